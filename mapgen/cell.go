@@ -3,11 +3,11 @@ package mapgen
 import "bfbot/mapgen/hex"
 
 // MaxElevation is the highest ground level in BattleForce: level 2 is 24
-// meters or more (000 line 137). BattleTech level 3 maps to 2 (line 120).
+// meters or more (000 line 141). BattleTech level 3 maps to 2 (line 121).
 const MaxElevation = 2
 
 // ElevationMP is the movement cost of each level climbed or descended
-// (000 line 630). A unit may change only one level per hex moved.
+// (000 line 636). A unit may change only one level per hex moved.
 const ElevationMP = 2
 
 // Cell is everything the map says about one hex.
@@ -17,7 +17,7 @@ type Cell struct {
 	// level of the surface.
 	Elevation int
 	// Road is set for road and pavement hexes. Roads let units ignore
-	// terrain costs and cross prohibited terrain (000 line 636).
+	// terrain costs and cross prohibited terrain (000 line 652).
 	Road bool
 	// RoadExits has bit d set when the road leaves through hexside d
 	// (hex.Direction, the numbering MegaMek uses). A road hex with no exits

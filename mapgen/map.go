@@ -120,6 +120,7 @@ func (m *Map) Check() []error {
 		}
 		if !c.Road && c.RoadExits != 0 {
 			errs = append(errs, fmt.Errorf("hex %s: road exits on a hex without a road", h))
+			continue
 		}
 		for _, d := range hex.Directions {
 			if !c.HasExit(d) {

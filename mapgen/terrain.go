@@ -16,7 +16,7 @@ const (
 	Rough
 	LightWoods
 	HeavyWoods
-	Water1 // level 1 water: every river hex is level 1 (000 line 163)
+	Water1 // level 1 water: every river hex is level 1 (000 line 161)
 	Water2 // level 2 water: over a 'Mech's head
 	LightBuilding
 	MediumBuilding
@@ -60,7 +60,7 @@ func (m Movement) String() string {
 }
 
 // Sight is how terrain in a hex between two units acts on line of sight
-// (000 line 784; ruling R4).
+// (000 line 780; ruling R4).
 type Sight uint8
 
 const (
@@ -76,13 +76,13 @@ const (
 // TerrainInfo is what the rules say about one terrain type.
 type TerrainInfo struct {
 	Name string // the name used in files and commands
-	// MP is the additional movement cost to enter (000 line 630).
+	// MP is the additional movement cost to enter (000 line 636).
 	MP int
-	// Prohibited lists the movement modes that may not enter (000 line 630
+	// Prohibited lists the movement modes that may not enter (000 line 636
 	// and the movement-mode texts, 000 lines 653–671).
 	Prohibited [numMovements]bool
 	// Shift is the column shift on the Combat Results Table for the
-	// target's hex or an intervening hex (000 line 908). Level 2 water's
+	// target's hex or an intervening hex (000 line 902). Level 2 water's
 	// -6 applies only to a defender in the hex (ShiftTargetOnly).
 	Shift           int
 	ShiftTargetOnly bool
@@ -93,8 +93,8 @@ type TerrainInfo struct {
 	Sight Sight
 	// HidesMechs and HidesOthers: a unit of that kind in the hex keeps its
 	// information blind until an enemy is in the same or an adjacent hex
-	// (000 lines 792–794; light buildings hide everything but 'Mechs, line
-	// 181; rubble hides vehicles and infantry, line 193).
+	// (000 line 784; light buildings hide everything but 'Mechs, line
+	// 173; rubble hides vehicles and infantry, line 197).
 	HidesMechs, HidesOthers bool
 	// Building is the building class, 1 (light) to 4 (hardened), or 0.
 	Building int
@@ -113,10 +113,10 @@ func prohibit(ms ...Movement) (p [numMovements]bool) {
 // terrainTable is the terrain data, indexed by Terrain.
 //
 // Sources, seed 000_7068ba969e06a83c.txt: terrain texts lines 120–195,
-// movement Terrain Modifiers Table line 630, movement modes lines 653–671,
-// combat Terrain Modifiers Table line 908, sighting lines 784–794.
+// movement Terrain Modifiers Table line 636, movement modes lines 653–671,
+// combat Terrain Modifiers Table line 902, sighting lines 780–792.
 // Water is prohibited to wheeled, tracked and infantry units: the terrain
-// text (line 163) names infantry although the movement table omits it
+// text (line 161) names infantry although the movement table omits it
 // (ruling B3 in docs/rulings.md).
 var terrainTable = [numTerrains]TerrainInfo{
 	Open:             {Name: "open"},

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+)
+
+// parseFlags parses args with fs, letting flags and positional arguments
+// come in any order ("render FILE --out X" as well as "render --out X
+// FILE"), and returns the positional arguments. The standard flag package
+// stops at the first positional one.
+func parseFlags(fs *flag.FlagSet, stderr io.Writer, args []string) ([]string, error) {
+	fs.SetOutput(stderr)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, usagef("%s: %v", fs.Name(), err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// errHelp ends a command that printed its help on request: not a failure.
+var errHelp = errors.New("help shown")

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bfbot/mapgen"
+)
+
+// run runs one bfbot command line through the real wiring and returns its
+// output and exit code.
+func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+	code = m.ExitCode(m.Run(context.Background(), args))
+	return out.String(), errb.String(), code
+}
+
+// Ensure `bfbot map generate` writes a PNG and a .board of the asked size,
+// and the .board reads back as the same map generated again.
+func TestMapGenerate(t *testing.T) {
+	dir := t.TempDir()
+	png1, board := filepath.Join(dir, "m.png"), filepath.Join(dir, "m.board")
+	out, errs, code := run(t, "map", "generate", "--seed", "7", "--theme", "mixed", "--sheets", "2", "--out", png1, "--board", board)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "64×17 mixed map, seed 7") {
+		t.Errorf("stdout = %q", out)
+	}
+	f, err := os.Open(png1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 64*20 || b.Dy() < 17*20 {
+		t.Errorf("image %v is too small for 64×17 hexes", b)
+	}
+	bf, err := os.Open(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bf.Close()
+	got, warnings, err := mapgen.ReadBoard(bf)
+	if err != nil || len(warnings) != 0 {
+		t.Fatalf("ReadBoard: %v %v", err, warnings)
+	}
+	want, err := mapgen.Generate(mapgen.GenOptions{Seed: 7, Theme: mapgen.Mixed, Sheets: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Width != want.Width || got.Height != want.Height {
+		t.Fatalf("board is %d×%d", got.Width, got.Height)
+	}
+	for i := range want.Cells {
+		if got.Cells[i] != want.Cells[i] {
+			t.Fatalf("board cell %d = %+v, generated %+v", i, got.Cells[i], want.Cells[i])
+		}
+	}
+
+	// And `map render` draws the board file back, flags after the file.
+	png2 := filepath.Join(dir, "r.png")
+	if _, errs, code := run(t, "map", "render", board, "--out", png2, "--hexnums"); code != 0 {
+		t.Fatalf("map render: exit %d: %s", code, errs)
+	}
+	if st, err := os.Stat(png2); err != nil || st.Size() == 0 {
+		t.Errorf("map render wrote nothing: %v", err)
+	}
+}
+
+// Ensure bad command lines exit 2 with a message that names the problem
+// and the fix, and write nothing.
+func TestCommandLineErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.png")
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`, 2},
+		{[]string{"map"}, "say generate or render", 2},
+		{[]string{"map", "draw"}, "map draw: unknown", 2},
+		{[]string{"map", "generate"}, "--out FILE.png is required", 2},
+		{[]string{"map", "generate", "--out", out, "--theme", "desert"}, `unknown theme "desert"`, 2},
+		{[]string{"map", "generate", "--out", out, "--sheets", "3"}, "--sheets 3: use 1", 2},
+		{[]string{"map", "generate", "--out", out, "--orientation", "diagonal"}, `orientation "diagonal"`, 2},
+		{[]string{"map", "generate", "--out", out, "--seed", "x"}, `invalid value "x" for flag -seed`, 2},
+		{[]string{"map", "generate", "--out", out, "extra"}, `unexpected argument "extra"`, 2},
+		{[]string{"map", "render", "--out", out}, "name one .board file", 2},
+		{[]string{"map", "render", filepath.Join(dir, "missing.board"), "--out", out}, "no such file", 1},
+		{[]string{"scenario", "run", "x.yaml"}, "not yet available", 1},
+	} {
+		_, errs, code := run(t, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit %d and %q", strings.Join(tc.args, " "), code, errs, tc.code, tc.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed command wrote its output file")
+	}
+}
+
+// Ensure a malformed .board is refused with the line that is wrong.
+func TestMapRenderBadBoard(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.board")
+	if err := os.WriteFile(bad, []byte("size 2 1\nhex 0101 0 \"\" \"\"\nhex 0201 x \"\" \"\"\nend\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := run(t, "map", "render", bad, "--out", filepath.Join(dir, "o.png"))
+	if code != 1 || !strings.Contains(errs, "line 3") {
+		t.Errorf("exit %d, stderr %q; want exit 1 naming line 3", code, errs)
+	}
+}
+
+// Ensure help and the demo placeholder exit 0 and say what to do.
+func TestHelpAndDemo(t *testing.T) {
+	out, _, code := run(t, "help")
+	if code != 0 || !strings.Contains(out, "map") || !strings.Contains(out, "demo") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	out, _, code = run(t, "demo")
+	if code != 0 || !strings.Contains(out, "not yet available") {
+		t.Errorf("demo: exit %d, %q", code, out)
+	}
+	if _, _, code := run(t); code != 2 {
+		t.Errorf("no command: exit %d, want 2", code)
+	}
+	if _, _, code := run(t, "map", "generate", "--help"); code != 0 {
+		t.Errorf("map generate --help: exit %d, want 0", code)
+	}
+}

@@ -1,0 +1,154 @@
+package referee
+
+import (
+	"fmt"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// Blocker says what, if anything, blocks a line of sight.
+type Blocker uint8
+
+// The things that block a line of sight (000 lines 780–803, ruling R4).
+const (
+	NotBlocked Blocker = iota
+	ByElevation
+	ByWoods    // heavy woods
+	ByThin     // the third light woods or building hex
+	ByDeadZone // the hex beside the lower unit is as high as the higher one
+)
+
+var blockerNames = [...]string{"clear", "elevation", "heavy woods", "three light woods or building hexes", "dead zone"}
+
+// LOS is the result of a line-of-sight check from a sighting or attacking
+// unit to its target.
+type LOS struct {
+	Clear bool
+	By    Blocker
+	// At is the hex that blocks: the high ground, the heavy woods, the third
+	// thin hex, or the hex that makes the dead zone.
+	At hex.Hex
+	// Thin counts the light woods and building hexes the line crosses that
+	// rise above both units (the target's hex included).
+	Thin int
+	// Shift is the sum of the Combat Results Table column shifts of the
+	// intervening hexes that rise above both units (000 line 898). The
+	// target hex's own shift is not included: combat adds it.
+	Shift int
+}
+
+func (l LOS) String() string {
+	if l.Clear {
+		return "clear"
+	}
+	return fmt.Sprintf("blocked by %s at %s", blockerNames[l.By], l.At)
+}
+
+// LineOfSight checks the line of sight from a unit in hex a to a unit in
+// hex b (000 lines 780–803, rulings R3, R4, B6–B8):
+//
+//   - a hex on the line counts only if its blocking height (elevation, +1
+//     for woods and buildings) is above both units' elevations;
+//   - a counting hex blocks if its ground is above both, or if it holds
+//     heavy woods;
+//   - light woods and buildings block from the third counting hex on; the
+//     target's own hex counts toward the three (line 788: the tracked unit
+//     "is in the third" light woods hex), the sighting unit's does not;
+//   - at range two or more between units on different elevations, the hex
+//     beside the lower unit blocks if it is as high as the higher unit's
+//     hex (the dead zone, line 799);
+//   - where the line runs along a hexside, the side worse for the sighting
+//     unit counts (R3).
+//
+// Both hexes must be on the map.
+func LineOfSight(m *mapgen.Map, a, b hex.Hex) LOS {
+	var buf [160]hex.LineHex
+	line := hex.AppendLine(buf[:0], a, b)
+	ea, eb := m.At(a).Elevation, m.At(b).Elevation
+	top := max(ea, eb)
+	var l LOS
+	l.Clear = true
+	for i := 1; i < len(line); i++ {
+		h := line[i].Hex
+		if line[i].Tie() {
+			h = worse(m, line[i].Hex, line[i].Alt, top)
+		}
+		c := m.At(h)
+		if c.BlockingHeight() <= top {
+			continue
+		}
+		info := c.Terrain.Info()
+		target := i == len(line)-1
+		if !target {
+			// Level 2 water's shift is for a defender in the hex only.
+			if !info.ShiftTargetOnly {
+				l.Shift += info.Shift
+			}
+			if c.Elevation > top {
+				l.block(ByElevation, h)
+			}
+			if info.Sight == mapgen.Blocking {
+				l.block(ByWoods, h)
+			}
+		}
+		if info.Sight == mapgen.Thin {
+			l.Thin++
+			if l.Thin == 3 {
+				l.block(ByThin, h)
+			}
+		}
+	}
+	if l.Clear && ea != eb && len(line) > 2 {
+		// The hex beside the lower unit: index 1 from a, or next to last.
+		i, high := 1, eb
+		if eb < ea {
+			i, high = len(line)-2, ea
+		}
+		beside := line[i]
+		for _, h := range [2]hex.Hex{beside.Hex, beside.Alt} {
+			if m.At(h).BlockingHeight() >= high {
+				l.block(ByDeadZone, h)
+				break
+			}
+		}
+	}
+	return l
+}
+
+// block records the first thing found that blocks the line.
+func (l *LOS) block(by Blocker, at hex.Hex) {
+	if l.Clear {
+		l.Clear, l.By, l.At = false, by, at
+	}
+}
+
+// worse picks, of the two hexes beside a hexside the line runs along, the
+// one worse for the sighting unit (R3): one that blocks, else one that
+// counts toward the three thin hexes, else the larger column shift.
+func worse(m *mapgen.Map, p, q hex.Hex, top int) hex.Hex {
+	if hindrance(m.At(q), top) > hindrance(m.At(p), top) {
+		return q
+	}
+	return p
+}
+
+// hindrance ranks how much a hex between two units hinders the line: a
+// blocking hex 1000, a thin one 100, plus the size of its column shift.
+func hindrance(c mapgen.Cell, top int) int {
+	if c.BlockingHeight() <= top {
+		return 0
+	}
+	info := c.Terrain.Info()
+	n := -info.Shift
+	if info.ShiftTargetOnly {
+		n = 0
+	}
+	switch {
+	case c.Elevation > top || info.Sight == mapgen.Blocking:
+		n += 1000
+	case info.Sight == mapgen.Thin:
+		n += 100
+	}
+	return n
+}
