@@ -1,0 +1,108 @@
+package referee
+
+import "fmt"
+
+// The sequence of play (000 lines 570–612): in each game turn every side
+// takes a player turn in initiative order; a player turn is movement
+// (sighting follows by itself), attack, and the end phase.
+
+// Start begins the first game turn after deployment: the first side in
+// initiative order moves. It is called by whoever builds the battle
+// (scenario files, the campaign) once every unit has its hex.
+func Start(s *State) (*State, []Event, error) {
+	if s.Phase != PhaseDeploy {
+		return s, nil, illegal("the battle has already started")
+	}
+	for i := range s.Units {
+		if s.Units[i].Status == Reserve && s.Units[i].Class.Ground() {
+			return s, nil, illegal("%s has not been deployed", s.Units[i].ID)
+		}
+	}
+	b := &battle{s: s.Clone(), side: s.Sides[0].ID}
+	b.s.Turn = 1
+	b.s.Phasing = 0
+	b.sight()
+	b.startPlayerTurn()
+	return b.s, b.events, nil
+}
+
+// startPlayerTurn readies the phasing side's units for a new player turn.
+func (b *battle) startPlayerTurn() {
+	s := b.s
+	s.PlayerTurn++
+	s.Phase = PhaseMovement
+	side := s.PhasingSide().ID
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side {
+			continue
+		}
+		if u.Righting && u.Status == Surrendered {
+			u.Status, u.Disrupted, u.Righting = Active, false, false
+			b.emit(Event{Type: "righted", Unit: u.ID})
+		}
+		u.Overburning, u.Moved, u.Attacked = false, false, false
+		u.Overrun = nil
+		u.StartHex = u.Hex
+		u.MPLeft = u.CurrentMP()
+	}
+	b.side = side
+	b.emit(Event{Type: "turn", Text: fmt.Sprintf("Turn %d: %s moves", s.Turn, s.PhasingSide().Name)})
+}
+
+// end ends the current phase: movement gives way to the attack phase
+// (after sighting); the attack phase to the end phase and the next
+// side's turn.
+func (b *battle) end() error {
+	switch b.s.Phase {
+	case PhaseDeploy:
+		return illegal("deployment ends when the battle starts")
+	case PhaseMovement:
+		b.endMovement()
+		return nil
+	case PhaseAttack:
+		return b.endPlayerTurn()
+	}
+	return illegal("the battle is over")
+}
+
+// endMovement closes the movement phase: sighting runs for both sides
+// (000 line 598) and the attack phase opens.
+func (b *battle) endMovement() {
+	b.sight()
+	b.s.Phase = PhaseAttack
+	b.emit(Event{Type: "phase", Text: "attack phase"})
+}
+
+// endPlayerTurn is the end phase: overburning units lose their step,
+// units disrupted before this turn stand up (000 line 604; ruling B14),
+// then the next side's turn begins, or the next game turn.
+func (b *battle) endPlayerTurn() error {
+	s := b.s
+	side := s.PhasingSide().ID
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !u.Status.OnMap() {
+			continue
+		}
+		if u.Overburning {
+			if err := b.overburnLoss(u); err != nil {
+				return err
+			}
+		}
+		if u.Disrupted && u.DisruptedAt < s.PlayerTurn && u.Status == Active {
+			u.Disrupted = false
+			b.emit(Event{Type: "stand_up", Unit: u.ID})
+		}
+	}
+	if b.checkBattleEnd() {
+		return nil
+	}
+	s.Phasing++
+	if s.Phasing == len(s.Sides) {
+		s.Phasing = 0
+		s.Turn++
+	}
+	b.startPlayerTurn()
+	return nil
+}

@@ -1,0 +1,278 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// Phase is the part of a player turn the battle is in (000 lines 570–612).
+type Phase uint8
+
+// The phases. Deployment comes once, before the first game turn; each
+// player turn then runs Movement, Attack and End (sighting runs by itself
+// when movement ends).
+const (
+	PhaseDeploy Phase = iota
+	PhaseMovement
+	PhaseAttack
+	PhaseOver // the battle has ended
+)
+
+var phaseNames = [...]string{"deploy", "movement", "attack", "over"}
+
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+// Rules are the battle's options.
+type Rules struct {
+	CRT CRT // R1
+	// MoraleCheck: the optional rule of 000 line 993 (a Disruption Roll
+	// for every damage step taken).
+	MoraleCheck bool
+	Night       bool
+}
+
+// Side is one player's (or team's) side of the battle.
+type Side struct {
+	ID   string
+	Name string
+	// Mines: attack points per hex, 5 per mine (000 line 1035). Secret.
+	Mines map[hex.Hex]int
+	// RetreatEdge is the map edge its units withdraw by (000 line 2167).
+	RetreatEdge Edge
+	// Retreating: the side has declared it is breaking off.
+	Retreating bool
+	// VP are victory points won in the battle so far, beyond those counted
+	// from destroyed and captured enemy units (scenario awards, salvage).
+	VP int
+}
+
+// Edge is a side of the map.
+type Edge uint8
+
+// The map edges; NoEdge where none is set.
+const (
+	NoEdge Edge = iota
+	North
+	East
+	South
+	West
+)
+
+var edgeNames = [...]string{"", "north", "east", "south", "west"}
+
+func (e Edge) String() string {
+	if int(e) < len(edgeNames) {
+		return edgeNames[e]
+	}
+	return fmt.Sprintf("Edge(%d)", uint8(e))
+}
+
+// OnEdge reports whether h is a hex along edge e of m.
+func OnEdge(m *mapgen.Map, h hex.Hex, e Edge) bool {
+	switch e {
+	case North:
+		return h.Y == 0
+	case South:
+		return h.Y == m.Height-1
+	case West:
+		return h.X == 0
+	case East:
+		return h.X == m.Width-1
+	}
+	return false
+}
+
+// State is one moment of a battle. It is a value: Apply returns a new
+// State and never changes the one it is given, so a battle is its list of
+// states, which is also what undo and replay need.
+//
+// IMPORTANT: the Map is shared between states and must not be changed;
+// terrain the battle changes (rubble) lives in Rubble.
+type State struct {
+	Map   *mapgen.Map
+	Rules Rules
+	Sides []Side // in initiative order: Sides[0] moves first
+	Units []Unit // sorted by ID
+
+	Turn       int // game turn, from 1
+	Phasing    int // index in Sides of the phasing side
+	Phase      Phase
+	PlayerTurn int // player turns begun so far, counting both sides
+
+	// Rubble: building hexes reduced to rubble in this battle.
+	Rubble map[hex.Hex]bool
+	// Salvage: salvage counters lying on the map, per hex.
+	Salvage map[hex.Hex]int
+	// Known: what each side has learnt of enemy units, by side ID then
+	// unit ID (sighting, adjacency, AEP).
+	Known map[string]map[string]Knowledge
+
+	// Winner is the winning side's ID once Phase is PhaseOver ("" for a
+	// draw).
+	Winner string
+}
+
+// Knowledge is what one side knows of one enemy unit beyond its kind.
+type Knowledge uint8
+
+// Knowledge flags.
+const (
+	// KnowClass: its information blind is off (sighted, or same or
+	// adjacent hex, 000 lines 774, 786).
+	KnowClass Knowledge = 1 << iota
+	// KnowValues: an AEP probe has read its damage, experience, RA, D,
+	// range, bombs and chits (000 line 1340).
+	KnowValues
+)
+
+// Cell returns the terrain of h as it stands in this battle (rubble
+// included).
+func (s *State) Cell(h hex.Hex) mapgen.Cell {
+	c := s.Map.At(h)
+	if s.Rubble[h] {
+		c.Terrain = mapgen.Rubble
+	}
+	return c
+}
+
+// Unit returns the unit with the given ID, or nil.
+func (s *State) Unit(id string) *Unit {
+	i := sort.Search(len(s.Units), func(i int) bool { return s.Units[i].ID >= id })
+	if i < len(s.Units) && s.Units[i].ID == id {
+		return &s.Units[i]
+	}
+	return nil
+}
+
+// Side returns the side with the given ID, or nil.
+func (s *State) Side(id string) *Side {
+	for i := range s.Sides {
+		if s.Sides[i].ID == id {
+			return &s.Sides[i]
+		}
+	}
+	return nil
+}
+
+// PhasingSide is the side whose turn it is.
+func (s *State) PhasingSide() *Side { return &s.Sides[s.Phasing] }
+
+// UnitsAt returns the units standing on the map in h (not hidden ones
+// unless hidden is set), in ID order.
+func (s *State) UnitsAt(h hex.Hex, hidden bool) []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Status.OnMap() && u.Hex == h && (hidden || !u.Hidden) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Clone returns a deep copy that shares only the map.
+func (s *State) Clone() *State {
+	c := *s
+	c.Sides = slices.Clone(s.Sides)
+	for i := range c.Sides {
+		c.Sides[i].Mines = cloneMap(s.Sides[i].Mines)
+	}
+	c.Units = slices.Clone(s.Units)
+	for i := range c.Units {
+		c.Units[i].Overrun = slices.Clone(s.Units[i].Overrun)
+	}
+	c.Rubble = cloneMap(s.Rubble)
+	c.Salvage = cloneMap(s.Salvage)
+	c.Known = make(map[string]map[string]Knowledge, len(s.Known))
+	for k, v := range s.Known {
+		c.Known[k] = cloneMap(v)
+	}
+	return &c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// StackLimit is how many units may end their movement in one hex, friend
+// and foe together (000 line 624).
+const StackLimit = 2
+
+// Check walks the state and returns every broken invariant: the property
+// tests run it after every Apply.
+func (s *State) Check() []error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	if s.Map == nil {
+		return []error{fmt.Errorf("battle has no map")}
+	}
+	if len(s.Sides) < 2 {
+		bad("battle has %d sides, want at least 2", len(s.Sides))
+	}
+	if s.Phasing < 0 || s.Phasing >= len(s.Sides) {
+		bad("phasing side %d does not exist", s.Phasing)
+	}
+	if !sort.SliceIsSorted(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID }) {
+		bad("units are not sorted by ID")
+	}
+	stack := map[hex.Hex]int{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if i > 0 && s.Units[i-1].ID == u.ID {
+			bad("unit %s appears twice", u.ID)
+		}
+		if s.Side(u.Side) == nil {
+			bad("unit %s belongs to unknown side %q", u.ID, u.Side)
+		}
+		if u.Step < 0 || u.Step > u.Class.Info().Steps {
+			bad("unit %s has %d damage steps", u.ID, u.Step)
+		}
+		if u.Status == Destroyed && u.Step < u.Class.Info().Steps {
+			bad("unit %s is destroyed with only %d steps", u.ID, u.Step)
+		}
+		if u.Status != Destroyed && u.Step >= u.Class.Info().Steps {
+			bad("unit %s has %d steps but is %v", u.ID, u.Step, u.Status)
+		}
+		if !u.Status.OnMap() {
+			continue
+		}
+		if !s.Map.Contains(u.Hex) {
+			bad("unit %s stands off the map at %s", u.ID, u.Hex)
+			continue
+		}
+		if u.Class.Ground() && !u.CanJump() {
+			c := s.Cell(u.Hex)
+			if c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road {
+				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
+			}
+		}
+		stack[u.Hex]++
+	}
+	for h, n := range stack {
+		if n > StackLimit && s.Phase != PhaseMovement {
+			bad("hex %s holds %d units, more than %d", h, n, StackLimit)
+		}
+	}
+	for h, n := range s.Salvage {
+		if n <= 0 || !s.Map.Contains(h) {
+			bad("salvage %d at %s", n, h)
+		}
+	}
+	return errs
+}
