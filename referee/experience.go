@@ -5,7 +5,8 @@ import (
 	"strings"
 )
 
-// Experience is a unit's experience level (000 line 861).
+// Experience is a unit's experience level (000 line 861). The zero value
+// is Green: builders of units set the level they mean.
 type Experience uint8
 
 // The four experience levels.

@@ -38,6 +38,9 @@ type Rules struct {
 	// for every damage step taken).
 	MoraleCheck bool
 	Night       bool
+	// victory: TurnLimit ends the battle after that game turn (a
+	// scenario's limit); 0 for none.
+	TurnLimit int
 }
 
 // Side is one player's (or team's) side of the battle.
@@ -119,6 +122,11 @@ type State struct {
 	// Winner is the winning side's ID once Phase is PhaseOver ("" for a
 	// draw).
 	Winner string
+	// combat: SameHexClosed is the player turn (PlayerTurn) in which the
+	// phasing side first attacked a hex other than the attacker's own.
+	// Combat within a hex is resolved before all other combat, so from
+	// then on that turn it is closed (000 lines 604–610; ruling K10).
+	SameHexClosed int
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -265,7 +273,7 @@ func (s *State) Check() []error {
 		stack[u.Hex]++
 	}
 	for h, n := range stack {
-		if n > StackLimit && s.Phase != PhaseMovement {
+		if n > StackLimit {
 			bad("hex %s holds %d units, more than %d", h, n, StackLimit)
 		}
 	}

@@ -1,0 +1,165 @@
+package referee
+
+import (
+	"errors"
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/referee/dice"
+)
+
+// coreBattle is a started two-side battle on open ground: lancers A1 at
+// 0505 and A2 at 0605, bandits B1 at 2010.
+func coreBattle(t *testing.T) *State {
+	t.Helper()
+	unit := func(id, side string, at string) Unit {
+		return Unit{ID: id, Side: side, Class: MediumMech, Experience: Regular, Status: Active, Hex: h(at),
+			Rows: DeriveSteps(Values{RA: 10, CA: 12, D: 8}), OverburnRA: 13, Range: 3, MP: 4}
+	}
+	s := &State{
+		Map:   mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
+		Sides: []Side{{ID: "lancers", Name: "Lancers"}, {ID: "bandits", Name: "Bandits"}},
+		Units: []Unit{unit("A1", "lancers", "0505"), unit("A2", "lancers", "0605"), unit("B1", "bandits", "2010")},
+	}
+	s, _, err := Start(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := s.Check(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return s
+}
+
+func coreApply(t *testing.T, s *State, side, action string) *State {
+	t.Helper()
+	a, err := ParseAction(action)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Side = side
+	n, _, err := Apply(s, a, dice.New(dice.NewSeeded(1)))
+	if err != nil {
+		t.Fatalf("%s %s: %v", side, action, err)
+	}
+	if errs := n.Check(); len(errs) > 0 {
+		t.Fatalf("after %s %s: %v", side, action, errs)
+	}
+	return n
+}
+
+// Ensure the turn order of 000 lines 570–612: each side's player turn runs
+// movement then attack; the game turn advances after every side moved.
+func TestSequenceOfPlay(t *testing.T) {
+	s := coreBattle(t)
+	if s.Turn != 1 || s.PhasingSide().ID != "lancers" || s.Phase != PhaseMovement || s.PlayerTurn != 1 {
+		t.Fatalf("start: turn %d, %s, %v, player turn %d", s.Turn, s.PhasingSide().ID, s.Phase, s.PlayerTurn)
+	}
+	s = coreApply(t, s, "lancers", "end")
+	if s.Phase != PhaseAttack {
+		t.Fatalf("after ending movement: %v", s.Phase)
+	}
+	s = coreApply(t, s, "lancers", "end")
+	if s.Turn != 1 || s.PhasingSide().ID != "bandits" || s.Phase != PhaseMovement {
+		t.Fatalf("after the lancers' turn: turn %d, %s, %v", s.Turn, s.PhasingSide().ID, s.Phase)
+	}
+	s = coreApply(t, s, "bandits", "end")
+	s = coreApply(t, s, "bandits", "end")
+	if s.Turn != 2 || s.PhasingSide().ID != "lancers" || s.PlayerTurn != 3 {
+		t.Fatalf("after both: turn %d, %s, player turn %d", s.Turn, s.PhasingSide().ID, s.PlayerTurn)
+	}
+	if u := s.Unit("A1"); u.MPLeft != 4 || u.StartHex != u.Hex {
+		t.Errorf("A1 not readied for its turn: %+v", u)
+	}
+
+	t.Run("ErrNotYourTurn", func(t *testing.T) {
+		_, _, err := Apply(s, Action{Kind: ActEnd, Side: "bandits"}, dice.New(dice.NewSeeded(1)))
+		if !errors.Is(err, ErrIllegal) || err.Error() != "illegal action: it is Lancers's turn" {
+			t.Errorf("bandits acting in the lancers' turn: %v", err)
+		}
+	})
+	t.Run("ErrNotYourUnit", func(t *testing.T) {
+		_, _, err := Apply(s, Action{Kind: ActOverburn, Side: "lancers", Unit: "B1"}, dice.New(dice.NewSeeded(1)))
+		if !errors.Is(err, ErrIllegal) || err.Error() != "illegal action: you have no unit B1" {
+			t.Errorf("ordering an enemy unit: %v", err)
+		}
+	})
+	t.Run("ErrUnknownSide", func(t *testing.T) {
+		if _, _, err := Apply(s, Action{Kind: ActEnd, Side: "pirates"}, nil); !errors.Is(err, ErrIllegal) {
+			t.Errorf("unknown side: %v", err)
+		}
+	})
+}
+
+// Ensure a disrupted unit misses one turn of its own, whenever it was
+// disrupted: it stands up at the end of its side's first turn that began
+// after the disruption (000 lines 604, 980, 986; ruling B14).
+func TestStandUp(t *testing.T) {
+	s := coreBattle(t) // lancers' turn 1 (player turn 1)
+	// A1 is disrupted during its own turn (say a failed overrun).
+	s.Units[0].Disrupted, s.Units[0].DisruptedAt = true, s.PlayerTurn
+	s = coreApply(t, s, "lancers", "end")
+	s = coreApply(t, s, "lancers", "end") // end phase of player turn 1: too soon
+	if !s.Unit("A1").Disrupted {
+		t.Fatal("A1 stood up in the turn it was disrupted")
+	}
+	// The bandits' turn (player turn 2): B1 disrupts A2.
+	s.Unit("A2").Disrupted, s.Unit("A2").DisruptedAt = true, s.PlayerTurn
+	s = coreApply(t, s, "bandits", "end")
+	s = coreApply(t, s, "bandits", "end")
+	if !s.Unit("A1").Disrupted || !s.Unit("A2").Disrupted {
+		t.Fatal("lancers stood up in the bandits' end phase")
+	}
+	// The lancers' turn 2 (player turn 3): both miss it, and stand up at its end.
+	s = coreApply(t, s, "lancers", "end")
+	s = coreApply(t, s, "lancers", "end")
+	if s.Unit("A1").Disrupted || s.Unit("A2").Disrupted {
+		t.Errorf("A1 %v, A2 %v: both should stand at the end of the lancers' next turn", s.Unit("A1").Disrupted, s.Unit("A2").Disrupted)
+	}
+}
+
+// Ensure Start refuses a battle with undeployed ground units, and State
+// is never changed by Apply.
+func TestStartAndImmutability(t *testing.T) {
+	s := &State{
+		Map:   mapgen.New(8, 8),
+		Sides: []Side{{ID: "a"}, {ID: "b"}},
+		Units: []Unit{{ID: "A1", Side: "a", Class: Infantry, Status: Reserve}},
+	}
+	if _, _, err := Start(s); err == nil || err.Error() != "illegal action: A1 has not been deployed" {
+		t.Errorf("Start with a reserve unit: %v", err)
+	}
+	b := coreBattle(t)
+	before := b.Clone()
+	coreApply(t, b, "lancers", "end")
+	if b.Phase != before.Phase || b.PlayerTurn != before.PlayerTurn {
+		t.Error("Apply changed the state it was given")
+	}
+}
+
+// Ensure Check finds broken invariants.
+func TestStateCheck(t *testing.T) {
+	s := coreBattle(t)
+	s.Units[0].Hex = s.Units[1].Hex
+	s.Units = append(s.Units, Unit{ID: "Z9", Side: "lancers", Class: Tracked, Experience: Regular, Status: Active, Hex: s.Units[1].Hex})
+	s.Map.Cell(h("0101")).Terrain = mapgen.HeavyWoods
+	s.Units[2].Hex, s.Units[2].Class = h("0101"), Wheeled
+	s.Units[1].Step = 7
+	errs := s.Check()
+	want := map[string]bool{
+		"hex 0605 holds 3 units, more than 2":                        false,
+		"unit B1 (wheeled) stands on prohibited heavy-woods at 0101": false,
+		"unit A2 has 7 damage steps":                                 false,
+		"unit A2 has 7 steps but is active":                          false,
+	}
+	for _, e := range errs {
+		if _, ok := want[e.Error()]; ok {
+			want[e.Error()] = true
+		}
+	}
+	for msg, seen := range want {
+		if !seen {
+			t.Errorf("Check did not report %q; got %v", msg, errs)
+		}
+	}
+}
