@@ -266,7 +266,9 @@ func (s *State) Check() []error {
 		}
 		if u.Class.Ground() && !u.CanJump() {
 			c := s.Cell(u.Hex)
-			if c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road {
+			// A unit caught inside a building that collapsed stands in
+			// rubble it could not have entered (ruling K11).
+			if c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road && !s.Rubble[u.Hex] {
 				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
 			}
 		}
