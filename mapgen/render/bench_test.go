@@ -1,0 +1,206 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"io"
+	"slices"
+	"testing"
+	"time"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// The budgets of DESIGN.md: a 64×17 sector with 40 counters renders to
+// PNG in ≤ 100 ms and ≤ 1.5 MB, and ≤ 3 × the time to encode a blank
+// canvas of the same size; a 12-sector strategic map in ≤ 30 ms. Measure
+// with
+//
+//	go test ./mapgen/render -run '^$' -bench . -benchtime 20x
+//
+// BenchmarkTactical64x17 reports x-blank, its time over the time to encode
+// the blank canvas measured in the same run.
+
+const pngBudget = 1_500_000
+
+// sectorView is a 64×17 sector map with 40 counters, 20 a side, some
+// stacked, own and blind, and a few highlights: what a player is sent
+// during a battle.
+func sectorView(tb testing.TB) Tactical {
+	tb.Helper()
+	m := benchMap(tb)
+	var cs []Counter
+	classes := []string{"light-mech", "medium-mech", "heavy-mech", "assault-mech", "fire-mech", "tracked", "hover",
+		"wheeled", "infantry", "jump-infantry", "long-tom", "truck", "heavy-air", "union"}
+	for i := range 40 {
+		side := i % 2
+		x := 2 + (i/2)%10*2 + side*40
+		y := 1 + (i*7)%15
+		if i%9 == 0 && i > 0 {
+			x, y = cs[i-1].Hex.X, cs[i-1].Hex.Y // a stack
+		}
+		class := classes[i%len(classes)]
+		kind, _ := ClassKind(class)
+		k := Counter{Hex: hex.Hex{X: x, Y: y}, Side: side, Kind: kind, Class: class, Label: string(rune('A'+i/4)) + string(rune('1'+i%4))}
+		if side == 0 {
+			k.Own, k.Step, k.Experience = true, i%4, experiences[1+i%4]
+		} else if i%3 == 0 {
+			k.Class = "" // information blind
+		}
+		k.Disrupted = i%11 == 0
+		cs = append(cs, k)
+	}
+	return Tactical{
+		Map:      m,
+		Counters: cs,
+		Highlights: []Highlight{
+			{Kind: Deployment, Side: 0, Hexes: zone(0, 3, 17)},
+			{Kind: Reachable, Hexes: zone(4, 8, 10)},
+			{Kind: Selected, Hexes: []hex.Hex{cs[0].Hex}},
+			{Kind: LineOfFire, Hexes: []hex.Hex{cs[0].Hex, cs[1].Hex}},
+		},
+		Title:  "Battle of the Kessel Flats, turn 5",
+		Viewer: "Lancers",
+	}
+}
+
+// benchMap is the generated mixed-theme sector when the generator exists,
+// else two hand-made sheets side by side.
+func benchMap(tb testing.TB) *mapgen.Map {
+	if m := generatedMap(tb, mapgen.Mixed); m != nil {
+		return m
+	}
+	m, err := mapgen.Join(sampleSheet(), sampleSheet(), mapgen.Wide)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+// blankCanvas is a picture of the same size as the sector map, filled with
+// the background: the encode every picture of that size pays for.
+func blankCanvas(tb testing.TB) *image.RGBA {
+	img, err := drawTactical(sectorView(tb), DefaultOptions(), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	blank := image.NewRGBA(img.Bounds())
+	fillRect(blank, 0, 0, blank.Rect.Dx(), blank.Rect.Dy(), colBackground)
+	return blank
+}
+
+// encodeBlank is the baseline of the budget: Go's image/png encoding the
+// blank canvas at the same compression level.
+func encodeBlank(tb testing.TB, blank *image.RGBA) {
+	e := png.Encoder{CompressionLevel: DefaultOptions().Compression}
+	if err := e.Encode(io.Discard, blank); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+func BenchmarkEncodeBlank(b *testing.B) {
+	blank := blankCanvas(b)
+	for b.Loop() {
+		encodeBlank(b, blank)
+	}
+}
+
+// BenchmarkEncodeBlankOwn is the package's own encoder on the blank
+// canvas, for comparison.
+func BenchmarkEncodeBlankOwn(b *testing.B) {
+	blank := blankCanvas(b)
+	for b.Loop() {
+		if err := encodePNG(io.Discard, blank, DefaultOptions().Compression); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncodeTactical64x17 is the encode alone of the sector map.
+func BenchmarkEncodeTactical64x17(b *testing.B) {
+	img, err := drawTactical(sectorView(b), DefaultOptions(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := encodePNG(io.Discard, img, DefaultOptions().Compression); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTactical64x17 draws and encodes the sector map. After each
+// map it also encodes the blank canvas, with the timer stopped, and
+// reports x-blank: the median map time over the median blank time. Taking
+// the two in turn keeps the ratio honest on a shared machine whose speed
+// drifts while the benchmark runs. x-blank-cpu is the same ratio in
+// process CPU time, which other processes disturb less (and which counts
+// every goroutine of the parallel deflate).
+func BenchmarkTactical64x17(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	blank := blankCanvas(b)
+	var buf bytes.Buffer
+	var maps, blanks, mapsCPU, blanksCPU []time.Duration
+	for b.Loop() {
+		buf.Reset()
+		t0, c0 := time.Now(), processCPU()
+		if err := WriteTacticalPNG(&buf, v, o); err != nil {
+			b.Fatal(err)
+		}
+		maps, mapsCPU = append(maps, time.Since(t0)), append(mapsCPU, processCPU()-c0)
+		b.StopTimer()
+		t0, c0 = time.Now(), processCPU()
+		encodeBlank(b, blank)
+		blanks, blanksCPU = append(blanks, time.Since(t0)), append(blanksCPU, processCPU()-c0)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+	b.ReportMetric(float64(median(blanks).Microseconds())/1000, "blank-ms")
+	b.ReportMetric(float64(median(maps))/float64(median(blanks)), "x-blank")
+	if median(blanksCPU) > 0 {
+		b.ReportMetric(float64(median(mapsCPU))/float64(median(blanksCPU)), "x-blank-cpu")
+	}
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func BenchmarkDrawTactical64x17(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	for b.Loop() {
+		if _, err := DrawTactical(v, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkStrategic12(b *testing.B) {
+	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := WriteStrategicPNG(&buf, v, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}
+
+// Ensure a sector map with 40 counters stays within the 1.5 MB budget of
+// DESIGN.md, which keeps it under Discord's upload limit with room to
+// spare.
+func TestTacticalPNGSize(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteTacticalPNG(&buf, sectorView(t), DefaultOptions()); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > pngBudget {
+		t.Errorf("64×17 map with 40 counters is %d bytes, budget %d", buf.Len(), pngBudget)
+	}
+	t.Logf("64×17 map with 40 counters: %d bytes", buf.Len())
+}

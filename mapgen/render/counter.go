@@ -1,0 +1,296 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/fogleman/gg"
+)
+
+// sideColors are the counter colours of sides 0, 1, …; past the list they
+// repeat. Blue against red as on most wargame counters; both are dark
+// enough for white labels and differ from every terrain colour.
+var sideColors = []color.RGBA{
+	rgb(0x2a, 0x5d, 0xb0), // blue
+	rgb(0xb8, 0x2c, 0x2c), // red
+	rgb(0x8a, 0x6d, 0x10), // ochre
+	rgb(0x6a, 0x3d, 0x9a), // purple
+	rgb(0x1f, 0x7a, 0x6a), // teal
+	rgb(0x55, 0x55, 0x55), // grey
+}
+
+// sideColor returns the colour of side i (negative sides count as 0).
+func sideColor(i int) color.RGBA {
+	if i < 0 {
+		i = 0
+	}
+	return sideColors[i%len(sideColors)]
+}
+
+// counterStyle holds the faces and the pixel size counters are drawn at.
+type counterStyle struct {
+	size   float64 // side of the square
+	label  *glyphSet
+	letter *glyphSet // class letter inside the symbol frame
+	small  *glyphSet // experience initial
+}
+
+func newCounterStyle(hexSize float64) (counterStyle, error) {
+	c := math.Round(1.5 * hexSize)
+	label, err := face(bold, 0.34*c)
+	if err != nil {
+		return counterStyle{}, err
+	}
+	letter, err := face(bold, 0.36*c)
+	if err != nil {
+		return counterStyle{}, err
+	}
+	small, err := face(bold, 0.27*c)
+	if err != nil {
+		return counterStyle{}, err
+	}
+	return counterStyle{size: c, label: label, letter: letter, small: small}, nil
+}
+
+// classLetter is the letter printed beside the symbol where the symbol
+// alone does not tell the classes of a kind apart.
+var classLetter = map[string]string{
+	"light-mech": "L", "medium-mech": "M", "heavy-mech": "H", "assault-mech": "A", "fire-mech": "F",
+	"long-tom": "L", "sniper": "S",
+	"light-air": "L", "medium-air": "M", "heavy-air": "H",
+	"leopard": "L", "union": "U", "overlord": "O",
+}
+
+// drawCounter draws one counter with its top-left corner at (x, y). Every
+// mark on it comes from the Counter: the class symbol only when Class is
+// set, step and experience only when the view holds them.
+func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
+	c := st.size
+	side := sideColor(k.Side)
+	x, y = math.Round(x), math.Round(y)
+	xi, yi, ci := int(x), int(y), int(c)
+
+	// A drop shadow lifts the counter off busy terrain.
+	blendRect(img, xi+2, yi+2, xi+ci+2, yi+ci+2, colDark, 90)
+	fillRect(img, xi, yi, xi+ci, yi+ci, side)
+	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
+
+	// The NATO-style symbol frame.
+	fx0, fy0 := x+0.1*c, y+0.27*c
+	fw, fh := 0.8*c, 0.37*c
+	fillRect(img, int(fx0), int(fy0), int(fx0+fw), int(fy0+fh), mix(side, colWhite, 0.8))
+	frame(img, int(fx0), int(fy0), int(fx0+fw), int(fy0+fh), 1, colDark)
+	bx, by, bw, bh := math.Floor(fx0)+1, math.Floor(fy0)+1, float64(int(fx0+fw)-int(fx0))-2, float64(int(fy0+fh)-int(fy0))-2
+
+	lw := math.Max(1.2, 0.06*c)
+	if k.Class == "" {
+		// Information blind: the Kind the viewer knows, and a question
+		// mark where the class would be told.
+		symbolMask(symbolKey{kind: k.Kind, w: bw*0.55 - 1, h: bh - 2, lw: lw}).draw(img, int(bx+1), int(by+1))
+		st.letter.drawCentered(img, int(bx+bw*0.78+0.5), int(by+bh/2)+st.letter.capHeight()/2, "?", colDark, 255)
+	} else if l, ok := classLetter[k.Class]; ok {
+		symbolMask(symbolKey{class: k.Class, w: bw*0.55 - 1, h: bh - 2, lw: lw}).draw(img, int(bx+1), int(by+1))
+		st.letter.drawCentered(img, int(bx+bw*0.78+0.5), int(by+bh/2)+st.letter.capHeight()/2, l, colDark, 255)
+	} else {
+		symbolMask(symbolKey{class: k.Class, w: bw, h: bh, lw: lw}).draw(img, int(bx), int(by))
+	}
+
+	if k.Disrupted {
+		// A diagonal stripe, as the printed Disrupted marker; under the
+		// label so the label stays readable.
+		line(img, x+0.12*c, y+c-0.12*c, x+c-0.12*c, y+0.12*c, 0.16*c, rgb(0xff, 0xe0, 0x30), 190)
+	}
+
+	// The label, white on the side colour, cut to the counter's width.
+	lbl := k.Label
+	for len(lbl) > 0 && st.label.width(lbl) > ci-2 {
+		_, n := utf8.DecodeLastRuneInString(lbl)
+		lbl = lbl[:len(lbl)-n]
+	}
+	st.label.drawCentered(img, xi+ci/2, yi+int(0.93*c+0.5), lbl, colWhite, 255)
+
+	// Experience initial top left, damage step as pips top right: what
+	// the viewer knows of his own units (or has learned by AEP).
+	if k.Own && k.Experience != "" {
+		st.small.draw(img, xi+int(0.1*c), yi+int(0.135*c)+st.small.capHeight()/2+1, strings.ToUpper(k.Experience[:1]), colWhite, 255)
+	}
+	if k.Step > 0 {
+		r := math.Max(1.3, 0.055*c)
+		for i := range k.Step {
+			px := x + 0.9*c - r - float64(i)*(2*r+1.5)
+			disc(img, px, y+0.14*c, r+0.8, colDark, 255)
+			disc(img, px, y+0.14*c, r, rgb(0xff, 0xd2, 0x3a), 255)
+		}
+	}
+}
+
+// symbolKey names a symbol drawn in a box of w×h pixels with strokes lw
+// wide: a class's, or (class "") a Kind's.
+type symbolKey struct {
+	class, kind string
+	w, h, lw    float64
+}
+
+// Symbols are drawn with gg once per class and size and kept as sprites:
+// a map's forty counters then cost forty sprite draws, not forty rounds of
+// gg's path rasterizer over the whole picture.
+var (
+	symbolsMu sync.Mutex
+	symbols   = map[symbolKey]*sprite{}
+)
+
+// maxSymbols bounds the symbol cache: every class and kind at a few sizes.
+const maxSymbols = 256
+
+// symbolMask returns the symbol's sprite, anchored at its box's top left.
+func symbolMask(k symbolKey) *sprite {
+	symbolsMu.Lock()
+	defer symbolsMu.Unlock()
+	if sp := symbols[k]; sp != nil {
+		return sp
+	}
+	if len(symbols) >= maxSymbols {
+		clear(symbols)
+	}
+	// Room around the box for round caps and strokes on its edges.
+	m := int(math.Ceil(k.lw)) + 1
+	w, h := int(math.Ceil(k.w))+2*m, int(math.Ceil(k.h))+2*m
+	sp := newSprite(w, h, m, m)
+	dc := gg.NewContextForRGBA(sp.img)
+	dc.SetColor(colDark)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.SetLineWidth(k.lw)
+	x, y := float64(m), float64(m)
+	if k.class == "" {
+		kindSymbol(dc, k.kind, x, y, k.w, k.h, k.lw)
+	} else {
+		classSymbol(dc, k.class, x, y, k.w, k.h, k.lw)
+	}
+	symbols[k] = sp.compile()
+	return sp
+}
+
+// kindSymbol draws the symbol of a counter Kind in the box: what a blind
+// shows.
+func kindSymbol(dc *gg.Context, kind string, x, y, w, h, lw float64) {
+	switch kind {
+	case "mech":
+		mechSymbol(dc, x, y, w, h, lw)
+	case "vehicle":
+		// A hull: the part every vehicle class shares.
+		dc.DrawRoundedRectangle(x+0.1*w, y+0.2*h, 0.8*w, 0.6*h, 0.15*h)
+		dc.Stroke()
+	case "infantry":
+		crossSymbol(dc, x, y, w, h)
+	case "artillery":
+		dc.DrawCircle(x+w/2, y+h/2, 0.24*math.Min(w, h)+0.5)
+		dc.Fill()
+	case "air":
+		wingSymbol(dc, x, y, w, h)
+	case "dropship":
+		r := 0.5*math.Min(w, h) - lw/2
+		dc.DrawCircle(x+w/2, y+h/2, r)
+		dc.Stroke()
+	case "truck":
+		truckSymbol(dc, x, y, w, h, lw)
+	}
+}
+
+// classSymbol draws the symbol of a known class.
+func classSymbol(dc *gg.Context, class string, x, y, w, h, lw float64) {
+	switch class {
+	case "tracked":
+		// NATO armour: an oval.
+		dc.DrawRoundedRectangle(x+0.12*w, y+0.2*h, 0.76*w, 0.6*h, 0.3*h)
+		dc.Stroke()
+	case "hover":
+		// The oval riding on a cushion: a wavy line beneath.
+		dc.DrawRoundedRectangle(x+0.16*w, y+0.1*h, 0.68*w, 0.5*h, 0.25*h)
+		dc.Stroke()
+		dc.MoveTo(x+0.1*w, y+0.84*h)
+		for i := range 4 {
+			x0 := x + 0.1*w + float64(i)*0.2*w
+			dc.QuadraticTo(x0+0.1*w, y+0.62*h, x0+0.2*w, y+0.84*h)
+		}
+		dc.Stroke()
+	case "wheeled":
+		// A hull on wheels.
+		dc.DrawRoundedRectangle(x+0.12*w, y+0.12*h, 0.76*w, 0.44*h, 0.1*h)
+		dc.Stroke()
+		wheels(dc, x, y, w, h)
+	case "truck":
+		truckSymbol(dc, x, y, w, h, lw)
+	case "infantry":
+		crossSymbol(dc, x, y, w, h)
+	case "motorized-infantry":
+		crossSymbol(dc, x, y, w, h*0.62)
+		wheels(dc, x, y, w, h)
+	case "jump-infantry":
+		// The airborne arc beneath the cross.
+		crossSymbol(dc, x, y, w, h*0.66)
+		dc.DrawArc(x+w/2, y+h, 0.22*h+0.15*w, math.Pi*1.15, math.Pi*1.85)
+		dc.Stroke()
+	case "heavy-infantry":
+		crossSymbol(dc, x, y, w, h)
+		dc.DrawLine(x, y+h/2, x+w, y+h/2)
+		dc.Stroke()
+	default:
+		if kind, ok := classKinds[class]; ok {
+			kindSymbol(dc, kind, x, y, w, h, lw)
+		}
+	}
+}
+
+// mechSymbol is a stylised 'Mech: an inverted V of striding legs under a
+// cockpit, the mark wargames have long used for walkers. Anything finer
+// does not survive at counter size.
+func mechSymbol(dc *gg.Context, x, y, w, h, lw float64) {
+	cx := x + w/2
+	dc.SetLineWidth(lw * 1.4)
+	dc.MoveTo(cx-0.42*w, y+h)
+	dc.LineTo(cx, y+0.3*h)
+	dc.LineTo(cx+0.42*w, y+h)
+	dc.Stroke()
+	dc.SetLineWidth(lw)
+	dc.DrawCircle(cx, y+0.2*h, 0.2*h+0.5)
+	dc.Fill()
+}
+
+// crossSymbol is the NATO infantry cross, corner to corner.
+func crossSymbol(dc *gg.Context, x, y, w, h float64) {
+	dc.DrawLine(x, y, x+w, y+h)
+	dc.DrawLine(x, y+h, x+w, y)
+	dc.Stroke()
+}
+
+// wingSymbol is a swept wing seen from above.
+func wingSymbol(dc *gg.Context, x, y, w, h float64) {
+	dc.MoveTo(x, y+0.85*h)
+	dc.LineTo(x+w/2, y+0.1*h)
+	dc.LineTo(x+w, y+0.85*h)
+	dc.LineTo(x+w/2, y+0.6*h)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// wheels puts two wheels along the bottom of the box.
+func wheels(dc *gg.Context, x, y, w, h float64) {
+	r := 0.12*h + 0.04*w
+	dc.DrawCircle(x+0.3*w, y+h-r, r)
+	dc.DrawCircle(x+0.7*w, y+h-r, r)
+	dc.Fill()
+}
+
+// truckSymbol is a cargo box with a cab, on wheels.
+func truckSymbol(dc *gg.Context, x, y, w, h, lw float64) {
+	dc.DrawRectangle(x+0.08*w, y+0.1*h, 0.56*w, 0.46*h)
+	dc.Fill()
+	dc.DrawRectangle(x+0.68*w, y+0.26*h, 0.24*w, 0.3*h)
+	dc.Fill()
+	wheels(dc, x, y, w, h)
+}

@@ -1,0 +1,32 @@
+// Package render draws PNG pictures of tactical and strategic maps for one
+// viewer.
+//
+// The input types (Tactical, Counter, Highlight, StrategicView, SectorMark)
+// hold only what that viewer may know: a counter whose Class is empty is
+// drawn as an information blind (its Kind symbol and a question mark), an
+// enemy counter carries no Step or Experience, and the package has no way
+// to reach the battle state behind the view. Fog of war is decided by
+// whoever builds the view (the referee's per-player View), never here, so a
+// rendering bug cannot leak a secret the view did not already hold.
+//
+// # Drawing
+//
+// Hex fills, terrain marks, roads and grid lines are drawn straight into an
+// *image.RGBA by the scan-line and anti-aliased primitives of raster.go and
+// the sprites of sprite.go, because a sector map has over a thousand hexes
+// and gg's general path rasterizer would spend most of the time budget on
+// them (DESIGN.md: ≤ 3 × the time to encode a blank canvas). The terrain
+// is painted in bands of rows that stay in the processor's cache. gg draws
+// the shapes where its paths pay off: counter symbols (once per class and
+// size, then kept) and the strategic map. Text goes through a glyph cache
+// built from the embedded Go fonts (gofont), never from system fonts, so
+// the same input gives the same pixels everywhere. PNGs are written by the
+// package's own encoder (png.go), which is several times faster than
+// image/png on a map.
+//
+// # Caveats
+//
+// Rendering is deterministic for a given input and Options on one
+// architecture; golden tests compare decoded pixels exactly. DrawTactical
+// and DrawStrategic are safe to call from several goroutines at once.
+package render

@@ -1,0 +1,213 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/golang/freetype/truetype"
+)
+
+// Text is drawn from glyph masks rasterized once per font and size and
+// kept: a sector map prints over a thousand hex numbers, and rasterizing
+// each glyph every time (or going through gg's DrawString, which
+// resamples every glyph through an affine transform) would cost more
+// than the rest of the map. Only the embedded Go fonts are used, so the
+// pixels never depend on the fonts a machine happens to have. They are
+// parsed by freetype's truetype package, which gg already brings in;
+// x/image's opentype would need modules the project does not require.
+
+type fontID int
+
+const (
+	regular fontID = iota
+	bold
+	numFonts
+)
+
+var (
+	fontsOnce sync.Once
+	fonts     [numFonts]*truetype.Font
+	fontsErr  error
+)
+
+// parsedFonts parses the embedded fonts on first use (not in init, so a
+// program that never draws never pays for it).
+func parsedFonts() ([numFonts]*truetype.Font, error) {
+	fontsOnce.Do(func() {
+		for id, ttf := range [numFonts][]byte{regular: goregular.TTF, bold: gobold.TTF} {
+			f, err := truetype.Parse(ttf)
+			if err != nil {
+				fontsErr = fmt.Errorf("render: parsing the embedded Go font: %w", err)
+				return
+			}
+			fonts[id] = f
+		}
+	})
+	return fonts, fontsErr
+}
+
+// glyph is one rasterized character: its coverage mask placed relative to
+// the dot (the pen position on the baseline) and its advance in pixels.
+type glyph struct {
+	mask    *image.Alpha // Rect is relative to the dot
+	advance int
+}
+
+// faceKey names a face: font and pixel size in 1/64 px.
+type faceKey struct {
+	font fontID
+	size int
+}
+
+// glyphSet is one face's glyph cache. The printable ASCII glyphs are made
+// when the set is made and only read afterwards, so most text needs no
+// lock; other runes (a player's name in Cyrillic) are made on demand under
+// mu, since a font.Face may not be used concurrently.
+type glyphSet struct {
+	ascii           [128]*glyph
+	ascent, descent int // pixels above and below the baseline
+
+	mu    sync.Mutex
+	font  *truetype.Font
+	face  font.Face
+	other map[rune]*glyph
+}
+
+var (
+	facesMu sync.Mutex
+	faces   = map[faceKey]*glyphSet{}
+)
+
+// maxFaces bounds the glyph cache: a picture uses about eight faces.
+const maxFaces = 64
+
+// face returns the glyph set for a font at a pixel size (rounded to 1/64
+// px, so sizes derived from HexSize find the same set again).
+func face(id fontID, px float64) (*glyphSet, error) {
+	key := faceKey{id, int(math.Round(px * 64))}
+	facesMu.Lock()
+	defer facesMu.Unlock()
+	if gs := faces[key]; gs != nil {
+		return gs, nil
+	}
+	fs, err := parsedFonts()
+	if err != nil {
+		return nil, err
+	}
+	// HexSize may come from a player's command; odd sizes must not grow
+	// the cache without end. Sets in use stay valid: their users hold them.
+	if len(faces) >= maxFaces {
+		clear(faces)
+	}
+	// Full hinting snaps stems and advances to whole pixels: crisp small
+	// digits, and text that can be laid out in integers.
+	f := truetype.NewFace(fs[id], &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
+	m := f.Metrics()
+	gs := &glyphSet{font: fs[id], face: f, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
+	for r := rune(32); r < 127; r++ {
+		gs.ascii[r] = gs.rasterize(r)
+	}
+	faces[key] = gs
+	return gs, nil
+}
+
+// rasterize copies the face's glyph for r out of the face's own cache,
+// which later glyphs overwrite. It returns nil for a rune the font lacks.
+func (gs *glyphSet) rasterize(r rune) *glyph {
+	if gs.font.Index(r) == 0 && r != '?' {
+		return nil
+	}
+	dr, mask, mp, adv, ok := gs.face.Glyph(fixed.P(0, 0), r)
+	if !ok {
+		return &glyph{mask: image.NewAlpha(image.Rectangle{})}
+	}
+	a := image.NewAlpha(dr)
+	if src, isAlpha := mask.(*image.Alpha); isAlpha {
+		for y := 0; y < dr.Dy(); y++ {
+			copy(a.Pix[y*a.Stride:y*a.Stride+dr.Dx()], src.Pix[src.PixOffset(mp.X, mp.Y+y):])
+		}
+	}
+	return &glyph{mask: a, advance: adv.Round()}
+}
+
+// get returns the glyph for r, or the one for '?' when the font lacks it.
+func (gs *glyphSet) get(r rune) *glyph {
+	if r >= 0 && r < 128 {
+		if g := gs.ascii[r]; g != nil {
+			return g
+		}
+		return gs.ascii['?']
+	}
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	g, seen := gs.other[r]
+	if !seen {
+		g = gs.rasterize(r)
+		gs.other[r] = g
+	}
+	if g == nil {
+		return gs.ascii['?']
+	}
+	return g
+}
+
+// width is the advance of s in pixels.
+func (gs *glyphSet) width(s string) int {
+	w := 0
+	for _, r := range s {
+		w += gs.get(r).advance
+	}
+	return w
+}
+
+// draw prints s with its baseline at y, starting at x, and returns the x
+// after it. Glyphs are clipped to the picture (a band of a map may hold
+// only part of a line of text, or none of it).
+func (gs *glyphSet) draw(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32) int {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
+	for _, r := range s {
+		g := gs.get(r)
+		b := g.mask.Rect
+		// The glyph rows and columns that fall on the picture.
+		gy0, gy1 := max(b.Min.Y, -y), min(b.Max.Y, H-y)
+		gx0, gx1 := max(b.Min.X, -x), min(b.Max.X, W-x)
+		for gy := gy0; gy < gy1 && gx0 < gx1; gy++ {
+			mrow := g.mask.Pix[(gy-b.Min.Y)*g.mask.Stride+gx0-b.Min.X : (gy-b.Min.Y)*g.mask.Stride+gx1-b.Min.X]
+			o := (y+gy)*img.Stride + 4*(x+gx0)
+			d := img.Pix[o : o+4*len(mrow)]
+			for i, m := range mrow {
+				if m == 0 {
+					continue
+				}
+				a := div255(uint32(m) * alpha)
+				na := 255 - a
+				p := d[4*i : 4*i+3 : 4*i+3]
+				p[0] = uint8(div255(uint32(p[0])*na + cr*a))
+				p[1] = uint8(div255(uint32(p[1])*na + cg*a))
+				p[2] = uint8(div255(uint32(p[2])*na + cb*a))
+			}
+		}
+		x += g.advance
+	}
+	return x
+}
+
+// drawCentered prints s centred on x with its baseline at y.
+func (gs *glyphSet) drawCentered(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32) {
+	gs.draw(img, x-gs.width(s)/2, y, s, c, alpha)
+}
+
+// capHeight is the height of a capital above the baseline, for centring
+// labels vertically on what the eye sees rather than on the font's ascent.
+func (gs *glyphSet) capHeight() int {
+	return -gs.get('H').mask.Rect.Min.Y
+}

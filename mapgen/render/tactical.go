@@ -1,0 +1,380 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"math"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// Highlight colours: a pale yellow wash for reachable hexes (it reads on
+// green, blue and brown alike), orange-red for fire, yellow for the
+// selected unit.
+var (
+	colReachable = rgb(0xff, 0xf3, 0x8a)
+	colFire      = rgb(0xff, 0x45, 0x1a)
+	colSelected  = rgb(0xff, 0xe0, 0x30)
+	colBlocked   = rgb(0x40, 0x40, 0x40)
+)
+
+// DrawTactical draws a battle map as the view's viewer sees it.
+func DrawTactical(v Tactical, o Options) (image.Image, error) {
+	return drawTactical(v, o, nil)
+}
+
+// WriteTacticalPNG draws a battle map and writes it as PNG.
+func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
+	buf := getPixels()
+	defer putPixels(buf)
+	img, err := drawTactical(v, o, buf)
+	if err != nil {
+		return err
+	}
+	return encodePNG(w, img, o.Compression)
+}
+
+// drawTactical draws into pix when it is given (a pooled buffer whose old
+// contents are all painted over), else into a new picture.
+func drawTactical(v Tactical, o Options, pix *[]byte) (*image.RGBA, error) {
+	return drawTacticalBands(v, o, pix, 0)
+}
+
+// drawTacticalBands is drawTactical painting the terrain in bands of
+// bandRows rows (0: the default).
+func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image.RGBA, error) {
+	o, err := o.resolved()
+	if err != nil {
+		return nil, err
+	}
+	if err := v.check(); err != nil {
+		return nil, err
+	}
+	m := v.Map
+	s := o.HexSize
+	margin := math.Round(0.4 * s)
+
+	g := newGrid(s, m.Width, m.Height, 0, 0)
+	mw, mh := g.pixelSize()
+	W := mw + 2*int(margin)
+	strip, err := newTitleStrip(s, W, v.Title, v.Viewer, o.Legend, tacticalLegend)
+	if err != nil {
+		return nil, err
+	}
+	H := mh + 2*int(margin) + strip.height
+	if W*H > MaxPixels {
+		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, W, H)
+	}
+	g.ox, g.oy = margin, margin+float64(strip.height)
+
+	img := newPicture(W, H, pix)
+	// The background only where no hex will be painted: the margins and
+	// the jagged edges of the hex area. Every pass over the whole picture
+	// costs milliseconds on a slow machine.
+	top := int(g.oy + g.height/2 + 2)
+	bot := int(g.oy+float64(mh)-g.height/2) - 2
+	fillRect(img, 0, 0, W, top, colBackground)
+	fillRect(img, 0, bot, W, H, colBackground)
+	fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
+	fillRect(img, int(g.ox+float64(mw)-g.size/2)-2, top, W, bot, colBackground)
+
+	// Per-hex highlight state, decided before drawing so a tint is just a
+	// different fill colour and costs nothing extra.
+	n := m.Width * m.Height
+	reach := make([]bool, n)
+	deploy := make([]int8, n) // side+1 of a deployment zone, 0 none
+	for _, hl := range v.Highlights {
+		for _, h := range hl.Hexes {
+			i := h.Y*m.Width + h.X
+			switch hl.Kind {
+			case Reachable:
+				reach[i] = true
+			case Deployment:
+				deploy[i] = int8(min(max(hl.Side, 0), 126) + 1)
+			}
+		}
+	}
+
+	tp := &terrainPainter{
+		m: m, art: g.art(), deploy: deploy,
+		fills: make([]color.RGBA, n), names: make([]string, n),
+	}
+	for i, c := range m.Cells {
+		tp.fills[i] = groundColor(c)
+		if reach[i] {
+			tp.fills[i] = mix(tp.fills[i], colReachable, 0.5)
+		}
+	}
+	if o.HexNumbers {
+		if tp.numbers, err = face(regular, math.Max(7, 0.36*g.size)); err != nil {
+			return nil, err
+		}
+	}
+	if bandRows <= 0 {
+		// Two hex rows: a band of a sector map is about half a megabyte.
+		bandRows = max(64, int(2*g.height))
+	}
+	tp.paintBands(img, g, bandRows)
+
+	// Rings, paths and lines of fire over the terrain but under the
+	// counters, so a line never hides a label.
+	for _, hl := range v.Highlights {
+		drawHighlight(img, g, hl)
+	}
+	if len(v.Counters) > 0 {
+		if err := drawCounters(img, g, v.Counters); err != nil {
+			return nil, err
+		}
+	}
+	strip.draw(img, 0)
+	return img, nil
+}
+
+// drawHighlight draws the highlights that are shapes rather than tints.
+func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
+	s := g.size
+	switch hl.Kind {
+	case Selected:
+		for _, h := range hl.Hexes {
+			cx, cy := g.center(h)
+			for _, d := range hex.Directions {
+				x0, y0, x1, y1 := g.side(cx, cy, d)
+				line(img, x0, y0, x1, y1, math.Max(2, 0.16*s), colSelected, 255)
+			}
+		}
+	case LineOfFire, Path, Blocked:
+		col, w := colFire, math.Max(2, 0.14*s)
+		switch hl.Kind {
+		case Path:
+			col = mix(sideColor(hl.Side), colWhite, 0.25)
+		case Blocked:
+			col = colBlocked
+		}
+		for i := 1; i < len(hl.Hexes); i++ {
+			x0, y0 := g.center(hl.Hexes[i-1])
+			x1, y1 := g.center(hl.Hexes[i])
+			if hl.Kind == Blocked {
+				dashed(img, x0, y0, x1, y1, w, 0.5*s, col)
+				continue
+			}
+			// A white casing keeps the line visible over any terrain.
+			line(img, x0, y0, x1, y1, w+2, colWhite, 200)
+			line(img, x0, y0, x1, y1, w, col, 255)
+		}
+		if k := len(hl.Hexes); k > 0 {
+			ex, ey := g.center(hl.Hexes[k-1])
+			switch hl.Kind {
+			case LineOfFire:
+				// A target ring at the end.
+				ring(img, ex, ey, 0.55*s, w+2, colWhite, 200)
+				ring(img, ex, ey, 0.55*s, w, col, 255)
+			case Path:
+				disc(img, ex, ey, 0.2*s+1, colWhite, 220)
+				disc(img, ex, ey, 0.2*s, col, 255)
+			case Blocked:
+				r := 0.25 * s
+				line(img, ex-r, ey-r, ex+r, ey+r, w, col, 255)
+				line(img, ex-r, ey+r, ex+r, ey-r, w, col, 255)
+			}
+		}
+	}
+}
+
+// dashed draws a dashed segment.
+func dashed(img *image.RGBA, x0, y0, x1, y1, w, dash float64, c color.RGBA) {
+	l := math.Hypot(x1-x0, y1-y0)
+	if l == 0 {
+		return
+	}
+	ux, uy := (x1-x0)/l, (y1-y0)/l
+	for t := 0.0; t < l; t += 2 * dash {
+		e := math.Min(t+dash, l)
+		line(img, x0+ux*t, y0+uy*t, x0+ux*e, y0+uy*e, w, c, 230)
+	}
+}
+
+// drawCounters places the counters: one counter sits in the middle of its
+// hex; two or more in a hex are stepped from lower right to upper left,
+// the first of them on top, so each label shows.
+func drawCounters(img *image.RGBA, g grid, counters []Counter) error {
+	st, err := newCounterStyle(g.size)
+	if err != nil {
+		return err
+	}
+	// Group by hex in input order; a map of slices is fine here because
+	// the order of drawing follows the input, not the map.
+	at := map[hex.Hex][]int{}
+	for i, k := range counters {
+		at[k.Hex] = append(at[k.Hex], i)
+	}
+	// Each step moves the next counter far enough down that the label
+	// of the one beneath stays clear.
+	dx, dy := 0.55*g.size, 0.6*g.size
+	for i, k := range counters {
+		idx := at[k.Hex]
+		if idx[0] != i {
+			continue // drawn with the first counter of its hex
+		}
+		cx, cy := g.center(k.Hex)
+		nk := len(idx)
+		for j := nk - 1; j >= 0; j-- {
+			f := float64(j) - float64(nk-1)/2
+			drawCounter(img, st, cx-st.size/2+f*dx, cy-st.size/2+f*dy, counters[idx[j]])
+		}
+	}
+	return nil
+}
+
+// terrainPainter paints the layers of the terrain under the counters.
+type terrainPainter struct {
+	m       *mapgen.Map
+	art     *hexArt
+	fills   []color.RGBA // each hex's ground colour, tint included
+	deploy  []int8       // side+1 of a deployment zone, 0 none
+	numbers *glyphSet    // nil: no hex numbers
+	names   []string     // XXYY of each hex, made as needed
+	fill    filler
+}
+
+// paintBands paints the terrain one band of rows at a time, every layer
+// of a band before the next band, so the band's pixels stay in the
+// processor's cache: painting the whole picture layer after layer spent
+// more time waiting on memory than drawing. Each band is a view of the
+// picture with the grid moved up to match; a hex that crosses bands is
+// drawn in each, clipped, so the pixels are the same whatever the band
+// height (TestBands).
+func (tp *terrainPainter) paintBands(img *image.RGBA, g grid, bandRows int) {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	// How far from its centre a hex's drawing reaches: half a hex, and
+	// road caps and line widths beyond.
+	reach := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
+	for y0 := 0; y0 < H; y0 += bandRows {
+		y1 := min(y0+bandRows, H)
+		band := &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, 0, W, y1-y0)}
+		gb := g
+		gb.oy -= float64(y0)
+		// Hex rows whose centres (even or odd column) lie within reach.
+		first := int(math.Floor((float64(y0)-reach-g.oy-g.height)/g.height)) - 1
+		last := int(math.Ceil((float64(y1)+reach-g.oy)/g.height)) + 1
+		if first = max(first, 0); first <= min(last, tp.m.Height-1) {
+			tp.paint(band, gb, y0, first, min(last, tp.m.Height-1))
+		}
+	}
+}
+
+// paint paints hex rows first..last into one band of the picture, whose
+// top is row y0 of the whole picture; g is the grid moved to the band.
+// Layer order: ground, what stands on it, road casings, road bands,
+// outlines and contours, deployment zones, hex numbers.
+func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
+	m := tp.m
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	type cell struct {
+		i      int
+		h      hex.Hex
+		cx, cy float64
+		ax, ay int
+		st     *stamp
+	}
+	cells := make([]cell, 0, (last-first+1)*m.Width)
+	for y := first; y <= last; y++ {
+		for x := range m.Width {
+			h := hex.Hex{X: x, Y: y}
+			cx, cy := g.center(h)
+			cells = append(cells, cell{y*m.Width + x, h, cx, cy, int(math.Floor(cx)), int(math.Floor(cy)), &tp.art.stamps[x&1]})
+		}
+	}
+
+	// Ground, row by row from the stamp of the hex's column parity; a
+	// tint is a different fill colour and costs nothing extra.
+	widest := int(2*g.size) + 2
+	for _, c := range cells {
+		tp.fill.set(tp.fills[c.i], widest)
+		for _, r := range c.st.spans {
+			y, x0, x1 := c.ay+r.dy, max(c.ax+r.x0, 0), min(c.ax+r.x1, W)
+			if y >= 0 && y < H && x0 < x1 {
+				tp.fill.span(img, y, x0, x1)
+			}
+		}
+	}
+	for _, c := range cells {
+		if t := m.Cells[c.i]; t.Terrain != mapgen.Open {
+			drawFeatures(img, tp.art.sprites, g.size, c.h, t, c.cx, c.cy)
+		}
+	}
+	// Roads: all the dark casings first, then the grey bands over them,
+	// so joins between hexes show no seams.
+	for _, edge := range []bool{true, false} {
+		for _, c := range cells {
+			if m.Cells[c.i].Road {
+				drawRoads(img, c.st, m, c.h, c.ax, c.ay, edge)
+			}
+		}
+	}
+	// Outlines: each hex stamps its N, NW and SW hexsides, and the outer
+	// sides of the last column and row. Contours over them.
+	for _, c := range cells {
+		c.st.outline.draw(img, c.ax, c.ay)
+		for _, d := range [3]hex.Direction{hex.NE, hex.SE, hex.S} {
+			nb := c.h.Neighbor(d)
+			if !m.Contains(nb) {
+				c.st.side[d].draw(img, c.ax, c.ay)
+			} else if m.At(nb).Elevation != m.Cells[c.i].Elevation {
+				c.st.contour[d].draw(img, c.ax, c.ay)
+			}
+		}
+	}
+	// Deployment zones: hatching in the side colour (aligned to the whole
+	// picture, so bands join) and a border where the zone ends.
+	period := max(6, int(0.4*g.size))
+	for _, c := range cells {
+		z := tp.deploy[c.i]
+		if z == 0 {
+			continue
+		}
+		col := sideColor(int(z) - 1)
+		for _, r := range c.st.spans {
+			y := c.ay + r.dy
+			if y < 0 || y >= H {
+				continue
+			}
+			x0, x1 := max(c.ax+r.x0, 0), min(c.ax+r.x1, W)
+			for x, k := x0, (x0+y+y0)%period; x < x1; x, k = x+1, k+1 {
+				if k == period {
+					k = 0
+				}
+				if k < period/4 {
+					blendPixel(img, x, y, col, 110)
+				}
+			}
+		}
+		for _, d := range hex.Directions {
+			nb := c.h.Neighbor(d)
+			if m.Contains(nb) && tp.deploy[nb.Y*m.Width+nb.X] == z {
+				continue
+			}
+			sx0, sy0, sx1, sy1 := g.side(c.cx, c.cy, d)
+			line(img, sx0, sy0, sx1, sy1, math.Max(1.5, 0.1*g.size), col, 230)
+		}
+	}
+	// Hex numbers, XXYY at the top of each hex, dark on light ground and
+	// light on dark ground.
+	if gs := tp.numbers; gs != nil {
+		top := int(math.Round(float64(gs.capHeight()) + math.Max(1, 0.06*g.size)))
+		for _, c := range cells {
+			col, a := colDark, uint32(190)
+			if luma(tp.fills[c.i]) < 120 {
+				col, a = colWhite, 220
+			}
+			// Floor(v+0.5), not Round: Round takes halves away from zero,
+			// which differs between bands above and below row 0.
+			if tp.names[c.i] == "" {
+				tp.names[c.i] = c.h.String() // once, though the hex may span bands
+			}
+			gs.drawCentered(img, int(math.Floor(c.cx+0.5)), int(math.Floor(c.cy-g.height/2+0.5))+top, tp.names[c.i], col, a)
+		}
+	}
+}
