@@ -387,7 +387,7 @@ func checkAgainstSampling(t *testing.T, a, b Hex, line []LineHex) {
 		on[l.Hex], on[l.Alt] = true, true
 	}
 	ca, cb := a.Cube(), b.Cube()
-	const k = 997 // samples per hex of distance; prime, so they avoid corners
+	const k = 211 // samples per hex of distance; prime, so they avoid corners
 	n := Distance(a, b) * k
 	if n == 0 {
 		return
