@@ -68,7 +68,7 @@ func commands() []command {
 		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json]", "speak the bot's commands in a terminal", notYet("console", "the command layer")},
 		{"lance", "[--json] [--exp LEVEL] NAME…", "quick lance generation from the values table", notYet("lance", "lance creation")},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
-		{"scenario", "run FILE.yaml [--seed N] [--dice FACES] [--json]", "play a battle scenario", notYet("scenario", "the tactical engine")},
+		{"scenario", "run FILE.yaml [--seed N] [--dice FACES] [--json]", "play a battle scenario", (*Main).runScenario},
 		{"check", "[--db FILE]", "check a database's invariants", notYet("check", "storage")},
 		{"backup", "FILE [--db FILE]", "hot copy of the database", notYet("backup", "storage")},
 		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", notYet("export", "storage")},

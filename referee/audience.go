@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // ownerAndProbers is who may know a unit's damage and values: its own
 // side and every side whose AEP has read it (000 line 1340; ruling R10).
 func (b *battle) ownerAndProbers(u *Unit) []string {
@@ -9,5 +11,6 @@ func (b *battle) ownerAndProbers(u *Unit) []string {
 			out = append(out, side)
 		}
 	}
+	slices.Sort(out[1:]) // map order is random; events must not be
 	return out
 }

@@ -1,7 +1,349 @@
 package referee
 
-// STUB — replaced by the combat work (issue 3, item 6).
+import (
+	"fmt"
 
-func (b *battle) attack(a Action) error { return illegal("combat is not built yet") }
+	"bfbot/mapgen/hex"
+)
 
-func validAttacks(s *State, u *Unit) []Action { return nil }
+// Combat (000 lines 809–938, 1005–1031): ranged, close, indirect fire and
+// infantry close assault against units, and attacks on buildings
+// (buildings.go). An attack is checked in full by planAttack, which
+// changes nothing, so that validAttacks lists exactly what attack
+// accepts; attack then rolls and applies the result (damage.go).
+
+// CloseAssaultColumn is the column of an infantry close assault, whatever
+// the target's Defensive Value and terrain (000 line 1011).
+const CloseAssaultColumn = 5
+
+// NightFireShift is the column shift of every ranged attack at night (000
+// line 2383). Close combat is not affected.
+const NightFireShift = -2
+
+// DisruptedTargetShift is the column shift for attacking a disrupted unit
+// (000 lines 916, 980).
+const DisruptedTargetShift = 2
+
+// attackPlan is an attack the rules allow, worked out to its column.
+type attackPlan struct {
+	attacker *Unit
+	target   *Unit   // nil for an attack on a building
+	at       hex.Hex // the target's hex
+	mode     AttackMode
+	// value is the declared (or full) attack value; defense the target's
+	// Defensive Value, 0 for a building or a close assault: value −
+	// defense is always the column before shifts (ruling K13).
+	value, defense, column int
+	// observer is the forward observer an indirect attack fires through,
+	// "" for direct fire.
+	observer string
+	// firepower: the attack spends the unit's Firepower chit (ruling K7).
+	firepower bool
+}
+
+// sameHex reports an attack within the attacker's own hex, which is
+// resolved before all other combat (000 lines 604–610).
+func (p *attackPlan) sameHex() bool { return p.at == p.attacker.Hex }
+
+// attack carries out an attack by the phasing side's unit (000 lines
+// 845–938). The first attack of a player turn ends its movement, and
+// sighting runs first (DESIGN.md).
+func (b *battle) attack(a Action) error {
+	switch b.s.Phase {
+	case PhaseDeploy:
+		return illegal("attacks come after deployment, in the attack phase of a player turn")
+	case PhaseMovement:
+		b.endMovement()
+	}
+	u := b.unit(a.Unit)
+	p, err := planAttack(b.s, newSightlines(b.s), u, a)
+	if err != nil {
+		return err
+	}
+	u.Attacked = true
+	if !p.sameHex() && b.s.SameHexClosed != b.s.PlayerTurn {
+		b.s.SameHexClosed = b.s.PlayerTurn
+	}
+	if p.firepower {
+		u.FirepowerUsed = true
+		b.emit(Event{Type: "firepower", Unit: u.ID, Audience: b.ownerAndProbers(u),
+			Text: fmt.Sprintf("%s fires with its Firepower +%d chit, which is now spent", u.ID, u.Chits.Firepower)})
+	}
+	switch {
+	case p.target == nil:
+		return b.attackBuilding(p)
+	case p.mode == CloseAssault:
+		return b.closeAssault(u, p.target)
+	}
+	e := Event{
+		Attacker: u.ID, Mode: p.mode.String(),
+		Value: intp(p.value), Defense: intp(p.defense), Column: intp(p.column),
+	}
+	if p.observer != "" {
+		e.Text = fmt.Sprintf("%s fires indirectly through forward observer %s", u.ID, p.observer)
+	}
+	return b.attackRoll(e, p.target)
+}
+
+// closeAssault resolves infantry u's close assault on target in its hex
+// (000 lines 1011–1015; ruling K9) and then takes the two steps the
+// infantry pays. Hidden infantry attacks this way too (000 line 1051):
+// the caller checks the rest.
+func (b *battle) closeAssault(u, target *Unit) error {
+	e := Event{
+		Attacker: u.ID, Mode: CloseAssault.String(),
+		Value: intp(CloseAssaultColumn), Defense: intp(0), Column: intp(closeAssaultColumn(u, target)),
+	}
+	if err := b.attackRoll(e, target); err != nil {
+		return err
+	}
+	return b.takeSteps(u, 2, "its own close assault", true)
+}
+
+// closeAssaultColumn is the +5 column, shifted by the attacker's
+// experience and by +2 against a disrupted target (000 lines 1011–1015,
+// 980; ruling K9); the target's D and terrain do not count.
+func closeAssaultColumn(u, target *Unit) int {
+	shifts := []int{ExperienceShift(u.Experience)}
+	if target.Disrupted {
+		shifts = append(shifts, DisruptedTargetShift)
+	}
+	return Column(CloseAssaultColumn, 0, shifts...)
+}
+
+// planAttack checks an attack against the rules without changing
+// anything and works out its column. Every refusal names the rule.
+func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, error) {
+	p := attackPlan{attacker: u, mode: a.Mode}
+	if err := readyToAttack(s, u); err != nil {
+		return p, err
+	}
+	if a.Mode > CloseAssault {
+		return p, illegal("unknown attack mode: use ranged, close or assault")
+	}
+	target, at, err := findTarget(s, u.Side, a.Target)
+	if err != nil {
+		return p, err
+	}
+	p.target, p.at = target, at
+	if target == nil && a.Mode == CloseAssault {
+		return p, illegal("close assault is an infantry attack on a unit in its hex (000 line 1011); attack a building ranged or close")
+	}
+	name := a.Target
+	dist := hex.Distance(u.Hex, at)
+	if u.MinRange > 0 && dist < u.MinRange {
+		return p, illegal("%s is %d hex(es) from %s, inside its minimum range of %d: Long Toms cannot fire that close (000 line 835; ruling K6)", name, dist, u.ID, u.MinRange)
+	}
+	if a.Observer != "" && a.Mode != Ranged {
+		return p, illegal("only ranged attacks fire through a forward observer (000 line 827)")
+	}
+	if a.Value != 0 && a.Mode == CloseAssault {
+		return p, illegal("a close assault is resolved on the +5 column whatever the values (000 line 1011): declare no value")
+	}
+	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
+		return p, illegal("combat within a hex is resolved before all other combat (000 lines 604–610; ruling K10), and your units have already fired at other hexes this turn")
+	}
+	cur := attackValues(u)
+	var shifts []int
+	switch a.Mode {
+	case Ranged:
+		if dist > u.Range {
+			return p, illegal("%s is %d hexes from %s, beyond its range of %d (000 line 833)", name, dist, u.ID, u.Range)
+		}
+		los := lines.los(u.Hex, at)
+		indirect := u.Indirect || u.Class.Info().Indirect
+		if a.Observer != "" && !indirect {
+			return p, illegal("%s cannot fire indirectly: only Fire 'Mech lances and artillery use forward observers (000 line 827)", u.ID)
+		}
+		switch {
+		case a.Observer != "":
+			o := s.Unit(a.Observer)
+			if err := observerFor(s, lines, u, o, a.Observer, at, name); err != nil {
+				return p, err
+			}
+			p.observer = o.ID
+		case !los.Clear && indirect:
+			p.observer = autoObserver(s, lines, u, at)
+			if p.observer == "" {
+				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (000 lines 827–829, 980; ruling K5)", u.ID, name, los)
+			}
+		case !los.Clear:
+			night := ""
+			if s.Rules.Night {
+				night = "; at night light woods block as heavy woods do (000 line 2381)"
+			}
+			return p, illegal("%s has no clear line of sight to %s: %v (000 line 825%s)", u.ID, name, los, night)
+		}
+		p.value = cur.RA
+		if u.Chits.Firepower > 0 && !u.FirepowerUsed {
+			p.value += u.Chits.Firepower
+			p.firepower = a.Value == 0 || a.Value > cur.RA
+		}
+		// Indirect fire units ignore the terrain between (000 line 898;
+		// ruling K5).
+		if !indirect {
+			shifts = append(shifts, los.Shift)
+		}
+		if s.Rules.Night {
+			shifts = append(shifts, NightFireShift)
+		}
+	case Close:
+		if dist > 1 {
+			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (000 line 815)", name, dist, u.ID)
+		}
+		if s.Cell(u.Hex).Elevation != s.Cell(at).Elevation {
+			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (000 line 839)", name, u.ID)
+		}
+		p.value = cur.CA
+	case CloseAssault:
+		if u.Class.Kind() != KindInfantry {
+			return p, illegal("only infantry makes a close assault (000 line 1011)")
+		}
+		if dist != 0 {
+			return p, illegal("a close assault is made on a unit in the infantry's own hex (000 line 1011); %s is %d hex(es) away", name, dist)
+		}
+	}
+	if a.Value != 0 {
+		if a.Value < 1 || a.Value > p.value {
+			return p, illegal("declared value %d: a unit may declare a value lower than its full %s value of %d, never higher (000 line 849)", a.Value, a.Mode, p.value)
+		}
+		p.value = a.Value
+	}
+	if target == nil {
+		return planBuilding(s, p, shifts)
+	}
+	if a.Mode == CloseAssault {
+		p.value, p.defense, p.column = CloseAssaultColumn, 0, closeAssaultColumn(u, target)
+		return p, nil
+	}
+	p.defense = target.Current().D
+	shifts = append(shifts, ExperienceShift(u.Experience), s.Cell(at).Terrain.Info().Shift)
+	if target.Disrupted {
+		shifts = append(shifts, DisruptedTargetShift)
+	}
+	p.column = Column(p.value, p.defense, shifts...)
+	return p, nil
+}
+
+// attackValues are the values u attacks with: its current row (with
+// overburn, 000 line 1021), and while its Extra 'Mech chit is unused the
+// overburn Ranged Attack Value without declaring overburn and without the
+// step it costs (000 line 1301; ruling K20). The chit is removed when it
+// absorbs a step (damage.go).
+func attackValues(u *Unit) Values {
+	cur := u.Current()
+	if u.Chits.ExtraMech && !u.ExtraMechUsed && !u.Overburning {
+		v := *u
+		v.Overburning = true
+		cur.RA = v.Current().RA
+	}
+	return cur
+}
+
+// readyToAttack says why u cannot attack at all now.
+func readyToAttack(s *State, u *Unit) error {
+	switch {
+	case u.Status != Active:
+		return illegal("%s is %v and cannot attack", u.ID, u.Status)
+	case u.Hidden:
+		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (000 line 1049; ruling K2)", u.ID)
+	case !u.Class.Ground():
+		return illegal("%s is %s: air and DropShip combat follow their own rules (000 lines 1059–1277; ruling K14)", u.ID, u.Class.Kind())
+	case u.Class.Info().NoCombat:
+		return illegal("%s is a truck unit and has no combat ability (000 line 847)", u.ID)
+	case u.Disrupted:
+		return illegal("%s is disrupted and may not attack this turn (000 line 980)", u.ID)
+	case u.Attacked:
+		return illegal("%s has already attacked this turn: each unit attacks once a turn (000 lines 602, 817, 1263; ruling K1)", u.ID)
+	}
+	return nil
+}
+
+// findTarget reads an attack's target: a unit ID, or a hex name for a
+// building (buildings.go). A unit side cannot attack at all — hidden,
+// off the map, unknown — gets the same answer as a unit that does not
+// exist, so the refusal tells nothing (R10; ruling K2).
+func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
+	if v := s.Unit(id); v != nil && (v.Side == side || (v.Status.OnMap() && !v.Hidden)) {
+		switch {
+		case v.Side == side:
+			return nil, hex.Hex{}, illegal("%s is your own unit", id)
+		case v.Status == Surrendered:
+			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (000 line 966; ruling K3)", id)
+		case !v.Class.Ground():
+			return nil, hex.Hex{}, illegal("%s is %s: air and DropShip combat follow their own rules (000 lines 1059–1277; ruling K14)", id, v.Class.Kind())
+		}
+		return v, v.Hex, nil
+	}
+	if h, err := hex.Parse(id); err == nil {
+		return nil, h, buildingTarget(s, h)
+	}
+	return nil, hex.Hex{}, illegal("you have no target %s in sight", id)
+}
+
+// observerFor says why o (named id by the player) cannot act as u's
+// forward observer against the target in hex at (000 lines 827–829;
+// ruling K5). Observers need not be within weapon or sensor range.
+func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex, target string) error {
+	switch {
+	case o == nil || o.Side != u.Side:
+		return illegal("you have no unit %s to act as forward observer", id)
+	case o.ID == u.ID:
+		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (000 line 827)", u.ID)
+	case o.Status != Active || o.Hidden || !o.Class.Ground():
+		return illegal("%s cannot act as forward observer: it must be a ground unit standing on the map (ruling K5)", id)
+	case o.Disrupted:
+		return illegal("%s is disrupted and may not act as forward observer (000 line 980)", id)
+	}
+	if l := lines.los(o.Hex, at); !l.Clear {
+		return illegal("forward observer %s has no clear line of sight to %s: %v (000 line 827)", id, target, l)
+	}
+	return nil
+}
+
+// autoObserver is the forward observer used when an indirect fire unit
+// without a line of sight names none: the first friendly unit, by ID,
+// that qualifies (ruling K5); "" if none does.
+func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
+	for i := range s.Units {
+		o := &s.Units[i]
+		if o.Side == u.Side && o.ID != u.ID && observerFor(s, lines, u, o, o.ID, at, "") == nil {
+			return o.ID
+		}
+	}
+	return ""
+}
+
+// validAttacks lists every attack u may make now: one action per target
+// and mode, at full value, with the forward observer an indirect attack
+// needs. Apply accepts each of them.
+func validAttacks(s *State, u *Unit) []Action {
+	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil {
+		return nil
+	}
+	lines := newSightlines(s)
+	var out []Action
+	try := func(target string, modes ...AttackMode) {
+		for _, m := range modes {
+			a := Action{Kind: ActAttack, Side: u.Side, Unit: u.ID, Target: target, Mode: m}
+			if p, err := planAttack(s, lines, u, a); err == nil {
+				a.Observer = p.observer
+				out = append(out, a)
+			}
+		}
+	}
+	for i := range s.Units {
+		if v := &s.Units[i]; v.Side != u.Side && v.Status.OnMap() && !v.Hidden {
+			try(v.ID, Ranged, Close, CloseAssault)
+		}
+	}
+	for y := range s.Map.Height {
+		for x := range s.Map.Width {
+			h := hex.Hex{X: x, Y: y}
+			if s.Cell(h).Terrain.IsBuilding() && hex.Distance(u.Hex, h) <= max(u.Range, 1) {
+				try(h.String(), Ranged, Close)
+			}
+		}
+	}
+	return out
+}

@@ -76,6 +76,15 @@ func (b *battle) applyResult(u *Unit, r Result, cause string) error {
 // lines 514, 972). With the optional morale rule every step taken calls
 // for a Disruption Roll (000 line 1001).
 func (b *battle) takeSteps(u *Unit, n int, cause string, salvage bool) error {
+	return b.loseSteps(u, n, cause, salvage, true)
+}
+
+// loseSteps is takeSteps; morale false spares the optional morale check,
+// for the step a disrupted unit loses by failing another Disruption Roll:
+// that roll was the unit's test, and a check for its step would start a
+// chain of rolls that ends only with a pass or the unit's destruction
+// (ruling K16).
+func (b *battle) loseSteps(u *Unit, n int, cause string, salvage, morale bool) error {
 	if n <= 0 || !u.Status.OnMap() {
 		return nil
 	}
@@ -93,7 +102,7 @@ func (b *battle) takeSteps(u *Unit, n int, cause string, salvage bool) error {
 		return nil
 	}
 	b.emit(Event{Type: "damage", Unit: u.ID, Side: u.Side, Text: fmt.Sprintf("%s takes %d step(s): now step %d", u.ID, n, u.Step), Audience: b.ownerAndProbers(u)})
-	if b.s.Rules.MoraleCheck {
+	if morale && b.s.Rules.MoraleCheck {
 		for range n {
 			if err := b.disruptionRoll(u, "morale check"); err != nil || !u.Status.OnMap() {
 				return err
@@ -119,8 +128,9 @@ func (b *battle) destroy(u *Unit, cause string, salvage bool) {
 }
 
 // disruptionRoll makes a unit roll 2D6 against its experience (000 line
-// 988): -1 if damaged, -1 if already disrupted. A failure disrupts it; a
-// second failure while disrupted costs a step (000 line 984).
+// 988): -1 if damaged, -1 if already disrupted, -1 at night (000 line
+// 2385). A failure disrupts it; a second failure while disrupted costs a
+// step (000 line 984; ruling K17).
 func (b *battle) disruptionRoll(u *Unit, cause string) error {
 	if !u.Status.OnMap() || u.Status == Surrendered {
 		return nil
@@ -136,6 +146,9 @@ func (b *battle) disruptionRoll(u *Unit, cause string) error {
 	if u.Disrupted {
 		mod--
 	}
+	if b.s.Rules.Night {
+		mod--
+	}
 	target := disruptionTarget(u.Experience)
 	if roll+mod >= target {
 		b.emit(Event{Type: "disruption", Unit: u.ID, Side: u.Side, Roll: intp(roll), Result: strp("passed"), Text: fmt.Sprintf("%s holds", u.ID)})
@@ -143,7 +156,7 @@ func (b *battle) disruptionRoll(u *Unit, cause string) error {
 	}
 	b.emit(Event{Type: "disruption", Unit: u.ID, Side: u.Side, Roll: intp(roll), Result: strp("failed"), Text: fmt.Sprintf("%s is disrupted", u.ID)})
 	if u.Disrupted {
-		return b.takeSteps(u, 1, "a second failed disruption roll", true)
+		return b.loseSteps(u, 1, "a second failed disruption roll", true, false)
 	}
 	u.Disrupted = true
 	u.DisruptedAt = b.s.PlayerTurn
@@ -177,13 +190,15 @@ func (b *battle) criticalHit(u *Unit, cause string) error {
 
 // explode destroys a unit whose magazine went up (no salvage), attacks
 // every unit in or beside its hex on the +5 column with no modifiers, and
-// makes each of them take a Disruption Roll (000 line 972).
+// makes each of them take a Disruption Roll (000 line 972). Hidden
+// infantry is not on the board and is not caught (000 line 1047; ruling
+// K18).
 func (b *battle) explode(u *Unit) error {
 	b.destroy(u, "an ammunition explosion", false)
 	var caught []string
 	for i := range b.s.Units {
 		v := &b.s.Units[i]
-		if v.ID != u.ID && v.Status.OnMap() && v.Class.Ground() && hex.Distance(v.Hex, u.Hex) <= 1 {
+		if v.ID != u.ID && v.Status.OnMap() && !v.Hidden && v.Class.Ground() && hex.Distance(v.Hex, u.Hex) <= 1 {
 			caught = append(caught, v.ID)
 		}
 	}

@@ -152,3 +152,55 @@ func hindrance(c mapgen.Cell, top int) int {
 	}
 	return n
 }
+
+// sightlines answers line-of-sight questions on the terrain as it stands
+// in a battle: buildings reduced to rubble are rubble (K15, S10), and at
+// night light woods block as heavy woods do, while the column shifts stay
+// the daytime ones (000 line 2381; S11). Each line is drawn once, so a
+// sighting phase draws at most one line per sensor and enemy. The shared
+// map is never changed: rubble and night are laid over copies.
+type sightlines struct {
+	day, night *mapgen.Map // night is nil by day
+	seen       map[[2]hex.Hex]LOS
+}
+
+func newSightlines(s *State) *sightlines {
+	l := &sightlines{day: s.Map, seen: map[[2]hex.Hex]LOS{}}
+	if len(s.Rubble) > 0 {
+		l.day = s.Map.Clone()
+		for h, ok := range s.Rubble {
+			if c := l.day.Cell(h); ok && c != nil {
+				c.Terrain = mapgen.Rubble
+			}
+		}
+	}
+	if s.Rules.Night {
+		l.night = l.day.Clone()
+		for i := range l.night.Cells {
+			if l.night.Cells[i].Terrain == mapgen.LightWoods {
+				l.night.Cells[i].Terrain = mapgen.HeavyWoods
+			}
+		}
+	}
+	return l
+}
+
+// los is the line of sight from a to b: blocked at night where it would be
+// with every light woods hex heavy, with the daytime shifts otherwise.
+func (l *sightlines) los(a, b hex.Hex) LOS {
+	key := [2]hex.Hex{a, b}
+	if v, ok := l.seen[key]; ok {
+		return v
+	}
+	v := LineOfSight(l.day, a, b)
+	if l.night != nil && v.Clear {
+		if n := LineOfSight(l.night, a, b); !n.Clear {
+			v = n
+		}
+	}
+	l.seen[key] = v
+	return v
+}
+
+// clear reports a clear line of sight from a to b.
+func (l *sightlines) clear(a, b hex.Hex) bool { return l.los(a, b).Clear }

@@ -45,7 +45,7 @@ func DeriveSteps(full Values) [4]Values {
 // rounded up (R5; 000 line 1520).
 func OverburnMP(mp int) int { return (3*mp + 1) / 2 }
 
-// Chits are a unit's variation chits (000 lines 1279–1355). Each kind may
+// Chits are a unit's variation chits (000 lines 1279–1353). Each kind may
 // be held once, except Jump (an Assault lance needs two).
 type Chits struct {
 	Bomb      int  // bomb points, a multiple of 5 (air units; issue of air rules)
@@ -136,6 +136,18 @@ type Unit struct {
 	// first; it rights itself when its side's next turn begins (000 line
 	// 970).
 	Righting bool
+	// victory: RalliedAt is the player turn (State.PlayerTurn) of its last
+	// rally roll: a broken unit rolls once per turn (000 line 968).
+	RalliedAt int
+	// movement: MoveTurn is the player turn (State.PlayerTurn) of the
+	// unit's last move; RoadBonus and Halted hold for that turn only, and
+	// only while Moved is set. RoadBonus: it began the turn on a road and
+	// has kept to it, so the road bonus hex is still open (000 line 652).
+	// Halted: its movement has ended this turn (an enemy hex, mines, an
+	// overrun, the one-hex rule; 000 lines 620–622, 1037).
+	MoveTurn  int
+	RoadBonus bool
+	Halted    bool
 }
 
 // Current returns the values of the unit's current row, with armor and

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"bfbot/mapgen"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
+)
+
+// runScenario is `bfbot scenario run FILE.yaml [--seed N] [--dice FACES]
+// [--json]`: it plays a battle scenario and prints its events.
+func (m *Main) runScenario(_ context.Context, args []string) error {
+	if len(args) == 0 {
+		return usagef("scenario: say run (bfbot scenario run FILE.yaml [--seed N] [--dice FACES] [--json])")
+	}
+	if args[0] != "run" {
+		return usagef("scenario %s: unknown; use run", args[0])
+	}
+	fs := flag.NewFlagSet("scenario run", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "seed of the dice: the same seed gives the same battle")
+	faces := fs.String("dice", "", "the d6 faces to use, in order, e.g. 3,4,6 (instead of --seed)")
+	asJSON := fs.Bool("json", false, "print one JSON object per event")
+	pos, err := parseFlags(fs, m.Stderr, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("scenario run: name one scenario file (bfbot scenario run FILE.yaml)")
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	var src dice.Source = dice.NewSeeded(*seed)
+	var script *dice.Script
+	if *faces != "" {
+		if seedSet {
+			return usagef("scenario run: give --seed or --dice, not both")
+		}
+		if script, err = dice.ParseFaces(*faces); err != nil {
+			return usagef("scenario run: --dice: %v", err)
+		}
+		src = script
+	}
+	file := pos[0]
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("scenario run: %w", err)
+	}
+	sc, err := scenario.Parse(data, m.boardLoader(filepath.Dir(file)))
+	if err != nil {
+		return fmt.Errorf("scenario run: %s: %w", file, err)
+	}
+	d := dice.New(src)
+	w := bufio.NewWriter(m.Stdout)
+	var werr error
+	out := scenario.Output{Event: func(e referee.Event) {
+		if werr != nil {
+			return
+		}
+		if *asJSON {
+			b, err := json.Marshal(e)
+			if err != nil {
+				werr = err
+				return
+			}
+			_, werr = fmt.Fprintf(w, "%s\n", b)
+			return
+		}
+		if e.Dice != nil {
+			return // the dice log follows the events
+		}
+		_, werr = fmt.Fprintln(w, describeEvent(e))
+	}}
+	if !*asJSON {
+		out.Command = func(c scenario.Command) { fmt.Fprintf(w, "line %d> %s\n", c.Line, c.Text) }
+		if sc.Name != "" {
+			fmt.Fprintf(w, "%s\n", sc.Name)
+		}
+	}
+	_, runErr := sc.Run(d, out)
+	if !*asJSON {
+		writeDiceLog(w, d.Log())
+	}
+	if err := w.Flush(); err != nil && werr == nil {
+		werr = err
+	}
+	if runErr != nil {
+		return fmt.Errorf("scenario run: %s: %w", file, runErr)
+	}
+	if script != nil && script.Remaining() > 0 {
+		// A worked example given more dice than it used is worth a look.
+		fmt.Fprintf(m.Stderr, "bfbot: scenario run: note: %d of the --dice faces were not used\n", script.Remaining())
+	}
+	if werr != nil {
+		return fmt.Errorf("scenario run: writing the events: %w", werr)
+	}
+	return nil
+}
+
+// boardLoader reads board files named in a scenario, relative to the
+// scenario's own directory; warnings go to Stderr.
+func (m *Main) boardLoader(dir string) scenario.BoardLoader {
+	return func(path string) (*mapgen.Map, error) {
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		mp, warnings, err := mapgen.ReadBoard(bufio.NewReader(f))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		for _, w := range warnings {
+			fmt.Fprintf(m.Stderr, "%s: warning: %s\n", path, w)
+		}
+		return mp, nil
+	}
+}
+
+// describeEvent writes an event as one readable line: "T1 lancers: A1
+// close attack on B1: 20 vs 12, column +10, roll 7 → 1". Events only some
+// sides may see say so.
+func describeEvent(e referee.Event) string {
+	var b strings.Builder
+	if e.Turn == 0 {
+		fmt.Fprintf(&b, "setup %s: ", e.Side)
+	} else {
+		fmt.Fprintf(&b, "T%d %s: ", e.Turn, e.Side)
+	}
+	switch {
+	case e.Type == "attack" && e.Column != nil && e.Roll != nil:
+		fmt.Fprintf(&b, "%s %s attack on %s: ", e.Attacker, e.Mode, e.Target)
+		if e.Value != nil && e.Defense != nil {
+			fmt.Fprintf(&b, "%d vs %d, ", *e.Value, *e.Defense)
+		}
+		result := "miss"
+		if e.Result != nil && *e.Result != "" {
+			result = *e.Result
+		}
+		fmt.Fprintf(&b, "column %+d, roll %d → %s", *e.Column, *e.Roll, result)
+		if e.Text != "" {
+			fmt.Fprintf(&b, " (%s)", e.Text)
+		}
+	case e.Text != "":
+		b.WriteString(e.Text)
+	default:
+		b.WriteString(e.Type)
+		if e.Unit != "" {
+			b.WriteString(" " + e.Unit)
+		}
+		if e.Hex != nil {
+			b.WriteString(" at " + e.Hex.String())
+		}
+	}
+	if e.Audience != nil {
+		fmt.Fprintf(&b, " [seen by %s]", strings.Join(e.Audience, ", "))
+	}
+	return b.String()
+}
+
+// writeDiceLog prints every roll with its purpose, then all the faces in
+// the --dice form, so the run can be replayed with the same dice.
+func writeDiceLog(w io.Writer, log []dice.Roll) {
+	if len(log) == 0 {
+		fmt.Fprintln(w, "dice: none rolled")
+		return
+	}
+	var all []string
+	for _, r := range log {
+		faces := make([]string, len(r.Faces))
+		for i, f := range r.Faces {
+			faces[i] = strconv.Itoa(f)
+		}
+		all = append(all, faces...)
+		fmt.Fprintf(w, "dice: %s (%s)\n", strings.Join(faces, ","), r.Purpose)
+	}
+	fmt.Fprintf(w, "dice faces: %s\n", strings.Join(all, ","))
+}

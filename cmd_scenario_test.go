@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bfbot/mapgen"
+)
+
+// skirmish is the test scenario of the scenario package: deployment, the
+// book's first combat example (000 line 928), moves in turn 2, and the
+// turn limit ending the battle.
+const skirmish = "referee/scenario/testdata/skirmish.yaml"
+
+// Ensure `bfbot scenario run` plays a scenario with the book's dice and
+// prints readable lines: deployment, commands, the attack, the battle's
+// end by the turn limit, then the dice log.
+func TestScenarioRunText(t *testing.T) {
+	out, errs, code := run(t, "scenario", "run", skirmish, "--dice", "3,4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"setup lancers: A1 deploys at 0314 [seen by lancers]",
+		"line 50> @lancers /battle attack unit:A1 target:B1 mode:close",
+		"T2 bandits: B2 moves 2010 → 1910 → 1810",
+		"T1 lancers: A1 close attack on B1: 20 vs 12, column +10, roll 7 → 1",
+		"T2 bandits: The battle ends: the turn limit (2) is reached. A draw",
+		"dice: 3,4 (close attack A1 on B1)\ndice faces: 3,4\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.HasSuffix(out, "dice faces: 3,4\n") {
+		t.Errorf("the dice log is not last:\n%s", out)
+	}
+	if errs != "" {
+		t.Errorf("stderr %q", errs)
+	}
+	// Dice left over are pointed out, and do not fail the run.
+	_, errs, code = run(t, "scenario", "run", skirmish, "--dice", "3,4,5,6")
+	if code != 0 || !strings.Contains(errs, "2 of the --dice faces were not used") {
+		t.Errorf("leftover dice: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Ensure --json prints one object per line, each with type, turn and
+// side, rolls as {"type":"roll","purpose","faces"} before the attack they
+// decide, and battle_end last with winner, vp and level (DESIGN.md).
+func TestScenarioRunJSON(t *testing.T) {
+	out, errs, code := run(t, "scenario", "run", skirmish, "--json", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var objs []map[string]any
+	for i, l := range lines {
+		var o map[string]any
+		if err := json.Unmarshal([]byte(l), &o); err != nil {
+			t.Fatalf("line %d is not a JSON object: %q: %v", i+1, l, err)
+		}
+		for _, k := range []string{"type", "turn", "side"} {
+			if _, ok := o[k]; !ok {
+				t.Errorf("line %d has no %q: %s", i+1, k, l)
+			}
+		}
+		objs = append(objs, o)
+	}
+	var sawRoll bool
+	for i, o := range objs {
+		if o["type"] == "roll" {
+			sawRoll = true
+			faces, _ := o["faces"].([]any)
+			if o["purpose"] != "close attack A1 on B1" || len(faces) != 2 || i+1 >= len(objs) || objs[i+1]["type"] != "attack" {
+				t.Errorf("roll %v is not the attack's 2D6 followed by the attack", o)
+			}
+		}
+		if o["type"] == "attack" {
+			for _, k := range []string{"attacker", "target", "mode", "value", "defense", "column", "roll", "result"} {
+				if _, ok := o[k]; !ok {
+					t.Errorf("attack lacks %q: %v", k, o)
+				}
+			}
+		}
+	}
+	if !sawRoll {
+		t.Error("no roll event")
+	}
+	last := objs[len(objs)-1]
+	vp, _ := last["vp"].(map[string]any)
+	if last["type"] != "battle_end" || last["level"] == nil || last["winner"] == nil || len(vp) != 2 {
+		t.Errorf("last line %v, want battle_end with winner, vp for both sides, level", last)
+	}
+	if strings.Contains(out, "dice:") {
+		t.Error("--json output holds the text dice log")
+	}
+	// The same seed plays the same battle.
+	again, _, _ := run(t, "scenario", "run", skirmish, "--json", "--seed", "5")
+	if again != out {
+		t.Error("the same seed gave another battle")
+	}
+}
+
+// Ensure a board named by a scenario is read relative to the scenario
+// file, wherever bfbot runs.
+func TestScenarioRunBoard(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "maps"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, "maps", "sheet.board"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	if err := mapgen.WriteBoard(w, mapgen.New(32, 17)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	yaml := `board: maps/sheet.board
+sides:
+  - id: a
+    units: [{id: A1, class: medium-mech, values: {ra: 10, ca: 12, d: 8, r: 3, mp: 5}, hex: "0505"}]
+  - id: b
+    units: [{id: B1, class: medium-mech, values: {ra: 10, ca: 12, d: 8, r: 3, mp: 5}, hex: "2505"}]
+commands: ["@a /battle end"]
+`
+	file := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "scenario", "run", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "commands ran out in turn 1") || !strings.Contains(out, "dice: none rolled") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// Ensure bad command lines exit 2, and bad files and refused commands
+// exit 1 with the file's line on stderr.
+func TestScenarioRunErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good, err := os.ReadFile(skirmish)
+	if err != nil {
+		t.Fatal(err)
+	}
+	badClass := write("class.yaml", strings.Replace(string(good), "class: heavy-mech", "class: heavy-meck", 1))
+	badCmd := write("cmd.yaml", strings.Replace(string(good), `"@bandits /battle end"        # movement`, `"@lancers /battle end"`, 1))
+	badYAML := write("yaml.yaml", "map: {seed: 1\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"scenario"}, "scenario: say run", 2},
+		{[]string{"scenario", "play", skirmish}, "scenario play: unknown; use run", 2},
+		{[]string{"scenario", "run"}, "name one scenario file", 2},
+		{[]string{"scenario", "run", skirmish, skirmish}, "name one scenario file", 2},
+		{[]string{"scenario", "run", skirmish, "--seed", "x"}, `invalid value "x" for flag -seed`, 2},
+		{[]string{"scenario", "run", skirmish, "--dice", "3,7"}, "--dice: ", 2},
+		{[]string{"scenario", "run", skirmish, "--dice", "3,4", "--seed", "2"}, "give --seed or --dice, not both", 2},
+		{[]string{"scenario", "run", filepath.Join(dir, "missing.yaml")}, "no such file", 1},
+		{[]string{"scenario", "run", badClass}, `line 39: sides[1].units[0].class: unknown unit class "heavy-meck": use one of`, 1},
+		{[]string{"scenario", "run", badYAML}, "yaml.yaml: line 1: did not find expected", 1},
+		{[]string{"scenario", "run", badCmd, "--dice", "3,4"}, `line 52: "@lancers /battle end": illegal action: it is Moore's Bandits's turn`, 1},
+		{[]string{"scenario", "run", skirmish, "--dice", "3"}, `line 50: "@lancers /battle attack unit:A1 target:B1 mode:close": `, 1},
+	} {
+		out, errs, code := run(t, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit %d and %q", strings.Join(tc.args, " "), code, errs, tc.code, tc.want)
+		}
+		if tc.code == 2 && out != "" {
+			t.Errorf("bfbot %s printed %q", strings.Join(tc.args, " "), out)
+		}
+	}
+	// A refused command still shows the battle up to it.
+	out, _, _ := run(t, "scenario", "run", badCmd, "--dice", "3,4")
+	if !strings.Contains(out, "T1 lancers: A1 close attack on B1") || !strings.Contains(out, "dice: 3,4") {
+		t.Errorf("output before the refused command:\n%s", out)
+	}
+}

@@ -1,0 +1,143 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// battleSub describes one /battle subcommand a scenario plays: the action
+// it becomes, its required and optional options.
+type battleSub struct {
+	kind               referee.ActionKind
+	required, optional []string
+}
+
+// battleSubs are the /battle subcommands of DESIGN.md that act on a
+// battle; status, view and auto only show or delegate and have no place
+// in a scenario.
+var battleSubs = map[string]battleSub{
+	"deploy":    {referee.ActDeploy, []string{"unit", "hex"}, nil},
+	"move":      {referee.ActMove, []string{"unit"}, []string{"to", "path"}},
+	"overburn":  {referee.ActOverburn, []string{"unit"}, nil},
+	"attack":    {referee.ActAttack, []string{"unit", "target"}, []string{"mode", "value", "observer"}},
+	"rally":     {referee.ActRally, []string{"unit", "hex"}, nil},
+	"pickup":    {referee.ActPickup, []string{"unit"}, nil},
+	"withdraw":  {referee.ActWithdraw, []string{"unit"}, nil},
+	"retreat":   {referee.ActRetreat, nil, nil},
+	"surrender": {referee.ActSurrender, nil, nil},
+	"end":       {referee.ActEnd, nil, nil},
+}
+
+var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end"}
+
+// BattleAction turns a console line `@side /battle sub option:value…`
+// into the referee action it asks for. The user is the acting side. The
+// options are those of the slash command: unit, to (or path: "0706
+// 0807"), target, mode (ranged, close, assault), value, observer, hex.
+func BattleAction(l *Line) (referee.Action, error) {
+	var a referee.Action
+	if l.User == "" {
+		return a, fmt.Errorf("say which side acts: @side /battle …")
+	}
+	if l.Command != "battle" {
+		return a, fmt.Errorf("/%s: a scenario plays /battle commands only", l.Command)
+	}
+	if len(l.Words) != 1 {
+		return a, fmt.Errorf("/battle needs one subcommand: %s", strings.Join(battleSubNames, ", "))
+	}
+	name := l.Words[0]
+	sub, ok := battleSubs[name]
+	if !ok {
+		return a, fmt.Errorf("/battle %s: unknown here; use %s", name, strings.Join(battleSubNames, ", "))
+	}
+	allowed := append(append([]string(nil), sub.required...), sub.optional...)
+	for _, o := range l.Options {
+		if !contains(allowed, o.Name) {
+			if len(allowed) == 0 {
+				return a, fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
+			}
+			return a, fmt.Errorf("/battle %s: unknown option %s: (it takes %s)", name, o.Name, optionList(allowed))
+		}
+	}
+	for _, r := range sub.required {
+		if _, ok := l.Option(r); !ok {
+			return a, fmt.Errorf("/battle %s needs %s (it takes %s)", name, r+":", optionList(allowed))
+		}
+	}
+	a.Kind, a.Side = sub.kind, l.User
+	a.Unit, _ = l.Option("unit")
+	var err error
+	switch sub.kind {
+	case referee.ActDeploy, referee.ActRally:
+		v, _ := l.Option("hex")
+		if a.To, err = hex.Parse(v); err != nil {
+			return a, fmt.Errorf("hex: %w", err)
+		}
+	case referee.ActMove:
+		to, hasTo := l.Option("to")
+		path, hasPath := l.Option("path")
+		if !hasTo && !hasPath {
+			return a, fmt.Errorf("/battle move needs to: (the destination) or path: (the hexes in order)")
+		}
+		if hasPath {
+			for _, f := range strings.Fields(path) {
+				h, err := hex.Parse(f)
+				if err != nil {
+					return a, fmt.Errorf("path: %w", err)
+				}
+				a.Path = append(a.Path, h)
+			}
+			if len(a.Path) == 0 {
+				return a, fmt.Errorf("path: name the hexes in order, e.g. path:\"0706 0807\"")
+			}
+			a.To = a.Path[len(a.Path)-1]
+		}
+		if hasTo {
+			h, err := hex.Parse(to)
+			if err != nil {
+				return a, fmt.Errorf("to: %w", err)
+			}
+			if hasPath && h != a.To {
+				return a, fmt.Errorf("to:%s is not where path: ends (%s)", h, a.To)
+			}
+			a.To = h
+		}
+	case referee.ActAttack:
+		a.Target, _ = l.Option("target")
+		if m, ok := l.Option("mode"); ok {
+			if a.Mode, err = referee.ParseAttackMode(m); err != nil {
+				return a, err
+			}
+		}
+		if v, ok := l.Option("value"); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return a, fmt.Errorf("value:%s: the declared attack value is a whole number of 1 or more", v)
+			}
+			a.Value = n
+		}
+		a.Observer, _ = l.Option("observer")
+	}
+	return a, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func optionList(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + ":"
+	}
+	return strings.Join(out, " ")
+}

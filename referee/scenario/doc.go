@@ -1,0 +1,16 @@
+// Package scenario reads BattleForce battle scenarios — a map, the sides
+// and their units with positions, experience, steps and chits, then the
+// players' commands as console lines — and plays them on the referee
+// (DESIGN.md, "Scenario files and event output"; `bfbot scenario run`).
+//
+// The package is pure: it takes the file's bytes and a function that
+// loads a board file, and reports events through a callback. Errors in a
+// file name its line and field:
+//
+//	line 14: sides[1].units[0].class: unknown unit class "heavy-meck": use one of …
+//
+// It also holds the parser of the console line syntax shared with the
+// console adapter, `@user /command sub option:value option:"two words"`.
+//
+// Ruling ids (V1–V14) refer to docs/rulings.md; R* to shared/RULES.md.
+package scenario

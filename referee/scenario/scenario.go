@@ -1,0 +1,560 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// MaxFileSize is the largest scenario file Parse reads.
+const MaxFileSize = 1 << 20
+
+// Scenario is a battle read from a file, set up and ready to play.
+type Scenario struct {
+	Name string
+	// Setup is the battle after deployment, before the first turn: every
+	// unit with a hex stands on it, Phase is Deploy. Run starts it.
+	Setup *referee.State
+	// Commands are the file's console lines, in order.
+	Commands []Command
+	// deployed are the events of the deployment, which Run announces.
+	deployed []referee.Event
+}
+
+// Command is one console line of the file and the action it asks for.
+type Command struct {
+	Line   int    // the file's line
+	Text   string // the line as written
+	Action referee.Action
+}
+
+func (c Command) String() string { return fmt.Sprintf("line %d: %q", c.Line, c.Text) }
+
+// BoardLoader reads a MegaMek .board file named by a scenario's board
+// field (the caller decides what the path is relative to).
+type BoardLoader func(path string) (*mapgen.Map, error)
+
+// Parse reads a scenario file (DESIGN.md, "Scenario files and event
+// output") and sets up its battle. loadBoard reads the board a file names
+// with board:; it may be nil when no file names one. Every error is an
+// *Error naming the line and field.
+func Parse(data []byte, loadBoard BoardLoader) (*Scenario, error) {
+	if len(data) > MaxFileSize {
+		return nil, &Error{Msg: fmt.Sprintf("the file is %d bytes; a scenario is at most %d", len(data), MaxFileSize)}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &Error{Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil, &Error{Msg: "the file is empty: a scenario has map (or board), sides and commands"}
+	}
+	p := &parser{loadBoard: loadBoard}
+	return p.scenario(doc.Content[0])
+}
+
+type parser struct {
+	loadBoard BoardLoader
+	sc        *Scenario
+	s         *referee.State
+	// placements are the units' hexes in file order, with where each was
+	// written, for the errors deployment finds after the units are read.
+	placements []placement
+}
+
+type placement struct {
+	unit string
+	at   hex.Hex
+	node *yaml.Node
+	path string
+}
+
+func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
+	f, err := fields(root, "", "name", "map", "board", "terrain", "rules", "first", "victory", "salvage", "sides", "commands")
+	if err != nil {
+		return nil, err
+	}
+	p.sc = &Scenario{}
+	p.s = &referee.State{}
+	if v, ok := f["name"]; ok {
+		if p.sc.Name, err = str(v.value, "name"); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.readMap(root, f); err != nil {
+		return nil, err
+	}
+	if v, ok := f["terrain"]; ok {
+		if err := p.terrain(v.value); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f["rules"]; ok {
+		if err := p.rules(v.value); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f["victory"]; ok {
+		if err := p.victory(v.value); err != nil {
+			return nil, err
+		}
+	}
+	sides, ok := f["sides"]
+	if !ok {
+		return nil, errorf(root, "sides", "missing: a battle needs two sides, each with its units")
+	}
+	if err := p.sides(sides.value); err != nil {
+		return nil, err
+	}
+	if v, ok := f["first"]; ok {
+		if err := p.first(v.value); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := f["salvage"]; ok {
+		if err := p.salvage(v.value); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.deploy(); err != nil {
+		return nil, err
+	}
+	if v, ok := f["commands"]; ok {
+		if err := p.commands(v.value); err != nil {
+			return nil, err
+		}
+	}
+	if errs := p.s.Check(); len(errs) > 0 {
+		return nil, &Error{Msg: fmt.Sprintf("the battle as set up is inconsistent: %v", errors.Join(errs...))}
+	}
+	p.sc.Setup = p.s
+	return p.sc, nil
+}
+
+// readMap makes the map: generated (map: {seed, theme, sheets,
+// orientation}) or read from a board file (board: path, at the top or in
+// map:).
+func (p *parser) readMap(root *yaml.Node, top map[string]field) error {
+	var boardNode *yaml.Node
+	if v, ok := top["board"]; ok {
+		boardNode = v.value
+	}
+	m, hasMap := top["map"]
+	if hasMap {
+		f, err := fields(m.value, "map", "seed", "theme", "sheets", "orientation", "board")
+		if err != nil {
+			return err
+		}
+		if v, ok := f["board"]; ok {
+			if boardNode != nil {
+				return errorf(v.key, "map.board", "the board is given twice (also at the top)")
+			}
+			if len(f) > 1 {
+				return errorf(v.key, "map.board", "a board file is the whole map: drop seed, theme, sheets and orientation")
+			}
+			boardNode = v.value
+		} else {
+			if boardNode != nil {
+				return errorf(m.key, "map", "give either map: {seed, theme, …} or board: FILE, not both")
+			}
+			return p.generate(m.value, f)
+		}
+	}
+	if boardNode == nil {
+		return errorf(root, "map", "missing: give map: {seed: 7, theme: plains, sheets: 1} or board: FILE.board")
+	}
+	path, err := str(boardNode, "board")
+	if err != nil {
+		return err
+	}
+	if p.loadBoard == nil {
+		return errorf(boardNode, "board", "this caller cannot read board files")
+	}
+	mp, err := p.loadBoard(path)
+	if err != nil {
+		return errorf(boardNode, "board", "%v", err)
+	}
+	if mp == nil || len(mp.Cells) != mp.Width*mp.Height || mp.Width < 1 {
+		return errorf(boardNode, "board", "%s holds no map", path)
+	}
+	p.s.Map = mp.Clone()
+	return nil
+}
+
+func (p *parser) generate(n *yaml.Node, f map[string]field) error {
+	var o mapgen.GenOptions
+	o.Sheets = 1
+	if v, ok := f["seed"]; ok {
+		s, err := str(v.value, "map.seed")
+		if err != nil {
+			return err
+		}
+		if o.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			return errorf(v.value, "map.seed", "want a whole number of 0 or more, found %q", s)
+		}
+	}
+	if v, ok := f["theme"]; ok {
+		s, err := str(v.value, "map.theme")
+		if err != nil {
+			return err
+		}
+		if o.Theme, err = mapgen.ParseTheme(s); err != nil {
+			return wrap(v.value, "map.theme", err)
+		}
+	}
+	if v, ok := f["sheets"]; ok {
+		s, err := intRange(v.value, "map.sheets", 1, 2)
+		if err != nil {
+			return err
+		}
+		o.Sheets = s
+	}
+	if v, ok := f["orientation"]; ok {
+		s, err := str(v.value, "map.orientation")
+		if err != nil {
+			return err
+		}
+		if o.Orientation, err = mapgen.ParseOrientation(s); err != nil {
+			return wrap(v.value, "map.orientation", err)
+		}
+	}
+	m, err := mapgen.Generate(o)
+	if err != nil {
+		return errorf(n, "map", "%v", err)
+	}
+	p.s.Map = m
+	return nil
+}
+
+// hexAt reads a hex name that must lie on the map.
+func (p *parser) hexAt(n *yaml.Node, path string) (hex.Hex, error) {
+	s, err := str(n, path)
+	if err != nil {
+		return hex.Hex{}, err
+	}
+	h, err := hex.Parse(s)
+	if err != nil {
+		return h, wrap(n, path, err)
+	}
+	if !p.s.Map.Contains(h) {
+		return h, errorf(n, path, "hex %s is off the %d×%d map", h, p.s.Map.Width, p.s.Map.Height)
+	}
+	return h, nil
+}
+
+// terrain applies per-hex overrides: terrain, elevation, road. Fields not
+// given keep the map's.
+func (p *parser) terrain(n *yaml.Node) error {
+	list, err := entries(n, "terrain")
+	if err != nil {
+		return err
+	}
+	for _, e := range list {
+		path := fmt.Sprintf("terrain[%q]", e.key.Value)
+		h, err := p.hexAt(e.key, path)
+		if err != nil {
+			return err
+		}
+		f, err := fields(e.value, path, "terrain", "elevation", "road")
+		if err != nil {
+			return err
+		}
+		c := p.s.Map.At(h)
+		if v, ok := f["terrain"]; ok {
+			s, err := str(v.value, path+".terrain")
+			if err != nil {
+				return err
+			}
+			if c.Terrain, err = mapgen.ParseTerrain(s); err != nil {
+				return wrap(v.value, path+".terrain", err)
+			}
+		}
+		if v, ok := f["elevation"]; ok {
+			if c.Elevation, err = intRange(v.value, path+".elevation", 0, mapgen.MaxElevation); err != nil {
+				return err
+			}
+		}
+		if v, ok := f["road"]; ok {
+			road, err := boolean(v.value, path+".road")
+			if err != nil {
+				return err
+			}
+			if road != c.Road {
+				// A new road is pavement, open to every road neighbour.
+				c.Road, c.RoadExits = road, 0
+			}
+		}
+		p.s.Map.Set(h, c)
+	}
+	// A road removed here may leave a neighbour's exit pointing at it.
+	if errs := p.s.Map.Check(); len(errs) > 0 {
+		return errorf(n, "terrain", "the map is inconsistent after the overrides: %v", errs[0])
+	}
+	return nil
+}
+
+func (p *parser) rules(n *yaml.Node) error {
+	f, err := fields(n, "rules", "crt", "night", "morale")
+	if err != nil {
+		return err
+	}
+	r := &p.s.Rules
+	if v, ok := f["crt"]; ok {
+		s, err := str(v.value, "rules.crt")
+		if err != nil {
+			return err
+		}
+		if r.CRT, err = referee.ParseCRT(s); err != nil {
+			return wrap(v.value, "rules.crt", err)
+		}
+	}
+	if v, ok := f["night"]; ok {
+		if r.Night, err = boolean(v.value, "rules.night"); err != nil {
+			return err
+		}
+	}
+	if v, ok := f["morale"]; ok {
+		if r.MoraleCheck, err = boolean(v.value, "rules.morale"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// victory reads the victory conditions: turns, the turn limit (ruling
+// V10).
+func (p *parser) victory(n *yaml.Node) error {
+	f, err := fields(n, "victory", "turns")
+	if err != nil {
+		return err
+	}
+	if v, ok := f["turns"]; ok {
+		if p.s.Rules.TurnLimit, err = intRange(v.value, "victory.turns", 1, 1000); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var edges = map[string]referee.Edge{"north": referee.North, "east": referee.East, "south": referee.South, "west": referee.West}
+
+func (p *parser) sides(n *yaml.Node) error {
+	items, err := list(n, "sides")
+	if err != nil {
+		return err
+	}
+	if len(items) < 2 {
+		return errorf(n, "sides", "a battle needs at least two sides, found %d", len(items))
+	}
+	unitSeen := map[string]string{}
+	for i, sn := range items {
+		path := index("sides", i)
+		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines")
+		if err != nil {
+			return err
+		}
+		idf, ok := f["id"]
+		if !ok {
+			return errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
+		}
+		id, err := str(idf.value, path+".id")
+		if err != nil {
+			return err
+		}
+		if !validName(id) {
+			return errorf(idf.value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
+		}
+		if p.s.Side(id) != nil {
+			return errorf(idf.value, path+".id", "side %q is given twice", id)
+		}
+		side := referee.Side{ID: id, Name: id}
+		if v, ok := f["name"]; ok {
+			if side.Name, err = str(v.value, path+".name"); err != nil {
+				return err
+			}
+		}
+		if v, ok := f["retreat"]; ok {
+			s, err := str(v.value, path+".retreat")
+			if err != nil {
+				return err
+			}
+			e, ok := edges[strings.ToLower(s)]
+			if !ok {
+				return errorf(v.value, path+".retreat", "edge %q: use north, east, south or west", s)
+			}
+			side.RetreatEdge = e
+		}
+		if v, ok := f["vp"]; ok {
+			if side.VP, err = intRange(v.value, path+".vp", -10000, 10000); err != nil {
+				return err
+			}
+		}
+		p.s.Sides = append(p.s.Sides, side)
+		un, ok := f["units"]
+		if !ok {
+			return errorf(sn, path+".units", "missing: each side has at least one unit")
+		}
+		units, err := list(un.value, path+".units")
+		if err != nil {
+			return err
+		}
+		if len(units) == 0 {
+			return errorf(un.value, path+".units", "each side has at least one unit")
+		}
+		for j, n := range units {
+			upath := index(path+".units", j)
+			u, idNode, err := p.unit(n, upath, id)
+			if err != nil {
+				return err
+			}
+			if other, dup := unitSeen[u.ID]; dup {
+				return errorf(idNode, upath+".id", "unit %s is also in %s: unit IDs are unique in the battle", u.ID, other)
+			}
+			unitSeen[u.ID] = upath
+			p.s.Units = append(p.s.Units, u)
+		}
+		if v, ok := f["mines"]; ok {
+			if err := p.mines(v.value, path+".mines", &p.s.Sides[len(p.s.Sides)-1]); err != nil {
+				return err
+			}
+		}
+	}
+	sort.SliceStable(p.s.Units, func(i, j int) bool { return p.s.Units[i].ID < p.s.Units[j].ID })
+	return nil
+}
+
+// first puts the side that moves first at the head of the initiative
+// order; the others follow in the file's order (ruling V12).
+func (p *parser) first(n *yaml.Node) error {
+	id, err := str(n, "first")
+	if err != nil {
+		return err
+	}
+	for i, s := range p.s.Sides {
+		if s.ID == id {
+			p.s.Sides = append([]referee.Side{s}, append(p.s.Sides[:i:i], p.s.Sides[i+1:]...)...)
+			return nil
+		}
+	}
+	return errorf(n, "first", "no side %q: use %s", id, p.sideList())
+}
+
+func (p *parser) sideList() string {
+	ids := make([]string, len(p.s.Sides))
+	for i, s := range p.s.Sides {
+		ids[i] = s.ID
+	}
+	return strings.Join(ids, " or ")
+}
+
+// mines are a side's secret mine attacks per hex: 5 a mine (000 line
+// 1042), bought in fives (line 2181), never in water (line 1046).
+func (p *parser) mines(n *yaml.Node, path string, side *referee.Side) error {
+	list, err := entries(n, path)
+	if err != nil {
+		return err
+	}
+	side.Mines = map[hex.Hex]int{}
+	for _, e := range list {
+		hpath := fmt.Sprintf("%s[%q]", path, e.key.Value)
+		h, err := p.hexAt(e.key, hpath)
+		if err != nil {
+			return err
+		}
+		v, err := intRange(e.value, hpath, 5, 1000)
+		if err != nil {
+			return err
+		}
+		if v%5 != 0 {
+			return errorf(e.value, hpath, "%d: mines come 5 attack points each (000 line 1042)", v)
+		}
+		if c := p.s.Map.At(h); c.Terrain.IsWater() {
+			return errorf(e.key, hpath, "hex %s is %v: mines are not laid in water (000 line 1046)", h, c.Terrain)
+		}
+		side.Mines[h] = v
+	}
+	return nil
+}
+
+// salvage places salvage counters on the map at the start.
+func (p *parser) salvage(n *yaml.Node) error {
+	list, err := entries(n, "salvage")
+	if err != nil {
+		return err
+	}
+	p.s.Salvage = map[hex.Hex]int{}
+	for _, e := range list {
+		hpath := fmt.Sprintf("salvage[%q]", e.key.Value)
+		h, err := p.hexAt(e.key, hpath)
+		if err != nil {
+			return err
+		}
+		if p.s.Salvage[h], err = intRange(e.value, hpath, 1, 100); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deploy places every unit that has a hex, in file order, through the
+// referee's own deployment so that terrain and stacking are checked as in
+// play (ruling V12). Air units and DropShips without a hex stay in
+// reserve.
+func (p *parser) deploy() error {
+	none, _ := dice.NewScript() // deployment throws no dice
+	d := dice.New(none)
+	for _, pl := range p.placements {
+		u := p.s.Unit(pl.unit)
+		next, events, err := referee.Apply(p.s, referee.Action{Kind: referee.ActDeploy, Side: u.Side, Unit: u.ID, To: pl.at}, d)
+		if err != nil {
+			return errorf(pl.node, pl.path, "%s", strings.TrimPrefix(err.Error(), referee.ErrIllegal.Error()+": "))
+		}
+		p.s = next
+		p.sc.deployed = append(p.sc.deployed, events...)
+	}
+	for _, u := range p.s.Units {
+		if u.Status == referee.Reserve && u.Class.Ground() {
+			return &Error{Msg: fmt.Sprintf("unit %s has no hex: ground units start on the map", u.ID)}
+		}
+	}
+	return nil
+}
+
+// commands reads the console lines.
+func (p *parser) commands(n *yaml.Node) error {
+	items, err := list(n, "commands")
+	if err != nil {
+		return err
+	}
+	for i, c := range items {
+		path := index("commands", i)
+		if c.Kind != yaml.ScalarNode {
+			return errorf(c, path, "want a console line in quotes, e.g. \"@%s /battle end\"", p.s.Sides[0].ID)
+		}
+		l, err := ParseLine(c.Value)
+		if err != nil {
+			return errorf(c, path, "%q: %v", c.Value, err)
+		}
+		if l == nil {
+			continue // a comment
+		}
+		a, err := BattleAction(l)
+		if err != nil {
+			return errorf(c, path, "%q: %v", c.Value, err)
+		}
+		if p.s.Side(a.Side) == nil {
+			return errorf(c, path, "%q: @%s is not a side: use @%s", c.Value, a.Side, strings.Join(strings.Split(p.sideList(), " or "), " or @"))
+		}
+		p.sc.Commands = append(p.sc.Commands, Command{Line: c.Line, Text: c.Value, Action: a})
+	}
+	return nil
+}

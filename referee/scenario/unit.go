@@ -1,0 +1,318 @@
+package scenario
+
+import (
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"bfbot/referee"
+)
+
+// unit reads one unit of a side. Its values come from the catalog (quick
+// lance generation), from values: (step 0; overburn and steps derived by
+// R5 and the step table) or from rows: (the four printed rows).
+func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node, error) {
+	var u referee.Unit
+	f, err := fields(n, path, "id", "name", "class", "catalog", "values", "rows", "experience", "step", "hex", "chits", "hidden", "salvage")
+	if err != nil {
+		return u, nil, err
+	}
+	idf, ok := f["id"]
+	if !ok {
+		return u, nil, errorf(n, path+".id", "missing: each unit has an id (A1, B2, …) that commands name it by")
+	}
+	if u.ID, err = str(idf.value, path+".id"); err != nil {
+		return u, nil, err
+	}
+	if !validName(u.ID) {
+		return u, nil, errorf(idf.value, path+".id", "%q: use letters, digits, - and _", u.ID)
+	}
+	u.Side, u.Experience = side, referee.Regular
+
+	var lance *referee.Class
+	if v, ok := f["class"]; ok {
+		s, err := str(v.value, path+".class")
+		if err != nil {
+			return u, nil, err
+		}
+		c, err := referee.ParseClass(s)
+		if err != nil {
+			return u, nil, wrap(v.value, path+".class", err)
+		}
+		lance = &c
+	}
+	cat, hasCat := f["catalog"]
+	vals, hasVals := f["values"]
+	rows, hasRows := f["rows"]
+	switch {
+	case hasCat && (hasVals || hasRows):
+		k := cat.key
+		return u, nil, errorf(k, path+".catalog", "give the unit's machines (catalog) or its values, not both")
+	case hasCat:
+		names, _, err := stringList(cat.value, path+".catalog")
+		if err != nil {
+			return u, nil, err
+		}
+		l, err := QuickLance(names)
+		if err != nil {
+			return u, nil, wrap(cat.value, path+".catalog", err)
+		}
+		u.Class = l.Class
+		if lance != nil {
+			if err := l.fitsClass(*lance); err != nil {
+				return u, nil, errorf(f["class"].value, path+".class", "%v", err)
+			}
+			u.Class = *lance
+		}
+		u.Rows = referee.DeriveSteps(referee.Values{RA: l.RA, CA: l.CA, D: l.D})
+		u.Range, u.MinRange, u.MP, u.Jump = l.R, l.MinRange, l.MP, l.Jump
+		u.Indirect = l.Indirect || u.Class.Info().Indirect
+		if hasOverburnRow(u.Class) {
+			u.OverburnRA = l.RA + referee.StepDecrement(l.RA) // R5
+		}
+		u.Name = strings.Join(l.Names, ", ")
+	default:
+		if lance == nil {
+			return u, nil, errorf(n, path+".class", "missing: name the class (e.g. heavy-mech) or the machines (catalog: [Atlas, …])")
+		}
+		u.Class = *lance
+		if !hasVals {
+			return u, nil, errorf(n, path+".values", "missing: give {ra, ca, d, r, mp} (or catalog: the machines)")
+		}
+		if err := p.values(&u, vals.value, path+".values", rows, hasRows); err != nil {
+			return u, nil, err
+		}
+	}
+	info := u.Class.Info()
+	if v, ok := f["name"]; ok {
+		if u.Name, err = str(v.value, path+".name"); err != nil {
+			return u, nil, err
+		}
+	}
+	if u.Name == "" {
+		u.Name = info.Name
+	}
+	if v, ok := f["experience"]; ok {
+		s, err := str(v.value, path+".experience")
+		if err != nil {
+			return u, nil, err
+		}
+		if u.Experience, err = referee.ParseExperience(s); err != nil {
+			return u, nil, wrap(v.value, path+".experience", err)
+		}
+	}
+	if v, ok := f["step"]; ok {
+		if u.Step, err = intRange(v.value, path+".step", 0, info.Steps-1); err != nil {
+			return u, nil, err
+		}
+	}
+	if v, ok := f["chits"]; ok {
+		if err := chits(&u, v.value, path+".chits"); err != nil {
+			return u, nil, err
+		}
+	}
+	if v, ok := f["hidden"]; ok {
+		if u.Hidden, err = boolean(v.value, path+".hidden"); err != nil {
+			return u, nil, err
+		}
+		if u.Hidden && u.Class.Kind() != referee.KindInfantry {
+			return u, nil, errorf(v.value, path+".hidden", "only infantry is placed hidden (000 line 1050); %s is %v", u.ID, u.Class)
+		}
+	}
+	if v, ok := f["salvage"]; ok {
+		// A unit carries one salvage counter at most (000 line 2647; V3).
+		if u.Salvage, err = intRange(v.value, path+".salvage", 0, 1); err != nil {
+			return u, nil, err
+		}
+		if u.Salvage > 0 && !u.Class.Ground() {
+			return u, nil, errorf(v.value, path+".salvage", "%v units do not carry salvage", u.Class)
+		}
+	}
+	if v, ok := f["hex"]; ok {
+		h, err := p.hexAt(v.value, path+".hex")
+		if err != nil {
+			return u, nil, err
+		}
+		p.placements = append(p.placements, placement{unit: u.ID, at: h, node: v.value, path: path + ".hex"})
+	} else if u.Class.Ground() {
+		return u, nil, errorf(n, path+".hex", "missing: ground units start on the map (hex: \"0314\")")
+	}
+	return u, idf.value, nil
+}
+
+// values reads a unit's counter values: step 0 {ra, ca, d} or the four
+// printed rows, and r, mp, with optional min_range, overburn (the red
+// row's RA when it differs from R5's), jump and indirect.
+func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, hasRows bool) error {
+	f, err := fields(n, path, "ra", "ca", "d", "r", "mp", "min_range", "overburn", "jump", "indirect")
+	if err != nil {
+		return err
+	}
+	num := func(name string, required bool, lo, hi int) (int, bool, error) {
+		v, ok := f[name]
+		if !ok {
+			if required {
+				return 0, false, errorf(n, path+"."+name, "missing")
+			}
+			return 0, false, nil
+		}
+		x, err := intRange(v.value, path+"."+name, lo, hi)
+		return x, true, err
+	}
+	var full referee.Values
+	var given [3]bool
+	for i, ptr := range []*int{&full.RA, &full.CA, &full.D} {
+		name := []string{"ra", "ca", "d"}[i]
+		if *ptr, given[i], err = num(name, !hasRows, 0, 99); err != nil {
+			return err
+		}
+	}
+	if hasRows {
+		if u.Rows, err = readRows(rows.value, strings.TrimSuffix(path, ".values")+".rows"); err != nil {
+			return err
+		}
+		got := []int{full.RA, full.CA, full.D}
+		row := []int{u.Rows[0].RA, u.Rows[0].CA, u.Rows[0].D}
+		for i := range got {
+			if given[i] && got[i] != row[i] {
+				name := []string{"ra", "ca", "d"}[i]
+				return errorf(f[name].value, path+"."+name, "%d differs from rows[0] (%d): give step 0 once", got[i], row[i])
+			}
+		}
+	} else {
+		u.Rows = referee.DeriveSteps(full)
+	}
+	if u.Range, _, err = num("r", true, 0, 99); err != nil {
+		return err
+	}
+	if u.MP, _, err = num("mp", true, 0, 99); err != nil {
+		return err
+	}
+	if u.MinRange, _, err = num("min_range", false, 0, 99); err != nil {
+		return err
+	}
+	ob, hasOB, err := num("overburn", false, 0, 99)
+	if err != nil {
+		return err
+	}
+	switch {
+	case hasOB && !hasOverburnRow(u.Class):
+		return errorf(f["overburn"].value, path+".overburn", "%v counters have no overburn row (000 lines 687, 2124; ruling V14)", u.Class)
+	case hasOB:
+		u.OverburnRA = ob
+	case hasOverburnRow(u.Class):
+		u.OverburnRA = u.Rows[0].RA + referee.StepDecrement(u.Rows[0].RA) // R5
+	}
+	u.Indirect = u.Class.Info().Indirect
+	for name, ptr := range map[string]*bool{"jump": &u.Jump, "indirect": &u.Indirect} {
+		if v, ok := f[name]; ok {
+			b, err := boolean(v.value, path+"."+name)
+			if err != nil {
+				return err
+			}
+			*ptr = *ptr || b
+		}
+	}
+	return nil
+}
+
+// readRows reads the four printed rows [[ra, ca, d], …] of steps 0–3.
+func readRows(n *yaml.Node, path string) ([4]referee.Values, error) {
+	var out [4]referee.Values
+	items, err := list(n, path)
+	if err != nil {
+		return out, err
+	}
+	if len(items) != 4 {
+		return out, errorf(n, path, "want the four rows of steps 0 to 3, found %d", len(items))
+	}
+	for i, r := range items {
+		rpath := index(path, i)
+		cells, err := list(r, rpath)
+		if err != nil {
+			return out, err
+		}
+		if len(cells) != 3 {
+			return out, errorf(r, rpath, "want [ra, ca, d], found %d numbers", len(cells))
+		}
+		var v [3]int
+		for j, c := range cells {
+			if v[j], err = intRange(c, index(rpath, j), 0, 99); err != nil {
+				return out, err
+			}
+		}
+		out[i] = referee.Values{RA: v[0], CA: v[1], D: v[2]}
+	}
+	return out, nil
+}
+
+// chits reads the variation chits (000 lines 1279–1355): firepower+N,
+// armor+N, recon, ecm, aep, extra-mech, jump (twice for an Assault lance),
+// bombN (air units, in fives). Each kind but jump is held once.
+func chits(u *referee.Unit, n *yaml.Node, path string) error {
+	names, nodes, err := stringList(n, path)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for i, raw := range names {
+		cpath := index(path, i)
+		s := strings.ToLower(strings.ReplaceAll(raw, " ", ""))
+		kind, num := s, ""
+		for _, prefix := range []string{"firepower+", "armor+", "bomb"} {
+			if strings.HasPrefix(s, prefix) {
+				kind, num = strings.TrimSuffix(prefix, "+"), strings.TrimPrefix(s, prefix)
+			}
+		}
+		if kind != "jump" && seen[kind] {
+			return errorf(nodes[i], cpath, "a unit holds one %s chit (000 lines 1279–1355)", kind)
+		}
+		seen[kind] = true
+		value := 0
+		if num != "" || kind == "firepower" || kind == "armor" || kind == "bomb" {
+			v, err := strconv.Atoi(num)
+			if err != nil || v < 1 || v > 99 {
+				return errorf(nodes[i], cpath, "%q: write the chit's number, e.g. firepower+2, armor+2, bomb5", raw)
+			}
+			value = v
+		}
+		switch kind {
+		case "firepower":
+			u.Chits.Firepower = value
+		case "armor":
+			u.Chits.Armor = value
+		case "bomb":
+			if value%5 != 0 {
+				return errorf(nodes[i], cpath, "%q: bomb points come in fives (000 line 1288)", raw)
+			}
+			if u.Class.Kind() != referee.KindAir {
+				return errorf(nodes[i], cpath, "bombs are carried by air units; mines are a side's mines:")
+			}
+			u.Chits.Bomb = value
+		case "recon":
+			u.Chits.Recon = true
+		case "ecm":
+			u.Chits.ECM = true
+		case "aep":
+			u.Chits.AEP = true
+		case "extra-mech", "extramech", "extra'mech":
+			u.Chits.ExtraMech = true
+		case "jump":
+			if u.Class.Kind() != referee.KindMech {
+				return errorf(nodes[i], cpath, "jump chits make 'Mech units jump (000 line 1310); %s is %v", u.ID, u.Class)
+			}
+			u.Chits.Jump++
+		default:
+			return errorf(nodes[i], cpath, "unknown chit %q: use firepower+N, armor+N, recon, ecm, aep, extra-mech, jump or bombN", raw)
+		}
+	}
+	return nil
+}
+
+// hasOverburnRow reports a counter with a red overburn row: 'Mech lances.
+// Vehicles overburn too (000 line 687) but print no overburn value, so
+// they cost their step-0 RA (000 line 2124; ruling V14).
+func hasOverburnRow(c referee.Class) bool {
+	return c.Info().Overburn && c.Kind() == referee.KindMech
+}

@@ -1,0 +1,377 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// View is one side's picture of a battle: exactly what the rules let that
+// side know (ruling R10; S7–S9, S12–S14 in docs/rulings.md). It is plain
+// data, built afresh from the State, so replies, pictures and the AI can
+// work from a View and never see a secret it does not hold.
+//
+// The map, rubble and salvage are public. Of its own units a side sees
+// everything. Of an enemy unit on the map it sees the counter: ID, kind,
+// hex, disrupted, surrendered; the class once sighted (Class "" is an
+// information blind); the AEP values once probed. Hidden units, other
+// sides' mines, enemy movement, overburn and salvage carried are never in
+// it.
+type View struct {
+	// Viewer is the side the view is for ("" for the referee or a
+	// spectator).
+	Viewer  string `json:"viewer"`
+	Referee bool   `json:"referee,omitempty"`
+
+	// Map is the battle's map as generated; Rubble lists the building
+	// hexes this battle has turned to rubble. The map is shared with the
+	// State and must not be changed.
+	Map     *mapgen.Map      `json:"map"`
+	Rubble  []hex.Hex        `json:"rubble,omitempty"`
+	Salvage []SalvageCounter `json:"salvage,omitempty"`
+	Night   bool             `json:"night,omitempty"`
+
+	Turn    int    `json:"turn"`
+	Phase   string `json:"phase"`
+	Phasing string `json:"phasing"` // the phasing side's ID
+	Winner  string `json:"winner,omitempty"`
+
+	Sides []ViewSide `json:"sides"`
+	// Units is sorted by ID: the viewer's own units wherever they are,
+	// every enemy unit it may see on the map.
+	Units []ViewUnit `json:"units"`
+}
+
+// SalvageCounter is a pile of salvage counters on the map (000 line 514).
+type SalvageCounter struct {
+	Hex   hex.Hex `json:"hex"`
+	Count int     `json:"count"`
+}
+
+// Minefield is a side's mines in one hex: 5 attack points per mine (000
+// lines 1040–1042). Only its own side (and the referee) sees it.
+type Minefield struct {
+	Hex    hex.Hex `json:"hex"`
+	Points int     `json:"points"`
+}
+
+// ViewSide is a side of the battle. Mines and VP are filled in only for
+// the viewer's own side and for the referee (S13).
+type ViewSide struct {
+	ID          string      `json:"id"`
+	Name        string      `json:"name"`
+	Index       int         `json:"index"` // initiative order; picks the side colour
+	RetreatEdge string      `json:"retreat_edge,omitempty"`
+	Retreating  bool        `json:"retreating,omitempty"`
+	Mines       []Minefield `json:"mines,omitempty"`
+	VP          *int        `json:"vp,omitempty"`
+}
+
+// ViewUnit is a counter as the viewer knows it. Class is "" while the
+// information blind is on; Values is nil until the viewer owns or has
+// probed the unit; Detail is only for the viewer's own units (and the
+// referee).
+type ViewUnit struct {
+	ID        string   `json:"id"`
+	Side      string   `json:"side"`
+	SideIndex int      `json:"side_index"`
+	Own       bool     `json:"own,omitempty"`
+	Kind      string   `json:"kind"` // always visible (000 line 374)
+	Class     string   `json:"class,omitempty"`
+	Status    string   `json:"status"`
+	Hex       *hex.Hex `json:"hex,omitempty"` // nil off the map
+	Disrupted bool     `json:"disrupted,omitempty"`
+
+	Values *UnitValues `json:"values,omitempty"`
+	Detail *UnitDetail `json:"detail,omitempty"`
+}
+
+// UnitValues is what an AEP probe reads (000 lines 1344–1352; S6): the
+// damage step, experience, the Ranged Attack and Defensive Values of the
+// current step row (with the armor chit; not the overburn row), the range
+// and the chits still held.
+type UnitValues struct {
+	Step       int       `json:"step"`
+	Experience string    `json:"experience"`
+	RA         int       `json:"ra"`
+	D          int       `json:"d"`
+	Range      int       `json:"range"`
+	MinRange   int       `json:"min_range,omitempty"`
+	Chits      ViewChits `json:"chits"`
+}
+
+// ViewChits are the variation chits a unit still holds: a spent
+// Firepower chit and an Extra 'Mech that has absorbed its step are gone
+// (000 lines 1304, 1318).
+type ViewChits struct {
+	Bomb      int  `json:"bomb,omitempty"`
+	Recon     bool `json:"recon,omitempty"`
+	ExtraMech bool `json:"extra_mech,omitempty"`
+	Jump      int  `json:"jump,omitempty"`
+	Firepower int  `json:"firepower,omitempty"`
+	Armor     int  `json:"armor,omitempty"`
+	ECM       bool `json:"ecm,omitempty"`
+	AEP       bool `json:"aep,omitempty"`
+}
+
+// String lists the chits as players name them: "recon, ECM, firepower +2".
+func (c ViewChits) String() string {
+	var out []string
+	add := func(ok bool, s string) {
+		if ok {
+			out = append(out, s)
+		}
+	}
+	add(c.Bomb > 0, fmt.Sprintf("bomb %d", c.Bomb))
+	add(c.Recon, "recon +2 ESR")
+	add(c.ExtraMech, "extra 'Mech")
+	add(c.Jump == 1, "jump")
+	add(c.Jump > 1, fmt.Sprintf("jump ×%d", c.Jump))
+	add(c.Firepower > 0, fmt.Sprintf("firepower +%d", c.Firepower))
+	add(c.Armor > 0, fmt.Sprintf("armor +%d", c.Armor))
+	add(c.ECM, "ECM")
+	add(c.AEP, "AEP")
+	return strings.Join(out, ", ")
+}
+
+// ViewRow is one row of a counter's values.
+type ViewRow struct {
+	RA int `json:"ra"`
+	CA int `json:"ca"`
+	D  int `json:"d"`
+}
+
+// UnitDetail is everything else a side knows of its own unit.
+type UnitDetail struct {
+	Name string `json:"name,omitempty"`
+	// Rows are the counter's step 0 to step 3 rows; OverburnRA is the red
+	// row's Ranged Attack Value. Current is the row the unit fights with
+	// now (overburn and armor applied).
+	Rows       [4]ViewRow `json:"rows"`
+	OverburnRA int        `json:"overburn_ra"`
+	Current    ViewRow    `json:"current"`
+	MP         int        `json:"mp"`
+	MPLeft     int        `json:"mp_left"`
+	Jump       bool       `json:"jump,omitempty"` // jumps (counter, class or chits)
+	Indirect   bool       `json:"indirect,omitempty"`
+
+	Overburning   bool `json:"overburning,omitempty"`
+	Moved         bool `json:"moved,omitempty"`
+	Attacked      bool `json:"attacked,omitempty"`
+	FirepowerUsed bool `json:"firepower_used,omitempty"`
+	ExtraMechUsed bool `json:"extra_mech_used,omitempty"`
+	Salvage       int  `json:"salvage,omitempty"` // salvage counters carried
+	Hidden        bool `json:"hidden,omitempty"`
+	Righting      bool `json:"righting,omitempty"`
+
+	// RevealedTo lists the enemy sides that know the unit's class and
+	// ProbedBy those that have read its values: at the table the owner
+	// lifts the blind and answers the probe himself (000 lines 782, 1353).
+	RevealedTo []string `json:"revealed_to,omitempty"`
+	ProbedBy   []string `json:"probed_by,omitempty"`
+}
+
+// View returns what side knows of the battle. A side ID that is not in
+// the battle gets the public view of a spectator: the map and the
+// counters with their blinds on (S12).
+func (s *State) View(side string) View { return s.view(side, false) }
+
+// RefereeView returns the whole battle for the referee role: every unit
+// in full, hidden ones and all mines included (S12).
+func (s *State) RefereeView() View { return s.view("", true) }
+
+func (s *State) view(side string, referee bool) View {
+	v := View{
+		Viewer:  side,
+		Referee: referee,
+		Map:     s.Map,
+		Night:   s.Rules.Night,
+		Turn:    s.Turn,
+		Phase:   s.Phase.String(),
+		Winner:  s.Winner,
+	}
+	if s.Phasing >= 0 && s.Phasing < len(s.Sides) {
+		v.Phasing = s.Sides[s.Phasing].ID
+	}
+	for h, ok := range s.Rubble {
+		if ok {
+			v.Rubble = append(v.Rubble, h)
+		}
+	}
+	slices.SortFunc(v.Rubble, viewCmpHex)
+	for h, n := range s.Salvage {
+		if n > 0 {
+			v.Salvage = append(v.Salvage, SalvageCounter{Hex: h, Count: n})
+		}
+	}
+	slices.SortFunc(v.Salvage, func(a, b SalvageCounter) int { return viewCmpHex(a.Hex, b.Hex) })
+
+	index := make(map[string]int, len(s.Sides))
+	for i := range s.Sides {
+		sd := &s.Sides[i]
+		index[sd.ID] = i
+		vs := ViewSide{ID: sd.ID, Name: sd.Name, Index: i, RetreatEdge: sd.RetreatEdge.String(), Retreating: sd.Retreating}
+		if referee || sd.ID == side {
+			for h, p := range sd.Mines {
+				if p > 0 {
+					vs.Mines = append(vs.Mines, Minefield{Hex: h, Points: p})
+				}
+			}
+			slices.SortFunc(vs.Mines, func(a, b Minefield) int { return viewCmpHex(a.Hex, b.Hex) })
+			vs.VP = intp(sd.VP)
+		}
+		v.Sides = append(v.Sides, vs)
+	}
+
+	v.Units = make([]ViewUnit, 0, len(s.Units))
+	for i := range s.Units {
+		u := &s.Units[i]
+		own := u.Side == side
+		full := own || referee
+		if !full && !s.viewShows(u) {
+			continue
+		}
+		k := KnowClass | KnowValues
+		if !full {
+			k = s.KnownTo(side, u)
+		}
+		vu := ViewUnit{
+			ID:        u.ID,
+			Side:      u.Side,
+			SideIndex: index[u.Side],
+			Own:       own,
+			Kind:      u.Class.Kind().String(),
+			Status:    u.Status.String(),
+			Disrupted: u.Disrupted,
+		}
+		if u.Status.OnMap() {
+			vu.Hex = hexp(u.Hex)
+		}
+		if k&KnowClass != 0 {
+			vu.Class = u.Class.String()
+		}
+		if k&KnowValues != 0 {
+			vals := probeValues(u)
+			vu.Values = &vals
+		}
+		if full {
+			vu.Detail = s.ownDetail(u)
+		}
+		v.Units = append(v.Units, vu)
+	}
+	return v
+}
+
+// viewShows reports whether an enemy counter stands where every side may see
+// it (S8, S9, S14): on the map, not hidden, and the battle begun (each
+// side deploys in secret, deploy.go).
+func (s *State) viewShows(u *Unit) bool {
+	return u.Status.OnMap() && !u.Hidden && s.Phase != PhaseDeploy
+}
+
+// probeValues is the AEP reading of u (S6).
+func probeValues(u *Unit) UnitValues {
+	step := min(max(u.Step, 0), 3)
+	row := u.Rows[step]
+	c := u.Chits
+	v := UnitValues{
+		Step:       u.Step,
+		Experience: u.Experience.String(),
+		RA:         row.RA,
+		D:          row.D + c.Armor,
+		Range:      u.Range,
+		MinRange:   u.MinRange,
+		Chits: ViewChits{
+			Bomb: c.Bomb, Recon: c.Recon, ExtraMech: c.ExtraMech && !u.ExtraMechUsed, Jump: c.Jump,
+			Armor: c.Armor, ECM: c.ECM, AEP: c.AEP,
+		},
+	}
+	if !u.FirepowerUsed {
+		v.Chits.Firepower = c.Firepower
+	}
+	return v
+}
+
+// ownDetail is the owner's own record of u.
+func (s *State) ownDetail(u *Unit) *UnitDetail {
+	d := &UnitDetail{
+		Name:          u.Name,
+		OverburnRA:    u.OverburnRA,
+		MP:            u.MP,
+		MPLeft:        u.MPLeft,
+		Jump:          u.CanJump(),
+		Indirect:      u.Indirect || u.Class.Info().Indirect,
+		Overburning:   u.Overburning,
+		Moved:         u.Moved,
+		Attacked:      u.Attacked,
+		FirepowerUsed: u.FirepowerUsed,
+		ExtraMechUsed: u.ExtraMechUsed,
+		Salvage:       u.Salvage,
+		Hidden:        u.Hidden,
+		Righting:      u.Righting,
+	}
+	for i, r := range u.Rows {
+		d.Rows[i] = ViewRow(r)
+	}
+	d.Current = ViewRow(u.Current())
+	for i := range s.Sides {
+		other := s.Sides[i].ID
+		if other == u.Side {
+			continue
+		}
+		k := s.KnownTo(other, u)
+		if k&KnowClass != 0 && u.Class.Ground() {
+			d.RevealedTo = append(d.RevealedTo, other)
+		}
+		if k&KnowValues != 0 {
+			d.ProbedBy = append(d.ProbedBy, other)
+		}
+	}
+	return d
+}
+
+// Unit returns the viewer's picture of the unit with the given ID, or
+// nil if the view does not hold it (an enemy unit the viewer cannot see
+// is absent, exactly as one that does not exist).
+func (v View) Unit(id string) *ViewUnit {
+	i := sort.Search(len(v.Units), func(i int) bool { return v.Units[i].ID >= id })
+	if i < len(v.Units) && v.Units[i].ID == id {
+		return &v.Units[i]
+	}
+	return nil
+}
+
+// Side returns the view's record of the side with the given ID, or nil.
+func (v View) Side(id string) *ViewSide {
+	for i := range v.Sides {
+		if v.Sides[i].ID == id {
+			return &v.Sides[i]
+		}
+	}
+	return nil
+}
+
+// EventsFor returns, in order, the events side may see (Event.Visible):
+// a reply or transcript addressed to a player is built from these only
+// (R10). The referee reads the whole list.
+func EventsFor(events []Event, side string) []Event {
+	var out []Event
+	for _, e := range events {
+		if e.Visible(side) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// viewCmpHex orders hexes by column, then row, as their XXYY names sort.
+func viewCmpHex(a, b hex.Hex) int {
+	if a.X != b.X {
+		return a.X - b.X
+	}
+	return a.Y - b.Y
+}
