@@ -118,7 +118,11 @@ func (b *battle) destroy(u *Unit, cause string, salvage bool) {
 	u.Status = Destroyed
 	u.Disrupted = false
 	b.emit(Event{Type: "destroyed", Unit: u.ID, Side: u.Side, Hex: hexp(u.Hex), Text: fmt.Sprintf("%s is destroyed by %s", u.ID, cause)})
-	if salvage && u.Class.Info().Salvage {
+	// A 'Mech lance leaves a counter; a unit carrying one leaves that one,
+	// and never two (000 line 2647). An explosion leaves none (line 972).
+	leaves := salvage && (u.Class.Info().Salvage || u.Salvage > 0)
+	u.Salvage = 0
+	if leaves {
 		if b.s.Salvage == nil {
 			b.s.Salvage = map[hex.Hex]int{}
 		}

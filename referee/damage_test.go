@@ -366,3 +366,31 @@ func TestDamageThroughApply(t *testing.T) {
 		t.Errorf("after D and a failed roll of 6: %+v", s4.Unit("B1"))
 	}
 }
+
+// Ensure a destroyed unit carrying salvage leaves one counter, not two,
+// whatever its class (000 line 2647), and an explosion leaves none.
+func TestDestroyedCarrierLeavesOneCounter(t *testing.T) {
+	for _, tc := range []struct {
+		class   Class
+		carried int
+		salvage bool
+		want    int
+	}{
+		{MediumMech, 0, true, 1},
+		{MediumMech, 1, true, 1}, // not two
+		{Tracked, 0, true, 0},
+		{Tracked, 1, true, 1}, // the carried counter drops
+		{MediumMech, 1, false, 0},
+	} {
+		s := &State{Map: terrain(nil), Sides: []Side{{ID: "a"}, {ID: "b"}},
+			Units: []Unit{{ID: "A1", Side: "a", Class: tc.class, Status: Active, Hex: h("0505"), Salvage: tc.carried}}}
+		b := &battle{s: s}
+		b.destroy(s.Unit("A1"), "test", tc.salvage)
+		if got := s.Salvage[h("0505")]; got != tc.want {
+			t.Errorf("%v carrying %d (salvage %v): %d counters, want %d", tc.class, tc.carried, tc.salvage, got, tc.want)
+		}
+		if s.Unit("A1").Salvage != 0 {
+			t.Errorf("%v still carries salvage after destruction", tc.class)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 func capturable(v *Unit) bool { return v.Status == Surrendered && !v.Righting }
 
 // MinesAt is the attack value of every mine in h, all sides' together
-// (000 line 1035; ruling M13).
+// (000 line 1042; ruling M13).
 func (s *State) MinesAt(h hex.Hex) int {
 	n := 0
 	for i := range s.Sides {
@@ -47,7 +47,7 @@ func (b *battle) surrendered(u *Unit, h hex.Hex) {
 
 // mines sets off the mines in h under u: one attack with all their points
 // against u's D, no modifiers, and every mine in the hex is spent (000
-// line 1035; ruling M13). Mines never lie in water (000 line 1041). It
+// line 1042; ruling M13). Mines never lie in water (000 line 1046). It
 // reports whether the mines went off: a unit that survives them moves no
 // more this turn (000 line 1037).
 func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {

@@ -47,9 +47,9 @@ type Rules struct {
 type Side struct {
 	ID   string
 	Name string
-	// Mines: attack points per hex, 5 per mine (000 lines 1035–1042). Secret.
+	// Mines: attack points per hex, 5 per mine (000 line 1042). Secret.
 	Mines map[hex.Hex]int
-	// RetreatEdge is the map edge its units withdraw by (000 line 2167).
+	// RetreatEdge is the map edge its units withdraw by (000 line 2175).
 	RetreatEdge Edge
 	// Retreating: the side has declared it is breaking off.
 	Retreating bool

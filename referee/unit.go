@@ -159,7 +159,8 @@ func (u *Unit) Current() Values {
 	v := u.Rows[s]
 	if u.Overburning {
 		if s == 0 {
-			v.RA = u.OverburnRA
+			// Vehicles have no red row (000 line 2124): their RA stays.
+			v.RA = max(u.OverburnRA, v.RA)
 		} else {
 			v.RA = u.Rows[s-1].RA
 			v.CA = u.Rows[s-1].CA

@@ -128,3 +128,16 @@ func TestParseClass(t *testing.T) {
 		t.Error("ParseClass(heavy-meck) succeeded")
 	}
 }
+
+// Ensure a vehicle that overburns at full strength keeps its RA: it has no
+// red row (000 line 2124), only the extra MP.
+func TestVehicleOverburn(t *testing.T) {
+	u := Unit{Class: Hover, MP: 8, Rows: [4]Values{{7, 6, 5}}}
+	u.Overburning = true
+	if got := u.Current(); got.RA != 7 {
+		t.Errorf("overburning hover RA = %d, want 7", got.RA)
+	}
+	if got := u.CurrentMP(); got != 12 {
+		t.Errorf("overburning hover MP = %d, want 12", got)
+	}
+}
