@@ -455,7 +455,9 @@ func (b *battle) surrender() error {
 	b.emit(Event{Type: "surrender", Text: fmt.Sprintf("%s surrenders", side.Name)})
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side.ID && u.Status.OnMap() {
+		// Hidden units are not on the board (ruling K2): the enemy never
+		// learns of them, so a surrender cannot hand them over (V7).
+		if u.Side == side.ID && u.Status.OnMap() && !u.Hidden {
 			b.capture(u, fmt.Sprintf("%s surrendered", side.Name))
 		}
 	}
