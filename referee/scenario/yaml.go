@@ -80,28 +80,16 @@ type field struct {
 // are refused: a scenario file has no need of them, and a reader should
 // see each value where it applies.
 func fields(n *yaml.Node, path string, allowed ...string) (map[string]field, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, errorf(n, path, "want a mapping (key: value), found %s", describe(n))
+	list, err := entries(n, path)
+	if err != nil {
+		return nil, err
 	}
-	out := make(map[string]field, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if err := plain(k, path); err != nil {
-			return nil, err
+	out := make(map[string]field, len(list))
+	for _, f := range list {
+		if !contains(allowed, f.key.Value) {
+			return nil, errorf(f.key, join(path, f.key.Value), "unknown field; use %s", strings.Join(allowed, ", "))
 		}
-		if err := plain(v, join(path, k.Value)); err != nil {
-			return nil, err
-		}
-		if k.Kind != yaml.ScalarNode {
-			return nil, errorf(k, path, "a key must be a plain word, found %s", describe(k))
-		}
-		if !contains(allowed, k.Value) {
-			return nil, errorf(k, join(path, k.Value), "unknown field; use %s", strings.Join(allowed, ", "))
-		}
-		if _, dup := out[k.Value]; dup {
-			return nil, errorf(k, join(path, k.Value), "given twice")
-		}
-		out[k.Value] = field{k, v}
+		out[f.key.Value] = f
 	}
 	return out, nil
 }
