@@ -126,6 +126,7 @@ func TestScenarioRunBoard(t *testing.T) {
 	}
 	f.Close()
 	yaml := `board: maps/sheet.board
+first: a
 sides:
   - id: a
     units: [{id: A1, class: medium-mech, values: {ra: 10, ca: 12, d: 8, r: 3, mp: 5}, hex: "0505"}]

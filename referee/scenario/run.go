@@ -44,7 +44,16 @@ func (sc *Scenario) Run(d *dice.Dice, out Output) (*referee.State, error) {
 		}
 	}
 	emit(sc.deployed)
-	s, events, err := referee.Start(sc.Setup)
+	s := sc.Setup
+	if sc.rollInitiative {
+		next, events, err := referee.RollInitiative(s, d)
+		if err != nil {
+			return s, fmt.Errorf("rolling for the initiative: %w", err)
+		}
+		s = next
+		emit(events)
+	}
+	s, events, err := referee.Start(s)
 	if err != nil {
 		return sc.Setup, fmt.Errorf("the battle cannot start: %w", err)
 	}

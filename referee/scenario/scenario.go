@@ -28,6 +28,9 @@ type Scenario struct {
 	Commands []Command
 	// deployed are the events of the deployment, which Run announces.
 	deployed []referee.Event
+	// rollInitiative: the file names no side to move first, so Run rolls
+	// for it (000 line 564).
+	rollInitiative bool
 }
 
 // Command is one console line of the file and the action it asks for.
@@ -119,6 +122,8 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 		if err := p.first(v.value); err != nil {
 			return nil, err
 		}
+	} else {
+		p.sc.rollInitiative = true
 	}
 	if v, ok := f["salvage"]; ok {
 		if err := p.salvage(v.value); err != nil {
