@@ -34,6 +34,7 @@ sides:
         hex: "2505"
 commands:
   - "@a /battle end"
+first: a
 `
 
 // mustParse parses a scenario that must be good.
@@ -289,7 +290,7 @@ func TestParseScenarioErrors(t *testing.T) {
 		{`  - "@a /battle end"`, `  - "@a /battle move unit:A1 to:\"0807"`, `line 19: commands[0]: "@a /battle move unit:A1 to:\"0807": column 28: the quote opened here is never closed`},
 		{`  - "@a /battle end"`, `  - {say: hi}`, `line 19: commands[0]: want a console line in quotes`},
 		{`  - "@a /battle end"`, `  - "# just a comment"`, ""},
-		{"commands:", "first: c\ncommands:", `line 18: first: no side "c": use a or b`},
+		{"first: a", "first: c", `line 20: first: no side "c": use a or b`},
 		{"commands:", "victory: {turns: 0}\ncommands:", "line 18: victory.turns: 0 is out of range: use 1 to 1000"},
 		{"commands:", "salvage: {\"0505\": 0}\ncommands:", `line 18: salvage["0505"]: 0 is out of range`},
 		{"        hex: \"0505\"", "        hex: &h \"0505\"", "line 11: sides[0].units[0].hex: anchors (&name) are not supported"},
@@ -456,6 +457,7 @@ commands:
   - "@a /battle end"
   - "@b /battle end"
   - "@b /battle end"
+first: a
 `
 	sc := mustParse(t, text, nil)
 	s, events, err := play(t, sc, scripted(t))
@@ -514,4 +516,18 @@ func FuzzParse(f *testing.F) {
 		}
 		sc.Run(dice.New(s), Output{})
 	})
+}
+
+// Ensure a file that names no side to move first rolls for the initiative
+// (000 line 564; ruling B15): here b rolls higher and moves first, so a's
+// "end" is refused as out of turn.
+func TestRunScenarioRollsInitiative(t *testing.T) {
+	sc := mustParse(t, change(t, "first: a\n", ""), nil)
+	_, events, err := play(t, sc, scripted(t, 2, 5))
+	if e := lastOf(events, "initiative"); e == nil || e.Side != "b" {
+		t.Fatalf("initiative event %+v, want b winning", e)
+	}
+	if !errors.Is(err, referee.ErrIllegal) || !strings.Contains(err.Error(), "it is b's turn") {
+		t.Errorf("a moving first: %v", err)
+	}
 }
