@@ -376,26 +376,19 @@ func (b *battle) retreat() error {
 }
 
 // withdrawError says why u may not leave the map now (ruling V6): a ground
-// unit free to move (canMove), with movement left, on its
-// side's retreat edge after the side declared its retreat — or carrying
-// salvage, on any edge (000 line 2647).
+// unit free to move (canMove), with movement left, standing on an edge of
+// the map. Whether it gets away is withdraw's business.
 func (b *battle) withdrawError(u *Unit) error {
-	s := b.s
-	side := s.Side(u.Side)
-	if err := canMove(s, u); err != nil {
+	if err := canMove(b.s, u); err != nil {
 		return err
 	}
 	switch {
 	case u.MPLeft < 1:
 		return illegal("%s has no movement left to leave the map", u.ID)
-	case side.Retreating && OnEdge(s.Map, u.Hex, side.RetreatEdge):
-		return nil
-	case u.Salvage > 0 && onAnyEdge(s, u.Hex):
-		return nil
-	case !side.Retreating:
-		return illegal("%s has not declared a retreat (/battle retreat); only a unit carrying salvage may leave before that", side.Name)
+	case !onAnyEdge(b.s, u.Hex):
+		return illegal("%s must stand on an edge of the map to leave it", u.ID)
 	}
-	return illegal("%s must stand on the %v edge to withdraw", u.ID, side.RetreatEdge)
+	return nil
 }
 
 func onAnyEdge(s *State, h hex.Hex) bool {
@@ -407,10 +400,13 @@ func onAnyEdge(s *State, h hex.Hex) bool {
 	return false
 }
 
-// withdraw: the unit leaves the map with the salvage it carries (000 lines
-// 2647, 2657; ruling V6). A unit of a retreating side that leaves by
-// another edge carrying salvage escapes only on 4–6 on one die; else it is
-// captured. A unit that overburned this turn pays its step as it goes.
+// withdraw: the unit leaves the map (000 lines 2647, 2653–2657; ruling
+// V6). It gets away, with the salvage it carries, when its side has
+// declared a retreat and it leaves by the retreat edge. A unit carrying
+// salvage may also leave before the declaration, by any edge; after it, by
+// another edge it escapes only on 4–6 on one die. Any other unit that
+// leaves is captured. A unit that overburned this turn pays its step as it
+// goes.
 func (b *battle) withdraw(a Action) error {
 	u := b.unit(a.Unit)
 	if err := b.withdrawError(u); err != nil {
@@ -427,7 +423,14 @@ func (b *battle) withdraw(a Action) error {
 		}
 	}
 	u.MPLeft, u.Moved = 0, true
-	if side.Retreating && !OnEdge(b.s.Map, u.Hex, side.RetreatEdge) {
+	if u.Hidden {
+		// Leaving is moving, and a hidden unit that moves is seen (M15).
+		b.unhide(u, fmt.Sprintf("hidden %v %s is revealed at %s as it leaves the map", u.Class.Kind(), u.ID, u.Hex))
+	}
+	retreatEdge := side.Retreating && OnEdge(b.s.Map, u.Hex, side.RetreatEdge)
+	switch {
+	case retreatEdge:
+	case u.Salvage > 0 && side.Retreating:
 		roll, err := b.roll(fmt.Sprintf("%s leaves by the wrong edge with salvage", u.ID), 1, nil)
 		if err != nil {
 			return err
@@ -436,6 +439,13 @@ func (b *battle) withdraw(a Action) error {
 			b.capture(u, fmt.Sprintf("it left by the wrong edge and rolled %d", roll))
 			return nil
 		}
+	case u.Salvage > 0:
+	case side.Retreating:
+		b.capture(u, fmt.Sprintf("it left by the wrong edge: %s retreats by the %v edge", side.Name, side.RetreatEdge))
+		return nil
+	default:
+		b.capture(u, fmt.Sprintf("it left the map before %s declared a retreat", side.Name))
+		return nil
 	}
 	u.Status = Withdrawn
 	text := fmt.Sprintf("%s withdraws from %s", u.ID, u.Hex)

@@ -428,7 +428,12 @@ func TestWithdraw(t *testing.T) {
 		return s
 	}
 	s := setup()
-	vcRefuse(t, s, "lancers", "withdraw A1", "has not declared a retreat")
+	// A unit that leaves before its side declares a retreat is captured
+	// (000 line 2655).
+	early, _ := vcDo(t, s, "lancers", "withdraw A1", nil)
+	if early.Unit("A1").Status != Captured {
+		t.Errorf("A1 leaving before the retreat: %v, want captured", early.Unit("A1").Status)
+	}
 	// A salvage carrier leaves before any retreat, by the east edge.
 	s, _ = vcDo(t, s, "lancers", "withdraw A3", nil)
 	if s.Unit("A3").Status != Withdrawn || s.VictoryPoints()["lancers"] != 10 {
@@ -473,7 +478,19 @@ func TestWithdraw(t *testing.T) {
 		s.Unit("A2").Step, s.Unit("A2").Status = 4, Destroyed
 		s, _ = vcDo(t, s, "lancers", "retreat", nil)
 		s.Unit("A2").Step, s.Unit("A2").Status = 0, Active
-		vcRefuse(t, s, "lancers", "withdraw A2", "must stand on the west edge")
+		vcRefuse(t, s, "lancers", "withdraw A2", "must stand on an edge of the map")
+	})
+	// After the retreat, a unit leaving by another edge without salvage is
+	// captured (000 line 2657).
+	t.Run("WrongEdge", func(t *testing.T) {
+		s := setup()
+		s.Unit("A2").Step, s.Unit("A2").Status = 4, Destroyed
+		s, _ = vcDo(t, s, "lancers", "retreat", nil)
+		s.Unit("A3").Salvage = 0
+		s, _ = vcDo(t, s, "lancers", "withdraw A3", nil)
+		if s.Unit("A3").Status != Captured {
+			t.Errorf("A3 leaving by the east edge: %v, want captured", s.Unit("A3").Status)
+		}
 	})
 	t.Run("LastUnitOut", func(t *testing.T) {
 		s := vcBattle(t, vcUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8), vcUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8), vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
