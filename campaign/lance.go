@@ -1,0 +1,93 @@
+package campaign
+
+import "bfbot/referee"
+
+// LanceSize is how many machines one counter holds: four 'Mechs or
+// vehicles, or two AeroSpace Fighters (000 line 201).
+const LanceSize = 4
+
+// Lance is one counter's values as lance creation makes them (quickly from
+// the values table, or in full from BattleTech designs) and as a force
+// keeps them: the counter printed on a roster, before any battle.
+type Lance struct {
+	Name  string // e.g. "Four Brothers", or the roster's lance name
+	Class referee.Class
+	// Rows are the counter's step 0 to step 3 values (000 line 1528).
+	Rows [4]referee.Values
+	// OverburnRA is the red row's RA (R5); 0 where the class has none.
+	OverburnRA int
+	// Range is R in hexes; MinRange the Long Tom's minimum (0 for none).
+	Range, MinRange int
+	MP              int
+	// OverburnMP is the red row's MP: half again, rounded up (R5).
+	OverburnMP     int
+	Jump, Indirect bool
+	// Air lances: air attack value (AA) and strafing value (ST).
+	AirAttack, Strafe int
+	Experience        referee.Experience
+	Chits             referee.Chits
+	// Members are the machines, by catalog ID or design name.
+	Members []string
+}
+
+// Unit makes the counter a battle unit with the given label and side, at
+// full strength and in reserve.
+func (l Lance) Unit(id, side string) referee.Unit {
+	return referee.Unit{
+		ID: id, Side: side, Name: l.Name, Class: l.Class,
+		Rows: l.Rows, OverburnRA: l.OverburnRA,
+		Range: l.Range, MinRange: l.MinRange, MP: l.MP,
+		Jump: l.Jump, Indirect: l.Indirect,
+		Experience: l.Experience, Chits: l.Chits,
+		Status: referee.Reserve,
+	}
+}
+
+// Cost is the counter's purchase cost and victory point value (R8).
+func (l Lance) Cost() int {
+	u := l.Unit("", "")
+	return u.Cost()
+}
+
+// LanceJSON is a lance in the JSON form of `bfbot lance --json`
+// (DESIGN.md).
+type LanceJSON struct {
+	Name       string     `json:"name,omitempty"`
+	Class      string     `json:"class"`
+	RA         int        `json:"ra"`
+	CA         int        `json:"ca"`
+	D          int        `json:"d"`
+	R          int        `json:"r"`
+	MinRange   int        `json:"min_range,omitempty"`
+	MP         int        `json:"mp"`
+	Jump       bool       `json:"jump"`
+	Indirect   bool       `json:"indirect,omitempty"`
+	OverburnRA int        `json:"overburn_ra"`
+	OverburnMP int        `json:"overburn_mp"`
+	Steps      []StepJSON `json:"steps"`
+	Experience string     `json:"experience"`
+	Cost       int        `json:"cost"`
+	Members    []string   `json:"members,omitempty"`
+}
+
+// StepJSON is one row of a counter.
+type StepJSON struct {
+	RA int `json:"ra"`
+	CA int `json:"ca"`
+	D  int `json:"d"`
+}
+
+// JSON returns the lance in its JSON form.
+func (l Lance) JSON() LanceJSON {
+	j := LanceJSON{
+		Name: l.Name, Class: l.Class.String(),
+		RA: l.Rows[0].RA, CA: l.Rows[0].CA, D: l.Rows[0].D, R: l.Range, MinRange: l.MinRange,
+		MP: l.MP, Jump: l.Jump, Indirect: l.Indirect,
+		OverburnRA: l.OverburnRA, OverburnMP: l.OverburnMP,
+		Experience: l.Experience.String(), Cost: l.Cost(), Members: l.Members,
+	}
+	for _, r := range l.Rows {
+		j.Steps = append(j.Steps, StepJSON{RA: r.RA, CA: r.CA, D: r.D})
+	}
+	return j
+}
