@@ -86,7 +86,9 @@ func (l Lance) JSON() LanceJSON {
 		OverburnRA: l.OverburnRA, OverburnMP: l.OverburnMP,
 		Experience: l.Experience.String(), Cost: l.Cost(), Members: l.Members,
 	}
-	for _, r := range l.Rows {
+	// Air lances have two rows, DropShips eight (beyond the four a ground
+	// counter prints, 000 lines 276, 1163): list the rows the class has.
+	for _, r := range l.Rows[:min(len(l.Rows), l.Class.Info().Steps)] {
 		j.Steps = append(j.Steps, StepJSON{RA: r.RA, CA: r.CA, D: r.D})
 	}
 	return j
