@@ -93,3 +93,11 @@ func (l Lance) JSON() LanceJSON {
 	}
 	return j
 }
+
+// airRows are an air counter's rows: AA and ST in the RA and CA places, as
+// the rosters print them (000 line 3055; ruling Q3), and two damage steps,
+// the second by the step table (000 line 1163; ruling Q5).
+func airRows(aa, st, d int) [4]referee.Values {
+	steps := referee.DeriveSteps(referee.Values{RA: aa, CA: st, D: d})
+	return [4]referee.Values{steps[0], steps[1]}
+}

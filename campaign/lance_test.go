@@ -31,7 +31,7 @@ func TestLanceJSON(t *testing.T) {
 	if m["cost"].(float64) != 22 {
 		t.Errorf("cost = %v, want 22 (R8: overburn RA, Regular)", m["cost"])
 	}
-	air := Lance{Class: referee.LightAir, Rows: [4]referee.Values{{8, 10, 6}, {6, 7, 4}}, Experience: referee.Regular}
+	air := Lance{Class: referee.LightAir, Rows: airRows(8, 10, 6), Experience: referee.Regular}
 	if n := len(air.JSON().Steps); n != 2 {
 		t.Errorf("air lance has %d step rows, want 2", n)
 	}

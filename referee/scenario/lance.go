@@ -25,77 +25,52 @@ type Lance struct {
 	Names          []string // the catalog IDs, in the order given
 }
 
-// QuickLance adds the four machines' values from the catalog and divides
-// by four, rounding half up (R6); MP is the slowest member's (000 line
-// 1516) and the lance jumps only if every member does (000 line 1518).
-// Minimum range is the largest of the members'. Indirect fire needs every
-// member to have it. 'Mech lances and vehicle platoons only: a counter of
+// QuickLance is campaign.QuickLance (000 lines 1697–1711) for a scenario
+// file's catalog lance: averages rounded half up (R6), the slowest MP
+// (line 1516), jump only if all jump (line 1518), minimum range the
+// largest of the members', indirect fire only if every member has it.
+// Scenario files name exactly four 'Mechs or vehicles; a counter of
 // fighters or a DropShip takes its values from the file.
 //
 // The class is derived when not given (ruling V13): a 'Mech lance by its
 // average weight (under 40 tons light, under 60 medium, under 80 heavy,
 // else assault), a vehicle platoon by its movement mode (all members must
-// share it), or long-tom when every member fires indirectly.
+// share it), or long-tom when every member fires indirectly. V13 knows no
+// trucks: support vehicles stay wheeled here.
 func QuickLance(names []string) (Lance, error) {
 	var l Lance
 	if len(names) != LanceSize {
 		return l, fmt.Errorf("a lance or platoon is %d machines (000 line 201); %d are named", LanceSize, len(names))
 	}
-	var ra, ca, d, r, tons2 int
-	l.Jump, l.Indirect = true, true
+	var tons2 int
 	for i, name := range names {
 		e, err := campaign.Lookup(name)
 		if err != nil {
 			return l, err
 		}
-		switch {
-		case e.Kind != campaign.KindMech && e.Kind != campaign.KindVehicle:
+		if e.Kind != campaign.KindMech && e.Kind != campaign.KindVehicle {
 			return l, fmt.Errorf("%s is a %v: quick lance generation here makes 'Mech lances and vehicle platoons; give a %v counter its values", e.ID, e.Kind, e.Kind)
-		case i > 0 && e.Kind != l.Kind:
-			return l, fmt.Errorf("%s is a %v but %s is a %v: a counter holds one kind of machine (000 line 1711)", e.ID, e.Kind, l.Names[0], l.Kind)
-		case i > 0 && e.Motive != l.Motive:
-			return l, fmt.Errorf("%s moves %v but %s moves %v: a platoon's members share one movement mode", e.ID, e.Motive, l.Names[0], l.Motive)
 		}
-		l.Kind, l.Motive = e.Kind, e.Motive
-		l.Names = append(l.Names, e.ID)
-		ra, ca, d, r = ra+e.RA, ca+e.CA, d+e.D, r+e.R
+		if i == 0 {
+			l.Kind, l.Motive = e.Kind, e.Motive
+		}
 		tons2 += 2*e.Tons + b2i(e.HalfTon)
-		l.MinRange = max(l.MinRange, e.MinRange)
-		if i == 0 || e.MP < l.MP {
-			l.MP = e.MP
-		}
-		l.Jump = l.Jump && e.Jump
-		l.Indirect = l.Indirect && e.Indirect
 	}
-	l.RA, l.CA, l.D, l.R = roundHalfUp(ra, LanceSize), roundHalfUp(ca, LanceSize), roundHalfUp(d, LanceSize), roundHalfUp(r, LanceSize)
-	l.Tons = float64(tons2) / float64(2*LanceSize)
-	if l.Kind == campaign.KindMech {
-		avg := tons2 // twice the total: compare with 2 × 4 × the bound
-		switch {
-		case avg < 2*LanceSize*40:
-			l.Class = referee.LightMech
-		case avg < 2*LanceSize*60:
-			l.Class = referee.MediumMech
-		case avg < 2*LanceSize*80:
-			l.Class = referee.HeavyMech
-		default:
-			l.Class = referee.AssaultMech
-		}
-		if l.Indirect {
-			l.Class = referee.FireMech
-		}
-		return l, nil
+	c, err := campaign.QuickLance(names, referee.Regular)
+	if err != nil {
+		return l, err
 	}
-	switch {
-	case l.Indirect:
-		l.Class = referee.LongTom
-	case l.Motive == campaign.MotiveHover:
-		l.Class = referee.Hover
-	case l.Motive == campaign.MotiveTracked:
-		l.Class = referee.Tracked
-	default:
+	l.Class = c.Class
+	switch c.Class {
+	case referee.Truck:
 		l.Class = referee.Wheeled
+	case referee.Sniper:
+		l.Class = referee.LongTom
 	}
+	l.RA, l.CA, l.D, l.R = c.Rows[0].RA, c.Rows[0].CA, c.Rows[0].D, c.Range
+	l.MinRange, l.MP, l.Jump, l.Indirect = c.MinRange, c.MP, c.Jump, c.Indirect
+	l.Tons = float64(tons2) / float64(2*LanceSize)
+	l.Names = c.Members
 	return l, nil
 }
 
@@ -114,9 +89,6 @@ func (l Lance) fitsClass(c referee.Class) error {
 	}
 	return nil
 }
-
-// roundHalfUp divides a non-negative sum by n, rounding halves up (R6).
-func roundHalfUp(sum, n int) int { return (2*sum + n) / (2 * n) }
 
 func b2i(b bool) int {
 	if b {

@@ -35,6 +35,10 @@ func TestQuickLance(t *testing.T) {
 			Lance{Class: referee.FireMech, RA: 13, CA: 12, D: 9, R: 3, MP: 4, Jump: true, Indirect: true}},
 		{[]string{"Pegasus", "Pegasus", "Pegasus", "Pegasus"},
 			Lance{Class: referee.Hover, RA: 8, CA: 8, D: 6, R: 2, MP: 8}},
+		// Support vehicles stay a wheeled platoon here (V13; campaign
+		// makes them a truck, its ruling Q8).
+		{[]string{"MASH", "MASH", "MASH", "MASH"},
+			Lance{Class: referee.Wheeled, RA: 3, CA: 3, D: 4, R: 0, MP: 5}},
 		// Long Toms: artillery, with the minimum range of ruling C5.
 		{[]string{"Long Tom", "Long Tom", "Long Tom", "Long Tom"},
 			Lance{Class: referee.LongTom, RA: 7, CA: 0, D: 4, R: 40, MinRange: 5, MP: 2, Indirect: true}},
