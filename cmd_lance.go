@@ -16,15 +16,18 @@ import (
 )
 
 // runLance is `bfbot lance [--json] [--exp LEVEL] [--name NAME] NAME…`
-// (quick lance generation from the values table) and `bfbot lance --mtf
-// FILE…` (full lance creation from MegaMek designs). It prints the counter,
-// or with --json the fields of DESIGN.md (campaign.Lance.JSON).
+// (quick lance generation from the values table), `bfbot lance --mtf
+// FILE…` (full lance creation from MegaMek designs) and `bfbot lance
+// --design FILE…` (full lance creation from YAML or JSON design files,
+// campaign.ReadDesigns). It prints the counter, or with --json the fields
+// of DESIGN.md (campaign.Lance.JSON).
 func (m *Main) runLance(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lance", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the lance as one JSON object")
 	expName := fs.String("exp", "regular", "experience: green, regular, veteran or elite")
 	name := fs.String("name", "", "the lance's name, e.g. \"Four Brothers\"")
 	mtf := fs.Bool("mtf", false, "the arguments are MegaMek .mtf design files (full lance creation)")
+	design := fs.Bool("design", false, "the arguments are YAML or JSON design files (full lance creation)")
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -34,8 +37,13 @@ func (m *Main) runLance(_ context.Context, args []string) error {
 		return usagef("lance: --exp: %v", err)
 	}
 	build, what := lanceQuick, "machines from the values table (e.g. bfbot lance Wasp Thunderbolt Vindicator Hatchetman)"
-	if *mtf {
+	switch {
+	case *mtf && *design:
+		return usagef("lance: --mtf and --design cannot be given together")
+	case *mtf:
 		build, what = m.lanceFromMTF, ".mtf files (bfbot lance --mtf A.mtf B.mtf …)"
+	case *design:
+		build, what = lanceFromDesigns, "design files (bfbot lance --design A.yaml B.yaml …)"
 	}
 	if len(pos) == 0 {
 		return usagef("lance: name the lance's %s", what)
@@ -80,6 +88,30 @@ func (m *Main) lanceFromMTF(paths []string, exp referee.Experience) (campaign.La
 		files = append(files, bufio.NewReader(f))
 	}
 	return campaign.LanceFromMTF(files, paths, exp)
+}
+
+// designFileMaxBytes bounds a design file read from disk; ReadDesigns
+// refuses anything larger.
+const designFileMaxBytes = 1 << 20
+
+// lanceFromDesigns is full lance creation from YAML or JSON design files
+// (campaign.LanceFromDesignFiles): up to four designs in all, each file
+// labelled by its name in errors and warnings.
+func lanceFromDesigns(paths []string, exp referee.Experience) (campaign.Lance, []string, error) {
+	files := make([][]byte, 0, len(paths))
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return campaign.Lance{}, nil, fmt.Errorf("--design: %w", err)
+		}
+		data, err := io.ReadAll(io.LimitReader(f, designFileMaxBytes+1))
+		f.Close()
+		if err != nil {
+			return campaign.Lance{}, nil, fmt.Errorf("--design: %w", err)
+		}
+		files = append(files, data)
+	}
+	return campaign.LanceFromDesignFiles(files, paths, exp)
 }
 
 // lanceRowNames are the colours of a counter's rows (000 lines 240–244).

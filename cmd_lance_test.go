@@ -106,6 +106,10 @@ func TestLanceErrors(t *testing.T) {
 		{"ErrFlag", []string{"lance", "--colour", "red", "Atlas"}, 2, "flag provided but not defined"},
 		{"ErrMTFFile", []string{"lance", "--mtf", "no-such.mtf"}, 1, "no-such.mtf"},
 		{"ErrMTFNone", []string{"lance", "--mtf"}, 2, "name the lance's .mtf files"},
+		{"ErrDesignFile", []string{"lance", "--design", "no-such.yaml"}, 1, "--design: open no-such.yaml"},
+		{"ErrDesignNone", []string{"lance", "--design", "--json"}, 2, "name the lance's design files"},
+		{"ErrDesignAndMTF", []string{"lance", "--design", "--mtf", "a.yaml"}, 2, "--mtf and --design cannot be given together"},
+		{"ErrDesignMalformed", []string{"lance", "--design", filepath.Join("campaign", "testdata", "wasp.mtf")}, 1, "wasp.mtf: malformed design file: line 28: not YAML"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs, code := run(t, tc.args...)
@@ -134,5 +138,47 @@ func TestLanceMTF(t *testing.T) {
 	}
 	if l.RA != 8 || l.CA != 12 || l.D != 8 || l.R != 3 || l.MP != 4 {
 		t.Errorf("lance = %+v, want 8/12/8-3 4", l)
+	}
+}
+
+// Ensure --design reads YAML design files through
+// campaign.LanceFromDesignFiles, flags after the files included: four
+// Scorpions (line 1848; ruling D5), one file holding two, make a tracked
+// platoon of RA 3, CA 1, D 4, range 3, MP 4, as text and as JSON; a weapon
+// the 1987 tables do not know is a warning naming file and line (D7).
+func TestLanceDesign(t *testing.T) {
+	dir := filepath.Join("campaign", "testdata", "designs")
+	a, b := filepath.Join(dir, "scorpion.yaml"), filepath.Join(dir, "scorpions.yaml")
+	out, errs, code := run(t, "lance", "--design", a, b, a, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var l struct {
+		RA, CA, D, R, MP int
+		OverburnRA       int `json:"overburn_ra"`
+		OverburnMP       int `json:"overburn_mp"`
+		Class            string
+		Members          []string
+	}
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if l.RA != 3 || l.CA != 1 || l.D != 4 || l.R != 3 || l.MP != 4 || l.OverburnRA != 0 || l.OverburnMP != 6 || l.Class != "tracked" || len(l.Members) != 4 {
+		t.Errorf("lance = %+v, want tracked 3/1/4-3 4", l)
+	}
+
+	out, errs, code = run(t, "lance", "--design", "--name", "Scorpions", a, b, a)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{`tracked "Scorpions": Scorpion, Scorpion, Scorpion, Scorpion`, "step 0 (blue)         3   4   3   1   4\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+
+	out, errs, code = run(t, "lance", "--design", filepath.Join(dir, "gauss.yaml"))
+	if code != 0 || !strings.Contains(errs, "gauss.yaml: line 8: Gauss Test: \"Gauss Rifle\" is not in the 1987 weapons table") || !strings.Contains(out, "Gauss Test") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

@@ -66,7 +66,7 @@ func commands() []command {
 		{"demo", "[--out DIR] [--seed N] [--turns N]", "play a whole campaign offline, AI on both sides", (*Main).runDemo},
 		{"serve", "[--config FILE]", "run the Discord bot", notYet("serve", "the Discord adapter")},
 		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json]", "speak the bot's commands in a terminal", notYet("console", "the command layer")},
-		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE…", "quick lance generation from the values table", (*Main).runLance},
+		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", "show crucis|bandits [--json]", "show a built-in regiment's roster", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
 		{"scenario", "run FILE.yaml [--seed N] [--dice FACES] [--json]", "play a battle scenario", (*Main).runScenario},
