@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
+	"bfbot/campaign/yamlnode"
 	"bfbot/referee"
 
 	"go.yaml.in/yaml/v3"
@@ -46,7 +46,8 @@ const designFileMaxBytes = 1 << 20
 
 // DesignFileError is a mistake in a design file: the line (1-based; 0 when
 // the file as a whole is wrong), the field as a path ("designs[1].tons")
-// and what is wrong. It matches ErrDesignFile with errors.Is.
+// and what is wrong. It matches ErrDesignFile with errors.Is. It has
+// yamlnode.Error's fields, so each converts to the other.
 type DesignFileError struct {
 	Line  int
 	Field string
@@ -54,28 +55,19 @@ type DesignFileError struct {
 }
 
 func (e *DesignFileError) Error() string {
-	var b strings.Builder
-	b.WriteString(ErrDesignFile.Error() + ": ")
-	if e.Line > 0 {
-		fmt.Fprintf(&b, "line %d: ", e.Line)
-	}
-	if e.Field != "" {
-		b.WriteString(e.Field + ": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
+	return ErrDesignFile.Error() + ": " + (*yamlnode.Error)(e).Error()
 }
 
 // Unwrap makes errors.Is(err, ErrDesignFile) hold.
 func (e *DesignFileError) Unwrap() error { return ErrDesignFile }
 
+// df reads design files' nodes. Found values are shortened as in .mtf
+// messages, so a long line in the wrong place does not flood the message.
+var df = yamlnode.Reader{Short: mtfShort}
+
 // dfErr is a DesignFileError at node n.
 func dfErr(n *yaml.Node, field, format string, a ...any) error {
-	line := 0
-	if n != nil {
-		line = n.Line
-	}
-	return &DesignFileError{Line: line, Field: field, Msg: fmt.Sprintf(format, a...)}
+	return (*DesignFileError)(yamlnode.Errorf(n, field, format, a...))
 }
 
 // designFields are the keys of one design, in the order messages list them.
@@ -85,6 +77,18 @@ var designFields = []string{"name", "kind", "tons", "walk", "run", "jump", "moti
 // "designs:". An error names the line and field ("line 4: tons: want a
 // number, found \"heavy\"") and matches ErrDesignFile.
 func ReadDesigns(data []byte) ([]Design, error) {
+	ds, err := readDesigns(data)
+	if e, ok := err.(*yamlnode.Error); ok {
+		// The shared readers' errors become DesignFileErrors here, so
+		// every error matches ErrDesignFile.
+		return nil, (*DesignFileError)(e)
+	}
+	return ds, err
+}
+
+// readDesigns is ReadDesigns, its errors from the shared readers not yet
+// DesignFileErrors.
+func readDesigns(data []byte) ([]Design, error) {
 	if len(data) > designFileMaxBytes {
 		return nil, &DesignFileError{Msg: fmt.Sprintf("larger than %d bytes", designFileMaxBytes)}
 	}
@@ -106,19 +110,19 @@ func ReadDesigns(data []byte) ([]Design, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
-	if err := dfPlain(root, ""); err != nil {
+	if err := yamlnode.Plain(root, ""); err != nil {
 		return nil, err
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, dfErr(root, "", "want a design (name: …, kind: …) or a designs: list, found %s", dfDescribe(root))
+		return nil, dfErr(root, "", "want a design (name: …, kind: …) or a designs: list, found %s", df.Describe(root))
 	}
 	if len(root.Content) >= 2 && root.Content[0].Value == "designs" {
-		fs, err := dfFields(root, "", "designs")
+		fs, err := df.Fields(root, "", "designs")
 		if err != nil {
 			return nil, err
 		}
-		list := fs["designs"].value
-		items, err := dfList(list, "designs")
+		list := fs["designs"].Value
+		items, err := df.List(list, "designs")
 		if err != nil {
 			return nil, err
 		}
@@ -127,7 +131,7 @@ func ReadDesigns(data []byte) ([]Design, error) {
 		}
 		out := make([]Design, 0, len(items))
 		for i, item := range items {
-			d, err := readDesign(item, fmt.Sprintf("designs[%d]", i))
+			d, err := readDesign(item, yamlnode.Index("designs", i))
 			if err != nil {
 				return nil, err
 			}
@@ -158,12 +162,12 @@ func dfYAMLError(err error) error {
 
 // readDesign reads one design mapping at path.
 func readDesign(n *yaml.Node, path string) (Design, error) {
-	fs, err := dfFields(n, path, designFields...)
+	fs, err := df.Fields(n, path, designFields...)
 	if err != nil {
 		return Design{}, err
 	}
 	var d Design
-	need := func(key string) (field dfField, err error) {
+	need := func(key string) (field yamlnode.Field, err error) {
 		f, ok := fs[key]
 		if !ok {
 			return f, dfErr(n, path, "no %s: a design needs name, kind and tons", key)
@@ -174,34 +178,34 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 	if err != nil {
 		return d, err
 	}
-	if d.Name, err = dfStr(f.value, dfJoin(path, "name")); err != nil {
+	if d.Name, err = df.Str(f.Value, yamlnode.Join(path, "name")); err != nil {
 		return d, err
 	}
 	if f, err = need("kind"); err != nil {
 		return d, err
 	}
-	kindText, err := dfStr(f.value, dfJoin(path, "kind"))
+	kindText, err := df.Str(f.Value, yamlnode.Join(path, "kind"))
 	if err != nil {
 		return d, err
 	}
 	if d.Kind, err = ParseDesignKind(kindText); err != nil {
-		return d, dfErr(f.value, dfJoin(path, "kind"), "%v", err)
+		return d, dfErr(f.Value, yamlnode.Join(path, "kind"), "%v", err)
 	}
 	if f, err = need("tons"); err != nil {
 		return d, err
 	}
-	if d.Tons, err = dfNumber(f.value, dfJoin(path, "tons")); err != nil {
+	if d.Tons, err = df.Number(f.Value, yamlnode.Join(path, "tons")); err != nil {
 		return d, err
 	}
 	if !(d.Tons > 0) || d.Tons > 1000 {
-		return d, dfErr(f.value, dfJoin(path, "tons"), "%v tons is out of range: use more than 0, up to 1000", d.Tons)
+		return d, dfErr(f.Value, yamlnode.Join(path, "tons"), "%v tons is out of range: use more than 0, up to 1000", d.Tons)
 	}
 
 	// Movement. Fighters move by weight (line 1678); the rest give walk.
 	if d.Kind == DesignFighter {
 		for _, key := range []string{"walk", "run", "jump", "motive"} {
 			if f, ok := fs[key]; ok {
-				return d, dfErr(f.key, dfJoin(path, key), "a fighter's MP comes from its weight (line 1678): leave %s out", key)
+				return d, dfErr(f.Key, yamlnode.Join(path, key), "a fighter's MP comes from its weight (line 1678): leave %s out", key)
 			}
 		}
 	} else {
@@ -213,17 +217,17 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 		if d.Kind == DesignMech {
 			lo = 1
 		}
-		if d.WalkMP, err = dfInt(f.value, dfJoin(path, "walk"), lo, 30); err != nil {
+		if d.WalkMP, err = df.Int(f.Value, yamlnode.Join(path, "walk"), lo, 30); err != nil {
 			return d, err
 		}
 		d.RunMP = referee.OverburnMP(d.WalkMP) // ceil(1.5 × walk), as ruling D14
 		if f, ok := fs["run"]; ok {
-			if d.RunMP, err = dfInt(f.value, dfJoin(path, "run"), d.WalkMP, 45); err != nil {
+			if d.RunMP, err = df.Int(f.Value, yamlnode.Join(path, "run"), d.WalkMP, 45); err != nil {
 				return d, err
 			}
 		}
 		if f, ok := fs["jump"]; ok {
-			if d.JumpMP, err = dfInt(f.value, dfJoin(path, "jump"), 0, 30); err != nil {
+			if d.JumpMP, err = df.Int(f.Value, yamlnode.Join(path, "jump"), 0, 30); err != nil {
 				return d, err
 			}
 		}
@@ -232,8 +236,8 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 	f, hasMotive := fs["motive"]
 	switch {
 	case hasMotive:
-		p := dfJoin(path, "motive")
-		s, err := dfStr(f.value, p)
+		p := yamlnode.Join(path, "motive")
+		s, err := df.Str(f.Value, p)
 		if err != nil {
 			return d, err
 		}
@@ -245,13 +249,13 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 		case "wheeled":
 			d.Motive = MotiveWheeled
 		default:
-			return d, dfErr(f.value, p, "%q is not a movement mode: use hover, tracked or wheeled (line 1654)", s)
+			return d, dfErr(f.Value, p, "%q is not a movement mode: use hover, tracked or wheeled (line 1654)", s)
 		}
 		if d.Kind == DesignMech {
-			return d, dfErr(f.key, p, "a 'Mech has no motive: leave it out")
+			return d, dfErr(f.Key, p, "a 'Mech has no motive: leave it out")
 		}
 		if d.Kind == DesignInfantry && d.Motive != MotiveWheeled {
-			return d, dfErr(f.value, p, "infantry may only be wheeled (motorized infantry)")
+			return d, dfErr(f.Value, p, "infantry may only be wheeled (motorized infantry)")
 		}
 	case d.Kind == DesignVehicle:
 		return d, dfErr(n, path, "no motive: a vehicle needs a movement mode: hover, tracked or wheeled (line 1654)")
@@ -262,45 +266,45 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 	ap, hasPoints := fs["armor_points"]
 	switch {
 	case hasTons && hasPoints:
-		return d, dfErr(ap.key, dfJoin(path, "armor_points"), "armor_tons is given too (line %d): give one of them", at.key.Line)
+		return d, dfErr(ap.Key, yamlnode.Join(path, "armor_points"), "armor_tons is given too (line %d): give one of them", at.Key.Line)
 	case hasTons:
-		p := dfJoin(path, "armor_tons")
-		if d.ArmorTons, err = dfNumber(at.value, p); err != nil {
+		p := yamlnode.Join(path, "armor_tons")
+		if d.ArmorTons, err = df.Number(at.Value, p); err != nil {
 			return d, err
 		}
 		if d.ArmorTons < 0 || d.ArmorTons > 1000 {
-			return d, dfErr(at.value, p, "%v tons is out of range: use 0 to 1000", d.ArmorTons)
+			return d, dfErr(at.Value, p, "%v tons is out of range: use 0 to 1000", d.ArmorTons)
 		}
 	case hasPoints:
-		if d.ArmorPoints, err = dfInt(ap.value, dfJoin(path, "armor_points"), 0, 16000); err != nil {
+		if d.ArmorPoints, err = df.Int(ap.Value, yamlnode.Join(path, "armor_points"), 0, 16000); err != nil {
 			return d, err
 		}
 	}
 
 	if f, ok := fs["indirect"]; ok {
-		if d.Indirect, err = dfBool(f.value, dfJoin(path, "indirect")); err != nil {
+		if d.Indirect, err = df.Bool(f.Value, yamlnode.Join(path, "indirect")); err != nil {
 			return d, err
 		}
 	}
 	if f, ok := fs["quad"]; ok {
-		p := dfJoin(path, "quad")
-		if d.Quad, err = dfBool(f.value, p); err != nil {
+		p := yamlnode.Join(path, "quad")
+		if d.Quad, err = df.Bool(f.Value, p); err != nil {
 			return d, err
 		}
 		if d.Kind != DesignMech {
-			return d, dfErr(f.key, p, "only a 'Mech can be a quad (ruling D5)")
+			return d, dfErr(f.Key, p, "only a 'Mech can be a quad (ruling D5)")
 		}
 	}
 
 	// "weapons:" with nothing after it is no weapons.
-	if f, ok := fs["weapons"]; ok && !(f.value.Kind == yaml.ScalarNode && f.value.Tag == "!!null") {
-		p := dfJoin(path, "weapons")
-		items, err := dfList(f.value, p)
+	if f, ok := fs["weapons"]; ok && !(f.Value.Kind == yaml.ScalarNode && f.Value.Tag == "!!null") {
+		p := yamlnode.Join(path, "weapons")
+		items, err := df.List(f.Value, p)
 		if err != nil {
 			return d, err
 		}
 		for i, item := range items {
-			m, err := readMount(item, fmt.Sprintf("%s[%d]", p, i))
+			m, err := readMount(item, yamlnode.Index(p, i))
 			if err != nil {
 				return d, err
 			}
@@ -315,7 +319,7 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 func readMount(n *yaml.Node, path string) (Mount, error) {
 	m := Mount{Count: 1, Line: n.Line}
 	if n.Kind == yaml.ScalarNode {
-		name, err := dfStr(n, path)
+		name, err := df.Str(n, path)
 		if err != nil {
 			return m, err
 		}
@@ -323,9 +327,9 @@ func readMount(n *yaml.Node, path string) (Mount, error) {
 		return m, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return m, dfErr(n, path, "want a weapon name or {name: …, count: …}, found %s", dfDescribe(n))
+		return m, dfErr(n, path, "want a weapon name or {name: …, count: …}, found %s", df.Describe(n))
 	}
-	fs, err := dfFields(n, path, "name", "count", "location")
+	fs, err := df.Fields(n, path, "name", "count", "location")
 	if err != nil {
 		return m, err
 	}
@@ -333,166 +337,20 @@ func readMount(n *yaml.Node, path string) (Mount, error) {
 	if !ok {
 		return m, dfErr(n, path, "no name: a weapon needs its name")
 	}
-	if m.Weapon, err = dfStr(f.value, dfJoin(path, "name")); err != nil {
+	if m.Weapon, err = df.Str(f.Value, yamlnode.Join(path, "name")); err != nil {
 		return m, err
 	}
 	if f, ok := fs["count"]; ok {
-		if m.Count, err = dfInt(f.value, dfJoin(path, "count"), 1, 100); err != nil {
+		if m.Count, err = df.Int(f.Value, yamlnode.Join(path, "count"), 1, 100); err != nil {
 			return m, err
 		}
 	}
 	if f, ok := fs["location"]; ok {
-		if m.Location, err = dfStr(f.value, dfJoin(path, "location")); err != nil {
+		if m.Location, err = df.Str(f.Value, yamlnode.Join(path, "location")); err != nil {
 			return m, err
 		}
 	}
 	return m, nil
-}
-
-// dfField is one key of a mapping and its value.
-type dfField struct {
-	key, value *yaml.Node
-}
-
-// dfFields reads a mapping whose keys must be among allowed, each once.
-func dfFields(n *yaml.Node, path string, allowed ...string) (map[string]dfField, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, dfErr(n, path, "want a mapping (key: value), found %s", dfDescribe(n))
-	}
-	out := map[string]dfField{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if err := dfPlain(k, path); err != nil {
-			return nil, err
-		}
-		if k.Kind != yaml.ScalarNode {
-			return nil, dfErr(k, path, "a key must be a plain word, found %s", dfDescribe(k))
-		}
-		p := dfJoin(path, k.Value)
-		if err := dfPlain(v, p); err != nil {
-			return nil, err
-		}
-		known := false
-		for _, a := range allowed {
-			known = known || a == k.Value
-		}
-		if !known {
-			return nil, dfErr(k, p, "unknown field; use %s", strings.Join(allowed, ", "))
-		}
-		if prev, dup := out[k.Value]; dup {
-			return nil, dfErr(k, p, "given twice (first at line %d)", prev.key.Line)
-		}
-		out[k.Value] = dfField{k, v}
-	}
-	return out, nil
-}
-
-// dfPlain refuses anchors, aliases and merge keys: a design file has no
-// need of them, and a reader should see each value where it applies.
-func dfPlain(n *yaml.Node, path string) error {
-	switch {
-	case n.Kind == yaml.AliasNode:
-		return dfErr(n, path, "aliases (*name) are not supported: write the value out")
-	case n.Anchor != "":
-		return dfErr(n, path, "anchors (&name) are not supported: write each value where it applies")
-	case n.Tag == "!!merge":
-		return dfErr(n, path, "merge keys (<<) are not supported")
-	}
-	return nil
-}
-
-// dfList reads a sequence.
-func dfList(n *yaml.Node, path string) ([]*yaml.Node, error) {
-	if n.Kind != yaml.SequenceNode {
-		return nil, dfErr(n, path, "want a list, found %s", dfDescribe(n))
-	}
-	for i, c := range n.Content {
-		if err := dfPlain(c, fmt.Sprintf("%s[%d]", path, i)); err != nil {
-			return nil, err
-		}
-	}
-	return n.Content, nil
-}
-
-// dfStr reads a non-empty scalar.
-func dfStr(n *yaml.Node, path string) (string, error) {
-	if n.Kind != yaml.ScalarNode {
-		return "", dfErr(n, path, "want a value, found %s", dfDescribe(n))
-	}
-	s := strings.TrimSpace(n.Value)
-	if n.Tag == "!!null" || s == "" {
-		return "", dfErr(n, path, "is empty")
-	}
-	return s, nil
-}
-
-// dfNumber reads a finite number ("25", "2.5").
-func dfNumber(n *yaml.Node, path string) (float64, error) {
-	s, err := dfStr(n, path)
-	if err != nil {
-		return 0, err
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, dfErr(n, path, "want a number, found %q", s)
-	}
-	return v, nil
-}
-
-// dfInt reads a whole number from lo to hi.
-func dfInt(n *yaml.Node, path string, lo, hi int) (int, error) {
-	s, err := dfStr(n, path)
-	if err != nil {
-		return 0, err
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil || len(s) > 10 {
-		return 0, dfErr(n, path, "want a whole number, found %q", s)
-	}
-	if v < lo || v > hi {
-		return 0, dfErr(n, path, "%d is out of range: use %d to %d", v, lo, hi)
-	}
-	return v, nil
-}
-
-// dfBool reads true or false.
-func dfBool(n *yaml.Node, path string) (bool, error) {
-	s, err := dfStr(n, path)
-	if err != nil {
-		return false, err
-	}
-	switch strings.ToLower(s) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, dfErr(n, path, "want true or false, found %q", s)
-}
-
-// dfDescribe names the kind of node found, for "want X, found Y".
-func dfDescribe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	case yaml.ScalarNode:
-		if n.Tag == "!!null" {
-			return "nothing"
-		}
-		return strconv.Quote(mtfShort(n.Value))
-	}
-	return "a document"
-}
-
-func dfJoin(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
 }
 
 // LanceFromDesignFiles reads design files and creates one lance of their

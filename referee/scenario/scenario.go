@@ -9,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/campaign/yamlnode"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -62,7 +63,8 @@ func Parse(data []byte, loadBoard BoardLoader) (*Scenario, error) {
 		return nil, &Error{Msg: "the file is empty: a scenario has map (or board), sides and commands"}
 	}
 	p := &parser{loadBoard: loadBoard}
-	return p.scenario(doc.Content[0])
+	sc, err := p.scenario(doc.Content[0])
+	return sc, asError(err)
 }
 
 type parser struct {
@@ -89,7 +91,7 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 	p.sc = &Scenario{}
 	p.s = &referee.State{}
 	if v, ok := f["name"]; ok {
-		if p.sc.Name, err = str(v.value, "name"); err != nil {
+		if p.sc.Name, err = yn.Str(v.Value, "name"); err != nil {
 			return nil, err
 		}
 	}
@@ -97,17 +99,17 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 		return nil, err
 	}
 	if v, ok := f["terrain"]; ok {
-		if err := p.terrain(v.value); err != nil {
+		if err := p.terrain(v.Value); err != nil {
 			return nil, err
 		}
 	}
 	if v, ok := f["rules"]; ok {
-		if err := p.rules(v.value); err != nil {
+		if err := p.rules(v.Value); err != nil {
 			return nil, err
 		}
 	}
 	if v, ok := f["victory"]; ok {
-		if err := p.victory(v.value); err != nil {
+		if err := p.victory(v.Value); err != nil {
 			return nil, err
 		}
 	}
@@ -115,18 +117,18 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 	if !ok {
 		return nil, errorf(root, "sides", "missing: a battle needs two sides, each with its units")
 	}
-	if err := p.sides(sides.value); err != nil {
+	if err := p.sides(sides.Value); err != nil {
 		return nil, err
 	}
 	if v, ok := f["first"]; ok {
-		if err := p.first(v.value); err != nil {
+		if err := p.first(v.Value); err != nil {
 			return nil, err
 		}
 	} else {
 		p.sc.rollInitiative = true
 	}
 	if v, ok := f["salvage"]; ok {
-		if err := p.salvage(v.value); err != nil {
+		if err := p.salvage(v.Value); err != nil {
 			return nil, err
 		}
 	}
@@ -134,7 +136,7 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 		return nil, err
 	}
 	if v, ok := f["commands"]; ok {
-		if err := p.commands(v.value); err != nil {
+		if err := p.commands(v.Value); err != nil {
 			return nil, err
 		}
 	}
@@ -151,33 +153,33 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 func (p *parser) readMap(root *yaml.Node, top map[string]field) error {
 	var boardNode *yaml.Node
 	if v, ok := top["board"]; ok {
-		boardNode = v.value
+		boardNode = v.Value
 	}
 	m, hasMap := top["map"]
 	if hasMap {
-		f, err := fields(m.value, "map", "seed", "theme", "sheets", "orientation", "board")
+		f, err := fields(m.Value, "map", "seed", "theme", "sheets", "orientation", "board")
 		if err != nil {
 			return err
 		}
 		if v, ok := f["board"]; ok {
 			if boardNode != nil {
-				return errorf(v.key, "map.board", "the board is given twice (also at the top)")
+				return errorf(v.Key, "map.board", "the board is given twice (also at the top)")
 			}
 			if len(f) > 1 {
-				return errorf(v.key, "map.board", "a board file is the whole map: drop seed, theme, sheets and orientation")
+				return errorf(v.Key, "map.board", "a board file is the whole map: drop seed, theme, sheets and orientation")
 			}
-			boardNode = v.value
+			boardNode = v.Value
 		} else {
 			if boardNode != nil {
-				return errorf(m.key, "map", "give either map: {seed, theme, …} or board: FILE, not both")
+				return errorf(m.Key, "map", "give either map: {seed, theme, …} or board: FILE, not both")
 			}
-			return p.generate(m.value, f)
+			return p.generate(m.Value, f)
 		}
 	}
 	if boardNode == nil {
 		return errorf(root, "map", "missing: give map: {seed: 7, theme: plains, sheets: 1} or board: FILE.board")
 	}
-	path, err := str(boardNode, "board")
+	path, err := yn.Str(boardNode, "board")
 	if err != nil {
 		return err
 	}
@@ -199,37 +201,37 @@ func (p *parser) generate(n *yaml.Node, f map[string]field) error {
 	var o mapgen.GenOptions
 	o.Sheets = 1
 	if v, ok := f["seed"]; ok {
-		s, err := str(v.value, "map.seed")
+		s, err := yn.Str(v.Value, "map.seed")
 		if err != nil {
 			return err
 		}
 		if o.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return errorf(v.value, "map.seed", "want a whole number of 0 or more, found %q", s)
+			return errorf(v.Value, "map.seed", "want a whole number of 0 or more, found %q", s)
 		}
 	}
 	if v, ok := f["theme"]; ok {
-		s, err := str(v.value, "map.theme")
+		s, err := yn.Str(v.Value, "map.theme")
 		if err != nil {
 			return err
 		}
 		if o.Theme, err = mapgen.ParseTheme(s); err != nil {
-			return wrap(v.value, "map.theme", err)
+			return wrap(v.Value, "map.theme", err)
 		}
 	}
 	if v, ok := f["sheets"]; ok {
-		s, err := intRange(v.value, "map.sheets", 1, 2)
+		s, err := yn.Int(v.Value, "map.sheets", 1, 2)
 		if err != nil {
 			return err
 		}
 		o.Sheets = s
 	}
 	if v, ok := f["orientation"]; ok {
-		s, err := str(v.value, "map.orientation")
+		s, err := yn.Str(v.Value, "map.orientation")
 		if err != nil {
 			return err
 		}
 		if o.Orientation, err = mapgen.ParseOrientation(s); err != nil {
-			return wrap(v.value, "map.orientation", err)
+			return wrap(v.Value, "map.orientation", err)
 		}
 	}
 	m, err := mapgen.Generate(o)
@@ -242,7 +244,7 @@ func (p *parser) generate(n *yaml.Node, f map[string]field) error {
 
 // hexAt reads a hex name that must lie on the map.
 func (p *parser) hexAt(n *yaml.Node, path string) (hex.Hex, error) {
-	s, err := str(n, path)
+	s, err := yn.Str(n, path)
 	if err != nil {
 		return hex.Hex{}, err
 	}
@@ -259,37 +261,37 @@ func (p *parser) hexAt(n *yaml.Node, path string) (hex.Hex, error) {
 // terrain applies per-hex overrides: terrain, elevation, road. Fields not
 // given keep the map's.
 func (p *parser) terrain(n *yaml.Node) error {
-	list, err := entries(n, "terrain")
+	list, err := yn.Entries(n, "terrain")
 	if err != nil {
 		return err
 	}
 	for _, e := range list {
-		path := fmt.Sprintf("terrain[%q]", e.key.Value)
-		h, err := p.hexAt(e.key, path)
+		path := fmt.Sprintf("terrain[%q]", e.Key.Value)
+		h, err := p.hexAt(e.Key, path)
 		if err != nil {
 			return err
 		}
-		f, err := fields(e.value, path, "terrain", "elevation", "road")
+		f, err := fields(e.Value, path, "terrain", "elevation", "road")
 		if err != nil {
 			return err
 		}
 		c := p.s.Map.At(h)
 		if v, ok := f["terrain"]; ok {
-			s, err := str(v.value, path+".terrain")
+			s, err := yn.Str(v.Value, path+".terrain")
 			if err != nil {
 				return err
 			}
 			if c.Terrain, err = mapgen.ParseTerrain(s); err != nil {
-				return wrap(v.value, path+".terrain", err)
+				return wrap(v.Value, path+".terrain", err)
 			}
 		}
 		if v, ok := f["elevation"]; ok {
-			if c.Elevation, err = intRange(v.value, path+".elevation", 0, mapgen.MaxElevation); err != nil {
+			if c.Elevation, err = yn.Int(v.Value, path+".elevation", 0, mapgen.MaxElevation); err != nil {
 				return err
 			}
 		}
 		if v, ok := f["road"]; ok {
-			road, err := boolean(v.value, path+".road")
+			road, err := yn.Bool(v.Value, path+".road")
 			if err != nil {
 				return err
 			}
@@ -314,21 +316,21 @@ func (p *parser) rules(n *yaml.Node) error {
 	}
 	r := &p.s.Rules
 	if v, ok := f["crt"]; ok {
-		s, err := str(v.value, "rules.crt")
+		s, err := yn.Str(v.Value, "rules.crt")
 		if err != nil {
 			return err
 		}
 		if r.CRT, err = referee.ParseCRT(s); err != nil {
-			return wrap(v.value, "rules.crt", err)
+			return wrap(v.Value, "rules.crt", err)
 		}
 	}
 	if v, ok := f["night"]; ok {
-		if r.Night, err = boolean(v.value, "rules.night"); err != nil {
+		if r.Night, err = yn.Bool(v.Value, "rules.night"); err != nil {
 			return err
 		}
 	}
 	if v, ok := f["morale"]; ok {
-		if r.MoraleCheck, err = boolean(v.value, "rules.morale"); err != nil {
+		if r.MoraleCheck, err = yn.Bool(v.Value, "rules.morale"); err != nil {
 			return err
 		}
 	}
@@ -343,7 +345,7 @@ func (p *parser) victory(n *yaml.Node) error {
 		return err
 	}
 	if v, ok := f["turns"]; ok {
-		if p.s.Rules.TurnLimit, err = intRange(v.value, "victory.turns", 1, 1000); err != nil {
+		if p.s.Rules.TurnLimit, err = yn.Int(v.Value, "victory.turns", 1, 1000); err != nil {
 			return err
 		}
 	}
@@ -353,7 +355,7 @@ func (p *parser) victory(n *yaml.Node) error {
 var edges = map[string]referee.Edge{"north": referee.North, "east": referee.East, "south": referee.South, "west": referee.West}
 
 func (p *parser) sides(n *yaml.Node) error {
-	items, err := list(n, "sides")
+	items, err := yn.List(n, "sides")
 	if err != nil {
 		return err
 	}
@@ -362,7 +364,7 @@ func (p *parser) sides(n *yaml.Node) error {
 	}
 	unitSeen := map[string]string{}
 	for i, sn := range items {
-		path := index("sides", i)
+		path := yamlnode.Index("sides", i)
 		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines")
 		if err != nil {
 			return err
@@ -371,35 +373,35 @@ func (p *parser) sides(n *yaml.Node) error {
 		if !ok {
 			return errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
 		}
-		id, err := str(idf.value, path+".id")
+		id, err := yn.Str(idf.Value, path+".id")
 		if err != nil {
 			return err
 		}
 		if !validName(id) {
-			return errorf(idf.value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
+			return errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
 		}
 		if p.s.Side(id) != nil {
-			return errorf(idf.value, path+".id", "side %q is given twice", id)
+			return errorf(idf.Value, path+".id", "side %q is given twice", id)
 		}
 		side := referee.Side{ID: id, Name: id}
 		if v, ok := f["name"]; ok {
-			if side.Name, err = str(v.value, path+".name"); err != nil {
+			if side.Name, err = yn.Str(v.Value, path+".name"); err != nil {
 				return err
 			}
 		}
 		if v, ok := f["retreat"]; ok {
-			s, err := str(v.value, path+".retreat")
+			s, err := yn.Str(v.Value, path+".retreat")
 			if err != nil {
 				return err
 			}
 			e, ok := edges[strings.ToLower(s)]
 			if !ok {
-				return errorf(v.value, path+".retreat", "edge %q: use north, east, south or west", s)
+				return errorf(v.Value, path+".retreat", "edge %q: use north, east, south or west", s)
 			}
 			side.RetreatEdge = e
 		}
 		if v, ok := f["vp"]; ok {
-			if side.VP, err = intRange(v.value, path+".vp", -10000, 10000); err != nil {
+			if side.VP, err = yn.Int(v.Value, path+".vp", -10000, 10000); err != nil {
 				return err
 			}
 		}
@@ -408,15 +410,15 @@ func (p *parser) sides(n *yaml.Node) error {
 		if !ok {
 			return errorf(sn, path+".units", "missing: each side has at least one unit")
 		}
-		units, err := list(un.value, path+".units")
+		units, err := yn.List(un.Value, path+".units")
 		if err != nil {
 			return err
 		}
 		if len(units) == 0 {
-			return errorf(un.value, path+".units", "each side has at least one unit")
+			return errorf(un.Value, path+".units", "each side has at least one unit")
 		}
 		for j, n := range units {
-			upath := index(path+".units", j)
+			upath := yamlnode.Index(path+".units", j)
 			u, idNode, err := p.unit(n, upath, id)
 			if err != nil {
 				return err
@@ -428,7 +430,7 @@ func (p *parser) sides(n *yaml.Node) error {
 			p.s.Units = append(p.s.Units, u)
 		}
 		if v, ok := f["mines"]; ok {
-			if err := p.mines(v.value, path+".mines", &p.s.Sides[len(p.s.Sides)-1]); err != nil {
+			if err := p.mines(v.Value, path+".mines", &p.s.Sides[len(p.s.Sides)-1]); err != nil {
 				return err
 			}
 		}
@@ -440,7 +442,7 @@ func (p *parser) sides(n *yaml.Node) error {
 // first puts the side that moves first at the head of the initiative
 // order; the others follow in the file's order (ruling V12).
 func (p *parser) first(n *yaml.Node) error {
-	id, err := str(n, "first")
+	id, err := yn.Str(n, "first")
 	if err != nil {
 		return err
 	}
@@ -464,26 +466,26 @@ func (p *parser) sideList() string {
 // mines are a side's secret mine attacks per hex: 5 a mine (000 line
 // 1042), bought in fives (line 2181), never in water (line 1046).
 func (p *parser) mines(n *yaml.Node, path string, side *referee.Side) error {
-	list, err := entries(n, path)
+	list, err := yn.Entries(n, path)
 	if err != nil {
 		return err
 	}
 	side.Mines = map[hex.Hex]int{}
 	for _, e := range list {
-		hpath := fmt.Sprintf("%s[%q]", path, e.key.Value)
-		h, err := p.hexAt(e.key, hpath)
+		hpath := fmt.Sprintf("%s[%q]", path, e.Key.Value)
+		h, err := p.hexAt(e.Key, hpath)
 		if err != nil {
 			return err
 		}
-		v, err := intRange(e.value, hpath, 5, 1000)
+		v, err := yn.Int(e.Value, hpath, 5, 1000)
 		if err != nil {
 			return err
 		}
 		if v%5 != 0 {
-			return errorf(e.value, hpath, "%d: mines come 5 attack points each (000 line 1042)", v)
+			return errorf(e.Value, hpath, "%d: mines come 5 attack points each (000 line 1042)", v)
 		}
 		if c := p.s.Map.At(h); c.Terrain.IsWater() {
-			return errorf(e.key, hpath, "hex %s is %v: mines are not laid in water (000 line 1046)", h, c.Terrain)
+			return errorf(e.Key, hpath, "hex %s is %v: mines are not laid in water (000 line 1046)", h, c.Terrain)
 		}
 		side.Mines[h] = v
 	}
@@ -492,18 +494,18 @@ func (p *parser) mines(n *yaml.Node, path string, side *referee.Side) error {
 
 // salvage places salvage counters on the map at the start.
 func (p *parser) salvage(n *yaml.Node) error {
-	list, err := entries(n, "salvage")
+	list, err := yn.Entries(n, "salvage")
 	if err != nil {
 		return err
 	}
 	p.s.Salvage = map[hex.Hex]int{}
 	for _, e := range list {
-		hpath := fmt.Sprintf("salvage[%q]", e.key.Value)
-		h, err := p.hexAt(e.key, hpath)
+		hpath := fmt.Sprintf("salvage[%q]", e.Key.Value)
+		h, err := p.hexAt(e.Key, hpath)
 		if err != nil {
 			return err
 		}
-		if p.s.Salvage[h], err = intRange(e.value, hpath, 1, 100); err != nil {
+		if p.s.Salvage[h], err = yn.Int(e.Value, hpath, 1, 100); err != nil {
 			return err
 		}
 	}
@@ -536,12 +538,12 @@ func (p *parser) deploy() error {
 
 // commands reads the console lines.
 func (p *parser) commands(n *yaml.Node) error {
-	items, err := list(n, "commands")
+	items, err := yn.List(n, "commands")
 	if err != nil {
 		return err
 	}
 	for i, c := range items {
-		path := index("commands", i)
+		path := yamlnode.Index("commands", i)
 		if c.Kind != yaml.ScalarNode {
 			return errorf(c, path, "want a console line in quotes, e.g. \"@%s /battle end\"", p.s.Sides[0].ID)
 		}

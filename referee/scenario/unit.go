@@ -6,6 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/campaign/yamlnode"
 	"bfbot/referee"
 )
 
@@ -22,23 +23,23 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 	if !ok {
 		return u, nil, errorf(n, path+".id", "missing: each unit has an id (A1, B2, …) that commands name it by")
 	}
-	if u.ID, err = str(idf.value, path+".id"); err != nil {
+	if u.ID, err = yn.Str(idf.Value, path+".id"); err != nil {
 		return u, nil, err
 	}
 	if !validName(u.ID) {
-		return u, nil, errorf(idf.value, path+".id", "%q: use letters, digits, - and _", u.ID)
+		return u, nil, errorf(idf.Value, path+".id", "%q: use letters, digits, - and _", u.ID)
 	}
 	u.Side, u.Experience = side, referee.Regular
 
 	var lance *referee.Class
 	if v, ok := f["class"]; ok {
-		s, err := str(v.value, path+".class")
+		s, err := yn.Str(v.Value, path+".class")
 		if err != nil {
 			return u, nil, err
 		}
 		c, err := referee.ParseClass(s)
 		if err != nil {
-			return u, nil, wrap(v.value, path+".class", err)
+			return u, nil, wrap(v.Value, path+".class", err)
 		}
 		lance = &c
 	}
@@ -47,21 +48,21 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 	rows, hasRows := f["rows"]
 	switch {
 	case hasCat && (hasVals || hasRows):
-		k := cat.key
+		k := cat.Key
 		return u, nil, errorf(k, path+".catalog", "give the unit's machines (catalog) or its values, not both")
 	case hasCat:
-		names, _, err := stringList(cat.value, path+".catalog")
+		names, _, err := stringList(cat.Value, path+".catalog")
 		if err != nil {
 			return u, nil, err
 		}
 		l, err := QuickLance(names)
 		if err != nil {
-			return u, nil, wrap(cat.value, path+".catalog", err)
+			return u, nil, wrap(cat.Value, path+".catalog", err)
 		}
 		u.Class = l.Class
 		if lance != nil {
 			if err := l.fitsClass(*lance); err != nil {
-				return u, nil, errorf(f["class"].value, path+".class", "%v", err)
+				return u, nil, errorf(f["class"].Value, path+".class", "%v", err)
 			}
 			u.Class = *lance
 		}
@@ -80,13 +81,13 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 		if !hasVals {
 			return u, nil, errorf(n, path+".values", "missing: give {ra, ca, d, r, mp} (or catalog: the machines)")
 		}
-		if err := p.values(&u, vals.value, path+".values", rows, hasRows); err != nil {
+		if err := p.values(&u, vals.Value, path+".values", rows, hasRows); err != nil {
 			return u, nil, err
 		}
 	}
 	info := u.Class.Info()
 	if v, ok := f["name"]; ok {
-		if u.Name, err = str(v.value, path+".name"); err != nil {
+		if u.Name, err = yn.Str(v.Value, path+".name"); err != nil {
 			return u, nil, err
 		}
 	}
@@ -94,51 +95,51 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 		u.Name = info.Name
 	}
 	if v, ok := f["experience"]; ok {
-		s, err := str(v.value, path+".experience")
+		s, err := yn.Str(v.Value, path+".experience")
 		if err != nil {
 			return u, nil, err
 		}
 		if u.Experience, err = referee.ParseExperience(s); err != nil {
-			return u, nil, wrap(v.value, path+".experience", err)
+			return u, nil, wrap(v.Value, path+".experience", err)
 		}
 	}
 	if v, ok := f["step"]; ok {
-		if u.Step, err = intRange(v.value, path+".step", 0, info.Steps-1); err != nil {
+		if u.Step, err = yn.Int(v.Value, path+".step", 0, info.Steps-1); err != nil {
 			return u, nil, err
 		}
 	}
 	if v, ok := f["chits"]; ok {
-		if err := chits(&u, v.value, path+".chits"); err != nil {
+		if err := chits(&u, v.Value, path+".chits"); err != nil {
 			return u, nil, err
 		}
 	}
 	if v, ok := f["hidden"]; ok {
-		if u.Hidden, err = boolean(v.value, path+".hidden"); err != nil {
+		if u.Hidden, err = yn.Bool(v.Value, path+".hidden"); err != nil {
 			return u, nil, err
 		}
 		if u.Hidden && u.Class.Kind() != referee.KindInfantry {
-			return u, nil, errorf(v.value, path+".hidden", "only infantry is placed hidden (000 line 1050); %s is %v", u.ID, u.Class)
+			return u, nil, errorf(v.Value, path+".hidden", "only infantry is placed hidden (000 line 1050); %s is %v", u.ID, u.Class)
 		}
 	}
 	if v, ok := f["salvage"]; ok {
 		// A unit carries one salvage counter at most (000 line 2647; V3).
-		if u.Salvage, err = intRange(v.value, path+".salvage", 0, 1); err != nil {
+		if u.Salvage, err = yn.Int(v.Value, path+".salvage", 0, 1); err != nil {
 			return u, nil, err
 		}
 		if u.Salvage > 0 && !u.Class.Ground() {
-			return u, nil, errorf(v.value, path+".salvage", "%v units do not carry salvage", u.Class)
+			return u, nil, errorf(v.Value, path+".salvage", "%v units do not carry salvage", u.Class)
 		}
 	}
 	if v, ok := f["hex"]; ok {
-		h, err := p.hexAt(v.value, path+".hex")
+		h, err := p.hexAt(v.Value, path+".hex")
 		if err != nil {
 			return u, nil, err
 		}
-		p.placements = append(p.placements, placement{unit: u.ID, at: h, node: v.value, path: path + ".hex"})
+		p.placements = append(p.placements, placement{unit: u.ID, at: h, node: v.Value, path: path + ".hex"})
 	} else if u.Class.Ground() {
 		return u, nil, errorf(n, path+".hex", "missing: ground units start on the map (hex: \"0314\")")
 	}
-	return u, idf.value, nil
+	return u, idf.Value, nil
 }
 
 // values reads a unit's counter values: step 0 {ra, ca, d} or the four
@@ -157,7 +158,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 			}
 			return 0, false, nil
 		}
-		x, err := intRange(v.value, path+"."+name, lo, hi)
+		x, err := yn.Int(v.Value, path+"."+name, lo, hi)
 		return x, true, err
 	}
 	var full referee.Values
@@ -169,7 +170,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 		}
 	}
 	if hasRows {
-		if u.Rows, err = readRows(rows.value, strings.TrimSuffix(path, ".values")+".rows"); err != nil {
+		if u.Rows, err = readRows(rows.Value, strings.TrimSuffix(path, ".values")+".rows"); err != nil {
 			return err
 		}
 		got := []int{full.RA, full.CA, full.D}
@@ -177,7 +178,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 		for i := range got {
 			if given[i] && got[i] != row[i] {
 				name := []string{"ra", "ca", "d"}[i]
-				return errorf(f[name].value, path+"."+name, "%d differs from rows[0] (%d): give step 0 once", got[i], row[i])
+				return errorf(f[name].Value, path+"."+name, "%d differs from rows[0] (%d): give step 0 once", got[i], row[i])
 			}
 		}
 	} else {
@@ -198,7 +199,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 	}
 	switch {
 	case hasOB && !hasOverburnRow(u.Class):
-		return errorf(f["overburn"].value, path+".overburn", "%v counters have no overburn row (000 lines 687, 2124; ruling V14)", u.Class)
+		return errorf(f["overburn"].Value, path+".overburn", "%v counters have no overburn row (000 lines 687, 2124; ruling V14)", u.Class)
 	case hasOB:
 		u.OverburnRA = ob
 	case hasOverburnRow(u.Class):
@@ -207,7 +208,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 	u.Indirect = u.Class.Info().Indirect
 	for name, ptr := range map[string]*bool{"jump": &u.Jump, "indirect": &u.Indirect} {
 		if v, ok := f[name]; ok {
-			b, err := boolean(v.value, path+"."+name)
+			b, err := yn.Bool(v.Value, path+"."+name)
 			if err != nil {
 				return err
 			}
@@ -220,7 +221,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 // readRows reads the four printed rows [[ra, ca, d], …] of steps 0–3.
 func readRows(n *yaml.Node, path string) ([4]referee.Values, error) {
 	var out [4]referee.Values
-	items, err := list(n, path)
+	items, err := yn.List(n, path)
 	if err != nil {
 		return out, err
 	}
@@ -228,8 +229,8 @@ func readRows(n *yaml.Node, path string) ([4]referee.Values, error) {
 		return out, errorf(n, path, "want the four rows of steps 0 to 3, found %d", len(items))
 	}
 	for i, r := range items {
-		rpath := index(path, i)
-		cells, err := list(r, rpath)
+		rpath := yamlnode.Index(path, i)
+		cells, err := yn.List(r, rpath)
 		if err != nil {
 			return out, err
 		}
@@ -238,7 +239,7 @@ func readRows(n *yaml.Node, path string) ([4]referee.Values, error) {
 		}
 		var v [3]int
 		for j, c := range cells {
-			if v[j], err = intRange(c, index(rpath, j), 0, 99); err != nil {
+			if v[j], err = yn.Int(c, yamlnode.Index(rpath, j), 0, 99); err != nil {
 				return out, err
 			}
 		}
@@ -257,7 +258,7 @@ func chits(u *referee.Unit, n *yaml.Node, path string) error {
 	}
 	seen := map[string]bool{}
 	for i, raw := range names {
-		cpath := index(path, i)
+		cpath := yamlnode.Index(path, i)
 		s := strings.ToLower(strings.ReplaceAll(raw, " ", ""))
 		kind, num := s, ""
 		for _, prefix := range []string{"firepower+", "armor+", "bomb"} {
