@@ -1,0 +1,359 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// battleOptions shape a random battle.
+type battleOptions struct {
+	perSide int  // units per side; 0: five to eight
+	mirror  bool // blue's units are red's, mirrored across the map
+	secrets bool // a hidden infantry platoon and minefields per side
+}
+
+// randomBattle builds a started battle on a generated sector, as
+// referee's rpBattle does: random ground units with random classes,
+// values, experience and chits, red in the west third, blue in the east.
+func randomBattle(tb testing.TB, rng *rand.Rand, o battleOptions) *referee.State {
+	tb.Helper()
+	m, err := mapgen.Generate(mapgen.GenOptions{Seed: rng.Uint64(), Theme: mapgen.Themes[rng.IntN(len(mapgen.Themes))], Sheets: 2, Orientation: mapgen.Orientation(rng.IntN(2))})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := &referee.State{Map: m, Rules: referee.Rules{CRT: referee.CRT(rng.IntN(2)), MoraleCheck: rng.IntN(4) == 0, Night: rng.IntN(5) == 0},
+		Sides: []referee.Side{{ID: "red", Name: "Red", RetreatEdge: referee.West}, {ID: "blue", Name: "Blue", RetreatEdge: referee.East}}}
+	var ground []referee.Class
+	for _, c := range referee.Classes {
+		if c.Ground() {
+			ground = append(ground, c)
+		}
+	}
+	used := map[hex.Hex]bool{}
+	canStand := func(u *referee.Unit, h hex.Hex) bool {
+		c := m.At(h)
+		return !used[h] && (c.Road || !c.Terrain.Info().Prohibited[u.Class.Info().Movement])
+	}
+	mirrorHex := func(h hex.Hex) hex.Hex { return hex.Hex{X: m.Width - 1 - h.X, Y: h.Y} }
+	place := func(u referee.Unit, xlo, xhi int) bool {
+		for range 400 {
+			h := hex.Hex{X: xlo + rng.IntN(xhi-xlo), Y: rng.IntN(m.Height)}
+			if canStand(&u, h) && (!o.mirror || canStand(&u, mirrorHex(h))) {
+				u.Hex = h
+				used[h] = true
+				s.Units = append(s.Units, u)
+				if o.mirror {
+					b := u
+					b.ID, b.Side, b.Hex = "B"+u.ID[1:], "blue", mirrorHex(h)
+					used[b.Hex] = true
+					s.Units = append(s.Units, b)
+				}
+				return true
+			}
+		}
+		return false
+	}
+	sides := []string{"red", "blue"}
+	if o.mirror {
+		sides = sides[:1]
+	}
+	for si, side := range sides {
+		xlo, xhi := 0, m.Width/3
+		if si == 1 {
+			xlo, xhi = m.Width-m.Width/3, m.Width
+		}
+		n := o.perSide
+		if n == 0 {
+			n = 5 + rng.IntN(4)
+		}
+		for i := range n {
+			c := ground[rng.IntN(len(ground))]
+			ra, ca, d := 2+rng.IntN(18), 2+rng.IntN(20), 2+rng.IntN(12)
+			u := referee.Unit{ID: fmt.Sprintf("%c%02d", side[0]-32, i+1), Side: side, Class: c, Experience: referee.Experience(rng.IntN(4)),
+				Status: referee.Active, Rows: referee.DeriveSteps(referee.Values{RA: ra, CA: ca, D: d}), Range: 1 + rng.IntN(5), MP: 2 + rng.IntN(7),
+				Jump: c.Kind() == referee.KindMech && rng.IntN(3) == 0, Indirect: c.Info().Indirect}
+			if c.Info().Overburn && c.Kind() == referee.KindMech {
+				u.OverburnRA = ra + referee.StepDecrement(ra)
+			}
+			if c == referee.LongTom {
+				u.MinRange, u.Range = 2, 10
+			}
+			u.Chits = referee.Chits{Recon: rng.IntN(6) == 0, ExtraMech: rng.IntN(8) == 0, Firepower: 2 * rng.IntN(2), Armor: 2 * rng.IntN(2), ECM: rng.IntN(8) == 0, AEP: rng.IntN(8) == 0}
+			place(u, xlo, xhi)
+		}
+	}
+	if o.secrets {
+		for si, side := range []string{"red", "blue"} {
+			hidden := referee.Unit{ID: fmt.Sprintf("%cH1", side[0]-32), Side: side, Class: referee.Infantry, Experience: referee.Regular, Status: referee.Active, Hidden: true,
+				Rows: referee.DeriveSteps(referee.Values{RA: 3, CA: 6, D: 5}), Range: 1, MP: 2}
+			for range 400 {
+				h := hex.Hex{X: m.Width/3 + rng.IntN(m.Width/3), Y: rng.IntN(m.Height)}
+				if canStand(&hidden, h) {
+					hidden.Hex, used[h] = h, true
+					s.Units = append(s.Units, hidden)
+					break
+				}
+			}
+			s.Sides[si].Mines = map[hex.Hex]int{}
+			for range 3 {
+				h := hex.Hex{X: m.Width/3 + rng.IntN(m.Width/3), Y: rng.IntN(m.Height)}
+				if !m.At(h).Terrain.IsWater() {
+					s.Sides[si].Mines[h] += 5 * (1 + rng.IntN(3))
+				}
+			}
+		}
+	}
+	sortUnits(s)
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("random battle set-up: %v", errs)
+	}
+	st, _, err := referee.Start(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st
+}
+
+func sortUnits(s *referee.State) {
+	for i := 1; i < len(s.Units); i++ {
+		for j := i; j > 0 && s.Units[j].ID < s.Units[j-1].ID; j-- {
+			s.Units[j], s.Units[j-1] = s.Units[j-1], s.Units[j]
+		}
+	}
+}
+
+// randomAction is the random player of referee's TestRandomPlay: any
+// legal action of the side, surrender rarely, end one time in six.
+func randomAction(s *referee.State, side string, rng *rand.Rand) referee.Action {
+	var options []referee.Action
+	for i := range s.Units {
+		if s.Units[i].Side == side {
+			options = append(options, referee.ValidActions(s, s.Units[i].ID)...)
+		}
+	}
+	for _, a := range referee.ValidSideActions(s, side) {
+		if a.Kind != referee.ActSurrender || rng.IntN(50) == 0 {
+			options = append(options, a)
+		}
+	}
+	a := referee.Action{Kind: referee.ActEnd, Side: side}
+	if len(options) > 0 && rng.IntN(6) > 0 {
+		a = options[rng.IntN(len(options))]
+	}
+	return a
+}
+
+// Ensure AI against AI plays random battles to their end: every action is
+// accepted, State.Check holds after each, and the battle ends.
+func TestAutoResolve(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	for seed := range uint64(seeds) {
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 11))
+			s := randomBattle(t, rng, battleOptions{secrets: true})
+			level := Level(seed % 2)
+			players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", level, seed+100)}
+			end, events, err := AutoResolve(s, dice.New(dice.NewSeeded(seed)), players, 20)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if end.Phase != referee.PhaseOver {
+				t.Fatalf("seed %d: battle not over: %v", seed, end.Phase)
+			}
+			if len(events) == 0 || events[len(events)-1].Type != "battle_end" {
+				t.Fatalf("seed %d: last event is not battle_end", seed)
+			}
+			t.Logf("seed %d: turn %d, winner %q, %d events", seed, end.Turn, end.Winner, len(events))
+		})
+	}
+}
+
+// Ensure the player never reads what its side does not know: its choices
+// are the same when enemy hidden infantry stands elsewhere, enemy mines
+// lie elsewhere and unprobed enemy values differ.
+func TestNoCheating(t *testing.T) {
+	for seed := range uint64(6) {
+		rng := rand.New(rand.NewPCG(seed, 23))
+		s := randomBattle(t, rng, battleOptions{secrets: true})
+		d := dice.New(dice.NewSeeded(seed))
+		players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", Normal, seed)}
+		checked := 0
+		for step := 0; s.Phase != referee.PhaseOver && step < 400; step++ {
+			side := s.PhasingSide().ID
+			if step%5 == 0 {
+				for k := range 3 {
+					alt := perturb(t, s, side, rand.New(rand.NewPCG(seed, uint64(step*7+k))))
+					a1, a2 := cloneP(players[side]), cloneP(players[side])
+					got, want := a1.Next(alt), a2.Next(s)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d step %d: %s chose %v with the true secrets, %v with others", seed, step, side, want, got)
+					}
+					checked++
+				}
+			}
+			a := players[side].Next(s)
+			next, _, err := referee.Apply(s, a, d)
+			if err != nil {
+				t.Fatalf("seed %d step %d: %s %v refused: %v", seed, step, side, a, err)
+			}
+			s = next
+		}
+		if checked == 0 {
+			t.Fatalf("seed %d: nothing checked", seed)
+		}
+	}
+}
+
+// cloneP copies a player, its generator and memory included.
+func cloneP(p *Player) *Player {
+	c := *p
+	src := *p.src
+	c.src = &src
+	c.rng = rand.New(c.src)
+	c.done, c.fired = map[string]bool{}, map[string]int{}
+	for k, v := range p.done {
+		c.done[k] = v
+	}
+	for k, v := range p.fired {
+		c.fired[k] = v
+	}
+	return &c
+}
+
+// perturb returns a copy of s in which what side does not know is
+// different: the enemy's hidden units stand on other free hexes, its
+// mines lie elsewhere, and enemy units side has not probed have other
+// values.
+func perturb(t *testing.T, s *referee.State, side string, rng *rand.Rand) *referee.State {
+	t.Helper()
+	c := s.Clone()
+	occupied := map[hex.Hex]bool{}
+	for i := range c.Units {
+		if c.Units[i].Status.OnMap() {
+			occupied[c.Units[i].Hex] = true
+		}
+	}
+	for i := range c.Units {
+		u := &c.Units[i]
+		if u.Side == side {
+			continue
+		}
+		if u.Hidden && u.Status.OnMap() {
+			for range 200 {
+				h := hex.Hex{X: rng.IntN(c.Map.Width), Y: rng.IntN(c.Map.Height)}
+				if cell := c.Cell(h); !occupied[h] && cell.Terrain == mapgen.Open {
+					u.Hex, u.StartHex = h, h
+					occupied[h] = true
+					break
+				}
+			}
+		}
+		if c.KnownTo(side, u)&referee.KnowValues == 0 {
+			u.Rows = referee.DeriveSteps(referee.Values{RA: 2 + rng.IntN(18), CA: 2 + rng.IntN(20), D: 2 + rng.IntN(12)})
+			u.Range = 1 + rng.IntN(5)
+			u.Experience = referee.Experience(rng.IntN(4))
+			u.MP = 2 + rng.IntN(7)
+		}
+	}
+	for i := range c.Sides {
+		if c.Sides[i].ID == side {
+			continue
+		}
+		c.Sides[i].Mines = map[hex.Hex]int{}
+		for range 4 {
+			h := hex.Hex{X: rng.IntN(c.Map.Width), Y: rng.IntN(c.Map.Height)}
+			c.Sides[i].Mines[h] = 5 * (1 + rng.IntN(3))
+		}
+	}
+	if errs := c.Check(); len(errs) > 0 {
+		t.Fatalf("perturbed state: %v", errs)
+	}
+	return c
+}
+
+// playVersusRandom plays one mirror battle, the AI as aiSide against the
+// random player, and returns the winner.
+func playVersusRandom(tb testing.TB, seed uint64, aiFirst bool, maxTurns int) string {
+	rng := rand.New(rand.NewPCG(seed, 31))
+	s := randomBattle(tb, rng, battleOptions{perSide: 4 + rng.IntN(4), mirror: true})
+	aiSide := "red"
+	if !aiFirst {
+		aiSide = "blue"
+	}
+	p := New(aiSide, Normal, seed)
+	d := dice.New(dice.NewSeeded(seed))
+	for s.Phase != referee.PhaseOver {
+		if s.Turn > maxTurns {
+			next, _, err := referee.EndBattle(s, "turn limit")
+			if err != nil {
+				tb.Fatal(err)
+			}
+			s = next
+			break
+		}
+		side := s.PhasingSide().ID
+		var a referee.Action
+		if side == aiSide {
+			a = p.Next(s)
+		} else {
+			a = randomAction(s, side, rng)
+		}
+		next, _, err := referee.Apply(s, a, d)
+		if err != nil {
+			tb.Fatalf("seed %d: %s %v refused: %v", seed, side, a, err)
+		}
+		if errs := next.Check(); len(errs) > 0 {
+			tb.Fatalf("seed %d after %s %v: %v", seed, side, a, errs)
+		}
+		s = next
+	}
+	if s.Winner == aiSide {
+		return "ai"
+	}
+	if s.Winner == "" {
+		return "draw"
+	}
+	return "random"
+}
+
+// Ensure the AI beats a player of random legal actions in at least 90% of
+// battles with equal forces (mirror-image random forces on a generated
+// map; the sides take turns moving first).
+func TestBeatsRandom(t *testing.T) {
+	games, bar := 200, 0.90
+	if testing.Short() {
+		games, bar = 40, 0.80
+	}
+	count := map[string]int{}
+	for g := range games {
+		count[playVersusRandom(t, uint64(1000+g), g%2 == 0, 15)]++
+	}
+	rate := float64(count["ai"]) / float64(games)
+	t.Logf("AI won %d of %d (%.1f%%), drew %d, lost %d", count["ai"], games, 100*rate, count["draw"], count["random"])
+	if rate < bar {
+		t.Errorf("win rate %.2f below %.2f", rate, bar)
+	}
+}
+
+// BenchmarkAutoResolve40 auto-resolves a battle of 40 units, 20 a side.
+func BenchmarkAutoResolve40(b *testing.B) {
+	rng := rand.New(rand.NewPCG(40, 40))
+	s := randomBattle(b, rng, battleOptions{perSide: 20})
+	b.ResetTimer()
+	for i := range b.N {
+		players := map[string]*Player{"red": New("red", Normal, uint64(i)), "blue": New("blue", Normal, uint64(i)+1)}
+		if _, _, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(i))), players, 30); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,391 @@
+package ai
+
+import (
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// picture is the side's reading of its View: its own units, and the
+// enemy units it can see with their values as known or estimated.
+type picture struct {
+	v       referee.View
+	crt     referee.CRT
+	side    string
+	rubble  map[hex.Hex]bool
+	salvage map[hex.Hex]int
+	own     []*referee.ViewUnit
+	enemies []*enemy
+	// enemyEdges are the retreat edges of the enemy sides: where their
+	// units came from, so where to look for them when none is in sight.
+	enemyEdges []string
+}
+
+// enemy is an enemy counter the side can see.
+type enemy struct {
+	id                     string
+	at                     hex.Hex
+	ra, ca, d, rng, step   int
+	known                  bool // values probed
+	disrupted, surrendered bool
+}
+
+// estimate is what a player assumes of a counter whose values he has not
+// read: typical BattleForce values of its class, or of its kind while the
+// information blind is on.
+type estimate struct{ ra, ca, d, rng int }
+
+var classEstimates = map[string]estimate{
+	"light-mech": {6, 6, 5, 3}, "medium-mech": {9, 10, 7, 3}, "heavy-mech": {12, 13, 9, 3}, "assault-mech": {15, 16, 11, 3},
+	"fire-mech": {8, 6, 6, 5}, "tracked": {8, 8, 7, 3}, "hover": {5, 5, 4, 3}, "wheeled": {5, 5, 4, 3},
+	"infantry": {3, 6, 5, 1}, "motorized-infantry": {3, 6, 5, 1}, "jump-infantry": {4, 7, 5, 1}, "heavy-infantry": {6, 9, 7, 1},
+	"long-tom": {15, 0, 4, 10}, "sniper": {10, 0, 4, 6}, "truck": {0, 0, 3, 0},
+}
+
+var kindEstimates = map[string]estimate{
+	"mech": {10, 11, 8, 3}, "vehicle": {7, 7, 6, 3}, "infantry": {4, 7, 5, 1}, "artillery": {12, 0, 4, 7},
+}
+
+func newPicture(v referee.View, crt referee.CRT) *picture {
+	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}}
+	for _, h := range v.Rubble {
+		pic.rubble[h] = true
+	}
+	for _, c := range v.Salvage {
+		pic.salvage[c.Hex] = c.Count
+	}
+	for _, sd := range v.Sides {
+		if sd.ID != v.Viewer {
+			pic.enemyEdges = append(pic.enemyEdges, sd.RetreatEdge)
+		}
+	}
+	for i := range v.Units {
+		u := &v.Units[i]
+		if u.Own {
+			pic.own = append(pic.own, u)
+			continue
+		}
+		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") || u.Kind == "air" || u.Kind == "dropship" {
+			continue
+		}
+		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered"}
+		est, ok := classEstimates[u.Class]
+		if !ok {
+			est, ok = kindEstimates[u.Kind]
+		}
+		if !ok {
+			est = estimate{10, 11, 7, 3}
+		}
+		e.ra, e.ca, e.d, e.rng = est.ra, est.ca, est.d, est.rng
+		if u.Values != nil {
+			e.known, e.step = true, u.Values.Step
+			e.ra, e.d, e.rng = u.Values.RA+u.Values.Chits.Firepower, u.Values.D, u.Values.Range
+			e.ca = max(e.ca-2*e.step, e.ra)
+		}
+		pic.enemies = append(pic.enemies, e)
+	}
+	return pic
+}
+
+func (pic *picture) enemy(id string) *enemy {
+	for _, e := range pic.enemies {
+		if e.id == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// fighting reports an enemy that can be attacked and fight back.
+func (e *enemy) fighting() bool { return !e.surrendered }
+
+// weight is how much a step taken from e is worth: more for a unit
+// already damaged (closer to destruction), disrupted, or hitting hard.
+func (e *enemy) weight() float64 {
+	w := 1 + 0.25*float64(e.step) + float64(e.ra)/20
+	if e.disrupted {
+		w += 0.2
+	}
+	return w
+}
+
+// nearestEnemy is the distance from h to the nearest fighting enemy the
+// side can see; without one, to the nearest enemy retreat edge; else a
+// large number.
+func (pic *picture) nearestEnemy(h hex.Hex) int {
+	best := 1 << 20
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			best = min(best, hex.Distance(h, e.at))
+		}
+	}
+	if best == 1<<20 {
+		for _, edge := range pic.enemyEdges {
+			if d := edgeDistance(pic.v.Map, h, edge); d >= 0 {
+				best = min(best, d)
+			}
+		}
+	}
+	return best
+}
+
+// edgeDistance is how many hexes h is from the named map edge, −1 for no
+// edge.
+func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
+	switch edge {
+	case referee.North.String():
+		return h.Y
+	case referee.South.String():
+		return m.Height - 1 - h.Y
+	case referee.West.String():
+		return h.X
+	case referee.East.String():
+		return m.Width - 1 - h.X
+	}
+	return -1
+}
+
+// lost reports that the battle is clearly lost: the side's strength on the
+// map (steps left times attack value) is under a third of the enemy's
+// strength it can see.
+func (pic *picture) lost() bool {
+	mine, theirs := 0, 0
+	for _, u := range pic.own {
+		if u.Status == "active" && u.Values != nil {
+			mine += (4 - u.Values.Step) * max(u.Values.RA, 1)
+		}
+	}
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			theirs += (4 - e.step) * max(e.ra, 1)
+		}
+	}
+	return theirs > 0 && 3*mine < theirs
+}
+
+// resultWorth is what a cell of the Combat Results Table is worth in
+// damage steps: a Disruption Roll may topple the unit (and a toppled unit
+// loses a step to the next one), a critical hit averages well over a step.
+func resultWorth(r referee.Result) float64 {
+	switch r.Kind {
+	case referee.Steps:
+		return float64(r.Steps)
+	case referee.Disruption:
+		return 0.35
+	case referee.Critical:
+		return 1.5
+	}
+	return 0
+}
+
+// twoD6 is the chance of each 2D6 sum, in 36ths.
+var twoD6 = [13]float64{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}
+
+// expected is the expected worth of an attack on each column, per
+// printing of the table.
+var expected = func() (t [2][referee.MaxColumn - referee.MinColumn + 1]float64) {
+	for p := range t {
+		for c := referee.MinColumn; c <= referee.MaxColumn; c++ {
+			sum := 0.0
+			for roll := 2; roll <= 12; roll++ {
+				r, err := referee.CRT(p).Lookup(c, roll)
+				if err != nil {
+					panic(err)
+				}
+				sum += twoD6[roll] / 36 * resultWorth(r)
+			}
+			t[p][c-referee.MinColumn] = sum
+		}
+	}
+	return t
+}()
+
+// ev is the expected worth of an attack on column c.
+func (pic *picture) ev(c int) float64 {
+	p := min(int(pic.crt), 1)
+	return expected[p][referee.ClampColumn(c)-referee.MinColumn]
+}
+
+// attackRA is the Ranged Attack Value the unit fires with: its current
+// row, the overburn row while an unspent Extra 'Mech chit lends it, and
+// an unspent Firepower chit.
+func attackRA(u *referee.ViewUnit) int {
+	ra := u.Detail.Current.RA
+	if u.Values != nil {
+		if u.Values.Chits.ExtraMech && !u.Detail.Overburning && u.Values.Step == 0 {
+			ra = max(ra, u.Detail.OverburnRA)
+		}
+		ra += u.Values.Chits.Firepower
+	}
+	return ra
+}
+
+func experienceShift(u *referee.ViewUnit) int {
+	if u.Values == nil {
+		return 0
+	}
+	e, err := referee.ParseExperience(u.Values.Experience)
+	if err != nil {
+		return 0
+	}
+	return referee.ExperienceShift(e)
+}
+
+// attackScore scores an attack the unit is offered; ok is false for
+// attacks it does not consider (buildings).
+func (pic *picture) attackScore(u *referee.ViewUnit, a referee.Action, fired map[string]int, level Level) (float64, bool) {
+	t := pic.enemy(a.Target)
+	if t == nil || u.Hex == nil {
+		return 0, false
+	}
+	from := *u.Hex
+	shifts := []int{experienceShift(u)}
+	if t.disrupted {
+		shifts = append(shifts, referee.DisruptedTargetShift)
+	}
+	var col int
+	penalty := 0.0
+	switch a.Mode {
+	case referee.CloseAssault:
+		col = referee.Column(referee.CloseAssaultColumn, 0, shifts...)
+		// The infantry pays two steps for it (000 line 1011).
+		penalty = 2 * (1 + float64(attackRA(u))/20)
+	case referee.Close:
+		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
+		col = referee.Column(u.Detail.Current.CA, t.d, shifts...)
+	default:
+		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
+		if a.Observer == "" && !u.Detail.Indirect {
+			shifts = append(shifts, referee.LineOfSight(pic.v.Map, from, t.at).Shift)
+		}
+		if pic.v.Night {
+			shifts = append(shifts, referee.NightFireShift)
+		}
+		col = referee.Column(attackRA(u), t.d, shifts...)
+	}
+	ev := pic.ev(col)
+	w := 1.0
+	if level == Normal {
+		w = t.weight() + 0.3*float64(fired[t.id])
+		if t.known && float64(t.step)+ev >= 3.5 {
+			w += 1 // a likely kill is worth its cost in victory points
+		}
+	}
+	sc := ev*w - penalty
+	if sc > 0 && hex.Distance(from, t.at) == 0 {
+		sc += 1 // same-hex combat comes first or not at all (ruling K10)
+	}
+	return sc, true
+}
+
+// moveScorer scores the hexes one unit may end its move in.
+type moveScorer struct {
+	pic        *picture
+	u          *referee.ViewUnit
+	level      Level
+	ra, ca, d  int
+	rng, minR  int
+	exp        int
+	indirect   bool
+	mech       bool
+	retreating bool
+	edge       string
+	waterBurn  bool // overburning from water: ending in water saves the step
+	carrying   bool
+}
+
+func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
+	m := &moveScorer{pic: pic, u: u, level: level, ra: attackRA(u), ca: u.Detail.Current.CA, d: u.Detail.Current.D,
+		exp: experienceShift(u), indirect: u.Detail.Indirect, mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
+	if u.Values != nil {
+		m.rng, m.minR = u.Values.Range, u.Values.MinRange
+		m.waterBurn = u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
+	}
+	if sd := pic.v.Side(pic.side); sd != nil {
+		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
+	}
+	return m
+}
+
+// score is how good h is as the end of the unit's move.
+func (m *moveScorer) score(h hex.Hex) float64 {
+	pic := m.pic
+	cell := pic.cell(h)
+	info := cell.Terrain.Info()
+	offense, danger := 0.0, 0.0
+	nearest := 1 << 20
+	for _, e := range pic.enemies {
+		d := hex.Distance(h, e.at)
+		if e.surrendered {
+			if d == 0 {
+				offense += 2 // captured, it is worth twice its cost
+			}
+			continue
+		}
+		nearest = min(nearest, d)
+		reach := max(m.rng, e.rng, 1)
+		if d > reach {
+			continue
+		}
+		los := referee.LineOfSight(pic.v.Map, h, e.at)
+		var ev float64
+		if d <= m.rng && d >= m.minR && (los.Clear || m.indirect) {
+			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
+			if !m.indirect {
+				shifts = append(shifts, los.Shift)
+			}
+			if e.disrupted {
+				shifts = append(shifts, referee.DisruptedTargetShift)
+			}
+			if pic.v.Night {
+				shifts = append(shifts, referee.NightFireShift)
+			}
+			ev = pic.ev(referee.Column(m.ra, e.d, shifts...))
+			if !los.Clear {
+				ev *= 0.6 // it needs an observer with a line of sight
+			}
+		}
+		if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
+			ev = max(ev, pic.ev(referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift)))
+		}
+		if m.level == Normal {
+			ev *= e.weight()
+		}
+		offense = max(offense, ev)
+		// What the enemy may do to it there next turn: a disrupted enemy
+		// stays down through its own turn.
+		if m.level == Normal && !e.disrupted && d <= e.rng && los.Clear {
+			x := pic.ev(referee.Column(e.ra, m.d, info.Shift, los.Shift))
+			if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
+				x = max(x, pic.ev(referee.Column(e.ca, m.d, info.Shift)))
+			}
+			danger += x
+		}
+	}
+	if m.retreating {
+		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*danger
+	}
+	sc := offense - 0.5*danger
+	if nearest == 1<<20 {
+		nearest = pic.nearestEnemy(h)
+	}
+	if nearest < 1<<20 {
+		if offense == 0 {
+			sc -= 0.15 * float64(max(nearest-max(m.rng, 1), 0))
+		}
+		sc -= 0.01 * float64(nearest)
+	}
+	if m.level == Normal {
+		sc -= 0.03 * float64(info.Shift)
+		if (m.mech && info.HidesMechs) || (!m.mech && info.HidesOthers) {
+			sc += 0.05
+		}
+		if m.waterBurn && m.pic.inWater(m.u, h) {
+			sc += 1
+		}
+	}
+	if !m.carrying && pic.salvage[h] > 0 {
+		sc += 1
+	}
+	return sc
+}

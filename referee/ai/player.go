@@ -1,0 +1,300 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// Level is how well a Player plays.
+type Level uint8
+
+// The levels.
+const (
+	Easy Level = iota
+	Normal
+)
+
+func (l Level) String() string {
+	switch l {
+	case Easy:
+		return "easy"
+	case Normal:
+		return "normal"
+	}
+	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// Player chooses the actions of one side.
+type Player struct {
+	Side  string
+	Level Level
+
+	src *rand.PCG
+	rng *rand.Rand
+	// turn is the player turn the memory below belongs to ("turn/side").
+	turn string
+	// done: units whose movement has been decided this player turn.
+	done map[string]bool
+	// fired: enemy units attacked this player turn (concentration).
+	fired map[string]int
+}
+
+// New returns a player for side at the given level; seed fixes its
+// choices.
+func New(side string, level Level, seed uint64) *Player {
+	src := rand.NewPCG(seed, 0x6169)
+	return &Player{Side: side, Level: level, src: src, rng: rand.New(src)}
+}
+
+// Next chooses the side's next action in s. It always returns an action
+// Apply accepts: one ValidActions or ValidSideActions offers, or end.
+// It learns of the enemy only from s.View(p.Side) (see the package doc).
+func (p *Player) Next(s *referee.State) referee.Action {
+	if p.rng == nil {
+		*p = *New(p.Side, p.Level, 0)
+	}
+	v := s.View(p.Side)
+	g := &game{
+		v:     v,
+		crt:   s.Rules.CRT,
+		legal: func(id string) []referee.Action { return referee.ValidActions(s, id) },
+		side:  referee.ValidSideActions(s, p.Side),
+	}
+	return p.decide(g)
+}
+
+// game is everything decide may look at: the side's View, the public
+// rules, and the legal actions of its own units and of the side.
+type game struct {
+	v     referee.View
+	crt   referee.CRT
+	legal func(unitID string) []referee.Action
+	side  []referee.Action
+
+	pic *picture
+}
+
+func (p *Player) end() referee.Action { return referee.Action{Kind: referee.ActEnd, Side: p.Side} }
+
+func (p *Player) decide(g *game) referee.Action {
+	v := g.v
+	if v.Phase != "movement" && v.Phase != "attack" {
+		return p.end()
+	}
+	if v.Phasing != p.Side {
+		return p.end() // not ours to act: Apply refuses it, as it should
+	}
+	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
+		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
+	}
+	g.pic = newPicture(v, g.crt)
+	if v.Phase == "movement" {
+		if a, ok := p.movement(g); ok {
+			return a
+		}
+		return p.end()
+	}
+	if a, ok := p.bestAttack(g); ok {
+		return a
+	}
+	return p.end()
+}
+
+// movement picks the next movement-phase action, or ok false to end the
+// phase.
+func (p *Player) movement(g *game) (referee.Action, bool) {
+	pic := g.pic
+	me := g.v.Side(p.Side)
+	if !me.Retreating && p.Level == Normal && pic.lost() {
+		for _, a := range g.side {
+			if a.Kind == referee.ActRetreat {
+				return a, true
+			}
+		}
+	}
+	for _, u := range pic.own {
+		if u.Status != "broken" || p.done[u.ID] {
+			continue
+		}
+		p.done[u.ID] = true
+		var rallies []referee.Action
+		for _, a := range g.legal(u.ID) {
+			if a.Kind == referee.ActRally {
+				rallies = append(rallies, a)
+			}
+		}
+		if len(rallies) > 0 {
+			return p.pickRally(pic, rallies), true
+		}
+	}
+	for _, u := range pic.own {
+		if u.Status != "active" || u.Disrupted || p.done[u.ID] || u.Hex == nil || u.Detail == nil || u.Detail.Hidden {
+			continue
+		}
+		acts := g.legal(u.ID)
+		var moves []referee.Action
+		var overburn, pickup, withdraw *referee.Action
+		for i, a := range acts {
+			switch a.Kind {
+			case referee.ActMove:
+				moves = append(moves, a)
+			case referee.ActOverburn:
+				overburn = &acts[i]
+			case referee.ActPickup:
+				pickup = &acts[i]
+			case referee.ActWithdraw:
+				withdraw = &acts[i]
+			}
+		}
+		if pickup != nil {
+			return *pickup, true
+		}
+		if me.Retreating && withdraw != nil && pic.onEdge(*u.Hex, me.RetreatEdge) {
+			p.done[u.ID] = true
+			return *withdraw, true
+		}
+		if overburn != nil && !u.Detail.Moved && p.wantsOverburn(pic, u) {
+			return *overburn, true
+		}
+		p.done[u.ID] = true
+		if len(moves) == 0 {
+			continue
+		}
+		if a, ok := p.bestMove(pic, u, moves); ok {
+			return a, true
+		}
+	}
+	return referee.Action{}, false
+}
+
+// pickRally returns to the rally hex nearest the enemy it knows.
+func (p *Player) pickRally(pic *picture, rallies []referee.Action) referee.Action {
+	best, bestD := rallies[0], 1<<30
+	for _, a := range rallies {
+		if d := pic.nearestEnemy(a.To); d < bestD {
+			best, bestD = a, d
+		}
+	}
+	return best
+}
+
+// wantsOverburn: standing in water (free when it ends there too), free
+// with an unspent Extra 'Mech chit, or the nearest enemy is just beyond
+// the unit's normal reach.
+func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
+	if p.Level == Easy || u.Values == nil || u.Values.Step > 0 {
+		return false
+	}
+	if u.Values.Chits.ExtraMech {
+		return true
+	}
+	if pic.inWater(u, *u.Hex) {
+		return true
+	}
+	if g := pic.v.Side(p.Side); g != nil && g.Retreating {
+		return false
+	}
+	d := pic.nearestEnemy(*u.Hex)
+	r := u.Values.Range
+	return d > u.Detail.MP+r && d <= referee.OverburnMP(u.Detail.MP)+r
+}
+
+// bestMove scores every hex the unit may end in, and staying put; ok is
+// false when staying is best.
+func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Action) (referee.Action, bool) {
+	if p.Level == Easy && p.rng.IntN(5) == 0 {
+		return moves[p.rng.IntN(len(moves))], true
+	}
+	ctx := pic.mover(u, p.Level)
+	stay := ctx.score(*u.Hex)
+	if p.Level == Easy {
+		stay += p.rng.Float64()
+	}
+	best, bestScore := -1, stay
+	for i, a := range moves {
+		if a.To == *u.Hex {
+			continue // an overrun in place: left to the attack logic of the engine
+		}
+		sc := ctx.score(a.To)
+		if p.Level == Easy {
+			sc += p.rng.Float64()
+		} else {
+			sc += p.rng.Float64() * 1e-3 // break ties without a bias to the map's corner
+		}
+		if sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	if best < 0 {
+		return referee.Action{}, false
+	}
+	return moves[best], true
+}
+
+// bestAttack scores every attack the side's units are offered and returns
+// the best one worth a roll.
+func (p *Player) bestAttack(g *game) (referee.Action, bool) {
+	pic := g.pic
+	var best referee.Action
+	bestScore, found := 0.05, false
+	for _, u := range pic.own {
+		if u.Status != "active" || u.Disrupted || u.Detail == nil || u.Detail.Attacked || u.Detail.Hidden {
+			continue
+		}
+		for _, a := range g.legal(u.ID) {
+			if a.Kind != referee.ActAttack {
+				continue
+			}
+			sc, ok := pic.attackScore(u, a, p.fired, p.Level)
+			if !ok {
+				continue
+			}
+			if p.Level == Easy {
+				sc *= 0.5 + p.rng.Float64()
+			}
+			if sc > bestScore {
+				best, bestScore, found = a, sc, true
+			}
+		}
+	}
+	if found {
+		p.fired[best.Target]++
+	}
+	return best, found
+}
+
+// inWater reports whether u would stand in water in h (a bridge over it
+// does not count for units that may not enter water).
+func (pic *picture) inWater(u *referee.ViewUnit, h hex.Hex) bool {
+	c := pic.cell(h)
+	if !c.Terrain.IsWater() {
+		return false
+	}
+	cl, err := referee.ParseClass(u.Class)
+	if err != nil {
+		return false
+	}
+	return !c.Terrain.Info().Prohibited[cl.Info().Movement]
+}
+
+func (pic *picture) onEdge(h hex.Hex, edge string) bool {
+	for _, e := range []referee.Edge{referee.North, referee.East, referee.South, referee.West} {
+		if e.String() == edge {
+			return referee.OnEdge(pic.v.Map, h, e)
+		}
+	}
+	return false
+}
+
+// cell is the terrain of h as it stands (rubble included).
+func (pic *picture) cell(h hex.Hex) mapgen.Cell {
+	c := pic.v.Map.At(h)
+	if pic.rubble[h] {
+		c.Terrain = mapgen.Rubble
+	}
+	return c
+}

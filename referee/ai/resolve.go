@@ -1,0 +1,65 @@
+package ai
+
+import (
+	"errors"
+	"fmt"
+
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// maxActionsPerTurn bounds one player turn: a Player always ends its
+// phases, so reaching it means a bug, which AutoResolve reports.
+const maxActionsPerTurn = 2000
+
+// AutoResolve plays a started battle to its end with a Player for each
+// side (a Normal player, seed 0, for a side players lacks), or until game
+// turn maxTurns is over, when referee.EndBattle counts the victory points
+// as they stand. It returns the final state and every event, in order.
+// State.Check runs after every Apply: a broken invariant, or an action
+// Apply refuses, is returned as an error with the state reached so far.
+func AutoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int) (*referee.State, []referee.Event, error) {
+	if s == nil {
+		return nil, nil, errors.New("auto-resolve: no battle")
+	}
+	if s.Phase == referee.PhaseDeploy {
+		return s, nil, errors.New("auto-resolve: the battle has not started: deploy every unit and call referee.Start first")
+	}
+	if players == nil {
+		players = map[string]*Player{}
+	}
+	for _, sd := range s.Sides {
+		if players[sd.ID] == nil {
+			players[sd.ID] = New(sd.ID, Normal, 0)
+		}
+	}
+	var all []referee.Event
+	actions, turnKey := 0, -1
+	for s.Phase != referee.PhaseOver {
+		if s.Turn > maxTurns {
+			next, events, err := referee.EndBattle(s, fmt.Sprintf("game turn %d is over", maxTurns))
+			if err != nil {
+				return s, all, fmt.Errorf("auto-resolve: %w", err)
+			}
+			return next, append(all, events...), nil
+		}
+		if s.PlayerTurn != turnKey {
+			turnKey, actions = s.PlayerTurn, 0
+		}
+		side := s.PhasingSide().ID
+		a := players[side].Next(s)
+		if actions++; actions > maxActionsPerTurn {
+			return s, all, fmt.Errorf("auto-resolve: %s took more than %d actions in turn %d", side, maxActionsPerTurn, s.Turn)
+		}
+		next, events, err := referee.Apply(s, a, d)
+		if err != nil {
+			return s, all, fmt.Errorf("auto-resolve: turn %d, %s %v: %w", s.Turn, side, a, err)
+		}
+		all = append(all, events...)
+		if errs := next.Check(); len(errs) > 0 {
+			return next, all, fmt.Errorf("auto-resolve: turn %d after %s %v: %w", s.Turn, side, a, errors.Join(errs...))
+		}
+		s = next
+	}
+	return s, all, nil
+}
