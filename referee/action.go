@@ -23,10 +23,12 @@ const (
 	ActRetreat                     // retreat: the side declares it breaks off the engagement
 	ActSurrender                   // surrender: the side gives up the battle
 	ActEnd                         // end: end the current phase
+	ActStrafe                      // strafe UNIT HEX: an air lance strafes a hex (000 line 1134)
+	ActBomb                        // bomb UNIT HEX: an air lance drops its bomb load (000 line 1140)
 	numActions
 )
 
-var actionNames = [numActions]string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end"}
+var actionNames = [numActions]string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb"}
 
 func (k ActionKind) String() string {
 	if k < numActions {
@@ -91,7 +93,7 @@ func (a Action) String() string {
 	var b strings.Builder
 	b.WriteString(a.Kind.String())
 	switch a.Kind {
-	case ActDeploy, ActRally:
+	case ActDeploy, ActRally, ActStrafe, ActBomb:
 		fmt.Fprintf(&b, " %s %s", a.Unit, a.To)
 	case ActMove:
 		fmt.Fprintf(&b, " %s", a.Unit)
@@ -137,6 +139,7 @@ func ParseAction(s string) (Action, error) {
 		ActDeploy: "deploy UNIT HEX", ActMove: "move UNIT HEX [HEX…]", ActOverburn: "overburn UNIT",
 		ActAttack: "attack UNIT TARGET [ranged|close|assault] [value N] [observer UNIT]", ActRally: "rally UNIT HEX",
 		ActPickup: "pickup UNIT", ActWithdraw: "withdraw UNIT", ActRetreat: "retreat", ActSurrender: "surrender", ActEnd: "end",
+		ActStrafe: "strafe UNIT HEX", ActBomb: "bomb UNIT HEX",
 	}[a.Kind]
 	wrong := func() (Action, error) { return Action{}, fmt.Errorf("%q: write it as %s", s, usage) }
 	args := f[1:]
@@ -150,7 +153,7 @@ func ParseAction(s string) (Action, error) {
 			return wrong()
 		}
 		a.Unit = args[0]
-	case ActDeploy, ActRally:
+	case ActDeploy, ActRally, ActStrafe, ActBomb:
 		if len(args) != 2 {
 			return wrong()
 		}

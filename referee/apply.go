@@ -97,6 +97,8 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 		err = b.surrender()
 	case ActEnd:
 		err = b.end()
+	case ActStrafe, ActBomb:
+		err = b.airHexAttack(a, a.Kind == ActBomb)
 	}
 	if err != nil {
 		return s, nil, err

@@ -53,6 +53,9 @@ func (b *battle) attack(a Action) error {
 	case PhaseDeploy:
 		return illegal("attacks come after deployment, in the attack phase of a player turn")
 	case PhaseMovement:
+		if err := airUnmoved(b.s); err != nil {
+			return err
+		}
 		b.endMovement()
 	}
 	u := b.unit(a.Unit)
@@ -61,7 +64,7 @@ func (b *battle) attack(a Action) error {
 		return err
 	}
 	u.Attacked = true
-	if !p.sameHex() && b.s.SameHexClosed != b.s.PlayerTurn {
+	if !p.sameHex() && u.Class.Ground() && b.s.SameHexClosed != b.s.PlayerTurn {
 		b.s.SameHexClosed = b.s.PlayerTurn
 	}
 	if p.firepower {
@@ -114,6 +117,9 @@ func closeAssaultColumn(u, target *Unit) int {
 // planAttack checks an attack against the rules without changing
 // anything and works out its column. Every refusal names the rule.
 func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, error) {
+	if u.Class.Kind() == KindAir {
+		return airPlanAttack(s, u, a)
+	}
 	p := attackPlan{attacker: u, mode: a.Mode}
 	if err := readyToAttack(s, u); err != nil {
 		return p, err
@@ -124,6 +130,9 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	target, at, err := findTarget(s, u.Side, a.Target)
 	if err != nil {
 		return p, err
+	}
+	if target != nil && target.Class.Kind() == KindAir {
+		return airPlanGroundFire(s, u, target, a)
 	}
 	p.target, p.at = target, at
 	if target == nil && a.Mode == CloseAssault {
@@ -247,8 +256,8 @@ func readyToAttack(s *State, u *Unit) error {
 		return illegal("%s is %v and cannot attack", u.ID, u.Status)
 	case u.Hidden:
 		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (000 line 1049; ruling K2)", u.ID)
-	case !u.Class.Ground():
-		return illegal("%s is %s: air and DropShip combat follow their own rules (000 lines 1059–1277; ruling K14)", u.ID, u.Class.Kind())
+	case u.Class.Kind() == KindDropShip:
+		return illegal("%s is %s: DropShip combat follows its own rules (000 lines 1173–1277; ruling K14)", u.ID, u.Class.Kind())
 	case u.Class.Info().NoCombat:
 		return illegal("%s is a truck unit and has no combat ability (000 line 847)", u.ID)
 	case u.Disrupted:
@@ -270,8 +279,8 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 			return nil, hex.Hex{}, illegal("%s is your own unit", id)
 		case v.Status == Surrendered:
 			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (000 line 966; ruling K3)", id)
-		case !v.Class.Ground():
-			return nil, hex.Hex{}, illegal("%s is %s: air and DropShip combat follow their own rules (000 lines 1059–1277; ruling K14)", id, v.Class.Kind())
+		case v.Class.Kind() == KindDropShip:
+			return nil, hex.Hex{}, illegal("%s is %s: DropShip combat follows its own rules (000 lines 1173–1277; ruling K14)", id, v.Class.Kind())
 		}
 		return v, v.Hex, nil
 	}
@@ -318,8 +327,11 @@ func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
 // and mode, at full value, with the forward observer an indirect attack
 // needs. Apply accepts each of them.
 func validAttacks(s *State, u *Unit) []Action {
-	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil {
+	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil || airUnmoved(s) != nil {
 		return nil
+	}
+	if u.Class.Kind() == KindAir {
+		return airValidAttacks(s, u)
 	}
 	lines := newSightlines(s)
 	var out []Action

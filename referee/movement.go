@@ -15,11 +15,12 @@ import (
 
 // canMove says why u may not move at all now.
 func canMove(s *State, u *Unit) error {
+	if u.Class.Kind() == KindAir {
+		return airCanMove(s, u)
+	}
 	switch {
 	case s.Phase != PhaseMovement:
 		return illegal("units move in the movement phase; this is the %v phase", s.Phase)
-	case u.Class.Kind() == KindAir:
-		return illegal("%s is an air unit: air lances fly by their own movement rules (000 lines 1059–1171), which this referee does not run yet", u.ID)
 	case u.Class.Kind() == KindDropShip:
 		return illegal("%s is a DropShip: DropShips only drop and land (000 line 1201), which this referee does not run yet", u.ID)
 	case u.Status == Reserve:
@@ -34,6 +35,8 @@ func canMove(s *State, u *Unit) error {
 		return illegal("%s is disrupted and may not move this turn (000 line 980)", u.ID)
 	case halted(s, u):
 		return illegal("%s has ended its movement for this turn", u.ID)
+	case airSideFlown(s, u.Side):
+		return illegal("ground units move before air units (000 lines 578–580; ruling AIR3), and your air units have flown")
 	}
 	return nil
 }
@@ -55,6 +58,9 @@ func (b *battle) move(a Action) error {
 	u := b.unit(a.Unit)
 	if err := canMove(s, u); err != nil {
 		return err
+	}
+	if u.Class.Kind() == KindAir {
+		return b.airMove(u, a)
 	}
 	if n := len(a.Path); n > 0 && a.Path[n-1] != a.To {
 		return illegal("the path ends at %s, not at %s", a.Path[n-1], a.To)
@@ -272,6 +278,9 @@ func validMoves(s *State, u *Unit) []Action {
 	var out []Action
 	if canOverburn(s, u) == nil {
 		out = append(out, Action{Kind: ActOverburn, Side: u.Side, Unit: u.ID})
+	}
+	if u.Class.Kind() == KindAir {
+		return append(out, airValidMoves(s, u)...)
 	}
 	if canMove(s, u) != nil {
 		return out

@@ -17,6 +17,9 @@ func Start(s *State) (*State, []Event, error) {
 		if s.Units[i].Status == Reserve && s.Units[i].Class.Ground() {
 			return s, nil, illegal("%s has not been deployed", s.Units[i].ID)
 		}
+		if err := airLoadError(&s.Units[i]); err != nil {
+			return s, nil, err
+		}
 	}
 	b := &battle{s: s.Clone(), side: s.Sides[0].ID}
 	b.s.Turn = 1
@@ -58,6 +61,9 @@ func (b *battle) end() error {
 	case PhaseDeploy:
 		return illegal("deployment ends when the battle starts")
 	case PhaseMovement:
+		if err := airUnmoved(b.s); err != nil {
+			return err
+		}
 		b.endMovement()
 		return nil
 	case PhaseAttack:

@@ -128,6 +128,8 @@ type Unit struct {
 	Overrun     []string // defenders it attempted to overrun this turn
 	// Used once per battle.
 	FirepowerUsed, ExtraMechUsed bool
+	// BombDropped: the air lance has dropped its bomb load (000 line 1150).
+	BombDropped bool
 	// Salvage counters it carries.
 	Salvage int
 	// Hidden: placed in secret (hidden infantry) and not yet revealed.

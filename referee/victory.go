@@ -379,6 +379,9 @@ func (b *battle) retreat() error {
 // unit free to move (canMove), with movement left, standing on an edge of
 // the map. Whether it gets away is withdraw's business.
 func (b *battle) withdrawError(u *Unit) error {
+	if u.Class.Kind() == KindAir {
+		return airLeaveError(b.s, u)
+	}
 	if err := canMove(b.s, u); err != nil {
 		return err
 	}
@@ -411,6 +414,10 @@ func (b *battle) withdraw(a Action) error {
 	u := b.unit(a.Unit)
 	if err := b.withdrawError(u); err != nil {
 		return err
+	}
+	if u.Class.Kind() == KindAir {
+		b.airLeave(u)
+		return nil
 	}
 	side := b.s.Side(u.Side)
 	if u.Overburning {
