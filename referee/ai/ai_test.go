@@ -17,6 +17,7 @@ type battleOptions struct {
 	perSide int  // units per side; 0: five to eight
 	mirror  bool // blue's units are red's, mirrored across the map
 	secrets bool // a hidden infantry platoon and minefields per side
+	air     bool // a light air lance per side
 }
 
 // randomBattle builds a started battle on a generated sector, as
@@ -87,6 +88,25 @@ func randomBattle(tb testing.TB, rng *rand.Rand, o battleOptions) *referee.State
 			}
 			u.Chits = referee.Chits{Recon: rng.IntN(6) == 0, ExtraMech: rng.IntN(8) == 0, Firepower: 2 * rng.IntN(2), Armor: 2 * rng.IntN(2), ECM: rng.IntN(8) == 0, AEP: rng.IntN(8) == 0}
 			place(u, xlo, xhi)
+		}
+	}
+	if o.air {
+		for si, side := range []string{"red", "blue"} {
+			xlo, xhi := 0, m.Width/3
+			if si == 1 {
+				xlo, xhi = m.Width-m.Width/3, m.Width
+			}
+			// AA 8 in the RA place, ST 10 in the CA place (campaign ruling Q3).
+			air := referee.Unit{ID: fmt.Sprintf("%cA1", side[0]-32), Side: side, Class: referee.LightAir, Experience: referee.Regular,
+				Status: referee.Active, Rows: [4]referee.Values{{RA: 8, CA: 10, D: 6}, {RA: 6, CA: 7, D: 4}}, Range: 3, MP: 10}
+			for range 400 {
+				h := hex.Hex{X: xlo + rng.IntN(xhi-xlo), Y: rng.IntN(m.Height)}
+				if !used[h] {
+					air.Hex, used[h] = h, true
+					s.Units = append(s.Units, air)
+					break
+				}
+			}
 		}
 	}
 	if o.secrets {
@@ -355,5 +375,37 @@ func BenchmarkAutoResolve40(b *testing.B) {
 		if _, _, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(i))), players, 30); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Ensure battles with air lances on both sides auto-resolve: the AI flies
+// its air lances (they must fly before movement ends, ruling AIR4),
+// strafes and bombs, and the game ends without an error.
+func TestAutoResolveWithAir(t *testing.T) {
+	seeds := 6
+	if testing.Short() {
+		seeds = 2
+	}
+	hexAttacks := 0
+	for seed := range uint64(seeds) {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		s := randomBattle(t, rng, battleOptions{perSide: 4, air: true})
+		players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", Normal, seed+1)}
+		end, events, err := AutoResolve(s, dice.New(dice.NewSeeded(seed)), players, 20)
+		for _, e := range events {
+			if e.Type == "attack" && (e.Mode == "strafe" || e.Mode == "bomb") {
+				hexAttacks++
+			}
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if end.Phase != referee.PhaseOver {
+			t.Errorf("seed %d: battle not over", seed)
+		}
+	}
+	t.Logf("%d strafing or bombing attacks in %d battles", hexAttacks, seeds)
+	if hexAttacks == 0 {
+		t.Error("the AI's air lances never strafed or bombed")
 	}
 }

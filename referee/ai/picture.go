@@ -389,3 +389,43 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	}
 	return sc
 }
+
+// hexAttackScore scores a strafe or a bomb run (000 lines 1134–1150;
+// AIR9, AIR10): every ground unit in the hex is attacked, friend or foe,
+// so the expected steps dealt to the enemies there count for it and those
+// dealt to its own side's units against it.
+func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level Level) float64 {
+	if u.Detail == nil {
+		return 0
+	}
+	value := u.Detail.Current.CA // the strafing value stands in the CA place (Q3)
+	if a.Kind == referee.ActBomb {
+		if u.Values == nil {
+			return 0
+		}
+		value = u.Values.Chits.Bomb
+	}
+	shifts := func(at hex.Hex, disrupted bool) []int {
+		s := []int{experienceShift(u), pic.cell(at).Terrain.Info().Shift}
+		if disrupted {
+			s = append(s, referee.DisruptedTargetShift)
+		}
+		return s
+	}
+	sc := 0.0
+	for _, e := range pic.enemies {
+		if e.at == a.To && !e.surrendered {
+			w := 1.0
+			if level == Normal {
+				w = e.weight()
+			}
+			sc += pic.ev(referee.Column(value, e.d, shifts(e.at, e.disrupted)...)) * w
+		}
+	}
+	for _, f := range pic.own {
+		if f.Hex != nil && *f.Hex == a.To && f.Kind != referee.KindAir.String() && f.Status == "active" && f.Detail != nil {
+			sc -= 1.5 * pic.ev(referee.Column(value, f.Detail.Current.D, shifts(a.To, f.Disrupted)...))
+		}
+	}
+	return sc
+}

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"bfbot/mapgen"
@@ -161,10 +162,16 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return *overburn, true
 		}
 		p.done[u.ID] = true
+		// An air lance may not stay where it is: it flies at least two
+		// hexes every turn, or leaves the battle (000 line 1090; AIR4).
+		air := u.Kind == referee.KindAir.String()
+		if air && len(moves) == 0 && withdraw != nil {
+			return *withdraw, true
+		}
 		if len(moves) == 0 {
 			continue
 		}
-		if a, ok := p.bestMove(pic, u, moves); ok {
+		if a, ok := p.bestMove(pic, u, moves, air); ok {
 			return a, true
 		}
 	}
@@ -205,12 +212,15 @@ func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 
 // bestMove scores every hex the unit may end in, and staying put; ok is
 // false when staying is best.
-func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Action) (referee.Action, bool) {
+func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Action, mustMove bool) (referee.Action, bool) {
 	if p.Level == Easy && p.rng.IntN(5) == 0 {
 		return moves[p.rng.IntN(len(moves))], true
 	}
 	ctx := pic.mover(u, p.Level)
 	stay := ctx.score(*u.Hex)
+	if mustMove {
+		stay = math.Inf(-1)
+	}
 	if p.Level == Easy {
 		stay += p.rng.Float64()
 	}
@@ -246,11 +256,16 @@ func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 			continue
 		}
 		for _, a := range g.legal(u.ID) {
-			if a.Kind != referee.ActAttack {
-				continue
-			}
-			sc, ok := pic.attackScore(u, a, p.fired, p.Level)
-			if !ok {
+			var sc float64
+			switch a.Kind {
+			case referee.ActAttack:
+				var ok bool
+				if sc, ok = pic.attackScore(u, a, p.fired, p.Level); !ok {
+					continue
+				}
+			case referee.ActStrafe, referee.ActBomb:
+				sc = pic.hexAttackScore(u, a, p.Level)
+			default:
 				continue
 			}
 			if p.Level == Easy {
