@@ -14,29 +14,45 @@ import (
 
 	"bfbot/mapgen"
 	"bfbot/referee"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 	"bfbot/referee/scenario"
 )
 
-// runScenario is `bfbot scenario run FILE.yaml [--seed N] [--dice FACES]
-// [--json]`: it plays a battle scenario and prints its events.
+// runScenario is `bfbot scenario list` and `bfbot scenario run NAME|FILE
+// [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]`:
+// it lists the shipped scenarios, or plays one (or a file) and prints its
+// events.
 func (m *Main) runScenario(_ context.Context, args []string) error {
+	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]"
 	if len(args) == 0 {
-		return usagef("scenario: say run (bfbot scenario run FILE.yaml [--seed N] [--dice FACES] [--json])")
+		return usagef("scenario: say list or run (%s)", runUsage)
 	}
-	if args[0] != "run" {
-		return usagef("scenario %s: unknown; use run", args[0])
+	switch args[0] {
+	case "list":
+		if len(args) > 1 {
+			return usagef("scenario list takes no arguments")
+		}
+		return m.listScenarios()
+	case "run":
+	default:
+		return usagef("scenario %s: unknown; use list or run", args[0])
 	}
 	fs := flag.NewFlagSet("scenario run", flag.ContinueOnError)
-	seed := fs.Uint64("seed", 1, "seed of the dice: the same seed gives the same battle")
+	seed := fs.Uint64("seed", 1, "seed of the dice (and of the AI): the same seed gives the same battle")
 	faces := fs.String("dice", "", "the d6 faces to use, in order, e.g. 3,4,6 (instead of --seed)")
 	asJSON := fs.Bool("json", false, "print one JSON object per event")
+	aiSides := fs.String("ai", "", "sides the AI plays: both (every side), or side ids separated by commas")
+	turns := fs.Int("turns", 0, "with --ai: end the battle after this game turn (default: the scenario's turn limit, else 30)")
 	pos, err := parseFlags(fs, m.Stderr, args[1:])
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("scenario run: name one scenario file (bfbot scenario run FILE.yaml)")
+		return usagef("scenario run: name one shipped scenario or scenario file (%s; bfbot scenario list shows the shipped ones)", runUsage)
+	}
+	if *turns < 0 {
+		return usagef("scenario run: --turns %d: want a number of game turns, 1 or more", *turns)
 	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
@@ -52,13 +68,20 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		src = script
 	}
 	file := pos[0]
-	data, err := os.ReadFile(file)
+	sc, err := m.loadScenario(file)
 	if err != nil {
-		return fmt.Errorf("scenario run: %w", err)
+		return err
 	}
-	sc, err := scenario.Parse(data, m.boardLoader(filepath.Dir(file)))
+	players, err := aiPlayers(sc, *aiSides, *seed)
 	if err != nil {
-		return fmt.Errorf("scenario run: %s: %w", file, err)
+		return err
+	}
+	maxTurns := *turns
+	if maxTurns == 0 && len(players) > 0 {
+		maxTurns = sc.Setup.Rules.TurnLimit
+		if maxTurns == 0 {
+			maxTurns = 30
+		}
 	}
 	d := dice.New(src)
 	w := bufio.NewWriter(m.Stdout)
@@ -87,7 +110,7 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 			fmt.Fprintf(w, "%s\n", sc.Name)
 		}
 	}
-	_, runErr := sc.Run(d, out)
+	_, runErr := sc.RunAI(d, out, players, maxTurns)
 	if !*asJSON {
 		writeDiceLog(w, d.Log())
 	}
@@ -105,6 +128,92 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		return fmt.Errorf("scenario run: writing the events: %w", werr)
 	}
 	return nil
+}
+
+// listScenarios prints the shipped scenarios: name and title.
+func (m *Main) listScenarios() error {
+	w := bufio.NewWriter(m.Stdout)
+	for _, name := range scenario.BuiltIns() {
+		data, err := scenario.BuiltIn(name)
+		if err != nil {
+			return err
+		}
+		sc, err := scenario.Parse(data, nil)
+		if err != nil {
+			return fmt.Errorf("scenario list: shipped scenario %s: %w", name, err)
+		}
+		fmt.Fprintf(w, "%-28s %s\n", name, sc.Name)
+	}
+	return w.Flush()
+}
+
+// loadScenario reads a scenario file (a path: it has a / or ends in .yaml
+// or .yml) or a shipped scenario by name.
+func (m *Main) loadScenario(arg string) (*scenario.Scenario, error) {
+	lower := strings.ToLower(arg)
+	isFile := strings.ContainsAny(arg, `/\`) || strings.HasSuffix(lower, ".yaml") || strings.HasSuffix(lower, ".yml")
+	if !isFile {
+		data, err := scenario.BuiltIn(arg)
+		if err != nil {
+			if _, statErr := os.Stat(arg); statErr != nil {
+				return nil, usagef("scenario run: %v (or give a scenario file, FILE.yaml)", err)
+			}
+			isFile = true // a file without an extension
+		} else {
+			sc, err := scenario.Parse(data, nil)
+			if err != nil {
+				return nil, fmt.Errorf("scenario run: shipped scenario %s: %w", arg, err)
+			}
+			return sc, nil
+		}
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return nil, fmt.Errorf("scenario run: %w", err)
+	}
+	sc, err := scenario.Parse(data, m.boardLoader(filepath.Dir(arg)))
+	if err != nil {
+		return nil, fmt.Errorf("scenario run: %s: %w", arg, err)
+	}
+	return sc, nil
+}
+
+// aiPlayers reads --ai: "both" (or "all") is every side, else side ids
+// separated by commas. Each player is Normal, seeded from seed and its
+// side's place in the file.
+func aiPlayers(sc *scenario.Scenario, spec string, seed uint64) (map[string]*ai.Player, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, nil
+	}
+	sides := sc.Setup.Sides
+	ids := make([]string, len(sides))
+	for i, s := range sides {
+		ids[i] = s.ID
+	}
+	var want []string
+	if l := strings.ToLower(spec); l == "both" || l == "all" {
+		want = ids
+	} else {
+		for _, id := range strings.Split(spec, ",") {
+			id = strings.TrimSpace(id)
+			if sc.Setup.Side(id) == nil {
+				return nil, usagef("scenario run: --ai: no side %q: use both or %s", id, strings.Join(ids, ", "))
+			}
+			want = append(want, id)
+		}
+	}
+	players := map[string]*ai.Player{}
+	for _, id := range want {
+		n := uint64(0)
+		for i, s := range ids {
+			if s == id {
+				n = uint64(i)
+			}
+		}
+		players[id] = ai.New(id, ai.Normal, seed*1000003+n)
+	}
+	return players, nil
 }
 
 // boardLoader reads board files named in a scenario, relative to the

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"bfbot/mapgen"
+	"bfbot/referee/scenario"
 )
 
 // skirmish is the test scenario of the scenario package: deployment, the
@@ -170,10 +172,10 @@ func TestScenarioRunErrors(t *testing.T) {
 		want string
 		code int
 	}{
-		{[]string{"scenario"}, "scenario: say run", 2},
-		{[]string{"scenario", "play", skirmish}, "scenario play: unknown; use run", 2},
-		{[]string{"scenario", "run"}, "name one scenario file", 2},
-		{[]string{"scenario", "run", skirmish, skirmish}, "name one scenario file", 2},
+		{[]string{"scenario"}, "scenario: say list or run", 2},
+		{[]string{"scenario", "play", skirmish}, "scenario play: unknown; use list or run", 2},
+		{[]string{"scenario", "run"}, "name one shipped scenario or scenario file", 2},
+		{[]string{"scenario", "run", skirmish, skirmish}, "name one shipped scenario or scenario file", 2},
 		{[]string{"scenario", "run", skirmish, "--seed", "x"}, `invalid value "x" for flag -seed`, 2},
 		{[]string{"scenario", "run", skirmish, "--dice", "3,7"}, "--dice: ", 2},
 		{[]string{"scenario", "run", skirmish, "--dice", "3,4", "--seed", "2"}, "give --seed or --dice, not both", 2},
@@ -195,5 +197,121 @@ func TestScenarioRunErrors(t *testing.T) {
 	out, _, _ := run(t, "scenario", "run", badCmd, "--dice", "3,4")
 	if !strings.Contains(out, "T1 lancers: A1 close attack on B1") || !strings.Contains(out, "dice: 3,4") {
 		t.Errorf("output before the refused command:\n%s", out)
+	}
+}
+
+// Ensure `bfbot scenario list` prints every shipped scenario, name and
+// title.
+func TestScenarioList(t *testing.T) {
+	out, errs, code := run(t, "scenario", "list")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"surprise-encounter", "Surprise Encounter", "no-mech", "mechs-versus-non-mechs"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list lacks %q:\n%s", want, out)
+		}
+	}
+	if got := len(strings.Split(strings.TrimSpace(out), "\n")); got != len(scenario.BuiltIns()) {
+		t.Errorf("%d lines for %d scenarios:\n%s", got, len(scenario.BuiltIns()), out)
+	}
+}
+
+// Ensure a shipped scenario runs by name with the AI on both sides and
+// its JSON events end with battle_end; the same seed gives the same
+// battle.
+func TestScenarioRunBuiltInAI(t *testing.T) {
+	out, errs, code := run(t, "scenario", "run", "surprise-encounter", "--ai", "both", "--seed", "3", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var last map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+		t.Fatal(err)
+	}
+	if last["type"] != "battle_end" {
+		t.Errorf("last event %v", last)
+	}
+	var attacks int
+	for _, l := range lines {
+		if strings.Contains(l, `"type":"attack"`) {
+			attacks++
+		}
+	}
+	if attacks == 0 {
+		t.Error("the AI made no attack")
+	}
+	again, _, _ := run(t, "scenario", "run", "surprise-encounter", "--ai", "both", "--seed", "3", "--json")
+	if again != out {
+		t.Error("the same seed gave another battle")
+	}
+	// --turns ends it sooner.
+	out, errs, code = run(t, "scenario", "run", "surprise-encounter", "--ai", "both", "--seed", "3", "--turns", "1")
+	if code != 0 || !strings.Contains(out, "game turn 1 is over") {
+		t.Errorf("--turns 1: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
+// Ensure --ai with one side plays that side and the file's commands for
+// the other: the skirmish's lancers attack from the file, the bandits are
+// the AI's.
+func TestScenarioRunOneSideAI(t *testing.T) {
+	out, errs, code := run(t, "scenario", "run", skirmish, "--ai", "bandits", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "line 50> @lancers /battle attack unit:A1 target:B1 mode:close") || !strings.Contains(out, "The battle ends") {
+		t.Errorf("output:\n%s", out)
+	}
+	if strings.Contains(out, "> @bandits") {
+		t.Errorf("a bandits command of the file was played:\n%s", out)
+	}
+}
+
+// Ensure bad names are refused with the choices listed.
+func TestScenarioRunBadNames(t *testing.T) {
+	_, errs, code := run(t, "scenario", "run", "the-steel-tip")
+	if code != 2 {
+		t.Errorf("exit %d", code)
+	}
+	for _, n := range scenario.BuiltIns() {
+		if !strings.Contains(errs, n) {
+			t.Errorf("stderr %q does not list %s", errs, n)
+		}
+	}
+	_, errs, code = run(t, "scenario", "run", "surprise-encounter", "--ai", "pirates")
+	if code != 2 || !strings.Contains(errs, "lancers") || !strings.Contains(errs, "bandits") || !strings.Contains(errs, "both") {
+		t.Errorf("--ai pirates: exit %d, stderr %q", code, errs)
+	}
+	_, errs, code = run(t, "scenario", "frobnicate")
+	if code != 2 || !strings.Contains(errs, "list") {
+		t.Errorf("scenario frobnicate: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Ensure every shipped scenario plays to its end AI against AI, 20 seeds
+// each (200 with BFBOT_LONG=1, 3 with -short), with no error.
+func TestScenarioBuiltInsPlayOut(t *testing.T) {
+	seeds := 20
+	switch {
+	case os.Getenv("BFBOT_LONG") == "1":
+		seeds = 200
+	case testing.Short():
+		seeds = 3
+	}
+	for _, name := range scenario.BuiltIns() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for seed := 1; seed <= seeds; seed++ {
+				out, errs, code := run(t, "scenario", "run", name, "--ai", "both", "--seed", strconv.Itoa(seed))
+				if code != 0 {
+					t.Fatalf("seed %d: exit %d: %s", seed, code, errs)
+				}
+				if !strings.Contains(out, ": The battle ends") {
+					t.Fatalf("seed %d: no end of battle:\n%s", seed, out)
+				}
+			}
+		})
 	}
 }

@@ -69,7 +69,7 @@ func commands() []command {
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", "show crucis|bandits [--json]", "show a built-in regiment's roster", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
-		{"scenario", "run FILE.yaml [--seed N] [--dice FACES] [--json]", "play a battle scenario", (*Main).runScenario},
+		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
 		{"check", "[--db FILE]", "check a database's invariants", notYet("check", "storage")},
 		{"backup", "FILE [--db FILE]", "hot copy of the database", notYet("backup", "storage")},
 		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", notYet("export", "storage")},
