@@ -66,28 +66,11 @@ func (sc *Scenario) RunAI(d *dice.Dice, out Output, players map[string]*ai.Playe
 			return sc.Setup, fmt.Errorf("no side %q to play by AI", id)
 		}
 	}
-	emit := func(events []referee.Event) {
-		if out.Event != nil {
-			for _, e := range events {
-				out.Event(e)
-			}
-		}
-	}
-	emit(sc.deployed)
-	s := sc.Setup
-	if sc.rollInitiative {
-		next, events, err := referee.RollInitiative(s, d)
-		if err != nil {
-			return s, fmt.Errorf("rolling for the initiative: %w", err)
-		}
-		s = next
-		emit(events)
-	}
-	s, events, err := referee.Start(s)
+	emit := out.emit
+	s, err := sc.begin(d, out)
 	if err != nil {
-		return sc.Setup, fmt.Errorf("the battle cannot start: %w", err)
+		return s, err
 	}
-	emit(events)
 	if maxTurns <= 0 {
 		maxTurns = 1 << 30
 	}
@@ -123,18 +106,9 @@ func (sc *Scenario) RunAI(d *dice.Dice, out Output, players map[string]*ai.Playe
 			}
 			c := cmds[0]
 			cmds = cmds[1:]
-			if out.Command != nil {
-				out.Command(c)
+			if s, err = sc.play(s, c, d, out); err != nil {
+				return s, err
 			}
-			next, events, err := referee.Apply(s, c.Action, d)
-			if err != nil {
-				return s, &CommandError{Command: c, Err: err}
-			}
-			if errs := next.Check(); len(errs) > 0 {
-				return s, &CommandError{Command: c, Err: fmt.Errorf("internal error: the referee left a broken state: %w", errors.Join(errs...))}
-			}
-			s = next
-			emit(events)
 			continue
 		}
 		if s.PlayerTurn != turnKey {
