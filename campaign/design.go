@@ -445,3 +445,44 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 	}
 	return l, nil
 }
+
+// designBatch gathers the machines of one lance read from files, with the
+// warnings of each labelled by the file it came from.
+type designBatch struct {
+	results  []DesignResult
+	names    []string
+	warnings []string
+}
+
+// fileLabel names the i-th file in messages: its name, else "file N".
+func fileLabel(i int, names []string) string {
+	if i < len(names) && names[i] != "" {
+		return names[i]
+	}
+	return fmt.Sprintf("file %d", i+1)
+}
+
+// warn records warnings about one file.
+func (b *designBatch) warn(label string, ws []string) {
+	for _, w := range ws {
+		b.warnings = append(b.warnings, label+": "+w)
+	}
+}
+
+// add converts one design (DesignValues) and keeps it for the lance.
+func (b *designBatch) add(label string, d Design) error {
+	r, err := DesignValues(d)
+	if err != nil {
+		return fmt.Errorf("%s: %w", label, err)
+	}
+	b.warn(label, r.Warnings)
+	b.results = append(b.results, r)
+	b.names = append(b.names, d.Name)
+	return nil
+}
+
+// lance combines the batch into one counter (CombineResults).
+func (b *designBatch) lance(exp referee.Experience) (Lance, []string, error) {
+	l, err := CombineResults(strings.Join(b.names, ", "), b.results, exp)
+	return l, b.warnings, err
+}

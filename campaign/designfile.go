@@ -363,33 +363,21 @@ func LanceFromDesignFiles(files [][]byte, names []string, exp referee.Experience
 	if len(files) == 0 {
 		return Lance{}, nil, fmt.Errorf("%w: no design files; a lance is 1 to %d machines (line 1363)", ErrLance, LanceSize)
 	}
-	var warnings []string
-	var rs []DesignResult
-	var designNames []string
+	var b designBatch
 	for i, data := range files {
-		label := fmt.Sprintf("file %d", i+1)
-		if i < len(names) && names[i] != "" {
-			label = names[i]
-		}
+		label := fileLabel(i, names)
 		ds, err := ReadDesigns(data)
 		if err != nil {
-			return Lance{}, warnings, fmt.Errorf("%s: %w", label, err)
+			return Lance{}, b.warnings, fmt.Errorf("%s: %w", label, err)
 		}
 		for _, d := range ds {
-			if len(rs) == LanceSize {
-				return Lance{}, warnings, fmt.Errorf("%s: %w: more than %d designs; a lance is 1 to %d machines (line 1363)", label, ErrLance, LanceSize, LanceSize)
+			if len(b.results) == LanceSize {
+				return Lance{}, b.warnings, fmt.Errorf("%s: %w: more than %d designs; a lance is 1 to %d machines (line 1363)", label, ErrLance, LanceSize, LanceSize)
 			}
-			r, err := DesignValues(d)
-			if err != nil {
-				return Lance{}, warnings, fmt.Errorf("%s: %w", label, err)
+			if err := b.add(label, d); err != nil {
+				return Lance{}, b.warnings, err
 			}
-			for _, w := range r.Warnings {
-				warnings = append(warnings, label+": "+w)
-			}
-			rs = append(rs, r)
-			designNames = append(designNames, d.Name)
 		}
 	}
-	l, err := CombineResults(strings.Join(designNames, ", "), rs, exp)
-	return l, warnings, err
+	return b.lance(exp)
 }

@@ -264,31 +264,17 @@ func LanceFromMTF(files []io.Reader, names []string, exp referee.Experience) (La
 	if len(files) == 0 || len(files) > LanceSize {
 		return Lance{}, nil, fmt.Errorf("%w: %d .mtf files; a lance is 1 to %d 'Mechs (line 1363)", ErrLance, len(files), LanceSize)
 	}
-	var warnings []string
-	var rs []DesignResult
-	var designNames []string
+	var b designBatch
 	for i, f := range files {
-		label := fmt.Sprintf("file %d", i+1)
-		if i < len(names) && names[i] != "" {
-			label = names[i]
-		}
+		label := fileLabel(i, names)
 		d, ws, err := ReadMTF(f)
-		for _, w := range ws {
-			warnings = append(warnings, label+": "+w)
-		}
+		b.warn(label, ws)
 		if err != nil {
-			return Lance{}, warnings, fmt.Errorf("%s: %w", label, err)
+			return Lance{}, b.warnings, fmt.Errorf("%s: %w", label, err)
 		}
-		r, err := DesignValues(d)
-		if err != nil {
-			return Lance{}, warnings, fmt.Errorf("%s: %w", label, err)
+		if err := b.add(label, d); err != nil {
+			return Lance{}, b.warnings, err
 		}
-		for _, w := range r.Warnings {
-			warnings = append(warnings, label+": "+w)
-		}
-		rs = append(rs, r)
-		designNames = append(designNames, d.Name)
 	}
-	l, err := CombineResults(strings.Join(designNames, ", "), rs, exp)
-	return l, warnings, err
+	return b.lance(exp)
 }
