@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"bfbot/referee"
 )
 
 // The unit catalog is the BattleForce Values Table of the quick lance
@@ -111,6 +113,28 @@ func (m Motive) String() string {
 	return ""
 }
 
+// ParseMotive reads a movement mode name (hover, tracked, wheeled; any
+// case).
+func ParseMotive(s string) (Motive, error) {
+	for _, m := range []Motive{MotiveHover, MotiveTracked, MotiveWheeled} {
+		if strings.EqualFold(s, m.String()) {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a movement mode: use hover, tracked or wheeled", s)
+}
+
+// Class is the vehicle platoon class of the movement mode.
+func (m Motive) Class() referee.Class {
+	switch m {
+	case MotiveHover:
+		return referee.Hover
+	case MotiveTracked:
+		return referee.Tracked
+	}
+	return referee.Wheeled
+}
+
 // Entry is one row of the BattleForce Values Table: the full-strength
 // values of a single machine, which quick lance generation adds up and
 // divides by 4 (line 1703). Values the table does not give for a kind are 0.
@@ -204,20 +228,11 @@ type catalogAlias struct {
 	targets []int
 }
 
-var (
-	catalogOnce sync.Once
-	catalogData *unitCatalog
-	catalogErr  error
-)
-
 // loadCatalog parses the embedded table at first use; a broken table is a
 // build defect that the tests catch, so the error is kept, not retried.
-func loadCatalog() (*unitCatalog, error) {
-	catalogOnce.Do(func() {
-		catalogData, catalogErr = parseCatalog(catalogValuesTSV, catalogAliasesTSV)
-	})
-	return catalogData, catalogErr
-}
+var loadCatalog = sync.OnceValues(func() (*unitCatalog, error) {
+	return parseCatalog(catalogValuesTSV, catalogAliasesTSV)
+})
 
 var catalogColumns = []string{"line", "kind", "section", "name", "tons", "ra", "ca", "d", "r", "mp", "av", "st", "note"}
 

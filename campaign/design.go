@@ -427,14 +427,7 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 				return Lance{}, fmt.Errorf("%w: %s moves %s and %s %s; a platoon's vehicles share one movement mode (line 1654)", ErrLance, rs[0].Name, motive, r.Name, m)
 			}
 		}
-		switch motive {
-		case MotiveHover:
-			l.Class = referee.Hover
-		case MotiveTracked:
-			l.Class = referee.Tracked
-		default:
-			l.Class = referee.Wheeled
-		}
+		l.Class = motive.Class()
 	case DesignInfantry:
 		l.Class = referee.Infantry
 		if jump {

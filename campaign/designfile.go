@@ -241,16 +241,11 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 		if err != nil {
 			return d, err
 		}
-		switch strings.ToLower(s) {
-		case "hover":
-			d.Motive = MotiveHover
-		case "tracked":
-			d.Motive = MotiveTracked
-		case "wheeled":
-			d.Motive = MotiveWheeled
-		default:
-			return d, dfErr(f.Value, p, "%q is not a movement mode: use hover, tracked or wheeled (line 1654)", s)
+		m, err := ParseMotive(s)
+		if err != nil {
+			return d, dfErr(f.Value, p, "%v (line 1654)", err)
 		}
+		d.Motive = m
 		if d.Kind == DesignMech {
 			return d, dfErr(f.Key, p, "a 'Mech has no motive: leave it out")
 		}

@@ -116,7 +116,7 @@ func QuickLance(names []string, exp referee.Experience) (Lance, error) {
 		case support:
 			l.Class = referee.Truck
 		default:
-			l.Class = map[Motive]referee.Class{MotiveHover: referee.Hover, MotiveTracked: referee.Tracked, MotiveWheeled: referee.Wheeled}[first.Motive]
+			l.Class = first.Motive.Class()
 		}
 		// Vehicles have no red row (V14): only the overburn MP.
 	}

@@ -141,30 +141,22 @@ func cloneUnits(us []RosterUnit) []RosterUnit {
 	return out
 }
 
-var (
-	rosterOnce sync.Once
-	rosterRegs []Regiment
-	rosterErr  error
-)
-
-func loadRosters() ([]Regiment, error) {
-	rosterOnce.Do(func() {
-		for _, id := range BuiltInIDs {
-			b, err := rosterFiles.ReadFile("data/rosters/" + id + ".yaml")
-			if err != nil {
-				rosterErr = err
-				return
-			}
-			r, err := parseRoster(id+".yaml", b)
-			if err != nil {
-				rosterErr = err
-				return
-			}
-			rosterRegs = append(rosterRegs, r)
+// loadRosters parses the embedded rosters at first use.
+var loadRosters = sync.OnceValues(func() ([]Regiment, error) {
+	var regs []Regiment
+	for _, id := range BuiltInIDs {
+		b, err := rosterFiles.ReadFile("data/rosters/" + id + ".yaml")
+		if err != nil {
+			return nil, err
 		}
-	})
-	return rosterRegs, rosterErr
-}
+		r, err := parseRoster(id+".yaml", b)
+		if err != nil {
+			return nil, err
+		}
+		regs = append(regs, r)
+	}
+	return regs, nil
+})
 
 // The file form of a roster (see data/rosters/crucis.yaml).
 type rosterFile struct {

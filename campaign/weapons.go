@@ -88,18 +88,10 @@ type weaponTable struct {
 	index   map[string]int // folded name or alias → weapons index
 }
 
-var (
-	weaponsOnce sync.Once
-	weaponsData *weaponTable
-	weaponsErr  error
-)
-
-func loadWeapons() (*weaponTable, error) {
-	weaponsOnce.Do(func() {
-		weaponsData, weaponsErr = parseWeapons(weaponsTSV)
-	})
-	return weaponsData, weaponsErr
-}
+// loadWeapons parses the embedded weapons table at first use.
+var loadWeapons = sync.OnceValues(func() (*weaponTable, error) {
+	return parseWeapons(weaponsTSV)
+})
 
 // Weapons returns every row of the weapons table in file order.
 func Weapons() []Weapon {

@@ -32,27 +32,16 @@ const (
 	numFonts
 )
 
-var (
-	fontsOnce sync.Once
-	fonts     [numFonts]*truetype.Font
-	fontsErr  error
-)
-
 // parsedFonts parses the embedded fonts on first use (not in init, so a
 // program that never draws never pays for it).
-func parsedFonts() ([numFonts]*truetype.Font, error) {
-	fontsOnce.Do(func() {
-		for id, ttf := range [numFonts][]byte{regular: goregular.TTF, bold: gobold.TTF} {
-			f, err := truetype.Parse(ttf)
-			if err != nil {
-				fontsErr = fmt.Errorf("render: parsing the embedded Go font: %w", err)
-				return
-			}
-			fonts[id] = f
+var parsedFonts = sync.OnceValues(func() (fonts [numFonts]*truetype.Font, err error) {
+	for id, ttf := range [numFonts][]byte{regular: goregular.TTF, bold: gobold.TTF} {
+		if fonts[id], err = truetype.Parse(ttf); err != nil {
+			return fonts, fmt.Errorf("render: parsing the embedded Go font: %w", err)
 		}
-	})
-	return fonts, fontsErr
-}
+	}
+	return fonts, nil
+})
 
 // glyph is one rasterized character: its coverage mask placed relative to
 // the dot (the pen position on the baseline) and its advance in pixels.
