@@ -65,6 +65,19 @@ func (t CRT) String() string {
 	return "rulebook"
 }
 
+// MarshalText implements encoding.TextMarshaler ("rulebook", "reference").
+func (t CRT) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (t *CRT) UnmarshalText(b []byte) error {
+	v, err := ParseCRT(string(b))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
 // ParseCRT reads "rulebook" or "reference", the names used in files.
 func ParseCRT(s string) (CRT, error) {
 	switch s {

@@ -34,6 +34,9 @@ type View struct {
 	Rubble  []hex.Hex        `json:"rubble,omitempty"`
 	Salvage []SalvageCounter `json:"salvage,omitempty"`
 	Night   bool             `json:"night,omitempty"`
+	// CRT is the printing of the Combat Results Table the battle uses: a
+	// public option, which players (and the AI) need to judge an attack.
+	CRT CRT `json:"crt"`
 
 	Turn    int    `json:"turn"`
 	Phase   string `json:"phase"`
@@ -190,6 +193,7 @@ func (s *State) view(side string, referee bool) View {
 		Referee: referee,
 		Map:     s.Map,
 		Night:   s.Rules.Night,
+		CRT:     s.Rules.CRT,
 		Turn:    s.Turn,
 		Phase:   s.Phase.String(),
 		Winner:  s.Winner,

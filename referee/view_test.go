@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen"
@@ -249,5 +250,20 @@ func TestEventsFor(t *testing.T) {
 	}
 	if got := EventsFor(nil, "lancers"); got != nil {
 		t.Errorf("no events: %v", got)
+	}
+}
+
+// Ensure a view carries the battle's public options: the CRT printing
+// (R1) and night, which every player may know.
+func TestViewPublicOptions(t *testing.T) {
+	s := coreBattle(t)
+	s.Rules.CRT, s.Rules.Night = ReferenceCRT, true
+	v := s.View("bandits")
+	if v.CRT != ReferenceCRT || !v.Night {
+		t.Errorf("view options: crt %v night %v", v.CRT, v.Night)
+	}
+	b, err := json.Marshal(v)
+	if err != nil || !strings.Contains(string(b), `"crt":"reference"`) {
+		t.Errorf("view JSON lacks the CRT: %v", err)
 	}
 }

@@ -61,15 +61,15 @@ func (p *Player) Next(s *referee.State) referee.Action {
 	v := s.View(p.Side)
 	g := &game{
 		v:     v,
-		crt:   s.Rules.CRT,
+		crt:   v.CRT,
 		legal: func(id string) []referee.Action { return referee.ValidActions(s, id) },
 		side:  referee.ValidSideActions(s, p.Side),
 	}
 	return p.decide(g)
 }
 
-// game is everything decide may look at: the side's View, the public
-// rules, and the legal actions of its own units and of the side.
+// game is everything decide may look at: the side's View (public rules
+// included), and the legal actions of its own units and of the side.
 type game struct {
 	v     referee.View
 	crt   referee.CRT
