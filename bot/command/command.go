@@ -1,0 +1,165 @@
+// Package command is bfbot's one command layer: the registry of command specs
+// (name, options, who may run it, where) and their handlers, which call the
+// rules packages and storage and answer with transport-neutral replies. The
+// Discord adapter and the console only translate requests and replies; no
+// game logic lives in them (DESIGN.md, "Command layer").
+package command
+
+import (
+	"context"
+	"time"
+)
+
+// To says who sees a reply.
+type To string
+
+// The addressees of a reply.
+const (
+	// Public goes to the campaign's channel, or the battle's thread when
+	// Reply.Battle is set.
+	Public To = "public"
+	// Private is an ephemeral answer only the caller sees.
+	Private To = "private"
+	// DM is a direct message to Reply.User.
+	DM To = "dm"
+)
+
+// Who may run a command.
+type Who uint8
+
+// The roles, from the least to the most trusted.
+const (
+	// Anyone: any user, also outside a campaign.
+	Anyone Who = iota
+	// Player: a player of one of the campaign's sides (acting for his side).
+	Player
+	// Referee: the campaign's referee role (its creator unless handed on).
+	Referee
+)
+
+// Where a command may be run.
+type Where uint8
+
+// The places a command may come from.
+const (
+	Anywhere Where = iota
+	GuildOnly
+	DMOnly
+)
+
+// OptionType is the type of a command option's value.
+type OptionType uint8
+
+// Option types. Values reach handlers as text and are parsed there, so the
+// console and Discord behave alike; Discord shows Integer and Boolean as
+// typed fields.
+const (
+	String OptionType = iota
+	Integer
+	Boolean
+)
+
+// Option is one named argument of a command.
+type Option struct {
+	Name        string
+	Description string
+	Type        OptionType
+	Required    bool
+	// Choices, when set, are the only accepted values.
+	Choices []string
+	// Complete, when set, suggests values from the state (battlegroups,
+	// sectors, units, hexes) for Discord autocomplete; partial is what the
+	// user has typed so far.
+	Complete func(ctx context.Context, r *Request, partial string) []string
+}
+
+// Spec is one command: "/battle move" is Name "battle", Sub "move".
+type Spec struct {
+	Name, Sub   string
+	Description string
+	Options     []Option
+	Who         Who
+	Where       Where
+	// Slow commands (campaign turns, rendering) are acknowledged at once
+	// and answered by a follow-up (Discord's 3-second limit).
+	Slow    bool
+	Handler Handler
+}
+
+// Handler runs a command.
+type Handler func(ctx context.Context, r *Request) ([]Reply, error)
+
+// User is the person behind a request.
+type User struct {
+	ID   string // Discord snowflake, or the console's @name
+	Name string // display name
+}
+
+// Request is one command as a user sent it.
+type Request struct {
+	User User
+	// Guild and Channel say where it came from; DM is set for direct
+	// messages (Guild is then empty).
+	Guild, Channel string
+	DM             bool
+	Name, Sub      string
+	Options        map[string]string
+	// Component is the custom id of a pressed button (Name and Sub are
+	// then empty); see the codec in customid.go.
+	Component string
+	// Now is the time of the request, fixed for its whole transaction.
+	Now time.Time
+}
+
+// Option returns the named option's value ("" when absent).
+func (r *Request) Option(name string) string { return r.Options[name] }
+
+// Reply is one message the bot sends in answer.
+type Reply struct {
+	To To
+	// User is the addressee of a DM (or a private reply's caller).
+	User string
+	// Campaign and Battle address a public reply to the campaign's channel
+	// or a battle's thread.
+	Campaign int64
+	Battle   int64
+	Text     string
+	Embeds   []Embed
+	Files    []File
+	Buttons  []Button
+}
+
+// Embed is a titled block of text with fields.
+type Embed struct {
+	Title, Description string
+	Fields             []Field
+}
+
+// Field is one name/value line of an embed.
+type Field struct{ Name, Value string }
+
+// File is an attachment, a PNG map as a rule.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Button is a clickable shortcut for a frequent step.
+type Button struct {
+	Label    string
+	CustomID string
+	Danger   bool
+}
+
+// Dispatcher is what an adapter (Discord, console, tests) needs from the
+// command layer. Dispatch never fails: errors become replies in one place
+// (a user error says what to fix; an internal error is logged with an id
+// and shown as "Internal error (id …)").
+type Dispatcher interface {
+	// Specs lists every command, sorted by name and sub-command.
+	Specs() []Spec
+	// Dispatch runs a command or a button press and returns the replies.
+	Dispatch(ctx context.Context, r *Request) []Reply
+	// Complete suggests values for a partly typed option (autocomplete).
+	Complete(ctx context.Context, r *Request, option, partial string) []string
+}
