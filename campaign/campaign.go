@@ -1,0 +1,386 @@
+package campaign
+
+import (
+	"fmt"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// Phase is where a campaign stands in its turn (000 lines 2571–2584).
+type Phase string
+
+// The phases a campaign passes through. A turn opens for orders, resolves
+// them (steps 1–5: divide and combine, recon, movement, searches, contact),
+// fights the battles that contact made (step 6), then does the upkeep
+// (steps 7–11: repair, experience, victory points, reinforcements, end
+// check) and opens the next turn's orders.
+const (
+	// PhaseSetup: sides are being joined and placed; no turn has begun.
+	PhaseSetup Phase = "setup"
+	// PhaseOrders: players give sealed orders for the turn.
+	PhaseOrders Phase = "orders"
+	// PhaseBattles: contacts are being fought.
+	PhaseBattles Phase = "battles"
+	// PhaseOver: the campaign has ended.
+	PhaseOver Phase = "over"
+)
+
+// Campaign is a whole BattleForce campaign: two sides with their regiments
+// and secret worksheets, the strategic map, the battles and the history.
+//
+// A Campaign is a value in the way referee.State is: the functions that
+// advance it return a new Campaign and leave the one they were given
+// unchanged (Clone), so a campaign's history of values is what undo needs.
+type Campaign struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	// Referee is the user ID holding the referee role ("" for none).
+	Referee  string              `json:"referee,omitempty"`
+	Settings Settings            `json:"settings"`
+	Map      *mapgen.Strategic   `json:"map"`
+	Sides    []Side              `json:"sides"`
+	Turn     int                 `json:"turn"` // campaign turn, from 1 once started
+	Phase    Phase               `json:"phase"`
+	Battles  []Battle            `json:"battles,omitempty"`
+	Sectors  map[int]SectorState `json:"sectors,omitempty"`
+	// Log is every campaign event with its audience, oldest first.
+	Log []Event `json:"log,omitempty"`
+	// NextBattle is the ID the next battle gets (IDs from 1).
+	NextBattle int `json:"next_battle"`
+	// Winner is the side ID with the most victory points once Phase is
+	// PhaseOver ("" for a draw).
+	Winner string `json:"winner,omitempty"`
+}
+
+// SectorState is what battles leave behind in a sector for the next
+// battle fought there: the tactical map is generated once from the
+// sector's seed, and rubble, mines and hidden infantry stay (000 line 2625).
+type SectorState struct {
+	Rubble []hex.Hex `json:"rubble,omitempty"`
+}
+
+// Side is one commander's (or team's) side: a regiment split into
+// battlegroups, its victory points and its sealed orders. Everything here
+// but the side's name and its public drops is secret to the other side.
+type Side struct {
+	ID      string   `json:"id"`   // the regiment's id: "crucis"
+	Name    string   `json:"name"` // "7th Crucis Lancers"
+	Letter  string   `json:"letter"`
+	Players []string `json:"players,omitempty"` // user IDs
+	// Units are every counter the side has ever had, in ID order; lost
+	// ones stay with their Status for the record and for reinforcements.
+	Units        []Unit        `json:"units"`
+	Battlegroups []Battlegroup `json:"battlegroups"`
+	// VP is the running total of victory points; VPSpent what
+	// reinforcements have used up (000 line 2727).
+	VP      int `json:"vp"`
+	VPSpent int `json:"vp_spent"`
+	// Salvage counters in the RBG box, and repair points kept with the
+	// RBG (000 lines 2663–2669).
+	Salvage      int `json:"salvage"`
+	RepairPoints int `json:"repair_points"`
+	// Orders are the sealed orders for the current turn.
+	Orders Orders `json:"orders"`
+	// Intel is what this side has learnt of the enemy: search answers
+	// and public drops, by turn.
+	Intel []Intel `json:"intel,omitempty"`
+	// NextBattlegroup is the ID the next battlegroup gets (from 1).
+	NextBattlegroup int `json:"next_battlegroup"`
+}
+
+// UnitStatus is where a campaign unit is.
+type UnitStatus string
+
+// The campaign statuses of a unit.
+const (
+	UnitActive    UnitStatus = "active"
+	UnitDestroyed UnitStatus = "destroyed"
+	UnitCaptured  UnitStatus = "captured" // taken by the enemy
+	UnitLeft      UnitStatus = "left"     // left the planet (DropShips lifting off)
+	UnitBrokenUp  UnitStatus = "broken-up"
+	// UnitAvailable: not yet in play; reinforcements may bring it in
+	// (000 line 2722).
+	UnitAvailable UnitStatus = "available"
+)
+
+// Unit is one counter of a side in the campaign: its lance values and
+// what the campaign has done to it.
+type Unit struct {
+	// ID is unique in the campaign and is the counter's label in battles:
+	// the side's letter and a number, "A12".
+	ID    string `json:"id"`
+	Lance Lance  `json:"lance"`
+	// Battalion and Company as the roster has them.
+	Battalion string `json:"battalion,omitempty"`
+	Company   string `json:"company,omitempty"`
+	// Step is the damage steps taken (0–3; 0–1 air; 0–7 DropShips).
+	Step   int        `json:"step"`
+	Status UnitStatus `json:"status"`
+	// Battlegroup is the ID of the battlegroup holding it (0 when lost or
+	// available).
+	Battlegroup int `json:"battlegroup,omitempty"`
+	// Attacked: it attacked an enemy in a battle this turn, which earns an
+	// experience roll (000 line 2693).
+	Attacked bool `json:"attacked,omitempty"`
+	// Hidden infantry, placed in secret by a prepared position.
+	Hidden bool `json:"hidden,omitempty"`
+	// From names the side it was captured from ("" for its own).
+	From string `json:"from,omitempty"`
+}
+
+// Battlegroup is one box of the Battlegroup Worksheet: units that move and
+// fight together (000 lines 2529–2535).
+type Battlegroup struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// Sector is where it stands (0: in orbit, aboard DropShips, for a
+	// later drop).
+	Sector int      `json:"sector"`
+	Units  []string `json:"units"`
+	// RBG marks the regimental battlegroup (000 lines 2539–2547).
+	RBG bool `json:"rbg,omitempty"`
+	// Recon: +2 ESR and/or AEP bought for a lance-sized battlegroup
+	// (000 lines 2596–2598).
+	ReconESR bool `json:"recon_esr,omitempty"`
+	ReconAEP bool `json:"recon_aep,omitempty"`
+	// Prepared: it did not move and holds a prepared position (000 line
+	// 2606).
+	Prepared bool `json:"prepared,omitempty"`
+	// Moved this turn, and From the sector it came from (ruling R7).
+	Moved bool `json:"moved,omitempty"`
+	From  int  `json:"from,omitempty"`
+	// Dropped: it dropped from orbit this turn (public, no further move;
+	// 000 line 2602).
+	Dropped bool `json:"dropped,omitempty"`
+}
+
+// Recon reports whether the battlegroup is a recon unit.
+func (b *Battlegroup) Recon() bool { return b.ReconESR || b.ReconAEP }
+
+// Intel is one thing a side learnt of the enemy in a turn.
+type Intel struct {
+	Turn   int `json:"turn"`
+	Sector int `json:"sector"`
+	// Present: a search found at least one enemy battlegroup there (the
+	// answer says no more, 000 line 2614); Drop: an enemy dropped there.
+	Present bool `json:"present,omitempty"`
+	Drop    bool `json:"drop,omitempty"`
+}
+
+// Battle is a tactical battle that contact made in a sector.
+type Battle struct {
+	ID     int `json:"id"`
+	Turn   int `json:"turn"` // campaign turn of the contact
+	Sector int `json:"sector"`
+	// Sides are the battlegroups engaged, per side ID.
+	Sides []BattleSide `json:"sides"`
+	// State is the battle as it stands; its Map is regenerated from the
+	// sector on load and never stored (Restore).
+	State *referee.State `json:"state"`
+	// Over: the battle has ended and its results are in the campaign.
+	Over bool `json:"over,omitempty"`
+	// Auto: the AI fights (both sides agreed, a setting, or a deadline).
+	Auto    bool             `json:"auto,omitempty"`
+	Outcome *referee.Outcome `json:"outcome,omitempty"`
+}
+
+// BattleSide is one side's part in a battle.
+type BattleSide struct {
+	Side         string `json:"side"`
+	Battlegroups []int  `json:"battlegroups"`
+	// Withdrew: the side broke off (declared and left the map).
+	Withdrew bool `json:"withdrew,omitempty"`
+}
+
+// Event is one thing that happened in the campaign, with who may know it.
+type Event struct {
+	Turn int    `json:"turn"`
+	Step string `json:"step"` // "orders", "movement", "search", "contact", "battle", "repair", "experience", "vp", "reinforcements", "end"
+	Type string `json:"type"`
+	// Audience are the side IDs that may see it; empty means everyone.
+	Audience []string `json:"audience,omitempty"`
+	Side     string   `json:"side,omitempty"`
+	Sector   int      `json:"sector,omitempty"`
+	Battle   int      `json:"battle,omitempty"`
+	// VP is a change of Side's victory points (negative when spent);
+	// Check adds them up against Side.VP.
+	VP   int    `json:"vp,omitempty"`
+	Text string `json:"text"`
+}
+
+// For reports whether side may see e.
+func (e Event) For(side string) bool {
+	if len(e.Audience) == 0 {
+		return true
+	}
+	for _, a := range e.Audience {
+		if a == side {
+			return true
+		}
+	}
+	return false
+}
+
+// Side returns the side with the given ID, or nil.
+func (c *Campaign) Side(id string) *Side {
+	for i := range c.Sides {
+		if c.Sides[i].ID == id {
+			return &c.Sides[i]
+		}
+	}
+	return nil
+}
+
+// Enemy returns the other side of a two-sided campaign, or nil.
+func (c *Campaign) Enemy(id string) *Side {
+	for i := range c.Sides {
+		if c.Sides[i].ID != id {
+			return &c.Sides[i]
+		}
+	}
+	return nil
+}
+
+// SideOf returns the side a user plays, or nil.
+func (c *Campaign) SideOf(user string) *Side {
+	for i := range c.Sides {
+		for _, p := range c.Sides[i].Players {
+			if p == user {
+				return &c.Sides[i]
+			}
+		}
+	}
+	return nil
+}
+
+// Battle returns the battle with the given ID, or nil.
+func (c *Campaign) Battle(id int) *Battle {
+	for i := range c.Battles {
+		if c.Battles[i].ID == id {
+			return &c.Battles[i]
+		}
+	}
+	return nil
+}
+
+// Unit returns the side's unit with the given ID, or nil.
+func (s *Side) Unit(id string) *Unit {
+	for i := range s.Units {
+		if s.Units[i].ID == id {
+			return &s.Units[i]
+		}
+	}
+	return nil
+}
+
+// Battlegroup returns the side's battlegroup with the given ID, or nil.
+func (s *Side) Battlegroup(id int) *Battlegroup {
+	for i := range s.Battlegroups {
+		if s.Battlegroups[i].ID == id {
+			return &s.Battlegroups[i]
+		}
+	}
+	return nil
+}
+
+// RBG returns the side's regimental battlegroup, or nil once it is gone.
+func (s *Side) RBG() *Battlegroup {
+	for i := range s.Battlegroups {
+		if s.Battlegroups[i].RBG {
+			return &s.Battlegroups[i]
+		}
+	}
+	return nil
+}
+
+// BattlegroupsIn returns the side's battlegroups standing in a sector.
+func (s *Side) BattlegroupsIn(sector int) []*Battlegroup {
+	var out []*Battlegroup
+	for i := range s.Battlegroups {
+		if s.Battlegroups[i].Sector == sector {
+			out = append(out, &s.Battlegroups[i])
+		}
+	}
+	return out
+}
+
+// emit appends events to the log, applying their VP to their sides.
+func (c *Campaign) emit(evs ...Event) {
+	for _, e := range evs {
+		if e.Turn == 0 {
+			e.Turn = c.Turn
+		}
+		if e.VP != 0 {
+			if s := c.Side(e.Side); s != nil {
+				s.VP += e.VP
+			}
+		}
+		c.Log = append(c.Log, e)
+	}
+}
+
+// secret is the audience of an event only side may see.
+func secret(side string) []string { return []string{side} }
+
+// Clone returns a deep copy of the campaign. The strategic map is shared
+// (it never changes after creation); battle states are cloned.
+func (c *Campaign) Clone() *Campaign {
+	n := *c
+	n.Sides = make([]Side, len(c.Sides))
+	for i, s := range c.Sides {
+		n.Sides[i] = s.clone()
+	}
+	n.Battles = make([]Battle, len(c.Battles))
+	for i, b := range c.Battles {
+		nb := b
+		nb.Sides = append([]BattleSide(nil), b.Sides...)
+		for j := range nb.Sides {
+			nb.Sides[j].Battlegroups = append([]int(nil), b.Sides[j].Battlegroups...)
+		}
+		if b.State != nil {
+			nb.State = b.State.Clone()
+		}
+		if b.Outcome != nil {
+			o := *b.Outcome
+			nb.Outcome = &o
+		}
+		n.Battles[i] = nb
+	}
+	if c.Sectors != nil {
+		n.Sectors = make(map[int]SectorState, len(c.Sectors))
+		for k, v := range c.Sectors {
+			n.Sectors[k] = SectorState{Rubble: append([]hex.Hex(nil), v.Rubble...)}
+		}
+	}
+	n.Log = append([]Event(nil), c.Log...)
+	return &n
+}
+
+func (s Side) clone() Side {
+	n := s
+	n.Players = append([]string(nil), s.Players...)
+	n.Units = make([]Unit, len(s.Units))
+	for i, u := range s.Units {
+		u.Lance.Members = append([]string(nil), u.Lance.Members...)
+		n.Units[i] = u
+	}
+	n.Battlegroups = make([]Battlegroup, len(s.Battlegroups))
+	for i, b := range s.Battlegroups {
+		b.Units = append([]string(nil), b.Units...)
+		n.Battlegroups[i] = b
+	}
+	n.Orders = s.Orders.clone()
+	n.Intel = append([]Intel(nil), s.Intel...)
+	return n
+}
+
+// errorf is a refusal a player can act on.
+func errorf(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+
+// Error is a refused order or command: the message says what is wrong and
+// how to fix it. Errors of other types are internal.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }

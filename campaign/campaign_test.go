@@ -1,0 +1,123 @@
+package campaign
+
+import (
+	"testing"
+
+	"bfbot/mapgen"
+)
+
+// mustNewCampaign makes the built-in regiments' campaign on a 4×3 map.
+func mustNewCampaign(tb testing.TB) *Campaign {
+	tb.Helper()
+	m, err := mapgen.GenerateStrategic(1, 4, 3)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var regs []Regiment
+	for _, id := range BuiltInIDs {
+		r, err := BuiltIn(id)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		regs = append(regs, r)
+	}
+	c, err := New(1, "test", DefaultSettings(), m, regs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mustCheck(tb, c)
+	return c
+}
+
+// mustCheck fails the test on any broken campaign invariant.
+func mustCheck(tb testing.TB, c *Campaign) {
+	tb.Helper()
+	for _, err := range c.Check() {
+		tb.Error(err)
+	}
+}
+
+// Ensure a new campaign places both regiments at opposite ends (000 line
+// 2563) with every unit in a battlegroup and an RBG holding the trucks.
+func TestNewCampaign(t *testing.T) {
+	c := mustNewCampaign(t)
+	if got, want := len(c.Sides), 2; got != want {
+		t.Fatalf("sides = %d, want %d", got, want)
+	}
+	for i, s := range c.Sides {
+		rbg := s.RBG()
+		if rbg == nil {
+			t.Fatalf("side %s has no RBG", s.ID)
+		}
+		trucks := 0
+		for _, id := range rbg.Units {
+			if s.Unit(id).Lance.Class.String() == "truck" {
+				trucks++
+			}
+		}
+		if trucks < MinRBGTrucks {
+			t.Errorf("side %s RBG has %d trucks, want at least %d", s.ID, trucks, MinRBGTrucks)
+		}
+		wantCol := 0
+		if i == 1 {
+			wantCol = c.Map.Cols - 1
+		}
+		for _, b := range s.Battlegroups {
+			if col := c.Map.ByID(b.Sector).Col; col != wantCol {
+				t.Errorf("side %s battlegroup %q in column %d, want %d", s.ID, b.Name, col, wantCol)
+			}
+		}
+	}
+	t.Run("ErrSameRegiment", func(t *testing.T) {
+		r, _ := BuiltIn("crucis")
+		if _, err := New(2, "x", DefaultSettings(), c.Map, []Regiment{r, r}); err == nil {
+			t.Fatal("two copies of one regiment accepted")
+		}
+	})
+	t.Run("Clone", func(t *testing.T) {
+		n := c.Clone()
+		n.Sides[0].Battlegroups[0].Units[0] = "Z9"
+		n.Sides[0].Units[0].Step = 2
+		if c.Sides[0].Battlegroups[0].Units[0] == "Z9" || c.Sides[0].Units[0].Step == 2 {
+			t.Fatal("Clone shares side data with the original")
+		}
+	})
+	t.Run("CheckFindsBrokenVP", func(t *testing.T) {
+		n := c.Clone()
+		n.Sides[1].VP = 7
+		if len(n.Check()) == 0 {
+			t.Fatal("Check missed VP that the log does not explain")
+		}
+	})
+}
+
+// Ensure joining and starting refuse what the rules do not allow.
+func TestJoinStart(t *testing.T) {
+	c := mustNewCampaign(t)
+	c, err := Join(c, "crucis", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, side, user string }{
+		{"ErrTwice", "crucis", "alice"},
+		{"ErrOtherSide", "bandits", "alice"},
+		{"ErrNoSide", "kurita", "bob"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Join(c, tc.side, tc.user); err == nil {
+				t.Fatalf("Join(%s, %s) accepted", tc.side, tc.user)
+			}
+		})
+	}
+	c, err = Start(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Turn != 1 || c.Phase != PhaseOrders {
+		t.Fatalf("after Start: turn %d phase %s", c.Turn, c.Phase)
+	}
+	if _, err := Start(c); err == nil {
+		t.Fatal("Start twice accepted")
+	}
+	mustCheck(t, c)
+}

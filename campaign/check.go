@@ -1,0 +1,88 @@
+package campaign
+
+import "fmt"
+
+// Check walks the campaign and returns every broken invariant: every
+// active unit in exactly one battlegroup of its side and every other unit
+// in none, damage steps in range, battlegroups in sectors of the map,
+// one RBG at most, victory points equal to the log's sum, and every battle
+// still being fought passing referee's own Check. Tests run it after every
+// step.
+func (c *Campaign) Check() []error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if len(c.Sides) != 2 {
+		bad("campaign has %d sides, want 2", len(c.Sides))
+	}
+	vp := map[string]int{}
+	for _, e := range c.Log {
+		if e.VP != 0 {
+			vp[e.Side] += e.VP
+		}
+	}
+	seen := map[string]string{} // unit ID → side
+	for _, s := range c.Sides {
+		if s.VP != vp[s.ID] {
+			bad("side %s: VP %d but the log adds up to %d", s.ID, s.VP, vp[s.ID])
+		}
+		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
+			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
+		}
+		in := map[string]int{} // unit ID → battlegroup
+		rbgs := 0
+		for _, b := range s.Battlegroups {
+			if b.RBG {
+				rbgs++
+			}
+			if len(b.Units) == 0 {
+				bad("side %s: battlegroup %d is empty", s.ID, b.ID)
+			}
+			if b.Sector != 0 && c.Map.ByID(b.Sector) == nil {
+				bad("side %s: battlegroup %d stands in sector %d, not on the map", s.ID, b.ID, b.Sector)
+			}
+			if b.ID <= 0 || b.ID >= s.NextBattlegroup {
+				bad("side %s: battlegroup ID %d outside 1..%d", s.ID, b.ID, s.NextBattlegroup-1)
+			}
+			for _, id := range b.Units {
+				if other, ok := in[id]; ok {
+					bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, other, b.ID)
+				}
+				in[id] = b.ID
+			}
+		}
+		if rbgs > 1 {
+			bad("side %s has %d regimental battlegroups", s.ID, rbgs)
+		}
+		for _, u := range s.Units {
+			if other, ok := seen[u.ID]; ok {
+				bad("unit ID %s used by sides %s and %s", u.ID, other, s.ID)
+			}
+			seen[u.ID] = s.ID
+			if max := u.Lance.Class.Info().Steps; u.Step < 0 || u.Step >= max {
+				bad("side %s: unit %s has taken %d steps, outside 0..%d", s.ID, u.ID, u.Step, max-1)
+			}
+			b, inBG := in[u.ID]
+			switch {
+			case u.Status == UnitActive && !inBG:
+				bad("side %s: active unit %s is in no battlegroup", s.ID, u.ID)
+			case u.Status != UnitActive && inBG:
+				bad("side %s: %s unit %s is still in battlegroup %d", s.ID, u.Status, u.ID, b)
+			case inBG && u.Battlegroup != b:
+				bad("side %s: unit %s says battlegroup %d but stands in %d", s.ID, u.ID, u.Battlegroup, b)
+			}
+			delete(in, u.ID)
+		}
+		for id, b := range in {
+			bad("side %s: battlegroup %d holds unknown unit %s", s.ID, b, id)
+		}
+	}
+	for _, b := range c.Battles {
+		if b.Over || b.State == nil {
+			continue
+		}
+		for _, err := range b.State.Check() {
+			bad("battle %d: %v", b.ID, err)
+		}
+	}
+	return errs
+}

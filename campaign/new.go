@@ -1,0 +1,148 @@
+package campaign
+
+import (
+	"fmt"
+	"strconv"
+
+	"bfbot/mapgen"
+)
+
+// New makes a campaign in PhaseSetup between the given regiments (two, as
+// the book plays it) on a strategic map: each regiment becomes a side whose
+// counters are numbered with the side's letter ("A1", "B7"), its trucks and
+// DropShips form the RBG with the regiment's own units, and each battalion
+// forms a battlegroup. With Settings.Deployment "ends" the sides stand at
+// opposite ends of the map (000 line 2563): the first in the westmost
+// column, the second in the eastmost, battalions spread over the column and
+// the RBG in its middle.
+func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []Regiment) (*Campaign, error) {
+	if err := st.Validate(); err != nil {
+		return nil, err
+	}
+	if m == nil || len(m.Sectors) < 2 {
+		return nil, errorf("the strategic map needs at least two sectors")
+	}
+	if len(regs) != 2 {
+		return nil, errorf("a campaign is fought between two regiments, not %d", len(regs))
+	}
+	if regs[0].ID == regs[1].ID {
+		return nil, errorf("both sides chose regiment %q: pick two different regiments", regs[0].ID)
+	}
+	c := &Campaign{ID: id, Name: name, Settings: st, Map: m, Phase: PhaseSetup, NextBattle: 1}
+	for i, r := range regs {
+		col := 0
+		if i == 1 {
+			col = m.Cols - 1
+		}
+		c.Sides = append(c.Sides, newSide(r, string(rune('A'+i)), st.RepairPoints, endColumn(m, col)))
+	}
+	for _, s := range c.Sides {
+		c.emit(Event{Step: "setup", Type: "side", Side: s.ID, Text: fmt.Sprintf("%s takes the field", s.Name)})
+	}
+	return c, nil
+}
+
+// endColumn lists the sector IDs of one grid column, north to south.
+func endColumn(m *mapgen.Strategic, col int) []int {
+	var ids []int
+	for row := 0; row < m.Rows; row++ {
+		if s := m.At(col, row); s != nil {
+			ids = append(ids, s.ID)
+		}
+	}
+	return ids
+}
+
+func newSide(r Regiment, letter string, repair int, sectors []int) Side {
+	s := Side{ID: r.ID, Name: r.Name, Letter: letter, RepairPoints: repair, NextBattlegroup: 1}
+	if r.RBG.RepairPoints > 0 && repair == 0 {
+		s.RepairPoints = r.RBG.RepairPoints
+	}
+	add := func(u RosterUnit) string {
+		id := letter + strconv.Itoa(len(s.Units)+1)
+		s.Units = append(s.Units, Unit{ID: id, Lance: u.Lance, Battalion: u.Battalion, Company: u.Company, Status: UnitActive, Hidden: u.Hidden})
+		return id
+	}
+	rbgSector := sectors[len(sectors)/2]
+	rbg := s.newBattlegroup("Regimental Battlegroup", rbgSector)
+	rbg.RBG = true
+	for _, u := range r.RBG.Trucks {
+		rbg.Units = append(rbg.Units, add(u))
+	}
+	for _, u := range r.RBG.DropShips {
+		rbg.Units = append(rbg.Units, add(u))
+	}
+	s.Battlegroups = append(s.Battlegroups, rbg)
+	byBattalion := map[string]int{} // battalion → index in Battlegroups
+	for _, u := range r.Units {
+		id := add(u)
+		if u.Battalion == "" || u.Hidden {
+			s.Battlegroups[0].Units = append(s.Battlegroups[0].Units, id)
+			continue
+		}
+		i, ok := byBattalion[u.Battalion]
+		if !ok {
+			sector := sectors[len(byBattalion)%len(sectors)]
+			s.Battlegroups = append(s.Battlegroups, s.newBattlegroup(u.Battalion, sector))
+			i = len(s.Battlegroups) - 1
+			byBattalion[u.Battalion] = i
+		}
+		s.Battlegroups[i].Units = append(s.Battlegroups[i].Units, id)
+	}
+	for i := range s.Battlegroups {
+		for _, id := range s.Battlegroups[i].Units {
+			s.Unit(id).Battlegroup = s.Battlegroups[i].ID
+		}
+	}
+	return s
+}
+
+// newBattlegroup makes an empty battlegroup with the side's next ID.
+func (s *Side) newBattlegroup(name string, sector int) Battlegroup {
+	b := Battlegroup{ID: s.NextBattlegroup, Name: name, Sector: sector}
+	s.NextBattlegroup++
+	return b
+}
+
+// Join adds a player to a side. A user plays one side only.
+func Join(c *Campaign, side, user string) (*Campaign, error) {
+	if c.Phase == PhaseOver {
+		return nil, errorf("campaign %d is over", c.ID)
+	}
+	if s := c.SideOf(user); s != nil {
+		if s.ID == side {
+			return nil, errorf("you already play %s", s.Name)
+		}
+		return nil, errorf("you already play %s; a player commands one side only", s.Name)
+	}
+	if c.Side(side) == nil {
+		return nil, errorf("no side %q in this campaign: use %s", side, c.sideIDs())
+	}
+	n := c.Clone()
+	s := n.Side(side)
+	s.Players = append(s.Players, user)
+	n.emit(Event{Step: "setup", Type: "join", Side: side, Text: fmt.Sprintf("a new commander joins %s", s.Name)})
+	return n, nil
+}
+
+// Start opens the first turn's orders.
+func Start(c *Campaign) (*Campaign, error) {
+	if c.Phase != PhaseSetup {
+		return nil, errorf("campaign %d has already started (turn %d)", c.ID, c.Turn)
+	}
+	n := c.Clone()
+	n.Turn, n.Phase = 1, PhaseOrders
+	n.emit(Event{Step: "orders", Type: "turn", Text: "turn 1: orders are open"})
+	return n, nil
+}
+
+func (c *Campaign) sideIDs() string {
+	out := ""
+	for i, s := range c.Sides {
+		if i > 0 {
+			out += " or "
+		}
+		out += s.ID
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+package campaign
+
+// Orders are a side's sealed strategic orders for one campaign turn (000
+// lines 2571–2584, 2600–2618). They stay secret to the side until the turn
+// resolves. Dividing and combining battlegroups (step 1) and making recon
+// units (step 2) are worksheet changes the side makes at once (Split,
+// Merge, MakeRecon); they are secret all the same.
+type Orders struct {
+	// Moves: one adjacent sector per battlegroup; recon units follow a
+	// path of up to their strategic rate (000 lines 2598, 2604).
+	Moves []Move `json:"moves,omitempty"`
+	// Drops: battlegroups in orbit dropping into a sector (public, no
+	// further move; 000 line 2602).
+	Drops []Drop `json:"drops,omitempty"`
+	// Holds: battlegroups taking a prepared position (they must not move;
+	// 000 line 2606).
+	Holds []int `json:"holds,omitempty"`
+	// LiftOff: the RBG's DropShips leave for space (000 line 2608).
+	LiftOff bool `json:"lift_off,omitempty"`
+	// Searches: the sectors searched (000 line 2612).
+	Searches []int `json:"searches,omitempty"`
+	// Ready: the side's players have finished their orders.
+	Ready bool `json:"ready,omitempty"`
+}
+
+// Move is a battlegroup's strategic move: Path lists the sectors entered,
+// one for a battlegroup, up to the rate for a recon unit.
+type Move struct {
+	Battlegroup int   `json:"battlegroup"`
+	Path        []int `json:"path"`
+}
+
+// Drop is a battlegroup in orbit dropping into a sector.
+type Drop struct {
+	Battlegroup int `json:"battlegroup"`
+	Sector      int `json:"sector"`
+}
+
+func (o Orders) clone() Orders {
+	n := o
+	n.Moves = make([]Move, len(o.Moves))
+	for i, m := range o.Moves {
+		n.Moves[i] = Move{m.Battlegroup, append([]int(nil), m.Path...)}
+	}
+	if o.Moves == nil {
+		n.Moves = nil
+	}
+	n.Drops = append([]Drop(nil), o.Drops...)
+	n.Holds = append([]int(nil), o.Holds...)
+	n.Searches = append([]int(nil), o.Searches...)
+	return n
+}

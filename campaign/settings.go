@@ -1,0 +1,74 @@
+package campaign
+
+import "bfbot/referee"
+
+// Settings are a campaign's options, fixed at creation and changed only by
+// the referee role.
+type Settings struct {
+	// CRT is the Combat Results Table printing (R1); MoraleCheck the
+	// optional rule of 000 line 993.
+	CRT         referee.CRT `json:"crt"`
+	MoraleCheck bool        `json:"morale_check,omitempty"`
+	// SetupTables rolls 004's battle setup tables at every contact (R11).
+	SetupTables bool `json:"setup_tables"`
+	// TurnLimit ends the campaign after that campaign turn (0: never; the
+	// campaign then ends when a side has no battlegroup left).
+	TurnLimit int `json:"turn_limit,omitempty"`
+	// BattleTurnLimit ends a tactical battle after that game turn (0: none).
+	BattleTurnLimit int `json:"battle_turn_limit,omitempty"`
+	// RepairPoints each RBG starts with (000 line 2669: 25 to 100).
+	RepairPoints int `json:"repair_points"`
+	// Deployment: "ends" (opposite ends of the strategic map) or
+	// "sectors" (designated sectors, secret placement; 000 line 2565).
+	Deployment string `json:"deployment"`
+	// AutoResolve: the AI fights every battle.
+	AutoResolve bool `json:"auto_resolve,omitempty"`
+	// MissedDeadline: what happens when a player misses a battle-phase
+	// deadline: "ai" plays the phase for him, "pass" ends it.
+	MissedDeadline string `json:"missed_deadline"`
+	// OrderDeadline and BattleDeadline are cron specs in TimeZone (the
+	// scheduler reads them; "" for none).
+	OrderDeadline  string `json:"order_deadline,omitempty"`
+	BattleDeadline string `json:"battle_deadline,omitempty"`
+	TimeZone       string `json:"time_zone,omitempty"`
+	// MapCols and MapRows size a generated strategic map; MapSeed seeds it.
+	MapCols int    `json:"map_cols"`
+	MapRows int    `json:"map_rows"`
+	MapSeed uint64 `json:"map_seed"`
+}
+
+// DefaultSettings are the settings of a new campaign.
+func DefaultSettings() Settings {
+	return Settings{
+		CRT:            referee.RulebookCRT,
+		SetupTables:    true,
+		TurnLimit:      12,
+		RepairPoints:   50,
+		Deployment:     "ends",
+		MissedDeadline: "ai",
+		MapCols:        4,
+		MapRows:        3,
+		MapSeed:        1,
+	}
+}
+
+// Validate names the first setting that is out of range.
+func (s Settings) Validate() error {
+	switch {
+	case s.TurnLimit < 0:
+		return errorf("turn_limit %d: use 0 for no limit or a number of campaign turns", s.TurnLimit)
+	case s.BattleTurnLimit < 0:
+		return errorf("battle_turn_limit %d: use 0 for no limit or a number of game turns", s.BattleTurnLimit)
+	case s.RepairPoints < 0 || s.RepairPoints > 1000:
+		return errorf("repair_points %d: use 0 to 1000 (the book suggests 25 to 100)", s.RepairPoints)
+	case s.Deployment != "ends" && s.Deployment != "sectors":
+		return errorf("deployment %q: use ends or sectors", s.Deployment)
+	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
+		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
+	case s.MapCols < 1 || s.MapCols > 8 || s.MapRows < 1 || s.MapRows > 8:
+		return errorf("map size %dx%d: use 1 to 8 columns and rows", s.MapCols, s.MapRows)
+	case s.MapCols*s.MapRows < 2:
+		return errorf("map size %dx%d: a campaign needs at least two sectors", s.MapCols, s.MapRows)
+	}
+	return nil
+}
