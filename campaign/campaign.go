@@ -59,6 +59,9 @@ type Campaign struct {
 // sector's seed, and rubble, mines and hidden infantry stay (000 line 2625).
 type SectorState struct {
 	Rubble []hex.Hex `json:"rubble,omitempty"`
+	// Reached are the sides that have reached the sector's objectives and
+	// scored their victory points (ruling CB9).
+	Reached []string `json:"reached,omitempty"`
 }
 
 // Side is one commander's (or team's) side: a regiment split into
@@ -77,6 +80,9 @@ type Side struct {
 	// reinforcements have used up (000 line 2727).
 	VP      int `json:"vp"`
 	VPSpent int `json:"vp_spent"`
+	// Reinforcements is the victory points this turn's reinforcement roll
+	// made available and not yet spent (000 line 2715).
+	Reinforcements int `json:"reinforcements,omitempty"`
 	// Salvage counters in the RBG box, and repair points kept with the
 	// RBG (000 lines 2663–2669).
 	Salvage      int `json:"salvage"`
@@ -128,6 +134,10 @@ type Unit struct {
 	Hidden bool `json:"hidden,omitempty"`
 	// From names the side it was captured from ("" for its own).
 	From string `json:"from,omitempty"`
+	// Replaced: the ID of the unit that took this lost unit's place (a
+	// captured counter its crew took over, or a reinforcement copy), so
+	// a lost unit is replaced once.
+	Replaced string `json:"replaced,omitempty"`
 }
 
 // Battlegroup is one box of the Battlegroup Worksheet: units that move and
@@ -351,7 +361,9 @@ func (c *Campaign) Clone() *Campaign {
 	if c.Sectors != nil {
 		n.Sectors = make(map[int]SectorState, len(c.Sectors))
 		for k, v := range c.Sectors {
-			n.Sectors[k] = SectorState{Rubble: append([]hex.Hex(nil), v.Rubble...)}
+			v.Rubble = append([]hex.Hex(nil), v.Rubble...)
+			v.Reached = append([]string(nil), v.Reached...)
+			n.Sectors[k] = v
 		}
 	}
 	n.Log = append([]Event(nil), c.Log...)

@@ -25,10 +25,14 @@ const (
 	ActEnd                         // end: end the current phase
 	ActStrafe                      // strafe UNIT HEX: an air lance strafes a hex (000 line 1134)
 	ActBomb                        // bomb UNIT HEX: an air lance drops its bomb load (000 line 1140)
+	ActDrop                        // drop UNIT HEX: declare a 'Mech drop or DropShip landing (000 lines 735, 1214)
+	ActEmbark                      // embark UNIT DROPSHIP: a unit goes inside a friendly DropShip (000 line 1257)
+	ActDebark                      // debark UNIT HEX: a unit leaves its DropShip (000 line 1253)
+	ActLiftoff                     // liftoff UNIT: a DropShip leaves the battle upward (ruling DR16)
 	numActions
 )
 
-var actionNames = [numActions]string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb"}
+var actionNames = [numActions]string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb", "drop", "embark", "debark", "liftoff"}
 
 func (k ActionKind) String() string {
 	if k < numActions {
@@ -93,8 +97,10 @@ func (a Action) String() string {
 	var b strings.Builder
 	b.WriteString(a.Kind.String())
 	switch a.Kind {
-	case ActDeploy, ActRally, ActStrafe, ActBomb:
+	case ActDeploy, ActRally, ActStrafe, ActBomb, ActDrop, ActDebark:
 		fmt.Fprintf(&b, " %s %s", a.Unit, a.To)
+	case ActEmbark:
+		fmt.Fprintf(&b, " %s %s", a.Unit, a.Target)
 	case ActMove:
 		fmt.Fprintf(&b, " %s", a.Unit)
 		if len(a.Path) == 0 {
@@ -103,7 +109,7 @@ func (a Action) String() string {
 		for _, h := range a.Path {
 			fmt.Fprintf(&b, " %s", h)
 		}
-	case ActOverburn, ActPickup, ActWithdraw:
+	case ActOverburn, ActPickup, ActWithdraw, ActLiftoff:
 		fmt.Fprintf(&b, " %s", a.Unit)
 	case ActAttack:
 		fmt.Fprintf(&b, " %s %s %s", a.Unit, a.Target, a.Mode)
@@ -140,6 +146,7 @@ func ParseAction(s string) (Action, error) {
 		ActAttack: "attack UNIT TARGET [ranged|close|assault] [value N] [observer UNIT]", ActRally: "rally UNIT HEX",
 		ActPickup: "pickup UNIT", ActWithdraw: "withdraw UNIT", ActRetreat: "retreat", ActSurrender: "surrender", ActEnd: "end",
 		ActStrafe: "strafe UNIT HEX", ActBomb: "bomb UNIT HEX",
+		ActDrop: "drop UNIT HEX", ActEmbark: "embark UNIT DROPSHIP", ActDebark: "debark UNIT HEX", ActLiftoff: "liftoff UNIT",
 	}[a.Kind]
 	wrong := func() (Action, error) { return Action{}, fmt.Errorf("%q: write it as %s", s, usage) }
 	args := f[1:]
@@ -148,12 +155,17 @@ func ParseAction(s string) (Action, error) {
 		if len(args) != 0 {
 			return wrong()
 		}
-	case ActOverburn, ActPickup, ActWithdraw:
+	case ActOverburn, ActPickup, ActWithdraw, ActLiftoff:
 		if len(args) != 1 {
 			return wrong()
 		}
 		a.Unit = args[0]
-	case ActDeploy, ActRally, ActStrafe, ActBomb:
+	case ActEmbark:
+		if len(args) != 2 {
+			return wrong()
+		}
+		a.Unit, a.Target = args[0], args[1]
+	case ActDeploy, ActRally, ActStrafe, ActBomb, ActDrop, ActDebark:
 		if len(args) != 2 {
 			return wrong()
 		}

@@ -404,7 +404,9 @@ func (b *battle) airHexAttack(a Action, bomb bool) error {
 		return err
 	}
 	if b.s.Phase == PhaseMovement {
-		b.endMovement()
+		if err := b.endMovement(); err != nil {
+			return err
+		}
 	}
 	u.Attacked = true
 	mode, value := "strafe", u.Current().CA

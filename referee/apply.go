@@ -25,6 +25,8 @@ type battle struct {
 	d      *dice.Dice
 	side   string // the acting side
 	events []Event
+	// ownScenario: s.Scenario has been copied for this Apply (scenario_rules.go).
+	ownScenario bool
 }
 
 // emit records an event, stamped with the turn and the acting side.
@@ -99,6 +101,14 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 		err = b.end()
 	case ActStrafe, ActBomb:
 		err = b.airHexAttack(a, a.Kind == ActBomb)
+	case ActDrop:
+		err = b.declareDrop(a)
+	case ActEmbark:
+		err = b.embark(a)
+	case ActDebark:
+		err = b.debark(a)
+	case ActLiftoff:
+		err = b.liftoff(a)
 	}
 	if err != nil {
 		return s, nil, err

@@ -56,12 +56,17 @@ func (b *battle) attack(a Action) error {
 		if err := airUnmoved(b.s); err != nil {
 			return err
 		}
-		b.endMovement()
+		if err := b.endMovement(); err != nil {
+			return err
+		}
 	}
 	u := b.unit(a.Unit)
 	p, err := planAttack(b.s, newSightlines(b.s), u, a)
 	if err != nil {
 		return err
+	}
+	if u.Class.Kind() == KindDropShip {
+		b.dropShipUseArc(u, p.target)
 	}
 	u.Attacked = true
 	if !p.sameHex() && u.Class.Ground() && b.s.SameHexClosed != b.s.PlayerTurn {
@@ -120,6 +125,9 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	if u.Class.Kind() == KindAir {
 		return airPlanAttack(s, u, a)
 	}
+	if u.Class.Kind() == KindDropShip {
+		return dropShipPlanAttack(s, lines, u, a)
+	}
 	p := attackPlan{attacker: u, mode: a.Mode}
 	if err := readyToAttack(s, u); err != nil {
 		return p, err
@@ -158,6 +166,9 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	case Ranged:
 		if dist > u.Range {
 			return p, illegal("%s is %d hexes from %s, beyond its range of %d (000 line 833)", name, dist, u.ID, u.Range)
+		}
+		if err := weatherRangeError(s, u, dist, name); err != nil {
+			return p, err
 		}
 		los := lines.los(u.Hex, at)
 		indirect := u.Indirect || u.Class.Info().Indirect
@@ -212,6 +223,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 			return p, illegal("a close assault is made on a unit in the infantry's own hex (000 line 1011); %s is %d hex(es) away", name, dist)
 		}
 	}
+	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
 	if a.Value != 0 {
 		if a.Value < 1 || a.Value > p.value {
 			return p, illegal("declared value %d: a unit may declare a value lower than its full %s value of %d, never higher (000 line 849)", a.Value, a.Mode, p.value)
@@ -257,7 +269,9 @@ func readyToAttack(s *State, u *Unit) error {
 	case u.Hidden:
 		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (000 line 1049; ruling K2)", u.ID)
 	case u.Class.Kind() == KindDropShip:
-		return illegal("%s is %s: DropShip combat follows its own rules (000 lines 1173–1277; ruling K14)", u.ID, u.Class.Kind())
+		return dropShipReady(s, u) // three arcs, not one attack (dropship.go)
+	case hardLanded(s, u):
+		return illegal("%s landed hard this turn and may not fire (000 line 763)", u.ID)
 	case u.Class.Info().NoCombat:
 		return illegal("%s is a truck unit and has no combat ability (000 line 847)", u.ID)
 	case u.Disrupted:
@@ -279,8 +293,6 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 			return nil, hex.Hex{}, illegal("%s is your own unit", id)
 		case v.Status == Surrendered:
 			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (000 line 966; ruling K3)", id)
-		case v.Class.Kind() == KindDropShip:
-			return nil, hex.Hex{}, illegal("%s is %s: DropShip combat follows its own rules (000 lines 1173–1277; ruling K14)", id, v.Class.Kind())
 		}
 		return v, v.Hex, nil
 	}
@@ -303,6 +315,8 @@ func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex,
 		return illegal("%s cannot act as forward observer: it must be a ground unit standing on the map (ruling K5)", id)
 	case o.Disrupted:
 		return illegal("%s is disrupted and may not act as forward observer (000 line 980)", id)
+	case hardLanded(s, o):
+		return illegal("%s landed hard this turn and may not sight (000 line 763)", id)
 	}
 	if l := lines.los(o.Hex, at); !l.Clear {
 		return illegal("forward observer %s has no clear line of sight to %s: %v (000 line 827)", id, target, l)
@@ -327,7 +341,7 @@ func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
 // and mode, at full value, with the forward observer an indirect attack
 // needs. Apply accepts each of them.
 func validAttacks(s *State, u *Unit) []Action {
-	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil || airUnmoved(s) != nil {
+	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil || airUnmoved(s) != nil || (s.Phase == PhaseMovement && dropsPending(s)) {
 		return nil
 	}
 	if u.Class.Kind() == KindAir {

@@ -397,7 +397,6 @@ func TestAttackRefusals(t *testing.T) {
 		{"hidden attacker", func(s *State) { s.Unit("A1").Hidden = true }, "attack A1 B1", "000 line 1049"},
 		{"air attacker", func(s *State) { s.Unit("A1").Class = LightAir }, "attack A1 B1", "by strafing or bombing a hex"},
 		{"air target", func(s *State) { s.Unit("B1").Class, s.Unit("B1").Hex = HeavyAir, h("0405") }, "attack A1 B1", "only in the same or an adjacent hex (000 line 1155)"},
-		{"DropShip target", func(s *State) { s.Unit("B1").Class = Union }, "attack A1 B1", "ruling K14"},
 		{"own unit", nil, "attack A1 A2", "your own unit"},
 		{"surrendered target", func(s *State) { s.Unit("B1").Status = Surrendered }, "attack A1 B1", "ruling K3"},
 		{"destroyed target", func(s *State) { b := s.Unit("B1"); b.Status, b.Step = Destroyed, 4 }, "attack A1 B1", "you have no target B1 in sight"},

@@ -114,6 +114,10 @@ func (b *battle) loseSteps(u *Unit, n int, cause string, salvage, morale bool) e
 
 // destroy removes a unit that has taken its last step.
 func (b *battle) destroy(u *Unit, cause string, salvage bool) {
+	if u.Class.Kind() == KindDropShip {
+		b.dropShipDestroyed(u, cause, salvage) // its load and salvage (dropship.go)
+		return
+	}
 	u.Step = u.Class.Info().Steps
 	u.Status = Destroyed
 	u.Disrupted = false
@@ -121,12 +125,13 @@ func (b *battle) destroy(u *Unit, cause string, salvage bool) {
 	// A 'Mech lance leaves a counter; a unit carrying one leaves that one,
 	// and never two (000 line 2647). An explosion leaves none (line 972).
 	leaves := salvage && (u.Class.Info().Salvage || u.Salvage > 0)
+	carried := u.Salvage
 	u.Salvage = 0
 	if leaves {
 		if b.s.Salvage == nil {
 			b.s.Salvage = map[hex.Hex]int{}
 		}
-		b.s.Salvage[u.Hex]++
+		b.s.Salvage[u.Hex] += b.s.carrierLeaves(u, carried, 1)
 		b.emit(Event{Type: "salvage", Hex: hexp(u.Hex), Text: fmt.Sprintf("a salvage counter lies at %s", u.Hex)})
 	}
 }
@@ -138,6 +143,9 @@ func (b *battle) destroy(u *Unit, cause string, salvage bool) {
 func (b *battle) disruptionRoll(u *Unit, cause string) error {
 	if !u.Status.OnMap() || u.Status == Surrendered {
 		return nil
+	}
+	if u.Class.Kind() == KindDropShip {
+		return nil // DropShips ignore disruption (000 line 1269)
 	}
 	roll, err := b.roll(fmt.Sprintf("disruption roll for %s (%s)", u.ID, cause), 2, nil)
 	if err != nil {
@@ -175,6 +183,11 @@ func (b *battle) criticalHit(u *Unit, cause string) error {
 		return err
 	}
 	c := criticalTable[roll]
+	if u.Class.Kind() == KindDropShip && (c == critSurrenders || c == critBreaks) {
+		// A DropShip cannot flee or be captured (ruling DR14).
+		b.emit(Event{Type: "critical", Unit: u.ID, Side: u.Side, Roll: intp(roll), Result: strp("no effect"), Text: fmt.Sprintf("%s shrugs off the critical hit", u.ID)})
+		return nil
+	}
 	switch c {
 	case critDestroyed:
 		b.emit(Event{Type: "critical", Unit: u.ID, Side: u.Side, Roll: intp(roll), Result: strp("destroyed"), Text: fmt.Sprintf("%s explodes", u.ID)})

@@ -16,6 +16,15 @@ func (b *battle) deploy(a Action) error {
 	if u.Status != Reserve {
 		return illegal("%s is already on the map", u.ID)
 	}
+	if u.Aboard != "" {
+		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (000 line 1253)", u.ID, u.Aboard)
+	}
+	if err := weatherDeployError(b.s, u); err != nil {
+		return err
+	}
+	if err := b.zoneError(u, a.To); err != nil {
+		return err
+	}
 	if err := b.canStand(u, a.To); err != nil {
 		return err
 	}

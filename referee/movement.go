@@ -22,7 +22,7 @@ func canMove(s *State, u *Unit) error {
 	case s.Phase != PhaseMovement:
 		return illegal("units move in the movement phase; this is the %v phase", s.Phase)
 	case u.Class.Kind() == KindDropShip:
-		return illegal("%s is a DropShip: DropShips only drop and land (000 line 1201), which this referee does not run yet", u.ID)
+		return illegal("%s is a DropShip: DropShips only land and lift off (000 line 1201; drop, liftoff)", u.ID)
 	case u.Status == Reserve:
 		return illegal("%s has not been deployed", u.ID)
 	case u.Status == Broken:
@@ -214,7 +214,7 @@ func (b *battle) overburn(a Action) error {
 		return err
 	}
 	u.Overburning = true
-	u.MPLeft = u.CurrentMP()
+	u.MPLeft = weatherMP(b.s, u, u.CurrentMP())
 	b.emit(Event{Type: "overburn", Unit: u.ID, Text: fmt.Sprintf("%s overburns", u.ID)})
 	b.emit(Event{Type: "mp", Unit: u.ID, Audience: []string{u.Side}, Text: fmt.Sprintf("%s overburns with %d MP", u.ID, u.MPLeft)})
 	return nil

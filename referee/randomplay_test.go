@@ -107,6 +107,7 @@ func TestRandomPlay(t *testing.T) {
 	played, battles, actions := 0, 0, 0
 	for played < turns {
 		s := rpBattle(t, rng)
+		drpRandomArrivals(rng, s) // drops and DropShips (drop_test.go)
 		battles++
 		for s.Phase != PhaseOver && s.Turn <= 30 {
 			side := s.PhasingSide().ID

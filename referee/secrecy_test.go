@@ -118,6 +118,9 @@ func stPlace(rng *rand.Rand, s *State, u *Unit, mines map[hex.Hex]bool) {
 		for _, v := range s.UnitsAt(at, true) {
 			if v.ID != u.ID {
 				n++
+				if v.Class.Kind() == KindDropShip || u.Class.Kind() == KindDropShip {
+					n = StackLimit // a DropShip stands alone (000 line 630)
+				}
 			}
 		}
 		if n < StackLimit {

@@ -14,7 +14,7 @@ func Start(s *State) (*State, []Event, error) {
 		return s, nil, illegal("the battle has already started")
 	}
 	for i := range s.Units {
-		if s.Units[i].Status == Reserve && s.Units[i].Class.Ground() {
+		if s.Units[i].Status == Reserve && s.Units[i].Class.Ground() && !arrivesLater(&s.Units[i]) {
 			return s, nil, illegal("%s has not been deployed", s.Units[i].ID)
 		}
 		if err := airLoadError(&s.Units[i]); err != nil {
@@ -47,7 +47,7 @@ func (b *battle) startPlayerTurn() {
 		u.Overburning, u.Moved, u.Attacked = false, false, false
 		u.Overrun = nil
 		u.StartHex = u.Hex
-		u.MPLeft = u.CurrentMP()
+		u.MPLeft = weatherMP(s, u, u.CurrentMP())
 	}
 	b.side = side
 	b.emit(Event{Type: "turn", Text: fmt.Sprintf("Turn %d: %s moves", s.Turn, s.PhasingSide().Name)})
@@ -64,20 +64,24 @@ func (b *battle) end() error {
 		if err := airUnmoved(b.s); err != nil {
 			return err
 		}
-		b.endMovement()
-		return nil
+		return b.endMovement()
 	case PhaseAttack:
 		return b.endPlayerTurn()
 	}
 	return illegal("the battle is over")
 }
 
-// endMovement closes the movement phase: sighting runs for both sides
-// (000 line 598) and the attack phase opens.
-func (b *battle) endMovement() {
+// endMovement closes the movement phase: declared drops land, 'Mechs
+// before DropShips (000 lines 582–584; drop.go), sighting runs for both
+// sides (000 line 598) and the attack phase opens.
+func (b *battle) endMovement() error {
+	if err := b.resolveDrops(); err != nil {
+		return err
+	}
 	b.sight()
 	b.s.Phase = PhaseAttack
 	b.emit(Event{Type: "phase", Text: "attack phase"})
+	return nil
 }
 
 // endPlayerTurn is the end phase: overburning units lose their step,
@@ -109,6 +113,9 @@ func (b *battle) endPlayerTurn() error {
 		s.Phasing = 0
 		s.Turn++
 	}
+	if err := b.scenarioNewTurn(); err != nil {
+		return err
+	}
 	b.startPlayerTurn()
-	return nil
+	return b.scenarioArrivals()
 }

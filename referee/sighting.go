@@ -23,7 +23,7 @@ func (b *battle) sight() {
 		side := b.s.Sides[i].ID
 		sensors = sensors[:0]
 		for j := range b.s.Units {
-			if u := &b.s.Units[j]; u.Side == side && sensorReady(u) {
+			if u := &b.s.Units[j]; u.Side == side && sensorReady(u) && !hardLanded(b.s, u) {
 				sensors = append(sensors, u)
 			}
 		}
@@ -88,7 +88,7 @@ func (b *battle) sensorFor(t *Unit, sensors []*Unit, lines *sightlines) *Unit {
 		if d <= 1 {
 			return u
 		}
-		if screened || d > sightRange(u, b.s.Rules.Night) {
+		if screened || d > weatherSight(b.s, sightRange(u, b.s.Rules.Night)) {
 			continue
 		}
 		if u.Class.Kind() == KindAir || lines.clear(u.Hex, t.Hex) {
@@ -104,7 +104,7 @@ func (b *battle) sensorFor(t *Unit, sensors []*Unit, lines *sightlines) *Unit {
 // ties broken by unit ID. A hiding hex and ECM do not stop the probe.
 func (b *battle) probeTarget(a *Unit, lines *sightlines) *Unit {
 	s := b.s
-	r := sightRange(a, s.Rules.Night)
+	r := weatherSight(s, sightRange(a, s.Rules.Night))
 	type candidate struct {
 		d int
 		u *Unit

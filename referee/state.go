@@ -38,6 +38,8 @@ type Rules struct {
 	// for every damage step taken).
 	MoraleCheck bool
 	Night       bool
+	// Weather at a campaign contact (weather.go; 004 lines 3–15, R11).
+	Weather Weather
 	// victory: TurnLimit ends the battle after that game turn (a
 	// scenario's limit); 0 for none.
 	TurnLimit int
@@ -127,6 +129,12 @@ type State struct {
 	// Combat within a hex is resolved before all other combat, so from
 	// then on that turn it is closed (000 lines 604–610; ruling K10).
 	SameHexClosed int
+	// Scenario holds the scenario's special rules (scenario_rules.go), nil
+	// for none. Shared between states: changed only by copying.
+	Scenario *ScenarioRules
+	// Campaign holds a campaign battle's rules (campaign_rules.go), nil
+	// outside a campaign. Shared between states: never changed.
+	Campaign *CampaignRules
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -284,5 +292,7 @@ func (s *State) Check() []error {
 			bad("salvage %d at %s", n, h)
 		}
 	}
+	errs = append(errs, s.checkScenario()...)
+	errs = append(errs, s.dropCheck()...)
 	return errs
 }

@@ -150,6 +150,31 @@ type Unit struct {
 	MoveTurn  int
 	RoadBonus bool
 	Halted    bool
+
+	// drop (drop.go, dropship.go; rulings DR*). Drop: the unit is kept in
+	// orbit and may arrive by drop — a 'Mech lance (000 line 733) or a
+	// DropShip making a landing (000 line 1201); it waits in Reserve.
+	// DropTurn > 0: a drop is declared, to land at the hidden DropAt when
+	// its side's movement phase of that game turn ends (set at set-up for
+	// a drop on a given turn, or by a drop action).
+	Drop     bool
+	DropAt   hex.Hex
+	DropTurn int
+	// LandedAt is the player turn (State.PlayerTurn) it landed in, 0 if it
+	// never dropped; HardLanding: that landing failed, so it neither sights
+	// nor fires in that player turn (000 line 763; ruling DR5).
+	LandedAt    int
+	HardLanding bool
+	// DropFireAt is the player turn it last fired at a dropping 'Mech: once
+	// a segment (000 line 743).
+	DropFireAt int
+	// Aboard is the ID of the DropShip carrying it; while aboard it is in
+	// Reserve, off the map (000 lines 630, 1257).
+	Aboard string
+	// ArcsAt is the player turn whose firing arcs Arcs (bit per arc) a
+	// DropShip has used (000 line 1265).
+	ArcsAt int
+	Arcs   uint8
 }
 
 // Current returns the values of the unit's current row, with armor and
@@ -157,6 +182,9 @@ type Unit struct {
 // 0) and CA one row but never above step 0 (000 line 1021, R5). The
 // Firepower chit is added by the attack that spends it, not here.
 func (u *Unit) Current() Values {
+	if u.Class.Kind() == KindDropShip {
+		return dropShipValues(u) // eight steps (dropship.go)
+	}
 	s := min(max(u.Step, 0), 3)
 	v := u.Rows[s]
 	if u.Overburning {

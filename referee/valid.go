@@ -12,5 +12,7 @@ func ValidActions(s *State, unitID string) []Action {
 	out = append(out, validMoves(s, u)...)
 	out = append(out, validAttacks(s, u)...)
 	out = append(out, validOther(s, u)...)
+	out = append(out, validDrops(s, u)...)
+	out = append(out, validDeploys(s, u)...)
 	return out
 }

@@ -68,6 +68,9 @@ func VictoryLevel(diff int) string {
 // the counters lying on the map when its units alone stand there (000
 // line 2647). With more than two sides every other side is an enemy.
 func (s *State) VictoryPoints() map[string]int {
+	if s.Scenario != nil {
+		return s.scenarioVictoryPoints()
+	}
 	vp := make(map[string]int, len(s.Sides))
 	for _, side := range s.Sides {
 		vp[side.ID] = side.VP
@@ -109,9 +112,13 @@ func (s *State) VictoryPoints() map[string]int {
 func (s *State) sidesInField() []string {
 	var out []string
 	for _, side := range s.Sides {
+		if s.scenarioPending(side.ID) {
+			out = append(out, side.ID) // units still to come (SC3)
+			continue
+		}
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Side == side.ID && u.Status == Active {
+			if u.Side == side.ID && (u.Status == Active || dropDeclared(u)) {
 				out = append(out, side.ID)
 				break
 			}
@@ -171,7 +178,9 @@ func (b *battle) checkBattleEnd() bool {
 	case s.Rules.TurnLimit > 0 && s.Turn >= s.Rules.TurnLimit && s.Phasing == len(s.Sides)-1:
 		why = fmt.Sprintf("the turn limit (%d) is reached", s.Rules.TurnLimit)
 	default:
-		return false
+		if why = s.scenarioEndReason(); why == "" {
+			return false
+		}
 	}
 	b.finish(why)
 	return true
@@ -197,6 +206,7 @@ func EndBattle(s *State, reason string) (*State, []Event, error) {
 // are captured (ruling V7), the victory points are counted and the last
 // event, battle_end, announces them (DESIGN.md).
 func (b *battle) finish(why string) {
+	b.strand()
 	s := b.s
 	field := s.sidesInField()
 	for i := range s.Units {
@@ -226,6 +236,9 @@ func (b *battle) finish(why string) {
 func (b *battle) capture(u *Unit, why string) {
 	u.Status, u.Disrupted, u.Righting = Captured, false, false
 	b.emit(Event{Type: "captured", Unit: u.ID, Side: u.Side, Hex: hexp(u.Hex), Text: fmt.Sprintf("%s is captured: %s", u.ID, why)})
+	if u.Class.Kind() == KindDropShip {
+		b.dropShipCaptured(u) // its load goes with it (dropship.go)
+	}
 }
 
 // rallyError says why broken unit u may not try to rally into h now
@@ -344,6 +357,9 @@ func (b *battle) retreatError(side *Side) error {
 	case side.RetreatEdge == NoEdge:
 		return illegal("%s has no map edge to retreat by", side.Name)
 	}
+	if s.Campaign != nil {
+		return b.campaignRetreatError(side)
+	}
 	destroyed, damaged := 0, 0
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -436,6 +452,7 @@ func (b *battle) withdraw(a Action) error {
 	}
 	retreatEdge := side.Retreating && OnEdge(b.s.Map, u.Hex, side.RetreatEdge)
 	switch {
+	case b.scenarioExit(u, side):
 	case retreatEdge:
 	case u.Salvage > 0 && side.Retreating:
 		roll, err := b.roll(fmt.Sprintf("%s leaves by the wrong edge with salvage", u.ID), 1, nil)

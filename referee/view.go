@@ -171,6 +171,16 @@ type UnitDetail struct {
 	Hidden        bool `json:"hidden,omitempty"`
 	Righting      bool `json:"righting,omitempty"`
 
+	// Drops and DropShips (drop.go, dropship.go): Drop while it waits in
+	// orbit; DropAt and DropTurn once a drop is declared (secret from the
+	// enemy); Aboard is the DropShip carrying it; Carrying the units a
+	// DropShip has aboard.
+	Drop     bool     `json:"drop,omitempty"`
+	DropAt   *hex.Hex `json:"drop_at,omitempty"`
+	DropTurn int      `json:"drop_turn,omitempty"`
+	Aboard   string   `json:"aboard,omitempty"`
+	Carrying []string `json:"carrying,omitempty"`
+
 	// RevealedTo lists the enemy sides that know the unit's class and
 	// ProbedBy those that have read its values: at the table the owner
 	// lifts the blind and answers the probe himself (000 lines 782, 1353).
@@ -317,6 +327,14 @@ func (s *State) ownDetail(u *Unit) *UnitDetail {
 		Salvage:       u.Salvage,
 		Hidden:        u.Hidden,
 		Righting:      u.Righting,
+		Drop:          u.Drop,
+		Aboard:        u.Aboard,
+	}
+	if dropDeclared(u) {
+		d.DropAt, d.DropTurn = hexp(u.DropAt), u.DropTurn
+	}
+	for _, v := range dropShipAboard(s, u) {
+		d.Carrying = append(d.Carrying, v.ID)
 	}
 	for i, r := range u.Rows {
 		d.Rows[i] = ViewRow(r)

@@ -78,7 +78,7 @@ func (sc *Scenario) begin(d *dice.Dice, out Output) (*referee.State, error) {
 		s = next
 		out.emit(events)
 	}
-	s, events, err := referee.Start(s)
+	s, events, err := referee.StartWithDice(s, d)
 	if err != nil {
 		return sc.Setup, fmt.Errorf("the battle cannot start: %w", err)
 	}

@@ -74,6 +74,8 @@ type parser struct {
 	// placements are the units' hexes in file order, with where each was
 	// written, for the errors deployment finds after the units are read.
 	placements []placement
+	// late are checks that need the sides read (victory.stranded, …).
+	late []func() error
 }
 
 type placement struct {
@@ -119,6 +121,11 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 	}
 	if err := p.sides(sides.Value); err != nil {
 		return nil, err
+	}
+	for _, f := range p.late {
+		if err := f(); err != nil {
+			return nil, err
+		}
 	}
 	if v, ok := f["first"]; ok {
 		if err := p.first(v.Value); err != nil {
@@ -310,7 +317,7 @@ func (p *parser) terrain(n *yaml.Node) error {
 }
 
 func (p *parser) rules(n *yaml.Node) error {
-	f, err := fields(n, "rules", "crt", "night", "morale")
+	f, err := fields(n, "rules", "crt", "night", "morale", "initiative", "scavenging")
 	if err != nil {
 		return err
 	}
@@ -334,13 +341,37 @@ func (p *parser) rules(n *yaml.Node) error {
 			return err
 		}
 	}
+	if v, ok := f["initiative"]; ok {
+		s, err := yn.Str(v.Value, "rules.initiative")
+		if err != nil {
+			return err
+		}
+		switch strings.ToLower(s) {
+		case "each-turn":
+			p.special().InitiativeEachTurn = true
+		case "once":
+		default:
+			return errorf(v.Value, "rules.initiative", "%q: use once (the usual) or each-turn (2D6 every game turn)", s)
+		}
+	}
+	if v, ok := f["scavenging"]; ok {
+		on, err := yn.Bool(v.Value, "rules.scavenging")
+		if err != nil {
+			return err
+		}
+		if on {
+			p.special().Scavenging = true
+		}
+	}
 	return nil
 }
 
 // victory reads the victory conditions: turns, the turn limit (ruling
-// V10).
+// V10); salvage, what salvage counters are worth; end_when_salvage_gone;
+// stranded, the side whose units left on the map at the end are
+// captured (special.go).
 func (p *parser) victory(n *yaml.Node) error {
-	f, err := fields(n, "victory", "turns")
+	f, err := fields(n, "victory", "turns", "salvage", "end_when_salvage_gone", "stranded", "end_when_lifted_off")
 	if err != nil {
 		return err
 	}
@@ -348,6 +379,34 @@ func (p *parser) victory(n *yaml.Node) error {
 		if p.s.Rules.TurnLimit, err = yn.Int(v.Value, "victory.turns", 1, 1000); err != nil {
 			return err
 		}
+	}
+	if v, ok := f["salvage"]; ok {
+		if err := p.victorySalvage(v.Value); err != nil {
+			return err
+		}
+	}
+	if v, ok := f["end_when_salvage_gone"]; ok {
+		on, err := yn.Bool(v.Value, "victory.end_when_salvage_gone")
+		if err != nil {
+			return err
+		}
+		if on {
+			p.special().EndWhenSalvageGone = true
+		}
+	}
+	if v, ok := f["stranded"]; ok {
+		p.late = append(p.late, func() error {
+			id, err := p.sideID(v.Value, "victory.stranded")
+			p.special().Stranded = id
+			return err
+		})
+	}
+	if v, ok := f["end_when_lifted_off"]; ok {
+		p.late = append(p.late, func() error {
+			id, err := p.sideID(v.Value, "victory.end_when_lifted_off")
+			p.special().EndWhenLiftedOff = id
+			return err
+		})
 	}
 	return nil
 }
@@ -365,7 +424,7 @@ func (p *parser) sides(n *yaml.Node) error {
 	unitSeen := map[string]string{}
 	for i, sn := range items {
 		path := yamlnode.Index("sides", i)
-		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines")
+		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines", "exit", "bounty", "objectives", "reinforcements")
 		if err != nil {
 			return err
 		}
@@ -406,15 +465,18 @@ func (p *parser) sides(n *yaml.Node) error {
 			}
 		}
 		p.s.Sides = append(p.s.Sides, side)
+		_, reinforced := f["reinforcements"]
+		var units []*yaml.Node
 		un, ok := f["units"]
-		if !ok {
+		if ok {
+			if units, err = yn.List(un.Value, path+".units"); err != nil {
+				return err
+			}
+		}
+		switch {
+		case !ok && !reinforced:
 			return errorf(sn, path+".units", "missing: each side has at least one unit")
-		}
-		units, err := yn.List(un.Value, path+".units")
-		if err != nil {
-			return err
-		}
-		if len(units) == 0 {
+		case ok && len(units) == 0 && !reinforced:
 			return errorf(un.Value, path+".units", "each side has at least one unit")
 		}
 		for j, n := range units {
@@ -433,6 +495,9 @@ func (p *parser) sides(n *yaml.Node) error {
 			if err := p.mines(v.Value, path+".mines", &p.s.Sides[len(p.s.Sides)-1]); err != nil {
 				return err
 			}
+		}
+		if err := p.sideSpecial(f, path, id, unitSeen); err != nil {
+			return err
 		}
 	}
 	sort.SliceStable(p.s.Units, func(i, j int) bool { return p.s.Units[i].ID < p.s.Units[j].ID })
@@ -529,7 +594,7 @@ func (p *parser) deploy() error {
 		p.sc.deployed = append(p.sc.deployed, events...)
 	}
 	for _, u := range p.s.Units {
-		if u.Status == referee.Reserve && u.Class.Ground() {
+		if u.Status == referee.Reserve && u.Class.Ground() && !u.Drop && u.Aboard == "" {
 			return &Error{Msg: fmt.Sprintf("unit %s has no hex: ground units start on the map", u.ID)}
 		}
 	}

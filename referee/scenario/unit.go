@@ -15,7 +15,7 @@ import (
 // R5 and the step table) or from rows: (the four printed rows).
 func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node, error) {
 	var u referee.Unit
-	f, err := fields(n, path, "id", "name", "class", "catalog", "values", "rows", "experience", "step", "hex", "chits", "hidden", "salvage")
+	f, err := fields(n, path, "id", "name", "class", "catalog", "values", "rows", "experience", "step", "hex", "chits", "hidden", "salvage", "bounty", "drop", "aboard")
 	if err != nil {
 		return u, nil, err
 	}
@@ -130,13 +130,32 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 			return u, nil, errorf(v.Value, path+".salvage", "%v units do not carry salvage", u.Class)
 		}
 	}
+	if v, ok := f["bounty"]; ok {
+		// Extra VP to the enemy when it is destroyed (000 lines 2237, 2304).
+		n, err := yn.Int(v.Value, path+".bounty", 0, 1000)
+		if err != nil {
+			return u, nil, err
+		}
+		r := p.special()
+		if r.Bounty == nil {
+			r.Bounty = map[string]int{}
+		}
+		r.Bounty[u.ID] = n
+	}
+	later, err := p.arrivesLater(&u, f, path)
+	if err != nil {
+		return u, nil, err
+	}
 	if v, ok := f["hex"]; ok {
+		if later {
+			return u, nil, errorf(v.Key, path+".hex", "%s comes later (drop or aboard): it has no hex at the start", u.ID)
+		}
 		h, err := p.hexAt(v.Value, path+".hex")
 		if err != nil {
 			return u, nil, err
 		}
 		p.placements = append(p.placements, placement{unit: u.ID, at: h, node: v.Value, path: path + ".hex"})
-	} else if u.Class.Ground() {
+	} else if u.Class.Ground() && !later {
 		return u, nil, errorf(n, path+".hex", "missing: ground units start on the map (hex: \"0314\")")
 	}
 	return u, idf.Value, nil
@@ -316,4 +335,67 @@ func chits(u *referee.Unit, n *yaml.Node, path string) error {
 // they cost their step-0 RA (000 line 2124; ruling V14).
 func hasOverburnRow(c referee.Class) bool {
 	return c.Info().Overburn && c.Kind() == referee.KindMech
+}
+
+// arrivesLater reads drop: (kept in orbit: true, or {turn: N, hex:
+// "XXYY"} for a drop declared at set-up, 000 lines 733, 1214; the drop
+// rules are the referee's, rulings DR*) and aboard: (the ID of a DropShip
+// of the side that carries the unit at the start, 000 line 1257).
+func (p *parser) arrivesLater(u *referee.Unit, f map[string]field, path string) (bool, error) {
+	v, hasDrop := f["drop"]
+	a, hasAboard := f["aboard"]
+	if hasDrop && hasAboard {
+		return false, errorf(a.Key, path+".aboard", "a unit drops from orbit or rides a DropShip, not both")
+	}
+	if hasAboard {
+		id, err := yn.Str(a.Value, path+".aboard")
+		if err != nil {
+			return false, err
+		}
+		u.Aboard = id
+		unit := u.ID
+		p.late = append(p.late, func() error {
+			ds := p.s.Unit(id)
+			me := p.s.Unit(unit)
+			switch {
+			case ds == nil || ds.Class.Kind() != referee.KindDropShip || ds.Side != me.Side:
+				return errorf(a.Value, path+".aboard", "%q is not a DropShip of %s's side", id, unit)
+			case !me.Class.Ground() && me.Class.Kind() != referee.KindAir:
+				return errorf(a.Value, path+".aboard", "%v units do not ride DropShips", me.Class)
+			}
+			return nil
+		})
+		return true, nil
+	}
+	if !hasDrop {
+		return false, nil
+	}
+	if k := u.Class.Kind(); k != referee.KindMech && k != referee.KindDropShip {
+		return false, errorf(v.Key, path+".drop", "only 'Mech lances and DropShips drop (000 lines 731, 1214); %s is %v", u.ID, u.Class)
+	}
+	u.Drop = true
+	if v.Value.Kind == yaml.ScalarNode {
+		on, err := yn.Bool(v.Value, path+".drop")
+		if err != nil {
+			return false, err
+		}
+		u.Drop = on
+		return on, nil
+	}
+	df, err := fields(v.Value, path+".drop", "turn", "hex")
+	if err != nil {
+		return false, err
+	}
+	t, ok := df["turn"]
+	h, okHex := df["hex"]
+	if !ok || !okHex {
+		return false, errorf(v.Value, path+".drop", "give both turn and hex for a drop declared at set-up, or drop: true")
+	}
+	if u.DropTurn, err = yn.Int(t.Value, path+".drop.turn", 1, 1000); err != nil {
+		return false, err
+	}
+	if u.DropAt, err = p.hexAt(h.Value, path+".drop.hex"); err != nil {
+		return false, err
+	}
+	return true, nil
 }

@@ -1,0 +1,221 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"bfbot/bot/command"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Texts of the notices the adapter adds.
+const (
+	textDMClosedYou = "I cannot send you direct messages. To receive your secret messages, allow " +
+		"direct messages from server members (the server's Privacy Settings). Here it is meanwhile:\n\n"
+	textDMClosedOther = "<@%s> does not accept direct messages from server members; the message was not delivered."
+	textDMFailed      = "A direct message could not be delivered (id %s)."
+	textThreadFailed  = "The battle thread could not be reached (id %s)."
+	textSentDM        = "Sent to your direct messages."
+	textPostedThread  = "Posted in the battle thread."
+	textDone          = "Done."
+)
+
+// exchange is one interaction being answered: whether it was acknowledged,
+// and how.
+type exchange struct {
+	b     *Bot
+	i     *discordgo.Interaction
+	start time.Time
+	label string
+
+	acked          bool
+	deferred       bool
+	deferEphemeral bool
+}
+
+func (x *exchange) logErr(what string, err error, args ...any) {
+	args = append([]any{"interaction", x.i.ID, "what", x.label, "error", x.b.scrub(err.Error(), x.i.Token)}, args...)
+	x.b.log.Error(what, args...)
+}
+
+// respondText acknowledges with a short text.
+func (x *exchange) respondText(ctx context.Context, text string, private bool) {
+	o := outgoing{content: text}
+	if err := x.b.session.InteractionRespond(x.i, o.response(private), discordgo.WithContext(ctx)); err != nil {
+		x.logErr("response not delivered", err)
+	}
+	x.acked = true
+}
+
+// deferReply acknowledges at once; the answer follows ("thinking…").
+func (x *exchange) deferReply(ctx context.Context, private bool) {
+	if x.acked {
+		return
+	}
+	resp := &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: flags(private)},
+	}
+	if err := x.b.session.InteractionRespond(x.i, resp, discordgo.WithContext(ctx)); err != nil {
+		x.logErr("deferral not delivered", err)
+	}
+	x.acked, x.deferred, x.deferEphemeral = true, true, private
+	x.b.log.Debug("interaction deferred", "interaction", x.i.ID, "what", x.label, "ephemeral", private,
+		"ms", time.Since(x.start).Milliseconds())
+}
+
+// fail tells the caller about an internal error.
+func (x *exchange) fail(ctx context.Context, id string) {
+	text := "Internal error (id " + id + ")."
+	if !x.acked {
+		x.respondText(ctx, text, true)
+		return
+	}
+	x.followup(ctx, outgoing{content: text}, true)
+}
+
+// followup sends one more message answering the interaction.
+func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
+	if _, err := x.b.session.FollowupMessageCreate(x.i, true, o.followup(private), discordgo.WithContext(ctx)); err != nil {
+		x.logErr("follow-up not delivered", err)
+	}
+}
+
+// inline says whether a reply answers in the interaction itself.
+func inline(rep command.Reply) bool {
+	return rep.To == command.Private || (rep.To == command.Public && rep.Battle == 0)
+}
+
+// private says whether an inline reply is ephemeral. A reply with an
+// unknown addressee is kept private: a secret must not leak by a typo.
+func private(rep command.Reply) bool { return rep.To != command.Public }
+
+// deliver sends the replies. The interaction itself is answered (or its
+// deferral edited) with the first reply that can be; the others follow:
+// private ones as ephemeral follow-ups, public ones in the channel (or the
+// battle's thread), DMs in the addressee's DM channel.
+func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []command.Reply) {
+	for k := range replies {
+		if replies[k].To != command.Public && replies[k].To != command.Private && replies[k].To != command.DM {
+			x.b.log.Warn("reply with unknown addressee sent privately", "interaction", x.i.ID, "to", string(replies[k].To))
+			replies[k].To = command.Private
+		}
+	}
+	first := -1
+	for k, rep := range replies {
+		if inline(rep) && (!x.deferred || private(rep) == x.deferEphemeral) {
+			first = k
+			break
+		}
+	}
+	x.answer(ctx, replies, first)
+	for k, rep := range replies {
+		if k == first {
+			continue
+		}
+		switch {
+		case rep.To == command.DM:
+			x.dm(ctx, r.User.ID, rep)
+		case rep.To == command.Public && rep.Battle != 0:
+			if err := x.b.postBattle(ctx, x.i.ChannelID, rep); err != nil {
+				id := "thread-" + x.i.ID
+				x.logErr("battle thread not reached", err, "battle", rep.Battle, "error_id", id)
+				x.followup(ctx, outgoing{content: fmt.Sprintf(textThreadFailed, id)}, true)
+			}
+		case rep.To == command.Public && x.deferred && x.deferEphemeral:
+			// The interaction's own messages are private now: post as the bot.
+			if _, err := x.b.session.ChannelMessageSendComplex(x.i.ChannelID, x.b.build(rep, "").send(), discordgo.WithContext(ctx)); err != nil {
+				x.logErr("public reply not delivered", err)
+			}
+		default:
+			x.followup(ctx, x.b.build(rep, ""), private(rep))
+		}
+	}
+}
+
+// answer acknowledges (or completes a deferral) with replies[first], or
+// with a notice saying where the replies went when none answers inline.
+func (x *exchange) answer(ctx context.Context, replies []command.Reply, first int) {
+	var o outgoing
+	priv := true
+	if first >= 0 {
+		o, priv = x.b.build(replies[first], ""), private(replies[first])
+	} else {
+		o = outgoing{content: notice(replies)}
+	}
+	switch {
+	case !x.acked:
+		if err := x.b.session.InteractionRespond(x.i, o.response(priv), discordgo.WithContext(ctx)); err != nil {
+			x.logErr("response not delivered", err)
+		}
+		x.acked = true
+	case first < 0 && !x.deferEphemeral:
+		// Nothing public to show in the public "thinking" message.
+		if err := x.b.session.InteractionResponseDelete(x.i, discordgo.WithContext(ctx)); err != nil {
+			x.logErr("deferral not removed", err)
+		}
+	default:
+		if _, err := x.b.session.InteractionResponseEdit(x.i, o.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
+			x.logErr("deferred response not delivered", err)
+		}
+	}
+}
+
+// notice tells the caller where replies that are not inline went.
+func notice(replies []command.Reply) string {
+	var parts []string
+	dm, thread := false, false
+	for _, rep := range replies {
+		dm = dm || rep.To == command.DM
+		thread = thread || (rep.To == command.Public && rep.Battle != 0)
+	}
+	if dm {
+		parts = append(parts, textSentDM)
+	}
+	if thread {
+		parts = append(parts, textPostedThread)
+	}
+	if len(parts) == 0 {
+		return textDone
+	}
+	return strings.Join(parts, " ")
+}
+
+// dm sends a DM reply; when the addressee's DMs are closed, the caller gets
+// an ephemeral fallback: the content itself if he is the addressee, else a
+// notice that reveals nothing of it.
+func (x *exchange) dm(ctx context.Context, caller string, rep command.Reply) {
+	user := rep.User
+	if user == "" {
+		user = caller
+	}
+	err := x.b.SendDM(ctx, user, rep)
+	if err == nil {
+		return
+	}
+	switch {
+	case IsDMClosed(err) && user == caller:
+		x.b.log.Warn("direct messages closed, answered ephemerally", "interaction", x.i.ID, "user", user)
+		x.followup(ctx, x.b.build(rep, textDMClosedYou), true)
+	case IsDMClosed(err):
+		x.b.log.Warn("direct messages closed, caller told", "interaction", x.i.ID, "user", user)
+		x.followup(ctx, outgoing{content: fmt.Sprintf(textDMClosedOther, user)}, true)
+	default:
+		id := "dm-" + x.i.ID
+		x.logErr("direct message not delivered", err, "user", user, "error_id", id)
+		x.followup(ctx, outgoing{content: fmt.Sprintf(textDMFailed, id)}, true)
+	}
+}
+
+// IsDMClosed reports whether err is Discord's "cannot send messages to this
+// user" (code 50007): the user does not accept DMs from server members.
+func IsDMClosed(err error) bool { return hasCode(err, discordgo.ErrCodeCannotSendMessagesToThisUser) }
+
+func hasCode(err error, code int) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == code
+}

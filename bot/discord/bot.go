@@ -1,0 +1,268 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"bfbot/bot/command"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Intents are the gateway intents the bot asks for: interactions arrive
+// whatever the intents; guilds and direct messages are enough for the rest.
+const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+
+// Defaults of the options.
+const (
+	// DefaultAckGrace is how long a command not marked Slow may run before
+	// the adapter defers it anyway, to stay inside Discord's 3 seconds.
+	DefaultAckGrace = 2 * time.Second
+	// interactionLife is how long an interaction token lets the bot follow
+	// up (Discord: 15 minutes); handlers get a little less.
+	interactionLife = 14 * time.Minute
+)
+
+// Bot is the Discord adapter: it registers the command layer's specs as
+// slash commands, turns interactions into command.Requests and the
+// command.Replies into Discord messages. It holds no game logic.
+type Bot struct {
+	session *discordgo.Session
+	token   string // kept only to scrub it from error texts
+	appID   string
+	guildID string
+	d       command.Dispatcher
+	log     *slog.Logger
+	store   ThreadStore
+	now     func() time.Time
+	grace   time.Duration
+	// deferPrivate says whether a Slow command's deferral is ephemeral.
+	deferPrivate func(command.Spec) bool
+	threadName   func(battle int64) string
+
+	specMu sync.RWMutex
+	specs  map[specKey]command.Spec
+
+	mu       sync.Mutex
+	closing  bool
+	closed   bool
+	inflight sync.WaitGroup
+	ctx      context.Context
+	cancel   context.CancelFunc
+
+	threadMu sync.Mutex // one battle thread is created once
+	statusMu sync.Mutex // one status message per key
+}
+
+type specKey struct{ name, sub string }
+
+// Option configures a Bot.
+type Option func(*Bot)
+
+// WithHTTPClient sets the HTTP client of the REST calls (tests pass the fake
+// Discord's client).
+func WithHTTPClient(c *http.Client) Option { return func(b *Bot) { b.session.Client = c } }
+
+// WithStore sets where thread and status message ids are kept.
+func WithStore(s ThreadStore) Option { return func(b *Bot) { b.store = s } }
+
+// WithClock sets the clock that stamps Request.Now.
+func WithClock(now func() time.Time) Option { return func(b *Bot) { b.now = now } }
+
+// WithAckGrace sets how long a command not marked Slow may run before it is
+// deferred.
+func WithAckGrace(d time.Duration) Option { return func(b *Bot) { b.grace = d } }
+
+// WithDeferPrivate decides, per spec, whether a deferred command's "thinking"
+// message is ephemeral. The adapter cannot know a handler's first reply
+// before it runs; the default (always private) suits the slow commands that
+// answer the caller (maps drawn for his eyes); their public replies are then
+// posted to the channel as ordinary messages.
+func WithDeferPrivate(f func(command.Spec) bool) Option { return func(b *Bot) { b.deferPrivate = f } }
+
+// WithThreadName sets the name of a new battle thread.
+func WithThreadName(f func(battle int64) string) Option { return func(b *Bot) { b.threadName = f } }
+
+// New returns a Bot for the application appID. guildID, when set, registers
+// the commands in that guild only (instant, for development; such commands
+// are not offered in DMs); empty registers them globally. Nothing is
+// contacted before Open.
+func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger, opts ...Option) (*Bot, error) {
+	token = strings.TrimPrefix(strings.TrimSpace(token), "Bot ")
+	switch {
+	case token == "":
+		return nil, errors.New("discord: the bot token is empty (set BFBOT_TOKEN)")
+	case appID == "":
+		return nil, errors.New("discord: the application id is empty")
+	case d == nil:
+		return nil, errors.New("discord: no command dispatcher")
+	}
+	if logger == nil {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	s.Identify.Intents = Intents
+	// The adapter reads nothing from the state cache; interactions carry
+	// what it needs.
+	s.StateEnabled = false
+	s.ShouldReconnectOnError = true
+	s.ShouldRetryOnRateLimit = true
+	s.LogLevel = discordgo.LogError
+	b := &Bot{
+		session:      s,
+		token:        token,
+		appID:        appID,
+		guildID:      guildID,
+		d:            d,
+		log:          logger.With("component", "discord"),
+		store:        NewMemoryStore(),
+		now:          time.Now,
+		grace:        DefaultAckGrace,
+		deferPrivate: func(command.Spec) bool { return true },
+		threadName:   threadName,
+	}
+	b.ctx, b.cancel = context.WithCancel(context.Background())
+	for _, o := range opts {
+		o(b)
+	}
+	b.loadSpecs()
+	s.AddHandler(b.onInteractionCreate)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		b.log.Info("gateway ready", "session_user", userID(r.User))
+	})
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway resumed") })
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.log.Warn("gateway disconnected") })
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
+		b.log.Warn("rate limited", "route", b.scrub(r.URL), "retry_after", r.RetryAfter)
+	})
+	return b, nil
+}
+
+func userID(u *discordgo.User) string {
+	if u == nil {
+		return ""
+	}
+	return u.ID
+}
+
+// loadSpecs indexes the dispatcher's specs by name and sub-command.
+func (b *Bot) loadSpecs() {
+	m := map[specKey]command.Spec{}
+	for _, s := range b.d.Specs() {
+		m[specKey{s.Name, s.Sub}] = s
+	}
+	b.specMu.Lock()
+	b.specs = m
+	b.specMu.Unlock()
+}
+
+func (b *Bot) spec(name, sub string) (command.Spec, bool) {
+	b.specMu.RLock()
+	defer b.specMu.RUnlock()
+	s, ok := b.specs[specKey{name, sub}]
+	return s, ok
+}
+
+// Open registers the commands and connects to the gateway.
+func (b *Bot) Open(ctx context.Context) error {
+	if err := b.RegisterCommands(ctx); err != nil {
+		return err
+	}
+	if err := b.session.Open(); err != nil {
+		return fmt.Errorf("discord: connecting to the gateway: %s", b.scrub(err.Error()))
+	}
+	b.log.Info("connected", "app", b.appID, "guild", b.guildID, "intents", int(Intents))
+	return nil
+}
+
+// RegisterCommands overwrites the application's commands in one call, in
+// the guild when one was given, else globally.
+func (b *Bot) RegisterCommands(ctx context.Context) error {
+	b.loadSpecs()
+	cmds, err := ApplicationCommands(b.d.Specs())
+	if err != nil {
+		return fmt.Errorf("discord: %w", err)
+	}
+	got, err := b.session.ApplicationCommandBulkOverwrite(b.appID, b.guildID, cmds, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("discord: registering %d commands: %s", len(cmds), b.scrub(err.Error()))
+	}
+	b.log.Info("commands registered", "count", len(got), "guild", b.guildID)
+	return nil
+}
+
+// Session is the underlying discordgo session (for the scheduler's own
+// calls; the adapter's methods cover the usual ones).
+func (b *Bot) Session() *discordgo.Session { return b.session }
+
+// Close stops accepting interactions (new ones get a short "restarting"
+// answer), waits for the handlers in flight until ctx ends, then closes the
+// gateway. When ctx ends first, the handlers' context is cancelled and
+// ctx's error is returned.
+func (b *Bot) Close(ctx context.Context) error {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closing, b.closed = true, true
+	b.mu.Unlock()
+	b.log.Info("closing: waiting for handlers in flight")
+
+	done := make(chan struct{})
+	go func() {
+		b.inflight.Wait()
+		close(done)
+	}()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = ctx.Err()
+		b.log.Warn("closing: handlers still running, cancelling them")
+	}
+	b.cancel()
+	if cerr := b.session.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("discord: closing the gateway: %s", b.scrub(cerr.Error()))
+	}
+	b.log.Info("closed")
+	return err
+}
+
+// enter registers a handler in flight; false once Close has begun.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// scrub removes the bot token, and any extra secret (interaction tokens),
+// from a text bound for the logs.
+func (b *Bot) scrub(s string, secrets ...string) string {
+	for _, t := range append(secrets, b.token) {
+		if t != "" {
+			s = strings.ReplaceAll(s, t, "[redacted]")
+		}
+	}
+	return webhookToken.ReplaceAllString(s, "${1}[redacted]")
+}
+
+// webhookToken finds the token in interaction and webhook URLs
+// (/interactions/{id}/{token}, /webhooks/{app}/{token}): it authorises
+// follow-ups for 15 minutes, so it is a secret too.
+var webhookToken = regexp.MustCompile(`(/(?:interactions|webhooks)/[^/\s"]+/)[^/?\s"]+`)

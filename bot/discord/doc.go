@@ -1,0 +1,29 @@
+// Package discord is bfbot's Discord adapter: it registers the command
+// layer's specs as slash commands, routes interactions (commands,
+// autocomplete, buttons, modals) to the command.Dispatcher and sends the
+// replies: public ones in the channel or the battle's thread, private ones as
+// ephemeral messages, DMs in the player's direct messages. It only
+// translates; no game logic lives here (DESIGN.md, "Command layer").
+//
+// # Acknowledgement
+//
+// Discord wants every interaction acknowledged within 3 seconds. A command
+// whose Spec is Slow is deferred at once; any other is answered with its
+// first reply, or deferred when its handler outlasts WithAckGrace. A deferred
+// command's "thinking" message is ephemeral unless WithDeferPrivate says
+// otherwise, because the handler's first reply cannot be known before it
+// runs; public replies of a privately deferred command are posted to the
+// channel as ordinary bot messages.
+//
+// # Caveats
+//
+//   - IMPORTANT: the token is never logged; error texts pass through a
+//     scrubber that also hides interaction tokens (webhook URLs hold them).
+//   - Commands registered per guild (development) are not offered in DMs.
+//   - Battle threads and status messages are remembered through ThreadStore;
+//     the default store is in memory.
+//   - A DM to a user who does not accept DMs from server members fails with
+//     code 50007; the caller then gets an ephemeral fallback.
+//   - Close waits for handlers in flight; discordgo's own close then takes
+//     about a second.
+package discord

@@ -1,0 +1,70 @@
+package discord
+
+import (
+	"strconv"
+	"sync"
+)
+
+// ThreadStore keeps the Discord ids the adapter must find again: the thread
+// of each battle and the pinned status message of each channel. The memory
+// implementation forgets them on restart (a battle then gets a new thread);
+// the bot persists them by giving New a store backed by its database.
+type ThreadStore interface {
+	// BattleThread returns the thread of a battle; ok is false when none.
+	BattleThread(battle int64) (threadID string, ok bool, err error)
+	SetBattleThread(battle int64, threadID string) error
+	// StatusMessage returns the pinned status message of key in a channel.
+	StatusMessage(channelID, key string) (messageID string, ok bool, err error)
+	SetStatusMessage(channelID, key, messageID string) error
+}
+
+// MemoryStore is a ThreadStore in memory, safe for concurrent use.
+type MemoryStore struct {
+	mu      sync.Mutex
+	threads map[int64]string
+	status  map[string]string
+}
+
+// NewMemoryStore returns an empty MemoryStore.
+func NewMemoryStore() *MemoryStore {
+	return &MemoryStore{threads: map[int64]string{}, status: map[string]string{}}
+}
+
+// BattleThread implements ThreadStore.
+func (s *MemoryStore) BattleThread(battle int64) (string, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.threads[battle]
+	return id, ok, nil
+}
+
+// SetBattleThread implements ThreadStore.
+func (s *MemoryStore) SetBattleThread(battle int64, threadID string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.threads[battle] = threadID
+	return nil
+}
+
+// statusKey joins channel and key; a channel id is digits, so "/" cannot
+// appear in it and the pair is unambiguous.
+func statusKey(channelID, key string) string { return channelID + "/" + key }
+
+// StatusMessage implements ThreadStore.
+func (s *MemoryStore) StatusMessage(channelID, key string) (string, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id, ok := s.status[statusKey(channelID, key)]
+	return id, ok, nil
+}
+
+// SetStatusMessage implements ThreadStore.
+func (s *MemoryStore) SetStatusMessage(channelID, key, messageID string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.status[statusKey(channelID, key)] = messageID
+	return nil
+}
+
+// threadName is the default name of a battle's thread.
+func threadName(battle int64) string { return "Battle " + strconv.FormatInt(battle, 10) }

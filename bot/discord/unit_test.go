@@ -1,0 +1,182 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+
+	"bfbot/bot/command"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Ensure specs Discord would refuse are errors that name the command.
+func TestApplicationCommandsErrors(t *testing.T) {
+	complete := func(context.Context, *command.Request, string) []string { return nil }
+	tests := []struct {
+		name string
+		spec []command.Spec
+		want string
+	}{
+		{"ErrUpperCase", []command.Spec{{Name: "Battle"}}, "/Battle"},
+		{"ErrLongName", []command.Spec{{Name: strings.Repeat("a", 33)}}, "1 to 32"},
+		{"ErrSpace", []command.Spec{{Name: "bg", Sub: "split up"}}, "/bg split up"},
+		{"ErrPlainAndGroup", []command.Spec{{Name: "map"}, {Name: "map", Sub: "tactical"}}, "both a command and a group"},
+		{"ErrTwice", []command.Spec{{Name: "map", Sub: "a"}, {Name: "map", Sub: "a"}}, "defined twice"},
+		{"ErrChoicesAndComplete", []command.Spec{{Name: "roll", Options: []command.Option{
+			{Name: "dice", Choices: []string{"1"}, Complete: complete}}}}, "exclude each other"},
+		{"ErrBooleanChoices", []command.Spec{{Name: "roll", Options: []command.Option{
+			{Name: "open", Type: command.Boolean, Choices: []string{"yes"}}}}}, "boolean"},
+		{"ErrIntegerChoice", []command.Spec{{Name: "roll", Options: []command.Option{
+			{Name: "dice", Type: command.Integer, Choices: []string{"two"}}}}}, "not a whole number"},
+		{"ErrTooManyChoices", []command.Spec{{Name: "roll", Options: []command.Option{
+			{Name: "dice", Choices: strings.Split("a b c d e f g h i j k l m n o p q r s t u v w x y z", " ")}}}}, "26 choices"},
+		{"ErrOptionType", []command.Spec{{Name: "roll", Options: []command.Option{{Name: "dice", Type: 9}}}}, "unknown option type"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ApplicationCommands(tt.spec)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// Ensure a good spec translates: integer choices become numbers, contexts
+// follow Where, empty descriptions get the name.
+func TestApplicationCommandsOK(t *testing.T) {
+	cmds, err := ApplicationCommands([]command.Spec{
+		{Name: "roll", Where: command.DMOnly, Options: []command.Option{
+			{Name: "dice", Type: command.Integer, Choices: []string{"1", "2"}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cmds[0]
+	if c.Description != "roll" || c.Options[0].Description != "dice" {
+		t.Errorf("descriptions %q %q, want the names", c.Description, c.Options[0].Description)
+	}
+	if got, want := c.Options[0].Choices[1].Value, any(int64(2)); got != want {
+		t.Errorf("choice value %#v, want %#v", got, want)
+	}
+	if ctx := *c.Contexts; len(ctx) != 1 || ctx[0] != discordgo.InteractionContextBotDM || !*c.DMPermission {
+		t.Errorf("contexts %v dm %v, want DM only", ctx, *c.DMPermission)
+	}
+}
+
+// Ensure options flatten to the console's text form.
+func TestCommandOptions(t *testing.T) {
+	opts := []*discordgo.ApplicationCommandInteractionDataOption{{
+		Name: "move", Type: discordgo.ApplicationCommandOptionSubCommand,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			{Name: "bg", Type: discordgo.ApplicationCommandOptionString, Value: "Alpha", Focused: true},
+			{Name: "hexes", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(12)},
+			{Name: "sure", Type: discordgo.ApplicationCommandOptionBoolean, Value: false},
+		},
+	}}
+	sub, values, focused := commandOptions(opts)
+	if sub != "move" || focused != "bg" || values["bg"] != "Alpha" || values["hexes"] != "12" || values["sure"] != "false" {
+		t.Errorf("got %q %v %q", sub, values, focused)
+	}
+	if got := optionText(2.5); got != "2.5" {
+		t.Errorf("optionText(2.5) = %q", got)
+	}
+}
+
+func dscTestBot(t *testing.T) *Bot {
+	t.Helper()
+	b, err := New("secret-token", "1", "", dscNopDispatcher{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+type dscNopDispatcher struct{}
+
+func (dscNopDispatcher) Specs() []command.Spec                                      { return nil }
+func (dscNopDispatcher) Dispatch(context.Context, *command.Request) []command.Reply { return nil }
+func (dscNopDispatcher) Complete(context.Context, *command.Request, string, string) []string {
+	return nil
+}
+
+// Ensure buttons fill rows of five, at most five rows.
+func TestActionRows(t *testing.T) {
+	b := dscTestBot(t)
+	var bs []command.Button
+	for range 27 {
+		bs = append(bs, command.Button{Label: "x", CustomID: "id"})
+	}
+	bs = append(bs, command.Button{Label: "no id"})
+	rows := b.actionRows(bs)
+	if len(rows) != 5 {
+		t.Fatalf("%d rows, want 5", len(rows))
+	}
+	for _, r := range rows {
+		if n := len(r.(discordgo.ActionsRow).Components); n != 5 {
+			t.Errorf("row of %d buttons, want 5", n)
+		}
+	}
+}
+
+// Ensure a text longer than a message is cut and attached whole.
+func TestBuildOverflow(t *testing.T) {
+	b := dscTestBot(t)
+	text := strings.Repeat("é", maxContent+10)
+	o := b.build(command.Reply{Text: text}, "")
+	if n := len([]rune(o.content)); n != maxContent {
+		t.Errorf("content of %d runes, want %d", n, maxContent)
+	}
+	if len(o.files) != 1 || o.files[0].Name != overflowFile || string(o.files[0].Data) != text {
+		t.Errorf("files %+v, want the whole text attached", o.files)
+	}
+	if o := b.build(command.Reply{}, ""); o.content == "" {
+		t.Error("an empty reply must still have content: Discord refuses empty messages")
+	}
+}
+
+// Ensure the scrubber hides the bot token and webhook tokens.
+func TestScrub(t *testing.T) {
+	b := dscTestBot(t)
+	in := `Post "https://discord.com/api/v9/webhooks/1/aW50ZXJhY3Rpb24?wait=true": Bot secret-token; /interactions/5/tok/callback`
+	got := b.scrub(in)
+	for _, secret := range []string{"secret-token", "aW50ZXJhY3Rpb24", "/tok/"} {
+		if strings.Contains(got, secret) {
+			t.Errorf("%q left in %q", secret, got)
+		}
+	}
+	if !strings.Contains(got, "/webhooks/1/[redacted]?wait=true") {
+		t.Errorf("scrubbed %q", got)
+	}
+}
+
+// Ensure New refuses what cannot work, with a message a person can act on.
+func TestNewErrors(t *testing.T) {
+	if _, err := New(" ", "1", "", dscNopDispatcher{}, nil); err == nil || !strings.Contains(err.Error(), "BFBOT_TOKEN") {
+		t.Errorf("empty token: %v", err)
+	}
+	if _, err := New("t", "", "", dscNopDispatcher{}, nil); err == nil {
+		t.Error("empty application id accepted")
+	}
+	if _, err := New("t", "1", "", nil, nil); err == nil {
+		t.Error("nil dispatcher accepted")
+	}
+}
+
+// Ensure IsDMClosed recognises Discord's code 50007 only.
+func TestIsDMClosed(t *testing.T) {
+	closed := &discordgo.RESTError{Response: &http.Response{StatusCode: 403},
+		Message: &discordgo.APIErrorMessage{Code: discordgo.ErrCodeCannotSendMessagesToThisUser}}
+	if !IsDMClosed(errors.Join(errors.New("sending"), closed)) {
+		t.Error("wrapped 50007 not recognised")
+	}
+	other := &discordgo.RESTError{Message: &discordgo.APIErrorMessage{Code: 50001}}
+	if IsDMClosed(other) || IsDMClosed(errors.New("x")) {
+		t.Error("other errors taken for closed DMs")
+	}
+}

@@ -1,0 +1,25 @@
+// Package discordtest is a fake Discord on loopback for tests: the REST
+// endpoints bfbot's adapter uses and the gateway websocket, so the real
+// discordgo client can connect, receive interactions, answer them, open DMs,
+// upload files, create threads and pin messages.
+//
+// A test starts one with New, points a discordgo session at it (Client for
+// REST; the gateway address comes from GET /gateway), drives it with
+// SendCommand, PressButton, SubmitModal and Autocomplete, and asserts on what
+// it recorded (Messages, DMs, Answers, Commands, Threads). Faults are
+// injected with DropSocket (the client must RESUME), RateLimitNext (429 with
+// retry_after and X-RateLimit headers) and CloseDMs (403, code 50007).
+//
+// # Caveats
+//
+//   - No discordgo global is changed: Client rewrites requests for
+//     discord.com to the fake. Tests with separate fakes may run in parallel.
+//   - Waits are on conditions (Wait, MustWait), never on fixed sleeps;
+//     SendCommand returns when the interaction is acknowledged.
+//   - The fake checks what matters to the adapter (token, acknowledgement
+//     before follow-ups, one acknowledgement per interaction, the first
+//     follow-up after a deferral replacing the loading message) and is
+//     otherwise lenient: payload validation is Discord's, not this package's.
+//   - discordgo's Session.Close waits one second after sending the close
+//     frame; tests that open sessions gain from t.Parallel.
+package discordtest

@@ -1,0 +1,97 @@
+package discordtest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// dscSession is a bare discordgo session on the fake (no gateway).
+func dscSession(t *testing.T, f *Fake) *discordgo.Session {
+	t.Helper()
+	s, err := discordgo.New("Bot " + f.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = f.Client()
+	return s
+}
+
+// Ensure the client never leaves loopback.
+func TestClientRefusesOtherHosts(t *testing.T) {
+	f := New(t)
+	_, err := f.Client().Get("https://example.com/")
+	if err == nil || !strings.Contains(err.Error(), "refusing") {
+		t.Errorf("err %v, want a refusal", err)
+	}
+}
+
+// Ensure a wrong token is refused like Discord does.
+func TestWrongToken(t *testing.T) {
+	f := New(t)
+	s := dscSession(t, f)
+	s.Token = "Bot wrong"
+	_, err := s.UserChannelCreate("1")
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Response.StatusCode != http.StatusUnauthorized {
+		t.Errorf("err %v, want 401", err)
+	}
+}
+
+// Ensure a follow-up before the acknowledgement is refused (Discord has no
+// webhook for the interaction yet) and a second acknowledgement too.
+func TestAckRules(t *testing.T) {
+	f := New(t)
+	s := dscSession(t, f)
+	f.mu.Lock()
+	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{})}
+	f.interactions[in.ID], f.byToken[in.Token] = in, in
+	f.mu.Unlock()
+	di := &discordgo.Interaction{ID: in.ID, AppID: f.AppID(), Token: in.Token}
+	if _, err := s.FollowupMessageCreate(di, true, &discordgo.WebhookParams{Content: "early"}); err == nil {
+		t.Error("follow-up before the acknowledgement accepted")
+	}
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if err := s.InteractionRespond(di, ack); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.InteractionRespond(di, ack); err == nil {
+		t.Error("second acknowledgement accepted")
+	}
+	// The first follow-up after a deferral replaces the loading message.
+	if _, err := s.FollowupMessageCreate(di, true, &discordgo.WebhookParams{Content: "late", Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		t.Fatal(err)
+	}
+	ans := f.Answers(in.ID)
+	if len(ans) != 1 || ans[0].Content != "late" || ans[0].Loading || ans[0].Ephemeral {
+		t.Errorf("answers %+v, want the public deferral replaced", ans)
+	}
+}
+
+// Ensure a 429 carries what discordgo needs to wait and retry.
+func TestRateLimitHeaders(t *testing.T) {
+	f := New(t)
+	f.RateLimitNext(1)
+	req, _ := http.NewRequestWithContext(context.Background(), "POST", "https://discord.com/api/v9/users/@me/channels", strings.NewReader(`{"recipient_id":"1"}`))
+	req.Header.Set("Authorization", "Bot "+f.Token())
+	resp, err := f.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("X-RateLimit-Reset-After") == "" || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("status %d headers %v", resp.StatusCode, resp.Header)
+	}
+	// And discordgo waits and retries: the DM channel is opened once.
+	f.RateLimitNext(1)
+	if _, err := dscSession(t, f).UserChannelCreate("2"); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.RateLimited(); got != 2 {
+		t.Errorf("429s %d, want 2", got)
+	}
+}

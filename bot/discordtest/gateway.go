@@ -1,0 +1,185 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"sync"
+
+	"github.com/gorilla/websocket"
+)
+
+// Gateway opcodes (Discord's numbers).
+const (
+	opDispatch     = 0
+	opHeartbeat    = 1
+	opIdentify     = 2
+	opResume       = 6
+	opInvalid      = 9
+	opHello        = 10
+	opHeartbeatACK = 11
+)
+
+// gatewayEvent is one dispatched event, kept for replay on RESUME.
+type gatewayEvent struct {
+	seq  int64
+	name string
+	data json.RawMessage
+}
+
+// gatewayConn is one client connection; writes are serialised.
+type gatewayConn struct {
+	wmu  sync.Mutex
+	conn *websocket.Conn
+}
+
+func (c *gatewayConn) write(v any) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.conn.WriteJSON(v)
+}
+
+// close drops the TCP connection without a close frame, as a network
+// failure would.
+func (c *gatewayConn) close() { _ = c.conn.UnderlyingConn().Close() }
+
+type frame struct {
+	Op   int             `json:"op"`
+	D    json.RawMessage `json:"d,omitempty"`
+	S    int64           `json:"s,omitempty"`
+	Type string          `json:"t,omitempty"`
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+// serveGateway speaks the gateway protocol: HELLO, then IDENTIFY → READY
+// or RESUME → RESUMED (+ the events the client missed), heartbeats → ACK.
+func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	gc := &gatewayConn{conn: ws}
+	defer func() {
+		f.mu.Lock()
+		if f.gateway == gc {
+			f.gateway = nil
+			f.notify()
+		}
+		f.mu.Unlock()
+		_ = ws.Close()
+	}()
+	hello, _ := json.Marshal(map[string]any{"heartbeat_interval": f.heartbeat.Milliseconds()})
+	if gc.write(frame{Op: opHello, D: hello}) != nil {
+		return
+	}
+	for {
+		var in frame
+		if err := ws.ReadJSON(&in); err != nil {
+			return
+		}
+		switch in.Op {
+		case opHeartbeat:
+			f.mu.Lock()
+			f.heartbeats++
+			f.mu.Unlock()
+			if gc.write(frame{Op: opHeartbeatACK}) != nil {
+				return
+			}
+		case opIdentify:
+			if !f.identify(gc, in.D) {
+				return
+			}
+		case opResume:
+			if !f.resume(gc, in.D) {
+				return
+			}
+		}
+	}
+}
+
+func (f *Fake) identify(gc *gatewayConn, d json.RawMessage) bool {
+	var id struct {
+		Token   string `json:"token"`
+		Intents int    `json:"intents"`
+	}
+	_ = json.Unmarshal(d, &id)
+	ok := id.Token == "Bot "+f.token
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.identifies = append(f.identifies, Identify{Intents: id.Intents, TokenOK: ok})
+	f.notify()
+	if !ok {
+		_ = gc.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
+		return false
+	}
+	f.session = f.newID()
+	f.seq = 0
+	f.events = nil
+	f.gateway = gc
+	ready, _ := json.Marshal(map[string]any{
+		"v":                  10,
+		"session_id":         f.session,
+		"user":               map[string]any{"id": BotUserID, "username": "bfbot", "bot": true},
+		"guilds":             []any{},
+		"application":        map[string]any{"id": f.appID, "flags": 0},
+		"resume_gateway_url": "ws" + f.srv.URL[len("http"):] + "/gateway",
+	})
+	return f.dispatchLocked("READY", ready) == nil
+}
+
+func (f *Fake) resume(gc *gatewayConn, d json.RawMessage) bool {
+	var re struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	_ = json.Unmarshal(d, &re)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if re.Token != "Bot "+f.token || re.SessionID != f.session {
+		invalid, _ := json.Marshal(false)
+		return gc.write(frame{Op: opInvalid, D: invalid}) == nil
+	}
+	f.gateway = gc
+	f.resumes++
+	f.notify()
+	// As on Discord: the missed events in order, then RESUMED. (discordgo's
+	// Open handles the first replayed event itself and only logs, at warning
+	// level, that it was not READY/RESUMED.)
+	for _, e := range f.events {
+		if e.seq > re.Seq && e.name != "READY" {
+			if gc.write(frame{Op: opDispatch, D: e.data, S: e.seq, Type: e.name}) != nil {
+				return false
+			}
+		}
+	}
+	if f.dispatchLocked("RESUMED", json.RawMessage(`{}`)) != nil {
+		return false
+	}
+	return true
+}
+
+// dispatchLocked numbers an event, keeps it for replay and sends it when a
+// client is connected; call with f.mu held. A missing connection is not an
+// error: the event waits for the RESUME.
+func (f *Fake) dispatchLocked(name string, data json.RawMessage) error {
+	f.seq++
+	f.events = append(f.events, gatewayEvent{seq: f.seq, name: name, data: data})
+	if f.gateway == nil {
+		return nil
+	}
+	return f.gateway.write(frame{Op: opDispatch, D: data, S: f.seq, Type: name})
+}
+
+// DropSocket cuts the gateway connection without a close frame; discordgo
+// reconnects and RESUMEs. Events dispatched meanwhile are replayed then.
+func (f *Fake) DropSocket() {
+	f.mu.Lock()
+	gc := f.gateway
+	f.gateway = nil
+	f.notify()
+	f.mu.Unlock()
+	if gc != nil {
+		gc.close()
+	}
+}

@@ -1,0 +1,602 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord's JSON error codes the fake answers with.
+const (
+	codeUnknownChannel     = 10003
+	codeUnknownMessage     = 10008
+	codeUnknownWebhook     = 10015
+	codeUnknownInteraction = 10062
+	codeCannotSendToUser   = 50007
+	codeAlreadyAcked       = 40060
+)
+
+// wireMessage is the message payload of every endpoint that creates or
+// edits a message (JSON body or multipart payload_json).
+type wireMessage struct {
+	Content    *string         `json:"content"`
+	Embeds     []wireEmbed     `json:"embeds"`
+	Components []wireComponent `json:"components"`
+	Flags      int             `json:"flags"`
+}
+
+type wireEmbed struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Fields      []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"fields"`
+}
+
+type wireComponent struct {
+	Type       int             `json:"type"`
+	Label      string          `json:"label"`
+	Style      int             `json:"style"`
+	CustomID   string          `json:"custom_id"`
+	Components []wireComponent `json:"components"`
+}
+
+// wireCallback is an interaction response.
+type wireCallback struct {
+	Type int `json:"type"`
+	Data *struct {
+		wireMessage
+		Choices []struct {
+			Name  string `json:"name"`
+			Value any    `json:"value"`
+		} `json:"choices"`
+	} `json:"data"`
+}
+
+// routes is the REST API (version-agnostic) plus the gateway websocket.
+func (f *Fake) routes() http.Handler {
+	mux := http.NewServeMux()
+	api := func(pattern string, h http.HandlerFunc) {
+		method, path, _ := strings.Cut(pattern, " ")
+		mux.HandleFunc(method+" /api/{v}"+path, h)
+	}
+	api("GET /gateway", f.getGateway)
+	api("GET /gateway/bot", f.getGateway)
+	api("PUT /applications/{app}/commands", f.putCommands)
+	api("PUT /applications/{app}/guilds/{guild}/commands", f.putCommands)
+	api("POST /interactions/{id}/{token}/callback", f.postCallback)
+	api("POST /webhooks/{app}/{token}", f.postFollowup)
+	api("PATCH /webhooks/{app}/{token}/messages/{mid}", f.patchWebhookMessage)
+	api("DELETE /webhooks/{app}/{token}/messages/{mid}", f.deleteWebhookMessage)
+	api("POST /users/@me/channels", f.postDMChannel)
+	api("POST /channels/{cid}/messages", f.postMessage)
+	api("GET /channels/{cid}/messages/{mid}", f.getMessage)
+	api("PATCH /channels/{cid}/messages/{mid}", f.patchMessage)
+	api("POST /channels/{cid}/threads", f.postThread)
+	api("POST /channels/{cid}/messages/{mid}/threads", f.postThread)
+	api("PUT /channels/{cid}/pins/{mid}", f.putPin)
+	api("GET /channels/{cid}/pins", f.getPins)
+	mux.HandleFunc("GET /gateway/", f.serveGateway)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.unknown = append(f.unknown, Request{Method: r.Method, Path: r.URL.Path, Status: http.StatusNotFound})
+		f.notify()
+		f.mu.Unlock()
+		writeError(w, http.StatusNotFound, 0, "404: Not Found")
+	})
+	return f.middleware(mux)
+}
+
+// middleware records each REST call, serves queued 429s and checks the
+// token (interaction callbacks and webhooks are authorised by their token
+// in the path, as on Discord).
+func (f *Fake) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/gateway/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			f.mu.Lock()
+			f.requests = append(f.requests, Request{Method: r.Method, Path: r.URL.Path, Status: rec.status})
+			f.notify()
+			f.mu.Unlock()
+		}()
+		f.mu.Lock()
+		limited := f.rateLimitNext > 0
+		if limited {
+			f.rateLimitNext--
+			f.rateLimited++
+		}
+		f.mu.Unlock()
+		if limited {
+			secs := f.retryAfter.Seconds()
+			h := rec.Header()
+			h.Set("X-RateLimit-Limit", "5")
+			h.Set("X-RateLimit-Remaining", "0")
+			h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
+			h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(f.retryAfter).UnixMilli())/1000, 'f', 3, 64))
+			h.Set("X-RateLimit-Bucket", "fake-bucket")
+			h.Set("X-RateLimit-Scope", "user")
+			h.Set("Retry-After", strconv.Itoa(int(secs+0.999)))
+			writeJSON(rec, http.StatusTooManyRequests, map[string]any{
+				"message": "You are being rate limited.", "retry_after": secs, "global": false,
+			})
+			return
+		}
+		public := strings.Contains(r.URL.Path, "/interactions/") || strings.Contains(r.URL.Path, "/webhooks/")
+		if !public && r.Header.Get("Authorization") != "Bot "+f.token {
+			writeError(rec, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		next.ServeHTTP(rec, r)
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	writeJSON(w, status, map[string]any{"code": code, "message": msg})
+}
+
+func (f *Fake) getGateway(w http.ResponseWriter, r *http.Request) {
+	url := "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/gateway"
+	writeJSON(w, http.StatusOK, map[string]any{
+		"url":    url,
+		"shards": 1,
+		"session_start_limit": map[string]int{
+			"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1,
+		},
+	})
+}
+
+func (f *Fake) putCommands(w http.ResponseWriter, r *http.Request) {
+	var cmds []*discordgo.ApplicationCommand
+	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	if r.PathValue("app") != f.appID {
+		writeError(w, http.StatusForbidden, 50001, "Missing Access")
+		return
+	}
+	guild := r.PathValue("guild")
+	f.mu.Lock()
+	for _, c := range cmds {
+		c.ID = f.newID()
+		c.ApplicationID = f.appID
+		c.GuildID = guild
+		c.Version = "1"
+		if c.Type == 0 {
+			c.Type = discordgo.ChatApplicationCommand
+		}
+	}
+	f.commands[guild] = cmds
+	f.notify()
+	f.mu.Unlock()
+	writeJSON(w, http.StatusOK, cmds)
+}
+
+// readMessage decodes a message payload, JSON or multipart with files.
+func readMessage(r *http.Request, v any) ([]File, error) {
+	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "multipart/form-data" {
+		return nil, json.NewDecoder(r.Body).Decode(v)
+	}
+	mr := multipart.NewReader(r.Body, params["boundary"])
+	var files []File
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return files, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(p)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case p.FormName() == "payload_json":
+			if err := json.Unmarshal(data, v); err != nil {
+				return nil, fmt.Errorf("payload_json: %w", err)
+			}
+		case strings.HasPrefix(p.FormName(), "files["):
+			files = append(files, File{Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
+		}
+	}
+}
+
+// fill copies a payload into a stored message.
+func (m *Message) fill(w wireMessage, files []File) {
+	if w.Content != nil {
+		m.Content = *w.Content
+	}
+	if w.Embeds != nil {
+		m.Embeds = nil
+		for _, e := range w.Embeds {
+			em := Embed{Title: e.Title, Description: e.Description}
+			for _, fl := range e.Fields {
+				em.Fields = append(em.Fields, Field{Name: fl.Name, Value: fl.Value})
+			}
+			m.Embeds = append(m.Embeds, em)
+		}
+	}
+	if w.Components != nil {
+		m.Buttons, m.Rows = nil, 0
+		for _, row := range w.Components {
+			for _, c := range row.Components {
+				m.Buttons = append(m.Buttons, Button{Label: c.Label, CustomID: c.CustomID, Style: c.Style, Row: m.Rows})
+			}
+			m.Rows++
+		}
+	}
+	if files != nil {
+		m.Files = files
+	}
+}
+
+// store adds a new message to a channel; call with f.mu held.
+func (f *Fake) store(m *Message) {
+	m.ID = f.newID()
+	f.messages[m.ChannelID] = append(f.messages[m.ChannelID], m)
+	f.byID[m.ID] = m
+}
+
+// wireOut is the message JSON the fake answers with.
+func wireOut(m *Message) map[string]any {
+	return map[string]any{
+		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content,
+		"timestamp": "2026-01-01T00:00:00Z",
+		"author":    map[string]any{"id": BotUserID, "username": "bfbot", "bot": true},
+		"flags":     flagsOf(m.Ephemeral),
+		"pinned":    m.Pinned,
+	}
+}
+
+const flagEphemeral = 1 << 6
+
+func flagsOf(ephemeral bool) int {
+	if ephemeral {
+		return flagEphemeral
+	}
+	return 0
+}
+
+func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
+	var cb wireCallback
+	files, err := readMessage(r, &cb)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in, ok := f.interactions[r.PathValue("id")]
+	if !ok || in.Token != r.PathValue("token") {
+		writeError(w, http.StatusNotFound, codeUnknownInteraction, "Unknown interaction")
+		return
+	}
+	if len(in.Acks) > 0 {
+		writeError(w, http.StatusBadRequest, codeAlreadyAcked, "Interaction has already been acknowledged.")
+		return
+	}
+	ack := Ack{Type: cb.Type, After: time.Since(in.dispatched), Files: files}
+	var msg wireMessage
+	if cb.Data != nil {
+		msg = cb.Data.wireMessage
+		ack.Ephemeral = msg.Flags&flagEphemeral != 0
+		if msg.Content != nil {
+			ack.Content = *msg.Content
+		}
+		for _, c := range cb.Data.Choices {
+			ack.Choices = append(ack.Choices, fmt.Sprint(c.Value))
+		}
+	}
+	switch cb.Type {
+	case int(discordgo.InteractionResponseChannelMessageWithSource):
+		m := &Message{ChannelID: in.Channel, Ephemeral: ack.Ephemeral, Interaction: in.ID}
+		m.fill(msg, files)
+		f.store(m)
+		in.OriginalID = m.ID
+	case int(discordgo.InteractionResponseDeferredChannelMessageWithSource):
+		m := &Message{ChannelID: in.Channel, Ephemeral: ack.Ephemeral, Interaction: in.ID, Loading: true}
+		f.store(m)
+		in.OriginalID = m.ID
+		in.deferEphemeral = ack.Ephemeral
+		in.originalPending = true
+	case int(discordgo.InteractionResponseDeferredMessageUpdate), int(discordgo.InteractionResponseUpdateMessage),
+		int(discordgo.InteractionApplicationCommandAutocompleteResult), int(discordgo.InteractionResponseModal):
+	default:
+		writeError(w, http.StatusBadRequest, 50035, fmt.Sprintf("Invalid Form Body: unknown response type %d", cb.Type))
+		return
+	}
+	in.Acks = append(in.Acks, ack)
+	close(in.acked)
+	f.notify()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// interactionByToken finds the interaction a webhook call belongs to; call
+// with f.mu held.
+func (f *Fake) interactionByToken(w http.ResponseWriter, r *http.Request) (*Interaction, bool) {
+	in, ok := f.byToken[r.PathValue("token")]
+	if !ok || r.PathValue("app") != f.appID || len(in.Acks) == 0 {
+		// Discord has no webhook for an interaction not yet acknowledged.
+		writeError(w, http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
+		return nil, false
+	}
+	return in, true
+}
+
+func (f *Fake) postFollowup(w http.ResponseWriter, r *http.Request) {
+	var msg wireMessage
+	files, err := readMessage(r, &msg)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in, ok := f.interactionByToken(w, r)
+	if !ok {
+		return
+	}
+	var m *Message
+	if in.originalPending {
+		// Discord: the first follow-up after a deferral replaces the loading
+		// message and keeps the deferral's visibility, whatever its flags say.
+		m = f.byID[in.OriginalID]
+		m.Loading = false
+		m.fill(msg, files)
+		in.originalPending = false
+	} else {
+		m = &Message{ChannelID: in.Channel, Ephemeral: msg.Flags&flagEphemeral != 0, Interaction: in.ID}
+		m.fill(msg, files)
+		f.store(m)
+		in.FollowupIDs = append(in.FollowupIDs, m.ID)
+	}
+	f.notify()
+	if r.URL.Query().Get("wait") == "true" {
+		writeJSON(w, http.StatusOK, wireOut(m))
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// webhookMessage resolves @original or a follow-up id; call with f.mu held.
+func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request, in *Interaction) (*Message, bool) {
+	id := r.PathValue("mid")
+	if id == "@original" {
+		id = in.OriginalID
+	}
+	m, ok := f.byID[id]
+	if !ok || m.Interaction != in.ID || m.Deleted {
+		writeError(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
+		return nil, false
+	}
+	return m, true
+}
+
+func (f *Fake) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
+	var msg wireMessage
+	files, err := readMessage(r, &msg)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in, ok := f.interactionByToken(w, r)
+	if !ok {
+		return
+	}
+	m, ok := f.webhookMessage(w, r, in)
+	if !ok {
+		return
+	}
+	if m.ID == in.OriginalID {
+		in.originalPending = false
+	}
+	m.Loading = false
+	m.Edits++
+	m.fill(msg, files)
+	f.notify()
+	writeJSON(w, http.StatusOK, wireOut(m))
+}
+
+func (f *Fake) deleteWebhookMessage(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in, ok := f.interactionByToken(w, r)
+	if !ok {
+		return
+	}
+	m, ok := f.webhookMessage(w, r, in)
+	if !ok {
+		return
+	}
+	if m.ID == in.OriginalID {
+		in.originalPending = false
+	}
+	m.Deleted = true
+	f.notify()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// dmChannel returns (creating) the DM channel with user; call with f.mu held.
+func (f *Fake) dmChannel(user string) string {
+	if id, ok := f.dmChannels[user]; ok {
+		return id
+	}
+	id := f.newID()
+	f.dmChannels[user] = id
+	f.channels[id] = &Channel{ID: id, Type: channelDM, Recipient: user}
+	return id
+}
+
+func (f *Fake) postDMChannel(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.RecipientID == "" {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: recipient_id")
+		return
+	}
+	f.mu.Lock()
+	id := f.dmChannel(body.RecipientID)
+	f.notify()
+	f.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{
+		"id": id, "type": channelDM,
+		"recipients": []map[string]any{{"id": body.RecipientID, "username": body.RecipientID}},
+	})
+}
+
+func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
+	var msg wireMessage
+	files, err := readMessage(r, &msg)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	cid := r.PathValue("cid")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c, ok := f.channels[cid]; ok && c.Type == channelDM && f.closedDMs[c.Recipient] {
+		writeError(w, http.StatusForbidden, codeCannotSendToUser, "Cannot send messages to this user")
+		return
+	}
+	m := &Message{ChannelID: cid}
+	m.fill(msg, files)
+	f.store(m)
+	f.notify()
+	writeJSON(w, http.StatusOK, wireOut(m))
+}
+
+// channelMessage finds a message by channel and id; call with f.mu held.
+func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request) (*Message, bool) {
+	m, ok := f.byID[r.PathValue("mid")]
+	if !ok || m.ChannelID != r.PathValue("cid") || m.Deleted {
+		writeError(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
+		return nil, false
+	}
+	return m, true
+}
+
+func (f *Fake) getMessage(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if m, ok := f.channelMessage(w, r); ok {
+		writeJSON(w, http.StatusOK, wireOut(m))
+	}
+}
+
+func (f *Fake) patchMessage(w http.ResponseWriter, r *http.Request) {
+	var msg wireMessage
+	files, err := readMessage(r, &msg)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m, ok := f.channelMessage(w, r)
+	if !ok {
+		return
+	}
+	m.Edits++
+	m.fill(msg, files)
+	f.notify()
+	writeJSON(w, http.StatusOK, wireOut(m))
+}
+
+func (f *Fake) postThread(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Name string `json:"name"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.Name == "" {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: name")
+		return
+	}
+	parent := r.PathValue("cid")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c, ok := f.channels[parent]; ok && c.Type != channelText {
+		// No threads in DMs, nor threads in threads.
+		writeError(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
+		return
+	}
+	if mid := r.PathValue("mid"); mid != "" {
+		if m, ok := f.byID[mid]; !ok || m.ChannelID != parent {
+			writeError(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
+			return
+		}
+	}
+	id := f.newID()
+	f.channels[id] = &Channel{ID: id, ParentID: parent, Name: body.Name, Type: channelPublicThread}
+	f.notify()
+	writeJSON(w, http.StatusCreated, map[string]any{
+		"id": id, "parent_id": parent, "name": body.Name, "type": channelPublicThread,
+	})
+}
+
+func (f *Fake) putPin(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m, ok := f.channelMessage(w, r)
+	if !ok {
+		return
+	}
+	m.Pinned = true
+	f.notify()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (f *Fake) getPins(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := []map[string]any{}
+	for _, m := range f.messages[r.PathValue("cid")] {
+		if m.Pinned && !m.Deleted {
+			out = append(out, wireOut(m))
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// DeleteMessage removes a message, as a moderator would (for tests of
+// status messages that vanished).
+func (f *Fake) DeleteMessage(id string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if m, ok := f.byID[id]; ok {
+		m.Deleted = true
+		f.notify()
+	}
+}

@@ -1,0 +1,333 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// After a battle (000 lines 2647–2661, 970, 2694–2698): its units go back
+// to their battlegroups with the damage they took, or are lost; salvage
+// goes to the RBG box; captured units change hands or are broken up; the
+// battle's victory points (referee.State.VictoryPoints: R8 costs, captured
+// ×2, salvage 10) go to the sides; emptied battlegroups are struck off the
+// worksheet; the rubble stays in the sector; a side that withdrew falls
+// back out of the sector.
+
+// endBattle folds a battle that is over into the campaign (changed in
+// place; the caller has cloned it).
+func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
+	st := b.State
+	if st.Phase != referee.PhaseOver {
+		return fmt.Errorf("battle %d is not over", b.ID)
+	}
+	o := st.Outcome()
+	b.Over, b.Outcome = true, &o
+
+	// The side holding the field (its units alone active on the map)
+	// gathers the salvage left lying there (line 2647).
+	holder := ""
+	var inField []string
+	for _, sd := range st.Sides {
+		for i := range st.Units {
+			if u := &st.Units[i]; u.Side == sd.ID && u.Status == referee.Active {
+				inField = append(inField, sd.ID)
+				break
+			}
+		}
+	}
+	if len(inField) == 1 {
+		holder = inField[0]
+	}
+
+	reports := map[string]*battleReport{}
+	for _, sd := range st.Sides {
+		reports[sd.ID] = &battleReport{}
+	}
+	for i := range st.Units {
+		u := &st.Units[i]
+		if err := c.foldUnit(u, reports); err != nil {
+			return fmt.Errorf("battle %d: %w", b.ID, err)
+		}
+	}
+	if holder != "" {
+		n := 0
+		for _, k := range st.Salvage {
+			n += k
+		}
+		if n > 0 {
+			c.Side(holder).Salvage += n
+			reports[holder].salvage += n
+		}
+	}
+
+	// Rubble stays for the next battle in the sector (line 2625).
+	if len(st.Rubble) > 0 {
+		if c.Sectors == nil {
+			c.Sectors = map[int]SectorState{}
+		}
+		ss := c.Sectors[b.Sector]
+		for h := range st.Rubble {
+			if !slices.Contains(ss.Rubble, h) {
+				ss.Rubble = append(ss.Rubble, h)
+			}
+		}
+		slices.SortFunc(ss.Rubble, func(a, b hex.Hex) int {
+			if a.Y != b.Y {
+				return a.Y - b.Y
+			}
+			return a.X - b.X
+		})
+		c.Sectors[b.Sector] = ss
+	}
+
+	// The outline is public; each side hears the details it saw.
+	var score []string
+	for _, sd := range st.Sides {
+		score = append(score, fmt.Sprintf("%s %d", sd.Name, o.VP[sd.ID]))
+	}
+	text := fmt.Sprintf("battle %d in sector %s is over: ", b.ID, c.sectorName(b.Sector))
+	if o.Winner == "" {
+		text += "a draw"
+	} else {
+		text += fmt.Sprintf("%s wins a %s", c.Side(o.Winner).Name, o.Level)
+	}
+	c.emit(Event{Step: "battle", Type: "battle_end", Sector: b.Sector, Battle: b.ID, Side: o.Winner,
+		Text: text + fmt.Sprintf(" (victory points: %s)", strings.Join(score, ", "))})
+	for _, sd := range st.Sides {
+		if v := o.VP[sd.ID]; v != 0 {
+			c.emit(Event{Step: "battle", Type: "vp", Side: sd.ID, Battle: b.ID, VP: v,
+				Text: fmt.Sprintf("%s scores %d victory points in battle %d", sd.Name, v, b.ID)})
+		}
+	}
+	for _, sd := range st.Sides {
+		enemy := c.Enemy(sd.ID).ID
+		if t := reports[sd.ID].text(reports[enemy]); t != "" {
+			c.emit(Event{Step: "battle", Type: "battle_report", Audience: secret(sd.ID), Side: sd.ID, Sector: b.Sector, Battle: b.ID,
+				Text: fmt.Sprintf("battle %d: %s", b.ID, t)})
+		}
+	}
+
+	for i := range b.Sides {
+		bs := &b.Sides[i]
+		side := st.Side(bs.Side)
+		if side.Retreating && len(reports[bs.Side].withdrew) > 0 {
+			bs.Withdrew = true
+		}
+	}
+	c.pruneBattlegroups()
+	return c.fallBack(b, d)
+}
+
+// battleReport gathers what happened to one side's units.
+type battleReport struct {
+	destroyed, captured, withdrew []string
+	salvage                       int
+	taken                         []string // enemy units it captured, with what became of them
+}
+
+func (r *battleReport) text(enemy *battleReport) string {
+	var parts []string
+	list := func(what string, ids []string) {
+		if len(ids) > 0 {
+			parts = append(parts, what+" "+strings.Join(ids, ", "))
+		}
+	}
+	list("lost destroyed:", r.destroyed)
+	list("lost captured:", r.captured)
+	list("withdrew:", r.withdrew)
+	list("enemy destroyed:", enemy.destroyed)
+	list("enemy captured:", r.taken)
+	if r.salvage > 0 {
+		parts = append(parts, fmt.Sprintf("%d salvage to the RBG box", r.salvage))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// foldUnit writes one battle unit's fate into the campaign.
+func (c *Campaign) foldUnit(u *referee.Unit, reports map[string]*battleReport) error {
+	s := c.Side(u.Side)
+	if s == nil {
+		return fmt.Errorf("unit %s of unknown side %s", u.ID, u.Side)
+	}
+	cu := s.Unit(u.ID)
+	if cu == nil {
+		return fmt.Errorf("unit %s is not on %s's worksheet", u.ID, s.ID)
+	}
+	rep := reports[s.ID]
+	steps := u.Class.Info().Steps
+	switch u.Status {
+	case referee.Destroyed:
+		// The campaign keeps a lost unit's record at its last step.
+		cu.Step = steps - 1
+		c.loseUnit(s, cu, UnitDestroyed)
+		rep.destroyed = append(rep.destroyed, cu.ID)
+	case referee.Captured:
+		cu.Step = min(u.Step, steps-1)
+		c.loseUnit(s, cu, UnitCaptured)
+		rep.captured = append(rep.captured, cu.ID)
+		captor := c.Enemy(s.ID)
+		what := c.takeCaptured(captor, s, cu)
+		// Salvage the prisoner carried goes with it (V8).
+		captor.Salvage += u.Salvage
+		reports[captor.ID].salvage += u.Salvage
+		reports[captor.ID].taken = append(reports[captor.ID].taken, fmt.Sprintf("%s (%s)", cu.ID, what))
+	case referee.Withdrawn:
+		cu.Step = u.Step
+		rep.withdrew = append(rep.withdrew, cu.ID)
+		if u.Salvage > 0 {
+			// Unit and salvage go into the RBG box (line 2647).
+			s.Salvage += u.Salvage
+			rep.salvage += u.Salvage
+			if rbg := s.RBG(); rbg != nil && rbg.ID != cu.Battlegroup {
+				c.moveUnit(s, cu, rbg)
+			}
+		}
+	default:
+		// On the map, broken and fled, surrendered with friends still on
+		// the field, or never deployed: back to its battlegroup (ruling
+		// CB5), salvage carried to the RBG box (line 2661).
+		cu.Step = u.Step
+		s.Salvage += u.Salvage
+		rep.salvage += u.Salvage
+	}
+	return nil
+}
+
+// loseUnit takes a unit off the worksheet with the given status.
+func (c *Campaign) loseUnit(s *Side, cu *Unit, status UnitStatus) {
+	if bg := s.Battlegroup(cu.Battlegroup); bg != nil {
+		bg.Units = slices.DeleteFunc(bg.Units, func(id string) bool { return id == cu.ID })
+	}
+	cu.Status, cu.Battlegroup, cu.Attacked = status, 0, false
+}
+
+// moveUnit moves a unit from its battlegroup into another.
+func (c *Campaign) moveUnit(s *Side, cu *Unit, to *Battlegroup) {
+	if bg := s.Battlegroup(cu.Battlegroup); bg != nil {
+		bg.Units = slices.DeleteFunc(bg.Units, func(id string) bool { return id == cu.ID })
+	}
+	to.Units = append(to.Units, cu.ID)
+	cu.Battlegroup = to.ID
+}
+
+// takeCaptured hands a captured unit to its captor (000 line 970): it
+// replaces a unit of the captor's of the same class that was destroyed
+// and not yet replaced, joining the captor's RBG as a new counter with
+// the damage it has; without such a unit, or without an RBG to take it
+// in, it is broken up, one salvage counter per step it had left (ruling
+// CB6). It returns what became of it.
+func (c *Campaign) takeCaptured(captor, from *Side, cu *Unit) string {
+	rbg := captor.RBG()
+	var crew *Unit
+	for i := range captor.Units {
+		v := &captor.Units[i]
+		if v.Status == UnitDestroyed && v.Replaced == "" && v.Lance.Class == cu.Lance.Class {
+			crew = v
+			break
+		}
+	}
+	if rbg == nil || crew == nil {
+		n := cu.Lance.Class.Info().Steps - cu.Step
+		captor.Salvage += n
+		return fmt.Sprintf("broken up for %d salvage", n)
+	}
+	id := c.newUnitID(captor)
+	crew.Replaced = id // before the append below moves the units
+	lance := cu.Lance
+	lance.Members = slices.Clone(cu.Lance.Members)
+	captor.Units = append(captor.Units, Unit{ID: id, Lance: lance, Step: cu.Step, Status: UnitActive, Battlegroup: rbg.ID, From: from.ID})
+	rbg.Units = append(rbg.Units, id)
+	return fmt.Sprintf("in service as %s, replacing %s", id, crew.ID)
+}
+
+// newUnitID is the next free counter label of a side: its letter and the
+// lowest number above its units' count that no unit of the campaign uses.
+func (c *Campaign) newUnitID(s *Side) string {
+	for n := len(s.Units) + 1; ; n++ {
+		id := fmt.Sprintf("%s%d", s.Letter, n)
+		if _, u := c.unitOwner(id); u == nil {
+			return id
+		}
+	}
+}
+
+// pruneBattlegroups strikes emptied battlegroups off the worksheets (an
+// RBG with no unit left is destroyed, line 2549).
+func (c *Campaign) pruneBattlegroups() {
+	for i := range c.Sides {
+		s := &c.Sides[i]
+		s.Battlegroups = slices.DeleteFunc(s.Battlegroups, func(b Battlegroup) bool { return len(b.Units) == 0 })
+	}
+}
+
+// fallBack moves the battlegroups of a side that withdrew into the sector
+// beyond its retreat edge, when the strategic map has one there (ruling
+// CB7; an RBG holding DropShips stays, line 2549). If enemy battlegroups
+// stand there, the fight goes on there at once, without the four-step
+// requirement (line 2659), unless this battle was already such a
+// follow-on fight.
+func (c *Campaign) fallBack(b *Battle, d *dice.Dice) error {
+	for _, bs := range b.Sides {
+		if !bs.Withdrew {
+			continue
+		}
+		s := c.Side(bs.Side)
+		to := sectorBeyond(c.Map, b.Sector, b.State.Side(bs.Side).RetreatEdge)
+		if to == 0 {
+			continue
+		}
+		var moved []int
+		for _, id := range bs.Battlegroups {
+			bg := s.Battlegroup(id)
+			if bg == nil || bg.Sector != b.Sector || (bg.RBG && c.holdsDropShips(s, bg)) {
+				continue
+			}
+			bg.Sector, bg.Moved, bg.From, bg.Prepared = to, true, b.Sector, false
+			moved = append(moved, id)
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		c.emit(Event{Step: "battle", Type: "fall_back", Audience: secret(s.ID), Side: s.ID, Sector: to, Battle: b.ID,
+			Text: fmt.Sprintf("battlegroups %s fall back from sector %s into sector %s", joinInts(moved), c.sectorName(b.Sector), c.sectorName(to))})
+		enemy := c.Enemy(s.ID)
+		var there []int
+		for _, bg := range enemy.BattlegroupsIn(to) {
+			if !bg.Recon() {
+				there = append(there, bg.ID)
+			}
+		}
+		// A battle that retreating units started does not start another
+		// (ruling CB7): the fight would go back and forth for ever.
+		if len(there) > 0 && b.State.Campaign.WithdrawAfterSteps > 0 {
+			sides := []BattleSide{{Side: s.ID, Battlegroups: moved}, {Side: enemy.ID, Battlegroups: there}}
+			if err := setUpBattleRules(c, to, sides, d, 0); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// holdsDropShips reports whether a battlegroup holds an active DropShip.
+func (c *Campaign) holdsDropShips(s *Side, bg *Battlegroup) bool {
+	for _, id := range bg.Units {
+		if u := s.Unit(id); u != nil && u.Lance.Class.Kind() == referee.KindDropShip {
+			return true
+		}
+	}
+	return false
+}
+
+func joinInts(ns []int) string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, fmt.Sprint(n))
+	}
+	return strings.Join(out, ", ")
+}

@@ -1,0 +1,207 @@
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"bfbot/referee"
+	"bfbot/referee/ai"
+	"bfbot/referee/dice"
+)
+
+// Fighting a campaign battle (000 lines 2642–2661): the sides deploy and
+// play by the tactical rules, with the campaign's additions (salvage,
+// withdrawal after four damage steps) in referee.CampaignRules. The
+// battle starts by itself once every ground unit has deployed, and its
+// results go into the campaign by themselves once it ends (battle_end.go).
+
+// AutoTurnLimit ends an auto-resolved battle after this game turn when the
+// campaign sets no battle turn limit, so that two cautious AI players
+// cannot fight forever (ruling CB4).
+const AutoTurnLimit = 20
+
+// BattleAct carries out one action of side in a battle. The action's Side
+// is set to side (a different one is refused). Refusals are *Error with
+// the rule's reason; the events are the referee's, each with its audience.
+func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice.Dice) (*Campaign, []referee.Event, error) {
+	if _, err := c.openBattle(battleID, side); err != nil {
+		return nil, nil, err
+	}
+	if a.Side != "" && a.Side != side {
+		return nil, nil, errorf("you play %s, not %s", side, a.Side)
+	}
+	a.Side = side
+	n := c.Clone()
+	b := n.Battle(battleID)
+	st, evs, err := referee.Apply(b.State, a, d)
+	if err != nil {
+		return nil, nil, refusal(err)
+	}
+	b.State = st
+	more, err := n.advanceBattle(b, evs, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, append(evs, more...), nil
+}
+
+// AutoDeploy deploys side's reserve units for it (the AI deployment
+// helper), for a player who asks or missed the deadline.
+func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign, []referee.Event, error) {
+	b, err := c.openBattle(battleID, side)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b.State.Phase != referee.PhaseDeploy {
+		return nil, nil, errorf("battle %d has already started: deployment is over", battleID)
+	}
+	n := c.Clone()
+	b = n.Battle(battleID)
+	st, evs, err := deployAI(b.State, side, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	b.State = st
+	more, err := n.advanceBattle(b, evs, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, append(evs, more...), nil
+}
+
+// AutoResolveBattle lets the AI fight a battle to its end from where it
+// stands: it deploys whatever is still in reserve, starts the battle and
+// plays both sides (ai.Normal, seeded from seed), then folds the result
+// into the campaign.
+func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*Campaign, []referee.Event, error) {
+	if _, err := c.openBattle(battleID, ""); err != nil {
+		return nil, nil, err
+	}
+	n := c.Clone()
+	b := n.Battle(battleID)
+	b.Auto = true
+	st := b.State
+	var all []referee.Event
+	if st.Phase == referee.PhaseDeploy {
+		for _, sd := range st.Sides {
+			next, evs, err := deployAI(st, sd.ID, d)
+			if err != nil {
+				return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
+			}
+			st, all = next, append(all, evs...)
+		}
+		next, evs, err := referee.Start(st)
+		if err != nil {
+			return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
+		}
+		st, all = next, append(all, evs...)
+	}
+	players := map[string]*ai.Player{}
+	for i, sd := range st.Sides {
+		players[sd.ID] = ai.New(sd.ID, ai.Normal, seed+uint64(i))
+	}
+	limit := n.Settings.BattleTurnLimit
+	if limit == 0 {
+		limit = AutoTurnLimit
+	}
+	st, evs, err := ai.AutoResolve(st, d, players, limit)
+	all = append(all, evs...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
+	}
+	b.State = st
+	n.markAttackers(all)
+	if err := n.endBattle(b, d); err != nil {
+		return nil, nil, err
+	}
+	return n, all, nil
+}
+
+// openBattle finds a battle still being fought in which side (when given)
+// takes part.
+func (c *Campaign) openBattle(battleID int, side string) (*Battle, error) {
+	b := c.Battle(battleID)
+	switch {
+	case b == nil:
+		return nil, errorf("there is no battle %d: %s", battleID, c.openBattleList())
+	case b.Over || b.State == nil:
+		return nil, errorf("battle %d is over", battleID)
+	case b.State.Map == nil:
+		return nil, fmt.Errorf("battle %d has no map: call Restore after loading the campaign", battleID)
+	}
+	if side != "" && b.State.Side(side) == nil {
+		return nil, errorf("%s does not fight in battle %d", side, battleID)
+	}
+	return b, nil
+}
+
+// openBattleList names the battles being fought, for a refusal.
+func (c *Campaign) openBattleList() string {
+	var ids []string
+	for _, b := range c.Battles {
+		if !b.Over {
+			ids = append(ids, fmt.Sprint(b.ID))
+		}
+	}
+	if len(ids) == 0 {
+		return "no battle is being fought"
+	}
+	return "battles being fought: " + strings.Join(ids, ", ")
+}
+
+// advanceBattle does what follows an action by itself: the battle starts
+// once every ground unit is deployed, and its results are folded into
+// the campaign once it is over. evs are the action's events.
+func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) ([]referee.Event, error) {
+	c.markAttackers(evs)
+	var more []referee.Event
+	if b.State.Phase == referee.PhaseDeploy && b.State.Deployed() {
+		st, e, err := referee.Start(b.State)
+		if err != nil {
+			return nil, fmt.Errorf("battle %d: %w", b.ID, err)
+		}
+		b.State, more = st, e
+	}
+	if b.State.Phase == referee.PhaseOver {
+		if err := c.endBattle(b, d); err != nil {
+			return nil, err
+		}
+	}
+	return more, nil
+}
+
+// markAttackers sets Attacked on every campaign unit that attacked an
+// enemy unit (000 line 2693): attacks and overruns on a unit of another
+// side.
+func (c *Campaign) markAttackers(evs []referee.Event) {
+	for _, e := range evs {
+		if e.Type != "attack" && e.Type != "overrun" {
+			continue
+		}
+		as, au := c.unitOwner(e.Attacker)
+		_, tu := c.unitOwner(e.Target)
+		if au == nil || tu == nil || as.Unit(e.Target) != nil {
+			continue
+		}
+		au.Attacked = true
+	}
+}
+
+// unitOwner finds a campaign unit by ID and its side.
+func (c *Campaign) unitOwner(id string) (*Side, *Unit) {
+	for i := range c.Sides {
+		if u := c.Sides[i].Unit(id); u != nil {
+			return &c.Sides[i], u
+		}
+	}
+	return nil, nil
+}
+
+// refusal turns the referee's rule refusals into player-facing *Error.
+func refusal(err error) error {
+	if errors.Is(err, referee.ErrIllegal) {
+		return errorf("%s", strings.TrimPrefix(err.Error(), referee.ErrIllegal.Error()+": "))
+	}
+	return err
+}

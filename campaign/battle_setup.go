@@ -1,0 +1,418 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// Contact (000 lines 2620–2640): a battle is set up in the sector where
+// enemy battlegroups met. Initiative is 2D6 a side (line 2625); the
+// tactical map is the sector's own (generated once from its seed, with
+// the rubble earlier battles left); each battlegroup deploys by ruling R7
+// or, from a prepared position, anywhere but the three edge hexes (line
+// 2638), its hidden infantry placed in secret.
+
+// WithdrawSteps is how many damage steps a battlegroup must take before
+// it may withdraw (000 line 2653).
+const WithdrawSteps = 4
+
+// sectorMaps caches generated tactical maps by sector: generation is
+// deterministic (a sector's seed always gives the same map) and maps are
+// never changed once made (referee.State shares them), so one copy per
+// process serves every battle and every restored campaign.
+var sectorMaps sync.Map // sectorKey → *mapgen.Map
+
+type sectorKey struct {
+	Seed        uint64
+	Theme       mapgen.Theme
+	Orientation mapgen.Orientation
+	Name        string
+}
+
+// sectorMap returns the tactical map of a sector of the strategic map.
+func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
+	if c.Map == nil {
+		return nil, fmt.Errorf("campaign %d has no strategic map", c.ID)
+	}
+	sc := c.Map.ByID(sector)
+	if sc == nil {
+		return nil, fmt.Errorf("sector %d is not on the strategic map", sector)
+	}
+	key := sectorKey{sc.Seed, sc.Theme, sc.Orientation, sc.Name}
+	if m, ok := sectorMaps.Load(key); ok {
+		return m.(*mapgen.Map), nil
+	}
+	m, err := sc.Map()
+	if err != nil {
+		return nil, err
+	}
+	got, _ := sectorMaps.LoadOrStore(key, m)
+	return got.(*mapgen.Map), nil
+}
+
+// setUpBattle turns a contact in a sector into a battle appended to
+// c.Battles, in its deployment phase. c is changed in place (the caller
+// has cloned it). Recon battlegroups never fight (000 line 2598): they are
+// left out, and a side with nothing else there is refused.
+func setUpBattle(c *Campaign, sector int, sides []BattleSide, d *dice.Dice) error {
+	return setUpBattleRules(c, sector, sides, d, WithdrawSteps)
+}
+
+// setUpBattleRules is setUpBattle with the withdrawal requirement given:
+// units that retreated into a new battle need no more steps (line 2659).
+func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice, withdrawSteps int) error {
+	if len(sides) != 2 {
+		return fmt.Errorf("a battle needs two sides, not %d", len(sides))
+	}
+	if sides[0].Side == sides[1].Side {
+		return fmt.Errorf("battle in sector %d: both sides are %s", sector, sides[0].Side)
+	}
+	m, err := c.sectorMap(sector)
+	if err != nil {
+		return err
+	}
+	var engaged []BattleSide
+	for _, bs := range sides {
+		s := c.Side(bs.Side)
+		if s == nil {
+			return fmt.Errorf("battle in sector %d: no side %q", sector, bs.Side)
+		}
+		var bgs []int
+		for _, id := range bs.Battlegroups {
+			bg := s.Battlegroup(id)
+			if bg == nil {
+				return fmt.Errorf("battle in sector %d: %s has no battlegroup %d", sector, s.ID, id)
+			}
+			if bg.Sector != sector {
+				return fmt.Errorf("battle in sector %d: %s battlegroup %d stands in sector %d", sector, s.ID, id, bg.Sector)
+			}
+			if !bg.Recon() {
+				bgs = append(bgs, id)
+			}
+		}
+		if len(bgs) == 0 {
+			return fmt.Errorf("battle in sector %d: %s has no battlegroup there that may fight (recon units never do)", sector, s.ID)
+		}
+		engaged = append(engaged, BattleSide{Side: s.ID, Battlegroups: bgs})
+	}
+
+	// Initiative: 2D6 a side, the highest wins, ties roll again (line 2625).
+	first, rolls, err := contactInitiative(engaged, d, sector)
+	if err != nil {
+		return err
+	}
+	if first == 1 {
+		engaged[0], engaged[1] = engaged[1], engaged[0]
+	}
+
+	st := &referee.State{
+		Map: m,
+		Rules: referee.Rules{
+			CRT:         c.Settings.CRT,
+			MoraleCheck: c.Settings.MoraleCheck,
+			TurnLimit:   c.Settings.BattleTurnLimit,
+		},
+		Phase:    referee.PhaseDeploy,
+		Campaign: &referee.CampaignRules{Zones: map[string]referee.Zone{}, WithdrawAfterSteps: withdrawSteps, StartSteps: map[string]int{}},
+	}
+	if r := c.Sectors[sector].Rubble; len(r) > 0 {
+		st.Rubble = map[hex.Hex]bool{}
+		for _, h := range r {
+			st.Rubble[h] = true
+		}
+	}
+	homes := deploymentEdges(c, m, sector, engaged)
+	var zoneText [2][]string
+	for i, bs := range engaged {
+		s := c.Side(bs.Side)
+		st.Sides = append(st.Sides, referee.Side{ID: s.ID, Name: s.Name, RetreatEdge: homes[i].retreat})
+		for j, id := range bs.Battlegroups {
+			bg := s.Battlegroup(id)
+			z := homes[i].zones[j]
+			zoneText[i] = append(zoneText[i], fmt.Sprintf("battlegroup %d (%s) deploys %s", bg.ID, bg.Name, z))
+			for _, uid := range bg.Units {
+				cu := s.Unit(uid)
+				u := cu.Lance.Unit(cu.ID, s.ID)
+				u.Step = cu.Step
+				// Hidden infantry is placed in secret only from a prepared
+				// position (line 2638); otherwise it deploys as any unit.
+				u.Hidden = cu.Hidden && bg.Prepared && u.Class.Kind() == referee.KindInfantry
+				st.Units = append(st.Units, u)
+				st.Campaign.Zones[u.ID] = z
+				st.Campaign.StartSteps[u.ID] = cu.Step
+			}
+		}
+	}
+	sort.Slice(st.Units, func(i, j int) bool { return st.Units[i].ID < st.Units[j].ID })
+	if errs := st.Check(); len(errs) > 0 {
+		return fmt.Errorf("battle in sector %d: %v", sector, errs[0])
+	}
+
+	id := c.NextBattle
+	c.NextBattle++
+	c.Battles = append(c.Battles, Battle{ID: id, Turn: c.Turn, Sector: sector, Sides: engaged, State: st, Auto: c.Settings.AutoResolve})
+	name := c.sectorName(sector)
+	c.emit(Event{Step: "contact", Type: "contact", Sector: sector, Battle: id,
+		Text: fmt.Sprintf("contact in sector %s: battle %d between %s and %s", name, id, c.Side(engaged[0].Side).Name, c.Side(engaged[1].Side).Name)})
+	c.emit(Event{Step: "contact", Type: "initiative", Sector: sector, Battle: id, Side: engaged[0].Side,
+		Text: fmt.Sprintf("battle %d: %s wins the initiative (2D6: %s) and moves first", id, c.Side(engaged[0].Side).Name, rolls)})
+	for i, bs := range engaged {
+		c.emit(Event{Step: "contact", Type: "deployment", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
+			Text: fmt.Sprintf("battle %d in %s: %s; your units withdraw by the %v edge", id, name, strings.Join(zoneText[i], "; "), homes[i].retreat)})
+	}
+	return nil
+}
+
+// sectorName names a sector for players: "3 (Hollow Ridge)".
+func (c *Campaign) sectorName(id int) string {
+	if sc := c.Map.ByID(id); sc != nil && sc.Name != "" {
+		return fmt.Sprintf("%d (%s)", id, sc.Name)
+	}
+	return fmt.Sprint(id)
+}
+
+// contactInitiative rolls 2D6 for each side until one is highest (000
+// line 2625) and returns its index and the rolls as text.
+func contactInitiative(sides []BattleSide, d *dice.Dice, sector int) (int, string, error) {
+	var text []string
+	for {
+		var r [2]int
+		for i, bs := range sides {
+			n, err := d.TwoD6(fmt.Sprintf("initiative of %s in sector %d", bs.Side, sector))
+			if err != nil {
+				return 0, "", err
+			}
+			r[i] = n
+		}
+		text = append(text, fmt.Sprintf("%s %d, %s %d", sides[0].Side, r[0], sides[1].Side, r[1]))
+		switch {
+		case r[0] > r[1]:
+			return 0, strings.Join(text, "; then "), nil
+		case r[1] > r[0]:
+			return 1, strings.Join(text, "; then "), nil
+		}
+	}
+}
+
+// sideDeployment is where one side's battlegroups deploy: a zone per
+// battlegroup (in BattleSide order) and the edge the side withdraws by.
+type sideDeployment struct {
+	zones   []referee.Zone
+	retreat referee.Edge
+}
+
+// deploymentEdges applies ruling R7 and line 2638 to the engaged sides
+// (initiative winner first):
+//   - a battlegroup that moved into the sector deploys within 3 hexes of
+//     the edge facing the sector it came from;
+//   - one that did not move deploys by the edge opposite the enemy's
+//     entry edge; if no enemy battlegroup entered by an edge, by its own
+//     side's entry edge; if neither side entered by one, the initiative
+//     winner takes the west (north on a tall map) edge and the other side
+//     the opposite one (ruling CB1);
+//   - a prepared position deploys anywhere but the three edge hexes, a
+//     battlegroup that dropped this turn anywhere (its drop hexes are the
+//     drop rules' business; ruling CB2).
+//
+// A side withdraws by the edge of its first battlegroup that has one
+// (ruling CB3).
+func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide) [2]sideDeployment {
+	var entry [2]referee.Edge // the first entry edge of each side
+	edgeOf := func(s *Side, id int) referee.Edge {
+		bg := s.Battlegroup(id)
+		if !bg.Moved || bg.Dropped || bg.From == 0 {
+			return referee.NoEdge
+		}
+		return edgeFacing(c.Map, sector, bg.From)
+	}
+	for i, bs := range sides {
+		s := c.Side(bs.Side)
+		for _, id := range bs.Battlegroups {
+			if e := edgeOf(s, id); e != referee.NoEdge {
+				entry[i] = e
+				break
+			}
+		}
+	}
+	var out [2]sideDeployment
+	for i, bs := range sides {
+		s := c.Side(bs.Side)
+		home := referee.NoEdge
+		switch {
+		case entry[1-i] != referee.NoEdge:
+			home = oppositeEdge(entry[1-i])
+		case entry[i] != referee.NoEdge:
+			home = entry[i]
+		default:
+			home = referee.West
+			if m.Height > m.Width {
+				home = referee.North
+			}
+			if i == 1 {
+				home = oppositeEdge(home)
+			}
+		}
+		for _, id := range bs.Battlegroups {
+			bg := s.Battlegroup(id)
+			z := referee.Zone{Edge: home, Depth: referee.CampaignZoneDepth}
+			switch e := edgeOf(s, id); {
+			case e != referee.NoEdge:
+				z.Edge = e
+			case bg.Dropped:
+				z = referee.Zone{}
+			case bg.Prepared:
+				z = referee.Zone{Depth: referee.CampaignZoneDepth}
+			}
+			out[i].zones = append(out[i].zones, z)
+			if out[i].retreat == referee.NoEdge && z.Edge != referee.NoEdge {
+				out[i].retreat = z.Edge
+			}
+		}
+		if out[i].retreat == referee.NoEdge {
+			out[i].retreat = home
+		}
+	}
+	return out
+}
+
+// edgeFacing is the edge of sector to's tactical map that faces sector
+// from: maps lie north up on the strategic grid (ruling R2).
+func edgeFacing(sm *mapgen.Strategic, to, from int) referee.Edge {
+	a, b := sm.ByID(to), sm.ByID(from)
+	if a == nil || b == nil {
+		return referee.NoEdge
+	}
+	dx, dy := b.Col-a.Col, b.Row-a.Row
+	switch {
+	case dx == 0 && dy == 0:
+		return referee.NoEdge
+	case contactAbs(dx) >= contactAbs(dy) && dx < 0:
+		return referee.West
+	case contactAbs(dx) >= contactAbs(dy):
+		return referee.East
+	case dy < 0:
+		return referee.North
+	}
+	return referee.South
+}
+
+// sectorBeyond is the sector across edge e of sector id, or 0 at the rim
+// of the strategic map.
+func sectorBeyond(sm *mapgen.Strategic, id int, e referee.Edge) int {
+	sc := sm.ByID(id)
+	if sc == nil {
+		return 0
+	}
+	col, row := sc.Col, sc.Row
+	switch e {
+	case referee.North:
+		row--
+	case referee.South:
+		row++
+	case referee.West:
+		col--
+	case referee.East:
+		col++
+	default:
+		return 0
+	}
+	if n := sm.At(col, row); n != nil {
+		return n.ID
+	}
+	return 0
+}
+
+func oppositeEdge(e referee.Edge) referee.Edge {
+	switch e {
+	case referee.North:
+		return referee.South
+	case referee.South:
+		return referee.North
+	case referee.East:
+		return referee.West
+	case referee.West:
+		return referee.East
+	}
+	return referee.NoEdge
+}
+
+func contactAbs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// deployAI places every reserve ground unit of side in its zone: the
+// units spread along the zone (its middle line for a prepared position),
+// each taking the free hex nearest its mark, woods and buildings first
+// among equals. No dice: a deployment helper for the AI, auto-resolved
+// battles and players who missed their deadline.
+func deployAI(s *referee.State, side string, d *dice.Dice) (*referee.State, []referee.Event, error) {
+	var reserve []string
+	for i := range s.Units {
+		u := &s.Units[i]
+		// Units in orbit for a drop or aboard a DropShip arrive later.
+		if u.Side == side && u.Status == referee.Reserve && u.Class.Ground() && !u.Drop && u.Aboard == "" {
+			reserve = append(reserve, u.ID)
+		}
+	}
+	var all []referee.Event
+	for k, id := range reserve {
+		acts := referee.ValidActions(s, id)
+		acts = slices.DeleteFunc(acts, func(a referee.Action) bool { return a.Kind != referee.ActDeploy })
+		if len(acts) == 0 {
+			return s, all, fmt.Errorf("%s has no hex left to deploy in", id)
+		}
+		mark := deployMark(s, id, k, len(reserve))
+		best, bestScore := acts[0], 1<<30
+		for _, a := range acts {
+			score := 4 * hex.Distance(a.To, mark)
+			if t := s.Cell(a.To).Terrain; t.IsWoods() || t.IsBuilding() {
+				score -= 3
+			}
+			if score < bestScore {
+				best, bestScore = a, score
+			}
+		}
+		next, evs, err := referee.Apply(s, best, d)
+		if err != nil {
+			return s, all, err
+		}
+		s, all = next, append(all, evs...)
+	}
+	return s, all, nil
+}
+
+// deployMark is where the k-th of n units aims in its zone.
+func deployMark(s *referee.State, id string, k, n int) hex.Hex {
+	m := s.Map
+	var z referee.Zone
+	if s.Campaign != nil {
+		z = s.Campaign.Zones[id]
+	}
+	along := func(length int) int { return (k + 1) * length / (n + 1) }
+	depth := max(z.Depth/2, 0)
+	switch z.Edge {
+	case referee.North:
+		return hex.Hex{X: along(m.Width), Y: depth}
+	case referee.South:
+		return hex.Hex{X: along(m.Width), Y: m.Height - 1 - depth}
+	case referee.West:
+		return hex.Hex{X: depth, Y: along(m.Height)}
+	case referee.East:
+		return hex.Hex{X: m.Width - 1 - depth, Y: along(m.Height)}
+	}
+	if m.Width >= m.Height {
+		return hex.Hex{X: along(m.Width), Y: m.Height / 2}
+	}
+	return hex.Hex{X: m.Width / 2, Y: along(m.Height)}
+}

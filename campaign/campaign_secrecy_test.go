@@ -1,0 +1,278 @@
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/referee/dice"
+)
+
+// ordSecrecyTurns bounds each random campaign of the secrecy test.
+const ordSecrecyTurns = 4
+
+// ordMaxBattles bounds the battles fought in one turn of a run.
+const ordMaxBattles = 10
+
+// ordStub reports an error from a part of the campaign turn another
+// engineer has not built yet (a stub's *Error), which ends a run early.
+func ordStub(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && strings.Contains(e.Msg, "not built yet")
+}
+
+// Ensure nothing in any event addressed to a side reveals the enemy's
+// positions, worksheet, orders or recon units beyond what the rules
+// reveal: search answers (present or not, recon never), public drops and
+// contacts (R10; 000 lines 2602, 2612–2620). Random campaigns, both sides
+// played by AIOrders, battles auto-resolved; 20 seeds (5 with -short),
+// 200 with BFBOT_LONG=1.
+func TestCampaignSecrecy(t *testing.T) {
+	seeds := 20
+	switch {
+	case testing.Short():
+		seeds = 5
+	case os.Getenv("BFBOT_LONG") == "1":
+		seeds = 200
+	}
+	var seen ordSeen
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { ordSecrecyRun(t, seed, &seen) })
+	}
+	// The runs must have met what the check is about, or it proves
+	// nothing.
+	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 {
+		t.Errorf("the random campaigns did not cover the rules: %+v", seen)
+	}
+	t.Logf("covered: %+v", seen)
+}
+
+// ordSeen counts what the secrecy runs went through.
+type ordSeen struct {
+	found, empty, drops, recon, contacts, hiddenRecon, turns int
+}
+
+// ordSecrecyCampaign is a random campaign: map size and seed from the
+// seed, some VP to buy recon units, sometimes a battalion in orbit.
+func ordSecrecyCampaign(tb testing.TB, seed uint64) *Campaign {
+	tb.Helper()
+	m, err := mapgen.GenerateStrategic(seed, 3+int(seed%3), 2+int(seed/3%3))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var regs []Regiment
+	for _, id := range BuiltInIDs {
+		r, err := BuiltIn(id)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		regs = append(regs, r)
+	}
+	st := DefaultSettings()
+	st.MapCols, st.MapRows, st.MapSeed = m.Cols, m.Rows, seed
+	st.BattleTurnLimit = 3 // short battles: the campaign layer is under test
+	c, err := New(int64(seed), "secrecy", st, m, regs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if c, err = Start(c); err != nil {
+		tb.Fatal(err)
+	}
+	c = ordVP(c, "bandits", int(seed%15))
+	if seed%2 == 0 {
+		c = ordOrbit(c, "crucis", 2) // Vanur's Battalion: all 'Mechs, may drop
+	}
+	mustCheck(tb, c)
+	return c
+}
+
+func ordSecrecyRun(t *testing.T, seed uint64, seen *ordSeen) {
+	c := ordSecrecyCampaign(t, seed)
+	d := dice.New(dice.NewSeeded(seed))
+	for turn := 0; turn < ordSecrecyTurns && c.Phase == PhaseOrders; turn++ {
+		for i, s := range c.Sides {
+			for _, o := range AIOrders(c, s.ID, seed*1000+uint64(turn*2+i)) {
+				n, evs, err := GiveOrder(c, s.ID, o)
+				if err != nil {
+					t.Fatalf("turn %d: %s's AI order %+v refused: %v", c.Turn, s.ID, o, err)
+				}
+				ordCheckSecrecy(t, c, n, evs)
+				c = n
+			}
+		}
+		n, evs, err := ResolveTurn(c, d)
+		if ordStub(err) {
+			t.Logf("turn %d: %v; stopping", c.Turn, err)
+			return
+		}
+		if err != nil {
+			t.Fatalf("turn %d: %v", c.Turn, err)
+		}
+		mustCheck(t, n)
+		ordCheckSecrecy(t, c, n, evs)
+		ordCount(n, seen)
+		c = n
+		// A retreat into a sector holding another enemy battlegroup
+		// starts a new battle (000 line 2659), so fight until none is left.
+		for fought := 0; len(Unfought(c)) > 0; fought++ {
+			if fought >= ordMaxBattles {
+				// Endless retreats between two sectors are the battle
+				// engine's to settle; secrecy so far has been checked.
+				t.Logf("turn %d: still fighting after %d battles (%v); stopping", c.Turn, fought, Unfought(c))
+				return
+			}
+			id := Unfought(c)[0]
+			n, _, err := AutoResolveBattle(c, id, d, seed)
+			if ordStub(err) {
+				t.Logf("battle %d: %v; stopping", id, err)
+				return
+			}
+			if err != nil {
+				t.Fatalf("battle %d: %v", id, err)
+			}
+			mustCheck(t, n)
+			c = n
+		}
+		n, evs, err = Advance(c, d)
+		if ordStub(err) {
+			t.Logf("turn %d: %v; stopping", c.Turn, err)
+			return
+		}
+		if err != nil {
+			t.Fatalf("turn %d advance: %v", c.Turn, err)
+		}
+		mustCheck(t, n)
+		ordCheckSecrecy(t, c, n, evs)
+		c = n
+	}
+}
+
+// ordCount tallies a resolved turn.
+func ordCount(c *Campaign, seen *ordSeen) {
+	seen.turns++
+	for _, s := range c.Sides {
+		enemy := c.Enemy(s.ID)
+		for _, in := range s.Intel {
+			if in.Turn != c.Turn {
+				continue
+			}
+			switch {
+			case in.Drop:
+				seen.drops++
+			case in.Present:
+				seen.found++
+			default:
+				seen.empty++
+				for _, b := range enemy.BattlegroupsIn(in.Sector) {
+					if b.Recon() {
+						seen.hiddenRecon++
+					}
+				}
+			}
+		}
+		for _, b := range s.Battlegroups {
+			if b.Recon() {
+				seen.recon++
+			}
+		}
+	}
+	for _, b := range c.Battles {
+		if b.Turn == c.Turn {
+			seen.contacts++
+		}
+	}
+}
+
+// ordFound is the truth a search must answer, computed apart from the
+// code under test: does s have a battlegroup in sector that is not a
+// recon unit (000 lines 2614–2616)?
+func ordFound(s *Side, sector int) bool {
+	for _, b := range s.Battlegroups {
+		if b.Sector == sector && !b.ReconESR && !b.ReconAEP {
+			return true
+		}
+	}
+	return false
+}
+
+// ordWord matches s as a whole word (unit IDs: "B1" is not in "B12").
+func ordWord(s string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^A-Za-z0-9])` + regexp.QuoteMeta(s) + `($|[^A-Za-z0-9])`)
+}
+
+// ordCheckSecrecy checks the events a step made (from campaign before to
+// after) against the enemy's real state after the step.
+func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
+	t.Helper()
+	steps := map[string]bool{"orders": true, "movement": true, "search": true, "contact": true}
+	for _, x := range after.Sides {
+		enemy := after.Enemy(x.ID)
+		own := after.Side(x.ID)
+		// What x may know of the enemy this turn: its public drops and
+		// the contacts (battles) made this turn.
+		allowed := map[int]bool{}
+		for _, b := range enemy.Battlegroups {
+			if b.Dropped {
+				allowed[b.Sector] = true
+			}
+		}
+		for _, b := range after.Battles {
+			if b.Turn == after.Turn {
+				allowed[b.Sector] = true
+			}
+		}
+		var secrets []*regexp.Regexp
+		for _, u := range enemy.Units {
+			secrets = append(secrets, ordWord(u.ID))
+		}
+		for _, b := range enemy.Battlegroups {
+			if !slices.ContainsFunc(own.Battlegroups, func(o Battlegroup) bool { return strings.EqualFold(o.Name, b.Name) }) {
+				secrets = append(secrets, ordWord(b.Name))
+			}
+		}
+		for _, e := range evs {
+			if !e.For(x.ID) || !steps[e.Step] {
+				continue
+			}
+			for _, re := range secrets {
+				if re.MatchString(e.Text) {
+					t.Errorf("turn %d: event to %s %q names enemy %s", e.Turn, x.ID, e.Text, re)
+				}
+			}
+			if e.Side == enemy.ID {
+				if e.Step == "orders" {
+					t.Errorf("turn %d: %s sees the enemy's order %q", e.Turn, x.ID, e.Text)
+				}
+				if e.Sector != 0 && !allowed[e.Sector] {
+					t.Errorf("turn %d: %s learns of enemy sector %d from %q (only drops and contacts are public)", e.Turn, x.ID, e.Sector, e.Text)
+				}
+				for _, sec := range after.Map.Sectors {
+					if !allowed[sec.ID] && strings.Contains(e.Text, sec.Name) {
+						t.Errorf("turn %d: %s learns of sector %s from enemy event %q", e.Turn, x.ID, sec.Name, e.Text)
+					}
+				}
+			}
+			if e.Step == "search" && e.Type == "search" && e.Side == x.ID {
+				present := strings.Contains(e.Text, "are there")
+				if present != ordFound(enemy, e.Sector) {
+					t.Errorf("turn %d: %s's search of %d says %v; the enemy's non-recon battlegroups there: %v",
+						e.Turn, x.ID, e.Sector, present, ordFound(enemy, e.Sector))
+				}
+			}
+		}
+		// Intel learnt in this step must be the truth and no more.
+		for _, in := range own.Intel[len(before.Side(x.ID).Intel):] {
+			switch {
+			case !in.Drop && in.Present != ordFound(enemy, in.Sector):
+				t.Errorf("turn %d: %s's intel %+v; the enemy's non-recon battlegroups there: %v", in.Turn, x.ID, in, ordFound(enemy, in.Sector))
+			case in.Drop && !slices.ContainsFunc(enemy.Battlegroups, func(b Battlegroup) bool { return b.Dropped && b.Sector == in.Sector }):
+				t.Errorf("turn %d: %s's intel %+v reports a drop that did not happen", in.Turn, x.ID, in)
+			}
+		}
+	}
+}

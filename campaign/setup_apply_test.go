@@ -1,0 +1,202 @@
+package campaign
+
+import (
+	"slices"
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// stbState is a campaign battle in its deployment phase on an open
+// 32×17 sheet: crucis (A1 medium 'Mech MP 4, A3 infantry, A4 air lance
+// with bombs) deploys by the west edge; the bandits (B1 heavy 'Mech, B3
+// hidden infantry, B5 infantry) hold a prepared position (anywhere but
+// the three edge hexes) and have a mine at 1608.
+func stbState() *referee.State {
+	mk := func(id, side string, c referee.Class, full referee.Values) referee.Unit {
+		return referee.Unit{ID: id, Side: side, Name: id, Class: c, Rows: referee.DeriveSteps(full), Range: 3, MP: 4, Status: referee.Reserve}
+	}
+	a4 := mk("A4", "crucis", referee.MediumAir, referee.Values{RA: 8, D: 5})
+	a4.MP, a4.Chits.Bomb = 8, 5
+	b3 := mk("B3", "bandits", referee.Infantry, referee.Values{RA: 4, CA: 6, D: 4})
+	b3.Hidden = true
+	s := &referee.State{
+		Map:   mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
+		Phase: referee.PhaseDeploy,
+		Sides: []referee.Side{
+			{ID: "crucis", Name: "7th Crucis Lancers", RetreatEdge: referee.West},
+			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: referee.East, Mines: map[hex.Hex]int{hex.MustParse("1608"): 5}},
+		},
+		Units: []referee.Unit{
+			mk("A1", "crucis", referee.MediumMech, referee.Values{RA: 10, CA: 10, D: 8}),
+			mk("A3", "crucis", referee.Infantry, referee.Values{RA: 4, CA: 6, D: 4}),
+			a4,
+			mk("B1", "bandits", referee.HeavyMech, referee.Values{RA: 14, CA: 14, D: 10}),
+			b3,
+			mk("B5", "bandits", referee.Infantry, referee.Values{RA: 4, CA: 6, D: 4}),
+		},
+		Campaign: &referee.CampaignRules{Zones: map[string]referee.Zone{}, WithdrawAfterSteps: 4, StartSteps: map[string]int{}},
+	}
+	for _, u := range s.Units {
+		z := referee.Zone{Edge: referee.West, Depth: referee.CampaignZoneDepth}
+		if u.Side == "bandits" {
+			z = referee.Zone{Depth: referee.CampaignZoneDepth}
+		}
+		s.Campaign.Zones[u.ID] = z
+		s.Campaign.StartSteps[u.ID] = 0
+	}
+	return s
+}
+
+// stbApply applies r to a fresh stbState and checks both states.
+func stbApply(tb testing.TB, r SetupResult) (before, after *referee.State) {
+	tb.Helper()
+	s := stbState()
+	ns := r.Apply(s)
+	for _, err := range ns.Check() {
+		tb.Error(err)
+	}
+	if ns == s {
+		tb.Fatal("Apply returned its argument")
+	}
+	return s, ns
+}
+
+// Ensure the weather, night and natural fortifications go into the rules
+// (lines 7–15, 143) and the state given is left alone.
+func TestSetupApplyRules(t *testing.T) {
+	s, ns := stbApply(t, SetupResult{Weather: referee.Weather{Kind: referee.WeatherFog}, Night: true, Fortified: true, Defender: "bandits"})
+	if got := ns.Rules.Weather; got.Kind != referee.WeatherFog || got.Fortified != "bandits" || !ns.Rules.Night {
+		t.Errorf("rules %+v", ns.Rules)
+	}
+	if s.Rules.Night || s.Rules.Weather.Kind != referee.WeatherNormal {
+		t.Errorf("Apply changed the state it was given: %+v", s.Rules)
+	}
+}
+
+// Ensure counters kept out (halving, diversion, line 7, 54) and air
+// lances that never come (line 87) start the battle withdrawn (ST2), and
+// bombs already used are gone (line 90).
+func TestSetupApplyAbsent(t *testing.T) {
+	s, ns := stbApply(t, SetupResult{Absent: map[string]string{"A3": "night"}, AirArrival: map[string]int{"A4": 0}})
+	for _, id := range []string{"A3", "A4"} {
+		if got := ns.Unit(id).Status; got != referee.Withdrawn {
+			t.Errorf("%s is %v, want withdrawn", id, got)
+		}
+		if got := s.Unit(id).Status; got != referee.Reserve {
+			t.Errorf("the original %s is %v", id, got)
+		}
+	}
+	if ns.Unit("A1").Status != referee.Reserve {
+		t.Errorf("A1 is %v", ns.Unit("A1").Status)
+	}
+	_, ns = stbApply(t, SetupResult{AirArrival: map[string]int{"A4": 1}, BombsSpent: map[string]bool{"A4": true}})
+	if u := ns.Unit("A4"); u.Status != referee.Reserve || !u.BombDropped {
+		t.Errorf("A4 %v bombs dropped %v, want in reserve without its bombs", u.Status, u.BombDropped)
+	}
+}
+
+// Ensure late counters (delayed arrival line 124, air lances lines
+// 89–92) wait as reinforcements at their zone's edge for their turn.
+func TestSetupApplyLate(t *testing.T) {
+	s, ns := stbApply(t, SetupResult{Arrival: map[string]int{"A1": 6}, AirArrival: map[string]int{"A4": 3}})
+	if ns.Unit("A1") != nil || ns.Unit("A4") != nil {
+		t.Fatal("late units are still on the battle's roll")
+	}
+	if s.Unit("A1") == nil || s.Scenario != nil {
+		t.Fatal("Apply changed the state it was given")
+	}
+	if ns.Scenario == nil || len(ns.Scenario.Reinforcements) != 2 {
+		t.Fatalf("reinforcements %+v", ns.Scenario)
+	}
+	for i, want := range []struct {
+		turn int
+		id   string
+	}{{3, "A4"}, {6, "A1"}} {
+		g := ns.Scenario.Reinforcements[i]
+		if g.Turn != want.turn || g.Side != "crucis" || g.Edge != referee.West || len(g.Units) != 1 || g.Units[0].ID != want.id {
+			t.Errorf("group %d: %+v, want %s on turn %d by the west edge", i, g, want.id, want.turn)
+		}
+	}
+}
+
+// Ensure a detailed count (line 50) lets crucis know every bandit class,
+// a detailed survey (line 52) unhides found infantry and clears found
+// minefields, and prior setup (line 145) hides the defender's infantry and
+// lets it deploy anywhere.
+func TestSetupApplyIntel(t *testing.T) {
+	_, ns := stbApply(t, SetupResult{KnowClasses: map[string]bool{"crucis": true}})
+	for _, id := range []string{"B1", "B3", "B5"} {
+		if ns.Known["crucis"][id]&referee.KnowClass == 0 {
+			t.Errorf("crucis does not know %s's class", id)
+		}
+	}
+	if len(ns.Known["bandits"]) != 0 {
+		t.Errorf("the bandits learnt %v", ns.Known["bandits"])
+	}
+	_, ns = stbApply(t, SetupResult{Revealed: map[string]bool{"B3": true}, ClearMines: map[string]bool{"bandits": true}})
+	if ns.Unit("B3").Hidden || len(ns.Side("bandits").Mines) != 0 {
+		t.Errorf("B3 hidden %v, bandit mines %v", ns.Unit("B3").Hidden, ns.Side("bandits").Mines)
+	}
+	s, ns := stbApply(t, SetupResult{PriorSetup: true, Defender: "bandits"})
+	if !ns.Unit("B5").Hidden || ns.Unit("B1").Hidden || ns.Unit("A3").Hidden {
+		t.Errorf("hidden: B5 %v B1 %v A3 %v, want B5 only", ns.Unit("B5").Hidden, ns.Unit("B1").Hidden, ns.Unit("A3").Hidden)
+	}
+	if z := ns.Campaign.Zones["B1"]; z != (referee.Zone{}) || ns.Campaign.Zones["A1"] == (referee.Zone{}) {
+		t.Errorf("zones B1 %+v A1 %+v", z, ns.Campaign.Zones["A1"])
+	}
+	if s.Campaign.Zones["B1"] == (referee.Zone{}) || s.Unit("B5").Hidden {
+		t.Error("Apply changed the state it was given")
+	}
+}
+
+// Ensure mines (lines 46, 64, 141) are laid one to a hex, 5 points each,
+// nearest the centre and never adjacent (ST12), and installations (line
+// 130) become hardened buildings in the defender's zone, on a new map.
+func TestSetupApplyPlacement(t *testing.T) {
+	r := SetupResult{Mines: map[string]int{"crucis": 3}, Installations: 2, Defender: "bandits"}
+	s, ns := stbApply(t, r)
+	mines := ns.Side("crucis").Mines
+	if len(mines) != 3 {
+		t.Fatalf("crucis mines %v, want 3 hexes", mines)
+	}
+	centre := hex.Hex{X: ns.Map.Width / 2, Y: ns.Map.Height / 2}
+	if mines[centre] != MineAttack {
+		t.Errorf("no mine at the centre %s: %v", centre, mines)
+	}
+	var hs []hex.Hex
+	for h, n := range mines {
+		if n != MineAttack {
+			t.Errorf("%s holds %d points, want %d", h, n, MineAttack)
+		}
+		for _, o := range hs {
+			if hex.Distance(o, h) <= 1 {
+				t.Errorf("mines at %s and %s are adjacent", o, h)
+			}
+		}
+		hs = append(hs, h)
+	}
+	if len(s.Side("crucis").Mines) != 0 {
+		t.Error("Apply laid mines in the state it was given")
+	}
+	inst := r.InstallationHexes(s)
+	if len(inst) != 2 {
+		t.Fatalf("installations %v", inst)
+	}
+	for _, h := range inst {
+		if ns.Map.At(h).Terrain != mapgen.HardenedBuilding {
+			t.Errorf("%s is %v, want a hardened building", h, ns.Map.At(h).Terrain)
+		}
+		if s.Map.At(h).Terrain != mapgen.Open {
+			t.Errorf("the original map changed at %s", h)
+		}
+		if !(referee.Zone{Depth: referee.CampaignZoneDepth}).Contains(ns.Map, h) {
+			t.Errorf("%s is outside the bandits' zone", h)
+		}
+	}
+	if !slices.Equal(inst, r.InstallationHexes(s)) {
+		t.Error("installation hexes are not deterministic")
+	}
+}

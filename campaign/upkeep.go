@@ -1,0 +1,114 @@
+package campaign
+
+import (
+	"fmt"
+
+	"bfbot/referee/dice"
+)
+
+// Upkeep (000 lines 2571–2584, steps 7–11): once every battle of the turn
+// is over, repair (7), experience (8), victory points (9), the
+// reinforcement roll (10) and the end check (11), which ends the campaign
+// or opens the next turn's orders.
+
+// Upkeep runs steps 7–11 of the turn. It refuses while a battle of the
+// turn is still being fought.
+func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
+	if c.Phase != PhaseBattles {
+		return nil, nil, errorf("upkeep follows the battles; the campaign is in its %s phase", c.Phase)
+	}
+	for _, b := range c.Battles {
+		if !b.Over {
+			return nil, nil, errorf("battle %d in sector %s is still being fought: finish it (or auto-resolve it) first", b.ID, c.sectorName(b.Sector))
+		}
+	}
+	n := c.Clone()
+	mark := len(n.Log)
+	n.repair()
+	if err := n.experienceRolls(d); err != nil {
+		return nil, nil, err
+	}
+	n.scoreVictoryPoints()
+	if err := n.reinforcementRolls(d); err != nil {
+		return nil, nil, err
+	}
+	if !n.endCheck() {
+		n.nextTurn()
+	}
+	return n, append([]Event(nil), n.Log[mark:]...), nil
+}
+
+// CampaignVictoryLevel reads the Campaign Victory Point Table (000 line
+// 2737) for a side's total. The printed bands share their ends (100,
+// 250); a shared end belongs to the higher band, and a negative total
+// reads as the lowest (ruling CB10).
+func CampaignVictoryLevel(vp int) string {
+	switch {
+	case vp >= 750:
+		return "crushing strategic victory"
+	case vp >= 500:
+		return "decisive operational victory"
+	case vp >= 250:
+		return "tactical victory"
+	case vp >= 100:
+		return "pyrrhic victory"
+	}
+	return "should have stayed home"
+}
+
+// endCheck ends the campaign when its last turn is done or a side has no
+// battlegroup left (step 11), and reports whether it did.
+func (c *Campaign) endCheck() bool {
+	why := ""
+	if c.Settings.TurnLimit > 0 && c.Turn >= c.Settings.TurnLimit {
+		why = fmt.Sprintf("turn %d, the last, is over", c.Turn)
+	}
+	for _, s := range c.Sides {
+		if len(s.Battlegroups) == 0 {
+			why = fmt.Sprintf("%s has no battlegroup left", s.Name)
+		}
+	}
+	if why == "" {
+		return false
+	}
+	c.Phase = PhaseOver
+	a, b := c.Sides[0], c.Sides[1]
+	switch {
+	case a.VP > b.VP:
+		c.Winner = a.ID
+	case b.VP > a.VP:
+		c.Winner = b.ID
+	default:
+		c.Winner = ""
+	}
+	text := fmt.Sprintf("the campaign is over: %s. ", why)
+	if c.Winner == "" {
+		text += "Neither side leads"
+	} else {
+		text += fmt.Sprintf("%s leads", c.Side(c.Winner).Name)
+	}
+	c.emit(Event{Step: "end", Type: "campaign_end", Side: c.Winner, Text: text})
+	for _, s := range c.Sides {
+		c.emit(Event{Step: "end", Type: "campaign_result", Side: s.ID,
+			Text: fmt.Sprintf("%s ends with %d victory points: %s", s.Name, s.VP, CampaignVictoryLevel(s.VP))})
+	}
+	return true
+}
+
+// nextTurn opens the next turn's orders and clears what held for one turn.
+func (c *Campaign) nextTurn() {
+	c.Turn++
+	c.Phase = PhaseOrders
+	for i := range c.Sides {
+		s := &c.Sides[i]
+		s.Orders = Orders{}
+		for j := range s.Units {
+			s.Units[j].Attacked = false
+		}
+		for j := range s.Battlegroups {
+			bg := &s.Battlegroups[j]
+			bg.Moved, bg.From, bg.Dropped = false, 0, false
+		}
+	}
+	c.emit(Event{Step: "orders", Type: "turn", Text: fmt.Sprintf("turn %d: orders are open", c.Turn)})
+}

@@ -1,0 +1,168 @@
+package campaign
+
+import (
+	"maps"
+	"slices"
+
+	"bfbot/mapgen"
+	"bfbot/referee"
+)
+
+// SideView is what one side may know of the campaign (issue #6 item 10,
+// ruling R10): its own worksheet, orders, victory points and intel, its
+// battlegroups on its own copy of the strategic map, the battles it
+// fights, and the events addressed to it or to everyone. A spectator (an
+// unknown side) gets only what is public. A SideView holds copies: changing it
+// changes nothing in the campaign.
+type SideView struct {
+	Campaign int64  `json:"campaign"`
+	Name     string `json:"name"`
+	Turn     int    `json:"turn"`
+	Phase    Phase  `json:"phase"`
+	// Side is the viewing side's ID ("" for a spectator or the referee).
+	Side    string `json:"side,omitempty"`
+	Referee bool   `json:"referee,omitempty"`
+	// Map is the strategic map itself, which is public.
+	Map   *mapgen.Strategic `json:"-"`
+	Sides []SideSummary     `json:"sides"`
+	// Own is the viewing side in full (nil for a spectator).
+	Own *Side `json:"own,omitempty"`
+	// All is every side in full, for the referee only.
+	All     []Side       `json:"all,omitempty"`
+	Sectors []SectorView `json:"sectors"`
+	Battles []BattleView `json:"battles,omitempty"`
+	Events  []Event      `json:"events,omitempty"`
+	Winner  string       `json:"winner,omitempty"`
+}
+
+// SideSummary is what everyone knows of a side.
+type SideSummary struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Letter string `json:"letter"`
+}
+
+// SectorView is one sector on the viewer's copy of the strategic map.
+type SectorView struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// Own lists the viewer's battlegroups standing there (none for the
+	// referee, who reads All).
+	Own []int `json:"own,omitempty"`
+	// Intel is the latest the viewer learnt of the enemy there (nil when
+	// it never learnt anything).
+	Intel *Intel `json:"intel,omitempty"`
+}
+
+// BattleView is a battle as a side may know it: where and between whom
+// (contact is public), its own battlegroups there, and how it ended.
+type BattleView struct {
+	ID      int              `json:"id"`
+	Turn    int              `json:"turn"`
+	Sector  int              `json:"sector"`
+	Sides   []string         `json:"sides"`
+	Own     []int            `json:"own,omitempty"`
+	Over    bool             `json:"over,omitempty"`
+	Outcome *referee.Outcome `json:"outcome,omitempty"`
+}
+
+// View is what side may know of the campaign; an unknown side ("" for a
+// spectator) gets only public things.
+func View(c *Campaign, side string) SideView {
+	v := publicView(c)
+	s := c.Side(side)
+	if s == nil {
+		return v
+	}
+	own := s.clone()
+	v.Side, v.Own = side, &own
+	for i := range v.Sectors {
+		sec := &v.Sectors[i]
+		for _, b := range s.Battlegroups {
+			if b.Sector == sec.ID {
+				sec.Own = append(sec.Own, b.ID)
+			}
+		}
+		for j := len(s.Intel) - 1; j >= 0; j-- {
+			if s.Intel[j].Sector == sec.ID {
+				in := s.Intel[j]
+				sec.Intel = &in
+				break
+			}
+		}
+	}
+	for i := range v.Battles {
+		bv := &v.Battles[i]
+		b := c.Battle(bv.ID)
+		for _, bs := range b.Sides {
+			if bs.Side == side {
+				bv.Own = slices.Clone(bs.Battlegroups)
+				bv.Outcome = viewOutcome(b.Outcome)
+			}
+		}
+	}
+	v.Events = nil
+	for _, e := range c.Log {
+		if e.For(side) {
+			v.Events = append(v.Events, viewEvent(e))
+		}
+	}
+	return v
+}
+
+// RefereeView is everything, for the campaign's referee role.
+func RefereeView(c *Campaign) SideView {
+	v := publicView(c)
+	v.Referee = true
+	for _, s := range c.Sides {
+		v.All = append(v.All, s.clone())
+	}
+	for i := range v.Battles {
+		b := c.Battle(v.Battles[i].ID)
+		v.Battles[i].Outcome = viewOutcome(b.Outcome)
+	}
+	v.Events = nil
+	for _, e := range c.Log {
+		v.Events = append(v.Events, viewEvent(e))
+	}
+	return v
+}
+
+func publicView(c *Campaign) SideView {
+	v := SideView{Campaign: c.ID, Name: c.Name, Turn: c.Turn, Phase: c.Phase, Map: c.Map, Winner: c.Winner}
+	for _, s := range c.Sides {
+		v.Sides = append(v.Sides, SideSummary{ID: s.ID, Name: s.Name, Letter: s.Letter})
+	}
+	if c.Map != nil {
+		for _, sec := range c.Map.Sectors {
+			v.Sectors = append(v.Sectors, SectorView{ID: sec.ID, Name: sec.Name})
+		}
+	}
+	for _, b := range c.Battles {
+		bv := BattleView{ID: b.ID, Turn: b.Turn, Sector: b.Sector, Over: b.Over}
+		for _, bs := range b.Sides {
+			bv.Sides = append(bv.Sides, bs.Side)
+		}
+		v.Battles = append(v.Battles, bv)
+	}
+	for _, e := range c.Log {
+		if len(e.Audience) == 0 {
+			v.Events = append(v.Events, viewEvent(e))
+		}
+	}
+	return v
+}
+
+func viewEvent(e Event) Event {
+	e.Audience = slices.Clone(e.Audience)
+	return e
+}
+
+func viewOutcome(o *referee.Outcome) *referee.Outcome {
+	if o == nil {
+		return nil
+	}
+	n := *o
+	n.VP = maps.Clone(o.VP)
+	return &n
+}

@@ -1,0 +1,143 @@
+package campaign
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Ensure worksheet changes (000 lines 2586–2598) are made at once, only
+// within a sector, and refused with the reason otherwise.
+func TestWorksheet(t *testing.T) {
+	base := ordStarted(t)
+	withDS := ordDropShip(base, "crucis")
+	rich := ordVP(base, "crucis", 20)
+	recon, reconID := ordRecon(t, base, "crucis", 2, "A6")
+	orbit := ordOrbit(ordOrbit(base, "crucis", 2), "crucis", 4)
+	moving := ordGive(t, base, "crucis", Order{Kind: OrderMove, Battlegroup: 3, Sectors: []int{6}})
+	chit := base.Clone()
+	chit.Side("crucis").Unit("A12").Lance.Chits.Recon = true
+	chit = ordGive(t, chit, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A12"}, Name: "Chit"})
+	long := strings.Repeat("x", MaxBattlegroupName+1)
+
+	for _, tc := range []struct {
+		name string
+		c    *Campaign
+		o    Order
+		want string
+	}{
+		{"SplitOK", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6", "A7"}, Name: "Strike"}, ""},
+		{"SplitDefaultNameOK", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}}, ""},
+		{"SplitFromRBGOK", withDS, Order{Kind: OrderSplit, Battlegroup: 1, Units: []string{"A4"}, Name: "Guard"}, ""},
+		{"SplitInOrbitOK", orbit, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}, Name: "Drop"}, ""},
+		{"ErrSplitNoUnits", base, Order{Kind: OrderSplit, Battlegroup: 2}, "name the units"},
+		{"ErrSplitNotThere", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A16"}}, "not in battlegroup 2"},
+		{"ErrSplitTwice", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6", "A6"}}, "named twice"},
+		{"ErrSplitAll", recon, Order{Kind: OrderSplit, Battlegroup: reconID, Units: []string{"A6"}}, "leave at least one"},
+		{"ErrSplitTruck", base, Order{Kind: OrderSplit, Battlegroup: 1, Units: []string{"A1"}}, "stays with the regimental"},
+		{"ErrSplitDropShip", withDS, Order{Kind: OrderSplit, Battlegroup: 1, Units: []string{"A99"}}, "stays with the regimental"},
+		{"ErrSplitLongName", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}, Name: long}, "at most"},
+		{"ErrSplitTakenName", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}, Name: "clifton's battalion"}, "already called"},
+		{"ErrSplitUnknown", base, Order{Kind: OrderSplit, Battlegroup: 9, Units: []string{"A6"}}, "no battlegroup 9"},
+
+		{"MergeOK", base, Order{Kind: OrderMerge, Battlegroup: 3, With: []int{1}}, ""},
+		{"MergeReconBackOK", recon, Order{Kind: OrderMerge, Battlegroup: 2, With: []int{reconID}}, ""},
+		{"MergeInOrbitOK", orbit, Order{Kind: OrderMerge, Battlegroup: 2, With: []int{4}}, ""},
+		{"ErrMergeNothing", base, Order{Kind: OrderMerge, Battlegroup: 3}, "name the battlegroups"},
+		{"ErrMergeOtherSector", base, Order{Kind: OrderMerge, Battlegroup: 2, With: []int{3}}, "only battlegroups in the same sector"},
+		{"ErrMergeSelf", base, Order{Kind: OrderMerge, Battlegroup: 3, With: []int{3}}, "named twice"},
+		{"ErrMergeUnknown", base, Order{Kind: OrderMerge, Battlegroup: 3, With: []int{8}}, "no battlegroup 8"},
+
+		{"RenameOK", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "  Hammer  "}, ""},
+		{"RenameSameOK", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "VANUR'S BATTALION"}, ""},
+		{"ErrRenameEmpty", base, Order{Kind: OrderRename, Battlegroup: 2, Name: " "}, "give the battlegroup a name"},
+		{"ErrRenameLong", base, Order{Kind: OrderRename, Battlegroup: 2, Name: long}, "at most"},
+		{"ErrRenameTwoLines", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "a\nb"}, "one line"},
+		{"ErrRenameTaken", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "Regimental Battlegroup"}, "already called"},
+
+		{"ErrReconAEPNoVP", recon, Order{Kind: OrderRecon, Battlegroup: reconID, AEP: true}, "cost 10 victory points and you have 0"},
+		{"ReconFreeWithChitOK", chit, Order{Kind: OrderRecon, Battlegroup: 5, ESR: true}, ""},
+		{"ErrReconNothing", rich, Order{Kind: OrderRecon, Battlegroup: 2}, "+2 ESR, AEP or both"},
+		{"ErrReconRBG", rich, Order{Kind: OrderRecon, Battlegroup: 1, ESR: true}, "cannot be a recon unit"},
+		{"ErrReconBig", rich, Order{Kind: OrderRecon, Battlegroup: 2, ESR: true}, "one lance"},
+		{"ErrReconAgain", recon, Order{Kind: OrderRecon, Battlegroup: reconID, ESR: true}, "already has"},
+		{"ErrReconNoVP", ordGive(t, base, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A10"}}), Order{Kind: OrderRecon, Battlegroup: 5, ESR: true}, "cost 3 victory points and you have 0"},
+		{"ErrReconInOrbit", ordOrbit(chit, "crucis", 5), Order{Kind: OrderRecon, Battlegroup: 5, ESR: true}, "in orbit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, evs, err := GiveOrder(tc.c, "crucis", tc.o)
+			if tc.want != "" {
+				var e *Error
+				if !errors.As(err, &e) || !strings.Contains(e.Msg, tc.want) {
+					t.Fatalf("err = %v, want a refusal containing %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			mustCheck(t, n)
+			for _, e := range evs {
+				if !slices.Equal(e.Audience, []string{"crucis"}) {
+					t.Errorf("event %q addressed to %v", e.Text, e.Audience)
+				}
+			}
+		})
+	}
+
+	t.Run("Split", func(t *testing.T) {
+		c := ordGive(t, base, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6", "A7"}, Name: "Strike"})
+		s := c.Side("crucis")
+		nb := s.Battlegroup(5)
+		if nb == nil || nb.Name != "Strike" || nb.Sector != 1 || !slices.Equal(nb.Units, []string{"A6", "A7"}) {
+			t.Fatalf("new battlegroup = %+v", nb)
+		}
+		if got := len(s.Battlegroup(2).Units); got != 8 {
+			t.Fatalf("battlegroup 2 keeps %d units, want 8", got)
+		}
+		if s.Unit("A6").Battlegroup != 5 || s.NextBattlegroup != 6 {
+			t.Fatal("unit or next ID not updated")
+		}
+	})
+	t.Run("MergeIntoRBG", func(t *testing.T) {
+		c := ordGive(t, moving, "crucis", Order{Kind: OrderMerge, Battlegroup: 3, With: []int{1}})
+		s := c.Side("crucis")
+		if s.Battlegroup(3) != nil || s.RBG() == nil || s.RBG().ID != 1 || len(s.RBG().Units) != 15 {
+			t.Fatalf("merge with the RBG should keep the RBG (ID 1) with 15 units: %+v", s.Battlegroups)
+		}
+		if len(s.Orders.Moves) != 0 {
+			t.Fatalf("the merged battlegroups' orders should be cancelled (CO3): %+v", s.Orders.Moves)
+		}
+	})
+	t.Run("MergeEndsRecon", func(t *testing.T) {
+		c := ordGive(t, recon, "crucis", Order{Kind: OrderMerge, Battlegroup: reconID, With: []int{2}})
+		b := c.Side("crucis").Battlegroup(reconID)
+		if b == nil || b.Recon() || len(b.Units) != 10 {
+			t.Fatalf("merged recon unit = %+v, want a 10-unit battlegroup that is no recon unit", b)
+		}
+		if !c.Side("crucis").Unit("A6").Lance.Chits.Recon {
+			t.Fatal("the bought Recon chit should stay on the lance (CO1)")
+		}
+	})
+	t.Run("ReconCost", func(t *testing.T) {
+		c := ordGive(t, recon, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A10"}})
+		c = ordVP(c, "crucis", 13)
+		c = ordGive(t, c, "crucis", Order{Kind: OrderRecon, Battlegroup: 6, ESR: true, AEP: true})
+		s := c.Side("crucis")
+		// 3 spent by ordRecon, then 3 + 10 (000 line 2177 chit costs).
+		if s.VP != 0 || s.VPSpent != 16 {
+			t.Fatalf("VP %d spent %d, want 0 and 16", s.VP, s.VPSpent)
+		}
+		if b := s.Battlegroup(6); !b.ReconESR || !b.ReconAEP || StrategicRate(s, b) != 2 {
+			t.Fatalf("recon unit = %+v", b)
+		}
+		if u := s.Unit("A10"); !u.Lance.Chits.Recon || !u.Lance.Chits.AEP {
+			t.Fatal("chits not on the lance")
+		}
+		free := ordGive(t, chit, "crucis", Order{Kind: OrderRecon, Battlegroup: 5, ESR: true})
+		if s := free.Side("crucis"); s.VPSpent != 0 || !s.Battlegroup(5).Recon() {
+			t.Fatal("a lance carrying the Recon chit should become a recon unit for nothing")
+		}
+	})
+}

@@ -1,0 +1,161 @@
+package referee
+
+import (
+	"fmt"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// Campaign battle rules (000 lines 2620–2660): the deployment zones of a
+// contact (ruling R7) and the campaign's own condition for breaking off,
+// four damage steps to the battlegroup (line 2653) instead of the
+// scenario rule of line 2175 (ruling V4). Salvage, withdrawal by the
+// retreat edge, capture and the 4–6 escape of salvage carriers are the
+// rules every battle has (victory.go).
+
+// CampaignRules are a campaign battle's additions to the rules; nil in a
+// battle that is not part of a campaign.
+//
+// IMPORTANT: State.Clone shares the *CampaignRules between states, like
+// the Map: nothing changes it once the battle is set up.
+type CampaignRules struct {
+	// Zones are where each unit may deploy, by unit ID; a unit without a
+	// zone deploys anywhere.
+	Zones map[string]Zone `json:"zones,omitempty"`
+	// WithdrawAfterSteps: a side may declare a retreat once its units have
+	// taken this many damage steps in this battle, in all (line 2653:
+	// four; 0 for a battle fought by units that retreated into it, line
+	// 2659).
+	WithdrawAfterSteps int `json:"withdraw_after_steps,omitempty"`
+	// StartSteps are the damage steps each unit had when the battle began;
+	// only steps taken since count towards WithdrawAfterSteps.
+	StartSteps map[string]int `json:"start_steps,omitempty"`
+}
+
+// CampaignZoneDepth is how deep a deployment zone reaches into the map:
+// three hexes from the edge (000 lines 2630, 2638).
+const CampaignZoneDepth = 3
+
+// Zone is a deployment zone. With an Edge it is the hexes within Depth
+// hexes of that edge (the edge row is the first); without one (NoEdge) it
+// is every hex at least Depth hexes from every edge, the prepared
+// position's "anywhere but the first three hexes on any side" (line
+// 2638). A zero Zone is the whole map.
+type Zone struct {
+	Edge  Edge `json:"edge,omitempty"`
+	Depth int  `json:"depth,omitempty"`
+}
+
+// EdgeDistance is how many hexes h lies inside edge e of m: 0 on the
+// edge row or column itself.
+func EdgeDistance(m *mapgen.Map, h hex.Hex, e Edge) int {
+	switch e {
+	case North:
+		return h.Y
+	case South:
+		return m.Height - 1 - h.Y
+	case West:
+		return h.X
+	case East:
+		return m.Width - 1 - h.X
+	}
+	return 0
+}
+
+// Contains reports whether h, a hex of m, lies in the zone.
+func (z Zone) Contains(m *mapgen.Map, h hex.Hex) bool {
+	if !m.Contains(h) {
+		return false
+	}
+	if z.Edge != NoEdge {
+		return EdgeDistance(m, h, z.Edge) < z.Depth
+	}
+	for _, e := range []Edge{North, East, South, West} {
+		if EdgeDistance(m, h, e) < z.Depth {
+			return false
+		}
+	}
+	return true
+}
+
+// String names the zone for a player.
+func (z Zone) String() string {
+	switch {
+	case z.Edge != NoEdge:
+		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
+	case z.Depth > 0:
+		return fmt.Sprintf("anywhere at least %d hexes from every edge", z.Depth)
+	}
+	return "anywhere on the map"
+}
+
+// zoneError says why u may not deploy in h: outside its zone (R7).
+func (b *battle) zoneError(u *Unit, h hex.Hex) error {
+	r := b.s.Campaign
+	if r == nil {
+		return nil
+	}
+	z, ok := r.Zones[u.ID]
+	if !ok || z.Contains(b.s.Map, h) {
+		return nil
+	}
+	return illegal("%s deploys %s; hex %s is outside", u.ID, z, h)
+}
+
+// validDeploys lists the deploy actions open to a reserve ground unit
+// before the battle starts: every hex of its zone it may stand in.
+func validDeploys(s *State, u *Unit) []Action {
+	if s.Phase != PhaseDeploy || u.Status != Reserve || !u.Class.Ground() || u.Aboard != "" || weatherDeployError(s, u) != nil {
+		return nil
+	}
+	b := &battle{s: s, side: u.Side}
+	var out []Action
+	for _, h := range s.Map.Hexes() {
+		if b.zoneError(u, h) == nil && b.canStand(u, h) == nil {
+			out = append(out, Action{Kind: ActDeploy, Side: u.Side, Unit: u.ID, To: h})
+		}
+	}
+	return out
+}
+
+// Deployed reports whether every unit that must stand on the map when the
+// battle starts does (Start's condition): ground units not in reserve,
+// but those arriving later by drop or aboard a DropShip.
+func (s *State) Deployed() bool {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Status == Reserve && u.Class.Ground() && !arrivesLater(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// StepsTaken is how many damage steps side's units have taken in this
+// battle: a destroyed unit counts the steps it had left.
+func (s *State) StepsTaken(side string) int {
+	n := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side {
+			continue
+		}
+		start := 0
+		if s.Campaign != nil {
+			start = s.Campaign.StartSteps[u.ID]
+		}
+		n += max(u.Step-start, 0)
+	}
+	return n
+}
+
+// campaignRetreatError says why a side may not yet break off a campaign
+// battle: its units have taken fewer damage steps than the rule asks
+// (line 2653).
+func (b *battle) campaignRetreatError(side *Side) error {
+	r := b.s.Campaign
+	if n := b.s.StepsTaken(side.ID); n < r.WithdrawAfterSteps {
+		return illegal("%s may not withdraw yet: its units have taken %d damage steps in this battle and %d are needed first", side.Name, n, r.WithdrawAfterSteps)
+	}
+	return nil
+}

@@ -1,0 +1,489 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee/dice"
+)
+
+// Seed lines below are in 000_7068ba969e06a83c.txt; DR ids are the drop
+// and DropShip rulings (the report of this work).
+
+// drpFaces turns a list of rolls into dice faces: an int below 10 is one
+// die's face, a roll written as 2D6 sum is given with drpTwo.
+type drpRoll []int
+
+// drpTwo is a 2D6 roll of sum r.
+func drpTwo(r int) drpRoll { return drpRoll(cbFaces(r)) }
+
+// drpOne is a single die.
+func drpOne(f int) drpRoll { return drpRoll{f} }
+
+// drpDice scripts the rolls given, in order.
+func drpDice(tb testing.TB, rolls ...drpRoll) (*dice.Dice, *dice.Script) {
+	tb.Helper()
+	var faces []int
+	for _, r := range rolls {
+		faces = append(faces, r...)
+	}
+	src, err := dice.NewScript(faces...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dice.New(src), src
+}
+
+// drpDo applies the text of an action for side with the scripted rolls,
+// which must all be used, and checks the invariants.
+func drpDo(tb testing.TB, s *State, side, text string, rolls ...drpRoll) (*State, []Event) {
+	tb.Helper()
+	a, err := ParseAction(text)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a.Side = side
+	d, src := drpDice(tb, rolls...)
+	ns, events, err := Apply(s, a, d)
+	if err != nil {
+		tb.Fatalf("%s: %v", text, err)
+	}
+	if src.Remaining() != 0 {
+		tb.Errorf("%s: %d dice faces left over", text, src.Remaining())
+	}
+	cbCheck(tb, ns)
+	return ns, events
+}
+
+// drpMech is a 'Mech lance in orbit, kept for a drop.
+func drpMech(id, side string, c Class, full Values, e Experience) Unit {
+	u := cbUnit(id, side, c, "0101", full, 3, e)
+	u.Status, u.Drop, u.Hex, u.StartHex = Reserve, true, hex.Hex{}, hex.Hex{}
+	return u
+}
+
+// drpRollFor finds a 2D6 roll giving want on column col of the rulebook
+// CRT.
+func drpRollFor(tb testing.TB, col int, want string) int {
+	tb.Helper()
+	for r := 2; r <= 12; r++ {
+		if res, _ := RulebookCRT.Lookup(col, r); res.String() == want {
+			return r
+		}
+	}
+	tb.Fatalf("no roll gives %q on column %d", want, col)
+	return 0
+}
+
+// Ensure the Landing Modifiers Table (000 lines 751–761): 5 or better,
+// +5 when damaged in the drop, Green +1, Veteran −1, Elite −2 — the
+// modifiers raise the roll needed, as the example at line 765 shows.
+func TestLandingTarget(t *testing.T) {
+	for _, tc := range []struct {
+		e       Experience
+		damaged bool
+		want    int
+	}{
+		{Green, false, 6}, {Regular, false, 5}, {Veteran, false, 4}, {Elite, false, 3},
+		{Green, true, 11}, {Regular, true, 10}, {Veteran, true, 9}, {Elite, true, 8},
+	} {
+		t.Run(tc.e.String(), func(t *testing.T) {
+			if got := LandingTarget(tc.e, tc.damaged); got != tc.want {
+				t.Errorf("LandingTarget(%v, damaged %v) = %d, want %d", tc.e, tc.damaged, got, tc.want)
+			}
+		})
+	}
+}
+
+// Ensure the Failed Landing Table (000 lines 1218–1231) reads as printed.
+func TestFailedLandingTable(t *testing.T) {
+	want := map[int]FailedLanding{
+		2: {Crash: true}, 3: {false, 6, 4}, 4: {false, 5, 3}, 5: {false, 4, 2}, 6: {false, 3, 1}, 7: {false, 2, 0},
+		8: {false, 2, 1}, 9: {false, 3, 2}, 10: {false, 4, 3}, 11: {false, 5, 4}, 12: {Crash: true},
+	}
+	for r := 2; r <= 12; r++ {
+		if got, err := FailedLandingRow(r); err != nil || got != want[r] {
+			t.Errorf("roll %d: %+v, %v; want %+v", r, got, err, want[r])
+		}
+	}
+	for _, r := range []int{1, 13} {
+		if _, err := FailedLandingRow(r); err == nil {
+			t.Errorf("roll %d accepted", r)
+		}
+	}
+}
+
+// Ensure scatter directions run clockwise from north on the die (ruling
+// DR4) and a scatter stops at the map's edge.
+func TestScatter(t *testing.T) {
+	m := terrain(nil)
+	for _, tc := range []struct {
+		face int
+		n    int
+		from string
+		want string
+	}{
+		{1, 2, "1407", "1405"}, {4, 2, "1407", "1409"}, {2, 2, "1407", "1606"}, {6, 2, "1407", "1206"},
+		{3, 1, "1407", "1508"}, {5, 1, "1407", "1308"},
+		{1, 6, "1403", "1401"}, // off the north edge: stops on it
+		{4, 6, "0115", "0117"},
+	} {
+		d := ScatterDirection(tc.face)
+		if got := scatterHex(m, h(tc.from), d, tc.n); got != h(tc.want) {
+			t.Errorf("face %d (%v), %d hexes from %s: %s, want %s", tc.face, d, tc.n, tc.from, got, tc.want)
+		}
+	}
+}
+
+// drpExample is the drop example's battle (000 line 765): the Elite Heavy
+// Lance of Christoph's Company in orbit over hex 1407, a Bandit lance in
+// the adjacent 1406 that fires at it as it comes down.
+func drpExample(t *testing.T) *State {
+	t.Helper()
+	heavy := drpMech("A1", "lancers", HeavyMech, Values{RA: 16, CA: 18, D: 10}, Elite)
+	bandit := cbUnit("B1", "bandits", MediumMech, "1406", Values{RA: 20, CA: 12, D: 9}, 3, Regular)
+	s := cbBattle(terrain(nil), PhaseMovement, heavy, bandit)
+	s, ev := drpDo(t, s, "lancers", "drop A1 1407")
+	if e := cbOf(ev, "drop_declared"); len(e) != 1 || !slices.Equal(e[0].Audience, []string{"lancers"}) {
+		t.Fatalf("declaration events %+v: want one, for the lancers only (DR1)", ev)
+	}
+	return s
+}
+
+// Ensure the drop example of 000 line 765: the Elite Heavy Lance is fired
+// on as it drops into 1407 and takes a step, so it needs 8 (5 + 5 − 2) to
+// land. On 8 it lands where it meant to and may fire; on 7 it takes
+// another step, scatters by the Failed Landing Table and rolls for
+// disruption.
+func TestDropLandingExample(t *testing.T) {
+	// B1 fires from the adjacent hex: 20 − 10, −4 adjacent (000 line 741),
+	// no terrain; a roll that deals the example's one step.
+	col := Column(20, 10, DropAdjacentShift)
+	hit := drpRollFor(t, col, "1")
+
+	t.Run("OK", func(t *testing.T) {
+		s := drpExample(t)
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(hit), drpTwo(8))
+		cbOneAttack(t, ev, cbAttack{"B1", "A1", "ranged", 20, 10, col, hit, "1"})
+		land := cbOf(ev, "landing")
+		if len(land) != 1 || *land[0].Result != "passed" {
+			t.Fatalf("landing events %+v", land)
+		}
+		need := cbOf(ev, "landing_target")
+		if len(need) != 1 || *need[0].Value != 8 || !slices.Equal(need[0].Audience, []string{"lancers"}) {
+			t.Errorf("landing target events %+v: want 8 (5 + 5 − 2), told to the lancers only", need)
+		}
+		u := s.Unit("A1")
+		if u.Status != Active || u.Hex != h("1407") || u.Step != 1 || u.HardLanding || u.Drop || u.DropTurn != 0 {
+			t.Errorf("A1 after landing: %v at %s step %d hard %v drop %v/%d", u.Status, u.Hex, u.Step, u.HardLanding, u.Drop, u.DropTurn)
+		}
+		if s.Phase != PhaseAttack {
+			t.Fatalf("phase %v", s.Phase)
+		}
+		// It may fire in the combat phase (000 line 763).
+		a1 := s.Unit("A1")
+		miss := drpRollFor(t, Column(a1.Current().RA, 9, ExperienceShift(Elite)), "")
+		s, _ = cbDo(t, s, "lancers", "attack A1 B1", miss)
+		if !s.Unit("A1").Attacked {
+			t.Error("A1 did not fire")
+		}
+	})
+	t.Run("HardLanding", func(t *testing.T) {
+		s := drpExample(t)
+		// Landing 7 fails; Failed Landing Table 7: scatter 2 hexes; die 4:
+		// south; the Disruption Roll: Elite 4, −1 damaged, 6 holds.
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(hit), drpTwo(7), drpTwo(7), drpOne(4), drpTwo(6))
+		u := s.Unit("A1")
+		if u.Status != Active || u.Hex != h("1409") || u.Step != 2 || !u.HardLanding || u.Disrupted {
+			t.Errorf("A1 after a hard landing: %v at %s step %d hard %v disrupted %v; want active at 1409, step 2", u.Status, u.Hex, u.Step, u.HardLanding, u.Disrupted)
+		}
+		types := []string{}
+		for _, e := range ev {
+			if e.Type == "damage" || e.Type == "scatter" || e.Type == "disruption" {
+				types = append(types, e.Type)
+			}
+		}
+		if want := []string{"damage", "damage", "scatter", "disruption"}; !slices.Equal(types, want) {
+			t.Errorf("event order %v, want %v (the step, the table, then disruption: line 765)", types, want)
+		}
+		// A unit that lands hard may not fire that turn, nor sight.
+		cbRefuse(t, s, "lancers", "attack A1 B1", "landed hard this turn")
+		if s.KnownTo("lancers", s.Unit("B1"))&KnowClass != 0 {
+			t.Error("A1 sighted B1 after a hard landing (000 line 763)")
+		}
+	})
+	t.Run("Crash", func(t *testing.T) {
+		s := drpExample(t)
+		s, _ = drpDo(t, s, "lancers", "end", drpTwo(hit), drpTwo(7), drpTwo(12))
+		if u := s.Unit("A1"); u.Status != Destroyed || s.Salvage[h("1407")] != 1 {
+			t.Errorf("A1 %v, salvage %v: a 12 on the Failed Landing Table destroys it (000 line 737)", u.Status, s.Salvage)
+		}
+	})
+}
+
+// Ensure a lance that lands gently may not move that turn (000 line 763)
+// and a lance dropped out of the sky by fire makes no landing roll.
+func TestDropLandedCannotMove(t *testing.T) {
+	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	s := cbBattle(terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+	s, _ = drpDo(t, s, "lancers", "drop A1 0808")
+	s, _ = drpDo(t, s, "lancers", "end", drpTwo(5))
+	if got := s.Unit("A1"); got.Hex != h("0808") || got.Status != Active {
+		t.Fatalf("A1 %v at %s", got.Status, got.Hex)
+	}
+	// Back to the movement phase of the same player turn, as if it were.
+	s.Phase = PhaseMovement
+	cbRefuse(t, s, "lancers", "move A1 0809", "ended its movement for this turn")
+}
+
+// Ensure who fires at a dropping 'Mech (000 lines 741–743; ruling DR6,
+// DR7): air units with it in range, then ground units in the same or an
+// adjacent hex, each once a segment; not from two hexes, not hidden, not
+// disrupted; a DropShip does not.
+func TestDropFire(t *testing.T) {
+	a1 := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	a2 := drpMech("A2", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	air := airUnit("B1", "bandits", LightAir, "1010", 8, 6, 4, 5, 12, Regular)
+	same := cbUnit("B2", "bandits", MediumMech, "1407", Values{RA: 10, CA: 10, D: 8}, 3, Veteran)
+	far := cbUnit("B3", "bandits", MediumMech, "1409", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
+	hidden := cbUnit("B4", "bandits", Infantry, "1406", Values{RA: 3, CA: 6, D: 5}, 1, Regular)
+	hidden.Hidden = true
+	toppled := cbUnit("B5", "bandits", MediumMech, "1306", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
+	toppled.Disrupted = true
+	ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
+	s := cbBattle(terrain(nil), PhaseMovement, a1, a2, air, same, far, hidden, toppled, ship)
+	s, _ = drpDo(t, s, "lancers", "drop A1 1407")
+	s, _ = drpDo(t, s, "lancers", "drop A2 1408")
+	// A1 drops first: B1 (air, 1010 is 4 hexes away, range 5) fires its AA
+	// 8 − 8 with no shift; then B2 from the same hex, 10 − 8 + 1 Veteran.
+	// A2 at 1408: B1 and B2 have fired; B3 is adjacent now: 10 − 8 − 4.
+	m0, m3, m2 := drpTwo(drpRollFor(t, 0, "")), drpTwo(drpRollFor(t, 3, "")), drpTwo(drpRollFor(t, -2, ""))
+	s, ev := drpDo(t, s, "lancers", "end", m0, m3, drpTwo(5), m2, drpTwo(5))
+	var got []cbAttack
+	for _, e := range cbOf(ev, "attack") {
+		a := cbAttackOf(e)
+		a.Roll, a.Result = 0, ""
+		got = append(got, a)
+	}
+	want := []cbAttack{
+		{"B1", "A1", "ranged", 8, 8, 0, 0, ""},
+		{"B2", "A1", "ranged", 10, 8, 3, 0, ""},
+		{"B3", "A2", "ranged", 10, 8, -2, 0, ""},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("fire at the dropping 'Mechs\n got %+v\nwant %+v", got, want)
+	}
+	if s.Unit("B1").DropFireAt != s.PlayerTurn || s.Unit("B5").DropFireAt != 0 {
+		t.Error("DropFireAt not kept")
+	}
+	// The fire costs nothing: B2 may still fire in its own turn (line 743).
+}
+
+// Ensure a drop is a secret until it lands (ruling DR1): the enemy's view
+// shows neither the unit in orbit nor its target; its own view does.
+func TestDropSecret(t *testing.T) {
+	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	s := cbBattle(terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+	s, ev := drpDo(t, s, "lancers", "drop A1 0808")
+	if len(EventsFor(ev, "bandits")) != 0 {
+		t.Errorf("the bandits hear of the declared drop: %+v", EventsFor(ev, "bandits"))
+	}
+	if s.View("bandits").Unit("A1") != nil {
+		t.Error("the bandits see A1 in orbit")
+	}
+	own := s.View("lancers").Unit("A1")
+	if own == nil || own.Detail == nil || own.Detail.DropAt == nil || *own.Detail.DropAt != h("0808") || !own.Detail.Drop {
+		t.Errorf("own view of A1: %+v", own)
+	}
+	s, ev = drpDo(t, s, "lancers", "end", drpTwo(9))
+	if e := cbOf(EventsFor(ev, "bandits"), "drop"); len(e) != 1 || strings.Contains(e[0].Text, "medium") {
+		t.Errorf("the landing is public but names only the kind: %+v", e)
+	}
+}
+
+// Ensure the drop refusals name their rule.
+func TestDropRefusals(t *testing.T) {
+	base := func() *State {
+		u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+		v := drpMech("A2", "lancers", LightMech, Values{RA: 6, CA: 6, D: 6}, Regular)
+		v.Drop = false
+		ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
+		b1 := cbUnit("B1", "bandits", LightMech, "2010", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+		b2 := cbUnit("B2", "bandits", LightMech, "2010", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+		return cbBattle(terrain(nil), PhaseMovement, u, v, ship, b1, b2)
+	}
+	for _, tc := range []struct {
+		name, text, want string
+		mutate           func(*State)
+	}{
+		{"not kept in orbit", "drop A2 0808", "000 line 733", nil},
+		{"attack phase", "drop A1 0808", "movement phase", func(s *State) { s.Phase = PhaseAttack }},
+		{"on the map", "drop A1 0808", "not in orbit", func(s *State) { u := s.Unit("A1"); u.Status, u.Hex = Active, h("0505") }},
+		{"off the map", "drop A1 4040", "not on the map", nil},
+		{"DropShip hex", "drop A1 1507", "000 line 624", nil},
+		{"full hex", "drop A1 2010", "already holds 2 units", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base()
+			if tc.mutate != nil {
+				tc.mutate(s)
+			}
+			cbRefuse(t, s, "lancers", tc.text, tc.want)
+		})
+	}
+	t.Run("ErrParse", func(t *testing.T) {
+		for _, text := range []string{"drop A1", "drop A1 0808 0909", "drop A1 zz"} {
+			if _, err := ParseAction(text); err == nil {
+				t.Errorf("%q parsed", text)
+			}
+		}
+	})
+}
+
+// Ensure a drop on a hex that filled up since the declaration comes down
+// on the nearest hex with room (ruling DR3).
+func TestDropNoRoom(t *testing.T) {
+	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	a2 := cbUnit("A2", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+	a3 := cbUnit("A3", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+	a2.Hex, a3.Hex = h("0606"), h("0606")
+	s := cbBattle(terrain(nil), PhaseMovement, u, a2, a3)
+	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+	s.Unit("A2").Hex, s.Unit("A3").Hex = h("0505"), h("0505")
+	s, _ = drpDo(t, s, "lancers", "end", drpTwo(9))
+	if got := s.Unit("A1").Hex; got != h("0504") {
+		t.Errorf("A1 came down at %s, want 0504 (north of the full hex)", got)
+	}
+}
+
+// Ensure drops set up for a turn (the campaign's drop on turn 1) need no
+// action: Start accepts the units in orbit, and they come down when their
+// side's movement phase ends, even when the player just ends it; a side
+// whose every unit is still to drop holds the field meanwhile.
+func TestDropSetUp(t *testing.T) {
+	a1 := cbUnit("A1", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+	b1 := drpMech("B1", "bandits", HeavyMech, Values{RA: 16, CA: 16, D: 10}, Veteran)
+	b1.DropAt, b1.DropTurn = h("2010"), 1
+	b2 := drpMech("B2", "bandits", HeavyMech, Values{RA: 16, CA: 16, D: 10}, Veteran)
+	s := &State{Map: terrain(nil), Sides: []Side{{ID: "lancers", Name: "Lancers"}, {ID: "bandits", Name: "Bandits"}}, Units: []Unit{a1, b1, b2}}
+	s, _, err := Start(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cbCheck(t, s)
+	s, _ = drpDo(t, s, "lancers", "end")
+	s, _ = drpDo(t, s, "lancers", "end")
+	if s.Phase == PhaseOver {
+		t.Fatal("the battle ended before the bandits dropped")
+	}
+	if got := ValidActions(s, "B2"); len(got) == 0 || got[0].Kind != ActDrop {
+		t.Errorf("B2 in orbit is offered %v", got)
+	}
+	s, _ = drpDo(t, s, "bandits", "end", drpTwo(9))
+	if u := s.Unit("B1"); u.Status != Active || u.Hex != h("2010") {
+		t.Errorf("B1 %v at %s", u.Status, u.Hex)
+	}
+	if u := s.Unit("B2"); u.Status != Reserve || !u.Drop {
+		t.Errorf("B2, never declared, is %v", u.Status)
+	}
+}
+
+// Ensure every drop action ValidActions offers is accepted, and that only
+// hexes the unit may land in are offered.
+func TestDropValidActions(t *testing.T) {
+	m := terrain(map[string]mapgen.Cell{"0303": {Terrain: mapgen.Water2}})
+	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
+	s := cbBattle(m, PhaseMovement, u, ship)
+	acts := ValidActions(s, "A1")
+	if len(acts) != m.Width*m.Height-1 {
+		t.Errorf("%d drop hexes offered, want every hex but the DropShip's", len(acts))
+	}
+	for _, a := range acts {
+		if a.Kind != ActDrop || a.To == h("1507") {
+			t.Fatalf("offered %v", a)
+		}
+		if _, _, err := Apply(s, a, nil); err != nil {
+			t.Fatalf("%v offered but refused: %v", a, err)
+		}
+	}
+	if txt := acts[0].String(); txt != "drop A1 0101" {
+		t.Errorf("text form %q", txt)
+	}
+	if a, err := ParseAction("drop A1 0808"); err != nil || a.Kind != ActDrop || a.To != h("0808") || a.String() != "drop A1 0808" {
+		t.Errorf("round trip: %+v %v", a, err)
+	}
+}
+
+// drpRandomArrivals gives a random-play battle (randomplay_test.go) units
+// that arrive from orbit: now and then a 'Mech lance kept for a drop and a
+// DropShip, landed on an empty open hex of its side's third of the map or
+// in orbit, with a lance aboard. Those in orbit have a drop set up for one
+// of the first turns, so that their hundreds of drop hexes do not crowd
+// the random choice for long. s may have started: the units are sorted in.
+func drpRandomArrivals(rng interface{ IntN(int) int }, s *State) {
+	defer sortUnits(s)
+	m := s.Map
+	for si := range s.Sides {
+		side := s.Sides[si].ID
+		letter := side[0] - 32
+		if rng.IntN(2) == 0 {
+			u := Unit{ID: fmt.Sprintf("%cD1", letter), Side: side, Class: HeavyMech, Experience: Experience(rng.IntN(4)),
+				Rows: DeriveSteps(Values{RA: 14, CA: 16, D: 9}), OverburnRA: 17, Range: 3, MP: 4, Status: Reserve, Drop: true}
+			u.DropAt, u.DropTurn = hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)}, 1+rng.IntN(3)
+			s.Units = append(s.Units, u)
+		}
+		if rng.IntN(2) != 0 {
+			continue
+		}
+		v := Values{RA: 8 + rng.IntN(9), D: 6 + rng.IntN(4)}
+		ship := Unit{ID: fmt.Sprintf("%cS1", letter), Side: side, Class: []Class{Leopard, Union, Overlord}[rng.IntN(3)],
+			Rows: [4]Values{v, v, v, v}, Range: 6, Experience: Regular, Status: Reserve, Drop: true,
+			DropAt: hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)}, DropTurn: 1 + rng.IntN(3)}
+		if rng.IntN(2) == 0 {
+			xlo := 0
+			if si == 1 {
+				xlo = m.Width - m.Width/3
+			}
+			for range 200 {
+				h := hex.Hex{X: xlo + rng.IntN(m.Width/3), Y: rng.IntN(m.Height)}
+				if c := s.Cell(h); c.Terrain == mapgen.Open && c.Elevation == 0 && len(s.UnitsAt(h, true)) == 0 {
+					ship.Status, ship.Drop, ship.DropTurn, ship.Hex, ship.StartHex = Active, false, 0, h, h
+					break
+				}
+			}
+		}
+		s.Units = append(s.Units, ship,
+			Unit{ID: fmt.Sprintf("%cS2", letter), Side: side, Class: MediumMech, Experience: Regular,
+				Rows: DeriveSteps(Values{RA: 10, CA: 12, D: 8}), OverburnRA: 13, Range: 3, MP: 5, Status: Reserve, Aboard: ship.ID})
+	}
+}
+
+// Ensure drops come down before any attack (ruling DR9): while a drop is
+// pending no attack is offered in the movement phase, and an attack made
+// then brings the drops down first.
+func TestDropBeforeAttack(t *testing.T) {
+	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
+	a2 := cbUnit("A2", "lancers", MediumMech, "0505", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
+	b1 := cbUnit("B1", "bandits", LightMech, "0507", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+	s := cbBattle(terrain(nil), PhaseMovement, u, a2, b1)
+	if !slices.ContainsFunc(ValidActions(s, "A2"), func(a Action) bool { return a.Kind == ActAttack }) {
+		t.Fatal("no attack offered with no drop pending")
+	}
+	s, _ = drpDo(t, s, "lancers", "drop A1 2010")
+	if slices.ContainsFunc(ValidActions(s, "A2"), func(a Action) bool { return a.Kind == ActAttack }) {
+		t.Error("an attack is offered while a drop is pending")
+	}
+	miss := drpTwo(drpRollFor(t, Column(10, 6), ""))
+	s, ev := drpDo(t, s, "lancers", "attack A2 B1", drpTwo(9), miss)
+	if i, j := slices.IndexFunc(ev, func(e Event) bool { return e.Type == "drop" }), slices.IndexFunc(ev, func(e Event) bool { return e.Type == "attack" }); i < 0 || j < i {
+		t.Errorf("events %+v: want the drop before the attack", ev)
+	}
+	if s.Unit("A1").Status != Active {
+		t.Errorf("A1 %v", s.Unit("A1").Status)
+	}
+}

@@ -1,0 +1,186 @@
+package referee
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Seed lines below are in 004_d52b29d39bf7ec36.txt (the battle setup
+// tables); R11 and ST ids are rulings.
+
+// stbDuel is A1 (lancers, range rng) at 0605 and B1 (bandits) at the
+// given hex, on open ground, in the lancers' attack phase.
+func stbDuel(w WeatherKind, rng int, at string) *State {
+	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, rng, Regular)
+	b1 := cbUnit("B1", "bandits", MediumMech, at, Values{RA: 8, CA: 8, D: 8}, 3, Regular)
+	s := cbBattle(terrain(nil), PhaseAttack, a1, b1)
+	s.Rules.Weather = Weather{Kind: w}
+	return s
+}
+
+// stbColumn plans the attack text in s and returns its column.
+func stbColumn(tb testing.TB, s *State, text string) int {
+	tb.Helper()
+	p, err := planAttack(s, newSightlines(s), s.Unit("A1"), mustAction(tb, text))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p.column
+}
+
+// Ensure each weather's column shift against the same attack in normal
+// weather: fog −2 on every attack (line 12), heavy rain −1 only beyond
+// half the attacker's range (line 10; ST4), a massive storm −2 at range
+// 2 or more (line 15).
+func TestWeatherColumnShifts(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		weather WeatherKind
+		rng     int
+		at      string
+		action  string
+		shift   int
+	}{
+		{"fog ranged", WeatherFog, 3, "0805", "attack A1 B1 ranged", -2},
+		{"fog close", WeatherFog, 3, "0705", "attack A1 B1 close", -2},
+		{"rain beyond half range", WeatherHeavyRain, 3, "0805", "attack A1 B1 ranged", -1},
+		{"rain within half range", WeatherHeavyRain, 4, "0805", "attack A1 B1 ranged", 0},
+		{"rain close", WeatherHeavyRain, 1, "0705", "attack A1 B1 close", 0},
+		{"storm at range 2", WeatherStorm, 3, "0805", "attack A1 B1 ranged", -2},
+		{"storm adjacent", WeatherStorm, 3, "0705", "attack A1 B1 ranged", 0},
+		{"severe weather", WeatherSevere, 3, "0805", "attack A1 B1 ranged", 0},
+		{"heat or cold", WeatherHeatCold, 3, "0805", "attack A1 B1 ranged", 0},
+		{"natural fortifications (line 143)", 255, 3, "0805", "attack A1 B1 ranged", -1},
+		{"fortifications and fog", 254, 3, "0705", "attack A1 B1 close", -3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			normal := stbColumn(t, stbDuel(WeatherNormal, tc.rng, tc.at), tc.action)
+			s := stbDuel(tc.weather, tc.rng, tc.at)
+			switch tc.weather { // 255, 254: the bandits hold natural fortifications
+			case 255:
+				s.Rules.Weather = Weather{Fortified: "bandits"}
+			case 254:
+				s.Rules.Weather = Weather{Kind: WeatherFog, Fortified: "bandits"}
+			}
+			got := stbColumn(t, s, tc.action)
+			if got-normal != tc.shift {
+				t.Errorf("column %d in %v, %d in normal weather: shift %d, want %d", got, tc.weather, normal, got-normal, tc.shift)
+			}
+		})
+	}
+}
+
+// Ensure fog caps the range of fire at six hexes (line 12; R11).
+func TestWeatherFogFireRange(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		stbColumn(t, stbDuel(WeatherNormal, 8, "1305"), "attack A1 B1 ranged") // 7 hexes
+		stbColumn(t, stbDuel(WeatherFog, 8, "1205"), "attack A1 B1 ranged")    // 6 hexes
+	})
+	t.Run("ErrBeyondFog", func(t *testing.T) {
+		s := stbDuel(WeatherFog, 8, "1305")
+		_, err := planAttack(s, newSightlines(s), s.Unit("A1"), mustAction(t, "attack A1 B1 ranged"))
+		if err == nil || !strings.Contains(err.Error(), "beyond 6 hexes") {
+			t.Errorf("got %v, want a refusal beyond 6 hexes", err)
+		}
+	})
+}
+
+// Ensure fog caps sight at six hexes: a Recon unit (ESR 7) sights an
+// enemy 7 hexes away in normal weather but not in fog (line 12; R11).
+func TestWeatherFogSight(t *testing.T) {
+	for _, tc := range []struct {
+		weather WeatherKind
+		want    bool
+	}{{WeatherNormal, true}, {WeatherFog, false}, {WeatherStorm, true}} {
+		t.Run(tc.weather.String(), func(t *testing.T) {
+			s := stbDuel(tc.weather, 3, "1305")
+			s.Unit("A1").Chits.Recon = true
+			b := &battle{s: s.Clone(), side: "lancers"}
+			b.sight()
+			got := b.s.Known["lancers"]["B1"]&KnowClass != 0
+			if got != tc.want {
+				t.Errorf("B1 sighted %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if got := weatherSight(stbDuel(WeatherFog, 3, "0705"), 2); got != 2 {
+		t.Errorf("fog raised a night sight range of 2 to %d", got)
+	}
+}
+
+// Ensure a massive storm costs ground units 1 MP when their turn begins
+// and leaves air lances theirs (line 15).
+func TestWeatherStormMP(t *testing.T) {
+	for _, tc := range []struct {
+		weather WeatherKind
+		mech    int
+		air     int
+	}{{WeatherNormal, 4, 8}, {WeatherStorm, 3, 8}, {WeatherFog, 4, 8}} {
+		t.Run(tc.weather.String(), func(t *testing.T) {
+			s := stbDuel(tc.weather, 3, "1305")
+			air := cbUnit("A2", "lancers", LightAir, "0201", Values{RA: 6, CA: 0, D: 4}, 1, Regular)
+			air.MP = 8
+			s.Units = append(s.Units, air)
+			slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+			s.Phase, s.Turn, s.PlayerTurn = PhaseDeploy, 0, 0
+			ns, _, err := Start(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ns.Unit("A1").MPLeft; got != tc.mech {
+				t.Errorf("A1 has %d MP, want %d", got, tc.mech)
+			}
+			if got := ns.Unit("A2").MPLeft; got != tc.air {
+				t.Errorf("A2 (air) has %d MP, want %d", got, tc.air)
+			}
+			cbCheck(t, ns)
+		})
+	}
+	if got := (Weather{Kind: WeatherStorm}).MP(Infantry, 0); got != 0 {
+		t.Errorf("storm took a 0-MP unit to %d", got)
+	}
+}
+
+// Ensure air lances cannot deploy in a massive storm (line 15) and can
+// in severe weather (halved at set-up instead, line 11; ST5) and fog.
+func TestWeatherAirBanned(t *testing.T) {
+	for _, tc := range []struct {
+		weather WeatherKind
+		banned  bool
+	}{{WeatherSevere, false}, {WeatherStorm, true}, {WeatherFog, false}, {WeatherNormal, false}} {
+		t.Run(tc.weather.String(), func(t *testing.T) {
+			s := stbDuel(tc.weather, 3, "1305")
+			air := cbUnit("A2", "lancers", LightAir, "0201", Values{RA: 6, CA: 0, D: 4}, 1, Regular)
+			air.Status = Reserve
+			s.Units = append(s.Units, air)
+			slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+			s.Phase, s.Turn, s.PlayerTurn = PhaseDeploy, 0, 0
+			if tc.banned {
+				cbRefuse(t, s, "lancers", "deploy A2 0903", "cannot fly")
+				return
+			}
+			ns, _ := cbDo(t, s, "lancers", "deploy A2 0903")
+			if ns.Unit("A2").Status != Active {
+				t.Errorf("A2 is %v after deploying", ns.Unit("A2").Status)
+			}
+		})
+	}
+}
+
+// Ensure weather names round-trip and a bad one is refused by name.
+func TestWeatherKindText(t *testing.T) {
+	for k := WeatherNormal; k < numWeatherKinds; k++ {
+		b, err := k.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got WeatherKind
+		if err := got.UnmarshalText(b); err != nil || got != k {
+			t.Errorf("%v: round trip gave %v, %v", k, got, err)
+		}
+	}
+	if _, err := ParseWeatherKind("sunny"); err == nil || !strings.Contains(err.Error(), "fog") {
+		t.Errorf("ParseWeatherKind(sunny) = %v, want an error listing the kinds", err)
+	}
+}
