@@ -131,15 +131,28 @@ func (r SetupResult) Apply(s *referee.State) *referee.State {
 
 	// Installations.
 	if hs := r.InstallationHexes(ns); len(hs) > 0 {
-		m := ns.Map.Clone()
-		for _, h := range hs {
-			c := m.At(h)
-			c.Terrain, c.Road, c.RoadExits = mapgen.HardenedBuilding, false, 0
-			m.Set(h, c)
-		}
-		ns.Map = m
+		ns.Map = WithInstallations(ns.Map, hs)
 	}
 	return ns
+}
+
+// WithInstallations returns a copy of m with a hardened building in each
+// of hexes (004 line 130; ruling ST12); m is not changed. A battle's map
+// is regenerated from its sector when a campaign is loaded (Restore), so
+// whoever restores a battle whose setup placed installations must call
+// this again with the hexes Apply used (InstallationHexes, computed
+// before the battle began).
+func WithInstallations(m *mapgen.Map, hexes []hex.Hex) *mapgen.Map {
+	out := m.Clone()
+	for _, h := range hexes {
+		if !out.Contains(h) {
+			continue
+		}
+		c := out.At(h)
+		c.Terrain, c.Road, c.RoadExits = mapgen.HardenedBuilding, false, 0
+		out.Set(h, c)
+	}
+	return out
 }
 
 // delay moves the late units of ns into scenario reinforcements, one
@@ -223,7 +236,8 @@ func edgeMiddle(m *mapgen.Map, e referee.Edge) hex.Hex {
 }
 
 // MineHexes are where each side's mines go in s (ruling ST12): one mine
-// a hex, on open, rough or wooded ground nearest the map's centre, where
+// a hex, on open, rough or wooded ground off the roads nearest the map's
+// centre, where
 // the battle is fought (004 line 164), no two adjacent. Deterministic, so
 // a battle restored from storage places them again the same way.
 func (r SetupResult) MineHexes(s *referee.State) map[string][]hex.Hex {
@@ -274,7 +288,7 @@ func (r SetupResult) InstallationHexes(s *referee.State) []hex.Hex {
 }
 
 // pickHexes picks up to n hexes of s's map that pass ok, on open, rough
-// or wooded ground, nearest the centre first (ties by column then row),
+// or wooded ground off the roads, nearest the centre first (ties by column then row),
 // none adjacent to another picked.
 func pickHexes(s *referee.State, n int, ok func(hex.Hex) bool) []hex.Hex {
 	if n <= 0 {
@@ -284,6 +298,9 @@ func pickHexes(s *referee.State, n int, ok func(hex.Hex) bool) []hex.Hex {
 	centre := hex.Hex{X: m.Width / 2, Y: m.Height / 2}
 	var cands []hex.Hex
 	for _, h := range m.Hexes() {
+		if s.Cell(h).Road {
+			continue // roads stay open: a building would cut them
+		}
 		switch s.Cell(h).Terrain {
 		case mapgen.Open, mapgen.Rough, mapgen.LightWoods, mapgen.HeavyWoods:
 		default:

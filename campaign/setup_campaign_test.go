@@ -66,6 +66,9 @@ func TestSetupOnContact(t *testing.T) {
 			t.Fatalf("seed %d: no events", seed)
 		}
 		ns := r.Apply(bt.State)
+		for _, err := range ns.Map.Check() {
+			t.Errorf("seed %d (%v): map: %v", seed, r, err)
+		}
 		for _, err := range ns.Check() {
 			t.Errorf("seed %d (%v): %v", seed, r, err)
 		}

@@ -131,7 +131,7 @@ func TestRaidObjective(t *testing.T) {
 		{[]int{3, 4}, false, mapgen.Objective{Kind: mapgen.Installation, Name: "Acquisition, Major", VP: RaidMajorVP}}, // line 251
 		{[]int{3, 4}, true, mapgen.Objective{Kind: mapgen.City, Name: "Suppression", VP: RaidVP}},
 		{[]int{1, 1}, false, mapgen.Objective{Kind: mapgen.City, Name: "Supporting an Uprising", VP: RaidMajorVP}}, // line 246
-		{[]int{6, 6}, true, mapgen.Objective{Kind: mapgen.Spaceport, Name: "Aerospace Raid", VP: RaidVP}},         // line 256
+		{[]int{6, 6}, true, mapgen.Objective{Kind: mapgen.Spaceport, Name: "Aerospace Raid", VP: RaidVP}},          // line 256
 	} {
 		src, _ := dice.NewScript(tc.faces...)
 		got, err := RaidObjective(dice.New(src), tc.requested)

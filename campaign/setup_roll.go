@@ -348,8 +348,11 @@ func (sr *setupRoller) keepOut(s SetupSide, units []SetupUnit, n int, reason str
 		ids = append(ids, u.ID)
 	}
 	if len(ids) > 0 {
+		// Which counters stay out is the owner's secret (R10); the enemy
+		// learns how many.
 		sort.Strings(ids)
-		sr.log(nil, s.ID, "%s: %s stay out of the battle (%s)", s.ID, strings.Join(ids, ", "), reason)
+		sr.log(nil, s.ID, "%s: %d counter(s) stay out of the battle (%s)", s.ID, len(ids), reason)
+		sr.log([]string{s.ID}, s.ID, "%s stay out of the battle (%s; you keep your costliest, ruling ST2)", strings.Join(ids, ", "), reason)
 	}
 }
 
