@@ -65,15 +65,16 @@ func commands() []command {
 	return []command{
 		{"demo", "[--out DIR] [--seed N] [--turns N]", "play a whole campaign offline, AI on both sides", (*Main).runDemo},
 		{"serve", "[--config FILE]", "run the Discord bot", notYet("serve", "the Discord adapter")},
-		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json]", "speak the bot's commands in a terminal", notYet("console", "the command layer")},
+		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json] [--out DIR]", "speak the bot's commands in a terminal", (*Main).runConsole},
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", "show crucis|bandits [--json]", "show a built-in regiment's roster", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
 		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
-		{"check", "[--db FILE]", "check a database's invariants", notYet("check", "storage")},
-		{"backup", "FILE [--db FILE]", "hot copy of the database", notYet("backup", "storage")},
-		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", notYet("export", "storage")},
-		{"import", "FILE [--db FILE]", "load a campaign from JSON", notYet("import", "storage")},
+		{"docs", "[--out FILE]", "write the command reference (docs/commands.md) from the command registry", (*Main).runDocs},
+		{"check", "[--db FILE]", "check a database's invariants", (*Main).runCheck},
+		{"backup", "FILE [--db FILE]", "consistent copy of a database no running bot holds", (*Main).runBackup},
+		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", (*Main).runExport},
+		{"import", "FILE [--db FILE]", "load a campaign from JSON", (*Main).runImport},
 	}
 }
 
@@ -110,13 +111,4 @@ func (m *Main) usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n            %s\n", c.name, c.args, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'bfbot COMMAND --help' for a command's flags.")
-}
-
-// runDemo stands in until the campaign engine exists: the brief allows
-// the demo to say so, and it exits 0 so the README's first command does
-// not look broken.
-func (m *Main) runDemo(_ context.Context, args []string) error {
-	fmt.Fprintln(m.Stdout, "bfbot demo: not yet available — the campaign engine is still being built.")
-	fmt.Fprintln(m.Stdout, "Meanwhile, try:  go run . map generate --seed 7 --theme mixed --sheets 2 --out /tmp/m.png")
-	return nil
 }

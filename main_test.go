@@ -99,7 +99,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"map", "generate", "--out", out, "extra"}, `unexpected argument "extra"`, 2},
 		{[]string{"map", "render", "--out", out}, "name one .board file", 2},
 		{[]string{"map", "render", filepath.Join(dir, "missing.board"), "--out", out}, "no such file", 1},
-		{[]string{"console"}, "not yet available", 1},
+		{[]string{"console", "--db", filepath.Join(dir, "x.db")}, "not yet available", 1},
 		{[]string{"scenario", "run", filepath.Join(dir, "missing.yaml")}, "no such file", 1},
 	} {
 		_, errs, code := run(t, tc.args...)
@@ -125,14 +125,14 @@ func TestMapRenderBadBoard(t *testing.T) {
 	}
 }
 
-// Ensure help and the demo placeholder exit 0 and say what to do.
+// Ensure help and the demo exit 0 and say what they did.
 func TestHelpAndDemo(t *testing.T) {
 	out, _, code := run(t, "help")
 	if code != 0 || !strings.Contains(out, "map") || !strings.Contains(out, "demo") {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
-	out, _, code = run(t, "demo")
-	if code != 0 || !strings.Contains(out, "not yet available") {
+	out, _, code = run(t, "demo", "--out", t.TempDir(), "--turns", "1")
+	if code != 0 || !strings.Contains(out, "bfbot demo (seed 1)") {
 		t.Errorf("demo: exit %d, %q", code, out)
 	}
 	if _, _, code := run(t); code != 2 {

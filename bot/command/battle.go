@@ -1,0 +1,432 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"bfbot/campaign"
+	"bfbot/mapgen/hex"
+	"bfbot/mapgen/render"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
+)
+
+// battleOption picks a battle; the default is the only one being fought
+// that the caller's side is in.
+var battleOption = Option{Name: "battle", Description: "battle ID (default: the only one your side is fighting)", Type: Integer}
+
+var (
+	unitOption   = Option{Name: "unit", Description: "your unit, e.g. A3", Required: true}
+	hexOption    = Option{Name: "hex", Description: "a hex, XXYY, e.g. 0807", Required: true}
+	sideOption   = Option{Name: "side", Description: "referee only: which side (default: all)"}
+	confirmOpt   = Option{Name: "confirm", Description: "true to act without asking again", Type: Boolean}
+	previewOpt   = Option{Name: "preview", Description: "true to see it first without acting", Type: Boolean}
+	actionOnly   = map[string]bool{"campaign": true, "battle": true, "preview": true, "confirm": true, "auto": true}
+	attackModes  = []string{"ranged", "close", "assault"}
+	twoD6Chances = [13]int{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1} // ways to roll each 2D6 sum, of 36
+)
+
+func (g *Registry) battleCommands() []*entry {
+	act := func(sub, desc string, opts ...Option) *entry {
+		return &entry{spec: Spec{Name: "battle", Sub: sub, Description: desc, Who: Player, Options: append([]Option{battleOption}, opts...)},
+			scope: campaignScope, run: g.battleAct}
+	}
+	return []*entry{
+		{spec: Spec{Name: "battle", Sub: "status", Description: "a battle's turn, phase and sides (public)", Who: Anyone, Options: []Option{battleOption}},
+			scope: campaignScope, run: g.battleStatus},
+		act("deploy", "deploy a unit in your deployment zone (or auto:true: the AI deploys all your units)",
+			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
+			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean}),
+		act("move", "move a unit to a hex (cheapest route) or along a path; preview:true shows the reach first", unitOption,
+			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt),
+		act("overburn", "declare overburn for a unit before it moves", unitOption),
+		act("attack", "attack an enemy unit; preview:true shows the column and odds first", unitOption,
+			Option{Name: "target", Description: "the enemy unit", Required: true},
+			Option{Name: "mode", Description: "ranged, close or assault (infantry close assault)", Choices: attackModes},
+			Option{Name: "value", Description: "declare a lower attack value", Type: Integer},
+			Option{Name: "observer", Description: "forward observer for indirect fire"}, previewOpt, confirmOpt),
+		act("rally", "a broken unit tries to rally into a hex", unitOption, hexOption),
+		act("pickup", "a unit picks up the salvage in its hex", unitOption),
+		act("withdraw", "a unit leaves the map by your retreat edge (asks to confirm)", unitOption, confirmOpt),
+		act("retreat", "your side declares it breaks off the engagement"),
+		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
+		act("end", "end the current phase"),
+		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true,
+			Options: []Option{battleOption, sideOption}},
+			scope: campaignScope, refereeReads: true, run: g.battleView},
+		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Options: []Option{battleOption}},
+			scope: campaignScope, run: g.battleAuto},
+	}
+}
+
+// battle picks the battle a command is about.
+func (x *call) battle() (*campaign.Battle, error) {
+	if id, ok := x.integer("battle"); ok {
+		b := x.c.Battle(id)
+		if b == nil {
+			return nil, userf("battle:%d: campaign %d has no such battle (/campaign status lists them)", id, x.c.ID)
+		}
+		if b.State == nil {
+			return nil, userf("battle %d has no map state to show", id)
+		}
+		return b, nil
+	}
+	var open []*campaign.Battle
+	for i := range x.c.Battles {
+		b := &x.c.Battles[i]
+		if b.Over || b.State == nil {
+			continue
+		}
+		if x.side != nil && !inBattle(b, x.side.ID) {
+			continue
+		}
+		open = append(open, b)
+	}
+	switch len(open) {
+	case 1:
+		return open[0], nil
+	case 0:
+		return nil, userf("no battle is being fought that you are in (/campaign status lists the battles; name one with battle:ID)")
+	}
+	var ids []string
+	for _, b := range open {
+		ids = append(ids, strconv.Itoa(b.ID))
+	}
+	return nil, userf("battles %s are being fought: say which with battle:ID", strings.Join(ids, ", "))
+}
+
+func inBattle(b *campaign.Battle, side string) bool {
+	for _, s := range b.Sides {
+		if s.Side == side {
+			return true
+		}
+	}
+	return false
+}
+
+// battleView is the battle as the caller may see it: his side's view, or
+// for the referee the whole battle (or one side's view).
+func (x *call) battleView(b *campaign.Battle) (referee.View, error) {
+	if x.side != nil {
+		return b.State.View(x.side.ID), nil
+	}
+	if only := x.str("side"); only != "" {
+		if b.State.Side(only) == nil {
+			return referee.View{}, userf("side:%s does not fight battle %d", only, b.ID)
+		}
+		return b.State.View(only), nil
+	}
+	return b.State.RefereeView(), nil
+}
+
+func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	v := b.State.View("") // a spectator's view: only what every side knows
+	var sides []string
+	for _, s := range b.Sides {
+		sides = append(sides, s.Side)
+	}
+	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s's %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, v.Phasing, v.Phase)
+	if b.Over {
+		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(b.Outcome))
+	}
+	return []Reply{x.private(text)}, nil
+}
+
+func outcomeText(o *referee.Outcome) string {
+	if o == nil {
+		return "no result recorded"
+	}
+	var vp []string
+	keys := make([]string, 0, len(o.VP))
+	for k := range o.VP {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		vp = append(vp, fmt.Sprintf("%s %d VP", k, o.VP[k]))
+	}
+	if o.Winner == "" {
+		return "a draw, " + strings.Join(vp, ", ")
+	}
+	return fmt.Sprintf("%s wins (%s), %s", o.Winner, o.Level, strings.Join(vp, ", "))
+}
+
+// action reads the referee action a /battle command asks for, with the
+// same option names and checks as scenario files.
+func (x *call) action() (referee.Action, error) {
+	l := &scenario.Line{User: x.side.ID, Command: "battle", Words: []string{x.Sub}}
+	names := make([]string, 0, len(x.Options))
+	for k := range x.Options {
+		if !actionOnly[k] {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		l.Options = append(l.Options, scenario.Option{Name: k, Value: x.Options[k]})
+	}
+	a, err := scenario.BattleAction(l)
+	if err != nil {
+		return a, userError{err.Error()}
+	}
+	return a, nil
+}
+
+func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
+	if x.side == nil {
+		return nil, userf("%s only a side's player acts in a battle", refusedWho)
+	}
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	if x.Sub == "deploy" && x.flag("auto") {
+		if g.rules.AutoDeploy == nil {
+			return nil, errNotYet("automatic deployment")
+		}
+		return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+			return g.rules.AutoDeploy(c, b.ID, x.side.ID, d)
+		})
+	}
+	a, err := x.action()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case x.Sub == "attack" && x.flag("preview"):
+		return x.attackPreview(b, a)
+	case x.Sub == "move" && x.flag("preview"):
+		return x.movePreview(b, a)
+	case x.Sub == "withdraw" && !x.flag("confirm"):
+		return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID),
+			Text:    fmt.Sprintf("%s leaves the map for good by your retreat edge. Confirm with the button or /battle withdraw unit:%s confirm:true.", a.Unit, a.Unit),
+			Buttons: button("Confirm withdrawal", true, ButtonID{Action: ButtonWithdraw, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})}}, nil
+	case x.Sub == "surrender" && !x.flag("confirm"):
+		return []Reply{x.private("Surrender gives up the battle and your units in it. Confirm with /battle surrender confirm:true.")}, nil
+	}
+	if g.rules.BattleAct == nil {
+		return nil, errNotYet("campaign battles")
+	}
+	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		return g.rules.BattleAct(c, b.ID, x.side.ID, a, d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if nb := x.c.Battle(b.ID); nb != nil && !nb.Over && nb.State != nil && a.Kind != referee.ActEnd {
+		if ph := nb.State.PhasingSide(); ph != nil && ph.ID == x.side.ID && nb.State.Phase != referee.PhaseDeploy {
+			out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID),
+				Text:    fmt.Sprintf("Battle %d: your %s phase goes on.", b.ID, nb.State.Phase),
+				Buttons: button("End phase", false, ButtonID{Action: ButtonEndPhase, Campaign: x.c.ID, Battle: b.ID})})
+		}
+	}
+	return out, nil
+}
+
+// applyBattle runs one battle step in a store transaction and addresses
+// its events.
+func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
+	var bevs []referee.Event
+	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, be, ce, err := fn(c, d)
+		bevs = be
+		return n, ce, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := battleReplies(x.c, battle, bevs)
+	out = append(out, eventReplies(x.c, cevs)...)
+	if len(out) == 0 {
+		out = append(out, x.private("Done."))
+	}
+	return out, nil
+}
+
+// attackPreview works out the attack on a copy of the battle, with dice
+// that are thrown away, and shows the column and the chance of each
+// result, with a button that makes the attack for real.
+func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, error) {
+	_, evs, err := referee.Apply(b.State, a, dice.New(dice.NewSeeded(0)))
+	if err != nil {
+		return nil, err
+	}
+	var at *referee.Event
+	for i := range evs {
+		if evs[i].Type == "attack" && evs[i].Column != nil && evs[i].Visible(x.side.ID) {
+			at = &evs[i]
+			break
+		}
+	}
+	if at == nil {
+		return nil, userf("%s cannot attack %s that way now", a.Unit, a.Target)
+	}
+	odds, err := columnOdds(b.State.View(x.side.ID).CRT, *at.Column)
+	if err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("%s %s attack on %s", a.Unit, at.Mode, a.Target)
+	if at.Value != nil && at.Defense != nil {
+		text += fmt.Sprintf(": %d against %d", *at.Value, *at.Defense)
+	}
+	text += fmt.Sprintf(", column %+d after shifts. Chances: %s. Attack with the button or confirm:true.", *at.Column, odds)
+	val := "0"
+	if a.Value > 0 {
+		val = strconv.Itoa(a.Value)
+	}
+	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
+		Buttons: button("Attack", true, ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), val}})}}, nil
+}
+
+// columnOdds gives the chance of each result on a CRT column over the 36
+// rolls of 2D6.
+func columnOdds(crt referee.CRT, column int) (string, error) {
+	ways := map[string]int{}
+	var order []string
+	for roll := 2; roll <= 12; roll++ {
+		r, err := crt.Lookup(column, roll)
+		if err != nil {
+			return "", err
+		}
+		name := r.String()
+		switch {
+		case name == "":
+			name = "miss"
+		case r.Kind == referee.Steps:
+			name += " step"
+			if r.Steps > 1 {
+				name += "s"
+			}
+		case r.Kind == referee.Disruption:
+			name = "disruption"
+		case r.Kind == referee.Critical:
+			name = "critical"
+		}
+		if _, ok := ways[name]; !ok {
+			order = append(order, name)
+		}
+		ways[name] += twoD6Chances[roll]
+	}
+	var parts []string
+	for _, n := range order {
+		parts = append(parts, fmt.Sprintf("%s %d%%", n, (ways[n]*100+18)/36))
+	}
+	return strings.Join(parts, ", "), nil
+}
+
+// movePreview shows where the unit can go this phase (from
+// ValidActions, which knows nothing the side may not) and the route
+// asked for, on the side's own map; nothing moves.
+func (x *call) movePreview(b *campaign.Battle, a referee.Action) ([]Reply, error) {
+	v := b.State.View(x.side.ID)
+	u := v.Unit(a.Unit)
+	if u == nil || !u.Own || u.Hex == nil {
+		return nil, userf("unit:%s: not one of your units on the map", a.Unit)
+	}
+	reach := map[hex.Hex]bool{}
+	var hexes []hex.Hex
+	for _, va := range referee.ValidActions(b.State, a.Unit) {
+		if va.Kind == referee.ActMove && !reach[va.To] {
+			reach[va.To] = true
+			hexes = append(hexes, va.To)
+		}
+	}
+	if len(hexes) == 0 {
+		return nil, userf("%s cannot move now", a.Unit)
+	}
+	hl := []render.Highlight{{Kind: render.Reachable, Hexes: hexes, Side: u.SideIndex}, {Kind: render.Selected, Hexes: []hex.Hex{*u.Hex}, Side: u.SideIndex}}
+	var text string
+	if len(a.Path) > 0 {
+		hl = append(hl, render.PathHighlight(*u.Hex, a.Path, u.SideIndex))
+		text = fmt.Sprintf("%s along %s", a.Unit, hexList(*u.Hex, a.Path))
+	} else {
+		hl = append(hl, render.Highlight{Kind: render.Selected, Hexes: []hex.Hex{a.To}, Side: u.SideIndex})
+		text = fmt.Sprintf("%s from %s to %s by the cheapest route", a.Unit, u.Hex, a.To)
+	}
+	if reach[a.To] {
+		text += ": within reach this phase. Move with the same command without preview."
+	} else {
+		text += fmt.Sprintf(": %s is out of reach this phase (%d hexes are reachable, tinted on the map).", a.To, len(hexes))
+	}
+	f, err := tacticalPNG(x.c, b, v, hl...)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text, Files: []File{f}}}, nil
+}
+
+func hexList(from hex.Hex, path []hex.Hex) string {
+	s := from.String()
+	for _, h := range path {
+		s += " → " + h.String()
+	}
+	return s
+}
+
+func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	v, err := x.battleView(b)
+	if err != nil {
+		return nil, err
+	}
+	var t strings.Builder
+	fmt.Fprintf(&t, "Battle %d, game turn %d, %s's %s phase.\n", b.ID, v.Turn, v.Phasing, v.Phase)
+	for _, u := range v.Units {
+		where := u.Status
+		if u.Hex != nil {
+			where = u.Hex.String()
+		}
+		class := u.Class
+		if class == "" {
+			class = u.Kind + " (blind)"
+		}
+		line := fmt.Sprintf("  %s %s %s at %s", u.Side, u.ID, class, where)
+		if u.Values != nil {
+			line += fmt.Sprintf(", step %d, RA %d D %d R %d, %s", u.Values.Step, u.Values.RA, u.Values.D, u.Values.Range, u.Values.Experience)
+		}
+		if u.Detail != nil && u.Hex != nil {
+			line += fmt.Sprintf(", MP %d/%d", u.Detail.MPLeft, u.Detail.MP)
+		}
+		if u.Disrupted {
+			line += ", disrupted"
+		}
+		t.WriteString(line + "\n")
+	}
+	f, err := tacticalPNG(x.c, b, v)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{x.private(strings.TrimRight(t.String(), "\n"), f)}, nil
+}
+
+func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
+	if g.rules.AutoResolveBattle == nil {
+		return nil, errNotYet("auto-resolving battles")
+	}
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
+	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		return g.rules.AutoResolveBattle(c, b.ID, d, seed)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if nb := x.c.Battle(b.ID); nb != nil && nb.Over {
+		out = append(out, Reply{To: Public, Campaign: x.c.ID, Battle: int64(b.ID), Text: fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(nb.Outcome))})
+	}
+	return out, nil
+}

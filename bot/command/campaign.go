@@ -1,0 +1,441 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"bfbot/campaign"
+	"bfbot/mapgen"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// settingOptions are the settings /campaign create and /campaign
+// settings take, each with how it is applied.
+var settingOptions = []struct {
+	opt   Option
+	apply func(st *campaign.Settings, v string) error
+}{
+	{Option{Name: "turn_limit", Description: "end after this campaign turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
+		st.TurnLimit, _ = strconv.Atoi(v)
+		return nil
+	}},
+	{Option{Name: "battle_turn_limit", Description: "end a battle after this game turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
+		st.BattleTurnLimit, _ = strconv.Atoi(v)
+		return nil
+	}},
+	{Option{Name: "crt", Description: "Combat Results Table printing (ruling R1)", Choices: []string{"rulebook", "reference"}}, func(st *campaign.Settings, v string) error {
+		crt, err := referee.ParseCRT(v)
+		st.CRT = crt
+		return err
+	}},
+	{Option{Name: "auto_resolve", Description: "the AI fights every battle", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.AutoResolve, _ = strconv.ParseBool(v)
+		return nil
+	}},
+	{Option{Name: "setup_tables", Description: "roll the battle setup tables at contact (ruling R11)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.SetupTables, _ = strconv.ParseBool(v)
+		return nil
+	}},
+	{Option{Name: "morale_check", Description: "the optional morale rule (000 line 993)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.MoraleCheck, _ = strconv.ParseBool(v)
+		return nil
+	}},
+	{Option{Name: "repair_points", Description: "repair points each RBG starts with (25–100 in the book)", Type: Integer}, func(st *campaign.Settings, v string) error {
+		st.RepairPoints, _ = strconv.Atoi(v)
+		return nil
+	}},
+	{Option{Name: "missed_deadline", Description: "a missed battle deadline: the AI plays the phase, or it passes", Choices: []string{"ai", "pass"}}, func(st *campaign.Settings, v string) error {
+		st.MissedDeadline = v
+		return nil
+	}},
+}
+
+// mapOptions size and seed a new campaign's strategic map.
+var mapOptions = []Option{
+	{Name: "map_cols", Description: "strategic map columns (1–8)", Type: Integer},
+	{Name: "map_rows", Description: "strategic map rows (1–8)", Type: Integer},
+	{Name: "map_seed", Description: "seed of the strategic map", Type: Integer},
+}
+
+// scheduleOptions are the deadlines the scheduler reads.
+var scheduleOptions = []Option{
+	{Name: "order_deadline", Description: `cron spec of the order deadline, e.g. "0 20 * * 5" (none: off)`},
+	{Name: "battle_deadline", Description: `cron spec of the battle-phase deadline (none: off)`},
+	{Name: "time_zone", Description: "time zone of the deadlines, e.g. Europe/Berlin"},
+}
+
+func settingOpts() []Option {
+	var out []Option
+	for _, s := range settingOptions {
+		out = append(out, s.opt)
+	}
+	return out
+}
+
+func (g *Registry) campaignCommands() []*entry {
+	create := []Option{
+		{Name: "name", Description: "the campaign's name", Required: true},
+		{Name: "regiments", Description: `the two regiments, e.g. "crucis bandits" (the built-in ones)`},
+	}
+	create = append(append(create, mapOptions...), settingOpts()...)
+	return []*entry{
+		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly},
+			run: g.campaignCreate},
+		{spec: Spec{Name: "campaign", Sub: "join", Description: "join a side of a campaign", Who: Anyone, Options: []Option{
+			{Name: "side", Description: "the side (regiment) you command", Required: true}}},
+			scope: campaignScope, run: g.campaignJoin},
+		{spec: Spec{Name: "campaign", Sub: "start", Description: "start the campaign: turn 1's orders open", Who: Referee},
+			scope: campaignScope, run: g.campaignStart},
+		{spec: Spec{Name: "campaign", Sub: "status", Description: "the campaign's turn, phase, sides, victory points and battles", Who: Anyone},
+			scope: campaignScope, run: g.campaignStatus},
+		{spec: Spec{Name: "campaign", Sub: "settings", Description: "show the settings, or change those given", Who: Referee, Options: settingOpts()},
+			scope: campaignScope, run: g.campaignSettings},
+		{spec: Spec{Name: "campaign", Sub: "schedule", Description: "show or set the order and battle deadlines", Who: Referee, Options: scheduleOptions},
+			scope: campaignScope, run: g.campaignSchedule},
+		{spec: Spec{Name: "campaign", Sub: "advance", Description: "run the campaign on now: resolve the turn's orders, or the upkeep once the battles are over", Who: Referee, Slow: true},
+			scope: campaignScope, run: g.campaignAdvance},
+		{spec: Spec{Name: "campaign", Sub: "pause", Description: "pause the deadlines", Who: Referee},
+			scope: campaignScope, run: g.campaignPause},
+		{spec: Spec{Name: "campaign", Sub: "resume", Description: "resume the deadlines", Who: Referee},
+			scope: campaignScope, run: g.campaignResume},
+		{spec: Spec{Name: "campaign", Sub: "export", Description: "the whole campaign as a JSON file (secrets included: referee only)", Who: Referee},
+			scope: campaignScope, run: g.campaignExport},
+		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee},
+			scope: campaignScope, run: g.campaignEnd},
+		{spec: Spec{Name: "campaign", Sub: "kick", Description: "remove a player from his side", Who: Referee, Options: []Option{
+			{Name: "user", Description: "the player's user ID", Required: true}}},
+			scope: campaignScope, run: g.campaignKick},
+	}
+}
+
+func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error) {
+	st := campaign.DefaultSettings()
+	if err := applySettings(&st, x); err != nil {
+		return nil, err
+	}
+	for _, o := range []struct {
+		name string
+		dst  *int
+	}{{"map_cols", &st.MapCols}, {"map_rows", &st.MapRows}} {
+		if n, ok := x.integer(o.name); ok {
+			*o.dst = n
+		}
+	}
+	if n, ok := x.integer("map_seed"); ok {
+		st.MapSeed = uint64(n)
+	}
+	if err := st.Validate(); err != nil {
+		return nil, err
+	}
+	ids := strings.Fields(strings.ReplaceAll(x.str("regiments"), ",", " "))
+	if len(ids) == 0 {
+		ids = campaign.BuiltInIDs
+	}
+	var regs []campaign.Regiment
+	for _, id := range ids {
+		r, err := campaign.BuiltIn(id)
+		if err != nil {
+			return nil, userf("regiments: %q: use the built-in %s", id, strings.Join(campaign.BuiltInIDs, " and "))
+		}
+		regs = append(regs, r)
+	}
+	m, err := mapgen.GenerateStrategic(st.MapSeed, st.MapCols, st.MapRows)
+	if err != nil {
+		return nil, userf("strategic map: %v", err)
+	}
+	c, err := campaign.New(0, x.str("name"), st, m, regs)
+	if err != nil {
+		return nil, err
+	}
+	c.Referee = x.User.ID
+	id, err := g.deps.Store.Create(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	x.c = c
+	var sides []string
+	for _, s := range c.Sides {
+		sides = append(sides, fmt.Sprintf("%s (%s)", s.Name, s.ID))
+	}
+	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on a %d×%d strategic map. Referee: %s.\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
+		id, c.Name, strings.Join(sides, " against "), st.MapCols, st.MapRows, x.User.ID, c.Sides[0].ID, id))}, nil
+}
+
+func applySettings(st *campaign.Settings, x *call) error {
+	for _, s := range settingOptions {
+		if v := x.str(s.opt.Name); v != "" {
+			if err := s.apply(st, v); err != nil {
+				return userf("%s:%s: %v", s.opt.Name, v, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
+	side := x.str("side")
+	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, err := campaign.Join(c, side, x.User.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		return n, n.Log[len(c.Log):], nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := x.c.Side(side)
+	out := eventReplies(x.c, evs)
+	out = append(out, x.private(fmt.Sprintf("You command %s in campaign %d. Your worksheet: /bg list. Your map: /map strategic. Orders are given with /orders … once the referee starts the campaign.", s.Name, x.c.ID)))
+	return out, nil
+}
+
+func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) {
+	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, err := campaign.Start(c)
+		if err != nil {
+			return nil, nil, err
+		}
+		return n, n.Log[len(c.Log):], nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return append(eventReplies(x.c, evs), ordersOpen(x.c)...), nil
+}
+
+// ordersOpen tells every player by DM that his side's orders are open,
+// with a Ready button.
+func ordersOpen(c *campaign.Campaign) []Reply {
+	if c.Phase != campaign.PhaseOrders {
+		return nil
+	}
+	var out []Reply
+	for _, s := range c.Sides {
+		for _, p := range s.Players {
+			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
+				Text:    fmt.Sprintf("Turn %d: orders for %s are open. /bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them.", c.Turn, s.Name),
+				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID})})
+		}
+	}
+	return out
+}
+
+func (g *Registry) campaignStatus(_ context.Context, x *call) ([]Reply, error) {
+	return []Reply{x.private(statusText(x.c))}, nil
+}
+
+// statusText is what everyone may know of a campaign: no worksheet, no
+// orders, no positions.
+func statusText(c *campaign.Campaign) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Campaign %d “%s”: ", c.ID, c.Name)
+	switch c.Phase {
+	case campaign.PhaseSetup:
+		b.WriteString("setting up")
+	case campaign.PhaseOver:
+		b.WriteString("over")
+		if w := c.Side(c.Winner); w != nil {
+			fmt.Fprintf(&b, ", won by %s", w.Name)
+		} else {
+			b.WriteString(", a draw")
+		}
+	default:
+		fmt.Fprintf(&b, "turn %d, %s", c.Turn, c.Phase)
+	}
+	if c.Settings.TurnLimit > 0 {
+		fmt.Fprintf(&b, " (of %d)", c.Settings.TurnLimit)
+	}
+	if c.Referee != "" {
+		fmt.Fprintf(&b, "; referee %s", c.Referee)
+	}
+	b.WriteString("\n")
+	for _, s := range c.Sides {
+		players := "no players yet"
+		if len(s.Players) > 0 {
+			players = strings.Join(s.Players, ", ")
+		}
+		ready := ""
+		if c.Phase == campaign.PhaseOrders {
+			ready = ", orders not ready"
+			if s.Orders.Ready {
+				ready = ", orders ready"
+			}
+		}
+		fmt.Fprintf(&b, "• %s (%s): %d VP; %s%s\n", s.Name, s.ID, s.VP, players, ready)
+	}
+	for _, bt := range c.Battles {
+		state := "being fought"
+		if bt.Over {
+			state = "over"
+			if bt.Outcome != nil && bt.Outcome.Winner != "" {
+				state += ", won by " + bt.Outcome.Winner
+			}
+		}
+		fmt.Fprintf(&b, "• Battle %d (turn %d) in %s: %s\n", bt.ID, bt.Turn, sectorName(c, bt.Sector), state)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func sectorName(c *campaign.Campaign, id int) string {
+	if id == 0 {
+		return "orbit"
+	}
+	if c.Map != nil {
+		if s := c.Map.ByID(id); s != nil && s.Name != "" {
+			return fmt.Sprintf("sector %d (%s)", id, s.Name)
+		}
+	}
+	return fmt.Sprintf("sector %d", id)
+}
+
+func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, error) {
+	var changed []string
+	for _, s := range settingOptions {
+		if v := x.str(s.opt.Name); v != "" {
+			changed = append(changed, s.opt.Name+"="+v)
+		}
+	}
+	if len(changed) == 0 {
+		return []Reply{x.private(settingsText(x.c.Settings))}, nil
+	}
+	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n := c.Clone()
+		if err := applySettings(&n.Settings, x); err != nil {
+			return nil, nil, err
+		}
+		return n, nil, n.Settings.Validate()
+	}); err != nil {
+		return nil, err
+	}
+	return []Reply{x.public(fmt.Sprintf("The referee changed the settings: %s.", strings.Join(changed, ", ")))}, nil
+}
+
+func settingsText(st campaign.Settings) string {
+	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, repair_points %d, deployment %s, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.RepairPoints, st.Deployment, st.MissedDeadline,
+		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
+}
+
+func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, error) {
+	var changed []string
+	for _, o := range scheduleOptions {
+		if v := x.str(o.Name); v != "" {
+			changed = append(changed, o.Name+"="+v)
+		}
+	}
+	if len(changed) == 0 {
+		st := x.c.Settings
+		return []Reply{x.private(fmt.Sprintf("Deadlines: orders %q, battles %q, time zone %q.", st.OrderDeadline, st.BattleDeadline, st.TimeZone))}, nil
+	}
+	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n := c.Clone()
+		set := func(dst *string, name string) {
+			if v := x.str(name); v == "none" {
+				*dst = ""
+			} else if v != "" {
+				*dst = v
+			}
+		}
+		set(&n.Settings.OrderDeadline, "order_deadline")
+		set(&n.Settings.BattleDeadline, "battle_deadline")
+		set(&n.Settings.TimeZone, "time_zone")
+		return n, nil, n.Settings.Validate()
+	}); err != nil {
+		return nil, err
+	}
+	return []Reply{x.public(fmt.Sprintf("The referee set the deadlines: %s.", strings.Join(changed, ", ")))}, nil
+}
+
+func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error) {
+	if g.rules.Advance == nil {
+		return nil, errNotYet("the campaign turn")
+	}
+	before := len(x.c.Battles)
+	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		return g.rules.Advance(c, d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := eventReplies(x.c, evs)
+	for _, b := range x.c.Battles[before:] {
+		if b.Over {
+			continue
+		}
+		out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID,
+			Text:    fmt.Sprintf("Battle %d in %s is set up. The players fight it with /battle …, or the AI does with /battle auto battle:%d.", b.ID, sectorName(x.c, b.Sector), b.ID),
+			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
+	}
+	out = append(out, x.public(statusText(x.c)))
+	return append(out, ordersOpen(x.c)...), nil
+}
+
+func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) {
+	if g.deps.Scheduler == nil {
+		return nil, errNotYet("the scheduler")
+	}
+	if err := g.deps.Scheduler.Pause(ctx, x.c.ID); err != nil {
+		return nil, err
+	}
+	return []Reply{x.public("The referee paused the deadlines.")}, nil
+}
+
+func (g *Registry) campaignResume(ctx context.Context, x *call) ([]Reply, error) {
+	if g.deps.Scheduler == nil {
+		return nil, errNotYet("the scheduler")
+	}
+	if err := g.deps.Scheduler.Resume(ctx, x.c.ID); err != nil {
+		return nil, err
+	}
+	return []Reply{x.public("The referee resumed the deadlines.")}, nil
+}
+
+func (g *Registry) campaignExport(ctx context.Context, x *call) ([]Reply, error) {
+	data, err := g.deps.Store.Export(ctx, x.c.ID)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{x.private(fmt.Sprintf("Campaign %d as JSON (it holds both sides' secrets).", x.c.ID), File{Name: fmt.Sprintf("campaign-%d.json", x.c.ID), Data: data})}, nil
+}
+
+func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
+	if g.rules.End == nil {
+		return nil, errNotYet("ending a campaign")
+	}
+	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		return g.rules.End(c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return append(eventReplies(x.c, evs), x.public(statusText(x.c))), nil
+}
+
+func (g *Registry) campaignKick(ctx context.Context, x *call) ([]Reply, error) {
+	user := x.str("user")
+	var from string
+	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		s := c.SideOf(user)
+		if s == nil {
+			return nil, nil, userf("user:%s plays no side in campaign %d", user, c.ID)
+		}
+		n := c.Clone()
+		ns := n.Side(s.ID)
+		from = ns.Name
+		var keep []string
+		for _, p := range ns.Players {
+			if p != user {
+				keep = append(keep, p)
+			}
+		}
+		ns.Players = keep
+		return n, nil, nil
+	}); err != nil {
+		return nil, err
+	}
+	return []Reply{x.public(fmt.Sprintf("The referee removed %s from %s.", user, from))}, nil
+}

@@ -1,0 +1,174 @@
+package command
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ButtonAction is what a button does. Each maps to one command (see
+// buttonCommands), so a press runs the same handler, permission check and
+// error translation as the typed command.
+type ButtonAction string
+
+// The buttons the bot offers for frequent steps.
+const (
+	// ButtonReady marks the side's orders ready (/orders ready).
+	ButtonReady ButtonAction = "ready"
+	// ButtonEndPhase ends the current battle phase (/battle end).
+	ButtonEndPhase ButtonAction = "end"
+	// ButtonWithdraw confirms a unit's withdrawal (/battle withdraw
+	// confirm:true); Args[0] is the unit.
+	ButtonWithdraw ButtonAction = "withdraw"
+	// ButtonAutoResolve lets the AI fight the battle (/battle auto).
+	ButtonAutoResolve ButtonAction = "auto"
+	// ButtonAttack confirms a previewed attack (/battle attack); Args are
+	// unit, target, mode and the declared value ("0" for full).
+	ButtonAttack ButtonAction = "attack"
+)
+
+// buttonCommands maps a button to its command and the names of its
+// arguments as that command's options.
+var buttonCommands = map[ButtonAction]struct {
+	name, sub string
+	args      []string
+	fixed     map[string]string
+}{
+	ButtonReady:       {"orders", "ready", nil, nil},
+	ButtonEndPhase:    {"battle", "end", nil, nil},
+	ButtonWithdraw:    {"battle", "withdraw", []string{"unit"}, map[string]string{"confirm": "true"}},
+	ButtonAutoResolve: {"battle", "auto", nil, nil},
+	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value"}, nil},
+}
+
+// ButtonID is the decoded custom ID of a button: what it does, for which
+// campaign and battle, with which arguments.
+type ButtonID struct {
+	Action   ButtonAction
+	Campaign int64
+	Battle   int
+	Args     []string
+}
+
+// Custom ID form: "bf1" | action | campaign | battle | args…, separated
+// by '|'. Arguments are unit IDs, hexes, modes and numbers, so they are
+// limited to letters, digits, '-' and '.', and never need escaping.
+const (
+	buttonPrefix = "bf1"
+	buttonSep    = "|"
+	// maxCustomID is Discord's limit on a component's custom ID.
+	maxCustomID = 100
+)
+
+// Encode returns the custom ID of b.
+func (b ButtonID) Encode() (string, error) {
+	cmd, ok := buttonCommands[b.Action]
+	if !ok {
+		return "", fmt.Errorf("button: unknown action %q", b.Action)
+	}
+	if len(b.Args) != len(cmd.args) {
+		return "", fmt.Errorf("button %s: takes %d arguments, got %d", b.Action, len(cmd.args), len(b.Args))
+	}
+	if b.Campaign < 1 || b.Battle < 0 {
+		return "", fmt.Errorf("button %s: campaign %d, battle %d: want a campaign from 1 and a battle from 0", b.Action, b.Campaign, b.Battle)
+	}
+	parts := []string{buttonPrefix, string(b.Action), strconv.FormatInt(b.Campaign, 10), strconv.Itoa(b.Battle)}
+	for _, a := range b.Args {
+		if !buttonArgOK(a) {
+			return "", fmt.Errorf("button %s: argument %q: only letters, digits, '-' and '.'", b.Action, a)
+		}
+		parts = append(parts, a)
+	}
+	s := strings.Join(parts, buttonSep)
+	if len(s) > maxCustomID {
+		return "", fmt.Errorf("button %s: custom ID of %d characters is over Discord's %d", b.Action, len(s), maxCustomID)
+	}
+	return s, nil
+}
+
+// DecodeButton reads a custom ID made by Encode. The error says what is
+// wrong; a press of a button from another bot or an older version fails
+// here and is answered, never run.
+func DecodeButton(s string) (ButtonID, error) {
+	var b ButtonID
+	if len(s) > maxCustomID {
+		return b, fmt.Errorf("button: custom ID longer than %d characters", maxCustomID)
+	}
+	parts := strings.Split(s, buttonSep)
+	if len(parts) < 4 || parts[0] != buttonPrefix {
+		return b, fmt.Errorf("button %q: not a bfbot button (or one from an older version): run the command instead", s)
+	}
+	b.Action = ButtonAction(parts[1])
+	cmd, ok := buttonCommands[b.Action]
+	if !ok {
+		return b, fmt.Errorf("button %q: unknown action %q", s, parts[1])
+	}
+	var err error
+	if b.Campaign, err = strconv.ParseInt(parts[2], 10, 64); err != nil || b.Campaign < 1 || parts[2] != strconv.FormatInt(b.Campaign, 10) {
+		return ButtonID{}, fmt.Errorf("button %q: bad campaign %q", s, parts[2])
+	}
+	if b.Battle, err = strconv.Atoi(parts[3]); err != nil || b.Battle < 0 || parts[3] != strconv.Itoa(b.Battle) {
+		return ButtonID{}, fmt.Errorf("button %q: bad battle %q", s, parts[3])
+	}
+	args := parts[4:]
+	if len(args) != len(cmd.args) {
+		return ButtonID{}, fmt.Errorf("button %q: %s takes %d arguments, got %d", s, b.Action, len(cmd.args), len(args))
+	}
+	for _, a := range args {
+		if !buttonArgOK(a) {
+			return ButtonID{}, fmt.Errorf("button %q: bad argument %q", s, a)
+		}
+	}
+	if len(args) > 0 {
+		b.Args = append([]string(nil), args...)
+	}
+	return b, nil
+}
+
+func buttonArgOK(a string) bool {
+	if a == "" {
+		return false
+	}
+	for _, r := range a {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// request turns a pressed button into the command it stands for.
+func (b ButtonID) request(r *Request) *Request {
+	cmd := buttonCommands[b.Action]
+	n := *r
+	n.Component = ""
+	n.Name, n.Sub = cmd.name, cmd.sub
+	n.Options = map[string]string{"campaign": strconv.FormatInt(b.Campaign, 10)}
+	if b.Battle > 0 {
+		n.Options["battle"] = strconv.Itoa(b.Battle)
+	}
+	for i, name := range cmd.args {
+		if b.Args[i] == "0" && name == "value" {
+			continue
+		}
+		n.Options[name] = b.Args[i]
+	}
+	for k, v := range cmd.fixed {
+		n.Options[k] = v
+	}
+	if b.Action == ButtonAttack {
+		n.Options["confirm"] = "true"
+	}
+	return &n
+}
+
+// button makes a Button, or nothing when its ID cannot be encoded (a unit
+// ID with characters a custom ID cannot carry): the typed command still
+// works, so a missing shortcut is no failure.
+func button(label string, danger bool, id ButtonID) []Button {
+	s, err := id.Encode()
+	if err != nil {
+		return nil
+	}
+	return []Button{{Label: label, CustomID: s, Danger: danger}}
+}

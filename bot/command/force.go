@@ -1,0 +1,98 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"bfbot/campaign"
+	"bfbot/referee"
+)
+
+func (g *Registry) forceCommands() []*entry {
+	return []*entry{
+		{spec: Spec{Name: "force", Sub: "show", Description: "your side's counters: values, damage steps, status and battlegroup (secret)", Who: Player,
+			Options: []Option{{Name: "side", Description: "referee only: which side"}}},
+			scope: campaignScope, refereeReads: true, run: g.forceShow},
+		{spec: Spec{Name: "force", Sub: "roster", Description: "a built-in regiment's roster as the book prints it", Who: Anyone, Options: []Option{
+			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: campaign.BuiltInIDs}}},
+			run: g.forceRoster},
+		{spec: Spec{Name: "force", Sub: "lance", Description: "quick lance generation from the BattleForce Values Table", Who: Anyone, Options: []Option{
+			{Name: "units", Description: `1–4 'Mechs or vehicles (or 1–2 fighters), e.g. "Atlas, Atlas, Stalker, Zeus"`, Required: true},
+			{Name: "experience", Description: "green, regular, veteran or elite", Choices: []string{"green", "regular", "veteran", "elite"}}}},
+			run: g.forceLance},
+		{spec: Spec{Name: "force", Sub: "buy", Description: "buy a lance for your regiment with purchase points", Who: Player},
+			scope: campaignScope, run: func(context.Context, *call) ([]Reply, error) {
+				return nil, errNotYet("buying into a running campaign (the built-in regiments are bought already)")
+			}},
+	}
+}
+
+func (g *Registry) forceShow(_ context.Context, x *call) ([]Reply, error) {
+	sides, err := x.sidesShown()
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for _, s := range sides {
+		fmt.Fprintf(&b, "%s (%s): %d counters, %d VP, %d salvage, %d repair points\n", s.Name, s.ID, len(s.Units), s.VP, s.Salvage, s.RepairPoints)
+		for _, u := range s.Units {
+			b.WriteString(unitLine(u) + "\n")
+		}
+	}
+	return []Reply{x.private(strings.TrimRight(b.String(), "\n"))}, nil
+}
+
+// unitLine is one of a side's own counters, as its worksheet knows it.
+func unitLine(u campaign.Unit) string {
+	where := fmt.Sprintf("battlegroup %d", u.Battlegroup)
+	if u.Status != campaign.UnitActive {
+		where = string(u.Status)
+	}
+	return fmt.Sprintf("  %s %s — %s %s %s, step %d, %s", u.ID, u.Lance.Name, campaign.RosterValues(u.Lance), u.Lance.Experience, campaign.ClassNoun(u.Lance.Class), u.Step, where)
+}
+
+func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
+	r, err := campaign.BuiltIn(x.str("regiment"))
+	if err != nil {
+		return nil, userf("regiment: %v", err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (seed 000 line %d): %d counters, %d purchase points\n", r.Name, r.Line, len(r.Units), r.Costs().Total)
+	bat := "\x00"
+	for _, u := range r.Units {
+		if u.Battalion != bat {
+			bat = u.Battalion
+			name := bat
+			if name == "" {
+				name = "Regiment"
+			}
+			fmt.Fprintf(&b, "%s\n", name)
+		}
+		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, campaign.ClassNoun(u.Lance.Class))
+	}
+	fmt.Fprintf(&b, "Regimental Battlegroup: %d trucks, %d DropShips, %d repair points", len(r.RBG.Trucks), len(r.RBG.DropShips), r.RBG.RepairPoints)
+	return []Reply{x.private(b.String())}, nil
+}
+
+func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
+	var names []string
+	for _, n := range strings.Split(x.str("units"), ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	exp := referee.Regular
+	if v := x.str("experience"); v != "" {
+		var err error
+		if exp, err = referee.ParseExperience(v); err != nil {
+			return nil, userf("experience: %v", err)
+		}
+	}
+	l, err := campaign.QuickLance(names, exp)
+	if err != nil {
+		return nil, userf("%v", err)
+	}
+	return []Reply{x.private(fmt.Sprintf("%s: %s %s %s, %d purchase points (quick lance generation, 000 lines 1697–1711)",
+		strings.Join(names, ", "), campaign.RosterValues(l), l.Experience, campaign.ClassNoun(l.Class), campaign.PurchaseCost(l)))}, nil
+}

@@ -1,0 +1,112 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"bfbot/campaign"
+	"bfbot/mapgen/render"
+	"bfbot/referee"
+)
+
+func (g *Registry) mapCommands() []*entry {
+	return []*entry{
+		{spec: Spec{Name: "map", Sub: "strategic", Description: "the strategic map as your side knows it: your battlegroups and the enemy you have found (secret)", Who: Player, Slow: true,
+			Options: []Option{{Name: "side", Description: "referee only: which side (default: all)"}}},
+			scope: campaignScope, refereeReads: true, run: g.mapStrategic},
+		{spec: Spec{Name: "map", Sub: "tactical", Description: "a battle's map as your side sees it (secret)", Who: Player, Slow: true,
+			Options: []Option{battleOption, {Name: "side", Description: "referee only: which side (default: all)"}}},
+			scope: campaignScope, refereeReads: true, run: g.mapTactical},
+	}
+}
+
+func (g *Registry) mapStrategic(_ context.Context, x *call) ([]Reply, error) {
+	f, err := strategicPNG(x.c, x.side, x.referee, x.str("side"))
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{x.private(fmt.Sprintf("Strategic map, turn %d.", x.c.Turn), f)}, nil
+}
+
+// strategicPNG draws the strategic map for one side from campaign.View
+// (its own battlegroups, and its intel as question marks), or for the
+// referee every side's battlegroups.
+func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string) (File, error) {
+	sv := render.StrategicView{Map: c.Map}
+	index := map[string]int{}
+	for i, s := range c.Sides {
+		index[s.ID] = i
+	}
+	mark := func(s *campaign.Side, b campaign.Battlegroup) render.SectorMark {
+		return render.SectorMark{SectorID: b.Sector, Label: fmt.Sprintf("%s%d", s.Letter, b.ID), Side: index[s.ID]}
+	}
+	if side != nil {
+		v := campaign.View(c, side.ID)
+		sv.Viewer, sv.Title = side.Name, fmt.Sprintf("%s — turn %d — %s", c.Name, c.Turn, side.Name)
+		for _, b := range v.Own.Battlegroups {
+			if b.Sector != 0 {
+				sv.Own = append(sv.Own, mark(v.Own, b))
+			}
+		}
+		enemy := 1 - index[side.ID]
+		for _, sec := range v.Sectors {
+			if sec.Intel != nil && (sec.Intel.Present || sec.Intel.Drop) && sec.Intel.Turn >= c.Turn-1 {
+				sv.Contacts = append(sv.Contacts, render.SectorMark{SectorID: sec.ID, Side: enemy})
+			}
+		}
+	} else if isReferee {
+		v := campaign.RefereeView(c)
+		sv.Viewer, sv.Title = "referee", fmt.Sprintf("%s — turn %d — referee", c.Name, c.Turn)
+		for i := range v.All {
+			s := &v.All[i]
+			if only != "" && s.ID != only {
+				continue
+			}
+			for _, b := range s.Battlegroups {
+				if b.Sector != 0 {
+					sv.Own = append(sv.Own, mark(s, b))
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := render.WriteStrategicPNG(&buf, sv, render.DefaultOptions()); err != nil {
+		return File{}, err
+	}
+	name := fmt.Sprintf("campaign-%d-turn-%d-strategic.png", c.ID, c.Turn)
+	if side != nil {
+		name = fmt.Sprintf("campaign-%d-turn-%d-%s.png", c.ID, c.Turn, side.ID)
+	}
+	return File{Name: name, Data: buf.Bytes()}, nil
+}
+
+func (g *Registry) mapTactical(_ context.Context, x *call) ([]Reply, error) {
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	v, err := x.battleView(b)
+	if err != nil {
+		return nil, err
+	}
+	f, err := tacticalPNG(x.c, b, v)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{x.private(fmt.Sprintf("Battle %d, game turn %d, %s phase.", b.ID, v.Turn, v.Phase), f)}, nil
+}
+
+// tacticalPNG draws a battle from a view (never from the state).
+func tacticalPNG(c *campaign.Campaign, b *campaign.Battle, v referee.View, hl ...render.Highlight) (File, error) {
+	who := v.Viewer
+	if who == "" {
+		who = "referee"
+	}
+	title := fmt.Sprintf("%s — battle %d in %s — turn %d %s — %s", c.Name, b.ID, sectorName(c, b.Sector), v.Turn, v.Phase, who)
+	var buf bytes.Buffer
+	if err := render.WriteTacticalPNG(&buf, render.FromView(v, title, hl...), render.DefaultOptions()); err != nil {
+		return File{}, err
+	}
+	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, b.ID, v.Turn, who), Data: buf.Bytes()}, nil
+}

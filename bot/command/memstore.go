@@ -1,0 +1,141 @@
+package command
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// MemStore is a Store kept in memory: for tests, for the console without
+// --db and for the demo. It is deterministic: each campaign's dice come
+// from a source made for its ID when the campaign is created.
+type MemStore struct {
+	mu        sync.Mutex
+	next      int64
+	records   map[int64]*memRecord
+	newSource func(id int64) dice.Source
+}
+
+type memRecord struct {
+	// history holds every stored value, oldest first; the last is current.
+	history []*campaign.Campaign
+	dice    *dice.Dice
+}
+
+// maxUndo bounds the snapshots a MemStore keeps per campaign.
+const maxUndo = 64
+
+// NewMemStore returns an empty store whose campaign N rolls dice seeded
+// with seed+N, so one seed replays a whole console session.
+func NewMemStore(seed uint64) *MemStore {
+	return NewMemStoreSource(func(id int64) dice.Source { return dice.NewSeeded(seed + uint64(id)) })
+}
+
+// NewMemStoreSource returns an empty store taking each new campaign's
+// dice from newSource (a shared *dice.Script for `--dice`).
+func NewMemStoreSource(newSource func(id int64) dice.Source) *MemStore {
+	return &MemStore{next: 1, records: map[int64]*memRecord{}, newSource: newSource}
+}
+
+// Create implements Store.
+func (m *MemStore) Create(_ context.Context, c *campaign.Campaign) (int64, error) {
+	if c == nil {
+		return 0, fmt.Errorf("memstore: create: nil campaign")
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	id := m.next
+	m.next++
+	c.ID = id
+	m.records[id] = &memRecord{history: []*campaign.Campaign{c}, dice: dice.New(m.newSource(id))}
+	return id, nil
+}
+
+// Get implements Store.
+func (m *MemStore) Get(_ context.Context, id int64) (*campaign.Campaign, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.records[id]
+	if !ok {
+		return nil, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	return r.current(), nil
+}
+
+func (r *memRecord) current() *campaign.Campaign { return r.history[len(r.history)-1] }
+
+// List implements Store.
+func (m *MemStore) List(_ context.Context) ([]Summary, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Summary, 0, len(m.records))
+	for _, r := range m.records {
+		out = append(out, Summarize(r.current()))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// Update implements Store. The whole update holds the store's lock, as a
+// bbolt write transaction would.
+func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.records[id]
+	if !ok {
+		return fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	n, err := fn(r.current(), r.dice)
+	if err != nil {
+		return err
+	}
+	if n == nil {
+		return fmt.Errorf("memstore: update of campaign %d returned no campaign", id)
+	}
+	n.ID = id
+	r.history = append(r.history, n)
+	if len(r.history) > maxUndo+1 {
+		r.history = append([]*campaign.Campaign(nil), r.history[len(r.history)-maxUndo-1:]...)
+	}
+	return nil
+}
+
+// Undo implements Store. The dice are not rewound: an undone roll is not
+// thrown again with the same faces.
+func (m *MemStore) Undo(_ context.Context, id int64) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.records[id]
+	if !ok {
+		return fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	if len(r.history) < 2 {
+		return fmt.Errorf("campaign %d: %w", id, ErrNothingToUndo)
+	}
+	r.history = r.history[:len(r.history)-1]
+	return nil
+}
+
+// Export implements Store.
+func (m *MemStore) Export(ctx context.Context, id int64) ([]byte, error) {
+	c, err := m.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return json.MarshalIndent(c, "", "  ")
+}
+
+// DiceLog returns the rolls made so far for a campaign (nil for none).
+func (m *MemStore) DiceLog(id int64) []dice.Roll {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if r, ok := m.records[id]; ok {
+		return r.dice.Log()
+	}
+	return nil
+}

@@ -1,0 +1,125 @@
+package command
+
+import (
+	"strings"
+	"testing"
+)
+
+// cmdWho is who may run each command, written out by hand so that a
+// spec whose Who or Where changes fails here: "anyone", "player" (a
+// side's players), "reads" (players, and the referee to look), "referee";
+// a "guild:" prefix means server channels only.
+var cmdWho = map[string]string{
+	"battle attack": "player", "battle auto": "referee", "battle deploy": "player", "battle end": "player",
+	"battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player",
+	"battle retreat": "player", "battle status": "anyone", "battle surrender": "player", "battle view": "reads",
+	"battle withdraw": "player",
+	"bg list":         "reads", "bg merge": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
+	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "referee", "campaign export": "referee",
+	"campaign join": "anyone", "campaign kick": "referee", "campaign pause": "referee", "campaign resume": "referee",
+	"campaign schedule": "referee", "campaign settings": "referee", "campaign start": "referee", "campaign status": "anyone",
+	"force buy": "player", "force lance": "anyone", "force roster": "anyone", "force show": "reads",
+	"help ": "anyone", "map strategic": "reads", "map tactical": "reads",
+	"orders clear": "player", "orders drop": "player", "orders hold": "player", "orders liftoff": "player",
+	"orders move": "player", "orders ready": "player", "orders search": "player", "orders show": "reads",
+	"roll ": "anyone", "rules ": "anyone", "undo ": "referee",
+}
+
+// cmdFill gives every required option a value of its type, so the
+// request reaches the permission check.
+func cmdFill(s Spec) []string {
+	var kv []string
+	for _, o := range s.Options {
+		if o.Name == "campaign" {
+			kv = append(kv, "campaign", "1")
+		}
+		if !o.Required {
+			continue
+		}
+		v := "x"
+		switch {
+		case len(o.Choices) > 0:
+			v = o.Choices[0]
+		case o.Type == Integer:
+			v = "1"
+		case o.Type == Boolean:
+			v = "true"
+		}
+		kv = append(kv, o.Name, v)
+	}
+	return kv
+}
+
+// Ensure every command, run by a stranger, a player of each side and the
+// referee, in a server channel and in a DM, is allowed or refused as
+// cmdWho says — and that every command is in cmdWho.
+func TestPermissionMatrix(t *testing.T) {
+	specs := cmdNewFixture(t, true).reg.Specs()
+	if len(specs) != len(cmdWho) {
+		t.Errorf("%d commands, %d in cmdWho: classify every command", len(specs), len(cmdWho))
+	}
+	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
+	for _, s := range specs {
+		key := s.Name + " " + s.Sub
+		want, ok := cmdWho[key]
+		if !ok {
+			t.Errorf("/%s: not in cmdWho", key)
+			continue
+		}
+		guildOnly := strings.HasPrefix(want, "guild:")
+		want = strings.TrimPrefix(want, "guild:")
+		for _, c := range callers {
+			for _, dm := range []bool{false, true} {
+				name := key + "/" + c.role
+				if dm {
+					name += "/dm"
+				}
+				t.Run(name, func(t *testing.T) {
+					f := cmdNewFixture(t, true)
+					r := cmdRequest(c.user, s.Name, s.Sub, cmdFill(s)...)
+					if dm {
+						r.DM, r.Guild = true, ""
+					}
+					got := cmdTexts(f.reg.Dispatch(t.Context(), r))
+					allowed := !strings.Contains(got, refusedWho) && !strings.Contains(got, refusedWhere)
+					exp := cmdAllowed(want, c.role) && !(guildOnly && dm)
+					if allowed != exp {
+						t.Errorf("allowed = %t, want %t:\n%s", allowed, exp, got)
+					}
+					if strings.Contains(got, "unknown option") || strings.Contains(got, " needs ") {
+						t.Errorf("options not filled in:\n%s", got)
+					}
+					if strings.Contains(got, "Internal error") {
+						t.Errorf("internal error:\n%s", got)
+					}
+				})
+			}
+		}
+	}
+}
+
+func cmdAllowed(who, role string) bool {
+	switch who {
+	case "anyone":
+		return true
+	case "player":
+		return role == "crucis" || role == "bandits"
+	case "reads":
+		return role != "stranger"
+	case "referee":
+		return role == "referee"
+	}
+	return false
+}
+
+// Ensure a player can read only his own side's records, even when he
+// names the other side.
+func TestPlayerSeesOnlyOwnSide(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	for _, cmd := range [][]string{{"bg", "list"}, {"force", "show"}, {"orders", "show"}} {
+		got := cmdTexts(f.cmdDo("alice", cmd[0], cmd[1], "side", "bandits"))
+		if !strings.Contains(got, refusedWho) || strings.Contains(got, "Moore's Bandits") {
+			t.Errorf("/%s %s side:bandits by alice:\n%s", cmd[0], cmd[1], got)
+		}
+	}
+}

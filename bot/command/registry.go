@@ -1,0 +1,380 @@
+package command
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// Deps are what the command layer is wired to.
+type Deps struct {
+	// Store holds the campaigns (required).
+	Store Store
+	// Rules are the campaign engine's operations; the zero value takes
+	// DefaultRules().
+	Rules *Rules
+	// Scheduler pauses, resumes and extends deadlines; nil answers that
+	// scheduling is not wired.
+	Scheduler Scheduler
+	// Log receives internal errors with their id; nil discards them.
+	Log *slog.Logger
+	// Dice is for /roll outside any campaign; nil seeds one with 1.
+	Dice *dice.Dice
+	// ErrorID names an internal error for the log and the reply; nil
+	// takes 8 random hex digits.
+	ErrorID func() string
+}
+
+// Scheduler is what the referee's deadline commands need from the
+// scheduler (bot/schedule).
+type Scheduler interface {
+	Pause(ctx context.Context, campaign int64) error
+	Resume(ctx context.Context, campaign int64) error
+}
+
+// Registry is the command layer: every command's spec and handler, the
+// permission check and the error translation. It implements Dispatcher.
+type Registry struct {
+	deps    Deps
+	rules   *Rules
+	log     *slog.Logger
+	entries map[string]*entry // by "name sub"
+	specs   []Spec
+}
+
+var _ Dispatcher = (*Registry)(nil)
+
+// scope says what a command is about.
+type scope uint8
+
+const (
+	// noScope: nothing stored (help, rules, roll, rosters, create).
+	noScope scope = iota
+	// campaignScope: one campaign, picked by the campaign option or the
+	// default (see resolveCampaign).
+	campaignScope
+)
+
+// entry is one command with what the registry needs beyond its Spec.
+type entry struct {
+	spec  Spec
+	scope scope
+	// refereeReads lets the referee run a Player command that only shows
+	// things: he then sees every side (a neutral judge, R10).
+	refereeReads bool
+	run          func(ctx context.Context, x *call) ([]Reply, error)
+}
+
+// call is one request being run: the request, the campaign it is about,
+// and who the caller is in it.
+type call struct {
+	*Request
+	reg *Registry
+	// c is the campaign (nil for noScope commands); side the caller's side
+	// in it (nil for the referee and strangers); referee whether the caller
+	// holds the campaign's referee role.
+	c       *campaign.Campaign
+	side    *campaign.Side
+	referee bool
+}
+
+// New builds the registry.
+func New(deps Deps) *Registry {
+	g := &Registry{deps: deps, entries: map[string]*entry{}}
+	g.rules = deps.Rules
+	if g.rules == nil {
+		g.rules = DefaultRules()
+	}
+	g.log = deps.Log
+	if g.log == nil {
+		g.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if g.deps.Dice == nil {
+		g.deps.Dice = dice.New(dice.NewSeeded(1))
+	}
+	if g.deps.ErrorID == nil {
+		g.deps.ErrorID = randomID
+	}
+	for _, group := range [][]*entry{
+		g.campaignCommands(), g.forceCommands(), g.bgCommands(), g.ordersCommands(), g.mapCommands(),
+		g.battleCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
+	} {
+		for _, e := range group {
+			g.add(e)
+		}
+	}
+	sort.Slice(g.specs, func(i, j int) bool {
+		if g.specs[i].Name != g.specs[j].Name {
+			return g.specs[i].Name < g.specs[j].Name
+		}
+		return g.specs[i].Sub < g.specs[j].Sub
+	})
+	return g
+}
+
+// campaignOption is added to every command about a campaign.
+var campaignOption = Option{Name: "campaign", Description: "campaign ID (default: the one you play in, or the only one running)", Type: Integer}
+
+func (g *Registry) add(e *entry) {
+	key := e.spec.Name + " " + e.spec.Sub
+	if _, dup := g.entries[key]; dup {
+		panic("command: duplicate command /" + key) // a programming error caught by every test
+	}
+	if e.scope == campaignScope {
+		e.spec.Options = append(e.spec.Options, campaignOption)
+	}
+	for i := range e.spec.Options {
+		if e.spec.Options[i].Complete == nil {
+			if fn := g.completer(e.spec.Options[i].Name); fn != nil {
+				e.spec.Options[i].Complete = fn
+			}
+		}
+	}
+	e.spec.Handler = func(ctx context.Context, r *Request) ([]Reply, error) { return g.run(ctx, r) }
+	g.entries[key] = e
+	g.specs = append(g.specs, e.spec)
+}
+
+// Specs implements Dispatcher.
+func (g *Registry) Specs() []Spec { return append([]Spec(nil), g.specs...) }
+
+// Dispatch implements Dispatcher: errors become replies here and only
+// here.
+func (g *Registry) Dispatch(ctx context.Context, r *Request) (replies []Reply) {
+	defer func() {
+		if p := recover(); p != nil {
+			replies = g.failure(r, fmt.Errorf("panic: %v\n%s", p, debug.Stack()))
+		}
+	}()
+	out, err := g.run(ctx, r)
+	if err != nil {
+		return g.failure(r, err)
+	}
+	return out
+}
+
+// run finds the command, checks where it comes from and who sends it,
+// and runs it.
+func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
+	if r == nil {
+		return nil, fmt.Errorf("nil request")
+	}
+	if r.Component != "" {
+		b, err := DecodeButton(r.Component)
+		if err != nil {
+			return nil, userError{err.Error()}
+		}
+		r = b.request(r)
+	}
+	e, ok := g.entries[r.Name+" "+r.Sub]
+	if !ok {
+		return nil, g.unknown(r)
+	}
+	if err := checkOptions(&e.spec, r); err != nil {
+		return nil, err
+	}
+	x, err := g.newCall(ctx, e, r)
+	if err != nil {
+		return nil, err
+	}
+	if err := permit(e, x); err != nil {
+		return nil, err
+	}
+	return e.run(ctx, x)
+}
+
+func (g *Registry) unknown(r *Request) error {
+	var subs []string
+	for _, s := range g.specs {
+		if s.Name == r.Name {
+			subs = append(subs, s.Sub)
+		}
+	}
+	if len(subs) > 0 {
+		if r.Sub == "" {
+			return userf("/%s needs a subcommand: %s", r.Name, strings.Join(subs, ", "))
+		}
+		return userf("/%s %s: unknown subcommand; use %s", r.Name, r.Sub, strings.Join(subs, ", "))
+	}
+	return userf("/%s: unknown command; /help lists them", r.Name)
+}
+
+// newCall resolves the campaign a command is about and the caller's
+// place in it.
+func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, error) {
+	x := &call{Request: r, reg: g}
+	if e.scope == noScope {
+		return x, nil
+	}
+	id, err := g.resolveCampaign(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if x.c, err = g.deps.Store.Get(ctx, id); err != nil {
+		return nil, err
+	}
+	x.side = x.c.SideOf(r.User.ID)
+	x.referee = x.c.Referee != "" && x.c.Referee == r.User.ID
+	return x, nil
+}
+
+// resolveCampaign picks the campaign a command is about: the campaign
+// option when given; else the only running campaign the caller takes
+// part in (as a player or the referee); else, for someone in none, the
+// only campaign running at all (so a newcomer can /campaign join
+// without knowing its ID). The Discord adapter fills the option from the
+// channel a campaign was created in.
+func (g *Registry) resolveCampaign(ctx context.Context, r *Request) (int64, error) {
+	if v := r.Option("campaign"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id < 1 {
+			return 0, userf("campaign:%s: campaign IDs are numbers from 1 (/campaign status lists yours)", v)
+		}
+		return id, nil
+	}
+	list, err := g.deps.Store.List(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var running, mine []string
+	var runningID, mineID int64
+	for _, s := range list {
+		if s.Phase == campaign.PhaseOver {
+			continue
+		}
+		running = append(running, strconv.FormatInt(s.ID, 10))
+		runningID = s.ID
+		if _, plays := s.Players[r.User.ID]; plays || s.Referee == r.User.ID {
+			mine = append(mine, strconv.FormatInt(s.ID, 10))
+			mineID = s.ID
+		}
+	}
+	switch {
+	case len(mine) == 1:
+		return mineID, nil
+	case len(mine) > 1:
+		return 0, userf("you take part in campaigns %s: say which with campaign:ID", strings.Join(mine, ", "))
+	case len(running) == 1:
+		return runningID, nil
+	case len(running) == 0:
+		return 0, userf("no campaign is running: /campaign create name:… starts one (or give campaign:ID)")
+	}
+	return 0, userf("campaigns %s are running: say which with campaign:ID", strings.Join(running, ", "))
+}
+
+// Refusals start with these words, so a user (and the permission test)
+// can tell a refusal from a failed order.
+const (
+	refusedWho   = "Not allowed:"
+	refusedWhere = "Not here:"
+)
+
+// permit is the one permission check: where the request comes from, then
+// who sends it (Spec.Where, Spec.Who).
+func permit(e *entry, x *call) error {
+	cmd := "/" + e.spec.Name + " " + e.spec.Sub
+	switch e.spec.Where {
+	case GuildOnly:
+		if x.DM {
+			return userf("%s %s works in a server channel, not in direct messages", refusedWhere, cmd)
+		}
+	case DMOnly:
+		if !x.DM {
+			return userf("%s %s is secret: send it to the bot in a direct message", refusedWhere, cmd)
+		}
+	}
+	switch e.spec.Who {
+	case Player:
+		if x.side != nil || (x.referee && e.refereeReads) {
+			return nil
+		}
+		return userf("%s %s is for the players of campaign %d: /campaign join side:… first", refusedWho, cmd, x.c.ID)
+	case Referee:
+		if x.referee {
+			return nil
+		}
+		return userf("%s %s is for campaign %d's referee", refusedWho, cmd, x.c.ID)
+	}
+	return nil
+}
+
+// checkOptions refuses unknown and missing options and values outside
+// their type or choices, before any handler runs.
+func checkOptions(s *Spec, r *Request) error {
+	cmd := "/" + s.Name + " " + s.Sub
+	known := map[string]*Option{}
+	var names []string
+	for i := range s.Options {
+		known[s.Options[i].Name] = &s.Options[i]
+		names = append(names, s.Options[i].Name+":")
+	}
+	for name, v := range r.Options {
+		o, ok := known[name]
+		if !ok {
+			if len(names) == 0 {
+				return userf("%s takes no options (got %s:)", cmd, name)
+			}
+			return userf("%s: unknown option %s: (it takes %s)", cmd, name, strings.Join(names, " "))
+		}
+		switch o.Type {
+		case Integer:
+			if _, err := strconv.Atoi(v); err != nil {
+				return userf("%s: %s:%s is not a whole number", cmd, name, v)
+			}
+		case Boolean:
+			if _, err := strconv.ParseBool(v); err != nil {
+				return userf("%s: %s:%s: say true or false", cmd, name, v)
+			}
+		}
+		if len(o.Choices) > 0 && !contains(o.Choices, v) {
+			return userf("%s: %s:%s: use %s", cmd, name, v, strings.Join(o.Choices, ", "))
+		}
+	}
+	for _, o := range s.Options {
+		if o.Required && r.Options[o.Name] == "" {
+			return userf("%s needs %s: (%s)", cmd, o.Name, o.Description)
+		}
+	}
+	return nil
+}
+
+// Complete implements Dispatcher.
+func (g *Registry) Complete(ctx context.Context, r *Request, option, partial string) []string {
+	e, ok := g.entries[r.Name+" "+r.Sub]
+	if !ok {
+		return nil
+	}
+	for _, o := range e.spec.Options {
+		if o.Name == option && o.Complete != nil {
+			return o.Complete(ctx, r, partial)
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func randomID() string {
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		return "unknown"
+	}
+	return hex.EncodeToString(b)
+}

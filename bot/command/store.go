@@ -1,0 +1,68 @@
+package command
+
+import (
+	"context"
+	"errors"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// Store is what the command layer needs from storage: campaigns by ID,
+// each change one transaction with the campaign's own dice, and the
+// snapshots that /undo walks back. The bbolt store (package storage) and
+// MemStore implement it.
+//
+// IMPORTANT: a *campaign.Campaign handed out by Get or to an Update
+// function is a value the caller must not change; the campaign package's
+// functions return new campaigns (Clone) and so never do.
+type Store interface {
+	// Create stores a new campaign, gives it the next ID (from 1), sets
+	// c.ID and returns it.
+	Create(ctx context.Context, c *campaign.Campaign) (int64, error)
+	// Get returns a campaign, or an error wrapping ErrNotFound.
+	Get(ctx context.Context, id int64) (*campaign.Campaign, error)
+	// List summarizes every campaign, in ID order.
+	List(ctx context.Context) ([]Summary, error)
+	// Update runs fn with the campaign and its dice in one transaction and
+	// stores what fn returns (keeping the old value for Undo). When fn
+	// fails nothing is stored and its error is returned as it is.
+	Update(ctx context.Context, id int64, fn func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)) error
+	// Undo puts back the campaign as it was before its last Update; it
+	// wraps ErrNothingToUndo when there is none.
+	Undo(ctx context.Context, id int64) error
+	// Export returns the campaign as JSON.
+	Export(ctx context.Context, id int64) ([]byte, error)
+}
+
+// Summary is what List tells of a campaign: enough to pick the one a
+// command is about without loading every campaign.
+type Summary struct {
+	ID      int64
+	Name    string
+	Phase   campaign.Phase
+	Turn    int
+	Referee string
+	// Players maps each player's user ID to the side he plays.
+	Players map[string]string
+}
+
+// Summarize makes the Summary of a campaign (for Store implementations).
+func Summarize(c *campaign.Campaign) Summary {
+	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Players: map[string]string{}}
+	for _, side := range c.Sides {
+		for _, p := range side.Players {
+			s.Players[p] = side.ID
+		}
+	}
+	return s
+}
+
+// Errors a Store returns (wrapped), which the command layer turns into
+// replies the user can act on.
+var (
+	// ErrNotFound: no campaign has that ID.
+	ErrNotFound = errors.New("no such campaign")
+	// ErrNothingToUndo: the campaign has no earlier state to go back to.
+	ErrNothingToUndo = errors.New("nothing to undo")
+)

@@ -1,0 +1,216 @@
+// Package console speaks the bot's commands over a text stream: one
+// command a line, `@user /command sub option:value option:"two words"`
+// (DESIGN.md), each reply printed with its addressee. It only translates;
+// every command runs through the command layer as it does on Discord.
+//
+// Two console-only conventions: the option via:dm sends the line as a
+// direct message to the bot (otherwise it comes from the campaign's
+// channel), and `/press id:CUSTOMID` presses a button a reply offered.
+package console
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"bfbot/bot/command"
+	"bfbot/referee/scenario"
+)
+
+// Console runs console lines through a Dispatcher.
+type Console struct {
+	Dispatcher command.Dispatcher
+	Out        io.Writer
+	// JSON prints one object per reply:
+	// {"to":…,"user":…,"text":…,"files":[…]}.
+	JSON bool
+	// FilesDir receives the replies' files (PNG maps, exports); "" keeps
+	// only their names.
+	FilesDir string
+	// Now stamps each request; nil means time.Now.
+	Now func() time.Time
+
+	files int // files written, for unique names
+}
+
+// Guild and Channel are where console lines come from.
+const (
+	Guild   = "console"
+	Channel = "console"
+)
+
+// Run reads lines from in until it ends and prints every reply. A line
+// that cannot be read is answered with an error reply and the rest still
+// run; only an input or output failure stops Run.
+func (c *Console) Run(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := c.Line(ctx, n, sc.Text()); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// Line runs one console line (number n, for error messages) and prints
+// its replies.
+func (c *Console) Line(ctx context.Context, n int, text string) error {
+	r, err := c.Request(text)
+	if err != nil {
+		return c.Print("", []command.Reply{{To: command.Private, Text: fmt.Sprintf("⚠ line %d: %v", n, err)}})
+	}
+	if r == nil {
+		return nil
+	}
+	if !c.JSON {
+		if _, err := fmt.Fprintf(c.Out, "> %s\n", strings.TrimSpace(text)); err != nil {
+			return err
+		}
+	}
+	return c.Print(r.User.ID, c.Dispatcher.Dispatch(ctx, r))
+}
+
+// Request reads a console line into a request (nil for a blank or
+// comment line).
+func (c *Console) Request(text string) (*command.Request, error) {
+	l, err := scenario.ParseLine(text)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	if l.User == "" {
+		return nil, fmt.Errorf("say who speaks: @name /command …")
+	}
+	now := time.Now
+	if c.Now != nil {
+		now = c.Now
+	}
+	r := &command.Request{User: command.User{ID: l.User, Name: l.User}, Guild: Guild, Channel: Channel, Options: map[string]string{}, Now: now()}
+	if len(l.Words) > 1 {
+		return nil, fmt.Errorf("/%s %s: one subcommand only, then option:value pairs", l.Command, strings.Join(l.Words, " "))
+	}
+	for _, o := range l.Options {
+		if o.Name == "via" {
+			if o.Value != "dm" && o.Value != "channel" {
+				return nil, fmt.Errorf("via:%s: say via:dm (or via:channel)", o.Value)
+			}
+			r.DM = o.Value == "dm"
+			continue
+		}
+		r.Options[o.Name] = o.Value
+	}
+	if r.DM {
+		r.Guild, r.Channel = "", "dm-"+l.User
+	}
+	if l.Command == "press" {
+		if len(l.Words) > 0 || len(r.Options) != 1 || r.Options["id"] == "" {
+			return nil, fmt.Errorf("/press takes one option, id:CUSTOMID (a button's id as a reply shows it)")
+		}
+		r.Component, r.Options = r.Options["id"], nil
+		return r, nil
+	}
+	r.Name = l.Command
+	if len(l.Words) == 1 {
+		r.Sub = l.Words[0]
+	}
+	return r, nil
+}
+
+// replyJSON is the --json form of a reply (DESIGN.md).
+type replyJSON struct {
+	To    command.To `json:"to"`
+	User  string     `json:"user"`
+	Text  string     `json:"text"`
+	Files []string   `json:"files"`
+}
+
+// Print writes replies; caller is the user whose line they answer.
+func (c *Console) Print(caller string, replies []command.Reply) error {
+	for _, r := range replies {
+		user := r.User
+		if user == "" {
+			user = caller
+		}
+		files := []string{}
+		for _, f := range r.Files {
+			path, err := c.save(f)
+			if err != nil {
+				return err
+			}
+			files = append(files, path)
+		}
+		if c.JSON {
+			b, err := json.Marshal(replyJSON{To: r.To, User: user, Text: r.Text, Files: files})
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(c.Out, "%s\n", b); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, err := fmt.Fprintf(c.Out, "%s\n", Format(r, user, files)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Format is a reply as the console prints it: the addressee in brackets,
+// the text, then its files and buttons indented.
+func Format(r command.Reply, user string, files []string) string {
+	var b strings.Builder
+	switch r.To {
+	case command.Public:
+		where := "channel"
+		if r.Campaign > 0 {
+			where = fmt.Sprintf("campaign %d", r.Campaign)
+		}
+		if r.Battle > 0 {
+			where += fmt.Sprintf(", battle %d", r.Battle)
+		}
+		fmt.Fprintf(&b, "[public, %s] ", where)
+	default:
+		fmt.Fprintf(&b, "[%s → %s] ", r.To, user)
+	}
+	b.WriteString(strings.ReplaceAll(r.Text, "\n", "\n    "))
+	for _, e := range r.Embeds {
+		fmt.Fprintf(&b, "\n    %s: %s", e.Title, e.Description)
+		for _, f := range e.Fields {
+			fmt.Fprintf(&b, "\n      %s: %s", f.Name, f.Value)
+		}
+	}
+	for _, f := range files {
+		fmt.Fprintf(&b, "\n    file: %s", f)
+	}
+	for _, bt := range r.Buttons {
+		fmt.Fprintf(&b, "\n    button %q: /press id:%s", bt.Label, bt.CustomID)
+	}
+	return b.String()
+}
+
+// save writes a reply's file into FilesDir under a numbered name, and
+// returns the path (or just the name without a FilesDir).
+func (c *Console) save(f command.File) (string, error) {
+	c.files++
+	name := fmt.Sprintf("%03d-%s", c.files, filepath.Base(f.Name))
+	if c.FilesDir == "" {
+		return name, nil
+	}
+	if err := os.MkdirAll(c.FilesDir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(c.FilesDir, name)
+	return path, os.WriteFile(path, f.Data, 0o644)
+}

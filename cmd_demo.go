@@ -1,0 +1,323 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	botcommand "bfbot/bot/command"
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
+)
+
+// The demo's cast: a referee and one AI player per built-in regiment.
+const (
+	demoReferee = "referee"
+	demoPlayerA = "crucis-ai"
+	demoPlayerB = "bandits-ai"
+)
+
+// runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N]`: a whole
+// campaign between the two built-in regiments, the AI giving both sides'
+// orders and fighting the battles, every step a command through the
+// command layer (DESIGN.md). It writes DIR/transcript.md and the maps and
+// prints a summary.
+func (m *Main) runDemo(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	out := fs.String("out", "demo-out", "directory for transcript.md and the PNG maps")
+	seed := fs.Uint64("seed", 1, "seed of the dice, the maps and the AI: the same seed plays the same campaign")
+	turns := fs.Int("turns", 0, "stop after this many campaign turns (default: the campaign's turn limit)")
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("demo takes no arguments (got %q)", pos[0])
+	}
+	if *turns < 0 {
+		return usagef("demo: --turns %d: want a number of campaign turns, 1 or more", *turns)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	d := &demo{out: *out, seed: *seed, now: time.Date(3028, 1, 1, 20, 0, 0, 0, time.UTC)}
+	d.store = botcommand.NewMemStore(*seed)
+	d.reg = botcommand.New(botcommand.Deps{
+		Store: d.store,
+		Log:   slog.New(slog.NewTextHandler(m.Stderr, nil)),
+		Dice:  dice.New(dice.NewSeeded(*seed)),
+		ErrorID: func() string {
+			d.internal++
+			return "demo-" + strconv.Itoa(d.internal)
+		},
+	})
+	d.rules = botcommand.DefaultRules()
+	stop, err := d.play(ctx, *turns)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(*out, "transcript.md"), []byte(d.transcript.String()), 0o644); err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	w := bufio.NewWriter(m.Stdout)
+	d.summary(ctx, w, stop)
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if d.internal > 0 {
+		return fmt.Errorf("demo: %d internal errors (logged above; see the transcript)", d.internal)
+	}
+	return nil
+}
+
+// demo is one demo run.
+type demo struct {
+	out        string
+	seed       uint64
+	now        time.Time
+	store      *botcommand.MemStore
+	reg        *botcommand.Registry
+	rules      *botcommand.Rules
+	id         int64 // the campaign's ID
+	transcript strings.Builder
+	files      int
+	internal   int // internal errors seen
+	refused    int // commands the layer refused
+}
+
+// say sends one command as user through the command layer and writes it
+// and every reply, with its addressee, to the transcript.
+func (d *demo) say(ctx context.Context, user, name, sub string, opts map[string]string) ([]botcommand.Reply, error) {
+	if d.id > 0 {
+		if opts == nil {
+			opts = map[string]string{}
+		}
+		opts["campaign"] = strconv.FormatInt(d.id, 10)
+	}
+	r := &botcommand.Request{User: botcommand.User{ID: user, Name: user}, Guild: "demo", Channel: "demo", Name: name, Sub: sub, Options: opts, Now: d.now}
+	fmt.Fprintf(&d.transcript, "\n> **@%s** `%s`\n\n", user, demoLine(user, name, sub, opts))
+	replies := d.reg.Dispatch(ctx, r)
+	for _, rp := range replies {
+		to := string(rp.To)
+		if rp.To != botcommand.Public {
+			to += " → " + rp.User
+		} else if rp.Battle > 0 {
+			to += fmt.Sprintf(" (battle %d thread)", rp.Battle)
+		} else {
+			to += " (campaign channel)"
+		}
+		fmt.Fprintf(&d.transcript, "**%s:** %s\n", to, strings.ReplaceAll(rp.Text, "\n", "  \n"))
+		for _, f := range rp.Files {
+			d.files++
+			name := fmt.Sprintf("%03d-%s", d.files, filepath.Base(f.Name))
+			if err := os.WriteFile(filepath.Join(d.out, name), f.Data, 0o644); err != nil {
+				return nil, fmt.Errorf("demo: %w", err)
+			}
+			fmt.Fprintf(&d.transcript, "\n![%s](%s)\n", name, name)
+		}
+		if strings.HasPrefix(rp.Text, "⚠") {
+			d.refused++
+		}
+		fmt.Fprintln(&d.transcript)
+	}
+	return replies, nil
+}
+
+// demoLine is the command as a console line, for the transcript.
+func demoLine(user, name, sub string, opts map[string]string) string {
+	l := scenario.Line{User: user, Command: name}
+	if sub != "" {
+		l.Words = []string{sub}
+	}
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		l.Options = append(l.Options, scenario.Option{Name: k, Value: opts[k]})
+	}
+	return l.String()
+}
+
+func (d *demo) campaign(ctx context.Context) (*campaign.Campaign, error) {
+	return d.store.Get(ctx, d.id)
+}
+
+// play runs the campaign; it returns why it stopped.
+func (d *demo) play(ctx context.Context, turns int) (string, error) {
+	fmt.Fprintf(&d.transcript, "# bfbot demo (seed %d)\n\nEvery command below went through the bot's command layer; each reply shows its addressee: public (the campaign channel or a battle's thread), private (only the caller sees it) or dm (a direct message).\n", d.seed)
+	opts := map[string]string{"name": "Demo campaign", "regiments": "crucis bandits", "map_seed": strconv.FormatUint(d.seed, 10)}
+	if turns > 0 {
+		opts["turn_limit"] = strconv.Itoa(turns)
+	}
+	if _, err := d.say(ctx, demoReferee, "campaign", "create", opts); err != nil {
+		return "", err
+	}
+	list, err := d.store.List(ctx)
+	if err != nil || len(list) != 1 {
+		return "", fmt.Errorf("demo: the campaign was not created (see %s)", filepath.Join(d.out, "transcript.md"))
+	}
+	d.id = list[0].ID
+	players := map[string]string{"crucis": demoPlayerA, "bandits": demoPlayerB}
+	for _, side := range []string{"crucis", "bandits"} {
+		if _, err := d.say(ctx, players[side], "campaign", "join", map[string]string{"side": side}); err != nil {
+			return "", err
+		}
+	}
+	if _, err := d.say(ctx, demoReferee, "campaign", "start", nil); err != nil {
+		return "", err
+	}
+	for guard := 0; guard < 200; guard++ {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		c, err := d.campaign(ctx)
+		if err != nil {
+			return "", err
+		}
+		if c.Phase == campaign.PhaseOver {
+			return "the campaign is over", nil
+		}
+		if turns > 0 && c.Turn > turns {
+			return fmt.Sprintf("stopped after %d turns (--turns)", turns), nil
+		}
+		before := fmt.Sprintf("%d/%s/%d", c.Turn, c.Phase, len(c.Battles))
+		switch c.Phase {
+		case campaign.PhaseOrders:
+			fmt.Fprintf(&d.transcript, "\n## Turn %d\n", c.Turn)
+			if err := d.orders(ctx, c, players); err != nil {
+				return "", err
+			}
+			if _, err := d.say(ctx, demoReferee, "campaign", "advance", nil); err != nil {
+				return "", err
+			}
+		case campaign.PhaseBattles:
+			for {
+				cur, err := d.campaign(ctx)
+				if err != nil {
+					return "", err
+				}
+				ids := campaign.Unfought(cur)
+				if len(ids) == 0 {
+					break
+				}
+				if n := battlesIn(cur, cur.Turn); n > maxDemoBattles {
+					return fmt.Sprintf("stopped: turn %d has made %d battles, more than a turn can hold (%d); the campaign engine keeps making contacts (see the transcript)", cur.Turn, n, maxDemoBattles), nil
+				}
+				b := map[string]string{"battle": strconv.Itoa(ids[0])}
+				if _, err := d.say(ctx, demoReferee, "battle", "auto", b); err != nil {
+					return "", err
+				}
+				for _, side := range []string{"crucis", "bandits"} {
+					if _, err := d.say(ctx, players[side], "map", "tactical", map[string]string{"battle": strconv.Itoa(ids[0])}); err != nil {
+						return "", err
+					}
+				}
+				if after, err := d.campaign(ctx); err != nil {
+					return "", err
+				} else if !after.Battle(ids[0]).Over {
+					return fmt.Sprintf("stopped: battle %d did not end when auto-resolved (see the transcript)", ids[0]), nil
+				}
+			}
+			if _, err := d.say(ctx, demoReferee, "campaign", "advance", nil); err != nil {
+				return "", err
+			}
+		default:
+			return fmt.Sprintf("the campaign is in its %s phase, which the demo cannot play", c.Phase), nil
+		}
+		after, err := d.campaign(ctx)
+		if err != nil {
+			return "", err
+		}
+		if fmt.Sprintf("%d/%s/%d", after.Turn, after.Phase, len(after.Battles)) == before {
+			return fmt.Sprintf("stopped: turn %d did not move on from its %s phase (the refusal is in the transcript)", after.Turn, after.Phase), nil
+		}
+	}
+	return "stopped: too many steps", nil
+}
+
+// maxDemoBattles bounds the battles of one campaign turn: a regiment has
+// a handful of battlegroups, so more means contacts without end.
+const maxDemoBattles = 16
+
+func battlesIn(c *campaign.Campaign, turn int) int {
+	n := 0
+	for _, b := range c.Battles {
+		if b.Turn == turn {
+			n++
+		}
+	}
+	return n
+}
+
+// orders lets each side's AI give its orders through the commands, look
+// at its strategic map and seal the orders.
+func (d *demo) orders(ctx context.Context, c *campaign.Campaign, players map[string]string) error {
+	for i, s := range c.Sides {
+		user := players[s.ID]
+		if _, err := d.say(ctx, user, "map", "strategic", nil); err != nil {
+			return err
+		}
+		cur, err := d.campaign(ctx)
+		if err != nil {
+			return err
+		}
+		for _, o := range d.rules.AIOrders(cur, s.ID, d.seed*100+uint64(i)) {
+			if o.Kind == campaign.OrderReady {
+				continue
+			}
+			name, sub, opts := botcommand.OrderCommand(o)
+			if _, err := d.say(ctx, user, name, sub, opts); err != nil {
+				return err
+			}
+		}
+		if _, err := d.say(ctx, user, "orders", "ready", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summary prints turns, battles, victory points and the winner.
+func (d *demo) summary(ctx context.Context, w io.Writer, stop string) {
+	c, err := d.campaign(ctx)
+	if err != nil {
+		fmt.Fprintf(w, "bfbot demo: %s\n", stop)
+		return
+	}
+	fmt.Fprintf(w, "bfbot demo (seed %d): %s.\n", d.seed, stop)
+	fmt.Fprintf(w, "turns: %d, battles: %d\n", c.Turn, len(c.Battles))
+	lead, best, tie := "", -1<<31, false
+	for _, s := range c.Sides {
+		fmt.Fprintf(w, "%s: %d VP\n", s.Name, s.VP)
+		switch {
+		case s.VP > best:
+			lead, best, tie = s.Name, s.VP, false
+		case s.VP == best:
+			tie = true
+		}
+	}
+	switch {
+	case c.Phase == campaign.PhaseOver && c.Side(c.Winner) != nil:
+		fmt.Fprintf(w, "winner: %s\n", c.Side(c.Winner).Name)
+	case c.Phase == campaign.PhaseOver || tie:
+		fmt.Fprintln(w, "winner: none (a draw)")
+	default:
+		fmt.Fprintf(w, "leading: %s (the campaign goes on)\n", lead)
+	}
+	if d.refused > 0 {
+		fmt.Fprintf(w, "refused commands: %d (see the transcript)\n", d.refused)
+	}
+	fmt.Fprintf(w, "transcript and %d maps in %s\n", d.files, d.out)
+}
