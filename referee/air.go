@@ -365,6 +365,9 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	case !s.Map.Contains(h):
 		return nil, illegal("hex %s is not on the map", h)
 	}
+	if err := weatherStrafeError(s, u, bomb); err != nil {
+		return nil, err
+	}
 	if err := airReady(s, u); err != nil {
 		return nil, err
 	}

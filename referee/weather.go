@@ -185,3 +185,16 @@ func weatherDeployError(s *State, u *Unit) error {
 	}
 	return nil
 }
+
+// weatherStrafeError refuses strafing and bombing in fog (004 line 12;
+// hook in air.go). Air attacks on other air lances go on.
+func weatherStrafeError(s *State, u *Unit, bomb bool) error {
+	if s.Rules.Weather.Kind != WeatherFog {
+		return nil
+	}
+	what := "strafe"
+	if bomb {
+		what = "bomb"
+	}
+	return illegal("%s cannot %s in thick fog: the ground cannot be seen from the air (004 line 12)", u.ID, what)
+}

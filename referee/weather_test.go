@@ -184,3 +184,33 @@ func TestWeatherKindText(t *testing.T) {
 		t.Errorf("ParseWeatherKind(sunny) = %v, want an error listing the kinds", err)
 	}
 }
+
+// Ensure strafing and bombing are impossible in thick fog (line 12) and
+// allowed in other weather.
+func TestWeatherFogStrafing(t *testing.T) {
+	setup := func(w WeatherKind) *State {
+		a2 := airUnit("A2", "lancers", LightAir, "1111", 8, 6, 6, 15, 12, Regular)
+		a2.Chits.Bomb = 10
+		s := cbBattle(terrain(nil), PhaseAttack,
+			airUnit("A1", "lancers", HeavyAir, "0911", 15, 13, 10, 15, 10, Veteran), a2,
+			cbUnit("B1", "bandits", FireMech, "0912", Values{RA: 10, CA: 6, D: 9}, 4, Regular),
+			cbUnit("B3", "bandits", MediumMech, "1210", Values{RA: 8, CA: 8, D: 10}, 3, Regular),
+		)
+		s.Rules.Weather = Weather{Kind: w}
+		return s
+	}
+	cbRefuse(t, setup(WeatherFog), "lancers", "strafe A1 0912", "cannot strafe in thick fog")
+	cbRefuse(t, setup(WeatherFog), "lancers", "bomb A2 1210", "cannot bomb in thick fog")
+	d, _ := cbDice(t, 7, 7, 7, 7)
+	if _, _, err := Apply(setup(WeatherHeavyRain), stbAction(t, "strafe A1 0912"), d); err != nil {
+		t.Errorf("strafing in heavy rain: %v", err)
+	}
+}
+
+// stbAction parses an action of the lancers.
+func stbAction(tb testing.TB, text string) Action {
+	tb.Helper()
+	a := mustAction(tb, text)
+	a.Side = "lancers"
+	return a
+}
