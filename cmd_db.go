@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"bfbot/config"
+	"bfbot/storage"
+)
+
+// dbFlag adds --db to a database tool's flags.
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)")
+}
+
+// openDB opens the database a tool works on: --db, else database_path
+// from the config (the BFBOT_CONFIG file and BFBOT_* environment), which
+// defaults to bfbot.db.
+func (m *Main) openDB(db string, readOnly bool) (*storage.Store, error) {
+	cfgFile := ""
+	for _, kv := range m.Environ {
+		if v, ok := strings.CutPrefix(kv, config.EnvConfigFile+"="); ok {
+			cfgFile = v
+		}
+	}
+	cfg, err := config.Load(cfgFile, m.Environ)
+	if err != nil {
+		return nil, err
+	}
+	if db == "" {
+		db = cfg.DatabasePath
+	}
+	if db == "" {
+		db = "bfbot.db"
+	}
+	// A tool only reads snapshots; it bounds them loosely so a lowered
+	// undo_snapshots is not reported as damage before the bot trims them.
+	return storage.Open(db, storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots})
+}
+
+// runCheck is `bfbot check [--db FILE]`: every broken invariant of the
+// file, or "ok". It opens the file read-only, so it cannot run beside the
+// bot that holds it.
+func (m *Main) runCheck(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	db := dbFlag(fs)
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("check takes no arguments (got %q); name the file with --db", pos[0])
+	}
+	s, err := m.openDB(*db, true)
+	if err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	defer s.Close()
+	errs := s.Check(ctx)
+	for _, err := range errs {
+		fmt.Fprintf(m.Stdout, "%s: %v\n", s.Path(), err)
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("check: %s: %d problems", s.Path(), len(errs))
+	}
+	list, err := s.List(ctx)
+	if err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	fmt.Fprintf(m.Stdout, "%s: ok, schema %d, %d campaigns\n", s.Path(), storage.SchemaVersion, len(list))
+	return nil
+}
+
+// runBackup is `bfbot backup FILE [--db FILE]`: a consistent copy of the
+// database. It writes FILE.tmp and renames it, so FILE is never half a
+// copy. A running bot holds its file: back that up from the bot.
+func (m *Main) runBackup(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	db := dbFlag(fs)
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
+	}
+	s, err := m.openDB(*db, true)
+	if err != nil {
+		if errors.Is(err, storage.ErrLocked) {
+			return fmt.Errorf("backup: %w (a running bot's file is backed up by the bot itself)", err)
+		}
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer s.Close()
+	if abs, _ := filepath.Abs(pos[0]); abs != "" {
+		if same, _ := filepath.Abs(s.Path()); same == abs {
+			return usagef("backup: %s is the database itself: name another file", pos[0])
+		}
+	}
+	tmp := pos[0] + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	n, err := s.Backup(ctx, f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, pos[0])
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("backup: %w", err)
+	}
+	fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s\n", n, s.Path(), pos[0])
+	return nil
+}
+
+// runExport is `bfbot export --campaign ID [--db FILE]`: the campaign as
+// JSON on standard output.
+func (m *Main) runExport(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	db := dbFlag(fs)
+	id := fs.String("campaign", "", "the campaign's ID (a number from 1)")
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("export takes no arguments (got %q); say which campaign with --campaign ID", pos[0])
+	}
+	n, err := strconv.ParseInt(*id, 10, 64)
+	if *id == "" || err != nil || n < 1 {
+		return usagef("export: --campaign %q: give the campaign's ID, a number from 1", *id)
+	}
+	s, err := m.openDB(*db, true)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer s.Close()
+	doc, err := s.Export(ctx, n)
+	if err != nil {
+		return fmt.Errorf("export: %s: %w", s.Path(), err)
+	}
+	_, err = m.Stdout.Write(doc)
+	return err
+}
+
+// runImport is `bfbot import FILE [--db FILE]`: loads an exported
+// campaign under the next free ID (creating the database if need be).
+func (m *Main) runImport(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	db := dbFlag(fs)
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("import: name one exported campaign file (bfbot import FILE [--db FILE])")
+	}
+	doc, err := os.ReadFile(pos[0])
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	s, err := m.openDB(*db, false)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	defer s.Close()
+	id, err := s.Import(ctx, doc)
+	if err != nil {
+		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	fmt.Fprintf(m.Stdout, "import: %s is campaign %d in %s\n", pos[0], id, s.Path())
+	return nil
+}

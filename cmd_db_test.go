@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bfbot/campaign"
+	"bfbot/mapgen"
+	"bfbot/storage"
+)
+
+// stoDB makes a database file holding one started campaign.
+func stoDB(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	s, err := storage.Open(path, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	m, err := mapgen.GenerateStrategic(1, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var regs []campaign.Regiment
+	for _, id := range campaign.BuiltInIDs {
+		r, err := campaign.BuiltIn(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		regs = append(regs, r)
+	}
+	c, err := campaign.New(0, "tools test", campaign.DefaultSettings(), m, regs)
+	if err == nil {
+		c, err = campaign.Start(c)
+	}
+	if err == nil {
+		_, err = s.Create(context.Background(), c, 7)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// stoRunEnv runs a command line with the given environment.
+func stoRunEnv(env []string, args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Environ: env}
+	code = m.ExitCode(m.Run(context.Background(), args))
+	return out.String(), errb.String(), code
+}
+
+// Ensure check, export, import and backup work on a file and the file
+// they make: export → import gives the campaign again under a new ID, and
+// the backup passes check.
+func TestDatabaseTools(t *testing.T) {
+	db := stoDB(t)
+	out, errs, code := run(t, "check", "--db", db)
+	if code != 0 || !strings.Contains(out, "ok, schema 2, 1 campaigns") {
+		t.Fatalf("check: exit %d, %q %q", code, out, errs)
+	}
+	doc, errs, code := run(t, "export", "--campaign", "1", "--db", db)
+	if code != 0 || !strings.Contains(doc, `"name": "tools test"`) {
+		t.Fatalf("export: exit %d, %q", code, errs)
+	}
+	file := filepath.Join(t.TempDir(), "c1.json")
+	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = run(t, "import", file, "--db", db)
+	if code != 0 || !strings.Contains(out, "is campaign 2 in "+db) {
+		t.Fatalf("import: exit %d, %q %q", code, out, errs)
+	}
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	out, errs, code = run(t, "backup", copyPath, "--db", db)
+	if code != 0 || !strings.Contains(out, "to "+copyPath) {
+		t.Fatalf("backup: exit %d, %q %q", code, out, errs)
+	}
+	if _, err := os.Stat(copyPath + ".tmp"); err == nil {
+		t.Error("backup left its temporary file")
+	}
+	out, errs, code = run(t, "check", "--db", copyPath)
+	if code != 0 || !strings.Contains(out, "2 campaigns") {
+		t.Errorf("check of the backup: exit %d, %q %q", code, out, errs)
+	}
+	t.Run("DefaultFromConfig", func(t *testing.T) {
+		out, errs, code := stoRunEnv([]string{"BFBOT_DATABASE_PATH=" + db}, "check")
+		if code != 0 || !strings.Contains(out, db+": ok") {
+			t.Errorf("check with BFBOT_DATABASE_PATH: exit %d, %q %q", code, out, errs)
+		}
+	})
+}
+
+// Ensure the tools' bad command lines exit 2 and failures exit 1, each
+// with a message naming the problem.
+func TestDatabaseToolErrors(t *testing.T) {
+	db := stoDB(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"format":"other"}`), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"check", "x", "--db", db}, "check takes no arguments", 2},
+		{[]string{"export", "--db", db}, "give the campaign's ID", 2},
+		{[]string{"export", "--campaign", "0", "--db", db}, "a number from 1", 2},
+		{[]string{"export", "--campaign", "9", "--db", db}, "campaign 9: no such campaign", 1},
+		{[]string{"import", "--db", db}, "name one exported campaign file", 2},
+		{[]string{"import", filepath.Join(dir, "none.json"), "--db", db}, "no such file", 1},
+		{[]string{"import", bad, "--db", db}, "not a bfbot campaign export", 1},
+		{[]string{"backup", "--db", db}, "name one file", 2},
+		{[]string{"backup", db, "--db", db}, "is the database itself", 2},
+		{[]string{"check", "--db", filepath.Join(dir, "none.db")}, "no such file", 1},
+	} {
+		_, errs, code := run(t, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit %d and %q", strings.Join(tc.args, " "), code, errs, tc.code, tc.want)
+		}
+	}
+	t.Run("ErrLocked", func(t *testing.T) {
+		s, err := storage.Open(db, storage.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		_, errs, code := run(t, "check", "--db", db)
+		if code != 1 || !strings.Contains(errs, db) || !strings.Contains(errs, "only one bot") {
+			t.Errorf("check of a held file: exit %d, %q", code, errs)
+		}
+	})
+}

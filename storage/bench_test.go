@@ -1,0 +1,119 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// stoBenchChange is a command-sized change that keeps the document's size:
+// one roll, one number changed.
+func stoBenchChange(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+	r, err := d.TwoD6("benchmark")
+	if err != nil {
+		return nil, err
+	}
+	n := c.Clone()
+	n.Sides[0].Salvage = r
+	return n, nil
+}
+
+// BenchmarkRoundTrip is a command's round trip through the store: load
+// the campaign and its dice, apply a change, save campaign and dice as a
+// new revision (the old one stays as the undo snapshot) in one commit. It
+// reports x-bare: its time over that of a bare bbolt Update putting a
+// value of the document's size, interleaved one for one in the same run so
+// that the machine's load falls on both alike. The budget is 3
+// (DESIGN.md).
+func BenchmarkRoundTrip(b *testing.B) {
+	ctx := context.Background()
+	s := stoOpen(b, Options{})
+	id := stoCreate(b, s, 7)
+	doc, _, _, _ := stoState(b, s, id)
+	db := stoBareDB(b)
+	value := append([]byte{}, doc...)
+	var bare time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Update(ctx, id, stoBenchChange); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		value[i%len(value)]++
+		start := time.Now()
+		if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("b")).Put([]byte("k"), value) }); err != nil {
+			b.Fatal(err)
+		}
+		bare += time.Since(start)
+		b.StartTimer()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(len(doc)), "doc-bytes")
+	b.ReportMetric(float64(b.Elapsed())/float64(bare), "x-bare")
+}
+
+// BenchmarkBareUpdate is one bbolt Update putting a value of a campaign
+// document's size: the floor a round trip is measured against.
+func BenchmarkBareUpdate(b *testing.B) {
+	doc, err := json.Marshal(stoNewCampaign(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	db := stoBareDB(b)
+	for b.Loop() {
+		if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("b")).Put([]byte("k"), doc) }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(doc)), "doc-bytes")
+}
+
+func stoBareDB(b *testing.B) *bolt.DB {
+	db, err := bolt.Open(filepath.Join(b.TempDir(), "bare.db"), 0o600, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	if err := db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("b")); return err }); err != nil {
+		b.Fatal(err)
+	}
+	return db
+}
+
+// Ensure the file stays bounded after 1,000 changes that each grow the
+// log (standing in for turns) with snapshots kept: it must not hold more
+// than the kept snapshots and the document, with room for bbolt's free
+// pages. The size is logged for BENCHMARKS.md.
+func TestFileSize1000Turns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000 commits; skipped under -short")
+	}
+	ctx := context.Background()
+	s := stoOpen(t, Options{Snapshots: DefaultSnapshots})
+	s.db.NoSync = true // the size, not the durability, is measured here
+	id := stoCreate(t, s, 7)
+	for i := 0; i < 1000; i++ {
+		if _, err := s.Update(ctx, id, stoStep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc, _, _, _ := stoState(t, s, id)
+	st, err := os.Stat(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := int64(len(doc)) * (DefaultSnapshots + 1)
+	t.Logf("after 1,000 changes with %d snapshots: file %d KB, document %d KB, document and snapshots %d KB",
+		DefaultSnapshots, st.Size()>>10, len(doc)>>10, live>>10)
+	if limit := 4*live + 1<<20; st.Size() > limit {
+		t.Errorf("file of %d bytes, more than %d: snapshots or free pages are not being reused", st.Size(), limit)
+	}
+}

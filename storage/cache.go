@@ -1,0 +1,56 @@
+package storage
+
+import (
+	"sync"
+
+	"bfbot/campaign"
+)
+
+// cacheSize bounds the decoded campaigns a Store keeps.
+const cacheSize = 64
+
+// cache keeps the newest decoded revision of recently used campaigns, so
+// a command's round trip need not decode the document it wrote last time
+// (decoding is most of a round trip's work). An entry is keyed by campaign
+// and revision; a revision's content never changes once committed and
+// revisions only rise, so an entry is either right or unused. Entries are
+// added only after their transaction committed.
+type cache struct {
+	mu      sync.Mutex
+	entries map[int64]cached
+}
+
+type cached struct {
+	rev uint64
+	c   *campaign.Campaign
+}
+
+// get returns a copy of campaign id at revision rev, or nil.
+func (k *cache) get(id int64, rev uint64) *campaign.Campaign {
+	k.mu.Lock()
+	e, ok := k.entries[id]
+	k.mu.Unlock()
+	if !ok || e.rev != rev {
+		return nil
+	}
+	return e.c.Clone()
+}
+
+// put remembers campaign id at revision rev; c must not change after.
+func (k *cache) put(id int64, rev uint64, c *campaign.Campaign) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.entries == nil {
+		k.entries = map[int64]cached{}
+	}
+	if e, ok := k.entries[id]; ok && e.rev > rev {
+		return // a later commit got here first
+	}
+	if _, ok := k.entries[id]; !ok && len(k.entries) >= cacheSize {
+		for other := range k.entries {
+			delete(k.entries, other)
+			break
+		}
+	}
+	k.entries[id] = cached{rev, c}
+}

@@ -1,0 +1,76 @@
+package storage
+
+import (
+	"context"
+	"io"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// Campaigns is what the bot needs of a store. Store implements it on a
+// bbolt file; another engine can implement it without touching game code.
+type Campaigns interface {
+	// Create stores a copy of c under the next ID (from 1), with dice
+	// seeded with seed, and returns the ID.
+	Create(ctx context.Context, c *campaign.Campaign, seed uint64) (int64, error)
+	// Get returns the campaign with the given ID, or ErrNotFound.
+	Get(ctx context.Context, id int64) (*campaign.Campaign, error)
+	// List returns a summary of every campaign, by ID.
+	List(ctx context.Context) ([]Summary, error)
+	// Update applies fn to the campaign and its dice and saves the result,
+	// an undo snapshot and the records given, in one transaction. An
+	// error from fn aborts with nothing written.
+	Update(ctx context.Context, id int64, fn UpdateFunc, also ...Record) (*campaign.Campaign, error)
+	// Undo restores the campaign and dice state before the last change
+	// and logs the undo as a campaign event, or returns ErrNothingToUndo.
+	Undo(ctx context.Context, id int64) (*campaign.Campaign, error)
+	// Export returns the campaign as a readable, versioned JSON document;
+	// Import loads one under a new ID and returns that ID.
+	Export(ctx context.Context, id int64) ([]byte, error)
+	Import(ctx context.Context, doc []byte) (int64, error)
+	// Backup writes a consistent copy of the whole database to w while
+	// other changes go on, and returns the bytes written.
+	Backup(ctx context.Context, w io.Writer) (int64, error)
+	// Check returns every broken invariant of the stored data.
+	Check(ctx context.Context) []error
+	// GetRecord returns an opaque record (nil, nil if none); PutRecord
+	// writes one (a nil value deletes it); Records lists a campaign's
+	// records of a kind, or every campaign's with campaign 0.
+	GetRecord(ctx context.Context, key RecordKey) ([]byte, error)
+	PutRecord(ctx context.Context, key RecordKey, value []byte) error
+	Records(ctx context.Context, campaign int64, kind RecordKind) ([]Record, error)
+}
+
+// UpdateFunc changes a campaign: it returns the new campaign, or an error
+// that aborts the update. The campaign it is given was decoded for this
+// call alone.
+type UpdateFunc func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)
+
+// Summary is what List tells of a campaign without decoding it.
+type Summary struct {
+	ID      int64          `json:"id"`
+	Name    string         `json:"name"`
+	Phase   campaign.Phase `json:"phase"`
+	Turn    int            `json:"turn"`
+	Referee string         `json:"referee,omitempty"`
+	// Players maps each player's user ID to the side he plays.
+	Players  map[string]string `json:"players,omitempty"`
+	Revision uint64            `json:"revision"`
+}
+
+// summarize makes a campaign's Summary at revision rev.
+func summarize(c *campaign.Campaign, rev uint64) Summary {
+	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Revision: rev}
+	for _, side := range c.Sides {
+		for _, p := range side.Players {
+			if s.Players == nil {
+				s.Players = map[string]string{}
+			}
+			s.Players[p] = side.ID
+		}
+	}
+	return s
+}
+
+var _ Campaigns = (*Store)(nil)

@@ -1,0 +1,148 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	bolt "go.etcd.io/bbolt"
+
+	"bfbot/campaign"
+)
+
+// Check walks the whole file in one read transaction and returns every
+// broken invariant: bbolt's own page checks; the schema version; for each
+// campaign, a big-endian ID key within the ID sequence, at least one and
+// at most Options.Snapshots+1 revisions, each with a decodable dice state
+// and a document of that campaign that, with its first events, passes
+// campaign.Check, events numbered 1 to the newest revision's log length
+// and no more, a summary matching the newest revision, and opaque records
+// that are records. bfbot check runs it on a
+// file; tests run it after every storage test.
+func (s *Store) Check(ctx context.Context) []error {
+	var errs []error
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		for err := range tx.Check() {
+			errs = append(errs, fmt.Errorf("bbolt: %w", err))
+		}
+		errs = append(errs, s.checkTx(tx)...)
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	}
+	return errs
+}
+
+func (s *Store) checkTx(tx *bolt.Tx) []error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	version, _, err := readSchema(tx)
+	if err != nil {
+		return append(errs, err)
+	}
+	if version != SchemaVersion {
+		bad("schema version %d, want %d", version, SchemaVersion)
+	}
+	root := tx.Bucket(bucketCampaigns)
+	if root == nil {
+		return append(errs, fmt.Errorf("no campaigns bucket"))
+	}
+	seq := root.Sequence()
+	c := root.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if v != nil || len(k) != 8 {
+			bad("campaigns: key %x is not a campaign bucket under an 8-byte ID", k)
+			continue
+		}
+		id := btoi(k)
+		if id <= 0 || uint64(id) > seq {
+			bad("campaign %d: ID outside 1..%d (the ID sequence)", id, seq)
+		}
+		errs = append(errs, s.checkCampaign(id, root.Bucket(k))...)
+	}
+	return errs
+}
+
+func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
+	var errs []error
+	bad := func(err error) { errs = append(errs, err) }
+	rb := cb.Bucket(bucketRevisions)
+	if rb == nil {
+		return append(errs, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")})
+	}
+	// The events bucket holds exactly the newest revision's log; older
+	// revisions' logs are its first events.
+	var log []campaign.Event
+	events := 0
+	if eb := cb.Bucket(bucketEvents); eb != nil {
+		events = eb.Stats().KeyN
+	}
+	if newest, err := current(cb, id); err != nil {
+		bad(err)
+	} else if newest.logLen > uint64(events) {
+		bad(&RecordError{Campaign: id, Key: eventKey(uint64(events) + 1), Err: fmt.Errorf("missing: revision %d has %d events", newest.rev, newest.logLen)})
+	} else if newest.logLen < uint64(events) {
+		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
+	} else if log, err = readLog(cb, id, newest.logLen); err != nil {
+		bad(err)
+	}
+	var last *campaign.Campaign
+	var lastRev uint64
+	n := 0
+	_ = rb.ForEach(func(k, v []byte) error {
+		n++
+		st, err := decodeState(id, k, v)
+		if err != nil {
+			bad(err)
+			return nil
+		}
+		if st.rev == 0 {
+			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("revisions start at 1")})
+		}
+		if _, err := st.seeded(id); err != nil {
+			bad(err)
+		}
+		c, err := decodeDoc(id, st.key(), st.doc)
+		if err != nil {
+			bad(err)
+			last = nil
+			return nil
+		}
+		if st.logLen > uint64(len(log)) {
+			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, len(log)))
+			last = nil
+			return nil
+		}
+		c.Log = log[:st.logLen]
+		for _, e := range c.Check() {
+			bad(fmt.Errorf("campaign %d: %s: %w", id, st.key(), e))
+		}
+		last, lastRev = c, st.rev
+		return nil
+	})
+	if n == 0 {
+		bad(&RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("no revision stored")})
+	}
+	if n > s.snapshots+1 {
+		bad(fmt.Errorf("campaign %d: %d revisions stored, more than the newest and %d snapshots", id, n, s.snapshots))
+	}
+	var sum Summary
+	if err := json.Unmarshal(cb.Get(keySummary), &sum); err != nil {
+		bad(&RecordError{Campaign: id, Key: string(keySummary), Err: err})
+	} else if last != nil && !reflect.DeepEqual(sum, summarize(last, lastRev)) {
+		bad(fmt.Errorf("campaign %d: summary %+v does not match revision %d", id, sum, lastRev))
+	}
+	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
+		if b := cb.Bucket([]byte(kind)); b != nil {
+			_ = b.ForEach(func(k, v []byte) error {
+				if v == nil {
+					bad(fmt.Errorf("campaign %d: %s/%q is a bucket, want a record", id, kind, k))
+				}
+				return nil
+			})
+		}
+	}
+	return errs
+}

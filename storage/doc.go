@@ -1,0 +1,88 @@
+// Package storage keeps bfbot's campaigns in one bbolt file: each
+// campaign's document, its dice state, its undo snapshots, the opaque
+// records the scheduler and the Discord adapter keep with it, a schema
+// version with migrations, export and import of one campaign as JSON,
+// hot backups and an invariant Check.
+//
+// The bot depends on the Campaigns interface, not on Store, so another
+// engine (etcd, which is bbolt underneath) can replace the file later
+// (DESIGN.md, Scale-out path).
+//
+// # Transactions
+//
+// Every change is one bbolt Update. Campaigns.Update loads the campaign's
+// newest revision (document and dice state), calls the caller's function,
+// and saves what it returns, with the dice state it left, as the next
+// revision, together with any records given, in that one transaction: a
+// crash leaves the file before or after the change, never between. A
+// function that returns an error, or a campaign that fails
+// campaign.Check, writes nothing.
+//
+// The revision number is the durable marker: it counts a campaign's
+// committed changes and is the key of the record that holds them. A record
+// of kind Marker given to Update (the scheduler's "deadline D processed")
+// commits with the turn it marks, so a restart finds either both or
+// neither and runs the turn exactly once.
+//
+// # Undo
+//
+// A campaign keeps its newest revision and the Options.Snapshots
+// revisions before it; those are the undo snapshots, so a change writes
+// one document, not two. Undo makes the revision before the newest the
+// newest again (as a new, higher revision, with an undo event in its log)
+// and drops both.
+//
+// # Bucket layout (schema 2)
+//
+//	meta/
+//	    "schema"            uint64 big-endian: the schema version (2)
+//	campaigns/              sequence: the last campaign ID given (IDs from 1)
+//	    <id: uint64 BE>/    one bucket per campaign
+//	        revisions/      <revision: uint64 BE> → uint32 BE length of the
+//	                        dice state, the dice state (dice.Seeded binary),
+//	                        the campaign document (JSON of campaign.Campaign);
+//	                        the newest is the campaign, the others (at most
+//	                        Options.Snapshots) are its undo snapshots
+//	        "summary"       JSON Summary of the newest revision, for List
+//	        schedule/       <name> → opaque bytes (the scheduler's entries)
+//	        bindings/       <name> → opaque bytes (guild, channel, threads, pins)
+//	        markers/        <name> → opaque bytes (durable turn markers)
+//
+// Big-endian keys make bbolt's byte order the numeric order, so a cursor's
+// Last is the newest revision and IDs list in order.
+//
+// The event log stays inside the campaign document (campaign.Campaign.Log):
+// campaign.Check adds the log's victory points up against each side's, so
+// the two must be read and written together, and an undo must restore both.
+//
+// Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
+// {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file
+// migrates it to schema 2 in one transaction (migrate.go); the fixture is
+// testdata/v1.db, written by TestWriteV1Fixture with -sto.v1fixture.
+//
+// # Caveats
+//
+// IMPORTANT: a bbolt file is locked by the process that opens it for
+// writing. Only one bot may use a database file; a second Open fails after
+// Options.Timeout with ErrLocked naming the path. A read-only Open (bfbot
+// check, export, backup) cannot share the file with a bot either: a copy
+// of a file a bot is using must be made by that bot (Store.Backup).
+//
+// IMPORTANT: values read inside a bbolt transaction die with it; this
+// package decodes every record before its transaction ends and never
+// returns bbolt memory.
+//
+// A Store keeps the newest decoded revision of recently changed campaigns
+// in memory, keyed by revision, so a round trip need not decode what it
+// wrote last time; every caller gets its own copy (cache.go).
+//
+// The campaign given to an Update function was made for that call; the
+// Dice given to it is fresh for the call and must not be kept.
+//
+// Undo restores the campaign and its dice state together (ruling ST1), so
+// a change made again after an undo rolls the same dice.
+//
+// Battles' tactical maps are not stored: every decoded campaign passes
+// through campaign.Restore, which regenerates them from their sectors
+// (decodeDoc in revision.go).
+package storage

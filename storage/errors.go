@@ -1,0 +1,80 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"syscall"
+
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// Errors returned by Open.
+var (
+	// ErrLocked is returned (wrapped with the path) when another process
+	// holds the database file: only one bot may use a file at a time.
+	ErrLocked = errors.New("database file is in use by another process")
+	// ErrNewerSchema is returned when the file was written by a newer
+	// bfbot: this one refuses it rather than guess at its layout.
+	ErrNewerSchema = errors.New("database written by a newer bfbot")
+	// ErrNeedsMigration is returned when a file of an older schema is
+	// opened read-only: migrating it needs a writable open.
+	ErrNeedsMigration = errors.New("database needs migrating")
+	// ErrNotDatabase is returned for a bbolt file without bfbot's buckets,
+	// or a file that is not bbolt at all.
+	ErrNotDatabase = errors.New("not a bfbot database")
+)
+
+// Errors returned by the campaign operations.
+var (
+	// ErrNotFound is returned for a campaign ID the file does not hold.
+	ErrNotFound = errors.New("no such campaign")
+	// ErrNothingToUndo is returned by Undo when no snapshot is left.
+	ErrNothingToUndo = errors.New("nothing to undo")
+	// ErrInvalid is returned (wrapped with the broken invariants) when a
+	// campaign to be saved or imported fails campaign.Check: the store
+	// never writes a broken campaign.
+	ErrInvalid = errors.New("campaign fails its invariants")
+	// ErrBadExport is returned by Import for a document that is not a
+	// bfbot campaign export, or one of a newer format.
+	ErrBadExport = errors.New("not a bfbot campaign export")
+)
+
+// Errors returned by any write.
+var (
+	// ErrReadOnly is returned for a write to a store opened read-only or a
+	// file the process may not write.
+	ErrReadOnly = errors.New("database is read-only")
+	// ErrDiskFull is returned when the file cannot grow (disk full, file
+	// size limit, or Options.MaxSize). Nothing of the change was written.
+	ErrDiskFull = errors.New("no space left for the database")
+)
+
+// RecordError is a record that cannot be decoded: the file is damaged or
+// was written by something else. It names the campaign and the key.
+type RecordError struct {
+	Campaign int64
+	Key      string
+	Err      error
+}
+
+func (e *RecordError) Error() string {
+	return fmt.Sprintf("campaign %d: record %q is damaged: %v", e.Campaign, e.Key, e.Err)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// writeError turns what bbolt and the OS say about a failed write into the
+// package's sentinels, keeping the original for the log.
+func (s *Store) writeError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, bolterrors.ErrDatabaseReadOnly), errors.Is(err, syscall.EROFS),
+		errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM), errors.Is(err, syscall.EBADF):
+		return fmt.Errorf("%s: %w (open it writable, or check the file's permissions): %v", s.path, ErrReadOnly, err)
+	case errors.Is(err, bolterrors.ErrMaxSizeReached), errors.Is(err, syscall.ENOSPC),
+		errors.Is(err, syscall.EFBIG), errors.Is(err, syscall.EDQUOT):
+		return fmt.Errorf("%s: %w; the change was not saved (free some space and try again): %v", s.path, ErrDiskFull, err)
+	}
+	return err
+}

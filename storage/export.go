@@ -1,0 +1,120 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// Export document format: ExportFormat names it, ExportVersion is the
+// newest version this bfbot writes and reads.
+const (
+	ExportFormat  = "bfbot-campaign"
+	ExportVersion = 1
+)
+
+// exportDoc is a campaign as one readable JSON document. It holds what
+// another bot needs to go on playing: the campaign and its dice state.
+// Undo snapshots, schedule entries, markers and Discord bindings stay with
+// the bot that made them (ruling ST2): the importing bot binds its own
+// channels and builds its schedule from the campaign's settings.
+type exportDoc struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Revision is the exporting bot's revision, for the record.
+	Revision uint64 `json:"revision"`
+	// Dice is the dice state (dice.Seeded.MarshalText).
+	Dice     string             `json:"dice"`
+	Campaign *campaign.Campaign `json:"campaign"`
+}
+
+// Export returns the campaign as an indented JSON document.
+func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
+	var out []byte
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, id)
+		if err != nil {
+			return err
+		}
+		st, err := current(cb, id)
+		if err != nil {
+			return err
+		}
+		c, err := st.campaign(cb, id)
+		if err != nil {
+			return err
+		}
+		seeded, err := st.seeded(id)
+		if err != nil {
+			return err
+		}
+		rev := st.rev
+		text, err := seeded.MarshalText()
+		if err != nil {
+			return err
+		}
+		out, err = json.MarshalIndent(exportDoc{ExportFormat, ExportVersion, rev, string(text), c}, "", "  ")
+		out = append(out, '\n')
+		return err
+	})
+	return out, err
+}
+
+// Import loads an exported campaign under the next free ID, at revision
+// 1 with no undo history, and returns the ID. A document of another
+// format, a newer version, or a campaign that fails campaign.Check is
+// refused with nothing written.
+func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
+	var doc exportDoc
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
+	}
+	switch {
+	case doc.Format != ExportFormat:
+		return 0, fmt.Errorf("import: %w: format %q, want %q", ErrBadExport, doc.Format, ExportFormat)
+	case doc.Version > ExportVersion:
+		return 0, fmt.Errorf("import: %w: version %d is newer than this bfbot reads (%d): upgrade bfbot", ErrBadExport, doc.Version, ExportVersion)
+	case doc.Version < 1:
+		return 0, fmt.Errorf("import: %w: version %d: versions start at 1", ErrBadExport, doc.Version)
+	case doc.Campaign == nil || doc.Campaign.Map == nil:
+		return 0, fmt.Errorf("import: %w: no campaign (or no strategic map) in the document", ErrBadExport)
+	}
+	seeded := new(dice.Seeded)
+	if err := seeded.UnmarshalText([]byte(doc.Dice)); err != nil {
+		return 0, fmt.Errorf("import: %w: dice state: %v", ErrBadExport, err)
+	}
+	diceState, err := seeded.MarshalBinary()
+	if err != nil {
+		return 0, err
+	}
+	if err := doc.Campaign.Restore(); err != nil {
+		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
+	}
+	var id int64
+	err = s.update(ctx, func(tx *bolt.Tx) error {
+		root := tx.Bucket(bucketCampaigns)
+		seq, err := root.NextSequence()
+		if err != nil {
+			return err
+		}
+		c := doc.Campaign.Clone()
+		c.ID = int64(seq)
+		if err := s.save(root, c, diceState, 1); err != nil {
+			return err
+		}
+		id = c.ID
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("import: %w", err)
+	}
+	return id, nil
+}

@@ -1,0 +1,148 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// Ensure an exported campaign imports into another store under a new ID
+// as the same campaign with the same dice, in a readable document.
+func TestExportImport(t *testing.T) {
+	ctx := context.Background()
+	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	id := stoCreate(t, from, 7)
+	for i := 0; i < 3; i++ {
+		if _, err := from.Update(ctx, id, stoStep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stoCreate(t, to, 1) // so the import gets ID 2
+	doc, err := from.Export(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"format": "bfbot-campaign"`, `"version": 1`, `"revision": 4`, "\n    \"name\": \"storage test\""} {
+		if !bytes.Contains(doc, []byte(want)) {
+			t.Errorf("export does not hold %s", want)
+		}
+	}
+	got, err := to.Import(ctx, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != 2 {
+		t.Errorf("imported as campaign %d, want 2", got)
+	}
+	a, err := from.Update(ctx, id, stoStep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := to.Update(ctx, got, stoStep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.ID = a.ID
+	stoSameJSON(t, b, a) // same campaign, same next roll
+	if n := stoSnapshots(t, to, got); n != 1 {
+		t.Errorf("imported campaign has %d snapshots after one change, want 1 (no history)", n)
+	}
+}
+
+// Ensure Import refuses documents it cannot trust, writing nothing.
+func TestImportRefuses(t *testing.T) {
+	ctx := context.Background()
+	s := stoOpen(t, Options{})
+	good, err := func() ([]byte, error) { id := stoCreate(t, s, 7); return s.Export(ctx, id) }()
+	if err != nil {
+		t.Fatal(err)
+	}
+	replace := func(old, new string) []byte { return bytes.Replace(good, []byte(old), []byte(new), 1) }
+	tests := []struct {
+		name string
+		doc  []byte
+		want error
+	}{
+		{"NotJSON", []byte("hello"), ErrBadExport},
+		{"OtherFormat", replace(`"bfbot-campaign"`, `"bfbot-battle"`), ErrBadExport},
+		{"NewerVersion", replace(`"version": 1`, `"version": 2`), ErrBadExport},
+		{"UnknownField", replace(`"version": 1`, `"version": 1, "extra": 1`), ErrBadExport},
+		{"BadDice", replace(`"dice": "`, `"dice": "x`), ErrBadExport},
+		{"NoCampaign", replace(`"campaign": {`, `"campaign": null, "x": {`), ErrBadExport},
+		{"BrokenCampaign", replace(`"vp": 0`, `"vp": 3`), ErrInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if bytes.Equal(tt.doc, good) {
+				t.Fatal("test document unchanged")
+			}
+			if _, err := s.Import(ctx, tt.doc); !errors.Is(err, tt.want) {
+				t.Errorf("Import = %v, want %v", err, tt.want)
+			}
+			if list, _ := s.List(ctx); len(list) != 1 {
+				t.Errorf("refused import stored a campaign: %d campaigns", len(list))
+			}
+		})
+	}
+}
+
+// Ensure a backup taken while campaigns change opens and passes Check,
+// holding a state that was committed.
+func TestBackupWhileWriting(t *testing.T) {
+	ctx := context.Background()
+	s := stoOpen(t, Options{Snapshots: 5})
+	ids := []int64{stoCreate(t, s, 1), stoCreate(t, s, 2)}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := s.Update(ctx, id, stoStep); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	dir := t.TempDir()
+	for i := 0; i < 5; i++ {
+		path := filepath.Join(dir, "backup"+string(rune('a'+i))+".db")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.Backup(ctx, f)
+		if err := errors.Join(err, f.Close()); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := os.Stat(path); st.Size() != n {
+			t.Errorf("backup wrote %d bytes, file has %d", n, st.Size())
+		}
+		b, err := Open(path, Options{Snapshots: 5, ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stoMustCheck(t, b)
+		list, err := b.List(ctx)
+		if err != nil || len(list) != 2 {
+			t.Errorf("backup lists %v, %v; want both campaigns", list, err)
+		}
+		b.Close()
+	}
+	close(stop)
+	wg.Wait()
+	if list, _ := s.List(ctx); list[0].Revision < 2 || list[1].Revision < 2 {
+		t.Errorf("writers made no change during the backups: %+v", list)
+	}
+}

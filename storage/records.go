@@ -1,0 +1,147 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// RecordKind says which opaque records of a campaign a record belongs to.
+// The store keeps their bytes and never reads them.
+type RecordKind string
+
+// The kinds of opaque record kept with a campaign.
+const (
+	// Schedule: the scheduler's entries, one per deadline kind.
+	Schedule RecordKind = "schedule"
+	// Binding: the Discord bindings (guild, channel, threads, pinned
+	// message IDs), one per name.
+	Binding RecordKind = "bindings"
+	// Marker: durable turn markers, written with the turn they mark (give
+	// them to Update) so a restart runs a turn exactly once.
+	Marker RecordKind = "markers"
+)
+
+func (k RecordKind) valid() bool { return k == Schedule || k == Binding || k == Marker }
+
+// RecordKey names one opaque record.
+type RecordKey struct {
+	Campaign int64
+	Kind     RecordKind
+	Name     string
+}
+
+func (k RecordKey) String() string {
+	return fmt.Sprintf("campaign %d %s %q", k.Campaign, k.Kind, k.Name)
+}
+
+// Record is one opaque record with its key. A nil Value given to Update or
+// PutRecord deletes the record.
+type Record struct {
+	RecordKey
+	Value []byte
+}
+
+func (k RecordKey) validate() error {
+	switch {
+	case k.Campaign <= 0:
+		return fmt.Errorf("record %s: campaign IDs are numbers from 1", k)
+	case !k.Kind.valid():
+		return fmt.Errorf("record %s: kind %q: use %s, %s or %s", k, k.Kind, Schedule, Binding, Marker)
+	case k.Name == "" || len(k.Name) > 200:
+		return fmt.Errorf("record %s: the name must be 1 to 200 bytes", k)
+	}
+	return nil
+}
+
+// GetRecord returns the record's value, or nil if there is none.
+func (s *Store) GetRecord(ctx context.Context, key RecordKey) ([]byte, error) {
+	if err := key.validate(); err != nil {
+		return nil, err
+	}
+	var out []byte
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, key.Campaign)
+		if err != nil {
+			return err
+		}
+		if b := cb.Bucket([]byte(key.Kind)); b != nil {
+			if v := b.Get([]byte(key.Name)); v != nil {
+				out = append([]byte{}, v...)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// PutRecord writes (or with a nil value deletes) one record.
+func (s *Store) PutRecord(ctx context.Context, key RecordKey, value []byte) error {
+	if err := key.validate(); err != nil {
+		return err
+	}
+	return s.update(ctx, func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, key.Campaign)
+		if err != nil {
+			return err
+		}
+		return putRecords(cb, []Record{{key, value}})
+	})
+}
+
+// Records lists a campaign's records of one kind by name, or, with
+// campaign 0, every campaign's (the scheduler rebuilds its jobs so).
+func (s *Store) Records(ctx context.Context, campaign int64, kind RecordKind) ([]Record, error) {
+	if !kind.valid() {
+		return nil, fmt.Errorf("records: kind %q: use %s, %s or %s", kind, Schedule, Binding, Marker)
+	}
+	var out []Record
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		list := func(id int64, cb *bolt.Bucket) {
+			b := cb.Bucket([]byte(kind))
+			if b == nil {
+				return
+			}
+			_ = b.ForEach(func(k, v []byte) error {
+				out = append(out, Record{RecordKey{id, kind, string(k)}, append([]byte{}, v...)})
+				return nil
+			})
+		}
+		if campaign != 0 {
+			cb, err := campaignBucket(tx, campaign)
+			if err != nil {
+				return err
+			}
+			list(campaign, cb)
+			return nil
+		}
+		c := tx.Bucket(bucketCampaigns).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if v == nil && len(k) == 8 {
+				list(btoi(k), tx.Bucket(bucketCampaigns).Bucket(k))
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// putRecords writes records into a campaign's bucket inside a transaction.
+func putRecords(cb *bolt.Bucket, recs []Record) error {
+	for _, r := range recs {
+		b, err := cb.CreateBucketIfNotExists([]byte(r.Kind))
+		if err != nil {
+			return err
+		}
+		if r.Value == nil {
+			err = b.Delete([]byte(r.Name))
+		} else {
+			err = b.Put([]byte(r.Name), r.Value)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

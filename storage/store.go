@@ -1,0 +1,113 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// Defaults of Options.
+const (
+	// DefaultSnapshots is config's default undo_snapshots.
+	DefaultSnapshots = 20
+	// DefaultTimeout is how long Open waits for another process to let
+	// go of the file before it gives up.
+	DefaultTimeout = time.Second
+)
+
+// Options tune Open. The zero value is usable.
+type Options struct {
+	// Snapshots is how many undo snapshots to keep per campaign (config
+	// undo_snapshots); 0 means DefaultSnapshots.
+	Snapshots int
+	// Timeout is how long to wait for the file lock; 0 means
+	// DefaultTimeout. A negative value waits forever.
+	Timeout time.Duration
+	// ReadOnly opens the file for reading (bfbot check, export). Any write
+	// returns ErrReadOnly. A read-only open shares the file with other
+	// readers but not with a bot.
+	ReadOnly bool
+	// MaxSize caps the file's size in bytes (0: no cap); a change that
+	// would grow it further fails with ErrDiskFull and writes nothing.
+	MaxSize int
+}
+
+// Store is the bbolt implementation of Campaigns. It is safe for
+// concurrent use: bbolt runs one writer at a time and readers alongside.
+type Store struct {
+	db        *bolt.DB
+	path      string
+	snapshots int
+	readOnly  bool
+	cache     cache
+}
+
+// Open opens (creating if need be) the database file at path, migrating
+// an older schema. It fails fast with ErrLocked if another process holds
+// the file, and with ErrNewerSchema if a newer bfbot wrote it.
+func Open(path string, opts Options) (*Store, error) {
+	if opts.Snapshots == 0 {
+		opts.Snapshots = DefaultSnapshots
+	}
+	if opts.Snapshots < 0 {
+		return nil, fmt.Errorf("storage: %d undo snapshots: keep at least 1", opts.Snapshots)
+	}
+	timeout := opts.Timeout
+	switch {
+	case timeout == 0:
+		timeout = DefaultTimeout
+	case timeout < 0:
+		timeout = 0 // bbolt: wait forever
+	}
+	if opts.ReadOnly {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("storage: %w", err)
+		}
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, ReadOnly: opts.ReadOnly, MaxSize: opts.MaxSize})
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return nil, fmt.Errorf("storage: %s: %w: only one bot may use a database file at a time; stop the other bfbot or give this one another --db file", path, ErrLocked)
+	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
+		return nil, fmt.Errorf("storage: %s: %w: %v", path, ErrNotDatabase, err)
+	case err != nil:
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	s := &Store{db: db, path: path, snapshots: opts.Snapshots, readOnly: opts.ReadOnly}
+	if err := s.openSchema(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Path is the database file's path.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the file; the Store is unusable after.
+func (s *Store) Close() error { return s.db.Close() }
+
+// view runs fn in a read transaction.
+func (s *Store) view(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.View(fn)
+}
+
+// update runs fn in one write transaction; an error from fn rolls back
+// everything it did.
+func (s *Store) update(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if s.readOnly {
+		return s.writeError(bolterrors.ErrDatabaseReadOnly)
+	}
+	return s.writeError(s.db.Update(fn))
+}

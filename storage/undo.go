@@ -1,0 +1,83 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"bfbot/campaign"
+)
+
+// Undo steps the campaign back to the revision before its newest: that
+// revision's document and dice state become a new revision (revisions only
+// rise, so a marker or ack taken before the undo stays older than it), and
+// both the undone revision and the restored one's old record are dropped,
+// so undoing again steps further back, up to Options.Snapshots changes.
+// The restored log gets the undo events made since that revision and an
+// "undo" event for this one (undos are part of the history; ruling ST1).
+func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) {
+	var out *campaign.Campaign
+	err := s.update(ctx, func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, id)
+		if err != nil {
+			return err
+		}
+		cur, err := current(cb, id)
+		if err != nil {
+			return err
+		}
+		rb := cb.Bucket(bucketRevisions)
+		cursor := rb.Cursor()
+		cursor.Last()
+		k, v := cursor.Prev()
+		if k == nil {
+			return fmt.Errorf("campaign %d: %w: the last %d changes can be undone and none are left", id, ErrNothingToUndo, s.snapshots)
+		}
+		prev, err := decodeState(id, k, v)
+		if err != nil {
+			return err
+		}
+		c, err := prev.campaign(cb, id)
+		if err != nil {
+			return err
+		}
+		if _, err := prev.seeded(id); err != nil {
+			return err
+		}
+		now, err := cur.campaign(cb, id)
+		if err != nil {
+			return err
+		}
+		for _, e := range now.Log[min(len(now.Log), len(c.Log)):] {
+			if e.Step == "undo" && e.Type == "undo" {
+				c.Log = append(c.Log, e)
+			}
+		}
+		c.Log = append(c.Log, campaign.Event{
+			Turn: c.Turn, Step: "undo", Type: "undo",
+			Text: fmt.Sprintf("the referee undid the last change: the campaign is back at turn %d, %s", c.Turn, c.Phase),
+		})
+		doc, diceState := append([]byte{}, prev.doc...), append([]byte{}, prev.diceState...)
+		if err := truncateLog(cb, prev.logLen); err != nil {
+			return err
+		}
+		if err := appendLog(cb, int(prev.logLen), c.Log); err != nil {
+			return err
+		}
+		for _, rev := range []uint64{cur.rev, prev.rev} {
+			if err := rb.Delete(itob(rev)); err != nil {
+				return err
+			}
+		}
+		if err := putRevision(cb, c, cur.rev+1, diceState, doc, s.snapshots); err != nil {
+			return err
+		}
+		out = c
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

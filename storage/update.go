@@ -1,0 +1,182 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// Create stores a copy of c under the next ID from the campaigns
+// bucket's sequence (IDs from 1), with dice seeded from seed, at revision
+// 1, and returns the ID. c itself is not changed.
+func (s *Store) Create(ctx context.Context, c *campaign.Campaign, seed uint64) (int64, error) {
+	if c == nil {
+		return 0, fmt.Errorf("create: no campaign given")
+	}
+	diceState, err := dice.NewSeeded(seed).MarshalBinary()
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = s.update(ctx, func(tx *bolt.Tx) error {
+		root := tx.Bucket(bucketCampaigns)
+		seq, err := root.NextSequence()
+		if err != nil {
+			return err
+		}
+		n := c.Clone()
+		n.ID = int64(seq)
+		if err := s.save(root, n, diceState, 1); err != nil {
+			return err
+		}
+		id = n.ID
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// save writes a new campaign bucket at revision rev.
+func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, rev uint64) error {
+	if err := checkCampaign(c); err != nil {
+		return err
+	}
+	doc, err := encodeDoc(c)
+	if err != nil {
+		return err
+	}
+	cb, err := root.CreateBucket(itob(uint64(c.ID)))
+	if err != nil {
+		return fmt.Errorf("campaign %d: %w", c.ID, err)
+	}
+	if err := appendLog(cb, 0, c.Log); err != nil {
+		return err
+	}
+	return putRevision(cb, c, rev, diceState, doc, s.snapshots)
+}
+
+// Get returns the campaign with the given ID.
+func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
+	var out *campaign.Campaign
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, id)
+		if err != nil {
+			return err
+		}
+		st, err := current(cb, id)
+		if err != nil {
+			return err
+		}
+		if out = s.cache.get(id, st.rev); out != nil {
+			return nil
+		}
+		out, err = st.campaign(cb, id)
+		return err
+	})
+	return out, err
+}
+
+// List returns every campaign's summary, by ID.
+func (s *Store) List(ctx context.Context) ([]Summary, error) {
+	var out []Summary
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketCampaigns).Cursor()
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			if v != nil || len(k) != 8 {
+				return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: errors.New("not a campaign bucket")}
+			}
+			id := btoi(k)
+			var sum Summary
+			if err := json.Unmarshal(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
+				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+			}
+			out = append(out, sum)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Update loads the campaign's newest revision (document and dice state),
+// calls fn, and saves what fn returns with the dice state it left as the
+// next revision, dropping the oldest beyond Options.Snapshots, and writes
+// the records in also, all in one bbolt transaction. The revision before
+// stays as the undo snapshot: nothing is copied. If fn fails, or the new
+// campaign fails campaign.Check, nothing is written.
+func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Record) (*campaign.Campaign, error) {
+	for _, r := range also {
+		if err := r.validate(); err != nil {
+			return nil, err
+		}
+	}
+	var out *campaign.Campaign
+	var rev uint64
+	err := s.update(ctx, func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, id)
+		if err != nil {
+			return err
+		}
+		st, err := current(cb, id)
+		if err != nil {
+			return err
+		}
+		c := s.cache.get(id, st.rev)
+		if c == nil {
+			if c, err = st.campaign(cb, id); err != nil {
+				return err
+			}
+		}
+		seeded, err := st.seeded(id)
+		if err != nil {
+			return err
+		}
+		n, err := fn(c, dice.New(seeded))
+		if err != nil {
+			return err
+		}
+		if n == nil || n.ID != id {
+			return fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
+		}
+		if err := checkCampaign(n); err != nil {
+			return err
+		}
+		doc, err := encodeDoc(n)
+		if err != nil {
+			return err
+		}
+		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
+			return fmt.Errorf("campaign %d: %w", id, err)
+		}
+		diceState, err := seeded.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		if err := putRevision(cb, n, st.rev+1, diceState, doc, s.snapshots); err != nil {
+			return err
+		}
+		for _, r := range also {
+			rb, err := campaignBucket(tx, r.Campaign)
+			if err != nil {
+				return err
+			}
+			if err := putRecords(rb, []Record{r}); err != nil {
+				return err
+			}
+		}
+		out, rev = n, st.rev+1
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(id, rev, out.Clone())
+	return out, nil
+}
