@@ -68,7 +68,9 @@ func stoCrashRun(ctx context.Context, path string, target uint64, ack func(*Stor
 		ack(s, 1)
 	}
 	for rev := list[0].Revision; rev < target; rev++ {
-		if _, err := s.Update(ctx, 1, stoStep); err != nil {
+		// The marker a scheduler would commit with the turn it ran.
+		mark := Record{RecordKey{1, Marker, "turn"}, []byte(strconv.FormatUint(rev+1, 10))}
+		if _, err := s.Update(ctx, 1, stoStep, mark); err != nil {
 			return err
 		}
 		ack(s, rev+1)
@@ -76,10 +78,11 @@ func stoCrashRun(ctx context.Context, path string, target uint64, ack func(*Stor
 	return nil
 }
 
-// Ensure a process killed (SIGKILL) at random points while it changes a
-// campaign leaves a file that passes Check, holds every change it
-// acknowledged, holds each change once (the state at each revision is the
-// uninterrupted run's), and ends where an uninterrupted run ends.
+// Ensure a process killed (SIGKILL) at random points while it plays
+// campaign turns leaves a file that passes Check, holds every turn it
+// acknowledged, holds each turn once (the state at each revision is the
+// uninterrupted run's, and the turn marker committed with a turn names
+// it), and ends where an uninterrupted run ends.
 func TestCrash(t *testing.T) {
 	kills := 100
 	if testing.Short() {
@@ -155,6 +158,9 @@ func TestCrash(t *testing.T) {
 			}
 			if want[rev] != h {
 				t.Errorf("kill %d: state at revision %d differs from the uninterrupted run's", k, rev)
+			}
+			if mark, err := s.GetRecord(ctx, RecordKey{1, Marker, "turn"}); rev > 1 && (err != nil || string(mark) != strconv.FormatUint(rev, 10)) {
+				t.Errorf("kill %d: marker %q at revision %d: the marker and the turn it marks were not committed together", k, mark, rev)
 			}
 		} else if acked > 0 {
 			t.Errorf("kill %d: no campaign, but revision %d was acknowledged", k, acked)

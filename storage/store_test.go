@@ -115,9 +115,14 @@ func TestUpdate(t *testing.T) {
 			n.Sides[1].Battlegroups[0].Units = nil
 			return n, nil
 		}, ErrInvalid},
-		{"ErrRewroteLog", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+		{"ErrShortenedLog", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 			n := c.Clone()
 			n.Log = n.Log[:2] // the log only grows; an undo is the store's
+			return n, nil
+		}, nil},
+		{"ErrRewroteLog", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+			n := c.Clone()
+			n.Log[len(n.Log)-1].Text = "history rewritten"
 			return n, nil
 		}, nil},
 		{"ErrOtherCampaign", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {

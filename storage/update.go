@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -151,6 +152,11 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		doc, err := encodeDoc(n)
 		if err != nil {
 			return err
+		}
+		// The log only grows: the stored events are not written again, so
+		// a change to them would be lost.
+		if k := int(st.logLen); len(n.Log) < k || k > 0 && len(c.Log) >= k && !reflect.DeepEqual(n.Log[k-1], c.Log[k-1]) {
+			return fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
 		}
 		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
