@@ -207,7 +207,9 @@ func TestScenarioList(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"surprise-encounter", "Surprise Encounter", "no-mech", "mechs-versus-non-mechs"} {
+	for _, want := range []string{"surprise-encounter", "Surprise Encounter", "no-mech", "mechs-versus-non-mechs",
+		"steel-tip", "The Steel Tip", "pounce", "The Pounce", "dreaded-duty", "Dreaded Duty",
+		"no-profit-in-dying", "No Profit in Dying", "hot-assault", "Hot Assault"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("list lacks %q:\n%s", want, out)
 		}
@@ -290,15 +292,17 @@ func TestScenarioRunBadNames(t *testing.T) {
 	}
 }
 
-// Ensure every shipped scenario plays to its end AI against AI, 20 seeds
-// each (200 with BFBOT_LONG=1, 3 with -short), with no error.
+// Ensure every shipped scenario plays to its end AI against AI through
+// the command, 2 seeds each (20 with BFBOT_LONG=1, 1 with -short), with no
+// error. The scenario package plays each one for many more seeds
+// (TestBookScenariosPlayOut); this checks the command's wiring.
 func TestScenarioBuiltInsPlayOut(t *testing.T) {
-	seeds := 20
+	seeds := 2
 	switch {
 	case os.Getenv("BFBOT_LONG") == "1":
-		seeds = 200
+		seeds = 20
 	case testing.Short():
-		seeds = 3
+		seeds = 1
 	}
 	for _, name := range scenario.BuiltIns() {
 		t.Run(name, func(t *testing.T) {

@@ -13,8 +13,11 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The book's scenarios (seed 000 lines 2200–2515) that need no air units,
-// drops or DropShips, shipped with the program: scenarios/NAME.yaml.
+// The book's scenarios (seed 000 lines 2200–2515) — Surprise Encounter,
+// The Steel Tip, The Pounce, Dreaded Duty, No Profit in Dying and the
+// variants No 'Mech, 'Mechs versus non-'Mechs and Hot Assault — shipped
+// with the program: scenarios/NAME.yaml. Their forces are fixed lists
+// within the book's purchase points (ruling SC1; TestBookScenarioPoints).
 //
 //go:embed scenarios/*.yaml
 var builtinFiles embed.FS

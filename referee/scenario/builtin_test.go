@@ -18,7 +18,8 @@ func TestBuiltIns(t *testing.T) {
 	if len(names) == 0 {
 		t.Fatal("no shipped scenarios")
 	}
-	for _, want := range []string{"surprise-encounter"} {
+	for _, want := range []string{"surprise-encounter", "steel-tip", "pounce", "dreaded-duty", "no-profit-in-dying",
+		"no-mech", "mechs-versus-non-mechs", "hot-assault"} {
 		found := false
 		for _, n := range names {
 			found = found || n == want

@@ -4,7 +4,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxOptionLength is the longest option value ParseLine accepts, in
+// characters (issue #9): no unit, hex, name or cron spec comes near it.
+const MaxOptionLength = 1000
 
 // Line is one console line, `@user /command sub option:value
 // option:"two words"` (DESIGN.md): who speaks, the command, the words
@@ -102,6 +107,9 @@ func ParseLine(s string) (*Line, error) {
 		}
 		if !validName(name) {
 			return nil, fmt.Errorf("column %d: %q: an option is name:value, the name made of letters, digits, - and _", t.col, t.text)
+		}
+		if n := utf8.RuneCountInString(value); n > MaxOptionLength {
+			return nil, fmt.Errorf("column %d: option %s: %d characters, over the limit of %d: shorten it", t.col, name, n, MaxOptionLength)
 		}
 		if slices.ContainsFunc(l.Options, func(o Option) bool { return o.Name == name }) {
 			return nil, fmt.Errorf("column %d: option %s: given twice", t.col, name)

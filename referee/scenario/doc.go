@@ -12,5 +12,12 @@
 // It also holds the parser of the console line syntax shared with the
 // console adapter, `@user /command sub option:value option:"two words"`.
 //
-// Ruling ids (V1–V14) refer to docs/rulings.md; R* to shared/RULES.md.
+// The scenarios' special rules and victory conditions — reinforcements,
+// exit and escape awards, bounties, objectives, salvage values,
+// initiative every turn, scavenging, drops and DropShip passengers — are
+// fields described in special.go and played by the referee
+// (referee.ScenarioRules).
+//
+// Ruling ids (V1–V14, SC1–SC12) refer to docs/rulings.md; R* to
+// shared/RULES.md.
 package scenario
