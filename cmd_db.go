@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"bfbot/bot/admin"
 	"bfbot/config"
 	"bfbot/storage"
 )
@@ -23,6 +25,18 @@ func dbFlag(fs *flag.FlagSet) *string {
 // from the config (the BFBOT_CONFIG file and BFBOT_* environment), which
 // defaults to bfbot.db.
 func (m *Main) openDB(db string, readOnly bool) (*storage.Store, error) {
+	path, err := m.dbPath(db)
+	if err != nil {
+		return nil, err
+	}
+	// A tool only reads snapshots; it bounds them loosely so a lowered
+	// undo_snapshots is not reported as damage before the bot trims them.
+	return storage.Open(path, storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots})
+}
+
+// dbPath is the database file a tool works on: --db, else database_path
+// from the config, else bfbot.db.
+func (m *Main) dbPath(db string) (string, error) {
 	cfgFile := ""
 	for _, kv := range m.Environ {
 		if v, ok := strings.CutPrefix(kv, config.EnvConfigFile+"="); ok {
@@ -31,7 +45,7 @@ func (m *Main) openDB(db string, readOnly bool) (*storage.Store, error) {
 	}
 	cfg, err := config.Load(cfgFile, m.Environ)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if db == "" {
 		db = cfg.DatabasePath
@@ -39,9 +53,7 @@ func (m *Main) openDB(db string, readOnly bool) (*storage.Store, error) {
 	if db == "" {
 		db = "bfbot.db"
 	}
-	// A tool only reads snapshots; it bounds them loosely so a lowered
-	// undo_snapshots is not reported as damage before the bot trims them.
-	return storage.Open(db, storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots})
+	return db, nil
 }
 
 // runCheck is `bfbot check [--db FILE]`: every broken invariant of the
@@ -79,7 +91,9 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 
 // runBackup is `bfbot backup FILE [--db FILE]`: a consistent copy of the
 // database. It writes FILE.tmp and renames it, so FILE is never half a
-// copy. A running bot holds its file: back that up from the bot.
+// copy. A running bot holds its file (storage.ErrLocked): then the copy
+// comes from the bot through its control socket (package admin,
+// admin.SocketPath of the file).
 func (m *Main) runBackup(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	db := dbFlag(fs)
@@ -90,25 +104,49 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if len(pos) != 1 {
 		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
 	}
-	s, err := m.openDB(*db, true)
+	path, err := m.dbPath(*db)
 	if err != nil {
-		if errors.Is(err, storage.ErrLocked) {
-			return fmt.Errorf("backup: %w (a running bot's file is backed up by the bot itself)", err)
-		}
 		return fmt.Errorf("backup: %w", err)
 	}
-	defer s.Close()
 	if abs, _ := filepath.Abs(pos[0]); abs != "" {
-		if same, _ := filepath.Abs(s.Path()); same == abs {
+		if same, _ := filepath.Abs(path); same == abs {
 			return usagef("backup: %s is the database itself: name another file", pos[0])
 		}
 	}
-	tmp := pos[0] + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	s, err := m.openDB(path, true)
+	if errors.Is(err, storage.ErrLocked) {
+		sock := admin.SocketPath(path)
+		n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return admin.Backup(ctx, sock, w) })
+		switch {
+		case errors.Is(err, admin.ErrNoServer):
+			return fmt.Errorf("backup: %s is held by a running bot (it is locked) and no control socket answers at %s: stop the bot to back up the file directly", path, sock)
+		case err != nil:
+			return fmt.Errorf("backup: %s is held by a running bot; through its control socket: %w", path, err)
+		}
+		fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s through the running bot's control socket %s\n", n, path, pos[0], sock)
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	n, err := s.Backup(ctx, f)
+	defer s.Close()
+	n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return s.Backup(ctx, w) })
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s\n", n, s.Path(), pos[0])
+	return nil
+}
+
+// writeCopy writes dst through copyTo into dst.tmp, syncs it and renames
+// it into place; on failure it removes dst.tmp and dst is untouched.
+func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error) {
+	tmp := dst + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return 0, err
+	}
+	n, err := copyTo(f)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -116,14 +154,13 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, pos[0])
+		err = os.Rename(tmp, dst)
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("backup: %w", err)
+		return 0, err
 	}
-	fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s\n", n, s.Path(), pos[0])
-	return nil
+	return n, nil
 }
 
 // runExport is `bfbot export --campaign ID [--db FILE]`: the campaign as

@@ -55,10 +55,10 @@ func (g *Registry) battleCommands() []*entry {
 		act("retreat", "your side declares it breaks off the engagement"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
 		act("end", "end the current phase"),
-		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true,
+		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{battleOption, sideOption}},
 			scope: campaignScope, refereeReads: true, run: g.battleView},
-		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Options: []Option{battleOption}},
+		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
 	}
 }

@@ -82,7 +82,11 @@ type Spec struct {
 	Where       Where
 	// Slow commands (campaign turns, rendering) are acknowledged at once
 	// and answered by a follow-up (Discord's 3-second limit).
-	Slow    bool
+	Slow bool
+	// Rate is the per-user rate limit class of an expensive command
+	// (Cheap: none); the registry checks it right after the permission
+	// check (ratelimit.go, Deps.RateLimits).
+	Rate    RateClass
 	Handler Handler
 }
 

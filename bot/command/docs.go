@@ -33,6 +33,9 @@ func (g *Registry) Markdown() []byte {
 		if s.Slow {
 			b.WriteString("; slow (answered by a follow-up)")
 		}
+		if t := g.limiter.limits.rateText(s.Rate); t != "" {
+			b.WriteString("; limited: " + t)
+		}
 		b.WriteString("\n")
 		for _, o := range s.Options {
 			typ := map[OptionType]string{String: "text", Integer: "number", Boolean: "true/false"}[o.Type]

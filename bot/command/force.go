@@ -21,10 +21,7 @@ func (g *Registry) forceCommands() []*entry {
 			{Name: "units", Description: `1–4 'Mechs or vehicles (or 1–2 fighters), e.g. "Atlas, Atlas, Stalker, Zeus"`, Required: true},
 			{Name: "experience", Description: "green, regular, veteran or elite", Choices: []string{"green", "regular", "veteran", "elite"}}}},
 			run: g.forceLance},
-		{spec: Spec{Name: "force", Sub: "buy", Description: "buy a lance for your regiment with purchase points", Who: Player},
-			scope: campaignScope, run: func(context.Context, *call) ([]Reply, error) {
-				return nil, errNotYet("buying into a running campaign (the built-in regiments are bought already)")
-			}},
+		g.forceBuyEntry(),
 	}
 }
 

@@ -33,6 +33,9 @@ type Deps struct {
 	// ErrorID names an internal error for the log and the reply; nil
 	// takes 8 random hex digits.
 	ErrorID func() string
+	// RateLimits bounds each user's expensive commands (maps, auto-resolve,
+	// campaign turns, export); the zero value takes DefaultRateLimits().
+	RateLimits RateLimits
 }
 
 // Scheduler is what the referee's deadline commands need from the
@@ -50,6 +53,7 @@ type Registry struct {
 	log     *slog.Logger
 	entries map[string]*entry // by "name sub"
 	specs   []Spec
+	limiter *limiter
 }
 
 var _ Dispatcher = (*Registry)(nil)
@@ -90,7 +94,7 @@ type call struct {
 
 // New builds the registry.
 func New(deps Deps) *Registry {
-	g := &Registry{deps: deps, entries: map[string]*entry{}}
+	g := &Registry{deps: deps, entries: map[string]*entry{}, limiter: newLimiter(deps.RateLimits)}
 	g.rules = deps.Rules
 	if g.rules == nil {
 		g.rules = DefaultRules()
@@ -169,6 +173,9 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 	if r == nil {
 		return nil, fmt.Errorf("nil request")
 	}
+	if err := checkSizes(r); err != nil {
+		return nil, err
+	}
 	if r.Component != "" {
 		b, err := DecodeButton(r.Component)
 		if err != nil {
@@ -188,6 +195,9 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 		return nil, err
 	}
 	if err := permit(e, x); err != nil {
+		return nil, err
+	}
+	if err := g.limiter.allow(e, x); err != nil {
 		return nil, err
 	}
 	return e.run(ctx, x)
