@@ -5,10 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"sync"
 
+	"bfbot/bot/app"
 	botcommand "bfbot/bot/command"
 	"bfbot/bot/console"
 	"bfbot/referee/dice"
+	"bfbot/storage"
 )
 
 // runConsole is `bfbot console [--db FILE] [--seed N] [--dice FACES]
@@ -44,10 +47,15 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if cl, ok := store.(interface{ Close() error }); ok {
+		defer cl.Close()
+	}
 	reg := botcommand.New(botcommand.Deps{
 		Store: store,
 		Log:   slog.New(slog.NewTextHandler(m.Stderr, nil)),
 		Dice:  dice.New(dice.NewSeeded(*seed)),
+		// One person at a keyboard (or a script): rate limits are for a shared bot.
+		RateLimits: botcommand.RateLimits{Off: true},
 	})
 	c := &console.Console{Dispatcher: reg, Out: m.Stdout, JSON: *asJSON, FilesDir: *out}
 	return c.Run(ctx, m.Stdin)
@@ -56,12 +64,33 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 // openConsoleStore is the one place the console picks its store.
 func openConsoleStore(db string, seed uint64, script *dice.Script) (botcommand.Store, error) {
 	if db != "" {
-		// TODO(lead): open the bbolt store (package storage) here once it
-		// is ready: storage.Open(db) satisfies botcommand.Store.
-		return nil, fmt.Errorf("console --db %s: not yet available: the bbolt store is still being built; run without --db for a campaign kept in memory", db)
+		if script != nil {
+			return nil, usagef("console: --dice works only with the campaign kept in memory: a database keeps each campaign's own dice (drop --db or --dice)")
+		}
+		st, err := storage.Open(db, storage.Options{})
+		if err != nil {
+			return nil, fmt.Errorf("console --db %s: %w", db, err)
+		}
+		// Campaign N of the file rolls dice seeded with seed+N, as in memory.
+		var mu sync.Mutex
+		next := seed
+		return consoleStore{app.NewStore(st, func() uint64 {
+			mu.Lock()
+			defer mu.Unlock()
+			next++
+			return next
+		}), st}, nil
 	}
 	if script != nil {
 		return botcommand.NewMemStoreSource(func(int64) dice.Source { return script }), nil
 	}
 	return botcommand.NewMemStore(seed), nil
 }
+
+// consoleStore is the bbolt store behind the console, closed at exit.
+type consoleStore struct {
+	*app.Store
+	file *storage.Store
+}
+
+func (s consoleStore) Close() error { return s.file.Close() }

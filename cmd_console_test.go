@@ -25,7 +25,5 @@ func TestConsoleCommand(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
-	if _, errs, code := run(t, "console", "--db", "x.db"); code != 1 || !strings.Contains(errs, "not yet available") {
-		t.Errorf("--db: exit %d %s", code, errs)
-	}
+	srvConsoleDB(t)
 }

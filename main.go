@@ -64,7 +64,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"demo", "[--out DIR] [--seed N] [--turns N]", "play a whole campaign offline, AI on both sides", (*Main).runDemo},
-		{"serve", "[--config FILE]", "run the Discord bot", notYet("serve", "the Discord adapter")},
+		{"serve", "[--config FILE]", "run the Discord bot", (*Main).runServe},
 		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json] [--out DIR]", "speak the bot's commands in a terminal", (*Main).runConsole},
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", "show crucis|bandits [--json]", "show a built-in regiment's roster", (*Main).runForce},

@@ -99,7 +99,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"map", "generate", "--out", out, "extra"}, `unexpected argument "extra"`, 2},
 		{[]string{"map", "render", "--out", out}, "name one .board file", 2},
 		{[]string{"map", "render", filepath.Join(dir, "missing.board"), "--out", out}, "no such file", 1},
-		{[]string{"console", "--db", filepath.Join(dir, "x.db")}, "not yet available", 1},
+		{[]string{"console", "--db", filepath.Join(dir, "x.db"), "--dice", "3,4"}, "--dice works only with the campaign kept in memory", 2},
 		{[]string{"scenario", "run", filepath.Join(dir, "missing.yaml")}, "no such file", 1},
 	} {
 		_, errs, code := run(t, tc.args...)

@@ -1,0 +1,227 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"bfbot/bot/command"
+	"bfbot/bot/discord"
+	"bfbot/bot/schedule"
+	"bfbot/config"
+	"bfbot/storage"
+)
+
+// Options are what a test (or another shell) changes about the wiring;
+// the zero value runs the real bot.
+type Options struct {
+	// Clock drives the deadlines (nil: the machine's clock).
+	Clock schedule.Clock
+	// HTTPClient carries Discord's REST calls (nil: discordgo's default);
+	// tests pass the fake Discord's client.
+	HTTPClient *http.Client
+	// Logger receives the structured logs (nil: text on stderr at the
+	// configured log_level).
+	Logger *slog.Logger
+	// Seed seeds each new campaign's dice (nil: random).
+	Seed func() uint64
+	// RemindBefore is how long before an order deadline the players not
+	// ready are reminded (0: DefaultRemindBefore; negative: never).
+	RemindBefore time.Duration
+	// LockTimeout is how long Open waits for a database file another
+	// process holds (0: storage.DefaultTimeout).
+	LockTimeout time.Duration
+	// RateLimits bound each user's expensive commands (zero: the command
+	// layer's defaults).
+	RateLimits command.RateLimits
+	// Discord are further options of the Discord adapter.
+	Discord []discord.Option
+}
+
+// DefaultRemindBefore is the reminder ahead of an order deadline.
+const DefaultRemindBefore = 2 * time.Hour
+
+// App is the running bot: storage, command registry, Discord adapter and
+// scheduler, wired.
+type App struct {
+	cfg   config.Config
+	log   *slog.Logger
+	clock schedule.Clock
+
+	db        *storage.Store
+	store     *Store
+	binds     *bindings
+	sched     *schedules
+	scheduler *schedule.Scheduler
+	reg       *command.Registry
+	bot       *discord.Bot
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// New checks the configuration, opens the database and builds the bot.
+// Nothing contacts Discord before Run.
+func New(cfg config.Config, opts Options) (*App, error) {
+	if err := cfg.ValidateForDiscord(); err != nil {
+		return nil, err
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = schedule.RealClock{}
+	}
+	remind := opts.RemindBefore
+	switch {
+	case remind == 0:
+		remind = DefaultRemindBefore
+	case remind < 0:
+		remind = 0
+	}
+	db, err := storage.Open(cfg.DatabasePath, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout})
+	if err != nil {
+		if errors.Is(err, storage.ErrLocked) {
+			return nil, fmt.Errorf("database_path %s is in use by another bfbot: stop it, or point this one at another file: %w", cfg.DatabasePath, err)
+		}
+		return nil, fmt.Errorf("opening the database (database_path %s): %w", cfg.DatabasePath, err)
+	}
+	a := &App{cfg: cfg, log: log, clock: clock, db: db}
+	ctx := context.Background()
+	if a.binds, err = loadBindings(ctx, db); err != nil {
+		db.Close()
+		return nil, err
+	}
+	a.store = NewStore(db, opts.Seed)
+	a.sched = &schedules{db: db, log: log, zone: cfg.TimeZone, remind: remind, locks: map[int64]*sync.Mutex{}}
+	a.scheduler = schedule.New(clock, deadlines{a}, schedule.Options{Logger: log.With("component", "schedule")})
+	a.sched.sched = a.scheduler
+	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: log.With("component", "command"), RateLimits: opts.RateLimits})
+	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now)}
+	if opts.HTTPClient != nil {
+		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))
+	}
+	a.bot, err = discord.New(cfg.Token.Reveal(), cfg.ApplicationID, cfg.DevGuildID, newDispatcher(a, a.reg), log, append(dopts, opts.Discord...)...)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Start connects to Discord (registering the commands) and starts the
+// scheduler with the stored deadlines; a deadline missed while the bot
+// was down runs once now.
+func (a *App) Start(ctx context.Context) error {
+	if err := a.bot.Open(ctx); err != nil {
+		return err
+	}
+	entries, err := a.sched.stored(ctx)
+	if err != nil {
+		return err
+	}
+	if err := a.scheduler.Start(ctx, entries); err != nil {
+		// Bad entries are left out; the others run.
+		a.log.Error("some deadlines could not be scheduled", "err", err)
+	}
+	a.log.Info("bot running", "campaigns", len(a.binds.campaigns()), "deadlines", len(entries), "database", a.cfg.DatabasePath)
+	return nil
+}
+
+// Run starts the bot and serves until ctx ends. Call Close afterwards.
+func (a *App) Run(ctx context.Context) error {
+	if err := a.Start(ctx); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	a.log.Info("shutting down")
+	return nil
+}
+
+// Close stops the scheduler (a turn being processed finishes), then the
+// Discord adapter (interactions in flight finish), then closes the
+// database. When ctx ends first the rest is cut short, and the database
+// still closed: an unfinished turn was never committed and runs again on
+// the next start.
+func (a *App) Close(ctx context.Context) error {
+	a.closeOnce.Do(func() {
+		var errs []error
+		if err := a.scheduler.Stop(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("stopping the scheduler: %w", err))
+		}
+		if err := a.bot.Close(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		if err := a.db.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing the database: %w", err))
+		}
+		a.closeErr = errors.Join(errs...)
+	})
+	return a.closeErr
+}
+
+// Scheduler is the app's deadline control (for tests and tools).
+func (a *App) Scheduler() *schedule.Scheduler { return a.scheduler }
+
+// deliver posts replies that answer no interaction: public ones to the
+// campaign's channel (dropped, and logged, when it has none), DMs to
+// their addressees. A DM to a player whose DMs are closed is posted in
+// the campaign's channel as a notice that names him and says nothing of
+// the content.
+func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
+	if len(replies) == 0 {
+		return
+	}
+	cb, bound := a.binds.channel(id)
+	for _, rep := range replies {
+		if rep.To == command.Public && !bound {
+			a.log.Warn("public message of a campaign without a channel dropped", "campaign", id)
+			continue
+		}
+		err := a.bot.Post(ctx, cb.Channel, []command.Reply{rep})
+		if err == nil {
+			continue
+		}
+		a.log.Error("scheduled message not delivered", "campaign", id, "to", string(rep.To), "user", rep.User, "err", err)
+		if rep.To == command.DM && bound && discordDMClosed(err) {
+			notice := command.Reply{To: command.Public, Campaign: id, Text: fmt.Sprintf(
+				"<@%s>: the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed.", rep.User)}
+			if err := a.bot.Post(ctx, cb.Channel, []command.Reply{notice}); err != nil {
+				a.log.Error("DM fallback not delivered", "campaign", id, "err", err)
+			}
+		}
+	}
+}
+
+// refreshStatus edits (or sends and pins) the campaign's status message
+// in its channel, with the text /campaign status gives.
+func (a *App) refreshStatus(ctx context.Context, id int64) {
+	cb, ok := a.binds.channel(id)
+	if !ok {
+		return
+	}
+	c, err := a.db.Get(ctx, id)
+	if err != nil {
+		return
+	}
+	r := &command.Request{User: command.User{ID: c.Referee}, Guild: cb.Guild, Channel: cb.Channel,
+		Name: "campaign", Sub: "status", Options: map[string]string{"campaign": strconv.FormatInt(id, 10)}, Now: a.clock.Now()}
+	text := ""
+	for _, rep := range a.reg.Dispatch(ctx, r) {
+		text += rep.Text
+	}
+	if text == "" {
+		return
+	}
+	if err := a.bot.UpsertStatus(ctx, cb.Channel, statusKey(id), text); err != nil {
+		a.log.Warn("status message not updated", "campaign", id, "err", err)
+	}
+}

@@ -1,0 +1,314 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"bfbot/bot/command"
+	"bfbot/bot/schedule"
+	"bfbot/campaign"
+	"bfbot/referee"
+	"bfbot/referee/ai"
+	"bfbot/referee/dice"
+	"bfbot/storage"
+)
+
+// deadlines is the schedule.Handler: a passed deadline runs the campaign's
+// turn; a reminder nudges the players who are not ready.
+type deadlines struct {
+	a *App
+}
+
+var _ schedule.Handler = deadlines{}
+
+// Sentinels that end a deadline's Update without writing the campaign.
+var (
+	errAlreadyDone = errors.New("deadline already processed")
+	errNothingToDo = errors.New("nothing for the deadline to do")
+)
+
+// maxPhaseActions bounds the actions the AI takes for one missed phase:
+// ai.Player always ends a phase in the end, the bound guards the bot.
+const maxPhaseActions = 500
+
+// Deadline implements schedule.Handler. In ONE store Update it reads the
+// stored entry, returns if r.Done says the deadline was processed, else
+// runs the turn and writes r.Entry with it; then it posts the replies and
+// refreshes the campaign's pinned status.
+//
+// The stored entry is read inside the Update function: bbolt runs one
+// write transaction at a time, so nothing can commit between that read
+// and this Update's commit. Writes of the record outside Update (pause,
+// resume, extend) hold the campaign's schedules lock, held here too.
+func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
+	a := h.a
+	id, kind := r.Entry.Campaign, r.Entry.Kind
+	unlock := a.sched.lock(id)
+	stored, ok, err := a.sched.load(ctx, id, kind)
+	if err != nil {
+		unlock()
+		return err
+	}
+	if ok && r.Done(stored.LastRun) {
+		unlock()
+		return nil
+	}
+	e := r.Entry
+	if ok {
+		e.Paused = stored.Paused // a pause made while this deadline waited stays
+	}
+	rec := storage.Record{RecordKey: scheduleKey(id, kind), Value: encodeEntry(e)}
+	var replies []command.Reply
+	var after *campaign.Campaign
+	_, err = a.db.Update(ctx, id, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+		if st, ok, err := a.sched.load(ctx, id, kind); err != nil {
+			return nil, err
+		} else if ok && r.Done(st.LastRun) {
+			return nil, errAlreadyDone
+		}
+		n, out, err := h.turn(c, d, kind, r)
+		replies = out
+		if err != nil {
+			return nil, err
+		}
+		if n == nil {
+			return nil, errNothingToDo
+		}
+		after = n
+		return n, nil
+	}, rec)
+	switch {
+	case errors.Is(err, errAlreadyDone):
+		unlock()
+		return nil
+	case errors.Is(err, errNothingToDo):
+		err = a.db.PutRecord(ctx, rec.RecordKey, rec.Value)
+	}
+	unlock()
+	if err != nil {
+		return fmt.Errorf("campaign %d %s due %s: %w", id, kind, r.Due.Format(time.RFC3339), err)
+	}
+	a.log.Info("deadline processed", "campaign", id, "kind", kind.String(), "due", r.Due, "forced", r.Forced, "skipped", r.Skipped, "replies", len(replies))
+	if after != nil {
+		if err := a.sched.sync(ctx, after); err != nil {
+			a.log.Error("schedule not updated after the turn", "campaign", id, "err", err)
+		}
+	}
+	a.deliver(ctx, id, replies)
+	a.refreshStatus(ctx, id)
+	return nil
+}
+
+// turn is the campaign's work at a deadline: the new campaign (nil when
+// nothing changes) and the replies to post.
+func (h deadlines) turn(c *campaign.Campaign, d *dice.Dice, kind schedule.Kind, r schedule.Run) (*campaign.Campaign, []command.Reply, error) {
+	seed := uint64(r.Due.Unix()) ^ uint64(c.ID)<<32
+	if kind == schedule.BattleDeadline {
+		return battleDeadline(c, d, seed)
+	}
+	return orderDeadline(c, d, seed)
+}
+
+// gaveOrders reports whether a side has given any order this turn.
+func gaveOrders(o campaign.Orders) bool {
+	return len(o.Moves)+len(o.Drops)+len(o.Holds)+len(o.Searches) > 0 || o.LiftOff
+}
+
+// orderDeadline closes the turn's orders. A side that is not ready moves
+// by the orders it gave; a side that gave none gets the AI's orders
+// (missed_deadline ai) or holds where it stands (pass) (ruling SRV2).
+// With the orders resolved, battles the AI fights (auto_resolve) are
+// fought at once, and once none is left the upkeep opens the next turn.
+// In the battle phase, the deadline runs the upkeep if every battle is
+// over; otherwise it only says what is holding the turn up.
+func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.Campaign, []command.Reply, error) {
+	var out []command.Reply
+	n := c
+	switch c.Phase {
+	case campaign.PhaseOrders:
+		for _, s := range c.Sides {
+			if s.Orders.Ready || gaveOrders(s.Orders) {
+				continue
+			}
+			note := fmt.Sprintf("The order deadline passed before %s gave any order: its battlegroups hold where they stand.", s.Name)
+			if c.Settings.MissedDeadline != "pass" {
+				for _, o := range campaign.AIOrders(n, s.ID, seed) {
+					next, _, err := campaign.GiveOrder(n, s.ID, o)
+					if err != nil {
+						continue // the AI's plan is advice; a refused step is dropped
+					}
+					n = next
+				}
+				note = fmt.Sprintf("The order deadline passed before %s gave any order: the AI gave them. ", s.Name) +
+					strings.Join(campaign.DescribeOrders(n, s.ID), "; ")
+			}
+			for _, p := range s.Players {
+				out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Text: note})
+			}
+		}
+	case campaign.PhaseBattles:
+		if ids := campaign.Unfought(c); len(ids) > 0 {
+			return nil, []command.Reply{{To: command.Public, Campaign: c.ID, Text: fmt.Sprintf(
+				"The order deadline of turn %d passed while battles %s are still being fought; the turn goes on once they end.", c.Turn, joinInts(ids))}}, nil
+		}
+	default:
+		return nil, nil, nil
+	}
+	before := len(n.Log)
+	next, _, err := campaign.Advance(n, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	n = next
+	var battleOut []command.Reply
+	for _, b := range n.Battles {
+		if b.Over || !b.Auto {
+			continue
+		}
+		next, evs, err := campaign.AutoResolveBattle(n, b.ID, d, seed+uint64(b.ID))
+		if err != nil {
+			return nil, nil, err
+		}
+		battleOut = append(battleOut, battleReplies(next, b.ID, evs)...)
+		n = next
+	}
+	if n.Phase == campaign.PhaseBattles && len(campaign.Unfought(n)) == 0 && len(battleOut) > 0 {
+		if n, _, err = campaign.Advance(n, d); err != nil {
+			return nil, nil, err
+		}
+	}
+	out = append(out, campaignReplies(n, n.Log[min(before, len(n.Log)):])...)
+	out = append(out, battleOut...)
+	return n, append(out, ordersOpen(n)...), nil
+}
+
+// ordersOpen tells every player his side's orders are open again.
+func ordersOpen(c *campaign.Campaign) []command.Reply {
+	if c.Phase != campaign.PhaseOrders {
+		return nil
+	}
+	var out []command.Reply
+	for _, s := range c.Sides {
+		for _, p := range s.Players {
+			out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID,
+				Text: fmt.Sprintf("Turn %d: orders for %s are open. /bg list shows your worksheet, /orders … gives orders, /orders ready seals them.", c.Turn, s.Name)})
+		}
+	}
+	return out
+}
+
+// battleDeadline closes the current phase of every battle being fought: a
+// battle still deploying is deployed by the AI (deployment cannot pass);
+// otherwise the phasing side's phase is played by the AI
+// (missed_deadline ai) or ended (pass). Battles the AI fights are fought
+// to the end.
+func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.Campaign, []command.Reply, error) {
+	if c.Phase != campaign.PhaseBattles || len(campaign.Unfought(c)) == 0 {
+		return nil, nil, nil
+	}
+	n := c
+	var out []command.Reply
+	for _, id := range campaign.Unfought(c) {
+		b := n.Battle(id)
+		if b == nil || b.State == nil {
+			continue
+		}
+		var evs []referee.Event
+		var err error
+		switch {
+		case b.Auto:
+			var next *campaign.Campaign
+			if next, evs, err = campaign.AutoResolveBattle(n, id, d, seed+uint64(id)); err == nil {
+				n = next
+			}
+		case b.State.Phase == referee.PhaseDeploy:
+			for _, s := range b.Sides {
+				next, e, err := campaign.AutoDeploy(n, id, s.Side, d)
+				if err != nil {
+					continue // this side has deployed, or the battle has begun
+				}
+				n, evs = next, append(evs, e...)
+			}
+		default:
+			n, evs, err = missedPhase(n, id, d, seed)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(evs) > 0 {
+			out = append(out, battleReplies(n, id, evs)...)
+		}
+	}
+	if n == c {
+		return nil, nil, nil
+	}
+	return n, out, nil
+}
+
+// missedPhase plays the phasing side's current phase of a battle for it.
+func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, error) {
+	b := c.Battle(id)
+	side, phase, turn := b.State.PhasingSide().ID, b.State.Phase, b.State.Turn
+	end := referee.Action{Kind: referee.ActEnd, Side: side}
+	if c.Settings.MissedDeadline == "pass" {
+		n, evs, err := campaign.BattleAct(c, id, side, end, d)
+		return n, evs, err
+	}
+	player := ai.New(side, ai.Normal, seed+uint64(id))
+	n := c
+	var all []referee.Event
+	for i := 0; i < maxPhaseActions; i++ {
+		nb := n.Battle(id)
+		if nb.Over || nb.State.Phase != phase || nb.State.Turn != turn || nb.State.PhasingSide().ID != side {
+			break
+		}
+		a := player.Next(nb.State)
+		next, evs, err := campaign.BattleAct(n, id, side, a, d)
+		if err != nil && a.Kind != referee.ActEnd {
+			next, evs, err = campaign.BattleAct(n, id, side, end, d)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", id, phase, side, err)
+		}
+		n, all = next, append(all, evs...)
+	}
+	return n, all, nil
+}
+
+func joinInts(ids []int) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = fmt.Sprint(id)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Remind implements schedule.Handler: a DM to every player whose side has
+// not marked its orders ready (order deadlines only).
+func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) error {
+	if e.Kind != schedule.OrderDeadline {
+		return nil
+	}
+	c, err := h.a.db.Get(ctx, e.Campaign)
+	if err != nil {
+		return err
+	}
+	if c.Phase != campaign.PhaseOrders {
+		return nil
+	}
+	var out []command.Reply
+	for _, s := range c.Sides {
+		if s.Orders.Ready {
+			continue
+		}
+		for _, p := range s.Players {
+			out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Text: fmt.Sprintf(
+				"Reminder: turn %d's orders for %s close at %s. /orders ready seals them.", c.Turn, s.Name, due.UTC().Format("Mon 2 Jan 15:04 MST"))})
+		}
+	}
+	h.a.deliver(ctx, c.ID, out)
+	return nil
+}

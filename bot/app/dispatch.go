@@ -1,0 +1,136 @@
+package app
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"bfbot/bot/command"
+	"bfbot/bot/schedule"
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// dispatcher is the registry as the Discord adapter sees it, with what
+// only the running bot knows: the campaign of the channel a command comes
+// from, the channel a new campaign lives in, the schedule following the
+// campaign's settings, and the pinned status after a campaign command.
+type dispatcher struct {
+	a   *App
+	reg *command.Registry
+	// takesCampaign lists the commands with a campaign option ("name sub").
+	takesCampaign map[string]bool
+}
+
+var _ command.Dispatcher = (*dispatcher)(nil)
+
+func newDispatcher(a *App, reg *command.Registry) *dispatcher {
+	d := &dispatcher{a: a, reg: reg, takesCampaign: map[string]bool{}}
+	for _, s := range reg.Specs() {
+		for _, o := range s.Options {
+			if o.Name == "campaign" {
+				d.takesCampaign[s.Name+" "+s.Sub] = true
+			}
+		}
+	}
+	return d
+}
+
+// Specs implements command.Dispatcher.
+func (d *dispatcher) Specs() []command.Spec { return d.reg.Specs() }
+
+// Complete implements command.Dispatcher.
+func (d *dispatcher) Complete(ctx context.Context, r *command.Request, option, partial string) []string {
+	d.fillCampaign(r)
+	return d.reg.Complete(ctx, r, option, partial)
+}
+
+// fillCampaign makes a command typed in a campaign's channel without
+// campaign:ID about that campaign (registry.resolveCampaign's doc).
+func (d *dispatcher) fillCampaign(r *command.Request) {
+	if r.DM || r.Options["campaign"] != "" || !d.takesCampaign[r.Name+" "+r.Sub] {
+		return
+	}
+	if id, ok := d.a.binds.campaignIn(r.Channel); ok {
+		if r.Options == nil {
+			r.Options = map[string]string{}
+		}
+		r.Options["campaign"] = strconv.FormatInt(id, 10)
+	}
+}
+
+// Dispatch implements command.Dispatcher.
+func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command.Reply {
+	d.fillCampaign(r)
+	out := d.reg.Dispatch(ctx, r)
+	if r.Name != "campaign" && r.Name != "undo" {
+		return out
+	}
+	ids := map[int64]bool{}
+	if id, err := strconv.ParseInt(r.Options["campaign"], 10, 64); err == nil && id > 0 {
+		ids[id] = true
+	}
+	for _, rep := range out {
+		if rep.Campaign > 0 {
+			ids[rep.Campaign] = true
+		}
+	}
+	if r.Sub == "create" {
+		for _, rep := range out {
+			if rep.To == command.Public && rep.Campaign > 0 {
+				d.created(ctx, r, rep.Campaign)
+			}
+		}
+	}
+	if r.Sub == "status" || r.Sub == "export" {
+		return out
+	}
+	for id := range ids {
+		c, err := d.a.db.Get(ctx, id)
+		if err != nil {
+			continue
+		}
+		if err := d.a.sched.sync(ctx, c); err != nil {
+			d.a.log.Warn("deadline not scheduled", "campaign", id, "err", err)
+			if r.Sub == "schedule" {
+				out = append(out, command.Reply{To: command.Private, User: r.User.ID, Campaign: id,
+					Text: "⚠ The deadlines are saved but not scheduled: " + strings.TrimPrefix(err.Error(), "schedule: ")})
+			}
+		}
+		d.a.refreshStatus(ctx, id)
+	}
+	return out
+}
+
+// created binds a new campaign to the channel /campaign create ran in and
+// gives it the configured deadlines.
+func (d *dispatcher) created(ctx context.Context, r *command.Request, id int64) {
+	if !r.DM && r.Channel != "" {
+		if err := d.a.binds.bind(ctx, id, channelBinding{Guild: r.Guild, Channel: r.Channel}); err != nil {
+			d.a.log.Error("campaign channel not remembered", "campaign", id, "err", err)
+		}
+	}
+	cfg := d.a.cfg
+	if cfg.OrderDeadline == "" && cfg.BattleDeadline == "" {
+		return
+	}
+	valid := func(spec string) bool {
+		return spec != "" && schedule.Entry{Campaign: id, Kind: schedule.OrderDeadline, Spec: spec, TimeZone: cfg.TimeZone}.Validate() == nil
+	}
+	err := d.a.store.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		if n.Settings.OrderDeadline == "" && valid(cfg.OrderDeadline) {
+			n.Settings.OrderDeadline = cfg.OrderDeadline
+		}
+		if n.Settings.BattleDeadline == "" && valid(cfg.BattleDeadline) {
+			n.Settings.BattleDeadline = cfg.BattleDeadline
+		}
+		if n.Settings.TimeZone == "" {
+			n.Settings.TimeZone = cfg.TimeZone
+		}
+		return n, nil
+	})
+	if err != nil {
+		d.a.log.Error("configured deadlines not set", "campaign", id, "err", err)
+	}
+}

@@ -1,0 +1,36 @@
+/*
+Package app wires bfbot's parts into the running Discord bot (`bfbot
+serve`): the bbolt store (package storage) behind the command layer's
+Store, the command registry, the Discord adapter, and the scheduler whose
+deadlines run campaign turns.
+
+	a, err := app.New(cfg, app.Options{})   // opens the database, builds everything
+	err = a.Run(ctx)                        // connects, starts the scheduler, waits for ctx
+	err = a.Close(shutdownCtx)              // finishes in-flight work, closes the file
+
+# What lives here and nowhere else
+
+  - The campaign's channel: /campaign create remembers the channel it ran
+    in (a Binding record), so scheduled posts and the pinned status
+    message know where to go, and commands typed there without
+    campaign:ID are about that campaign.
+  - Schedule entries: one Schedule record per campaign and deadline kind,
+    rebuilt into the scheduler on start. They follow the campaign's
+    settings (/campaign schedule) after every /campaign command.
+  - The scheduled turn (deadline.go): in ONE store Update it reads the
+    stored entry, returns if the deadline was already processed, else runs
+    the turn and writes the entry (schedule.Handler's contract), then posts
+    the replies.
+
+# Caveats
+
+IMPORTANT: every write of a Schedule record goes through schedules.mu for
+its campaign, so a referee's pause cannot be lost to a turn committing the
+entry it read before the pause, nor a turn's LastRun be set back by a pause.
+
+The Discord adapter's ThreadStore keys battle threads by battle ID alone,
+while battle IDs count from 1 in every campaign: threads are kept in memory
+here (see threads.go), and two campaigns' battle 1 share a thread map slot
+per process. Status messages are persisted in Binding records.
+*/
+package app

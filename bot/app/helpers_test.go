@@ -1,0 +1,224 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bfbot/bot/command"
+	"bfbot/bot/discordtest"
+	"bfbot/bot/schedule"
+	"bfbot/campaign"
+	"bfbot/config"
+)
+
+// Ids used across the tests (snowflake-like).
+const (
+	srvGuild   = "200000000000000100"
+	srvChannel = "200000000000000200"
+	srvRef     = "200000000000000300"
+	srvAlice   = "200000000000000301" // plays crucis
+	srvBob     = "200000000000000302" // plays bandits
+	srvWait    = 30 * time.Second
+)
+
+// srvStart is a Monday noon; the order deadline is 20:00 UTC daily.
+var srvStart = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
+
+// srvRig is one app on a temp bbolt file against the fake Discord, with a
+// fake clock.
+type srvRig struct {
+	t     *testing.T
+	fake  *discordtest.Fake
+	clock *schedule.FakeClock
+	path  string
+	app   *App
+	logs  *srvLog
+}
+
+// srvLog collects the app's logs for the test's failure output.
+type srvLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *srvLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *srvLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+func srvConfig(fake *discordtest.Fake, path string) config.Config {
+	cfg := config.Default()
+	cfg.Token = config.Secret(fake.Token())
+	cfg.ApplicationID = fake.AppID()
+	cfg.DatabasePath = path
+	cfg.OrderDeadline = "0 20 * * *"
+	cfg.TimeZone = "UTC"
+	cfg.LogLevel = config.LogDebug
+	return cfg
+}
+
+// srvNewRig starts a fake Discord and an app on a new database file.
+func srvNewRig(t *testing.T) *srvRig {
+	t.Helper()
+	r := &srvRig{t: t, fake: discordtest.New(t), clock: schedule.NewFakeClock(srvStart),
+		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("app logs:\n%s", r.logs.String())
+		}
+	})
+	r.open()
+	return r
+}
+
+// open starts an app on the rig's file and waits for the gateway.
+func (r *srvRig) open() {
+	r.t.Helper()
+	seed := uint64(0)
+	a, err := New(srvConfig(r.fake, r.path), Options{
+		Clock:      r.clock,
+		HTTPClient: r.fake.Client(),
+		Logger:     slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Seed:       func() uint64 { seed++; return 100 + seed },
+		// The fake clock stands still while commands come fast.
+		RateLimits: command.RateLimits{Off: true},
+	})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if err := a.Start(context.Background()); err != nil {
+		a.Close(context.Background())
+		r.t.Fatal(err)
+	}
+	if err := r.fake.WaitConnected(srvWait); err != nil {
+		r.t.Fatal(err)
+	}
+	r.app = a
+	r.t.Cleanup(func() { a.Close(context.Background()) })
+}
+
+// close shuts the app down gracefully.
+func (r *srvRig) close() {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), srvWait)
+	defer cancel()
+	if err := r.app.Close(ctx); err != nil {
+		r.t.Fatalf("close: %v", err)
+	}
+}
+
+// srvOpts turns console-style option text into the fake's option values.
+func srvOpts(kv ...string) map[string]any {
+	m := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return m
+}
+
+// do sends a slash command (in the campaign channel, or in DMs when dm)
+// and returns the texts the caller got back (response and follow-ups).
+func (r *srvRig) do(user string, dm bool, name, sub string, opts map[string]any) []discordtest.Message {
+	r.t.Helper()
+	guild, channel := srvGuild, srvChannel
+	if dm {
+		guild, channel = "", ""
+	}
+	in, err := r.fake.SendCommand(user, guild, channel, name, sub, opts)
+	if err != nil {
+		r.t.Fatalf("/%s %s: %v", name, sub, err)
+	}
+	return r.answers(in.ID)
+}
+
+// answers waits until an interaction's answer is final (no loading
+// message) and returns it with its follow-ups.
+func (r *srvRig) answers(id string) []discordtest.Message {
+	r.t.Helper()
+	var out []discordtest.Message
+	r.fake.MustWait(r.t, srvWait, "the answer of "+id, func() bool {
+		out = r.fake.Answers(id)
+		if len(out) == 0 {
+			return false
+		}
+		for _, m := range out {
+			if m.Loading && !m.Deleted {
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// must is do that fails on a refusal or an internal error.
+func (r *srvRig) must(user string, dm bool, name, sub string, opts map[string]any) []discordtest.Message {
+	r.t.Helper()
+	out := r.do(user, dm, name, sub, opts)
+	for _, m := range out {
+		if strings.HasPrefix(m.Content, "⚠") || strings.Contains(m.Content, "Internal error") {
+			r.t.Fatalf("/%s %s %v by %s: %s", name, sub, opts, user, m.Content)
+		}
+	}
+	return out
+}
+
+// campaign reads campaign 1 from the store.
+func (r *srvRig) campaign() *campaign.Campaign {
+	r.t.Helper()
+	c, err := r.app.db.Get(context.Background(), 1)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return c
+}
+
+// orders gives side's AI orders as slash commands in the player's DMs.
+func (r *srvRig) orders(user, side string, seed uint64) {
+	r.t.Helper()
+	for _, o := range campaign.AIOrders(r.campaign(), side, seed) {
+		name, sub, opts := command.OrderCommand(o)
+		kv := map[string]any{}
+		for k, v := range opts {
+			kv[k] = v
+		}
+		r.do(user, true, name, sub, kv) // a refused AI step is no failure of the bot
+	}
+}
+
+// settle runs whatever the clock made due and waits for it.
+func (r *srvRig) settle() {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), srvWait)
+	defer cancel()
+	if err := r.app.scheduler.Settle(ctx); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// srvCountTurnsClosed counts the log's "orders are closed" events of a turn.
+func srvCountTurnsClosed(c *campaign.Campaign, turn int) int {
+	n := 0
+	for _, e := range c.Log {
+		if e.Turn == turn && e.Step == "movement" && e.Type == "resolve" {
+			n++
+		}
+	}
+	return n
+}
+
+func srvItoa(n int) string { return strconv.Itoa(n) }

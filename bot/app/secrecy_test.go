@@ -1,0 +1,133 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"bfbot/bot/discordtest"
+)
+
+// srvSeen is a message with the players who see it.
+type srvSeen struct {
+	where   string
+	msg     discordtest.Message
+	viewers []string
+}
+
+// srvCollect gathers every message the fake holds with who sees it: the
+// campaign channel's and its threads' messages everyone (ephemeral ones
+// only their interaction's user), each DM channel its user.
+func srvCollect(r *srvRig) []srvSeen {
+	everyone := []string{srvAlice, srvBob}
+	var out []srvSeen
+	add := func(where string, msgs []discordtest.Message) {
+		for _, m := range msgs {
+			v := everyone
+			if m.Ephemeral {
+				in, _ := r.fake.Interaction(m.Interaction)
+				v = []string{in.User}
+			}
+			out = append(out, srvSeen{where, m, v})
+		}
+	}
+	add("channel", r.fake.Messages(srvChannel))
+	for _, th := range r.fake.Threads(srvChannel) {
+		add("thread "+th.Name, r.fake.Messages(th.ID))
+	}
+	for user := range srvPlayers {
+		for _, m := range r.fake.DMs(user) {
+			out = append(out, srvSeen{"DM", m, []string{user}})
+		}
+	}
+	return out
+}
+
+// srvCheckSecrecy fails if a message a player sees holds the enemy's
+// battlegroup names, its secret log lines, or its orders, or if a PNG he
+// got was drawn for another side (the command layer names each map file
+// after the side whose view it draws).
+func srvCheckSecrecy(t *testing.T, r *srvRig, l *srvCampaignLog) {
+	t.Helper()
+	seen := srvCollect(r)
+	last := l.states[len(l.states)-1]
+	pngs := 0
+	for user, side := range srvPlayers {
+		enemy := "bandits"
+		if side == "bandits" {
+			enemy = "crucis"
+		}
+		forbidden := map[string]bool{}
+		own := map[string]bool{}
+		for _, c := range l.states {
+			for _, b := range c.Side(side).Battlegroups {
+				own[b.Name] = true
+			}
+			for _, b := range c.Side(enemy).Battlegroups {
+				forbidden[b.Name] = true
+			}
+		}
+		mine := map[string]bool{}
+		for _, e := range last.Log {
+			if e.For(side) {
+				mine[e.Text] = true
+			}
+		}
+		for _, e := range last.Log {
+			if !e.For(side) && !mine[e.Text] && len(e.Text) > 12 {
+				forbidden[e.Text] = true
+			}
+		}
+		for _, o := range l.orders[enemy] {
+			if !mine[o] && len(o) > 12 {
+				forbidden[o] = true
+			}
+		}
+		for name := range own {
+			delete(forbidden, name) // a name both sides use says nothing
+		}
+		if len(forbidden) == 0 {
+			t.Fatal("no enemy secrets to look for: the test would pass vacuously")
+		}
+		for _, s := range seen {
+			if !srvSees(s.viewers, user) {
+				continue
+			}
+			text := s.msg.Content
+			for _, e := range s.msg.Embeds {
+				text += "\n" + e.Title + "\n" + e.Description
+				for _, f := range e.Fields {
+					text += "\n" + f.Name + "\n" + f.Value
+				}
+			}
+			for secret := range forbidden {
+				if strings.Contains(text, secret) {
+					t.Errorf("%s message seen by %s (%s) holds the enemy's secret %q:\n%s", s.where, user, side, secret, text)
+				}
+			}
+			for _, f := range s.msg.Files {
+				if !strings.HasSuffix(f.Name, ".png") {
+					if strings.Contains(string(f.Data), enemy) && f.Name != "message.txt" {
+						t.Errorf("file %s seen by %s names the enemy side", f.Name, user)
+					}
+					continue
+				}
+				pngs++
+				if !strings.Contains(f.Name, "-"+side+".png") {
+					t.Errorf("%s PNG %s seen by %s (%s) was not drawn for his side", s.where, f.Name, user, side)
+				}
+			}
+		}
+	}
+	if pngs == 0 {
+		t.Error("no PNG reached a player: the image check would pass vacuously")
+	}
+}
+
+func srvSees(viewers []string, user string) bool {
+	for _, v := range viewers {
+		if v == user {
+			return true
+		}
+	}
+	return false
+}

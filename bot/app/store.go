@@ -1,0 +1,112 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"bfbot/bot/command"
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+	"bfbot/storage"
+)
+
+// Store adapts storage.Campaigns (the bbolt file) to the command layer's
+// Store. It adds nothing but translation: the seed of a new campaign's dice,
+// the Summary type, and storage's errors mapped to the command layer's.
+type Store struct {
+	db storage.Campaigns
+	// seed gives each new campaign's dice seed.
+	seed func() uint64
+}
+
+var _ command.Store = (*Store)(nil)
+
+// NewStore returns the adapter; seed gives each new campaign's dice seed
+// (nil: a random one, so two campaigns never roll alike).
+func NewStore(db storage.Campaigns, seed func() uint64) *Store {
+	if seed == nil {
+		seed = randomSeed
+	}
+	return &Store{db: db, seed: seed}
+}
+
+// Create implements command.Store.
+func (s *Store) Create(ctx context.Context, c *campaign.Campaign) (int64, error) {
+	id, err := s.db.Create(ctx, c, s.seed())
+	if err != nil {
+		return 0, mapErr(err)
+	}
+	c.ID = id
+	return id, nil
+}
+
+// Get implements command.Store. storage decodes every campaign through
+// campaign.Restore (its doc, "Battles' tactical maps are not stored").
+func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
+	c, err := s.db.Get(ctx, id)
+	return c, mapErr(err)
+}
+
+// List implements command.Store.
+func (s *Store) List(ctx context.Context) ([]command.Summary, error) {
+	list, err := s.db.List(ctx)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	out := make([]command.Summary, 0, len(list))
+	for _, x := range list {
+		players := map[string]string{}
+		for u, side := range x.Players {
+			players[u] = side
+		}
+		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Players: players})
+	}
+	return out, nil
+}
+
+// Update implements command.Store.
+func (s *Store) Update(ctx context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
+	_, err := s.db.Update(ctx, id, storage.UpdateFunc(fn))
+	return mapErr(err)
+}
+
+// Undo implements command.Store.
+func (s *Store) Undo(ctx context.Context, id int64) error {
+	_, err := s.db.Undo(ctx, id)
+	return mapErr(err)
+}
+
+// Export implements command.Store.
+func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
+	b, err := s.db.Export(ctx, id)
+	return b, mapErr(err)
+}
+
+// mapErr gives storage's errors the command layer's meaning, keeping the
+// text and the chain (errors.Is still finds the storage error).
+func mapErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, storage.ErrNotFound) && !errors.Is(err, command.ErrNotFound):
+		return &mappedError{err: err, as: command.ErrNotFound}
+	case errors.Is(err, storage.ErrNothingToUndo) && !errors.Is(err, command.ErrNothingToUndo):
+		return &mappedError{err: err, as: command.ErrNothingToUndo}
+	}
+	return err
+}
+
+// mappedError is a storage error that also is a command-layer sentinel.
+type mappedError struct {
+	err error
+	as  error
+}
+
+func (e *mappedError) Error() string   { return e.err.Error() }
+func (e *mappedError) Unwrap() []error { return []error{e.err, e.as} }
+
+// errorf makes an error the command layer shows to the user as it is.
+func userErrorf(format string, args ...any) error {
+	return &campaign.Error{Msg: fmt.Sprintf(format, args...)}
+}

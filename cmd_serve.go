@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"bfbot/bot/app"
+	"bfbot/config"
+)
+
+// shutdownGrace is how long `bfbot serve` lets a turn or an interaction in
+// flight finish after SIGINT or SIGTERM.
+const shutdownGrace = 30 * time.Second
+
+// serveOptions are the app's options for `bfbot serve`; a test points them
+// at the fake Discord.
+var serveOptions = func(m *Main) app.Options { return app.Options{} }
+
+// runServe is `bfbot serve [--config FILE]`: the Discord bot, until SIGINT
+// or SIGTERM (DESIGN.md). The file defaults to $BFBOT_CONFIG; the token
+// comes from BFBOT_TOKEN.
+func (m *Main) runServe(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	path := fs.String("config", m.getenv(config.EnvConfigFile), "TOML config file (default $BFBOT_CONFIG; BFBOT_* variables override it)")
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("serve takes no arguments (got %q); give the config file with --config", pos[0])
+	}
+	cfg, err := config.Load(*path, m.Environ)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if err := cfg.ValidateForDiscord(); err != nil {
+		return fmt.Errorf("serve: the configuration cannot start the bot:\n%w", err)
+	}
+	opts := serveOptions(m)
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	}
+	a, err := app.New(cfg, opts)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	runErr := a.Run(ctx)
+	closeCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := a.Close(closeCtx); err != nil && runErr == nil {
+		runErr = err
+	}
+	if runErr != nil {
+		return fmt.Errorf("serve: %w", runErr)
+	}
+	return nil
+}
+
+// getenv reads a variable from Main's environment (not the process's, so
+// a test controls it).
+func (m *Main) getenv(name string) string {
+	v := ""
+	for _, kv := range m.Environ {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+			v = val // a later duplicate wins, as in os/exec
+		}
+	}
+	return v
+}
