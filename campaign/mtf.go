@@ -22,9 +22,9 @@ import (
 // ErrMTF: the file is not a readable .mtf design; the error names the line.
 var ErrMTF = errors.New("malformed .mtf file")
 
-// mtfMaxBytes bounds a file: MegaMek's largest, with an embedded image, are
-// well under it.
-const mtfMaxBytes = 8 << 20
+// mtfMaxBytes bounds a file (issue #9): MegaMek's .mtf designs are a few
+// KB, so 1 MB is generous, and it keeps a hostile file's work small.
+const mtfMaxBytes = 1 << 20
 
 // mtfLocations are the slot block headers MegaMek writes (biped and quad).
 var mtfLocations = map[string]bool{

@@ -20,6 +20,39 @@ import (
 // an enormous allocation.
 const MaxBoardSide = 200
 
+// MaxBoardBytes is the largest board file ReadBoard reads (issue #9: a
+// 100 MB file is refused, not parsed). A MaxBoardSide×MaxBoardSide board
+// as WriteBoard writes it is under 2 MB; MegaMek's own largest are well
+// under 1 MB.
+const MaxBoardBytes = 4 << 20
+
+// errBoardTooBig is what boardSizeLimit reads past MaxBoardBytes.
+var errBoardTooBig = errors.New("board file too big")
+
+// boardSizeLimit reads at most left bytes of r, then fails with
+// errBoardTooBig if r holds more.
+type boardSizeLimit struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *boardSizeLimit) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		var one [1]byte
+		n, err := l.r.Read(one[:])
+		if n > 0 {
+			return 0, errBoardTooBig
+		}
+		return 0, err
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
 // maxBoardLine caps one line of a board file.
 const maxBoardLine = 1 << 20
 
@@ -110,8 +143,12 @@ type boardHex struct {
 // boardSilent) goes without one. The decisions are rulings B-MM1 to
 // B-MM14 in docs/rulings.md.
 func ReadBoard(r io.Reader) (*Map, []BoardWarning, error) {
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() > MaxBoardBytes {
+		// bytes.Reader, strings.Reader, bytes.Buffer: refused unread.
+		return nil, nil, boardErr(1, "the file is %d bytes, over the %d-byte (%d MB) limit: not a board bfbot reads", l.Len(), MaxBoardBytes, MaxBoardBytes>>20)
+	}
 	br := &boardReader{autoExit: true}
-	if err := br.read(r); err != nil {
+	if err := br.read(&boardSizeLimit{r: r, left: MaxBoardBytes}); err != nil {
 		return nil, nil, err
 	}
 	m := br.finish()
@@ -175,6 +212,9 @@ func (br *boardReader) read(r io.Reader) error {
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
 			return boardErr(line+1, "line longer than %d bytes: not a MegaMek board", maxBoardLine)
+		}
+		if errors.Is(err, errBoardTooBig) {
+			return boardErr(line+1, "the file is over the %d-byte (%d MB) limit: not a board bfbot reads", MaxBoardBytes, MaxBoardBytes>>20)
 		}
 		return boardErr(line+1, "reading: %v", err)
 	}

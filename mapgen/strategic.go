@@ -40,24 +40,36 @@ type Sector struct {
 	Objectives  []Objective
 }
 
-// Strategic is the campaign's strategic map: a grid of sectors.
+// Strategic is the campaign's strategic map: a grid of sectors. The
+// players may arrange sectors as they like (000 line 2551), so a grid
+// place may be empty (a hole); a generated map fills every place.
 type Strategic struct {
 	Name       string
 	Cols, Rows int
-	Sectors    []Sector // row by row: the sector at (col,row) is Sectors[row*Cols+col]
+	Sectors    []Sector // row by row, Sectors[i].ID == i+1; a full grid has the sector at (col,row) at Sectors[row*Cols+col]
 }
 
-// At returns the sector at grid position (col, row), or nil.
+// At returns the sector at grid position (col, row), or nil (outside the
+// grid or a hole).
 func (s *Strategic) At(col, row int) *Sector {
-	if col < 0 || row < 0 || col >= s.Cols || row >= s.Rows {
+	if s == nil || col < 0 || row < 0 || col >= s.Cols || row >= s.Rows {
 		return nil
 	}
-	return &s.Sectors[row*s.Cols+col]
+	if i := row*s.Cols + col; len(s.Sectors) == s.Cols*s.Rows && s.Sectors[i].Col == col && s.Sectors[i].Row == row {
+		return &s.Sectors[i] // a full grid
+	}
+	for i := range s.Sectors {
+		if s.Sectors[i].Col == col && s.Sectors[i].Row == row {
+			return &s.Sectors[i]
+		}
+	}
+	return nil
 }
 
-// ByID returns the sector with the given ID, or nil.
+// ByID returns the sector with the given ID, or nil (also on a nil map,
+// which a campaign read from a damaged JSON file may have).
 func (s *Strategic) ByID(id int) *Sector {
-	if id < 1 || id > len(s.Sectors) {
+	if s == nil || id < 1 || id > len(s.Sectors) {
 		return nil
 	}
 	return &s.Sectors[id-1]

@@ -15,7 +15,9 @@ for pkg in $(go list "$pattern"); do
 	targets=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u || true)
 	for t in $targets; do
 		printf '== %s %s (%ss)\n' "$pkg" "$t" "$secs"
-		if ! go test "$pkg" -run '^$' -fuzz "^${t}\$" -fuzztime "${secs}s"; then
+		# -fuzzminimizetime: Go minimizes every new input for up to 60 s by
+		# default, which on large seeds (campaign JSON) stalls a short run.
+		if ! go test "$pkg" -run '^$' -fuzz "^${t}\$" -fuzztime "${secs}s" -fuzzminimizetime 200x; then
 			echo "!! $pkg $t found a crasher (see $dir/testdata/fuzz/$t)"
 			status=1
 		fi

@@ -242,8 +242,8 @@ func (v *StrategicView) check() error {
 	if s == nil {
 		return ErrNoMap
 	}
-	if s.Cols < 1 || s.Rows < 1 || len(s.Sectors) == 0 || len(s.Sectors) > s.Cols*s.Rows { // fewer: holes (mapgen.ReadStrategic)
-		return fmt.Errorf("render: strategic map is %d×%d but holds %d sectors", s.Cols, s.Rows, len(s.Sectors))
+	if err := s.Check(); err != nil { // a grid may have holes (mapgen.ReadStrategic)
+		return fmt.Errorf("render: strategic map: %w", err)
 	}
 	for _, marks := range [][]SectorMark{v.Own, v.Contacts} {
 		for _, mk := range marks {
