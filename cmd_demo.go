@@ -56,6 +56,8 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 		Store: d.store,
 		Log:   slog.New(slog.NewTextHandler(m.Stderr, nil)),
 		Dice:  dice.New(dice.NewSeeded(*seed)),
+		// The demo's clock stands still: rate limits are for a shared bot.
+		RateLimits: botcommand.RateLimits{Off: true},
 		ErrorID: func() string {
 			d.internal++
 			return "demo-" + strconv.Itoa(d.internal)
@@ -212,8 +214,10 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 				if len(ids) == 0 {
 					break
 				}
-				if n := battlesIn(cur, cur.Turn); n > maxDemoBattles {
-					return fmt.Sprintf("stopped: turn %d has made %d battles, more than a turn can hold (%d); the campaign engine keeps making contacts (see the transcript)", cur.Turn, n, maxDemoBattles), nil
+				// A guard, not a rule: the campaign cannot make more
+				// (ruling CI1; Campaign.Check), so more is an engine bug.
+				if n, limit := battlesIn(cur, cur.Turn), maxDemoBattles*len(cur.Map.Sectors); n > limit {
+					return "", fmt.Errorf("demo: turn %d has made %d battles, more than the campaign rules allow (%d, ruling CI1)", cur.Turn, n, limit)
 				}
 				b := map[string]string{"battle": strconv.Itoa(ids[0])}
 				if _, err := d.say(ctx, demoReferee, "battle", "auto", b); err != nil {
@@ -247,9 +251,10 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 	return "stopped: too many steps", nil
 }
 
-// maxDemoBattles bounds the battles of one campaign turn: a regiment has
-// a handful of battlegroups, so more means contacts without end.
-const maxDemoBattles = 16
+// maxDemoBattles bounds the battles of one campaign turn per sector of
+// the map: a contact and a battle started by each side's withdrawal from
+// it (ruling CI1).
+const maxDemoBattles = 3
 
 func battlesIn(c *campaign.Campaign, turn int) int {
 	n := 0

@@ -85,6 +85,9 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 		c.Sectors[b.Sector] = ss
 	}
 
+	// Mines not set off stay in the sector, whoever won (line 2633).
+	c.keepMines(b.Sector, st)
+
 	// The outline is public; each side hears the details it saw.
 	var score []string
 	for _, sd := range st.Sides {
@@ -298,20 +301,38 @@ func (c *Campaign) fallBack(b *Battle, d *dice.Dice) error {
 		enemy := c.Enemy(s.ID)
 		var there []int
 		for _, bg := range enemy.BattlegroupsIn(to) {
-			if !bg.Recon() {
+			// A battlegroup fights one battle at a time: one already
+			// engaged in a battle not yet fought is not met again (CI1).
+			if !bg.Recon() && !c.engaged(enemy.ID, bg.ID) {
 				there = append(there, bg.ID)
 			}
 		}
 		// A battle that retreating units started does not start another
-		// (ruling CB7): the fight would go back and forth for ever.
-		if len(there) > 0 && b.State.Campaign.WithdrawAfterSteps > 0 {
+		// (rulings CB7, CI1): the fight would go back and forth for ever.
+		if len(there) > 0 && b.RetreatFrom == 0 {
 			sides := []BattleSide{{Side: s.ID, Battlegroups: moved}, {Side: enemy.ID, Battlegroups: there}}
-			if err := setUpBattleRules(c, to, sides, d, 0); err != nil {
+			if err := setUpBattleRules(c, to, sides, d, b.ID); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// engaged reports whether a battlegroup of side fights in a battle that
+// is not over.
+func (c *Campaign) engaged(side string, bg int) bool {
+	for _, b := range c.Battles {
+		if b.Over {
+			continue
+		}
+		for _, bs := range b.Sides {
+			if bs.Side == side && slices.Contains(bs.Battlegroups, bg) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // holdsDropShips reports whether a battlegroup holds an active DropShip.

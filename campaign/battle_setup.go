@@ -63,12 +63,18 @@ func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
 // has cloned it). Recon battlegroups never fight (000 line 2598): they are
 // left out, and a side with nothing else there is refused.
 func setUpBattle(c *Campaign, sector int, sides []BattleSide, d *dice.Dice) error {
-	return setUpBattleRules(c, sector, sides, d, WithdrawSteps)
+	return setUpBattleRules(c, sector, sides, d, 0)
 }
 
-// setUpBattleRules is setUpBattle with the withdrawal requirement given:
-// units that retreated into a new battle need no more steps (line 2659).
-func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice, withdrawSteps int) error {
+// setUpBattleRules is setUpBattle for a battle that the withdrawal from
+// battle retreatFrom started (0: a contact): units that retreated into a
+// new battle need no more steps to withdraw again (line 2659), and the
+// battle is marked so that it starts no further one (ruling CI1).
+func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice, retreatFrom int) error {
+	withdrawSteps := WithdrawSteps
+	if retreatFrom != 0 {
+		withdrawSteps = 0
+	}
 	if len(sides) != 2 {
 		return fmt.Errorf("a battle needs two sides, not %d", len(sides))
 	}
@@ -152,13 +158,14 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		}
 	}
 	sort.Slice(st.Units, func(i, j int) bool { return st.Units[i].ID < st.Units[j].ID })
+	laid := c.layMines(st, sector, engaged)
 	if errs := st.Check(); len(errs) > 0 {
 		return fmt.Errorf("battle in sector %d: %v", sector, errs[0])
 	}
 
 	id := c.NextBattle
 	c.NextBattle++
-	c.Battles = append(c.Battles, Battle{ID: id, Turn: c.Turn, Sector: sector, Sides: engaged, State: st, Auto: c.Settings.AutoResolve})
+	c.Battles = append(c.Battles, Battle{ID: id, Turn: c.Turn, Sector: sector, Sides: engaged, State: st, Auto: c.Settings.AutoResolve, RetreatFrom: retreatFrom})
 	name := c.sectorName(sector)
 	c.emit(Event{Step: "contact", Type: "contact", Sector: sector, Battle: id,
 		Text: fmt.Sprintf("contact in sector %s: battle %d between %s and %s", name, id, c.Side(engaged[0].Side).Name, c.Side(engaged[1].Side).Name)})
@@ -167,6 +174,10 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 	for i, bs := range engaged {
 		c.emit(Event{Step: "contact", Type: "deployment", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
 			Text: fmt.Sprintf("battle %d in %s: %s; your units withdraw by the %v edge", id, name, strings.Join(zoneText[i], "; "), homes[i].retreat)})
+		if t := laid[bs.Side]; t != "" {
+			c.emit(Event{Step: "contact", Type: "mines", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
+				Text: fmt.Sprintf("battle %d: %s", id, t)})
+		}
 	}
 	return nil
 }

@@ -62,6 +62,10 @@ type SectorState struct {
 	// Reached are the sides that have reached the sector's objectives and
 	// scored their victory points (ruling CB9).
 	Reached []string `json:"reached,omitempty"`
+	// Mines are the mines laid in the sector and not yet set off, per
+	// side and hex (attack points): they stay after the battle whoever
+	// wins it (000 line 2633; ruling CI3). Secret to their side.
+	Mines map[string]map[hex.Hex]int `json:"mines,omitempty"`
 }
 
 // Side is one commander's (or team's) side: a regiment split into
@@ -87,6 +91,10 @@ type Side struct {
 	// RBG (000 lines 2663–2669).
 	Salvage      int `json:"salvage"`
 	RepairPoints int `json:"repair_points"`
+	// Mines are the attack points of mines bought (Regiment.Special) and
+	// not yet laid: a prepared position lays them (000 line 2633; ruling
+	// CI2).
+	Mines int `json:"mines,omitempty"`
 	// Orders are the sealed orders for the current turn.
 	Orders Orders `json:"orders"`
 	// Intel is what this side has learnt of the enemy: search answers
@@ -194,6 +202,10 @@ type Battle struct {
 	// Auto: the AI fights (both sides agreed, a setting, or a deadline).
 	Auto    bool             `json:"auto,omitempty"`
 	Outcome *referee.Outcome `json:"outcome,omitempty"`
+	// RetreatFrom is the ID of the battle whose withdrawal started this
+	// one (000 line 2659), 0 for a battle that contact made. Such a
+	// battle starts no further one (rulings CB7, CI1).
+	RetreatFrom int `json:"retreat_from,omitempty"`
 }
 
 // BattleSide is one side's part in a battle.
@@ -202,6 +214,10 @@ type BattleSide struct {
 	Battlegroups []int  `json:"battlegroups"`
 	// Withdrew: the side broke off (declared and left the map).
 	Withdrew bool `json:"withdrew,omitempty"`
+	// Mines are the mines this side laid from its stock in this battle
+	// (a prepared position, ruling CI2), by hex; secret to the side, which
+	// may place them again with PlaceMines until the battle starts.
+	Mines map[hex.Hex]int `json:"mines,omitempty"`
 }
 
 // Event is one thing that happened in the campaign, with who may know it.
@@ -348,6 +364,7 @@ func (c *Campaign) Clone() *Campaign {
 		nb.Sides = append([]BattleSide(nil), b.Sides...)
 		for j := range nb.Sides {
 			nb.Sides[j].Battlegroups = append([]int(nil), b.Sides[j].Battlegroups...)
+			nb.Sides[j].Mines = cloneMines(b.Sides[j].Mines)
 		}
 		if b.State != nil {
 			nb.State = b.State.Clone()
@@ -363,11 +380,30 @@ func (c *Campaign) Clone() *Campaign {
 		for k, v := range c.Sectors {
 			v.Rubble = append([]hex.Hex(nil), v.Rubble...)
 			v.Reached = append([]string(nil), v.Reached...)
+			if v.Mines != nil {
+				ms := make(map[string]map[hex.Hex]int, len(v.Mines))
+				for side, m := range v.Mines {
+					ms[side] = cloneMines(m)
+				}
+				v.Mines = ms
+			}
 			n.Sectors[k] = v
 		}
 	}
 	n.Log = append([]Event(nil), c.Log...)
 	return &n
+}
+
+// cloneMines copies a minefield (nil stays nil).
+func cloneMines(m map[hex.Hex]int) map[hex.Hex]int {
+	if m == nil {
+		return nil
+	}
+	out := make(map[hex.Hex]int, len(m))
+	for h, n := range m {
+		out[h] = n
+	}
+	return out
 }
 
 func (s Side) clone() Side {

@@ -5,9 +5,10 @@ import "fmt"
 // Check walks the campaign and returns every broken invariant: every
 // active unit in exactly one battlegroup of its side and every other unit
 // in none, damage steps in range, battlegroups in sectors of the map,
-// one RBG at most, victory points equal to the log's sum, and every battle
-// still being fought passing referee's own Check. Tests run it after every
-// step.
+// one RBG at most, victory points equal to the log's sum, mine stocks and
+// minefields whole, the bound on a turn's battles (ruling CI1,
+// checkBattleBound), and every battle still being fought passing
+// referee's own Check. Tests run it after every step.
 func (c *Campaign) Check() []error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -24,6 +25,9 @@ func (c *Campaign) Check() []error {
 	for _, s := range c.Sides {
 		if s.VP != vp[s.ID] {
 			bad("side %s: VP %d but the log adds up to %d", s.ID, s.VP, vp[s.ID])
+		}
+		if s.Mines < 0 {
+			bad("side %s: %d mine points in stock", s.ID, s.Mines)
 		}
 		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
 			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
@@ -76,6 +80,16 @@ func (c *Campaign) Check() []error {
 			bad("side %s: battlegroup %d holds unknown unit %s", s.ID, b, id)
 		}
 	}
+	c.checkBattleBound(bad)
+	for id, ss := range c.Sectors {
+		for side, m := range ss.Mines {
+			for h, n := range m {
+				if n <= 0 || n%MineAttack != 0 {
+					bad("sector %d: %s's mines at %s are %d points, not a positive multiple of %d", id, side, h, n, MineAttack)
+				}
+			}
+		}
+	}
 	for _, b := range c.Battles {
 		if b.Over || b.State == nil {
 			continue
@@ -85,4 +99,68 @@ func (c *Campaign) Check() []error {
 		}
 	}
 	return errs
+}
+
+// checkBattleBound checks what bounds the battles of a turn (ruling CI1):
+// contacts make at most one battle per sector; a battle that a withdrawal
+// started came from a contact battle of the same turn, one per side that
+// withdrew from it, and starts none itself; and no battlegroup fights two
+// battles at once. So a turn has at most 3 battles per sector of the map.
+func (c *Campaign) checkBattleBound(bad func(string, ...any)) {
+	contact := map[[2]int]int{} // turn, sector → contact battle
+	followOns := map[int]int{}  // contact battle → battles its withdrawals started
+	engaged := map[string]int{} // side/battlegroup → unfought battle
+	perTurn := map[int]int{}
+	for _, b := range c.Battles {
+		perTurn[b.Turn]++
+		if b.RetreatFrom == 0 {
+			k := [2]int{b.Turn, b.Sector}
+			if other, ok := contact[k]; ok {
+				bad("battles %d and %d are both contacts in sector %d in turn %d", other, b.ID, b.Sector, b.Turn)
+			}
+			contact[k] = b.ID
+		} else {
+			p := c.Battle(b.RetreatFrom)
+			switch {
+			case p == nil:
+				bad("battle %d was started by a withdrawal from battle %d, which does not exist", b.ID, b.RetreatFrom)
+			case p.RetreatFrom != 0:
+				bad("battle %d was started by a withdrawal from battle %d, itself started by a withdrawal (ruling CB7)", b.ID, p.ID)
+			case p.Turn != b.Turn || !p.Over || p.ID >= b.ID:
+				bad("battle %d (turn %d) was started by a withdrawal from battle %d (turn %d, over %v)", b.ID, b.Turn, p.ID, p.Turn, p.Over)
+			default:
+				followOns[p.ID]++
+			}
+		}
+		if b.Over {
+			continue
+		}
+		for _, bs := range b.Sides {
+			for _, id := range bs.Battlegroups {
+				k := fmt.Sprintf("%s/%d", bs.Side, id)
+				if other, ok := engaged[k]; ok {
+					bad("battlegroup %d of %s fights battles %d and %d at once", id, bs.Side, other, b.ID)
+				}
+				engaged[k] = b.ID
+			}
+		}
+	}
+	for id, n := range followOns {
+		withdrew := 0
+		for _, bs := range c.Battle(id).Sides {
+			if bs.Withdrew {
+				withdrew++
+			}
+		}
+		if n > withdrew {
+			bad("battle %d started %d battles by withdrawal, but %d sides withdrew from it", id, n, withdrew)
+		}
+	}
+	if c.Map != nil {
+		for turn, n := range perTurn {
+			if limit := 3 * len(c.Map.Sectors); n > limit {
+				bad("turn %d has %d battles, more than 3 per sector (%d)", turn, n, limit)
+			}
+		}
+	}
 }

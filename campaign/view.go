@@ -52,6 +52,9 @@ type SectorView struct {
 	// Intel is the latest the viewer learnt of the enemy there (nil when
 	// it never learnt anything).
 	Intel *Intel `json:"intel,omitempty"`
+	// Mines are the attack points of the viewer's own mines still lying
+	// there (ruling CI3); the enemy's are never shown.
+	Mines int `json:"mines,omitempty"`
 }
 
 // BattleView is a battle as a side may know it: where and between whom
@@ -83,6 +86,7 @@ func View(c *Campaign, side string) SideView {
 				sec.Own = append(sec.Own, b.ID)
 			}
 		}
+		sec.Mines = mineTotal(c.Sectors[sec.ID].Mines[side])
 		for j := len(s.Intel) - 1; j >= 0; j-- {
 			if s.Intel[j].Sector == sec.ID {
 				in := s.Intel[j]
