@@ -44,6 +44,12 @@ type View struct {
 	Winner  string `json:"winner,omitempty"`
 
 	Sides []ViewSide `json:"sides"`
+	// TurnLimit is the game turn after which the battle ends (0: none)
+	// and Scenario the scenario's public special rules (nil: none). Both
+	// are printed in the scenario the players agreed on, so every side
+	// reads them; the reinforcements waiting off the map are not here.
+	TurnLimit int           `json:"turn_limit,omitempty"`
+	Scenario  *ViewScenario `json:"scenario,omitempty"`
 	// Units is sorted by ID: the viewer's own units wherever they are,
 	// every enemy unit it may see on the map.
 	Units []ViewUnit `json:"units"`
@@ -207,6 +213,9 @@ func (s *State) view(side string, referee bool) View {
 		Turn:    s.Turn,
 		Phase:   s.Phase.String(),
 		Winner:  s.Winner,
+
+		TurnLimit: s.Rules.TurnLimit,
+		Scenario:  viewScenario(s.Scenario),
 	}
 	if s.Phasing >= 0 && s.Phasing < len(s.Sides) {
 		v.Phasing = s.Sides[s.Phasing].ID
@@ -396,4 +405,55 @@ func viewCmpHex(a, b hex.Hex) int {
 		return a.X - b.X
 	}
 	return a.Y - b.Y
+}
+
+// ViewScenario is the public part of a battle's scenario rules
+// (scenario_rules.go): what scores and what ends the battle. Which units
+// come as reinforcements, and when, is not in it.
+type ViewScenario struct {
+	Exits      []ViewExit  `json:"exits,omitempty"`
+	Objectives []Objective `json:"objectives,omitempty"`
+	// SalvageVP is what a salvage counter is worth; SalvageExitedOnly: it
+	// counts only once carried off the map; SalvageLeftTo scores the
+	// counters left on it.
+	SalvageVP          int    `json:"salvage_vp"`
+	SalvageExitedOnly  bool   `json:"salvage_exited_only,omitempty"`
+	SalvageLeftTo      string `json:"salvage_left_to,omitempty"`
+	Scavenging         bool   `json:"scavenging,omitempty"`
+	EndWhenSalvageGone bool   `json:"end_when_salvage_gone,omitempty"`
+	Stranded           string `json:"stranded,omitempty"`
+	EndWhenLiftedOff   string `json:"end_when_lifted_off,omitempty"`
+}
+
+// ViewExit is an ExitAward as the players read it.
+type ViewExit struct {
+	Side      string `json:"side"`
+	Edge      string `json:"edge,omitempty"` // "": any edge
+	VP        int    `json:"vp"`
+	MechsOnly bool   `json:"mechs_only,omitempty"`
+	Space     bool   `json:"space,omitempty"`
+	PerMech   bool   `json:"per_mech,omitempty"`
+}
+
+func viewScenario(r *ScenarioRules) *ViewScenario {
+	if r == nil {
+		return nil
+	}
+	vs := &ViewScenario{
+		Objectives:         slices.Clone(r.Objectives),
+		SalvageVP:          SalvageVP,
+		SalvageExitedOnly:  r.Salvage.ExitedOnly,
+		SalvageLeftTo:      r.Salvage.LeftTo,
+		Scavenging:         r.Scavenging,
+		EndWhenSalvageGone: r.EndWhenSalvageGone,
+		Stranded:           r.Stranded,
+		EndWhenLiftedOff:   r.EndWhenLiftedOff,
+	}
+	if r.Salvage.Set {
+		vs.SalvageVP = r.Salvage.VP
+	}
+	for _, e := range r.Exits {
+		vs.Exits = append(vs.Exits, ViewExit{Side: e.Side, Edge: e.Edge.String(), VP: e.VP, MechsOnly: e.MechsOnly, Space: e.Space, PerMech: e.PerMech})
+	}
+	return vs
 }

@@ -19,6 +19,8 @@
 // close once another hex is fired on); an infantry close assault is
 // charged the two steps it costs. Indirect fire uses the observer
 // ValidActions names. The phase ends when no attack is worth a roll.
+// Enemy DropShips are targets like any counter, with the values table's
+// values until probed (they are never worth the kill bonus).
 //
 // Movement: each unit in turn scores every hex it may end in (and staying
 // put): the damage it could deal from there to the enemies it knows, less
@@ -37,6 +39,40 @@
 // under a third of the enemy's that it can see, and the rules allow it,
 // the side declares a retreat, its units head for the retreat edge and
 // withdraw there.
+//
+// Ground units move before air units (000 lines 578–580; ruling AIR3).
+//
+// # Scenario aims, drops and DropShips
+//
+// What the scenario rewards besides combat is read from the View's
+// public rules (View.Scenario, View.TurnLimit) and added to the move
+// score (aims.go):
+//
+//   - a unit that scores by leaving the map by an edge (an exit award)
+//     is pulled towards it, harder for more VP, for a unit that cannot
+//     fight, and once the turns left are just enough to get there; on
+//     the edge it withdraws;
+//   - objective hexes: the nearest free unit is sent to each, the side's
+//     own to hold and the enemy's to contest; the pull is slight until
+//     the turn limit is close enough that the unit needs the turns left;
+//   - salvage is worth picking up by what the scenario makes a counter
+//     worth; when it counts only once carried off, a carrier takes it to
+//     the nearest edge while scavenging, else to its scoring exit or
+//     retreat edge, and leaves;
+//   - a side paid for leaving by DropShip (a space award), one whose
+//     units left on the map are captured, or one that is losing with
+//     DropShips on the map evacuates: its units board the nearest ship
+//     with room, and a ship lifts off when full, badly damaged with a
+//     load, on the last turn, or when no unit of the side is within two
+//     turns' move of it (with a load, or empty in a lost battle).
+//
+// A unit in orbit without a declared drop picks its target in its first
+// movement phase: a 'Mech where it may fire next and not next to the
+// enemy it sees (they fire at it as it comes down, and a step lost then
+// makes the landing harder), out of water; a DropShip on open level-0
+// ground close to its side's units and out of close reach. Units aboard
+// a landed DropShip come out unless the side is leaving. A DropShip
+// fires in each arc ValidActions still offers.
 //
 // # Easy
 //

@@ -19,6 +19,8 @@ type picture struct {
 	// enemyEdges are the retreat edges of the enemy sides: where their
 	// units came from, so where to look for them when none is in sight.
 	enemyEdges []string
+	// aims are the scenario's rewards besides combat (aims.go).
+	aims *aims
 }
 
 // enemy is an enemy counter the side can see.
@@ -28,6 +30,7 @@ type enemy struct {
 	ra, ca, d, rng, step   int
 	known                  bool // values probed
 	disrupted, surrendered bool
+	ship                   bool // a DropShip: eight steps, never moves
 }
 
 // estimate is what a player assumes of a counter whose values he has not
@@ -40,6 +43,8 @@ var classEstimates = map[string]estimate{
 	"fire-mech": {8, 6, 6, 5}, "tracked": {8, 8, 7, 3}, "hover": {5, 5, 4, 3}, "wheeled": {5, 5, 4, 3},
 	"infantry": {3, 6, 5, 1}, "motorized-infantry": {3, 6, 5, 1}, "jump-infantry": {4, 7, 5, 1}, "heavy-infantry": {6, 9, 7, 1},
 	"long-tom": {15, 0, 4, 10}, "sniper": {10, 0, 4, 6}, "truck": {0, 0, 3, 0},
+	// DropShips: the values table's rows (000 lines 1810–1812), range 6.
+	"leopard": {8, 0, 6, 6}, "union": {13, 0, 7, 6}, "overlord": {16, 0, 9, 6},
 }
 
 var kindEstimates = map[string]estimate{
@@ -65,10 +70,10 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 			pic.own = append(pic.own, u)
 			continue
 		}
-		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") || u.Kind == "air" || u.Kind == "dropship" {
+		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") || u.Kind == "air" {
 			continue
 		}
-		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered"}
+		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship"}
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -150,14 +155,21 @@ func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
 // strength it can see.
 func (pic *picture) lost() bool {
 	mine, theirs := 0, 0
+	// A DropShip's eight steps count as four of a lance's.
+	left := func(step int, ship bool) int {
+		if ship {
+			return max(8-step, 0) / 2
+		}
+		return max(4-step, 0)
+	}
 	for _, u := range pic.own {
 		if u.Status == "active" && u.Values != nil {
-			mine += (4 - u.Values.Step) * max(u.Values.RA, 1)
+			mine += left(u.Values.Step, u.Kind == referee.KindDropShip.String()) * max(u.Values.RA, 1)
 		}
 	}
 	for _, e := range pic.enemies {
 		if e.fighting() {
-			theirs += (4 - e.step) * max(e.ra, 1)
+			theirs += left(e.step, e.ship) * max(e.ra, 1)
 		}
 	}
 	return theirs > 0 && 3*mine < theirs
@@ -267,7 +279,7 @@ func (pic *picture) attackScore(u *referee.ViewUnit, a referee.Action, fired map
 	w := 1.0
 	if level == Normal {
 		w = t.weight() + 0.3*float64(fired[t.id])
-		if t.known && float64(t.step)+ev >= 3.5 {
+		if t.known && !t.ship && float64(t.step)+ev >= 3.5 {
 			w += 1 // a likely kill is worth its cost in victory points
 		}
 	}
@@ -292,6 +304,7 @@ type moveScorer struct {
 	edge       string
 	waterBurn  bool // overburning from water: ending in water saves the step
 	carrying   bool
+	noCombat   bool // a truck: it only moves
 }
 
 func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
@@ -299,7 +312,10 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 		exp: experienceShift(u), indirect: u.Detail.Indirect, mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
 	if u.Values != nil {
 		m.rng, m.minR = u.Values.Range, u.Values.MinRange
-		m.waterBurn = u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
+		m.waterBurn = u.Hex != nil && u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
+	}
+	if c, err := referee.ParseClass(u.Class); err == nil {
+		m.noCombat = c.Info().NoCombat
 	}
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
@@ -384,8 +400,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			sc += 1
 		}
 	}
+	bonus := 1.0
+	if pic.aims != nil {
+		bonus = pic.aims.salvageBonus
+		sc += m.aimScore(h)
+	}
 	if !m.carrying && pic.salvage[h] > 0 {
-		sc += 1
+		sc += bonus
 	}
 	return sc
 }

@@ -93,6 +93,7 @@ func (p *Player) decide(g *game) referee.Action {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
 	}
 	g.pic = newPicture(v, g.crt)
+	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
 			return a
@@ -109,11 +110,40 @@ func (p *Player) decide(g *game) referee.Action {
 // phase.
 func (p *Player) movement(g *game) (referee.Action, bool) {
 	pic := g.pic
+	aims := pic.aims
 	me := g.v.Side(p.Side)
-	if !me.Retreating && p.Level == Normal && pic.lost() {
+	// A lost battle is a retreat, unless the side leaves by DropShip.
+	if !me.Retreating && p.Level == Normal && pic.lost() && len(aims.ships) == 0 {
 		for _, a := range g.side {
 			if a.Kind == referee.ActRetreat {
 				return a, true
+			}
+		}
+	}
+	for _, u := range pic.own {
+		if u.Status != "reserve" || u.Detail == nil || p.done[u.ID] {
+			continue
+		}
+		switch {
+		case u.Detail.Drop && u.Detail.DropAt == nil:
+			p.done[u.ID] = true
+			if a, ok := p.declareDrop(g, u); ok {
+				return a, true
+			}
+		case u.Detail.Aboard != "" && !aims.evacuate:
+			p.done[u.ID] = true
+			if a, ok := p.debark(g, u); ok {
+				p.done[u.ID] = false // out: now it moves
+				return a, true
+			}
+		}
+	}
+	if aims.evacuate {
+		for _, u := range pic.own {
+			if groundMover(u) && !u.Disrupted {
+				if a, ok := p.embark(g, u); ok {
+					return a, true
+				}
 			}
 		}
 	}
@@ -132,7 +162,17 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return p.pickRally(pic, rallies), true
 		}
 	}
-	for _, u := range pic.own {
+	// Ground units move before air units (000 lines 578–580; ruling
+	// AIR3): once an air lance flies the side's ground units are done.
+	order := make([]*referee.ViewUnit, 0, len(pic.own))
+	for _, air := range []bool{false, true} {
+		for _, u := range pic.own {
+			if (u.Kind == referee.KindAir.String()) == air {
+				order = append(order, u)
+			}
+		}
+	}
+	for _, u := range order {
 		if u.Status != "active" || u.Disrupted || p.done[u.ID] || u.Hex == nil || u.Detail == nil || u.Detail.Hidden {
 			continue
 		}
@@ -158,6 +198,10 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			p.done[u.ID] = true
 			return *withdraw, true
 		}
+		if withdraw != nil && !me.Retreating && aims.leaves(pic, u) {
+			p.done[u.ID] = true
+			return *withdraw, true
+		}
 		if overburn != nil && !u.Detail.Moved && p.wantsOverburn(pic, u) {
 			return *overburn, true
 		}
@@ -175,7 +219,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return a, true
 		}
 	}
-	return referee.Action{}, false
+	return p.liftoff(g)
 }
 
 // pickRally returns to the rally hex nearest the enemy it knows.
@@ -252,7 +296,10 @@ func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 	var best referee.Action
 	bestScore, found := 0.05, false
 	for _, u := range pic.own {
-		if u.Status != "active" || u.Disrupted || u.Detail == nil || u.Detail.Attacked || u.Detail.Hidden {
+		// A DropShip fires once in each of its three arcs (000 line 1265)
+		// and shrugs off disruption: ValidActions says what is left.
+		ship := u.Kind == referee.KindDropShip.String()
+		if u.Status != "active" || u.Detail == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) {
 			continue
 		}
 		for _, a := range g.legal(u.ID) {

@@ -1,0 +1,256 @@
+package ai
+
+import (
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// aims are what the scenario rewards the side for besides fighting, read
+// from the View's public scenario rules (View.Scenario, View.TurnLimit):
+// units that score by leaving the map, objective hexes to hold or
+// contest, salvage worth carrying off, and an evacuation by DropShip.
+type aims struct {
+	sc *referee.ViewScenario
+	// turnsLeft counts the game turns still to play, this one included
+	// (a large number without a turn limit).
+	turnsLeft int
+	last      bool // this is the last game turn
+	// exitVP is what each own unit scores by leaving the map by an edge
+	// (exitEdge; "" for any edge).
+	exitVP   map[string]int
+	exitEdge map[string]string
+	// evacuate: the side's ground units should board its DropShips, which
+	// lift off (a space award, a side left stranded at the end, or a lost
+	// battle); spaceVP is what each unit scores carried off.
+	evacuate bool
+	spaceVP  map[string]int
+	ships    []*referee.ViewUnit // own DropShips on the map
+	// hold: the objective hex each unit is sent to, and how hard.
+	hold     map[string]hex.Hex
+	holdPull map[string]float64
+	// salvageBonus is how much picking up a counter is worth to a move;
+	// carrierEdge is where a unit with salvage takes it ("any" for the
+	// nearest edge, "" to keep it).
+	salvageBonus float64
+	carrierEdge  string
+}
+
+// noLimit stands for the turns left in a battle without a turn limit.
+const noLimit = 1 << 20
+
+// mechsPerLance is what a PerMech award counts for a lance (SC11; an
+// Extra 'Mech chit adds one).
+const mechsPerLance = 4
+
+func newAims(pic *picture, level Level) *aims {
+	v := pic.v
+	a := &aims{sc: v.Scenario, turnsLeft: noLimit, exitVP: map[string]int{}, exitEdge: map[string]string{},
+		spaceVP: map[string]int{}, hold: map[string]hex.Hex{}, holdPull: map[string]float64{}, salvageBonus: 1}
+	if v.TurnLimit > 0 {
+		a.turnsLeft = max(v.TurnLimit-v.Turn+1, 1)
+		a.last = v.Turn >= v.TurnLimit
+	}
+	for _, u := range pic.own {
+		if u.Kind == referee.KindDropShip.String() && u.Hex != nil && u.Status == "active" {
+			a.ships = append(a.ships, u)
+		}
+	}
+	me := v.Side(pic.side)
+	if sc := v.Scenario; sc != nil {
+		for _, u := range pic.own {
+			for _, e := range sc.Exits {
+				w := exitWorth(e, u)
+				switch {
+				case w == 0 || e.Side != pic.side:
+				case e.Space:
+					a.spaceVP[u.ID] += w
+				case w > a.exitVP[u.ID]:
+					a.exitVP[u.ID], a.exitEdge[u.ID] = w, e.Edge
+				}
+			}
+		}
+		a.evacuate = len(a.spaceVP) > 0 || sc.Stranded == pic.side
+		switch {
+		case sc.SalvageVP <= 0:
+			a.salvageBonus = 0
+		case sc.SalvageExitedOnly && sc.SalvageLeftTo == pic.side:
+			a.salvageBonus = 0.2 // the counters left on the map are the side's anyway
+		default:
+			a.salvageBonus = float64(sc.SalvageVP) / referee.SalvageVP
+		}
+		// Salvage that counts only once carried off goes by the edge the
+		// side may leave by: any edge while scavenging (000 line 2389),
+		// else its scoring exit or its retreat edge (ruling V6).
+		if sc.SalvageExitedOnly && sc.SalvageLeftTo != pic.side {
+			a.carrierEdge = "any"
+			if !sc.Scavenging && me != nil {
+				a.carrierEdge = me.RetreatEdge
+				for _, e := range sc.Exits {
+					if e.Side == pic.side && !e.Space && e.Edge != "" {
+						a.carrierEdge = e.Edge
+					}
+				}
+			}
+		}
+		if level == Normal {
+			a.assignObjectives(pic)
+		}
+	}
+	if len(a.ships) > 0 && level == Normal && !a.evacuate && pic.lost() {
+		a.evacuate = true
+	}
+	return a
+}
+
+// exitWorth is what award e gives for own unit u (ExitAward.worth: per
+// 'Mech of a lance when PerMech).
+func exitWorth(e referee.ViewExit, u *referee.ViewUnit) int {
+	if u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() {
+		return 0
+	}
+	if e.MechsOnly && u.Kind != referee.KindMech.String() {
+		return 0
+	}
+	if !e.PerMech {
+		return e.VP
+	}
+	n := mechsPerLance
+	if u.Values != nil && u.Values.Chits.ExtraMech {
+		n++
+	}
+	return n * e.VP
+}
+
+// assignObjectives sends the nearest free unit to each objective hex:
+// the side's own to hold, the enemy's to contest (an enemy unit standing
+// in it at the end denies the VP, SC9). Far from the end of a turn limit
+// the pull is slight; once the unit needs the turns left to get there it
+// goes.
+func (a *aims) assignObjectives(pic *picture) {
+	taken := map[string]bool{}
+	for _, o := range a.sc.Objectives {
+		var best *referee.ViewUnit
+		bestD := 1 << 30
+		for _, u := range pic.own {
+			if taken[u.ID] || !groundMover(u) || a.spaceVP[u.ID] > 0 {
+				continue
+			}
+			if d := hex.Distance(*u.Hex, o.Hex); d < bestD {
+				best, bestD = u, d
+			}
+		}
+		if best == nil {
+			continue
+		}
+		taken[best.ID] = true
+		a.hold[best.ID] = o.Hex
+		pull := 0.05
+		if mp := max(best.Detail.MP, 1); a.turnsLeft != noLimit && (bestD+mp-1)/mp+2 >= a.turnsLeft {
+			pull = min(1.5, 0.3+float64(o.VP)/25)
+		}
+		a.holdPull[best.ID] = pull
+	}
+}
+
+// groundMover reports an own ground unit standing on the map, able to
+// move.
+func groundMover(u *referee.ViewUnit) bool {
+	return u.Own && u.Status == "active" && u.Hex != nil && u.Detail != nil && !u.Detail.Hidden &&
+		u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String()
+}
+
+// room is how many more units own DropShip ship may take aboard.
+func room(ship *referee.ViewUnit) int {
+	c, err := referee.ParseClass(ship.Class)
+	if err != nil || ship.Detail == nil {
+		return 0
+	}
+	return referee.DropShipLoad(c) - len(ship.Detail.Carrying)
+}
+
+// nearestShip is the distance from h to the nearest own DropShip with
+// room aboard, or −1.
+func (a *aims) nearestShip(h hex.Hex) int {
+	best := -1
+	for _, s := range a.ships {
+		if room(s) <= 0 {
+			continue
+		}
+		if d := hex.Distance(h, *s.Hex); best < 0 || d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// edgeDist is the distance from h to edge ("any": the nearest edge).
+func (pic *picture) edgeDist(h hex.Hex, edge string) int {
+	if edge != "any" && edge != "" {
+		return max(edgeDistance(pic.v.Map, h, edge), 0)
+	}
+	d := 1 << 20
+	for _, e := range []referee.Edge{referee.North, referee.East, referee.South, referee.West} {
+		d = min(d, edgeDistance(pic.v.Map, h, e.String()))
+	}
+	return d
+}
+
+// aimScore is what the scenario's aims add to the score of ending the
+// move of unit m.u in h.
+func (m *moveScorer) aimScore(h hex.Hex) float64 {
+	a := m.pic.aims
+	if a == nil {
+		return 0
+	}
+	id := m.u.ID
+	sc := 0.0
+	mp := 1
+	if m.u.Detail != nil {
+		mp = max(m.u.Detail.MP, 1)
+	}
+	// Leaving by a scoring edge: the pull grows with the VP, and once the
+	// turns left are just enough to get there.
+	if w := a.exitVP[id]; w > 0 {
+		d := m.pic.edgeDist(h, a.exitEdge[id])
+		pull := min(1.0, 0.05*float64(w))
+		if m.noCombat || (a.turnsLeft != noLimit && (d+mp-1)/mp+1 >= a.turnsLeft) {
+			pull = max(pull, 1)
+		}
+		sc -= pull * float64(d)
+	}
+	if a.evacuate && !m.retreating {
+		if d := a.nearestShip(h); d >= 0 {
+			w := a.spaceVP[id]
+			pull := 0.4 // a unit left behind is captured (SC11) or lost
+			if w > 0 {
+				pull = min(1.2, 0.4+0.02*float64(w))
+			}
+			if a.turnsLeft != noLimit && (d-1+mp-1)/mp > a.turnsLeft {
+				pull = 0.1 // it cannot get there in time: it fights on
+			}
+			sc -= pull * float64(max(d-1, 0))
+		}
+	}
+	if m.carrying && a.carrierEdge != "" {
+		sc -= 0.6 * float64(m.pic.edgeDist(h, a.carrierEdge))
+	}
+	if o, ok := a.hold[id]; ok {
+		pull := a.holdPull[id]
+		d := hex.Distance(h, o)
+		sc -= pull * float64(d)
+		if d == 0 {
+			sc += 2 * pull
+		}
+	}
+	return sc
+}
+
+// leaves reports that own unit u, standing on an edge, should leave the
+// map now: by an edge that scores it (SC4), or carrying salvage that
+// counts only once carried off (by any edge while scavenging, SC6).
+func (a *aims) leaves(pic *picture, u *referee.ViewUnit) bool {
+	if w := a.exitVP[u.ID]; w > 0 && pic.edgeDist(*u.Hex, a.exitEdge[u.ID]) == 0 {
+		return true
+	}
+	return u.Detail.Salvage > 0 && a.carrierEdge != "" && pic.edgeDist(*u.Hex, a.carrierEdge) == 0
+}

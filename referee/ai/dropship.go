@@ -1,0 +1,168 @@
+package ai
+
+import (
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// Drops and DropShips (referee/drop.go, referee/dropship.go): a unit in
+// orbit without a declared target picks one; units aboard a landed
+// DropShip come out unless the side is leaving; units that should leave
+// board, and a DropShip lifts off once it has what it waits for.
+
+// dropFirePenalty is what a drop target loses for each enemy counter the
+// side can see in the hex or next to it: each fires at the dropping
+// 'Mech (000 line 741), and a step lost in the descent adds 5 to the
+// landing roll (000 line 756). Air units in range fire too, but their
+// reach covers most of a map, so no hex is safer from them.
+const dropFirePenalty = 1.5
+
+// declareDrop picks the target of own unit u waiting in orbit, from the
+// drops ValidActions offers; ok false when it has none.
+func (p *Player) declareDrop(g *game, u *referee.ViewUnit) (referee.Action, bool) {
+	var drops []referee.Action
+	for _, a := range g.legal(u.ID) {
+		if a.Kind == referee.ActDrop {
+			drops = append(drops, a)
+		}
+	}
+	if len(drops) == 0 {
+		return referee.Action{}, false
+	}
+	if p.Level == Easy {
+		return drops[p.rng.IntN(len(drops))], true
+	}
+	pic := g.pic
+	m := pic.mover(u, p.Level)
+	ship := u.Kind == referee.KindDropShip.String()
+	best, bestScore := 0, 0.0
+	for i, a := range drops {
+		sc := p.dropScore(pic, m, ship, a.To) + p.rng.Float64()*1e-3
+		if i == 0 || sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	return drops[best], true
+}
+
+// dropScore is how good h is as the target of a drop or a landing: the
+// move score there (fire it may deal, fire it draws, the scenario's
+// aims), less the enemy's fire as it comes down, and — with nothing in
+// sight — near its own units. A DropShip keeps out of reach of enemy
+// close attacks, and a 'Mech out of water (the landing table has no
+// terrain modifier, 000 lines 751–761, but a lance in water moves and
+// fights badly).
+func (p *Player) dropScore(pic *picture, m *moveScorer, ship bool, h hex.Hex) float64 {
+	sc := m.score(h)
+	for _, e := range pic.enemies {
+		if !e.fighting() {
+			continue
+		}
+		if d := hex.Distance(h, e.at); d <= 1 && !ship {
+			sc -= dropFirePenalty
+		} else if d <= 1 {
+			sc -= 3
+		}
+	}
+	if !ship && pic.cell(h).Terrain.IsWater() {
+		sc -= 0.5
+	}
+	nearest := 1 << 20
+	for _, o := range pic.own {
+		if o.Hex != nil && o.Status == "active" && o.ID != m.u.ID {
+			nearest = min(nearest, hex.Distance(h, *o.Hex))
+		}
+	}
+	if nearest < 1<<20 {
+		w := 0.02
+		if ship {
+			w = 0.4 // its load comes out next to it and joins the others
+		}
+		sc -= w * float64(nearest)
+	}
+	return sc
+}
+
+// debark brings a unit aboard a landed own DropShip out onto the best hex
+// next to it; it then moves as any other unit.
+func (p *Player) debark(g *game, u *referee.ViewUnit) (referee.Action, bool) {
+	var outs []referee.Action
+	for _, a := range g.legal(u.ID) {
+		if a.Kind == referee.ActDebark {
+			outs = append(outs, a)
+		}
+	}
+	if len(outs) == 0 {
+		return referee.Action{}, false
+	}
+	m := g.pic.mover(u, p.Level)
+	best, bestScore := 0, 0.0
+	for i, a := range outs {
+		sc := m.score(a.To) + p.rng.Float64()*1e-3
+		if i == 0 || sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	return outs[best], true
+}
+
+// embark boards own unit u onto the fullest DropShip next to it that
+// takes it, when the side is leaving.
+func (p *Player) embark(g *game, u *referee.ViewUnit) (referee.Action, bool) {
+	var best referee.Action
+	found, most := false, -1
+	for _, a := range g.legal(u.ID) {
+		if a.Kind != referee.ActEmbark {
+			continue
+		}
+		n := 0
+		if ship := g.v.Unit(a.Target); ship != nil && ship.Detail != nil {
+			n = len(ship.Detail.Carrying)
+		}
+		if n > most {
+			best, most, found = a, n, true
+		}
+	}
+	return best, found
+}
+
+// liftoff picks a DropShip of the side to lift off now, if any should.
+func (p *Player) liftoff(g *game) (referee.Action, bool) {
+	for _, ship := range g.pic.aims.ships {
+		if !p.wantsLiftoff(g.pic, ship) {
+			continue
+		}
+		for _, a := range g.legal(ship.ID) {
+			if a.Kind == referee.ActLiftoff {
+				return a, true
+			}
+		}
+	}
+	return referee.Action{}, false
+}
+
+// wantsLiftoff: a side that is leaving lifts a DropShip off on the last
+// turn (what stays is captured or scores nothing), once it is full, once
+// it is badly damaged with a load, or once no unit of the side is within
+// two turns' move of it — with a load, or empty when the battle is lost.
+func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
+	a := pic.aims
+	if !a.evacuate || ship.Detail == nil {
+		return false
+	}
+	aboard := len(ship.Detail.Carrying)
+	switch {
+	case a.last:
+		return true
+	case room(ship) <= 0:
+		return true
+	case aboard > 0 && ship.Values != nil && ship.Values.Step >= 5:
+		return true
+	}
+	for _, u := range pic.own {
+		if groundMover(u) && hex.Distance(*u.Hex, *ship.Hex)-1 <= 2*max(u.Detail.MP, 1) {
+			return false // someone is coming
+		}
+	}
+	return aboard > 0 || pic.lost()
+}
