@@ -249,31 +249,7 @@ func describeEvent(e referee.Event) string {
 	} else {
 		fmt.Fprintf(&b, "T%d %s: ", e.Turn, e.Side)
 	}
-	switch {
-	case e.Type == "attack" && e.Column != nil && e.Roll != nil:
-		fmt.Fprintf(&b, "%s %s attack on %s: ", e.Attacker, e.Mode, e.Target)
-		if e.Value != nil && e.Defense != nil {
-			fmt.Fprintf(&b, "%d vs %d, ", *e.Value, *e.Defense)
-		}
-		result := "miss"
-		if e.Result != nil && *e.Result != "" {
-			result = *e.Result
-		}
-		fmt.Fprintf(&b, "column %+d, roll %d → %s", *e.Column, *e.Roll, result)
-		if e.Text != "" {
-			fmt.Fprintf(&b, " (%s)", e.Text)
-		}
-	case e.Text != "":
-		b.WriteString(e.Text)
-	default:
-		b.WriteString(e.Type)
-		if e.Unit != "" {
-			b.WriteString(" " + e.Unit)
-		}
-		if e.Hex != nil {
-			b.WriteString(" at " + e.Hex.String())
-		}
-	}
+	b.WriteString(e.Describe())
 	if e.Audience != nil {
 		fmt.Fprintf(&b, " [seen by %s]", strings.Join(e.Audience, ", "))
 	}

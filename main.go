@@ -78,14 +78,6 @@ func commands() []command {
 	}
 }
 
-// notYet answers for a subcommand whose package is still being built: a
-// clear message, never a pretend result.
-func notYet(name, part string) func(*Main, context.Context, []string) error {
-	return func(*Main, context.Context, []string) error {
-		return fmt.Errorf("%s: not yet available: %s is still being built (see README.md, Status)", name, part)
-	}
-}
-
 // Run runs one bfbot command line (without the program name).
 func (m *Main) Run(ctx context.Context, args []string) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {

@@ -23,7 +23,8 @@ func (b Battle) MarshalJSON() ([]byte, error) {
 }
 
 // Restore re-attaches the tactical maps of the battles of a campaign read
-// from JSON, regenerated from their sectors. It changes c in place (it
+// from JSON, regenerated from their sectors with the installations the
+// setup tables built (Battle.Installations). It changes c in place (it
 // completes a value just loaded) and is harmless on a campaign whose maps
 // are attached.
 func (c *Campaign) Restore() error {
@@ -35,6 +36,11 @@ func (c *Campaign) Restore() error {
 		m, err := c.sectorMap(b.Sector)
 		if err != nil {
 			return fmt.Errorf("battle %d: %w", b.ID, err)
+		}
+		if len(b.Installations) > 0 {
+			// The setup tables' installations are not in the sector's
+			// seed (ruling ST12): build them again.
+			m = WithInstallations(m, b.Installations)
 		}
 		b.State.Map = m
 	}

@@ -61,7 +61,9 @@ func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
 // setUpBattle turns a contact in a sector into a battle appended to
 // c.Battles, in its deployment phase. c is changed in place (the caller
 // has cloned it). Recon battlegroups never fight (000 line 2598): they are
-// left out, and a side with nothing else there is refused.
+// left out, and a side with nothing else there is refused. With
+// Settings.SetupTables on, 004's tables are rolled after the initiative
+// and their results put into the battle before deployment (rollSetup).
 func setUpBattle(c *Campaign, sector int, sides []BattleSide, d *dice.Dice) error {
 	return setUpBattleRules(c, sector, sides, d, 0)
 }
@@ -136,14 +138,12 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		}
 	}
 	homes := deploymentEdges(c, m, sector, engaged)
-	var zoneText [2][]string
 	for i, bs := range engaged {
 		s := c.Side(bs.Side)
 		st.Sides = append(st.Sides, referee.Side{ID: s.ID, Name: s.Name, RetreatEdge: homes[i].retreat})
 		for j, id := range bs.Battlegroups {
 			bg := s.Battlegroup(id)
 			z := homes[i].zones[j]
-			zoneText[i] = append(zoneText[i], fmt.Sprintf("battlegroup %d (%s) deploys %s", bg.ID, bg.Name, z))
 			for _, uid := range bg.Units {
 				cu := s.Unit(uid)
 				u := cu.Lance.Unit(cu.ID, s.ID)
@@ -164,16 +164,32 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 	}
 
 	id := c.NextBattle
+	bt := Battle{ID: id, Turn: c.Turn, Sector: sector, Sides: engaged, State: st, Auto: c.Settings.AutoResolve, RetreatFrom: retreatFrom}
+	var setupEvents []Event
+	if c.Settings.SetupTables {
+		var err error
+		if setupEvents, err = c.rollSetup(&bt, laid, d); err != nil {
+			return err
+		}
+	}
 	c.NextBattle++
-	c.Battles = append(c.Battles, Battle{ID: id, Turn: c.Turn, Sector: sector, Sides: engaged, State: st, Auto: c.Settings.AutoResolve, RetreatFrom: retreatFrom})
+	c.Battles = append(c.Battles, bt)
 	name := c.sectorName(sector)
 	c.emit(Event{Step: "contact", Type: "contact", Sector: sector, Battle: id,
 		Text: fmt.Sprintf("contact in sector %s: battle %d between %s and %s", name, id, c.Side(engaged[0].Side).Name, c.Side(engaged[1].Side).Name)})
 	c.emit(Event{Step: "contact", Type: "initiative", Sector: sector, Battle: id, Side: engaged[0].Side,
 		Text: fmt.Sprintf("battle %d: %s wins the initiative (2D6: %s) and moves first", id, c.Side(engaged[0].Side).Name, rolls)})
+	c.emit(setupEvents...)
 	for i, bs := range engaged {
+		// The zones as the battle has them: the setup tables' prior
+		// setup may have opened the whole map (004 line 145).
+		var zoneText []string
+		for _, bgID := range bs.Battlegroups {
+			bg := c.Side(bs.Side).Battlegroup(bgID)
+			zoneText = append(zoneText, fmt.Sprintf("battlegroup %d (%s) deploys %s", bg.ID, bg.Name, bt.State.Campaign.Zones[bg.Units[0]]))
+		}
 		c.emit(Event{Step: "contact", Type: "deployment", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
-			Text: fmt.Sprintf("battle %d in %s: %s; your units withdraw by the %v edge", id, name, strings.Join(zoneText[i], "; "), homes[i].retreat)})
+			Text: fmt.Sprintf("battle %d in %s: %s; your units withdraw by the %v edge", id, name, strings.Join(zoneText, "; "), homes[i].retreat)})
 		if t := laid[bs.Side]; t != "" {
 			c.emit(Event{Step: "contact", Type: "mines", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
 				Text: fmt.Sprintf("battle %d: %s", id, t)})

@@ -206,6 +206,13 @@ type Battle struct {
 	// one (000 line 2659), 0 for a battle that contact made. Such a
 	// battle starts no further one (rulings CB7, CI1).
 	RetreatFrom int `json:"retreat_from,omitempty"`
+	// Installations are the hardened buildings 004's defensive advantage
+	// put on the map (ruling ST12): Restore puts them back on the
+	// regenerated sector map.
+	Installations []hex.Hex `json:"installations,omitempty"`
+	// Refusal are the sides the setup tables let decline this battle in
+	// game turn 1 (RefuseBattle; 004 lines 15, 27, 70).
+	Refusal []string `json:"refusal,omitempty"`
 }
 
 // BattleSide is one side's part in a battle.
@@ -366,6 +373,8 @@ func (c *Campaign) Clone() *Campaign {
 			nb.Sides[j].Battlegroups = append([]int(nil), b.Sides[j].Battlegroups...)
 			nb.Sides[j].Mines = cloneMines(b.Sides[j].Mines)
 		}
+		nb.Installations = append([]hex.Hex(nil), b.Installations...)
+		nb.Refusal = append([]string(nil), b.Refusal...)
 		if b.State != nil {
 			nb.State = b.State.Clone()
 		}

@@ -1,14 +1,10 @@
 package campaign
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"strconv"
-	"strings"
 
-	"bfbot/campaign/yamlnode"
+	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 
 	"go.yaml.in/yaml/v3"
@@ -92,23 +88,11 @@ func readDesigns(data []byte) ([]Design, error) {
 	if len(data) > designFileMaxBytes {
 		return nil, &DesignFileError{Msg: fmt.Sprintf("larger than %d bytes", designFileMaxBytes)}
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, &DesignFileError{Msg: "the file is empty: give a design (name, kind, tons, …) or a designs: list"}
-		}
-		return nil, dfYAMLError(err)
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil {
-		return nil, dfErr(&extra, "", "a second YAML document: put several designs in a designs: list")
-	} else if !errors.Is(err, io.EOF) {
-		return nil, dfYAMLError(err)
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
+	root, err := yamlnode.Document(data,
+		"the file is empty: give a design (name, kind, tons, …) or a designs: list",
+		"a second YAML document: put several designs in a designs: list")
+	if err != nil {
+		return nil, err
 	}
 	if err := yamlnode.Plain(root, ""); err != nil {
 		return nil, err
@@ -144,20 +128,6 @@ func readDesigns(data []byte) ([]Design, error) {
 		return nil, err
 	}
 	return []Design{d}, nil
-}
-
-// dfYAMLError turns a parser error ("yaml: line 3: …") into a DesignFileError.
-func dfYAMLError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if num, after, ok := strings.Cut(rest, ": "); ok {
-			if n, err := strconv.Atoi(num); err == nil {
-				line, msg = n, after
-			}
-		}
-	}
-	return &DesignFileError{Line: line, Msg: "not YAML: " + msg}
 }
 
 // readDesign reads one design mapping at path.

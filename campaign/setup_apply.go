@@ -34,6 +34,14 @@ const MineAttack = 5
 //
 // s is not changed. Units the result names that s lacks are skipped.
 func (r SetupResult) Apply(s *referee.State) *referee.State {
+	ns, _ := r.ApplyInstalled(s)
+	return ns
+}
+
+// ApplyInstalled is Apply that also returns the installation hexes it
+// built on the map, which a campaign keeps with the battle so that
+// Restore can build them again (WithInstallations).
+func (r SetupResult) ApplyInstalled(s *referee.State) (*referee.State, []hex.Hex) {
 	ns := s.Clone()
 	ns.Rules.Night = ns.Rules.Night || r.Night
 	ns.Rules.Weather = r.Weather
@@ -130,10 +138,11 @@ func (r SetupResult) Apply(s *referee.State) *referee.State {
 	}
 
 	// Installations.
-	if hs := r.InstallationHexes(ns); len(hs) > 0 {
+	hs := r.InstallationHexes(ns)
+	if len(hs) > 0 {
 		ns.Map = WithInstallations(ns.Map, hs)
 	}
-	return ns
+	return ns, hs
 }
 
 // WithInstallations returns a copy of m with a hardened building in each

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"bfbot/mapgen/yamlnode"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -34,8 +36,9 @@ import (
 //
 // col and row count from 1 like hex names. Sectors are numbered from 1
 // row by row over the sectors given, as GenerateStrategic numbers them, so
-// a full grid gets the same numbers either way. The reader does not
-// import campaign/yamlnode: mapgen sits below campaign (ruling SM1).
+// a full grid gets the same numbers either way. The nodes are read with
+// mapgen/yamlnode, as design and scenario files are; the wording of some
+// messages is this file's own.
 
 // MaxStrategicFileBytes is the largest strategic map file ReadStrategic
 // reads: an 8×8 map with long names and objectives needs well under 64 KB.
@@ -53,7 +56,8 @@ var ErrStrategicFile = errors.New("bad strategic map file")
 
 // StrategicFileError is a mistake in a strategic map file: the line
 // (0 when the file as a whole is wrong), the field's path
-// ("sectors[2].theme") and what to do about it.
+// ("sectors[2].theme") and what to do about it. It has yamlnode.Error's
+// fields, so each converts to the other.
 type StrategicFileError struct {
 	Line  int
 	Field string
@@ -61,27 +65,25 @@ type StrategicFileError struct {
 }
 
 func (e *StrategicFileError) Error() string {
-	var b strings.Builder
-	b.WriteString("strategic map")
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ": line %d", e.Line)
-	}
-	if e.Field != "" {
-		b.WriteString(": " + e.Field)
-	}
-	b.WriteString(": " + e.Msg)
-	return b.String()
+	return "strategic map: " + (*yamlnode.Error)(e).Error()
 }
 
 // Unwrap makes every StrategicFileError match ErrStrategicFile.
 func (e *StrategicFileError) Unwrap() error { return ErrStrategicFile }
 
-func smErr(n *yaml.Node, field, format string, a ...any) error {
-	line := 0
-	if n != nil {
-		line = n.Line
+// sm reads strategic map files' nodes. A found value is cut to 40
+// characters in messages, so a long line in the wrong place does not
+// flood them.
+var sm = yamlnode.Reader{Short: func(v string) string {
+	if r := []rune(v); len(r) > 40 {
+		return string(r[:40]) + "…"
 	}
-	return &StrategicFileError{Line: line, Field: field, Msg: fmt.Sprintf(format, a...)}
+	return v
+}}
+
+// smErr is a StrategicFileError at node n.
+func smErr(n *yaml.Node, field, format string, a ...any) error {
+	return (*StrategicFileError)(yamlnode.Errorf(n, field, format, a...))
 }
 
 // ReadStrategic reads a strategic map file. Files over
@@ -89,26 +91,26 @@ func smErr(n *yaml.Node, field, format string, a ...any) error {
 // sectors are read. Every error is a *StrategicFileError naming the line
 // and field.
 func ReadStrategic(data []byte) (*Strategic, error) {
+	s, err := readStrategic(data)
+	if e, ok := err.(*yamlnode.Error); ok {
+		// The shared readers' errors become StrategicFileErrors here, so
+		// every error matches ErrStrategicFile.
+		return nil, (*StrategicFileError)(e)
+	}
+	return s, err
+}
+
+// readStrategic is ReadStrategic, its errors from the shared readers not
+// yet StrategicFileErrors.
+func readStrategic(data []byte) (*Strategic, error) {
 	if len(data) > MaxStrategicFileBytes {
 		return nil, &StrategicFileError{Msg: fmt.Sprintf("the file is %d bytes, over the %d-byte limit: an 8×8 map needs far less, so this is not a strategic map file", len(data), MaxStrategicFileBytes)}
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, &StrategicFileError{Msg: "the file is empty: give cols, rows and a sectors list"}
-		}
-		return nil, smYAMLError(err)
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil {
-		return nil, smErr(&extra, "", "a second YAML document (---): a file holds one strategic map")
-	} else if !errors.Is(err, io.EOF) {
-		return nil, smYAMLError(err)
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
+	root, err := yamlnode.Document(data,
+		"the file is empty: give cols, rows and a sectors list",
+		"a second YAML document (---): a file holds one strategic map")
+	if err != nil {
+		return nil, err
 	}
 	fs, err := smFields(root, "", "name", "seed", "cols", "rows", "sectors")
 	if err != nil {
@@ -146,7 +148,7 @@ func ReadStrategic(data []byte) (*Strategic, error) {
 		return nil, smErr(root, "", "no sectors: list the sectors, each with col, row, name and theme")
 	}
 	if f.Kind != yaml.SequenceNode {
-		return nil, smErr(f, "sectors", "want a list of sectors (- col: 1 …), found %s", smDescribe(f))
+		return nil, smErr(f, "sectors", "want a list of sectors (- col: 1 …), found %s", sm.Describe(f))
 	}
 	if len(f.Content) == 0 {
 		return nil, smErr(f, "sectors", "the list is empty: give at least one sector")
@@ -159,7 +161,7 @@ func ReadStrategic(data []byte) (*Strategic, error) {
 	var secs []Sector
 	seeded := make([]bool, len(f.Content)) // the sector gave its own seed
 	for i, item := range f.Content {
-		path := fmt.Sprintf("sectors[%d]", i)
+		path := yamlnode.Index("sectors", i)
 		sec, own, err := readStrategicSector(item, path, s.Cols, s.Rows)
 		if err != nil {
 			return nil, err
@@ -255,14 +257,14 @@ func readStrategicSector(n *yaml.Node, path string, cols, rows int) (sec Sector,
 // objectives.
 func readObjectives(n *yaml.Node, path string) ([]Objective, error) {
 	if n.Kind != yaml.SequenceNode {
-		return nil, smErr(n, path, "want a list of objectives (- {kind: city, name: …}), found %s", smDescribe(n))
+		return nil, smErr(n, path, "want a list of objectives (- {kind: city, name: …}), found %s", sm.Describe(n))
 	}
 	if len(n.Content) > maxObjectives {
 		return nil, smErr(n, path, "%d objectives: a sector holds at most %d", len(n.Content), maxObjectives)
 	}
 	var out []Objective
 	for i, item := range n.Content {
-		p := fmt.Sprintf("%s[%d]", path, i)
+		p := yamlnode.Index(path, i)
 		fs, err := smFields(item, p, "kind", "name", "vp")
 		if err != nil {
 			return nil, err
@@ -304,94 +306,37 @@ func parseObjectiveKind(s string) (ObjectiveKind, error) {
 	return 0, fmt.Errorf("%q is not an objective kind: use one of %s", s, strings.Join(objectiveNames, ", "))
 }
 
-// smFields reads a mapping whose keys are among allowed, each at most once.
+// smFields reads a mapping whose keys are among allowed, each at most
+// once. It words unknown and repeated keys as this file always has,
+// where yamlnode's Fields words them for design files.
 func smFields(n *yaml.Node, path string, allowed ...string) (map[string]*yaml.Node, error) {
-	if err := smPlain(n, path); err != nil {
+	if err := yamlnode.Plain(n, path); err != nil {
 		return nil, err
-	}
-	if n.Kind != yaml.MappingNode {
-		return nil, smErr(n, path, "want a mapping (key: value), found %s", smDescribe(n))
 	}
 	out := map[string]*yaml.Node{}
 	keyLine := map[string]int{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if err := smPlain(k, path); err != nil {
-			return nil, err
-		}
-		if k.Kind != yaml.ScalarNode {
-			return nil, smErr(k, path, "a key must be a plain word, found %s", smDescribe(k))
-		}
-		p := smJoin(path, k.Value)
-		if err := smPlain(v, p); err != nil {
-			return nil, err
-		}
-		known := false
-		for _, a := range allowed {
-			known = known || a == k.Value
-		}
-		if !known {
-			return nil, smErr(k, p, "unknown field: use %s", strings.Join(allowed, ", "))
+	err := sm.Each(n, path, func(k, v *yaml.Node, p string) error {
+		if !slices.Contains(allowed, k.Value) {
+			return smErr(k, p, "unknown field: use %s", strings.Join(allowed, ", "))
 		}
 		if line, dup := keyLine[k.Value]; dup {
-			return nil, smErr(k, p, "given twice (first at line %d): keep one", line)
+			return smErr(k, p, "given twice (first at line %d): keep one", line)
 		}
 		keyLine[k.Value] = k.Line
 		out[k.Value] = v
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// smPlain refuses anchors, aliases and merge keys: a hand-written map
-// needs none, and an alias could make a small file expand enormously.
-func smPlain(n *yaml.Node, path string) error {
-	switch {
-	case n.Kind == yaml.AliasNode:
-		return smErr(n, path, "aliases (*name) are not supported: write the value out")
-	case n.Anchor != "":
-		return smErr(n, path, "anchors (&name) are not supported: write each value where it applies")
-	case n.Tag == "!!merge":
-		return smErr(n, path, "merge keys (<<) are not supported")
-	}
-	return nil
-}
-
-func smJoin(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-// smDescribe names what was found, for "want X, found Y" messages.
-func smDescribe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	case yaml.ScalarNode:
-		if n.Tag == "!!null" {
-			return "nothing"
-		}
-		v := n.Value
-		if r := []rune(v); len(r) > 40 {
-			v = string(r[:40]) + "…"
-		}
-		return strconv.Quote(v)
-	}
-	return "a document"
-}
-
-// smStr reads a non-empty scalar, trimmed.
+// smStr reads a non-empty scalar, trimmed. Its values come from
+// smFields, which has refused anchors and aliases on them.
 func smStr(n *yaml.Node, path string) (string, error) {
-	if err := smPlain(n, path); err != nil {
-		return "", err
-	}
 	if n.Kind != yaml.ScalarNode {
-		return "", smErr(n, path, "want a value, found %s", smDescribe(n))
+		return "", smErr(n, path, "want a value, found %s", sm.Describe(n))
 	}
 	s := strings.TrimSpace(n.Value)
 	if n.Tag == "!!null" || s == "" {
@@ -436,7 +381,7 @@ func smInt(n *yaml.Node, path string, lo, hi int) (int, error) {
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil || len(s) > 10 {
-		return 0, smErr(n, path, "want a whole number from %d to %d, found %s", lo, hi, smDescribe(n))
+		return 0, smErr(n, path, "want a whole number from %d to %d, found %s", lo, hi, sm.Describe(n))
 	}
 	if v < lo || v > hi {
 		return 0, smErr(n, path, "%d is out of range: use %d to %d", v, lo, hi)
@@ -452,24 +397,9 @@ func smUint(n *yaml.Node, path string) (uint64, error) {
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return 0, smErr(n, path, "want a seed, a whole number from 0 to %d, found %s", uint64(1<<64-1), smDescribe(n))
+		return 0, smErr(n, path, "want a seed, a whole number from 0 to %d, found %s", uint64(1<<64-1), sm.Describe(n))
 	}
 	return v, nil
-}
-
-// smYAMLError turns the YAML parser's error ("yaml: line 3: …") into a
-// StrategicFileError with the line.
-func smYAMLError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if num, after, ok := strings.Cut(rest, ": "); ok {
-			if v, err := strconv.Atoi(num); err == nil {
-				line, msg = v, after
-			}
-		}
-	}
-	return &StrategicFileError{Line: line, Msg: "not YAML: " + msg}
 }
 
 // strategicCheckError is a broken invariant of a Strategic; sector is the

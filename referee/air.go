@@ -288,11 +288,8 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
-	if a.Value != 0 {
-		if a.Value > p.value {
-			return p, illegal("declared value %d: a unit may declare a value lower than its full Air Attack Value of %d, never higher (000 line 849)", a.Value, p.value)
-		}
-		p.value = a.Value
+	if err := p.declare(a.Value, "Air Attack Value"); err != nil {
+		return p, err
 	}
 	p.defense = target.Current().D
 	p.column = Column(p.value, p.defense, ExperienceShift(u.Experience))
@@ -333,11 +330,8 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	} else {
 		p.value = cur.CA
 	}
-	if a.Value != 0 {
-		if a.Value > p.value {
-			return p, illegal("declared value %d: a unit may declare a value lower than its full %s value of %d, never higher (000 line 849)", a.Value, a.Mode, p.value)
-		}
-		p.value = a.Value
+	if err := p.declare(a.Value, a.Mode.String()+" value"); err != nil {
+		return p, err
 	}
 	if dist == 1 {
 		shifts = append(shifts, AirAdjacentShift)

@@ -45,6 +45,21 @@ type attackPlan struct {
 // resolved before all other combat (000 lines 604–610).
 func (p *attackPlan) sameHex() bool { return p.at == p.attacker.Hex }
 
+// declare lowers p.value to the value the player declared (000 line
+// 849): 0 declares none and keeps the full value; a value under 1 or
+// over the full one is refused. full names the value in the message
+// ("ranged value", "Air Attack Value").
+func (p *attackPlan) declare(v int, full string) error {
+	if v == 0 {
+		return nil
+	}
+	if v < 1 || v > p.value {
+		return illegal("declared value %d: a unit may declare a value lower than its full %s of %d, never higher (000 line 849)", v, full, p.value)
+	}
+	p.value = v
+	return nil
+}
+
 // attack carries out an attack by the phasing side's unit (000 lines
 // 845–938). The first attack of a player turn ends its movement, and
 // sighting runs first (DESIGN.md).
@@ -224,11 +239,8 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
-	if a.Value != 0 {
-		if a.Value < 1 || a.Value > p.value {
-			return p, illegal("declared value %d: a unit may declare a value lower than its full %s value of %d, never higher (000 line 849)", a.Value, a.Mode, p.value)
-		}
-		p.value = a.Value
+	if err := p.declare(a.Value, a.Mode.String()+" value"); err != nil {
+		return p, err
 	}
 	if target == nil {
 		return planBuilding(s, p, shifts)

@@ -155,11 +155,8 @@ func dropShipPlanAttack(s *State, lines *sightlines, u *Unit, a Action) (attackP
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
-	if a.Value != 0 {
-		if a.Value > p.value {
-			return p, illegal("declared value %d: a unit may declare a value lower than its full ranged value of %d, never higher (000 line 849)", a.Value, p.value)
-		}
-		p.value = a.Value
+	if err := p.declare(a.Value, "ranged value"); err != nil {
+		return p, err
 	}
 	p.defense = target.Current().D
 	if target.Class.Kind() == KindAir {

@@ -2,6 +2,8 @@ package referee
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
@@ -53,6 +55,40 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	}
 	type plain Event
 	return json.Marshal(plain(e))
+}
+
+// Describe says what happened in one line, for a console or a chat reply
+// that puts the turn and side in front as it needs: an attack with its
+// numbers ("A1 close attack on B1: 20 vs 12, column +10, roll 7 → 1");
+// any other event by its text, or without one by its type, unit and hex.
+func (e Event) Describe() string {
+	var b strings.Builder
+	switch {
+	case e.Type == "attack" && e.Column != nil && e.Roll != nil:
+		fmt.Fprintf(&b, "%s %s attack on %s: ", e.Attacker, e.Mode, e.Target)
+		if e.Value != nil && e.Defense != nil {
+			fmt.Fprintf(&b, "%d vs %d, ", *e.Value, *e.Defense)
+		}
+		result := "miss"
+		if e.Result != nil && *e.Result != "" {
+			result = *e.Result
+		}
+		fmt.Fprintf(&b, "column %+d, roll %d → %s", *e.Column, *e.Roll, result)
+		if e.Text != "" {
+			fmt.Fprintf(&b, " (%s)", e.Text)
+		}
+	case e.Text != "":
+		b.WriteString(e.Text)
+	default:
+		b.WriteString(e.Type)
+		if e.Unit != "" {
+			b.WriteString(" " + e.Unit)
+		}
+		if e.Hex != nil {
+			b.WriteString(" at " + e.Hex.String())
+		}
+	}
+	return b.String()
 }
 
 // Visible reports whether side may see the event.

@@ -18,17 +18,31 @@ func RollInitiative(s *State, d *dice.Dice) (*State, []Event, error) {
 		return s, nil, illegal("initiative is decided before the battle starts")
 	}
 	b := &battle{s: s.Clone(), d: d}
-	contenders := make([]string, len(s.Sides))
-	for i := range s.Sides {
-		contenders[i] = s.Sides[i].ID
+	w, err := b.initiative(1)
+	if err != nil {
+		return s, nil, err
+	}
+	b.emit(Event{Type: "initiative", Text: fmt.Sprintf("%s wins the initiative and moves first", w.Name)})
+	return b.s, b.events, nil
+}
+
+// initiative has every side roll n dice, the sides tied for highest
+// rolling again until one is highest (000 line 564; in later turns 2D6,
+// 000 line 2327). The winner goes to the front of the sides, the others
+// keeping their order behind it, and becomes b.side; each roll is its
+// roller's event.
+func (b *battle) initiative(n int) (Side, error) {
+	contenders := make([]string, len(b.s.Sides))
+	for i := range b.s.Sides {
+		contenders[i] = b.s.Sides[i].ID
 	}
 	for len(contenders) > 1 {
 		best, top := 0, []string(nil)
 		for _, id := range contenders {
 			b.side = id
-			roll, err := b.roll("initiative for "+id, 1, nil)
+			roll, err := b.roll("initiative for "+id, n, nil)
 			if err != nil {
-				return s, nil, err
+				return Side{}, err
 			}
 			switch {
 			case roll > best:
@@ -39,11 +53,9 @@ func RollInitiative(s *State, d *dice.Dice) (*State, []Event, error) {
 		}
 		contenders = top
 	}
-	winner := contenders[0]
-	i := slices.IndexFunc(b.s.Sides, func(sd Side) bool { return sd.ID == winner })
+	i := slices.IndexFunc(b.s.Sides, func(sd Side) bool { return sd.ID == contenders[0] })
 	w := b.s.Sides[i]
 	b.s.Sides = append([]Side{w}, slices.Delete(b.s.Sides, i, i+1)...)
-	b.side = winner
-	b.emit(Event{Type: "initiative", Text: fmt.Sprintf("%s wins the initiative and moves first", w.Name)})
-	return b.s, b.events, nil
+	b.side = w.ID
+	return w, nil
 }

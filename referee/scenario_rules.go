@@ -210,33 +210,12 @@ func (b *battle) scenarioNewTurn() error {
 // rollInitiativeAgain: each side rolls 2D6, the highest moves first,
 // ties roll again (000 line 2327; SC5).
 func (b *battle) rollInitiativeAgain() error {
-	s := b.s
-	contenders := make([]string, len(s.Sides))
-	for i := range s.Sides {
-		contenders[i] = s.Sides[i].ID
+	w, err := b.initiative(2)
+	if err != nil {
+		return err
 	}
-	for len(contenders) > 1 {
-		best, top := 0, []string(nil)
-		for _, id := range contenders {
-			roll, err := b.roll("initiative for "+id, 2, nil)
-			if err != nil {
-				return err
-			}
-			switch {
-			case roll > best:
-				best, top = roll, []string{id}
-			case roll == best:
-				top = append(top, id)
-			}
-		}
-		contenders = top
-	}
-	i := slices.IndexFunc(s.Sides, func(sd Side) bool { return sd.ID == contenders[0] })
-	w := s.Sides[i]
-	s.Sides = append([]Side{w}, slices.Delete(s.Sides, i, i+1)...)
-	s.Phasing = 0
-	b.side = w.ID
-	b.emit(Event{Type: "initiative", Text: fmt.Sprintf("%s wins the initiative for turn %d and moves first", w.Name, s.Turn)})
+	b.s.Phasing = 0
+	b.emit(Event{Type: "initiative", Text: fmt.Sprintf("%s wins the initiative for turn %d and moves first", w.Name, b.s.Turn)})
 	return nil
 }
 
@@ -495,17 +474,7 @@ func (b *battle) strand() {
 // and objectives of the scenario.
 func (s *State) scenarioVictoryPoints() map[string]int {
 	r := s.Scenario
-	vp := make(map[string]int, len(s.Sides))
-	for _, side := range s.Sides {
-		vp[side.ID] = side.VP
-	}
-	enemies := func(u *Unit, n int) {
-		for _, side := range s.Sides {
-			if side.ID != u.Side {
-				vp[side.ID] += n
-			}
-		}
-	}
+	vp, enemies := s.vpTally()
 	salvage := s.salvageVP()
 	for i := range s.Units {
 		u := &s.Units[i]

@@ -396,6 +396,16 @@ func TestScenarioInitiativeEachTurn(t *testing.T) {
 	if !scnHas(ev, "initiative", "Bandits wins the initiative for turn 2") {
 		t.Errorf("events %v", ev)
 	}
+	// Each roll is its roller's event, as in the first turn's initiative.
+	var rollers []string
+	for _, e := range ev {
+		if e.Type == "roll" && e.Dice != nil && strings.HasPrefix(e.Dice.Purpose, "initiative for ") {
+			rollers = append(rollers, e.Side+":"+strings.TrimPrefix(e.Dice.Purpose, "initiative for "))
+		}
+	}
+	if got, want := strings.Join(rollers, " "), "lancers:lancers bandits:bandits lancers:lancers bandits:bandits"; got != want {
+		t.Errorf("initiative rolls (side:roller) = %s, want %s", got, want)
+	}
 	// Bandits then lancers in turn 2; turn 3 rolls again.
 	next, _ = scnEnd(t, next, 4, scnDice(t, 1, 2, 6, 6))
 	if next.Turn != 3 || next.PhasingSide().ID != "lancers" {

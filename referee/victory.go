@@ -71,17 +71,7 @@ func (s *State) VictoryPoints() map[string]int {
 	if s.Scenario != nil {
 		return s.scenarioVictoryPoints()
 	}
-	vp := make(map[string]int, len(s.Sides))
-	for _, side := range s.Sides {
-		vp[side.ID] = side.VP
-	}
-	enemies := func(u *Unit, n int) {
-		for _, side := range s.Sides {
-			if side.ID != u.Side {
-				vp[side.ID] += n
-			}
-		}
-	}
+	vp, enemies := s.vpTally()
 	for i := range s.Units {
 		u := &s.Units[i]
 		switch u.Status {
@@ -103,6 +93,24 @@ func (s *State) VictoryPoints() map[string]int {
 		vp[field[0]] += SalvageVP * n
 	}
 	return vp
+}
+
+// vpTally starts each side's victory points at its scenario awards
+// (Side.VP) and gives the function that awards n to every enemy of u's
+// side; with more than two sides every other side is an enemy (ruling V8).
+func (s *State) vpTally() (vp map[string]int, enemies func(u *Unit, n int)) {
+	vp = make(map[string]int, len(s.Sides))
+	for _, side := range s.Sides {
+		vp[side.ID] = side.VP
+	}
+	enemies = func(u *Unit, n int) {
+		for _, side := range s.Sides {
+			if side.ID != u.Side {
+				vp[side.ID] += n
+			}
+		}
+	}
+	return vp, enemies
 }
 
 // sidesInField lists, in initiative order, the sides with an active unit

@@ -38,15 +38,7 @@ type exportDoc struct {
 func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 	var out []byte
 	err := s.view(ctx, func(tx *bolt.Tx) error {
-		cb, err := campaignBucket(tx, id)
-		if err != nil {
-			return err
-		}
-		st, err := current(cb, id)
-		if err != nil {
-			return err
-		}
-		c, err := st.campaign(cb, id)
+		_, st, c, err := s.load(tx, id)
 		if err != nil {
 			return err
 		}

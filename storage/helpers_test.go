@@ -145,11 +145,7 @@ func stoState(tb testing.TB, s *Store, id int64) (doc, diceState []byte, rev uin
 	tb.Helper()
 	h := sha256.New()
 	err := s.db.View(func(tx *bolt.Tx) error {
-		cb, err := campaignBucket(tx, id)
-		if err != nil {
-			return err
-		}
-		st, err := current(cb, id)
+		cb, st, err := newest(tx, id)
 		if err != nil {
 			return err
 		}

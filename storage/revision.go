@@ -68,6 +68,31 @@ func current(cb *bolt.Bucket, id int64) (state, error) {
 	return decodeState(id, k, v)
 }
 
+// newest finds campaign id's bucket and its newest revision.
+func newest(tx *bolt.Tx, id int64) (*bolt.Bucket, state, error) {
+	cb, err := campaignBucket(tx, id)
+	if err != nil {
+		return nil, state{}, err
+	}
+	st, err := current(cb, id)
+	return cb, st, err
+}
+
+// load finds campaign id's bucket and newest revision, and the campaign
+// at that revision: a copy from the cache when it holds the revision,
+// else decoded.
+func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, error) {
+	cb, st, err := newest(tx, id)
+	if err != nil {
+		return nil, state{}, nil, err
+	}
+	if c := s.cache.get(id, st.rev); c != nil {
+		return cb, st, c, nil
+	}
+	c, err := st.campaign(cb, id)
+	return cb, st, c, err
+}
+
 // campaign decodes the revision's document and reads its log.
 func (st state) campaign(cb *bolt.Bucket, id int64) (*campaign.Campaign, error) {
 	c, err := decodeDoc(id, st.key(), st.doc)

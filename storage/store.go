@@ -45,6 +45,7 @@ type Store struct {
 	snapshots int
 	readOnly  bool
 	cache     cache
+	fault     writeFault // test-only (faults.go)
 }
 
 // Open opens (creating if need be) the database file at path, migrating
@@ -109,5 +110,5 @@ func (s *Store) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 	if s.readOnly {
 		return s.writeError(bolterrors.ErrDatabaseReadOnly)
 	}
-	return s.writeError(s.db.Update(fn))
+	return s.writeError(s.db.Update(s.withFault(fn)))
 }

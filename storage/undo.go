@@ -19,11 +19,7 @@ import (
 func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	var out *campaign.Campaign
 	err := s.update(ctx, func(tx *bolt.Tx) error {
-		cb, err := campaignBucket(tx, id)
-		if err != nil {
-			return err
-		}
-		cur, err := current(cb, id)
+		cb, cur, err := newest(tx, id)
 		if err != nil {
 			return err
 		}

@@ -68,18 +68,8 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	var out *campaign.Campaign
 	err := s.view(ctx, func(tx *bolt.Tx) error {
-		cb, err := campaignBucket(tx, id)
-		if err != nil {
-			return err
-		}
-		st, err := current(cb, id)
-		if err != nil {
-			return err
-		}
-		if out = s.cache.get(id, st.rev); out != nil {
-			return nil
-		}
-		out, err = st.campaign(cb, id)
+		var err error
+		_, _, out, err = s.load(tx, id)
 		return err
 	})
 	return out, err
@@ -121,19 +111,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	var out *campaign.Campaign
 	var rev uint64
 	err := s.update(ctx, func(tx *bolt.Tx) error {
-		cb, err := campaignBucket(tx, id)
+		cb, st, c, err := s.load(tx, id)
 		if err != nil {
 			return err
-		}
-		st, err := current(cb, id)
-		if err != nil {
-			return err
-		}
-		c := s.cache.get(id, st.rev)
-		if c == nil {
-			if c, err = st.campaign(cb, id); err != nil {
-				return err
-			}
 		}
 		seeded, err := st.seeded(id)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"bfbot/bot/admin"
 	"bfbot/bot/command"
 	"bfbot/bot/discord"
 	"bfbot/bot/schedule"
@@ -61,6 +62,12 @@ type App struct {
 	scheduler *schedule.Scheduler
 	reg       *command.Registry
 	bot       *discord.Bot
+
+	// stopAdmin ends the control socket Start serves; adminDone closes
+	// when it is gone (nil before Start).
+	adminMu   sync.Mutex
+	stopAdmin context.CancelFunc
+	adminDone chan struct{}
 
 	closeOnce sync.Once
 	closeErr  error
@@ -132,6 +139,7 @@ func (a *App) Start(ctx context.Context) error {
 		// Bad entries are left out; the others run.
 		a.log.Error("some deadlines could not be scheduled", "err", err)
 	}
+	a.serveControl(ctx)
 	a.log.Info("bot running", "campaigns", len(a.binds.campaigns()), "deadlines", len(entries), "database", a.cfg.DatabasePath)
 	return nil
 }
@@ -154,6 +162,18 @@ func (a *App) Run(ctx context.Context) error {
 func (a *App) Close(ctx context.Context) error {
 	a.closeOnce.Do(func() {
 		var errs []error
+		a.adminMu.Lock()
+		stop, done := a.stopAdmin, a.adminDone
+		a.adminMu.Unlock()
+		if stop != nil {
+			// The socket goes first: a backup in progress is broken off
+			// (its client sees no 'k' frame) before the file closes.
+			stop()
+			select {
+			case <-done:
+			case <-ctx.Done():
+			}
+		}
 		if err := a.scheduler.Stop(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("stopping the scheduler: %w", err))
 		}
@@ -166,6 +186,27 @@ func (a *App) Close(ctx context.Context) error {
 		a.closeErr = errors.Join(errs...)
 	})
 	return a.closeErr
+}
+
+// serveControl starts the control socket beside the database
+// (bot/admin): bbolt locks the file, so `bfbot backup` asks the running
+// bot for its hot copy there. A socket that cannot be served (a path too
+// long for a socket, another bot on the same file) is logged; the bot
+// runs on without it. The socket lives until ctx ends or Close.
+func (a *App) serveControl(ctx context.Context) {
+	a.adminMu.Lock()
+	defer a.adminMu.Unlock()
+	if a.stopAdmin != nil {
+		return // Start ran before
+	}
+	actx, cancel := context.WithCancel(ctx)
+	a.stopAdmin, a.adminDone = cancel, make(chan struct{})
+	go func() {
+		defer close(a.adminDone)
+		if err := admin.Serve(actx, admin.SocketPath(a.db.Path()), a.db); err != nil {
+			a.log.Warn("control socket", "err", err)
+		}
+	}()
 }
 
 // Scheduler is the app's deadline control (for tests and tools).

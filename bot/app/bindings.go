@@ -16,6 +16,8 @@ import (
 const (
 	bindingChannel = "channel" // where /campaign create ran: channelBinding
 	bindingStatus  = "status"  // the pinned status message: statusBinding
+	// bindingThread + battle ID: the battle's thread id (plain text).
+	bindingThread = "thread-"
 )
 
 // channelBinding is the campaign's channel: where public replies of
@@ -113,19 +115,22 @@ func (b *bindings) campaigns() []int64 {
 // statusKey is the adapter's key of a campaign's status message.
 func statusKey(id int64) string { return "campaign-" + strconv.FormatInt(id, 10) }
 
-// threadStore is the Discord adapter's ThreadStore: battle threads in
-// memory (the adapter names them by battle ID alone, see the package doc),
-// status messages in the campaign's Binding records so that a restart
-// edits the pinned message instead of pinning a second one.
+// threadStore is the Discord adapter's ThreadStore, kept in the
+// campaign's Binding records so that a restart posts in the battle's
+// thread and edits the pinned status message instead of starting or
+// pinning a second one. Battle IDs count from 1 in every campaign, so a
+// thread is a record of its campaign named by its battle. Keys with no
+// campaign (a battle reply outside one; a status key not "campaign-N")
+// are kept in memory.
 type threadStore struct {
-	*discord.MemoryStore
-	db storage.Campaigns
+	mem *discord.MemoryStore
+	db  storage.Campaigns
 }
 
 var _ discord.ThreadStore = (*threadStore)(nil)
 
 func newThreadStore(db storage.Campaigns) *threadStore {
-	return &threadStore{MemoryStore: discord.NewMemoryStore(), db: db}
+	return &threadStore{mem: discord.NewMemoryStore(), db: db}
 }
 
 func campaignOfKey(key string) (int64, bool) {
@@ -133,11 +138,36 @@ func campaignOfKey(key string) (int64, bool) {
 	return n, err == nil && strings.HasPrefix(key, "campaign-") && n > 0
 }
 
+// threadKey is the Binding record of a campaign's battle thread.
+func threadKey(campaign, battle int64) storage.RecordKey {
+	return storage.RecordKey{Campaign: campaign, Kind: storage.Binding, Name: bindingThread + strconv.FormatInt(battle, 10)}
+}
+
+// BattleThread implements discord.ThreadStore.
+func (t *threadStore) BattleThread(campaign, battle int64) (string, bool, error) {
+	if campaign <= 0 {
+		return t.mem.BattleThread(campaign, battle)
+	}
+	v, err := t.db.GetRecord(context.Background(), threadKey(campaign, battle))
+	if err != nil || len(v) == 0 {
+		return "", false, err
+	}
+	return string(v), true, nil
+}
+
+// SetBattleThread implements discord.ThreadStore.
+func (t *threadStore) SetBattleThread(campaign, battle int64, threadID string) error {
+	if campaign <= 0 {
+		return t.mem.SetBattleThread(campaign, battle, threadID)
+	}
+	return t.db.PutRecord(context.Background(), threadKey(campaign, battle), []byte(threadID))
+}
+
 // StatusMessage implements discord.ThreadStore.
 func (t *threadStore) StatusMessage(channelID, key string) (string, bool, error) {
 	id, ok := campaignOfKey(key)
 	if !ok {
-		return t.MemoryStore.StatusMessage(channelID, key)
+		return t.mem.StatusMessage(channelID, key)
 	}
 	v, err := t.db.GetRecord(context.Background(), storage.RecordKey{Campaign: id, Kind: storage.Binding, Name: bindingStatus})
 	if err != nil || v == nil {
@@ -157,7 +187,7 @@ func (t *threadStore) StatusMessage(channelID, key string) (string, bool, error)
 func (t *threadStore) SetStatusMessage(channelID, key, messageID string) error {
 	id, ok := campaignOfKey(key)
 	if !ok {
-		return t.MemoryStore.SetStatusMessage(channelID, key, messageID)
+		return t.mem.SetStatusMessage(channelID, key, messageID)
 	}
 	v, err := json.Marshal(statusBinding{Channel: channelID, Message: messageID})
 	if err != nil {

@@ -89,6 +89,7 @@ func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 	}
 	unlock()
 	if err != nil {
+		h.turnFailed(ctx, r, err) // unsaved.go
 		return fmt.Errorf("campaign %d %s due %s: %w", id, kind, r.Due.Format(time.RFC3339), err)
 	}
 	a.log.Info("deadline processed", "campaign", id, "kind", kind.String(), "due", r.Due, "forced", r.Forced, "skipped", r.Skipped, "replies", len(replies))
@@ -172,7 +173,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 		if err != nil {
 			return nil, nil, err
 		}
-		battleOut = append(battleOut, battleReplies(next, b.ID, evs)...)
+		battleOut = append(battleOut, command.BattleReplies(next, b.ID, evs)...)
 		n = next
 	}
 	if n.Phase == campaign.PhaseBattles && len(campaign.Unfought(n)) == 0 && len(battleOut) > 0 {
@@ -180,24 +181,9 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 			return nil, nil, err
 		}
 	}
-	out = append(out, campaignReplies(n, n.Log[min(before, len(n.Log)):])...)
+	out = append(out, command.EventReplies(n, n.Log[min(before, len(n.Log)):])...)
 	out = append(out, battleOut...)
-	return n, append(out, ordersOpen(n)...), nil
-}
-
-// ordersOpen tells every player his side's orders are open again.
-func ordersOpen(c *campaign.Campaign) []command.Reply {
-	if c.Phase != campaign.PhaseOrders {
-		return nil
-	}
-	var out []command.Reply
-	for _, s := range c.Sides {
-		for _, p := range s.Players {
-			out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID,
-				Text: fmt.Sprintf("Turn %d: orders for %s are open. /bg list shows your worksheet, /orders … gives orders, /orders ready seals them.", c.Turn, s.Name)})
-		}
-	}
-	return out
+	return n, append(out, command.OrdersOpen(n)...), nil
 }
 
 // battleDeadline closes the current phase of every battle being fought: a
@@ -239,7 +225,7 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 			return nil, nil, err
 		}
 		if len(evs) > 0 {
-			out = append(out, battleReplies(n, id, evs)...)
+			out = append(out, command.BattleReplies(n, id, evs)...)
 		}
 	}
 	if n == c {
@@ -286,8 +272,9 @@ func joinInts(ids []int) string {
 	return strings.Join(s, ", ")
 }
 
-// Remind implements schedule.Handler: a DM to every player whose side has
-// not marked its orders ready (order deadlines only).
+// Remind implements schedule.Handler: a DM to every player who asked for
+// reminders (/orders remind) and whose side has not marked its orders
+// ready (order deadlines only).
 func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) error {
 	if e.Kind != schedule.OrderDeadline {
 		return nil
@@ -299,12 +286,19 @@ func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) 
 	if c.Phase != campaign.PhaseOrders {
 		return nil
 	}
+	wants, err := h.a.store.Reminded(ctx, c.ID)
+	if err != nil {
+		return err
+	}
 	var out []command.Reply
 	for _, s := range c.Sides {
 		if s.Orders.Ready {
 			continue
 		}
 		for _, p := range s.Players {
+			if !wants[p] {
+				continue
+			}
 			out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Text: fmt.Sprintf(
 				"Reminder: turn %d's orders for %s close at %s. /orders ready seals them.", c.Turn, s.Name, due.UTC().Format("Mon 2 Jan 15:04 MST"))})
 		}

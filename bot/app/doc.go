@@ -21,6 +21,12 @@ deadlines run campaign turns.
     stored entry, returns if the deadline was already processed, else runs
     the turn and writes the entry (schedule.Handler's contract), then posts
     the replies.
+  - Reminders (reminders.go): a player who asked with /orders remind has
+    a Binding record; only those players are reminded, and only while
+    their side's orders are not sealed.
+  - The control socket (bot/admin) beside the database file, served from
+    Start to Close, so `bfbot backup` gets a hot copy of the file this
+    process locks.
 
 # Caveats
 
@@ -28,9 +34,9 @@ IMPORTANT: every write of a Schedule record goes through schedules.mu for
 its campaign, so a referee's pause cannot be lost to a turn committing the
 entry it read before the pause, nor a turn's LastRun be set back by a pause.
 
-The Discord adapter's ThreadStore keys battle threads by battle ID alone,
-while battle IDs count from 1 in every campaign: threads are kept in memory
-here (see threads.go), and two campaigns' battle 1 share a thread map slot
-per process. Status messages are persisted in Binding records.
+Battle IDs count from 1 in every campaign: the Discord adapter keys
+battle threads by (campaign, battle), and this package keeps them, with
+the pinned status messages, in the campaign's Binding records
+(bindings.go), so a restart finds them again.
 */
 package app

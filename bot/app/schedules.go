@@ -37,7 +37,10 @@ type schedules struct {
 	locks map[int64]*sync.Mutex
 }
 
-var _ command.Scheduler = (*schedules)(nil)
+var (
+	_ command.Scheduler        = (*schedules)(nil)
+	_ command.DeadlineExtender = (*schedules)(nil)
+)
 
 // lock serialises the writes of one campaign's Schedule records (see the
 // package doc's IMPORTANT) and returns the unlock.
@@ -214,6 +217,12 @@ func (s *schedules) Extend(ctx context.Context, id int64, k schedule.Kind, d tim
 		return time.Time{}, userErrorf("%v", err)
 	}
 	return e.ExtendedUntil, s.put(ctx, e)
+}
+
+// ExtendOrderDeadline implements command.DeadlineExtender (/campaign
+// extend): the next order deadline moves back by d.
+func (s *schedules) ExtendOrderDeadline(ctx context.Context, id int64, d time.Duration) (time.Time, error) {
+	return s.Extend(ctx, id, schedule.OrderDeadline, d)
 }
 
 // Advance runs a campaign's deadline of kind k now (force-advance); the

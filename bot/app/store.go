@@ -94,7 +94,7 @@ func mapErr(err error) error {
 	case errors.Is(err, storage.ErrNothingToUndo) && !errors.Is(err, command.ErrNothingToUndo):
 		return &mappedError{err: err, as: command.ErrNothingToUndo}
 	}
-	return err
+	return unsaved(err) // unsaved.go
 }
 
 // mappedError is a storage error that also is a command-layer sentinel.

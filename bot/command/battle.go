@@ -54,6 +54,10 @@ func (g *Registry) battleCommands() []*entry {
 		act("withdraw", "a unit leaves the map by your retreat edge (asks to confirm)", unitOption, confirmOpt),
 		act("retreat", "your side declares it breaks off the engagement"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
+		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
+		{spec: Spec{Name: "battle", Sub: "mines", Description: "place your prepared position's mines before the battle starts (secret)", Who: Player,
+			Options: []Option{battleOption, {Name: "hexes", Description: `hex:points pairs, e.g. "0807:10 0910:5"`, Required: true}}},
+			scope: campaignScope, run: g.battleMines},
 		act("end", "end the current phase"),
 		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{battleOption, sideOption}},
@@ -121,6 +125,17 @@ func (x *call) battleView(b *campaign.Battle) (referee.View, error) {
 		return b.State.View(only), nil
 	}
 	return b.State.RefereeView(), nil
+}
+
+// viewedBattle is the battle the command names with the caller's view of
+// it (battleView).
+func (x *call) viewedBattle() (*campaign.Battle, referee.View, error) {
+	b, err := x.battle()
+	if err != nil {
+		return nil, referee.View{}, err
+	}
+	v, err := x.battleView(b)
+	return b, v, err
 }
 
 func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
@@ -196,6 +211,9 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 			return g.rules.AutoDeploy(c, b.ID, x.side.ID, d)
 		})
 	}
+	if x.Sub == "refuse" {
+		return g.battleRefuse(ctx, x, b)
+	}
 	a, err := x.action()
 	if err != nil {
 		return nil, err
@@ -243,8 +261,8 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 	if err != nil {
 		return nil, err
 	}
-	out := battleReplies(x.c, battle, bevs)
-	out = append(out, eventReplies(x.c, cevs)...)
+	out := BattleReplies(x.c, battle, bevs)
+	out = append(out, EventReplies(x.c, cevs)...)
 	if len(out) == 0 {
 		out = append(out, x.private("Done."))
 	}
@@ -372,11 +390,7 @@ func hexList(from hex.Hex, path []hex.Hex) string {
 }
 
 func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
-	b, err := x.battle()
-	if err != nil {
-		return nil, err
-	}
-	v, err := x.battleView(b)
+	b, v, err := x.viewedBattle()
 	if err != nil {
 		return nil, err
 	}
@@ -427,6 +441,72 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	if nb := x.c.Battle(b.ID); nb != nil && nb.Over {
 		out = append(out, Reply{To: Public, Campaign: x.c.ID, Battle: int64(b.ID), Text: fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(nb.Outcome))})
+	}
+	return out, nil
+}
+
+// battleRefuse declines a battle the setup tables let the side refuse
+// (campaign.RefuseBattle; 004 lines 15, 27, 70), after a confirmation.
+func (g *Registry) battleRefuse(ctx context.Context, x *call, b *campaign.Battle) ([]Reply, error) {
+	if !x.flag("confirm") {
+		return []Reply{x.private(fmt.Sprintf("Refusing ends battle %d for good: your battlegroups fall back out of %s. Confirm with /battle refuse battle:%d confirm:true.", b.ID, sectorName(x.c, b.Sector), b.ID))}, nil
+	}
+	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		return campaign.RefuseBattle(c, b.ID, x.side.ID, d)
+	})
+}
+
+// battleMines places the mines the caller's prepared position laid
+// (campaign.PlaceMines); the answer is secret to his side.
+func (g *Registry) battleMines(ctx context.Context, x *call) ([]Reply, error) {
+	if x.side == nil {
+		return nil, userf("%s only a side's player places its mines", refusedWho)
+	}
+	mines, err := parseMines(x.str("hexes"))
+	if err != nil {
+		return nil, err
+	}
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		return campaign.PlaceMines(c, b.ID, x.side.ID, mines)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return x.secretReplies(evs), nil
+}
+
+// minesFormat is the hexes option's form, for error messages.
+const minesFormat = `write hex:points pairs separated by spaces, e.g. hexes:"0807:10 0910:5"`
+
+// parseMines reads "0807:10 0910:5" (commas also separate pairs): each
+// hex once, each with a whole number of points.
+func parseMines(text string) (map[hex.Hex]int, error) {
+	fields := strings.Fields(strings.ReplaceAll(text, ",", " "))
+	if len(fields) == 0 {
+		return nil, userf("hexes: no mines given: %s", minesFormat)
+	}
+	out := map[hex.Hex]int{}
+	for _, f := range fields {
+		hs, ps, ok := strings.Cut(f, ":")
+		if !ok {
+			return nil, userf("hexes: %q has no points: %s", f, minesFormat)
+		}
+		h, err := hex.Parse(hs)
+		if err != nil {
+			return nil, userf("hexes: %q: %q is not a hex (XXYY): %s", f, hs, minesFormat)
+		}
+		n, err := strconv.Atoi(ps)
+		if err != nil || n <= 0 {
+			return nil, userf("hexes: %q: %q is not a number of points above 0: %s", f, ps, minesFormat)
+		}
+		if _, dup := out[h]; dup {
+			return nil, userf("hexes: %s is given twice: give each hex once with all its points", h)
+		}
+		out[h] = n
 	}
 	return out, nil
 }

@@ -189,7 +189,7 @@ func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	s := x.c.Side(side)
-	out := eventReplies(x.c, evs)
+	out := EventReplies(x.c, evs)
 	out = append(out, x.private(fmt.Sprintf("You command %s in campaign %d. Your worksheet: /bg list. Your map: /map strategic. Orders are given with /orders … once the referee starts the campaign.", s.Name, x.c.ID)))
 	return out, nil
 }
@@ -205,12 +205,12 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	return append(eventReplies(x.c, evs), ordersOpen(x.c)...), nil
+	return append(EventReplies(x.c, evs), OrdersOpen(x.c)...), nil
 }
 
-// ordersOpen tells every player by DM that his side's orders are open,
+// OrdersOpen tells every player by DM that his side's orders are open,
 // with a Ready button.
-func ordersOpen(c *campaign.Campaign) []Reply {
+func OrdersOpen(c *campaign.Campaign) []Reply {
 	if c.Phase != campaign.PhaseOrders {
 		return nil
 	}
@@ -362,7 +362,7 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 	if err != nil {
 		return nil, err
 	}
-	out := eventReplies(x.c, evs)
+	out := EventReplies(x.c, evs)
 	for _, b := range x.c.Battles[before:] {
 		if b.Over {
 			continue
@@ -372,7 +372,7 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
 	out = append(out, x.public(statusText(x.c)))
-	return append(out, ordersOpen(x.c)...), nil
+	return append(out, OrdersOpen(x.c)...), nil
 }
 
 func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) {
@@ -413,7 +413,7 @@ func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(eventReplies(x.c, evs), x.public(statusText(x.c))), nil
+	return append(EventReplies(x.c, evs), x.public(statusText(x.c))), nil
 }
 
 func (g *Registry) campaignKick(ctx context.Context, x *call) ([]Reply, error) {

@@ -45,5 +45,10 @@ func (g *Registry) failure(r *Request, err error) []Reply {
 		attrs = append(attrs, "user", r.User.ID, "command", r.Name, "sub", r.Sub, "component", r.Component)
 	}
 	g.log.Error("command failed", attrs...)
+	// A store that cannot save (disk full) says so in its own words.
+	var n interface{ Notice() string }
+	if errors.As(err, &n) {
+		return []Reply{{To: Private, User: user, Text: fmt.Sprintf("⚠ %s (id %s)", n.Notice(), id)}}
+	}
 	return []Reply{{To: Private, User: user, Text: fmt.Sprintf("Internal error (id %s). Tell the referee this id.", id)}}
 }

@@ -18,7 +18,9 @@ type cmdFixture struct {
 func cmdNewFixture(tb testing.TB, start bool) *cmdFixture {
 	tb.Helper()
 	f := &cmdFixture{tb: tb, store: NewMemStore(7)}
-	f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }})
+	// Every request of the fixture comes at the same instant, so the rate
+	// limits (tested in ratelimit_test.go) are off here.
+	f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
 	f.cmdMust("ref", "campaign", "create", "name", "Test", "turn_limit", "3")
 	f.cmdMust("alice", "campaign", "join", "side", "crucis")
 	f.cmdMust("bob", "campaign", "join", "side", "bandits")

@@ -82,11 +82,7 @@ func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, onl
 }
 
 func (g *Registry) mapTactical(_ context.Context, x *call) ([]Reply, error) {
-	b, err := x.battle()
-	if err != nil {
-		return nil, err
-	}
-	v, err := x.battleView(b)
+	b, v, err := x.viewedBattle()
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,11 @@ type MemStore struct {
 	next      int64
 	records   map[int64]*memRecord
 	newSource func(id int64) dice.Source
+	// remind holds each campaign's players who asked for reminders.
+	remind map[int64]map[string]bool
 }
+
+var _ ReminderPrefs = (*MemStore)(nil)
 
 type memRecord struct {
 	// history holds every stored value, oldest first; the last is current.
@@ -39,7 +43,7 @@ func NewMemStore(seed uint64) *MemStore {
 // NewMemStoreSource returns an empty store taking each new campaign's
 // dice from newSource (a shared *dice.Script for `--dice`).
 func NewMemStoreSource(newSource func(id int64) dice.Source) *MemStore {
-	return &MemStore{next: 1, records: map[int64]*memRecord{}, newSource: newSource}
+	return &MemStore{next: 1, records: map[int64]*memRecord{}, newSource: newSource, remind: map[int64]map[string]bool{}}
 }
 
 // Create implements Store.
@@ -138,4 +142,33 @@ func (m *MemStore) DiceLog(id int64) []dice.Roll {
 		return r.dice.Log()
 	}
 	return nil
+}
+
+// SetRemind implements ReminderPrefs.
+func (m *MemStore) SetRemind(_ context.Context, id int64, user string, on bool) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.records[id]; !ok {
+		return fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	if m.remind[id] == nil {
+		m.remind[id] = map[string]bool{}
+	}
+	if on {
+		m.remind[id][user] = true
+	} else {
+		delete(m.remind[id], user)
+	}
+	return nil
+}
+
+// Reminded implements ReminderPrefs.
+func (m *MemStore) Reminded(_ context.Context, id int64) (map[string]bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string]bool{}
+	for u := range m.remind[id] {
+		out[u] = true
+	}
+	return out, nil
 }

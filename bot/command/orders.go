@@ -33,6 +33,7 @@ func (g *Registry) ordersCommands() []*entry {
 		{spec: Spec{Name: "orders", Sub: "show", Description: "your side's sealed orders for this turn (secret)", Who: Player,
 			Options: []Option{{Name: "side", Description: "referee only: which side"}}},
 			scope: campaignScope, refereeReads: true, run: g.ordersShow},
+		{spec: remindSpec, scope: campaignScope, run: g.ordersRemind},
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 // a "guild:" prefix means server channels only.
 var cmdWho = map[string]string{
 	"battle attack": "player", "battle auto": "referee", "battle deploy": "player", "battle end": "player",
-	"battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player",
+	"battle mines": "player", "battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player", "battle refuse": "player",
 	"battle retreat": "player", "battle status": "anyone", "battle surrender": "player", "battle view": "reads",
 	"battle withdraw": "player",
 	"bg list":         "reads", "bg merge": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
@@ -21,7 +21,7 @@ var cmdWho = map[string]string{
 	"force buy": "player", "force lance": "anyone", "force roster": "anyone", "force show": "reads",
 	"help ": "anyone", "map strategic": "reads", "map tactical": "reads",
 	"orders clear": "player", "orders drop": "player", "orders hold": "player", "orders liftoff": "player",
-	"orders move": "player", "orders ready": "player", "orders search": "player", "orders show": "reads",
+	"orders move": "player", "orders ready": "player", "orders remind": "player", "orders search": "player", "orders show": "reads",
 	"roll ": "anyone", "rules ": "anyone", "undo ": "referee",
 }
 

@@ -101,7 +101,7 @@ func TestLimiterPrune(t *testing.T) {
 // with a private answer that names the command and the wait.
 func TestRateLimitedCommands(t *testing.T) {
 	t.Run("Render", func(t *testing.T) {
-		f := cmdNewFixture(t, true)
+		f := rlFixture(t)
 		for i := range 3 {
 			if got := f.rlAt(0, "alice", "map", "strategic"); strings.Contains(got, "⚠") {
 				t.Fatalf("map %d: %s", i, got)
@@ -125,7 +125,7 @@ func TestRateLimitedCommands(t *testing.T) {
 		}
 	})
 	t.Run("RefusedSpendsNothing", func(t *testing.T) {
-		f := cmdNewFixture(t, true)
+		f := rlFixture(t)
 		for range 5 {
 			if got := f.rlAt(0, "mallory", "map", "strategic"); !strings.Contains(got, refusedWho) {
 				t.Fatalf("stranger: %s", got)
@@ -143,7 +143,7 @@ func TestRateLimitedCommands(t *testing.T) {
 		}
 	})
 	t.Run("Export", func(t *testing.T) {
-		f := cmdNewFixture(t, true)
+		f := rlFixture(t)
 		for i := range 2 {
 			if got := f.rlAt(0, "ref", "campaign", "export"); strings.Contains(got, "⚠") {
 				t.Fatalf("export %d: %s", i, got)
@@ -154,7 +154,7 @@ func TestRateLimitedCommands(t *testing.T) {
 		}
 	})
 	t.Run("AdvanceAndAuto", func(t *testing.T) {
-		f := cmdNewFixture(t, true)
+		f := rlFixture(t)
 		f.rlAt(0, "ref", "campaign", "advance")
 		f.rlAt(0, "ref", "campaign", "advance")
 		if got := f.rlAt(time.Second, "ref", "campaign", "advance"); !strings.Contains(got, "Slow down: /campaign advance runs a campaign turn, which takes a while. Try again in 9 seconds.") {
@@ -166,11 +166,19 @@ func TestRateLimitedCommands(t *testing.T) {
 		}
 	})
 	t.Run("Configured", func(t *testing.T) {
-		f := cmdNewFixture(t, true)
+		f := rlFixture(t)
 		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Render: Rate{Every: time.Minute, Burst: 1}}})
 		f.rlAt(0, "alice", "map", "strategic")
 		if got := f.rlAt(0, "alice", "map", "strategic"); !strings.Contains(got, "Try again in 60 seconds") {
 			t.Errorf("2nd map: %s", got)
 		}
 	})
+}
+
+// rlFixture is the command fixture with the default rate limits on.
+func rlFixture(t *testing.T) *cmdFixture {
+	t.Helper()
+	f := cmdNewFixture(t, true)
+	f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }})
+	return f
 }

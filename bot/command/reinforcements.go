@@ -38,7 +38,7 @@ func (g *Registry) forceBuy(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := eventReplies(x.c, evs)
+	out := EventReplies(x.c, evs)
 	s := x.c.Side(side)
 	return append(out, x.private(fmt.Sprintf("%s has %d victory points and %d points of reinforcements left this turn.", s.Name, s.VP, s.Reinforcements))), nil
 }

@@ -99,38 +99,80 @@ func sideList(c *campaign.Campaign) string {
 	return strings.Join(ids, ", ")
 }
 
-// eventReplies addresses campaign events: public ones to the campaign
+// EventReplies addresses campaign events: public ones to the campaign
 // channel, each secret one by direct message to the players of the sides
-// in its audience (one message per player, events in order).
-func eventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
+// in its audience (one message per player, events in order). The
+// scheduler's turns (bot/app) address theirs with it too.
+func EventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
+	lines := make([]audienceLine, 0, len(evs))
+	for _, e := range evs {
+		lines = append(lines, audienceLine{text: eventLine(e), public: len(e.Audience) == 0, sides: e.Audience})
+	}
+	return audienceReplies(c, 0, lines, joinLines)
+}
+
+// BattleReplies addresses a battle's events: those every side may see to
+// the battle's thread, the others by direct message to the players of
+// the sides that may see them (ruling R10). Dice rolls are left to the
+// public attack lines that carry them.
+func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Reply {
+	lines := make([]audienceLine, 0, len(evs))
+	for _, e := range evs {
+		if e.Type == "roll" {
+			continue
+		}
+		// An empty, non-nil audience is an event no side may see.
+		lines = append(lines, audienceLine{text: battleEventLine(e), public: e.Audience == nil, sides: e.Audience})
+	}
+	return audienceReplies(c, int64(battle), lines, limitLines)
+}
+
+// audienceLine is one event's line with who may read it: everyone
+// (public), or the players of sides.
+type audienceLine struct {
+	text   string
+	public bool
+	sides  []string
+}
+
+// audienceReplies makes one public reply of the public lines (to the
+// battle's thread when battle is set) and one DM per player of the rest,
+// players in order of their ids; join makes a message of lines.
+func audienceReplies(c *campaign.Campaign, battle int64, lines []audienceLine, join func([]string) string) []Reply {
 	var public []string
 	dms := map[string][]string{}
 	var users []string
-	for _, e := range evs {
-		line := eventLine(e)
-		if len(e.Audience) == 0 {
-			public = append(public, line)
+	for _, l := range lines {
+		if l.public {
+			public = append(public, l.text)
 			continue
 		}
-		for _, sideID := range e.Audience {
+		for _, sideID := range l.sides {
 			s := c.Side(sideID)
 			if s == nil {
-				continue
+				// The referee's notes (004 results a judge settles, R11)
+				// go to the referee role alone.
+				if sideID == campaign.RefereeAudience && c.Referee != "" {
+					s = &campaign.Side{Players: []string{c.Referee}}
+				} else {
+					continue
+				}
 			}
 			for _, p := range s.Players {
 				if _, ok := dms[p]; !ok {
 					users = append(users, p)
 				}
-				dms[p] = append(dms[p], line)
+				dms[p] = append(dms[p], l.text)
 			}
 		}
 	}
 	var out []Reply
 	if len(public) > 0 {
-		out = append(out, Reply{To: Public, Campaign: c.ID, Text: strings.Join(public, "\n")})
+		out = append(out, Reply{To: Public, Campaign: c.ID, Battle: battle, Text: join(public)})
 	}
+	sort.Strings(users)
 	for _, u := range users {
-		out = append(out, Reply{To: DM, User: u, Campaign: c.ID, Text: strings.Join(dms[u], "\n")})
+		out = append(out, Reply{To: DM, User: u, Campaign: c.ID, Battle: battle, Text: join(dms[u])})
 	}
 	return out
 }
@@ -154,46 +196,9 @@ func eventLine(e campaign.Event) string {
 	return prefix + text
 }
 
-// battleReplies addresses a battle's events: those every side may see to
-// the battle's thread, the others by direct message to the players of
-// the sides that may see them (ruling R10). Dice rolls are left to the
-// public attack lines that carry them.
-func battleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Reply {
-	var public []string
-	dms := map[string][]string{}
-	var users []string
-	for _, e := range evs {
-		if e.Type == "roll" {
-			continue
-		}
-		line := battleEventLine(e)
-		if e.Audience == nil {
-			public = append(public, line)
-			continue
-		}
-		for _, sideID := range e.Audience {
-			s := c.Side(sideID)
-			if s == nil {
-				continue
-			}
-			for _, p := range s.Players {
-				if _, ok := dms[p]; !ok {
-					users = append(users, p)
-				}
-				dms[p] = append(dms[p], line)
-			}
-		}
-	}
-	var out []Reply
-	if len(public) > 0 {
-		out = append(out, Reply{To: Public, Campaign: c.ID, Battle: int64(battle), Text: limitLines(public)})
-	}
-	sort.Strings(users)
-	for _, u := range users {
-		out = append(out, Reply{To: DM, User: u, Campaign: c.ID, Battle: int64(battle), Text: limitLines(dms[u])})
-	}
-	return out
-}
+// joinLines makes a message of every line: a campaign turn's events are
+// all kept (the Discord adapter sends a long message as a file too).
+func joinLines(lines []string) string { return strings.Join(lines, "\n") }
 
 // maxReplyLines keeps a message inside Discord's 2,000 characters in the
 // common case; a long auto-resolved battle is summed up by its end lines.
@@ -208,57 +213,38 @@ func limitLines(lines []string) string {
 	return strings.Join(head, "\n") + fmt.Sprintf("\n… %d more events …\n", len(lines)-len(head)-len(tail)) + strings.Join(tail, "\n")
 }
 
+// battleEventLine is a battle event's line in a reply: its turn, then
+// what happened (referee.Event.Describe), the end of the battle with its
+// winner, level and victory points.
 func battleEventLine(e referee.Event) string {
 	var b strings.Builder
 	if e.Turn > 0 {
 		fmt.Fprintf(&b, "T%d ", e.Turn)
 	}
-	switch {
-	case e.Type == "attack" && e.Column != nil && e.Roll != nil:
-		fmt.Fprintf(&b, "%s %s attack on %s: ", e.Attacker, e.Mode, e.Target)
-		if e.Value != nil && e.Defense != nil {
-			fmt.Fprintf(&b, "%d vs %d, ", *e.Value, *e.Defense)
+	if e.Type != "battle_end" {
+		b.WriteString(e.Describe())
+		return b.String()
+	}
+	b.WriteString("battle over: ")
+	if e.Winner != nil && *e.Winner != "" {
+		fmt.Fprintf(&b, "%s wins", *e.Winner)
+	} else {
+		b.WriteString("a draw")
+	}
+	if e.Level != "" {
+		fmt.Fprintf(&b, " (%s)", e.Level)
+	}
+	if len(e.VP) > 0 {
+		keys := make([]string, 0, len(e.VP))
+		for k := range e.VP {
+			keys = append(keys, k)
 		}
-		result := "miss"
-		if e.Result != nil && *e.Result != "" {
-			result = *e.Result
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s %d", k, e.VP[k]))
 		}
-		fmt.Fprintf(&b, "column %+d, roll %d → %s", *e.Column, *e.Roll, result)
-		if e.Text != "" {
-			fmt.Fprintf(&b, " (%s)", e.Text)
-		}
-	case e.Type == "battle_end":
-		b.WriteString("battle over: ")
-		if e.Winner != nil && *e.Winner != "" {
-			fmt.Fprintf(&b, "%s wins", *e.Winner)
-		} else {
-			b.WriteString("a draw")
-		}
-		if e.Level != "" {
-			fmt.Fprintf(&b, " (%s)", e.Level)
-		}
-		if len(e.VP) > 0 {
-			keys := make([]string, 0, len(e.VP))
-			for k := range e.VP {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			var parts []string
-			for _, k := range keys {
-				parts = append(parts, fmt.Sprintf("%s %d", k, e.VP[k]))
-			}
-			fmt.Fprintf(&b, "; VP %s", strings.Join(parts, ", "))
-		}
-	case e.Text != "":
-		b.WriteString(e.Text)
-	default:
-		b.WriteString(e.Type)
-		if e.Unit != "" {
-			b.WriteString(" " + e.Unit)
-		}
-		if e.Hex != nil {
-			b.WriteString(" at " + e.Hex.String())
-		}
+		fmt.Fprintf(&b, "; VP %s", strings.Join(parts, ", "))
 	}
 	return b.String()
 }

@@ -82,6 +82,7 @@ func (x *exchange) fail(ctx context.Context, id string) {
 func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
 	if _, err := x.b.session.FollowupMessageCreate(x.i, true, o.followup(private), discordgo.WithContext(ctx)); err != nil {
 		x.logErr("follow-up not delivered", err)
+		x.undelivered(ctx, o) // undelivered.go
 	}
 }
 

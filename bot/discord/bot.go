@@ -136,6 +136,7 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 	for _, o := range opts {
 		o(b)
 	}
+	s.Client = withServerRetries(s.Client) // retry.go
 	b.loadSpecs()
 	s.AddHandler(b.onInteractionCreate)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {

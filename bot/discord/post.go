@@ -55,7 +55,7 @@ func (b *Bot) Post(ctx context.Context, channelID string, replies []command.Repl
 // postBattle sends a public reply to its battle's thread, starting the
 // thread under parent the first time.
 func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) error {
-	thread, err := b.battleThread(ctx, parent, rep.Battle)
+	thread, err := b.battleThread(ctx, parent, rep.Campaign, rep.Battle)
 	if err != nil {
 		return err
 	}
@@ -65,13 +65,13 @@ func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) 
 	return nil
 }
 
-// battleThread returns the thread of a battle, starting it under parent
-// when the store knows none. Creation is serialised so two replies of the
-// same battle do not start two threads.
-func (b *Bot) battleThread(ctx context.Context, parent string, battle int64) (string, error) {
+// battleThread returns the thread of a campaign's battle, starting it
+// under parent when the store knows none. Creation is serialised so two
+// replies of the same battle do not start two threads.
+func (b *Bot) battleThread(ctx context.Context, parent string, campaign, battle int64) (string, error) {
 	b.threadMu.Lock()
 	defer b.threadMu.Unlock()
-	id, ok, err := b.store.BattleThread(battle)
+	id, ok, err := b.store.BattleThread(campaign, battle)
 	if err != nil {
 		return "", fmt.Errorf("looking up the thread of battle %d: %w", battle, err)
 	}
@@ -86,10 +86,10 @@ func (b *Bot) battleThread(ctx context.Context, parent string, battle int64) (st
 	if err != nil {
 		return "", fmt.Errorf("starting the thread of battle %d: %w", battle, err)
 	}
-	if err := b.store.SetBattleThread(battle, ch.ID); err != nil {
+	if err := b.store.SetBattleThread(campaign, battle, ch.ID); err != nil {
 		return "", fmt.Errorf("remembering the thread of battle %d: %w", battle, err)
 	}
-	b.log.Info("battle thread started", "battle", battle, "thread", ch.ID, "parent", parent)
+	b.log.Info("battle thread started", "campaign", campaign, "battle", battle, "thread", ch.ID, "parent", parent)
 	return ch.ID, nil
 }
 

@@ -6,43 +6,49 @@ import (
 )
 
 // ThreadStore keeps the Discord ids the adapter must find again: the thread
-// of each battle and the pinned status message of each channel. The memory
-// implementation forgets them on restart (a battle then gets a new thread);
-// the bot persists them by giving New a store backed by its database.
+// of each battle and the pinned status message of each channel. Battle IDs
+// count from 1 in every campaign, so a thread is keyed by campaign and
+// battle (command.Reply's Campaign and Battle). The memory implementation
+// forgets them on restart (a battle then gets a new thread); the bot
+// persists them by giving New a store backed by its database.
 type ThreadStore interface {
-	// BattleThread returns the thread of a battle; ok is false when none.
-	BattleThread(battle int64) (threadID string, ok bool, err error)
-	SetBattleThread(battle int64, threadID string) error
+	// BattleThread returns the thread of a campaign's battle; ok is false
+	// when none.
+	BattleThread(campaign, battle int64) (threadID string, ok bool, err error)
+	SetBattleThread(campaign, battle int64, threadID string) error
 	// StatusMessage returns the pinned status message of key in a channel.
 	StatusMessage(channelID, key string) (messageID string, ok bool, err error)
 	SetStatusMessage(channelID, key, messageID string) error
 }
 
+// BattleKey names a battle across campaigns.
+type BattleKey struct{ Campaign, Battle int64 }
+
 // MemoryStore is a ThreadStore in memory, safe for concurrent use.
 type MemoryStore struct {
 	mu      sync.Mutex
-	threads map[int64]string
+	threads map[BattleKey]string
 	status  map[string]string
 }
 
 // NewMemoryStore returns an empty MemoryStore.
 func NewMemoryStore() *MemoryStore {
-	return &MemoryStore{threads: map[int64]string{}, status: map[string]string{}}
+	return &MemoryStore{threads: map[BattleKey]string{}, status: map[string]string{}}
 }
 
 // BattleThread implements ThreadStore.
-func (s *MemoryStore) BattleThread(battle int64) (string, bool, error) {
+func (s *MemoryStore) BattleThread(campaign, battle int64) (string, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id, ok := s.threads[battle]
+	id, ok := s.threads[BattleKey{campaign, battle}]
 	return id, ok, nil
 }
 
 // SetBattleThread implements ThreadStore.
-func (s *MemoryStore) SetBattleThread(battle int64, threadID string) error {
+func (s *MemoryStore) SetBattleThread(campaign, battle int64, threadID string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.threads[battle] = threadID
+	s.threads[BattleKey{campaign, battle}] = threadID
 	return nil
 }
 

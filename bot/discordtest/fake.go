@@ -52,6 +52,8 @@ type Fake struct {
 
 	rateLimitNext int
 	rateLimited   int
+	faults        faultState // FailRandomly (faults.go)
+	drops         int        // DropEvery (faults.go)
 	requests      []Request
 	unknown       []Request
 	identifies    []Identify

@@ -134,6 +134,9 @@ func (f *Fake) middleware(next http.Handler) http.Handler {
 			})
 			return
 		}
+		if f.injectFault(rec, r) {
+			return
+		}
 		public := strings.Contains(r.URL.Path, "/interactions/") || strings.Contains(r.URL.Path, "/webhooks/")
 		if !public && r.Header.Get("Authorization") != "Bot "+f.token {
 			writeError(rec, http.StatusUnauthorized, 0, "401: Unauthorized")

@@ -20,12 +20,7 @@ const dropFirePenalty = 1.5
 // declareDrop picks the target of own unit u waiting in orbit, from the
 // drops ValidActions offers; ok false when it has none.
 func (p *Player) declareDrop(g *game, u *referee.ViewUnit) (referee.Action, bool) {
-	var drops []referee.Action
-	for _, a := range g.legal(u.ID) {
-		if a.Kind == referee.ActDrop {
-			drops = append(drops, a)
-		}
-	}
+	drops := legalOf(g, u.ID, referee.ActDrop)
 	if len(drops) == 0 {
 		return referee.Action{}, false
 	}
@@ -35,14 +30,32 @@ func (p *Player) declareDrop(g *game, u *referee.ViewUnit) (referee.Action, bool
 	pic := g.pic
 	m := pic.mover(u, p.Level)
 	ship := u.Kind == referee.KindDropShip.String()
+	return p.bestBy(drops, func(a referee.Action) float64 { return p.dropScore(pic, m, ship, a.To) }), true
+}
+
+// legalOf is unit id's legal actions of kind k.
+func legalOf(g *game, id string, k referee.ActionKind) []referee.Action {
+	var out []referee.Action
+	for _, a := range g.legal(id) {
+		if a.Kind == k {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// bestBy is the action of acts (at least one) that score rates highest,
+// a little noise from the player's dice breaking ties; the first wins
+// what is still equal.
+func (p *Player) bestBy(acts []referee.Action, score func(referee.Action) float64) referee.Action {
 	best, bestScore := 0, 0.0
-	for i, a := range drops {
-		sc := p.dropScore(pic, m, ship, a.To) + p.rng.Float64()*1e-3
+	for i, a := range acts {
+		sc := score(a) + p.rng.Float64()*1e-3
 		if i == 0 || sc > bestScore {
 			best, bestScore = i, sc
 		}
 	}
-	return drops[best], true
+	return acts[best]
 }
 
 // dropScore is how good h is as the target of a drop or a landing: the
@@ -86,24 +99,12 @@ func (p *Player) dropScore(pic *picture, m *moveScorer, ship bool, h hex.Hex) fl
 // debark brings a unit aboard a landed own DropShip out onto the best hex
 // next to it; it then moves as any other unit.
 func (p *Player) debark(g *game, u *referee.ViewUnit) (referee.Action, bool) {
-	var outs []referee.Action
-	for _, a := range g.legal(u.ID) {
-		if a.Kind == referee.ActDebark {
-			outs = append(outs, a)
-		}
-	}
+	outs := legalOf(g, u.ID, referee.ActDebark)
 	if len(outs) == 0 {
 		return referee.Action{}, false
 	}
 	m := g.pic.mover(u, p.Level)
-	best, bestScore := 0, 0.0
-	for i, a := range outs {
-		sc := m.score(a.To) + p.rng.Float64()*1e-3
-		if i == 0 || sc > bestScore {
-			best, bestScore = i, sc
-		}
-	}
-	return outs[best], true
+	return p.bestBy(outs, func(a referee.Action) float64 { return m.score(a.To) }), true
 }
 
 // embark boards own unit u onto the fullest DropShip next to it that

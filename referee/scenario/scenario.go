@@ -9,9 +9,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"bfbot/campaign/yamlnode"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
+	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )

@@ -6,7 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"bfbot/campaign/yamlnode"
+	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 )
 

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"bfbot/campaign/yamlnode"
+	"bfbot/mapgen/yamlnode"
 
 	"go.yaml.in/yaml/v3"
 )

@@ -249,3 +249,75 @@ func TestJoinIndex(t *testing.T) {
 		t.Errorf("Index = %q", got)
 	}
 }
+
+// Ensure Each walks keys in file order after the shared refusals, and
+// stops at the first error its function returns.
+func TestEach(t *testing.T) {
+	var r Reader
+	var got []string
+	err := r.Each(parse(t, "b: 1\na: 2\n"), "m", func(k, v *yaml.Node, p string) error {
+		got = append(got, p+"="+v.Value)
+		return nil
+	})
+	if err != nil || strings.Join(got, " ") != "m.b=1 m.a=2" {
+		t.Errorf("Each = %v, %v", got, err)
+	}
+	stop := errors.New("stop")
+	calls := 0
+	err = r.Each(parse(t, "a: 1\nb: 2\n"), "m", func(*yaml.Node, *yaml.Node, string) error {
+		calls++
+		return stop
+	})
+	if err != stop || calls != 1 {
+		t.Errorf("Each with a failing fn = %v after %d calls, want stop after 1", err, calls)
+	}
+	for _, tc := range []struct{ doc, want string }{
+		{"[1]\n", "line 1: m: want a mapping (key: value), found a list"},
+		{"a: 1\nb: *x\n", "line 2: m.b: aliases (*name) are not supported: write the value out"},
+		{"\n? [a]\n: 1\n", "line 2: m: a key must be a plain word, found a list"},
+	} {
+		t.Run(tc.doc, func(t *testing.T) {
+			var n yaml.Node
+			if err := yaml.Unmarshal([]byte(tc.doc), &n); err != nil {
+				// An alias to no anchor does not parse; build it by hand.
+				n = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Line: 1, Content: []*yaml.Node{
+					{Kind: yaml.ScalarNode, Value: "a", Line: 1}, {Kind: yaml.ScalarNode, Value: "1", Line: 1},
+					{Kind: yaml.ScalarNode, Value: "b", Line: 2}, {Kind: yaml.AliasNode, Value: "x", Line: 2},
+				}}}}
+			}
+			err := r.Each(n.Content[0], "m", func(*yaml.Node, *yaml.Node, string) error { return nil })
+			wantErr(t, err, tc.want)
+		})
+	}
+}
+
+// Ensure Document returns the one document's top node and words an
+// empty file, a second document and the parser's errors with their line.
+func TestDocument(t *testing.T) {
+	root, err := Document([]byte("# a map\ncols: 4\n"), "empty", "second")
+	if err != nil || root.Kind != yaml.MappingNode || root.Content[0].Value != "cols" {
+		t.Fatalf("Document = %v, %v", root, err)
+	}
+	for _, tc := range []struct{ name, doc, want string }{
+		{"Empty", "", "empty"},
+		{"OnlyComments", "# nothing\n", "empty"},
+		{"Second", "a: 1\n---\nb: 2\n", "line 2: second"}, // the line of the ---
+		{"NotYAML", "a: 1\n b: [\n", "line 2: not YAML: mapping values are not allowed in this context"},
+		{"Tab", "a:\n\tb: 1\n", "line 2: not YAML: found character that cannot start any token"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Document([]byte(tc.doc), "empty", "second")
+			wantErr(t, err, tc.want)
+		})
+	}
+}
+
+// Ensure ParseError keeps a message that names no line whole.
+func TestParseError(t *testing.T) {
+	if got := ParseError(errors.New("yaml: something odd")); *got != (Error{Msg: "not YAML: something odd"}) {
+		t.Errorf("ParseError = %+v", *got)
+	}
+	if got := ParseError(errors.New("yaml: line x: odd")); *got != (Error{Msg: "not YAML: line x: odd"}) {
+		t.Errorf("ParseError = %+v", *got)
+	}
+}

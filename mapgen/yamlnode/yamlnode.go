@@ -1,16 +1,21 @@
 // Package yamlnode reads go.yaml.in/yaml/v3 node trees for the files a
-// person writes by hand (scenario files, design files), so that every
-// mistake is reported with its line and the field's path
-// ("sides[1].units[0].class") in words that say how to put it right.
+// person writes by hand (scenario files, design files, strategic map
+// files), so that every mistake is reported with its line and the field's
+// path ("sides[1].units[0].class") in words that say how to put it right.
 //
-// It lives here, not in each reader, so both give the same messages for
-// the same mistakes. It imports only the yaml module and the standard
-// library, so any package of the module may use it without a cycle.
+// It lives here, not in each reader, so all give the same messages for
+// the same mistakes. It sits under mapgen, the lowest package that reads
+// such files, and imports only the yaml module and the standard library,
+// so any package of the module may use it without a cycle.
 package yamlnode
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -83,38 +88,52 @@ func (r Reader) Describe(n *yaml.Node) string {
 	return "a document"
 }
 
+// Each calls fn with each key of mapping n, its value and its path, in
+// file order. Before fn sees them it refuses a key that is not a plain
+// word and an anchor, alias or merge key on either; an error from fn
+// stops the walk. What keys a mapping may hold is the caller's (Fields,
+// Entries, or a file's own wording).
+func (r Reader) Each(n *yaml.Node, path string, fn func(k, v *yaml.Node, p string) error) error {
+	if n.Kind != yaml.MappingNode {
+		return Errorf(n, path, "want a mapping (key: value), found %s", r.Describe(n))
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if err := Plain(k, path); err != nil {
+			return err
+		}
+		if k.Kind != yaml.ScalarNode {
+			return Errorf(k, path, "a key must be a plain word, found %s", r.Describe(k))
+		}
+		p := Join(path, k.Value)
+		if err := Plain(v, p); err != nil {
+			return err
+		}
+		if err := fn(k, v, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Fields reads a mapping whose keys must be among allowed, each once, and
 // returns them by name. Keys are checked in file order, so the first
 // mistake in the file is the one reported; a key given twice names the
 // line of the first.
 func (r Reader) Fields(n *yaml.Node, path string, allowed ...string) (map[string]Field, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, Errorf(n, path, "want a mapping (key: value), found %s", r.Describe(n))
-	}
 	out := map[string]Field{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if err := Plain(k, path); err != nil {
-			return nil, err
-		}
-		if k.Kind != yaml.ScalarNode {
-			return nil, Errorf(k, path, "a key must be a plain word, found %s", r.Describe(k))
-		}
-		p := Join(path, k.Value)
-		if err := Plain(v, p); err != nil {
-			return nil, err
-		}
-		known := false
-		for _, a := range allowed {
-			known = known || a == k.Value
-		}
-		if !known {
-			return nil, Errorf(k, p, "unknown field; use %s", strings.Join(allowed, ", "))
+	err := r.Each(n, path, func(k, v *yaml.Node, p string) error {
+		if !slices.Contains(allowed, k.Value) {
+			return Errorf(k, p, "unknown field; use %s", strings.Join(allowed, ", "))
 		}
 		if prev, dup := out[k.Value]; dup {
-			return nil, Errorf(k, p, "given twice (first at line %d)", prev.Key.Line)
+			return Errorf(k, p, "given twice (first at line %d)", prev.Key.Line)
 		}
 		out[k.Value] = Field{k, v}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -122,27 +141,18 @@ func (r Reader) Fields(n *yaml.Node, path string, allowed ...string) (map[string
 // Entries reads a mapping with free keys (hexes, side IDs) in file order;
 // a key given twice is refused.
 func (r Reader) Entries(n *yaml.Node, path string) ([]Field, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, Errorf(n, path, "want a mapping (key: value), found %s", r.Describe(n))
-	}
 	var out []Field
 	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if err := Plain(k, path); err != nil {
-			return nil, err
-		}
-		if err := Plain(v, Join(path, k.Value)); err != nil {
-			return nil, err
-		}
-		if k.Kind != yaml.ScalarNode {
-			return nil, Errorf(k, path, "a key must be a plain word, found %s", r.Describe(k))
-		}
+	err := r.Each(n, path, func(k, v *yaml.Node, p string) error {
 		if seen[k.Value] {
-			return nil, Errorf(k, Join(path, k.Value), "given twice")
+			return Errorf(k, p, "given twice")
 		}
 		seen[k.Value] = true
 		out = append(out, Field{k, v})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -243,3 +253,44 @@ func Join(path, key string) string {
 
 // Index is the path of item i of the list at path ("sides[1]").
 func Index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
+
+// Document reads a file that holds one YAML document and returns its top
+// node. empty is the message for a file with no document (only comments
+// or nothing); second the message for a second document, at its line.
+// The parser's own errors come through ParseError.
+func Document(data []byte, empty, second string) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, &Error{Msg: empty}
+		}
+		return nil, ParseError(err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, Errorf(&extra, "", "%s", second)
+	} else if !errors.Is(err, io.EOF) {
+		return nil, ParseError(err)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	return root, nil
+}
+
+// ParseError turns the YAML parser's error ("yaml: line 3: …") into an
+// Error at that line ("line 3: not YAML: …").
+func ParseError(err error) *Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if num, after, ok := strings.Cut(rest, ": "); ok {
+			if n, err := strconv.Atoi(num); err == nil {
+				line, msg = n, after
+			}
+		}
+	}
+	return &Error{Line: line, Msg: "not YAML: " + msg}
+}

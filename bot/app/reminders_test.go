@@ -1,0 +1,46 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Ensure reminders are opt-in per player (issue #8): two hours before
+// the order deadline only the player who asked with /orders remind gets
+// a DM, and one whose side has sealed its orders gets none.
+func TestRemindersOptIn(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	srvSetUp(r)
+	r.must(srvAlice, true, "orders", "remind", srvOpts("state", "on"))
+	r.clock.Set(time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC))
+	r.settle()
+	srvWantDM(t, r, srvAlice, "Reminder: turn 1's orders for")
+	if n := polReminders(r, srvBob); n != 0 {
+		t.Errorf("bob, who never asked, got %d reminders", n)
+	}
+
+	// The next day Alice's side has sealed its orders; Bob opts in.
+	r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
+	r.settle()
+	r.must(srvAlice, true, "orders", "ready", nil)
+	r.must(srvBob, true, "orders", "remind", srvOpts("state", "on"))
+	r.clock.Set(time.Date(2026, 3, 3, 18, 0, 0, 0, time.UTC))
+	r.settle()
+	srvWantDM(t, r, srvBob, "Reminder: turn 2's orders for")
+	if n := polReminders(r, srvAlice); n != 1 {
+		t.Errorf("alice got %d reminders, want only the first (her side is ready)", n)
+	}
+}
+
+// polReminders counts the reminder DMs user received.
+func polReminders(r *srvRig, user string) int {
+	n := 0
+	for _, m := range r.fake.DMs(user) {
+		if strings.HasPrefix(m.Content, "Reminder:") {
+			n++
+		}
+	}
+	return n
+}

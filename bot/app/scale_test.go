@@ -1,0 +1,278 @@
+package app
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"bfbot/bot/command"
+	"bfbot/bot/schedule"
+	"bfbot/campaign"
+)
+
+// Issue 9 item 3: campaigns all due in the same minute. Off by default:
+//
+//	go test ./bot/app -run 'Scale$' -scale -v
+var (
+	ldScaleOn     = flag.Bool("scale", false, "run TestScale: many campaigns due in the same minute (issue 9)")
+	ldScaleN      = flag.Int("scale.campaigns", 1000, "TestScale: campaigns due in the same minute")
+	ldScaleBudget = flag.Duration("scale.budget", 60*time.Second, "TestScale: the time they must all be processed in")
+)
+
+// Ensure 1,000 campaigns of two full regiments (the built-in crucis and
+// bandits), all with the order deadline in the same minute, are processed
+// by the scheduler, every player DMed his side's strategic map, within the
+// budget (DESIGN.md: 1,000 campaigns due in the same minute, ≤ 60 s).
+func TestScale(t *testing.T) {
+	if !*ldScaleOn {
+		t.Skip("-scale runs it")
+	}
+	ldRunScale(t, *ldScaleN, *ldScaleBudget)
+}
+
+// Ensure the scale run works on 20 campaigns (the default test run's
+// smoke version of TestScale).
+func TestScaleSmoke(t *testing.T) {
+	t.Parallel()
+	ldRunScale(t, 20, 30*time.Second)
+}
+
+// ldMapsHandler is the app's deadline handler followed by what a player
+// gets after a scheduled turn: his side's strategic map. The app does not
+// post maps after a turn (deadline.go posts the turn's texts and the
+// status), so the handler renders them as /map strategic does, through the
+// registry, and DMs them the way scheduled messages go (App.deliver).
+type ldMapsHandler struct {
+	inner     schedule.Handler
+	a         *App
+	deadlines atomic.Int64 // deadlines processed without error
+	failed    atomic.Int64
+	maps      atomic.Int64 // PNGs rendered and posted
+	pngBytes  atomic.Int64
+	refused   atomic.Int64
+	mu        sync.Mutex
+	errs      []string
+}
+
+func (h *ldMapsHandler) Deadline(ctx context.Context, r schedule.Run) error {
+	if err := h.inner.Deadline(ctx, r); err != nil {
+		h.fail(err.Error())
+		return err
+	}
+	if r.Entry.Kind != schedule.OrderDeadline {
+		return nil
+	}
+	h.deadlines.Add(1)
+	return h.postMaps(ctx, r.Entry.Campaign)
+}
+
+func (h *ldMapsHandler) Remind(ctx context.Context, e schedule.Entry, due time.Time) error {
+	return h.inner.Remind(ctx, e, due)
+}
+
+func (h *ldMapsHandler) fail(msg string) {
+	h.failed.Add(1)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.errs) < 10 {
+		h.errs = append(h.errs, msg)
+	}
+}
+
+// postMaps renders each player's strategic map and DMs it.
+func (h *ldMapsHandler) postMaps(ctx context.Context, id int64) error {
+	c, err := h.a.db.Get(ctx, id)
+	if err != nil {
+		h.fail(err.Error())
+		return err
+	}
+	for _, s := range c.Sides {
+		for _, p := range s.Players {
+			req := &command.Request{User: command.User{ID: p}, DM: true, Name: "map", Sub: "strategic",
+				Options: map[string]string{"campaign": strconv.FormatInt(id, 10)}, Now: h.a.clock.Now()}
+			reps := h.a.reg.Dispatch(ctx, req)
+			for i := range reps {
+				if strings.HasPrefix(reps[i].Text, "⚠") || strings.Contains(reps[i].Text, "Internal error") {
+					h.refused.Add(1)
+					h.fail(fmt.Sprintf("campaign %d: /map strategic for %s: %s", id, p, reps[i].Text))
+				}
+				for _, f := range reps[i].Files {
+					h.maps.Add(1)
+					h.pngBytes.Add(int64(len(f.Data)))
+				}
+				reps[i].To, reps[i].User, reps[i].Campaign = command.DM, p, id
+			}
+			h.a.deliver(ctx, id, reps)
+		}
+	}
+	return nil
+}
+
+func ldRunScale(t *testing.T, n int, budget time.Duration) {
+	var h *ldMapsHandler
+	r := ldNewRig(t, func(a *App) schedule.Handler {
+		h = &ldMapsHandler{inner: deadlines{a}, a: a}
+		return h
+	})
+	ctx := context.Background()
+
+	// Set-up, not timed: the campaigns are created, joined and started
+	// through the bot's dispatcher (the command layer with the channel
+	// bindings and deadlines the app adds), as /campaign commands in each
+	// campaign's own channel; the configured order deadline is 20:00 UTC.
+	setup := time.Now()
+	var setupErr atomic.Value
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
+				if err := r.ldDispatchCampaign(ctx, k); err != nil {
+					setupErr.CompareAndSwap(nil, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err, _ := setupErr.Load().(error); err != nil {
+		t.Fatal(err)
+	}
+	// The reminders (two hours ahead) go out before the measured minute.
+	r.clock.Set(time.Date(2026, 3, 2, 19, 59, 0, 0, time.UTC))
+	r.ldSettle(srvWait)
+	for k := 0; k < n; k++ {
+		id, _ := r.app.binds.campaignIn(ldSlot(k).Channel)
+		if next, ok := r.app.scheduler.Next(id, schedule.OrderDeadline); !ok || !next.Equal(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC)) {
+			t.Fatalf("campaign %d: next order deadline %v (%v), want 20:00 today", id, next, ok)
+		}
+	}
+	t.Logf("set-up: %d campaigns created, joined and started in %v", n, time.Since(setup).Round(time.Millisecond))
+
+	runtime.GC()
+	hwmReset := ldResetHWM()
+	mem := ldSampleMem(20 * time.Millisecond)
+	start := time.Now()
+	r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
+	r.ldSettle(budget + srvWait)
+	wall := time.Since(start)
+	heap, sys := mem.Stop()
+	hwm := ldStatus("VmHWM")
+
+	if got := h.deadlines.Load(); got != int64(n) {
+		t.Errorf("%d order deadlines processed, want %d", got, n)
+	}
+	if got := h.maps.Load(); got != int64(2*n) {
+		t.Errorf("%d strategic maps posted, want %d (one per player)", got, 2*n)
+	}
+	if f := h.failed.Load(); f > 0 {
+		t.Errorf("%d deadline failures: %v", f, h.errs)
+	}
+	if e := r.log.errors.Load(); e > 0 {
+		t.Errorf("the app logged %d errors", e)
+	}
+	closed := 0
+	for k := 0; k < n; k++ {
+		id, _ := r.app.binds.campaignIn(ldSlot(k).Channel)
+		c, err := r.app.db.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if srvCountTurnsClosed(c, 1) == 1 {
+			closed++
+		}
+	}
+	if closed != n {
+		t.Errorf("turn 1 closed in %d campaigns, want %d", closed, n)
+	}
+	// Every player has the PNG in his DMs.
+	for k := 0; k < n; k++ {
+		for _, p := range ldSlot(k).Players {
+			if !ldHasPNG(r, p) {
+				t.Fatalf("player %s of campaign slot %d has no strategic map in his DMs", p, k)
+			}
+		}
+	}
+	hwmNote := ""
+	if !hwmReset {
+		hwmNote = " (not reset: includes the set-up)"
+	}
+	t.Logf("scale: %d campaigns due at 20:00 processed in %v (%.1f campaigns/s); %d maps rendered and DMed (%.0f KB average PNG); "+
+		"peak HeapAlloc %s, peak Sys %s, VmHWM %s%s; scheduler workers 4; %s",
+		n, wall.Round(time.Millisecond), float64(n)/wall.Seconds(), h.maps.Load(), float64(h.pngBytes.Load())/float64(max(h.maps.Load(), 1))/1024,
+		ldMiB(heap), ldMiB(sys), ldMiB(hwm), hwmNote, ldMachine())
+	if wall > budget {
+		t.Errorf("%d campaigns took %v, over the %v budget", n, wall.Round(time.Millisecond), budget)
+	}
+}
+
+// ldSettle runs what the clock made due and waits until nothing runs.
+func (r *ldRig) ldSettle(timeout time.Duration) {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if err := r.app.scheduler.Settle(ctx); err != nil {
+		r.t.Fatalf("the scheduler did not settle in %v: %v", timeout, err)
+	}
+}
+
+// ldDispatchCampaign creates, joins and starts campaign slot k through the
+// bot's dispatcher (what an interaction runs, without the Discord round
+// trip), in the slot's channel.
+func (r *ldRig) ldDispatchCampaign(ctx context.Context, k int) error {
+	ids := ldSlot(k)
+	steps := []struct {
+		user, sub string
+		opts      map[string]string
+	}{
+		{ids.Ref, "create", map[string]string{"name": fmt.Sprintf("Scale %d", k)}},
+		{ids.Players["crucis"], "join", map[string]string{"side": "crucis"}},
+		{ids.Players["bandits"], "join", map[string]string{"side": "bandits"}},
+		{ids.Ref, "start", nil},
+	}
+	for _, s := range steps {
+		opts := map[string]string{}
+		for k, v := range s.opts {
+			opts[k] = v
+		}
+		req := &command.Request{User: command.User{ID: s.user, Name: s.user}, Guild: srvGuild, Channel: ids.Channel,
+			Name: "campaign", Sub: s.sub, Options: opts, Now: r.clock.Now()}
+		for _, rep := range r.disp.Dispatch(ctx, req) {
+			if strings.HasPrefix(rep.Text, "⚠") || strings.Contains(rep.Text, "Internal error") {
+				return fmt.Errorf("/campaign %s in slot %d: %s", s.sub, k, rep.Text)
+			}
+		}
+	}
+	id, ok := r.app.binds.campaignIn(ids.Channel)
+	if !ok {
+		return fmt.Errorf("slot %d: channel %s bound to no campaign", k, ids.Channel)
+	}
+	c, err := r.app.db.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if c.Phase != campaign.PhaseOrders || len(c.Sides) != 2 {
+		return fmt.Errorf("slot %d: campaign %d in phase %s with %d sides", k, c.ID, c.Phase, len(c.Sides))
+	}
+	return nil
+}
+
+func ldHasPNG(r *ldRig, user string) bool {
+	for _, m := range r.fake.DMs(user) {
+		for _, f := range m.Files {
+			if strings.HasSuffix(f.Name, ".png") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,343 @@
+package app
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"bfbot/bot/command"
+	"bfbot/campaign"
+	"bfbot/referee/ai"
+)
+
+// Issue 9 item 4, the soak. Off by default:
+//
+//	go test ./bot/app -run 'Soak$' -soak -soak.duration 10m -v -timeout 30m
+var (
+	ldSoakOn        = flag.Bool("soak", false, "run TestSoak: concurrent AI-vs-AI campaigns through the fake Discord (issue 9)")
+	ldSoakDuration  = flag.Duration("soak.duration", 10*time.Minute, "TestSoak: how long the campaigns play")
+	ldSoakCampaigns = flag.Int("soak.campaigns", 50, "TestSoak: campaigns played at once")
+	ldSoakSample    = flag.Duration("soak.sample", time.Minute, "TestSoak: how often goroutines and heap are sampled")
+)
+
+// Soak growth tolerances: after the warm-up, the lowest sample of the last
+// third of the run may exceed the highest sample of the first third by at
+// most this much. Lowest against highest makes a dip or a burst of work in
+// flight no failure; only growth that stays does.
+const (
+	ldSoakGoroutineSlack = 25               // goroutines, plus 10 % of the early peak
+	ldSoakHeapSlack      = 32 << 20         // bytes of heap, plus 25 % of the early peak
+	ldSoakDayEvery       = 20 * time.Second // real time between fake-clock days (order deadlines)
+)
+
+// Ensure 50 campaigns played at once by AI players through real
+// interactions (orders by slash command in DMs, /campaign advance, battles
+// partly played with /battle commands and finished by the Auto-resolve
+// button, or fought by /battle auto), with the order deadline passing on
+// the fake clock meanwhile, give no bot failure and no goroutine or heap
+// growth after warm-up; p50/p99 acknowledgement latency is reported.
+func TestSoak(t *testing.T) {
+	if !*ldSoakOn {
+		t.Skip("-soak runs it")
+	}
+	ldRunSoak(t, *ldSoakCampaigns, *ldSoakDuration, *ldSoakSample, true)
+}
+
+// Ensure the soak works on 3 campaigns for about 5 s (the default test
+// run's smoke version of TestSoak; too short for the growth check).
+func TestSoakSmoke(t *testing.T) {
+	t.Parallel()
+	ldRunSoak(t, 3, 5*time.Second, time.Second, false)
+}
+
+// ldSample is one reading of the soak's health.
+type ldSample struct {
+	at         time.Duration
+	goroutines int
+	heap       uint64
+	calls      int
+}
+
+// ldSoak is a soak run's shared state.
+type ldSoak struct {
+	r         *ldRig
+	stats     *ldStats
+	campaigns atomic.Int64 // campaigns created
+	over      atomic.Int64 // campaigns played to their end
+	battles   atomic.Int64 // battles finished
+	turns     atomic.Int64
+}
+
+func ldRunSoak(t *testing.T, n int, d, every time.Duration, checkGrowth bool) {
+	r := ldNewRig(t, nil)
+	s := &ldSoak{r: r, stats: &ldStats{}}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	start := time.Now()
+
+	var wg sync.WaitGroup
+	for k := 0; k < n; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.drive(ctx, k)
+		}()
+	}
+	// The order deadline passes now and then while the players play:
+	// scheduled turns race the players' commands.
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(ldSoakDayEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				r.clock.Advance(24 * time.Hour)
+			}
+		}
+	}()
+
+	var samples []ldSample
+	sample := func() {
+		r.fake.Trim(20000) // the fake's records are not the bot's memory
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		s.stats.mu.Lock()
+		calls := s.stats.calls
+		s.stats.mu.Unlock()
+		samples = append(samples, ldSample{at: time.Since(start), goroutines: runtime.NumGoroutine(), heap: ms.HeapAlloc, calls: calls})
+		last := samples[len(samples)-1]
+		t.Logf("soak %v: %d goroutines, heap %s, %d interactions, %d campaigns (%d over), %d battles, %d failures",
+			last.at.Round(time.Second), last.goroutines, ldMiB(last.heap), calls, s.campaigns.Load(), s.over.Load(), s.battles.Load(), s.stats.failed)
+	}
+	tick := time.NewTicker(every)
+	for done := false; !done; {
+		select {
+		case <-ctx.Done():
+			done = true
+		case <-tick.C:
+			sample()
+		}
+	}
+	tick.Stop()
+	wg.Wait()
+	r.ldSettle(srvWait)
+	elapsed := time.Since(start)
+
+	t.Logf("soak: %d campaigns at once for %v: %s; %.1f interactions/s; %d campaigns created, %d played to the end, %d campaign turns, %d battles finished; app logged %d errors, %d warnings; %s",
+		n, elapsed.Round(time.Second), s.stats.summary(), float64(s.stats.calls)/elapsed.Seconds(),
+		s.campaigns.Load(), s.over.Load(), s.turns.Load(), s.battles.Load(), r.log.errors.Load(), r.log.warns.Load(), ldMachine())
+	if len(s.stats.refusals) > 0 {
+		t.Logf("refusals (the bot saying no to a bad order is no failure): %q", s.stats.refusals)
+	}
+	if s.stats.failed > 0 {
+		t.Errorf("%d bot failures, first ones: %v", s.stats.failed, s.stats.failures)
+	}
+	if e := r.log.errors.Load(); e > 0 {
+		t.Errorf("the app logged %d errors", e)
+	}
+	if s.stats.calls == 0 {
+		t.Error("no interaction was made")
+	}
+	if checkGrowth {
+		ldCheckGrowth(t, samples)
+	}
+}
+
+// ldCheckGrowth fails on goroutine or heap growth that stays: samples of
+// the first fifth (at least one) are the warm-up; of the rest, the lowest
+// sample of the last third is compared with the highest of the first
+// third.
+func ldCheckGrowth(t *testing.T, samples []ldSample) {
+	warm := max(1, len(samples)/5)
+	rest := samples[min(warm, len(samples)):]
+	if len(rest) < 3 {
+		t.Errorf("%d samples after the warm-up: too few to judge growth (run longer, or sample more often with -soak.sample)", len(rest))
+		return
+	}
+	third := len(rest) / 3
+	early, late := rest[:third], rest[len(rest)-third:]
+	var earlyG int
+	var earlyHeap uint64
+	lateG, lateHeap := math.MaxInt, uint64(math.MaxUint64)
+	for _, s := range early {
+		earlyG = max(earlyG, s.goroutines)
+		earlyHeap = max(earlyHeap, s.heap)
+	}
+	for _, s := range late {
+		lateG = min(lateG, s.goroutines)
+		lateHeap = min(lateHeap, s.heap)
+	}
+	gTol := ldSoakGoroutineSlack + earlyG/10
+	hTol := uint64(ldSoakHeapSlack) + earlyHeap/4
+	first, last := rest[0], rest[len(rest)-1]
+	mins := (last.at - first.at).Minutes()
+	t.Logf("growth after warm-up (%d samples): goroutines early peak %d, late low %d (tolerance +%d); heap early peak %s, late low %s (tolerance +%s); heap trend %+.2f MiB/min, goroutines %+.1f/min",
+		len(rest), earlyG, lateG, gTol, ldMiB(earlyHeap), ldMiB(lateHeap), ldMiB(hTol),
+		(float64(last.heap)-float64(first.heap))/(1<<20)/max(mins, 1e-9), float64(last.goroutines-first.goroutines)/max(mins, 1e-9))
+	if lateG > earlyG+gTol {
+		var b strings.Builder
+		_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
+		t.Errorf("goroutines grew: %d at most early, %d at least late; now:\n%.6000s", earlyG, lateG, b.String())
+	}
+	if lateHeap > earlyHeap+hTol {
+		t.Errorf("heap grew: %s at most early, %s at least late", ldMiB(earlyHeap), ldMiB(lateHeap))
+	}
+}
+
+// drive plays campaign slot k again and again until ctx ends: the referee
+// creates and starts a short campaign, the two AI players give their
+// orders, the referee advances, battles are fought.
+func (s *ldSoak) drive(ctx context.Context, k int) {
+	for gen := 0; ctx.Err() == nil; gen++ {
+		id, err := s.r.ldCreate(k, fmt.Sprintf("Soak %d.%d", k, gen), "turn_limit", "3")
+		if err != nil {
+			if ctx.Err() == nil {
+				s.stats.add(ldCall{What: "set-up", Err: err})
+			}
+			return
+		}
+		s.campaigns.Add(1)
+		if s.play(ctx, k, id) {
+			s.over.Add(1)
+		}
+	}
+}
+
+// play plays campaign id to its end (true) or until ctx ends.
+func (s *ldSoak) play(ctx context.Context, k int, id int64) bool {
+	ids := ldSlot(k)
+	for step := 0; ctx.Err() == nil; step++ {
+		c, err := s.r.app.db.Get(context.Background(), id)
+		if err != nil {
+			s.stats.add(ldCall{What: "reading the campaign", Err: err})
+			return false
+		}
+		switch {
+		case c.Phase == campaign.PhaseOver:
+			return true
+		case c.Phase == campaign.PhaseOrders:
+			var wg sync.WaitGroup
+			for side, user := range ids.Players {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					s.giveOrders(ctx, c, id, side, user, uint64(k*1000+step))
+				}()
+			}
+			wg.Wait()
+			s.send(ids.Ref, ids.Channel, "campaign", "advance", nil)
+			s.turns.Add(1)
+		case len(campaign.Unfought(c)) == 0:
+			s.send(ids.Ref, ids.Channel, "campaign", "advance", nil)
+		default:
+			b := campaign.Unfought(c)[0]
+			if (k+b)%2 == 0 {
+				s.fight(ctx, id, b, ids, uint64(k*1000+step))
+			} else {
+				s.send(ids.Ref, ids.Channel, "battle", "auto", srvOpts("battle", srvItoa(b)))
+			}
+			if cb := s.battle(id, b); cb != nil && cb.Over {
+				s.battles.Add(1)
+			}
+		}
+	}
+	return false
+}
+
+func (s *ldSoak) battle(id int64, b int) *campaign.Battle {
+	c, err := s.r.app.db.Get(context.Background(), id)
+	if err != nil {
+		return nil
+	}
+	return c.Battle(b)
+}
+
+// send sends a command in the campaign's channel (dm: in the user's DMs)
+// and records it.
+func (s *ldSoak) send(user, channel, name, sub string, opts map[string]any) ldCall {
+	guild := srvGuild
+	if channel == "" {
+		guild = ""
+	}
+	c := ldSend(s.r.fake, user, guild, channel, name, sub, opts)
+	s.stats.add(c)
+	return c
+}
+
+// giveOrders is one AI player's orders phase: his worksheet, the AI's
+// orders as /orders commands in DMs, his sealed orders, ready.
+func (s *ldSoak) giveOrders(ctx context.Context, c *campaign.Campaign, id int64, side, user string, seed uint64) {
+	s.send(user, "", "bg", "list", ldCampaignOpt(id, nil))
+	for _, o := range campaign.AIOrders(c, side, seed) {
+		if ctx.Err() != nil {
+			return
+		}
+		name, sub, opts := ldOrderOpts(o)
+		s.send(user, "", name, sub, ldCampaignOpt(id, opts)) // a refused AI step is no failure of the bot
+	}
+	s.send(user, "", "orders", "show", ldCampaignOpt(id, nil))
+	s.send(user, "", "orders", "ready", ldCampaignOpt(id, nil))
+}
+
+// ldSoakBattleActions bounds the /battle commands the AI players send in
+// one battle before the referee's Auto-resolve button finishes it.
+const ldSoakBattleActions = 30
+
+// fight plays a battle through /battle commands: both players deploy
+// (auto), look at their maps, then the phasing side's AI chooses each
+// action and sends it as its /battle command (ending the phase when the
+// command is refused); the referee's Auto-resolve button ends it.
+func (s *ldSoak) fight(ctx context.Context, id int64, b int, ids ldIDs, seed uint64) {
+	bid := srvItoa(b)
+	players := map[string]*ai.Player{}
+	for side, user := range ids.Players {
+		s.send(user, ids.Channel, "battle", "deploy", srvOpts("battle", bid, "auto", "true"))
+		players[side] = ai.New(side, ai.Normal, seed+uint64(len(side)))
+	}
+	for side, user := range ids.Players {
+		if side == "crucis" {
+			s.send(user, ids.Channel, "battle", "view", srvOpts("battle", bid))
+		}
+	}
+	for i := 0; i < ldSoakBattleActions && ctx.Err() == nil; i++ {
+		cb := s.battle(id, b)
+		if cb == nil || cb.Over || cb.State == nil {
+			break
+		}
+		side := cb.State.PhasingSide().ID
+		user, ok := ids.Players[side]
+		p := players[side]
+		if !ok || p == nil {
+			break
+		}
+		sub, opts, ok := ldBattleOpts(p.Next(cb.State))
+		if !ok {
+			sub, opts = "end", map[string]any{}
+		}
+		opts["battle"] = bid
+		if c := s.send(user, ids.Channel, "battle", sub, opts); c.Outcome.Refused && sub != "end" {
+			s.send(user, ids.Channel, "battle", "end", srvOpts("battle", bid))
+		}
+	}
+	if cb := s.battle(id, b); cb != nil && !cb.Over {
+		customID, err := command.ButtonID{Action: command.ButtonAutoResolve, Campaign: id, Battle: b}.Encode()
+		if err != nil {
+			s.stats.add(ldCall{What: "auto-resolve button", Err: err})
+			return
+		}
+		s.stats.add(ldPress(s.r.fake, ids.Ref, srvGuild, ids.Channel, customID))
+	}
+}
