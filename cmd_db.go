@@ -205,7 +205,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if len(pos) != 1 {
 		return usagef("import: name one exported campaign file (bfbot import FILE [--db FILE])")
 	}
-	doc, err := os.ReadFile(pos[0])
+	doc, err := readLimited(pos[0], storage.MaxImportBytes)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
@@ -220,4 +220,22 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "import: %s is campaign %d in %s\n", pos[0], id, s.Path())
 	return nil
+}
+
+// readLimited reads a file, refusing one larger than max bytes before
+// reading it whole.
+func readLimited(path string, max int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > max {
+		return nil, fmt.Errorf("%s is larger than %d MiB: not a campaign export", path, max>>20)
+	}
+	return data, nil
 }

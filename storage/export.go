@@ -62,7 +62,14 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 // 1 with no undo history, and returns the ID. A document of another
 // format, a newer version, or a campaign that fails campaign.Check is
 // refused with nothing written.
+// MaxImportBytes caps an imported document: a campaign of a thousand
+// turns with its whole log exports to a few MiB.
+const MaxImportBytes = 64 << 20
+
 func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
+	if len(data) > MaxImportBytes {
+		return 0, fmt.Errorf("import: %w: %d bytes is more than the %d MiB a campaign export may have", ErrBadExport, len(data), MaxImportBytes>>20)
+	}
 	var doc exportDoc
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
