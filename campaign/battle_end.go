@@ -123,7 +123,13 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 		}
 	}
 	c.pruneBattlegroups()
-	return c.fallBack(b, d)
+	if err := c.fallBack(b, d); err != nil {
+		return err
+	}
+	if c.Scenario != nil {
+		c.endScenario(o) // its one battle is the whole campaign
+	}
+	return nil
 }
 
 // battleReport gathers what happened to one side's units.

@@ -1,9 +1,6 @@
 package campaign
 
-import (
-	"encoding/json"
-	"fmt"
-)
+import "encoding/json"
 
 // A battle's tactical map is big and is the sector's own, generated from
 // its seed: the JSON form of a Battle leaves it out, and Restore puts it
@@ -26,23 +23,6 @@ func (b Battle) MarshalJSON() ([]byte, error) {
 // from JSON, regenerated from their sectors with the installations the
 // setup tables built (Battle.Installations). It changes c in place (it
 // completes a value just loaded) and is harmless on a campaign whose maps
-// are attached.
-func (c *Campaign) Restore() error {
-	for i := range c.Battles {
-		b := &c.Battles[i]
-		if b.State == nil || b.State.Map != nil {
-			continue
-		}
-		m, err := c.sectorMap(b.Sector)
-		if err != nil {
-			return fmt.Errorf("battle %d: %w", b.ID, err)
-		}
-		if len(b.Installations) > 0 {
-			// The setup tables' installations are not in the sector's
-			// seed (ruling ST12): build them again.
-			m = WithInstallations(m, b.Installations)
-		}
-		b.State.Map = m
-	}
-	return nil
-}
+// are attached. A scenario campaign's battle map is not a sector's: it
+// stays off until RestoreWith builds it (scenario_battle.go).
+func (c *Campaign) Restore() error { return c.RestoreWith(nil) }

@@ -52,6 +52,9 @@ type Campaign struct {
 	// Winner is the side ID with the most victory points once Phase is
 	// PhaseOver ("" for a draw).
 	Winner string `json:"winner,omitempty"`
+	// Scenario is set for a campaign that plays one of the book's
+	// scenarios as its only battle (NewScenarioBattle).
+	Scenario *ScenarioRef `json:"scenario,omitempty"`
 }
 
 // SectorState is what battles leave behind in a sector for the next
@@ -400,6 +403,10 @@ func (c *Campaign) Clone() *Campaign {
 		}
 	}
 	n.Log = append([]Event(nil), c.Log...)
+	if c.Scenario != nil {
+		sc := *c.Scenario
+		n.Scenario = &sc
+	}
 	return &n
 }
 

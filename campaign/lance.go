@@ -9,25 +9,30 @@ const LanceSize = 4
 // Lance is one counter's values as lance creation makes them (quickly from
 // the values table, or in full from BattleTech designs) and as a force
 // keeps them: the counter printed on a roster, before any battle.
+//
+// Every campaign document holds a lance per unit, and most of a lance's
+// fields are zero: the JSON form leaves zero fields out (omitzero, which
+// keeps nil and empty slices apart), so a change writes less. Keys keep
+// their Go names, so documents written before decode alike.
 type Lance struct {
 	Name  string // e.g. "Four Brothers", or the roster's lance name
 	Class referee.Class
 	// Rows are the counter's step 0 to step 3 values (000 line 1528).
 	Rows [4]referee.Values
 	// OverburnRA is the red row's RA (R5); 0 where the class has none.
-	OverburnRA int
+	OverburnRA int `json:",omitzero"`
 	// Range is R in hexes; MinRange the Long Tom's minimum (0 for none).
-	Range, MinRange int
-	MP              int
+	Range, MinRange int `json:",omitzero"`
+	MP              int `json:",omitzero"`
 	// OverburnMP is the red row's MP: half again, rounded up (R5).
-	OverburnMP     int
-	Jump, Indirect bool
+	OverburnMP     int  `json:",omitzero"`
+	Jump, Indirect bool `json:",omitzero"`
 	// Air lances: air attack value (AA) and strafing value (ST).
-	AirAttack, Strafe int
+	AirAttack, Strafe int `json:",omitzero"`
 	Experience        referee.Experience
-	Chits             referee.Chits
+	Chits             referee.Chits `json:",omitzero"`
 	// Members are the machines, by catalog ID or design name.
-	Members []string
+	Members []string `json:",omitzero"`
 }
 
 // Unit makes the counter a battle unit with the given label and side, at

@@ -9,7 +9,7 @@ import (
 // Values is one row of a counter: Ranged Attack, Close Attack and
 // Defensive Value (000 line 230).
 type Values struct {
-	RA, CA, D int
+	RA, CA, D int `json:",omitzero"`
 }
 
 // StepDecrement is how much a full-strength value drops with each damage
@@ -48,14 +48,14 @@ func OverburnMP(mp int) int { return (3*mp + 1) / 2 }
 // Chits are a unit's variation chits (000 lines 1279–1353). Each kind may
 // be held once, except Jump (an Assault lance needs two).
 type Chits struct {
-	Bomb      int  // bomb points, a multiple of 5 (air units; issue of air rules)
-	Recon     bool // +2 ESR
-	ExtraMech bool
-	Jump      int // Jump chits held
-	Firepower int // +N to RA, usable once
-	Armor     int // +N to D
-	ECM       bool
-	AEP       bool
+	Bomb      int  `json:",omitzero"` // bomb points, a multiple of 5 (air units; issue of air rules)
+	Recon     bool `json:",omitzero"` // +2 ESR
+	ExtraMech bool `json:",omitzero"`
+	Jump      int  `json:",omitzero"` // Jump chits held
+	Firepower int  `json:",omitzero"` // +N to RA, usable once
+	Armor     int  `json:",omitzero"` // +N to D
+	ECM       bool `json:",omitzero"`
+	AEP       bool `json:",omitzero"`
 }
 
 // Status is where a unit stands in the battle.
@@ -102,54 +102,54 @@ type Unit struct {
 	// Rows are the counter's step 0 to step 3 values; OverburnRA is the red
 	// row's Ranged Attack Value.
 	Rows       [4]Values
-	OverburnRA int
+	OverburnRA int `json:",omitzero"`
 	// Range is R in hexes; MinRange is the Long Tom's minimum (0 for none).
-	Range, MinRange int
-	MP              int
-	Jump            bool // the counter says JUMP (or enough Jump chits)
-	Indirect        bool
+	Range, MinRange int  `json:",omitzero"`
+	MP              int  `json:",omitzero"`
+	Jump            bool `json:",omitzero"` // the counter says JUMP (or enough Jump chits)
+	Indirect        bool `json:",omitzero"`
 	Experience      Experience
-	Chits           Chits
+	Chits           Chits `json:",omitzero"`
 
 	// State in the battle.
 	Status    Status
 	Hex       hex.Hex
-	Step      int  // damage steps taken: 0 to 3 on the map
-	Disrupted bool // toppled
+	Step      int  `json:",omitzero"` // damage steps taken: 0 to 3 on the map
+	Disrupted bool `json:",omitzero"` // toppled
 	// DisruptedAt is the player turn (State.PlayerTurn) in which it was
 	// disrupted: it stands up at the end of a later turn of its own side.
-	DisruptedAt int
+	DisruptedAt int `json:",omitzero"`
 	// Per-turn bookkeeping, cleared when its side's turn begins.
-	MPLeft      int
-	Overburning bool
-	Moved       bool // has spent movement this turn
-	Attacked    bool // has attacked this turn
-	StartHex    hex.Hex
-	Overrun     []string // defenders it attempted to overrun this turn
+	MPLeft      int      `json:",omitzero"`
+	Overburning bool     `json:",omitzero"`
+	Moved       bool     `json:",omitzero"` // has spent movement this turn
+	Attacked    bool     `json:",omitzero"` // has attacked this turn
+	StartHex    hex.Hex  `json:",omitzero"`
+	Overrun     []string `json:",omitzero"` // defenders it attempted to overrun this turn
 	// Used once per battle.
-	FirepowerUsed, ExtraMechUsed bool
+	FirepowerUsed, ExtraMechUsed bool `json:",omitzero"`
 	// BombDropped: the air lance has dropped its bomb load (000 line 1150).
-	BombDropped bool
+	BombDropped bool `json:",omitzero"`
 	// Salvage counters it carries.
-	Salvage int
+	Salvage int `json:",omitzero"`
 	// Hidden: placed in secret (hidden infantry) and not yet revealed.
-	Hidden bool
+	Hidden bool `json:",omitzero"`
 	// Righting: it had surrendered and a friendly unit entered its hex
 	// first; it rights itself when its side's next turn begins (000 line
 	// 970).
-	Righting bool
+	Righting bool `json:",omitzero"`
 	// victory: RalliedAt is the player turn (State.PlayerTurn) of its last
 	// rally roll: a broken unit rolls once per turn (000 line 968).
-	RalliedAt int
+	RalliedAt int `json:",omitzero"`
 	// movement: MoveTurn is the player turn (State.PlayerTurn) of the
 	// unit's last move; RoadBonus and Halted hold for that turn only, and
 	// only while Moved is set. RoadBonus: it began the turn on a road and
 	// has kept to it, so the road bonus hex is still open (000 line 652).
 	// Halted: its movement has ended this turn (an enemy hex, mines, an
 	// overrun, the one-hex rule; 000 lines 620–622, 1037).
-	MoveTurn  int
-	RoadBonus bool
-	Halted    bool
+	MoveTurn  int  `json:",omitzero"`
+	RoadBonus bool `json:",omitzero"`
+	Halted    bool `json:",omitzero"`
 
 	// drop (drop.go, dropship.go; rulings DR*). Drop: the unit is kept in
 	// orbit and may arrive by drop — a 'Mech lance (000 line 733) or a
@@ -157,24 +157,24 @@ type Unit struct {
 	// DropTurn > 0: a drop is declared, to land at the hidden DropAt when
 	// its side's movement phase of that game turn ends (set at set-up for
 	// a drop on a given turn, or by a drop action).
-	Drop     bool
-	DropAt   hex.Hex
-	DropTurn int
+	Drop     bool    `json:",omitzero"`
+	DropAt   hex.Hex `json:",omitzero"`
+	DropTurn int     `json:",omitzero"`
 	// LandedAt is the player turn (State.PlayerTurn) it landed in, 0 if it
 	// never dropped; HardLanding: that landing failed, so it neither sights
 	// nor fires in that player turn (000 line 763; ruling DR5).
-	LandedAt    int
-	HardLanding bool
+	LandedAt    int  `json:",omitzero"`
+	HardLanding bool `json:",omitzero"`
 	// DropFireAt is the player turn it last fired at a dropping 'Mech: once
 	// a segment (000 line 743).
-	DropFireAt int
+	DropFireAt int `json:",omitzero"`
 	// Aboard is the ID of the DropShip carrying it; while aboard it is in
 	// Reserve, off the map (000 lines 630, 1257).
-	Aboard string
+	Aboard string `json:",omitzero"`
 	// ArcsAt is the player turn whose firing arcs Arcs (bit per arc) a
 	// DropShip has used (000 line 1265).
-	ArcsAt int
-	Arcs   uint8
+	ArcsAt int   `json:",omitzero"`
+	Arcs   uint8 `json:",omitzero"`
 }
 
 // Current returns the values of the unit's current row, with armor and

@@ -25,7 +25,8 @@ type cached struct {
 	c   *campaign.Campaign
 }
 
-// get returns a copy of campaign id at revision rev, or nil.
+// get returns a copy of campaign id at revision rev, or nil. The copy
+// shares the entry's log (shareLog).
 func (k *cache) get(id int64, rev uint64) *campaign.Campaign {
 	k.mu.Lock()
 	e, ok := k.entries[id]
@@ -33,7 +34,29 @@ func (k *cache) get(id int64, rev uint64) *campaign.Campaign {
 	if !ok || e.rev != rev {
 		return nil
 	}
-	return e.c.Clone()
+	return shareLog(e.c)
+}
+
+// shareLog copies c as campaign.Clone does, but gives the copy c's event
+// log itself, its capacity cut to its length so that an append to either
+// log copies it rather than writing into the other's. The log is
+// append-only and its events are never changed in place (Clone already
+// shares their Audience); it is most of a long campaign, so copying it
+// for every command (a Get, the Update's load, the cache's own copy)
+// would cost more than the rest of the campaign.
+func shareLog(c *campaign.Campaign) *campaign.Campaign {
+	rest := *c
+	rest.Log = nil
+	n := rest.Clone()
+	n.Log = c.Log[:len(c.Log):len(c.Log)]
+	return n
+}
+
+// drop forgets campaign id.
+func (k *cache) drop(id int64) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	delete(k.entries, id)
 }
 
 // put remembers campaign id at revision rev; c must not change after.

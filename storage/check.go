@@ -91,9 +91,9 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	var last *campaign.Campaign
 	var lastRev uint64
 	n := 0
-	_ = rb.ForEach(func(k, v []byte) error {
+	_ = rb.ForEach(func(k, _ []byte) error {
 		n++
-		st, err := decodeState(id, k, v)
+		st, err := readRevision(rb, id, k)
 		if err != nil {
 			bad(err)
 			return nil

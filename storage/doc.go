@@ -32,19 +32,20 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 2)
+// # Bucket layout (schema 3)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (2)
+//	    "schema"            uint64 big-endian: the schema version (3)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
-//	        revisions/      <revision: uint64 BE> → uint32 BE length of the
-//	                        dice state, the dice state (dice.Seeded binary),
-//	                        uint64 BE length of the event log, the campaign
-//	                        document without its log (JSON of
-//	                        campaign.Campaign); the newest is the campaign,
-//	                        the others (at most Options.Snapshots) are its
-//	                        undo snapshots
+//	        revisions/      one bucket per revision, the newest is the
+//	                        campaign, the others (at most Options.Snapshots)
+//	                        are its undo snapshots:
+//	            <revision: uint64 BE>/
+//	                "record" → uint32 BE length of the dice state, the dice
+//	                        state (dice.Seeded binary), uint64 BE length of
+//	                        the event log, the campaign document without
+//	                        its log (JSON of campaign.Campaign)
 //	        events/         <position from 1: uint64 BE> → JSON campaign.Event:
 //	                        the newest revision's log, whose first events
 //	                        are each older revision's log
@@ -65,9 +66,15 @@
 // side's. An update that shortens the log, or changes its last stored
 // event, is refused.
 //
+// A revision is a bucket, not a value, so that each document has pages
+// of its own: a commit writes one document, not the two to four that
+// share a bbolt leaf (revision.go). Schema 2 kept the same record as the
+// value revisions/<revision>; opening a schema 2 file moves each record
+// into its bucket (migrate2to3).
+//
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file
-// migrates it to schema 2 in one transaction (migrate.go); the fixture is
+// migrates it to the newest schema in one transaction (migrate.go); the fixture is
 // testdata/v1.db, written by TestWriteV1Fixture with -sto.v1fixture.
 //
 // # Caveats
@@ -84,7 +91,9 @@
 //
 // A Store keeps the newest decoded revision of recently changed campaigns
 // in memory, keyed by revision, so a round trip need not decode what it
-// wrote last time; every caller gets its own copy (cache.go).
+// wrote last time; every caller gets its own copy (cache.go), which
+// shares the event log: an event, once logged, must not be changed in
+// place (Update refuses a change to the last one).
 //
 // The campaign given to an Update function was made for that call; the
 // Dice given to it is fresh for the call and must not be kept.

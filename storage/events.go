@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,4 +86,15 @@ func truncateLog(cb *bolt.Bucket, n uint64) error {
 		}
 	}
 	return nil
+}
+
+// sameEvent reports whether e encodes as the stored event at position
+// seq does.
+func sameEvent(cb *bolt.Bucket, seq uint64, e campaign.Event) bool {
+	eb := cb.Bucket(bucketEvents)
+	if eb == nil {
+		return false
+	}
+	v, err := json.Marshal(e)
+	return err == nil && bytes.Equal(v, eb.Get(itob(seq)))
 }

@@ -10,6 +10,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
 )
 
 // Export document format: ExportFormat names it, ExportVersion is the
@@ -94,7 +95,7 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := doc.Campaign.Restore(); err != nil {
+	if err := doc.Campaign.RestoreWith(scenario.BuiltInMap); err != nil {
 		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
 	}
 	var id int64

@@ -171,8 +171,8 @@ func stoSnapshots(tb testing.TB, s *Store, id int64) int {
 		if err != nil {
 			return err
 		}
-		n = cb.Bucket(bucketRevisions).Stats().KeyN - 1
-		return nil
+		n = -1
+		return cb.Bucket(bucketRevisions).ForEachBucket(func([]byte) error { n++; return nil })
 	})
 	if err != nil {
 		tb.Fatal(err)

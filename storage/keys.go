@@ -7,7 +7,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Bucket and key names of schema 2 (see the layout in doc.go).
+// Bucket and key names of schema 3 (see the layout in doc.go).
 var (
 	bucketMeta      = []byte("meta")
 	bucketCampaigns = []byte("campaigns")
@@ -15,6 +15,8 @@ var (
 
 	keySchema  = []byte("schema")
 	keySummary = []byte("summary")
+	// keyRecord holds a revision's record in its bucket (revision.go).
+	keyRecord = []byte("record")
 )
 
 // itob is an ID or revision as a big-endian key, so keys sort by number.

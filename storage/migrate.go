@@ -41,11 +41,14 @@ func migrate(tx *bolt.Tx, version uint64) error {
 // migrations[v] turns schema v into schema v+1.
 var migrations = map[uint64]func(*bolt.Tx) error{
 	1: migrate1to2,
+	2: migrate2to3,
 }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from
-// the seed, revision 1 and no snapshots, and sets the ID sequence.
+// the seed, revision 1 and no snapshots, and sets the ID sequence. It
+// writes the revision through putRevision, in the newest layout, which
+// migrate2to3 leaves as it is.
 func migrate1to2(tx *bolt.Tx) error {
 	old := tx.Bucket(bucketCampaigns)
 	if old == nil {
@@ -101,7 +104,7 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err := appendLog(cb, 0, m.c.Log); err != nil {
 			return err
 		}
-		if err := putRevision(cb, m.c, 1, m.dic, m.doc, 0); err != nil {
+		if err := putRevision(cb, m.c, 1, encodeState(m.dic, uint64(len(m.c.Log)), m.doc), 0); err != nil {
 			return err
 		}
 		last = max(last, m.id)
@@ -110,4 +113,49 @@ func migrate1to2(tx *bolt.Tx) error {
 		return err
 	}
 	return tx.Bucket(bucketMeta).Delete(keyV1Version)
+}
+
+// migrate2to3 moves each revision record revisions/<rev> → record into a
+// bucket of its own, revisions/<rev>/record (revision.go says why).
+// Revisions already in buckets are left alone.
+func migrate2to3(tx *bolt.Tx) error {
+	root := tx.Bucket(bucketCampaigns)
+	if root == nil {
+		return fmt.Errorf("%w: schema 2 file without a campaigns bucket", ErrNotDatabase)
+	}
+	return root.ForEachBucket(func(k []byte) error {
+		if len(k) != 8 {
+			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
+		}
+		id := btoi(k)
+		rb := root.Bucket(k).Bucket(bucketRevisions)
+		if rb == nil {
+			return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
+		}
+		type record struct{ k, v []byte }
+		var flat []record
+		err := rb.ForEach(func(k, v []byte) error {
+			if v != nil {
+				// Copies: the values die when their keys are deleted.
+				flat = append(flat, record{append([]byte{}, k...), append([]byte{}, v...)})
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, r := range flat {
+			if err := rb.Delete(r.k); err != nil {
+				return err
+			}
+			b, err := rb.CreateBucket(r.k)
+			if err != nil {
+				return err
+			}
+			if err := b.Put(keyRecord, r.v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

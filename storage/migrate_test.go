@@ -115,3 +115,85 @@ func TestMigrateV1(t *testing.T) {
 	again := stoOpenNoCheck(t, path, Options{ReadOnly: true})
 	stoMustCheck(t, again)
 }
+
+// prfToSchema2 rewrites a closed store's file in the schema 2 layout: each
+// revision's record as the value revisions/<rev>, and schema version 2.
+func prfToSchema2(tb *testing.T, path string) {
+	tb.Helper()
+	stoBolt(tb, path, func(tx *bolt.Tx) error {
+		err := tx.Bucket(bucketCampaigns).ForEachBucket(func(id []byte) error {
+			rb := tx.Bucket(bucketCampaigns).Bucket(id).Bucket(bucketRevisions)
+			var keys, values [][]byte
+			if err := rb.ForEachBucket(func(k []byte) error {
+				keys = append(keys, append([]byte{}, k...))
+				values = append(values, append([]byte{}, rb.Bucket(k).Get(keyRecord)...))
+				return nil
+			}); err != nil {
+				return err
+			}
+			for i, k := range keys {
+				if err := rb.DeleteBucket(k); err != nil {
+					return err
+				}
+				if err := rb.Put(k, values[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, itob(2))
+	})
+}
+
+// Ensure a schema 2 file (revision records as values) migrates on open to
+// a revision bucket each: every revision, dice state and event is kept
+// byte for byte, undo still steps back through the snapshots, and a
+// read-only open asks for a writable one first.
+func TestMigrateV2(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
+	id := stoCreate(t, s, 7)
+	for range 5 {
+		if _, err := s.Update(ctx, id, stoStandIn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, _, wantRev, wantSum := stoState(t, s, id)
+	want, err := s.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	prfToSchema2(t, path)
+
+	t.Run("ErrNeedsMigration", func(t *testing.T) {
+		if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNeedsMigration) {
+			t.Errorf("read-only Open of a schema 2 file = %v, want ErrNeedsMigration", err)
+		}
+	})
+	s = stoOpenNoCheck(t, path, Options{Snapshots: 3})
+	stoMustCheck(t, s)
+	_, _, rev, sum := stoState(t, s, id)
+	if rev != wantRev || sum != wantSum {
+		t.Errorf("migrated revision %d with hash %s, want %d with %s", rev, sum, wantRev, wantSum)
+	}
+	got, err := s.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stoSameJSON(t, got, want)
+	if n := stoSnapshots(t, s, id); n != 3 {
+		t.Errorf("%d snapshots after migration, want 3", n)
+	}
+	if _, err := s.Undo(ctx, id); err != nil {
+		t.Errorf("undo after migration: %v", err)
+	}
+	if _, err := s.Update(ctx, id, stoStandIn); err != nil {
+		t.Errorf("update after migration: %v", err)
+	}
+	stoMustCheck(t, s)
+}

@@ -1,15 +1,18 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
 	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
 )
 
 // state is one stored revision of a campaign: its dice state, the length
@@ -55,17 +58,49 @@ func decodeState(id int64, k, v []byte) (state, error) {
 	return st, nil
 }
 
+// Each revision is a bucket of its own, revisions/<rev>/, holding its
+// record under keyRecord (schema 3). Side by side in one bucket the
+// records shared leaf pages, and bbolt keeps two to four values in a leaf
+// whatever their size: every commit rewrote the newest leaf's documents
+// and, dropping the oldest snapshot, the oldest leaf's, several times one
+// document's bytes. A bucket per revision gives each document its own
+// pages: a change writes one document and dropping a snapshot frees pages
+// without rewriting any.
+
+// revisionRecord returns the record of revision key k of revisions
+// bucket rb; the slice is bbolt memory.
+func revisionRecord(rb *bolt.Bucket, id int64, k []byte) ([]byte, error) {
+	b := rb.Bucket(k)
+	if b == nil {
+		key := fmt.Sprintf("%s/%x", bucketRevisions, k)
+		if len(k) == 8 {
+			key = revisionKey(uint64(btoi(k)))
+		}
+		return nil, &RecordError{Campaign: id, Key: key, Err: errors.New("not a revision bucket")}
+	}
+	return b.Get(keyRecord), nil
+}
+
+// readRevision decodes the revision stored under key k of rb.
+func readRevision(rb *bolt.Bucket, id int64, k []byte) (state, error) {
+	v, err := revisionRecord(rb, id, k)
+	if err != nil {
+		return state{}, err
+	}
+	return decodeState(id, k, v)
+}
+
 // current returns the campaign's newest revision.
 func current(cb *bolt.Bucket, id int64) (state, error) {
 	rb := cb.Bucket(bucketRevisions)
 	if rb == nil {
 		return state{}, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: errors.New("missing")}
 	}
-	k, v := rb.Cursor().Last()
+	k, _ := rb.Cursor().Last()
 	if k == nil {
 		return state{}, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: errors.New("no revision stored")}
 	}
-	return decodeState(id, k, v)
+	return readRevision(rb, id, k)
 }
 
 // newest finds campaign id's bucket and its newest revision.
@@ -117,6 +152,33 @@ func encodeDoc(c *campaign.Campaign) ([]byte, error) {
 	return doc, nil
 }
 
+// recordBuffers hold the records Update encodes, so that a round trip
+// does not allocate (and collect) a document-sized buffer or two each
+// time. A buffer goes back only once its transaction has ended: bbolt
+// holds a Put's value, not a copy, until the commit.
+var recordBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// encodeRecord packs c's revision record as encodeState does, with c's
+// document as encodeDoc makes it, into buf (reset first), and returns
+// buf's bytes: they stay valid until buf is used again.
+func encodeRecord(buf *bytes.Buffer, c *campaign.Campaign, diceState []byte) ([]byte, error) {
+	buf.Reset()
+	var n [8]byte
+	binary.BigEndian.PutUint32(n[:4], uint32(len(diceState)))
+	buf.Write(n[:4])
+	buf.Write(diceState)
+	binary.BigEndian.PutUint64(n[:], uint64(len(c.Log)))
+	buf.Write(n[:])
+	doc := *c
+	doc.Log = nil
+	if err := json.NewEncoder(buf).Encode(&doc); err != nil {
+		return nil, fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
+	}
+	// Encode ends the document with a newline, which json.Marshal (and
+	// so encodeDoc) does not write.
+	return buf.Bytes()[:buf.Len()-1], nil
+}
+
 // decodeDoc decodes a campaign document stored under key; the error
 // names the campaign and the key.
 func decodeDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
@@ -130,8 +192,9 @@ func decodeDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
 	if c.Map == nil {
 		return nil, &RecordError{Campaign: id, Key: key, Err: errors.New("no strategic map")}
 	}
-	// Battles' tactical maps are not in the document: regenerate them.
-	if err := c.Restore(); err != nil {
+	// Battles' tactical maps are not in the document: regenerate them
+	// (a scenario campaign's from its shipped scenario).
+	if err := c.RestoreWith(scenario.BuiltInMap); err != nil {
 		return nil, &RecordError{Campaign: id, Key: key, Err: err}
 	}
 	return c, nil
@@ -146,16 +209,21 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 	return s, nil
 }
 
-// putRevision writes revision rev of campaign c (its document doc,
-// already encoded by encodeDoc; its log already in the events bucket) and
+// putRevision writes revision rev of campaign c (its record, packed by
+// encodeState or encodeRecord; its log already in the events bucket) and
 // its summary, and drops the oldest revisions beyond the current one and
-// keep snapshots.
-func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, diceState, doc []byte, keep int) error {
+// keep snapshots. IMPORTANT: bbolt keeps record, not a copy, until the
+// transaction ends; it must not change before then.
+func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int) error {
 	rb, err := cb.CreateBucketIfNotExists(bucketRevisions)
 	if err != nil {
 		return err
 	}
-	if err := rb.Put(itob(rev), encodeState(diceState, uint64(len(c.Log)), doc)); err != nil {
+	b, err := rb.CreateBucket(itob(rev))
+	if err != nil {
+		return fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
+	}
+	if err := b.Put(keyRecord, record); err != nil {
 		return err
 	}
 	sum, err := json.Marshal(summarize(c, rev))
@@ -179,7 +247,7 @@ func trimRevisions(rb *bolt.Bucket, keep int) error {
 	}
 	for ; n > keep; n-- {
 		k, _ := c.First()
-		if err := rb.Delete(k); err != nil {
+		if err := rb.DeleteBucket(k); err != nil {
 			return err
 		}
 	}

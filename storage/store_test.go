@@ -125,6 +125,11 @@ func TestUpdate(t *testing.T) {
 			n.Log[len(n.Log)-1].Text = "history rewritten"
 			return n, nil
 		}, nil},
+		{"ErrRewroteLogInPlace", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+			// c's log may be shared with the store's cache (shareLog).
+			c.Log[len(c.Log)-1].Text = "history rewritten"
+			return c, nil
+		}, nil},
 		{"ErrOtherCampaign", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 			n := c.Clone()
 			n.ID++
@@ -148,6 +153,9 @@ func TestUpdate(t *testing.T) {
 			}
 			if v, _ := s.GetRecord(ctx, mark.RecordKey); v != nil {
 				t.Error("a refused update wrote its records")
+			}
+			if c, err := s.Get(ctx, id); err != nil || c.Log[len(c.Log)-1].Text == "history rewritten" {
+				t.Errorf("after a refused update Get = %v, or gives the rewritten event", err)
 			}
 		})
 	}
@@ -384,7 +392,7 @@ func TestCorruptRecord(t *testing.T) {
 					return cb.Bucket(bucketEvents).Put(itob(1), []byte("{"))
 				}
 				st, _ := current(cb, id)
-				return cb.Bucket(bucketRevisions).Put(itob(1), tt.value(st.diceState, st.doc, st.logLen))
+				return cb.Bucket(bucketRevisions).Bucket(itob(1)).Put(keyRecord, tt.value(st.diceState, st.doc, st.logLen))
 			}); err != nil {
 				t.Fatal(err)
 			}

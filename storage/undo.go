@@ -26,11 +26,11 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		rb := cb.Bucket(bucketRevisions)
 		cursor := rb.Cursor()
 		cursor.Last()
-		k, v := cursor.Prev()
+		k, _ := cursor.Prev()
 		if k == nil {
 			return fmt.Errorf("campaign %d: %w: the last %d changes can be undone and none are left", id, ErrNothingToUndo, s.snapshots)
 		}
-		prev, err := decodeState(id, k, v)
+		prev, err := readRevision(rb, id, k)
 		if err != nil {
 			return err
 		}
@@ -62,11 +62,11 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 			return err
 		}
 		for _, rev := range []uint64{cur.rev, prev.rev} {
-			if err := rb.Delete(itob(rev)); err != nil {
+			if err := rb.DeleteBucket(itob(rev)); err != nil {
 				return err
 			}
 		}
-		if err := putRevision(cb, c, cur.rev+1, diceState, doc, s.snapshots); err != nil {
+		if err := putRevision(cb, c, cur.rev+1, encodeState(diceState, uint64(len(c.Log)), doc), s.snapshots); err != nil {
 			return err
 		}
 		out = c

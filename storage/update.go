@@ -1,11 +1,11 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -61,7 +61,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err := appendLog(cb, 0, c.Log); err != nil {
 		return err
 	}
-	return putRevision(cb, c, rev, diceState, doc, s.snapshots)
+	return putRevision(cb, c, rev, encodeState(diceState, uint64(len(c.Log)), doc), s.snapshots)
 }
 
 // Get returns the campaign with the given ID.
@@ -110,6 +110,10 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	}
 	var out *campaign.Campaign
 	var rev uint64
+	// The record's buffer goes back to the pool after the commit (bbolt
+	// keeps the value it was given until then).
+	buf := recordBuffers.Get().(*bytes.Buffer)
+	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
 		cb, st, c, err := s.load(tx, id)
 		if err != nil {
@@ -129,13 +133,12 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err := checkCampaign(n); err != nil {
 			return err
 		}
-		doc, err := encodeDoc(n)
-		if err != nil {
-			return err
-		}
 		// The log only grows: the stored events are not written again, so
-		// a change to them would be lost.
-		if k := int(st.logLen); len(n.Log) < k || k > 0 && len(c.Log) >= k && !reflect.DeepEqual(n.Log[k-1], c.Log[k-1]) {
+		// a change to them would be lost. The last is compared with its
+		// stored record, not with c's, which fn may have changed in place.
+		if k := int(st.logLen); len(n.Log) < k || k > 0 && !sameEvent(cb, uint64(k), n.Log[k-1]) {
+			// c's log may be the cache's (shareLog), changed: forget it.
+			s.cache.drop(id)
 			return fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
 		}
 		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
@@ -145,7 +148,11 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err != nil {
 			return err
 		}
-		if err := putRevision(cb, n, st.rev+1, diceState, doc, s.snapshots); err != nil {
+		record, err := encodeRecord(buf, n, diceState)
+		if err != nil {
+			return err
+		}
+		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
 		for _, r := range also {
@@ -163,6 +170,6 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Clone())
+	s.cache.put(id, rev, shareLog(out))
 	return out, nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"bfbot/bot/command"
+	"bfbot/bot/discord"
 	"bfbot/bot/discordtest"
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
@@ -106,6 +107,11 @@ type ldRig struct {
 // replaces the scheduler's handler (deadlines{a}) by one built around it,
 // before the scheduler starts.
 func ldNewRig(t testing.TB, wrap func(a *App) schedule.Handler, fakeOpts ...discordtest.Option) *ldRig {
+	return ldNewRigWith(t, wrap, nil, fakeOpts...)
+}
+
+// ldNewRigWith is ldNewRig with further options of the Discord adapter.
+func ldNewRigWith(t testing.TB, wrap func(a *App) schedule.Handler, dopts []discord.Option, fakeOpts ...discordtest.Option) *ldRig {
 	t.Helper()
 	r := &ldRig{t: t, fake: discordtest.New(t, fakeOpts...), clock: schedule.NewFakeClock(srvStart), log: &ldLog{}}
 	path := filepath.Join(t.TempDir(), "bfbot.db")
@@ -123,6 +129,7 @@ func ldNewRig(t testing.TB, wrap func(a *App) schedule.Handler, fakeOpts ...disc
 		},
 		// The fake clock stands still while commands come fast.
 		RateLimits: command.RateLimits{Off: true},
+		Discord:    dopts,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -250,6 +257,10 @@ func ldFinish(f *discordtest.Fake, c ldCall, start time.Time, in discordtest.Int
 	return c
 }
 
+// ldDiscordAck is the time Discord gives a bot to acknowledge an
+// interaction; one acknowledged later has failed in the user's client.
+const ldDiscordAck = 3 * time.Second
+
 // ldStats gathers the calls of a run.
 type ldStats struct {
 	mu       sync.Mutex
@@ -257,6 +268,7 @@ type ldStats struct {
 	totals   []time.Duration
 	calls    int
 	refused  int
+	late     int      // acknowledged after ldDiscordAck: failed on Discord
 	refusals []string // the first few refusals' texts
 	failures []string // bot failures: errors, internal errors, no answer
 	failed   int
@@ -271,6 +283,9 @@ func (s *ldStats) add(c ldCall) bool {
 	if c.Err == nil {
 		s.acks = append(s.acks, c.Ack)
 		s.totals = append(s.totals, c.Total)
+		if c.Ack > ldDiscordAck {
+			s.late++
+		}
 	}
 	if c.Outcome.Refused {
 		s.refused++
@@ -305,8 +320,8 @@ func ldPercentile(ds []time.Duration, q float64) time.Duration {
 func (s *ldStats) summary() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return fmt.Sprintf("%d interactions, %d bot failures, %d refusals; ack p50 %v p99 %v max %v; answer p50 %v p99 %v",
-		s.calls, s.failed, s.refused,
+	return fmt.Sprintf("%d interactions, %d bot failures, %d acknowledged after %v, %d refusals; ack p50 %v p99 %v max %v; answer p50 %v p99 %v",
+		s.calls, s.failed, s.late, ldDiscordAck, s.refused,
 		ldPercentile(s.acks, 0.50).Round(10*time.Microsecond), ldPercentile(s.acks, 0.99).Round(10*time.Microsecond),
 		ldPercentile(s.acks, 1).Round(10*time.Microsecond),
 		ldPercentile(s.totals, 0.50).Round(10*time.Microsecond), ldPercentile(s.totals, 0.99).Round(10*time.Microsecond))

@@ -32,14 +32,14 @@ func TestLoad(t *testing.T) {
 	if !*ldLoadOn {
 		t.Skip("-load runs it")
 	}
-	ldRunLoad(t, *ldLoadRate, *ldLoadDuration, *ldLoadP99)
+	ldRunLoad(t, *ldLoadRate, *ldLoadDuration, *ldLoadP99, true)
 }
 
 // Ensure the load works at 50 interactions per second for 2 s (the
 // default test run's smoke version of TestLoad).
 func TestLoadSmoke(t *testing.T) {
 	t.Parallel()
-	ldRunLoad(t, 50, 2*time.Second, 3*time.Second)
+	ldRunLoad(t, 50, 2*time.Second, 3*time.Second, false)
 }
 
 // ldLoadMove is an /orders move a player may send again and again.
@@ -49,7 +49,9 @@ type ldLoadMove struct {
 	opts map[string]any
 }
 
-func ldRunLoad(t *testing.T, rate int, d, p99Max time.Duration) {
+// ldRunLoad sends rate interactions a second for d. A full run (not the
+// smoke) also fails on acknowledgements later than Discord allows.
+func ldRunLoad(t *testing.T, rate int, d, p99Max time.Duration, lateFails bool) {
 	r := ldNewRig(t, nil)
 	var moves []ldLoadMove
 	for k := 0; k < ldLoadCampaigns; k++ {
@@ -129,6 +131,9 @@ func ldRunLoad(t *testing.T, rate int, d, p99Max time.Duration) {
 		stats.summary(), r.log.errors.Load(), r.log.warns.Load(), runtimeStart, ldLoadAvg())
 	if len(stats.refusals) > 0 {
 		t.Logf("refusals (the bot saying no to a bad order is no failure): %q", stats.refusals)
+	}
+	if stats.late > 0 && lateFails {
+		t.Errorf("%d interactions acknowledged after %v (failed on Discord)", stats.late, ldDiscordAck)
 	}
 	if stats.failed > 0 {
 		t.Errorf("%d bot failures, first ones: %v", stats.failed, stats.failures)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"bfbot/bot/command"
+	"bfbot/bot/discord"
 	"bfbot/campaign"
 	"bfbot/referee/ai"
 )
@@ -26,6 +27,7 @@ var (
 	ldSoakDuration  = flag.Duration("soak.duration", 10*time.Minute, "TestSoak: how long the campaigns play")
 	ldSoakCampaigns = flag.Int("soak.campaigns", 50, "TestSoak: campaigns played at once")
 	ldSoakSample    = flag.Duration("soak.sample", time.Minute, "TestSoak: how often goroutines and heap are sampled")
+	ldSoakMemThread = flag.Bool("soak.memthreads", false, "TestSoak: keep battle threads and status messages in memory (discord.MemoryStore) instead of the database (diagnosis)")
 )
 
 // Soak growth tolerances: after the warm-up, the lowest sample of the last
@@ -76,8 +78,18 @@ type ldSoak struct {
 	turns     atomic.Int64
 }
 
-func ldRunSoak(t *testing.T, n int, d, every time.Duration, checkGrowth bool) {
-	r := ldNewRig(t, nil)
+// ldRunSoak plays n campaigns at once for d, sampling every so often. A
+// full run (not the smoke) also fails on growth and on acknowledgements
+// later than Discord allows, which a loaded machine can cause in a short
+// smoke run.
+func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
+	checkGrowth, lateFails := full, full
+	var dopts []discord.Option
+	if *ldSoakMemThread && checkGrowth {
+		dopts = append(dopts, discord.WithStore(discord.NewMemoryStore()))
+		t.Log("battle threads and status messages kept in memory (-soak.memthreads)")
+	}
+	r := ldNewRigWith(t, nil, dopts)
 	s := &ldSoak{r: r, stats: &ldStats{}}
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
@@ -141,6 +153,9 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, checkGrowth bool) {
 		s.campaigns.Load(), s.over.Load(), s.turns.Load(), s.battles.Load(), r.log.errors.Load(), r.log.warns.Load(), ldMachine())
 	if len(s.stats.refusals) > 0 {
 		t.Logf("refusals (the bot saying no to a bad order is no failure): %q", s.stats.refusals)
+	}
+	if s.stats.late > 0 && lateFails {
+		t.Errorf("%d interactions acknowledged after %v (failed on Discord)", s.stats.late, ldDiscordAck)
 	}
 	if s.stats.failed > 0 {
 		t.Errorf("%d bot failures, first ones: %v", s.stats.failed, s.stats.failures)

@@ -255,6 +255,10 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 	var bevs []referee.Event
 	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := fn(c, d)
+		if err == nil {
+			// A scenario's side nobody plays answers at once.
+			n, be, ce, err = scenarioAI(n, battle, d, be, ce)
+		}
 		bevs = be
 		return n, ce, err
 	})

@@ -23,6 +23,7 @@ var cmdWho = map[string]string{
 	"orders clear": "player", "orders drop": "player", "orders hold": "player", "orders liftoff": "player",
 	"orders move": "player", "orders ready": "player", "orders remind": "player", "orders search": "player", "orders show": "reads",
 	"roll ": "anyone", "rules ": "anyone", "undo ": "referee",
+	"scenario join": "anyone", "scenario list": "anyone", "scenario start": "guild:anyone",
 }
 
 // cmdFill gives every required option a value of its type, so the

@@ -112,6 +112,7 @@ func New(deps Deps) *Registry {
 	for _, group := range [][]*entry{
 		g.campaignCommands(), g.forceCommands(), g.bgCommands(), g.ordersCommands(), g.mapCommands(),
 		g.battleCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
+		g.scenarioCommands(),
 	} {
 		for _, e := range group {
 			g.add(e)

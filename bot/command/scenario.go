@@ -1,0 +1,227 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"bfbot/campaign"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
+)
+
+// The book's scenarios played in Discord (issue #4 item 5): /scenario
+// start makes a campaign whose one battle is the scenario
+// (campaign.NewScenarioBattle) and the /battle commands play it. A side
+// nobody plays is played by the AI, a phase at a time, right after the
+// command that handed it the move (scenarioAI).
+
+func (g *Registry) scenarioCommands() []*entry {
+	names := scenario.BuiltIns()
+	return []*entry{
+		{spec: Spec{Name: "scenario", Sub: "list", Description: "the book's scenarios you can play", Who: Anyone},
+			run: g.scenarioList},
+		{spec: Spec{Name: "scenario", Sub: "start", Description: "play a scenario of the book in this channel: you play one side and hold the referee role; the AI plays the other until someone joins", Who: Anyone, Where: GuildOnly, Slow: true, Rate: AutoResolve,
+			Options: []Option{
+				{Name: "name", Description: "the scenario (/scenario list)", Required: true, Choices: names},
+				{Name: "side", Description: "the side you play", Required: true},
+				{Name: "seed", Description: "seed of the set-up dice (initiative); default 1", Type: Integer},
+				{Name: "ai", Description: "true: the AI plays the other side for good (nobody may join it)", Type: Boolean},
+			}},
+			run: g.scenarioStart},
+		{spec: Spec{Name: "scenario", Sub: "join", Description: "take the side of a scenario the AI is playing", Who: Anyone, Options: []Option{
+			{Name: "side", Description: "the side you play", Required: true}}},
+			scope: campaignScope, run: g.scenarioJoin},
+	}
+}
+
+// scenarioInfo is what /scenario list tells of a shipped scenario.
+type scenarioInfo struct {
+	name, title string
+	sides       []string // "Name (id)"
+}
+
+var (
+	scenarioListOnce sync.Once
+	scenarioListVal  []scenarioInfo
+	scenarioListErr  error
+)
+
+// shippedScenarios reads every shipped scenario once (parsing generates
+// its map, the slow part).
+func shippedScenarios() ([]scenarioInfo, error) {
+	scenarioListOnce.Do(func() {
+		for _, name := range scenario.BuiltIns() {
+			sc, err := parseShipped(name)
+			if err != nil {
+				scenarioListErr = err
+				return
+			}
+			info := scenarioInfo{name: name, title: sc.Name}
+			for _, s := range sc.Setup.Sides {
+				info.sides = append(info.sides, fmt.Sprintf("%s (%s)", s.Name, s.ID))
+			}
+			scenarioListVal = append(scenarioListVal, info)
+		}
+	})
+	return scenarioListVal, scenarioListErr
+}
+
+// parseShipped parses a shipped scenario; an unknown name is the user's
+// mistake.
+func parseShipped(name string) (*scenario.Scenario, error) {
+	data, err := scenario.BuiltIn(name)
+	if err != nil {
+		return nil, userError{err.Error()}
+	}
+	sc, err := scenario.Parse(data, nil)
+	if err != nil {
+		return nil, fmt.Errorf("shipped scenario %s: %w", name, err)
+	}
+	return sc, nil
+}
+
+func (g *Registry) scenarioList(_ context.Context, x *call) ([]Reply, error) {
+	list, err := shippedScenarios()
+	if err != nil {
+		return nil, err
+	}
+	var t strings.Builder
+	t.WriteString("The book's scenarios (play one with /scenario start name:NAME side:SIDE):\n")
+	for _, s := range list {
+		fmt.Fprintf(&t, "  %s — %s: %s\n", s.name, s.title, strings.Join(s.sides, " against "))
+	}
+	return []Reply{x.private(strings.TrimRight(t.String(), "\n"))}, nil
+}
+
+func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) {
+	name := x.str("name")
+	sc, err := parseShipped(name)
+	if err != nil {
+		return nil, err
+	}
+	side := x.str("side")
+	if sc.Setup.Side(side) == nil {
+		var ids []string
+		for _, s := range sc.Setup.Sides {
+			ids = append(ids, s.ID)
+		}
+		return nil, userf("side:%s: %s is fought by %s", side, name, strings.Join(ids, " and "))
+	}
+	seed := uint64(1)
+	if n, ok := x.integer("seed"); ok {
+		if n < 0 {
+			return nil, userf("seed:%d: use a whole number from 0", n)
+		}
+		seed = uint64(n)
+	}
+	// The set-up's rolls come from the seed, so one seed sets a scenario
+	// up the same way every time; the battle then rolls the campaign's
+	// own dice.
+	st, setup, err := sc.Begin(dice.New(dice.NewSeeded(seed)))
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", name, err)
+	}
+	c, err := campaign.NewScenarioBattle(0, sc.Name, st, name, seed)
+	if err != nil {
+		return nil, err
+	}
+	c.Referee = x.User.ID
+	if c, err = campaign.Join(c, side, x.User.ID); err != nil {
+		return nil, err
+	}
+	other := c.Enemy(side).ID
+	if x.flag("ai") {
+		c.Scenario.AI = other
+	}
+	id, err := g.deps.Store.Create(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	x.c, x.side, x.referee = c, c.Side(side), true
+	// The AI moves first when its side won the initiative.
+	var aiEvents []referee.Event
+	var logged []campaign.Event
+	if _, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, be, ce, err := scenarioAI(c, 1, d, nil, nil)
+		aiEvents, logged = be, ce
+		return n, ce, err
+	}); err != nil {
+		return nil, err
+	}
+	who := fmt.Sprintf("the AI plays %s until someone takes it with /scenario join side:%s campaign:%d", c.Side(other).Name, other, id)
+	if x.flag("ai") {
+		who = fmt.Sprintf("the AI plays %s", c.Side(other).Name)
+	}
+	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role; %s. Play it with /battle … (/battle view shows your side's map).",
+		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, x.User.ID, c.Side(side).Name, who))}
+	out = append(out, BattleReplies(x.c, 1, append(setup, aiEvents...))...)
+	out = append(out, EventReplies(x.c, logged)...)
+	if b := x.c.Battle(1); b != nil && b.State != nil {
+		v := b.State.View(side)
+		f, err := tacticalPNG(x.c, b, v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x.private(fmt.Sprintf("Battle 1, game turn %d, %s's %s phase: your side's map.", v.Turn, v.Phasing, v.Phase), f))
+	}
+	return out, nil
+}
+
+func (g *Registry) scenarioJoin(ctx context.Context, x *call) ([]Reply, error) {
+	if x.c.Scenario == nil {
+		return nil, userf("campaign %d is not a scenario: join it with /campaign join", x.c.ID)
+	}
+	side := x.str("side")
+	if side != "" && side == x.c.Scenario.AI {
+		return nil, userf("the AI plays %s in campaign %d for good: nobody may join it", side, x.c.ID)
+	}
+	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, err := campaign.Join(c, side, x.User.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		return n, n.Log[len(c.Log):], nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := EventReplies(x.c, evs)
+	out = append(out, x.private(fmt.Sprintf("You command %s in the scenario %s (campaign %d). /battle view shows your side's map; /battle status whose phase it is.", x.c.Side(side).Name, x.c.Scenario.Name, x.c.ID)))
+	return out, nil
+}
+
+// aiSides are the sides of a scenario campaign the AI plays: those with
+// no player and the one it plays for good.
+func aiSides(c *campaign.Campaign) []string {
+	var out []string
+	for _, s := range c.Sides {
+		if len(s.Players) == 0 || s.ID == c.Scenario.AI {
+			out = append(out, s.ID)
+		}
+	}
+	return out
+}
+
+// scenarioAI follows a battle step of a scenario campaign: while a side
+// the AI plays is to act, the AI plays its phase (campaign.PlayAI). evs
+// and logged are the step's events, to which the AI's are added. Other
+// campaigns pass through.
+func scenarioAI(c *campaign.Campaign, battle int, d *dice.Dice, evs []referee.Event, logged []campaign.Event) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+	if c == nil || c.Scenario == nil || c.Phase == campaign.PhaseOver {
+		return c, evs, logged, nil
+	}
+	b := c.Battle(battle)
+	sides := aiSides(c)
+	if b == nil || b.Over || b.State == nil || len(sides) == 0 {
+		return c, evs, logged, nil
+	}
+	seed := uint64(c.ID)*1000 + uint64(battle)
+	n, more, ce, err := withLog(c)(campaign.PlayAI(c, battle, sides, d, seed))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return n, append(evs, more...), append(logged, ce...), nil
+}

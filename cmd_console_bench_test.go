@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	botcommand "bfbot/bot/command"
+	"bfbot/bot/console"
+	"bfbot/referee/dice"
+)
+
+// BenchmarkConsoleDBRoundTrip is one console command that changes a
+// campaign, with the bbolt store `bfbot console --db` uses: parse the line,
+// check permissions, load the campaign, give the order, commit the new
+// revision and print the reply. It reports x-bare: its time over a bare
+// bbolt Update putting a value of the campaign document's size, the two
+// interleaved one for one in the same run. The budget is 3 (DESIGN.md,
+// "console command round trip including the bbolt commit").
+func BenchmarkConsoleDBRoundTrip(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	store, err := openConsoleStore(filepath.Join(dir, "bench.db"), 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.(interface{ Close() error }).Close() })
+	reg := botcommand.New(botcommand.Deps{Store: store, Dice: dice.New(dice.NewSeeded(1)), RateLimits: botcommand.RateLimits{Off: true}})
+	c := &console.Console{Dispatcher: reg, Out: io.Discard, FilesDir: dir}
+	for i, l := range []string{
+		"@ref /campaign create name:Bench",
+		"@alice /campaign join side:crucis",
+		"@bob /campaign join side:bandits",
+		"@ref /campaign start",
+	} {
+		if err := c.Line(ctx, i, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// The bare update puts a value the size of the campaign document the
+	// store writes for each change.
+	cur, err := store.Get(ctx, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := json.Marshal(cur)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bare, err := bolt.Open(filepath.Join(dir, "bare.db"), 0o600, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bare.Close()
+	if err := bare.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("b")); return err }); err != nil {
+		b.Fatal(err)
+	}
+	// Two orders in turn, so every line is a real change to store.
+	lines := []string{"@alice /orders move bg:2 path:2", "@alice /orders hold bg:2"}
+	var bareTime time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := c.Line(ctx, i, lines[i%2]); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		doc[i%len(doc)]++
+		start := time.Now()
+		if err := bare.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("b")).Put([]byte("k"), doc) }); err != nil {
+			b.Fatal(err)
+		}
+		bareTime += time.Since(start)
+		b.StartTimer()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(len(doc)), "doc-bytes")
+	b.ReportMetric(float64(b.Elapsed())/float64(bareTime), "x-bare")
+}

@@ -1,0 +1,56 @@
+package scenario
+
+import (
+	"fmt"
+	"sync"
+
+	"bfbot/mapgen"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// What the bot needs to play a shipped scenario as a one-battle campaign
+// (campaign.NewScenarioBattle, /scenario start): the battle as it stands
+// once it has begun, and the scenario's tactical map again after a
+// campaign is loaded (campaign.RestoreWith), since stored battles leave
+// their maps out.
+
+// Begin announces the deployment, rolls for the initiative when the file
+// names no side to move first, and starts the battle, as Run does before
+// the file's first command. It returns the started battle and the events
+// so far, die rolls included.
+func (sc *Scenario) Begin(d *dice.Dice) (*referee.State, []referee.Event, error) {
+	var evs []referee.Event
+	st, err := sc.begin(d, Output{Event: func(e referee.Event) { evs = append(evs, e) }})
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, evs, nil
+}
+
+// builtInMaps caches BuiltInMap: a map is shared by every state that
+// stands on it and never changed (referee.State), and generating one is
+// the slow part of parsing a file.
+var builtInMaps sync.Map // name → *mapgen.Map
+
+// BuiltInMap returns the tactical map of the shipped scenario name as
+// Parse builds it (generated from the file's own map seed, with its
+// terrain overrides). seed is the campaign's scenario seed: the shipped
+// files carry their maps' seeds, so it does not change the map. It has
+// the form of campaign.ScenarioMapFunc, for RestoreWith.
+func BuiltInMap(name string, seed uint64) (*mapgen.Map, error) {
+	_ = seed
+	if m, ok := builtInMaps.Load(name); ok {
+		return m.(*mapgen.Map), nil
+	}
+	data, err := BuiltIn(name)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := Parse(data, nil)
+	if err != nil {
+		return nil, fmt.Errorf("shipped scenario %s: %w", name, err)
+	}
+	got, _ := builtInMaps.LoadOrStore(name, sc.Setup.Map)
+	return got.(*mapgen.Map), nil
+}

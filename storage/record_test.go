@@ -1,0 +1,73 @@
+package storage
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// Ensure a campaign document written before lances, chits, values and
+// battle units left their zero fields out (testdata/doc_zeros.json: a
+// campaign with a battle being fought, every zero written) decodes to the
+// same campaign as the shorter form written now, and that Update's pooled
+// record is byte for byte the record encodeState makes of encodeDoc's
+// document.
+func TestDocumentForm(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "doc_zeros.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := decodeDoc(1, "testdata", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Battles) == 0 {
+		t.Fatal("the fixture has no battle: its units' battle fields go untested")
+	}
+	now, err := encodeDoc(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("SameCampaign", func(t *testing.T) {
+		b, err := decodeDoc(1, "now", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			stoSameJSON(t, b, a)
+			t.Error("the document written now decodes to another campaign than the one written before")
+		}
+	})
+	t.Run("Shorter", func(t *testing.T) {
+		for _, zero := range []string{`"Chits":{"Bomb":0`, `{"RA":0,"CA":0,"D":0}`, `"Jump":false`, `"Overrun":null`} {
+			if strings.Contains(string(now), zero) {
+				t.Errorf("the document still writes %s", zero)
+			}
+		}
+		if len(now) > len(old)*3/4 {
+			t.Errorf("document of %d bytes, more than 3/4 of the %d written with every zero", len(now), len(old))
+		}
+		t.Logf("%d bytes with every zero, %d now", len(old), len(now))
+	})
+	t.Run("PooledRecord", func(t *testing.T) {
+		diceState, err := dice.NewSeeded(5).MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Log = make([]campaign.Event, 3) // the record counts the log it leaves out
+		buf := bytes.NewBufferString("left over from the last use")
+		got, err := encodeRecord(buf, a, diceState)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := encodeState(diceState, 3, now); !bytes.Equal(got, want) {
+			t.Errorf("encodeRecord wrote %d bytes unlike encodeState's %d", len(got), len(want))
+		}
+	})
+}
