@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -27,6 +28,7 @@ var (
 	ldSoakDuration  = flag.Duration("soak.duration", 10*time.Minute, "TestSoak: how long the campaigns play")
 	ldSoakCampaigns = flag.Int("soak.campaigns", 50, "TestSoak: campaigns played at once")
 	ldSoakSample    = flag.Duration("soak.sample", time.Minute, "TestSoak: how often goroutines and heap are sampled")
+	ldSoakHeapProf  = flag.String("soak.heapprofile", "", "TestSoak: write a heap profile to this file at the end (diagnosis)")
 	ldSoakMemThread = flag.Bool("soak.memthreads", false, "TestSoak: keep battle threads and status messages in memory (discord.MemoryStore) instead of the database (diagnosis)")
 )
 
@@ -144,6 +146,13 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 		}
 	}
 	tick.Stop()
+	if *ldSoakHeapProf != "" && full {
+		runtime.GC()
+		if f, err := os.Create(*ldSoakHeapProf); err == nil {
+			_ = pprof.WriteHeapProfile(f)
+			f.Close()
+		}
+	}
 	wg.Wait()
 	r.ldSettle(srvWait)
 	elapsed := time.Since(start)
