@@ -361,7 +361,11 @@ func (c *Campaign) emit(evs ...Event) {
 func secret(side string) []string { return []string{side} }
 
 // Clone returns a deep copy of the campaign. The strategic map is shared
-// (it never changes after creation); battle states are cloned.
+// (it never changes after creation); battle states are cloned; the log's
+// events are shared.
+//
+// IMPORTANT: events in Log are never changed once logged; a change to the
+// campaign appends new ones.
 func (c *Campaign) Clone() *Campaign {
 	n := *c
 	n.Sides = make([]Side, len(c.Sides))
@@ -402,7 +406,10 @@ func (c *Campaign) Clone() *Campaign {
 			n.Sectors[k] = v
 		}
 	}
-	n.Log = append([]Event(nil), c.Log...)
+	// The log only grows: events are never changed in place, so the copy
+	// shares them. The capacity is clipped so that an append to either
+	// campaign's log makes a new array and never writes into the other's.
+	n.Log = c.Log[:len(c.Log):len(c.Log)]
 	if c.Scenario != nil {
 		sc := *c.Scenario
 		n.Scenario = &sc

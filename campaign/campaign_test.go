@@ -82,6 +82,14 @@ func TestNewCampaign(t *testing.T) {
 			t.Fatal("Clone shares side data with the original")
 		}
 	})
+	t.Run("CloneLogAppends", func(t *testing.T) {
+		a, b := c.Clone(), c.Clone()
+		a.emit(Event{Step: "setup", Type: "a", Text: "a"})
+		b.emit(Event{Step: "setup", Type: "b", Text: "b"})
+		if len(c.Log) != len(a.Log)-1 || a.Log[len(a.Log)-1].Type != "a" || b.Log[len(b.Log)-1].Type != "b" {
+			t.Fatal("appending to a clone's log changed another campaign's log")
+		}
+	})
 	t.Run("CheckFindsBrokenVP", func(t *testing.T) {
 		n := c.Clone()
 		n.Sides[1].VP = 7
