@@ -177,6 +177,9 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 			return "", err
 		}
 	}
+	if err := d.place(ctx, players); err != nil {
+		return "", err
+	}
 	if _, err := d.say(ctx, demoReferee, "campaign", "start", nil); err != nil {
 		return "", err
 	}
@@ -289,6 +292,24 @@ func (d *demo) orders(ctx context.Context, c *campaign.Campaign, players map[str
 		}
 		if _, err := d.say(ctx, user, "orders", "ready", nil); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// place has each AI player place its battlegroups before the start (000
+// lines 2561–2566): secret, through /bg place.
+func (d *demo) place(ctx context.Context, players map[string]string) error {
+	for i, side := range []string{"crucis", "bandits"} {
+		c, err := d.campaign(ctx)
+		if err != nil {
+			return err
+		}
+		for _, p := range campaign.AIPlacement(c, side, d.seed*10+uint64(i)) {
+			name, sub, opts := botcommand.OrderCommand(p.Order())
+			if _, err := d.say(ctx, players[side], name, sub, opts); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -368,6 +368,12 @@ func secret(side string) []string { return []string{side} }
 // campaign appends new ones.
 func (c *Campaign) Clone() *Campaign {
 	n := *c
+	if c.Settings.DesignatedSectors != nil {
+		n.Settings.DesignatedSectors = make(map[string][]int, len(c.Settings.DesignatedSectors))
+		for k, v := range c.Settings.DesignatedSectors {
+			n.Settings.DesignatedSectors[k] = append([]int(nil), v...)
+		}
+	}
 	n.Sides = make([]Side, len(c.Sides))
 	for i, s := range c.Sides {
 		n.Sides[i] = s.clone()

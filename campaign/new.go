@@ -14,7 +14,9 @@ import (
 // forms a battlegroup. With Settings.Deployment "ends" the sides stand at
 // opposite ends of the map (000 line 2563): the first in the westmost
 // column, the second in the eastmost, battalions spread over the column and
-// the RBG in its middle.
+// the RBG in its middle; with "sectors" they stand the same way in the
+// rearmost column of the side's designated sectors (placement.go). Until
+// Start each side may place its battlegroups anew (Place).
 func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []Regiment) (*Campaign, error) {
 	if err := st.Validate(); err != nil {
 		return nil, err
@@ -28,13 +30,17 @@ func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []Regimen
 	if regs[0].ID == regs[1].ID {
 		return nil, errorf("both sides chose regiment %q: pick two different regiments", regs[0].ID)
 	}
+	if err := checkDesignated(st, m, []string{regs[0].ID, regs[1].ID}); err != nil {
+		return nil, err
+	}
 	c := &Campaign{ID: id, Name: name, Settings: st, Map: m, Phase: PhaseSetup, NextBattle: 1}
+	c = c.Clone() // a copy of st's designated sectors, not the caller's map
 	for i, r := range regs {
-		col := 0
-		if i == 1 {
-			col = m.Cols - 1
+		home, err := homeSectors(st, m, i, r.ID)
+		if err != nil {
+			return nil, err
 		}
-		c.Sides = append(c.Sides, newSide(r, string(rune('A'+i)), st.RepairPoints, endColumn(m, col)))
+		c.Sides = append(c.Sides, newSide(r, string(rune('A'+i)), st.RepairPoints, home))
 	}
 	for _, s := range c.Sides {
 		c.emit(Event{Step: "setup", Type: "side", Side: s.ID, Text: fmt.Sprintf("%s takes the field", s.Name)})
@@ -129,10 +135,14 @@ func Join(c *Campaign, side, user string) (*Campaign, error) {
 	return n, nil
 }
 
-// Start opens the first turn's orders.
+// Start opens the first turn's orders once every battlegroup stands where
+// the campaign set-up lets it (checkPlacements).
 func Start(c *Campaign) (*Campaign, error) {
 	if c.Phase != PhaseSetup {
 		return nil, errorf("campaign %d has already started (turn %d)", c.ID, c.Turn)
+	}
+	if err := checkPlacements(c); err != nil {
+		return nil, err
 	}
 	n := c.Clone()
 	n.Turn, n.Phase = 1, PhaseOrders

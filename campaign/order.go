@@ -29,6 +29,9 @@ const (
 	OrderMerge   OrderKind = "merge"
 	OrderRename  OrderKind = "rename"
 	OrderRecon   OrderKind = "recon"
+	// OrderPlace places a battlegroup before the campaign starts
+	// (placement.go).
+	OrderPlace OrderKind = "place"
 )
 
 // Order is one sealed order or worksheet change a player gives. Which
@@ -46,7 +49,9 @@ const (
 //   - split: Battlegroup, Units leaving it, Name of the new battlegroup;
 //   - merge: Battlegroup, With = the battlegroups merged into it;
 //   - rename: Battlegroup, Name;
-//   - recon: Battlegroup, ESR and/or AEP.
+//   - recon: Battlegroup, ESR and/or AEP;
+//   - place: Battlegroup, Sectors = [the sector], [0] for orbit (set-up
+//     phase only).
 //
 // Giving a move, drop or hold for a battlegroup replaces the one it had:
 // that is how an order is changed.
@@ -70,11 +75,23 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	if c == nil {
 		return nil, nil, errorf("no campaign")
 	}
-	if c.Phase != PhaseOrders {
+	step := "orders"
+	switch {
+	case c.Phase == PhaseSetup && o.Kind != OrderSplit && o.Kind != OrderMerge && o.Kind != OrderRename && o.Kind != OrderPlace:
+		return nil, nil, errorf("the campaign has not started: until the referee starts it you may split, merge, rename and place battlegroups (/bg place); orders open in turn 1")
+	case c.Phase == PhaseSetup:
+		step = "setup"
+	case c.Phase != PhaseOrders:
 		return nil, nil, errorf("orders are closed: the campaign is in its %s phase; wait for the next turn's orders", c.Phase)
 	}
 	if c.Side(side) == nil {
 		return nil, nil, errorf("no side %q in this campaign: use %s", side, c.sideIDs())
+	}
+	if o.Kind == OrderPlace {
+		if len(o.Sectors) != 1 {
+			return nil, nil, errorf("name the one sector battlegroup %d starts in, or orbit", o.Battlegroup)
+		}
+		return Place(c, side, o.Battlegroup, o.Sectors[0])
 	}
 	n := c.Clone()
 	s := n.Side(side)
@@ -106,13 +123,13 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	case OrderRecon:
 		return makeRecon(c, n, s, o)
 	default:
-		return nil, nil, errorf("unknown order %q: use move, hold, drop, liftoff, search, ready, clear, split, merge, rename or recon", o.Kind)
+		return nil, nil, errorf("unknown order %q: use move, hold, drop, liftoff, search, ready, clear, split, merge, rename, recon or place", o.Kind)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	s.Orders.Ready = false
-	n.emit(Event{Step: "orders", Type: string(o.Kind), Audience: secret(side), Side: side, Text: text})
+	n.emit(Event{Step: step, Type: string(o.Kind), Audience: secret(side), Side: side, Text: text})
 	return n, slices.Clone(n.Log[len(c.Log):]), nil
 }
 

@@ -21,6 +21,10 @@ type Settings struct {
 	// Deployment: "ends" (opposite ends of the strategic map) or
 	// "sectors" (designated sectors, secret placement; 000 line 2565).
 	Deployment string `json:"deployment"`
+	// DesignatedSectors lists, per side ID, the sectors where that side
+	// may place its battlegroups with Deployment "sectors" (nil: each
+	// side's half of the map; ruling PL2). New checks it against the map.
+	DesignatedSectors map[string][]int `json:"designated_sectors,omitempty"`
 	// AutoResolve: the AI fights every battle.
 	AutoResolve bool `json:"auto_resolve,omitempty"`
 	// MissedDeadline: what happens when a player misses a battle-phase
@@ -63,6 +67,8 @@ func (s Settings) Validate() error {
 		return errorf("repair_points %d: use 0 to 1000 (the book suggests 25 to 100)", s.RepairPoints)
 	case s.Deployment != "ends" && s.Deployment != "sectors":
 		return errorf("deployment %q: use ends or sectors", s.Deployment)
+	case s.DesignatedSectors != nil && s.Deployment != "sectors":
+		return errorf("designated_sectors only counts with deployment sectors; set deployment to sectors or drop designated_sectors")
 	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
 		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
 	case s.MapCols < 1 || s.MapCols > 8 || s.MapRows < 1 || s.MapRows > 8:

@@ -27,6 +27,9 @@ type SideView struct {
 	Sides []SideSummary     `json:"sides"`
 	// Own is the viewing side in full (nil for a spectator).
 	Own *Side `json:"own,omitempty"`
+	// Placement lists the ground sectors where the viewing side may place
+	// its battlegroups, during the set-up phase only (PlacementSectors).
+	Placement []int `json:"placement,omitempty"`
 	// All is every side in full, for the referee only.
 	All     []Side       `json:"all,omitempty"`
 	Sectors []SectorView `json:"sectors"`
@@ -79,6 +82,9 @@ func View(c *Campaign, side string) SideView {
 	}
 	own := s.clone()
 	v.Side, v.Own = side, &own
+	if c.Phase == PhaseSetup {
+		v.Placement, _ = PlacementSectors(c, side)
+	}
 	for i := range v.Sectors {
 		sec := &v.Sectors[i]
 		for _, b := range s.Battlegroups {

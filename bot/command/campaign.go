@@ -47,6 +47,10 @@ var settingOptions = []struct {
 		st.RepairPoints, _ = strconv.Atoi(v)
 		return nil
 	}},
+	{Option{Name: "deployment", Description: "set-up: opposite ends of the map, or secret placement in each side's half (/bg place)", Choices: []string{"ends", "sectors"}}, func(st *campaign.Settings, v string) error {
+		st.Deployment = v
+		return nil
+	}},
 	{Option{Name: "missed_deadline", Description: "a missed battle deadline: the AI plays the phase, or it passes", Choices: []string{"ai", "pass"}}, func(st *campaign.Settings, v string) error {
 		st.MissedDeadline = v
 		return nil

@@ -58,6 +58,8 @@ func (g *Registry) bgCommands() []*entry {
 		change("recon", "make a one-lance battlegroup a recon unit (+2 ESR and/or AEP)", bgOption,
 			Option{Name: "esr", Description: "buy +2 ESR", Type: Boolean},
 			Option{Name: "aep", Description: "buy AEP", Type: Boolean}),
+		change("place", "before the start: place a battlegroup in one of your deployment sectors, or a 'Mech battlegroup in orbit (secret)", bgOption,
+			Option{Name: "sector", Description: `the sector (number or name), or "orbit" to hold it aboard DropShips for a later drop`, Required: true}),
 	}
 }
 
@@ -88,6 +90,12 @@ func (x *call) orderOf() (campaign.Order, error) {
 		err = sectors("sectors")
 	case "drop":
 		err = sectors("sector")
+	case "place":
+		if strings.EqualFold(strings.TrimSpace(x.str("sector")), "orbit") {
+			o.Sectors = []int{0}
+		} else {
+			err = sectors("sector")
+		}
 	case "split":
 		o.Units = strings.Fields(strings.ReplaceAll(x.str("units"), ",", " "))
 		o.Name = x.str("name")
@@ -296,6 +304,12 @@ func OrderCommand(o campaign.Order) (name, sub string, options map[string]string
 	case campaign.OrderRename:
 		name = "bg"
 		options["name"] = o.Name
+	case campaign.OrderPlace:
+		name = "bg"
+		options["sector"] = ints(o.Sectors)
+		if len(o.Sectors) == 1 && o.Sectors[0] == 0 {
+			options["sector"] = "orbit"
+		}
 	case campaign.OrderRecon:
 		name = "bg"
 		if o.ESR {

@@ -14,7 +14,7 @@ var cmdWho = map[string]string{
 	"battle mines": "player", "battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player", "battle refuse": "player",
 	"battle retreat": "player", "battle status": "anyone", "battle surrender": "player", "battle view": "reads",
 	"battle withdraw": "player",
-	"bg list":         "reads", "bg merge": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
+	"bg list":         "reads", "bg merge": "player", "bg place": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
 	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "referee", "campaign export": "referee", "campaign extend": "referee",
 	"campaign join": "anyone", "campaign kick": "referee", "campaign pause": "referee", "campaign resume": "referee",
 	"campaign schedule": "referee", "campaign settings": "referee", "campaign start": "referee", "campaign status": "anyone",

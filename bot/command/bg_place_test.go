@@ -1,0 +1,40 @@
+package command
+
+import (
+	"strings"
+	"testing"
+
+	"bfbot/campaign"
+)
+
+// Ensure /bg place answers the player privately before the start, tells
+// nobody else, refuses a sector outside the side's end, and is refused
+// once the campaign has started.
+func TestBgPlace(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	out := f.cmdMust("alice", "bg", "place", "bg", "2", "sector", "orbit")
+	for _, r := range out {
+		if r.To != Private {
+			t.Errorf("placement reply addressed %s: %s", r.To, r.Text)
+		}
+	}
+	if got := cmdTexts(out); !strings.Contains(got, "held in orbit") {
+		t.Errorf("reply does not confirm the orbit:\n%s", got)
+	}
+	if got := cmdTexts(f.cmdDo("alice", "bg", "list")); !strings.Contains(got, "in orbit") {
+		t.Errorf("/bg list after the placement:\n%s", got)
+	}
+	if got := cmdTexts(f.cmdDo("alice", "bg", "place", "bg", "3", "sector", "4")); !strings.Contains(got, "not one of your deployment sectors") {
+		t.Errorf("placement at the enemy's end accepted:\n%s", got)
+	}
+	f.cmdMust("ref", "campaign", "start")
+	if got := cmdTexts(f.cmdDo("alice", "bg", "place", "bg", "2", "sector", "1")); !strings.Contains(got, "placement is over") {
+		t.Errorf("placement after the start:\n%s", got)
+	}
+	t.Run("OrderCommand", func(t *testing.T) {
+		name, sub, opts := OrderCommand(campaign.Placement{Battlegroup: 2, Sector: 0}.Order())
+		if name != "bg" || sub != "place" || opts["bg"] != "2" || opts["sector"] != "orbit" {
+			t.Fatalf("OrderCommand = %s %s %v", name, sub, opts)
+		}
+	})
+}
