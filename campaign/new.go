@@ -128,6 +128,9 @@ func Join(c *Campaign, side, user string) (*Campaign, error) {
 	if c.Side(side) == nil {
 		return nil, errorf("no side %q in this campaign: use %s", side, c.sideIDs())
 	}
+	if c.Scenario != nil && c.Scenario.AI == side {
+		return nil, errorf("the AI plays %s in this scenario for good (it was started with ai:true); join the other side or start a new one", side)
+	}
 	n := c.Clone()
 	s := n.Side(side)
 	s.Players = append(s.Players, user)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"bfbot/campaign"
@@ -231,4 +232,20 @@ func TestScenarioBattleEnds(t *testing.T) {
 	if c.Phase != campaign.PhaseBattles {
 		t.Error("PlayAI changed the campaign it was given")
 	}
+}
+
+// Ensure nobody joins the side a scenario gave to the AI for good, by any
+// command (ruling SCB1).
+func TestScenarioJoinAISide(t *testing.T) {
+	c := scdCampaign(t, "surprise-encounter", 3)
+	ai, other := c.Sides[0].ID, c.Sides[1].ID
+	c.Scenario.AI = ai
+	if _, err := campaign.Join(c, ai, "mallory"); err == nil || !strings.Contains(err.Error(), "AI plays") {
+		t.Fatalf("Join(%s), the AI's side: %v", ai, err)
+	}
+	n, err := campaign.Join(c, other, "alice")
+	if err != nil {
+		t.Fatalf("Join(%s): %v", other, err)
+	}
+	scdCheck(t, n)
 }
