@@ -220,6 +220,11 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 			}
 		default:
 			n, evs, err = missedPhase(n, id, d, seed)
+			if err == nil {
+				// In a scenario the AI's own side answers at once, as it
+				// does after a player's command.
+				n, evs, _, err = command.ScenarioAI(n, id, d, evs, nil)
+			}
 		}
 		if err != nil {
 			return nil, nil, err

@@ -257,7 +257,7 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 		n, be, ce, err := fn(c, d)
 		if err == nil {
 			// A scenario's side nobody plays answers at once.
-			n, be, ce, err = scenarioAI(n, battle, d, be, ce)
+			n, be, ce, err = ScenarioAI(n, battle, d, be, ce)
 		}
 		bevs = be
 		return n, ce, err

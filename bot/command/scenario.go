@@ -145,7 +145,7 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	var aiEvents []referee.Event
 	var logged []campaign.Event
 	if _, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		n, be, ce, err := scenarioAI(c, 1, d, nil, nil)
+		n, be, ce, err := ScenarioAI(c, 1, d, nil, nil)
 		aiEvents, logged = be, ce
 		return n, ce, err
 	}); err != nil {
@@ -205,11 +205,11 @@ func aiSides(c *campaign.Campaign) []string {
 	return out
 }
 
-// scenarioAI follows a battle step of a scenario campaign: while a side
+// ScenarioAI follows a battle step of a scenario campaign: while a side
 // the AI plays is to act, the AI plays its phase (campaign.PlayAI). evs
 // and logged are the step's events, to which the AI's are added. Other
 // campaigns pass through.
-func scenarioAI(c *campaign.Campaign, battle int, d *dice.Dice, evs []referee.Event, logged []campaign.Event) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+func ScenarioAI(c *campaign.Campaign, battle int, d *dice.Dice, evs []referee.Event, logged []campaign.Event) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 	if c == nil || c.Scenario == nil || c.Phase == campaign.PhaseOver {
 		return c, evs, logged, nil
 	}
