@@ -20,11 +20,12 @@ import (
 )
 
 // runScenario is `bfbot scenario list` and `bfbot scenario run NAME|FILE
-// [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]`:
-// it lists the shipped scenarios, or plays one (or a file) and prints its
-// events.
+// [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]
+// [--buy SIDE="LIST"]…`: it lists the shipped scenarios, or plays one (or
+// a file) and prints its events. --buy replaces a side's fixed force by
+// one bought within the scenario's purchase points (scenario.Buy).
 func (m *Main) runScenario(_ context.Context, args []string) error {
-	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]"
+	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N] [--buy SIDE=\"LIST\"]…"
 	if len(args) == 0 {
 		return usagef("scenario: say list or run (%s)", runUsage)
 	}
@@ -44,6 +45,8 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per event")
 	aiSides := fs.String("ai", "", "sides the AI plays: both (every side), or side ids separated by commas")
 	turns := fs.Int("turns", 0, "with --ai: end the battle after this game turn (default: the scenario's turn limit, else 30)")
+	var buys buyFlags
+	fs.Var(&buys, "buy", `SIDE="LIST": buy that side's force instead of the file's, e.g. lancers="Atlas Atlas Stalker Zeus @veteran; Locust Wasp Stinger Wasp" (repeatable)`)
 	pos, err := parseFlags(fs, m.Stderr, args[1:])
 	if err != nil {
 		return err
@@ -71,6 +74,11 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	sc, err := m.loadScenario(file)
 	if err != nil {
 		return err
+	}
+	for _, b := range buys {
+		if err := scenario.Buy(sc, b[0], b[1]); err != nil {
+			return usagef("scenario run: --buy %s: %v", b[0], err)
+		}
 	}
 	players, err := aiPlayers(sc, *aiSides, *seed)
 	if err != nil {
@@ -127,6 +135,26 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	if werr != nil {
 		return fmt.Errorf("scenario run: writing the events: %w", werr)
 	}
+	return nil
+}
+
+// buyFlags are the --buy SIDE="LIST" flags, in order.
+type buyFlags [][2]string
+
+func (b *buyFlags) String() string { return fmt.Sprint(*b) }
+
+func (b *buyFlags) Set(v string) error {
+	side, list, ok := strings.Cut(v, "=")
+	side, list = strings.TrimSpace(side), strings.Trim(strings.TrimSpace(list), `"`)
+	if !ok || side == "" || list == "" {
+		return fmt.Errorf(`want SIDE="LIST", e.g. lancers="Atlas Atlas Stalker Zeus @veteran; Locust Wasp Stinger Wasp"`)
+	}
+	for _, prev := range *b {
+		if prev[0] == side {
+			return fmt.Errorf("side %s is bought twice", side)
+		}
+	}
+	*b = append(*b, [2]string{side, list})
 	return nil
 }
 

@@ -319,3 +319,45 @@ func TestScenarioBuiltInsPlayOut(t *testing.T) {
 		})
 	}
 }
+
+// Ensure --buy replaces a side's fixed force by a bought one, which the
+// AI then plays, and that a purchase the scenario refuses is a usage
+// error naming the rule and the numbers (000 lines 2208–2210).
+func TestScenarioRunBuy(t *testing.T) {
+	out, errs, code := run(t, "scenario", "run", "surprise-encounter", "--ai", "both", "--turns", "2", "--seed", "3",
+		"--buy", `lancers="Atlas Atlas Stalker Zeus @veteran; Locust Wasp Stinger Wasp"`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"lancers: L1 deploys at 01", "lancers: L2 deploys at 0", "The battle ends"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, purHead(out))
+		}
+	}
+	if strings.Contains(out, "L3 deploys") {
+		t.Errorf("a fixed lancers unit is still deployed:\n%s", purHead(out))
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--buy", `bandits=Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite`},
+			"bandits: 210 points bought, the scenario allows 200: drop 10 points"},
+		{[]string{"--buy", "lancers=Atlos Atlas Atlas Atlas"}, "did you mean Atlas?"},
+		{[]string{"--buy", "lancers"}, `want SIDE="LIST"`},
+		{[]string{"--buy", "lancers=Locust Locust Locust Locust", "--buy", "lancers=Wasp Wasp Wasp Wasp"}, "bought twice"},
+	} {
+		_, errs, code := run(t, append([]string{"scenario", "run", "surprise-encounter", "--ai", "both", "--turns", "1"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// purHead is the start of a long output, for failure messages.
+func purHead(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "…"
+	}
+	return s
+}

@@ -39,7 +39,7 @@ var (
 const (
 	ldSoakGoroutineSlack = 25               // goroutines, plus 10 % of the early peak
 	ldSoakHeapSlack      = 32 << 20         // bytes of heap, plus 25 % of the early peak
-	ldSoakDayEvery       = 20 * time.Second // real time between fake-clock days (order deadlines)
+	ldSoakDayEvery       = 20 * time.Second // real time between fake-clock days (order deadlines); a third of a shorter run
 )
 
 // Ensure 50 campaigns played at once by AI players through real
@@ -110,7 +110,7 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		tick := time.NewTicker(ldSoakDayEvery)
+		tick := time.NewTicker(min(ldSoakDayEvery, d/3))
 		defer tick.Stop()
 		for {
 			select {
@@ -123,6 +123,7 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 	}()
 
 	var samples []ldSample
+	var profile string // goroutines at the last sample, for a growth failure
 	sample := func() {
 		r.fake.Trim(20000) // the fake's records are not the bot's memory
 		runtime.GC()
@@ -132,6 +133,11 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 		calls := s.stats.calls
 		s.stats.mu.Unlock()
 		samples = append(samples, ldSample{at: time.Since(start), goroutines: runtime.NumGoroutine(), heap: ms.HeapAlloc, calls: calls})
+		if full {
+			var b strings.Builder
+			_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
+			profile = b.String()
+		}
 		last := samples[len(samples)-1]
 		t.Logf("soak %v: %d goroutines, heap %s, %d interactions, %d campaigns (%d over), %d battles, %d failures",
 			last.at.Round(time.Second), last.goroutines, ldMiB(last.heap), calls, s.campaigns.Load(), s.over.Load(), s.battles.Load(), s.stats.failed)
@@ -176,15 +182,16 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 		t.Error("no interaction was made")
 	}
 	if checkGrowth {
-		ldCheckGrowth(t, samples)
+		ldCheckGrowth(t, samples, profile)
 	}
 }
 
-// ldCheckGrowth fails on goroutine or heap growth that stays: samples of
+// ldCheckGrowth fails on goroutine or heap growth that stays (with the
+// goroutine profile of the last sample when goroutines grew): samples of
 // the first fifth (at least one) are the warm-up; of the rest, the lowest
 // sample of the last third is compared with the highest of the first
 // third.
-func ldCheckGrowth(t *testing.T, samples []ldSample) {
+func ldCheckGrowth(t *testing.T, samples []ldSample, profile string) {
 	warm := max(1, len(samples)/5)
 	rest := samples[min(warm, len(samples)):]
 	if len(rest) < 3 {
@@ -212,9 +219,7 @@ func ldCheckGrowth(t *testing.T, samples []ldSample) {
 		len(rest), earlyG, lateG, gTol, ldMiB(earlyHeap), ldMiB(lateHeap), ldMiB(hTol),
 		(float64(last.heap)-float64(first.heap))/(1<<20)/max(mins, 1e-9), float64(last.goroutines-first.goroutines)/max(mins, 1e-9))
 	if lateG > earlyG+gTol {
-		var b strings.Builder
-		_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
-		t.Errorf("goroutines grew: %d at most early, %d at least late; now:\n%.6000s", earlyG, lateG, b.String())
+		t.Errorf("goroutines grew: %d at most early, %d at least late; at the last sample:\n%.6000s", earlyG, lateG, profile)
 	}
 	if lateHeap > earlyHeap+hTol {
 		t.Errorf("heap grew: %s at most early, %s at least late", ldMiB(earlyHeap), ldMiB(lateHeap))

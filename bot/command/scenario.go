@@ -29,6 +29,7 @@ func (g *Registry) scenarioCommands() []*entry {
 				{Name: "side", Description: "the side you play", Required: true},
 				{Name: "seed", Description: "seed of the set-up dice (initiative); default 1", Type: Integer},
 				{Name: "ai", Description: "true: the AI plays the other side for good (nobody may join it)", Type: Boolean},
+				{Name: "buy", Description: "your force bought with the scenario's points: \"Atlas Atlas Stalker Zeus @veteran; …\""},
 			}},
 			run: g.scenarioStart},
 		{spec: Spec{Name: "scenario", Sub: "join", Description: "take the side of a scenario the AI is playing", Who: Anyone, Options: []Option{
@@ -109,6 +110,11 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 			ids = append(ids, s.ID)
 		}
 		return nil, userf("side:%s: %s is fought by %s", side, name, strings.Join(ids, " and "))
+	}
+	if list := x.str("buy"); list != "" {
+		if err := scenario.Buy(sc, side, list); err != nil {
+			return nil, userf("buy: %v", err)
+		}
 	}
 	seed := uint64(1)
 	if n, ok := x.integer("seed"); ok {

@@ -32,6 +32,9 @@ type Scenario struct {
 	// rollInitiative: the file names no side to move first, so Run rolls
 	// for it (000 line 564).
 	rollInitiative bool
+	// Purchases are the sides that may buy their own force instead of
+	// the file's (purchase.go, Buy), by side ID.
+	Purchases map[string]*Purchase
 }
 
 // Command is one console line of the file and the action it asks for.
@@ -424,7 +427,7 @@ func (p *parser) sides(n *yaml.Node) error {
 	unitSeen := map[string]string{}
 	for i, sn := range items {
 		path := yamlnode.Index("sides", i)
-		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines", "exit", "bounty", "objectives", "reinforcements")
+		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines", "exit", "bounty", "objectives", "reinforcements", "purchase")
 		if err != nil {
 			return err
 		}
@@ -498,6 +501,11 @@ func (p *parser) sides(n *yaml.Node) error {
 		}
 		if err := p.sideSpecial(f, path, id, unitSeen); err != nil {
 			return err
+		}
+		if v, ok := f["purchase"]; ok {
+			if err := p.purchase(v.Value, path+".purchase", id); err != nil {
+				return err
+			}
 		}
 	}
 	sort.SliceStable(p.s.Units, func(i, j int) bool { return p.s.Units[i].ID < p.s.Units[j].ID })
