@@ -503,7 +503,7 @@ func (b *battle) debark(a Action) error {
 	}
 	ship := u.Aboard
 	u.Status, u.Aboard, u.Hex, u.StartHex = Active, "", a.To, a.To
-	u.Moved, u.Halted, u.RoadBonus, u.MPLeft = false, false, false, u.CurrentMP()
+	u.Moved, u.Halted, u.RoadBonus, u.MPLeft = false, false, false, weatherMP(b.s, u, u.CurrentMP())
 	b.emit(Event{Type: "debark", Unit: u.ID, Hex: hexp(a.To), Target: ship, Text: fmt.Sprintf("%s leaves %s at %s", u.ID, ship, a.To)})
 	return nil
 }

@@ -340,6 +340,16 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 	// It may move its whole allowance at once (000 line 1253).
 	drpDo(t, s, "lancers", "move A1 "+drpNear(drpNear("1010", hex.NW, 1), hex.NW, 3))
 
+	t.Run("storm", func(t *testing.T) {
+		// A unit leaving its DropShip in a massive storm has its MP cut
+		// like every other ground unit's (004 line 15; ST6).
+		s := cbBattle(m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
+		s.Rules.Weather = Weather{Kind: WeatherStorm}
+		s, _ = drpDo(t, s, "lancers", "debark A1 "+drpNear("1010", hex.NW, 1))
+		if u := s.Unit("A1"); u.MPLeft != u.MP-1 {
+			t.Errorf("A1 debarked in a storm with %d MP, want %d", u.MPLeft, u.MP-1)
+		}
+	})
 	t.Run("fighters stay aboard", func(t *testing.T) {
 		air := drpAboard(airUnit("A5", "lancers", LightAir, "0101", 8, 6, 4, 5, 12, Regular), "D1")
 		s := cbBattle(m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), air)
