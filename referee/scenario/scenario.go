@@ -19,6 +19,11 @@ import (
 // MaxFileSize is the largest scenario file Parse reads.
 const MaxFileSize = 1 << 20
 
+// MaxUnits is the most counters a scenario's sides may list in all: two
+// full regiments with their support are about 160, the book's largest
+// scenario about 70. A file over it is refused before any unit is read.
+const MaxUnits = 500
+
 // Scenario is a battle read from a file, set up and ready to play.
 type Scenario struct {
 	Name string
@@ -425,6 +430,7 @@ func (p *parser) sides(n *yaml.Node) error {
 		return errorf(n, "sides", "a battle needs at least two sides, found %d", len(items))
 	}
 	unitSeen := map[string]string{}
+	listed := 0 // units listed so far, all sides (MaxUnits)
 	for i, sn := range items {
 		path := yamlnode.Index("sides", i)
 		f, err := fields(sn, path, "id", "name", "retreat", "vp", "units", "mines", "exit", "bounty", "objectives", "reinforcements", "purchase")
@@ -481,6 +487,9 @@ func (p *parser) sides(n *yaml.Node) error {
 			return errorf(sn, path+".units", "missing: each side has at least one unit")
 		case ok && len(units) == 0 && !reinforced:
 			return errorf(un.Value, path+".units", "each side has at least one unit")
+		}
+		if listed += len(units); listed > MaxUnits {
+			return errorf(un.Value, path+".units", "the sides list %d units or more; a scenario has at most %d", listed, MaxUnits)
 		}
 		for j, n := range units {
 			upath := yamlnode.Index(path+".units", j)
