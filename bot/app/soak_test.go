@@ -27,7 +27,7 @@ var (
 	ldSoakOn        = flag.Bool("soak", false, "run TestSoak: concurrent AI-vs-AI campaigns through the fake Discord (issue 9)")
 	ldSoakDuration  = flag.Duration("soak.duration", 10*time.Minute, "TestSoak: how long the campaigns play")
 	ldSoakCampaigns = flag.Int("soak.campaigns", 50, "TestSoak: campaigns played at once")
-	ldSoakSample    = flag.Duration("soak.sample", time.Minute, "TestSoak: how often goroutines and heap are sampled")
+	ldSoakSample    = flag.Duration("soak.sample", 0, "TestSoak: how often goroutines and heap are sampled (0: a twentieth of the duration, 5 s to 1 min)")
 	ldSoakHeapProf  = flag.String("soak.heapprofile", "", "TestSoak: write a heap profile to this file at the end (diagnosis)")
 	ldSoakMemThread = flag.Bool("soak.memthreads", false, "TestSoak: keep battle threads and status messages in memory (discord.MemoryStore) instead of the database (diagnosis)")
 )
@@ -52,7 +52,13 @@ func TestSoak(t *testing.T) {
 	if !*ldSoakOn {
 		t.Skip("-soak runs it")
 	}
-	ldRunSoak(t, *ldSoakCampaigns, *ldSoakDuration, *ldSoakSample, true)
+	sample := *ldSoakSample
+	if sample <= 0 {
+		// Enough samples after the warm-up to judge growth, whatever the
+		// run's length.
+		sample = min(max(*ldSoakDuration/20, 5*time.Second), time.Minute)
+	}
+	ldRunSoak(t, *ldSoakCampaigns, *ldSoakDuration, sample, true)
 }
 
 // Ensure the soak works on 3 campaigns for about 5 s (the default test

@@ -58,8 +58,13 @@ type Bot struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 
-	threadMu sync.Mutex // one battle thread is created once
-	statusMu sync.Mutex // one status message per key
+	// threadMu guards threadCalls only, never a REST call or a store
+	// write: a battle's thread is created once (post.go) while other
+	// battles' posts go on.
+	threadMu    sync.Mutex
+	threadCalls map[BattleKey]*threadCall
+	dms         dmChannels // post.go
+	statusMu    sync.Mutex // one status message per key
 }
 
 type specKey struct{ name, sub string }
@@ -131,6 +136,7 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 		grace:        DefaultAckGrace,
 		deferPrivate: func(command.Spec) bool { return true },
 		threadName:   threadName,
+		threadCalls:  map[BattleKey]*threadCall{},
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	for _, o := range opts {

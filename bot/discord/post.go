@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"bfbot/bot/command"
 
@@ -14,17 +15,72 @@ import (
 // (one of Discord's allowed values: 60, 1440, 4320, 10080).
 const threadArchiveMinutes = 10080
 
+// dmChannels remembers each user's DM channel: Discord gives the same
+// channel every time, and asking for it on every DM queued all DMs behind
+// one rate-limit bucket (the soak, 50 campaigns). One entry per user who
+// got a DM; safe for concurrent use.
+type dmChannels struct {
+	mu  sync.Mutex
+	ids map[string]string
+}
+
+func (c *dmChannels) get(user string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	id, ok := c.ids[user]
+	return id, ok
+}
+
+func (c *dmChannels) set(user, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ids == nil {
+		c.ids = map[string]string{}
+	}
+	c.ids[user] = id
+}
+
+// drop forgets user's channel if it is still id (a concurrent DM may have
+// stored a newer one).
+func (c *dmChannels) drop(user, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ids[user] == id {
+		delete(c.ids, user)
+	}
+}
+
 // SendDM sends a reply to user's direct messages. A user who does not accept
 // DMs from server members gives an error for which IsDMClosed is true.
 func (b *Bot) SendDM(ctx context.Context, user string, rep command.Reply) error {
-	ch, err := b.session.UserChannelCreate(user, discordgo.WithContext(ctx))
-	if err != nil {
-		return fmt.Errorf("opening the DM channel: %w", err)
+	ch, cached := b.dms.get(user)
+	for {
+		if !cached {
+			c, err := b.session.UserChannelCreate(user, discordgo.WithContext(ctx))
+			if err != nil {
+				return fmt.Errorf("opening the DM channel: %w", err)
+			}
+			ch = c.ID
+			b.dms.set(user, ch)
+		}
+		_, err := b.session.ChannelMessageSendComplex(ch, b.build(rep, "").send(), discordgo.WithContext(ctx))
+		if err == nil {
+			return nil
+		}
+		if !hasCode(err, discordgo.ErrCodeUnknownChannel) {
+			// A closed DM (50007) keeps its channel: the user may open
+			// his DMs again.
+			return fmt.Errorf("sending the DM: %w", err)
+		}
+		b.dms.drop(user, ch)
+		if !cached {
+			return fmt.Errorf("sending the DM: %w", err)
+		}
+		// The remembered channel is gone: nothing was posted, so asking
+		// for a new channel and sending again cannot double the DM.
+		b.log.Info("DM channel gone, opening a new one", "user", user)
+		cached = false
 	}
-	if _, err := b.session.ChannelMessageSendComplex(ch.ID, b.build(rep, "").send(), discordgo.WithContext(ctx)); err != nil {
-		return fmt.Errorf("sending the DM: %w", err)
-	}
-	return nil
 }
 
 // Post delivers replies that answer no interaction (the scheduler's turn
@@ -65,12 +121,54 @@ func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) 
 	return nil
 }
 
+// threadCall is a battle thread being started: posts to the same battle
+// wait for it instead of starting a second thread.
+type threadCall struct {
+	done chan struct{} // closed when id and err are set
+	id   string
+	err  error
+}
+
 // battleThread returns the thread of a campaign's battle, starting it
-// under parent when the store knows none. Creation is serialised so two
-// replies of the same battle do not start two threads.
+// under parent when the store knows none. Only posts to the same battle
+// wait while its thread is started: the lookup takes no lock, and threadMu
+// is held only to join or register the battle's threadCall, never across
+// the REST call or the store's write (a database transaction that queued
+// every battle behind one writer in the soak).
 func (b *Bot) battleThread(ctx context.Context, parent string, campaign, battle int64) (string, error) {
+	if id, ok, err := b.store.BattleThread(campaign, battle); err != nil {
+		return "", fmt.Errorf("looking up the thread of battle %d: %w", battle, err)
+	} else if ok {
+		return id, nil
+	}
+	key := BattleKey{campaign, battle}
 	b.threadMu.Lock()
-	defer b.threadMu.Unlock()
+	if c, ok := b.threadCalls[key]; ok {
+		b.threadMu.Unlock()
+		select {
+		case <-c.done:
+			return c.id, c.err
+		case <-ctx.Done():
+			return "", fmt.Errorf("waiting for the thread of battle %d: %w", battle, ctx.Err())
+		}
+	}
+	c := &threadCall{done: make(chan struct{})}
+	b.threadCalls[key] = c
+	b.threadMu.Unlock()
+
+	c.id, c.err = b.startBattleThread(ctx, parent, campaign, battle)
+	b.threadMu.Lock()
+	delete(b.threadCalls, key)
+	b.threadMu.Unlock()
+	close(c.done)
+	return c.id, c.err
+}
+
+// startBattleThread starts a battle's thread and stores it; the caller
+// holds the battle's threadCall.
+func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, battle int64) (string, error) {
+	// Looked up again: a call that finished between our first lookup and
+	// our registering stored its thread before it left the map.
 	id, ok, err := b.store.BattleThread(campaign, battle)
 	if err != nil {
 		return "", fmt.Errorf("looking up the thread of battle %d: %w", battle, err)
