@@ -205,6 +205,18 @@ func (f *Fake) putCommands(w http.ResponseWriter, r *http.Request) {
 }
 
 // readMessage decodes a message payload, JSON or multipart with files.
+// readBody reads a message body (JSON, or multipart with files) and
+// answers 400 when it cannot.
+func readBody(w http.ResponseWriter, r *http.Request) (wireMessage, []File, bool) {
+	var msg wireMessage
+	files, err := readMessage(r, &msg)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return msg, nil, false
+	}
+	return msg, files, true
+}
+
 func readMessage(r *http.Request, v any) ([]File, error) {
 	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt != "multipart/form-data" {
@@ -358,10 +370,8 @@ func (f *Fake) interactionByToken(w http.ResponseWriter, r *http.Request) (*Inte
 }
 
 func (f *Fake) postFollowup(w http.ResponseWriter, r *http.Request) {
-	var msg wireMessage
-	files, err := readMessage(r, &msg)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+	msg, files, ok := readBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
@@ -392,6 +402,23 @@ func (f *Fake) postFollowup(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// webhookTarget finds the message a webhook edit or delete is about, and
+// settles the deferral when it is the original; call with f.mu held.
+func (f *Fake) webhookTarget(w http.ResponseWriter, r *http.Request) (*Message, bool) {
+	in, ok := f.interactionByToken(w, r)
+	if !ok {
+		return nil, false
+	}
+	m, ok := f.webhookMessage(w, r, in)
+	if !ok {
+		return nil, false
+	}
+	if m.ID == in.OriginalID {
+		in.originalPending = false
+	}
+	return m, true
+}
+
 // webhookMessage resolves @original or a follow-up id; call with f.mu held.
 func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request, in *Interaction) (*Message, bool) {
 	id := r.PathValue("mid")
@@ -407,24 +434,15 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request, in *Intera
 }
 
 func (f *Fake) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
-	var msg wireMessage
-	files, err := readMessage(r, &msg)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+	msg, files, ok := readBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	in, ok := f.interactionByToken(w, r)
+	m, ok := f.webhookTarget(w, r)
 	if !ok {
 		return
-	}
-	m, ok := f.webhookMessage(w, r, in)
-	if !ok {
-		return
-	}
-	if m.ID == in.OriginalID {
-		in.originalPending = false
 	}
 	m.Loading = false
 	m.Edits++
@@ -436,16 +454,9 @@ func (f *Fake) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) deleteWebhookMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	in, ok := f.interactionByToken(w, r)
+	m, ok := f.webhookTarget(w, r)
 	if !ok {
 		return
-	}
-	m, ok := f.webhookMessage(w, r, in)
-	if !ok {
-		return
-	}
-	if m.ID == in.OriginalID {
-		in.originalPending = false
 	}
 	m.Deleted = true
 	f.notify()
@@ -482,10 +493,8 @@ func (f *Fake) postDMChannel(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
-	var msg wireMessage
-	files, err := readMessage(r, &msg)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+	msg, files, ok := readBody(w, r)
+	if !ok {
 		return
 	}
 	cid := r.PathValue("cid")
@@ -521,10 +530,8 @@ func (f *Fake) getMessage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) patchMessage(w http.ResponseWriter, r *http.Request) {
-	var msg wireMessage
-	files, err := readMessage(r, &msg)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+	msg, files, ok := readBody(w, r)
+	if !ok {
 		return
 	}
 	f.mu.Lock()
