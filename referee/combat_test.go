@@ -71,12 +71,19 @@ func cbCheck(tb testing.TB, s *State) {
 // which must all be used.
 func cbDo(tb testing.TB, s *State, side, text string, rolls ...int) (*State, []Event) {
 	tb.Helper()
+	d, src := cbDice(tb, rolls...)
+	return cbDoWith(tb, s, side, text, d, src)
+}
+
+// cbDoWith applies the text of an action for side with the dice d, whose
+// script src must be used up, and checks the invariants.
+func cbDoWith(tb testing.TB, s *State, side, text string, d *dice.Dice, src *dice.Script) (*State, []Event) {
+	tb.Helper()
 	a, err := ParseAction(text)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	a.Side = side
-	d, src := cbDice(tb, rolls...)
 	ns, events, err := Apply(s, a, d)
 	if err != nil {
 		tb.Fatalf("%s: %v", text, err)

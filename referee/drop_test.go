@@ -42,21 +42,8 @@ func drpDice(tb testing.TB, rolls ...drpRoll) (*dice.Dice, *dice.Script) {
 // which must all be used, and checks the invariants.
 func drpDo(tb testing.TB, s *State, side, text string, rolls ...drpRoll) (*State, []Event) {
 	tb.Helper()
-	a, err := ParseAction(text)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	a.Side = side
 	d, src := drpDice(tb, rolls...)
-	ns, events, err := Apply(s, a, d)
-	if err != nil {
-		tb.Fatalf("%s: %v", text, err)
-	}
-	if src.Remaining() != 0 {
-		tb.Errorf("%s: %d dice faces left over", text, src.Remaining())
-	}
-	cbCheck(tb, ns)
-	return ns, events
+	return cbDoWith(tb, s, side, text, d, src)
 }
 
 // drpMech is a 'Mech lance in orbit, kept for a drop.
