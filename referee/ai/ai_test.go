@@ -207,31 +207,45 @@ func TestNoCheating(t *testing.T) {
 		s := randomBattle(t, rng, battleOptions{secrets: true})
 		d := dice.New(dice.NewSeeded(seed))
 		players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", Normal, seed)}
-		checked := 0
-		for step := 0; s.Phase != referee.PhaseOver && step < 400; step++ {
-			side := s.PhasingSide().ID
-			if step%5 == 0 {
-				for k := range 3 {
-					alt := perturb(t, s, side, rand.New(rand.NewPCG(seed, uint64(step*7+k))))
-					a1, a2 := cloneP(players[side]), cloneP(players[side])
-					got, want := a1.Next(alt), a2.Next(s)
-					if !reflect.DeepEqual(got, want) {
-						t.Fatalf("seed %d step %d: %s chose %v with the true secrets, %v with others", seed, step, side, want, got)
-					}
-					checked++
-				}
+		checked := playComparing(t, seed, s, d, players, 400, 5, func(step int, side string, s *referee.State) []*referee.State {
+			alts := make([]*referee.State, 3)
+			for k := range alts {
+				alts[k] = perturb(t, s, side, rand.New(rand.NewPCG(seed, uint64(step*7+k))))
 			}
-			a := players[side].Next(s)
-			next, _, err := referee.Apply(s, a, d)
-			if err != nil {
-				t.Fatalf("seed %d step %d: %s %v refused: %v", seed, step, side, a, err)
-			}
-			s = next
-		}
+			return alts
+		})
 		if checked == 0 {
 			t.Fatalf("seed %d: nothing checked", seed)
 		}
 	}
+}
+
+// playComparing plays s to its end (or maxSteps) with players and, every
+// `every` steps, asks the phasing player for its choice on the true state
+// and on each state alts makes of the current one (the same but for what
+// the side may not know): the choices must be equal. It returns how many it compared.
+func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, players map[string]*Player, maxSteps, every int, alts func(step int, side string, s *referee.State) []*referee.State) int {
+	t.Helper()
+	checked := 0
+	for step := 0; s.Phase != referee.PhaseOver && step < maxSteps; step++ {
+		side := s.PhasingSide().ID
+		if step%every == 0 {
+			for _, alt := range alts(step, side, s) {
+				got, want := cloneP(players[side]).Next(alt), cloneP(players[side]).Next(s)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("seed %d step %d: %s chose %v with the true secrets, %v with others", seed, step, side, want, got)
+				}
+				checked++
+			}
+		}
+		a := players[side].Next(s)
+		next, _, err := referee.Apply(s, a, d)
+		if err != nil {
+			t.Fatalf("seed %d step %d: %s %v refused: %v", seed, step, side, a, err)
+		}
+		s = next
+	}
+	return checked
 }
 
 // cloneP copies a player, its generator and memory included.
