@@ -500,7 +500,7 @@ func (pr *Purchase) check(o Order) error {
 	for _, b := range o.Units {
 		u := b.Unit
 		if len(pr.Kinds) > 0 && !slices.ContainsFunc(pr.Kinds, func(k string) bool { return purMatches(k, u) }) {
-			return fmt.Errorf("%s: item %d (%s) is a %v counter (%v): the scenario allows only %s", pr.Side, b.Item, u.Name, u.Class, u.Class.Kind(), strings.Join(pr.Kinds, ", "))
+			return fmt.Errorf("%s: item %d (%s) is %v (%v): the scenario allows only %s", pr.Side, b.Item, u.Name, u.Class, u.Class.Kind(), strings.Join(pr.Kinds, ", "))
 		}
 		for k, min := range pr.MinExperience {
 			if purMatches(k, u) && u.Experience < min {

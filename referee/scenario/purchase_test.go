@@ -154,7 +154,7 @@ func TestBuyRefused(t *testing.T) {
 		{"OverBudget", "surprise-encounter", "bandits", "Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite; Atlas Atlas Atlas Atlas @elite",
 			"bandits: 210 points bought, the scenario allows 200: drop 10 points"},
 		{"ForbiddenKind", "no-mech", "garrison", "Scorpion tank Scorpion tank Scorpion tank Scorpion tank; Atlas Atlas Atlas Atlas",
-			"item 2 (Atlas, Atlas, Atlas, Atlas) is a assault-mech counter (mech): the scenario allows only vehicle, infantry, air"},
+			"item 2 (Atlas, Atlas, Atlas, Atlas) is assault-mech (mech): the scenario allows only vehicle, infantry, air"},
 		{"ForbiddenArtillery", "surprise-encounter", "lancers", "Long Tom Long Tom Long Tom Long Tom", "the scenario allows only mech, vehicle, infantry, air"},
 		{"UnknownName", "surprise-encounter", "lancers", "Atlos Atlas Atlas Atlas", "did you mean Atlas?"},
 		{"MinExperience", "steel-tip", "lancers", "Atlas Atlas Atlas Atlas @green", "is green: the scenario's mech units are regular or better"},
