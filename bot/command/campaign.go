@@ -180,8 +180,9 @@ func applySettings(st *campaign.Settings, x *call) error {
 	return nil
 }
 
-func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
-	side := x.str("side")
+// join makes the caller a player of side (campaign.Join) and returns the
+// replies to the join's events.
+func (x *call) join(ctx context.Context, side string) ([]Reply, error) {
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, err := campaign.Join(c, side, x.User.ID)
 		if err != nil {
@@ -192,8 +193,16 @@ func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	return EventReplies(x.c, evs), nil
+}
+
+func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
+	side := x.str("side")
+	out, err := x.join(ctx, side)
+	if err != nil {
+		return nil, err
+	}
 	s := x.c.Side(side)
-	out := EventReplies(x.c, evs)
 	out = append(out, x.private(fmt.Sprintf("You command %s in campaign %d. Your worksheet: /bg list. Your map: /map strategic. Orders are given with /orders … once the referee starts the campaign.", s.Name, x.c.ID)))
 	return out, nil
 }

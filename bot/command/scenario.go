@@ -180,21 +180,12 @@ func (g *Registry) scenarioJoin(ctx context.Context, x *call) ([]Reply, error) {
 	if x.c.Scenario == nil {
 		return nil, userf("campaign %d is not a scenario: join it with /campaign join", x.c.ID)
 	}
+	// campaign.Join refuses the side the AI plays for good.
 	side := x.str("side")
-	if side != "" && side == x.c.Scenario.AI {
-		return nil, userf("the AI plays %s in campaign %d for good: nobody may join it", side, x.c.ID)
-	}
-	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		n, err := campaign.Join(c, side, x.User.ID)
-		if err != nil {
-			return nil, nil, err
-		}
-		return n, n.Log[len(c.Log):], nil
-	})
+	out, err := x.join(ctx, side)
 	if err != nil {
 		return nil, err
 	}
-	out := EventReplies(x.c, evs)
 	out = append(out, x.private(fmt.Sprintf("You command %s in the scenario %s (campaign %d). /battle view shows your side's map; /battle status whose phase it is.", x.c.Side(side).Name, x.c.Scenario.Name, x.c.ID)))
 	return out, nil
 }

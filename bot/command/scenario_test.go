@@ -122,7 +122,7 @@ func TestScenarioJoin(t *testing.T) {
 		f := scdFixture(t)
 		f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "ai", "true")
 		got := cmdTexts(f.cmdDo("bob", "scenario", "join", "side", "bandits"))
-		if !strings.Contains(got, "the AI plays bandits in campaign 1 for good") {
+		if !strings.Contains(got, "the AI plays bandits in this scenario for good") {
 			t.Errorf("/scenario join side:bandits:\n%s", got)
 		}
 	})
