@@ -75,10 +75,12 @@ type SectorState struct {
 // battlegroups, its victory points and its sealed orders. Everything here
 // but the side's name and its public drops is secret to the other side.
 type Side struct {
-	ID      string   `json:"id"`   // the regiment's id: "crucis"
-	Name    string   `json:"name"` // "7th Crucis Lancers"
-	Letter  string   `json:"letter"`
-	Players []string `json:"players,omitempty"` // user IDs
+	ID     string `json:"id"`   // the regiment's id: "crucis"
+	Name   string `json:"name"` // "7th Crucis Lancers"
+	Letter string `json:"letter"`
+	// Mercenary: the regiment is a mercenary one (Regiment.Mercenary).
+	Mercenary bool     `json:"mercenary,omitempty"`
+	Players   []string `json:"players,omitempty"` // user IDs
 	// Units are every counter the side has ever had, in ID order; lost
 	// ones stay with their Status for the record and for reinforcements.
 	Units        []Unit        `json:"units"`

@@ -60,7 +60,7 @@ func endColumn(m *mapgen.Strategic, col int) []int {
 }
 
 func newSide(r Regiment, letter string, repair int, sectors []int) Side {
-	s := Side{ID: r.ID, Name: r.Name, Letter: letter, RepairPoints: repair, NextBattlegroup: 1}
+	s := Side{ID: r.ID, Name: r.Name, Letter: letter, Mercenary: r.Mercenary, RepairPoints: repair, NextBattlegroup: 1}
 	// Special purchases that are not counters come with the side: mines
 	// for prepared positions (line 2633; ruling CI2) and salvage counters
 	// in the RBG box.

@@ -74,6 +74,9 @@ type Regiment struct {
 	Units    []RosterUnit
 	RBG      RBG
 	Special  Special
+	// Mercenary regiments check morale from 30, not 50 (004 line 183);
+	// Moore's Bandits are one (000 line 88).
+	Mercenary bool
 	// Line is the seed line of the roster's heading (0 for a player's own).
 	Line int
 }
@@ -163,6 +166,7 @@ type rosterFile struct {
 	ID           string `yaml:"id"`
 	Name         string `yaml:"name"`
 	Line         int    `yaml:"line"`
+	Mercenary    bool   `yaml:"mercenary"`
 	RepairPoints int    `yaml:"repair_points"`
 	SupplyTrain  []struct {
 		Line    int    `yaml:"line"`
@@ -194,7 +198,7 @@ func parseRoster(file string, b []byte) (Regiment, error) {
 	if err := dec.Decode(&f); err != nil {
 		return Regiment{}, fmt.Errorf("%s: %w", file, err)
 	}
-	r := Regiment{ID: f.ID, Name: f.Name, Line: f.Line, RBG: RBG{RepairPoints: f.RepairPoints}}
+	r := Regiment{ID: f.ID, Name: f.Name, Line: f.Line, Mercenary: f.Mercenary, RBG: RBG{RepairPoints: f.RepairPoints}}
 	var errs []error
 	for _, g := range f.Groups {
 		for _, fu := range g.Units {
