@@ -159,7 +159,8 @@ func (d *demo) campaign(ctx context.Context) (*campaign.Campaign, error) {
 // play runs the campaign; it returns why it stopped.
 func (d *demo) play(ctx context.Context, turns int) (string, error) {
 	fmt.Fprintf(&d.transcript, "# bfbot demo (seed %d)\n\nEvery command below went through the bot's command layer; each reply shows its addressee: public (the campaign channel or a battle's thread), private (only the caller sees it) or dm (a direct message).\n", d.seed)
-	opts := map[string]string{"name": "Demo campaign", "regiments": "crucis bandits", "map_seed": strconv.FormatUint(d.seed, 10)}
+	// The demo plays the optional rules too: 004's morale checks.
+	opts := map[string]string{"name": "Demo campaign", "regiments": "crucis bandits", "map_seed": strconv.FormatUint(d.seed, 10), "morale_table": "true"}
 	if turns > 0 {
 		opts["turn_limit"] = strconv.Itoa(turns)
 	}

@@ -6,29 +6,48 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"bfbot/campaign"
 )
 
-// runForce is `bfbot force show ID [--json]`: a built-in regiment's
-// roster (seed 000 lines 2794–3536).
+// forceArgs is the usage line of `bfbot force` (main.go's table).
+const forceArgs = "show crucis|bandits|FILE.yaml [--json] | export crucis|bandits|FILE.yaml | check crucis|bandits|FILE.yaml [--budget heavy|medium|light]"
+
+// runForce is `bfbot force`: show a regiment (a built-in roster, seed 000
+// lines 2794–3536, or a regiment file), export one as a regiment file
+// players can edit, or check one against the rules for taking the field
+// and, with a budget, its purchase points (lines 1940–2085).
 func (m *Main) runForce(_ context.Context, args []string) error {
-	if len(args) == 0 || args[0] != "show" {
-		return usagef("force: say show (bfbot force show %s [--json])", strings.Join(campaign.BuiltInIDs, "|"))
+	if len(args) == 0 {
+		return usagef("force: say show, export or check (bfbot force %s)", forceArgs)
 	}
+	switch args[0] {
+	case "show":
+		return m.forceShow(args[1:])
+	case "export":
+		return m.forceExport(args[1:])
+	case "check":
+		return m.forceCheck(args[1:])
+	}
+	return usagef("force: unknown subcommand %q: use show, export or check (bfbot force %s)", args[0], forceArgs)
+}
+
+func (m *Main) forceShow(args []string) error {
 	fs := flag.NewFlagSet("force show", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the regiment as JSON")
-	pos, err := parseFlags(fs, m.Stderr, args[1:])
+	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("force show: name one regiment: %s", strings.Join(campaign.BuiltInIDs, " or "))
+		return usagef("force show: name one regiment: %s, or a regiment file (FILE.yaml)", strings.Join(campaign.BuiltInIDs, " or "))
 	}
-	r, err := campaign.BuiltIn(pos[0])
+	r, err := loadForce("force show", pos[0])
 	if err != nil {
-		return usagef("force show: %v", err)
+		return err
 	}
 	if *asJSON {
 		enc := json.NewEncoder(m.Stdout)
@@ -36,21 +55,122 @@ func (m *Main) runForce(_ context.Context, args []string) error {
 		return enc.Encode(forceJSON(r))
 	}
 	writeRoster(m.Stdout, r)
+	if errs := campaign.CheckRegiment(r); len(errs) > 0 {
+		fmt.Fprintf(m.Stdout, "\n%d problem(s) keep it off the field: run bfbot force check %s\n", len(errs), pos[0])
+	}
 	return nil
+}
+
+func (m *Main) forceExport(args []string) error {
+	fs := flag.NewFlagSet("force export", flag.ContinueOnError)
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("force export: name one regiment: %s, or a regiment file (FILE.yaml)", strings.Join(campaign.BuiltInIDs, " or "))
+	}
+	r, err := loadForce("force export", pos[0])
+	if err != nil {
+		return err
+	}
+	_, err = m.Stdout.Write(campaign.WriteRegiment(r))
+	return err
+}
+
+// forceCheck prints the regiment's bill and every problem that keeps it
+// off the field; problems make the exit status 1.
+func (m *Main) forceCheck(args []string) error {
+	fs := flag.NewFlagSet("force check", flag.ContinueOnError)
+	budget := fs.String("budget", "", "check the purchase points against a budget: heavy, medium or light (overrides the file's)")
+	pos, err := parseFlags(fs, m.Stderr, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("force check: name one regiment file (FILE.yaml), or %s", strings.Join(campaign.BuiltInIDs, " or "))
+	}
+	if *budget != "" {
+		if _, err := campaign.ParseBudget(*budget); err != nil {
+			return usagef("force check: --budget: %v", err)
+		}
+	}
+	r, err := loadForce("force check", pos[0])
+	if err != nil {
+		return err
+	}
+	if *budget != "" {
+		r.Budget = *budget
+	}
+	w := m.Stdout
+	c := r.Costs()
+	fmt.Fprintf(w, "%s (%s): %d combat counters, %d truck counters, %d DropShips\n", r.Name, r.ID, len(r.Units), len(r.RBG.Trucks), len(r.RBG.DropShips))
+	fmt.Fprintf(w, "  counters %d ('Mech lances %d before experience and chits), experience %+d\n", c.Counters, c.MechBase, c.Experience)
+	fmt.Fprintf(w, "  special purchases %d (mines %d, salvage %d, drops %d)\n", c.SpecialPurchases, r.Special.MineAttack, r.Special.Salvage, len(r.Special.Drops))
+	fmt.Fprintf(w, "  total %d purchase points\n", c.Total)
+	if r.Budget == "" {
+		fmt.Fprintln(w, "  no budget: an imported force, its purchase points are not checked (--budget heavy|medium|light checks them)")
+	} else if b, err := campaign.ParseBudget(r.Budget); err == nil {
+		fmt.Fprintf(w, "  budget: %s, %d points, %d of them special (line %d)\n", b.Name, b.Points, b.Special, b.Line)
+	}
+	errs := campaign.CheckRegiment(r)
+	if len(errs) == 0 {
+		fmt.Fprintln(w, "OK: the regiment may take the field")
+		return nil
+	}
+	fmt.Fprintf(w, "%d problem(s):\n", len(errs))
+	for _, e := range errs {
+		fmt.Fprintf(w, "  - %v\n", e)
+	}
+	return fmt.Errorf("%s: %d problem(s) keep the regiment off the field", pos[0], len(errs))
+}
+
+// loadForce is a built-in regiment by id, or a regiment file by path. A
+// name that is neither is a usage error naming the choices; a file that
+// does not read is a failure naming its line.
+func loadForce(cmd, arg string) (campaign.Regiment, error) {
+	if r, err := campaign.BuiltIn(arg); err == nil {
+		return r, nil
+	}
+	ext := strings.ToLower(filepath.Ext(arg))
+	_, statErr := os.Stat(arg)
+	if statErr != nil && ext != ".yaml" && ext != ".yml" && ext != ".json" {
+		return campaign.Regiment{}, usagef("%s: %q is no built-in regiment (%s) and no regiment file", cmd, arg, strings.Join(campaign.BuiltInIDs, ", "))
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return campaign.Regiment{}, err
+	}
+	defer f.Close()
+	// One byte over the limit is enough for ReadRegiment to refuse it.
+	data, err := io.ReadAll(io.LimitReader(f, campaign.MaxRegimentFileBytes+1))
+	if err != nil {
+		return campaign.Regiment{}, err
+	}
+	r, err := campaign.ReadRegiment(data)
+	if err != nil {
+		return campaign.Regiment{}, fmt.Errorf("%s: %w", arg, err)
+	}
+	return r, nil
 }
 
 // regimentJSON is a regiment in the JSON form of `bfbot force show --json`.
 type regimentJSON struct {
-	ID    string     `json:"id"`
-	Name  string     `json:"name"`
-	Line  int        `json:"line"`
-	Cost  int        `json:"cost"`
-	Units []unitJSON `json:"units"`
-	RBG   struct {
+	ID        string     `json:"id"`
+	Name      string     `json:"name"`
+	Line      int        `json:"line"`
+	Mercenary bool       `json:"mercenary,omitempty"`
+	Budget    string     `json:"budget,omitempty"`
+	Cost      int        `json:"cost"`
+	Units     []unitJSON `json:"units"`
+	RBG       struct {
 		Trucks       []unitJSON `json:"trucks"`
 		DropShips    []unitJSON `json:"dropships"`
 		RepairPoints int        `json:"repair_points"`
 	} `json:"rbg"`
+	Mines   int      `json:"mines,omitempty"`
+	Salvage int      `json:"salvage,omitempty"`
+	Drops   []string `json:"drops,omitempty"`
 }
 
 type unitJSON struct {
@@ -59,6 +179,7 @@ type unitJSON struct {
 	Printed   string             `json:"printed"`
 	Counter   string             `json:"counter"`
 	Line      int                `json:"line"`
+	Hidden    bool               `json:"hidden,omitempty"`
 	Lance     campaign.LanceJSON `json:"lance"`
 	Crew      []pilotJSON        `json:"crew"`
 }
@@ -70,11 +191,12 @@ type pilotJSON struct {
 }
 
 func forceJSON(r campaign.Regiment) regimentJSON {
-	j := regimentJSON{ID: r.ID, Name: r.Name, Line: r.Line, Cost: r.Costs().Total, Units: []unitJSON{}}
+	j := regimentJSON{ID: r.ID, Name: r.Name, Line: r.Line, Mercenary: r.Mercenary, Budget: r.Budget, Cost: r.Costs().Total, Units: []unitJSON{},
+		Mines: r.Special.MineAttack, Salvage: r.Special.Salvage, Drops: r.Special.Drops}
 	conv := func(us []campaign.RosterUnit) []unitJSON {
 		out := []unitJSON{}
 		for _, u := range us {
-			uj := unitJSON{Battalion: u.Battalion, Company: u.Company, Printed: u.Printed, Counter: u.Counter, Line: u.Line, Lance: u.Lance.JSON()}
+			uj := unitJSON{Battalion: u.Battalion, Company: u.Company, Printed: u.Printed, Counter: u.Counter, Line: u.Line, Hidden: u.Hidden, Lance: u.Lance.JSON()}
 			uj.Lance.Cost = campaign.PurchaseCost(u.Lance)
 			for _, p := range u.Crew {
 				uj.Crew = append(uj.Crew, pilotJSON{Name: p.Name, Mech: p.Mech, Experience: p.Experience.String()})
@@ -92,7 +214,11 @@ func forceJSON(r campaign.Regiment) regimentJSON {
 // companies, lances with their values, experience and crew.
 func writeRoster(w io.Writer, r campaign.Regiment) {
 	c := r.Costs()
-	fmt.Fprintf(w, "%s (seed 000 line %d): %d counters, %d purchase points\n", r.Name, r.Line, len(r.Units), c.Total)
+	from := ""
+	if r.Line > 0 {
+		from = fmt.Sprintf(" (seed 000 line %d)", r.Line)
+	}
+	fmt.Fprintf(w, "%s%s: %d counters, %d purchase points\n", r.Name, from, len(r.Units), c.Total)
 	bat, comp := "\x00", "\x00"
 	for _, u := range r.Units {
 		if u.Battalion != bat {
@@ -111,15 +237,43 @@ func writeRoster(w io.Writer, r campaign.Regiment) {
 		}
 		writeUnit(w, u, "    ")
 	}
-	fmt.Fprintf(w, "\nRegimental Battlegroup: %d truck counters, %d DropShips, %d repair points\n", len(r.RBG.Trucks), len(r.RBG.DropShips), r.RBG.RepairPoints)
+	repair := fmt.Sprintf("%d repair points", r.RBG.RepairPoints)
+	if r.RBG.RepairPoints == 0 {
+		repair = "repair points as the campaign sets them"
+	}
+	fmt.Fprintf(w, "\nRegimental Battlegroup: %d truck counters, %d DropShips, %s\n", len(r.RBG.Trucks), len(r.RBG.DropShips), repair)
 	for _, u := range append(append([]campaign.RosterUnit(nil), r.RBG.Trucks...), r.RBG.DropShips...) {
 		writeUnit(w, u, "    ")
+	}
+	var special []string
+	if r.Special.MineAttack > 0 {
+		special = append(special, fmt.Sprintf("mines %d", r.Special.MineAttack))
+	}
+	if r.Special.Salvage > 0 {
+		special = append(special, fmt.Sprintf("%d Salvage counters", r.Special.Salvage))
+	}
+	if len(r.Special.Drops) > 0 {
+		special = append(special, "kept in space for a drop: "+strings.Join(r.Special.Drops, ", "))
+	}
+	if len(special) > 0 {
+		fmt.Fprintf(w, "Special purchases: %s\n", strings.Join(special, "; "))
 	}
 }
 
 func writeUnit(w io.Writer, u campaign.RosterUnit, indent string) {
 	l := u.Lance
-	fmt.Fprintf(w, "%s%s — %s %s, %s, %d points (line %d)\n", indent, l.Name, u.Printed, level(l.Experience.String()), campaign.ClassNoun(l.Class), campaign.PurchaseCost(l), u.Line)
+	var notes []string
+	if u.Hidden {
+		notes = append(notes, "hidden")
+	}
+	if u.Line > 0 {
+		notes = append(notes, fmt.Sprintf("line %d", u.Line))
+	}
+	note := ""
+	if len(notes) > 0 {
+		note = " (" + strings.Join(notes, ", ") + ")"
+	}
+	fmt.Fprintf(w, "%s%s — %s %s, %s, %d points%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), campaign.ClassNoun(l.Class), campaign.PurchaseCost(l), note)
 	for _, p := range u.Crew {
 		name := ""
 		if p.Name != "" {

@@ -34,11 +34,19 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	a.Side = side
 	n := c.Clone()
 	b := n.Battle(battleID)
+	prev := b.State.Turn
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
 		return nil, nil, refusal(err)
 	}
 	b.State = st
+	// A game turn that this action ended is followed by 004's morale
+	// checks (Settings.MoraleTable; battle_morale.go).
+	morale, err := n.moraleAfterTurn(b, prev, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	evs = append(evs, morale...)
 	more, err := n.advanceBattle(b, evs, d)
 	if err != nil {
 		return nil, nil, err
@@ -105,7 +113,13 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	if limit == 0 {
 		limit = AutoTurnLimit
 	}
-	st, evs, err := ai.AutoResolve(st, d, players, limit)
+	// 004's morale checks run at the end of each game turn, as in a
+	// battle the players fight (Settings.MoraleTable).
+	var after ai.After
+	if n.Settings.MoraleTable {
+		after = n.moraleHook(b, d)
+	}
+	st, evs, err := ai.AutoResolveWith(st, d, players, limit, after)
 	all = append(all, evs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)

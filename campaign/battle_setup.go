@@ -166,12 +166,14 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 	id := c.NextBattle
 	bt := Battle{ID: id, Turn: c.Turn, Sector: sector, Sides: engaged, State: st, Auto: c.Settings.AutoResolve, RetreatFrom: retreatFrom}
 	var setupEvents []Event
+	var propaganda map[string]int
 	if c.Settings.SetupTables {
 		var err error
-		if setupEvents, err = c.rollSetup(&bt, laid, d); err != nil {
+		if setupEvents, propaganda, err = c.rollSetup(&bt, laid, d); err != nil {
 			return err
 		}
 	}
+	c.startMorale(&bt, propaganda)
 	c.NextBattle++
 	c.Battles = append(c.Battles, bt)
 	name := c.sectorName(sector)

@@ -218,6 +218,10 @@ type Battle struct {
 	// Refusal are the sides the setup tables let decline this battle in
 	// game turn 1 (RefuseBattle; 004 lines 15, 27, 70).
 	Refusal []string `json:"refusal,omitempty"`
+	// Morale is what 004's morale checks need of the battle's start and
+	// have done so far (Settings.MoraleTable; battle_morale.go); nil with
+	// the setting off.
+	Morale *BattleMorale `json:"morale,omitempty"`
 }
 
 // BattleSide is one side's part in a battle.
@@ -390,6 +394,7 @@ func (c *Campaign) Clone() *Campaign {
 		}
 		nb.Installations = append([]hex.Hex(nil), b.Installations...)
 		nb.Refusal = append([]string(nil), b.Refusal...)
+		nb.Morale = b.Morale.clone()
 		if b.State != nil {
 			nb.State = b.State.Clone()
 		}

@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -10,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
-	"go.yaml.in/yaml/v3"
 
 	"bfbot/referee"
 )
@@ -79,6 +76,10 @@ type Regiment struct {
 	Mercenary bool
 	// Line is the seed line of the roster's heading (0 for a player's own).
 	Line int
+	// Budget is the purchase-points category the regiment was bought
+	// with ("heavy", "medium", "light"; ParseBudget), checked by
+	// CheckRegiment; "" for a built-in or an imported force (ruling RF2).
+	Budget string
 }
 
 // Lances returns the regiment's combat counters as lances, in order.
@@ -161,70 +162,20 @@ var loadRosters = sync.OnceValues(func() ([]Regiment, error) {
 	return regs, nil
 })
 
-// The file form of a roster (see data/rosters/crucis.yaml).
-type rosterFile struct {
-	ID           string `yaml:"id"`
-	Name         string `yaml:"name"`
-	Line         int    `yaml:"line"`
-	Mercenary    bool   `yaml:"mercenary"`
-	RepairPoints int    `yaml:"repair_points"`
-	SupplyTrain  []struct {
-		Line    int    `yaml:"line"`
-		Name    string `yaml:"name"`
-		Machine string `yaml:"machine"`
-	} `yaml:"supply_train"`
-	Groups []struct {
-		Battalion string `yaml:"battalion"`
-		Company   string `yaml:"company"`
-		Line      int    `yaml:"line"`
-		RBG       bool   `yaml:"rbg"`
-		Units     []struct {
-			Line       int      `yaml:"line"`
-			Name       string   `yaml:"name"`
-			Values     string   `yaml:"values"`
-			Experience string   `yaml:"experience"`
-			Counter    string   `yaml:"counter"`
-			Crew       []string `yaml:"crew"`
-		} `yaml:"units"`
-	} `yaml:"groups"`
-}
-
-// parseRoster reads one roster file; every problem is reported with the
-// unit's seed line.
+// parseRoster reads one roster file: a regiment file (regiment_file.go),
+// so one format serves the built-ins and players' regiments. A problem
+// inside a counter is reported with the counter's seed line, as the
+// rosters are checked against the book.
 func parseRoster(file string, b []byte) (Regiment, error) {
-	var f rosterFile
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
+	r, err := ReadRegiment(b)
+	var fe *RegimentFileError
+	switch {
+	case errors.As(err, &fe) && fe.seedLine > 0 && fe.cause != nil:
+		return Regiment{}, fmt.Errorf("%s line %d (%s): %w", file, fe.seedLine, fe.unit, fe.cause)
+	case err != nil:
 		return Regiment{}, fmt.Errorf("%s: %w", file, err)
 	}
-	r := Regiment{ID: f.ID, Name: f.Name, Line: f.Line, Mercenary: f.Mercenary, RBG: RBG{RepairPoints: f.RepairPoints}}
-	var errs []error
-	for _, g := range f.Groups {
-		for _, fu := range g.Units {
-			u, err := parseRosterUnit(fu.Name, fu.Values, fu.Experience, fu.Counter, fu.Crew)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s line %d (%s): %w", file, fu.Line, fu.Name, err))
-				continue
-			}
-			u.Battalion, u.Company, u.Line = g.Battalion, g.Company, fu.Line
-			if g.RBG {
-				r.RBG.Trucks = append(r.RBG.Trucks, u)
-			} else {
-				r.Units = append(r.Units, u)
-			}
-		}
-	}
-	for _, s := range f.SupplyTrain {
-		u, err := supplyTruck(s.Name, s.Machine)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s supply train line %d: %w", file, s.Line, err))
-			continue
-		}
-		u.Line = s.Line
-		r.RBG.Trucks = append(r.RBG.Trucks, u)
-	}
-	return r, errors.Join(errs...)
+	return r, nil
 }
 
 // supplyTruck is one counter of the standard supply train (lines
@@ -255,6 +206,13 @@ var rosterLine = regexp.MustCompile(`^(\d+)\((\d+)\)/(\d+)-(?:(\d+)|\((\d+)-(\d+
 // parseRosterUnit builds a counter from its printed line, experience,
 // counter column and crew (rulings F1–F6, F9).
 func parseRosterUnit(name, values, exp, counter string, crew []string) (RosterUnit, error) {
+	return parseRosterUnitClass(name, values, exp, counter, crew, nil)
+}
+
+// parseRosterUnitClass is parseRosterUnit with the class given outright
+// (a regiment file's class:, ruling RF7) instead of read from the counter
+// column; nil reads it as the rosters do.
+func parseRosterUnitClass(name, values, exp, counter string, crew []string, class *referee.Class) (RosterUnit, error) {
 	u := RosterUnit{Printed: values, Counter: counter}
 	m := rosterLine.FindStringSubmatch(values)
 	if m == nil {
@@ -275,6 +233,9 @@ func parseRosterUnit(name, values, exp, counter string, crew []string) (RosterUn
 	switch {
 	case m[9] != "": // air lance (F3)
 		l.Class = map[string]referee.Class{"H": referee.HeavyAir, "M": referee.MediumAir, "L": referee.LightAir}[m[9]]
+		if class != nil && *class != l.Class {
+			return u, fmt.Errorf("class %v: the letter %s makes a %v counter (ruling F3)", *class, m[9], l.Class)
+		}
 		// AA and ST stand in the RA and CA places and the counter has two
 		// rows, as quick generation makes it (rulings Q3, Q5).
 		l.AirAttack, l.Strafe = ra, ca
@@ -284,8 +245,16 @@ func parseRosterUnit(name, values, exp, counter string, crew []string) (RosterUn
 	default:
 		l.MP = n(m[7])
 		l.Jump = m[8] == "j"
-		if l.Class, err = rosterClass(name, counter, m[8], l.MinRange); err != nil {
-			return u, err
+		switch {
+		case class == nil:
+			if l.Class, err = rosterClass(name, counter, m[8], l.MinRange); err != nil {
+				return u, err
+			}
+		case class.Kind() == referee.KindAir || class.Kind() == referee.KindDropShip:
+			return u, fmt.Errorf("class %v: an air lance prints H, M or L for its MP (ruling F3); DropShips are the RBG's dropships", *class)
+		default:
+			l.Class = *class
+			l.Jump = l.Jump || class.Info().Jump
 		}
 		l.Rows = referee.DeriveSteps(referee.Values{RA: ra, CA: ca, D: d})
 		if l.Class.Kind() == referee.KindMech {

@@ -11,6 +11,11 @@ type Settings struct {
 	MoraleCheck bool        `json:"morale_check,omitempty"`
 	// SetupTables rolls 004's battle setup tables at every contact (R11).
 	SetupTables bool `json:"setup_tables"`
+	// MoraleTable rolls 004's optional morale check (lines 167–237) at
+	// its trigger points in every campaign battle (battle_morale.go); not
+	// MoraleCheck, which is 000 line 993's rule. Part of 004's module, so
+	// it needs SetupTables (R11).
+	MoraleTable bool `json:"morale_table,omitempty"`
 	// TurnLimit ends the campaign after that campaign turn (0: never; the
 	// campaign then ends when a side has no battlegroup left).
 	TurnLimit int `json:"turn_limit,omitempty"`
@@ -69,6 +74,8 @@ func (s Settings) Validate() error {
 		return errorf("deployment %q: use ends or sectors", s.Deployment)
 	case s.DesignatedSectors != nil && s.Deployment != "sectors":
 		return errorf("designated_sectors only counts with deployment sectors; set deployment to sectors or drop designated_sectors")
+	case s.MoraleTable && !s.SetupTables:
+		return errorf("morale_table is one of 004's battle setup tables (ruling R11): turn setup_tables on, or morale_table off")
 	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
 		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
 	case s.MapCols < 1 || s.MapCols > 8 || s.MapRows < 1 || s.MapRows > 8:

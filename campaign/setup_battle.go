@@ -20,19 +20,21 @@ import (
 // result to its state and returns the events to log, each carrying the
 // battle's ID; referee notes stay addressed to RefereeAudience. laid are
 // the secret mine notes of setUpBattle, corrected when a survey clears a
-// side's mines.
-func (c *Campaign) rollSetup(bt *Battle, laid map[string]string, d *dice.Dice) ([]Event, error) {
+// side's mines. It also returns each side's morale modifier from the
+// tables (SetupResult.Morale), which the battle keeps for its morale
+// checks (startMorale).
+func (c *Campaign) rollSetup(bt *Battle, laid map[string]string, d *dice.Dice) ([]Event, map[string]int, error) {
 	in, err := NewSetupInput(c, bt.Sector, bt.Sides)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r, evs, err := RollSetupTables(in, d)
 	if err != nil {
-		return nil, fmt.Errorf("battle in sector %d: %w", bt.Sector, err)
+		return nil, nil, fmt.Errorf("battle in sector %d: %w", bt.Sector, err)
 	}
 	st, installed := r.ApplyInstalled(bt.State)
 	if errs := st.Check(); len(errs) > 0 {
-		return nil, fmt.Errorf("battle in sector %d after the setup tables (%v): %v", bt.Sector, r, errs[0])
+		return nil, nil, fmt.Errorf("battle in sector %d after the setup tables (%v): %v", bt.Sector, r, errs[0])
 	}
 	bt.State, bt.Installations = st, installed
 	for i := range evs {
@@ -60,7 +62,7 @@ func (c *Campaign) rollSetup(bt *Battle, laid map[string]string, d *dice.Dice) (
 		evs = append(evs, Event{Step: "contact", Type: "installations", Sector: bt.Sector, Battle: bt.ID, Side: r.Defender,
 			Text: fmt.Sprintf("battle %d: %s has built %d hardened installation(s) at %s (004 line 130)", bt.ID, r.Defender, len(installed), setupHexList(installed))})
 	}
-	return evs, nil
+	return evs, r.Morale, nil
 }
 
 // sortedTrue lists the keys set to true, sorted.

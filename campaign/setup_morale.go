@@ -166,33 +166,24 @@ func MoraleModifiers(s *referee.State, side string) []MoraleModifier {
 	return out
 }
 
-// MoraleTriggers names the trigger points of 004 line 181 that the
-// battle has reached for side, comparing the battle at its start with
-// now; the battle code checks at the end of each game turn and rolls
-// once per new trigger: after the first game turn with damage (the first
-// shock), when the side's last 'Mech lance is gone, and when the side is
-// below half strength unless the enemy has lost a third.
-func MoraleTriggers(start, now *referee.State, side string) []string {
+// MoraleTriggers names the trigger points of 004 line 181 that battle
+// now has reached for side; startMechs says whether the side began the
+// battle with 'Mech lances (BattleMorale keeps it, so that no copy of
+// the starting state is needed). The battle code checks at the end of
+// each game turn and rolls once per trigger and side in a battle (ruling
+// MR1), so a trigger is a condition that holds from then on: the first
+// shock (some side has lost damage steps), the side's last 'Mech lance
+// gone, and the side below half strength unless the enemy has lost a
+// third.
+func MoraleTriggers(now *referee.State, side string, startMechs bool) []string {
 	var out []string
-	if now.Turn == 2 && now.Phasing == 0 {
-		for _, sd := range now.Sides {
-			if casualtyPercent(now, sd.ID) > 0 {
-				out = append(out, "the first shock of battle")
-				break
-			}
+	for _, sd := range now.Sides {
+		if casualtyPercent(now, sd.ID) > 0 {
+			out = append(out, "the first shock of battle")
+			break
 		}
 	}
-	mechs := func(s *referee.State) int {
-		n := 0
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side == side && u.Class.Kind() == referee.KindMech && (u.Status == referee.Active || u.Status == referee.Reserve) {
-				n++
-			}
-		}
-		return n
-	}
-	if mechs(start) > 0 && mechs(now) == 0 {
+	if startMechs && moraleMechs(now, side) == 0 {
 		out = append(out, "its last major units are gone")
 	}
 	if casualtyPercent(now, side) > 50 {
@@ -207,6 +198,19 @@ func MoraleTriggers(start, now *referee.State, side string) []string {
 		}
 	}
 	return out
+}
+
+// moraleMechs counts side's 'Mech lances still in the battle: on the map
+// or still to come.
+func moraleMechs(s *referee.State, side string) int {
+	n := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.Class.Kind() == referee.KindMech && (u.Status == referee.Active || u.Status == referee.Reserve) {
+			n++
+		}
+	}
+	return n
 }
 
 // MoraleCheck rolls side's morale in battle s (004 line 214): d100 + 50

@@ -102,21 +102,28 @@ func TestMoraleModifiers(t *testing.T) {
 	}
 }
 
-// Ensure the trigger points of line 181 that the battle shows.
+// Ensure the trigger points of line 181 that the battle shows (ruling
+// MR1: conditions that hold from the moment they are reached).
 func TestMoraleTriggers(t *testing.T) {
-	start := stbMoraleState(nil)
 	now := stbMoraleState(map[string]int{"B1": 3})
 	now.Turn, now.Phasing = 2, 0
-	if got := MoraleTriggers(start, now, "bandits"); len(got) != 1 || got[0] != "the first shock of battle" {
+	if got := MoraleTriggers(now, "bandits", true); len(got) != 1 || got[0] != "the first shock of battle" {
 		t.Errorf("turn 2 after damage: %v", got)
+	}
+	if got := MoraleTriggers(stbMoraleState(nil), "bandits", true); len(got) != 0 {
+		t.Errorf("no damage yet: %v", got)
 	}
 	now = stbMoraleState(map[string]int{"B1": 4, "B5": 4})
 	now.Turn = 3
-	got := MoraleTriggers(start, now, "bandits")
-	if len(got) != 2 || got[0] != "its last major units are gone" || got[1] != "reduced below half strength" {
+	got := MoraleTriggers(now, "bandits", true)
+	if len(got) != 3 || got[0] != "the first shock of battle" || got[1] != "its last major units are gone" || got[2] != "reduced below half strength" {
 		t.Errorf("bandits down to B3: %v", got)
 	}
-	if got := MoraleTriggers(start, now, "crucis"); len(got) != 0 {
+	// A side that began without 'Mech lances cannot lose its last one.
+	if got := MoraleTriggers(now, "bandits", false); len(got) != 2 || got[1] != "reduced below half strength" {
+		t.Errorf("bandits without 'Mechs at the start: %v", got)
+	}
+	if got := MoraleTriggers(now, "crucis", true); len(got) != 1 || got[0] != "the first shock of battle" {
 		t.Errorf("crucis triggers %v", got)
 	}
 }

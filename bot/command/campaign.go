@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"bfbot/campaign"
-	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -41,6 +40,14 @@ var settingOptions = []struct {
 	}},
 	{Option{Name: "morale_check", Description: "the optional morale rule (000 line 993)", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.MoraleCheck, _ = strconv.ParseBool(v)
+		return nil
+	}},
+	{Option{Name: "morale_table", Description: "the battle setup tables' morale checks (004 morale table; needs setup_tables)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("use true or false")
+		}
+		st.MoraleTable = b
 		return nil
 	}},
 	{Option{Name: "repair_points", Description: "repair points each RBG starts with (25–100 in the book)", Type: Integer}, func(st *campaign.Settings, v string) error {
@@ -82,9 +89,9 @@ func settingOpts() []Option {
 func (g *Registry) campaignCommands() []*entry {
 	create := []Option{
 		{Name: "name", Description: "the campaign's name", Required: true},
-		{Name: "regiments", Description: `the two regiments, e.g. "crucis bandits" (the built-in ones)`},
+		{Name: "regiments", Description: `built-in regiments, e.g. "crucis bandits"; with one regiment_file, the opponent`},
 	}
-	create = append(append(create, mapOptions...), settingOpts()...)
+	create = append(append(append(create, createFileOptions...), mapOptions...), settingOpts()...) // createFileOptions: attach_create.go
 	return []*entry{
 		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly},
 			run: g.campaignCreate},
@@ -121,35 +128,14 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 	if err := applySettings(&st, x); err != nil {
 		return nil, err
 	}
-	for _, o := range []struct {
-		name string
-		dst  *int
-	}{{"map_cols", &st.MapCols}, {"map_rows", &st.MapRows}} {
-		if n, ok := x.integer(o.name); ok {
-			*o.dst = n
-		}
-	}
-	if n, ok := x.integer("map_seed"); ok {
-		st.MapSeed = uint64(n)
-	}
-	if err := st.Validate(); err != nil {
+	// The map and the regiments may come from files (attach_create.go).
+	m, mapText, err := createMap(x, &st)
+	if err != nil {
 		return nil, err
 	}
-	ids := strings.Fields(strings.ReplaceAll(x.str("regiments"), ",", " "))
-	if len(ids) == 0 {
-		ids = campaign.BuiltInIDs
-	}
-	var regs []campaign.Regiment
-	for _, id := range ids {
-		r, err := campaign.BuiltIn(id)
-		if err != nil {
-			return nil, userf("regiments: %q: use the built-in %s", id, strings.Join(campaign.BuiltInIDs, " and "))
-		}
-		regs = append(regs, r)
-	}
-	m, err := mapgen.GenerateStrategic(st.MapSeed, st.MapCols, st.MapRows)
+	regs, labels, err := createRegiments(x)
 	if err != nil {
-		return nil, userf("strategic map: %v", err)
+		return nil, err
 	}
 	c, err := campaign.New(0, x.str("name"), st, m, regs)
 	if err != nil {
@@ -161,12 +147,8 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 		return nil, err
 	}
 	x.c = c
-	var sides []string
-	for _, s := range c.Sides {
-		sides = append(sides, fmt.Sprintf("%s (%s)", s.Name, s.ID))
-	}
-	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on a %d×%d strategic map. Referee: %s.\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
-		id, c.Name, strings.Join(sides, " against "), st.MapCols, st.MapRows, x.User.ID, c.Sides[0].ID, id))}, nil
+	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
+		id, c.Name, strings.Join(labels, " against "), mapText, x.User.ID, c.Sides[0].ID, id))}, nil
 }
 
 func applySettings(st *campaign.Settings, x *call) error {
@@ -329,8 +311,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, repair_points %d, deployment %s, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.RepairPoints, st.Deployment, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.MissedDeadline,
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 

@@ -57,6 +57,11 @@ const (
 	String OptionType = iota
 	Integer
 	Boolean
+	// Attachment is a file the user uploads (Discord) or names by its
+	// path (console). Request.Options holds the file's name, so the
+	// required and unknown checks work as for any option; its content is
+	// in Request.Files, at most MaxAttachmentBytes (attach.go).
+	Attachment
 )
 
 // Option is one named argument of a command.
@@ -108,6 +113,9 @@ type Request struct {
 	DM             bool
 	Name, Sub      string
 	Options        map[string]string
+	// Files are the contents of the Attachment options, by option name
+	// (the adapter downloads or reads them; checkFiles bounds them).
+	Files map[string]File
 	// Component is the custom id of a pressed button (Name and Sub are
 	// then empty); see the codec in customid.go.
 	Component string

@@ -38,7 +38,7 @@ func (g *Registry) Markdown() []byte {
 		}
 		b.WriteString("\n")
 		for _, o := range s.Options {
-			typ := map[OptionType]string{String: "text", Integer: "number", Boolean: "true/false"}[o.Type]
+			typ := map[OptionType]string{String: "text", Integer: "number", Boolean: "true/false", Attachment: "file"}[o.Type]
 			req := ""
 			if o.Required {
 				req = ", required"

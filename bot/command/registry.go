@@ -139,7 +139,7 @@ func (g *Registry) add(e *entry) {
 		e.spec.Options = append(e.spec.Options, campaignOption)
 	}
 	for i := range e.spec.Options {
-		if e.spec.Options[i].Complete == nil {
+		if e.spec.Options[i].Complete == nil && e.spec.Options[i].Type != Attachment {
 			if fn := g.completer(e.spec.Options[i].Name); fn != nil {
 				e.spec.Options[i].Complete = fn
 			}
@@ -319,8 +319,9 @@ func permit(e *entry, x *call) error {
 	return nil
 }
 
-// checkOptions refuses unknown and missing options and values outside
-// their type or choices, before any handler runs.
+// checkOptions refuses unknown and missing options, values outside
+// their type or choices, and files without their Attachment option,
+// before any handler runs.
 func checkOptions(s *Spec, r *Request) error {
 	cmd := "/" + s.Name + " " + s.Sub
 	known := map[string]*Option{}
@@ -356,7 +357,7 @@ func checkOptions(s *Spec, r *Request) error {
 			return userf("%s needs %s: (%s)", cmd, o.Name, o.Description)
 		}
 	}
-	return nil
+	return checkFiles(s, known, r) // attach.go
 }
 
 // Complete implements Dispatcher.

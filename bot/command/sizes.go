@@ -21,7 +21,7 @@ const (
 )
 
 // checkSizes refuses a request with too many options, a value or a name
-// too long. Its messages quote no part of the oversized text.
+// too long, or a file over MaxAttachmentBytes. Its messages quote no part of the oversized text.
 func checkSizes(r *Request) error {
 	if len(r.Name) > maxName || len(r.Sub) > maxName {
 		return userf("a command name is at most %d characters; /help lists the commands", maxName)
@@ -42,5 +42,5 @@ func checkSizes(r *Request) error {
 			return userf("%s: %s: is %d characters long; an option value is at most %d", commandName(Spec{Name: r.Name, Sub: r.Sub}), name, n, MaxOptionValue)
 		}
 	}
-	return nil
+	return checkFileSizes(r) // attach.go
 }

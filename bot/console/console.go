@@ -3,9 +3,12 @@
 // (DESIGN.md), each reply printed with its addressee. It only translates;
 // every command runs through the command layer as it does on Discord.
 //
-// Two console-only conventions: the option via:dm sends the line as a
-// direct message to the bot (otherwise it comes from the campaign's
-// channel), and `/press id:CUSTOMID` presses a button a reply offered.
+// Console-only conventions: the option via:dm sends the line as a direct
+// message to the bot (otherwise it comes from the campaign's channel);
+// `/press id:CUSTOMID` presses a button a reply offered; and a file option
+// (what Discord takes as an upload) takes a local path, e.g.
+// `map_file:maps/harlech.yaml`, which the console reads (relative to Dir,
+// else the working directory; at most command.MaxAttachmentBytes).
 package console
 
 import (
@@ -35,8 +38,14 @@ type Console struct {
 	FilesDir string
 	// Now stamps each request; nil means time.Now.
 	Now func() time.Time
+	// Dir is where relative paths of file options start; "" is the
+	// working directory.
+	Dir string
 
 	files int // files written, for unique names
+	// types are the option types by command ("name sub") and option
+	// name, read once from the Dispatcher's specs (attach.go).
+	types map[string]map[string]command.OptionType
 }
 
 // Guild and Channel are where console lines come from.
@@ -123,6 +132,9 @@ func (c *Console) Request(text string) (*command.Request, error) {
 	r.Name = l.Command
 	if len(l.Words) == 1 {
 		r.Sub = l.Words[0]
+	}
+	if err := c.readFiles(r); err != nil { // attach.go
+		return nil, err
 	}
 	return r, nil
 }

@@ -47,6 +47,8 @@ type Bot struct {
 	// deferPrivate says whether a Slow command's deferral is ephemeral.
 	deferPrivate func(command.Spec) bool
 	threadName   func(battle int64) string
+	// files downloads attached files (attach.go).
+	files *http.Client
 
 	specMu sync.RWMutex
 	specs  map[specKey]command.Spec
@@ -136,6 +138,7 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 		grace:        DefaultAckGrace,
 		deferPrivate: func(command.Spec) bool { return true },
 		threadName:   threadName,
+		files:        &http.Client{Timeout: DefaultFileTimeout},
 		threadCalls:  map[BattleKey]*threadCall{},
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())

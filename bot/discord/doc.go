@@ -13,7 +13,11 @@
 // command's "thinking" message is ephemeral unless WithDeferPrivate says
 // otherwise, because the handler's first reply cannot be known before it
 // runs; public replies of a privately deferred command are posted to the
-// channel as ordinary bot messages.
+// channel as ordinary bot messages. A command carrying files (Attachment
+// options) is deferred too, before the files are downloaded (attach.go):
+// a file Discord announces as over command.MaxAttachmentBytes is refused at
+// once, one that fails to download or turns out too big is refused by
+// editing the deferral, and the handler runs only with every file.
 //
 // # Caveats
 //

@@ -155,11 +155,16 @@ func option(o command.Option) (*discordgo.ApplicationCommandOption, error) {
 		d.Type = discordgo.ApplicationCommandOptionInteger
 	case command.Boolean:
 		d.Type = discordgo.ApplicationCommandOptionBoolean
+	case command.Attachment:
+		d.Type = discordgo.ApplicationCommandOptionAttachment
 	default:
 		return nil, fmt.Errorf("unknown option type %d", o.Type)
 	}
 	if o.Type == command.Boolean && (o.Complete != nil || len(o.Choices) > 0) {
 		return nil, errors.New("a boolean option takes neither choices nor autocomplete")
+	}
+	if o.Type == command.Attachment && (o.Complete != nil || len(o.Choices) > 0) {
+		return nil, errors.New("an attachment option takes neither choices nor autocomplete")
 	}
 	if o.Complete != nil && len(o.Choices) > 0 {
 		return nil, errors.New("choices and autocomplete exclude each other on Discord")

@@ -167,8 +167,24 @@ func (b *Bot) onCommand(ctx context.Context, x *exchange) {
 		x.respondText(ctx, textUnknown, true)
 		return
 	}
-	if spec.Slow {
+	as, refusal := attachments(spec, data, r) // attach.go
+	if refusal != "" {
+		x.respondText(ctx, refusal, true)
+		return
+	}
+	if spec.Slow || len(as) > 0 {
+		// A download takes as long as Discord's CDN makes it (up to the
+		// file client's timeout), so a command with files is acknowledged
+		// before fetching them, as slow ones are: the 3 seconds are kept
+		// whatever the network does, and a failed download is answered by
+		// editing the deferral. The handler then runs once, with every file.
 		x.deferReply(ctx, b.deferPrivate(spec))
+	}
+	if len(as) > 0 {
+		if refusal := b.fetchFiles(ctx, x, r, as); refusal != "" {
+			x.deliver(ctx, r, []command.Reply{{To: command.Private, User: r.User.ID, Text: refusal}})
+			return
+		}
 	}
 	b.run(ctx, x, r, b.deferPrivate(spec))
 }

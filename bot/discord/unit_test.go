@@ -36,6 +36,10 @@ func TestApplicationCommandsErrors(t *testing.T) {
 		{"ErrTooManyChoices", []command.Spec{{Name: "roll", Options: []command.Option{
 			{Name: "dice", Choices: strings.Split("a b c d e f g h i j k l m n o p q r s t u v w x y z", " ")}}}}, "26 choices"},
 		{"ErrOptionType", []command.Spec{{Name: "roll", Options: []command.Option{{Name: "dice", Type: 9}}}}, "unknown option type"},
+		{"ErrAttachmentChoices", []command.Spec{{Name: "roll", Options: []command.Option{
+			{Name: "file", Type: command.Attachment, Choices: []string{"a"}}}}}, "attachment"},
+		{"ErrAttachmentComplete", []command.Spec{{Name: "roll", Options: []command.Option{
+			{Name: "file", Type: command.Attachment, Complete: complete}}}}, "attachment"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,10 @@
 // it recorded (Messages, DMs, Answers, Commands, Threads). Faults are
 // injected with DropSocket (the client must RESUME), RateLimitNext (429 with
 // retry_after and X-RateLimit headers) and CloseDMs (403, code 50007).
+// A File passed as a command option's value is an attachment: the fake
+// fills data.resolved.attachments and serves the file on its loopback
+// "CDN" (cdn.discordapp.com through Client); FailAttachments makes the
+// downloads 404 or understates the announced sizes, Downloads counts them.
 //
 // # Caveats
 //

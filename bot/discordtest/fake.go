@@ -49,6 +49,9 @@ type Fake struct {
 	dmChannels   map[string]string // user → DM channel id
 	closedDMs    map[string]bool
 	users        map[string]string // user id → display name
+	attachments  map[string]File   // by attachment id (attach.go)
+	attachFault  AttachmentFault
+	downloads    int
 
 	rateLimitNext int
 	rateLimited   int
@@ -140,8 +143,8 @@ func (f *Fake) Close() {
 	f.srv.Close()
 }
 
-// Client is an HTTP client that sends every request for discord.com to the
-// fake (and refuses any other host, so a test never reaches the network).
+// Client is an HTTP client that sends every request for discord.com (and
+// its CDN, for attached files) to the fake (and refuses any other host, so a test never reaches the network).
 // Assign it to discordgo's Session.Client.
 func (f *Fake) Client() *http.Client {
 	host := strings.TrimPrefix(f.srv.URL, "http://")
@@ -164,7 +167,7 @@ type redirect struct {
 
 func (t *redirect) RoundTrip(r *http.Request) (*http.Response, error) {
 	switch r.URL.Host {
-	case "discord.com", "discordapp.com", t.host:
+	case "discord.com", "discordapp.com", cdnHost, t.host:
 	default:
 		return nil, fmt.Errorf("discordtest: refusing request to %s (only discord.com goes to the fake)", r.URL.Host)
 	}

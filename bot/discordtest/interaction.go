@@ -31,8 +31,9 @@ type wireOption struct {
 // SendCommand dispatches the slash command /name sub with options as
 // INTERACTION_CREATE and waits for its acknowledgement. guild "" is a
 // command typed in the user's DM with the bot (channel is then that DM
-// channel whatever is passed). Option values are string, int or bool; their
-// Discord types come from the registered command when it is known.
+// channel whatever is passed). Option values are string, int, bool or File
+// (an attachment, attach.go); their Discord types come from the registered
+// command when it is known.
 func (f *Fake) SendCommand(user, guild, channel, name, sub string, options map[string]any) (Interaction, error) {
 	return f.SendCommandContext(context.Background(), user, guild, channel, name, sub, options)
 }
@@ -103,7 +104,18 @@ func (f *Fake) commandData(guild, name, sub string, options map[string]any, focu
 		}
 	}
 	var opts []wireOption
+	resolved := map[string]*discordgo.MessageAttachment{}
 	for _, k := range sortedKeys(options) {
+		if file, ok := options[k].(File); ok {
+			// Discord sends an attachment's id as the value and the file in
+			// the resolved data (attach.go).
+			f.mu.Lock()
+			a := f.attach(file)
+			f.mu.Unlock()
+			resolved[a.ID] = a
+			opts = append(opts, wireOption{Name: k, Type: int(discordgo.ApplicationCommandOptionAttachment), Value: a.ID})
+			continue
+		}
 		o, err := optionOf(k, options[k], defs)
 		if err != nil {
 			return nil, err
@@ -118,7 +130,11 @@ func (f *Fake) commandData(guild, name, sub string, options map[string]any, focu
 	if sub != "" {
 		opts = []wireOption{{Name: sub, Type: int(discordgo.ApplicationCommandOptionSubCommand), Options: opts}}
 	}
-	return map[string]any{"id": id, "name": name, "type": 1, "options": opts}, nil
+	data := map[string]any{"id": id, "name": name, "type": 1, "options": opts}
+	if len(resolved) > 0 {
+		data["resolved"] = map[string]any{"attachments": resolved}
+	}
+	return data, nil
 }
 
 // findCommand finds a registered command by name, the guild's first; call

@@ -86,6 +86,7 @@ func (f *Fake) routes() http.Handler {
 	api("PUT /channels/{cid}/pins/{mid}", f.putPin)
 	api("GET /channels/{cid}/pins", f.getPins)
 	mux.HandleFunc("GET /gateway/", f.serveGateway)
+	mux.HandleFunc("GET "+attachmentPrefix+"{app}/{aid}/{name}", f.getAttachment) // attach.go
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.unknown = append(f.unknown, Request{Method: r.Method, Path: r.URL.Path, Status: http.StatusNotFound})
@@ -101,7 +102,9 @@ func (f *Fake) routes() http.Handler {
 // in the path, as on Discord).
 func (f *Fake) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/gateway/") {
+		// The gateway, and the CDN's files (attach.go: no token, no
+		// REST faults), are not REST calls.
+		if strings.HasPrefix(r.URL.Path, "/gateway/") || strings.HasPrefix(r.URL.Path, attachmentPrefix) {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -19,6 +19,18 @@ const maxActionsPerTurn = 2000
 // State.Check runs after every Apply: a broken invariant, or an action
 // Apply refuses, is returned as an error with the state reached so far.
 func AutoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int) (*referee.State, []referee.Event, error) {
+	return AutoResolveWith(s, d, players, maxTurns, nil)
+}
+
+// After is called by AutoResolveWith after every action, with the state
+// before and after it; it may change the battle (a campaign's morale
+// checks at the end of a game turn) and returns the state to go on from
+// and its own events.
+type After func(prev, next *referee.State) (*referee.State, []referee.Event, error)
+
+// AutoResolveWith is AutoResolve with a hook run after every action
+// (nil: none).
+func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int, after After) (*referee.State, []referee.Event, error) {
 	if s == nil {
 		return nil, nil, errors.New("auto-resolve: no battle")
 	}
@@ -58,6 +70,12 @@ func AutoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, max
 		all = append(all, events...)
 		if errs := next.Check(); len(errs) > 0 {
 			return next, all, fmt.Errorf("auto-resolve: turn %d after %s %v: %w", s.Turn, side, a, errors.Join(errs...))
+		}
+		if after != nil {
+			if next, events, err = after(s, next); err != nil {
+				return s, all, fmt.Errorf("auto-resolve: turn %d after %s %v: %w", s.Turn, side, a, err)
+			}
+			all = append(all, events...)
 		}
 		s = next
 	}
