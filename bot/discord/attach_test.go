@@ -1,7 +1,6 @@
 package discord_test
 
 import (
-	"context"
 	"log/slog"
 	"strings"
 	"testing"
@@ -50,19 +49,7 @@ func attStart(tb testing.TB) *attRig {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), dscWait)
-	defer cancel()
-	if err := bot.Open(ctx); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), dscWait)
-		defer cancel()
-		_ = bot.Close(ctx)
-	})
-	if err := fake.WaitConnected(dscWait); err != nil {
-		tb.Fatal(err)
-	}
+	dscOpen(tb, fake, bot)
 	return &attRig{fake: fake, bot: bot}
 }
 

@@ -174,6 +174,13 @@ func dscStart(tb testing.TB, guild string, opts ...discord.Option) *dscRig {
 	if err != nil {
 		tb.Fatalf("New: %v", err)
 	}
+	dscOpen(tb, fake, bot)
+	return &dscRig{fake: fake, bot: bot, d: d, log: lg}
+}
+
+// dscOpen connects bot to fake and closes it at the end of the test.
+func dscOpen(tb testing.TB, fake *discordtest.Fake, bot *discord.Bot) {
+	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), dscWait)
 	defer cancel()
 	if err := bot.Open(ctx); err != nil {
@@ -187,7 +194,6 @@ func dscStart(tb testing.TB, guild string, opts ...discord.Option) *dscRig {
 	if err := fake.WaitConnected(dscWait); err != nil {
 		tb.Fatal(err)
 	}
-	return &dscRig{fake: fake, bot: bot, d: d, log: lg}
 }
 
 func (rig *dscRig) send(tb testing.TB, user, guild, channel, name, sub string, opts map[string]any) discordtest.Interaction {

@@ -412,17 +412,11 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 		if !pr.Chit {
 			return b, fmt.Errorf("%s: item %d: this scenario allows no variation chits (000 line 2190)", pr.Side, item)
 		}
-		n := &yaml.Node{Kind: yaml.SequenceNode}
-		for _, c := range chitNames {
-			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: c})
-		}
-		if err := chits(&u, n, "chits"); err != nil {
-			var e *Error
-			if errors.As(err, &e) {
-				err = errors.New(e.Msg)
-			}
+		c, _, err := referee.ParseChits(chitNames, u.Class)
+		if err != nil {
 			return b, fmt.Errorf("%s: item %d: %v", pr.Side, item, err)
 		}
+		u.Chits = c
 	}
 	l := campaign.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
 	if u.Class.Kind() == referee.KindAir {

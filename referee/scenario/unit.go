@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -275,58 +274,11 @@ func chits(u *referee.Unit, n *yaml.Node, path string) error {
 	if err != nil {
 		return err
 	}
-	seen := map[string]bool{}
-	for i, raw := range names {
-		cpath := yamlnode.Index(path, i)
-		s := strings.ToLower(strings.ReplaceAll(raw, " ", ""))
-		kind, num := s, ""
-		for _, prefix := range []string{"firepower+", "armor+", "bomb"} {
-			if strings.HasPrefix(s, prefix) {
-				kind, num = strings.TrimSuffix(prefix, "+"), strings.TrimPrefix(s, prefix)
-			}
-		}
-		if kind != "jump" && seen[kind] {
-			return errorf(nodes[i], cpath, "a unit holds one %s chit (000 lines 1279–1355)", kind)
-		}
-		seen[kind] = true
-		value := 0
-		if num != "" || kind == "firepower" || kind == "armor" || kind == "bomb" {
-			v, err := strconv.Atoi(num)
-			if err != nil || v < 1 || v > 99 {
-				return errorf(nodes[i], cpath, "%q: write the chit's number, e.g. firepower+2, armor+2, bomb5", raw)
-			}
-			value = v
-		}
-		switch kind {
-		case "firepower":
-			u.Chits.Firepower = value
-		case "armor":
-			u.Chits.Armor = value
-		case "bomb":
-			if value%5 != 0 {
-				return errorf(nodes[i], cpath, "%q: bomb points come in fives (000 line 1288)", raw)
-			}
-			if u.Class.Kind() != referee.KindAir {
-				return errorf(nodes[i], cpath, "bombs are carried by air units; mines are a side's mines:")
-			}
-			u.Chits.Bomb = value
-		case "recon":
-			u.Chits.Recon = true
-		case "ecm":
-			u.Chits.ECM = true
-		case "aep":
-			u.Chits.AEP = true
-		case "extra-mech", "extramech", "extra'mech":
-			u.Chits.ExtraMech = true
-		case "jump":
-			if u.Class.Kind() != referee.KindMech {
-				return errorf(nodes[i], cpath, "jump chits make 'Mech units jump (000 line 1310); %s is %v", u.ID, u.Class)
-			}
-			u.Chits.Jump++
-		default:
-			return errorf(nodes[i], cpath, "unknown chit %q: use firepower+N, armor+N, recon, ecm, aep, extra-mech, jump or bombN", raw)
-		}
+	c, i, err := referee.ParseChits(names, u.Class)
+	if err != nil {
+		return errorf(nodes[i], yamlnode.Index(path, i), "%v", err)
 	}
+	u.Chits = c
 	return nil
 }
 

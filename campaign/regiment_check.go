@@ -1,0 +1,75 @@
+package campaign
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The checks every regiment passes to take the field, bought or
+// imported (rulings RF2, RF3, RF6, RF8).
+
+// importedForce is the budget of a regiment that names none: no points
+// limit, so ValidateRegiment reports only its structural problems (ruling
+// RF2).
+var importedForce = Budget{Name: "imported force", Points: math.MaxInt / 2, Special: math.MaxInt / 4}
+
+// CheckRegiment lists every problem that keeps r from taking the field,
+// each in words a player can act on; none means it may. Every regiment
+// needs an id (1-20 lowercase letters, digits and hyphens), a printable
+// name of at most 60 characters, at least one combat counter, at most
+// MaxRegimentCounters counters, and passes ValidateRegiment's structural
+// checks (the RBG's trucks and DropShips, mines, salvage, drops, bombs,
+// hidden infantry). Repair points of 0 leave the number to the campaign's
+// setting (ruling RF3). When r names a budget, ValidateRegiment's
+// purchase-points check with that budget is part of it (ruling RF2).
+func CheckRegiment(r Regiment) []error {
+	var errs []error
+	add := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	switch {
+	case r.ID == "":
+		add("the regiment has no id: give one of 1 to %d lowercase letters, digits and hyphens, e.g. harlech-guard", maxRegimentID)
+	case len(r.ID) > maxRegimentID || !regimentIDPattern.MatchString(r.ID):
+		add("id %q: use 1 to %d lowercase letters, digits and hyphens, starting with a letter or digit (e.g. harlech-guard)", mtfShort(r.ID), maxRegimentID)
+	}
+	name := strings.TrimSpace(r.Name)
+	switch {
+	case name == "":
+		add("the regiment has no name: give one of at most %d characters", maxRegimentName)
+	case utf8.RuneCountInString(r.Name) > maxRegimentName:
+		add("the name has %d characters: use at most %d", utf8.RuneCountInString(r.Name), maxRegimentName)
+	case strings.IndexFunc(r.Name, func(c rune) bool { return !unicode.IsPrint(c) || c == utf8.RuneError }) >= 0 || !utf8.ValidString(r.Name):
+		add("the name %q holds a character that cannot be printed", mtfShort(r.Name))
+	}
+	if len(r.Units) == 0 {
+		add("the regiment has no combat counters: give at least one lance under groups")
+	}
+	if n := len(r.Units) + len(r.RBG.Trucks) + len(r.RBG.DropShips); n > MaxRegimentCounters {
+		add("the regiment has %d counters, more than %d", n, MaxRegimentCounters)
+	}
+	// Drops and reports name a counter by its label (ruling RF6).
+	seen := map[string]bool{}
+	for _, u := range r.Units {
+		l := strings.ToLower(UnitLabel(u))
+		if seen[l] {
+			add("two counters are called %q: give each lance of a company its own name", UnitLabel(u))
+		}
+		seen[l] = true
+	}
+	budget := importedForce
+	if r.Budget != "" {
+		b, err := ParseBudget(r.Budget)
+		if err != nil {
+			add("budget: %v", err)
+		} else {
+			budget = b
+		}
+	}
+	rr := r
+	if rr.RBG.RepairPoints == 0 {
+		rr.RBG.RepairPoints = MinRepairPoints // RF3: the campaign's setting decides
+	}
+	return append(errs, ValidateRegiment(rr, budget)...)
+}
