@@ -43,7 +43,7 @@ func TestCampaignSecrecy(t *testing.T) {
 	}
 	// The runs must have met what the check is about, or it proves
 	// nothing.
-	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 {
+	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 || seen.morale == 0 {
 		t.Errorf("the random campaigns did not cover the rules: %+v", seen)
 	}
 	t.Logf("covered: %+v", seen)
@@ -51,7 +51,7 @@ func TestCampaignSecrecy(t *testing.T) {
 
 // ordSeen counts what the secrecy runs went through.
 type ordSeen struct {
-	found, empty, drops, recon, contacts, hiddenRecon, turns int
+	found, empty, drops, recon, contacts, hiddenRecon, morale, turns int
 }
 
 // ordSecrecyCampaign is a random campaign: map size and seed from the
@@ -73,6 +73,7 @@ func ordSecrecyCampaign(tb testing.TB, seed uint64) *Campaign {
 	st := DefaultSettings()
 	st.MapCols, st.MapRows, st.MapSeed = m.Cols, m.Rows, seed
 	st.BattleTurnLimit = 3 // short battles: the campaign layer is under test
+	st.MoraleTable = seed%3 == 0 // 004's morale checks tell of counters too (MR7)
 	c, err := New(int64(seed), "secrecy", st, m, regs)
 	if err != nil {
 		tb.Fatal(err)
@@ -148,6 +149,13 @@ func ordSecrecyRun(t *testing.T, seed uint64, seen *ordSeen) {
 // ordCount tallies a resolved turn.
 func ordCount(c *Campaign, seen *ordSeen) {
 	seen.turns++
+	// Morale checks in the log so far (a third of the campaigns play
+	// 004's morale table): only that some are made counts.
+	for _, e := range c.Log {
+		if e.Type == "morale" {
+			seen.morale++
+		}
+	}
 	for _, s := range c.Sides {
 		enemy := c.Enemy(s.ID)
 		for _, in := range s.Intel {
