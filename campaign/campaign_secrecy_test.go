@@ -72,7 +72,7 @@ func ordSecrecyCampaign(tb testing.TB, seed uint64) *Campaign {
 	}
 	st := DefaultSettings()
 	st.MapCols, st.MapRows, st.MapSeed = m.Cols, m.Rows, seed
-	st.BattleTurnLimit = 3 // short battles: the campaign layer is under test
+	st.BattleTurnLimit = 3       // short battles: the campaign layer is under test
 	st.MoraleTable = seed%3 == 0 // 004's morale checks tell of counters too (MR7)
 	c, err := New(int64(seed), "secrecy", st, m, regs)
 	if err != nil {
