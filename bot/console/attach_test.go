@@ -45,9 +45,9 @@ func TestConsoleFileOption(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"Moore's Bandits (bandits) against Harlech Guard (harlech-guard, from file guard.yaml) on the 2×1 strategic map “Twin Valleys” from file twin valleys.yaml (2 sectors)",
-		"[private → ] ⚠ line 2: /campaign create: map_file:nope.yaml: no such file (a file option takes the path of a local file)",
-		"[private → ] ⚠ line 3: /campaign create: map_file:.: is a directory; name a file",
-		"[private → ] ⚠ line 4: /campaign create: map_file: the file is 262145 bytes; an attached file is at most 256 KiB",
+		"> @ref /campaign create name:Lost map_file:nope.yaml\n[private → ref] ⚠ line 2: /campaign create: map_file:nope.yaml: no such file (a file option takes the path of a local file)",
+		"[private → ref] ⚠ line 3: /campaign create: map_file:.: is a directory; name a file",
+		"[private → ref] ⚠ line 4: /campaign create: map_file: the file is 262145 bytes; an attached file is at most 256 KiB",
 		"> @ref /campaign status\n[private → ref] Campaign 1",
 	} {
 		if !strings.Contains(got, want) {

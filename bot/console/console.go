@@ -88,6 +88,9 @@ func (c *Console) Line(ctx context.Context, n int, text string) error {
 			return err
 		}
 	}
+	if err := c.readFiles(r); err != nil { // attach.go
+		return c.Print(r.User.ID, []command.Reply{{To: command.Private, User: r.User.ID, Text: fmt.Sprintf("⚠ line %d: %v", n, err)}})
+	}
 	return c.Print(r.User.ID, c.Dispatcher.Dispatch(ctx, r))
 }
 
@@ -132,9 +135,6 @@ func (c *Console) Request(text string) (*command.Request, error) {
 	r.Name = l.Command
 	if len(l.Words) == 1 {
 		r.Sub = l.Words[0]
-	}
-	if err := c.readFiles(r); err != nil { // attach.go
-		return nil, err
 	}
 	return r, nil
 }
