@@ -16,7 +16,8 @@ import (
 // added them.
 
 // scnUnit is a regular unit with step-0 values ra/ca/d, range 3, MP 4,
-// active at hex (or off the map when at is "").
+// active at hex (or off the map when at is ""); a 'Mech lance's overburn
+// RA is derived by R5 (vehicles print none, ruling V14).
 func scnUnit(id, side string, class Class, at string, ra, ca, d int) Unit {
 	u := Unit{ID: id, Side: side, Class: class, Rows: DeriveSteps(Values{ra, ca, d}), Range: 3, MP: 4,
 		Experience: Regular, Status: Active}

@@ -16,17 +16,6 @@ import (
 // Rule references are to seed 000_7068ba969e06a83c.txt; V1–V11 are the
 // battle-end rulings of docs/rulings.md.
 
-// vcUnit is a unit of the given class with step-0 values ra/ca/d, overburn
-// derived by R5, regular, active at hex.
-func vcUnit(id, side string, class Class, at string, ra, ca, d int) Unit {
-	u := Unit{ID: id, Side: side, Class: class, Rows: DeriveSteps(Values{ra, ca, d}), Range: 3, MP: 4,
-		Experience: Regular, Status: Active, Hex: hex.MustParse(at)}
-	if class.Info().Overburn {
-		u.OverburnRA = ra + StepDecrement(ra)
-	}
-	return u
-}
-
 // vcBattle is a 32×17 sheet of open ground with two sides, the lancers
 // (retreating west) moving first, and the units given; it is started.
 func vcBattle(t *testing.T, units ...Unit) *State {
@@ -148,7 +137,7 @@ func TestVictoryLevel(t *testing.T) {
 // Bandits' 53 is a decisive victory. The book subtracts 53 from 200 and
 // gets 147; the true margin is 148; both are decisive (V9).
 func TestVictoryPointsTableExample(t *testing.T) {
-	s := vcBattle(t, vcUnit("A1", "lancers", HeavyMech, "0505", 13, 16, 10), vcUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10))
+	s := vcBattle(t, scnUnit("A1", "lancers", HeavyMech, "0505", 13, 16, 10), scnUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10))
 	s.Sides[0].VP, s.Sides[1].VP = 201, 53
 	o := s.Outcome()
 	if o.Winner != "lancers" || o.Diff != 148 || o.Level != DecisiveVictory {
@@ -169,7 +158,7 @@ func TestVictoryPointsTableExample(t *testing.T) {
 func TestVictoryPointsDestroyedAndCaptured(t *testing.T) {
 	// The Heavy Type 2 counter of line 258 prints RA 14 and an overburn
 	// row of 18 (R5 would derive 17: printed counters win).
-	heavy := vcUnit("B1", "bandits", HeavyMech, "2505", 14, 18, 10)
+	heavy := scnUnit("B1", "bandits", HeavyMech, "2505", 14, 18, 10)
 	heavy.OverburnRA, heavy.Experience = 18, Elite
 	if heavy.OverburnRA != 18 || heavy.Cost() != 28 {
 		t.Fatalf("elite heavy lance: overburn %d, cost %d; want 18 and 28", heavy.OverburnRA, heavy.Cost())
@@ -178,7 +167,7 @@ func TestVictoryPointsDestroyedAndCaptured(t *testing.T) {
 	withChit.ID = "B2"
 	withChit.Hex = hex.MustParse("2506")
 	withChit.Chits.Firepower = 2
-	s := vcBattle(t, vcUnit("A1", "lancers", AssaultMech, "0505", 16, 20, 10), heavy, withChit)
+	s := vcBattle(t, scnUnit("A1", "lancers", AssaultMech, "0505", 16, 20, 10), heavy, withChit)
 	s.Unit("B1").Status, s.Unit("B1").Step = Destroyed, 4
 	if got := s.VictoryPoints(); got["lancers"] != 28 || got["bandits"] != 0 {
 		t.Errorf("one destroyed elite heavy lance: %v, want lancers 28", got)
@@ -195,11 +184,11 @@ func TestVictoryPointsDestroyedAndCaptured(t *testing.T) {
 // there; and not at all when the carrier was destroyed.
 func TestVictoryPointsSalvage(t *testing.T) {
 	s := vcBattle(t,
-		vcUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8),
-		vcUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
-		vcUnit("A3", "lancers", MediumMech, "0507", 10, 12, 8),
-		vcUnit("B1", "bandits", Truck, "2505", 0, 0, 4),
-		vcUnit("B2", "bandits", Truck, "2506", 0, 0, 4),
+		scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8),
+		scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
+		scnUnit("A3", "lancers", MediumMech, "0507", 10, 12, 8),
+		scnUnit("B1", "bandits", Truck, "2505", 0, 0, 4),
+		scnUnit("B2", "bandits", Truck, "2506", 0, 0, 4),
 	)
 	s.Unit("A1").Salvage = 1 // on the map
 	s.Unit("A2").Salvage, s.Unit("A2").Status = 1, Withdrawn
@@ -222,11 +211,11 @@ func TestVictoryPointsSalvage(t *testing.T) {
 // Ensure the battle ends in the end phase when only one side stands on
 // the map (000 line 2661; V5), with DESIGN.md's battle_end event last.
 func TestBattleEndLastSideStanding(t *testing.T) {
-	b1 := vcUnit("B1", "bandits", AssaultMech, "2505", 20, 16, 10)
+	b1 := scnUnit("B1", "bandits", AssaultMech, "2505", 20, 16, 10)
 	b1.Status, b1.Step, b1.Experience = Destroyed, 4, Elite // cost 24 + 10
-	b2 := vcUnit("B2", "bandits", LightMech, "2506", 6, 8, 6)
+	b2 := scnUnit("B2", "bandits", LightMech, "2506", 6, 8, 6)
 	b2.Status = Broken // fled: does not hold the field
-	s := vcBattle(t, vcUnit("A1", "lancers", AssaultMech, "0505", 16, 20, 10), b1, b2)
+	s := vcBattle(t, scnUnit("A1", "lancers", AssaultMech, "0505", 16, 20, 10), b1, b2)
 	s, _ = vcEndTurns(t, s, 1)
 	if s.Phase != PhaseAttack {
 		t.Fatalf("the movement phase ended into %v", s.Phase)
@@ -261,7 +250,7 @@ func TestBattleEndLastSideStanding(t *testing.T) {
 // Ensure a turn limit ends the battle after the last side's turn of that
 // game turn (V10), and a margin under 20 is a draw with no winner.
 func TestBattleEndTurnLimit(t *testing.T) {
-	s := vcBattle(t, vcUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 	s.Rules.TurnLimit = 2
 	s, _ = vcEndTurns(t, s, 7) // turn 1: 4 phases; turn 2: lancers' 2, bandits' movement
 	if s.Phase == PhaseOver || s.Turn != 2 {
@@ -282,10 +271,10 @@ func TestBattleEndTurnLimit(t *testing.T) {
 // per turn; onto an Open hex beside an undisrupted friend.
 func TestRally(t *testing.T) {
 	setup := func(exp Experience) *State {
-		a2 := vcUnit("A2", "lancers", MediumMech, "0505", 10, 12, 8)
+		a2 := scnUnit("A2", "lancers", MediumMech, "0505", 10, 12, 8)
 		a2.Status, a2.Experience = Broken, exp
-		friend := vcUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10)
-		s := vcBattle(t, friend, a2, vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+		friend := scnUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10)
+		s := vcBattle(t, friend, a2, scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 		s.Map = s.Map.Clone()
 		s.Map.Set(hex.MustParse("0807"), mapgen.Cell{Terrain: mapgen.LightWoods})
 		return s
@@ -346,8 +335,8 @@ func TestRally(t *testing.T) {
 	})
 	t.Run("ErrFullHex", func(t *testing.T) {
 		s := setup(Regular)
-		b2 := vcUnit("B2", "bandits", LightMech, "0809", 6, 8, 6)
-		b3 := vcUnit("B3", "bandits", LightMech, "0809", 6, 8, 6)
+		b2 := scnUnit("B2", "bandits", LightMech, "0809", 6, 8, 6)
+		b3 := scnUnit("B3", "bandits", LightMech, "0809", 6, 8, 6)
 		s.Units = append(s.Units, b2, b3)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "already holds 2 units")
 	})
@@ -360,7 +349,7 @@ func TestRally(t *testing.T) {
 // Ensure pickup (000 line 2647; V3): any ground unit takes one counter in
 // its hex at no cost; it carries one at most; air units take none.
 func TestPickup(t *testing.T) {
-	s := vcBattle(t, vcUnit("A1", "lancers", Truck, "1010", 0, 0, 4), vcUnit("A2", "lancers", LightAir, "1010", 6, 0, 6), vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, scnUnit("A1", "lancers", Truck, "1010", 0, 0, 4), scnUnit("A2", "lancers", LightAir, "1010", 6, 0, 6), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 	s.Salvage = map[hex.Hex]int{hex.MustParse("1010"): 2}
 	s, events := vcDo(t, s, "lancers", "pickup A1", nil)
 	if s.Unit("A1").Salvage != 1 || s.Salvage[hex.MustParse("1010")] != 1 || vcLast(events, "pickup") == nil || s.Unit("A1").MPLeft != 4 {
@@ -382,10 +371,10 @@ func TestPickup(t *testing.T) {
 func TestRetreat(t *testing.T) {
 	units := func() []Unit {
 		return []Unit{
-			vcUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8),
-			vcUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
-			vcUnit("A3", "lancers", MediumMech, "0507", 10, 12, 8),
-			vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8),
+			scnUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8),
+			scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
+			scnUnit("A3", "lancers", MediumMech, "0507", 10, 12, 8),
+			scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8),
 		}
 	}
 	s := vcBattle(t, units()...)
@@ -418,11 +407,11 @@ func TestRetreat(t *testing.T) {
 func TestWithdraw(t *testing.T) {
 	setup := func() *State {
 		s := vcBattle(t,
-			vcUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8),
-			vcUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
-			vcUnit("A3", "lancers", MediumMech, "3207", 10, 12, 8),
-			vcUnit("A4", "lancers", MediumMech, "0101", 10, 12, 8),
-			vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8),
+			scnUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8),
+			scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
+			scnUnit("A3", "lancers", MediumMech, "3207", 10, 12, 8),
+			scnUnit("A4", "lancers", MediumMech, "0101", 10, 12, 8),
+			scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8),
 		)
 		s.Unit("A3").Salvage = 1
 		return s
@@ -493,7 +482,7 @@ func TestWithdraw(t *testing.T) {
 		}
 	})
 	t.Run("LastUnitOut", func(t *testing.T) {
-		s := vcBattle(t, vcUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8), vcUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8), vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+		s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8), scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 		s.Unit("A2").Step, s.Unit("A2").Status = 4, Destroyed
 		s, _ = vcDo(t, s, "lancers", "retreat", nil)
 		s, _ = vcDo(t, s, "lancers", "withdraw A1", nil)
@@ -507,9 +496,9 @@ func TestWithdraw(t *testing.T) {
 // Ensure a surrender (V7) captures the side's units on the map but not
 // those that fled, ends the battle at once and lets the table decide.
 func TestSurrender(t *testing.T) {
-	b2 := vcUnit("B2", "bandits", LightMech, "2506", 6, 8, 6)
+	b2 := scnUnit("B2", "bandits", LightMech, "2506", 6, 8, 6)
 	b2.Status = Broken
-	s := vcBattle(t, vcUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), vcUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10), b2)
+	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10), b2)
 	// Not their turn, but a side may give up at any time.
 	s, events := vcDo(t, s, "bandits", "surrender", nil)
 	if s.Phase != PhaseOver || s.Unit("B1").Status != Captured || s.Unit("B2").Status != Broken {
@@ -529,11 +518,11 @@ func TestSurrender(t *testing.T) {
 // when its side has left the field, but stays its side's when the side
 // still stands there (V7).
 func TestBattleEndSurrenderedUnits(t *testing.T) {
-	b1 := vcUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10)
+	b1 := scnUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10)
 	b1.Status, b1.Disrupted = Surrendered, true
-	a2 := vcUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8)
+	a2 := scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8)
 	a2.Status, a2.Disrupted = Surrendered, true
-	s := vcBattle(t, vcUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), a2, b1)
+	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), a2, b1)
 	s, events := vcEndTurns(t, s, 2)
 	if s.Phase != PhaseOver || s.Unit("B1").Status != Captured || s.Unit("A2").Status != Surrendered {
 		t.Fatalf("phase %v, B1 %v, A2 %v", s.Phase, s.Unit("B1").Status, s.Unit("A2").Status)
@@ -545,7 +534,7 @@ func TestBattleEndSurrenderedUnits(t *testing.T) {
 
 // Ensure EndBattle (V11) counts the points as they stand.
 func TestEndBattle(t *testing.T) {
-	s := vcBattle(t, vcUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 	s.Sides[1].VP = 25
 	next, events, err := EndBattle(s, "the scenario's commands ran out")
 	if err != nil || next.Phase != PhaseOver || next.Winner != "bandits" || len(events) != 1 || events[0].Level != MinorVictory {
@@ -562,11 +551,11 @@ func TestEndBattle(t *testing.T) {
 // Ensure every rally, pickup and withdraw action ValidActions lists is
 // accepted by Apply, whatever the dice (the ValidActions contract).
 func TestValidOtherAccepted(t *testing.T) {
-	a2 := vcUnit("A2", "lancers", MediumMech, "0505", 10, 12, 8)
+	a2 := scnUnit("A2", "lancers", MediumMech, "0505", 10, 12, 8)
 	a2.Status = Broken
-	a3 := vcUnit("A3", "lancers", MediumMech, "0108", 10, 12, 8)
+	a3 := scnUnit("A3", "lancers", MediumMech, "0108", 10, 12, 8)
 	a3.Salvage = 1
-	s := vcBattle(t, vcUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10), a2, a3, vcUnit("A4", "lancers", Wheeled, "1010", 4, 4, 4), vcUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, scnUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10), a2, a3, scnUnit("A4", "lancers", Wheeled, "1010", 4, 4, 4), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 	s.Salvage = map[hex.Hex]int{hex.MustParse("1010"): 1}
 	kinds := map[ActionKind]int{}
 	for _, id := range []string{"A1", "A2", "A3", "A4", "B1"} {
