@@ -10,10 +10,10 @@ import (
 	"bfbot/referee"
 )
 
-// dfRead reads a testdata design file.
-func dfRead(tb testing.TB, file string) []byte {
+// tdRead reads a file of testdata ("designs/x.yaml", "regiments/x.yaml").
+func tdRead(tb testing.TB, path string) []byte {
 	tb.Helper()
-	data, err := os.ReadFile("testdata/designs/" + file)
+	data, err := os.ReadFile("testdata/" + path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func dfRead(tb testing.TB, file string) []byte {
 // TestVehicleDesign builds and checks out against the values table's RA 3,
 // CA 1, range 3 (line 1848; ruling D5), and four of them make the platoon.
 func TestReadDesignsScorpion(t *testing.T) {
-	ds, err := ReadDesigns(dfRead(t, "scorpion.yaml"))
+	ds, err := ReadDesigns(tdRead(t, "designs/scorpion.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestReadDesignsScorpion(t *testing.T) {
 	}
 
 	// Two more from a designs: list (armor_points 64 = 4 tons, run given).
-	files := [][]byte{dfRead(t, "scorpion.yaml"), dfRead(t, "scorpions.yaml"), dfRead(t, "scorpion.yaml")}
+	files := [][]byte{tdRead(t, "designs/scorpion.yaml"), tdRead(t, "designs/scorpions.yaml"), tdRead(t, "designs/scorpion.yaml")}
 	l, warnings, err := LanceFromDesignFiles(files, []string{"scorpion.yaml", "scorpions.yaml"}, referee.Regular)
 	if err != nil || len(warnings) > 0 {
 		t.Fatalf("err %v warnings %q", err, warnings)
@@ -62,7 +62,7 @@ func TestReadDesignsAirLance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := dfRead(t, "test-fighter.yaml")
+	data := tdRead(t, "designs/test-fighter.yaml")
 	l, warnings, err := LanceFromDesignFiles([][]byte{data, data}, nil, referee.Regular)
 	if err != nil || len(warnings) > 0 {
 		t.Fatalf("err %v warnings %q", err, warnings)
@@ -137,7 +137,7 @@ func TestReadDesignsFields(t *testing.T) {
 // Ensure a weapon the 1987 tables do not know is kept and named with its
 // line in a warning, not an error (ruling D7).
 func TestReadDesignsUnknownWeapon(t *testing.T) {
-	data := dfRead(t, "gauss.yaml")
+	data := tdRead(t, "designs/gauss.yaml")
 	ds, err := ReadDesigns(data)
 	if err != nil {
 		t.Fatal(err)
@@ -239,9 +239,9 @@ func TestReadDesignsErrors(t *testing.T) {
 // Ensure LanceFromDesignFiles labels errors by file and refuses what
 // cannot form one lance.
 func TestLanceFromDesignFilesErrors(t *testing.T) {
-	scorpion := dfRead(t, "scorpion.yaml")
-	two := dfRead(t, "scorpions.yaml")
-	fighter := dfRead(t, "test-fighter.yaml")
+	scorpion := tdRead(t, "designs/scorpion.yaml")
+	two := tdRead(t, "designs/scorpions.yaml")
+	fighter := tdRead(t, "designs/test-fighter.yaml")
 	for _, tc := range []struct {
 		name  string
 		files [][]byte

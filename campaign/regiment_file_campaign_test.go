@@ -17,7 +17,7 @@ import (
 // step. The bought regiment's hidden infantry, mines and DropShip are
 // all in play (issue #6 item 1).
 func TestFileRegimentsCampaign(t *testing.T) {
-	guard, err := ReadRegimentChecked(rgfRead(t, "example.yaml"))
+	guard, err := ReadRegimentChecked(tdRead(t, "regiments/example.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

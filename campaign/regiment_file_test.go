@@ -2,23 +2,12 @@ package campaign
 
 import (
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"bfbot/referee"
 )
-
-// rgfRead reads a file of testdata/regiments or stops the test.
-func rgfRead(tb testing.TB, name string) []byte {
-	tb.Helper()
-	b, err := os.ReadFile("testdata/regiments/" + name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
 
 // rgfMustRead parses a regiment file or stops the test.
 func rgfMustRead(tb testing.TB, data []byte) Regiment {
@@ -47,7 +36,7 @@ const rgfMinimal = "id: min\nname: Minimal\ngroups:\n  - units:\n      - {name: 
 // lines 1940-2085) reads as written and passes ValidateRegiment with the
 // heavy budget (670 points, line 1951).
 func TestReadRegimentExample(t *testing.T) {
-	r, err := ReadRegimentChecked(rgfRead(t, "example.yaml"))
+	r, err := ReadRegimentChecked(tdRead(t, "regiments/example.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +87,7 @@ func TestReadRegimentExample(t *testing.T) {
 // DropShips).
 func TestRegimentRoundTrip(t *testing.T) {
 	regs := BuiltIns()
-	regs = append(regs, rgfMustRead(t, rgfRead(t, "example.yaml")))
+	regs = append(regs, rgfMustRead(t, tdRead(t, "regiments/example.yaml")))
 	drop := rgfMustRead(t, []byte(rgfMinimal+"      - {name: B, machines: [Atlas], experience: elite, drop: true, chits: [jump, jump, extra-mech]}\nsupply_train: []\nsalvage: 3\nmercenary: true\n"))
 	regs = append(regs, drop)
 	for _, r := range regs {
@@ -190,7 +179,7 @@ func TestReadRegimentErrors(t *testing.T) {
 		{"NoCrew", unit("values: \"7(1)/6-2 4\", counter: Type 1 Light"), 5, "groups[0].units[0]", "0 crew"},
 		{"Class", unit("values: \"3(6)/5-1 1\", class: marines, crew: [Regular Foot]"), 5, "groups[0].units[0].class", "marines"},
 		{"ClassAir", unit("values: \"3(6)/5-1 1\", class: heavy-air, crew: [Regular Foot]"), 5, "groups[0].units[0]", "prints H, M or L"},
-		{"UnknownMachine", string(rgfRead(t, "bad_machine.yaml")), 10, "groups[0].units[0].machines", "unknown unit \"Atlass\": did you mean Atlas?"},
+		{"UnknownMachine", string(tdRead(t, "regiments/bad_machine.yaml")), 10, "groups[0].units[0].machines", "unknown unit \"Atlass\": did you mean Atlas?"},
 		{"TooManyMachines", unit("machines: [Wasp, Wasp, Wasp, Wasp, Wasp]"), 5, "groups[0].units[0].machines", "5 machines: a counter holds 1 to 4"},
 		{"MixedMachines", unit("machines: [Wasp, Scorpion]"), 5, "groups[0].units[0].machines", "member 2"},
 		{"DropShipInGroup", unit("machines: [Union]"), 5, "groups[0].units[0].machines", "is a DropShip"},
@@ -273,7 +262,7 @@ func TestCheckRegiment(t *testing.T) {
 	t.Run("OKImportedForceNoPoints", func(t *testing.T) {
 		// Without a budget a force is imported as it is: the over-budget
 		// file's lances pass once its budget line is gone (RF2).
-		data := strings.Replace(string(rgfRead(t, "over_budget.yaml")), "budget: light\n", "", 1)
+		data := strings.Replace(string(tdRead(t, "regiments/over_budget.yaml")), "budget: light\n", "", 1)
 		if errs := CheckRegiment(rgfMustRead(t, []byte(data))); len(errs) != 0 {
 			t.Error(rgfErrText(errs))
 		}
@@ -318,7 +307,7 @@ func TestCheckRegiment(t *testing.T) {
 		// Light regiment: 428 points, 378 for lances (line 1953). Twenty
 		// Elite Atlas lances: 20 × (20 + 5 overburn, R5) = 500 base... the
 		// file's bill is costed by Costs; every problem is listed.
-		r, err := ReadRegimentChecked(rgfRead(t, "over_budget.yaml"))
+		r, err := ReadRegimentChecked(tdRead(t, "regiments/over_budget.yaml"))
 		var pe *RegimentProblemsError
 		if !errors.As(err, &pe) || !errors.Is(err, ErrRegimentFile) || r.ID != "over-budget" {
 			t.Fatalf("err = %v (%T)", err, err)
@@ -342,7 +331,7 @@ func TestCheckRegiment(t *testing.T) {
 		}
 	})
 	t.Run("ErrImportedForceFile", func(t *testing.T) {
-		_, err := ReadRegimentChecked(rgfRead(t, "no_supply.yaml"))
+		_, err := ReadRegimentChecked(tdRead(t, "regiments/no_supply.yaml"))
 		var pe *RegimentProblemsError
 		if !errors.As(err, &pe) || len(pe.Problems) != 3 {
 			t.Fatalf("err = %v", err)
