@@ -62,6 +62,10 @@ const (
 	// required and unknown checks work as for any option; its content is
 	// in Request.Files, at most MaxAttachmentBytes (attach.go).
 	Attachment
+	// UserID names a person: Discord shows a user picker, the console
+	// takes @name. Request.Options holds the user's ID and
+	// Request.Resolved his display name, so nobody types an ID.
+	UserID
 )
 
 // Option is one named argument of a command.
@@ -116,6 +120,10 @@ type Request struct {
 	// Files are the contents of the Attachment options, by option name
 	// (the adapter downloads or reads them; checkFiles bounds them).
 	Files map[string]File
+	// Resolved gives the display name of each user a UserID option
+	// names, by user ID (the adapter fills it from Discord's resolved
+	// data or the console's @name).
+	Resolved map[string]string
 	// Component is the custom id of a pressed button (Name and Sub are
 	// then empty); see the codec in customid.go.
 	Component string
@@ -135,8 +143,13 @@ type Reply struct {
 	// or a battle's thread.
 	Campaign int64
 	Battle   int64
-	Text     string
-	Embeds   []Embed
+	// Text never holds a user ID or a raw mention: people are named by
+	// display name. The adapter neutralises mentions and markdown in it.
+	Text string
+	// Ping lists the user IDs to notify: the adapter puts a real mention
+	// of each before Text and lets Discord ping exactly these users.
+	Ping   []string
+	Embeds []Embed
 	Files    []File
 	Buttons  []Button
 }
