@@ -148,10 +148,10 @@ type Reply struct {
 	Text string
 	// Ping lists the user IDs to notify: the adapter puts a real mention
 	// of each before Text and lets Discord ping exactly these users.
-	Ping   []string
-	Embeds []Embed
-	Files    []File
-	Buttons  []Button
+	Ping    []string
+	Embeds  []Embed
+	Files   []File
+	Buttons []Button
 }
 
 // Embed is a titled block of text with fields.
