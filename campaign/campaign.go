@@ -2,6 +2,8 @@ package campaign
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -37,7 +39,12 @@ type Campaign struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
 	// Referee is the user ID holding the referee role ("" for none).
-	Referee  string              `json:"referee,omitempty"`
+	Referee string `json:"referee,omitempty"`
+	// Pending are the joins waiting for the referee (membership.go).
+	Pending []JoinRequest `json:"pending,omitempty"`
+	// Names are the display names of the campaign's people by user ID,
+	// as last seen: messages name people, never show their IDs.
+	Names    map[string]string   `json:"names,omitempty"`
 	Settings Settings            `json:"settings"`
 	Map      *mapgen.Strategic   `json:"map"`
 	Sides    []Side              `json:"sides"`
@@ -423,6 +430,10 @@ func (c *Campaign) Clone() *Campaign {
 	// shares them. The capacity is clipped so that an append to either
 	// campaign's log makes a new array and never writes into the other's.
 	n.Log = c.Log[:len(c.Log):len(c.Log)]
+	n.Pending = slices.Clone(c.Pending)
+	if c.Names != nil {
+		n.Names = maps.Clone(c.Names)
+	}
 	if c.Scenario != nil {
 		sc := *c.Scenario
 		n.Scenario = &sc

@@ -21,6 +21,7 @@ func (c *Campaign) Check() []error {
 			vp[e.Side] += e.VP
 		}
 	}
+	errs = append(errs, c.checkSeats()...)
 	seen := map[string]string{} // unit ID → side
 	for _, s := range c.Sides {
 		if s.VP != vp[s.ID] {

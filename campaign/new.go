@@ -114,30 +114,6 @@ func (s *Side) newBattlegroup(name string, sector int) Battlegroup {
 	return b
 }
 
-// Join adds a player to a side. A user plays one side only.
-func Join(c *Campaign, side, user string) (*Campaign, error) {
-	if c.Phase == PhaseOver {
-		return nil, errorf("campaign %d is over", c.ID)
-	}
-	if s := c.SideOf(user); s != nil {
-		if s.ID == side {
-			return nil, errorf("you already play %s", s.Name)
-		}
-		return nil, errorf("you already play %s; a player commands one side only", s.Name)
-	}
-	if c.Side(side) == nil {
-		return nil, errorf("no side %q in this campaign: use %s", side, c.sideIDs())
-	}
-	if c.Scenario != nil && c.Scenario.AI == side {
-		return nil, errorf("the AI plays %s in this scenario for good (it was started with ai:true); join the other side or start a new one", side)
-	}
-	n := c.Clone()
-	s := n.Side(side)
-	s.Players = append(s.Players, user)
-	n.emit(Event{Step: "setup", Type: "join", Side: side, Text: fmt.Sprintf("a new commander joins %s", s.Name)})
-	return n, nil
-}
-
 // Start opens the first turn's orders once every battlegroup stands where
 // the campaign set-up lets it (checkPlacements).
 func Start(c *Campaign) (*Campaign, error) {

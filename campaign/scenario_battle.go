@@ -67,6 +67,9 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 	settings.CRT, settings.MoraleCheck = st.Rules.CRT, st.Rules.MoraleCheck
 	settings.SetupTables = false // the scenario set the battle up
 	settings.TurnLimit = 1
+	// The player who starts a scenario holds the referee role and plays a
+	// side (ruling M3).
+	settings.RefereePlays = true
 	settings.MapCols, settings.MapRows, settings.MapSeed = 1, 1, 0
 	c := &Campaign{
 		ID: id, Name: name, Settings: settings,

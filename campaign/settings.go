@@ -30,6 +30,14 @@ type Settings struct {
 	// may place its battlegroups with Deployment "sectors" (nil: each
 	// side's half of the map; ruling PL2). New checks it against the map.
 	DesignatedSectors map[string][]int `json:"designated_sectors,omitempty"`
+	// SeatLimit is the most players a side seats (0: no limit).
+	SeatLimit int `json:"seat_limit,omitempty"`
+	// JoinApproval makes joins wait for the referee before the campaign
+	// starts too (after the start they always do; ruling M1).
+	JoinApproval bool `json:"join_approval,omitempty"`
+	// RefereePlays lets the referee hold a seat; he then loses the powers
+	// that show the other side while it has human players (ruling M3).
+	RefereePlays bool `json:"referee_plays,omitempty"`
 	// AutoResolve: the AI fights every battle.
 	AutoResolve bool `json:"auto_resolve,omitempty"`
 	// MissedDeadline: what happens when a player misses a battle-phase
@@ -76,6 +84,8 @@ func (s Settings) Validate() error {
 		return errorf("designated_sectors only counts with deployment sectors; set deployment to sectors or drop designated_sectors")
 	case s.MoraleTable && !s.SetupTables:
 		return errorf("morale_table is one of 004's battle setup tables (ruling R11): turn setup_tables on, or morale_table off")
+	case s.SeatLimit < 0 || s.SeatLimit > 25:
+		return errorf("seat_limit %d: use 0 for no limit or 1 to 25 players a side", s.SeatLimit)
 	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
 		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
 	case s.MapCols < 1 || s.MapCols > 8 || s.MapRows < 1 || s.MapRows > 8:

@@ -58,6 +58,14 @@ var settingOptions = []struct {
 		st.Deployment = v
 		return nil
 	}},
+	{Option{Name: "seat_limit", Description: "the most players a side seats (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
+		st.SeatLimit, _ = strconv.Atoi(v)
+		return nil
+	}},
+	{Option{Name: "join_approval", Description: "joins wait for the referee's approval before the start too (after it they always do)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.JoinApproval, _ = strconv.ParseBool(v)
+		return nil
+	}},
 	{Option{Name: "missed_deadline", Description: "a missed battle deadline: the AI plays the phase, or it passes", Choices: []string{"ai", "pass"}}, func(st *campaign.Settings, v string) error {
 		st.MissedDeadline = v
 		return nil
@@ -90,14 +98,12 @@ func (g *Registry) campaignCommands() []*entry {
 	create := []Option{
 		{Name: "name", Description: "the campaign's name", Required: true},
 		{Name: "regiments", Description: `built-in regiments, e.g. "crucis bandits"; with one regiment_file, the opponent`},
+		{Name: "referee_plays", Description: "you referee and play a side (you then cannot see the other side's secrets)", Type: Boolean},
 	}
 	create = append(append(append(create, createFileOptions...), mapOptions...), settingOpts()...) // createFileOptions: attach_create.go
 	return []*entry{
 		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly},
 			run: g.campaignCreate},
-		{spec: Spec{Name: "campaign", Sub: "join", Description: "join a side of a campaign", Who: Anyone, Options: []Option{
-			{Name: "side", Description: "the side (regiment) you command", Required: true}}},
-			scope: campaignScope, run: g.campaignJoin},
 		{spec: Spec{Name: "campaign", Sub: "start", Description: "start the campaign: turn 1's orders open", Who: Referee},
 			scope: campaignScope, run: g.campaignStart},
 		{spec: Spec{Name: "campaign", Sub: "status", Description: "the campaign's turn, phase, sides, victory points and battles", Who: Anyone},
@@ -114,12 +120,9 @@ func (g *Registry) campaignCommands() []*entry {
 			scope: campaignScope, run: g.campaignResume},
 		{spec: extendSpec, scope: campaignScope, run: g.campaignExtend},
 		{spec: Spec{Name: "campaign", Sub: "export", Description: "the whole campaign as a JSON file (secrets included: referee only)", Who: Referee, Rate: Export},
-			scope: campaignScope, run: g.campaignExport},
+			scope: campaignScope, reveals: true, run: g.campaignExport},
 		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee},
 			scope: campaignScope, run: g.campaignEnd},
-		{spec: Spec{Name: "campaign", Sub: "kick", Description: "remove a player from his side", Who: Referee, Options: []Option{
-			{Name: "user", Description: "the player's user ID", Required: true}}},
-			scope: campaignScope, run: g.campaignKick},
 	}
 }
 
@@ -142,13 +145,15 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 		return nil, err
 	}
 	c.Referee = x.User.ID
+	c.Settings.RefereePlays = x.flag("referee_plays")
+	c = campaign.WithName(c, x.User.ID, x.User.Name)
 	id, err := g.deps.Store.Create(ctx, c)
 	if err != nil {
 		return nil, err
 	}
 	x.c = c
 	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
-		id, c.Name, strings.Join(labels, " against "), mapText, x.User.ID, c.Sides[0].ID, id))}, nil
+		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), c.Sides[0].ID, id))}, nil
 }
 
 func applySettings(st *campaign.Settings, x *call) error {
@@ -160,33 +165,6 @@ func applySettings(st *campaign.Settings, x *call) error {
 		}
 	}
 	return nil
-}
-
-// join makes the caller a player of side (campaign.Join) and returns the
-// replies to the join's events.
-func (x *call) join(ctx context.Context, side string) ([]Reply, error) {
-	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		n, err := campaign.Join(c, side, x.User.ID)
-		if err != nil {
-			return nil, nil, err
-		}
-		return n, n.Log[len(c.Log):], nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return EventReplies(x.c, evs), nil
-}
-
-func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
-	side := x.str("side")
-	out, err := x.join(ctx, side)
-	if err != nil {
-		return nil, err
-	}
-	s := x.c.Side(side)
-	out = append(out, x.private(fmt.Sprintf("You command %s in campaign %d. Your worksheet: /bg list. Your map: /map strategic. Orders are given with /orders … once the referee starts the campaign.", s.Name, x.c.ID)))
-	return out, nil
 }
 
 func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) {
@@ -246,13 +224,17 @@ func statusText(c *campaign.Campaign) string {
 		fmt.Fprintf(&b, " (of %d)", c.Settings.TurnLimit)
 	}
 	if c.Referee != "" {
-		fmt.Fprintf(&b, "; referee %s", c.Referee)
+		fmt.Fprintf(&b, "; referee %s", c.NameOf(c.Referee))
 	}
 	b.WriteString("\n")
 	for _, s := range c.Sides {
 		players := "no players yet"
 		if len(s.Players) > 0 {
-			players = strings.Join(s.Players, ", ")
+			var names []string
+			for _, p := range s.Players {
+				names = append(names, c.NameOf(p))
+			}
+			players = strings.Join(names, ", ")
 		}
 		ready := ""
 		if c.Phase == campaign.PhaseOrders {
@@ -311,8 +293,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 
@@ -409,29 +391,4 @@ func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	return append(EventReplies(x.c, evs), x.public(statusText(x.c))), nil
-}
-
-func (g *Registry) campaignKick(ctx context.Context, x *call) ([]Reply, error) {
-	user := x.str("user")
-	var from string
-	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		s := c.SideOf(user)
-		if s == nil {
-			return nil, nil, userf("user:%s plays no side in campaign %d", user, c.ID)
-		}
-		n := c.Clone()
-		ns := n.Side(s.ID)
-		from = ns.Name
-		var keep []string
-		for _, p := range ns.Players {
-			if p != user {
-				keep = append(keep, p)
-			}
-		}
-		ns.Players = keep
-		return n, nil, nil
-	}); err != nil {
-		return nil, err
-	}
-	return []Reply{x.public(fmt.Sprintf("The referee removed %s from %s.", user, from))}, nil
 }

@@ -25,6 +25,10 @@ const (
 	// ButtonAttack confirms a previewed attack (/battle attack); Args are
 	// unit, target, mode and the declared value ("0" for full).
 	ButtonAttack ButtonAction = "attack"
+	// ButtonApprove and ButtonDeny answer a join request (/campaign
+	// approve|deny); Args[0] is the user asking.
+	ButtonApprove ButtonAction = "approve"
+	ButtonDeny    ButtonAction = "deny"
 )
 
 // buttonCommands maps a button to its command and the names of its
@@ -39,6 +43,8 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonWithdraw:    {"battle", "withdraw", []string{"unit"}, map[string]string{"confirm": "true"}},
 	ButtonAutoResolve: {"battle", "auto", nil, nil},
 	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value"}, nil},
+	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
+	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
 }
 
 // ButtonID is the decoded custom ID of a button: what it does, for which

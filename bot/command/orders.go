@@ -176,7 +176,7 @@ func (x *call) secretReplies(evs []campaign.Event) []Reply {
 		out = append(out, x.private(text))
 		for _, p := range x.side.Players {
 			if p != x.User.ID {
-				out = append(out, Reply{To: DM, User: p, Campaign: x.c.ID, Text: fmt.Sprintf("%s: %s", x.User.ID, text)})
+				out = append(out, Reply{To: DM, User: p, Campaign: x.c.ID, Text: fmt.Sprintf("%s: %s", x.c.NameOf(x.User.ID), text)})
 			}
 		}
 	}

@@ -7,7 +7,8 @@ import (
 
 // cmdWho is who may run each command, written out by hand so that a
 // spec whose Who or Where changes fails here: "anyone", "player" (a
-// side's players), "reads" (players, and the referee to look), "referee";
+// side's players), "reads" (players, and the referee to look), "seats"
+// (players for themselves, the referee for anyone), "referee";
 // a "guild:" prefix means server channels only.
 var cmdWho = map[string]string{
 	"battle attack": "player", "battle auto": "referee", "battle deploy": "player", "battle end": "player",
@@ -16,7 +17,8 @@ var cmdWho = map[string]string{
 	"battle withdraw": "player",
 	"bg list":         "reads", "bg merge": "player", "bg place": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
 	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "referee", "campaign export": "referee", "campaign extend": "referee",
-	"campaign join": "anyone", "campaign kick": "referee", "campaign pause": "referee", "campaign resume": "referee",
+	"campaign join": "anyone", "campaign kick": "referee", "campaign approve": "referee", "campaign deny": "referee",
+	"campaign leave": "anyone", "campaign replace": "seats", "campaign pause": "referee", "campaign resume": "referee",
 	"campaign schedule": "referee", "campaign settings": "referee", "campaign start": "referee", "campaign status": "anyone",
 	"force buy": "player", "force lance": "anyone", "force roster": "anyone", "force show": "reads",
 	"help ": "anyone", "map strategic": "reads", "map tactical": "reads",
@@ -105,7 +107,7 @@ func cmdAllowed(who, role string) bool {
 		return true
 	case "player":
 		return role == "crucis" || role == "bandits"
-	case "reads":
+	case "reads", "seats":
 		return role != "stranger"
 	case "referee":
 		return role == "referee"

@@ -76,6 +76,12 @@ type entry struct {
 	// refereeReads lets the referee run a Player command that only shows
 	// things: he then sees every side (a neutral judge, R10).
 	refereeReads bool
+	// reveals marks a referee power that shows every side's secrets: a
+	// referee who plays a side against human players loses it (M3).
+	reveals bool
+	// refereeActs lets the referee run a Player command on anyone's
+	// behalf (handing a seat on).
+	refereeActs bool
 	run          func(ctx context.Context, x *call) ([]Reply, error)
 }
 
@@ -110,7 +116,7 @@ func New(deps Deps) *Registry {
 		g.deps.ErrorID = randomID
 	}
 	for _, group := range [][]*entry{
-		g.campaignCommands(), g.forceCommands(), g.bgCommands(), g.ordersCommands(), g.mapCommands(),
+		g.campaignCommands(), g.membershipCommands(), g.forceCommands(), g.bgCommands(), g.ordersCommands(), g.mapCommands(),
 		g.battleCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
 		g.scenarioCommands(),
 	} {
@@ -306,11 +312,19 @@ func permit(e *entry, x *call) error {
 	}
 	switch e.spec.Who {
 	case Player:
-		if x.side != nil || (x.referee && e.refereeReads) {
+		if x.side != nil || (x.referee && (e.refereeReads || e.refereeActs)) {
 			return nil
 		}
 		return userf("%s %s is for the players of campaign %d: /campaign join side:… first", refusedWho, cmd, x.c.ID)
 	case Referee:
+		if x.referee && e.reveals && x.c.RefereeConflicted() {
+			own := x.c.SideOf(x.User.ID)
+			why := "the campaign was created with referee_plays:true"
+			if x.c.Scenario != nil {
+				why = "you started this scenario"
+			}
+			return userf("%s %s would show the other side's secrets, and you play %s against human players (%s; ruling M3). Both players cannot agree to it here: it is refused while another player holds a seat.", refusedWho, cmd, own.Name, why)
+		}
 		if x.referee {
 			return nil
 		}

@@ -37,6 +37,10 @@ func (x *call) update(ctx context.Context, fn func(c *campaign.Campaign, d *dice
 		if err != nil {
 			return nil, err
 		}
+		if n.IsMember(x.User.ID) {
+			// Messages name people as the server shows them now.
+			n = campaign.WithName(n, x.User.ID, x.User.Name)
+		}
 		evs, next = e, n
 		return n, nil
 	})
@@ -152,7 +156,9 @@ func audienceReplies(c *campaign.Campaign, battle int64, lines []audienceLine, j
 			if s == nil {
 				// The referee's notes (004 results a judge settles, R11)
 				// go to the referee role alone.
-				if sideID == campaign.RefereeAudience && c.Referee != "" {
+				// A referee who plays a side against human players gets
+				// none (ruling M3).
+				if sideID == campaign.RefereeAudience && c.Referee != "" && !c.RefereeConflicted() {
 					s = &campaign.Side{Players: []string{c.Referee}}
 				} else {
 					continue

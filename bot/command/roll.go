@@ -46,7 +46,7 @@ func (g *Registry) roll(_ context.Context, x *call) ([]Reply, error) {
 	for i, f := range r.Faces {
 		faces[i] = strconv.Itoa(f)
 	}
-	return []Reply{x.public(fmt.Sprintf("%s rolls %s: %s = %d", x.User.ID, spec, strings.Join(faces, " + ")+modText(mod), r.Sum()+mod))}, nil
+	return []Reply{x.public(fmt.Sprintf("%s rolls %s: %s = %d", x.User.Name, spec, strings.Join(faces, " + ")+modText(mod), r.Sum()+mod))}, nil
 }
 
 func modText(mod int) string {

@@ -135,6 +135,7 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, err
 	}
 	c.Referee = x.User.ID
+	c = campaign.WithName(c, x.User.ID, x.User.Name)
 	if c, err = campaign.Join(c, side, x.User.ID); err != nil {
 		return nil, err
 	}
@@ -161,8 +162,8 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	if x.flag("ai") {
 		who = fmt.Sprintf("the AI plays %s", c.Side(other).Name)
 	}
-	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role; %s. Play it with /battle … (/battle view shows your side's map).",
-		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, x.User.ID, c.Side(side).Name, who))}
+	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role (what would show the other side's secrets is refused once a second player joins); %s. Play it with /battle … (/battle view shows your side's map).",
+		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
 	out = append(out, BattleReplies(x.c, 1, append(setup, aiEvents...))...)
 	out = append(out, EventReplies(x.c, logged)...)
 	if b := x.c.Battle(1); b != nil && b.State != nil {
@@ -180,14 +181,9 @@ func (g *Registry) scenarioJoin(ctx context.Context, x *call) ([]Reply, error) {
 	if x.c.Scenario == nil {
 		return nil, userf("campaign %d is not a scenario: join it with /campaign join", x.c.ID)
 	}
-	// campaign.Join refuses the side the AI plays for good.
-	side := x.str("side")
-	out, err := x.join(ctx, side)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, x.private(fmt.Sprintf("You command %s in the scenario %s (campaign %d). /battle view shows your side's map; /battle status whose phase it is.", x.c.Side(side).Name, x.c.Scenario.Name, x.c.ID)))
-	return out, nil
+	// campaign.Join refuses the side the AI plays for good; once the
+	// scenario is under way the starter approves the seat (ruling M1).
+	return g.campaignJoin(ctx, x)
 }
 
 // aiSides are the sides of a scenario campaign the AI plays: those with

@@ -106,6 +106,10 @@ func TestScenarioJoin(t *testing.T) {
 		f := scdFixture(t)
 		f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3")
 		f.cmdMust("bob", "scenario", "join", "side", "bandits")
+		if c := f.scdCampaign(1); c.SideOf("bob") != nil {
+			t.Fatal("bob sat down on bandits without the starter's approval")
+		}
+		f.cmdMust("alice", "campaign", "approve", "user", "bob")
 		f.cmdMust("alice", "battle", "end") // movement
 		f.cmdMust("alice", "battle", "end") // attack
 		c := f.scdCampaign(1)

@@ -7,7 +7,7 @@ import (
 
 func (g *Registry) undoCommands() []*entry {
 	return []*entry{{spec: Spec{Name: "undo", Description: "take back the campaign's last change (referee)", Who: Referee},
-		scope: campaignScope, run: g.undo}}
+		scope: campaignScope, reveals: true, run: g.undo}}
 }
 
 func (g *Registry) undo(ctx context.Context, x *call) ([]Reply, error) {
