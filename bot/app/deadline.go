@@ -304,8 +304,9 @@ func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) 
 			if !wants[p] {
 				continue
 			}
-			out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Text: fmt.Sprintf(
-				"Reminder: turn %d's orders for %s close at %s. /orders ready seals them.", c.Turn, s.Name, due.UTC().Format("Mon 2 Jan 15:04 MST"))})
+			// Discord shows a timestamp in each reader's own time zone.
+			out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Ping: []string{p}, Text: fmt.Sprintf(
+				"Reminder: turn %d's orders for %s are due <t:%d:F> (<t:%d:R>). /orders ready seals them.", c.Turn, s.Name, due.Unix(), due.Unix())})
 		}
 	}
 	h.a.deliver(ctx, c.ID, out)

@@ -169,7 +169,7 @@ func TestEndToEnd(t *testing.T) {
 		r.settle()
 		r.fake.MustWait(t, srvWait, "the closed-DM notice for Bob", func() bool {
 			for _, m := range r.fake.Messages(srvChannel) {
-				if strings.Contains(m.Content, "<@"+srvBob+">: the bot cannot send you direct messages") {
+				if strings.Contains(m.Content, "the bot cannot send you direct messages") {
 					return true
 				}
 			}

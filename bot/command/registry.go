@@ -82,7 +82,7 @@ type entry struct {
 	// refereeActs lets the referee run a Player command on anyone's
 	// behalf (handing a seat on).
 	refereeActs bool
-	run          func(ctx context.Context, x *call) ([]Reply, error)
+	run         func(ctx context.Context, x *call) ([]Reply, error)
 }
 
 // call is one request being run: the request, the campaign it is about,
@@ -145,7 +145,7 @@ func (g *Registry) add(e *entry) {
 		e.spec.Options = append(e.spec.Options, campaignOption)
 	}
 	for i := range e.spec.Options {
-		if e.spec.Options[i].Complete == nil && e.spec.Options[i].Type != Attachment {
+		if e.spec.Options[i].Complete == nil && e.spec.Options[i].Type != Attachment && e.spec.Options[i].Type != UserID {
 			if fn := g.completer(e.spec.Options[i].Name); fn != nil {
 				e.spec.Options[i].Complete = fn
 			}
@@ -314,6 +314,9 @@ func permit(e *entry, x *call) error {
 	case Player:
 		if x.side != nil || (x.referee && (e.refereeReads || e.refereeActs)) {
 			return nil
+		}
+		if r := x.c.PendingOf(x.User.ID); r != nil {
+			return userf("%s %s is for the players of campaign %d: your request to join %s waits for the referee", refusedWho, cmd, x.c.ID, x.c.Side(r.Side).Name)
 		}
 		return userf("%s %s is for the players of campaign %d: /campaign join side:… first", refusedWho, cmd, x.c.ID)
 	case Referee:

@@ -88,6 +88,9 @@ func (c *Console) Line(ctx context.Context, n int, text string) error {
 			return err
 		}
 	}
+	if err := c.resolveUsers(r); err != nil { // users.go
+		return c.Print(r.User.ID, []command.Reply{{To: command.Private, User: r.User.ID, Text: fmt.Sprintf("⚠ line %d: %v", n, err)}})
+	}
 	if err := c.readFiles(r); err != nil { // attach.go
 		return c.Print(r.User.ID, []command.Reply{{To: command.Private, User: r.User.ID, Text: fmt.Sprintf("⚠ line %d: %v", n, err)}})
 	}

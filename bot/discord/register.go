@@ -157,6 +157,8 @@ func option(o command.Option) (*discordgo.ApplicationCommandOption, error) {
 		d.Type = discordgo.ApplicationCommandOptionBoolean
 	case command.Attachment:
 		d.Type = discordgo.ApplicationCommandOptionAttachment
+	case command.UserID:
+		d.Type = discordgo.ApplicationCommandOptionUser
 	default:
 		return nil, fmt.Errorf("unknown option type %d", o.Type)
 	}
