@@ -61,7 +61,9 @@ func TestPermissionMatrix(t *testing.T) {
 	if len(specs) != len(cmdWho) {
 		t.Errorf("%d commands, %d in cmdWho: classify every command", len(specs), len(cmdWho))
 	}
-	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
+	// eve has asked to join crucis after the start and waits: she may do
+	// no more than a stranger (ruling M1).
+	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
 	for _, s := range specs {
 		key := s.Name + " " + s.Sub
 		want, ok := cmdWho[key]
@@ -79,6 +81,7 @@ func TestPermissionMatrix(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					f := cmdNewFixture(t, true)
+					f.cmdMust("eve", "campaign", "join", "side", "crucis")
 					r := cmdRequest(c.user, s.Name, s.Sub, cmdFill(s)...)
 					if dm {
 						r.DM, r.Guild = true, ""
@@ -108,7 +111,7 @@ func cmdAllowed(who, role string) bool {
 	case "player":
 		return role == "crucis" || role == "bandits"
 	case "reads", "seats":
-		return role != "stranger"
+		return role != "stranger" && role != "pending"
 	case "referee":
 		return role == "referee"
 	}
