@@ -76,6 +76,11 @@ func srvNewRig(t *testing.T) *srvRig {
 	t.Helper()
 	r := &srvRig{t: t, fake: discordtest.New(t), clock: schedule.NewFakeClock(srvStart),
 		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
+	// Display names unlike the IDs, so a message that names someone by
+	// ID is caught (srvNoUserIDs).
+	for id, name := range map[string]string{srvRef: "Rhea", srvAlice: "Alice", srvBob: "Bob"} {
+		r.fake.SetUserName(id, name)
+	}
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("app logs:\n%s", r.logs.String())
