@@ -277,3 +277,72 @@ func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
 		}
 	}
 }
+
+// Ensure no side can take an id the bot's addressees use (ruling SE3):
+// a regiment file with `id: referee` is refused at its id line, with and
+// without the checks; CheckRegiment, New and Check refuse every reserved
+// id in any case, so a side's players can never be the audience of the
+// referee's private notes.
+func TestReservedSideIDs(t *testing.T) {
+	data := tdRead(t, "regiments/referee_id.yaml")
+	for name, read := range map[string]func([]byte) (Regiment, error){"ReadRegiment": ReadRegiment, "ReadRegimentChecked": ReadRegimentChecked} {
+		_, err := read(data)
+		var fe *RegimentFileError
+		if !errors.As(err, &fe) {
+			t.Fatalf("%s: got %v, want a *RegimentFileError", name, err)
+		}
+		if fe.Line != 3 || fe.Field != "id" || !strings.Contains(fe.Msg, `"referee" is reserved`) || !strings.Contains(fe.Msg, "choose another id") {
+			t.Errorf("%s: got line %d field %q %q; want line 3, field id, the reserved id named and what to do", name, fe.Line, fe.Field, fe.Msg)
+		}
+	}
+	// The same file with a free id is a good regiment: the id alone is
+	// what is refused.
+	if _, err := ReadRegimentChecked([]byte(strings.Replace(string(data), "\nid: referee\n", "\nid: referee-guard\n", 1))); err != nil {
+		t.Fatalf("the file with a free id: %v", err)
+	}
+
+	crucis, err := BuiltIn("crucis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bandits, err := BuiltIn("bandits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mapgen.GenerateStrategic(1, 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := DefaultSettings()
+	st.MapCols, st.MapRows, st.MapSeed = 3, 2, 1
+	for _, id := range []string{"referee", "public", "all", "everyone", "spectator"} {
+		t.Run(id, func(t *testing.T) {
+			r := crucis
+			r.ID = id
+			if errs := CheckRegiment(r); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "is reserved") }) {
+				t.Errorf("CheckRegiment: %v, want the reserved id refused", errs)
+			}
+			if _, err := New(1, "x", st, m, []Regiment{r, bandits}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("id %q is reserved", id)) {
+				t.Errorf("New: %v, want the reserved id refused", err)
+			}
+			up := r
+			up.ID = strings.ToUpper(id) // Referee, PUBLIC: refused in any case
+			if _, err := New(1, "x", st, m, []Regiment{bandits, up}); err == nil || !strings.Contains(err.Error(), "is reserved") {
+				t.Errorf("New with %s: %v, want the reserved id refused", up.ID, err)
+			}
+		})
+	}
+	// A campaign stored before the ids were reserved fails Check, so the
+	// store refuses to commit it rather than leak.
+	c, err := New(1, "x", st, m, []Regiment{crucis, bandits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := c.Check(); len(errs) != 0 {
+		t.Fatalf("a good campaign: %v", errs)
+	}
+	c.Sides[0].ID = RefereeAudience
+	if errs := c.Check(); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "reserved") }) {
+		t.Errorf("Check of a side called referee: %v, want it refused", errs)
+	}
+}

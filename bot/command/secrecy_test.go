@@ -139,3 +139,47 @@ func TestSecrecy(t *testing.T) {
 		})
 	}
 }
+
+// Ensure a regiment file with `id: referee` cannot make a side (ruling
+// SE3): /campaign create refuses it privately, naming the file and the
+// reserved id, and stores nothing.
+func TestCreateReservedSideIDRefused(t *testing.T) {
+	reg, store := attRegistry(t)
+	got := attDo(reg, attRequest("ref", "campaign", "create", map[string]File{"regiment_file": attFile(t, "testdata/att_referee_id.yaml")}, "name", "Spy", "regiments", "crucis"))
+	for _, w := range []string{"private ref: ⚠", "att_referee_id.yaml", `"referee" is reserved`, "choose another id"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("got %q\nwant it to contain %q", got, w)
+		}
+	}
+	if list, _ := store.List(t.Context()); len(list) != 0 {
+		t.Errorf("a refused create stored %d campaigns", len(list))
+	}
+}
+
+// Ensure the referee's notes go to the referee alone even in a campaign
+// stored before side ids were reserved, whose side is called "referee":
+// the audience is read before any side, and that side's own secrets do
+// not reach the referee either (ruling SE3).
+func TestRefereeNotesReachOnlyTheReferee(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	c, err := f.store.Get(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Sides[0].ID = campaign.RefereeAudience // a legacy campaign: alice's side
+	evs := []campaign.Event{
+		{Turn: 1, Step: "contact", Type: "referee-note", Audience: []string{campaign.RefereeAudience}, Text: "the referee's private note"},
+		{Turn: 1, Step: "orders", Type: "move", Audience: []string{"bandits"}, Text: "bob's secret order"},
+	}
+	got := map[string]string{}
+	for _, r := range EventReplies(c, evs) {
+		if r.To != DM {
+			t.Errorf("a secret event went %s: %q", r.To, r.Text)
+		}
+		got[r.User] += r.Text
+	}
+	want := map[string]string{"ref": "Turn 1, contact: the referee's private note", "bob": "Turn 1, orders: bob's secret order"}
+	if len(got) != len(want) || got["ref"] != want["ref"] || got["bob"] != want["bob"] {
+		t.Errorf("DMs %q, want %q (alice, whose side is called referee, gets nothing)", got, want)
+	}
+}
