@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -344,5 +345,52 @@ func TestReservedSideIDs(t *testing.T) {
 	c.Sides[0].ID = RefereeAudience
 	if errs := c.Check(); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "reserved") }) {
 		t.Errorf("Check of a side called referee: %v, want it refused", errs)
+	}
+}
+
+// Ensure a side's secret victory points change nothing anyone else can
+// see (ruling SE2): two campaigns that differ only by crucis's secret
+// recon purchase (CO1) and a secret objective (CB9) give bandits and the
+// public the same views, VP included, while crucis sees its own account.
+// At the end of the campaign every account is shown (000 line 2737).
+func TestSecretVPStaysSecret(t *testing.T) {
+	base := ordStarted(t)
+	// Public points both campaigns share, as a battle gives them.
+	base.emit(Event{Step: "battle", Type: "vp", Side: "crucis", VP: 20, Text: "crucis scores 20 victory points in battle 1"})
+	base = ordGive(t, base, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}, Name: "Scouts"})
+	scouts := base.Side("crucis").NextBattlegroup - 1
+	secret := ordGive(t, base, "crucis", Order{Kind: OrderRecon, Battlegroup: scouts, ESR: true})
+	secret.emit(Event{Step: "vp", Type: "objective", Audience: []string{"crucis"}, Side: "crucis", Sector: 1, VP: 7, Text: "crucis reaches the objectives of sector 1"})
+	mustCheck(t, secret)
+	own, open := secret.Side("crucis").VP, base.Side("crucis").VP
+	if spent := secret.Side("crucis").VPSpent; spent == 0 || own != 20-spent+7 {
+		t.Fatalf("crucis spent %d VP on recon and has %d: the purchase must cost", spent, own)
+	}
+	if own == open || open != 20 {
+		t.Fatalf("crucis has %d VP with the secrets and %d without: the test needs them to differ, 20 public", own, open)
+	}
+
+	for _, viewer := range []string{"bandits", "", "mallory"} {
+		a, _ := json.Marshal(View(secret, viewer))
+		b, _ := json.Marshal(View(base, viewer))
+		if string(a) != string(b) {
+			t.Errorf("%q sees the secret purchase and objective:\n with: %s\n without: %s", viewer, a, b)
+		}
+		if got := secret.KnownVP("crucis", viewer); got != 20 {
+			t.Errorf("%q knows crucis has %d VP, want the 20 public ones", viewer, got)
+		}
+	}
+	if v := View(secret, "crucis"); v.Sides[0].VP != own || v.Own.VP != own {
+		t.Errorf("crucis sees %d (summary) and %d (own) VP, want its own account %d", v.Sides[0].VP, v.Own.VP, own)
+	}
+	if v := RefereeView(secret); v.Sides[0].VP != own {
+		t.Errorf("the referee sees %d VP for crucis, want %d", v.Sides[0].VP, own)
+	}
+	over := secret.Clone()
+	over.Phase = PhaseOver
+	for _, viewer := range []string{"bandits", ""} {
+		if got := over.KnownVP("crucis", viewer); got != own {
+			t.Errorf("at the end %q knows crucis has %d VP, want the whole account %d", viewer, got, own)
+		}
 	}
 }

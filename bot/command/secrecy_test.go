@@ -298,3 +298,58 @@ func TestAttackPreviewHidesUnknownDefense(t *testing.T) {
 		t.Errorf("the attack on B1: %q, want the D called out", got)
 	}
 }
+
+// Ensure a secret recon purchase changes nothing bob, a stranger or the
+// public status can see (ruling SE2): two campaigns in which crucis has
+// 20 public VP and splits off a scout lance, one of which also buys the
+// lance +2 ESR, give everyone but alice the same replies, the status
+// board (which the pinned status repeats) showing the 20 public VP;
+// alice's own account shows the spending.
+func TestSecretPurchaseChangesNothingOthersSee(t *testing.T) {
+	outputs := func(buy bool) (others, own string) {
+		f := cmdNewFixture(t, true)
+		err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+			n := c.Clone()
+			n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "battle", Type: "vp", Side: "crucis", VP: 20, Text: "7th Crucis Lancers scores 20 victory points in battle 1"})
+			n.Side("crucis").VP += 20
+			return n, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.cmdMust("alice", "bg", "split", "bg", "2", "units", "A6", "name", "Scouts")
+		if buy {
+			c := f.scdCampaign(1)
+			out := f.cmdMust("alice", "bg", "recon", "bg", strconv.Itoa(c.Side("crucis").NextBattlegroup-1), "esr", "true")
+			for _, r := range out {
+				if r.To != Private || r.User != "alice" {
+					t.Errorf("the secret purchase answered %s %s: %q", r.To, r.User, r.Text)
+				}
+			}
+			if s := f.scdCampaign(1).Side("crucis"); s.VPSpent == 0 || s.VP >= 20 {
+				t.Fatalf("the recon purchase cost nothing: %d VP, %d spent", s.VP, s.VPSpent)
+			}
+		}
+		var b strings.Builder
+		for _, q := range [][]string{
+			{"mallory", "campaign", "status"}, {"bob", "campaign", "status"}, {"ref", "campaign", "status"},
+			{"bob", "bg", "list"}, {"bob", "orders", "show"}, {"bob", "force", "show"}, {"bob", "map", "strategic"},
+		} {
+			for _, r := range f.cmdDo(q[0], q[1], q[2]) {
+				fmt.Fprintf(&b, "%s /%s %s → %s %s: %s (%d files)\n", q[0], q[1], q[2], r.To, r.User, r.Text, len(r.Files))
+			}
+		}
+		return b.String(), cmdTexts(f.cmdMust("alice", "force", "show"))
+	}
+	others, own := outputs(true)
+	othersPlain, ownPlain := outputs(false)
+	if others != othersPlain {
+		t.Errorf("others see the secret purchase:\nwith it:\n%s\nwithout:\n%s", others, othersPlain)
+	}
+	if !strings.Contains(others, "7th Crucis Lancers (crucis): 20 VP") {
+		t.Errorf("the status board does not show the 20 public VP:\n%s", others)
+	}
+	if own == ownPlain || !strings.Contains(ownPlain, "20 VP") {
+		t.Errorf("alice's own account does not show her spending:\nwith it: %s\nwithout: %s", own, ownPlain)
+	}
+}
