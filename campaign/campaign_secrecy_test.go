@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -274,6 +275,122 @@ func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
 			case in.Drop && !slices.ContainsFunc(enemy.Battlegroups, func(b Battlegroup) bool { return b.Dropped && b.Sector == in.Sector }):
 				t.Errorf("turn %d: %s's intel %+v reports a drop that did not happen", in.Turn, x.ID, in)
 			}
+		}
+	}
+}
+
+// Ensure no side can take an id the bot's addressees use (ruling SE3):
+// a regiment file with `id: referee` is refused at its id line, with and
+// without the checks; CheckRegiment, New and Check refuse every reserved
+// id in any case, so a side's players can never be the audience of the
+// referee's private notes.
+func TestReservedSideIDs(t *testing.T) {
+	data := tdRead(t, "regiments/referee_id.yaml")
+	for name, read := range map[string]func([]byte) (Regiment, error){"ReadRegiment": ReadRegiment, "ReadRegimentChecked": ReadRegimentChecked} {
+		_, err := read(data)
+		var fe *RegimentFileError
+		if !errors.As(err, &fe) {
+			t.Fatalf("%s: got %v, want a *RegimentFileError", name, err)
+		}
+		if fe.Line != 3 || fe.Field != "id" || !strings.Contains(fe.Msg, `"referee" is reserved`) || !strings.Contains(fe.Msg, "choose another id") {
+			t.Errorf("%s: got line %d field %q %q; want line 3, field id, the reserved id named and what to do", name, fe.Line, fe.Field, fe.Msg)
+		}
+	}
+	// The same file with a free id is a good regiment: the id alone is
+	// what is refused.
+	if _, err := ReadRegimentChecked([]byte(strings.Replace(string(data), "\nid: referee\n", "\nid: referee-guard\n", 1))); err != nil {
+		t.Fatalf("the file with a free id: %v", err)
+	}
+
+	crucis, err := BuiltIn("crucis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bandits, err := BuiltIn("bandits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mapgen.GenerateStrategic(1, 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := DefaultSettings()
+	st.MapCols, st.MapRows, st.MapSeed = 3, 2, 1
+	for _, id := range []string{"referee", "public", "all", "everyone", "spectator"} {
+		t.Run(id, func(t *testing.T) {
+			r := crucis
+			r.ID = id
+			if errs := CheckRegiment(r); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "is reserved") }) {
+				t.Errorf("CheckRegiment: %v, want the reserved id refused", errs)
+			}
+			if _, err := New(1, "x", st, m, []Regiment{r, bandits}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("id %q is reserved", id)) {
+				t.Errorf("New: %v, want the reserved id refused", err)
+			}
+			up := r
+			up.ID = strings.ToUpper(id) // Referee, PUBLIC: refused in any case
+			if _, err := New(1, "x", st, m, []Regiment{bandits, up}); err == nil || !strings.Contains(err.Error(), "is reserved") {
+				t.Errorf("New with %s: %v, want the reserved id refused", up.ID, err)
+			}
+		})
+	}
+	// A campaign stored before the ids were reserved fails Check, so the
+	// store refuses to commit it rather than leak.
+	c, err := New(1, "x", st, m, []Regiment{crucis, bandits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := c.Check(); len(errs) != 0 {
+		t.Fatalf("a good campaign: %v", errs)
+	}
+	c.Sides[0].ID = RefereeAudience
+	if errs := c.Check(); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "reserved") }) {
+		t.Errorf("Check of a side called referee: %v, want it refused", errs)
+	}
+}
+
+// Ensure a side's secret victory points change nothing anyone else can
+// see (ruling SE2): two campaigns that differ only by crucis's secret
+// recon purchase (CO1) and a secret objective (CB9) give bandits and the
+// public the same views, VP included, while crucis sees its own account.
+// At the end of the campaign every account is shown (000 line 2737).
+func TestSecretVPStaysSecret(t *testing.T) {
+	base := ordStarted(t)
+	// Public points both campaigns share, as a battle gives them.
+	base.emit(Event{Step: "battle", Type: "vp", Side: "crucis", VP: 20, Text: "crucis scores 20 victory points in battle 1"})
+	base = ordGive(t, base, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}, Name: "Scouts"})
+	scouts := base.Side("crucis").NextBattlegroup - 1
+	secret := ordGive(t, base, "crucis", Order{Kind: OrderRecon, Battlegroup: scouts, ESR: true})
+	secret.emit(Event{Step: "vp", Type: "objective", Audience: []string{"crucis"}, Side: "crucis", Sector: 1, VP: 7, Text: "crucis reaches the objectives of sector 1"})
+	mustCheck(t, secret)
+	own, open := secret.Side("crucis").VP, base.Side("crucis").VP
+	if spent := secret.Side("crucis").VPSpent; spent == 0 || own != 20-spent+7 {
+		t.Fatalf("crucis spent %d VP on recon and has %d: the purchase must cost", spent, own)
+	}
+	if own == open || open != 20 {
+		t.Fatalf("crucis has %d VP with the secrets and %d without: the test needs them to differ, 20 public", own, open)
+	}
+
+	for _, viewer := range []string{"bandits", "", "mallory"} {
+		a, _ := json.Marshal(View(secret, viewer))
+		b, _ := json.Marshal(View(base, viewer))
+		if string(a) != string(b) {
+			t.Errorf("%q sees the secret purchase and objective:\n with: %s\n without: %s", viewer, a, b)
+		}
+		if got := secret.KnownVP("crucis", viewer); got != 20 {
+			t.Errorf("%q knows crucis has %d VP, want the 20 public ones", viewer, got)
+		}
+	}
+	if v := View(secret, "crucis"); v.Sides[0].VP != own || v.Own.VP != own {
+		t.Errorf("crucis sees %d (summary) and %d (own) VP, want its own account %d", v.Sides[0].VP, v.Own.VP, own)
+	}
+	if v := RefereeView(secret); v.Sides[0].VP != own {
+		t.Errorf("the referee sees %d VP for crucis, want %d", v.Sides[0].VP, own)
+	}
+	over := secret.Clone()
+	over.Phase = PhaseOver
+	for _, viewer := range []string{"bandits", ""} {
+		if got := over.KnownVP("crucis", viewer); got != own {
+			t.Errorf("at the end %q knows crucis has %d VP, want the whole account %d", viewer, got, own)
 		}
 	}
 }

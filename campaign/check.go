@@ -1,6 +1,10 @@
 package campaign
 
-import "fmt"
+import (
+	"fmt"
+
+	"bfbot/referee"
+)
 
 // Check walks the campaign and returns every broken invariant: every
 // active unit in exactly one battlegroup of its side and every other unit
@@ -24,6 +28,9 @@ func (c *Campaign) Check() []error {
 	errs = append(errs, c.checkSeats()...)
 	seen := map[string]string{} // unit ID → side
 	for _, s := range c.Sides {
+		if referee.ReservedSideID(s.ID) {
+			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
+		}
 		if s.VP != vp[s.ID] {
 			bad("side %s: VP %d but the log adds up to %d", s.ID, s.VP, vp[s.ID])
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"bfbot/mapgen"
+	"bfbot/referee"
 )
 
 // New makes a campaign in PhaseSetup between the given regiments (two, as
@@ -26,6 +27,13 @@ func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []Regimen
 	}
 	if len(regs) != 2 {
 		return nil, errorf("a campaign is fought between two regiments, not %d", len(regs))
+	}
+	for _, r := range regs {
+		// A side's ID addresses its secret events: the reserved names
+		// mean someone else (ruling SE3).
+		if err := referee.ReservedSideIDError(r.ID); err != nil {
+			return nil, errorf("regiment %s: id %v", r.Name, err)
+		}
 	}
 	if regs[0].ID == regs[1].ID {
 		return nil, errorf("both sides chose regiment %q: pick two different regiments", regs[0].ID)

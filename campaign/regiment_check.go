@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"bfbot/referee"
 )
 
 // The checks every regiment passes to take the field, bought or
@@ -33,6 +35,8 @@ func CheckRegiment(r Regiment) []error {
 		add("the regiment has no id: give one of 1 to %d lowercase letters, digits and hyphens, e.g. harlech-guard", maxRegimentID)
 	case len(r.ID) > maxRegimentID || !regimentIDPattern.MatchString(r.ID):
 		add("id %q: use 1 to %d lowercase letters, digits and hyphens, starting with a letter or digit (e.g. harlech-guard)", mtfShort(r.ID), maxRegimentID)
+	case referee.ReservedSideID(r.ID):
+		add("id %v", referee.ReservedSideIDError(r.ID)) // ruling SE3
 	}
 	name := strings.TrimSpace(r.Name)
 	switch {

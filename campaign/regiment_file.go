@@ -243,6 +243,9 @@ func readRegiment(data []byte) (Regiment, error) {
 		if r.ID, err = rfText(f.Value, "id", maxRegimentName); err != nil {
 			return Regiment{}, err
 		}
+		if err := referee.ReservedSideIDError(r.ID); err != nil { // ruling SE3
+			return Regiment{}, rfErr(f.Value, "id", "%v", err)
+		}
 	}
 	if f, ok := fs["name"]; ok {
 		if r.Name, err = rfText(f.Value, "name", maxRegimentText); err != nil {

@@ -81,6 +81,9 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 	b := Battle{ID: 1, Turn: 1, Sector: scenarioSector, State: st.Clone()}
 	letters := map[string]bool{}
 	for _, sd := range st.Sides {
+		if err := referee.ReservedSideIDError(sd.ID); err != nil { // ruling SE3
+			return nil, errorf("scenario %s: side id %v", scenarioName, err)
+		}
 		s := Side{ID: sd.ID, Name: sd.Name, NextBattlegroup: 2}
 		if s.Name == "" {
 			s.Name = sd.ID

@@ -215,8 +215,8 @@ func (sr *setupRoller) note(format string, a ...any) {
 }
 
 // RefereeAudience is the pseudo side ID that addresses an event to the
-// campaign's referee role (no side has it).
-const RefereeAudience = "referee"
+// campaign's referee role; no side may take it (ruling SE3).
+const RefereeAudience = referee.RefereeAudience
 
 // RollSetupTables rolls 004's battle setup tables for a contact and
 // returns the result and the events: every roll and result public, what

@@ -38,11 +38,14 @@ type SideView struct {
 	Winner  string       `json:"winner,omitempty"`
 }
 
-// SideSummary is what everyone knows of a side.
+// SideSummary is what everyone knows of a side, and its victory points
+// as the viewer knows them (KnownVP; ruling SE2): its own account for
+// the viewing side and the referee, the public points for anyone else.
 type SideSummary struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Letter string `json:"letter"`
+	VP     int    `json:"vp"`
 }
 
 // SectorView is one sector on the viewer's copy of the strategic map.
@@ -82,6 +85,9 @@ func View(c *Campaign, side string) SideView {
 	}
 	own := s.clone()
 	v.Side, v.Own = side, &own
+	for i := range v.Sides {
+		v.Sides[i].VP = c.KnownVP(v.Sides[i].ID, side)
+	}
 	if c.Phase == PhaseSetup {
 		v.Placement, _ = PlacementSectors(c, side)
 	}
@@ -124,8 +130,9 @@ func View(c *Campaign, side string) SideView {
 func RefereeView(c *Campaign) SideView {
 	v := publicView(c)
 	v.Referee = true
-	for _, s := range c.Sides {
+	for i, s := range c.Sides {
 		v.All = append(v.All, s.clone())
+		v.Sides[i].VP = s.VP
 	}
 	for i := range v.Battles {
 		b := c.Battle(v.Battles[i].ID)
@@ -141,7 +148,7 @@ func RefereeView(c *Campaign) SideView {
 func publicView(c *Campaign) SideView {
 	v := SideView{Campaign: c.ID, Name: c.Name, Turn: c.Turn, Phase: c.Phase, Map: c.Map, Winner: c.Winner}
 	for _, s := range c.Sides {
-		v.Sides = append(v.Sides, SideSummary{ID: s.ID, Name: s.Name, Letter: s.Letter})
+		v.Sides = append(v.Sides, SideSummary{ID: s.ID, Name: s.Name, Letter: s.Letter, VP: c.KnownVP(s.ID, "")})
 	}
 	if c.Map != nil {
 		for _, sec := range c.Map.Sectors {

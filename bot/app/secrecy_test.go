@@ -1,6 +1,8 @@
 package app
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,6 +122,43 @@ func srvCheckSecrecy(t *testing.T, r *srvRig, l *srvCampaignLog) {
 	}
 	if pngs == 0 {
 		t.Error("no PNG reached a player: the image check would pass vacuously")
+	}
+	srvCheckPublicVP(t, r, l)
+}
+
+// srvStatusVP is a side's line on the status board: "Name (id): N VP".
+var srvStatusVP = regexp.MustCompile(`\((` + "[a-z0-9-]+" + `)\): (-?\d+) VP`)
+
+// srvCheckPublicVP fails if a channel or thread message (the status
+// board and its pinned copy among them) shows a side's VP total that
+// was never its public total (ruling SE2): secret gains and spending
+// must not show in what everyone reads.
+func srvCheckPublicVP(t *testing.T, r *srvRig, l *srvCampaignLog) {
+	t.Helper()
+	public := map[string]map[int]bool{} // side → its public totals so far
+	for _, c := range l.states {
+		for _, s := range c.Sides {
+			if public[s.ID] == nil {
+				public[s.ID] = map[int]bool{0: true}
+			}
+			public[s.ID][c.KnownVP(s.ID, "")] = true
+		}
+	}
+	lines := 0
+	for _, s := range srvCollect(r) {
+		if s.where == "DM" || s.msg.Ephemeral {
+			continue
+		}
+		for _, m := range srvStatusVP.FindAllStringSubmatch(s.msg.Content, -1) {
+			lines++
+			n, _ := strconv.Atoi(m[2])
+			if !public[m[1]][n] {
+				t.Errorf("%s message shows %s with %d VP, never its public total %v:\n%s", s.where, m[1], n, public[m[1]], s.msg.Content)
+			}
+		}
+	}
+	if lines == 0 {
+		t.Error("no status line with VP reached the channel: the check would pass vacuously")
 	}
 }
 

@@ -291,21 +291,52 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 	if at == nil {
 		return nil, userf("%s cannot attack %s that way now", a.Unit, a.Target)
 	}
-	odds, err := columnOdds(b.State.View(x.side.ID).CRT, *at.Column)
-	if err != nil {
-		return nil, err
-	}
+	v := b.State.View(x.side.ID)
 	text := fmt.Sprintf("%s %s attack on %s", a.Unit, at.Mode, a.Target)
-	if at.Value != nil && at.Defense != nil {
-		text += fmt.Sprintf(": %d against %d", *at.Value, *at.Defense)
+	if !defenseKnown(v, a) {
+		// Only what the attacker's side knows: its own value. The
+		// target's D, and with it the column and the chances, come
+		// from the defender when the attack is made (ruling SE1).
+		if at.Value != nil {
+			text += fmt.Sprintf(": %d against an unknown Defensive Value", *at.Value)
+		}
+		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1). Attack with the button or confirm:true."
+	} else {
+		odds, err := columnOdds(v.CRT, *at.Column)
+		if err != nil {
+			return nil, err
+		}
+		if at.Value != nil && at.Defense != nil {
+			text += fmt.Sprintf(": %d against %d", *at.Value, *at.Defense)
+		}
+		text += fmt.Sprintf(", column %+d after shifts. Chances: %s. Attack with the button or confirm:true.", *at.Column, odds)
 	}
-	text += fmt.Sprintf(", column %+d after shifts. Chances: %s. Attack with the button or confirm:true.", *at.Column, odds)
 	val := "0"
 	if a.Value > 0 {
 		val = strconv.Itoa(a.Value)
 	}
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
 		Buttons: button("Attack", true, ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), val}})}}, nil
+}
+
+// defenseKnown reports whether the attacker's side knows what a preview
+// of attack a needs of its target (ruling SE1): a building and a close
+// assault use no Defensive Value (rulings K9, K11, K13); a unit's D is
+// known only while the side reads the unit's current values, as an AEP
+// probe does (000 lines 1344–1353; rulings S4, S6). Sighting lifts the
+// blind, not the values (000 lines 699, 782), and a D called out at an
+// earlier attack may have changed since by damage the attacker cannot
+// see (000 line 498).
+func defenseKnown(v referee.View, a referee.Action) bool {
+	if a.Mode == referee.CloseAssault {
+		return true
+	}
+	u := v.Unit(a.Target)
+	if u == nil {
+		_, err := hex.Parse(a.Target)
+		return err == nil // a building; an unseen unit never gets here
+	}
+	return u.Values != nil
 }
 
 // columnOdds gives the chance of each result on a CRT column over the 36

@@ -243,7 +243,8 @@ func statusText(c *campaign.Campaign) string {
 				ready = ", orders ready"
 			}
 		}
-		fmt.Fprintf(&b, "• %s (%s): %d VP; %s%s\n", s.Name, s.ID, s.VP, players, ready)
+		// The public account: no secret gain or spending shows (ruling SE2).
+		fmt.Fprintf(&b, "• %s (%s): %d VP; %s%s\n", s.Name, s.ID, c.KnownVP(s.ID, ""), players, ready)
 	}
 	for _, bt := range c.Battles {
 		state := "being fought"

@@ -152,17 +152,22 @@ func audienceReplies(c *campaign.Campaign, battle int64, lines []audienceLine, j
 			continue
 		}
 		for _, sideID := range l.sides {
-			s := c.Side(sideID)
-			if s == nil {
-				// The referee's notes (004 results a judge settles, R11)
-				// go to the referee role alone.
-				// A referee who plays a side against human players gets
-				// none (ruling M3).
-				if sideID == campaign.RefereeAudience && c.Referee != "" && !c.RefereeConflicted() {
-					s = &campaign.Side{Players: []string{c.Referee}}
-				} else {
+			// The referee's notes (004 results a judge settles, R11) go to
+			// the referee role alone, never to a side: the audience is
+			// read before any side lookup, and no side may take the id
+			// (ruling SE3). A referee who plays a side against human
+			// players gets none (ruling M3).
+			var s *campaign.Side
+			switch {
+			case sideID == campaign.RefereeAudience:
+				if c.Referee == "" || c.RefereeConflicted() {
 					continue
 				}
+				s = &campaign.Side{Players: []string{c.Referee}}
+			case c.Side(sideID) != nil:
+				s = c.Side(sideID)
+			default:
+				continue
 			}
 			for _, p := range s.Players {
 				if _, ok := dms[p]; !ok {

@@ -1,11 +1,15 @@
 package command
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+	"bfbot/referee/scenario"
 )
 
 // cmdSeen is a reply with the players who see it.
@@ -137,5 +141,215 @@ func TestSecrecy(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Ensure a regiment file with `id: referee` cannot make a side (ruling
+// SE3): /campaign create refuses it privately, naming the file and the
+// reserved id, and stores nothing.
+func TestCreateReservedSideIDRefused(t *testing.T) {
+	reg, store := attRegistry(t)
+	got := attDo(reg, attRequest("ref", "campaign", "create", map[string]File{"regiment_file": attFile(t, "testdata/att_referee_id.yaml")}, "name", "Spy", "regiments", "crucis"))
+	for _, w := range []string{"private ref: ⚠", "att_referee_id.yaml", `"referee" is reserved`, "choose another id"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("got %q\nwant it to contain %q", got, w)
+		}
+	}
+	if list, _ := store.List(t.Context()); len(list) != 0 {
+		t.Errorf("a refused create stored %d campaigns", len(list))
+	}
+}
+
+// Ensure the referee's notes go to the referee alone even in a campaign
+// stored before side ids were reserved, whose side is called "referee":
+// the audience is read before any side, and that side's own secrets do
+// not reach the referee either (ruling SE3).
+func TestRefereeNotesReachOnlyTheReferee(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	c, err := f.store.Get(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Sides[0].ID = campaign.RefereeAudience // a legacy campaign: alice's side
+	evs := []campaign.Event{
+		{Turn: 1, Step: "contact", Type: "referee-note", Audience: []string{campaign.RefereeAudience}, Text: "the referee's private note"},
+		{Turn: 1, Step: "orders", Type: "move", Audience: []string{"bandits"}, Text: "bob's secret order"},
+	}
+	got := map[string]string{}
+	for _, r := range EventReplies(c, evs) {
+		if r.To != DM {
+			t.Errorf("a secret event went %s: %q", r.To, r.Text)
+		}
+		got[r.User] += r.Text
+	}
+	want := map[string]string{"ref": "Turn 1, contact: the referee's private note", "bob": "Turn 1, orders: bob's secret order"}
+	if len(got) != len(want) || got["ref"] != want["ref"] || got["bob"] != want["bob"] {
+		t.Errorf("DMs %q, want %q (alice, whose side is called referee, gets nothing)", got, want)
+	}
+}
+
+// secPreviewScenario is a battle on open ground for the preview tests:
+// alice's A1 (range 6) faces bob's B1 in heavy woods two hexes away
+// (blind: the woods hide its class, 000 line 784), B2 in the open three
+// hexes away (sighted by ESR: its class is known, its values are not,
+// 000 lines 699, 782) and B3, which alice's AEP lance A2 next to it
+// probes at the first sighting (000 lines 1340–1353).
+func secPreviewScenario(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("map: {seed: 1, theme: plains}\nterrain:\n")
+	for col := 3; col <= 14; col++ {
+		for row := 2; row <= 14; row++ {
+			terrain := "open"
+			if col == 8 && row == 10 {
+				terrain = "heavy-woods"
+			}
+			fmt.Fprintf(&b, "  \"%02d%02d\": {terrain: %s, elevation: 0}\n", col, row, terrain)
+		}
+	}
+	b.WriteString(`first: a
+sides:
+  - id: a
+    units:
+      - {id: A1, class: medium-mech, values: {ra: 10, ca: 12, d: 8, r: 6, mp: 5}, hex: "0808"}
+      - {id: A2, class: light-mech, values: {ra: 4, ca: 5, d: 5, r: 2, mp: 6}, hex: "1208", chits: [aep]}
+  - id: b
+    units:
+      - {id: B1, class: heavy-mech, values: {ra: 13, ca: 16, d: 11, r: 3, mp: 4}, hex: "0810"}
+      - {id: B2, class: heavy-mech, values: {ra: 13, ca: 16, d: 12, r: 3, mp: 4}, hex: "0805"}
+      - {id: B3, class: assault-mech, values: {ra: 16, ca: 20, d: 13, r: 3, mp: 3}, hex: "1108"}
+`)
+	return b.String()
+}
+
+// Ensure an attack preview shows only what the attacker's side knows of
+// its target (ruling SE1): against a blind target and against a sighted
+// one whose values are hidden it gives the attacker's own value and
+// "unknown" for D, the column and the chances; against a probed target
+// it gives them all. The attack itself is reported with the D the
+// defender calls out (000 line 847).
+func TestAttackPreviewHidesUnknownDefense(t *testing.T) {
+	sc, err := scenario.Parse([]byte(secPreviewScenario(t)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := sc.Begin(dice.New(dice.NewSeeded(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaign.NewScenarioBattle(0, "previews", st, "previews", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Referee = "ref"
+	for side, user := range map[string]string{"a": "alice", "b": "bob"} {
+		if c, err = campaign.Join(c, side, user); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := scdFixture(t)
+	if _, err := f.store.Create(t.Context(), c); err != nil {
+		t.Fatal(err)
+	}
+	// The test is about these three states of knowledge; make sure the
+	// battle gives them.
+	v := f.scdCampaign(1).Battle(1).State.View("a")
+	if v.Phasing != "a" {
+		t.Fatalf("%s is to act, want a", v.Phasing)
+	}
+	for id, want := range map[string]string{"B1": "blind", "B2": "sighted", "B3": "probed"} {
+		u := v.Unit(id)
+		got := "blind"
+		switch {
+		case u == nil:
+			got = "unseen"
+		case u.Values != nil:
+			got = "probed"
+		case u.Class != "":
+			got = "sighted"
+		}
+		if got != want {
+			t.Fatalf("%s is %s to a, want %s", id, got, want)
+		}
+	}
+	preview := func(target string) string {
+		return cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", target, "mode", "ranged", "preview", "true"))
+	}
+	for _, target := range []string{"B1", "B2"} {
+		got := preview(target)
+		if !strings.Contains(got, "A1 ranged attack on "+target+": 10 against an unknown Defensive Value") || !strings.Contains(got, "ruling SE1") {
+			t.Errorf("preview against %s: %q, want its D unknown", target, got)
+		}
+		for _, leak := range []string{"against 1", "column", "Chances", "%"} {
+			if strings.Contains(strings.ReplaceAll(got, "the column and the chances are unknown", ""), leak) {
+				t.Errorf("preview against %s holds %q, which tells its D: %q", target, leak, got)
+			}
+		}
+	}
+	if got := preview("B3"); !strings.Contains(got, "A1 ranged attack on B3: 10 against 13, column -3 after shifts. Chances:") {
+		t.Errorf("preview against the probed B3: %q, want its D, column and chances", got)
+	}
+	// Nothing moved: the previews changed nothing.
+	if n := f.scdCampaign(1).Battle(1).State; n.Unit("A1").Attacked || n.Phase != referee.PhaseMovement {
+		t.Fatalf("a preview acted: A1 attacked %v, phase %s", n.Unit("A1").Attacked, n.Phase)
+	}
+	// The attack made: the defender calls out D (000 line 847).
+	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B1", "mode", "ranged", "confirm", "true")); !strings.Contains(got, "A1 ranged attack on B1: 10 vs 11, column") {
+		t.Errorf("the attack on B1: %q, want the D called out", got)
+	}
+}
+
+// Ensure a secret recon purchase changes nothing bob, a stranger or the
+// public status can see (ruling SE2): two campaigns in which crucis has
+// 20 public VP and splits off a scout lance, one of which also buys the
+// lance +2 ESR, give everyone but alice the same replies, the status
+// board (which the pinned status repeats) showing the 20 public VP;
+// alice's own account shows the spending.
+func TestSecretPurchaseChangesNothingOthersSee(t *testing.T) {
+	outputs := func(buy bool) (others, own string) {
+		f := cmdNewFixture(t, true)
+		err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+			n := c.Clone()
+			n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "battle", Type: "vp", Side: "crucis", VP: 20, Text: "7th Crucis Lancers scores 20 victory points in battle 1"})
+			n.Side("crucis").VP += 20
+			return n, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.cmdMust("alice", "bg", "split", "bg", "2", "units", "A6", "name", "Scouts")
+		if buy {
+			c := f.scdCampaign(1)
+			out := f.cmdMust("alice", "bg", "recon", "bg", strconv.Itoa(c.Side("crucis").NextBattlegroup-1), "esr", "true")
+			for _, r := range out {
+				if r.To != Private || r.User != "alice" {
+					t.Errorf("the secret purchase answered %s %s: %q", r.To, r.User, r.Text)
+				}
+			}
+			if s := f.scdCampaign(1).Side("crucis"); s.VPSpent == 0 || s.VP >= 20 {
+				t.Fatalf("the recon purchase cost nothing: %d VP, %d spent", s.VP, s.VPSpent)
+			}
+		}
+		var b strings.Builder
+		for _, q := range [][]string{
+			{"mallory", "campaign", "status"}, {"bob", "campaign", "status"}, {"ref", "campaign", "status"},
+			{"bob", "bg", "list"}, {"bob", "orders", "show"}, {"bob", "force", "show"}, {"bob", "map", "strategic"},
+		} {
+			for _, r := range f.cmdDo(q[0], q[1], q[2]) {
+				fmt.Fprintf(&b, "%s /%s %s → %s %s: %s (%d files)\n", q[0], q[1], q[2], r.To, r.User, r.Text, len(r.Files))
+			}
+		}
+		return b.String(), cmdTexts(f.cmdMust("alice", "force", "show"))
+	}
+	others, own := outputs(true)
+	othersPlain, ownPlain := outputs(false)
+	if others != othersPlain {
+		t.Errorf("others see the secret purchase:\nwith it:\n%s\nwithout:\n%s", others, othersPlain)
+	}
+	if !strings.Contains(others, "7th Crucis Lancers (crucis): 20 VP") {
+		t.Errorf("the status board does not show the 20 public VP:\n%s", others)
+	}
+	if own == ownPlain || !strings.Contains(ownPlain, "20 VP") {
+		t.Errorf("alice's own account does not show her spending:\nwith it: %s\nwithout: %s", own, ownPlain)
 	}
 }

@@ -448,6 +448,9 @@ func (p *parser) sides(n *yaml.Node) error {
 		if !validName(id) {
 			return errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
 		}
+		if err := referee.ReservedSideIDError(id); err != nil { // ruling SE3
+			return errorf(idf.Value, path+".id", "%v", err)
+		}
 		if p.s.Side(id) != nil {
 			return errorf(idf.Value, path+".id", "side %q is given twice", id)
 		}
