@@ -160,7 +160,7 @@ func TestFaultGatewayDrops(t *testing.T) {
 func TestFaultRESTRandom(t *testing.T) {
 	t.Parallel()
 	clean := srvNewRig(t)
-	faulty := fltNewRig(t, discordtest.WithRetryAfter(5*time.Millisecond), discordtest.WithAckTimeout(2*time.Second))
+	faulty := srvNewRig(t, discordtest.WithRetryAfter(5*time.Millisecond), discordtest.WithAckTimeout(2*time.Second))
 	fltSetUp(clean)
 	fltSetUp(faulty)
 	c := clean.campaign()

@@ -3,30 +3,14 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"bfbot/bot/command"
 	"bfbot/bot/discordtest"
-	"bfbot/bot/schedule"
 	"bfbot/campaign"
 )
-
-// fltNewRig is srvNewRig with options for the fake Discord.
-func fltNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
-	t.Helper()
-	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart),
-		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("app logs:\n%s", r.logs.String())
-		}
-	})
-	r.open()
-	return r
-}
 
 // fltSetUp creates campaign 1 in the rig's channel, joins Alice
 // (crucis) and Bob (bandits) and starts it: turn 1, orders open, an

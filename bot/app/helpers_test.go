@@ -71,10 +71,10 @@ func srvConfig(fake *discordtest.Fake, path string) config.Config {
 	return cfg
 }
 
-// srvNewRig starts a fake Discord and an app on a new database file.
-func srvNewRig(t *testing.T) *srvRig {
+// srvNewRig starts a fake Discord (with opts) and an app on a new database file.
+func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 	t.Helper()
-	r := &srvRig{t: t, fake: discordtest.New(t), clock: schedule.NewFakeClock(srvStart),
+	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart),
 		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
 	// Display names unlike the IDs, so a message that names someone by
 	// ID is caught (srvNoUserIDs).
