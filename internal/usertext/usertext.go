@@ -39,8 +39,13 @@ var (
 	// Regiment is a regiment's (a side's) name, and a battalion's or a
 	// company's in a regiment file.
 	Regiment = Kind{"regiment name", 60}
+	// Company is a company's name in a regiment file (a battalion's
+	// becomes a battlegroup's: Battlegroup).
+	Company = Kind{"company name", 60}
 	// Unit is a counter's name or machine in a regiment file.
 	Unit = Kind{"unit name", 60}
+	// Crew is a MechWarrior's or a crew's name in a regiment file.
+	Crew = Kind{"crew name", 100}
 	// Sector is a strategic map's, a sector's or an objective's name.
 	Sector   = Kind{"sector name", 60}
 	Scenario = Kind{"scenario name", 60}
@@ -56,16 +61,25 @@ var (
 // spills over the lines around it.
 const MaxMarks = 4
 
+// Error is a refused name: Field is where it came from (an option, a
+// file's field path), Problem what is wrong with it, where, and how to
+// fix it.
+type Error struct {
+	Field, Problem string
+}
+
+func (e *Error) Error() string { return e.Field + ": " + e.Problem }
+
 // Clean returns s trimmed of surrounding white space if it is a good name
-// of kind k, else an error that starts with field (how the caller names
-// where s came from: an option, a file path) and says what to change.
+// of kind k, else an *Error for field (how the caller names where s came
+// from: an option, a file's field path) that says what to change.
 func (k Kind) Clean(field, s string) (string, error) {
 	if i := invalidUTF8(s); i >= 0 {
-		return "", fmt.Errorf("%s: not valid UTF-8 text (byte %d): save or type it again as UTF-8", field, i+1)
+		return "", &Error{field, fmt.Sprintf("not valid UTF-8 text (byte %d): save or type it again as UTF-8", i+1)}
 	}
 	t := strings.TrimSpace(s)
 	if t == "" {
-		return "", fmt.Errorf("%s: empty: give a %s", field, k.What)
+		return "", &Error{field, "empty: give a " + k.What}
 	}
 	// Positions count characters from 1 as typed, leading spaces too.
 	pos := utf8.RuneCountInString(s[:len(s)-len(strings.TrimLeftFunc(s, unicode.IsSpace))])
@@ -92,7 +106,7 @@ func (k Kind) Clean(field, s string) (string, error) {
 // bad formats a refusal: field, the name (quoted, escaped, shortened),
 // what is wrong with it and how to fix that.
 func (k Kind) bad(field, s, what, fix string) error {
-	return fmt.Errorf("%s: %s has %s; %s", field, quote(s), what, fix)
+	return &Error{field, fmt.Sprintf("%s has %s; %s", quote(s), what, fix)}
 }
 
 // problem says what is wrong with r in a name ("" if nothing) and how to
