@@ -22,7 +22,7 @@ import (
 // to the bot. YAML (or JSON, which is YAML):
 //
 //	id: harlech-guard            # 1-20 lowercase letters, digits, hyphens
-//	name: Harlech Guard          # printable, at most 60 characters
+//	name: Harlech Guard          # one line, at most 60 characters (internal/usertext)
 //	mercenary: false             # morale from 30, not 50 (004 line 183)
 //	budget: heavy                # optional: heavy | medium | light (lines 1951-1953)
 //	repair_points: 50            # 25-100 (line 2669); 0 or left out: the campaign's setting
@@ -783,7 +783,7 @@ func rfLine(fs map[string]yamlnode.Field, path string) (int, error) {
 	return rf.Int(f.Value, yamlnode.Join(path, "line"), 0, maxRegimentLine)
 }
 
-// rfTextList reads a list of printable values (a bare value is a list of
+// rfTextList reads a list of values of kind k (a bare value is a list of
 // one).
 func rfTextList(n *yaml.Node, path string, k usertext.Kind) ([]string, []*yaml.Node, error) {
 	if n.Kind == yaml.ScalarNode && !rfNull(n) {

@@ -46,9 +46,11 @@ var (
 	Unit = Kind{"unit name", 60}
 	// Crew is a MechWarrior's or a crew's name in a regiment file.
 	Crew = Kind{"crew name", 100}
-	// Sector is a strategic map's, a sector's or an objective's name.
-	Sector   = Kind{"sector name", 60}
-	Scenario = Kind{"scenario name", 60}
+	// Map, Sector and Objective are a strategic map's names.
+	Map       = Kind{"map name", 60}
+	Sector    = Kind{"sector name", 60}
+	Objective = Kind{"objective name", 60}
+	Scenario  = Kind{"scenario name", 60}
 	// Side is a scenario side's name.
 	Side = Kind{"side name", 60}
 	// ID is an identifier read from a file (a regiment's or a scenario
