@@ -46,8 +46,8 @@ const MaxStrategicFileBytes = 1 << 20
 
 // Bounds on hand-written values.
 const (
-	maxObjectiveVP   = 10000 // the book suggests 100–250 for a main objective (000 line 2704)
-	maxObjectives    = 8     // per sector
+	maxObjectiveVP = 10000 // the book suggests 100–250 for a main objective (000 line 2704)
+	maxObjectives  = 8     // per sector
 )
 
 // ErrStrategicFile matches every error ReadStrategic returns.
