@@ -170,3 +170,47 @@ func TestUndoNeverRerolls(t *testing.T) {
 		t.Errorf("%d rolls, want 7", len(r.faces))
 	}
 }
+
+// Ensure an export taken after an undo carries the dice where the undo
+// left them (not rewound), so the imported campaign and the original
+// roll the same next dice, and both files pass Check.
+func TestUndoThenExport(t *testing.T) {
+	ctx := context.Background()
+	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	id := stoCreate(t, from, 11)
+	r := &stoRoller{}
+	for i := 0; i < 2; i++ {
+		if _, err := from.Update(ctx, id, r.step); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := from.Undo(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := from.Export(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := to.Import(ctx, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.Update(ctx, id, r.step); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := to.Update(ctx, got, r.step); err != nil {
+		t.Fatal(err)
+	}
+	want := dice.New(dice.NewSeeded(11))
+	var stream [][]int
+	for range 3 {
+		w, err := want.Roll("stream", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream = append(stream, w.Faces)
+	}
+	if fmt.Sprint(r.faces[2]) != fmt.Sprint(stream[2]) || fmt.Sprint(r.faces[3]) != fmt.Sprint(stream[2]) {
+		t.Errorf("after the undo, the original rolled %v and the import %v; want both the stream's third roll %v", r.faces[2], r.faces[3], stream[2])
+	}
+}
