@@ -21,7 +21,7 @@ import (
 func (m *Main) runConsole(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	db := fs.String("db", "", "database file (default: a campaign store in memory, gone at exit)")
-	seed := fs.Uint64("seed", 1, "seed of the dice: campaign N rolls with seed+N")
+	seed := fs.Uint64("seed", 1, "seed of the dice: campaign N rolls with seed+N, /roll with seed (without it /roll is seeded from the system)")
 	faces := fs.String("dice", "", "the d6 faces every roll takes, in order, e.g. 3,4,6 (instead of --seed)")
 	asJSON := fs.Bool("json", false, `print one JSON object per reply: {"to":…,"user":…,"text":…,"files":[…]}`)
 	out := fs.String("out", "console-out", "directory the replies' files (PNG maps, exports) are written to")
@@ -50,15 +50,30 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	if cl, ok := store.(interface{ Close() error }); ok {
 		defer cl.Close()
 	}
+	log := slog.New(slog.NewTextHandler(m.Stderr, nil))
 	reg := botcommand.New(botcommand.Deps{
 		Store: store,
-		Log:   slog.New(slog.NewTextHandler(m.Stderr, nil)),
-		Dice:  dice.New(dice.NewSeeded(*seed)),
+		Log:   log,
+		Dice:  consoleRollDice(seedSet, *seed, script, log),
 		// One person at a keyboard (or a script): rate limits are for a shared bot.
 		RateLimits: botcommand.RateLimits{Off: true},
 	})
 	c := &console.Console{Dispatcher: reg, Out: m.Stdout, JSON: *asJSON, FilesDir: *out}
 	return c.Run(ctx, m.Stdin)
+}
+
+// consoleRollDice is /roll's source: the --dice script (every roll takes
+// its faces), the --seed, or else dice seeded from the operating system
+// with the seed logged, as the bot does, so a console session without a
+// seed does not roll the same numbers as the last one.
+func consoleRollDice(seedSet bool, seed uint64, script *dice.Script, log *slog.Logger) dice.Source {
+	switch {
+	case script != nil:
+		return script
+	case seedSet:
+		return dice.NewSeeded(seed)
+	}
+	return botcommand.NewRollSource(nil, log)
 }
 
 // openConsoleStore is the one place the console picks its store.

@@ -30,7 +30,7 @@ func BenchmarkConsoleDBRoundTrip(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { store.(interface{ Close() error }).Close() })
-	reg := botcommand.New(botcommand.Deps{Store: store, Dice: dice.New(dice.NewSeeded(1)), RateLimits: botcommand.RateLimits{Off: true}})
+	reg := botcommand.New(botcommand.Deps{Store: store, Dice: dice.NewSeeded(1), RateLimits: botcommand.RateLimits{Off: true}})
 	c := &console.Console{Dispatcher: reg, Out: io.Discard, FilesDir: dir}
 	for i, l := range []string{
 		"@ref /campaign create name:Bench",

@@ -3,8 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"bfbot/referee/dice"
 )
 
 // Ensure `bfbot console --json` runs lines from stdin through the real
@@ -26,4 +30,64 @@ func TestConsoleCommand(t *testing.T) {
 		}
 	}
 	srvConsoleDB(t)
+}
+
+// conRoll runs the console on one /roll of 20 dice with args and returns
+// the faces it posted and its log (stderr).
+func conRoll(t *testing.T, args ...string) (faces, log string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader("@ref /roll dice:20d6\n"), Stdout: &out, Stderr: &errb}
+	if code := m.ExitCode(m.Run(context.Background(), append([]string{"console", "--out", t.TempDir()}, args...))); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	f := regexp.MustCompile(`ref rolls 20d6: ((?:[1-6] \+ )*[1-6]) = `).FindStringSubmatch(out.String())
+	if f == nil {
+		t.Fatalf("%v: no roll in %q", args, out.String())
+	}
+	return f[1], errb.String()
+}
+
+// conFaces is the first n faces of seed's dice, as /roll writes them.
+func conFaces(t *testing.T, seed uint64, n int) string {
+	t.Helper()
+	src := dice.NewSeeded(seed)
+	var faces []string
+	for range n {
+		f, err := src.Face()
+		if err != nil {
+			t.Fatal(err)
+		}
+		faces = append(faces, strconv.Itoa(f))
+	}
+	return strings.Join(faces, " + ")
+}
+
+// Ensure the console's /roll takes the --dice faces or the --seed, and
+// without either is seeded from the system, the seed logged: two sessions
+// without a seed roll different dice.
+func TestConsoleRollDice(t *testing.T) {
+	if got, _ := conRoll(t, "--dice", strings.Repeat("6,", 19)+"1"); got != strings.Repeat("6 + ", 19)+"1" {
+		t.Errorf("--dice: rolled %s, want the script's faces", got)
+	}
+	if got, _ := conRoll(t, "--seed", "9"); got != conFaces(t, 9, 20) {
+		t.Errorf("--seed 9: rolled %s, want seed 9's %s", got, conFaces(t, 9, 20))
+	}
+	seedLine := regexp.MustCompile(`level=INFO msg="dice for /roll seeded" seed=([0-9]+)`)
+	var seeds, rolls []string
+	for range 2 {
+		faces, log := conRoll(t)
+		m := seedLine.FindStringSubmatch(log)
+		if m == nil {
+			t.Fatalf("no info line with /roll's seed in the log:\n%s", log)
+		}
+		seed, _ := strconv.ParseUint(m[1], 10, 64)
+		if faces != conFaces(t, seed, 20) {
+			t.Errorf("rolled %s, not the logged seed %d's %s", faces, seed, conFaces(t, seed, 20))
+		}
+		seeds, rolls = append(seeds, m[1]), append(rolls, faces)
+	}
+	if seeds[0] == seeds[1] || rolls[0] == rolls[1] {
+		t.Errorf("two sessions without a seed: seeds %v, rolls %v, want different", seeds, rolls)
+	}
 }

@@ -55,7 +55,7 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 	d.reg = botcommand.New(botcommand.Deps{
 		Store: d.store,
 		Log:   slog.New(slog.NewTextHandler(m.Stderr, nil)),
-		Dice:  dice.New(dice.NewSeeded(*seed)),
+		Dice:  dice.NewSeeded(*seed),
 		// The demo's clock stands still: rate limits are for a shared bot.
 		RateLimits: botcommand.RateLimits{Off: true},
 		ErrorID: func() string {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"bfbot/internal/usertext"
 	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 
@@ -148,7 +149,7 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 	if err != nil {
 		return d, err
 	}
-	if d.Name, err = df.Str(f.Value, yamlnode.Join(path, "name")); err != nil {
+	if d.Name, err = df.Name(f.Value, yamlnode.Join(path, "name"), usertext.Unit); err != nil {
 		return d, err
 	}
 	if f, err = need("kind"); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bfbot/internal/usertext"
 	"bfbot/referee"
 )
 
@@ -167,7 +168,11 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 	if chassis.value == "" {
 		return fail(max(chassis.line, 1), "no chassis name")
 	}
-	d.Name = strings.TrimSpace(chassis.value + " " + model.value)
+	name, err := usertext.Unit.Clean("chassis and model", chassis.value+" "+model.value)
+	if err != nil {
+		return fail(chassis.line, "%v", err)
+	}
+	d.Name = name
 	d.Kind = DesignMech
 
 	mass, ok := fields["mass"]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/referee"
 )
@@ -19,6 +20,10 @@ import (
 // rearmost column of the side's designated sectors (placement.go). Until
 // Start each side may place its battlegroups anew (Place).
 func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []Regiment) (*Campaign, error) {
+	name, err := userName(usertext.Campaign, "name", name)
+	if err != nil {
+		return nil, err
+	}
 	if err := st.Validate(); err != nil {
 		return nil, err
 	}

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"bfbot/internal/usertext"
 	"bfbot/referee"
 )
 
@@ -20,8 +19,8 @@ var importedForce = Budget{Name: "imported force", Points: math.MaxInt / 2, Spec
 
 // CheckRegiment lists every problem that keeps r from taking the field,
 // each in words a player can act on; none means it may. Every regiment
-// needs an id (1-20 lowercase letters, digits and hyphens), a printable
-// name of at most 60 characters, at least one combat counter, at most
+// needs an id (1-20 lowercase letters, digits and hyphens), a name that
+// passes usertext's check (one line, at most 60 characters), at least one combat counter, at most
 // MaxRegimentCounters counters, and passes ValidateRegiment's structural
 // checks (the RBG's trucks and DropShips, mines, salvage, drops, bombs,
 // hidden infantry). Repair points of 0 leave the number to the campaign's
@@ -38,14 +37,8 @@ func CheckRegiment(r Regiment) []error {
 	case referee.ReservedSideID(r.ID):
 		add("id %v", referee.ReservedSideIDError(r.ID)) // ruling SE3
 	}
-	name := strings.TrimSpace(r.Name)
-	switch {
-	case name == "":
-		add("the regiment has no name: give one of at most %d characters", maxRegimentName)
-	case utf8.RuneCountInString(r.Name) > maxRegimentName:
-		add("the name has %d characters: use at most %d", utf8.RuneCountInString(r.Name), maxRegimentName)
-	case strings.IndexFunc(r.Name, func(c rune) bool { return !unicode.IsPrint(c) || c == utf8.RuneError }) >= 0 || !utf8.ValidString(r.Name):
-		add("the name %q holds a character that cannot be printed", mtfShort(r.Name))
+	if _, err := usertext.Regiment.Clean("name", r.Name); err != nil {
+		errs = append(errs, err)
 	}
 	if len(r.Units) == 0 {
 		add("the regiment has no combat counters: give at least one lance under groups")

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"bfbot/internal/usertext"
 	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 
@@ -23,7 +22,7 @@ import (
 // to the bot. YAML (or JSON, which is YAML):
 //
 //	id: harlech-guard            # 1-20 lowercase letters, digits, hyphens
-//	name: Harlech Guard          # printable, at most 60 characters
+//	name: Harlech Guard          # one line, at most 60 characters (internal/usertext)
 //	mercenary: false             # morale from 30, not 50 (004 line 183)
 //	budget: heavy                # optional: heavy | medium | light (lines 1951-1953)
 //	repair_points: 50            # 25-100 (line 2669); 0 or left out: the campaign's setting
@@ -77,11 +76,16 @@ const MaxRegimentFileBytes = 256 << 10
 // RBG trucks and DropShips): the book's regiments have about 40.
 const MaxRegimentCounters = 200
 
+// The kinds of hand-written text that are not names (names take
+// usertext's kinds): checked the same way, with their own lengths.
+var (
+	rfValues = usertext.Kind{What: "line of values", Max: 100} // a values line, a counter column
+	rfChit   = usertext.Kind{What: "chit", Max: 40}
+)
+
 // Bounds on hand-written values.
 const (
 	maxRegimentID      = 20
-	maxRegimentName    = 60  // a regiment's, a unit's, a battalion's or a company's
-	maxRegimentText    = 100 // a crew line, a counter column, a values line
 	maxUnitChits       = 16
 	maxRegimentMines   = 1000
 	maxRegimentSalvage = 100
@@ -240,7 +244,7 @@ func readRegiment(data []byte) (Regiment, error) {
 	rd := &regimentReading{}
 	r := &rd.r
 	if f, ok := fs["id"]; ok {
-		if r.ID, err = rfText(f.Value, "id", maxRegimentName); err != nil {
+		if r.ID, err = rfText(f.Value, "id", usertext.ID); err != nil {
 			return Regiment{}, err
 		}
 		if err := referee.ReservedSideIDError(r.ID); err != nil { // ruling SE3
@@ -248,7 +252,7 @@ func readRegiment(data []byte) (Regiment, error) {
 		}
 	}
 	if f, ok := fs["name"]; ok {
-		if r.Name, err = rfText(f.Value, "name", maxRegimentText); err != nil {
+		if r.Name, err = rfText(f.Value, "name", usertext.Regiment); err != nil {
 			return Regiment{}, err
 		}
 	}
@@ -353,12 +357,12 @@ func (rd *regimentReading) group(n *yaml.Node, path string) (bool, error) {
 	}
 	var battalion, company string
 	if f, ok := fs["battalion"]; ok {
-		if battalion, err = rfOptText(f.Value, yamlnode.Join(path, "battalion"), maxRegimentName); err != nil {
+		if battalion, err = rfOptText(f.Value, yamlnode.Join(path, "battalion"), usertext.Battlegroup); err != nil {
 			return false, err
 		}
 	}
 	if f, ok := fs["company"]; ok {
-		if company, err = rfOptText(f.Value, yamlnode.Join(path, "company"), maxRegimentName); err != nil {
+		if company, err = rfOptText(f.Value, yamlnode.Join(path, "company"), usertext.Company); err != nil {
 			return false, err
 		}
 	}
@@ -431,11 +435,11 @@ func (rd *regimentReading) supplyTrain(n *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		name, err := rfNeedText(item, fs, p, "name", maxRegimentName, "a truck counter needs a name and its machine")
+		name, err := rfNeedText(item, fs, p, "name", usertext.Unit, "a truck counter needs a name and its machine")
 		if err != nil {
 			return err
 		}
-		machine, err := rfNeedText(item, fs, p, "machine", maxRegimentName, "a truck counter needs a name and its machine (e.g. Coolant Truck)")
+		machine, err := rfNeedText(item, fs, p, "machine", usertext.Unit, "a truck counter needs a name and its machine (e.g. Coolant Truck)")
 		if err != nil {
 			return err
 		}
@@ -460,7 +464,7 @@ func readRegimentUnit(n *yaml.Node, path string) (RosterUnit, bool, error) {
 	if err != nil {
 		return RosterUnit{}, false, err
 	}
-	name, err := rfNeedText(n, fs, path, "name", maxRegimentName, "every counter needs a name (e.g. Command Lance)")
+	name, err := rfNeedText(n, fs, path, "name", usertext.Unit, "every counter needs a name (e.g. Command Lance)")
 	if err != nil {
 		return RosterUnit{}, false, err
 	}
@@ -523,7 +527,7 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 			}
 		}
 		mpath := yamlnode.Join(path, "machines")
-		names, _, err := rfTextList(machines.Value, mpath, maxRegimentName)
+		names, _, err := rfTextList(machines.Value, mpath, usertext.Unit)
 		if err != nil {
 			return u, false, err
 		}
@@ -535,19 +539,19 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 		}
 	case hasValues:
 		vpath := yamlnode.Join(path, "values")
-		vs, err := rfText(values.Value, vpath, maxRegimentText)
+		vs, err := rfText(values.Value, vpath, rfValues)
 		if err != nil {
 			return u, false, err
 		}
 		counter := ""
 		if f, ok := fs["counter"]; ok {
-			if counter, err = rfOptText(f.Value, yamlnode.Join(path, "counter"), maxRegimentText); err != nil {
+			if counter, err = rfOptText(f.Value, yamlnode.Join(path, "counter"), rfValues); err != nil {
 				return u, false, err
 			}
 		}
 		var crew []string
 		if f, ok := fs["crew"]; ok {
-			if crew, _, err = rfTextList(f.Value, yamlnode.Join(path, "crew"), maxRegimentText); err != nil {
+			if crew, _, err = rfTextList(f.Value, yamlnode.Join(path, "crew"), usertext.Crew); err != nil {
 				return u, false, err
 			}
 		}
@@ -610,11 +614,11 @@ func readDropShip(n *yaml.Node, path string) (RosterUnit, error) {
 	if err != nil {
 		return RosterUnit{}, err
 	}
-	name, err := rfNeedText(n, fs, path, "name", maxRegimentName, "every DropShip needs a name")
+	name, err := rfNeedText(n, fs, path, "name", usertext.Unit, "every DropShip needs a name")
 	if err != nil {
 		return RosterUnit{}, err
 	}
-	machine, err := rfNeedText(n, fs, path, "machine", maxRegimentName, "name the DropShip's class: Leopard, Union or Overlord (lines 1810-1812)")
+	machine, err := rfNeedText(n, fs, path, "machine", usertext.Unit, "name the DropShip's class: Leopard, Union or Overlord (lines 1810-1812)")
 	if err != nil {
 		return RosterUnit{}, err
 	}
@@ -695,7 +699,7 @@ func readChits(l *Lance, n *yaml.Node, path string) error {
 	if rfNull(n) {
 		return nil
 	}
-	names, nodes, err := rfTextList(n, path, 40)
+	names, nodes, err := rfTextList(n, path, rfChit)
 	if err != nil {
 		return err
 	}
@@ -749,45 +753,28 @@ func nearestKey(key string, allowed []string) string {
 
 func rfNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
-// rfText reads a non-empty printable value of at most max characters.
-func rfText(n *yaml.Node, path string, max int) (string, error) {
-	s, err := rf.Str(n, path)
-	if err != nil {
-		return "", err
-	}
-	return s, rfPrintable(n, path, s, max)
+// rfText reads a non-empty value of kind k: a name, or a line of values,
+// checked by usertext like every name people write (one line, no
+// hidden or reordering characters, k's length).
+func rfText(n *yaml.Node, path string, k usertext.Kind) (string, error) {
+	return rf.Name(n, path, k)
 }
 
 // rfOptText is rfText that takes "" (or nothing) as "".
-func rfOptText(n *yaml.Node, path string, max int) (string, error) {
+func rfOptText(n *yaml.Node, path string, k usertext.Kind) (string, error) {
 	if n.Kind == yaml.ScalarNode && (rfNull(n) || strings.TrimSpace(n.Value) == "") {
 		return "", nil
 	}
-	return rfText(n, path, max)
-}
-
-func rfPrintable(n *yaml.Node, path, s string, max int) error {
-	if !utf8.ValidString(s) {
-		return rfErr(n, path, "not valid UTF-8 text")
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) || r == utf8.RuneError {
-			return rfErr(n, path, "%q holds a character that cannot be printed", mtfShort(s))
-		}
-	}
-	if c := utf8.RuneCountInString(s); c > max {
-		return rfErr(n, path, "%d characters: use at most %d", c, max)
-	}
-	return nil
+	return rfText(n, path, k)
 }
 
 // rfNeedText reads a required text field of mapping n.
-func rfNeedText(n *yaml.Node, fs map[string]yamlnode.Field, path, key string, max int, why string) (string, error) {
+func rfNeedText(n *yaml.Node, fs map[string]yamlnode.Field, path, key string, k usertext.Kind, why string) (string, error) {
 	f, ok := fs[key]
 	if !ok {
 		return "", rfErr(n, path, "no %s: %s", key, why)
 	}
-	return rfText(f.Value, yamlnode.Join(path, key), max)
+	return rfText(f.Value, yamlnode.Join(path, key), k)
 }
 
 // rfLine reads an optional seed line.
@@ -799,11 +786,11 @@ func rfLine(fs map[string]yamlnode.Field, path string) (int, error) {
 	return rf.Int(f.Value, yamlnode.Join(path, "line"), 0, maxRegimentLine)
 }
 
-// rfTextList reads a list of printable values (a bare value is a list of
+// rfTextList reads a list of values of kind k (a bare value is a list of
 // one).
-func rfTextList(n *yaml.Node, path string, max int) ([]string, []*yaml.Node, error) {
+func rfTextList(n *yaml.Node, path string, k usertext.Kind) ([]string, []*yaml.Node, error) {
 	if n.Kind == yaml.ScalarNode && !rfNull(n) {
-		s, err := rfText(n, path, max)
+		s, err := rfText(n, path, k)
 		return []string{s}, []*yaml.Node{n}, err
 	}
 	items, err := rf.List(n, path)
@@ -815,7 +802,7 @@ func rfTextList(n *yaml.Node, path string, max int) ([]string, []*yaml.Node, err
 	}
 	out := make([]string, len(items))
 	for i, item := range items {
-		if out[i], err = rfText(item, yamlnode.Index(path, i), max); err != nil {
+		if out[i], err = rfText(item, yamlnode.Index(path, i), k); err != nil {
 			return nil, nil, err
 		}
 	}

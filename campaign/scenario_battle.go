@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/ai"
@@ -59,6 +60,13 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 		return nil, errorf("scenario %s: the battle is already over", scenarioName)
 	case strings.TrimSpace(scenarioName) == "":
 		return nil, errorf("name the scenario the campaign plays")
+	}
+	if strings.TrimSpace(name) == "" {
+		name = scenarioName
+	}
+	name, err := userName(usertext.Campaign, "name", name)
+	if err != nil {
+		return nil, err
 	}
 	if errs := st.Check(); len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: the battle breaks its invariants: %v", scenarioName, errs[0])

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
+	"bfbot/internal/usertext"
 	"bfbot/referee"
 )
 
@@ -15,24 +15,18 @@ import (
 // only ever bring together units standing in the same sector (orbit
 // counts as one place).
 
-// MaxBattlegroupName bounds a battlegroup's name.
-const MaxBattlegroupName = 40
-
 // staysWithRBG reports a unit that never leaves the regimental
 // battlegroup: its DropShips (000 line 2545) and its trucks (ruling CO2).
 func staysWithRBG(u *Unit) bool {
 	return u.Lance.Class.Kind() == referee.KindDropShip || u.Lance.Class == referee.Truck
 }
 
+// checkBattlegroupName returns name trimmed if it may name a battlegroup
+// of s other than except: a good name (usertext) no other has.
 func checkBattlegroupName(s *Side, name string, except int) (string, error) {
-	name = strings.TrimSpace(name)
-	switch {
-	case name == "":
-		return "", errorf("give the battlegroup a name")
-	case len([]rune(name)) > MaxBattlegroupName:
-		return "", errorf("battlegroup names are at most %d characters", MaxBattlegroupName)
-	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return "", errorf("battlegroup names are one line of text")
+	name, err := userName(usertext.Battlegroup, "name", name)
+	if err != nil {
+		return "", err
 	}
 	for _, b := range s.Battlegroups {
 		if b.ID != except && strings.EqualFold(b.Name, name) {

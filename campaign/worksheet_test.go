@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"bfbot/internal/usertext"
 )
 
 // Ensure worksheet changes (000 lines 2586–2598) are made at once, only
@@ -19,7 +21,7 @@ func TestWorksheet(t *testing.T) {
 	chit := base.Clone()
 	chit.Side("crucis").Unit("A12").Lance.Chits.Recon = true
 	chit = ordGive(t, chit, "crucis", Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A12"}, Name: "Chit"})
-	long := strings.Repeat("x", MaxBattlegroupName+1)
+	long := strings.Repeat("x", usertext.Battlegroup.Max+1)
 
 	for _, tc := range []struct {
 		name string
@@ -51,9 +53,11 @@ func TestWorksheet(t *testing.T) {
 
 		{"RenameOK", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "  Hammer  "}, ""},
 		{"RenameSameOK", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "VANUR'S BATTALION"}, ""},
-		{"ErrRenameEmpty", base, Order{Kind: OrderRename, Battlegroup: 2, Name: " "}, "give the battlegroup a name"},
+		{"ErrRenameEmpty", base, Order{Kind: OrderRename, Battlegroup: 2, Name: " "}, "name: empty: give a battlegroup name"},
 		{"ErrRenameLong", base, Order{Kind: OrderRename, Battlegroup: 2, Name: long}, "at most"},
 		{"ErrRenameTwoLines", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "a\nb"}, "one line"},
+		{"ErrRenameZeroWidth", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "Ham\u200Bmer"}, `name: "Ham\u200bmer" has a zero-width character (U+200B) at position 4; remove it`},
+		{"ErrSplitBidi", base, Order{Kind: OrderSplit, Battlegroup: 2, Units: []string{"A6"}, Name: "\u202Eregnir"}, `name: "\u202eregnir" has a bidirectional-text control (U+202E) at position 1; remove it`},
 		{"ErrRenameTaken", base, Order{Kind: OrderRename, Battlegroup: 2, Name: "Regimental Battlegroup"}, "already called"},
 
 		{"ErrReconAEPNoVP", recon, Order{Kind: OrderRecon, Battlegroup: reconID, AEP: true}, "cost 10 victory points and you have 0"},

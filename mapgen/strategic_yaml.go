@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"bfbot/internal/usertext"
 	"bfbot/mapgen/yamlnode"
 
 	"go.yaml.in/yaml/v3"
@@ -46,9 +46,8 @@ const MaxStrategicFileBytes = 1 << 20
 
 // Bounds on hand-written values.
 const (
-	maxStrategicName = 60    // characters in a map, sector or objective name
-	maxObjectiveVP   = 10000 // the book suggests 100–250 for a main objective (000 line 2704)
-	maxObjectives    = 8     // per sector
+	maxObjectiveVP = 10000 // the book suggests 100–250 for a main objective (000 line 2704)
+	maxObjectives  = 8     // per sector
 )
 
 // ErrStrategicFile matches every error ReadStrategic returns.
@@ -118,7 +117,7 @@ func readStrategic(data []byte) (*Strategic, error) {
 	}
 	s := &Strategic{}
 	if f, ok := fs["name"]; ok {
-		if s.Name, err = smName(f, "name"); err != nil {
+		if s.Name, err = smName(f, "name", usertext.Map); err != nil {
 			return nil, err
 		}
 	}
@@ -220,7 +219,7 @@ func readStrategicSector(n *yaml.Node, path string, cols, rows int) (sec Sector,
 		return sec, false, err
 	}
 	sec.Col, sec.Row = sec.Col-1, sec.Row-1
-	if sec.Name, err = smName(fs["name"], path+".name"); err != nil {
+	if sec.Name, err = smName(fs["name"], path+".name", usertext.Sector); err != nil {
 		return sec, false, err
 	}
 	t, err := smStr(fs["theme"], path+".theme")
@@ -282,7 +281,7 @@ func readObjectives(n *yaml.Node, path string) ([]Objective, error) {
 		if ob.Kind, err = parseObjectiveKind(k); err != nil {
 			return nil, smErr(fs["kind"], p+".kind", "%v", err)
 		}
-		if ob.Name, err = smName(fs["name"], p+".name"); err != nil {
+		if ob.Name, err = smName(fs["name"], p+".name", usertext.Objective); err != nil {
 			return nil, err
 		}
 		ob.VP = DefaultObjectiveVP(ob.Kind)
@@ -345,30 +344,21 @@ func smStr(n *yaml.Node, path string) (string, error) {
 	return s, nil
 }
 
-// smName reads a name: printable, at most maxStrategicName characters.
-func smName(n *yaml.Node, path string) (string, error) {
-	s, err := smStr(n, path)
-	if err != nil {
-		return "", err
-	}
-	if msg := nameProblem(s); msg != "" {
-		return "", smErr(n, path, "%s", msg)
-	}
-	return s, nil
+// smName reads a name of kind k, checked by usertext like every name
+// people write.
+func smName(n *yaml.Node, path string, k usertext.Kind) (string, error) {
+	return sm.Name(n, path, k)
 }
 
-// nameProblem says what is wrong with a name, "" if nothing.
-func nameProblem(s string) string {
-	switch {
-	case strings.TrimSpace(s) != s || s == "":
-		return "a name must not be empty or start or end with spaces"
-	case len([]rune(s)) > maxStrategicName:
-		return fmt.Sprintf("a name of %d characters is too long: use at most %d", len([]rune(s)), maxStrategicName)
+// nameProblem says what is wrong with a stored name of kind k, "" if
+// nothing: what usertext refuses, or spaces around it.
+func nameProblem(k usertext.Kind, s string) string {
+	t, err := k.Clean("", s)
+	if e, ok := err.(*usertext.Error); ok {
+		return e.Problem
 	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) || r == unicode.ReplacementChar {
-			return fmt.Sprintf("the name %q holds a character that cannot be printed: remove it", s)
-		}
+	if t != s {
+		return fmt.Sprintf("%q starts or ends with spaces: remove them", s)
 	}
 	return ""
 }
@@ -436,7 +426,7 @@ func (s *Strategic) Check() error {
 	if len(s.Sectors) == 0 || len(s.Sectors) > s.Cols*s.Rows {
 		return bad(0, "%d sectors on a %d×%d grid: give 1 to %d", len(s.Sectors), s.Cols, s.Rows, s.Cols*s.Rows)
 	}
-	if msg := nameProblem(s.Name); s.Name != "" && msg != "" {
+	if msg := nameProblem(usertext.Map, s.Name); s.Name != "" && msg != "" {
 		return bad(0, "map name: %s", msg)
 	}
 	usedCol, usedRow := make([]bool, s.Cols), make([]bool, s.Rows)
@@ -456,7 +446,7 @@ func (s *Strategic) Check() error {
 		case len(sec.Objectives) > maxObjectives:
 			return bad(sec.ID, "%d objectives: a sector holds at most %d", len(sec.Objectives), maxObjectives)
 		}
-		if msg := nameProblem(sec.Name); msg != "" {
+		if msg := nameProblem(usertext.Sector, sec.Name); msg != "" {
 			return bad(sec.ID, "name: %s", msg)
 		}
 		key := strings.ToLower(sec.Name)
@@ -468,7 +458,7 @@ func (s *Strategic) Check() error {
 			if int(ob.Kind) >= len(objectiveNames) {
 				return bad(sec.ID, "objective kind %d does not exist", uint8(ob.Kind))
 			}
-			if msg := nameProblem(ob.Name); msg != "" {
+			if msg := nameProblem(usertext.Objective, ob.Name); msg != "" {
 				return bad(sec.ID, "objective name: %s", msg)
 			}
 			if ob.VP < 0 || ob.VP > maxObjectiveVP {

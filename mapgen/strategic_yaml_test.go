@@ -170,8 +170,12 @@ func TestReadStrategicErrors(t *testing.T) {
 		{"BadOrientation", head + "  - {col: 1, row: 1, name: A, theme: plains, orientation: sideways}\n", `sectors[0].orientation: "sideways": use wide`},
 		{"BadSeed", head + "  - {col: 1, row: 1, name: A, theme: plains, seed: -1}\n", `line 4: sectors[0].seed: want a seed`},
 		{"BigSeed", "seed: 18446744073709551616\n" + head, `line 1: seed: want a seed`},
-		{"LongName", head + "  - {col: 1, row: 1, name: " + strings.Repeat("x", 61) + ", theme: plains}\n", "sectors[0].name: a name of 61 characters is too long"},
-		{"ControlName", head + "  - {col: 1, row: 1, name: \"A\\tB\", theme: plains}\n", "cannot be printed"},
+		{"LongName", head + "  - {col: 1, row: 1, name: " + strings.Repeat("x", 61) + ", theme: plains}\n", "sectors[0].name: \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" has 61 characters; a sector name has at most 60; shorten it"},
+		{"TabName", head + "  - {col: 1, row: 1, name: \"A\\tB\", theme: plains}\n", `line 4: sectors[0].name: "A\tB" has a tab (U+0009) at position 2; use a space`},
+		// Names pass the one check of names (usertext).
+		{"ZeroWidthName", head + "  - {col: 1, row: 1, name: \"Ki\\u200Bnross\", theme: plains}\n", `line 4: sectors[0].name: "Ki\u200bnross" has a zero-width character (U+200B) at position 3; remove it`},
+		{"BidiMapName", "name: \"\\u2067Tharkad\"\n" + head, `line 1: name: "\u2067Tharkad" has a bidirectional-text control (U+2067) at position 1; remove it`},
+		{"ObjLineBreak", head + "  - {col: 1, row: 1, name: A, theme: plains, objectives: [{kind: city, name: \"X\\nY\"}]}\n", `sectors[0].objectives[0].name: "X\nY" has a line break (U+000A) at position 2; write it on one line`},
 		{"EmptyName", head + "  - {col: 1, row: 1, name: \"\", theme: plains}\n", "sectors[0].name: is empty"},
 		{"ObjKind", head + "  - {col: 1, row: 1, name: A, theme: plains, objectives: [{kind: castle, name: X}]}\n",
 			`line 4: sectors[0].objectives[0].kind: "castle" is not an objective kind: use one of city, spaceport, installation`},
@@ -248,5 +252,31 @@ func TestStrategicNil(t *testing.T) {
 	var s *Strategic
 	if s.Check() == nil || s.ByID(1) != nil || s.At(0, 0) != nil || s.Adjacent(1, 2) || s.Neighbors(1) != nil {
 		t.Error("a nil strategic map passed Check or found a sector")
+	}
+}
+
+// Ensure Check, the guard of maps read back from elsewhere (a campaign's
+// JSON, an import), refuses the names the file reader refuses, and names
+// with spaces around them.
+func TestStrategicCheckNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(s *Strategic)
+		want string
+	}{
+		{"SectorBidi", func(s *Strategic) { s.Sectors[0].Name = "a\u202Eb" }, `sector 1: name: "a\u202eb" has a bidirectional-text control (U+202E) at position 2; remove it`},
+		{"SectorSpaces", func(s *Strategic) { s.Sectors[0].Name = " A" }, `" A" starts or ends with spaces`},
+		{"MapZeroWidth", func(s *Strategic) { s.Name = "\uFEFFM" }, `map name: "\ufeffM" has a zero-width character (U+FEFF) at position 1; remove it`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := GenerateStrategic(1, 2, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.edit(s)
+			if err := s.Check(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Check() = %v, want it to hold %s", err, tc.want)
+			}
+		})
 	}
 }

@@ -22,8 +22,9 @@ type Campaigns interface {
 	// an undo snapshot and the records given, in one transaction. An
 	// error from fn aborts with nothing written.
 	Update(ctx context.Context, id int64, fn UpdateFunc, also ...Record) (*campaign.Campaign, error)
-	// Undo restores the campaign and dice state before the last change
-	// and logs the undo as a campaign event, or returns ErrNothingToUndo.
+	// Undo restores the campaign before the last change, keeping the
+	// dice state where it is (ruling SG1), and logs the undo as a campaign
+	// event, or returns ErrNothingToUndo.
 	Undo(ctx context.Context, id int64) (*campaign.Campaign, error)
 	// Export returns the campaign as a readable, versioned JSON document;
 	// Import loads one under a new ID and returns that ID.

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -68,6 +69,13 @@ func stoCrashRun(ctx context.Context, path string, target uint64, ack func(*Stor
 		ack(s, 1)
 	}
 	for rev := list[0].Revision; rev < target; rev++ {
+		if stoCrashUndo(rev + 1) {
+			if _, err := s.Undo(ctx, 1); err != nil {
+				return err
+			}
+			ack(s, rev+1)
+			continue
+		}
 		// The marker a scheduler would commit with the turn it ran.
 		mark := Record{RecordKey{1, Marker, "turn"}, []byte(strconv.FormatUint(rev+1, 10))}
 		if _, err := s.Update(ctx, 1, stoStep, mark); err != nil {
@@ -78,8 +86,21 @@ func stoCrashRun(ctx context.Context, path string, target uint64, ack func(*Stor
 	return nil
 }
 
+// stoCrashUndo says whether the crash run makes revision rev by an undo
+// (every seventh), so kills land inside undos too.
+func stoCrashUndo(rev uint64) bool { return rev%7 == 0 }
+
+// stoCrashMarker is the turn marker the crash run leaves at revision rev:
+// the revision of its last turn (an undo writes no marker).
+func stoCrashMarker(rev uint64) string {
+	if stoCrashUndo(rev) {
+		rev--
+	}
+	return strconv.FormatUint(rev, 10)
+}
+
 // Ensure a process killed (SIGKILL) at random points while it plays
-// campaign turns leaves a file that passes Check, holds every turn it
+// campaign turns and undoes some (every seventh revision) leaves a file that passes Check, holds every turn it
 // acknowledged, holds each turn once (the state at each revision is the
 // uninterrupted run's, and the turn marker committed with a turn names
 // it), and ends where an uninterrupted run ends.
@@ -97,14 +118,19 @@ func TestCrash(t *testing.T) {
 	target := uint64(3*kills + 20)
 	ctx := context.Background()
 
-	// The uninterrupted run: the hash of the state at every revision.
+	// The uninterrupted run: the hash of the state at every revision. An
+	// undo keeps the dice state of the revision it follows (ruling SG1).
 	want := map[uint64]string{}
+	var lastDice []byte
 	err := stoCrashRun(ctx, filepath.Join(t.TempDir(), "ref.db"), target, func(s *Store, rev uint64) {
-		_, _, r, h := stoState(t, s, 1)
+		_, d, r, h := stoState(t, s, 1)
 		if r != rev {
 			t.Fatalf("reference at revision %d, want %d", r, rev)
 		}
-		want[r] = h
+		if stoCrashUndo(rev) && !bytes.Equal(d, lastDice) {
+			t.Errorf("reference: the undo at revision %d changed the dice state", rev)
+		}
+		want[r], lastDice = h, d
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +185,7 @@ func TestCrash(t *testing.T) {
 			if want[rev] != h {
 				t.Errorf("kill %d: state at revision %d differs from the uninterrupted run's", k, rev)
 			}
-			if mark, err := s.GetRecord(ctx, RecordKey{1, Marker, "turn"}); rev > 1 && (err != nil || string(mark) != strconv.FormatUint(rev, 10)) {
+			if mark, err := s.GetRecord(ctx, RecordKey{1, Marker, "turn"}); rev > 1 && (err != nil || string(mark) != stoCrashMarker(rev)) {
 				t.Errorf("kill %d: marker %q at revision %d: the marker and the turn it marks were not committed together", k, mark, rev)
 			}
 		} else if acked > 0 {

@@ -98,8 +98,9 @@
 // The campaign given to an Update function was made for that call; the
 // Dice given to it is fresh for the call and must not be kept.
 //
-// Undo restores the campaign and its dice state together (ruling ST1), so
-// a change made again after an undo rolls the same dice.
+// Undo restores the campaign but keeps the dice state where it is (ruling
+// SG1): a change made again after an undo draws the next dice, so an undo
+// never shows a roll before choosing who gets it.
 //
 // Battles' tactical maps are not stored: every decoded campaign passes
 // through campaign.Restore, which regenerates them from their sectors

@@ -10,12 +10,18 @@ import (
 )
 
 // Undo steps the campaign back to the revision before its newest: that
-// revision's document and dice state become a new revision (revisions only
-// rise, so a marker or ack taken before the undo stays older than it), and
-// both the undone revision and the restored one's old record are dropped,
-// so undoing again steps further back, up to Options.Snapshots changes.
+// revision's document, with the newest revision's dice state, becomes a
+// new revision (revisions only rise, so a marker or ack taken before the
+// undo stays older than it), and both the undone revision and the
+// restored one's old record are dropped, so undoing again steps further
+// back, up to Options.Snapshots changes.
 // The restored log gets the undo events made since that revision and an
-// "undo" event for this one (undos are part of the history; ruling ST1).
+// "undo" event for this one (undos are part of the history).
+//
+// The dice are never rewound (ruling SG1): had Undo restored the older
+// dice state, the change made again would roll what the undone one
+// rolled, so whoever undoes would know the next roll before choosing the
+// action that takes it. The stream's position only moves on.
 func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	var out *campaign.Campaign
 	err := s.update(ctx, func(tx *bolt.Tx) error {
@@ -38,9 +44,6 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if err != nil {
 			return err
 		}
-		if _, err := prev.seeded(id); err != nil {
-			return err
-		}
 		now, err := cur.campaign(cb, id)
 		if err != nil {
 			return err
@@ -54,7 +57,10 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 			Turn: c.Turn, Step: "undo", Type: "undo",
 			Text: fmt.Sprintf("the referee undid the last change: the campaign is back at turn %d, %s", c.Turn, c.Phase),
 		})
-		doc, diceState := append([]byte{}, prev.doc...), append([]byte{}, prev.diceState...)
+		if _, err := cur.seeded(id); err != nil {
+			return err
+		}
+		doc, diceState := append([]byte{}, prev.doc...), append([]byte{}, cur.diceState...)
 		if err := truncateLog(cb, prev.logLen); err != nil {
 			return err
 		}

@@ -4,28 +4,29 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/referee/dice"
 )
 
 // Ensure Undo steps back one change at a time, restoring the document
-// and the dice state, logs each undo, keeps only the last N snapshots,
-// and then says there is nothing left.
+// but keeping the dice state where it is (ruling SG1), logs each undo,
+// keeps only the last N snapshots, and then says there is nothing left.
 func TestUndo(t *testing.T) {
 	ctx := context.Background()
 	const keep = 3
 	s := stoOpen(t, Options{Snapshots: keep})
 	id := stoCreate(t, s, 7)
 	var before []*campaign.Campaign // by revision - 1
-	var dices [][]byte
 	for i := 0; i < 6; i++ {
 		c, err := s.Get(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, d, _, _ := stoState(t, s, id)
-		before, dices = append(before, c), append(dices, d)
+		before = append(before, c)
 		if _, err := s.Update(ctx, id, stoStep); err != nil {
 			t.Fatal(err)
 		}
@@ -34,6 +35,7 @@ func TestUndo(t *testing.T) {
 		}
 	}
 	for back := 1; back <= keep; back++ {
+		_, diceBefore, _, _ := stoState(t, s, id)
 		c, err := s.Undo(ctx, id)
 		if err != nil {
 			t.Fatal(err)
@@ -51,8 +53,8 @@ func TestUndo(t *testing.T) {
 			t.Errorf("undo %d: log of %d events, want %d (the state then, and the undos)", back, got, want)
 		}
 		_, d, rev, _ := stoState(t, s, id)
-		if !bytes.Equal(d, dices[len(dices)-back]) {
-			t.Errorf("undo %d: dice state not restored", back)
+		if !bytes.Equal(d, diceBefore) {
+			t.Errorf("undo %d: dice state changed: undo must keep the dice where they are", back)
 		}
 		if got, want := rev, uint64(7+back); got != want {
 			t.Errorf("undo %d: revision %d, want %d (undos count as changes)", back, got, want)
@@ -61,24 +63,154 @@ func TestUndo(t *testing.T) {
 	if _, err := s.Undo(ctx, id); !errors.Is(err, ErrNothingToUndo) {
 		t.Errorf("undo past the %d kept: %v, want ErrNothingToUndo", keep, err)
 	}
-	t.Run("SameDiceAfterUndo", func(t *testing.T) {
-		// Ruling ST1: the change made again rolls what it rolled before.
-		before, _ := s.Get(ctx, id)
-		a, err := s.Update(ctx, id, stoStep)
-		if err != nil {
+}
+
+// stoRoller is a campaign change that throws 2D6 and keeps the faces it
+// got, so a test can see which dice each change drew.
+type stoRoller struct{ faces [][]int }
+
+func (r *stoRoller) step(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+	roll, err := d.Roll("storage undo test", 2)
+	if err != nil {
+		return nil, err
+	}
+	r.faces = append(r.faces, roll.Faces)
+	n := c.Clone()
+	n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "test", Type: "roll", Text: fmt.Sprintf("rolled %v", roll.Faces)})
+	return n, nil
+}
+
+// Ensure undo never re-rolls the past (ruling SG1): the same change made
+// again after an undo draws the next dice of the campaign's stream, not
+// the undone ones, so whoever undoes cannot learn a roll and then choose
+// who gets it. Over changes, undos, double undos and a reopened file,
+// the faces drawn are the seed's stream in order, each face once: the
+// stream never goes back.
+func TestUndoNeverRerolls(t *testing.T) {
+	ctx := context.Background()
+	const seed = 7
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	s, err := Open(path, Options{Snapshots: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := stoCreate(t, s, seed)
+	r := &stoRoller{}
+	var states [][]byte // every dice state the campaign has had
+	record := func(what string) {
+		t.Helper()
+		_, d, _, _ := stoState(t, s, id)
+		if what == "undo" {
+			if last := states[len(states)-1]; !bytes.Equal(d, last) {
+				t.Fatalf("after undo %d: dice state changed, want it kept", len(states))
+			}
+		} else {
+			for i, old := range states {
+				if bytes.Equal(d, old) {
+					t.Fatalf("after %s: dice state is the one of step %d: the stream went back", what, i)
+				}
+			}
+		}
+		states = append(states, d)
+	}
+	_, d0, _, _ := stoState(t, s, id)
+	states = append(states, d0)
+	update := func() {
+		t.Helper()
+		if _, err := s.Update(ctx, id, r.step); err != nil {
 			t.Fatal(err)
 		}
+		record("update")
+	}
+	undo := func() {
+		t.Helper()
 		if _, err := s.Undo(ctx, id); err != nil {
 			t.Fatal(err)
 		}
-		b, err := s.Update(ctx, id, stoStep)
+		record("undo")
+	}
+
+	// Attack, undo, attack again: a different roll.
+	update()
+	undo()
+	update()
+	if fmt.Sprint(r.faces[0]) == fmt.Sprint(r.faces[1]) {
+		t.Errorf("the change made again after an undo rolled %v again", r.faces[1])
+	}
+	// Two changes, two undos, the same two again; then across a reopen.
+	update()
+	update()
+	undo()
+	undo()
+	update()
+	update()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Open(path, Options{Snapshots: 4}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stoMustCheck(t, s); s.Close() })
+	undo()
+	update()
+
+	// The faces drawn, in order, are the seed's stream: nothing was
+	// thrown twice, nothing skipped.
+	want := dice.New(dice.NewSeeded(seed))
+	for i, got := range r.faces {
+		w, err := want.Roll("stream", 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := len(before.Log)
-		stoSameJSON(t, b.Log[n+1:], a.Log[n:]) // after the undo event, the same turn again
-		if b.Log[n].Type != "undo" {
-			t.Errorf("event %d is %q, want the undo", n, b.Log[n].Type)
+		if fmt.Sprint(got) != fmt.Sprint(w.Faces) {
+			t.Errorf("change %d rolled %v, want %v (the seed's stream in order)", i+1, got, w.Faces)
 		}
-	})
+	}
+	if len(r.faces) != 7 {
+		t.Errorf("%d rolls, want 7", len(r.faces))
+	}
+}
+
+// Ensure an export taken after an undo carries the dice where the undo
+// left them (not rewound), so the imported campaign and the original
+// roll the same next dice, and both files pass Check.
+func TestUndoThenExport(t *testing.T) {
+	ctx := context.Background()
+	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	id := stoCreate(t, from, 11)
+	r := &stoRoller{}
+	for i := 0; i < 2; i++ {
+		if _, err := from.Update(ctx, id, r.step); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := from.Undo(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := from.Export(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := to.Import(ctx, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.Update(ctx, id, r.step); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := to.Update(ctx, got, r.step); err != nil {
+		t.Fatal(err)
+	}
+	want := dice.New(dice.NewSeeded(11))
+	var stream [][]int
+	for range 3 {
+		w, err := want.Roll("stream", 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream = append(stream, w.Faces)
+	}
+	if fmt.Sprint(r.faces[2]) != fmt.Sprint(stream[2]) || fmt.Sprint(r.faces[3]) != fmt.Sprint(stream[2]) {
+		t.Errorf("after the undo, the original rolled %v and the import %v; want both the stream's third roll %v", r.faces[2], r.faces[3], stream[2])
+	}
 }

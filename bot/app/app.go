@@ -32,6 +32,10 @@ type Options struct {
 	Logger *slog.Logger
 	// Seed seeds each new campaign's dice (nil: random).
 	Seed func() uint64
+	// RollSeed seeds /roll's dice once, at New; the seed is logged at
+	// info (nil: from the operating system, so /roll does not repeat its
+	// numbers after a restart).
+	RollSeed func() uint64
 	// RemindBefore is how long before an order deadline the players not
 	// ready are reminded (0: DefaultRemindBefore; negative: never).
 	RemindBefore time.Duration
@@ -111,7 +115,9 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	a.sched = &schedules{db: db, log: log, zone: cfg.TimeZone, remind: remind, locks: map[int64]*sync.Mutex{}}
 	a.scheduler = schedule.New(clock, deadlines{a}, schedule.Options{Logger: log.With("component", "schedule")})
 	a.sched.sched = a.scheduler
-	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: log.With("component", "command"), RateLimits: opts.RateLimits})
+	cmdLog := log.With("component", "command")
+	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: cmdLog, RateLimits: opts.RateLimits,
+		Dice: command.NewRollSource(opts.RollSeed, cmdLog)})
 	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now)}
 	if opts.HTTPClient != nil {
 		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))

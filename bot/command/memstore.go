@@ -109,8 +109,8 @@ func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaig
 	return nil
 }
 
-// Undo implements Store. The dice are not rewound: an undone roll is not
-// thrown again with the same faces.
+// Undo implements Store. The dice are not rewound (ruling SG1): an
+// undone roll is not thrown again with the same faces.
 func (m *MemStore) Undo(_ context.Context, id int64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -28,8 +28,10 @@ type Deps struct {
 	Scheduler Scheduler
 	// Log receives internal errors with their id; nil discards them.
 	Log *slog.Logger
-	// Dice is for /roll outside any campaign; nil seeds one with 1.
-	Dice *dice.Dice
+	// Dice is the source of /roll's dice, outside any campaign; nil: dice
+	// seeded from the operating system when New runs, the seed logged at
+	// info (NewRollSource). Tests pass a seeded or scripted source.
+	Dice dice.Source
 	// ErrorID names an internal error for the log and the reply; nil
 	// takes 8 random hex digits.
 	ErrorID func() string
@@ -54,6 +56,7 @@ type Registry struct {
 	entries map[string]*entry // by "name sub"
 	specs   []Spec
 	limiter *limiter
+	rolls   *rollSource
 }
 
 var _ Dispatcher = (*Registry)(nil)
@@ -110,8 +113,9 @@ func New(deps Deps) *Registry {
 		g.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if g.deps.Dice == nil {
-		g.deps.Dice = dice.New(dice.NewSeeded(1))
+		g.deps.Dice = NewRollSource(nil, g.log)
 	}
+	g.rolls = &rollSource{src: g.deps.Dice}
 	if g.deps.ErrorID == nil {
 		g.deps.ErrorID = randomID
 	}

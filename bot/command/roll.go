@@ -2,10 +2,16 @@ package command
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"bfbot/referee/dice"
 )
 
 func (g *Registry) rollCommands() []*entry {
@@ -38,7 +44,7 @@ func (g *Registry) roll(_ context.Context, x *call) ([]Reply, error) {
 	if m[2] != "" {
 		mod, _ = strconv.Atoi(m[2])
 	}
-	r, err := g.deps.Dice.Roll("/roll "+spec+" by "+x.User.ID, n)
+	r, err := g.rolls.roll("/roll "+spec+" by "+x.User.ID, n)
 	if err != nil {
 		return nil, err
 	}
@@ -57,4 +63,43 @@ func modText(mod int) string {
 		return fmt.Sprintf(" − %d", -mod)
 	}
 	return ""
+}
+
+// NewRollSource returns the dice for /roll in a running bot: seeded with
+// seed() (nil: RandomSeed, the operating system's randomness) once, at
+// start, and the seed logged at info, so /roll never repeats its numbers
+// after a restart and any roll can still be traced to its seed.
+// Campaigns keep their own seeded dice; these are only for /roll.
+func NewRollSource(seed func() uint64, log *slog.Logger) *dice.Seeded {
+	if seed == nil {
+		seed = RandomSeed
+	}
+	n := seed()
+	if log != nil {
+		log.Info("dice for /roll seeded", "seed", n)
+	}
+	return dice.NewSeeded(n)
+}
+
+// RandomSeed is a seed from the operating system's randomness
+// (crypto/rand, which cannot fail: the program stops if the system has
+// none).
+func RandomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// rollSource is /roll's source shared by every command: commands run
+// concurrently, and a Source is not safe for that. Each roll gets a
+// fresh Dice, so no log of every /roll ever made builds up in memory.
+type rollSource struct {
+	mu  sync.Mutex
+	src dice.Source
+}
+
+func (r *rollSource) roll(purpose string, n int) (dice.Roll, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return dice.New(r.src).Roll(purpose, n)
 }

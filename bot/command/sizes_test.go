@@ -48,7 +48,7 @@ func TestRequestSizes(t *testing.T) {
 			if tt.want == "" {
 				// The value passes the size check and reaches the handler,
 				// which has its own, smaller, limit for names.
-				if !strings.Contains(got, "battlegroup names are at most 40") {
+				if !strings.Contains(got, "a battlegroup name has at most 40") {
 					t.Errorf("did not reach the handler: %s", got)
 				}
 				return

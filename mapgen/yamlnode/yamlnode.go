@@ -5,8 +5,9 @@
 //
 // It lives here, not in each reader, so all give the same messages for
 // the same mistakes. It sits under mapgen, the lowest package that reads
-// such files, and imports only the yaml module and the standard library,
-// so any package of the module may use it without a cycle.
+// such files, and imports only the yaml module, the standard library and
+// usertext (the one check of names, itself standard library only), so
+// any package of the module may use it without a cycle.
 package yamlnode
 
 import (
@@ -20,6 +21,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"bfbot/internal/usertext"
 )
 
 // Error is a mistake at one place in a file: the line (1-based; 0 when
@@ -195,6 +198,20 @@ func (r Reader) Str(n *yaml.Node, path string) (string, error) {
 		return "", Errorf(n, path, "is empty")
 	}
 	return s, nil
+}
+
+// Name reads a name people wrote (a regiment's, a sector's, a
+// scenario's…): a scalar that usertext's check of kind k lets through,
+// trimmed. The refusal is an Error at n, so it gives the line.
+func (r Reader) Name(n *yaml.Node, path string, k usertext.Kind) (string, error) {
+	if _, err := r.Str(n, path); err != nil {
+		return "", err
+	}
+	s, err := k.Clean(path, n.Value)
+	if e, ok := err.(*usertext.Error); ok {
+		return "", Errorf(n, path, "%s", e.Problem)
+	}
+	return s, err
 }
 
 // Number reads a finite number ("25", "2.5").

@@ -9,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/yamlnode"
@@ -101,7 +102,7 @@ func (p *parser) scenario(root *yaml.Node) (*Scenario, error) {
 	p.sc = &Scenario{}
 	p.s = &referee.State{}
 	if v, ok := f["name"]; ok {
-		if p.sc.Name, err = yn.Str(v.Value, "name"); err != nil {
+		if p.sc.Name, err = yn.Name(v.Value, "name", usertext.Scenario); err != nil {
 			return nil, err
 		}
 	}
@@ -441,7 +442,7 @@ func (p *parser) sides(n *yaml.Node) error {
 		if !ok {
 			return errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
 		}
-		id, err := yn.Str(idf.Value, path+".id")
+		id, err := yn.Name(idf.Value, path+".id", usertext.ID)
 		if err != nil {
 			return err
 		}
@@ -456,7 +457,7 @@ func (p *parser) sides(n *yaml.Node) error {
 		}
 		side := referee.Side{ID: id, Name: id}
 		if v, ok := f["name"]; ok {
-			if side.Name, err = yn.Str(v.Value, path+".name"); err != nil {
+			if side.Name, err = yn.Name(v.Value, path+".name", usertext.Side); err != nil {
 				return err
 			}
 		}

@@ -263,6 +263,11 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"      - id: B1", "      - id: A1", "line 14: sides[1].units[0].id: unit A1 is also in sides[0].units[0]"},
 		{"  - id: b\n", "  - id: a\n", `line 12: sides[1].id: side "a" is given twice`},
 		{"  - id: b\n", "  - id: b c\n", `line 12: sides[1].id: "b c": use letters, digits`},
+		// Names pass the one check of names (usertext).
+		{"  - id: b\n", "  - id: \"b\\u200B\"\n", `line 12: sides[1].id: "b\u200b" has a zero-width character (U+200B) at position 2; remove it`},
+		{"  - id: b\n", "  - id: b\n    name: \"\\u202Eb\"\n", `line 13: sides[1].name: "\u202eb" has a bidirectional-text control (U+202E) at position 1; remove it`},
+		{"  - id: b\n", "  - id: b\n    name: " + strings.Repeat("n", 61) + "\n", `line 13: sides[1].name: "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…" has 61 characters; a side name has at most 60; shorten it`},
+		{"map: {seed: 1, theme: plains}", "name: \"a\\nb\"\nmap: {seed: 1, theme: plains}", `line 1: name: "a\nb" has a line break (U+000A) at position 2; write it on one line`},
 		{"        hex: \"2505\"", "        step: 4\n        hex: \"2505\"", "line 17: sides[1].units[0].step: 4 is out of range: use 0 to 3"},
 		{"        hex: \"2505\"", "        experience: ace\n        hex: \"2505\"", `line 17: sides[1].units[0].experience: experience "ace": use green, regular, veteran or elite`},
 		{"        hex: \"2505\"", "        chits: [firepower]\n        hex: \"2505\"", `line 17: sides[1].units[0].chits[0]: "firepower": write the chit's number`},
