@@ -233,8 +233,8 @@ func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 		}
 		a.log.Error("scheduled message not delivered", "campaign", id, "to", string(rep.To), "user", rep.User, "err", err)
 		if rep.To == command.DM && bound && discordDMClosed(err) {
-			notice := command.Reply{To: command.Public, Campaign: id, Text: fmt.Sprintf(
-				"<@%s>: the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed.", rep.User)}
+			notice := command.Reply{To: command.Public, Campaign: id, Ping: []string{rep.User},
+				Text: "the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed."}
 			if err := a.bot.Post(ctx, cb.Channel, []command.Reply{notice}); err != nil {
 				a.log.Error("DM fallback not delivered", "campaign", id, "err", err)
 			}

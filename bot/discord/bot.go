@@ -21,6 +21,21 @@ import (
 // whatever the intents; guilds and direct messages are enough for the rest.
 const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 
+// PermissionPinMessages is Discord's Pin Messages permission (1 << 51),
+// which the pin routes need since Discord split it from Manage Messages;
+// discordgo v0.29.0 has no constant for it.
+const PermissionPinMessages int64 = 1 << 51
+
+// Permissions are what the bot needs in a campaign's channel, the list the
+// README asks a server to grant: see and post in the channel and in the
+// battles' threads, start those threads, attach maps and files, show
+// embeds, and pin the campaign status. Answers to commands need none
+// (they go through the interaction); a test checks the README names
+// exactly these.
+const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionCreatePublicThreads |
+	discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks | PermissionPinMessages
+
 // Defaults of the options.
 const (
 	// DefaultAckGrace is how long a command not marked Slow may run before

@@ -19,6 +19,14 @@
 // once, one that fails to download or turns out too big is refused by
 // editing the deferral, and the handler runs only with every file.
 //
+// # Mentions and markdown
+//
+// Every payload sets allowed_mentions (message.go): nothing is parsed from
+// the content, and only the users of a reply's Ping are pinged, by
+// mentions put before its text. The texts of replies (content, embeds,
+// thread names) are made neutral first (neutral.go): markdown escaped,
+// mentions broken, so what a player typed shows as typed.
+//
 // # Caveats
 //
 //   - IMPORTANT: the token is never logged; error texts pass through a

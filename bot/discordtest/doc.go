@@ -22,8 +22,17 @@
 //     SendCommand returns when the interaction is acknowledged.
 //   - The fake checks what matters to the adapter (token, acknowledgement
 //     before follow-ups, one acknowledgement per interaction, the first
-//     follow-up after a deferral replacing the loading message) and is
-//     otherwise lenient: payload validation is Discord's, not this package's.
+//     follow-up after a deferral replacing the loading message) and
+//     Discord's documented rules a regression could break unseen:
+//     allowed_mentions on every message create or edit, interaction
+//     response and follow-up (refused with 400 when missing, stricter
+//     than Discord, whose default lets content ping; mentions.go records
+//     who each message would ping, Notified lists those that would), the
+//     bot's permissions per channel (DefaultPermissions, the README's;
+//     403 code 50013 when one is missing, permissions.go) and the current
+//     pin route (the deprecated /channels/{id}/pins routes are refused
+//     and listed by Deprecated). Other payload validation is lenient.
+//   - Texts the bot escaped for Discord's markdown compare with Shown.
 //   - discordgo's Session.Close waits one second after sending the close
 //     frame; tests that open sessions gain from t.Parallel.
 package discordtest

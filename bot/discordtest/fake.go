@@ -49,6 +49,7 @@ type Fake struct {
 	dmChannels   map[string]string // user → DM channel id
 	closedDMs    map[string]bool
 	users        map[string]string // user id → display name
+	nicks        map[string]string // user id → server nickname
 	attachments  map[string]File   // by attachment id (attach.go)
 	attachFault  AttachmentFault
 	downloads    int
@@ -62,6 +63,12 @@ type Fake struct {
 	identifies    []Identify
 	resumes       int
 	heartbeats    int
+
+	perms        int64            // the bot's permissions in guild channels (permissions.go)
+	channelPerms map[string]int64 // overwrites by channel
+	denied       []Denied
+	deprecated   []Request      // calls to deprecated routes (refused)
+	notified     []Notification // messages that would ping someone (mentions.go)
 
 	gateway *gatewayConn
 	session string
@@ -112,6 +119,9 @@ func New(tb testing.TB, opts ...Option) *Fake {
 		dmChannels:   map[string]string{},
 		closedDMs:    map[string]bool{},
 		users:        map[string]string{},
+		nicks:        map[string]string{},
+		perms:        DefaultPermissions,
+		channelPerms: map[string]int64{},
 	}
 	for _, o := range opts {
 		o(f)
@@ -225,6 +235,14 @@ func (f *Fake) SetUserName(user, name string) {
 	f.users[user] = name
 }
 
+// SetNick sets the server nickname the fake gives a user in the resolved
+// data of user options (Discord shows it before his global name).
+func (f *Fake) SetNick(user, nick string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nicks[user] = nick
+}
+
 // CloseDMs makes every DM send to user fail with 403, code 50007, as when he
 // does not accept direct messages from server members.
 func (f *Fake) CloseDMs(user string) {
@@ -253,6 +271,22 @@ func (f *Fake) Requests() []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]Request(nil), f.requests...)
+}
+
+// Deprecated lists the calls to routes Discord deprecated (the fake
+// refuses them with 400, so the caller sees an error too).
+func (f *Fake) Deprecated() []Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Request(nil), f.deprecated...)
+}
+
+// Notified lists the messages whose creation or edit would notify someone,
+// in order (Discord's rules, mentions.go).
+func (f *Fake) Notified() []Notification {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Notification(nil), f.notified...)
 }
 
 // Unknown lists the REST calls the fake has no route for (answered 404).
