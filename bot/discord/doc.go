@@ -36,6 +36,8 @@
 //     the default store is in memory.
 //   - A DM to a user who does not accept DMs from server members fails with
 //     code 50007; the caller then gets an ephemeral fallback.
-//   - Close waits for handlers in flight; discordgo's own close then takes
-//     about a second.
+//   - Close waits for handlers in flight, then closes the gateway.
+//   - The gateway connection is the adapter's own (gateway.go): discordgo
+//     v0.29.0 resumes at the first address instead of resume_gateway_url
+//     and ignores op 9's resumable flag. discordgo does the REST calls.
 package discord

@@ -7,8 +7,9 @@
 // REST; the gateway address comes from GET /gateway), drives it with
 // SendCommand, PressButton, SubmitModal and Autocomplete, and asserts on what
 // it recorded (Messages, DMs, Answers, Commands, Threads). Faults are
-// injected with DropSocket (the client must RESUME), RateLimitNext (429 with
-// retry_after and X-RateLimit headers) and CloseDMs (403, code 50007).
+// injected with DropSocket (the client must RESUME, at the resume
+// address), RateLimitNext (429 with retry_after and X-RateLimit headers)
+// and CloseDMs (403, code 50007).
 // A File passed as a command option's value is an attachment: the fake
 // fills data.resolved.attachments and serves the file on its loopback
 // "CDN" (cdn.discordapp.com through Client); FailAttachments makes the
@@ -33,6 +34,9 @@
 //     pin route (the deprecated /channels/{id}/pins routes are refused
 //     and listed by Deprecated). Other payload validation is lenient.
 //   - Texts the bot escaped for Discord's markdown compare with Shown.
-//   - discordgo's Session.Close waits one second after sending the close
-//     frame; tests that open sessions gain from t.Parallel.
+//   - READY's resume_gateway_url is another address than GET /gateway's
+//     (ResumePaths says where each RESUME came); InvalidateSession sends
+//     op 9, AckHeartbeats(false) makes the connection look dead.
+//   - discordgo's own Session.Close waits one second after sending the
+//     close frame; tests that open such sessions gain from t.Parallel.
 package discordtest

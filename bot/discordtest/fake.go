@@ -62,7 +62,9 @@ type Fake struct {
 	unknown       []Request
 	identifies    []Identify
 	resumes       int
+	resumePaths   []string
 	heartbeats    int
+	noACKs        bool
 
 	perms        int64            // the bot's permissions in guild channels (permissions.go)
 	channelPerms map[string]int64 // overwrites by channel

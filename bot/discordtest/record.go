@@ -16,6 +16,8 @@ type Identify struct {
 	Intents int
 	// TokenOK says whether the token matched the fake's.
 	TokenOK bool
+	// Path is the address path the client connected to.
+	Path string
 }
 
 // Channel types the fake creates (Discord's numbers).

@@ -92,6 +92,7 @@ func (f *Fake) routes() http.Handler {
 	api("GET /channels/{cid}/pins", f.deprecatedRoute)
 	api("DELETE /channels/{cid}/pins/{mid}", f.deprecatedRoute)
 	mux.HandleFunc("GET /gateway/", f.serveGateway)
+	mux.HandleFunc("GET "+resumePath, f.serveGateway)
 	mux.HandleFunc("GET "+attachmentPrefix+"{app}/{aid}/{name}", f.getAttachment) // attach.go
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
@@ -110,7 +111,8 @@ func (f *Fake) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The gateway, and the CDN's files (attach.go: no token, no
 		// REST faults), are not REST calls.
-		if strings.HasPrefix(r.URL.Path, "/gateway/") || strings.HasPrefix(r.URL.Path, attachmentPrefix) {
+		if strings.HasPrefix(r.URL.Path, "/gateway/") || strings.HasPrefix(r.URL.Path, resumePath) ||
+			strings.HasPrefix(r.URL.Path, attachmentPrefix) {
 			next.ServeHTTP(w, r)
 			return
 		}
