@@ -134,9 +134,14 @@ func TestPingExactly(t *testing.T) {
 	ch, alice, bob := rig.fresh()
 	rig.fake.SetUserName(bob, "Bob")
 	rig.fake.SetNick(bob, "Captain Bob")
+	rig.fake.SetUserName(alice, "Alice")
+	rig.fake.SetNick(alice, "Lady Alice")
 	in := rig.send(t, alice, dscGuild, ch, "call", "", map[string]any{"user": bob})
 	if got := rig.d.last(); got.Options["user"] != bob || got.Resolved[bob] != "Captain Bob" {
 		t.Errorf("request options %v resolved %v, want the ID as value and the nickname resolved", got.Options, got.Resolved)
+	}
+	if got := rig.d.last().User; got.ID != alice || got.Name != "Lady Alice" {
+		t.Errorf("caller %+v, want alice named by her nickname", got)
 	}
 	ans := rig.fake.Answers(in.ID)
 	if len(ans) != 1 {

@@ -237,8 +237,9 @@ func (f *Fake) SetUserName(user, name string) {
 	f.users[user] = name
 }
 
-// SetNick sets the server nickname the fake gives a user in the resolved
-// data of user options (Discord shows it before his global name).
+// SetNick sets the server nickname the fake gives a user as a member, in
+// his interactions and in the resolved data of user options (Discord
+// shows it before his global name).
 func (f *Fake) SetNick(user, nick string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

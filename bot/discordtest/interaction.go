@@ -238,7 +238,11 @@ func (f *Fake) interact(ctx context.Context, typ int, user, guild, channel strin
 		raw["context"] = 1
 	} else {
 		raw["guild_id"] = guild
-		raw["member"] = map[string]any{"user": u, "nick": nil, "joined_at": "2026-01-01T00:00:00Z"}
+		var nick any
+		if n := f.nicks[user]; n != "" {
+			nick = n
+		}
+		raw["member"] = map[string]any{"user": u, "nick": nick, "joined_at": "2026-01-01T00:00:00Z"}
 		raw["context"] = 0
 	}
 	raw["channel_id"] = channel
