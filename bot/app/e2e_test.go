@@ -169,7 +169,9 @@ func TestEndToEnd(t *testing.T) {
 		r.settle()
 		r.fake.MustWait(t, srvWait, "the closed-DM notice for Bob", func() bool {
 			for _, m := range r.fake.Messages(srvChannel) {
-				if strings.Contains(m.Content, "the bot cannot send you direct messages") {
+				// Bob is pinged, by a mention before the text, and only he.
+				if strings.HasPrefix(m.Content, "<@"+srvBob+"> the bot cannot send you direct messages") &&
+					len(m.Pings.Users) == 1 && m.Pings.Users[0] == srvBob && !m.Pings.Everyone {
 					return true
 				}
 			}

@@ -56,11 +56,7 @@ func (x *exchange) deferReply(ctx context.Context, private bool) {
 	if x.acked {
 		return
 	}
-	resp := &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Flags: flags(private)},
-	}
-	if err := x.b.session.InteractionRespond(x.i, resp, discordgo.WithContext(ctx)); err != nil {
+	if err := x.b.session.InteractionRespond(x.i, deferral(private), discordgo.WithContext(ctx)); err != nil {
 		x.logErr("deferral not delivered", err)
 	}
 	x.acked, x.deferred, x.deferEphemeral = true, true, private

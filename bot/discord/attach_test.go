@@ -73,13 +73,13 @@ func (rig *attRig) attCreate(t *testing.T, ch string, opts map[string]any) (disc
 	})
 	in, _ = rig.fake.Interaction(in.ID)
 	var b strings.Builder
-	b.WriteString(in.Ack().Content)
+	b.WriteString(discordtest.Shown(in.Ack().Content))
 	for _, m := range rig.fake.Answers(in.ID) {
-		b.WriteString("\n" + m.Content)
+		b.WriteString("\n" + discordtest.Shown(m.Content))
 	}
 	for _, m := range rig.fake.Messages(ch) {
 		if m.Interaction == "" {
-			b.WriteString("\n" + m.Content)
+			b.WriteString("\n" + discordtest.Shown(m.Content))
 		}
 	}
 	return in, b.String()

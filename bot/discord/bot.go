@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,21 @@ import (
 // Intents are the gateway intents the bot asks for: interactions arrive
 // whatever the intents; guilds and direct messages are enough for the rest.
 const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+
+// PermissionPinMessages is Discord's Pin Messages permission (1 << 51),
+// which the pin routes need since Discord split it from Manage Messages;
+// discordgo v0.29.0 has no constant for it.
+const PermissionPinMessages int64 = 1 << 51
+
+// Permissions are what the bot needs in a campaign's channel, the list the
+// README asks a server to grant: see and post in the channel and in the
+// battles' threads, start those threads, attach maps and files, show
+// embeds, and pin the campaign status. Answers to commands need none
+// (they go through the interaction); a test checks the README names
+// exactly these.
+const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionCreatePublicThreads |
+	discordgo.PermissionAttachFiles | discordgo.PermissionEmbedLinks | PermissionPinMessages
 
 // Defaults of the options.
 const (
@@ -49,6 +65,8 @@ type Bot struct {
 	threadName   func(battle int64) string
 	// files downloads attached files (attach.go).
 	files *http.Client
+	// gw is the gateway connection (gateway.go); discordgo does REST only.
+	gw *gateway
 
 	specMu sync.RWMutex
 	specs  map[specKey]command.Spec
@@ -119,11 +137,9 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 	if err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
-	s.Identify.Intents = Intents
 	// The adapter reads nothing from the state cache; interactions carry
-	// what it needs.
+	// what it needs. discordgo's own gateway is not opened (gateway.go).
 	s.StateEnabled = false
-	s.ShouldReconnectOnError = true
 	s.ShouldRetryOnRateLimit = true
 	s.LogLevel = discordgo.LogError
 	b := &Bot{
@@ -142,28 +158,49 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 		threadCalls:  map[BattleKey]*threadCall{},
 	}
 	b.ctx, b.cancel = context.WithCancel(context.Background())
+	b.gw = newGateway(token, int(Intents), b.gatewayURL, b.onEvent, b.log)
 	for _, o := range opts {
 		o(b)
 	}
 	s.Client = withServerRetries(s.Client) // retry.go
 	b.loadSpecs()
-	s.AddHandler(b.onInteractionCreate)
-	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		b.log.Info("gateway ready", "session_user", userID(r.User))
-	})
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.log.Info("gateway resumed") })
-	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.log.Warn("gateway disconnected") })
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.RateLimit) {
 		b.log.Warn("rate limited", "route", b.scrub(r.URL), "retry_after", r.RetryAfter)
 	})
 	return b, nil
 }
 
-func userID(u *discordgo.User) string {
-	if u == nil {
-		return ""
+// gatewayURL asks Discord where to connect (Get Gateway Bot).
+func (b *Bot) gatewayURL(ctx context.Context) (string, error) {
+	g, err := b.session.GatewayBot(discordgo.WithContext(ctx))
+	if err != nil {
+		return "", errors.New(b.scrub(err.Error()))
 	}
-	return u.ID
+	return g.URL, nil
+}
+
+// onEvent handles a gateway event: interactions are routed, each in its
+// own goroutine; the others are logged.
+func (b *Bot) onEvent(name string, data json.RawMessage) {
+	switch name {
+	case "READY":
+		var r struct {
+			User struct {
+				ID string `json:"id"`
+			} `json:"user"`
+		}
+		_ = json.Unmarshal(data, &r)
+		b.log.Info("gateway ready", "session_user", r.User.ID)
+	case "RESUMED":
+		b.log.Info("gateway resumed")
+	case "INTERACTION_CREATE":
+		ic := &discordgo.InteractionCreate{}
+		if err := json.Unmarshal(data, ic); err != nil {
+			b.log.Error("interaction not understood", "error", err)
+			return
+		}
+		go b.onInteractionCreate(b.session, ic)
+	}
 }
 
 // loadSpecs indexes the dispatcher's specs by name and sub-command.
@@ -189,7 +226,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	if err := b.RegisterCommands(ctx); err != nil {
 		return err
 	}
-	if err := b.session.Open(); err != nil {
+	if err := b.gw.open(ctx); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %s", b.scrub(err.Error()))
 	}
 	b.log.Info("connected", "app", b.appID, "guild", b.guildID, "intents", int(Intents))
@@ -243,9 +280,7 @@ func (b *Bot) Close(ctx context.Context) error {
 		b.log.Warn("closing: handlers still running, cancelling them")
 	}
 	b.cancel()
-	if cerr := b.session.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("discord: closing the gateway: %s", b.scrub(cerr.Error()))
-	}
+	b.gw.close()
 	b.log.Info("closed")
 	return err
 }

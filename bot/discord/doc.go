@@ -19,6 +19,14 @@
 // once, one that fails to download or turns out too big is refused by
 // editing the deferral, and the handler runs only with every file.
 //
+// # Mentions and markdown
+//
+// Every payload sets allowed_mentions (message.go): nothing is parsed from
+// the content, and only the users of a reply's Ping are pinged, by
+// mentions put before its text. The texts of replies (content, embeds,
+// thread names) are made neutral first (neutral.go): markdown escaped,
+// mentions broken, so what a player typed shows as typed.
+//
 // # Caveats
 //
 //   - IMPORTANT: the token is never logged; error texts pass through a
@@ -28,6 +36,8 @@
 //     the default store is in memory.
 //   - A DM to a user who does not accept DMs from server members fails with
 //     code 50007; the caller then gets an ephemeral fallback.
-//   - Close waits for handlers in flight; discordgo's own close then takes
-//     about a second.
+//   - Close waits for handlers in flight, then closes the gateway.
+//   - The gateway connection is the adapter's own (gateway.go): discordgo
+//     v0.29.0 resumes at the first address instead of resume_gateway_url
+//     and ignores op 9's resumable flag. discordgo does the REST calls.
 package discord

@@ -54,7 +54,7 @@ func TestShared(t *testing.T) {
 // dscRegistered: the specs are registered in the guild, grouped, typed and flagged.
 func dscRegistered(t *testing.T, rig *dscRig) {
 	cmds := rig.fake.Commands(dscGuild)
-	if got, want := len(cmds), 9; got != want {
+	if got, want := len(cmds), 12; got != want {
 		t.Fatalf("registered %d commands, want %d", got, want)
 	}
 	if len(rig.fake.Commands("")) != 0 {
@@ -93,13 +93,12 @@ func dscRegistered(t *testing.T, rig *dscRig) {
 	if len(opt["mode"].Choices) != 2 || opt["mode"].Choices[1].Value != "forced" {
 		t.Errorf("mode choices %+v", opt["mode"].Choices)
 	}
-	if dm := byName["battle"].DMPermission; dm == nil || *dm {
-		t.Error("battle is guild-only: want dm_permission false")
+	if ctx := byName["battle"].Contexts; ctx == nil || len(*ctx) != 1 || (*ctx)[0] != discordgo.InteractionContextGuild {
+		t.Errorf("battle is guild-only: contexts %v, want [0]", ctx)
 	}
-	if dm := byName["ping"].DMPermission; dm == nil || !*dm {
-		t.Error("ping runs anywhere: want dm_permission true")
+	if ctx := byName["ping"].Contexts; ctx == nil || len(*ctx) != 2 {
+		t.Errorf("ping runs anywhere: contexts %v, want guild and bot DM", ctx)
 	}
-	rig.fake.MustWait(t, dscWait, "a heartbeat", func() bool { return rig.fake.Heartbeats() > 0 })
 	ids := rig.fake.Identifies()
 	if len(ids) != 1 || ids[0].Intents != int(discord.Intents) || !ids[0].TokenOK {
 		t.Errorf("identify %+v, want one with intents %d", ids, discord.Intents)
@@ -110,8 +109,8 @@ func dscRegistered(t *testing.T, rig *dscRig) {
 func TestRegisterGlobal(t *testing.T) {
 	t.Parallel()
 	rig := dscStart(t, "")
-	if got := len(rig.fake.Commands("")); got != 9 {
-		t.Errorf("registered %d global commands, want 9", got)
+	if got := len(rig.fake.Commands("")); got != 12 {
+		t.Errorf("registered %d global commands, want 12", got)
 	}
 }
 

@@ -25,6 +25,10 @@ const (
 	dscWait    = 5 * time.Second
 )
 
+// dscLoud is user text that would ping the whole server, a role and
+// format the message, were it posted verbatim.
+const dscLoud = "@everyone <@&123> **bold** @here"
+
 // dscPNG is the start of a PNG file: enough for Discord and the assertions.
 var dscPNG = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR-fake-map")
 
@@ -46,6 +50,9 @@ func (d *dscDispatcher) Specs() []command.Spec {
 	return []command.Spec{
 		{Name: "battle", Sub: "status", Description: "The battle's state", Where: command.GuildOnly},
 		{Name: "buttons", Description: "Seven buttons"},
+		{Name: "call", Description: "Pings a player", Options: []command.Option{
+			{Name: "user", Description: "Who", Type: command.UserID, Required: true},
+		}},
 		{Name: "hold", Description: "Waits for the test"},
 		{Name: "notify", Description: "DM another player", Options: []command.Option{
 			{Name: "user", Description: "Who", Type: command.String, Required: true},
@@ -60,6 +67,8 @@ func (d *dscDispatcher) Specs() []command.Spec {
 		{Name: "panic", Description: "A broken handler"},
 		{Name: "ping", Description: "Answers pong", Where: command.Anywhere},
 		{Name: "secret", Description: "Only for you"},
+		{Name: "shout", Description: "User text everywhere"},
+		{Name: "shout-slow", Description: "User text everywhere, deferred", Slow: true},
 		{Name: "slow", Description: "Takes its time", Slow: true},
 	}
 }
@@ -93,6 +102,20 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 		return []command.Reply{{To: command.DM, User: r.Options["user"], Text: "a secret for you"}, {To: command.Private, Text: "notified"}}
 	case r.Name == "battle":
 		return []command.Reply{{To: command.Public, Battle: 7, Text: "battle 7 turn 1"}}
+	case r.Name == "shout", r.Name == "shout-slow":
+		// A name a player typed, with mentions and markdown, in every
+		// kind of reply.
+		return []command.Reply{
+			{To: command.Public, Text: dscLoud, Embeds: []command.Embed{{Title: dscLoud, Description: dscLoud,
+				Fields: []command.Field{{Name: dscLoud, Value: dscLoud}}}}},
+			{To: command.Private, Text: "private " + dscLoud},
+			{To: command.DM, Text: "dm " + dscLoud},
+			{To: command.Public, Battle: int64(len(r.Name)), Text: "thread " + dscLoud},
+			{To: command.Public, Text: "second " + dscLoud},
+		}
+	case r.Name == "call":
+		u := r.Options["user"]
+		return []command.Reply{{To: command.Public, Text: r.Resolved[u] + ", your orders are due", Ping: []string{u}}}
 	case r.Name == "buttons":
 		var bs []command.Button
 		for _, id := range []string{"a", "b", "c", "d", "e", "f", "g"} {

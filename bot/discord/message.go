@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"mime"
 	"path/filepath"
+	"strings"
 
 	"bfbot/bot/command"
 
@@ -22,6 +23,7 @@ const (
 	maxFields       = 25
 	maxFieldName    = 256
 	maxFieldValue   = 1024
+	maxThreadName   = 100
 	// overflowFile holds the whole text of a reply longer than a message.
 	overflowFile = "message.txt"
 )
@@ -30,17 +32,38 @@ const (
 // discordgo's payload types. Files are kept as bytes: each payload gets
 // fresh readers, so one outgoing may be sent twice (a DM, then its
 // fallback).
+//
+// Every payload made from an outgoing carries allowed_mentions
+// (mentions): Discord's default for channel messages parses @everyone,
+// @here and role mentions, and for interactions and webhooks every user
+// mention, so a payload without it could ping on the say-so of user text.
+// Only the users in ping are let through, and only by their mentions at
+// the start of content.
 type outgoing struct {
 	content    string
 	embeds     []*discordgo.MessageEmbed
 	components []discordgo.MessageComponent
 	files      []command.File
+	ping       []string
 }
 
-// build translates a reply; prefix goes before its text (fallback notices).
+// maxPings is Discord's limit on allowed_mentions.users.
+const maxPings = 100
+
+// build translates a reply: its texts are made neutral (neutral.go), the
+// users of Ping are mentioned before the text, and prefix (the adapter's
+// own notices) goes between them.
 func (b *Bot) build(rep command.Reply, prefix string) outgoing {
-	text := prefix + rep.Text
-	o := outgoing{content: text, files: rep.Files}
+	o := outgoing{ping: pingIDs(rep.Ping)}
+	text := prefix + neutral(rep.Text)
+	if len(o.ping) > 0 {
+		var m strings.Builder
+		for _, id := range o.ping {
+			m.WriteString("<@" + id + "> ")
+		}
+		text = m.String() + text
+	}
+	o.content, o.files = text, rep.Files
 	if len([]rune(text)) > maxContent {
 		// The whole text still reaches the reader, as a file.
 		o.content = truncate(text, maxContent)
@@ -49,15 +72,15 @@ func (b *Bot) build(rep command.Reply, prefix string) outgoing {
 	for _, e := range rep.Embeds {
 		me := &discordgo.MessageEmbed{
 			Type:        discordgo.EmbedTypeRich,
-			Title:       truncate(e.Title, maxEmbedTitle),
-			Description: truncate(e.Description, maxEmbedText),
+			Title:       truncate(neutral(e.Title), maxEmbedTitle),
+			Description: truncate(neutral(e.Description), maxEmbedText),
 		}
 		for k, f := range e.Fields {
 			if k == maxFields {
 				break
 			}
 			me.Fields = append(me.Fields, &discordgo.MessageEmbedField{
-				Name: truncate(f.Name, maxFieldName), Value: truncate(f.Value, maxFieldValue),
+				Name: truncate(neutral(f.Name), maxFieldName), Value: truncate(neutral(f.Value), maxFieldValue),
 			})
 		}
 		o.embeds = append(o.embeds, me)
@@ -68,6 +91,28 @@ func (b *Bot) build(rep command.Reply, prefix string) outgoing {
 		o.content = "…"
 	}
 	return o
+}
+
+// pingIDs keeps the user IDs that can be mentioned: snowflakes (digits
+// only, so no ID can smuggle text into a mention), each once, at most
+// Discord's 100.
+func pingIDs(ids []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if id == "" || seen[id] || strings.Trim(id, "0123456789") != "" || len(out) == maxPings {
+			continue
+		}
+		seen[id] = true
+		out = append(out, id)
+	}
+	return out
+}
+
+// mentions is the allowed_mentions of every payload: nothing is parsed
+// from the content; only the users in ping may be pinged.
+func (o outgoing) mentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: o.ping}
 }
 
 // actionRows lays buttons out in rows of five; Discord shows five rows.
@@ -124,12 +169,22 @@ func (o outgoing) response(private bool) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content:    o.content,
-			Embeds:     o.embeds,
-			Components: o.components,
-			Files:      o.discordFiles(),
-			Flags:      flags(private),
+			Content:         o.content,
+			Embeds:          o.embeds,
+			Components:      o.components,
+			Files:           o.discordFiles(),
+			Flags:           flags(private),
+			AllowedMentions: o.mentions(),
 		},
+	}
+}
+
+// deferral acknowledges an interaction whose answer follows ("thinking…").
+// It has no content, but carries allowed_mentions as every payload does.
+func deferral(private bool) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: flags(private), AllowedMentions: outgoing{}.mentions()},
 	}
 }
 
@@ -141,18 +196,28 @@ func (o outgoing) webhookEdit() *discordgo.WebhookEdit {
 	if components == nil {
 		components = []discordgo.MessageComponent{}
 	}
-	return &discordgo.WebhookEdit{Content: &content, Embeds: &embeds, Components: &components, Files: o.discordFiles()}
+	return &discordgo.WebhookEdit{
+		Content: &content, Embeds: &embeds, Components: &components, Files: o.discordFiles(),
+		AllowedMentions: o.mentions(),
+	}
 }
 
 func (o outgoing) followup(private bool) *discordgo.WebhookParams {
 	return &discordgo.WebhookParams{
 		Content: o.content, Embeds: o.embeds, Components: o.components,
-		Files: o.discordFiles(), Flags: flags(private),
+		Files: o.discordFiles(), Flags: flags(private), AllowedMentions: o.mentions(),
 	}
 }
 
 func (o outgoing) send() *discordgo.MessageSend {
 	return &discordgo.MessageSend{
 		Content: o.content, Embeds: o.embeds, Components: o.components, Files: o.discordFiles(),
+		AllowedMentions: o.mentions(),
 	}
+}
+
+// edit replaces the content of a message the bot sent (the status).
+func (o outgoing) edit(channel, id string) *discordgo.MessageEdit {
+	content := o.content
+	return &discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, AllowedMentions: o.mentions()}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync"
 
 	"bfbot/bot/command"
@@ -177,7 +178,7 @@ func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, ba
 		return id, nil
 	}
 	ch, err := b.session.ThreadStartComplex(parent, &discordgo.ThreadStart{
-		Name:                b.threadName(battle),
+		Name:                truncate(neutralName(b.threadName(battle)), maxThreadName),
 		Type:                discordgo.ChannelTypeGuildPublicThread,
 		AutoArchiveDuration: threadArchiveMinutes,
 	}, discordgo.WithContext(ctx))
@@ -203,9 +204,7 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 		return fmt.Errorf("discord: looking up status %q: %w", key, err)
 	}
 	if ok {
-		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: id, Channel: channelID, Content: &o.content,
-		}, discordgo.WithContext(ctx))
+		_, err := b.session.ChannelMessageEditComplex(o.edit(channelID, id), discordgo.WithContext(ctx))
 		if err == nil {
 			return nil
 		}
@@ -214,7 +213,7 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 		}
 		b.log.Info("status message gone, sending a new one", "channel", channelID, "key", key)
 	}
-	m, err := b.session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: o.content}, discordgo.WithContext(ctx))
+	m, err := b.session.ChannelMessageSendComplex(channelID, o.send(), discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("discord: sending status %q: %s", key, b.scrub(err.Error()))
 	}
@@ -223,8 +222,18 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 	if err := b.store.SetStatusMessage(channelID, key, m.ID); err != nil {
 		return fmt.Errorf("discord: remembering status %q: %w", key, err)
 	}
-	if err := b.session.ChannelMessagePin(channelID, m.ID, discordgo.WithContext(ctx)); err != nil {
+	if err := b.pin(ctx, channelID, m.ID); err != nil {
 		return fmt.Errorf("discord: pinning status %q: %s", key, b.scrub(err.Error()))
 	}
 	return nil
+}
+
+// pin pins a message by Discord's current route, PUT
+// /channels/{channel}/messages/pins/{message}, which needs the Pin
+// Messages permission (README). discordgo v0.29.0's ChannelMessagePin
+// still calls the deprecated PUT /channels/{channel}/pins/{message}.
+func (b *Bot) pin(ctx context.Context, channelID, messageID string) error {
+	pins := discordgo.EndpointChannelMessages(channelID) + "/pins/"
+	_, err := b.session.RequestWithBucketID(http.MethodPut, pins+messageID, nil, pins, discordgo.WithContext(ctx))
+	return err
 }

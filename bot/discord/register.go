@@ -60,9 +60,13 @@ func applicationCommand(name string, group []command.Spec) (*discordgo.Applicati
 		inGuild = inGuild || s.Where != command.DMOnly
 		inDM = inDM || s.Where != command.GuildOnly
 	}
-	// Discord's permission is per top-level command: it is offered where any
-	// sub-command may run, and the command layer refuses the rest.
-	c.DMPermission = &inDM
+	// The bot works in the servers it is installed in (and in its DMs with
+	// their members), never as a user-installed app in servers it is not
+	// part of: guild install only. Where a command is offered is set by
+	// contexts, per top-level command: where any sub-command may run, and
+	// the command layer refuses the rest. (dm_permission, which contexts
+	// replaced, is deprecated and not sent.)
+	c.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	var contexts []discordgo.InteractionContextType
 	if inGuild {
 		contexts = append(contexts, discordgo.InteractionContextGuild)
@@ -158,6 +162,8 @@ func option(o command.Option) (*discordgo.ApplicationCommandOption, error) {
 	case command.Attachment:
 		d.Type = discordgo.ApplicationCommandOptionAttachment
 	case command.UserID:
+		// Discord's user picker: the value is the user's ID, his names
+		// come in the interaction's resolved data (route.go).
 		d.Type = discordgo.ApplicationCommandOptionUser
 	default:
 		return nil, fmt.Errorf("unknown option type %d", o.Type)
@@ -167,6 +173,9 @@ func option(o command.Option) (*discordgo.ApplicationCommandOption, error) {
 	}
 	if o.Type == command.Attachment && (o.Complete != nil || len(o.Choices) > 0) {
 		return nil, errors.New("an attachment option takes neither choices nor autocomplete")
+	}
+	if o.Type == command.UserID && (o.Complete != nil || len(o.Choices) > 0) {
+		return nil, errors.New("a user option takes neither choices nor autocomplete (Discord shows its user picker)")
 	}
 	if o.Complete != nil && len(o.Choices) > 0 {
 		return nil, errors.New("choices and autocomplete exclude each other on Discord")

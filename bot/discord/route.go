@@ -60,10 +60,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, ic *discordgo.Interactio
 
 // refuse answers an interaction the bot will not run.
 func (b *Bot) refuse(i *discordgo.Interaction, text string) {
-	resp := &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral},
-	}
+	resp := outgoing{content: text}.response(true)
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		resp = &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
@@ -111,12 +108,8 @@ func displayName(u *discordgo.User, nick string) string {
 // a group's, joined by a space) and its values as text, the way the console
 // gives them; focused is the option being typed (autocomplete).
 func commandOptions(opts []*discordgo.ApplicationCommandInteractionDataOption) (sub string, values map[string]string, focused string) {
+	sub, opts = leafOptions(opts)
 	values = map[string]string{}
-	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand ||
-		opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
-		sub = strings.TrimSpace(sub + " " + opts[0].Name)
-		opts = opts[0].Options
-	}
 	for _, o := range opts {
 		values[o.Name] = optionText(o.Value)
 		if o.Focused {
@@ -124,6 +117,53 @@ func commandOptions(opts []*discordgo.ApplicationCommandInteractionDataOption) (
 		}
 	}
 	return sub, values, focused
+}
+
+// leafOptions walks down sub-command groups and sub-commands to the
+// options of the command itself.
+func leafOptions(opts []*discordgo.ApplicationCommandInteractionDataOption) (string, []*discordgo.ApplicationCommandInteractionDataOption) {
+	sub := ""
+	for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand ||
+		opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		sub = strings.TrimSpace(sub + " " + opts[0].Name)
+		opts = opts[0].Options
+	}
+	return sub, opts
+}
+
+// resolvedUsers gives the display name of each user a user option names,
+// by ID, from the interaction's resolved data: the member's server
+// nickname, else his global name, else his user name. A user Discord did
+// not resolve is named by nothing rather than by his ID (the command
+// layer says so).
+func resolvedUsers(data discordgo.ApplicationCommandInteractionData) map[string]string {
+	_, opts := leafOptions(data.Options)
+	out := map[string]string{}
+	for _, o := range opts {
+		if o.Type != discordgo.ApplicationCommandOptionUser {
+			continue
+		}
+		id := optionText(o.Value)
+		if id == "" || data.Resolved == nil {
+			continue
+		}
+		u := data.Resolved.Users[id]
+		nick := ""
+		if m := data.Resolved.Members[id]; m != nil {
+			nick = m.Nick
+			if u == nil {
+				u = m.User
+			}
+		}
+		if u == nil {
+			if nick != "" {
+				out[id] = nick
+			}
+			continue
+		}
+		out[id] = displayName(u, nick)
+	}
+	return out
 }
 
 // optionText renders a value as text; JSON numbers arrive as float64.
@@ -160,6 +200,7 @@ func (b *Bot) onCommand(ctx context.Context, x *exchange) {
 	}
 	r.Name = data.Name
 	r.Sub, r.Options, _ = commandOptions(data.Options)
+	r.Resolved = resolvedUsers(data)
 	x.label = commandLabel(r.Name, r.Sub)
 	spec, ok := b.spec(r.Name, r.Sub)
 	if !ok {
@@ -271,6 +312,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, x *exchange) {
 		r.Name = data.Name
 		var focused string
 		r.Sub, r.Options, focused = commandOptions(data.Options)
+		r.Resolved = resolvedUsers(data)
 		if focused != "" {
 			integer := b.optionType(r.Name, r.Sub, focused) == command.Integer
 			for _, s := range b.d.Complete(ctx, r, focused, r.Options[focused]) {

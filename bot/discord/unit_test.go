@@ -40,6 +40,10 @@ func TestApplicationCommandsErrors(t *testing.T) {
 			{Name: "file", Type: command.Attachment, Choices: []string{"a"}}}}}, "attachment"},
 		{"ErrAttachmentComplete", []command.Spec{{Name: "roll", Options: []command.Option{
 			{Name: "file", Type: command.Attachment, Complete: complete}}}}, "attachment"},
+		{"ErrUserComplete", []command.Spec{{Name: "kick", Options: []command.Option{
+			{Name: "user", Type: command.UserID, Complete: complete}}}}, "user option"},
+		{"ErrUserChoices", []command.Spec{{Name: "kick", Options: []command.Option{
+			{Name: "user", Type: command.UserID, Choices: []string{"1"}}}}}, "user option"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,11 +56,15 @@ func TestApplicationCommandsErrors(t *testing.T) {
 }
 
 // Ensure a good spec translates: integer choices become numbers, contexts
-// follow Where, empty descriptions get the name.
+// follow Where, empty descriptions get the name, a UserID option is
+// Discord's user option (type 6) without autocomplete, and every command
+// is for guild install only, without the deprecated dm_permission.
 func TestApplicationCommandsOK(t *testing.T) {
 	cmds, err := ApplicationCommands([]command.Spec{
 		{Name: "roll", Where: command.DMOnly, Options: []command.Option{
 			{Name: "dice", Type: command.Integer, Choices: []string{"1", "2"}}}},
+		{Name: "kick", Where: command.GuildOnly, Options: []command.Option{
+			{Name: "user", Type: command.UserID, Required: true}}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -68,8 +76,63 @@ func TestApplicationCommandsOK(t *testing.T) {
 	if got, want := c.Options[0].Choices[1].Value, any(int64(2)); got != want {
 		t.Errorf("choice value %#v, want %#v", got, want)
 	}
-	if ctx := *c.Contexts; len(ctx) != 1 || ctx[0] != discordgo.InteractionContextBotDM || !*c.DMPermission {
-		t.Errorf("contexts %v dm %v, want DM only", ctx, *c.DMPermission)
+	if ctx := *c.Contexts; len(ctx) != 1 || ctx[0] != discordgo.InteractionContextBotDM {
+		t.Errorf("contexts %v, want DM only", ctx)
+	}
+	kick := cmds[1]
+	if ctx := *kick.Contexts; len(ctx) != 1 || ctx[0] != discordgo.InteractionContextGuild {
+		t.Errorf("contexts %v, want guild only", ctx)
+	}
+	if u := kick.Options[0]; u.Type != 6 || u.Autocomplete || !u.Required {
+		t.Errorf("user option type %d autocomplete %v required %v, want type 6 (USER), no autocomplete, required",
+			u.Type, u.Autocomplete, u.Required)
+	}
+	for _, c := range cmds {
+		if c.DMPermission != nil {
+			t.Errorf("/%s: dm_permission is sent; Discord deprecated it for contexts", c.Name)
+		}
+		if c.IntegrationTypes == nil || len(*c.IntegrationTypes) != 1 || (*c.IntegrationTypes)[0] != 0 {
+			t.Errorf("/%s: integration_types %v, want [0] (guild install only)", c.Name, c.IntegrationTypes)
+		}
+	}
+}
+
+// Ensure a user option gives the user's ID as its value and his display
+// name from the resolved data: nickname, else global name, else user name.
+func TestResolvedUsers(t *testing.T) {
+	opt := func(name, id string) *discordgo.ApplicationCommandInteractionDataOption {
+		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionUser, Value: id}
+	}
+	data := discordgo.ApplicationCommandInteractionData{
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: "replace", Type: discordgo.ApplicationCommandOptionSubCommand,
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				opt("old", "11"), opt("new", "12"), opt("third", "13"), opt("ghost", "14"),
+				{Name: "side", Type: discordgo.ApplicationCommandOptionString, Value: "15"},
+			},
+		}},
+		Resolved: &discordgo.ApplicationCommandInteractionDataResolved{
+			Users: map[string]*discordgo.User{
+				"11": {ID: "11", Username: "alice_1", GlobalName: "Alice"},
+				"12": {ID: "12", Username: "bob_2", GlobalName: "Bob"},
+				"13": {ID: "13", Username: "carol_3"},
+			},
+			Members: map[string]*discordgo.Member{"12": {Nick: "Captain Bob"}},
+		},
+	}
+	got := resolvedUsers(data)
+	want := map[string]string{"11": "Alice", "12": "Captain Bob", "13": "carol_3"}
+	if len(got) != len(want) {
+		t.Errorf("resolved %v, want %v", got, want)
+	}
+	for id, name := range want {
+		if got[id] != name {
+			t.Errorf("user %s named %q, want %q", id, got[id], name)
+		}
+	}
+	sub, values, _ := commandOptions(data.Options)
+	if sub != "replace" || values["old"] != "11" || values["new"] != "12" {
+		t.Errorf("options %q %v: a user option's value is the user's ID", sub, values)
 	}
 }
 

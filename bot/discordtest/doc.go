@@ -7,8 +7,9 @@
 // REST; the gateway address comes from GET /gateway), drives it with
 // SendCommand, PressButton, SubmitModal and Autocomplete, and asserts on what
 // it recorded (Messages, DMs, Answers, Commands, Threads). Faults are
-// injected with DropSocket (the client must RESUME), RateLimitNext (429 with
-// retry_after and X-RateLimit headers) and CloseDMs (403, code 50007).
+// injected with DropSocket (the client must RESUME, at the resume
+// address), RateLimitNext (429 with retry_after and X-RateLimit headers)
+// and CloseDMs (403, code 50007).
 // A File passed as a command option's value is an attachment: the fake
 // fills data.resolved.attachments and serves the file on its loopback
 // "CDN" (cdn.discordapp.com through Client); FailAttachments makes the
@@ -22,8 +23,20 @@
 //     SendCommand returns when the interaction is acknowledged.
 //   - The fake checks what matters to the adapter (token, acknowledgement
 //     before follow-ups, one acknowledgement per interaction, the first
-//     follow-up after a deferral replacing the loading message) and is
-//     otherwise lenient: payload validation is Discord's, not this package's.
-//   - discordgo's Session.Close waits one second after sending the close
-//     frame; tests that open sessions gain from t.Parallel.
+//     follow-up after a deferral replacing the loading message) and
+//     Discord's documented rules a regression could break unseen:
+//     allowed_mentions on every message create or edit, interaction
+//     response and follow-up (refused with 400 when missing, stricter
+//     than Discord, whose default lets content ping; mentions.go records
+//     who each message would ping, Notified lists those that would), the
+//     bot's permissions per channel (DefaultPermissions, the README's;
+//     403 code 50013 when one is missing, permissions.go) and the current
+//     pin route (the deprecated /channels/{id}/pins routes are refused
+//     and listed by Deprecated). Other payload validation is lenient.
+//   - Texts the bot escaped for Discord's markdown compare with Shown.
+//   - READY's resume_gateway_url is another address than GET /gateway's
+//     (ResumePaths says where each RESUME came); InvalidateSession sends
+//     op 9, AckHeartbeats(false) makes the connection look dead.
+//   - discordgo's own Session.Close waits one second after sending the
+//     close frame; tests that open such sessions gain from t.Parallel.
 package discordtest

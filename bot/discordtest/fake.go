@@ -49,6 +49,7 @@ type Fake struct {
 	dmChannels   map[string]string // user → DM channel id
 	closedDMs    map[string]bool
 	users        map[string]string // user id → display name
+	nicks        map[string]string // user id → server nickname
 	attachments  map[string]File   // by attachment id (attach.go)
 	attachFault  AttachmentFault
 	downloads    int
@@ -61,7 +62,15 @@ type Fake struct {
 	unknown       []Request
 	identifies    []Identify
 	resumes       int
+	resumePaths   []string
 	heartbeats    int
+	noACKs        bool
+
+	perms        int64            // the bot's permissions in guild channels (permissions.go)
+	channelPerms map[string]int64 // overwrites by channel
+	denied       []Denied
+	deprecated   []Request      // calls to deprecated routes (refused)
+	notified     []Notification // messages that would ping someone (mentions.go)
 
 	gateway *gatewayConn
 	session string
@@ -112,6 +121,9 @@ func New(tb testing.TB, opts ...Option) *Fake {
 		dmChannels:   map[string]string{},
 		closedDMs:    map[string]bool{},
 		users:        map[string]string{},
+		nicks:        map[string]string{},
+		perms:        DefaultPermissions,
+		channelPerms: map[string]int64{},
 	}
 	for _, o := range opts {
 		o(f)
@@ -225,6 +237,15 @@ func (f *Fake) SetUserName(user, name string) {
 	f.users[user] = name
 }
 
+// SetNick sets the server nickname the fake gives a user as a member, in
+// his interactions and in the resolved data of user options (Discord
+// shows it before his global name).
+func (f *Fake) SetNick(user, nick string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nicks[user] = nick
+}
+
 // CloseDMs makes every DM send to user fail with 403, code 50007, as when he
 // does not accept direct messages from server members.
 func (f *Fake) CloseDMs(user string) {
@@ -253,6 +274,22 @@ func (f *Fake) Requests() []Request {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]Request(nil), f.requests...)
+}
+
+// Deprecated lists the calls to routes Discord deprecated (the fake
+// refuses them with 400, so the caller sees an error too).
+func (f *Fake) Deprecated() []Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Request(nil), f.deprecated...)
+}
+
+// Notified lists the messages whose creation or edit would notify someone,
+// in order (Discord's rules, mentions.go).
+func (f *Fake) Notified() []Notification {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Notification(nil), f.notified...)
 }
 
 // Unknown lists the REST calls the fake has no route for (answered 404).

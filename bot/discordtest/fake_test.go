@@ -52,10 +52,12 @@ func TestAckRules(t *testing.T) {
 	f.interactions[in.ID], f.byToken[in.Token] = in, in
 	f.mu.Unlock()
 	di := &discordgo.Interaction{ID: in.ID, AppID: f.AppID(), Token: in.Token}
-	if _, err := s.FollowupMessageCreate(di, true, &discordgo.WebhookParams{Content: "early"}); err == nil {
+	none := &discordgo.MessageAllowedMentions{}
+	if _, err := s.FollowupMessageCreate(di, true, &discordgo.WebhookParams{Content: "early", AllowedMentions: none}); err == nil {
 		t.Error("follow-up before the acknowledgement accepted")
 	}
-	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{AllowedMentions: none}}
 	if err := s.InteractionRespond(di, ack); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +65,7 @@ func TestAckRules(t *testing.T) {
 		t.Error("second acknowledgement accepted")
 	}
 	// The first follow-up after a deferral replaces the loading message.
-	if _, err := s.FollowupMessageCreate(di, true, &discordgo.WebhookParams{Content: "late", Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+	if _, err := s.FollowupMessageCreate(di, true, &discordgo.WebhookParams{Content: "late", Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none}); err != nil {
 		t.Fatal(err)
 	}
 	ans := f.Answers(in.ID)

@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/gorilla/websocket"
@@ -26,11 +27,19 @@ type gatewayEvent struct {
 	data json.RawMessage
 }
 
-// gatewayConn is one client connection; writes are serialised.
+// gatewayConn is one client connection; writes are serialised. path is
+// the address the client connected to: the gateway of GET /gateway, or
+// the session's resume_gateway_url.
 type gatewayConn struct {
 	wmu  sync.Mutex
 	conn *websocket.Conn
+	path string
 }
+
+// resumePath is where READY's resume_gateway_url points: another address
+// than GET /gateway's, as on Discord, so a test sees where a client
+// resumes.
+const resumePath = "/resume-gateway/"
 
 func (c *gatewayConn) write(v any) error {
 	c.wmu.Lock()
@@ -58,7 +67,7 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	gc := &gatewayConn{conn: ws}
+	gc := &gatewayConn{conn: ws, path: r.URL.Path}
 	defer func() {
 		f.mu.Lock()
 		if f.gateway == gc {
@@ -81,7 +90,12 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 		case opHeartbeat:
 			f.mu.Lock()
 			f.heartbeats++
+			f.notify()
+			silent := f.noACKs
 			f.mu.Unlock()
+			if silent {
+				continue
+			}
 			if gc.write(frame{Op: opHeartbeatACK}) != nil {
 				return
 			}
@@ -103,10 +117,10 @@ func (f *Fake) identify(gc *gatewayConn, d json.RawMessage) bool {
 		Intents int    `json:"intents"`
 	}
 	_ = json.Unmarshal(d, &id)
-	ok := id.Token == "Bot "+f.token
+	ok := f.tokenOK(id.Token)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.identifies = append(f.identifies, Identify{Intents: id.Intents, TokenOK: ok})
+	f.identifies = append(f.identifies, Identify{Intents: id.Intents, TokenOK: ok, Path: gc.path})
 	f.notify()
 	if !ok {
 		_ = gc.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
@@ -122,7 +136,7 @@ func (f *Fake) identify(gc *gatewayConn, d json.RawMessage) bool {
 		"user":               map[string]any{"id": BotUserID, "username": "bfbot", "bot": true},
 		"guilds":             []any{},
 		"application":        map[string]any{"id": f.appID, "flags": 0},
-		"resume_gateway_url": "ws" + f.srv.URL[len("http"):] + "/gateway",
+		"resume_gateway_url": "ws" + f.srv.URL[len("http"):] + strings.TrimSuffix(resumePath, "/"),
 	})
 	return f.dispatchLocked("READY", ready) == nil
 }
@@ -136,7 +150,9 @@ func (f *Fake) resume(gc *gatewayConn, d json.RawMessage) bool {
 	_ = json.Unmarshal(d, &re)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if re.Token != "Bot "+f.token || re.SessionID != f.session {
+	f.resumePaths = append(f.resumePaths, gc.path)
+	f.notify()
+	if !f.tokenOK(re.Token) || re.SessionID != f.session {
 		invalid, _ := json.Marshal(false)
 		return gc.write(frame{Op: opInvalid, D: invalid}) == nil
 	}
@@ -171,6 +187,42 @@ func (f *Fake) dispatchLocked(name string, data json.RawMessage) error {
 	return f.gateway.write(frame{Op: opDispatch, D: data, S: f.seq, Type: name})
 }
 
+// ResumePaths lists the address path of every RESUME received, in order:
+// "/resume-gateway/" is READY's resume_gateway_url, "/gateway/" the
+// address of GET /gateway.
+func (f *Fake) ResumePaths() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.resumePaths...)
+}
+
+// ResumePath is the path of the fake's resume_gateway_url.
+const ResumePath = resumePath
+
+// InvalidateSession sends Invalid Session (op 9) to the connected client
+// with d = resumable. A session that is not resumable is forgotten: a
+// RESUME of it gets op 9 again, so the client must IDENTIFY.
+func (f *Fake) InvalidateSession(resumable bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !resumable {
+		f.session = ""
+	}
+	if f.gateway != nil {
+		d, _ := json.Marshal(resumable)
+		_ = f.gateway.write(frame{Op: opInvalid, D: d})
+	}
+}
+
+// AckHeartbeats sets whether heartbeats are acknowledged (they are by
+// default). Without ACKs the connection looks dead ("zombied") to a
+// client, which should drop it and resume.
+func (f *Fake) AckHeartbeats(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.noACKs = !on
+}
+
 // DropSocket cuts the gateway connection without a close frame; discordgo
 // reconnects and RESUMEs. Events dispatched meanwhile are replayed then.
 func (f *Fake) DropSocket() {
@@ -182,4 +234,10 @@ func (f *Fake) DropSocket() {
 	if gc != nil {
 		gc.close()
 	}
+}
+
+// tokenOK accepts the bot token as Discord documents it in IDENTIFY and
+// RESUME (bare) and as discordgo sends it ("Bot " + token).
+func (f *Fake) tokenOK(token string) bool {
+	return token == f.token || token == "Bot "+f.token
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -105,6 +106,7 @@ func (f *Fake) commandData(guild, name, sub string, options map[string]any, focu
 	}
 	var opts []wireOption
 	resolved := map[string]*discordgo.MessageAttachment{}
+	users, members := map[string]any{}, map[string]any{}
 	for _, k := range sortedKeys(options) {
 		if file, ok := options[k].(File); ok {
 			// Discord sends an attachment's id as the value and the file in
@@ -120,6 +122,13 @@ func (f *Fake) commandData(guild, name, sub string, options map[string]any, focu
 		if err != nil {
 			return nil, err
 		}
+		if id, ok := o.Value.(string); ok && o.Type == int(discordgo.ApplicationCommandOptionUser) && k != focused {
+			// Discord sends a picked user's ID as the value and the user
+			// (and, in a server, his member) in the resolved data.
+			f.mu.Lock()
+			users[id], members[id] = f.resolvedUser(id)
+			f.mu.Unlock()
+		}
 		o.Focused = k == focused
 		if o.Focused {
 			// Discord sends the partial text of the focused option as a string.
@@ -131,8 +140,18 @@ func (f *Fake) commandData(guild, name, sub string, options map[string]any, focu
 		opts = []wireOption{{Name: sub, Type: int(discordgo.ApplicationCommandOptionSubCommand), Options: opts}}
 	}
 	data := map[string]any{"id": id, "name": name, "type": 1, "options": opts}
+	res := map[string]any{}
 	if len(resolved) > 0 {
-		data["resolved"] = map[string]any{"attachments": resolved}
+		res["attachments"] = resolved
+	}
+	if len(users) > 0 {
+		res["users"] = users
+		if guild != "" {
+			res["members"] = members
+		}
+	}
+	if len(res) > 0 {
+		data["resolved"] = res
 	}
 	return data, nil
 }
@@ -148,6 +167,22 @@ func (f *Fake) findCommand(guild, name string) *discordgo.ApplicationCommand {
 		}
 	}
 	return nil
+}
+
+// resolvedUser is a user and his partial member (no user field), as
+// Discord resolves them: the name SetUserName gave as global name, the
+// nickname SetNick gave; call with f.mu held.
+func (f *Fake) resolvedUser(id string) (user, member map[string]any) {
+	name := f.users[id]
+	if name == "" {
+		name = "user" + id[max(0, len(id)-4):]
+	}
+	var nick any
+	if n := f.nicks[id]; n != "" {
+		nick = n
+	}
+	return map[string]any{"id": id, "username": strings.ToLower(name), "global_name": name},
+		map[string]any{"nick": nick, "roles": []string{}, "joined_at": "2026-01-01T00:00:00Z"}
 }
 
 func optionOf(name string, v any, defs []*discordgo.ApplicationCommandOption) (wireOption, error) {
@@ -203,7 +238,11 @@ func (f *Fake) interact(ctx context.Context, typ int, user, guild, channel strin
 		raw["context"] = 1
 	} else {
 		raw["guild_id"] = guild
-		raw["member"] = map[string]any{"user": u, "nick": nil, "joined_at": "2026-01-01T00:00:00Z"}
+		var nick any
+		if n := f.nicks[user]; n != "" {
+			nick = n
+		}
+		raw["member"] = map[string]any{"user": u, "nick": nick, "joined_at": "2026-01-01T00:00:00Z"}
 		raw["context"] = 0
 	}
 	raw["channel_id"] = channel

@@ -1,6 +1,9 @@
 package discordtest
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Request is one REST call the fake received.
 type Request struct {
@@ -13,6 +16,8 @@ type Identify struct {
 	Intents int
 	// TokenOK says whether the token matched the fake's.
 	TokenOK bool
+	// Path is the address path the client connected to.
+	Path string
 }
 
 // Channel types the fake creates (Discord's numbers).
@@ -47,6 +52,17 @@ type Message struct {
 	Pinned  bool
 	Edits   int
 	Deleted bool
+	// Mentions is the allowed_mentions of the last create or edit, and
+	// Pings who it would notify (mentions.go).
+	Mentions Mentions
+	Pings    Pings
+}
+
+// Notification is a create or edit of a message that would notify someone.
+type Notification struct {
+	MessageID, ChannelID string
+	Content              string
+	Pings                Pings
 }
 
 func (m *Message) clone() Message {
@@ -54,6 +70,12 @@ func (m *Message) clone() Message {
 	c.Embeds = append([]Embed(nil), m.Embeds...)
 	c.Files = append([]File(nil), m.Files...)
 	c.Buttons = append([]Button(nil), m.Buttons...)
+	// Cloned keeping nil apart from empty: "parse": [] is not a missing parse.
+	c.Mentions.Parse = slices.Clone(m.Mentions.Parse)
+	c.Mentions.Users = slices.Clone(m.Mentions.Users)
+	c.Mentions.Roles = slices.Clone(m.Mentions.Roles)
+	c.Pings.Users = slices.Clone(m.Pings.Users)
+	c.Pings.Roles = slices.Clone(m.Pings.Roles)
 	return c
 }
 

@@ -31,6 +31,8 @@ type wireMessage struct {
 	Embeds     []wireEmbed     `json:"embeds"`
 	Components []wireComponent `json:"components"`
 	Flags      int             `json:"flags"`
+	// AllowedMentions is kept raw: its absence is an error (mentions.go).
+	AllowedMentions json.RawMessage `json:"allowed_mentions"`
 }
 
 type wireEmbed struct {
@@ -83,9 +85,14 @@ func (f *Fake) routes() http.Handler {
 	api("PATCH /channels/{cid}/messages/{mid}", f.patchMessage)
 	api("POST /channels/{cid}/threads", f.postThread)
 	api("POST /channels/{cid}/messages/{mid}/threads", f.postThread)
-	api("PUT /channels/{cid}/pins/{mid}", f.putPin)
-	api("GET /channels/{cid}/pins", f.getPins)
+	api("PUT /channels/{cid}/messages/pins/{mid}", f.putPin)
+	api("GET /channels/{cid}/messages/pins", f.getPins)
+	// Discord deprecated these for the routes above.
+	api("PUT /channels/{cid}/pins/{mid}", f.deprecatedRoute)
+	api("GET /channels/{cid}/pins", f.deprecatedRoute)
+	api("DELETE /channels/{cid}/pins/{mid}", f.deprecatedRoute)
 	mux.HandleFunc("GET /gateway/", f.serveGateway)
+	mux.HandleFunc("GET "+resumePath, f.serveGateway)
 	mux.HandleFunc("GET "+attachmentPrefix+"{app}/{aid}/{name}", f.getAttachment) // attach.go
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
@@ -104,7 +111,8 @@ func (f *Fake) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The gateway, and the CDN's files (attach.go: no token, no
 		// REST faults), are not REST calls.
-		if strings.HasPrefix(r.URL.Path, "/gateway/") || strings.HasPrefix(r.URL.Path, attachmentPrefix) {
+		if strings.HasPrefix(r.URL.Path, "/gateway/") || strings.HasPrefix(r.URL.Path, resumePath) ||
+			strings.HasPrefix(r.URL.Path, attachmentPrefix) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -207,18 +215,25 @@ func (f *Fake) putCommands(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, cmds)
 }
 
-// readMessage decodes a message payload, JSON or multipart with files.
 // readBody reads a message body (JSON, or multipart with files) and
-// answers 400 when it cannot.
-func readBody(w http.ResponseWriter, r *http.Request) (wireMessage, []File, bool) {
+// answers 400 when it cannot, or when its allowed_mentions is missing or
+// invalid (mentions.go).
+func readBody(w http.ResponseWriter, r *http.Request) (wireMessage, []File, Mentions, bool) {
 	var msg wireMessage
 	files, err := readMessage(r, &msg)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
-		return msg, nil, false
+		return msg, nil, Mentions{}, false
 	}
-	return msg, files, true
+	m, err := checkMentions(msg.AllowedMentions)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+		return msg, nil, Mentions{}, false
+	}
+	return msg, files, m, true
 }
+
+// readMessage decodes a message payload, JSON or multipart with files.
 
 func readMessage(r *http.Request, v any) ([]File, error) {
 	mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -251,7 +266,8 @@ func readMessage(r *http.Request, v any) ([]File, error) {
 }
 
 // fill copies a payload into a stored message.
-func (m *Message) fill(w wireMessage, files []File) {
+func (m *Message) fill(w wireMessage, files []File, mentions Mentions) {
+	m.Mentions = mentions
 	if w.Content != nil {
 		m.Content = *w.Content
 	}
@@ -276,6 +292,15 @@ func (m *Message) fill(w wireMessage, files []File) {
 	}
 	if files != nil {
 		m.Files = files
+	}
+	m.Pings = pings(m.Content, mentions)
+}
+
+// noteMessage records a created or edited message that would notify
+// someone; call with f.mu held.
+func (f *Fake) noteMessage(m *Message) {
+	if !m.Pings.None() {
+		f.notified = append(f.notified, Notification{MessageID: m.ID, ChannelID: m.ChannelID, Content: m.Content, Pings: m.Pings})
 	}
 }
 
@@ -326,6 +351,19 @@ func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	ack := Ack{Type: cb.Type, After: time.Since(in.dispatched), Files: files}
 	var msg wireMessage
+	var mentions Mentions
+	switch cb.Type {
+	case int(discordgo.InteractionResponseChannelMessageWithSource), int(discordgo.InteractionResponseDeferredChannelMessageWithSource),
+		int(discordgo.InteractionResponseUpdateMessage):
+		var raw json.RawMessage
+		if cb.Data != nil {
+			raw = cb.Data.AllowedMentions
+		}
+		if mentions, err = checkMentions(raw); err != nil {
+			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: data."+err.Error())
+			return
+		}
+	}
 	if cb.Data != nil {
 		msg = cb.Data.wireMessage
 		ack.Ephemeral = msg.Flags&flagEphemeral != 0
@@ -339,8 +377,9 @@ func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 	switch cb.Type {
 	case int(discordgo.InteractionResponseChannelMessageWithSource):
 		m := &Message{ChannelID: in.Channel, Ephemeral: ack.Ephemeral, Interaction: in.ID}
-		m.fill(msg, files)
+		m.fill(msg, files, mentions)
 		f.store(m)
+		f.noteMessage(m)
 		in.OriginalID = m.ID
 	case int(discordgo.InteractionResponseDeferredChannelMessageWithSource):
 		m := &Message{ChannelID: in.Channel, Ephemeral: ack.Ephemeral, Interaction: in.ID, Loading: true}
@@ -373,7 +412,7 @@ func (f *Fake) interactionByToken(w http.ResponseWriter, r *http.Request) (*Inte
 }
 
 func (f *Fake) postFollowup(w http.ResponseWriter, r *http.Request) {
-	msg, files, ok := readBody(w, r)
+	msg, files, mentions, ok := readBody(w, r)
 	if !ok {
 		return
 	}
@@ -389,14 +428,15 @@ func (f *Fake) postFollowup(w http.ResponseWriter, r *http.Request) {
 		// message and keeps the deferral's visibility, whatever its flags say.
 		m = f.byID[in.OriginalID]
 		m.Loading = false
-		m.fill(msg, files)
+		m.fill(msg, files, mentions)
 		in.originalPending = false
 	} else {
 		m = &Message{ChannelID: in.Channel, Ephemeral: msg.Flags&flagEphemeral != 0, Interaction: in.ID}
-		m.fill(msg, files)
+		m.fill(msg, files, mentions)
 		f.store(m)
 		in.FollowupIDs = append(in.FollowupIDs, m.ID)
 	}
+	f.noteMessage(m)
 	f.notify()
 	if r.URL.Query().Get("wait") == "true" {
 		writeJSON(w, http.StatusOK, wireOut(m))
@@ -437,7 +477,7 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request, in *Intera
 }
 
 func (f *Fake) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
-	msg, files, ok := readBody(w, r)
+	msg, files, mentions, ok := readBody(w, r)
 	if !ok {
 		return
 	}
@@ -449,7 +489,8 @@ func (f *Fake) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	m.Loading = false
 	m.Edits++
-	m.fill(msg, files)
+	m.fill(msg, files, mentions)
+	f.noteMessage(m)
 	f.notify()
 	writeJSON(w, http.StatusOK, wireOut(m))
 }
@@ -496,7 +537,7 @@ func (f *Fake) postDMChannel(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
-	msg, files, ok := readBody(w, r)
+	msg, files, mentions, ok := readBody(w, r)
 	if !ok {
 		return
 	}
@@ -507,9 +548,23 @@ func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, codeCannotSendToUser, "Cannot send messages to this user")
 		return
 	}
+	need := PermViewChannel | PermSendMessages
+	if f.isThread(cid) {
+		need = PermViewChannel | PermSendMessagesInThreads
+	}
+	if len(files) > 0 {
+		need |= PermAttachFiles
+	}
+	if len(msg.Embeds) > 0 {
+		need |= PermEmbedLinks
+	}
+	if !f.permitted(w, cid, need) {
+		return
+	}
 	m := &Message{ChannelID: cid}
-	m.fill(msg, files)
+	m.fill(msg, files, mentions)
 	f.store(m)
+	f.noteMessage(m)
 	f.notify()
 	writeJSON(w, http.StatusOK, wireOut(m))
 }
@@ -533,18 +588,19 @@ func (f *Fake) getMessage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) patchMessage(w http.ResponseWriter, r *http.Request) {
-	msg, files, ok := readBody(w, r)
+	msg, files, mentions, ok := readBody(w, r)
 	if !ok {
 		return
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	m, ok := f.channelMessage(w, r)
-	if !ok {
+	if !ok || !f.permitted(w, m.ChannelID, PermViewChannel) {
 		return
 	}
 	m.Edits++
-	m.fill(msg, files)
+	m.fill(msg, files, mentions)
+	f.noteMessage(m)
 	f.notify()
 	writeJSON(w, http.StatusOK, wireOut(m))
 }
@@ -565,6 +621,9 @@ func (f *Fake) postThread(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
 		return
 	}
+	if !f.permitted(w, parent, PermViewChannel|PermCreatePublicThreads) {
+		return
+	}
 	if mid := r.PathValue("mid"); mid != "" {
 		if m, ok := f.byID[mid]; !ok || m.ChannelID != parent {
 			writeError(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
@@ -579,11 +638,13 @@ func (f *Fake) postThread(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// putPin is Discord's current Pin Message route, PUT
+// /channels/{channel}/messages/pins/{message}: it needs Pin Messages.
 func (f *Fake) putPin(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	m, ok := f.channelMessage(w, r)
-	if !ok {
+	if !ok || !f.permitted(w, m.ChannelID, PermViewChannel|PermPinMessages) {
 		return
 	}
 	m.Pinned = true
@@ -591,16 +652,30 @@ func (f *Fake) putPin(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// getPins is Discord's current Get Channel Pins: message pin objects,
+// newest first.
 func (f *Fake) getPins(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := []map[string]any{}
-	for _, m := range f.messages[r.PathValue("cid")] {
-		if m.Pinned && !m.Deleted {
-			out = append(out, wireOut(m))
+	items := []map[string]any{}
+	msgs := f.messages[r.PathValue("cid")]
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if m := msgs[k]; m.Pinned && !m.Deleted {
+			items = append(items, map[string]any{"pinned_at": "2026-01-01T00:00:00Z", "message": wireOut(m)})
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, map[string]any{"items": items, "has_more": false})
+}
+
+// deprecatedRoute refuses the pin routes Discord deprecated (Pin Message,
+// Unpin Message and Get Pinned Messages under /channels/{id}/pins) and
+// records the call, so a bot that goes back to them fails its tests.
+func (f *Fake) deprecatedRoute(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.deprecated = append(f.deprecated, Request{Method: r.Method, Path: r.URL.Path, Status: http.StatusBadRequest})
+	f.notify()
+	f.mu.Unlock()
+	writeError(w, http.StatusBadRequest, 0, "deprecated route: use /channels/{channel.id}/messages/pins")
 }
 
 // DeleteMessage removes a message, as a moderator would (for tests of
