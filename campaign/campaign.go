@@ -37,7 +37,14 @@ type Campaign struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
 	// Referee is the user ID holding the referee role ("" for none).
-	Referee  string              `json:"referee,omitempty"`
+	Referee string `json:"referee,omitempty"`
+	// Guild and Channel are the server and channel the campaign lives in,
+	// set where /campaign create or /scenario start ran: its public posts
+	// and battle threads go there, and commands from another server never
+	// reach it (bot/command, place.go). A thread (or forum post) may be
+	// the channel. Both are "" for a campaign made outside any server.
+	Guild    string              `json:"guild,omitempty"`
+	Channel  string              `json:"channel,omitempty"`
 	Settings Settings            `json:"settings"`
 	Map      *mapgen.Strategic   `json:"map"`
 	Sides    []Side              `json:"sides"`

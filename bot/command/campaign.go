@@ -124,6 +124,9 @@ func (g *Registry) campaignCommands() []*entry {
 }
 
 func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error) {
+	if err := g.placeFree(ctx, x.Request); err != nil { // place.go
+		return nil, err
+	}
 	st := campaign.DefaultSettings()
 	if err := applySettings(&st, x); err != nil {
 		return nil, err
@@ -142,7 +145,7 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 		return nil, err
 	}
 	c.Referee = x.User.ID
-	id, err := g.deps.Store.Create(ctx, c)
+	id, err := g.createHere(ctx, x.Request, c)
 	if err != nil {
 		return nil, err
 	}
