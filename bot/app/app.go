@@ -112,7 +112,7 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	a.scheduler = schedule.New(clock, deadlines{a}, schedule.Options{Logger: log.With("component", "schedule")})
 	a.sched.sched = a.scheduler
 	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: log.With("component", "command"), RateLimits: opts.RateLimits})
-	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now)}
+	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf)}
 	if opts.HTTPClient != nil {
 		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))
 	}

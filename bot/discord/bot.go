@@ -49,6 +49,10 @@ type Bot struct {
 	threadName   func(battle int64) string
 	// files downloads attached files (attach.go).
 	files *http.Client
+	// places finds a campaign's channel; chans caches what Discord said
+	// of each channel (place.go).
+	places func(campaign int64) (string, bool)
+	chans  chanCache
 
 	specMu sync.RWMutex
 	specs  map[specKey]command.Spec
