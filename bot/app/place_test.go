@@ -42,7 +42,7 @@ func plcText(msgs []discordtest.Message) string {
 // Ensure, against the fake Discord, that a channel holding a running
 // campaign refuses another one naming it, that a command from another
 // server and a stranger's DM are answered as for a missing campaign and
-// change nothing, and that a member's DM reaches it.
+// change nothing, and that a member's DM reaches it (rulings CH2, CH3).
 func TestPlaceRefusals(t *testing.T) {
 	t.Parallel()
 	r := srvNewRig(t)
@@ -92,7 +92,8 @@ func plcScenario(t *testing.T, r *srvRig) discordtest.Channel {
 // Ensure a battle command sent from a DM posts its result in the battle
 // thread under the campaign's channel (not in the DM, which has no
 // threads), and the player is told where it went, once it is there; a
-// command typed in the battle thread is about the campaign too.
+// command typed in the battle thread is about the campaign too (rulings
+// CH2, CH4).
 func TestPlaceBattleFromDM(t *testing.T) {
 	t.Parallel()
 	r := srvNewRig(t)
@@ -119,7 +120,7 @@ func TestPlaceBattleFromDM(t *testing.T) {
 
 // Ensure a battle thread deleted by a moderator is started again (and
 // stored) and the post made there; and an archived, locked thread is
-// reopened and posted in.
+// reopened and posted in (ruling CH4).
 func TestPlaceThreadRecovery(t *testing.T) {
 	t.Parallel()
 	r := srvNewRig(t)

@@ -16,7 +16,7 @@ func (f *cmdFixture) plcDo(user, guild, channel, parent, name, sub string, kv ..
 
 // Ensure /campaign create and /scenario start in a channel that holds a
 // running campaign, or in a thread under it, are refused naming that
-// campaign, and allowed there once it is over.
+// campaign, and allowed there once it is over (ruling CH2).
 func TestPlaceCreateRefused(t *testing.T) {
 	f := cmdNewFixture(t, true) // campaign 1 "Test" in g/#c
 	for _, tc := range []struct{ what, channel, parent string }{
@@ -54,7 +54,7 @@ func TestPlaceCreateRefused(t *testing.T) {
 
 // Ensure a command from another server never reaches a campaign, named
 // by campaign:ID or not: it is answered exactly as a campaign that does
-// not exist, and tells nothing of it.
+// not exist, and tells nothing of it (ruling CH3).
 func TestPlaceOtherServer(t *testing.T) {
 	f := cmdNewFixture(t, true)
 	missing := f.plcDo("alice", "g", "c", "", "campaign", "status", "campaign", "99")
@@ -84,7 +84,7 @@ func TestPlaceOtherServer(t *testing.T) {
 
 // Ensure a direct message reaches a campaign only for its members: a
 // stranger's DM is answered as for a missing campaign, a player's and the
-// referee's find it.
+// referee's find it (ruling CH3).
 func TestPlaceDirectMessage(t *testing.T) {
 	f := cmdNewFixture(t, true)
 	missing := f.plcDo("mallory", "", "dm-mallory", "", "campaign", "status", "campaign", "99")
@@ -113,7 +113,7 @@ func TestPlaceDirectMessage(t *testing.T) {
 
 // Ensure a command typed in a campaign's channel, or in a thread under
 // it, is about that campaign, and one created in a thread is the
-// thread's.
+// thread's (rulings CH1, CH2).
 func TestPlaceChannelDefault(t *testing.T) {
 	f := cmdNewFixture(t, true) // campaign 1 in #c, refereed by ref
 	f.plcDo("ref", "g", "c2", "", "campaign", "create", "name", "Second")

@@ -145,7 +145,7 @@ const cnsPlaces = `@ref in:#war-room /campaign create name:"Fourth War"
 // rule shows: a create in a channel holding a running campaign is
 // refused naming it, another server and a stranger's DM are answered as
 // for a missing campaign, a member's DM and a thread of the channel find
-// it.
+// it (rulings CH2, CH3).
 func TestConsolePlaces(t *testing.T) {
 	c, out := cmdConsole(t, false, "")
 	if err := c.Run(context.Background(), strings.NewReader(cnsPlaces)); err != nil {

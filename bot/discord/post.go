@@ -150,14 +150,23 @@ func (b *Bot) sendReopening(ctx context.Context, channel string, rep command.Rep
 	if !hasCode(err, discordgo.ErrCodePerformedOperationOnArchivedThread) {
 		return err
 	}
-	open := false
-	if _, perr := b.session.ChannelEditComplex(channel, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); perr != nil {
+	if perr := b.reopen(ctx, channel); perr != nil {
 		return fmt.Errorf("%w (reopening the thread: %s)", err, b.scrub(perr.Error()))
 	}
-	b.log.Info("archived thread reopened", "thread", channel)
 	// Built again: the first message's files were read by the first send.
 	_, err = b.session.ChannelMessageSendComplex(channel, b.build(rep, "").send(), discordgo.WithContext(ctx))
 	return err
+}
+
+// reopen unarchives a thread (Discord lets the bot do it in a thread it
+// started, or with Manage Threads when a moderator locked it).
+func (b *Bot) reopen(ctx context.Context, thread string) error {
+	open := false
+	if _, err := b.session.ChannelEditComplex(thread, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); err != nil {
+		return err
+	}
+	b.log.Info("archived thread reopened", "thread", thread)
+	return nil
 }
 
 // threadCall is a battle thread being started: posts to the same battle
@@ -243,9 +252,17 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 		return fmt.Errorf("discord: looking up status %q: %w", key, err)
 	}
 	if ok {
-		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: id, Channel: channelID, Content: &o.content,
-		}, discordgo.WithContext(ctx))
+		edit := func() error {
+			_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+				ID: id, Channel: channelID, Content: &o.content,
+			}, discordgo.WithContext(ctx))
+			return err
+		}
+		err := edit()
+		if hasCode(err, discordgo.ErrCodePerformedOperationOnArchivedThread) && b.reopen(ctx, channelID) == nil {
+			// A campaign living in a thread: no edit in an archived one.
+			err = edit()
+		}
 		if err == nil {
 			return nil
 		}

@@ -13,8 +13,9 @@ import (
 // under a thread, a forum post, a forum or a DM is refused with 400,
 // code 50024. A thread is archived after inactivity: a post in it
 // unarchives it, unless a moderator locked it, when the post is refused
-// with 400, code 50083, until a PATCH sets archived to false. A deleted
-// channel answers 404, code 10003.
+// with 400, code 50083, until a PATCH sets archived to false; no message
+// in an archived thread may be edited (50083). A deleted channel answers
+// 404, code 10003.
 //
 // A guild channel is known to the fake once a command comes from it (a
 // text channel) or a test adds it (AddThread, AddForumPost); posts to a
@@ -193,5 +194,22 @@ func (f *Fake) postable(w http.ResponseWriter, id string) bool {
 		return false
 	}
 	c.Archived = false
+	return true
+}
+
+// editable checks that a message in channel id may be edited: never in
+// an archived thread, locked or not; call with f.mu held.
+func (f *Fake) editable(w http.ResponseWriter, id string) bool {
+	c, ok := f.channels[id]
+	switch {
+	case !ok:
+		return true
+	case c.Deleted:
+		writeError(w, http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
+		return false
+	case c.Archived:
+		writeError(w, http.StatusBadRequest, codeThreadArchived, "Thread is archived")
+		return false
+	}
 	return true
 }

@@ -545,7 +545,7 @@ func (f *Fake) patchMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	m, ok := f.channelMessage(w, r)
-	if !ok {
+	if !ok || !f.editable(w, m.ChannelID) { // channels.go
 		return
 	}
 	m.Edits++
