@@ -137,7 +137,9 @@ func (g *Registry) placeFree(ctx context.Context, r *Request) error {
 }
 
 // creating serialises the place check and the creation of a campaign,
-// so two creations in one channel cannot both pass the check.
+// so two creations in one channel cannot both pass the check. It holds
+// within one process; bots sharing a store (the scale-out path) would
+// need the check inside the store's transaction.
 var creating sync.Mutex
 
 // createHere stores a new campaign in the place r comes from, unless a
