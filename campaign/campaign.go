@@ -62,6 +62,13 @@ type Campaign struct {
 	// Scenario is set for a campaign that plays one of the book's
 	// scenarios as its only battle (NewScenarioBattle).
 	Scenario *ScenarioRef `json:"scenario,omitempty"`
+	// Guild and Channel are the server and channel the campaign lives in,
+	// set where /campaign create or /scenario start ran: its public posts
+	// and battle threads go there, and commands from another server never
+	// reach it (bot/command, place.go). A thread (or forum post) may be
+	// the channel. Both are "" for a campaign made outside any server.
+	Guild   string `json:"guild,omitempty"`
+	Channel string `json:"channel,omitempty"`
 }
 
 // SectorState is what battles leave behind in a sector for the next

@@ -55,6 +55,11 @@ type Summary struct {
 	Phase   campaign.Phase `json:"phase"`
 	Turn    int            `json:"turn"`
 	Referee string         `json:"referee,omitempty"`
+	// Guild and Channel are where the campaign lives (Campaign.Guild,
+	// Campaign.Channel), so a command finds the campaign of its channel
+	// without decoding every campaign.
+	Guild   string `json:"guild,omitempty"`
+	Channel string `json:"channel,omitempty"`
 	// Players maps each player's user ID to the side he plays.
 	Players  map[string]string `json:"players,omitempty"`
 	Revision uint64            `json:"revision"`
@@ -62,7 +67,7 @@ type Summary struct {
 
 // summarize makes a campaign's Summary at revision rev.
 func summarize(c *campaign.Campaign, rev uint64) Summary {
-	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Revision: rev}
+	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Guild: c.Guild, Channel: c.Channel, Revision: rev}
 	for _, side := range c.Sides {
 		for _, p := range side.Players {
 			if s.Players == nil {

@@ -146,3 +146,34 @@ func TestBackupWhileWriting(t *testing.T) {
 		t.Errorf("writers made no change during the backups: %+v", list)
 	}
 }
+
+// Ensure a campaign's place (Campaign.Guild, Campaign.Channel) is kept
+// in its List summary, survives Check, and travels with an export (ruling
+// SG2).
+func TestPlaceKeptAndExported(t *testing.T) {
+	ctx := context.Background()
+	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	c := stoNewCampaign(t)
+	c.Guild, c.Channel = "g1", "c1"
+	id, err := from.Create(ctx, c, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := from.List(ctx)
+	if err != nil || len(list) != 1 || list[0].Guild != "g1" || list[0].Channel != "c1" {
+		t.Fatalf("summary %+v (%v), want the place", list, err)
+	}
+	stoMustCheck(t, from)
+	doc, err := from.Export(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := to.Import(ctx, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := to.Get(ctx, got); err != nil || n.Guild != "g1" || n.Channel != "c1" {
+		t.Errorf("imported campaign lives in %q/%q (%v), want g1/c1", n.Guild, n.Channel, err)
+	}
+	stoMustCheck(t, to)
+}

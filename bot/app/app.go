@@ -118,7 +118,7 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	cmdLog := log.With("component", "command")
 	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: cmdLog, RateLimits: opts.RateLimits,
 		Dice: command.NewRollSource(opts.RollSeed, cmdLog)})
-	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now)}
+	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf)}
 	if opts.HTTPClient != nil {
 		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))
 	}

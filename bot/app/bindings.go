@@ -3,24 +3,31 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 
 	"bfbot/bot/discord"
+	"bfbot/campaign"
+	"bfbot/referee/dice"
 	"bfbot/storage"
 )
 
 // Names of a campaign's Binding records.
 const (
-	bindingChannel = "channel" // where /campaign create ran: channelBinding
-	bindingStatus  = "status"  // the pinned status message: statusBinding
+	// bindingChannel is where /campaign create ran (channelBinding), as
+	// bfbot kept it before the campaign recorded its own place
+	// (Campaign.Guild, Campaign.Channel): read once on open and moved
+	// into the campaign (migratePlaces), never written again.
+	bindingChannel = "channel"
+	bindingStatus  = "status" // the pinned status message: statusBinding
 	// bindingThread + battle ID: the battle's thread id (plain text).
 	bindingThread = "thread-"
 )
 
-// channelBinding is the campaign's channel: where public replies of
+// channelBinding is a campaign's place: where public replies of
 // scheduled turns go and where the status message is pinned.
 type channelBinding struct {
 	Guild   string `json:"guild"`
@@ -33,22 +40,41 @@ type statusBinding struct {
 	Message string `json:"message"`
 }
 
-// bindings keeps the campaign ↔ channel bindings: in the database, with a
-// copy in memory for the channel → campaign look-up every command makes.
+// bindings finds the place of a campaign (Campaign.Guild and .Channel,
+// which the command layer sets when the campaign is made): a copy in
+// memory, since a place never changes and every post asks for it.
 type bindings struct {
 	db storage.Campaigns
 
 	mu        sync.Mutex
-	byChannel map[string]int64
+	byChannel map[string]int64 // the newest campaign of each channel
 	channels  map[int64]channelBinding
 }
 
-// loadBindings reads every campaign's channel binding.
+// loadBindings moves the old channel records into their campaigns and
+// reads every campaign's place.
 func loadBindings(ctx context.Context, db storage.Campaigns) (*bindings, error) {
+	if err := migratePlaces(ctx, db); err != nil {
+		return nil, err
+	}
 	b := &bindings{db: db, byChannel: map[string]int64{}, channels: map[int64]channelBinding{}}
-	recs, err := db.Records(ctx, 0, storage.Binding)
+	list, err := db.List(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading the campaigns' channels: %w", err)
+	}
+	for _, s := range list {
+		b.remember(s.ID, channelBinding{Guild: s.Guild, Channel: s.Channel})
+	}
+	return b, nil
+}
+
+// migratePlaces gives each campaign that has no place the channel its
+// old Binding record names (databases of bfbot before Campaign.Channel),
+// so an old campaign keeps its channel and its channel's rules.
+func migratePlaces(ctx context.Context, db storage.Campaigns) error {
+	recs, err := db.Records(ctx, 0, storage.Binding)
+	if err != nil {
+		return fmt.Errorf("reading the campaigns' channels: %w", err)
 	}
 	for _, r := range recs {
 		if r.Name != bindingChannel {
@@ -56,41 +82,61 @@ func loadBindings(ctx context.Context, db storage.Campaigns) (*bindings, error) 
 		}
 		var cb channelBinding
 		if err := json.Unmarshal(r.Value, &cb); err != nil {
-			return nil, fmt.Errorf("%s: %w", r.RecordKey, err)
+			return fmt.Errorf("%s: %w", r.RecordKey, err)
 		}
-		b.channels[r.Campaign] = cb
-		if cb.Channel != "" {
-			b.byChannel[cb.Channel] = r.Campaign
+		c, err := db.Get(ctx, r.Campaign)
+		if errors.Is(err, storage.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return fmt.Errorf("campaign %d: %w", r.Campaign, err)
+		}
+		if c.Channel != "" || cb.Channel == "" {
+			continue
+		}
+		_, err = db.Update(ctx, r.Campaign, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+			n := c.Clone()
+			n.Guild, n.Channel = cb.Guild, cb.Channel
+			return n, nil
+		})
+		if err != nil {
+			return fmt.Errorf("moving the channel of campaign %d into it: %w", r.Campaign, err)
 		}
 	}
-	return b, nil
+	return nil
 }
 
-// bind remembers that campaign id lives in channel.
-func (b *bindings) bind(ctx context.Context, id int64, cb channelBinding) error {
-	v, err := json.Marshal(cb)
-	if err != nil {
-		return err
-	}
-	if err := b.db.PutRecord(ctx, storage.RecordKey{Campaign: id, Kind: storage.Binding, Name: bindingChannel}, v); err != nil {
-		return fmt.Errorf("remembering the channel of campaign %d: %w", id, err)
+// remember keeps a campaign's place (nothing for a campaign without one).
+func (b *bindings) remember(id int64, cb channelBinding) {
+	if cb.Channel == "" {
+		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.channels[id] = cb
-	b.byChannel[cb.Channel] = id
-	return nil
+	if id > b.byChannel[cb.Channel] {
+		b.byChannel[cb.Channel] = id
+	}
 }
 
-// channel returns the campaign's channel binding.
+// channel returns the campaign's place; false for a campaign without one.
 func (b *bindings) channel(id int64) (channelBinding, bool) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	cb, ok := b.channels[id]
-	return cb, ok && cb.Channel != ""
+	b.mu.Unlock()
+	if ok {
+		return cb, true
+	}
+	// A campaign made since the bot started.
+	c, err := b.db.Get(context.Background(), id)
+	if err != nil {
+		return channelBinding{}, false
+	}
+	cb = channelBinding{Guild: c.Guild, Channel: c.Channel}
+	b.remember(id, cb)
+	return cb, cb.Channel != ""
 }
 
-// campaignIn returns the campaign created in channel.
+// campaignIn returns the newest campaign made in channel.
 func (b *bindings) campaignIn(channel string) (int64, bool) {
 	if channel == "" {
 		return 0, false
@@ -110,6 +156,13 @@ func (b *bindings) campaigns() []int64 {
 		out = append(out, id)
 	}
 	return out
+}
+
+// channelOf is the Discord adapter's question (discord.WithPlaces): the
+// channel a campaign's public replies go to.
+func (b *bindings) channelOf(id int64) (string, bool) {
+	cb, ok := b.channel(id)
+	return cb.Channel, ok
 }
 
 // statusKey is the adapter's key of a campaign's status message.

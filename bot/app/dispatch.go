@@ -12,28 +12,19 @@ import (
 )
 
 // dispatcher is the registry as the Discord adapter sees it, with what
-// only the running bot knows: the campaign of the channel a command comes
-// from, the channel a new campaign lives in, the schedule following the
-// campaign's settings, and the pinned status after a campaign command.
+// only the running bot knows: the deadlines a new campaign gets from the
+// configuration, the schedule following the campaign's settings, and the
+// pinned status after a campaign command. Which campaign a command is
+// about (by its channel, too) is the command layer's rule (place.go).
 type dispatcher struct {
 	a   *App
 	reg *command.Registry
-	// takesCampaign lists the commands with a campaign option ("name sub").
-	takesCampaign map[string]bool
 }
 
 var _ command.Dispatcher = (*dispatcher)(nil)
 
 func newDispatcher(a *App, reg *command.Registry) *dispatcher {
-	d := &dispatcher{a: a, reg: reg, takesCampaign: map[string]bool{}}
-	for _, s := range reg.Specs() {
-		for _, o := range s.Options {
-			if o.Name == "campaign" {
-				d.takesCampaign[s.Name+" "+s.Sub] = true
-			}
-		}
-	}
-	return d
+	return &dispatcher{a: a, reg: reg}
 }
 
 // Specs implements command.Dispatcher.
@@ -41,31 +32,16 @@ func (d *dispatcher) Specs() []command.Spec { return d.reg.Specs() }
 
 // Complete implements command.Dispatcher.
 func (d *dispatcher) Complete(ctx context.Context, r *command.Request, option, partial string) []string {
-	d.fillCampaign(r)
 	return d.reg.Complete(ctx, r, option, partial)
-}
-
-// fillCampaign makes a command typed in a campaign's channel without
-// campaign:ID about that campaign (registry.resolveCampaign's doc).
-func (d *dispatcher) fillCampaign(r *command.Request) {
-	if r.DM || r.Options["campaign"] != "" || !d.takesCampaign[r.Name+" "+r.Sub] {
-		return
-	}
-	if id, ok := d.a.binds.campaignIn(r.Channel); ok {
-		if r.Options == nil {
-			r.Options = map[string]string{}
-		}
-		r.Options["campaign"] = strconv.FormatInt(id, 10)
-	}
 }
 
 // Dispatch implements command.Dispatcher.
 func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command.Reply {
-	d.fillCampaign(r)
 	out := d.reg.Dispatch(ctx, r)
 	if r.Name != "campaign" && r.Name != "undo" {
 		return out
 	}
+	// The registry names the campaign it resolved in the campaign option.
 	ids := map[int64]bool{}
 	if id, err := strconv.ParseInt(r.Options["campaign"], 10, 64); err == nil && id > 0 {
 		ids[id] = true
@@ -102,14 +78,10 @@ func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command
 	return out
 }
 
-// created binds a new campaign to the channel /campaign create ran in and
-// gives it the configured deadlines.
+// created learns where a new campaign lives (the command layer recorded
+// it in the campaign) and gives it the configured deadlines.
 func (d *dispatcher) created(ctx context.Context, r *command.Request, id int64) {
-	if !r.DM && r.Channel != "" {
-		if err := d.a.binds.bind(ctx, id, channelBinding{Guild: r.Guild, Channel: r.Channel}); err != nil {
-			d.a.log.Error("campaign channel not remembered", "campaign", id, "err", err)
-		}
-	}
+	d.a.binds.channel(id)
 	cfg := d.a.cfg
 	if cfg.OrderDeadline == "" && cfg.BattleDeadline == "" {
 		return

@@ -10,10 +10,12 @@ deadlines run campaign turns.
 
 # What lives here and nowhere else
 
-  - The campaign's channel: /campaign create remembers the channel it ran
-    in (a Binding record), so scheduled posts and the pinned status
-    message know where to go, and commands typed there without
-    campaign:ID are about that campaign.
+  - The campaign's channel: the command layer records it in the campaign
+    (Campaign.Guild, Campaign.Channel; bot/command place.go); the app
+    keeps a copy in memory (bindings.go) so scheduled posts, the pinned
+    status message and the Discord adapter's public replies know where
+    to go. A database from before that keeps its channel: the old
+    Binding record is moved into the campaign on open.
   - Schedule entries: one Schedule record per campaign and deadline kind,
     rebuilt into the scheduler on start. They follow the campaign's
     settings (/campaign schedule) after every /campaign command.

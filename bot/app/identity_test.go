@@ -9,7 +9,7 @@ var (
 	// srvMentionOrTime are the only places a message may carry an ID: a
 	// real mention, which Discord shows as the display name, and a
 	// timestamp, which it shows in the reader's time.
-	srvMentionOrTime = regexp.MustCompile(`<@!?[0-9]+>|<t:-?[0-9]+(:[tTdDfFR])?>`)
+	srvMentionOrTime = regexp.MustCompile(`<[@#]!?[0-9]+>|<t:-?[0-9]+(:[tTdDfFR])?>`)
 	srvSnowflake     = regexp.MustCompile(`[0-9]{17,20}`)
 )
 

@@ -60,7 +60,7 @@ func (s *Store) List(ctx context.Context) ([]command.Summary, error) {
 		for u, side := range x.Players {
 			players[u] = side
 		}
-		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Players: players})
+		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Guild: x.Guild, Channel: x.Channel, Players: players})
 	}
 	return out, nil
 }

@@ -15,6 +15,8 @@ func TestBattleThreadsPerCampaign(t *testing.T) {
 	t.Parallel()
 	r := srvNewRig(t)
 	r.must(srvRef, false, "campaign", "create", srvOpts("name", "First"))
+	// One running campaign a channel: the first ends before the second.
+	r.must(srvRef, false, "campaign", "end", srvOpts("campaign", "1"))
 	r.must(srvRef, false, "campaign", "create", srvOpts("name", "Second"))
 	post := func(campaign int64, text string) {
 		t.Helper()

@@ -127,6 +127,9 @@ func (g *Registry) campaignCommands() []*entry {
 }
 
 func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error) {
+	if err := g.placeFree(ctx, x.Request); err != nil { // place.go
+		return nil, err
+	}
 	st := campaign.DefaultSettings()
 	if err := applySettings(&st, x); err != nil {
 		return nil, err
@@ -147,7 +150,7 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 	c.Referee = x.User.ID
 	c.Settings.RefereePlays = x.flag("referee_plays")
 	c = campaign.WithName(c, x.User.ID, x.User.Name)
-	id, err := g.deps.Store.Create(ctx, c)
+	id, err := g.createHere(ctx, x.Request, c)
 	if err != nil {
 		return nil, err
 	}

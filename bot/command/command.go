@@ -124,6 +124,10 @@ type Request struct {
 	// names, by user ID (the adapter fills it from Discord's resolved
 	// data or the console's @name).
 	Resolved map[string]string
+	// Parent is the channel a thread belongs to when Channel is a thread
+	// or a forum post ("" otherwise): a command typed in a battle thread
+	// is about the campaign of the thread's channel (place.go).
+	Parent string
 	// Component is the custom id of a pressed button (Name and Sub are
 	// then empty); see the codec in customid.go.
 	Component string

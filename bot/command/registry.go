@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -241,20 +242,34 @@ func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, er
 	if err != nil {
 		return nil, err
 	}
-	if x.c, err = g.deps.Store.Get(ctx, id); err != nil {
+	if x.c, err = g.deps.Store.Get(ctx, id); errors.Is(err, ErrNotFound) {
+		return nil, errNoCampaign(id, r)
+	} else if err != nil {
 		return nil, err
 	}
+	if !reaches(x.c, r) {
+		// Answered as a campaign that does not exist (place.go).
+		return nil, errNoCampaign(id, r)
+	}
+	// The adapter learns which campaign the command was about (the app
+	// syncs its schedule and status message).
+	if r.Options == nil {
+		r.Options = map[string]string{}
+	}
+	r.Options["campaign"] = strconv.FormatInt(id, 10)
 	x.side = x.c.SideOf(r.User.ID)
 	x.referee = x.c.Referee != "" && x.c.Referee == r.User.ID
 	return x, nil
 }
 
 // resolveCampaign picks the campaign a command is about: the campaign
-// option when given; else the only running campaign the caller takes
-// part in (as a player or the referee); else, for someone in none, the
-// only campaign running at all (so a newcomer can /campaign join
-// without knowing its ID). The Discord adapter fills the option from the
-// channel a campaign was created in.
+// option when given; else the campaign of the channel (or thread) the
+// command comes from (place.go); else the only running campaign the
+// caller takes part in (as a player or the referee); else, for someone
+// in none, the only campaign running at all (so a newcomer can /campaign
+// join without knowing its ID). Only campaigns the request may reach
+// count (reaches): none from another server, and in a direct message
+// only the caller's own.
 func (g *Registry) resolveCampaign(ctx context.Context, r *Request) (int64, error) {
 	if v := r.Option("campaign"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
@@ -267,10 +282,13 @@ func (g *Registry) resolveCampaign(ctx context.Context, r *Request) (int64, erro
 	if err != nil {
 		return 0, err
 	}
+	if id, err := campaignHere(list, r); id > 0 || err != nil {
+		return id, err
+	}
 	var running, mine []string
 	var runningID, mineID int64
 	for _, s := range list {
-		if s.Phase == campaign.PhaseOver {
+		if s.Phase == campaign.PhaseOver || !summaryReaches(s, r) {
 			continue
 		}
 		running = append(running, strconv.FormatInt(s.ID, 10))
@@ -287,6 +305,8 @@ func (g *Registry) resolveCampaign(ctx context.Context, r *Request) (int64, erro
 		return 0, userf("you take part in campaigns %s: say which with campaign:ID", strings.Join(mine, ", "))
 	case len(running) == 1:
 		return runningID, nil
+	case len(running) == 0 && r.DM:
+		return 0, userf("you take part in no running campaign: join one in its server channel (/campaign join), or give campaign:ID")
 	case len(running) == 0:
 		return 0, userf("no campaign is running: /campaign create name:… starts one (or give campaign:ID)")
 	}

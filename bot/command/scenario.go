@@ -98,6 +98,9 @@ func (g *Registry) scenarioList(_ context.Context, x *call) ([]Reply, error) {
 }
 
 func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) {
+	if err := g.placeFree(ctx, x.Request); err != nil { // place.go
+		return nil, err
+	}
 	name := x.str("name")
 	sc, err := parseShipped(name)
 	if err != nil {
@@ -143,7 +146,7 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	if x.flag("ai") {
 		c.Scenario.AI = other
 	}
-	id, err := g.deps.Store.Create(ctx, c)
+	id, err := g.createHere(ctx, x.Request, c)
 	if err != nil {
 		return nil, err
 	}

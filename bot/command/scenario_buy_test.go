@@ -22,7 +22,10 @@ func TestScenarioStartBuy(t *testing.T) {
 	if strings.Join(ids, ",") != "L1,L2" {
 		t.Errorf("lancers units %v, want the bought L1,L2", ids)
 	}
-	out := cmdTexts(f.cmdDo("bob", "scenario", "start", "name", "no-mech", "side", "garrison", "buy", "Atlas Atlas Atlas Atlas"))
+	// In another channel: campaign 1 holds this one (place.go).
+	r := cmdRequest("bob", "scenario", "start", "name", "no-mech", "side", "garrison", "buy", "Atlas Atlas Atlas Atlas")
+	r.Channel = "c2"
+	out := cmdTexts(f.reg.Dispatch(t.Context(), r))
 	if !strings.Contains(out, "⚠") || !strings.Contains(out, "the scenario allows only vehicle, infantry, air") {
 		t.Errorf("a forbidden purchase answered:\n%s", out)
 	}

@@ -43,13 +43,15 @@ type Summary struct {
 	Phase   campaign.Phase
 	Turn    int
 	Referee string
+	// Guild and Channel are where the campaign lives (place.go).
+	Guild, Channel string
 	// Players maps each player's user ID to the side he plays.
 	Players map[string]string
 }
 
 // Summarize makes the Summary of a campaign (for Store implementations).
 func Summarize(c *campaign.Campaign) Summary {
-	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Players: map[string]string{}}
+	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Guild: c.Guild, Channel: c.Channel, Players: map[string]string{}}
 	for _, side := range c.Sides {
 		for _, p := range side.Players {
 			s.Players[p] = side.ID

@@ -3,10 +3,22 @@
 // (DESIGN.md), each reply printed with its addressee. It only translates;
 // every command runs through the command layer as it does on Discord.
 //
-// Console-only conventions: the option via:dm sends the line as a direct
-// message to the bot (otherwise it comes from the campaign's channel);
-// `/press id:CUSTOMID` presses a button a reply offered; and a file option
-// (what Discord takes as an upload) takes a local path, e.g.
+// Console-only conventions: a line may say where it comes from with
+// in:PLACE, after the user or among the options (`@alice in:#war-room
+// /campaign create …`):
+//
+//	in:#war-room              the channel #war-room of the console's server
+//	in:other/#war-room        the channel #war-room of the server "other"
+//	in:#war-room/#battle-1    the thread #battle-1 under #war-room
+//	in:dm                     a direct message to the bot
+//
+// Without it a line comes from the channel #console of the server
+// "console"; via:dm is the older spelling of in:dm. The command layer
+// applies the same channel and server rules to these as to Discord's
+// (bot/command, place.go): one running campaign a channel, none reached
+// from another server, a DM only for a campaign's members. `/press
+// id:CUSTOMID` presses a button a reply offered; and a file option (what
+// Discord takes as an upload) takes a local path, e.g.
 // `map_file:maps/harlech.yaml`, which the console reads (relative to Dir,
 // else the working directory; at most command.MaxAttachmentBytes).
 package console
@@ -100,9 +112,13 @@ func (c *Console) Line(ctx context.Context, n int, text string) error {
 // Request reads a console line into a request (nil for a blank or
 // comment line).
 func (c *Console) Request(text string) (*command.Request, error) {
+	text, where := splitPlace(text)
 	l, err := scenario.ParseLine(text)
 	if err != nil || l == nil {
 		return nil, err
+	}
+	if where != "" {
+		l.Options = append(l.Options, scenario.Option{Name: "in", Value: where})
 	}
 	if l.User == "" {
 		return nil, fmt.Errorf("say who speaks: @name /command …")
@@ -115,18 +131,28 @@ func (c *Console) Request(text string) (*command.Request, error) {
 	if len(l.Words) > 1 {
 		return nil, fmt.Errorf("/%s %s: one subcommand only, then option:value pairs", l.Command, strings.Join(l.Words, " "))
 	}
+	placed := false
 	for _, o := range l.Options {
-		if o.Name == "via" {
+		switch o.Name {
+		case "via":
 			if o.Value != "dm" && o.Value != "channel" {
 				return nil, fmt.Errorf("via:%s: say via:dm (or via:channel)", o.Value)
 			}
 			r.DM = o.Value == "dm"
-			continue
+		case "in":
+			if placed {
+				return nil, fmt.Errorf("in:%s: say once where the line comes from", o.Value)
+			}
+			placed = true
+			if err := setPlace(r, o.Value); err != nil {
+				return nil, err
+			}
+		default:
+			r.Options[o.Name] = o.Value
 		}
-		r.Options[o.Name] = o.Value
 	}
 	if r.DM {
-		r.Guild, r.Channel = "", "dm-"+l.User
+		r.Guild, r.Channel, r.Parent = "", "dm-"+l.User, ""
 	}
 	if l.Command == "press" {
 		if len(l.Words) > 0 || len(r.Options) != 1 || r.Options["id"] == "" {
@@ -140,6 +166,50 @@ func (c *Console) Request(text string) (*command.Request, error) {
 		r.Sub = l.Words[0]
 	}
 	return r, nil
+}
+
+// splitPlace takes an in:PLACE written between the user and the command
+// out of a line (`@alice in:#war-room /campaign create …`).
+func splitPlace(text string) (rest, place string) {
+	f := strings.Fields(text)
+	if len(f) < 3 || !strings.HasPrefix(f[0], "@") || !strings.HasPrefix(f[1], "in:") {
+		return text, ""
+	}
+	i := strings.Index(text, f[1])
+	return text[:i] + text[i+len(f[1]):], strings.TrimPrefix(f[1], "in:")
+}
+
+// setPlace sets where r comes from (in:PLACE, the package doc). Channel IDs
+// are unique across servers, as Discord's are: a channel of another
+// server is named with its server.
+func setPlace(r *command.Request, v string) error {
+	bad := fmt.Errorf("in:%s: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm", v)
+	if v == "dm" {
+		r.DM = true
+		return nil
+	}
+	parts := strings.Split(v, "/")
+	guild := Guild
+	if len(parts) > 0 && !strings.HasPrefix(parts[0], "#") {
+		guild, parts = parts[0], parts[1:]
+	}
+	if guild == "" || guild == "dm" || len(parts) < 1 || len(parts) > 2 {
+		return bad
+	}
+	for _, p := range parts {
+		if len(p) < 2 || p[0] != '#' || strings.ContainsAny(p[1:], "#@: ") {
+			return bad
+		}
+	}
+	channel := parts[0][1:]
+	if guild != Guild {
+		channel = guild + "/" + channel
+	}
+	r.Guild, r.Channel, r.Parent = guild, channel, ""
+	if len(parts) == 2 {
+		r.Channel, r.Parent = channel+"/"+parts[1][1:], channel
+	}
+	return nil
 }
 
 // replyJSON is the --json form of a reply (DESIGN.md).

@@ -119,3 +119,72 @@ func BenchmarkConsoleRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// cnsPlaces shows every channel and server rule of the command layer
+// (bot/command, place.go) from console lines that say where they come
+// from.
+const cnsPlaces = `@ref in:#war-room /campaign create name:"Fourth War"
+@alice in:#war-room /campaign join side:crucis
+@bob /campaign join side:bandits campaign:1
+@mallory in:#war-room /campaign create name:Decoy
+@mallory in:#war-room/#battle-1 /scenario start name:surprise-encounter side:lancers
+@mallory in:other/#general /campaign join side:crucis campaign:1
+@mallory in:other/#general /campaign status
+@mallory in:dm /campaign status campaign:1
+@mallory in:dm /campaign status campaign:7
+@alice in:dm /campaign status
+@carol in:#tavern /campaign create name:Second
+@ref in:#war-room/#battle-1 /campaign status
+@ref /campaign status
+@ref /campaign status in:#tavern
+@ref in:#war-room /campaign status in:dm
+@ref in:nowhere /campaign status
+`
+
+// Ensure console lines say where they come from (in:…) and each place
+// rule shows: a create in a channel holding a running campaign is
+// refused naming it, another server and a stranger's DM are answered as
+// for a missing campaign, a member's DM and a thread of the channel find
+// it (rulings CH2, CH3).
+func TestConsolePlaces(t *testing.T) {
+	c, out := cmdConsole(t, false, "")
+	if err := c.Run(context.Background(), strings.NewReader(cnsPlaces)); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(out.String(), "\n> ")
+	// The last two lines are not read: their errors follow line 14's answer.
+	if len(got) != 14 {
+		t.Fatalf("%d answers, want 14:\n%s", len(got), out.String())
+	}
+	for i, want := range []string{
+		1:  "[public, campaign 1] Campaign 1 “Fourth War” is set up",
+		2:  "You command 7th Crucis Lancers in campaign 1",
+		3:  "You command Moore's Bandits in campaign 1",
+		4:  "[private → mallory] ⚠ Not here: campaign #1 “Fourth War” is running in this channel",
+		5:  "[private → mallory] ⚠ Not here: campaign #1 “Fourth War” is running in this channel",
+		6:  "[private → mallory] ⚠ Not here: campaign 1: no such campaign in this server",
+		7:  "[private → mallory] ⚠ no campaign is running",
+		8:  "[private → mallory] ⚠ Not here: campaign 1: no such campaign of yours",
+		9:  "[private → mallory] ⚠ Not here: campaign 7: no such campaign of yours",
+		10: "Fourth War",
+		11: "[public, campaign 2] Campaign 2 “Second” is set up",
+		12: "Fourth War",
+		13: "Fourth War", // the only campaign ref takes part in
+		14: "Campaign 2 “Second”",
+	} {
+		if i > 0 && !strings.Contains(got[i-1], want) {
+			t.Errorf("line %d answered:\n%s\nwant %q", i, got[i-1], want)
+		}
+	}
+	for _, want := range []string{
+		"line 15: in:#war-room: say once where the line comes from",
+		"line 16: in:nowhere: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm",
+	} {
+		if !strings.Contains(got[13], want) {
+			t.Errorf("missing %q in\n%s", want, got[13])
+		}
+	}
+	if strings.Contains(got[5]+got[6]+got[7]+got[8], "Fourth War") {
+		t.Error("a refusal from another server or a stranger's DM names the campaign")
+	}
+}

@@ -19,8 +19,10 @@ const (
 	textDMClosedOther = "<@%s> does not accept direct messages from server members; the message was not delivered."
 	textDMFailed      = "A direct message could not be delivered (id %s)."
 	textThreadFailed  = "The battle thread could not be reached (id %s)."
+	textPostFailed    = "The campaign's channel could not be reached (id %s)."
 	textSentDM        = "Sent to your direct messages."
-	textPostedThread  = "Posted in the battle thread."
+	textPostedThread  = "Posted in the battle thread <#%s>."
+	textPostedChannel = "Posted in the campaign's channel <#%s>."
 	textDone          = "Done."
 )
 
@@ -82,9 +84,12 @@ func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
 	}
 }
 
-// inline says whether a reply answers in the interaction itself.
-func inline(rep command.Reply) bool {
-	return rep.To == command.Private || (rep.To == command.Public && rep.Battle == 0)
+// inline says whether a reply answers in the interaction itself: a
+// private one, or a public one of the channel the command came from (a
+// campaign's public replies go to its channel, place.go).
+func (x *exchange) inline(rep command.Reply) bool {
+	return rep.To == command.Private ||
+		(rep.To == command.Public && rep.Battle == 0 && x.b.placeOf(rep.Campaign, x.i.ChannelID) == x.i.ChannelID)
 }
 
 // private says whether an inline reply is ephemeral. A reply with an
@@ -93,8 +98,11 @@ func private(rep command.Reply) bool { return rep.To != command.Public }
 
 // deliver sends the replies. The interaction itself is answered (or its
 // deferral edited) with the first reply that can be; the others follow:
-// private ones as ephemeral follow-ups, public ones in the channel (or the
-// battle's thread), DMs in the addressee's DM channel.
+// private ones as ephemeral follow-ups, public ones in the campaign's
+// channel (or the battle's thread under it), DMs in the addressee's DM
+// channel. When nothing answers inline, the caller is told where the
+// replies went once they are there (the interaction is deferred
+// meanwhile), so a post that failed is never announced as made.
 func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []command.Reply) {
 	for k := range replies {
 		if replies[k].To != command.Public && replies[k].To != command.Private && replies[k].To != command.DM {
@@ -104,45 +112,88 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 	}
 	first := -1
 	for k, rep := range replies {
-		if inline(rep) && (!x.deferred || private(rep) == x.deferEphemeral) {
+		if x.inline(rep) && (!x.deferred || private(rep) == x.deferEphemeral) {
 			first = k
 			break
 		}
 	}
-	x.answer(ctx, replies, first)
+	posts := false
+	for _, rep := range replies {
+		posts = posts || (rep.To == command.Public && !x.inline(rep))
+	}
+	later := first < 0 && posts
+	if later {
+		x.deferReply(ctx, true)
+	} else {
+		x.answer(ctx, replies, first, nil)
+	}
+	var went []string // where the posts went, or why not
 	for k, rep := range replies {
 		if k == first {
 			continue
 		}
+		place := x.b.placeOf(rep.Campaign, x.i.ChannelID)
 		switch {
 		case rep.To == command.DM:
 			x.dm(ctx, r.User.ID, rep)
 		case rep.To == command.Public && rep.Battle != 0:
-			if err := x.b.postBattle(ctx, x.i.ChannelID, rep); err != nil {
+			thread, err := x.b.postBattle(ctx, place, rep)
+			if err != nil {
 				id := "thread-" + x.i.ID
 				x.logErr("battle thread not reached", err, "battle", rep.Battle, "error_id", id)
-				x.followup(ctx, outgoing{content: fmt.Sprintf(textThreadFailed, id)}, true)
+				went = x.tell(ctx, later, went, fmt.Sprintf(textThreadFailed, id))
+				continue
 			}
-		case rep.To == command.Public && x.deferred && x.deferEphemeral:
-			// The interaction's own messages are private now: post as the bot.
-			if _, err := x.b.session.ChannelMessageSendComplex(x.i.ChannelID, x.b.build(rep, "").send(), discordgo.WithContext(ctx)); err != nil {
-				x.logErr("public reply not delivered", err)
+			went = addOnce(went, fmt.Sprintf(textPostedThread, thread))
+		case rep.To == command.Public && (place != x.i.ChannelID || (x.deferred && x.deferEphemeral)):
+			// Posted as the bot: in the campaign's channel, or in this
+			// one when the interaction's own messages are private now.
+			if _, err := x.b.session.ChannelMessageSendComplex(place, x.b.build(rep, "").send(), discordgo.WithContext(ctx)); err != nil {
+				id := "post-" + x.i.ID
+				x.logErr("public reply not delivered", err, "channel", place, "error_id", id)
+				went = x.tell(ctx, later, went, fmt.Sprintf(textPostFailed, id))
+				continue
+			}
+			if place != x.i.ChannelID {
+				went = addOnce(went, fmt.Sprintf(textPostedChannel, place))
 			}
 		default:
 			x.followup(ctx, x.b.build(rep, ""), private(rep))
 		}
 	}
+	if later {
+		x.answer(ctx, replies, first, went)
+	}
+}
+
+// tell reports a failed post: in the answer still to come (later), else
+// at once in a follow-up.
+func (x *exchange) tell(ctx context.Context, later bool, went []string, text string) []string {
+	if later {
+		return append(went, text)
+	}
+	x.followup(ctx, outgoing{content: text}, true)
+	return went
+}
+
+func addOnce(list []string, s string) []string {
+	for _, v := range list {
+		if v == s {
+			return list
+		}
+	}
+	return append(list, s)
 }
 
 // answer acknowledges (or completes a deferral) with replies[first], or
 // with a notice saying where the replies went when none answers inline.
-func (x *exchange) answer(ctx context.Context, replies []command.Reply, first int) {
+func (x *exchange) answer(ctx context.Context, replies []command.Reply, first int, went []string) {
 	var o outgoing
 	priv := true
 	if first >= 0 {
 		o, priv = x.b.build(replies[first], ""), private(replies[first])
 	} else {
-		o = outgoing{content: notice(replies)}
+		o = outgoing{content: notice(replies, went)}
 	}
 	switch {
 	case !x.acked:
@@ -155,6 +206,9 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 		if err := x.b.session.InteractionResponseDelete(x.i, discordgo.WithContext(ctx)); err != nil {
 			x.logErr("deferral not removed", err)
 		}
+		if len(went) > 0 {
+			x.followup(ctx, o, true)
+		}
 	default:
 		if _, err := x.b.session.InteractionResponseEdit(x.i, o.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
 			x.logErr("deferred response not delivered", err)
@@ -162,20 +216,17 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 	}
 }
 
-// notice tells the caller where replies that are not inline went.
-func notice(replies []command.Reply) string {
+// notice tells the caller where replies that are not inline went: went
+// says where the posts were made (or why not).
+func notice(replies []command.Reply, went []string) string {
 	var parts []string
-	dm, thread := false, false
 	for _, rep := range replies {
-		dm = dm || rep.To == command.DM
-		thread = thread || (rep.To == command.Public && rep.Battle != 0)
+		if rep.To == command.DM {
+			parts = append(parts, textSentDM)
+			break
+		}
 	}
-	if dm {
-		parts = append(parts, textSentDM)
-	}
-	if thread {
-		parts = append(parts, textPostedThread)
-	}
+	parts = append(parts, went...)
 	if len(parts) == 0 {
 		return textDone
 	}

@@ -67,6 +67,10 @@ type Bot struct {
 	files *http.Client
 	// gw is the gateway connection (gateway.go); discordgo does REST only.
 	gw *gateway
+	// places finds a campaign's channel; chans caches what Discord said
+	// of each channel (place.go).
+	places func(campaign int64) (string, bool)
+	chans  chanCache
 
 	specMu sync.RWMutex
 	specs  map[specKey]command.Spec

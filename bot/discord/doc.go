@@ -1,9 +1,24 @@
 // Package discord is bfbot's Discord adapter: it registers the command
 // layer's specs as slash commands, routes interactions (commands,
 // autocomplete, buttons, modals) to the command.Dispatcher and sends the
-// replies: public ones in the channel or the battle's thread, private ones as
-// ephemeral messages, DMs in the player's direct messages. It only
-// translates; no game logic lives here (DESIGN.md, "Command layer").
+// replies: public ones in the campaign's channel or the battle's thread
+// under it, private ones as ephemeral messages, DMs in the player's direct
+// messages. It only translates; no game logic lives here (DESIGN.md,
+// "Command layer").
+//
+// # Places
+//
+// A campaign's public replies go to its channel (WithPlaces), not to
+// whatever channel or DM the command came from; only the caller's own
+// answer goes back to the interaction, and when nothing answers there the
+// interaction is deferred and the caller told where the posts went once
+// they are made. A battle's thread is started under the campaign's channel;
+// a deleted one (10003) is started again, an archived and locked one
+// (50083) reopened, and the post sent once more; in a campaign that lives
+// in a thread or forum post the battle's posts go in that thread (ruling
+// CH1). A command from a thread carries the thread's parent (Request.Parent,
+// from GET /channels/{id}, once per channel), so a battle thread's commands
+// are about its campaign (place.go).
 //
 // # Acknowledgement
 //

@@ -304,20 +304,28 @@ func dscAutocomplete(t *testing.T, rig *dscRig) {
 	}
 }
 
-// Ensure public replies of a battle go to one thread, started once.
+// Ensure public replies of a battle go to one thread, started once, and
+// the caller is told where once the post is made (the interaction is
+// deferred meanwhile).
 func dscBattleThread(t *testing.T, rig *dscRig) {
 	ch, alice, _ := rig.fresh()
-	for range 2 {
+	for k := range 2 {
 		in := rig.send(t, alice, dscGuild, ch, "battle", "status", nil)
-		if a := in.Ack(); !a.Ephemeral || a.Content != "Posted in the battle thread." {
-			t.Errorf("ack %+v", a)
+		if a := in.Ack(); !a.Ephemeral || a.Type != int(discordgo.InteractionResponseDeferredChannelMessageWithSource) {
+			t.Errorf("ack %+v, want a private deferral", a)
+		}
+		rig.fake.MustWait(t, dscWait, "the notice", func() bool {
+			a := rig.fake.Answers(in.ID)
+			return len(a) == 1 && !a[0].Loading
+		})
+		threads := rig.fake.Threads(ch)
+		if len(threads) != 1 || len(rig.fake.Messages(threads[0].ID)) != k+1 {
+			t.Fatalf("threads %+v, want one holding %d posts before the notice", threads, k+1)
+		}
+		if a := rig.fake.Answers(in.ID)[0]; !a.Ephemeral || a.Content != "Posted in the battle thread <#"+threads[0].ID+">." {
+			t.Errorf("notice %+v", a)
 		}
 	}
-	// The acknowledgement comes first; the posts follow it.
-	rig.fake.MustWait(t, dscWait, "two posts in a thread", func() bool {
-		th := rig.fake.Threads(ch)
-		return len(th) > 0 && len(rig.fake.Messages(th[0].ID)) == 2
-	})
 	threads := rig.fake.Threads(ch)
 	if len(threads) != 1 || threads[0].Name != "Battle 7" {
 		t.Fatalf("threads %+v, want one 'Battle 7'", threads)

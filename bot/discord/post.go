@@ -96,7 +96,7 @@ func (b *Bot) Post(ctx context.Context, channelID string, replies []command.Repl
 		case rep.To == command.DM && rep.User != "":
 			err = b.SendDM(ctx, rep.User, rep)
 		case rep.To == command.Public && rep.Battle != 0:
-			err = b.postBattle(ctx, channelID, rep)
+			_, err = b.postBattle(ctx, channelID, rep)
 		case rep.To == command.Public:
 			_, err = b.session.ChannelMessageSendComplex(channelID, b.build(rep, "").send(), discordgo.WithContext(ctx))
 		default:
@@ -109,16 +109,64 @@ func (b *Bot) Post(ctx context.Context, channelID string, replies []command.Repl
 	return errors.Join(errs...)
 }
 
-// postBattle sends a public reply to its battle's thread, starting the
-// thread under parent the first time.
-func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) error {
-	thread, err := b.battleThread(ctx, parent, rep.Campaign, rep.Battle)
+// postBattle sends a public reply to its battle's thread under parent
+// (the campaign's channel), starting the thread the first time, and
+// returns the channel it posted in. A thread that was deleted (10003) is
+// started again and stored; one archived and locked (50083) is reopened;
+// either way the post is sent once more. A campaign that lives in a
+// thread or a forum post, where Discord starts no thread (50024), has
+// its battles posted in that thread, each post headed by the battle's
+// name (ruling CH1).
+func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) (string, error) {
+	if ci, err := b.channelInfo(ctx, parent); err == nil && ci.thread {
+		rep.Text = b.threadName(rep.Battle) + ": " + rep.Text
+		if err := b.sendReopening(ctx, parent, rep); err != nil {
+			return "", fmt.Errorf("posting battle %d in the campaign's thread: %w", rep.Battle, err)
+		}
+		return parent, nil
+	}
+	thread, err := b.battleThread(ctx, parent, rep.Campaign, rep.Battle, "")
 	if err != nil {
+		return "", err
+	}
+	err = b.sendReopening(ctx, thread, rep)
+	if hasCode(err, discordgo.ErrCodeUnknownChannel) {
+		b.log.Info("battle thread gone, starting a new one", "campaign", rep.Campaign, "battle", rep.Battle, "thread", thread)
+		if thread, err = b.battleThread(ctx, parent, rep.Campaign, rep.Battle, thread); err != nil {
+			return "", err
+		}
+		err = b.sendReopening(ctx, thread, rep)
+	}
+	if err != nil {
+		return "", fmt.Errorf("posting in the thread of battle %d: %w", rep.Battle, err)
+	}
+	return thread, nil
+}
+
+// sendReopening posts rep in channel; when Discord refuses because the
+// thread is archived (50083: archived and locked, since a post reopens an
+// unlocked one by itself), it reopens the thread and posts once more.
+func (b *Bot) sendReopening(ctx context.Context, channel string, rep command.Reply) error {
+	_, err := b.session.ChannelMessageSendComplex(channel, b.build(rep, "").send(), discordgo.WithContext(ctx))
+	if !hasCode(err, discordgo.ErrCodePerformedOperationOnArchivedThread) {
 		return err
 	}
-	if _, err := b.session.ChannelMessageSendComplex(thread, b.build(rep, "").send(), discordgo.WithContext(ctx)); err != nil {
-		return fmt.Errorf("posting in the thread of battle %d: %w", rep.Battle, err)
+	if perr := b.reopen(ctx, channel); perr != nil {
+		return fmt.Errorf("%w (reopening the thread: %s)", err, b.scrub(perr.Error()))
 	}
+	// Built again: the first message's files were read by the first send.
+	_, err = b.session.ChannelMessageSendComplex(channel, b.build(rep, "").send(), discordgo.WithContext(ctx))
+	return err
+}
+
+// reopen unarchives a thread (Discord lets the bot do it in a thread it
+// started, or with Manage Threads when a moderator locked it).
+func (b *Bot) reopen(ctx context.Context, thread string) error {
+	open := false
+	if _, err := b.session.ChannelEditComplex(thread, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); err != nil {
+		return err
+	}
+	b.log.Info("archived thread reopened", "thread", thread)
 	return nil
 }
 
@@ -131,15 +179,16 @@ type threadCall struct {
 }
 
 // battleThread returns the thread of a campaign's battle, starting it
-// under parent when the store knows none. Only posts to the same battle
-// wait while its thread is started: the lookup takes no lock, and threadMu
-// is held only to join or register the battle's threadCall, never across
-// the REST call or the store's write (a database transaction that queued
-// every battle behind one writer in the soak).
-func (b *Bot) battleThread(ctx context.Context, parent string, campaign, battle int64) (string, error) {
+// under parent when the store knows none, or only dead (a thread Discord
+// says is gone). Only posts to the same battle wait while its thread is
+// started: the lookup takes no lock, and threadMu is held only to join or
+// register the battle's threadCall, never across the REST call or the
+// store's write (a database transaction that queued every battle behind
+// one writer in the soak).
+func (b *Bot) battleThread(ctx context.Context, parent string, campaign, battle int64, dead string) (string, error) {
 	if id, ok, err := b.store.BattleThread(campaign, battle); err != nil {
 		return "", fmt.Errorf("looking up the thread of battle %d: %w", battle, err)
-	} else if ok {
+	} else if ok && id != dead {
 		return id, nil
 	}
 	key := BattleKey{campaign, battle}
@@ -157,7 +206,7 @@ func (b *Bot) battleThread(ctx context.Context, parent string, campaign, battle 
 	b.threadCalls[key] = c
 	b.threadMu.Unlock()
 
-	c.id, c.err = b.startBattleThread(ctx, parent, campaign, battle)
+	c.id, c.err = b.startBattleThread(ctx, parent, campaign, battle, dead)
 	b.threadMu.Lock()
 	delete(b.threadCalls, key)
 	b.threadMu.Unlock()
@@ -165,16 +214,16 @@ func (b *Bot) battleThread(ctx context.Context, parent string, campaign, battle 
 	return c.id, c.err
 }
 
-// startBattleThread starts a battle's thread and stores it; the caller
-// holds the battle's threadCall.
-func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, battle int64) (string, error) {
+// startBattleThread starts a battle's thread and stores it (in place of
+// dead); the caller holds the battle's threadCall.
+func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, battle int64, dead string) (string, error) {
 	// Looked up again: a call that finished between our first lookup and
 	// our registering stored its thread before it left the map.
 	id, ok, err := b.store.BattleThread(campaign, battle)
 	if err != nil {
 		return "", fmt.Errorf("looking up the thread of battle %d: %w", battle, err)
 	}
-	if ok {
+	if ok && id != dead {
 		return id, nil
 	}
 	ch, err := b.session.ThreadStartComplex(parent, &discordgo.ThreadStart{
@@ -204,7 +253,15 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 		return fmt.Errorf("discord: looking up status %q: %w", key, err)
 	}
 	if ok {
-		_, err := b.session.ChannelMessageEditComplex(o.edit(channelID, id), discordgo.WithContext(ctx))
+		edit := func() error {
+			_, err := b.session.ChannelMessageEditComplex(o.edit(channelID, id), discordgo.WithContext(ctx))
+			return err
+		}
+		err := edit()
+		if hasCode(err, discordgo.ErrCodePerformedOperationOnArchivedThread) && b.reopen(ctx, channelID) == nil {
+			// A campaign living in a thread: no edit in an archived one.
+			err = edit()
+		}
 		if err == nil {
 			return nil
 		}

@@ -72,8 +72,10 @@ func (b *Bot) refuse(i *discordgo.Interaction, text string) {
 	}
 }
 
-// request builds the transport-neutral request of an interaction.
-func (b *Bot) request(i *discordgo.Interaction) (*command.Request, bool) {
+// request builds the transport-neutral request of an interaction. A
+// command from a thread carries the thread's parent channel, so the
+// command layer finds the campaign of a battle thread (place.go).
+func (b *Bot) request(ctx context.Context, i *discordgo.Interaction) (*command.Request, bool) {
 	r := &command.Request{
 		Guild:   i.GuildID,
 		Channel: i.ChannelID,
@@ -90,6 +92,9 @@ func (b *Bot) request(i *discordgo.Interaction) (*command.Request, bool) {
 		return nil, false
 	}
 	r.User = command.User{ID: u.ID, Name: displayName(u, nick)}
+	if !r.DM && r.Channel != "" {
+		r.Parent = b.parentOf(ctx, r.Channel)
+	}
 	return r, true
 }
 
@@ -193,7 +198,7 @@ func commandLabel(name, sub string) string {
 
 func (b *Bot) onCommand(ctx context.Context, x *exchange) {
 	data := x.i.ApplicationCommandData()
-	r, ok := b.request(x.i)
+	r, ok := b.request(ctx, x.i)
 	if !ok {
 		x.respondText(ctx, textNoUser, true)
 		return
@@ -232,7 +237,7 @@ func (b *Bot) onCommand(ctx context.Context, x *exchange) {
 
 func (b *Bot) onComponent(ctx context.Context, x *exchange) {
 	data := x.i.MessageComponentData()
-	r, ok := b.request(x.i)
+	r, ok := b.request(ctx, x.i)
 	if !ok {
 		x.respondText(ctx, textNoUser, true)
 		return
@@ -247,7 +252,7 @@ func (b *Bot) onComponent(ctx context.Context, x *exchange) {
 
 func (b *Bot) onModal(ctx context.Context, x *exchange) {
 	data := x.i.ModalSubmitData()
-	r, ok := b.request(x.i)
+	r, ok := b.request(ctx, x.i)
 	if !ok {
 		x.respondText(ctx, textNoUser, true)
 		return
@@ -308,7 +313,7 @@ const maxSuggestions = 25
 func (b *Bot) onAutocomplete(ctx context.Context, x *exchange) {
 	data := x.i.ApplicationCommandData()
 	choices := []*discordgo.ApplicationCommandOptionChoice{}
-	if r, ok := b.request(x.i); ok {
+	if r, ok := b.request(ctx, x.i); ok {
 		r.Name = data.Name
 		var focused string
 		r.Sub, r.Options, focused = commandOptions(data.Options)

@@ -370,13 +370,13 @@ func (f *Fake) DMs(user string) []Message {
 	return f.Messages(ch)
 }
 
-// Threads returns the threads created under parent.
+// Threads returns the threads under parent not deleted.
 func (f *Fake) Threads(parent string) []Channel {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var out []Channel
 	for _, c := range f.channels {
-		if c.ParentID == parent && c.Type == channelPublicThread {
+		if c.ParentID == parent && c.Type == channelPublicThread && !c.Deleted {
 			out = append(out, *c)
 		}
 	}

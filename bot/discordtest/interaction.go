@@ -246,6 +246,13 @@ func (f *Fake) interact(ctx context.Context, typ int, user, guild, channel strin
 		raw["context"] = 0
 	}
 	raw["channel_id"] = channel
+	// Discord sends the channel too (a partial channel: a thread's with
+	// its parent_id); discordgo v0.29 does not read it.
+	if guild == "" {
+		raw["channel"] = wireChannel(f.channels[channel])
+	} else {
+		raw["channel"] = wireChannel(f.textChannel(guild, channel))
+	}
 	in := &Interaction{
 		ID: f.newID(), Type: typ, User: user, Guild: guild, Channel: channel,
 		acked: make(chan struct{}),

@@ -65,7 +65,7 @@ func (f *Fake) permitted(w http.ResponseWriter, channel string, need int64) bool
 // f.mu held.
 func (f *Fake) isThread(channel string) bool {
 	c := f.channels[channel]
-	return c != nil && c.Type == channelPublicThread
+	return c != nil && (c.Type == channelPublicThread || c.Type == channelPrivateThread)
 }
 
 // Denied is one call refused for missing permissions.

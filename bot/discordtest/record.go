@@ -27,11 +27,17 @@ const (
 	channelPublicThread = 11
 )
 
-// Channel is a DM channel or a thread the bot opened.
+// Channel is a DM channel, a guild channel a command came from, or a
+// thread (channels.go).
 type Channel struct {
 	ID, ParentID, Name string
 	Type               int
 	Recipient          string // DM channels
+	Guild              string
+	// Archived and Locked are a thread's state; Edits counts the PATCHes.
+	Archived, Locked bool
+	Edits            int
+	Deleted          bool
 }
 
 // Message is one message as the fake stored it.

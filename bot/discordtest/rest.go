@@ -83,6 +83,8 @@ func (f *Fake) routes() http.Handler {
 	api("POST /channels/{cid}/messages", f.postMessage)
 	api("GET /channels/{cid}/messages/{mid}", f.getMessage)
 	api("PATCH /channels/{cid}/messages/{mid}", f.patchMessage)
+	api("GET /channels/{cid}", f.getChannel)     // channels.go
+	api("PATCH /channels/{cid}", f.patchChannel) // channels.go
 	api("POST /channels/{cid}/threads", f.postThread)
 	api("POST /channels/{cid}/messages/{mid}/threads", f.postThread)
 	api("PUT /channels/{cid}/messages/pins/{mid}", f.putPin)
@@ -548,6 +550,9 @@ func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, codeCannotSendToUser, "Cannot send messages to this user")
 		return
 	}
+	if !f.postable(w, cid) { // channels.go
+		return
+	}
 	need := PermViewChannel | PermSendMessages
 	if f.isThread(cid) {
 		need = PermViewChannel | PermSendMessagesInThreads
@@ -595,7 +600,7 @@ func (f *Fake) patchMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	m, ok := f.channelMessage(w, r)
-	if !ok || !f.permitted(w, m.ChannelID, PermViewChannel) {
+	if !ok || !f.editable(w, m.ChannelID) || !f.permitted(w, m.ChannelID, PermViewChannel) { // channels.go, permissions.go
 		return
 	}
 	m.Edits++
@@ -616,10 +621,20 @@ func (f *Fake) postThread(w http.ResponseWriter, r *http.Request) {
 	parent := r.PathValue("cid")
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if c, ok := f.channels[parent]; ok && c.Type != channelText {
-		// No threads in DMs, nor threads in threads.
-		writeError(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
+	c, known := f.channels[parent]
+	if known && c.Deleted {
+		writeError(w, http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
 		return
+	}
+	if known && c.Type != channelText {
+		// No threads in DMs, nor threads in threads or forum posts
+		// (channels.go).
+		writeError(w, http.StatusBadRequest, codeInvalidChannelType, "Cannot execute action on this channel type")
+		return
+	}
+	guild := ""
+	if known {
+		guild = c.Guild
 	}
 	if !f.permitted(w, parent, PermViewChannel|PermCreatePublicThreads) {
 		return
@@ -631,7 +646,7 @@ func (f *Fake) postThread(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	id := f.newID()
-	f.channels[id] = &Channel{ID: id, ParentID: parent, Name: body.Name, Type: channelPublicThread}
+	f.channels[id] = &Channel{ID: id, Guild: guild, ParentID: parent, Name: body.Name, Type: channelPublicThread}
 	f.notify()
 	writeJSON(w, http.StatusCreated, map[string]any{
 		"id": id, "parent_id": parent, "name": body.Name, "type": channelPublicThread,

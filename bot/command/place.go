@@ -1,0 +1,155 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"bfbot/campaign"
+)
+
+// A campaign's place is the server and channel it was created in
+// (Campaign.Guild, Campaign.Channel). The rules here are the same for
+// Discord and the console, so the console shows them offline:
+//
+//   - a channel (or a thread under it) holds at most one running
+//     campaign: /campaign create and /scenario start there are refused,
+//     naming the campaign that holds it (placeFree);
+//   - a command from another server never reaches a campaign, whether it
+//     names it with campaign:ID, by its channel or by the default: it is
+//     answered as for a campaign that does not exist (reaches);
+//   - a direct message reaches a campaign only for its members (isMember);
+//   - a command typed in a campaign's channel, or in a thread under it (a
+//     battle thread), is about that campaign (campaignHere).
+//
+// A campaign with no place (made before places were recorded, or outside
+// any server) is reached from anywhere, as before.
+
+// isMember says whether user belongs to campaign c: a player of one of
+// its sides or its referee. Direct messages reach a campaign only for
+// its members.
+func isMember(c *campaign.Campaign, user string) bool {
+	return user != "" && (c.SideOf(user) != nil || c.Referee == user)
+}
+
+// summaryMember is isMember on a List summary (the default campaign of a
+// direct message is picked among the caller's own).
+func summaryMember(s Summary, user string) bool {
+	_, plays := s.Players[user]
+	return user != "" && (plays || s.Referee == user)
+}
+
+// reaches says whether request r may reach campaign c at all.
+func reaches(c *campaign.Campaign, r *Request) bool {
+	if r.DM {
+		return isMember(c, r.User.ID)
+	}
+	return c.Guild == "" || c.Guild == r.Guild
+}
+
+// summaryReaches is reaches on a List summary.
+func summaryReaches(s Summary, r *Request) bool {
+	if r.DM {
+		return summaryMember(s, r.User.ID)
+	}
+	return s.Guild == "" || s.Guild == r.Guild
+}
+
+// errNoCampaign answers a campaign that does not exist, and one the
+// request may not reach, in the same words: nothing tells them apart.
+func errNoCampaign(id int64, r *Request) error {
+	if r.DM {
+		return fmt.Errorf("%s campaign %d: %w of yours (in direct messages the bot answers only a campaign's players and referee; use its server channel)", refusedWhere, id, ErrNotFound)
+	}
+	return fmt.Errorf("%s campaign %d: %w in this server", refusedWhere, id, ErrNotFound)
+}
+
+// inPlace says how summary s lives where r comes from: 2 in its very
+// channel, 1 in the channel of the thread r comes from, 0 elsewhere.
+func inPlace(s Summary, r *Request) int {
+	switch {
+	case r.DM || s.Channel == "" || (s.Guild != "" && s.Guild != r.Guild):
+		return 0
+	case s.Channel == r.Channel:
+		return 2
+	case r.Parent != "" && s.Channel == r.Parent:
+		return 1
+	}
+	return 0
+}
+
+// campaignHere returns the campaign of the channel r comes from (0 when
+// none): the one running there, else the newest that ran there. A
+// campaign in the very channel comes before one of the thread's parent
+// (a campaign created in a thread is that thread's). Two running in one
+// place (an import, or a database from before this rule) must be named.
+func campaignHere(list []Summary, r *Request) (int64, error) {
+	for _, level := range []int{2, 1} {
+		var running []Summary
+		var newest int64
+		for _, s := range list {
+			if inPlace(s, r) != level {
+				continue
+			}
+			if s.Phase != campaign.PhaseOver {
+				running = append(running, s)
+			}
+			newest = max(newest, s.ID)
+		}
+		switch {
+		case len(running) == 1:
+			return running[0].ID, nil
+		case len(running) > 1:
+			return 0, userf("campaigns %s are running in this channel: say which with campaign:ID", summaryIDs(running))
+		case newest > 0:
+			return newest, nil
+		}
+	}
+	return 0, nil
+}
+
+func summaryIDs(list []Summary) string {
+	ids := make([]string, len(list))
+	for i, s := range list {
+		ids[i] = strconv.FormatInt(s.ID, 10)
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, ", ")
+}
+
+// placeFree refuses a new campaign in a channel (or a thread under a
+// channel) where one is running: its players' commands would land in the
+// newcomer. The refusal names the campaign that holds the place.
+func (g *Registry) placeFree(ctx context.Context, r *Request) error {
+	list, err := g.deps.Store.List(ctx)
+	if err != nil {
+		return err
+	}
+	for _, s := range list {
+		if s.Phase != campaign.PhaseOver && inPlace(s, r) > 0 {
+			return userf("%s campaign #%d “%s” is running in this channel; start yours in another channel, or its referee ends it first with /campaign end", refusedWhere, s.ID, s.Name)
+		}
+	}
+	return nil
+}
+
+// creating serialises the place check and the creation of a campaign,
+// so two creations in one channel cannot both pass the check. It holds
+// within one process; bots sharing a store (the scale-out path) would
+// need the check inside the store's transaction.
+var creating sync.Mutex
+
+// createHere stores a new campaign in the place r comes from, unless a
+// running campaign holds it.
+func (g *Registry) createHere(ctx context.Context, r *Request, c *campaign.Campaign) (int64, error) {
+	creating.Lock()
+	defer creating.Unlock()
+	if err := g.placeFree(ctx, r); err != nil {
+		return 0, err
+	}
+	c.Guild, c.Channel = r.Guild, r.Channel
+	return g.deps.Store.Create(ctx, c)
+}
