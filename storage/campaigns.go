@@ -61,8 +61,10 @@ type Summary struct {
 	Guild   string `json:"guild,omitempty"`
 	Channel string `json:"channel,omitempty"`
 	// Players maps each player's user ID to the side he plays.
-	Players  map[string]string `json:"players,omitempty"`
-	Revision uint64            `json:"revision"`
+	Players map[string]string `json:"players,omitempty"`
+	// Pending are the users whose join waits for the referee.
+	Pending  []string `json:"pending,omitempty"`
+	Revision uint64   `json:"revision"`
 }
 
 // summarize makes a campaign's Summary at revision rev.
@@ -75,6 +77,9 @@ func summarize(c *campaign.Campaign, rev uint64) Summary {
 			}
 			s.Players[p] = side.ID
 		}
+	}
+	for _, r := range c.Pending {
+		s.Pending = append(s.Pending, r.User)
 	}
 	return s
 }

@@ -17,6 +17,12 @@ func TestRemindersOptIn(t *testing.T) {
 	r.clock.Set(time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC))
 	r.settle()
 	srvWantDM(t, r, srvAlice, "Reminder: turn 1's orders for")
+	for _, m := range r.fake.DMs(srvAlice) {
+		// A reminder pings its player, and only him, with a real mention.
+		if strings.Contains(m.Content, "Reminder:") && (!strings.HasPrefix(m.Content, "<@"+srvAlice+"> ") || len(m.Pings.Users) != 1 || m.Pings.Users[0] != srvAlice || m.Pings.Everyone) {
+			t.Errorf("reminder %q pings %+v, want Alice alone", m.Content, m.Pings)
+		}
+	}
 	if n := polReminders(r, srvBob); n != 0 {
 		t.Errorf("bob, who never asked, got %d reminders", n)
 	}
@@ -38,7 +44,7 @@ func TestRemindersOptIn(t *testing.T) {
 func polReminders(r *srvRig, user string) int {
 	n := 0
 	for _, m := range r.fake.DMs(user) {
-		if strings.HasPrefix(m.Content, "Reminder:") {
+		if strings.Contains(m.Content, "Reminder:") {
 			n++
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"context"
 	"errors"
 	"fmt"
@@ -60,7 +61,7 @@ func (s *Store) List(ctx context.Context) ([]command.Summary, error) {
 		for u, side := range x.Players {
 			players[u] = side
 		}
-		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Guild: x.Guild, Channel: x.Channel, Players: players})
+		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Guild: x.Guild, Channel: x.Channel, Players: players, Pending: slices.Clone(x.Pending)})
 	}
 	return out, nil
 }

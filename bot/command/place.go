@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,31 +22,25 @@ import (
 //   - a command from another server never reaches a campaign, whether it
 //     names it with campaign:ID, by its channel or by the default: it is
 //     answered as for a campaign that does not exist (reaches);
-//   - a direct message reaches a campaign only for its members (isMember);
+//   - a direct message reaches a campaign only for its members (Campaign.IsMember);
 //   - a command typed in a campaign's channel, or in a thread under it (a
 //     battle thread), is about that campaign (campaignHere).
 //
 // A campaign with no place (made before places were recorded, or outside
 // any server) is reached from anywhere, as before.
 
-// isMember says whether user belongs to campaign c: a player of one of
-// its sides or its referee. Direct messages reach a campaign only for
-// its members.
-func isMember(c *campaign.Campaign, user string) bool {
-	return user != "" && (c.SideOf(user) != nil || c.Referee == user)
-}
-
-// summaryMember is isMember on a List summary (the default campaign of a
+// summaryMember is Campaign.IsMember (a player, the referee, or one whose
+// join waits) on a List summary (the default campaign of a
 // direct message is picked among the caller's own).
 func summaryMember(s Summary, user string) bool {
 	_, plays := s.Players[user]
-	return user != "" && (plays || s.Referee == user)
+	return user != "" && (plays || s.Referee == user || slices.Contains(s.Pending, user))
 }
 
 // reaches says whether request r may reach campaign c at all.
 func reaches(c *campaign.Campaign, r *Request) bool {
 	if r.DM {
-		return isMember(c, r.User.ID)
+		return c.IsMember(r.User.ID)
 	}
 	return c.Guild == "" || c.Guild == r.Guild
 }

@@ -293,7 +293,7 @@ func (g *Registry) resolveCampaign(ctx context.Context, r *Request) (int64, erro
 		}
 		running = append(running, strconv.FormatInt(s.ID, 10))
 		runningID = s.ID
-		if _, plays := s.Players[r.User.ID]; plays || s.Referee == r.User.ID {
+		if summaryMember(s, r.User.ID) {
 			mine = append(mine, strconv.FormatInt(s.ID, 10))
 			mineID = s.ID
 		}

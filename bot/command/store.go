@@ -47,6 +47,8 @@ type Summary struct {
 	Guild, Channel string
 	// Players maps each player's user ID to the side he plays.
 	Players map[string]string
+	// Pending are the users whose join waits for the referee.
+	Pending []string
 }
 
 // Summarize makes the Summary of a campaign (for Store implementations).
@@ -56,6 +58,9 @@ func Summarize(c *campaign.Campaign) Summary {
 		for _, p := range side.Players {
 			s.Players[p] = side.ID
 		}
+	}
+	for _, r := range c.Pending {
+		s.Pending = append(s.Pending, r.User)
 	}
 	return s
 }

@@ -53,28 +53,28 @@ func TestChannelModel(t *testing.T) {
 	}
 
 	f.ArchiveThread(th, false)
-	m, err := s.ChannelMessageSend(th, "reopens it")
+	m, err := chnSend(s, th, "reopens it")
 	if c, _ := f.Channel(th); err != nil || c.Archived {
 		t.Errorf("post in an archived thread: %v, archived %v; want posted and reopened", err, c.Archived)
 	}
 	f.ArchiveThread(th, false)
-	if _, err := s.ChannelMessageEdit(th, m.ID, "edit"); chnCode(err) != codeThreadArchived {
+	if _, err := chnEdit(s, th, m.ID, "edit"); chnCode(err) != codeThreadArchived {
 		t.Errorf("edit in an archived thread: %v, want 50083", err)
 	}
 	f.ArchiveThread(th, true)
-	if _, err := s.ChannelMessageSend(th, "locked"); chnCode(err) != codeThreadArchived {
+	if _, err := chnSend(s, th, "locked"); chnCode(err) != codeThreadArchived {
 		t.Errorf("post in a locked archived thread: %v, want 50083", err)
 	}
 	open := false
 	if _, err := s.ChannelEditComplex(th, &discordgo.ChannelEdit{Archived: &open}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.ChannelMessageSend(th, "after the reopening"); err != nil {
+	if _, err := chnSend(s, th, "after the reopening"); err != nil {
 		t.Errorf("post after the reopening: %v", err)
 	}
 
 	f.DeleteChannel(th)
-	if _, err := s.ChannelMessageSend(th, "gone"); chnCode(err) != codeUnknownChannel {
+	if _, err := chnSend(s, th, "gone"); chnCode(err) != codeUnknownChannel {
 		t.Errorf("post in a deleted thread: %v, want 10003", err)
 	}
 	if _, err := s.Channel(th); chnCode(err) != codeUnknownChannel {
@@ -83,4 +83,14 @@ func TestChannelModel(t *testing.T) {
 	if len(f.Threads(text)) != 1 {
 		t.Errorf("threads under the channel %+v, want only the bot's (the deleted one gone)", f.Threads(text))
 	}
+}
+
+// chnSend and chnEdit post as the bot does: with allowed_mentions, which
+// the fake requires.
+func chnSend(s *discordgo.Session, channel, text string) (*discordgo.Message, error) {
+	return s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
+}
+
+func chnEdit(s *discordgo.Session, channel, id, text string) (*discordgo.Message, error) {
+	return s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
 }
