@@ -1,10 +1,10 @@
 package app
 
 import (
-	"slices"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"bfbot/bot/command"
 	"bfbot/campaign"
