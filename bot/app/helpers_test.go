@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"bfbot/bot/command"
+	"bfbot/bot/discord"
 	"bfbot/bot/discordtest"
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
@@ -101,6 +102,8 @@ func (r *srvRig) open() {
 		Seed:       func() uint64 { seed++; return 100 + seed },
 		// The fake clock stands still while commands come fast.
 		RateLimits: command.RateLimits{Off: true},
+		// Attachments are downloaded from the fake too.
+		Discord: []discord.Option{discord.WithFileClient(r.fake.Client())},
 	})
 	if err != nil {
 		r.t.Fatal(err)
