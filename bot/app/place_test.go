@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,6 +127,9 @@ func TestPlaceThreadRecovery(t *testing.T) {
 	r := srvNewRig(t)
 	th := plcScenario(t, r)
 
+	// Archived and locked by a moderator, with Manage Threads granted in
+	// the channel: the bot reopens it.
+	r.fake.SetPermissions(srvChannel, discordtest.DefaultPermissions|discordtest.PermManageThreads)
 	r.fake.ArchiveThread(th.ID, true)
 	r.must(srvAlice, true, "battle", "end", nil)
 	c, _ := r.fake.Channel(th.ID)
@@ -137,12 +141,20 @@ func TestPlaceThreadRecovery(t *testing.T) {
 		t.Errorf("last post in the reopened thread: %q", ms[len(ms)-1].Content)
 	}
 
+	// Without Manage Threads (the README does not ask for it) a locked
+	// thread stays closed: the battle goes on in a new thread.
+	r.fake.SetPermissions(srvChannel, discordtest.DefaultPermissions)
+	r.fake.ArchiveThread(th.ID, true)
+	r.must(srvAlice, true, "battle", "end", nil)
+	if c, _ := r.fake.Channel(th.ID); !c.Archived {
+		t.Error("the bot reopened a locked thread without Manage Threads")
+	}
+	locked := th.ID
+	th = plcNewThread(t, r, locked)
+
 	r.fake.DeleteChannel(th.ID)
 	got := plcText(r.must(srvAlice, true, "battle", "end", nil))
-	threads := r.fake.Threads(srvChannel)
-	if len(threads) != 1 || threads[0].ID == th.ID {
-		t.Fatalf("threads %+v, want one new thread in place of the deleted", threads)
-	}
+	threads := []discordtest.Channel{plcNewThread(t, r, locked, th.ID)}
 	if len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Error("nothing posted in the new thread")
 	}
@@ -152,6 +164,22 @@ func TestPlaceThreadRecovery(t *testing.T) {
 	if !strings.Contains(got, "<#"+threads[0].ID+">") {
 		t.Errorf("the player was told:\n%s", got)
 	}
+}
+
+// plcNewThread returns the one live thread under the campaign's channel
+// that is none of old, and fails unless it holds a post.
+func plcNewThread(t *testing.T, r *srvRig, old ...string) discordtest.Channel {
+	t.Helper()
+	var found []discordtest.Channel
+	for _, c := range r.fake.Threads(srvChannel) {
+		if !c.Deleted && !slices.Contains(old, c.ID) {
+			found = append(found, c)
+		}
+	}
+	if len(found) != 1 || len(r.fake.Messages(found[0].ID)) == 0 {
+		t.Fatalf("new threads %+v, want one with the post", found)
+	}
+	return found[0]
 }
 
 // Ensure a campaign created in a thread (here a forum post) lives there:

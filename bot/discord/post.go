@@ -130,8 +130,11 @@ func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) 
 		return "", err
 	}
 	err = b.sendReopening(ctx, thread, rep)
-	if hasCode(err, discordgo.ErrCodeUnknownChannel) {
-		b.log.Info("battle thread gone, starting a new one", "campaign", rep.Campaign, "battle", rep.Battle, "thread", thread)
+	// A deleted thread, or one a moderator locked that the bot may not
+	// reopen (Manage Threads, which it does not ask for): the battle goes
+	// on in a new thread rather than losing its posts (ruling CH4).
+	if hasCode(err, discordgo.ErrCodeUnknownChannel) || hasCode(err, discordgo.ErrCodePerformedOperationOnArchivedThread) {
+		b.log.Info("battle thread gone or locked, starting a new one", "campaign", rep.Campaign, "battle", rep.Battle, "thread", thread)
 		if thread, err = b.battleThread(ctx, parent, rep.Campaign, rep.Battle, thread); err != nil {
 			return "", err
 		}

@@ -164,6 +164,11 @@ func (f *Fake) patchChannel(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, codeInvalidChannelType, "Cannot execute action on this channel type")
 		return
 	}
+	// Discord: only Manage Threads unarchives a thread a moderator
+	// locked, or locks and unlocks one (Modify Channel, thread params).
+	if (body.Locked != nil || (body.Archived != nil && !*body.Archived && c.Locked)) && !f.permitted(w, c.ID, PermManageThreads) {
+		return
+	}
 	if body.Archived != nil {
 		c.Archived = *body.Archived
 	}

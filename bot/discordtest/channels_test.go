@@ -66,6 +66,11 @@ func TestChannelModel(t *testing.T) {
 		t.Errorf("post in a locked archived thread: %v, want 50083", err)
 	}
 	open := false
+	// Only Manage Threads unarchives a locked thread.
+	if _, err := s.ChannelEditComplex(th, &discordgo.ChannelEdit{Archived: &open}); chnCode(err) != codeMissingPermissions {
+		t.Errorf("reopening a locked thread without Manage Threads: %v, want 50013", err)
+	}
+	f.SetPermissions(text, DefaultPermissions|PermManageThreads)
 	if _, err := s.ChannelEditComplex(th, &discordgo.ChannelEdit{Archived: &open}); err != nil {
 		t.Fatal(err)
 	}

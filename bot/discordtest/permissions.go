@@ -11,6 +11,7 @@ const (
 	PermAttachFiles           int64 = 1 << 15
 	PermReadMessageHistory    int64 = 1 << 16
 	PermMentionEveryone       int64 = 1 << 17
+	PermManageThreads         int64 = 1 << 34
 	PermCreatePublicThreads   int64 = 1 << 35
 	PermSendMessagesInThreads int64 = 1 << 38
 	PermPinMessages           int64 = 1 << 51
@@ -46,7 +47,7 @@ func (f *Fake) permitted(w http.ResponseWriter, channel string, need int64) bool
 	if c != nil && c.Type == channelDM {
 		return true
 	}
-	if c != nil && c.Type == channelPublicThread {
+	if c != nil && isThread(c.Type) {
 		channel = c.ParentID
 	}
 	have, ok := f.channelPerms[channel]
@@ -59,13 +60,6 @@ func (f *Fake) permitted(w http.ResponseWriter, channel string, need int64) bool
 		return false
 	}
 	return true
-}
-
-// isThread says whether channel is a thread the fake created; call with
-// f.mu held.
-func (f *Fake) isThread(channel string) bool {
-	c := f.channels[channel]
-	return c != nil && (c.Type == channelPublicThread || c.Type == channelPrivateThread)
 }
 
 // Denied is one call refused for missing permissions.

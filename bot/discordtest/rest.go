@@ -554,7 +554,7 @@ func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	need := PermViewChannel | PermSendMessages
-	if f.isThread(cid) {
+	if c := f.channels[cid]; c != nil && isThread(c.Type) {
 		need = PermViewChannel | PermSendMessagesInThreads
 	}
 	if len(files) > 0 {
