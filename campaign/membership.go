@@ -145,25 +145,31 @@ func RequestJoin(c *Campaign, side, user string) (n *Campaign, seated bool, err 
 
 // Approve seats the user whose request waits, on the side he asked for.
 func Approve(c *Campaign, user string) (*Campaign, JoinRequest, error) {
-	r := c.PendingOf(user)
-	if r == nil {
-		return nil, JoinRequest{}, errorf("%s has not asked to join campaign %d", c.NameOf(user), c.ID)
+	req, err := c.request(user)
+	if err != nil {
+		return nil, req, err
 	}
-	req := *r
 	n, err := Join(c, req.Side, user)
 	return n, req, err
 }
 
 // Deny drops a waiting join request.
 func Deny(c *Campaign, user string) (*Campaign, JoinRequest, error) {
-	r := c.PendingOf(user)
-	if r == nil {
-		return nil, JoinRequest{}, errorf("%s has not asked to join campaign %d", c.NameOf(user), c.ID)
+	req, err := c.request(user)
+	if err != nil {
+		return nil, req, err
 	}
-	req := *r
 	n := c.Clone()
 	n.Pending = slices.DeleteFunc(n.Pending, func(p JoinRequest) bool { return p.User == user })
 	return n, req, nil
+}
+
+// request is user's waiting join request, or the error that he has none.
+func (c *Campaign) request(user string) (JoinRequest, error) {
+	if r := c.PendingOf(user); r != nil {
+		return *r, nil
+	}
+	return JoinRequest{}, errorf("%s has not asked to join campaign %d", c.NameOf(user), c.ID)
 }
 
 // Leave gives up user's seat (or withdraws his waiting request); side is
