@@ -90,8 +90,8 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 }
 
 // runBackup is `bfbot backup FILE [--db FILE]`: a consistent copy of the
-// database. It writes FILE.tmp and renames it, so FILE is never half a
-// copy. A running bot holds its file (storage.ErrLocked): then the copy
+// database, mode 0600. It writes a new temporary file beside FILE and
+// renames it, so FILE is never half a copy. A running bot holds its file (storage.ErrLocked): then the copy
 // comes from the bot through its control socket (package admin,
 // admin.SocketPath of the file).
 func (m *Main) runBackup(ctx context.Context, args []string) error {
@@ -138,15 +138,23 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	return nil
 }
 
-// writeCopy writes dst through copyTo into dst.tmp, syncs it and renames
-// it into place; on failure it removes dst.tmp and dst is untouched.
+// writeCopy writes dst through copyTo into a new temporary file beside it,
+// syncs it and renames it into place; on failure it removes the temporary
+// file and dst is untouched. The temporary file is created exclusively
+// (O_EXCL, a random name) with mode 0600, so a file already lying there,
+// such as a FILE.tmp of loose mode or a link planted by someone else, is
+// never written through; the copy holds every side's secrets, and ends
+// up 0600 at dst.
 func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error) {
-	tmp := dst + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	f, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".*.tmp")
 	if err != nil {
 		return 0, err
 	}
+	tmp := f.Name()
 	n, err := copyTo(f)
+	if err == nil {
+		err = f.Chmod(0o600) // CreateTemp's mode already; said for the reader
+	}
 	if err == nil {
 		err = f.Sync()
 	}

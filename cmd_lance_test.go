@@ -182,3 +182,22 @@ func TestLanceDesign(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// Ensure `bfbot lance --mtf` refuses a design with no 1987 weapon with a
+// failing exit status and the reason, and builds a lance of 1987 'Mechs
+// with their ammunition-field weapons counted (ruling D17).
+func TestLanceMTFNo1987Weapon(t *testing.T) {
+	dir := filepath.Join("campaign", "testdata", "mtf")
+	out, errs, code := run(t, "lance", "--mtf", filepath.Join(dir, "uller-prime.mtf"))
+	if code == 0 || !strings.Contains(errs, "none of its 4 weapons is in the 1987 weapons table") || !strings.Contains(errs, "quick generation from the Values Table") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	out, errs, code = run(t, "lance", "--mtf", "--json", filepath.Join(dir, "atlas-as7-d.mtf"))
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var l struct{ RA, R int }
+	if err := json.Unmarshal([]byte(out), &l); err != nil || l.RA != 5 || l.R != 1 {
+		t.Errorf("Atlas lance %s (err %v), want RA 5 and range 1 (the Atlas's 21 and 3 over four, ruling Q1)", out, err)
+	}
+}

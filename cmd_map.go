@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"bfbot/mapgen"
@@ -94,18 +95,28 @@ func (m *Main) runMapRender(args []string) error {
 		return fmt.Errorf("map render: %w", err)
 	}
 	defer f.Close()
-	mp, warnings, err := mapgen.ReadBoard(bufio.NewReader(f))
+	mp, rep, err := mapgen.ReadBoardReport(bufio.NewReader(f))
 	if err != nil {
 		return fmt.Errorf("map render: %s: %w", pos[0], err)
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(m.Stderr, "%s: warning: %s\n", pos[0], w)
-	}
+	warnings := writeBoardWarnings(m.Stderr, pos[0], rep)
 	if err := m.writeTactical(*out, mp, pos[0], *hexnums); err != nil {
 		return fmt.Errorf("map render: %w", err)
 	}
-	fmt.Fprintf(m.Stdout, "wrote %s: %d×%d map from %s (%d warnings)\n", *out, mp.Width, mp.Height, pos[0], len(warnings))
+	fmt.Fprintf(m.Stdout, "wrote %s: %d×%d map from %s (%d warnings)\n", *out, mp.Width, mp.Height, pos[0], warnings)
 	return nil
+}
+
+// writeBoardWarnings prints a board's conversion warnings one line per
+// kind, with its count and the first hexes (a real MegaMek board can give
+// thousands of one kind), and gives the number of warnings.
+func writeBoardWarnings(w io.Writer, path string, rep *mapgen.BoardReport) int {
+	n := 0
+	for _, k := range rep.Kinds {
+		fmt.Fprintf(w, "%s: warning: %s\n", path, k)
+		n += k.Count
+	}
+	return n
 }
 
 func (m *Main) writeTactical(path string, mp *mapgen.Map, title string, hexnums bool) error {

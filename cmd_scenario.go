@@ -256,13 +256,11 @@ func (m *Main) boardLoader(dir string) scenario.BoardLoader {
 			return nil, err
 		}
 		defer f.Close()
-		mp, warnings, err := mapgen.ReadBoard(bufio.NewReader(f))
+		mp, rep, err := mapgen.ReadBoardReport(bufio.NewReader(f))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		for _, w := range warnings {
-			fmt.Fprintf(m.Stderr, "%s: warning: %s\n", path, w)
-		}
+		writeBoardWarnings(m.Stderr, path, rep)
 		return mp, nil
 	}
 }

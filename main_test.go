@@ -142,3 +142,34 @@ func TestHelpAndDemo(t *testing.T) {
 		t.Errorf("map generate --help: exit %d, want 0", code)
 	}
 }
+
+// Ensure `bfbot map render` prints a board's conversion warnings one line
+// per kind, with the count and the first hexes, not one line per hex.
+func TestMapRenderWarningSummary(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("size 20 10\n")
+	for i := range 200 {
+		terrain := "mud:1"
+		if i == 0 {
+			terrain = "sand:1"
+		}
+		b.WriteString("hex 0101 0 \"" + terrain + "\" \"\"\n")
+	}
+	board := filepath.Join(dir, "mud.board")
+	if err := os.WriteFile(board, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "map", "render", board, "--out", filepath.Join(dir, "m.png"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "warning: mud:1 has no BattleForce equivalent: ignored: 199 hexes (0201 line 3, 0301 line 4,") ||
+		!strings.Contains(lines[1], "sand:1 has no BattleForce equivalent: ignored: 1 hex (0101 line 2)") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	if !strings.Contains(out, "(200 warnings)") {
+		t.Errorf("stdout %q", out)
+	}
+}

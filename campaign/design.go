@@ -84,6 +84,11 @@ type Design struct {
 	// Indirect: the design may fire indirectly. Lance creation gives no
 	// way to work it out, so the design says so (ruling D13).
 	Indirect bool
+	// TechBase and RulesLevel are what a MegaMek file says of the design's
+	// technology ("Inner Sphere", "Clan", "Mixed (IS Chassis)"; rules
+	// level 1 to 5), empty and 0 when not given. Judge1987 reads them.
+	TechBase   string
+	RulesLevel int
 }
 
 // Armor is the armor in tons: ArmorPoints/16 when points are given.
@@ -462,13 +467,21 @@ func (b *designBatch) warn(label string, ws []string) {
 	}
 }
 
-// add converts one design (DesignValues) and keeps it for the lance.
+// add converts one design (DesignValues) and keeps it for the lance. A
+// design far from the 1987 rules gets one warning that says how
+// (Judge1987); one with no weapon the rules count is refused.
 func (b *designBatch) add(label string, d Design) error {
 	r, err := DesignValues(d)
 	if err != nil {
 		return fmt.Errorf("%s: %w", label, err)
 	}
+	if err := check1987Weapons(d); err != nil {
+		return fmt.Errorf("%s: %w", label, err)
+	}
 	b.warn(label, r.Warnings)
+	if verdict := Judge1987(d); verdict != "" {
+		b.warn(label, []string{verdict})
+	}
 	b.results = append(b.results, r)
 	b.names = append(b.names, d.Name)
 	return nil

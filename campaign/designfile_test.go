@@ -149,7 +149,8 @@ func TestReadDesignsUnknownWeapon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], `gauss.yaml: line 8: Gauss Test: "Gauss Rifle" is not in the 1987 weapons table`) {
+	if len(warnings) != 2 || !strings.HasPrefix(warnings[0], `gauss.yaml: line 8: Gauss Test: "Gauss Rifle" is not in the 1987 weapons table`) ||
+		warnings[1] != "gauss.yaml: Gauss Test is not a 1987 design: 1 of 2 weapons are not in the 1987 table; its values count only what the 1987 rules know (ruling D17)" {
 		t.Errorf("warnings %q", warnings)
 	}
 	if len(l.Members) != 1 {

@@ -13,12 +13,14 @@ import (
 
 // MegaMek keeps each 'Mech design in a text file, .mtf: "key:value" lines
 // (chassis, model, mass, engine, walk mp, jump mp, armor and the armor of
-// each location), a "Weapons:N" line followed by N lines "name, location",
-// and a block per location ("Left Arm:" and its slots, one per line, to a
+// each location), a "Weapons:N" line followed by lines "name, location"
+// (current files add fields such as "Ammo:10"; N is not checked by
+// MegaMek, so a mismatch is only a warning), and a block per location ("Left Arm:" and its slots, one per line, to a
 // blank line). Keys are case-insensitive. Older files begin "Version:1.0"
 // and give the chassis and model as the two bare lines after it. ReadMTF
 // reads what lance creation needs and ignores the rest (quirks, fluff,
-// heat sinks, ammunition). The interpretations are rulings D14–D16.
+// heat sinks, ammunition), apart from the tech base and rules level that
+// Judge1987 reads. The interpretations are rulings D14–D17.
 
 // ErrMTF: the file is not a readable .mtf design; the error names the line.
 var ErrMTF = errors.New("malformed .mtf file")
@@ -74,6 +76,7 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 	var d Design
 	armorSeen := false
 	weaponsLine, weaponsLeft := 0, 0
+	weaponsCount, weaponsRead, inList := 0, 0, false
 	block := ""        // the location whose slots are being read
 	bareNames := false // after "Version:", bare lines give chassis then model
 	jets, quadLegs := 0, false
@@ -83,18 +86,27 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 		if strings.HasPrefix(line, "#") {
 			continue
 		}
-		if weaponsLeft > 0 {
-			if line == "" {
-				return fail(n, "the weapons list of line %d ends after %d of its weapons", weaponsLine, len(d.Weapons))
+		if inList {
+			// The list runs to a blank line, a location header or a line
+			// that is not "name, location". MegaMek itself skips the count
+			// of lines after "Weapons:" and builds the equipment from the
+			// slot blocks, so a count that disagrees with the lines is only
+			// worth a warning.
+			key, _, _ := strings.Cut(line, ":")
+			header := mtfLocations[strings.ToLower(strings.TrimSpace(key))] && strings.HasSuffix(line, ":")
+			if line != "" && !header && (weaponsLeft > 0 || mtfWeaponLike(line)) {
+				m, err := mtfWeapon(line)
+				if err != nil {
+					return fail(n, "%v", err)
+				}
+				m.Line = n
+				d.Weapons = append(d.Weapons, m)
+				weaponsRead++
+				weaponsLeft--
+				continue
 			}
-			m, err := mtfWeapon(line)
-			if err != nil {
-				return fail(n, "%v", err)
-			}
-			m.Line = n
-			d.Weapons = append(d.Weapons, m)
-			weaponsLeft--
-			continue
+			inList = false
+			mtfListCount(warn, weaponsLine, weaponsCount, weaponsRead)
 		}
 		if line == "" {
 			block = ""
@@ -150,9 +162,10 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 			if err != nil || count < 0 || count > 200 {
 				return fail(n, "weapons count %q is not a number from 0 to 200", mtfShort(value))
 			}
-			weaponsLine, weaponsLeft = n, count
+			weaponsLine, weaponsLeft, weaponsCount, inList = n, count, count, true
 		case key == "chassis" || key == "model" || key == "mass" || key == "engine" ||
-			key == "walk mp" || key == "jump mp" || key == "armor" || key == "config":
+			key == "walk mp" || key == "jump mp" || key == "armor" || key == "config" ||
+			key == "techbase" || key == "rules level":
 			if prev, dup := fields[key]; dup {
 				return fail(n, "%s given twice (first at line %d)", key, prev.line)
 			}
@@ -160,8 +173,8 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 		}
 	}
 	last := len(lines)
-	if weaponsLeft > 0 {
-		return fail(last, "the file ends inside the weapons list of line %d (%d of its weapons missing)", weaponsLine, weaponsLeft)
+	if inList {
+		mtfListCount(warn, weaponsLine, weaponsCount, weaponsRead)
 	}
 
 	chassis, model := fields["chassis"], fields["model"]
@@ -226,17 +239,55 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 	}
 	cfg := strings.ToLower(fields["config"].value)
 	d.Quad = quadLegs || strings.Contains(cfg, "quad")
+	d.TechBase = fields["techbase"].value
+	if rl, ok := fields["rules level"]; ok {
+		// MegaMek's levels: 1 introductory (the 1987 box set's equipment),
+		// 2 standard, 3 advanced, 4 experimental, 5 unofficial.
+		v, err := strconv.Atoi(rl.value)
+		if err != nil || v < 1 || v > 5 {
+			warn(rl.line, "rules level %q is not a number from 1 to 5: ignored", mtfShort(rl.value))
+		} else {
+			d.RulesLevel = v
+		}
+	}
 	return d, warnings, nil
 }
 
+// mtfListCount warns when the weapons list's count disagrees with the
+// weapon lines that follow it.
+func mtfListCount(warn func(int, string, ...any), line, count, read int) {
+	if count == read {
+		return
+	}
+	follow := fmt.Sprintf("%d weapon lines follow", read)
+	if read == 1 {
+		follow = "1 weapon line follows"
+	}
+	warn(line, "Weapons:%d but %s: the lines are read (MegaMek builds the equipment from the slot blocks and does not check the count either)", count, follow)
+}
+
+// mtfWeaponLike tells a weapon line past the list's count ("name,
+// location[, …]") from a key line: a key's colon comes before any comma
+// ("overview:The Atlas, …"), a weapon line's only in a field after it
+// ("1 ISAC20, Right Torso, Ammo:10").
+func mtfWeaponLike(line string) bool {
+	comma := strings.Index(line, ",")
+	colon := strings.Index(line, ":")
+	return comma > 0 && (colon < 0 || colon > comma)
+}
+
 // mtfWeapon reads a weapons-list line: "Medium Laser, Right Arm", with an
-// optional count before the name ("2 Medium Laser, Left Torso").
+// optional count before the name ("2 Medium Laser, Left Torso") and, in
+// current MegaMek files, more fields after the location ("1 ISAC20, Right
+// Torso, Ammo:10"): the name ends at the first comma, the location at the
+// next; the other fields say nothing lance creation reads.
 func mtfWeapon(line string) (Mount, error) {
-	j := strings.LastIndex(line, ",")
-	if j < 0 {
+	name, rest, ok := strings.Cut(line, ",")
+	if !ok {
 		return Mount{}, fmt.Errorf("weapon line %q needs \"name, location\"", mtfShort(line))
 	}
-	name, loc := strings.TrimSpace(line[:j]), strings.TrimSpace(line[j+1:])
+	loc, _, _ := strings.Cut(rest, ",")
+	name, loc = strings.TrimSpace(name), strings.TrimSpace(loc)
 	m := Mount{Weapon: name, Count: 1, Location: loc}
 	if first, rest, ok := strings.Cut(name, " "); ok {
 		if c, err := strconv.Atoi(first); err == nil {

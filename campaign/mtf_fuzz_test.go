@@ -11,6 +11,8 @@ import (
 // without panicking; every error names a line.
 func FuzzReadMTF(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.mtf")
+	corpus, _ := filepath.Glob("testdata/mtf/*.mtf")
+	files = append(files, corpus...)
 	for _, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {
@@ -31,5 +33,7 @@ func FuzzReadMTF(f *testing.F) {
 		if _, err := DesignValues(d); err != nil {
 			t.Fatalf("ReadMTF accepted a design DesignValues refuses: %v", err)
 		}
+		_ = Judge1987(d)
+		_ = check1987Weapons(d)
 	})
 }

@@ -160,8 +160,6 @@ func TestReadMTFErrors(t *testing.T) {
 		"bad jump":         {"chassis:A\nmass:20\nwalk mp:4\njump mp:x\n", "line 4:"},
 		"bad armor":        {"chassis:A\nmass:20\nwalk mp:4\nLA armor:lots\n", "line 4:"},
 		"bad count":        {"chassis:A\nmass:20\nwalk mp:4\nweapons:many\n", "line 4:"},
-		"short list":       {"chassis:A\nmass:20\nwalk mp:4\nweapons:2\nMedium Laser, Left Arm\n\n", "line 6:"},
-		"list at EOF":      {"chassis:A\nmass:20\nwalk mp:4\nweapons:3\nMedium Laser, Left Arm", "line 5:"},
 		"no location":      {"chassis:A\nmass:20\nwalk mp:4\nweapons:1\nMedium Laser\n", "line 5:"},
 		"empty name":       {"chassis:A\nmass:20\nwalk mp:4\nweapons:1\n, Left Arm\n", "line 5:"},
 		"zero count":       {"chassis:A\nmass:20\nwalk mp:4\nweapons:1\n0 Medium Laser, Left Arm\n", "line 5:"},

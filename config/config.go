@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -136,7 +137,7 @@ func EnvName(key string) string {
 }
 
 func (c *Config) loadFile(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readLimited(path, MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("config file %q not found (%w): create it (`go doc bfbot/config` lists every key; "+
 			"config/testdata/example.toml is a complete example), or leave out --config to run on "+
@@ -147,6 +148,9 @@ func (c *Config) loadFile(path string) error {
 	}
 	text := string(data)
 	context := fmt.Sprintf("config file %q", path)
+	if p := limitProblem(len(data), text); p != nil {
+		return &Error{Context: context, Problems: []Problem{*p}}
+	}
 	lines := scanKeys(text)
 
 	md, err := toml.Decode(text, c)
@@ -155,6 +159,7 @@ func (c *Config) loadFile(path string) error {
 	}
 	var problems []Problem
 	reported := map[string]bool{}
+	more := 0
 	for _, k := range md.Undecoded() {
 		// Every valid key is top-level and none is a table, so for a
 		// nested key the mistake is its top-level table; report that once.
@@ -164,12 +169,30 @@ func (c *Config) loadFile(path string) error {
 			continue
 		}
 		reported[top] = true
+		if len(problems) == maxUnknownKeys {
+			more++ // counted, not listed: a list of thousands helps nobody
+			continue
+		}
 		problems = append(problems, unknownKeyProblem(toml.Key{top}, len(k) > 1, lines, md))
+	}
+	if more > 0 {
+		problems = append(problems, Problem{Message: fmt.Sprintf("and %d more unknown keys or tables", more)})
 	}
 	if len(problems) > 0 {
 		return &Error{Context: context, Problems: problems}
 	}
 	return nil
+}
+
+// readLimited reads at most limit+1 bytes of a file, so that a huge file
+// is refused by its size without being read whole.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
 func unknownKeyProblem(k toml.Key, nested bool, lines keyLines, md toml.MetaData) Problem {

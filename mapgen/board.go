@@ -82,6 +82,54 @@ func (w BoardWarning) String() string {
 	return fmt.Sprintf("line %d: hex %s: %s", w.Line, w.Hex, w.Msg)
 }
 
+// boardKindExamples is how many examples a BoardWarningKind keeps.
+const boardKindExamples = 5
+
+// BoardWarningKind is one kind of warning and how often ReadBoard gave
+// it: Kind is the message without what is particular to one hex;
+// Examples are the first few warnings of the kind, in line order.
+type BoardWarningKind struct {
+	Kind     string
+	Count    int
+	Examples []BoardWarning
+}
+
+// String gives "KIND: N hexes (0101 line 4, 0203 line 9, …)", or for
+// warnings about the file rather than a hex "KIND: N times (lines 3, 9)".
+func (k BoardWarningKind) String() string {
+	var b strings.Builder
+	b.WriteString(k.Kind)
+	perHex := len(k.Examples) > 0 && k.Examples[0].Hex.X >= 0
+	switch {
+	case perHex && k.Count == 1:
+		b.WriteString(": 1 hex (")
+	case perHex:
+		fmt.Fprintf(&b, ": %d hexes (", k.Count)
+	case k.Count == 1:
+		b.WriteString(" (")
+	default:
+		fmt.Fprintf(&b, ": %d times (", k.Count)
+	}
+	for i, w := range k.Examples {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch {
+		case perHex:
+			fmt.Fprintf(&b, "%s line %d", w.Hex, w.Line)
+		case i == 0:
+			fmt.Fprintf(&b, "line %d", w.Line)
+		default:
+			fmt.Fprintf(&b, "%d", w.Line)
+		}
+	}
+	if k.Count > len(k.Examples) {
+		b.WriteString(", …")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
 // boardErr is an error naming the line of the board file.
 func boardErr(line int, format string, args ...any) error {
 	return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
@@ -102,7 +150,8 @@ type boardHex struct {
 
 // ReadBoard reads a MegaMek .board file and converts it to a BattleForce
 // map. Warnings list every conversion that changed or left out what the
-// file said, in line order. A file that is not a board, or is damaged,
+// file said, in line order (ReadBoardReport also groups them by kind, for
+// people to read). A file that is not a board, or is damaged,
 // gives an error naming the line; ReadBoard never panics on bad input.
 //
 // # The format
@@ -116,10 +165,13 @@ type boardHex struct {
 // road:1:18, building:2:9); exits are a bitmask of hexsides, bit d for
 // hex.Direction d. MegaMek ignores the XXYY written on a hex line and
 // places hexes by their order; so does ReadBoard. Other statements
-// (option, description, tag, note) may come anywhere before "end"; '#'
-// starts a comment outside quotes; quoted strings take backslash escapes.
-// As in MegaMek, anything after "end" is ignored and a missing "end" is
-// tolerated. The first description becomes the map's Name (several are
+// (option, description, tag, note) may come anywhere before "end". The
+// file is split into tokens as MegaMek's loader splits it
+// (board_tokens.go): '#' and '/' start comments, '"' and '\” quote, a
+// quoted string left open ends at the end of its line, and exits are any
+// integer, of which only the six hexside bits count. As in MegaMek,
+// anything after "end" is ignored, a missing "end" is tolerated, and a
+// hex line's missing fields take their defaults (level 0, no terrain). The first description becomes the map's Name (several are
 // joined by a blank line, as MegaMek joins them).
 //
 // # Size
@@ -143,6 +195,25 @@ type boardHex struct {
 // boardSilent) goes without one. The decisions are rulings B-MM1 to
 // B-MM14 in docs/rulings.md.
 func ReadBoard(r io.Reader) (*Map, []BoardWarning, error) {
+	m, rep, err := ReadBoardReport(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, rep.Warnings, nil
+}
+
+// BoardReport is what ReadBoardReport says about a board it read.
+type BoardReport struct {
+	// Warnings lists every conversion in line order, up to 10,000.
+	Warnings []BoardWarning
+	// Kinds groups all the warnings, however many, by what happened: the
+	// summary a person reads (a real board can give thousands of warnings
+	// of a few kinds). Most frequent first.
+	Kinds []BoardWarningKind
+}
+
+// ReadBoardReport is ReadBoard with the warnings also summarised by kind.
+func ReadBoardReport(r io.Reader) (*Map, *BoardReport, error) {
 	if l, ok := r.(interface{ Len() int }); ok && l.Len() > MaxBoardBytes {
 		// bytes.Reader, strings.Reader, bytes.Buffer: refused unread.
 		return nil, nil, boardErr(1, "the file is %d bytes, over the %d-byte (%d MB) limit: not a board bfbot reads", l.Len(), MaxBoardBytes, MaxBoardBytes>>20)
@@ -158,7 +229,16 @@ func ReadBoard(r io.Reader) (*Map, []BoardWarning, error) {
 		// hand on a map that breaks the package's invariants.
 		return nil, nil, fmt.Errorf("line %d: the board converts to a broken map: %w", br.lastLine, errors.Join(errs...))
 	}
-	return m, br.warnings, nil
+	for i := range br.kinds {
+		slices.SortStableFunc(br.kinds[i].Examples, func(a, b BoardWarning) int { return a.Line - b.Line })
+	}
+	slices.SortStableFunc(br.kinds, func(a, b BoardWarningKind) int {
+		if a.Count != b.Count {
+			return b.Count - a.Count
+		}
+		return a.Examples[0].Line - b.Examples[0].Line
+	})
+	return m, &BoardReport{Warnings: br.warnings, Kinds: br.kinds}, nil
 }
 
 type boardReader struct {
@@ -169,56 +249,87 @@ type boardReader struct {
 	autoExit      bool
 	name          []string
 	warnings      []BoardWarning
+	kinds         []BoardWarningKind
+	kindIndex     map[string]int
 	lastLine      int
 }
 
 func (br *boardReader) warn(line int, h hex.Hex, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	br.warnKind(line, h, msg, msg)
+}
+
+// warnKind records a warning whose kind (what BoardWarningKind groups
+// by) differs from its message: the message names something of this hex
+// alone, such as the neighbour a road exit leads to.
+func (br *boardReader) warnKind(line int, h hex.Hex, kind, msg string) {
+	w := BoardWarning{Line: line, Hex: h, Msg: msg}
 	switch {
 	case len(br.warnings) < maxBoardWarnings:
-		br.warnings = append(br.warnings, BoardWarning{Line: line, Hex: h, Msg: fmt.Sprintf(format, args...)})
+		br.warnings = append(br.warnings, w)
 	case len(br.warnings) == maxBoardWarnings:
 		br.warnings = append(br.warnings, BoardWarning{Line: line, Hex: boardNoHex,
 			Msg: fmt.Sprintf("more than %d warnings: the rest are not listed", maxBoardWarnings)})
 	}
+	// The tally by kind is never capped: it is what a person reads.
+	i, ok := br.kindIndex[kind]
+	if !ok {
+		if br.kindIndex == nil {
+			br.kindIndex = map[string]int{}
+		}
+		i = len(br.kinds)
+		br.kindIndex[kind] = i
+		br.kinds = append(br.kinds, BoardWarningKind{Kind: kind})
+	}
+	k := &br.kinds[i]
+	k.Count++
+	if len(k.Examples) < boardKindExamples {
+		k.Examples = append(k.Examples, w)
+	}
 }
 
-// read parses the file statement by statement up to "end".
+// read parses the file statement by statement up to "end", as MegaMek's
+// loader walks its tokens: a keyword (size, option, hex, description,
+// note, tag, end; any case) starts a statement, and every other token
+// outside a statement is passed over.
 func (br *boardReader) read(r io.Reader) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), maxBoardLine)
-	sc.Split(scanBoardLines)
-	line := 0
-	ended := false
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff")
+	data, err := io.ReadAll(r)
+	if err != nil {
+		line := bytes.Count(data, []byte{'\n'}) + 1
+		if errors.Is(err, errBoardTooBig) {
+			return boardErr(line, "the file is over the %d-byte (%d MB) limit: not a board bfbot reads", MaxBoardBytes, MaxBoardBytes>>20)
 		}
-		fields, err := splitBoardFields(text)
-		if err != nil {
-			return boardErr(line, "%v", err)
+		return boardErr(line, "reading: %v", err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if line := boardLongLine(data); line > 0 {
+		return boardErr(line, "line longer than %d bytes: not a MegaMek board", maxBoardLine)
+	}
+	z := newBoardTokenizer(data)
+	lineStart := true // the next token is the first of its line
+	for {
+		t := z.next()
+		first := lineStart
+		lineStart = t.kind == tokEOL
+		if t.kind == tokEOF {
+			break
 		}
-		if len(fields) == 0 {
+		if t.kind != tokWord {
 			continue
 		}
-		if ended, err = br.statement(line, fields); err != nil {
+		last, ended, err := br.statement(z, t, first)
+		if err != nil {
 			return err
 		}
 		if ended {
 			break
 		}
+		lineStart = last.kind == tokEOL
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return boardErr(line+1, "line longer than %d bytes: not a MegaMek board", maxBoardLine)
-		}
-		if errors.Is(err, errBoardTooBig) {
-			return boardErr(line+1, "the file is over the %d-byte (%d MB) limit: not a board bfbot reads", MaxBoardBytes, MaxBoardBytes>>20)
-		}
-		return boardErr(line+1, "reading: %v", err)
+	br.lastLine = max(z.line, 1)
+	if z.i == len(data) && len(data) > 0 && (data[len(data)-1] == '\n' || data[len(data)-1] == '\r') {
+		br.lastLine = max(z.line-1, 1) // the file's last line break starts no line
 	}
-	br.lastLine = max(line, 1)
 	if br.sizeLine == 0 {
 		return boardErr(br.lastLine, "no size line: not a MegaMek board")
 	}
@@ -228,33 +339,97 @@ func (br *boardReader) read(r io.Reader) error {
 	return nil
 }
 
-// statement handles one non-empty line; it reports true at "end". Keywords
-// are case-insensitive; statements MegaMek does not know are warned
-// about and skipped (ruling B-MM14).
-func (br *boardReader) statement(line int, f []string) (bool, error) {
-	switch strings.ToLower(f[0]) {
+// boardLongLine gives the first line longer than maxBoardLine, or 0.
+func boardLongLine(data []byte) int {
+	line := 1
+	for len(data) > 0 {
+		i := bytes.IndexAny(data, "\r\n")
+		if i < 0 {
+			i = len(data)
+		}
+		if i > maxBoardLine {
+			return line
+		}
+		if i == len(data) {
+			break
+		}
+		if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+			i++
+		}
+		data = data[i+1:]
+		line++
+	}
+	return 0
+}
+
+// boardArgs reads a statement's arguments: the words, double-quoted
+// strings and numbers that follow, up to the first other token, which is
+// used up and returned. A terminator other than the end of the line or
+// file is warned about, since MegaMek stops reading the statement there
+// and reads the rest of the line as if it stood alone.
+func (br *boardReader) boardArgs(z *boardTokenizer, keyword boardToken) ([]string, boardToken) {
+	var args []string
+	for {
+		t := z.next()
+		switch t.kind {
+		case tokWord, tokNumber, tokQuoted:
+			args = append(args, t.arg())
+			continue
+		case tokEOL, tokEOF:
+		default:
+			br.warn(t.line, boardNoHex, "%s ends the %s line's fields, as MegaMek reads it: what follows is not part of it", t.describe(), strings.ToLower(keyword.text))
+		}
+		return args, t
+	}
+}
+
+// statement handles one keyword and its arguments, returning the last
+// token it used up; ended is true at "end". Keywords are
+// case-insensitive. A line that starts with a word MegaMek does not know
+// is warned about; the word is passed over, as MegaMek passes over it
+// (ruling B-MM14).
+func (br *boardReader) statement(z *boardTokenizer, kw boardToken, first bool) (last boardToken, ended bool, err error) {
+	line := kw.line
+	var f []string
+	switch strings.ToLower(kw.text) {
 	case "end":
-		return true, nil
+		return kw, true, nil
 	case "size":
-		return false, br.size(line, f[1:])
+		f, last = br.boardArgs(z, kw)
+		return last, false, br.size(line, f)
 	case "hex":
-		return false, br.hex(line, f[1:])
+		f, last = br.boardArgs(z, kw)
+		return last, false, br.hex(line, f)
 	case "option":
 		// The one option MegaMek reads: whether roads without explicit
 		// exits also run into neighbouring pavement (default true).
-		if len(f) >= 3 && strings.EqualFold(f[1], "exit_roads_to_pavement") {
-			br.autoExit = !strings.EqualFold(f[2], "false")
+		f, last = br.boardArgs(z, kw)
+		if len(f) >= 2 && strings.EqualFold(f[0], "exit_roads_to_pavement") {
+			br.autoExit = !strings.EqualFold(f[1], "false")
 		}
+		return last, false, nil
 	case "description":
-		if len(f) >= 2 {
-			br.name = append(br.name, f[1])
+		// Only a double-quoted text counts, as in MegaMek.
+		if last = z.next(); last.kind == tokQuoted {
+			br.name = append(br.name, last.text)
 		}
-	case "tag", "note", "background", "room":
-		// Search tags, hex annotations and presentation: nothing to play.
+		return last, false, nil
+	case "note":
+		// "note XXYY "text"": a hex annotation, nothing to play.
+		if last = z.next(); last.kind == tokNumber {
+			last = z.next()
+		}
+		return last, false, nil
+	case "tag":
+		return z.next(), false, nil
+	case "background", "room":
+		// Presentation in some boards' headers: nothing to play.
 	default:
-		br.warn(line, boardNoHex, "%q lines are not part of the board format: ignored", f[0])
+		if first {
+			br.warn(line, boardNoHex, "%q lines are not part of the board format: ignored", boardShort(kw.text))
+		}
 	}
-	return false, nil
+	return kw, false, nil
 }
 
 func (br *boardReader) size(line int, f []string) error {
@@ -284,6 +459,9 @@ func (br *boardReader) size(line int, f []string) error {
 	return nil
 }
 
+// hex reads "hex XXYY ELEVATION TERRAINS THEME". As in MegaMek, fields
+// left off take their defaults (elevation 0, no terrain, no theme); more
+// than four is an error (MegaMek's loader fails on it).
 func (br *boardReader) hex(line int, f []string) error {
 	if br.sizeLine == 0 {
 		return boardErr(line, "a hex line before the size line")
@@ -291,9 +469,10 @@ func (br *boardReader) hex(line int, f []string) error {
 	if br.n >= len(br.hexes) {
 		return boardErr(line, "more hex lines than the %d×%d board holds (%d)", br.width, br.height, len(br.hexes))
 	}
-	if len(f) != 3 && len(f) != 4 {
-		return boardErr(line, "a hex line has %d fields after \"hex\", want 3 or 4: hex XXYY ELEVATION \"TERRAINS\" \"THEME\"", len(f))
+	if len(f) > 4 {
+		return boardErr(line, "a hex line has %d fields after \"hex\", want at most 4: hex XXYY ELEVATION \"TERRAINS\" \"THEME\"", len(f))
 	}
+	f = append(f, []string{"", "0", "", ""}[len(f):]...)
 	// f[0], the hex's own XXYY, is ignored as MegaMek ignores it; f[3],
 	// the theme, only picks tile images.
 	elev, err := strconv.Atoi(f[1])
@@ -328,7 +507,11 @@ func (br *boardReader) elevation(line int, h hex.Hex, e int) int {
 	return e
 }
 
-// boardTerrain is one name:level[:exits] entry.
+// boardExitMask keeps the six hexside bits of an exits field.
+const boardExitMask = 1<<len(hex.Directions) - 1
+
+// boardTerrain is one name:level[:exits] entry; exits are masked to the
+// six hexsides.
 type boardTerrain struct {
 	text     string // as written, for messages
 	name     string
@@ -366,14 +549,16 @@ func parseBoardTerrains(s string) ([]boardTerrain, error) {
 		}
 		t.level = lv
 		if len(bits) == 3 {
-			ex, err := strconv.Atoi(bits[2])
-			// Fluff and elevator entries keep other numbers in the exits
-			// field; everywhere else it is a mask of six hexsides.
-			free := strings.HasSuffix(t.name, "fluff") || t.name == "elevator"
-			if err != nil || ex < 0 || (!free && ex > 63) {
-				return nil, fmt.Errorf("terrain %q: exits %q are not a number from 0 to 63", part, bits[2])
+			// MegaMek reads the exits field as any 32-bit integer and tests
+			// only the bits of the six hexsides: the bits above pick tile
+			// art (building:1:65 is a one-hex building with a roof picture;
+			// fluff entries keep other numbers there), and a negative number
+			// is its two's complement. So the field is masked, silently.
+			ex, err := strconv.ParseInt(bits[2], 10, 32)
+			if err != nil {
+				return nil, fmt.Errorf("terrain %q: exits %q are not a whole number", part, bits[2])
 			}
-			t.exits, t.hasExits = ex, true
+			t.exits, t.hasExits = int(ex)&boardExitMask, true
 		}
 		out = append(out, t)
 	}
@@ -621,7 +806,8 @@ func (br *boardReader) finish() *Map {
 			if m.At(n).Road {
 				exits |= bit
 			} else {
-				br.warn(bh.line, h, "road exit %v leads to %s, which has no road: dropped", d, n)
+				br.warnKind(bh.line, h, "a road exit leads to a hex with no road: dropped",
+					fmt.Sprintf("road exit %v leads to %s, which has no road: dropped", d, n))
 			}
 		}
 		if exits == 0 && bh.exits != 0 {
@@ -632,88 +818,8 @@ func (br *boardReader) finish() *Map {
 	return m
 }
 
-// scanBoardLines splits lines at \n, \r\n or a lone \r.
-func scanBoardLines(data []byte, atEOF bool) (int, []byte, error) {
-	if atEOF && len(data) == 0 {
-		return 0, nil, nil
-	}
-	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
-		if data[i] == '\n' {
-			return i + 1, data[:i], nil
-		}
-		if i+1 < len(data) {
-			if data[i+1] == '\n' {
-				return i + 2, data[:i], nil
-			}
-			return i + 1, data[:i], nil
-		}
-		if !atEOF {
-			return 0, nil, nil // a \n may follow in the next read
-		}
-		return i + 1, data[:i], nil
-	}
-	if atEOF {
-		return len(data), data, nil
-	}
-	return 0, nil, nil
-}
-
-// splitBoardFields splits a line into words and quoted strings the way
-// MegaMek's tokenizer does: whitespace separates, '#' outside quotes ends
-// the line, a quoted string may be empty and takes \n, \r, \t and
-// backslash-anything escapes.
-func splitBoardFields(s string) ([]string, error) {
-	var out []string
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c <= ' ':
-			i++
-		case c == '#':
-			return out, nil
-		case c == '"':
-			var b strings.Builder
-			i++
-			closed := false
-			for i < len(s) && !closed {
-				c := s[i]
-				i++
-				switch {
-				case c == '"':
-					closed = true
-				case c == '\\' && i < len(s):
-					e := s[i]
-					i++
-					switch e {
-					case 'n':
-						e = '\n'
-					case 'r':
-						e = '\r'
-					case 't':
-						e = '\t'
-					}
-					b.WriteByte(e)
-				default:
-					b.WriteByte(c)
-				}
-			}
-			if !closed {
-				return nil, errors.New("a quoted string has no closing quote")
-			}
-			out = append(out, b.String())
-		default:
-			j := i
-			for j < len(s) && s[j] > ' ' && s[j] != '"' && s[j] != '#' {
-				j++
-			}
-			out = append(out, s[i:j])
-			i = j
-		}
-	}
-	return out, nil
-}
-
-// quoteBoard writes s as a quoted string splitBoardFields reads back.
+// quoteBoard writes s as a double-quoted string that MegaMek's tokenizer
+// (and ours, board_tokens.go) reads back unchanged.
 func quoteBoard(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')

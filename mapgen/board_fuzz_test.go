@@ -19,6 +19,11 @@ func FuzzReadBoard(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	megamek, err := filepath.Glob(filepath.Join("testdata", "megamek", "*.board"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	files = append(files, megamek...)
 	for _, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {
@@ -35,6 +40,8 @@ func FuzzReadBoard(f *testing.F) {
 		"description \"a\\\\b\\nc\"\nsize 1 1\nhex 0101 0 \"\"\n",
 		"size 200 200\n",
 		"size 1 1\nhex 0101 0 \"woods:\"",
+		"size 1 1\nhex 2230 0 \"\" \"\\\"\nend\n",
+		"size 2 1 / c\nhex 0101 0 'woods:1' \"x\"\nhex 0201 0 \"a\\\nb\"\n",
 	} {
 		f.Add([]byte(s))
 	}

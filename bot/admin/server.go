@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +25,8 @@ const (
 )
 
 // Serve creates the control socket at path (SocketPath of the database)
-// with mode 0600 and answers requests with b until ctx is done; then it
+// with mode 0600, never reachable by other users even for a moment
+// (listen), and answers requests with b until ctx is done; then it
 // stops accepting, breaks off copies in progress, waits for them and
 // removes the socket. A socket file left by a bot that is gone is
 // replaced; a live one is ErrInUse; any other file at path is left alone
@@ -62,12 +64,14 @@ func Serve(ctx context.Context, path string, b Backuper) error {
 	}
 }
 
-// listen binds the socket under a temporary name, makes it 0600, then
-// renames it into place, so it is never reachable with looser modes.
+// listen binds the socket in a new private directory (mode 0700, made
+// beside path so the rename stays on one file system), makes it 0600,
+// then renames it into place. Whatever the process umask, there is no
+// moment when another user can connect: while the socket's own mode may
+// still be loose, the directory around it lets nobody else reach it.
 func listen(path string) (*net.UnixListener, error) {
-	tmp := path + "~"
-	if len(tmp) > maxSocketPath {
-		return nil, fmt.Errorf("control socket %s: the path is %d bytes, Unix sockets allow %d: keep the database in a shorter path", path, len(tmp), maxSocketPath)
+	if len(path)+privateSocketExtra > maxSocketPath {
+		return nil, fmt.Errorf("control socket %s: the path is %d bytes; Unix sockets allow %d, and the socket is made under a private directory beside it that needs %d more: keep the database in a shorter path", path, len(path), maxSocketPath, privateSocketExtra)
 	}
 	if fi, err := os.Lstat(path); err == nil {
 		if fi.Mode().Type() != fs.ModeSocket {
@@ -78,22 +82,44 @@ func listen(path string) (*net.UnixListener, error) {
 			return nil, fmt.Errorf("control socket %s: %w (is another bot using the same database?)", path, ErrInUse)
 		}
 	}
-	os.Remove(tmp) // a leftover of a crash between bind and rename
+	dir, err := os.MkdirTemp(filepath.Dir(path), privateSocketDir)
+	if err != nil {
+		return nil, fmt.Errorf("control socket %s: %w", path, err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.Chmod(dir, 0o700); err != nil { // MkdirTemp's 0700 less the umask: never looser
+		return nil, fmt.Errorf("control socket %s: %w", path, err)
+	}
+	tmp := filepath.Join(dir, "s")
 	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: tmp, Net: "unix"})
 	if err != nil {
 		return nil, fmt.Errorf("control socket %s: %w", path, err)
 	}
 	l.SetUnlinkOnClose(false) // it is renamed; Serve removes it
+	if listenHook != nil {
+		listenHook(tmp)
+	}
 	if err = os.Chmod(tmp, 0o600); err == nil {
 		err = os.Rename(tmp, path)
 	}
 	if err != nil {
 		l.Close()
-		os.Remove(tmp)
 		return nil, fmt.Errorf("control socket %s: %w", path, err)
 	}
 	return l, nil
 }
+
+// privateSocketDir is the pattern of the private directory listen makes;
+// privateSocketExtra bounds what it and the socket's name add to the
+// directory's path ("/.bfsock" + up to 10 random digits + "/s").
+const (
+	privateSocketDir   = ".bfsock"
+	privateSocketExtra = len("/"+privateSocketDir) + 10 + len("/s")
+)
+
+// listenHook, set by tests, runs after the socket is bound in its private
+// directory and before it is made 0600 and moved into place.
+var listenHook func(tmp string)
 
 // handle answers one connection.
 func handle(ctx context.Context, c net.Conn, b Backuper) {

@@ -293,9 +293,34 @@ func (c *Console) save(f command.File) (string, error) {
 	if c.FilesDir == "" {
 		return name, nil
 	}
-	if err := os.MkdirAll(c.FilesDir, 0o755); err != nil {
+	if err := os.MkdirAll(c.FilesDir, 0o700); err != nil {
 		return "", err
 	}
 	path := filepath.Join(c.FilesDir, name)
-	return path, os.WriteFile(path, f.Data, 0o644)
+	return path, writePrivate(path, f.Data)
+}
+
+// writePrivate writes a reply's file with mode 0600: exports and maps can
+// hold a side's secrets (the console sees every side). The data goes into
+// a new file created exclusively under a random name (never one already
+// there, nor through a planted link), which is then renamed to path.
+func writePrivate(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o600)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
