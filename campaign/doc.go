@@ -9,6 +9,6 @@
 //
 // Rule references name the seed file and line, by default
 // 000_7068ba969e06a83c.txt (BattleForce, FASA 1987). Rulings that settle
-// gaps in the book carry ids: R* in shared/RULES.md, C* (catalog) in
+// gaps in the book carry ids: R1–R11 and the rest in docs/rulings.md, C* (catalog) in
 // catalog.go.
 package campaign
