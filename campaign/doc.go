@@ -97,8 +97,9 @@ the same transaction.
 # Rule references
 
 Comments cite the books by number and line of the project's text copy,
-"000 line 2571" (docs/sources.md). Rulings that settle the books' gaps
-carry ids (R1–R11, C*, CB*, CO*, M*, SE*, …) defined in docs/rulings.md;
-the catalog's C* rulings are also explained in catalog.go.
+"000 line 2571" (docs/sources.md); a bare "line 2571" means book 000.
+Rulings that settle the books' gaps carry ids (R1–R11, C*, CB*, CO*, M*,
+SE*, …) defined in docs/rulings.md; the catalog's C* rulings are also
+explained in catalog.go.
 */
 package campaign

@@ -82,8 +82,9 @@ saves the dice state together with the battle state.
 # Rule references
 
 Comments cite the books by number and line of the project's text copy,
-"000 line 928" (docs/sources.md); decisions where the books are silent or
-contradict each other carry ruling ids (R1–R11, B*, K*, S*, V*, …) from
-docs/rulings.md, and the tests that pin them cite the same ids.
+"000 line 928" (docs/sources.md); a bare "line 928" means book 000.
+Decisions where the books are silent or contradict each other carry
+ruling ids (R1–R11, B*, K*, S*, V*, …) from docs/rulings.md, and the
+tests that pin them cite the same ids.
 */
 package referee
