@@ -16,7 +16,7 @@ import (
 
 // runConsole is `bfbot console [--db FILE] [--seed N] [--dice FACES]
 // [--json] [--out DIR]`: the bot's commands over stdin and stdout
-// (DESIGN.md). Files the replies carry (maps, exports) are written to
+// (docs/architecture.md). Files the replies carry (maps, exports) are written to
 // --out.
 func (m *Main) runConsole(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)

@@ -20,7 +20,7 @@ import (
 // check permissions, load the campaign, give the order, commit the new
 // revision and print the reply. It reports x-bare: its time over a bare
 // bbolt Update putting a value of the campaign document's size, the two
-// interleaved one for one in the same run. The budget is 3 (DESIGN.md,
+// interleaved one for one in the same run. The budget is 3 (BENCHMARKS.md,
 // "console command round trip including the bbolt commit").
 func BenchmarkConsoleDBRoundTrip(b *testing.B) {
 	ctx := context.Background()

@@ -30,7 +30,7 @@ const (
 // runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N]`: a whole
 // campaign between the two built-in regiments, the AI giving both sides'
 // orders and fighting the battles, every step a command through the
-// command layer (DESIGN.md). It writes DIR/transcript.md and the maps and
+// command layer (docs/architecture.md). It writes DIR/transcript.md and the maps and
 // prints a summary.
 func (m *Main) runDemo(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)

@@ -20,7 +20,7 @@ import (
 // FILE…` (full lance creation from MegaMek designs) and `bfbot lance
 // --design FILE…` (full lance creation from YAML or JSON design files,
 // campaign.ReadDesigns). It prints the counter, or with --json the fields
-// of DESIGN.md (campaign.Lance.JSON).
+// of docs/architecture.md (campaign.Lance.JSON).
 func (m *Main) runLance(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lance", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the lance as one JSON object")

@@ -34,7 +34,7 @@ func TestLanceFourBrothers(t *testing.T) {
 	}
 }
 
-// Ensure --json prints exactly DESIGN.md's fields for the same lance.
+// Ensure --json prints exactly docs/architecture.md's fields for the same lance.
 func TestLanceJSON(t *testing.T) {
 	out, errs, code := run(t, "lance", "--json", "Wasp", "Thunderbolt", "Vindicator", "Hatchetman")
 	if code != 0 {

@@ -53,7 +53,7 @@ func TestScenarioRunText(t *testing.T) {
 
 // Ensure --json prints one object per line, each with type, turn and
 // side, rolls as {"type":"roll","purpose","faces"} before the attack they
-// decide, and battle_end last with winner, vp and level (DESIGN.md).
+// decide, and battle_end last with winner, vp and level (docs/architecture.md).
 func TestScenarioRunJSON(t *testing.T) {
 	out, errs, code := run(t, "scenario", "run", skirmish, "--json", "--seed", "5")
 	if code != 0 {

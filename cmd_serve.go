@@ -24,7 +24,7 @@ const shutdownGrace = 30 * time.Second
 var serveOptions = func(m *Main) app.Options { return app.Options{} }
 
 // runServe is `bfbot serve [--config FILE]`: the Discord bot, until SIGINT
-// or SIGTERM (DESIGN.md). The file defaults to $BFBOT_CONFIG; the token
+// or SIGTERM (docs/architecture.md). The file defaults to $BFBOT_CONFIG; the token
 // comes from BFBOT_TOKEN.
 func (m *Main) runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Ensure the rules packages stay pure (DESIGN.md, Layout): none of them
+// Ensure the rules packages stay pure (docs/architecture.md, Package map): none of them
 // reaches Discord, the database, the renderer, cron, the network, the
 // clock-driven scheduler or logging, directly or through a dependency.
 func TestRulesPackagesArePure(t *testing.T) {

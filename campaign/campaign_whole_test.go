@@ -15,7 +15,7 @@ import (
 
 // A whole campaign between the two built-in regiments, from scripted
 // orders and scripted dice, checked against hand-computed expectations
-// after every step (issue #6, "Done when", first bullet).
+// after every step.
 //
 // The map is 3×1 (mapgen.GenerateStrategic(7, 3, 1)): 1 Ravel Weald (the
 // Lancers' end), 2 Zarek Bend (a river sector; the Zarek Listening Post,

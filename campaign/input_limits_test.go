@@ -20,7 +20,7 @@ func (s *fzSpaces) Read(p []byte) (int, error) {
 }
 
 // Ensure an .mtf file over mtfMaxBytes is refused with a clear error
-// without reading the rest of it (issue #9: a 100 MB file is not parsed).
+// without reading the rest of it (a 100 MB file is not parsed).
 func TestReadMTFSizeLimit(t *testing.T) {
 	src := &fzSpaces{}
 	_, _, err := ReadMTF(io.LimitReader(src, 100<<20))

@@ -55,7 +55,7 @@ func (l Lance) Cost() int {
 }
 
 // LanceJSON is a lance in the JSON form of `bfbot lance --json`
-// (DESIGN.md).
+// (docs/architecture.md).
 type LanceJSON struct {
 	Name       string     `json:"name,omitempty"`
 	Class      string     `json:"class"`

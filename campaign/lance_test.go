@@ -7,7 +7,7 @@ import (
 	"bfbot/referee"
 )
 
-// Ensure the JSON form has DESIGN.md's fields and as many step rows as the
+// Ensure the JSON form has docs/architecture.md's fields and as many step rows as the
 // class has: four on the ground, two in the air (000 line 1163).
 func TestLanceJSON(t *testing.T) {
 	l := Lance{Class: referee.HeavyMech, Rows: referee.DeriveSteps(referee.Values{RA: 18, CA: 17, D: 11}), OverburnRA: 22,

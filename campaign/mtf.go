@@ -25,7 +25,7 @@ import (
 // ErrMTF: the file is not a readable .mtf design; the error names the line.
 var ErrMTF = errors.New("malformed .mtf file")
 
-// mtfMaxBytes bounds a file (issue #9): MegaMek's .mtf designs are a few
+// mtfMaxBytes bounds a file (RELIABILITY.md): MegaMek's .mtf designs are a few
 // KB, so 1 MB is generous, and it keeps a hostile file's work small.
 const mtfMaxBytes = 1 << 20
 

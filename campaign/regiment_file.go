@@ -16,7 +16,7 @@ import (
 // Regiment files: ReadRegiment, WriteRegiment, CheckRegiment.
 //
 // A side's regiment is built in, bought with purchase points, or imported
-// (issue #6). A regiment file is the one form for all three: the built-in
+// A regiment file is the one form for all three: the built-in
 // rosters (data/rosters/*.yaml) are regiment files, `bfbot force export`
 // writes one as a template, and a player writes or edits one and hands it
 // to the bot. YAML (or JSON, which is YAML):

@@ -15,7 +15,7 @@ import (
 // orders both sides for several turns, every battle is fought with the
 // setup tables and 004's morale table on, and Check holds after every
 // step. The bought regiment's hidden infantry, mines and DropShip are
-// all in play (issue #6 item 1).
+// all in play.
 func TestFileRegimentsCampaign(t *testing.T) {
 	guard, err := ReadRegimentChecked(tdRead(t, "regiments/example.yaml"))
 	if err != nil {

@@ -274,7 +274,7 @@ func TestAdvance(t *testing.T) {
 // BenchmarkCampaignTurn is one campaign turn with the two built-in
 // regiments on a 4×3 map (12 sectors): both sides' AI orders given and
 // validated, then the turn resolved; no rendering, no storage (budget
-// 5 ms, DESIGN.md). "Contact" places a bandit battalion where crucis
+// 5 ms, BENCHMARKS.md). "Contact" places a bandit battalion where crucis
 // advances, so the turn sets up a battle as well.
 func BenchmarkCampaignTurn(b *testing.B) {
 	quiet := ordStarted(b)

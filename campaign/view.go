@@ -8,8 +8,8 @@ import (
 	"bfbot/referee"
 )
 
-// SideView is what one side may know of the campaign (issue #6 item 10,
-// ruling R10): its own worksheet, orders, victory points and intel, its
+// SideView is what one side may know of the campaign (ruling
+// R10): its own worksheet, orders, victory points and intel, its
 // battlegroups on its own copy of the strategic map, the battles it
 // fights, and the events addressed to it or to everyone. A spectator (an
 // unknown side) gets only what is public. A SideView holds copies: changing it

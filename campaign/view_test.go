@@ -13,7 +13,7 @@ func ordUnitIDs(letter string) *regexp.Regexp {
 }
 
 // Ensure a side's view holds its own worksheet, orders and intel and
-// nothing of the enemy's but what is public (issue #6 item 10, R10).
+// nothing of the enemy's but what is public (R10).
 func TestView(t *testing.T) {
 	c, rec := ordRecon(t, ordStarted(t), "bandits", 2, "B11")
 	c = ordPlace(c, "bandits", rec, 1)

@@ -20,7 +20,7 @@ import (
 // an enormous allocation.
 const MaxBoardSide = 200
 
-// MaxBoardBytes is the largest board file ReadBoard reads (issue #9: a
+// MaxBoardBytes is the largest board file ReadBoard reads (RELIABILITY.md: a
 // 100 MB file is refused, not parsed). A MaxBoardSide×MaxBoardSide board
 // as WriteBoard writes it is under 2 MB; MegaMek's own largest are well
 // under 1 MB.

@@ -50,7 +50,7 @@ func TestTerrainTable(t *testing.T) {
 		t.Error("only level 2 water's shift is target-only")
 	}
 	if len(Terrains) != 11 {
-		t.Errorf("%d terrain types, want the 11 of DESIGN.md", len(Terrains))
+		t.Errorf("%d terrain types, want the 11 of docs/architecture.md", len(Terrains))
 	}
 }
 

@@ -35,7 +35,7 @@ func (k Kind) String() string {
 // the same or an adjacent hex.
 type Class uint8
 
-// The unit classes, named as in files and commands (DESIGN.md).
+// The unit classes, named as in files and commands (docs/architecture.md).
 const (
 	LightMech Class = iota
 	MediumMech

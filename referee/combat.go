@@ -62,7 +62,7 @@ func (p *attackPlan) declare(v int, full string) error {
 
 // attack carries out an attack by the phasing side's unit (000 lines
 // 845–938). The first attack of a player turn ends its movement, and
-// sighting runs first (DESIGN.md).
+// sighting runs first (docs/architecture.md).
 func (b *battle) attack(a Action) error {
 	switch b.s.Phase {
 	case PhaseDeploy:

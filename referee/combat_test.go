@@ -200,7 +200,7 @@ func TestAttackExamples(t *testing.T) {
 
 	// Line 926: the Elite Assault lance close-attacks the Heavy lance
 	// beside it: 20 − 12 = +8, Elite +2 → +10; a 7 is one step. The first
-	// attack ends the Lancers' movement (DESIGN.md).
+	// attack ends the Lancers' movement (docs/architecture.md).
 	s, events := cbDo(t, s, "lancers", "attack A1 B1 close", 7)
 	if s.Phase != PhaseAttack || len(cbOf(events, "phase")) != 1 || events[len(events)-1].Type == "phase" {
 		t.Errorf("the first attack should end movement before it is rolled: phase %v, events %+v", s.Phase, events)
@@ -541,7 +541,7 @@ func TestAttackOncePerTurn(t *testing.T) {
 }
 
 // Ensure an attack in the movement phase ends movement (sighting first),
-// and a refused one leaves the phase alone (DESIGN.md).
+// and a refused one leaves the phase alone (docs/architecture.md).
 func TestAttackEndsMovement(t *testing.T) {
 	s := cbBattle(terrain(nil), PhaseMovement,
 		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),

@@ -33,7 +33,7 @@ type Result struct {
 }
 
 // String is the cell as printed: "" for a miss, "D", "C", or the number of
-// steps — the `result` field of the JSON event output (DESIGN.md).
+// steps — the `result` field of the JSON event output (docs/architecture.md).
 func (r Result) String() string {
 	switch r.Kind {
 	case Disruption:

@@ -23,7 +23,7 @@ type Event struct {
 	From *hex.Hex `json:"from,omitempty"`
 	Hex  *hex.Hex `json:"hex,omitempty"`
 
-	// Attacks (DESIGN.md): value and defense are the numbers compared,
+	// Attacks (docs/architecture.md): value and defense are the numbers compared,
 	// column the column after all shifts, roll the 2D6 sum, result the
 	// cell ("" a miss, "D", "C", or the number of steps).
 	Attacker string         `json:"attacker,omitempty"`
@@ -41,7 +41,7 @@ type Event struct {
 	Level    string         `json:"level,omitempty"`
 }
 
-// MarshalJSON writes a die roll as DESIGN.md's roll object (with turn and
+// MarshalJSON writes a die roll as docs/architecture.md's roll object (with turn and
 // side) and every other event with its fields.
 func (e Event) MarshalJSON() ([]byte, error) {
 	if e.Dice != nil {

@@ -180,7 +180,7 @@ func TestLineOfSightSymmetry(t *testing.T) {
 	}
 }
 
-// BenchmarkLineOfSight is one LOS query on a 32×34 sector map (DESIGN.md
+// BenchmarkLineOfSight is one LOS query on a 32×34 sector map (BENCHMARKS.md
 // budget: 2 µs), over 256 fixed random pairs.
 func BenchmarkLineOfSight(b *testing.B) {
 	m := randomTerrain(9, 32, 34)

@@ -593,7 +593,7 @@ func TestMoveValidMovesAgree(t *testing.T) {
 }
 
 // BenchmarkValidMoves lists the moves of an MP 8 'Mech lance on a 32×34
-// sector map (DESIGN.md budget for movement: 200 µs): on random terrain,
+// sector map (BENCHMARKS.md budget for movement: 200 µs): on random terrain,
 // and on open ground, where it reaches the most hexes (217).
 func BenchmarkValidMoves(b *testing.B) {
 	for _, tc := range []struct {

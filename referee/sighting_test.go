@@ -588,7 +588,7 @@ func TestSightingEvents(t *testing.T) {
 }
 
 // stBenchBattle is a sighting phase's worth of units: 20 a side with
-// random classes and chits on a 32×34 sector (DESIGN.md budget); with
+// random classes and chits on a 32×34 sector (BENCHMARKS.md budget); with
 // close set, all of them within a 12×12 corner where most pairs are in
 // range.
 func stBenchBattle(close bool) *State {
@@ -617,7 +617,7 @@ func stBenchBattle(close bool) *State {
 	return stBattle(m, units...)
 }
 
-// BenchmarkSighting is one sighting phase for 40 units (DESIGN.md budget:
+// BenchmarkSighting is one sighting phase for 40 units (BENCHMARKS.md budget:
 // 2 ms), with nothing known beforehand, so every blind is tried.
 func BenchmarkSighting(b *testing.B) {
 	for _, close := range []bool{false, true} {

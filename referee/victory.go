@@ -212,7 +212,7 @@ func EndBattle(s *State, reason string) (*State, []Event, error) {
 
 // finish ends the battle: surrendered units whose side has left the field
 // are captured (ruling V7), the victory points are counted and the last
-// event, battle_end, announces them (DESIGN.md).
+// event, battle_end, announces them (docs/architecture.md).
 func (b *battle) finish(why string) {
 	b.strand()
 	s := b.s

@@ -209,7 +209,7 @@ func TestVictoryPointsSalvage(t *testing.T) {
 }
 
 // Ensure the battle ends in the end phase when only one side stands on
-// the map (000 line 2661; V5), with DESIGN.md's battle_end event last.
+// the map (000 line 2661; V5), with docs/architecture.md's battle_end event last.
 func TestBattleEndLastSideStanding(t *testing.T) {
 	b1 := scnUnit("B1", "bandits", AssaultMech, "2505", 20, 16, 10)
 	b1.Status, b1.Step, b1.Experience = Destroyed, 4, Elite // cost 24 + 10

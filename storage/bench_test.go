@@ -32,7 +32,7 @@ func stoBenchChange(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, err
 // reports x-bare: its time over that of a bare bbolt Update putting a
 // value of the document's size, interleaved one for one in the same run so
 // that the machine's load falls on both alike. The budget is 3
-// (DESIGN.md).
+// (BENCHMARKS.md).
 func BenchmarkRoundTrip(b *testing.B) {
 	ctx := context.Background()
 	s := stoOpen(b, Options{})

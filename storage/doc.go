@@ -6,7 +6,7 @@
 //
 // The bot depends on the Campaigns interface, not on Store, so another
 // engine (etcd, which is bbolt underneath) can replace the file later
-// (DESIGN.md, Scale-out path).
+// (docs/architecture.md, Scale-out path).
 //
 // # Transactions
 //

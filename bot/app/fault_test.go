@@ -14,7 +14,7 @@ import (
 	"bfbot/storage"
 )
 
-// Fault tests (issue 9, item 5): the database refusing writes mid-turn,
+// Fault tests (RELIABILITY.md, faults): the database refusing writes mid-turn,
 // the gateway dropping again and again, REST answering 500 and 429 at
 // random. Each runs the real wiring against the fake Discord on a bbolt
 // file, in seconds; `go test -race -run Fault ./bot/app/ ./bot/discordtest/

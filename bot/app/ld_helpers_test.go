@@ -23,7 +23,7 @@ import (
 	"bfbot/referee"
 )
 
-// Shared by the scale, soak and load tests (issue 9 items 3 and 4): an app
+// Shared by the scale, soak and load tests (RELIABILITY.md): an app
 // on a temp bbolt file against the fake Discord, whose logs are counted
 // rather than kept (a soak must not grow a log buffer), and the figures
 // the tests report.

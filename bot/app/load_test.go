@@ -11,11 +11,11 @@ import (
 	"bfbot/campaign"
 )
 
-// Issue 9 item 4, the load. Off by default:
+// The load test (RELIABILITY.md). Off by default:
 //
 //	go test ./bot/app -run 'Load$' -load -v
 var (
-	ldLoadOn       = flag.Bool("load", false, "run TestLoad: a steady rate of cheap interactions through the fake Discord (issue 9)")
+	ldLoadOn       = flag.Bool("load", false, "run TestLoad: a steady rate of cheap interactions through the fake Discord (RELIABILITY.md)")
 	ldLoadDuration = flag.Duration("load.duration", 60*time.Second, "TestLoad: how long the interactions come")
 	ldLoadRate     = flag.Int("load.rate", 200, "TestLoad: interactions per second")
 	ldLoadP99      = flag.Duration("load.p99", time.Second, "TestLoad: the largest 99th-percentile acknowledgement latency allowed")

@@ -11,7 +11,7 @@ import (
 
 // bindingRemind + user ID is a campaign's Binding record of a player who
 // asked for deadline reminders (/orders remind state:on); a player with
-// no record gets none (opt-in, issue #8). The value is "on"; turning
+// no record gets none (opt-in, ruling POL1). The value is "on"; turning
 // them off deletes the record.
 const bindingRemind = "remind-"
 

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Ensure reminders are opt-in per player (issue #8): two hours before
+// Ensure reminders are opt-in per player (ruling POL1): two hours before
 // the order deadline only the player who asked with /orders remind gets
 // a DM, and one whose side has sealed its orders gets none.
 func TestRemindersOptIn(t *testing.T) {

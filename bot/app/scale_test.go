@@ -17,11 +17,11 @@ import (
 	"bfbot/campaign"
 )
 
-// Issue 9 item 3: campaigns all due in the same minute. Off by default:
+// The scale test (RELIABILITY.md): campaigns all due in the same minute. Off by default:
 //
 //	go test ./bot/app -run 'Scale$' -scale -v
 var (
-	ldScaleOn     = flag.Bool("scale", false, "run TestScale: many campaigns due in the same minute (issue 9)")
+	ldScaleOn     = flag.Bool("scale", false, "run TestScale: many campaigns due in the same minute (RELIABILITY.md)")
 	ldScaleN      = flag.Int("scale.campaigns", 1000, "TestScale: campaigns due in the same minute")
 	ldScaleBudget = flag.Duration("scale.budget", 60*time.Second, "TestScale: the time they must all be processed in")
 )
@@ -29,7 +29,7 @@ var (
 // Ensure 1,000 campaigns of two full regiments (the built-in crucis and
 // bandits), all with the order deadline in the same minute, are processed
 // by the scheduler, every player DMed his side's strategic map, within the
-// budget (DESIGN.md: 1,000 campaigns due in the same minute, ≤ 60 s).
+// budget (BENCHMARKS.md: 1,000 campaigns due in the same minute, ≤ 60 s).
 func TestScale(t *testing.T) {
 	if !*ldScaleOn {
 		t.Skip("-scale runs it")

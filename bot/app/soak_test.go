@@ -20,11 +20,11 @@ import (
 	"bfbot/referee/ai"
 )
 
-// Issue 9 item 4, the soak. Off by default:
+// The soak test (RELIABILITY.md). Off by default:
 //
 //	go test ./bot/app -run 'Soak$' -soak -soak.duration 10m -v -timeout 30m
 var (
-	ldSoakOn        = flag.Bool("soak", false, "run TestSoak: concurrent AI-vs-AI campaigns through the fake Discord (issue 9)")
+	ldSoakOn        = flag.Bool("soak", false, "run TestSoak: concurrent AI-vs-AI campaigns through the fake Discord (RELIABILITY.md)")
 	ldSoakDuration  = flag.Duration("soak.duration", 10*time.Minute, "TestSoak: how long the campaigns play")
 	ldSoakCampaigns = flag.Int("soak.campaigns", 50, "TestSoak: campaigns played at once")
 	ldSoakSample    = flag.Duration("soak.sample", 0, "TestSoak: how often goroutines and heap are sampled (0: a twentieth of the duration, 5 s to 1 min)")

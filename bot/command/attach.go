@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// Attached files (issue #6): an Attachment option's value in
+// Attached files: an Attachment option's value in
 // Request.Options is the file's name; its content is in Request.Files
 // under the option's name. The adapters fetch the content (Discord
 // downloads it, the console reads a local path) and stop at

@@ -8,7 +8,7 @@ import (
 	"bfbot/mapgen"
 )
 
-// The files /campaign create takes (issue #6): up to two regiments as
+// The files /campaign create takes: up to two regiments as
 // regiment files (campaign/regiment_file.go: built, bought with purchase
 // points, or exported with `bfbot force export`), and the strategic map
 // as mapgen's YAML (mapgen/strategic_yaml.go).

@@ -5,7 +5,7 @@ import (
 )
 
 // BenchmarkDispatch is one interaction to its reply for a fast command
-// (/campaign status: a store read and a text), against the DESIGN.md
+// (/campaign status: a store read and a text), against the BENCHMARKS.md
 // budget of 50 ms to acknowledge.
 func BenchmarkDispatch(b *testing.B) {
 	f := cmdNewFixture(b, true)

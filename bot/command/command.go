@@ -2,7 +2,7 @@
 // (name, options, who may run it, where) and their handlers, which call the
 // rules packages and storage and answer with transport-neutral replies. The
 // Discord adapter and the console only translate requests and replies; no
-// game logic lives in them (DESIGN.md, "Command layer").
+// game logic lives in them (docs/architecture.md, "Command layer").
 package command
 
 import (

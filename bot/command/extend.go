@@ -11,7 +11,7 @@ import (
 )
 
 // DeadlineExtender is the part of a Scheduler that /campaign extend needs
-// (DESIGN.md, Scheduling: the referee extends deadlines). It is apart
+// (docs/architecture.md, Scheduling: the referee extends deadlines). It is apart
 // from Scheduler so a scheduler without it still wires; Deps.Scheduler is
 // asked for it at run time, and without it the command answers that
 // extending is not available yet.

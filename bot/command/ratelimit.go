@@ -8,7 +8,7 @@ import (
 )
 
 // RateClass groups the expensive commands that share one per-user token
-// bucket (issue #9): drawing a PNG, letting the AI fight a battle, running
+// bucket (RELIABILITY.md): drawing a PNG, letting the AI fight a battle, running
 // a campaign turn, exporting a campaign. Cheap commands are not limited.
 type RateClass uint8
 

@@ -12,7 +12,7 @@ import (
 	"bfbot/referee/scenario"
 )
 
-// The book's scenarios played in Discord (issue #4 item 5): /scenario
+// The book's scenarios played in Discord: /scenario
 // start makes a campaign whose one battle is the scenario
 // (campaign.NewScenarioBattle) and the /battle commands play it. A side
 // nobody plays is played by the AI, a phase at a time, right after the

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// Size limits of a request, checked before any other work (issue #9):
+// Size limits of a request, checked before any other work (RELIABILITY.md):
 // nothing a command takes needs more, and a request that is larger is a
 // mistake or an attempt to make the bot spend memory and time. Discord's
 // own limits are smaller still (25 options, 32-character names, 6,000

@@ -1,6 +1,6 @@
 // Package console speaks the bot's commands over a text stream: one
 // command a line, `@user /command sub option:value option:"two words"`
-// (DESIGN.md), each reply printed with its addressee. It only translates;
+// (docs/architecture.md), each reply printed with its addressee. It only translates;
 // every command runs through the command layer as it does on Discord.
 //
 // Console-only conventions: a line may say where it comes from with
@@ -212,7 +212,7 @@ func setPlace(r *command.Request, v string) error {
 	return nil
 }
 
-// replyJSON is the --json form of a reply (DESIGN.md).
+// replyJSON is the --json form of a reply (docs/architecture.md).
 type replyJSON struct {
 	To    command.To `json:"to"`
 	User  string     `json:"user"`

@@ -7,7 +7,7 @@ import (
 )
 
 // Ensure the console plays a book scenario against the AI with the same
-// commands as Discord (issue #4 item 5).
+// commands as Discord.
 func TestConsoleScenario(t *testing.T) {
 	c, out := cmdConsole(t, false, t.TempDir())
 	session := `@alice /scenario list

@@ -14,7 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Files attached to a command (command.Attachment options, issue #6):
+// Files attached to a command (command.Attachment options):
 // Discord sends the option's value as an attachment id, and the file's
 // name, size and address in the interaction's resolved data; the adapter
 // downloads it and hands the command layer its name (Request.Options) and

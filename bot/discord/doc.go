@@ -3,7 +3,7 @@
 // autocomplete, buttons, modals) to the command.Dispatcher and sends the
 // replies: public ones in the campaign's channel or the battle's thread
 // under it, private ones as ephemeral messages, DMs in the player's direct
-// messages. It only translates; no game logic lives here (DESIGN.md,
+// messages. It only translates; no game logic lives here (docs/architecture.md,
 // "Command layer").
 //
 // # Places

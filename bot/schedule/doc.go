@@ -1,7 +1,7 @@
 /*
 Package schedule fires campaign deadlines: each campaign's order deadline
 and optional battle-phase deadline, given as cron specs in a time zone
-(DESIGN.md, Scheduling). It knows campaigns only by id; what a deadline
+(docs/architecture.md, Scheduling). It knows campaigns only by id; what a deadline
 does, and who is reminded, is the Handler's business.
 
 robfig/cron/v3 parses the specs and computes next times; the loop is this

@@ -17,7 +17,7 @@ import (
 // Kind says which of a campaign's deadlines an entry is.
 type Kind int
 
-// The deadlines a campaign has (DESIGN.md, Scheduling).
+// The deadlines a campaign has (docs/architecture.md, Scheduling).
 const (
 	// OrderDeadline closes the players' strategic orders for the turn.
 	OrderDeadline Kind = iota + 1

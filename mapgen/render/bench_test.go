@@ -13,7 +13,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// The budgets of DESIGN.md: a 64×17 sector with 40 counters renders to
+// The budgets of BENCHMARKS.md: a 64×17 sector with 40 counters renders to
 // PNG in ≤ 100 ms and ≤ 1.5 MB, and ≤ 3 × the time to encode a blank
 // canvas of the same size; a 12-sector strategic map in ≤ 30 ms. Measure
 // with
@@ -192,7 +192,7 @@ func BenchmarkStrategic12(b *testing.B) {
 }
 
 // Ensure a sector map with 40 counters stays within the 1.5 MB budget of
-// DESIGN.md, which keeps it under Discord's upload limit with room to
+// BENCHMARKS.md, which keeps it under Discord's upload limit with room to
 // spare.
 func TestTacticalPNGSize(t *testing.T) {
 	var buf bytes.Buffer

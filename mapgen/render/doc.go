@@ -15,7 +15,7 @@
 // *image.RGBA by the scan-line and anti-aliased primitives of raster.go and
 // the sprites of sprite.go, because a sector map has over a thousand hexes
 // and gg's general path rasterizer would spend most of the time budget on
-// them (DESIGN.md: ≤ 3 × the time to encode a blank canvas). The terrain
+// them (BENCHMARKS.md: ≤ 3 × the time to encode a blank canvas). The terrain
 // is painted in bands of rows that stay in the processor's cache. gg draws
 // the shapes where its paths pay off: counter symbols (once per class and
 // size, then kept) and the strategic map. Text goes through a glyph cache

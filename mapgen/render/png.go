@@ -14,7 +14,7 @@ import (
 )
 
 // The pictures are written by a small PNG encoder of our own, for speed:
-// DESIGN.md allows a map 3 × the time image/png takes to encode a blank
+// BENCHMARKS.md allows a map 3 × the time image/png takes to encode a blank
 // canvas of its size, and on a real map image/png alone takes more than
 // twice that.
 //

@@ -39,7 +39,7 @@ func TestTacticalSample(t *testing.T) {
 	golden(t, "tactical-sample", MustDrawTactical(t, sampleView(), DefaultOptions()))
 }
 
-// Ensure the picture has the size DESIGN.md plans for: about 1950×650 for
+// Ensure the picture has the size the budgets plan for: about 1950×650 for
 // a 64×17 sector at the default hex size.
 func TestTacticalSize(t *testing.T) {
 	m, err := mapgen.Join(sampleSheet(), sampleSheet(), mapgen.Wide)

@@ -19,7 +19,7 @@ type Counter struct {
 	// "truck").
 	Kind string
 	// Class is known only once the unit is sighted: one of the
-	// DESIGN.md classes ("heavy-mech", "hover", "long-tom", …). "" is an information blind,
+	// docs/architecture.md classes ("heavy-mech", "hover", "long-tom", …). "" is an information blind,
 	// drawn with the Kind symbol and a question mark.
 	Class string
 	Label string // short label, e.g. "A3"
@@ -156,7 +156,7 @@ var (
 // kinds are the counter kinds a viewer always knows.
 var kinds = []string{"mech", "vehicle", "infantry", "artillery", "air", "dropship", "truck"}
 
-// classKinds are the unit classes of DESIGN.md, each with the Kind it
+// classKinds are the unit classes of docs/architecture.md, each with the Kind it
 // belongs to.
 var classKinds = map[string]string{
 	"light-mech": "mech", "medium-mech": "mech", "heavy-mech": "mech", "assault-mech": "mech", "fire-mech": "mech",
@@ -171,7 +171,7 @@ var classKinds = map[string]string{
 var experiences = []string{"", "green", "regular", "veteran", "elite"}
 
 // ClassKind returns the Kind a unit class belongs to ("hover" → "vehicle"),
-// and false for a name that is not a DESIGN.md class.
+// and false for a name that is not a docs/architecture.md class.
 func ClassKind(class string) (kind string, ok bool) {
 	kind, ok = classKinds[class]
 	return kind, ok

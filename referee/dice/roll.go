@@ -6,7 +6,7 @@ import (
 )
 
 // Roll is one throw of one or more six-sided dice, with why it was thrown.
-// Its JSON form is the roll event of DESIGN.md:
+// Its JSON form is the roll event of docs/architecture.md:
 // {"type":"roll","purpose":"…","faces":[3,4]}.
 type Roll struct {
 	Purpose string

@@ -26,7 +26,7 @@ func TestRoll_Sum(t *testing.T) {
 	}
 }
 
-// Ensure a roll's JSON is exactly the roll event DESIGN.md shows.
+// Ensure a roll's JSON is exactly the roll event docs/architecture.md shows.
 func TestRoll_MarshalJSON(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		got, err := json.Marshal(dice.Roll{Purpose: "close attack A1 on B1", Faces: []int{3, 4}})

@@ -16,7 +16,7 @@ type battleSub struct {
 	required, optional []string
 }
 
-// battleSubs are the /battle subcommands of DESIGN.md that act on a
+// battleSubs are the /battle subcommands of docs/architecture.md that act on a
 // battle; status, view and auto only show or delegate and have no place
 // in a scenario.
 var battleSubs = map[string]battleSub{

@@ -8,11 +8,11 @@ import (
 )
 
 // MaxOptionLength is the longest option value ParseLine accepts, in
-// characters (issue #9): no unit, hex, name or cron spec comes near it.
+// characters (RELIABILITY.md): no unit, hex, name or cron spec comes near it.
 const MaxOptionLength = 1000
 
 // Line is one console line, `@user /command sub option:value
-// option:"two words"` (DESIGN.md): who speaks, the command, the words
+// option:"two words"` (docs/architecture.md): who speaks, the command, the words
 // that name the subcommand, and the options in the order given.
 type Line struct {
 	User    string

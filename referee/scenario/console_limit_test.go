@@ -7,7 +7,7 @@ import (
 
 // Ensure an option value over MaxOptionLength characters is refused with
 // the column, the option and the limit, and one at the limit is read
-// (issue #9 item 2).
+// (RELIABILITY.md, input limits).
 func TestParseLineOptionLength(t *testing.T) {
 	for _, tc := range []struct {
 		name, value, want string

@@ -9,7 +9,7 @@ import (
 	"bfbot/referee"
 )
 
-// Ensure console lines of DESIGN.md's form read into user, command, words
+// Ensure console lines of docs/architecture.md's form read into user, command, words
 // and options, with quotes, escapes and comments.
 func TestParseLine(t *testing.T) {
 	for _, tc := range []struct {

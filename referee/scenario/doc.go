@@ -1,7 +1,7 @@
 // Package scenario reads BattleForce battle scenarios — a map, the sides
 // and their units with positions, experience, steps and chits, then the
 // players' commands as console lines — and plays them on the referee
-// (DESIGN.md, "Scenario files and event output"; `bfbot scenario run`).
+// (docs/architecture.md, "Scenario files and event output"; `bfbot scenario run`).
 //
 // The package is pure: it takes the file's bytes and a function that
 // loads a board file, and reports events through a callback. Errors in a
@@ -18,6 +18,6 @@
 // fields described in special.go and played by the referee
 // (referee.ScenarioRules).
 //
-// Ruling ids (V1–V14, SC1–SC12) refer to docs/rulings.md; R* to
-// shared/RULES.md.
+// Ruling ids (V1–V14, SC1–SC12) refer to docs/rulings.md; R1–R11
+// too.
 package scenario

@@ -56,7 +56,7 @@ func (c Command) String() string { return fmt.Sprintf("line %d: %q", c.Line, c.T
 // field (the caller decides what the path is relative to).
 type BoardLoader func(path string) (*mapgen.Map, error)
 
-// Parse reads a scenario file (DESIGN.md, "Scenario files and event
+// Parse reads a scenario file (docs/architecture.md, "Scenario files and event
 // output") and sets up its battle. loadBoard reads the board a file names
 // with board:; it may be nil when no file names one. Every error is an
 // *Error naming the line and field.

@@ -334,7 +334,7 @@ func TestParseScenarioErrors(t *testing.T) {
 // Ensure the test scenario plays: the first combat example of the book
 // (000 line 928: +10 column, roll 7, one step, rulebook CRT by B9) with
 // the book's dice, the turns in order with a move each in turn 2, and the
-// turn limit ending it with DESIGN.md's battle_end last.
+// turn limit ending it with docs/architecture.md's battle_end last.
 func TestRunScenario(t *testing.T) {
 	data, err := os.ReadFile("testdata/skirmish.yaml")
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // Ensure a scenario listing 10,000 units (under the file size limit) is
-// refused before its units are read, naming the limit (issue #9 item 2).
+// refused before its units are read, naming the limit.
 func TestParseTooManyUnits(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("map: {seed: 7, theme: plains, sheets: 1}\nsides:\n  - id: a\n    units:\n")
