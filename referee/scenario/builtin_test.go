@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
@@ -126,8 +126,8 @@ func TestBuiltInPoints(t *testing.T) {
 		}
 		got := map[string]int{}
 		for _, u := range sc.Setup.Units {
-			l := campaign.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
-			got[u.Side] += campaign.PurchaseCost(l)
+			l := forces.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
+			got[u.Side] += forces.PurchaseCost(l)
 			if name == "no-mech" && u.Class.Kind() == referee.KindMech {
 				t.Errorf("no-mech: %s is a 'Mech lance", u.ID)
 			}
