@@ -32,7 +32,7 @@ func scnBook(t *testing.T, name string) *Scenario {
 	return sc
 }
 
-// scnCost is what a unit costs to buy (campaign.PurchaseCost, 000 line
+// scnCost is what a unit costs to buy (forces.PurchaseCost, 000 line
 // 2124 and the Special Purchases Table, line 2177): plus 10 for hidden
 // infantry and 10 a 'Mech kept in space to drop (ruling F13).
 func scnCost(u referee.Unit) int {

@@ -108,7 +108,7 @@ func TestRunAI(t *testing.T) {
 }
 
 // Ensure the shipped scenarios' fixed forces cost what their comments say
-// (campaign.PurchaseCost, 000 line 2124): the book's purchase points.
+// (forces.PurchaseCost, 000 line 2124): the book's purchase points.
 func TestBuiltInPoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 200, "bandits": 200},

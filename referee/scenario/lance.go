@@ -25,7 +25,7 @@ type Lance struct {
 	Names          []string // the catalog IDs, in the order given
 }
 
-// QuickLance is campaign.QuickLance (000 lines 1697–1711) for a scenario
+// QuickLance is forces.QuickLance (000 lines 1697–1711) for a scenario
 // file's catalog lance: averages rounded half up (R6), the slowest MP
 // (line 1516), jump only if all jump (line 1518), minimum range the
 // largest of the members', indirect fire only if every member has it.

@@ -15,7 +15,7 @@ import (
 // lines 2116–2190 and each scenario's restrictions, lines 2208–2515).
 
 // purCost is what quick lance generation makes of names at exp costs
-// (campaign.PurchaseCost, line 2124): the sum the tests expect.
+// (forces.PurchaseCost, line 2124): the sum the tests expect.
 func purCost(t *testing.T, exp referee.Experience, names ...string) int {
 	t.Helper()
 	l, err := forces.QuickLance(names, exp)
