@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"bfbot/internal/usertext"
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/yamlnode"
 	"bfbot/referee"
 
 	"go.yaml.in/yaml/v3"

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"bfbot/internal/usertext"
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/yamlnode"
 	"bfbot/referee"
 
 	"go.yaml.in/yaml/v3"

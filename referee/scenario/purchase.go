@@ -11,8 +11,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/yamlnode"
 	"bfbot/mapgen/hex"
-	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )

@@ -10,9 +10,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"bfbot/internal/usertext"
+	"bfbot/internal/yamlnode"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
-	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )

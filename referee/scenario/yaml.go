@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/yamlnode"
 
 	"go.yaml.in/yaml/v3"
 )

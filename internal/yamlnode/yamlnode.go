@@ -4,10 +4,11 @@
 // path ("sides[1].units[0].class") in words that say how to put it right.
 //
 // It lives here, not in each reader, so all give the same messages for
-// the same mistakes. It sits under mapgen, the lowest package that reads
-// such files, and imports only the yaml module, the standard library and
-// usertext (the one check of names, itself standard library only), so
-// any package of the module may use it without a cycle.
+// the same mistakes. It is internal, below every package that reads such
+// files (mapgen, campaign/forces, referee/scenario), and imports only the
+// yaml module, the standard library and usertext (the one check of names,
+// itself standard library only), so any package of the module may use it
+// without a cycle.
 package yamlnode
 
 import (
