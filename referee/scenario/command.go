@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bfbot/internal/consoleline"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -38,7 +39,7 @@ var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "
 // into the referee action it asks for. The user is the acting side. The
 // options are those of the slash command: unit, to (or path: "0706
 // 0807"), target, mode (ranged, close, assault), value, observer, hex.
-func BattleAction(l *Line) (referee.Action, error) {
+func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	var a referee.Action
 	if l.User == "" {
 		return a, fmt.Errorf("say which side acts: @side /battle …")

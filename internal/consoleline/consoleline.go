@@ -1,4 +1,9 @@
-package scenario
+// Package consoleline reads and writes the console's line syntax,
+// `@user /command sub option:value option:"two words"`: the console
+// adapter reads what a person types with it, and scenario files hold
+// their players' commands as such lines. It is internal and imports only
+// the standard library, so both may use it.
+package consoleline
 
 import (
 	"fmt"
@@ -105,7 +110,7 @@ func ParseLine(s string) (*Line, error) {
 			l.Words = append(l.Words, t.text)
 			continue
 		}
-		if !validName(name) {
+		if !ValidName(name) {
 			return nil, fmt.Errorf("column %d: %q: an option is name:value, the name made of letters, digits, - and _", t.col, t.text)
 		}
 		if n := utf8.RuneCountInString(value); n > MaxOptionLength {
@@ -119,7 +124,11 @@ func ParseLine(s string) (*Line, error) {
 	return l, nil
 }
 
-func validName(n string) bool {
+// ValidName reports whether n may be a name of a console line: the @user,
+// the command, an option's name (letters, digits, - and _). Scenario
+// files hold their side and unit ids to it, since their commands name
+// them.
+func ValidName(n string) bool {
 	if n == "" {
 		return false
 	}

@@ -1,12 +1,9 @@
-package scenario
+package consoleline
 
 import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"bfbot/mapgen/hex"
-	"bfbot/referee"
 )
 
 // Ensure console lines of DESIGN.md's form read into user, command, words
@@ -69,65 +66,6 @@ func TestParseLineErrors(t *testing.T) {
 	}
 }
 
-// Ensure /battle lines become the referee's actions.
-func TestBattleAction(t *testing.T) {
-	hx := hex.MustParse
-	for _, tc := range []struct {
-		in   string
-		want referee.Action
-	}{
-		{"@a /battle move unit:A1 to:0807", referee.Action{Kind: referee.ActMove, Side: "a", Unit: "A1", To: hx("0807")}},
-		{`@a /battle move unit:A1 path:"0706 0807"`, referee.Action{Kind: referee.ActMove, Side: "a", Unit: "A1", To: hx("0807"), Path: []hex.Hex{hx("0706"), hx("0807")}}},
-		{"@a /battle attack unit:A1 target:B1 mode:close value:9 observer:C1", referee.Action{Kind: referee.ActAttack, Side: "a", Unit: "A1", Target: "B1", Mode: referee.Close, Value: 9, Observer: "C1"}},
-		{"@a /battle attack unit:A1 target:B1", referee.Action{Kind: referee.ActAttack, Side: "a", Unit: "A1", Target: "B1", Mode: referee.Ranged}},
-		{"@a /battle overburn unit:A1", referee.Action{Kind: referee.ActOverburn, Side: "a", Unit: "A1"}},
-		{"@a /battle end", referee.Action{Kind: referee.ActEnd, Side: "a"}},
-		{"@a /battle withdraw unit:A1", referee.Action{Kind: referee.ActWithdraw, Side: "a", Unit: "A1"}},
-		{"@a /battle retreat", referee.Action{Kind: referee.ActRetreat, Side: "a"}},
-		{"@a /battle surrender", referee.Action{Kind: referee.ActSurrender, Side: "a"}},
-		{"@a /battle pickup unit:A1", referee.Action{Kind: referee.ActPickup, Side: "a", Unit: "A1"}},
-		{"@a /battle rally unit:A1 hex:0505", referee.Action{Kind: referee.ActRally, Side: "a", Unit: "A1", To: hx("0505")}},
-		{"@a /battle deploy unit:A1 hex:0505", referee.Action{Kind: referee.ActDeploy, Side: "a", Unit: "A1", To: hx("0505")}},
-	} {
-		l, err := ParseLine(tc.in)
-		if err != nil {
-			t.Fatalf("%q: %v", tc.in, err)
-		}
-		got, err := BattleAction(l)
-		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("BattleAction(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
-		}
-	}
-}
-
-// Ensure /battle lines that cannot be an action say why.
-func TestBattleActionErrors(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"/battle end", "say which side acts"},
-		{"@a /bg list", "/bg: a scenario plays /battle commands only"},
-		{"@a /battle", "/battle needs one subcommand"},
-		{"@a /battle status", "/battle status: unknown here"},
-		{"@a /battle end unit:A1", "/battle end takes no options"},
-		{"@a /battle attack unit:A1", "/battle attack needs target:"},
-		{"@a /battle attack unit:A1 target:B1 range:3", "unknown option range: (it takes unit: target: mode: value: observer:)"},
-		{"@a /battle attack unit:A1 target:B1 mode:far", `attack mode "far"`},
-		{"@a /battle attack unit:A1 target:B1 value:0", "value:0: the declared attack value is a whole number of 1 or more"},
-		{"@a /battle move unit:A1", "needs to:"},
-		{"@a /battle move unit:A1 to:87", `to: hex "87"`},
-		{`@a /battle move unit:A1 path:"0706 0807" to:0706`, "is not where path: ends"},
-		{`@a /battle move unit:A1 path:" "`, "name the hexes in order"},
-		{"@a /battle rally unit:A1 hex:x", `hex: hex "x"`},
-	} {
-		l, err := ParseLine(tc.in)
-		if err != nil {
-			t.Fatalf("%q: %v", tc.in, err)
-		}
-		if _, err := BattleAction(l); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("BattleAction(%q): %v, want %q", tc.in, err, tc.want)
-		}
-	}
-}
-
 // Ensure any line either reads, writes back and reads the same, or is
 // refused; never a panic.
 func FuzzParseLine(f *testing.F) {
@@ -143,6 +81,5 @@ func FuzzParseLine(f *testing.F) {
 		if err != nil || !reflect.DeepEqual(again, l) {
 			t.Fatalf("%q read as %+v, written %q, read again %+v, %v", s, l, l.String(), again, err)
 		}
-		BattleAction(l)
 	})
 }
