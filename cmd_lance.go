@@ -19,8 +19,8 @@ import (
 // (quick lance generation from the values table), `bfbot lance --mtf
 // FILE…` (full lance creation from MegaMek designs) and `bfbot lance
 // --design FILE…` (full lance creation from YAML or JSON design files,
-// campaign.ReadDesigns). It prints the counter, or with --json the fields
-// of DESIGN.md (campaign.Lance.JSON).
+// forces.ReadDesigns). It prints the counter, or with --json the fields
+// of DESIGN.md (forces.Lance.JSON).
 func (m *Main) runLance(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lance", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the lance as one JSON object")
@@ -75,7 +75,7 @@ func lanceQuick(names []string, exp referee.Experience) (forces.Lance, []string,
 }
 
 // lanceFromMTF is full lance creation from MegaMek .mtf files
-// (campaign.LanceFromMTF): up to four designs, each labelled by its file
+// (forces.LanceFromMTF): up to four designs, each labelled by its file
 // name in errors and warnings.
 func (m *Main) lanceFromMTF(paths []string, exp referee.Experience) (forces.Lance, []string, error) {
 	files := make([]io.Reader, 0, len(paths))
@@ -95,7 +95,7 @@ func (m *Main) lanceFromMTF(paths []string, exp referee.Experience) (forces.Lanc
 const designFileMaxBytes = 1 << 20
 
 // lanceFromDesigns is full lance creation from YAML or JSON design files
-// (campaign.LanceFromDesignFiles): up to four designs in all, each file
+// (forces.LanceFromDesignFiles): up to four designs in all, each file
 // labelled by its name in errors and warnings.
 func lanceFromDesigns(paths []string, exp referee.Experience) (forces.Lance, []string, error) {
 	files := make([][]byte, 0, len(paths))

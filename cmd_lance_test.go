@@ -120,7 +120,7 @@ func TestLanceErrors(t *testing.T) {
 	}
 }
 
-// Ensure --mtf reads design files through campaign.LanceFromMTF: the Four
+// Ensure --mtf reads design files through forces.LanceFromMTF: the Four
 // Brothers' TRO 3025 designs (line 1385; the design engineer's test data)
 // give the book's 8/12/8, range 3, MP 4 (lines 1532–1538).
 func TestLanceMTF(t *testing.T) {
@@ -142,7 +142,7 @@ func TestLanceMTF(t *testing.T) {
 }
 
 // Ensure --design reads YAML design files through
-// campaign.LanceFromDesignFiles, flags after the files included: four
+// forces.LanceFromDesignFiles, flags after the files included: four
 // Scorpions (line 1848; ruling D5), one file holding two, make a tracked
 // platoon of RA 3, CA 1, D 4, range 3, MP 4, as text and as JSON; a weapon
 // the 1987 tables do not know is a warning naming file and line (D7).

@@ -10,7 +10,7 @@ import (
 )
 
 // The files /campaign create takes (issue #6): up to two regiments as
-// regiment files (campaign/regiment_file.go: built, bought with purchase
+// regiment files (campaign/forces/regiment_file.go: built, bought with purchase
 // points, or exported with `bfbot force export`), and the strategic map
 // as mapgen's YAML (mapgen/strategic_yaml.go).
 var createFileOptions = []Option{

@@ -116,7 +116,7 @@ func WriteRegiment(r Regiment) []byte {
 	}
 
 	var b bytes.Buffer
-	b.WriteString("# A BattleForce regiment file (bfbot; the format is described in campaign/regiment_file.go).\n")
+	b.WriteString("# A BattleForce regiment file (bfbot; the format is described in campaign/forces/regiment_file.go).\n")
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(root); err != nil {
