@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"bfbot/internal/editdist"
 )
 
 // Errors of Lookup; the *UnitNameError it returns wraps one of them.
@@ -155,7 +157,7 @@ func (c *unitCatalog) suggest(q string, kind Kind, limit int) []string {
 		if kind != 0 && c.entries[cd.row].Kind != kind {
 			continue
 		}
-		score := catalogEditDistance(q, cd.key)
+		score := editdist.Distance(q, cd.key)
 		switch {
 		case len(q) >= 3 && strings.HasPrefix(cd.key, q):
 			score = min(score, 1)
@@ -270,33 +272,6 @@ func catalogFoldLatin(r rune) string {
 		return "z"
 	}
 	return ""
-}
-
-// catalogEditDistance is the optimal-string-alignment distance of two ASCII
-// strings: insertions, deletions, substitutions and swaps of neighbours
-// each cost one, which matches how names get mistyped.
-func catalogEditDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // catalogOrList joins names as a reply reads: "A", "A or B", "A, B or C".

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"bfbot/internal/editdist"
 	"bfbot/internal/usertext"
 	"bfbot/internal/yamlnode"
 	"bfbot/referee"
@@ -740,7 +741,7 @@ func nearestKey(key string, allowed []string) string {
 	k := strings.ReplaceAll(strings.ToLower(key), "-", "_")
 	best, bestDist := "", 3
 	for _, a := range allowed {
-		d := catalogEditDistance(k, a)
+		d := editdist.Distance(k, a)
 		if strings.HasPrefix(a, k) && len(k) >= 3 {
 			d = min(d, 1)
 		}
