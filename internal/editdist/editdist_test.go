@@ -13,7 +13,7 @@ func TestDistance(t *testing.T) {
 		{"wasp", "wasp", 0},
 		{"", "abc", 3},
 		{"kitten", "sitting", 3}, // two substitutions and an insertion
-		{"wasp", "wsap", 1},       // a swap of neighbours
+		{"wasp", "wsap", 1},      // a swap of neighbours
 		{"timezone", "tiemzone", 1},
 		{"ab", "ba", 1},
 		{"ca", "abc", 3}, // optimal string alignment: no substring edited twice

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,7 +58,7 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	}
 	allowed := append(append([]string(nil), sub.required...), sub.optional...)
 	for _, o := range l.Options {
-		if !contains(allowed, o.Name) {
+		if !slices.Contains(allowed, o.Name) {
 			if len(allowed) == 0 {
 				return a, fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
 			}
@@ -124,15 +125,6 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 		a.Observer, _ = l.Option("observer")
 	}
 	return a, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func optionList(names []string) string {

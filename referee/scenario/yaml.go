@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"bfbot/internal/yamlnode"
@@ -66,7 +67,7 @@ func fields(n *yaml.Node, path string, allowed ...string) (map[string]field, err
 	}
 	out := make(map[string]field, len(list))
 	for _, f := range list {
-		if !contains(allowed, f.Key.Value) {
+		if !slices.Contains(allowed, f.Key.Value) {
 			return nil, errorf(f.Key, yamlnode.Join(path, f.Key.Value), "unknown field; use %s", strings.Join(allowed, ", "))
 		}
 		out[f.Key.Value] = f
