@@ -23,10 +23,10 @@ import (
 // in docs/rulings.md; rows and aliases name them in their note column.
 
 //go:embed data/values.tsv
-var catalogValuesTSV string
+var valuesTSV string
 
 //go:embed data/aliases.tsv
-var catalogAliasesTSV string
+var aliasesTSV string
 
 // Kind is the kind of machine a catalog row describes; the values table
 // lists each kind in its own block with its own columns.
@@ -68,13 +68,13 @@ func (k Kind) qualifier() string {
 // "BattleMech", "fighter", "aerospace", "ASF", "DropShip", "vehicle",
 // "tank" (case, spacing and punctuation do not matter).
 func ParseKind(s string) (Kind, error) {
-	if k, ok := catalogKindWord(foldUnitName(s)); ok {
+	if k, ok := kindWord(foldUnitName(s)); ok {
 		return k, nil
 	}
 	return 0, fmt.Errorf("unknown unit kind %q: use mech, fighter, dropship or vehicle", s)
 }
 
-func catalogKindWord(folded string) (Kind, bool) {
+func kindWord(folded string) (Kind, bool) {
 	switch folded {
 	case "mech", "mechs", "battlemech", "battlemechs":
 		return KindMech, true
@@ -220,10 +220,10 @@ type unitCatalog struct {
 	// one row means the name is ambiguous.
 	index map[string][]int
 	// aliases keeps each alias for suggestions and tests.
-	aliases []catalogAlias
+	aliases []aliasRow
 }
 
-type catalogAlias struct {
+type aliasRow struct {
 	text    string
 	targets []int
 }
@@ -231,13 +231,13 @@ type catalogAlias struct {
 // loadCatalog parses the embedded table at first use; a broken table is a
 // build defect that the tests catch, so the error is kept, not retried.
 var loadCatalog = sync.OnceValues(func() (*unitCatalog, error) {
-	return parseCatalog(catalogValuesTSV, catalogAliasesTSV)
+	return parseCatalog(valuesTSV, aliasesTSV)
 })
 
-var catalogColumns = []string{"line", "kind", "section", "name", "tons", "ra", "ca", "d", "r", "mp", "av", "st", "note"}
+var valueColumns = []string{"line", "kind", "section", "name", "tons", "ra", "ca", "d", "r", "mp", "av", "st", "note"}
 
-// catalogSections lists the headings each kind may be listed under.
-var catalogSections = map[Kind][]string{
+// kindSections lists the headings each kind may be listed under.
+var kindSections = map[Kind][]string{
 	KindMech:     {"Light 'Mechs", "Medium 'Mechs", "Heavy 'Mechs", "Assault 'Mechs"},
 	KindFighter:  {"Light AeroSpace Fighters", "Medium AeroSpace Fighters", "Heavy AeroSpace Fighters"},
 	KindDropShip: {"DropShips"},
@@ -249,7 +249,7 @@ var catalogSections = map[Kind][]string{
 func parseCatalog(values, aliases string) (*unitCatalog, error) {
 	c := &unitCatalog{index: map[string][]int{}}
 	var errs []error
-	for _, row := range catalogTSVRows("values.tsv", values, catalogColumns, &errs) {
+	for _, row := range tsvRows("values.tsv", values, valueColumns, &errs) {
 		e, err := parseCatalogRow(row.cells)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("values.tsv:%d: %s: %w", row.line, row.cells[3], err))
@@ -289,7 +289,7 @@ func parseCatalog(values, aliases string) (*unitCatalog, error) {
 	for i, e := range c.entries {
 		byID[e.ID] = i
 	}
-	for _, row := range catalogTSVRows("aliases.tsv", aliases, []string{"alias", "unit", "why"}, &errs) {
+	for _, row := range tsvRows("aliases.tsv", aliases, []string{"alias", "unit", "why"}, &errs) {
 		text := row.cells[0]
 		var targets []int
 		for _, id := range strings.Split(row.cells[1], "|") {
@@ -311,7 +311,7 @@ func parseCatalog(values, aliases string) (*unitCatalog, error) {
 			continue
 		}
 		c.index[k] = targets
-		c.aliases = append(c.aliases, catalogAlias{text: text, targets: targets})
+		c.aliases = append(c.aliases, aliasRow{text: text, targets: targets})
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -319,16 +319,16 @@ func parseCatalog(values, aliases string) (*unitCatalog, error) {
 	return c, nil
 }
 
-type catalogTSVRow struct {
+type tsvRow struct {
 	line  int
 	cells []string
 }
 
-// catalogTSVRows splits a tab-separated file that starts with "#" comments and a
+// tsvRows splits a tab-separated file that starts with "#" comments and a
 // header row; blank lines separate blocks for the eye only. A row may omit
 // its last cell when empty (editors strip trailing tabs).
-func catalogTSVRows(file, text string, header []string, errs *[]error) []catalogTSVRow {
-	var rows []catalogTSVRow
+func tsvRows(file, text string, header []string, errs *[]error) []tsvRow {
+	var rows []tsvRow
 	sawHeader := false
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
@@ -358,7 +358,7 @@ func catalogTSVRows(file, text string, header []string, errs *[]error) []catalog
 		for i := range cells {
 			cells[i] = strings.TrimSpace(cells[i])
 		}
-		rows = append(rows, catalogTSVRow{line: n + 1, cells: cells})
+		rows = append(rows, tsvRow{line: n + 1, cells: cells})
 	}
 	if !sawHeader {
 		*errs = append(*errs, fmt.Errorf("%s: no header row", file))
@@ -373,7 +373,7 @@ func parseCatalogRow(cells []string) (Entry, error) {
 	tons, ra, ca, d, r, mp, av, st, note := cells[4], cells[5], cells[6], cells[7], cells[8], cells[9], cells[10], cells[11], cells[12]
 	var e Entry
 	var err error
-	if e.Line, err = catalogNumber("line", line); err != nil {
+	if e.Line, err = cellNumber("line", line); err != nil {
 		return e, err
 	}
 	switch kindCell {
@@ -388,8 +388,8 @@ func parseCatalogRow(cells []string) (Entry, error) {
 	default:
 		return e, fmt.Errorf("kind %q is not mech, fighter, dropship or vehicle", kindCell)
 	}
-	if !slices.Contains(catalogSections[e.Kind], section) {
-		return e, fmt.Errorf("section %q is not one of %q", section, catalogSections[e.Kind])
+	if !slices.Contains(kindSections[e.Kind], section) {
+		return e, fmt.Errorf("section %q is not one of %q", section, kindSections[e.Kind])
 	}
 	e.Section = section
 	if name == "" {
@@ -397,7 +397,7 @@ func parseCatalogRow(cells []string) (Entry, error) {
 	}
 	e.Name = name
 	for _, id := range strings.Fields(note) {
-		if len(id) < 2 || id[0] != 'C' || !catalogDigits(id[1:]) {
+		if len(id) < 2 || id[0] != 'C' || !allDigits(id[1:]) {
 			return e, fmt.Errorf("note %q: want ruling ids like C1", note)
 		}
 	}
@@ -419,44 +419,44 @@ func parseCatalogRow(cells []string) (Entry, error) {
 
 	if uses["tons"] {
 		whole, half := strings.CutSuffix(tons, ".5")
-		if e.Tons, err = catalogNumber("tons", whole); err != nil {
+		if e.Tons, err = cellNumber("tons", whole); err != nil {
 			return e, err
 		}
 		e.HalfTon = half
 	}
 	if uses["ra"] {
 		value, indirect := strings.CutSuffix(ra, " (I)")
-		if e.RA, err = catalogNumber("ra", value); err != nil {
+		if e.RA, err = cellNumber("ra", value); err != nil {
 			return e, err
 		}
 		e.Indirect = indirect
 	}
 	if uses["ca"] {
-		if e.CA, err = catalogNumber("ca", ca); err != nil {
+		if e.CA, err = cellNumber("ca", ca); err != nil {
 			return e, err
 		}
 	}
-	if e.D, err = catalogNumber("d", d); err != nil {
+	if e.D, err = cellNumber("d", d); err != nil {
 		return e, err
 	}
 	if lo, hi, ok := strings.Cut(r, "-"); ok && e.Kind == KindVehicle {
-		if e.MinRange, err = catalogNumber("r", lo); err != nil {
+		if e.MinRange, err = cellNumber("r", lo); err != nil {
 			return e, err
 		}
-		if e.R, err = catalogNumber("r", hi); err != nil {
+		if e.R, err = cellNumber("r", hi); err != nil {
 			return e, err
 		}
 		if e.MinRange >= e.R {
 			return e, fmt.Errorf("r %q: minimum range not below maximum", r)
 		}
-	} else if e.R, err = catalogNumber("r", r); err != nil {
+	} else if e.R, err = cellNumber("r", r); err != nil {
 		return e, err
 	}
 	if uses["av"] {
-		if e.AV, err = catalogNumber("av", av); err != nil {
+		if e.AV, err = cellNumber("av", av); err != nil {
 			return e, err
 		}
-		if e.ST, err = catalogNumber("st", st); err != nil {
+		if e.ST, err = cellNumber("st", st); err != nil {
 			return e, err
 		}
 	}
@@ -468,7 +468,7 @@ func parseCatalogRow(cells []string) (Entry, error) {
 		if lower && !jump {
 			return e, fmt.Errorf("mp %q: a second number without (J)", mp)
 		}
-		if e.MP, err = catalogNumber("mp", walk); err != nil {
+		if e.MP, err = cellNumber("mp", walk); err != nil {
 			return e, err
 		}
 		e.Jump = jump
@@ -476,7 +476,7 @@ func parseCatalogRow(cells []string) (Entry, error) {
 			e.JumpMP = e.MP
 		}
 		if lower {
-			if e.JumpMP, err = catalogNumber("mp", leap); err != nil {
+			if e.JumpMP, err = cellNumber("mp", leap); err != nil {
 				return e, err
 			}
 		}
@@ -494,21 +494,21 @@ func parseCatalogRow(cells []string) (Entry, error) {
 		default:
 			return e, fmt.Errorf("mp %q: want H, T or W after the number", mp)
 		}
-		if e.MP, err = catalogNumber("mp", mp[:len(mp)-1]); err != nil {
+		if e.MP, err = cellNumber("mp", mp[:len(mp)-1]); err != nil {
 			return e, err
 		}
 	case KindFighter:
-		if e.MP, err = catalogNumber("mp", mp); err != nil {
+		if e.MP, err = cellNumber("mp", mp); err != nil {
 			return e, err
 		}
 	}
 	return e, nil
 }
 
-// catalogNumber reads a whole number of digits only, so that a stray sign,
+// cellNumber reads a whole number of digits only, so that a stray sign,
 // letter or space in the data is an error rather than a silent zero.
-func catalogNumber(col, cell string) (int, error) {
-	if cell == "" || len(cell) > 4 || !catalogDigits(cell) {
+func cellNumber(col, cell string) (int, error) {
+	if cell == "" || len(cell) > 4 || !allDigits(cell) {
 		return 0, fmt.Errorf("%s %q is not a whole number", col, cell)
 	}
 	n, err := strconv.Atoi(cell)
@@ -518,7 +518,7 @@ func catalogNumber(col, cell string) (int, error) {
 	return n, nil
 }
 
-func catalogDigits(s string) bool {
+func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			return false

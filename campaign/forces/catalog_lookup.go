@@ -57,7 +57,7 @@ func Lookup(name string) (Entry, error) {
 	if hits := c.index[foldUnitName(name)]; len(hits) > 0 {
 		return c.pick(name, hits)
 	}
-	kind, rest, qualified := catalogSplitKind(name)
+	kind, rest, qualified := splitKind(name)
 	if !qualified {
 		return Entry{}, c.unknown(name, name, 0)
 	}
@@ -96,7 +96,7 @@ func (c *unitCatalog) pick(query string, hits []int) (Entry, error) {
 		Query:       query,
 		Ambiguous:   true,
 		Suggestions: ids,
-		msg:         fmt.Sprintf("ambiguous unit %q: say %s", query, catalogOrList(ids)),
+		msg:         fmt.Sprintf("ambiguous unit %q: say %s", query, orList(ids)),
 	}
 }
 
@@ -114,7 +114,7 @@ func (c *unitCatalog) unknown(query, name string, kind Kind) error {
 	sugg := c.suggest(foldUnitName(name), kind, 3)
 	msg := fmt.Sprintf("unknown unit %q", query)
 	if len(sugg) > 0 {
-		msg += ": did you mean " + catalogOrList(sugg) + "?"
+		msg += ": did you mean " + orList(sugg) + "?"
 	}
 	return &UnitNameError{Query: query, Suggestions: sugg, msg: msg}
 }
@@ -192,14 +192,14 @@ func (c *unitCatalog) suggest(q string, kind Kind, limit int) []string {
 	return out
 }
 
-// catalogSplitKind finds a kind word before a colon ("mech: Scorpion")
+// splitKind finds a kind word before a colon ("mech: Scorpion")
 // or after the name, bare or in parentheses ("Scorpion tank",
 // "Scorpion ('Mech)"). It is tried only when the whole text is no name,
 // so names that end in such a word ("UrbanMech") are never cut.
-func catalogSplitKind(s string) (Kind, string, bool) {
+func splitKind(s string) (Kind, string, bool) {
 	s = strings.TrimSpace(s)
 	if word, rest, ok := strings.Cut(s, ":"); ok {
-		if k, ok := catalogKindWord(foldUnitName(word)); ok && foldUnitName(rest) != "" {
+		if k, ok := kindWord(foldUnitName(word)); ok && foldUnitName(rest) != "" {
 			return k, rest, true
 		}
 	}
@@ -217,7 +217,7 @@ func catalogSplitKind(s string) (Kind, string, bool) {
 		}
 		word, rest = s[cut+1:], s[:cut]
 	}
-	k, ok := catalogKindWord(foldUnitName(word))
+	k, ok := kindWord(foldUnitName(word))
 	if !ok || foldUnitName(rest) == "" {
 		return 0, "", false
 	}
@@ -234,15 +234,15 @@ func foldUnitName(s string) string {
 		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
 			b.WriteRune(r)
 		default:
-			b.WriteString(catalogFoldLatin(r))
+			b.WriteString(foldLatin(r))
 		}
 	}
 	return b.String()
 }
 
-// catalogFoldLatin drops the accent of a lower-case Latin letter; anything else
+// foldLatin drops the accent of a lower-case Latin letter; anything else
 // (punctuation, spaces, other scripts) folds to nothing.
-func catalogFoldLatin(r rune) string {
+func foldLatin(r rune) string {
 	switch r {
 	case 'à', 'á', 'â', 'ã', 'ä', 'å', 'ā':
 		return "a"
@@ -274,8 +274,8 @@ func catalogFoldLatin(r rune) string {
 	return ""
 }
 
-// catalogOrList joins names as a reply reads: "A", "A or B", "A, B or C".
-func catalogOrList(names []string) string {
+// orList joins names as a reply reads: "A", "A or B", "A, B or C".
+func orList(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""

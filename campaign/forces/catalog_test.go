@@ -33,7 +33,7 @@ func TestCatalogParses(t *testing.T) {
 // Ensure a garbled row is reported with its file line, and every bad row
 // is reported, not just the first.
 func TestCatalogParseErrors(t *testing.T) {
-	head := strings.Join(catalogColumns, "\t") + "\n"
+	head := strings.Join(valueColumns, "\t") + "\n"
 	good := "1722\tmech\tLight 'Mechs\tLocust\t20\t4\t5\t4\t1\t8\t-\t-\n"
 	aliases := "alias\tunit\twhy\n"
 	for _, tc := range []struct {

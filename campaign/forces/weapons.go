@@ -161,7 +161,7 @@ var weaponColumns = []string{"bf_line", "bt_line", "name", "damage", "range", "r
 func parseWeapons(text string) (*weaponTable, error) {
 	t := &weaponTable{index: map[string]int{}}
 	var errs []error
-	for _, row := range catalogTSVRows("weapons.tsv", text, weaponColumns, &errs) {
+	for _, row := range tsvRows("weapons.tsv", text, weaponColumns, &errs) {
 		w, err := parseWeaponRow(row.cells)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("weapons.tsv:%d: %s: %w", row.line, row.cells[2], err))
