@@ -297,7 +297,7 @@ func readRegiment(data []byte) (Regiment, error) {
 	}
 
 	rbgGroups := false
-	if f, ok := fs["groups"]; ok && !rfNull(f.Value) {
+	if f, ok := fs["groups"]; ok && !isNull(f.Value) {
 		groups, err := rf.List(f.Value, "groups")
 		if err != nil {
 			return Regiment{}, err
@@ -329,7 +329,7 @@ func readRegiment(data []byte) (Regiment, error) {
 			r.RBG.Trucks = append(r.RBG.Trucks, u)
 		}
 	}
-	if f, ok := fs["dropships"]; ok && !rfNull(f.Value) {
+	if f, ok := fs["dropships"]; ok && !isNull(f.Value) {
 		items, err := rf.List(f.Value, "dropships")
 		if err != nil {
 			return Regiment{}, err
@@ -381,7 +381,7 @@ func (rd *regimentReading) group(n *yaml.Node, path string) (bool, error) {
 		}
 	}
 	f, ok := fs["units"]
-	if !ok || rfNull(f.Value) {
+	if !ok || isNull(f.Value) {
 		return isRBG, nil
 	}
 	upath := yamlnode.Join(path, "units")
@@ -420,7 +420,7 @@ func (rd *regimentReading) group(n *yaml.Node, path string) (bool, error) {
 // supplyTrain reads the supply_train list (ruling F7): each entry a truck
 // counter of four of one machine, Regular.
 func (rd *regimentReading) supplyTrain(n *yaml.Node) error {
-	if rfNull(n) {
+	if isNull(n) {
 		return nil
 	}
 	items, err := rf.List(n, "supply_train")
@@ -697,7 +697,7 @@ func dropShipUnit(name, machine string, exp referee.Experience) (RosterUnit, err
 // fives). A recon chit the counter column already gives (F6) is no
 // second chit.
 func readChits(l *Lance, n *yaml.Node, path string) error {
-	if rfNull(n) {
+	if isNull(n) {
 		return nil
 	}
 	names, nodes, err := rfTextList(n, path, rfChit)
@@ -752,7 +752,7 @@ func nearestKey(key string, allowed []string) string {
 	return best
 }
 
-func rfNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
 // rfText reads a non-empty value of kind k: a name, or a line of values,
 // checked by usertext like every name people write (one line, no
@@ -763,7 +763,7 @@ func rfText(n *yaml.Node, path string, k usertext.Kind) (string, error) {
 
 // rfOptText is rfText that takes "" (or nothing) as "".
 func rfOptText(n *yaml.Node, path string, k usertext.Kind) (string, error) {
-	if n.Kind == yaml.ScalarNode && (rfNull(n) || strings.TrimSpace(n.Value) == "") {
+	if n.Kind == yaml.ScalarNode && (isNull(n) || strings.TrimSpace(n.Value) == "") {
 		return "", nil
 	}
 	return rfText(n, path, k)
@@ -790,7 +790,7 @@ func rfLine(fs map[string]yamlnode.Field, path string) (int, error) {
 // rfTextList reads a list of values of kind k (a bare value is a list of
 // one).
 func rfTextList(n *yaml.Node, path string, k usertext.Kind) ([]string, []*yaml.Node, error) {
-	if n.Kind == yaml.ScalarNode && !rfNull(n) {
+	if n.Kind == yaml.ScalarNode && !isNull(n) {
 		s, err := rfText(n, path, k)
 		return []string{s}, []*yaml.Node{n}, err
 	}
