@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/storage"
 )
@@ -26,9 +27,9 @@ func stoDB(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var regs []campaign.Regiment
-	for _, id := range campaign.BuiltInIDs {
-		r, err := campaign.BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,8 +16,8 @@ import (
 
 	botcommand "bfbot/bot/command"
 	"bfbot/campaign"
+	"bfbot/internal/consoleline"
 	"bfbot/referee/dice"
-	"bfbot/referee/scenario"
 )
 
 // The demo's cast: a referee and one AI player per built-in regiment.
@@ -137,7 +137,7 @@ func (d *demo) say(ctx context.Context, user, name, sub string, opts map[string]
 
 // demoLine is the command as a console line, for the transcript.
 func demoLine(user, name, sub string, opts map[string]string) string {
-	l := scenario.Line{User: user, Command: name}
+	l := consoleline.Line{User: user, Command: name}
 	if sub != "" {
 		l.Words = []string{sub}
 	}
@@ -147,7 +147,7 @@ func demoLine(user, name, sub string, opts map[string]string) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		l.Options = append(l.Options, scenario.Option{Name: k, Value: opts[k]})
+		l.Options = append(l.Options, consoleline.Option{Name: k, Value: opts[k]})
 	}
 	return l.String()
 }

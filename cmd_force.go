@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 )
 
 // forceArgs is the usage line of `bfbot force` (main.go's table).
@@ -43,7 +43,7 @@ func (m *Main) forceShow(args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("force show: name one regiment: %s, or a regiment file (FILE.yaml)", strings.Join(campaign.BuiltInIDs, " or "))
+		return usagef("force show: name one regiment: %s, or a regiment file (FILE.yaml)", strings.Join(forces.BuiltInIDs, " or "))
 	}
 	r, err := loadForce("force show", pos[0])
 	if err != nil {
@@ -55,7 +55,7 @@ func (m *Main) forceShow(args []string) error {
 		return enc.Encode(forceJSON(r))
 	}
 	writeRoster(m.Stdout, r)
-	if errs := campaign.CheckRegiment(r); len(errs) > 0 {
+	if errs := forces.CheckRegiment(r); len(errs) > 0 {
 		fmt.Fprintf(m.Stdout, "\n%d problem(s) keep it off the field: run bfbot force check %s\n", len(errs), pos[0])
 	}
 	return nil
@@ -68,13 +68,13 @@ func (m *Main) forceExport(args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("force export: name one regiment: %s, or a regiment file (FILE.yaml)", strings.Join(campaign.BuiltInIDs, " or "))
+		return usagef("force export: name one regiment: %s, or a regiment file (FILE.yaml)", strings.Join(forces.BuiltInIDs, " or "))
 	}
 	r, err := loadForce("force export", pos[0])
 	if err != nil {
 		return err
 	}
-	_, err = m.Stdout.Write(campaign.WriteRegiment(r))
+	_, err = m.Stdout.Write(forces.WriteRegiment(r))
 	return err
 }
 
@@ -88,10 +88,10 @@ func (m *Main) forceCheck(args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("force check: name one regiment file (FILE.yaml), or %s", strings.Join(campaign.BuiltInIDs, " or "))
+		return usagef("force check: name one regiment file (FILE.yaml), or %s", strings.Join(forces.BuiltInIDs, " or "))
 	}
 	if *budget != "" {
-		if _, err := campaign.ParseBudget(*budget); err != nil {
+		if _, err := forces.ParseBudget(*budget); err != nil {
 			return usagef("force check: --budget: %v", err)
 		}
 	}
@@ -110,10 +110,10 @@ func (m *Main) forceCheck(args []string) error {
 	fmt.Fprintf(w, "  total %d purchase points\n", c.Total)
 	if r.Budget == "" {
 		fmt.Fprintln(w, "  no budget: an imported force, its purchase points are not checked (--budget heavy|medium|light checks them)")
-	} else if b, err := campaign.ParseBudget(r.Budget); err == nil {
+	} else if b, err := forces.ParseBudget(r.Budget); err == nil {
 		fmt.Fprintf(w, "  budget: %s, %d points, %d of them special (line %d)\n", b.Name, b.Points, b.Special, b.Line)
 	}
-	errs := campaign.CheckRegiment(r)
+	errs := forces.CheckRegiment(r)
 	if len(errs) == 0 {
 		fmt.Fprintln(w, "OK: the regiment may take the field")
 		return nil
@@ -128,28 +128,28 @@ func (m *Main) forceCheck(args []string) error {
 // loadForce is a built-in regiment by id, or a regiment file by path. A
 // name that is neither is a usage error naming the choices; a file that
 // does not read is a failure naming its line.
-func loadForce(cmd, arg string) (campaign.Regiment, error) {
-	if r, err := campaign.BuiltIn(arg); err == nil {
+func loadForce(cmd, arg string) (forces.Regiment, error) {
+	if r, err := forces.BuiltIn(arg); err == nil {
 		return r, nil
 	}
 	ext := strings.ToLower(filepath.Ext(arg))
 	_, statErr := os.Stat(arg)
 	if statErr != nil && ext != ".yaml" && ext != ".yml" && ext != ".json" {
-		return campaign.Regiment{}, usagef("%s: %q is no built-in regiment (%s) and no regiment file", cmd, arg, strings.Join(campaign.BuiltInIDs, ", "))
+		return forces.Regiment{}, usagef("%s: %q is no built-in regiment (%s) and no regiment file", cmd, arg, strings.Join(forces.BuiltInIDs, ", "))
 	}
 	f, err := os.Open(arg)
 	if err != nil {
-		return campaign.Regiment{}, err
+		return forces.Regiment{}, err
 	}
 	defer f.Close()
 	// One byte over the limit is enough for ReadRegiment to refuse it.
-	data, err := io.ReadAll(io.LimitReader(f, campaign.MaxRegimentFileBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, forces.MaxRegimentFileBytes+1))
 	if err != nil {
-		return campaign.Regiment{}, err
+		return forces.Regiment{}, err
 	}
-	r, err := campaign.ReadRegiment(data)
+	r, err := forces.ReadRegiment(data)
 	if err != nil {
-		return campaign.Regiment{}, fmt.Errorf("%s: %w", arg, err)
+		return forces.Regiment{}, fmt.Errorf("%s: %w", arg, err)
 	}
 	return r, nil
 }
@@ -174,14 +174,14 @@ type regimentJSON struct {
 }
 
 type unitJSON struct {
-	Battalion string             `json:"battalion"`
-	Company   string             `json:"company"`
-	Printed   string             `json:"printed"`
-	Counter   string             `json:"counter"`
-	Line      int                `json:"line"`
-	Hidden    bool               `json:"hidden,omitempty"`
-	Lance     campaign.LanceJSON `json:"lance"`
-	Crew      []pilotJSON        `json:"crew"`
+	Battalion string           `json:"battalion"`
+	Company   string           `json:"company"`
+	Printed   string           `json:"printed"`
+	Counter   string           `json:"counter"`
+	Line      int              `json:"line"`
+	Hidden    bool             `json:"hidden,omitempty"`
+	Lance     forces.LanceJSON `json:"lance"`
+	Crew      []pilotJSON      `json:"crew"`
 }
 
 type pilotJSON struct {
@@ -190,14 +190,14 @@ type pilotJSON struct {
 	Experience string `json:"experience"`
 }
 
-func forceJSON(r campaign.Regiment) regimentJSON {
+func forceJSON(r forces.Regiment) regimentJSON {
 	j := regimentJSON{ID: r.ID, Name: r.Name, Line: r.Line, Mercenary: r.Mercenary, Budget: r.Budget, Cost: r.Costs().Total, Units: []unitJSON{},
 		Mines: r.Special.MineAttack, Salvage: r.Special.Salvage, Drops: r.Special.Drops}
-	conv := func(us []campaign.RosterUnit) []unitJSON {
+	conv := func(us []forces.RosterUnit) []unitJSON {
 		out := []unitJSON{}
 		for _, u := range us {
 			uj := unitJSON{Battalion: u.Battalion, Company: u.Company, Printed: u.Printed, Counter: u.Counter, Line: u.Line, Hidden: u.Hidden, Lance: u.Lance.JSON()}
-			uj.Lance.Cost = campaign.PurchaseCost(u.Lance)
+			uj.Lance.Cost = forces.PurchaseCost(u.Lance)
 			for _, p := range u.Crew {
 				uj.Crew = append(uj.Crew, pilotJSON{Name: p.Name, Mech: p.Mech, Experience: p.Experience.String()})
 			}
@@ -212,7 +212,7 @@ func forceJSON(r campaign.Regiment) regimentJSON {
 
 // writeRoster prints the regiment as the book lays it out: battalions,
 // companies, lances with their values, experience and crew.
-func writeRoster(w io.Writer, r campaign.Regiment) {
+func writeRoster(w io.Writer, r forces.Regiment) {
 	c := r.Costs()
 	from := ""
 	if r.Line > 0 {
@@ -242,7 +242,7 @@ func writeRoster(w io.Writer, r campaign.Regiment) {
 		repair = "repair points as the campaign sets them"
 	}
 	fmt.Fprintf(w, "\nRegimental Battlegroup: %d truck counters, %d DropShips, %s\n", len(r.RBG.Trucks), len(r.RBG.DropShips), repair)
-	for _, u := range append(append([]campaign.RosterUnit(nil), r.RBG.Trucks...), r.RBG.DropShips...) {
+	for _, u := range append(append([]forces.RosterUnit(nil), r.RBG.Trucks...), r.RBG.DropShips...) {
 		writeUnit(w, u, "    ")
 	}
 	var special []string
@@ -260,7 +260,7 @@ func writeRoster(w io.Writer, r campaign.Regiment) {
 	}
 }
 
-func writeUnit(w io.Writer, u campaign.RosterUnit, indent string) {
+func writeUnit(w io.Writer, u forces.RosterUnit, indent string) {
 	l := u.Lance
 	var notes []string
 	if u.Hidden {
@@ -273,7 +273,7 @@ func writeUnit(w io.Writer, u campaign.RosterUnit, indent string) {
 	if len(notes) > 0 {
 		note = " (" + strings.Join(notes, ", ") + ")"
 	}
-	fmt.Fprintf(w, "%s%s — %s %s, %s, %d points%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), campaign.ClassNoun(l.Class), campaign.PurchaseCost(l), note)
+	fmt.Fprintf(w, "%s%s — %s %s, %s, %d points%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), forces.ClassNoun(l.Class), forces.PurchaseCost(l), note)
 	for _, p := range u.Crew {
 		name := ""
 		if p.Name != "" {

@@ -75,7 +75,7 @@ func rgfWriteFile(t *testing.T, name, text string) string {
 	return p
 }
 
-const rgfExample = "campaign/testdata/regiments/example.yaml"
+const rgfExample = "campaign/forces/testdata/regiments/example.yaml"
 
 // Ensure `bfbot force show FILE` prints a regiment file as it prints a
 // roster, with the hidden infantry, the DropShip and the special
@@ -149,7 +149,7 @@ func TestForceCheck(t *testing.T) {
 		}
 	})
 	t.Run("ErrOverBudget", func(t *testing.T) {
-		out, errs, code := run(t, "force", "check", "campaign/testdata/regiments/over_budget.yaml")
+		out, errs, code := run(t, "force", "check", "campaign/forces/testdata/regiments/over_budget.yaml")
 		if code != 1 || !strings.Contains(out, "3 problem(s):\n") || !strings.Contains(out, "  - the regiment costs 673 points, 245 more than the 428 of a Light regiment\n") ||
 			!strings.Contains(errs, "3 problem(s) keep the regiment off the field") {
 			t.Errorf("exit %d: %s\n%s", code, errs, out)

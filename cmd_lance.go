@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/referee"
 )
 
@@ -19,8 +19,8 @@ import (
 // (quick lance generation from the values table), `bfbot lance --mtf
 // FILE…` (full lance creation from MegaMek designs) and `bfbot lance
 // --design FILE…` (full lance creation from YAML or JSON design files,
-// campaign.ReadDesigns). It prints the counter, or with --json the fields
-// of docs/architecture.md (campaign.Lance.JSON).
+// forces.ReadDesigns). It prints the counter, or with --json the fields
+// of docs/architecture.md (forces.Lance.JSON).
 func (m *Main) runLance(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("lance", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the lance as one JSON object")
@@ -64,30 +64,26 @@ func (m *Main) runLance(_ context.Context, args []string) error {
 	return writeLanceCounter(m.Stdout, l)
 }
 
-// lanceBuilder makes one lance from the command's arguments; warnings are
-// printed, not fatal.
-type lanceBuilder func(args []string, exp referee.Experience) (campaign.Lance, []string, error)
-
 // lanceQuick is quick lance generation: the arguments are catalog names.
-func lanceQuick(names []string, exp referee.Experience) (campaign.Lance, []string, error) {
-	l, err := campaign.QuickLance(names, exp)
+func lanceQuick(names []string, exp referee.Experience) (forces.Lance, []string, error) {
+	l, err := forces.QuickLance(names, exp)
 	return l, nil, err
 }
 
 // lanceFromMTF is full lance creation from MegaMek .mtf files
-// (campaign.LanceFromMTF): up to four designs, each labelled by its file
+// (forces.LanceFromMTF): up to four designs, each labelled by its file
 // name in errors and warnings.
-func (m *Main) lanceFromMTF(paths []string, exp referee.Experience) (campaign.Lance, []string, error) {
+func (m *Main) lanceFromMTF(paths []string, exp referee.Experience) (forces.Lance, []string, error) {
 	files := make([]io.Reader, 0, len(paths))
 	for _, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
-			return campaign.Lance{}, nil, fmt.Errorf("--mtf: %w", err)
+			return forces.Lance{}, nil, fmt.Errorf("--mtf: %w", err)
 		}
 		defer f.Close()
 		files = append(files, bufio.NewReader(f))
 	}
-	return campaign.LanceFromMTF(files, paths, exp)
+	return forces.LanceFromMTF(files, paths, exp)
 }
 
 // designFileMaxBytes bounds a design file read from disk; ReadDesigns
@@ -95,23 +91,23 @@ func (m *Main) lanceFromMTF(paths []string, exp referee.Experience) (campaign.La
 const designFileMaxBytes = 1 << 20
 
 // lanceFromDesigns is full lance creation from YAML or JSON design files
-// (campaign.LanceFromDesignFiles): up to four designs in all, each file
+// (forces.LanceFromDesignFiles): up to four designs in all, each file
 // labelled by its name in errors and warnings.
-func lanceFromDesigns(paths []string, exp referee.Experience) (campaign.Lance, []string, error) {
+func lanceFromDesigns(paths []string, exp referee.Experience) (forces.Lance, []string, error) {
 	files := make([][]byte, 0, len(paths))
 	for _, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
-			return campaign.Lance{}, nil, fmt.Errorf("--design: %w", err)
+			return forces.Lance{}, nil, fmt.Errorf("--design: %w", err)
 		}
 		data, err := io.ReadAll(io.LimitReader(f, designFileMaxBytes+1))
 		f.Close()
 		if err != nil {
-			return campaign.Lance{}, nil, fmt.Errorf("--design: %w", err)
+			return forces.Lance{}, nil, fmt.Errorf("--design: %w", err)
 		}
 		files = append(files, data)
 	}
-	return campaign.LanceFromDesignFiles(files, paths, exp)
+	return forces.LanceFromDesignFiles(files, paths, exp)
 }
 
 // lanceRowNames are the colours of a counter's rows (000 lines 240–244).
@@ -121,7 +117,7 @@ var lanceRowNames = [...]string{"step 0 (blue)", "step 1 (green)", "step 2 (yell
 // 230–244): R, M, RA, CA, D for the red overburn row and each step; an
 // air counter reads R, M, AA, ST, D and has two steps (lines 1067–1071,
 // 1163).
-func writeLanceCounter(w io.Writer, l campaign.Lance) error {
+func writeLanceCounter(w io.Writer, l forces.Lance) error {
 	var b strings.Builder
 	title := l.Class.String()
 	if l.Name != "" {

@@ -109,7 +109,7 @@ func TestLanceErrors(t *testing.T) {
 		{"ErrDesignFile", []string{"lance", "--design", "no-such.yaml"}, 1, "--design: open no-such.yaml"},
 		{"ErrDesignNone", []string{"lance", "--design", "--json"}, 2, "name the lance's design files"},
 		{"ErrDesignAndMTF", []string{"lance", "--design", "--mtf", "a.yaml"}, 2, "--mtf and --design cannot be given together"},
-		{"ErrDesignMalformed", []string{"lance", "--design", filepath.Join("campaign", "testdata", "wasp.mtf")}, 1, "wasp.mtf: malformed design file: line 28: not YAML"},
+		{"ErrDesignMalformed", []string{"lance", "--design", filepath.Join("campaign", "forces", "testdata", "wasp.mtf")}, 1, "wasp.mtf: malformed design file: line 28: not YAML"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs, code := run(t, tc.args...)
@@ -120,13 +120,13 @@ func TestLanceErrors(t *testing.T) {
 	}
 }
 
-// Ensure --mtf reads design files through campaign.LanceFromMTF: the Four
+// Ensure --mtf reads design files through forces.LanceFromMTF: the Four
 // Brothers' TRO 3025 designs (line 1385; the design engineer's test data)
 // give the book's 8/12/8, range 3, MP 4 (lines 1532–1538).
 func TestLanceMTF(t *testing.T) {
 	args := []string{"lance", "--mtf", "--json"}
 	for _, f := range []string{"wasp", "thunderbolt", "vindicator", "hatchetman"} {
-		args = append(args, filepath.Join("campaign", "testdata", f+".mtf"))
+		args = append(args, filepath.Join("campaign", "forces", "testdata", f+".mtf"))
 	}
 	out, errs, code := run(t, args...)
 	if code != 0 {
@@ -142,12 +142,12 @@ func TestLanceMTF(t *testing.T) {
 }
 
 // Ensure --design reads YAML design files through
-// campaign.LanceFromDesignFiles, flags after the files included: four
+// forces.LanceFromDesignFiles, flags after the files included: four
 // Scorpions (line 1848; ruling D5), one file holding two, make a tracked
 // platoon of RA 3, CA 1, D 4, range 3, MP 4, as text and as JSON; a weapon
 // the 1987 tables do not know is a warning naming file and line (D7).
 func TestLanceDesign(t *testing.T) {
-	dir := filepath.Join("campaign", "testdata", "designs")
+	dir := filepath.Join("campaign", "forces", "testdata", "designs")
 	a, b := filepath.Join(dir, "scorpion.yaml"), filepath.Join(dir, "scorpions.yaml")
 	out, errs, code := run(t, "lance", "--design", a, b, a, "--json")
 	if code != 0 {

@@ -18,7 +18,7 @@ func TestRulesPackagesArePure(t *testing.T) {
 		"github.com/robfig/cron/v3", "net/http", "os/exec", "log/slog", "log",
 		"bfbot/storage", "bfbot/bot", "bfbot/mapgen/render",
 	}
-	for _, pkg := range []string{"./internal/usertext", "./mapgen/hex", "./mapgen", "./referee/dice", "./referee", "./referee/ai", "./referee/scenario", "./campaign"} {
+	for _, pkg := range []string{"./internal/usertext", "./internal/yamlnode", "./internal/consoleline", "./mapgen/hex", "./mapgen", "./referee/dice", "./referee", "./referee/ai", "./campaign/forces", "./referee/scenario", "./campaign"} {
 		out, err := exec.Command("go", "list", "-deps", pkg).Output()
 		if err != nil {
 			t.Fatalf("go list -deps %s: %v", pkg, err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -161,7 +162,7 @@ func TestSetUpBattleSpecial(t *testing.T) {
 	c.Side("bandits").Unit("B8").Hidden = true // only infantry hides: a 'Mech does not
 	bs := c.Side("bandits")
 	bs.Units = append(bs.Units, Unit{ID: "B99", Status: UnitActive, Hidden: true, Battlegroup: b.ID,
-		Lance: Lance{Name: "hidden platoon", Class: referee.Infantry, Rows: referee.DeriveSteps(referee.Values{RA: 4, CA: 6, D: 4}), Range: 1, MP: 1, Experience: referee.Regular}})
+		Lance: forces.Lance{Name: "hidden platoon", Class: referee.Infantry, Rows: referee.DeriveSteps(referee.Values{RA: 4, CA: 6, D: 4}), Range: 1, MP: 1, Experience: referee.Regular}})
 	b.Units = append(b.Units, "B99")
 	rubble := hex.Hex{X: 20, Y: 5}
 	c.Sectors = map[int]SectorState{6: {Rubble: []hex.Hex{rubble}}}

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -95,4 +96,15 @@ func btlDeployAll(tb testing.TB, c *Campaign, battle int) *Campaign {
 		tb.Fatalf("after deployment the battle is in phase %v, want movement", got)
 	}
 	return c
+}
+
+// tdRead reads a file of the forces package's test data (design, .mtf
+// and regiment files).
+func tdRead(tb testing.TB, path string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile("forces/testdata/" + path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
 }

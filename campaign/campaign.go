@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -143,8 +144,8 @@ const (
 type Unit struct {
 	// ID is unique in the campaign and is the counter's label in battles:
 	// the side's letter and a number, "A12".
-	ID    string `json:"id"`
-	Lance Lance  `json:"lance"`
+	ID    string       `json:"id"`
+	Lance forces.Lance `json:"lance"`
 	// Battalion and Company as the roster has them.
 	Battalion string `json:"battalion,omitempty"`
 	Company   string `json:"company,omitempty"`

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee/dice"
 )
@@ -63,9 +64,9 @@ func ordSecrecyCampaign(tb testing.TB, seed uint64) *Campaign {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var regs []Regiment
-	for _, id := range BuiltInIDs {
-		r, err := BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -286,9 +287,9 @@ func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
 // referee's private notes.
 func TestReservedSideIDs(t *testing.T) {
 	data := tdRead(t, "regiments/referee_id.yaml")
-	for name, read := range map[string]func([]byte) (Regiment, error){"ReadRegiment": ReadRegiment, "ReadRegimentChecked": ReadRegimentChecked} {
+	for name, read := range map[string]func([]byte) (forces.Regiment, error){"ReadRegiment": forces.ReadRegiment, "ReadRegimentChecked": forces.ReadRegimentChecked} {
 		_, err := read(data)
-		var fe *RegimentFileError
+		var fe *forces.RegimentFileError
 		if !errors.As(err, &fe) {
 			t.Fatalf("%s: got %v, want a *RegimentFileError", name, err)
 		}
@@ -298,15 +299,15 @@ func TestReservedSideIDs(t *testing.T) {
 	}
 	// The same file with a free id is a good regiment: the id alone is
 	// what is refused.
-	if _, err := ReadRegimentChecked([]byte(strings.Replace(string(data), "\nid: referee\n", "\nid: referee-guard\n", 1))); err != nil {
+	if _, err := forces.ReadRegimentChecked([]byte(strings.Replace(string(data), "\nid: referee\n", "\nid: referee-guard\n", 1))); err != nil {
 		t.Fatalf("the file with a free id: %v", err)
 	}
 
-	crucis, err := BuiltIn("crucis")
+	crucis, err := forces.BuiltIn("crucis")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bandits, err := BuiltIn("bandits")
+	bandits, err := forces.BuiltIn("bandits")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,22 +321,22 @@ func TestReservedSideIDs(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			r := crucis
 			r.ID = id
-			if errs := CheckRegiment(r); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "is reserved") }) {
+			if errs := forces.CheckRegiment(r); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "is reserved") }) {
 				t.Errorf("CheckRegiment: %v, want the reserved id refused", errs)
 			}
-			if _, err := New(1, "x", st, m, []Regiment{r, bandits}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("id %q is reserved", id)) {
+			if _, err := New(1, "x", st, m, []forces.Regiment{r, bandits}); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("id %q is reserved", id)) {
 				t.Errorf("New: %v, want the reserved id refused", err)
 			}
 			up := r
 			up.ID = strings.ToUpper(id) // Referee, PUBLIC: refused in any case
-			if _, err := New(1, "x", st, m, []Regiment{bandits, up}); err == nil || !strings.Contains(err.Error(), "is reserved") {
+			if _, err := New(1, "x", st, m, []forces.Regiment{bandits, up}); err == nil || !strings.Contains(err.Error(), "is reserved") {
 				t.Errorf("New with %s: %v, want the reserved id refused", up.ID, err)
 			}
 		})
 	}
 	// A campaign stored before the ids were reserved fails Check, so the
 	// store refuses to commit it rather than leak.
-	c, err := New(1, "x", st, m, []Regiment{crucis, bandits})
+	c, err := New(1, "x", st, m, []forces.Regiment{crucis, bandits})
 	if err != nil {
 		t.Fatal(err)
 	}

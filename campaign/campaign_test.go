@@ -3,6 +3,7 @@ package campaign
 import (
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 )
 
@@ -13,9 +14,9 @@ func mustNewCampaign(tb testing.TB) *Campaign {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var regs []Regiment
-	for _, id := range BuiltInIDs {
-		r, err := BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -55,8 +56,8 @@ func TestNewCampaign(t *testing.T) {
 				trucks++
 			}
 		}
-		if trucks < MinRBGTrucks {
-			t.Errorf("side %s RBG has %d trucks, want at least %d", s.ID, trucks, MinRBGTrucks)
+		if trucks < forces.MinRBGTrucks {
+			t.Errorf("side %s RBG has %d trucks, want at least %d", s.ID, trucks, forces.MinRBGTrucks)
 		}
 		wantCol := 0
 		if i == 1 {
@@ -69,8 +70,8 @@ func TestNewCampaign(t *testing.T) {
 		}
 	}
 	t.Run("ErrSameRegiment", func(t *testing.T) {
-		r, _ := BuiltIn("crucis")
-		if _, err := New(2, "x", DefaultSettings(), c.Map, []Regiment{r, r}); err == nil {
+		r, _ := forces.BuiltIn("crucis")
+		if _, err := New(2, "x", DefaultSettings(), c.Map, []forces.Regiment{r, r}); err == nil {
 			t.Fatal("two copies of one regiment accepted")
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -64,9 +65,9 @@ func whlNew(tb testing.TB) *Campaign {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var regs []Regiment
+	var regs []forces.Regiment
 	for _, id := range []string{"crucis", "bandits"} {
-		r, err := BuiltIn(id)
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -523,9 +524,9 @@ func TestNewCopiesSpecialPurchases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var regs []Regiment
-	for _, id := range BuiltInIDs {
-		r, err := BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			t.Fatal(err)
 		}

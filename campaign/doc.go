@@ -3,9 +3,9 @@ Package campaign holds the BattleForce campaign rules (book 000, lines
 2517–2745; docs/sources.md): battlegroup worksheets, the strategic map
 and its sectors, sealed orders, the campaign turn, contact and the
 battles it sets up, the upkeep after them, book 004's battle setup
-tables, per-side views and who holds which seat. It also holds, for now,
-the forces the sides field (the unit catalog, lance creation, purchase
-points, rosters and regiment files).
+tables, per-side views and who holds which seat. The forces the sides
+field (the unit catalog, lance creation, purchase points, rosters and
+regiment files) are in package campaign/forces.
 
 The package is pure rules code: no I/O beyond data embedded at build
 time, no clock, no global random source, no logging. Time and dice come

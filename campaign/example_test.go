@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee/dice"
 )
@@ -20,9 +21,9 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	var regs []campaign.Regiment
-	for _, id := range campaign.BuiltInIDs { // crucis, bandits
-		r, err := campaign.BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs { // crucis, bandits
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			fmt.Println(err)
 			return

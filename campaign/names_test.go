@@ -1,27 +1,26 @@
 package campaign
 
 import (
-	"bytes"
 	"errors"
-	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 )
 
 // Ensure every way a name enters the campaign package passes the one
 // check of names (internal/usertext) and is refused with its message:
-// a campaign's name (New, NewScenarioBattle's), a design file's and an
-// .mtf file's. Battlegroup names: TestWorksheet; regiment files:
-// TestReadRegimentErrors and TestCheckRegiment.
+// a campaign's name (New, NewScenarioBattle's). Battlegroup names:
+// TestWorksheet; design and .mtf files: forces.TestNamesEnter; regiment
+// files: forces.TestReadRegimentErrors and forces.TestCheckRegiment.
 func TestNamesEnter(t *testing.T) {
 	m, err := mapgen.GenerateStrategic(1, 4, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var regs []Regiment
-	for _, id := range BuiltInIDs {
-		r, err := BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,20 +35,6 @@ func TestNamesEnter(t *testing.T) {
 		c, err := New(1, "  Tharkad  ", DefaultSettings(), m, regs)
 		if err != nil || c.Name != "Tharkad" {
 			t.Errorf("New(\"  Tharkad  \"): %v, name %q, want it trimmed", err, c.Name)
-		}
-	})
-	t.Run("DesignFile", func(t *testing.T) {
-		data := bytes.Replace(tdRead(t, "designs/gauss.yaml"), []byte("name: Gauss Test"), []byte(`name: "Gauss\u2066Test"`), 1)
-		_, err := ReadDesigns(data)
-		if want := `line 2: name: "Gauss\u2066Test" has a bidirectional-text control (U+2066) at position 6; remove it`; err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ReadDesigns: %v, want it to hold %s", err, want)
-		}
-	})
-	t.Run("MTF", func(t *testing.T) {
-		data := bytes.Replace(tdRead(t, "wasp.mtf"), []byte("chassis:Wasp"), []byte("chassis:Wa\u200Bsp"), 1)
-		_, _, err := ReadMTF(bytes.NewReader(data))
-		if want := `line 2: chassis and model: "Wa\u200bsp WSP-1A" has a zero-width character (U+200B) at position 3; remove it`; !errors.Is(err, ErrMTF) || !strings.Contains(err.Error(), want) {
-			t.Errorf("ReadMTF: %v, want it to hold %s", err, want)
 		}
 	})
 }

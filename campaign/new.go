@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"bfbot/campaign/forces"
 	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/referee"
@@ -19,7 +20,7 @@ import (
 // the RBG in its middle; with "sectors" they stand the same way in the
 // rearmost column of the side's designated sectors (placement.go). Until
 // Start each side may place its battlegroups anew (Place).
-func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []Regiment) (*Campaign, error) {
+func New(id int64, name string, st Settings, m *mapgen.Strategic, regs []forces.Regiment) (*Campaign, error) {
 	name, err := userName(usertext.Campaign, "name", name)
 	if err != nil {
 		return nil, err
@@ -72,7 +73,7 @@ func endColumn(m *mapgen.Strategic, col int) []int {
 	return ids
 }
 
-func newSide(r Regiment, letter string, repair int, sectors []int) Side {
+func newSide(r forces.Regiment, letter string, repair int, sectors []int) Side {
 	s := Side{ID: r.ID, Name: r.Name, Letter: letter, Mercenary: r.Mercenary, RepairPoints: repair, NextBattlegroup: 1}
 	// Special purchases that are not counters come with the side: mines
 	// for prepared positions (line 2633; ruling CI2) and salvage counters
@@ -81,7 +82,7 @@ func newSide(r Regiment, letter string, repair int, sectors []int) Side {
 	if r.RBG.RepairPoints > 0 && repair == 0 {
 		s.RepairPoints = r.RBG.RepairPoints
 	}
-	add := func(u RosterUnit) string {
+	add := func(u forces.RosterUnit) string {
 		id := letter + strconv.Itoa(len(s.Units)+1)
 		s.Units = append(s.Units, Unit{ID: id, Lance: u.Lance, Battalion: u.Battalion, Company: u.Company, Status: UnitActive, Hidden: u.Hidden})
 		return id

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/referee"
 )
 
@@ -39,7 +40,7 @@ func ordDropShip(c *Campaign, side string) *Campaign {
 	s := n.Side(side)
 	id := s.Letter + "99"
 	rbg := s.RBG()
-	s.Units = append(s.Units, Unit{ID: id, Lance: Lance{Name: "Leopard", Class: referee.Leopard}, Status: UnitActive, Battlegroup: rbg.ID})
+	s.Units = append(s.Units, Unit{ID: id, Lance: forces.Lance{Name: "Leopard", Class: referee.Leopard}, Status: UnitActive, Battlegroup: rbg.ID})
 	rbg.Units = append(rbg.Units, id)
 	return n
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -29,9 +30,9 @@ func plcTryNew(cols, rows int, change func(*Settings)) (*Campaign, error) {
 	if err != nil {
 		return nil, err
 	}
-	var regs []Regiment
-	for _, id := range BuiltInIDs {
-		r, err := BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -17,15 +18,15 @@ import (
 // step. The bought regiment's hidden infantry, mines and DropShip are
 // all in play.
 func TestFileRegimentsCampaign(t *testing.T) {
-	guard, err := ReadRegimentChecked(tdRead(t, "regiments/example.yaml"))
+	guard, err := forces.ReadRegimentChecked(tdRead(t, "regiments/example.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bandits, err := BuiltIn("bandits")
+	bandits, err := forces.BuiltIn("bandits")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bandits, err = ReadRegimentChecked(WriteRegiment(bandits)); err != nil {
+	if bandits, err = forces.ReadRegimentChecked(forces.WriteRegiment(bandits)); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile("../mapgen/testdata/strategic_example.yaml")
@@ -40,7 +41,7 @@ func TestFileRegimentsCampaign(t *testing.T) {
 	st.MapCols, st.MapRows, st.MapSeed = m.Cols, m.Rows, 0
 	st.BattleTurnLimit = 4
 	st.MoraleTable = true
-	c, err := New(1, "files", st, m, []Regiment{guard, bandits})
+	c, err := New(1, "files", st, m, []forces.Regiment{guard, bandits})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"bfbot/campaign/forces"
 	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/referee"
@@ -127,8 +128,8 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 
 // lanceOf is the campaign counter of a scenario's battle unit: its values
 // as the scenario gave them.
-func lanceOf(u *referee.Unit) Lance {
-	return Lance{
+func lanceOf(u *referee.Unit) forces.Lance {
+	return forces.Lance{
 		Name: u.Name, Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA,
 		Range: u.Range, MinRange: u.MinRange, MP: u.MP, OverburnMP: (u.MP*3 + 1) / 2,
 		Jump: u.Jump, Indirect: u.Indirect, Experience: u.Experience, Chits: u.Chits,

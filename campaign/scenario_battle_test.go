@@ -110,6 +110,23 @@ func TestNewScenarioBattle(t *testing.T) {
 			t.Fatal("three sides accepted")
 		}
 	})
+	// A battle whose side has an id the bot's addressees use cannot
+	// become a campaign, whose referee's notes would go to that side's
+	// players (ruling SE3; scenario files refuse the id at its line:
+	// scenario.TestScenarioReservedSideID).
+	t.Run("ErrReservedSideID", func(t *testing.T) {
+		st := scdBegun(t, "surprise-encounter", 1).Clone()
+		old := st.Sides[1].ID
+		st.Sides[1].ID = campaign.RefereeAudience
+		for i := range st.Units {
+			if st.Units[i].Side == old {
+				st.Units[i].Side = campaign.RefereeAudience
+			}
+		}
+		if _, err := campaign.NewScenarioBattle(1, "x", st, "surprise-encounter", 1); err == nil || !strings.Contains(err.Error(), `side id "referee" is reserved`) {
+			t.Errorf("a scenario side called referee as a campaign: %v, want it refused", err)
+		}
+	})
 	t.Run("ErrOver", func(t *testing.T) {
 		st, _, err := referee.EndBattle(scdBegun(t, "surprise-encounter", 1), "test")
 		if err != nil {

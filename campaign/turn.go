@@ -3,6 +3,8 @@ package campaign
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"bfbot/referee/dice"
 )
@@ -84,15 +86,13 @@ func Advance(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 	return n, append(evs, e...), nil
 }
 
+// intList writes battle IDs as a reply lists them: "1, 3, 4".
 func intList(ids []int) string {
-	out := ""
+	words := make([]string, len(ids))
 	for i, id := range ids {
-		if i > 0 {
-			out += ", "
-		}
-		out += fmt.Sprint(id)
+		words[i] = strconv.Itoa(id)
 	}
-	return out
+	return strings.Join(words, ", ")
 }
 
 // Unfought lists the IDs of the battles not yet over.

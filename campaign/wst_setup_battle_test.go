@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -328,7 +329,7 @@ func TestWstRefereeNotes(t *testing.T) {
 	if !has(RefereeView(c)) {
 		t.Error("the referee's view lacks the note")
 	}
-	for _, r := range BuiltIns() {
+	for _, r := range forces.BuiltIns() {
 		if r.ID == RefereeAudience {
 			t.Errorf("regiment %q takes the referee's audience", r.ID)
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"bfbot/internal/usertext"
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/yamlnode"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -37,7 +37,7 @@ import (
 // col and row count from 1 like hex names. Sectors are numbered from 1
 // row by row over the sectors given, as GenerateStrategic numbers them, so
 // a full grid gets the same numbers either way. The nodes are read with
-// mapgen/yamlnode, as design and scenario files are; the wording of some
+// internal/yamlnode, as design and scenario files are; the wording of some
 // messages is this file's own.
 
 // MaxStrategicFileBytes is the largest strategic map file ReadStrategic

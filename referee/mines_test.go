@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"maps"
 	"testing"
 
 	"bfbot/mapgen"
@@ -30,7 +31,7 @@ func TestMoveMines(t *testing.T) {
 		{"OwnMines", mined, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mvMined(t, nil, mvCloneMines(tc.lancers), mvCloneMines(tc.bandits), a1)
+			s := mvMined(t, nil, maps.Clone(tc.lancers), maps.Clone(tc.bandits), a1)
 			// 10 against D 8 is the +2 column; a 3 there is one step.
 			next, events := mvDo(t, s, "lancers", "move A1 0508", mvDice(t, 1, 2))
 			a := mvEvent(events, "attack")
@@ -63,7 +64,7 @@ func TestMoveMines(t *testing.T) {
 	t.Run("JumpersOnlyWhereTheyLand", func(t *testing.T) {
 		j := a1
 		j.Jump = true
-		s := mvMined(t, nil, nil, mvCloneMines(mined), j)
+		s := mvMined(t, nil, nil, maps.Clone(mined), j)
 		next, events := mvDo(t, s, "lancers", "move A1 0506 0507 0508", mvDice(t))
 		if next.Unit("A1").Hex != h("0508") || mvEvent(events, "mines") != nil || next.MinesAt(h("0507")) != 10 {
 			t.Errorf("jumper set off mines it leapt over")
@@ -75,7 +76,7 @@ func TestMoveMines(t *testing.T) {
 	})
 	t.Run("NeverInWater", func(t *testing.T) {
 		m := terrain(map[string]mapgen.Cell{"0507": {Terrain: mapgen.Water1}})
-		s := mvMined(t, m, nil, mvCloneMines(mined), a1)
+		s := mvMined(t, m, nil, maps.Clone(mined), a1)
 		next, events := mvDo(t, s, "lancers", "move A1 0506 0507 0508", mvDice(t))
 		if next.Unit("A1").Hex != h("0508") || mvEvent(events, "mines") != nil {
 			t.Errorf("mines went off in water")
@@ -101,8 +102,6 @@ func TestMoveMines(t *testing.T) {
 		}
 	})
 }
-
-func mvCloneMines(m map[hex.Hex]int) map[hex.Hex]int { return cloneMap(m) }
 
 // Ensure hidden infantry (000 lines 1043–1057): the first enemy ground unit
 // to enter its hex reveals it, and it close-assaults at once on the +5

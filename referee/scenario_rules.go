@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -131,8 +132,8 @@ func (r *ScenarioRules) clone() *ScenarioRules {
 	for i := range c.Reinforcements {
 		c.Reinforcements[i].Units = slices.Clone(r.Reinforcements[i].Units)
 	}
-	c.Left = cloneMap(r.Left)
-	c.Captives = cloneMap(r.Captives)
+	c.Left = maps.Clone(r.Left)
+	c.Captives = maps.Clone(r.Captives)
 	return &c
 }
 

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 
@@ -200,30 +201,19 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Sides = slices.Clone(s.Sides)
 	for i := range c.Sides {
-		c.Sides[i].Mines = cloneMap(s.Sides[i].Mines)
+		c.Sides[i].Mines = maps.Clone(s.Sides[i].Mines)
 	}
 	c.Units = slices.Clone(s.Units)
 	for i := range c.Units {
 		c.Units[i].Overrun = slices.Clone(s.Units[i].Overrun)
 	}
-	c.Rubble = cloneMap(s.Rubble)
-	c.Salvage = cloneMap(s.Salvage)
+	c.Rubble = maps.Clone(s.Rubble)
+	c.Salvage = maps.Clone(s.Salvage)
 	c.Known = make(map[string]map[string]Knowledge, len(s.Known))
 	for k, v := range s.Known {
-		c.Known[k] = cloneMap(v)
+		c.Known[k] = maps.Clone(v)
 	}
 	return &c
-}
-
-func cloneMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil {
-		return nil
-	}
-	out := make(map[K]V, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // StackLimit is how many units may end their movement in one hex, friend

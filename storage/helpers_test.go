@@ -13,6 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee/dice"
 )
@@ -35,9 +36,9 @@ func stoMakeCampaign() (*campaign.Campaign, error) {
 	if err != nil {
 		return nil, err
 	}
-	var regs []campaign.Regiment
-	for _, id := range campaign.BuiltInIDs {
-		r, err := campaign.BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/storage"
 )
@@ -40,9 +41,9 @@ func rlCreate(t *testing.T, s *storage.Store) {
 		t.Error(err)
 		return
 	}
-	var regs []campaign.Regiment
-	for _, id := range campaign.BuiltInIDs {
-		r, err := campaign.BuiltIn(id)
+	var regs []forces.Regiment
+	for _, id := range forces.BuiltInIDs {
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			t.Error(err)
 			return

@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 )
 
 // The files /campaign create takes: up to two regiments as
-// regiment files (campaign/regiment_file.go: built, bought with purchase
+// regiment files (campaign/forces/regiment_file.go: built, bought with purchase
 // points, or exported with `bfbot force export`), and the strategic map
 // as mapgen's YAML (mapgen/strategic_yaml.go).
 var createFileOptions = []Option{
@@ -82,7 +83,7 @@ var regimentFileOptions = []string{"regiment_file", "regiment_file2"}
 // points, and every one must be able to take the field. labels name each
 // side for the reply. Two sides with the same id are campaign.New's
 // refusal.
-func createRegiments(x *call) (regs []campaign.Regiment, labels []string, err error) {
+func createRegiments(x *call) (regs []forces.Regiment, labels []string, err error) {
 	ids := strings.Fields(strings.ReplaceAll(x.str("regiments"), ",", " "))
 	var files []string
 	for _, name := range regimentFileOptions {
@@ -90,20 +91,20 @@ func createRegiments(x *call) (regs []campaign.Regiment, labels []string, err er
 			files = append(files, name)
 		}
 	}
-	builtIn := strings.Join(campaign.BuiltInIDs, " and ")
+	builtIn := strings.Join(forces.BuiltInIDs, " and ")
 	switch {
 	case len(ids) == 0 && len(files) == 0:
-		ids = campaign.BuiltInIDs
+		ids = forces.BuiltInIDs
 	case len(ids) == 0 && len(files) == 1:
 		f, _ := x.file(files[0])
 		return nil, nil, userf("/campaign create: %s %s is one side; name the opponent too: a built-in regiment (e.g. regiments:%s; there are %s) or a second file, regiment_file2:",
-			files[0], quoteFile(f.Name), campaign.BuiltInIDs[len(campaign.BuiltInIDs)-1], builtIn)
+			files[0], quoteFile(f.Name), forces.BuiltInIDs[len(forces.BuiltInIDs)-1], builtIn)
 	case len(ids)+len(files) != 2:
 		return nil, nil, userf("/campaign create: a campaign is fought between two regiments; you gave %d (%d in regiments:, %d files)",
 			len(ids)+len(files), len(ids), len(files))
 	}
 	for _, id := range ids {
-		r, err := campaign.BuiltIn(id)
+		r, err := forces.BuiltIn(id)
 		if err != nil {
 			return nil, nil, userf("regiments: %q: use the built-in %s", id, builtIn)
 		}
@@ -112,7 +113,7 @@ func createRegiments(x *call) (regs []campaign.Regiment, labels []string, err er
 	}
 	for _, name := range files {
 		f, _ := x.file(name)
-		r, err := campaign.ReadRegimentChecked(f.Data)
+		r, err := forces.ReadRegimentChecked(f.Data)
 		if err != nil {
 			return nil, nil, userf("%s %s: %v", name, quoteFile(f.Name), err)
 		}

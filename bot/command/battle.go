@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/consoleline"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 	"bfbot/referee"
@@ -177,7 +178,7 @@ func outcomeText(o *referee.Outcome) string {
 // action reads the referee action a /battle command asks for, with the
 // same option names and checks as scenario files.
 func (x *call) action() (referee.Action, error) {
-	l := &scenario.Line{User: x.side.ID, Command: "battle", Words: []string{x.Sub}}
+	l := &consoleline.Line{User: x.side.ID, Command: "battle", Words: []string{x.Sub}}
 	names := make([]string, 0, len(x.Options))
 	for k := range x.Options {
 		if !actionOnly[k] {
@@ -186,7 +187,7 @@ func (x *call) action() (referee.Action, error) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		l.Options = append(l.Options, scenario.Option{Name: k, Value: x.Options[k]})
+		l.Options = append(l.Options, consoleline.Option{Name: k, Value: x.Options[k]})
 	}
 	a, err := scenario.BattleAction(l)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/referee"
 )
 
@@ -15,7 +16,7 @@ func (g *Registry) forceCommands() []*entry {
 			Options: []Option{{Name: "side", Description: "referee only: which side"}}},
 			scope: campaignScope, refereeReads: true, run: g.forceShow},
 		{spec: Spec{Name: "force", Sub: "roster", Description: "a built-in regiment's roster as the book prints it", Who: Anyone, Options: []Option{
-			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: campaign.BuiltInIDs}}},
+			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: forces.BuiltInIDs}}},
 			run: g.forceRoster},
 		{spec: Spec{Name: "force", Sub: "lance", Description: "quick lance generation from the BattleForce Values Table", Who: Anyone, Options: []Option{
 			{Name: "units", Description: `1–4 'Mechs or vehicles (or 1–2 fighters), e.g. "Atlas, Atlas, Stalker, Zeus"`, Required: true},
@@ -46,11 +47,11 @@ func unitLine(u campaign.Unit) string {
 	if u.Status != campaign.UnitActive {
 		where = string(u.Status)
 	}
-	return fmt.Sprintf("  %s %s — %s %s %s, step %d, %s", u.ID, u.Lance.Name, campaign.RosterValues(u.Lance), u.Lance.Experience, campaign.ClassNoun(u.Lance.Class), u.Step, where)
+	return fmt.Sprintf("  %s %s — %s %s %s, step %d, %s", u.ID, u.Lance.Name, forces.RosterValues(u.Lance), u.Lance.Experience, forces.ClassNoun(u.Lance.Class), u.Step, where)
 }
 
 func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
-	r, err := campaign.BuiltIn(x.str("regiment"))
+	r, err := forces.BuiltIn(x.str("regiment"))
 	if err != nil {
 		return nil, userf("regiment: %v", err)
 	}
@@ -66,7 +67,7 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 			}
 			fmt.Fprintf(&b, "%s\n", name)
 		}
-		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, campaign.ClassNoun(u.Lance.Class))
+		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, forces.ClassNoun(u.Lance.Class))
 	}
 	fmt.Fprintf(&b, "Regimental Battlegroup: %d trucks, %d DropShips, %d repair points", len(r.RBG.Trucks), len(r.RBG.DropShips), r.RBG.RepairPoints)
 	return []Reply{x.private(b.String())}, nil
@@ -86,10 +87,10 @@ func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
 			return nil, userf("experience: %v", err)
 		}
 	}
-	l, err := campaign.QuickLance(names, exp)
+	l, err := forces.QuickLance(names, exp)
 	if err != nil {
 		return nil, userf("%v", err)
 	}
 	return []Reply{x.private(fmt.Sprintf("%s: %s %s %s, %d purchase points (quick lance generation, 000 lines 1697–1711)",
-		strings.Join(names, ", "), campaign.RosterValues(l), l.Experience, campaign.ClassNoun(l.Class), campaign.PurchaseCost(l)))}, nil
+		strings.Join(names, ", "), forces.RosterValues(l), l.Experience, forces.ClassNoun(l.Class), forces.PurchaseCost(l)))}, nil
 }

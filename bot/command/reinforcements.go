@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/referee/dice"
 )
 
@@ -61,7 +62,7 @@ func reinforcementsText(c *campaign.Campaign, s *campaign.Side) string {
 		if u.Status == campaign.UnitDestroyed {
 			what = "destroyed; a new counter replaces it"
 		}
-		fmt.Fprintf(&b, "\n  %s %s — %s, %d VP (%s)", u.ID, u.Lance.Name, campaign.RosterValues(u.Lance), u.Lance.Cost(), what)
+		fmt.Fprintf(&b, "\n  %s %s — %s, %d VP (%s)", u.ID, u.Lance.Name, forces.RosterValues(u.Lance), u.Lance.Cost(), what)
 	}
 	b.WriteString("\nBuy with /force buy units:\"ID ID …\".")
 	return b.String()

@@ -35,7 +35,7 @@ import (
 	"time"
 
 	"bfbot/bot/command"
-	"bfbot/referee/scenario"
+	"bfbot/internal/consoleline"
 )
 
 // Console runs console lines through a Dispatcher.
@@ -113,12 +113,12 @@ func (c *Console) Line(ctx context.Context, n int, text string) error {
 // comment line).
 func (c *Console) Request(text string) (*command.Request, error) {
 	text, where := splitPlace(text)
-	l, err := scenario.ParseLine(text)
+	l, err := consoleline.ParseLine(text)
 	if err != nil || l == nil {
 		return nil, err
 	}
 	if where != "" {
-		l.Options = append(l.Options, scenario.Option{Name: "in", Value: where})
+		l.Options = append(l.Options, consoleline.Option{Name: "in", Value: where})
 	}
 	if l.User == "" {
 		return nil, fmt.Errorf("say who speaks: @name /command …")

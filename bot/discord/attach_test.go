@@ -22,7 +22,7 @@ sectors:
   - {col: 3, row: 1, name: East Vale, theme: woods}
 `
 
-// attRegiment is a small regiment file (campaign/regiment_file.go).
+// attRegiment is a small regiment file (campaign/forces/regiment_file.go).
 const attRegiment = `id: harlech-guard
 name: Harlech Guard
 budget: medium

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/ai"
@@ -32,20 +32,20 @@ func scnBook(t *testing.T, name string) *Scenario {
 	return sc
 }
 
-// scnCost is what a unit costs to buy (campaign.PurchaseCost, 000 line
+// scnCost is what a unit costs to buy (forces.PurchaseCost, 000 line
 // 2124 and the Special Purchases Table, line 2177): plus 10 for hidden
 // infantry and 10 a 'Mech kept in space to drop (ruling F13).
 func scnCost(u referee.Unit) int {
-	l := campaign.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
+	l := forces.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
 	if u.Class.Kind() == referee.KindAir {
 		l.AirAttack = u.Rows[0].RA
 	}
-	c := campaign.PurchaseCost(l)
+	c := forces.PurchaseCost(l)
 	if u.Hidden {
-		c = campaign.HiddenInfantryCost(l)
+		c = forces.HiddenInfantryCost(l)
 	}
 	if u.Drop && u.Class.Kind() == referee.KindMech {
-		c += campaign.DropCost(l)
+		c += forces.DropCost(l)
 	}
 	return c
 }
@@ -158,7 +158,7 @@ func TestBookScenarioPoints(t *testing.T) {
 			}
 			for _, sd := range sc.Setup.Sides {
 				for h, n := range sd.Mines {
-					cost, err := campaign.MineCost(n)
+					cost, err := forces.MineCost(n)
 					if err != nil {
 						t.Fatalf("mines at %s: %v", h, err)
 					}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
@@ -108,7 +108,7 @@ func TestRunAI(t *testing.T) {
 }
 
 // Ensure the shipped scenarios' fixed forces cost what their comments say
-// (campaign.PurchaseCost, 000 line 2124): the book's purchase points.
+// (forces.PurchaseCost, 000 line 2124): the book's purchase points.
 func TestBuiltInPoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 200, "bandits": 200},
@@ -126,8 +126,8 @@ func TestBuiltInPoints(t *testing.T) {
 		}
 		got := map[string]int{}
 		for _, u := range sc.Setup.Units {
-			l := campaign.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
-			got[u.Side] += campaign.PurchaseCost(l)
+			l := forces.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
+			got[u.Side] += forces.PurchaseCost(l)
 			if name == "no-mech" && u.Class.Kind() == referee.KindMech {
 				t.Errorf("no-mech: %s is a 'Mech lance", u.ID)
 			}

@@ -2,9 +2,11 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"bfbot/internal/consoleline"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -38,7 +40,7 @@ var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "
 // into the referee action it asks for. The user is the acting side. The
 // options are those of the slash command: unit, to (or path: "0706
 // 0807"), target, mode (ranged, close, assault), value, observer, hex.
-func BattleAction(l *Line) (referee.Action, error) {
+func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	var a referee.Action
 	if l.User == "" {
 		return a, fmt.Errorf("say which side acts: @side /battle …")
@@ -56,7 +58,7 @@ func BattleAction(l *Line) (referee.Action, error) {
 	}
 	allowed := append(append([]string(nil), sub.required...), sub.optional...)
 	for _, o := range l.Options {
-		if !contains(allowed, o.Name) {
+		if !slices.Contains(allowed, o.Name) {
 			if len(allowed) == 0 {
 				return a, fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
 			}
@@ -123,15 +125,6 @@ func BattleAction(l *Line) (referee.Action, error) {
 		a.Observer, _ = l.Option("observer")
 	}
 	return a, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func optionList(names []string) string {

@@ -9,8 +9,8 @@
 //
 //	line 14: sides[1].units[0].class: unknown unit class "heavy-meck": use one of …
 //
-// It also holds the parser of the console line syntax shared with the
-// console adapter, `@user /command sub option:value option:"two words"`.
+// The commands are read with internal/consoleline, the console's own
+// line syntax, `@user /command sub option:value option:"two words"`.
 //
 // The scenarios' special rules and victory conditions — reinforcements,
 // exit and escape awards, bounties, objectives, salvage values,

@@ -3,7 +3,7 @@ package scenario
 import (
 	"fmt"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee"
 )
@@ -20,12 +20,12 @@ type Lance struct {
 	MinRange, MP   int
 	Jump, Indirect bool
 	Tons           float64 // the members' average weight
-	Kind           campaign.Kind
-	Motive         campaign.Motive
+	Kind           forces.Kind
+	Motive         forces.Motive
 	Names          []string // the catalog IDs, in the order given
 }
 
-// QuickLance is campaign.QuickLance (000 lines 1697–1711) for a scenario
+// QuickLance is forces.QuickLance (000 lines 1697–1711) for a scenario
 // file's catalog lance: averages rounded half up (R6), the slowest MP
 // (line 1516), jump only if all jump (line 1518), minimum range the
 // largest of the members', indirect fire only if every member has it.
@@ -44,11 +44,11 @@ func QuickLance(names []string) (Lance, error) {
 	}
 	var tons2 int
 	for i, name := range names {
-		e, err := campaign.Lookup(name)
+		e, err := forces.Lookup(name)
 		if err != nil {
 			return l, err
 		}
-		if e.Kind != campaign.KindMech && e.Kind != campaign.KindVehicle {
+		if e.Kind != forces.KindMech && e.Kind != forces.KindVehicle {
 			return l, fmt.Errorf("%s is a %v: quick lance generation here makes 'Mech lances and vehicle platoons; give a %v counter its values", e.ID, e.Kind, e.Kind)
 		}
 		if i == 0 {
@@ -56,7 +56,7 @@ func QuickLance(names []string) (Lance, error) {
 		}
 		tons2 += 2*e.Tons + b2i(e.HalfTon)
 	}
-	c, err := campaign.QuickLance(names, referee.Regular)
+	c, err := forces.QuickLance(names, referee.Regular)
 	if err != nil {
 		return l, err
 	}
@@ -77,13 +77,13 @@ func QuickLance(names []string) (Lance, error) {
 // fitsClass says why class c cannot be given to lance l (a named class
 // overrides the derived one within the same kind and movement).
 func (l Lance) fitsClass(c referee.Class) error {
-	if l.Kind == campaign.KindMech {
+	if l.Kind == forces.KindMech {
 		if c.Kind() != referee.KindMech {
 			return fmt.Errorf("%v is not a 'Mech class, but the catalog names 'Mechs", c)
 		}
 		return nil
 	}
-	want := map[campaign.Motive]mapgen.Movement{campaign.MotiveHover: mapgen.Hover, campaign.MotiveTracked: mapgen.Tracked, campaign.MotiveWheeled: mapgen.Wheeled}[l.Motive]
+	want := map[forces.Motive]mapgen.Movement{forces.MotiveHover: mapgen.Hover, forces.MotiveTracked: mapgen.Tracked, forces.MotiveWheeled: mapgen.Wheeled}[l.Motive]
 	if !c.Ground() || c.Kind() == referee.KindMech || c.Kind() == referee.KindInfantry || c.Info().Movement != want {
 		return fmt.Errorf("%v does not fit a platoon of %v vehicles", c, l.Motive)
 	}

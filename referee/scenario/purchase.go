@@ -10,9 +10,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
+	"bfbot/internal/yamlnode"
 	"bfbot/mapgen/hex"
-	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -394,7 +394,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 		if len(names) == 0 {
 			return b, fmt.Errorf("%s: item %d names no machines", pr.Side, item)
 		}
-		l, err := campaign.QuickLance(names, exp)
+		l, err := forces.QuickLance(names, exp)
 		if err != nil {
 			return b, fmt.Errorf("%s: item %d (%s): %w", pr.Side, item, strings.Join(names, " "), err)
 		}
@@ -418,11 +418,11 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 		}
 		u.Chits = c
 	}
-	l := campaign.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
+	l := forces.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
 	if u.Class.Kind() == referee.KindAir {
 		l.AirAttack = u.Rows[0].RA
 	}
-	b.Cost = campaign.PurchaseCost(l)
+	b.Cost = forces.PurchaseCost(l)
 	if hidden {
 		if u.Class.Kind() != referee.KindInfantry {
 			return b, fmt.Errorf("%s: item %d: only infantry is placed hidden (000 line 1050); this is %v", pr.Side, item, u.Class)
@@ -431,7 +431,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 			return b, fmt.Errorf("%s: item %d: this scenario allows no hidden infantry", pr.Side, item)
 		}
 		u.Hidden = true
-		b.Cost = campaign.HiddenInfantryCost(l)
+		b.Cost = forces.HiddenInfantryCost(l)
 	}
 	if drop {
 		if u.Class.Kind() != referee.KindMech {
@@ -448,9 +448,9 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 // 'Mech chit (ruling F13).
 func purMechs(u referee.Unit) int {
 	if u.Chits.ExtraMech {
-		return campaign.LanceSize + 1
+		return forces.LanceSize + 1
 	}
-	return campaign.LanceSize
+	return forces.LanceSize
 }
 
 // buyMines reads "mines HEX:N …".
@@ -477,7 +477,7 @@ func (pr *Purchase) buyMines(s *referee.State, o *Order, words []string, item in
 		if c := s.Map.At(h); c.Terrain.IsWater() {
 			return fmt.Errorf("%s: item %d: hex %s is %v: mines are not laid in water (000 line 1046)", pr.Side, item, h, c.Terrain)
 		}
-		cost, err := campaign.MineCost(n)
+		cost, err := forces.MineCost(n)
 		if err != nil || n == 0 {
 			return fmt.Errorf("%s: item %d: %d mine points at %s: buy them in groups of 5", pr.Side, item, n, h)
 		}
@@ -523,7 +523,7 @@ func (pr *Purchase) check(o Order) error {
 		if pr.Drops == 0 {
 			return fmt.Errorf("%s: this scenario keeps no 'Mechs in space to drop", pr.Side)
 		}
-		return fmt.Errorf("%s: %d 'Mechs kept in space to drop, the scenario allows %d (a lance is %d 'Mechs)", pr.Side, mechs, pr.Drops, campaign.LanceSize)
+		return fmt.Errorf("%s: %d 'Mechs kept in space to drop, the scenario allows %d (a lance is %d 'Mechs)", pr.Side, mechs, pr.Drops, forces.LanceSize)
 	}
 	if o.Points > pr.Points {
 		return fmt.Errorf("%s: %d points bought, the scenario allows %d: drop %d points", pr.Side, o.Points, pr.Points, o.Points-pr.Points)
@@ -710,7 +710,7 @@ func purNames(words []string) []string {
 	for i := 0; i < len(words); {
 		j := min(i+4, len(words))
 		for ; j > i+1; j-- {
-			if _, err := campaign.Lookup(strings.Join(words[i:j], " ")); err == nil {
+			if _, err := forces.Lookup(strings.Join(words[i:j], " ")); err == nil {
 				break
 			}
 		}

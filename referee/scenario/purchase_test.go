@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/ai"
@@ -15,14 +15,14 @@ import (
 // lines 2116–2190 and each scenario's restrictions, lines 2208–2515).
 
 // purCost is what quick lance generation makes of names at exp costs
-// (campaign.PurchaseCost, line 2124): the sum the tests expect.
+// (forces.PurchaseCost, line 2124): the sum the tests expect.
 func purCost(t *testing.T, exp referee.Experience, names ...string) int {
 	t.Helper()
-	l, err := campaign.QuickLance(names, exp)
+	l, err := forces.QuickLance(names, exp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return campaign.PurchaseCost(l)
+	return forces.PurchaseCost(l)
 }
 
 // purSide lists a side's units in the set-up.
@@ -89,7 +89,7 @@ func TestBuy(t *testing.T) {
 		}
 		// Air units cost their Air Attack Value (line 2128) and wait in
 		// reserve.
-		air, err := campaign.QuickLance([]string{"Seydlitz", "Cheetah"}, referee.Veteran)
+		air, err := forces.QuickLance([]string{"Seydlitz", "Cheetah"}, referee.Veteran)
 		if err != nil {
 			t.Fatal(err)
 		}

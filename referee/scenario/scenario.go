@@ -9,10 +9,11 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/internal/consoleline"
 	"bfbot/internal/usertext"
+	"bfbot/internal/yamlnode"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
-	"bfbot/mapgen/yamlnode"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -446,7 +447,7 @@ func (p *parser) sides(n *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		if !validName(id) {
+		if !consoleline.ValidName(id) {
 			return errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
 		}
 		if err := referee.ReservedSideIDError(id); err != nil { // ruling SE3
@@ -633,7 +634,7 @@ func (p *parser) commands(n *yaml.Node) error {
 		if c.Kind != yaml.ScalarNode {
 			return errorf(c, path, "want a console line in quotes, e.g. \"@%s /battle end\"", p.s.Sides[0].ID)
 		}
-		l, err := ParseLine(c.Value)
+		l, err := consoleline.ParseLine(c.Value)
 		if err != nil {
 			return errorf(c, path, "%q: %v", c.Value, err)
 		}

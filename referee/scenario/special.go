@@ -6,7 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/yamlnode"
 	"bfbot/referee"
 )
 

@@ -5,7 +5,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/consoleline"
+	"bfbot/internal/yamlnode"
 	"bfbot/referee"
 )
 
@@ -25,7 +26,7 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 	if u.ID, err = yn.Str(idf.Value, path+".id"); err != nil {
 		return u, nil, err
 	}
-	if !validName(u.ID) {
+	if !consoleline.ValidName(u.ID) {
 		return u, nil, errorf(idf.Value, path+".id", "%q: use letters, digits, - and _", u.ID)
 	}
 	u.Side, u.Experience = side, referee.Regular

@@ -2,9 +2,10 @@ package scenario
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
-	"bfbot/mapgen/yamlnode"
+	"bfbot/internal/yamlnode"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -66,7 +67,7 @@ func fields(n *yaml.Node, path string, allowed ...string) (map[string]field, err
 	}
 	out := make(map[string]field, len(list))
 	for _, f := range list {
-		if !contains(allowed, f.Key.Value) {
+		if !slices.Contains(allowed, f.Key.Value) {
 			return nil, errorf(f.Key, yamlnode.Join(path, f.Key.Value), "unknown field; use %s", strings.Join(allowed, ", "))
 		}
 		out[f.Key.Value] = f
