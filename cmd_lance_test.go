@@ -187,7 +187,7 @@ func TestLanceDesign(t *testing.T) {
 // failing exit status and the reason, and builds a lance of 1987 'Mechs
 // with their ammunition-field weapons counted (ruling D17).
 func TestLanceMTFNo1987Weapon(t *testing.T) {
-	dir := filepath.Join("campaign", "testdata", "mtf")
+	dir := filepath.Join("campaign", "forces", "testdata", "mtf")
 	out, errs, code := run(t, "lance", "--mtf", filepath.Join(dir, "uller-prime.mtf"))
 	if code == 0 || !strings.Contains(errs, "none of its 4 weapons is in the 1987 weapons table") || !strings.Contains(errs, "quick generation from the Values Table") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)

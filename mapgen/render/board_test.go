@@ -1,4 +1,4 @@
-package mapgen_test
+package render_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 // (building:1:65) renders exactly as a map with one light building hex
 // there: the picture is the one-hex building, not an error or a block.
 func TestReadBoardRoofRenders(t *testing.T) {
-	f, err := os.Open("testdata/megamek/roof.board")
+	f, err := os.Open("../testdata/megamek/roof.board")
 	if err != nil {
 		t.Fatal(err)
 	}
