@@ -35,7 +35,7 @@ func (g *Registry) battleCommands() []*entry {
 		return &entry{spec: Spec{Name: "battle", Sub: sub, Description: desc, Who: Player, Options: append([]Option{battleOption}, opts...)},
 			scope: campaignScope, run: g.battleAct}
 	}
-	return []*entry{
+	return append([]*entry{
 		{spec: Spec{Name: "battle", Sub: "status", Description: "a battle's turn, phase and sides (public)", Who: Anyone, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleStatus},
 		act("deploy", "deploy a unit in your deployment zone (or auto:true: the AI deploys all your units)",
@@ -64,7 +64,7 @@ func (g *Registry) battleCommands() []*entry {
 			scope: campaignScope, refereeReads: true, run: g.battleView},
 		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
-	}
+	}, actionSubs(act)...)
 }
 
 // battle picks the battle a command is about.
@@ -218,15 +218,22 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	attack := a.Kind == referee.ActAttack || a.Kind == referee.ActStrafe || a.Kind == referee.ActBomb
 	switch {
 	case x.Sub == "attack" && x.flag("preview"):
 		return x.attackPreview(b, a)
 	case x.Sub == "move" && x.flag("preview"):
 		return x.movePreview(b, a)
+	case x.flag("preview") && previewed[a.Kind]:
+		return x.actionPreview(b, a)
+	case attack && !x.flag("confirm"):
+		if out, asked, err := x.endsMovementPrompt(b, a); asked {
+			return out, err
+		}
 	case x.Sub == "withdraw" && !x.flag("confirm"):
-		return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID),
-			Text:    fmt.Sprintf("%s leaves the map for good by your retreat edge. Confirm with the button or /battle withdraw unit:%s confirm:true.", a.Unit, a.Unit),
-			Buttons: button("Confirm withdrawal", true, ButtonID{Action: ButtonWithdraw, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})}}, nil
+		return x.withdrawPrompt(b, a)
+	case x.Sub == "liftoff" && !x.flag("confirm"):
+		return x.liftoffPrompt(b, a)
 	case x.Sub == "surrender" && !x.flag("confirm"):
 		return []Reply{x.private("Surrender gives up the battle and your units in it. Confirm with /battle surrender confirm:true.")}, nil
 	}
@@ -300,7 +307,7 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		if at.Value != nil {
 			text += fmt.Sprintf(": %d against an unknown Defensive Value", *at.Value)
 		}
-		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1). Attack with the button or confirm:true."
+		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1)."
 	} else {
 		odds, err := columnOdds(v.CRT, *at.Column)
 		if err != nil {
@@ -309,8 +316,9 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		if at.Value != nil && at.Defense != nil {
 			text += fmt.Sprintf(": %d against %d", *at.Value, *at.Defense)
 		}
-		text += fmt.Sprintf(", column %+d after shifts. Chances: %s. Attack with the button or confirm:true.", *at.Column, odds)
+		text += fmt.Sprintf(", column %+d after shifts. Chances: %s.", *at.Column, odds)
 	}
+	text += x.attackHow(b)
 	val := "0"
 	if a.Value > 0 {
 		val = strconv.Itoa(a.Value)
