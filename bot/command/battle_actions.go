@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -280,4 +281,40 @@ func mustDeploy(s *referee.State, side string) bool {
 		}
 	}
 	return false
+}
+
+// canDo reports whether the caller's own unit id is of the kind that can
+// take the /battle subcommand sub, for autocomplete: air lances strafe,
+// those still holding a load bomb, lances kept in orbit drop, ground
+// units beside a landed DropShip of theirs embark, units aboard debark,
+// landed DropShips lift off. It reads only the side's own units.
+func canDo(sub string, s *referee.State, id string) bool {
+	u := s.Unit(id)
+	if u == nil {
+		return false
+	}
+	onMap := u.Status == referee.Active
+	switch sub {
+	case "strafe":
+		return onMap && u.Class.Kind() == referee.KindAir
+	case "bomb":
+		return onMap && u.Class.Kind() == referee.KindAir && u.Chits.Bomb > 0 && !u.BombDropped
+	case "drop":
+		return u.Status == referee.Reserve && u.Drop && u.Aboard == ""
+	case "debark":
+		return u.Status == referee.Reserve && u.Aboard != "" && u.Class.Ground()
+	case "liftoff":
+		return onMap && u.Class.Kind() == referee.KindDropShip
+	case "embark":
+		if !onMap || !u.Class.Ground() {
+			return false
+		}
+		for _, ds := range s.Units {
+			if ds.Side == u.Side && ds.Class.Kind() == referee.KindDropShip && ds.Status.OnMap() && hex.Distance(ds.Hex, u.Hex) == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }

@@ -65,7 +65,7 @@ func (g *Registry) completer(option string) func(ctx context.Context, r *Request
 			}
 			var out []string
 			for _, u := range b.State.View(x.side.ID).Units {
-				if u.Own {
+				if u.Own && canDo(x.Sub, b.State, u.ID) {
 					out = append(out, u.ID)
 				}
 			}
