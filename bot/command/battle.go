@@ -38,7 +38,7 @@ func (g *Registry) battleCommands() []*entry {
 	return append([]*entry{
 		{spec: Spec{Name: "battle", Sub: "status", Description: "a battle's turn, phase and sides (public)", Who: Anyone, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleStatus},
-		act("deploy", "deploy a unit in your deployment zone (or auto:true: the AI deploys all your units)",
+		act("deploy", "deploy a unit in your zone, or again elsewhere until the battle starts (auto:true: the AI does it)",
 			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
 			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean}),
 		act("move", "move a unit to a hex (cheapest route) or along a path; preview:true shows the reach first", unitOption,
