@@ -225,9 +225,9 @@ func (x *call) withdrawPrompt(b *campaign.Battle, a referee.Action) ([]Reply, er
 	var text, label string
 	switch {
 	case fate.Captured:
-		text, label = fmt.Sprintf("%s would be CAPTURED, not withdrawn: %s (000 lines 2653–2657). The enemy scores it.", a.Unit, fate.Why), "Leave and be captured"
+		text, label = fmt.Sprintf("%s would be CAPTURED, not withdrawn: %s (000 lines 2655–2657). The enemy scores it.", a.Unit, fate.Why), "Leave and be captured"
 	case fate.Chance:
-		text, label = fmt.Sprintf("%s may be captured: %s (000 line 2655).", a.Unit, fate.Why), "Leave the map"
+		text, label = fmt.Sprintf("%s may be captured: %s (000 line 2657).", a.Unit, fate.Why), "Leave the map"
 	default:
 		text, label = fmt.Sprintf("%s leaves the map for good: %s.", a.Unit, fate.Why), "Confirm withdrawal"
 	}
@@ -263,8 +263,8 @@ func DeployPrompts(c *campaign.Campaign, battles []campaign.Battle) []Reply {
 			}
 			for _, p := range side.Players {
 				out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(b.ID),
-					Text: fmt.Sprintf("Battle %d in %s is set up: deploy %s's units now with /battle deploy unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
-						b.ID, sectorName(c, b.Sector), side.Name),
+					Text: fmt.Sprintf("Battle %d in %s is set up: deploy your units now with /battle deploy battle:%d unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
+						b.ID, sectorName(c, b.Sector), b.ID),
 					Buttons: button("Auto-deploy", false, ButtonID{Action: ButtonAutoDeploy, Campaign: c.ID, Battle: b.ID})})
 			}
 		}

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -251,5 +252,181 @@ func TestBattleDropShip(t *testing.T) {
 	f.press("alice", out)
 	if d1, a1 := f.state().Unit("D1"), f.state().Unit("A1"); d1.Status != referee.Withdrawn || a1.Status != referee.Withdrawn {
 		t.Errorf("after lift-off D1 %v, A1 %v", d1.Status, a1.Status)
+	}
+}
+
+// Ensure an attack typed in the movement phase asks first, naming the
+// units that still have MP, and changes nothing; the preview says so
+// too; the button makes the attack, which ends the movement phase
+// (ruling CMD3).
+func TestAttackDuringMovementAsks(t *testing.T) {
+	f := actFixture(t, secPreviewScenario(t))
+	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3", "preview", "true")); !strings.Contains(got, "It ends your movement phase: A1 (5 MP), A2 (6 MP) would move no more this turn. Attack with the button or confirm:true.") {
+		t.Errorf("preview in the movement phase: %q", got)
+	}
+	out := f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3")
+	got := cmdTexts(out)
+	if !strings.Contains(got, "Attacking now ends the movement phase for every unit of your side: A1 (5 MP), A2 (6 MP) still have MP") || !strings.Contains(got, "/battle attack unit:A1 target:B3 confirm:true") {
+		t.Errorf("attack in the movement phase: %q, want a question naming A1 and A2", got)
+	}
+	if s := f.state(); s.Phase != referee.PhaseMovement || s.Unit("A1").Attacked {
+		t.Fatalf("the question acted: phase %v, attacked %v", s.Phase, s.Unit("A1").Attacked)
+	}
+	// A refused attack is refused at once, not asked about.
+	if got := cmdTexts(f.cmdDo("alice", "battle", "attack", "unit", "A2", "target", "B1")); !strings.Contains(got, "⚠") {
+		t.Errorf("an attack out of range was asked about: %q", got)
+	}
+	f.cmdMust("alice", "battle", "move", "unit", "A2", "to", "1209")
+	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3")); !strings.Contains(got, "A1 (5 MP), A2 (5 MP)") {
+		t.Errorf("after A2 moved a hex: %q", got)
+	}
+	f.press("alice", f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3"))
+	if s := f.state(); s.Phase != referee.PhaseAttack || !s.Unit("A1").Attacked {
+		t.Fatalf("after the button: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)
+	}
+	// In the attack phase an attack is made at once, and the preview
+	// says the same command without preview makes it.
+	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A2", "target", "B3", "preview", "true")); !strings.Contains(got, "Attack with the button or the same command without preview.") {
+		t.Errorf("preview in the attack phase: %q", got)
+	}
+}
+
+// actEdge: a's units on the west edge (its retreat edge) and the north
+// edge, three of them damaged so that the side may declare its retreat
+// (000 line 2653); b far away.
+const actEdge = `map: {seed: 7, theme: plains, sheets: 1}
+terrain:
+  "0108": {terrain: open, elevation: 0}
+  "0501": {terrain: open, elevation: 0}
+first: a
+sides:
+  - id: a
+    name: Lancers
+    retreat: west
+    units:
+      - {id: A1, class: medium-mech, values: {ra: 8, ca: 8, d: 8, r: 3, mp: 5}, step: 1, hex: "0108"}
+      - {id: A2, class: medium-mech, values: {ra: 8, ca: 8, d: 8, r: 3, mp: 5}, step: 1, hex: "0501"}
+      - {id: A3, class: medium-mech, values: {ra: 8, ca: 8, d: 8, r: 3, mp: 5}, step: 1, hex: "0510"}
+  - id: b
+    name: Bandits
+    retreat: east
+    units:
+      - {id: B1, class: medium-mech, values: {ra: 8, ca: 8, d: 8, r: 3, mp: 5}, hex: "3010"}
+`
+
+// Ensure /battle withdraw says before the confirmation that the unit
+// would be captured, and why: no retreat declared, or the wrong edge
+// (000 lines 2653–2657; ruling V6); by the retreat edge after the
+// declaration it gets away.
+func TestWithdrawSaysCaptured(t *testing.T) {
+	f := actFixture(t, actEdge)
+	got := cmdTexts(f.cmdMust("alice", "battle", "withdraw", "unit", "A1"))
+	if !strings.Contains(got, "A1 would be CAPTURED, not withdrawn: it left the map before Lancers declared a retreat") {
+		t.Errorf("withdraw before the retreat: %q", got)
+	}
+	if f.state().Unit("A1").Status != referee.Active {
+		t.Fatal("the question acted")
+	}
+	f.cmdMust("alice", "battle", "retreat")
+	if got := cmdTexts(f.cmdMust("alice", "battle", "withdraw", "unit", "A2")); !strings.Contains(got, "A2 would be CAPTURED, not withdrawn: it left by the wrong edge: Lancers retreats by the west edge") {
+		t.Errorf("withdraw by the wrong edge: %q", got)
+	}
+	out := f.cmdMust("alice", "battle", "withdraw", "unit", "A1")
+	if got := cmdTexts(out); !strings.Contains(got, "A1 leaves the map for good: Lancers retreats by the west edge, where it stands") {
+		t.Errorf("withdraw by the retreat edge: %q", got)
+	}
+	f.press("alice", out)
+	if st := f.state().Unit("A1").Status; st != referee.Withdrawn {
+		t.Errorf("A1 %v after the confirmed withdrawal, want withdrawn", st)
+	}
+}
+
+// Ensure the "deploy now" prompt: when /campaign advance sets up a
+// battle, each side's player gets a DM with an Auto-deploy button; /battle
+// end during deployment says what is left to do; a unit deployed may be
+// deployed again elsewhere (ruling DP1); the button places the rest.
+func TestDeployNowPrompt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a campaign turn")
+	}
+	f := cmdNewFixture(t, true)
+	rules := DefaultRules()
+	var advance []Reply
+	var id int
+	for turn := 0; turn < 4 && id == 0; turn++ {
+		c, _ := f.store.Get(t.Context(), 1)
+		if c.Phase != campaign.PhaseBattles {
+			for i, s := range c.Sides {
+				user := map[string]string{"crucis": "alice", "bandits": "bob"}[s.ID]
+				cur, _ := f.store.Get(t.Context(), 1)
+				for _, o := range rules.AIOrders(cur, s.ID, uint64(i)) {
+					name, sub, opts := OrderCommand(o)
+					var kv []string
+					for k, v := range opts {
+						kv = append(kv, k, v)
+					}
+					f.cmdMust(user, name, sub, kv...)
+				}
+				f.cmdMust(user, "orders", "ready")
+			}
+		}
+		advance = f.cmdMust("ref", "campaign", "advance")
+		c, _ = f.store.Get(t.Context(), 1)
+		if ids := campaign.Unfought(c); len(ids) > 0 {
+			id = ids[0]
+		}
+	}
+	if id == 0 {
+		t.Skip("no battle in the first turns with these seeds")
+	}
+	prompts := map[string]Reply{}
+	for _, r := range advance {
+		if r.To == DM && r.Battle == int64(id) && strings.Contains(r.Text, "deploy your units now") && len(r.Buttons) == 1 && r.Buttons[0].Label == "Auto-deploy" {
+			prompts[r.User] = r
+		}
+	}
+	if len(prompts) != 2 {
+		t.Fatalf("deploy prompts %v in:\n%s", prompts, cmdTexts(advance))
+	}
+	if got := cmdTexts(f.cmdDo("bob", "battle", "end", "battle", strconv.Itoa(id))); !strings.Contains(got, "the battle starts once every unit is deployed; deploy ") {
+		t.Errorf("/battle end during deployment: %q", got)
+	}
+	st := f.scdCampaign(1).Battle(id).State
+	var unit string
+	var hexes []hex.Hex
+	for _, u := range st.Units {
+		if u.Side != "bandits" || u.Status != referee.Reserve {
+			continue
+		}
+		for _, a := range referee.ValidActions(st, u.ID) {
+			if a.Kind == referee.ActDeploy {
+				hexes = append(hexes, a.To)
+			}
+		}
+		if len(hexes) >= 2 {
+			unit = u.ID
+			break
+		}
+		hexes = nil
+	}
+	if unit == "" {
+		t.Fatal("no bandit unit has two hexes to deploy in")
+	}
+	f.cmdMust("bob", "battle", "deploy", "battle", strconv.Itoa(id), "unit", unit, "hex", hexes[0].String())
+	out := f.cmdMust("bob", "battle", "deploy", "battle", strconv.Itoa(id), "unit", unit, "hex", hexes[1].String())
+	if got := cmdTexts(out); !strings.Contains(got, "deploys again, from "+hexes[0].String()+" to "+hexes[1].String()) {
+		t.Errorf("redeploy: %q", got)
+	}
+	if theirs := seenBy(out, "alice"); strings.Contains(theirs, unit) {
+		t.Errorf("alice hears of bob's deployment: %q", theirs)
+	}
+	f.press("alice", []Reply{prompts["alice"]})
+	f.press("bob", []Reply{prompts["bob"]})
+	b := f.scdCampaign(1).Battle(id)
+	if b.State.Phase == referee.PhaseDeploy {
+		t.Fatal("the battle has not started after both sides pressed Auto-deploy")
+	}
+	if got := b.State.Unit(unit).StartHex; got != hexes[1] {
+		t.Errorf("%s starts at %s, want %s where bob placed it last", unit, got, hexes[1])
 	}
 }
