@@ -284,7 +284,7 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 // that are thrown away, and shows the column and the chance of each
 // result, with a button that makes the attack for real.
 func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, error) {
-	_, evs, err := referee.Apply(b.State, a, dice.New(dice.NewSeeded(0)))
+	_, evs, err := dryRun(b, a)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -39,9 +40,14 @@ func actionSubs(act func(sub, desc string, opts ...Option) *entry) []*entry {
 }
 
 // dryRun carries out a on a copy of the battle with dice that are thrown
-// away: the engine's refusal, or what would happen. Nothing is saved.
+// away: the engine's refusal, worded as the action itself would be
+// refused (campaign.BattleAct), or what would happen. Nothing is saved.
 func dryRun(b *campaign.Battle, a referee.Action) (*referee.State, []referee.Event, error) {
-	return referee.Apply(b.State, a, dice.New(dice.NewSeeded(0)))
+	ns, evs, err := referee.Apply(b.State, a, dice.New(dice.NewSeeded(0)))
+	if errors.Is(err, referee.ErrIllegal) {
+		return nil, nil, userError{strings.TrimPrefix(err.Error(), referee.ErrIllegal.Error()+": ")}
+	}
+	return ns, evs, err
 }
 
 // actionPreview shows what a strafe, bomb, drop, embark, debark or

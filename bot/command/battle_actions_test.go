@@ -188,6 +188,9 @@ func TestBattleDrop(t *testing.T) {
 	if theirs := seenBy(out, "bob"); strings.Contains(theirs, "1407") || strings.Contains(theirs, "A1") {
 		t.Errorf("bob hears of the secret drop: %q", theirs)
 	}
+	if view := cmdTexts(f.cmdMust("bob", "battle", "view")); strings.Contains(view, "1407") || strings.Contains(view, "A1") {
+		t.Errorf("bob's view shows the drop before it lands: %q", view)
+	}
 	out = f.cmdMust("alice", "battle", "end")
 	if pub := seenBy(out, "bob"); !strings.Contains(pub, "A1, a mech unit, drops onto") {
 		t.Errorf("the landing is not public: %q", pub)
