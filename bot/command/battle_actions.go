@@ -167,8 +167,9 @@ func liftoffText(s *referee.State, ship string) string {
 }
 
 // unitsWithMP lists the caller's units that could still move in his
-// movement phase, with their MP left; empty outside it. An attack now
-// would end their movement (000 lines 578–602).
+// movement phase (a move the engine would take now: ValidActions, which
+// knows the stops and the air rules), with their MP left; empty outside
+// it. An attack now would end their movement (000 lines 578–602).
 func (x *call) unitsWithMP(b *campaign.Battle) []string {
 	s := b.State
 	if s.Phase != referee.PhaseMovement || s.PhasingSide() == nil || s.PhasingSide().ID != x.side.ID {
@@ -176,8 +177,14 @@ func (x *call) unitsWithMP(b *campaign.Battle) []string {
 	}
 	var out []string
 	for _, u := range s.Units {
-		if u.Side == x.side.ID && u.Status == referee.Active && u.MPLeft > 0 && !(u.Moved && u.Halted) {
-			out = append(out, fmt.Sprintf("%s (%d MP)", u.ID, u.MPLeft))
+		if u.Side != x.side.ID || u.Status != referee.Active || u.MPLeft <= 0 {
+			continue
+		}
+		for _, a := range referee.ValidActions(s, u.ID) {
+			if a.Kind == referee.ActMove {
+				out = append(out, fmt.Sprintf("%s (%d MP)", u.ID, u.MPLeft))
+				break
+			}
 		}
 	}
 	return out
