@@ -31,8 +31,9 @@ func TestRedeploy(t *testing.T) {
 }
 
 // Ensure only one infantry unit is hidden in a hex (000 line 1055): a
-// second hidden platoon may not deploy or move there, a visible unit
-// may, and a state with two is broken.
+// second hidden platoon may not deploy there, nor be offered the hex by
+// ValidActions (the AI's deployment), a visible unit may, and a state
+// with two is broken.
 func TestOneHiddenInfantryPerHex(t *testing.T) {
 	inf := func(id, at string, hidden bool) Unit {
 		u := cbUnit(id, "bandits", Infantry, at, Values{RA: 4, CA: 4, D: 4}, 1, Regular)
@@ -47,6 +48,18 @@ func TestOneHiddenInfantryPerHex(t *testing.T) {
 		cbUnit("A1", "lancers", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
 	cbRefuse(t, s, "bandits", "deploy B2 1010", "only one infantry unit may be hidden in a hex (000 line 1055)")
 	cbDo(t, s, "bandits", "deploy B3 1010")
+	// The AI's deployment (campaign AutoDeploy) picks from ValidActions.
+	offered := func(id string) bool {
+		for _, a := range ValidActions(s, id) {
+			if a.Kind == ActDeploy && a.To == h("1010") {
+				return true
+			}
+		}
+		return false
+	}
+	if offered("B2") || !offered("B3") {
+		t.Errorf("1010 offered to hidden B2 %v, to visible B3 %v; want only B3", offered("B2"), offered("B3"))
+	}
 	s, _ = cbDo(t, s, "bandits", "deploy B2 1011")
 	bad := s.Clone()
 	bad.Unit("B2").Hex = h("1010")

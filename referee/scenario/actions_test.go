@@ -287,3 +287,29 @@ func TestBattleActionAirAndDrops(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a scenario file may not hide two infantry platoons of a side in
+// one hex (000 line 1055; ruling M20): the error names the second.
+func TestScenarioOneHiddenInfantryPerHex(t *testing.T) {
+	text := `map: {seed: 7, theme: plains, sheets: 1}
+terrain:
+  "1010": {terrain: open, elevation: 0}
+sides:
+  - id: a
+    units:
+      - {id: A1, class: medium-mech, values: {ra: 8, ca: 8, d: 8, r: 3, mp: 5}, hex: "0505"}
+  - id: b
+    units:
+      - {id: B1, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1010"}
+      - {id: B2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1010"}
+`
+	_, err := Parse([]byte(text), nil)
+	if err == nil || !strings.Contains(err.Error(), "only one infantry unit may be hidden in a hex (000 line 1055)") || !strings.Contains(err.Error(), "line 11") {
+		t.Errorf("two hidden platoons in 1010: %v", err)
+	}
+	if _, err := Parse([]byte(strings.Replace(text, `hidden: true, hex: "1010"}
+`, `hidden: true, hex: "1011"}
+`, 1)), nil); err != nil {
+		t.Errorf("hidden platoons in 1011 and 1010: %v", err)
+	}
+}
