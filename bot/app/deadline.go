@@ -237,6 +237,9 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 	if n == c {
 		return nil, nil, nil
 	}
+	// A battle that ended may have started another (a retreat into a
+	// sector the enemy holds): its sides are asked to deploy.
+	out = append(out, command.DeployPrompts(n, n.Battles[min(len(c.Battles), len(n.Battles)):])...)
 	return n, out, nil
 }
 

@@ -260,6 +260,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 // its events.
 func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
 	var bevs []referee.Event
+	before := len(x.c.Battles)
 	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := fn(c, d)
 		if err == nil {
@@ -274,6 +275,9 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 	}
 	out := BattleReplies(x.c, battle, bevs)
 	out = append(out, EventReplies(x.c, cevs)...)
+	// A battle that ended may have started another (a retreat into a
+	// sector the enemy holds): its sides are asked to deploy.
+	out = append(out, DeployPrompts(x.c, x.c.Battles[min(before, len(x.c.Battles)):])...)
 	if len(out) == 0 {
 		out = append(out, x.private("Done."))
 	}

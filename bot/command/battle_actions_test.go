@@ -228,6 +228,12 @@ func TestBattleDropShip(t *testing.T) {
 	if d, e, l := complete("debark"), complete("embark"), complete("liftoff"); d != "A1" || e != "" || l != "D1" {
 		t.Errorf("autocomplete debark %q embark %q liftoff %q", d, e, l)
 	}
+	if got := f.reg.completer("dropship")(context.Background(), cmdRequest("alice", "battle", "embark"), ""); strings.Join(got, " ") != "D1" {
+		t.Errorf("dropship autocomplete %v, want D1", got)
+	}
+	if got := f.reg.completer("dropship")(context.Background(), cmdRequest("bob", "battle", "embark"), ""); len(got) != 0 {
+		t.Errorf("bob is offered alice's DropShip: %v", got)
+	}
 	if got := cmdTexts(f.cmdMust("alice", "battle", "debark", "unit", "A1", "hex", "1009", "preview", "true")); !strings.Contains(got, "A1 would leave D1 onto 1009 with its whole 5 MP") {
 		t.Errorf("debark preview %q", got)
 	}
