@@ -206,11 +206,21 @@ func (x *call) endsMovementPrompt(b *campaign.Battle, a referee.Action) ([]Reply
 	switch a.Kind {
 	case referee.ActAttack:
 		cmd += " target:" + a.Target
+		if a.Mode != referee.Ranged {
+			cmd += " mode:" + a.Mode.String()
+		}
 		val := "0"
 		if a.Value > 0 {
 			val = strconv.Itoa(a.Value)
+			cmd += " value:" + val
 		}
-		id = ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), val}}
+		if a.Observer != "" {
+			cmd += " observer:" + a.Observer
+		} else {
+			// The button carries no observer: with one, the typed
+			// command is the only way.
+			id = ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), val}}
+		}
 	case referee.ActStrafe:
 		cmd += " hex:" + a.To.String()
 		id = ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}}
@@ -218,10 +228,13 @@ func (x *call) endsMovementPrompt(b *campaign.Battle, a referee.Action) ([]Reply
 		cmd += " hex:" + a.To.String()
 		id = ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}}
 	}
-	text := fmt.Sprintf("Attacking now ends the movement phase for every unit of your side: %s still %s MP and would move no more this turn (000 lines 578–602). Confirm with the button or %s confirm:true; or move them first and attack in the attack phase.",
+	text := fmt.Sprintf("Attacking now ends the movement phase for every unit of your side: %s still %s MP and would move no more this turn (000 lines 578–602). Confirm with %s confirm:true (or the button); or move them first and attack in the attack phase.",
 		strings.Join(names, ", "), map[bool]string{true: "has", false: "have"}[len(names) == 1], cmd)
-	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
-		Buttons: button("Attack and end movement", true, id)}}, true, nil
+	var buttons []Button
+	if id.Action != "" {
+		buttons = button("Attack and end movement", true, id)
+	}
+	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text, Buttons: buttons}}, true, nil
 }
 
 // withdrawPrompt asks before a unit leaves the map, saying whether it gets

@@ -285,6 +285,10 @@ func TestAttackDuringMovementAsks(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "attack", "unit", "A2", "target", "B1")); !strings.Contains(got, "⚠") {
 		t.Errorf("an attack out of range was asked about: %q", got)
 	}
+	// The command to confirm with keeps the options given.
+	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A2", "target", "B3", "mode", "close", "value", "3")); !strings.Contains(got, "/battle attack unit:A2 target:B3 mode:close value:3 confirm:true") {
+		t.Errorf("close attack in the movement phase: %q", got)
+	}
 	f.cmdMust("alice", "battle", "move", "unit", "A2", "to", "1209")
 	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3")); !strings.Contains(got, "A1 (5 MP), A2 (5 MP)") {
 		t.Errorf("after A2 moved a hex: %q", got)
