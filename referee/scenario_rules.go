@@ -349,25 +349,11 @@ func (b *battle) returnScavengers(side string) error {
 // unit is withdrawn, not captured; SC4, SC6). It banks the exit's VP and
 // the salvage carried off.
 func (b *battle) scenarioExit(u *Unit, side *Side) bool {
-	r := b.s.Scenario
-	if r == nil {
+	award, scavenger, ok := scenarioExitFor(b.s, u, side)
+	if !ok {
 		return false
 	}
-	award := -1
-	for i, e := range r.Exits {
-		if e.Space || e.Side != u.Side || (e.MechsOnly && u.Class.Kind() != KindMech) {
-			continue
-		}
-		if e.Edge == NoEdge || OnEdge(b.s.Map, u.Hex, e.Edge) {
-			award = i
-			break
-		}
-	}
-	scavenger := r.Scavenging && !side.Retreating
-	if award < 0 && !scavenger {
-		return false
-	}
-	r = b.scenario()
+	r := b.scenario()
 	vp := 0
 	if award >= 0 {
 		vp += r.Exits[award].worth(u)
@@ -391,6 +377,28 @@ func (b *battle) scenarioExit(u *Unit, side *Side) bool {
 	}
 	b.emit(Event{Type: "exit", Unit: u.ID, Hex: hexp(u.Hex), Audience: []string{u.Side}, Text: text})
 	return true
+}
+
+// scenarioExitFor finds the scenario's exit that u leaving by the edge it
+// stands on takes (award, −1 for none) and whether it leaves as a
+// scavenger; ok when either lets it go (scenarioExit). It changes nothing.
+func scenarioExitFor(s *State, u *Unit, side *Side) (award int, scavenger, ok bool) {
+	r := s.Scenario
+	if r == nil {
+		return -1, false, false
+	}
+	award = -1
+	for i, e := range r.Exits {
+		if e.Space || e.Side != u.Side || (e.MechsOnly && u.Class.Kind() != KindMech) {
+			continue
+		}
+		if e.Edge == NoEdge || OnEdge(s.Map, u.Hex, e.Edge) {
+			award = i
+			break
+		}
+	}
+	scavenger = r.Scavenging && !side.Retreating
+	return award, scavenger, award >= 0 || scavenger
 }
 
 // carrierLeaves is how many salvage counters destroyed unit u leaves,

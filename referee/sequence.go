@@ -1,6 +1,9 @@
 package referee
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The sequence of play (000 lines 570–612): in each game turn every side
 // takes a player turn in initiative order; a player turn is movement
@@ -59,7 +62,16 @@ func (b *battle) startPlayerTurn() {
 func (b *battle) end() error {
 	switch b.s.Phase {
 	case PhaseDeploy:
-		return illegal("deployment ends when the battle starts")
+		var left []string
+		for i := range b.s.Units {
+			if u := &b.s.Units[i]; u.Side == b.side && u.Status == Reserve && u.Class.Ground() && !arrivesLater(u) {
+				left = append(left, u.ID)
+			}
+		}
+		if len(left) == 0 {
+			return illegal("there is no phase to end yet: your units are deployed, and the battle starts when the other side's are")
+		}
+		return illegal("there is no phase to end yet: the battle starts once every unit is deployed; deploy %s with deploy UNIT HEX (/battle deploy), or let the AI place them (/battle deploy auto:true)", strings.Join(left, ", "))
 	case PhaseMovement:
 		if err := airUnmoved(b.s); err != nil {
 			return err

@@ -238,6 +238,7 @@ func (s *State) Check() []error {
 		bad("units are not sorted by ID")
 	}
 	stack := map[hex.Hex]int{}
+	hidden := map[string]string{} // side and hex → the hidden unit there
 	for i := range s.Units {
 		u := &s.Units[i]
 		if i > 0 && s.Units[i-1].ID == u.ID {
@@ -271,6 +272,13 @@ func (s *State) Check() []error {
 			}
 		}
 		stack[u.Hex]++
+		if u.Hidden {
+			key := u.Side + " " + u.Hex.String()
+			if other, ok := hidden[key]; ok {
+				bad("units %s and %s are both hidden in %s: only one infantry unit may be hidden in a hex (000 line 1055)", other, u.ID, u.Hex)
+			}
+			hidden[key] = u.ID
+		}
 	}
 	for h, n := range stack {
 		if n > StackLimit {

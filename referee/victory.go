@@ -458,11 +458,11 @@ func (b *battle) withdraw(a Action) error {
 		// Leaving is moving, and a hidden unit that moves is seen (M15).
 		b.unhide(u, fmt.Sprintf("hidden %v %s is revealed at %s as it leaves the map", u.Class.Kind(), u.ID, u.Hex))
 	}
-	retreatEdge := side.Retreating && OnEdge(b.s.Map, u.Hex, side.RetreatEdge)
+	fate := withdrawFate(b.s, u, side)
 	switch {
-	case b.scenarioExit(u, side):
-	case retreatEdge:
-	case u.Salvage > 0 && side.Retreating:
+	case fate.Scenario:
+		b.scenarioExit(u, side)
+	case fate.Chance:
 		roll, err := b.roll(fmt.Sprintf("%s leaves by the wrong edge with salvage", u.ID), 1, nil)
 		if err != nil {
 			return err
@@ -471,12 +471,8 @@ func (b *battle) withdraw(a Action) error {
 			b.capture(u, fmt.Sprintf("it left by the wrong edge and rolled %d", roll))
 			return nil
 		}
-	case u.Salvage > 0:
-	case side.Retreating:
-		b.capture(u, fmt.Sprintf("it left by the wrong edge: %s retreats by the %v edge", side.Name, side.RetreatEdge))
-		return nil
-	default:
-		b.capture(u, fmt.Sprintf("it left the map before %s declared a retreat", side.Name))
+	case fate.Captured:
+		b.capture(u, fate.Why)
 		return nil
 	}
 	u.Status = Withdrawn
@@ -486,6 +482,49 @@ func (b *battle) withdraw(a Action) error {
 	}
 	b.emit(Event{Type: "withdraw", Unit: u.ID, Hex: hexp(u.Hex), Text: text})
 	return nil
+}
+
+// WithdrawFate is what leaving the map now means for a unit (000 lines
+// 2647, 2653–2657; ruling V6): it gets away, it is captured, or it
+// escapes only on 4–6 on one die; Why says which rule decides.
+type WithdrawFate struct {
+	Captured bool // it is captured for sure
+	Chance   bool // captured on 1–3 on one die
+	Scenario bool // the scenario's exit or scavenging lets it go
+	Why      string
+}
+
+// FateOfWithdrawal tells what /battle withdraw would do to unit id now,
+// without doing it: the prompt that asks to confirm says "captured"
+// before the player confirms. It does not check that the unit may leave
+// (Apply does).
+func FateOfWithdrawal(s *State, id string) (WithdrawFate, error) {
+	u := s.Unit(id)
+	if u == nil {
+		return WithdrawFate{}, illegal("there is no unit %s", id)
+	}
+	return withdrawFate(s, u, s.Side(u.Side)), nil
+}
+
+func withdrawFate(s *State, u *Unit, side *Side) WithdrawFate {
+	if u.Class.Kind() == KindAir {
+		return WithdrawFate{Why: "an air lance flies up and away (ruling AIR5)"}
+	}
+	if _, _, ok := scenarioExitFor(s, u, side); ok {
+		return WithdrawFate{Scenario: true, Why: "the scenario lets it leave by this edge"}
+	}
+	onRetreatEdge := OnEdge(s.Map, u.Hex, side.RetreatEdge)
+	switch {
+	case side.Retreating && onRetreatEdge:
+		return WithdrawFate{Why: fmt.Sprintf("%s retreats by the %v edge, where it stands", side.Name, side.RetreatEdge)}
+	case u.Salvage > 0 && side.Retreating:
+		return WithdrawFate{Chance: true, Why: fmt.Sprintf("it carries salvage but leaves by the wrong edge (%s retreats by the %v edge): it escapes on 4–6 on one die and is captured on 1–3", side.Name, side.RetreatEdge)}
+	case u.Salvage > 0:
+		return WithdrawFate{Why: "a unit carrying salvage may leave by any edge before the retreat is declared"}
+	case side.Retreating:
+		return WithdrawFate{Captured: true, Why: fmt.Sprintf("it left by the wrong edge: %s retreats by the %v edge", side.Name, side.RetreatEdge)}
+	}
+	return WithdrawFate{Captured: true, Why: fmt.Sprintf("it left the map before %s declared a retreat", side.Name)}
 }
 
 // surrender: the side gives up (ruling V7). Its units on the map are

@@ -158,7 +158,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 	default:
 		return nil, nil, nil
 	}
-	before := len(n.Log)
+	before, battles := len(n.Log), len(n.Battles)
 	next, _, err := campaign.Advance(n, d)
 	if err != nil {
 		return nil, nil, err
@@ -183,6 +183,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 	}
 	out = append(out, command.EventReplies(n, n.Log[min(before, len(n.Log)):])...)
 	out = append(out, battleOut...)
+	out = append(out, command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):])...)
 	return n, append(out, command.OrdersOpen(n)...), nil
 }
 
@@ -236,6 +237,9 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 	if n == c {
 		return nil, nil, nil
 	}
+	// A battle that ended may have started another (a retreat into a
+	// sector the enemy holds): its sides are asked to deploy.
+	out = append(out, command.DeployPrompts(n, n.Battles[min(len(c.Battles), len(n.Battles)):])...)
 	return n, out, nil
 }
 

@@ -36,23 +36,23 @@ func (g *Registry) battleCommands() []*entry {
 		return &entry{spec: Spec{Name: "battle", Sub: sub, Description: desc, Who: Player, Options: append([]Option{battleOption}, opts...)},
 			scope: campaignScope, run: g.battleAct}
 	}
-	return []*entry{
+	return append([]*entry{
 		{spec: Spec{Name: "battle", Sub: "status", Description: "a battle's turn, phase and sides (public)", Who: Anyone, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleStatus},
-		act("deploy", "deploy a unit in your deployment zone (or auto:true: the AI deploys all your units)",
+		act("deploy", "deploy a unit in your zone, or again elsewhere until the battle starts (auto:true: the AI does it)",
 			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
 			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean}),
 		act("move", "move a unit to a hex (cheapest route) or along a path; preview:true shows the reach first", unitOption,
 			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt),
 		act("overburn", "declare overburn for a unit before it moves", unitOption),
-		act("attack", "attack an enemy unit; preview:true shows the column and odds first", unitOption,
+		act("attack", "attack an enemy unit (asks first while you may still move); preview:true shows column and odds", unitOption,
 			Option{Name: "target", Description: "the enemy unit", Required: true},
 			Option{Name: "mode", Description: "ranged, close or assault (infantry close assault)", Choices: attackModes},
 			Option{Name: "value", Description: "declare a lower attack value", Type: Integer},
 			Option{Name: "observer", Description: "forward observer for indirect fire"}, previewOpt, confirmOpt),
 		act("rally", "a broken unit tries to rally into a hex", unitOption, hexOption),
 		act("pickup", "a unit picks up the salvage in its hex", unitOption),
-		act("withdraw", "a unit leaves the map by your retreat edge (asks to confirm)", unitOption, confirmOpt),
+		act("withdraw", "a unit leaves the map (asks to confirm, saying whether it gets away or is captured)", unitOption, confirmOpt),
 		act("retreat", "your side declares it breaks off the engagement"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
 		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
@@ -65,7 +65,7 @@ func (g *Registry) battleCommands() []*entry {
 			scope: campaignScope, refereeReads: true, run: g.battleView},
 		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
-	}
+	}, actionSubs(act)...)
 }
 
 // battle picks the battle a command is about.
@@ -219,15 +219,22 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	attack := a.Kind == referee.ActAttack || a.Kind == referee.ActStrafe || a.Kind == referee.ActBomb
 	switch {
 	case x.Sub == "attack" && x.flag("preview"):
 		return x.attackPreview(b, a)
 	case x.Sub == "move" && x.flag("preview"):
 		return x.movePreview(b, a)
+	case x.flag("preview") && previewed[a.Kind]:
+		return x.actionPreview(b, a)
+	case attack && !x.flag("confirm"):
+		if out, asked, err := x.endsMovementPrompt(b, a); asked {
+			return out, err
+		}
 	case x.Sub == "withdraw" && !x.flag("confirm"):
-		return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID),
-			Text:    fmt.Sprintf("%s leaves the map for good by your retreat edge. Confirm with the button or /battle withdraw unit:%s confirm:true.", a.Unit, a.Unit),
-			Buttons: button("Confirm withdrawal", true, ButtonID{Action: ButtonWithdraw, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})}}, nil
+		return x.withdrawPrompt(b, a)
+	case x.Sub == "liftoff" && !x.flag("confirm"):
+		return x.liftoffPrompt(b, a)
 	case x.Sub == "surrender" && !x.flag("confirm"):
 		return []Reply{x.private("Surrender gives up the battle and your units in it. Confirm with /battle surrender confirm:true.")}, nil
 	}
@@ -254,6 +261,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 // its events.
 func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
 	var bevs []referee.Event
+	before := len(x.c.Battles)
 	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := fn(c, d)
 		if err == nil {
@@ -268,6 +276,9 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 	}
 	out := BattleReplies(x.c, battle, bevs)
 	out = append(out, EventReplies(x.c, cevs)...)
+	// A battle that ended may have started another (a retreat into a
+	// sector the enemy holds): its sides are asked to deploy.
+	out = append(out, DeployPrompts(x.c, x.c.Battles[min(before, len(x.c.Battles)):])...)
 	if len(out) == 0 {
 		out = append(out, x.private("Done."))
 	}
@@ -278,7 +289,7 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 // that are thrown away, and shows the column and the chance of each
 // result, with a button that makes the attack for real.
 func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, error) {
-	_, evs, err := referee.Apply(b.State, a, dice.New(dice.NewSeeded(0)))
+	_, evs, err := dryRun(b, a)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +312,7 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		if at.Value != nil {
 			text += fmt.Sprintf(": %d against an unknown Defensive Value", *at.Value)
 		}
-		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1). Attack with the button or confirm:true."
+		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1)."
 	} else {
 		odds, err := columnOdds(v.CRT, *at.Column)
 		if err != nil {
@@ -310,8 +321,9 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		if at.Value != nil && at.Defense != nil {
 			text += fmt.Sprintf(": %d against %d", *at.Value, *at.Defense)
 		}
-		text += fmt.Sprintf(", column %+d after shifts. Chances: %s. Attack with the button or confirm:true.", *at.Column, odds)
+		text += fmt.Sprintf(", column %+d after shifts. Chances: %s.", *at.Column, odds)
 	}
+	text += x.attackHow(b)
 	val := "0"
 	if a.Value > 0 {
 		val = strconv.Itoa(a.Value)

@@ -352,6 +352,7 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 			Text:    fmt.Sprintf("Battle %d in %s is set up. The players fight it with /battle …, or the AI does with /battle auto battle:%d.", b.ID, sectorName(x.c, b.Sector), b.ID),
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
+	out = append(out, DeployPrompts(x.c, x.c.Battles[before:])...)
 	out = append(out, x.public(statusText(x.c)))
 	return append(out, OrdersOpen(x.c)...), nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strconv"
 	"strings"
+
+	"bfbot/referee"
 )
 
 // completer returns the autocomplete source for an option name whose
@@ -65,7 +67,24 @@ func (g *Registry) completer(option string) func(ctx context.Context, r *Request
 			}
 			var out []string
 			for _, u := range b.State.View(x.side.ID).Units {
-				if u.Own {
+				if u.Own && canDo(x.Sub, b.State, u.ID) {
+					out = append(out, u.ID)
+				}
+			}
+			return out
+		}
+	case "dropship":
+		list = func(x *call) []string {
+			if x.side == nil {
+				return nil
+			}
+			b, err := x.battle()
+			if err != nil {
+				return nil
+			}
+			var out []string
+			for _, u := range b.State.Units {
+				if u.Side == x.side.ID && u.Class.Kind() == referee.KindDropShip && u.Status.OnMap() {
 					out = append(out, u.ID)
 				}
 			}

@@ -25,6 +25,16 @@ const (
 	// ButtonAttack confirms a previewed attack (/battle attack); Args are
 	// unit, target, mode and the declared value ("0" for full).
 	ButtonAttack ButtonAction = "attack"
+	// ButtonStrafe and ButtonBomb confirm an air lance's attack on a hex
+	// (/battle strafe|bomb confirm:true); Args are unit and hex.
+	ButtonStrafe ButtonAction = "strafe"
+	ButtonBomb   ButtonAction = "bomb"
+	// ButtonLiftoff confirms a DropShip's lift-off (/battle liftoff
+	// confirm:true); Args[0] is the DropShip.
+	ButtonLiftoff ButtonAction = "liftoff"
+	// ButtonAutoDeploy lets the AI deploy the side's units (/battle
+	// deploy auto:true).
+	ButtonAutoDeploy ButtonAction = "autodeploy"
 	// ButtonApprove and ButtonDeny answer a join request (/campaign
 	// approve|deny); Args[0] is the user asking.
 	ButtonApprove ButtonAction = "approve"
@@ -43,6 +53,10 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonWithdraw:    {"battle", "withdraw", []string{"unit"}, map[string]string{"confirm": "true"}},
 	ButtonAutoResolve: {"battle", "auto", nil, nil},
 	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value"}, nil},
+	ButtonStrafe:      {"battle", "strafe", []string{"unit", "hex"}, map[string]string{"confirm": "true"}},
+	ButtonBomb:        {"battle", "bomb", []string{"unit", "hex"}, map[string]string{"confirm": "true"}},
+	ButtonLiftoff:     {"battle", "liftoff", []string{"unit"}, map[string]string{"confirm": "true"}},
+	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
 }

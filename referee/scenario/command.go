@@ -32,14 +32,21 @@ var battleSubs = map[string]battleSub{
 	"retreat":   {referee.ActRetreat, nil, nil},
 	"surrender": {referee.ActSurrender, nil, nil},
 	"end":       {referee.ActEnd, nil, nil},
+	"strafe":    {referee.ActStrafe, []string{"unit", "hex"}, nil},
+	"bomb":      {referee.ActBomb, []string{"unit", "hex"}, nil},
+	"drop":      {referee.ActDrop, []string{"unit", "hex"}, nil},
+	"embark":    {referee.ActEmbark, []string{"unit", "dropship"}, nil},
+	"debark":    {referee.ActDebark, []string{"unit", "hex"}, nil},
+	"liftoff":   {referee.ActLiftoff, []string{"unit"}, nil},
 }
 
-var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end"}
+var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb", "drop", "embark", "debark", "liftoff"}
 
 // BattleAction turns a console line `@side /battle sub option:value…`
 // into the referee action it asks for. The user is the acting side. The
 // options are those of the slash command: unit, to (or path: "0706
-// 0807"), target, mode (ranged, close, assault), value, observer, hex.
+// 0807"), target, mode (ranged, close, assault), value, observer, hex,
+// dropship (the ship an embark boards).
 func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	var a referee.Action
 	if l.User == "" {
@@ -74,7 +81,7 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	a.Unit, _ = l.Option("unit")
 	var err error
 	switch sub.kind {
-	case referee.ActDeploy, referee.ActRally:
+	case referee.ActDeploy, referee.ActRally, referee.ActStrafe, referee.ActBomb, referee.ActDrop, referee.ActDebark:
 		v, _ := l.Option("hex")
 		if a.To, err = hex.Parse(v); err != nil {
 			return a, fmt.Errorf("hex: %w", err)
@@ -108,6 +115,8 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 			}
 			a.To = h
 		}
+	case referee.ActEmbark:
+		a.Target, _ = l.Option("dropship")
 	case referee.ActAttack:
 		a.Target, _ = l.Option("target")
 		if m, ok := l.Option("mode"); ok {
