@@ -98,7 +98,7 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	case remind < 0:
 		remind = 0
 	}
-	db, err := storage.Open(cfg.DatabasePath, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout})
+	db, err := storage.Open(cfg.DatabasePath, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true})
 	if err != nil {
 		if errors.Is(err, storage.ErrLocked) {
 			return nil, fmt.Errorf("database_path %s is in use by another bfbot: stop it, or point this one at another file: %w", cfg.DatabasePath, err)
