@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
+	"bfbot/config"
 	"bfbot/referee/dice"
 	"bfbot/referee/scenario"
 )
@@ -77,6 +80,9 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return 0, fmt.Errorf("import: %w: data after the end of the JSON document (at byte %d): an export is one document", ErrBadExport, dec.InputOffset())
+	}
 	switch {
 	case doc.Format != ExportFormat:
 		return 0, fmt.Errorf("import: %w: format %q, want %q", ErrBadExport, doc.Format, ExportFormat)
@@ -95,8 +101,13 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := doc.Campaign.RestoreWith(scenario.BuiltInMap); err != nil {
-		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
+	// Everything is checked before anything is written (CheckImport puts
+	// the battles' maps back on the way).
+	if err := doc.Campaign.CheckImport(scenario.BuiltInMap); err != nil {
+		return 0, fmt.Errorf("import: %w: %v", ErrInvalid, err)
+	}
+	if err := checkDeadlines(doc.Campaign.Settings); err != nil {
+		return 0, fmt.Errorf("import: %w: settings: %v", ErrInvalid, err)
 	}
 	var id int64
 	err = s.update(ctx, func(tx *bolt.Tx) error {
@@ -117,4 +128,25 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 		return 0, fmt.Errorf("import: %w", err)
 	}
 	return id, nil
+}
+
+// checkDeadlines refuses the deadline settings the scheduler (bot/schedule)
+// would refuse when it builds the campaign's schedule: a cron spec
+// config.ValidateCron refuses, or a time zone that is not an IANA name.
+// (package campaign holds the rules and stays free of config.)
+func checkDeadlines(st campaign.Settings) error {
+	for _, d := range []struct{ name, spec string }{{"order_deadline", st.OrderDeadline}, {"battle_deadline", st.BattleDeadline}} {
+		if d.spec == "" {
+			continue
+		}
+		if err := config.ValidateCron(d.spec); err != nil {
+			return fmt.Errorf("%s %q: %v", d.name, d.spec, err)
+		}
+	}
+	if st.TimeZone != "" {
+		if _, err := time.LoadLocation(st.TimeZone); err != nil || st.TimeZone == "Local" {
+			return fmt.Errorf("time_zone %q: use an IANA name such as UTC or Europe/Berlin", st.TimeZone)
+		}
+	}
+	return nil
 }
