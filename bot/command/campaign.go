@@ -102,7 +102,7 @@ func (g *Registry) campaignCommands() []*entry {
 	}
 	create = append(append(append(create, createFileOptions...), mapOptions...), settingOpts()...) // createFileOptions: attach_create.go
 	return []*entry{
-		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly},
+		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly, Rate: Create},
 			run: g.campaignCreate},
 		{spec: Spec{Name: "campaign", Sub: "start", Description: "start the campaign: turn 1's orders open", Who: Referee},
 			scope: campaignScope, run: g.campaignStart},
