@@ -2,6 +2,8 @@ package campaign
 
 import (
 	"fmt"
+
+	"bfbot/internal/usertext"
 )
 
 // MaxTurns bounds a campaign's turn number on import: a thousand-turn
@@ -12,7 +14,8 @@ const MaxTurns = 10000
 // CheckImport is what a campaign read from outside (bfbot import) must
 // pass before anything of it is written: everything Check asks, and what
 // a campaign the bot made always has but Check takes for granted because
-// only the bot writes it: a referee, a known phase and a turn that fits
+// only the bot writes it: names as long and as clean as the bot takes
+// them, a referee, a known phase and a turn that fits
 // it, settings within their limits, a strategic map of at most
 // MaxMapSide sectors a side, battles with IDs below NextBattle, in turns
 // already played, on sectors of the map, between the campaign's own sides
@@ -37,6 +40,24 @@ func (c *Campaign) CheckImport(scenarioMap ScenarioMapFunc) error {
 }
 
 func (c *Campaign) checkImportShape() error {
+	// Names are shown to every player: the limits /campaign create and
+	// the regiment files apply.
+	if _, err := usertext.Campaign.Clean("name", c.Name); err != nil {
+		return err
+	}
+	for _, s := range c.Sides {
+		if _, err := usertext.Regiment.Clean("side "+s.ID+" name", s.Name); err != nil {
+			return err
+		}
+		for _, b := range s.Battlegroups {
+			if b.Name == "" {
+				continue
+			}
+			if _, err := usertext.Battlegroup.Clean(fmt.Sprintf("side %s battlegroup %d name", s.ID, b.ID), b.Name); err != nil {
+				return err
+			}
+		}
+	}
 	switch {
 	case c.Referee == "":
 		return fmt.Errorf("no referee: a campaign the bot made always has one (its creator)")

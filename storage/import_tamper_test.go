@@ -52,6 +52,8 @@ func TestImportTampered(t *testing.T) {
 		{"NegativeTurnLimit", edit(func(c map[string]any) { settings(c)["turn_limit"] = -1 }), ErrInvalid, "turn_limit -1"},
 		{"BadCron", edit(func(c map[string]any) { settings(c)["order_deadline"] = "61 25 * * *" }), ErrInvalid, `order_deadline "61 25 * * *"`},
 		{"BadTimeZone", edit(func(c map[string]any) { settings(c)["time_zone"] = "Mars/Olympus" }), ErrInvalid, `time_zone "Mars/Olympus"`},
+		{"NameTooLong", edit(func(c map[string]any) { c["name"] = strings.Repeat("x", 61) }), ErrInvalid, "name: "},
+		{"SideNameControl", edit(func(c map[string]any) { side(c, 0)["name"] = "Lancers\u202e" }), ErrInvalid, "side crucis name"},
 		{"NoReferee", edit(func(c map[string]any) { delete(c, "referee") }), ErrInvalid, "no referee"},
 		{"NextBattleZero", edit(func(c map[string]any) { c["next_battle"] = 0 }), ErrInvalid, "next_battle 0"},
 		{"BattleOfNoSide", edit(func(c map[string]any) {
