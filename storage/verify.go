@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -39,6 +41,7 @@ const (
 	verifyOK       = 0
 	verifyProblems = 1 // one problem a line on standard output
 	verifyNoOpen   = 3 // bbolt refused to open it; the parent's Open says why
+	verifyRunaway  = 4 // the check took too much memory (verifyWatchdog)
 )
 
 // maxVerifyProblems bounds the problems the child lists.
@@ -67,16 +70,14 @@ type DamageError struct {
 }
 
 func (e *DamageError) Error() string {
-	what := e.Crash
-	if what == "" && len(e.Problems) > 0 {
+	what := "the consistency check crashed on it (" + e.Crash + ")"
+	if e.Crash == "" && len(e.Problems) > 0 {
 		what = e.Problems[0]
 		if n := len(e.Problems) - 1; n > 0 {
-			what += fmt.Sprintf(" (and %d more)", n)
+			what += fmt.Sprintf(" (and %d more lines)", n)
 		}
-	} else if e.Crash != "" {
-		what = "the consistency check crashed on it (" + e.Crash + ")"
 	}
-	return fmt.Sprintf("%s: %v: %s; nothing is served from it: restore it from a backup (the newest copy bfbot backup made), and run `bfbot check --db %s` to see the damage", e.Path, ErrDamaged, what, e.Path)
+	return fmt.Sprintf("%s: %v: %s; bfbot will not read it: restore it from a backup (the newest copy bfbot backup made), and run `bfbot check --db %s` to see the damage", e.Path, ErrDamaged, what, e.Path)
 }
 
 func (e *DamageError) Unwrap() error { return ErrDamaged }
@@ -88,14 +89,21 @@ func (e *DamageError) Unwrap() error { return ErrDamaged }
 // bbolt cannot open the file at all (locked, not bbolt: Open says so
 // itself); else a *DamageError.
 func Verify(ctx context.Context, path string) error {
-	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() == 0 {
 		return nil
 	}
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("%s: cannot check the file before opening it: %w", path, err)
 	}
-	cmd := exec.CommandContext(ctx, exe)
+	// A damaged file can make bbolt walk a cycle of pages for ever: the
+	// check gets a minute and a second per 20 MB of file, some ten times
+	// what reading the file takes.
+	limit := time.Minute + time.Duration(fi.Size()/(20<<20))*time.Second
+	cctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, exe)
 	// GOTRACEBACK=none: a crash prints its cause, not every goroutine.
 	cmd.Env = append(os.Environ(), verifyEnv+"="+path, "GOTRACEBACK=none")
 	var stdout, stderr bytes.Buffer
@@ -104,6 +112,9 @@ func Verify(ctx context.Context, path string) error {
 	err = cmd.Run()
 	if ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if cctx.Err() != nil {
+		return &DamageError{Path: path, Problems: lines(stdout.String()), Crash: fmt.Sprintf("it did not finish in %s: a loop in the file's pages", limit)}
 	}
 	var exit *exec.ExitError
 	switch {
@@ -153,6 +164,16 @@ func lines(s string) []string {
 // element points outside the file faults here, in the child). It writes
 // the problems to w and returns the exit code.
 func verifyChild(path string, w io.Writer) int {
+	// A cycle of branch pages makes bbolt's check recurse without end:
+	// a small stack limit turns that into a quick fatal error. Other
+	// damage (an element's size flipped) makes it allocate without end:
+	// a watchdog ends the child well before the machine runs out of
+	// memory. bbolt's check needs some bytes per page; the file's own
+	// size is far more than that.
+	debug.SetMaxStack(64 << 20)
+	if fi, err := os.Stat(path); err == nil {
+		go verifyWatchdog(256<<20 + uint64(fi.Size()))
+	}
 	// A writer holding the file makes the parent's Open wait and fail with
 	// ErrLocked itself: the child does not wait for it too.
 	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: 10 * time.Millisecond})
@@ -188,6 +209,18 @@ func verifyChild(path string, w io.Writer) int {
 		return verifyProblems
 	}
 	return verifyOK
+}
+
+// verifyWatchdog ends the child once its heap passes limit bytes.
+func verifyWatchdog(limit uint64) {
+	var ms runtime.MemStats
+	for range time.Tick(50 * time.Millisecond) {
+		runtime.ReadMemStats(&ms)
+		if ms.HeapAlloc > limit {
+			fmt.Fprintf(os.Stderr, "fatal error: bbolt's check took more than %d MiB of memory\n", limit>>20)
+			os.Exit(verifyRunaway)
+		}
+	}
 }
 
 // verifySink keeps the compiler from dropping touchBucket's reads.
