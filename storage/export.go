@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -106,7 +105,9 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err := doc.Campaign.CheckImport(scenario.BuiltInMap); err != nil {
 		return 0, fmt.Errorf("import: %w: %v", ErrInvalid, err)
 	}
-	if err := checkDeadlines(doc.Campaign.Settings); err != nil {
+	// The deadlines as the scheduler will read them.
+	st := doc.Campaign.Settings
+	if err := config.ValidateDeadlines(st.OrderDeadline, st.BattleDeadline, st.TimeZone); err != nil {
 		return 0, fmt.Errorf("import: %w: settings: %v", ErrInvalid, err)
 	}
 	var id int64
@@ -128,25 +129,4 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 		return 0, fmt.Errorf("import: %w", err)
 	}
 	return id, nil
-}
-
-// checkDeadlines refuses the deadline settings the scheduler (bot/schedule)
-// would refuse when it builds the campaign's schedule: a cron spec
-// config.ValidateCron refuses, or a time zone that is not an IANA name.
-// (package campaign holds the rules and stays free of config.)
-func checkDeadlines(st campaign.Settings) error {
-	for _, d := range []struct{ name, spec string }{{"order_deadline", st.OrderDeadline}, {"battle_deadline", st.BattleDeadline}} {
-		if d.spec == "" {
-			continue
-		}
-		if err := config.ValidateCron(d.spec); err != nil {
-			return fmt.Errorf("%s %q: %v", d.name, d.spec, err)
-		}
-	}
-	if st.TimeZone != "" {
-		if _, err := time.LoadLocation(st.TimeZone); err != nil || st.TimeZone == "Local" {
-			return fmt.Errorf("time_zone %q: use an IANA name such as UTC or Europe/Berlin", st.TimeZone)
-		}
-	}
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/config"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -325,6 +326,9 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 		set(&n.Settings.OrderDeadline, "order_deadline")
 		set(&n.Settings.BattleDeadline, "battle_deadline")
 		set(&n.Settings.TimeZone, "time_zone")
+		if err := config.ValidateDeadlines(n.Settings.OrderDeadline, n.Settings.BattleDeadline, n.Settings.TimeZone); err != nil {
+			return nil, nil, userf("%v", err)
+		}
 		return n, nil, n.Settings.Validate()
 	}); err != nil {
 		return nil, err
