@@ -82,7 +82,7 @@ func openConsoleStore(db string, seed uint64, script *dice.Script) (botcommand.S
 		if script != nil {
 			return nil, usagef("console: --dice works only with the campaign kept in memory: a database keeps each campaign's own dice (drop --db or --dice)")
 		}
-		st, err := storage.Open(db, storage.Options{})
+		st, err := storage.Open(db, storage.Options{Verify: true})
 		if err != nil {
 			return nil, fmt.Errorf("console --db %s: %w", db, err)
 		}

@@ -31,7 +31,9 @@ func (m *Main) openDB(db string, readOnly bool) (*storage.Store, error) {
 	}
 	// A tool only reads snapshots; it bounds them loosely so a lowered
 	// undo_snapshots is not reported as damage before the bot trims them.
-	return storage.Open(path, storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots})
+	// Verify: a damaged file is refused (storage.DamageError), never read
+	// by this process, which it could crash.
+	return storage.Open(path, storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true})
 }
 
 // dbPath is the database file a tool works on: --db, else database_path
@@ -58,7 +60,10 @@ func (m *Main) dbPath(db string) (string, error) {
 
 // runCheck is `bfbot check [--db FILE]`: every broken invariant of the
 // file, or "ok". It opens the file read-only, so it cannot run beside the
-// bot that holds it.
+// bot that holds it. bbolt's page checks run first in a child process
+// (storage.Verify), so a file damaged badly enough to crash bbolt is
+// reported as damaged, with how the check died, instead of crashing
+// bfbot check.
 func (m *Main) runCheck(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	db := dbFlag(fs)
@@ -70,6 +75,25 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 		return usagef("check takes no arguments (got %q); name the file with --db", pos[0])
 	}
 	s, err := m.openDB(*db, true)
+	var damaged *storage.DamageError
+	if errors.As(err, &damaged) {
+		// bbolt's check ran in a child process (storage.Verify): this one
+		// reports what it found, or how it died, and reads no further.
+		for _, p := range damaged.Problems {
+			fmt.Fprintf(m.Stdout, "%s: %s\n", damaged.Path, p)
+		}
+		if damaged.Crash != "" {
+			fmt.Fprintf(m.Stdout, "%s: the file is damaged: bbolt's consistency check crashed on it: %s\n", damaged.Path, damaged.Crash)
+		}
+		found := fmt.Sprintf("%d problems found", len(damaged.Problems))
+		if len(damaged.Problems) == 1 {
+			found = "1 problem found"
+		}
+		if damaged.Crash != "" {
+			found += ", and the check crashed"
+		}
+		return fmt.Errorf("check: %s: the file is damaged (%s): restore it from a backup; the campaigns in it cannot be read safely", damaged.Path, found)
+	}
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
 	}

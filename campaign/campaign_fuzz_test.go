@@ -16,8 +16,9 @@ func fzCampaignJSON(tb testing.TB, c *Campaign) string {
 }
 
 // FuzzCampaignJSON: a campaign JSON document (what bfbot import and the
-// store read) never makes unmarshalling, Restore or Check panic, however
-// damaged: Check is how an import finds out what is wrong with it.
+// store read) never makes unmarshalling, Restore, Check or CheckImport
+// panic, however damaged: they are how an import finds out what is wrong
+// with it.
 func FuzzCampaignJSON(f *testing.F) {
 	f.Add(fzCampaignJSON(f, mustNewCampaign(f)))
 	c, b := btlContact(f)
@@ -37,7 +38,11 @@ func FuzzCampaignJSON(f *testing.F) {
 		if err := json.Unmarshal([]byte(doc), &c); err != nil {
 			return
 		}
+		var imported Campaign
+		_ = json.Unmarshal([]byte(doc), &imported)
 		_ = c.Restore()
 		_ = c.Check()
+		// What bfbot import runs on the same document.
+		_ = imported.CheckImport(nil)
 	})
 }

@@ -2,6 +2,9 @@ package campaign
 
 import "bfbot/referee"
 
+// MaxMapSide is the most sectors a generated strategic map has a side.
+const MaxMapSide = 8
+
 // Settings are a campaign's options, fixed at creation and changed only by
 // the referee role.
 type Settings struct {
@@ -88,8 +91,8 @@ func (s Settings) Validate() error {
 		return errorf("seat_limit %d: use 0 for no limit or 1 to 25 players a side", s.SeatLimit)
 	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
 		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
-	case s.MapCols < 1 || s.MapCols > 8 || s.MapRows < 1 || s.MapRows > 8:
-		return errorf("map size %dx%d: use 1 to 8 columns and rows", s.MapCols, s.MapRows)
+	case s.MapCols < 1 || s.MapCols > MaxMapSide || s.MapRows < 1 || s.MapRows > MaxMapSide:
+		return errorf("map size %dx%d: use 1 to %d columns and rows", s.MapCols, s.MapRows, MaxMapSide)
 	case s.MapCols*s.MapRows < 2:
 		return errorf("map size %dx%d: a campaign needs at least two sectors", s.MapCols, s.MapRows)
 	}

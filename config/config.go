@@ -35,6 +35,9 @@ type Config struct {
 	DatabasePath string `toml:"database_path" json:"database_path"`
 	// UndoSnapshots is how many snapshots storage keeps per campaign for /undo.
 	UndoSnapshots int `toml:"undo_snapshots" json:"undo_snapshots"`
+	// MaxCampaignsPerServer caps the campaigns not yet over in one
+	// Discord server: /campaign create and /scenario start refuse past it.
+	MaxCampaignsPerServer int `toml:"max_campaigns_per_server" json:"max_campaigns_per_server"`
 
 	// TimeZone is the IANA zone new campaigns schedule in.
 	TimeZone string `toml:"time_zone" json:"time_zone"`
@@ -67,15 +70,16 @@ const EnvConfigFile = "BFBOT_CONFIG"
 // says otherwise. It passes Validate (not ValidateForDiscord: no token).
 func Default() Config {
 	return Config{
-		DatabasePath:   "bfbot.db",
-		UndoSnapshots:  20,
-		TimeZone:       "UTC",
-		OrderDeadline:  "0 20 * * *",
-		BattleDeadline: "",
-		LogLevel:       LogInfo,
-		HexSize:        20,
-		ShowHexNumbers: true,
-		PNGCompression: PNGSpeed,
+		DatabasePath:          "bfbot.db",
+		UndoSnapshots:         20,
+		MaxCampaignsPerServer: 20,
+		TimeZone:              "UTC",
+		OrderDeadline:         "0 20 * * *",
+		BattleDeadline:        "",
+		LogLevel:              LogInfo,
+		HexSize:               20,
+		ShowHexNumbers:        true,
+		PNGCompression:        PNGSpeed,
 	}
 }
 

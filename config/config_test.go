@@ -47,14 +47,15 @@ func problems(tb testing.TB, err error) []Problem {
 func TestDefault(t *testing.T) {
 	got := Default()
 	want := Config{
-		DatabasePath:   "bfbot.db",
-		UndoSnapshots:  20,
-		TimeZone:       "UTC",
-		OrderDeadline:  "0 20 * * *",
-		LogLevel:       "info",
-		HexSize:        20,
-		ShowHexNumbers: true,
-		PNGCompression: "speed",
+		DatabasePath:          "bfbot.db",
+		UndoSnapshots:         20,
+		MaxCampaignsPerServer: 20,
+		TimeZone:              "UTC",
+		OrderDeadline:         "0 20 * * *",
+		LogLevel:              "info",
+		HexSize:               20,
+		ShowHexNumbers:        true,
+		PNGCompression:        "speed",
 	}
 	if got != want {
 		t.Fatalf("Default() = %+v, want %+v", got, want)
@@ -148,6 +149,7 @@ func TestLoad_EveryEnvVariable(t *testing.T) {
 		"BFBOT_DEV_GUILD_ID=22",
 		"BFBOT_DATABASE_PATH=x.db",
 		"BFBOT_UNDO_SNAPSHOTS=5",
+		"BFBOT_MAX_CAMPAIGNS_PER_SERVER=3",
 		"BFBOT_TIME_ZONE=Asia/Tokyo",
 		"BFBOT_ORDER_DEADLINE=@weekly",
 		"BFBOT_BATTLE_DEADLINE=@hourly",
@@ -162,7 +164,7 @@ func TestLoad_EveryEnvVariable(t *testing.T) {
 	got := MustLoad(t, "", env)
 	want := Config{
 		Token: "t0ken", ApplicationID: "11", DevGuildID: "22",
-		DatabasePath: "x.db", UndoSnapshots: 5,
+		DatabasePath: "x.db", UndoSnapshots: 5, MaxCampaignsPerServer: 3,
 		TimeZone: "Asia/Tokyo", OrderDeadline: "@weekly", BattleDeadline: "@hourly",
 		LogLevel: LogWarn, HexSize: 9, ShowHexNumbers: false, PNGCompression: PNGBest,
 	}

@@ -26,6 +26,7 @@ variable, BFBOT_ and the key in upper case.
 	dev_guild_id      BFBOT_DEV_GUILD_ID       "" (register commands globally)
 	database_path     BFBOT_DATABASE_PATH      "bfbot.db"
 	undo_snapshots    BFBOT_UNDO_SNAPSHOTS     20 (1 to 1000, per campaign)
+	max_campaigns_per_server BFBOT_MAX_CAMPAIGNS_PER_SERVER 20 (1 to 10000 not yet over)
 	time_zone         BFBOT_TIME_ZONE          "UTC" (IANA name)
 	order_deadline    BFBOT_ORDER_DEADLINE     "0 20 * * *" (cron: daily 20:00)
 	battle_deadline   BFBOT_BATTLE_DEADLINE    "" (no battle deadline)

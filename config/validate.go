@@ -21,6 +21,8 @@ const (
 	MaxHexSize       = 64
 	MinUndoSnapshots = 1
 	MaxUndoSnapshots = 1000
+	// MaxCampaignsPerServer bounds max_campaigns_per_server.
+	MaxCampaignsPerServer = 10000
 )
 
 // Validate checks every key except the Discord credentials (the console and
@@ -79,6 +81,11 @@ func (c Config) validate(discord bool) error {
 	case c.UndoSnapshots > MaxUndoSnapshots:
 		add("undo_snapshots", "undo_snapshots %d is too large: keep %d to %d snapshots per campaign",
 			c.UndoSnapshots, MinUndoSnapshots, MaxUndoSnapshots)
+	}
+
+	if c.MaxCampaignsPerServer < 1 || c.MaxCampaignsPerServer > MaxCampaignsPerServer {
+		add("max_campaigns_per_server", "max_campaigns_per_server %d: allow 1 to %d running campaigns per server",
+			c.MaxCampaignsPerServer, MaxCampaignsPerServer)
 	}
 
 	if msg := timeZoneProblem(c.TimeZone); msg != "" {

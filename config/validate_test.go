@@ -134,8 +134,8 @@ func TestValidate_AllProblems(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("problem keys\n got %q\nwant %q", got, want)
 	}
-	if !strings.HasPrefix(err.Error(), "invalid configuration: 11 problems:\n  - token starts with") {
-		t.Fatalf("Error() = %q, want a list of 11", err)
+	if !strings.HasPrefix(err.Error(), "invalid configuration: 12 problems:\n  - token starts with") {
+		t.Fatalf("Error() = %q, want a list of 12", err)
 	}
 	// Each problem is reachable with errors.As, for callers that answer
 	// one key at a time.

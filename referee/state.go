@@ -228,6 +228,11 @@ func (s *State) Check() []error {
 	if s.Map == nil {
 		return []error{fmt.Errorf("battle has no map")}
 	}
+	if m := s.Map; m.Width < 1 || m.Height < 1 || len(m.Cells) != m.Width*m.Height {
+		// Everything below reads cells by hex: a map short of its size
+		// (a damaged or tampered document) would index past its end.
+		return []error{fmt.Errorf("battle map is %d×%d hexes but holds %d cells", m.Width, m.Height, len(m.Cells))}
+	}
 	if len(s.Sides) < 2 {
 		bad("battle has %d sides, want at least 2", len(s.Sides))
 	}

@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
+	"bfbot/config"
 	"bfbot/referee/dice"
 	"bfbot/referee/scenario"
 )
@@ -77,6 +79,9 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return 0, fmt.Errorf("import: %w: data after the end of the JSON document (at byte %d): an export is one document", ErrBadExport, dec.InputOffset())
+	}
 	switch {
 	case doc.Format != ExportFormat:
 		return 0, fmt.Errorf("import: %w: format %q, want %q", ErrBadExport, doc.Format, ExportFormat)
@@ -95,8 +100,15 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := doc.Campaign.RestoreWith(scenario.BuiltInMap); err != nil {
-		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
+	// Everything is checked before anything is written (CheckImport puts
+	// the battles' maps back on the way).
+	if err := doc.Campaign.CheckImport(scenario.BuiltInMap); err != nil {
+		return 0, fmt.Errorf("import: %w: %v", ErrInvalid, err)
+	}
+	// The deadlines as the scheduler will read them.
+	st := doc.Campaign.Settings
+	if err := config.ValidateDeadlines(st.OrderDeadline, st.BattleDeadline, st.TimeZone); err != nil {
+		return 0, fmt.Errorf("import: %w: settings: %v", ErrInvalid, err)
 	}
 	var id int64
 	err = s.update(ctx, func(tx *bolt.Tx) error {

@@ -50,6 +50,7 @@ func stoMakeCampaign() (*campaign.Campaign, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Referee = "referee" // as /campaign create makes its creator the referee
 	for i, s := range c.Sides {
 		if c, err = campaign.Join(c, s.ID, fmt.Sprintf("player%d", i+1)); err != nil {
 			return nil, err

@@ -35,6 +35,11 @@ type Options struct {
 	// MaxSize caps the file's size in bytes (0: no cap); a change that
 	// would grow it further fails with ErrDiskFull and writes nothing.
 	MaxSize int
+	// Verify reads the whole file in a child process before opening it
+	// (Verify): a damaged file is refused with a *DamageError instead of
+	// crashing the process at the first request that reaches the damage.
+	// Every program that serves from a file sets it.
+	Verify bool
 }
 
 // Store is the bbolt implementation of Campaigns. It is safe for
@@ -67,6 +72,11 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 	if opts.ReadOnly {
 		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("storage: %w", err)
+		}
+	}
+	if opts.Verify {
+		if err := Verify(context.Background(), path); err != nil {
 			return nil, fmt.Errorf("storage: %w", err)
 		}
 	}

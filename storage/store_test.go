@@ -46,7 +46,7 @@ func TestCreateGetList(t *testing.T) {
 	if got, want := len(list), 3; got != want {
 		t.Fatalf("List gave %d campaigns, want %d", got, want)
 	}
-	if got, want := list[2], (Summary{ID: 3, Name: "storage test", Phase: campaign.PhaseOrders, Turn: 1,
+	if got, want := list[2], (Summary{ID: 3, Name: "storage test", Phase: campaign.PhaseOrders, Turn: 1, Referee: "referee",
 		Players: map[string]string{"player1": "crucis", "player2": "bandits"}, Revision: 1}); !reflect.DeepEqual(got, want) {
 		t.Errorf("summary = %+v, want %+v", got, want)
 	}

@@ -98,7 +98,7 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	case remind < 0:
 		remind = 0
 	}
-	db, err := storage.Open(cfg.DatabasePath, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout})
+	db, err := storage.Open(cfg.DatabasePath, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true})
 	if err != nil {
 		if errors.Is(err, storage.ErrLocked) {
 			return nil, fmt.Errorf("database_path %s is in use by another bfbot: stop it, or point this one at another file: %w", cfg.DatabasePath, err)
@@ -117,7 +117,8 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	a.sched.sched = a.scheduler
 	cmdLog := log.With("component", "command")
 	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: cmdLog, RateLimits: opts.RateLimits,
-		Dice: command.NewRollSource(opts.RollSeed, cmdLog)})
+		MaxCampaignsPerServer: cfg.MaxCampaignsPerServer,
+		Dice:                  command.NewRollSource(opts.RollSeed, cmdLog)})
 	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf)}
 	if opts.HTTPClient != nil {
 		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))

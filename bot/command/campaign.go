@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/config"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -102,7 +103,7 @@ func (g *Registry) campaignCommands() []*entry {
 	}
 	create = append(append(append(create, createFileOptions...), mapOptions...), settingOpts()...) // createFileOptions: attach_create.go
 	return []*entry{
-		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly},
+		{spec: Spec{Name: "campaign", Sub: "create", Description: "create a campaign between two regiments; you become its referee", Options: create, Who: Anyone, Where: GuildOnly, Rate: Create},
 			run: g.campaignCreate},
 		{spec: Spec{Name: "campaign", Sub: "start", Description: "start the campaign: turn 1's orders open", Who: Referee},
 			scope: campaignScope, run: g.campaignStart},
@@ -325,6 +326,9 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 		set(&n.Settings.OrderDeadline, "order_deadline")
 		set(&n.Settings.BattleDeadline, "battle_deadline")
 		set(&n.Settings.TimeZone, "time_zone")
+		if err := config.ValidateDeadlines(n.Settings.OrderDeadline, n.Settings.BattleDeadline, n.Settings.TimeZone); err != nil {
+			return nil, nil, userf("%v", err)
+		}
 		return n, nil, n.Settings.Validate()
 	}); err != nil {
 		return nil, err

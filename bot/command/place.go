@@ -117,16 +117,32 @@ func summaryIDs(list []Summary) string {
 
 // placeFree refuses a new campaign in a channel (or a thread under a
 // channel) where one is running: its players' commands would land in the
-// newcomer. The refusal names the campaign that holds the place.
+// newcomer. The refusal names the campaign that holds the place. It
+// also refuses one past the server's cap of running campaigns
+// (Deps.MaxCampaignsPerServer), so no server grows the store without end.
 func (g *Registry) placeFree(ctx context.Context, r *Request) error {
 	list, err := g.deps.Store.List(ctx)
 	if err != nil {
 		return err
 	}
+	running := 0
 	for _, s := range list {
-		if s.Phase != campaign.PhaseOver && inPlace(s, r) > 0 {
+		if s.Phase == campaign.PhaseOver {
+			continue
+		}
+		if inPlace(s, r) > 0 {
 			return userf("%s campaign #%d “%s” is running in this channel; start yours in another channel, or its referee ends it first with /campaign end", refusedWhere, s.ID, s.Name)
 		}
+		if r.Guild != "" && s.Guild == r.Guild {
+			running++
+		}
+	}
+	capN := g.deps.MaxCampaignsPerServer
+	if capN == 0 {
+		capN = DefaultMaxCampaignsPerServer
+	}
+	if r.Guild != "" && capN > 0 && running >= capN {
+		return userf("This server already runs %d campaigns, as many as the bot allows a server (max_campaigns_per_server): a referee ends one with /campaign end before another starts, or the bot's operator raises the limit.", running)
 	}
 	return nil
 }

@@ -24,9 +24,14 @@ const (
 	Advance
 	// Export: the whole campaign as JSON (/campaign export).
 	Export
+	// Create: a new campaign (/campaign create, /scenario start). Besides
+	// each user's bucket, a server has one bucket of its own
+	// (RateLimits.GuildCreate) that all its users share, so many
+	// accounts cannot fill the store together either.
+	Create
 )
 
-var rateClassNames = map[RateClass]string{Render: "renders a map", AutoResolve: "lets the AI fight a battle", Advance: "runs a campaign turn", Export: "exports a campaign"}
+var rateClassNames = map[RateClass]string{Render: "renders a map", AutoResolve: "lets the AI fight a battle", Advance: "runs a campaign turn", Export: "exports a campaign", Create: "creates a campaign"}
 
 // Rate is one token bucket: a token comes back every Every, and at most
 // Burst tokens are kept, so a user may run Burst commands of the class at
@@ -41,22 +46,31 @@ type Rate struct {
 // demo and the console, where one person at a keyboard drives a fixed or
 // fast clock).
 type RateLimits struct {
-	Render, AutoResolve, Advance, Export Rate
-	Off                                  bool
+	Render, AutoResolve, Advance, Export, Create Rate
+	// GuildCreate is the bucket of Create a whole server shares.
+	GuildCreate Rate
+	Off         bool
 }
 
 // DefaultRateLimits are the limits a zero RateLimits takes: a few maps in
 // a row, then one every 3 s; an auto-resolved battle every 30 s; a
 // campaign turn every 10 s (two in a row, for an advance right after the
-// upkeep); two exports, then one a minute.
+// upkeep); two exports, then one a minute; two new campaigns, then one a
+// minute, and five on a server, then one a minute there.
 func DefaultRateLimits() RateLimits {
 	return RateLimits{
 		Render:      Rate{Every: 3 * time.Second, Burst: 3},
 		AutoResolve: Rate{Every: 30 * time.Second, Burst: 1},
 		Advance:     Rate{Every: 10 * time.Second, Burst: 2},
 		Export:      Rate{Every: time.Minute, Burst: 2},
+		Create:      Rate{Every: time.Minute, Burst: 2},
+		GuildCreate: Rate{Every: time.Minute, Burst: 5},
 	}
 }
+
+// guildClass is the rate class of a server's own bucket of Create: it is
+// never a command's class, only rate's key for RateLimits.GuildCreate.
+const guildClass RateClass = 255
 
 // rate returns the bucket of a class, with the default for a zero Rate
 // (and a burst of at least 1).
@@ -75,6 +89,10 @@ func (l RateLimits) rate(c RateClass) (Rate, bool) {
 		r, d = l.Advance, def.Advance
 	case Export:
 		r, d = l.Export, def.Export
+	case Create:
+		r, d = l.Create, def.Create
+	case guildClass:
+		r, d = l.GuildCreate, def.GuildCreate
 	default:
 		return Rate{}, false
 	}
@@ -103,9 +121,10 @@ type limiter struct {
 	takes  int
 }
 
+// rateKey is a bucket: a user's, or with guild set a server's.
 type rateKey struct {
-	user  string
-	class RateClass
+	user, guild string
+	class       RateClass
 }
 
 func newLimiter(l RateLimits) *limiter {
@@ -115,10 +134,15 @@ func newLimiter(l RateLimits) *limiter {
 // take spends one of user's tokens of class at now. When none is left it
 // returns how long until one is.
 func (l *limiter) take(user string, class RateClass, now time.Time) (wait time.Duration, ok bool) {
-	r, limited := l.limits.rate(class)
-	if !limited {
-		return 0, true
-	}
+	wait, refused := l.takeAll(now, rateKey{user: user, class: class})
+	return wait, refused < 0
+}
+
+// takeAll spends one token of every bucket in keys at now, or, when one
+// of them is empty, of none (a refusal by one bucket costs the others
+// nothing): it then returns the index of the first empty bucket and how
+// long until it has a token. refused is -1 when the tokens were spent.
+func (l *limiter) takeAll(now time.Time, keys ...rateKey) (wait time.Duration, refused int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.takes++
@@ -129,32 +153,55 @@ func (l *limiter) take(user string, class RateClass, now time.Time) (wait time.D
 			}
 		}
 	}
-	k := rateKey{user, class}
-	full := l.full[k]
-	if full.Before(now) {
-		full = now
+	next := make([]time.Time, len(keys))
+	for i, k := range keys {
+		r, limited := l.limits.rate(k.class)
+		if !limited {
+			continue
+		}
+		full := l.full[k]
+		if full.Before(now) {
+			full = now
+		}
+		tolerance := time.Duration(r.Burst-1) * r.Every
+		if over := full.Sub(now) - tolerance; over > 0 {
+			return over, i
+		}
+		next[i] = full.Add(r.Every)
 	}
-	tolerance := time.Duration(r.Burst-1) * r.Every
-	if over := full.Sub(now) - tolerance; over > 0 {
-		return over, false
+	for i, k := range keys {
+		if !next[i].IsZero() {
+			l.full[k] = next[i]
+		}
 	}
-	l.full[k] = full.Add(r.Every)
-	return 0, true
+	return 0, -1
 }
 
 // allow is the rate check the registry runs after the permission check
-// (see run): a refusal names the command and says when to try again.
+// (see run): a refusal names the command and says when to try again. A
+// creation in a server draws on the user's bucket and the server's.
 func (l *limiter) allow(e *entry, x *call) error {
-	wait, ok := l.take(x.User.ID, e.spec.Rate, x.Now)
-	if ok {
+	keys := []rateKey{{user: x.User.ID, class: e.spec.Rate}}
+	if e.spec.Rate == Create && x.Guild != "" {
+		keys = append(keys, rateKey{guild: x.Guild, class: guildClass})
+	}
+	switch wait, refused := l.takeAll(x.Now, keys...); refused {
+	case -1:
 		return nil
+	case 0:
+		return userf("Slow down: %s %s, which takes a while. Try again in %s.", commandName(e.spec), rateClassNames[e.spec.Rate], secondsText(wait))
+	default:
+		return userf("Slow down: campaigns are being created quickly on this server, and %s %s. Try again in %s.", commandName(e.spec), rateClassNames[e.spec.Rate], secondsText(wait))
 	}
+}
+
+// secondsText is a wait rounded up to whole seconds: "1 second", "12 seconds".
+func secondsText(wait time.Duration) string {
 	secs := int(math.Ceil(wait.Seconds()))
-	unit := "seconds"
 	if secs == 1 {
-		unit = "second"
+		return "1 second"
 	}
-	return userf("Slow down: %s %s, which takes a while. Try again in %d %s.", commandName(e.spec), rateClassNames[e.spec.Rate], secs, unit)
+	return fmt.Sprintf("%d seconds", secs)
 }
 
 // rateText describes a class's limit for the command reference.
@@ -163,8 +210,13 @@ func (l RateLimits) rateText(c RateClass) string {
 	if !ok {
 		return ""
 	}
+	text := fmt.Sprintf("%d in a row, then one every %s per user", r.Burst, extensionText(r.Every))
 	if r.Burst == 1 {
-		return fmt.Sprintf("one every %s per user", extensionText(r.Every))
+		text = fmt.Sprintf("one every %s per user", extensionText(r.Every))
 	}
-	return fmt.Sprintf("%d in a row, then one every %s per user", r.Burst, extensionText(r.Every))
+	if c == Create {
+		g, _ := l.rate(guildClass)
+		text += fmt.Sprintf("; %d in a row, then one every %s per server", g.Burst, extensionText(g.Every))
+	}
+	return text
 }

@@ -40,7 +40,14 @@ type Deps struct {
 	// RateLimits bounds each user's expensive commands (maps, auto-resolve,
 	// campaign turns, export); the zero value takes DefaultRateLimits().
 	RateLimits RateLimits
+	// MaxCampaignsPerServer caps the campaigns not yet over in one server
+	// (config max_campaigns_per_server); 0 takes
+	// DefaultMaxCampaignsPerServer, a negative value lifts the cap.
+	MaxCampaignsPerServer int
 }
+
+// DefaultMaxCampaignsPerServer is config's default max_campaigns_per_server.
+const DefaultMaxCampaignsPerServer = 20
 
 // Scheduler is what the referee's deadline commands need from the
 // scheduler (bot/schedule).

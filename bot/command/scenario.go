@@ -23,7 +23,7 @@ func (g *Registry) scenarioCommands() []*entry {
 	return []*entry{
 		{spec: Spec{Name: "scenario", Sub: "list", Description: "the book's scenarios you can play", Who: Anyone},
 			run: g.scenarioList},
-		{spec: Spec{Name: "scenario", Sub: "start", Description: "play a scenario of the book in this channel: you play one side and hold the referee role; the AI plays the other until someone joins", Who: Anyone, Where: GuildOnly, Slow: true, Rate: AutoResolve,
+		{spec: Spec{Name: "scenario", Sub: "start", Description: "play a scenario of the book in this channel: you play one side and hold the referee role; the AI plays the other until someone joins", Who: Anyone, Where: GuildOnly, Slow: true, Rate: Create,
 			Options: []Option{
 				{Name: "name", Description: "the scenario (/scenario list)", Required: true, Choices: names},
 				{Name: "side", Description: "the side you play", Required: true},
