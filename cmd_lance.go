@@ -64,10 +64,6 @@ func (m *Main) runLance(_ context.Context, args []string) error {
 	return writeLanceCounter(m.Stdout, l)
 }
 
-// lanceBuilder makes one lance from the command's arguments; warnings are
-// printed, not fatal.
-type lanceBuilder func(args []string, exp referee.Experience) (campaign.Lance, []string, error)
-
 // lanceQuick is quick lance generation: the arguments are catalog names.
 func lanceQuick(names []string, exp referee.Experience) (campaign.Lance, []string, error) {
 	l, err := campaign.QuickLance(names, exp)

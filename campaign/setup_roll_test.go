@@ -114,10 +114,6 @@ func stbNoAir(in *SetupInput) {
 	}
 }
 
-// stbAirOut: both air lances rolled unavailable (roll 1 + 20 = 21, line
-// 87) when neither side defends.
-func stbAirOut() []int { return stbFaces(stbD100(1), stbD100(1)) }
-
 // Ensure the d6-derived dice are fair (ST1): every d10 face comes from
 // exactly three of the 36 (half, face) pairs that are not rejected, the
 // 6 on the face die is thrown again, and d100, d20, d12 read their dice

@@ -26,9 +26,6 @@ const DefaultPermissions = PermViewChannel | PermSendMessages | PermSendMessages
 // codeMissingPermissions is Discord's "Missing Permissions".
 const codeMissingPermissions = 50013
 
-// WithPermissions sets the bot's permissions in every guild channel.
-func WithPermissions(p int64) Option { return func(f *Fake) { f.perms = p } }
-
 // SetPermissions sets the bot's permissions in one channel (its threads
 // inherit them), as a permission overwrite would.
 func (f *Fake) SetPermissions(channel string, p int64) {
@@ -54,7 +51,6 @@ func (f *Fake) permitted(w http.ResponseWriter, channel string, need int64) bool
 		have = f.perms
 	}
 	if have&need != need {
-		f.denied = append(f.denied, Denied{Channel: channel, Missing: need &^ have})
 		writeError(w, http.StatusForbidden, codeMissingPermissions, "Missing Permissions")
 		return false
 	}
@@ -66,17 +62,4 @@ func (f *Fake) permitted(w http.ResponseWriter, channel string, need int64) bool
 func (f *Fake) isThread(channel string) bool {
 	c := f.channels[channel]
 	return c != nil && (c.Type == channelPublicThread || c.Type == channelPrivateThread)
-}
-
-// Denied is one call refused for missing permissions.
-type Denied struct {
-	Channel string
-	Missing int64
-}
-
-// DeniedCalls lists the calls refused for missing permissions.
-func (f *Fake) DeniedCalls() []Denied {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]Denied(nil), f.denied...)
 }
