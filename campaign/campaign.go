@@ -414,6 +414,7 @@ func (c *Campaign) Clone() *Campaign {
 		}
 		if b.Outcome != nil {
 			o := *b.Outcome
+			o.VP = maps.Clone(b.Outcome.VP)
 			nb.Outcome = &o
 		}
 		n.Battles[i] = nb

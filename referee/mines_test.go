@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"maps"
 	"testing"
 
 	"bfbot/mapgen"
@@ -102,7 +103,7 @@ func TestMoveMines(t *testing.T) {
 	})
 }
 
-func mvCloneMines(m map[hex.Hex]int) map[hex.Hex]int { return cloneMap(m) }
+func mvCloneMines(m map[hex.Hex]int) map[hex.Hex]int { return maps.Clone(m) }
 
 // Ensure hidden infantry (000 lines 1043–1057): the first enemy ground unit
 // to enter its hex reveals it, and it close-assaults at once on the +5
