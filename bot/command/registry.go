@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -396,7 +397,7 @@ func checkOptions(s *Spec, r *Request) error {
 				return userf("%s: %s:%s: say true or false", cmd, name, v)
 			}
 		}
-		if len(o.Choices) > 0 && !contains(o.Choices, v) {
+		if len(o.Choices) > 0 && !slices.Contains(o.Choices, v) {
 			return userf("%s: %s:%s: use %s", cmd, name, v, strings.Join(o.Choices, ", "))
 		}
 	}
@@ -420,15 +421,6 @@ func (g *Registry) Complete(ctx context.Context, r *Request, option, partial str
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func randomID() string {
