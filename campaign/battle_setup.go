@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -24,20 +23,9 @@ import (
 // it may withdraw (000 line 2653).
 const WithdrawSteps = 4
 
-// sectorMaps caches generated tactical maps by sector: generation is
-// deterministic (a sector's seed always gives the same map) and maps are
-// never changed once made (referee.State shares them), so one copy per
-// process serves every battle and every restored campaign.
-var sectorMaps sync.Map // sectorKey → *mapgen.Map
-
-type sectorKey struct {
-	Seed        uint64
-	Theme       mapgen.Theme
-	Orientation mapgen.Orientation
-	Name        string
-}
-
-// sectorMap returns the tactical map of a sector of the strategic map.
+// sectorMap returns the tactical map of a sector of the strategic map,
+// generated again from the sector's seed (a few milliseconds; the rules
+// keep no cache: the store keeps loaded campaigns, maps included).
 func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
 	if c.Map == nil {
 		return nil, fmt.Errorf("campaign %d has no strategic map", c.ID)
@@ -46,16 +34,7 @@ func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
 	if sc == nil {
 		return nil, fmt.Errorf("sector %d is not on the strategic map", sector)
 	}
-	key := sectorKey{sc.Seed, sc.Theme, sc.Orientation, sc.Name}
-	if m, ok := sectorMaps.Load(key); ok {
-		return m.(*mapgen.Map), nil
-	}
-	m, err := sc.Map()
-	if err != nil {
-		return nil, err
-	}
-	got, _ := sectorMaps.LoadOrStore(key, m)
-	return got.(*mapgen.Map), nil
+	return sc.Map()
 }
 
 // setUpBattle turns a contact in a sector into a battle appended to

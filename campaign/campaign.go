@@ -405,7 +405,7 @@ func (c *Campaign) Clone() *Campaign {
 		nb.Sides = append([]BattleSide(nil), b.Sides...)
 		for j := range nb.Sides {
 			nb.Sides[j].Battlegroups = append([]int(nil), b.Sides[j].Battlegroups...)
-			nb.Sides[j].Mines = cloneMines(b.Sides[j].Mines)
+			nb.Sides[j].Mines = maps.Clone(b.Sides[j].Mines)
 		}
 		nb.Installations = append([]hex.Hex(nil), b.Installations...)
 		nb.Refusal = append([]string(nil), b.Refusal...)
@@ -415,6 +415,7 @@ func (c *Campaign) Clone() *Campaign {
 		}
 		if b.Outcome != nil {
 			o := *b.Outcome
+			o.VP = maps.Clone(b.Outcome.VP)
 			nb.Outcome = &o
 		}
 		n.Battles[i] = nb
@@ -427,7 +428,7 @@ func (c *Campaign) Clone() *Campaign {
 			if v.Mines != nil {
 				ms := make(map[string]map[hex.Hex]int, len(v.Mines))
 				for side, m := range v.Mines {
-					ms[side] = cloneMines(m)
+					ms[side] = maps.Clone(m)
 				}
 				v.Mines = ms
 			}
@@ -447,18 +448,6 @@ func (c *Campaign) Clone() *Campaign {
 		n.Scenario = &sc
 	}
 	return &n
-}
-
-// cloneMines copies a minefield (nil stays nil).
-func cloneMines(m map[hex.Hex]int) map[hex.Hex]int {
-	if m == nil {
-		return nil
-	}
-	out := make(map[hex.Hex]int, len(m))
-	for h, n := range m {
-		out[h] = n
-	}
-	return out
 }
 
 func (s Side) clone() Side {

@@ -3,6 +3,7 @@ package campaign
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -621,7 +622,7 @@ func TestPreparedPositionLaysMines(t *testing.T) {
 // (000 lines 1042, 2633; ruling CI3).
 func TestMinesStayInSector(t *testing.T) {
 	c, b := whlContact(t, true, 10)
-	laid := cloneMines(b.State.Side("bandits").Mines)
+	laid := maps.Clone(b.State.Side("bandits").Mines)
 	var spent hex.Hex
 	for h := range laid {
 		spent = h

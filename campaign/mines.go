@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -31,7 +32,7 @@ func (c *Campaign) layMines(st *referee.State, sector int, engaged []BattleSide)
 		sd := st.Side(bs.Side)
 		var parts []string
 		if old := ss.Mines[bs.Side]; len(old) > 0 {
-			sd.Mines = cloneMines(old)
+			sd.Mines = maps.Clone(old)
 			delete(ss.Mines, bs.Side)
 			parts = append(parts, fmt.Sprintf("your mines from earlier battles still lie at %s", minefieldText(old)))
 		}
@@ -97,7 +98,7 @@ func (c *Campaign) keepMines(sector int, st *referee.State) {
 		if ss.Mines == nil {
 			ss.Mines = map[string]map[hex.Hex]int{}
 		}
-		ss.Mines[sd.ID] = cloneMines(sd.Mines)
+		ss.Mines[sd.ID] = maps.Clone(sd.Mines)
 		c.Sectors[sector] = ss
 	}
 }
@@ -150,7 +151,7 @@ func PlaceMines(c *Campaign, battleID int, side string, mines map[hex.Hex]int) (
 	for h, k := range mines {
 		sd.Mines[h] += k
 	}
-	nb.Sides[i].Mines = cloneMines(mines)
+	nb.Sides[i].Mines = maps.Clone(mines)
 	start := len(n.Log)
 	n.emit(Event{Step: "battle", Type: "mines", Audience: secret(side), Side: side, Sector: nb.Sector, Battle: battleID,
 		Text: fmt.Sprintf("battle %d: your mines now lie at %s", battleID, minefieldText(mines))})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"bfbot/campaign/forces"
 	"bfbot/internal/usertext"
@@ -140,12 +141,11 @@ func lanceOf(u *referee.Unit) forces.Lance {
 // label uses it): the first letter of its units' labels when it is not
 // taken yet, else the first free letter.
 func scenarioLetter(units []Unit, taken map[string]bool) string {
-	for _, r := range units[0].ID {
-		if l := string(unicode.ToUpper(r)); unicode.IsLetter(r) && !taken[l] {
+	if r, _ := utf8.DecodeRuneInString(units[0].ID); unicode.IsLetter(r) {
+		if l := string(unicode.ToUpper(r)); !taken[l] {
 			taken[l] = true
 			return l
 		}
-		break
 	}
 	for r := 'A'; r <= 'Z'; r++ {
 		if l := string(r); !taken[l] {

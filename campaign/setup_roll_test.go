@@ -114,10 +114,6 @@ func stbNoAir(in *SetupInput) {
 	}
 }
 
-// stbAirOut: both air lances rolled unavailable (roll 1 + 20 = 21, line
-// 87) when neither side defends.
-func stbAirOut() []int { return stbFaces(stbD100(1), stbD100(1)) }
-
 // Ensure the d6-derived dice are fair (ST1): every d10 face comes from
 // exactly three of the 36 (half, face) pairs that are not rejected, the
 // 6 on the face die is thrown again, and d100, d20, d12 read their dice
@@ -630,19 +626,40 @@ func TestSetupDefense(t *testing.T) {
 	})
 }
 
-// Ensure bad input is refused with a message, not a panic.
+// Ensure bad input is refused with a message naming what is wrong, not a
+// panic, and before any die is rolled.
 func TestSetupBadInput(t *testing.T) {
-	d, _ := stbDice(t, nil)
-	for _, in := range []SetupInput{
-		{},
-		stbInput(func(in *SetupInput) { in.Sides[1].ID = "crucis" }),
-		stbInput(func(in *SetupInput) { in.Sides[0].Prepared, in.Sides[1].Prepared = true, true }),
+	for _, tc := range []struct {
+		name string
+		in   SetupInput
+		want string
+	}{
+		{"NoSides", SetupInput{}, `two different sides needed, got "" and ""`},
+		{"SameSide", stbInput(func(in *SetupInput) { in.Sides[1].ID = "crucis" }), `two different sides needed, got "crucis" and "crucis"`},
+		{"BothPrepared", stbInput(func(in *SetupInput) { in.Sides[0].Prepared, in.Sides[1].Prepared = true, true }),
+			"both crucis and bandits hold prepared positions; at most one defends"},
 	} {
-		if _, _, err := RollSetupTables(in, d); err == nil {
-			t.Errorf("%+v accepted", in.Sides)
+		t.Run(tc.name, func(t *testing.T) {
+			d, src := stbDice(t, []int{1, 1, 1, 1})
+			_, _, err := RollSetupTables(tc.in, d)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			}
+			if src.Remaining() != 4 {
+				t.Errorf("%d dice rolled before the refusal", 4-src.Remaining())
+			}
+		})
+	}
+	t.Run("OutOfDice", func(t *testing.T) {
+		d, _ := stbDice(t, nil)
+		_, _, err := RollSetupTables(stbInput(nil), d)
+		if err == nil || !strings.Contains(err.Error(), "out of scripted dice") || !strings.Contains(err.Error(), "weather in sector 6") {
+			t.Errorf("error %v, want one naming the roll that ran out of dice", err)
 		}
-	}
-	if _, _, err := RollSetupTables(stbInput(nil), d); err == nil {
-		t.Error("rolling with no dice succeeded")
-	}
+	})
+	t.Run("NoDice", func(t *testing.T) {
+		if _, _, err := RollSetupTables(stbInput(nil), nil); err == nil || !strings.Contains(err.Error(), "no source of dice") {
+			t.Errorf("error %v, want one saying there are no dice", err)
+		}
+	})
 }

@@ -49,7 +49,7 @@ func TestView(t *testing.T) {
 		if got := v.Sectors[2-1].Own; len(got) != 1 || got[0] != 2 {
 			t.Fatalf("sector 2 own battlegroups %v, want [2]", got)
 		}
-		if v.Sectors[1-1].Intel != nil {
+		if v.Sectors[0].Intel != nil { // sector 1
 			t.Fatal("an unsearched sector holds intel")
 		}
 		if len(v.Battles) != 1 || v.Battles[0].Sector != 9 || len(v.Battles[0].Own) != 1 || v.Battles[0].Own[0] != 4 {

@@ -2,7 +2,8 @@ package config
 
 import "testing"
 
-// Ensure ValidateCron accepts what robfig/cron's standard parser accepts.
+// Ensure ValidateCron accepts what robfig/cron's standard parser accepts
+// (it asks the parser).
 // Each spec here is one ParseStandard parses (robfig/cron v3 parser.go:
 // fields split on spaces, lists on ',', steps on '/', ranges on '-', names
 // case-insensitive, "N/step" meaning N to the field's end).
@@ -68,6 +69,11 @@ func TestValidateCron_Err(t *testing.T) {
 		{"*/0 * * * *", `minute field "*/0": step "0" after '/' must be a whole number of at least 1`},
 		{"*/x * * * *", `minute field "*/x": step "x" after '/' must be a whole number of at least 1`},
 		{"*/ * * * *", `minute field "*/": step "" after '/' must be a whole number of at least 1`},
+		{"*/-1 * * * *", `minute field "*/-1": step "-1" after '/' must be a whole number of at least 1`},
+		{"0 0 1 1/99999999999999999999 *", `month field "1/99999999999999999999": step "99999999999999999999" after '/' must be a whole number of at least 1`},
+		{"0 30/5 * * *", `hour field "30/5": 30 is out of range: hours are 0 to 23`},
+		{"0 5-70 * * *", `hour field "5-70": 70 is out of range: hours are 0 to 23`},
+		{"0 0 * * 1,+2", `day-of-week field "1,+2": "+2" is not a number or a name SUN to SAT`},
 		{"*/5/2 * * * *", `minute field "*/5/2": "*/5/2" has more than one '/'`},
 		{"/5 * * * *", `minute field "/5": a value is missing around '-' or '/': write a number`},
 		{"1,,2 * * * *", `minute field "1,,2": a list has an empty item: write items between commas, e.g. 1,15`},

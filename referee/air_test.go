@@ -311,7 +311,7 @@ func TestAirGroundFire(t *testing.T) {
 		t.Errorf("same hex: %+v, want 12 − 8 + 1 (Veteran), heavy woods ignored", got)
 	}
 	_, ev = airDo(t, s, "lancers", "attack A2 B1 close") // adjacent, up on level 2
-	if got := airAttacks(ev); len(got) != 1 || got[0].Column != 8-8-4 {
+	if got := airAttacks(ev); len(got) != 1 || got[0].Column != -4 {
 		t.Errorf("adjacent: %+v, want 8 − 8 − 4", got)
 	}
 	cbRefuse(t, s, "lancers", "attack A1 B2", "only in the same or an adjacent hex")

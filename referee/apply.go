@@ -25,8 +25,6 @@ type battle struct {
 	d      *dice.Dice
 	side   string // the acting side
 	events []Event
-	// ownScenario: s.Scenario has been copied for this Apply (scenario_rules.go).
-	ownScenario bool
 }
 
 // emit records an event, stamped with the turn and the acting side.

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"maps"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -31,6 +32,17 @@ type CampaignRules struct {
 	// StartSteps are the damage steps each unit had when the battle began;
 	// only steps taken since count towards WithdrawAfterSteps.
 	StartSteps map[string]int `json:"start_steps,omitempty"`
+}
+
+// clone returns a deep copy (nil stays nil).
+func (r *CampaignRules) clone() *CampaignRules {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Zones = maps.Clone(r.Zones)
+	c.StartSteps = maps.Clone(r.StartSteps)
+	return &c
 }
 
 // CampaignZoneDepth is how deep a deployment zone reaches into the map:

@@ -286,7 +286,7 @@ func TestDropSecret(t *testing.T) {
 	if own == nil || own.Detail == nil || own.Detail.DropAt == nil || *own.Detail.DropAt != h("0808") || !own.Detail.Drop {
 		t.Errorf("own view of A1: %+v", own)
 	}
-	s, ev = drpDo(t, s, "lancers", "end", drpTwo(9))
+	_, ev = drpDo(t, s, "lancers", "end", drpTwo(9))
 	if e := cbOf(EventsFor(ev, "bandits"), "drop"); len(e) != 1 || strings.Contains(e[0].Text, "medium") {
 		t.Errorf("the landing is public but names only the kind: %+v", e)
 	}

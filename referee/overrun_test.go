@@ -38,13 +38,13 @@ func TestMoveOverrunExample(t *testing.T) {
 	// With MP 3 the Recon Lance cannot pay 3 + 1: it just stops there.
 	short := recon
 	short.MP = 3
-	next, events := mvDo(t, mvBattle(t, m, short, assault), "lancers", "move A1 1303", mvDice(t))
+	_, events := mvDo(t, mvBattle(t, m, short, assault), "lancers", "move A1 1303", mvDice(t))
 	if mvEvent(events, "overrun") != nil || mvEvent(events, "stop") == nil {
 		t.Errorf("MP 3: want a stop without an overrun, got %v", events)
 	}
 
 	s := mvBattle(t, m, recon, assault)
-	next, events = mvDo(t, s, "lancers", "move A1 1303", mvDice(t, 1, 2))
+	next, events := mvDo(t, s, "lancers", "move A1 1303", mvDice(t, 1, 2))
 	e := mvEvent(events, "overrun")
 	if e == nil || *e.Value != 5 || *e.Defense != 12 || e.Audience != nil {
 		t.Fatalf("overrun event %+v, want RA 5 against D 12, public", e)

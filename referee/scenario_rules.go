@@ -17,9 +17,8 @@ import (
 // rolled every turn and the scavenging rule that lets units come back.
 // Rulings SC1–SC12 are in docs/rulings.md.
 //
-// IMPORTANT: State.Clone shares the *ScenarioRules between states. Rules
-// code never changes one in place: it copies it first (b.scenario()), so
-// every earlier state keeps its own.
+// State.Clone copies the *ScenarioRules with the rest of the state, so
+// rules code changes them in place like any other part of it.
 
 // ScenarioRules are a battle's scenario rules; State.Scenario is nil in a
 // battle without any.
@@ -125,29 +124,23 @@ type Objective struct {
 	VP   int
 }
 
-// clone copies the rules deeply enough for copy-on-write.
+// clone returns a deep copy (nil stays nil).
 func (r *ScenarioRules) clone() *ScenarioRules {
+	if r == nil {
+		return nil
+	}
 	c := *r
 	c.Reinforcements = slices.Clone(r.Reinforcements)
 	for i := range c.Reinforcements {
-		c.Reinforcements[i].Units = slices.Clone(r.Reinforcements[i].Units)
+		c.Reinforcements[i].Units = cloneUnits(r.Reinforcements[i].Units)
 	}
+	c.Exits = slices.Clone(r.Exits)
+	c.Bounty = maps.Clone(r.Bounty)
+	c.SideBounty = maps.Clone(r.SideBounty)
+	c.Objectives = slices.Clone(r.Objectives)
 	c.Left = maps.Clone(r.Left)
 	c.Captives = maps.Clone(r.Captives)
 	return &c
-}
-
-// scenario returns the battle's scenario rules, copied once per Apply
-// so that the state being changed owns them.
-func (b *battle) scenario() *ScenarioRules {
-	if b.s.Scenario == nil {
-		return nil
-	}
-	if !b.ownScenario {
-		b.s.Scenario = b.s.Scenario.clone()
-		b.ownScenario = true
-	}
-	return b.s.Scenario
 }
 
 // salvageVP is what one salvage counter is worth in this battle.
@@ -238,7 +231,7 @@ func (b *battle) scenarioArrivals() error {
 			if b.d == nil {
 				continue // Start throws no dice: StartWithDice rolls
 			}
-			r := b.scenario()
+			r := b.s.Scenario
 			g = &r.Reinforcements[gi]
 			roll, err := b.roll(fmt.Sprintf("reinforcements for %s", side), 2, nil)
 			if err != nil {
@@ -262,7 +255,7 @@ func (b *battle) scenarioArrivals() error {
 // nearest hex of the same edge where they may stand (SC2); a unit with
 // no room waits for the side's next turn.
 func (b *battle) bringOn(gi int) {
-	r := b.scenario()
+	r := b.s.Scenario
 	g := &r.Reinforcements[gi]
 	g.Released = true
 	var waiting []Unit
@@ -337,7 +330,7 @@ func (b *battle) returnScavengers(side string) error {
 				Text: fmt.Sprintf("%s cannot come back: %s is blocked", u.ID, u.Hex)})
 			continue
 		}
-		r := b.scenario()
+		r := b.s.Scenario
 		delete(r.Left, id)
 		b.arrive(*u, u.Hex, "comes back onto")
 	}
@@ -353,7 +346,7 @@ func (b *battle) scenarioExit(u *Unit, side *Side) bool {
 	if !ok {
 		return false
 	}
-	r := b.scenario()
+	r := b.s.Scenario
 	vp := 0
 	if award >= 0 {
 		vp += r.Exits[award].worth(u)
@@ -465,7 +458,7 @@ func (b *battle) strand() {
 	if len(ids) == 0 {
 		return
 	}
-	r = b.scenario()
+	r = b.s.Scenario
 	if r.Captives == nil {
 		r.Captives = map[string]bool{}
 	}

@@ -532,8 +532,8 @@ func TestScenarioEscapeIntoSpace(t *testing.T) {
 		}
 	})
 	t.Run("EndsWhenGone", func(t *testing.T) {
-		next, ev := scnDo(t, s, "liftoff DS2", nil)
-		next, ev = scnEnd(t, next, 2, nil)
+		next, _ := scnDo(t, s, "liftoff DS2", nil)
+		next, ev := scnEnd(t, next, 2, nil)
 		if next.Phase != PhaseOver || !scnHas(ev, "battle_end", "DropShips have gone") {
 			t.Fatalf("phase %v: %v", next.Phase, ev)
 		}

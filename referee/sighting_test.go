@@ -477,7 +477,7 @@ func TestSightingAEP(t *testing.T) {
 	if got := stKnown(s, "lancers", true); !slices.Equal(got, []string{"B1", "B2"}) {
 		t.Errorf("probed %v after two phases, want B1 B2", got)
 	}
-	s, events = stSight(t, s)
+	_, events = stSight(t, s)
 	if len(events) != 0 {
 		t.Errorf("third phase: %v, want nothing", stTypes(events))
 	}

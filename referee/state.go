@@ -196,24 +196,33 @@ func (s *State) UnitsAt(h hex.Hex, hidden bool) []*Unit {
 	return out
 }
 
-// Clone returns a deep copy that shares only the map.
+// Clone returns a deep copy that shares only the map (a map never
+// changes once made).
 func (s *State) Clone() *State {
 	c := *s
 	c.Sides = slices.Clone(s.Sides)
 	for i := range c.Sides {
 		c.Sides[i].Mines = maps.Clone(s.Sides[i].Mines)
 	}
-	c.Units = slices.Clone(s.Units)
-	for i := range c.Units {
-		c.Units[i].Overrun = slices.Clone(s.Units[i].Overrun)
-	}
+	c.Units = cloneUnits(s.Units)
 	c.Rubble = maps.Clone(s.Rubble)
 	c.Salvage = maps.Clone(s.Salvage)
 	c.Known = make(map[string]map[string]Knowledge, len(s.Known))
 	for k, v := range s.Known {
 		c.Known[k] = maps.Clone(v)
 	}
+	c.Scenario = s.Scenario.clone()
+	c.Campaign = s.Campaign.clone()
 	return &c
+}
+
+// cloneUnits copies units with what each holds.
+func cloneUnits(units []Unit) []Unit {
+	c := slices.Clone(units)
+	for i := range c {
+		c[i].Overrun = slices.Clone(units[i].Overrun)
+	}
+	return c
 }
 
 // StackLimit is how many units may end their movement in one hex, friend

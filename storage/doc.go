@@ -75,7 +75,7 @@
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file
 // migrates it to the newest schema in one transaction (migrate.go); the fixture is
-// testdata/v1.db, written by TestWriteV1Fixture with -sto.v1fixture.
+// testdata/v1.db, rewritten by `go test ./storage -run TestMigrateV1 -update`.
 //
 // # Caveats
 //

@@ -15,21 +15,20 @@ import (
 	"bfbot/referee/dice"
 )
 
-var stoWriteV1 = flag.Bool("sto.v1fixture", false, "rewrite testdata/v1.db, the schema 1 fixture")
+var stoUpdate = flag.Bool("update", false, "rewrite testdata/v1.db, the schema 1 fixture, before TestMigrateV1 reads it")
 
 // stoV1Campaigns are the fixture's campaigns: IDs 1 and 3 (2 was deleted,
 // so the migrated ID sequence must continue after 3), with their seeds.
 var stoV1Campaigns = map[int64]uint64{1: 11, 3: 33}
 
-// TestWriteV1Fixture writes testdata/v1.db in the schema 1 layout (see
-// doc.go) when run with -sto.v1fixture: campaigns/<decimal ID> →
-// {"campaign":…,"seed":N}, meta/"version" = "1".
-func TestWriteV1Fixture(t *testing.T) {
-	if !*stoWriteV1 {
-		t.Skip("run with -sto.v1fixture to rewrite testdata/v1.db")
-	}
+// writeV1Fixture writes testdata/v1.db in the schema 1 layout (see
+// doc.go): campaigns/<decimal ID> → {"campaign":…,"seed":N},
+// meta/"version" = "1". TestMigrateV1 calls it under -update.
+func writeV1Fixture(t *testing.T) {
 	path := filepath.Join("testdata", "v1.db")
-	os.Remove(path)
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
 	stoBolt(t, path, func(tx *bolt.Tx) error {
 		meta, err := tx.CreateBucket(bucketMeta)
 		if err != nil {
@@ -66,6 +65,9 @@ func TestWriteV1Fixture(t *testing.T) {
 // the highest, and a read-only open asks for a writable one first.
 func TestMigrateV1(t *testing.T) {
 	ctx := context.Background()
+	if *stoUpdate {
+		writeV1Fixture(t)
+	}
 	fixture, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
 	if err != nil {
 		t.Fatal(err)

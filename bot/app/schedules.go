@@ -37,10 +37,7 @@ type schedules struct {
 	locks map[int64]*sync.Mutex
 }
 
-var (
-	_ command.Scheduler        = (*schedules)(nil)
-	_ command.DeadlineExtender = (*schedules)(nil)
-)
+var _ command.Scheduler = (*schedules)(nil)
 
 // lock serialises the writes of one campaign's Schedule records (see the
 // package doc's IMPORTANT) and returns the unlock.
@@ -219,7 +216,7 @@ func (s *schedules) Extend(ctx context.Context, id int64, k schedule.Kind, d tim
 	return e.ExtendedUntil, s.put(ctx, e)
 }
 
-// ExtendOrderDeadline implements command.DeadlineExtender (/campaign
+// ExtendOrderDeadline implements command.Scheduler (/campaign
 // extend): the next order deadline moves back by d.
 func (s *schedules) ExtendOrderDeadline(ctx context.Context, id int64, d time.Duration) (time.Time, error) {
 	return s.Extend(ctx, id, schedule.OrderDeadline, d)

@@ -205,9 +205,6 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	if x.Sub == "deploy" && x.flag("auto") {
-		if g.rules.AutoDeploy == nil {
-			return nil, errNotYet("automatic deployment")
-		}
 		return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 			return g.rules.AutoDeploy(c, b.ID, x.side.ID, d)
 		})
@@ -237,9 +234,6 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 		return x.liftoffPrompt(b, a)
 	case x.Sub == "surrender" && !x.flag("confirm"):
 		return []Reply{x.private("Surrender gives up the battle and your units in it. Confirm with /battle surrender confirm:true.")}, nil
-	}
-	if g.rules.BattleAct == nil {
-		return nil, errNotYet("campaign battles")
 	}
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return g.rules.BattleAct(c, b.ID, x.side.ID, a, d)
@@ -473,9 +467,6 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 }
 
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
-	if g.rules.AutoResolveBattle == nil {
-		return nil, errNotYet("auto-resolving battles")
-	}
 	b, err := x.battle()
 	if err != nil {
 		return nil, err

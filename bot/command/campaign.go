@@ -337,9 +337,6 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error) {
-	if g.rules.Advance == nil {
-		return nil, errNotYet("the campaign turn")
-	}
 	before := len(x.c.Battles)
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.Advance(c, d)
@@ -363,7 +360,7 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 
 func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) {
 	if g.deps.Scheduler == nil {
-		return nil, errNotYet("the scheduler")
+		return nil, errNoScheduler
 	}
 	if err := g.deps.Scheduler.Pause(ctx, x.c.ID); err != nil {
 		return nil, err
@@ -373,7 +370,7 @@ func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) 
 
 func (g *Registry) campaignResume(ctx context.Context, x *call) ([]Reply, error) {
 	if g.deps.Scheduler == nil {
-		return nil, errNotYet("the scheduler")
+		return nil, errNoScheduler
 	}
 	if err := g.deps.Scheduler.Resume(ctx, x.c.ID); err != nil {
 		return nil, err
@@ -390,9 +387,6 @@ func (g *Registry) campaignExport(ctx context.Context, x *call) ([]Reply, error)
 }
 
 func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
-	if g.rules.End == nil {
-		return nil, errNotYet("ending a campaign")
-	}
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.End(c)
 	})

@@ -16,12 +16,6 @@ func (e userError) Error() string { return e.msg }
 
 func userf(format string, args ...any) error { return userError{fmt.Sprintf(format, args...)} }
 
-// errNotYet answers a command whose engine part is still being built: a
-// clear refusal, never a pretend result.
-func errNotYet(what string) error {
-	return userf("not available yet: %s is still being built", what)
-}
-
 // failure is the one place errors become replies (STYLE.md, WTF Dial): a
 // refusal from this package, the campaign rules (*campaign.Error) or the
 // referee (ErrIllegal), or a store's not-found, goes privately to the

@@ -10,18 +10,6 @@ import (
 	"bfbot/campaign"
 )
 
-// DeadlineExtender is the part of a Scheduler that /campaign extend needs
-// (docs/architecture.md, Scheduling: the referee extends deadlines). It is apart
-// from Scheduler so a scheduler without it still wires; Deps.Scheduler is
-// asked for it at run time, and without it the command answers that
-// extending is not available yet.
-type DeadlineExtender interface {
-	// ExtendOrderDeadline pushes the campaign's next order deadline back
-	// by d (once: the deadlines after it keep their cron times) and
-	// returns the new deadline. Extending again adds to the extension.
-	ExtendOrderDeadline(ctx context.Context, campaign int64, d time.Duration) (time.Time, error)
-}
-
 // Bounds of one extension: less than a minute is a typo, more than four
 // weeks is a pause (/campaign pause).
 const (
@@ -40,11 +28,10 @@ func (g *Registry) campaignExtend(ctx context.Context, x *call) ([]Reply, error)
 	if x.c.Phase == campaign.PhaseOver {
 		return nil, userf("campaign %d is over: it has no deadlines to extend", x.c.ID)
 	}
-	ext, ok := g.deps.Scheduler.(DeadlineExtender)
-	if !ok {
-		return nil, errNotYet("extending deadlines (the scheduler is not wired)")
+	if g.deps.Scheduler == nil {
+		return nil, errNoScheduler
 	}
-	until, err := ext.ExtendOrderDeadline(ctx, x.c.ID, d)
+	until, err := g.deps.Scheduler.ExtendOrderDeadline(ctx, x.c.ID, d)
 	if err != nil {
 		return nil, err
 	}

@@ -23,12 +23,6 @@ func (s *rlScheduler) ExtendOrderDeadline(_ context.Context, _ int64, d time.Dur
 	return s.due, nil
 }
 
-// rlPauseOnly is a scheduler that cannot extend.
-type rlPauseOnly struct{}
-
-func (rlPauseOnly) Pause(context.Context, int64) error  { return nil }
-func (rlPauseOnly) Resume(context.Context, int64) error { return nil }
-
 func TestParseExtension(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -84,15 +78,16 @@ func TestCampaignExtend(t *testing.T) {
 			t.Errorf("scheduler got %v", s.extended)
 		}
 	})
-	t.Run("ErrNotWired", func(t *testing.T) {
+	t.Run("ErrNoScheduler", func(t *testing.T) {
+		// The console: nothing keeps deadlines, and the deadline commands
+		// say so and what to do instead.
 		f := cmdNewFixture(t, true)
-		f.reg = New(Deps{Store: f.store, Scheduler: rlPauseOnly{}})
-		if got := cmdTexts(f.cmdDo("ref", "campaign", "extend", "by", "1h")); !strings.Contains(got, "⚠ not available yet: extending deadlines") {
-			t.Errorf("got %s", got)
-		}
 		f.reg = New(Deps{Store: f.store})
-		if got := cmdTexts(f.cmdDo("ref", "campaign", "extend", "by", "1h")); !strings.Contains(got, "⚠ not available yet: extending deadlines") {
-			t.Errorf("nil scheduler: %s", got)
+		for _, sub := range [][]string{{"extend", "by", "1h"}, {"pause"}, {"resume"}} {
+			got := cmdTexts(f.cmdDo("ref", "campaign", sub[0], sub[1:]...))
+			if !strings.Contains(got, "⚠ this session keeps no deadlines") || !strings.Contains(got, "/campaign advance") {
+				t.Errorf("/campaign %s: %s", sub[0], got)
+			}
 		}
 	})
 	t.Run("ErrBadDuration", func(t *testing.T) {

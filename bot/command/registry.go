@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/referee/dice"
@@ -22,11 +23,12 @@ import (
 type Deps struct {
 	// Store holds the campaigns (required).
 	Store Store
-	// Rules are the campaign engine's operations; the zero value takes
-	// DefaultRules().
+	// Rules are the campaign engine's operations; nil, or a nil field,
+	// takes DefaultRules()'s.
 	Rules *Rules
-	// Scheduler pauses, resumes and extends deadlines; nil answers that
-	// scheduling is not wired.
+	// Scheduler pauses, resumes and extends deadlines; nil where nothing
+	// keeps deadlines (the console, tools): the deadline commands then
+	// say so.
 	Scheduler Scheduler
 	// Log receives internal errors with their id; nil discards them.
 	Log *slog.Logger
@@ -50,11 +52,19 @@ type Deps struct {
 const DefaultMaxCampaignsPerServer = 20
 
 // Scheduler is what the referee's deadline commands need from the
-// scheduler (bot/schedule).
+// scheduler (bot/schedule): pause, resume, extend.
 type Scheduler interface {
 	Pause(ctx context.Context, campaign int64) error
 	Resume(ctx context.Context, campaign int64) error
+	// ExtendOrderDeadline pushes the campaign's next order deadline back
+	// by d (once: the deadlines after it keep their cron times) and
+	// returns the new deadline. Extending again adds to the extension.
+	ExtendOrderDeadline(ctx context.Context, campaign int64, d time.Duration) (time.Time, error)
 }
+
+// errNoScheduler answers a deadline command where nothing keeps
+// deadlines.
+var errNoScheduler = userError{"this session keeps no deadlines (only the bot's scheduler does): the referee moves the campaign on with /campaign advance"}
 
 // Registry is the command layer: every command's spec and handler, the
 // permission check and the error translation. It implements Dispatcher.
@@ -113,10 +123,7 @@ type call struct {
 // New builds the registry.
 func New(deps Deps) *Registry {
 	g := &Registry{deps: deps, entries: map[string]*entry{}, limiter: newLimiter(deps.RateLimits)}
-	g.rules = deps.Rules
-	if g.rules == nil {
-		g.rules = DefaultRules()
-	}
+	g.rules = deps.Rules.withDefaults()
 	g.log = deps.Log
 	if g.log == nil {
 		g.log = slog.New(slog.NewTextHandler(io.Discard, nil))

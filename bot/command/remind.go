@@ -5,11 +5,9 @@ import (
 	"fmt"
 )
 
-// ReminderPrefs keeps each player's choice of deadline reminders (issue
-// #8: reminders to players not yet ready, opt-in per player). A player
-// who never chose gets none. It is apart from Store, so a store without
-// it still wires: Deps.Store is asked for it at run time, and without it
-// /orders remind answers that reminders are not available.
+// ReminderPrefs keeps each player's choice of deadline reminders
+// (reminders to players not yet ready, opt-in per player). A player who
+// never chose gets none. Every Store keeps them.
 type ReminderPrefs interface {
 	// SetRemind records whether user wants reminders in a campaign.
 	SetRemind(ctx context.Context, campaign int64, user string, on bool) error
@@ -27,10 +25,7 @@ var remindSpec = Spec{Name: "orders", Sub: "remind", Description: "a DM before e
 	Options: []Option{{Name: "state", Description: "on: remind me; off: no reminders (none: say which I chose)", Choices: []string{remindOn, remindOff}}}}
 
 func (g *Registry) ordersRemind(ctx context.Context, x *call) ([]Reply, error) {
-	prefs, ok := g.deps.Store.(ReminderPrefs)
-	if !ok {
-		return nil, errNotYet("reminders (the store keeps no preferences)")
-	}
+	prefs := g.deps.Store
 	switch x.str("state") {
 	case "":
 		on, err := prefs.Reminded(ctx, x.c.ID)

@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"reflect"
 
 	"bfbot/campaign"
 	"bfbot/referee"
@@ -9,9 +10,8 @@ import (
 )
 
 // Rules are the campaign engine's operations the commands call. They are
-// function fields so the commands compile and answer while parts of the
-// engine are still being written (a nil field answers "not available
-// yet"), and so tests can stand in for a part.
+// function fields so that tests can stand in for a part; a nil field
+// takes DefaultRules()'s (withDefaults), so the commands never meet one.
 type Rules struct {
 	// GiveOrder records a sealed order or worksheet change for side.
 	GiveOrder func(c *campaign.Campaign, side string, o campaign.Order) (*campaign.Campaign, []campaign.Event, error)
@@ -52,6 +52,24 @@ func DefaultRules() *Rules {
 		AIOrders: campaign.AIOrders,
 		End:      endNow,
 	}
+}
+
+// withDefaults returns r with its nil fields (all of them when r is nil)
+// taken from DefaultRules.
+func (r *Rules) withDefaults() *Rules {
+	d := DefaultRules()
+	if r == nil {
+		return d
+	}
+	n := *r
+	// Every field is a function: a new one is filled too.
+	nv, dv := reflect.ValueOf(&n).Elem(), reflect.ValueOf(d).Elem()
+	for i := range nv.NumField() {
+		if nv.Field(i).IsNil() {
+			nv.Field(i).Set(dv.Field(i))
+		}
+	}
+	return &n
 }
 
 // withLog adds to a battle step's referee events the campaign events it

@@ -33,6 +33,7 @@ type Store interface {
 	Undo(ctx context.Context, id int64) error
 	// Export returns the campaign as JSON.
 	Export(ctx context.Context, id int64) ([]byte, error)
+	ReminderPrefs
 }
 
 // Summary is what List tells of a campaign: enough to pick the one a

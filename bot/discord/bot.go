@@ -62,7 +62,6 @@ type Bot struct {
 	grace   time.Duration
 	// deferPrivate says whether a Slow command's deferral is ephemeral.
 	deferPrivate func(command.Spec) bool
-	threadName   func(battle int64) string
 	// files downloads attached files (attach.go).
 	files *http.Client
 	// gw is the gateway connection (gateway.go); discordgo does REST only.
@@ -117,9 +116,6 @@ func WithAckGrace(d time.Duration) Option { return func(b *Bot) { b.grace = d } 
 // posted to the channel as ordinary messages.
 func WithDeferPrivate(f func(command.Spec) bool) Option { return func(b *Bot) { b.deferPrivate = f } }
 
-// WithThreadName sets the name of a new battle thread.
-func WithThreadName(f func(battle int64) string) Option { return func(b *Bot) { b.threadName = f } }
-
 // New returns a Bot for the application appID. guildID, when set, registers
 // the commands in that guild only (instant, for development; such commands
 // are not offered in DMs); empty registers them globally. Nothing is
@@ -157,7 +153,6 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 		now:          time.Now,
 		grace:        DefaultAckGrace,
 		deferPrivate: func(command.Spec) bool { return true },
-		threadName:   threadName,
 		files:        &http.Client{Timeout: DefaultFileTimeout},
 		threadCalls:  map[BattleKey]*threadCall{},
 	}

@@ -119,7 +119,7 @@ func (b *Bot) Post(ctx context.Context, channelID string, replies []command.Repl
 // name (ruling CH1).
 func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) (string, error) {
 	if ci, err := b.channelInfo(ctx, parent); err == nil && ci.thread {
-		rep.Text = b.threadName(rep.Battle) + ": " + rep.Text
+		rep.Text = threadName(rep.Battle) + ": " + rep.Text
 		if err := b.sendReopening(ctx, parent, rep); err != nil {
 			return "", fmt.Errorf("posting battle %d in the campaign's thread: %w", rep.Battle, err)
 		}
@@ -230,7 +230,7 @@ func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, ba
 		return id, nil
 	}
 	ch, err := b.session.ThreadStartComplex(parent, &discordgo.ThreadStart{
-		Name:                truncate(neutralName(b.threadName(battle)), maxThreadName),
+		Name:                truncate(neutralName(threadName(battle)), maxThreadName),
 		Type:                discordgo.ChannelTypeGuildPublicThread,
 		AutoArchiveDuration: threadArchiveMinutes,
 	}, discordgo.WithContext(ctx))

@@ -68,9 +68,8 @@ type Fake struct {
 
 	perms        int64            // the bot's permissions in guild channels (permissions.go)
 	channelPerms map[string]int64 // overwrites by channel
-	denied       []Denied
-	deprecated   []Request      // calls to deprecated routes (refused)
-	notified     []Notification // messages that would ping someone (mentions.go)
+	deprecated   []Request        // calls to deprecated routes (refused)
+	notified     []Notification   // messages that would ping someone (mentions.go)
 
 	gateway *gatewayConn
 	session string
@@ -80,12 +79,6 @@ type Fake struct {
 
 // Option configures a Fake.
 type Option func(*Fake)
-
-// WithToken sets the bot token the fake accepts (without the "Bot " prefix).
-func WithToken(token string) Option { return func(f *Fake) { f.token = token } }
-
-// WithAppID sets the application id.
-func WithAppID(id string) Option { return func(f *Fake) { f.appID = id } }
 
 // WithHeartbeat sets the heartbeat interval announced in HELLO.
 func WithHeartbeat(d time.Duration) Option { return func(f *Fake) { f.heartbeat = d } }
@@ -138,9 +131,6 @@ func (f *Fake) Token() string { return f.token }
 
 // AppID is the fake application's id.
 func (f *Fake) AppID() string { return f.appID }
-
-// URL is the fake's base address (http://127.0.0.1:port).
-func (f *Fake) URL() string { return f.srv.URL }
 
 // Close stops the fake: the gateway connection first, then the server.
 func (f *Fake) Close() {

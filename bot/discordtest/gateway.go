@@ -169,10 +169,7 @@ func (f *Fake) resume(gc *gatewayConn, d json.RawMessage) bool {
 			}
 		}
 	}
-	if f.dispatchLocked("RESUMED", json.RawMessage(`{}`)) != nil {
-		return false
-	}
-	return true
+	return f.dispatchLocked("RESUMED", json.RawMessage(`{}`)) == nil
 }
 
 // dispatchLocked numbers an event, keeps it for replay and sends it when a

@@ -27,9 +27,6 @@ const DefaultPermissions = PermViewChannel | PermSendMessages | PermSendMessages
 // codeMissingPermissions is Discord's "Missing Permissions".
 const codeMissingPermissions = 50013
 
-// WithPermissions sets the bot's permissions in every guild channel.
-func WithPermissions(p int64) Option { return func(f *Fake) { f.perms = p } }
-
 // SetPermissions sets the bot's permissions in one channel (its threads
 // inherit them), as a permission overwrite would.
 func (f *Fake) SetPermissions(channel string, p int64) {
@@ -55,22 +52,8 @@ func (f *Fake) permitted(w http.ResponseWriter, channel string, need int64) bool
 		have = f.perms
 	}
 	if have&need != need {
-		f.denied = append(f.denied, Denied{Channel: channel, Missing: need &^ have})
 		writeError(w, http.StatusForbidden, codeMissingPermissions, "Missing Permissions")
 		return false
 	}
 	return true
-}
-
-// Denied is one call refused for missing permissions.
-type Denied struct {
-	Channel string
-	Missing int64
-}
-
-// DeniedCalls lists the calls refused for missing permissions.
-func (f *Fake) DeniedCalls() []Denied {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]Denied(nil), f.denied...)
 }

@@ -40,16 +40,6 @@ func (d Direction) String() string {
 	return fmt.Sprintf("Direction(%d)", uint8(d))
 }
 
-// ParseDirection reads a compass name (case-sensitive: N, NE, SE, S, SW, NW).
-func ParseDirection(s string) (Direction, error) {
-	for i, n := range directionNames {
-		if n == s {
-			return Direction(i), nil
-		}
-	}
-	return 0, fmt.Errorf("direction %q: use one of N, NE, SE, S, SW, NW", s)
-}
-
 // Opposite is the direction pointing back the other way.
 func (d Direction) Opposite() Direction { return (d + 3) % 6 }
 

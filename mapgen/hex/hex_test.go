@@ -226,14 +226,6 @@ func TestRing(t *testing.T) {
 	}
 }
 
-func names(line []LineHex) (main, alt []string) {
-	for _, l := range line {
-		main = append(main, l.Hex.String())
-		alt = append(alt, l.Alt.String())
-	}
-	return main, alt
-}
-
 // Ensure lines match hand-traced lines on a mapsheet, with both
 // candidates where the line runs along a hexside (ruling R3).
 func TestLine(t *testing.T) {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"image/color"
 	"image/png"
+	"slices"
 	"testing"
 
 	"bfbot/mapgen"
@@ -86,19 +88,68 @@ func TestWriteStrategicPNG(t *testing.T) {
 	}
 }
 
-// Ensure sector names and objectives of any length fit their sector.
+// Ensure sector names, objectives and marks of any length are drawn
+// inside their sector's box. The box is measured on the picture (the
+// pixels a change of the sector's theme tint), and so are the labels
+// (the pixels that differ from the same sector drawn bare).
 func TestStrategicLongNames(t *testing.T) {
-	s := sampleStrategic()
-	s.Sectors[0].Name = "A Sector Whose Name Goes On And On Past Any Border"
-	s.Sectors[0].Objectives = append(s.Sectors[0].Objectives,
-		mapgen.Objective{Kind: mapgen.Spaceport, Name: "Very Long Spaceport Name Indeed", VP: 10},
+	const id = 2 // top row, between sectors 1 and 3, above 6
+	bare := sampleStrategic()
+	sec := &bare.Sectors[id-1]
+	sec.Name, sec.Objectives = "X", nil
+	bareView := sampleStrategicView(bare)
+	bareView.Own, bareView.Contacts = nil, nil
+
+	long := sampleStrategic()
+	sec = &long.Sectors[id-1]
+	sec.Name = "A Sector Whose Name Goes On And On Past Any Border"
+	sec.Objectives = append(sec.Objectives,
+		mapgen.Objective{Kind: mapgen.Spaceport, Name: "Very Long Spaceport Name Indeed, Longer Than Any Sector", VP: 10},
 		mapgen.Objective{Kind: mapgen.Installation, Name: "Third", VP: 1},
-		mapgen.Objective{Kind: mapgen.Installation, Name: "Fourth", VP: 1})
-	v := sampleStrategicView(s)
+		mapgen.Objective{Kind: mapgen.Installation, Name: "Fourth", VP: 1},
+		mapgen.Objective{Kind: mapgen.City, Name: "Fifth", VP: 1})
+	longView := sampleStrategicView(long)
+	longView.Own, longView.Contacts = nil, nil
 	for range 8 {
-		v.Own = append(v.Own, SectorMark{SectorID: 1, Label: "Battlegroup", Side: 0})
+		longView.Own = append(longView.Own, SectorMark{SectorID: id, Label: "Battlegroup", Side: 0})
+		longView.Contacts = append(longView.Contacts, SectorMark{SectorID: id, Label: "Bandits", Side: 1})
 	}
-	MustDrawStrategic(t, v, DefaultOptions())
+
+	tinted := sampleStrategic()
+	sec = &tinted.Sectors[id-1]
+	sec.Name, sec.Objectives = "X", nil
+	sec.Theme = mapgen.Themes[(slices.Index(mapgen.Themes, sec.Theme)+1)%len(mapgen.Themes)]
+	tintedView := bareView
+	tintedView.Map = tinted
+
+	o := DefaultOptions()
+	box := diffBounds(MustDrawStrategic(t, bareView, o), MustDrawStrategic(t, tintedView, o))
+	labels := diffBounds(MustDrawStrategic(t, bareView, o), MustDrawStrategic(t, longView, o))
+	if box.Empty() || labels.Empty() {
+		t.Fatalf("box %v, labels %v: nothing drawn", box, labels)
+	}
+	if !labels.In(box) {
+		t.Errorf("the labels cover %v, outside their sector's box %v", labels, box)
+	}
+	// The name is shortened to the box, not dropped: it reaches near the
+	// right edge.
+	if labels.Max.X < box.Max.X-int(o.HexSize) {
+		t.Errorf("the labels end at x %d, far from the box's right edge %d: the long name is not drawn to fit", labels.Max.X, box.Max.X)
+	}
+}
+
+// diffBounds is the smallest rectangle holding every pixel that differs
+// between a and b (of the same size).
+func diffBounds(a, b image.Image) image.Rectangle {
+	var r image.Rectangle
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if color.RGBAModel.Convert(a.At(x, y)) != color.RGBAModel.Convert(b.At(x, y)) {
+				r = r.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return r
 }
 
 // Ensure the strategic map paints every pixel, as the pooled buffers of

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"sync"
 
 	"bfbot/mapgen"
 	"bfbot/referee"
@@ -28,21 +27,15 @@ func (sc *Scenario) Begin(d *dice.Dice) (*referee.State, []referee.Event, error)
 	return st, evs, nil
 }
 
-// builtInMaps caches BuiltInMap: a map is shared by every state that
-// stands on it and never changed (referee.State), and generating one is
-// the slow part of parsing a file.
-var builtInMaps sync.Map // name → *mapgen.Map
-
 // BuiltInMap returns the tactical map of the shipped scenario name as
 // Parse builds it (generated from the file's own map seed, with its
 // terrain overrides). seed is the campaign's scenario seed: the shipped
 // files carry their maps' seeds, so it does not change the map. It has
-// the form of campaign.ScenarioMapFunc, for RestoreWith.
+// the form of campaign.ScenarioMapFunc, for RestoreWith. It parses the
+// file again each time (the rules keep no cache: the store keeps loaded
+// campaigns, maps included).
 func BuiltInMap(name string, seed uint64) (*mapgen.Map, error) {
 	_ = seed
-	if m, ok := builtInMaps.Load(name); ok {
-		return m.(*mapgen.Map), nil
-	}
 	data, err := BuiltIn(name)
 	if err != nil {
 		return nil, err
@@ -51,6 +44,5 @@ func BuiltInMap(name string, seed uint64) (*mapgen.Map, error) {
 	if err != nil {
 		return nil, fmt.Errorf("shipped scenario %s: %w", name, err)
 	}
-	got, _ := builtInMaps.LoadOrStore(name, sc.Setup.Map)
-	return got.(*mapgen.Map), nil
+	return sc.Setup.Map, nil
 }

@@ -1,0 +1,15 @@
+package campaign
+
+import (
+	"testing"
+
+	"bfbot/internal/clonetest"
+)
+
+// Ensure Campaign.Clone copies every field but the strategic map (never
+// changed once made), the log's events (never changed once logged: a
+// change appends) and the battles' tactical maps: a field added to the
+// campaign or to anything it holds, and not copied, fails here.
+func TestCampaignClone(t *testing.T) {
+	clonetest.Check(t, (*Campaign).Clone, "Campaign.Map", "Campaign.Log", "State.Map")
+}

@@ -1,0 +1,14 @@
+package referee
+
+import (
+	"testing"
+
+	"bfbot/internal/clonetest"
+)
+
+// Ensure State.Clone copies every field but the map, which states share
+// (it never changes once made): a field added to State or to anything it
+// holds, and not copied, fails here.
+func TestStateClone(t *testing.T) {
+	clonetest.Check(t, (*State).Clone, "State.Map")
+}
