@@ -369,19 +369,7 @@ func TestDeployNowPrompt(t *testing.T) {
 	for turn := 0; turn < 4 && id == 0; turn++ {
 		c, _ := f.store.Get(t.Context(), 1)
 		if c.Phase != campaign.PhaseBattles {
-			for i, s := range c.Sides {
-				user := map[string]string{"crucis": "alice", "bandits": "bob"}[s.ID]
-				cur, _ := f.store.Get(t.Context(), 1)
-				for _, o := range rules.AIOrders(cur, s.ID, uint64(i)) {
-					name, sub, opts := OrderCommand(o)
-					var kv []string
-					for k, v := range opts {
-						kv = append(kv, k, v)
-					}
-					f.cmdMust(user, name, sub, kv...)
-				}
-				f.cmdMust(user, "orders", "ready")
-			}
+			f.cmdAIOrders(rules)
 		}
 		advance = f.cmdMust("ref", "campaign", "advance")
 		c, _ = f.store.Get(t.Context(), 1)

@@ -29,19 +29,7 @@ func cmdBattle(t *testing.T) (*cmdFixture, int) {
 			f.cmdMust("ref", "campaign", "advance")
 			continue
 		}
-		for i, s := range c.Sides {
-			user := map[string]string{"crucis": "alice", "bandits": "bob"}[s.ID]
-			cur, _ := f.store.Get(t.Context(), 1)
-			for _, o := range rules.AIOrders(cur, s.ID, uint64(i)) {
-				name, sub, opts := OrderCommand(o)
-				var kv []string
-				for k, v := range opts {
-					kv = append(kv, k, v)
-				}
-				f.cmdMust(user, name, sub, kv...)
-			}
-			f.cmdMust(user, "orders", "ready")
-		}
+		f.cmdAIOrders(rules)
 		f.cmdMust("ref", "campaign", "advance")
 	}
 	t.Skip("no battle in the first turns with these seeds")

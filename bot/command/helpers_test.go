@@ -63,3 +63,23 @@ func cmdTexts(rs []Reply) string {
 	}
 	return b.String()
 }
+
+// cmdAIOrders gives both sides of campaign 1 the AI's orders as their
+// players' commands (alice crucis, bob bandits) and seals them.
+func (f *cmdFixture) cmdAIOrders(rules *Rules) {
+	f.tb.Helper()
+	c, _ := f.store.Get(context.Background(), 1)
+	for i, s := range c.Sides {
+		user := map[string]string{"crucis": "alice", "bandits": "bob"}[s.ID]
+		cur, _ := f.store.Get(context.Background(), 1)
+		for _, o := range rules.AIOrders(cur, s.ID, uint64(i)) {
+			name, sub, opts := OrderCommand(o)
+			var kv []string
+			for k, v := range opts {
+				kv = append(kv, k, v)
+			}
+			f.cmdMust(user, name, sub, kv...)
+		}
+		f.cmdMust(user, "orders", "ready")
+	}
+}

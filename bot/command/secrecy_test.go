@@ -9,7 +9,6 @@ import (
 	"bfbot/campaign"
 	"bfbot/referee"
 	"bfbot/referee/dice"
-	"bfbot/referee/scenario"
 )
 
 // cmdSeen is a reply with the players who see it.
@@ -229,28 +228,7 @@ sides:
 // it gives them all. The attack itself is reported with the D the
 // defender calls out (000 line 847).
 func TestAttackPreviewHidesUnknownDefense(t *testing.T) {
-	sc, err := scenario.Parse([]byte(secPreviewScenario(t)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, _, err := sc.Begin(dice.New(dice.NewSeeded(1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := campaign.NewScenarioBattle(0, "previews", st, "previews", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Referee = "ref"
-	for side, user := range map[string]string{"a": "alice", "b": "bob"} {
-		if c, err = campaign.Join(c, side, user); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f := scdFixture(t)
-	if _, err := f.store.Create(t.Context(), c); err != nil {
-		t.Fatal(err)
-	}
+	f := actFixture(t, secPreviewScenario(t)) // battle_actions_test.go
 	// The test is about these three states of knowledge; make sure the
 	// battle gives them.
 	v := f.scdCampaign(1).Battle(1).State.View("a")
