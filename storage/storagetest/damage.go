@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"strings"
+	"testing"
 )
 
 // AllEnv names the environment variable that asks for every corruption
@@ -159,4 +161,19 @@ func firstPage(b []byte, ps int, flags uint16) int {
 		p += 1 + int(binary.LittleEndian.Uint32(b[at+12:]))
 	}
 	return -1
+}
+
+// MustCover fails tb unless cs hold every kind of damage the tests rely
+// on: a truncation, both meta pages, a leaf page and a branch page.
+func MustCover(tb testing.TB, cs []Corruption) {
+	tb.Helper()
+	kinds := ""
+	for _, c := range cs {
+		kinds += c.Name + "; "
+	}
+	for _, want := range []string{"truncated", "meta pages", "leaf page", "branch page"} {
+		if !strings.Contains(kinds, want) {
+			tb.Errorf("no corruption of kind %q among %s", want, kinds)
+		}
+	}
 }
