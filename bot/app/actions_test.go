@@ -5,19 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/bot/discordtest"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
-
-// srvContent is the answers' text.
-func srvContent(msgs []discordtest.Message) string {
-	var b strings.Builder
-	for _, m := range msgs {
-		b.WriteString(m.Content + "\n")
-	}
-	return b.String()
-}
 
 // Ensure the air and drop commands work on Discord end to end (the fake
 // checks every command against Discord's documented rules): in Hot

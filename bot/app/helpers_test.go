@@ -230,3 +230,12 @@ func srvCountTurnsClosed(c *campaign.Campaign, turn int) int {
 }
 
 func srvItoa(n int) string { return strconv.Itoa(n) }
+
+// srvContent is the answers' text.
+func srvContent(msgs []discordtest.Message) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		b.WriteString(m.Content + "\n")
+	}
+	return b.String()
+}

@@ -32,14 +32,6 @@ func (r *srvRig) send(user, guild, channel, name, sub string, opts map[string]an
 	return r.answers(in.ID)
 }
 
-func plcText(msgs []discordtest.Message) string {
-	var b strings.Builder
-	for _, m := range msgs {
-		b.WriteString(m.Content + "\n")
-	}
-	return b.String()
-}
-
 // Ensure, against the fake Discord, that a channel holding a running
 // campaign refuses another one naming it, that a command from another
 // server and a stranger's DM are answered as for a missing campaign and
@@ -49,27 +41,27 @@ func TestPlaceRefusals(t *testing.T) {
 	r := srvNewRig(t)
 	r.must(srvRef, false, "campaign", "create", srvOpts("name", "Lyons"))
 	for _, cmd := range [][]string{{"campaign", "create", "name", "Decoy"}, {"scenario", "start", "name", "surprise-encounter", "side", "lancers"}} {
-		got := plcText(r.send(plcMallory, srvGuild, srvChannel, cmd[0], cmd[1], srvOpts(cmd[2:]...)))
+		got := srvContent(r.send(plcMallory, srvGuild, srvChannel, cmd[0], cmd[1], srvOpts(cmd[2:]...)))
 		if !strings.Contains(got, "Not here: campaign #1 “Lyons” is running in this channel") {
 			t.Errorf("/%s %s in the bound channel answered:\n%s", cmd[0], cmd[1], got)
 		}
 	}
-	missing := plcText(r.send(plcMallory, plcGuild2, plcChannel2, "campaign", "status", map[string]any{"campaign": 7}))
+	missing := srvContent(r.send(plcMallory, plcGuild2, plcChannel2, "campaign", "status", map[string]any{"campaign": 7}))
 	for _, user := range []string{plcMallory, srvRef} {
-		got := plcText(r.send(user, plcGuild2, plcChannel2, "campaign", "join", map[string]any{"side": "crucis", "campaign": 1}))
+		got := srvContent(r.send(user, plcGuild2, plcChannel2, "campaign", "join", map[string]any{"side": "crucis", "campaign": 1}))
 		if got != strings.Replace(missing, "7", "1", 1) || strings.Contains(got, "Lyons") {
 			t.Errorf("a join from another server answered:\n%s\nwant as for a missing campaign:\n%s", got, missing)
 		}
 	}
-	dmMissing := plcText(r.send(plcMallory, "", "", "campaign", "status", map[string]any{"campaign": 7}))
-	got := plcText(r.send(plcMallory, "", "", "campaign", "join", map[string]any{"side": "crucis", "campaign": 1}))
+	dmMissing := srvContent(r.send(plcMallory, "", "", "campaign", "status", map[string]any{"campaign": 7}))
+	got := srvContent(r.send(plcMallory, "", "", "campaign", "join", map[string]any{"side": "crucis", "campaign": 1}))
 	if got != strings.Replace(dmMissing, "7", "1", 1) || !strings.Contains(got, "no such campaign of yours") {
 		t.Errorf("a stranger's DM join answered:\n%s\nwant as for a missing campaign:\n%s", got, dmMissing)
 	}
 	if c := r.campaign(); c.SideOf(plcMallory) != nil || len(c.Sides[0].Players) != 0 {
 		t.Errorf("a refused join changed the sides: %+v", c.Sides[0].Players)
 	}
-	if got := plcText(r.must(srvRef, true, "campaign", "status", nil)); !strings.Contains(got, "Lyons") {
+	if got := srvContent(r.must(srvRef, true, "campaign", "status", nil)); !strings.Contains(got, "Lyons") {
 		t.Errorf("the referee's DM answered:\n%s", got)
 	}
 	if list, _ := r.app.db.List(context.Background()); len(list) != 1 {
@@ -100,7 +92,7 @@ func TestPlaceBattleFromDM(t *testing.T) {
 	r := srvNewRig(t)
 	th := plcScenario(t, r)
 	before := len(r.fake.Messages(th.ID))
-	got := plcText(r.must(srvAlice, true, "battle", "end", nil))
+	got := srvContent(r.must(srvAlice, true, "battle", "end", nil))
 	if n := len(r.fake.Messages(th.ID)); n <= before {
 		t.Fatalf("the thread holds %d posts after /battle end by DM, want more than %d", n, before)
 	}
@@ -114,7 +106,7 @@ func TestPlaceBattleFromDM(t *testing.T) {
 		t.Error("the battle's public post went to the DM")
 	}
 	// In the battle thread, no campaign:ID is needed.
-	if got := plcText(r.send(srvAlice, srvGuild, th.ID, "campaign", "status", nil)); !strings.Contains(got, "Surprise Encounter") {
+	if got := srvContent(r.send(srvAlice, srvGuild, th.ID, "campaign", "status", nil)); !strings.Contains(got, "Surprise Encounter") {
 		t.Errorf("/campaign status in the battle thread:\n%s", got)
 	}
 }
@@ -153,7 +145,7 @@ func TestPlaceThreadRecovery(t *testing.T) {
 	th = plcNewThread(t, r, locked)
 
 	r.fake.DeleteChannel(th.ID)
-	got := plcText(r.must(srvAlice, true, "battle", "end", nil))
+	got := srvContent(r.must(srvAlice, true, "battle", "end", nil))
 	threads := []discordtest.Channel{plcNewThread(t, r, locked, th.ID)}
 	if len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Error("nothing posted in the new thread")
@@ -202,7 +194,7 @@ func TestPlaceCampaignInThread(t *testing.T) {
 	if th := r.fake.Threads(post); len(th) != 0 {
 		t.Errorf("threads %+v started under the forum post", th)
 	}
-	if got := plcText(r.send(srvAlice, srvGuild, post, "campaign", "status", nil)); !strings.Contains(got, "Surprise Encounter") {
+	if got := srvContent(r.send(srvAlice, srvGuild, post, "campaign", "status", nil)); !strings.Contains(got, "Surprise Encounter") {
 		t.Errorf("/campaign status in the post:\n%s", got)
 	}
 	before := len(r.fake.Messages(post))
@@ -242,7 +234,7 @@ func TestPlaceMigratesBinding(t *testing.T) {
 	if c := r.campaign(); c.Guild != srvGuild || c.Channel != srvChannel {
 		t.Errorf("after open campaign 1 lives in %q/%q, want the record's", c.Guild, c.Channel)
 	}
-	got := plcText(r.send(plcMallory, srvGuild, srvChannel, "campaign", "create", srvOpts("name", "Decoy")))
+	got := srvContent(r.send(plcMallory, srvGuild, srvChannel, "campaign", "create", srvOpts("name", "Decoy")))
 	if !strings.Contains(got, "campaign #1 “Old” is running in this channel") {
 		t.Errorf("create in the old campaign's channel answered:\n%s", got)
 	}
