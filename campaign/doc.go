@@ -74,10 +74,10 @@ know (ruling SE2).
 Who holds which seat is part of the campaign, so it is checked and
 undone with it (membership.go): after the start (or always, with
 join_approval) a join is a request the referee approves or denies
-(ruling M1); a user holds at most one seat, and the referee none unless
-the campaign lets the referee play (M2); a referee who plays against a
+(ruling SEAT1); a user holds at most one seat, and the referee none unless
+the campaign lets the referee play (SEAT2); a referee who plays against a
 human loses the powers that would show the other side
-([Campaign.RefereeConflicted]; M3).
+([Campaign.RefereeConflicted]; SEAT3).
 
 # Invariants
 

@@ -9,9 +9,9 @@ import (
 // the referee may see. A side's seats are given, not taken: after the
 // campaign has started (or always, with Settings.JoinApproval) a join is
 // a request the referee approves or denies, so a second account cannot
-// sit down on the enemy's side and read its worksheet (ruling M1). A
+// sit down on the enemy's side and read its worksheet (ruling SEAT1). A
 // player holds one seat in one campaign; a referee holds none unless the
-// campaign was created with Settings.RefereePlays (ruling M2).
+// campaign was created with Settings.RefereePlays (ruling SEAT2).
 
 // JoinRequest is a join that waits for the referee's answer.
 type JoinRequest struct {
@@ -45,7 +45,7 @@ func (c *Campaign) IsMember(user string) bool {
 // RefereeConflicted reports whether the referee holds a seat while
 // another side has a human player: he then loses every power that shows
 // another side's secrets (export, undo, other sides' records, referee
-// notes; ruling M3).
+// notes; ruling SEAT3).
 func (c *Campaign) RefereeConflicted() bool {
 	own := c.SideOf(c.Referee)
 	if c.Referee == "" || own == nil {
@@ -103,7 +103,7 @@ func (c *Campaign) checkSeat(side, user string) error {
 		return errorf("the AI plays %s in this scenario for good (it was started with ai:true); join the other side or start a new one", side)
 	}
 	if user == c.Referee && !c.Settings.RefereePlays {
-		return errorf("you referee campaign %d: a referee plays no side unless the campaign is created with referee_plays:true (ruling M2)", c.ID)
+		return errorf("you referee campaign %d: a referee plays no side unless the campaign is created with referee_plays:true (ruling SEAT2)", c.ID)
 	}
 	if limit := c.Settings.SeatLimit; limit > 0 && len(s.Players) >= limit {
 		return errorf("%s's %d seats are taken (seat_limit %d): the referee can raise the limit with /campaign settings seat_limit:…, or a player can hand you his seat with /campaign replace", s.Name, limit, limit)
@@ -222,7 +222,7 @@ func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
 		return nil, errorf("%s already plays %s; a player commands one side only", c.NameOf(substitute), o.Name)
 	}
 	if substitute == c.Referee && !c.Settings.RefereePlays {
-		return nil, errorf("the referee of campaign %d plays no side unless the campaign is created with referee_plays:true (ruling M2)", c.ID)
+		return nil, errorf("the referee of campaign %d plays no side unless the campaign is created with referee_plays:true (ruling SEAT2)", c.ID)
 	}
 	n := c.Clone()
 	n.Pending = slices.DeleteFunc(n.Pending, func(r JoinRequest) bool { return r.User == substitute })

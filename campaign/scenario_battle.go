@@ -78,7 +78,7 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 	settings.SetupTables = false // the scenario set the battle up
 	settings.TurnLimit = 1
 	// The player who starts a scenario holds the referee role and plays a
-	// side (ruling M3).
+	// side (ruling SEAT3).
 	settings.RefereePlays = true
 	settings.MapCols, settings.MapRows, settings.MapSeed = 1, 1, 0
 	c := &Campaign{

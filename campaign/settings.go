@@ -36,10 +36,10 @@ type Settings struct {
 	// SeatLimit is the most players a side seats (0: no limit).
 	SeatLimit int `json:"seat_limit,omitempty"`
 	// JoinApproval makes joins wait for the referee before the campaign
-	// starts too (after the start they always do; ruling M1).
+	// starts too (after the start they always do; ruling SEAT1).
 	JoinApproval bool `json:"join_approval,omitempty"`
 	// RefereePlays lets the referee hold a seat; he then loses the powers
-	// that show the other side while it has human players (ruling M3).
+	// that show the other side while it has human players (ruling SEAT3).
 	RefereePlays bool `json:"referee_plays,omitempty"`
 	// AutoResolve: the AI fights every battle.
 	AutoResolve bool `json:"auto_resolve,omitempty"`

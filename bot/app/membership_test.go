@@ -11,7 +11,7 @@ const srvEve = "200000000000000304" // a late joiner
 // join after the start waits for the referee: Eve is answered privately,
 // sees nothing of the side by DM or in the channel, the referee gets a
 // DM with Approve and Deny buttons, and his Approve seats her with a
-// notice in the campaign's channel that names her (ruling M1).
+// notice in the campaign's channel that names her (ruling SEAT1).
 func TestLateJoinEndToEnd(t *testing.T) {
 	t.Parallel()
 	r := srvNewRig(t)

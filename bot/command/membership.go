@@ -9,7 +9,7 @@ import (
 )
 
 // Seats: join, approve, deny, leave, replace and kick (campaign's
-// membership.go has the rules, rulings M1–M3). Every change of seat is
+// membership.go has the rules, rulings SEAT1–SEAT3). Every change of seat is
 // told in the campaign's channel; a join that waits for the referee is
 // told to the joiner alone and to the referee with Approve/Deny buttons.
 

@@ -63,7 +63,7 @@ func TestPermissionMatrix(t *testing.T) {
 		t.Errorf("%d commands, %d in cmdWho: classify every command", len(specs), len(cmdWho))
 	}
 	// eve has asked to join crucis after the start and waits: she may do
-	// no more than a stranger (ruling M1).
+	// no more than a stranger (ruling SEAT1).
 	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
 	for _, s := range specs {
 		key := s.Name + " " + s.Sub

@@ -99,7 +99,7 @@ type entry struct {
 	// things: he then sees every side (a neutral judge, R10).
 	refereeReads bool
 	// reveals marks a referee power that shows every side's secrets: a
-	// referee who plays a side against human players loses it (M3).
+	// referee who plays a side against human players loses it (SEAT3).
 	reveals bool
 	// refereeActs lets the referee run a Player command on anyone's
 	// behalf (handing a seat on).
@@ -365,7 +365,7 @@ func permit(e *entry, x *call) error {
 			if x.c.Scenario != nil {
 				why = "you started this scenario"
 			}
-			return userf("%s %s would show the other side's secrets, and you play %s against human players (%s; ruling M3). Both players cannot agree to it here: it is refused while another player holds a seat.", refusedWho, cmd, own.Name, why)
+			return userf("%s %s would show the other side's secrets, and you play %s against human players (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds a seat.", refusedWho, cmd, own.Name, why)
 		}
 		if x.referee {
 			return nil

@@ -156,7 +156,7 @@ func audienceReplies(c *campaign.Campaign, battle int64, lines []audienceLine, j
 			// the referee role alone, never to a side: the audience is
 			// read before any side lookup, and no side may take the id
 			// (ruling SE3). A referee who plays a side against human
-			// players gets none (ruling M3).
+			// players gets none (ruling SEAT3).
 			var s *campaign.Side
 			switch {
 			case sideID == campaign.RefereeAudience:

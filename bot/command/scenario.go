@@ -185,7 +185,7 @@ func (g *Registry) scenarioJoin(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, userf("campaign %d is not a scenario: join it with /campaign join", x.c.ID)
 	}
 	// campaign.Join refuses the side the AI plays for good; once the
-	// scenario is under way the starter approves the seat (ruling M1).
+	// scenario is under way the starter approves the seat (ruling SEAT1).
 	return g.campaignJoin(ctx, x)
 }
 

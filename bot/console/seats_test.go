@@ -29,8 +29,8 @@ const seatsSession = `@ref /campaign create name:Seats
 @ref /campaign join side:crucis
 `
 
-// Ensure the seat rules hold on the console as on Discord (ruling M1,
-// M2): every refusal names its reason and nothing secret reaches Eve
+// Ensure the seat rules hold on the console as on Discord (ruling SEAT1,
+// SEAT2): every refusal names its reason and nothing secret reaches Eve
 // before the approval.
 func TestConsoleSeats(t *testing.T) {
 	c, out := cmdConsole(t, false, t.TempDir())
