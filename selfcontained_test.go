@@ -129,3 +129,30 @@ func trackedFiles(t *testing.T) []string {
 	}
 	return files
 }
+
+// Ensure every ruling id is defined once in docs/rulings.md: code and
+// tests cite rulings by id, so two rulings under one id make a citation
+// ambiguous (the seat rulings once reused the movement rulings' M1–M3).
+func TestRulingIDsUnique(t *testing.T) {
+	data, err := os.ReadFile("docs/rulings.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for i, line := range strings.Split(string(data), "\n") {
+		id := rulingID.FindStringSubmatch(line)
+		if id == nil {
+			continue
+		}
+		if first, dup := seen[id[1]]; dup {
+			t.Errorf("ruling %s defined at lines %d and %d", id[1], first, i+1)
+		}
+		seen[id[1]] = i + 1
+	}
+	if len(seen) < 100 {
+		t.Fatalf("found %d ruling ids: the pattern no longer matches the file", len(seen))
+	}
+}
+
+// rulingID matches a ruling's definition: a line starting with its bold id.
+var rulingID = regexp.MustCompile(`^\*\*([A-Z]+(?:-[A-Z]+)?[0-9]+)\b`)

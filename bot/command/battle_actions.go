@@ -14,7 +14,7 @@ import (
 
 // The air, drop and DropShip actions as /battle commands (000 lines
 // 729–770, 1128–1150, 1173–1277), their previews, and the questions that
-// keep a player from acting by mistake (ruling CMD3).
+// keep a player from acting by mistake (ruling CMD4).
 
 // previewed are the actions whose preview:true actionPreview shows.
 var previewed = map[referee.ActionKind]bool{referee.ActStrafe: true, referee.ActBomb: true, referee.ActDrop: true,
@@ -132,7 +132,7 @@ func (x *call) hexAttackPreview(b *campaign.Battle, v referee.View, a referee.Ac
 
 // attackHow ends an attack's preview with how to make it: in the
 // movement phase the attack ends every unit's movement, so it takes
-// confirm:true (ruling CMD3); in the attack phase the same command
+// confirm:true (ruling CMD4); in the attack phase the same command
 // without preview makes it.
 func (x *call) attackHow(b *campaign.Battle) string {
 	if names := x.unitsWithMP(b); len(names) > 0 {
@@ -191,7 +191,7 @@ func (x *call) unitsWithMP(b *campaign.Battle) []string {
 }
 
 // endsMovementPrompt asks before an attack typed in the movement phase,
-// which ends movement for every unit of the side (ruling CMD3). The
+// which ends movement for every unit of the side (ruling CMD4). The
 // engine's refusal comes first: there is nothing to confirm then.
 func (x *call) endsMovementPrompt(b *campaign.Battle, a referee.Action) ([]Reply, bool, error) {
 	names := x.unitsWithMP(b)

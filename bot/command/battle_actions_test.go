@@ -267,7 +267,7 @@ func TestBattleDropShip(t *testing.T) {
 // Ensure an attack typed in the movement phase asks first, naming the
 // units that still have MP, and changes nothing; the preview says so
 // too; the button makes the attack, which ends the movement phase
-// (ruling CMD3).
+// (ruling CMD4).
 func TestAttackDuringMovementAsks(t *testing.T) {
 	f := actFixture(t, secPreviewScenario(t))
 	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3", "preview", "true")); !strings.Contains(got, "It ends your movement phase: A1 (5 MP), A2 (6 MP) would move no more this turn. Attack with the button or confirm:true.") {
