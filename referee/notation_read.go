@@ -614,29 +614,39 @@ func readEdge(v string, none bool) (Edge, error) {
 // readUnit reads unit ID SIDE CLASS EXPERIENCE VALUES [STATUS] [@HEX]
 // [attribute…].
 func (pr *positionReader) readUnit(r notationRecord) error {
+	u, err := readUnitRecord(r)
+	if err != nil {
+		return err
+	}
+	pr.s.Units = append(pr.s.Units, u)
+	return nil
+}
+
+// readUnitRecord reads the unit of one unit record.
+func readUnitRecord(r notationRecord) (Unit, error) {
 	if len(r.tok) < 6 {
-		return r.errf(r.text, "write unit ID SIDE CLASS EXPERIENCE RA/CA/D …, e.g. unit A1 lancers heavy-mech regular 14/16/12 @0505 r=3 mp=4")
+		return Unit{}, r.errf(r.text, "write unit ID SIDE CLASS EXPERIENCE RA/CA/D …, e.g. unit A1 lancers heavy-mech regular 14/16/12 @0505 r=3 mp=4")
 	}
 	u := Unit{Status: Active}
 	var err error
 	if u.ID, err = readWord(r.tok[1], r.tok[1]); err != nil {
-		return r.errf(r.tok[1], "the unit's ID: %v", err)
+		return Unit{}, r.errf(r.tok[1], "the unit's ID: %v", err)
 	}
 	if u.Side, err = readWord(r.tok[2], r.tok[2]); err != nil {
-		return r.errf(r.tok[2], "the unit's side: %v", err)
+		return Unit{}, r.errf(r.tok[2], "the unit's side: %v", err)
 	}
 	if c := r.tok[3]; strings.ToLower(c) != c || u.Class.UnmarshalText([]byte(c)) != nil {
 		_, err := ParseClass(c)
 		if err == nil {
 			err = fmt.Errorf("write the class as in files, e.g. heavy-mech")
 		}
-		return r.errf(c, "%v", err)
+		return Unit{}, r.errf(c, "%v", err)
 	}
 	if e := r.tok[4]; strings.ToLower(e) != e || u.Experience.UnmarshalText([]byte(e)) != nil {
-		return r.errf(e, "experience is green, regular, veteran or elite")
+		return Unit{}, r.errf(e, "experience is green, regular, veteran or elite")
 	}
 	if u.Rows, err = readRows(r.tok[5]); err != nil {
-		return r.errf(r.tok[5], "%v", err)
+		return Unit{}, r.errf(r.tok[5], "%v", err)
 	}
 	seen := map[string]bool{}
 	for _, t := range r.tok[6:] {
@@ -645,23 +655,22 @@ func (pr *positionReader) readUnit(r notationRecord) error {
 			k, v = "@", t[1:]
 		}
 		if seen[k] {
-			return r.errf(t, "%s is given twice: give it once", k)
+			return Unit{}, r.errf(t, "%s is given twice: give it once", k)
 		}
 		seen[k] = true
 		if i := slices.Index(statusNames[:], t); i >= 0 {
 			if seen["status"] {
-				return r.errf(t, "a second status: give one")
+				return Unit{}, r.errf(t, "a second status: give one")
 			}
 			seen["status"] = true
 			u.Status = Status(i)
 			continue
 		}
 		if err := readUnitAttr(r, &u, t, k, v); err != nil {
-			return err
+			return Unit{}, err
 		}
 	}
-	pr.s.Units = append(pr.s.Units, u)
-	return nil
+	return u, nil
 }
 
 // readUnitAttr reads one attribute of a unit.
