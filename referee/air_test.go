@@ -63,7 +63,7 @@ func TestAirMovementExample(t *testing.T) {
 	light.Chits.Bomb = 30
 	medium := airUnit("A3", "lancers", MediumAir, "1513", 10, 8, 8, 15, 15, Regular)
 	bandit := airUnit("B1", "bandits", LightAir, "1505", 8, 6, 4, 15, 12, Regular)
-	s := cbBattle(terrain(map[string]mapgen.Cell{"0907": heavyWoods, "0908": {Terrain: mapgen.Water2}}), PhaseMovement, heavy, light, medium, bandit)
+	s := cbBattle(t, terrain(map[string]mapgen.Cell{"0907": heavyWoods, "0908": {Terrain: mapgen.Water2}}), PhaseMovement, heavy, light, medium, bandit)
 	if got := airMP(s.Unit("A2")); got != 6 {
 		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1108)", got)
 	}
@@ -93,7 +93,7 @@ func TestAirMovementExample(t *testing.T) {
 // bomb load gives back the full MP.
 func TestAirMovementRules(t *testing.T) {
 	setup := func() *State {
-		s := cbBattle(terrain(nil), PhaseMovement,
+		s := cbBattle(t, terrain(nil), PhaseMovement,
 			airUnit("A1", "lancers", MediumAir, "0505", 10, 8, 8, 15, 6, Regular),
 			cbUnit("A2", "lancers", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 			cbUnit("B1", "bandits", MediumMech, "0507", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
@@ -163,7 +163,7 @@ func TestAirBombLoad(t *testing.T) {
 	}
 	u := airUnit("A1", "lancers", HeavyAir, "0505", 8, 6, 6, 15, 12, Regular)
 	u.Chits.Bomb = 20
-	s := cbBattle(terrain(nil), PhaseDeploy, u, cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
+	s := cbBattle(t, terrain(nil), PhaseDeploy, u, cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
 	if _, _, err := Start(s); err == nil || !strings.Contains(err.Error(), "more than the 10") {
 		t.Errorf("Start with an overloaded heavy lance: %v", err)
 	}
@@ -179,7 +179,7 @@ func TestAirCombatExample(t *testing.T) {
 	setup := func(woods mapgen.Terrain) *State {
 		light := airUnit("A2", "lancers", LightAir, "1111", 8, 6, 6, 15, 12, Green)
 		light.Chits.Bomb = 30
-		s := cbBattle(terrain(map[string]mapgen.Cell{"1210": {Terrain: woods}}), PhaseAttack,
+		s := cbBattle(t, terrain(map[string]mapgen.Cell{"1210": {Terrain: woods}}), PhaseAttack,
 			airUnit("A1", "lancers", HeavyAir, "0911", 15, 13, 10, 15, 10, Veteran),
 			light,
 			airUnit("A3", "lancers", LightAir, "1515", 8, 6, 6, 15, 12, Regular),
@@ -233,7 +233,7 @@ func TestAirAttackRules(t *testing.T) {
 	setup := func() *State {
 		a1 := airUnit("A1", "lancers", LightAir, "0505", 8, 6, 6, 3, 12, Regular)
 		a1.Chits.Bomb = 10
-		return cbBattle(terrain(map[string]mapgen.Cell{"0506": heavyWoods, "0504": heavyWoods}), PhaseAttack,
+		return cbBattle(t, terrain(map[string]mapgen.Cell{"0506": heavyWoods, "0504": heavyWoods}), PhaseAttack,
 			a1,
 			cbUnit("A2", "lancers", MediumMech, "0506", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 			cbUnit("B1", "bandits", MediumMech, "0506", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
@@ -298,7 +298,7 @@ func TestAirAttackRules(t *testing.T) {
 // Ensure ground fire at air lances (000 lines 1155–1159; AIR8): from the
 // same or an adjacent hex only, terrain ignored, −4 from an adjacent hex.
 func TestAirGroundFire(t *testing.T) {
-	s := cbBattle(terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0506": level(2)}), PhaseAttack,
+	s := cbBattle(t, terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0506": level(2)}), PhaseAttack,
 		cbUnit("A1", "lancers", HeavyMech, "0505", Values{RA: 12, CA: 10, D: 9}, 3, Veteran),
 		cbUnit("A2", "lancers", MediumMech, "0506", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 		cbUnit("A3", "lancers", LongTom, "0507", Values{RA: 8, CA: 8, D: 8}, 20, Regular),
@@ -329,7 +329,7 @@ func TestAirGroundFire(t *testing.T) {
 // Ensure air lances have two damage steps and leave no salvage (000 line
 // 1163).
 func TestAirDamage(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		airUnit("A1", "lancers", HeavyAir, "0505", 15, 13, 10, 15, 10, Regular),
 		airUnit("B1", "bandits", HeavyAir, "0506", 15, 13, 10, 15, 10, Regular),
 	)

@@ -79,7 +79,7 @@ func TestArtilleryWorkedExample(t *testing.T) {
 	s1 := arSniper("S1", "lancers", "1003")
 	w1 := arWheeled("W1", "lancers", "1403")
 	b1 := cbUnit("B1", "bandits", MediumMech, "1205", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, l1, s1, w1, b1)
+	s := cbBattle(t, m, PhaseAttack, l1, s1, w1, b1)
 	cbCheck(t, s)
 
 	for _, c := range []struct {
@@ -159,7 +159,7 @@ func TestArtilleryLongTomRange(t *testing.T) {
 		}
 		units = append(units, cbUnit(c.id, "bandits", MediumMech, c.at, Values{RA: 10, CA: 12, D: 8}, 3, Regular))
 	}
-	s := cbBattle(m, PhaseAttack, units...)
+	s := cbBattle(t, m, PhaseAttack, units...)
 	cbCheck(t, s)
 
 	// Inside the minimum: refused for every mode, observer or none.
@@ -193,7 +193,7 @@ func TestArtillerySniperNoMinimum(t *testing.T) {
 	b1 := cbUnit("B1", "bandits", MediumMech, "1108", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
 	b12 := cbUnit("B12", "bandits", MediumMech, "2208", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
 	b13 := cbUnit("B13", "bandits", MediumMech, "2308", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, s1, b0, b1, b12, b13)
+	s := cbBattle(t, terrain(nil), PhaseAttack, s1, b0, b1, b12, b13)
 	if hex.Distance(h("1008"), h("2208")) != 12 || hex.Distance(h("1008"), h("2308")) != 13 {
 		t.Fatal("test layout: distances")
 	}
@@ -221,7 +221,7 @@ func TestArtilleryOneObserverManyBatteries(t *testing.T) {
 		arSniper("S1", "lancers", "0508"), f1, w1,
 		cbUnit("B1", "bandits", HeavyMech, "1108", Values{RA: 12, CA: 12, D: 12}, 3, Regular),
 	}
-	s := cbBattle(m, PhaseMovement, units...)
+	s := cbBattle(t, m, PhaseMovement, units...)
 	for _, id := range []string{"L1", "L2", "S1", "F1"} {
 		if LineOfSight(m, s.Unit(id).Hex, h("1108")).Clear {
 			t.Fatalf("test layout: %s sees B1", id)
@@ -273,7 +273,7 @@ func TestArtilleryTargetHexTerrainOnly(t *testing.T) {
 	s1.Rows[0].RA = 10
 	m1 := cbUnit("M1", "lancers", MediumMech, "0807", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
 	b1 := cbUnit("B1", "bandits", MediumMech, "1008", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, s1, m1, b1)
+	s := cbBattle(t, m, PhaseAttack, s1, m1, b1)
 	for _, from := range []string{"0808", "0807"} {
 		if l := LineOfSight(m, h(from), h("1008")); !l.Clear || l.Shift != -1 {
 			t.Fatalf("test layout: %s -> 1008 is %v with shift %d, want clear past one light woods hex", from, l, l.Shift)

@@ -34,7 +34,7 @@ func TestBuildingToRubble(t *testing.T) {
 		for _, exp := range []Experience{Regular, Elite} {
 			t.Run(fmt.Sprintf("%v roll %d", exp, roll), func(t *testing.T) {
 				a1 := cbUnit("A1", "lancers", HeavyMech, "0505", Values{RA: 10, CA: 12, D: 9}, 3, exp)
-				s := cbBattle(cbTownMap(), PhaseAttack, a1,
+				s := cbBattle(t, cbTownMap(), PhaseAttack, a1,
 					cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular))
 				ns, events := cbDo(t, s, "lancers", "attack A1 0503", roll)
 				e := cbOneAttack(t, events, cbAttack{"A1", "0503", "ranged", 10, 0, 6, roll, cells[roll]})
@@ -62,7 +62,7 @@ func TestBuildingToRubble(t *testing.T) {
 	}
 	// A C on the far left is ignored: 3 − 3 − 1 = −1, a 2.
 	a1 := cbUnit("A1", "lancers", LightMech, "0505", Values{RA: 3, CA: 3, D: 6}, 3, Regular)
-	s := cbBattle(cbTownMap(), PhaseAttack, a1, cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular))
+	s := cbBattle(t, cbTownMap(), PhaseAttack, a1, cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular))
 	ns, events := cbDo(t, s, "lancers", "attack A1 0503", 2)
 	cbOneAttack(t, events, cbAttack{"A1", "0503", "ranged", 3, 0, -1, 2, "C"})
 	if len(ns.Rubble) != 0 || len(cbOf(events, "critical")) != 0 {
@@ -79,7 +79,7 @@ func TestBuildingUnitsInside(t *testing.T) {
 	b2.Disrupted = true
 	a1 := cbUnit("A1", "lancers", AssaultMech, "0505", Values{RA: 15, CA: 20, D: 12}, 3, Regular)
 	a2 := cbUnit("A2", "lancers", AssaultMech, "0605", Values{RA: 15, CA: 20, D: 12}, 3, Regular)
-	s := cbBattle(cbTownMap(), PhaseAttack, a1, a2, b1, b2)
+	s := cbBattle(t, cbTownMap(), PhaseAttack, a1, a2, b1, b2)
 	// 15 − 3 − 1 = +11; a 7 is two steps: rubble. A disrupted unit inside
 	// gives no +2 to a building attack.
 	s, events := cbDo(t, s, "lancers", "attack A1 0503", 7)
@@ -109,7 +109,7 @@ func TestBuildingUnitsInside(t *testing.T) {
 func TestBuildingRubbleLineOfSight(t *testing.T) {
 	a1 := cbUnit("A1", "lancers", HeavyMech, "0702", Values{RA: 10, CA: 12, D: 9}, 4, Regular)
 	b1 := cbUnit("B1", "bandits", HeavyMech, "0706", Values{RA: 10, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(cbTownMap(), PhaseAttack, a1, b1)
+	s := cbBattle(t, cbTownMap(), PhaseAttack, a1, b1)
 	cbRefuse(t, s, "lancers", "attack A1 B1", "three light woods or building hexes")
 	// 0704 falls: 0703 and 0705 remain, −2 each: 10 − 9 − 4 = −3.
 	s.Rubble = map[hex.Hex]bool{h("0704"): true}
@@ -129,7 +129,7 @@ func TestBuildingAttackModes(t *testing.T) {
 	l1 := cbUnit("L1", "lancers", LongTom, "0515", Values{RA: 10, CA: 0, D: 4}, 40, Regular)
 	l1.MinRange = 5
 	b1 := cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, a1, l1, b1)
+	s := cbBattle(t, m, PhaseAttack, a1, l1, b1)
 
 	// Close: 12 − 3 = +9 (no experience): a 7 is one step, nothing.
 	_, events := cbDo(t, s, "lancers", "attack A1 0503 close", 7)

@@ -28,15 +28,10 @@ func cbUnit(id, side string, c Class, at string, full Values, r int, e Experienc
 
 // cbBattle is the Lancers' (side 0's) player turn 1 on map m, in the given
 // phase.
-func cbBattle(m *mapgen.Map, phase Phase, units ...Unit) *State {
-	s := &State{
-		Map:   m,
-		Sides: []Side{{ID: "lancers", Name: "7th Crucis Lancers"}, {ID: "bandits", Name: "Moore's Bandits"}},
-		Units: slices.Clone(units),
-		Turn:  1, Phase: phase, PlayerTurn: 1,
-	}
-	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
-	return s
+func cbBattle(tb testing.TB, m *mapgen.Map, phase Phase, units ...Unit) *State {
+	tb.Helper()
+	return mustPositionOn(tb, m, fmt.Sprintf(`turn 1 %v lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"`, phase), units...)
 }
 
 // cbFaces are the two dice faces that make a 2D6 roll.
@@ -195,7 +190,7 @@ func cbExampleUnits() []Unit {
 // first on the rulebook table, the third on the reference card (ruling
 // B9), as the examples only fit those printings.
 func TestAttackExamples(t *testing.T) {
-	s := cbBattle(cbExampleMap(), PhaseMovement, cbExampleUnits()...)
+	s := cbBattle(t, cbExampleMap(), PhaseMovement, cbExampleUnits()...)
 	cbCheck(t, s)
 
 	// Line 926: the Elite Assault lance close-attacks the Heavy lance
@@ -259,7 +254,7 @@ func TestAttackExampleElevation(t *testing.T) {
 	m.Set(h("0213"), level(1))
 	units := cbExampleUnits()
 	units[3].Hex = h("0213")
-	s := cbBattle(m, PhaseAttack, units...)
+	s := cbBattle(t, m, PhaseAttack, units...)
 	if hex.Distance(h("0314"), h("0213")) != 1 {
 		t.Fatal("0213 is not beside 0314")
 	}
@@ -295,7 +290,7 @@ func TestAttackOverburnExample(t *testing.T) {
 		m1.Step, m1.Overburning = tc.step, tc.overburn
 		// D 30 keeps every column on the far left, where a 7 misses.
 		b1 := cbUnit("B1", "bandits", AssaultMech, "0506", Values{RA: 10, CA: 10, D: 30}, 3, Regular)
-		s := cbBattle(terrain(nil), PhaseAttack, m1, b1)
+		s := cbBattle(t, terrain(nil), PhaseAttack, m1, b1)
 		for mode, want := range map[string]int{"ranged": tc.ra, "close": tc.ca} {
 			_, events := cbDo(t, s, "lancers", "attack M1 B1 "+mode, 7)
 			if got := cbAttackOf(cbOf(events, "attack")[0]); got.Value != want {
@@ -355,7 +350,7 @@ func TestAttackColumns(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
 			b1 := cbUnit("B1", "bandits", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-			s := cbBattle(cbDuelMap(), PhaseAttack, a1, b1)
+			s := cbBattle(t, cbDuelMap(), PhaseAttack, a1, b1)
 			if tc.edit != nil {
 				tc.edit(s.Unit("A1"), s.Unit("B1"), s)
 			}
@@ -383,7 +378,7 @@ func mustAction(tb testing.TB, text string) Action {
 // Ensure every refusal names its rule and leaves the state as it was.
 func TestAttackRefusals(t *testing.T) {
 	base := func() *State {
-		return cbBattle(cbDuelMap(), PhaseAttack,
+		return cbBattle(t, cbDuelMap(), PhaseAttack,
 			cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 			cbUnit("A2", "lancers", MediumMech, "0705", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 			cbUnit("B1", "bandits", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
@@ -482,7 +477,7 @@ func TestAttackExtraMech(t *testing.T) {
 		m1.Chits.ExtraMech = true
 		m1.Step, m1.ExtraMechUsed, m1.Overburning = tc.step, tc.used, tc.overburn
 		b1 := cbUnit("B1", "bandits", AssaultMech, "0506", Values{RA: 10, CA: 10, D: 30}, 3, Regular)
-		s := cbBattle(terrain(nil), PhaseAttack, m1, b1)
+		s := cbBattle(t, terrain(nil), PhaseAttack, m1, b1)
 		for mode, want := range map[string]int{"ranged": tc.ra, "close": tc.ca} {
 			_, events := cbDo(t, s, "lancers", "attack M1 B1 "+mode, 7)
 			if got := cbAttackOf(cbOf(events, "attack")[0]); got.Value != want {
@@ -500,14 +495,14 @@ func TestAttackHiddenTarget(t *testing.T) {
 	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
 	b3 := cbUnit("B3", "bandits", Infantry, "0606", Values{RA: 2, CA: 4, D: 2}, 0, Regular)
 	b3.Hidden = true
-	none := cbRefuse(t, cbBattle(terrain(nil), PhaseAttack, a1), "lancers", "attack A1 B3", "no target B3 in sight")
-	s := cbBattle(terrain(nil), PhaseAttack, a1, b3)
+	none := cbRefuse(t, cbBattle(t, terrain(nil), PhaseAttack, a1), "lancers", "attack A1 B3", "no target B3 in sight")
+	s := cbBattle(t, terrain(nil), PhaseAttack, a1, b3)
 	if got := cbRefuse(t, s, "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("hidden target: %q; a missing unit: %q", got, none)
 	}
 	reserve := b3
 	reserve.Hidden, reserve.Status = false, Reserve
-	if got := cbRefuse(t, cbBattle(terrain(nil), PhaseAttack, a1, reserve), "lancers", "attack A1 B3", "no target"); got != none {
+	if got := cbRefuse(t, cbBattle(t, terrain(nil), PhaseAttack, a1, reserve), "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("reserve target: %q; a missing unit: %q", got, none)
 	}
 	for _, a := range validAttacks(s, s.Unit("A1")) {
@@ -518,13 +513,13 @@ func TestAttackHiddenTarget(t *testing.T) {
 	// Units whose type the side has not sighted may be fired on (line 776,
 	// 792): only hidden infantry is off the board.
 	b3.Hidden = false
-	cbDo(t, cbBattle(terrain(nil), PhaseAttack, a1, b3), "lancers", "attack A1 B3", 7)
+	cbDo(t, cbBattle(t, terrain(nil), PhaseAttack, a1, b3), "lancers", "attack A1 B3", 7)
 }
 
 // Ensure each unit attacks once a turn (ruling K1) while a target may be
 // fired on any number of times (line 817).
 func TestAttackOncePerTurn(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 		cbUnit("A2", "lancers", HeavyMech, "0705", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
@@ -543,7 +538,7 @@ func TestAttackOncePerTurn(t *testing.T) {
 // Ensure an attack in the movement phase ends movement (sighting first),
 // and a refused one leaves the phase alone (docs/architecture.md).
 func TestAttackEndsMovement(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseMovement,
+	s := cbBattle(t, terrain(nil), PhaseMovement,
 		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
 		cbUnit("B2", "bandits", AssaultMech, "2005", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
@@ -565,7 +560,7 @@ func TestAttackEndsMovement(t *testing.T) {
 // 604–610; ruling K10): infantry may close-assault first and others fire
 // after, but not the other way round.
 func TestAttackSameHexFirst(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 		cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, Regular),
 		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
@@ -618,7 +613,7 @@ func TestAttackCloseAssault(t *testing.T) {
 			i1 := cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, tc.exp)
 			b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 20, CA: 24, D: 14}, 3, Regular)
 			b1.Disrupted = tc.disrupted
-			s := cbBattle(m, PhaseAttack, i1, b1)
+			s := cbBattle(t, m, PhaseAttack, i1, b1)
 			s, events := cbDo(t, s, "lancers", "attack I1 B1 assault", append([]int{tc.roll}, tc.rolls...)...)
 			cbOneAttack(t, events, cbAttack{"I1", "B1", "assault", CloseAssaultColumn, 0, tc.column, tc.roll, tc.result})
 			if got := s.Unit("I1").Step; got != 2 {
@@ -635,7 +630,7 @@ func TestAttackCloseAssault(t *testing.T) {
 	i1 := cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, Regular)
 	i1.Step = 2
 	b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 20, CA: 24, D: 14}, 3, Regular)
-	s, _ := cbDo(t, cbBattle(m, PhaseAttack, i1, b1), "lancers", "attack I1 B1 assault", 8)
+	s, _ := cbDo(t, cbBattle(t, m, PhaseAttack, i1, b1), "lancers", "attack I1 B1 assault", 8)
 	if s.Unit("I1").Status != Destroyed || len(s.Salvage) != 0 {
 		t.Errorf("I1 %v, salvage %v", s.Unit("I1").Status, s.Salvage)
 	}
@@ -648,7 +643,7 @@ func TestAttackFirepower(t *testing.T) {
 	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
 	a1.Chits.Firepower = 2
 	b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, a1, b1)
+	s := cbBattle(t, terrain(nil), PhaseAttack, a1, b1)
 	for _, tc := range []struct {
 		action string
 		value  int
@@ -696,7 +691,7 @@ func TestAttackIndirect(t *testing.T) {
 	sn := cbUnit("S1", "lancers", Sniper, "0405", Values{RA: 10, CA: 0, D: 4}, 12, Veteran)
 	o1 := cbUnit("O1", "lancers", LightMech, "1216", Values{RA: 4, CA: 4, D: 6}, 3, Regular)
 	b1 := cbUnit("B1", "bandits", HeavyMech, "1205", Values{RA: 12, CA: 12, D: 12}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, lt, sn, o1, b1)
+	s := cbBattle(t, m, PhaseAttack, lt, sn, o1, b1)
 	if hex.Distance(h("1216"), h("1205")) <= 5 || !LineOfSight(m, h("1216"), h("1205")).Clear {
 		t.Fatal("the observer should see B1 from beyond ESR")
 	}
@@ -739,14 +734,15 @@ func TestAttackIndirect(t *testing.T) {
 // of both sides, in the Lancers' movement or attack phase, for property
 // tests. Wheeled units never stand in buildings (a collapse would strand
 // them on rubble, which State.Check does not yet allow; see the report).
-func cbRandomBattle(seed uint64) *State {
+func cbRandomBattle(tb testing.TB, seed uint64) *State {
+	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 77))
 	m := randomTerrain(seed, 24, 17)
 	phase := PhaseAttack
 	if rng.IntN(3) == 0 {
 		phase = PhaseMovement
 	}
-	s := cbBattle(m, phase)
+	s := cbBattle(tb, m, phase)
 	s.Rules.Night = rng.IntN(5) == 0
 	if rng.IntN(2) == 0 {
 		s.Rules.CRT = ReferenceCRT
@@ -831,7 +827,7 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 		seeds = 8
 	}
 	for seed := uint64(1); seed <= seeds; seed++ {
-		s := cbRandomBattle(seed)
+		s := cbRandomBattle(t, seed)
 		if errs := s.Check(); len(errs) > 0 {
 			t.Fatalf("seed %d: bad random battle: %v", seed, errs)
 		}
@@ -896,7 +892,7 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 
 // Ensure ValidActions includes the attacks.
 func TestAttackValidActions(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
 	)

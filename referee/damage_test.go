@@ -30,12 +30,13 @@ func cbDone(tb testing.TB, b *battle, src *dice.Script) {
 
 // cbLone is a Regular Heavy 'Mech lance of the Bandits alone in 0505, and
 // a Lancers unit far away so that the battle has two sides.
-func cbLone(mutate func(u *Unit)) *State {
+func cbLone(tb testing.TB, mutate func(u *Unit)) *State {
+	tb.Helper()
 	u := cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
 	if mutate != nil {
 		mutate(&u)
 	}
-	return cbBattle(terrain(nil), PhaseAttack, u,
+	return cbBattle(tb, terrain(nil), PhaseAttack, u,
 		cbUnit("A1", "lancers", HeavyMech, "2010", Values{RA: 14, CA: 16, D: 12}, 3, Regular))
 }
 
@@ -63,7 +64,7 @@ func TestDamageDisruptionTable(t *testing.T) {
 						}
 						name := fmt.Sprintf("%v damaged=%v disrupted=%v night=%v roll %d", exp, damaged, disrupted, night, roll)
 						t.Run(name, func(t *testing.T) {
-							s := cbLone(func(u *Unit) {
+							s := cbLone(t, func(u *Unit) {
 								u.Experience, u.Disrupted = exp, disrupted
 								if damaged {
 									u.Step = 1
@@ -109,7 +110,7 @@ func TestDamageDisruptionTable(t *testing.T) {
 func TestDamageCriticalTable(t *testing.T) {
 	for roll := 2; roll <= 12; roll++ {
 		t.Run(fmt.Sprint(roll), func(t *testing.T) {
-			b, src := cbFight(t, cbLone(nil), roll)
+			b, src := cbFight(t, cbLone(t, nil), roll)
 			if err := b.criticalHit(b.s.Unit("B1"), "test"); err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +147,7 @@ func TestDamageCriticalTable(t *testing.T) {
 // Ensure a C result through Apply: the attacker's roll, the attack event,
 // the critical roll and its result, in that order (lines 944, 950).
 func TestDamageCriticalThroughApply(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		cbUnit("A1", "lancers", LightMech, "0605", Values{RA: 8, CA: 6, D: 6}, 3, Regular),
 		cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular))
 	// 8 − 12 = −4: a 2 is C; the critical roll of 7 is one step.
@@ -180,7 +181,7 @@ func TestDamageExplosion(t *testing.T) {
 	air := cbUnit("B4", "bandits", LightAir, "0504", Values{RA: 6, CA: 0, D: 6}, 6, Regular)
 	foe := cbUnit("A1", "lancers", HeavyMech, "0506", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
 	far := cbUnit("A2", "lancers", HeavyMech, "0507", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, x, friend, hidden, air, foe, far)
+	s := cbBattle(t, terrain(nil), PhaseAttack, x, friend, hidden, air, foe, far)
 	// Critical 12; A1 (ID order) is hit on a 12 for two steps and holds on
 	// a 9 (−1 damaged: 8); B2 is missed on an 8 and, already disrupted,
 	// fails on a 7 (−1: 6) and loses a step.
@@ -225,7 +226,7 @@ func TestDamageExplosion(t *testing.T) {
 // turn (on the reference card the +5 column reads C on a 2), catching its
 // own neighbours; no exploding unit leaves salvage (K18).
 func TestDamageExplosionChain(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular),
 		cbUnit("A1", "lancers", HeavyMech, "0506", Values{RA: 14, CA: 16, D: 12}, 3, Regular),
 		cbUnit("A2", "lancers", HeavyMech, "0507", Values{RA: 14, CA: 16, D: 12}, 3, Regular),
@@ -247,7 +248,7 @@ func TestDamageExplosionChain(t *testing.T) {
 // Ensure the Extra 'Mech chit absorbs the first damage step and only the
 // first (line 1304), and the damage is told only to the owner (R10).
 func TestDamageExtraMech(t *testing.T) {
-	s := cbLone(func(u *Unit) { u.Chits.ExtraMech = true })
+	s := cbLone(t, func(u *Unit) { u.Chits.ExtraMech = true })
 	b, src := cbFight(t, s)
 	u := b.s.Unit("B1")
 	if err := b.takeSteps(u, 1, "test", true); err != nil {
@@ -285,7 +286,7 @@ func TestDamageDestroyedSalvage(t *testing.T) {
 	m2 := cbUnit("B2", "bandits", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
 	m2.Step = 2
 	tank := cbUnit("B3", "bandits", Tracked, "0707", Values{RA: 10, CA: 10, D: 10}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, m1, m2, tank,
+	s := cbBattle(t, terrain(nil), PhaseAttack, m1, m2, tank,
 		cbUnit("A1", "lancers", HeavyMech, "2010", Values{RA: 14, CA: 16, D: 12}, 3, Regular))
 	b, src := cbFight(t, s)
 	for _, id := range []string{"B1", "B2", "B3"} {
@@ -324,7 +325,7 @@ func TestDamageMoraleCheck(t *testing.T) {
 		{"both fail", true, []int{7, 8}, 3, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := cbLone(nil)
+			s := cbLone(t, nil)
 			s.Rules.MoraleCheck = tc.morale
 			b, src := cbFight(t, s, tc.rolls...)
 			u := b.s.Unit("B1")
@@ -349,7 +350,7 @@ func TestDamageThroughApply(t *testing.T) {
 	m := terrain(nil)
 	b1 := cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
 	b1.Step = 3
-	s := cbBattle(m, PhaseAttack,
+	s := cbBattle(t, m, PhaseAttack,
 		cbUnit("A1", "lancers", AssaultMech, "0605", Values{RA: 20, CA: 24, D: 12}, 3, Regular), b1)
 	// 20 − 12 at step 3 (D 3) is +17, clamped to +15; a 7 is 3 steps.
 	s2, events := cbDo(t, s, "lancers", "attack A1 B1", 7)

@@ -16,7 +16,7 @@ func TestRedeploy(t *testing.T) {
 	b1 := cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
 	a2 := cbUnit("A2", "lancers", MediumMech, "0606", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
 	a3 := cbUnit("A3", "lancers", MediumMech, "0606", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseDeploy, a1, a2, a3, b1)
+	s := cbBattle(t, terrain(nil), PhaseDeploy, a1, a2, a3, b1)
 	s, _ = cbDo(t, s, "lancers", "deploy A1 0505")
 	s, ev := cbDo(t, s, "lancers", "deploy A1 0707")
 	if u := s.Unit("A1"); u.Status != Active || u.Hex != h("0707") || u.StartHex != h("0707") {
@@ -44,7 +44,7 @@ func TestOneHiddenInfantryPerHex(t *testing.T) {
 	i2.Status = Reserve
 	i3 := inf("B3", "0101", false)
 	i3.Status = Reserve
-	s := cbBattle(terrain(nil), PhaseDeploy, inf("B1", "1010", true), i2, i3,
+	s := cbBattle(t, terrain(nil), PhaseDeploy, inf("B1", "1010", true), i2, i3,
 		cbUnit("A1", "lancers", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
 	cbRefuse(t, s, "bandits", "deploy B2 1010", "only one infantry unit may be hidden in a hex (000 line 1055)")
 	cbDo(t, s, "bandits", "deploy B3 1010")

@@ -133,7 +133,7 @@ func drpExample(t *testing.T) *State {
 	t.Helper()
 	heavy := drpMech("A1", "lancers", HeavyMech, Values{RA: 16, CA: 18, D: 10}, Elite)
 	bandit := cbUnit("B1", "bandits", MediumMech, "1406", Values{RA: 20, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, heavy, bandit)
+	s := cbBattle(t, terrain(nil), PhaseMovement, heavy, bandit)
 	s, ev := drpDo(t, s, "lancers", "drop A1 1407")
 	if e := cbOf(ev, "drop_declared"); len(e) != 1 || !slices.Equal(e[0].Audience, []string{"lancers"}) {
 		t.Fatalf("declaration events %+v: want one, for the lancers only (DR1)", ev)
@@ -216,7 +216,7 @@ func TestDropLandingExample(t *testing.T) {
 // and a lance dropped out of the sky by fire makes no landing roll.
 func TestDropLandedCannotMove(t *testing.T) {
 	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+	s := cbBattle(t, terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
 	s, _ = drpDo(t, s, "lancers", "drop A1 0808")
 	s, _ = drpDo(t, s, "lancers", "end", drpTwo(5))
 	if got := s.Unit("A1"); got.Hex != h("0808") || got.Status != Active {
@@ -242,7 +242,7 @@ func TestDropFire(t *testing.T) {
 	toppled := cbUnit("B5", "bandits", MediumMech, "1306", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
 	toppled.Disrupted = true
 	ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, a1, a2, air, same, far, hidden, toppled, ship)
+	s := cbBattle(t, terrain(nil), PhaseMovement, a1, a2, air, same, far, hidden, toppled, ship)
 	s, _ = drpDo(t, s, "lancers", "drop A1 1407")
 	s, _ = drpDo(t, s, "lancers", "drop A2 1408")
 	// A1 drops first: B1 (air, 1010 is 4 hexes away, range 5) fires its AA
@@ -274,7 +274,7 @@ func TestDropFire(t *testing.T) {
 // shows neither the unit in orbit nor its target; its own view does.
 func TestDropSecret(t *testing.T) {
 	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+	s := cbBattle(t, terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
 	s, ev := drpDo(t, s, "lancers", "drop A1 0808")
 	if len(EventsFor(ev, "bandits")) != 0 {
 		t.Errorf("the bandits hear of the declared drop: %+v", EventsFor(ev, "bandits"))
@@ -301,7 +301,7 @@ func TestDropRefusals(t *testing.T) {
 		ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
 		b1 := cbUnit("B1", "bandits", LightMech, "2010", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
 		b2 := cbUnit("B2", "bandits", LightMech, "2010", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-		return cbBattle(terrain(nil), PhaseMovement, u, v, ship, b1, b2)
+		return cbBattle(t, terrain(nil), PhaseMovement, u, v, ship, b1, b2)
 	}
 	for _, tc := range []struct {
 		name, text, want string
@@ -338,7 +338,7 @@ func TestDropNoRoom(t *testing.T) {
 	a2 := cbUnit("A2", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
 	a3 := cbUnit("A3", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
 	a2.Hex, a3.Hex = h("0606"), h("0606")
-	s := cbBattle(terrain(nil), PhaseMovement, u, a2, a3)
+	s := cbBattle(t, terrain(nil), PhaseMovement, u, a2, a3)
 	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
 	s.Unit("A2").Hex, s.Unit("A3").Hex = h("0505"), h("0505")
 	s, _ = drpDo(t, s, "lancers", "end", drpTwo(9))
@@ -385,7 +385,7 @@ func TestDropValidActions(t *testing.T) {
 	m := terrain(map[string]mapgen.Cell{"0303": {Terrain: mapgen.Water2}})
 	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
 	ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
-	s := cbBattle(m, PhaseMovement, u, ship)
+	s := cbBattle(t, m, PhaseMovement, u, ship)
 	acts := ValidActions(s, "A1")
 	if len(acts) != m.Width*m.Height-1 {
 		t.Errorf("%d drop hexes offered, want every hex but the DropShip's", len(acts))
@@ -457,7 +457,7 @@ func TestDropBeforeAttack(t *testing.T) {
 	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
 	a2 := cbUnit("A2", "lancers", MediumMech, "0505", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
 	b1 := cbUnit("B1", "bandits", LightMech, "0507", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, u, a2, b1)
+	s := cbBattle(t, terrain(nil), PhaseMovement, u, a2, b1)
 	if !slices.ContainsFunc(ValidActions(s, "A2"), func(a Action) bool { return a.Kind == ActAttack }) {
 		t.Fatal("no attack offered with no drop pending")
 	}

@@ -193,7 +193,7 @@ func TestWeatherFogStrafing(t *testing.T) {
 	setup := func(w WeatherKind) *State {
 		a2 := airUnit("A2", "lancers", LightAir, "1111", 8, 6, 6, 15, 12, Regular)
 		a2.Chits.Bomb = 10
-		s := cbBattle(terrain(nil), PhaseAttack,
+		s := cbBattle(t, terrain(nil), PhaseAttack,
 			airUnit("A1", "lancers", HeavyAir, "0911", 15, 13, 10, 15, 10, Veteran), a2,
 			cbUnit("B1", "bandits", FireMech, "0912", Values{RA: 10, CA: 6, D: 9}, 4, Regular),
 			cbUnit("B3", "bandits", MediumMech, "1210", Values{RA: 8, CA: 8, D: 10}, 3, Regular),
