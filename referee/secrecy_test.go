@@ -25,9 +25,10 @@ const stSecrecySeed = 20250301
 // or three sides of 5–10 units of every class (air and DropShips too) with
 // random steps, experience, chits, statuses and hidden infantry, mines in
 // hexes no unit ever uses, rubble, salvage, and night now and then.
-func stSecrecyBattle(rng *rand.Rand, seed uint64) (*State, map[hex.Hex]bool) {
+func stSecrecyBattle(tb testing.TB, rng *rand.Rand, seed uint64) (*State, map[hex.Hex]bool) {
+	tb.Helper()
 	m := randomTerrain(seed, mapgen.SheetWidth, mapgen.SheetHeight)
-	s := stBattle(m)
+	s := stBattle(tb, m)
 	if rng.IntN(3) == 0 {
 		s.Sides = append(s.Sides, Side{ID: "third", Name: "Third Party"})
 	}
@@ -140,7 +141,7 @@ func TestSecrecyRandomBattles(t *testing.T) {
 	t.Logf("seed %d, %d battles × %d sighting phases", stSecrecySeed, battles, runs)
 	for i := range battles {
 		rng := rand.New(rand.NewPCG(stSecrecySeed, uint64(i)))
-		s, mines := stSecrecyBattle(rng, stSecrecySeed+uint64(i))
+		s, mines := stSecrecyBattle(t, rng, stSecrecySeed+uint64(i))
 		where := fmt.Sprintf("seed %d battle %d", stSecrecySeed, i)
 		// Deployment: nothing of the enemy shows (S14).
 		s.Phase = PhaseDeploy
