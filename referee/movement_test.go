@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -37,16 +36,8 @@ func mvBattle(t testing.TB, m *mapgen.Map, units ...Unit) *State {
 	if m == nil {
 		m = terrain(nil)
 	}
-	s := &State{
-		Map: m,
-		Sides: []Side{
-			{ID: "lancers", Name: "7th Crucis Lancers", RetreatEdge: West},
-			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: East},
-		},
-		Units: slices.Clone(units),
-		Turn:  1,
-	}
-	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s := mustPositionOn(t, m, `turn 1 deploy lancers
+		side lancers name="7th Crucis Lancers" retreat=west; side bandits name="Moore's Bandits" retreat=east`, units...)
 	mvNextTurn(t, s, 0)
 	return s
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
@@ -35,16 +34,9 @@ func scnUnit(id, side string, class Class, at string, ra, ca, d int) Unit {
 // dice d (nil: none).
 func scnBattle(t *testing.T, r *ScenarioRules, d *dice.Dice, units ...Unit) (*State, []Event) {
 	t.Helper()
-	s := &State{
-		Map: mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
-		Sides: []Side{
-			{ID: "lancers", Name: "Lancers", RetreatEdge: West},
-			{ID: "bandits", Name: "Bandits", RetreatEdge: East},
-		},
-		Units:    units,
-		Scenario: r,
-	}
-	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="Lancers" retreat=west; side bandits name="Bandits" retreat=east`, units...)
+	s.Scenario = r
 	if d == nil {
 		d = scnDice(t)
 	}

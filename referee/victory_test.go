@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -20,15 +19,8 @@ import (
 // (retreating west) moving first, and the units given; it is started.
 func vcBattle(t *testing.T, units ...Unit) *State {
 	t.Helper()
-	s := &State{
-		Map: mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
-		Sides: []Side{
-			{ID: "lancers", Name: "7th Crucis Lancers", RetreatEdge: West},
-			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: East},
-		},
-		Units: units,
-	}
-	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="7th Crucis Lancers" retreat=west; side bandits name="Moore's Bandits" retreat=east`, units...)
 	s, _, err := Start(s)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
