@@ -17,8 +17,8 @@ func btlCampaignBattle(tb testing.TB, phase Phase) *State {
 	}
 	return mustPosition(tb, fmt.Sprintf(`map blank 16x10; turn 1 %v lancers player=1
 		side lancers name="7th Crucis Lancers" retreat=west; side bandits name="Moore's Bandits" retreat=east
-		unit A1 lancers heavy-mech regular 10/12/8 %[2]s @0105 name="A1" r=3 mp=4 ob=13 start=0105
-		unit B1 bandits heavy-mech regular 10/12/8 %[2]s @1605 name="B1" r=3 mp=4 ob=13 start=1605
+		unit A1 lancers heavy-mech regular 10/12/8 %[2]s @0105 name="A1" r=3 mp=4 ob=13
+		unit B1 bandits heavy-mech regular 10/12/8 %[2]s @1605 name="B1" r=3 mp=4 ob=13
 		campaign withdraw=4 zone=A1:west:3 zone=B1:none:3 start=A1:1`, phase, status))
 }
 

@@ -25,7 +25,8 @@ import (
 // comment to the end of the line; a name is a Go-quoted string
 // (name="7th Crucis Lancers"). IDs of sides and units are single words.
 // Numbers are whole and not negative unless said. Every attribute in
-// brackets may be left out and is then zero (no, none, 0).
+// brackets may be left out and is then zero (no, none, 0), except a
+// unit's status (active when left out) and start hex (its own hex).
 //
 //	map blank WxH [name="…"]
 //	    open ground at level 0, W hexes wide and H high (at most 999×999)
@@ -71,9 +72,10 @@ import (
 //	step=N                       damage steps taken
 //	disrupted, disrupted-at=N    toppled, and in which player turn
 //	hidden, righting             hidden infantry; rights itself next turn
+//	start=HEX                    the hex it began this player turn in
+//	                             (when left out: the hex it stands in)
 //	mp-left=N, overburning, moved, attacked, halted, road-bonus,
-//	start=HEX, move-turn=N, overran=ID,…
-//	                             this turn's movement bookkeeping
+//	move-turn=N, overran=ID,…    this turn's movement bookkeeping
 //	firepower-used, extra-mech-used, bomb-dropped
 //	                             once-a-battle chits and bombs spent
 //	carries=N                    salvage counters carried
@@ -374,6 +376,10 @@ func (w *notationWriter) writeUnit(u *Unit) {
 		}
 		return key + "=" + w.hex(h)
 	}
+	startText := "" // the hex it began its turn in: its own hex unless said
+	if u.StartHex != u.Hex {
+		startText = "start=" + w.hex(u.StartHex)
+	}
 	for _, id := range u.Overrun {
 		w.id(id)
 	}
@@ -384,7 +390,7 @@ func (w *notationWriter) writeUnit(u *Unit) {
 		w.flag("hidden", u.Hidden), w.flag("righting", u.Righting),
 		w.num("mp-left", u.MPLeft), w.flag("overburning", u.Overburning), w.flag("moved", u.Moved),
 		w.flag("attacked", u.Attacked), w.flag("halted", u.Halted), w.flag("road-bonus", u.RoadBonus),
-		hexAttr("start", u.StartHex), w.num("move-turn", u.MoveTurn), w.word("overran", strings.Join(u.Overrun, ",")),
+		startText, w.num("move-turn", u.MoveTurn), w.word("overran", strings.Join(u.Overrun, ",")),
 		w.flag("firepower-used", u.FirepowerUsed), w.flag("extra-mech-used", u.ExtraMechUsed),
 		w.flag("bomb-dropped", u.BombDropped), w.num("carries", u.Salvage), w.num("rallied-at", u.RalliedAt),
 		w.flag("drop", u.Drop), hexAttr("drop-at", u.DropAt), w.num("drop-turn", u.DropTurn),

@@ -670,6 +670,9 @@ func readUnitRecord(r notationRecord) (Unit, error) {
 			return Unit{}, err
 		}
 	}
+	if !seen["start"] {
+		u.StartHex = u.Hex
+	}
 	return u, nil
 }
 

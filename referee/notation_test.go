@@ -37,9 +37,9 @@ func TestNotationExample(t *testing.T) {
 			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: East}},
 		Units: []Unit{
 			{ID: "A1", Side: "lancers", Class: HeavyMech, Experience: Regular, Rows: DeriveSteps(Values{RA: 14, CA: 16, D: 12}),
-				Status: Active, Hex: h("0505"), Range: 3, MP: 4, OverburnRA: 17},
+				Status: Active, Hex: h("0505"), StartHex: h("0505"), Range: 3, MP: 4, OverburnRA: 17},
 			{ID: "B1", Side: "bandits", Class: Infantry, Experience: Veteran, Rows: DeriveSteps(Values{RA: 3, CA: 6, D: 5}),
-				Status: Active, Hex: h("0908"), Range: 1, MP: 2, Hidden: true},
+				Status: Active, Hex: h("0908"), StartHex: h("0908"), Range: 1, MP: 2, Hidden: true},
 		},
 		Turn: 1, Phase: PhaseMovement, PlayerTurn: 1,
 	}

@@ -19,15 +19,15 @@ func stViewBattle(tb testing.TB) *State {
 		turn 1 movement lancers player=1
 		side lancers name="7th Crucis Lancers" vp=3 mines=0303:10
 		side bandits name="Moore's Bandits" retreat=south vp=4 mines=1212:5,1213:15
-		unit A1 lancers heavy-mech regular 10/10/8 @0505 name="test heavy-mech" r=3 mp=4 ob=13 chits=recon,extra-mech,firepower2 mp-left=2 overburning moved start=0505 carries=1
-		unit A2 lancers infantry regular 10/10/8 @0606 name="test infantry" r=3 mp=4 ob=13 hidden mp-left=4 start=0606
-		unit A3 lancers light-mech regular 10/10/8 reserve @0101 name="test light-mech" r=3 mp=4 ob=13 mp-left=4 start=0101
-		unit B1 bandits tracked regular 10/10/8 @0707 name="test tracked" r=3 mp=4 ob=13 mp-left=4 start=0707
-		unit B2 bandits hover regular 10/10/8 @0708 name="test hover" r=3 mp=4 ob=13 mp-left=4 start=0708
-		unit B3 bandits assault-mech elite 10/10/8 @0709 name="test assault-mech" r=4 mp=4 ob=13 chits=ecm,extra-mech,firepower2,armor2 step=2 mp-left=1 overburning start=0709 extra-mech-used carries=2
-		unit B4 bandits heavy-infantry regular 10/10/8 @0710 name="test heavy-infantry" r=3 mp=4 ob=13 hidden mp-left=4 start=0710
-		unit B5 bandits fire-mech regular 10/10/8 destroyed @0711 name="test fire-mech" r=3 mp=4 ob=13 step=4 mp-left=4 start=0711
-		unit B6 bandits wheeled regular 10/10/8 surrendered @0712 name="test wheeled" r=3 mp=4 ob=13 disrupted mp-left=4 start=0712
+		unit A1 lancers heavy-mech regular 10/10/8 @0505 name="test heavy-mech" r=3 mp=4 ob=13 chits=recon,extra-mech,firepower2 mp-left=2 overburning moved carries=1
+		unit A2 lancers infantry regular 10/10/8 @0606 name="test infantry" r=3 mp=4 ob=13 hidden mp-left=4
+		unit A3 lancers light-mech regular 10/10/8 reserve @0101 name="test light-mech" r=3 mp=4 ob=13 mp-left=4
+		unit B1 bandits tracked regular 10/10/8 @0707 name="test tracked" r=3 mp=4 ob=13 mp-left=4
+		unit B2 bandits hover regular 10/10/8 @0708 name="test hover" r=3 mp=4 ob=13 mp-left=4
+		unit B3 bandits assault-mech elite 10/10/8 @0709 name="test assault-mech" r=4 mp=4 ob=13 chits=ecm,extra-mech,firepower2,armor2 step=2 mp-left=1 overburning extra-mech-used carries=2
+		unit B4 bandits heavy-infantry regular 10/10/8 @0710 name="test heavy-infantry" r=3 mp=4 ob=13 hidden mp-left=4
+		unit B5 bandits fire-mech regular 10/10/8 destroyed @0711 name="test fire-mech" r=3 mp=4 ob=13 step=4 mp-left=4
+		unit B6 bandits wheeled regular 10/10/8 surrendered @0712 name="test wheeled" r=3 mp=4 ob=13 disrupted mp-left=4
 		unit B7 bandits light-air regular 10/10/8 @1010 name="test light-air" r=3 mp=4 ob=13 mp-left=4 start=1010
 		rubble 0909; salvage 0808:2
 		known lancers B2:class B3:class+values B5:class

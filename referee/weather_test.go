@@ -16,8 +16,8 @@ import (
 func stbDuel(tb testing.TB, rules string, rng int, at string) *State {
 	return mustPosition(tb, fmt.Sprintf(`map blank 32x17; rules %s; turn 1 attack lancers player=1
 		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
-		unit A1 lancers heavy-mech regular 12/10/9 @0605 name="A1" r=%d mp=4 ob=15 start=0605
-		unit B1 bandits medium-mech regular 8/8/8 @%s name="B1" r=3 mp=4 ob=10 start=%[3]s`, rules, rng, at))
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 name="A1" r=%d mp=4 ob=15
+		unit B1 bandits medium-mech regular 8/8/8 @%s name="B1" r=3 mp=4 ob=10`, rules, rng, at))
 }
 
 // stbColumn plans the attack text in s and returns its column.
