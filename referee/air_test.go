@@ -18,10 +18,7 @@ import (
 // airUnit is an air lance at full strength: AA in the RA place, ST in the
 // CA place (Q3), D, range R and MP M; two damage steps.
 func airUnit(id, side string, c Class, at string, aa, st, d, r, mp int, e Experience) Unit {
-	u := cbUnit(id, side, c, at, Values{RA: aa, CA: st, D: d}, r, e)
-	u.OverburnRA = 0
-	u.MP, u.MPLeft = mp, mp
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v %v %d/%d/%d @%s name=%q r=%d mp=%d mp-left=%[11]d", id, side, c, e, aa, st, d, at, id, r, mp))
 }
 
 // airDo applies an action with dice that always roll 7, unused dice

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,25 +19,19 @@ import (
 // arLongTom is a Long Tom battery as the values table prints it (line
 // 1836): RA 7, CA 0, DV 4, range 5-40, 2 MP tracked; no red row.
 func arLongTom(id, side, at string) Unit {
-	u := cbUnit(id, side, LongTom, at, Values{RA: 7, CA: 0, D: 4}, 40, Regular)
-	u.MinRange, u.MP, u.OverburnRA = 5, 2, 0
-	return u
+	return unitOf(fmt.Sprintf("%s %s long-tom regular 7/0/4 @%s name=%[1]q r=5-40 mp=2", id, side, at))
 }
 
 // arSniper is a Sniper battery. The book prints no Sniper values (only
 // lines 358, 835, 1275 speak of it), so these are the test's own: weaker
 // than the Long Tom (line 358), range 12, 2 MP tracked.
 func arSniper(id, side, at string) Unit {
-	u := cbUnit(id, side, Sniper, at, Values{RA: 5, CA: 0, D: 4}, 12, Regular)
-	u.MP, u.OverburnRA = 2, 0
-	return u
+	return unitOf(fmt.Sprintf("%s %s sniper regular 5/0/4 @%s name=%[1]q r=12 mp=2", id, side, at))
 }
 
 // arWheeled is a Wheeled Scout platoon (line 1836 table: 2/2/4, R 2, 7W).
 func arWheeled(id, side, at string) Unit {
-	u := cbUnit(id, side, Wheeled, at, Values{RA: 2, CA: 2, D: 4}, 2, Regular)
-	u.MP = 7
-	return u
+	return unitOf(fmt.Sprintf("%s %s wheeled regular 2/2/4 @%s name=%[1]q r=2 mp=7 ob=4", id, side, at))
 }
 
 // arWide is an open map wide enough for the Long Tom's 40 hexes.

@@ -19,11 +19,8 @@ import (
 // cbUnit is an active unit at full strength whose rows follow the step
 // table from its full values.
 func cbUnit(id, side string, c Class, at string, full Values, r int, e Experience) Unit {
-	return Unit{
-		ID: id, Side: side, Class: c, Name: id,
-		Rows: DeriveSteps(full), OverburnRA: full.RA + StepDecrement(full.RA),
-		Range: r, MP: 4, Experience: e, Status: Active, Hex: h(at), StartHex: h(at),
-	}
+	return unitOf(fmt.Sprintf("%s %s %v %v %d/%d/%d @%s name=%q r=%d mp=4 ob=%d",
+		id, side, c, e, full.RA, full.CA, full.D, at, id, r, full.RA+StepDecrement(full.RA)))
 }
 
 // cbBattle is the Lancers' (side 0's) player turn 1 on map m, in the given

@@ -48,9 +48,8 @@ func drpDo(tb testing.TB, s *State, side, text string, rolls ...drpRoll) (*State
 
 // drpMech is a 'Mech lance in orbit, kept for a drop.
 func drpMech(id, side string, c Class, full Values, e Experience) Unit {
-	u := cbUnit(id, side, c, "0101", full, 3, e)
-	u.Status, u.Drop, u.Hex, u.StartHex = Reserve, true, hex.Hex{}, hex.Hex{}
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v %v %d/%d/%d reserve name=%[1]q r=3 mp=4 ob=%[8]d drop",
+		id, side, c, e, full.RA, full.CA, full.D, full.RA+StepDecrement(full.RA)))
 }
 
 // drpRollFor finds a 2D6 roll giving want on column col of the rulebook

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -16,14 +17,12 @@ import (
 // drpShip is a DropShip of class c with the values table's RA and D (000
 // lines 1810–1812) and range 6, at hex at (Active) or in orbit ("").
 func drpShip(id, side string, c Class, at string) Unit {
-	v := map[Class]Values{Leopard: {RA: 8, D: 6}, Union: {RA: 13, D: 7}, Overlord: {RA: 16, D: 9}}[c]
-	u := Unit{ID: id, Side: side, Class: c, Name: id, Rows: [4]Values{v, v, v, v}, Range: 6, Experience: Regular, Status: Active}
+	v := map[Class]string{Leopard: "8/0/6", Union: "13/0/7", Overlord: "16/0/9"}[c]
+	where := "@" + at
 	if at == "" {
-		u.Status, u.Drop = Reserve, true
-	} else {
-		u.Hex, u.StartHex = h(at), h(at)
+		where = "reserve drop"
 	}
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v regular %s,%[4]s,%[4]s,%[4]s %s name=%[1]q r=6", id, side, c, v, where))
 }
 
 // drpAboard puts u aboard DropShip ship.

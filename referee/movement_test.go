@@ -20,12 +20,11 @@ import (
 // mvUnit is an active, regular unit of the class with full-strength values
 // v (steps and overburn derived, R5) and MP mp, at hex at.
 func mvUnit(id, side string, class Class, at string, v Values, mp int) Unit {
-	u := Unit{ID: id, Side: side, Class: class, Rows: DeriveSteps(v), Range: 3, MP: mp,
-		Experience: Regular, Status: Active, Hex: hex.MustParse(at)}
+	ob := 0
 	if class.Info().Overburn {
-		u.OverburnRA = v.RA + StepDecrement(v.RA)
+		ob = v.RA + StepDecrement(v.RA)
 	}
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v regular %d/%d/%d @%s r=3 mp=%d ob=%d", id, side, class, v.RA, v.CA, v.D, at, mp, ob))
 }
 
 // mvBattle starts the lancers' movement phase of turn 1 on map m (a 32×17

@@ -65,8 +65,8 @@ func stSecrecyBattle(tb testing.TB, rng *rand.Rand, seed uint64) (*State, map[he
 			letter = "C"
 		}
 		for n := range 5 + rng.IntN(6) {
-			u := stUnit(fmt.Sprintf("%s%d", letter, n+1), Classes[rng.IntN(len(Classes))].String(), "0101")
-			u.Side = s.Sides[si].ID
+			class := Classes[rng.IntN(len(Classes))]
+			u := unitOf(fmt.Sprintf("%s%d %s %v regular 10/10/8 @0101 name=\"test %[3]v\" r=3 mp=4 ob=13 mp-left=4", letter, n+1, s.Sides[si].ID, class))
 			u.Experience = Experience(rng.IntN(4))
 			steps := u.Class.Info().Steps
 			u.Step = rng.IntN(min(steps, 4))

@@ -19,17 +19,8 @@ import (
 // RA 10 CA 10 D 8, range 3, MP 4). Its side is the letter its ID starts
 // with: A for lancers, B for bandits, C for a third side.
 func stUnit(id, class, at string) Unit {
-	c, err := ParseClass(class)
-	if err != nil {
-		panic(err)
-	}
 	side := map[byte]string{'A': "lancers", 'B': "bandits", 'C': "third"}[id[0]]
-	return Unit{
-		ID: id, Side: side, Name: "test " + class, Class: c,
-		Rows: DeriveSteps(Values{RA: 10, CA: 10, D: 8}), OverburnRA: 13,
-		Range: 3, MP: 4, MPLeft: 4, Experience: Regular,
-		Status: Active, Hex: h(at), StartHex: h(at),
-	}
+	return unitOf(fmt.Sprintf("%s %s %s regular 10/10/8 @%s name=%q r=3 mp=4 ob=13 mp-left=4", id, side, class, at, "test "+class))
 }
 
 // stBattle is a battle on m in the movement phase of turn 1, lancers
