@@ -158,28 +158,28 @@ func cbOneAttack(tb testing.TB, events []Event, want cbAttack) Event {
 	return attacks[0]
 }
 
-// cbExampleMap is the ground of the combat examples (lines 918–938): the
-// Medium Bandit lance in heavy woods at 0512 behind light woods at 0513
-// (line 930); heavy woods at 0315 stand between the Fire lance in 0316
-// and every enemy, so it has no clear line of sight (line 934).
-func cbExampleMap() *mapgen.Map {
-	return terrain(map[string]mapgen.Cell{"0513": lightWoods, "0512": heavyWoods, "0315": heavyWoods})
-}
-
-// cbExampleUnits are Lexington's Company and the Bandits of line 920, with
-// the values the examples use: Assault CA 20 Elite (926), Medium Veteran
-// (932), Fire lance RA 18, 15 at step 1, Regular (934, 936); Heavy D 12,
-// 10 at step 1 (926, 934); Medium Bandit D 8 (932).
-func cbExampleUnits() []Unit {
-	a1 := cbUnit("A1", "lancers", AssaultMech, "0314", Values{RA: 16, CA: 20, D: 10}, 3, Elite)
-	m1 := cbUnit("M1", "lancers", MediumMech, "0514", Values{RA: 11, CA: 14, D: 9}, 3, Veteran)
-	f1 := cbUnit("F1", "lancers", FireMech, "0316", Values{}, 6, Regular)
-	f1.Rows = [4]Values{{RA: 18, CA: 10, D: 9}, {RA: 15, CA: 8, D: 7}, {RA: 12, CA: 6, D: 5}, {RA: 9, CA: 4, D: 3}}
-	f1.Step = 1
-	b1 := cbUnit("B1", "bandits", HeavyMech, "0313", Values{}, 3, Regular)
-	b1.Rows = [4]Values{{RA: 14, CA: 16, D: 12}, {RA: 11, CA: 13, D: 10}, {RA: 8, CA: 10, D: 7}, {RA: 5, CA: 7, D: 4}}
-	b2 := cbUnit("B2", "bandits", MediumMech, "0512", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	return []Unit{a1, m1, f1, b1, b2}
+// cbExample is the position of the combat examples (lines 918–938):
+// Lexington's Company and the Bandits of line 920 in the Lancers'
+// movement phase (or the given phase), with the values the examples use:
+// Assault CA 20 Elite (926), Medium Veteran (932), Fire lance RA 18, 15
+// at step 1, Regular (934, 936); Heavy D 12, 10 at step 1 (926, 934);
+// Medium Bandit D 8 (932). The ground: the Medium Bandit lance in heavy
+// woods at 0512 behind light woods at 0513 (line 930); heavy woods at
+// 0315 stand between the Fire lance in 0316 and every enemy, so it has no
+// clear line of sight (line 934). The Heavy Bandit lance stands in b1;
+// extra is more records.
+func cbExample(tb testing.TB, phase Phase, b1, extra string) *State {
+	tb.Helper()
+	return mustPosition(tb, fmt.Sprintf(`map blank 32x17
+		cell 0513 light-woods; cell 0512 heavy-woods; cell 0315 heavy-woods
+		turn 1 %v lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit A1 lancers assault-mech elite 16/20/10 @0314 r=3 mp=4 ob=20
+		unit M1 lancers medium-mech veteran 11/14/9 @0514 r=3 mp=4 ob=14
+		unit F1 lancers fire-mech regular 18/10/9,15/8/7,12/6/5,9/4/3 @0316 step=1 r=6 mp=4 ob=22
+		unit B1 bandits heavy-mech regular 14/16/12,11/13/10,8/10/7,5/7/4 @%s r=3 mp=4 ob=18
+		unit B2 bandits medium-mech regular 10/12/8 @0512 r=3 mp=4 ob=13
+		%s`, phase, b1, extra))
 }
 
 // Ensure the three combat examples of lines 918–938 play through Apply on
@@ -187,8 +187,7 @@ func cbExampleUnits() []Unit {
 // first on the rulebook table, the third on the reference card (ruling
 // B9), as the examples only fit those printings.
 func TestAttackExamples(t *testing.T) {
-	s := cbBattle(t, cbExampleMap(), PhaseMovement, cbExampleUnits()...)
-	cbCheck(t, s)
+	s := cbExample(t, PhaseMovement, "0313", "")
 
 	// Line 926: the Elite Assault lance close-attacks the Heavy lance
 	// beside it: 20 − 12 = +8, Elite +2 → +10; a 7 is one step. The first
@@ -247,11 +246,7 @@ func TestAttackExamples(t *testing.T) {
 // level higher, the Assault lance could not have used its Close Attack
 // Value; it may still fire its Ranged Attack Value (line 839).
 func TestAttackExampleElevation(t *testing.T) {
-	m := cbExampleMap()
-	m.Set(h("0213"), level(1))
-	units := cbExampleUnits()
-	units[3].Hex = h("0213")
-	s := cbBattle(t, m, PhaseAttack, units...)
+	s := cbExample(t, PhaseAttack, "0213", "cell 0213 open level=1")
 	if hex.Distance(h("0314"), h("0213")) != 1 {
 		t.Fatal("0213 is not beside 0314")
 	}

@@ -130,9 +130,10 @@ func TestScatter(t *testing.T) {
 // the adjacent 1406 that fires at it as it comes down.
 func drpExample(t *testing.T) *State {
 	t.Helper()
-	heavy := drpMech("A1", "lancers", HeavyMech, Values{RA: 16, CA: 18, D: 10}, Elite)
-	bandit := cbUnit("B1", "bandits", MediumMech, "1406", Values{RA: 20, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(t, terrain(nil), PhaseMovement, heavy, bandit)
+	s := mustPosition(t, `map blank 32x17; turn 1 movement lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit A1 lancers heavy-mech elite 16/18/10 reserve drop r=3 mp=4 ob=20
+		unit B1 bandits medium-mech regular 20/12/9 @1406 r=3 mp=4 ob=24`)
 	s, ev := drpDo(t, s, "lancers", "drop A1 1407")
 	if e := cbOf(ev, "drop_declared"); len(e) != 1 || !slices.Equal(e[0].Audience, []string{"lancers"}) {
 		t.Fatalf("declaration events %+v: want one, for the lancers only (DR1)", ev)

@@ -70,12 +70,12 @@ func TestDropShipValues(t *testing.T) {
 // enemy lance far off, its landing declared on target.
 func drpLanding(t *testing.T, target string, extra ...Unit) *State {
 	t.Helper()
-	units := append([]Unit{
-		drpShip("D1", "lancers", Union, ""),
-		drpAboard(cbUnit("A1", "lancers", HeavyMech, "0101", Values{RA: 16, CA: 16, D: 10}, 3, Regular), "D1"),
-		cbUnit("B9", "bandits", LightMech, "3016", Values{RA: 6, CA: 6, D: 6}, 3, Regular),
-	}, extra...)
-	s := cbBattle(t, terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0606": level(1)}), PhaseMovement, units...)
+	s := mustPosition(t, `map blank 32x17; cell 0505 heavy-woods; cell 0606 open level=1
+		turn 1 movement lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 reserve drop r=6
+		unit A1 lancers heavy-mech regular 16/16/10 reserve aboard=D1 r=3 mp=4 ob=20
+		unit B9 bandits light-mech regular 6/6/6 @3016 r=3 mp=4 ob=8`, extra...)
 	s, ev := drpDo(t, s, "lancers", "drop D1 "+target)
 	if len(EventsFor(ev, "bandits")) != 0 {
 		t.Errorf("the bandits hear of the declared landing: %+v", ev)
