@@ -2,6 +2,7 @@ package referee
 
 import (
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -316,5 +317,37 @@ func TestNotationGeneratedMap(t *testing.T) {
 	text = notationRoundTrip(t, s)
 	if !strings.Contains(text, "\ncell 0101 light-building level=1\n") {
 		t.Errorf("changed hex not written as a cell:\n%s", text)
+	}
+}
+
+// Ensure the example and the error quoted in docs/notation.md, and the
+// test position of CONTRIBUTING.md, are what the reader does.
+func TestNotationDoc(t *testing.T) {
+	doc, err := os.ReadFile("../docs/notation.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, example, ok := strings.Cut(string(doc), "```text\n")
+	example, _, ok2 := strings.Cut(example, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/notation.md has no ```text example")
+	}
+	notationRoundTrip(t, mustPosition(t, example))
+	contributing, err := os.ReadFile("../CONTRIBUTING.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, fixture, ok := strings.Cut(string(contributing), "mustPosition(t, `")
+	fixture, _, ok2 = strings.Cut(fixture, "`)")
+	if !ok || !ok2 {
+		t.Fatal("CONTRIBUTING.md has no mustPosition example")
+	}
+	mustPosition(t, fixture)
+	var p Position
+	err = p.UnmarshalText([]byte("map blank 9x9; side lancers; turn 1 movement lancers\nside bandits\nunit A1 lancers heavy-mech rookie 1/2/3"))
+	want := strings.Join(strings.Fields(`position record 5 "unit A1 lancers heavy-mech rookie 1/2/3": "rookie":
+  experience is green, regular, veteran or elite`), " ")
+	if err == nil || err.Error() != want || !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), want) {
+		t.Errorf("error %v, want %s as docs/notation.md quotes it", err, want)
 	}
 }
