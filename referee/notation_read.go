@@ -156,8 +156,8 @@ func (pr *positionReader) read(r notationRecord) error {
 	case "unit":
 		return pr.readUnit(r)
 	case "rubble":
-		for _, t := range r.tok[1:] {
-			h, err := readHex(r, t)
+		return r.attrs(1, func(t, _, _ string) error {
+			h, err := readHex(t)
 			if err != nil {
 				return err
 			}
@@ -165,15 +165,10 @@ func (pr *positionReader) read(r notationRecord) error {
 				pr.s.Rubble = map[hex.Hex]bool{}
 			}
 			pr.s.Rubble[h] = true
-		}
-		return nil
+			return nil
+		})
 	case "salvage":
-		for _, t := range r.tok[1:] {
-			if err := readHexCount(r, t, t, &pr.s.Salvage); err != nil {
-				return err
-			}
-		}
-		return nil
+		return r.attrs(1, func(t, _, _ string) error { return readHexCount(t, &pr.s.Salvage) })
 	case "known":
 		return pr.readKnown(r)
 	case "campaign":
@@ -200,16 +195,13 @@ func (pr *positionReader) readMap(r notationRecord) error {
 			return err
 		}
 		pr.s.Map = mapgen.New(w, h)
-		for _, t := range r.tok[3:] {
-			k, v, _ := strings.Cut(t, "=")
+		return r.attrs(3, func(t, k, v string) error {
 			if k != "name" {
-				return r.errf(t, "a blank map takes only name=\"…\"")
+				return fmt.Errorf("a blank map takes only name=\"…\"")
 			}
-			if pr.s.Map.Name, err = readQuoted(r, t, v); err != nil {
-				return err
-			}
-		}
-		return nil
+			pr.s.Map.Name, err = readQuoted(v)
+			return err
+		})
 	case "gen":
 		if len(r.tok) != 4 {
 			return r.errf(r.text, "write map gen THEME-SEED WxH, e.g. map gen woods-42 32x17")
@@ -219,21 +211,19 @@ func (pr *positionReader) readMap(r notationRecord) error {
 			return err
 		}
 		if pr.s.Map = genMapOf(r.tok[2], w, h); pr.s.Map == nil {
-			return r.errf(r.tok[2]+" "+r.tok[3], "no generated map: give a theme (%s), a dash and a seed, and a size of 32x17, 64x17 or 32x34", strings.Join(themeList(), ", "))
+			return r.errf(r.tok[2]+" "+r.tok[3], "no generated map: give a theme (%s), a dash and a seed, and a size of 32x17, 64x17 or 32x34", themeList())
 		}
 		return nil
 	}
 	return r.errf(r.tok[1], "no such map: use blank or gen")
 }
 
-func themeList() []string {
+func themeList() string {
 	var out []string
-	for t := mapgen.Theme(0); ; t++ {
-		if _, err := mapgen.ParseTheme(t.String()); err != nil {
-			return out
-		}
+	for _, t := range mapgen.Themes {
 		out = append(out, t.String())
 	}
+	return strings.Join(out, ", ")
 }
 
 func readSize(r notationRecord, t string) (int, int, error) {
@@ -250,9 +240,9 @@ func (pr *positionReader) readCell(r notationRecord) error {
 	if len(r.tok) < 3 {
 		return r.errf(r.text, "write cell HEX TERRAIN [level=N] [road[=DIRS]], e.g. cell 0505 heavy-woods level=1")
 	}
-	h, err := readHex(r, r.tok[1])
+	h, err := readHex(r.tok[1])
 	if err != nil {
-		return err
+		return r.errf(r.tok[1], "%v", err)
 	}
 	if !pr.s.Map.Contains(h) {
 		return r.errf(r.tok[1], "hex is off the %d×%d map", pr.s.Map.Width, pr.s.Map.Height)
@@ -261,37 +251,37 @@ func (pr *positionReader) readCell(r notationRecord) error {
 	if c.Terrain, err = mapgen.ParseTerrain(r.tok[2]); err != nil || strings.TrimSpace(r.tok[2]) != r.tok[2] {
 		return r.errf(r.tok[2], "%v", err)
 	}
-	for _, t := range r.tok[3:] {
-		k, v, hasV := strings.Cut(t, "=")
+	err = r.attrs(3, func(t, k, v string) error {
 		switch {
-		case k == "level" && hasV:
+		case k == "level" && t != k:
 			if c.Elevation, err = strconv.Atoi(v); err != nil || strconv.Itoa(c.Elevation) != v {
-				return r.errf(t, "a level is a whole number, e.g. level=1")
+				return fmt.Errorf("a level is a whole number, e.g. level=1")
 			}
+		case t == "road":
+			c.Road = true
 		case k == "road":
 			c.Road = true
 			for _, d := range v {
 				if d < '0' || d > '5' || c.RoadExits&(1<<(d-'0')) != 0 {
-					return r.errf(t, "road exits are hexside digits 0 to 5, each once, e.g. road=03 (road alone: pavement)")
+					return fmt.Errorf("road exits are hexside digits 0 to 5, each once, e.g. road=03 (road alone: pavement)")
 				}
 				c.RoadExits |= 1 << (d - '0')
 			}
-			if hasV && v == "" {
-				return r.errf(t, "write road for pavement, or road=03 for exits")
+			if v == "" {
+				return fmt.Errorf("write road for pavement, or road=03 for exits")
 			}
 		default:
-			return r.errf(t, "a cell takes level=N and road[=DIRS]")
+			return fmt.Errorf("a cell takes level=N and road[=DIRS]")
 		}
-	}
+		return nil
+	})
 	pr.s.Map.Set(h, c)
-	return nil
+	return err
 }
 
 func (pr *positionReader) readRules(r notationRecord) error {
 	rules := &pr.s.Rules
-	for _, t := range r.tok[1:] {
-		k, v, _ := strings.Cut(t, "=")
-		var err error
+	return r.attrs(1, func(t, k, v string) (err error) {
 		switch k {
 		case "crt":
 			if v == "" || v != strings.TrimSpace(v) {
@@ -316,11 +306,8 @@ func (pr *positionReader) readRules(r notationRecord) error {
 		default:
 			err = fmt.Errorf("rules take crt=, morale, night, weather=, fortified= and turn-limit=")
 		}
-		if err != nil {
-			return r.errf(t, "%v", err)
-		}
-	}
-	return nil
+		return err
+	})
 }
 
 func (pr *positionReader) readTurn(r notationRecord) error {
@@ -344,23 +331,17 @@ func (pr *positionReader) readTurn(r notationRecord) error {
 	if pr.phasing, err = readWord(r.tok[3], r.tok[3]); err != nil {
 		return r.errf(r.tok[3], "the phasing side: %v", err)
 	}
-	for _, t := range r.tok[4:] {
-		k, v, _ := strings.Cut(t, "=")
-		switch k {
-		case "player":
-			s.PlayerTurn, err = readNat(t, v)
-		case "closed":
-			s.SameHexClosed, err = readNat(t, v)
-		case "winner":
-			s.Winner, err = readWord(t, v)
-		default:
-			err = fmt.Errorf("a turn takes player=, closed= and winner=")
+	return r.attrs(4, func(t, k, v string) (err error) {
+		if n := map[string]*int{"player": &s.PlayerTurn, "closed": &s.SameHexClosed}[k]; n != nil {
+			*n, err = readNat(t, v)
+			return err
 		}
-		if err != nil {
-			return r.errf(t, "%v", err)
+		if k != "winner" {
+			return fmt.Errorf("a turn takes player=, closed= and winner=")
 		}
-	}
-	return nil
+		s.Winner, err = readWord(t, v)
+		return err
+	})
 }
 
 func (pr *positionReader) readSide(r notationRecord) error {
@@ -375,14 +356,10 @@ func (pr *positionReader) readSide(r notationRecord) error {
 	if pr.s.Side(sd.ID) != nil {
 		return r.errf(r.tok[1], "side %s appears twice: give each side one record", sd.ID)
 	}
-	for _, t := range r.tok[2:] {
-		k, v, _ := strings.Cut(t, "=")
+	err = r.attrs(2, func(t, k, v string) (err error) {
 		switch k {
 		case "name":
-			sd.Name, err = readQuoted(r, t, v)
-			if err != nil {
-				return err
-			}
+			sd.Name, err = readQuoted(v)
 		case "retreat":
 			sd.RetreatEdge, err = readEdge(v, false)
 		case "retreating":
@@ -391,19 +368,17 @@ func (pr *positionReader) readSide(r notationRecord) error {
 			sd.VP, err = readNat(t, v)
 		case "mines":
 			for _, m := range strings.Split(v, ",") {
-				if err := readHexCount(r, t, m, &sd.Mines); err != nil {
-					return err
+				if err == nil {
+					err = readHexCount(m, &sd.Mines)
 				}
 			}
 		default:
 			err = fmt.Errorf("a side takes name=, retreat=, retreating, vp= and mines=")
 		}
-		if err != nil {
-			return r.errf(t, "%v", err)
-		}
-	}
+		return err
+	})
 	pr.s.Sides = append(pr.s.Sides, sd)
-	return nil
+	return err
 }
 
 func (pr *positionReader) readKnown(r notationRecord) error {
@@ -445,16 +420,14 @@ func (pr *positionReader) readCampaign(r notationRecord) error {
 	}
 	c := &CampaignRules{}
 	pr.s.Campaign = c
-	for _, t := range r.tok[1:] {
-		k, v, _ := strings.Cut(t, "=")
-		var err error
+	return r.attrs(1, func(t, k, v string) (err error) {
 		switch k {
 		case "withdraw":
 			c.WithdrawAfterSteps, err = readNat(t, v)
 		case "zone":
 			parts := strings.Split(v, ":")
 			if len(parts) != 3 {
-				return r.errf(t, "write zone=UNIT:EDGE:DEPTH, e.g. zone=A1:west:3 (EDGE none: away from every edge)")
+				return fmt.Errorf("write zone=UNIT:EDGE:DEPTH, e.g. zone=A1:west:3 (EDGE none: away from every edge)")
 			}
 			var z Zone
 			if _, err = readWord(t, parts[0]); err == nil {
@@ -488,11 +461,8 @@ func (pr *positionReader) readCampaign(r notationRecord) error {
 		default:
 			err = fmt.Errorf("campaign rules take withdraw=, zone= and start=")
 		}
-		if err != nil {
-			return r.errf(t, "%v", err)
-		}
-	}
-	return nil
+		return err
+	})
 }
 
 // finish builds the map's cells and resolves the references to sides.
@@ -531,33 +501,33 @@ func (pr *positionReader) finish() error {
 	return nil
 }
 
-func readHex(r notationRecord, t string) (hex.Hex, error) {
+func readHex(t string) (hex.Hex, error) {
 	h, err := hex.Parse(t)
 	if err != nil {
-		return hex.Hex{}, r.errf(t, "a hex is XXYY (column then row, from 01), e.g. 0505")
+		return hex.Hex{}, fmt.Errorf("a hex is XXYY (column then row, from 01), e.g. 0505")
 	}
 	return h, nil
 }
 
 // readHexCount reads "HEX:N" into *m.
-func readHexCount(r notationRecord, tok, t string, m *map[hex.Hex]int) error {
+func readHexCount(t string, m *map[hex.Hex]int) error {
 	hs, ns, ok := strings.Cut(t, ":")
 	if !ok {
-		return r.errf(tok, "write HEX:N, e.g. 0505:10")
+		return fmt.Errorf("write HEX:N, e.g. 0505:10")
 	}
-	h, err := readHex(r, hs)
+	h, err := readHex(hs)
 	if err != nil {
 		return err
 	}
-	n, err := readNat(tok, ns)
+	n, err := readNat(t, ns)
 	if err != nil {
-		return r.errf(tok, "%v", err)
+		return err
 	}
 	if *m == nil {
 		*m = map[hex.Hex]int{}
 	}
 	if _, dup := (*m)[h]; dup {
-		return r.errf(tok, "hex %s is named twice: name it once", h)
+		return fmt.Errorf("hex %s is named twice: name it once", h)
 	}
 	(*m)[h] = n
 	return nil
@@ -587,12 +557,25 @@ func readWord(tok, v string) (string, error) {
 	return v, nil
 }
 
-func readQuoted(r notationRecord, tok, v string) (string, error) {
+func readQuoted(v string) (string, error) {
 	q, err := strconv.Unquote(v)
 	if err != nil || !strings.HasPrefix(v, `"`) || q == "" {
-		return "", r.errf(tok, "a name is in double quotes and not empty, e.g. name=\"7th Crucis Lancers\"")
+		return "", fmt.Errorf("a name is in double quotes and not empty, e.g. name=\"7th Crucis Lancers\"")
 	}
 	return q, nil
+}
+
+// attrs reads the record's tokens from the first on as attributes: read
+// gets each token, its key and its value (after "="), and its error is
+// reported against the token.
+func (r notationRecord) attrs(first int, read func(t, k, v string) error) error {
+	for _, t := range r.tok[min(first, len(r.tok)):] {
+		k, v, _ := strings.Cut(t, "=")
+		if err := read(t, k, v); err != nil {
+			return r.errf(t, "%v", err)
+		}
+	}
+	return nil
 }
 
 // readEdge reads an edge name; "none" only when allowed.
@@ -693,11 +676,9 @@ func readUnitAttr(r notationRecord, u *Unit, t, k, v string) error {
 	case flags[k] != nil:
 		*flags[k], err = readFlag(t, k)
 	case hexes[k] != nil:
-		*hexes[k], err = readHex(r, v)
-		return err
+		*hexes[k], err = readHex(v)
 	case k == "name":
-		u.Name, err = readQuoted(r, t, v)
-		return err
+		u.Name, err = readQuoted(v)
 	case k == "r":
 		lo, hi, isMin := strings.Cut(v, "-")
 		if !isMin {

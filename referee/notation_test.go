@@ -193,7 +193,7 @@ func TestNotationErrors(t *testing.T) {
 		{head + "unit A1 lancers heavy-mech regular 1/2/3 mp=x", `"mp=x": "x" is not a whole number 0 or more`},
 		{head + "unit A1 lancers heavy-mech regular 1/2/3 mp=-1", `"mp=-1": "-1" is not a whole number`},
 		{head + "unit A1 lancers heavy-mech regular 1/2/3 mp=4 mp=5", `"mp=5": mp is given twice`},
-		{head + "unit A1 lancers heavy-mech regular 1/2/3 @5", `"5": a hex is XXYY`},
+		{head + "unit A1 lancers heavy-mech regular 1/2/3 @5", `"@5": a hex is XXYY`},
 		{head + "unit A1 lancers heavy-mech regular 1/2/3 speed=4", `"speed=4": no such unit attribute`},
 		{head + "unit A1 lancers heavy-mech regular 1/2/3 hidden=yes", `"hidden=yes": hidden takes no value`},
 		{head + "unit A1 lancers heavy-mech regular 1/2/3 reserve destroyed", `"destroyed": a second status`},
