@@ -27,8 +27,20 @@ func cbUnit(id, side string, c Class, at string, full Values, r int, e Experienc
 // phase.
 func cbBattle(tb testing.TB, m *mapgen.Map, phase Phase, units ...Unit) *State {
 	tb.Helper()
-	return mustPositionOn(tb, m, fmt.Sprintf(`turn 1 %v lancers player=1
-		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"`, phase), units...)
+	return mustPositionOn(tb, m, cbHead(phase), units...)
+}
+
+// cbPosition is cbBattle on open ground with the units (and any other
+// records) written in the notation.
+func cbPosition(tb testing.TB, phase Phase, records string) *State {
+	tb.Helper()
+	return mustPosition(tb, "map blank 32x17; "+cbHead(phase)+"\n"+records)
+}
+
+// cbHead is the turn and the sides of cbBattle.
+func cbHead(phase Phase) string {
+	return fmt.Sprintf(`turn 1 %v lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"`, phase)
 }
 
 // cbFaces are the two dice faces that make a 2D6 roll.
