@@ -119,7 +119,7 @@ func (p Position) MarshalText() ([]byte, error) {
 	w.writeMap(s.Map)
 	w.writeRules(s)
 	w.record("turn", strconv.Itoa(s.Turn), s.Phase.String(), s.Sides[s.Phasing].ID,
-		w.num("player", s.PlayerTurn), w.num("closed", s.SameHexClosed), w.word("winner", s.Winner))
+		w.num("player", s.PlayerTurn), w.num("closed", s.SameHexClosed), w.word("winner", w.optID(s.Winner)))
 	for _, sd := range s.Sides {
 		w.record("side", w.id(sd.ID), w.quoted("name", sd.Name), w.word("retreat", sd.RetreatEdge.String()),
 			w.flag("retreating", sd.Retreating), w.num("vp", sd.VP), w.word("mines", hexCounts(sd.Mines)))
@@ -197,6 +197,14 @@ func (w *notationWriter) id(s string) string {
 	return s
 }
 
+// optID is id for an ID that may be empty.
+func (w *notationWriter) optID(s string) string {
+	if s == "" {
+		return ""
+	}
+	return w.id(s)
+}
+
 func (w *notationWriter) hex(h hex.Hex) string {
 	b, err := h.MarshalText()
 	if err != nil {
@@ -267,6 +275,9 @@ func (w *notationWriter) writeMap(m *mapgen.Map) {
 			continue
 		}
 		road := ""
+		if !c.Road && c.RoadExits != 0 {
+			w.fail("hex %s has road exits but no road: the notation writes exits only on a road", hex.Hex{X: i % m.Width, Y: i / m.Width})
+		}
 		if c.Road {
 			road = "road"
 			if c.RoadExits != 0 {
@@ -325,6 +336,9 @@ func genMapOf(name string, width, height int) *mapgen.Map {
 func (w *notationWriter) writeRules(s *State) {
 	r := s.Rules
 	crt := ""
+	if r.CRT > ReferenceCRT {
+		w.fail("combat results table %d does not exist", r.CRT)
+	}
 	if r.CRT != RulebookCRT {
 		b, _ := r.CRT.MarshalText()
 		crt = "crt=" + string(b)
@@ -338,7 +352,7 @@ func (w *notationWriter) writeRules(s *State) {
 		weather = "weather=" + string(b)
 	}
 	tok := []string{crt, w.flag("morale", r.MoraleCheck), w.flag("night", r.Night), weather,
-		w.word("fortified", r.Weather.Fortified), w.num("turn-limit", r.TurnLimit)}
+		w.word("fortified", w.optID(r.Weather.Fortified)), w.num("turn-limit", r.TurnLimit)}
 	if strings.Join(tok, "") != "" {
 		w.record("rules", tok...)
 	}
@@ -395,10 +409,7 @@ func (w *notationWriter) writeUnit(u *Unit) {
 		w.flag("bomb-dropped", u.BombDropped), w.num("carries", u.Salvage), w.num("rallied-at", u.RalliedAt),
 		w.flag("drop", u.Drop), hexAttr("drop-at", u.DropAt), w.num("drop-turn", u.DropTurn),
 		w.num("landed-at", u.LandedAt), w.flag("hard-landing", u.HardLanding), w.num("drop-fire-at", u.DropFireAt),
-		w.word("aboard", u.Aboard), w.num("arcs-at", u.ArcsAt), w.num("arcs", int(u.Arcs)))
-	if u.Aboard != "" {
-		w.id(u.Aboard)
-	}
+		w.word("aboard", w.optID(u.Aboard)), w.num("arcs-at", u.ArcsAt), w.num("arcs", int(u.Arcs)))
 }
 
 // rowsText is the full-strength values when the rows follow the step

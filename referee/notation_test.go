@@ -229,6 +229,12 @@ func TestNotationMarshalRefuses(t *testing.T) {
 		{func(s *State) { s.Sides[0].ID = "Red Army" }, `ID "Red Army" cannot be written`},
 		{func(s *State) { s.Phasing = 2 }, "phasing side 2 is not one of its 2 sides"},
 		{func(s *State) { s.Known = map[string]map[string]Knowledge{"a": {"B1": 4}} }, "knowledge 4 has no name"},
+		{func(s *State) { s.Winner = "the a side" }, `ID "the a side" cannot be written`},
+		{func(s *State) { s.Rules.CRT = 7 }, "combat results table 7 does not exist"},
+		{func(s *State) {
+			s.Map = s.Map.Clone()
+			s.Map.Set(h("0202"), mapgen.Cell{RoadExits: 1})
+		}, "hex 0202 has road exits but no road"},
 	} {
 		c := s.Clone()
 		tc.change(c)
