@@ -523,11 +523,10 @@ func TestAttackHiddenTarget(t *testing.T) {
 // Ensure each unit attacks once a turn (ruling K1) while a target may be
 // fired on any number of times (line 817).
 func TestAttackOncePerTurn(t *testing.T) {
-	s := cbBattle(t, terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("A2", "lancers", HeavyMech, "0705", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit A2 lancers heavy-mech regular 12/10/9 @0705 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10`)
 	s, _ = cbDo(t, s, "lancers", "attack A1 B1", 7)
 	if !s.Unit("A1").Attacked {
 		t.Error("A1 is not marked as having attacked")
@@ -542,11 +541,10 @@ func TestAttackOncePerTurn(t *testing.T) {
 // Ensure an attack in the movement phase ends movement (sighting first),
 // and a refused one leaves the phase alone (docs/architecture.md).
 func TestAttackEndsMovement(t *testing.T) {
-	s := cbBattle(t, terrain(nil), PhaseMovement,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-		cbUnit("B2", "bandits", AssaultMech, "2005", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10
+		unit B2 bandits assault-mech regular 8/8/30 @2005 r=3 mp=4 ob=10`)
 	cbRefuse(t, s, "lancers", "attack A1 B2", "beyond its range")
 	ns, events := cbDo(t, s, "lancers", "attack A1 B1", 7)
 	if ns.Phase != PhaseAttack {
@@ -564,11 +562,10 @@ func TestAttackEndsMovement(t *testing.T) {
 // 604–610; ruling K10): infantry may close-assault first and others fire
 // after, but not the other way round.
 func TestAttackSameHexFirst(t *testing.T) {
-	s := cbBattle(t, terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10
+		unit I1 lancers infantry regular 2/4/2 @0505 r=1 mp=4`)
 	later, _ := cbDo(t, s, "lancers", "attack A1 B1", 7)
 	if later.SameHexClosed != later.PlayerTurn {
 		t.Errorf("SameHexClosed %d, want %d", later.SameHexClosed, later.PlayerTurn)
@@ -896,10 +893,9 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 
 // Ensure ValidActions includes the attacks.
 func TestAttackValidActions(t *testing.T) {
-	s := cbBattle(t, terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10`)
 	var got []string
 	for _, a := range ValidActions(s, "A1") {
 		if a.Kind == ActAttack {
