@@ -20,9 +20,10 @@ import (
 //
 // # Grammar
 //
-// A position is a list of records, one a line or separated by ";". A
-// record is a keyword and its tokens, separated by spaces; "#" starts a
-// comment to the end of the line; a name is a Go-quoted string
+// A position is a list of records, one a line or separated by ";" (a
+// record never runs on to the next line). A record is a keyword and its
+// tokens, separated by spaces; "#" starts a comment to the end of the
+// line; a name is a Go-quoted string
 // (name="7th Crucis Lancers"). IDs of sides and units are single words.
 // Numbers are whole and not negative unless said. Every attribute in
 // brackets may be left out and is then zero (no, none, 0), except a
@@ -51,7 +52,8 @@ import (
 //	    RA/CA/D, whose rows follow the step table (000 line 1527), or
 //	    the four printed rows RA/CA/D,RA/CA/D,RA/CA/D,RA/CA/D; STATUS
 //	    reserve, active (the default), broken, surrendered, captured,
-//	    destroyed or withdrawn
+//	    destroyed or withdrawn; @HEX where it stands (left out for
+//	    0101, the hex a unit off the map keeps)
 //	rubble HEX…
 //	salvage HEX:N…
 //	known SIDE [UNIT:KNOWLEDGE…]
@@ -83,6 +85,7 @@ import (
 //	drop, drop-at=HEX, drop-turn=N, landed-at=N, hard-landing,
 //	drop-fire-at=N, aboard=ID, arcs-at=N, arcs=N
 //	                             drops, DropShips and what they carry
+//	                             (arcs: the bit set of firing arcs used)
 //
 // For example, the Lancers' first movement phase with one Heavy 'Mech
 // lance facing a hidden platoon:
