@@ -247,8 +247,9 @@ func TestNotationMarshalRefuses(t *testing.T) {
 // FuzzNotation: every position reached by random legal play (the
 // battles of TestRandomPlay, from their start to their end) reads back
 // from its text as the same position; and any text at all is read
-// without a panic, and when it is read, its position written and read
-// again is the same and written the same.
+// without a panic, and when it is read, State.Check runs on it without a
+// panic and its position written and read again is the same and written
+// the same.
 func FuzzNotation(f *testing.F) {
 	f.Add(notationExample)
 	f.Add("map gen woods-7 32x17; cell 0101 water-1 level=0 road=05; turn 2 over a winner=a; side a mines=0101:5; side b")
@@ -300,6 +301,7 @@ func FuzzNotation(f *testing.F) {
 		if p.UnmarshalText([]byte(text)) != nil {
 			return
 		}
+		p.State.Check() // whatever it finds, it must not panic
 		notationRoundTrip(t, p.State)
 	})
 }

@@ -117,11 +117,7 @@ func TestStandUp(t *testing.T) {
 // Ensure Start refuses a battle with undeployed ground units, and State
 // is never changed by Apply.
 func TestStartAndImmutability(t *testing.T) {
-	s := &State{
-		Map:   mapgen.New(8, 8),
-		Sides: []Side{{ID: "a"}, {ID: "b"}},
-		Units: []Unit{{ID: "A1", Side: "a", Class: Infantry, Status: Reserve}},
-	}
+	s := mustPosition(t, "map blank 8x8; turn 0 deploy a; side a; side b; unit A1 a infantry green 0/0/0 reserve")
 	if _, _, err := Start(s); err == nil || err.Error() != "illegal action: A1 has not been deployed" {
 		t.Errorf("Start with a reserve unit: %v", err)
 	}
