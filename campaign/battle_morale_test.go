@@ -280,6 +280,9 @@ func mrlEffectState(tb testing.TB) *referee.State {
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
 	s.Phase, s.Turn = referee.PhaseMovement, 2
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("morale position breaks the invariants: %v", errs)
+	}
 	return s
 }
 

@@ -24,6 +24,9 @@ func stbMoraleState(tb testing.TB, steps map[string]int) *referee.State {
 		}
 	}
 	s.Phase, s.Turn = referee.PhaseMovement, 1
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("morale position breaks the invariants: %v", errs)
+	}
 	return s
 }
 

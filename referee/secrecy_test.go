@@ -100,6 +100,9 @@ func stSecrecyBattle(tb testing.TB, rng *rand.Rand, seed uint64) (*State, map[he
 	for i := range s.Units {
 		stPlace(rng, s, &s.Units[i], mines)
 	}
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("random battle %d breaks the invariants: %v", seed, errs)
+	}
 	return s, mines
 }
 
