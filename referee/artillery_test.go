@@ -54,28 +54,29 @@ func arValid(s *State, unit, target string) (ok bool, observer string) {
 	return false, ""
 }
 
-// arExampleMap lays out the worked example of line 1275: the Bandit 'Mech
-// in 1205, the Sniper in 1003, the Wheeled observer in 1403. The text
-// gives no hex for the Long Tom nor any terrain; here the Long Tom stands
-// in 0905, 3 hexes from the target, and heavy woods in 1104 and 1105 cut
+// arExample is the worked example of line 1275: the Bandit 'Mech in
+// 1205, the Sniper in 1003, the Wheeled observer in 1403. The text gives
+// no hex for the Long Tom nor any terrain; here the Long Tom stands in
+// 0905, 3 hexes from the target, and heavy woods in 1104 and 1105 cut
 // both batteries' lines of sight, so both need the observer, as the text
-// has them use it. The observer's line 1403–1304–1305–1205 is open.
-func arExampleMap() *mapgen.Map {
-	return terrain(map[string]mapgen.Cell{"1104": heavyWoods, "1105": heavyWoods})
-}
+// has them use it. The observer's line 1403–1304–1305–1205 is open. The
+// Long Tom is as the values table prints it (line 1836: 7/0/4, R 5-40,
+// 2 MP tracked), the Wheeled Scout too (2/2/4, R 2, 7W); the book prints
+// no Sniper values (only lines 358, 835, 1275 speak of it), so these are
+// the test's own: weaker than the Long Tom (line 358), range 12.
+const arExample = `cell 1104 heavy-woods; cell 1105 heavy-woods
+	unit L1 lancers long-tom regular 7/0/4 @0905 r=5-40 mp=2
+	unit S1 lancers sniper regular 5/0/4 @1003 r=12 mp=2
+	unit W1 lancers wheeled regular 2/2/4 @1403 r=2 mp=7
+	unit B1 bandits medium-mech regular 10/12/8 @1205 r=3 mp=4 ob=13`
 
 // Ensure the worked example of line 1275 plays through Apply: the Long Tom
 // cannot fire at the 'Mech in 1205 (inside its minimum range, line 835),
 // the Sniper in 1003 can, both through the Wheeled unit in 1403, which
 // serves any number of indirect fire units.
 func TestArtilleryWorkedExample(t *testing.T) {
-	m := arExampleMap()
-	l1 := arLongTom("L1", "lancers", "0905")
-	s1 := arSniper("S1", "lancers", "1003")
-	w1 := arWheeled("W1", "lancers", "1403")
-	b1 := cbUnit("B1", "bandits", MediumMech, "1205", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(t, m, PhaseAttack, l1, s1, w1, b1)
-	cbCheck(t, s)
+	s := cbPosition(t, PhaseAttack, arExample)
+	m := s.Map
 
 	for _, c := range []struct {
 		from string
