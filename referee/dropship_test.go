@@ -187,8 +187,9 @@ func TestDropShipLandingRefusals(t *testing.T) {
 		{"off the map", "9999", "not on the map"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := cbBattle(t, terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0606": level(1)}), PhaseMovement,
-				drpShip("D1", "lancers", Union, ""), cbUnit("B9", "bandits", LightMech, "3016", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+			s := cbPosition(t, PhaseMovement, `cell 0505 heavy-woods; cell 0606 open level=1
+				unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 reserve drop r=6
+				unit B9 bandits light-mech regular 6/6/6 @3016 r=3 mp=4 ob=8`)
 			cbRefuse(t, s, "lancers", "drop D1 "+tc.target, tc.want)
 		})
 	}
@@ -281,12 +282,12 @@ func TestDropShipIgnoresDisruption(t *testing.T) {
 // Ensure a destroyed DropShip takes its load with it and leaves three
 // salvage counters plus one per unit aboard (000 line 1259).
 func TestDropShipSalvage(t *testing.T) {
-	atk := cbUnit("B1", "bandits", AssaultMech, drpNear("1010", hex.N, 2), Values{RA: 10, CA: 20, D: 10}, 3, Regular)
-	a1 := drpAboard(cbUnit("A1", "lancers", HeavyMech, "0101", Values{RA: 16, CA: 16, D: 10}, 3, Regular), "D1")
-	a2 := drpAboard(cbUnit("A2", "lancers", LightMech, "0101", Values{RA: 6, CA: 6, D: 6}, 3, Regular), "D1")
-	s := cbBattle(t, terrain(nil), PhaseAttack, atk, drpShip("D1", "lancers", Union, "1010"), a1, a2)
-	s.Phasing = 1
-	s.Unit("D1").Step = 7
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 16/16/10 reserve aboard=D1 r=3 mp=4 ob=20
+		unit A2 lancers light-mech regular 6/6/6 reserve aboard=D1 r=3 mp=4 ob=8
+		unit B1 bandits assault-mech regular 10/20/10 @1008 r=3 mp=4 ob=13
+		unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 @1010 r=6 step=7`)
+	s.Phasing = 1 // the bandits' attack phase
 	s, _ = cbDo(t, s, "bandits", "attack B1 D1", drpRollFor(t, Column(10, 7), "1"))
 	if s.Unit("D1").Status != Destroyed || s.Unit("A1").Status != Destroyed || s.Unit("A2").Status != Destroyed {
 		t.Errorf("D1 %v, A1 %v, A2 %v: all destroyed", s.Unit("D1").Status, s.Unit("A1").Status, s.Unit("A2").Status)
