@@ -496,17 +496,14 @@ func TestAttackExtraMech(t *testing.T) {
 // not exist, so the refusal reveals nothing (R10; ruling K2), and that
 // validAttacks never offers it.
 func TestAttackHiddenTarget(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
-	b3 := cbUnit("B3", "bandits", Infantry, "0606", Values{RA: 2, CA: 4, D: 2}, 0, Regular)
-	b3.Hidden = true
-	none := cbRefuse(t, cbBattle(t, terrain(nil), PhaseAttack, a1), "lancers", "attack A1 B3", "no target B3 in sight")
-	s := cbBattle(t, terrain(nil), PhaseAttack, a1, b3)
+	const a1 = "unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15\n"
+	const b3 = "unit B3 bandits infantry regular 2/4/2 @0606 mp=4"
+	none := cbRefuse(t, cbPosition(t, PhaseAttack, a1), "lancers", "attack A1 B3", "no target B3 in sight")
+	s := cbPosition(t, PhaseAttack, a1+b3+" hidden")
 	if got := cbRefuse(t, s, "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("hidden target: %q; a missing unit: %q", got, none)
 	}
-	reserve := b3
-	reserve.Hidden, reserve.Status = false, Reserve
-	if got := cbRefuse(t, cbBattle(t, terrain(nil), PhaseAttack, a1, reserve), "lancers", "attack A1 B3", "no target"); got != none {
+	if got := cbRefuse(t, cbPosition(t, PhaseAttack, a1+b3+" reserve"), "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("reserve target: %q; a missing unit: %q", got, none)
 	}
 	for _, a := range validAttacks(s, s.Unit("A1")) {
@@ -516,8 +513,7 @@ func TestAttackHiddenTarget(t *testing.T) {
 	}
 	// Units whose type the side has not sighted may be fired on (line 776,
 	// 792): only hidden infantry is off the board.
-	b3.Hidden = false
-	cbDo(t, cbBattle(t, terrain(nil), PhaseAttack, a1, b3), "lancers", "attack A1 B3", 7)
+	cbDo(t, cbPosition(t, PhaseAttack, a1+b3), "lancers", "attack A1 B3", 7)
 }
 
 // Ensure each unit attacks once a turn (ruling K1) while a target may be
@@ -641,10 +637,9 @@ func TestAttackCloseAssault(t *testing.T) {
 // until the first ranged attack that uses it, at full value or a declared
 // value above the plain RA; close attacks neither use nor spend it.
 func TestAttackFirepower(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
-	a1.Chits.Firepower = 2
-	b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular)
-	s := cbBattle(t, terrain(nil), PhaseAttack, a1, b1)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15 chits=firepower2
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10`)
 	for _, tc := range []struct {
 		action string
 		value  int
