@@ -154,12 +154,12 @@ func dropsAtStart(s *State, u *Unit) bool {
 	return u.Drop && s.Campaign != nil && s.Campaign.Zones[u.ID].Drop
 }
 
-// awaitsDeployment reports a unit that must be deployed before the battle
+// MustDeploy reports a unit that must be deployed before the battle
 // starts: a ground unit or DropShip in reserve (a DropShip at a contact
 // stands landed, ruling DR22), and a unit dropping at the start that has
 // no drop hex yet. Air units enter later; units in orbit for a later drop
 // or aboard a DropShip arrive later.
-func awaitsDeployment(s *State, u *Unit) bool {
+func (s *State) MustDeploy(u *Unit) bool {
 	switch {
 	case u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir:
 		return false
@@ -170,10 +170,10 @@ func awaitsDeployment(s *State, u *Unit) bool {
 }
 
 // Deployed reports whether every unit that must be deployed when the
-// battle starts is (Start's condition; awaitsDeployment).
+// battle starts is (Start's condition; MustDeploy).
 func (s *State) Deployed() bool {
 	for i := range s.Units {
-		if awaitsDeployment(s, &s.Units[i]) {
+		if s.MustDeploy(&s.Units[i]) {
 			return false
 		}
 	}

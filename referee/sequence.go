@@ -17,7 +17,7 @@ func Start(s *State) (*State, []Event, error) {
 		return s, nil, illegal("the battle has already started")
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; awaitsDeployment(s, u) {
+		if u := &s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
 				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (000 line 2640)", u.ID)
 			}
@@ -67,7 +67,7 @@ func (b *battle) end() error {
 	case PhaseDeploy:
 		var left []string
 		for i := range b.s.Units {
-			if u := &b.s.Units[i]; u.Side == b.side && awaitsDeployment(b.s, u) {
+			if u := &b.s.Units[i]; u.Side == b.side && b.s.MustDeploy(u) {
 				left = append(left, u.ID)
 			}
 		}
