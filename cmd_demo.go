@@ -306,8 +306,8 @@ func (d *demo) place(ctx context.Context, players map[string]string) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range campaign.AIPlacement(c, side, d.seed*10+uint64(i)) {
-			name, sub, opts := botcommand.OrderCommand(p.Order())
+		for _, o := range campaign.AIPlacement(c, side, d.seed*10+uint64(i)) {
+			name, sub, opts := botcommand.OrderCommand(o)
 			if _, err := d.say(ctx, players[side], name, sub, opts); err != nil {
 				return err
 			}

@@ -193,6 +193,19 @@ func savedNote(saved int) string {
 	return fmt.Sprintf(" and the %d saved by Green units", saved)
 }
 
+// KeptForDrop reports whether the special purchases keep u, one of the
+// regiment's combat counters, ready to drop from space (Special.Drops,
+// 10 points a 'Mech, line 2040): only such lances may be held in orbit
+// in a campaign (ruling DR24).
+func (r Regiment) KeptForDrop(u RosterUnit) bool {
+	for _, name := range r.Special.Drops {
+		if d, ok := r.unitNamed(name); ok && UnitLabel(d) == UnitLabel(u) {
+			return true
+		}
+	}
+	return false
+}
+
 // unitNamed finds a combat counter by its label or lance name.
 func (r Regiment) unitNamed(name string) (RosterUnit, bool) {
 	for _, u := range r.Units {
