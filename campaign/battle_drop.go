@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 	"sort"
-
 )
 
 // Dropping into a battle in progress (000 lines 2602, 2641): "dropping
