@@ -140,3 +140,27 @@ func TestCampaignDropIntoBattle(t *testing.T) {
 		t.Error("A8 made no landing roll (000 line 751)")
 	}
 }
+
+// Ensure the AI drops its 'Mechs in orbit into a battle its side fights,
+// and only while battles are fought (ruling DR25).
+func TestAIBattleDrops(t *testing.T) {
+	c, b := btlContact(t)
+	orbit := btlGroup(t, c, "crucis", 0, "A8")
+	c.Side("crucis").Unit("A8").DropReady = true
+	got := AIBattleDrops(c, "crucis")
+	if len(got) != 1 || got[0].Kind != OrderDrop || got[0].Battlegroup != orbit.ID || !slices.Equal(got[0].Sectors, []int{b.Sector}) {
+		t.Fatalf("AIBattleDrops = %+v, want battlegroup %d into sector %d", got, orbit.ID, b.Sector)
+	}
+	if got := AIBattleDrops(c, "bandits"); got != nil {
+		t.Errorf("the bandits, with nothing in orbit, drop %+v", got)
+	}
+	n, _, err := GiveOrder(c, "crucis", got[0])
+	n = btlMust(t, n, err)
+	if again := AIBattleDrops(n, "crucis"); again != nil {
+		t.Errorf("after the drop the AI drops again: %+v", again)
+	}
+	c.Phase = PhaseOrders
+	if got := AIBattleDrops(c, "crucis"); got != nil {
+		t.Errorf("AIBattleDrops while orders are open = %+v", got)
+	}
+}

@@ -367,8 +367,23 @@ func TestOrbitDrop(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustCheck(t, c)
-	if got := AIOrders(c, "crucis", 1); !slices.ContainsFunc(got, func(o Order) bool { return o.Kind == OrderDrop && o.Battlegroup == mech }) {
-		t.Errorf("the AI gives no drop for its battlegroup in orbit: %+v", got)
+	dropsAt := func(c *Campaign) []int {
+		for _, o := range AIOrders(c, "crucis", 1) {
+			if o.Kind == OrderDrop && o.Battlegroup == mech {
+				return o.Sectors
+			}
+		}
+		return nil
+	}
+	// The AI waits in orbit for intel of the enemy, then drops where he
+	// was seen.
+	if got := dropsAt(c); got != nil {
+		t.Errorf("the AI drops into %v with no intel of the enemy", got)
+	}
+	seen := c.Clone()
+	seen.Side("crucis").Intel = append(seen.Side("crucis").Intel, Intel{Turn: 1, Sector: 7, Present: true})
+	if got := dropsAt(seen); !slices.Equal(got, []int{7}) {
+		t.Errorf("the AI drops into %v, want 7 where it saw the enemy", got)
 	}
 	c, _, err = GiveOrder(c, "crucis", Order{Kind: OrderDrop, Battlegroup: mech, Sectors: []int{6}})
 	if err != nil {
