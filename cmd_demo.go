@@ -28,10 +28,11 @@ const (
 )
 
 // runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N]`: a whole
-// campaign between the two built-in regiments, the AI giving both sides'
-// orders and fighting the battles, every step a command through the
-// command layer (docs/architecture.md). It writes DIR/transcript.md and the maps and
-// prints a summary.
+// campaign between the two built-in regiments (with a drop lance and a
+// DropShip bought with their special points, cmd_demo_forces.go), the
+// AI giving both sides' orders and fighting the battles, every step a
+// command through the command layer (docs/architecture.md). It writes
+// DIR/transcript.md and the maps and prints a summary.
 func (m *Main) runDemo(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	out := fs.String("out", "demo-out", "directory for transcript.md and the PNG maps")
