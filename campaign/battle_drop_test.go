@@ -20,12 +20,7 @@ func drpContact(tb testing.TB) (*Campaign, *Battle) {
 	a := btlGroup(tb, c, "crucis", 6, "A6", "A7")
 	a.Dropped, a.Moved = true, true
 	b := btlGroup(tb, c, "bandits", 6, "B8", "B9")
-	mustCheck(tb, c)
-	if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(tb, "4,5,2,3")); err != nil {
-		tb.Fatal(err)
-	}
-	mustCheck(tb, c)
-	return c, &c.Battles[len(c.Battles)-1]
+	return c, btlSetUp(tb, c, a.ID, b.ID)
 }
 
 // Ensure a battlegroup that dropped into a sector with a contact deploys

@@ -31,12 +31,7 @@ func dsContact(tb testing.TB) (*Campaign, *Battle, string) {
 	rbg.Units = append(rbg.Units, id)
 	a := btlGroup(tb, c, "crucis", 6, "A6", "A7")
 	a.Moved, a.From = true, 5
-	mustCheck(tb, c)
-	if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{rbg.ID}}}, btlDice(tb, "4,5,2,3")); err != nil {
-		tb.Fatal(err)
-	}
-	mustCheck(tb, c)
-	return c, &c.Battles[len(c.Battles)-1], id
+	return c, btlSetUp(tb, c, a.ID, rbg.ID), id
 }
 
 // Ensure the RBG's DropShip deploys at contact (ruling DR22): landed, in
