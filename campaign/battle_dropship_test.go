@@ -18,7 +18,12 @@ import (
 // crucis wins the initiative 9 to 5. It returns the DropShip's ID.
 func dsContact(tb testing.TB) (*Campaign, *Battle, string) {
 	tb.Helper()
-	c := btlCampaign(tb)
+	return dsContactIn(tb, btlCampaign(tb))
+}
+
+// dsContactIn is dsContact on campaign c.
+func dsContactIn(tb testing.TB, c *Campaign) (*Campaign, *Battle, string) {
+	tb.Helper()
 	guard, err := forces.ReadRegimentChecked(tdRead(tb, "regiments/example.yaml"))
 	if err != nil {
 		tb.Fatal(err)
@@ -119,5 +124,45 @@ func TestRBGDropShipElimination(t *testing.T) {
 				t.Errorf("crucis scores %d for the RBG, want %d (000 line 2703)", got, RBGEliminatedVP)
 			}
 		})
+	}
+}
+
+// Ensure a DropShip whose zone has no open ground at level 0 left (here
+// earlier battles' rubble covers the RBG's edge) is still in orbit at the
+// contact and lands later, by the landing rules (000 lines 1201, 1214;
+// ruling DR22), so the battle can start.
+func TestRBGDropShipNoRoom(t *testing.T) {
+	c := btlCampaign(t)
+	m, err := c.sectorMap(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss := c.Sectors[6]
+	for _, h := range m.Hexes() {
+		if (referee.Zone{Edge: referee.East, Depth: referee.CampaignZoneDepth}).Contains(m, h) {
+			ss.Rubble = append(ss.Rubble, h)
+		}
+	}
+	if c.Sectors == nil {
+		c.Sectors = map[int]SectorState{}
+	}
+	c.Sectors[6] = ss
+	// Trucks may not stand in rubble: this RBG has lost them.
+	ban := c.Side("bandits")
+	for _, id := range slices.Clone(ban.RBG().Units) {
+		if u := ban.Unit(id); u.Lance.Class == referee.Truck {
+			c.loseUnit(ban, u, UnitDestroyed)
+		}
+	}
+	c, b, ds := dsContactIn(t, c)
+	if z := b.State.Campaign.Zones[ds]; z.Edge != referee.East {
+		t.Fatalf("the RBG deploys %v, want by the east edge", z)
+	}
+	if u := b.State.Unit(ds); !u.Drop || u.Status != referee.Reserve {
+		t.Fatalf("DropShip %s with no room: drop %v, %v; want in orbit", ds, u.Drop, u.Status)
+	}
+	c = btlDeployAll(t, c, b.ID)
+	if u := c.Battle(b.ID).State.Unit(ds); u.Status != referee.Reserve {
+		t.Errorf("DropShip %s is %v after deployment, want still in orbit", ds, u.Status)
 	}
 }

@@ -123,6 +123,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		for j, id := range bs.Battlegroups {
 			bg := s.Battlegroup(id)
 			z := homes[i].zones[j]
+			landingRoom := dropShipRoom(st, z)
 			for _, uid := range bg.Units {
 				cu := s.Unit(uid)
 				u := cu.Lance.Unit(cu.ID, s.ID)
@@ -134,6 +135,13 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 				// down: its lances land in turn 1 on the hexes their
 				// owner declares (line 2640; ruling DR21).
 				u.Drop = z.Drop
+				if u.Class.Kind() == referee.KindDropShip {
+					// A DropShip stands landed in its zone, on open level
+					// ground; with no room left there it is still in
+					// orbit and lands later (ruling DR22).
+					u.Drop = landingRoom == 0
+					landingRoom = max(landingRoom-1, 0)
+				}
 				st.Units = append(st.Units, u)
 				st.Campaign.Zones[u.ID] = z
 				st.Campaign.StartSteps[u.ID] = cu.Step
@@ -181,6 +189,19 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		}
 	}
 	return nil
+}
+
+// dropShipRoom is how many DropShips may stand landed in zone z of the
+// battle's map: its hexes of open ground at level 0, rubble counted (000
+// line 1214; ruling DR22).
+func dropShipRoom(st *referee.State, z referee.Zone) int {
+	n := 0
+	for _, h := range st.Map.Hexes() {
+		if c := st.Cell(h); z.Contains(st.Map, h) && c.Terrain == mapgen.Open && c.Elevation == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // sectorName names a sector for players: "3 (Hollow Ridge)".
