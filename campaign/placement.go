@@ -159,7 +159,7 @@ func orbitRefusal(s *Side, b *Battlegroup) error {
 			return errorf("only 'Mech battlegroups can be held in orbit to drop later (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance: split it off first", id, b.ID)
 		}
 		if !u.DropReady {
-			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (000 line 2040) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance))
+			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (BattleForce p. 48, Special Purchases) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance))
 		}
 	}
 	return nil

@@ -509,7 +509,7 @@ func TestOrbitNeedsDropReadiness(t *testing.T) {
 	lance := s.Battlegroup(mech).Units[1]
 	s.Unit(lance).DropReady = false
 	_, _, err := GiveOrder(c, "crucis", Order{Kind: OrderPlace, Battlegroup: mech, Sectors: []int{0}})
-	if err == nil || !strings.Contains(err.Error(), "unit "+lance+" is not kept ready to drop") || !strings.Contains(err.Error(), "40 points") || !strings.Contains(err.Error(), "000 line 2040") {
+	if err == nil || !strings.Contains(err.Error(), "unit "+lance+" is not kept ready to drop") || !strings.Contains(err.Error(), "40 points") || !strings.Contains(err.Error(), "BattleForce p. 48, Special Purchases") {
 		t.Errorf("orbit with %s not ready: %v", lance, err)
 	}
 	s.Battlegroup(mech).Sector = 0

@@ -34,7 +34,7 @@ func TestDeployDropShip(t *testing.T) {
 		}
 	}
 	s, _ = cbDo(t, s, "lancers", "deploy D1 0606")
-	cbRefuse(t, s, "lancers", "deploy A1 0606", "DropShip D1 stands there (000 line 624)")
+	cbRefuse(t, s, "lancers", "deploy A1 0606", "DropShip D1 stands there (BattleForce p. 12, Stacking)")
 	cbRefuse(t, s, "lancers", "deploy D1 0505", "no unit may share a DropShip's hex")
 	s, _ = cbDo(t, s, "lancers", "deploy D1 0909")
 	if u := s.Unit("D1"); u.Status != Active || u.Hex != h("0909") {

@@ -19,7 +19,7 @@ func Start(s *State) (*State, []Event, error) {
 	for i := range s.Units {
 		if u := &s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
-				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (000 line 2640)", u.ID)
+				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (BattleForce p. 64, Contact)", u.ID)
 			}
 			return s, nil, illegal("%s has not been deployed", u.ID)
 		}

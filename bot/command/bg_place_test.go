@@ -14,7 +14,7 @@ import (
 // once the campaign has started.
 func TestBgPlace(t *testing.T) {
 	f := cmdNewFixture(t, false)
-	if got := cmdTexts(f.cmdDo("alice", "bg", "place", "bg", "2", "sector", "orbit")); !strings.Contains(got, "not kept ready to drop") || !strings.Contains(got, "000 line 2040") {
+	if got := cmdTexts(f.cmdDo("alice", "bg", "place", "bg", "2", "sector", "orbit")); !strings.Contains(got, "not kept ready to drop") || !strings.Contains(got, "BattleForce p. 48, Special Purchases") {
 		t.Errorf("orbit for lances the regiment did not keep ready to drop:\n%s", got)
 	}
 	// The regiment buys the drop for battlegroup 2's lances.
