@@ -304,7 +304,9 @@ func (c *Campaign) fallBack(b *Battle, d *dice.Dice) error {
 			if bg == nil || bg.Sector != b.Sector || (bg.RBG && c.holdsDropShips(s, bg)) {
 				continue
 			}
-			bg.Sector, bg.Moved, bg.From, bg.Prepared = to, true, b.Sector, false
+			// It falls back on the ground, even if it dropped into the
+			// battle: it deploys by the edge it came in by (ruling R7).
+			bg.Sector, bg.Moved, bg.From, bg.Prepared, bg.Dropped = to, true, b.Sector, false, false
 			moved = append(moved, id)
 		}
 		if len(moved) == 0 {
