@@ -29,6 +29,9 @@ func TestBgPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got := cmdTexts(f.cmdMust("alice", "bg", "show", "bg", "2")); !strings.Contains(got, "kept ready to drop from orbit") {
+		t.Errorf("/bg show does not tell the drop readiness:\n%s", got)
+	}
 	out := f.cmdMust("alice", "bg", "place", "bg", "2", "sector", "orbit")
 	for _, r := range out {
 		if r.To != Private {
