@@ -59,8 +59,11 @@ import (
 //	known SIDE [UNIT:KNOWLEDGE…]
 //	    what the side has learnt of enemy units: class, values,
 //	    class+values or none
-//	campaign [withdraw=N] [zone=UNIT:EDGE:DEPTH…] [start=UNIT:N…]
-//	    a campaign battle's rules (EDGE none: the prepared position)
+//	campaign [withdraw=N] [zone=UNIT:EDGE:DEPTH[:drop]…] [start=UNIT:N…]
+//	    a campaign battle's rules: each unit's deployment zone (EDGE
+//	    none: the prepared position; drop: it drops in turn 1), the
+//	    damage steps that allow a withdrawal and those each unit had
+//	    when the battle began
 //
 // A unit's attributes, each present only when not zero:
 //
@@ -154,7 +157,11 @@ func (p Position) MarshalText() ([]byte, error) {
 		tok := []string{w.num("withdraw", c.WithdrawAfterSteps)}
 		for _, u := range slices.Sorted(maps.Keys(c.Zones)) {
 			z := c.Zones[u]
-			tok = append(tok, fmt.Sprintf("zone=%s:%s:%d", w.id(u), edgeWord(z.Edge), z.Depth))
+			drop := ""
+			if z.Drop {
+				drop = ":drop"
+			}
+			tok = append(tok, fmt.Sprintf("zone=%s:%s:%d%s", w.id(u), edgeWord(z.Edge), z.Depth, drop))
 		}
 		for _, u := range slices.Sorted(maps.Keys(c.StartSteps)) {
 			tok = append(tok, fmt.Sprintf("start=%s:%d", w.id(u), c.StartSteps[u]))

@@ -426,10 +426,13 @@ func (pr *positionReader) readCampaign(r notationRecord) error {
 			c.WithdrawAfterSteps, err = readNat(t, v)
 		case "zone":
 			parts := strings.Split(v, ":")
-			if len(parts) != 3 {
-				return fmt.Errorf("write zone=UNIT:EDGE:DEPTH, e.g. zone=A1:west:3 (EDGE none: away from every edge)")
-			}
 			var z Zone
+			if len(parts) == 4 && parts[3] == "drop" {
+				parts, z.Drop = parts[:3], true
+			}
+			if len(parts) != 3 {
+				return fmt.Errorf("write zone=UNIT:EDGE:DEPTH, e.g. zone=A1:west:3 (EDGE none: away from every edge; :drop after it for a drop in turn 1)")
+			}
 			if _, err = readWord(t, parts[0]); err == nil {
 				if z.Edge, err = readEdge(parts[1], true); err == nil {
 					z.Depth, err = readNat(t, parts[2])

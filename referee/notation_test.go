@@ -56,11 +56,12 @@ func TestNotationExample(t *testing.T) {
 	}
 }
 
-// Ensure every field of a Unit is carried: a unit with each field set
-// (reflection fails this test when a new field is left zero here, so a
-// field added to Unit must be added to the notation too) survives the
-// round trip, on a map with every kind of cell record and with every
-// other part of a State set.
+// Ensure every field of a State is carried: a unit with each field set
+// survives the round trip, on a map with every kind of cell record and
+// with every other part of a State set (but the scenario rules, which
+// the notation does not carry). Reflection fails this test when a field
+// is left zero here, so a field added to Unit, State, Side, Rules,
+// Weather, CampaignRules or Zone must be added to the notation too.
 func TestNotationEveryField(t *testing.T) {
 	u := Unit{ID: "A1", Side: "lancers", Name: "Heavy 'Mech Lance, \"Type 5\"", Class: AssaultMech,
 		Rows: [4]Values{{16, 18, 10}, {12, 14, 8}, {9, 9, 6}, {5, 4, 2}}, OverburnRA: 20, Range: 6, MinRange: 2, MP: 5,
@@ -90,8 +91,18 @@ func TestNotationEveryField(t *testing.T) {
 		Rubble: map[hex.Hex]bool{h("0909"): true}, Salvage: map[hex.Hex]int{h("0808"): 2},
 		Known:  map[string]map[string]Knowledge{"bandits": {"A1": KnowClass | KnowValues, "A2": 0}, "lancers": {}},
 		Winner: "bandits", SameHexClosed: 7,
-		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3}, "B1": {Depth: 3}},
+		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3, Drop: true}, "B1": {Depth: 3}},
 			WithdrawAfterSteps: 4, StartSteps: map[string]int{"A1": 1}},
+	}
+	// Every other part of a State the notation carries is set here too.
+	for name, part := range map[string]any{"State": *s, "Rules": s.Rules, "Weather": s.Rules.Weather,
+		"Side": s.Sides[0], "CampaignRules": *s.Campaign, "Zone": s.Campaign.Zones["A1"]} {
+		v := reflect.ValueOf(part)
+		for i := range v.NumField() {
+			if f := v.Type().Field(i).Name; v.Field(i).IsZero() && !(name == "State" && f == "Scenario") {
+				t.Errorf("%s.%s is zero in this test: set it, and carry it in the notation", name, f)
+			}
+		}
 	}
 	notationRoundTrip(t, s)
 }
