@@ -237,6 +237,11 @@ type Battle struct {
 	// have done so far (Settings.MoraleTable; battle_morale.go); nil with
 	// the setting off.
 	Morale *BattleMorale `json:"morale,omitempty"`
+	// Log and Frames are the battle's record (battle_record.go): its
+	// events with their audiences, and each side's picture at the start
+	// and the end of every game turn. Both only grow.
+	Log    []LoggedEvent `json:"log,omitempty"`
+	Frames []Frame       `json:"frames,omitempty"`
 }
 
 // BattleSide is one side's part in a battle.
@@ -410,6 +415,10 @@ func (c *Campaign) Clone() *Campaign {
 		nb.Installations = append([]hex.Hex(nil), b.Installations...)
 		nb.Refusal = append([]string(nil), b.Refusal...)
 		nb.Morale = b.Morale.clone()
+		// The record only grows (as the campaign's log): the copy shares
+		// it, clipped so that an append makes a new array.
+		nb.Log = slices.Clip(b.Log)
+		nb.Frames = slices.Clip(b.Frames)
 		if b.State != nil {
 			nb.State = b.State.Clone()
 		}
