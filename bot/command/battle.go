@@ -65,6 +65,7 @@ func (g *Registry) battleCommands() []*entry {
 			scope: campaignScope, refereeReads: true, run: g.battleView},
 		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
+		g.battleLogEntry(),
 	}, actionSubs(act)...)
 }
 
@@ -269,6 +270,11 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 		return nil, err
 	}
 	out := BattleReplies(x.c, battle, bevs)
+	if x.side != nil {
+		if notes := MoveNotes(bevs, x.side.ID); len(notes) > 0 {
+			out = append(out, x.private(strings.Join(notes, "\n")))
+		}
+	}
 	out = append(out, EventReplies(x.c, cevs)...)
 	// A battle that ended may have started another (a retreat into a
 	// sector the enemy holds): its sides are asked to deploy.

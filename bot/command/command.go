@@ -171,7 +171,14 @@ type Field struct{ Name, Value string }
 type File struct {
 	Name string
 	Data []byte
+	// Description is the picture in words for a screen reader (Discord's
+	// attachment description, at most MaxDescription characters), built
+	// from what its viewer may know; every image carries one.
+	Description string
 }
+
+// MaxDescription is the longest attachment description Discord takes.
+const MaxDescription = 1024
 
 // Button is a clickable shortcut for a frequent step.
 type Button struct {
