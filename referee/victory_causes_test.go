@@ -3,48 +3,38 @@ package referee
 import (
 	"math/rand/v2"
 	"testing"
-
-	"bfbot/referee/dice"
 )
 
-// The split by cause adds up to VictoryPoints for every side after every
-// action of random battles (ruling V8's count, split).
-func TestVictoryPointsByCauseAddsUp(t *testing.T) {
-	rng := rand.New(rand.NewPCG(20261127, 3))
-	d := dice.New(dice.NewSeeded(20261127))
-	scored := 0
-	for battle := 0; battle < 6; battle++ {
-		s := rpBattle(t, rng)
-		for s.Phase != PhaseOver && s.Turn <= 12 {
-			side := s.PhasingSide().ID
-			var options []Action
-			for i := range s.Units {
-				if s.Units[i].Side == side {
-					options = append(options, ValidActions(s, s.Units[i].ID)...)
-				}
-			}
-			a := Action{Kind: ActEnd, Side: side}
-			if len(options) > 0 && rng.IntN(6) > 0 {
-				a = options[rng.IntN(len(options))]
-			}
-			next, _, err := Apply(s, a, d)
-			if err != nil {
-				t.Fatalf("battle %d: %v refused: %v", battle, a, err)
-			}
-			s = next
-			vp := s.VictoryPoints()
-			for _, sd := range s.Sides {
-				c := s.VictoryPointsByCause(sd.ID)
-				if c.Total() != vp[sd.ID] {
-					t.Fatalf("battle %d turn %d: %s by cause %+v = %d, VictoryPoints %d", battle, s.Turn, sd.ID, c, c.Total(), vp[sd.ID])
-				}
-				if c.Destroyed+c.Captured > 0 {
-					scored++
-				}
-			}
+// Ensure the split by cause counts each cause as 000 line 2153 (a
+// destroyed enemy: its cost), line 2698 (a captured one: twice its cost)
+// and line 2157 (salvage: 10 a counter, the captured unit's load going
+// to its captor) say, and adds up to VictoryPoints.
+func TestVictoryPointsByCause(t *testing.T) {
+	s := rpBattle(t, rand.New(rand.NewPCG(20261127, 3)))
+	var red, blue []*Unit
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == "red" {
+			red = append(red, u)
+		} else {
+			blue = append(blue, u)
 		}
 	}
-	if scored == 0 {
-		t.Fatal("no unit was destroyed or captured in any battle: the test checked nothing")
+	if len(red) < 2 || len(blue) < 3 {
+		t.Fatalf("the battle has %d red and %d blue units: want 2 and 3", len(red), len(blue))
+	}
+	blue[0].Status = Destroyed
+	blue[1].Status, blue[1].Salvage = Captured, 1
+	red[0].Salvage = 2
+	s.Sides[0].VP = 5                 // a scenario award banked for red
+	want := VPCauses{Awards: 5, Destroyed: blue[0].Cost(), Captured: 2 * blue[1].Cost(), Salvage: 10 * 3}
+	got := s.VictoryPointsByCause("red")
+	if got != want {
+		t.Errorf("red by cause = %+v, want %+v", got, want)
+	}
+	if vp := s.VictoryPoints()["red"]; got.Total() != vp {
+		t.Errorf("red by cause adds up to %d, VictoryPoints says %d", got.Total(), vp)
+	}
+	if got := s.VictoryPointsByCause("nobody"); got != (VPCauses{}) {
+		t.Errorf("a side not in the battle: %+v, want nothing", got)
 	}
 }

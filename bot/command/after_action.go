@@ -112,7 +112,7 @@ func afterActionReport(c *campaign.Campaign, b *campaign.Battle, viewer string) 
 		add("destroyed", destroyed)
 		add("captured", captured)
 		add("withdrawn", withdrew)
-		who := s.Name + "'s losses"
+		who := "Losses of " + s.Name
 		if bs.Side != viewer {
 			who += " seen"
 		}
@@ -129,7 +129,7 @@ func afterActionReport(c *campaign.Campaign, b *campaign.Battle, viewer string) 
 		for _, k := range []struct {
 			n    int
 			what string
-		}{{vc.Destroyed, "enemy units destroyed"}, {vc.Captured, "enemy units captured"}, {vc.Salvage, fmt.Sprintf("%d salvage counters", vc.Salvage/referee.SalvageVP)}, {vc.Awards, "awards"}} {
+		}{{vc.Destroyed, "enemy units destroyed"}, {vc.Captured, "enemy units captured"}, {vc.Salvage, "salvage"}, {vc.Awards, "objectives and awards"}} {
 			if k.n != 0 {
 				causes = append(causes, fmt.Sprintf("%d for %s", k.n, k.what))
 			}
