@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -75,20 +76,45 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 	}
 	out := &gif.GIF{}
 	var prev *image.Paletted
+	var base *image.RGBA // the terrain of baseMap, without counters
+	var baseMap *mapgen.Map
 	for i, t := range frames {
-		img, err := drawTactical(t, o, nil)
+		if err := t.check(); err != nil {
+			return err
+		}
+		lay, err := replayLayout(t, o)
 		if err != nil {
 			return err
 		}
-		crop, stripH, err := replayCrop(t, o, focus)
-		if err != nil {
+		var img *image.RGBA
+		if len(t.Highlights) == 0 {
+			// The terrain is painted once per map (a frame with rubble
+			// has a map of its own); each frame copies it and adds its
+			// counters and title.
+			if t.Map != baseMap {
+				if base, err = drawTactical(Tactical{Map: t.Map, Title: t.Title, Viewer: t.Viewer}, o, nil); err != nil {
+					return err
+				}
+				baseMap = t.Map
+			}
+			img = image.NewRGBA(base.Rect)
+			copy(img.Pix, base.Pix)
+			if err := drawCounters(img, lay.g, t.Counters); err != nil {
+				return err
+			}
+			fillRect(img, 0, 0, img.Rect.Dx(), lay.strip.height, colBackground)
+			lay.strip.draw(img, 0)
+		} else if img, err = drawTactical(t, o, nil); err != nil {
 			return err
 		}
-		frame := paletted(img, crop, stripH)
+		crop := lay.crop(focus)
+		frame := paletted(img, crop, lay.strip.height)
+		whole := image.NewPaletted(frame.Rect, frame.Palette)
+		copy(whole.Pix, frame.Pix)
 		if prev != nil && prev.Rect == frame.Rect {
 			delta(frame, prev)
 		}
-		prev = paletted(img, crop, stripH)
+		prev = whole
 		out.Image = append(out.Image, frame)
 		out.Disposal = append(out.Disposal, gif.DisposalNone)
 		d := replayDelay
@@ -100,10 +126,15 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 	return gif.EncodeAll(w, out)
 }
 
-// replayCrop is the part of a frame's map to keep: the box around focus
-// with replayPad hexes about it, within the picture; stripH is the
-// height of the title strip, which every frame keeps on top.
-func replayCrop(t Tactical, o Options, focus []hex.Hex) (image.Rectangle, int, error) {
+// layout is where drawTactical puts a frame's parts: the hex grid, the
+// title strip, the picture's size.
+type layout struct {
+	g     grid
+	strip *titleStrip
+	W, H  int
+}
+
+func replayLayout(t Tactical, o Options) (layout, error) {
 	m := t.Map
 	s := o.HexSize
 	margin := math.Round(0.4 * s)
@@ -112,29 +143,34 @@ func replayCrop(t Tactical, o Options, focus []hex.Hex) (image.Rectangle, int, e
 	W := mw + 2*int(margin)
 	strip, err := newTitleStrip(s, W, t.Title, t.Viewer, false, nil)
 	if err != nil {
-		return image.Rectangle{}, 0, err
+		return layout{}, err
 	}
-	H := mh + 2*int(margin) + strip.height
 	g.ox, g.oy = margin, margin+float64(strip.height)
-	whole := image.Rect(0, strip.height, W, H)
+	return layout{g: g, strip: strip, W: W, H: mh + 2*int(margin) + strip.height}, nil
+}
+
+// crop is the part of the map to keep: the box around focus with
+// replayPad hexes about it, within the picture, at least wide enough
+// for a title; the whole map without focus.
+func (l layout) crop(focus []hex.Hex) image.Rectangle {
+	whole := image.Rect(0, l.strip.height, l.W, l.H)
 	if len(focus) == 0 {
-		return whole, strip.height, nil
+		return whole
 	}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, h := range focus {
-		cx, cy := g.center(h)
+		cx, cy := l.g.center(h)
 		x0, y0 = math.Min(x0, cx), math.Min(y0, cy)
 		x1, y1 = math.Max(x1, cx), math.Max(y1, cy)
 	}
-	padX := (float64(replayPad) + 0.5) * 1.5 * s
-	padY := (float64(replayPad) + 0.5) * g.height
+	padX := (float64(replayPad) + 0.5) * 1.5 * l.g.size
+	padY := (float64(replayPad) + 0.5) * l.g.height
 	r := image.Rect(int(x0-padX), int(y0-padY), int(x1+padX), int(y1+padY)).Intersect(whole)
-	// Wide enough for the title to be read.
-	if minW := min(W, 24*int(s)); r.Dx() < minW {
-		r.Min.X = max(0, min(r.Min.X-(minW-r.Dx())/2, W-minW))
+	if minW := min(l.W, 24*int(l.g.size)); r.Dx() < minW {
+		r.Min.X = max(0, min(r.Min.X-(minW-r.Dx())/2, l.W-minW))
 		r.Max.X = r.Min.X + minW
 	}
-	return r, strip.height, nil
+	return r
 }
 
 // paletted copies the title strip (its first crop.Dx() columns) and the
