@@ -25,7 +25,7 @@ func TestVictoryPointsByCause(t *testing.T) {
 	blue[0].Status = Destroyed
 	blue[1].Status, blue[1].Salvage = Captured, 1
 	red[0].Salvage = 2
-	s.Sides[0].VP = 5                 // a scenario award banked for red
+	s.Sides[0].VP = 5 // a scenario award banked for red
 	want := VPCauses{Awards: 5, Destroyed: blue[0].Cost(), Captured: 2 * blue[1].Cost(), Salvage: 10 * 3}
 	got := s.VictoryPointsByCause("red")
 	if got != want {
