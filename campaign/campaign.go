@@ -55,6 +55,9 @@ type Campaign struct {
 	Sectors  map[int]SectorState `json:"sectors,omitempty"`
 	// Log is every campaign event with its audience, oldest first.
 	Log []Event `json:"log,omitempty"`
+	// Notify is each member's notification preferences (/campaign
+	// notify), by user ID; a member without an entry takes the defaults.
+	Notify map[string]NotifyPrefs `json:"notify,omitempty"`
 	// NextBattle is the ID the next battle gets (IDs from 1).
 	NextBattle int `json:"next_battle"`
 	// Winner is the side ID with the most victory points once Phase is
@@ -400,6 +403,7 @@ func (c *Campaign) Clone() *Campaign {
 			n.Settings.DesignatedSectors[k] = append([]int(nil), v...)
 		}
 	}
+	n.Notify = maps.Clone(c.Notify)
 	n.Sides = make([]Side, len(c.Sides))
 	for i, s := range c.Sides {
 		n.Sides[i] = s.clone()
