@@ -152,7 +152,10 @@ type Reply struct {
 	Text string
 	// Ping lists the user IDs to notify: the adapter puts a real mention
 	// of each before Text and lets Discord ping exactly these users.
-	Ping    []string
+	Ping []string
+	// Silent sends the message without a notification (Discord's
+	// suppress-notifications flag): a member's quiet hours (Notify).
+	Silent  bool
 	Embeds  []Embed
 	Files   []File
 	Buttons []Button
