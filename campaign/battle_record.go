@@ -15,7 +15,7 @@ import (
 // from any side's view (/battle log, the after-action report, the replay)
 // without keeping the battle's states: the pictures are taken from the
 // side's referee.View when they happen, so they hold no more than the
-// side knew (ruling R10).
+// side knew (rulings R10, SE4).
 
 // LoggedEvent is one battle event in the record with its audience: nil
 // for every side, else the sides that may read it (an empty, non-nil

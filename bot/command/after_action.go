@@ -17,8 +17,8 @@ import (
 // direct message with the animated replay of the battle as the side saw
 // it and a button to the whole record (/battle log). Each report is
 // built from its reader's part of the record alone (the events its side
-// could see, its own units, its own victory point account; ruling SE2),
-// and fits one message.
+// could see, its own units, its own victory point account; rulings SE2,
+// SE4), and fits one message.
 
 // maxReport is a report's size: one Discord message.
 const maxReport = 2000

@@ -14,7 +14,7 @@ import (
 // a Discord message, with buttons to turn them. A player reads his own
 // side's; the referee reads any side's once the battle is over (while it
 // runs, /battle view shows him the battle as it stands). A referee who
-// plays a side is a player here: his own side only (ruling SEAT3).
+// plays a side is a player here: his own side only (rulings SE4, SEAT3).
 
 // logPageChars is a page's budget for its lines, under Discord's 2,000
 // characters with the heading.

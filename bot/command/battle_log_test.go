@@ -120,7 +120,7 @@ func TestAfterActionReports(t *testing.T) {
 
 // Ensure /battle log reads the whole battle in pages a button turns: a
 // player his own side's record only, the referee any side's once the
-// battle is over and none before.
+// battle is over and none before (ruling SE4).
 func TestBattleLog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays campaign turns and a battle")
@@ -177,7 +177,8 @@ func TestBattleLog(t *testing.T) {
 }
 
 // Ensure a referee who plays a side against a human player reads only
-// his own side's record, even of a battle that is over (ruling SEAT3).
+// his own side's record, even of a battle that is over (rulings SE4,
+// SEAT3).
 func TestBattleLogRefereeWhoPlays(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays campaign turns and a battle")

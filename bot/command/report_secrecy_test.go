@@ -35,7 +35,7 @@ func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 // what crucis may not know — bandits' secret events, bandits' pictures
 // of the battle, its battlegroups' names, its units' movement and
 // overburn, its mines — changes none of them (ruling R10), while
-// bandits' own report does change.
+// bandits' own report does change (ruling SE4).
 func TestReportsChangeOnlyWithWhatTheReaderKnows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays campaign turns and a battle")
