@@ -82,7 +82,7 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 		if err := t.check(); err != nil {
 			return err
 		}
-		lay, err := replayLayout(t, o)
+		lay, err := tacticalLayout(t, o)
 		if err != nil {
 			return err
 		}
@@ -124,29 +124,6 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 		out.Delay = append(out.Delay, d)
 	}
 	return gif.EncodeAll(w, out)
-}
-
-// layout is where drawTactical puts a frame's parts: the hex grid, the
-// title strip, the picture's size.
-type layout struct {
-	g     grid
-	strip *titleStrip
-	W, H  int
-}
-
-func replayLayout(t Tactical, o Options) (layout, error) {
-	m := t.Map
-	s := o.HexSize
-	margin := math.Round(0.4 * s)
-	g := newGrid(s, m.Width, m.Height, 0, 0)
-	mw, mh := g.pixelSize()
-	W := mw + 2*int(margin)
-	strip, err := newTitleStrip(s, W, t.Title, t.Viewer, false, nil)
-	if err != nil {
-		return layout{}, err
-	}
-	g.ox, g.oy = margin, margin+float64(strip.height)
-	return layout{g: g, strip: strip, W: W, H: mh + 2*int(margin) + strip.height}, nil
 }
 
 // crop is the part of the map to keep: the box around focus with
