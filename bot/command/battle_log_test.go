@@ -17,20 +17,8 @@ import (
 // fight (/battle auto), with the replies that ended it.
 func rbFought(tb testing.TB) (*cmdFixture, int, []Reply) {
 	tb.Helper()
-	f := cmdNewFixture(tb, true)
-	rules := DefaultRules()
-	for turn := 0; turn < 6; turn++ {
-		c, _ := f.store.Get(context.Background(), 1)
-		if ids := campaign.Unfought(c); len(ids) > 0 {
-			return f, ids[0], f.cmdMust("ref", "battle", "auto", "battle", strconv.Itoa(ids[0]))
-		}
-		if c.Phase != campaign.PhaseBattles {
-			f.cmdAIOrders(rules)
-		}
-		f.cmdMust("ref", "campaign", "advance")
-	}
-	tb.Fatal("no battle in the first turns with these seeds")
-	return nil, 0, nil
+	f, id := cmdBattle(tb)
+	return f, id, f.cmdMust("ref", "battle", "auto", "battle", strconv.Itoa(id))
 }
 
 // rbPress presses the button labelled label among out's as user.
