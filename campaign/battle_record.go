@@ -42,19 +42,21 @@ type Frame struct {
 }
 
 // FrameUnit is a counter on the map as its viewer saw it: the fields of
-// referee.ViewUnit a picture draws. Step is -1 where the viewer did not
-// know it (an enemy unit never probed).
+// referee.ViewUnit a picture draws (the side by its index in the
+// battle's initiative order). Step is -1 where the viewer did not know
+// it (an enemy unit never probed). A battle keeps many of them, so the
+// JSON names are short: id, side index, own, kind, class, hex, step,
+// experience, disrupted.
 type FrameUnit struct {
-	ID         string  `json:"id"`
-	Side       string  `json:"side"`
-	SideIndex  int     `json:"side_index"`
-	Own        bool    `json:"own,omitempty"`
-	Kind       string  `json:"kind"`
-	Class      string  `json:"class,omitempty"`
-	Hex        hex.Hex `json:"hex"`
-	Step       int     `json:"step"`
-	Experience string  `json:"experience,omitempty"`
-	Disrupted  bool    `json:"disrupted,omitempty"`
+	ID         string  `json:"i"`
+	SideIndex  int     `json:"s"`
+	Own        bool    `json:"o,omitempty"`
+	Kind       string  `json:"k"`
+	Class      string  `json:"c,omitempty"`
+	Hex        hex.Hex `json:"h"`
+	Step       int     `json:"p"`
+	Experience string  `json:"x,omitempty"`
+	Disrupted  bool    `json:"d,omitempty"`
 }
 
 // frameOf is side's picture of the battle as it stands.
@@ -65,7 +67,7 @@ func frameOf(s *referee.State, side string, turn int) Frame {
 		if u.Hex == nil {
 			continue
 		}
-		fu := FrameUnit{ID: u.ID, Side: u.Side, SideIndex: u.SideIndex, Own: u.Own, Kind: u.Kind, Class: u.Class, Hex: *u.Hex, Step: -1, Disrupted: u.Disrupted}
+		fu := FrameUnit{ID: u.ID, SideIndex: u.SideIndex, Own: u.Own, Kind: u.Kind, Class: u.Class, Hex: *u.Hex, Step: -1, Disrupted: u.Disrupted}
 		if u.Values != nil {
 			fu.Step, fu.Experience = u.Values.Step, u.Values.Experience
 		}
@@ -75,12 +77,17 @@ func frameOf(s *referee.State, side string, turn int) Frame {
 }
 
 // View turns the frame back into the referee.View it was taken from, as
-// far as a picture needs: the map given, the rubble and the counters.
-func (f Frame) View(m *mapgen.Map) referee.View {
+// far as a picture needs: the map given, the rubble and the counters;
+// sides are the battle's sides in initiative order.
+func (f Frame) View(m *mapgen.Map, sides []referee.Side) referee.View {
 	v := referee.View{Viewer: f.Side, Map: m, Rubble: f.Rubble, Turn: f.Turn}
 	for _, fu := range f.Units {
 		h := fu.Hex
-		u := referee.ViewUnit{ID: fu.ID, Side: fu.Side, SideIndex: fu.SideIndex, Own: fu.Own, Kind: fu.Kind, Class: fu.Class,
+		side := ""
+		if fu.SideIndex >= 0 && fu.SideIndex < len(sides) {
+			side = sides[fu.SideIndex].ID
+		}
+		u := referee.ViewUnit{ID: fu.ID, Side: side, SideIndex: fu.SideIndex, Own: fu.Own, Kind: fu.Kind, Class: fu.Class,
 			Status: referee.Active.String(), Hex: &h, Disrupted: fu.Disrupted}
 		if fu.Step >= 0 {
 			u.Values = &referee.UnitValues{Step: fu.Step, Experience: fu.Experience}
@@ -102,10 +109,11 @@ func (b *Battle) SideFrames(side string) []Frame {
 }
 
 // logEvents adds a step's events to the battle's record, die rolls left
-// out (the attack lines carry them).
+// out (the attack lines carry them) and the MP a unit has left after a
+// move (for its mover at the moment, not for the record).
 func (b *Battle) logEvents(evs []referee.Event) {
 	for _, e := range evs {
-		if e.Dice != nil || e.Type == "roll" {
+		if e.Dice != nil || e.Type == "roll" || e.Type == "mp" {
 			continue
 		}
 		aud := e.Audience

@@ -283,7 +283,7 @@ func replayGIF(c *campaign.Campaign, b *campaign.Battle, side string) (File, err
 			when = "deployment"
 		}
 		title := fmt.Sprintf("Battle %d — %s — %s", b.ID, when, c.Side(side).Name)
-		tacticals = append(tacticals, render.FromView(f.View(b.State.Map), title))
+		tacticals = append(tacticals, render.FromView(f.View(b.State.Map, b.State.Sides), title))
 		for _, u := range f.Units {
 			focus = append(focus, u.Hex)
 		}

@@ -107,14 +107,12 @@ func (x *call) logSide(b *campaign.Battle) (string, error) {
 }
 
 // logLines are side's lines of b's record: a heading for the
-// deployment and each game turn, then what the side saw happen. The
-// MP-left notes of its own moves are left out: they were for the
-// moment.
+// deployment and each game turn, then what the side saw happen.
 func logLines(b *campaign.Battle, side string) []string {
 	var out []string
 	turn := -1
 	for _, l := range b.Log {
-		if !l.Visible(side) || l.Event.Type == "mp" {
+		if !l.Visible(side) {
 			continue
 		}
 		if l.Event.Turn != turn {
