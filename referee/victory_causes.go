@@ -42,3 +42,7 @@ func (s *State) VictoryPointsByCause(side string) VPCauses {
 	}
 	return VPCauses{}
 }
+
+// SalvageValue is what one salvage counter is worth in this battle:
+// SalvageVP, unless the scenario says otherwise.
+func (s *State) SalvageValue() int { return s.salvageVP() }

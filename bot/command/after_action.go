@@ -129,7 +129,7 @@ func afterActionReport(c *campaign.Campaign, b *campaign.Battle, viewer string) 
 		for _, k := range []struct {
 			n    int
 			what string
-		}{{vc.Destroyed, "enemy units destroyed"}, {vc.Captured, "enemy units captured"}, {vc.Salvage, "salvage"}, {vc.Awards, "objectives and awards"}} {
+		}{{vc.Destroyed, "enemy units destroyed"}, {vc.Captured, "enemy units captured"}, {vc.Salvage, fmt.Sprintf("%d salvage counters", vc.Salvage/max(st.SalvageValue(), 1))}, {vc.Awards, "objectives and awards"}} {
 			if k.n != 0 {
 				causes = append(causes, fmt.Sprintf("%d for %s", k.n, k.what))
 			}

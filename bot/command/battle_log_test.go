@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/gif"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"bfbot/campaign"
+	"bfbot/referee"
 	"bfbot/referee/dice"
 )
 
@@ -103,6 +105,22 @@ func TestAfterActionReports(t *testing.T) {
 		if err != nil || bid.Action != ButtonLog || bid.Args[0] != side || bid.Args[1] != "1" {
 			t.Errorf("%s's log button %q: %+v %v", user, r.Buttons[0].CustomID, bid, err)
 		}
+	}
+	// The reader's own account by cause: a unit of crucis's still on the
+	// field carrying two salvage counters adds 20 VP for salvage (000
+	// line 2157).
+	n := c.Clone()
+	st := n.Battle(id).State
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side == "crucis" && u.Status != referee.Destroyed && u.Status != referee.Captured {
+			u.Salvage += 2
+			break
+		}
+	}
+	before, after := c.Battle(id).State.VictoryPointsByCause("crucis"), st.VictoryPointsByCause("crucis")
+	want := fmt.Sprintf("%d for %d salvage counters", after.Salvage, after.Salvage/referee.SalvageVP)
+	if after.Salvage != before.Salvage+20 || !strings.Contains(afterActionReport(n, n.Battle(id), "crucis"), want) {
+		t.Errorf("salvage %d → %d VP; the report does not say %q:\n%s", before.Salvage, after.Salvage, want, afterActionReport(n, n.Battle(id), "crucis"))
 	}
 }
 
