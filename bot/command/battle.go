@@ -478,16 +478,10 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
-	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+	// The battle's end is told by its after-action reports (BattleReplies).
+	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return g.rules.AutoResolveBattle(c, b.ID, d, seed)
 	})
-	if err != nil {
-		return nil, err
-	}
-	if nb := x.c.Battle(b.ID); nb != nil && nb.Over {
-		out = append(out, Reply{To: Public, Campaign: x.c.ID, Battle: int64(b.ID), Text: fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(nb.Outcome))})
-	}
-	return out, nil
 }
 
 // battleRefuse declines a battle the setup tables let the side refuse

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -133,8 +134,14 @@ func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Repl
 		// An empty, non-nil audience is an event no side may see.
 		lines = append(lines, audienceLine{text: battleEventLine(e), public: e.Audience == nil, sides: e.Audience})
 	}
-	out := audienceReplies(c, int64(battle), lines, func(l []string) string { return limitLines(battle, l) })
+	out := audienceReplies(c, int64(battle), lines, func(l []string) string {
+		if ended && len(l) > maxReplyLines {
+			return "" // the after-action report says it, the log a button away
+		}
+		return limitLines(battle, l)
+	})
 	if ended {
+		out = slices.DeleteFunc(out, func(r Reply) bool { return r.Text == "" })
 		out = append(out, AfterActionReplies(c, battle)...)
 	}
 	return out
