@@ -11,8 +11,9 @@ import (
 // its players as one direct message — the side's news step by step
 // (movement, searches, contact, battles, repair, experience, victory
 // points, reinforcements), the experience rolls summed up, and then what
-// to do next (deploy, give orders) with its buttons — instead of a
-// message per kind of news. The public news still goes to the campaign's
+// to do next (give orders) with its buttons — instead of a message per
+// kind of news; a digest longer than a Discord message goes on in the
+// next (splitDigest). The public news still goes to the campaign's
 // channel. A player who turned digests off (/campaign notify) is told
 // only what to do next.
 
@@ -74,9 +75,48 @@ func TurnDigest(c *campaign.Campaign, evs []campaign.Event, next []Reply) []Repl
 		d.Ping = append(d.Ping, r.Ping...)
 	}
 	for _, u := range order {
-		out = append(out, *digests[u])
+		out = append(out, splitDigest(*digests[u])...)
 	}
 	return append(out, rest...)
+}
+
+// digestChars is the most a digest message holds: one Discord message.
+const digestChars = 2000
+
+// splitDigest keeps a digest within Discord's 2,000 characters a
+// message: a longer one goes as several messages in a row, cut between
+// lines, each after the first marked as continued; the last carries the
+// buttons, files and pings.
+func splitDigest(d Reply) []Reply {
+	if len(d.Text) <= digestChars {
+		return []Reply{d}
+	}
+	const more = "(continued)\n"
+	var texts []string
+	cur := ""
+	for _, line := range strings.Split(d.Text, "\n") {
+		if len(line) > digestChars-len(more)-1 {
+			line = strings.ToValidUTF8(line[:digestChars-len(more)-4], "") + "…"
+		}
+		if cur != "" && len(cur)+1+len(line) > digestChars-len(more) {
+			texts, cur = append(texts, cur), ""
+		}
+		if cur != "" {
+			cur += "\n"
+		}
+		cur += line
+	}
+	texts = append(texts, cur)
+	out := make([]Reply, len(texts))
+	for i, t := range texts {
+		out[i] = Reply{To: DM, User: d.User, Campaign: d.Campaign, Text: t}
+		if i > 0 {
+			out[i].Text = more + t
+		}
+	}
+	last := &out[len(out)-1]
+	last.Files, last.Buttons, last.Ping = d.Files, d.Buttons, d.Ping
+	return out
 }
 
 // digestText is side s's news in evs, step by step ("" when none): the

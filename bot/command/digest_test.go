@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -162,5 +163,42 @@ func TestMPLeftOnlyToTheMover(t *testing.T) {
 	}
 	if !told {
 		t.Errorf("alice was not told A1's MP left:\n%s", cmdTexts(out))
+	}
+}
+
+// Ensure a digest longer than a Discord message goes as several, cut
+// between lines, every line kept once, the buttons on the last.
+func TestSplitDigest(t *testing.T) {
+	var lines []string
+	for i := range 120 {
+		lines = append(lines, fmt.Sprintf("• battlegroup %d moves to sector %d (Somewhere Far Away)", i, i%12))
+	}
+	d := Reply{To: DM, User: "alice", Campaign: 1, Text: strings.Join(lines, "\n"), Buttons: []Button{{Label: "Ready"}}}
+	out := splitDigest(d)
+	if len(out) < 3 {
+		t.Fatalf("%d characters in %d messages", len(d.Text), len(out))
+	}
+	var back []string
+	for i, r := range out {
+		if len(r.Text) > digestChars || r.To != DM || r.User != "alice" {
+			t.Errorf("message %d: %s %s, %d characters", i, r.To, r.User, len(r.Text))
+		}
+		if (len(r.Buttons) > 0) != (i == len(out)-1) {
+			t.Errorf("message %d has buttons %v", i, r.Buttons)
+		}
+		text := r.Text
+		if i > 0 {
+			var ok bool
+			if text, ok = strings.CutPrefix(text, "(continued)\n"); !ok {
+				t.Errorf("message %d is not marked continued", i)
+			}
+		}
+		back = append(back, text)
+	}
+	if strings.Join(back, "\n") != d.Text {
+		t.Error("the messages do not hold the digest, each line once")
+	}
+	if got := splitDigest(Reply{Text: "short"}); len(got) != 1 || got[0].Text != "short" {
+		t.Errorf("a short digest: %+v", got)
 	}
 }
