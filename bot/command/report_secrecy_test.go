@@ -10,8 +10,8 @@ import (
 )
 
 // rsOutputs is everything the new report paths show crucis of battle
-// id: its after-action report, the public one, its record, its replay
-// and the descriptions of its maps.
+// id: its after-action report, the public one, its record, its replay,
+// the descriptions of its maps, and its digest of the whole campaign.
 func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 	t.Helper()
 	b := c.Battle(id)
@@ -27,12 +27,14 @@ func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 		"replay description": replay.Description,
 		"battle map words":   tacticalDescription(c, b, b.State.View("crucis")),
 		"strategic words":    strategicDescription(c, strategicView(c, c.Side("crucis"), false, "")),
+		"digest":             digestText(c, c.Side("crucis"), c.Log),
 	}
 }
 
 // Ensure the after-action report, the battle's record, the replay and
-// the maps' descriptions are built from crucis's view alone: changing
-// what crucis may not know — bandits' secret events, bandits' pictures
+// the maps' descriptions and the turn digest are built from crucis's
+// view alone: changing what crucis may not know — bandits' secret battle
+// and campaign events, bandits' pictures
 // of the battle, its battlegroups' names, its units' movement and
 // overburn, its mines — changes none of them (ruling R10), while
 // bandits' own report does change (ruling SE4).
@@ -63,6 +65,12 @@ func TestReportsChangeOnlyWithWhatTheReaderKnows(t *testing.T) {
 	for i := range b.Frames {
 		if b.Frames[i].Side == "bandits" {
 			b.Frames[i] = campaign.Frame{Turn: b.Frames[i].Turn, Side: "bandits"}
+		}
+	}
+	n.Log = slices.Clone(n.Log)
+	for i := range n.Log {
+		if !n.Log[i].For("crucis") {
+			n.Log[i].Text = "a campaign secret only bandits know"
 		}
 	}
 	for i := range n.Side("bandits").Battlegroups {
