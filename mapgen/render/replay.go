@@ -75,9 +75,16 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 		return err
 	}
 	out := &gif.GIF{}
-	var prev *image.Paletted
-	var base *image.RGBA // the terrain of baseMap, without counters
+	// Two pictures' worth of pixels from the pool, reused for every
+	// frame: the terrain of baseMap without counters, and the frame
+	// being drawn on a copy of it. prev and cur are the last frame and
+	// this one, whole, in the replay palette.
+	basePix, canvasPix := getPixels(), getPixels()
+	defer putPixels(basePix)
+	defer putPixels(canvasPix)
+	var base *image.RGBA
 	var baseMap *mapgen.Map
+	var prev, cur *image.Paletted
 	for i, t := range frames {
 		if err := t.check(); err != nil {
 			return err
@@ -92,29 +99,31 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 			// has a map of its own); each frame copies it and adds its
 			// counters and title.
 			if t.Map != baseMap {
-				if base, err = drawTactical(Tactical{Map: t.Map, Title: t.Title, Viewer: t.Viewer}, o, nil); err != nil {
+				if base, err = drawTactical(Tactical{Map: t.Map, Title: t.Title, Viewer: t.Viewer}, o, basePix); err != nil {
 					return err
 				}
 				baseMap = t.Map
 			}
-			img = image.NewRGBA(base.Rect)
+			img = newPicture(base.Rect.Dx(), base.Rect.Dy(), canvasPix)
 			copy(img.Pix, base.Pix)
 			if err := drawCounters(img, lay.g, t.Counters); err != nil {
 				return err
 			}
 			fillRect(img, 0, 0, img.Rect.Dx(), lay.strip.height, colBackground)
 			lay.strip.draw(img, 0)
-		} else if img, err = drawTactical(t, o, nil); err != nil {
+		} else if img, err = drawTactical(t, o, canvasPix); err != nil {
 			return err
 		}
 		crop := lay.crop(focus)
-		frame := paletted(img, crop, lay.strip.height)
-		whole := image.NewPaletted(frame.Rect, frame.Palette)
-		copy(whole.Pix, frame.Pix)
-		if prev != nil && prev.Rect == frame.Rect {
-			delta(frame, prev)
+		cur = palettedInto(cur, img, crop, lay.strip.height)
+		frame := cur
+		if prev != nil && prev.Rect == cur.Rect {
+			frame = changes(cur, prev)
+		} else {
+			frame = image.NewPaletted(cur.Rect, replayPalette)
+			copy(frame.Pix, cur.Pix)
 		}
-		prev = whole
+		prev, cur = cur, prev
 		out.Image = append(out.Image, frame)
 		out.Disposal = append(out.Disposal, gif.DisposalNone)
 		d := replayDelay
@@ -123,6 +132,7 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 		}
 		out.Delay = append(out.Delay, d)
 	}
+	out.Config = image.Config{ColorModel: replayPalette, Width: prev.Rect.Dx(), Height: prev.Rect.Dy()}
 	return gif.EncodeAll(w, out)
 }
 
@@ -150,11 +160,14 @@ func (l layout) crop(focus []hex.Hex) image.Rectangle {
 	return r
 }
 
-// paletted copies the title strip (its first crop.Dx() columns) and the
-// cropped map of img into one frame in the replay palette.
-func paletted(img *image.RGBA, crop image.Rectangle, stripH int) *image.Paletted {
+// palettedInto copies the title strip (its first crop.Dx() columns) and
+// the cropped map of img into one frame in the replay palette, reusing
+// p's pixels when it has the size.
+func palettedInto(p *image.Paletted, img *image.RGBA, crop image.Rectangle, stripH int) *image.Paletted {
 	w, h := crop.Dx(), stripH+crop.Dy()
-	p := image.NewPaletted(image.Rect(0, 0, w, h), replayPalette)
+	if p == nil || p.Rect != image.Rect(0, 0, w, h) {
+		p = image.NewPaletted(image.Rect(0, 0, w, h), replayPalette)
+	}
 	for y := 0; y < h; y++ {
 		sy, sx := y, 0
 		if y >= stripH {
@@ -169,11 +182,33 @@ func paletted(img *image.RGBA, crop image.Rectangle, stripH int) *image.Paletted
 	return p
 }
 
-// delta makes transparent every pixel of frame that prev shows already.
-func delta(frame, prev *image.Paletted) {
-	for i, c := range frame.Pix {
-		if prev.Pix[i] == c {
-			frame.Pix[i] = replayTransparent
+// changes is the part of cur that differs from prev: the smallest box
+// holding every changed pixel (one transparent pixel when none did),
+// the pixels in it that did not change transparent.
+func changes(cur, prev *image.Paletted) *image.Paletted {
+	w, h := cur.Rect.Dx(), cur.Rect.Dy()
+	x0, y0, x1, y1 := w, h, 0, 0
+	for y := 0; y < h; y++ {
+		row, old := cur.Pix[y*cur.Stride:y*cur.Stride+w], prev.Pix[y*prev.Stride:y*prev.Stride+w]
+		for x := range row {
+			if row[x] != old[x] {
+				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x+1), max(y1, y+1)
+			}
 		}
 	}
+	box := image.Rect(0, 0, 1, 1) // nothing changed: one transparent pixel
+	if x1 > x0 {
+		box = image.Rect(x0, y0, x1, y1)
+	}
+	f := image.NewPaletted(box, replayPalette)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			c := cur.Pix[y*cur.Stride+x]
+			if c == prev.Pix[y*prev.Stride+x] {
+				c = replayTransparent
+			}
+			f.Pix[(y-box.Min.Y)*f.Stride+(x-box.Min.X)] = c
+		}
+	}
+	return f
 }
