@@ -6,6 +6,19 @@ import (
 	"testing"
 )
 
+// Ensure a description longer than Discord takes is cut after a whole
+// item, within the limit.
+func TestFitDescription(t *testing.T) {
+	long := "Units: " + strings.Repeat("A1 heavy-mech at 0807, ", 100)
+	got := fitDescription(long)
+	if len(got) > MaxDescription || !strings.HasSuffix(got, "0807 …") {
+		t.Errorf("%d characters, ending %q", len(got), got[len(got)-20:])
+	}
+	if fitDescription("short.") != "short." {
+		t.Error("a short description changed")
+	}
+}
+
 // Ensure /map describe says in words exactly what the picture's
 // description says, for the strategic map and a battle's, and that a
 // player cannot ask for the other side's.
@@ -37,18 +50,5 @@ func TestMapDescribe(t *testing.T) {
 	}
 	if got := cmdTexts(f.cmdDo("alice", "map", "describe", "side", "bandits")); !strings.Contains(got, refusedWho) {
 		t.Errorf("alice asked for bandits' map: %s", got)
-	}
-}
-
-// Ensure a description longer than Discord takes is cut after a whole
-// item, within the limit.
-func TestFitDescription(t *testing.T) {
-	long := "Units: " + strings.Repeat("A1 heavy-mech at 0807, ", 100)
-	got := fitDescription(long)
-	if len(got) > MaxDescription || !strings.HasSuffix(got, "0807 …") {
-		t.Errorf("%d characters, ending %q", len(got), got[len(got)-20:])
-	}
-	if fitDescription("short.") != "short." {
-		t.Error("a short description changed")
 	}
 }
