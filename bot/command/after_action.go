@@ -61,7 +61,7 @@ func afterActionReport(c *campaign.Campaign, b *campaign.Battle, viewer string) 
 	st := b.State
 	var w strings.Builder
 	first, last := turnSpan(b)
-	fmt.Fprintf(&w, "**After-action report: battle %d in %s** (campaign turn %d, game turns %d–%d", b.ID, sectorName(c, b.Sector), b.Turn, first, last)
+	fmt.Fprintf(&w, "After-action report: battle %d in %s (campaign turn %d, game turns %d–%d", b.ID, sectorName(c, b.Sector), b.Turn, first, last)
 	if viewer != "" {
 		fmt.Fprintf(&w, ", as %s saw it", c.Side(viewer).Name)
 	}

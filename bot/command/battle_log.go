@@ -118,9 +118,9 @@ func logLines(b *campaign.Battle, side string) []string {
 		if l.Event.Turn != turn {
 			turn = l.Event.Turn
 			if turn == 0 {
-				out = append(out, "**Deployment**")
+				out = append(out, "— Deployment —")
 			} else {
-				out = append(out, fmt.Sprintf("**Game turn %d**", turn))
+				out = append(out, fmt.Sprintf("— Game turn %d —", turn))
 			}
 		}
 		out = append(out, battleEventText(l.Event))

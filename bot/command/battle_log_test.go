@@ -136,7 +136,7 @@ func TestBattleLog(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("ref", "battle", "log", "battle", bid, "side", "crucis")); !strings.Contains(got, refusedWho) || !strings.Contains(got, "once battle "+bid+" is over") {
 		t.Errorf("the referee read a side's record of a battle being fought:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdMust("alice", "battle", "log", "battle", bid)); !strings.Contains(got, "**Deployment**") || !strings.Contains(got, "page 1 of") {
+	if got := cmdTexts(f.cmdMust("alice", "battle", "log", "battle", bid)); !strings.Contains(got, "— Deployment —") || !strings.Contains(got, "page 1 of") {
 		t.Errorf("alice's record while the battle is fought:\n%s", got)
 	}
 	f.cmdMust("ref", "battle", "auto", "battle", bid)

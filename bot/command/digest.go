@@ -67,7 +67,7 @@ func TurnDigest(c *campaign.Campaign, evs []campaign.Event, next []Reply) []Repl
 			order = append(order, r.User)
 		}
 		if d.Text != "" {
-			d.Text += "\n\n**Next:** "
+			d.Text += "\n\nNext: "
 		}
 		d.Text += r.Text
 		d.Files = append(d.Files, r.Files...)
@@ -157,10 +157,10 @@ func digestText(c *campaign.Campaign, s *campaign.Side, evs []campaign.Event) st
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Turn %d report for %s**", turn, s.Name)
+	fmt.Fprintf(&b, "Turn %d report for %s", turn, s.Name)
 	seen := map[string]bool{}
 	write := func(heading string, lines []string) {
-		fmt.Fprintf(&b, "\n__%s__\n• %s", heading, strings.Join(lines, "\n• "))
+		fmt.Fprintf(&b, "\n%s:\n• %s", heading, strings.Join(lines, "\n• "))
 	}
 	for _, st := range digestSteps {
 		seen[st.step] = true

@@ -29,7 +29,7 @@ func TestTurnDigestOneMessagePerPlayer(t *testing.T) {
 			t.Fatalf("%s got %d direct messages, want one digest:\n%s", user, len(dms[user]), cmdTexts(out))
 		}
 		d := dms[user][0]
-		for _, want := range []string{"**Turn 1 report for " + c.Side(side).Name + "**", "__Movement__", "**Next:** Turn 2: orders for " + c.Side(side).Name + " are open"} {
+		for _, want := range []string{"Turn 1 report for " + c.Side(side).Name + "\n", "\nMovement:\n• ", "\n\nNext: Turn 2: orders for " + c.Side(side).Name + " are open"} {
 			if !strings.Contains(d.Text, want) {
 				t.Errorf("%s's digest lacks %q:\n%s", user, want, d.Text)
 			}
@@ -62,7 +62,7 @@ func TestDigestSumsUpExperience(t *testing.T) {
 	evs = append(evs, campaign.Event{Turn: 2, Step: "experience", Type: "experience", Audience: []string{"crucis"}, Text: "A4 rolls 11 for experience (needs 10): regular to veteran"},
 		campaign.Event{Turn: 2, Step: "experience", Type: campaign.ExperienceStays, Audience: []string{"bandits"}, Text: "B1 rolls 3 for experience (needs 10): stays regular"})
 	got := digestText(c, s, evs)
-	want := "**Turn 2 report for 7th Crucis Lancers**\n__Experience__\n• A4 rolls 11 for experience (needs 10): regular to veteran\n• 3 units rolled for experience and stay as they are"
+	want := "Turn 2 report for 7th Crucis Lancers\nExperience:\n• A4 rolls 11 for experience (needs 10): regular to veteran\n• 3 units rolled for experience and stay as they are"
 	if got != want {
 		t.Errorf("digest:\n%s\nwant:\n%s", got, want)
 	}
