@@ -67,7 +67,7 @@ func strategicDescription(c *campaign.Campaign, sv render.StrategicView) string 
 		for _, sec := range sortedKeys(bySide[i]) {
 			parts = append(parts, fmt.Sprintf("%s in %s", strings.Join(bySide[i][sec], ", "), sectorName(c, sec)))
 		}
-		fmt.Fprintf(&w, " %s's battlegroups: %s.", name, strings.Join(parts, "; "))
+		fmt.Fprintf(&w, " Battlegroups of %s, by their marks on the map: %s.", name, strings.Join(parts, "; "))
 	}
 	if len(sv.Contacts) > 0 {
 		var parts []string
