@@ -61,7 +61,11 @@ func afterActionReport(c *campaign.Campaign, b *campaign.Battle, viewer string) 
 	st := b.State
 	var w strings.Builder
 	first, last := turnSpan(b)
-	fmt.Fprintf(&w, "After-action report: battle %d in %s (campaign turn %d, game turns %d–%d", b.ID, sectorName(c, b.Sector), b.Turn, first, last)
+	turns := fmt.Sprintf("game turns %d–%d", first, last)
+	if first == last {
+		turns = fmt.Sprintf("game turn %d", first)
+	}
+	fmt.Fprintf(&w, "After-action report: battle %d in %s (campaign turn %d, %s", b.ID, sectorName(c, b.Sector), b.Turn, turns)
 	if viewer != "" {
 		fmt.Fprintf(&w, ", as %s saw it", c.Side(viewer).Name)
 	}
@@ -129,7 +133,7 @@ func afterActionReport(c *campaign.Campaign, b *campaign.Battle, viewer string) 
 		for _, k := range []struct {
 			n    int
 			what string
-		}{{vc.Destroyed, "enemy units destroyed"}, {vc.Captured, "enemy units captured"}, {vc.Salvage, fmt.Sprintf("%d salvage counters", vc.Salvage/max(st.SalvageValue(), 1))}, {vc.Awards, "objectives and awards"}} {
+		}{{vc.Destroyed, "enemy units destroyed"}, {vc.Captured, "enemy units captured"}, {vc.Salvage, counters(vc.Salvage / max(st.SalvageValue(), 1))}, {vc.Awards, "objectives and awards"}} {
 			if k.n != 0 {
 				causes = append(causes, fmt.Sprintf("%d for %s", k.n, k.what))
 			}
@@ -244,6 +248,15 @@ func decisiveMoments(b *campaign.Battle, viewer string) []string {
 		out = append(out, "Critical hits: "+capList(crits))
 	}
 	return out
+}
+
+// counters says how many salvage counters: "1 salvage counter", "2
+// salvage counters".
+func counters(n int) string {
+	if n == 1 {
+		return "1 salvage counter"
+	}
+	return fmt.Sprintf("%d salvage counters", n)
 }
 
 // capList joins items, naming at most reportList of them.
