@@ -146,12 +146,10 @@ func digestText(c *campaign.Campaign, s *campaign.Side, evs []campaign.Event) st
 		}
 		byStep[e.Step] = append(byStep[e.Step], text)
 	}
-	if n := stays["experience"]; n > 0 {
-		what := "units"
-		if n == 1 {
-			what = "unit"
-		}
-		byStep["experience"] = append(byStep["experience"], fmt.Sprintf("%d %s rolled for experience and stay as they are", n, what))
+	if n := stays["experience"]; n == 1 {
+		byStep["experience"] = append(byStep["experience"], "1 unit rolled for experience and stays as it is")
+	} else if n > 1 {
+		byStep["experience"] = append(byStep["experience"], fmt.Sprintf("%d units rolled for experience and stay as they are", n))
 	}
 	if len(byStep) == 0 {
 		return ""
