@@ -52,3 +52,34 @@ func TestSetNotify(t *testing.T) {
 		t.Errorf("back to the defaults: %v, %d entries kept", err, len(n.Notify))
 	}
 }
+
+// Ensure a player who leaves or hands his seat on leaves no preferences
+// behind.
+func TestNotifyGoesWithTheSeat(t *testing.T) {
+	c, err := Join(mustNewCampaign(t), "crucis", "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err = Join(c, "bandits", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"alice", "bob"} {
+		if c, err = SetNotify(c, u, NotifyPrefs{NoPings: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left, _, err := Leave(c, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, kept := left.Notify["alice"]; kept || !left.NotifyOf("bob").NoPings {
+		t.Errorf("after alice left: %v", left.Notify)
+	}
+	handed, err := Replace(c, "bob", "carol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, kept := handed.Notify["bob"]; kept || handed.NotifyOf("carol").NoPings {
+		t.Errorf("after bob handed his seat to carol: %v", handed.Notify)
+	}
+}
