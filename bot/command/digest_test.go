@@ -96,9 +96,9 @@ func TestCampaignNotify(t *testing.T) {
 	}
 }
 
-// Ensure Notify drops the pings of a member who turned them off and sends
-// a direct message in a member's quiet hours (the campaign's time zone)
-// silently, and leaves everyone else's messages as they were.
+// Ensure Notify drops the pings of a member who turned them off or is in
+// his quiet hours (the campaign's time zone), sends him a direct message
+// then silently, and leaves everyone else's messages as they were.
 func TestNotifyAppliesPreferences(t *testing.T) {
 	f := cmdNewFixture(t, true)
 	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
@@ -126,15 +126,15 @@ func TestNotifyAppliesPreferences(t *testing.T) {
 	if got[1].Silent || len(got[1].Ping) != 0 {
 		t.Errorf("bob without pings: %+v", got[1])
 	}
-	if len(got[2].Ping) != 1 || got[2].Ping[0] != "alice" {
-		t.Errorf("the public message pings %v, want alice only", got[2].Ping)
+	if len(got[2].Ping) != 0 {
+		t.Errorf("the public message pings %v, want nobody (alice is quiet, bob takes no pings)", got[2].Ping)
 	}
 	if len(out[1].Ping) != 1 {
 		t.Error("Notify changed the replies it was given")
 	}
 	// 12:00 UTC: nobody is quiet.
-	if got := Notify(c, out, time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)); got[0].Silent || len(got[0].Ping) != 1 {
-		t.Errorf("alice at noon: %+v", got[0])
+	if got := Notify(c, out, time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)); got[0].Silent || len(got[0].Ping) != 1 || len(got[2].Ping) != 1 || got[2].Ping[0] != "alice" {
+		t.Errorf("alice at noon: %+v; the public message pings %v, want alice", got[0], got[2].Ping)
 	}
 }
 

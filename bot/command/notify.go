@@ -77,9 +77,9 @@ func parseQuietHours(s string) (int, int, error) {
 }
 
 // Notify applies the members' preferences of campaign c to out, sent at
-// now: nobody who turned pings off is pinged, and a direct message to a
-// member in his quiet hours (the campaign's time zone) comes silently,
-// without a ping.
+// now: nobody who turned pings off, or is in his quiet hours (the
+// campaign's time zone), is pinged, and a direct message to a member in
+// his quiet hours comes silently.
 func Notify(c *campaign.Campaign, out []Reply, now time.Time) []Reply {
 	if c == nil || len(c.Notify) == 0 {
 		return out
@@ -95,7 +95,10 @@ func Notify(c *campaign.Campaign, out []Reply, now time.Time) []Reply {
 			r.Silent, r.Ping = true, nil
 		}
 		if len(r.Ping) > 0 {
-			r.Ping = slices.DeleteFunc(slices.Clone(r.Ping), func(u string) bool { return c.NotifyOf(u).NoPings })
+			r.Ping = slices.DeleteFunc(slices.Clone(r.Ping), func(u string) bool {
+				p := c.NotifyOf(u)
+				return p.NoPings || p.Quiet(hour)
+			})
 		}
 		res[i] = r
 	}
