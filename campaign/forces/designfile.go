@@ -29,7 +29,9 @@ import (
 //
 // Fighters move by weight (000 line 1678) and give no walk, run, jump or
 // motive; infantry may give "motive: wheeled" for motorized infantry; a
-// 'Mech may give "quad: true" (ruling D5). Unknown fields are refused.
+// 'Mech may give "quad: true" (ruling D5) and "no_lower_arms: true" for a
+// 'Mech without lower arm actuators, which punches for nothing (ruling
+// D4). Unknown fields are refused.
 // Weapons the 1987 tables do not know are kept with their line:
 // DesignValues leaves them out with a warning naming it (ruling D7).
 
@@ -68,7 +70,7 @@ func dfErr(n *yaml.Node, field, format string, a ...any) error {
 }
 
 // designFields are the keys of one design, in the order messages list them.
-var designFields = []string{"name", "kind", "tons", "walk", "run", "jump", "motive", "armor_tons", "armor_points", "indirect", "quad", "weapons"}
+var designFields = []string{"name", "kind", "tons", "walk", "run", "jump", "motive", "armor_tons", "armor_points", "indirect", "quad", "no_lower_arms", "weapons"}
 
 // ReadDesigns reads a design file: one design, or a list under
 // "designs:". An error names the line and field ("line 4: tons: want a
@@ -259,6 +261,16 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 		}
 		if d.Kind != DesignMech {
 			return d, dfErr(f.Key, p, "only a 'Mech can be a quad (ruling D5)")
+		}
+	}
+
+	if f, ok := fs["no_lower_arms"]; ok {
+		p := yamlnode.Join(path, "no_lower_arms")
+		if d.NoLowerArms, err = df.Bool(f.Value, p); err != nil {
+			return d, err
+		}
+		if d.Kind != DesignMech {
+			return d, dfErr(f.Key, p, "only a 'Mech has arm actuators (ruling D4)")
 		}
 	}
 
