@@ -1,0 +1,129 @@
+package campaign
+
+import (
+	"fmt"
+	"strings"
+
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// A referee's judgements (ruling JD2): what 004's setup tables leave to a
+// neutral judge — gauntlet damage, hit and run, sniper support, light
+// artillery, lures, local reinforcements, terrain selection, disasters —
+// the campaign's referee carries out with these. Each is one stored
+// change (so /undo takes it back) and one "judgement" event in the
+// campaign's log addressed to the referee; the battle's own events tell
+// the sides what they may know.
+
+// JudgeKind is what a judgement in a battle does.
+type JudgeKind string
+
+// The judgements in a battle.
+const (
+	JudgeDamage   JudgeKind = "damage"   // a unit takes steps
+	JudgeWithhold JudgeKind = "withhold" // a unit stays out of a battle being set up
+	JudgeWeather  JudgeKind = "weather"  // the weather and night change
+)
+
+// Judgement is one referee judgement in a battle.
+type Judgement struct {
+	Kind    JudgeKind
+	Unit    string
+	Steps   int
+	Weather referee.WeatherKind
+	Night   bool
+	// Why is what the referee judged: it goes into the logs.
+	Why string
+}
+
+// JudgeMaxVP bounds one award of victory points: the largest in the book
+// is an eliminated regimental battlegroup's 200 (000 line 2703); a
+// campaign objective may be worth 250 (000 line 2704).
+const JudgeMaxVP = 250
+
+// JudgeBattle carries out a referee's judgement in an open battle. The
+// battle then goes on as after any action: a battle whose last unit was
+// placed or kept out starts.
+func JudgeBattle(c *Campaign, battleID int, j Judgement, d *dice.Dice) (*Campaign, []referee.Event, error) {
+	if _, err := c.openBattle(battleID, ""); err != nil {
+		return nil, nil, err
+	}
+	n := c.Clone()
+	b := n.Battle(battleID)
+	var st *referee.State
+	var evs []referee.Event
+	var err error
+	switch j.Kind {
+	case JudgeDamage:
+		st, evs, err = referee.JudgeDamage(b.State, j.Unit, j.Steps, j.Why)
+	case JudgeWithhold:
+		st, evs, err = referee.JudgeWithhold(b.State, j.Unit, j.Why)
+	case JudgeWeather:
+		st, evs, err = referee.JudgeWeather(b.State, j.Weather, j.Night, j.Why)
+	default:
+		return nil, nil, errorf("unknown judgement %q: use damage, withhold or weather", j.Kind)
+	}
+	if err != nil {
+		return nil, nil, refusal(err)
+	}
+	b.State = st
+	n.emit(Event{Step: "battle", Type: "judgement", Audience: []string{RefereeAudience}, Sector: b.Sector, Battle: b.ID,
+		Text: fmt.Sprintf("battle %d, your judgement: %s", b.ID, judgementText(j))})
+	more, err := n.advanceBattle(b, evs, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, append(evs, more...), nil
+}
+
+// judgementText says what a judgement did, for the referee's log.
+func judgementText(j Judgement) string {
+	switch j.Kind {
+	case JudgeDamage:
+		return fmt.Sprintf("%s takes %d step(s) (%s)", j.Unit, j.Steps, j.Why)
+	case JudgeWithhold:
+		return fmt.Sprintf("%s stays out of the battle (%s)", j.Unit, j.Why)
+	}
+	when := "by day"
+	if j.Night {
+		when = "at night"
+	}
+	return fmt.Sprintf("weather %v, %s (%s)", j.Weather, when, j.Why)
+}
+
+// JudgeVP awards side vp victory points (negative: takes them away) for
+// what the referee judged, why: an objective agreed on (000 line 2704), a
+// lure or a disaster's consequences. The award is public unless secret,
+// when only the side (and the referee) learn it, as with objectives
+// (ruling SE2).
+func JudgeVP(c *Campaign, side string, vp int, why string, secretAward bool) (*Campaign, error) {
+	s := c.Side(side)
+	switch {
+	case s == nil:
+		return nil, errorf("there is no side %q: %s", side, c.sideList())
+	case c.Phase == PhaseOver:
+		return nil, errorf("the campaign is over: its victory points are final")
+	case vp == 0 || vp < -JudgeMaxVP || vp > JudgeMaxVP:
+		return nil, errorf("award %d victory points: give a number from %d to %d, not 0", vp, -JudgeMaxVP, JudgeMaxVP)
+	case strings.TrimSpace(why) == "":
+		return nil, errorf("say why: the award goes into the campaign's log")
+	}
+	n := c.Clone()
+	e := Event{Step: "vp", Type: "judgement", Side: side, VP: vp,
+		Text: fmt.Sprintf("the referee awards %s %+d victory points: %s", s.Name, vp, why)}
+	if secretAward {
+		e.Audience = []string{side, RefereeAudience}
+	}
+	n.emit(e)
+	return n, nil
+}
+
+// sideList names the campaign's sides, for a refusal.
+func (c *Campaign) sideList() string {
+	var ids []string
+	for _, s := range c.Sides {
+		ids = append(ids, s.ID)
+	}
+	return "the sides are " + strings.Join(ids, ", ")
+}

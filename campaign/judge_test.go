@@ -1,0 +1,90 @@
+package campaign
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"bfbot/referee"
+)
+
+// Ensure a referee's judgement in a battle (ruling JD2) changes the
+// battle, is logged for the referee alone in the campaign's log, and
+// starts a battle whose last unit it kept out; bad input changes nothing.
+func TestJudgeBattle(t *testing.T) {
+	c, b := btlContact(t)
+	// B9 stays out (004 line 147's reinforcements did not come, say):
+	// the crucis and B8 deploy, and the battle starts.
+	n, evs, err := JudgeBattle(c, b.ID, Judgement{Kind: JudgeWithhold, Unit: "B9", Why: "a disaster, 004 line 13"}, btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	if u := n.Battle(b.ID).State.Unit("B9"); u.Status != referee.Withdrawn || c.Battle(b.ID).State.Unit("B9").Status == referee.Withdrawn {
+		t.Fatalf("B9 %v, want withdrawn in the new campaign only", u.Status)
+	}
+	last := n.Log[len(n.Log)-1]
+	if last.Type != "judgement" || !slices.Equal(last.Audience, []string{RefereeAudience}) || !strings.Contains(last.Text, "B9 stays out") {
+		t.Errorf("log %+v, want the referee's record of the judgement", last)
+	}
+	if len(evs) != 2 {
+		t.Errorf("battle events %+v, want the public and the owner's", evs)
+	}
+	n = btlDeployAll(t, n, b.ID)
+	// Damage in the battle, then the weather.
+	n, _, err = JudgeBattle(n, b.ID, Judgement{Kind: JudgeDamage, Unit: "A6", Steps: 1, Why: "sniper support, 004 line 76"}, btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	if got := n.Battle(b.ID).State.Unit("A6").Step; got != 1 {
+		t.Errorf("A6 at step %d, want 1", got)
+	}
+	n, _, err = JudgeBattle(n, b.ID, Judgement{Kind: JudgeWeather, Weather: referee.WeatherStorm, Why: "a massive storm rolls in"}, btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	if got := n.Battle(b.ID).State.Rules.Weather.Kind; got != referee.WeatherStorm {
+		t.Errorf("weather %v, want storm", got)
+	}
+	for _, tc := range []struct {
+		j    Judgement
+		want string
+	}{
+		{Judgement{Kind: JudgeWithhold, Unit: "B8", Why: "x"}, "has started"},
+		{Judgement{Kind: JudgeDamage, Unit: "A6", Steps: 9, Why: "x"}, "1 to 4 steps"},
+		{Judgement{Kind: "bless", Why: "x"}, "unknown judgement"},
+	} {
+		if _, _, err := JudgeBattle(n, b.ID, tc.j, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.j, err, tc.want)
+		}
+	}
+	if _, _, err := JudgeBattle(n, 99, Judgement{Kind: JudgeDamage, Unit: "A6", Steps: 1, Why: "x"}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "no battle 99") {
+		t.Errorf("battle 99: %v", err)
+	}
+}
+
+// Ensure the referee's victory point award (ruling JD2) goes through the
+// log, public or secret to the side as he says (ruling SE2), within
+// bounds.
+func TestJudgeVP(t *testing.T) {
+	c := btlCampaign(t)
+	before := c.Side("crucis").VP
+	n, err := JudgeVP(c, "crucis", 100, "the spaceport objective agreed on, 000 line 2704", false)
+	n = btlMust(t, n, err)
+	if n.Side("crucis").VP != before+100 || c.Side("crucis").VP != before || n.KnownVP("crucis", "bandits") != c.KnownVP("crucis", "bandits")+100 {
+		t.Errorf("crucis VP %d, known to bandits %d: want +100 for all to see", n.Side("crucis").VP, n.KnownVP("crucis", "bandits"))
+	}
+	s, err := JudgeVP(n, "bandits", -20, "a lure uncovered", true)
+	s = btlMust(t, s, err)
+	if s.KnownVP("bandits", "crucis") != n.KnownVP("bandits", "crucis") || s.KnownVP("bandits", "bandits") != n.Side("bandits").VP-20 {
+		t.Errorf("a secret award shows: crucis knows %d", s.KnownVP("bandits", "crucis"))
+	}
+	for _, tc := range []struct {
+		side string
+		vp   int
+		why  string
+		want string
+	}{
+		{"nobody", 5, "x", "no side"},
+		{"crucis", 0, "x", "not 0"},
+		{"crucis", 251, "x", "from -250 to 250"},
+		{"crucis", 5, "", "say why"},
+	} {
+		if _, err := JudgeVP(c, tc.side, tc.vp, tc.why, false); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("JudgeVP(%s, %d, %q): %v, want %q", tc.side, tc.vp, tc.why, err, tc.want)
+		}
+	}
+}
