@@ -1,0 +1,104 @@
+package command
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"bfbot/referee"
+)
+
+// jdgReplies sorts replies by who may read them: the public ones, and
+// each user's private ones and direct messages.
+func jdgReplies(rs []Reply) (public string, private map[string]string) {
+	private = map[string]string{}
+	for _, r := range rs {
+		if r.To == Public {
+			public += r.Text + "\n"
+		} else {
+			private[r.User] += r.Text + "\n"
+		}
+	}
+	return public, private
+}
+
+// Ensure the referee's judgements (ruling JD2) change the battle, reach
+// only those who may know them — a unit's damage and which counter stays
+// out its owner, that a counter stays out everyone, the referee his
+// record — and are taken back by /undo.
+func TestJudgeCommands(t *testing.T) {
+	f, id := wstBattle(t)
+	bid := strconv.Itoa(id)
+	c, err := f.store.Get(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bandit string
+	for _, u := range c.Battle(id).State.Units {
+		if u.Side == "bandits" && u.Status == referee.Reserve {
+			bandit = u.ID
+			break
+		}
+	}
+	if bandit == "" {
+		t.Fatal("no bandits unit to judge")
+	}
+
+	out := f.cmdMust("ref", "judge", "damage", "battle", bid, "unit", bandit, "steps", "1", "why", "gauntlet damage, 004 line 56")
+	pub, priv := jdgReplies(out)
+	if strings.Contains(pub, bandit) || strings.Contains(priv["alice"], bandit) {
+		t.Errorf("the damage to %s shows to crucis:\npublic %q\nalice %q", bandit, pub, priv["alice"])
+	}
+	if !strings.Contains(priv["bob"], bandit) || !strings.Contains(priv["bob"], "gauntlet damage") {
+		t.Errorf("bob is not told of %s's damage: %q", bandit, priv["bob"])
+	}
+	if !strings.Contains(priv["ref"], "your judgement") {
+		t.Errorf("the referee's record is missing: %q", priv["ref"])
+	}
+	if c, _ := f.store.Get(t.Context(), 1); c.Battle(id).State.Unit(bandit).Step != 1 {
+		t.Fatalf("%s at step %d, want 1", bandit, c.Battle(id).State.Unit(bandit).Step)
+	}
+	f.cmdMust("ref", "undo", "")
+	if c, _ := f.store.Get(t.Context(), 1); c.Battle(id).State.Unit(bandit).Step != 0 {
+		t.Errorf("undo left %s at step %d", bandit, c.Battle(id).State.Unit(bandit).Step)
+	}
+
+	out = f.cmdMust("ref", "judge", "withhold", "battle", bid, "unit", bandit, "why", "sabotage")
+	pub, priv = jdgReplies(out)
+	if !strings.Contains(pub, "keeps a counter of Moore's Bandits out") || strings.Contains(pub, bandit) || strings.Contains(priv["alice"], bandit) {
+		t.Errorf("withhold: public %q, alice %q: want the count public, the ID secret", pub, priv["alice"])
+	}
+	if !strings.Contains(priv["bob"], bandit+" stays out") {
+		t.Errorf("bob is not told which unit stays out: %q", priv["bob"])
+	}
+
+	out = f.cmdMust("ref", "judge", "weather", "battle", bid, "weather", "fog", "night", "true", "why", "a forest fire, 004 line 13")
+	if pub, _ := jdgReplies(out); !strings.Contains(pub, "fog, at night") {
+		t.Errorf("the weather is not public: %q", pub)
+	}
+
+	before := c.Side("bandits").VP
+	out = f.cmdMust("ref", "judge", "vp", "side", "bandits", "points", "25", "why", "a lure", "secret", "true")
+	pub, priv = jdgReplies(out)
+	if strings.Contains(pub, "a lure") || strings.Contains(priv["alice"], "a lure") || !strings.Contains(priv["bob"], "+25") {
+		t.Errorf("secret award: public %q alice %q bob %q", pub, priv["alice"], priv["bob"])
+	}
+	if c, _ := f.store.Get(t.Context(), 1); c.Side("bandits").VP != before+25 {
+		t.Errorf("bandits VP %d, want %d", c.Side("bandits").VP, before+25)
+	}
+
+	for _, tc := range []struct {
+		sub  string
+		kv   []string
+		want string
+	}{
+		{"damage", []string{"unit", "Z9", "steps", "1", "why", "x"}, "no unit Z9"},
+		{"damage", []string{"unit", bandit, "steps", "7", "why", "x"}, "1 to 4 steps"},
+		{"weather", []string{"weather", "hail", "why", "x"}, "weather:hail: use"},
+	} {
+		got := cmdTexts(f.cmdDo("ref", "judge", tc.sub, append([]string{"battle", bid}, tc.kv...)...))
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("/judge %s %v: %s, want %q", tc.sub, tc.kv, got, tc.want)
+		}
+	}
+}
