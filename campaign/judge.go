@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -11,10 +13,14 @@ import (
 // A referee's judgements (ruling JD2): what 004's setup tables leave to a
 // neutral judge — gauntlet damage, hit and run, sniper support, light
 // artillery, lures, local reinforcements, terrain selection, disasters —
-// the campaign's referee carries out with these. Each is one stored
+// the campaign's referee carries out with these. Terrain changes are kept
+// with the battle, as installations are, for Restore. Each is one stored
 // change (so /undo takes it back) and one "judgement" event in the
 // campaign's log addressed to the referee; the battle's own events tell
 // the sides what they may know.
+
+// JudgeHint tells the referee, in a note, how to carry a judgement out.
+const JudgeHint = "/judge damage, withhold, terrain, weather or vp carry out what you judge"
 
 // JudgeKind is what a judgement in a battle does.
 type JudgeKind string
@@ -24,6 +30,7 @@ const (
 	JudgeDamage   JudgeKind = "damage"   // a unit takes steps
 	JudgeWithhold JudgeKind = "withhold" // a unit stays out of a battle being set up
 	JudgeWeather  JudgeKind = "weather"  // the weather and night change
+	JudgeTerrain  JudgeKind = "terrain"  // hexes of a battle being set up change
 )
 
 // Judgement is one referee judgement in a battle.
@@ -33,8 +40,35 @@ type Judgement struct {
 	Steps   int
 	Weather referee.WeatherKind
 	Night   bool
+	// Hexes, Terrain and Elevation: a terrain judgement.
+	Hexes     []hex.Hex
+	Terrain   mapgen.Terrain
+	Elevation int
 	// Why is what the referee judged: it goes into the logs.
 	Why string
+}
+
+// TerrainChange is one hex the referee changed (JudgeTerrain): its
+// terrain and elevation; its road stays.
+type TerrainChange struct {
+	Hex       hex.Hex        `json:"hex"`
+	Terrain   mapgen.Terrain `json:"terrain"`
+	Elevation int            `json:"elevation,omitempty"`
+}
+
+// withTerrain returns m with the changes laid on it (a copy when there are
+// any: sector maps may be shared).
+func withTerrain(m *mapgen.Map, changes []TerrainChange) *mapgen.Map {
+	if len(changes) == 0 {
+		return m
+	}
+	m = m.Clone()
+	for _, tc := range changes {
+		if c := m.Cell(tc.Hex); c != nil {
+			c.Terrain, c.Elevation = tc.Terrain, tc.Elevation
+		}
+	}
+	return m
 }
 
 // JudgeMaxVP bounds one award of victory points: the largest in the book
@@ -61,13 +95,20 @@ func JudgeBattle(c *Campaign, battleID int, j Judgement, d *dice.Dice) (*Campaig
 		st, evs, err = referee.JudgeWithhold(b.State, j.Unit, j.Why)
 	case JudgeWeather:
 		st, evs, err = referee.JudgeWeather(b.State, j.Weather, j.Night, j.Why)
+	case JudgeTerrain:
+		st, evs, err = referee.JudgeTerrain(b.State, j.Hexes, j.Terrain, j.Elevation, j.Why)
 	default:
-		return nil, nil, errorf("unknown judgement %q: use damage, withhold or weather", j.Kind)
+		return nil, nil, errorf("unknown judgement %q: use damage, withhold, weather or terrain", j.Kind)
 	}
 	if err != nil {
 		return nil, nil, refusal(err)
 	}
 	b.State = st
+	if j.Kind == JudgeTerrain {
+		for _, h := range j.Hexes {
+			b.Terrain = append(b.Terrain, TerrainChange{Hex: h, Terrain: j.Terrain, Elevation: j.Elevation})
+		}
+	}
 	n.emit(Event{Step: "battle", Type: "judgement", Audience: []string{RefereeAudience}, Sector: b.Sector, Battle: b.ID,
 		Text: fmt.Sprintf("battle %d, your judgement: %s", b.ID, judgementText(j))})
 	more, err := n.advanceBattle(b, evs, d)
@@ -84,6 +125,8 @@ func judgementText(j Judgement) string {
 		return fmt.Sprintf("%s takes %d step(s) (%s)", j.Unit, j.Steps, j.Why)
 	case JudgeWithhold:
 		return fmt.Sprintf("%s stays out of the battle (%s)", j.Unit, j.Why)
+	case JudgeTerrain:
+		return fmt.Sprintf("%d hex(es) %v at elevation %d (%s)", len(j.Hexes), j.Terrain, j.Elevation, j.Why)
 	}
 	when := "by day"
 	if j.Night {

@@ -1,10 +1,13 @@
 package campaign
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
 
@@ -85,6 +88,39 @@ func TestJudgeVP(t *testing.T) {
 	} {
 		if _, err := JudgeVP(c, tc.side, tc.vp, tc.why, false); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("JudgeVP(%s, %d, %q): %v, want %q", tc.side, tc.vp, tc.why, err, tc.want)
+		}
+	}
+}
+
+// Ensure the referee's terrain judgement (004 lines 13, 149; ruling JD2)
+// is kept with the battle and laid again on the map regenerated from the
+// sector when the campaign is read back.
+func TestJudgeTerrainRestored(t *testing.T) {
+	c, b := btlContact(t)
+	at := []hex.Hex{hex.MustParse("3009"), hex.MustParse("3010")}
+	n, evs, err := JudgeBattle(c, b.ID, Judgement{Kind: JudgeTerrain, Hexes: at, Terrain: mapgen.Water2, Elevation: 0, Why: "a flood, 004 line 13"}, btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	if len(evs) != 1 || evs[0].Audience != nil || n.Battle(b.ID).State.Map.At(at[1]).Terrain != mapgen.Water2 {
+		t.Fatalf("events %+v, cell %+v: want a public judgement and the water", evs, n.Battle(b.ID).State.Map.At(at[1]))
+	}
+	if c.Battle(b.ID).State.Map.At(at[0]).Terrain == mapgen.Water2 {
+		t.Fatal("the old campaign's map changed")
+	}
+	data, err := json.Marshal(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Campaign
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Restore(); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, &back)
+	for _, h := range at {
+		if got := back.Battle(b.ID).State.Map.At(h).Terrain; got != mapgen.Water2 {
+			t.Errorf("restored %s is %v, want water-2", h, got)
 		}
 	}
 }

@@ -281,7 +281,7 @@ func (sr *setupRoller) weather() error {
 		sr.r.Weather.Kind = row.Kind
 		sr.log(nil, "", "weather roll %d: %s (004 line %d)", n, row.Name, row.Line)
 		if row.Disaster {
-			sr.note("sector %d: a local disaster strikes (weather roll %d, 004 line 13); choose it and its effects, the battle is otherwise fought in normal weather", sr.in.Sector, n)
+			sr.note("sector %d: a local disaster strikes (weather roll %d, 004 line 13); choose it and its effects, the battle is otherwise fought in normal weather (%s)", sr.in.Sector, n, JudgeHint)
 		}
 		if row.HalveInfantry || sr.r.Night {
 			for _, s := range sr.in.Sides {
@@ -592,7 +592,7 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 	case AdvSabotage:
 		return sr.sabotage(s, enemy)
 	default:
-		sr.note("%s gained the scouting advantage %s against %s (004 line %d): judge its effect", s.ID, row.Name, enemy.ID, row.Line)
+		sr.note("%s gained the scouting advantage %s against %s (004 line %d): judge its effect (%s)", s.ID, row.Name, enemy.ID, row.Line, JudgeHint)
 	}
 	return nil
 }
@@ -719,7 +719,7 @@ func (sr *setupRoller) defenseEffects() error {
 			sr.r.PriorSetup = true
 			sr.log(nil, def, "%s had time to prepare: it deploys anywhere and its infantry is hidden (004 line 145)", def)
 		default:
-			sr.note("%s gained the defensive advantage %s (004 line %d): judge its effect", def, row.Name, row.Line)
+			sr.note("%s gained the defensive advantage %s (004 line %d): judge its effect (%s)", def, row.Name, row.Line, JudgeHint)
 		}
 	}
 	return nil
@@ -740,7 +740,7 @@ func (sr *setupRoller) limitingTerrain(own, att SetupSide) {
 	}
 	switch {
 	case len(treads) == 0 && len(hover) == 0:
-		sr.note("%s may choose limiting terrain (004 line 134), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies", own.ID, att.ID)
+		sr.note("%s may choose limiting terrain (004 line 134), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies (%s)", own.ID, att.ID, JudgeHint)
 	case len(treads) >= len(hover):
 		sr.log(nil, own.ID, "%s chooses soft ground: %s's wheeled and tracked counters are halved (004 line 134)", own.ID, att.ID)
 		sr.keepOut(att, treads, len(treads)/2, "bogged down in soft ground")

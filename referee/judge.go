@@ -3,6 +3,9 @@ package referee
 import (
 	"fmt"
 	"strings"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
 )
 
 // A referee's judgements (ruling JD2). 004's setup tables leave some
@@ -101,6 +104,42 @@ func JudgeWeather(s *State, kind WeatherKind, night bool, why string) (*State, [
 		when = "at night"
 	}
 	b.emit(Event{Type: "judgement", Text: fmt.Sprintf("the referee rules the weather %v, %s: %s", kind, when, why)})
+	return b.s, b.events, nil
+}
+
+// JudgeTerrain gives hexes terrain t at the given elevation in a battle
+// being set up, as the referee judged a terrain selection or a disaster
+// (004 lines 13, 149): a flood turns ground to water, a fire woods to
+// rough. Roads stay. A unit already placed must be able to stand where it
+// is. The map is public: everyone sees the change.
+func JudgeTerrain(s *State, hexes []hex.Hex, t mapgen.Terrain, elevation int, why string) (*State, []Event, error) {
+	switch {
+	case s.Phase != PhaseDeploy:
+		return s, nil, illegal("the battle has started: the ground changes only while it is being set up")
+	case strings.TrimSpace(why) == "":
+		return s, nil, illegal("say why: the judgement goes into the battle's log")
+	case len(hexes) == 0:
+		return s, nil, illegal("name the hexes whose terrain changes")
+	case elevation < 0 || elevation > mapgen.MaxElevation:
+		return s, nil, illegal("elevation %d: use 0 to %d", elevation, mapgen.MaxElevation)
+	}
+	b := &battle{s: s.Clone()}
+	b.s.Map = s.Map.Clone() // the map is shared between states
+	names := make([]string, 0, len(hexes))
+	for _, h := range hexes {
+		c := b.s.Map.Cell(h)
+		if c == nil {
+			return s, nil, illegal("hex %s is not on the map", h)
+		}
+		c.Terrain, c.Elevation = t, elevation
+		for _, u := range b.s.UnitsAt(h, true) {
+			if u.Class.Ground() && t.Info().Prohibited[u.Class.Info().Movement] && !c.Road {
+				return s, nil, illegal("%s stands in %s and may not stand on %v", u.ID, h, t)
+			}
+		}
+		names = append(names, h.String())
+	}
+	b.emit(Event{Type: "judgement", Text: fmt.Sprintf("the referee rules %s %v at elevation %d: %s", strings.Join(names, ", "), t, elevation, why)})
 	return b.s, b.events, nil
 }
 

@@ -120,3 +120,46 @@ func TestJudgeWeather(t *testing.T) {
 		t.Error("a judgement without a reason was taken")
 	}
 }
+
+// Ensure the referee's terrain judgement (a terrain selection or a
+// flood, 004 lines 13, 149) changes the hexes named while the battle is
+// set up, keeps roads, leaves the shared map alone and refuses ground
+// a placed unit could not stand on (ruling JD2).
+func TestJudgeTerrain(t *testing.T) {
+	s := jdBattle(PhaseDeploy)
+	s.Map.Set(h("0303"), mapgen.Cell{Road: true})
+	ns, evs, err := JudgeTerrain(s, []hex.Hex{h("0303"), h("0304")}, mapgen.Water1, 0, "a flood, 004 line 13")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cbCheck(t, ns)
+	if c := ns.Map.At(h("0303")); c.Terrain != mapgen.Water1 || !c.Road || ns.Map.At(h("0304")).Terrain != mapgen.Water1 || s.Map.At(h("0304")).Terrain != mapgen.Open {
+		t.Errorf("0303 %+v, 0304 %v (old map %v): want water, the road kept, the old map untouched", c, ns.Map.At(h("0304")).Terrain, s.Map.At(h("0304")).Terrain)
+	}
+	if len(evs) != 1 || evs[0].Audience != nil || !strings.Contains(evs[0].Text, "0303, 0304 water-1") {
+		t.Errorf("events %+v, want one public judgement", evs)
+	}
+	for _, tc := range []struct {
+		hexes []hex.Hex
+		elev  int
+		why   string
+		want  string
+	}{
+		{[]hex.Hex{h("0606")}, 3, "x", "elevation 3"},
+		{[]hex.Hex{h("2020")}, 0, "x", "not on the map"},
+		{nil, 0, "x", "name the hexes"},
+		{[]hex.Hex{h("0606")}, 0, "", "say why"},
+	} {
+		if _, _, err := JudgeTerrain(s, tc.hexes, mapgen.HeavyWoods, tc.elev, tc.why); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.hexes, err, tc.want)
+		}
+	}
+	tank := cbUnit("B2", "bandits", Tracked, "0707", Values{RA: 5, CA: 5, D: 5}, 3, Regular)
+	withTank := cbBattle(mapgen.New(16, 10), PhaseDeploy, tank)
+	if _, _, err := JudgeTerrain(withTank, []hex.Hex{h("0707")}, mapgen.Water1, 0, "x"); err == nil || !strings.Contains(err.Error(), "B2 stands in 0707") {
+		t.Errorf("water under a tank: %v", err)
+	}
+	if _, _, err := JudgeTerrain(jdBattle(PhaseMovement), []hex.Hex{h("0606")}, mapgen.Rough, 0, "x"); err == nil || !strings.Contains(err.Error(), "has started") {
+		t.Errorf("started battle: %v", err)
+	}
+}

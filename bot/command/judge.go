@@ -3,8 +3,11 @@ package command
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"bfbot/campaign"
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -28,6 +31,10 @@ func (g *Registry) judgeCommands() []*entry {
 		judge("damage", "a unit in a battle takes the damage steps you judged (gauntlet damage, sniping, artillery)", unit,
 			Option{Name: "steps", Description: "damage steps, 1 to 4", Type: Integer, Required: true}),
 		judge("withhold", "keep a unit out of a battle being set up (sabotage, a disaster, reinforcements that do not come)", unit),
+		judge("terrain", "set the terrain of hexes of a battle being set up (terrain selection, a flood or fire)",
+			Option{Name: "hexes", Description: `the hexes, e.g. "0807 0808"`, Required: true},
+			Option{Name: "terrain", Description: "open, rough, light-woods, heavy-woods, water-1, water-2, …-building, rubble", Required: true},
+			Option{Name: "elevation", Description: "ground level 0 to 2 (default 0)", Type: Integer}),
 		judge("weather", "set a battle's weather and night from now on (a local disaster)",
 			Option{Name: "weather", Description: "the weather", Required: true, Choices: referee.WeatherNames()},
 			Option{Name: "night", Description: "true: night (000 lines 2379–2385)", Type: Boolean}),
@@ -52,9 +59,22 @@ func (g *Registry) judgeBattle(ctx context.Context, x *call) ([]Reply, error) {
 	if n, ok := x.integer("steps"); ok {
 		j.Steps = n
 	}
-	if x.Sub == "weather" {
+	switch x.Sub {
+	case "weather":
 		if j.Weather, err = referee.ParseWeatherKind(x.str("weather")); err != nil {
 			return nil, userf("weather: %v", err)
+		}
+	case "terrain":
+		if j.Terrain, err = mapgen.ParseTerrain(x.str("terrain")); err != nil {
+			return nil, userf("terrain: %v", err)
+		}
+		j.Elevation, _ = x.integer("elevation")
+		for _, f := range strings.Fields(x.str("hexes")) {
+			h, err := hex.Parse(f)
+			if err != nil {
+				return nil, userf("hexes: %q is not a hex: write XXYY, e.g. 0807", f)
+			}
+			j.Hexes = append(j.Hexes, h)
 		}
 	}
 	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
 
@@ -77,6 +79,14 @@ func TestJudgeCommands(t *testing.T) {
 		t.Errorf("the weather is not public: %q", pub)
 	}
 
+	out = f.cmdMust("ref", "judge", "terrain", "battle", bid, "hexes", "0101 0102", "terrain", "rough", "elevation", "1", "why", "terrain selection, 004 line 149")
+	if pub, _ := jdgReplies(out); !strings.Contains(pub, "0101, 0102 rough at elevation 1") {
+		t.Errorf("the terrain is not public: %q", pub)
+	}
+	if c, _ := f.store.Get(t.Context(), 1); c.Battle(id).State.Map.At(hex.MustParse("0102")).Terrain != mapgen.Rough {
+		t.Errorf("0102 is %v after the judgement, want rough", c.Battle(id).State.Map.At(hex.MustParse("0102")).Terrain)
+	}
+
 	before := c.Side("bandits").VP
 	out = f.cmdMust("ref", "judge", "vp", "side", "bandits", "points", "25", "why", "a lure", "secret", "true")
 	pub, priv = jdgReplies(out)
@@ -95,6 +105,8 @@ func TestJudgeCommands(t *testing.T) {
 		{"damage", []string{"unit", "Z9", "steps", "1", "why", "x"}, "no unit Z9"},
 		{"damage", []string{"unit", bandit, "steps", "7", "why", "x"}, "1 to 4 steps"},
 		{"weather", []string{"weather", "hail", "why", "x"}, "weather:hail: use"},
+		{"terrain", []string{"hexes", "01x1", "terrain", "rough", "why", "x"}, `"01x1" is not a hex`},
+		{"terrain", []string{"hexes", "0101", "terrain", "lava", "why", "x"}, "unknown terrain"},
 	} {
 		got := cmdTexts(f.cmdDo("ref", "judge", tc.sub, append([]string{"battle", bid}, tc.kv...)...))
 		if !strings.Contains(got, tc.want) {
