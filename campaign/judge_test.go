@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -106,18 +105,7 @@ func TestJudgeTerrainRestored(t *testing.T) {
 	if c.Battle(b.ID).State.Map.At(at[0]).Terrain == mapgen.Water2 {
 		t.Fatal("the old campaign's map changed")
 	}
-	data, err := json.Marshal(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Campaign
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Restore(); err != nil {
-		t.Fatal(err)
-	}
-	mustCheck(t, &back)
+	back := btlReload(t, n)
 	for _, h := range at {
 		if got := back.Battle(b.ID).State.Map.At(h).Terrain; got != mapgen.Water2 {
 			t.Errorf("restored %s is %v, want water-2", h, got)

@@ -254,23 +254,25 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 			return d, err
 		}
 	}
-	if f, ok := fs["quad"]; ok {
-		p := yamlnode.Join(path, "quad")
-		if d.Quad, err = df.Bool(f.Value, p); err != nil {
+	// Flags only a 'Mech may set: quad (ruling D5), no lower arm
+	// actuators (ruling D4).
+	for _, flag := range []struct {
+		key, why string
+		to       *bool
+	}{
+		{"quad", "only a 'Mech can be a quad (ruling D5)", &d.Quad},
+		{"no_lower_arms", "only a 'Mech has arm actuators (ruling D4)", &d.NoLowerArms},
+	} {
+		f, ok := fs[flag.key]
+		if !ok {
+			continue
+		}
+		p := yamlnode.Join(path, flag.key)
+		if *flag.to, err = df.Bool(f.Value, p); err != nil {
 			return d, err
 		}
 		if d.Kind != DesignMech {
-			return d, dfErr(f.Key, p, "only a 'Mech can be a quad (ruling D5)")
-		}
-	}
-
-	if f, ok := fs["no_lower_arms"]; ok {
-		p := yamlnode.Join(path, "no_lower_arms")
-		if d.NoLowerArms, err = df.Bool(f.Value, p); err != nil {
-			return d, err
-		}
-		if d.Kind != DesignMech {
-			return d, dfErr(f.Key, p, "only a 'Mech has arm actuators (ruling D4)")
+			return d, dfErr(f.Key, p, "%s", flag.why)
 		}
 	}
 
