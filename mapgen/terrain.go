@@ -87,7 +87,7 @@ type TerrainInfo struct {
 	Shift           int
 	ShiftTargetOnly bool
 	// Tall terrain is at least one 'Mech tall (12 meters): it adds one
-	// level to the hex's blocking height for line of sight. Line 121 makes
+	// level to the hex's blocking height for line of sight. 000 line 117 makes
 	// every terrain but open ground and rubble that tall; water is a depth,
 	// not a height (rulings R4, B5, B16).
 	Tall  bool

@@ -114,7 +114,7 @@ func TestLineOfSightHexsideTie(t *testing.T) {
 }
 
 // Ensure every terrain but open ground and rubble is at least 12 m high
-// (000 line 121), so intervening rough shifts the column like woods (the
+// (000 line 117), so intervening rough shifts the column like woods (the
 // Terrain Modifiers Table, lines 896–918, shifts are cumulative) but, not
 // being woods, buildings or high ground, blocks nothing (line 780); rubble
 // between the units shifts nothing, as it is lower than a 'Mech (B16).
