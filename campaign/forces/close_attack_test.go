@@ -57,7 +57,7 @@ func vtMechs(t *testing.T) []vtMech {
 // Ensure the reading of the close attack rules that ruling D4 picks is
 // the one under which the most 'Mechs of the Values Table (000 lines
 // 1722–1783) get from their record sheets the CA the table prints:
-// punches of one point per full 10 tons (line 1505: "a 75-ton 'Mech 7
+// punches of one point per full 10 tons (line 1500: "a 75-ton 'Mech 7
 // points"), none for a 'Mech without lower arm actuators (001 line 4348),
 // rather than BattleTech's 10 tons "or fraction" (001 line 1524) or
 // punches per arm. The 'Mechs it still misses are the ones ruling D4
@@ -127,7 +127,7 @@ func TestValuesTableCloseAttack(t *testing.T) {
 	}
 }
 
-// Ensure the Thunderbolt worked example (000 lines 1505–1510) adds up as
+// Ensure the Thunderbolt worked example (000 lines 1500–1510) adds up as
 // printed, with its punch of 7 for 65 tons: 7 + 7 + 13 + 38 − 9 = 56, the
 // Attack Value Table's 19. Ruling D4's punch of 6 gives 54, also 19.
 func TestThunderboltCloseAttackExample(t *testing.T) {

@@ -130,7 +130,7 @@ type DesignResult struct {
 	// RangeRating/MaxDamage, halves up (line 1475; R6).
 	RangeRating int
 	Range       int
-	// Punch is one fist's damage, Kick a kick's (line 1505; ruling D4);
+	// Punch is one fist's damage, Kick a kick's (line 1500; ruling D4);
 	// NoCloseDamage the damage of the asterisked weapons; CloseDamage =
 	// MaxDamage + 2 × Punch + Kick − NoCloseDamage; CA its Attack Value.
 	Punch, Kick, NoCloseDamage, CloseDamage int
@@ -295,8 +295,8 @@ func DesignValues(d Design) (DesignResult, error) {
 	switch d.Kind {
 	case DesignMech:
 		// Physical attacks: one point per full 10 tons per fist (line
-		// 1505: a 75-ton 'Mech punches for 7), one per 5 tons for a kick
-		// (line 1505; 001 line 1546); no fists without a lower arm
+		// 1500: a 75-ton 'Mech punches for 7), one per 5 tons for a kick
+		// (line 1500; 001 line 1546); no fists without a lower arm
 		// actuator (001 line 4348). This reading reproduces the most
 		// Values Table rows (ruling D4). A quad has no fists (ruling D5).
 		if !d.Quad && !d.NoLowerArms {
