@@ -2,8 +2,11 @@ package campaign
 
 import (
 	"fmt"
+	"maps"
+	"sort"
 	"strings"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -20,7 +23,7 @@ import (
 // the sides what they may know.
 
 // JudgeHint tells the referee, in a note, how to carry a judgement out.
-const JudgeHint = "/judge damage, withhold, terrain, weather or vp carry out what you judge"
+const JudgeHint = "/judge damage, withhold, add, terrain, weather or vp carry out what you judge"
 
 // JudgeKind is what a judgement in a battle does.
 type JudgeKind string
@@ -116,6 +119,70 @@ func JudgeBattle(c *Campaign, battleID int, j Judgement, d *dice.Dice) (*Campaig
 		return nil, nil, err
 	}
 	return n, append(evs, more...), nil
+}
+
+// JudgeAddUnit brings a new counter into a battle being set up for side,
+// as the referee judged local reinforcements (004 lines 68, 147): lance,
+// made by quick lance generation from the Values Table (000 lines
+// 1697–1711), joins the side's first battlegroup in the battle, deploys in
+// its zone and from then on is the side's like any other counter (its
+// cost is the enemy's if it is lost, R8). Only its side learns of it.
+// It returns the new counter's ID.
+func JudgeAddUnit(c *Campaign, battleID int, side string, lance forces.Lance, why string) (*Campaign, []referee.Event, string, error) {
+	b, err := c.openBattle(battleID, side)
+	switch {
+	case err != nil:
+		return nil, nil, "", err
+	case side == "":
+		return nil, nil, "", errorf("say which side the new counter joins")
+	case b.State.Phase != referee.PhaseDeploy:
+		return nil, nil, "", errorf("battle %d has started: new counters join only while it is being set up", battleID)
+	case strings.TrimSpace(why) == "":
+		return nil, nil, "", errorf("say why: the judgement goes into the campaign's log")
+	}
+	n := c.Clone()
+	b = n.Battle(battleID)
+	s := n.Side(side)
+	var bg *Battlegroup
+	for _, bs := range b.Sides {
+		for _, id := range bs.Battlegroups {
+			if g := s.Battlegroup(id); bs.Side == side && g != nil && bg == nil {
+				bg = g
+			}
+		}
+	}
+	if bg == nil {
+		return nil, nil, "", errorf("%s has no battlegroup left in battle %d for the counter to join", side, battleID)
+	}
+	id := n.newUnitID(s)
+	s.Units = append(s.Units, Unit{ID: id, Lance: lance, Status: UnitActive, Battlegroup: bg.ID})
+	bg.Units = append(bg.Units, id)
+
+	st := b.State.Clone()
+	u := lance.Unit(id, side)
+	st.Units = append(st.Units, u)
+	sort.Slice(st.Units, func(i, j int) bool { return st.Units[i].ID < st.Units[j].ID })
+	// The battle's campaign rules are shared between its states: copy
+	// them to give the counter its battlegroup's zone.
+	cr := *st.Campaign
+	cr.Zones, cr.StartSteps = maps.Clone(cr.Zones), maps.Clone(cr.StartSteps)
+	for _, mate := range bg.Units {
+		if z, ok := cr.Zones[mate]; ok && mate != id {
+			cr.Zones[id] = z
+			break
+		}
+	}
+	cr.StartSteps[id] = 0
+	st.Campaign = &cr
+	if errs := st.Check(); len(errs) > 0 {
+		return nil, nil, "", fmt.Errorf("battle %d with %s added: %v", battleID, id, errs[0])
+	}
+	b.State = st
+	evs := []referee.Event{{Turn: st.Turn, Type: "judgement", Side: side, Unit: id, Audience: []string{side},
+		Text: fmt.Sprintf("%s joins the battle as %s (%s): %s", lance.Name, id, why, forces.RosterValues(lance))}}
+	n.emit(Event{Step: "battle", Type: "judgement", Audience: []string{RefereeAudience}, Sector: b.Sector, Battle: b.ID,
+		Text: fmt.Sprintf("battle %d, your judgement: %s joins %s's battlegroup %d as %s (%s)", b.ID, lance.Name, side, bg.ID, id, why)})
+	return n, evs, id, nil
 }
 
 // judgementText says what a judgement did, for the referee's log.

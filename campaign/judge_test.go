@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -109,6 +110,56 @@ func TestJudgeTerrainRestored(t *testing.T) {
 	for _, h := range at {
 		if got := back.Battle(b.ID).State.Map.At(h).Terrain; got != mapgen.Water2 {
 			t.Errorf("restored %s is %v, want water-2", h, got)
+		}
+	}
+}
+
+// Ensure the referee's local reinforcements (004 lines 68, 147; ruling
+// JD2) join the battle being set up as a new counter of the side: in its
+// first battlegroup and in that battlegroup's zone, told to its side
+// alone, deployable, and the side's once the battle is over.
+func TestJudgeAddUnit(t *testing.T) {
+	c, b := btlContact(t)
+	lance, err := forces.QuickLance([]string{"Locust", "Wasp"}, referee.Green)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lance.Name = "Militia lance"
+	n, evs, id, err := JudgeAddUnit(c, b.ID, "bandits", lance, "local reinforcements, 004 line 147")
+	n = btlMust(t, n, err)
+	s := n.Side("bandits")
+	cu := s.Unit(id)
+	bg := s.Battlegroup(n.Battle(b.ID).Sides[1].Battlegroups[0])
+	if cu == nil || cu.Battlegroup != bg.ID || !slices.Contains(bg.Units, id) || c.Side("bandits").Unit(id) != nil {
+		t.Fatalf("new counter %s: %+v in battlegroup %+v", id, cu, bg)
+	}
+	st := n.Battle(b.ID).State
+	if u := st.Unit(id); u == nil || u.Status != referee.Reserve || st.Campaign.Zones[id] != st.Campaign.Zones["B8"] {
+		t.Errorf("battle unit %+v zone %v, want in reserve in B8's zone %v", u, st.Campaign.Zones[id], st.Campaign.Zones["B8"])
+	}
+	if _, ok := c.Battle(b.ID).State.Campaign.Zones[id]; ok {
+		t.Error("the old battle's zones changed")
+	}
+	if len(evs) != 1 || !slices.Equal(evs[0].Audience, []string{"bandits"}) || !strings.Contains(evs[0].Text, "Militia lance joins the battle as "+id) {
+		t.Errorf("events %+v, want one to the bandits", evs)
+	}
+	n = btlDeployAll(t, n, b.ID)
+	if u := n.Battle(b.ID).State.Unit(id); u.Status != referee.Active {
+		t.Errorf("%s is %v after deployment, want active", id, u.Status)
+	}
+	if _, _, _, err := JudgeAddUnit(n, b.ID, "bandits", lance, "x"); err == nil || !strings.Contains(err.Error(), "has started") {
+		t.Errorf("started battle: %v", err)
+	}
+	for _, tc := range []struct {
+		side, why string
+		want      string
+	}{
+		{"", "x", "say which side"},
+		{"nobody", "x", "does not fight"},
+		{"bandits", " ", "say why"},
+	} {
+		if _, _, _, err := JudgeAddUnit(c, b.ID, tc.side, lance, tc.why); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc, err, tc.want)
 		}
 	}
 }

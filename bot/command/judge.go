@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -15,7 +16,8 @@ import (
 // The referee's judgements (ruling JD2): what 004's setup tables leave to
 // a neutral judge — gauntlet damage, hit and run, sniper support, light
 // artillery, lures, local reinforcements, terrain selection, disasters —
-// he carries out with /judge. Each is a stored change (/undo takes it
+// he carries out with /judge: damage, withhold, add, terrain, weather and
+// vp. Each is a stored change (/undo takes it
 // back), logged for him in the campaign's log, its battle events told to
 // whom they concern. A referee who plays a side against human players
 // may not judge (SEAT3).
@@ -38,6 +40,14 @@ func (g *Registry) judgeCommands() []*entry {
 		judge("weather", "set a battle's weather and night from now on (a local disaster)",
 			Option{Name: "weather", Description: "the weather", Required: true, Choices: referee.WeatherNames()},
 			Option{Name: "night", Description: "true: night (000 lines 2379–2385)", Type: Boolean}),
+		{spec: Spec{Name: "judge", Sub: "add", Description: "bring a new counter into a battle being set up (local reinforcements), by quick lance generation", Who: Referee,
+			Options: []Option{
+				{Name: "side", Description: "the side it joins", Required: true},
+				{Name: "units", Description: `1 to 4 machines of the Values Table, e.g. "Locust, Wasp"`, Required: true},
+				{Name: "experience", Description: "green, regular (default), veteran or elite"},
+				why, battle,
+			}},
+			scope: campaignScope, reveals: true, run: g.judgeAdd},
 		{spec: Spec{Name: "judge", Sub: "vp", Description: "award a side victory points you judged (an objective, a lure); negative takes them away", Who: Referee,
 			Options: []Option{
 				{Name: "side", Description: "the side", Required: true},
@@ -79,6 +89,30 @@ func (g *Registry) judgeBattle(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return withLog(c)(campaign.JudgeBattle(c, b.ID, j, d))
+	})
+}
+
+// judgeAdd brings a new counter into a battle (campaign.JudgeAddUnit).
+func (g *Registry) judgeAdd(ctx context.Context, x *call) ([]Reply, error) {
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
+	}
+	names := lanceNames(x.str("units"))
+	exp := referee.Regular
+	if v := x.str("experience"); v != "" {
+		if exp, err = referee.ParseExperience(v); err != nil {
+			return nil, userf("experience: %v", err)
+		}
+	}
+	l, err := forces.QuickLance(names, exp)
+	if err != nil {
+		return nil, userf("units: %v", err)
+	}
+	l.Name = strings.Join(names, ", ")
+	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		n, evs, _, err := campaign.JudgeAddUnit(c, b.ID, x.str("side"), l, x.str("why"))
+		return withLog(c)(n, evs, err)
 	})
 }
 

@@ -87,6 +87,12 @@ func TestJudgeCommands(t *testing.T) {
 		t.Errorf("0102 is %v after the judgement, want rough", c.Battle(id).State.Map.At(hex.MustParse("0102")).Terrain)
 	}
 
+	out = f.cmdMust("ref", "judge", "add", "battle", bid, "side", "bandits", "units", "Locust, Wasp", "experience", "green", "why", "local reinforcements, 004 line 147")
+	pub, priv = jdgReplies(out)
+	if strings.Contains(pub, "Locust") || strings.Contains(priv["alice"], "Locust") || !strings.Contains(priv["bob"], "Locust, Wasp joins the battle") {
+		t.Errorf("add: public %q alice %q bob %q: want the bandits alone told", pub, priv["alice"], priv["bob"])
+	}
+
 	before := c.Side("bandits").VP
 	out = f.cmdMust("ref", "judge", "vp", "side", "bandits", "points", "25", "why", "a lure", "secret", "true")
 	pub, priv = jdgReplies(out)
@@ -107,6 +113,7 @@ func TestJudgeCommands(t *testing.T) {
 		{"weather", []string{"weather", "hail", "why", "x"}, "weather:hail: use"},
 		{"terrain", []string{"hexes", "01x1", "terrain", "rough", "why", "x"}, `"01x1" is not a hex`},
 		{"terrain", []string{"hexes", "0101", "terrain", "lava", "why", "x"}, "unknown terrain"},
+		{"add", []string{"side", "bandits", "units", "Zeppelin", "why", "x"}, "units: member 1"},
 	} {
 		got := cmdTexts(f.cmdDo("ref", "judge", tc.sub, append([]string{"battle", bid}, tc.kv...)...))
 		if !strings.Contains(got, tc.want) {
