@@ -150,16 +150,24 @@ func (s *State) fieldHold(side string) fieldHold {
 	if s.scenarioPending(side) {
 		return holdsGround // units still to come (SC3)
 	}
-	h := holdsNothing
+	h, orbit := holdsNothing, false
 	for i := range s.Units {
 		u := &s.Units[i]
 		switch {
-		case u.Side != side || (u.Status != Active && !dropDeclared(u)):
+		case u.Side != side:
+		case u.Status == Reserve && u.Drop && u.Aboard == "" && !dropDeclared(u):
+			orbit = true // kept in orbit, its drop not yet declared
+		case u.Status != Active && !dropDeclared(u):
 		case u.Class.Kind() != KindAir:
 			return holdsGround
 		default:
 			h = holdsAirOnly
 		}
+	}
+	if h == holdsAirOnly && orbit {
+		// Air cover over lances still to drop: the side is coming down,
+		// not flying over alone (AIR13).
+		return holdsGround
 	}
 	return h
 }

@@ -630,6 +630,16 @@ func TestBattleEndAirAlone(t *testing.T) {
 		t.Fatalf("battle_end %+v, want lancers scoring the salvage left on the map", e)
 	}
 
+	// Air cover over a lance still in orbit, its drop to come: the side
+	// is coming down, and the battle goes on.
+	orbit := scnUnit("A3", "lancers", HeavyMech, "0101", 12, 14, 9)
+	orbit.Status, orbit.Drop, orbit.Hex = Reserve, true, hex.Hex{}
+	s = setup(true, orbit, air("A2", "lancers", "0510"), scnUnit("B1", "bandits", HeavyMech, "2505", 12, 14, 9))
+	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+	if s, _ = vcEndTurns(t, s, 2); s.Phase == PhaseOver {
+		t.Error("air cover over a lance in orbit: the battle ended")
+	}
+
 	// Outside a campaign the battle goes on (scenarios keep their own
 	// rules), and so it does between air lances alone.
 	for name, s := range map[string]*State{
