@@ -12,10 +12,11 @@ import (
 
 // jdBattle: lancers A1 (heavy 'Mech) at 0505 and A2 in reserve, bandits
 // B1 at 1005, in the given phase.
-func jdBattle(phase Phase) *State {
+func jdBattle(tb testing.TB, phase Phase) *State {
+	tb.Helper()
 	a2 := cbUnit("A2", "lancers", MediumMech, "0101", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
 	a2.Status, a2.Hex = Reserve, hex.Hex{}
-	return cbBattle(mapgen.New(16, 10), phase,
+	return cbBattle(tb, mapgen.New(16, 10), phase,
 		cbUnit("A1", "lancers", HeavyMech, "0505", Values{RA: 10, CA: 12, D: 8}, 3, Regular), a2,
 		cbUnit("B1", "bandits", HeavyMech, "1005", Values{RA: 10, CA: 12, D: 8}, 3, Regular))
 }
@@ -26,7 +27,7 @@ func jdBattle(phase Phase) *State {
 // comes to a unit in reserve, told to whom damage is told, and leaves the
 // state given unchanged.
 func TestJudgeDamage(t *testing.T) {
-	s := jdBattle(PhaseMovement)
+	s := jdBattle(t, PhaseMovement)
 	ns, evs, err := JudgeDamage(s, "A1", 2, "gauntlet damage, 004 line 56")
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +49,7 @@ func TestJudgeDamage(t *testing.T) {
 		t.Errorf("A1 %v, salvage %v, events %+v: want destroyed with a salvage counter", ns.Unit("A1").Status, ns.Salvage, evs)
 	}
 	// A unit in reserve is destroyed before it comes: nothing on the map.
-	ns, evs, err = JudgeDamage(jdBattle(PhaseDeploy), "A2", 4, "gauntlet damage, 004 line 126")
+	ns, evs, err = JudgeDamage(jdBattle(t, PhaseDeploy), "A2", 4, "gauntlet damage, 004 line 126")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestJudgeDamage(t *testing.T) {
 			t.Errorf("JudgeDamage(%s, %d, %q): %v, want %q", tc.id, tc.n, tc.why, err, tc.want)
 		}
 	}
-	over := jdBattle(PhaseOver)
+	over := jdBattle(t, PhaseOver)
 	if _, _, err := JudgeDamage(over, "A1", 1, "x"); err == nil || !strings.Contains(err.Error(), "over") {
 		t.Errorf("battle over: %v", err)
 	}
@@ -80,7 +81,7 @@ func TestJudgeDamage(t *testing.T) {
 // the setup tables do (ST2): withdrawn, not lost; the enemy learns that a
 // counter stays out, its owner which (ruling JD2).
 func TestJudgeWithhold(t *testing.T) {
-	ns, evs, err := JudgeWithhold(jdBattle(PhaseDeploy), "A2", "local reinforcements delayed, 004 line 147")
+	ns, evs, err := JudgeWithhold(jdBattle(t, PhaseDeploy), "A2", "local reinforcements delayed, 004 line 147")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestJudgeWithhold(t *testing.T) {
 		!slices.Equal(evs[1].Audience, []string{"lancers"}) || !strings.Contains(evs[1].Text, "A2") {
 		t.Errorf("events %+v, want a public one without the ID and the owner's with it", evs)
 	}
-	if _, _, err := JudgeWithhold(jdBattle(PhaseMovement), "A1", "x"); err == nil || !strings.Contains(err.Error(), "has started") {
+	if _, _, err := JudgeWithhold(jdBattle(t, PhaseMovement), "A1", "x"); err == nil || !strings.Contains(err.Error(), "has started") {
 		t.Errorf("started battle: %v", err)
 	}
 	if _, _, err := JudgeWithhold(ns, "A2", "x"); err == nil || !strings.Contains(err.Error(), "already out") {
@@ -104,7 +105,7 @@ func TestJudgeWithhold(t *testing.T) {
 // sets the weather and night for everyone and keeps natural
 // fortifications (ruling JD2).
 func TestJudgeWeather(t *testing.T) {
-	s := jdBattle(PhaseMovement)
+	s := jdBattle(t, PhaseMovement)
 	s.Rules.Weather.Fortified = "bandits"
 	ns, evs, err := JudgeWeather(s, WeatherFog, true, "forest fire smoke, 004 line 13")
 	if err != nil {
@@ -126,7 +127,7 @@ func TestJudgeWeather(t *testing.T) {
 // set up, keeps roads, leaves the shared map alone and refuses ground
 // a placed unit could not stand on (ruling JD2).
 func TestJudgeTerrain(t *testing.T) {
-	s := jdBattle(PhaseDeploy)
+	s := jdBattle(t, PhaseDeploy)
 	s.Map.Set(h("0303"), mapgen.Cell{Road: true})
 	ns, evs, err := JudgeTerrain(s, []hex.Hex{h("0303"), h("0304")}, mapgen.Water1, 0, "a flood, 004 line 13")
 	if err != nil {
@@ -155,11 +156,11 @@ func TestJudgeTerrain(t *testing.T) {
 		}
 	}
 	tank := cbUnit("B2", "bandits", Tracked, "0707", Values{RA: 5, CA: 5, D: 5}, 3, Regular)
-	withTank := cbBattle(mapgen.New(16, 10), PhaseDeploy, tank)
+	withTank := cbBattle(t, mapgen.New(16, 10), PhaseDeploy, tank)
 	if _, _, err := JudgeTerrain(withTank, []hex.Hex{h("0707")}, mapgen.Water1, 0, "x"); err == nil || !strings.Contains(err.Error(), "B2 stands in 0707") {
 		t.Errorf("water under a tank: %v", err)
 	}
-	if _, _, err := JudgeTerrain(jdBattle(PhaseMovement), []hex.Hex{h("0606")}, mapgen.Rough, 0, "x"); err == nil || !strings.Contains(err.Error(), "has started") {
+	if _, _, err := JudgeTerrain(jdBattle(t, PhaseMovement), []hex.Hex{h("0606")}, mapgen.Rough, 0, "x"); err == nil || !strings.Contains(err.Error(), "has started") {
 		t.Errorf("started battle: %v", err)
 	}
 }

@@ -592,7 +592,7 @@ func TestValidOtherAccepted(t *testing.T) {
 // between air lances alone, the battle goes on.
 func TestBattleEndAirAlone(t *testing.T) {
 	setup := func(campaign bool, units ...Unit) *State {
-		s := vcBattle(t, units...)
+		s := vcBattle(t, "", units...)
 		if campaign {
 			s.Campaign = &CampaignRules{WithdrawAfterSteps: 4}
 		}
