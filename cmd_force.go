@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 )
 
 // forceArgs is the usage line of `bfbot force` (main.go's table).
@@ -216,7 +217,7 @@ func writeRoster(w io.Writer, r forces.Regiment) {
 	c := r.Costs()
 	from := ""
 	if r.Line > 0 {
-		from = fmt.Sprintf(" (seed 000 line %d)", r.Line)
+		from = " (" + cite.Book(r.Line) + ")"
 	}
 	fmt.Fprintf(w, "%s%s: %d counters, %d purchase points\n", r.Name, from, len(r.Units), c.Total)
 	bat, comp := "\x00", "\x00"

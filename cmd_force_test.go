@@ -17,7 +17,7 @@ func TestForceShow(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"7th Crucis Lancers (seed 000 line 2794): 32 counters",
+		"7th Crucis Lancers (BattleForce p. 68, 7th Crucis Lancers): 32 counters",
 		"\nVanur's Battalion\n",
 		"  McKinnon's Company — The Fox's Teeth\n",
 		"    Command Lance — 10(13)/8-2 4 Elite, Medium 'Mech lance, 23 points (line 2838)\n",

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/referee"
 )
@@ -161,11 +162,11 @@ func checkDesignated(st Settings, m *mapgen.Strategic, sides []string) error {
 // never the RBG (ruling PL4).
 func orbitRefusal(s *Side, b *Battlegroup) error {
 	if b.RBG {
-		return errorf("the regimental battlegroup starts on the ground: its trucks cannot drop and its DropShips stay in the sector where it is first placed (000 line 2547, ruling PL4); place it in a sector")
+		return errorf("the regimental battlegroup starts on the ground: its trucks cannot drop and its DropShips stay in the sector where it is first placed (%s, ruling PL4); place it in a sector", cite.Book(2547))
 	}
 	for _, id := range b.Units {
 		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups can be held in orbit to drop later (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance: split it off first", id, b.ID)
+			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2602), id, b.ID)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen/hex"
 )
 
@@ -25,7 +26,7 @@ func (b *battle) deploy(a Action) error {
 		return illegal("%s is %v and does not deploy", u.ID, u.Status)
 	}
 	if u.Aboard != "" {
-		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (000 line 1253)", u.ID, u.Aboard)
+		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (%s)", u.ID, u.Aboard, cite.Book(1253))
 	}
 	if err := weatherDeployError(b.s, u); err != nil {
 		return err
@@ -65,7 +66,7 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 		}
 		n++
 		if u.Hidden && v.Hidden && v.Side == u.Side {
-			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (000 line 1055)", v.ID, h)
+			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (%s)", v.ID, h, cite.Book(1055))
 		}
 	}
 	if n >= StackLimit {

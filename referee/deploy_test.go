@@ -46,7 +46,7 @@ func TestOneHiddenInfantryPerHex(t *testing.T) {
 	i3.Status = Reserve
 	s := cbBattle(terrain(nil), PhaseDeploy, inf("B1", "1010", true), i2, i3,
 		cbUnit("A1", "lancers", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
-	cbRefuse(t, s, "bandits", "deploy B2 1010", "only one infantry unit may be hidden in a hex (000 line 1055)")
+	cbRefuse(t, s, "bandits", "deploy B2 1010", "only one infantry unit may be hidden in a hex (BattleForce p. 24, Special Combat Rules)")
 	cbDo(t, s, "bandits", "deploy B3 1010")
 	// The AI's deployment (campaign AutoDeploy) picks from ValidActions.
 	offered := func(id string) bool {

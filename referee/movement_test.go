@@ -285,7 +285,7 @@ func TestMoveRefusals(t *testing.T) {
 		text string
 		want string
 	}{
-		{"Disrupted", func(s *State) { s.Unit("A1").Disrupted = true }, "move A1 0506", "A1 is disrupted and may not move this turn (000 line 980)"},
+		{"Disrupted", func(s *State) { s.Unit("A1").Disrupted = true }, "move A1 0506", "A1 is disrupted and may not move this turn (BattleForce p. 24, Disruption Effects)"},
 		{"Broken", func(s *State) { s.Unit("A1").Status = Broken }, "move A1 0506", "A1 has broken and fled the map"},
 		{"Surrendered", func(s *State) { s.Unit("A1").Status, s.Unit("A1").Disrupted = Surrendered, true }, "move A1 0506", "A1 has surrendered and may not move"},
 		{"Reserve", func(s *State) { s.Unit("A1").Status = Reserve }, "move A1 0506", "A1 has not been deployed"},
@@ -376,7 +376,7 @@ func TestMoveOverburn(t *testing.T) {
 		mvUnit("V1", "lancers", Hover, "0909", Values{8, 8, 5}, 9),
 	)
 	next, _ := mvDo(t, s, "lancers", "move A1 0506", mvDice(t))
-	mvRefuse(t, next, "lancers", "overburn A1", "A1 has already moved: overburn is declared before the unit moves (000 line 689)")
+	mvRefuse(t, next, "lancers", "overburn A1", "A1 has already moved: overburn is declared before the unit moves (BattleForce p. 14, Overburn Movement)")
 	mvRefuse(t, s, "lancers", "overburn I1", "I1 cannot overburn: only 'Mech and vehicle units overburn")
 	s.Unit("A1").Disrupted = true
 	mvRefuse(t, s, "lancers", "overburn A1", "A1 is disrupted")

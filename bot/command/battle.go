@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
@@ -306,7 +307,7 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		if at.Value != nil {
 			text += fmt.Sprintf(": %d against an unknown Defensive Value", *at.Value)
 		}
-		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1)."
+		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (" + cite.Book(699, 847) + "; ruling SE1)."
 	} else {
 		odds, err := columnOdds(v.CRT, *at.Column)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/config"
+	"bfbot/internal/cite"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -39,7 +40,7 @@ var settingOptions = []struct {
 		st.SetupTables, _ = strconv.ParseBool(v)
 		return nil
 	}},
-	{Option{Name: "morale_check", Description: "the optional morale rule (000 line 993)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "morale_check", Description: "the optional morale rule (" + cite.Book(993) + ")", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.MoraleCheck, _ = strconv.ParseBool(v)
 		return nil
 	}},

@@ -7,6 +7,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 	"bfbot/referee"
 )
 
@@ -56,7 +57,7 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 		return nil, userf("regiment: %v", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (seed 000 line %d): %d counters, %d purchase points\n", r.Name, r.Line, len(r.Units), r.Costs().Total)
+	fmt.Fprintf(&b, "%s (%s): %d counters, %d purchase points\n", r.Name, cite.Book(r.Line), len(r.Units), r.Costs().Total)
 	bat := "\x00"
 	for _, u := range r.Units {
 		if u.Battalion != bat {
@@ -91,6 +92,6 @@ func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, userf("%v", err)
 	}
-	return []Reply{x.private(fmt.Sprintf("%s: %s %s %s, %d purchase points (quick lance generation, 000 lines 1697–1711)",
-		strings.Join(names, ", "), forces.RosterValues(l), l.Experience, forces.ClassNoun(l.Class), forces.PurchaseCost(l)))}, nil
+	return []Reply{x.private(fmt.Sprintf("%s: %s %s %s, %d purchase points (quick lance generation, %s)",
+		strings.Join(names, ", "), forces.RosterValues(l), l.Experience, forces.ClassNoun(l.Class), forces.PurchaseCost(l), cite.Span(1697, 1711)))}, nil
 }
