@@ -14,10 +14,10 @@ import (
 func (g *Registry) forceCommands() []*entry {
 	return []*entry{
 		{spec: Spec{Name: "force", Sub: "show", Description: "your side's counters: values, damage steps, status and battlegroup (secret)", Who: Player,
-			Options: []Option{{Name: "side", Description: "referee only: which side"}}},
+			Options: []Option{{Name: "side", Description: "referee only: which side"}, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.forceShow},
 		{spec: Spec{Name: "force", Sub: "roster", Description: "a built-in regiment's roster as the book prints it", Who: Anyone, Options: []Option{
-			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: forces.BuiltInIDs}}},
+			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: forces.BuiltInIDs}, pageOption}},
 			run: g.forceRoster},
 		{spec: Spec{Name: "force", Sub: "lance", Description: "quick lance generation from the BattleForce Values Table", Who: Anyone, Options: []Option{
 			{Name: "units", Description: `1–4 'Mechs or vehicles (or 1–2 fighters), e.g. "Atlas, Atlas, Stalker, Zeus"`, Required: true},
@@ -39,7 +39,7 @@ func (g *Registry) forceShow(_ context.Context, x *call) ([]Reply, error) {
 			b.WriteString(unitLine(u) + "\n")
 		}
 	}
-	return []Reply{x.private(strings.TrimRight(b.String(), "\n"))}, nil
+	return []Reply{x.paged(strings.TrimRight(b.String(), "\n"), "side", x.str("side"))}, nil
 }
 
 // unitLine is one of a side's own counters, as its worksheet knows it.
@@ -71,7 +71,7 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, forces.ClassNoun(u.Lance.Class))
 	}
 	fmt.Fprintf(&b, "Regimental Battlegroup: %d trucks, %d DropShips, %d repair points", len(r.RBG.Trucks), len(r.RBG.DropShips), r.RBG.RepairPoints)
-	return []Reply{x.private(b.String())}, nil
+	return []Reply{x.paged(b.String(), "regiment", x.str("regiment"))}, nil
 }
 
 func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
