@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -118,6 +119,8 @@ type SetupUnit struct {
 // SetupSide is one side at the contact.
 type SetupSide struct {
 	ID string
+	// Name is the regiment's name, for the text people read.
+	Name string
 	// Recon is the number of its recon battlegroups in or next to the
 	// sector (0: it does not scout).
 	Recon int
@@ -250,6 +253,16 @@ func RollSetupTables(in SetupInput, d *dice.Dice) (SetupResult, []Event, error) 
 	return sr.r, sr.events, nil
 }
 
+// name is the name people read for side id (SetupSide.Name).
+func (sr *setupRoller) name(id string) string {
+	for _, s := range sr.in.Sides {
+		if s.ID == id && s.Name != "" {
+			return s.Name
+		}
+	}
+	return id
+}
+
 // side returns the input side and the enemy's.
 func (sr *setupRoller) sides(id string) (*SetupSide, *SetupSide) {
 	if sr.in.Sides[0].ID == id {
@@ -306,7 +319,7 @@ func (sr *setupRoller) weather() error {
 			for _, s := range sr.in.Sides {
 				if !s.Prepared {
 					sr.r.Refusal[s.ID] = true
-					sr.log(nil, s.ID, "%s attacks in a massive storm and may refuse the battle in turn 1 (%s)", s.ID, cite.Setup(15))
+					sr.log(nil, s.ID, "%s attacks in a massive storm and may refuse the battle in turn 1 (%s)", sr.name(s.ID), cite.Setup(15))
 				}
 			}
 		}
@@ -352,7 +365,7 @@ func (sr *setupRoller) keepOut(s SetupSide, units []SetupUnit, n int, reason str
 		// Which counters stay out is the owner's secret (R10); the enemy
 		// learns how many.
 		sort.Strings(ids)
-		sr.log(nil, s.ID, "%s: %d counter(s) stay out of the battle (%s)", s.ID, len(ids), reason)
+		sr.log(nil, s.ID, "%s: %s out of the battle (%s)", sr.name(s.ID), english.Counts(len(ids), "counter stays", "counters stay"), reason)
 		sr.log([]string{s.ID}, s.ID, "%s stay out of the battle (%s; you keep your costliest, ruling ST2)", strings.Join(ids, ", "), reason)
 	}
 }
@@ -385,20 +398,20 @@ func (sr *setupRoller) scouting() error {
 		rep := &ScoutingReport{Roll: n, Total: total, Line: row.Line, Text: row.Text}
 		sr.r.Scouting[s.ID] = rep
 		sr.r.Modifier[s.ID] += row.Modifier
-		sr.log(nil, s.ID, "%s scouts: roll %d +%d recon = %d: %s (%s)", s.ID, n, mod, total, row.Text, cite.Setup(row.Line))
+		sr.log(nil, s.ID, "%s scouts: roll %d +%d recon = %d: %s (%s)", sr.name(s.ID), n, mod, total, row.Text, cite.Setup(row.Line))
 		for i := 0; i < row.Advantages; i++ {
 			a, err := rollD20(sr.d, fmt.Sprintf("scouting advantage for %s", s.ID))
 			if err != nil {
 				return err
 			}
 			rep.Advantages = append(rep.Advantages, Advantage(a))
-			sr.log(nil, s.ID, "%s scouting advantage roll %d: %s (%s)", s.ID, a, advantageTable[Advantage(a)].Name, cite.Setup(advantageTable[Advantage(a)].Line))
+			sr.log(nil, s.ID, "%s scouting advantage roll %d: %s (%s)", sr.name(s.ID), a, advantageTable[Advantage(a)].Name, cite.Setup(advantageTable[Advantage(a)].Line))
 		}
 		for i := 0; i < row.Choose; i++ {
 			for _, a := range advantagePreference {
 				if !slices.Contains(rep.Advantages, a) {
 					rep.Advantages = append(rep.Advantages, a)
-					sr.log(nil, s.ID, "%s chooses the scouting advantage %s (%s; ruling ST9)", s.ID, advantageTable[a].Name, cite.Setup(advantageTable[a].Line))
+					sr.log(nil, s.ID, "%s chooses the scouting advantage %s (%s; ruling ST9)", sr.name(s.ID), advantageTable[a].Name, cite.Setup(advantageTable[a].Line))
 					break
 				}
 			}
@@ -450,7 +463,7 @@ func (sr *setupRoller) defense() error {
 		}
 		total := n + mod
 		row := defenseTable[bandOf(len(defenseTable), func(i int) (int, int) { return defenseTable[i].Lo, defenseTable[i].Hi }, total)]
-		sr.log(nil, def, "%s defensive advantage: roll %d%+d = %d: %s (%s)", def, n, mod, total, row.Text, cite.Setup(row.Line))
+		sr.log(nil, def, "%s defensive advantage: roll %d%+d = %d: %s (%s)", sr.name(def), n, mod, total, row.Text, cite.Setup(row.Line))
 		mod = 0
 		for range row.Random {
 			k, err := rollD12(sr.d, fmt.Sprintf("defensive advantage subtable for %s", def))
@@ -458,13 +471,13 @@ func (sr *setupRoller) defense() error {
 				return err
 			}
 			sr.r.Defense = append(sr.r.Defense, Defense(k))
-			sr.log(nil, def, "%s defensive advantage %d: %s (%s)", def, k, defenseAdvantageTable[Defense(k)].Name, cite.Setup(defenseAdvantageTable[Defense(k)].Line))
+			sr.log(nil, def, "%s defensive advantage %d: %s (%s)", sr.name(def), k, defenseAdvantageTable[Defense(k)].Name, cite.Setup(defenseAdvantageTable[Defense(k)].Line))
 		}
 		for range row.Select {
 			for _, a := range defensePreference {
 				if !slices.Contains(sr.r.Defense, a) {
 					sr.r.Defense = append(sr.r.Defense, a)
-					sr.log(nil, def, "%s chooses the defensive advantage %s (%s; ruling ST9)", def, defenseAdvantageTable[a].Name, cite.Setup(defenseAdvantageTable[a].Line))
+					sr.log(nil, def, "%s chooses the defensive advantage %s (%s; ruling ST9)", sr.name(def), defenseAdvantageTable[a].Name, cite.Setup(defenseAdvantageTable[a].Line))
 					break
 				}
 			}
@@ -483,18 +496,18 @@ func (sr *setupRoller) negate(by, why string) {
 	_, enemy := sr.sides(by)
 	rep := sr.r.Scouting[enemy.ID]
 	if rep == nil {
-		sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none", by, why, enemy.ID)
+		sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none", sr.name(by), why, sr.name(enemy.ID))
 		return
 	}
 	for _, a := range advantagePreference {
 		if i := slices.Index(rep.Advantages, a); i >= 0 {
 			rep.Advantages = slices.Delete(rep.Advantages, i, i+1)
 			rep.Negated = append(rep.Negated, a)
-			sr.log(nil, by, "%s negates %s's scouting advantage %s (%s; ruling ST9)", by, enemy.ID, advantageTable[a].Name, why)
+			sr.log(nil, by, "%s negates %s scouting advantage %s (%s; ruling ST9)", sr.name(by), english.Possessive(sr.name(enemy.ID)), advantageTable[a].Name, why)
 			return
 		}
 	}
-	sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none left", by, why, enemy.ID)
+	sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none left", sr.name(by), why, sr.name(enemy.ID))
 }
 
 // negations: countermeasures (004 line 44) and the overwhelming
@@ -567,12 +580,12 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 			return err
 		}
 		pct := (n - 1) * 5
-		sr.log(nil, s.ID, "%s's scouts draw away %d%% of %s's forces (roll %d, %s)", s.ID, pct, enemy.ID, n, cite.Setup(54))
+		sr.log(nil, s.ID, "%s scouts draw away %d%% of %s forces (roll %d, %s)", english.Possessive(sr.name(s.ID)), pct, english.Possessive(sr.name(enemy.ID)), n, cite.Setup(54))
 		sr.keepOut(enemy, enemy.Units, len(enemy.Units)*pct/100, "drawn away by a diversion")
 	case AdvHeadquartersRaid, AdvSuperiorInformation:
 		sr.r.Modifier[s.ID] += SetupInformationBonus
 		if a == AdvHeadquartersRaid {
-			sr.note("%s raided %s's headquarters (%s): give %s an account of %s's forces and where they are, if the campaign allows", s.ID, enemy.ID, cite.Setup(58), s.ID, enemy.ID)
+			sr.note("%s raided %s headquarters (%s): give %s an account of %s forces and where they are, if the campaign allows", sr.name(s.ID), english.Possessive(sr.name(enemy.ID)), cite.Setup(58), sr.name(s.ID), english.Possessive(sr.name(enemy.ID)))
 		}
 	case AdvMines:
 		n, err := sr.d.D6(fmt.Sprintf("mines for %s", s.ID))
@@ -583,12 +596,12 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 		sr.log([]string{s.ID}, s.ID, "your scouts lay %d mines (%s)", n+1, cite.Setup(64))
 	case AdvPropaganda:
 		sr.r.Morale[enemy.ID] += PropagandaMorale
-		sr.log(nil, s.ID, "%s's propaganda costs %s %d morale (%s)", s.ID, enemy.ID, -PropagandaMorale, cite.Setup(66))
+		sr.log(nil, s.ID, "%s propaganda costs %s %d morale (%s)", english.Possessive(sr.name(s.ID)), sr.name(enemy.ID), -PropagandaMorale, cite.Setup(66))
 	case AdvRightOfRefusal:
 		sr.r.Refusal[s.ID] = true
 		sr.log([]string{s.ID}, s.ID, "you may decline this battle at any time in turn 1 (%s)", cite.Setup(70))
 	default:
-		sr.note("%s gained the scouting advantage %s against %s (%s): judge its effect", s.ID, row.Name, enemy.ID, cite.Setup(row.Line))
+		sr.note("%s gained the scouting advantage %s against %s (%s): judge its effect", sr.name(s.ID), row.Name, sr.name(enemy.ID), cite.Setup(row.Line))
 	}
 	return nil
 }
@@ -606,7 +619,7 @@ func (sr *setupRoller) survey(s, enemy SetupSide) error {
 		}
 		if n <= SurveyInfantry {
 			sr.r.Revealed[u.ID] = true
-			sr.log(nil, s.ID, "%s's survey finds hidden infantry %s (rolled %d, %s)", s.ID, u.ID, n, cite.Setup(52))
+			sr.log(nil, s.ID, "%s survey finds hidden infantry %s (rolled %d, %s)", english.Possessive(sr.name(s.ID)), u.ID, n, cite.Setup(52))
 		}
 	}
 	n, err := sr.d.D6(fmt.Sprintf("survey by %s for %s's mines", s.ID, enemy.ID))
@@ -639,14 +652,14 @@ func (sr *setupRoller) defenseEffects() error {
 					sr.r.Arrival[u.ID] = max(sr.r.Arrival[u.ID], 1+late)
 				}
 			}
-			sr.log(nil, def, "%s's attackers are strung out: each arrives 9 − MP turns late (%s)", att.ID, cite.Setup(124))
+			sr.log(nil, def, "%s attackers are strung out: each arrives 9 − MP turns late (%s)", english.Possessive(sr.name(att.ID)), cite.Setup(124))
 		case DefHostileWildlife:
 			n, err := sr.d.D6(fmt.Sprintf("hostile wildlife against %s", att.ID))
 			if err != nil {
 				return err
 			}
 			pct := n * 5
-			sr.log(nil, def, "hostile wildlife keeps %d%% of %s's forces busy (roll %d, %s)", pct, att.ID, n, cite.Setup(128))
+			sr.log(nil, def, "hostile wildlife keeps %d%% of %s forces busy (roll %d, %s)", pct, english.Possessive(sr.name(att.ID)), n, cite.Setup(128))
 			sr.keepOut(*att, att.Units, len(att.Units)*pct/100, "kept busy by hostile wildlife")
 		case DefInstallations:
 			n, err := rollND6(sr.d, fmt.Sprintf("installations for %s", def), 2)
@@ -655,7 +668,7 @@ func (sr *setupRoller) defenseEffects() error {
 			}
 			cp := n*10 + 30
 			sr.r.Installations += cp / InstallationCP
-			sr.log(nil, def, "%s builds %d CP of installations: %d hardened building hexes (2D6 = %d, %s; ruling ST12)", def, cp, cp/InstallationCP, n, cite.Setup(130))
+			sr.log(nil, def, "%s builds %d CP of installations: %d hardened building hexes (2D6 = %d, %s; ruling ST12)", sr.name(def), cp, cp/InstallationCP, n, cite.Setup(130))
 		case DefLimitingTerrain:
 			sr.limitingTerrain(*own, *att)
 		case DefMines:
@@ -667,12 +680,12 @@ func (sr *setupRoller) defenseEffects() error {
 			sr.log([]string{def}, def, "you lay %d mines (%s)", n+1, cite.Setup(64, 141))
 		case DefNaturalFortifications:
 			sr.r.Fortified = true
-			sr.log(nil, def, "%s holds natural fortifications: attacks on its units −1 column (%s)", def, cite.Setup(143))
+			sr.log(nil, def, "%s holds natural fortifications: attacks on its units −1 column (%s)", sr.name(def), cite.Setup(143))
 		case DefPriorSetup:
 			sr.r.PriorSetup = true
-			sr.log(nil, def, "%s had time to prepare: it deploys anywhere and its infantry is hidden (%s)", def, cite.Setup(145))
+			sr.log(nil, def, "%s had time to prepare: it deploys anywhere and its infantry is hidden (%s)", sr.name(def), cite.Setup(145))
 		default:
-			sr.note("%s gained the defensive advantage %s (%s): judge its effect", def, row.Name, cite.Setup(row.Line))
+			sr.note("%s gained the defensive advantage %s (%s): judge its effect", sr.name(def), row.Name, cite.Setup(row.Line))
 		}
 	}
 	return nil
@@ -693,12 +706,12 @@ func (sr *setupRoller) limitingTerrain(own, att SetupSide) {
 	}
 	switch {
 	case len(treads) == 0 && len(hover) == 0:
-		sr.note("%s may choose limiting terrain (%s), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies", own.ID, cite.Setup(134), att.ID)
+		sr.note("%s may choose limiting terrain (%s), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies", sr.name(own.ID), cite.Setup(134), sr.name(att.ID))
 	case len(treads) >= len(hover):
-		sr.log(nil, own.ID, "%s chooses soft ground: %s's wheeled and tracked counters are halved (%s)", own.ID, att.ID, cite.Setup(134))
+		sr.log(nil, own.ID, "%s chooses soft ground: %s wheeled and tracked counters are halved (%s)", sr.name(own.ID), english.Possessive(sr.name(att.ID)), cite.Setup(134))
 		sr.keepOut(att, treads, len(treads)/2, "bogged down in soft ground")
 	default:
-		sr.log(nil, own.ID, "%s chooses abrasive ground: %s's hover counters are halved (%s)", own.ID, att.ID, cite.Setup(134))
+		sr.log(nil, own.ID, "%s chooses abrasive ground: %s hover counters are halved (%s)", sr.name(own.ID), english.Possessive(sr.name(att.ID)), cite.Setup(134))
 		sr.keepOut(att, hover, len(hover)/2, "stopped by abrasive ground")
 	}
 }
@@ -773,7 +786,7 @@ func NewSetupInput(c *Campaign, sector int, sides []BattleSide) (SetupInput, err
 		if s == nil {
 			return in, fmt.Errorf("setup tables: no side %q", bs.Side)
 		}
-		ss := SetupSide{ID: s.ID}
+		ss := SetupSide{ID: s.ID, Name: s.Name}
 		for _, bg := range s.Battlegroups {
 			if bg.Recon() && (bg.Sector == sector || (bg.Sector != 0 && c.Map != nil && c.Map.Adjacent(bg.Sector, sector))) {
 				ss.Recon++

@@ -313,7 +313,7 @@ func TestMoveRefusals(t *testing.T) {
 	}
 	t.Run("NotYourTurn", func(t *testing.T) {
 		b1 := mvUnit("B1", "bandits", MediumMech, "0909", Values{12, 12, 8}, 4)
-		mvRefuse(t, mvBattle(t, nil, a1, b1), "bandits", "move B1 0910", "it is 7th Crucis Lancers's turn")
+		mvRefuse(t, mvBattle(t, nil, a1, b1), "bandits", "move B1 0910", "it is 7th Crucis Lancers' turn")
 	})
 	t.Run("PathAndToDisagree", func(t *testing.T) {
 		s := mvBattle(t, nil, a1)

@@ -10,6 +10,7 @@ import (
 	"bfbot/campaign"
 	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 	"bfbot/referee"
@@ -148,16 +149,16 @@ func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
 	v := b.State.View("") // a spectator's view: only what every side knows
 	var sides []string
 	for _, s := range b.Sides {
-		sides = append(sides, s.Side)
+		sides = append(sides, x.c.SideName(s.Side))
 	}
-	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s's %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, v.Phasing, v.Phase)
+	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
 	if b.Over {
-		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(b.Outcome))
+		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(x.c, b.Outcome))
 	}
 	return []Reply{x.private(text)}, nil
 }
 
-func outcomeText(o *referee.Outcome) string {
+func outcomeText(c *campaign.Campaign, o *referee.Outcome) string {
 	if o == nil {
 		return "no result recorded"
 	}
@@ -168,12 +169,12 @@ func outcomeText(o *referee.Outcome) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		vp = append(vp, fmt.Sprintf("%s %d VP", k, o.VP[k]))
+		vp = append(vp, fmt.Sprintf("%s %d VP", c.SideName(k), o.VP[k]))
 	}
 	if o.Winner == "" {
 		return "a draw, " + strings.Join(vp, ", ")
 	}
-	return fmt.Sprintf("%s wins (%s), %s", o.Winner, o.Level, strings.Join(vp, ", "))
+	return fmt.Sprintf("%s wins a %s, %s", c.SideName(o.Winner), o.Level, strings.Join(vp, ", "))
 }
 
 // action reads the referee action a /battle command asks for, with the
@@ -438,7 +439,7 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	var t strings.Builder
-	fmt.Fprintf(&t, "Battle %d, game turn %d, %s's %s phase.\n", b.ID, v.Turn, v.Phasing, v.Phase)
+	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
 	for _, u := range v.Units {
 		where := u.Status
 		if u.Hex != nil {
@@ -480,7 +481,7 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	if nb := x.c.Battle(b.ID); nb != nil && nb.Over {
-		out = append(out, Reply{To: Public, Campaign: x.c.ID, Battle: int64(b.ID), Text: fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(nb.Outcome))})
+		out = append(out, Reply{To: Public, Campaign: x.c.ID, Battle: int64(b.ID), Text: fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(x.c, nb.Outcome))})
 	}
 	return out, nil
 }

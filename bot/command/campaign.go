@@ -229,7 +229,7 @@ func statusText(c *campaign.Campaign) string {
 		fmt.Fprintf(&b, " (of %d)", c.Settings.TurnLimit)
 	}
 	if c.Referee != "" {
-		fmt.Fprintf(&b, "; referee %s", c.NameOf(c.Referee))
+		fmt.Fprintf(&b, "; refereed by %s", c.NameOf(c.Referee))
 	}
 	b.WriteString("\n")
 	for _, s := range c.Sides {
@@ -255,8 +255,11 @@ func statusText(c *campaign.Campaign) string {
 		state := "being fought"
 		if bt.Over {
 			state = "over"
-			if bt.Outcome != nil && bt.Outcome.Winner != "" {
-				state += ", won by " + bt.Outcome.Winner
+			switch {
+			case bt.Outcome != nil && bt.Outcome.Winner != "":
+				state += ", won by " + c.SideName(bt.Outcome.Winner)
+			case bt.Outcome != nil:
+				state += ", a draw"
 			}
 		}
 		fmt.Fprintf(&b, "• Battle %d (turn %d) in %s: %s\n", bt.ID, bt.Turn, sectorName(c, bt.Sector), state)

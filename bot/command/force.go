@@ -8,6 +8,7 @@ import (
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/referee"
 )
 
@@ -70,7 +71,7 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 		}
 		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, forces.ClassNoun(u.Lance.Class))
 	}
-	fmt.Fprintf(&b, "Regimental Battlegroup: %d trucks, %d DropShips, %d repair points", len(r.RBG.Trucks), len(r.RBG.DropShips), r.RBG.RepairPoints)
+	fmt.Fprintf(&b, "Regimental Battlegroup: %s, %s, %s", english.Count(len(r.RBG.Trucks), "truck"), english.Count(len(r.RBG.DropShips), "DropShip"), english.Count(r.RBG.RepairPoints, "repair point"))
 	return []Reply{x.paged(b.String(), "regiment", x.str("regiment"))}, nil
 }
 

@@ -126,7 +126,7 @@ func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Repl
 			continue
 		}
 		// An empty, non-nil audience is an event no side may see.
-		lines = append(lines, audienceLine{text: battleEventLine(e), public: e.Audience == nil, sides: e.Audience})
+		lines = append(lines, audienceLine{text: battleEventLine(c, e), public: e.Audience == nil, sides: e.Audience})
 	}
 	return audienceReplies(c, int64(battle), lines, limitLines)
 }
@@ -227,9 +227,9 @@ func limitLines(lines []string) string {
 // battleEventLine is a battle event's line in a reply: its turn, then
 // what happened (referee.Event.Describe), the end of the battle with its
 // winner, level and victory points.
-func battleEventLine(e referee.Event) string {
+func battleEventLine(c *campaign.Campaign, e referee.Event) string {
 	var b strings.Builder
-	if e.Turn > 0 {
+	if e.Turn > 0 && e.Type != "turn" { // a turn's first line names its turn
 		fmt.Fprintf(&b, "T%d ", e.Turn)
 	}
 	if e.Type != "battle_end" {
@@ -237,13 +237,13 @@ func battleEventLine(e referee.Event) string {
 		return b.String()
 	}
 	b.WriteString("battle over: ")
-	if e.Winner != nil && *e.Winner != "" {
-		fmt.Fprintf(&b, "%s wins", *e.Winner)
-	} else {
+	switch {
+	case e.Winner == nil || *e.Winner == "":
 		b.WriteString("a draw")
-	}
-	if e.Level != "" {
-		fmt.Fprintf(&b, " (%s)", e.Level)
+	case e.Level != "":
+		fmt.Fprintf(&b, "%s wins a %s", c.SideName(*e.Winner), e.Level)
+	default:
+		fmt.Fprintf(&b, "%s wins", c.SideName(*e.Winner))
 	}
 	if len(e.VP) > 0 {
 		keys := make([]string, 0, len(e.VP))
@@ -253,7 +253,7 @@ func battleEventLine(e referee.Event) string {
 		sort.Strings(keys)
 		var parts []string
 		for _, k := range keys {
-			parts = append(parts, fmt.Sprintf("%s %d", k, e.VP[k]))
+			parts = append(parts, fmt.Sprintf("%s %d", c.SideName(k), e.VP[k]))
 		}
 		fmt.Fprintf(&b, "; VP %s", strings.Join(parts, ", "))
 	}
