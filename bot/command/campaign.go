@@ -3,8 +3,10 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/config"
@@ -183,12 +185,13 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	return append(EventReplies(x.c, evs), OrdersOpen(x.c)...), nil
+	return append(EventReplies(x.c, evs), OrdersOpen(x.c, g.nextOrderDeadline(x.c))...), nil
 }
 
 // OrdersOpen tells every player by DM that his side's orders are open,
-// with a Ready button.
-func OrdersOpen(c *campaign.Campaign) []Reply {
+// when they are due (due; zero when no deadline is set) and gives a Ready
+// button.
+func OrdersOpen(c *campaign.Campaign, due time.Time) []Reply {
 	if c.Phase != campaign.PhaseOrders {
 		return nil
 	}
@@ -196,7 +199,7 @@ func OrdersOpen(c *campaign.Campaign) []Reply {
 	for _, s := range c.Sides {
 		for _, p := range s.Players {
 			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
-				Text:    fmt.Sprintf("Turn %d: orders for %s are open. /bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them.", c.Turn, s.Name),
+				Text:    strings.Join(slices.DeleteFunc([]string{fmt.Sprintf("Turn %d: orders for %s are open.", c.Turn, s.Name), ordersDue(due), "/bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them."}, func(t string) bool { return t == "" }), " "),
 				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID})})
 		}
 	}
@@ -204,12 +207,12 @@ func OrdersOpen(c *campaign.Campaign) []Reply {
 }
 
 func (g *Registry) campaignStatus(_ context.Context, x *call) ([]Reply, error) {
-	return []Reply{x.private(statusText(x.c))}, nil
+	return []Reply{x.private(statusText(x.c, g.nextOrderDeadline(x.c)))}, nil
 }
 
 // statusText is what everyone may know of a campaign: no worksheet, no
-// orders, no positions.
-func statusText(c *campaign.Campaign) string {
+// orders, no positions; and the order deadline, due (zero: none).
+func statusText(c *campaign.Campaign, due time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Campaign %d “%s”: ", c.ID, c.Name)
 	switch c.Phase {
@@ -230,6 +233,9 @@ func statusText(c *campaign.Campaign) string {
 	}
 	if c.Referee != "" {
 		fmt.Fprintf(&b, "; refereed by %s", c.NameOf(c.Referee))
+	}
+	if s := ordersDue(due); s != "" {
+		b.WriteString(". " + s)
 	}
 	b.WriteString("\n")
 	for _, s := range c.Sides {
@@ -358,8 +364,8 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
 	out = append(out, DeployPrompts(x.c, x.c.Battles[before:])...)
-	out = append(out, x.public(statusText(x.c)))
-	return append(out, OrdersOpen(x.c)...), nil
+	out = append(out, x.public(statusText(x.c, g.nextOrderDeadline(x.c))))
+	return append(out, OrdersOpen(x.c, g.nextOrderDeadline(x.c))...), nil
 }
 
 func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) {
@@ -397,5 +403,5 @@ func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(EventReplies(x.c, evs), x.public(statusText(x.c))), nil
+	return append(EventReplies(x.c, evs), x.public(statusText(x.c, g.nextOrderDeadline(x.c)))), nil
 }
