@@ -34,6 +34,10 @@ var settingOptions = []struct {
 		st.CRT = crt
 		return err
 	}},
+	{Option{Name: "early_resolution", Description: "resolve the turn as soon as every side has sealed its orders, not at the deadline", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.EarlyResolution, _ = strconv.ParseBool(v)
+		return nil
+	}},
 	{Option{Name: "auto_resolve", Description: "the AI fights every battle", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.AutoResolve, _ = strconv.ParseBool(v)
 		return nil
@@ -308,8 +312,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, early_resolution %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.EarlyResolution, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 
@@ -347,6 +351,14 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error) {
+	return g.advance(ctx, x)
+}
+
+// advance runs the campaign on (campaign.Advance) and answers as
+// /campaign advance does; the referee is told of each new battle, by a
+// private answer when he ran it, else by DM (early_resolution, run by the
+// last player to seal his orders).
+func (g *Registry) advance(ctx context.Context, x *call) ([]Reply, error) {
 	before := len(x.c.Battles)
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.Advance(c, d)
@@ -355,11 +367,15 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 		return nil, err
 	}
 	out := EventReplies(x.c, evs)
+	to := Private
+	if x.User.ID != x.c.Referee {
+		to = DM
+	}
 	for _, b := range x.c.Battles[before:] {
-		if b.Over {
+		if b.Over || x.c.Referee == "" {
 			continue
 		}
-		out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID,
+		out = append(out, Reply{To: to, User: x.c.Referee, Campaign: x.c.ID,
 			Text:    fmt.Sprintf("Battle %d in %s is set up. The players fight it with /battle …, or the AI does with /battle auto battle:%d.", b.ID, sectorName(x.c, b.Sector), b.ID),
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}

@@ -149,7 +149,18 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 	case o.Kind == campaign.OrderReady:
 		out = append(out, x.private(sealedSummary(x.c, side, g.nextOrderDeadline(x.c))))
 		out = append(out, x.public(fmt.Sprintf("%s has sealed its orders for turn %d.", x.side.Name, x.c.Turn)))
-		if campaign.AllReady(x.c) {
+		switch {
+		case campaign.AllReady(x.c) && x.c.Settings.EarlyResolution:
+			out = append(out, x.public("Every side has sealed its orders: the turn resolves now (early_resolution)."))
+			more, err := g.advance(ctx, x)
+			if err != nil {
+				// The orders stay sealed; the turn waits as it would without
+				// the setting.
+				g.log.Error("early resolution failed", "campaign", x.c.ID, "err", err)
+				more = []Reply{x.public("The turn could not resolve at once: it resolves at the deadline, or when the referee runs /campaign advance.")}
+			}
+			out = append(out, more...)
+		case campaign.AllReady(x.c):
 			out = append(out, x.public("Every side has sealed its orders: the turn resolves at the deadline, or when the referee runs /campaign advance."))
 		}
 	case sealed && !x.side.Orders.Ready:

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bfbot/campaign"
 )
 
 // Ensure /orders ready answers with the orders it sealed, names the
@@ -70,5 +72,33 @@ func TestOrdersReadySummary(t *testing.T) {
 	got = cmdTexts(f.cmdMust("ref", "campaign", "advance"))
 	if !strings.Contains(got, "dm alice: Turn 2: orders for 7th Crucis Lancers are open. Orders are due "+when+". /bg list") {
 		t.Errorf("the orders-open DM gives no deadline:\n%s", got)
+	}
+}
+
+// Ensure early_resolution resolves the turn when the last side seals its
+// orders, and only then; without it the turn waits for the deadline.
+func TestEarlyResolution(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		t.Run(strconv.FormatBool(on), func(t *testing.T) {
+			f := cmdNewFixture(t, true)
+			f.cmdMust("ref", "campaign", "settings", "early_resolution", strconv.FormatBool(on))
+			f.cmdMust("alice", "orders", "move", "bg", "2", "path", "2")
+			f.cmdMust("alice", "orders", "ready")
+			if c, _ := f.store.Get(t.Context(), 1); c.Turn != 1 || c.Phase != campaign.PhaseOrders {
+				t.Fatalf("one side sealed: turn %d %s, want turn 1 orders", c.Turn, c.Phase)
+			}
+			got := cmdTexts(f.cmdMust("bob", "orders", "ready"))
+			c, _ := f.store.Get(t.Context(), 1)
+			resolved := c.Turn > 1 || c.Phase != campaign.PhaseOrders
+			if resolved != on {
+				t.Fatalf("early_resolution %t: after both sealed, turn %d %s", on, c.Turn, c.Phase)
+			}
+			if on && (!strings.Contains(got, "the turn resolves now (early_resolution)") || !strings.Contains(got, "Turn 1, movement: orders are closed; movement begins")) {
+				t.Errorf("the resolution is not announced:\n%s", got)
+			}
+			if !on && !strings.Contains(got, "the turn resolves at the deadline") {
+				t.Errorf("without early_resolution: %s", got)
+			}
+		})
 	}
 }
