@@ -38,12 +38,17 @@ func Possessive(name string) string {
 }
 
 // List joins items as a sentence does: "A", "A and B", "A, B and C".
-func List(items []string) string {
+func List(items []string) string { return joined(items, "and") }
+
+// Or joins alternatives: "A", "A or B", "A, B or C".
+func Or(items []string) string { return joined(items, "or") }
+
+func joined(items []string, word string) string {
 	switch len(items) {
 	case 0:
 		return ""
 	case 1:
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " " + word + " " + items[len(items)-1]
 }

@@ -17,6 +17,8 @@ func TestEnglish(t *testing.T) {
 		{List([]string{"A"}), "A"},
 		{List([]string{"A", "B"}), "A and B"},
 		{List([]string{"A", "B", "C"}), "A, B and C"},
+		{Or([]string{"A", "B", "C"}), "A, B or C"},
+		{Or([]string{"A"}), "A"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
