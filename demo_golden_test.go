@@ -38,17 +38,7 @@ func TestDemoGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, line := range strings.Split(string(got), "\n") {
-		if strings.HasPrefix(line, "> ") {
-			continue // the command as typed
-		}
-		if m := seedCitation.FindString(line); m != "" {
-			t.Errorf("transcript line %d cites %q of a text copy: %s", i+1, m, line)
-		}
-		if m := sideID.FindString(sideIDAllowed.ReplaceAllString(line, "")); m != "" {
-			t.Errorf("transcript line %d names a side by its id %q: %s", i+1, m, line)
-		}
-	}
+	checkTranscriptWording(t, string(got))
 	if *updateGolden {
 		if err := os.MkdirAll(filepath.Dir(demoGolden), 0o755); err != nil {
 			t.Fatal(err)
@@ -63,6 +53,43 @@ func TestDemoGolden(t *testing.T) {
 	}
 	if string(got) != string(want) {
 		t.Errorf("the demo transcript differs from %s: run go test -run TestDemoGolden -update and read the diff\n%s", demoGolden, firstDiff(string(want), string(got)))
+	}
+}
+
+// Ensure whole demo campaigns, to their last turn, name every side by
+// its name and cite no line of a text copy: more battles, setup results
+// and ends than the golden transcript's three turns hold.
+func TestDemoWording(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole campaigns")
+	}
+	for _, seed := range []string{"1", "5"} {
+		dir := t.TempDir()
+		if out, errs, code := run(t, "demo", "--out", dir, "--seed", seed); code != 0 {
+			t.Fatalf("seed %s: exit %d: %s\n%s", seed, code, errs, out)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "transcript.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkTranscriptWording(t, string(got))
+	}
+}
+
+// checkTranscriptWording fails on a reply line of a demo transcript that
+// cites a line of a book's text copy or names a side by its id.
+func checkTranscriptWording(t *testing.T, transcript string) {
+	t.Helper()
+	for i, line := range strings.Split(transcript, "\n") {
+		if strings.HasPrefix(line, "> ") {
+			continue // the command as typed
+		}
+		if m := seedCitation.FindString(line); m != "" {
+			t.Errorf("transcript line %d cites %q of a text copy: %s", i+1, m, line)
+		}
+		if m := sideID.FindString(sideIDAllowed.ReplaceAllString(line, "")); m != "" {
+			t.Errorf("transcript line %d names a side by its id %q: %s", i+1, m, line)
+		}
 	}
 }
 

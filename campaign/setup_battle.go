@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
@@ -61,7 +62,7 @@ func (c *Campaign) rollSetup(bt *Battle, laid map[string]string, d *dice.Dice) (
 	}
 	if len(installed) > 0 {
 		evs = append(evs, Event{Step: "contact", Type: "installations", Sector: bt.Sector, Battle: bt.ID, Side: r.Defender,
-			Text: fmt.Sprintf("battle %d: %s has built %d hardened installation(s) at %s (%s)", bt.ID, r.Defender, len(installed), setupHexList(installed), cite.Setup(130))})
+			Text: fmt.Sprintf("battle %d: %s has built %s at %s (%s)", bt.ID, c.SideName(r.Defender), english.Count(len(installed), "hardened installation"), setupHexList(installed), cite.Setup(130))})
 	}
 	return evs, r.Morale, nil
 }
