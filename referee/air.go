@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -312,7 +313,7 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	case a.Observer != "":
 		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", cite.Book(1155))
 	case u.MinRange > 0 && dist < u.MinRange:
-		return p, illegal("%s is %d hex(es) from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, dist, u.ID, u.MinRange, cite.Book(835))
+		return p, illegal("%s is %s from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
 	}
 	cur := attackValues(u)
 	var shifts []int

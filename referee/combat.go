@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -165,7 +166,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
 	if u.MinRange > 0 && dist < u.MinRange {
-		return p, illegal("%s is %d hex(es) from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, dist, u.ID, u.MinRange, cite.Book(835))
+		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
 	}
 	if a.Observer != "" && a.Mode != Ranged {
 		return p, illegal("only ranged attacks fire through a forward observer (%s)", cite.Book(827))
@@ -236,7 +237,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 			return p, illegal("only infantry makes a close assault (%s)", cite.Book(1011))
 		}
 		if dist != 0 {
-			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %d hex(es) away", cite.Book(1011), name, dist)
+			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", cite.Book(1011), name, english.Counts(dist, "hex", "hexes"))
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -360,7 +361,7 @@ func (b *battle) aboardSteps(v *Unit, n int, audience []string) {
 		b.emit(Event{Type: "destroyed", Unit: v.ID, Side: v.Side, Audience: audience, Text: fmt.Sprintf("%s is destroyed aboard %s", v.ID, v.Aboard)})
 		return
 	}
-	b.emit(Event{Type: "damage", Unit: v.ID, Side: v.Side, Audience: audience, Text: fmt.Sprintf("%s takes %d step(s) aboard %s: now step %d", v.ID, n, v.Aboard, v.Step)})
+	b.emit(Event{Type: "damage", Unit: v.ID, Side: v.Side, Audience: audience, Text: fmt.Sprintf("%s takes %s aboard %s: now step %d", v.ID, english.Count(n, "step"), v.Aboard, v.Step)})
 }
 
 // dropShipDestroyed destroys DropShip u and every unit aboard (000 lines
@@ -424,7 +425,7 @@ func embarkError(s *State, u, ds *Unit) error {
 	case hex.Distance(u.Hex, ds.Hex) != 1:
 		return illegal("%s must stand next to %s to board it (%s)", u.ID, ds.ID, cite.Book(1257))
 	case len(dropShipAboard(s, ds)) >= DropShipLoad(ds.Class):
-		return illegal("%s is full: a %v DropShip carries %d unit(s) (%s)", ds.ID, ds.Class, DropShipLoad(ds.Class), cite.Book(1210))
+		return illegal("%s is full: a %v DropShip carries %s (%s)", ds.ID, ds.Class, english.Count(DropShipLoad(ds.Class), "unit"), cite.Book(1210))
 	}
 	cost, err := embarkCost(s, u, ds)
 	if err != nil {

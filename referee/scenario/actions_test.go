@@ -113,7 +113,7 @@ func TestScenarioAirRefusals(t *testing.T) {
 		{`"@lancers /battle strafe unit:A3 hex:0912"`, "must be on or adjacent"},
 		{`"@lancers /battle bomb unit:A1 hex:0912"`, "carries no bomb load"},
 		{"\"@lancers /battle strafe unit:A1 hex:0912\"\n  - \"@lancers /battle strafe unit:A1 hex:0911\"", "already attacked this turn"},
-		{`"@bandits /battle strafe unit:B4 hex:0912"`, "lancers's turn"},
+		{`"@bandits /battle strafe unit:B4 hex:0912"`, "lancers' turn"},
 	} {
 		text := base + "  - " + tc.line + "\n"
 		sc := mustParse(t, text, nil)
