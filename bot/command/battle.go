@@ -63,7 +63,7 @@ func (g *Registry) battleCommands() []*entry {
 			scope: campaignScope, run: g.battleMines},
 		act("end", "end the current phase"),
 		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
-			Options: []Option{battleOption, sideOption}},
+			Options: []Option{battleOption, sideOption, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.battleView},
 		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
@@ -440,7 +440,12 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
+	side := ""
 	for _, u := range v.Units {
+		if u.Side != side {
+			side = u.Side
+			t.WriteString(x.c.SideName(side) + ":\n")
+		}
 		where := u.Status
 		if u.Hex != nil {
 			where = u.Hex.String()
@@ -449,7 +454,7 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 		if class == "" {
 			class = u.Kind + " (blind)"
 		}
-		line := fmt.Sprintf("  %s %s %s at %s", u.Side, u.ID, class, where)
+		line := fmt.Sprintf("  %s %s at %s", u.ID, class, where)
 		if u.Values != nil {
 			line += fmt.Sprintf(", step %d, RA %d D %d R %d, %s", u.Values.Step, u.Values.RA, u.Values.D, u.Values.Range, u.Values.Experience)
 		}
@@ -461,11 +466,15 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 		}
 		t.WriteString(line + "\n")
 	}
+	if p, _ := x.integer("page"); p > 1 {
+		// A later page of the list: the map came with the first.
+		return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID))}, nil
+	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{x.private(strings.TrimRight(t.String(), "\n"), f)}, nil
+	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID), f)}, nil
 }
 
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {

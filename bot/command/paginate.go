@@ -54,15 +54,15 @@ func splitPages(text string) []string {
 // M" and buttons to the pages before and after. The buttons run the same
 // command (name, sub) with page:N and the one option opt:val that chose
 // the text ("" for none). The page option is the x's "page"; a page past
-// the end shows the last.
-func (x *call) paged(text, opt, val string) Reply {
+// the end shows the last. files (a map) go with the page shown.
+func (x *call) paged(text, opt, val string, files ...File) Reply {
 	pages := splitPages(text)
 	p, _ := x.integer("page")
 	p = min(max(p, 1), len(pages))
 	if len(pages) == 1 {
-		return x.private(pages[0])
+		return x.private(pages[0], files...)
 	}
-	rp := x.private(pages[p-1] + "\n(page " + strconv.Itoa(p) + " of " + strconv.Itoa(len(pages)) + ")")
+	rp := x.private(pages[p-1]+"\n(page "+strconv.Itoa(p)+" of "+strconv.Itoa(len(pages))+")", files...)
 	var campaign int64
 	if x.c != nil {
 		campaign = x.c.ID

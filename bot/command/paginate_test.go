@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -96,5 +97,25 @@ func TestSplitPages(t *testing.T) {
 	}
 	if got := splitPages(""); len(got) != 1 || got[0] != "" {
 		t.Errorf("empty text: %q", got)
+	}
+}
+
+// Ensure /battle view of a whole battle fits Discord page by page, names
+// the sides by name, and sends its map with the first page only.
+func TestBattleViewFitsDiscord(t *testing.T) {
+	f, id := cmdBattle(t)
+	for _, user := range []string{"alice", "bob"} {
+		pages := f.cmdAllPages(t, user, "battle", "view", "battle", strconv.Itoa(id))
+		all := strings.Join(pages, "\n")
+		if strings.Contains(all, "  crucis ") || strings.Contains(all, "  bandits ") {
+			t.Errorf("%s's /battle view names a side by its id:\n%s", user, all)
+		}
+		if !strings.Contains(all, "7th Crucis Lancers:\n") && !strings.Contains(all, "Moore's Bandits:\n") {
+			t.Errorf("%s's /battle view has no side heading:\n%s", user, all)
+		}
+	}
+	out := f.cmdMust("alice", "battle", "view", "battle", strconv.Itoa(id), "page", "2")
+	if len(out) != 1 || len(out[0].Files) != 0 {
+		t.Errorf("page 2 of /battle view: %d replies, the first with %d files; want the list alone", len(out), len(out[0].Files))
 	}
 }
