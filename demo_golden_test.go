@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/demo.golden from a fresh demo run")
@@ -77,9 +78,19 @@ func TestDemoWording(t *testing.T) {
 }
 
 // checkTranscriptWording fails on a reply line of a demo transcript that
-// cites a line of a book's text copy or names a side by its id.
+// cites a line of a book's text copy or names a side by its id, and on a
+// reply longer than a Discord message (2,000 characters).
 func checkTranscriptWording(t *testing.T, transcript string) {
 	t.Helper()
+	for _, block := range strings.Split(transcript, "\n\n") {
+		_, text, ok := strings.Cut(block, ":** ")
+		if !ok || !strings.HasPrefix(block, "**") {
+			continue
+		}
+		if n := utf8.RuneCountInString(strings.ReplaceAll(text, "  \n", "\n")); n > 2000 {
+			t.Errorf("a reply of %d characters, over a Discord message: %.100s…", n, block)
+		}
+	}
 	for i, line := range strings.Split(transcript, "\n") {
 		if strings.HasPrefix(line, "> ") {
 			continue // the command as typed

@@ -79,6 +79,29 @@ func (x *call) paged(text, opt, val string, files ...File) Reply {
 	return rp
 }
 
+// splitLong sends each reply too long for one Discord message as several
+// messages to the same reader, cut at line ends (splitPages), in order;
+// buttons and files go with the last. Unlike paged, nothing waits for a
+// button: a campaign turn's events are read through.
+func splitLong(rs []Reply) []Reply {
+	var out []Reply
+	for _, r := range rs {
+		pages := splitPages(r.Text)
+		for i, p := range pages {
+			part := r
+			part.Text = p
+			if i < len(pages)-1 {
+				part.Buttons, part.Files, part.Embeds = nil, nil, nil
+			}
+			if i > 0 {
+				part.Ping = nil // one notification is enough
+			}
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
 // pageButton is the ButtonID of page of a command's reply.
 func pageButton(name, sub string, page int, opt, val string, campaign int64) ButtonID {
 	if val == "" {

@@ -119,3 +119,27 @@ func TestBattleViewFitsDiscord(t *testing.T) {
 		t.Errorf("page 2 of /battle view: %d replies, the first with %d files; want the list alone", len(out), len(out[0].Files))
 	}
 }
+
+// Ensure a long reply goes out as several messages to the same reader,
+// in order, with its button and ping once.
+func TestSplitLong(t *testing.T) {
+	text := strings.TrimSuffix(strings.Repeat(strings.Repeat("x", 99)+"\n", 40), "\n")
+	in := []Reply{{To: DM, User: "alice", Text: text, Ping: []string{"1"}, Buttons: []Button{{Label: "Ready", CustomID: "r"}}}, {To: Public, Text: "short"}}
+	out := splitLong(in)
+	if len(out) != 4 {
+		t.Fatalf("%d replies, want 3 parts and the short one", len(out))
+	}
+	var joined []string
+	for i, r := range out[:3] {
+		if r.To != DM || r.User != "alice" || utf8.RuneCountInString(r.Text) > maxPage {
+			t.Errorf("part %d: %+v", i, r)
+		}
+		if (len(r.Ping) > 0) != (i == 0) || (len(r.Buttons) > 0) != (i == 2) {
+			t.Errorf("part %d: ping %v, buttons %v; want the ping on the first, the button on the last", i, r.Ping, r.Buttons)
+		}
+		joined = append(joined, r.Text)
+	}
+	if strings.Join(joined, "\n") != text || out[3].Text != "short" {
+		t.Error("the parts do not make the whole text in order")
+	}
+}

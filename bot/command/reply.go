@@ -112,7 +112,7 @@ func EventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
 	for _, e := range evs {
 		lines = append(lines, audienceLine{text: eventLine(e), public: len(e.Audience) == 0, sides: e.Audience})
 	}
-	return audienceReplies(c, 0, lines, joinLines)
+	return splitLong(audienceReplies(c, 0, lines, joinLines))
 }
 
 // BattleReplies addresses a battle's events: those every side may see to
@@ -208,7 +208,7 @@ func eventLine(e campaign.Event) string {
 }
 
 // joinLines makes a message of every line: a campaign turn's events are
-// all kept (the Discord adapter sends a long message as a file too).
+// all kept (splitLong cuts a long one into messages Discord shows).
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }
 
 // maxReplyLines keeps a message inside Discord's 2,000 characters in the
