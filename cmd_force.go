@@ -12,6 +12,7 @@ import (
 
 	"bfbot/campaign/forces"
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 )
 
 // forceArgs is the usage line of `bfbot force` (main.go's table).
@@ -108,11 +109,15 @@ func (m *Main) forceCheck(args []string) error {
 	fmt.Fprintf(w, "%s (%s): %d combat counters, %d truck counters, %d DropShips\n", r.Name, r.ID, len(r.Units), len(r.RBG.Trucks), len(r.RBG.DropShips))
 	fmt.Fprintf(w, "  counters %d ('Mech lances %d before experience and chits), experience %+d\n", c.Counters, c.MechBase, c.Experience)
 	fmt.Fprintf(w, "  special purchases %d (mines %d, salvage %d, drops %d)\n", c.SpecialPurchases, r.Special.MineAttack, r.Special.Salvage, len(r.Special.Drops))
+	if len(r.Special.Drops) > 0 {
+		// Only these lances may be held in orbit in a campaign (ruling DR24).
+		fmt.Fprintf(w, "  kept ready to drop from orbit, %d points at 10 a 'Mech (%s): %s\n", c.Drops, cite.Book(2040), strings.Join(r.Special.Drops, ", "))
+	}
 	fmt.Fprintf(w, "  total %d purchase points\n", c.Total)
 	if r.Budget == "" {
 		fmt.Fprintln(w, "  no budget: an imported force, its purchase points are not checked (--budget heavy|medium|light checks them)")
 	} else if b, err := forces.ParseBudget(r.Budget); err == nil {
-		fmt.Fprintf(w, "  budget: %s, %d points, %d of them special (line %d)\n", b.Name, b.Points, b.Special, b.Line)
+		fmt.Fprintf(w, "  budget: %s, %d points, %d of them special (%s)\n", b.Name, b.Points, b.Special, cite.Book(b.Line))
 	}
 	errs := forces.CheckRegiment(r)
 	if len(errs) == 0 {
@@ -254,7 +259,7 @@ func writeRoster(w io.Writer, r forces.Regiment) {
 		special = append(special, fmt.Sprintf("%d Salvage counters", r.Special.Salvage))
 	}
 	if len(r.Special.Drops) > 0 {
-		special = append(special, "kept in space for a drop: "+strings.Join(r.Special.Drops, ", "))
+		special = append(special, fmt.Sprintf("kept ready to drop from orbit (%d points, %s): %s", r.Costs().Drops, cite.Book(2040), strings.Join(r.Special.Drops, ", ")))
 	}
 	if len(special) > 0 {
 		fmt.Fprintf(w, "Special purchases: %s\n", strings.Join(special, "; "))
@@ -268,13 +273,13 @@ func writeUnit(w io.Writer, u forces.RosterUnit, indent string) {
 		notes = append(notes, "hidden")
 	}
 	if u.Line > 0 {
-		notes = append(notes, fmt.Sprintf("line %d", u.Line))
+		notes = append(notes, cite.Book(u.Line))
 	}
 	note := ""
 	if len(notes) > 0 {
 		note = " (" + strings.Join(notes, ", ") + ")"
 	}
-	fmt.Fprintf(w, "%s%s — %s %s, %s, %d points%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), forces.ClassNoun(l.Class), forces.PurchaseCost(l), note)
+	fmt.Fprintf(w, "%s%s — %s %s, %s, %s%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), forces.ClassNoun(l.Class), english.Count(forces.PurchaseCost(l), "point"), note)
 	for _, p := range u.Crew {
 		name := ""
 		if p.Name != "" {

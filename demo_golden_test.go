@@ -22,11 +22,11 @@ const demoGolden = "testdata/demo.golden"
 // sideID is a side's id in a sentence, where its regiment's name belongs.
 // The ids stay where a player types them (side:crucis), in the "(crucis)"
 // that tells him which id a name goes with, and in the demo players'
-// names (crucis-ai) and the maps' file names.
+// names (crucis-ai) and the names of the regiment and picture files.
 var sideID = regexp.MustCompile(`\b(crucis|bandits)\b`)
 
 // sideIDAllowed are the places a side id may stand in a reply.
-var sideIDAllowed = regexp.MustCompile(`side:(crucis|bandits)\b|\((crucis|bandits)\)|\b(crucis|bandits)-ai\b|[-/](crucis|bandits)\.png`)
+var sideIDAllowed = regexp.MustCompile(`side:(crucis|bandits)\b|\((crucis|bandits)[,)]|\b(crucis|bandits)-ai\b|\b(crucis|bandits)\.yaml|[-/](crucis|bandits)\.(png|gif)`)
 
 // Ensure the demo campaign reads as it did (testdata/demo.golden), names
 // every side by its name, and cites no line of a book's text copy.

@@ -187,6 +187,7 @@ func TestEndToEnd(t *testing.T) {
 	srvCheckSecrecy(t, r, log)
 	srvNoUserIDs(t, r)
 	srvFitsDiscord(t, r)
+	srvImagesDescribed(t, r)
 }
 
 // fight fights a battle with slash commands and buttons: both sides deploy

@@ -39,6 +39,9 @@ const (
 	// approve|deny); Args[0] is the user asking.
 	ButtonApprove ButtonAction = "approve"
 	ButtonDeny    ButtonAction = "deny"
+	// ButtonLog turns a page of a battle's record (/battle log); Args
+	// are the side whose record it is and the page.
+	ButtonLog ButtonAction = "log"
 	// ButtonPage shows another page of a long reply (paginate.go): Args
 	// are the command, its subcommand ("-" for none), the page, and one
 	// option's name and value ("-" for none; a space of the value is
@@ -64,6 +67,7 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
+	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
 	ButtonPage:        {"", "", []string{"command", "sub", "page", "option", "value"}, nil},
 }
 

@@ -70,7 +70,7 @@ func TestOrdersReadySummary(t *testing.T) {
 	}
 	f.cmdMust("alice", "orders", "ready")
 	got = cmdTexts(f.cmdMust("ref", "campaign", "advance"))
-	if !strings.Contains(got, "dm alice: Turn 2: orders for 7th Crucis Lancers are open. Orders are due "+when+". /bg list") {
+	if !strings.Contains(got, "Turn 2: orders for 7th Crucis Lancers are open. Orders are due "+when+". /bg list") {
 		t.Errorf("the orders-open DM gives no deadline:\n%s", got)
 	}
 }
