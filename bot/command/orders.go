@@ -175,7 +175,7 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 
 // sealedSummary answers /orders ready: the orders sealed, the
 // battlegroups no order moves, holds or drops (they stay where they
-// stand), and the deadline (due; zero for none).
+// are), and the deadline (due; zero for none).
 func sealedSummary(c *campaign.Campaign, side string, due time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Sealed for turn %d:", c.Turn)
@@ -187,16 +187,16 @@ func sealedSummary(c *campaign.Campaign, side string, due time.Time) string {
 		}
 	}
 	if n == 0 {
-		b.WriteString(" no orders: every battlegroup stays where it stands.")
+		b.WriteString(" no orders: every battlegroup stays where it is.")
 	}
 	if idle := campaign.WithoutOrders(c, side); n > 0 && len(idle) > 0 {
 		var names []string
 		for _, bg := range idle {
 			names = append(names, fmt.Sprintf("%d “%s”", bg.ID, bg.Name))
 		}
-		which := "\n⚠ Battlegroup %s has no order: it stays where it stands, without a prepared position."
+		which := "\n⚠ Battlegroup %s has no order: it stays where it is."
 		if len(idle) > 1 {
-			which = "\n⚠ Battlegroups %s have no orders: they stay where they stand, without a prepared position."
+			which = "\n⚠ Battlegroups %s have no orders: they stay where they are."
 		}
 		fmt.Fprintf(&b, which+" To change that, give orders with /orders move, hold or drop and seal again.", english.List(names))
 	}

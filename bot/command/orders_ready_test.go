@@ -20,7 +20,7 @@ func TestOrdersReadySummary(t *testing.T) {
 	stamp := "<t:" + strconv.FormatInt(due.Unix(), 10)
 	when := stamp + ":F> (" + stamp + ":R>)"
 
-	if got := cmdTexts(f.cmdMust("bob", "orders", "ready")); !strings.Contains(got, "private bob: Sealed for turn 1: no orders: every battlegroup stays where it stands.") {
+	if got := cmdTexts(f.cmdMust("bob", "orders", "ready")); !strings.Contains(got, "private bob: Sealed for turn 1: no orders: every battlegroup stays where it is.") {
 		t.Errorf("ready with no orders: %s", got)
 	}
 
@@ -28,7 +28,7 @@ func TestOrdersReadySummary(t *testing.T) {
 	got := cmdTexts(f.cmdMust("alice", "orders", "ready"))
 	for _, want := range []string{
 		"private alice: Sealed for turn 1:\n  move: battlegroup 2 \"Vanur's Battalion\" to 2 (Jessop Weald)\n",
-		"⚠ Battlegroups 1 “Regimental Battlegroup”, 3 “Clifton's Battalion” and 4 “Smif's Battalion” have no orders: they stay where they stand",
+		"⚠ Battlegroups 1 “Regimental Battlegroup”, 3 “Clifton's Battalion” and 4 “Smif's Battalion” have no orders: they stay where they are.",
 		"Orders are due " + when + ".",
 		"public : 7th Crucis Lancers has sealed its orders for turn 1.",
 	} {
