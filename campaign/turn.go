@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,7 +43,7 @@ func resolveMovementAndSearches(n *Campaign) {
 			b.Moved, b.From, b.Dropped = false, 0, false
 		}
 	}
-	n.emit(Event{Step: "movement", Type: "resolve", Text: fmt.Sprintf("turn %d: orders are closed; movement begins", n.Turn)})
+	n.emit(Event{Step: "movement", Type: "resolve", Text: "orders are closed; movement begins"})
 	resolveDrops(n)
 	resolveMoves(n)
 	resolveHolds(n)

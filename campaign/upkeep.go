@@ -29,8 +29,12 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 		return nil, nil, err
 	}
 	n.scoreVictoryPoints()
-	if err := n.reinforcementRolls(d); err != nil {
-		return nil, nil, err
+	// Reinforcements are bought while the next turn's orders are open:
+	// after the last turn there is none, so no roll is made (ruling CB11).
+	if n.endReason() == "" {
+		if err := n.reinforcementRolls(d); err != nil {
+			return nil, nil, err
+		}
 	}
 	if !n.endCheck() {
 		n.nextTurn()
@@ -56,9 +60,10 @@ func CampaignVictoryLevel(vp int) string {
 	return "should have stayed home"
 }
 
-// endCheck ends the campaign when its last turn is done or a side has no
-// battlegroup left (step 11), and reports whether it did.
-func (c *Campaign) endCheck() bool {
+// endReason is why the campaign ends at this turn's end check: its last
+// turn is done or a side has no battlegroup left (step 11); "" when it
+// goes on.
+func (c *Campaign) endReason() string {
 	why := ""
 	if c.Settings.TurnLimit > 0 && c.Turn >= c.Settings.TurnLimit {
 		why = fmt.Sprintf("turn %d, the last, is over", c.Turn)
@@ -68,6 +73,13 @@ func (c *Campaign) endCheck() bool {
 			why = fmt.Sprintf("%s has no battlegroup left", s.Name)
 		}
 	}
+	return why
+}
+
+// endCheck ends the campaign when endReason says so, and reports whether
+// it did.
+func (c *Campaign) endCheck() bool {
+	why := c.endReason()
 	if why == "" {
 		return false
 	}
@@ -110,5 +122,5 @@ func (c *Campaign) nextTurn() {
 			bg.Moved, bg.From, bg.Dropped = false, 0, false
 		}
 	}
-	c.emit(Event{Step: "orders", Type: "turn", Text: fmt.Sprintf("turn %d: orders are open", c.Turn)})
+	c.emit(Event{Step: "orders", Type: "turn", Text: "orders are open"})
 }
