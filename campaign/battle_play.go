@@ -89,8 +89,12 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	n := c.Clone()
 	b := n.Battle(battleID)
 	b.Auto = true
+	// The AI answers the battle's questions with their defaults.
+	all, err := n.takeDefaults(InBattle(battleID), d)
+	if err != nil {
+		return nil, nil, err
+	}
 	st := b.State
-	var all []referee.Event
 	if st.Phase == referee.PhaseDeploy {
 		for _, sd := range st.Sides {
 			next, evs, err := deployAI(st, sd.ID, d)
@@ -170,7 +174,7 @@ func (c *Campaign) openBattleList() string {
 func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) ([]referee.Event, error) {
 	c.markAttackers(evs)
 	var more []referee.Event
-	if b.State.Phase == referee.PhaseDeploy && b.State.Deployed() {
+	if b.State.Phase == referee.PhaseDeploy && b.State.Deployed() && !c.waiting(b.ID, DecideInitiative) {
 		st, e, err := referee.Start(b.State)
 		if err != nil {
 			return nil, fmt.Errorf("battle %d: %w", b.ID, err)
