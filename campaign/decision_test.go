@@ -1,0 +1,308 @@
+package campaign
+
+import (
+	"strings"
+	"testing"
+
+	"bfbot/referee"
+)
+
+// decPlayers gives both sides a player, so that their decisions are
+// asked (a side nobody plays takes every default at once).
+func decPlayers(c *Campaign) {
+	c.Side("crucis").Players = []string{"alice"}
+	c.Side("bandits").Players = []string{"bob"}
+}
+
+// decContact is btlContact with players on both sides: crucis wins the
+// initiative and is asked whether it moves first or second.
+func decContact(t *testing.T) (*Campaign, int) {
+	t.Helper()
+	c := btlCampaign(t)
+	decPlayers(c)
+	a := btlGroup(t, c, "crucis", 6, "A6", "A7")
+	a.Moved, a.From = true, 5
+	b := btlGroup(t, c, "bandits", 6, "B8", "B9")
+	if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(t, "4,5,2,3")); err != nil {
+		t.Fatal(err)
+	}
+	mustCheck(t, c)
+	return c, c.Battles[len(c.Battles)-1].ID
+}
+
+// decOnly returns side's one waiting decision of kind.
+func decOnly(t *testing.T, c *Campaign, side string, kind DecisionKind) Decision {
+	t.Helper()
+	var found []Decision
+	for _, d := range DecisionsFor(c, side) {
+		if d.Kind == kind {
+			found = append(found, d)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("%s has %d %s decisions waiting, want 1: %+v", side, len(found), kind, c.Decisions)
+	}
+	return found[0]
+}
+
+// decDeploy deploys both sides with the AI helper.
+func decDeploy(t *testing.T, c *Campaign, battle int) *Campaign {
+	t.Helper()
+	for _, side := range []string{"crucis", "bandits"} {
+		n, _, err := AutoDeploy(c, battle, side, btlDice(t, "1"))
+		c = btlMust(t, n, err)
+	}
+	return c
+}
+
+// Ensure the initiative winner chooses to move first or second (000 line
+// 564): the battle waits for the choice after deployment; moving second
+// puts the other side first. The question is the winner's alone.
+func TestDecideInitiative(t *testing.T) {
+	c, id := decContact(t)
+	dec := decOnly(t, c, "crucis", DecideInitiative)
+	if len(DecisionsFor(c, "bandits")) != 0 {
+		t.Fatalf("the loser is asked too: %+v", c.Decisions)
+	}
+	if dec.Default != "first" || !strings.Contains(c.Log[len(c.Log)-1].Text, "") {
+		t.Errorf("default %q, want first (ruling B15)", dec.Default)
+	}
+	for _, e := range c.Log {
+		if e.Type == "initiative" && !strings.Contains(e.Text, "chooses whether to move first or second") {
+			t.Errorf("contact says %q before the winner has chosen", e.Text)
+		}
+	}
+	c = decDeploy(t, c, id)
+	if ph := c.Battle(id).State.Phase; ph != referee.PhaseDeploy {
+		t.Fatalf("the battle is in its %v phase before the winner chose the order", ph)
+	}
+	if _, _, err := Decide(c, "bandits", dec.ID, "second", btlDice(t, "1")); err == nil {
+		t.Error("bandits answered crucis's decision")
+	}
+	if _, _, err := Decide(c, "crucis", dec.ID, "last", btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "first, second") {
+		t.Errorf("answer last: %v, want a refusal naming first and second", err)
+	}
+	n, evs, err := Decide(c, "crucis", dec.ID, "second", btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	st := n.Battle(id).State
+	if st.Phase != referee.PhaseMovement || st.PhasingSide().ID != "bandits" {
+		t.Errorf("after choosing second: %v phase, %s moving; want bandits' movement", st.Phase, st.PhasingSide().ID)
+	}
+	if len(evs) == 0 || len(n.Decisions) != 0 {
+		t.Errorf("%d battle events, %d decisions left; want the battle's start and none", len(evs), len(n.Decisions))
+	}
+	t.Run("DefaultAtDeadline", func(t *testing.T) {
+		n, _, err := TakeDefaults(c, InBattle(id), btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		if st := n.Battle(id).State; st.Phase != referee.PhaseMovement || st.PhasingSide().ID != "crucis" {
+			t.Errorf("default: %v phase, %s moving; want crucis first", st.Phase, st.PhasingSide().ID)
+		}
+		last := n.Log[len(n.Log)-1]
+		if last.Type != "decision" || len(last.Audience) != 1 || last.Audience[0] != "crucis" || !strings.Contains(last.Text, "default") {
+			t.Errorf("the default's note %+v, want one to crucis alone saying the default was taken", last)
+		}
+	})
+	t.Run("NobodyToAsk", func(t *testing.T) {
+		c, b := btlContact(t) // no players: the AI's default at once
+		if len(c.Decisions) != 0 || c.Battle(b.ID).State.Sides[0].ID != "crucis" {
+			t.Errorf("decisions %+v, first %s; want none and crucis", c.Decisions, c.Battle(b.ID).State.Sides[0].ID)
+		}
+	})
+}
+
+// decRetreatReady is a started battle (crucis first) in which crucis has
+// taken the four steps a withdrawal needs (000 line 2653).
+func decRetreatReady(t *testing.T) (*Campaign, int) {
+	c, id := decContact(t)
+	c = decDeploy(t, c, id)
+	n, _, err := Decide(c, "crucis", decOnly(t, c, "crucis", DecideInitiative).ID, "first", btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	btlSetState(c, id, func(st *referee.State) { st.Unit("A6").Step = 3; st.Unit("A7").Step = 1 })
+	return c, id
+}
+
+// Ensure a retreating side names the edge it withdraws by, and so the
+// sector it falls back into (000 lines 2655–2659; ruling CB7): the
+// retreat is declared with the answer; the default is the edge it
+// deployed by (ruling CB3).
+func TestDecideRetreat(t *testing.T) {
+	c, id := decRetreatReady(t)
+	n, evs, err := AskRetreat(c, id, "crucis", btlDice(t, "1"))
+	asked := btlMust(t, n, err)
+	if len(evs) != 0 || asked.Battle(id).State.Side("crucis").Retreating {
+		t.Fatal("the retreat was declared before its edge was chosen")
+	}
+	dec := decOnly(t, asked, "crucis", DecideRetreat)
+	if dec.Default != "west" || !strings.Contains(dec.Question, "west: into sector 5") {
+		t.Errorf("default %q, question %q: want west, into sector 5", dec.Default, dec.Question)
+	}
+	if _, _, err := AskRetreat(asked, id, "crucis", btlDice(t, "1")); err == nil {
+		t.Error("a second retreat question was asked")
+	}
+	// Bandits have taken no step: their retreat is refused at once.
+	if _, _, err := AskRetreat(asked, id, "bandits", btlDice(t, "1")); err == nil {
+		t.Error("a retreat the rules refuse was asked about")
+	}
+	var chosen referee.Edge
+	for _, e := range mapEdges {
+		if e != referee.West && sectorBeyond(c.Map, 6, e) != 0 {
+			chosen = e
+			break
+		}
+	}
+	if chosen == referee.NoEdge {
+		t.Fatal("sector 6 has no neighbour but by its west edge")
+	}
+	n, evs, err = Decide(asked, "crucis", dec.ID, chosen.String(), btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	sd := n.Battle(id).State.Side("crucis")
+	if !sd.Retreating || sd.RetreatEdge != chosen || len(evs) == 0 || !strings.Contains(evs[0].Text, "by the "+chosen.String()+" edge") {
+		t.Errorf("after answering %s: retreating %v by %v, events %v", chosen, sd.Retreating, sd.RetreatEdge, evs)
+	}
+	// Every unit leaves by that edge: the battlegroup falls back beyond it.
+	n = btlMust(t, n, nil)
+	group := n.Battle(id).Sides[0].Battlegroups[0]
+	st := n.Battle(id).State.Clone()
+	st.Unit("A6").Status, st.Unit("A7").Status = referee.Withdrawn, referee.Withdrawn
+	st, _, err = referee.EndBattle(st, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.Battle(id).State = st
+	if err := n.endBattle(n.Battle(id), btlDice(t, "1")); err != nil {
+		t.Fatal(err)
+	}
+	if bg := n.Side("crucis").Battlegroup(group); bg == nil || bg.Sector != sectorBeyond(c.Map, 6, chosen) {
+		t.Errorf("crucis battlegroup after withdrawing %v: %+v, want in sector %d", chosen, bg, sectorBeyond(c.Map, 6, chosen))
+	}
+	t.Run("DefaultAtDeadline", func(t *testing.T) {
+		n, _, err := TakeDefaults(asked, InBattle(id), btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		if sd := n.Battle(id).State.Side("crucis"); !sd.Retreating || sd.RetreatEdge != referee.West {
+			t.Errorf("default: retreating %v by %v, want by the west edge", sd.Retreating, sd.RetreatEdge)
+		}
+	})
+	t.Run("LapsesAfterTheTurn", func(t *testing.T) {
+		// The side ended its turn without answering: a retreat is
+		// declared in one's own turn, so the default lapses with a note.
+		end := referee.Action{Kind: referee.ActEnd}
+		n := asked
+		for n.Battle(id).State.PhasingSide().ID == "crucis" {
+			next, _, err := BattleAct(n, id, "crucis", end, btlDice(t, "1"))
+			n = btlMust(t, next, err)
+		}
+		n, _, err := TakeDefaults(n, InBattle(id), btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		last := n.Log[len(n.Log)-1]
+		if n.Battle(id).State.Side("crucis").Retreating || !strings.Contains(last.Text, "lapsed") {
+			t.Errorf("retreating %v, note %q; want no retreat and a lapse note", n.Battle(id).State.Side("crucis").Retreating, last.Text)
+		}
+	})
+}
+
+// decCapture ends the contact battle with bandits' B8 (a heavy 'Mech
+// lance, step 1) captured by crucis, which lost a heavy 'Mech lance (A8)
+// earlier: crucis may keep B8 or scrap it (000 line 970).
+func decCapture(t *testing.T) (*Campaign, Decision) {
+	c, id := decRetreatReady(t)
+	cru := c.Side("crucis")
+	c.loseUnit(cru, cru.Unit("A8"), UnitDestroyed)
+	c.pruneBattlegroups()
+	// Two damaged bandit units with their RBG and one salvage counter:
+	// the repair is a choice.
+	ban := c.Side("bandits")
+	rbg := ban.RBG().Units
+	ban.Unit(rbg[0]).Step, ban.Unit(rbg[1]).Step, ban.Salvage = 2, 1, 1
+	btlSetState(c, id, func(st *referee.State) {
+		b8 := st.Unit("B8")
+		b8.Status, b8.Step = referee.Captured, 1
+	})
+	st, _, err := referee.EndBattle(c.Battle(id).State, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := c.Clone()
+	n.Battle(id).State = st
+	n = btlMust(t, n, n.endBattle(n.Battle(id), btlDice(t, "1")))
+	return n, decOnly(t, n, "crucis", DecideCaptured)
+}
+
+// Ensure a captor keeps or scraps each captured unit it could put in
+// service (000 line 970); the default at the upkeep is to keep it
+// (ruling CB6).
+func TestDecideCaptured(t *testing.T) {
+	c, dec := decCapture(t)
+	if dec.Subject != "B8" || dec.Default != "keep" {
+		t.Errorf("decision %+v, want B8, keep by default", dec)
+	}
+	for _, d := range c.Decisions {
+		if d.Kind == DecideCaptured && d.Side != "crucis" {
+			t.Errorf("%s is asked about crucis's prisoner", d.Side)
+		}
+	}
+	salvage := c.Side("crucis").Salvage
+	t.Run("Scrap", func(t *testing.T) {
+		n, _, err := Decide(c, "crucis", dec.ID, "scrap", btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		cru := n.Side("crucis")
+		if cru.Salvage != salvage+3 || cru.Unit("A8").Replaced != "" {
+			t.Errorf("salvage %d (was %d), A8 replaced by %q; want 3 more salvage and A8 not replaced", cru.Salvage, salvage, cru.Unit("A8").Replaced)
+		}
+	})
+	t.Run("Keep", func(t *testing.T) {
+		n, _, err := Decide(c, "crucis", dec.ID, "keep", btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		cru := n.Side("crucis")
+		if r := cru.Unit("A8").Replaced; r == "" || cru.Unit(r).From != "bandits" || cru.Salvage != salvage {
+			t.Errorf("A8 replaced by %q, salvage %d; want B8 in service and no salvage", r, cru.Salvage)
+		}
+	})
+	t.Run("DefaultAtUpkeep", func(t *testing.T) {
+		n, _ := btlUpkeep(t, c, "3,3,3,3")
+		if r := n.Side("crucis").Unit("A8").Replaced; r == "" || len(n.Decisions) != 0 {
+			t.Errorf("after the upkeep: A8 replaced by %q, %d decisions left; want B8 kept and none", r, len(n.Decisions))
+		}
+	})
+}
+
+// Ensure a side chooses which damaged units the repair mends (000 line
+// 2665), asked when the turn's last battle ends; the default at the
+// upkeep is ruling CB8's order.
+func TestDecideRepair(t *testing.T) {
+	c, _ := decCapture(t)
+	dec := decOnly(t, c, "bandits", DecideRepair)
+	worst, last := dec.Options[0], dec.Options[len(dec.Options)-1]
+	if len(dec.Options) != 2 || dec.Default != worst+" "+last {
+		t.Fatalf("repair options %v, default %q: want the two damaged RBG units, worst first", dec.Options, dec.Default)
+	}
+	if _, _, err := Decide(c, "bandits", dec.ID, "A1", btlDice(t, "1")); err == nil {
+		t.Error("a repair of a unit not on the list was taken")
+	}
+	steps := func(n *Campaign) (int, int) {
+		s := n.Side("bandits")
+		return s.Unit(worst).Step, s.Unit(last).Step
+	}
+	w0, l0 := steps(c)
+	t.Run("Chosen", func(t *testing.T) {
+		n, _, err := Decide(c, "bandits", dec.ID, last, btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		n, _ = btlUpkeep(t, n, "3,3,3,3")
+		if w, l := steps(n); l != l0-1 || (worst != last && w != w0) {
+			t.Errorf("%s step %d (was %d), %s step %d (was %d): want only %s mended", worst, w, w0, last, l, l0, last)
+		}
+	})
+	t.Run("None", func(t *testing.T) {
+		n, _, err := Decide(c, "bandits", dec.ID, "none", btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		n, _ = btlUpkeep(t, n, "3,3,3,3")
+		if w, l := steps(n); w != w0 || l != l0 {
+			t.Errorf("steps %d and %d after repairing none, want %d and %d", w, l, w0, l0)
+		}
+	})
+	t.Run("DefaultAtUpkeep", func(t *testing.T) {
+		n, _ := btlUpkeep(t, c, "3,3,3,3")
+		if w, _ := steps(n); w != w0-1 {
+			t.Errorf("%s at step %d after the default repair, want %d (worst first, ruling CB8)", worst, w, w0-1)
+		}
+	})
+}
