@@ -158,7 +158,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 	default:
 		return nil, nil, nil
 	}
-	before, battles := len(n.Log), len(n.Battles)
+	before, battles, since := len(n.Log), len(n.Battles), n.NextDecision
 	next, _, err := campaign.Advance(n, d)
 	if err != nil {
 		return nil, nil, err
@@ -184,6 +184,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 	out = append(out, command.EventReplies(n, n.Log[min(before, len(n.Log)):])...)
 	out = append(out, battleOut...)
 	out = append(out, command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):])...)
+	out = append(out, command.DecisionPrompts(n, since)...)
 	return n, append(out, command.OrdersOpen(n)...), nil
 }
 
@@ -199,19 +200,31 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 	n := c
 	var out []command.Reply
 	for _, id := range campaign.Unfought(c) {
-		b := n.Battle(id)
-		if b == nil || b.State == nil {
-			continue
-		}
+		// The battle's questions not answered in time take their
+		// defaults first (campaign/decision.go); a battle still deploying
+		// is not played on by the AI, even if the default starts it.
+		n0 := n
+		deploying := n0.Battle(id) != nil && n0.Battle(id).State != nil && n0.Battle(id).State.Phase == referee.PhaseDeploy
 		var evs []referee.Event
 		var err error
+		n, evs, err = campaign.TakeDefaults(n, campaign.InBattle(id), d)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, command.EventReplies(n, n.Log[len(n0.Log):])...)
+		out = append(out, command.BattleReplies(n, id, evs)...)
+		evs = nil
+		b := n.Battle(id)
+		if b == nil || b.Over || b.State == nil {
+			continue
+		}
 		switch {
 		case b.Auto:
 			var next *campaign.Campaign
 			if next, evs, err = campaign.AutoResolveBattle(n, id, d, seed+uint64(id)); err == nil {
 				n = next
 			}
-		case b.State.Phase == referee.PhaseDeploy:
+		case deploying:
 			for _, s := range b.Sides {
 				next, e, err := campaign.AutoDeploy(n, id, s.Side, d)
 				if err != nil {
@@ -234,6 +247,7 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 			out = append(out, command.BattleReplies(n, id, evs)...)
 		}
 	}
+	out = append(out, command.DecisionPrompts(n, c.NextDecision)...)
 	if n == c {
 		return nil, nil, nil
 	}

@@ -340,7 +340,9 @@ func TestWithdrawSaysCaptured(t *testing.T) {
 	if f.state().Unit("A1").Status != referee.Active {
 		t.Fatal("the question acted")
 	}
+	// The retreat asks for its edge (decision 1) and is declared with it.
 	f.cmdMust("alice", "battle", "retreat")
+	f.cmdMust("alice", "battle", "decide", "decision", "1", "answer", "west")
 	if got := cmdTexts(f.cmdMust("alice", "battle", "withdraw", "unit", "A2")); !strings.Contains(got, "A2 would be CAPTURED, not withdrawn: it left by the wrong edge: Lancers retreats by the west edge") {
 		t.Errorf("withdraw by the wrong edge: %q", got)
 	}

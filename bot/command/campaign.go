@@ -337,7 +337,7 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error) {
-	before := len(x.c.Battles)
+	before, since := len(x.c.Battles), x.c.NextDecision
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.Advance(c, d)
 	})
@@ -354,6 +354,7 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
 	out = append(out, DeployPrompts(x.c, x.c.Battles[before:])...)
+	out = append(out, DecisionPrompts(x.c, since)...)
 	out = append(out, x.public(statusText(x.c)))
 	return append(out, OrdersOpen(x.c)...), nil
 }
