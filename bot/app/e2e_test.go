@@ -10,6 +10,7 @@ import (
 	"bfbot/bot/discordtest"
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
+	"bfbot/referee"
 )
 
 // srvPlayers maps each player to his side.
@@ -199,6 +200,7 @@ func (r *srvRig) fight(t *testing.T, battle int) {
 		out := r.must(user, false, "battle", "view", srvOpts("battle", id))
 		srvWantPNG(t, out)
 	}
+	r.chooseSecond(t, battle)
 	for i := 0; i < 2; i++ {
 		c := r.campaign()
 		b := c.Battle(battle)
@@ -220,6 +222,44 @@ func (r *srvRig) fight(t *testing.T, battle int) {
 	threads := r.fake.Threads(srvChannel)
 	if len(threads) == 0 || len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Errorf("no battle thread with messages under the campaign channel: %+v", threads)
+	}
+}
+
+// chooseSecond has the initiative winner of a deployed battle press the
+// "second" button of the question in his DM (000 line 564): the battle
+// then starts with the other side moving. The loser is never asked.
+func (r *srvRig) chooseSecond(t *testing.T, battle int) {
+	t.Helper()
+	c := r.campaign()
+	var dec campaign.Decision
+	for _, d := range c.Decisions {
+		if d.Battle == battle && d.Kind == campaign.DecideInitiative {
+			dec = d
+		}
+	}
+	if dec.ID == 0 || c.Battle(battle).State.Phase != referee.PhaseDeploy {
+		t.Fatalf("battle %d: no initiative question waiting (%+v) before the start", battle, c.Decisions)
+	}
+	winner, loser := srvAlice, srvBob
+	if dec.Side == "bandits" {
+		winner, loser = srvBob, srvAlice
+	}
+	var second string
+	r.fake.MustWait(t, srvWait, "the winner's \"second\" button", func() bool {
+		var ok bool
+		second, ok = srvButton(r.fake.DMs(winner), "second")
+		return ok
+	})
+	if _, ok := srvButton(r.fake.DMs(loser), "second"); ok {
+		t.Error("the initiative loser was asked too")
+	}
+	in, err := r.fake.PressButton(winner, "", r.fake.DMChannel(winner), second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.answers(in.ID)
+	if st := r.campaign().Battle(battle).State; st.Phase != referee.PhaseMovement || st.PhasingSide().ID == dec.Side {
+		t.Fatalf("after %s chose to move second: %v phase, %s moving", dec.Side, st.Phase, st.PhasingSide().ID)
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 
 var decideOptions = []Option{
 	{Name: "decision", Description: "the decision's number (without it: your side's waiting decisions)", Type: Integer},
-	{Name: "answer", Description: `your answer, e.g. second, keep, north, "A3 A7" (default: the default)`},
+	{Name: "answer", Description: `your answer, e.g. second, keep, north, "A3 A7", or default (without it: the question again)`},
 }
 
 func (g *Registry) decideCommands() []*entry {
@@ -43,7 +43,8 @@ func (g *Registry) decide(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	answer := x.str("answer")
 	if answer == "" {
-		answer = campaign.AnswerDefault
+		// The question again, with its buttons, for the caller alone.
+		return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Text: decisionText(*dec), Buttons: decisionButtons(x.c.ID, *dec)}}, nil
 	}
 	return g.applyBattle(ctx, x, dec.Battle, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return withLog(c)(campaign.Decide(c, x.side.ID, id, answer, d))
@@ -91,21 +92,27 @@ func DecisionPrompts(c *campaign.Campaign, since int) []Reply {
 		if s == nil {
 			continue
 		}
-		answers := d.Options
-		if d.Kind == campaign.DecideRepair {
-			answers = []string{campaign.AnswerDefault, campaign.AnswerNone}
-		}
-		var buttons []Button
-		for _, a := range answers {
-			label := a
-			if a == d.Default || a == campaign.AnswerDefault {
-				label += " (default)"
-			}
-			buttons = append(buttons, button(label, false, ButtonID{Action: ButtonDecide, Campaign: c.ID, Args: []string{fmt.Sprint(d.ID), a}})...)
-		}
 		for _, p := range s.Players {
-			out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(d.Battle), Text: decisionText(d), Buttons: buttons})
+			out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(d.Battle), Text: decisionText(d), Buttons: decisionButtons(c.ID, d)})
 		}
 	}
 	return out
+}
+
+// decisionButtons are a decision's answers as buttons: one per option,
+// the default marked; a repair's are its default order and none.
+func decisionButtons(campaignID int64, d campaign.Decision) []Button {
+	answers := d.Options
+	if d.Kind == campaign.DecideRepair {
+		answers = []string{campaign.AnswerDefault, campaign.AnswerNone}
+	}
+	var buttons []Button
+	for _, a := range answers {
+		label := a
+		if a == d.Default || a == campaign.AnswerDefault {
+			label += " (default)"
+		}
+		buttons = append(buttons, button(label, false, ButtonID{Action: ButtonDecide, Campaign: campaignID, Args: []string{fmt.Sprint(d.ID), a}})...)
+	}
+	return buttons
 }
