@@ -205,8 +205,11 @@ func (c *Campaign) chooseOrder(dec Decision, answer string, d *dice.Dice) ([]ref
 		st.Sides = append(st.Sides[1:], st.Sides[0])
 	}
 	if dec.ID != 0 { // a choice the players were told is waiting
-		c.emit(Event{Step: "contact", Type: "initiative", Sector: b.Sector, Battle: b.ID, Side: dec.Side,
-			Text: fmt.Sprintf("battle %d: %s chooses to move %s; %s moves first", b.ID, c.Side(dec.Side).Name, answer, c.Side(st.Sides[0].ID).Name)})
+		text := fmt.Sprintf("battle %d: %s chooses to move %s", b.ID, c.Side(dec.Side).Name, answer)
+		if answer == "second" {
+			text += fmt.Sprintf(": %s moves first", c.Side(st.Sides[0].ID).Name)
+		}
+		c.emit(Event{Step: "contact", Type: "initiative", Sector: b.Sector, Battle: b.ID, Side: dec.Side, Text: text})
 	}
 	return c.advanceBattle(b, nil, d)
 }

@@ -174,7 +174,7 @@ func (c *Campaign) settle(dec Decision, answer string, byDefault bool, d *dice.D
 	c.Decisions = slices.DeleteFunc(c.Decisions, func(x Decision) bool { return x.ID == dec.ID })
 	how := "you chose"
 	if byDefault {
-		how = "no answer came before the deadline, so the default was taken:"
+		how = "no answer came in time, so the default was taken:"
 	}
 	evs, err := c.answer(dec, answer, d)
 	var refused *Error
