@@ -10,7 +10,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Decisions the book leaves to the players (rulings DEC1–DEC5): the
+// Decisions the book leaves to the players (rulings DEC1–DEC4): the
 // initiative winner moves first or second (000 line 564), a retreating
 // side names its edge and with it the sector it falls back into (lines
 // 2655–2659), a captor keeps or scraps a captured unit (line 970), a side
