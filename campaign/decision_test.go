@@ -306,3 +306,24 @@ func TestDecideRepair(t *testing.T) {
 		}
 	})
 }
+
+// Ensure Check reports a decision that cannot be answered: of no side,
+// for a battle not being fought, a default not among its answers, an ID
+// given twice.
+func TestCheckDecisions(t *testing.T) {
+	c, id := decContact(t)
+	good := decOnly(t, c, "crucis", DecideInitiative)
+	for name, bad := range map[string]Decision{
+		"side":    {ID: 90, Kind: DecideInitiative, Side: "nobody", Battle: id, Options: []string{"first", "second"}, Default: "first"},
+		"battle":  {ID: 90, Kind: DecideInitiative, Side: "crucis", Battle: 99, Options: []string{"first", "second"}, Default: "first"},
+		"default": {ID: 90, Kind: DecideCaptured, Side: "crucis", Options: []string{"keep", "scrap"}, Default: "sell"},
+		"twice":   good,
+	} {
+		n := c.Clone()
+		n.NextDecision = 100
+		n.Decisions = append(n.Decisions, bad)
+		if errs := n.Check(); len(errs) == 0 {
+			t.Errorf("%s: Check passed %+v", name, bad)
+		}
+	}
+}
