@@ -34,12 +34,18 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	a.Side = side
 	n := c.Clone()
 	b := n.Battle(battleID)
-	prev := b.State.Turn
+	if a.Kind == referee.ActDeploy {
+		if err := n.DeployWait(b, side); err != nil {
+			return nil, nil, err
+		}
+	}
+	prev, before := b.State.Turn, b.State
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
 		return nil, nil, refusal(err)
 	}
 	b.State = st
+	n.setupDone(b, before)
 	// A game turn that this action ended is followed by 004's morale
 	// checks (Settings.MoraleTable; battle_morale.go).
 	morale, err := n.moraleAfterTurn(b, prev, d)
@@ -64,13 +70,18 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	if b.State.Phase != referee.PhaseDeploy {
 		return nil, nil, errorf("battle %d has already started: deployment is over", battleID)
 	}
+	if err := c.DeployWait(b, side); err != nil {
+		return nil, nil, err
+	}
 	n := c.Clone()
 	b = n.Battle(battleID)
+	before := b.State
 	st, evs, err := deployAI(b.State, side, d)
 	if err != nil {
 		return nil, nil, err
 	}
 	b.State = st
+	n.setupDone(b, before)
 	more, err := n.advanceBattle(b, evs, d)
 	if err != nil {
 		return nil, nil, err
@@ -96,8 +107,8 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	}
 	st := b.State
 	if st.Phase == referee.PhaseDeploy {
-		for _, sd := range st.Sides {
-			next, evs, err := deployAI(st, sd.ID, d)
+		for _, side := range SetupOrder(st) {
+			next, evs, err := deployAI(st, side, d)
 			if err != nil {
 				return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
 			}

@@ -181,6 +181,9 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 				Text: fmt.Sprintf("battle %d: %s", id, t)})
 		}
 	}
+	if err := c.orderSetup(&c.Battles[len(c.Battles)-1], d); err != nil {
+		return err
+	}
 	// The winner chooses to move first or second (000 line 564; ruling
 	// B15): nothing is deployed yet, so no answer can start the battle.
 	_, err = c.ask(Decision{Kind: DecideInitiative, Side: winner.ID, Battle: id, Options: []string{"first", "second"}, Default: "first",

@@ -225,6 +225,8 @@ func (c *Campaign) answer(dec Decision, answer string, d *dice.Dice) ([]referee.
 		return c.chooseOrder(dec, answer, d)
 	case DecideRetreat:
 		return c.declareRetreat(dec, answer, d)
+	case DecideSetup:
+		return nil, c.chooseSetup(dec, answer)
 	case DecideCaptured:
 		return nil, c.keepOrScrap(dec, answer)
 	case DecideRepair:

@@ -45,9 +45,12 @@ func decOnly(t *testing.T, c *Campaign, side string, kind DecisionKind) Decision
 	return found[0]
 }
 
-// decDeploy deploys both sides with the AI helper.
+// decDeploy has crucis set up together with bandits (the set-up order's
+// default) and deploys both sides with the AI helper.
 func decDeploy(t *testing.T, c *Campaign, battle int) *Campaign {
 	t.Helper()
+	n, _, err := Decide(c, "crucis", decOnly(t, c, "crucis", DecideSetup).ID, "together", btlDice(t, "1"))
+	c = btlMust(t, n, err)
 	for _, side := range []string{"crucis", "bandits"} {
 		n, _, err := AutoDeploy(c, battle, side, btlDice(t, "1"))
 		c = btlMust(t, n, err)
@@ -326,4 +329,96 @@ func TestCheckDecisions(t *testing.T) {
 			t.Errorf("%s: Check passed %+v", name, bad)
 		}
 	}
+}
+
+// Ensure the set-up order (000 line 2636): the initiative winner may have
+// his opponent set up first; that side places all its units, then the
+// other sees its counters and sets up, and the first may not move its
+// units any more. Deployment waits for the choice; the default is both
+// at once, in secret (ruling CB2). A lone prepared position sets up
+// first without a question.
+func TestDecideSetupOrder(t *testing.T) {
+	c, id := decContact(t)
+	dec := decOnly(t, c, "crucis", DecideSetup)
+	if dec.Default != "together" {
+		t.Errorf("default %q, want together", dec.Default)
+	}
+	if _, _, err := AutoDeploy(c, id, "bandits", btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "choosing who sets up first") {
+		t.Errorf("deploying before the choice: %v", err)
+	}
+	n, _, err := Decide(c, "crucis", dec.ID, "opponent", btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	if _, _, err := AutoDeploy(c, id, "crucis", btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "Moore's Bandits sets up first") {
+		t.Errorf("crucis deploying before bandits: %v", err)
+	}
+	if v := c.Battle(id).State.View("crucis"); v.Unit("B8") != nil {
+		t.Error("crucis sees bandits' units before they have set up")
+	}
+	mark := len(c.Log)
+	n, _, err = AutoDeploy(c, id, "bandits", btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	told := false
+	for _, e := range c.Log[mark:] {
+		told = told || (e.Type == "setup_order" && len(e.Audience) == 1 && e.Audience[0] == "crucis")
+	}
+	if !told {
+		t.Error("crucis is not told that bandits have set up")
+	}
+	st := c.Battle(id).State
+	if u := st.View("crucis").Unit("B8"); u == nil || u.Hex == nil || u.Class != "" {
+		t.Errorf("crucis's view of B8 while setting up second: %+v, want its counter, blind", u)
+	}
+	if st.View("").Unit("B8") != nil {
+		t.Error("a spectator sees the set-up")
+	}
+	a6 := referee.ValidActions(st, "A6")
+	if len(a6) == 0 {
+		t.Fatal("crucis may not deploy after bandits set up")
+	}
+	n, _, err = BattleAct(c, id, "crucis", a6[0], btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	b8 := c.Battle(id).State.Unit("B8").Hex
+	again := referee.Action{Kind: referee.ActDeploy, Unit: "B8", To: b8}
+	again.To.Y++
+	if _, _, err := BattleAct(c, id, "bandits", again, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "your set-up is over") {
+		t.Errorf("bandits redeploying after crucis began: %v", err)
+	}
+	t.Run("DefaultAtDeadline", func(t *testing.T) {
+		c, id := decContact(t)
+		n, _, err := TakeDefaults(c, func(d Decision) bool { return d.Kind == DecideSetup }, btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		if first := n.Battle(id).State.Campaign.SetupFirst; first != "" {
+			t.Errorf("%s sets up first by default, want both at once", first)
+		}
+		n, _, err = AutoDeploy(n, id, "crucis", btlDice(t, "1"))
+		btlMust(t, n, err)
+	})
+	t.Run("Prepared", func(t *testing.T) {
+		c := btlCampaign(t)
+		decPlayers(c)
+		a := btlGroup(t, c, "crucis", 6, "A6", "A7")
+		a.Moved, a.From = true, 5
+		b := btlGroup(t, c, "bandits", 6, "B8", "B9")
+		b.Prepared = true
+		if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(t, "4,5,2,3")); err != nil {
+			t.Fatal(err)
+		}
+		st := c.Battles[len(c.Battles)-1].State
+		for _, d := range c.Decisions {
+			if d.Kind == DecideSetup {
+				t.Errorf("asked %+v though bandits hold a prepared position", d)
+			}
+		}
+		if st.Campaign.SetupFirst != "bandits" || !strings.Contains(strings.Join(logTexts(c), "\n"), "Moore's Bandits holds a prepared position and sets up first") {
+			t.Errorf("set-up first %q, want the prepared bandits, announced", st.Campaign.SetupFirst)
+		}
+	})
+}
+
+func logTexts(c *Campaign) []string {
+	var out []string
+	for _, e := range c.Log {
+		out = append(out, e.Text)
+	}
+	return out
 }

@@ -32,6 +32,9 @@ type CampaignRules struct {
 	// StartSteps are the damage steps each unit had when the battle began;
 	// only steps taken since count towards WithdrawAfterSteps.
 	StartSteps map[string]int `json:"start_steps,omitempty"`
+	// SetupFirst is the side that sets up before the other (000 line
+	// 2636; setup_order.go), "" when both set up at once, in secret.
+	SetupFirst string `json:"setup_first,omitempty"`
 }
 
 // clone returns a deep copy (nil stays nil).
@@ -118,7 +121,7 @@ func (b *battle) zoneError(u *Unit, h hex.Hex) error {
 // validDeploys lists the deploy actions open to a reserve ground unit
 // before the battle starts: every hex of its zone it may stand in.
 func validDeploys(s *State, u *Unit) []Action {
-	if s.Phase != PhaseDeploy || u.Status != Reserve || !u.Class.Ground() || u.Aboard != "" || weatherDeployError(s, u) != nil {
+	if s.Phase != PhaseDeploy || u.Status != Reserve || !u.Class.Ground() || u.Aboard != "" || weatherDeployError(s, u) != nil || s.SetupWait(u.Side) != nil {
 		return nil
 	}
 	b := &battle{s: s, side: u.Side}
@@ -135,8 +138,8 @@ func validDeploys(s *State, u *Unit) []Action {
 // battle starts does (Start's condition): ground units not in reserve,
 // but those arriving later by drop or aboard a DropShip.
 func (s *State) Deployed() bool {
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Status == Reserve && u.Class.Ground() && !arrivesLater(u) {
+	for _, sd := range s.Sides {
+		if !s.SideDeployed(sd.ID) {
 			return false
 		}
 	}

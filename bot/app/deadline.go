@@ -225,8 +225,8 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 				n = next
 			}
 		case deploying:
-			for _, s := range b.Sides {
-				next, e, err := campaign.AutoDeploy(n, id, s.Side, d)
+			for _, side := range campaign.SetupOrder(b.State) {
+				next, e, err := campaign.AutoDeploy(n, id, side, d)
 				if err != nil {
 					continue // this side has deployed, or the battle has begun
 				}

@@ -193,8 +193,10 @@ func TestEndToEnd(t *testing.T) {
 func (r *srvRig) fight(t *testing.T, battle int) {
 	t.Helper()
 	id := srvItoa(battle)
-	for user := range srvPlayers {
-		r.must(user, false, "battle", "deploy", srvOpts("battle", id, "auto", "true"))
+	r.pressDecision(t, battle, campaign.DecideSetup, "together (default)")
+	users := map[string]string{"crucis": srvAlice, "bandits": srvBob}
+	for _, side := range campaign.SetupOrder(r.campaign().Battle(battle).State) {
+		r.must(users[side], false, "battle", "deploy", srvOpts("battle", id, "auto", "true"))
 	}
 	for user := range srvPlayers {
 		out := r.must(user, false, "battle", "view", srvOpts("battle", id))
@@ -227,40 +229,75 @@ func (r *srvRig) fight(t *testing.T, battle int) {
 
 // chooseSecond has the initiative winner of a deployed battle press the
 // "second" button of the question in his DM (000 line 564): the battle
-// then starts with the other side moving. The loser is never asked.
+// then starts with the other side moving.
 func (r *srvRig) chooseSecond(t *testing.T, battle int) {
 	t.Helper()
-	c := r.campaign()
+	if ph := r.campaign().Battle(battle).State.Phase; ph != referee.PhaseDeploy {
+		t.Fatalf("battle %d is in its %v phase before the initiative winner chose", battle, ph)
+	}
+	winner := r.pressDecision(t, battle, campaign.DecideInitiative, "second")
+	if winner == "" {
+		t.Fatalf("battle %d: no initiative question waiting", battle)
+	}
+	if st := r.campaign().Battle(battle).State; st.Phase != referee.PhaseMovement || st.PhasingSide().ID == winner {
+		t.Fatalf("after %s chose to move second: %v phase, %s moving", winner, st.Phase, st.PhasingSide().ID)
+	}
+}
+
+// pressDecision has the side asked battle's decision of kind press the
+// button labelled label in its player's DM, and returns the side ("" when
+// no such question waits). The other side's player is never asked.
+func (r *srvRig) pressDecision(t *testing.T, battle int, kind campaign.DecisionKind, label string) string {
+	t.Helper()
 	var dec campaign.Decision
-	for _, d := range c.Decisions {
-		if d.Battle == battle && d.Kind == campaign.DecideInitiative {
+	for _, d := range r.campaign().Decisions {
+		if d.Battle == battle && d.Kind == kind {
 			dec = d
 		}
 	}
-	if dec.ID == 0 || c.Battle(battle).State.Phase != referee.PhaseDeploy {
-		t.Fatalf("battle %d: no initiative question waiting (%+v) before the start", battle, c.Decisions)
+	if dec.ID == 0 {
+		return ""
 	}
-	winner, loser := srvAlice, srvBob
+	user, other := srvAlice, srvBob
 	if dec.Side == "bandits" {
-		winner, loser = srvBob, srvAlice
+		user, other = srvBob, srvAlice
 	}
-	var second string
-	r.fake.MustWait(t, srvWait, "the winner's \"second\" button", func() bool {
-		var ok bool
-		second, ok = srvButton(r.fake.DMs(winner), "second")
-		return ok
+	var ids map[string]string
+	var err error
+	r.fake.MustWait(t, srvWait, "the "+label+" button", func() bool {
+		ids, err = srvDecisionButtons(r.fake.DMs(user), dec.ID)
+		return err == nil && ids[label] != ""
 	})
-	if _, ok := srvButton(r.fake.DMs(loser), "second"); ok {
-		t.Error("the initiative loser was asked too")
+	if others, _ := srvDecisionButtons(r.fake.DMs(other), dec.ID); len(others) > 0 {
+		t.Errorf("the other side was asked decision %d too", dec.ID)
 	}
-	in, err := r.fake.PressButton(winner, "", r.fake.DMChannel(winner), second)
+	in, err := r.fake.PressButton(user, "", r.fake.DMChannel(user), ids[label])
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.answers(in.ID)
-	if st := r.campaign().Battle(battle).State; st.Phase != referee.PhaseMovement || st.PhasingSide().ID == dec.Side {
-		t.Fatalf("after %s chose to move second: %v phase, %s moving", dec.Side, st.Phase, st.PhasingSide().ID)
+	if r.campaign().Decision(dec.ID) != nil {
+		t.Fatalf("decision %d still waits after %s pressed %q", dec.ID, dec.Side, label)
 	}
+	return dec.Side
+}
+
+// srvDecisionButtons are the buttons, by label, that answer decision id
+// in msgs.
+func srvDecisionButtons(msgs []discordtest.Message, id int) (map[string]string, error) {
+	out := map[string]string{}
+	for _, m := range msgs {
+		for _, b := range m.Buttons {
+			bid, err := command.DecodeButton(b.CustomID)
+			if err != nil {
+				return nil, err
+			}
+			if bid.Action == command.ButtonDecide && bid.Args[0] == srvItoa(id) {
+				out[b.Label] = b.CustomID
+			}
+		}
+	}
+	return out, nil
 }
 
 // autoResolve presses the referee's Auto-resolve button of a battle (the

@@ -287,11 +287,16 @@ func DeployPrompts(c *campaign.Campaign, battles []campaign.Battle) []Reply {
 			if side == nil || !mustDeploy(b.State, bs.Side) {
 				continue
 			}
+			text := fmt.Sprintf("Battle %d in %s is set up: deploy your units now with /battle deploy battle:%d unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
+				b.ID, sectorName(c, b.Sector), b.ID)
+			buttons := button("Auto-deploy", false, ButtonID{Action: ButtonAutoDeploy, Campaign: c.ID, Battle: b.ID})
+			if wait := c.DeployWait(&b, bs.Side); wait != nil {
+				// The set-up order (000 line 2636): told again when to deploy.
+				text = fmt.Sprintf("Battle %d in %s is set up. Wait to deploy: %s.", b.ID, sectorName(c, b.Sector), wait)
+				buttons = nil
+			}
 			for _, p := range side.Players {
-				out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(b.ID),
-					Text: fmt.Sprintf("Battle %d in %s is set up: deploy your units now with /battle deploy battle:%d unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
-						b.ID, sectorName(c, b.Sector), b.ID),
-					Buttons: button("Auto-deploy", false, ButtonID{Action: ButtonAutoDeploy, Campaign: c.ID, Battle: b.ID})})
+				out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(b.ID), Text: text, Buttons: buttons})
 			}
 		}
 	}
