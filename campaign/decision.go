@@ -10,8 +10,9 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Decisions the book leaves to the players (rulings DEC1–DEC4): the
-// initiative winner moves first or second (000 line 564), a retreating
+// Decisions the book leaves to the players (rulings DEC1–DEC5): the
+// initiative winner moves first or second (000 line 564) and may have his
+// opponent set up first (line 2636; setup_order.go), a retreating
 // side names its edge and with it the sector it falls back into (lines
 // 2655–2659), a captor keeps or scraps a captured unit (line 970), a side
 // chooses which damaged units the turn's repair mends (line 2665). Each
