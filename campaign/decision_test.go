@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -344,7 +345,10 @@ func TestDecideSetupOrder(t *testing.T) {
 		t.Errorf("default %q, want together", dec.Default)
 	}
 	if _, _, err := AutoDeploy(c, id, "bandits", btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "choosing who sets up first") {
-		t.Errorf("deploying before the choice: %v", err)
+		t.Errorf("bandits deploying before the choice: %v", err)
+	}
+	if _, _, err := AutoDeploy(c, id, "crucis", btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("first choose who sets up first in battle %d (000 line 2636): answer decision %d", id, dec.ID)) {
+		t.Errorf("crucis deploying before its choice: %v", err)
 	}
 	n, _, err := Decide(c, "crucis", dec.ID, "opponent", btlDice(t, "1"))
 	c = btlMust(t, n, err)

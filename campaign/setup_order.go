@@ -87,6 +87,9 @@ func SetupOrder(st *referee.State) []string {
 // still to be chosen, or the other side sets up first.
 func (c *Campaign) DeployWait(b *Battle, side string) error {
 	for _, dec := range c.Decisions {
+		if dec.Battle == b.ID && dec.Kind == DecideSetup && dec.Side == side {
+			return errorf("first choose who sets up first in battle %d (000 line 2636): answer decision %d", b.ID, dec.ID)
+		}
 		if dec.Battle == b.ID && dec.Kind == DecideSetup {
 			return errorf("%s is choosing who sets up first in battle %d (000 line 2636): deploy once it has (the battle deadline takes the default, both at once)", c.Side(dec.Side).Name, b.ID)
 		}
