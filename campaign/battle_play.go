@@ -39,6 +39,7 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 			return nil, nil, err
 		}
 	}
+	b.State.AskHidden = n.askedSides(b)
 	prev, before := b.State.Turn, b.State
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
@@ -46,6 +47,11 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	}
 	b.State = st
 	n.setupDone(b, before)
+	asked, err := n.askAmbushes(b, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	evs = append(evs, asked...)
 	// A game turn that this action ended is followed by 004's morale
 	// checks (Settings.MoraleTable; battle_morale.go).
 	morale, err := n.moraleAfterTurn(b, prev, d)
@@ -100,11 +106,13 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	n := c.Clone()
 	b := n.Battle(battleID)
 	b.Auto = true
-	// The AI answers the battle's questions with their defaults.
+	// The AI answers the battle's questions with their defaults, and its
+	// hidden infantry attacks at once.
 	all, err := n.takeDefaults(InBattle(battleID), d)
 	if err != nil {
 		return nil, nil, err
 	}
+	b.State.AskHidden = nil
 	st := b.State
 	if st.Phase == referee.PhaseDeploy {
 		for _, side := range SetupOrder(st) {

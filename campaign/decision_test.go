@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
 
@@ -425,4 +427,77 @@ func logTexts(c *Campaign) []string {
 		out = append(out, e.Text)
 	}
 	return out
+}
+
+// decAmbush is a started battle (crucis first) with bandits' B9 turned
+// into hidden infantry in a hex next to A6, and A6 moved into it: the
+// question waits for bandits (000 line 1051).
+func decAmbush(t *testing.T) (*Campaign, int, Decision) {
+	c, id := decRetreatReady(t)
+	st := c.Battle(id).State
+	a6 := st.Unit("A6")
+	var into hex.Hex
+	found := false
+	for _, a := range referee.ValidActions(st, "A6") {
+		if a.Kind == referee.ActMove && hex.Distance(a.To, a6.Hex) == 1 && len(st.UnitsAt(a.To, true)) == 0 && st.Cell(a.To).Terrain == mapgen.Open {
+			into, found = a.To, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("A6 has no open hex beside it to move into")
+	}
+	btlSetState(c, id, func(st *referee.State) {
+		b9 := st.Unit("B9")
+		b9.Class, b9.Hidden, b9.Hex = referee.Infantry, true, into
+	})
+	n, evs, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActMove, Unit: "A6", To: into}, btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	for _, e := range evs {
+		if e.Type == "attack" {
+			t.Fatalf("B9 attacked before its owner chose: %+v", e)
+		}
+	}
+	return c, id, decOnly(t, c, "bandits", DecideAmbush)
+}
+
+// Ensure hidden infantry's owner chooses whether it attacks the unit that
+// entered its hex (000 line 1051): the battle waits; attack is the
+// default (ruling M14).
+func TestDecideAmbush(t *testing.T) {
+	c, id, dec := decAmbush(t)
+	if dec.Subject != "B9" || dec.Default != "attack" {
+		t.Errorf("decision %+v, want B9, attack by default", dec)
+	}
+	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "chooses first whether B9 attacks A6") {
+		t.Errorf("crucis going on while bandits choose: %v", err)
+	}
+	attacked := func(t *testing.T, n *Campaign, evs []referee.Event) {
+		t.Helper()
+		hit := false
+		for _, e := range evs {
+			hit = hit || (e.Type == "attack" && e.Attacker == "B9" && e.Target == "A6")
+		}
+		if !hit || n.Battle(id).State.Unit("B9").Step < 2 && n.Battle(id).State.Unit("B9").Status != referee.Destroyed {
+			t.Errorf("B9's close assault on A6 %v, B9 at step %d: want the attack, two steps taken", hit, n.Battle(id).State.Unit("B9").Step)
+		}
+	}
+	t.Run("Hold", func(t *testing.T) {
+		n, evs, err := Decide(c, "bandits", dec.ID, "hold", btlDice(t, "1"))
+		n = btlMust(t, n, err)
+		if len(evs) != 1 || evs[0].Type != "hold_fire" || n.Battle(id).State.Unit("A6").Step != c.Battle(id).State.Unit("A6").Step {
+			t.Errorf("holding fire: %v", evs)
+		}
+		if _, _, err := BattleAct(n, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err != nil {
+			t.Errorf("the battle does not go on: %v", err)
+		}
+	})
+	t.Run("Attack", func(t *testing.T) {
+		n, evs, err := Decide(c, "bandits", dec.ID, "attack", btlDice(t, "1,3"))
+		attacked(t, btlMust(t, n, err), evs)
+	})
+	t.Run("DefaultAtDeadline", func(t *testing.T) {
+		n, evs, err := TakeDefaults(c, InBattle(id), btlDice(t, "1,3"))
+		attacked(t, btlMust(t, n, err), evs)
+	})
 }

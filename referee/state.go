@@ -136,6 +136,12 @@ type State struct {
 	// Campaign holds a campaign battle's rules (campaign_rules.go), nil
 	// outside a campaign. Shared between states: never changed.
 	Campaign *CampaignRules
+	// AskHidden are the sides whose hidden infantry's attack is its
+	// owner's choice, asked (ambush.go); the others' attacks at once.
+	AskHidden []string
+	// Ambushes wait for their owners' choice; nothing else is done in the
+	// battle meanwhile.
+	Ambushes []Ambush
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -213,6 +219,8 @@ func (s *State) Clone() *State {
 	}
 	c.Scenario = s.Scenario.clone()
 	c.Campaign = s.Campaign.clone()
+	c.AskHidden = slices.Clone(s.AskHidden)
+	c.Ambushes = slices.Clone(s.Ambushes)
 	return &c
 }
 
@@ -250,6 +258,11 @@ func (s *State) Check() []error {
 	}
 	if !sort.SliceIsSorted(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID }) {
 		bad("units are not sorted by ID")
+	}
+	for _, a := range s.Ambushes {
+		if v, u := s.Unit(a.Infantry), s.Unit(a.Target); v == nil || u == nil || v.Side == u.Side {
+			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
+		}
 	}
 	stack := map[hex.Hex]int{}
 	hidden := map[string]string{} // side and hex → the hidden unit there

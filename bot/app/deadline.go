@@ -203,15 +203,13 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 		// The battle's questions not answered in time take their
 		// defaults first (campaign/decision.go); a battle still deploying
 		// is not played on by the AI, even if the default starts it.
-		n0 := n
-		deploying := n0.Battle(id) != nil && n0.Battle(id).State != nil && n0.Battle(id).State.Phase == referee.PhaseDeploy
+		deploying := n.Battle(id) != nil && n.Battle(id).State != nil && n.Battle(id).State.Phase == referee.PhaseDeploy
 		var evs []referee.Event
 		var err error
 		n, evs, err = campaign.TakeDefaults(n, campaign.InBattle(id), d)
 		if err != nil {
 			return nil, nil, err
 		}
-		out = append(out, command.EventReplies(n, n.Log[len(n0.Log):])...)
 		out = append(out, command.BattleReplies(n, id, evs)...)
 		evs = nil
 		b := n.Battle(id)
@@ -247,6 +245,9 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.
 			out = append(out, command.BattleReplies(n, id, evs)...)
 		}
 	}
+	// What the deadline did to the campaign: defaults taken, set-up and
+	// battle results.
+	out = append(out, command.EventReplies(n, n.Log[min(len(c.Log), len(n.Log)):])...)
 	out = append(out, command.DecisionPrompts(n, c.NextDecision)...)
 	if n == c {
 		return nil, nil, nil
@@ -282,7 +283,13 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		if err != nil {
 			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", id, phase, side, err)
 		}
-		n, all = next, append(all, evs...)
+		// The AI's phase goes on at once: hidden infantry it met takes its
+		// owner's default (ruling DEC6).
+		next, more, err := campaign.TakeDefaults(next, campaign.IsAmbush(id), d)
+		if err != nil {
+			return nil, nil, err
+		}
+		n, all = next, append(append(all, evs...), more...)
 	}
 	return n, all, nil
 }
