@@ -3,19 +3,27 @@ package campaign
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
 
-// Hidden infantry's choice (000 line 1051): revealed as an enemy enters
-// its hex, it "may attack immediately if the player so chooses". A side
-// whose players are asked (asks) chooses; the battle waits meanwhile
-// (referee ambush.go). The default is the attack (ruling M14).
+// Choices in the middle of a turn: hidden infantry revealed as an enemy
+// enters its hex "may attack immediately if the player so chooses" (000
+// line 1051; default: the attack, ruling M14), and an AEP unit reads one
+// enemy unit a sighting phase (lines 1342–1353; default: the nearest,
+// ruling S5). A side whose players are asked (asks) chooses; the battle
+// waits meanwhile (referee ambush.go, probe_choice.go).
 
 // DecideAmbush: revealed hidden infantry attacks the unit that entered
-// its hex, or holds its fire.
-const DecideAmbush DecisionKind = "ambush"
+// its hex, or holds its fire. DecideProbe: which enemy unit an AEP unit
+// reads this sighting phase (000 lines 1342–1353; the default, the
+// nearest, is ruling S5's).
+const (
+	DecideAmbush DecisionKind = "ambush"
+	DecideProbe  DecisionKind = "probe"
+)
 
 // askedSides are the sides of b whose players are asked the choices the
 // rules give them in the middle of the other side's turn.
@@ -29,18 +37,28 @@ func (c *Campaign) askedSides(b *Battle) []string {
 	return out
 }
 
-// askAmbushes asks the owner of each ambush waiting in b that is not yet
-// asked.
-func (c *Campaign) askAmbushes(b *Battle, d *dice.Dice) ([]referee.Event, error) {
-	var all []referee.Event
+// askChoices asks the owner of each choice waiting in b (ambushes, AEP
+// probes) that is not yet asked.
+func (c *Campaign) askChoices(b *Battle, d *dice.Dice) ([]referee.Event, error) {
+	var decs []Decision
 	for _, a := range b.State.Ambushes {
-		if slices.ContainsFunc(c.Decisions, func(x Decision) bool { return x.Kind == DecideAmbush && x.Battle == b.ID && x.Subject == a.Infantry }) {
+		v, u := b.State.Unit(a.Infantry), b.State.Unit(a.Target)
+		decs = append(decs, Decision{Kind: DecideAmbush, Side: v.Side, Battle: b.ID, Subject: a.Infantry, Options: []string{"attack", "hold"}, Default: "attack",
+			Question: fmt.Sprintf("Your hidden %s %s at %s is revealed as the enemy's %s enters. Does it close-assault %s now (the +5 column, then it takes two damage steps), or hold its fire? The battle waits for your answer.",
+				v.Class, v.ID, v.Hex, u.ID, u.ID)})
+	}
+	for _, p := range b.State.Probes {
+		a := b.State.Unit(p.Unit)
+		decs = append(decs, Decision{Kind: DecideProbe, Side: a.Side, Battle: b.ID, Subject: p.Unit, Options: slices.Clone(p.Targets), Default: p.Targets[0],
+			Question: fmt.Sprintf("Your AEP unit %s at %s may probe one enemy unit this sighting phase, reading its values: %s (nearest first). Which? The battle waits for your answer.",
+				a.ID, a.Hex, joinStrings(p.Targets))})
+	}
+	var all []referee.Event
+	for _, dec := range decs {
+		if slices.ContainsFunc(c.Decisions, func(x Decision) bool { return x.Kind == dec.Kind && x.Battle == b.ID && x.Subject == dec.Subject }) {
 			continue
 		}
-		v, u := b.State.Unit(a.Infantry), b.State.Unit(a.Target)
-		evs, err := c.ask(Decision{Kind: DecideAmbush, Side: v.Side, Battle: b.ID, Subject: a.Infantry, Options: []string{"attack", "hold"}, Default: "attack",
-			Question: fmt.Sprintf("Your hidden %s %s at %s is revealed as the enemy's %s enters. Does it close-assault %s now (the +5 column, then it takes two damage steps), or hold its fire? The battle waits for your answer.",
-				v.Class, v.ID, v.Hex, u.ID, u.ID)}, d)
+		evs, err := c.ask(dec, d)
 		if err != nil {
 			return nil, err
 		}
@@ -49,13 +67,19 @@ func (c *Campaign) askAmbushes(b *Battle, d *dice.Dice) ([]referee.Event, error)
 	return all, nil
 }
 
-// ambush carries out the owner's answer.
-func (c *Campaign) ambush(dec Decision, answer string, d *dice.Dice) ([]referee.Event, error) {
+// choose carries out the owner's answer to an ambush or a probe.
+func (c *Campaign) choose(dec Decision, answer string, d *dice.Dice) ([]referee.Event, error) {
 	b, err := c.openBattle(dec.Battle, dec.Side)
 	if err != nil {
 		return nil, err
 	}
-	st, evs, err := referee.ResolveAmbush(b.State, dec.Subject, answer == "attack", d)
+	var st *referee.State
+	var evs []referee.Event
+	if dec.Kind == DecideProbe {
+		st, evs, err = referee.ResolveProbe(b.State, dec.Subject, answer, d)
+	} else {
+		st, evs, err = referee.ResolveAmbush(b.State, dec.Subject, answer == "attack", d)
+	}
 	if err != nil {
 		return nil, refusal(err)
 	}
@@ -67,9 +91,11 @@ func (c *Campaign) ambush(dec Decision, answer string, d *dice.Dice) ([]referee.
 	return append(evs, more...), nil
 }
 
-// IsAmbush matches the hidden-infantry decisions of one battle, for
-// TakeDefaults: the AI playing a side's phase cannot wait for the other
-// side's answer.
-func IsAmbush(battle int) func(Decision) bool {
-	return func(d Decision) bool { return d.Battle == battle && d.Kind == DecideAmbush }
+// MidTurn matches the choices of one battle asked in the middle of a
+// turn (ambushes, probes), for TakeDefaults: the AI playing a side's
+// phase cannot wait for an answer.
+func MidTurn(battle int) func(Decision) bool {
+	return func(d Decision) bool { return d.Battle == battle && (d.Kind == DecideAmbush || d.Kind == DecideProbe) }
 }
+
+func joinStrings(s []string) string { return strings.Join(s, ", ") }

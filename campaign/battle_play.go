@@ -39,7 +39,7 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 			return nil, nil, err
 		}
 	}
-	b.State.AskHidden = n.askedSides(b)
+	b.State.Asked = n.askedSides(b)
 	prev, before := b.State.Turn, b.State
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
@@ -47,11 +47,6 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	}
 	b.State = st
 	n.setupDone(b, before)
-	asked, err := n.askAmbushes(b, d)
-	if err != nil {
-		return nil, nil, err
-	}
-	evs = append(evs, asked...)
 	// A game turn that this action ended is followed by 004's morale
 	// checks (Settings.MoraleTable; battle_morale.go).
 	morale, err := n.moraleAfterTurn(b, prev, d)
@@ -112,7 +107,7 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	if err != nil {
 		return nil, nil, err
 	}
-	b.State.AskHidden = nil
+	b.State.Asked = nil
 	st := b.State
 	if st.Phase == referee.PhaseDeploy {
 		for _, side := range SetupOrder(st) {
@@ -204,8 +199,11 @@ func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) (
 		if err := c.endBattle(b, d); err != nil {
 			return nil, err
 		}
+		return more, nil
 	}
-	return more, nil
+	// Choices the action left to a side's players (ambush.go).
+	asked, err := c.askChoices(b, d)
+	return append(more, asked...), err
 }
 
 // markAttackers sets Attacked on every campaign unit that attacked an

@@ -153,6 +153,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		}
 	}
 	c.startMorale(&bt, propaganda)
+	st.Asked = c.askedSides(&bt)
 	c.NextBattle++
 	c.Battles = append(c.Battles, bt)
 	name := c.sectorName(sector)

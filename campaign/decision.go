@@ -13,7 +13,8 @@ import (
 // Decisions the book leaves to the players (rulings DEC1–DEC6): the
 // initiative winner moves first or second (000 line 564) and may have his
 // opponent set up first (line 2636; setup_order.go), revealed hidden
-// infantry attacks or holds its fire (line 1051; ambush.go), a retreating
+// infantry attacks or holds its fire (line 1051; ambush.go), an AEP unit
+// picks the enemy it probes (lines 1342–1353; ambush.go), a retreating
 // side names its edge and with it the sector it falls back into (lines
 // 2655–2659), a captor keeps or scraps a captured unit (line 970), a side
 // chooses which damaged units the turn's repair mends (line 2665). Each
@@ -227,8 +228,8 @@ func (c *Campaign) answer(dec Decision, answer string, d *dice.Dice) ([]referee.
 		return c.chooseOrder(dec, answer, d)
 	case DecideRetreat:
 		return c.declareRetreat(dec, answer, d)
-	case DecideAmbush:
-		return c.ambush(dec, answer, d)
+	case DecideAmbush, DecideProbe:
+		return c.choose(dec, answer, d)
 	case DecideSetup:
 		return nil, c.chooseSetup(dec, answer)
 	case DecideCaptured:

@@ -501,3 +501,58 @@ func TestDecideAmbush(t *testing.T) {
 		attacked(t, btlMust(t, n, err), evs)
 	})
 }
+
+// Ensure the AEP unit's owner chooses which enemy unit it probes (000
+// lines 1342–1353): A6 gets an AEP chit with B8 and B9 beside it; when
+// crucis's movement ends, the sighting waits for the choice; the default
+// is the nearest, ties by ID (ruling S5).
+func TestDecideProbe(t *testing.T) {
+	c, id := decRetreatReady(t)
+	st := c.Battle(id).State
+	a6 := st.Unit("A6").Hex
+	var free []hex.Hex
+	for _, h := range a6.Neighbors() {
+		if st.Map.Contains(h) && len(st.UnitsAt(h, true)) == 0 && st.Cell(h).Terrain == mapgen.Open {
+			free = append(free, h)
+		}
+	}
+	if len(free) < 2 {
+		t.Fatalf("A6 at %s has %d open hexes beside it, want 2", a6, len(free))
+	}
+	btlSetState(c, id, func(st *referee.State) {
+		st.Unit("A6").Chits.AEP = true
+		st.Unit("B8").Hex, st.Unit("B9").Hex = free[0], free[1]
+	})
+	n, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	dec := decOnly(t, c, "crucis", DecideProbe)
+	if dec.Subject != "A6" || strings.Join(dec.Options, " ") != "B8 B9" || dec.Default != "B8" {
+		t.Fatalf("decision %+v, want A6 choosing B8 (default) or B9", dec)
+	}
+	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "chooses first which enemy unit A6 probes") {
+		t.Errorf("the attack phase goes on while crucis chooses: %v", err)
+	}
+	check := func(t *testing.T, n *Campaign, want string) {
+		t.Helper()
+		var got []string
+		for _, u := range []string{"B8", "B9"} {
+			if v := n.Battle(id).State.View("crucis").Unit(u); v != nil && v.Values != nil {
+				got = append(got, u)
+			}
+		}
+		if strings.Join(got, " ") != want || len(n.Decisions) != 0 {
+			t.Errorf("crucis reads the values of %v, decisions %+v; want %s and none", got, n.Decisions, want)
+		}
+		if _, _, err := BattleAct(n, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err != nil {
+			t.Errorf("the battle does not go on: %v", err)
+		}
+	}
+	t.Run("Chosen", func(t *testing.T) {
+		n, _, err := Decide(c, "crucis", dec.ID, "B9", btlDice(t, "1"))
+		check(t, btlMust(t, n, err), "B9")
+	})
+	t.Run("DefaultAtDeadline", func(t *testing.T) {
+		n, _, err := TakeDefaults(c, InBattle(id), btlDice(t, "1"))
+		check(t, btlMust(t, n, err), "B8")
+	})
+}

@@ -264,7 +264,7 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		}
 		// The AI's turn goes on at once: hidden infantry it met takes its
 		// owner's default (ruling DEC6).
-		next, more, err := TakeDefaults(next, IsAmbush(battleID), d)
+		next, more, err := TakeDefaults(next, MidTurn(battleID), d)
 		if err != nil {
 			return nil, nil, err
 		}

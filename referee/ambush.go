@@ -9,7 +9,7 @@ import (
 
 // Hidden infantry's choice (000 line 1051): revealed as the first enemy
 // land unit enters its hex, it "may attack immediately if the player so
-// chooses". For a side in State.AskHidden the choice waits for its owner
+// chooses". For a side in State.Asked the choice waits for its owner
 // (an Ambush; nothing else happens in the battle until it is made,
 // ResolveAmbush); any other side's hidden infantry attacks at once, the
 // default (ruling M14).
@@ -21,13 +21,18 @@ type Ambush struct {
 	Target   string `json:"target"`
 }
 
-// ambushError refuses every action while an ambush waits for its owner.
-func (s *State) ambushError() error {
-	if len(s.Ambushes) == 0 {
-		return nil
+// waitError refuses every action while a choice waits for its owner:
+// an ambush, an AEP probe's target.
+func (s *State) waitError() error {
+	if len(s.Ambushes) > 0 {
+		a := s.Ambushes[0]
+		return illegal("%s chooses first whether %s attacks %s (000 line 1051): the battle goes on once it has", s.sideName(s.unitSide(a.Infantry)), a.Infantry, a.Target)
 	}
-	a := s.Ambushes[0]
-	return illegal("%s chooses first whether %s attacks %s (000 line 1051): the battle goes on once it has", s.sideName(s.unitSide(a.Infantry)), a.Infantry, a.Target)
+	if len(s.Probes) > 0 {
+		p := s.Probes[0]
+		return illegal("%s chooses first which enemy unit %s probes (000 line 1342): the battle goes on once it has", s.sideName(s.unitSide(p.Unit)), p.Unit)
+	}
+	return nil
 }
 
 func (s *State) unitSide(id string) string {

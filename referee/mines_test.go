@@ -146,7 +146,7 @@ func TestMoveHiddenInfantry(t *testing.T) {
 		// Bandits' players are asked (000 line 1051): the move stops, the
 		// battle waits for the choice, then the attack or none.
 		s := mvBattle(t, nil, a1, hidden("bandits", Regular))
-		s.AskHidden = []string{"bandits"}
+		s.Asked = []string{"bandits"}
 		next, events := mvDo(t, s, "lancers", "move A1 0508", mvDice(t))
 		if mvEvent(events, "attack") != nil || len(next.Ambushes) != 1 || next.Ambushes[0] != (Ambush{Infantry: "H1", Target: "A1"}) {
 			t.Fatalf("ambushes %+v after the move, want H1 on A1 waiting and no attack yet", next.Ambushes)

@@ -136,12 +136,15 @@ type State struct {
 	// Campaign holds a campaign battle's rules (campaign_rules.go), nil
 	// outside a campaign. Shared between states: never changed.
 	Campaign *CampaignRules
-	// AskHidden are the sides whose hidden infantry's attack is its
-	// owner's choice, asked (ambush.go); the others' attacks at once.
-	AskHidden []string
-	// Ambushes wait for their owners' choice; nothing else is done in the
-	// battle meanwhile.
+	// Asked are the sides whose players are asked the choices the rules
+	// give them in the middle of a turn: hidden infantry's attack
+	// (ambush.go) and an AEP probe's target (probe_choice.go). For other
+	// sides the default is taken at once.
+	Asked []string
+	// Ambushes and Probes wait for their owners' choice; nothing else is
+	// done in the battle meanwhile.
 	Ambushes []Ambush
+	Probes   []Probe
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -219,8 +222,12 @@ func (s *State) Clone() *State {
 	}
 	c.Scenario = s.Scenario.clone()
 	c.Campaign = s.Campaign.clone()
-	c.AskHidden = slices.Clone(s.AskHidden)
+	c.Asked = slices.Clone(s.Asked)
 	c.Ambushes = slices.Clone(s.Ambushes)
+	c.Probes = slices.Clone(s.Probes)
+	for i := range c.Probes {
+		c.Probes[i].Targets = slices.Clone(s.Probes[i].Targets)
+	}
 	return &c
 }
 
@@ -258,6 +265,11 @@ func (s *State) Check() []error {
 	}
 	if !sort.SliceIsSorted(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID }) {
 		bad("units are not sorted by ID")
+	}
+	for _, p := range s.Probes {
+		if u := s.Unit(p.Unit); u == nil || len(p.Targets) == 0 || !u.Chits.AEP {
+			bad("probe by %s: want an AEP unit and targets", p.Unit)
+		}
 	}
 	for _, a := range s.Ambushes {
 		if v, u := s.Unit(a.Infantry), s.Unit(a.Target); v == nil || u == nil || v.Side == u.Side {

@@ -285,7 +285,7 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		}
 		// The AI's phase goes on at once: hidden infantry it met takes its
 		// owner's default (ruling DEC6).
-		next, more, err := campaign.TakeDefaults(next, campaign.IsAmbush(id), d)
+		next, more, err := campaign.TakeDefaults(next, campaign.MidTurn(id), d)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -23,7 +23,7 @@ var decideOptions = []Option{
 
 func (g *Registry) decideCommands() []*entry {
 	spec := func(name string) *entry {
-		return &entry{spec: Spec{Name: name, Sub: "decide", Description: "answer a decision the rules give your side (move order, set-up order, hidden infantry, retreat edge, captured units, repair); alone, lists them (secret)",
+		return &entry{spec: Spec{Name: name, Sub: "decide", Description: "answer a decision the rules give your side (move order, set-up order, hidden infantry, AEP probe, retreat edge, captured units, repair); alone, lists them (secret)",
 			Who: Player, Options: decideOptions}, scope: campaignScope, run: g.decide}
 	}
 	return []*entry{spec("battle"), spec("campaign")}
