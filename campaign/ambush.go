@@ -80,15 +80,7 @@ func (c *Campaign) choose(dec Decision, answer string, d *dice.Dice) ([]referee.
 	} else {
 		st, evs, err = referee.ResolveAmbush(b.State, dec.Subject, answer == "attack", d)
 	}
-	if err != nil {
-		return nil, refusal(err)
-	}
-	b.State = st
-	more, err := c.advanceBattle(b, evs, d)
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, more...), nil
+	return c.follow(b, st, evs, err, d)
 }
 
 // MidTurn matches the choices of one battle asked in the middle of a

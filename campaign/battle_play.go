@@ -206,6 +206,21 @@ func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) (
 	return append(more, asked...), err
 }
 
+// follow takes the outcome of a rules step on b outside BattleAct (an
+// answered decision): a refusal becomes the player's error; else b gets
+// the new state, and what follows by itself is done (advanceBattle).
+func (c *Campaign) follow(b *Battle, st *referee.State, evs []referee.Event, err error, d *dice.Dice) ([]referee.Event, error) {
+	if err != nil {
+		return nil, refusal(err)
+	}
+	b.State = st
+	more, err := c.advanceBattle(b, evs, d)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
+}
+
 // markAttackers sets Attacked on every campaign unit that attacked an
 // enemy unit (000 line 2693): attacks and overruns on a unit of another
 // side.

@@ -74,13 +74,5 @@ func (c *Campaign) declareRetreat(dec Decision, answer string, d *dice.Dice) ([]
 	st := b.State.Clone()
 	st.Side(dec.Side).RetreatEdge = edge
 	next, evs, err := referee.Apply(st, referee.Action{Kind: referee.ActRetreat, Side: dec.Side}, d)
-	if err != nil {
-		return nil, refusal(err)
-	}
-	b.State = next
-	more, err := c.advanceBattle(b, evs, d)
-	if err != nil {
-		return nil, err
-	}
-	return append(evs, more...), nil
+	return c.follow(b, next, evs, err, d)
 }
