@@ -99,12 +99,19 @@ func DecisionPrompts(c *campaign.Campaign, since int) []Reply {
 	return out
 }
 
+// maxDecisionButtons bounds a question's buttons (two rows); with more
+// answers only the default has one, the others are typed.
+const maxDecisionButtons = 10
+
 // decisionButtons are a decision's answers as buttons: one per option,
 // the default marked; a repair's are its default order and none.
 func decisionButtons(campaignID int64, d campaign.Decision) []Button {
 	answers := d.Options
-	if d.Kind == campaign.DecideRepair {
+	switch {
+	case d.Kind == campaign.DecideRepair:
 		answers = []string{campaign.AnswerDefault, campaign.AnswerNone}
+	case len(answers) > maxDecisionButtons:
+		answers = []string{d.Default}
 	}
 	var buttons []Button
 	for _, a := range answers {
