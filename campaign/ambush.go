@@ -13,16 +13,21 @@ import (
 // enters its hex "may attack immediately if the player so chooses" (000
 // line 1051; default: the attack, ruling M14), and an AEP unit reads one
 // enemy unit a sighting phase (lines 1342–1353; default: the nearest,
-// ruling S5). A side whose players are asked (asks) chooses; the battle
-// waits meanwhile (referee ambush.go, probe_choice.go).
+// ruling S5), and the fire at a dropping 'Mech is optional (lines
+// 741–743; default: all that may, ruling DR6). A side whose players are
+// asked (asks) chooses; the battle waits meanwhile (referee ambush.go,
+// probe_choice.go, drop_fire_choice.go).
 
 // DecideAmbush: revealed hidden infantry attacks the unit that entered
 // its hex, or holds its fire. DecideProbe: which enemy unit an AEP unit
 // reads this sighting phase (000 lines 1342–1353; the default, the
 // nearest, is ruling S5's).
+// DecideDropFire: which units fire at a dropping 'Mech as it lands (000
+// lines 741–743; the default, every unit that may, is ruling DR6's).
 const (
-	DecideAmbush DecisionKind = "ambush"
-	DecideProbe  DecisionKind = "probe"
+	DecideAmbush   DecisionKind = "ambush"
+	DecideProbe    DecisionKind = "probe"
+	DecideDropFire DecisionKind = "drop_fire"
 )
 
 // askedSides are the sides of b whose players are asked the choices the
@@ -38,7 +43,7 @@ func (c *Campaign) askedSides(b *Battle) []string {
 }
 
 // askChoices asks the owner of each choice waiting in b (ambushes, AEP
-// probes) that is not yet asked.
+// probes, fire at drops) that is not yet asked.
 func (c *Campaign) askChoices(b *Battle, d *dice.Dice) ([]referee.Event, error) {
 	var decs []Decision
 	for _, a := range b.State.Ambushes {
@@ -52,6 +57,11 @@ func (c *Campaign) askChoices(b *Battle, d *dice.Dice) ([]referee.Event, error) 
 		decs = append(decs, Decision{Kind: DecideProbe, Side: a.Side, Battle: b.ID, Subject: p.Unit, Options: slices.Clone(p.Targets), Default: p.Targets[0],
 			Question: fmt.Sprintf("Your AEP unit %s at %s may probe one enemy unit this sighting phase, reading its values: %s (nearest first). Which? The battle waits for your answer.",
 				a.ID, a.Hex, joinStrings(p.Targets))})
+	}
+	for _, f := range b.State.DropFires {
+		decs = append(decs, Decision{Kind: DecideDropFire, Side: f.Side, Battle: b.ID, Subject: f.Mech, Options: slices.Clone(f.Shooters), Default: strings.Join(f.Shooters, " "),
+			Question: fmt.Sprintf("The enemy's %s drops onto %s. Which of your units fire at it as it lands (each once this segment, free of its own attack later): %s? Name them, or none. The battle waits for your answer.",
+				f.Mech, b.State.Unit(f.Mech).Hex, joinStrings(f.Shooters))})
 	}
 	var all []referee.Event
 	for _, dec := range decs {
@@ -75,19 +85,28 @@ func (c *Campaign) choose(dec Decision, answer string, d *dice.Dice) ([]referee.
 	}
 	var st *referee.State
 	var evs []referee.Event
-	if dec.Kind == DecideProbe {
+	switch dec.Kind {
+	case DecideProbe:
 		st, evs, err = referee.ResolveProbe(b.State, dec.Subject, answer, d)
-	} else {
+	case DecideDropFire:
+		var shooters []string
+		if answer != AnswerNone {
+			shooters = strings.Fields(answer)
+		}
+		st, evs, err = referee.ResolveDropFire(b.State, dec.Subject, shooters, d)
+	default:
 		st, evs, err = referee.ResolveAmbush(b.State, dec.Subject, answer == "attack", d)
 	}
 	return c.follow(b, st, evs, err, d)
 }
 
 // MidTurn matches the choices of one battle asked in the middle of a
-// turn (ambushes, probes), for TakeDefaults: the AI playing a side's
+// turn (ambushes, probes, fire at drops), for TakeDefaults: the AI playing a side's
 // phase cannot wait for an answer.
 func MidTurn(battle int) func(Decision) bool {
-	return func(d Decision) bool { return d.Battle == battle && (d.Kind == DecideAmbush || d.Kind == DecideProbe) }
+	return func(d Decision) bool {
+		return d.Battle == battle && (d.Kind == DecideAmbush || d.Kind == DecideProbe || d.Kind == DecideDropFire)
+	}
 }
 
 func joinStrings(s []string) string { return strings.Join(s, ", ") }

@@ -14,7 +14,8 @@ import (
 // initiative winner moves first or second (000 line 564) and may have his
 // opponent set up first (line 2636; setup_order.go), revealed hidden
 // infantry attacks or holds its fire (line 1051; ambush.go), an AEP unit
-// picks the enemy it probes (lines 1342–1353; ambush.go), a retreating
+// picks the enemy it probes (lines 1342–1353) and a side the units that
+// fire at a dropping 'Mech (lines 741–743; ambush.go), a retreating
 // side names its edge and with it the sector it falls back into (lines
 // 2655–2659), a captor keeps or scraps a captured unit (line 970), a side
 // chooses which damaged units the turn's repair mends (line 2665). Each
@@ -51,8 +52,8 @@ type Decision struct {
 	// Subject is the unit a captured-unit decision is about.
 	Subject  string `json:"subject,omitempty"`
 	Question string `json:"question"`
-	// Options are the answers; a repair answer is any of them, in order
-	// (or "none").
+	// Options are the answers; a Multiple one names any of them, in
+	// order (or "none").
 	Options []string `json:"options"`
 	Default string   `json:"default"`
 }
@@ -194,16 +195,20 @@ func (c *Campaign) settle(dec Decision, answer string, byDefault bool, d *dice.D
 	return evs, nil
 }
 
+// Multiple reports whether the decision's answer names any of its
+// options, in order, or none (repair, fire at a drop).
+func (dec *Decision) Multiple() bool { return dec.Kind == DecideRepair || dec.Kind == DecideDropFire }
+
 // check refuses an answer the decision does not take.
 func (dec *Decision) check(answer string) error {
-	if dec.Kind == DecideRepair {
+	if dec.Multiple() {
 		if answer == AnswerNone {
 			return nil
 		}
 		seen := map[string]bool{}
 		for _, id := range strings.Fields(answer) {
 			if !slices.Contains(dec.Options, id) {
-				return errorf("answer: %s is not a damaged unit the repair can reach; name units from %s, in order, or none", id, strings.Join(dec.Options, ", "))
+				return errorf("answer: %s is not one of %s; name units from them, in order, or none", id, strings.Join(dec.Options, ", "))
 			}
 			if seen[id] {
 				return errorf("answer: %s is named twice; name each unit once", id)
@@ -211,7 +216,7 @@ func (dec *Decision) check(answer string) error {
 			seen[id] = true
 		}
 		if len(seen) == 0 {
-			return errorf("answer: name the units to repair, in order (%s), or none", strings.Join(dec.Options, ", "))
+			return errorf("answer: name units from %s, in order, or none", strings.Join(dec.Options, ", "))
 		}
 		return nil
 	}
@@ -228,7 +233,7 @@ func (c *Campaign) answer(dec Decision, answer string, d *dice.Dice) ([]referee.
 		return c.chooseOrder(dec, answer, d)
 	case DecideRetreat:
 		return c.declareRetreat(dec, answer, d)
-	case DecideAmbush, DecideProbe:
+	case DecideAmbush, DecideProbe, DecideDropFire:
 		return c.choose(dec, answer, d)
 	case DecideSetup:
 		return nil, c.chooseSetup(dec, answer)

@@ -556,3 +556,64 @@ func TestDecideProbe(t *testing.T) {
 		check(t, btlMust(t, n, err), "B8")
 	})
 }
+
+// Ensure the side fired at chooses which of its units fire at a dropping
+// 'Mech (000 lines 741–743: the fire is optional, decided as it lands):
+// crucis's A7, held in orbit, drops beside B8; the landing waits for
+// bandits' choice; the default is every unit that may (ruling DR6).
+func TestDecideDropFire(t *testing.T) {
+	c, id := decRetreatReady(t)
+	st := c.Battle(id).State
+	var at hex.Hex
+	found := false
+	for _, h := range st.Unit("B8").Hex.Neighbors() {
+		if st.Map.Contains(h) && len(st.UnitsAt(h, true)) == 0 && st.Cell(h).Terrain == mapgen.Open {
+			at, found = h, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no open hex beside B8 to drop onto")
+	}
+	btlSetState(c, id, func(st *referee.State) {
+		a7 := st.Unit("A7")
+		a7.Status, a7.Drop, a7.Hex, a7.StartHex = referee.Reserve, true, hex.Hex{}, hex.Hex{}
+	})
+	n, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActDrop, Unit: "A7", To: at}, btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	n, evs, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	for _, e := range evs {
+		if e.Type == "attack" || e.Type == "landing" {
+			t.Fatalf("%s before bandits chose their fire: %+v", e.Type, e)
+		}
+	}
+	dec := decOnly(t, c, "bandits", DecideDropFire)
+	if dec.Subject != "A7" || len(dec.Options) == 0 || dec.Default != strings.Join(dec.Options, " ") {
+		t.Fatalf("decision %+v, want A7, every unit that may fire by default", dec)
+	}
+	fired := func(evs []referee.Event) []string {
+		var out []string
+		for _, e := range evs {
+			if e.Type == "attack" && e.Target == "A7" {
+				out = append(out, e.Attacker)
+			}
+		}
+		return out
+	}
+	faces := "4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4"
+	t.Run("None", func(t *testing.T) {
+		n, evs, err := Decide(c, "bandits", dec.ID, "none", btlDice(t, faces))
+		n = btlMust(t, n, err)
+		if got := fired(evs); len(got) != 0 || n.Battle(id).State.Phase != referee.PhaseAttack || n.Battle(id).State.Unit("A7").Status != referee.Active {
+			t.Errorf("holding fire: %v fired, %v phase; want none, A7 landed, the attack phase", got, n.Battle(id).State.Phase)
+		}
+	})
+	t.Run("DefaultAtDeadline", func(t *testing.T) {
+		n, evs, err := TakeDefaults(c, InBattle(id), btlDice(t, faces))
+		btlMust(t, n, err)
+		if got := strings.Join(fired(evs), " "); got != dec.Default {
+			t.Errorf("fired at A7: %q, want every unit that may, %q", got, dec.Default)
+		}
+	})
+}

@@ -22,11 +22,15 @@ type Ambush struct {
 }
 
 // waitError refuses every action while a choice waits for its owner:
-// an ambush, an AEP probe's target.
+// an ambush, the fire at a dropping 'Mech, an AEP probe's target.
 func (s *State) waitError() error {
 	if len(s.Ambushes) > 0 {
 		a := s.Ambushes[0]
 		return illegal("%s chooses first whether %s attacks %s (000 line 1051): the battle goes on once it has", s.sideName(s.unitSide(a.Infantry)), a.Infantry, a.Target)
+	}
+	if len(s.DropFires) > 0 {
+		f := s.DropFires[0]
+		return illegal("%s chooses first which of its units fire at dropping %s (000 line 741): the battle goes on once it has", s.sideName(f.Side), f.Mech)
 	}
 	if len(s.Probes) > 0 {
 		p := s.Probes[0]

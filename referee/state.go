@@ -138,13 +138,15 @@ type State struct {
 	Campaign *CampaignRules
 	// Asked are the sides whose players are asked the choices the rules
 	// give them in the middle of a turn: hidden infantry's attack
-	// (ambush.go) and an AEP probe's target (probe_choice.go). For other
+	// (ambush.go), an AEP probe's target (probe_choice.go), the fire at a
+	// dropping 'Mech (drop_fire_choice.go). For other
 	// sides the default is taken at once.
 	Asked []string
-	// Ambushes and Probes wait for their owners' choice; nothing else is
-	// done in the battle meanwhile.
-	Ambushes []Ambush
-	Probes   []Probe
+	// Ambushes, Probes and DropFires wait for their owners' choice;
+	// nothing else is done in the battle meanwhile.
+	Ambushes  []Ambush
+	Probes    []Probe
+	DropFires []DropFire
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -224,6 +226,10 @@ func (s *State) Clone() *State {
 	c.Campaign = s.Campaign.clone()
 	c.Asked = slices.Clone(s.Asked)
 	c.Ambushes = slices.Clone(s.Ambushes)
+	c.DropFires = slices.Clone(s.DropFires)
+	for i := range c.DropFires {
+		c.DropFires[i].Shooters = slices.Clone(s.DropFires[i].Shooters)
+	}
 	c.Probes = slices.Clone(s.Probes)
 	for i := range c.Probes {
 		c.Probes[i].Targets = slices.Clone(s.Probes[i].Targets)

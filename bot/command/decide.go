@@ -23,7 +23,7 @@ var decideOptions = []Option{
 
 func (g *Registry) decideCommands() []*entry {
 	spec := func(name string) *entry {
-		return &entry{spec: Spec{Name: name, Sub: "decide", Description: "answer a decision the rules give your side (move order, set-up order, hidden infantry, AEP probe, retreat edge, captured units, repair); alone, lists them (secret)",
+		return &entry{spec: Spec{Name: name, Sub: "decide", Description: "answer a decision the rules give your side (move order, set-up order, fire at drops, hidden infantry, AEP probe, retreat edge, captured units, repair); alone, lists them (secret)",
 			Who: Player, Options: decideOptions}, scope: campaignScope, run: g.decide}
 	}
 	return []*entry{spec("battle"), spec("campaign")}
@@ -72,7 +72,7 @@ func decisionText(d campaign.Decision) string {
 	if d.Battle > 0 {
 		deadline = fmt.Sprintf("battle %d's deadline", d.Battle)
 	}
-	if d.Kind == campaign.DecideRepair {
+	if d.Multiple() {
 		answers = fmt.Sprintf(`units from %s in order, e.g. answer:"%s", or none`, answers, d.Options[0])
 	}
 	return fmt.Sprintf("Decision %d: %s Answer with /campaign decide decision:%d answer:… (%s). Without an answer by %s: %s.",
@@ -104,11 +104,12 @@ func DecisionPrompts(c *campaign.Campaign, since int) []Reply {
 const maxDecisionButtons = 10
 
 // decisionButtons are a decision's answers as buttons: one per option,
-// the default marked; a repair's are its default order and none.
+// the default marked; one naming several units (repair, fire at a drop)
+// has its default and none.
 func decisionButtons(campaignID int64, d campaign.Decision) []Button {
 	answers := d.Options
 	switch {
-	case d.Kind == campaign.DecideRepair:
+	case d.Multiple():
 		answers = []string{campaign.AnswerDefault, campaign.AnswerNone}
 	case len(answers) > maxDecisionButtons:
 		answers = []string{d.Default}
