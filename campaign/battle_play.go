@@ -40,13 +40,12 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 		}
 	}
 	b.State.Asked = n.askedSides(b)
-	prev, before := b.State.Turn, b.State
+	prev := b.State.Turn
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
 		return nil, nil, refusal(err)
 	}
 	b.State = st
-	n.setupDone(b, before)
 	// A game turn that this action ended is followed by 004's morale
 	// checks (Settings.MoraleTable; battle_morale.go).
 	morale, err := n.moraleAfterTurn(b, prev, d)
@@ -76,13 +75,11 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	}
 	n := c.Clone()
 	b = n.Battle(battleID)
-	before := b.State
 	st, evs, err := deployAI(b.State, side, d)
 	if err != nil {
 		return nil, nil, err
 	}
 	b.State = st
-	n.setupDone(b, before)
 	more, err := n.advanceBattle(b, evs, d)
 	if err != nil {
 		return nil, nil, err

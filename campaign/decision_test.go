@@ -360,15 +360,10 @@ func TestDecideSetupOrder(t *testing.T) {
 	if v := c.Battle(id).State.View("crucis"); v.Unit("B8") != nil {
 		t.Error("crucis sees bandits' units before they have set up")
 	}
-	mark := len(c.Log)
 	n, _, err = AutoDeploy(c, id, "bandits", btlDice(t, "1"))
 	c = btlMust(t, n, err)
-	told := false
-	for _, e := range c.Log[mark:] {
-		told = told || (e.Type == "setup_order" && len(e.Audience) == 1 && e.Audience[0] == "crucis")
-	}
-	if !told {
-		t.Error("crucis is not told that bandits have set up")
+	if err := c.DeployWait(c.Battle(id), "crucis"); err != nil {
+		t.Errorf("crucis still waits after bandits set up: %v", err)
 	}
 	st := c.Battle(id).State
 	if u := st.View("crucis").Unit("B8"); u == nil || u.Hex == nil || u.Class != "" {

@@ -96,18 +96,3 @@ func (c *Campaign) DeployWait(b *Battle, side string) error {
 	}
 	return refusal(b.State.SetupWait(side))
 }
-
-// setupDone tells the side setting up second that the first has finished
-// (its placement was not finished in before).
-func (c *Campaign) setupDone(b *Battle, before *referee.State) {
-	cr := b.State.Campaign
-	if cr == nil || cr.SetupFirst == "" || b.State.Phase != referee.PhaseDeploy || before.SideDeployed(cr.SetupFirst) || !b.State.SideDeployed(cr.SetupFirst) {
-		return
-	}
-	for _, sd := range b.State.Sides {
-		if sd.ID != cr.SetupFirst {
-			c.emit(Event{Step: "battle", Type: "setup_order", Audience: secret(sd.ID), Side: sd.ID, Battle: b.ID,
-				Text: fmt.Sprintf("battle %d: %s has set up: deploy your units now (/battle view shows its counters)", b.ID, c.Side(cr.SetupFirst).Name)})
-		}
-	}
-}

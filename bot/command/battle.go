@@ -262,7 +262,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 // its events.
 func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
 	var bevs []referee.Event
-	before, since := len(x.c.Battles), x.c.NextDecision
+	before, since, waiting := len(x.c.Battles), x.c.NextDecision, waitingToDeploy(x.c)
 	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := fn(c, d)
 		if err == nil {
@@ -281,6 +281,7 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 	// sector the enemy holds): its sides are asked to deploy.
 	out = append(out, DeployPrompts(x.c, x.c.Battles[min(before, len(x.c.Battles)):])...)
 	out = append(out, DecisionPrompts(x.c, since)...)
+	out = append(out, deployUnblocked(x.c, waiting)...)
 	if len(out) == 0 {
 		out = append(out, x.private("Done."))
 	}
