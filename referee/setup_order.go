@@ -28,11 +28,11 @@ func (s *State) SetupWait(side string) error {
 	return nil
 }
 
-// SideDeployed reports whether every unit of side that must stand on the
-// map when the battle starts does (Deployed, for one side).
+// SideDeployed reports whether every unit of side that must be deployed
+// when the battle starts is (Deployed, for one side).
 func (s *State) SideDeployed(side string) bool {
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && u.Status == Reserve && u.Class.Ground() && !arrivesLater(u) {
+		if u := &s.Units[i]; u.Side == side && s.MustDeploy(u) {
 			return false
 		}
 	}

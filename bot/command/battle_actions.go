@@ -294,7 +294,7 @@ func DeployPrompts(c *campaign.Campaign, battles []campaign.Battle) []Reply {
 // says why.
 func deployPrompt(c *campaign.Campaign, b *campaign.Battle, sideID string) []Reply {
 	side := c.Side(sideID)
-	if side == nil || !mustDeploy(b.State, sideID) {
+	if side == nil || b.State.SideDeployed(sideID) {
 		return nil
 	}
 	text := fmt.Sprintf("Battle %d in %s is set up: deploy your units now with /battle deploy battle:%d unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
@@ -347,17 +347,6 @@ func deployUnblocked(c *campaign.Campaign, before map[int][]string) []Reply {
 		}
 	}
 	return out
-}
-
-// mustDeploy reports a side with a ground unit still to place before the
-// battle starts (those arriving by drop or aboard a DropShip come later).
-func mustDeploy(s *referee.State, side string) bool {
-	for _, u := range s.Units {
-		if u.Side == side && u.Status == referee.Reserve && u.Class.Ground() && !u.Drop && u.Aboard == "" {
-			return true
-		}
-	}
-	return false
 }
 
 // canDo reports whether the caller's own unit id is of the kind that can
