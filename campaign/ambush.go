@@ -31,12 +31,12 @@ const (
 )
 
 // askedSides are the sides of b whose players are asked the choices the
-// rules give them in the middle of the other side's turn.
+// rules give them in the middle of a turn, in the battle's side order.
 func (c *Campaign) askedSides(b *Battle) []string {
 	var out []string
-	for _, bs := range b.Sides {
-		if c.asks(bs.Side, b) {
-			out = append(out, bs.Side)
+	for _, sd := range b.State.Sides {
+		if c.asks(sd.ID, b) {
+			out = append(out, sd.ID)
 		}
 	}
 	return out

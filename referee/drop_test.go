@@ -227,7 +227,7 @@ func TestDropLandedCannotMove(t *testing.T) {
 // adjacent hex, each once a segment; not from two hexes, not hidden, not
 // disrupted; a DropShip does not.
 func TestDropFire(t *testing.T) {
-	s := cbPosition(t, PhaseMovement, `
+	const position = `
 		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
 		unit A2 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
 		unit B1 bandits light-air regular 8/6/4 @1010 r=5 mp=12 mp-left=12
@@ -235,7 +235,8 @@ func TestDropFire(t *testing.T) {
 		unit B3 bandits medium-mech regular 10/10/8 @1409 r=3 mp=4 ob=13
 		unit B4 bandits infantry regular 3/6/5 @1406 r=1 mp=4 hidden
 		unit B5 bandits medium-mech regular 10/10/8 @1306 r=3 mp=4 ob=13 disrupted
-		unit B6 bandits union regular 13/0/7 @1507 r=6`)
+		unit B6 bandits union regular 13/0/7 @1507 r=6`
+	s := cbPosition(t, PhaseMovement, position)
 	s, _ = drpDo(t, s, "lancers", "drop A1 1407")
 	s, _ = drpDo(t, s, "lancers", "drop A2 1408")
 	// A1 drops first: B1 (air, 1010 is 4 hexes away, range 5) fires its AA
@@ -265,7 +266,7 @@ func TestDropFire(t *testing.T) {
 		// Bandits' players are asked (line 741: the fire is optional): A1
 		// lands once they have chosen B2 alone; then A2 waits for theirs,
 		// B1 still free to fire, and they hold their fire.
-		s := cbBattle(terrain(nil), PhaseMovement, a1, a2, air, same, far, hidden, toppled, ship)
+		s := cbPosition(t, PhaseMovement, position)
 		s.Asked = []string{"bandits"}
 		s, _ = drpDo(t, s, "lancers", "drop A1 1407")
 		s, _ = drpDo(t, s, "lancers", "drop A2 1408")

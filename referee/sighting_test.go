@@ -476,7 +476,7 @@ func TestSightingAEP(t *testing.T) {
 		// Lancers' players are asked (000 line 1342): the probe waits
 		// with B3 (the nearest, the default) and B7 to choose from, the
 		// battle with it; the owner reads B7.
-		s := stBattle(terrain(nil), aep, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
+		s := stBattle(t, terrain(nil), aep, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
 		s.Asked = []string{"lancers"}
 		s, _ = stSight(t, s)
 		if len(s.Probes) != 1 || s.Probes[0].Unit != "A1" || !slices.Equal(s.Probes[0].Targets, []string{"B3", "B7"}) || len(stKnown(s, "lancers", true)) != 0 {
