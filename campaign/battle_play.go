@@ -40,7 +40,7 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 		}
 	}
 	b.State.Asked = n.askedSides(b)
-	prev := b.State.Turn
+	prev, prevPhase := b.State.Turn, b.State.Phase
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
 		return nil, nil, refusal(err)
@@ -57,7 +57,9 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	if err != nil {
 		return nil, nil, err
 	}
-	return n, append(evs, more...), nil
+	evs = append(evs, more...)
+	n.Battle(battleID).record(prev, prevPhase, evs)
+	return n, evs, nil
 }
 
 // AutoDeploy deploys side's reserve units for it (the AI deployment
@@ -75,6 +77,7 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	}
 	n := c.Clone()
 	b = n.Battle(battleID)
+	prev := b.State.Turn
 	st, evs, err := deployAI(b.State, side, d)
 	if err != nil {
 		return nil, nil, err
@@ -84,7 +87,9 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	if err != nil {
 		return nil, nil, err
 	}
-	return n, append(evs, more...), nil
+	evs = append(evs, more...)
+	n.Battle(battleID).record(prev, referee.PhaseDeploy, evs)
+	return n, evs, nil
 }
 
 // AutoResolveBattle lets the AI fight a battle to its end from where it
@@ -98,14 +103,16 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	n := c.Clone()
 	b := n.Battle(battleID)
 	b.Auto = true
-	// The AI answers the battle's questions with their defaults, and its
-	// hidden infantry attacks at once.
-	all, err := n.takeDefaults(InBattle(battleID), d)
+	// The AI answers the battle's questions with their defaults (each
+	// recorded as it is carried out), and its hidden infantry attacks at
+	// once.
+	defaults, err := n.takeDefaults(InBattle(battleID), d)
 	if err != nil {
 		return nil, nil, err
 	}
 	b.State.Asked = nil
 	st := b.State
+	var all []referee.Event
 	if st.Phase == referee.PhaseDeploy {
 		for _, side := range SetupOrder(st) {
 			next, evs, err := deployAI(st, side, d)
@@ -119,6 +126,8 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 			return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
 		}
 		st, all = next, append(all, evs...)
+		b.State = st
+		b.takeFrames(0)
 	}
 	players := map[string]*ai.Player{}
 	for i, sd := range st.Sides {
@@ -134,17 +143,19 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	if n.Settings.MoraleTable {
 		after = n.moraleHook(b, d)
 	}
-	st, evs, err := ai.AutoResolveWith(st, d, players, limit, after)
+	st, evs, err := ai.AutoResolveWith(st, d, players, limit, b.frameHook(after))
 	all = append(all, evs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
 	}
 	b.State = st
+	b.logEvents(all)
+	b.takeFrames(st.Turn)
 	n.markAttackers(all)
 	if err := n.endBattle(b, d); err != nil {
 		return nil, nil, err
 	}
-	return n, all, nil
+	return n, append(defaults, all...), nil
 }
 
 // openBattle finds a battle still being fought in which side (when given)
@@ -205,17 +216,21 @@ func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) (
 
 // follow takes the outcome of a rules step on b outside BattleAct (an
 // answered decision): a refusal becomes the player's error; else b gets
-// the new state, and what follows by itself is done (advanceBattle).
+// the new state, what follows by itself is done (advanceBattle) and the
+// step goes into the battle's record.
 func (c *Campaign) follow(b *Battle, st *referee.State, evs []referee.Event, err error, d *dice.Dice) ([]referee.Event, error) {
 	if err != nil {
 		return nil, refusal(err)
 	}
+	prev, prevPhase := b.State.Turn, b.State.Phase
 	b.State = st
 	more, err := c.advanceBattle(b, evs, d)
 	if err != nil {
 		return nil, err
 	}
-	return append(evs, more...), nil
+	evs = append(evs, more...)
+	b.record(prev, prevPhase, evs)
+	return evs, nil
 }
 
 // markAttackers sets Attacked on every campaign unit that attacked an

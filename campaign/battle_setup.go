@@ -227,7 +227,12 @@ func (c *Campaign) chooseOrder(dec Decision, answer string, d *dice.Dice) ([]ref
 		}
 		c.emit(Event{Step: "contact", Type: "initiative", Sector: b.Sector, Battle: b.ID, Side: dec.Side, Text: text})
 	}
-	return c.advanceBattle(b, nil, d)
+	prev := st.Turn
+	evs, err := c.advanceBattle(b, nil, d)
+	if err == nil {
+		b.record(prev, referee.PhaseDeploy, evs)
+	}
+	return evs, err
 }
 
 // dropShipRoom is how many DropShips may stand landed in zone z of the

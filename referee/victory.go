@@ -68,6 +68,16 @@ func VictoryLevel(diff int) string {
 // the counters lying on the map when its units alone stand there (000
 // line 2647). With more than two sides every other side is an enemy.
 func (s *State) VictoryPoints() map[string]int {
+	t := s.tallyVP()
+	vp := make(map[string]int, len(t))
+	for side, c := range t {
+		vp[side] = c.Total()
+	}
+	return vp
+}
+
+// tallyVP counts each side's victory points by cause (VictoryPoints).
+func (s *State) tallyVP() map[string]*VPCauses {
 	if s.Scenario != nil {
 		return s.scenarioVictoryPoints()
 	}
@@ -78,11 +88,12 @@ func (s *State) VictoryPoints() map[string]int {
 		case Destroyed:
 			// A destroyed carrier's counter is not captured by anyone
 			// here: what it leaves on the map is damage's business.
-			enemies(u, u.Cost())
+			enemies(u, vpDestroyed, u.Cost())
 		case Captured:
-			enemies(u, 2*u.Cost()+SalvageVP*u.Salvage)
+			enemies(u, vpCaptured, 2*u.Cost())
+			enemies(u, vpSalvage, SalvageVP*u.Salvage)
 		default:
-			vp[u.Side] += SalvageVP * u.Salvage
+			vp[u.Side].Salvage += SalvageVP * u.Salvage
 		}
 	}
 	if field := s.sidesInField(); len(field) == 1 {
@@ -90,23 +101,24 @@ func (s *State) VictoryPoints() map[string]int {
 		for _, c := range s.Salvage {
 			n += c
 		}
-		vp[field[0]] += SalvageVP * n
+		vp[field[0]].Salvage += SalvageVP * n
 	}
 	return vp
 }
 
 // vpTally starts each side's victory points at its scenario awards
-// (Side.VP) and gives the function that awards n to every enemy of u's
-// side; with more than two sides every other side is an enemy (ruling V8).
-func (s *State) vpTally() (vp map[string]int, enemies func(u *Unit, n int)) {
-	vp = make(map[string]int, len(s.Sides))
+// (Side.VP) and gives the function that awards n for a cause to every
+// enemy of u's side; with more than two sides every other side is an
+// enemy (ruling V8).
+func (s *State) vpTally() (vp map[string]*VPCauses, enemies func(u *Unit, cause vpCause, n int)) {
+	vp = make(map[string]*VPCauses, len(s.Sides))
 	for _, side := range s.Sides {
-		vp[side.ID] = side.VP
+		vp[side.ID] = &VPCauses{Awards: side.VP}
 	}
-	enemies = func(u *Unit, n int) {
+	enemies = func(u *Unit, cause vpCause, n int) {
 		for _, side := range s.Sides {
 			if side.ID != u.Side {
-				vp[side.ID] += n
+				vp[side.ID].add(cause, n)
 			}
 		}
 	}

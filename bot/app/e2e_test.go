@@ -184,6 +184,7 @@ func TestEndToEnd(t *testing.T) {
 	r.close()
 	srvCheckSecrecy(t, r, log)
 	srvNoUserIDs(t, r)
+	srvImagesDescribed(t, r)
 }
 
 // fight fights a battle with slash commands and buttons: both sides deploy

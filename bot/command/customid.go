@@ -42,6 +42,9 @@ const (
 	// ButtonDecide answers a decision (/campaign decide); Args are the
 	// decision's number and the answer.
 	ButtonDecide ButtonAction = "decide"
+	// ButtonLog turns a page of a battle's record (/battle log); Args
+	// are the side whose record it is and the page.
+	ButtonLog ButtonAction = "log"
 )
 
 // buttonCommands maps a button to its command and the names of its
@@ -63,6 +66,7 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
 	ButtonDecide:      {"campaign", "decide", []string{"decision", "answer"}, nil},
+	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
 }
 
 // ButtonID is the decoded custom ID of a button: what it does, for which

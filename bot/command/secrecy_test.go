@@ -317,10 +317,13 @@ func TestSecretPurchaseChangesNothingOthersSee(t *testing.T) {
 		var b strings.Builder
 		for _, q := range [][]string{
 			{"mallory", "campaign", "status"}, {"bob", "campaign", "status"}, {"ref", "campaign", "status"},
-			{"bob", "bg", "list"}, {"bob", "orders", "show"}, {"bob", "force", "show"}, {"bob", "map", "strategic"},
+			{"bob", "bg", "list"}, {"bob", "orders", "show"}, {"bob", "force", "show"}, {"bob", "map", "strategic"}, {"bob", "map", "describe"},
 		} {
 			for _, r := range f.cmdDo(q[0], q[1], q[2]) {
 				fmt.Fprintf(&b, "%s /%s %s → %s %s: %s (%d files)\n", q[0], q[1], q[2], r.To, r.User, r.Text, len(r.Files))
+				for _, f := range r.Files {
+					fmt.Fprintf(&b, "  %s described: %s\n", f.Name, f.Description)
+				}
 			}
 		}
 		return b.String(), cmdTexts(f.cmdMust("alice", "force", "show"))
