@@ -21,7 +21,7 @@ import (
 // RBG stands with its DropShip, lands under the drop rules and fights
 // there; later the Bandits' RBG, DropShip and all, is eliminated
 // (TestDemoDropsAndDropShip).
-const demoSeed = 23
+const demoSeed = 62
 
 // demoDropLance is the lance the Lancers keep ready to drop.
 const demoDropLance = "Christoph's Company Command Lance"

@@ -247,6 +247,10 @@ type Battle struct {
 	// put on the map (ruling ST12): Restore puts them back on the
 	// regenerated sector map.
 	Installations []hex.Hex `json:"installations,omitempty"`
+	// Terrain are the referee's terrain judgements (ruling JD2), in
+	// order: Restore lays them on the regenerated map after the
+	// installations.
+	Terrain []TerrainChange `json:"terrain,omitempty"`
 	// Refusal are the sides the setup tables let decline this battle in
 	// game turn 1 (RefuseBattle; 004 lines 15, 27, 70).
 	Refusal []string `json:"refusal,omitempty"`
@@ -431,6 +435,7 @@ func (c *Campaign) Clone() *Campaign {
 			nb.Sides[j].Mines = maps.Clone(b.Sides[j].Mines)
 		}
 		nb.Installations = append([]hex.Hex(nil), b.Installations...)
+		nb.Terrain = append([]TerrainChange(nil), b.Terrain...)
 		nb.Refusal = append([]string(nil), b.Refusal...)
 		nb.Morale = b.Morale.clone()
 		// The record only grows (as the campaign's log): the copy shares

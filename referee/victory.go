@@ -128,23 +128,60 @@ func (s *State) vpTally() (vp map[string]*VPCauses, enemies func(u *Unit, cause 
 // sidesInField lists, in initiative order, the sides with an active unit
 // on the map (ruling V5): disrupted and hidden units hold the field;
 // surrendered, broken, withdrawn, destroyed, captured and undeployed units
-// do not.
+// do not. In a campaign battle air lances alone hold no field against
+// enemy ground units or DropShips (ruling AIR13): they may pick up no
+// salvage (000 line 2647) and must keep flying (line 1090).
 func (s *State) sidesInField() []string {
-	var out []string
+	var ground, any []string
 	for _, side := range s.Sides {
-		if s.scenarioPending(side.ID) {
-			out = append(out, side.ID) // units still to come (SC3)
-			continue
-		}
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side == side.ID && (u.Status == Active || dropDeclared(u)) {
-				out = append(out, side.ID)
-				break
-			}
+		switch s.fieldHold(side.ID) {
+		case holdsGround:
+			ground = append(ground, side.ID)
+			any = append(any, side.ID)
+		case holdsAirOnly:
+			any = append(any, side.ID)
 		}
 	}
-	return out
+	if s.Campaign != nil && len(ground) > 0 {
+		return ground
+	}
+	return any
+}
+
+// fieldHold is what a side still has in the battle.
+type fieldHold uint8
+
+const (
+	holdsNothing fieldHold = iota
+	holdsAirOnly           // active air lances and nothing else
+	holdsGround            // a ground unit or DropShip, a declared drop, units still to come
+)
+
+// fieldHold says what side still has in the battle (rulings V5, AIR13).
+func (s *State) fieldHold(side string) fieldHold {
+	if s.scenarioPending(side) {
+		return holdsGround // units still to come (SC3)
+	}
+	h, orbit := holdsNothing, false
+	for i := range s.Units {
+		u := &s.Units[i]
+		switch {
+		case u.Side != side:
+		case u.Status == Reserve && u.Drop && u.Aboard == "" && !dropDeclared(u):
+			orbit = true // kept in orbit, its drop not yet declared
+		case u.Status != Active && !dropDeclared(u):
+		case u.Class.Kind() != KindAir:
+			return holdsGround
+		default:
+			h = holdsAirOnly
+		}
+	}
+	if h == holdsAirOnly && orbit {
+		// Air cover over lances still to drop: the side is coming down,
+		// not flying over alone (AIR13).
+		return holdsGround
+	}
+	return h
 }
 
 // Outcome is how a battle ends: each side's victory points, the winner
@@ -193,6 +230,8 @@ func (b *battle) checkBattleEnd() bool {
 	switch {
 	case len(field) == 0:
 		why = "no side has a unit left on the map"
+	case len(field) == 1 && s.Campaign != nil && len(s.airOnlySides(field)) > 0:
+		why = fmt.Sprintf("only %s has ground units left on the map, and air lances alone cannot hold it (ruling AIR13)", s.Side(field[0]).Name)
 	case len(field) == 1:
 		why = fmt.Sprintf("only %s has units left on the map", s.Side(field[0]).Name)
 	case s.Rules.TurnLimit > 0 && s.Turn >= s.Rules.TurnLimit && s.Phasing == len(s.Sides)-1:
@@ -229,6 +268,7 @@ func (b *battle) finish(why string) {
 	b.strand()
 	s := b.s
 	field := s.sidesInField()
+	b.airBreakOff(field)
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Status == Surrendered && !slices.Contains(field, u.Side) {
@@ -250,6 +290,37 @@ func (b *battle) finish(why string) {
 	}
 	text += fmt.Sprintf(" (%s).", strings.Join(score, ", "))
 	b.emit(Event{Type: "battle_end", Winner: strp(o.Winner), VP: o.VP, Level: o.Level, Text: text})
+}
+
+// airOnlySides lists the sides outside field whose only units in the
+// battle are air lances.
+func (s *State) airOnlySides(field []string) []string {
+	var out []string
+	for _, side := range s.Sides {
+		if !slices.Contains(field, side.ID) && s.fieldHold(side.ID) == holdsAirOnly {
+			out = append(out, side.ID)
+		}
+	}
+	return out
+}
+
+// airBreakOff: in a campaign battle, the air lances of a side that holds
+// no field fly up out of the battle when it ends, and the side counts as
+// having withdrawn, so that its battlegroups fall back (rulings AIR13,
+// CB7): air lances alone cannot hold a sector against ground units.
+func (b *battle) airBreakOff(field []string) {
+	s := b.s
+	if s.Campaign == nil {
+		return
+	}
+	for _, id := range s.airOnlySides(field) {
+		s.Side(id).Retreating = true
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == id && u.Status == Active {
+				b.airLeave(u)
+			}
+		}
+	}
 }
 
 // capture takes a unit off the map as the enemy's prisoner (000 line 970).

@@ -582,3 +582,76 @@ func TestValidOtherAccepted(t *testing.T) {
 		t.Errorf("listed %v; want %d rally hexes, 1 pickup (A4), 1 withdraw (A3 with salvage)", kinds, len(beside))
 	}
 }
+
+// Ensure air lances alone hold no field in a campaign battle (ruling
+// AIR13): the battle is fought until one side is gone or withdraws (000
+// lines 2653, 2661), and a side left with air lances only against enemy
+// ground units can neither pick up salvage (line 2647) nor stop flying
+// (line 1090), so the battle ends in the first end phase, its air lances
+// fly up and the side counts as withdrawn. Outside a campaign, and
+// between air lances alone, the battle goes on.
+func TestBattleEndAirAlone(t *testing.T) {
+	setup := func(campaign bool, units ...Unit) *State {
+		s := vcBattle(t, "", units...)
+		if campaign {
+			s.Campaign = &CampaignRules{WithdrawAfterSteps: 4}
+		}
+		return s
+	}
+	mech := func() Unit { return scnUnit("A1", "lancers", HeavyMech, "0505", 12, 14, 9) }
+	air := func(id, side, at string) Unit {
+		return airUnit(id, side, MediumAir, at, 10, 8, 8, 15, 15, Regular)
+	}
+
+	s := setup(true, mech(), air("B1", "bandits", "2505"))
+	s, events := vcEndTurns(t, s, 2) // the lancers' movement and attack phases
+	e := vcLast(events, "battle_end")
+	if s.Phase != PhaseOver || e == nil || s.Turn != 1 {
+		t.Fatalf("air lances against a 'Mech: phase %v turn %d, want over in turn 1", s.Phase, s.Turn)
+	}
+	if !strings.Contains(e.Text, "air lances alone cannot hold it") || *e.Winner != "" {
+		t.Errorf("battle_end %q winner %q, want the reason and a 0–0 draw", e.Text, *e.Winner)
+	}
+	if u := s.Unit("B1"); u.Status != Withdrawn || !s.Side("bandits").Retreating || s.Side("lancers").Retreating {
+		t.Errorf("B1 %v, bandits retreating %v, lancers %v: want B1 withdrawn and only the bandits retreating",
+			u.Status, s.Side("bandits").Retreating, s.Side("lancers").Retreating)
+	}
+	if w := vcLast(events, "withdraw"); w == nil || w.Unit != "B1" {
+		t.Errorf("no withdraw event for B1: %+v", w)
+	}
+
+	// A 'Mech and an air lance against air lances: the same, and the
+	// salvage on the map goes to the side holding the ground.
+	s = setup(true, mech(), air("A2", "lancers", "0510"), air("B1", "bandits", "2505"))
+	s.Salvage = map[hex.Hex]int{h("1005"): 1}
+	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+	s, events = vcEndTurns(t, s, 2)
+	if e := vcLast(events, "battle_end"); e == nil || e.VP["lancers"] != SalvageVP {
+		t.Fatalf("battle_end %+v, want lancers scoring the salvage left on the map", e)
+	}
+
+	// Air cover over a lance still in orbit, its drop to come: the side
+	// is coming down, and the battle goes on.
+	orbit := scnUnit("A3", "lancers", HeavyMech, "0101", 12, 14, 9)
+	orbit.Status, orbit.Drop, orbit.Hex = Reserve, true, hex.Hex{}
+	s = setup(true, orbit, air("A2", "lancers", "0510"), scnUnit("B1", "bandits", HeavyMech, "2505", 12, 14, 9))
+	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+	if s, _ = vcEndTurns(t, s, 2); s.Phase == PhaseOver {
+		t.Error("air cover over a lance in orbit: the battle ended")
+	}
+
+	// Outside a campaign the battle goes on (scenarios keep their own
+	// rules), and so it does between air lances alone.
+	for name, s := range map[string]*State{
+		"scenario":  setup(false, mech(), air("B1", "bandits", "2505")),
+		"air alone": setup(true, air("A2", "lancers", "0510"), air("B1", "bandits", "2505")),
+	} {
+		if name == "air alone" {
+			s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+		}
+		s, _ = vcEndTurns(t, s, 2)
+		if s.Phase == PhaseOver {
+			t.Errorf("%s: the battle ended", name)
+		}
+	}
+}

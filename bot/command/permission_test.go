@@ -24,6 +24,7 @@ var cmdWho = map[string]string{
 	"campaign schedule": "referee", "campaign settings": "referee", "campaign start": "referee", "campaign status": "anyone",
 	"force buy": "player", "force lance": "anyone", "force roster": "anyone", "force show": "reads",
 	"help ": "anyone", "map strategic": "reads", "map tactical": "reads",
+	"judge damage": "referee", "judge withhold": "referee", "judge weather": "referee", "judge terrain": "referee", "judge add": "referee", "judge vp": "referee",
 	"orders clear": "player", "orders drop": "player", "orders hold": "player", "orders liftoff": "player",
 	"orders move": "player", "orders ready": "player", "orders remind": "player", "orders search": "player", "orders show": "reads",
 	"roll ": "anyone", "rules ": "anyone", "undo ": "referee",
