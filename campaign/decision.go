@@ -180,17 +180,22 @@ func (c *Campaign) settle(dec Decision, answer string, byDefault bool, d *dice.D
 	if byDefault {
 		how = "no answer came in time, so the default was taken:"
 	}
+	// The turn's digest files the note with the step it belongs to.
+	step := "battle"
+	if dec.Kind == DecideRepair {
+		step = "repair"
+	}
 	evs, err := c.answer(dec, answer, d)
 	var refused *Error
 	if err != nil && byDefault && errors.As(err, &refused) {
-		c.emit(Event{Step: "decision", Type: "decision", Audience: secret(dec.Side), Side: dec.Side, Battle: dec.Battle,
+		c.emit(Event{Step: step, Type: "decision", Audience: secret(dec.Side), Side: dec.Side, Battle: dec.Battle,
 			Text: fmt.Sprintf("decision %d lapsed: %s", dec.ID, refused.Msg)})
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	c.emit(Event{Step: "decision", Type: "decision", Audience: secret(dec.Side), Side: dec.Side, Battle: dec.Battle,
+	c.emit(Event{Step: step, Type: "decision", Audience: secret(dec.Side), Side: dec.Side, Battle: dec.Battle,
 		Text: fmt.Sprintf("decision %d (%s): %s %s", dec.ID, dec.Kind, how, answer)})
 	return evs, nil
 }
