@@ -92,11 +92,11 @@ func newAims(pic *picture, level Level) *aims {
 				}
 			}
 		}
-		if level == Normal {
+		if level.skilled() {
 			a.assignObjectives(pic)
 		}
 	}
-	if len(a.ships) > 0 && level == Normal && !a.evacuate && pic.lost() {
+	if len(a.ships) > 0 && level.skilled() && !a.evacuate && pic.lost() {
 		a.evacuate = true
 	}
 	return a

@@ -16,6 +16,10 @@ type picture struct {
 	salvage map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// air are the enemy air lances it can see: ground units fire at them
+	// only from the same or an adjacent hex (000 line 1155), so they are
+	// neither closed on nor feared like ground units.
+	air []*enemy
 	// enemyEdges are the retreat edges of the enemy sides: where their
 	// units came from, so where to look for them when none is in sight.
 	enemyEdges []string
@@ -31,6 +35,7 @@ type enemy struct {
 	known                  bool // values probed
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
+	air                    bool // an air lance: two steps
 }
 
 // estimate is what a player assumes of a counter whose values he has not
@@ -45,10 +50,14 @@ var classEstimates = map[string]estimate{
 	"long-tom": {15, 0, 4, 10}, "sniper": {10, 0, 4, 6}, "truck": {0, 0, 3, 0},
 	// DropShips: the values table's rows (000 lines 1810–1812), range 6.
 	"leopard": {8, 0, 6, 6}, "union": {13, 0, 7, 6}, "overlord": {16, 0, 9, 6},
+	// Air lances: AA in the RA place, ST in the CA place (Q3); the
+	// counter's example rows (000 lines 1073–1076) and a guess between.
+	"light-air": {8, 6, 6, 15}, "medium-air": {11, 8, 8, 15}, "heavy-air": {15, 10, 10, 15},
 }
 
 var kindEstimates = map[string]estimate{
 	"mech": {10, 11, 8, 3}, "vehicle": {7, 7, 6, 3}, "infantry": {4, 7, 5, 1}, "artillery": {12, 0, 4, 7},
+	"air": {11, 8, 8, 15},
 }
 
 func newPicture(v referee.View, crt referee.CRT) *picture {
@@ -70,10 +79,10 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 			pic.own = append(pic.own, u)
 			continue
 		}
-		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") || u.Kind == "air" {
+		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
 			continue
 		}
-		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship"}
+		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -87,15 +96,21 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 			e.ra, e.d, e.rng = u.Values.RA+u.Values.Chits.Firepower, u.Values.D, u.Values.Range
 			e.ca = max(e.ca-2*e.step, e.ra)
 		}
+		if u.Kind == referee.KindAir.String() {
+			pic.air = append(pic.air, e)
+			continue
+		}
 		pic.enemies = append(pic.enemies, e)
 	}
 	return pic
 }
 
 func (pic *picture) enemy(id string) *enemy {
-	for _, e := range pic.enemies {
-		if e.id == id {
-			return e
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if e.id == id {
+				return e
+			}
 		}
 	}
 	return nil
@@ -251,33 +266,10 @@ func (pic *picture) attackScore(u *referee.ViewUnit, a referee.Action, fired map
 		return 0, false
 	}
 	from := *u.Hex
-	shifts := []int{experienceShift(u)}
-	if t.disrupted {
-		shifts = append(shifts, referee.DisruptedTargetShift)
-	}
-	var col int
-	penalty := 0.0
-	switch a.Mode {
-	case referee.CloseAssault:
-		col = referee.Column(referee.CloseAssaultColumn, 0, shifts...)
-		// The infantry pays two steps for it (000 line 1011).
-		penalty = 2 * (1 + float64(attackRA(u))/20)
-	case referee.Close:
-		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
-		col = referee.Column(u.Detail.Current.CA, t.d, shifts...)
-	default:
-		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
-		if a.Observer == "" && !u.Detail.Indirect {
-			shifts = append(shifts, referee.LineOfSight(pic.v.Map, from, t.at).Shift)
-		}
-		if pic.v.Night {
-			shifts = append(shifts, referee.NightFireShift)
-		}
-		col = referee.Column(attackRA(u), t.d, shifts...)
-	}
+	col, penalty := pic.column(u, a, t)
 	ev := pic.ev(col)
 	w := 1.0
-	if level == Normal {
+	if level.skilled() {
 		w = t.weight() + 0.3*float64(fired[t.id])
 		if t.known && !t.ship && float64(t.step)+ev >= 3.5 {
 			w += 1 // a likely kill is worth its cost in victory points
@@ -364,13 +356,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
 			ev = max(ev, pic.ev(referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift)))
 		}
-		if m.level == Normal {
+		if m.level.skilled() {
 			ev *= e.weight()
 		}
 		offense = max(offense, ev)
 		// What the enemy may do to it there next turn: a disrupted enemy
 		// stays down through its own turn.
-		if m.level == Normal && !e.disrupted && d <= e.rng && los.Clear {
+		if m.level.skilled() && !e.disrupted && d <= e.rng && los.Clear {
 			x := pic.ev(referee.Column(e.ra, m.d, info.Shift, los.Shift))
 			if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
 				x = max(x, pic.ev(referee.Column(e.ca, m.d, info.Shift)))
@@ -391,7 +383,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		}
 		sc -= 0.01 * float64(nearest)
 	}
-	if m.level == Normal {
+	if m.level.skilled() {
 		sc -= 0.03 * float64(info.Shift)
 		if (m.mech && info.HidesMechs) || (!m.mech && info.HidesOthers) {
 			sc += 0.05
@@ -437,7 +429,7 @@ func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level 
 	for _, e := range pic.enemies {
 		if e.at == a.To && !e.surrendered {
 			w := 1.0
-			if level == Normal {
+			if level.skilled() {
 				w = e.weight()
 			}
 			sc += pic.ev(referee.Column(value, e.d, shifts(e.at, e.disrupted)...)) * w
@@ -449,4 +441,58 @@ func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level 
 		}
 	}
 	return sc
+}
+
+// column is the column of own unit u's attack a on enemy t, and what the
+// attack costs u itself (an infantry close assault's two steps).
+func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col int, penalty float64) {
+	from := *u.Hex
+	shifts := []int{experienceShift(u)}
+	if t.disrupted {
+		shifts = append(shifts, referee.DisruptedTargetShift)
+	}
+	switch {
+	case u.Kind == referee.KindAir.String():
+		// An air attack: AA against D, experience only (000 line 1150).
+		col = referee.Column(u.Detail.Current.RA, t.d, experienceShift(u))
+	case t.air:
+		// Ground fire at an air lance: no terrain, no line of sight, −4
+		// from an adjacent hex (000 lines 1155–1159).
+		if hex.Distance(from, t.at) == 1 {
+			shifts = append(shifts, referee.AirAdjacentShift)
+		}
+		value := u.Detail.Current.CA
+		if a.Mode == referee.Ranged {
+			value = attackRA(u)
+			if pic.v.Night {
+				shifts = append(shifts, referee.NightFireShift)
+			}
+		}
+		col = referee.Column(value, t.d, shifts...)
+	default:
+		col, penalty = pic.groundColumn(u, a, t, shifts)
+	}
+	return col, penalty
+}
+
+// groundColumn is the column of ground unit u's attack a on ground enemy
+// t, with shifts (experience, a disrupted target) already counted, and
+// what the attack costs u itself.
+func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy, shifts []int) (col int, penalty float64) {
+	switch a.Mode {
+	case referee.CloseAssault:
+		// The infantry pays two steps for it (000 line 1011).
+		return referee.Column(referee.CloseAssaultColumn, 0, shifts...), 2 * (1 + float64(attackRA(u))/20)
+	case referee.Close:
+		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
+		return referee.Column(u.Detail.Current.CA, t.d, shifts...), 0
+	}
+	shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
+	if a.Observer == "" && !u.Detail.Indirect {
+		shifts = append(shifts, referee.LineOfSight(pic.v.Map, *u.Hex, t.at).Shift)
+	}
+	if pic.v.Night {
+		shifts = append(shifts, referee.NightFireShift)
+	}
+	return referee.Column(attackRA(u), t.d, shifts...), 0
 }

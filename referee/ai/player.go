@@ -17,16 +17,34 @@ type Level uint8
 const (
 	Easy Level = iota
 	Normal
+	Hard
+	// Greedy and Random are the baselines the levels are measured
+	// against (baseline.go), not levels to play with.
+	Greedy
+	Random
 )
 
+var levelNames = [...]string{"easy", "normal", "hard", "greedy", "random"}
+
 func (l Level) String() string {
-	switch l {
-	case Easy:
-		return "easy"
-	case Normal:
-		return "normal"
+	if int(l) < len(levelNames) {
+		return levelNames[l]
 	}
 	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// skilled: Normal and Hard weigh danger, cover, concentration and the
+// scenario's aims; Easy does not.
+func (l Level) skilled() bool { return l == Normal || l == Hard }
+
+// ParseLevel reads a level by its name.
+func ParseLevel(s string) (Level, error) {
+	for i, n := range levelNames {
+		if n == s {
+			return Level(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown AI level %q: use easy, normal, hard, greedy or random", s)
 }
 
 // Player chooses the actions of one side.
@@ -92,6 +110,13 @@ func (p *Player) decide(g *game) referee.Action {
 	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
 	}
+	switch p.Level {
+	case Random:
+		return p.random(g)
+	case Greedy:
+		g.pic = newPicture(v, g.crt)
+		return p.greedy(g)
+	}
 	g.pic = newPicture(v, g.crt)
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
@@ -113,7 +138,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	aims := pic.aims
 	me := g.v.Side(p.Side)
 	// A lost battle is a retreat, unless the side leaves by DropShip.
-	if !me.Retreating && p.Level == Normal && pic.lost() && len(aims.ships) == 0 {
+	if !me.Retreating && p.Level.skilled() && pic.lost() && len(aims.ships) == 0 {
 		for _, a := range g.side {
 			if a.Kind == referee.ActRetreat {
 				return a, true
@@ -173,7 +198,9 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		}
 	}
 	for _, u := range order {
-		if u.Status != "active" || u.Disrupted || p.done[u.ID] || u.Hex == nil || u.Detail == nil || u.Detail.Hidden {
+		// A disrupted air lance still flies, and must (000 line 1163).
+		air := u.Kind == referee.KindAir.String()
+		if u.Status != "active" || (u.Disrupted && !air) || p.done[u.ID] || u.Hex == nil || u.Detail == nil || u.Detail.Hidden {
 			continue
 		}
 		acts := g.legal(u.ID)
@@ -208,7 +235,6 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		p.done[u.ID] = true
 		// An air lance may not stay where it is: it flies at least two
 		// hexes every turn, or leaves the battle (000 line 1090; AIR4).
-		air := u.Kind == referee.KindAir.String()
 		if air && len(moves) == 0 && withdraw != nil {
 			return *withdraw, true
 		}
