@@ -64,6 +64,9 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 			continue
 		}
 		n++
+		if v.Class.Kind() == KindDropShip {
+			return illegal("DropShip %s stands in %s: no other unit may enter a DropShip's hex (000 line 624)", v.ID, h)
+		}
 		if u.Hidden && v.Hidden && v.Side == u.Side {
 			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (000 line 1055)", v.ID, h)
 		}

@@ -254,3 +254,23 @@ func (a *aims) leaves(pic *picture, u *referee.ViewUnit) bool {
 	}
 	return u.Detail.Salvage > 0 && a.carrierEdge != "" && pic.edgeDist(*u.Hex, a.carrierEdge) == 0
 }
+
+// needsBurn reports that own unit u reaches its scoring exit or its
+// objective hex within the turns left only with its overburn MP burn,
+// not with its MP mp.
+func (a *aims) needsBurn(pic *picture, u *referee.ViewUnit, mp, burn int) bool {
+	if a.turnsLeft == noLimit {
+		return false
+	}
+	turns := func(d, mp int) int { return (d + mp - 1) / max(mp, 1) }
+	var d int
+	switch o, hold := a.hold[u.ID]; {
+	case a.exitVP[u.ID] > 0:
+		d = pic.edgeDist(*u.Hex, a.exitEdge[u.ID]) + 1
+	case hold:
+		d = hex.Distance(*u.Hex, o)
+	default:
+		return false
+	}
+	return turns(d, mp) > a.turnsLeft && turns(d, burn) <= a.turnsLeft
+}

@@ -14,6 +14,9 @@ type picture struct {
 	side    string
 	rubble  map[hex.Hex]bool
 	salvage map[hex.Hex]int
+	// mines are the side's own minefields: mines attack every unit that
+	// enters, friend or foe (000 line 1042; ruling M13).
+	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
 	// air are the enemy air lances it can see: ground units fire at them
@@ -68,9 +71,13 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 	for _, c := range v.Salvage {
 		pic.salvage[c.Hex] = c.Count
 	}
+	pic.mines = map[hex.Hex]int{}
 	for _, sd := range v.Sides {
 		if sd.ID != v.Viewer {
 			pic.enemyEdges = append(pic.enemyEdges, sd.RetreatEdge)
+		}
+		for _, m := range sd.Mines {
+			pic.mines[m.Hex] += m.Points
 		}
 	}
 	for i := range v.Units {
@@ -384,6 +391,9 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		sc -= 0.01 * float64(nearest)
 	}
 	if m.level.skilled() {
+		if n := pic.mines[h]; n > 0 {
+			sc -= 1.5 * pic.ev(referee.Column(n, m.d))
+		}
 		sc -= 0.03 * float64(info.Shift)
 		if (m.mech && info.HidesMechs) || (!m.mech && info.HidesOthers) {
 			sc += 0.05
@@ -495,4 +505,31 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 		shifts = append(shifts, referee.NightFireShift)
 	}
 	return referee.Column(attackRA(u), t.d, shifts...), 0
+}
+
+// mayEnter reports whether own unit u should end its move in h as far as
+// the enemies there go: a hex holding an enemy is an overrun attempt,
+// which fails (and costs a Disruption Roll) unless the unit's RA tops the
+// defender's D by 6 (000 lines 697–701), so it goes only into a hex
+// with a lone enemy whose D it beats by that (estimated D: by 2 more),
+// or to capture surrendered units.
+func (pic *picture) mayEnter(u *referee.ViewUnit, h hex.Hex) bool {
+	var there []*enemy
+	for _, e := range pic.enemies {
+		if e.at == h && !e.surrendered {
+			there = append(there, e)
+		}
+	}
+	switch len(there) {
+	case 0:
+		return true
+	case 1:
+		e := there[0]
+		margin := referee.OverrunMargin
+		if !e.known {
+			margin += 2
+		}
+		return !e.ship && u.Detail.Current.RA >= e.d+margin
+	}
+	return false
 }

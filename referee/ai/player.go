@@ -259,25 +259,33 @@ func (p *Player) pickRally(pic *picture, rallies []referee.Action) referee.Actio
 	return best
 }
 
-// wantsOverburn: standing in water (free when it ends there too), free
-// with an unspent Extra 'Mech chit, or the nearest enemy is just beyond
-// the unit's normal reach.
+// wantsOverburn: overburning costs the unit a step at the end of its turn
+// (000 line 693) unless it stands in water at both ends of its move or an
+// unspent Extra 'Mech chit pays for it (ruling M17), so it is declared
+// only when free, or when the extra MP buys something this turn that is
+// worth more than a step: the reach to attack a damaged enemy it may
+// destroy, or to reach the scenario's exit or objective in time.
 func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 	if p.Level == Easy || u.Values == nil || u.Values.Step > 0 {
 		return false
 	}
-	if u.Values.Chits.ExtraMech {
-		return true
-	}
-	if pic.inWater(u, *u.Hex) {
+	if u.Values.Chits.ExtraMech || pic.inWater(u, *u.Hex) {
 		return true
 	}
 	if g := pic.v.Side(p.Side); g != nil && g.Retreating {
 		return false
 	}
-	d := pic.nearestEnemy(*u.Hex)
-	r := u.Values.Range
-	return d > u.Detail.MP+r && d <= referee.OverburnMP(u.Detail.MP)+r
+	mp, burn := u.Detail.MP, referee.OverburnMP(u.Detail.MP)
+	r := max(u.Values.Range, 1)
+	for _, e := range pic.enemies {
+		d := hex.Distance(*u.Hex, e.at)
+		// A kill: the enemy is one step from destruction and only the
+		// extra MP brings it into reach.
+		if e.fighting() && e.known && !e.ship && e.step >= 3 && d > mp+r && d <= burn+r {
+			return true
+		}
+	}
+	return pic.aims.needsBurn(pic, u, mp, burn)
 }
 
 // bestMove scores every hex the unit may end in, and staying put; ok is
@@ -298,6 +306,9 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 	for i, a := range moves {
 		if a.To == *u.Hex {
 			continue // an overrun in place: left to the attack logic of the engine
+		}
+		if p.Level.skilled() && !pic.mayEnter(u, a.To) {
+			continue
 		}
 		sc := ctx.score(a.To)
 		if p.Level == Easy {
