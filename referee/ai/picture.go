@@ -112,6 +112,36 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 	return pic
 }
 
+// remember counts the steps the side has seen dealt to the enemy units
+// whose values it has not read (Player.Observe): a damaged counter is
+// closer to destruction and fires with a lower row.
+func (pic *picture) remember(hits map[string]int) {
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if e.known || hits[e.id] == 0 {
+				continue
+			}
+			e.step = min(hits[e.id], e.steps()-1)
+			f := 1 - 0.15*float64(e.step)
+			if e.ship {
+				f = 1 - 0.07*float64(e.step)
+			}
+			e.ra, e.ca = int(float64(e.ra)*f+0.5), int(float64(e.ca)*f+0.5)
+		}
+	}
+}
+
+// steps is how many damage steps destroy e (000 lines 276, 1163).
+func (e *enemy) steps() int {
+	switch {
+	case e.ship:
+		return 8
+	case e.air:
+		return 2
+	}
+	return 4
+}
+
 func (pic *picture) enemy(id string) *enemy {
 	for _, l := range [][]*enemy{pic.enemies, pic.air} {
 		for _, e := range l {
@@ -234,6 +264,47 @@ var expected = func() (t [2][referee.MaxColumn - referee.MinColumn + 1]float64) 
 	return t
 }()
 
+// killChances is, per printing of the table and column, the chance that
+// an attack deals at least n steps (index n, up to 4; a critical hit
+// counts as one).
+var killChances = func() (t [2][referee.MaxColumn - referee.MinColumn + 1][5]float64) {
+	for p := range t {
+		for c := referee.MinColumn; c <= referee.MaxColumn; c++ {
+			for roll := 2; roll <= 12; roll++ {
+				r, err := referee.CRT(p).Lookup(c, roll)
+				if err != nil {
+					panic(err)
+				}
+				n := 0
+				switch r.Kind {
+				case referee.Steps:
+					n = min(r.Steps, 4)
+				case referee.Critical:
+					n = 1
+				}
+				for k := 1; k <= n; k++ {
+					t[p][c-referee.MinColumn][k] += twoD6[roll] / 36
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// killWorth is what destroying e is worth beside the steps: its cost in
+// victory points (mostly its attack value) and the fire it takes away.
+func killWorth(e *enemy) float64 { return 1.5 + float64(e.ra)/8 }
+
+// killChance is the chance that an attack on column c deals the need
+// steps that destroy its target.
+func (pic *picture) killChance(c, need int) float64 {
+	if need > 4 {
+		return 0
+	}
+	p := min(int(pic.crt), 1)
+	return killChances[p][referee.ClampColumn(c)-referee.MinColumn][max(need, 1)]
+}
+
 // ev is the expected worth of an attack on column c.
 func (pic *picture) ev(c int) float64 {
 	p := min(int(pic.crt), 1)
@@ -275,14 +346,16 @@ func (pic *picture) attackScore(u *referee.ViewUnit, a referee.Action, fired map
 	from := *u.Hex
 	col, penalty := pic.column(u, a, t)
 	ev := pic.ev(col)
-	w := 1.0
+	w, kill := 1.0, 0.0
 	if level.skilled() {
 		w = t.weight() + 0.3*float64(fired[t.id])
-		if t.known && !t.ship && float64(t.step)+ev >= 3.5 {
-			w += 1 // a likely kill is worth its cost in victory points
+		if !t.ship {
+			// A destroyed unit scores its cost in victory points and
+			// fires no more.
+			kill = pic.killChance(col, t.steps()-t.step) * killWorth(t)
 		}
 	}
-	sc := ev*w - penalty
+	sc := ev*w + kill - penalty
 	if sc > 0 && hex.Distance(from, t.at) == 0 {
 		sc += 1 // same-hex combat comes first or not at all (ruling K10)
 	}
@@ -344,6 +417,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		}
 		los := referee.LineOfSight(pic.v.Map, h, e.at)
 		var ev float64
+		col := referee.MinColumn - 1
 		if d <= m.rng && d >= m.minR && (los.Clear || m.indirect) {
 			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
 			if !m.indirect {
@@ -355,16 +429,22 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			if pic.v.Night {
 				shifts = append(shifts, referee.NightFireShift)
 			}
-			ev = pic.ev(referee.Column(m.ra, e.d, shifts...))
+			col = referee.Column(m.ra, e.d, shifts...)
+			ev = pic.ev(col)
 			if !los.Clear {
 				ev *= 0.6 // it needs an observer with a line of sight
 			}
 		}
 		if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-			ev = max(ev, pic.ev(referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift)))
+			if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > ev {
+				col, ev = c, pic.ev(c)
+			}
 		}
 		if m.level.skilled() {
 			ev *= e.weight()
+			if ev > 0 && !e.ship {
+				ev += pic.killChance(col, e.steps()-e.step) * killWorth(e)
+			}
 		}
 		offense = max(offense, ev)
 		// What the enemy may do to it there next turn: a disrupted enemy
@@ -380,7 +460,9 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	if m.retreating {
 		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*danger
 	}
-	sc := offense - 0.5*danger
+	// The danger weighs little: the enemy moves before it fires, so
+	// most hexes in its reach are as exposed as this one.
+	sc := offense - 0.2*danger
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)
 	}

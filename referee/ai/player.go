@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -60,6 +61,38 @@ type Player struct {
 	done map[string]bool
 	// fired: enemy units attacked this player turn (concentration).
 	fired map[string]int
+	// hits: the steps the side has seen dealt to each unit, from the
+	// results of attacks rolled in the open (Observe).
+	hits map[string]int
+}
+
+// Observe tells the player what happened since its last action, as its
+// side saw it (events not Visible to it are passed over): it keeps the
+// steps each attack dealt, which every side sees rolled, less the steps
+// it sees an Extra 'Mech chit absorb (000 line 1304). A player that is
+// never told plays on without this memory.
+func (p *Player) Observe(events []referee.Event) {
+	for _, e := range events {
+		if !e.Visible(p.Side) {
+			continue
+		}
+		switch e.Type {
+		case "attack":
+			if e.Result == nil || e.Target == "" {
+				continue
+			}
+			if n, err := strconv.Atoi(*e.Result); err == nil && n > 0 {
+				if p.hits == nil {
+					p.hits = map[string]int{}
+				}
+				p.hits[e.Target] += n
+			}
+		case "extra_mech":
+			if p.hits[e.Unit] > 0 {
+				p.hits[e.Unit]--
+			}
+		}
+	}
 }
 
 // New returns a player for side at the given level; seed fixes its
@@ -118,6 +151,9 @@ func (p *Player) decide(g *game) referee.Action {
 		return p.greedy(g)
 	}
 	g.pic = newPicture(v, g.crt)
+	if p.Level.skilled() {
+		g.pic.remember(p.hits)
+	}
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
@@ -331,7 +367,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
 	var best referee.Action
-	bestScore, found := 0.05, false
+	bestScore, found := 0.0, false
 	for _, u := range pic.own {
 		// A DropShip fires once in each of its three arcs (000 line 1265)
 		// and shrugs off disruption: ValidActions says what is left.

@@ -31,12 +31,12 @@ var (
 // tally is the record of one player against another on one kind of
 // battle, counted for the player.
 type tally struct {
-	games                 int
-	win, draw, loss       [2]int // by the player's seat: 0 the first side, 1 the second
-	selfSteps, steps      int    // the player's steps lost to its own overburning, and all its non-fatal steps lost
-	overruns, overrunsWon int    // the player's overrun attempts, and those that went ahead
-	strafes, groundAtAir  int    // the player's strafes and bombs, and its ground units' attacks on air lances
-	turnCap               int    // games that ran to the turn limit
+	games                    int
+	win, draw, loss          [2]int // by the player's seat: 0 the first side, 1 the second
+	selfSteps, steps         int    // the player's steps lost to its own overburning, and all its non-fatal steps lost
+	overruns, overrunsFailed int    // the player's overrun attempts, and those that failed (RA not 6 above D)
+	strafes, groundAtAir     int    // the player's strafes and bombs, and its ground units' attacks on air lances
+	turnCap                  int    // games that ran to the turn limit
 }
 
 func (t *tally) add(o tally) {
@@ -49,7 +49,7 @@ func (t *tally) add(o tally) {
 	t.selfSteps += o.selfSteps
 	t.steps += o.steps
 	t.overruns += o.overruns
-	t.overrunsWon += o.overrunsWon
+	t.overrunsFailed += o.overrunsFailed
 	t.strafes += o.strafes
 	t.groundAtAir += o.groundAtAir
 	t.turnCap += o.turnCap
@@ -99,13 +99,13 @@ func (t *tally) row(player, opponent, kind string) string {
 	}
 	ovr := "—"
 	if t.overruns > 0 {
-		ovr = fmt.Sprintf("%d/%d", t.overrunsWon, t.overruns)
+		ovr = fmt.Sprintf("%d/%d", t.overruns-t.overrunsFailed, t.overruns)
 	}
 	return fmt.Sprintf("| %s | %s | %s | %d | %d/%d/%d | %.0f%% (%.0f–%.0f) | %s | %s | %s | %s | %d | %d/%d |",
 		player, opponent, kind, t.games, w, d, l, 100*r, 100*lo, 100*hi, seat(0), seat(1), self, ovr, t.turnCap, t.strafes, t.groundAtAir)
 }
 
-const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns won | turn cap | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
+const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns that went ahead | turn cap | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 var stepsTaken = regexp.MustCompile(`takes (\d+) step`)
 
@@ -128,9 +128,9 @@ func (t *tally) count(events []referee.Event, side string, units map[string]stri
 			if units[e.Unit] == side {
 				t.overruns++
 			}
-		case "overrun_through":
+		case "overrun_failed":
 			if units[e.Unit] == side {
-				t.overrunsWon++
+				t.overrunsFailed++
 			}
 		case "attack":
 			if units[e.Attacker] != side {
