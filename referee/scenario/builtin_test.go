@@ -113,7 +113,7 @@ func TestRunAI(t *testing.T) {
 func TestBuiltInPoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 199, "bandits": 200},
-		"no-mech":                {"garrison": 200, "bandits": 200},
+		"no-mech":                {"garrison": 200, "bandits": 199},
 		"mechs-versus-non-mechs": {"lancers": 70, "bandits": 87},
 	}
 	for name, sides := range want {
