@@ -3,7 +3,9 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen"
@@ -215,13 +217,15 @@ func TestAutoResolve(t *testing.T) {
 
 // Ensure the player never reads what its side does not know: its choices
 // are the same when enemy hidden infantry stands elsewhere, enemy mines
-// lie elsewhere and unprobed enemy values differ.
+// lie elsewhere and unprobed enemy values differ. Both players are told
+// every event (Observe), as AutoResolve tells them, and the Hard one
+// uses what it remembers of them.
 func TestNoCheating(t *testing.T) {
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 23))
 		s := randomBattle(t, rng, battleOptions{secrets: true})
 		d := dice.New(dice.NewSeeded(seed))
-		players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", Normal, seed)}
+		players := map[string]*Player{"red": New("red", Hard, seed), "blue": New("blue", Normal, seed)}
 		checked := playComparing(t, seed, s, d, players, 400, 5, func(step int, side string, s *referee.State) []*referee.State {
 			alts := make([]*referee.State, 3)
 			for k := range alts {
@@ -254,9 +258,12 @@ func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, pl
 			}
 		}
 		a := players[side].Next(s)
-		next, _, err := referee.Apply(s, a, d)
+		next, events, err := referee.Apply(s, a, d)
 		if err != nil {
 			t.Fatalf("seed %d step %d: %s %v refused: %v", seed, step, side, a, err)
+		}
+		for _, p := range players {
+			p.Observe(events)
 		}
 		s = next
 	}
@@ -269,7 +276,10 @@ func cloneP(p *Player) *Player {
 	src := *p.src
 	c.src = &src
 	c.rng = rand.New(c.src)
-	c.done, c.fired = map[string]bool{}, map[string]int{}
+	c.done, c.fired, c.hits = map[string]bool{}, map[string]int{}, map[string]int{}
+	for k, v := range p.hits {
+		c.hits[k] = v
+	}
 	for k, v := range p.done {
 		c.done[k] = v
 	}
@@ -437,5 +447,70 @@ func TestAutoResolveWithAir(t *testing.T) {
 	t.Logf("%d strafing or bombing attacks in %d battles", hexAttacks, seeds)
 	if hexAttacks == 0 {
 		t.Error("the AI's air lances never strafed or bombed")
+	}
+}
+
+// Ensure Observe keeps only what the side may see: an attack result it
+// sees counts, one whose audience leaves it out (and an Extra 'Mech it
+// does not see absorb a step) does not, and a seen Extra 'Mech takes its
+// step back.
+func TestObserveOnlyVisible(t *testing.T) {
+	res := func(s string) *string { return &s }
+	p := New("red", Hard, 1)
+	p.Observe([]referee.Event{
+		{Type: "attack", Turn: 2, Attacker: "R01", Target: "B01", Result: res("2")},
+		{Type: "attack", Turn: 2, Attacker: "R02", Target: "B02", Result: res("3"), Audience: []string{"blue"}},
+		{Type: "attack", Turn: 2, Attacker: "R02", Target: "B02", Result: res("D")},
+		{Type: "extra_mech", Unit: "B01", Audience: []string{"blue"}},
+	})
+	if p.hits["B01"] != 2 || p.hits["B02"] != 0 || p.lastFight != 2 {
+		t.Fatalf("hits %v, last fight %d; want B01 2, B02 0, turn 2", p.hits, p.lastFight)
+	}
+	p.Observe([]referee.Event{{Type: "extra_mech", Unit: "B01", Audience: []string{"blue", "red"}}})
+	if p.hits["B01"] != 1 {
+		t.Errorf("a seen Extra 'Mech left %d steps, want 1", p.hits["B01"])
+	}
+}
+
+// Ensure no AI level and no baseline ever takes an action Apply refuses
+// in battles with air lances, a disrupted air lance included (it must
+// still fly two hexes or leave, 000 lines 1090, 1163): Normal, Hard and
+// Easy against Random and Greedy, from both seats. AutoResolve fails on
+// the first refused action.
+func TestAirNoIllegalActions(t *testing.T) {
+	games := 40
+	switch {
+	case os.Getenv("BFBOT_LONG") == "1":
+		games = 1000
+	case testing.Short():
+		games = 10
+	}
+	disrupted := 0
+	for g := range games {
+		rng := rand.New(rand.NewPCG(uint64(g), 77))
+		s := randomBattle(t, rng, battleOptions{perSide: 3, air: true, mirror: g%2 == 0})
+		level := []Level{Normal, Hard, Easy}[g%3]
+		other := []Level{Random, Greedy}[(g/3)%2]
+		sides := [2]string{"red", "blue"}
+		if g%4 >= 2 {
+			sides[0], sides[1] = sides[1], sides[0]
+		}
+		players := map[string]*Player{sides[0]: New(sides[0], level, uint64(g)), sides[1]: New(sides[1], other, uint64(g)+1)}
+		end, events, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(g))), players, 20)
+		if err != nil {
+			t.Fatalf("game %d (%v as %s against %v): %v", g, level, sides[0], other, err)
+		}
+		if end.Phase != referee.PhaseOver {
+			t.Fatalf("game %d: not over", g)
+		}
+		for _, e := range events {
+			if e.Type == "disruption" && strings.HasSuffix(e.Unit, "A1") && e.Result != nil && *e.Result == "failed" {
+				disrupted++
+			}
+		}
+	}
+	t.Logf("%d games, %d air lances disrupted", games, disrupted)
+	if disrupted == 0 {
+		t.Error("no air lance was ever disrupted: the test does not reach the case it is for")
 	}
 }

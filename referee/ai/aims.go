@@ -35,6 +35,10 @@ type aims struct {
 	carrierEdge  string
 }
 
+// exitBurnVP is the least an exit must score for a unit to lose a step
+// overburning to reach it in time: about what a lance's step is worth.
+const exitBurnVP = 10
+
 // noLimit stands for the turns left in a battle without a turn limit.
 const noLimit = 1 << 20
 
@@ -210,10 +214,18 @@ func (m *moveScorer) aimScore(h hex.Hex) float64 {
 	}
 	// Leaving by a scoring edge: the pull grows with the VP, and once the
 	// turns left are just enough to get there.
+	// Leaving by a scoring edge: the pull grows with the VP, and once the
+	// turns left are just enough to get there (not when they are too
+	// few: then the unit fights where it is).
 	if w := a.exitVP[id]; w > 0 {
 		d := m.pic.edgeDist(h, a.exitEdge[id])
-		pull := min(1.0, 0.05*float64(w))
-		if m.noCombat || (a.turnsLeft != noLimit && (d+mp-1)/mp+1 >= a.turnsLeft) {
+		from := d // a unit coming out of a DropShip is not on the map yet
+		if m.u.Hex != nil {
+			from = m.pic.edgeDist(*m.u.Hex, a.exitEdge[id])
+		}
+		pull := min(1.0, 0.02*float64(w))
+		turns := (from + mp - 1) / mp
+		if m.noCombat || (a.turnsLeft != noLimit && turns+1 >= a.turnsLeft && turns <= a.turnsLeft) {
 			pull = max(pull, 1)
 		}
 		sc -= pull * float64(d)
@@ -255,9 +267,9 @@ func (a *aims) leaves(pic *picture, u *referee.ViewUnit) bool {
 	return u.Detail.Salvage > 0 && a.carrierEdge != "" && pic.edgeDist(*u.Hex, a.carrierEdge) == 0
 }
 
-// needsBurn reports that own unit u reaches its scoring exit or its
-// objective hex within the turns left only with its overburn MP burn,
-// not with its MP mp.
+// needsBurn reports that own unit u reaches its scoring exit (worth at
+// least exitBurnVP) or its objective hex within the turns left only with
+// its overburn MP burn, not with its MP mp.
 func (a *aims) needsBurn(pic *picture, u *referee.ViewUnit, mp, burn int) bool {
 	if a.turnsLeft == noLimit {
 		return false
@@ -265,7 +277,7 @@ func (a *aims) needsBurn(pic *picture, u *referee.ViewUnit, mp, burn int) bool {
 	turns := func(d, mp int) int { return (d + mp - 1) / max(mp, 1) }
 	var d int
 	switch o, hold := a.hold[u.ID]; {
-	case a.exitVP[u.ID] > 0:
+	case a.exitVP[u.ID] >= exitBurnVP:
 		d = pic.edgeDist(*u.Hex, a.exitEdge[u.ID]) + 1
 	case hold:
 		d = hex.Distance(*u.Hex, o)

@@ -144,26 +144,37 @@ func (p *Player) liftoff(g *game) (referee.Action, bool) {
 
 // wantsLiftoff: a side that is leaving lifts a DropShip off on the last
 // turn (what stays is captured or scores nothing), once it is full, once
-// it is badly damaged with a load, or once no unit of the side is within
-// two turns' move of it — with a load, or empty when the battle is lost.
+// it is badly damaged (with a load, or about to be destroyed), or once no
+// unit of the side can reach it in the turns left (at most liftoffWait)
+// — with a load, or empty when the battle is lost. A ship that leaves
+// empty strands every unit still coming to it.
 func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 	a := pic.aims
 	if !a.evacuate || ship.Detail == nil {
 		return false
 	}
 	aboard := len(ship.Detail.Carrying)
+	step := 0
+	if ship.Values != nil {
+		step = ship.Values.Step
+	}
 	switch {
 	case a.last:
 		return true
 	case room(ship) <= 0:
 		return true
-	case aboard > 0 && ship.Values != nil && ship.Values.Step >= 5:
+	case aboard > 0 && step >= 5, step >= 7:
 		return true
 	}
+	turns := min(a.turnsLeft-1, liftoffWait)
 	for _, u := range pic.own {
-		if groundMover(u) && hex.Distance(*u.Hex, *ship.Hex)-1 <= 2*max(u.Detail.MP, 1) {
+		if groundMover(u) && hex.Distance(*u.Hex, *ship.Hex)-1 <= turns*max(u.Detail.MP, 1) {
 			return false // someone is coming
 		}
 	}
 	return aboard > 0 || pic.lost()
 }
+
+// liftoffWait is the most game turns a DropShip waits for a unit on its
+// way to it.
+const liftoffWait = 4

@@ -28,6 +28,8 @@ type picture struct {
 	enemyEdges []string
 	// aims are the scenario's rewards besides combat (aims.go).
 	aims *aims
+	// stalled: nobody has attacked for a while; units close in.
+	stalled bool
 }
 
 // enemy is an enemy counter the side can see.
@@ -202,29 +204,59 @@ func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
 	return -1
 }
 
-// lost reports that the battle is clearly lost: the side's strength on the
-// map (steps left times attack value) is under a third of the enemy's
-// strength it can see.
+// lost reports that the battle is clearly lost: the side's strength on
+// the map is under a third of the enemy's it can see (prospects), and
+// more than the last two turns are left to fight.
 func (pic *picture) lost() bool {
-	mine, theirs := 0, 0
-	// A DropShip's eight steps count as four of a lance's.
-	left := func(step int, ship bool) int {
-		if ship {
-			return max(8-step, 0) / 2
-		}
-		return max(4-step, 0)
+	mine, theirs := pic.prospects()
+	turnsLeft := noLimit
+	if pic.v.TurnLimit > 0 {
+		turnsLeft = pic.v.TurnLimit - pic.v.Turn + 1
+	}
+	return theirs > 0 && 3*mine < theirs && turnsLeft > 2
+}
+
+// prospects weighs the battle as the side sees it: the strength of its
+// own units on the map against that of the enemy units it can see, each
+// counting its steps left, its better attack value (close attacks count
+// for less: the enemy must come to it), its experience (a column shift
+// is worth about two points of attack), its D and the cover of its hex.
+func (pic *picture) prospects() (mine, theirs float64) {
+	strength := func(stepsLeft, ra, ca, exp, d int, at hex.Hex) float64 {
+		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
+		cover := 1 - 0.05*float64(pic.cell(at).Terrain.Info().Shift)
+		return float64(max(stepsLeft, 0)) * max(attack, 1) * (0.5 + float64(d)/16) * cover
 	}
 	for _, u := range pic.own {
-		if u.Status == "active" && u.Values != nil {
-			mine += left(u.Values.Step, u.Kind == referee.KindDropShip.String()) * max(u.Values.RA, 1)
+		if u.Status != "active" || u.Values == nil || u.Hex == nil || u.Detail == nil {
+			continue
+		}
+		n := 4 - u.Values.Step
+		switch u.Kind {
+		case referee.KindDropShip.String():
+			n = (8 - u.Values.Step) / 2 // eight steps count as four of a lance's
+		case referee.KindAir.String():
+			n = 2 * (2 - u.Values.Step)
+		}
+		cur := u.Detail.Current
+		mine += strength(n, cur.RA, cur.CA, experienceShift(u), cur.D, *u.Hex)
+	}
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if !e.fighting() {
+				continue
+			}
+			n := e.steps() - e.step
+			switch {
+			case e.ship:
+				n /= 2
+			case e.air:
+				n *= 2
+			}
+			theirs += strength(n, e.ra, e.ca, 0, e.d, e.at)
 		}
 	}
-	for _, e := range pic.enemies {
-		if e.fighting() {
-			theirs += left(e.step, e.ship) * max(e.ra, 1)
-		}
-	}
-	return theirs > 0 && 3*mine < theirs
+	return mine, theirs
 }
 
 // resultWorth is what a cell of the Combat Results Table is worth in
@@ -468,7 +500,11 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	}
 	if nearest < 1<<20 {
 		if offense == 0 {
-			sc -= 0.15 * float64(max(nearest-max(m.rng, 1), 0))
+			pull := 0.15
+			if pic.stalled {
+				pull = 0.6
+			}
+			sc -= pull * float64(max(nearest-max(m.rng, 1), 0))
 		}
 		sc -= 0.01 * float64(nearest)
 	}

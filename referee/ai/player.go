@@ -64,7 +64,13 @@ type Player struct {
 	// hits: the steps the side has seen dealt to each unit, from the
 	// results of attacks rolled in the open (Observe).
 	hits map[string]int
+	// lastFight is the game turn of the last attack the side saw (Observe).
+	lastFight int
 }
+
+// stallTurns is how many game turns without an attack make a battle
+// stalled.
+const stallTurns = 3
 
 // Observe tells the player what happened since its last action, as its
 // side saw it (events not Visible to it are passed over): it keeps the
@@ -78,6 +84,7 @@ func (p *Player) Observe(events []referee.Event) {
 		}
 		switch e.Type {
 		case "attack":
+			p.lastFight = max(p.lastFight, e.Turn)
 			if e.Result == nil || e.Target == "" {
 				continue
 			}
@@ -151,9 +158,12 @@ func (p *Player) decide(g *game) referee.Action {
 		return p.greedy(g)
 	}
 	g.pic = newPicture(v, g.crt)
-	if p.Level.skilled() {
+	if p.Level == Hard {
 		g.pic.remember(p.hits)
 	}
+	// Nothing has been fired for stallTurns game turns: the side closes
+	// in rather than let the battle run out with nothing happening.
+	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
@@ -236,7 +246,8 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	for _, u := range order {
 		// A disrupted air lance still flies, and must (000 line 1163).
 		air := u.Kind == referee.KindAir.String()
-		if u.Status != "active" || (u.Disrupted && !air) || p.done[u.ID] || u.Hex == nil || u.Detail == nil || u.Detail.Hidden {
+		// Hidden infantry waits in ambush, until the battle stalls.
+		if u.Status != "active" || (u.Disrupted && !air) || p.done[u.ID] || u.Hex == nil || u.Detail == nil || (u.Detail.Hidden && !pic.stalled) {
 			continue
 		}
 		acts := g.legal(u.ID)

@@ -37,6 +37,7 @@ type tally struct {
 	overruns, overrunsFailed int    // the player's overrun attempts, and those that failed (RA not 6 above D)
 	strafes, groundAtAir     int    // the player's strafes and bombs, and its ground units' attacks on air lances
 	turnCap                  int    // games that ran to the turn limit
+	stalled                  int    // … of them, games in which nobody attacked in the last four turns
 }
 
 func (t *tally) add(o tally) {
@@ -53,6 +54,7 @@ func (t *tally) add(o tally) {
 	t.strafes += o.strafes
 	t.groundAtAir += o.groundAtAir
 	t.turnCap += o.turnCap
+	t.stalled += o.stalled
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
@@ -101,11 +103,11 @@ func (t *tally) row(player, opponent, kind string) string {
 	if t.overruns > 0 {
 		ovr = fmt.Sprintf("%d/%d", t.overruns-t.overrunsFailed, t.overruns)
 	}
-	return fmt.Sprintf("| %s | %s | %s | %d | %d/%d/%d | %.0f%% (%.0f–%.0f) | %s | %s | %s | %s | %d | %d/%d |",
-		player, opponent, kind, t.games, w, d, l, 100*r, 100*lo, 100*hi, seat(0), seat(1), self, ovr, t.turnCap, t.strafes, t.groundAtAir)
+	return fmt.Sprintf("| %s | %s | %s | %d | %d/%d/%d | %.0f%% (%.0f–%.0f) | %s | %s | %s | %s | %d/%d | %d/%d |",
+		player, opponent, kind, t.games, w, d, l, 100*r, 100*lo, 100*hi, seat(0), seat(1), self, ovr, t.turnCap, t.stalled, t.strafes, t.groundAtAir)
 }
 
-const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns that went ahead | turn cap | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
+const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns that went ahead | turn cap / stalled | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 var stepsTaken = regexp.MustCompile(`takes (\d+) step`)
 
@@ -192,9 +194,16 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 		units[u.ID], kinds[u.ID] = u.Side, u.Class.Kind().String()
 	}
 	t.count(events, me, units, kinds)
+	lastFight := 0
 	for _, e := range events {
+		if e.Type == "attack" {
+			lastFight = e.Turn
+		}
 		if e.Type == "battle_end" && strings.Contains(e.Text, "game turn") && strings.Contains(e.Text, "is over") {
 			t.turnCap++
+			if e.Turn-lastFight >= 4 {
+				t.stalled++
+			}
 		}
 	}
 	return t
@@ -244,5 +253,23 @@ func TestTournament(t *testing.T) {
 			fmt.Fprintln(os.Stdout, r.row(a, b, kind))
 		}
 		fmt.Fprintln(os.Stdout, all.row(a, b, "all"))
+	}
+}
+
+// Ensure Normal still beats Greedy: a short fixed tournament (30 games on
+// each of three kinds of mirror battle, each battle from both seats) in
+// which Normal must win at least 55% of the decided games. The long
+// tournament (TestTournament) measures the budgets.
+func TestNormalBeatsGreedy(t *testing.T) {
+	var all tally
+	for _, kind := range []string{"small", "secrets", "air"} {
+		r := playPairing(t, kind, 30, ai.Normal, ai.Greedy)
+		t.Log(r.row("normal", "greedy", kind))
+		all.add(r)
+	}
+	rate, lo, hi, n := all.decided(-1)
+	t.Logf("Normal won %.0f%% of %d decided games (95%% CI %.0f–%.0f%%)", 100*rate, n, 100*lo, 100*hi)
+	if rate < 0.55 {
+		t.Errorf("Normal won %.0f%% of decided games against Greedy, below 55%%", 100*rate)
 	}
 }
