@@ -223,7 +223,7 @@ func (m *moveScorer) aimScore(h hex.Hex) float64 {
 		if m.u.Hex != nil {
 			from = m.pic.edgeDist(*m.u.Hex, a.exitEdge[id])
 		}
-		pull := min(1.0, 0.02*float64(w))
+		pull := min(1.0, 0.05*float64(w))
 		turns := (from + mp - 1) / mp
 		if m.noCombat || (a.turnsLeft != noLimit && turns+1 >= a.turnsLeft && turns <= a.turnsLeft) {
 			pull = max(pull, 1)
