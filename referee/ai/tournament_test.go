@@ -26,6 +26,10 @@ var (
 	tournamentGames = flag.Int("tournament.games", 400, "games per pairing and kind of battle (an even number: each battle is played from both seats)")
 	tournamentPairs = flag.String("tournament.pairs", "normal-greedy,hard-normal,normal-easy,normal-random", "pairings to play, comma-separated player-opponent levels")
 	tournamentKinds = flag.String("tournament.kinds", "", "comma-separated kinds of battle (mirror kinds and scenario names); empty: all")
+
+	balance          = flag.Bool("balance", false, "play the shipped scenarios Greedy against Greedy (TestScenarioBalance)")
+	balanceGames     = flag.Int("balance.games", 200, "TestScenarioBalance: games per scenario")
+	balanceScenarios = flag.String("balance.scenarios", "", "TestScenarioBalance: comma-separated scenario names; empty: all")
 )
 
 // tally is the record of one player against another on one kind of
@@ -162,14 +166,7 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 		players := map[string]*ai.Player{sides[seat]: ai.New(sides[seat], pl, seed), sides[1-seat]: ai.New(sides[1-seat], ol, seed+7)}
 		s, events, err = ai.AutoResolve(start, dice.New(dice.NewSeeded(seed)), players, maxTurns)
 	} else {
-		data, e := scenario.BuiltIn(kind)
-		if e != nil {
-			tb.Fatal(e)
-		}
-		sc, e := scenario.Parse(data, nil)
-		if e != nil {
-			tb.Fatal(e)
-		}
+		sc := aixBook(tb, kind)
 		sides = []string{sc.Setup.Sides[0].ID, sc.Setup.Sides[1].ID}
 		players := map[string]*ai.Player{sides[seat]: ai.New(sides[seat], pl, seed), sides[1-seat]: ai.New(sides[1-seat], ol, seed+7)}
 		out := scenario.Output{Event: func(e referee.Event) { events = append(events, e) }}
@@ -271,5 +268,45 @@ func TestNormalBeatsGreedy(t *testing.T) {
 	t.Logf("Normal won %.0f%% of %d decided games (95%% CI %.0f–%.0f%%)", 100*rate, n, 100*lo, 100*hi)
 	if rate < 0.55 {
 		t.Errorf("Normal won %.0f%% of decided games against Greedy, below 55%%", 100*rate)
+	}
+}
+
+// TestScenarioBalance plays every shipped scenario with the same simple
+// player (Greedy) on every side and prints how often each side wins;
+// BENCHMARKS.md has the table and the command:
+//
+//	go test ./referee/ai -run 'ScenarioBalance$' -balance -v
+func TestScenarioBalance(t *testing.T) {
+	if !*balance {
+		t.Skip("runs with -balance (BENCHMARKS.md)")
+	}
+	names := scenario.BuiltIns()
+	if *balanceScenarios != "" {
+		names = strings.Split(*balanceScenarios, ",")
+	}
+	fmt.Fprintln(os.Stdout, "| scenario | games | first side wins | second side wins | draws | first side's share of games (95% CI) |\n|---|---|---|---|---|---|")
+	for _, name := range names {
+		wins := map[string]int{}
+		var ids []string
+		for g := range *balanceGames {
+			sc := aixBook(t, name)
+			players := map[string]*ai.Player{}
+			ids = ids[:0]
+			for i, sd := range sc.Setup.Sides {
+				players[sd.ID] = ai.New(sd.ID, ai.Greedy, uint64(g*7+i))
+				ids = append(ids, sd.ID)
+			}
+			s, err := sc.RunAI(dice.New(dice.NewSeeded(uint64(g))), scenario.Output{}, players, 30)
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", name, g, err)
+			}
+			if s.Phase != referee.PhaseOver {
+				t.Fatalf("%s seed %d: not over", name, g)
+			}
+			wins[s.Winner]++
+		}
+		lo, hi := wilson(wins[ids[0]], *balanceGames)
+		fmt.Fprintf(os.Stdout, "| %s | %d | %s %d | %s %d | %d | %.0f%% (%.0f–%.0f) |\n", name, *balanceGames, ids[0], wins[ids[0]], ids[1], wins[ids[1]], wins[""],
+			100*float64(wins[ids[0]])/float64(*balanceGames), 100*lo, 100*hi)
 	}
 }
