@@ -500,9 +500,18 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	}
 	if nearest < 1<<20 {
 		if offense == 0 {
-			pull := 0.15
-			if pic.stalled {
-				pull = 0.6
+			// Out of range of everything it knows: close in, and hard,
+			// or the enemy picks the fight (a hex nearer is worth about
+			// a step of expected damage); harder still when stalled,
+			// gently when the unit has a scenario aim.
+			pull := 1.0
+			switch {
+			case m.u.Kind == referee.KindDropShip.String() || (pic.aims != nil && pic.aims.elsewhere(m)):
+				// A DropShip lands where its load joins the others; its
+				// aim is elsewhere: an exit, an objective, a DropShip.
+				pull = 0.15
+			case pic.stalled:
+				pull = 2
 			}
 			sc -= pull * float64(max(nearest-max(m.rng, 1), 0))
 		}
