@@ -287,11 +287,11 @@ func (a *aims) needsBurn(pic *picture, u *referee.ViewUnit, mp, burn int) bool {
 	return turns(d, mp) > a.turnsLeft && turns(d, burn) <= a.turnsLeft
 }
 
-// elsewhere reports that the unit m scores has an aim that is not the
-// enemy: an exit that scores it, salvage to carry off, an objective to
-// hold, or a DropShip to board.
-func (a *aims) elsewhere(m *moveScorer) bool {
-	id := m.u.ID
-	_, hold := a.hold[id]
-	return a.exitVP[id] > 0 || (m.carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
+// elsewhere reports that own unit u has an aim that is not the enemy:
+// an exit that scores it, salvage to carry off, an objective to hold, or
+// a DropShip to board.
+func (a *aims) elsewhere(u *referee.ViewUnit) bool {
+	_, hold := a.hold[u.ID]
+	carrying := u.Detail != nil && u.Detail.Salvage > 0
+	return a.exitVP[u.ID] > 0 || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
 }

@@ -39,8 +39,8 @@
 // surrendered enemies to capture. A hex holding an enemy is entered only
 // for an overrun that goes ahead — a lone enemy whose D the unit's RA
 // tops by 6 (by 8 for an estimated D; 000 lines 697–701) — or to capture.
-// A unit overburns only when it is free (it stands in water, or an
-// unspent Extra 'Mech chit pays) or when the extra MP buys something this
+// A unit overburns only when it is free (an unspent Extra 'Mech chit
+// pays; it ends in water if it started there, when it can) or when the extra MP buys something this
 // turn worth the step: the reach to attack a known enemy one step from
 // destruction, or an objective or an exit worth 10 VP or more that it
 // could not reach in the turns left otherwise. Broken units rally;
@@ -86,9 +86,9 @@
 //     units left on the map are captured, or one that is losing with
 //     DropShips on the map evacuates: its units board the nearest ship
 //     with room, and a ship lifts off when full, badly damaged with a
-//     load, on the last turn, or when no unit of the side can reach it in
-//     the turns left, four at most (with a load, or empty in a lost
-//     battle).
+//     load, on the last turn, with a load once the enemy is next to it,
+//     or when no unit of the side can reach it in the turns left (with a
+//     load, or empty in a lost battle).
 //
 // A unit in orbit without a declared drop picks its target in its first
 // movement phase: a 'Mech where it may fire next and not next to the

@@ -309,16 +309,18 @@ func (p *Player) pickRally(pic *picture, rallies []referee.Action) referee.Actio
 // wantsOverburn: overburning costs the unit a step at the end of its turn
 // (000 line 693) unless it stands in water at both ends of its move or an
 // unspent Extra 'Mech chit pays for it (ruling M17), so it is declared
-// only when free, or when the extra MP buys something this turn that is
+// only when free (the chit; water is free only if the move ends in water
+// too, which the unit cannot promise), or when the extra MP buys something this turn that is
 // worth more than a step: the reach to attack a damaged enemy it may
 // destroy, or to reach the scenario's exit or objective in time.
 func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 	if p.Level == Easy || u.Values == nil || u.Values.Step > 0 {
 		return false
 	}
-	if u.Values.Chits.ExtraMech || pic.inWater(u, *u.Hex) {
+	if u.Values.Chits.ExtraMech {
 		return true
 	}
+
 	if g := pic.v.Side(p.Side); g != nil && g.Retreating {
 		return false
 	}
