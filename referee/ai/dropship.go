@@ -181,4 +181,3 @@ func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 	}
 	return aboard > 0 || pic.lost()
 }
-
