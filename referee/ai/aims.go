@@ -224,8 +224,10 @@ func (m *moveScorer) aimScore(h hex.Hex) float64 {
 			from = m.pic.edgeDist(*m.u.Hex, a.exitEdge[id])
 		}
 		pull := min(1.0, 0.05*float64(w))
-		turns := (from + mp - 1) / mp
-		if m.noCombat || (a.turnsLeft != noLimit && turns+1 >= a.turnsLeft && turns <= a.turnsLeft) {
+		if w < exitBurnVP && !m.noCombat {
+			pull = 0.02 * float64(w) // a small award: fight first, leave at the end
+		}
+		if m.noCombat || a.exitDue(from, mp) {
 			pull = max(pull, 1)
 		}
 		sc -= pull * float64(d)
@@ -287,11 +289,22 @@ func (a *aims) needsBurn(pic *picture, u *referee.ViewUnit, mp, burn int) bool {
 	return turns(d, mp) > a.turnsLeft && turns(d, burn) <= a.turnsLeft
 }
 
+// exitDue reports that a unit from hexes from its scoring edge, moving
+// mp a turn, needs the turns left to get there, and they are enough.
+func (a *aims) exitDue(from, mp int) bool {
+	turns := (from + mp - 1) / max(mp, 1)
+	return a.turnsLeft != noLimit && turns+1 >= a.turnsLeft && turns <= a.turnsLeft
+}
+
 // elsewhere reports that own unit u has an aim that is not the enemy:
-// an exit that scores it, salvage to carry off, an objective to hold, or
-// a DropShip to board.
-func (a *aims) elsewhere(u *referee.ViewUnit) bool {
+// an exit that scores it (a small award only once it is due), salvage to
+// carry off, an objective to hold, or a DropShip to board.
+func (a *aims) elsewhere(pic *picture, u *referee.ViewUnit) bool {
 	_, hold := a.hold[u.ID]
 	carrying := u.Detail != nil && u.Detail.Salvage > 0
-	return a.exitVP[u.ID] > 0 || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
+	exit := a.exitVP[u.ID] >= exitBurnVP
+	if w := a.exitVP[u.ID]; w > 0 && !exit && u.Hex != nil && u.Detail != nil {
+		exit = a.exitDue(pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1))
+	}
+	return exit || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
 }

@@ -506,7 +506,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// gently when the unit has a scenario aim.
 			pull := 1.0
 			switch {
-			case m.u.Kind == referee.KindDropShip.String() || (pic.aims != nil && pic.aims.elsewhere(m.u)):
+			case m.u.Kind == referee.KindDropShip.String() || (pic.aims != nil && pic.aims.elsewhere(pic, m.u)):
 				// A DropShip lands where its load joins the others; its
 				// aim is elsewhere: an exit, an objective, a DropShip.
 				pull = 0.15
