@@ -19,6 +19,9 @@ type aims struct {
 	// (exitEdge; "" for any edge).
 	exitVP   map[string]int
 	exitEdge map[string]string
+	// fightFirst: the side is stronger than the enemy it sees
+	// (prospects), so a small exit award waits for the end of the battle.
+	fightFirst bool
 	// evacuate: the side's ground units should board its DropShips, which
 	// lift off (a space award, a side left stranded at the end, or a lost
 	// battle); spaceVP is what each unit scores carried off.
@@ -60,6 +63,9 @@ func newAims(pic *picture, level Level) *aims {
 		}
 	}
 	me := v.Side(pic.side)
+	if mine, theirs := pic.prospects(); theirs > 0 && mine > theirs {
+		a.fightFirst = true
+	}
 	if sc := v.Scenario; sc != nil {
 		for _, u := range pic.own {
 			for _, e := range sc.Exits {
@@ -224,8 +230,8 @@ func (m *moveScorer) aimScore(h hex.Hex) float64 {
 			from = m.pic.edgeDist(*m.u.Hex, a.exitEdge[id])
 		}
 		pull := min(1.0, 0.05*float64(w))
-		if w < exitBurnVP && !m.noCombat {
-			pull = 0.02 * float64(w) // a small award: fight first, leave at the end
+		if w < exitBurnVP && !m.noCombat && a.fightFirst {
+			pull = 0.02 * float64(w) // a small award to a stronger side: fight first, leave at the end
 		}
 		if m.noCombat || a.exitDue(from, mp) {
 			pull = max(pull, 1)
@@ -302,7 +308,7 @@ func (a *aims) exitDue(from, mp int) bool {
 func (a *aims) elsewhere(pic *picture, u *referee.ViewUnit) bool {
 	_, hold := a.hold[u.ID]
 	carrying := u.Detail != nil && u.Detail.Salvage > 0
-	exit := a.exitVP[u.ID] >= exitBurnVP
+	exit := a.exitVP[u.ID] >= exitBurnVP || (a.exitVP[u.ID] > 0 && !a.fightFirst)
 	if w := a.exitVP[u.ID]; w > 0 && !exit && u.Hex != nil && u.Detail != nil {
 		exit = a.exitDue(pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1))
 	}

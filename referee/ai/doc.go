@@ -74,7 +74,9 @@
 //   - a unit that scores by leaving the map by an edge (an exit award)
 //     is pulled towards it, harder for more VP, for a unit that cannot
 //     fight, and once the turns left are just enough to get there; on
-//     the edge it withdraws;
+//     the edge it withdraws. An award worth less than a step (under 10
+//     VP) to a side stronger than the enemy it sees waits for the end:
+//     the unit fights first;
 //   - objective hexes: the nearest free unit is sent to each, the side's
 //     own to hold and the enemy's to contest; the pull is slight until
 //     the turn limit is close enough that the unit needs the turns left;
