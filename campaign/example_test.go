@@ -117,10 +117,10 @@ func Example() {
 	}
 	// Output:
 	// turn 1: 2 public events, 10 secret to crucis, 8 secret to bandits
-	// turn 2: 12 public events, 18 secret to crucis, 23 secret to bandits
+	// turn 2: 12 public events, 15 secret to crucis, 31 secret to bandits
 	//   battle 1 in sector 2: winner "bandits"
 	//   battle 2 in sector 6: winner "bandits"
-	//   battle 3 in sector 10: winner "crucis"
-	// crucis sees: turn 3, orders phase; 4 own battlegroups; intel on 4 of 12 sectors; crucis 136 VP bandits 311 VP
-	// bandits sees: turn 3, orders phase; 3 own battlegroups; intel on 6 of 12 sectors; crucis 136 VP bandits 311 VP
+	//   battle 3 in sector 10: winner "bandits"
+	// crucis sees: turn 3, orders phase; 5 own battlegroups; intel on 4 of 12 sectors; crucis 31 VP bandits 371 VP
+	// bandits sees: turn 3, orders phase; 4 own battlegroups; intel on 6 of 12 sectors; crucis 31 VP bandits 371 VP
 }

@@ -249,6 +249,18 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		if i >= maxAIActions {
 			return nil, nil, fmt.Errorf("battle %d: the AI for %s took more than %d actions", battleID, side.ID, maxAIActions)
 		}
+		// The AI's turn goes on at once: a choice waiting for a side's
+		// players in the middle of the turn (hidden infantry, a probe, fire
+		// at a drop — also one left by the deployment that started the
+		// battle) takes its default (ruling DEC6).
+		next, more, err := TakeDefaults(n, MidTurn(battleID), d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(more) > 0 {
+			n, all = next, append(all, more...)
+			continue
+		}
 		p := players[side.ID]
 		if p == nil {
 			p = ai.New(side.ID, ai.Normal, seed+uint64(len(players)))
@@ -262,12 +274,6 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		if err != nil {
 			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", battleID, b.State.Phase, side.ID, err)
 		}
-		// The AI's turn goes on at once: hidden infantry it met takes its
-		// owner's default (ruling DEC6).
-		next, more, err := TakeDefaults(next, MidTurn(battleID), d)
-		if err != nil {
-			return nil, nil, err
-		}
-		n, all = next, append(append(all, evs...), more...)
+		n, all = next, append(all, evs...)
 	}
 }

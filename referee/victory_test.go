@@ -321,6 +321,13 @@ func TestRally(t *testing.T) {
 		vcRefuse(t, s, "lancers", "rally A1 0809", "has not broken")
 		vcRefuse(t, s, "bandits", "rally A2 0809", "turn")
 	})
+	// No unit rallies into a DropShip's hex (000 line 624): the rally
+	// hex is checked as any hex a unit is placed in.
+	t.Run("ErrDropShip", func(t *testing.T) {
+		s := setup(Regular)
+		s.Units = append(s.Units, drpShip("D1", "bandits", Union, "0809"))
+		vcRefuse(t, s, "lancers", "rally A2 0809", "DropShip D1 stands there")
+	})
 	t.Run("ErrDisruptedFriend", func(t *testing.T) {
 		s := setup(Regular)
 		s.Unit("A1").Disrupted = true
