@@ -34,8 +34,8 @@ type RegimentCosts struct {
 	// Experience is the net experience cost of all counters (R8 levels).
 	Experience int
 	// SpecialPurchases are the purchases only the Special Purchases Table
-	// prices: chits, artillery, DropShips, hidden infantry, mines, drops
-	// and salvage (ruling F12).
+	// prices: chits, air lances, artillery, DropShips, hidden infantry,
+	// mines, drops and salvage (ruling F12).
 	SpecialPurchases int
 	// Total is everything the regiment spends. RBG trucks are free: the
 	// supply train comes in addition to the regiment (line 1998, F13).
@@ -57,7 +57,9 @@ func (r Regiment) Costs() RegimentCosts {
 		case u.Hidden:
 			c.Counters += 10
 			special = cost + 10
-		case l.Class.Kind() == referee.KindArtillery:
+		case l.Class.Kind() == referee.KindArtillery, l.Class.Kind() == referee.KindAir:
+			// Air units are on the Special Purchases Table (line 2036) and
+			// the 50 points are for "buying Air Units" (line 1961).
 			special = cost
 		case l.Class.Kind() == referee.KindMech:
 			c.MechBase += mechBase(l)
@@ -131,7 +133,7 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 		}
 	}
 	if limit := budget.Special + saved; c.SpecialPurchases > limit {
-		add("special purchases (chits, artillery, DropShips, hidden infantry, mines, drops, salvage) cost %d, more than the %d special points%s: 'Mech lances may not be cashed in to pay for them; drop %d points of them",
+		add("special purchases (chits, air lances, artillery, DropShips, hidden infantry, mines, drops, salvage) cost %d, more than the %d special points%s: 'Mech lances may not be cashed in to pay for them; drop %d points of them",
 			c.SpecialPurchases, budget.Special, savedNote(saved), c.SpecialPurchases-limit)
 	}
 	if _, err := MineCost(r.Special.MineAttack); err != nil {
