@@ -51,7 +51,7 @@ var settingOptions = []struct {
 		st.MoraleTable = b
 		return nil
 	}},
-	{Option{Name: "repair_points", Description: "repair points each RBG starts with (25–100 in the book)", Type: Integer}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "repair_points", Description: "repair points each RBG starts with (25–100 in the book; 0: each regiment's own)", Type: Integer}, func(st *campaign.Settings, v string) error {
 		st.RepairPoints, _ = strconv.Atoi(v)
 		return nil
 	}},

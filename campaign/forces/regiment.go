@@ -21,6 +21,9 @@ const (
 	// at the start of a campaign (line 2669, ruling F8).
 	MinRepairPoints = 25
 	MaxRepairPoints = 100
+	// DefaultRepairPoints is what an RBG starts with when neither its
+	// regiment nor the campaign names a number (ruling F8).
+	DefaultRepairPoints = 50
 )
 
 // RegimentCosts is a regiment's bill in purchase points.
