@@ -153,7 +153,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 		others++
 	}
 	if others >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (000 line 624; ruling M6)", to, others, StackLimit)
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (000 line 630; ruling M6)", to, others, StackLimit)
 	}
 	return nil
 }

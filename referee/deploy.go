@@ -47,7 +47,7 @@ func (b *battle) deploy(a Action) error {
 
 // canStand says why u may not stand in h at the end of a move or a
 // deployment: off the map, prohibited terrain (unless on a road or
-// jumping units, 000 lines 636–681), or a full hex (000 line 624).
+// jumping units, 000 lines 636–681), or a full hex (000 line 630).
 func (b *battle) canStand(u *Unit, h hex.Hex) error {
 	s := b.s
 	if !s.Map.Contains(h) {

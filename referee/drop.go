@@ -130,7 +130,7 @@ func dropVisibleAt(s *State, side string, h hex.Hex) []*Unit {
 
 // dropDeclareError says why u may not declare a drop on h now. A 'Mech
 // may drop into a hex enemy units hold, within the stacking limit (000
-// lines 624, 719), never into a DropShip's hex (ruling DR8).
+// lines 630, 719), never into a DropShip's hex (ruling DR8).
 func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 	kind := u.Class.Kind()
 	switch {
@@ -154,11 +154,11 @@ func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 	known := dropVisibleAt(s, u.Side, h)
 	for _, v := range known {
 		if v.Class.Kind() == KindDropShip {
-			return illegal("no unit may enter hex %s: a DropShip stands there (000 line 624)", h)
+			return illegal("no unit may enter hex %s: a DropShip stands there (000 line 630)", h)
 		}
 	}
 	if len(known) >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (000 line 624)", h, len(known), StackLimit)
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (000 line 630)", h, len(known), StackLimit)
 	}
 	return nil
 }
