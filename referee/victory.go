@@ -85,7 +85,7 @@ func (s *State) VictoryPoints() map[string]int {
 			vp[u.Side] += SalvageVP * u.Salvage
 		}
 	}
-	if field := s.sidesInField(); len(field) == 1 {
+	if field := s.SidesInField(); len(field) == 1 {
 		n := 0
 		for _, c := range s.Salvage {
 			n += c
@@ -113,11 +113,14 @@ func (s *State) vpTally() (vp map[string]int, enemies func(u *Unit, n int)) {
 	return vp, enemies
 }
 
-// sidesInField lists, in initiative order, the sides with an active unit
+// SidesInField lists, in initiative order, the sides with an active unit
 // on the map (ruling V5): disrupted and hidden units hold the field;
 // surrendered, broken, withdrawn, destroyed, captured and undeployed units
-// do not.
-func (s *State) sidesInField() []string {
+// do not; declared drops (DR10) and units still to come (SC3) do. It is
+// the one answer to who is still in the battle and who holds the field
+// at its end (000 lines 2647, 2661): the battle's end, the salvage left
+// on the map and the campaign's RBG box all read it.
+func (s *State) SidesInField() []string {
 	var out []string
 	for _, side := range s.Sides {
 		if s.scenarioPending(side.ID) {
@@ -176,7 +179,7 @@ func (s *State) Outcome() Outcome {
 // next player turn.
 func (b *battle) checkBattleEnd() bool {
 	s := b.s
-	field := s.sidesInField()
+	field := s.SidesInField()
 	var why string
 	switch {
 	case len(field) == 0:
@@ -216,7 +219,7 @@ func EndBattle(s *State, reason string) (*State, []Event, error) {
 func (b *battle) finish(why string) {
 	b.strand()
 	s := b.s
-	field := s.sidesInField()
+	field := s.SidesInField()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Status == Surrendered && !slices.Contains(field, u.Side) {
