@@ -29,6 +29,9 @@ const (
 	OrderMerge   OrderKind = "merge"
 	OrderRename  OrderKind = "rename"
 	OrderRecon   OrderKind = "recon"
+	// OrderHoldBack keeps units off the worksheet before the start, as
+	// available unused units (holdback.go).
+	OrderHoldBack OrderKind = "holdback"
 	// OrderPlace places a battlegroup before the campaign starts
 	// (placement.go).
 	OrderPlace OrderKind = "place"
@@ -51,7 +54,8 @@ const (
 //   - rename: Battlegroup, Name;
 //   - recon: Battlegroup, ESR and/or AEP;
 //   - place: Battlegroup, Sectors = [the sector], [0] for orbit (set-up
-//     phase only).
+//     phase only);
+//   - holdback: Units kept off the worksheet (set-up phase only).
 //
 // Giving a move, drop or hold for a battlegroup replaces the one it had:
 // that is how an order is changed.
@@ -77,8 +81,8 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	}
 	step := "orders"
 	switch {
-	case c.Phase == PhaseSetup && o.Kind != OrderSplit && o.Kind != OrderMerge && o.Kind != OrderRename && o.Kind != OrderPlace:
-		return nil, nil, errorf("the campaign has not started: until the referee starts it you may split, merge, rename and place battlegroups (/bg place); orders open in turn 1")
+	case c.Phase == PhaseSetup && o.Kind != OrderSplit && o.Kind != OrderMerge && o.Kind != OrderRename && o.Kind != OrderPlace && o.Kind != OrderHoldBack:
+		return nil, nil, errorf("the campaign has not started: until the referee starts it you may split, merge, rename and place battlegroups (/bg place) and hold units back (/bg holdback); orders open in turn 1")
 	case c.Phase == PhaseSetup:
 		step = "setup"
 	case c.Phase != PhaseOrders:
@@ -122,8 +126,10 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 		text, err = worksheetRename(s, o)
 	case OrderRecon:
 		return makeRecon(c, n, s, o)
+	case OrderHoldBack:
+		text, err = worksheetHoldBack(n, s, o)
 	default:
-		return nil, nil, errorf("unknown order %q: use move, hold, drop, liftoff, search, ready, clear, split, merge, rename, recon or place", o.Kind)
+		return nil, nil, errorf("unknown order %q: use move, hold, drop, liftoff, search, ready, clear, split, merge, rename, recon, place or holdback", o.Kind)
 	}
 	if err != nil {
 		return nil, nil, err

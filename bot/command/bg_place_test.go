@@ -38,3 +38,26 @@ func TestBgPlace(t *testing.T) {
 		}
 	})
 }
+
+// Ensure /bg holdback answers the player privately before the start
+// (000 lines 2566, 2722; ruling CB13) and is refused after it.
+func TestBgHoldBack(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	out := f.cmdMust("alice", "bg", "holdback", "units", "A6")
+	for _, r := range out {
+		if r.To != Private {
+			t.Errorf("hold-back reply addressed %s: %s", r.To, r.Text)
+		}
+	}
+	if got := cmdTexts(out); !strings.Contains(got, "A6 held back") {
+		t.Errorf("reply does not confirm the hold-back:\n%s", got)
+	}
+	f.cmdMust("ref", "campaign", "start")
+	if got := cmdTexts(f.cmdDo("alice", "bg", "holdback", "units", "A7")); !strings.Contains(got, "only before the campaign starts") {
+		t.Errorf("hold-back after the start:\n%s", got)
+	}
+	name, sub, opts := OrderCommand(campaign.Order{Kind: campaign.OrderHoldBack, Units: []string{"A6", "A7"}})
+	if name != "bg" || sub != "holdback" || opts["units"] != "A6 A7" {
+		t.Fatalf("OrderCommand = %s %s %v", name, sub, opts)
+	}
+}

@@ -60,6 +60,8 @@ func (g *Registry) bgCommands() []*entry {
 			Option{Name: "aep", Description: "buy AEP", Type: Boolean}),
 		change("place", "before the start: place a battlegroup in one of your deployment sectors, or a 'Mech battlegroup in orbit (secret)", bgOption,
 			Option{Name: "sector", Description: `the sector (number or name), or "orbit" to hold it aboard DropShips for a later drop`, Required: true}),
+		change("holdback", "before the start: keep units off the worksheet, to be bought later as reinforcements (secret)",
+			Option{Name: "units", Description: `the units held back, e.g. "A3 A4"`, Required: true}),
 	}
 }
 
@@ -99,6 +101,8 @@ func (x *call) orderOf() (campaign.Order, error) {
 	case "split":
 		o.Units = strings.Fields(strings.ReplaceAll(x.str("units"), ",", " "))
 		o.Name = x.str("name")
+	case "holdback":
+		o.Units = strings.Fields(strings.ReplaceAll(x.str("units"), ",", " "))
 	case "merge":
 		for _, f := range listItems(x.str("with")) {
 			id, err := campaign.ParseBattlegroup(x.c, side, f)
@@ -301,6 +305,9 @@ func OrderCommand(o campaign.Order) (name, sub string, options map[string]string
 	case campaign.OrderRename:
 		name = "bg"
 		options["name"] = o.Name
+	case campaign.OrderHoldBack:
+		name = "bg"
+		options["units"] = strings.Join(o.Units, " ")
 	case campaign.OrderPlace:
 		name = "bg"
 		options["sector"] = ints(o.Sectors)
