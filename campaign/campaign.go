@@ -77,9 +77,15 @@ type Campaign struct {
 // sector's seed, and rubble, mines and hidden infantry stay (000 line 2625).
 type SectorState struct {
 	Rubble []hex.Hex `json:"rubble,omitempty"`
-	// Reached are the sides that have reached the sector's objectives and
-	// scored their victory points (ruling CB9).
+	// Reached is the side that scored the sector's objectives: one side,
+	// once in the campaign (objectives.go; ruling CB9). Campaigns from
+	// before that rule may list both sides.
 	Reached []string `json:"reached,omitempty"`
+	// Home is the side that held the sector at the start, and Holder the
+	// side that holds it now: the last to stand there alone at an upkeep
+	// (ruling CB14).
+	Home   string `json:"home,omitempty"`
+	Holder string `json:"holder,omitempty"`
 	// Mines are the mines laid in the sector and not yet set off, per
 	// side and hex (attack points): they stay after the battle whoever
 	// wins it (000 line 2633; ruling CI3). Secret to their side.

@@ -80,7 +80,7 @@ func ordSecrecyCampaign(tb testing.TB, seed uint64) *Campaign {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if c, err = Start(c); err != nil {
+	if c, err = Start(c, nil); err != nil {
 		tb.Fatal(err)
 	}
 	c = ordVP(c, "bandits", int(seed%15))

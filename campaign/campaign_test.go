@@ -152,14 +152,14 @@ func TestJoinStart(t *testing.T) {
 			}
 		})
 	}
-	c, err = Start(c)
+	c, err = Start(c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Turn != 1 || c.Phase != PhaseOrders {
 		t.Fatalf("after Start: turn %d phase %s", c.Turn, c.Phase)
 	}
-	if _, err := Start(c); err == nil {
+	if _, err := Start(c, nil); err == nil {
 		t.Fatal("Start twice accepted")
 	}
 	mustCheck(t, c)

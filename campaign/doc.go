@@ -22,7 +22,7 @@ caller simply keeps the old value; the store commits the new one in one
 transaction, and undo is the previous value.
 
 	c, _ := campaign.New(id, name, settings, strategicMap, regiments) // PhaseSetup
-	c, _ = campaign.Start(c)                                        // turn 1, PhaseOrders
+	c, _ = campaign.Start(c, dice)                                  // turn 1, PhaseOrders
 	c, _, _ = campaign.GiveOrder(c, side, order)                    // sealed until the turn runs
 	c, events, _ := campaign.Advance(c, dice)                       // resolve; upkeep once battles are over
 

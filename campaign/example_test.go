@@ -32,7 +32,7 @@ func Example() {
 	}
 	c, err := campaign.New(1, "Example", campaign.DefaultSettings(), m, regs)
 	if err == nil {
-		c, err = campaign.Start(c) // the set-up ends; turn 1's orders open
+		c, err = campaign.Start(c, nil) // the set-up ends; turn 1's orders open
 	}
 	if err != nil {
 		fmt.Println(err)

@@ -34,7 +34,7 @@ func TestHoldBack(t *testing.T) {
 			}
 		})
 	}
-	c, err = Start(c)
+	c, err = Start(c, nil)
 	c = btlMust(t, c, err)
 	t.Run("ErrAfterStart", func(t *testing.T) {
 		if _, _, err := GiveOrder(c, "crucis", Order{Kind: OrderHoldBack, Units: []string{"A7"}}); !errors.As(err, &e) || !strings.Contains(e.Msg, "only before the campaign starts") {

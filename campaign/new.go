@@ -8,6 +8,7 @@ import (
 	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // New makes a campaign in PhaseSetup between the given regiments (two, as
@@ -135,8 +136,11 @@ func (s *Side) newBattlegroup(name string, sector int) Battlegroup {
 }
 
 // Start opens the first turn's orders once every battlegroup stands where
-// the campaign set-up lets it (checkPlacements).
-func Start(c *Campaign) (*Campaign, error) {
+// the campaign set-up lets it (checkPlacements). Each side holds the
+// sectors it stands in alone (ruling CB14); with Settings.RaidObjectives
+// each side's raid objective is rolled on d (ruling ST14), which may be
+// nil otherwise.
+func Start(c *Campaign, d *dice.Dice) (*Campaign, error) {
 	if c.Phase != PhaseSetup {
 		return nil, errorf("campaign %d has already started (turn %d)", c.ID, c.Turn)
 	}
@@ -144,6 +148,15 @@ func Start(c *Campaign) (*Campaign, error) {
 		return nil, err
 	}
 	n := c.Clone()
+	if n.Settings.RaidObjectives {
+		if d == nil {
+			return nil, errorf("raid objectives are rolled at the start, and no dice were given")
+		}
+		if err := n.rollRaidObjectives(d); err != nil {
+			return nil, err
+		}
+	}
+	n.setHome()
 	n.Turn, n.Phase = 1, PhaseOrders
 	n.emit(Event{Step: "orders", Type: "turn", Text: "turn 1: orders are open"})
 	return n, nil

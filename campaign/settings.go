@@ -20,8 +20,12 @@ type Settings struct {
 	// it needs SetupTables (R11).
 	MoraleTable bool `json:"morale_table,omitempty"`
 	// TurnLimit ends the campaign after that campaign turn (0: never; the
-	// campaign then ends when a side has no battlegroup left).
+	// campaign then ends when its objectives are met or a side has no
+	// battlegroup left). Not in the book: ruling CB15.
 	TurnLimit int `json:"turn_limit,omitempty"`
+	// RaidObjectives rolls each side a raid objective on 004's table at
+	// the start, in the enemy's deployment area (ruling ST14).
+	RaidObjectives bool `json:"raid_objectives,omitempty"`
 	// BattleTurnLimit ends a tactical battle after that game turn (0: none).
 	BattleTurnLimit int `json:"battle_turn_limit,omitempty"`
 	// RepairPoints each RBG starts with (000 line 2669: 25 to 100); 0,

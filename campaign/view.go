@@ -61,6 +61,9 @@ type SectorView struct {
 	// Mines are the attack points of the viewer's own mines still lying
 	// there (ruling CI3); the enemy's are never shown.
 	Mines int `json:"mines,omitempty"`
+	// Held: the viewer holds the sector (ruling CB14). Whether the enemy
+	// holds one is the enemy's secret.
+	Held bool `json:"held,omitempty"`
 }
 
 // BattleView is a battle as a side may know it: where and between whom
@@ -99,6 +102,7 @@ func View(c *Campaign, side string) SideView {
 			}
 		}
 		sec.Mines = mineTotal(c.Sectors[sec.ID].Mines[side])
+		sec.Held = c.Sectors[sec.ID].Holder == side
 		for j := len(s.Intel) - 1; j >= 0; j-- {
 			if s.Intel[j].Sector == sec.ID {
 				in := s.Intel[j]

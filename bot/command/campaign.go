@@ -22,6 +22,10 @@ var settingOptions = []struct {
 		st.TurnLimit, _ = strconv.Atoi(v)
 		return nil
 	}},
+	{Option{Name: "raid_objectives", Description: "at the start, roll each side a raid objective in the enemy's area (004 raid objectives)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.RaidObjectives, _ = strconv.ParseBool(v)
+		return nil
+	}},
 	{Option{Name: "battle_turn_limit", Description: "end a battle after this game turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
 		st.BattleTurnLimit, _ = strconv.Atoi(v)
 		return nil
@@ -172,8 +176,8 @@ func applySettings(st *campaign.Settings, x *call) error {
 }
 
 func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) {
-	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		n, err := campaign.Start(c)
+	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, err := campaign.Start(c, d)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -298,8 +302,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, raid_objectives %t, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.RaidObjectives, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 
