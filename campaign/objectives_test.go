@@ -108,7 +108,7 @@ func TestObjectives(t *testing.T) {
 func TestObjectivesEndCampaign(t *testing.T) {
 	t.Run("TakenAll", func(t *testing.T) {
 		c := btlCampaign(t)
-		objMove(c, "bandits", 4, 8)  // Biggie's battalion leaves Carrick Landing
+		objMove(c, "bandits", 4, 8) // Biggie's battalion leaves Carrick Landing
 		objMove(c, "crucis", 2, 12) // Vanur's battalion stands there alone
 		c, evs := objUpkeep(t, c)
 		if len(evs) != 1 || evs[0].Side != "crucis" || evs[0].VP != 150 {
