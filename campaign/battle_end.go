@@ -159,6 +159,7 @@ func (c *Campaign) foldUnit(u *referee.Unit, reports map[string]*battleReport) e
 		return fmt.Errorf("unit %s is not on %s's worksheet", u.ID, s.ID)
 	}
 	rep := reports[s.ID]
+	spendChits(cu, u)
 	steps := u.Class.Info().Steps
 	switch u.Status {
 	case referee.Destroyed:
