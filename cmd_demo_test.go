@@ -58,8 +58,8 @@ func TestDemoObjectives(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
-	if !strings.Contains(out, "turns: 5,") || !strings.Contains(out, "winner: 7th Crucis Lancers") {
-		t.Errorf("summary:\n%s\nwant the Lancers to win in turn 5, before the turn limit of 12", out)
+	if !strings.Contains(out, "turns: 4,") || !strings.Contains(out, "winner: 7th Crucis Lancers") {
+		t.Errorf("summary:\n%s\nwant the Lancers to win in turn 4, before the turn limit of 12", out)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "transcript.md"))
 	if err != nil {

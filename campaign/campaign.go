@@ -208,9 +208,12 @@ type Intel struct {
 	Turn   int `json:"turn"`
 	Sector int `json:"sector"`
 	// Present: a search found at least one enemy battlegroup there (the
-	// answer says no more, 000 line 2614); Drop: an enemy dropped there.
-	Present bool `json:"present,omitempty"`
-	Drop    bool `json:"drop,omitempty"`
+	// answer says no more, 000 line 2614); Drop: an enemy dropped there;
+	// Searched: the enemy searched there, so one of its battlegroups or
+	// recon units stood there (ruling CO4).
+	Present  bool `json:"present,omitempty"`
+	Drop     bool `json:"drop,omitempty"`
+	Searched bool `json:"searched,omitempty"`
 }
 
 // Battle is a tactical battle that contact made in a sector.

@@ -97,7 +97,11 @@ func TestResolveMovement(t *testing.T) {
 			if firstDrop < 0 {
 				firstDrop = i
 			}
-		case "move", "hold", "liftoff", "search":
+		case "search":
+			if len(e.Audience) != 0 {
+				t.Errorf("search %q addressed to %v, want public (ruling CO4)", e.Text, e.Audience)
+			}
+		case "move", "hold", "liftoff":
 			if len(e.Audience) != 1 || e.Audience[0] != e.Side {
 				t.Errorf("%s event %q addressed to %v", e.Type, e.Text, e.Audience)
 			}
@@ -144,7 +148,8 @@ func TestResolveMovement(t *testing.T) {
 }
 
 // Ensure searches answer only whether a battlegroup is there, never
-// reveal recon units, go to the searching side alone, and that contact
+// reveal recon units, are read aloud to both sides with their answers —
+// the searched side learns where the searcher stands — and that contact
 // needs a search (000 lines 2612–2620, rulings CO4, CO5).
 func TestResolveSearchesAndContacts(t *testing.T) {
 	base := ordStarted(t)
@@ -170,9 +175,18 @@ func TestResolveSearchesAndContacts(t *testing.T) {
 		if !slices.Contains(ba.Intel, Intel{Turn: 1, Sector: 1, Present: true}) {
 			t.Errorf("the bandit recon unit's search of 1 should find crucis battlegroup 2: %+v", ba.Intel)
 		}
+		// Each side hears where the other searched (line 2612).
+		for _, want := range []Intel{{Turn: 1, Sector: 1, Searched: true}, {Turn: 1, Sector: 9, Searched: true}} {
+			if !slices.Contains(ba.Intel, want) {
+				t.Errorf("bandits intel %+v lacks %+v", ba.Intel, want)
+			}
+		}
+		if !slices.Contains(cr.Intel, Intel{Turn: 1, Sector: 1, Searched: true}) {
+			t.Errorf("crucis intel %+v lacks the bandits' search of 1", cr.Intel)
+		}
 		for _, e := range evs {
-			if e.Type == "search" && (len(e.Audience) != 1 || e.Audience[0] != e.Side) {
-				t.Errorf("search answer %q addressed to %v", e.Text, e.Audience)
+			if e.Type == "search" && len(e.Audience) != 0 {
+				t.Errorf("search answer %q addressed to %v, want public (ruling CO4)", e.Text, e.Audience)
 			}
 			if e.Type == "search" && e.Side == "crucis" && e.Sector == 1 && strings.Contains(e.Text, "are there") {
 				t.Error("a recon unit was revealed by a search (000 line 2616)")
