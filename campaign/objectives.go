@@ -63,17 +63,25 @@ func holdsGround(s *Side, sector int) bool {
 // Home and its first Holder.
 func (c *Campaign) setHome() {
 	for _, sc := range c.Map.Sectors {
-		side := c.standsAlone(sc.ID)
-		if side == "" {
-			continue
+		if side := c.standsAlone(sc.ID); side != "" {
+			c.hold(sc.ID, side, true)
 		}
-		if c.Sectors == nil {
-			c.Sectors = map[int]SectorState{}
-		}
-		ss := c.Sectors[sc.ID]
-		ss.Home, ss.Holder = side, side
-		c.Sectors[sc.ID] = ss
 	}
+}
+
+// hold records that side holds the sector (at the start, as its home)
+// and returns the sector's state.
+func (c *Campaign) hold(sector int, side string, start bool) SectorState {
+	if c.Sectors == nil {
+		c.Sectors = map[int]SectorState{}
+	}
+	ss := c.Sectors[sector]
+	ss.Holder = side
+	if start {
+		ss.Home = side
+	}
+	c.Sectors[sector] = ss
+	return ss
 }
 
 // scoreObjectives runs step 9 for the objectives, changing c in place: a
@@ -86,12 +94,7 @@ func (c *Campaign) scoreObjectives() {
 		if side == "" {
 			continue
 		}
-		if c.Sectors == nil {
-			c.Sectors = map[int]SectorState{}
-		}
-		ss := c.Sectors[sc.ID]
-		ss.Holder = side
-		c.Sectors[sc.ID] = ss
+		ss := c.hold(sc.ID, side, false)
 		vp, names := sectorObjectives(&sc)
 		if vp == 0 || len(ss.Reached) > 0 || ss.Home == side {
 			continue

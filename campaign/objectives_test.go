@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -65,36 +66,39 @@ func TestObjectives(t *testing.T) {
 		t.Fatalf("turn 1 scores %v, bandits VP %d: starting on an objective scores nothing", evs, c.Side("bandits").VP)
 	}
 
-	// Turn 2: both sides enter Merrow Prairie: contested, nobody holds it.
-	objMove(c, "crucis", 2, 7)
-	objMove(c, "bandits", 2, 7)
-	c, evs = objUpkeep(t, c)
-	if len(evs) != 0 || c.Sectors[7].Holder != "" {
-		t.Fatalf("contested sector 7: scores %v, holder %q", evs, c.Sectors[7].Holder)
+	type move struct {
+		side       string
+		bg, sector int
 	}
-
-	// Turn 3: the bandits leave; crucis alone takes the depot: 100 VP.
-	objMove(c, "bandits", 2, 8)
-	c, evs = objUpkeep(t, c)
-	if len(evs) != 1 || evs[0].Side != "crucis" || evs[0].VP != 100 || c.Sectors[7].Holder != "crucis" {
-		t.Fatalf("turn 3: scores %v, holder %q; want crucis 100 and holding", evs, c.Sectors[7].Holder)
-	}
-
-	// Turn 4: crucis leaves the depot; it still holds it.
-	objMove(c, "crucis", 2, 6)
-	c, evs = objUpkeep(t, c)
-	if len(evs) != 0 || c.Sectors[7].Holder != "crucis" {
-		t.Fatalf("turn 4: scores %v, holder %q; want crucis still holding", evs, c.Sectors[7].Holder)
-	}
-
-	// Turn 5: the bandits take it back and score nothing for it, since
-	// its objectives were scored once already. They now hold every
-	// objective, one of them taken: the campaign ends, and their own city,
-	// held from the start to the end, scores for them.
-	objMove(c, "bandits", 2, 7)
-	c, evs = objUpkeep(t, c)
-	if len(evs) != 1 || evs[0].Sector != 12 || evs[0].Side != "bandits" || c.Sectors[7].Holder != "bandits" {
-		t.Fatalf("turn 5: scores %v, holder %q; want only Carrick Landing for the bandits", evs, c.Sectors[7].Holder)
+	for _, step := range []struct {
+		what   string
+		moves  []move
+		scores string // "side sector VP", one per score
+		holder string // who holds sector 7 after the upkeep
+	}{
+		{"turn 2: both sides enter Merrow Prairie: contested, nobody holds it",
+			[]move{{"crucis", 2, 7}, {"bandits", 2, 7}}, "", ""},
+		{"turn 3: the bandits leave; crucis alone takes the depot: 100 VP",
+			[]move{{"bandits", 2, 8}}, "crucis 7 100", "crucis"},
+		{"turn 4: crucis leaves the depot; it still holds it",
+			[]move{{"crucis", 2, 6}}, "", "crucis"},
+		// The depot's objectives were scored once already. The bandits
+		// now hold every objective, one of them taken: the campaign ends,
+		// and their own city, held from the start to the end, scores.
+		{"turn 5: the bandits take the depot back and score nothing for it",
+			[]move{{"bandits", 2, 7}}, "bandits 12 150", "bandits"},
+	} {
+		for _, m := range step.moves {
+			objMove(c, m.side, m.bg, m.sector)
+		}
+		c, evs = objUpkeep(t, c)
+		var got []string
+		for _, e := range evs {
+			got = append(got, fmt.Sprintf("%s %d %d", e.Side, e.Sector, e.VP))
+		}
+		if strings.Join(got, "; ") != step.scores || c.Sectors[7].Holder != step.holder {
+			t.Fatalf("%s: scores %q, holder %q; want %q, %q", step.what, got, c.Sectors[7].Holder, step.scores, step.holder)
+		}
 	}
 	if c.Phase != PhaseOver || c.Side("crucis").VP != 100 || c.Side("bandits").VP != 150 {
 		t.Fatalf("phase %s, VP crucis %d bandits %d; want the campaign over at 100 and 150", c.Phase, c.Side("crucis").VP, c.Side("bandits").VP)
