@@ -15,7 +15,8 @@ import (
 type Phase string
 
 // The phases a campaign passes through. A turn opens for orders, resolves
-// them (steps 1–5: divide and combine, recon, movement, searches, contact),
+// them (steps 1–5: divide and combine, recon, movement, searches, contact;
+// a search step waits for the players when drops were made),
 // fights the battles that contact made (step 6), then does the upkeep
 // (steps 7–11: repair, experience, victory points, reinforcements, end
 // check) and opens the next turn's orders.
@@ -24,6 +25,10 @@ const (
 	PhaseSetup Phase = "setup"
 	// PhaseOrders: players give sealed orders for the turn.
 	PhaseOrders Phase = "orders"
+	// PhaseSearches: movement is over and drops were made in public;
+	// each side may add searches in answer before they are read (step 4,
+	// 000 line 2599; ruling CO10).
+	PhaseSearches Phase = "searches"
 	// PhaseBattles: contacts are being fought.
 	PhaseBattles Phase = "battles"
 	// PhaseOver: the campaign has ended.

@@ -47,7 +47,10 @@ The book's campaign turn has eleven steps (000 lines 2571–2584), and the
     setting up a [Battle] with a tactical map generated from the
     sector, deployment zones (ruling R7) and, with setup_tables on, book
     004's pre-battle rolls (ruling R11). The campaign is then in
-    PhaseBattles.
+    PhaseBattles; but when a drop was made it first stops in
+    PhaseSearches, where each side may search in answer to the public
+    drops before [ResolveSearches] reads the searches (step 4 after step
+    3; ruling CO10).
   - PhaseBattles (step 6): the battles are fought on the referee package
     ([BattleAct], [AutoDeploy], [AutoResolveBattle]); a battle's end
     scores its victory points and may start a retreat battle.

@@ -85,6 +85,10 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 		return nil, nil, errorf("the campaign has not started: until the referee starts it you may split, merge, rename and place battlegroups (/bg place) and hold units back (/bg holdback); orders open in turn 1")
 	case c.Phase == PhaseSetup:
 		step = "setup"
+	case c.Phase == PhaseSearches && !(o.Kind == OrderSearch || o.Kind == OrderReady || o.Kind == OrderClear && len(o.Sectors) > 0):
+		return nil, nil, errorf("movement is over: in this search step (000 line 2599) you may search (/orders search), take back searches (/orders clear sectors:…) or mark your searches ready (/orders ready)")
+	case c.Phase == PhaseSearches:
+		step = "search"
 	case c.Phase != PhaseOrders:
 		return nil, nil, errorf("orders are closed: the campaign is in its %s phase; wait for the next turn's orders", c.Phase)
 	}

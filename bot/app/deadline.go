@@ -150,6 +150,8 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 				out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Text: note})
 			}
 		}
+	case campaign.PhaseSearches:
+		// The search step closes with the searches given (ruling CO10).
 	case campaign.PhaseBattles:
 		if ids := campaign.Unfought(c); len(ids) > 0 {
 			return nil, []command.Reply{{To: command.Public, Campaign: c.ID, Text: fmt.Sprintf(
@@ -193,6 +195,11 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 // (missed_deadline ai) or ended (pass). Battles the AI fights are fought
 // to the end.
 func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.Campaign, []command.Reply, error) {
+	if c.Phase == campaign.PhaseSearches {
+		// A turn's search step waits for the next deadline of either
+		// kind, not a whole turn's period (ruling CO10).
+		return orderDeadline(c, d, seed)
+	}
 	if c.Phase != campaign.PhaseBattles || len(campaign.Unfought(c)) == 0 {
 		return nil, nil, nil
 	}

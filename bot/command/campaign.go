@@ -190,16 +190,23 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 }
 
 // OrdersOpen tells every player by DM that his side's orders are open,
-// with a Ready button.
+// or in a turn with drops that its searches are (ruling CO10), with a
+// Ready button.
 func OrdersOpen(c *campaign.Campaign) []Reply {
-	if c.Phase != campaign.PhaseOrders {
+	var open string
+	switch c.Phase {
+	case campaign.PhaseOrders:
+		open = "Turn %d: orders for %s are open. /bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them."
+	case campaign.PhaseSearches:
+		open = "Turn %d: movement is over and drops were made. %s may search in answer where its battlegroups stand: /orders search, then /orders ready."
+	default:
 		return nil
 	}
 	var out []Reply
 	for _, s := range c.Sides {
 		for _, p := range s.Players {
 			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
-				Text:    fmt.Sprintf("Turn %d: orders for %s are open. /bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them.", c.Turn, s.Name),
+				Text:    fmt.Sprintf(open, c.Turn, s.Name),
 				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID})})
 		}
 	}
@@ -245,7 +252,7 @@ func statusText(c *campaign.Campaign) string {
 			players = strings.Join(names, ", ")
 		}
 		ready := ""
-		if c.Phase == campaign.PhaseOrders {
+		if c.Phase == campaign.PhaseOrders || c.Phase == campaign.PhaseSearches {
 			ready = ", orders not ready"
 			if s.Orders.Ready {
 				ready = ", orders ready"
