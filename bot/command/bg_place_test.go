@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,5 +60,28 @@ func TestBgHoldBack(t *testing.T) {
 	name, sub, opts := OrderCommand(campaign.Order{Kind: campaign.OrderHoldBack, Units: []string{"A6", "A7"}})
 	if name != "bg" || sub != "holdback" || opts["units"] != "A6 A7" {
 		t.Fatalf("OrderCommand = %s %s %v", name, sub, opts)
+	}
+}
+
+// Ensure holding a unit back is the side's secret (R10): bob, a stranger
+// and the status board see the same with and without alice's hold-back.
+func TestBgHoldBackSecret(t *testing.T) {
+	others := func(hold bool) string {
+		f := cmdNewFixture(t, false)
+		if hold {
+			f.cmdMust("alice", "bg", "holdback", "units", "A6")
+		}
+		var b strings.Builder
+		for _, q := range [][]string{
+			{"mallory", "campaign", "status"}, {"bob", "campaign", "status"}, {"bob", "bg", "list"}, {"bob", "force", "show"},
+		} {
+			for _, r := range f.cmdDo(q[0], q[1], q[2]) {
+				fmt.Fprintf(&b, "%s /%s %s → %s %s: %s\n", q[0], q[1], q[2], r.To, r.User, r.Text)
+			}
+		}
+		return b.String()
+	}
+	if with, without := others(true), others(false); with != without {
+		t.Errorf("others see the hold-back:\nwith it:\n%s\nwithout:\n%s", with, without)
 	}
 }
