@@ -20,11 +20,8 @@ import (
 // sides' orders are cleared and the campaign is in PhaseBattles, even
 // when no contact was made; Advance goes on to the upkeep.
 func ResolveTurn(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
-	if c == nil {
-		return nil, nil, errorf("no campaign")
-	}
-	if c.Phase != PhaseOrders {
-		return nil, nil, errorf("campaign %d is in its %s phase: there are no orders to resolve", c.ID, c.Phase)
+	if err := resolveIn(c, PhaseOrders, "orders to resolve"); err != nil {
+		return nil, nil, err
 	}
 	n := c.Clone()
 	resolveMovement(n)
@@ -45,17 +42,25 @@ func ResolveTurn(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 // ResolveSearches ends the search step of a turn with drops: the
 // searches are read and answered, and contact makes the battles.
 func ResolveSearches(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
-	if c == nil {
-		return nil, nil, errorf("no campaign")
-	}
-	if c.Phase != PhaseSearches {
-		return nil, nil, errorf("campaign %d is in its %s phase: there are no searches to read", c.ID, c.Phase)
+	if err := resolveIn(c, PhaseSearches, "searches to read"); err != nil {
+		return nil, nil, err
 	}
 	n := c.Clone()
 	if err := n.searchAndContact(d); err != nil {
 		return nil, nil, err
 	}
 	return n, slices.Clone(n.Log[len(c.Log):]), nil
+}
+
+// resolveIn refuses a resolution step unless c is in phase p.
+func resolveIn(c *Campaign, p Phase, what string) error {
+	if c == nil {
+		return errorf("no campaign")
+	}
+	if c.Phase != p {
+		return errorf("campaign %d is in its %s phase: there are no %s", c.ID, c.Phase, what)
+	}
+	return nil
 }
 
 // searchAndContact runs steps 4 and 5 on n in place and clears the
