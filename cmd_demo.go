@@ -28,14 +28,17 @@ const (
 )
 
 // runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N]`: a whole
-// campaign between the two built-in regiments, the AI giving both sides'
-// orders and fighting the battles, every step a command through the
-// command layer (docs/architecture.md). It writes DIR/transcript.md and the maps and
-// prints a summary.
+// campaign between the two built-in regiments (with a drop lance and a
+// DropShip bought with their special points, cmd_demo_forces.go), the
+// AI giving both sides' orders and fighting the battles, every step a
+// command through the command layer (docs/architecture.md). It writes
+// DIR/transcript.md and the maps and prints a summary.
 func (m *Main) runDemo(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	out := fs.String("out", "demo-out", "directory for transcript.md and the PNG maps")
-	seed := fs.Uint64("seed", 1, "seed of the dice, the maps and the AI: the same seed plays the same campaign")
+	// The default seed plays a campaign that shows the drop rules and a
+	// DropShip (cmd_demo_forces.go; TestDemoDropsAndDropShip).
+	seed := fs.Uint64("seed", demoSeed, "seed of the dice, the maps and the AI: the same seed plays the same campaign")
 	turns := fs.Int("turns", 0, "stop after this many campaign turns (default: the campaign's turn limit)")
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -50,20 +53,7 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
-	d := &demo{out: *out, seed: *seed, now: time.Date(3028, 1, 1, 20, 0, 0, 0, time.UTC)}
-	d.store = botcommand.NewMemStore(*seed)
-	d.reg = botcommand.New(botcommand.Deps{
-		Store: d.store,
-		Log:   slog.New(slog.NewTextHandler(m.Stderr, nil)),
-		Dice:  dice.NewSeeded(*seed),
-		// The demo's clock stands still: rate limits are for a shared bot.
-		RateLimits: botcommand.RateLimits{Off: true},
-		ErrorID: func() string {
-			d.internal++
-			return "demo-" + strconv.Itoa(d.internal)
-		},
-	})
-	d.rules = botcommand.DefaultRules()
+	d := newDemo(*out, *seed, m.Stderr)
 	stop, err := d.play(ctx, *turns)
 	if err != nil {
 		return err
@@ -80,6 +70,26 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 		return fmt.Errorf("demo: %d internal errors (logged above; see the transcript)", d.internal)
 	}
 	return nil
+}
+
+// newDemo is a demo run writing into out, seeded with seed, logging to
+// logw.
+func newDemo(out string, seed uint64, logw io.Writer) *demo {
+	d := &demo{out: out, seed: seed, now: time.Date(3028, 1, 1, 20, 0, 0, 0, time.UTC)}
+	d.store = botcommand.NewMemStore(seed)
+	d.reg = botcommand.New(botcommand.Deps{
+		Store: d.store,
+		Log:   slog.New(slog.NewTextHandler(logw, nil)),
+		Dice:  dice.NewSeeded(seed),
+		// The demo's clock stands still: rate limits are for a shared bot.
+		RateLimits: botcommand.RateLimits{Off: true},
+		ErrorID: func() string {
+			d.internal++
+			return "demo-" + strconv.Itoa(d.internal)
+		},
+	})
+	d.rules = botcommand.DefaultRules()
+	return d
 }
 
 // demo is one demo run.
@@ -100,13 +110,18 @@ type demo struct {
 // say sends one command as user through the command layer and writes it
 // and every reply, with its addressee, to the transcript.
 func (d *demo) say(ctx context.Context, user, name, sub string, opts map[string]string) ([]botcommand.Reply, error) {
+	return d.sayFiles(ctx, user, name, sub, opts, nil)
+}
+
+// sayFiles is say with attached files, by option name.
+func (d *demo) sayFiles(ctx context.Context, user, name, sub string, opts map[string]string, files map[string]botcommand.File) ([]botcommand.Reply, error) {
 	if d.id > 0 {
 		if opts == nil {
 			opts = map[string]string{}
 		}
 		opts["campaign"] = strconv.FormatInt(d.id, 10)
 	}
-	r := &botcommand.Request{User: botcommand.User{ID: user, Name: user}, Guild: "demo", Channel: "demo", Name: name, Sub: sub, Options: opts, Now: d.now}
+	r := &botcommand.Request{User: botcommand.User{ID: user, Name: user}, Guild: "demo", Channel: "demo", Name: name, Sub: sub, Options: opts, Files: files, Now: d.now}
 	fmt.Fprintf(&d.transcript, "\n> **@%s** `%s`\n\n", user, demoLine(user, name, sub, opts))
 	replies := d.reg.Dispatch(ctx, r)
 	for _, rp := range replies {
@@ -160,11 +175,18 @@ func (d *demo) campaign(ctx context.Context) (*campaign.Campaign, error) {
 func (d *demo) play(ctx context.Context, turns int) (string, error) {
 	fmt.Fprintf(&d.transcript, "# bfbot demo (seed %d)\n\nEvery command below went through the bot's command layer; each reply shows its addressee: public (the campaign channel or a battle's thread), private (only the caller sees it) or dm (a direct message).\n", d.seed)
 	// The demo plays the optional rules too: 004's morale checks.
-	opts := map[string]string{"name": "Demo campaign", "regiments": "crucis bandits", "map_seed": strconv.FormatUint(d.seed, 10), "morale_table": "true"}
+	opts := map[string]string{"name": "Demo campaign", "map_seed": strconv.FormatUint(d.seed, 10), "morale_table": "true"}
 	if turns > 0 {
 		opts["turn_limit"] = strconv.Itoa(turns)
 	}
-	if _, err := d.say(ctx, demoReferee, "campaign", "create", opts); err != nil {
+	files, err := demoRegimentFiles()
+	if err != nil {
+		return "", err
+	}
+	for opt, f := range files {
+		opts[opt] = f.Name
+	}
+	if _, err := d.sayFiles(ctx, demoReferee, "campaign", "create", opts, files); err != nil {
 		return "", err
 	}
 	list, err := d.store.List(ctx)
@@ -224,6 +246,9 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 				// (ruling CI1; Campaign.Check), so more is an engine bug.
 				if n, limit := battlesIn(cur, cur.Turn), maxDemoBattles*len(cur.Map.Sectors); n > limit {
 					return "", fmt.Errorf("demo: turn %d has made %d battles, more than the campaign rules allow (%d, ruling CI1)", cur.Turn, n, limit)
+				}
+				if err := d.battleDrops(ctx, players); err != nil {
+					return "", err
 				}
 				b := map[string]string{"battle": strconv.Itoa(ids[0])}
 				if _, err := d.say(ctx, demoReferee, "battle", "auto", b); err != nil {
@@ -300,6 +325,24 @@ func (d *demo) orders(ctx context.Context, c *campaign.Campaign, players map[str
 	return nil
 }
 
+// battleDrops lets each side's AI drop its 'Mechs in orbit into a battle
+// it fights, before the battle is fought (000 line 2641).
+func (d *demo) battleDrops(ctx context.Context, players map[string]string) error {
+	for _, side := range []string{"crucis", "bandits"} {
+		c, err := d.campaign(ctx)
+		if err != nil {
+			return err
+		}
+		for _, o := range d.rules.AIBattleDrops(c, side) {
+			name, sub, opts := botcommand.OrderCommand(o)
+			if _, err := d.say(ctx, players[side], name, sub, opts); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // place has each AI player place its battlegroups before the start (000
 // lines 2561–2566): secret, through /bg place.
 func (d *demo) place(ctx context.Context, players map[string]string) error {
@@ -308,8 +351,8 @@ func (d *demo) place(ctx context.Context, players map[string]string) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range campaign.AIPlacement(c, side, d.seed*10+uint64(i)) {
-			name, sub, opts := botcommand.OrderCommand(p.Order())
+		for _, o := range campaign.AIPlacement(c, side, d.seed*10+uint64(i)) {
+			name, sub, opts := botcommand.OrderCommand(o)
 			if _, err := d.say(ctx, players[side], name, sub, opts); err != nil {
 				return err
 			}

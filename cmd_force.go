@@ -107,6 +107,10 @@ func (m *Main) forceCheck(args []string) error {
 	fmt.Fprintf(w, "%s (%s): %d combat counters, %d truck counters, %d DropShips\n", r.Name, r.ID, len(r.Units), len(r.RBG.Trucks), len(r.RBG.DropShips))
 	fmt.Fprintf(w, "  counters %d ('Mech lances %d before experience and chits), experience %+d\n", c.Counters, c.MechBase, c.Experience)
 	fmt.Fprintf(w, "  special purchases %d (mines %d, salvage %d, drops %d)\n", c.SpecialPurchases, r.Special.MineAttack, r.Special.Salvage, len(r.Special.Drops))
+	if len(r.Special.Drops) > 0 {
+		// Only these lances may be held in orbit in a campaign (ruling DR24).
+		fmt.Fprintf(w, "  kept ready to drop from orbit, %d points at 10 a 'Mech (line 2040): %s\n", c.Drops, strings.Join(r.Special.Drops, ", "))
+	}
 	fmt.Fprintf(w, "  total %d purchase points\n", c.Total)
 	if r.Budget == "" {
 		fmt.Fprintln(w, "  no budget: an imported force, its purchase points are not checked (--budget heavy|medium|light checks them)")
@@ -253,7 +257,7 @@ func writeRoster(w io.Writer, r forces.Regiment) {
 		special = append(special, fmt.Sprintf("%d Salvage counters", r.Special.Salvage))
 	}
 	if len(r.Special.Drops) > 0 {
-		special = append(special, "kept in space for a drop: "+strings.Join(r.Special.Drops, ", "))
+		special = append(special, fmt.Sprintf("kept ready to drop from orbit (%d points, line 2040): %s", r.Costs().Drops, strings.Join(r.Special.Drops, ", ")))
 	}
 	if len(special) > 0 {
 		fmt.Fprintf(w, "Special purchases: %s\n", strings.Join(special, "; "))

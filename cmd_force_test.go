@@ -199,3 +199,27 @@ func TestForceUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// Ensure force check and force show give drop readiness and its cost: a
+// 'Mech lance kept ready to drop, 10 points a 'Mech (000 line 2040), the
+// only kind a campaign holds in orbit (ruling DR24).
+func TestForceDropReadiness(t *testing.T) {
+	p := rgfWriteFile(t, "drop.yaml", `id: drop-test
+name: Drop Test
+groups:
+  - company: Able Company
+    units:
+      - {name: Assault Lance, machines: [BattleMaster, Stalker, Zeus, Zeus], experience: regular, drop: true}
+      - {name: Fire Lance, machines: [Archer, Archer, Catapult, Catapult], experience: regular}
+`)
+	out, errs, code := run(t, "force", "check", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := "kept ready to drop from orbit, 40 points at 10 a 'Mech (line 2040): Able Company Assault Lance"; !strings.Contains(out, want) {
+		t.Errorf("force check lacks %q:\n%s", want, out)
+	}
+	if out, _, _ = run(t, "force", "show", p); !strings.Contains(out, "kept ready to drop from orbit (40 points, line 2040): Able Company Assault Lance") {
+		t.Errorf("force show lacks the drop:\n%s", out)
+	}
+}

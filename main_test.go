@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func TestHelpAndDemo(t *testing.T) {
 		t.Errorf("help: exit %d, %q", code, out)
 	}
 	out, _, code = run(t, "demo", "--out", t.TempDir(), "--turns", "1")
-	if code != 0 || !strings.Contains(out, "bfbot demo (seed 1)") {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("bfbot demo (seed %d)", demoSeed)) {
 		t.Errorf("demo: exit %d, %q", code, out)
 	}
 	if _, _, code := run(t); code != 2 {

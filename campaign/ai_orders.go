@@ -19,8 +19,11 @@ import (
 // one sector toward the nearest enemy it has intel of, or else toward
 // objectives and the enemy's end of the map, and holds a prepared position
 // once there; a side that can afford it makes one light lance a recon
-// unit that runs ahead; in-orbit 'Mechs drop onto a target; every sector
-// where a fighting battlegroup ends its move is searched.
+// unit that runs ahead; in-orbit 'Mechs wait until the side has intel of
+// the enemy and then drop where he was seen (and may drop into a battle
+// in progress, AIBattleDrops), or, with no intel by turn aiDropWait, drop
+// onto the targets the others march to; every sector where a fighting battlegroup
+// ends its move is searched.
 //
 // In the search step of a turn with drops (PhaseSearches) the AI searches
 // every sector where an enemy dropped and one of its battlegroups stands,
@@ -81,7 +84,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 	}
 	orders = append(orders, aiRecon(s, &bgs)...)
 
-	targets := aiTargets(v, bgs)
+	seen := aiSeen(v)
+	targets := aiTargets(v, bgs, seen)
 	dist := aiDistances(v, targets)
 	for _, b := range bgs {
 		switch {
@@ -90,8 +94,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 				orders = append(orders, Order{Kind: OrderHold, Battlegroup: b.ID})
 			}
 		case b.Sector == 0:
-			if b.Mechs && len(targets) > 0 {
-				b.end = targets[rng.IntN(len(targets))]
+			if drop := aiDropTargets(v, seen, targets); b.Mechs && len(drop) > 0 {
+				b.end = drop[rng.IntN(len(drop))]
 				orders = append(orders, Order{Kind: OrderDrop, Battlegroup: b.ID, Sectors: []int{b.end}})
 			}
 		default:
@@ -157,16 +161,38 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup) []Order {
 	return nil
 }
 
-// aiTargets are the sectors the AI heads for: where its intel last saw
-// the enemy (searches that found him, public drops, battles), else the
-// objectives it does not hold and the far end of the map.
-func aiTargets(v SideView, bgs []*aiBattlegroup) []int {
+// aiSeen are the sectors where the side's intel last saw the enemy in
+// the last two turns (searches that found him, public drops, battles).
+func aiSeen(v SideView) []int {
 	var seen []int
 	for _, sec := range v.Sectors {
 		if in := sec.Intel; in != nil && (in.Present || in.Drop) && in.Turn >= v.Turn-2 {
 			seen = append(seen, sec.ID)
 		}
 	}
+	return seen
+}
+
+// aiDropWait is the turn from which the AI's 'Mechs in orbit drop onto
+// its targets without intel of the enemy, rather than wait on.
+const aiDropWait = 3
+
+// aiDropTargets are the sectors 'Mechs in orbit drop into: where the
+// enemy was seen, else from turn aiDropWait the side's targets; none
+// while they wait.
+func aiDropTargets(v SideView, seen, targets []int) []int {
+	switch {
+	case len(seen) > 0:
+		return seen
+	case v.Turn >= aiDropWait:
+		return targets
+	}
+	return nil
+}
+
+// aiTargets are the sectors the AI heads for: those where it saw the
+// enemy, else the objectives it does not hold and the far end of the map.
+func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int) []int {
 	if len(seen) > 0 {
 		return seen
 	}
@@ -233,4 +259,33 @@ func aiPath(v SideView, dist map[int]int, b *aiBattlegroup, rng *rand.Rand) []in
 		path = append(path, at)
 	}
 	return path
+}
+
+// AIBattleDrops are the drops the built-in AI commander makes while the
+// turn's battles are fought, reading nothing but View(c, side): each of
+// its battlegroups in orbit made only of 'Mech lances drops into the
+// first battle its side fights that is not over (000 line 2641; ruling
+// DR25), to be given with GiveOrder.
+func AIBattleDrops(c *Campaign, side string) []Order {
+	v := View(c, side)
+	if v.Own == nil || v.Phase != PhaseBattles {
+		return nil
+	}
+	sector := 0
+	for _, b := range v.Battles {
+		if !b.Over && slices.Contains(b.Sides, side) {
+			sector = b.Sector
+			break
+		}
+	}
+	if sector == 0 {
+		return nil
+	}
+	var out []Order
+	for _, b := range v.Own.Battlegroups {
+		if b.Sector == 0 && !b.RBG && orbitRefusal(v.Own, &b) == nil {
+			out = append(out, Order{Kind: OrderDrop, Battlegroup: b.ID, Sectors: []int{sector}})
+		}
+	}
+	return out
 }

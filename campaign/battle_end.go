@@ -180,6 +180,14 @@ func (c *Campaign) foldUnit(u *referee.Unit, reports map[string]*battleReport) e
 	case referee.Withdrawn:
 		cu.Step = u.Step
 		rep.withdrew = append(rep.withdrew, cu.ID)
+		if u.Class.Kind() == referee.KindDropShip || u.Aboard != "" {
+			// A DropShip leaves a battle only for space, where it stays
+			// for the rest of the campaign (line 2547), with what it
+			// carries (ruling DR23); gone from the RBG, it counts
+			// towards the RBG's elimination (line 2703).
+			c.loseUnit(s, cu, UnitLeft)
+			return nil
+		}
 		if u.Salvage > 0 {
 			// Unit and salvage go into the RBG box (line 2647).
 			s.Salvage += u.Salvage
@@ -288,7 +296,9 @@ func (c *Campaign) fallBack(b *Battle, d *dice.Dice) error {
 			if bg == nil || bg.Sector != b.Sector || (bg.RBG && c.holdsDropShips(s, bg)) {
 				continue
 			}
-			bg.Sector, bg.Moved, bg.From, bg.Prepared = to, true, b.Sector, false
+			// It falls back on the ground, even if it dropped into the
+			// battle: it deploys by the edge it came in by (ruling R7).
+			bg.Sector, bg.Moved, bg.From, bg.Prepared, bg.Dropped = to, true, b.Sector, false, false
 			moved = append(moved, id)
 		}
 		if len(moved) == 0 {

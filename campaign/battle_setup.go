@@ -123,6 +123,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		for j, id := range bs.Battlegroups {
 			bg := s.Battlegroup(id)
 			z := homes[i].zones[j]
+			landingRoom := dropShipRoom(st, z)
 			for _, uid := range bg.Units {
 				cu := s.Unit(uid)
 				u := cu.Lance.Unit(cu.ID, s.ID)
@@ -130,6 +131,17 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 				// Hidden infantry is placed in secret only from a prepared
 				// position (line 2638); otherwise it deploys as any unit.
 				u.Hidden = cu.Hidden && bg.Prepared && u.Class.Kind() == referee.KindInfantry
+				// A battlegroup that dropped this turn is still coming
+				// down: its lances land in turn 1 on the hexes their
+				// owner declares (line 2640; ruling DR21).
+				u.Drop = z.Drop
+				if u.Class.Kind() == referee.KindDropShip {
+					// A DropShip stands landed in its zone, on open level
+					// ground; with no room left there it is still in
+					// orbit and lands later (ruling DR22).
+					u.Drop = landingRoom == 0
+					landingRoom = max(landingRoom-1, 0)
+				}
 				st.Units = append(st.Units, u)
 				st.Campaign.Zones[u.ID] = z
 				st.Campaign.StartSteps[u.ID] = cu.Step
@@ -179,6 +191,19 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 	return nil
 }
 
+// dropShipRoom is how many DropShips may stand landed in zone z of the
+// battle's map: its hexes of open ground at level 0, rubble counted (000
+// line 1214; ruling DR22).
+func dropShipRoom(st *referee.State, z referee.Zone) int {
+	n := 0
+	for _, h := range st.Map.Hexes() {
+		if c := st.Cell(h); z.Contains(st.Map, h) && c.Terrain == mapgen.Open && c.Elevation == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // sectorName names a sector for players: "3 (Hollow Ridge)".
 func (c *Campaign) sectorName(id int) string {
 	if sc := c.Map.ByID(id); sc != nil && sc.Name != "" {
@@ -226,9 +251,10 @@ type sideDeployment struct {
 //     side's entry edge; if neither side entered by one, the initiative
 //     winner takes the west (north on a tall map) edge and the other side
 //     the opposite one (ruling CB1);
-//   - a prepared position deploys anywhere but the three edge hexes, a
-//     battlegroup that dropped this turn anywhere (its drop hexes are the
-//     drop rules' business; ruling CB2).
+//   - a prepared position deploys anywhere but the three edge hexes (ruling
+//     CB2); a battlegroup that dropped this turn comes down in turn 1 on
+//     drop hexes declared in secret anywhere on the map (line 2640; ruling
+//     DR21).
 //
 // A side withdraws by the edge of its first battlegroup that has one
 // (ruling CB3).
@@ -275,7 +301,7 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 			case e != referee.NoEdge:
 				z.Edge = e
 			case bg.Dropped:
-				z = referee.Zone{}
+				z = referee.Zone{Drop: true}
 			case bg.Prepared:
 				z = referee.Zone{Depth: referee.CampaignZoneDepth}
 			}
@@ -359,18 +385,22 @@ func contactAbs(n int) int {
 	return n
 }
 
-// deployAI places every reserve ground unit of side in its zone: the
-// units spread along the zone (its middle line for a prepared position),
-// each taking the free hex nearest its mark, woods and buildings first
-// among equals. No dice: a deployment helper for the AI, auto-resolved
-// battles and players who missed their deadline.
+// deployAI deploys every unit of side that must be deployed: DropShips
+// first, since they need open level ground to themselves (ruling DR22),
+// then the ground units, spread along the zone (its middle line for a
+// prepared position), each taking the free hex nearest its mark, woods
+// and buildings first among equals; a lance dropping at the start aims
+// along the middle line of the map, where the sides' zones meet, away
+// from water (ruling AIX1). No dice: a deployment helper for the AI,
+// auto-resolved battles and players who missed their deadline.
 func deployAI(s *referee.State, side string, d *dice.Dice) (*referee.State, []referee.Event, error) {
 	var reserve []string
-	for i := range s.Units {
-		u := &s.Units[i]
-		// Units in orbit for a drop or aboard a DropShip arrive later.
-		if u.Side == side && u.Status == referee.Reserve && u.Class.Ground() && !u.Drop && u.Aboard == "" {
-			reserve = append(reserve, u.ID)
+	for _, ship := range []bool{true, false} {
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == side && s.MustDeploy(u) && (u.Class.Kind() == referee.KindDropShip) == ship {
+				reserve = append(reserve, u.ID)
+			}
 		}
 	}
 	var all []referee.Event
@@ -384,7 +414,10 @@ func deployAI(s *referee.State, side string, d *dice.Dice) (*referee.State, []re
 		best, bestScore := acts[0], 1<<30
 		for _, a := range acts {
 			score := 4 * hex.Distance(a.To, mark)
-			if t := s.Cell(a.To).Terrain; t.IsWoods() || t.IsBuilding() {
+			switch t := s.Cell(a.To).Terrain; {
+			case s.Unit(id).Drop && t.IsWater():
+				score += 8
+			case t.IsWoods() || t.IsBuilding():
 				score -= 3
 			}
 			if score < bestScore {

@@ -66,12 +66,20 @@ func btlContact(tb testing.TB) (*Campaign, *Battle) {
 	a := btlGroup(tb, c, "crucis", 6, "A6", "A7")
 	a.Moved, a.From = true, 5
 	b := btlGroup(tb, c, "bandits", 6, "B8", "B9")
+	return c, btlSetUp(tb, c, a.ID, b.ID)
+}
+
+// btlSetUp sets up the battle in sector 6 between crucis battlegroup a
+// and bandits battlegroup b, both standing there, crucis winning the
+// initiative 9 to 5.
+func btlSetUp(tb testing.TB, c *Campaign, a, b int) *Battle {
+	tb.Helper()
 	mustCheck(tb, c)
-	if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(tb, "4,5,2,3")); err != nil {
+	if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a}}, {Side: "bandits", Battlegroups: []int{b}}}, btlDice(tb, "4,5,2,3")); err != nil {
 		tb.Fatal(err)
 	}
 	mustCheck(tb, c)
-	return c, &c.Battles[len(c.Battles)-1]
+	return &c.Battles[len(c.Battles)-1]
 }
 
 // btlMust fails the test on an error and checks the campaign.

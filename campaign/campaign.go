@@ -171,6 +171,10 @@ type Unit struct {
 	Attacked bool `json:"attacked,omitempty"`
 	// Hidden infantry, placed in secret by a prepared position.
 	Hidden bool `json:"hidden,omitempty"`
+	// DropReady: a 'Mech lance kept ready to drop from space, a special
+	// purchase of 10 points a 'Mech (000 line 2040); only battlegroups
+	// of such lances may be held in orbit (ruling DR24).
+	DropReady bool `json:"drop_ready,omitempty"`
 	// From names the side it was captured from ("" for its own).
 	From string `json:"from,omitempty"`
 	// Replaced: the ID of the unit that took this lost unit's place (a

@@ -91,7 +91,7 @@ func newSide(r forces.Regiment, letter string, repair int, sectors []int) Side {
 	}
 	add := func(u forces.RosterUnit) string {
 		id := letter + strconv.Itoa(len(s.Units)+1)
-		s.Units = append(s.Units, Unit{ID: id, Lance: u.Lance, Battalion: u.Battalion, Company: u.Company, Status: UnitActive, Hidden: u.Hidden})
+		s.Units = append(s.Units, Unit{ID: id, Lance: u.Lance, Battalion: u.Battalion, Company: u.Company, Status: UnitActive, Hidden: u.Hidden, DropReady: r.KeptForDrop(u)})
 		return id
 	}
 	rbgSector := sectors[len(sectors)/2]

@@ -20,7 +20,7 @@ import (
 // side that held it from the start and still holds it when the campaign
 // ends. The campaign's objectives are met, and the campaign ends (step
 // 11), when one side holds every objective sector and has taken at least
-// one of them.
+// one of the enemy's.
 
 // sectorObjectives returns a sector's objectives' VP and names.
 func sectorObjectives(sc *mapgen.Sector) (int, []string) {
@@ -125,8 +125,10 @@ func (c *Campaign) scoreHeldObjectives() {
 	}
 }
 
-// objectivesMet returns the side that holds every objective sector and
-// took at least one of them, or "" (step 11, 000 lines 2584, 2733).
+// objectivesMet returns the side that holds every objective sector,
+// among them at least one the enemy held at the start, or "" (step 11,
+// 000 lines 2584, 2733: a side's objective is to take the enemy's
+// objectives and hold its own, 2704).
 func (c *Campaign) objectivesMet() string {
 	holder, taken, any := "", false, false
 	for _, sc := range c.Map.Sectors {
@@ -138,7 +140,7 @@ func (c *Campaign) objectivesMet() string {
 			return ""
 		}
 		holder, any = ss.Holder, true
-		taken = taken || ss.Home != holder
+		taken = taken || ss.Home != "" && ss.Home != holder
 	}
 	if !taken {
 		return ""

@@ -83,10 +83,10 @@ func TestObjectives(t *testing.T) {
 		{"turn 4: crucis leaves the depot; it still holds it",
 			[]move{{"crucis", 2, 6}}, "", "crucis"},
 		// The depot's objectives were scored once already. The bandits
-		// now hold every objective, one of them taken: the campaign ends,
-		// and their own city, held from the start to the end, scores.
+		// now hold every objective, but took none that crucis held at the
+		// start: the campaign goes on.
 		{"turn 5: the bandits take the depot back and score nothing for it",
-			[]move{{"bandits", 2, 7}}, "bandits 12 150", "bandits"},
+			[]move{{"bandits", 2, 7}}, "", "bandits"},
 	} {
 		for _, m := range step.moves {
 			objMove(c, m.side, m.bg, m.sector)
@@ -100,14 +100,15 @@ func TestObjectives(t *testing.T) {
 			t.Fatalf("%s: scores %q, holder %q; want %q, %q", step.what, got, c.Sectors[7].Holder, step.scores, step.holder)
 		}
 	}
-	if c.Phase != PhaseOver || c.Side("crucis").VP != 100 || c.Side("bandits").VP != 150 {
-		t.Fatalf("phase %s, VP crucis %d bandits %d; want the campaign over at 100 and 150", c.Phase, c.Side("crucis").VP, c.Side("bandits").VP)
+	if c.Phase != PhaseOrders || c.Side("crucis").VP != 100 || c.Side("bandits").VP != 0 {
+		t.Fatalf("phase %s, VP crucis %d bandits %d; want the campaign going on at 100 and 0", c.Phase, c.Side("crucis").VP, c.Side("bandits").VP)
 	}
 }
 
 // Ensure an objective can end the campaign (step 11, 000 lines 2584,
 // 2733; ruling CB14): once one side holds every objective sector, having
-// taken at least one, the campaign ends; objectives nobody took are
+// taken at least one the enemy held at the start, the campaign ends;
+// objectives nobody took are
 // scored then by the side that held them from the start.
 func TestObjectivesEndCampaign(t *testing.T) {
 	t.Run("TakenAll", func(t *testing.T) {

@@ -89,6 +89,8 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 		return nil, nil, errorf("movement is over: in this search step (000 line 2599) you may search (/orders search), take back searches (/orders clear sectors:…) or mark your searches ready (/orders ready)")
 	case c.Phase == PhaseSearches:
 		step = "search"
+	case c.Phase == PhaseBattles && o.Kind == OrderDrop && c.Side(side) != nil:
+		return dropIntoBattle(c, side, o)
 	case c.Phase != PhaseOrders:
 		return nil, nil, errorf("orders are closed: the campaign is in its %s phase; wait for the next turn's orders", c.Phase)
 	}
@@ -281,23 +283,29 @@ func orderDrop(c *Campaign, s *Side, o Order) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if b.Sector != 0 {
-		return "", errorf("battlegroup %d stands in sector %s; only battlegroups in orbit drop: give it a move order", b.ID, sectorLabel(c, b.Sector))
-	}
-	for _, id := range b.Units {
-		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return "", errorf("only 'Mech battlegroups drop from orbit (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance", id, b.ID)
-		}
-	}
-	if len(o.Sectors) != 1 {
-		return "", errorf("name the one sector battlegroup %d drops into", b.ID)
-	}
-	if err := c.checkSector(o.Sectors[0]); err != nil {
+	if err := dropRefusal(c, s, b, o); err != nil {
 		return "", err
 	}
 	had := s.Orders.dropOrders(b.ID)
 	s.Orders.Drops = append(s.Orders.Drops, Drop{Battlegroup: b.ID, Sector: o.Sectors[0]})
 	return fmt.Sprintf("battlegroup %d %q drops into sector %s; the drop will be public%s", b.ID, b.Name, sectorLabel(c, o.Sectors[0]), orderReplaced(had)), nil
+}
+
+// dropRefusal says why battlegroup b of s may not drop as o asks: only a
+// 'Mech battlegroup in orbit drops (000 line 2602), into one sector.
+func dropRefusal(c *Campaign, s *Side, b *Battlegroup, o Order) error {
+	if b.Sector != 0 {
+		return errorf("battlegroup %d stands in sector %s; only battlegroups in orbit drop: give it a move order", b.ID, sectorLabel(c, b.Sector))
+	}
+	for _, id := range b.Units {
+		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
+			return errorf("only 'Mech battlegroups drop from orbit (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance", id, b.ID)
+		}
+	}
+	if len(o.Sectors) != 1 {
+		return errorf("name the one sector battlegroup %d drops into", b.ID)
+	}
+	return c.checkSector(o.Sectors[0])
 }
 
 func orderHold(c *Campaign, s *Side, o Order) (string, error) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 	"bfbot/referee"
 )
@@ -17,18 +18,6 @@ import (
 // ("sectors"), and may hold 'Mech battlegroups back in orbit to drop later
 // (lines 2602, 2640). Split, merge and rename work in the set-up phase
 // too (GiveOrder), so a side forms its battlegroups before placing them.
-
-// Placement is where one battlegroup starts the campaign: Sector 0 holds
-// it in orbit, aboard DropShips, for a later drop.
-type Placement struct {
-	Battlegroup int `json:"battlegroup"`
-	Sector      int `json:"sector"`
-}
-
-// Order is the worksheet order that makes the placement (/bg place).
-func (p Placement) Order() Order {
-	return Order{Kind: OrderPlace, Battlegroup: p.Battlegroup, Sectors: []int{p.Sector}}
-}
 
 // sideIndex is the side's place in c.Sides: the first side holds the west
 // of the map, the second the east (New).
@@ -157,15 +146,20 @@ func checkDesignated(st Settings, m *mapgen.Strategic, sides []string) error {
 }
 
 // orbitRefusal says why a battlegroup may not be held in orbit, or nil:
-// only battlegroups of 'Mech lances, which can drop (000 line 2602), and
-// never the RBG (ruling PL4).
+// only battlegroups of 'Mech lances, which can drop (000 line 2602), each
+// kept ready to drop with the special purchase of 10 points a 'Mech (000
+// line 2040; ruling DR24), and never the RBG (ruling PL4).
 func orbitRefusal(s *Side, b *Battlegroup) error {
 	if b.RBG {
 		return errorf("the regimental battlegroup starts on the ground: its trucks cannot drop and its DropShips stay in the sector where it is first placed (000 line 2547, ruling PL4); place it in a sector")
 	}
 	for _, id := range b.Units {
-		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
+		u := s.Unit(id)
+		if u == nil || u.Lance.Class.Kind() != referee.KindMech {
 			return errorf("only 'Mech battlegroups can be held in orbit to drop later (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance: split it off first", id, b.ID)
+		}
+		if !u.DropReady {
+			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (BattleForce p. 48, Special Purchases) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance))
 		}
 	}
 	return nil
@@ -267,18 +261,18 @@ func checkPlacements(c *Campaign) error {
 	return nil
 }
 
-// AIPlacement places side's battlegroups as the built-in AI commander
-// would, reading nothing but View(c, side): the RBG in the sector nearest
-// the middle of its placement sectors, the other battlegroups spread over
-// the rest, and, when the side has at least two fighting battlegroups,
-// its last all-'Mech one held in orbit to drop. The same campaign, side
-// and seed give the same placements; outside the set-up phase there are
-// none.
-func AIPlacement(c *Campaign, side string, seed uint64) []Placement {
+// AIPlacement is how the built-in AI commander places side's
+// battlegroups, reading nothing but View(c, side): the RBG in the sector
+// nearest the middle of its placement sectors, the other battlegroups
+// spread over the rest, and its drop force held in orbit (aiDropForce).
+// The orders are worksheet changes and placements (/bg split, /bg place)
+// to give in turn. The same campaign, side and seed give the same
+// orders; outside the set-up phase there are none.
+func AIPlacement(c *Campaign, side string, seed uint64) []Order {
 	return aiPlacement(View(c, side), seed)
 }
 
-func aiPlacement(v SideView, seed uint64) []Placement {
+func aiPlacement(v SideView, seed uint64) []Order {
 	s, allowed := v.Own, v.Placement
 	if s == nil || v.Phase != PhaseSetup || v.Map == nil || len(allowed) == 0 {
 		return nil
@@ -304,35 +298,64 @@ func aiPlacement(v SideView, seed uint64) []Placement {
 	if len(others) == 0 {
 		others = []int{middle}
 	}
-	var fighting []*Battlegroup
-	orbit := 0
-	for i := range s.Battlegroups {
-		b := &s.Battlegroups[i]
-		if !b.RBG {
-			fighting = append(fighting, b)
-			if orbitRefusal(s, b) == nil {
-				orbit = b.ID
-			}
-		}
-	}
-	if len(fighting) < 2 {
-		orbit = 0
-	}
+	out, orbit := aiDropForce(s)
 	rng := rand.New(rand.NewPCG(seed, 0x706c61636531))
 	offset := rng.IntN(len(others))
-	var out []Placement
+	place := func(bg, sector int) {
+		out = append(out, Order{Kind: OrderPlace, Battlegroup: bg, Sectors: []int{sector}})
+	}
 	k := 0
 	for i := range s.Battlegroups {
 		b := &s.Battlegroups[i]
 		switch {
 		case b.RBG:
-			out = append(out, Placement{Battlegroup: b.ID, Sector: middle})
+			place(b.ID, middle)
 		case b.ID == orbit:
-			out = append(out, Placement{Battlegroup: b.ID, Sector: 0})
+			place(b.ID, 0)
 		default:
-			out = append(out, Placement{Battlegroup: b.ID, Sector: others[(offset+k)%len(others)]})
+			place(b.ID, others[(offset+k)%len(others)])
 			k++
 		}
 	}
+	if orbit == s.NextBattlegroup {
+		place(orbit, 0)
+	}
 	return out
+}
+
+// aiDropForce picks the battlegroup the AI holds in orbit, 0 for none:
+// the lances kept ready to drop (ruling DR24) of the battlegroup that has
+// the most of them, as long as a fighting battlegroup stays on the
+// ground. If they are the whole battlegroup it goes up as it is;
+// otherwise they split off into a new one (the side's next battlegroup
+// ID), and the split order comes first.
+func aiDropForce(s *Side) ([]Order, int) {
+	fighting := 0
+	var from *Battlegroup
+	var ready []string
+	for i := range s.Battlegroups {
+		b := &s.Battlegroups[i]
+		if b.RBG {
+			continue
+		}
+		fighting++
+		var r []string
+		for _, id := range b.Units {
+			if u := s.Unit(id); u != nil && u.DropReady && u.Lance.Class.Kind() == referee.KindMech {
+				r = append(r, id)
+			}
+		}
+		if len(r) > len(ready) {
+			from, ready = b, r
+		}
+	}
+	switch {
+	case from == nil:
+		return nil, 0
+	case len(ready) < len(from.Units):
+		return []Order{{Kind: OrderSplit, Battlegroup: from.ID, Units: ready, Name: "Drop Force"}}, s.NextBattlegroup
+	case fighting >= 2:
+		return nil, from.ID
+	}
+	return nil, 0
 }

@@ -3,6 +3,7 @@ package campaign
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -35,6 +36,14 @@ func plcTryNew(cols, rows int, change func(*Settings)) (*Campaign, error) {
 		r, err := forces.BuiltIn(id)
 		if err != nil {
 			return nil, err
+		}
+		// Every 'Mech lance is kept ready to drop (a special purchase,
+		// 000 line 2040), so any 'Mech battlegroup may be held in orbit
+		// (ruling DR24).
+		for _, u := range r.Units {
+			if u.Lance.Class.Kind() == referee.KindMech {
+				r.Special.Drops = append(r.Special.Drops, forces.UnitLabel(u))
+			}
 		}
 		regs = append(regs, r)
 	}
@@ -216,7 +225,7 @@ func TestPlace(t *testing.T) {
 		mustCheck(t, n)
 	})
 	t.Run("ThroughGiveOrder", func(t *testing.T) {
-		n, evs, err := GiveOrder(c, "crucis", Placement{Battlegroup: mech, Sector: 0}.Order())
+		n, evs, err := GiveOrder(c, "crucis", Order{Kind: OrderPlace, Battlegroup: mech, Sectors: []int{0}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -358,8 +367,23 @@ func TestOrbitDrop(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustCheck(t, c)
-	if got := AIOrders(c, "crucis", 1); !slices.ContainsFunc(got, func(o Order) bool { return o.Kind == OrderDrop && o.Battlegroup == mech }) {
-		t.Errorf("the AI gives no drop for its battlegroup in orbit: %+v", got)
+	dropsAt := func(c *Campaign) []int {
+		for _, o := range AIOrders(c, "crucis", 1) {
+			if o.Kind == OrderDrop && o.Battlegroup == mech {
+				return o.Sectors
+			}
+		}
+		return nil
+	}
+	// The AI waits in orbit for intel of the enemy, then drops where he
+	// was seen.
+	if got := dropsAt(c); got != nil {
+		t.Errorf("the AI drops into %v with no intel of the enemy", got)
+	}
+	seen := c.Clone()
+	seen.Side("crucis").Intel = append(seen.Side("crucis").Intel, Intel{Turn: 1, Sector: 7, Present: true})
+	if got := dropsAt(seen); !slices.Equal(got, []int{7}) {
+		t.Errorf("the AI drops into %v, want 7 where it saw the enemy", got)
 	}
 	c, _, err = GiveOrder(c, "crucis", Order{Kind: OrderDrop, Battlegroup: mech, Sectors: []int{6}})
 	if err != nil {
@@ -399,45 +423,97 @@ func TestOrbitDrop(t *testing.T) {
 }
 
 // Ensure the AI's placements are deterministic, read only the side's
-// view, pass Place, and let the campaign start: RBG in the middle, one
-// 'Mech battlegroup in orbit.
+// view, pass GiveOrder, and let the campaign start: RBG in the middle; no
+// battlegroup in orbit without lances kept ready to drop (ruling DR24);
+// with some, they split off and are held in orbit.
 func TestAIPlacement(t *testing.T) {
 	for _, deploy := range []string{"ends", "sectors"} {
-		t.Run(deploy, func(t *testing.T) {
-			c := plcNew(t, 4, 3, func(s *Settings) { s.Deployment = deploy })
-			for _, side := range []string{"crucis", "bandits"} {
-				ps := AIPlacement(c, side, 7)
-				if !slices.Equal(ps, AIPlacement(c, side, 7)) {
-					t.Fatalf("%s: AIPlacement differs for the same seed", side)
-				}
-				if got, want := len(ps), len(c.Side(side).Battlegroups); got != want {
-					t.Fatalf("%s: %d placements for %d battlegroups", side, got, want)
-				}
-				orbit := 0
-				for _, p := range ps {
-					c = plcPlace(t, c, side, p.Battlegroup, p.Sector)
-					if p.Sector == 0 {
-						orbit++
+		for _, ready := range []int{0, 2} {
+			t.Run(fmt.Sprintf("%s/%d-ready", deploy, ready), func(t *testing.T) {
+				c := plcNew(t, 4, 3, func(s *Settings) { s.Deployment = deploy })
+				for _, side := range []string{"crucis", "bandits"} {
+					marked := plcDropReady(c, side, ready)
+					os := AIPlacement(c, side, 7)
+					if !slices.EqualFunc(os, AIPlacement(c, side, 7), func(a, b Order) bool { return fmt.Sprint(a) == fmt.Sprint(b) }) {
+						t.Fatalf("%s: AIPlacement differs for the same seed", side)
+					}
+					orbit := 0
+					for _, o := range os {
+						n, _, err := GiveOrder(c, side, o)
+						c = btlMust(t, n, err)
+						if o.Kind == OrderPlace && o.Sectors[0] == 0 {
+							orbit = o.Battlegroup
+						}
+					}
+					if ready == 0 && orbit != 0 || ready > 0 && (orbit == 0 || !slices.Equal(c.Side(side).Battlegroup(orbit).Units, marked)) {
+						t.Errorf("%s: battlegroup %d in orbit, want %d lances kept ready to drop %v", side, orbit, ready, marked)
+					}
+					if want := map[string]int{"crucis": 5, "bandits": 8}[side]; deploy == "ends" && c.Side(side).RBG().Sector != want {
+						t.Errorf("%s: RBG in sector %d, want the middle of its end, %d", side, c.Side(side).RBG().Sector, want)
 					}
 				}
-				if orbit != 1 {
-					t.Errorf("%s: %d battlegroups in orbit, want 1", side, orbit)
+				n, err := Start(c, nil)
+				if err != nil {
+					t.Fatalf("Start after the AI's placements: %v", err)
 				}
-				if want := map[string]int{"crucis": 5, "bandits": 8}[side]; deploy == "ends" && c.Side(side).RBG().Sector != want {
-					t.Errorf("%s: RBG in sector %d, want the middle of its end, %d", side, c.Side(side).RBG().Sector, want)
+				mustCheck(t, n)
+				if got := AIPlacement(n, "crucis", 7); got != nil {
+					t.Errorf("AIPlacement after the start = %v, want none", got)
 				}
+				if v := View(n, "crucis"); v.Placement != nil {
+					t.Errorf("view after the start lists placement sectors %v", v.Placement)
+				}
+			})
+		}
+	}
+}
+
+// plcDropReady keeps only the first n 'Mech lances of side's first
+// battlegroup other than the RBG ready to drop (a special purchase, 000
+// line 2040) and returns their IDs.
+func plcDropReady(c *Campaign, side string, n int) []string {
+	s := c.Side(side)
+	for i := range s.Units {
+		s.Units[i].DropReady = false
+	}
+	var out []string
+	for _, b := range s.Battlegroups {
+		if b.RBG {
+			continue
+		}
+		for _, id := range b.Units {
+			if u := s.Unit(id); len(out) < n && u.Lance.Class.Kind() == referee.KindMech {
+				u.DropReady = true
+				out = append(out, id)
 			}
-			n, err := Start(c, nil)
-			if err != nil {
-				t.Fatalf("Start after the AI's placements: %v", err)
-			}
-			mustCheck(t, n)
-			if got := AIPlacement(n, "crucis", 7); got != nil {
-				t.Errorf("AIPlacement after the start = %v, want none", got)
-			}
-			if v := View(n, "crucis"); v.Placement != nil {
-				t.Errorf("view after the start lists placement sectors %v", v.Placement)
-			}
-		})
+		}
+		break
+	}
+	return out
+}
+
+// Ensure a battlegroup may be held in orbit only if every lance in it is
+// kept ready to drop, the special purchase of 10 points a 'Mech (000 line
+// 2040; ruling DR24): the refusal names the lance and the cost, at
+// placement and at the start, and New reads the purchase from the
+// regiment's drops.
+func TestOrbitNeedsDropReadiness(t *testing.T) {
+	c := plcNew(t, 4, 3, nil)
+	mech := plcMechBG(t, c, "crucis")
+	s := c.Side("crucis")
+	for _, id := range s.Battlegroup(mech).Units {
+		if !s.Unit(id).DropReady {
+			t.Fatalf("unit %s, named in the regiment's drops, is not ready to drop", id)
+		}
+	}
+	lance := s.Battlegroup(mech).Units[1]
+	s.Unit(lance).DropReady = false
+	_, _, err := GiveOrder(c, "crucis", Order{Kind: OrderPlace, Battlegroup: mech, Sectors: []int{0}})
+	if err == nil || !strings.Contains(err.Error(), "unit "+lance+" is not kept ready to drop") || !strings.Contains(err.Error(), "40 points") || !strings.Contains(err.Error(), "BattleForce p. 48, Special Purchases") {
+		t.Errorf("orbit with %s not ready: %v", lance, err)
+	}
+	s.Battlegroup(mech).Sector = 0
+	if _, err := Start(c, nil); err == nil || !strings.Contains(err.Error(), "not kept ready to drop") {
+		t.Errorf("Start with %s in orbit, not ready: %v", lance, err)
 	}
 }

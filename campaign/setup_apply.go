@@ -58,7 +58,9 @@ func (r SetupResult) ApplyInstalled(s *referee.State) (*referee.State, []hex.Hex
 			cr.Zones = map[string]referee.Zone{}
 			for id, z := range ns.Campaign.Zones {
 				if u := ns.Unit(id); u != nil && u.Side == r.Defender {
-					z = referee.Zone{} // the whole map (004 line 145)
+					// The whole map (004 line 145); a lance coming down
+					// from orbit still drops (ruling DR21).
+					z = referee.Zone{Drop: z.Drop}
 				}
 				cr.Zones[id] = z
 			}

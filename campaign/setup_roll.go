@@ -110,8 +110,10 @@ type SetupUnit struct {
 	// Cost (R8) orders the bot's choices of which counters a side loses.
 	Cost int
 	// Bombs: an air lance carrying a bomb load; Hidden: hidden infantry
-	// placed in secret from a prepared position.
-	Bombs, Hidden bool
+	// placed in secret from a prepared position; Drop: a lance of a
+	// battlegroup that dropped into the sector, coming down from orbit
+	// (ruling DR21).
+	Bombs, Hidden, Drop bool
 }
 
 // SetupSide is one side at the contact.
@@ -654,7 +656,9 @@ func (sr *setupRoller) defenseEffects() error {
 		switch a {
 		case DefDelayedArrival:
 			for _, u := range att.Units {
-				if !u.Class.Ground() || sr.r.Absent[u.ID] != "" {
+				// 'Mechs coming down from orbit are not on the march
+				// (ruling DR21).
+				if !u.Class.Ground() || u.Drop || sr.r.Absent[u.ID] != "" {
 					continue
 				}
 				if late := DelayBase - u.MP; late > 0 {
@@ -817,6 +821,7 @@ func NewSetupInput(c *Campaign, sector int, sides []BattleSide) (SetupInput, err
 					ID: cu.ID, Class: u.Class, MP: u.MP, Cost: u.Cost(),
 					Bombs:  u.Chits.Bomb > 0,
 					Hidden: cu.Hidden && bg.Prepared && u.Class.Kind() == referee.KindInfantry,
+					Drop:   bg.Dropped,
 				})
 			}
 		}

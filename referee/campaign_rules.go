@@ -54,9 +54,16 @@ const CampaignZoneDepth = 3
 // is every hex at least Depth hexes from every edge, the prepared
 // position's "anywhere but the first three hexes on any side" (line
 // 2638). A zero Zone is the whole map.
+//
+// A Drop zone is a battlegroup that dropped into the sector this campaign
+// turn (000 line 2640): its 'Mech lances are in orbit (Unit.Drop), their
+// owner declares in secret the hex each lands on, anywhere on the map,
+// before the battle starts, and they come down in the first game turn
+// under the drop rules (drop.go; ruling DR21).
 type Zone struct {
 	Edge  Edge `json:"edge,omitempty"`
 	Depth int  `json:"depth,omitempty"`
+	Drop  bool `json:"drop,omitempty"`
 }
 
 // EdgeDistance is how many hexes h lies inside edge e of m: 0 on the
@@ -94,6 +101,8 @@ func (z Zone) Contains(m *mapgen.Map, h hex.Hex) bool {
 // String names the zone for a player.
 func (z Zone) String() string {
 	switch {
+	case z.Drop:
+		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (BattleForce p. 64, Contact)"
 	case z.Edge != NoEdge:
 		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
 	case z.Depth > 0:
@@ -115,28 +124,56 @@ func (b *battle) zoneError(u *Unit, h hex.Hex) error {
 	return illegal("%s deploys %s; hex %s is outside", u.ID, z, h)
 }
 
-// validDeploys lists the deploy actions open to a reserve ground unit
-// before the battle starts: every hex of its zone it may stand in.
+// validDeploys lists the deploy actions open to a unit before the battle
+// starts: every hex of its zone a ground unit or DropShip in reserve may
+// stand in, or every hex a unit dropping at the start may land on.
 func validDeploys(s *State, u *Unit) []Action {
-	if s.Phase != PhaseDeploy || u.Status != Reserve || !u.Class.Ground() || u.Aboard != "" || weatherDeployError(s, u) != nil {
+	if s.Phase != PhaseDeploy || u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir || (u.Drop && !dropsAtStart(s, u)) {
 		return nil
 	}
 	b := &battle{s: s, side: u.Side}
 	var out []Action
 	for _, h := range s.Map.Hexes() {
-		if b.zoneError(u, h) == nil && b.canStand(u, h) == nil {
+		var err error
+		if u.Drop {
+			err = dropTargetError(s, u, h, deployKnownAt(s, u.Side, h))
+		} else {
+			err = b.deployError(u, h)
+		}
+		if err == nil {
 			out = append(out, Action{Kind: ActDeploy, Side: u.Side, Unit: u.ID, To: h})
 		}
 	}
 	return out
 }
 
-// Deployed reports whether every unit that must stand on the map when the
-// battle starts does (Start's condition): ground units not in reserve,
-// but those arriving later by drop or aboard a DropShip.
+// dropsAtStart reports a unit of a battlegroup that dropped into the
+// sector this campaign turn: it lands in turn 1 on the hex its owner
+// declares at set-up (a Drop zone; 000 line 2640).
+func dropsAtStart(s *State, u *Unit) bool {
+	return u.Drop && s.Campaign != nil && s.Campaign.Zones[u.ID].Drop
+}
+
+// MustDeploy reports a unit that must be deployed before the battle
+// starts: a ground unit or DropShip in reserve (a DropShip at a contact
+// stands landed, ruling DR22), and a unit dropping at the start that has
+// no drop hex yet. Air units enter later; units in orbit for a later drop
+// or aboard a DropShip arrive later.
+func (s *State) MustDeploy(u *Unit) bool {
+	switch {
+	case u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir:
+		return false
+	case u.Drop:
+		return dropsAtStart(s, u) && u.DropTurn == 0
+	}
+	return true
+}
+
+// Deployed reports whether every unit that must be deployed when the
+// battle starts is (Start's condition; MustDeploy).
 func (s *State) Deployed() bool {
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Status == Reserve && u.Class.Ground() && !arrivesLater(u) {
+		if s.MustDeploy(&s.Units[i]) {
 			return false
 		}
 	}

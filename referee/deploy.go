@@ -7,19 +7,25 @@ import (
 )
 
 // deploy places a reserve unit on the map before the battle starts, in a
-// hex its ground may hold, within the stacking limit. A unit already
-// deployed may be deployed again elsewhere until the battle starts: the
-// enemy sees nothing of the deployment (ruling DP1).
+// hex its zone holds and its ground may hold, within the stacking limit;
+// a DropShip stands landed, alone on open ground (ruling DR22). A unit
+// already deployed may be deployed again elsewhere until the battle
+// starts: the enemy sees nothing of the deployment (ruling DP1). A unit
+// dropping at the start is not placed: deploying it declares its drop hex
+// (deployDrop).
 func (b *battle) deploy(a Action) error {
 	if b.s.Phase != PhaseDeploy {
 		return illegal("units deploy before the battle starts")
 	}
 	u := b.unit(a.Unit)
+	if u.Drop && u.Status == Reserve && u.Aboard == "" {
+		return b.deployDrop(u, a.To)
+	}
 	var from *hex.Hex
 	switch {
 	case u.Status == Active && u.Hex == a.To:
 		return illegal("%s already stands in %s", u.ID, a.To)
-	case u.Status == Active && u.Class.Ground():
+	case u.Status == Active && u.Class.Kind() != KindAir:
 		from = hexp(u.Hex)
 	case u.Status != Reserve:
 		return illegal("%s is %v and does not deploy", u.ID, u.Status)
@@ -27,13 +33,7 @@ func (b *battle) deploy(a Action) error {
 	if u.Aboard != "" {
 		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (000 line 1253)", u.ID, u.Aboard)
 	}
-	if err := weatherDeployError(b.s, u); err != nil {
-		return err
-	}
-	if err := b.zoneError(u, a.To); err != nil {
-		return err
-	}
-	if err := b.canStand(u, a.To); err != nil {
+	if err := b.deployError(u, a.To); err != nil {
 		return err
 	}
 	u.Status, u.Hex, u.StartHex = Active, a.To, a.To
@@ -45,9 +45,57 @@ func (b *battle) deploy(a Action) error {
 	return nil
 }
 
-// canStand says why u may not stand in h at the end of a move or a
-// deployment: off the map, prohibited terrain (unless on a road or
-// jumping units, 000 lines 636–681), or a full hex (000 line 630).
+// deployError says why u may not be deployed in h: the weather, its zone,
+// a DropShip off open level ground, or no room (canStand).
+func (b *battle) deployError(u *Unit, h hex.Hex) error {
+	if err := weatherDeployError(b.s, u); err != nil {
+		return err
+	}
+	if err := b.zoneError(u, h); err != nil {
+		return err
+	}
+	if u.Class.Kind() == KindDropShip {
+		if err := dropShipGroundError(b.s, h); err != nil {
+			return err
+		}
+	}
+	return b.canStand(u, h)
+}
+
+// deployDrop declares, before the battle starts, the hex a unit dropping
+// at the start lands on in turn 1 (000 line 2640; ruling DR21). The hex is
+// secret from the enemy until the unit lands (DR1), and the enemy's
+// deployment is secret from the dropping side, so only its own units
+// count against the hex. Declared again, the new hex replaces the old.
+func (b *battle) deployDrop(u *Unit, h hex.Hex) error {
+	if !dropsAtStart(b.s, u) {
+		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (BattleForce p. 15, Dropping)", u.ID)
+	}
+	if err := dropTargetError(b.s, u, h, deployKnownAt(b.s, u.Side, h)); err != nil {
+		return err
+	}
+	u.DropAt, u.DropTurn = h, 1
+	b.emit(Event{Type: "drop_declared", Unit: u.ID, Hex: hexp(h), Audience: []string{u.Side},
+		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (BattleForce p. 64, Contact)", u.ID, h)})
+	return nil
+}
+
+// deployKnownAt lists side's own units standing in h before the battle
+// starts: the enemy's deployment is not yet known to it.
+func deployKnownAt(s *State, side string, h hex.Hex) []*Unit {
+	var out []*Unit
+	for _, v := range s.UnitsAt(h, true) {
+		if v.Side == side {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// canStand says why u may not stand in h at the end of a move, a
+// deployment, a drop or a debarkation: off the map, prohibited terrain
+// (unless on a road or jumping units, 000 lines 636–681), a DropShip's
+// hex, a DropShip among other units, or a full hex (000 line 630).
 func (b *battle) canStand(u *Unit, h hex.Hex) error {
 	s := b.s
 	if !s.Map.Contains(h) {
@@ -64,9 +112,15 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 			continue
 		}
 		n++
+		if v.Class.Kind() == KindDropShip {
+			return illegal("no unit may enter hex %s: DropShip %s stands there (BattleForce p. 12, Stacking)", h, v.ID)
+		}
 		if u.Hidden && v.Hidden && v.Side == u.Side {
 			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (000 line 1055)", v.ID, h)
 		}
+	}
+	if u.Class.Kind() == KindDropShip && n > 0 {
+		return illegal("no unit may share a DropShip's hex (BattleForce p. 12, Stacking); %s already holds %d unit(s)", h, n)
 	}
 	if n >= StackLimit {
 		return illegal("hex %s already holds %d units; no more than %d may stand in one hex", h, n, StackLimit)

@@ -91,11 +91,6 @@ func scatterHex(m *mapgen.Map, h hex.Hex, d hex.Direction, n int) hex.Hex {
 	return h
 }
 
-// arrivesLater reports a ground unit that starts the battle off the map by
-// right: in orbit for a drop, or aboard a DropShip (Start lets it stay in
-// Reserve).
-func arrivesLater(u *Unit) bool { return u.Drop || u.Aboard != "" }
-
 // dropDeclared reports a unit in orbit whose drop is declared. Such a
 // unit keeps its side in the field (ruling DR10).
 func dropDeclared(u *Unit) bool { return u.Status == Reserve && u.DropTurn > 0 && u.Aboard == "" }
@@ -128,9 +123,8 @@ func dropVisibleAt(s *State, side string, h hex.Hex) []*Unit {
 	return out
 }
 
-// dropDeclareError says why u may not declare a drop on h now. A 'Mech
-// may drop into a hex enemy units hold, within the stacking limit (000
-// lines 630, 719), never into a DropShip's hex (ruling DR8).
+// dropDeclareError says why u may not declare a drop on h now: in its
+// movement phase, a 'Mech lance or DropShip kept in orbit for a drop.
 func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 	kind := u.Class.Kind()
 	switch {
@@ -142,16 +136,24 @@ func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 		return illegal("%s is not in orbit", u.ID)
 	case !u.Drop:
 		return illegal("%s is not kept in orbit for a drop: units drop only when the scenario allows it (000 line 733)", u.ID)
-	case !s.Map.Contains(h):
+	}
+	return dropTargetError(s, u, h, dropVisibleAt(s, u.Side, h))
+}
+
+// dropTargetError says why u may not aim its drop at h, given the units
+// its side knows stand there. A 'Mech may drop into a hex enemy units
+// hold, within the stacking limit (000 lines 630, 719), never into a
+// DropShip's hex (ruling DR8).
+func dropTargetError(s *State, u *Unit, h hex.Hex, known []*Unit) error {
+	if !s.Map.Contains(h) {
 		return illegal("hex %s is not on the map", h)
 	}
-	if kind == KindDropShip {
-		return dropShipTargetError(s, u, h)
+	if u.Class.Kind() == KindDropShip {
+		return dropShipTargetError(s, h, known)
 	}
 	if s.Cell(h).Terrain.Info().Prohibited[u.Class.Info().Movement] {
 		return illegal("%s units may not land in %v (hex %s)", u.Class, s.Cell(h).Terrain, h)
 	}
-	known := dropVisibleAt(s, u.Side, h)
 	for _, v := range known {
 		if v.Class.Kind() == KindDropShip {
 			return illegal("no unit may enter hex %s: a DropShip stands there (000 line 630)", h)
@@ -203,20 +205,6 @@ func (b *battle) resolveDrops() error {
 	return nil
 }
 
-// dropRoom says why u may not come down in h: off the map, terrain it may
-// not hold, a DropShip there, a full hex (hidden units counted).
-func (b *battle) dropRoom(u *Unit, h hex.Hex) error {
-	if err := b.canStand(u, h); err != nil {
-		return err
-	}
-	for _, v := range b.s.UnitsAt(h, true) {
-		if v.ID != u.ID && v.Class.Kind() == KindDropShip {
-			return illegal("a DropShip stands in %s", h)
-		}
-	}
-	return nil
-}
-
 // dropPlace is h when u may come down there, else the nearest hex where
 // it may, ring by ring clockwise from the north (ruling DR3); false when
 // the map has no room at all.
@@ -224,7 +212,7 @@ func (b *battle) dropPlace(u *Unit, h hex.Hex) (hex.Hex, bool) {
 	m := b.s.Map
 	for r := 0; r <= m.Width+m.Height; r++ {
 		for _, c := range hex.Ring(h, r) {
-			if m.Contains(c) && b.dropRoom(u, c) == nil {
+			if m.Contains(c) && b.canStand(u, c) == nil {
 				return c, true
 			}
 		}

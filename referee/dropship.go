@@ -191,16 +191,25 @@ func (b *battle) dropShipUseArc(u, target *Unit) {
 	b.emit(Event{Type: "arc", Unit: u.ID, Target: target.ID, Text: fmt.Sprintf("%s fires in its %s arc", u.ID, ArcName(a))})
 }
 
-// dropShipTargetError says why DropShip u may not be declared to land on
-// h: it must be open ground at level 0 (000 line 1214) with no unit the
-// side can see on it (000 line 1237).
-func dropShipTargetError(s *State, u *Unit, h hex.Hex) error {
-	c := s.Cell(h)
-	if c.Terrain != mapgen.Open || c.Elevation != 0 {
-		return illegal("a DropShip lands on open ground at level 0 (000 line 1214); %s is %v at level %d", h, c.Terrain, c.Elevation)
+// dropShipTargetError says why a DropShip may not be declared to land on
+// h: it must be open ground at level 0 with none of the units its side
+// knows of there (000 lines 1214, 1237).
+func dropShipTargetError(s *State, h hex.Hex, known []*Unit) error {
+	if err := dropShipGroundError(s, h); err != nil {
+		return err
 	}
-	if known := dropVisibleAt(s, u.Side, h); len(known) > 0 {
+	if len(known) > 0 {
 		return illegal("a DropShip may not land on other units (000 line 1237): %s stands in %s", known[0].ID, h)
+	}
+	return nil
+}
+
+// dropShipGroundError says why a DropShip may not stand on h: it lands
+// only on open ground at level 0 (000 line 1214), which is also where one
+// stands at a contact (ruling DR22).
+func dropShipGroundError(s *State, h hex.Hex) error {
+	if c := s.Cell(h); c.Terrain != mapgen.Open || c.Elevation != 0 {
+		return illegal("a DropShip lands on open ground at level 0 (000 line 1214); %s is %v at level %d", h, c.Terrain, c.Elevation)
 	}
 	return nil
 }
@@ -228,7 +237,7 @@ func (b *battle) landDropShip(u *Unit) error {
 	s := b.s
 	h := u.DropAt
 	u.DropTurn = 0
-	if c := s.Cell(h); c.Terrain != mapgen.Open || c.Elevation != 0 {
+	if err := dropShipGroundError(s, h); err != nil {
 		b.emit(Event{Type: "drop_aborted", Unit: u.ID, Hex: hexp(h), Audience: []string{u.Side},
 			Text: fmt.Sprintf("%s cannot land on %s, which is not open ground at level 0 (000 line 1214), and stays in orbit", u.ID, h)})
 		return nil
@@ -483,7 +492,7 @@ func (b *battle) debarkError(u *Unit, h hex.Hex) error {
 	case hex.Distance(h, ds.Hex) != 1:
 		return illegal("units leaving a DropShip are placed on a hex next to it (000 line 1253); %s is not next to %s", h, ds.ID)
 	}
-	if err := b.dropRoom(u, h); err != nil {
+	if err := b.canStand(u, h); err != nil {
 		return err
 	}
 	for _, v := range dropVisibleAt(s, u.Side, h) {

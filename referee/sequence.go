@@ -17,8 +17,11 @@ func Start(s *State) (*State, []Event, error) {
 		return s, nil, illegal("the battle has already started")
 	}
 	for i := range s.Units {
-		if s.Units[i].Status == Reserve && s.Units[i].Class.Ground() && !arrivesLater(&s.Units[i]) {
-			return s, nil, illegal("%s has not been deployed", s.Units[i].ID)
+		if u := &s.Units[i]; s.MustDeploy(u) {
+			if u.Drop {
+				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (BattleForce p. 64, Contact)", u.ID)
+			}
+			return s, nil, illegal("%s has not been deployed", u.ID)
 		}
 		if err := airLoadError(&s.Units[i]); err != nil {
 			return s, nil, err
@@ -64,7 +67,7 @@ func (b *battle) end() error {
 	case PhaseDeploy:
 		var left []string
 		for i := range b.s.Units {
-			if u := &b.s.Units[i]; u.Side == b.side && u.Status == Reserve && u.Class.Ground() && !arrivesLater(u) {
+			if u := &b.s.Units[i]; u.Side == b.side && b.s.MustDeploy(u) {
 				left = append(left, u.ID)
 			}
 		}

@@ -298,11 +298,13 @@ func DeployPrompts(c *campaign.Campaign, battles []campaign.Battle) []Reply {
 	return out
 }
 
-// mustDeploy reports a side with a ground unit still to place before the
-// battle starts (those arriving by drop or aboard a DropShip come later).
+// mustDeploy reports a side with a unit still to deploy before the
+// battle starts (referee.State.MustDeploy: a DropShip that stands landed
+// and a lance dropping at the start count; units in orbit for a later
+// drop or aboard a DropShip come later).
 func mustDeploy(s *referee.State, side string) bool {
-	for _, u := range s.Units {
-		if u.Side == side && u.Status == referee.Reserve && u.Class.Ground() && !u.Drop && u.Aboard == "" {
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && s.MustDeploy(u) {
 			return true
 		}
 	}

@@ -6,13 +6,33 @@ import (
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/referee/dice"
 )
 
 // Ensure /bg place answers the player privately before the start, tells
-// nobody else, refuses a sector outside the side's end, and is refused
+// nobody else, refuses orbit to lances not kept ready to drop (000 line
+// 2040; ruling DR24) and a sector outside the side's end, and is refused
 // once the campaign has started.
 func TestBgPlace(t *testing.T) {
 	f := cmdNewFixture(t, false)
+	if got := cmdTexts(f.cmdDo("alice", "bg", "place", "bg", "2", "sector", "orbit")); !strings.Contains(got, "not kept ready to drop") || !strings.Contains(got, "BattleForce p. 48, Special Purchases") {
+		t.Errorf("orbit for lances the regiment did not keep ready to drop:\n%s", got)
+	}
+	// The regiment buys the drop for battlegroup 2's lances.
+	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		s := n.Side("crucis")
+		for _, id := range s.Battlegroup(2).Units {
+			s.Unit(id).DropReady = true
+		}
+		return n, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cmdTexts(f.cmdMust("alice", "bg", "show", "bg", "2")); !strings.Contains(got, "kept ready to drop from orbit") {
+		t.Errorf("/bg show does not tell the drop readiness:\n%s", got)
+	}
 	out := f.cmdMust("alice", "bg", "place", "bg", "2", "sector", "orbit")
 	for _, r := range out {
 		if r.To != Private {
@@ -33,7 +53,7 @@ func TestBgPlace(t *testing.T) {
 		t.Errorf("placement after the start:\n%s", got)
 	}
 	t.Run("OrderCommand", func(t *testing.T) {
-		name, sub, opts := OrderCommand(campaign.Placement{Battlegroup: 2, Sector: 0}.Order())
+		name, sub, opts := OrderCommand(campaign.Order{Kind: campaign.OrderPlace, Battlegroup: 2, Sectors: []int{0}})
 		if name != "bg" || sub != "place" || opts["bg"] != "2" || opts["sector"] != "orbit" {
 			t.Fatalf("OrderCommand = %s %s %v", name, sub, opts)
 		}

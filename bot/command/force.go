@@ -47,6 +47,10 @@ func unitLine(u campaign.Unit) string {
 	if u.Status != campaign.UnitActive {
 		where = string(u.Status)
 	}
+	if u.DropReady {
+		// Only such lances may be held in orbit (ruling DR24).
+		where += ", kept ready to drop from orbit"
+	}
 	return fmt.Sprintf("  %s %s — %s %s %s, step %d, %s", u.ID, u.Lance.Name, forces.RosterValues(u.Lance), u.Lance.Experience, forces.ClassNoun(u.Lance.Class), u.Step, where)
 }
 

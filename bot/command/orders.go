@@ -23,7 +23,7 @@ func (g *Registry) ordersCommands() []*entry {
 			Option{Name: "path", Description: `the sectors entered, in order: numbers or names, e.g. "6" or "6, 7"`, Required: true}),
 		order("hold", "a battlegroup stays and takes a prepared position", bgOption),
 		order("search", "search sectors for the enemy", Option{Name: "sectors", Description: `the sectors searched, e.g. "3, 7"`, Required: true}),
-		order("drop", "a battlegroup in orbit drops into a sector (public)", bgOption,
+		order("drop", "a battlegroup in orbit drops into a sector (public); while battles are fought, into your battle there", bgOption,
 			Option{Name: "sector", Description: "the sector dropped into", Required: true}),
 		order("liftoff", "the regimental battlegroup's DropShips lift off for space"),
 		order("clear", "take back orders: one battlegroup's, some searches, or all",

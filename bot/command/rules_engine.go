@@ -28,6 +28,9 @@ type Rules struct {
 	// AIOrders are the orders the AI would give for side (the demo's
 	// players).
 	AIOrders func(c *campaign.Campaign, side string, seed uint64) []campaign.Order
+	// AIBattleDrops are the drops into battles in progress the AI would
+	// make for side while battles are fought (the demo's players).
+	AIBattleDrops func(c *campaign.Campaign, side string) []campaign.Order
 	// End closes the campaign now (the referee's /campaign end).
 	End func(c *campaign.Campaign) (*campaign.Campaign, []campaign.Event, error)
 }
@@ -49,8 +52,9 @@ func DefaultRules() *Rules {
 		AutoResolveBattle: func(c *campaign.Campaign, battle int, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 			return withLog(c)(campaign.AutoResolveBattle(c, battle, d, seed))
 		},
-		AIOrders: campaign.AIOrders,
-		End:      endNow,
+		AIOrders:      campaign.AIOrders,
+		AIBattleDrops: campaign.AIBattleDrops,
+		End:           endNow,
 	}
 }
 

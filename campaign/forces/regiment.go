@@ -40,6 +40,9 @@ type RegimentCosts struct {
 	// prices: chits, air lances, artillery, DropShips, hidden infantry,
 	// mines, drops and salvage (ruling F12).
 	SpecialPurchases int
+	// Drops is the part of SpecialPurchases that keeps 'Mech lances ready
+	// to drop from space, 10 points a 'Mech (line 2040; DropCost).
+	Drops int
 	// Total is everything the regiment spends. RBG trucks are free: the
 	// supply train comes in addition to the regiment (line 1998, F13).
 	Total int
@@ -79,15 +82,11 @@ func (r Regiment) Costs() RegimentCosts {
 	c.SpecialPurchases += mines + SalvageCost*r.Special.Salvage
 	for _, name := range r.Special.Drops {
 		if u, ok := r.unitNamed(name); ok {
-			c.SpecialPurchases += DropCost(u.Lance)
+			c.Drops += DropCost(u.Lance)
 		}
 	}
-	c.Total = c.Counters + mines + SalvageCost*r.Special.Salvage
-	for _, name := range r.Special.Drops {
-		if u, ok := r.unitNamed(name); ok {
-			c.Total += DropCost(u.Lance)
-		}
-	}
+	c.SpecialPurchases += c.Drops
+	c.Total = c.Counters + mines + SalvageCost*r.Special.Salvage + c.Drops
 	return c
 }
 
@@ -196,6 +195,19 @@ func savedNote(saved int) string {
 		return ""
 	}
 	return fmt.Sprintf(" and the %d saved by Green units", saved)
+}
+
+// KeptForDrop reports whether the special purchases keep u, one of the
+// regiment's combat counters, ready to drop from space (Special.Drops,
+// 10 points a 'Mech, line 2040): only such lances may be held in orbit
+// in a campaign (ruling DR24).
+func (r Regiment) KeptForDrop(u RosterUnit) bool {
+	for _, name := range r.Special.Drops {
+		if d, ok := r.unitNamed(name); ok && UnitLabel(d) == UnitLabel(u) {
+			return true
+		}
+	}
+	return false
 }
 
 // unitNamed finds a combat counter by its label or lance name.

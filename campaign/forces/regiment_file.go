@@ -638,7 +638,7 @@ func readDropShip(n *yaml.Node, path string) (RosterUnit, error) {
 	if err != nil {
 		return RosterUnit{}, err
 	}
-	u, err := dropShipUnit(name, machine, exp)
+	u, err := DropShipUnit(name, machine, exp)
 	if err != nil {
 		return u, rfErr(fs["machine"].Value, yamlnode.Join(path, "machine"), "%v", err)
 	}
@@ -667,10 +667,10 @@ func quickUnit(name string, machines []string, exp referee.Experience) (RosterUn
 	return u, nil
 }
 
-// dropShipUnit is a DropShip counter from the values table (lines
+// DropShipUnit is a DropShip counter from the values table (lines
 // 1810-1812): RA and D as printed, its RA one less each step (ruling
 // DR12), range RN, no MP (ruling RF5).
-func dropShipUnit(name, machine string, exp referee.Experience) (RosterUnit, error) {
+func DropShipUnit(name, machine string, exp referee.Experience) (RosterUnit, error) {
 	e, err := Lookup(machine)
 	if err != nil {
 		return RosterUnit{}, err

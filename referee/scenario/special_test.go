@@ -15,6 +15,9 @@ import (
 // DropShip passengers.
 func TestParseSpecialRules(t *testing.T) {
 	text := strings.NewReplacer(
+		// A DropShip stands on open ground at level 0 (ruling DR22).
+		`  "0505": {terrain: open, elevation: 0}`, `  "0505": {terrain: open, elevation: 0}
+  "0303": {terrain: open, elevation: 0}`,
 		"map: {seed: 1, theme: plains}\n", `map: {seed: 1, theme: plains}
 rules: {initiative: each-turn, scavenging: true}
 victory:
