@@ -140,7 +140,12 @@ func (d *demo) sayFiles(ctx context.Context, user, name, sub string, opts map[st
 			if err := os.WriteFile(filepath.Join(d.out, name), f.Data, 0o644); err != nil {
 				return nil, fmt.Errorf("demo: %w", err)
 			}
-			fmt.Fprintf(&d.transcript, "\n![%s](%s)\n", name, name)
+			// A picture's description is its alt text, as on Discord.
+			alt := f.Description
+			if alt == "" {
+				alt = name
+			}
+			fmt.Fprintf(&d.transcript, "\n![%s](%s)\n", strings.NewReplacer("[", "(", "]", ")").Replace(alt), name)
 		}
 		if strings.HasPrefix(rp.Text, "⚠") {
 			d.refused++

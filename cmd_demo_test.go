@@ -72,7 +72,7 @@ func TestDemoObjectives(t *testing.T) {
 		t.Error("the transcript does not end the campaign by its objectives")
 	}
 	var got []string
-	for _, m := range regexp.MustCompile(`(?m)^Turn \d+, vp: (.*) (?:takes|has held) the objectives of sector (\d+) .*: (\d+) victory points`).FindAllStringSubmatch(tr, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^(?:Turn \d+, vp: |• )(.*) (?:takes|has held) the objectives of sector (\d+) .*: (\d+) victory points`).FindAllStringSubmatch(tr, -1) {
 		got = append(got, m[1]+" "+m[2]+" "+m[3])
 	}
 	want := []string{"Moore's Bandits 3 100", "7th Crucis Lancers 6 100", "Moore's Bandits 9 150"}

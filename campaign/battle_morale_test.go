@@ -270,8 +270,9 @@ func TestStartMorale(t *testing.T) {
 // infantry, A4 medium air; bandits B1 heavy 'Mech, B3 hidden infantry,
 // B5 infantry; all on the map) with four more crucis medium 'Mech
 // lances A5–A8 of RA 12, 14, 10, 16 (A1 and A7 cost the same).
-func mrlEffectState() *referee.State {
-	s := stbMoraleState(nil)
+func mrlEffectState(tb testing.TB) *referee.State {
+	tb.Helper()
+	s := stbMoraleState(tb, nil)
 	for i, ra := range []int{12, 14, 10, 16} {
 		id := "A" + strconv.Itoa(5+i)
 		s.Units = append(s.Units, referee.Unit{ID: id, Side: "crucis", Name: id, Class: referee.MediumMech,
@@ -279,6 +280,9 @@ func mrlEffectState() *referee.State {
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
 	s.Phase, s.Turn = referee.PhaseMovement, 2
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("morale position breaks the invariants: %v", errs)
+	}
 	return s
 }
 
@@ -326,7 +330,7 @@ func TestMoraleEffects(t *testing.T) {
 			prep:   func(s *referee.State) { s.Unit("A1").Status = referee.Surrendered }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mrlEffectState()
+			s := mrlEffectState(t)
 			if tc.prep != nil {
 				tc.prep(s)
 			}
@@ -375,7 +379,7 @@ func TestMoraleEffects(t *testing.T) {
 // owner hears the modifiers and every result; a hidden counter that
 // leaves is the owner's secret.
 func TestMoraleSecrecy(t *testing.T) {
-	s := mrlEffectState()
+	s := mrlEffectState(t)
 	b := &Battle{ID: 4, Sector: 6, State: s}
 	res := MoraleResult{Side: "bandits", Roll: 12, Base: 30, Score: 42, Line: 223,
 		Modifiers: []MoraleModifier{{"elite or highly experienced forces", 15, 193}},

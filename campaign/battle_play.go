@@ -34,7 +34,7 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	a.Side = side
 	n := c.Clone()
 	b := n.Battle(battleID)
-	prev := b.State.Turn
+	prev, prevPhase := b.State.Turn, b.State.Phase
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
 		return nil, nil, refusal(err)
@@ -51,7 +51,9 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	if err != nil {
 		return nil, nil, err
 	}
-	return n, append(evs, more...), nil
+	evs = append(evs, more...)
+	n.Battle(battleID).record(prev, prevPhase, evs)
+	return n, evs, nil
 }
 
 // AutoDeploy deploys side's reserve units for it (the AI deployment
@@ -66,6 +68,7 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	}
 	n := c.Clone()
 	b = n.Battle(battleID)
+	prev := b.State.Turn
 	st, evs, err := deployAI(b.State, side, d)
 	if err != nil {
 		return nil, nil, err
@@ -75,7 +78,9 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	if err != nil {
 		return nil, nil, err
 	}
-	return n, append(evs, more...), nil
+	evs = append(evs, more...)
+	n.Battle(battleID).record(prev, referee.PhaseDeploy, evs)
+	return n, evs, nil
 }
 
 // AutoResolveBattle lets the AI fight a battle to its end from where it
@@ -104,6 +109,8 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 			return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
 		}
 		st, all = next, append(all, evs...)
+		b.State = st
+		b.takeFrames(0)
 	}
 	players := map[string]*ai.Player{}
 	for i, sd := range st.Sides {
@@ -119,12 +126,14 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	if n.Settings.MoraleTable {
 		after = n.moraleHook(b, d)
 	}
-	st, evs, err := ai.AutoResolveWith(st, d, players, limit, after)
+	st, evs, err := ai.AutoResolveWith(st, d, players, limit, b.frameHook(after))
 	all = append(all, evs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
 	}
 	b.State = st
+	b.logEvents(all)
+	b.takeFrames(st.Turn)
 	n.markAttackers(all)
 	if err := n.endBattle(b, d); err != nil {
 		return nil, nil, err

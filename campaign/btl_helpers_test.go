@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"encoding/json"
 	"os"
 	"slices"
 	"testing"
@@ -115,4 +116,23 @@ func tdRead(tb testing.TB, path string) []byte {
 		tb.Fatal(err)
 	}
 	return data
+}
+
+// btlReload writes c as JSON and reads it back, the tactical maps
+// restored, as the store does; the result passes the checks.
+func btlReload(tb testing.TB, c *Campaign) *Campaign {
+	tb.Helper()
+	data, err := json.Marshal(c)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var back Campaign
+	if err := json.Unmarshal(data, &back); err != nil {
+		tb.Fatal(err)
+	}
+	if err := back.Restore(); err != nil {
+		tb.Fatal(err)
+	}
+	mustCheck(tb, &back)
+	return &back
 }

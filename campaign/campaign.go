@@ -60,6 +60,9 @@ type Campaign struct {
 	Sectors  map[int]SectorState `json:"sectors,omitempty"`
 	// Log is every campaign event with its audience, oldest first.
 	Log []Event `json:"log,omitempty"`
+	// Notify is each member's notification preferences (/campaign
+	// notify), by user ID; a member without an entry takes the defaults.
+	Notify map[string]NotifyPrefs `json:"notify,omitempty"`
 	// NextBattle is the ID the next battle gets (IDs from 1).
 	NextBattle int `json:"next_battle"`
 	// Winner is the side ID with the most victory points once Phase is
@@ -248,6 +251,10 @@ type Battle struct {
 	// put on the map (ruling ST12): Restore puts them back on the
 	// regenerated sector map.
 	Installations []hex.Hex `json:"installations,omitempty"`
+	// Terrain are the referee's terrain judgements (ruling JD2), in
+	// order: Restore lays them on the regenerated map after the
+	// installations.
+	Terrain []TerrainChange `json:"terrain,omitempty"`
 	// Refusal are the sides the setup tables let decline this battle in
 	// game turn 1 (RefuseBattle; 004 lines 15, 27, 70).
 	Refusal []string `json:"refusal,omitempty"`
@@ -255,6 +262,11 @@ type Battle struct {
 	// have done so far (Settings.MoraleTable; battle_morale.go); nil with
 	// the setting off.
 	Morale *BattleMorale `json:"morale,omitempty"`
+	// Log and Frames are the battle's record (battle_record.go): its
+	// events with their audiences, and each side's picture at the start
+	// and the end of every game turn. Both only grow.
+	Log    []LoggedEvent `json:"log,omitempty"`
+	Frames []Frame       `json:"frames,omitempty"`
 }
 
 // BattleSide is one side's part in a battle.
@@ -413,6 +425,7 @@ func (c *Campaign) Clone() *Campaign {
 			n.Settings.DesignatedSectors[k] = append([]int(nil), v...)
 		}
 	}
+	n.Notify = maps.Clone(c.Notify)
 	n.Sides = make([]Side, len(c.Sides))
 	for i, s := range c.Sides {
 		n.Sides[i] = s.clone()
@@ -426,8 +439,13 @@ func (c *Campaign) Clone() *Campaign {
 			nb.Sides[j].Mines = maps.Clone(b.Sides[j].Mines)
 		}
 		nb.Installations = append([]hex.Hex(nil), b.Installations...)
+		nb.Terrain = append([]TerrainChange(nil), b.Terrain...)
 		nb.Refusal = append([]string(nil), b.Refusal...)
 		nb.Morale = b.Morale.clone()
+		// The record only grows (as the campaign's log): the copy shares
+		// it, clipped so that an append makes a new array.
+		nb.Log = slices.Clip(b.Log)
+		nb.Frames = slices.Clip(b.Frames)
 		if b.State != nil {
 			nb.State = b.State.Clone()
 		}

@@ -28,6 +28,10 @@ func ExperienceTarget(e referee.Experience) int {
 	return 0
 }
 
+// ExperienceStays is the type of the event of an experience roll that
+// failed (the unit stays as it is); one that succeeded is "experience".
+const ExperienceStays = "experience_stays"
+
 // experienceRolls runs step 8, changing c in place. Units roll side by
 // side, each side's in worksheet order.
 func (c *Campaign) experienceRolls(d *dice.Dice) error {
@@ -47,12 +51,14 @@ func (c *Campaign) experienceRolls(d *dice.Dice) error {
 			if err != nil {
 				return err
 			}
-			text := fmt.Sprintf("%s rolls %d for experience (needs %d): stays %v", u.ID, roll, need, from)
+			// A roll that fails is its own type, so that reports can sum
+			// them up and name only the units that improved.
+			typ, text := ExperienceStays, fmt.Sprintf("%s rolls %d for experience (needs %d): stays %v", u.ID, roll, need, from)
 			if roll >= need {
 				u.Lance.Experience = from + 1
-				text = fmt.Sprintf("%s rolls %d for experience (needs %d): %v to %v", u.ID, roll, need, from, u.Lance.Experience)
+				typ, text = "experience", fmt.Sprintf("%s rolls %d for experience (needs %d): %v to %v", u.ID, roll, need, from, u.Lance.Experience)
 			}
-			c.emit(Event{Step: "experience", Type: "experience", Audience: secret(s.ID), Side: s.ID, Text: text})
+			c.emit(Event{Step: "experience", Type: typ, Audience: secret(s.ID), Side: s.ID, Text: text})
 		}
 	}
 	return nil

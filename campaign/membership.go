@@ -200,6 +200,9 @@ func unseat(c *Campaign, user, notice string) (*Campaign, string, error) {
 	n := c.Clone()
 	ns := n.Side(s.ID)
 	ns.Players = slices.DeleteFunc(ns.Players, func(p string) bool { return p == user })
+	if user != c.Referee {
+		delete(n.Notify, user) // a player gone keeps nothing here
+	}
 	if len(ns.Players) == 0 && ns.Orders.Ready {
 		// Nobody is left to stand by the sealed orders.
 		ns.Orders.Ready = false
@@ -231,6 +234,9 @@ func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
 		if p == old {
 			ns.Players[i] = substitute
 		}
+	}
+	if old != c.Referee {
+		delete(n.Notify, old)
 	}
 	n.emit(Event{Step: "setup", Type: "replace", Side: s.ID, Text: fmt.Sprintf("%s hands the seat on %s to %s", c.NameOf(old), s.Name, n.NameOf(substitute))})
 	return n, nil

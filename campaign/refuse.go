@@ -32,6 +32,7 @@ func RefuseBattle(c *Campaign, battleID int, side string, d *dice.Dice) (*Campai
 	}
 	n := c.Clone()
 	nb := n.Battle(battleID)
+	prev, prevPhase := nb.State.Turn, nb.State.Phase
 	st := nb.State.Clone()
 	sd := st.Side(side)
 	sd.Retreating = true
@@ -49,6 +50,7 @@ func RefuseBattle(c *Campaign, battleID int, side string, d *dice.Dice) (*Campai
 		return nil, nil, nil, refusal(err)
 	}
 	nb.State = st
+	nb.record(prev, prevPhase, evs)
 	if err := n.endBattle(nb, d); err != nil {
 		return nil, nil, nil, err
 	}

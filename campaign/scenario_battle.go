@@ -176,7 +176,7 @@ func (c *Campaign) RestoreWith(scenarioMap ScenarioMapFunc) error {
 				// seed (ruling ST12): build them again.
 				m = WithInstallations(m, b.Installations)
 			}
-			b.State.Map = m
+			b.State.Map = withTerrain(m, b.Terrain)
 			continue
 		}
 		if scenarioMap == nil {
@@ -189,7 +189,7 @@ func (c *Campaign) RestoreWith(scenarioMap ScenarioMapFunc) error {
 		if m == nil {
 			return fmt.Errorf("battle %d: scenario %s: no map", b.ID, c.Scenario.Name)
 		}
-		b.State.Map = m
+		b.State.Map = withTerrain(m, b.Terrain)
 	}
 	return nil
 }

@@ -14,38 +14,31 @@ import (
 // with bombs) deploys by the west edge; the bandits (B1 heavy 'Mech, B3
 // hidden infantry, B5 infantry) hold a prepared position (anywhere but
 // the three edge hexes) and have a mine at 1608.
-func stbState() *referee.State {
-	mk := func(id, side string, c referee.Class, full referee.Values) referee.Unit {
-		return referee.Unit{ID: id, Side: side, Name: id, Class: c, Rows: referee.DeriveSteps(full), Range: 3, MP: 4, Status: referee.Reserve}
+func stbState(tb testing.TB) *referee.State {
+	tb.Helper()
+	return stbPosition(tb, `map blank 32x17; turn 0 deploy crucis
+		side crucis name="7th Crucis Lancers" retreat=west
+		side bandits name="Moore's Bandits" retreat=east mines=1608:5
+		unit A1 crucis medium-mech green 10/10/8 reserve name="A1" r=3 mp=4
+		unit A3 crucis infantry green 4/6/4 reserve name="A3" r=3 mp=4
+		unit A4 crucis medium-air green 8/0/5 reserve name="A4" r=3 mp=8 chits=bomb5
+		unit B1 bandits heavy-mech green 14/14/10 reserve name="B1" r=3 mp=4
+		unit B3 bandits infantry green 4/6/4 reserve name="B3" r=3 mp=4 hidden
+		unit B5 bandits infantry green 4/6/4 reserve name="B5" r=3 mp=4
+		campaign withdraw=4 zone=A1:west:3 zone=A3:west:3 zone=A4:west:3 zone=B1:none:3 zone=B3:none:3 zone=B5:none:3 start=A1:0 start=A3:0 start=A4:0 start=B1:0 start=B3:0 start=B5:0`)
+}
+
+// stbPosition is this package's fixture builder for battles: it reads a
+// position in the battle-state notation (referee.Position, docs/notation.md)
+// and fails the test on a bad text or a broken invariant.
+func stbPosition(tb testing.TB, text string) *referee.State {
+	tb.Helper()
+	s, err := referee.ReadPosition(text, nil)
+	if err != nil {
+		tb.Fatalf("test position: %v", err)
 	}
-	a4 := mk("A4", "crucis", referee.MediumAir, referee.Values{RA: 8, D: 5})
-	a4.MP, a4.Chits.Bomb = 8, 5
-	b3 := mk("B3", "bandits", referee.Infantry, referee.Values{RA: 4, CA: 6, D: 4})
-	b3.Hidden = true
-	s := &referee.State{
-		Map:   mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
-		Phase: referee.PhaseDeploy,
-		Sides: []referee.Side{
-			{ID: "crucis", Name: "7th Crucis Lancers", RetreatEdge: referee.West},
-			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: referee.East, Mines: map[hex.Hex]int{hex.MustParse("1608"): 5}},
-		},
-		Units: []referee.Unit{
-			mk("A1", "crucis", referee.MediumMech, referee.Values{RA: 10, CA: 10, D: 8}),
-			mk("A3", "crucis", referee.Infantry, referee.Values{RA: 4, CA: 6, D: 4}),
-			a4,
-			mk("B1", "bandits", referee.HeavyMech, referee.Values{RA: 14, CA: 14, D: 10}),
-			b3,
-			mk("B5", "bandits", referee.Infantry, referee.Values{RA: 4, CA: 6, D: 4}),
-		},
-		Campaign: &referee.CampaignRules{Zones: map[string]referee.Zone{}, WithdrawAfterSteps: 4, StartSteps: map[string]int{}},
-	}
-	for _, u := range s.Units {
-		z := referee.Zone{Edge: referee.West, Depth: referee.CampaignZoneDepth}
-		if u.Side == "bandits" {
-			z = referee.Zone{Depth: referee.CampaignZoneDepth}
-		}
-		s.Campaign.Zones[u.ID] = z
-		s.Campaign.StartSteps[u.ID] = 0
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("test position breaks the invariants: %v", errs)
 	}
 	return s
 }
@@ -53,7 +46,7 @@ func stbState() *referee.State {
 // stbApply applies r to a fresh stbState and checks both states.
 func stbApply(tb testing.TB, r SetupResult) (before, after *referee.State) {
 	tb.Helper()
-	s := stbState()
+	s := stbState(tb)
 	ns := r.Apply(s)
 	for _, err := range ns.Check() {
 		tb.Error(err)

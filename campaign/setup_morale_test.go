@@ -12,8 +12,9 @@ import (
 
 // stbMoraleState is stbState with every unit on the map and the damage
 // steps given taken in the battle.
-func stbMoraleState(steps map[string]int) *referee.State {
-	s := stbState()
+func stbMoraleState(tb testing.TB, steps map[string]int) *referee.State {
+	tb.Helper()
+	s := stbState(tb)
 	for i := range s.Units {
 		u := &s.Units[i]
 		u.Status, u.Hex = referee.Active, hex.Hex{X: 2 + i*2, Y: 5}
@@ -23,6 +24,9 @@ func stbMoraleState(steps map[string]int) *referee.State {
 		}
 	}
 	s.Phase, s.Turn = referee.PhaseMovement, 1
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("morale position breaks the invariants: %v", errs)
+	}
 	return s
 }
 
@@ -47,7 +51,7 @@ func TestMoraleCheck(t *testing.T) {
 		{"-50- (line 237)", 1, true, []MoraleModifier{{"exposed", -90, 193}}, -59, 237, Collapse, Collapse},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := stbMoraleState(nil)
+			s := stbMoraleState(t, nil)
 			d, src := stbDice(t, stbD100(tc.roll))
 			// About equal forces (crucis' 10 steps against the bandits'
 			// 12) and no casualties: no battle modifiers but +20 for
@@ -68,7 +72,7 @@ func TestMoraleCheck(t *testing.T) {
 		})
 	}
 	d, _ := stbDice(t, stbD100(1))
-	if _, _, err := MoraleCheck(stbMoraleState(nil), "nobody", false, nil, d); err == nil {
+	if _, _, err := MoraleCheck(stbMoraleState(t, nil), "nobody", false, nil, d); err == nil {
 		t.Error("a morale check for a side not in the battle was made")
 	}
 }
@@ -79,7 +83,7 @@ func TestMoraleModifiers(t *testing.T) {
 	// B1 and B5 lost 3 steps each: the bandits 6 of 12 (50%, serious),
 	// crucis none; crucis' 10 steps against the bandits' 6 (60: lesser),
 	// the bandits' 6 against 10 (166: much stronger).
-	s := stbMoraleState(map[string]int{"B1": 3, "B5": 3})
+	s := stbMoraleState(t, map[string]int{"B1": 3, "B5": 3})
 	for _, tc := range []struct {
 		side string
 		want map[string]int
@@ -105,15 +109,15 @@ func TestMoraleModifiers(t *testing.T) {
 // Ensure the trigger points of line 181 that the battle shows (ruling
 // MR1: conditions that hold from the moment they are reached).
 func TestMoraleTriggers(t *testing.T) {
-	now := stbMoraleState(map[string]int{"B1": 3})
+	now := stbMoraleState(t, map[string]int{"B1": 3})
 	now.Turn, now.Phasing = 2, 0
 	if got := MoraleTriggers(now, "bandits", true); len(got) != 1 || got[0] != "the first shock of battle" {
 		t.Errorf("turn 2 after damage: %v", got)
 	}
-	if got := MoraleTriggers(stbMoraleState(nil), "bandits", true); len(got) != 0 {
+	if got := MoraleTriggers(stbMoraleState(t, nil), "bandits", true); len(got) != 0 {
 		t.Errorf("no damage yet: %v", got)
 	}
-	now = stbMoraleState(map[string]int{"B1": 4, "B5": 4})
+	now = stbMoraleState(t, map[string]int{"B1": 4, "B5": 4})
 	now.Turn = 3
 	got := MoraleTriggers(now, "bandits", true)
 	if len(got) != 3 || got[0] != "the first shock of battle" || got[1] != "its last major units are gone" || got[2] != "reduced below half strength" {

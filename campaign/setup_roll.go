@@ -203,6 +203,9 @@ type setupRoller struct {
 	d      *dice.Dice
 	r      SetupResult
 	events []Event
+	// wreck: the hardened buildings sabotage wrecks of each side's
+	// installations, before the defensive advantage builds them.
+	wreck map[string]int
 }
 
 func (sr *setupRoller) log(audience []string, side, format string, a ...any) {
@@ -231,7 +234,7 @@ func RollSetupTables(in SetupInput, d *dice.Dice) (SetupResult, []Event, error) 
 	if in.Sides[0].Prepared && in.Sides[1].Prepared {
 		return SetupResult{}, nil, fmt.Errorf("setup tables: both %s and %s hold prepared positions; at most one defends", in.Sides[0].ID, in.Sides[1].ID)
 	}
-	sr := &setupRoller{in: in, d: d, r: SetupResult{
+	sr := &setupRoller{in: in, d: d, wreck: map[string]int{}, r: SetupResult{
 		Sector: in.Sector, Modifier: map[string]int{}, AirModifier: map[string]int{}, Scouting: map[string]*ScoutingReport{},
 		AirArrival: map[string]int{}, BombsSpent: map[string]bool{}, Arrival: map[string]int{},
 		Absent: map[string]string{}, Refusal: map[string]bool{}, KnowClasses: map[string]bool{},
@@ -285,7 +288,7 @@ func (sr *setupRoller) weather() error {
 		sr.r.Weather.Kind = row.Kind
 		sr.log(nil, "", "weather roll %d: %s (004 line %d)", n, row.Name, row.Line)
 		if row.Disaster {
-			sr.note("sector %d: a local disaster strikes (weather roll %d, 004 line 13); choose it and its effects, the battle is otherwise fought in normal weather", sr.in.Sector, n)
+			sr.note("sector %d: a local disaster strikes (weather roll %d, 004 line 13); choose it and its effects, the battle is otherwise fought in normal weather (%s)", sr.in.Sector, n, JudgeHint)
 		}
 		if row.HalveInfantry || sr.r.Night {
 			for _, s := range sr.in.Sides {
@@ -611,11 +614,51 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 	case AdvRightOfRefusal:
 		sr.r.Refusal[s.ID] = true
 		sr.log([]string{s.ID}, s.ID, "you may decline this battle at any time in turn 1 (004 line 70)")
+	case AdvSabotage:
+		return sr.sabotage(s, enemy)
 	default:
-		sr.note("%s gained the scouting advantage %s against %s (004 line %d): judge its effect", s.ID, row.Name, enemy.ID, row.Line)
+		sr.note("%s gained the scouting advantage %s against %s (004 line %d): judge its effect (%s)", s.ID, row.Name, enemy.ID, row.Line, JudgeHint)
 	}
 	return nil
 }
+
+// sabotage rolls what the saboteurs did (004 line 72; ruling JD1): on
+// 1–2 1D6−1 of the enemy's major units (every counter but infantry) stay
+// out of the battle as a diversion keeps them (ST2); on 3–4 up to 300 CP
+// of the enemy's installations are wrecked, six of ST12's 50-CP hardened
+// buildings, taken off those a defensive advantage builds; on 5–6 a
+// supply shipment is diverted, short of ammunition that BattleForce
+// counters do not count: no effect.
+func (sr *setupRoller) sabotage(s, enemy SetupSide) error {
+	n, err := sr.d.D6(fmt.Sprintf("sabotage by %s", s.ID))
+	if err != nil {
+		return err
+	}
+	switch {
+	case n <= 2:
+		k, err := sr.d.D6(fmt.Sprintf("units sabotage keeps out of %s's force", enemy.ID))
+		if err != nil {
+			return err
+		}
+		var major []SetupUnit
+		for _, u := range enemy.Units {
+			if u.Class.Kind() != referee.KindInfantry {
+				major = append(major, u)
+			}
+		}
+		sr.log(nil, s.ID, "%s's saboteurs keep %d of %s's major units out of the battle (rolls %d and %d, 004 line 72)", s.ID, k-1, enemy.ID, n, k)
+		sr.keepOut(enemy, major, k-1, "held up by sabotage")
+	case n <= 4:
+		sr.wreck[enemy.ID] += SabotageWreckCP / InstallationCP
+		sr.log(nil, s.ID, "%s's saboteurs wreck up to %d CP of %s's installations (roll %d, 004 line 72)", s.ID, SabotageWreckCP, enemy.ID, n)
+	default:
+		sr.log(nil, s.ID, "%s's saboteurs divert a supply shipment of %s's ammunition, which BattleForce does not count: no effect (roll %d, 004 line 72; ruling JD1)", s.ID, enemy.ID, n)
+	}
+	return nil
+}
+
+// SabotageWreckCP is the installations sabotage wrecks (004 line 72).
+const SabotageWreckCP = 300
 
 // survey rolls the detailed survey against the enemy's hidden infantry
 // (2 in 6 each) and minefields (5 in 6; 004 line 52).
@@ -682,6 +725,11 @@ func (sr *setupRoller) defenseEffects() error {
 			cp := n*10 + 30
 			sr.r.Installations += cp / InstallationCP
 			sr.log(nil, def, "%s builds %d CP of installations: %d hardened building hexes (2D6 = %d, 004 line 130; ruling ST12)", def, cp, cp/InstallationCP, n)
+			if w := min(sr.wreck[def], sr.r.Installations); w > 0 {
+				sr.r.Installations -= w
+				sr.wreck[def] -= w
+				sr.log(nil, def, "sabotage wrecked %d of them: %d stand (004 line 72; ruling JD1)", w, sr.r.Installations)
+			}
 		case DefLimitingTerrain:
 			sr.limitingTerrain(*own, *att)
 		case DefMines:
@@ -698,7 +746,7 @@ func (sr *setupRoller) defenseEffects() error {
 			sr.r.PriorSetup = true
 			sr.log(nil, def, "%s had time to prepare: it deploys anywhere and its infantry is hidden (004 line 145)", def)
 		default:
-			sr.note("%s gained the defensive advantage %s (004 line %d): judge its effect", def, row.Name, row.Line)
+			sr.note("%s gained the defensive advantage %s (004 line %d): judge its effect (%s)", def, row.Name, row.Line, JudgeHint)
 		}
 	}
 	return nil
@@ -719,7 +767,7 @@ func (sr *setupRoller) limitingTerrain(own, att SetupSide) {
 	}
 	switch {
 	case len(treads) == 0 && len(hover) == 0:
-		sr.note("%s may choose limiting terrain (004 line 134), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies", own.ID, att.ID)
+		sr.note("%s may choose limiting terrain (004 line 134), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies (%s)", own.ID, att.ID, JudgeHint)
 	case len(treads) >= len(hover):
 		sr.log(nil, own.ID, "%s chooses soft ground: %s's wheeled and tracked counters are halved (004 line 134)", own.ID, att.ID)
 		sr.keepOut(att, treads, len(treads)/2, "bogged down in soft ground")

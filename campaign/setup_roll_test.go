@@ -449,7 +449,31 @@ func TestSetupScoutingAdvantages(t *testing.T) {
 			t.Errorf("modifier %d, want 20", r.Modifier["crucis"])
 		}
 	})
-	for _, a := range []Advantage{AdvDeepPenetration, AdvGauntletDamage, AdvHitAndRun, AdvInfiltration, AdvReinforcements, AdvSabotage, AdvScoutConflict, AdvSniperSupport, AdvTheft} {
+	t.Run("sabotage (line 72; JD1)", func(t *testing.T) {
+		// 1–2: 1D6−1 major units out, the cheapest first; infantry is
+		// not a major unit.
+		r, evs := stbAdvantage(t, nil, AdvSabotage, 1, 2)
+		if got := stbAbsent(r); !slices.Equal(got, []string{"B2"}) || len(stbNotes(evs)) != 0 {
+			t.Errorf("absent %v notes %d, want [B2] and no note", got, len(stbNotes(evs)))
+		}
+		r, _ = stbAdvantage(t, nil, AdvSabotage, 2, 6)
+		if got := stbAbsent(r); !slices.Equal(got, []string{"B1", "B2"}) {
+			t.Errorf("absent %v, want both 'Mechs, not the infantry", got)
+		}
+		// 3–4: 300 CP of the defender's installations, six buildings:
+		// the three that 2D6 = 12 builds (ST12) are all wrecked.
+		prepared := func(in *SetupInput) { in.Sides[1].Prepared = true }
+		r, evs = stbAdvantage(t, prepared, AdvSabotage, stbD100(40), stbD12(4), 3, 6, 6)
+		if r.Installations != 0 || len(stbNotes(evs)) != 0 {
+			t.Errorf("installations %d notes %d, want all wrecked and no note", r.Installations, len(stbNotes(evs)))
+		}
+		// 5–6: ammunition BattleForce does not count: nothing happens.
+		r, evs = stbAdvantage(t, nil, AdvSabotage, 5)
+		if len(r.Absent) != 0 || len(stbNotes(evs)) != 0 {
+			t.Errorf("absent %v notes %d, want nothing", r.Absent, len(stbNotes(evs)))
+		}
+	})
+	for _, a := range []Advantage{AdvDeepPenetration, AdvGauntletDamage, AdvHitAndRun, AdvInfiltration, AdvReinforcements, AdvScoutConflict, AdvSniperSupport, AdvTheft} {
 		t.Run(fmt.Sprintf("note %d (line %d)", a, advantageTable[a].Line), func(t *testing.T) {
 			r, evs := stbAdvantage(t, nil, a)
 			notes := stbNotes(evs)

@@ -137,7 +137,7 @@ var advantageTable = map[Advantage]advantageRow{
 	AdvPropaganda:          {"propaganda (enemy morale −15)", 66, false},
 	AdvReinforcements:      {"reinforcements (1D6 light units)", 68, true},
 	AdvRightOfRefusal:      {"right of refusal (may decline the battle in turn 1)", 70, false},
-	AdvSabotage:            {"sabotage", 72, true},
+	AdvSabotage:            {"sabotage (enemy units kept out or installations wrecked)", 72, false},
 	AdvScoutConflict:       {"scout unit conflict", 74, true},
 	AdvSniperSupport:       {"sniper support (4D6 shots)", 76, true},
 	AdvSuperiorInformation: {"superior information (+20 on the setup tables)", 78, false},

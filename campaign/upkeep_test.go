@@ -90,17 +90,20 @@ func TestExperienceRolls(t *testing.T) {
 	if n.Side("bandits").Unit("B11").Attacked {
 		t.Error("Attacked is not cleared for the next turn")
 	}
-	rolls := 0
+	rolls, stays := 0, 0
 	for _, e := range evs {
-		if e.Type == "experience" {
+		if e.Type == ExperienceStays {
+			stays++
+		}
+		if e.Step == "experience" {
 			rolls++
 			if len(e.Audience) != 1 {
 				t.Errorf("experience roll not secret: %s", e.Text)
 			}
 		}
 	}
-	if rolls != 2 {
-		t.Errorf("%d experience rolls, want 2", rolls)
+	if rolls != 2 || stays != 1 {
+		t.Errorf("%d experience rolls, %d failed, want 2 and 1 (B11 stays regular)", rolls, stays)
 	}
 	for e, want := range map[referee.Experience]int{referee.Green: 8, referee.Regular: 10, referee.Veteran: 12, referee.Elite: 0} {
 		if got := ExperienceTarget(e); got != want {

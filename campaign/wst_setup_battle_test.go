@@ -1,7 +1,6 @@
 package campaign
 
 import (
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -271,19 +270,7 @@ func TestWstContactScoutingAndAir(t *testing.T) {
 // left out of the JSON and Restore builds them again on the sector map.
 func TestWstBattleJSONInstallations(t *testing.T) {
 	c, bt, _ := wstMustContact(t, wstNormal+",1,5,4,5,1,4,6,6", func(_ *Campaign, _, b *Battlegroup) { b.Prepared = true })
-	data, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back Campaign
-	if err := json.Unmarshal(data, &back); err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Restore(); err != nil {
-		t.Fatal(err)
-	}
-	mustCheck(t, &back)
-	got := back.Battle(bt.ID)
+	got := btlReload(t, c).Battle(bt.ID)
 	if !slices.Equal(got.Installations, bt.Installations) {
 		t.Fatalf("installations %v after loading, want %v", got.Installations, bt.Installations)
 	}

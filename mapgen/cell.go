@@ -32,7 +32,8 @@ func (c Cell) HasExit(d hex.Direction) bool { return c.RoadExits&(1<<d) != 0 }
 func (c Cell) Paved() bool { return c.Road && c.RoadExits == 0 }
 
 // BlockingHeight is how high the hex stands for line of sight: its
-// elevation, plus one for woods and buildings (ruling R4).
+// elevation, plus one for rough, woods and buildings (000 line 117;
+// rulings R4, B16).
 func (c Cell) BlockingHeight() int {
 	if c.Terrain.Info().Tall {
 		return c.Elevation + 1

@@ -86,9 +86,10 @@ type TerrainInfo struct {
 	// -6 applies only to a defender in the hex (ShiftTargetOnly).
 	Shift           int
 	ShiftTargetOnly bool
-	// Tall terrain (woods, buildings) is at least one 'Mech tall: it adds
-	// one level to the hex's blocking height for line of sight (000 line
-	// 160, ruling R4).
+	// Tall terrain is at least one 'Mech tall (12 meters): it adds one
+	// level to the hex's blocking height for line of sight. 000 line 117 makes
+	// every terrain but open ground and rubble that tall; water is a depth,
+	// not a height (rulings R4, B5, B16).
 	Tall  bool
 	Sight Sight
 	// HidesMechs and HidesOthers: a unit of that kind in the hex keeps its
@@ -120,7 +121,7 @@ func prohibit(ms ...Movement) (p [numMovements]bool) {
 // (ruling B3 in docs/rulings.md).
 var terrainTable = [numTerrains]TerrainInfo{
 	Open:             {Name: "open"},
-	Rough:            {Name: "rough", MP: 1, Prohibited: prohibit(Wheeled), Shift: -1},
+	Rough:            {Name: "rough", MP: 1, Prohibited: prohibit(Wheeled), Shift: -1, Tall: true},
 	LightWoods:       {Name: "light-woods", MP: 1, Prohibited: prohibit(Wheeled, Hover), Shift: -1, Tall: true, Sight: Thin},
 	HeavyWoods:       {Name: "heavy-woods", MP: 2, Prohibited: prohibit(Wheeled, Hover, Tracked), Shift: -2, Tall: true, Sight: Blocking, HidesMechs: true, HidesOthers: true},
 	Water1:           {Name: "water-1", MP: 2, Prohibited: prohibit(Wheeled, Tracked, Foot), WaterDepth: 1},

@@ -65,7 +65,7 @@ func TestTerrainSight(t *testing.T) {
 		buildingSize int
 	}{
 		{Open, SeeThrough, false, false, false, 0},
-		{Rough, SeeThrough, false, false, false, 0},
+		{Rough, SeeThrough, true, false, false, 0}, // line 117: at least 12 m high (B16)
 		{LightWoods, Thin, true, false, false, 0},
 		{HeavyWoods, Blocking, true, true, true, 0},
 		{Water1, SeeThrough, false, false, false, 0},
@@ -74,7 +74,7 @@ func TestTerrainSight(t *testing.T) {
 		{MediumBuilding, Thin, true, true, true, 2},
 		{HeavyBuilding, Thin, true, true, true, 3},
 		{HardenedBuilding, Thin, true, true, true, 4},
-		{Rubble, SeeThrough, false, false, true, 0}, // line 197, ruling B4
+		{Rubble, SeeThrough, false, false, true, 0}, // line 197, ruling B4; line 117: not tall
 	} {
 		i := tc.terrain.Info()
 		if i.Sight != tc.sight || i.Tall != tc.tall || i.HidesMechs != tc.hidesMechs || i.HidesOthers != tc.hidesOthers || i.Building != tc.buildingSize {

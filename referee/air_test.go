@@ -18,10 +18,7 @@ import (
 // airUnit is an air lance at full strength: AA in the RA place, ST in the
 // CA place (Q3), D, range R and MP M; two damage steps.
 func airUnit(id, side string, c Class, at string, aa, st, d, r, mp int, e Experience) Unit {
-	u := cbUnit(id, side, c, at, Values{RA: aa, CA: st, D: d}, r, e)
-	u.OverburnRA = 0
-	u.MP, u.MPLeft = mp, mp
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v %v %d/%d/%d @%s name=%q r=%d mp=%d mp-left=%[11]d", id, side, c, e, aa, st, d, at, id, r, mp))
 }
 
 // airDo applies an action with dice that always roll 7, unused dice
@@ -58,12 +55,11 @@ func airAttacks(events []Event) []cbAttack {
 // flies no more than 6 of its 12 hexes, to 1111; the Medium lance must fly
 // at least two hexes, to 1515.
 func TestAirMovementExample(t *testing.T) {
-	heavy := airUnit("A1", "lancers", HeavyAir, "0905", 15, 13, 10, 15, 10, Veteran)
-	light := airUnit("A2", "lancers", LightAir, "1105", 8, 6, 6, 15, 12, Green)
-	light.Chits.Bomb = 30
-	medium := airUnit("A3", "lancers", MediumAir, "1513", 10, 8, 8, 15, 15, Regular)
-	bandit := airUnit("B1", "bandits", LightAir, "1505", 8, 6, 4, 15, 12, Regular)
-	s := cbBattle(terrain(map[string]mapgen.Cell{"0907": heavyWoods, "0908": {Terrain: mapgen.Water2}}), PhaseMovement, heavy, light, medium, bandit)
+	s := cbPosition(t, PhaseMovement, `cell 0907 heavy-woods; cell 0908 water-2
+		unit A1 lancers heavy-air veteran 15/13/10 @0905 r=15 mp=10 mp-left=10
+		unit A2 lancers light-air green 8/6/6 @1105 r=15 mp=12 mp-left=12 chits=bomb30
+		unit A3 lancers medium-air regular 10/8/8 @1513 r=15 mp=15 mp-left=15
+		unit B1 bandits light-air regular 8/6/4 @1505 r=15 mp=12 mp-left=12`)
 	if got := airMP(s.Unit("A2")); got != 6 {
 		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1108)", got)
 	}
@@ -93,17 +89,14 @@ func TestAirMovementExample(t *testing.T) {
 // bomb load gives back the full MP.
 func TestAirMovementRules(t *testing.T) {
 	setup := func() *State {
-		s := cbBattle(terrain(nil), PhaseMovement,
-			airUnit("A1", "lancers", MediumAir, "0505", 10, 8, 8, 15, 6, Regular),
-			cbUnit("A2", "lancers", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
-			cbUnit("B1", "bandits", MediumMech, "0507", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
-			cbUnit("B2", "bandits", MediumMech, "0509", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
-			cbUnit("B3", "bandits", MediumMech, "0509", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
-			cbUnit("B4", "bandits", Union, "0503", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
-		)
-		s.Sides[1].Mines = map[hex.Hex]int{h("0506"): 20}
-		s.Unit("A2").MPLeft = 4
-		return s
+		return mustPosition(t, `map blank 32x17; turn 1 movement lancers player=1
+			side lancers; side bandits mines=0506:20
+			unit A1 lancers medium-air regular 10/8/8 @0505 r=15 mp=6 mp-left=6
+			unit A2 lancers medium-mech regular 8/8/8 @2010 r=3 mp=4 ob=10 mp-left=4
+			unit B1 bandits medium-mech regular 8/8/8 @0507 r=3 mp=4 ob=10
+			unit B2 bandits medium-mech regular 8/8/8 @0509 r=3 mp=4 ob=10
+			unit B3 bandits medium-mech regular 8/8/8 @0509 r=3 mp=4 ob=10
+			unit B4 bandits union regular 8/8/8 @0503 r=3`)
 	}
 	s := setup()
 	cbRefuse(t, s, "lancers", "move A1 0509", "no more than 2 may stand")
@@ -163,7 +156,7 @@ func TestAirBombLoad(t *testing.T) {
 	}
 	u := airUnit("A1", "lancers", HeavyAir, "0505", 8, 6, 6, 15, 12, Regular)
 	u.Chits.Bomb = 20
-	s := cbBattle(terrain(nil), PhaseDeploy, u, cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
+	s := cbBattle(t, terrain(nil), PhaseDeploy, u, cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
 	if _, _, err := Start(s); err == nil || !strings.Contains(err.Error(), "more than the 10") {
 		t.Errorf("Start with an overloaded heavy lance: %v", err)
 	}
@@ -179,7 +172,7 @@ func TestAirCombatExample(t *testing.T) {
 	setup := func(woods mapgen.Terrain) *State {
 		light := airUnit("A2", "lancers", LightAir, "1111", 8, 6, 6, 15, 12, Green)
 		light.Chits.Bomb = 30
-		s := cbBattle(terrain(map[string]mapgen.Cell{"1210": {Terrain: woods}}), PhaseAttack,
+		s := cbBattle(t, terrain(map[string]mapgen.Cell{"1210": {Terrain: woods}}), PhaseAttack,
 			airUnit("A1", "lancers", HeavyAir, "0911", 15, 13, 10, 15, 10, Veteran),
 			light,
 			airUnit("A3", "lancers", LightAir, "1515", 8, 6, 6, 15, 12, Regular),
@@ -233,7 +226,7 @@ func TestAirAttackRules(t *testing.T) {
 	setup := func() *State {
 		a1 := airUnit("A1", "lancers", LightAir, "0505", 8, 6, 6, 3, 12, Regular)
 		a1.Chits.Bomb = 10
-		return cbBattle(terrain(map[string]mapgen.Cell{"0506": heavyWoods, "0504": heavyWoods}), PhaseAttack,
+		return cbBattle(t, terrain(map[string]mapgen.Cell{"0506": heavyWoods, "0504": heavyWoods}), PhaseAttack,
 			a1,
 			cbUnit("A2", "lancers", MediumMech, "0506", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 			cbUnit("B1", "bandits", MediumMech, "0506", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
@@ -298,7 +291,7 @@ func TestAirAttackRules(t *testing.T) {
 // Ensure ground fire at air lances (000 lines 1155–1159; AIR8): from the
 // same or an adjacent hex only, terrain ignored, −4 from an adjacent hex.
 func TestAirGroundFire(t *testing.T) {
-	s := cbBattle(terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0506": level(2)}), PhaseAttack,
+	s := cbBattle(t, terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0506": level(2)}), PhaseAttack,
 		cbUnit("A1", "lancers", HeavyMech, "0505", Values{RA: 12, CA: 10, D: 9}, 3, Veteran),
 		cbUnit("A2", "lancers", MediumMech, "0506", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 		cbUnit("A3", "lancers", LongTom, "0507", Values{RA: 8, CA: 8, D: 8}, 20, Regular),
@@ -329,7 +322,7 @@ func TestAirGroundFire(t *testing.T) {
 // Ensure air lances have two damage steps and leave no salvage (000 line
 // 1163).
 func TestAirDamage(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
+	s := cbBattle(t, terrain(nil), PhaseAttack,
 		airUnit("A1", "lancers", HeavyAir, "0505", 15, 13, 10, 15, 10, Regular),
 		airUnit("B1", "bandits", HeavyAir, "0506", 15, 13, 10, 15, 10, Regular),
 	)

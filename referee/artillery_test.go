@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,25 +19,19 @@ import (
 // arLongTom is a Long Tom battery as the values table prints it (line
 // 1836): RA 7, CA 0, DV 4, range 5-40, 2 MP tracked; no red row.
 func arLongTom(id, side, at string) Unit {
-	u := cbUnit(id, side, LongTom, at, Values{RA: 7, CA: 0, D: 4}, 40, Regular)
-	u.MinRange, u.MP, u.OverburnRA = 5, 2, 0
-	return u
+	return unitOf(fmt.Sprintf("%s %s long-tom regular 7/0/4 @%s name=%[1]q r=5-40 mp=2", id, side, at))
 }
 
 // arSniper is a Sniper battery. The book prints no Sniper values (only
 // lines 358, 835, 1275 speak of it), so these are the test's own: weaker
 // than the Long Tom (line 358), range 12, 2 MP tracked.
 func arSniper(id, side, at string) Unit {
-	u := cbUnit(id, side, Sniper, at, Values{RA: 5, CA: 0, D: 4}, 12, Regular)
-	u.MP, u.OverburnRA = 2, 0
-	return u
+	return unitOf(fmt.Sprintf("%s %s sniper regular 5/0/4 @%s name=%[1]q r=12 mp=2", id, side, at))
 }
 
 // arWheeled is a Wheeled Scout platoon (line 1836 table: 2/2/4, R 2, 7W).
 func arWheeled(id, side, at string) Unit {
-	u := cbUnit(id, side, Wheeled, at, Values{RA: 2, CA: 2, D: 4}, 2, Regular)
-	u.MP = 7
-	return u
+	return unitOf(fmt.Sprintf("%s %s wheeled regular 2/2/4 @%s name=%[1]q r=2 mp=7 ob=4", id, side, at))
 }
 
 // arWide is an open map wide enough for the Long Tom's 40 hexes.
@@ -59,28 +54,29 @@ func arValid(s *State, unit, target string) (ok bool, observer string) {
 	return false, ""
 }
 
-// arExampleMap lays out the worked example of line 1275: the Bandit 'Mech
-// in 1205, the Sniper in 1003, the Wheeled observer in 1403. The text
-// gives no hex for the Long Tom nor any terrain; here the Long Tom stands
-// in 0905, 3 hexes from the target, and heavy woods in 1104 and 1105 cut
+// arExample is the worked example of line 1275: the Bandit 'Mech in
+// 1205, the Sniper in 1003, the Wheeled observer in 1403. The text gives
+// no hex for the Long Tom nor any terrain; here the Long Tom stands in
+// 0905, 3 hexes from the target, and heavy woods in 1104 and 1105 cut
 // both batteries' lines of sight, so both need the observer, as the text
-// has them use it. The observer's line 1403–1304–1305–1205 is open.
-func arExampleMap() *mapgen.Map {
-	return terrain(map[string]mapgen.Cell{"1104": heavyWoods, "1105": heavyWoods})
-}
+// has them use it. The observer's line 1403–1304–1305–1205 is open. The
+// Long Tom is as the values table prints it (line 1836: 7/0/4, R 5-40,
+// 2 MP tracked), the Wheeled Scout too (2/2/4, R 2, 7W); the book prints
+// no Sniper values (only lines 358, 835, 1275 speak of it), so these are
+// the test's own: weaker than the Long Tom (line 358), range 12.
+const arExample = `cell 1104 heavy-woods; cell 1105 heavy-woods
+	unit L1 lancers long-tom regular 7/0/4 @0905 r=5-40 mp=2
+	unit S1 lancers sniper regular 5/0/4 @1003 r=12 mp=2
+	unit W1 lancers wheeled regular 2/2/4 @1403 r=2 mp=7
+	unit B1 bandits medium-mech regular 10/12/8 @1205 r=3 mp=4 ob=13`
 
 // Ensure the worked example of line 1275 plays through Apply: the Long Tom
 // cannot fire at the 'Mech in 1205 (inside its minimum range, line 835),
 // the Sniper in 1003 can, both through the Wheeled unit in 1403, which
 // serves any number of indirect fire units.
 func TestArtilleryWorkedExample(t *testing.T) {
-	m := arExampleMap()
-	l1 := arLongTom("L1", "lancers", "0905")
-	s1 := arSniper("S1", "lancers", "1003")
-	w1 := arWheeled("W1", "lancers", "1403")
-	b1 := cbUnit("B1", "bandits", MediumMech, "1205", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, l1, s1, w1, b1)
-	cbCheck(t, s)
+	s := cbPosition(t, PhaseAttack, arExample)
+	m := s.Map
 
 	for _, c := range []struct {
 		from string
@@ -159,7 +155,7 @@ func TestArtilleryLongTomRange(t *testing.T) {
 		}
 		units = append(units, cbUnit(c.id, "bandits", MediumMech, c.at, Values{RA: 10, CA: 12, D: 8}, 3, Regular))
 	}
-	s := cbBattle(m, PhaseAttack, units...)
+	s := cbBattle(t, m, PhaseAttack, units...)
 	cbCheck(t, s)
 
 	// Inside the minimum: refused for every mode, observer or none.
@@ -193,7 +189,7 @@ func TestArtillerySniperNoMinimum(t *testing.T) {
 	b1 := cbUnit("B1", "bandits", MediumMech, "1108", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
 	b12 := cbUnit("B12", "bandits", MediumMech, "2208", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
 	b13 := cbUnit("B13", "bandits", MediumMech, "2308", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, s1, b0, b1, b12, b13)
+	s := cbBattle(t, terrain(nil), PhaseAttack, s1, b0, b1, b12, b13)
 	if hex.Distance(h("1008"), h("2208")) != 12 || hex.Distance(h("1008"), h("2308")) != 13 {
 		t.Fatal("test layout: distances")
 	}
@@ -221,7 +217,7 @@ func TestArtilleryOneObserverManyBatteries(t *testing.T) {
 		arSniper("S1", "lancers", "0508"), f1, w1,
 		cbUnit("B1", "bandits", HeavyMech, "1108", Values{RA: 12, CA: 12, D: 12}, 3, Regular),
 	}
-	s := cbBattle(m, PhaseMovement, units...)
+	s := cbBattle(t, m, PhaseMovement, units...)
 	for _, id := range []string{"L1", "L2", "S1", "F1"} {
 		if LineOfSight(m, s.Unit(id).Hex, h("1108")).Clear {
 			t.Fatalf("test layout: %s sees B1", id)
@@ -273,7 +269,7 @@ func TestArtilleryTargetHexTerrainOnly(t *testing.T) {
 	s1.Rows[0].RA = 10
 	m1 := cbUnit("M1", "lancers", MediumMech, "0807", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
 	b1 := cbUnit("B1", "bandits", MediumMech, "1008", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, s1, m1, b1)
+	s := cbBattle(t, m, PhaseAttack, s1, m1, b1)
 	for _, from := range []string{"0808", "0807"} {
 		if l := LineOfSight(m, h(from), h("1008")); !l.Clear || l.Shift != -1 {
 			t.Fatalf("test layout: %s -> 1008 is %v with shift %d, want clear past one light woods hex", from, l, l.Shift)

@@ -12,15 +12,13 @@ import (
 // Attacks on buildings (000_7068ba969e06a83c.txt lines 1005–1009;
 // rulings K11, K12).
 
-// cbTownMap has a medium building (−3) at 0503 behind light woods at 0504,
-// three light buildings in a row at 0703–0705, and heavy woods at 0510.
-func cbTownMap() *mapgen.Map {
-	return terrain(map[string]mapgen.Cell{
-		"0503": {Terrain: mapgen.MediumBuilding}, "0504": lightWoods,
-		"0703": {Terrain: mapgen.LightBuilding}, "0704": {Terrain: mapgen.LightBuilding}, "0705": {Terrain: mapgen.LightBuilding},
-		"0510": heavyWoods,
-	})
-}
+// cbTown is the ground of these tests, as cell records: a medium
+// building (−3) at 0503 behind light woods at 0504, three light buildings
+// in a row at 0703–0705, and heavy woods at 0510.
+const cbTown = `cell 0503 medium-building; cell 0504 light-woods
+	cell 0703 light-building; cell 0704 light-building; cell 0705 light-building
+	cell 0510 heavy-woods
+`
 
 // Ensure the building attack: the attack value is the column, the
 // building's own modifier and the terrain between shift it left (10 − 3
@@ -33,9 +31,9 @@ func TestBuildingToRubble(t *testing.T) {
 	for roll := 2; roll <= 12; roll++ {
 		for _, exp := range []Experience{Regular, Elite} {
 			t.Run(fmt.Sprintf("%v roll %d", exp, roll), func(t *testing.T) {
-				a1 := cbUnit("A1", "lancers", HeavyMech, "0505", Values{RA: 10, CA: 12, D: 9}, 3, exp)
-				s := cbBattle(cbTownMap(), PhaseAttack, a1,
-					cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular))
+				s := cbPosition(t, PhaseAttack, cbTown+fmt.Sprintf(`
+					unit A1 lancers heavy-mech %v 10/12/9 @0505 r=3 mp=4 ob=13
+					unit B1 bandits heavy-mech regular 10/12/9 @2010 r=3 mp=4 ob=13`, exp))
 				ns, events := cbDo(t, s, "lancers", "attack A1 0503", roll)
 				e := cbOneAttack(t, events, cbAttack{"A1", "0503", "ranged", 10, 0, 6, roll, cells[roll]})
 				if e.Hex == nil || *e.Hex != h("0503") {
@@ -61,8 +59,9 @@ func TestBuildingToRubble(t *testing.T) {
 		}
 	}
 	// A C on the far left is ignored: 3 − 3 − 1 = −1, a 2.
-	a1 := cbUnit("A1", "lancers", LightMech, "0505", Values{RA: 3, CA: 3, D: 6}, 3, Regular)
-	s := cbBattle(cbTownMap(), PhaseAttack, a1, cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular))
+	s := cbPosition(t, PhaseAttack, cbTown+`
+		unit A1 lancers light-mech regular 3/3/6 @0505 r=3 mp=4 ob=5
+		unit B1 bandits heavy-mech regular 10/12/9 @2010 r=3 mp=4 ob=13`)
 	ns, events := cbDo(t, s, "lancers", "attack A1 0503", 2)
 	cbOneAttack(t, events, cbAttack{"A1", "0503", "ranged", 3, 0, -1, 2, "C"})
 	if len(ns.Rubble) != 0 || len(cbOf(events, "critical")) != 0 {
@@ -74,12 +73,11 @@ func TestBuildingToRubble(t *testing.T) {
 // and stay in the rubble, where their hex now gives rubble's −1 instead of
 // the building's −3 (K11).
 func TestBuildingUnitsInside(t *testing.T) {
-	b1 := cbUnit("B1", "bandits", HeavyMech, "0503", Values{RA: 10, CA: 12, D: 9}, 3, Regular)
-	b2 := cbUnit("B2", "bandits", Infantry, "0503", Values{RA: 2, CA: 4, D: 2}, 0, Regular)
-	b2.Disrupted = true
-	a1 := cbUnit("A1", "lancers", AssaultMech, "0505", Values{RA: 15, CA: 20, D: 12}, 3, Regular)
-	a2 := cbUnit("A2", "lancers", AssaultMech, "0605", Values{RA: 15, CA: 20, D: 12}, 3, Regular)
-	s := cbBattle(cbTownMap(), PhaseAttack, a1, a2, b1, b2)
+	s := cbPosition(t, PhaseAttack, cbTown+`
+		unit A1 lancers assault-mech regular 15/20/12 @0505 r=3 mp=4 ob=19
+		unit A2 lancers assault-mech regular 15/20/12 @0605 r=3 mp=4 ob=19
+		unit B1 bandits heavy-mech regular 10/12/9 @0503 r=3 mp=4 ob=13
+		unit B2 bandits infantry regular 2/4/2 @0503 mp=4 disrupted`)
 	// 15 − 3 − 1 = +11; a 7 is two steps: rubble. A disrupted unit inside
 	// gives no +2 to a building attack.
 	s, events := cbDo(t, s, "lancers", "attack A1 0503", 7)
@@ -107,9 +105,9 @@ func TestBuildingUnitsInside(t *testing.T) {
 // Ensure fallen buildings no longer count for line of sight (ruling K15):
 // three light buildings in a row block (R4), two do not.
 func TestBuildingRubbleLineOfSight(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0702", Values{RA: 10, CA: 12, D: 9}, 4, Regular)
-	b1 := cbUnit("B1", "bandits", HeavyMech, "0706", Values{RA: 10, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(cbTownMap(), PhaseAttack, a1, b1)
+	s := cbPosition(t, PhaseAttack, cbTown+`
+		unit A1 lancers heavy-mech regular 10/12/9 @0702 r=4 mp=4 ob=13
+		unit B1 bandits heavy-mech regular 10/12/9 @0706 r=3 mp=4 ob=13`)
 	cbRefuse(t, s, "lancers", "attack A1 B1", "three light woods or building hexes")
 	// 0704 falls: 0703 and 0705 remain, −2 each: 10 − 9 − 4 = −3.
 	s.Rubble = map[hex.Hex]bool{h("0704"): true}
@@ -122,14 +120,11 @@ func TestBuildingRubbleLineOfSight(t *testing.T) {
 // to the hex (the terrain between ignored), the Firepower chit, the night
 // (line 2383), and what validAttacks lists.
 func TestBuildingAttackModes(t *testing.T) {
-	m := cbTownMap()
-	m.Set(h("0504"), mapgen.Cell{})
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0504", Values{RA: 10, CA: 12, D: 9}, 3, Veteran)
-	a1.Chits.Firepower = 2
-	l1 := cbUnit("L1", "lancers", LongTom, "0515", Values{RA: 10, CA: 0, D: 4}, 40, Regular)
-	l1.MinRange = 5
-	b1 := cbUnit("B1", "bandits", HeavyMech, "2010", Values{RA: 10, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, a1, l1, b1)
+	s := cbPosition(t, PhaseAttack, cbTown+`cell 0504 open
+		unit A1 lancers heavy-mech veteran 10/12/9 @0504 r=3 mp=4 ob=13 chits=firepower2
+		unit L1 lancers long-tom regular 10/0/4 @0515 r=5-40 mp=4
+		unit B1 bandits heavy-mech regular 10/12/9 @2010 r=3 mp=4 ob=13`)
+	m := s.Map
 
 	// Close: 12 − 3 = +9 (no experience): a 7 is one step, nothing.
 	_, events := cbDo(t, s, "lancers", "attack A1 0503 close", 7)

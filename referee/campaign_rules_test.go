@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"testing"
 
 	"bfbot/mapgen"
@@ -9,20 +10,16 @@ import (
 
 // btlCampaignBattle is a campaign battle on an open 16×10 map: lancers
 // unit A1 deploys by the west edge, bandits B1 from a prepared position.
-func btlCampaignBattle(phase Phase) *State {
-	a := cbUnit("A1", "lancers", HeavyMech, "0105", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	b := cbUnit("B1", "bandits", HeavyMech, "1605", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
+func btlCampaignBattle(tb testing.TB, phase Phase) *State {
+	status := "" // active
 	if phase == PhaseDeploy {
-		a.Status, b.Status = Reserve, Reserve
+		status = "reserve"
 	}
-	s := cbBattle(mapgen.New(16, 10), phase, a, b)
-	s.Sides[0].RetreatEdge, s.Sides[1].RetreatEdge = West, East
-	s.Campaign = &CampaignRules{
-		Zones:              map[string]Zone{"A1": {Edge: West, Depth: CampaignZoneDepth}, "B1": {Depth: CampaignZoneDepth}},
-		WithdrawAfterSteps: 4,
-		StartSteps:         map[string]int{"A1": 1},
-	}
-	return s
+	return mustPosition(tb, fmt.Sprintf(`map blank 16x10; turn 1 %v lancers player=1
+		side lancers name="7th Crucis Lancers" retreat=west; side bandits name="Moore's Bandits" retreat=east
+		unit A1 lancers heavy-mech regular 10/12/8 %[2]s @0105 name="A1" r=3 mp=4 ob=13
+		unit B1 bandits heavy-mech regular 10/12/8 %[2]s @1605 name="B1" r=3 mp=4 ob=13
+		campaign withdraw=4 zone=A1:west:3 zone=B1:none:3 start=A1:1`, phase, status))
 }
 
 // Ensure zones hold the hexes ruling R7 and 000 line 2638 give them.
@@ -56,13 +53,13 @@ func TestZoneContains(t *testing.T) {
 // Ensure a campaign battle's units deploy only in their zones, and are
 // offered only those hexes.
 func TestCampaignDeploy(t *testing.T) {
-	s := btlCampaignBattle(PhaseDeploy)
+	s := btlCampaignBattle(t, PhaseDeploy)
 	cbRefuse(t, s, "lancers", "deploy A1 0405", "within 3 hexes of the west edge")
 	cbRefuse(t, s, "bandits", "deploy B1 1605", "at least 3 hexes from every edge")
 	s, _ = cbDo(t, s, "lancers", "deploy A1 0305")
 	s, _ = cbDo(t, s, "bandits", "deploy B1 1005")
 	cbCheck(t, s)
-	s = btlCampaignBattle(PhaseDeploy)
+	s = btlCampaignBattle(t, PhaseDeploy)
 	acts := ValidActions(s, "A1")
 	if len(acts) != 3*10 {
 		t.Errorf("%d deploy hexes offered, want the 30 of the west zone", len(acts))
@@ -77,7 +74,7 @@ func TestCampaignDeploy(t *testing.T) {
 // Ensure a side breaks off a campaign battle only after its units took
 // four damage steps in it (000 line 2653), not counting earlier damage.
 func TestCampaignRetreat(t *testing.T) {
-	s := btlCampaignBattle(PhaseMovement)
+	s := btlCampaignBattle(t, PhaseMovement)
 	s.Units[0].Step = 3 // one step before the battle, two in it
 	cbRefuse(t, s, "lancers", "retreat", "taken 2 damage steps")
 	s.Units[0].Step = 1
@@ -86,7 +83,7 @@ func TestCampaignRetreat(t *testing.T) {
 	if !s.Side("lancers").Retreating {
 		t.Fatal("no retreat with no steps required")
 	}
-	s = btlCampaignBattle(PhaseMovement)
+	s = btlCampaignBattle(t, PhaseMovement)
 	s.Units[0].Status, s.Units[0].Step = Destroyed, 4
 	if got := s.StepsTaken("lancers"); got != 3 {
 		t.Fatalf("a destroyed unit that began at step 1 counts %d steps, want 3", got)

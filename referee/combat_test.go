@@ -19,24 +19,28 @@ import (
 // cbUnit is an active unit at full strength whose rows follow the step
 // table from its full values.
 func cbUnit(id, side string, c Class, at string, full Values, r int, e Experience) Unit {
-	return Unit{
-		ID: id, Side: side, Class: c, Name: id,
-		Rows: DeriveSteps(full), OverburnRA: full.RA + StepDecrement(full.RA),
-		Range: r, MP: 4, Experience: e, Status: Active, Hex: h(at), StartHex: h(at),
-	}
+	return unitOf(fmt.Sprintf("%s %s %v %v %d/%d/%d @%s name=%q r=%d mp=4 ob=%d",
+		id, side, c, e, full.RA, full.CA, full.D, at, id, r, full.RA+StepDecrement(full.RA)))
 }
 
 // cbBattle is the Lancers' (side 0's) player turn 1 on map m, in the given
 // phase.
-func cbBattle(m *mapgen.Map, phase Phase, units ...Unit) *State {
-	s := &State{
-		Map:   m,
-		Sides: []Side{{ID: "lancers", Name: "7th Crucis Lancers"}, {ID: "bandits", Name: "Moore's Bandits"}},
-		Units: slices.Clone(units),
-		Turn:  1, Phase: phase, PlayerTurn: 1,
-	}
-	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
-	return s
+func cbBattle(tb testing.TB, m *mapgen.Map, phase Phase, units ...Unit) *State {
+	tb.Helper()
+	return mustPositionOn(tb, m, cbHead(phase), units...)
+}
+
+// cbPosition is cbBattle on open ground with the units (and any other
+// records) written in the notation.
+func cbPosition(tb testing.TB, phase Phase, records string) *State {
+	tb.Helper()
+	return mustPosition(tb, "map blank 32x17; "+cbHead(phase)+"\n"+records)
+}
+
+// cbHead is the turn and the sides of cbBattle.
+func cbHead(phase Phase) string {
+	return fmt.Sprintf(`turn 1 %v lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"`, phase)
 }
 
 // cbFaces are the two dice faces that make a 2D6 roll.
@@ -166,28 +170,28 @@ func cbOneAttack(tb testing.TB, events []Event, want cbAttack) Event {
 	return attacks[0]
 }
 
-// cbExampleMap is the ground of the combat examples (lines 918–938): the
-// Medium Bandit lance in heavy woods at 0512 behind light woods at 0513
-// (line 930); heavy woods at 0315 stand between the Fire lance in 0316
-// and every enemy, so it has no clear line of sight (line 934).
-func cbExampleMap() *mapgen.Map {
-	return terrain(map[string]mapgen.Cell{"0513": lightWoods, "0512": heavyWoods, "0315": heavyWoods})
-}
-
-// cbExampleUnits are Lexington's Company and the Bandits of line 920, with
-// the values the examples use: Assault CA 20 Elite (926), Medium Veteran
-// (932), Fire lance RA 18, 15 at step 1, Regular (934, 936); Heavy D 12,
-// 10 at step 1 (926, 934); Medium Bandit D 8 (932).
-func cbExampleUnits() []Unit {
-	a1 := cbUnit("A1", "lancers", AssaultMech, "0314", Values{RA: 16, CA: 20, D: 10}, 3, Elite)
-	m1 := cbUnit("M1", "lancers", MediumMech, "0514", Values{RA: 11, CA: 14, D: 9}, 3, Veteran)
-	f1 := cbUnit("F1", "lancers", FireMech, "0316", Values{}, 6, Regular)
-	f1.Rows = [4]Values{{RA: 18, CA: 10, D: 9}, {RA: 15, CA: 8, D: 7}, {RA: 12, CA: 6, D: 5}, {RA: 9, CA: 4, D: 3}}
-	f1.Step = 1
-	b1 := cbUnit("B1", "bandits", HeavyMech, "0313", Values{}, 3, Regular)
-	b1.Rows = [4]Values{{RA: 14, CA: 16, D: 12}, {RA: 11, CA: 13, D: 10}, {RA: 8, CA: 10, D: 7}, {RA: 5, CA: 7, D: 4}}
-	b2 := cbUnit("B2", "bandits", MediumMech, "0512", Values{RA: 10, CA: 12, D: 8}, 3, Regular)
-	return []Unit{a1, m1, f1, b1, b2}
+// cbExample is the position of the combat examples (lines 918–938):
+// Lexington's Company and the Bandits of line 920 in the Lancers'
+// movement phase (or the given phase), with the values the examples use:
+// Assault CA 20 Elite (926), Medium Veteran (932), Fire lance RA 18, 15
+// at step 1, Regular (934, 936); Heavy D 12, 10 at step 1 (926, 934);
+// Medium Bandit D 8 (932). The ground: the Medium Bandit lance in heavy
+// woods at 0512 behind light woods at 0513 (line 930); heavy woods at
+// 0315 stand between the Fire lance in 0316 and every enemy, so it has no
+// clear line of sight (line 934). The Heavy Bandit lance stands in b1;
+// extra is more records.
+func cbExample(tb testing.TB, phase Phase, b1, extra string) *State {
+	tb.Helper()
+	return mustPosition(tb, fmt.Sprintf(`map blank 32x17
+		cell 0513 light-woods; cell 0512 heavy-woods; cell 0315 heavy-woods
+		turn 1 %v lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit A1 lancers assault-mech elite 16/20/10 @0314 r=3 mp=4 ob=20
+		unit M1 lancers medium-mech veteran 11/14/9 @0514 r=3 mp=4 ob=14
+		unit F1 lancers fire-mech regular 18/10/9,15/8/7,12/6/5,9/4/3 @0316 step=1 r=6 mp=4 ob=22
+		unit B1 bandits heavy-mech regular 14/16/12,11/13/10,8/10/7,5/7/4 @%s r=3 mp=4 ob=18
+		unit B2 bandits medium-mech regular 10/12/8 @0512 r=3 mp=4 ob=13
+		%s`, phase, b1, extra))
 }
 
 // Ensure the three combat examples of lines 918–938 play through Apply on
@@ -195,8 +199,7 @@ func cbExampleUnits() []Unit {
 // first on the rulebook table, the third on the reference card (ruling
 // B9), as the examples only fit those printings.
 func TestAttackExamples(t *testing.T) {
-	s := cbBattle(cbExampleMap(), PhaseMovement, cbExampleUnits()...)
-	cbCheck(t, s)
+	s := cbExample(t, PhaseMovement, "0313", "")
 
 	// Line 926: the Elite Assault lance close-attacks the Heavy lance
 	// beside it: 20 − 12 = +8, Elite +2 → +10; a 7 is one step. The first
@@ -255,11 +258,7 @@ func TestAttackExamples(t *testing.T) {
 // level higher, the Assault lance could not have used its Close Attack
 // Value; it may still fire its Ranged Attack Value (line 839).
 func TestAttackExampleElevation(t *testing.T) {
-	m := cbExampleMap()
-	m.Set(h("0213"), level(1))
-	units := cbExampleUnits()
-	units[3].Hex = h("0213")
-	s := cbBattle(m, PhaseAttack, units...)
+	s := cbExample(t, PhaseAttack, "0213", "cell 0213 open level=1")
 	if hex.Distance(h("0314"), h("0213")) != 1 {
 		t.Fatal("0213 is not beside 0314")
 	}
@@ -295,7 +294,7 @@ func TestAttackOverburnExample(t *testing.T) {
 		m1.Step, m1.Overburning = tc.step, tc.overburn
 		// D 30 keeps every column on the far left, where a 7 misses.
 		b1 := cbUnit("B1", "bandits", AssaultMech, "0506", Values{RA: 10, CA: 10, D: 30}, 3, Regular)
-		s := cbBattle(terrain(nil), PhaseAttack, m1, b1)
+		s := cbBattle(t, terrain(nil), PhaseAttack, m1, b1)
 		for mode, want := range map[string]int{"ranged": tc.ra, "close": tc.ca} {
 			_, events := cbDo(t, s, "lancers", "attack M1 B1 "+mode, 7)
 			if got := cbAttackOf(cbOf(events, "attack")[0]); got.Value != want {
@@ -355,7 +354,7 @@ func TestAttackColumns(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
 			b1 := cbUnit("B1", "bandits", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-			s := cbBattle(cbDuelMap(), PhaseAttack, a1, b1)
+			s := cbBattle(t, cbDuelMap(), PhaseAttack, a1, b1)
 			if tc.edit != nil {
 				tc.edit(s.Unit("A1"), s.Unit("B1"), s)
 			}
@@ -383,7 +382,7 @@ func mustAction(tb testing.TB, text string) Action {
 // Ensure every refusal names its rule and leaves the state as it was.
 func TestAttackRefusals(t *testing.T) {
 	base := func() *State {
-		return cbBattle(cbDuelMap(), PhaseAttack,
+		return cbBattle(t, cbDuelMap(), PhaseAttack,
 			cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
 			cbUnit("A2", "lancers", MediumMech, "0705", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
 			cbUnit("B1", "bandits", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular),
@@ -482,7 +481,7 @@ func TestAttackExtraMech(t *testing.T) {
 		m1.Chits.ExtraMech = true
 		m1.Step, m1.ExtraMechUsed, m1.Overburning = tc.step, tc.used, tc.overburn
 		b1 := cbUnit("B1", "bandits", AssaultMech, "0506", Values{RA: 10, CA: 10, D: 30}, 3, Regular)
-		s := cbBattle(terrain(nil), PhaseAttack, m1, b1)
+		s := cbBattle(t, terrain(nil), PhaseAttack, m1, b1)
 		for mode, want := range map[string]int{"ranged": tc.ra, "close": tc.ca} {
 			_, events := cbDo(t, s, "lancers", "attack M1 B1 "+mode, 7)
 			if got := cbAttackOf(cbOf(events, "attack")[0]); got.Value != want {
@@ -497,17 +496,14 @@ func TestAttackExtraMech(t *testing.T) {
 // not exist, so the refusal reveals nothing (R10; ruling K2), and that
 // validAttacks never offers it.
 func TestAttackHiddenTarget(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
-	b3 := cbUnit("B3", "bandits", Infantry, "0606", Values{RA: 2, CA: 4, D: 2}, 0, Regular)
-	b3.Hidden = true
-	none := cbRefuse(t, cbBattle(terrain(nil), PhaseAttack, a1), "lancers", "attack A1 B3", "no target B3 in sight")
-	s := cbBattle(terrain(nil), PhaseAttack, a1, b3)
+	const a1 = "unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15\n"
+	const b3 = "unit B3 bandits infantry regular 2/4/2 @0606 mp=4"
+	none := cbRefuse(t, cbPosition(t, PhaseAttack, a1), "lancers", "attack A1 B3", "no target B3 in sight")
+	s := cbPosition(t, PhaseAttack, a1+b3+" hidden")
 	if got := cbRefuse(t, s, "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("hidden target: %q; a missing unit: %q", got, none)
 	}
-	reserve := b3
-	reserve.Hidden, reserve.Status = false, Reserve
-	if got := cbRefuse(t, cbBattle(terrain(nil), PhaseAttack, a1, reserve), "lancers", "attack A1 B3", "no target"); got != none {
+	if got := cbRefuse(t, cbPosition(t, PhaseAttack, a1+b3+" reserve"), "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("reserve target: %q; a missing unit: %q", got, none)
 	}
 	for _, a := range validAttacks(s, s.Unit("A1")) {
@@ -517,18 +513,16 @@ func TestAttackHiddenTarget(t *testing.T) {
 	}
 	// Units whose type the side has not sighted may be fired on (line 776,
 	// 792): only hidden infantry is off the board.
-	b3.Hidden = false
-	cbDo(t, cbBattle(terrain(nil), PhaseAttack, a1, b3), "lancers", "attack A1 B3", 7)
+	cbDo(t, cbPosition(t, PhaseAttack, a1+b3), "lancers", "attack A1 B3", 7)
 }
 
 // Ensure each unit attacks once a turn (ruling K1) while a target may be
 // fired on any number of times (line 817).
 func TestAttackOncePerTurn(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("A2", "lancers", HeavyMech, "0705", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit A2 lancers heavy-mech regular 12/10/9 @0705 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10`)
 	s, _ = cbDo(t, s, "lancers", "attack A1 B1", 7)
 	if !s.Unit("A1").Attacked {
 		t.Error("A1 is not marked as having attacked")
@@ -543,11 +537,10 @@ func TestAttackOncePerTurn(t *testing.T) {
 // Ensure an attack in the movement phase ends movement (sighting first),
 // and a refused one leaves the phase alone (docs/architecture.md).
 func TestAttackEndsMovement(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseMovement,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-		cbUnit("B2", "bandits", AssaultMech, "2005", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10
+		unit B2 bandits assault-mech regular 8/8/30 @2005 r=3 mp=4 ob=10`)
 	cbRefuse(t, s, "lancers", "attack A1 B2", "beyond its range")
 	ns, events := cbDo(t, s, "lancers", "attack A1 B1", 7)
 	if ns.Phase != PhaseAttack {
@@ -565,11 +558,10 @@ func TestAttackEndsMovement(t *testing.T) {
 // 604–610; ruling K10): infantry may close-assault first and others fire
 // after, but not the other way round.
 func TestAttackSameHexFirst(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10
+		unit I1 lancers infantry regular 2/4/2 @0505 r=1 mp=4`)
 	later, _ := cbDo(t, s, "lancers", "attack A1 B1", 7)
 	if later.SameHexClosed != later.PlayerTurn {
 		t.Errorf("SameHexClosed %d, want %d", later.SameHexClosed, later.PlayerTurn)
@@ -618,7 +610,7 @@ func TestAttackCloseAssault(t *testing.T) {
 			i1 := cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, tc.exp)
 			b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 20, CA: 24, D: 14}, 3, Regular)
 			b1.Disrupted = tc.disrupted
-			s := cbBattle(m, PhaseAttack, i1, b1)
+			s := cbBattle(t, m, PhaseAttack, i1, b1)
 			s, events := cbDo(t, s, "lancers", "attack I1 B1 assault", append([]int{tc.roll}, tc.rolls...)...)
 			cbOneAttack(t, events, cbAttack{"I1", "B1", "assault", CloseAssaultColumn, 0, tc.column, tc.roll, tc.result})
 			if got := s.Unit("I1").Step; got != 2 {
@@ -635,7 +627,7 @@ func TestAttackCloseAssault(t *testing.T) {
 	i1 := cbUnit("I1", "lancers", Infantry, "0505", Values{RA: 2, CA: 4, D: 2}, 1, Regular)
 	i1.Step = 2
 	b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 20, CA: 24, D: 14}, 3, Regular)
-	s, _ := cbDo(t, cbBattle(m, PhaseAttack, i1, b1), "lancers", "attack I1 B1 assault", 8)
+	s, _ := cbDo(t, cbBattle(t, m, PhaseAttack, i1, b1), "lancers", "attack I1 B1 assault", 8)
 	if s.Unit("I1").Status != Destroyed || len(s.Salvage) != 0 {
 		t.Errorf("I1 %v, salvage %v", s.Unit("I1").Status, s.Salvage)
 	}
@@ -645,10 +637,9 @@ func TestAttackCloseAssault(t *testing.T) {
 // until the first ranged attack that uses it, at full value or a declared
 // value above the plain RA; close attacks neither use nor spend it.
 func TestAttackFirepower(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular)
-	a1.Chits.Firepower = 2
-	b1 := cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, a1, b1)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15 chits=firepower2
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10`)
 	for _, tc := range []struct {
 		action string
 		value  int
@@ -696,7 +687,7 @@ func TestAttackIndirect(t *testing.T) {
 	sn := cbUnit("S1", "lancers", Sniper, "0405", Values{RA: 10, CA: 0, D: 4}, 12, Veteran)
 	o1 := cbUnit("O1", "lancers", LightMech, "1216", Values{RA: 4, CA: 4, D: 6}, 3, Regular)
 	b1 := cbUnit("B1", "bandits", HeavyMech, "1205", Values{RA: 12, CA: 12, D: 12}, 3, Regular)
-	s := cbBattle(m, PhaseAttack, lt, sn, o1, b1)
+	s := cbBattle(t, m, PhaseAttack, lt, sn, o1, b1)
 	if hex.Distance(h("1216"), h("1205")) <= 5 || !LineOfSight(m, h("1216"), h("1205")).Clear {
 		t.Fatal("the observer should see B1 from beyond ESR")
 	}
@@ -739,14 +730,15 @@ func TestAttackIndirect(t *testing.T) {
 // of both sides, in the Lancers' movement or attack phase, for property
 // tests. Wheeled units never stand in buildings (a collapse would strand
 // them on rubble, which State.Check does not yet allow; see the report).
-func cbRandomBattle(seed uint64) *State {
+func cbRandomBattle(tb testing.TB, seed uint64) *State {
+	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 77))
 	m := randomTerrain(seed, 24, 17)
 	phase := PhaseAttack
 	if rng.IntN(3) == 0 {
 		phase = PhaseMovement
 	}
-	s := cbBattle(m, phase)
+	s := cbBattle(tb, m, phase)
 	s.Rules.Night = rng.IntN(5) == 0
 	if rng.IntN(2) == 0 {
 		s.Rules.CRT = ReferenceCRT
@@ -831,7 +823,7 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 		seeds = 8
 	}
 	for seed := uint64(1); seed <= seeds; seed++ {
-		s := cbRandomBattle(seed)
+		s := cbRandomBattle(t, seed)
 		if errs := s.Check(); len(errs) > 0 {
 			t.Fatalf("seed %d: bad random battle: %v", seed, errs)
 		}
@@ -896,10 +888,9 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 
 // Ensure ValidActions includes the attacks.
 func TestAttackValidActions(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, 3, Regular),
-		cbUnit("B1", "bandits", AssaultMech, "0505", Values{RA: 8, CA: 8, D: 30}, 3, Regular),
-	)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4 ob=10`)
 	var got []string
 	for _, a := range ValidActions(s, "A1") {
 		if a.Kind == ActAttack {

@@ -28,15 +28,14 @@ func cbDone(tb testing.TB, b *battle, src *dice.Script) {
 	cbCheck(tb, b.s)
 }
 
-// cbLone is a Regular Heavy 'Mech lance of the Bandits alone in 0505, and
-// a Lancers unit far away so that the battle has two sides.
-func cbLone(mutate func(u *Unit)) *State {
-	u := cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	if mutate != nil {
-		mutate(&u)
-	}
-	return cbBattle(terrain(nil), PhaseAttack, u,
-		cbUnit("A1", "lancers", HeavyMech, "2010", Values{RA: 14, CA: 16, D: 12}, 3, Regular))
+// cbLone is a Heavy 'Mech lance of the Bandits of experience exp with
+// the attributes attrs (in the notation) alone in 0505, and a Lancers
+// unit far away so that the battle has two sides.
+func cbLone(tb testing.TB, exp Experience, attrs string) *State {
+	tb.Helper()
+	return cbPosition(tb, PhaseAttack, fmt.Sprintf(`
+		unit A1 lancers heavy-mech regular 14/16/12 @2010 r=3 mp=4 ob=17
+		unit B1 bandits heavy-mech %v 14/16/12 @0505 r=3 mp=4 ob=17 %s`, exp, attrs))
 }
 
 // Ensure the Disruption Roll Table (line 988: Elite 4, Veteran 6, Regular
@@ -63,15 +62,14 @@ func TestDamageDisruptionTable(t *testing.T) {
 						}
 						name := fmt.Sprintf("%v damaged=%v disrupted=%v night=%v roll %d", exp, damaged, disrupted, night, roll)
 						t.Run(name, func(t *testing.T) {
-							s := cbLone(func(u *Unit) {
-								u.Experience, u.Disrupted = exp, disrupted
-								if damaged {
-									u.Step = 1
-								}
-								if disrupted {
-									u.DisruptedAt = 0
-								}
-							})
+							attrs := ""
+							if disrupted {
+								attrs += " disrupted"
+							}
+							if damaged {
+								attrs += " step=1"
+							}
+							s := cbLone(t, exp, attrs)
 							s.Rules.Night = night
 							b, src := cbFight(t, s, roll)
 							if err := b.disruptionRoll(b.s.Unit("B1"), "test"); err != nil {
@@ -109,7 +107,7 @@ func TestDamageDisruptionTable(t *testing.T) {
 func TestDamageCriticalTable(t *testing.T) {
 	for roll := 2; roll <= 12; roll++ {
 		t.Run(fmt.Sprint(roll), func(t *testing.T) {
-			b, src := cbFight(t, cbLone(nil), roll)
+			b, src := cbFight(t, cbLone(t, Regular, ""), roll)
 			if err := b.criticalHit(b.s.Unit("B1"), "test"); err != nil {
 				t.Fatal(err)
 			}
@@ -146,9 +144,9 @@ func TestDamageCriticalTable(t *testing.T) {
 // Ensure a C result through Apply: the attacker's roll, the attack event,
 // the critical roll and its result, in that order (lines 944, 950).
 func TestDamageCriticalThroughApply(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
-		cbUnit("A1", "lancers", LightMech, "0605", Values{RA: 8, CA: 6, D: 6}, 3, Regular),
-		cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular))
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers light-mech regular 8/6/6 @0605 r=3 mp=4 ob=10
+		unit B1 bandits heavy-mech regular 14/16/12 @0505 r=3 mp=4 ob=17`)
 	// 8 − 12 = −4: a 2 is C; the critical roll of 7 is one step.
 	s, events := cbDo(t, s, "lancers", "attack A1 B1", 2, 7)
 	cbOneAttack(t, events, cbAttack{"A1", "B1", "ranged", 8, 12, -4, 2, "C"})
@@ -171,16 +169,14 @@ func TestDamageCriticalThroughApply(t *testing.T) {
 // Roll; units two hexes off, air units and hidden infantry are not
 // caught.
 func TestDamageExplosion(t *testing.T) {
-	x := cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	x.Chits.ExtraMech = true
-	friend := cbUnit("B2", "bandits", MediumMech, "0505", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
-	friend.Disrupted = true // no +2 for it: no modifiers apply
-	hidden := cbUnit("B3", "bandits", Infantry, "0405", Values{RA: 2, CA: 4, D: 2}, 0, Regular)
-	hidden.Hidden = true
-	air := cbUnit("B4", "bandits", LightAir, "0504", Values{RA: 6, CA: 0, D: 6}, 6, Regular)
-	foe := cbUnit("A1", "lancers", HeavyMech, "0506", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	far := cbUnit("A2", "lancers", HeavyMech, "0507", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, x, friend, hidden, air, foe, far)
+	// B2 is disrupted: no +2 for it, since no modifiers apply.
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 14/16/12 @0506 r=3 mp=4 ob=17
+		unit A2 lancers heavy-mech regular 14/16/12 @0507 r=3 mp=4 ob=17
+		unit B1 bandits heavy-mech regular 14/16/12 @0505 r=3 mp=4 ob=17 chits=extra-mech
+		unit B2 bandits medium-mech regular 10/10/8 @0505 r=3 mp=4 ob=13 disrupted
+		unit B3 bandits infantry regular 2/4/2 @0405 mp=4 hidden
+		unit B4 bandits light-air regular 6/0/6 @0504 r=6 mp=4`)
 	// Critical 12; A1 (ID order) is hit on a 12 for two steps and holds on
 	// a 9 (−1 damaged: 8); B2 is missed on an 8 and, already disrupted,
 	// fails on a 7 (−1: 6) and loses a step.
@@ -225,12 +221,10 @@ func TestDamageExplosion(t *testing.T) {
 // turn (on the reference card the +5 column reads C on a 2), catching its
 // own neighbours; no exploding unit leaves salvage (K18).
 func TestDamageExplosionChain(t *testing.T) {
-	s := cbBattle(terrain(nil), PhaseAttack,
-		cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular),
-		cbUnit("A1", "lancers", HeavyMech, "0506", Values{RA: 14, CA: 16, D: 12}, 3, Regular),
-		cbUnit("A2", "lancers", HeavyMech, "0507", Values{RA: 14, CA: 16, D: 12}, 3, Regular),
-	)
-	s.Rules.CRT = ReferenceCRT
+	s := cbPosition(t, PhaseAttack, `rules crt=reference
+		unit A1 lancers heavy-mech regular 14/16/12 @0506 r=3 mp=4 ob=17
+		unit A2 lancers heavy-mech regular 14/16/12 @0507 r=3 mp=4 ob=17
+		unit B1 bandits heavy-mech regular 14/16/12 @0505 r=3 mp=4 ob=17`)
 	// B1 explodes (12); A1 is hit on a 2: C, critical 2, explodes; A2 is
 	// hit on a 4 (one step) and holds on a 10. A1, destroyed, makes no
 	// Disruption Roll.
@@ -247,7 +241,7 @@ func TestDamageExplosionChain(t *testing.T) {
 // Ensure the Extra 'Mech chit absorbs the first damage step and only the
 // first (line 1304), and the damage is told only to the owner (R10).
 func TestDamageExtraMech(t *testing.T) {
-	s := cbLone(func(u *Unit) { u.Chits.ExtraMech = true })
+	s := cbLone(t, Regular, "chits=extra-mech")
 	b, src := cbFight(t, s)
 	u := b.s.Unit("B1")
 	if err := b.takeSteps(u, 1, "test", true); err != nil {
@@ -280,13 +274,11 @@ func TestDamageExtraMech(t *testing.T) {
 // only 'Mech lances leave a salvage counter (line 514), and counters in
 // one hex add up.
 func TestDamageDestroyedSalvage(t *testing.T) {
-	m1 := cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	m1.Step = 3
-	m2 := cbUnit("B2", "bandits", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-	m2.Step = 2
-	tank := cbUnit("B3", "bandits", Tracked, "0707", Values{RA: 10, CA: 10, D: 10}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, m1, m2, tank,
-		cbUnit("A1", "lancers", HeavyMech, "2010", Values{RA: 14, CA: 16, D: 12}, 3, Regular))
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 14/16/12 @2010 r=3 mp=4 ob=17
+		unit B1 bandits heavy-mech regular 14/16/12 @0505 r=3 mp=4 ob=17 step=3
+		unit B2 bandits light-mech regular 6/6/6 @0505 r=3 mp=4 ob=8 step=2
+		unit B3 bandits tracked regular 10/10/10 @0707 r=3 mp=4`)
 	b, src := cbFight(t, s)
 	for _, id := range []string{"B1", "B2", "B3"} {
 		if err := b.takeSteps(b.s.Unit(id), 4, "test", true); err != nil {
@@ -324,7 +316,7 @@ func TestDamageMoraleCheck(t *testing.T) {
 		{"both fail", true, []int{7, 8}, 3, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := cbLone(nil)
+			s := cbLone(t, Regular, "")
 			s.Rules.MoraleCheck = tc.morale
 			b, src := cbFight(t, s, tc.rolls...)
 			u := b.s.Unit("B1")
@@ -346,11 +338,9 @@ func TestDamageMoraleCheck(t *testing.T) {
 // Disruption Roll, steps take effect, and a destroyed 'Mech lance leaves
 // its counter where it stood.
 func TestDamageThroughApply(t *testing.T) {
-	m := terrain(nil)
-	b1 := cbUnit("B1", "bandits", HeavyMech, "0505", Values{RA: 14, CA: 16, D: 12}, 3, Regular)
-	b1.Step = 3
-	s := cbBattle(m, PhaseAttack,
-		cbUnit("A1", "lancers", AssaultMech, "0605", Values{RA: 20, CA: 24, D: 12}, 3, Regular), b1)
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers assault-mech regular 20/24/12 @0605 r=3 mp=4 ob=24
+		unit B1 bandits heavy-mech regular 14/16/12 @0505 r=3 mp=4 ob=17 step=3`)
 	// 20 − 12 at step 3 (D 3) is +17, clamped to +15; a 7 is 3 steps.
 	s2, events := cbDo(t, s, "lancers", "attack A1 B1", 7)
 	cbOneAttack(t, events, cbAttack{"A1", "B1", "ranged", 20, 3, 15, 7, "3"})
@@ -382,8 +372,8 @@ func TestDestroyedCarrierLeavesOneCounter(t *testing.T) {
 		{Tracked, 1, true, 1}, // the carried counter drops
 		{MediumMech, 1, false, 0},
 	} {
-		s := &State{Map: terrain(nil), Sides: []Side{{ID: "a"}, {ID: "b"}},
-			Units: []Unit{{ID: "A1", Side: "a", Class: tc.class, Status: Active, Hex: h("0505"), Salvage: tc.carried}}}
+		s := mustPosition(t, fmt.Sprintf(`map blank 32x17; turn 0 deploy a; side a; side b
+			unit A1 a %v green 0/0/0 @0505 carries=%d`, tc.class, tc.carried))
 		b := &battle{s: s}
 		b.destroy(s.Unit("A1"), "test", tc.salvage)
 		if got := s.Salvage[h("0505")]; got != tc.want {

@@ -17,12 +17,10 @@ import (
 // does not start until it stands on the map. Stacking a unit with it was
 // accepted and broke the state's invariants (an internal error).
 func TestDeployDropShip(t *testing.T) {
-	ds := drpShip("D1", "lancers", Union, "")
-	ds.Drop = false
-	a1 := cbUnit("A1", "lancers", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	b1 := cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	m := terrain(map[string]mapgen.Cell{"0707": {Terrain: mapgen.LightWoods}, "0808": {Terrain: mapgen.Open, Elevation: 1}})
-	s := cbBattle(m, PhaseDeploy, ds, a1, b1)
+	s := cbPosition(t, PhaseDeploy, `cell 0707 light-woods; cell 0808 open level=1
+		unit A1 lancers medium-mech regular 8/8/8 @0505 r=3 mp=4 ob=10
+		unit B1 bandits medium-mech regular 8/8/8 @2010 r=3 mp=4 ob=10
+		unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 reserve r=6`)
 	if _, _, err := Start(s); err == nil || !strings.Contains(err.Error(), "D1 has not been deployed") {
 		t.Errorf("Start with D1 in reserve: %v", err)
 	}
@@ -52,13 +50,12 @@ func TestDeployDropShip(t *testing.T) {
 // come down in turn 1 under the drop rules: fire as they land, the
 // landing roll with its modifiers (000 lines 741–765).
 func TestDeployDropAtStart(t *testing.T) {
-	a1 := drpMech("A1", "lancers", HeavyMech, Values{RA: 16, CA: 16, D: 10}, Elite)
-	a2 := drpMech("A2", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Green)
-	b1 := cbUnit("B1", "bandits", MediumMech, "1408", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	b1.Status = Reserve
-	s := cbBattle(terrain(nil), PhaseDeploy, a1, a2, b1)
-	s.Turn, s.PlayerTurn = 0, 0
-	s.Campaign = &CampaignRules{Zones: map[string]Zone{"A1": {Drop: true}, "A2": {Drop: true}, "B1": {Edge: East, Depth: 32}}}
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit A1 lancers heavy-mech elite 16/16/10 reserve drop r=3 mp=4 ob=20
+		unit A2 lancers medium-mech green 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit B1 bandits medium-mech regular 8/8/8 reserve @1408 r=3 mp=4 ob=10
+		campaign zone=A1:none:0:drop zone=A2:none:0:drop zone=B1:east:32`)
 	if !strings.Contains(s.Campaign.Zones["A1"].String(), "drop") {
 		t.Errorf("zone text %q", s.Campaign.Zones["A1"])
 	}
@@ -120,9 +117,9 @@ func TestDeployDropAtStart(t *testing.T) {
 // Ensure a unit kept in orbit for a later drop (not one dropping at the
 // start) is not deployed: it drops in its movement phase (000 line 735).
 func TestDeployKeptInOrbit(t *testing.T) {
-	a1 := drpMech("A1", "lancers", HeavyMech, Values{RA: 16, CA: 16, D: 10}, Elite)
-	b1 := cbUnit("B1", "bandits", MediumMech, "1408", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseDeploy, a1, b1)
+	s := cbPosition(t, PhaseDeploy, `
+		unit A1 lancers heavy-mech elite 16/16/10 reserve drop r=3 mp=4 ob=20
+		unit B1 bandits medium-mech regular 8/8/8 @1408 r=3 mp=4 ob=10`)
 	cbRefuse(t, s, "lancers", "deploy A1 1010", "drops with drop UNIT HEX (/battle drop) in your movement phase")
 	if got := ValidActions(s, "A1"); len(got) != 0 {
 		t.Errorf("A1 in orbit offered %v before the battle", got)

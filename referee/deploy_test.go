@@ -3,20 +3,17 @@ package referee
 import (
 	"strings"
 	"testing"
-
-	"bfbot/mapgen/hex"
 )
 
 // Ensure a unit deployed before the battle starts may be deployed again
 // elsewhere (ruling DP1), that the new hex is checked as the first was,
 // and that the enemy hears of neither.
 func TestRedeploy(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	a1.Status, a1.Hex, a1.StartHex = Reserve, hex.Hex{}, hex.Hex{}
-	b1 := cbUnit("B1", "bandits", MediumMech, "2010", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	a2 := cbUnit("A2", "lancers", MediumMech, "0606", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	a3 := cbUnit("A3", "lancers", MediumMech, "0606", Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseDeploy, a1, a2, a3, b1)
+	s := cbPosition(t, PhaseDeploy, `
+		unit A1 lancers medium-mech regular 8/8/8 reserve r=3 mp=4 ob=10
+		unit A2 lancers medium-mech regular 8/8/8 @0606 r=3 mp=4 ob=10
+		unit A3 lancers medium-mech regular 8/8/8 @0606 r=3 mp=4 ob=10
+		unit B1 bandits medium-mech regular 8/8/8 @2010 r=3 mp=4 ob=10`)
 	s, _ = cbDo(t, s, "lancers", "deploy A1 0505")
 	s, ev := cbDo(t, s, "lancers", "deploy A1 0707")
 	if u := s.Unit("A1"); u.Status != Active || u.Hex != h("0707") || u.StartHex != h("0707") {
@@ -35,17 +32,11 @@ func TestRedeploy(t *testing.T) {
 // ValidActions (the AI's deployment), a visible unit may, and a state
 // with two is broken.
 func TestOneHiddenInfantryPerHex(t *testing.T) {
-	inf := func(id, at string, hidden bool) Unit {
-		u := cbUnit(id, "bandits", Infantry, at, Values{RA: 4, CA: 4, D: 4}, 1, Regular)
-		u.OverburnRA, u.Hidden = 0, hidden
-		return u
-	}
-	i2 := inf("B2", "0101", true)
-	i2.Status = Reserve
-	i3 := inf("B3", "0101", false)
-	i3.Status = Reserve
-	s := cbBattle(terrain(nil), PhaseDeploy, inf("B1", "1010", true), i2, i3,
-		cbUnit("A1", "lancers", MediumMech, "0505", Values{RA: 8, CA: 8, D: 8}, 3, Regular))
+	s := cbPosition(t, PhaseDeploy, `
+		unit A1 lancers medium-mech regular 8/8/8 @0505 r=3 mp=4 ob=10
+		unit B1 bandits infantry regular 4/4/4 @1010 r=1 mp=4 hidden
+		unit B2 bandits infantry regular 4/4/4 reserve r=1 mp=4 hidden
+		unit B3 bandits infantry regular 4/4/4 reserve r=1 mp=4`)
 	cbRefuse(t, s, "bandits", "deploy B2 1010", "only one infantry unit may be hidden in a hex (000 line 1055)")
 	cbDo(t, s, "bandits", "deploy B3 1010")
 	// The AI's deployment (campaign AutoDeploy) picks from ValidActions.

@@ -46,13 +46,6 @@ func drpDo(tb testing.TB, s *State, side, text string, rolls ...drpRoll) (*State
 	return cbDoWith(tb, s, side, text, d, src)
 }
 
-// drpMech is a 'Mech lance in orbit, kept for a drop.
-func drpMech(id, side string, c Class, full Values, e Experience) Unit {
-	u := cbUnit(id, side, c, "0101", full, 3, e)
-	u.Status, u.Drop, u.Hex, u.StartHex = Reserve, true, hex.Hex{}, hex.Hex{}
-	return u
-}
-
 // drpRollFor finds a 2D6 roll giving want on column col of the rulebook
 // CRT.
 func drpRollFor(tb testing.TB, col int, want string) int {
@@ -131,9 +124,10 @@ func TestScatter(t *testing.T) {
 // the adjacent 1406 that fires at it as it comes down.
 func drpExample(t *testing.T) *State {
 	t.Helper()
-	heavy := drpMech("A1", "lancers", HeavyMech, Values{RA: 16, CA: 18, D: 10}, Elite)
-	bandit := cbUnit("B1", "bandits", MediumMech, "1406", Values{RA: 20, CA: 12, D: 9}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, heavy, bandit)
+	s := mustPosition(t, `map blank 32x17; turn 1 movement lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit A1 lancers heavy-mech elite 16/18/10 reserve drop r=3 mp=4 ob=20
+		unit B1 bandits medium-mech regular 20/12/9 @1406 r=3 mp=4 ob=24`)
 	s, ev := drpDo(t, s, "lancers", "drop A1 1407")
 	if e := cbOf(ev, "drop_declared"); len(e) != 1 || !slices.Equal(e[0].Audience, []string{"lancers"}) {
 		t.Fatalf("declaration events %+v: want one, for the lancers only (DR1)", ev)
@@ -215,8 +209,9 @@ func TestDropLandingExample(t *testing.T) {
 // Ensure a lance that lands gently may not move that turn (000 line 763)
 // and a lance dropped out of the sky by fire makes no landing roll.
 func TestDropLandedCannotMove(t *testing.T) {
-	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit B1 bandits light-mech regular 6/6/6 @3015 r=3 mp=4 ob=8`)
 	s, _ = drpDo(t, s, "lancers", "drop A1 0808")
 	s, _ = drpDo(t, s, "lancers", "end", drpTwo(5))
 	if got := s.Unit("A1"); got.Hex != h("0808") || got.Status != Active {
@@ -232,17 +227,15 @@ func TestDropLandedCannotMove(t *testing.T) {
 // adjacent hex, each once a segment; not from two hexes, not hidden, not
 // disrupted; a DropShip does not.
 func TestDropFire(t *testing.T) {
-	a1 := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	a2 := drpMech("A2", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	air := airUnit("B1", "bandits", LightAir, "1010", 8, 6, 4, 5, 12, Regular)
-	same := cbUnit("B2", "bandits", MediumMech, "1407", Values{RA: 10, CA: 10, D: 8}, 3, Veteran)
-	far := cbUnit("B3", "bandits", MediumMech, "1409", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
-	hidden := cbUnit("B4", "bandits", Infantry, "1406", Values{RA: 3, CA: 6, D: 5}, 1, Regular)
-	hidden.Hidden = true
-	toppled := cbUnit("B5", "bandits", MediumMech, "1306", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
-	toppled.Disrupted = true
-	ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, a1, a2, air, same, far, hidden, toppled, ship)
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit B1 bandits light-air regular 8/6/4 @1010 r=5 mp=12 mp-left=12
+		unit B2 bandits medium-mech veteran 10/10/8 @1407 r=3 mp=4 ob=13
+		unit B3 bandits medium-mech regular 10/10/8 @1409 r=3 mp=4 ob=13
+		unit B4 bandits infantry regular 3/6/5 @1406 r=1 mp=4 hidden
+		unit B5 bandits medium-mech regular 10/10/8 @1306 r=3 mp=4 ob=13 disrupted
+		unit B6 bandits union regular 13/0/7 @1507 r=6`)
 	s, _ = drpDo(t, s, "lancers", "drop A1 1407")
 	s, _ = drpDo(t, s, "lancers", "drop A2 1408")
 	// A1 drops first: B1 (air, 1010 is 4 hexes away, range 5) fires its AA
@@ -273,8 +266,9 @@ func TestDropFire(t *testing.T) {
 // Ensure a drop is a secret until it lands (ruling DR1): the enemy's view
 // shows neither the unit in orbit nor its target; its own view does.
 func TestDropSecret(t *testing.T) {
-	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, u, cbUnit("B1", "bandits", LightMech, "3015", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit B1 bandits light-mech regular 6/6/6 @3015 r=3 mp=4 ob=8`)
 	s, ev := drpDo(t, s, "lancers", "drop A1 0808")
 	if len(EventsFor(ev, "bandits")) != 0 {
 		t.Errorf("the bandits hear of the declared drop: %+v", EventsFor(ev, "bandits"))
@@ -295,13 +289,12 @@ func TestDropSecret(t *testing.T) {
 // Ensure the drop refusals name their rule.
 func TestDropRefusals(t *testing.T) {
 	base := func() *State {
-		u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-		v := drpMech("A2", "lancers", LightMech, Values{RA: 6, CA: 6, D: 6}, Regular)
-		v.Drop = false
-		ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
-		b1 := cbUnit("B1", "bandits", LightMech, "2010", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-		b2 := cbUnit("B2", "bandits", LightMech, "2010", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-		return cbBattle(terrain(nil), PhaseMovement, u, v, ship, b1, b2)
+		return cbPosition(t, PhaseMovement, `
+			unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+			unit A2 lancers light-mech regular 6/6/6 reserve r=3 mp=4 ob=8
+			unit B1 bandits light-mech regular 6/6/6 @2010 r=3 mp=4 ob=8
+			unit B2 bandits light-mech regular 6/6/6 @2010 r=3 mp=4 ob=8
+			unit B6 bandits union regular 13/0/7 @1507 r=6`)
 	}
 	for _, tc := range []struct {
 		name, text, want string
@@ -334,11 +327,10 @@ func TestDropRefusals(t *testing.T) {
 // Ensure a drop on a hex that filled up since the declaration comes down
 // on the nearest hex with room (ruling DR3).
 func TestDropNoRoom(t *testing.T) {
-	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	a2 := cbUnit("A2", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-	a3 := cbUnit("A3", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-	a2.Hex, a3.Hex = h("0606"), h("0606")
-	s := cbBattle(terrain(nil), PhaseMovement, u, a2, a3)
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers light-mech regular 6/6/6 @0606 r=3 mp=4 ob=8
+		unit A3 lancers light-mech regular 6/6/6 @0606 r=3 mp=4 ob=8`)
 	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
 	s.Unit("A2").Hex, s.Unit("A3").Hex = h("0505"), h("0505")
 	s, _ = drpDo(t, s, "lancers", "end", drpTwo(9))
@@ -352,11 +344,11 @@ func TestDropNoRoom(t *testing.T) {
 // side's movement phase ends, even when the player just ends it; a side
 // whose every unit is still to drop holds the field meanwhile.
 func TestDropSetUp(t *testing.T) {
-	a1 := cbUnit("A1", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-	b1 := drpMech("B1", "bandits", HeavyMech, Values{RA: 16, CA: 16, D: 10}, Veteran)
-	b1.DropAt, b1.DropTurn = h("2010"), 1
-	b2 := drpMech("B2", "bandits", HeavyMech, Values{RA: 16, CA: 16, D: 10}, Veteran)
-	s := &State{Map: terrain(nil), Sides: []Side{{ID: "lancers", Name: "Lancers"}, {ID: "bandits", Name: "Bandits"}}, Units: []Unit{a1, b1, b2}}
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="Lancers"; side bandits name="Bandits"
+		unit A1 lancers light-mech regular 6/6/6 @0505 r=3 mp=4 ob=8
+		unit B1 bandits heavy-mech veteran 16/16/10 reserve drop drop-at=2010 drop-turn=1 r=3 mp=4 ob=20
+		unit B2 bandits heavy-mech veteran 16/16/10 reserve drop r=3 mp=4 ob=20`)
 	s, _, err := Start(s)
 	if err != nil {
 		t.Fatal(err)
@@ -382,10 +374,10 @@ func TestDropSetUp(t *testing.T) {
 // Ensure every drop action ValidActions offers is accepted, and that only
 // hexes the unit may land in are offered.
 func TestDropValidActions(t *testing.T) {
-	m := terrain(map[string]mapgen.Cell{"0303": {Terrain: mapgen.Water2}})
-	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	ship := cbUnit("B6", "bandits", Union, "1507", Values{RA: 13, D: 7}, 6, Regular)
-	s := cbBattle(m, PhaseMovement, u, ship)
+	s := cbPosition(t, PhaseMovement, `cell 0303 water-2
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit B6 bandits union regular 13/0/7 @1507 r=6`)
+	m := s.Map
 	acts := ValidActions(s, "A1")
 	if len(acts) != m.Width*m.Height-1 {
 		t.Errorf("%d drop hexes offered, want every hex but the DropShip's", len(acts))
@@ -454,10 +446,10 @@ func drpRandomArrivals(rng interface{ IntN(int) int }, s *State) {
 // pending no attack is offered in the movement phase, and an attack made
 // then brings the drops down first.
 func TestDropBeforeAttack(t *testing.T) {
-	u := drpMech("A1", "lancers", MediumMech, Values{RA: 10, CA: 10, D: 8}, Regular)
-	a2 := cbUnit("A2", "lancers", MediumMech, "0505", Values{RA: 10, CA: 10, D: 8}, 3, Regular)
-	b1 := cbUnit("B1", "bandits", LightMech, "0507", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseMovement, u, a2, b1)
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers medium-mech regular 10/10/8 @0505 r=3 mp=4 ob=13
+		unit B1 bandits light-mech regular 6/6/6 @0507 r=3 mp=4 ob=8`)
 	if !slices.ContainsFunc(ValidActions(s, "A2"), func(a Action) bool { return a.Kind == ActAttack }) {
 		t.Fatal("no attack offered with no drop pending")
 	}

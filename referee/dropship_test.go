@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -16,14 +17,12 @@ import (
 // drpShip is a DropShip of class c with the values table's RA and D (000
 // lines 1810–1812) and range 6, at hex at (Active) or in orbit ("").
 func drpShip(id, side string, c Class, at string) Unit {
-	v := map[Class]Values{Leopard: {RA: 8, D: 6}, Union: {RA: 13, D: 7}, Overlord: {RA: 16, D: 9}}[c]
-	u := Unit{ID: id, Side: side, Class: c, Name: id, Rows: [4]Values{v, v, v, v}, Range: 6, Experience: Regular, Status: Active}
+	v := map[Class]string{Leopard: "8/0/6", Union: "13/0/7", Overlord: "16/0/9"}[c]
+	where := "@" + at
 	if at == "" {
-		u.Status, u.Drop = Reserve, true
-	} else {
-		u.Hex, u.StartHex = h(at), h(at)
+		where = "reserve drop"
 	}
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v regular %s,%[4]s,%[4]s,%[4]s %s name=%[1]q r=6", id, side, c, v, where))
 }
 
 // drpAboard puts u aboard DropShip ship.
@@ -71,12 +70,12 @@ func TestDropShipValues(t *testing.T) {
 // enemy lance far off, its landing declared on target.
 func drpLanding(t *testing.T, target string, extra ...Unit) *State {
 	t.Helper()
-	units := append([]Unit{
-		drpShip("D1", "lancers", Union, ""),
-		drpAboard(cbUnit("A1", "lancers", HeavyMech, "0101", Values{RA: 16, CA: 16, D: 10}, 3, Regular), "D1"),
-		cbUnit("B9", "bandits", LightMech, "3016", Values{RA: 6, CA: 6, D: 6}, 3, Regular),
-	}, extra...)
-	s := cbBattle(terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0606": level(1)}), PhaseMovement, units...)
+	s := mustPosition(t, `map blank 32x17; cell 0505 heavy-woods; cell 0606 open level=1
+		turn 1 movement lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 reserve drop r=6
+		unit A1 lancers heavy-mech regular 16/16/10 reserve aboard=D1 r=3 mp=4 ob=20
+		unit B9 bandits light-mech regular 6/6/6 @3016 r=3 mp=4 ob=8`, extra...)
 	s, ev := drpDo(t, s, "lancers", "drop D1 "+target)
 	if len(EventsFor(ev, "bandits")) != 0 {
 		t.Errorf("the bandits hear of the declared landing: %+v", ev)
@@ -188,8 +187,9 @@ func TestDropShipLandingRefusals(t *testing.T) {
 		{"off the map", "9999", "not on the map"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := cbBattle(terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0606": level(1)}), PhaseMovement,
-				drpShip("D1", "lancers", Union, ""), cbUnit("B9", "bandits", LightMech, "3016", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
+			s := cbPosition(t, PhaseMovement, `cell 0505 heavy-woods; cell 0606 open level=1
+				unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 reserve drop r=6
+				unit B9 bandits light-mech regular 6/6/6 @3016 r=3 mp=4 ob=8`)
 			cbRefuse(t, s, "lancers", "drop D1 "+tc.target, tc.want)
 		})
 	}
@@ -218,7 +218,7 @@ func TestDropShipArcs(t *testing.T) {
 	}
 	east1, east2 := ground("B1", drpNear("1010", hex.NE, 2)), ground("B2", drpNear("1010", hex.SE, 3))
 	sw, nw := ground("B3", drpNear("1010", hex.SW, 2)), ground("B4", drpNear("1010", hex.N, 4))
-	s := cbBattle(terrain(nil), PhaseAttack, drpShip("D1", "lancers", Union, "1010"), east1, east2, sw, nw)
+	s := cbBattle(t, terrain(nil), PhaseAttack, drpShip("D1", "lancers", Union, "1010"), east1, east2, sw, nw)
 	s.Unit("D1").Step = 2 // RA 11 (DR12)
 	miss := drpRollFor(t, 3, "")
 	s, ev := cbDo(t, s, "lancers", "attack D1 B1", miss)
@@ -231,7 +231,7 @@ func TestDropShipArcs(t *testing.T) {
 
 	t.Run("air", func(t *testing.T) {
 		air := airUnit("B5", "bandits", HeavyAir, drpNear("1010", hex.NE, 5), 15, 13, 10, 15, 10, Elite)
-		s := cbBattle(terrain(nil), PhaseAttack, drpShip("D1", "lancers", Union, "1010"), air)
+		s := cbBattle(t, terrain(nil), PhaseAttack, drpShip("D1", "lancers", Union, "1010"), air)
 		m := drpRollFor(t, 3, "")
 		for range 3 {
 			var ev []Event
@@ -241,7 +241,7 @@ func TestDropShipArcs(t *testing.T) {
 		cbRefuse(t, s, "lancers", "attack D1 B5", "all three")
 	})
 	t.Run("valid", func(t *testing.T) {
-		s := cbBattle(terrain(nil), PhaseAttack, drpShip("D1", "lancers", Union, "1010"), east1, east2, sw, nw)
+		s := cbBattle(t, terrain(nil), PhaseAttack, drpShip("D1", "lancers", Union, "1010"), east1, east2, sw, nw)
 		acts := ValidActions(s, "D1")
 		if len(acts) != 4 {
 			t.Errorf("offered %v, want one attack at each of the four", acts)
@@ -260,7 +260,7 @@ func TestDropShipArcs(t *testing.T) {
 func TestDropShipIgnoresDisruption(t *testing.T) {
 	atk := cbUnit("B1", "bandits", AssaultMech, drpNear("1010", hex.N, 2), Values{RA: 10, CA: 20, D: 10}, 3, Regular)
 	base := func() *State {
-		s := cbBattle(terrain(nil), PhaseAttack, atk, drpShip("D1", "lancers", Union, "1010"))
+		s := cbBattle(t, terrain(nil), PhaseAttack, atk, drpShip("D1", "lancers", Union, "1010"))
 		s.Phasing = 1
 		return s
 	}
@@ -282,12 +282,12 @@ func TestDropShipIgnoresDisruption(t *testing.T) {
 // Ensure a destroyed DropShip takes its load with it and leaves three
 // salvage counters plus one per unit aboard (000 line 1259).
 func TestDropShipSalvage(t *testing.T) {
-	atk := cbUnit("B1", "bandits", AssaultMech, drpNear("1010", hex.N, 2), Values{RA: 10, CA: 20, D: 10}, 3, Regular)
-	a1 := drpAboard(cbUnit("A1", "lancers", HeavyMech, "0101", Values{RA: 16, CA: 16, D: 10}, 3, Regular), "D1")
-	a2 := drpAboard(cbUnit("A2", "lancers", LightMech, "0101", Values{RA: 6, CA: 6, D: 6}, 3, Regular), "D1")
-	s := cbBattle(terrain(nil), PhaseAttack, atk, drpShip("D1", "lancers", Union, "1010"), a1, a2)
-	s.Phasing = 1
-	s.Unit("D1").Step = 7
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 16/16/10 reserve aboard=D1 r=3 mp=4 ob=20
+		unit A2 lancers light-mech regular 6/6/6 reserve aboard=D1 r=3 mp=4 ob=8
+		unit B1 bandits assault-mech regular 10/20/10 @1008 r=3 mp=4 ob=13
+		unit D1 lancers union regular 13/0/7,13/0/7,13/0/7,13/0/7 @1010 r=6 step=7`)
+	s.Phasing = 1 // the bandits' attack phase
 	s, _ = cbDo(t, s, "bandits", "attack B1 D1", drpRollFor(t, Column(10, 7), "1"))
 	if s.Unit("D1").Status != Destroyed || s.Unit("A1").Status != Destroyed || s.Unit("A2").Status != Destroyed {
 		t.Errorf("D1 %v, A1 %v, A2 %v: all destroyed", s.Unit("D1").Status, s.Unit("A1").Status, s.Unit("A2").Status)
@@ -305,7 +305,7 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 	far := cbUnit("A3", "lancers", MediumMech, drpNear("1010", hex.N, 3), Values{RA: 10, CA: 10, D: 8}, 3, Regular)
 	low := cbUnit("A4", "lancers", MediumMech, drpNear("1010", hex.SE, 1), Values{RA: 10, CA: 10, D: 8}, 3, Regular)
 	low.MPLeft = 0
-	s := cbBattle(m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), near, second, far, low,
+	s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), near, second, far, low,
 		cbUnit("B9", "bandits", LightMech, "3016", Values{RA: 6, CA: 6, D: 6}, 3, Regular))
 	for i := range s.Units {
 		if s.Units[i].Class != Leopard {
@@ -343,7 +343,7 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 	t.Run("storm", func(t *testing.T) {
 		// A unit leaving its DropShip in a massive storm has its MP cut
 		// like every other ground unit's (004 line 15; ST6).
-		s := cbBattle(m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
 		s.Rules.Weather = Weather{Kind: WeatherStorm}
 		s, _ = drpDo(t, s, "lancers", "debark A1 "+drpNear("1010", hex.NW, 1))
 		if u := s.Unit("A1"); u.MPLeft != u.MP-1 {
@@ -352,11 +352,11 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 	})
 	t.Run("fighters stay aboard", func(t *testing.T) {
 		air := drpAboard(airUnit("A5", "lancers", LightAir, "0101", 8, 6, 4, 5, 12, Regular), "D1")
-		s := cbBattle(m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), air)
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), air)
 		cbRefuse(t, s, "lancers", "debark A5 "+drpNear("1010", hex.N, 1), "000 line 1212")
 	})
 	t.Run("not the turn it landed", func(t *testing.T) {
-		s := cbBattle(m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
 		s.Unit("D1").LandedAt = s.PlayerTurn
 		cbRefuse(t, s, "lancers", "debark A1 "+drpNear("1010", hex.N, 1), "after the landing")
 	})
@@ -369,7 +369,7 @@ func TestDropShipLiftoff(t *testing.T) {
 	a1 := drpAboard(cbUnit("A1", "lancers", HeavyMech, "0101", Values{RA: 16, CA: 16, D: 10}, 3, Regular), "D1")
 	b1 := cbUnit("B1", "bandits", LightMech, "3016", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
 	base := func() *State {
-		return cbBattle(terrain(nil), PhaseMovement, drpShip("D1", "lancers", Union, "1010"), a1, b1)
+		return cbBattle(t, terrain(nil), PhaseMovement, drpShip("D1", "lancers", Union, "1010"), a1, b1)
 	}
 	s, ev := drpDo(t, base(), "lancers", "liftoff D1")
 	if s.Unit("D1").Status != Withdrawn || s.Unit("A1").Status != Withdrawn {
@@ -424,7 +424,7 @@ func TestDropShipCheck(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a1 := drpAboard(cbUnit("A1", "lancers", HeavyMech, "0101", Values{RA: 16, CA: 16, D: 10}, 3, Regular), "D1")
 			a2 := cbUnit("A2", "lancers", LightMech, "0505", Values{RA: 6, CA: 6, D: 6}, 3, Regular)
-			s := cbBattle(terrain(nil), PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), a1, a2)
+			s := cbBattle(t, terrain(nil), PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), a1, a2)
 			if errs := s.Check(); len(errs) != 0 {
 				t.Fatalf("clean state: %v", errs)
 			}

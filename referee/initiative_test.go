@@ -3,14 +3,13 @@ package referee
 import (
 	"testing"
 
-	"bfbot/mapgen"
 	"bfbot/referee/dice"
 )
 
 // Ensure the initiative roll of 000 line 564: the highest 1D6 moves first,
 // ties among the highest roll again (ruling B15).
 func TestRollInitiative(t *testing.T) {
-	base := &State{Map: mapgen.New(8, 8), Sides: []Side{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}, {ID: "c", Name: "C"}}}
+	base := mustPosition(t, `map blank 8x8; turn 0 deploy a; side a name="A"; side b name="B"; side c name="C"`)
 	for _, tc := range []struct {
 		faces string
 		want  []string

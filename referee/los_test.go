@@ -113,6 +113,39 @@ func TestLineOfSightHexsideTie(t *testing.T) {
 	}
 }
 
+// Ensure every terrain but open ground and rubble is at least 12 m high
+// (000 line 117), so intervening rough shifts the column like woods (the
+// Terrain Modifiers Table, lines 896–918, shifts are cumulative) but, not
+// being woods, buildings or high ground, blocks nothing (line 780); rubble
+// between the units shifts nothing, as it is lower than a 'Mech (B16).
+func TestLineOfSightInterveningRough(t *testing.T) {
+	m := terrain(map[string]mapgen.Cell{
+		"0502": {Terrain: mapgen.Rough}, "0503": {Terrain: mapgen.Rough}, "0504": lightWoods,
+	})
+	if l := LineOfSight(m, h("0501"), h("0505")); !l.Clear || l.Thin != 1 || l.Shift != -3 {
+		t.Errorf("over rough, rough and light woods: %v thin %d shift %d, want clear, -1-1-1 = -3, one thin hex", l, l.Thin, l.Shift)
+	}
+	m.Set(h("0502"), mapgen.Cell{Terrain: mapgen.Rubble})
+	m.Set(h("0503"), mapgen.Cell{Terrain: mapgen.Rubble})
+	if l := LineOfSight(m, h("0501"), h("0505")); !l.Clear || l.Shift != -1 {
+		t.Errorf("over rubble, rubble and light woods: %v shift %d, want clear, the woods' -1 only", l, l.Shift)
+	}
+	// A unit on a level-1 hill fires over low rough untroubled, as over
+	// low woods (B8).
+	m.Set(h("0501"), level(1))
+	m.Set(h("0505"), level(1))
+	m.Set(h("0503"), mapgen.Cell{Terrain: mapgen.Rough})
+	if l := LineOfSight(m, h("0501"), h("0505")); !l.Clear || l.Shift != 0 {
+		t.Errorf("over low rough from hills: %v shift %d, want clear, no shift", l, l.Shift)
+	}
+	// Rough beside the lower unit is as high as a level-1 hill: a dead
+	// zone (line 799, B6).
+	m = terrain(map[string]mapgen.Cell{"0502": level(1), "0504": {Terrain: mapgen.Rough}})
+	if l := LineOfSight(m, h("0502"), h("0505")); l.Clear || l.By != ByDeadZone || l.At != h("0504") {
+		t.Errorf("behind rough from a hill: %v, want a dead zone at 0504", l)
+	}
+}
+
 // Ensure terrain no taller than either unit neither blocks nor shifts
 // (R4), and the target's hex shift is left to combat.
 func TestLineOfSightAboveBoth(t *testing.T) {

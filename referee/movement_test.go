@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -21,12 +20,11 @@ import (
 // mvUnit is an active, regular unit of the class with full-strength values
 // v (steps and overburn derived, R5) and MP mp, at hex at.
 func mvUnit(id, side string, class Class, at string, v Values, mp int) Unit {
-	u := Unit{ID: id, Side: side, Class: class, Rows: DeriveSteps(v), Range: 3, MP: mp,
-		Experience: Regular, Status: Active, Hex: hex.MustParse(at)}
+	ob := 0
 	if class.Info().Overburn {
-		u.OverburnRA = v.RA + StepDecrement(v.RA)
+		ob = v.RA + StepDecrement(v.RA)
 	}
-	return u
+	return unitOf(fmt.Sprintf("%s %s %v regular %d/%d/%d @%s r=3 mp=%d ob=%d", id, side, class, v.RA, v.CA, v.D, at, mp, ob))
 }
 
 // mvBattle starts the lancers' movement phase of turn 1 on map m (a 32×17
@@ -37,16 +35,8 @@ func mvBattle(t testing.TB, m *mapgen.Map, units ...Unit) *State {
 	if m == nil {
 		m = terrain(nil)
 	}
-	s := &State{
-		Map: m,
-		Sides: []Side{
-			{ID: "lancers", Name: "7th Crucis Lancers", RetreatEdge: West},
-			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: East},
-		},
-		Units: slices.Clone(units),
-		Turn:  1,
-	}
-	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s := mustPositionOn(t, m, `turn 1 deploy lancers
+		side lancers name="7th Crucis Lancers" retreat=west; side bandits name="Moore's Bandits" retreat=east`, units...)
 	mvNextTurn(t, s, 0)
 	return s
 }

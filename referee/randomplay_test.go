@@ -14,7 +14,7 @@ import (
 // rpBattle builds a random started battle on a generated sector: two sides
 // of five to eight ground units with random classes, experience and chits,
 // one hidden infantry platoon each, and a few minefields.
-func rpBattle(t *testing.T, rng *rand.Rand) *State {
+func rpBattle(t testing.TB, rng *rand.Rand) *State {
 	t.Helper()
 	m, err := mapgen.Generate(mapgen.GenOptions{Seed: rng.Uint64(), Theme: mapgen.Themes[rng.IntN(len(mapgen.Themes))], Sheets: 2, Orientation: mapgen.Orientation(rng.IntN(2))})
 	if err != nil {

@@ -474,7 +474,7 @@ func (b *battle) strand() {
 // scenarioVictoryPoints is VictoryPoints under scenario rules: as ruling
 // V8, with the salvage rules, bounties, exit awards (banked in Side.VP)
 // and objectives of the scenario.
-func (s *State) scenarioVictoryPoints() map[string]int {
+func (s *State) scenarioVictoryPoints() map[string]*VPCauses {
 	r := s.Scenario
 	vp, enemies := s.vpTally()
 	salvage := s.salvageVP()
@@ -482,22 +482,22 @@ func (s *State) scenarioVictoryPoints() map[string]int {
 		u := &s.Units[i]
 		switch u.Status {
 		case Destroyed:
-			enemies(u, u.Cost()+r.Bounty[u.ID]+r.SideBounty[u.Side])
+			enemies(u, vpDestroyed, u.Cost()+r.Bounty[u.ID]+r.SideBounty[u.Side])
 		case Captured:
 			n := 2 * u.Cost()
 			if r.Captives[u.ID] {
 				n = u.Cost()
 			}
+			enemies(u, vpCaptured, n)
 			if !r.Salvage.ExitedOnly {
-				n += salvage * u.Salvage
+				enemies(u, vpSalvage, salvage*u.Salvage)
 			}
-			enemies(u, n)
 		case Withdrawn, Broken:
-			vp[u.Side] += salvage * u.Salvage
+			vp[u.Side].Salvage += salvage * u.Salvage
 			if u.Status == Withdrawn && u.Aboard != "" {
 				for _, e := range r.Exits {
 					if e.Space {
-						vp[u.Side] += e.worth(u)
+						vp[u.Side].Awards += e.worth(u)
 					}
 				}
 			}
@@ -505,7 +505,7 @@ func (s *State) scenarioVictoryPoints() map[string]int {
 			// A counter held on the map by the side that scores the ones
 			// left there is still on the map (SC7).
 			if !r.Salvage.ExitedOnly || u.Side == r.Salvage.LeftTo {
-				vp[u.Side] += salvage * u.Salvage
+				vp[u.Side].Salvage += salvage * u.Salvage
 			}
 		}
 	}
@@ -515,9 +515,9 @@ func (s *State) scenarioVictoryPoints() map[string]int {
 	}
 	switch field := s.SidesInField(); {
 	case r.Salvage.LeftTo != "":
-		vp[r.Salvage.LeftTo] += salvage * n
+		vp[r.Salvage.LeftTo].Salvage += salvage * n
 	case !r.Salvage.ExitedOnly && len(field) == 1:
-		vp[field[0]] += salvage * n
+		vp[field[0]].Salvage += salvage * n
 	}
 	for _, o := range r.Objectives {
 		held, contested := false, false
@@ -532,7 +532,7 @@ func (s *State) scenarioVictoryPoints() map[string]int {
 			}
 		}
 		if held && !contested {
-			vp[o.Side] += o.VP
+			vp[o.Side].Awards += o.VP
 		}
 	}
 	return vp

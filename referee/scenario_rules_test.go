@@ -1,12 +1,12 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
-	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
@@ -19,15 +19,14 @@ import (
 // active at hex (or off the map when at is ""); a 'Mech lance's overburn
 // RA is derived by R5 (vehicles print none, ruling V14).
 func scnUnit(id, side string, class Class, at string, ra, ca, d int) Unit {
-	u := Unit{ID: id, Side: side, Class: class, Rows: DeriveSteps(Values{ra, ca, d}), Range: 3, MP: 4,
-		Experience: Regular, Status: Active}
-	if at != "" {
-		u.Hex = hex.MustParse(at)
-	}
+	ob := 0
 	if class.Info().Overburn && class.Kind() == KindMech {
-		u.OverburnRA = ra + StepDecrement(ra)
+		ob = ra + StepDecrement(ra)
 	}
-	return u
+	if at != "" {
+		at = "@" + at
+	}
+	return unitOf(fmt.Sprintf("%s %s %v regular %d/%d/%d %s r=3 mp=4 ob=%d", id, side, class, ra, ca, d, at, ob))
 }
 
 // scnBattle is a 32×17 sheet of open ground, lancers (retreat west) then
@@ -35,16 +34,9 @@ func scnUnit(id, side string, class Class, at string, ra, ca, d int) Unit {
 // dice d (nil: none).
 func scnBattle(t *testing.T, r *ScenarioRules, d *dice.Dice, units ...Unit) (*State, []Event) {
 	t.Helper()
-	s := &State{
-		Map: mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
-		Sides: []Side{
-			{ID: "lancers", Name: "Lancers", RetreatEdge: West},
-			{ID: "bandits", Name: "Bandits", RetreatEdge: East},
-		},
-		Units:    units,
-		Scenario: r,
-	}
-	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="Lancers" retreat=west; side bandits name="Bandits" retreat=east`, units...)
+	s.Scenario = r
 	if d == nil {
 		d = scnDice(t)
 	}

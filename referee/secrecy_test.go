@@ -25,9 +25,10 @@ const stSecrecySeed = 20250301
 // or three sides of 5–10 units of every class (air and DropShips too) with
 // random steps, experience, chits, statuses and hidden infantry, mines in
 // hexes no unit ever uses, rubble, salvage, and night now and then.
-func stSecrecyBattle(rng *rand.Rand, seed uint64) (*State, map[hex.Hex]bool) {
+func stSecrecyBattle(tb testing.TB, rng *rand.Rand, seed uint64) (*State, map[hex.Hex]bool) {
+	tb.Helper()
 	m := randomTerrain(seed, mapgen.SheetWidth, mapgen.SheetHeight)
-	s := stBattle(m)
+	s := stBattle(tb, m)
 	if rng.IntN(3) == 0 {
 		s.Sides = append(s.Sides, Side{ID: "third", Name: "Third Party"})
 	}
@@ -64,8 +65,8 @@ func stSecrecyBattle(rng *rand.Rand, seed uint64) (*State, map[hex.Hex]bool) {
 			letter = "C"
 		}
 		for n := range 5 + rng.IntN(6) {
-			u := stUnit(fmt.Sprintf("%s%d", letter, n+1), Classes[rng.IntN(len(Classes))].String(), "0101")
-			u.Side = s.Sides[si].ID
+			class := Classes[rng.IntN(len(Classes))]
+			u := unitOf(fmt.Sprintf("%s%d %s %v regular 10/10/8 @0101 name=\"test %[3]v\" r=3 mp=4 ob=13 mp-left=4", letter, n+1, s.Sides[si].ID, class))
 			u.Experience = Experience(rng.IntN(4))
 			steps := u.Class.Info().Steps
 			u.Step = rng.IntN(min(steps, 4))
@@ -98,6 +99,9 @@ func stSecrecyBattle(rng *rand.Rand, seed uint64) (*State, map[hex.Hex]bool) {
 	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
 	for i := range s.Units {
 		stPlace(rng, s, &s.Units[i], mines)
+	}
+	if errs := s.Check(); len(errs) > 0 {
+		tb.Fatalf("random battle %d breaks the invariants: %v", seed, errs)
 	}
 	return s, mines
 }
@@ -140,7 +144,7 @@ func TestSecrecyRandomBattles(t *testing.T) {
 	t.Logf("seed %d, %d battles × %d sighting phases", stSecrecySeed, battles, runs)
 	for i := range battles {
 		rng := rand.New(rand.NewPCG(stSecrecySeed, uint64(i)))
-		s, mines := stSecrecyBattle(rng, stSecrecySeed+uint64(i))
+		s, mines := stSecrecyBattle(t, rng, stSecrecySeed+uint64(i))
 		where := fmt.Sprintf("seed %d battle %d", stSecrecySeed, i)
 		// Deployment: nothing of the enemy shows (S14).
 		s.Phase = PhaseDeploy

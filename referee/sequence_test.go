@@ -12,15 +12,11 @@ import (
 // 0505 and A2 at 0605, bandits B1 at 2010.
 func coreBattle(t *testing.T) *State {
 	t.Helper()
-	unit := func(id, side string, at string) Unit {
-		return Unit{ID: id, Side: side, Class: MediumMech, Experience: Regular, Status: Active, Hex: h(at),
-			Rows: DeriveSteps(Values{RA: 10, CA: 12, D: 8}), OverburnRA: 13, Range: 3, MP: 4}
-	}
-	s := &State{
-		Map:   mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
-		Sides: []Side{{ID: "lancers", Name: "Lancers"}, {ID: "bandits", Name: "Bandits"}},
-		Units: []Unit{unit("A1", "lancers", "0505"), unit("A2", "lancers", "0605"), unit("B1", "bandits", "2010")},
-	}
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="Lancers"; side bandits name="Bandits"
+		unit A1 lancers medium-mech regular 10/12/8 @0505 r=3 mp=4 ob=13
+		unit A2 lancers medium-mech regular 10/12/8 @0605 r=3 mp=4 ob=13
+		unit B1 bandits medium-mech regular 10/12/8 @2010 r=3 mp=4 ob=13`)
 	s, _, err := Start(s)
 	if err != nil {
 		t.Fatal(err)
@@ -121,11 +117,7 @@ func TestStandUp(t *testing.T) {
 // Ensure Start refuses a battle with undeployed ground units, and State
 // is never changed by Apply.
 func TestStartAndImmutability(t *testing.T) {
-	s := &State{
-		Map:   mapgen.New(8, 8),
-		Sides: []Side{{ID: "a"}, {ID: "b"}},
-		Units: []Unit{{ID: "A1", Side: "a", Class: Infantry, Status: Reserve}},
-	}
+	s := mustPosition(t, "map blank 8x8; turn 0 deploy a; side a; side b; unit A1 a infantry green 0/0/0 reserve")
 	if _, _, err := Start(s); err == nil || err.Error() != "illegal action: A1 has not been deployed" {
 		t.Errorf("Start with a reserve unit: %v", err)
 	}

@@ -19,36 +19,19 @@ import (
 // RA 10 CA 10 D 8, range 3, MP 4). Its side is the letter its ID starts
 // with: A for lancers, B for bandits, C for a third side.
 func stUnit(id, class, at string) Unit {
-	c, err := ParseClass(class)
-	if err != nil {
-		panic(err)
-	}
 	side := map[byte]string{'A': "lancers", 'B': "bandits", 'C': "third"}[id[0]]
-	return Unit{
-		ID: id, Side: side, Name: "test " + class, Class: c,
-		Rows: DeriveSteps(Values{RA: 10, CA: 10, D: 8}), OverburnRA: 13,
-		Range: 3, MP: 4, MPLeft: 4, Experience: Regular,
-		Status: Active, Hex: h(at), StartHex: h(at),
-	}
+	return unitOf(fmt.Sprintf("%s %s %s regular 10/10/8 @%s name=%q r=3 mp=4 ob=13 mp-left=4", id, side, class, at, "test "+class))
 }
 
 // stBattle is a battle on m in the movement phase of turn 1, lancers
 // phasing, with the sides the units belong to.
-func stBattle(m *mapgen.Map, units ...Unit) *State {
-	s := &State{
-		Map:   m,
-		Sides: []Side{{ID: "lancers", Name: "7th Crucis Lancers"}, {ID: "bandits", Name: "Moore's Bandits"}},
-		Units: slices.Clone(units),
-		Turn:  1, Phase: PhaseMovement, PlayerTurn: 1,
-		Known: map[string]map[string]Knowledge{},
+func stBattle(tb testing.TB, m *mapgen.Map, units ...Unit) *State {
+	tb.Helper()
+	sides := `side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"`
+	if slices.ContainsFunc(units, func(u Unit) bool { return u.Side == "third" }) {
+		sides += `; side third name="Third Party"`
 	}
-	for _, u := range units {
-		if u.Side == "third" && s.Side("third") == nil {
-			s.Sides = append(s.Sides, Side{ID: "third", Name: "Third Party"})
-		}
-	}
-	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
-	return s
+	return mustPositionOn(tb, m, "turn 1 movement lancers player=1; "+sides, units...)
 }
 
 // stSight runs one sighting phase on a copy of s and checks the result
@@ -144,7 +127,7 @@ func TestSightingExample(t *testing.T) {
 		stUnit("B4", "tracked", "0401"),
 		stUnit("B5", "tracked", "0503"),
 	}
-	s := stBattle(stExampleMap(), units...)
+	s := stBattle(t, stExampleMap(), units...)
 	s.Phase = PhaseDeploy
 
 	t.Run("Start", func(t *testing.T) {
@@ -198,7 +181,7 @@ func TestSightingExample(t *testing.T) {
 	t.Run("LightBuildingShowsMechs", func(t *testing.T) {
 		mech := slices.Clone(units)
 		mech[5] = stUnit("B5", "heavy-mech", "0503")
-		s := stBattle(stExampleMap(), mech...)
+		s := stBattle(t, stExampleMap(), mech...)
 		s, _ = stSight(t, stMove(s, "A1", "0404"))
 		stExpectKnown(t, s, "lancers", "B1", "B5")
 	})
@@ -225,7 +208,7 @@ func TestSightingRange(t *testing.T) {
 		{"NightRecon3", true, true, []string{"B2", "B3"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := stBattle(stSector(nil), base...)
+			s := stBattle(t, stSector(nil), base...)
 			s.Unit("A1").Chits.Recon = tc.recon
 			s.Rules.Night = tc.night
 			s, _ = stSight(t, s)
@@ -244,7 +227,7 @@ func TestSightingECM(t *testing.T) {
 		t.Run(tc.at, func(t *testing.T) {
 			b1 := stUnit("B1", "assault-mech", tc.at)
 			b1.Chits.ECM = true
-			s, _ := stSight(t, stBattle(terrain(nil), stUnit("A1", "light-mech", "0110"), b1))
+			s, _ := stSight(t, stBattle(t, terrain(nil), stUnit("A1", "light-mech", "0110"), b1))
 			stExpectKnown(t, s, "lancers", tc.want...)
 			stExpectKnown(t, s, "bandits", "A1")
 		})
@@ -284,7 +267,7 @@ func TestSightingHidingTerrain(t *testing.T) {
 	} {
 		name := fmt.Sprintf("%v/%s/rubble=%v/night=%v", tc.terrain, tc.class, tc.rubble, tc.night)
 		t.Run(name, func(t *testing.T) {
-			s := stBattle(terrain(map[string]mapgen.Cell{"0113": {Terrain: tc.terrain}}),
+			s := stBattle(t, terrain(map[string]mapgen.Cell{"0113": {Terrain: tc.terrain}}),
 				stUnit("A1", "light-mech", "0110"), stUnit("B1", tc.class, "0113"))
 			if tc.rubble {
 				s.Rubble = map[hex.Hex]bool{h("0113"): true}
@@ -315,7 +298,7 @@ func TestSightingTerrainChanges(t *testing.T) {
 		m := terrain(map[string]mapgen.Cell{
 			"0111": {Terrain: mapgen.HeavyBuilding}, "0112": {Terrain: mapgen.HeavyBuilding}, "0113": {Terrain: mapgen.HeavyBuilding},
 		})
-		s := stBattle(m, stUnit("A1", "light-mech", "0110"), stUnit("B1", "light-mech", "0114"))
+		s := stBattle(t, m, stUnit("A1", "light-mech", "0110"), stUnit("B1", "light-mech", "0114"))
 		got, _ := stSight(t, s)
 		stExpectKnown(t, got, "lancers") // three buildings block (line 780)
 		s.Rubble = map[hex.Hex]bool{h("0112"): true}
@@ -323,7 +306,7 @@ func TestSightingTerrainChanges(t *testing.T) {
 		stExpectKnown(t, got, "lancers", "B1")
 	})
 	t.Run("NightLightWoods", func(t *testing.T) {
-		s := stBattle(terrain(map[string]mapgen.Cell{"0111": lightWoods}),
+		s := stBattle(t, terrain(map[string]mapgen.Cell{"0111": lightWoods}),
 			stUnit("A1", "light-mech", "0110"), stUnit("B1", "light-mech", "0112"))
 		got, _ := stSight(t, s)
 		stExpectKnown(t, got, "lancers", "B1")
@@ -341,21 +324,21 @@ func TestSightingSensors(t *testing.T) {
 	t.Run("ErrDisrupted", func(t *testing.T) {
 		a1 := stUnit("A1", "light-mech", "0110")
 		a1.Disrupted = true
-		s, _ := stSight(t, stBattle(terrain(nil), a1, stUnit("B1", "light-mech", "0111")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), a1, stUnit("B1", "light-mech", "0111")))
 		stExpectKnown(t, s, "lancers")
 		stExpectKnown(t, s, "bandits", "A1") // a toppled counter is still sighted
 	})
 	t.Run("ErrSurrendered", func(t *testing.T) {
 		a1 := stUnit("A1", "light-mech", "0110")
 		a1.Status, a1.Disrupted = Surrendered, true
-		s, _ := stSight(t, stBattle(terrain(nil), a1, stUnit("B1", "light-mech", "0110")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), a1, stUnit("B1", "light-mech", "0110")))
 		stExpectKnown(t, s, "lancers")
 		stExpectKnown(t, s, "bandits", "A1")
 	})
 	t.Run("ErrHidden", func(t *testing.T) {
 		a1 := stUnit("A1", "infantry", "0110")
 		a1.Hidden = true
-		s, _ := stSight(t, stBattle(terrain(nil), a1, stUnit("B1", "light-mech", "0111")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), a1, stUnit("B1", "light-mech", "0111")))
 		stExpectKnown(t, s, "lancers")
 		stExpectKnown(t, s, "bandits")
 	})
@@ -365,14 +348,14 @@ func TestSightingSensors(t *testing.T) {
 		a1.Step = 4
 		b1 := stUnit("B1", "light-mech", "0111")
 		b1.Status = Broken
-		s, _ := stSight(t, stBattle(terrain(nil), a1, b1, stUnit("A2", "light-mech", "0115")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), a1, b1, stUnit("A2", "light-mech", "0115")))
 		stExpectKnown(t, s, "lancers")
 		stExpectKnown(t, s, "bandits")
 	})
 	t.Run("OK", func(t *testing.T) {
 		a1 := stUnit("A1", "light-mech", "0110")
 		a1.Disrupted = true
-		s, _ := stSight(t, stBattle(terrain(nil), a1, stUnit("A2", "light-mech", "0115"), stUnit("B1", "light-mech", "0111")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), a1, stUnit("A2", "light-mech", "0115"), stUnit("B1", "light-mech", "0111")))
 		stExpectKnown(t, s, "lancers", "B1") // A2, four hexes off, sees it
 	})
 }
@@ -385,14 +368,14 @@ func TestSightingAdjacent(t *testing.T) {
 		t.Run(at, func(t *testing.T) {
 			b1 := stUnit("B1", "light-mech", "0110")
 			b1.Chits.ECM = true
-			s, _ := stSight(t, stBattle(m, stUnit("A1", "infantry", at), b1))
+			s, _ := stSight(t, stBattle(t, m, stUnit("A1", "infantry", at), b1))
 			stExpectKnown(t, s, "lancers", "B1")
 		})
 	}
 	// Two hexes away the heavy woods and ECM keep it.
 	b1 := stUnit("B1", "light-mech", "0110")
 	b1.Chits.ECM = true
-	s, _ := stSight(t, stBattle(m, stUnit("A1", "infantry", "0112"), b1))
+	s, _ := stSight(t, stBattle(t, m, stUnit("A1", "infantry", "0112"), b1))
 	stExpectKnown(t, s, "lancers")
 }
 
@@ -401,7 +384,7 @@ func TestSightingAdjacent(t *testing.T) {
 // destroyed, and no event repeats.
 func TestSightingPersists(t *testing.T) {
 	m := terrain(map[string]mapgen.Cell{"0112": heavyWoods})
-	s := stBattle(m, stUnit("A1", "light-mech", "0110"), stUnit("A2", "light-mech", "0115"), stUnit("B1", "infantry", "0113"))
+	s := stBattle(t, m, stUnit("A1", "light-mech", "0110"), stUnit("A2", "light-mech", "0115"), stUnit("B1", "infantry", "0113"))
 	s, events := stSight(t, s)
 	if got := stTypes(events); !slices.Equal(got, []string{"sighted:B1", "sighted:A2"}) {
 		t.Fatalf("first sighting: %v", got)
@@ -447,7 +430,7 @@ func TestSightingAEP(t *testing.T) {
 	if l := LineOfSight(m, h("0110"), h("0410")); l.Clear {
 		t.Fatalf("layout: 0110 -> 0410 clear")
 	}
-	s := stBattle(m, aep, b1, b2, b3)
+	s := stBattle(t, m, aep, b1, b2, b3)
 
 	s, events := stSight(t, s)
 	stExpectKnown(t, s, "lancers", "B1", "B2") // B2 by ESR, B1 by the probe
@@ -483,7 +466,7 @@ func TestSightingAEP(t *testing.T) {
 	}
 
 	t.Run("TiesByID", func(t *testing.T) {
-		s := stBattle(terrain(nil), aep, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
+		s := stBattle(t, terrain(nil), aep, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
 		s, _ = stSight(t, s)
 		if got := stKnown(s, "lancers", true); !slices.Equal(got, []string{"B3"}) {
 			t.Errorf("probed %v, want B3", got)
@@ -492,7 +475,7 @@ func TestSightingAEP(t *testing.T) {
 	t.Run("TwoProbes", func(t *testing.T) {
 		a2 := aep
 		a2.ID = "A2"
-		s := stBattle(terrain(nil), aep, a2, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
+		s := stBattle(t, terrain(nil), aep, a2, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
 		s, _ = stSight(t, s)
 		if got := stKnown(s, "lancers", true); !slices.Equal(got, []string{"B3", "B7"}) {
 			t.Errorf("probed %v, want B3 and B7", got)
@@ -501,19 +484,19 @@ func TestSightingAEP(t *testing.T) {
 	t.Run("ErrDisrupted", func(t *testing.T) {
 		d := aep
 		d.Disrupted = true
-		s, _ := stSight(t, stBattle(terrain(nil), d, stUnit("B3", "hover", "0112")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), d, stUnit("B3", "hover", "0112")))
 		if got := stKnown(s, "lancers", false); len(got) != 0 {
 			t.Errorf("a disrupted AEP unit learnt %v", got)
 		}
 	})
 	t.Run("ErrOutOfRange", func(t *testing.T) {
-		s, _ := stSight(t, stBattle(terrain(nil), aep, stUnit("B3", "hover", "0116")))
+		s, _ := stSight(t, stBattle(t, terrain(nil), aep, stUnit("B3", "hover", "0116")))
 		if got := stKnown(s, "lancers", false); len(got) != 0 {
 			t.Errorf("learnt %v six hexes away", got)
 		}
 	})
 	t.Run("ErrAir", func(t *testing.T) {
-		s, events := stSight(t, stBattle(terrain(nil), aep, stUnit("B3", "heavy-air", "0112")))
+		s, events := stSight(t, stBattle(t, terrain(nil), aep, stUnit("B3", "heavy-air", "0112")))
 		if got := stTypes(EventsFor(events, "lancers")); len(got) != 0 || len(s.Known["lancers"]) != 0 {
 			t.Errorf("probed an air lance: %v", got)
 		}
@@ -525,7 +508,7 @@ func TestSightingAEP(t *testing.T) {
 // hiding hexes, one hex further (line 1122), DropShips four further (line
 // 1193).
 func TestSightingAir(t *testing.T) {
-	s := stBattle(stSector(map[string]mapgen.Cell{"0112": heavyWoods, "0114": heavyWoods, "0111": level(2)}),
+	s := stBattle(t, stSector(map[string]mapgen.Cell{"0112": heavyWoods, "0114": heavyWoods, "0111": level(2)}),
 		stUnit("A1", "medium-air", "0110"),
 		stUnit("B1", "tracked", "0116"),   // six hexes, behind heavy woods and a hill
 		stUnit("B2", "infantry", "0114"),  // in heavy woods
@@ -549,7 +532,7 @@ func TestSightingAir(t *testing.T) {
 		t.Errorf("bandits know A1 as %b, want its class only", k)
 	}
 	// The DropShip at 0130 reaches nine hexes, with line of sight.
-	s = stBattle(stSector(nil), stUnit("A1", "tracked", "0121"), stUnit("A2", "tracked", "0120"), stUnit("B5", "union", "0130"))
+	s = stBattle(t, stSector(nil), stUnit("A1", "tracked", "0121"), stUnit("A2", "tracked", "0120"), stUnit("B5", "union", "0130"))
 	s, _ = stSight(t, s)
 	stExpectKnown(t, s, "bandits", "A1")
 }
@@ -558,7 +541,7 @@ func TestSightingAir(t *testing.T) {
 // only, in initiative order of sides and ID order of units, stamped with
 // the turn; a third side learns nothing from the others' sighting.
 func TestSightingEvents(t *testing.T) {
-	s := stBattle(stSector(nil),
+	s := stBattle(t, stSector(nil),
 		stUnit("A1", "light-mech", "0110"), stUnit("A2", "hover", "0112"),
 		stUnit("B1", "wheeled", "0113"), stUnit("B2", "sniper", "0111"),
 		stUnit("C1", "jump-infantry", "0130"))
@@ -591,7 +574,8 @@ func TestSightingEvents(t *testing.T) {
 // random classes and chits on a 32×34 sector (BENCHMARKS.md budget); with
 // close set, all of them within a 12×12 corner where most pairs are in
 // range.
-func stBenchBattle(close bool) *State {
+func stBenchBattle(tb testing.TB, close bool) *State {
+	tb.Helper()
 	m := randomTerrain(9, 32, 34)
 	rng := rand.New(rand.NewPCG(11, 12))
 	var units []Unit
@@ -614,7 +598,12 @@ func stBenchBattle(close bool) *State {
 		u.Chits.AEP = rng.IntN(5) == 0
 		units = append(units, u)
 	}
-	return stBattle(m, units...)
+	// A load for the benchmark, not a position: units stand on terrain
+	// they may not enter, so they join after the fixture's Check.
+	s := stBattle(tb, m)
+	s.Units = units
+	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+	return s
 }
 
 // BenchmarkSighting is one sighting phase for 40 units (BENCHMARKS.md budget:
@@ -622,7 +611,7 @@ func stBenchBattle(close bool) *State {
 func BenchmarkSighting(b *testing.B) {
 	for _, close := range []bool{false, true} {
 		b.Run(map[bool]string{false: "Spread", true: "Close"}[close], func(b *testing.B) {
-			s := stBenchBattle(close)
+			s := stBenchBattle(b, close)
 			stBenchSighting(b, s)
 		})
 	}
@@ -631,7 +620,7 @@ func BenchmarkSighting(b *testing.B) {
 	// line of sight, and every line of three hexes or more is blocked by
 	// the third woods hex: only units two hexes apart or closer see.
 	b.Run("Worst", func(b *testing.B) {
-		s := stBenchBattle(true)
+		s := stBenchBattle(b, true)
 		for i := range s.Map.Cells {
 			s.Map.Cells[i] = mapgen.Cell{Terrain: mapgen.LightWoods}
 		}

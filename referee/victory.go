@@ -68,6 +68,16 @@ func VictoryLevel(diff int) string {
 // the counters lying on the map when its units alone stand there (000
 // line 2647). With more than two sides every other side is an enemy.
 func (s *State) VictoryPoints() map[string]int {
+	t := s.tallyVP()
+	vp := make(map[string]int, len(t))
+	for side, c := range t {
+		vp[side] = c.Total()
+	}
+	return vp
+}
+
+// tallyVP counts each side's victory points by cause (VictoryPoints).
+func (s *State) tallyVP() map[string]*VPCauses {
 	if s.Scenario != nil {
 		return s.scenarioVictoryPoints()
 	}
@@ -78,11 +88,12 @@ func (s *State) VictoryPoints() map[string]int {
 		case Destroyed:
 			// A destroyed carrier's counter is not captured by anyone
 			// here: what it leaves on the map is damage's business.
-			enemies(u, u.Cost())
+			enemies(u, vpDestroyed, u.Cost())
 		case Captured:
-			enemies(u, 2*u.Cost()+SalvageVP*u.Salvage)
+			enemies(u, vpCaptured, 2*u.Cost())
+			enemies(u, vpSalvage, SalvageVP*u.Salvage)
 		default:
-			vp[u.Side] += SalvageVP * u.Salvage
+			vp[u.Side].Salvage += SalvageVP * u.Salvage
 		}
 	}
 	if field := s.SidesInField(); len(field) == 1 {
@@ -90,23 +101,24 @@ func (s *State) VictoryPoints() map[string]int {
 		for _, c := range s.Salvage {
 			n += c
 		}
-		vp[field[0]] += SalvageVP * n
+		vp[field[0]].Salvage += SalvageVP * n
 	}
 	return vp
 }
 
 // vpTally starts each side's victory points at its scenario awards
-// (Side.VP) and gives the function that awards n to every enemy of u's
-// side; with more than two sides every other side is an enemy (ruling V8).
-func (s *State) vpTally() (vp map[string]int, enemies func(u *Unit, n int)) {
-	vp = make(map[string]int, len(s.Sides))
+// (Side.VP) and gives the function that awards n for a cause to every
+// enemy of u's side; with more than two sides every other side is an
+// enemy (ruling V8).
+func (s *State) vpTally() (vp map[string]*VPCauses, enemies func(u *Unit, cause vpCause, n int)) {
+	vp = make(map[string]*VPCauses, len(s.Sides))
 	for _, side := range s.Sides {
-		vp[side.ID] = side.VP
+		vp[side.ID] = &VPCauses{Awards: side.VP}
 	}
-	enemies = func(u *Unit, n int) {
+	enemies = func(u *Unit, cause vpCause, n int) {
 		for _, side := range s.Sides {
 			if side.ID != u.Side {
-				vp[side.ID] += n
+				vp[side.ID].add(cause, n)
 			}
 		}
 	}
@@ -116,26 +128,64 @@ func (s *State) vpTally() (vp map[string]int, enemies func(u *Unit, n int)) {
 // SidesInField lists, in initiative order, the sides with an active unit
 // on the map (ruling V5): disrupted and hidden units hold the field;
 // surrendered, broken, withdrawn, destroyed, captured and undeployed units
-// do not; declared drops (DR10) and units still to come (SC3) do. It is
-// the one answer to who is still in the battle and who holds the field
-// at its end (000 lines 2647, 2661): the battle's end, the salvage left
-// on the map and the campaign's RBG box all read it.
+// do not; declared drops (DR10) and units still to come (SC3) do. In a
+// campaign battle air lances alone hold no field against enemy ground
+// units or DropShips (ruling AIR13): they may pick up no salvage (000
+// line 2647) and must keep flying (line 1090). It is the one answer to
+// who is still in the battle and who holds the field at its end (000
+// lines 2647, 2661): the battle's end, the salvage left on the map, the
+// campaign's RBG box and its morale table's end of a battle all read it.
 func (s *State) SidesInField() []string {
-	var out []string
+	var ground, any []string
 	for _, side := range s.Sides {
-		if s.scenarioPending(side.ID) {
-			out = append(out, side.ID) // units still to come (SC3)
-			continue
-		}
-		for i := range s.Units {
-			u := &s.Units[i]
-			if u.Side == side.ID && (u.Status == Active || dropDeclared(u)) {
-				out = append(out, side.ID)
-				break
-			}
+		switch s.fieldHold(side.ID) {
+		case holdsGround:
+			ground = append(ground, side.ID)
+			any = append(any, side.ID)
+		case holdsAirOnly:
+			any = append(any, side.ID)
 		}
 	}
-	return out
+	if s.Campaign != nil && len(ground) > 0 {
+		return ground
+	}
+	return any
+}
+
+// fieldHold is what a side still has in the battle.
+type fieldHold uint8
+
+const (
+	holdsNothing fieldHold = iota
+	holdsAirOnly           // active air lances and nothing else
+	holdsGround            // a ground unit or DropShip, a declared drop, units still to come
+)
+
+// fieldHold says what side still has in the battle (rulings V5, AIR13).
+func (s *State) fieldHold(side string) fieldHold {
+	if s.scenarioPending(side) {
+		return holdsGround // units still to come (SC3)
+	}
+	h, orbit := holdsNothing, false
+	for i := range s.Units {
+		u := &s.Units[i]
+		switch {
+		case u.Side != side:
+		case u.Status == Reserve && u.Drop && u.Aboard == "" && !dropDeclared(u):
+			orbit = true // kept in orbit, its drop not yet declared
+		case u.Status != Active && !dropDeclared(u):
+		case u.Class.Kind() != KindAir:
+			return holdsGround
+		default:
+			h = holdsAirOnly
+		}
+	}
+	if h == holdsAirOnly && orbit {
+		// Air cover over lances still to drop: the side is coming down,
+		// not flying over alone (AIR13).
+		return holdsGround
+	}
+	return h
 }
 
 // Outcome is how a battle ends: each side's victory points, the winner
@@ -184,6 +234,8 @@ func (b *battle) checkBattleEnd() bool {
 	switch {
 	case len(field) == 0:
 		why = "no side has a unit left on the map"
+	case len(field) == 1 && s.Campaign != nil && len(s.airOnlySides(field)) > 0:
+		why = fmt.Sprintf("only %s has ground units left on the map, and air lances alone cannot hold it (ruling AIR13)", s.Side(field[0]).Name)
 	case len(field) == 1:
 		why = fmt.Sprintf("only %s has units left on the map", s.Side(field[0]).Name)
 	case s.Rules.TurnLimit > 0 && s.Turn >= s.Rules.TurnLimit && s.Phasing == len(s.Sides)-1:
@@ -220,6 +272,7 @@ func (b *battle) finish(why string) {
 	b.strand()
 	s := b.s
 	field := s.SidesInField()
+	b.airBreakOff(field)
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Status == Surrendered && !slices.Contains(field, u.Side) {
@@ -241,6 +294,37 @@ func (b *battle) finish(why string) {
 	}
 	text += fmt.Sprintf(" (%s).", strings.Join(score, ", "))
 	b.emit(Event{Type: "battle_end", Winner: strp(o.Winner), VP: o.VP, Level: o.Level, Text: text})
+}
+
+// airOnlySides lists the sides outside field whose only units in the
+// battle are air lances.
+func (s *State) airOnlySides(field []string) []string {
+	var out []string
+	for _, side := range s.Sides {
+		if !slices.Contains(field, side.ID) && s.fieldHold(side.ID) == holdsAirOnly {
+			out = append(out, side.ID)
+		}
+	}
+	return out
+}
+
+// airBreakOff: in a campaign battle, the air lances of a side that holds
+// no field fly up out of the battle when it ends, and the side counts as
+// having withdrawn, so that its battlegroups fall back (rulings AIR13,
+// CB7): air lances alone cannot hold a sector against ground units.
+func (b *battle) airBreakOff(field []string) {
+	s := b.s
+	if s.Campaign == nil {
+		return
+	}
+	for _, id := range s.airOnlySides(field) {
+		s.Side(id).Retreating = true
+		for i := range s.Units {
+			if u := &s.Units[i]; u.Side == id && u.Status == Active {
+				b.airLeave(u)
+			}
+		}
+	}
 }
 
 // capture takes a unit off the map as the enemy's prisoner (000 line 970).

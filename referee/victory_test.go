@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -17,18 +16,13 @@ import (
 // battle-end rulings of docs/rulings.md.
 
 // vcBattle is a 32×17 sheet of open ground with two sides, the lancers
-// (retreating west) moving first, and the units given; it is started.
-func vcBattle(t *testing.T, units ...Unit) *State {
+// (retreating west) moving first, and the units written in the records
+// (the notation) or given; it is started.
+func vcBattle(t *testing.T, records string, units ...Unit) *State {
 	t.Helper()
-	s := &State{
-		Map: mapgen.New(mapgen.SheetWidth, mapgen.SheetHeight),
-		Sides: []Side{
-			{ID: "lancers", Name: "7th Crucis Lancers", RetreatEdge: West},
-			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: East},
-		},
-		Units: units,
-	}
-	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers name="7th Crucis Lancers" retreat=west; side bandits name="Moore's Bandits" retreat=east
+		`+records, units...)
 	s, _, err := Start(s)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
@@ -137,7 +131,9 @@ func TestVictoryLevel(t *testing.T) {
 // Bandits' 53 is a decisive victory. The book subtracts 53 from 200 and
 // gets 147; the true margin is 148; both are decisive (V9).
 func TestVictoryPointsTableExample(t *testing.T) {
-	s := vcBattle(t, scnUnit("A1", "lancers", HeavyMech, "0505", 13, 16, 10), scnUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10))
+	s := vcBattle(t, `
+		unit A1 lancers heavy-mech regular 13/16/10 @0505 r=3 mp=4 ob=16
+		unit B1 bandits heavy-mech regular 13/16/10 @2505 r=3 mp=4 ob=16`)
 	s.Sides[0].VP, s.Sides[1].VP = 201, 53
 	o := s.Outcome()
 	if o.Winner != "lancers" || o.Diff != 148 || o.Level != DecisiveVictory {
@@ -158,16 +154,13 @@ func TestVictoryPointsTableExample(t *testing.T) {
 func TestVictoryPointsDestroyedAndCaptured(t *testing.T) {
 	// The Heavy Type 2 counter of line 258 prints RA 14 and an overburn
 	// row of 18 (R5 would derive 17: printed counters win).
-	heavy := scnUnit("B1", "bandits", HeavyMech, "2505", 14, 18, 10)
-	heavy.OverburnRA, heavy.Experience = 18, Elite
-	if heavy.OverburnRA != 18 || heavy.Cost() != 28 {
+	s := vcBattle(t, `
+		unit A1 lancers assault-mech regular 16/20/10 @0505 r=3 mp=4 ob=20
+		unit B1 bandits heavy-mech elite 14/18/10 @2505 r=3 mp=4 ob=18
+		unit B2 bandits heavy-mech elite 14/18/10 @2506 r=3 mp=4 ob=18 chits=firepower2`)
+	if heavy := s.Unit("B1"); heavy.Cost() != 28 {
 		t.Fatalf("elite heavy lance: overburn %d, cost %d; want 18 and 28", heavy.OverburnRA, heavy.Cost())
 	}
-	withChit := heavy
-	withChit.ID = "B2"
-	withChit.Hex = hex.MustParse("2506")
-	withChit.Chits.Firepower = 2
-	s := vcBattle(t, scnUnit("A1", "lancers", AssaultMech, "0505", 16, 20, 10), heavy, withChit)
 	s.Unit("B1").Status, s.Unit("B1").Step = Destroyed, 4
 	if got := s.VictoryPoints(); got["lancers"] != 28 || got["bandits"] != 0 {
 		t.Errorf("one destroyed elite heavy lance: %v, want lancers 28", got)
@@ -183,13 +176,12 @@ func TestVictoryPointsDestroyedAndCaptured(t *testing.T) {
 // units one captured; lying on the map when one's units alone stand
 // there; and not at all when the carrier was destroyed.
 func TestVictoryPointsSalvage(t *testing.T) {
-	s := vcBattle(t,
-		scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8),
-		scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
-		scnUnit("A3", "lancers", MediumMech, "0507", 10, 12, 8),
-		scnUnit("B1", "bandits", Truck, "2505", 0, 0, 4),
-		scnUnit("B2", "bandits", Truck, "2506", 0, 0, 4),
-	)
+	s := vcBattle(t, `
+		unit A1 lancers medium-mech regular 10/12/8 @0505 r=3 mp=4 ob=13
+		unit A2 lancers medium-mech regular 10/12/8 @0506 r=3 mp=4 ob=13
+		unit A3 lancers medium-mech regular 10/12/8 @0507 r=3 mp=4 ob=13
+		unit B1 bandits truck regular 0/0/4 @2505 r=3 mp=4
+		unit B2 bandits truck regular 0/0/4 @2506 r=3 mp=4`)
 	s.Unit("A1").Salvage = 1 // on the map
 	s.Unit("A2").Salvage, s.Unit("A2").Status = 1, Withdrawn
 	s.Unit("A3").Salvage, s.Unit("A3").Status, s.Unit("A3").Step = 1, Destroyed, 4
@@ -211,11 +203,10 @@ func TestVictoryPointsSalvage(t *testing.T) {
 // Ensure the battle ends in the end phase when only one side stands on
 // the map (000 line 2661; V5), with docs/architecture.md's battle_end event last.
 func TestBattleEndLastSideStanding(t *testing.T) {
-	b1 := scnUnit("B1", "bandits", AssaultMech, "2505", 20, 16, 10)
-	b1.Status, b1.Step, b1.Experience = Destroyed, 4, Elite // cost 24 + 10
-	b2 := scnUnit("B2", "bandits", LightMech, "2506", 6, 8, 6)
-	b2.Status = Broken // fled: does not hold the field
-	s := vcBattle(t, scnUnit("A1", "lancers", AssaultMech, "0505", 16, 20, 10), b1, b2)
+	s := vcBattle(t, `
+		unit A1 lancers assault-mech regular 16/20/10 @0505 r=3 mp=4 ob=20
+		unit B1 bandits assault-mech elite 20/16/10 destroyed @2505 r=3 mp=4 ob=24 step=4 # cost 24 + 10
+		unit B2 bandits light-mech regular 6/8/6 broken @2506 r=3 mp=4 ob=8 # fled: does not hold the field`)
 	s, _ = vcEndTurns(t, s, 1)
 	if s.Phase != PhaseAttack {
 		t.Fatalf("the movement phase ended into %v", s.Phase)
@@ -236,7 +227,7 @@ func TestBattleEndLastSideStanding(t *testing.T) {
 	if err := json.Unmarshal(raw, &got); err != nil {
 		t.Fatal(err)
 	}
-	cost := float64(b1.Cost())
+	cost := float64(s.Unit("B1").Cost())
 	if got["type"] != "battle_end" || got["turn"] != 1.0 || got["side"] != "lancers" || got["winner"] != "lancers" ||
 		got["level"] != MinorVictory {
 		t.Errorf("battle_end = %s", raw)
@@ -250,7 +241,9 @@ func TestBattleEndLastSideStanding(t *testing.T) {
 // Ensure a turn limit ends the battle after the last side's turn of that
 // game turn (V10), and a margin under 20 is a draw with no winner.
 func TestBattleEndTurnLimit(t *testing.T) {
-	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, `
+		unit A1 lancers medium-mech regular 10/12/8 @0505 r=3 mp=4 ob=13
+		unit B1 bandits medium-mech regular 10/12/8 @2505 r=3 mp=4 ob=13`)
 	s.Rules.TurnLimit = 2
 	s, _ = vcEndTurns(t, s, 7) // turn 1: 4 phases; turn 2: lancers' 2, bandits' movement
 	if s.Phase == PhaseOver || s.Turn != 2 {
@@ -274,7 +267,7 @@ func TestRally(t *testing.T) {
 		a2 := scnUnit("A2", "lancers", MediumMech, "0505", 10, 12, 8)
 		a2.Status, a2.Experience = Broken, exp
 		friend := scnUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10)
-		s := vcBattle(t, friend, a2, scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+		s := vcBattle(t, "", friend, a2, scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 		s.Map = s.Map.Clone()
 		s.Map.Set(hex.MustParse("0807"), mapgen.Cell{Terrain: mapgen.LightWoods})
 		return s
@@ -349,7 +342,10 @@ func TestRally(t *testing.T) {
 // Ensure pickup (000 line 2647; V3): any ground unit takes one counter in
 // its hex at no cost; it carries one at most; air units take none.
 func TestPickup(t *testing.T) {
-	s := vcBattle(t, scnUnit("A1", "lancers", Truck, "1010", 0, 0, 4), scnUnit("A2", "lancers", LightAir, "1010", 6, 0, 6), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, `
+		unit A1 lancers truck regular 0/0/4 @1010 r=3 mp=4
+		unit A2 lancers light-air regular 6/0/6 @1010 r=3 mp=4
+		unit B1 bandits medium-mech regular 10/12/8 @2505 r=3 mp=4 ob=13`)
 	s.Salvage = map[hex.Hex]int{hex.MustParse("1010"): 2}
 	s, events := vcDo(t, s, "lancers", "pickup A1", nil)
 	if s.Unit("A1").Salvage != 1 || s.Salvage[hex.MustParse("1010")] != 1 || vcLast(events, "pickup") == nil || s.Unit("A1").MPLeft != 4 {
@@ -377,7 +373,7 @@ func TestRetreat(t *testing.T) {
 			scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8),
 		}
 	}
-	s := vcBattle(t, units()...)
+	s := vcBattle(t, "", units()...)
 	s.Unit("A1").Step, s.Unit("A2").Step = 1, 2
 	vcRefuse(t, s, "lancers", "retreat", "only 2 have taken damage steps")
 	vcRefuse(t, s, "bandits", "retreat", "turn")
@@ -390,7 +386,7 @@ func TestRetreat(t *testing.T) {
 
 	u := units()
 	u[1].Status, u[1].Step = Destroyed, 4
-	s = vcBattle(t, u...)
+	s = vcBattle(t, "", u...)
 	if got := ValidSideActions(s, "lancers"); len(got) != 2 || got[0].Kind != ActRetreat {
 		t.Errorf("ValidSideActions = %v, want retreat and surrender", got)
 	}
@@ -406,13 +402,12 @@ func TestRetreat(t *testing.T) {
 // die roll: 1–3 captured (000 line 2657).
 func TestWithdraw(t *testing.T) {
 	setup := func() *State {
-		s := vcBattle(t,
-			scnUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8),
-			scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8),
-			scnUnit("A3", "lancers", MediumMech, "3207", 10, 12, 8),
-			scnUnit("A4", "lancers", MediumMech, "0101", 10, 12, 8),
-			scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8),
-		)
+		s := vcBattle(t, `
+			unit A1 lancers medium-mech regular 10/12/8 @0105 r=3 mp=4 ob=13
+			unit A2 lancers medium-mech regular 10/12/8 @0506 r=3 mp=4 ob=13
+			unit A3 lancers medium-mech regular 10/12/8 @3207 r=3 mp=4 ob=13
+			unit A4 lancers medium-mech regular 10/12/8 @0101 r=3 mp=4 ob=13
+			unit B1 bandits medium-mech regular 10/12/8 @2505 r=3 mp=4 ob=13`)
 		s.Unit("A3").Salvage = 1
 		return s
 	}
@@ -482,7 +477,10 @@ func TestWithdraw(t *testing.T) {
 		}
 	})
 	t.Run("LastUnitOut", func(t *testing.T) {
-		s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0105", 10, 12, 8), scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+		s := vcBattle(t, `
+			unit A1 lancers medium-mech regular 10/12/8 @0105 r=3 mp=4 ob=13
+			unit A2 lancers medium-mech regular 10/12/8 @0506 r=3 mp=4 ob=13
+			unit B1 bandits medium-mech regular 10/12/8 @2505 r=3 mp=4 ob=13`)
 		s.Unit("A2").Step, s.Unit("A2").Status = 4, Destroyed
 		s, _ = vcDo(t, s, "lancers", "retreat", nil)
 		s, _ = vcDo(t, s, "lancers", "withdraw A1", nil)
@@ -498,7 +496,7 @@ func TestWithdraw(t *testing.T) {
 func TestSurrender(t *testing.T) {
 	b2 := scnUnit("B2", "bandits", LightMech, "2506", 6, 8, 6)
 	b2.Status = Broken
-	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10), b2)
+	s := vcBattle(t, "", scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", HeavyMech, "2505", 13, 16, 10), b2)
 	// Not their turn, but a side may give up at any time.
 	s, events := vcDo(t, s, "bandits", "surrender", nil)
 	if s.Phase != PhaseOver || s.Unit("B1").Status != Captured || s.Unit("B2").Status != Broken {
@@ -522,7 +520,7 @@ func TestBattleEndSurrenderedUnits(t *testing.T) {
 	b1.Status, b1.Disrupted = Surrendered, true
 	a2 := scnUnit("A2", "lancers", MediumMech, "0506", 10, 12, 8)
 	a2.Status, a2.Disrupted = Surrendered, true
-	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), a2, b1)
+	s := vcBattle(t, "", scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), a2, b1)
 	s, events := vcEndTurns(t, s, 2)
 	if s.Phase != PhaseOver || s.Unit("B1").Status != Captured || s.Unit("A2").Status != Surrendered {
 		t.Fatalf("phase %v, B1 %v, A2 %v", s.Phase, s.Unit("B1").Status, s.Unit("A2").Status)
@@ -534,7 +532,9 @@ func TestBattleEndSurrenderedUnits(t *testing.T) {
 
 // Ensure EndBattle (V11) counts the points as they stand.
 func TestEndBattle(t *testing.T) {
-	s := vcBattle(t, scnUnit("A1", "lancers", MediumMech, "0505", 10, 12, 8), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, `
+		unit A1 lancers medium-mech regular 10/12/8 @0505 r=3 mp=4 ob=13
+		unit B1 bandits medium-mech regular 10/12/8 @2505 r=3 mp=4 ob=13`)
 	s.Sides[1].VP = 25
 	next, events, err := EndBattle(s, "the scenario's commands ran out")
 	if err != nil || next.Phase != PhaseOver || next.Winner != "bandits" || len(events) != 1 || events[0].Level != MinorVictory {
@@ -555,7 +555,7 @@ func TestValidOtherAccepted(t *testing.T) {
 	a2.Status = Broken
 	a3 := scnUnit("A3", "lancers", MediumMech, "0108", 10, 12, 8)
 	a3.Salvage = 1
-	s := vcBattle(t, scnUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10), a2, a3, scnUnit("A4", "lancers", Wheeled, "1010", 4, 4, 4), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
+	s := vcBattle(t, "", scnUnit("A1", "lancers", HeavyMech, "0808", 13, 16, 10), a2, a3, scnUnit("A4", "lancers", Wheeled, "1010", 4, 4, 4), scnUnit("B1", "bandits", MediumMech, "2505", 10, 12, 8))
 	s.Salvage = map[hex.Hex]int{hex.MustParse("1010"): 1}
 	kinds := map[ActionKind]int{}
 	for _, id := range []string{"A1", "A2", "A3", "A4", "B1"} {
@@ -580,5 +580,78 @@ func TestValidOtherAccepted(t *testing.T) {
 	}
 	if kinds[ActRally] != len(beside) || kinds[ActPickup] != 1 || kinds[ActWithdraw] != 1 {
 		t.Errorf("listed %v; want %d rally hexes, 1 pickup (A4), 1 withdraw (A3 with salvage)", kinds, len(beside))
+	}
+}
+
+// Ensure air lances alone hold no field in a campaign battle (ruling
+// AIR13): the battle is fought until one side is gone or withdraws (000
+// lines 2653, 2661), and a side left with air lances only against enemy
+// ground units can neither pick up salvage (line 2647) nor stop flying
+// (line 1090), so the battle ends in the first end phase, its air lances
+// fly up and the side counts as withdrawn. Outside a campaign, and
+// between air lances alone, the battle goes on.
+func TestBattleEndAirAlone(t *testing.T) {
+	setup := func(campaign bool, units ...Unit) *State {
+		s := vcBattle(t, "", units...)
+		if campaign {
+			s.Campaign = &CampaignRules{WithdrawAfterSteps: 4}
+		}
+		return s
+	}
+	mech := func() Unit { return scnUnit("A1", "lancers", HeavyMech, "0505", 12, 14, 9) }
+	air := func(id, side, at string) Unit {
+		return airUnit(id, side, MediumAir, at, 10, 8, 8, 15, 15, Regular)
+	}
+
+	s := setup(true, mech(), air("B1", "bandits", "2505"))
+	s, events := vcEndTurns(t, s, 2) // the lancers' movement and attack phases
+	e := vcLast(events, "battle_end")
+	if s.Phase != PhaseOver || e == nil || s.Turn != 1 {
+		t.Fatalf("air lances against a 'Mech: phase %v turn %d, want over in turn 1", s.Phase, s.Turn)
+	}
+	if !strings.Contains(e.Text, "air lances alone cannot hold it") || *e.Winner != "" {
+		t.Errorf("battle_end %q winner %q, want the reason and a 0–0 draw", e.Text, *e.Winner)
+	}
+	if u := s.Unit("B1"); u.Status != Withdrawn || !s.Side("bandits").Retreating || s.Side("lancers").Retreating {
+		t.Errorf("B1 %v, bandits retreating %v, lancers %v: want B1 withdrawn and only the bandits retreating",
+			u.Status, s.Side("bandits").Retreating, s.Side("lancers").Retreating)
+	}
+	if w := vcLast(events, "withdraw"); w == nil || w.Unit != "B1" {
+		t.Errorf("no withdraw event for B1: %+v", w)
+	}
+
+	// A 'Mech and an air lance against air lances: the same, and the
+	// salvage on the map goes to the side holding the ground.
+	s = setup(true, mech(), air("A2", "lancers", "0510"), air("B1", "bandits", "2505"))
+	s.Salvage = map[hex.Hex]int{h("1005"): 1}
+	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+	s, events = vcEndTurns(t, s, 2)
+	if e := vcLast(events, "battle_end"); e == nil || e.VP["lancers"] != SalvageVP {
+		t.Fatalf("battle_end %+v, want lancers scoring the salvage left on the map", e)
+	}
+
+	// Air cover over a lance still in orbit, its drop to come: the side
+	// is coming down, and the battle goes on.
+	orbit := scnUnit("A3", "lancers", HeavyMech, "0101", 12, 14, 9)
+	orbit.Status, orbit.Drop, orbit.Hex = Reserve, true, hex.Hex{}
+	s = setup(true, orbit, air("A2", "lancers", "0510"), scnUnit("B1", "bandits", HeavyMech, "2505", 12, 14, 9))
+	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+	if s, _ = vcEndTurns(t, s, 2); s.Phase == PhaseOver {
+		t.Error("air cover over a lance in orbit: the battle ended")
+	}
+
+	// Outside a campaign the battle goes on (scenarios keep their own
+	// rules), and so it does between air lances alone.
+	for name, s := range map[string]*State{
+		"scenario":  setup(false, mech(), air("B1", "bandits", "2505")),
+		"air alone": setup(true, air("A2", "lancers", "0510"), air("B1", "bandits", "2505")),
+	} {
+		if name == "air alone" {
+			s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
+		}
+		s, _ = vcEndTurns(t, s, 2)
+		if s.Phase == PhaseOver {
+			t.Errorf("%s: the battle ended", name)
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
@@ -15,45 +14,29 @@ import (
 // stViewBattle is a battle in which the lancers know some bandits and not
 // others: B1 behind its blind, B2 sighted, B3 probed (000 lines 774, 1342),
 // B4 hidden infantry, B5 destroyed, B6 surrendered, B7 an air lance.
-func stViewBattle() *State {
-	a1 := stUnit("A1", "heavy-mech", "0505")
-	a1.Chits = Chits{Recon: true, Firepower: 2, ExtraMech: true}
-	a1.Overburning, a1.MPLeft, a1.Moved, a1.Salvage = true, 2, true, 1
-	a2 := stUnit("A2", "infantry", "0606")
-	a2.Hidden = true
-	a3 := stUnit("A3", "light-mech", "0101")
-	a3.Status = Reserve
-	b3 := stUnit("B3", "assault-mech", "0709")
-	b3.Step, b3.Experience, b3.Range = 2, Elite, 4
-	b3.Chits = Chits{Armor: 2, Firepower: 2, ExtraMech: true, ECM: true}
-	b3.ExtraMechUsed = true
-	b3.MPLeft, b3.Overburning, b3.Salvage = 1, true, 2
-	b4 := stUnit("B4", "heavy-infantry", "0710")
-	b4.Hidden = true
-	b5 := stUnit("B5", "fire-mech", "0711")
-	b5.Status, b5.Step = Destroyed, 4
-	b6 := stUnit("B6", "wheeled", "0712")
-	b6.Status, b6.Disrupted = Surrendered, true
-	s := stBattle(terrain(map[string]mapgen.Cell{"0909": {Terrain: mapgen.LightBuilding}}),
-		a1, a2, a3,
-		stUnit("B1", "tracked", "0707"), stUnit("B2", "hover", "0708"), b3, b4, b5, b6,
-		stUnit("B7", "light-air", "1010"))
-	s.Sides[0].Mines = map[hex.Hex]int{h("0303"): 10}
-	s.Sides[1].Mines = map[hex.Hex]int{h("1212"): 5, h("1213"): 15}
-	s.Sides[0].VP, s.Sides[1].VP = 3, 4
-	s.Sides[1].RetreatEdge = South
-	s.Rubble = map[hex.Hex]bool{h("0909"): true}
-	s.Salvage = map[hex.Hex]int{h("0808"): 2}
-	s.Known = map[string]map[string]Knowledge{
-		"lancers": {"B2": KnowClass, "B3": KnowClass | KnowValues, "B5": KnowClass},
-		"bandits": {"A1": KnowClass},
-	}
-	return s
+func stViewBattle(tb testing.TB) *State {
+	return mustPosition(tb, `map blank 32x17; cell 0909 light-building
+		turn 1 movement lancers player=1
+		side lancers name="7th Crucis Lancers" vp=3 mines=0303:10
+		side bandits name="Moore's Bandits" retreat=south vp=4 mines=1212:5,1213:15
+		unit A1 lancers heavy-mech regular 10/10/8 @0505 name="test heavy-mech" r=3 mp=4 ob=13 chits=recon,extra-mech,firepower2 mp-left=2 overburning moved carries=1
+		unit A2 lancers infantry regular 10/10/8 @0606 name="test infantry" r=3 mp=4 ob=13 hidden mp-left=4
+		unit A3 lancers light-mech regular 10/10/8 reserve @0101 name="test light-mech" r=3 mp=4 ob=13 mp-left=4
+		unit B1 bandits tracked regular 10/10/8 @0707 name="test tracked" r=3 mp=4 ob=13 mp-left=4
+		unit B2 bandits hover regular 10/10/8 @0708 name="test hover" r=3 mp=4 ob=13 mp-left=4
+		unit B3 bandits assault-mech elite 10/10/8 @0709 name="test assault-mech" r=4 mp=4 ob=13 chits=ecm,extra-mech,firepower2,armor2 step=2 mp-left=1 overburning extra-mech-used carries=2
+		unit B4 bandits heavy-infantry regular 10/10/8 @0710 name="test heavy-infantry" r=3 mp=4 ob=13 hidden mp-left=4
+		unit B5 bandits fire-mech regular 10/10/8 destroyed @0711 name="test fire-mech" r=3 mp=4 ob=13 step=4 mp-left=4
+		unit B6 bandits wheeled regular 10/10/8 surrendered @0712 name="test wheeled" r=3 mp=4 ob=13 disrupted mp-left=4
+		unit B7 bandits light-air regular 10/10/8 @1010 name="test light-air" r=3 mp=4 ob=13 mp-left=4 start=1010
+		rubble 0909; salvage 0808:2
+		known lancers B2:class B3:class+values B5:class
+		known bandits A1:class`)
 }
 
 // Ensure a side's view holds exactly what it may know (R10; S6–S9, S13).
 func TestView(t *testing.T) {
-	s := stViewBattle()
+	s := stViewBattle(t)
 	v := s.View("lancers")
 
 	t.Run("Public", func(t *testing.T) {
@@ -197,7 +180,7 @@ func TestView(t *testing.T) {
 // Ensure a view's JSON names its fields as documented and reads back
 // unchanged, and an enemy blind carries only the counter's public fields.
 func TestViewJSON(t *testing.T) {
-	s := stViewBattle()
+	s := stViewBattle(t)
 	v := s.View("lancers")
 	data, err := json.Marshal(v)
 	if err != nil {

@@ -44,6 +44,9 @@ func (k WeatherKind) String() string {
 	return fmt.Sprintf("WeatherKind(%d)", uint8(k))
 }
 
+// WeatherNames are the weather kinds' names, in order, for a choice.
+func WeatherNames() []string { return weatherNames[:len(weatherNames):len(weatherNames)] }
+
 // ParseWeatherKind reads a weather name as String writes it.
 func ParseWeatherKind(s string) (WeatherKind, error) {
 	n := strings.ToLower(strings.TrimSpace(s))

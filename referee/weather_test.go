@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,13 +11,13 @@ import (
 // tables); R11 and ST ids are rulings.
 
 // stbDuel is A1 (lancers, range rng) at 0605 and B1 (bandits) at the
-// given hex, on open ground, in the lancers' attack phase.
-func stbDuel(w WeatherKind, rng int, at string) *State {
-	a1 := cbUnit("A1", "lancers", HeavyMech, "0605", Values{RA: 12, CA: 10, D: 9}, rng, Regular)
-	b1 := cbUnit("B1", "bandits", MediumMech, at, Values{RA: 8, CA: 8, D: 8}, 3, Regular)
-	s := cbBattle(terrain(nil), PhaseAttack, a1, b1)
-	s.Rules.Weather = Weather{Kind: w}
-	return s
+// given hex, on open ground, in the lancers' attack phase, with the
+// rules attributes given in the notation ("weather=fog").
+func stbDuel(tb testing.TB, rules string, rng int, at string) *State {
+	return mustPosition(tb, fmt.Sprintf(`map blank 32x17; rules %s; turn 1 attack lancers player=1
+		side lancers name="7th Crucis Lancers"; side bandits name="Moore's Bandits"
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 name="A1" r=%d mp=4 ob=15
+		unit B1 bandits medium-mech regular 8/8/8 @%s name="B1" r=3 mp=4 ob=10`, rules, rng, at))
 }
 
 // stbColumn plans the attack text in s and returns its column.
@@ -55,14 +56,15 @@ func TestWeatherColumnShifts(t *testing.T) {
 		{"fortifications and fog", 254, 3, "0705", "attack A1 B1 close", -3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			normal := stbColumn(t, stbDuel(WeatherNormal, tc.rng, tc.at), tc.action)
-			s := stbDuel(tc.weather, tc.rng, tc.at)
+			normal := stbColumn(t, stbDuel(t, "", tc.rng, tc.at), tc.action)
+			rules := "weather=" + tc.weather.String()
 			switch tc.weather { // 255, 254: the bandits hold natural fortifications
 			case 255:
-				s.Rules.Weather = Weather{Fortified: "bandits"}
+				rules = "fortified=bandits"
 			case 254:
-				s.Rules.Weather = Weather{Kind: WeatherFog, Fortified: "bandits"}
+				rules = "weather=fog fortified=bandits"
 			}
+			s := stbDuel(t, rules, tc.rng, tc.at)
 			got := stbColumn(t, s, tc.action)
 			if got-normal != tc.shift {
 				t.Errorf("column %d in %v, %d in normal weather: shift %d, want %d", got, tc.weather, normal, got-normal, tc.shift)
@@ -74,11 +76,11 @@ func TestWeatherColumnShifts(t *testing.T) {
 // Ensure fog caps the range of fire at six hexes (line 12; R11).
 func TestWeatherFogFireRange(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
-		stbColumn(t, stbDuel(WeatherNormal, 8, "1305"), "attack A1 B1 ranged") // 7 hexes
-		stbColumn(t, stbDuel(WeatherFog, 8, "1205"), "attack A1 B1 ranged")    // 6 hexes
+		stbColumn(t, stbDuel(t, "", 8, "1305"), "attack A1 B1 ranged")            // 7 hexes
+		stbColumn(t, stbDuel(t, "weather=fog", 8, "1205"), "attack A1 B1 ranged") // 6 hexes
 	})
 	t.Run("ErrBeyondFog", func(t *testing.T) {
-		s := stbDuel(WeatherFog, 8, "1305")
+		s := stbDuel(t, "weather=fog", 8, "1305")
 		_, err := planAttack(s, newSightlines(s), s.Unit("A1"), mustAction(t, "attack A1 B1 ranged"))
 		if err == nil || !strings.Contains(err.Error(), "beyond 6 hexes") {
 			t.Errorf("got %v, want a refusal beyond 6 hexes", err)
@@ -94,7 +96,7 @@ func TestWeatherFogSight(t *testing.T) {
 		want    bool
 	}{{WeatherNormal, true}, {WeatherFog, false}, {WeatherStorm, true}} {
 		t.Run(tc.weather.String(), func(t *testing.T) {
-			s := stbDuel(tc.weather, 3, "1305")
+			s := stbDuel(t, "weather="+tc.weather.String(), 3, "1305")
 			s.Unit("A1").Chits.Recon = true
 			b := &battle{s: s.Clone(), side: "lancers"}
 			b.sight()
@@ -104,7 +106,7 @@ func TestWeatherFogSight(t *testing.T) {
 			}
 		})
 	}
-	if got := weatherSight(stbDuel(WeatherFog, 3, "0705"), 2); got != 2 {
+	if got := weatherSight(stbDuel(t, "weather=fog", 3, "0705"), 2); got != 2 {
 		t.Errorf("fog raised a night sight range of 2 to %d", got)
 	}
 }
@@ -118,7 +120,7 @@ func TestWeatherStormMP(t *testing.T) {
 		air     int
 	}{{WeatherNormal, 4, 8}, {WeatherStorm, 3, 8}, {WeatherFog, 4, 8}} {
 		t.Run(tc.weather.String(), func(t *testing.T) {
-			s := stbDuel(tc.weather, 3, "1305")
+			s := stbDuel(t, "weather="+tc.weather.String(), 3, "1305")
 			air := cbUnit("A2", "lancers", LightAir, "0201", Values{RA: 6, CA: 0, D: 4}, 1, Regular)
 			air.MP = 8
 			s.Units = append(s.Units, air)
@@ -150,7 +152,7 @@ func TestWeatherAirBanned(t *testing.T) {
 		banned  bool
 	}{{WeatherSevere, false}, {WeatherStorm, true}, {WeatherFog, false}, {WeatherNormal, false}} {
 		t.Run(tc.weather.String(), func(t *testing.T) {
-			s := stbDuel(tc.weather, 3, "1305")
+			s := stbDuel(t, "weather="+tc.weather.String(), 3, "1305")
 			air := cbUnit("A2", "lancers", LightAir, "0201", Values{RA: 6, CA: 0, D: 4}, 1, Regular)
 			air.Status = Reserve
 			s.Units = append(s.Units, air)
@@ -191,7 +193,7 @@ func TestWeatherFogStrafing(t *testing.T) {
 	setup := func(w WeatherKind) *State {
 		a2 := airUnit("A2", "lancers", LightAir, "1111", 8, 6, 6, 15, 12, Regular)
 		a2.Chits.Bomb = 10
-		s := cbBattle(terrain(nil), PhaseAttack,
+		s := cbBattle(t, terrain(nil), PhaseAttack,
 			airUnit("A1", "lancers", HeavyAir, "0911", 15, 13, 10, 15, 10, Veteran), a2,
 			cbUnit("B1", "bandits", FireMech, "0912", Values{RA: 10, CA: 6, D: 9}, 4, Regular),
 			cbUnit("B3", "bandits", MediumMech, "1210", Values{RA: 8, CA: 8, D: 10}, 3, Regular),

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,7 +71,8 @@ func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 			return nil, errAlreadyDone
 		}
 		n, out, err := h.turn(c, d, kind, r)
-		replies = out
+		// The members' notification preferences, as they stand after the turn.
+		replies = command.Notify(cmp.Or(n, c), out, a.clock.Now())
 		if err != nil {
 			return nil, err
 		}
@@ -183,10 +185,11 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 			return nil, nil, err
 		}
 	}
-	out = append(out, command.EventReplies(n, n.Log[min(before, len(n.Log)):])...)
-	out = append(out, battleOut...)
-	out = append(out, command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):])...)
-	return n, append(out, command.OrdersOpen(n)...), nil
+	// Each player's news and what he is to do next come as one digest;
+	// the after-action reports of the battles fought follow it.
+	then := append(command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):]), command.OrdersOpen(n)...)
+	out = append(out, command.TurnDigest(n, n.Log[min(before, len(n.Log)):], then)...)
+	return n, append(out, battleOut...), nil
 }
 
 // battleDeadline closes the current phase of every battle being fought: a
@@ -320,6 +323,6 @@ func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) 
 				"Reminder: turn %d's orders for %s are due <t:%d:F> (<t:%d:R>). /orders ready seals them.", c.Turn, s.Name, due.Unix(), due.Unix())})
 		}
 	}
-	h.a.deliver(ctx, c.ID, out)
+	h.a.deliver(ctx, c.ID, command.Notify(c, out, h.a.clock.Now()))
 	return nil
 }

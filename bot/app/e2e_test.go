@@ -183,6 +183,7 @@ func TestEndToEnd(t *testing.T) {
 	r.close()
 	srvCheckSecrecy(t, r, log)
 	srvNoUserIDs(t, r)
+	srvImagesDescribed(t, r)
 }
 
 // fight fights a battle with slash commands and buttons: both sides deploy

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -95,6 +96,9 @@ func srvCheckSecrecy(t *testing.T, r *srvRig, l *srvCampaignLog) {
 				continue
 			}
 			text := s.msg.Content
+			for _, f := range s.msg.Files {
+				text += "\n" + f.Description // a picture's alt text
+			}
 			for _, e := range s.msg.Embeds {
 				text += "\n" + e.Title + "\n" + e.Description
 				for _, f := range e.Fields {
@@ -107,15 +111,17 @@ func srvCheckSecrecy(t *testing.T, r *srvRig, l *srvCampaignLog) {
 				}
 			}
 			for _, f := range s.msg.Files {
-				if !strings.HasSuffix(f.Name, ".png") {
+				ext := path.Ext(f.Name)
+				if ext != ".png" && ext != ".gif" {
 					if strings.Contains(string(f.Data), enemy) && f.Name != "message.txt" {
 						t.Errorf("file %s seen by %s names the enemy side", f.Name, user)
 					}
 					continue
 				}
 				pngs++
-				if !strings.Contains(f.Name, "-"+side+".png") {
-					t.Errorf("%s PNG %s seen by %s (%s) was not drawn for his side", s.where, f.Name, user, side)
+				// Maps and replays alike are drawn for one side.
+				if !strings.HasSuffix(f.Name, "-"+side+ext) {
+					t.Errorf("%s picture %s seen by %s (%s) was not drawn for his side", s.where, f.Name, user, side)
 				}
 			}
 		}

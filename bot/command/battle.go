@@ -65,6 +65,7 @@ func (g *Registry) battleCommands() []*entry {
 			scope: campaignScope, refereeReads: true, run: g.battleView},
 		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
+		g.battleLogEntry(),
 	}, actionSubs(act)...)
 }
 
@@ -269,6 +270,11 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 		return nil, err
 	}
 	out := BattleReplies(x.c, battle, bevs)
+	if x.side != nil {
+		if notes := MoveNotes(bevs, x.side.ID); len(notes) > 0 {
+			out = append(out, x.private(strings.Join(notes, "\n")))
+		}
+	}
 	out = append(out, EventReplies(x.c, cevs)...)
 	// A battle that ended may have started another (a retreat into a
 	// sector the enemy holds): its sides are asked to deploy.
@@ -472,16 +478,10 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
-	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+	// The battle's end is told by its after-action reports (BattleReplies).
+	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return g.rules.AutoResolveBattle(c, b.ID, d, seed)
 	})
-	if err != nil {
-		return nil, err
-	}
-	if nb := x.c.Battle(b.ID); nb != nil && nb.Over {
-		out = append(out, Reply{To: Public, Campaign: x.c.ID, Battle: int64(b.ID), Text: fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(nb.Outcome))})
-	}
-	return out, nil
 }
 
 // battleRefuse declines a battle the setup tables let the side refuse

@@ -13,7 +13,7 @@ import (
 
 // cmdBattle plays orders until turn 1 makes a battle and returns its ID,
 // both sides deployed by /battle deploy auto:true.
-func cmdBattle(t *testing.T) (*cmdFixture, int) {
+func cmdBattle(t testing.TB) (*cmdFixture, int) {
 	t.Helper()
 	f := cmdNewFixture(t, true)
 	rules := DefaultRules()

@@ -128,6 +128,7 @@ func (g *Registry) campaignCommands() []*entry {
 			scope: campaignScope, reveals: true, run: g.campaignExport},
 		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee},
 			scope: campaignScope, run: g.campaignEnd},
+		g.campaignNotifyEntry(),
 	}
 }
 
@@ -186,7 +187,7 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	return append(EventReplies(x.c, evs), OrdersOpen(x.c)...), nil
+	return TurnDigest(x.c, evs, OrdersOpen(x.c)), nil
 }
 
 // OrdersOpen tells every player by DM that his side's orders are open,
@@ -355,18 +356,18 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 	if err != nil {
 		return nil, err
 	}
-	out := EventReplies(x.c, evs)
+	// Each player's news and what he is to do next come as one digest.
+	next := DeployPrompts(x.c, x.c.Battles[before:])
 	for _, b := range x.c.Battles[before:] {
 		if b.Over {
 			continue
 		}
-		out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID,
+		next = append(next, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID,
 			Text:    fmt.Sprintf("Battle %d in %s is set up. The players fight it with /battle …, or the AI does with /battle auto battle:%d.", b.ID, sectorName(x.c, b.Sector), b.ID),
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
-	out = append(out, DeployPrompts(x.c, x.c.Battles[before:])...)
-	out = append(out, x.public(statusText(x.c)))
-	return append(out, OrdersOpen(x.c)...), nil
+	next = append(next, x.public(statusText(x.c)))
+	return TurnDigest(x.c, evs, append(next, OrdersOpen(x.c)...)), nil
 }
 
 func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) {

@@ -152,7 +152,10 @@ type Reply struct {
 	Text string
 	// Ping lists the user IDs to notify: the adapter puts a real mention
 	// of each before Text and lets Discord ping exactly these users.
-	Ping    []string
+	Ping []string
+	// Silent sends the message without a notification (Discord's
+	// suppress-notifications flag): a member's quiet hours (Notify).
+	Silent  bool
 	Embeds  []Embed
 	Files   []File
 	Buttons []Button
@@ -171,7 +174,14 @@ type Field struct{ Name, Value string }
 type File struct {
 	Name string
 	Data []byte
+	// Description is the picture in words for a screen reader (Discord's
+	// attachment description, at most MaxDescription characters), built
+	// from what its viewer may know; every image carries one.
+	Description string
 }
+
+// MaxDescription is the longest attachment description Discord takes.
+const MaxDescription = 1024
 
 // Button is a clickable shortcut for a frequent step.
 type Button struct {

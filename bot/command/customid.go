@@ -39,6 +39,9 @@ const (
 	// approve|deny); Args[0] is the user asking.
 	ButtonApprove ButtonAction = "approve"
 	ButtonDeny    ButtonAction = "deny"
+	// ButtonLog turns a page of a battle's record (/battle log); Args
+	// are the side whose record it is and the page.
+	ButtonLog ButtonAction = "log"
 )
 
 // buttonCommands maps a button to its command and the names of its
@@ -59,6 +62,7 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
+	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
 }
 
 // ButtonID is the decoded custom ID of a button: what it does, for which

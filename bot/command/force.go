@@ -77,13 +77,19 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 	return []Reply{x.private(b.String())}, nil
 }
 
-func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
+// lanceNames splits a comma-separated list of Values Table machines.
+func lanceNames(list string) []string {
 	var names []string
-	for _, n := range strings.Split(x.str("units"), ",") {
+	for _, n := range strings.Split(list, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			names = append(names, n)
 		}
 	}
+	return names
+}
+
+func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
+	names := lanceNames(x.str("units"))
 	exp := referee.Regular
 	if v := x.str("experience"); v != "" {
 		var err error

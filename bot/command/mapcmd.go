@@ -18,6 +18,7 @@ func (g *Registry) mapCommands() []*entry {
 		{spec: Spec{Name: "map", Sub: "tactical", Description: "a battle's map as your side sees it (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{battleOption, {Name: "side", Description: "referee only: which side (default: all)"}}},
 			scope: campaignScope, refereeReads: true, run: g.mapTactical},
+		g.mapDescribeEntry(),
 	}
 }
 
@@ -31,8 +32,24 @@ func (g *Registry) mapStrategic(_ context.Context, x *call) ([]Reply, error) {
 
 // strategicPNG draws the strategic map for one side from campaign.View
 // (its own battlegroups, and its intel as question marks), or for the
-// referee every side's battlegroups.
+// referee every side's battlegroups, described in words from the same
+// picture (mapDescription).
 func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string) (File, error) {
+	sv := strategicView(c, side, isReferee, only)
+	var buf bytes.Buffer
+	if err := render.WriteStrategicPNG(&buf, sv, render.DefaultOptions()); err != nil {
+		return File{}, err
+	}
+	name := fmt.Sprintf("campaign-%d-turn-%d-strategic.png", c.ID, c.Turn)
+	if side != nil {
+		name = fmt.Sprintf("campaign-%d-turn-%d-%s.png", c.ID, c.Turn, side.ID)
+	}
+	return File{Name: name, Data: buf.Bytes(), Description: strategicDescription(c, sv)}, nil
+}
+
+// strategicView is the strategic map as side (or the referee) may see
+// it, for the picture and its description.
+func strategicView(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string) render.StrategicView {
 	sv := render.StrategicView{Map: c.Map}
 	index := map[string]int{}
 	for i, s := range c.Sides {
@@ -70,15 +87,7 @@ func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, onl
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if err := render.WriteStrategicPNG(&buf, sv, render.DefaultOptions()); err != nil {
-		return File{}, err
-	}
-	name := fmt.Sprintf("campaign-%d-turn-%d-strategic.png", c.ID, c.Turn)
-	if side != nil {
-		name = fmt.Sprintf("campaign-%d-turn-%d-%s.png", c.ID, c.Turn, side.ID)
-	}
-	return File{Name: name, Data: buf.Bytes()}, nil
+	return sv
 }
 
 func (g *Registry) mapTactical(_ context.Context, x *call) ([]Reply, error) {
@@ -104,5 +113,6 @@ func tacticalPNG(c *campaign.Campaign, b *campaign.Battle, v referee.View, hl ..
 	if err := render.WriteTacticalPNG(&buf, render.FromView(v, title, hl...), render.DefaultOptions()); err != nil {
 		return File{}, err
 	}
-	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, b.ID, v.Turn, who), Data: buf.Bytes()}, nil
+	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, b.ID, v.Turn, who), Data: buf.Bytes(),
+		Description: tacticalDescription(c, b, v)}, nil
 }

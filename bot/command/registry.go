@@ -137,7 +137,7 @@ func New(deps Deps) *Registry {
 	}
 	for _, group := range [][]*entry{
 		g.campaignCommands(), g.membershipCommands(), g.forceCommands(), g.bgCommands(), g.ordersCommands(), g.mapCommands(),
-		g.battleCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
+		g.battleCommands(), g.judgeCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
 		g.scenarioCommands(),
 	} {
 		for _, e := range group {
@@ -227,7 +227,12 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 	if err := g.limiter.allow(e, x); err != nil {
 		return nil, err
 	}
-	return e.run(ctx, x)
+	out, err := e.run(ctx, x)
+	if err != nil {
+		return nil, err
+	}
+	// The members' notification preferences (notify.go).
+	return Notify(x.c, out, r.Now), nil
 }
 
 func (g *Registry) unknown(r *Request) error {

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,17 +119,44 @@ func EventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
 // BattleReplies addresses a battle's events: those every side may see to
 // the battle's thread, the others by direct message to the players of
 // the sides that may see them (ruling R10). Dice rolls are left to the
-// public attack lines that carry them.
+// public attack lines that carry them, and a unit's MP left to the
+// private answer of the player who moved it (MoveNotes). A message of
+// more events than a reader takes in at once points to /battle log
+// instead; when the battle ended, the after-action reports follow.
 func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Reply {
 	lines := make([]audienceLine, 0, len(evs))
+	ended := false
 	for _, e := range evs {
-		if e.Type == "roll" {
+		if e.Type == "roll" || e.Type == "mp" {
 			continue
 		}
+		ended = ended || e.Type == "battle_end"
 		// An empty, non-nil audience is an event no side may see.
 		lines = append(lines, audienceLine{text: battleEventLine(e), public: e.Audience == nil, sides: e.Audience})
 	}
-	return audienceReplies(c, int64(battle), lines, limitLines)
+	out := audienceReplies(c, int64(battle), lines, func(l []string) string {
+		if ended && len(l) > maxReplyLines {
+			return "" // the after-action report says it, the log a button away
+		}
+		return limitLines(battle, l)
+	})
+	if ended {
+		out = slices.DeleteFunc(out, func(r Reply) bool { return r.Text == "" })
+		out = append(out, AfterActionReplies(c, battle)...)
+	}
+	return out
+}
+
+// MoveNotes are the lines only the mover needs of a battle step: what MP
+// his side's units have left.
+func MoveNotes(evs []referee.Event, side string) []string {
+	var out []string
+	for _, e := range evs {
+		if e.Type == "mp" && e.Visible(side) {
+			out = append(out, battleEventLine(e))
+		}
+	}
+	return out
 }
 
 // audienceLine is one event's line with who may read it: everyone
@@ -212,26 +240,30 @@ func eventLine(e campaign.Event) string {
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }
 
 // maxReplyLines keeps a message inside Discord's 2,000 characters in the
-// common case; a long auto-resolved battle is summed up by its end lines.
+// common case; more events than that (an auto-resolved battle, an AI's
+// phase) are read with /battle log, turn by turn.
 const maxReplyLines = 30
 
-func limitLines(lines []string) string {
+func limitLines(battle int, lines []string) string {
 	if len(lines) <= maxReplyLines {
 		return strings.Join(lines, "\n")
 	}
-	head := lines[:10]
-	tail := lines[len(lines)-(maxReplyLines-11):]
-	return strings.Join(head, "\n") + fmt.Sprintf("\n… %d more events …\n", len(lines)-len(head)-len(tail)) + strings.Join(tail, "\n")
+	return fmt.Sprintf("%d battle events: /battle log battle:%d shows them all, turn by turn.", len(lines), battle)
 }
 
 // battleEventLine is a battle event's line in a reply: its turn, then
 // what happened (referee.Event.Describe), the end of the battle with its
 // winner, level and victory points.
 func battleEventLine(e referee.Event) string {
-	var b strings.Builder
 	if e.Turn > 0 {
-		fmt.Fprintf(&b, "T%d ", e.Turn)
+		return fmt.Sprintf("T%d %s", e.Turn, battleEventText(e))
 	}
+	return battleEventText(e)
+}
+
+// battleEventText is what a battle event says, without its turn.
+func battleEventText(e referee.Event) string {
+	var b strings.Builder
 	if e.Type != "battle_end" {
 		b.WriteString(e.Describe())
 		return b.String()

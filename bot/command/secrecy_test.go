@@ -76,6 +76,18 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 			}
 			id := strconv.Itoa(ids[0])
 			do("alice", "battle", "view", map[string]string{"battle": id})
+			// The referee's judgements (ruling JD2) on the bandits: new
+			// local reinforcements, damage to a counter, a secret award.
+			if b := cur.Battle(ids[0]); b.State.Phase == referee.PhaseDeploy && b.State.Side("bandits") != nil {
+				do("ref", "judge", "add", map[string]string{"battle": id, "side": "bandits", "units": "Locust, Wasp", "why": "local reinforcements"})
+				for _, u := range b.State.Units {
+					if u.Side == "bandits" && u.Status == referee.Reserve {
+						do("ref", "judge", "damage", map[string]string{"battle": id, "unit": u.ID, "steps": "1", "why": "gauntlet damage"})
+						break
+					}
+				}
+				do("ref", "judge", "vp", map[string]string{"side": "bandits", "points": "10", "why": "a lure in battlegroup country", "secret": "true"})
+			}
 			do("ref", "battle", "auto", map[string]string{"battle": id})
 			do("bob", "battle", "view", map[string]string{"battle": id})
 		}
@@ -95,6 +107,15 @@ func TestSecrecy(t *testing.T) {
 	last := states[len(states)-1]
 	if last.Turn < 2 {
 		t.Fatalf("the campaign reached only turn %d", last.Turn)
+	}
+	judged := 0
+	for _, e := range last.Log {
+		if e.Type == "judgement" {
+			judged++
+		}
+	}
+	if judged < 3 {
+		t.Fatalf("%d judgements in the log: the referee's add, damage and award were not made", judged)
 	}
 	for _, tc := range []struct{ user, side, enemy string }{{"alice", "crucis", "bandits"}, {"bob", "bandits", "crucis"}} {
 		t.Run(tc.user, func(t *testing.T) {
@@ -311,10 +332,13 @@ func TestSecretPurchaseChangesNothingOthersSee(t *testing.T) {
 		var b strings.Builder
 		for _, q := range [][]string{
 			{"mallory", "campaign", "status"}, {"bob", "campaign", "status"}, {"ref", "campaign", "status"},
-			{"bob", "bg", "list"}, {"bob", "orders", "show"}, {"bob", "force", "show"}, {"bob", "map", "strategic"},
+			{"bob", "bg", "list"}, {"bob", "orders", "show"}, {"bob", "force", "show"}, {"bob", "map", "strategic"}, {"bob", "map", "describe"},
 		} {
 			for _, r := range f.cmdDo(q[0], q[1], q[2]) {
 				fmt.Fprintf(&b, "%s /%s %s → %s %s: %s (%d files)\n", q[0], q[1], q[2], r.To, r.User, r.Text, len(r.Files))
+				for _, f := range r.Files {
+					fmt.Fprintf(&b, "  %s described: %s\n", f.Name, f.Description)
+				}
 			}
 		}
 		return b.String(), cmdTexts(f.cmdMust("alice", "force", "show"))

@@ -47,7 +47,7 @@ func (x *exchange) logErr(what string, err error, args ...any) {
 // respondText acknowledges with a short text.
 func (x *exchange) respondText(ctx context.Context, text string, private bool) {
 	o := outgoing{content: text}
-	if err := x.b.session.InteractionRespond(x.i, o.response(private), discordgo.WithContext(ctx)); err != nil {
+	if err := x.b.respond(ctx, x.i, o, private); err != nil {
 		x.logErr("response not delivered", err)
 	}
 	x.acked = true
@@ -78,7 +78,7 @@ func (x *exchange) fail(ctx context.Context, id string) {
 
 // followup sends one more message answering the interaction.
 func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
-	if _, err := x.b.session.FollowupMessageCreate(x.i, true, o.followup(private), discordgo.WithContext(ctx)); err != nil {
+	if err := x.b.followupCreate(ctx, x.i, o, private); err != nil {
 		x.logErr("follow-up not delivered", err)
 		x.undelivered(ctx, o) // undelivered.go
 	}
@@ -148,7 +148,7 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 		case rep.To == command.Public && (place != x.i.ChannelID || (x.deferred && x.deferEphemeral)):
 			// Posted as the bot: in the campaign's channel, or in this
 			// one when the interaction's own messages are private now.
-			if _, err := x.b.session.ChannelMessageSendComplex(place, x.b.build(rep, "").send(), discordgo.WithContext(ctx)); err != nil {
+			if _, err := x.b.sendMessage(ctx, place, x.b.build(rep, "")); err != nil {
 				id := "post-" + x.i.ID
 				x.logErr("public reply not delivered", err, "channel", place, "error_id", id)
 				went = x.tell(ctx, later, went, fmt.Sprintf(textPostFailed, id))
@@ -197,7 +197,7 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 	}
 	switch {
 	case !x.acked:
-		if err := x.b.session.InteractionRespond(x.i, o.response(priv), discordgo.WithContext(ctx)); err != nil {
+		if err := x.b.respond(ctx, x.i, o, priv); err != nil {
 			x.logErr("response not delivered", err)
 		}
 		x.acked = true
@@ -210,7 +210,7 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 			x.followup(ctx, o, true)
 		}
 	default:
-		if _, err := x.b.session.InteractionResponseEdit(x.i, o.webhookEdit(), discordgo.WithContext(ctx)); err != nil {
+		if err := x.b.editOriginal(ctx, x.i, o); err != nil {
 			x.logErr("deferred response not delivered", err)
 		}
 	}

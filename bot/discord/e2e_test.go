@@ -36,6 +36,7 @@ func TestShared(t *testing.T) {
 		{"SlowCommand", dscSlowCommand},
 		{"PrivateReply", dscPrivateReply},
 		{"DMWithFile", dscDMWithFile},
+		{"Described", dscDescribed},
 		{"ClosedDMs", dscClosedDMs},
 		{"Button", dscButton},
 		{"Modal", dscModal},
@@ -54,7 +55,7 @@ func TestShared(t *testing.T) {
 // dscRegistered: the specs are registered in the guild, grouped, typed and flagged.
 func dscRegistered(t *testing.T, rig *dscRig) {
 	cmds := rig.fake.Commands(dscGuild)
-	if got, want := len(cmds), 12; got != want {
+	if got, want := len(cmds), 13; got != want {
 		t.Fatalf("registered %d commands, want %d", got, want)
 	}
 	if len(rig.fake.Commands("")) != 0 {
@@ -109,8 +110,8 @@ func dscRegistered(t *testing.T, rig *dscRig) {
 func TestRegisterGlobal(t *testing.T) {
 	t.Parallel()
 	rig := dscStart(t, "")
-	if got := len(rig.fake.Commands("")); got != 12 {
-		t.Errorf("registered %d global commands, want 12", got)
+	if got := len(rig.fake.Commands("")); got != 13 {
+		t.Errorf("registered %d global commands, want 13", got)
 	}
 }
 
@@ -229,11 +230,32 @@ func dscDMWithFile(t *testing.T, rig *dscRig) {
 	if dm.Content != "Your sealed orders" || len(dm.Files) != 1 {
 		t.Fatalf("DM %+v", dm)
 	}
-	if f := dm.Files[0]; f.Name != "orders.png" || f.ContentType != "image/png" || !bytes.Equal(f.Data, dscPNG) {
-		t.Errorf("file %s %s %q", f.Name, f.ContentType, f.Data)
+	if f := dm.Files[0]; f.Name != "orders.png" || f.ContentType != "image/png" || !bytes.Equal(f.Data, dscPNG) || f.Description != dscAlt {
+		t.Errorf("file %s %s %q, description %q", f.Name, f.ContentType, f.Data, f.Description)
 	}
 	if a := in.Ack(); !a.Ephemeral || a.Content != "Sent to your direct messages." {
 		t.Errorf("ack %+v", a)
+	}
+}
+
+// dscAlt is a picture's description: the longest Discord takes.
+var dscAlt = "Strategic map: " + strings.Repeat("x", command.MaxDescription-15)
+
+// Ensure a picture's description reaches Discord with the file in every
+// kind of message (the interaction's answer, a follow-up, a DM), and a
+// silent DM goes without a notification.
+func dscDescribed(t *testing.T, rig *dscRig) {
+	ch, alice, _ := rig.fresh()
+	in := rig.send(t, alice, dscGuild, ch, "picture", "", nil)
+	rig.fake.MustWait(t, dscWait, "the answers", func() bool { return len(rig.fake.Answers(in.ID)) == 2 && len(rig.fake.DMs(alice)) == 1 })
+	ans := rig.fake.Answers(in.ID)
+	for i, a := range ans {
+		if len(a.Files) != 1 || a.Files[0].Description != dscAlt {
+			t.Errorf("answer %d %q: files %+v, want the described map", i, a.Content, a.Files)
+		}
+	}
+	if dm := rig.fake.DMs(alice)[0]; dm.Content != "quietly" || !dm.Silent {
+		t.Errorf("DM %+v, want a silent one", dm)
 	}
 }
 

@@ -66,6 +66,7 @@ func (d *dscDispatcher) Specs() []command.Spec {
 		{Name: "orders", Sub: "show", Description: "Your orders, by DM"},
 		{Name: "panic", Description: "A broken handler"},
 		{Name: "ping", Description: "Answers pong", Where: command.Anywhere},
+		{Name: "picture", Description: "Pictures with descriptions"},
 		{Name: "secret", Description: "Only for you"},
 		{Name: "shout", Description: "User text everywhere"},
 		{Name: "shout-slow", Description: "User text everywhere, deferred", Slow: true},
@@ -95,7 +96,13 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 		}
 		return []command.Reply{{To: command.Private, Text: r.Name + " done"}, {To: command.Public, Text: r.Name + " public"}}
 	case r.Name == "orders" && r.Sub == "show":
-		return []command.Reply{{To: command.DM, Text: "Your sealed orders", Files: []command.File{{Name: "orders.png", Data: dscPNG}}}}
+		return []command.Reply{{To: command.DM, Text: "Your sealed orders", Files: []command.File{{Name: "orders.png", Data: dscPNG, Description: dscAlt}}}}
+	case r.Name == "picture":
+		// A described picture in the interaction's answer and in a
+		// follow-up, and a silent DM.
+		f := []command.File{{Name: "map.png", Data: dscPNG, Description: dscAlt}}
+		return []command.Reply{{To: command.Public, Text: "the map", Files: f}, {To: command.Private, Text: "your map", Files: f},
+			{To: command.DM, Text: "quietly", Silent: true}}
 	case r.Name == "orders" && r.Sub == "move":
 		return []command.Reply{{To: command.Private, Text: "moving " + r.Options["battlegroup"] + " " + r.Options["hexes"] + " " + r.Options["confirm"]}}
 	case r.Name == "notify":

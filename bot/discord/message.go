@@ -45,6 +45,8 @@ type outgoing struct {
 	components []discordgo.MessageComponent
 	files      []command.File
 	ping       []string
+	// silent: sent without a notification (command.Reply.Silent).
+	silent bool
 }
 
 // maxPings is Discord's limit on allowed_mentions.users.
@@ -54,7 +56,7 @@ const maxPings = 100
 // users of Ping are mentioned before the text, and prefix (the adapter's
 // own notices) goes between them.
 func (b *Bot) build(rep command.Reply, prefix string) outgoing {
-	o := outgoing{ping: pingIDs(rep.Ping)}
+	o := outgoing{ping: pingIDs(rep.Ping), silent: rep.Silent}
 	text := prefix + neutral(rep.Text)
 	if len(o.ping) > 0 {
 		var m strings.Builder
@@ -165,6 +167,14 @@ func flags(private bool) discordgo.MessageFlags {
 	return 0
 }
 
+// quiet is the flag of a message sent without a notification.
+func (o outgoing) quiet() discordgo.MessageFlags {
+	if o.silent {
+		return discordgo.MessageFlagsSuppressNotifications
+	}
+	return 0
+}
+
 func (o outgoing) response(private bool) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -205,14 +215,14 @@ func (o outgoing) webhookEdit() *discordgo.WebhookEdit {
 func (o outgoing) followup(private bool) *discordgo.WebhookParams {
 	return &discordgo.WebhookParams{
 		Content: o.content, Embeds: o.embeds, Components: o.components,
-		Files: o.discordFiles(), Flags: flags(private), AllowedMentions: o.mentions(),
+		Files: o.discordFiles(), Flags: flags(private) | o.quiet(), AllowedMentions: o.mentions(),
 	}
 }
 
 func (o outgoing) send() *discordgo.MessageSend {
 	return &discordgo.MessageSend{
 		Content: o.content, Embeds: o.embeds, Components: o.components, Files: o.discordFiles(),
-		AllowedMentions: o.mentions(),
+		AllowedMentions: o.mentions(), Flags: o.quiet(),
 	}
 }
 

@@ -64,7 +64,7 @@ func (b *Bot) SendDM(ctx context.Context, user string, rep command.Reply) error 
 			ch = c.ID
 			b.dms.set(user, ch)
 		}
-		_, err := b.session.ChannelMessageSendComplex(ch, b.build(rep, "").send(), discordgo.WithContext(ctx))
+		_, err := b.sendMessage(ctx, ch, b.build(rep, ""))
 		if err == nil {
 			return nil
 		}
@@ -98,7 +98,7 @@ func (b *Bot) Post(ctx context.Context, channelID string, replies []command.Repl
 		case rep.To == command.Public && rep.Battle != 0:
 			_, err = b.postBattle(ctx, channelID, rep)
 		case rep.To == command.Public:
-			_, err = b.session.ChannelMessageSendComplex(channelID, b.build(rep, "").send(), discordgo.WithContext(ctx))
+			_, err = b.sendMessage(ctx, channelID, b.build(rep, ""))
 		default:
 			err = fmt.Errorf("a %q reply to %q cannot be delivered outside an interaction", rep.To, rep.User)
 		}
@@ -150,7 +150,7 @@ func (b *Bot) postBattle(ctx context.Context, parent string, rep command.Reply) 
 // thread is archived (50083: archived and locked, since a post reopens an
 // unlocked one by itself), it reopens the thread and posts once more.
 func (b *Bot) sendReopening(ctx context.Context, channel string, rep command.Reply) error {
-	_, err := b.session.ChannelMessageSendComplex(channel, b.build(rep, "").send(), discordgo.WithContext(ctx))
+	_, err := b.sendMessage(ctx, channel, b.build(rep, ""))
 	if !hasCode(err, discordgo.ErrCodePerformedOperationOnArchivedThread) {
 		return err
 	}
@@ -158,7 +158,7 @@ func (b *Bot) sendReopening(ctx context.Context, channel string, rep command.Rep
 		return fmt.Errorf("%w (reopening the thread: %s)", err, b.scrub(perr.Error()))
 	}
 	// Built again: the first message's files were read by the first send.
-	_, err = b.session.ChannelMessageSendComplex(channel, b.build(rep, "").send(), discordgo.WithContext(ctx))
+	_, err = b.sendMessage(ctx, channel, b.build(rep, ""))
 	return err
 }
 

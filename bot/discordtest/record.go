@@ -58,6 +58,9 @@ type Message struct {
 	Pinned  bool
 	Edits   int
 	Deleted bool
+	// Silent: sent without a notification (the suppress-notifications
+	// flag).
+	Silent bool
 	// Mentions is the allowed_mentions of the last create or edit, and
 	// Pings who it would notify (mentions.go).
 	Mentions Mentions
@@ -89,6 +92,9 @@ func (m *Message) clone() Message {
 type File struct {
 	Name, ContentType string
 	Data              []byte
+	// Description is the attachment's description (alt text), at most
+	// 1,024 characters: the fake refuses a longer one as Discord does.
+	Description string
 }
 
 // Button is a button of a message, with the index of its action row.

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -33,6 +34,51 @@ type wireMessage struct {
 	Flags      int             `json:"flags"`
 	// AllowedMentions is kept raw: its absence is an error (mentions.go).
 	AllowedMentions json.RawMessage `json:"allowed_mentions"`
+	// Attachments describe the uploaded files (describeFiles).
+	Attachments []wireAttachment `json:"attachments"`
+}
+
+// wireAttachment is an uploaded file's entry in a payload: its index
+// among the files[n] parts (a number or a numeric string) and its
+// description.
+type wireAttachment struct {
+	ID          json.RawMessage `json:"id"`
+	Description *string         `json:"description"`
+}
+
+// maxDescription is Discord's limit on an attachment's description.
+const maxDescription = 1024
+
+// flagSuppressNotifications sends a message without a notification.
+const flagSuppressNotifications = 1 << 12
+
+// describeFiles gives each file the description its attachments entry
+// holds, refusing what Discord refuses: an entry for no uploaded file,
+// a description over 1,024 characters.
+func describeFiles(files []File, atts []wireAttachment) error {
+	for i, a := range atts {
+		var id int
+		if err := json.Unmarshal(a.ID, &id); err != nil {
+			var s string
+			if json.Unmarshal(a.ID, &s) != nil {
+				return fmt.Errorf("attachments.%d.id: not a snowflake or an index", i)
+			}
+			if id, err = strconv.Atoi(s); err != nil {
+				return fmt.Errorf("attachments.%d.id: %q is not the index of an uploaded file", i, s)
+			}
+		}
+		if id < 0 || id >= len(files) {
+			return fmt.Errorf("attachments.%d.id: no files[%d] was uploaded", i, id)
+		}
+		if a.Description == nil {
+			continue
+		}
+		if n := utf8.RuneCountInString(*a.Description); n > maxDescription {
+			return fmt.Errorf("attachments.%d.description: Must be %d or fewer in length (%d)", i, maxDescription, n)
+		}
+		files[id].Description = *a.Description
+	}
+	return nil
 }
 
 type wireEmbed struct {
@@ -223,6 +269,9 @@ func (f *Fake) putCommands(w http.ResponseWriter, r *http.Request) {
 func readBody(w http.ResponseWriter, r *http.Request) (wireMessage, []File, Mentions, bool) {
 	var msg wireMessage
 	files, err := readMessage(r, &msg)
+	if err == nil {
+		err = describeFiles(files, msg.Attachments)
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 		return msg, nil, Mentions{}, false
@@ -270,6 +319,7 @@ func readMessage(r *http.Request, v any) ([]File, error) {
 // fill copies a payload into a stored message.
 func (m *Message) fill(w wireMessage, files []File, mentions Mentions) {
 	m.Mentions = mentions
+	m.Silent = w.Flags&flagSuppressNotifications != 0
 	if w.Content != nil {
 		m.Content = *w.Content
 	}
@@ -336,6 +386,9 @@ func flagsOf(ephemeral bool) int {
 func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 	var cb wireCallback
 	files, err := readMessage(r, &cb)
+	if err == nil && cb.Data != nil {
+		err = describeFiles(files, cb.Data.Attachments)
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 		return

@@ -81,6 +81,10 @@ type Design struct {
 	Motive Motive
 	// Quad 'Mechs have no arms and cannot punch (ruling D5).
 	Quad bool
+	// NoLowerArms: neither arm has a lower arm actuator, or the 'Mech has
+	// no arms (MegaMek's quirk:no_arms); it punches for nothing (001 line
+	// 4348; ruling D4).
+	NoLowerArms bool
 	// Indirect: the design may fire indirectly. Lance creation gives no
 	// way to work it out, so the design says so (ruling D13).
 	Indirect bool
@@ -126,7 +130,7 @@ type DesignResult struct {
 	// RangeRating/MaxDamage, halves up (line 1475; R6).
 	RangeRating int
 	Range       int
-	// Punch is one fist's damage, Kick a kick's (line 1505; ruling D4);
+	// Punch is one fist's damage, Kick a kick's (line 1500; ruling D4);
 	// NoCloseDamage the damage of the asterisked weapons; CloseDamage =
 	// MaxDamage + 2 × Punch + Kick − NoCloseDamage; CA its Attack Value.
 	Punch, Kick, NoCloseDamage, CloseDamage int
@@ -290,11 +294,13 @@ func DesignValues(d Design) (DesignResult, error) {
 
 	switch d.Kind {
 	case DesignMech:
-		// Physical attacks: one point per 10 tons or part of 10 per fist,
-		// one per 5 tons for a kick (line 1505; 001 lines 1524, 1546;
-		// ruling D4). A quad has no fists (ruling D5).
-		if !d.Quad {
-			r.Punch = int(math.Ceil(d.Tons / 10))
+		// Physical attacks: one point per full 10 tons per fist (line
+		// 1500: a 75-ton 'Mech punches for 7), one per 5 tons for a kick
+		// (line 1500; 001 line 1546); no fists without a lower arm
+		// actuator (001 line 4348). This reading reproduces the most
+		// Values Table rows (ruling D4). A quad has no fists (ruling D5).
+		if !d.Quad && !d.NoLowerArms {
+			r.Punch = int(d.Tons / 10)
 		}
 		r.Kick = int(math.Ceil(d.Tons / 5))
 	case DesignFighter:

@@ -29,7 +29,9 @@ import (
 //
 // Fighters move by weight (000 line 1678) and give no walk, run, jump or
 // motive; infantry may give "motive: wheeled" for motorized infantry; a
-// 'Mech may give "quad: true" (ruling D5). Unknown fields are refused.
+// 'Mech may give "quad: true" (ruling D5) and "no_lower_arms: true" for a
+// 'Mech without lower arm actuators, which punches for nothing (ruling
+// D4). Unknown fields are refused.
 // Weapons the 1987 tables do not know are kept with their line:
 // DesignValues leaves them out with a warning naming it (ruling D7).
 
@@ -68,7 +70,7 @@ func dfErr(n *yaml.Node, field, format string, a ...any) error {
 }
 
 // designFields are the keys of one design, in the order messages list them.
-var designFields = []string{"name", "kind", "tons", "walk", "run", "jump", "motive", "armor_tons", "armor_points", "indirect", "quad", "weapons"}
+var designFields = []string{"name", "kind", "tons", "walk", "run", "jump", "motive", "armor_tons", "armor_points", "indirect", "quad", "no_lower_arms", "weapons"}
 
 // ReadDesigns reads a design file: one design, or a list under
 // "designs:". An error names the line and field ("line 4: tons: want a
@@ -252,13 +254,25 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 			return d, err
 		}
 	}
-	if f, ok := fs["quad"]; ok {
-		p := yamlnode.Join(path, "quad")
-		if d.Quad, err = df.Bool(f.Value, p); err != nil {
+	// Flags only a 'Mech may set: quad (ruling D5), no lower arm
+	// actuators (ruling D4).
+	for _, flag := range []struct {
+		key, why string
+		to       *bool
+	}{
+		{"quad", "only a 'Mech can be a quad (ruling D5)", &d.Quad},
+		{"no_lower_arms", "only a 'Mech has arm actuators (ruling D4)", &d.NoLowerArms},
+	} {
+		f, ok := fs[flag.key]
+		if !ok {
+			continue
+		}
+		p := yamlnode.Join(path, flag.key)
+		if *flag.to, err = df.Bool(f.Value, p); err != nil {
 			return d, err
 		}
 		if d.Kind != DesignMech {
-			return d, dfErr(f.Key, p, "only a 'Mech can be a quad (ruling D5)")
+			return d, dfErr(f.Key, p, "%s", flag.why)
 		}
 	}
 

@@ -112,11 +112,17 @@ func TestReadDesignsFields(t *testing.T) {
     quad: true
     indirect: true
     weapons: [Medium Laser]
+  - name: Armless
+    kind: mech
+    tons: 40
+    walk: 4
+    no_lower_arms: true
+    weapons: [Medium Laser]
 `))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds) != 3 {
+	if len(ds) != 4 {
 		t.Fatalf("%d designs", len(ds))
 	}
 	if d := ds[0]; d.Kind != DesignInfantry || d.JumpMP != 3 || d.RunMP != 5 || d.Weapons[0].Count != 2 || d.Weapons[0].Line != 8 {
@@ -127,6 +133,10 @@ func TestReadDesignsFields(t *testing.T) {
 	}
 	if d := ds[2]; !d.Quad || !d.Indirect || d.Kind != DesignMech || d.Weapons[0].Line != 21 {
 		t.Errorf("quad %+v", d)
+	}
+	// A 'Mech without lower arm actuators punches for nothing (D4).
+	if d := ds[3]; !d.NoLowerArms || dsValues(t, d).Punch != 0 {
+		t.Errorf("no lower arms %+v", d)
 	}
 	r := dsValues(t, ds[0])
 	if r.D != 3 || r.RA != 2 || r.CA != 2 { // as TestCombineDesigns/Infantry
@@ -203,6 +213,7 @@ func TestReadDesignsErrors(t *testing.T) {
 		{"ArmorPointsFloat", base + "armor_points: 6.5\n", 5, "armor_points: want a whole number"},
 		{"Indirect", base + "indirect: maybe\n", 5, `indirect: want true or false, found "maybe"`},
 		{"QuadVehicle", "name: V\nkind: vehicle\ntons: 25\nwalk: 4\nmotive: wheeled\nquad: true\n", 6, "quad: only a 'Mech can be a quad"},
+		{"ArmlessVehicle", "name: V\nkind: vehicle\ntons: 25\nwalk: 4\nmotive: wheeled\nno_lower_arms: true\n", 6, "no_lower_arms: only a 'Mech has arm actuators"},
 		{"WeaponsMap", base + "weapons: {name: PPC}\n", 5, "weapons: want a list, found a mapping"},
 		{"WeaponEmpty", base + "weapons:\n  - PPC\n  - \"\"\n", 7, "weapons[1]: is empty"},
 		{"WeaponNoName", base + "weapons:\n  - {count: 2}\n", 6, "weapons[0]: no name"},

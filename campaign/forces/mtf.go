@@ -80,6 +80,9 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 	block := ""        // the location whose slots are being read
 	bareNames := false // after "Version:", bare lines give chassis then model
 	jets, quadLegs := 0, false
+	// Arm slot blocks seen, and whether one holds a lower arm actuator
+	// (ruling D4); quirk:no_arms says the 'Mech has none.
+	arms, lowerArm, noArms := 0, false, false
 	for i, raw := range lines {
 		n := i + 1
 		line := strings.TrimSpace(strings.TrimRight(raw, "\r"))
@@ -118,12 +121,19 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 		if hasColon && value == "" && mtfLocations[key] {
 			block = key
 			quadLegs = quadLegs || strings.HasPrefix(key, "front ") || strings.HasPrefix(key, "rear ")
+			if key == "left arm" || key == "right arm" {
+				arms++
+			}
 			continue
 		}
 		if block != "" {
-			// A slot: only jump jets matter to lance creation.
-			if strings.Contains(weaponFold(line), "jumpjet") {
+			// A slot: jump jets and lower arm actuators matter to lance
+			// creation.
+			switch slot := weaponFold(line); {
+			case strings.Contains(slot, "jumpjet"):
 				jets++
+			case strings.Contains(slot, "lowerarmactuator") && strings.HasSuffix(block, " arm"):
+				lowerArm = true
 			}
 			continue
 		}
@@ -141,6 +151,8 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 		switch {
 		case key == "version":
 			bareNames = true
+		case key == "quirk" && strings.EqualFold(value, "no_arms"):
+			noArms = true
 		case mtfArmorKeys[key]:
 			// "LA armor:14", or patchwork "LA armor:Reactive(Inner Sphere):14".
 			text := value
@@ -239,6 +251,8 @@ func ReadMTF(r io.Reader) (Design, []string, error) {
 	}
 	cfg := strings.ToLower(fields["config"].value)
 	d.Quad = quadLegs || strings.Contains(cfg, "quad")
+	// Without arm blocks the file does not say, and the 'Mech punches.
+	d.NoLowerArms = !d.Quad && (noArms || (arms > 0 && !lowerArm))
 	d.TechBase = fields["techbase"].value
 	if rl, ok := fields["rules level"]; ok {
 		// MegaMek's levels: 1 introductory (the 1987 box set's equipment),

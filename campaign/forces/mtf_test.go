@@ -177,3 +177,41 @@ func TestReadMTFErrors(t *testing.T) {
 		})
 	}
 }
+
+// Ensure a 'Mech whose arms have no lower arm actuator, or that MegaMek
+// marks quirk:no_arms, punches for nothing (001 line 4348; ruling D4),
+// while one arm with the actuator, or a file without arm blocks, keeps
+// both fists.
+func TestReadMTFLowerArms(t *testing.T) {
+	head := "chassis:Test\nmodel:T-1\nConfig:Biped\nmass:60\nwalk mp:4\nLA armor:10\nWeapons:1\nMedium Laser, Center Torso\n\n"
+	arm := func(side string, lower bool) string {
+		s := side + " Arm:\nShoulder\nUpper Arm Actuator\n"
+		if lower {
+			s += "Lower Arm Actuator\n"
+		}
+		return s + "-Empty-\n\n"
+	}
+	for _, tc := range []struct {
+		name, text string
+		no         bool
+		punch      int
+	}{
+		{"no arm blocks", head, false, 6},
+		{"both arms", head + arm("Left", true) + arm("Right", true), false, 6},
+		{"one arm", head + arm("Left", true) + arm("Right", false), false, 6},
+		{"no lower arms", head + arm("Left", false) + arm("Right", false), true, 0},
+		{"quirk no_arms", "quirk:no_arms\n" + head, true, 0},
+		{"lower leg only", head + "Left Leg:\nHip\nLower Leg Actuator\n\n" + arm("Left", false), true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, _, err := ReadMTF(strings.NewReader(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := dsValues(t, d)
+			if d.NoLowerArms != tc.no || r.Punch != tc.punch {
+				t.Errorf("NoLowerArms %v punch %d, want %v, %d", d.NoLowerArms, r.Punch, tc.no, tc.punch)
+			}
+		})
+	}
+}

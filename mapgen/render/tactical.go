@@ -43,6 +43,30 @@ func drawTactical(v Tactical, o Options, pix *[]byte) (*image.RGBA, error) {
 	return drawTacticalBands(v, o, pix, 0)
 }
 
+// layout is where a tactical picture's parts go: the hex grid (its
+// origin after the margin and the title strip), the title strip, the
+// picture's size.
+type layout struct {
+	g     grid
+	strip *titleStrip
+	W, H  int
+}
+
+func tacticalLayout(v Tactical, o Options) (layout, error) {
+	m := v.Map
+	s := o.HexSize
+	margin := math.Round(0.4 * s)
+	g := newGrid(s, m.Width, m.Height, 0, 0)
+	mw, mh := g.pixelSize()
+	W := mw + 2*int(margin)
+	strip, err := newTitleStrip(s, W, v.Title, v.Viewer, o.Legend, tacticalLegend)
+	if err != nil {
+		return layout{}, err
+	}
+	g.ox, g.oy = margin, margin+float64(strip.height)
+	return layout{g: g, strip: strip, W: W, H: mh + 2*int(margin) + strip.height}, nil
+}
+
 // drawTacticalBands is drawTactical painting the terrain in bands of
 // bandRows rows (0: the default).
 func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image.RGBA, error) {
@@ -54,21 +78,15 @@ func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image
 		return nil, err
 	}
 	m := v.Map
-	s := o.HexSize
-	margin := math.Round(0.4 * s)
-
-	g := newGrid(s, m.Width, m.Height, 0, 0)
-	mw, mh := g.pixelSize()
-	W := mw + 2*int(margin)
-	strip, err := newTitleStrip(s, W, v.Title, v.Viewer, o.Legend, tacticalLegend)
+	lay, err := tacticalLayout(v, o)
 	if err != nil {
 		return nil, err
 	}
-	H := mh + 2*int(margin) + strip.height
+	g, strip, W, H := lay.g, lay.strip, lay.W, lay.H
 	if W*H > MaxPixels {
 		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, W, H)
 	}
-	g.ox, g.oy = margin, margin+float64(strip.height)
+	mw, mh := g.pixelSize()
 
 	img := newPicture(W, H, pix)
 	// The background only where no hex will be painted: the margins and

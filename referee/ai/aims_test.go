@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -35,17 +34,26 @@ func aixAboard(u referee.Unit, ship string) referee.Unit {
 }
 
 // aixBattle starts a battle on an open 20×10 map (red moves first,
-// retreating west; blue east) with the scenario rules r.
+// retreating west; blue east) with water-1 in the water hexes, the
+// scenario rules r and the units. It is this package's fixture builder:
+// the position is read from the notation (referee.Position).
 func aixBattle(t *testing.T, r *referee.ScenarioRules, water []string, units ...referee.Unit) *referee.State {
 	t.Helper()
-	m := mapgen.New(20, 10)
+	text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`
 	for _, w := range water {
-		m.Set(hex.MustParse(w), mapgen.Cell{Terrain: mapgen.Water1})
+		text += "; cell " + w + " water-1"
 	}
-	s := &referee.State{Map: m, Scenario: r,
-		Sides: []referee.Side{{ID: "red", Name: "Red", RetreatEdge: referee.West}, {ID: "blue", Name: "Blue", RetreatEdge: referee.East}}}
+	s, err := referee.ReadPosition(text, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Scenario = r
 	s.Units = append(s.Units, units...)
 	sortUnits(s)
+	if errs := s.Check(); len(errs) > 0 {
+		t.Fatalf("test position breaks the invariants: %v", errs)
+	}
 	st, _, err := referee.Start(s)
 	if err != nil {
 		t.Fatal(err)
