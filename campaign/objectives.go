@@ -148,17 +148,6 @@ func (c *Campaign) objectivesMet() string {
 	return holder
 }
 
-// HeldSectors lists the sectors side holds, in ID order.
-func HeldSectors(c *Campaign, side string) []int {
-	var out []int
-	for _, sc := range c.Map.Sectors {
-		if c.Sectors[sc.ID].Holder == side {
-			out = append(out, sc.ID)
-		}
-	}
-	return out
-}
-
 // rollRaidObjectives gives each side, at the start, a raid objective
 // rolled on 004's common list (lines 244–256; ruling ST14) in a sector of
 // the enemy's deployment area chosen by a die: the enemy defends it, the

@@ -100,6 +100,10 @@ func TestObjectives(t *testing.T) {
 			t.Fatalf("%s: scores %q, holder %q; want %q, %q", step.what, got, c.Sectors[7].Holder, step.scores, step.holder)
 		}
 	}
+	// Each side's view shows what it holds, and nothing of the enemy's.
+	if b, cr := View(c, "bandits").Sectors[6], View(c, "crucis").Sectors[6]; b.ID != 7 || !b.Held || cr.Held {
+		t.Errorf("sector 7 in the views: bandits %+v, crucis %+v; want held for the bandits only", b, cr)
+	}
 	if c.Phase != PhaseOrders || c.Side("crucis").VP != 100 || c.Side("bandits").VP != 0 {
 		t.Fatalf("phase %s, VP crucis %d bandits %d; want the campaign going on at 100 and 0", c.Phase, c.Side("crucis").VP, c.Side("bandits").VP)
 	}
