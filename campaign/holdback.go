@@ -18,7 +18,7 @@ import (
 // with the RBG (line 2545); a battlegroup left empty is struck off.
 func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 	if c.Phase != PhaseSetup {
-		return "", errorf("units are held back only before the campaign starts (000 line 2566); from then on the worksheet's units are in play")
+		return "", errorf("units are held back only before the campaign starts (BattleForce p. 62, Campaign Set-up); from then on the worksheet's units are in play")
 	}
 	if len(o.Units) == 0 {
 		return "", errorf("name the units to hold back, e.g. \"A3 A4\"")
@@ -32,7 +32,7 @@ func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 		case u == nil || u.Status != UnitActive:
 			return "", errorf("unit %s is not on your worksheet: see /bg list", id)
 		case staysWithRBG(u):
-			return "", errorf("unit %s stays with the regimental battlegroup: its DropShips and trucks never leave it (000 line 2545, ruling CO2)", id)
+			return "", errorf("unit %s stays with the regimental battlegroup: its DropShips and trucks never leave it (BattleForce p. 62, The Regimental Battlegroup; ruling CO2)", id)
 		}
 		seen[id] = true
 	}
@@ -44,5 +44,5 @@ func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 		u.Status, u.Battlegroup = UnitAvailable, 0
 	}
 	s.Battlegroups = slices.DeleteFunc(s.Battlegroups, func(b Battlegroup) bool { return len(b.Units) == 0 })
-	return fmt.Sprintf("%s held back: available as reinforcements from the first upkeep (000 line 2722)", strings.Join(o.Units, ", ")), nil
+	return fmt.Sprintf("%s held back: available as reinforcements from the first upkeep (BattleForce p. 67, Reinforcements)", strings.Join(o.Units, ", ")), nil
 }

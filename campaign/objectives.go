@@ -181,7 +181,7 @@ func (c *Campaign) rollRaidObjectives(d *dice.Dice) error {
 		id := ground[(n-1)%len(ground)]
 		j := slices.IndexFunc(m.Sectors, func(sc mapgen.Sector) bool { return sc.ID == id })
 		m.Sectors[j].Objectives = append(slices.Clone(m.Sectors[j].Objectives), o)
-		c.emit(Event{Step: "setup", Type: "raid_objective", Side: s.ID, Sector: id, Text: fmt.Sprintf("%s's raid objective: %s (%s, %d VP) in sector %s, held by %s (004 lines 244–256)", s.Name, o.Name, o.Kind, o.VP, c.sectorName(id), enemy.Name)})
+		c.emit(Event{Step: "setup", Type: "raid_objective", Side: s.ID, Sector: id, Text: fmt.Sprintf("%s's raid objective: %s (%s, %d VP) in sector %s, held by %s (Battle Setup Tables, Raid Objectives)", s.Name, o.Name, o.Kind, o.VP, c.sectorName(id), enemy.Name)})
 	}
 	c.Map = &m
 	return nil
