@@ -22,7 +22,7 @@ var settingOptions = []struct {
 		st.TurnLimit, _ = strconv.Atoi(v)
 		return nil
 	}},
-	{Option{Name: "raid_objectives", Description: "at the start, roll each side a raid objective in the enemy's area (Battle Setup Tables, Raid Objectives)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "raid_objectives", Description: "at the start, roll each side a raid objective in the enemy's area (Battle Setup Tables)", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.RaidObjectives, _ = strconv.ParseBool(v)
 		return nil
 	}},
