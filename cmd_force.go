@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
+	"bfbot/internal/english"
 )
 
 // forceArgs is the usage line of `bfbot force` (main.go's table).
@@ -109,13 +111,13 @@ func (m *Main) forceCheck(args []string) error {
 	fmt.Fprintf(w, "  special purchases %d (mines %d, salvage %d, drops %d)\n", c.SpecialPurchases, r.Special.MineAttack, r.Special.Salvage, len(r.Special.Drops))
 	if len(r.Special.Drops) > 0 {
 		// Only these lances may be held in orbit in a campaign (ruling DR24).
-		fmt.Fprintf(w, "  kept ready to drop from orbit, %d points at 10 a 'Mech (line 2040): %s\n", c.Drops, strings.Join(r.Special.Drops, ", "))
+		fmt.Fprintf(w, "  kept ready to drop from orbit, %d points at 10 a 'Mech (%s): %s\n", c.Drops, cite.Book(2040), strings.Join(r.Special.Drops, ", "))
 	}
 	fmt.Fprintf(w, "  total %d purchase points\n", c.Total)
 	if r.Budget == "" {
 		fmt.Fprintln(w, "  no budget: an imported force, its purchase points are not checked (--budget heavy|medium|light checks them)")
 	} else if b, err := forces.ParseBudget(r.Budget); err == nil {
-		fmt.Fprintf(w, "  budget: %s, %d points, %d of them special (line %d)\n", b.Name, b.Points, b.Special, b.Line)
+		fmt.Fprintf(w, "  budget: %s, %d points, %d of them special (%s)\n", b.Name, b.Points, b.Special, cite.Book(b.Line))
 	}
 	errs := forces.CheckRegiment(r)
 	if len(errs) == 0 {
@@ -220,7 +222,7 @@ func writeRoster(w io.Writer, r forces.Regiment) {
 	c := r.Costs()
 	from := ""
 	if r.Line > 0 {
-		from = fmt.Sprintf(" (seed 000 line %d)", r.Line)
+		from = " (" + cite.Book(r.Line) + ")"
 	}
 	fmt.Fprintf(w, "%s%s: %d counters, %d purchase points\n", r.Name, from, len(r.Units), c.Total)
 	bat, comp := "\x00", "\x00"
@@ -257,7 +259,7 @@ func writeRoster(w io.Writer, r forces.Regiment) {
 		special = append(special, fmt.Sprintf("%d Salvage counters", r.Special.Salvage))
 	}
 	if len(r.Special.Drops) > 0 {
-		special = append(special, fmt.Sprintf("kept ready to drop from orbit (%d points, line 2040): %s", r.Costs().Drops, strings.Join(r.Special.Drops, ", ")))
+		special = append(special, fmt.Sprintf("kept ready to drop from orbit (%d points, %s): %s", r.Costs().Drops, cite.Book(2040), strings.Join(r.Special.Drops, ", ")))
 	}
 	if len(special) > 0 {
 		fmt.Fprintf(w, "Special purchases: %s\n", strings.Join(special, "; "))
@@ -271,13 +273,13 @@ func writeUnit(w io.Writer, u forces.RosterUnit, indent string) {
 		notes = append(notes, "hidden")
 	}
 	if u.Line > 0 {
-		notes = append(notes, fmt.Sprintf("line %d", u.Line))
+		notes = append(notes, cite.Book(u.Line))
 	}
 	note := ""
 	if len(notes) > 0 {
 		note = " (" + strings.Join(notes, ", ") + ")"
 	}
-	fmt.Fprintf(w, "%s%s — %s %s, %s, %d points%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), forces.ClassNoun(l.Class), forces.PurchaseCost(l), note)
+	fmt.Fprintf(w, "%s%s — %s %s, %s, %s%s\n", indent, l.Name, u.Printed, level(l.Experience.String()), forces.ClassNoun(l.Class), english.Count(forces.PurchaseCost(l), "point"), note)
 	for _, p := range u.Crew {
 		name := ""
 		if p.Name != "" {

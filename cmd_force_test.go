@@ -17,12 +17,12 @@ func TestForceShow(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"7th Crucis Lancers (seed 000 line 2794): 32 counters",
+		"7th Crucis Lancers (BattleForce p. 68, 7th Crucis Lancers): 32 counters",
 		"\nVanur's Battalion\n",
 		"  McKinnon's Company — The Fox's Teeth\n",
-		"    Command Lance — 10(13)/8-2 4 Elite, Medium 'Mech lance, 23 points (line 2838)\n",
+		"    Command Lance — 10(13)/8-2 4 Elite, Medium 'Mech lance, 23 points (BattleForce p. 68, 7th Crucis Lancers)\n",
 		"      Captain Ian McKinnon; Elite Marauder\n",
-		"    Heavy Air Lance — 11(8)/6-15 H Elite, Heavy air lance, 21 points (line 3055)\n",
+		"    Heavy Air Lance — 11(8)/6-15 H Elite, Heavy air lance, 21 points (BattleForce p. 68, 7th Crucis Lancers)\n",
 		"Regimental Battlegroup: 3 truck counters, 0 DropShips, 50 repair points",
 	} {
 		if !strings.Contains(out, want) {
@@ -137,7 +137,7 @@ func TestForceExport(t *testing.T) {
 func TestForceCheck(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		out, errs, code := run(t, "force", "check", rgfExample)
-		if code != 0 || !strings.Contains(out, "total 137 purchase points") || !strings.Contains(out, "budget: Heavy regiment, 670 points, 50 of them special (line 1951)") ||
+		if code != 0 || !strings.Contains(out, "total 137 purchase points") || !strings.Contains(out, "budget: Heavy regiment, 670 points, 50 of them special (BattleForce p. 47, Using Purchase Points)") ||
 			!strings.Contains(out, "OK: the regiment may take the field") {
 			t.Errorf("exit %d: %s\n%s", code, errs, out)
 		}
@@ -216,10 +216,10 @@ groups:
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if want := "kept ready to drop from orbit, 40 points at 10 a 'Mech (line 2040): Able Company Assault Lance"; !strings.Contains(out, want) {
+	if want := "kept ready to drop from orbit, 40 points at 10 a 'Mech (BattleForce p. 48, Special Purchases): Able Company Assault Lance"; !strings.Contains(out, want) {
 		t.Errorf("force check lacks %q:\n%s", want, out)
 	}
-	if out, _, _ = run(t, "force", "show", p); !strings.Contains(out, "kept ready to drop from orbit (40 points, line 2040): Able Company Assault Lance") {
+	if out, _, _ = run(t, "force", "show", p); !strings.Contains(out, "kept ready to drop from orbit (40 points, BattleForce p. 48, Special Purchases): Able Company Assault Lance") {
 		t.Errorf("force show lacks the drop:\n%s", out)
 	}
 }

@@ -182,7 +182,7 @@ func TestScenarioRunErrors(t *testing.T) {
 		{[]string{"scenario", "run", filepath.Join(dir, "missing.yaml")}, "no such file", 1},
 		{[]string{"scenario", "run", badClass}, `line 39: sides[1].units[0].class: unknown unit class "heavy-meck": use one of`, 1},
 		{[]string{"scenario", "run", badYAML}, "yaml.yaml: line 1: did not find expected", 1},
-		{[]string{"scenario", "run", badCmd, "--dice", "3,4"}, `line 52: "@lancers /battle end": illegal action: it is Moore's Bandits's turn`, 1},
+		{[]string{"scenario", "run", badCmd, "--dice", "3,4"}, `line 52: "@lancers /battle end": illegal action: it is Moore's Bandits' turn`, 1},
 		{[]string{"scenario", "run", skirmish, "--dice", "3"}, `line 50: "@lancers /battle attack unit:A1 target:B1 mode:close": `, 1},
 	} {
 		out, errs, code := run(t, tc.args...)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -137,11 +138,11 @@ func (r *battleReport) text(enemy *battleReport) string {
 			parts = append(parts, what+" "+strings.Join(ids, ", "))
 		}
 	}
-	list("lost destroyed:", r.destroyed)
-	list("lost captured:", r.captured)
+	list("destroyed:", r.destroyed)
+	list("captured by the enemy:", r.captured)
 	list("withdrew:", r.withdrew)
-	list("enemy destroyed:", enemy.destroyed)
-	list("enemy captured:", r.taken)
+	list("enemy units destroyed:", enemy.destroyed)
+	list("enemy units captured:", r.taken)
 	if r.salvage > 0 {
 		parts = append(parts, fmt.Sprintf("%d salvage to the RBG box", r.salvage))
 	}
@@ -305,7 +306,7 @@ func (c *Campaign) fallBack(b *Battle, d *dice.Dice) error {
 			continue
 		}
 		c.emit(Event{Step: "battle", Type: "fall_back", Audience: secret(s.ID), Side: s.ID, Sector: to, Battle: b.ID,
-			Text: fmt.Sprintf("battlegroups %s fall back from sector %s into sector %s", joinInts(moved), c.sectorName(b.Sector), c.sectorName(to))})
+			Text: fmt.Sprintf("%s from sector %s into sector %s", fallBack(moved), c.sectorName(b.Sector), c.sectorName(to))})
 		enemy := c.Enemy(s.ID)
 		var there []int
 		for _, bg := range enemy.BattlegroupsIn(to) {
@@ -353,10 +354,15 @@ func (c *Campaign) holdsDropShips(s *Side, bg *Battlegroup) bool {
 	return false
 }
 
-func joinInts(ns []int) string {
+// fallBack says which battlegroups fall back: "battlegroup 2 falls
+// back", "battlegroups 2 and 3 fall back".
+func fallBack(ids []int) string {
 	var out []string
-	for _, n := range ns {
+	for _, n := range ids {
 		out = append(out, fmt.Sprint(n))
 	}
-	return strings.Join(out, ", ")
+	if len(ids) == 1 {
+		return "battlegroup " + out[0] + " falls back"
+	}
+	return "battlegroups " + english.List(out) + " fall back"
 }

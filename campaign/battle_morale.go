@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
@@ -249,16 +250,16 @@ func (c *Campaign) applyMorale(b *Battle, res MoraleResult, trigger string) (*re
 			shown = append(shown, entry)
 		}
 	}
-	public := fmt.Sprintf("battle %d: morale check of %s (%s, 004 line 181): d100 %d, score %d (004 line %d)", b.ID, name, trigger, res.Roll, res.Score, res.Line)
+	public := fmt.Sprintf("battle %d: morale check of %s (%s; %s): d100 %d, score %d", b.ID, name, trigger, cite.Setup(res.Line), res.Roll, res.Score)
 	if len(shown) > 0 {
 		public += ": " + strings.Join(shown, "; ")
 	}
 	evs := []Event{{Step: "battle", Type: "morale", Side: side, Sector: b.Sector, Battle: b.ID, Text: public}}
-	detail := fmt.Sprintf("battle %d: your morale check (%s): d100 %d + %d", b.ID, trigger, res.Roll, res.Base)
+	detail := fmt.Sprintf("battle %d: your morale check (%s; %s): d100 %d + %d", b.ID, trigger, cite.Setup(res.Line), res.Roll, res.Base)
 	for _, m := range res.Modifiers {
-		detail += fmt.Sprintf(" %+d (%s, 004 line %d)", m.Value, m.Name, m.Line)
+		detail += fmt.Sprintf(" %+d (%s)", m.Value, m.Name)
 	}
-	detail += fmt.Sprintf(" = %d (004 line %d)", res.Score, res.Line)
+	detail += fmt.Sprintf(" = %d", res.Score)
 	if len(all) > 0 {
 		detail += ": " + strings.Join(all, "; ")
 	}
@@ -305,25 +306,25 @@ func (c *Campaign) applyMorale(b *Battle, res MoraleResult, trigger string) (*re
 		case Demoralized:
 			demoralized[u.Class] = append(demoralized[u.Class], u)
 		case FightingWithdrawal:
-			notes = append(notes, fmt.Sprintf("%s makes a fighting withdrawal toward a fortified or rear position at about half speed, still fighting (004 line 203)", id))
+			notes = append(notes, fmt.Sprintf("%s makes a fighting withdrawal toward a fortified or rear position at about half speed, still fighting (%s)", id, cite.Setup(203)))
 		case FallbackPositions:
-			notes = append(notes, fmt.Sprintf("%s heads for cover at full speed, still fighting (004 line 205)", id))
+			notes = append(notes, fmt.Sprintf("%s heads for cover at full speed, still fighting (%s)", id, cite.Setup(205)))
 		case FullRetreat, RetreatConditional, RetreatComplete, RetreatUncond:
-			leave(u, referee.Withdrawn, fmt.Sprintf("leaves the battle in %s, withdrawn (004 line 207; ruling MR4)", lvl))
+			leave(u, referee.Withdrawn, fmt.Sprintf("leaves the battle in %s, withdrawn (%s; ruling MR4)", lvl, cite.Setup(207)))
 			if lvl != FullRetreat {
-				notes = append(notes, fmt.Sprintf("%s is in %s and would have accepted those terms had it been trapped (004 line 207): it has left the battle; rule whether it was cornered", id, lvl))
+				notes = append(notes, fmt.Sprintf("%s is in %s and would have accepted those terms had it been trapped (%s): it has left the battle; rule whether it was cornered", id, lvl, cite.Setup(207)))
 			}
 		case Rout:
 			if u.Class.Ground() {
-				leave(u, referee.Broken, "routs: broken and fled, it may rally on 12 (004 line 209; ruling MR4)")
+				leave(u, referee.Broken, "routs: broken and fled, it may rally on 12 ("+cite.Setup(209)+"; ruling MR4)")
 			} else {
-				leave(u, referee.Withdrawn, "routs and leaves the battle, withdrawn (004 line 209; ruling MR4)")
+				leave(u, referee.Withdrawn, "routs and leaves the battle, withdrawn ("+cite.Setup(209)+"; ruling MR4)")
 			}
 		case Collapse:
 			if enemyInField {
-				leave(u, referee.Captured, "collapses and is captured (004 line 211; ruling MR5)")
+				leave(u, referee.Captured, "collapses and is captured ("+cite.Setup(211)+"; ruling MR5)")
 			} else {
-				leave(u, referee.Withdrawn, "collapses and leaves the battle, withdrawn (004 line 211; ruling MR5)")
+				leave(u, referee.Withdrawn, "collapses and leaves the battle, withdrawn ("+cite.Setup(211)+"; ruling MR5)")
 			}
 		}
 	}
@@ -342,7 +343,7 @@ func (c *Campaign) applyMorale(b *Battle, res MoraleResult, trigger string) (*re
 			return us[i].ID > us[j].ID
 		})
 		for _, u := range us[:len(us)/4] {
-			leave(u, referee.Withdrawn, "is demoralized and leaves the battle, withdrawn: a quarter of its class goes, the costliest stay (004 line 201; ruling MR2)")
+			leave(u, referee.Withdrawn, "is demoralized and leaves the battle, withdrawn: a quarter of its class goes, the costliest stay ("+cite.Setup(201)+"; ruling MR2)")
 		}
 	}
 	if len(seen) > 0 {

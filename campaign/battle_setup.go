@@ -92,7 +92,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 	}
 
 	// Initiative: 2D6 a side, the highest wins, ties roll again (line 2625).
-	first, rolls, err := contactInitiative(engaged, d, sector)
+	first, rolls, err := contactInitiative(c, engaged, d, sector)
 	if err != nil {
 		return err
 	}
@@ -182,7 +182,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 			zoneText = append(zoneText, fmt.Sprintf("battlegroup %d (%s) deploys %s", bg.ID, bg.Name, bt.State.Campaign.Zones[bg.Units[0]]))
 		}
 		c.emit(Event{Step: "contact", Type: "deployment", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
-			Text: fmt.Sprintf("battle %d in %s: %s; your units withdraw by the %v edge", id, name, strings.Join(zoneText, "; "), homes[i].retreat)})
+			Text: fmt.Sprintf("battle %d in sector %s: %s; your units withdraw by the %v edge", id, name, strings.Join(zoneText, "; "), homes[i].retreat)})
 		if t := laid[bs.Side]; t != "" {
 			c.emit(Event{Step: "contact", Type: "mines", Audience: secret(bs.Side), Side: bs.Side, Sector: sector, Battle: id,
 				Text: fmt.Sprintf("battle %d: %s", id, t)})
@@ -213,8 +213,8 @@ func (c *Campaign) sectorName(id int) string {
 }
 
 // contactInitiative rolls 2D6 for each side until one is highest (000
-// line 2625) and returns its index and the rolls as text.
-func contactInitiative(sides []BattleSide, d *dice.Dice, sector int) (int, string, error) {
+// line 2625) and returns its index and the rolls as text, sides by name.
+func contactInitiative(c *Campaign, sides []BattleSide, d *dice.Dice, sector int) (int, string, error) {
 	var text []string
 	for {
 		var r [2]int
@@ -225,7 +225,7 @@ func contactInitiative(sides []BattleSide, d *dice.Dice, sector int) (int, strin
 			}
 			r[i] = n
 		}
-		text = append(text, fmt.Sprintf("%s %d, %s %d", sides[0].Side, r[0], sides[1].Side, r[1]))
+		text = append(text, fmt.Sprintf("%s %d, %s %d", c.SideName(sides[0].Side), r[0], c.SideName(sides[1].Side), r[1]))
 		switch {
 		case r[0] > r[1]:
 			return 0, strings.Join(text, "; then "), nil

@@ -471,12 +471,12 @@ func TestWholeCampaign(t *testing.T) {
 	// Repair: the Lancers, repair points again: A10 2 → 1, A9 1 → 0 (46
 	// left; a unit mends one step a turn). The Bandits, with the RBG now:
 	// B12 1 → 0 with a salvage counter (5 → 4).
-	// Reinforcement rolls: the Lancers 1+2 = 3 (80 available), the Bandits
-	// 3+3 = 6 (none). Then the campaign ends, and the Lancers, who held
-	// the Ravel Depot from the start to the end, score it: 5 + 100 = 105.
-	// The Bandits lead 129 to 105 (line 2737: both "pyrrhic victory"; the
-	// Bandits still hold the Listening Post, scored once already).
-	d, s = whlDice(t, 1, 2, 3, 3)
+	// No reinforcement roll: there is no next turn to spend it in (ruling
+	// CB11). The campaign ends, and the Lancers, who held the Ravel Depot
+	// from the start to the end, score it: 5 + 100 = 105. The Bandits lead
+	// 129 to 105 (line 2737: both "pyrrhic victory"; the Bandits still hold
+	// the Listening Post, scored once already).
+	d, s = whlDice(t)
 	c = whlAdvance(t, c, d)
 	whlUsed(t, s)
 	whlUnit(t, c, "crucis", "A10", UnitActive, 1, strike, referee.Veteran)
@@ -487,8 +487,8 @@ func TestWholeCampaign(t *testing.T) {
 	if c.Phase != PhaseOver || c.Winner != "bandits" {
 		t.Errorf("after turn 3: phase %s, winner %q; want over, bandits", c.Phase, c.Winner)
 	}
-	if got := c.Side("crucis").Reinforcements; got != 80 {
-		t.Errorf("the Lancers' reinforcements %d, want 80 (roll 3)", got)
+	if got := c.Side("crucis").Reinforcements; got != 0 {
+		t.Errorf("the Lancers' reinforcements %d after the last turn, want 0 (no roll, ruling CB11)", got)
 	}
 	if CampaignVictoryLevel(129) != "pyrrhic victory" {
 		t.Error("129 VP reads as 100–250 on the Campaign Victory Point Table")

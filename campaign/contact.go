@@ -3,8 +3,8 @@ package campaign
 import (
 	"fmt"
 	"slices"
-	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
 
@@ -49,10 +49,14 @@ func resolveContacts(n *Campaign, d *dice.Dice) error {
 			s := n.Side(bs.Side)
 			var mine []string
 			for _, id := range bs.Battlegroups {
-				mine = append(mine, fmt.Sprintf("%d %q", id, s.Battlegroup(id).Name))
+				mine = append(mine, fmt.Sprintf("%d “%s”", id, s.Battlegroup(id).Name))
+			}
+			which := "your battlegroups %s are engaged in sector %s"
+			if len(mine) == 1 {
+				which = "your battlegroup %s is engaged in sector %s"
 			}
 			n.emit(Event{Step: "contact", Type: "engaged", Audience: secret(s.ID), Side: s.ID, Sector: sec,
-				Text: fmt.Sprintf("your battlegroups %s are engaged in sector %s", strings.Join(mine, ", "), sectorLabel(n, sec))})
+				Text: fmt.Sprintf(which, english.List(mine), sectorLabel(n, sec))})
 		}
 		if err := setUpBattle(n, sec, sides, d); err != nil {
 			return err

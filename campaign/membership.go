@@ -3,6 +3,8 @@ package campaign
 import (
 	"fmt"
 	"slices"
+
+	"bfbot/internal/english"
 )
 
 // Membership: who holds a seat on which side, who waits for one, and what
@@ -106,7 +108,7 @@ func (c *Campaign) checkSeat(side, user string) error {
 		return errorf("you referee campaign %d: a referee plays no side unless the campaign is created with referee_plays:true (ruling SEAT2)", c.ID)
 	}
 	if limit := c.Settings.SeatLimit; limit > 0 && len(s.Players) >= limit {
-		return errorf("%s's %d seats are taken (seat_limit %d): the referee can raise the limit with /campaign settings seat_limit:…, or a player can hand you his seat with /campaign replace", s.Name, limit, limit)
+		return errorf("%s %d seats are taken (seat_limit %d): the referee can raise the limit with /campaign settings seat_limit:…, or a player can hand you his seat with /campaign replace", english.Possessive(s.Name), limit, limit)
 	}
 	return nil
 }

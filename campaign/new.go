@@ -158,7 +158,7 @@ func Start(c *Campaign, d *dice.Dice) (*Campaign, error) {
 	}
 	n.setHome()
 	n.Turn, n.Phase = 1, PhaseOrders
-	n.emit(Event{Step: "orders", Type: "turn", Text: "turn 1: orders are open"})
+	n.emit(Event{Step: "orders", Type: "turn", Text: "orders are open"})
 	return n, nil
 }
 

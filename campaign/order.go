@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/referee"
 )
 
@@ -243,7 +244,7 @@ func orderMove(c *Campaign, s *Side, o Order) (string, error) {
 		return "", errorf("battlegroup %d is in orbit: give it a drop order instead", b.ID)
 	}
 	if b.RBG && holdsDropShips(s, b) {
-		return "", errorf("the regimental battlegroup may not move while it holds DropShips (000 line 2547): order liftoff first; it may move in a later turn")
+		return "", errorf("the regimental battlegroup may not move while it holds DropShips (%s): order liftoff first; it may move in a later turn", cite.Book(2547))
 	}
 	rate := StrategicRate(s, b)
 	switch {
@@ -260,8 +261,8 @@ func orderMove(c *Campaign, s *Side, o Order) (string, error) {
 			return "", err
 		}
 		if !c.Map.Adjacent(from, to) {
-			return "", errorf("sector %s is not next to sector %s (sectors meeting only at a corner are not adjacent, 000 line 2604); adjacent sectors: %s",
-				sectorLabel(c, to), sectorLabel(c, from), neighbourList(c, from))
+			return "", errorf("sector %s is not next to sector %s (sectors meeting only at a corner are not adjacent, %s); adjacent sectors: %s",
+				sectorLabel(c, to), sectorLabel(c, from), cite.Book(2604), neighbourList(c, from))
 		}
 		from = to
 	}
@@ -299,7 +300,7 @@ func dropRefusal(c *Campaign, s *Side, b *Battlegroup, o Order) error {
 	}
 	for _, id := range b.Units {
 		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups drop from orbit (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance", id, b.ID)
+			return errorf("only 'Mech battlegroups drop from orbit (%s); unit %s of battlegroup %d is not a 'Mech lance", cite.Book(2602), id, b.ID)
 		}
 	}
 	if len(o.Sectors) != 1 {
@@ -317,7 +318,7 @@ func orderHold(c *Campaign, s *Side, o Order) (string, error) {
 	case b.Sector == 0:
 		return "", errorf("battlegroup %d is in orbit; it can take a prepared position once it has landed", b.ID)
 	case b.Recon():
-		return "", errorf("recon unit %d fights no battles (000 line 2598), so a prepared position does nothing for it", b.ID)
+		return "", errorf("recon unit %d fights no battles (%s), so a prepared position does nothing for it", b.ID, cite.Book(2598))
 	case b.Prepared:
 		return "", errorf("battlegroup %d already holds a prepared position; it keeps it as long as it does not move", b.ID)
 	}
@@ -345,10 +346,10 @@ func orderLiftOff(s *Side) (string, error) {
 		}
 	}
 	if others == 0 {
-		return "", errorf("the regimental battlegroup holds nothing but DropShips: if they left, the RBG would count as destroyed (000 line 2549); merge other units into it first")
+		return "", errorf("the regimental battlegroup holds nothing but DropShips: if they left, the RBG would count as destroyed (%s); merge other units into it first", cite.Book(2549))
 	}
 	s.Orders.LiftOff = true
-	return "the regimental battlegroup's DropShips will lift off for space and stay there for the rest of the campaign (000 line 2547)", nil
+	return "the regimental battlegroup's DropShips will lift off for space and stay there for the rest of the campaign (" + cite.Book(2547) + ")", nil
 }
 
 // plannedSector is where a battlegroup will stand after this turn's
@@ -388,7 +389,7 @@ func orderSearch(c *Campaign, s *Side, o Order) (string, error) {
 			return "", err
 		}
 		if !mayOrderSearch(s, sec) {
-			return "", errorf("you can search sector %s only with a battlegroup or recon unit standing there after this turn's moves (000 line 2612)", sectorLabel(c, sec))
+			return "", errorf("you can search sector %s only with a battlegroup or recon unit standing there after this turn's moves (%s)", sectorLabel(c, sec), cite.Book(2612))
 		}
 		if !slices.Contains(s.Orders.Searches, sec) {
 			s.Orders.Searches = append(s.Orders.Searches, sec)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/referee"
 )
@@ -151,12 +152,12 @@ func checkDesignated(st Settings, m *mapgen.Strategic, sides []string) error {
 // line 2040; ruling DR24), and never the RBG (ruling PL4).
 func orbitRefusal(s *Side, b *Battlegroup) error {
 	if b.RBG {
-		return errorf("the regimental battlegroup starts on the ground: its trucks cannot drop and its DropShips stay in the sector where it is first placed (000 line 2547, ruling PL4); place it in a sector")
+		return errorf("the regimental battlegroup starts on the ground: its trucks cannot drop and its DropShips stay in the sector where it is first placed (%s, ruling PL4); place it in a sector", cite.Book(2547))
 	}
 	for _, id := range b.Units {
 		u := s.Unit(id)
 		if u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups can be held in orbit to drop later (000 line 2602); unit %s of battlegroup %d is not a 'Mech lance: split it off first", id, b.ID)
+			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2602), id, b.ID)
 		}
 		if !u.DropReady {
 			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (BattleForce p. 48, Special Purchases) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance))

@@ -49,6 +49,9 @@ type Settings struct {
 	RefereePlays bool `json:"referee_plays,omitempty"`
 	// AutoResolve: the AI fights every battle.
 	AutoResolve bool `json:"auto_resolve,omitempty"`
+	// EarlyResolution: the turn resolves as soon as the last side seals
+	// its orders, as /campaign advance would, not at the deadline.
+	EarlyResolution bool `json:"early_resolution,omitempty"`
 	// MissedDeadline: what happens when a player misses a battle-phase
 	// deadline: "ai" plays the phase for him, "pass" ends it.
 	MissedDeadline string `json:"missed_deadline"`

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
@@ -47,7 +49,7 @@ func (c *Campaign) rollSetup(bt *Battle, laid map[string]string, d *dice.Dice) (
 			// cleared (ruling ST12): what the side laid from its stock
 			// is spent, and there is nothing left to place again.
 			bs.Mines = nil
-			laid[bs.Side] = "the enemy's survey found your minefields and they were cleared (004 line 52)"
+			laid[bs.Side] = "the enemy's survey found your minefields and they were cleared (" + cite.Setup(52) + ")"
 		}
 	}
 	for _, side := range sortedTrue(r.Refusal) {
@@ -60,7 +62,7 @@ func (c *Campaign) rollSetup(bt *Battle, laid map[string]string, d *dice.Dice) (
 	}
 	if len(installed) > 0 {
 		evs = append(evs, Event{Step: "contact", Type: "installations", Sector: bt.Sector, Battle: bt.ID, Side: r.Defender,
-			Text: fmt.Sprintf("battle %d: %s has built %d hardened installation(s) at %s (004 line 130)", bt.ID, r.Defender, len(installed), setupHexList(installed))})
+			Text: fmt.Sprintf("battle %d: %s has built %s at %s (%s)", bt.ID, c.SideName(r.Defender), english.Count(len(installed), "hardened installation"), setupHexList(installed), cite.Setup(130))})
 	}
 	return evs, r.Morale, nil
 }

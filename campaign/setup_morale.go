@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -249,7 +250,7 @@ func MoraleCheck(s *referee.State, side string, mercenary bool, extra []MoraleMo
 	for _, m := range res.Modifiers {
 		text += fmt.Sprintf(" %+d (%s)", m.Value, m.Name)
 	}
-	text += fmt.Sprintf(" = %d (004 line %d):", res.Score, row.Line)
+	text += fmt.Sprintf(" = %d (%s):", res.Score, cite.Setup(row.Line))
 	for _, id := range ids {
 		text += fmt.Sprintf(" %s %s;", id, res.Units[id])
 	}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -119,6 +121,8 @@ type SetupUnit struct {
 // SetupSide is one side at the contact.
 type SetupSide struct {
 	ID string
+	// Name is the regiment's name, for the text people read.
+	Name string
 	// Recon is the number of its recon battlegroups in or next to the
 	// sector (0: it does not scout).
 	Recon int
@@ -259,6 +263,16 @@ func RollSetupTables(in SetupInput, d *dice.Dice) (SetupResult, []Event, error) 
 	return sr.r, sr.events, nil
 }
 
+// name is the name people read for side id (SetupSide.Name).
+func (sr *setupRoller) name(id string) string {
+	for _, s := range sr.in.Sides {
+		if s.ID == id && s.Name != "" {
+			return s.Name
+		}
+	}
+	return id
+}
+
 // side returns the input side and the enemy's.
 func (sr *setupRoller) sides(id string) (*SetupSide, *SetupSide) {
 	if sr.in.Sides[0].ID == id {
@@ -278,17 +292,17 @@ func (sr *setupRoller) weather() error {
 		row := weatherTable[bandOf(len(weatherTable), func(i int) (int, int) { return weatherTable[i].Lo, weatherTable[i].Hi }, n)]
 		if row.Night {
 			if sr.r.Night {
-				sr.log(nil, "", "weather roll %d: night again, ignored; rolling again (004 line %d)", n, row.Line)
+				sr.log(nil, "", "weather roll %d: night again, ignored; rolling again (%s)", n, cite.Setup(row.Line))
 				continue
 			}
 			sr.r.Night = true
-			sr.log(nil, "", "weather roll %d: night, infantry counters halved; rolling again for the weather (004 line %d)", n, row.Line)
+			sr.log(nil, "", "weather roll %d: night, infantry counters halved; rolling again for the weather (%s)", n, cite.Setup(row.Line))
 			continue
 		}
 		sr.r.Weather.Kind = row.Kind
-		sr.log(nil, "", "weather roll %d: %s (004 line %d)", n, row.Name, row.Line)
+		sr.log(nil, "", "weather roll %d: %s (%s)", n, row.Name, cite.Setup(row.Line))
 		if row.Disaster {
-			sr.note("sector %d: a local disaster strikes (weather roll %d, 004 line 13); choose it and its effects, the battle is otherwise fought in normal weather (%s)", sr.in.Sector, n, JudgeHint)
+			sr.note("sector %d: a local disaster strikes (weather roll %d, %s); choose it and its effects, the battle is otherwise fought in normal weather (%s)", sr.in.Sector, n, cite.Setup(13), JudgeHint)
 		}
 		if row.HalveInfantry || sr.r.Night {
 			for _, s := range sr.in.Sides {
@@ -315,7 +329,7 @@ func (sr *setupRoller) weather() error {
 			for _, s := range sr.in.Sides {
 				if !s.Prepared {
 					sr.r.Refusal[s.ID] = true
-					sr.log(nil, s.ID, "%s attacks in a massive storm and may refuse the battle in turn 1 (004 line 15)", s.ID)
+					sr.log(nil, s.ID, "%s attacks in a massive storm and may refuse the battle in turn 1 (%s)", sr.name(s.ID), cite.Setup(15))
 				}
 			}
 		}
@@ -361,7 +375,7 @@ func (sr *setupRoller) keepOut(s SetupSide, units []SetupUnit, n int, reason str
 		// Which counters stay out is the owner's secret (R10); the enemy
 		// learns how many.
 		sort.Strings(ids)
-		sr.log(nil, s.ID, "%s: %d counter(s) stay out of the battle (%s)", s.ID, len(ids), reason)
+		sr.log(nil, s.ID, "%s: %s out of the battle (%s)", sr.name(s.ID), english.Counts(len(ids), "counter stays", "counters stay"), reason)
 		sr.log([]string{s.ID}, s.ID, "%s stay out of the battle (%s; you keep your costliest, ruling ST2)", strings.Join(ids, ", "), reason)
 	}
 }
@@ -394,20 +408,20 @@ func (sr *setupRoller) scouting() error {
 		rep := &ScoutingReport{Roll: n, Total: total, Line: row.Line, Text: row.Text}
 		sr.r.Scouting[s.ID] = rep
 		sr.r.Modifier[s.ID] += row.Modifier
-		sr.log(nil, s.ID, "%s scouts: roll %d +%d recon = %d: %s (004 line %d)", s.ID, n, mod, total, row.Text, row.Line)
+		sr.log(nil, s.ID, "%s scouts: roll %d +%d recon = %d: %s (%s)", sr.name(s.ID), n, mod, total, row.Text, cite.Setup(row.Line))
 		for i := 0; i < row.Advantages; i++ {
 			a, err := rollD20(sr.d, fmt.Sprintf("scouting advantage for %s", s.ID))
 			if err != nil {
 				return err
 			}
 			rep.Advantages = append(rep.Advantages, Advantage(a))
-			sr.log(nil, s.ID, "%s scouting advantage roll %d: %s (004 line %d)", s.ID, a, advantageTable[Advantage(a)].Name, advantageTable[Advantage(a)].Line)
+			sr.log(nil, s.ID, "%s scouting advantage roll %d: %s (%s)", sr.name(s.ID), a, advantageTable[Advantage(a)].Name, cite.Setup(advantageTable[Advantage(a)].Line))
 		}
 		for i := 0; i < row.Choose; i++ {
 			for _, a := range advantagePreference {
 				if !slices.Contains(rep.Advantages, a) {
 					rep.Advantages = append(rep.Advantages, a)
-					sr.log(nil, s.ID, "%s chooses the scouting advantage %s (004 line %d; ruling ST9)", s.ID, advantageTable[a].Name, advantageTable[a].Line)
+					sr.log(nil, s.ID, "%s chooses the scouting advantage %s (%s; ruling ST9)", sr.name(s.ID), advantageTable[a].Name, cite.Setup(advantageTable[a].Line))
 					break
 				}
 			}
@@ -426,7 +440,7 @@ func (sr *setupRoller) scouting() error {
 // enemy is overwhelming (004 line 27; ruling ST8).
 func (sr *setupRoller) average(s SetupSide) error {
 	own, enemy := sr.sides(s.ID)
-	sr.log([]string{s.ID}, s.ID, "your scouts count about %d enemy counters in sector %d (004 line 27)", len(enemy.Units), sr.in.Sector)
+	sr.log([]string{s.ID}, s.ID, "your scouts count about %d enemy counters in sector %d (%s)", len(enemy.Units), sr.in.Sector, cite.Setup(27))
 	if len(enemy.Units) < OverwhelmingRatio*max(1, len(own.Units)) {
 		return nil
 	}
@@ -436,9 +450,9 @@ func (sr *setupRoller) average(s SetupSide) error {
 	}
 	if n <= 2 {
 		sr.r.Refusal[s.ID] = true
-		sr.log([]string{s.ID}, s.ID, "the enemy is overwhelming and you rolled %d: you may decline the battle in turn 1 (004 line 27)", n)
+		sr.log([]string{s.ID}, s.ID, "the enemy is overwhelming and you rolled %d: you may decline the battle in turn 1 (%s)", n, cite.Setup(27))
 	} else {
-		sr.log([]string{s.ID}, s.ID, "the enemy is overwhelming but you rolled %d: no way out before the battle (004 line 27)", n)
+		sr.log([]string{s.ID}, s.ID, "the enemy is overwhelming but you rolled %d: no way out before the battle (%s)", n, cite.Setup(27))
 	}
 	return nil
 }
@@ -459,7 +473,7 @@ func (sr *setupRoller) defense() error {
 		}
 		total := n + mod
 		row := defenseTable[bandOf(len(defenseTable), func(i int) (int, int) { return defenseTable[i].Lo, defenseTable[i].Hi }, total)]
-		sr.log(nil, def, "%s defensive advantage: roll %d%+d = %d: %s (004 line %d)", def, n, mod, total, row.Text, row.Line)
+		sr.log(nil, def, "%s defensive advantage: roll %d%+d = %d: %s (%s)", sr.name(def), n, mod, total, row.Text, cite.Setup(row.Line))
 		mod = 0
 		for range row.Random {
 			k, err := rollD12(sr.d, fmt.Sprintf("defensive advantage subtable for %s", def))
@@ -467,13 +481,13 @@ func (sr *setupRoller) defense() error {
 				return err
 			}
 			sr.r.Defense = append(sr.r.Defense, Defense(k))
-			sr.log(nil, def, "%s defensive advantage %d: %s (004 line %d)", def, k, defenseAdvantageTable[Defense(k)].Name, defenseAdvantageTable[Defense(k)].Line)
+			sr.log(nil, def, "%s defensive advantage %d: %s (%s)", sr.name(def), k, defenseAdvantageTable[Defense(k)].Name, cite.Setup(defenseAdvantageTable[Defense(k)].Line))
 		}
 		for range row.Select {
 			for _, a := range defensePreference {
 				if !slices.Contains(sr.r.Defense, a) {
 					sr.r.Defense = append(sr.r.Defense, a)
-					sr.log(nil, def, "%s chooses the defensive advantage %s (004 line %d; ruling ST9)", def, defenseAdvantageTable[a].Name, defenseAdvantageTable[a].Line)
+					sr.log(nil, def, "%s chooses the defensive advantage %s (%s; ruling ST9)", sr.name(def), defenseAdvantageTable[a].Name, cite.Setup(defenseAdvantageTable[a].Line))
 					break
 				}
 			}
@@ -510,18 +524,18 @@ func (sr *setupRoller) negate(by, why string) {
 	_, enemy := sr.sides(by)
 	rep := sr.r.Scouting[enemy.ID]
 	if rep == nil {
-		sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none", by, why, enemy.ID)
+		sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none", sr.name(by), why, sr.name(enemy.ID))
 		return
 	}
 	for _, a := range advantagePreference {
 		if i := slices.Index(rep.Advantages, a); i >= 0 {
 			rep.Advantages = slices.Delete(rep.Advantages, i, i+1)
 			rep.Negated = append(rep.Negated, a)
-			sr.log(nil, by, "%s negates %s's scouting advantage %s (%s; ruling ST9)", by, enemy.ID, advantageTable[a].Name, why)
+			sr.log(nil, by, "%s negates %s scouting advantage %s (%s; ruling ST9)", sr.name(by), english.Possessive(sr.name(enemy.ID)), advantageTable[a].Name, why)
 			return
 		}
 	}
-	sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none left", by, why, enemy.ID)
+	sr.log(nil, by, "%s may negate an enemy scouting advantage (%s), but %s has none left", sr.name(by), why, sr.name(enemy.ID))
 }
 
 // negations: countermeasures (004 line 44) and the overwhelming
@@ -582,10 +596,10 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 			return err
 		}
 		sr.r.Mines[s.ID] += n
-		sr.log([]string{s.ID}, s.ID, "your scouts lay %d crabmines (004 line 46)", n)
+		sr.log([]string{s.ID}, s.ID, "your scouts lay %d crabmines (%s)", n, cite.Setup(46))
 	case AdvDetailedCount:
 		sr.r.KnowClasses[s.ID] = true
-		sr.log([]string{s.ID}, s.ID, "your scouts identify every enemy counter's class (004 line 50)")
+		sr.log([]string{s.ID}, s.ID, "your scouts identify every enemy counter's class (%s)", cite.Setup(50))
 	case AdvDetailedSurvey:
 		return sr.survey(s, enemy)
 	case AdvDiversion:
@@ -594,12 +608,12 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 			return err
 		}
 		pct := (n - 1) * 5
-		sr.log(nil, s.ID, "%s's scouts draw away %d%% of %s's forces (roll %d, 004 line 54)", s.ID, pct, enemy.ID, n)
+		sr.log(nil, s.ID, "%s scouts draw away %d%% of %s forces (roll %d, %s)", english.Possessive(sr.name(s.ID)), pct, english.Possessive(sr.name(enemy.ID)), n, cite.Setup(54))
 		sr.keepOut(enemy, enemy.Units, len(enemy.Units)*pct/100, "drawn away by a diversion")
 	case AdvHeadquartersRaid, AdvSuperiorInformation:
 		sr.r.Modifier[s.ID] += SetupInformationBonus
 		if a == AdvHeadquartersRaid {
-			sr.note("%s raided %s's headquarters (004 line 58): give %s an account of %s's forces and where they are, if the campaign allows", s.ID, enemy.ID, s.ID, enemy.ID)
+			sr.note("%s raided %s headquarters (%s): give %s an account of %s forces and where they are, if the campaign allows", sr.name(s.ID), english.Possessive(sr.name(enemy.ID)), cite.Setup(58), sr.name(s.ID), english.Possessive(sr.name(enemy.ID)))
 		}
 	case AdvMines:
 		n, err := sr.d.D6(fmt.Sprintf("mines for %s", s.ID))
@@ -607,17 +621,17 @@ func (sr *setupRoller) advantage(s, enemy SetupSide, a Advantage) error {
 			return err
 		}
 		sr.r.Mines[s.ID] += n + 1
-		sr.log([]string{s.ID}, s.ID, "your scouts lay %d mines (004 line 64)", n+1)
+		sr.log([]string{s.ID}, s.ID, "your scouts lay %d mines (%s)", n+1, cite.Setup(64))
 	case AdvPropaganda:
 		sr.r.Morale[enemy.ID] += PropagandaMorale
-		sr.log(nil, s.ID, "%s's propaganda costs %s %d morale (004 line 66)", s.ID, enemy.ID, -PropagandaMorale)
+		sr.log(nil, s.ID, "%s propaganda costs %s %d morale (%s)", english.Possessive(sr.name(s.ID)), sr.name(enemy.ID), -PropagandaMorale, cite.Setup(66))
 	case AdvRightOfRefusal:
 		sr.r.Refusal[s.ID] = true
-		sr.log([]string{s.ID}, s.ID, "you may decline this battle at any time in turn 1 (004 line 70)")
+		sr.log([]string{s.ID}, s.ID, "you may decline this battle at any time in turn 1 (%s)", cite.Setup(70))
 	case AdvSabotage:
 		return sr.sabotage(s, enemy)
 	default:
-		sr.note("%s gained the scouting advantage %s against %s (004 line %d): judge its effect (%s)", s.ID, row.Name, enemy.ID, row.Line, JudgeHint)
+		sr.note("%s gained the scouting advantage %s against %s (%s): judge its effect (%s)", sr.name(s.ID), row.Name, sr.name(enemy.ID), cite.Setup(row.Line), JudgeHint)
 	}
 	return nil
 }
@@ -646,13 +660,13 @@ func (sr *setupRoller) sabotage(s, enemy SetupSide) error {
 				major = append(major, u)
 			}
 		}
-		sr.log(nil, s.ID, "%s's saboteurs keep %d of %s's major units out of the battle (rolls %d and %d, 004 line 72)", s.ID, k-1, enemy.ID, n, k)
+		sr.log(nil, s.ID, "%s saboteurs keep %d of %s major units out of the battle (rolls %d and %d, %s)", english.Possessive(sr.name(s.ID)), k-1, english.Possessive(sr.name(enemy.ID)), n, k, cite.Setup(72))
 		sr.keepOut(enemy, major, k-1, "held up by sabotage")
 	case n <= 4:
 		sr.wreck[enemy.ID] += SabotageWreckCP / InstallationCP
-		sr.log(nil, s.ID, "%s's saboteurs wreck up to %d CP of %s's installations (roll %d, 004 line 72)", s.ID, SabotageWreckCP, enemy.ID, n)
+		sr.log(nil, s.ID, "%s saboteurs wreck up to %d CP of %s installations (roll %d, %s)", english.Possessive(sr.name(s.ID)), SabotageWreckCP, english.Possessive(sr.name(enemy.ID)), n, cite.Setup(72))
 	default:
-		sr.log(nil, s.ID, "%s's saboteurs divert a supply shipment of %s's ammunition, which BattleForce does not count: no effect (roll %d, 004 line 72; ruling JD1)", s.ID, enemy.ID, n)
+		sr.log(nil, s.ID, "%s saboteurs divert a supply shipment of %s ammunition, which BattleForce does not count: no effect (roll %d, %s; ruling JD1)", english.Possessive(sr.name(s.ID)), english.Possessive(sr.name(enemy.ID)), n, cite.Setup(72))
 	}
 	return nil
 }
@@ -673,7 +687,7 @@ func (sr *setupRoller) survey(s, enemy SetupSide) error {
 		}
 		if n <= SurveyInfantry {
 			sr.r.Revealed[u.ID] = true
-			sr.log(nil, s.ID, "%s's survey finds hidden infantry %s (rolled %d, 004 line 52)", s.ID, u.ID, n)
+			sr.log(nil, s.ID, "%s survey finds hidden infantry %s (rolled %d, %s)", english.Possessive(sr.name(s.ID)), u.ID, n, cite.Setup(52))
 		}
 	}
 	n, err := sr.d.D6(fmt.Sprintf("survey by %s for %s's mines", s.ID, enemy.ID))
@@ -682,7 +696,7 @@ func (sr *setupRoller) survey(s, enemy SetupSide) error {
 	}
 	if n <= SurveyMines {
 		sr.r.ClearMines[enemy.ID] = true
-		sr.log([]string{s.ID}, s.ID, "your survey finds the enemy's minefields, which you will avoid (rolled %d, 004 line 52)", n)
+		sr.log([]string{s.ID}, s.ID, "your survey finds the enemy's minefields, which you will avoid (rolled %d, %s)", n, cite.Setup(52))
 	}
 	return nil
 }
@@ -708,14 +722,14 @@ func (sr *setupRoller) defenseEffects() error {
 					sr.r.Arrival[u.ID] = max(sr.r.Arrival[u.ID], 1+late)
 				}
 			}
-			sr.log(nil, def, "%s's attackers are strung out: each arrives 9 − MP turns late (004 line 124)", att.ID)
+			sr.log(nil, def, "%s attackers are strung out: each arrives 9 − MP turns late (%s)", english.Possessive(sr.name(att.ID)), cite.Setup(124))
 		case DefHostileWildlife:
 			n, err := sr.d.D6(fmt.Sprintf("hostile wildlife against %s", att.ID))
 			if err != nil {
 				return err
 			}
 			pct := n * 5
-			sr.log(nil, def, "hostile wildlife keeps %d%% of %s's forces busy (roll %d, 004 line 128)", pct, att.ID, n)
+			sr.log(nil, def, "hostile wildlife keeps %d%% of %s forces busy (roll %d, %s)", pct, english.Possessive(sr.name(att.ID)), n, cite.Setup(128))
 			sr.keepOut(*att, att.Units, len(att.Units)*pct/100, "kept busy by hostile wildlife")
 		case DefInstallations:
 			n, err := rollND6(sr.d, fmt.Sprintf("installations for %s", def), 2)
@@ -724,11 +738,11 @@ func (sr *setupRoller) defenseEffects() error {
 			}
 			cp := n*10 + 30
 			sr.r.Installations += cp / InstallationCP
-			sr.log(nil, def, "%s builds %d CP of installations: %d hardened building hexes (2D6 = %d, 004 line 130; ruling ST12)", def, cp, cp/InstallationCP, n)
+			sr.log(nil, def, "%s builds %d CP of installations: %d hardened building hexes (2D6 = %d, %s; ruling ST12)", sr.name(def), cp, cp/InstallationCP, n, cite.Setup(130))
 			if w := min(sr.wreck[def], sr.r.Installations); w > 0 {
 				sr.r.Installations -= w
 				sr.wreck[def] -= w
-				sr.log(nil, def, "sabotage wrecked %d of them: %d stand (004 line 72; ruling JD1)", w, sr.r.Installations)
+				sr.log(nil, def, "sabotage wrecked %d of them: %d stand (%s; ruling JD1)", w, sr.r.Installations, cite.Setup(72))
 			}
 		case DefLimitingTerrain:
 			sr.limitingTerrain(*own, *att)
@@ -738,15 +752,15 @@ func (sr *setupRoller) defenseEffects() error {
 				return err
 			}
 			sr.r.Mines[def] += n + 1
-			sr.log([]string{def}, def, "you lay %d mines (004 lines 64, 141)", n+1)
+			sr.log([]string{def}, def, "you lay %d mines (%s)", n+1, cite.Setup(64, 141))
 		case DefNaturalFortifications:
 			sr.r.Fortified = true
-			sr.log(nil, def, "%s holds natural fortifications: attacks on its units −1 column (004 line 143)", def)
+			sr.log(nil, def, "%s holds natural fortifications: attacks on its units −1 column (%s)", sr.name(def), cite.Setup(143))
 		case DefPriorSetup:
 			sr.r.PriorSetup = true
-			sr.log(nil, def, "%s had time to prepare: it deploys anywhere and its infantry is hidden (004 line 145)", def)
+			sr.log(nil, def, "%s had time to prepare: it deploys anywhere and its infantry is hidden (%s)", sr.name(def), cite.Setup(145))
 		default:
-			sr.note("%s gained the defensive advantage %s (004 line %d): judge its effect (%s)", def, row.Name, row.Line, JudgeHint)
+			sr.note("%s gained the defensive advantage %s (%s): judge its effect (%s)", sr.name(def), row.Name, cite.Setup(row.Line), JudgeHint)
 		}
 	}
 	return nil
@@ -767,12 +781,12 @@ func (sr *setupRoller) limitingTerrain(own, att SetupSide) {
 	}
 	switch {
 	case len(treads) == 0 && len(hover) == 0:
-		sr.note("%s may choose limiting terrain (004 line 134), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies (%s)", own.ID, att.ID, JudgeHint)
+		sr.note("%s may choose limiting terrain (%s), but %s has no wheeled, tracked or hover counters: judge whether broken ground applies (%s)", sr.name(own.ID), cite.Setup(134), sr.name(att.ID), JudgeHint)
 	case len(treads) >= len(hover):
-		sr.log(nil, own.ID, "%s chooses soft ground: %s's wheeled and tracked counters are halved (004 line 134)", own.ID, att.ID)
+		sr.log(nil, own.ID, "%s chooses soft ground: %s wheeled and tracked counters are halved (%s)", sr.name(own.ID), english.Possessive(sr.name(att.ID)), cite.Setup(134))
 		sr.keepOut(att, treads, len(treads)/2, "bogged down in soft ground")
 	default:
-		sr.log(nil, own.ID, "%s chooses abrasive ground: %s's hover counters are halved (004 line 134)", own.ID, att.ID)
+		sr.log(nil, own.ID, "%s chooses abrasive ground: %s hover counters are halved (%s)", sr.name(own.ID), english.Possessive(sr.name(att.ID)), cite.Setup(134))
 		sr.keepOut(att, hover, len(hover)/2, "stopped by abrasive ground")
 	}
 }
@@ -816,7 +830,7 @@ func (sr *setupRoller) aerospace() error {
 			if turn > 0 {
 				when = fmt.Sprintf("enters on game turn %d", turn)
 			}
-			sr.log([]string{s.ID}, s.ID, "%s availability: roll %d%+d = %d: %s; it %s (004 line %d)", u.ID, n, mod, total, row.Text, when, row.Line)
+			sr.log([]string{s.ID}, s.ID, "%s availability: roll %d%+d = %d: %s; it %s (%s)", u.ID, n, mod, total, row.Text, when, cite.Setup(row.Line))
 			if turn > 0 && u.Bombs && row.Spent > 0 {
 				k, err := sr.d.D6(fmt.Sprintf("%s's bomb load already used (%d in 6)", u.ID, row.Spent))
 				if err != nil {
@@ -824,7 +838,7 @@ func (sr *setupRoller) aerospace() error {
 				}
 				if k <= row.Spent {
 					sr.r.BombsSpent[u.ID] = true
-					sr.log([]string{s.ID}, s.ID, "%s has already dropped its bombs (rolled %d, 004 line %d)", u.ID, k, row.Line)
+					sr.log([]string{s.ID}, s.ID, "%s has already dropped its bombs (rolled %d, %s)", u.ID, k, cite.Setup(row.Line))
 				}
 			}
 		}
@@ -847,7 +861,7 @@ func NewSetupInput(c *Campaign, sector int, sides []BattleSide) (SetupInput, err
 		if s == nil {
 			return in, fmt.Errorf("setup tables: no side %q", bs.Side)
 		}
-		ss := SetupSide{ID: s.ID}
+		ss := SetupSide{ID: s.ID, Name: s.Name}
 		for _, bg := range s.Battlegroups {
 			if bg.Recon() && (bg.Sector == sector || (bg.Sector != 0 && c.Map != nil && c.Map.Adjacent(bg.Sector, sector))) {
 				ss.Recon++

@@ -97,7 +97,7 @@ func resolveMovement(n *Campaign) {
 			b.Moved, b.From, b.Dropped = false, 0, false
 		}
 	}
-	n.emit(Event{Step: "movement", Type: "resolve", Text: fmt.Sprintf("turn %d: orders are closed; movement begins", n.Turn)})
+	n.emit(Event{Step: "movement", Type: "resolve", Text: "orders are closed; movement begins"})
 	resolveDrops(n)
 	resolveMoves(n)
 	resolveHolds(n)

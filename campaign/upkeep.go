@@ -29,8 +29,12 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 		return nil, nil, err
 	}
 	n.scoreVictoryPoints()
-	if err := n.reinforcementRolls(d); err != nil {
-		return nil, nil, err
+	// Reinforcements are bought while the next turn's orders are open:
+	// after the last turn there is none, so no roll is made (ruling CB11).
+	if n.endReason() == "" {
+		if err := n.reinforcementRolls(d); err != nil {
+			return nil, nil, err
+		}
 	}
 	if !n.endCheck() {
 		n.nextTurn()
@@ -56,11 +60,10 @@ func CampaignVictoryLevel(vp int) string {
 	return "should have stayed home"
 }
 
-// endCheck ends the campaign when its objectives are met (step 11, 000
-// line 2584; ruling CB14), its last turn is done (CB15) or a side has no
-// battlegroup left, and reports whether it did. Objectives held from the
-// start to the end are scored then.
-func (c *Campaign) endCheck() bool {
+// endReason is why the campaign ends at this turn's end check: its
+// objectives are met (step 11, 000 line 2584; ruling CB14), its last turn
+// is done (CB15) or a side has no battlegroup left; "" when it goes on.
+func (c *Campaign) endReason() string {
 	why := ""
 	if c.Settings.TurnLimit > 0 && c.Turn >= c.Settings.TurnLimit {
 		why = fmt.Sprintf("turn %d, the last, is over", c.Turn)
@@ -73,6 +76,13 @@ func (c *Campaign) endCheck() bool {
 			why = fmt.Sprintf("%s has no battlegroup left", s.Name)
 		}
 	}
+	return why
+}
+
+// endCheck ends the campaign when endReason says so, and reports whether
+// it did. Objectives held from the start to the end are scored then.
+func (c *Campaign) endCheck() bool {
+	why := c.endReason()
 	if why == "" {
 		return false
 	}
@@ -116,5 +126,5 @@ func (c *Campaign) nextTurn() {
 			bg.Moved, bg.From, bg.Dropped = false, 0, false
 		}
 	}
-	c.emit(Event{Step: "orders", Type: "turn", Text: fmt.Sprintf("turn %d: orders are open", c.Turn)})
+	c.emit(Event{Step: "orders", Type: "turn", Text: "orders are open"})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 	"bfbot/internal/usertext"
 	"bfbot/referee"
 )
@@ -56,7 +57,7 @@ func worksheetSplit(c *Campaign, s *Side, o Order) (string, error) {
 		case !slices.Contains(b.Units, id):
 			return "", errorf("unit %s is not in battlegroup %d: it holds %s", id, b.ID, strings.Join(b.Units, ", "))
 		case b.RBG && staysWithRBG(s.Unit(id)):
-			return "", errorf("unit %s stays with the regimental battlegroup: its DropShips and trucks never leave it (000 line 2545, ruling CO2)", id)
+			return "", errorf("unit %s stays with the regimental battlegroup: its DropShips and trucks never leave it (%s, ruling CO2)", id, cite.Book(2545))
 		}
 		seen[id] = true
 	}
@@ -105,8 +106,8 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 			return "", errorf("battlegroup %d is named twice", id)
 		}
 		if w.Sector != b.Sector {
-			return "", errorf("battlegroup %d stands in sector %s and battlegroup %d in %s: only battlegroups in the same sector combine (000 line 2588)",
-				w.ID, sectorLabel(c, w.Sector), b.ID, sectorLabel(c, b.Sector))
+			return "", errorf("battlegroup %d stands in sector %s and battlegroup %d in %s: only battlegroups in the same sector combine (%s)",
+				w.ID, sectorLabel(c, w.Sector), b.ID, sectorLabel(c, b.Sector), cite.Book(2588))
 		}
 		ids = append(ids, id)
 	}
@@ -182,7 +183,7 @@ func makeRecon(old, c *Campaign, s *Side, o Order) (*Campaign, []Event, error) {
 	case b.RBG:
 		return nil, nil, errorf("the regimental battlegroup cannot be a recon unit: split one lance off it first")
 	case len(b.Units) != 1:
-		return nil, nil, errorf("a recon unit is one lance (000 line 2598); battlegroup %d holds %d units: split one off first", b.ID, len(b.Units))
+		return nil, nil, errorf("a recon unit is one lance (%s); battlegroup %d holds %d units: split one off first", cite.Book(2598), b.ID, len(b.Units))
 	case b.Sector == 0:
 		return nil, nil, errorf("battlegroup %d is in orbit; recon units work on the ground", b.ID)
 	case (!o.ESR || b.ReconESR) && (!o.AEP || b.ReconAEP):

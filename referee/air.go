@@ -3,6 +3,8 @@ package referee
 import (
 	"fmt"
 
+	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -58,11 +60,11 @@ func airLoadError(u *Unit) error {
 	case b == 0:
 		return nil
 	case u.Class.Kind() != KindAir:
-		return illegal("%s is not an air unit and cannot carry bombs (000 line 1094)", u.ID)
+		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, cite.Book(1094))
 	case b < 0 || b%5 != 0:
-		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (000 line 1096)", u.ID, b)
+		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, cite.Book(1096))
 	case b > airBombMax(u.Class):
-		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (000 lines 1096–1103)", u.ID, b, airBombMax(u.Class), u.Class)
+		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, cite.Span(1096, 1103))
 	}
 	return nil
 }
@@ -93,7 +95,7 @@ func airCanMove(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v", u.ID, u.Status)
 	case airFlown(s, u):
-		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (000 line 1090; ruling AIR1)", u.ID)
+		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, cite.Book(1090))
 	}
 	return nil
 }
@@ -130,15 +132,15 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 	}
 	n := hex.Distance(u.Hex, to)
 	if n < AirMinMove {
-		return illegal("%s is an air unit: it must fly at least %d hexes (000 line 1090)", u.ID, AirMinMove)
+		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, cite.Book(1090))
 	}
 	if _, ok := airLine(u.Hex, to); !ok {
-		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (000 line 1090)", u.ID, to, u.Hex)
+		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, cite.Book(1090))
 	}
 	if mp := airMP(u); n > mp {
 		bombs := ""
 		if airBombHeld(u) > 0 {
-			bombs = fmt.Sprintf(" with its %d-point bomb load (000 line 1094)", airBombHeld(u))
+			bombs = fmt.Sprintf(" with its %d-point bomb load (%s)", airBombHeld(u), cite.Book(1094))
 		}
 		return illegal("hex %s is %d hexes away; %s flies at most %d%s", to, n, u.ID, mp, bombs)
 	}
@@ -153,7 +155,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 		others++
 	}
 	if others >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (000 line 630; ruling M6)", to, others, StackLimit)
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, cite.Book(630))
 	}
 	return nil
 }
@@ -174,7 +176,7 @@ func (b *battle) airMove(u *Unit, a Action) error {
 			ok = a.Path[i] == line[i]
 		}
 		if !ok {
-			return illegal("%s is an air unit: its path must be the straight line from %s to %s (000 line 1090)", u.ID, u.Hex, a.To)
+			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, cite.Book(1090))
 		}
 	}
 	from := u.Hex
@@ -217,7 +219,7 @@ func airUnmoved(s *State) error {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side && u.Class.Kind() == KindAir && u.Status == Active && !airFlown(s, u) && len(airValidMoves(s, u)) > 0 {
-			return illegal("%s is an air unit and must fly at least %d hexes each turn (000 line 1090), or leave the battle (withdraw %s)", u.ID, AirMinMove, u.ID)
+			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, cite.Book(1090), u.ID)
 		}
 	}
 	return nil
@@ -260,7 +262,7 @@ func airReady(s *State, u *Unit) error {
 		return err
 	}
 	if airGroundFired(s, u.Side) {
-		return illegal("%s is an air unit: all fire from air units is resolved first (000 line 602), and your ground units have already fired this turn", u.ID)
+		return illegal("%s is an air unit: all fire from air units is resolved first (%s), and your ground units have already fired this turn", u.ID, cite.Book(602))
 	}
 	return nil
 }
@@ -278,13 +280,13 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 		return p, err
 	}
 	if target == nil || target.Class.Kind() != KindAir {
-		return p, illegal("%s is an air unit: it attacks ground units by strafing or bombing a hex (strafe %s HEX, bomb %s HEX; 000 lines 1130–1150) and air units with its Air Attack Value", u.ID, u.ID, u.ID)
+		return p, illegal("%s is an air unit: it attacks ground units by strafing or bombing a hex (strafe %s HEX, bomb %s HEX; %s) and air units with its Air Attack Value", u.ID, u.ID, u.ID, cite.Span(1130, 1150))
 	}
 	if a.Mode != Ranged || a.Observer != "" {
-		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (000 line 1152)")
+		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", cite.Book(1152))
 	}
 	if dist := hex.Distance(u.Hex, at); dist > u.Range {
-		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (000 line 1152)", a.Target, dist, u.ID, u.Range)
+		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, cite.Book(1152))
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
@@ -305,19 +307,19 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	dist := hex.Distance(u.Hex, target.Hex)
 	switch {
 	case dist > 1:
-		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (000 line 1155)", a.Target, dist, u.ID)
+		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, cite.Book(1155))
 	case a.Mode == CloseAssault:
-		return p, illegal("close assault is an infantry attack on a ground unit in its hex (000 line 1011); fire at %s ranged or close", a.Target)
+		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", cite.Book(1011), a.Target)
 	case a.Observer != "":
-		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (000 line 1155)")
+		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", cite.Book(1155))
 	case u.MinRange > 0 && dist < u.MinRange:
-		return p, illegal("%s is %d hex(es) from %s, inside its minimum range of %d (000 line 835; ruling K6)", a.Target, dist, u.ID, u.MinRange)
+		return p, illegal("%s is %s from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
 	}
 	cur := attackValues(u)
 	var shifts []int
 	if a.Mode == Ranged {
 		if dist > u.Range {
-			return p, illegal("%s is %d hexes from %s, beyond its range of %d (000 line 833)", a.Target, dist, u.ID, u.Range)
+			return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", a.Target, dist, u.ID, u.Range, cite.Book(833))
 		}
 		p.value = cur.RA
 		if u.Chits.Firepower > 0 && !u.FirepowerUsed {
@@ -355,7 +357,7 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	case s.Phase != PhaseMovement && s.Phase != PhaseAttack:
 		return nil, illegal("attacks come after deployment, in the attack phase of a player turn")
 	case u.Class.Kind() != KindAir:
-		return nil, illegal("%s is not an air unit: only air lances strafe and bomb (000 line 1128)", u.ID)
+		return nil, illegal("%s is not an air unit: only air lances strafe and bomb (%s)", u.ID, cite.Book(1128))
 	case !s.Map.Contains(h):
 		return nil, illegal("hex %s is not on the map", h)
 	}
@@ -372,11 +374,11 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	if bomb {
 		what = "bomb"
 		if airBombHeld(u) == 0 {
-			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (000 lines 1106, 1150)", u.ID)
+			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, cite.Book(1106, 1150))
 		}
 	}
 	if d := hex.Distance(u.Hex, h); d > 1 {
-		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (000 lines 1134, 1140)", h, d, u.ID, what)
+		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, cite.Book(1134, 1140))
 	}
 	var out []*Unit
 	for _, v := range s.UnitsAt(h, false) {

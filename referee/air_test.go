@@ -64,7 +64,7 @@ func TestAirMovementExample(t *testing.T) {
 		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1108)", got)
 	}
 	cbRefuse(t, s, "lancers", "move A2 1112", "flies at most 6 with its 30-point bomb load")
-	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (000 line 1090)")
+	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (BattleForce p. 26, Unit Types)")
 	cbRefuse(t, s, "lancers", "move A1 1011", "not in line")
 	cbRefuse(t, s, "lancers", "end", "must fly at least 2 hexes each turn")
 	s, ev := airDo(t, s, "lancers", "move A1 0911") // over heavy woods and deep water
@@ -272,7 +272,7 @@ func TestAirAttackRules(t *testing.T) {
 	// Disrupted: no attack, no sighting, no forward observing.
 	s = setup()
 	s.Unit("A1").Disrupted = true
-	cbRefuse(t, s, "lancers", "strafe A1 0506", "000 line 980")
+	cbRefuse(t, s, "lancers", "strafe A1 0506", "BattleForce p. 24, Disruption Effects")
 	if sensorReady(s.Unit("A1")) {
 		t.Error("a disrupted air lance still sights")
 	}

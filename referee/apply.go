@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
 
@@ -66,7 +67,7 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 	// Only the phasing side acts, except that every side deploys and any
 	// side may give up.
 	if s.Phase != PhaseDeploy && a.Kind != ActSurrender && s.PhasingSide().ID != a.Side {
-		return s, nil, illegal("it is %s's turn", s.PhasingSide().Name)
+		return s, nil, illegal("it is %s turn", english.Possessive(s.PhasingSide().Name))
 	}
 	if a.Unit != "" {
 		u := s.Unit(a.Unit)

@@ -150,7 +150,7 @@ func TestBuildingAttackModes(t *testing.T) {
 	up := s.Clone()
 	up.Map = m.Clone()
 	up.Map.Set(h("0503"), mapgen.Cell{Terrain: mapgen.MediumBuilding, Elevation: 1})
-	cbRefuse(t, up, "lancers", "attack A1 0503 close", "000 line 839")
+	cbRefuse(t, up, "lancers", "attack A1 0503 close", "BattleForce p. 19, Range")
 
 	var got []string
 	for _, a := range validAttacks(s, s.Unit("A1")) {

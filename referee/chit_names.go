@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"bfbot/internal/cite"
 )
 
 // Variation chits by name, as scenario files, regiment files and purchase
@@ -30,7 +32,7 @@ func ParseChits(names []string, cl Class) (Chits, int, error) {
 			kind = "extra-mech"
 		}
 		if kind != "jump" && seen[kind] {
-			return c, i, fmt.Errorf("a counter holds one %s chit (000 lines 1279–1355)", kind)
+			return c, i, fmt.Errorf("a counter holds one %s chit (%s)", kind, cite.Span(1279, 1355))
 		}
 		seen[kind] = true
 		value := 0
@@ -48,7 +50,7 @@ func ParseChits(names []string, cl Class) (Chits, int, error) {
 			c.Armor = value
 		case "bomb":
 			if value%5 != 0 {
-				return c, i, fmt.Errorf("%q: bomb points come in fives (000 line 1288)", raw)
+				return c, i, fmt.Errorf("%q: bomb points come in fives (%s)", raw, cite.Book(1288))
 			}
 			if cl.Kind() != KindAir {
 				return c, i, fmt.Errorf("bombs are carried by air lances; this counter is %s (mines are bought for a side)", cl.Info().Name)
@@ -64,7 +66,7 @@ func ParseChits(names []string, cl Class) (Chits, int, error) {
 			c.ExtraMech = true
 		case "jump":
 			if cl.Kind() != KindMech {
-				return c, i, fmt.Errorf("jump chits make 'Mech lances jump (000 line 1310); this counter is %s", cl.Info().Name)
+				return c, i, fmt.Errorf("jump chits make 'Mech lances jump (%s); this counter is %s", cite.Book(1310), cl.Info().Name)
 			}
 			c.Jump++
 		default:

@@ -32,9 +32,9 @@ func TestParseChits(t *testing.T) {
 		{[]string{"recon", "recon"}, HeavyMech, 1, "holds one recon chit"},
 		{[]string{"firepower"}, HeavyMech, 0, "write the chit's number"},
 		{[]string{"armor+100"}, HeavyMech, 0, "write the chit's number"},
-		{[]string{"bomb7"}, LightAir, 0, "fives (000 line 1288)"},
+		{[]string{"bomb7"}, LightAir, 0, "fives (BattleForce p. 33, Bomb)"},
 		{[]string{"bomb5"}, HeavyMech, 0, "carried by air lances"},
-		{[]string{"recon", "jump"}, Tracked, 1, "line 1310"},
+		{[]string{"recon", "jump"}, Tracked, 1, "(BattleForce p. 33, Jump)"},
 		{[]string{"laser"}, HeavyMech, 0, `unknown chit "laser"`},
 	} {
 		_, i, err := ParseChits(tc.names, tc.class)

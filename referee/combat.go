@@ -3,6 +3,8 @@ package referee
 import (
 	"fmt"
 
+	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -54,7 +56,7 @@ func (p *attackPlan) declare(v int, full string) error {
 		return nil
 	}
 	if v < 1 || v > p.value {
-		return illegal("declared value %d: a unit may declare a value lower than its full %s of %d, never higher (000 line 849)", v, full, p.value)
+		return illegal("declared value %d: a unit may declare a value lower than its full %s of %d, never higher (%s)", v, full, p.value, cite.Book(849))
 	}
 	p.value = v
 	return nil
@@ -159,28 +161,28 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	}
 	p.target, p.at = target, at
 	if target == nil && a.Mode == CloseAssault {
-		return p, illegal("close assault is an infantry attack on a unit in its hex (000 line 1011); attack a building ranged or close")
+		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", cite.Book(1011))
 	}
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
 	if u.MinRange > 0 && dist < u.MinRange {
-		return p, illegal("%s is %d hex(es) from %s, inside its minimum range of %d: Long Toms cannot fire that close (000 line 835; ruling K6)", name, dist, u.ID, u.MinRange)
+		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
 	}
 	if a.Observer != "" && a.Mode != Ranged {
-		return p, illegal("only ranged attacks fire through a forward observer (000 line 827)")
+		return p, illegal("only ranged attacks fire through a forward observer (%s)", cite.Book(827))
 	}
 	if a.Value != 0 && a.Mode == CloseAssault {
-		return p, illegal("a close assault is resolved on the +5 column whatever the values (000 line 1011): declare no value")
+		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", cite.Book(1011))
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
-		return p, illegal("combat within a hex is resolved before all other combat (000 lines 604–610; ruling K10), and your units have already fired at other hexes this turn")
+		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", cite.Span(604, 610))
 	}
 	cur := attackValues(u)
 	var shifts []int
 	switch a.Mode {
 	case Ranged:
 		if dist > u.Range {
-			return p, illegal("%s is %d hexes from %s, beyond its range of %d (000 line 833)", name, dist, u.ID, u.Range)
+			return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", name, dist, u.ID, u.Range, cite.Book(833))
 		}
 		if err := weatherRangeError(s, u, dist, name); err != nil {
 			return p, err
@@ -188,7 +190,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		los := lines.los(u.Hex, at)
 		indirect := u.Indirect || u.Class.Info().Indirect
 		if a.Observer != "" && !indirect {
-			return p, illegal("%s cannot fire indirectly: only Fire 'Mech lances and artillery use forward observers (000 line 827)", u.ID)
+			return p, illegal("%s cannot fire indirectly: only Fire 'Mech lances and artillery use forward observers (%s)", u.ID, cite.Book(827))
 		}
 		switch {
 		case a.Observer != "":
@@ -200,14 +202,14 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		case !los.Clear && indirect:
 			p.observer = autoObserver(s, lines, u, at)
 			if p.observer == "" {
-				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (000 lines 827–829, 980; ruling K5)", u.ID, name, los)
+				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (%s; ruling K5)", u.ID, name, los, cite.Book(827, 980))
 			}
 		case !los.Clear:
 			night := ""
 			if s.Rules.Night {
-				night = "; at night light woods block as heavy woods do (000 line 2381)"
+				night = "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
 			}
-			return p, illegal("%s has no clear line of sight to %s: %v (000 line 825%s)", u.ID, name, los, night)
+			return p, illegal("%s has no clear line of sight to %s: %v (%s%s)", u.ID, name, los, cite.Book(823), night)
 		}
 		p.value = cur.RA
 		if u.Chits.Firepower > 0 && !u.FirepowerUsed {
@@ -224,18 +226,18 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	case Close:
 		if dist > 1 {
-			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (000 line 815)", name, dist, u.ID)
+			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, cite.Book(815))
 		}
 		if s.Cell(u.Hex).Elevation != s.Cell(at).Elevation {
-			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (000 line 839)", name, u.ID)
+			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, cite.Book(839))
 		}
 		p.value = cur.CA
 	case CloseAssault:
 		if u.Class.Kind() != KindInfantry {
-			return p, illegal("only infantry makes a close assault (000 line 1011)")
+			return p, illegal("only infantry makes a close assault (%s)", cite.Book(1011))
 		}
 		if dist != 0 {
-			return p, illegal("a close assault is made on a unit in the infantry's own hex (000 line 1011); %s is %d hex(es) away", name, dist)
+			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", cite.Book(1011), name, english.Counts(dist, "hex", "hexes"))
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
@@ -279,17 +281,17 @@ func readyToAttack(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v and cannot attack", u.ID, u.Status)
 	case u.Hidden:
-		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (000 line 1049; ruling K2)", u.ID)
+		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, cite.Book(1049))
 	case u.Class.Kind() == KindDropShip:
 		return dropShipReady(s, u) // three arcs, not one attack (dropship.go)
 	case hardLanded(s, u):
-		return illegal("%s landed hard this turn and may not fire (000 line 763)", u.ID)
+		return illegal("%s landed hard this turn and may not fire (%s)", u.ID, cite.Book(763))
 	case u.Class.Info().NoCombat:
-		return illegal("%s is a truck unit and has no combat ability (000 line 847)", u.ID)
+		return illegal("%s is a truck unit and has no combat ability (%s)", u.ID, cite.Book(847))
 	case u.Disrupted:
-		return illegal("%s is disrupted and may not attack this turn (000 line 980)", u.ID)
+		return illegal("%s is disrupted and may not attack this turn (%s)", u.ID, cite.Book(980))
 	case u.Attacked:
-		return illegal("%s has already attacked this turn: each unit attacks once a turn (000 lines 602, 817, 1263; ruling K1)", u.ID)
+		return illegal("%s has already attacked this turn: each unit attacks once a turn (%s; ruling K1)", u.ID, cite.Book(602, 817, 1263))
 	}
 	return nil
 }
@@ -304,7 +306,7 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 		case v.Side == side:
 			return nil, hex.Hex{}, illegal("%s is your own unit", id)
 		case v.Status == Surrendered:
-			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (000 line 966; ruling K3)", id)
+			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, cite.Book(966))
 		}
 		return v, v.Hex, nil
 	}
@@ -322,16 +324,16 @@ func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex,
 	case o == nil || o.Side != u.Side:
 		return illegal("you have no unit %s to act as forward observer", id)
 	case o.ID == u.ID:
-		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (000 line 827)", u.ID)
+		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (%s)", u.ID, cite.Book(827))
 	case o.Status != Active || o.Hidden || !o.Class.Ground():
 		return illegal("%s cannot act as forward observer: it must be a ground unit standing on the map (ruling K5)", id)
 	case o.Disrupted:
-		return illegal("%s is disrupted and may not act as forward observer (000 line 980)", id)
+		return illegal("%s is disrupted and may not act as forward observer (%s)", id, cite.Book(980))
 	case hardLanded(s, o):
-		return illegal("%s landed hard this turn and may not sight (000 line 763)", id)
+		return illegal("%s landed hard this turn and may not sight (%s)", id, cite.Book(763))
 	}
 	if l := lines.los(o.Hex, at); !l.Clear {
-		return illegal("forward observer %s has no clear line of sight to %s: %v (000 line 827)", id, target, l)
+		return illegal("forward observer %s has no clear line of sight to %s: %v (%s)", id, target, l, cite.Book(827))
 	}
 	return nil
 }

@@ -262,7 +262,7 @@ func TestAttackExampleElevation(t *testing.T) {
 	if hex.Distance(h("0314"), h("0213")) != 1 {
 		t.Fatal("0213 is not beside 0314")
 	}
-	cbRefuse(t, s, "lancers", "attack A1 B1 close", "000 line 839")
+	cbRefuse(t, s, "lancers", "attack A1 B1 close", "BattleForce p. 19, Range")
 	// 16 − 12 = +4, Elite +2 → +6; an 8 on the rulebook table is D, and
 	// B1 holds on a 7.
 	_, events := cbDo(t, s, "lancers", "attack A1 B1 ranged", 8, 7)
@@ -396,31 +396,31 @@ func TestAttackRefusals(t *testing.T) {
 		want   string
 	}{
 		{"deployment", func(s *State) { s.Phase = PhaseDeploy }, "attack A1 B1", "after deployment"},
-		{"disrupted attacker", func(s *State) { s.Unit("A1").Disrupted = true }, "attack A1 B1", "000 line 980"},
-		{"truck", func(s *State) { s.Unit("A1").Class = Truck }, "attack A1 B1", "000 line 847"},
+		{"disrupted attacker", func(s *State) { s.Unit("A1").Disrupted = true }, "attack A1 B1", "BattleForce p. 24, Disruption Effects"},
+		{"truck", func(s *State) { s.Unit("A1").Class = Truck }, "attack A1 B1", "BattleForce p. 20, Attacking"},
 		{"second attack", func(s *State) { s.Unit("A1").Attacked = true }, "attack A1 B1", "ruling K1"},
 		{"surrendered attacker", func(s *State) { s.Unit("A1").Status = Surrendered }, "attack A1 B1", "surrendered and cannot attack"},
-		{"hidden attacker", func(s *State) { s.Unit("A1").Hidden = true }, "attack A1 B1", "000 line 1049"},
+		{"hidden attacker", func(s *State) { s.Unit("A1").Hidden = true }, "attack A1 B1", "BattleForce p. 24, Special Combat Rules"},
 		{"air attacker", func(s *State) { s.Unit("A1").Class = LightAir }, "attack A1 B1", "by strafing or bombing a hex"},
-		{"air target", func(s *State) { s.Unit("B1").Class, s.Unit("B1").Hex = HeavyAir, h("0405") }, "attack A1 B1", "only in the same or an adjacent hex (000 line 1155)"},
+		{"air target", func(s *State) { s.Unit("B1").Class, s.Unit("B1").Hex = HeavyAir, h("0405") }, "attack A1 B1", "only in the same or an adjacent hex (BattleForce p. 28, Combat)"},
 		{"own unit", nil, "attack A1 A2", "your own unit"},
 		{"surrendered target", func(s *State) { s.Unit("B1").Status = Surrendered }, "attack A1 B1", "ruling K3"},
 		{"destroyed target", func(s *State) { b := s.Unit("B1"); b.Status, b.Step = Destroyed, 4 }, "attack A1 B1", "you have no target B1 in sight"},
-		{"out of range", nil, "attack A1 B2", "beyond its range of 3 (000 line 833)"},
-		{"blocked", func(s *State) { s.Unit("A1").Range = 10 }, "attack A1 B2", "no clear line of sight to B2: blocked by heavy woods at 1105 (000 line 825)"},
-		{"night", func(s *State) { s.Unit("A1").Hex = h("0503"); s.Rules.Night = true }, "attack A1 B1", "blocked by heavy woods at 0504 (000 line 825; at night light woods block"},
-		{"close at range 2", func(s *State) { s.Unit("B1").Hex = h("0405") }, "attack A1 B1 close", "000 line 815"},
-		{"close uphill", func(s *State) { s.Unit("B1").Hex = h("0610"); s.Unit("A1").Hex = h("0611") }, "attack A1 B1 close", "000 line 839"},
-		{"declared too high", nil, "attack A1 B1 ranged value 13", "000 line 849"},
-		{"declared too high, close", nil, "attack A1 B1 close value 11", "000 line 849"},
+		{"out of range", nil, "attack A1 B2", "beyond its range of 3 (BattleForce p. 19, Range)"},
+		{"blocked", func(s *State) { s.Unit("A1").Range = 10 }, "attack A1 B2", "no clear line of sight to B2: blocked by heavy woods at 1105 (BattleForce p. 19, Line-Of-Sight)"},
+		{"night", func(s *State) { s.Unit("A1").Hex = h("0503"); s.Rules.Night = true }, "attack A1 B1", "blocked by heavy woods at 0504 (BattleForce p. 19, Line-Of-Sight; at night light woods block"},
+		{"close at range 2", func(s *State) { s.Unit("B1").Hex = h("0405") }, "attack A1 B1 close", "BattleForce p. 19, Combat"},
+		{"close uphill", func(s *State) { s.Unit("B1").Hex = h("0610"); s.Unit("A1").Hex = h("0611") }, "attack A1 B1 close", "BattleForce p. 19, Range"},
+		{"declared too high", nil, "attack A1 B1 ranged value 13", "BattleForce p. 20, Attacking"},
+		{"declared too high, close", nil, "attack A1 B1 close value 11", "BattleForce p. 20, Attacking"},
 		{"assault by a 'Mech", func(s *State) { s.Unit("B1").Hex = h("0605") }, "attack A1 B1 assault", "only infantry"},
 		{"assault from next door", func(s *State) { s.Unit("A1").Class = Infantry }, "attack A1 B1 assault", "own hex"},
 		{"assault with a value", func(s *State) { s.Unit("A1").Class = Infantry; s.Unit("B1").Hex = h("0605") }, "attack A1 B1 assault value 3", "declare no value"},
-		{"observer for direct fire", nil, "attack A1 B1 ranged observer A2", "000 line 827"},
+		{"observer for direct fire", nil, "attack A1 B1 ranged observer A2", "BattleForce p. 19, Indirect Fire"},
 		{"observer for a close attack", func(s *State) { s.Unit("A1").Class = FireMech }, "attack A1 B1 close observer A2", "only ranged attacks"},
 		{"enemy observer", func(s *State) { s.Unit("A1").Class = FireMech }, "attack A1 B1 observer B2", "you have no unit B2"},
 		{"self observer", func(s *State) { s.Unit("A1").Class = FireMech }, "attack A1 B1 observer A1", "its own forward observer"},
-		{"disrupted observer", func(s *State) { s.Unit("A1").Class = FireMech; s.Unit("A2").Disrupted = true }, "attack A1 B1 observer A2", "000 line 980"},
+		{"disrupted observer", func(s *State) { s.Unit("A1").Class = FireMech; s.Unit("A2").Disrupted = true }, "attack A1 B1 observer A2", "BattleForce p. 24, Disruption Effects"},
 		{"blind observer", func(s *State) {
 			s.Unit("A1").Class, s.Unit("A2").Hex = FireMech, h("1205")
 		}, "attack A1 B1 observer A2", "forward observer A2 has no clear line of sight"},
@@ -435,7 +435,7 @@ func TestAttackRefusals(t *testing.T) {
 		{"Long Tom close attack", func(s *State) {
 			a := s.Unit("A1")
 			a.Class, a.Range, a.MinRange = LongTom, 40, 5
-		}, "attack A1 B1 close", "000 line 835"},
+		}, "attack A1 B1 close", "BattleForce p. 19, Range"},
 		{"not a building", nil, "attack A1 0606", "holds no building"},
 		{"already rubble", func(s *State) { s.Rubble = map[hex.Hex]bool{h("0706"): true} }, "attack A1 0706", "already rubble"},
 		{"off the map", nil, "attack A1 9999", "not on the map"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -101,7 +102,7 @@ func (b *battle) loseSteps(u *Unit, n int, cause string, salvage, morale bool) e
 		b.destroy(u, cause, salvage)
 		return nil
 	}
-	b.emit(Event{Type: "damage", Unit: u.ID, Side: u.Side, Text: fmt.Sprintf("%s takes %d step(s): now step %d", u.ID, n, u.Step), Audience: b.ownerAndProbers(u)})
+	b.emit(Event{Type: "damage", Unit: u.ID, Side: u.Side, Text: fmt.Sprintf("%s takes %s: now step %d", u.ID, english.Count(n, "step"), u.Step), Audience: b.ownerAndProbers(u)})
 	if morale && b.s.Rules.MoraleCheck {
 		for range n {
 			if err := b.disruptionRoll(u, "morale check"); err != nil || !u.Status.OnMap() {
@@ -201,7 +202,7 @@ func (b *battle) criticalHit(u *Unit, cause string) error {
 		u.Status, u.Disrupted = Broken, false
 		return nil
 	}
-	b.emit(Event{Type: "critical", Unit: u.ID, Side: u.Side, Roll: intp(roll), Result: strp(strconv.Itoa(int(c))), Text: fmt.Sprintf("%s takes %d step(s)", u.ID, c)})
+	b.emit(Event{Type: "critical", Unit: u.ID, Side: u.Side, Roll: intp(roll), Result: strp(strconv.Itoa(int(c))), Text: fmt.Sprintf("%s takes %s", u.ID, english.Count(int(c), "step"))})
 	return b.takeSteps(u, int(c), cause, true)
 }
 

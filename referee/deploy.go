@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen/hex"
 )
 
@@ -31,7 +32,7 @@ func (b *battle) deploy(a Action) error {
 		return illegal("%s is %v and does not deploy", u.ID, u.Status)
 	}
 	if u.Aboard != "" {
-		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (000 line 1253)", u.ID, u.Aboard)
+		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (%s)", u.ID, u.Aboard, cite.Book(1253))
 	}
 	if err := b.deployError(u, a.To); err != nil {
 		return err
@@ -116,7 +117,7 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 			return illegal("no unit may enter hex %s: DropShip %s stands there (BattleForce p. 12, Stacking)", h, v.ID)
 		}
 		if u.Hidden && v.Hidden && v.Side == u.Side {
-			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (000 line 1055)", v.ID, h)
+			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (%s)", v.ID, h, cite.Book(1055))
 		}
 	}
 	if u.Class.Kind() == KindDropShip && n > 0 {

@@ -24,7 +24,7 @@ func TestDeployDropShip(t *testing.T) {
 	if _, _, err := Start(s); err == nil || !strings.Contains(err.Error(), "D1 has not been deployed") {
 		t.Errorf("Start with D1 in reserve: %v", err)
 	}
-	cbRefuse(t, s, "lancers", "deploy D1 0707", "open ground at level 0 (000 line 1214)")
+	cbRefuse(t, s, "lancers", "deploy D1 0707", "open ground at level 0 (BattleForce p. 30, Movement)")
 	cbRefuse(t, s, "lancers", "deploy D1 0808", "open ground at level 0")
 	for _, a := range ValidActions(s, "D1") {
 		if c := s.Cell(a.To); a.Kind == ActDeploy && (c.Terrain != mapgen.Open || c.Elevation != 0) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -129,13 +130,13 @@ func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 	kind := u.Class.Kind()
 	switch {
 	case s.Phase != PhaseMovement:
-		return illegal("drops are declared in your movement phase (000 lines 582–584)")
+		return illegal("drops are declared in your movement phase (%s)", cite.Span(582, 584))
 	case kind != KindMech && kind != KindDropShip:
-		return illegal("%s is not a 'Mech lance or a DropShip: only those drop (000 lines 731, 1214)", u.ID)
+		return illegal("%s is not a 'Mech lance or a DropShip: only those drop (%s)", u.ID, cite.Book(731, 1214))
 	case u.Status != Reserve || u.Aboard != "":
 		return illegal("%s is not in orbit", u.ID)
 	case !u.Drop:
-		return illegal("%s is not kept in orbit for a drop: units drop only when the scenario allows it (000 line 733)", u.ID)
+		return illegal("%s is not kept in orbit for a drop: units drop only when the scenario allows it (%s)", u.ID, cite.Book(733))
 	}
 	return dropTargetError(s, u, h, dropVisibleAt(s, u.Side, h))
 }
@@ -156,11 +157,11 @@ func dropTargetError(s *State, u *Unit, h hex.Hex, known []*Unit) error {
 	}
 	for _, v := range known {
 		if v.Class.Kind() == KindDropShip {
-			return illegal("no unit may enter hex %s: a DropShip stands there (000 line 630)", h)
+			return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
 		}
 	}
 	if len(known) >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (000 line 630)", h, len(known), StackLimit)
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s)", h, len(known), StackLimit, cite.Book(630))
 	}
 	return nil
 }
@@ -260,7 +261,7 @@ func (b *battle) dropMech(u *Unit) error {
 		why += fmt.Sprintf(", %+d damaged in the drop", LandingDamagedModifier)
 	}
 	b.emit(Event{Type: "landing_target", Unit: u.ID, Audience: []string{u.Side}, Value: intp(need),
-		Text: fmt.Sprintf("%s needs %d or better to land (%s; 000 lines 751–761)", u.ID, need, why)})
+		Text: fmt.Sprintf("%s needs %d or better to land (%s; %s)", u.ID, need, why, cite.Span(751, 761))})
 	roll, err := b.roll(fmt.Sprintf("landing roll for %s", u.ID), 2, nil)
 	if err != nil {
 		return err

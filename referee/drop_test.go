@@ -300,11 +300,11 @@ func TestDropRefusals(t *testing.T) {
 		name, text, want string
 		mutate           func(*State)
 	}{
-		{"not kept in orbit", "drop A2 0808", "000 line 733", nil},
+		{"not kept in orbit", "drop A2 0808", "BattleForce p. 15, Dropping", nil},
 		{"attack phase", "drop A1 0808", "movement phase", func(s *State) { s.Phase = PhaseAttack }},
 		{"on the map", "drop A1 0808", "not in orbit", func(s *State) { u := s.Unit("A1"); u.Status, u.Hex = Active, h("0505") }},
 		{"off the map", "drop A1 4040", "not on the map", nil},
-		{"DropShip hex", "drop A1 1507", "000 line 630", nil},
+		{"DropShip hex", "drop A1 1507", "BattleForce p. 12, Stacking", nil},
 		{"full hex", "drop A1 2010", "already holds 2 units", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -353,7 +353,7 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 	t.Run("fighters stay aboard", func(t *testing.T) {
 		air := drpAboard(airUnit("A5", "lancers", LightAir, "0101", 8, 6, 4, 5, 12, Regular), "D1")
 		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), air)
-		cbRefuse(t, s, "lancers", "debark A5 "+drpNear("1010", hex.N, 1), "000 line 1212")
+		cbRefuse(t, s, "lancers", "debark A5 "+drpNear("1010", hex.N, 1), "fighters carried by a DropShip cannot debark (BattleForce p. 30, Movement)")
 	})
 	t.Run("not the turn it landed", func(t *testing.T) {
 		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))

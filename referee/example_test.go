@@ -105,7 +105,7 @@ func Example() {
 	// phase    all       attack phase
 	// roll     all       ranged attack A1 on B1: [5 4]
 	// attack   all       A1 ranged attack on B1: 16 vs 12, column +6, roll 9 → 1
-	// damage   [bandits] B1 takes 1 step(s): now step 1
+	// damage   [bandits] B1 takes 1 step: now step 1
 	// bandits see B1: heavy-mech, active, values {RA:10 CA:12 D:9}
 	// lancers see B1: heavy-mech, active, values known: false
 	// invariants broken: 0

@@ -275,7 +275,7 @@ func TestMoveRefusals(t *testing.T) {
 		text string
 		want string
 	}{
-		{"Disrupted", func(s *State) { s.Unit("A1").Disrupted = true }, "move A1 0506", "A1 is disrupted and may not move this turn (000 line 980)"},
+		{"Disrupted", func(s *State) { s.Unit("A1").Disrupted = true }, "move A1 0506", "A1 is disrupted and may not move this turn (BattleForce p. 24, Disruption Effects)"},
 		{"Broken", func(s *State) { s.Unit("A1").Status = Broken }, "move A1 0506", "A1 has broken and fled the map"},
 		{"Surrendered", func(s *State) { s.Unit("A1").Status, s.Unit("A1").Disrupted = Surrendered, true }, "move A1 0506", "A1 has surrendered and may not move"},
 		{"Reserve", func(s *State) { s.Unit("A1").Status = Reserve }, "move A1 0506", "A1 has not been deployed"},
@@ -303,7 +303,7 @@ func TestMoveRefusals(t *testing.T) {
 	}
 	t.Run("NotYourTurn", func(t *testing.T) {
 		b1 := mvUnit("B1", "bandits", MediumMech, "0909", Values{12, 12, 8}, 4)
-		mvRefuse(t, mvBattle(t, nil, a1, b1), "bandits", "move B1 0910", "it is 7th Crucis Lancers's turn")
+		mvRefuse(t, mvBattle(t, nil, a1, b1), "bandits", "move B1 0910", "it is 7th Crucis Lancers' turn")
 	})
 	t.Run("PathAndToDisagree", func(t *testing.T) {
 		s := mvBattle(t, nil, a1)
@@ -366,7 +366,7 @@ func TestMoveOverburn(t *testing.T) {
 		mvUnit("V1", "lancers", Hover, "0909", Values{8, 8, 5}, 9),
 	)
 	next, _ := mvDo(t, s, "lancers", "move A1 0506", mvDice(t))
-	mvRefuse(t, next, "lancers", "overburn A1", "A1 has already moved: overburn is declared before the unit moves (000 line 689)")
+	mvRefuse(t, next, "lancers", "overburn A1", "A1 has already moved: overburn is declared before the unit moves (BattleForce p. 14, Overburn Movement)")
 	mvRefuse(t, s, "lancers", "overburn I1", "I1 cannot overburn: only 'Mech and vehicle units overburn")
 	s.Unit("A1").Disrupted = true
 	mvRefuse(t, s, "lancers", "overburn A1", "A1 is disrupted")

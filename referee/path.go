@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -188,14 +189,14 @@ func (m *mover) stepError(from, to hex.Hex, f stepFault) error {
 	case stepOffMap:
 		return illegal("hex %s is not on the map", to)
 	case stepProhibited:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (000 line 636)", to, s.Cell(to).Terrain, u.Class)
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", to, s.Cell(to).Terrain, u.Class, cite.Book(636))
 	case stepLeaveProhibited:
-		return illegal("%s is on the road through %v at %s and must stay on the road to leave it (000 line 653)", u.ID, s.Cell(from).Terrain, from)
+		return illegal("%s is on the road through %v at %s and must stay on the road to leave it (%s)", u.ID, s.Cell(from).Terrain, from, cite.Book(653))
 	case stepCliff:
-		return illegal("%s cannot go from level %d at %s to level %d at %s: units change only one level per hex (000 line 636)",
-			u.ID, s.Cell(from).Elevation, from, s.Cell(to).Elevation, to)
+		return illegal("%s cannot go from level %d at %s to level %d at %s: units change only one level per hex (%s)",
+			u.ID, s.Cell(from).Elevation, from, s.Cell(to).Elevation, to, cite.Book(636))
 	case stepDropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (000 line 630)", to)
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", to, cite.Book(630))
 	}
 	return nil
 }
@@ -208,13 +209,13 @@ func (m *mover) endFault(h hex.Hex) error {
 	cell := m.cell(h)
 	switch {
 	case c.dropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (000 line 630)", h)
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
 	case barred(m.mode, cell) && !cell.Road && m.jump:
-		return illegal("hex %s is %v: %v units may leap over it but not land there (000 line 636; ruling M3)", h, cell.Terrain, m.u.Class)
+		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
 	case barred(m.mode, cell) && !cell.Road:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (000 line 636)", h, cell.Terrain, m.u.Class)
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
 	case int(c.stand) >= StackLimit:
-		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (000 line 630)", h, c.stand, StackLimit)
+		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(630))
 	}
 	return nil
 }
@@ -386,7 +387,7 @@ func (m *mover) check(path []hex.Hex) ([]step, error) {
 				st.overrun = true
 				spent += overrunCost(u.Experience)
 			case !last:
-				return nil, illegal("%s must stop at %s: entering a hex held by an enemy unit ends a move (000 line 626)", u.ID, h)
+				return nil, illegal("%s must stop at %s: entering a hex held by an enemy unit ends a move (%s)", u.ID, h, cite.Book(626))
 			}
 		}
 		onRoad = onRoad && road

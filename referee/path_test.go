@@ -55,7 +55,7 @@ func TestMoveTerrainCosts(t *testing.T) {
 				s := mvBattle(t, terrain(map[string]mapgen.Cell{"0506": {Terrain: ter}}), mvUnit("A1", "lancers", tc.class, "0505", Values{8, 8, 6}, 6))
 				wantCost := tc.cost(want)
 				if wantCost == no {
-					mvRefuse(t, s, "lancers", "move A1 0506", fmt.Sprintf("hex 0506 is %v: %v units may not enter it except along a road (000 line 636)", ter, tc.class))
+					mvRefuse(t, s, "lancers", "move A1 0506", fmt.Sprintf("hex 0506 is %v: %v units may not enter it except along a road (BattleForce p. 12, Terrain Modifiers)", ter, tc.class))
 					// Not even as its only move (000 line 620).
 					s.Unit("A1").MPLeft = 0
 					mvRefuse(t, s, "lancers", "move A1 0506", "may not enter it")
@@ -88,7 +88,7 @@ func TestMoveElevation(t *testing.T) {
 	if got := next.Unit("A1").MPLeft; got != 10-3-3-4 {
 		t.Errorf("MP left %d, want %d", got, 10-3-3-4)
 	}
-	mvRefuse(t, s, "lancers", "move A1 0506 0606 0605", "A1 cannot go from level 2 at 0606 to level 0 at 0605: units change only one level per hex (000 line 636)")
+	mvRefuse(t, s, "lancers", "move A1 0506 0606 0605", "A1 cannot go from level 2 at 0606 to level 0 at 0605: units change only one level per hex (BattleForce p. 12, Terrain Modifiers)")
 	// Straight up two levels: not even as its only move.
 	s2 := mvBattle(t, m, mvUnit("A1", "lancers", HeavyMech, "0607", Values{16, 16, 12}, 10))
 	mvRefusePath(t, s2, "A1", "units change only one level per hex", "0606")
@@ -156,12 +156,12 @@ func TestMoveStacking(t *testing.T) {
 		mvUnit("D1", "lancers", Union, "0705", Values{20, 0, 20}, 0),
 	}
 	s := mvBattle(t, nil, units...)
-	mvRefuse(t, s, "lancers", "move A1 0506", "hex 0506 already holds 2 units: no more than 2 may end their movement in one hex (000 line 630)")
+	mvRefuse(t, s, "lancers", "move A1 0506", "hex 0506 already holds 2 units: no more than 2 may end their movement in one hex (BattleForce p. 12, Stacking)")
 	next, _ := mvDo(t, s, "lancers", "move A1 0506 0507", mvDice(t))
 	if u := next.Unit("A1"); u.Hex != h("0507") || u.MPLeft != 2 {
 		t.Errorf("A1 at %s with %d MP, want 0507 with 2, through the full hex", u.Hex, u.MPLeft)
 	}
-	mvRefuse(t, s, "lancers", "move A1 0605 0705 0805", "no unit may enter hex 0705: a DropShip stands there (000 line 630)")
+	mvRefuse(t, s, "lancers", "move A1 0605 0705 0805", "no unit may enter hex 0705: a DropShip stands there (BattleForce p. 12, Stacking)")
 	mvRefuse(t, s, "lancers", "move A1 0705", "no unit may enter hex 0705: a DropShip stands there")
 	jumper := mvUnit("J1", "lancers", MediumMech, "0605", Values{12, 12, 8}, 4)
 	jumper.Jump = true
@@ -180,7 +180,7 @@ func TestMoveEnemyHexes(t *testing.T) {
 	a1 := mvUnit("A1", "lancers", MediumMech, "0505", Values{12, 12, 8}, 3)
 	b1 := mvUnit("B1", "bandits", HeavyMech, "0507", Values{16, 16, 12}, 4)
 	s := mvBattle(t, nil, a1, b1)
-	mvRefuse(t, s, "lancers", "move A1 0506 0507 0508", "A1 must stop at 0507: entering a hex held by an enemy unit ends a move (000 line 626)")
+	mvRefuse(t, s, "lancers", "move A1 0506 0507 0508", "A1 must stop at 0507: entering a hex held by an enemy unit ends a move (BattleForce p. 12, Movement points)")
 	// Into it with MP 3: 2 to get there, 2 more to overrun (Regular) is
 	// too much, so it just stops.
 	next, events := mvDo(t, s, "lancers", "move A1 0507", mvDice(t))

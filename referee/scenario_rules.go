@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
@@ -421,7 +422,7 @@ func (s *State) scenarioEndReason() string {
 			}
 		}
 		if ships > 0 && left == 0 {
-			return fmt.Sprintf("%s's DropShips have gone", s.Side(r.EndWhenLiftedOff).Name)
+			return fmt.Sprintf("%s DropShips have gone", english.Possessive(s.Side(r.EndWhenLiftedOff).Name))
 		}
 	}
 	if !r.EndWhenSalvageGone {

@@ -70,7 +70,7 @@ func TestSequenceOfPlay(t *testing.T) {
 
 	t.Run("ErrNotYourTurn", func(t *testing.T) {
 		_, _, err := Apply(s, Action{Kind: ActEnd, Side: "bandits"}, dice.New(dice.NewSeeded(1)))
-		if !errors.Is(err, ErrIllegal) || err.Error() != "illegal action: it is Lancers's turn" {
+		if !errors.Is(err, ErrIllegal) || err.Error() != "illegal action: it is Lancers' turn" {
 			t.Errorf("bandits acting in the lancers' turn: %v", err)
 		}
 	})

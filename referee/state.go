@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -289,7 +290,7 @@ func (s *State) Check() []error {
 		if u.Hidden {
 			key := u.Side + " " + u.Hex.String()
 			if other, ok := hidden[key]; ok {
-				bad("units %s and %s are both hidden in %s: only one infantry unit may be hidden in a hex (000 line 1055)", other, u.ID, u.Hex)
+				bad("units %s and %s are both hidden in %s: only one infantry unit may be hidden in a hex (%s)", other, u.ID, u.Hex, cite.Book(1055))
 			}
 			hidden[key] = u.ID
 		}

@@ -33,7 +33,7 @@ func TestEndToEndStrafe(t *testing.T) {
 	if got, err := r.fake.Autocomplete(srvAlice, srvGuild, srvChannel, "battle", "drop", "unit", map[string]any{"unit": ""}); err != nil || len(got) != 0 {
 		t.Errorf("drop autocomplete %v %v, want nothing", got, err)
 	}
-	if got := srvContent(r.do(srvAlice, false, "battle", "drop", srvOpts("unit", "F1", "hex", "1012"))); !strings.Contains(got, "F1 is not a 'Mech lance or a DropShip: only those drop (000 lines 731, 1214)") {
+	if got := srvContent(r.do(srvAlice, false, "battle", "drop", srvOpts("unit", "F1", "hex", "1012"))); !strings.Contains(got, "F1 is not a 'Mech lance or a DropShip: only those drop (BattleForce p. 15, Dropping; p. 30, Movement)") {
 		t.Errorf("a fighter's drop: %q", got)
 	}
 	// Each turn every air lance flies (ruling AIR4) as near as it can to

@@ -64,7 +64,8 @@ func TestCampaignExtend(t *testing.T) {
 	r := srvNewRig(t)
 	srvSetUp(r)
 	out := r.must(srvRef, false, "campaign", "extend", srvOpts("by", "1d"))
-	if len(out) == 0 || !strings.Contains(out[0].Content, "Tue 3 Mar 2026 20:00 UTC") {
+	// Tue 3 Mar 2026 20:00 UTC, as a Discord timestamp.
+	if len(out) == 0 || !strings.Contains(out[0].Content, "due <t:1772568000:F> (<t:1772568000:R>)") {
 		t.Fatalf("/campaign extend by:1d answered %+v, want orders due Tue 3 Mar 2026 20:00 UTC", out)
 	}
 	if e, ok := r.app.scheduler.Entry(1, schedule.OrderDeadline); !ok || !e.ExtendedUntil.Equal(time.Date(2026, 3, 3, 20, 0, 0, 0, time.UTC)) {

@@ -109,10 +109,11 @@ func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 // nothing changes) and the replies to post.
 func (h deadlines) turn(c *campaign.Campaign, d *dice.Dice, kind schedule.Kind, r schedule.Run) (*campaign.Campaign, []command.Reply, error) {
 	seed := uint64(r.Due.Unix()) ^ uint64(c.ID)<<32
+	due, _ := h.a.scheduler.Next(c.ID, schedule.OrderDeadline) // after an order deadline, already the one after r's
 	if kind == schedule.BattleDeadline {
-		return battleDeadline(c, d, seed)
+		return battleDeadline(c, d, seed, due)
 	}
-	return orderDeadline(c, d, seed)
+	return orderDeadline(c, d, seed, due)
 }
 
 // gaveOrders reports whether a side has given any order this turn.
@@ -126,8 +127,9 @@ func gaveOrders(o campaign.Orders) bool {
 // With the orders resolved, battles the AI fights (auto_resolve) are
 // fought at once, and once none is left the upkeep opens the next turn.
 // In the battle phase, the deadline runs the upkeep if every battle is
-// over; otherwise it only says what is holding the turn up.
-func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.Campaign, []command.Reply, error) {
+// over; otherwise it only says what is holding the turn up. due is the
+// next order deadline, for the players' "orders are open" DMs.
+func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Time) (*campaign.Campaign, []command.Reply, error) {
 	var out []command.Reply
 	n := c
 	switch c.Phase {
@@ -187,7 +189,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 	}
 	// Each player's news and what he is to do next come as one digest;
 	// the after-action reports of the battles fought follow it.
-	then := append(command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):]), command.OrdersOpen(n)...)
+	then := append(command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):]), command.OrdersOpen(n, due)...)
 	out = append(out, command.TurnDigest(n, n.Log[min(before, len(n.Log)):], then)...)
 	return n, append(out, battleOut...), nil
 }
@@ -197,11 +199,12 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.C
 // otherwise the phasing side's phase is played by the AI
 // (missed_deadline ai) or ended (pass). Battles the AI fights are fought
 // to the end.
-func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.Campaign, []command.Reply, error) {
+func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Time) (*campaign.Campaign, []command.Reply, error) {
 	if c.Phase == campaign.PhaseSearches {
 		// A turn's search step waits for the next deadline of either
-		// kind, not a whole turn's period (ruling CO10).
-		return orderDeadline(c, d, seed)
+		// kind, not a whole turn's period (ruling CO10); due is the next
+		// order deadline.
+		return orderDeadline(c, d, seed, due)
 	}
 	if c.Phase != campaign.PhaseBattles || len(campaign.Unfought(c)) == 0 {
 		return nil, nil, nil

@@ -107,6 +107,9 @@ func TestEndToEnd(t *testing.T) {
 	if r.fake.RateLimited() == 0 {
 		t.Error("the fake gave no 429")
 	}
+	// The longest answers come paged (srvFitsDiscord checks at the end).
+	r.must(srvAlice, false, "force", "show", nil)
+	r.must(srvRef, false, "help", "", srvOpts("command", "battle"))
 
 	battleFought := false
 	for step := 0; step < 40 && !battleFought; step++ {
@@ -183,6 +186,7 @@ func TestEndToEnd(t *testing.T) {
 	r.close()
 	srvCheckSecrecy(t, r, log)
 	srvNoUserIDs(t, r)
+	srvFitsDiscord(t, r)
 	srvImagesDescribed(t, r)
 }
 

@@ -222,6 +222,12 @@ func (s *schedules) ExtendOrderDeadline(ctx context.Context, id int64, d time.Du
 	return s.Extend(ctx, id, schedule.OrderDeadline, d)
 }
 
+// NextOrderDeadline implements command.Scheduler: the deadline the
+// scheduler will run next for the campaign's orders.
+func (s *schedules) NextOrderDeadline(id int64) (time.Time, bool) {
+	return s.sched.Next(id, schedule.OrderDeadline)
+}
+
 // Advance runs a campaign's deadline of kind k now (force-advance); the
 // handler commits it as any other.
 func (s *schedules) Advance(_ context.Context, id int64, k schedule.Kind) error {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"testing"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
@@ -41,7 +42,7 @@ func TestSearchStepClosesAtDeadline(t *testing.T) {
 	if c, _, err = campaign.ResolveTurn(c, d); err != nil || c.Phase != campaign.PhaseSearches {
 		t.Fatalf("after a drop: phase %s, %v; want the search step", c.Phase, err)
 	}
-	n, _, err := battleDeadline(c, d, 1)
+	n, _, err := battleDeadline(c, d, 1, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 	"bfbot/referee"
@@ -61,7 +63,7 @@ func (g *Registry) battleCommands() []*entry {
 			scope: campaignScope, run: g.battleMines},
 		act("end", "end the current phase"),
 		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
-			Options: []Option{battleOption, sideOption}},
+			Options: []Option{battleOption, sideOption, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.battleView},
 		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleAuto},
@@ -148,16 +150,16 @@ func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
 	v := b.State.View("") // a spectator's view: only what every side knows
 	var sides []string
 	for _, s := range b.Sides {
-		sides = append(sides, s.Side)
+		sides = append(sides, x.c.SideName(s.Side))
 	}
-	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s's %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, v.Phasing, v.Phase)
+	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
 	if b.Over {
-		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(b.Outcome))
+		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(x.c, b.Outcome))
 	}
 	return []Reply{x.private(text)}, nil
 }
 
-func outcomeText(o *referee.Outcome) string {
+func outcomeText(c *campaign.Campaign, o *referee.Outcome) string {
 	if o == nil {
 		return "no result recorded"
 	}
@@ -168,12 +170,12 @@ func outcomeText(o *referee.Outcome) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		vp = append(vp, fmt.Sprintf("%s %d VP", k, o.VP[k]))
+		vp = append(vp, fmt.Sprintf("%s %d VP", c.SideName(k), o.VP[k]))
 	}
 	if o.Winner == "" {
 		return "a draw, " + strings.Join(vp, ", ")
 	}
-	return fmt.Sprintf("%s wins (%s), %s", o.Winner, o.Level, strings.Join(vp, ", "))
+	return fmt.Sprintf("%s wins a %s, %s", c.SideName(o.Winner), o.Level, strings.Join(vp, ", "))
 }
 
 // action reads the referee action a /battle command asks for, with the
@@ -312,7 +314,7 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		if at.Value != nil {
 			text += fmt.Sprintf(": %d against an unknown Defensive Value", *at.Value)
 		}
-		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (000 lines 699, 847; ruling SE1)."
+		text += ". Its D, the column and the chances are unknown until you attack: the defender calls out D then (" + cite.Book(699, 847) + "; ruling SE1)."
 	} else {
 		odds, err := columnOdds(v.CRT, *at.Column)
 		if err != nil {
@@ -443,8 +445,13 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	var t strings.Builder
-	fmt.Fprintf(&t, "Battle %d, game turn %d, %s's %s phase.\n", b.ID, v.Turn, v.Phasing, v.Phase)
+	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
+	side := ""
 	for _, u := range v.Units {
+		if u.Side != side {
+			side = u.Side
+			t.WriteString(x.c.SideName(side) + ":\n")
+		}
 		where := u.Status
 		if u.Hex != nil {
 			where = u.Hex.String()
@@ -453,7 +460,7 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 		if class == "" {
 			class = u.Kind + " (blind)"
 		}
-		line := fmt.Sprintf("  %s %s %s at %s", u.Side, u.ID, class, where)
+		line := fmt.Sprintf("  %s %s at %s", u.ID, class, where)
 		if u.Values != nil {
 			line += fmt.Sprintf(", step %d, RA %d D %d R %d, %s", u.Values.Step, u.Values.RA, u.Values.D, u.Values.Range, u.Values.Experience)
 		}
@@ -465,11 +472,15 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 		}
 		t.WriteString(line + "\n")
 	}
+	if p, _ := x.integer("page"); p > 1 {
+		// A later page of the list: the map came with the first.
+		return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID))}, nil
+	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{x.private(strings.TrimRight(t.String(), "\n"), f)}, nil
+	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID), f)}, nil
 }
 
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/cite"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -69,20 +70,20 @@ func (x *call) actionPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		}
 	case referee.ActDrop:
 		if u.Class.Kind() == referee.KindDropShip {
-			text = fmt.Sprintf("%s would land on %s when your movement phase ends: it needs %d or better on 2D6 (%d%%; 000 line 1214), else it scatters and may be damaged by the Failed Landing Table. The hex stays secret until it lands. Declare it with the same command without preview.",
-				a.Unit, a.To, referee.DropShipLandingTarget, atLeast(referee.DropShipLandingTarget))
+			text = fmt.Sprintf("%s would land on %s when your movement phase ends: it needs %d or better on 2D6 (%d%%; %s), else it scatters and may be damaged by the Failed Landing Table. The hex stays secret until it lands. Declare it with the same command without preview.",
+				a.Unit, a.To, referee.DropShipLandingTarget, atLeast(referee.DropShipLandingTarget), cite.Book(1214))
 		} else {
 			need, hurt := referee.LandingTarget(u.Experience, false), referee.LandingTarget(u.Experience, true)
-			text = fmt.Sprintf("%s would drop onto %s when your movement phase ends, after your other units have moved (000 lines 578–584). Enemy air units in range and ground units in or next to the hex fire at it as it comes down. It then needs %d or better on 2D6 to land (%d%%), %d if it was damaged in the descent (%d%%; 000 lines 751–761); a failed landing costs a step and scatters it. The hex stays secret until it lands. Declare it with the same command without preview.",
-				a.Unit, a.To, need, atLeast(need), hurt, atLeast(hurt))
+			text = fmt.Sprintf("%s would drop onto %s when your movement phase ends, after your other units have moved (%s). Enemy air units in range and ground units in or next to the hex fire at it as it comes down. It then needs %d or better on 2D6 to land (%d%%), %d if it was damaged in the descent (%d%%; %s); a failed landing costs a step and scatters it. The hex stays secret until it lands. Declare it with the same command without preview.",
+				a.Unit, a.To, cite.Span(578, 584), need, atLeast(need), hurt, atLeast(hurt), cite.Span(751, 761))
 		}
 	case referee.ActEmbark:
 		cost := u.MPLeft - ns.Unit(a.Unit).MPLeft
-		text = fmt.Sprintf("%s would board %s: entering its hex costs %d of its %d MP (000 line 1257). Its movement is over for the turn; it may debark from your next movement phase. Board with the same command without preview.",
-			a.Unit, a.Target, cost, u.MPLeft)
+		text = fmt.Sprintf("%s would board %s: entering its hex costs %d of its %d MP (%s). Its movement is over for the turn; it may debark from your next movement phase. Board with the same command without preview.",
+			a.Unit, a.Target, cost, u.MPLeft, cite.Book(1257))
 	case referee.ActDebark:
-		text = fmt.Sprintf("%s would leave %s onto %s with its whole %d MP still to move (000 line 1253). Debark with the same command without preview.",
-			a.Unit, u.Aboard, a.To, ns.Unit(a.Unit).MPLeft)
+		text = fmt.Sprintf("%s would leave %s onto %s with its whole %d MP still to move (%s). Debark with the same command without preview.",
+			a.Unit, u.Aboard, a.To, ns.Unit(a.Unit).MPLeft, cite.Book(1253))
 	case referee.ActLiftoff:
 		text = liftoffText(b.State, a.Unit) + " Lift off with the button or /battle liftoff unit:" + a.Unit + " confirm:true."
 	}
@@ -124,9 +125,9 @@ func (x *call) hexAttackPreview(b *campaign.Battle, v referee.View, a referee.Ac
 	}
 	what := "strafes"
 	if a.Kind == referee.ActBomb {
-		what = "drops its bomb load (once a game, 000 line 1146) on"
+		what = "drops its bomb load (once a game, " + cite.Book(1146) + ") on"
 	}
-	text := fmt.Sprintf("%s %s %s, every ground unit in it, friend or foe (000 lines 1134, 1144). %s.", a.Unit, what, a.To, strings.Join(parts, "; "))
+	text := fmt.Sprintf("%s %s %s, every ground unit in it, friend or foe (%s). %s.", a.Unit, what, a.To, cite.Book(1134, 1144), strings.Join(parts, "; "))
 	return text + x.attackHow(b), nil
 }
 
@@ -228,8 +229,8 @@ func (x *call) endsMovementPrompt(b *campaign.Battle, a referee.Action) ([]Reply
 		cmd += " hex:" + a.To.String()
 		id = ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}}
 	}
-	text := fmt.Sprintf("Attacking now ends the movement phase for every unit of your side: %s still %s MP and would move no more this turn (000 lines 578–602). Confirm with %s confirm:true (or the button); or move them first and attack in the attack phase.",
-		strings.Join(names, ", "), map[bool]string{true: "has", false: "have"}[len(names) == 1], cmd)
+	text := fmt.Sprintf("Attacking now ends the movement phase for every unit of your side: %s still %s MP and would move no more this turn (%s). Confirm with %s confirm:true (or the button); or move them first and attack in the attack phase.",
+		strings.Join(names, ", "), map[bool]string{true: "has", false: "have"}[len(names) == 1], cite.Span(578, 602), cmd)
 	var buttons []Button
 	if id.Action != "" {
 		buttons = button("Attack and end movement", true, id)
@@ -251,9 +252,9 @@ func (x *call) withdrawPrompt(b *campaign.Battle, a referee.Action) ([]Reply, er
 	var text, label string
 	switch {
 	case fate.Captured:
-		text, label = fmt.Sprintf("%s would be CAPTURED, not withdrawn: %s (000 lines 2655–2657). The enemy scores it.", a.Unit, fate.Why), "Leave and be captured"
+		text, label = fmt.Sprintf("%s would be CAPTURED, not withdrawn: %s (%s). The enemy scores it.", a.Unit, fate.Why, cite.Span(2655, 2657)), "Leave and be captured"
 	case fate.Chance:
-		text, label = fmt.Sprintf("%s may be captured: %s (000 line 2657).", a.Unit, fate.Why), "Leave the map"
+		text, label = fmt.Sprintf("%s may be captured: %s (%s).", a.Unit, fate.Why, cite.Book(2657)), "Leave the map"
 	default:
 		text, label = fmt.Sprintf("%s leaves the map for good: %s.", a.Unit, fate.Why), "Confirm withdrawal"
 	}

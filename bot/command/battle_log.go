@@ -39,7 +39,7 @@ func (g *Registry) battleLog(_ context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages := logPages(logLines(b, side))
+	pages := logPages(logLines(x.c, b, side))
 	page := 1
 	if p, ok := x.integer("page"); ok {
 		page = p
@@ -108,7 +108,7 @@ func (x *call) logSide(b *campaign.Battle) (string, error) {
 
 // logLines are side's lines of b's record: a heading for the
 // deployment and each game turn, then what the side saw happen.
-func logLines(b *campaign.Battle, side string) []string {
+func logLines(c *campaign.Campaign, b *campaign.Battle, side string) []string {
 	var out []string
 	turn := -1
 	for _, l := range b.Log {
@@ -123,7 +123,7 @@ func logLines(b *campaign.Battle, side string) []string {
 				out = append(out, fmt.Sprintf("— Game turn %d —", turn))
 			}
 		}
-		out = append(out, battleEventText(l.Event))
+		out = append(out, battleEventText(c, l.Event))
 	}
 	if len(out) == 0 {
 		out = append(out, "Nothing has happened yet that your side saw.")

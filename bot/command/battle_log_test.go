@@ -144,7 +144,7 @@ func TestBattleLog(t *testing.T) {
 		t.Errorf("alice read the enemy's record:\n%s", got)
 	}
 	c := f.scdCampaign(1)
-	lines := logLines(c.Battle(id), "crucis")
+	lines := logLines(c, c.Battle(id), "crucis")
 	pages := logPages(lines)
 	if len(pages) < 2 {
 		t.Fatalf("the record of a whole battle is %d lines on %d page: the paging is untested", len(lines), len(pages))

@@ -3,11 +3,14 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/config"
+	"bfbot/internal/cite"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -35,6 +38,10 @@ var settingOptions = []struct {
 		st.CRT = crt
 		return err
 	}},
+	{Option{Name: "early_resolution", Description: "resolve the turn as soon as every side has sealed its orders, not at the deadline", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.EarlyResolution, _ = strconv.ParseBool(v)
+		return nil
+	}},
 	{Option{Name: "auto_resolve", Description: "the AI fights every battle", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.AutoResolve, _ = strconv.ParseBool(v)
 		return nil
@@ -43,7 +50,7 @@ var settingOptions = []struct {
 		st.SetupTables, _ = strconv.ParseBool(v)
 		return nil
 	}},
-	{Option{Name: "morale_check", Description: "the optional morale rule (000 line 993)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "morale_check", Description: "the optional morale rule (" + cite.Book(993) + ")", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.MoraleCheck, _ = strconv.ParseBool(v)
 		return nil
 	}},
@@ -187,19 +194,20 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	return TurnDigest(x.c, evs, OrdersOpen(x.c)), nil
+	return TurnDigest(x.c, evs, OrdersOpen(x.c, g.nextOrderDeadline(x.c))), nil
 }
 
 // OrdersOpen tells every player by DM that his side's orders are open,
-// or in a turn with drops that its searches are (ruling CO10), with a
-// Ready button.
-func OrdersOpen(c *campaign.Campaign) []Reply {
-	var open string
+// or in a turn with drops that its searches are (ruling CO10), and when
+// they are due (due; zero when no deadline is set), and gives a Ready
+// button.
+func OrdersOpen(c *campaign.Campaign, due time.Time) []Reply {
+	var open, how string
 	switch c.Phase {
 	case campaign.PhaseOrders:
-		open = "Turn %d: orders for %s are open. /bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them."
+		open, how = "Turn %d: orders for %s are open.", "/bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them."
 	case campaign.PhaseSearches:
-		open = "Turn %d: movement is over and drops were made. %s may search in answer where its battlegroups stand: /orders search, then /orders ready."
+		open, how = "Turn %d: movement is over and drops were made: %s may search in answer where its battlegroups stand.", "/orders search, then /orders ready."
 	default:
 		return nil
 	}
@@ -207,7 +215,7 @@ func OrdersOpen(c *campaign.Campaign) []Reply {
 	for _, s := range c.Sides {
 		for _, p := range s.Players {
 			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
-				Text:    fmt.Sprintf(open, c.Turn, s.Name),
+				Text:    strings.Join(slices.DeleteFunc([]string{fmt.Sprintf(open, c.Turn, s.Name), ordersDue(due), how}, func(t string) bool { return t == "" }), " "),
 				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID})})
 		}
 	}
@@ -215,12 +223,12 @@ func OrdersOpen(c *campaign.Campaign) []Reply {
 }
 
 func (g *Registry) campaignStatus(_ context.Context, x *call) ([]Reply, error) {
-	return []Reply{x.private(statusText(x.c))}, nil
+	return []Reply{x.private(statusText(x.c, g.nextOrderDeadline(x.c)))}, nil
 }
 
 // statusText is what everyone may know of a campaign: no worksheet, no
-// orders, no positions.
-func statusText(c *campaign.Campaign) string {
+// orders, no positions; and the order deadline, due (zero: none).
+func statusText(c *campaign.Campaign, due time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Campaign %d “%s”: ", c.ID, c.Name)
 	switch c.Phase {
@@ -240,7 +248,10 @@ func statusText(c *campaign.Campaign) string {
 		fmt.Fprintf(&b, " (of %d)", c.Settings.TurnLimit)
 	}
 	if c.Referee != "" {
-		fmt.Fprintf(&b, "; referee %s", c.NameOf(c.Referee))
+		fmt.Fprintf(&b, "; refereed by %s", c.NameOf(c.Referee))
+	}
+	if s := ordersDue(due); s != "" {
+		b.WriteString(". " + s)
 	}
 	b.WriteString("\n")
 	for _, s := range c.Sides {
@@ -266,8 +277,11 @@ func statusText(c *campaign.Campaign) string {
 		state := "being fought"
 		if bt.Over {
 			state = "over"
-			if bt.Outcome != nil && bt.Outcome.Winner != "" {
-				state += ", won by " + bt.Outcome.Winner
+			switch {
+			case bt.Outcome != nil && bt.Outcome.Winner != "":
+				state += ", won by " + c.SideName(bt.Outcome.Winner)
+			case bt.Outcome != nil:
+				state += ", a draw"
 			}
 		}
 		fmt.Fprintf(&b, "• Battle %d (turn %d) in %s: %s\n", bt.ID, bt.Turn, sectorName(c, bt.Sector), state)
@@ -310,8 +324,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, raid_objectives %t, battle_turn_limit %d, crt %s, auto_resolve %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.RaidObjectives, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, raid_objectives %t, battle_turn_limit %d, crt %s, auto_resolve %t, early_resolution %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.RaidObjectives, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.EarlyResolution, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 
@@ -349,6 +363,14 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error) {
+	return g.advance(ctx, x)
+}
+
+// advance runs the campaign on (campaign.Advance) and answers as
+// /campaign advance does; the referee is told of each new battle, by a
+// private answer when he ran it, else by DM (early_resolution, run by the
+// last player to seal his orders).
+func (g *Registry) advance(ctx context.Context, x *call) ([]Reply, error) {
 	before := len(x.c.Battles)
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.Advance(c, d)
@@ -358,16 +380,21 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 	}
 	// Each player's news and what he is to do next come as one digest.
 	next := DeployPrompts(x.c, x.c.Battles[before:])
+	to := Private
+	if x.User.ID != x.c.Referee {
+		to = DM
+	}
 	for _, b := range x.c.Battles[before:] {
-		if b.Over {
+		if b.Over || x.c.Referee == "" {
 			continue
 		}
-		next = append(next, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID,
+		next = append(next, Reply{To: to, User: x.c.Referee, Campaign: x.c.ID,
 			Text:    fmt.Sprintf("Battle %d in %s is set up. The players fight it with /battle …, or the AI does with /battle auto battle:%d.", b.ID, sectorName(x.c, b.Sector), b.ID),
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
-	next = append(next, x.public(statusText(x.c)))
-	return TurnDigest(x.c, evs, append(next, OrdersOpen(x.c)...)), nil
+	due := g.nextOrderDeadline(x.c)
+	next = append(next, x.public(statusText(x.c, due)))
+	return TurnDigest(x.c, evs, append(next, OrdersOpen(x.c, due)...)), nil
 }
 
 func (g *Registry) campaignPause(ctx context.Context, x *call) ([]Reply, error) {
@@ -405,5 +432,5 @@ func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(EventReplies(x.c, evs), x.public(statusText(x.c))), nil
+	return append(EventReplies(x.c, evs), x.public(statusText(x.c, g.nextOrderDeadline(x.c)))), nil
 }

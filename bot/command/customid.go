@@ -42,6 +42,11 @@ const (
 	// ButtonLog turns a page of a battle's record (/battle log); Args
 	// are the side whose record it is and the page.
 	ButtonLog ButtonAction = "log"
+	// ButtonPage shows another page of a long reply (paginate.go): Args
+	// are the command, its subcommand ("-" for none), the page, and one
+	// option's name and value ("-" for none; a space of the value is
+	// written '.'). Its campaign may be 0: /help pages belong to none.
+	ButtonPage ButtonAction = "page"
 )
 
 // buttonCommands maps a button to its command and the names of its
@@ -63,6 +68,15 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
 	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
+	ButtonPage:        {"", "", []string{"command", "sub", "page", "option", "value"}, nil},
+}
+
+// minCampaign is the lowest campaign a button of action a may carry.
+func minCampaign(a ButtonAction) int64 {
+	if a == ButtonPage {
+		return 0
+	}
+	return 1
 }
 
 // ButtonID is the decoded custom ID of a button: what it does, for which
@@ -93,8 +107,8 @@ func (b ButtonID) Encode() (string, error) {
 	if len(b.Args) != len(cmd.args) {
 		return "", fmt.Errorf("button %s: takes %d arguments, got %d", b.Action, len(cmd.args), len(b.Args))
 	}
-	if b.Campaign < 1 || b.Battle < 0 {
-		return "", fmt.Errorf("button %s: campaign %d, battle %d: want a campaign from 1 and a battle from 0", b.Action, b.Campaign, b.Battle)
+	if b.Campaign < minCampaign(b.Action) || b.Battle < 0 {
+		return "", fmt.Errorf("button %s: campaign %d, battle %d: want a campaign from %d and a battle from 0", b.Action, b.Campaign, b.Battle, minCampaign(b.Action))
 	}
 	parts := []string{buttonPrefix, string(b.Action), strconv.FormatInt(b.Campaign, 10), strconv.Itoa(b.Battle)}
 	for _, a := range b.Args {
@@ -128,7 +142,7 @@ func DecodeButton(s string) (ButtonID, error) {
 		return b, fmt.Errorf("button %q: unknown action %q", s, parts[1])
 	}
 	var err error
-	if b.Campaign, err = strconv.ParseInt(parts[2], 10, 64); err != nil || b.Campaign < 1 || parts[2] != strconv.FormatInt(b.Campaign, 10) {
+	if b.Campaign, err = strconv.ParseInt(parts[2], 10, 64); err != nil || b.Campaign < minCampaign(b.Action) || parts[2] != strconv.FormatInt(b.Campaign, 10) {
 		return ButtonID{}, fmt.Errorf("button %q: bad campaign %q", s, parts[2])
 	}
 	if b.Battle, err = strconv.Atoi(parts[3]); err != nil || b.Battle < 0 || parts[3] != strconv.Itoa(b.Battle) {
@@ -166,6 +180,9 @@ func (b ButtonID) request(r *Request) *Request {
 	cmd := buttonCommands[b.Action]
 	n := *r
 	n.Component = ""
+	if b.Action == ButtonPage {
+		return b.pageRequest(&n)
+	}
 	n.Name, n.Sub = cmd.name, cmd.sub
 	n.Options = map[string]string{"campaign": strconv.FormatInt(b.Campaign, 10)}
 	if b.Battle > 0 {

@@ -35,7 +35,7 @@ func (g *Registry) campaignExtend(ctx context.Context, x *call) ([]Reply, error)
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{x.public(fmt.Sprintf("The referee extended the order deadline by %s: orders are now due %s.", extensionText(d), until.Format("Mon 2 Jan 2006 15:04 MST")))}, nil
+	return []Reply{x.public(fmt.Sprintf("The referee extended the order deadline by %s: orders are now due %s.", extensionText(d), deadlineText(until)))}, nil
 }
 
 // parseExtension reads by:. Go's durations (h, m, s) lack days, which a

@@ -15,8 +15,9 @@ type rlScheduler struct {
 	due      time.Time
 }
 
-func (s *rlScheduler) Pause(context.Context, int64) error  { return nil }
-func (s *rlScheduler) Resume(context.Context, int64) error { return nil }
+func (s *rlScheduler) Pause(context.Context, int64) error        { return nil }
+func (s *rlScheduler) Resume(context.Context, int64) error       { return nil }
+func (s *rlScheduler) NextOrderDeadline(int64) (time.Time, bool) { return s.due, !s.due.IsZero() }
 func (s *rlScheduler) ExtendOrderDeadline(_ context.Context, _ int64, d time.Duration) (time.Time, error) {
 	s.extended = append(s.extended, d)
 	s.due = s.due.Add(d)
@@ -70,7 +71,8 @@ func TestCampaignExtend(t *testing.T) {
 		s := &rlScheduler{due: time.Date(3028, 1, 2, 20, 0, 0, 0, time.UTC)}
 		f.reg = New(Deps{Store: f.store, Scheduler: s})
 		got := cmdTexts(f.cmdMust("ref", "campaign", "extend", "by", "1d12h"))
-		want := "public : The referee extended the order deadline by 1d12h: orders are now due Fri 4 Jan 3028 08:00 UTC.\n"
+		// Fri 4 Jan 3028 08:00 UTC, shown in each reader's time zone.
+		want := "public : The referee extended the order deadline by 1d12h: orders are now due <t:33387494400:F> (<t:33387494400:R>).\n"
 		if got != want {
 			t.Errorf("got  %q\nwant %q", got, want)
 		}

@@ -7,16 +7,18 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/referee"
 )
 
 func (g *Registry) forceCommands() []*entry {
 	return []*entry{
 		{spec: Spec{Name: "force", Sub: "show", Description: "your side's counters: values, damage steps, status and battlegroup (secret)", Who: Player,
-			Options: []Option{{Name: "side", Description: "referee only: which side"}}},
+			Options: []Option{{Name: "side", Description: "referee only: which side"}, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.forceShow},
 		{spec: Spec{Name: "force", Sub: "roster", Description: "a built-in regiment's roster as the book prints it", Who: Anyone, Options: []Option{
-			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: forces.BuiltInIDs}}},
+			{Name: "regiment", Description: "crucis or bandits", Required: true, Choices: forces.BuiltInIDs}, pageOption}},
 			run: g.forceRoster},
 		{spec: Spec{Name: "force", Sub: "lance", Description: "quick lance generation from the BattleForce Values Table", Who: Anyone, Options: []Option{
 			{Name: "units", Description: `1–4 'Mechs or vehicles (or 1–2 fighters), e.g. "Atlas, Atlas, Stalker, Zeus"`, Required: true},
@@ -38,7 +40,7 @@ func (g *Registry) forceShow(_ context.Context, x *call) ([]Reply, error) {
 			b.WriteString(unitLine(u) + "\n")
 		}
 	}
-	return []Reply{x.private(strings.TrimRight(b.String(), "\n"))}, nil
+	return []Reply{x.paged(strings.TrimRight(b.String(), "\n"), "side", x.str("side"))}, nil
 }
 
 // unitLine is one of a side's own counters, as its worksheet knows it.
@@ -60,7 +62,7 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 		return nil, userf("regiment: %v", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (seed 000 line %d): %d counters, %d purchase points\n", r.Name, r.Line, len(r.Units), r.Costs().Total)
+	fmt.Fprintf(&b, "%s (%s): %d counters, %d purchase points\n", r.Name, cite.Book(r.Line), len(r.Units), r.Costs().Total)
 	bat := "\x00"
 	for _, u := range r.Units {
 		if u.Battalion != bat {
@@ -73,8 +75,8 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 		}
 		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, forces.ClassNoun(u.Lance.Class))
 	}
-	fmt.Fprintf(&b, "Regimental Battlegroup: %d trucks, %d DropShips, %d repair points", len(r.RBG.Trucks), len(r.RBG.DropShips), r.RBG.RepairPoints)
-	return []Reply{x.private(b.String())}, nil
+	fmt.Fprintf(&b, "Regimental Battlegroup: %s, %s, %s", english.Count(len(r.RBG.Trucks), "truck"), english.Count(len(r.RBG.DropShips), "DropShip"), english.Count(r.RBG.RepairPoints, "repair point"))
+	return []Reply{x.paged(b.String(), "regiment", x.str("regiment"))}, nil
 }
 
 // lanceNames splits a comma-separated list of Values Table machines.
@@ -101,6 +103,6 @@ func (g *Registry) forceLance(_ context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, userf("%v", err)
 	}
-	return []Reply{x.private(fmt.Sprintf("%s: %s %s %s, %d purchase points (quick lance generation, 000 lines 1697–1711)",
-		strings.Join(names, ", "), forces.RosterValues(l), l.Experience, forces.ClassNoun(l.Class), forces.PurchaseCost(l)))}, nil
+	return []Reply{x.private(fmt.Sprintf("%s: %s %s %s, %d purchase points (quick lance generation, %s)",
+		strings.Join(names, ", "), forces.RosterValues(l), l.Experience, forces.ClassNoun(l.Class), forces.PurchaseCost(l), cite.Span(1697, 1711)))}, nil
 }

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bfbot/internal/cite"
 	"context"
 	"fmt"
 	"strings"
@@ -22,7 +23,7 @@ import (
 // whom they concern. A referee who plays a side against human players
 // may not judge (SEAT3).
 func (g *Registry) judgeCommands() []*entry {
-	why := Option{Name: "why", Description: `what you judged, e.g. "gauntlet damage, 004 line 56": it goes into the log`, Required: true}
+	why := Option{Name: "why", Description: `what you judged, e.g. "gauntlet damage": it goes into the log`, Required: true}
 	battle := Option{Name: "battle", Description: "battle ID (default: the only one being fought)", Type: Integer}
 	unit := Option{Name: "unit", Description: "the unit, e.g. B3", Required: true}
 	judge := func(sub, desc string, opts ...Option) *entry {
@@ -39,7 +40,7 @@ func (g *Registry) judgeCommands() []*entry {
 			Option{Name: "elevation", Description: "ground level 0 to 2 (default 0)", Type: Integer}),
 		judge("weather", "set a battle's weather and night from now on (a local disaster)",
 			Option{Name: "weather", Description: "the weather", Required: true, Choices: referee.WeatherNames()},
-			Option{Name: "night", Description: "true: night (000 lines 2379–2385)", Type: Boolean}),
+			Option{Name: "night", Description: "true: night (" + cite.Span(2379, 2385) + ")", Type: Boolean}),
 		{spec: Spec{Name: "judge", Sub: "add", Description: "bring a new counter into a battle being set up (local reinforcements), by quick lance generation", Who: Referee,
 			Options: []Option{
 				{Name: "side", Description: "the side it joins", Required: true},

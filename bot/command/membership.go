@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
 
@@ -113,7 +114,7 @@ func (g *Registry) campaignDeny(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	s := x.c.Side(req.Side)
 	return []Reply{
-		x.private(fmt.Sprintf("You denied %s's request to join %s.", x.c.NameOf(user), s.Name)),
+		x.private(fmt.Sprintf("You denied %s request to join %s.", english.Possessive(x.c.NameOf(user)), s.Name)),
 		{To: DM, User: user, Campaign: x.c.ID, Text: fmt.Sprintf("The referee of campaign %d “%s” did not give you a seat on %s.", x.c.ID, x.c.Name, s.Name)},
 	}, nil
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
 
@@ -139,7 +141,7 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := x.side.ID
+	side, sealed := x.side.ID, x.side.Orders.Ready
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.GiveOrder(c, side, o)
 	})
@@ -147,13 +149,81 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	out := x.secretReplies(evs)
-	if o.Kind == campaign.OrderReady {
+	switch {
+	case o.Kind == campaign.OrderReady:
+		out = append(out, x.private(sealedSummary(x.c, side, g.nextOrderDeadline(x.c))))
 		out = append(out, x.public(fmt.Sprintf("%s has sealed its orders for turn %d.", x.side.Name, x.c.Turn)))
-		if campaign.AllReady(x.c) {
+		switch {
+		case campaign.AllReady(x.c) && x.c.Settings.EarlyResolution:
+			out = append(out, x.public("Every side has sealed its orders: the turn resolves now (early_resolution)."))
+			more, err := g.advance(ctx, x)
+			if err != nil {
+				// The orders stay sealed; the turn waits as it would without
+				// the setting.
+				g.log.Error("early resolution failed", "campaign", x.c.ID, "err", err)
+				more = []Reply{x.public("The turn could not resolve at once: it resolves at the deadline, or when the referee runs /campaign advance.")}
+			}
+			out = append(out, more...)
+		case campaign.AllReady(x.c):
 			out = append(out, x.public("Every side has sealed its orders: the turn resolves at the deadline, or when the referee runs /campaign advance."))
 		}
+	case sealed && !x.side.Orders.Ready:
+		// The channel was told the orders were sealed: it is told they
+		// are not any more, and the side how to seal them again.
+		rp := x.private("This change unsealed your side's orders: seal them again with /orders ready (or the button).")
+		rp.Buttons = button("Ready", false, ButtonID{Action: ButtonReady, Campaign: x.c.ID})
+		out = append(out, rp, x.public(fmt.Sprintf("%s has unsealed its orders for turn %d.", x.side.Name, x.c.Turn)))
 	}
 	return out, nil
+}
+
+// sealedSummary answers /orders ready: the orders sealed, the
+// battlegroups no order moves, holds or drops (they stay where they
+// are), and the deadline (due; zero for none).
+func sealedSummary(c *campaign.Campaign, side string, due time.Time) string {
+	var b strings.Builder
+	if c.Phase == campaign.PhaseSearches {
+		// Movement is over: only the searches are still to come (CO10).
+		searches := "no searches"
+		if s := c.Side(side); s != nil && len(s.Orders.Searches) > 0 {
+			var ids []string
+			for _, id := range s.Orders.Searches {
+				ids = append(ids, sectorName(c, id))
+			}
+			searches = "searches of " + english.List(ids)
+		}
+		fmt.Fprintf(&b, "Sealed for turn %d's search step: %s.", c.Turn, searches)
+		if s := ordersDue(due); s != "" {
+			b.WriteString("\n" + s)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "Sealed for turn %d:", c.Turn)
+	n := 0
+	for _, l := range campaign.DescribeOrders(c, side) {
+		if l != "ready" {
+			b.WriteString("\n  " + l)
+			n++
+		}
+	}
+	if n == 0 {
+		b.WriteString(" no orders: every battlegroup stays where it is.")
+	}
+	if idle := campaign.WithoutOrders(c, side); n > 0 && len(idle) > 0 {
+		var names []string
+		for _, bg := range idle {
+			names = append(names, fmt.Sprintf("%d “%s”", bg.ID, bg.Name))
+		}
+		which := "\n⚠ Battlegroup %s has no order: it stays where it is."
+		if len(idle) > 1 {
+			which = "\n⚠ Battlegroups %s have no orders: they stay where they are."
+		}
+		fmt.Fprintf(&b, which+" To change that, give orders with /orders move, hold or drop and seal again.", english.List(names))
+	}
+	if s := ordersDue(due); s != "" {
+		b.WriteString("\n" + s)
+	}
+	return b.String()
 }
 
 // secretReplies answers the caller privately with the events his side
@@ -205,6 +275,7 @@ func (g *Registry) ordersShow(_ context.Context, x *call) ([]Reply, error) {
 			b.WriteString("  " + l + "\n")
 		}
 	}
+	b.WriteString(ordersDue(g.nextOrderDeadline(x.c)))
 	return []Reply{x.private(strings.TrimRight(b.String(), "\n"))}, nil
 }
 

@@ -60,6 +60,9 @@ type Scheduler interface {
 	// by d (once: the deadlines after it keep their cron times) and
 	// returns the new deadline. Extending again adds to the extension.
 	ExtendOrderDeadline(ctx context.Context, campaign int64, d time.Duration) (time.Time, error)
+	// NextOrderDeadline is the campaign's next order deadline, extension
+	// included, and whether one is pending (none while paused or unset).
+	NextOrderDeadline(campaign int64) (time.Time, bool)
 }
 
 // errNoScheduler answers a deadline command where nothing keeps

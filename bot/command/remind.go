@@ -3,6 +3,8 @@ package command
 import (
 	"context"
 	"fmt"
+
+	"bfbot/internal/english"
 )
 
 // ReminderPrefs keeps each player's choice of deadline reminders
@@ -40,7 +42,7 @@ func (g *Registry) ordersRemind(ctx context.Context, x *call) ([]Reply, error) {
 		if err := prefs.SetRemind(ctx, x.c.ID, x.User.ID, true); err != nil {
 			return nil, err
 		}
-		return []Reply{x.private(fmt.Sprintf("Reminders on: a DM before each order deadline of campaign %d while %s's orders are not sealed.", x.c.ID, x.side.Name))}, nil
+		return []Reply{x.private(fmt.Sprintf("Reminders on: a DM before each order deadline of campaign %d while %s orders are not sealed.", x.c.ID, english.Possessive(x.side.Name)))}, nil
 	default:
 		if err := prefs.SetRemind(ctx, x.c.ID, x.User.ID, false); err != nil {
 			return nil, err

@@ -113,7 +113,7 @@ func EventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
 	for _, e := range evs {
 		lines = append(lines, audienceLine{text: eventLine(e), public: len(e.Audience) == 0, sides: e.Audience})
 	}
-	return audienceReplies(c, 0, lines, joinLines)
+	return splitLong(audienceReplies(c, 0, lines, joinLines))
 }
 
 // BattleReplies addresses a battle's events: those every side may see to
@@ -132,7 +132,7 @@ func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Repl
 		}
 		ended = ended || e.Type == "battle_end"
 		// An empty, non-nil audience is an event no side may see.
-		lines = append(lines, audienceLine{text: battleEventLine(e), public: e.Audience == nil, sides: e.Audience})
+		lines = append(lines, audienceLine{text: battleEventLine(c, e), public: e.Audience == nil, sides: e.Audience})
 	}
 	out := audienceReplies(c, int64(battle), lines, func(l []string) string {
 		if ended && len(l) > maxReplyLines {
@@ -153,7 +153,7 @@ func MoveNotes(evs []referee.Event, side string) []string {
 	var out []string
 	for _, e := range evs {
 		if e.Type == "mp" && e.Visible(side) {
-			out = append(out, battleEventLine(e))
+			out = append(out, battleEventLine(nil, e))
 		}
 	}
 	return out
@@ -236,7 +236,7 @@ func eventLine(e campaign.Event) string {
 }
 
 // joinLines makes a message of every line: a campaign turn's events are
-// all kept (the Discord adapter sends a long message as a file too).
+// all kept (splitLong cuts a long one into messages Discord shows).
 func joinLines(lines []string) string { return strings.Join(lines, "\n") }
 
 // maxReplyLines keeps a message inside Discord's 2,000 characters in the
@@ -254,28 +254,35 @@ func limitLines(battle int, lines []string) string {
 // battleEventLine is a battle event's line in a reply: its turn, then
 // what happened (referee.Event.Describe), the end of the battle with its
 // winner, level and victory points.
-func battleEventLine(e referee.Event) string {
-	if e.Turn > 0 {
-		return fmt.Sprintf("T%d %s", e.Turn, battleEventText(e))
+func battleEventLine(c *campaign.Campaign, e referee.Event) string {
+	if e.Turn > 0 && e.Type != "turn" { // a turn's first line names its turn
+		return fmt.Sprintf("T%d %s", e.Turn, battleEventText(c, e))
 	}
-	return battleEventText(e)
+	return battleEventText(c, e)
 }
 
-// battleEventText is what a battle event says, without its turn.
-func battleEventText(e referee.Event) string {
+// battleEventText is what a battle event says, without its turn; c names
+// the sides of a battle's end (nil: no battle's end is among the events).
+func battleEventText(c *campaign.Campaign, e referee.Event) string {
 	var b strings.Builder
 	if e.Type != "battle_end" {
 		b.WriteString(e.Describe())
 		return b.String()
 	}
 	b.WriteString("battle over: ")
-	if e.Winner != nil && *e.Winner != "" {
-		fmt.Fprintf(&b, "%s wins", *e.Winner)
-	} else {
-		b.WriteString("a draw")
+	name := func(id string) string {
+		if c == nil {
+			return id
+		}
+		return c.SideName(id)
 	}
-	if e.Level != "" {
-		fmt.Fprintf(&b, " (%s)", e.Level)
+	switch {
+	case e.Winner == nil || *e.Winner == "":
+		b.WriteString("a draw")
+	case e.Level != "":
+		fmt.Fprintf(&b, "%s wins a %s", name(*e.Winner), e.Level)
+	default:
+		fmt.Fprintf(&b, "%s wins", name(*e.Winner))
 	}
 	if len(e.VP) > 0 {
 		keys := make([]string, 0, len(e.VP))
@@ -285,7 +292,7 @@ func battleEventText(e referee.Event) string {
 		sort.Strings(keys)
 		var parts []string
 		for _, k := range keys {
-			parts = append(parts, fmt.Sprintf("%s %d", k, e.VP[k]))
+			parts = append(parts, fmt.Sprintf("%s %d", name(k), e.VP[k]))
 		}
 		fmt.Fprintf(&b, "; VP %s", strings.Join(parts, ", "))
 	}

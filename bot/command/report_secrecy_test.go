@@ -22,7 +22,7 @@ func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 	return map[string]string{
 		"report":             afterActionReport(c, b, "crucis"),
 		"public report":      afterActionReport(c, b, ""),
-		"log":                fmt.Sprint(logLines(b, "crucis")),
+		"log":                fmt.Sprint(logLines(c, b, "crucis")),
 		"replay":             string(replay.Data),
 		"replay description": replay.Description,
 		"battle map words":   tacticalDescription(c, b, b.State.View("crucis")),

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 	"bfbot/referee/scenario"
@@ -175,7 +176,7 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, x.private(fmt.Sprintf("Battle 1, game turn %d, %s's %s phase: your side's map.", v.Turn, v.Phasing, v.Phase), f))
+		out = append(out, x.private(fmt.Sprintf("Battle 1, game turn %d, %s %s phase: your side's map.", v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase), f))
 	}
 	return out, nil
 }

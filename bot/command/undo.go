@@ -19,5 +19,5 @@ func (g *Registry) undo(ctx context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	x.c = c
-	return []Reply{x.public(fmt.Sprintf("The referee took back the last change.\n%s", statusText(c)))}, nil
+	return []Reply{x.public(fmt.Sprintf("The referee took back the last change.\n%s", statusText(c, g.nextOrderDeadline(c))))}, nil
 }

@@ -32,7 +32,9 @@
 //     bot's permissions per channel (DefaultPermissions, the README's;
 //     403 code 50013 when one is missing, permissions.go) and the current
 //     pin route (the deprecated /channels/{id}/pins routes are refused
-//     and listed by Deprecated). Other payload validation is lenient.
+//     and listed by Deprecated), and Discord's limits on a message's size:
+//     content, embeds and components (limits.go; 400 code 50035). Other
+//     payload validation is lenient.
 //   - Texts the bot escaped for Discord's markdown compare with Shown.
 //   - READY's resume_gateway_url is another address than GET /gateway's
 //     (ResumePaths says where each RESUME came); InvalidateSession sends

@@ -82,12 +82,14 @@ func describeFiles(files []File, atts []wireAttachment) error {
 }
 
 type wireEmbed struct {
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	Fields      []struct {
-		Name  string `json:"name"`
-		Value string `json:"value"`
-	} `json:"fields"`
+	Title       string      `json:"title"`
+	Description string      `json:"description"`
+	Fields      []wireField `json:"fields"`
+}
+
+type wireField struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 type wireComponent struct {
@@ -277,6 +279,9 @@ func readBody(w http.ResponseWriter, r *http.Request) (wireMessage, []File, Ment
 		return msg, nil, Mentions{}, false
 	}
 	m, err := checkMentions(msg.AllowedMentions)
+	if err == nil {
+		err = checkLimits(msg)
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 		return msg, nil, Mentions{}, false
@@ -421,6 +426,10 @@ func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	if cb.Data != nil {
 		msg = cb.Data.wireMessage
+		if err := checkLimits(msg); err != nil {
+			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: data."+err.Error())
+			return
+		}
 		ack.Ephemeral = msg.Flags&flagEphemeral != 0
 		if msg.Content != nil {
 			ack.Content = *msg.Content

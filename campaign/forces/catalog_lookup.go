@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/internal/editdist"
+	"bfbot/internal/english"
 )
 
 // Errors of Lookup; the *UnitNameError it returns wraps one of them.
@@ -96,7 +97,7 @@ func (c *unitCatalog) pick(query string, hits []int) (Entry, error) {
 		Query:       query,
 		Ambiguous:   true,
 		Suggestions: ids,
-		msg:         fmt.Sprintf("ambiguous unit %q: say %s", query, orList(ids)),
+		msg:         fmt.Sprintf("ambiguous unit %q: say %s", query, english.Or(ids)),
 	}
 }
 
@@ -114,7 +115,7 @@ func (c *unitCatalog) unknown(query, name string, kind Kind) error {
 	sugg := c.suggest(foldUnitName(name), kind, 3)
 	msg := fmt.Sprintf("unknown unit %q", query)
 	if len(sugg) > 0 {
-		msg += ": did you mean " + orList(sugg) + "?"
+		msg += ": did you mean " + english.Or(sugg) + "?"
 	}
 	return &UnitNameError{Query: query, Suggestions: sugg, msg: msg}
 }
@@ -272,15 +273,4 @@ func foldLatin(r rune) string {
 		return "z"
 	}
 	return ""
-}
-
-// orList joins names as a reply reads: "A", "A or B", "A, B or C".
-func orList(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

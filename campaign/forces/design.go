@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/referee"
 )
 
@@ -245,7 +246,7 @@ func DesignValues(d Design) (DesignResult, error) {
 	case d.ArmorPoints < 0 || d.ArmorTons < 0 || math.IsNaN(d.ArmorTons) || math.IsInf(d.ArmorTons, 0):
 		return bad("armor may not be negative")
 	case d.Kind == DesignVehicle && d.Motive == 0:
-		return bad("a vehicle needs a movement mode: hover, tracked or wheeled (line 1654)")
+		return bad("a vehicle needs a movement mode: hover, tracked or wheeled (%s)", cite.Book(1654))
 	case d.Kind == DesignMech && d.WalkMP == 0:
 		return bad("a 'Mech needs walking MP")
 	}
@@ -260,11 +261,11 @@ func DesignValues(d Design) (DesignResult, error) {
 		}
 		w, err := LookupWeapon(m.Weapon)
 		if err != nil {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s%s: %q is not in the 1987 weapons table (001 lines 4797–4825); left out of the values (ruling D7)", where, name, strings.TrimSpace(m.Weapon)))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s%s: %q is not in the 1987 weapons table (%s); left out of the values (ruling D7)", where, name, strings.TrimSpace(m.Weapon), cite.Manual(4797)))
 			continue
 		}
 		if !w.Converts() {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s%s: %s is artillery, which lance creation does not convert (000 line 1687); left out of the values (ruling D8)", where, name, w.Name))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s%s: %s is artillery, which lance creation does not convert (%s); left out of the values (ruling D8)", where, name, w.Name, cite.Book(1687)))
 			continue
 		}
 		n := m.count()
@@ -363,7 +364,7 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 		limit = 2 // an air lance is two fighters (line 1063)
 	}
 	if len(rs) > limit {
-		return Lance{}, fmt.Errorf("%w: %d machines; a %s lance holds at most %d (lines 1363, 1063)", ErrLance, len(rs), kind, limit)
+		return Lance{}, fmt.Errorf("%w: %d machines; a %s lance holds at most %d (%s)", ErrLance, len(rs), kind, limit, cite.Book(1363, 1063))
 	}
 	var sumD, sumRA, sumCA, sumR, sumST, members int
 	var tons float64
@@ -371,10 +372,10 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 	l := Lance{Name: name, Experience: exp}
 	for _, r := range rs {
 		if r.Kind != kind {
-			return Lance{}, fmt.Errorf("%w: %s is a %s and %s a %s; a lance holds one kind (line 1361)", ErrLance, rs[0].Name, kind, r.Name, r.Kind)
+			return Lance{}, fmt.Errorf("%w: %s is a %s and %s a %s; a lance holds one kind (%s)", ErrLance, rs[0].Name, kind, r.Name, r.Kind, cite.Book(1361))
 		}
 		if kind == DesignFighter && r.Name != rs[0].Name {
-			return Lance{}, fmt.Errorf("%w: an air lance's two fighters are of one type (line 1063), not %s and %s", ErrLance, rs[0].Name, r.Name)
+			return Lance{}, fmt.Errorf("%w: an air lance's two fighters are of one type (%s), not %s and %s", ErrLance, cite.Book(1063), rs[0].Name, r.Name)
 		}
 		sumD += r.D
 		sumRA += r.RA
@@ -435,7 +436,7 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 		motive := rs[0].Motive
 		for _, r := range rs {
 			if m := r.Motive; m != motive {
-				return Lance{}, fmt.Errorf("%w: %s moves %s and %s %s; a platoon's vehicles share one movement mode (line 1654)", ErrLance, rs[0].Name, motive, r.Name, m)
+				return Lance{}, fmt.Errorf("%w: %s moves %s and %s %s; a platoon's vehicles share one movement mode (%s)", ErrLance, rs[0].Name, motive, r.Name, m, cite.Book(1654))
 			}
 		}
 		l.Class = motive.Class()

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"bfbot/internal/cite"
 )
 
 // Full lance creation (000 lines 1357–1695) knows the weapons of the 1987
@@ -76,9 +78,9 @@ func check1987Weapons(d Design) error {
 	if name == "" {
 		name = "design"
 	}
-	what := fmt.Sprintf("none of its %d weapons is in the 1987 weapons table (001 lines 4797–4825)", n)
+	what := fmt.Sprintf("none of its %d weapons is in the 1987 weapons table (%s)", n, cite.Manual(4797))
 	if unknown < n {
-		what = fmt.Sprintf("of its %d weapons, %d are not in the 1987 weapons table and %d are artillery, which lance creation does not convert (000 line 1687)", n, unknown, n-unknown)
+		what = fmt.Sprintf("of its %d weapons, %d are not in the 1987 weapons table and %d are artillery, which lance creation does not convert (%s)", n, unknown, n-unknown, cite.Book(1687))
 	}
-	return fmt.Errorf("%s: %w: %s, so full lance creation would give it no attack value; field this 'Mech by quick generation from the Values Table instead (bfbot lance NAME…, 000 lines 1697–1711) (ruling D17)", name, ErrNo1987Weapon, what)
+	return fmt.Errorf("%s: %w: %s, so full lance creation would give it no attack value; field this 'Mech by quick generation from the Values Table instead (bfbot lance NAME…, %s) (ruling D17)", name, ErrNo1987Weapon, what, cite.Span(1697, 1711))
 }

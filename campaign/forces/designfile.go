@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/usertext"
 	"bfbot/internal/yamlnode"
 	"bfbot/referee"
@@ -178,7 +179,7 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 	if d.Kind == DesignFighter {
 		for _, key := range []string{"walk", "run", "jump", "motive"} {
 			if f, ok := fs[key]; ok {
-				return d, dfErr(f.Key, yamlnode.Join(path, key), "a fighter's MP comes from its weight (line 1678): leave %s out", key)
+				return d, dfErr(f.Key, yamlnode.Join(path, key), "a fighter's MP comes from its weight (%s): leave %s out", cite.Book(1678), key)
 			}
 		}
 	} else {
@@ -216,7 +217,7 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 		}
 		m, err := ParseMotive(s)
 		if err != nil {
-			return d, dfErr(f.Value, p, "%v (line 1654)", err)
+			return d, dfErr(f.Value, p, "%v (%s)", err, cite.Book(1654))
 		}
 		d.Motive = m
 		if d.Kind == DesignMech {
@@ -226,7 +227,7 @@ func readDesign(n *yaml.Node, path string) (Design, error) {
 			return d, dfErr(f.Value, p, "infantry may only be wheeled (motorized infantry)")
 		}
 	case d.Kind == DesignVehicle:
-		return d, dfErr(n, path, "no motive: a vehicle needs a movement mode: hover, tracked or wheeled (line 1654)")
+		return d, dfErr(n, path, "no motive: a vehicle needs a movement mode: hover, tracked or wheeled (%s)", cite.Book(1654))
 	}
 
 	// Armor: tons or points, not both.
@@ -341,7 +342,7 @@ func readMount(n *yaml.Node, path string) (Mount, error) {
 // their line (ruling D7), which the caller must show.
 func LanceFromDesignFiles(files [][]byte, names []string, exp referee.Experience) (Lance, []string, error) {
 	if len(files) == 0 {
-		return Lance{}, nil, fmt.Errorf("%w: no design files; a lance is 1 to %d machines (line 1363)", ErrLance, LanceSize)
+		return Lance{}, nil, fmt.Errorf("%w: no design files; a lance is 1 to %d machines (%s)", ErrLance, LanceSize, cite.Book(1363))
 	}
 	var b designBatch
 	for i, data := range files {
@@ -352,7 +353,7 @@ func LanceFromDesignFiles(files [][]byte, names []string, exp referee.Experience
 		}
 		for _, d := range ds {
 			if len(b.results) == LanceSize {
-				return Lance{}, b.warnings, fmt.Errorf("%s: %w: more than %d designs; a lance is 1 to %d machines (line 1363)", label, ErrLance, LanceSize, LanceSize)
+				return Lance{}, b.warnings, fmt.Errorf("%s: %w: more than %d designs; a lance is 1 to %d machines (%s)", label, ErrLance, LanceSize, LanceSize, cite.Book(1363))
 			}
 			if err := b.add(label, d); err != nil {
 				return Lance{}, b.warnings, err

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/usertext"
 	"bfbot/referee"
 )
@@ -332,7 +333,7 @@ func mtfShort(s string) string {
 // D7), which the caller must show.
 func LanceFromMTF(files []io.Reader, names []string, exp referee.Experience) (Lance, []string, error) {
 	if len(files) == 0 || len(files) > LanceSize {
-		return Lance{}, nil, fmt.Errorf("%w: %d .mtf files; a lance is 1 to %d 'Mechs (line 1363)", ErrLance, len(files), LanceSize)
+		return Lance{}, nil, fmt.Errorf("%w: %d .mtf files; a lance is 1 to %d 'Mechs (%s)", ErrLance, len(files), LanceSize, cite.Book(1363))
 	}
 	var b designBatch
 	for i, f := range files {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/referee"
 )
 
@@ -67,8 +68,8 @@ func QuickLance(names []string, exp referee.Experience) (Lance, error) {
 		limit = AirLanceSize
 	}
 	if len(members) > limit {
-		return l, fmt.Errorf("member %d (%s): a counter holds at most %d %ss (000 lines 201, 1361); %d are named",
-			limit+1, members[limit].ID, limit, first.Kind, len(members))
+		return l, fmt.Errorf("member %d (%s): a counter holds at most %d %ss (%s); %d are named",
+			limit+1, members[limit].ID, limit, first.Kind, cite.Book(201, 1361), len(members))
 	}
 
 	var ra, ca, d, r, av, st, tons2 int
@@ -132,7 +133,7 @@ func QuickLance(names []string, exp referee.Experience) (Lance, error) {
 func quickFits(before []Entry, i int, e Entry) error {
 	who := fmt.Sprintf("member %d (%s)", i+1, e.ID)
 	if e.Kind == KindDropShip {
-		return fmt.Errorf("%s is a DropShip: a DropShip is a counter of its own, not a lance member (000 line 1179); give a DropShip counter its values", who)
+		return fmt.Errorf("%s is a DropShip: a DropShip is a counter of its own, not a lance member (%s); give a DropShip counter its values", who, cite.Book(1179))
 	}
 	if len(before) == 0 {
 		return nil
@@ -140,11 +141,11 @@ func quickFits(before []Entry, i int, e Entry) error {
 	f := before[0]
 	switch {
 	case e.Kind != f.Kind:
-		return fmt.Errorf("%s is %s but member 1 (%s) is %s: a counter holds one kind of machine (000 lines 1361, 1709)", who, quickA(e.Kind), f.ID, quickA(f.Kind))
+		return fmt.Errorf("%s is %s but member 1 (%s) is %s: a counter holds one kind of machine (%s)", who, quickA(e.Kind), f.ID, quickA(f.Kind), cite.Book(1361, 1709))
 	case e.Kind == KindVehicle && e.Motive != f.Motive:
-		return fmt.Errorf("%s moves %v but member 1 (%s) moves %v: a platoon's vehicles share one movement mode (000 line 1654)", who, e.Motive, f.ID, f.Motive)
+		return fmt.Errorf("%s moves %v but member 1 (%s) moves %v: a platoon's vehicles share one movement mode (%s)", who, e.Motive, f.ID, f.Motive, cite.Book(1654))
 	case e.Kind == KindFighter && e.Section != f.Section:
-		return fmt.Errorf("%s is listed with the %s but member 1 (%s) with the %s: an air lance's two fighters are of one type (000 line 1063; ruling Q4)", who, e.Section, f.ID, f.Section)
+		return fmt.Errorf("%s is listed with the %s but member 1 (%s) with the %s: an air lance's two fighters are of one type (%s; ruling Q4)", who, e.Section, f.ID, f.Section, cite.Book(1063))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/referee"
 )
 
@@ -151,7 +152,7 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 		case !ok:
 			add("drop: the regiment has no lance %q; name one of its 'Mech lances", name)
 		case u.Lance.Class.Kind() != referee.KindMech:
-			add("drop: %s is a %s; only 'Mech lances are kept in space for a drop (line 2040)", UnitLabel(u), ClassNoun(u.Lance.Class))
+			add("drop: %s is a %s; only 'Mech lances are kept in space for a drop (%s)", UnitLabel(u), ClassNoun(u.Lance.Class), cite.Book(2040))
 		case seenDrop[name]:
 			add("drop: %s is named twice; a lance is kept for a drop once", UnitLabel(u))
 		}
@@ -159,13 +160,13 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 	}
 	for _, u := range append(append([]RosterUnit(nil), r.Units...), r.RBG.DropShips...) {
 		if b := u.Lance.Chits.Bomb; b%5 != 0 || b < 0 {
-			add("%s: %d bomb points; bombs are bought in groups of 5 (line 2068)", UnitLabel(u), b)
+			add("%s: %d bomb points; bombs are bought in groups of 5 (%s)", UnitLabel(u), b, cite.Book(2068))
 		}
 		if u.Lance.Chits.Bomb > 0 && u.Lance.Class.Kind() != referee.KindAir {
 			add("%s: bombs are for air lances; %s is a %s", UnitLabel(u), UnitLabel(u), ClassNoun(u.Lance.Class))
 		}
 		if u.Hidden && u.Lance.Class.Kind() != referee.KindInfantry {
-			add("%s: only infantry may be bought hidden (line 2052); it is a %s", UnitLabel(u), ClassNoun(u.Lance.Class))
+			add("%s: only infantry may be bought hidden (%s); it is a %s", UnitLabel(u), cite.Book(2052), ClassNoun(u.Lance.Class))
 		}
 	}
 	for _, u := range r.RBG.DropShips {
@@ -182,10 +183,10 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 		}
 	}
 	if trucks < MinRBGTrucks {
-		add("the RBG has %d truck counters; it needs at least %d (line 2545): add %d", trucks, MinRBGTrucks, MinRBGTrucks-trucks)
+		add("the RBG has %d truck counters; it needs at least %d (%s): add %d", trucks, MinRBGTrucks, cite.Book(2545), MinRBGTrucks-trucks)
 	}
 	if p := r.RBG.RepairPoints; p < MinRepairPoints || p > MaxRepairPoints {
-		add("the RBG has %d repair points; a campaign starts with %d to %d (line 2669)", p, MinRepairPoints, MaxRepairPoints)
+		add("the RBG has %d repair points; a campaign starts with %d to %d (%s)", p, MinRepairPoints, MaxRepairPoints, cite.Book(2669))
 	}
 	return errs
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/editdist"
 	"bfbot/internal/usertext"
 	"bfbot/internal/yamlnode"
@@ -220,7 +221,7 @@ type regimentReading struct {
 func (rd *regimentReading) count(n *yaml.Node, path string) error {
 	rd.counters++
 	if rd.counters > MaxRegimentCounters {
-		return rfErr(n, path, "more than %d counters: the book's regiments have about 40 (lines 1906-1912)", MaxRegimentCounters)
+		return rfErr(n, path, "more than %d counters: the book's regiments have about 40 (%s)", MaxRegimentCounters, cite.Span(1906, 1912))
 	}
 	return nil
 }
@@ -269,7 +270,7 @@ func readRegiment(data []byte) (Regiment, error) {
 		}
 		b, err := ParseBudget(s)
 		if err != nil {
-			return Regiment{}, rfErr(f.Value, "budget", "%v (lines 1951-1953); leave budget out for an imported force", err)
+			return Regiment{}, rfErr(f.Value, "budget", "%v (%s); leave budget out for an imported force", err, cite.Span(1951, 1953))
 		}
 		r.Budget = budgetKey(b)
 	}
@@ -292,7 +293,7 @@ func readRegiment(data []byte) (Regiment, error) {
 	}
 	if f, ok := fs["mines"]; ok {
 		if _, err := MineCost(r.Special.MineAttack); err != nil {
-			return Regiment{}, rfErr(f.Value, "mines", "%v (line 2050)", err)
+			return Regiment{}, rfErr(f.Value, "mines", "%v (%s)", err, cite.Book(2050))
 		}
 	}
 
@@ -401,7 +402,7 @@ func (rd *regimentReading) group(n *yaml.Node, path string) (bool, error) {
 		u.Battalion, u.Company = battalion, company
 		if isRBG {
 			if u.Lance.Class != referee.Truck {
-				return false, rfErr(item, p, "%s is a %s: an rbg group holds the RBG's truck counters (line 2545); put it in another group", u.Lance.Name, ClassNoun(u.Lance.Class))
+				return false, rfErr(item, p, "%s is a %s: an rbg group holds the RBG's truck counters (%s); put it in another group", u.Lance.Name, ClassNoun(u.Lance.Class), cite.Book(2545))
 			}
 			if u.Hidden || drop {
 				return false, rfErr(item, p, "an RBG truck counter is neither hidden nor dropped")
@@ -504,7 +505,7 @@ func readRegimentUnit(n *yaml.Node, path string) (RosterUnit, bool, error) {
 func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string) (RosterUnit, bool, error) {
 	f, ok := fs["experience"]
 	if !ok {
-		return RosterUnit{}, false, rfErr(n, path, "no experience: give green, regular, veteran or elite (line 861)")
+		return RosterUnit{}, false, rfErr(n, path, "no experience: give green, regular, veteran or elite (%s)", cite.Book(861))
 	}
 	expText, err := rf.Str(f.Value, yamlnode.Join(path, "experience"))
 	if err != nil {
@@ -533,7 +534,7 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 			return u, false, err
 		}
 		if len(names) == 0 || len(names) > LanceSize {
-			return u, false, rfErr(machines.Value, mpath, "%d machines: a counter holds 1 to %d (1 or 2 fighters; line 1361)", len(names), LanceSize)
+			return u, false, rfErr(machines.Value, mpath, "%d machines: a counter holds 1 to %d (1 or 2 fighters; %s)", len(names), LanceSize, cite.Book(1361))
 		}
 		if u, err = quickUnit(name, names, exp); err != nil {
 			return u, false, rfErr(machines.Value, mpath, "%v", err)
@@ -592,7 +593,7 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 			return u, false, err
 		}
 		if u.Hidden && u.Lance.Class.Kind() != referee.KindInfantry {
-			return u, false, rfErr(f.Key, p, "only infantry may be bought hidden (line 2052); %s is a %s", name, ClassNoun(u.Lance.Class))
+			return u, false, rfErr(f.Key, p, "only infantry may be bought hidden (%s); %s is a %s", cite.Book(2052), name, ClassNoun(u.Lance.Class))
 		}
 	}
 	drop := false
@@ -602,7 +603,7 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 			return u, false, err
 		}
 		if drop && u.Lance.Class.Kind() != referee.KindMech {
-			return u, false, rfErr(f.Key, p, "only 'Mech lances are kept in space for a drop (line 2040); %s is a %s", name, ClassNoun(u.Lance.Class))
+			return u, false, rfErr(f.Key, p, "only 'Mech lances are kept in space for a drop (%s); %s is a %s", cite.Book(2040), name, ClassNoun(u.Lance.Class))
 		}
 	}
 	return u, drop, nil
@@ -619,7 +620,7 @@ func readDropShip(n *yaml.Node, path string) (RosterUnit, error) {
 	if err != nil {
 		return RosterUnit{}, err
 	}
-	machine, err := rfNeedText(n, fs, path, "machine", usertext.Unit, "name the DropShip's class: Leopard, Union or Overlord (lines 1810-1812)")
+	machine, err := rfNeedText(n, fs, path, "machine", usertext.Unit, "name the DropShip's class: Leopard, Union or Overlord ("+cite.Span(1810, 1812)+")")
 	if err != nil {
 		return RosterUnit{}, err
 	}
@@ -676,7 +677,7 @@ func DropShipUnit(name, machine string, exp referee.Experience) (RosterUnit, err
 		return RosterUnit{}, err
 	}
 	if e.Kind != KindDropShip {
-		return RosterUnit{}, fmt.Errorf("%s is a %v, not a DropShip: use Leopard, Union or Overlord (lines 1810-1812)", e.ID, e.Kind)
+		return RosterUnit{}, fmt.Errorf("%s is a %v, not a DropShip: use Leopard, Union or Overlord (%s)", e.ID, e.Kind, cite.Span(1810, 1812))
 	}
 	c, err := referee.ParseClass(e.Name)
 	if err != nil || c.Kind() != referee.KindDropShip {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/referee"
 )
@@ -40,7 +41,7 @@ type Lance struct {
 func QuickLance(names []string) (Lance, error) {
 	var l Lance
 	if len(names) != LanceSize {
-		return l, fmt.Errorf("a lance or platoon is %d machines (000 line 201); %d are named", LanceSize, len(names))
+		return l, fmt.Errorf("a lance or platoon is %d machines (%s); %d are named", LanceSize, cite.Book(201), len(names))
 	}
 	var tons2 int
 	for i, name := range names {

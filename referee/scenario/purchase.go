@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 	"bfbot/internal/yamlnode"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -410,7 +411,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 	u.Side, u.Experience, u.Status = pr.Side, exp, referee.Reserve
 	if len(chitNames) > 0 {
 		if !pr.Chit {
-			return b, fmt.Errorf("%s: item %d: this scenario allows no variation chits (000 line 2190)", pr.Side, item)
+			return b, fmt.Errorf("%s: item %d: this scenario allows no variation chits (%s)", pr.Side, item, cite.Book(2190))
 		}
 		c, _, err := referee.ParseChits(chitNames, u.Class)
 		if err != nil {
@@ -425,7 +426,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 	b.Cost = forces.PurchaseCost(l)
 	if hidden {
 		if u.Class.Kind() != referee.KindInfantry {
-			return b, fmt.Errorf("%s: item %d: only infantry is placed hidden (000 line 1050); this is %v", pr.Side, item, u.Class)
+			return b, fmt.Errorf("%s: item %d: only infantry is placed hidden (%s); this is %v", pr.Side, item, cite.Book(1050), u.Class)
 		}
 		if !pr.Hidden {
 			return b, fmt.Errorf("%s: item %d: this scenario allows no hidden infantry", pr.Side, item)
@@ -435,7 +436,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 	}
 	if drop {
 		if u.Class.Kind() != referee.KindMech {
-			return b, fmt.Errorf("%s: item %d: only 'Mech lances are kept in space to drop (000 line 2177); this is %v", pr.Side, item, u.Class)
+			return b, fmt.Errorf("%s: item %d: only 'Mech lances are kept in space to drop (%s); this is %v", pr.Side, item, cite.Book(2177), u.Class)
 		}
 		u.Drop = true
 		b.Cost += pr.DropCost * purMechs(u)
@@ -475,7 +476,7 @@ func (pr *Purchase) buyMines(s *referee.State, o *Order, words []string, item in
 			return fmt.Errorf("%s: item %d: %q is not a hex of the %d×%d map", pr.Side, item, hs, s.Map.Width, s.Map.Height)
 		}
 		if c := s.Map.At(h); c.Terrain.IsWater() {
-			return fmt.Errorf("%s: item %d: hex %s is %v: mines are not laid in water (000 line 1046)", pr.Side, item, h, c.Terrain)
+			return fmt.Errorf("%s: item %d: hex %s is %v: mines are not laid in water (%s)", pr.Side, item, h, c.Terrain, cite.Book(1046))
 		}
 		cost, err := forces.MineCost(n)
 		if err != nil || n == 0 {

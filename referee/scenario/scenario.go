@@ -9,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
 	"bfbot/internal/usertext"
 	"bfbot/internal/yamlnode"
@@ -569,10 +570,10 @@ func (p *parser) mines(n *yaml.Node, path string, side *referee.Side) error {
 			return err
 		}
 		if v%5 != 0 {
-			return errorf(e.Value, hpath, "%d: mines come 5 attack points each (000 line 1042)", v)
+			return errorf(e.Value, hpath, "%d: mines come 5 attack points each (%s)", v, cite.Book(1042))
 		}
 		if c := p.s.Map.At(h); c.Terrain.IsWater() {
-			return errorf(e.Key, hpath, "hex %s is %v: mines are not laid in water (000 line 1046)", h, c.Terrain)
+			return errorf(e.Key, hpath, "hex %s is %v: mines are not laid in water (%s)", h, c.Terrain, cite.Book(1046))
 		}
 		side.Mines[h] = v
 	}

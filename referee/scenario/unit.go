@@ -5,6 +5,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
 	"bfbot/internal/yamlnode"
 	"bfbot/referee"
@@ -118,7 +119,7 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 			return u, nil, err
 		}
 		if u.Hidden && u.Class.Kind() != referee.KindInfantry {
-			return u, nil, errorf(v.Value, path+".hidden", "only infantry is placed hidden (000 line 1050); %s is %v", u.ID, u.Class)
+			return u, nil, errorf(v.Value, path+".hidden", "only infantry is placed hidden (%s); %s is %v", cite.Book(1050), u.ID, u.Class)
 		}
 	}
 	if v, ok := f["salvage"]; ok {
@@ -218,7 +219,7 @@ func (p *parser) values(u *referee.Unit, n *yaml.Node, path string, rows field, 
 	}
 	switch {
 	case hasOB && !hasOverburnRow(u.Class):
-		return errorf(f["overburn"].Value, path+".overburn", "%v counters have no overburn row (000 lines 687, 2124; ruling V14)", u.Class)
+		return errorf(f["overburn"].Value, path+".overburn", "%v counters have no overburn row (%s; ruling V14)", u.Class, cite.Book(687, 2124))
 	case hasOB:
 		u.OverburnRA = ob
 	case hasOverburnRow(u.Class):
@@ -324,7 +325,7 @@ func (p *parser) arrivesLater(u *referee.Unit, f map[string]field, path string) 
 		return false, nil
 	}
 	if k := u.Class.Kind(); k != referee.KindMech && k != referee.KindDropShip {
-		return false, errorf(v.Key, path+".drop", "only 'Mech lances and DropShips drop (000 lines 731, 1214); %s is %v", u.ID, u.Class)
+		return false, errorf(v.Key, path+".drop", "only 'Mech lances and DropShips drop (%s); %s is %v", cite.Book(731, 1214), u.ID, u.Class)
 	}
 	u.Drop = true
 	if v.Value.Kind == yaml.ScalarNode {

@@ -1,0 +1,136 @@
+package command
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxPage is the most characters of reply text one page holds. Discord
+// shows 2,000 characters in a message; the adapter may add a notice and
+// mentions before the text and escapes markdown in it, so a page leaves
+// room for both. A longer reply would reach the reader cut short, with
+// the rest in a file to download.
+const maxPage = 1800
+
+// pageOption is the option of a command whose answer may be paged.
+var pageOption = Option{Name: "page", Description: "which page of a long answer", Type: Integer}
+
+// splitPages cuts text into pages of at most maxPage characters, at line
+// ends where it can (a single longer line is cut between characters).
+func splitPages(text string) []string {
+	var pages []string
+	var b strings.Builder
+	n := 0
+	flush := func() {
+		if b.Len() > 0 {
+			pages = append(pages, strings.TrimRight(b.String(), "\n"))
+			b.Reset()
+			n = 0
+		}
+	}
+	for _, line := range strings.SplitAfter(text, "\n") {
+		l := utf8.RuneCountInString(line)
+		if n+l > maxPage {
+			flush()
+		}
+		for l > maxPage {
+			r := []rune(line)
+			pages = append(pages, string(r[:maxPage]))
+			line = string(r[maxPage:])
+			l -= maxPage
+		}
+		b.WriteString(line)
+		n += l
+	}
+	flush()
+	if len(pages) == 0 {
+		pages = []string{""}
+	}
+	return pages
+}
+
+// paged is the private reply showing one page of text, with "page N of
+// M" and buttons to the pages before and after. The buttons run the same
+// command (name, sub) with page:N and the one option opt:val that chose
+// the text ("" for none). The page option is the x's "page"; a page past
+// the end shows the last. files (a map) go with the page shown.
+func (x *call) paged(text, opt, val string, files ...File) Reply {
+	pages := splitPages(text)
+	p, _ := x.integer("page")
+	p = min(max(p, 1), len(pages))
+	if len(pages) == 1 {
+		return x.private(pages[0], files...)
+	}
+	rp := x.private(pages[p-1]+"\n(page "+strconv.Itoa(p)+" of "+strconv.Itoa(len(pages))+")", files...)
+	var campaign int64
+	if x.c != nil {
+		campaign = x.c.ID
+	}
+	for _, to := range []struct {
+		label string
+		page  int
+	}{{"◀ Page " + strconv.Itoa(p-1), p - 1}, {"Page " + strconv.Itoa(p+1) + " ▶", p + 1}} {
+		if to.page < 1 || to.page > len(pages) {
+			continue
+		}
+		rp.Buttons = append(rp.Buttons, button(to.label, false, pageButton(x.Name, x.Sub, to.page, opt, val, campaign))...)
+	}
+	return rp
+}
+
+// splitLong sends each reply too long for one Discord message as several
+// messages to the same reader, cut at line ends (splitPages), in order;
+// buttons and files go with the last. Unlike paged, nothing waits for a
+// button: a campaign turn's events are read through.
+func splitLong(rs []Reply) []Reply {
+	var out []Reply
+	for _, r := range rs {
+		pages := splitPages(r.Text)
+		for i, p := range pages {
+			part := r
+			part.Text = p
+			if i < len(pages)-1 {
+				part.Buttons, part.Files, part.Embeds = nil, nil, nil
+			}
+			if i > 0 {
+				part.Ping = nil // one notification is enough
+			}
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// pageButton is the ButtonID of page of a command's reply.
+func pageButton(name, sub string, page int, opt, val string, campaign int64) ButtonID {
+	if val == "" {
+		opt = ""
+	}
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return strings.ReplaceAll(s, " ", ".")
+	}
+	return ButtonID{Action: ButtonPage, Campaign: campaign, Args: []string{name, dash(sub), strconv.Itoa(page), dash(opt), dash(val)}}
+}
+
+// pageRequest is the command a page button stands for (ButtonPage).
+func (b ButtonID) pageRequest(n *Request) *Request {
+	undash := func(s string) string {
+		if s == "-" {
+			return ""
+		}
+		return strings.ReplaceAll(s, ".", " ")
+	}
+	n.Name, n.Sub = b.Args[0], undash(b.Args[1])
+	n.Options = map[string]string{"page": b.Args[2]}
+	if b.Campaign > 0 {
+		n.Options["campaign"] = strconv.FormatInt(b.Campaign, 10)
+	}
+	if opt := undash(b.Args[3]); opt != "" {
+		n.Options[opt] = undash(b.Args[4])
+	}
+	return n
+}

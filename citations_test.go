@@ -1,0 +1,114 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"bfbot/internal/cite"
+)
+
+// seedCitation is a citation of a line of a book's text copy inside a
+// string: "000 line 980", "004 line %d", "(lines 1906-1912)". Players
+// do not have the text copies, so text for them cites book, page and
+// section through internal/cite (docs/sources.md). A line of a file the
+// user gave ("line %d: …" of a YAML or .mtf file) has no digits in the
+// code and is not matched.
+var seedCitation = regexp.MustCompile(`(?i)\b00[0-4] lines?\b|\blines? [0-9]|\bseed 00[0-4]`)
+
+// Ensure no string in the code cites a line of a book's text copy: every
+// string may reach a player (a refusal, a /rules summary, an option's
+// help, a campaign log line). Comments and tests keep their line
+// citations.
+func TestNoLineCitationsInStrings(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			if m := seedCitation.FindString(s); m != "" {
+				t.Errorf("%s: %q cites a line of a text copy; cite the book's page and section with internal/cite", fset.Position(lit.Pos()), m)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// citeCall is a call of internal/cite with line numbers written out.
+var citeCall = regexp.MustCompile(`cite\.(Book|Span|Setup|Manual)\(([0-9, ]+)\)`)
+
+// Ensure every line the code cites through internal/cite lies in a
+// section of the page map: a wrong line would cite the book alone.
+func TestCitedLinesAreMapped(t *testing.T) {
+	// the citation of each function for a line outside every map
+	bare := map[string]string{"Book": "BattleForce", "Span": "BattleForce", "Setup": "Battle Setup Tables", "Manual": "BattleTech Manual"}
+	n := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range citeCall.FindAllStringSubmatch(string(data), -1) {
+			for _, w := range strings.Split(m[2], ",") {
+				l, _ := strconv.Atoi(strings.TrimSpace(w))
+				n++
+				if citeOne(m[1], l) == bare[m[1]] {
+					t.Errorf("%s: %s: line %d is in no section of the map", path, m[0], l)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Error("found no citation through internal/cite: is the pattern out of date?")
+	}
+}
+
+// citeOne is internal/cite's citation of one line by the named function.
+func citeOne(fn string, l int) string {
+	switch fn {
+	case "Span":
+		return cite.Span(l, l)
+	case "Setup":
+		return cite.Setup(l)
+	case "Manual":
+		return cite.Manual(l)
+	}
+	return cite.Book(l)
+}

@@ -1,0 +1,127 @@
+package cite
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Ensure citations read as a player looks them up: book, page, section.
+func TestCitations(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{Book(980), "BattleForce p. 24, Disruption Effects"},
+		{Book(2649), "BattleForce p. 65, Resolve Battles"},
+		{Book(602, 817, 1263), "BattleForce p. 11, Attack Phase; p. 19, Combat; p. 31, Combat"},
+		{Book(1011, 980), "BattleForce p. 24, Special Combat Rules, Disruption Effects"},
+		{Book(871, 3635), "BattleForce p. 20, Attack Modifiers; back cover, Reference tables"},
+		{Book(1011, 1011), "BattleForce p. 24, Special Combat Rules"},
+		{Book(5000), "BattleForce"},
+		{Span(2561, 2575), "BattleForce p. 63, Sequence of Play"},
+		{Span(2525, 2547), "BattleForce p. 61, Creating Battlegroups; p. 62, The Regimental Battlegroup"},
+		{Span(2525, 2560), "BattleForce pp. 61–62, Campaign Rules"},
+		{Span(2104, 2560), "BattleForce pp. 49–62, Scenarios to Campaign Set-up"},
+		{Span(616, 681), "BattleForce pp. 12–13, Movement"},
+		{Span(2104, 2200), "BattleForce pp. 49–52, Scenarios"},
+		{Span(2649, 2661), "BattleForce p. 65, Resolve Battles"},
+		{Span(751, 761), "BattleForce p. 16, Landing"},
+		{Span(2692, 2746), "BattleForce pp. 66–67, Campaign Rules"},
+		{Setup(181), "Battle Setup Tables, Morale"},
+		{Setup(64, 141), "Battle Setup Tables, Scouting Advantages; Defensive Advantage"},
+		{Manual(4797), "BattleTech Manual, Weapons Table"},
+		{Setup(1), "Battle Setup Tables"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got  %q\nwant %q", tt.got, tt.want)
+		}
+	}
+}
+
+// Ensure the page map covers the text copy without gaps or overlaps and
+// its pages never go back.
+func TestMapContiguous(t *testing.T) {
+	for i := 1; i < len(battleForce); i++ {
+		p, s := battleForce[i-1], battleForce[i]
+		if s.From != p.To+1 {
+			t.Errorf("%s starts at line %d, %s ended at %d", s.Name, s.From, p.Name, p.To)
+		}
+		if s.Page < p.Page && s.Page != 0 {
+			t.Errorf("%s on page %d after %s on page %d", s.Name, s.Page, p.Name, p.Page)
+		}
+	}
+	for i := 1; i < len(setupTables); i++ {
+		if setupTables[i].From != setupTables[i-1].To+1 {
+			t.Errorf("004 table %s does not follow %s", setupTables[i].Name, setupTables[i-1].Name)
+		}
+	}
+}
+
+// Ensure the Go map and the tables in docs/sources.md are the same:
+// the docs are what a contributor reads, the Go table what players get.
+func TestMapMatchesDocs(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "sources.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := docTable(string(doc), "| section | page | lines of the text copy |")
+	if len(rows) != len(battleForce) {
+		t.Fatalf("docs/sources.md has %d sections, the Go map %d", len(rows), len(battleForce))
+	}
+	paren := regexp.MustCompile(` \(.*\)$`)
+	for i, r := range rows {
+		name := strings.Trim(r[0], "*")
+		s := battleForce[i]
+		page := strconv.Itoa(s.Page)
+		if s.Page == 0 {
+			page = "—"
+		}
+		got := []string{paren.ReplaceAllString(name, ""), page, strconv.Itoa(s.From) + "–" + strconv.Itoa(s.To), strconv.FormatBool(strings.HasPrefix(r[0], "**"))}
+		want := []string{s.Name, r[1], r[2], strconv.FormatBool(s.Chapter)}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("docs/sources.md row %d: %v; the Go map has %v", i+1, got, want)
+		}
+	}
+	for _, book := range []struct {
+		header string
+		tables []table
+	}{{"| 004 table | lines |", setupTables}, {"| 001 table | lines |", manualTables}} {
+		rows := docTable(string(doc), book.header)
+		if len(rows) != len(book.tables) {
+			t.Fatalf("docs/sources.md %q has %d rows, the Go map %d", book.header, len(rows), len(book.tables))
+		}
+		for i, r := range rows {
+			tb := book.tables[i]
+			if r[0] != tb.Name || r[1] != strconv.Itoa(tb.From)+"–"+strconv.Itoa(tb.To) {
+				t.Errorf("docs/sources.md %q row %d: %v; the Go map has %v", book.header, i+1, r, tb)
+			}
+		}
+	}
+}
+
+// docTable is the rows of the markdown table under header, cells trimmed.
+func docTable(doc, header string) [][]string {
+	_, rest, ok := strings.Cut(doc, header+"\n")
+	if !ok {
+		return nil
+	}
+	var rows [][]string
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		if strings.HasPrefix(line, "|---") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		rows = append(rows, cells)
+	}
+	return rows
+}
