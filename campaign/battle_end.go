@@ -42,7 +42,7 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 	}
 	for i := range st.Units {
 		u := &st.Units[i]
-		if err := c.foldUnit(u, reports); err != nil {
+		if err := c.foldUnit(b, u, reports); err != nil {
 			return fmt.Errorf("battle %d: %w", b.ID, err)
 		}
 	}
@@ -115,11 +115,17 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 		}
 	}
 	c.pruneBattlegroups()
+	// Questions of a battle that has ended lapse with it.
+	c.Decisions = slices.DeleteFunc(c.Decisions, func(x Decision) bool { return x.Battle == b.ID })
 	if err := c.fallBack(b, d); err != nil {
 		return err
 	}
 	if c.Scenario != nil {
 		c.endScenario(o) // its one battle is the whole campaign
+		return nil
+	}
+	if len(Unfought(c)) == 0 {
+		return c.askRepairs(d)
 	}
 	return nil
 }
@@ -150,7 +156,7 @@ func (r *battleReport) text(enemy *battleReport) string {
 }
 
 // foldUnit writes one battle unit's fate into the campaign.
-func (c *Campaign) foldUnit(u *referee.Unit, reports map[string]*battleReport) error {
+func (c *Campaign) foldUnit(b *Battle, u *referee.Unit, reports map[string]*battleReport) error {
 	s := c.Side(u.Side)
 	if s == nil {
 		return fmt.Errorf("unit %s of unknown side %s", u.ID, u.Side)
@@ -173,7 +179,16 @@ func (c *Campaign) foldUnit(u *referee.Unit, reports map[string]*battleReport) e
 		c.loseUnit(s, cu, UnitCaptured)
 		rep.captured = append(rep.captured, cu.ID)
 		captor := c.Enemy(s.ID)
-		what := c.takeCaptured(captor, s, cu)
+		var what string
+		if c.asks(captor.ID, b) && c.replacement(captor, cu) != nil {
+			// The captor may keep it or break it up (000 line 970).
+			id := c.pose(Decision{Kind: DecideCaptured, Side: captor.ID, Subject: cu.ID, Options: []string{"keep", "scrap"}, Default: "keep",
+				Question: fmt.Sprintf("You captured %s (%s, step %d) in battle %d: keep it in service in your RBG, or scrap it for %d salvage?",
+					cu.ID, cu.Lance.Class, cu.Step, b.ID, cu.Lance.Class.Info().Steps-cu.Step)})
+			what = fmt.Sprintf("yours to keep or scrap: decision %d", id)
+		} else {
+			what = c.takeCaptured(captor, s, cu)
+		}
 		// Salvage the prisoner carried goes with it (V8).
 		captor.Salvage += u.Salvage
 		reports[captor.ID].salvage += u.Salvage
@@ -225,27 +240,38 @@ func (c *Campaign) moveUnit(s *Side, cu *Unit, to *Battlegroup) {
 	cu.Battlegroup = to.ID
 }
 
-// takeCaptured hands a captured unit to its captor (000 line 970): it
-// replaces a unit of the captor's of the same class that was destroyed
-// and not yet replaced, joining the captor's RBG as a new counter with
-// the damage it has; without such a unit, or without an RBG to take it
-// in, it is broken up, one salvage counter per step it had left (ruling
-// CB6). It returns what became of it.
+// takeCaptured hands a captured unit to its captor by the default
+// (ruling CB6): it replaces a unit of the captor's of the same class that
+// was destroyed and not yet replaced (000 line 970), or, without one or
+// without an RBG to take it in, it is broken up. It returns what became
+// of it.
 func (c *Campaign) takeCaptured(captor, from *Side, cu *Unit) string {
-	rbg := captor.RBG()
-	var crew *Unit
+	if crew := c.replacement(captor, cu); crew != nil {
+		return c.keepCaptured(captor, from, cu, crew)
+	}
+	return scrapCaptured(captor, cu)
+}
+
+// replacement is the captor's destroyed unit of cu's class, not yet
+// replaced, that a captured cu may replace; nil when there is none or
+// the captor has no RBG to take it in.
+func (c *Campaign) replacement(captor *Side, cu *Unit) *Unit {
+	if captor.RBG() == nil {
+		return nil
+	}
 	for i := range captor.Units {
 		v := &captor.Units[i]
 		if v.Status == UnitDestroyed && v.Replaced == "" && v.Lance.Class == cu.Lance.Class {
-			crew = v
-			break
+			return v
 		}
 	}
-	if rbg == nil || crew == nil {
-		n := cu.Lance.Class.Info().Steps - cu.Step
-		captor.Salvage += n
-		return fmt.Sprintf("broken up for %d salvage", n)
-	}
+	return nil
+}
+
+// keepCaptured puts cu in the captor's service in its RBG as a new
+// counter with the damage it has, replacing crew.
+func (c *Campaign) keepCaptured(captor, from *Side, cu, crew *Unit) string {
+	rbg := captor.RBG()
 	id := c.newUnitID(captor)
 	crew.Replaced = id // before the append below moves the units
 	lance := cu.Lance
@@ -253,6 +279,39 @@ func (c *Campaign) takeCaptured(captor, from *Side, cu *Unit) string {
 	captor.Units = append(captor.Units, Unit{ID: id, Lance: lance, Step: cu.Step, Status: UnitActive, Battlegroup: rbg.ID, From: from.ID})
 	rbg.Units = append(rbg.Units, id)
 	return fmt.Sprintf("in service as %s, replacing %s", id, crew.ID)
+}
+
+// scrapCaptured breaks cu up: one salvage counter per step it had left.
+func scrapCaptured(captor *Side, cu *Unit) string {
+	n := cu.Lance.Class.Info().Steps - cu.Step
+	captor.Salvage += n
+	return fmt.Sprintf("broken up for %d salvage", n)
+}
+
+// keepOrScrap carries out a captor's answer: keep puts the unit in
+// service if a destroyed unit of its class is still there to replace
+// (another capture may have taken it since), else it is broken up.
+func (c *Campaign) keepOrScrap(dec Decision, answer string) error {
+	captor, from := c.Side(dec.Side), c.Enemy(dec.Side)
+	var cu *Unit
+	if from != nil {
+		cu = from.Unit(dec.Subject)
+	}
+	if captor == nil || cu == nil || cu.Status != UnitCaptured {
+		return fmt.Errorf("decision %d: no captured unit %s", dec.ID, dec.Subject)
+	}
+	what := ""
+	switch crew := c.replacement(captor, cu); {
+	case answer == "keep" && crew != nil:
+		what = c.keepCaptured(captor, from, cu, crew)
+	case answer == "keep":
+		what = "no destroyed unit of its class is left to replace, so it is " + scrapCaptured(captor, cu)
+	default:
+		what = scrapCaptured(captor, cu)
+	}
+	c.emit(Event{Step: "battle", Type: "captured", Audience: secret(captor.ID), Side: captor.ID,
+		Text: fmt.Sprintf("captured %s: %s", cu.ID, what)})
+	return nil
 }
 
 // newUnitID is the next free counter label of a side: its letter and the

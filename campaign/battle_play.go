@@ -34,6 +34,12 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 	a.Side = side
 	n := c.Clone()
 	b := n.Battle(battleID)
+	if a.Kind == referee.ActDeploy {
+		if err := n.DeployWait(b, side); err != nil {
+			return nil, nil, err
+		}
+	}
+	b.State.Asked = n.askedSides(b)
 	prev, prevPhase := b.State.Turn, b.State.Phase
 	st, evs, err := referee.Apply(b.State, a, d)
 	if err != nil {
@@ -66,6 +72,9 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 	if b.State.Phase != referee.PhaseDeploy {
 		return nil, nil, errorf("battle %d has already started: deployment is over", battleID)
 	}
+	if err := c.DeployWait(b, side); err != nil {
+		return nil, nil, err
+	}
 	n := c.Clone()
 	b = n.Battle(battleID)
 	prev := b.State.Turn
@@ -94,11 +103,19 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	n := c.Clone()
 	b := n.Battle(battleID)
 	b.Auto = true
+	// The AI answers the battle's questions with their defaults (each
+	// recorded as it is carried out), and its hidden infantry attacks at
+	// once.
+	defaults, err := n.takeDefaults(InBattle(battleID), d)
+	if err != nil {
+		return nil, nil, err
+	}
+	b.State.Asked = nil
 	st := b.State
 	var all []referee.Event
 	if st.Phase == referee.PhaseDeploy {
-		for _, sd := range st.Sides {
-			next, evs, err := deployAI(st, sd.ID, d)
+		for _, side := range SetupOrder(st) {
+			next, evs, err := deployAI(st, side, d)
 			if err != nil {
 				return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
 			}
@@ -138,7 +155,7 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	if err := n.endBattle(b, d); err != nil {
 		return nil, nil, err
 	}
-	return n, all, nil
+	return n, append(defaults, all...), nil
 }
 
 // openBattle finds a battle still being fought in which side (when given)
@@ -179,7 +196,7 @@ func (c *Campaign) openBattleList() string {
 func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) ([]referee.Event, error) {
 	c.markAttackers(evs)
 	var more []referee.Event
-	if b.State.Phase == referee.PhaseDeploy && b.State.Deployed() {
+	if b.State.Phase == referee.PhaseDeploy && b.State.Deployed() && !c.waiting(b.ID, DecideInitiative) {
 		st, e, err := referee.Start(b.State)
 		if err != nil {
 			return nil, fmt.Errorf("battle %d: %w", b.ID, err)
@@ -190,8 +207,30 @@ func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) (
 		if err := c.endBattle(b, d); err != nil {
 			return nil, err
 		}
+		return more, nil
 	}
-	return more, nil
+	// Choices the action left to a side's players (ambush.go).
+	asked, err := c.askChoices(b, d)
+	return append(more, asked...), err
+}
+
+// follow takes the outcome of a rules step on b outside BattleAct (an
+// answered decision): a refusal becomes the player's error; else b gets
+// the new state, what follows by itself is done (advanceBattle) and the
+// step goes into the battle's record.
+func (c *Campaign) follow(b *Battle, st *referee.State, evs []referee.Event, err error, d *dice.Dice) ([]referee.Event, error) {
+	if err != nil {
+		return nil, refusal(err)
+	}
+	prev, prevPhase := b.State.Turn, b.State.Phase
+	b.State = st
+	more, err := c.advanceBattle(b, evs, d)
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, more...)
+	b.record(prev, prevPhase, evs)
+	return evs, nil
 }
 
 // markAttackers sets Attacked on every campaign unit that attacked an

@@ -165,13 +165,19 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		}
 	}
 	c.startMorale(&bt, propaganda)
+	st.Asked = c.askedSides(&bt)
 	c.NextBattle++
 	c.Battles = append(c.Battles, bt)
 	name := c.sectorName(sector)
 	c.emit(Event{Step: "contact", Type: "contact", Sector: sector, Battle: id,
 		Text: fmt.Sprintf("contact in sector %s: battle %d between %s and %s", name, id, c.Side(engaged[0].Side).Name, c.Side(engaged[1].Side).Name)})
-	c.emit(Event{Step: "contact", Type: "initiative", Sector: sector, Battle: id, Side: engaged[0].Side,
-		Text: fmt.Sprintf("battle %d: %s wins the initiative (2D6: %s) and moves first", id, c.Side(engaged[0].Side).Name, rolls)})
+	winner := c.Side(engaged[0].Side)
+	chooses := "moves first"
+	if c.asks(winner.ID, &bt) {
+		chooses = "chooses whether to move first or second"
+	}
+	c.emit(Event{Step: "contact", Type: "initiative", Sector: sector, Battle: id, Side: winner.ID,
+		Text: fmt.Sprintf("battle %d: %s wins the initiative (2D6: %s) and %s", id, winner.Name, rolls, chooses)})
 	c.emit(setupEvents...)
 	for i, bs := range engaged {
 		// The zones as the battle has them: the setup tables' prior
@@ -188,7 +194,45 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 				Text: fmt.Sprintf("battle %d: %s", id, t)})
 		}
 	}
-	return nil
+	if err := c.orderSetup(&c.Battles[len(c.Battles)-1], d); err != nil {
+		return err
+	}
+	// The winner chooses to move first or second (000 line 564; ruling
+	// B15): nothing is deployed yet, so no answer can start the battle.
+	_, err = c.ask(Decision{Kind: DecideInitiative, Side: winner.ID, Battle: id, Options: []string{"first", "second"}, Default: "first",
+		Question: fmt.Sprintf("You won the initiative in battle %d in sector %s: does %s move first or second?", id, name, winner.Name)}, d)
+	return err
+}
+
+// chooseOrder carries out the initiative winner's choice (000 line 564):
+// moving second puts the winner behind the other side. The battle starts
+// once it is chosen and every unit has deployed.
+func (c *Campaign) chooseOrder(dec Decision, answer string, d *dice.Dice) ([]referee.Event, error) {
+	b := c.Battle(dec.Battle)
+	if b == nil || b.Over || b.State == nil || b.State.Phase != referee.PhaseDeploy {
+		return nil, errorf("battle %d has already started: the order of play is set", dec.Battle)
+	}
+	st := b.State
+	i := slices.IndexFunc(st.Sides, func(s referee.Side) bool { return s.ID == dec.Side })
+	if i < 0 {
+		return nil, fmt.Errorf("battle %d: no side %s", dec.Battle, dec.Side)
+	}
+	if answer == "second" && i == 0 {
+		st.Sides = append(st.Sides[1:], st.Sides[0])
+	}
+	if dec.ID != 0 { // a choice the players were told is waiting
+		text := fmt.Sprintf("battle %d: %s chooses to move %s", b.ID, c.Side(dec.Side).Name, answer)
+		if answer == "second" {
+			text += fmt.Sprintf(": %s moves first", c.Side(st.Sides[0].ID).Name)
+		}
+		c.emit(Event{Step: "contact", Type: "initiative", Sector: b.Sector, Battle: b.ID, Side: dec.Side, Text: text})
+	}
+	prev := st.Turn
+	evs, err := c.advanceBattle(b, nil, d)
+	if err == nil {
+		b.record(prev, referee.PhaseDeploy, evs)
+	}
+	return evs, err
 }
 
 // dropShipRoom is how many DropShips may stand landed in zone z of the

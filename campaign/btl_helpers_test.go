@@ -97,7 +97,7 @@ func btlMust(tb testing.TB, c *Campaign, err error) *Campaign {
 // starts the battle).
 func btlDeployAll(tb testing.TB, c *Campaign, battle int) *Campaign {
 	tb.Helper()
-	for _, side := range []string{"crucis", "bandits"} {
+	for _, side := range SetupOrder(c.Battle(battle).State) {
 		n, _, err := AutoDeploy(c, battle, side, btlDice(tb, "1"))
 		c = btlMust(tb, n, err)
 	}

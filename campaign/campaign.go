@@ -78,6 +78,11 @@ type Campaign struct {
 	// the channel. Both are "" for a campaign made outside any server.
 	Guild   string `json:"guild,omitempty"`
 	Channel string `json:"channel,omitempty"`
+	// Decisions are the questions waiting for a side's answer
+	// (decision.go), each secret to its side; NextDecision is the ID the
+	// next one gets (IDs from 1).
+	Decisions    []Decision `json:"decisions,omitempty"`
+	NextDecision int        `json:"next_decision,omitempty"`
 }
 
 // SectorState is what battles leave behind in a sector for the next
@@ -125,6 +130,11 @@ type Side struct {
 	// RBG (000 lines 2663–2669).
 	Salvage      int `json:"salvage"`
 	RepairPoints int `json:"repair_points"`
+	// RepairChosen: the side has answered this turn's repair decision;
+	// RepairOrder are the units it chose to mend, in order (none when
+	// empty). Cleared by the upkeep.
+	RepairChosen bool     `json:"repair_chosen,omitempty"`
+	RepairOrder  []string `json:"repair_order,omitempty"`
 	// Mines are the attack points of mines bought (Regiment.Special) and
 	// not yet laid: a prepared position lays them (000 line 2633; ruling
 	// CI2).
@@ -476,6 +486,11 @@ func (c *Campaign) Clone() *Campaign {
 	// campaign's log makes a new array and never writes into the other's.
 	n.Log = c.Log[:len(c.Log):len(c.Log)]
 	n.Pending = slices.Clone(c.Pending)
+	n.Decisions = make([]Decision, len(c.Decisions))
+	for i, d := range c.Decisions {
+		d.Options = slices.Clone(d.Options)
+		n.Decisions[i] = d
+	}
 	if c.Names != nil {
 		n.Names = maps.Clone(c.Names)
 	}
@@ -501,6 +516,7 @@ func (s Side) clone() Side {
 	}
 	n.Orders = s.Orders.clone()
 	n.Intel = append([]Intel(nil), s.Intel...)
+	n.RepairOrder = slices.Clone(s.RepairOrder)
 	return n
 }
 

@@ -314,8 +314,8 @@ func TestWholeCampaign(t *testing.T) {
 			t.Fatalf("%s's hex %s is %v, want open ground (no terrain shift)", id, h, tr)
 		}
 	}
-	d, s = whlDice(t) // deploying rolls nothing
-	for _, side := range []string{"crucis", "bandits"} {
+	d, s = whlDice(t)                                        // deploying rolls nothing
+	for _, side := range SetupOrder(c.Battle(b2.ID).State) { // the prepared bandits first (000 line 2636)
 		for _, id := range []string{"A10", "A9", "A14", "B8", "B11", "B12"} {
 			if c.Side(side).Unit(id) != nil {
 				c = whlAct(t, c, b2.ID, side, "deploy "+id+" "+place[id].String(), d)

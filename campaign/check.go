@@ -26,6 +26,7 @@ func (c *Campaign) Check() []error {
 		}
 	}
 	errs = append(errs, c.checkSeats()...)
+	errs = append(errs, c.checkDecisions()...)
 	seen := map[string]string{} // unit ID → side
 	for _, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
@@ -171,4 +172,35 @@ func (c *Campaign) checkBattleBound(bad func(string, ...any)) {
 			}
 		}
 	}
+}
+
+// checkDecisions checks the waiting decisions (decision.go): IDs unique
+// and below NextDecision, a side of the campaign, a battle still being
+// fought, answers to choose from and a default among them.
+func (c *Campaign) checkDecisions() []error {
+	var errs []error
+	ids := map[int]bool{}
+	for _, d := range c.Decisions {
+		bad := func(format string, args ...any) {
+			errs = append(errs, fmt.Errorf("decision %d: "+format, append([]any{d.ID}, args...)...))
+		}
+		if d.ID <= 0 || d.ID >= c.NextDecision || ids[d.ID] {
+			bad("ID not unique or outside 1..%d", c.NextDecision-1)
+		}
+		ids[d.ID] = true
+		if c.Side(d.Side) == nil {
+			bad("no side %q", d.Side)
+		}
+		if d.Battle != 0 {
+			if b := c.Battle(d.Battle); b == nil || b.Over {
+				bad("battle %d is not being fought", d.Battle)
+			}
+		}
+		if len(d.Options) == 0 {
+			bad("no answers to choose from")
+		} else if d.check(d.Default) != nil {
+			bad("default %q is not one of %v", d.Default, d.Options)
+		}
+	}
+	return errs
 }

@@ -262,6 +262,12 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		if err != nil {
 			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", battleID, b.State.Phase, side.ID, err)
 		}
-		n, all = next, append(all, evs...)
+		// The AI's turn goes on at once: hidden infantry it met takes its
+		// owner's default (ruling DEC6).
+		next, more, err := TakeDefaults(next, MidTurn(battleID), d)
+		if err != nil {
+			return nil, nil, err
+		}
+		n, all = next, append(append(all, evs...), more...)
 	}
 }

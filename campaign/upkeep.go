@@ -24,6 +24,11 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 	}
 	n := c.Clone()
 	mark := len(n.Log)
+	// The upkeep is the deadline of the decisions it needs: captured
+	// units kept or scrapped (their salvage counts), then repair.
+	if _, err := n.takeDefaults(func(Decision) bool { return true }, d); err != nil {
+		return nil, nil, err
+	}
 	n.repair()
 	if err := n.experienceRolls(d); err != nil {
 		return nil, nil, err

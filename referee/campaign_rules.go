@@ -32,6 +32,9 @@ type CampaignRules struct {
 	// StartSteps are the damage steps each unit had when the battle began;
 	// only steps taken since count towards WithdrawAfterSteps.
 	StartSteps map[string]int `json:"start_steps,omitempty"`
+	// SetupFirst is the side that sets up before the other (000 line
+	// 2636; setup_order.go), "" when both set up at once, in secret.
+	SetupFirst string `json:"setup_first,omitempty"`
 }
 
 // clone returns a deep copy (nil stays nil).
@@ -128,7 +131,7 @@ func (b *battle) zoneError(u *Unit, h hex.Hex) error {
 // starts: every hex of its zone a ground unit or DropShip in reserve may
 // stand in, or every hex a unit dropping at the start may land on.
 func validDeploys(s *State, u *Unit) []Action {
-	if s.Phase != PhaseDeploy || u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir || (u.Drop && !dropsAtStart(s, u)) {
+	if s.Phase != PhaseDeploy || u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir || (u.Drop && !dropsAtStart(s, u)) || s.SetupWait(u.Side) != nil {
 		return nil
 	}
 	b := &battle{s: s, side: u.Side}

@@ -31,6 +31,9 @@ func (b *battle) deploy(a Action) error {
 	case u.Status != Reserve:
 		return illegal("%s is %v and does not deploy", u.ID, u.Status)
 	}
+	if err := b.s.SetupWait(u.Side); err != nil {
+		return err
+	}
 	if u.Aboard != "" {
 		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (%s)", u.ID, u.Aboard, cite.Book(1253))
 	}

@@ -198,8 +198,8 @@ func (b *battle) resolveDrops() error {
 			} else {
 				err = b.dropMech(u)
 			}
-			if err != nil {
-				return err
+			if err != nil || len(s.DropFires) > 0 {
+				return err // a pending choice of fire stops the drops (drop_fire_choice.go)
 			}
 		}
 	}
@@ -245,10 +245,20 @@ func (b *battle) dropMech(u *Unit) error {
 		text += fmt.Sprintf(" (there is no room in %s)", target)
 	}
 	b.emit(Event{Type: "drop", Unit: u.ID, Hex: hexp(at), Text: text})
+	if b.askDropFire(u) {
+		return nil // the landing waits for the enemy's choice of fire
+	}
 	before := u.Step
-	if err := b.dropFire(u); err != nil {
+	if err := b.dropFire(u, "", nil); err != nil {
 		return err
 	}
+	return b.dropLand(u, before)
+}
+
+// dropLand is the rest of a 'Mech's drop once the enemy has fired at it
+// (its step was before then): the landing roll and what a hard landing
+// brings.
+func (b *battle) dropLand(u *Unit, before int) error {
 	if u.Status != Active {
 		return nil // destroyed, broken or surrendered in the descent
 	}
@@ -317,9 +327,10 @@ func (b *battle) scatter(u *Unit, n, tableRoll int) error {
 // dropFire is the enemy's fire at a 'Mech the moment it is placed (000
 // lines 741–743; ruling DR6): every air unit with u in range, then every
 // ground unit in the same or an adjacent hex, in unit ID order, each of
-// which has not yet fired in this segment. The fire costs the enemy
-// nothing, so the referee fires for him.
-func (b *battle) dropFire(u *Unit) error {
+// which has not yet fired in this segment. The fire is optional: side
+// ("" for none) chose its firers, only (drop_fire_choice.go); of the
+// other sides all fire.
+func (b *battle) dropFire(u *Unit, side string, only map[string]bool) error {
 	for _, air := range []bool{true, false} {
 		for i := range b.s.Units {
 			if u.Status != Active {
@@ -330,7 +341,7 @@ func (b *battle) dropFire(u *Unit) error {
 				continue
 			}
 			e, ok := dropFirePlan(b.s, v, u)
-			if !ok {
+			if !ok || (v.Side == side && !only[v.ID]) {
 				continue
 			}
 			v.DropFireAt = b.s.PlayerTurn

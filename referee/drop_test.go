@@ -227,7 +227,7 @@ func TestDropLandedCannotMove(t *testing.T) {
 // adjacent hex, each once a segment; not from two hexes, not hidden, not
 // disrupted; a DropShip does not.
 func TestDropFire(t *testing.T) {
-	s := cbPosition(t, PhaseMovement, `
+	const position = `
 		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
 		unit A2 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
 		unit B1 bandits light-air regular 8/6/4 @1010 r=5 mp=12 mp-left=12
@@ -235,7 +235,8 @@ func TestDropFire(t *testing.T) {
 		unit B3 bandits medium-mech regular 10/10/8 @1409 r=3 mp=4 ob=13
 		unit B4 bandits infantry regular 3/6/5 @1406 r=1 mp=4 hidden
 		unit B5 bandits medium-mech regular 10/10/8 @1306 r=3 mp=4 ob=13 disrupted
-		unit B6 bandits union regular 13/0/7 @1507 r=6`)
+		unit B6 bandits union regular 13/0/7 @1507 r=6`
+	s := cbPosition(t, PhaseMovement, position)
 	s, _ = drpDo(t, s, "lancers", "drop A1 1407")
 	s, _ = drpDo(t, s, "lancers", "drop A2 1408")
 	// A1 drops first: B1 (air, 1010 is 4 hexes away, range 5) fires its AA
@@ -261,6 +262,42 @@ func TestDropFire(t *testing.T) {
 		t.Error("DropFireAt not kept")
 	}
 	// The fire costs nothing: B2 may still fire in its own turn (line 743).
+	t.Run("OwnerChooses", func(t *testing.T) {
+		// Bandits' players are asked (line 741: the fire is optional): A1
+		// lands once they have chosen B2 alone; then A2 waits for theirs,
+		// B1 still free to fire, and they hold their fire.
+		s := cbPosition(t, PhaseMovement, position)
+		s.Asked = []string{"bandits"}
+		s, _ = drpDo(t, s, "lancers", "drop A1 1407")
+		s, _ = drpDo(t, s, "lancers", "drop A2 1408")
+		s, ev := drpDo(t, s, "lancers", "end")
+		if len(cbOf(ev, "attack")) != 0 || len(s.DropFires) != 1 || s.DropFires[0].Mech != "A1" || !slices.Equal(s.DropFires[0].Shooters, []string{"B1", "B2"}) || s.Phase != PhaseMovement {
+			t.Fatalf("after the end: %d attacks, choices %+v, phase %v; want A1's fire by B1 or B2 waiting", len(cbOf(ev, "attack")), s.DropFires, s.Phase)
+		}
+		cbRefuse(t, s, "lancers", "end", "chooses first which of its units fire at dropping A1")
+		if _, _, err := ResolveDropFire(s, "A1", []string{"B3"}, nil); err == nil {
+			t.Error("B3, two hexes away, was let fire at A1")
+		}
+		d, src := drpDice(t, m3, drpTwo(5))
+		s, ev, err := ResolveDropFire(s, "A1", []string{"B2"}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cbOf(ev, "attack"); len(got) != 1 || got[0].Attacker != "B2" || s.Unit("A1").Status != Active || len(s.DropFires) != 1 || s.DropFires[0].Mech != "A2" || !slices.Equal(s.DropFires[0].Shooters, []string{"B1", "B3"}) {
+			t.Fatalf("after choosing B2: attacks %v, choices %+v; want B2's fire, A1 landed, A2's choice of B1 or B3", got, s.DropFires)
+		}
+		d2, src2 := drpDice(t, drpTwo(5))
+		s, ev, err = ResolveDropFire(s, "A2", nil, d2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cbOf(ev, "attack")) != 0 || len(cbOf(ev, "hold_fire")) != 1 || s.Phase != PhaseAttack || len(s.DropFires) != 0 {
+			t.Errorf("holding fire at A2: %d attacks, phase %v, choices %+v; want none, the attack phase", len(cbOf(ev, "attack")), s.Phase, s.DropFires)
+		}
+		if src.Remaining() != 0 || src2.Remaining() != 0 {
+			t.Errorf("dice left: %d and %d", src.Remaining(), src2.Remaining())
+		}
+	})
 }
 
 // Ensure a drop is a secret until it lands (ruling DR1): the enemy's view

@@ -72,8 +72,8 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // hiddenInfantry reveals the hidden enemy units in h as u enters, and each
 // that can attacks u at once with a close assault: the +5 column with its
 // experience shift, after which it takes two damage steps (000 lines 1011,
-// 1049–1053). The bot cannot ask its owner mid-move, so hidden infantry
-// always attacks (ruling M14). It reports whether any was there: u's move
+// 1049–1053); a side in State.Asked chooses first (ambush.go; ruling
+// M14). It reports whether any was there: u's move
 // ends, for it has entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
 	var found []string
@@ -86,7 +86,12 @@ func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
 	for _, id := range found {
 		v := b.s.Unit(id)
 		b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as %s enters", v.Class.Kind(), v.ID, h, u.ID))
-		if v.Status != Active || v.Disrupted || v.Class.Info().NoCombat || u.Status != Active {
+		if !canAmbush(v, u) {
+			continue
+		}
+		if slices.Contains(b.s.Asked, v.Side) {
+			// Its owner chooses (ambush.go).
+			b.s.Ambushes = append(b.s.Ambushes, Ambush{Infantry: v.ID, Target: u.ID})
 			continue
 		}
 		if err := b.closeAssault(v, u); err != nil {

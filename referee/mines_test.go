@@ -2,6 +2,7 @@ package referee
 
 import (
 	"maps"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen"
@@ -105,8 +106,9 @@ func TestMoveMines(t *testing.T) {
 
 // Ensure hidden infantry (000 lines 1043–1057): the first enemy ground unit
 // to enter its hex reveals it, and it close-assaults at once on the +5
-// column with its experience shift (ruling M14), then takes two steps
-// (000 line 1011); the mover stops there. Friends pass; jumping units meet
+// column with its experience shift, or, when its owner is asked, as he
+// chooses (ruling M14), then takes two steps (000 line 1011); the mover
+// stops there. Friends pass; jumping units meet
 // it only where they land.
 func TestMoveHiddenInfantry(t *testing.T) {
 	a1 := mvUnit("A1", "lancers", MediumMech, "0505", Values{12, 12, 8}, 6)
@@ -140,6 +142,42 @@ func TestMoveHiddenInfantry(t *testing.T) {
 			}
 		})
 	}
+	t.Run("OwnerChooses", func(t *testing.T) {
+		// Bandits' players are asked (000 line 1051): the move stops, the
+		// battle waits for the choice, then the attack or none.
+		s := mvBattle(t, nil, a1, hidden("bandits", Regular))
+		s.Asked = []string{"bandits"}
+		next, events := mvDo(t, s, "lancers", "move A1 0508", mvDice(t))
+		if mvEvent(events, "attack") != nil || len(next.Ambushes) != 1 || next.Ambushes[0] != (Ambush{Infantry: "H1", Target: "A1"}) {
+			t.Fatalf("ambushes %+v after the move, want H1 on A1 waiting and no attack yet", next.Ambushes)
+		}
+		if u := next.Unit("A1"); u.Hex != h("0507") || !u.Halted || next.Unit("H1").Hidden {
+			t.Errorf("A1 at %s halted %v, H1 hidden %v: want A1 stopped at 0507, H1 revealed", u.Hex, u.Halted, next.Unit("H1").Hidden)
+		}
+		if _, _, err := Apply(next, Action{Kind: ActEnd, Side: "lancers"}, mvDice(t)); err == nil || !strings.Contains(err.Error(), "chooses first whether H1 attacks A1") {
+			t.Errorf("ending the phase while H1's owner chooses: %v", err)
+		}
+		if acts := ValidActions(next, "A1"); len(acts) != 0 {
+			t.Errorf("valid actions while H1's owner chooses: %v", acts)
+		}
+		hit, evs, err := ResolveAmbush(next, "H1", true, mvDice(t, 1, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := mvEvent(evs, "attack"); a == nil || a.Attacker != "H1" || *a.Column != 5 || hit.Unit("A1").Step != 1 || hit.Unit("H1").Step != 2 || len(hit.Ambushes) != 0 {
+			t.Errorf("attack %+v: A1 step %d, H1 step %d; want the +5 close assault, a step lost, two taken", a, hit.Unit("A1").Step, hit.Unit("H1").Step)
+		}
+		held, evs, err := ResolveAmbush(next, "H1", false, mvDice(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mvEvent(evs, "hold_fire") == nil || held.Unit("A1").Step != 0 || held.Unit("H1").Step != 0 || len(held.Ambushes) != 0 {
+			t.Errorf("holding fire: events %v, A1 step %d, H1 step %d", evs, held.Unit("A1").Step, held.Unit("H1").Step)
+		}
+		if _, _, err := Apply(held, Action{Kind: ActEnd, Side: "lancers"}, mvDice(t)); err != nil {
+			t.Errorf("the battle does not go on after the choice: %v", err)
+		}
+	})
 	t.Run("FriendsPass", func(t *testing.T) {
 		s := mvBattle(t, nil, a1, hidden("lancers", Regular))
 		next, events := mvDo(t, s, "lancers", "move A1 0508", mvDice(t))

@@ -43,9 +43,10 @@ import (
 //	    game turn N, the phase (deploy, movement, attack, over), the
 //	    phasing side; player: player turns begun; closed: the player
 //	    turn same-hex combat closed in (ruling K10)
-//	side ID [name="…"] [retreat=EDGE] [retreating] [vp=N] [mines=HEX:N,…]
+//	side ID [name="…"] [retreat=EDGE] [retreating] [asked] [vp=N] [mines=HEX:N,…]
 //	    one record a side, in initiative order; EDGE is north, east,
-//	    south or west
+//	    south or west; asked: its players are asked the choices in the
+//	    middle of a turn (State.Asked)
 //	unit ID SIDE CLASS EXPERIENCE VALUES [STATUS] [@HEX] [attribute…]
 //	    CLASS as in files (heavy-mech, hover, long-tom…); EXPERIENCE
 //	    green, regular, veteran or elite; VALUES the full-strength
@@ -59,11 +60,16 @@ import (
 //	known SIDE [UNIT:KNOWLEDGE…]
 //	    what the side has learnt of enemy units: class, values,
 //	    class+values or none
-//	campaign [withdraw=N] [zone=UNIT:EDGE:DEPTH[:drop]…] [start=UNIT:N…]
+//	campaign [withdraw=N] [setup-first=SIDE] [zone=UNIT:EDGE:DEPTH[:drop]…] [start=UNIT:N…]
 //	    a campaign battle's rules: each unit's deployment zone (EDGE
 //	    none: the prepared position; drop: it drops in turn 1), the
 //	    damage steps that allow a withdrawal and those each unit had
-//	    when the battle began
+//	    when the battle began, the side that sets up first
+//	ambush INFANTRY TARGET
+//	probe UNIT targets=ID,…
+//	drop-fire MECH SIDE shooters=ID,… [before=N]
+//	    choices waiting for a side's players, in order
+//	    (notation_choices.go)
 //
 // A unit's attributes, each present only when not zero:
 //
@@ -128,7 +134,7 @@ func (p Position) MarshalText() ([]byte, error) {
 		w.num("player", s.PlayerTurn), w.num("closed", s.SameHexClosed), w.word("winner", w.optID(s.Winner)))
 	for _, sd := range s.Sides {
 		w.record("side", w.id(sd.ID), w.quoted("name", sd.Name), w.word("retreat", sd.RetreatEdge.String()),
-			w.flag("retreating", sd.Retreating), w.num("vp", sd.VP), w.word("mines", hexCounts(sd.Mines)))
+			w.flag("retreating", sd.Retreating), w.flag("asked", slices.Contains(s.Asked, sd.ID)), w.num("vp", sd.VP), w.word("mines", hexCounts(sd.Mines)))
 	}
 	for i := range s.Units {
 		w.writeUnit(&s.Units[i])
@@ -153,8 +159,9 @@ func (p Position) MarshalText() ([]byte, error) {
 		}
 		w.record("known", tok...)
 	}
+	w.writeChoices(s)
 	if c := s.Campaign; c != nil {
-		tok := []string{w.num("withdraw", c.WithdrawAfterSteps)}
+		tok := []string{w.num("withdraw", c.WithdrawAfterSteps), w.word("setup-first", w.optID(c.SetupFirst))}
 		for _, u := range slices.Sorted(maps.Keys(c.Zones)) {
 			z := c.Zones[u]
 			drop := ""

@@ -173,8 +173,10 @@ func (pr *positionReader) read(r notationRecord) error {
 		return pr.readKnown(r)
 	case "campaign":
 		return pr.readCampaign(r)
+	case "ambush", "probe", "drop-fire":
+		return pr.readChoice(r)
 	}
-	return r.errf(r.tok[0], "no such record: begin each record with map, cell, rules, turn, side, unit, rubble, salvage, known or campaign")
+	return r.errf(r.tok[0], "no such record: begin each record with map, cell, rules, turn, side, unit, rubble, salvage, known, campaign, ambush, probe or drop-fire")
 }
 
 func (pr *positionReader) readMap(r notationRecord) error {
@@ -364,6 +366,10 @@ func (pr *positionReader) readSide(r notationRecord) error {
 			sd.RetreatEdge, err = readEdge(v, false)
 		case "retreating":
 			sd.Retreating, err = readFlag(t, k)
+		case "asked":
+			if _, err = readFlag(t, k); err == nil {
+				pr.s.Asked = append(pr.s.Asked, sd.ID)
+			}
 		case "vp":
 			sd.VP, err = readNat(t, v)
 		case "mines":
@@ -373,7 +379,7 @@ func (pr *positionReader) readSide(r notationRecord) error {
 				}
 			}
 		default:
-			err = fmt.Errorf("a side takes name=, retreat=, retreating, vp= and mines=")
+			err = fmt.Errorf("a side takes name=, retreat=, retreating, asked, vp= and mines=")
 		}
 		return err
 	})
@@ -424,6 +430,8 @@ func (pr *positionReader) readCampaign(r notationRecord) error {
 		switch k {
 		case "withdraw":
 			c.WithdrawAfterSteps, err = readNat(t, v)
+		case "setup-first":
+			c.SetupFirst, err = readWord(t, v)
 		case "zone":
 			parts := strings.Split(v, ":")
 			var z Zone
@@ -462,7 +470,7 @@ func (pr *positionReader) readCampaign(r notationRecord) error {
 				c.StartSteps[u], err = readNat(t, n)
 			}
 		default:
-			err = fmt.Errorf("campaign rules take withdraw=, zone= and start=")
+			err = fmt.Errorf("campaign rules take withdraw=, setup-first=, zone= and start=")
 		}
 		return err
 	})

@@ -92,7 +92,11 @@ func TestNotationEveryField(t *testing.T) {
 		Known:  map[string]map[string]Knowledge{"bandits": {"A1": KnowClass | KnowValues, "A2": 0}, "lancers": {}},
 		Winner: "bandits", SameHexClosed: 7,
 		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3, Drop: true}, "B1": {Depth: 3}},
-			WithdrawAfterSteps: 4, StartSteps: map[string]int{"A1": 1}},
+			WithdrawAfterSteps: 4, StartSteps: map[string]int{"A1": 1}, SetupFirst: "bandits"},
+		Asked:     []string{"lancers", "bandits"},
+		Ambushes:  []Ambush{{Infantry: "B2", Target: "A1"}},
+		Probes:    []Probe{{Unit: "A1", Targets: []string{"B1", "B2"}}},
+		DropFires: []DropFire{{Mech: "A1", Side: "bandits", Shooters: []string{"B1", "B3"}, Before: 1}},
 	}
 	// Every other part of a State the notation carries is set here too.
 	for name, part := range map[string]any{"State": *s, "Rules": s.Rules, "Weather": s.Rules.Weather,

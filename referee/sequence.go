@@ -90,8 +90,8 @@ func (b *battle) end() error {
 // before DropShips (000 lines 582–584; drop.go), sighting runs for both
 // sides (000 line 598) and the attack phase opens.
 func (b *battle) endMovement() error {
-	if err := b.resolveDrops(); err != nil {
-		return err
+	if err := b.resolveDrops(); err != nil || len(b.s.DropFires) > 0 {
+		return err // a choice of fire at a drop waits (drop_fire_choice.go)
 	}
 	b.sight()
 	b.s.Phase = PhaseAttack

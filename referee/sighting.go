@@ -58,22 +58,37 @@ func (b *battle) sightFor(side string, sensors []*Unit, lines *sightlines) {
 		if !a.Chits.AEP {
 			continue
 		}
-		t := b.probeTarget(a, lines)
-		if t == nil {
+		targets := b.probeTargets(a, lines)
+		if len(targets) == 0 {
 			continue
 		}
-		if s.knowledge(side, t.ID)&KnowClass == 0 {
-			b.emit(Event{
-				Type: "sighted", Side: side, Unit: t.ID, Hex: hexp(t.Hex), Audience: []string{side},
-				Text: fmt.Sprintf("%s at %s is %s (probed by %s)", t.ID, t.Hex, aClass(t.Class), a.ID),
-			})
+		if len(targets) > 1 && slices.Contains(s.Asked, side) {
+			// Its owner chooses (probe_choice.go).
+			p := Probe{Unit: a.ID}
+			for _, t := range targets {
+				p.Targets = append(p.Targets, t.ID)
+			}
+			s.Probes = append(s.Probes, p)
+			continue
 		}
-		b.sightLearn(side, t, KnowClass|KnowValues)
+		b.probe(a, targets[0])
+	}
+}
+
+// probe is AEP unit a's reading of enemy unit t (000 lines 1340–1353).
+func (b *battle) probe(a, t *Unit) {
+	s, side := b.s, a.Side
+	if s.knowledge(side, t.ID)&KnowClass == 0 {
 		b.emit(Event{
-			Type: "probed", Side: side, Unit: t.ID, Hex: hexp(t.Hex), Audience: []string{side},
-			Text: fmt.Sprintf("%s probes %s at %s, %s: %s", a.ID, t.ID, t.Hex, aClass(t.Class), probeReading(t)),
+			Type: "sighted", Side: side, Unit: t.ID, Hex: hexp(t.Hex), Audience: []string{side},
+			Text: fmt.Sprintf("%s at %s is %s (probed by %s)", t.ID, t.Hex, aClass(t.Class), a.ID),
 		})
 	}
+	b.sightLearn(side, t, KnowClass|KnowValues)
+	b.emit(Event{
+		Type: "probed", Side: side, Unit: t.ID, Hex: hexp(t.Hex), Audience: []string{side},
+		Text: fmt.Sprintf("%s probes %s at %s, %s: %s", a.ID, t.ID, t.Hex, aClass(t.Class), probeReading(t)),
+	})
 }
 
 // sensorFor returns the first sensor (in ID order) that learns t's class,
@@ -98,11 +113,12 @@ func (b *battle) sensorFor(t *Unit, sensors []*Unit, lines *sightlines) *Unit {
 	return nil
 }
 
-// probeTarget chooses the one enemy unit an AEP unit reads this phase
-// (000 lines 1342–1353; S5): of the enemy ground units within its range
-// and line of sight whose values its side does not know yet, the nearest,
-// ties broken by unit ID. A hiding hex and ECM do not stop the probe.
-func (b *battle) probeTarget(a *Unit, lines *sightlines) *Unit {
+// probeTargets are the enemy units an AEP unit may read this phase (000
+// lines 1342–1353; S5): the enemy ground units within its range and line
+// of sight whose values its side does not know yet, the nearest first
+// (the default), ties broken by unit ID. A hiding hex and ECM do not stop
+// the probe.
+func (b *battle) probeTargets(a *Unit, lines *sightlines) []*Unit {
 	s := b.s
 	r := weatherSight(s, sightRange(a, s.Rules.Night))
 	type candidate struct {
@@ -121,12 +137,13 @@ func (b *battle) probeTarget(a *Unit, lines *sightlines) *Unit {
 	}
 	// Units are in ID order, so a stable sort by distance breaks ties by ID.
 	slices.SortStableFunc(cands, func(x, y candidate) int { return x.d - y.d })
+	var out []*Unit
 	for _, c := range cands {
 		if c.d <= 1 || a.Class.Kind() == KindAir || lines.clear(a.Hex, c.u.Hex) {
-			return c.u
+			out = append(out, c.u)
 		}
 	}
-	return nil
+	return out
 }
 
 // sightLearn adds to what side knows of u. Values are never known without the

@@ -472,6 +472,30 @@ func TestSightingAEP(t *testing.T) {
 			t.Errorf("probed %v, want B3", got)
 		}
 	})
+	t.Run("OwnerChooses", func(t *testing.T) {
+		// Lancers' players are asked (000 line 1342): the probe waits
+		// with B3 (the nearest, the default) and B7 to choose from, the
+		// battle with it; the owner reads B7.
+		s := stBattle(t, terrain(nil), aep, stUnit("B7", "hover", "0112"), stUnit("B3", "hover", "0108"))
+		s.Asked = []string{"lancers"}
+		s, _ = stSight(t, s)
+		if len(s.Probes) != 1 || s.Probes[0].Unit != "A1" || !slices.Equal(s.Probes[0].Targets, []string{"B3", "B7"}) || len(stKnown(s, "lancers", true)) != 0 {
+			t.Fatalf("probes %+v, values known %v; want A1's choice of B3, B7 waiting, nothing read", s.Probes, stKnown(s, "lancers", true))
+		}
+		if err := s.waitError(); err == nil || !strings.Contains(err.Error(), "chooses first which enemy unit A1 probes") {
+			t.Errorf("the battle goes on while the probe waits: %v", err)
+		}
+		if _, _, err := ResolveProbe(s, "A1", "B9", nil); err == nil {
+			t.Error("a target not offered was probed")
+		}
+		n, evs, err := ResolveProbe(s, "A1", "B7", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := stKnown(n, "lancers", true); !slices.Equal(got, []string{"B7"}) || len(n.Probes) != 0 || !slices.Equal(stTypes(evs), []string{"probed:B7"}) {
+			t.Errorf("after choosing B7: values known %v, events %v, probes %+v", got, stTypes(evs), n.Probes)
+		}
+	})
 	t.Run("TwoProbes", func(t *testing.T) {
 		a2 := aep
 		a2.ID = "A2"

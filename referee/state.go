@@ -137,6 +137,17 @@ type State struct {
 	// Campaign holds a campaign battle's rules (campaign_rules.go), nil
 	// outside a campaign. Shared between states: never changed.
 	Campaign *CampaignRules
+	// Asked are the sides whose players are asked the choices the rules
+	// give them in the middle of a turn: hidden infantry's attack
+	// (ambush.go), an AEP probe's target (probe_choice.go), the fire at a
+	// dropping 'Mech (drop_fire_choice.go). For other
+	// sides the default is taken at once.
+	Asked []string
+	// Ambushes, Probes and DropFires wait for their owners' choice;
+	// nothing else is done in the battle meanwhile.
+	Ambushes  []Ambush
+	Probes    []Probe
+	DropFires []DropFire
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -214,6 +225,16 @@ func (s *State) Clone() *State {
 	}
 	c.Scenario = s.Scenario.clone()
 	c.Campaign = s.Campaign.clone()
+	c.Asked = slices.Clone(s.Asked)
+	c.Ambushes = slices.Clone(s.Ambushes)
+	c.DropFires = slices.Clone(s.DropFires)
+	for i := range c.DropFires {
+		c.DropFires[i].Shooters = slices.Clone(s.DropFires[i].Shooters)
+	}
+	c.Probes = slices.Clone(s.Probes)
+	for i := range c.Probes {
+		c.Probes[i].Targets = slices.Clone(s.Probes[i].Targets)
+	}
 	return &c
 }
 
@@ -251,6 +272,16 @@ func (s *State) Check() []error {
 	}
 	if !sort.SliceIsSorted(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID }) {
 		bad("units are not sorted by ID")
+	}
+	for _, p := range s.Probes {
+		if u := s.Unit(p.Unit); u == nil || len(p.Targets) == 0 || !u.Chits.AEP {
+			bad("probe by %s: want an AEP unit and targets", p.Unit)
+		}
+	}
+	for _, a := range s.Ambushes {
+		if v, u := s.Unit(a.Infantry), s.Unit(a.Target); v == nil || u == nil || v.Side == u.Side {
+			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
+		}
 	}
 	stack := map[hex.Hex]int{}
 	hidden := map[string]string{} // side and hex → the hidden unit there

@@ -255,7 +255,7 @@ func (s *State) view(side string, referee bool) View {
 		u := &s.Units[i]
 		own := u.Side == side
 		full := own || referee
-		if !full && !s.viewShows(u) {
+		if !full && !s.viewShows(u) && !s.setupSeen(u, side) {
 			continue
 		}
 		k := KnowClass | KnowValues

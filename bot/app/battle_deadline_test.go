@@ -9,7 +9,8 @@ import (
 )
 
 // Ensure a battle deadline plays the missed phases: the AI deploys a
-// battle nobody deployed, and the next deadline moves the battle on by
+// battle nobody deployed, the initiative winner who did not choose moves
+// first (the default), and the next deadline moves the battle on by
 // the phasing side's phase (missed_deadline ai).
 func TestBattleDeadline(t *testing.T) {
 	t.Parallel()
@@ -38,12 +39,35 @@ func TestBattleDeadline(t *testing.T) {
 	if ph := c.Battle(id).State.Phase; ph != referee.PhaseDeploy {
 		t.Fatalf("battle %d starts in %s, want deploy", id, ph)
 	}
+	// The initiative winner is asked whether to move first or second
+	// and does not answer: the deadline takes the default, first
+	// (000 line 564; ruling B15).
+	var winner string
+	for _, d := range c.Decisions {
+		if d.Battle == id && d.Kind == campaign.DecideInitiative {
+			winner = d.Side
+		}
+	}
+	if winner == "" {
+		t.Fatalf("no initiative question for battle %d: %+v", id, c.Decisions)
+	}
 	r.clock.Set(srvStart.Truncate(time.Hour).Add(time.Hour))
 	r.settle()
 	b := r.campaign().Battle(id)
 	if b.State.Phase == referee.PhaseDeploy {
 		t.Fatalf("battle %d still deploying after its deadline", id)
 	}
+	if b.State.Turn != 1 || b.State.PhasingSide().ID != winner || b.State.Phase != referee.PhaseMovement || len(r.campaign().Decisions) != 0 {
+		t.Errorf("after the deadline: turn %d, %s's %s phase, decisions %+v; want turn 1, %s moving first, none waiting",
+			b.State.Turn, b.State.PhasingSide().ID, b.State.Phase, r.campaign().Decisions, winner)
+	}
+	user := srvAlice
+	if winner == "bandits" {
+		user = srvBob
+	}
+	r.fake.MustWait(t, srvWait, "the winner told the default was taken", func() bool {
+		return srvContains(r.fake.DMs(user), "the default was taken: first")
+	})
 	turn, phasing, phase := b.State.Turn, b.State.Phasing, b.State.Phase
 	r.clock.Advance(time.Hour)
 	r.settle()

@@ -164,7 +164,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 	default:
 		return nil, nil, nil
 	}
-	before, battles := len(n.Log), len(n.Battles)
+	before, battles, since := len(n.Log), len(n.Battles), n.NextDecision
 	next, _, err := campaign.Advance(n, d)
 	if err != nil {
 		return nil, nil, err
@@ -189,7 +189,8 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 	}
 	// Each player's news and what he is to do next come as one digest;
 	// the after-action reports of the battles fought follow it.
-	then := append(command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):]), command.OrdersOpen(n, due)...)
+	then := append(command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):]), command.DecisionPrompts(n, since)...)
+	then = append(then, command.OrdersOpen(n, due)...)
 	out = append(out, command.TurnDigest(n, n.Log[min(before, len(n.Log)):], then)...)
 	return n, append(out, battleOut...), nil
 }
@@ -212,21 +213,31 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 	n := c
 	var out []command.Reply
 	for _, id := range campaign.Unfought(c) {
-		b := n.Battle(id)
-		if b == nil || b.State == nil {
-			continue
-		}
+		// The battle's questions not answered in time take their
+		// defaults first (campaign/decision.go); a battle still deploying
+		// is not played on by the AI, even if the default starts it.
+		deploying := n.Battle(id) != nil && n.Battle(id).State != nil && n.Battle(id).State.Phase == referee.PhaseDeploy
 		var evs []referee.Event
 		var err error
+		n, evs, err = campaign.TakeDefaults(n, campaign.InBattle(id), d)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, command.BattleReplies(n, id, evs)...)
+		evs = nil
+		b := n.Battle(id)
+		if b == nil || b.Over || b.State == nil {
+			continue
+		}
 		switch {
 		case b.Auto:
 			var next *campaign.Campaign
 			if next, evs, err = campaign.AutoResolveBattle(n, id, d, seed+uint64(id)); err == nil {
 				n = next
 			}
-		case b.State.Phase == referee.PhaseDeploy:
-			for _, s := range b.Sides {
-				next, e, err := campaign.AutoDeploy(n, id, s.Side, d)
+		case deploying:
+			for _, side := range campaign.SetupOrder(b.State) {
+				next, e, err := campaign.AutoDeploy(n, id, side, d)
 				if err != nil {
 					continue // this side has deployed, or the battle has begun
 				}
@@ -247,6 +258,10 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 			out = append(out, command.BattleReplies(n, id, evs)...)
 		}
 	}
+	// What the deadline did to the campaign: defaults taken, set-up and
+	// battle results.
+	out = append(out, command.EventReplies(n, n.Log[min(len(c.Log), len(n.Log)):])...)
+	out = append(out, command.DecisionPrompts(n, c.NextDecision)...)
 	if n == c {
 		return nil, nil, nil
 	}
@@ -281,7 +296,13 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		if err != nil {
 			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", id, phase, side, err)
 		}
-		n, all = next, append(all, evs...)
+		// The AI's phase goes on at once: hidden infantry it met takes its
+		// owner's default (ruling DEC6).
+		next, more, err := campaign.TakeDefaults(next, campaign.MidTurn(id), d)
+		if err != nil {
+			return nil, nil, err
+		}
+		n, all = next, append(append(all, evs...), more...)
 	}
 	return n, all, nil
 }

@@ -10,6 +10,7 @@ import (
 	"bfbot/bot/discordtest"
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
+	"bfbot/referee"
 )
 
 // srvPlayers maps each player to his side.
@@ -197,13 +198,16 @@ func TestEndToEnd(t *testing.T) {
 func (r *srvRig) fight(t *testing.T, battle int) {
 	t.Helper()
 	id := srvItoa(battle)
-	for user := range srvPlayers {
-		r.must(user, false, "battle", "deploy", srvOpts("battle", id, "auto", "true"))
+	r.pressDecision(t, battle, campaign.DecideSetup, "together (default)")
+	users := map[string]string{"crucis": srvAlice, "bandits": srvBob}
+	for _, side := range campaign.SetupOrder(r.campaign().Battle(battle).State) {
+		r.must(users[side], false, "battle", "deploy", srvOpts("battle", id, "auto", "true"))
 	}
 	for user := range srvPlayers {
 		out := r.must(user, false, "battle", "view", srvOpts("battle", id))
 		srvWantPNG(t, out)
 	}
+	r.chooseSecond(t, battle)
 	for i := 0; i < 2; i++ {
 		c := r.campaign()
 		b := c.Battle(battle)
@@ -226,6 +230,79 @@ func (r *srvRig) fight(t *testing.T, battle int) {
 	if len(threads) == 0 || len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Errorf("no battle thread with messages under the campaign channel: %+v", threads)
 	}
+}
+
+// chooseSecond has the initiative winner of a deployed battle press the
+// "second" button of the question in his DM (000 line 564): the battle
+// then starts with the other side moving.
+func (r *srvRig) chooseSecond(t *testing.T, battle int) {
+	t.Helper()
+	if ph := r.campaign().Battle(battle).State.Phase; ph != referee.PhaseDeploy {
+		t.Fatalf("battle %d is in its %v phase before the initiative winner chose", battle, ph)
+	}
+	winner := r.pressDecision(t, battle, campaign.DecideInitiative, "second")
+	if winner == "" {
+		t.Fatalf("battle %d: no initiative question waiting", battle)
+	}
+	if st := r.campaign().Battle(battle).State; st.Phase != referee.PhaseMovement || st.PhasingSide().ID == winner {
+		t.Fatalf("after %s chose to move second: %v phase, %s moving", winner, st.Phase, st.PhasingSide().ID)
+	}
+}
+
+// pressDecision has the side asked battle's decision of kind press the
+// button labelled label in its player's DM, and returns the side ("" when
+// no such question waits). The other side's player is never asked.
+func (r *srvRig) pressDecision(t *testing.T, battle int, kind campaign.DecisionKind, label string) string {
+	t.Helper()
+	var dec campaign.Decision
+	for _, d := range r.campaign().Decisions {
+		if d.Battle == battle && d.Kind == kind {
+			dec = d
+		}
+	}
+	if dec.ID == 0 {
+		return ""
+	}
+	user, other := srvAlice, srvBob
+	if dec.Side == "bandits" {
+		user, other = srvBob, srvAlice
+	}
+	var ids map[string]string
+	var err error
+	r.fake.MustWait(t, srvWait, "the "+label+" button", func() bool {
+		ids, err = srvDecisionButtons(r.fake.DMs(user), dec.ID)
+		return err == nil && ids[label] != ""
+	})
+	if others, _ := srvDecisionButtons(r.fake.DMs(other), dec.ID); len(others) > 0 {
+		t.Errorf("the other side was asked decision %d too", dec.ID)
+	}
+	in, err := r.fake.PressButton(user, "", r.fake.DMChannel(user), ids[label])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.answers(in.ID)
+	if r.campaign().Decision(dec.ID) != nil {
+		t.Fatalf("decision %d still waits after %s pressed %q", dec.ID, dec.Side, label)
+	}
+	return dec.Side
+}
+
+// srvDecisionButtons are the buttons, by label, that answer decision id
+// in msgs.
+func srvDecisionButtons(msgs []discordtest.Message, id int) (map[string]string, error) {
+	out := map[string]string{}
+	for _, m := range msgs {
+		for _, b := range m.Buttons {
+			bid, err := command.DecodeButton(b.CustomID)
+			if err != nil {
+				return nil, err
+			}
+			if bid.Action == command.ButtonDecide && bid.Args[0] == srvItoa(id) {
+				out[b.Label] = b.CustomID
+			}
+		}
+	}
+	return out, nil
 }
 
 // autoResolve presses the referee's Auto-resolve button of a battle (the

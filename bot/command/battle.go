@@ -55,7 +55,7 @@ func (g *Registry) battleCommands() []*entry {
 		act("rally", "a broken unit tries to rally into a hex", unitOption, hexOption),
 		act("pickup", "a unit picks up the salvage in its hex", unitOption),
 		act("withdraw", "a unit leaves the map (asks to confirm, saying whether it gets away or is captured)", unitOption, confirmOpt),
-		act("retreat", "your side declares it breaks off the engagement"),
+		act("retreat", "your side declares it breaks off the engagement (you are asked by which edge)"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
 		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
 		{spec: Spec{Name: "battle", Sub: "mines", Description: "place your prepared position's mines before the battle starts (secret)", Who: Player,
@@ -215,6 +215,13 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 	if x.Sub == "refuse" {
 		return g.battleRefuse(ctx, x, b)
 	}
+	if x.Sub == "retreat" {
+		// The edge is the player's to choose: asked, then declared
+		// (campaign.AskRetreat).
+		return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+			return withLog(c)(campaign.AskRetreat(c, b.ID, x.side.ID, d))
+		})
+	}
 	a, err := x.action()
 	if err != nil {
 		return nil, err
@@ -258,7 +265,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 // its events.
 func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
 	var bevs []referee.Event
-	before := len(x.c.Battles)
+	before, since, waiting := len(x.c.Battles), x.c.NextDecision, waitingToDeploy(x.c)
 	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := fn(c, d)
 		if err == nil {
@@ -281,6 +288,8 @@ func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func
 	// A battle that ended may have started another (a retreat into a
 	// sector the enemy holds): its sides are asked to deploy.
 	out = append(out, DeployPrompts(x.c, x.c.Battles[min(before, len(x.c.Battles)):])...)
+	out = append(out, DecisionPrompts(x.c, since)...)
+	out = append(out, deployUnblocked(x.c, waiting)...)
 	if len(out) == 0 {
 		out = append(out, x.private("Done."))
 	}

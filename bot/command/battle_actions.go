@@ -284,32 +284,70 @@ func DeployPrompts(c *campaign.Campaign, battles []campaign.Battle) []Reply {
 			continue
 		}
 		for _, bs := range b.Sides {
-			side := c.Side(bs.Side)
-			if side == nil || !mustDeploy(b.State, bs.Side) {
-				continue
-			}
-			for _, p := range side.Players {
-				out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(b.ID),
-					Text: fmt.Sprintf("Battle %d in %s is set up: deploy your units now with /battle deploy battle:%d unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
-						b.ID, sectorName(c, b.Sector), b.ID),
-					Buttons: button("Auto-deploy", false, ButtonID{Action: ButtonAutoDeploy, Campaign: c.ID, Battle: b.ID})})
+			out = append(out, deployPrompt(c, &b, bs.Side)...)
+		}
+	}
+	return out
+}
+
+// deployPrompt asks side's players to deploy in b, with the Auto-deploy
+// button, or, while the set-up order keeps them waiting (000 line 2636),
+// says why.
+func deployPrompt(c *campaign.Campaign, b *campaign.Battle, sideID string) []Reply {
+	side := c.Side(sideID)
+	if side == nil || b.State.SideDeployed(sideID) {
+		return nil
+	}
+	text := fmt.Sprintf("Battle %d in %s is set up: deploy your units now with /battle deploy battle:%d unit:… hex:… (/battle view shows your zone), before the battle deadline; a unit may be placed again until the battle starts. Or let the AI place them all.",
+		b.ID, sectorName(c, b.Sector), b.ID)
+	buttons := button("Auto-deploy", false, ButtonID{Action: ButtonAutoDeploy, Campaign: c.ID, Battle: b.ID})
+	if wait := c.DeployWait(b, sideID); wait != nil {
+		// Told again when the wait is over (deployUnblocked).
+		text = fmt.Sprintf("Battle %d in %s is set up. Wait to deploy: %s.", b.ID, sectorName(c, b.Sector), wait)
+		buttons = nil
+	}
+	var out []Reply
+	for _, p := range side.Players {
+		out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(b.ID), Text: text, Buttons: buttons})
+	}
+	return out
+}
+
+// waitingToDeploy lists, per battle deploying in c, the sides that the
+// set-up order keeps from deploying (deployUnblocked compares them).
+func waitingToDeploy(c *campaign.Campaign) map[int][]string {
+	out := map[int][]string{}
+	for i := range c.Battles {
+		b := &c.Battles[i]
+		if b.Over || b.State == nil || b.State.Phase != referee.PhaseDeploy {
+			continue
+		}
+		for _, bs := range b.Sides {
+			if c.DeployWait(b, bs.Side) != nil {
+				out[b.ID] = append(out[b.ID], bs.Side)
 			}
 		}
 	}
 	return out
 }
 
-// mustDeploy reports a side with a unit still to deploy before the
-// battle starts (referee.State.MustDeploy: a DropShip that stands landed
-// and a lance dropping at the start count; units in orbit for a later
-// drop or aboard a DropShip come later).
-func mustDeploy(s *referee.State, side string) bool {
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && s.MustDeploy(u) {
-			return true
+// deployUnblocked prompts the sides that waited to deploy (before) and
+// now may: the set-up order was chosen, or the side setting up first has
+// finished.
+func deployUnblocked(c *campaign.Campaign, before map[int][]string) []Reply {
+	var out []Reply
+	for id, sides := range before {
+		b := c.Battle(id)
+		if b == nil || b.Over || b.State == nil || b.State.Phase != referee.PhaseDeploy {
+			continue
+		}
+		for _, side := range sides {
+			if c.DeployWait(b, side) == nil {
+				out = append(out, deployPrompt(c, b, side)...)
+			}
 		}
 	}
-	return false
+	return out
 }
 
 // canDo reports whether the caller's own unit id is of the kind that can

@@ -340,7 +340,9 @@ func TestWithdrawSaysCaptured(t *testing.T) {
 	if f.state().Unit("A1").Status != referee.Active {
 		t.Fatal("the question acted")
 	}
+	// The retreat asks for its edge (decision 1) and is declared with it.
 	f.cmdMust("alice", "battle", "retreat")
+	f.cmdMust("alice", "battle", "decide", "decision", "1", "answer", "west")
 	if got := cmdTexts(f.cmdMust("alice", "battle", "withdraw", "unit", "A2")); !strings.Contains(got, "A2 would be CAPTURED, not withdrawn: it left by the wrong edge: Lancers retreats by the west edge") {
 		t.Errorf("withdraw by the wrong edge: %q", got)
 	}
@@ -381,22 +383,51 @@ func TestDeployNowPrompt(t *testing.T) {
 		t.Skip("no battle in the first turns with these seeds")
 	}
 	prompts := map[string]Reply{}
-	for _, r := range advance {
-		if r.To == DM && r.Battle == int64(id) && strings.Contains(r.Text, "deploy your units now") && len(r.Buttons) == 1 && r.Buttons[0].Label == "Auto-deploy" {
-			prompts[r.User] = r
+	collect := func(out []Reply) {
+		for _, r := range out {
+			if r.To == DM && r.Battle == int64(id) && strings.Contains(r.Text, "deploy your units now") && len(r.Buttons) == 1 && r.Buttons[0].Label == "Auto-deploy" {
+				prompts[r.User] = r
+			}
+		}
+	}
+	collect(advance)
+	users := map[string]string{"crucis": "alice", "bandits": "bob"}
+	// The initiative winner is asked the set-up order first (000 line
+	// 2636): both sides wait, and are prompted once he has chosen.
+	for _, d := range f.scdCampaign(1).Decisions {
+		if d.Battle != id || d.Kind != campaign.DecideSetup {
+			continue
+		}
+		if len(prompts) != 0 {
+			t.Fatalf("deploy prompts %v before the set-up order is chosen", prompts)
+		}
+		collect(f.cmdMust(users[d.Side], "campaign", "decide", "decision", strconv.Itoa(d.ID), "answer", "together"))
+	}
+	// A side in a prepared position sets up first: the other is prompted
+	// once it has, and is the one that deploys by hand below.
+	pressed := map[string]bool{}
+	mover, other := "bandits", "crucis"
+	if first := f.scdCampaign(1).Battle(id).State.Campaign.SetupFirst; first != "" {
+		if _, ok := prompts[users[first]]; !ok || len(prompts) != 1 {
+			t.Fatalf("deploy prompts %v: want only %s's, which sets up first", prompts, first)
+		}
+		collect(f.press(users[first], []Reply{prompts[users[first]]}))
+		pressed[users[first]] = true
+		if first == "bandits" {
+			mover, other = "crucis", "bandits"
 		}
 	}
 	if len(prompts) != 2 {
 		t.Fatalf("deploy prompts %v in:\n%s", prompts, cmdTexts(advance))
 	}
-	if got := cmdTexts(f.cmdDo("bob", "battle", "end", "battle", strconv.Itoa(id))); !strings.Contains(got, "the battle starts once every unit is deployed; deploy ") {
+	if got := cmdTexts(f.cmdDo(users[mover], "battle", "end", "battle", strconv.Itoa(id))); !strings.Contains(got, "the battle starts once every unit is deployed; deploy ") {
 		t.Errorf("/battle end during deployment: %q", got)
 	}
 	st := f.scdCampaign(1).Battle(id).State
 	var unit string
 	var hexes []hex.Hex
 	for _, u := range st.Units {
-		if u.Side != "bandits" || u.Status != referee.Reserve {
+		if u.Side != mover || u.Status != referee.Reserve {
 			continue
 		}
 		for _, a := range referee.ValidActions(st, u.ID) {
@@ -411,23 +442,36 @@ func TestDeployNowPrompt(t *testing.T) {
 		hexes = nil
 	}
 	if unit == "" {
-		t.Fatal("no bandit unit has two hexes to deploy in")
+		t.Fatalf("no %s unit has two hexes to deploy in", mover)
 	}
-	f.cmdMust("bob", "battle", "deploy", "battle", strconv.Itoa(id), "unit", unit, "hex", hexes[0].String())
-	out := f.cmdMust("bob", "battle", "deploy", "battle", strconv.Itoa(id), "unit", unit, "hex", hexes[1].String())
+	f.cmdMust(users[mover], "battle", "deploy", "battle", strconv.Itoa(id), "unit", unit, "hex", hexes[0].String())
+	out := f.cmdMust(users[mover], "battle", "deploy", "battle", strconv.Itoa(id), "unit", unit, "hex", hexes[1].String())
 	if got := cmdTexts(out); !strings.Contains(got, "deploys again, from "+hexes[0].String()+" to "+hexes[1].String()) {
 		t.Errorf("redeploy: %q", got)
 	}
-	if theirs := seenBy(out, "alice"); strings.Contains(theirs, unit) {
-		t.Errorf("alice hears of bob's deployment: %q", theirs)
+	if theirs := seenBy(out, users[other]); strings.Contains(theirs, unit) {
+		t.Errorf("%s hears of %s's deployment: %q", users[other], users[mover], theirs)
 	}
-	f.press("alice", []Reply{prompts["alice"]})
-	f.press("bob", []Reply{prompts["bob"]})
+	for _, user := range []string{"alice", "bob"} {
+		if !pressed[user] {
+			f.press(user, []Reply{prompts[user]})
+		}
+	}
+	// Deployed, the battle waits for the initiative winner's choice of
+	// move order (000 line 564).
+	for _, d := range f.scdCampaign(1).Decisions {
+		if d.Battle == id && d.Kind == campaign.DecideInitiative {
+			if ph := f.scdCampaign(1).Battle(id).State.Phase; ph != referee.PhaseDeploy {
+				t.Fatalf("battle %d started (%v) before its initiative winner chose the order", id, ph)
+			}
+			f.cmdMust(users[d.Side], "campaign", "decide", "decision", strconv.Itoa(d.ID), "answer", "first")
+		}
+	}
 	b := f.scdCampaign(1).Battle(id)
 	if b.State.Phase == referee.PhaseDeploy {
 		t.Fatal("the battle has not started after both sides pressed Auto-deploy")
 	}
 	if got := b.State.Unit(unit).StartHex; got != hexes[1] {
-		t.Errorf("%s starts at %s, want %s where bob placed it last", unit, got, hexes[1])
+		t.Errorf("%s starts at %s, want %s where it was placed last", unit, got, hexes[1])
 	}
 }

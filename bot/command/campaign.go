@@ -371,7 +371,7 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 // private answer when he ran it, else by DM (early_resolution, run by the
 // last player to seal his orders).
 func (g *Registry) advance(ctx context.Context, x *call) ([]Reply, error) {
-	before := len(x.c.Battles)
+	before, since := len(x.c.Battles), x.c.NextDecision
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		return g.rules.Advance(c, d)
 	})
@@ -392,6 +392,7 @@ func (g *Registry) advance(ctx context.Context, x *call) ([]Reply, error) {
 			Text:    fmt.Sprintf("Battle %d in %s is set up. The players fight it with /battle …, or the AI does with /battle auto battle:%d.", b.ID, sectorName(x.c, b.Sector), b.ID),
 			Buttons: button("Auto-resolve", false, ButtonID{Action: ButtonAutoResolve, Campaign: x.c.ID, Battle: b.ID})})
 	}
+	next = append(next, DecisionPrompts(x.c, since)...)
 	due := g.nextOrderDeadline(x.c)
 	next = append(next, x.public(statusText(x.c, due)))
 	return TurnDigest(x.c, evs, append(next, OrdersOpen(x.c, due)...)), nil

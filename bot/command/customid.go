@@ -39,6 +39,9 @@ const (
 	// approve|deny); Args[0] is the user asking.
 	ButtonApprove ButtonAction = "approve"
 	ButtonDeny    ButtonAction = "deny"
+	// ButtonDecide answers a decision (/campaign decide); Args are the
+	// decision's number and the answer.
+	ButtonDecide ButtonAction = "decide"
 	// ButtonLog turns a page of a battle's record (/battle log); Args
 	// are the side whose record it is and the page.
 	ButtonLog ButtonAction = "log"
@@ -67,6 +70,7 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
+	ButtonDecide:      {"campaign", "decide", []string{"decision", "answer"}, nil},
 	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
 	ButtonPage:        {"", "", []string{"command", "sub", "page", "option", "value"}, nil},
 }

@@ -15,7 +15,7 @@ var cmdWho = map[string]string{
 	"battle mines": "player", "battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player", "battle refuse": "player",
 	"battle retreat": "player", "battle status": "anyone", "battle surrender": "player", "battle view": "reads",
 	"battle withdraw": "player", "battle strafe": "player", "battle bomb": "player", "battle drop": "player",
-	"battle embark": "player", "battle debark": "player", "battle liftoff": "player",
+	"battle embark": "player", "battle debark": "player", "battle liftoff": "player", "battle decide": "player", "campaign decide": "player",
 	"battle log": "reads", "map describe": "reads", "campaign notify": "player",
 	"bg holdback": "player", "bg list": "reads", "bg merge": "player", "bg place": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
 	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "referee", "campaign export": "referee", "campaign extend": "referee",

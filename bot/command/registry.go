@@ -140,7 +140,7 @@ func New(deps Deps) *Registry {
 	}
 	for _, group := range [][]*entry{
 		g.campaignCommands(), g.membershipCommands(), g.forceCommands(), g.bgCommands(), g.ordersCommands(), g.mapCommands(),
-		g.battleCommands(), g.judgeCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
+		g.battleCommands(), g.decideCommands(), g.judgeCommands(), g.rollCommands(), g.rulesCommands(), g.helpCommands(), g.undoCommands(),
 		g.scenarioCommands(),
 	} {
 		for _, e := range group {

@@ -117,6 +117,7 @@ func TestSecrecy(t *testing.T) {
 	if judged < 3 {
 		t.Fatalf("%d judgements in the log: the referee's add, damage and award were not made", judged)
 	}
+	asked := map[string]bool{}
 	for _, tc := range []struct{ user, side, enemy string }{{"alice", "crucis", "bandits"}, {"bob", "bandits", "crucis"}} {
 		t.Run(tc.user, func(t *testing.T) {
 			forbidden := map[string]bool{}
@@ -127,6 +128,11 @@ func TestSecrecy(t *testing.T) {
 				}
 				for _, b := range c.Side(tc.enemy).Battlegroups {
 					forbidden[b.Name] = true
+				}
+				// The enemy's decisions are its own (campaign/decision.go).
+				for _, d := range campaign.DecisionsFor(c, tc.enemy) {
+					forbidden[d.Question] = true
+					asked[tc.enemy] = true
 				}
 			}
 			for name := range own {
@@ -143,8 +149,8 @@ func TestSecrecy(t *testing.T) {
 					forbidden[e.Text] = true
 				}
 			}
-			if len(forbidden) == 0 {
-				t.Fatal("no enemy secrets to look for: the test would pass vacuously")
+			if len(forbidden) == 0 || !asked[tc.enemy] {
+				t.Fatalf("no enemy secrets (%d) or decisions (%v) to look for: the test would pass vacuously", len(forbidden), asked[tc.enemy])
 			}
 			for _, s := range seen {
 				sees := false
@@ -353,5 +359,44 @@ func TestSecretPurchaseChangesNothingOthersSee(t *testing.T) {
 	}
 	if own == ownPlain || !strings.Contains(ownPlain, "20 VP") {
 		t.Errorf("alice's own account does not show her spending:\nwith it: %s\nwithout: %s", own, ownPlain)
+	}
+}
+
+// Ensure a decision is seen and answered by its side alone: its question
+// reaches only that side's players, the other side's /campaign decide
+// lists nothing and its answer is refused without telling the question;
+// strangers and the referee cannot answer (campaign/decision.go).
+func TestDecisionsSecret(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	const question = "You captured B8: keep it or scrap it?"
+	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Decisions = []campaign.Decision{{ID: 1, Kind: campaign.DecideCaptured, Side: "crucis", Subject: "B8", Question: question, Options: []string{"keep", "scrap"}, Default: "keep"}}
+		n.NextDecision = 2
+		return n, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range DecisionPrompts(f.scdCampaign(1), 1) {
+		if r.To != DM || r.User != "alice" || !strings.Contains(r.Text, question) || len(r.Buttons) != 2 {
+			t.Errorf("prompt %s %s %q with %d buttons, want a DM to alice with keep and scrap", r.To, r.User, r.Text, len(r.Buttons))
+		}
+	}
+	if got := cmdTexts(f.cmdMust("alice", "campaign", "decide")); !strings.Contains(got, question) {
+		t.Errorf("alice's list: %q, want her question", got)
+	}
+	for _, q := range [][]string{
+		{"bob", "campaign", "decide"}, {"bob", "battle", "decide"}, {"bob", "campaign", "decide", "decision", "1"},
+		{"bob", "campaign", "decide", "decision", "1", "answer", "scrap"}, {"mallory", "campaign", "decide", "decision", "1", "answer", "scrap"},
+		{"ref", "battle", "decide", "decision", "1", "answer", "scrap"},
+	} {
+		got := cmdTexts(f.cmdDo(q[0], q[1], q[2], q[3:]...))
+		if strings.Contains(got, "B8") || strings.Contains(got, "keep") {
+			t.Errorf("%v: %q tells crucis's question", q, got)
+		}
+	}
+	if c := f.scdCampaign(1); len(c.Decisions) != 1 {
+		t.Errorf("the refused answers changed the decisions: %+v", c.Decisions)
 	}
 }

@@ -1,0 +1,77 @@
+package referee
+
+import (
+	"bfbot/internal/cite"
+	"fmt"
+	"slices"
+
+	"bfbot/referee/dice"
+)
+
+// Hidden infantry's choice (000 line 1051): revealed as the first enemy
+// land unit enters its hex, it "may attack immediately if the player so
+// chooses". For a side in State.Asked the choice waits for its owner
+// (an Ambush; nothing else happens in the battle until it is made,
+// ResolveAmbush); any other side's hidden infantry attacks at once, the
+// default (ruling M14).
+
+// Ambush is a revealed hidden infantry unit whose owner chooses whether
+// it close-assaults the unit that entered its hex.
+type Ambush struct {
+	Infantry string `json:"infantry"`
+	Target   string `json:"target"`
+}
+
+// waitError refuses every action while a choice waits for its owner:
+// an ambush, the fire at a dropping 'Mech, an AEP probe's target.
+func (s *State) waitError() error {
+	if len(s.Ambushes) > 0 {
+		a := s.Ambushes[0]
+		return illegal("%s chooses first whether %s attacks %s (%s): the battle goes on once it has", s.sideName(s.unitSide(a.Infantry)), a.Infantry, a.Target, cite.Book(1051))
+	}
+	if len(s.DropFires) > 0 {
+		f := s.DropFires[0]
+		return illegal("%s chooses first which of its units fire at dropping %s (%s): the battle goes on once it has", s.sideName(f.Side), f.Mech, cite.Book(741))
+	}
+	if len(s.Probes) > 0 {
+		p := s.Probes[0]
+		return illegal("%s chooses first which enemy unit %s probes (%s): the battle goes on once it has", s.sideName(s.unitSide(p.Unit)), p.Unit, cite.Book(1342))
+	}
+	return nil
+}
+
+func (s *State) unitSide(id string) string {
+	if u := s.Unit(id); u != nil {
+		return u.Side
+	}
+	return ""
+}
+
+// ResolveAmbush carries out the owner's choice for the waiting ambush of
+// infantry: a close assault on the unit that entered, when both can
+// still fight (000 lines 1011, 1053), or holding its fire.
+func ResolveAmbush(s *State, infantry string, attack bool, d *dice.Dice) (*State, []Event, error) {
+	i := slices.IndexFunc(s.Ambushes, func(a Ambush) bool { return a.Infantry == infantry })
+	if i < 0 {
+		return s, nil, illegal("%s has no attack to choose", infantry)
+	}
+	a := s.Ambushes[i]
+	b := &battle{s: s.Clone(), d: d, side: s.unitSide(infantry)}
+	b.s.Ambushes = slices.Delete(b.s.Ambushes, i, i+1)
+	v, u := b.s.Unit(a.Infantry), b.s.Unit(a.Target)
+	if !attack || !canAmbush(v, u) {
+		b.emit(Event{Type: "hold_fire", Unit: v.ID, Hex: hexp(v.Hex), Text: fmt.Sprintf("%s holds its fire", v.ID)})
+		return b.s, b.events, nil
+	}
+	if err := b.closeAssault(v, u); err != nil {
+		return s, nil, err
+	}
+	return b.s, b.events, nil
+}
+
+// canAmbush reports whether revealed infantry v can close-assault u, the
+// enemy that entered its hex (and may have been pushed back out of a
+// full hex since, ruling M12: the attack is the one made as it entered).
+func canAmbush(v, u *Unit) bool {
+	return v != nil && u != nil && v.Status == Active && !v.Disrupted && !v.Class.Info().NoCombat && u.Status == Active
+}
