@@ -625,7 +625,7 @@ func TestBattleEndAirAlone(t *testing.T) {
 	s = setup(true, mech(), air("A2", "lancers", "0510"), air("B1", "bandits", "2505"))
 	s.Salvage = map[hex.Hex]int{h("1005"): 1}
 	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
-	s, events = vcEndTurns(t, s, 2)
+	_, events = vcEndTurns(t, s, 2)
 	if e := vcLast(events, "battle_end"); e == nil || e.VP["lancers"] != SalvageVP {
 		t.Fatalf("battle_end %+v, want lancers scoring the salvage left on the map", e)
 	}
