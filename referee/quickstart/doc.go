@@ -1,0 +1,41 @@
+/*
+Package quickstart is the second tactical ruleset: the BattleForce
+Quick-Start rules (book 002; docs/sources.md), an element-based game beside
+the 1987 BattleForce engine of package referee. It is pure like referee: no
+I/O, no clock, no global random source; dice come from referee/dice and
+hex geometry and terrain from mapgen.
+
+Comments cite the book as "002 line N".
+
+# The model
+
+An [Element] is one line of a record sheet: a 'Mech with its Movement
+Value (and jump), Damage Values at Short, Medium and Long range, Overheat
+Value, weight class, Armor and Structure circles, Point Value and special
+abilities (CASE, ENE). A [Unit] is four to six Elements moved as one
+playing piece; its MP is the lowest of its surviving Elements. The
+record sheets' four Units are [DivineFire], [PeacefulCleansing],
+[AlphaRecon] and [AlphaFire].
+
+An [ElementState] is an Element with the pencil marks of a game: armor
+and structure circles checked off, critical hits, heat level, shutdown.
+Damage is marked at once but takes effect in the End Phase (002 lines
+86, 255, 456): critical hits marked this turn are kept apart
+([ElementState.NewCrits]) until [ElementState.EndPhase], which also
+raises or clears heat and shuts down or restarts the Element. Every
+method returns a new value and leaves its receiver alone.
+
+Combat: [ToHit] computes an Element's modified to-hit number with each
+modifier named; [InFiringArc], [LineOfSight] and [AttackDirection] are
+the geometry of the Firing Arc and Attack Direction diagrams;
+[ElementState.TakeDamage] applies a hit's damage, armor then structure,
+and rolls the Determining Critical Hits Table when structure is damaged.
+
+The Veteran Training Scenario's victory points: [ObjectiveValue],
+[HeadquartersValue] and the Victory Points Table ([OccupiedObjective],
+[OccupiedHeadquarters], [DestroyedPoints]).
+
+Not yet here: the battle state with Apply, ValidActions and Check,
+scenario files, commands and an AI.
+*/
+package quickstart
