@@ -33,7 +33,7 @@ func (s ElementState) DeclareAttack(overheat int) (ElementState, error) {
 	case overheat > s.MaxOverheat():
 		return s, fmt.Errorf("%s may overheat by at most %d now (Overheat Value %d, heat level %d of %d)", s.Name, s.MaxOverheat(), s.Overheat, s.Heat, maxHeat)
 	}
-	s.Fired, s.Overheat = true, overheat
+	s.Fired, s.OverheatUsed = true, overheat
 	return s, nil
 }
 
@@ -48,12 +48,12 @@ func (s ElementState) EndPhase() ElementState {
 	case s.Shutdown:
 		s.Heat, s.Shutdown = 0, false
 	case s.Fired:
-		s.Heat = min(maxHeat, s.Heat+s.Overheat+s.engineHeat())
+		s.Heat = min(maxHeat, s.Heat+s.OverheatUsed+s.engineHeat())
 		s.Shutdown = s.Heat == maxHeat
 	default:
 		s.Heat = 0
 	}
 	s.Crits, s.NewCrits = s.marked(), Crits{}
-	s.Fired, s.Overheat = false, 0
+	s.Fired, s.OverheatUsed = false, 0
 	return s
 }

@@ -30,10 +30,10 @@ type ElementState struct {
 	// Shutdown: the Element can neither attack nor spend MP, and its Unit
 	// cannot move (002 lines 466, 470).
 	Shutdown bool
-	// Fired and Overheat record this turn's weapon attack and how far it
-	// overheated, for the End Phase's heat (002 lines 462, 474).
-	Fired    bool
-	Overheat int
+	// Fired and OverheatUsed record this turn's weapon attack and how far
+	// it overheated, for the End Phase's heat (002 lines 462, 474).
+	Fired        bool
+	OverheatUsed int
 }
 
 // NewElementState is an undamaged, cool Element.

@@ -129,7 +129,7 @@ func AttackDamage(attacker ElementState, b Bracket, rear bool) int {
 	if dmg == 0 {
 		return 0
 	}
-	dmg += attacker.Overheat
+	dmg += attacker.OverheatUsed
 	if rear {
 		dmg++
 	}
