@@ -25,11 +25,14 @@ const (
 	// Jump: a Unit jumps to the last hex of Path and lands facing Facing
 	// (002 lines 134–154).
 	Jump
+	// Declare: in the Combat Phase, an Element declares its attack
+	// (Action.Attack); the side's attacks are resolved when it is done.
+	Declare
 	// Done: the acting side ends its part of the phase.
 	Done
 )
 
-var actionNames = [...]string{"move", "jump", "done"}
+var actionNames = [...]string{"move", "jump", "attack", "done"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
@@ -44,6 +47,7 @@ type Action struct {
 	Unit   string
 	Path   []hex.Hex
 	Facing hex.Direction
+	Attack Attack
 }
 
 func (a Action) String() string {
@@ -54,6 +58,8 @@ func (a Action) String() string {
 			s += " " + h.String()
 		}
 		return s + " facing " + a.Facing.String()
+	case Declare:
+		return "attack " + a.Attack.String()
 	}
 	return a.Kind.String()
 }

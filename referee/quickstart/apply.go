@@ -23,6 +23,14 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 			return s, nil, err
 		}
 		return n, ev, nil
+	case Declare:
+		if s.Phase != CombatPhase {
+			return s, nil, illegal("attacks are declared in the Combat Phase, and this is the %v phase", s.Phase)
+		}
+		if err := n.declare(a.Attack); err != nil {
+			return s, nil, err
+		}
+		return n, nil, nil
 	case Move, Jump:
 		if s.Phase != MovementPhase {
 			return s, nil, illegal("units move in the Movement Phase, and this is the %v phase", s.Phase)
@@ -54,7 +62,8 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 // ValidActions lists every action Apply accepts now: in the Movement
 // Phase each unmoved Unit of the acting side to every hex it can reach
 // (by the cheapest ground path, and by jumping) with each facing, and
-// Done; in the Combat Phase, Done.
+// Done; in the Combat Phase every attack an Element of the acting side
+// may declare, at each overheat it may use, and Done.
 func ValidActions(s State) []Action {
 	if s.Phase == Over {
 		return nil
@@ -99,5 +108,37 @@ func ValidActions(s State) []Action {
 			}
 		}
 	}
+	if s.Phase == CombatPhase {
+		out = append(out, s.validAttacks()...)
+	}
 	return append(out, Action{Kind: Done})
+}
+
+func (s State) validAttacks() []Action {
+	var out []Action
+	for _, u := range s.Units {
+		if u.Side != s.Acting {
+			continue
+		}
+		for ei := range u.Elements {
+			e, ok := u.element(ei)
+			if !ok || e.Fired || e.Shutdown {
+				continue
+			}
+			for _, t := range s.Units {
+				if t.Side == s.Acting {
+					continue
+				}
+				for ti := range t.Elements {
+					for oh := 0; oh <= e.MaxOverheat(); oh++ {
+						at := Attack{Unit: u.ID, Element: ei, Target: t.ID, TargetElement: ti, Overheat: oh}
+						if c := s.Clone(); c.declare(at) == nil {
+							out = append(out, Action{Kind: Declare, Attack: at})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }

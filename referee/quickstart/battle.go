@@ -41,9 +41,18 @@ type UnitState struct {
 	Moved bool
 }
 
+// element is the Element at index i, and false when there is none or it
+// was removed from play in an earlier End Phase.
+func (u UnitState) element(i int) (ElementState, bool) {
+	if i < 0 || i >= len(u.Elements) || u.Elements[i].Removed {
+		return ElementState{}, false
+	}
+	return u.Elements[i], true
+}
+
 // Alive says whether any Element of the Unit is still in play.
 func (u UnitState) Alive() bool {
-	return slices.ContainsFunc(u.Elements, func(e ElementState) bool { return !e.Destroyed })
+	return slices.ContainsFunc(u.Elements, func(e ElementState) bool { return !e.Removed })
 }
 
 // State is one moment of a Quick-Start battle. Apply never changes the
@@ -61,11 +70,19 @@ type State struct {
 	// Winner is the side that won the battle once Phase is Over, -1 for a
 	// draw.
 	Winner int
+	// Declared are the acting side's attacks declared this Combat Phase,
+	// resolved in order when it is done (002 line 189).
+	Declared []Attack
+	// Hexsides are this turn's choices of side where the line between
+	// two Units runs along hexsides (002 line 197).
+	Hexsides []HexsideChoice
 }
 
 // Clone is a deep copy; the map is shared and never changed.
 func (s State) Clone() State {
 	s.Units = slices.Clone(s.Units)
+	s.Declared = slices.Clone(s.Declared)
+	s.Hexsides = slices.Clone(s.Hexsides)
 	for i := range s.Units {
 		s.Units[i].Elements = slices.Clone(s.Units[i].Elements)
 	}

@@ -138,13 +138,13 @@ func TestMovement(t *testing.T) {
 }
 
 // Ensure every action ValidActions offers is accepted, and Check holds
-// after each, over random games (the elements take random damage between
-// turns so MP hits, shutdowns and destruction show up).
+// after each, over random games; some must reach the end.
 func TestRandomPlay(t *testing.T) {
 	seeds := 30
 	if testing.Short() {
 		seeds = 5
 	}
+	ended := 0
 	for seed := range seeds {
 		src := dice.NewSeeded(uint64(seed))
 		d := dice.New(src)
@@ -159,7 +159,7 @@ func TestRandomPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for step := 0; step < 400 && s.Phase != Over; step++ {
+		for step := 0; step < 3000 && s.Phase != Over; step++ {
 			acts := ValidActions(s)
 			f, _ := d.D6("pick")
 			g, _ := d.D6("pick")
@@ -171,20 +171,13 @@ func TestRandomPlay(t *testing.T) {
 			if errs := n.Check(); len(errs) > 0 {
 				t.Fatalf("seed %d step %d after %v: %v", seed, step, a, errs)
 			}
-			if a.Kind == Done && n.Phase == CombatPhase && s.Phase == MovementPhase {
-				// Stand-in for the attacks still to come: one random hit.
-				ui := (f + g) % len(n.Units)
-				for ei := range n.Units[ui].Elements {
-					if ei == f%len(n.Units[ui].Elements) {
-						e, _, err := n.Units[ui].Elements[ei].TakeDamage(g, d, "random play")
-						if err != nil {
-							t.Fatal(err)
-						}
-						n.Units[ui].Elements[ei] = e
-					}
-				}
-			}
 			s = n
 		}
+		if s.Phase == Over {
+			ended++
+		}
+	}
+	if ended == 0 {
+		t.Error("no random game reached its end")
 	}
 }

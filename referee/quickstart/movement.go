@@ -13,7 +13,7 @@ import (
 func UnitMP(elements []ElementState) (ground, jump int) {
 	first := true
 	for _, e := range elements {
-		if e.Destroyed {
+		if e.Removed {
 			continue
 		}
 		if e.Shutdown {

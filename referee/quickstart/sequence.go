@@ -57,15 +57,23 @@ func (s *State) rollInitiative(d *dice.Dice) ([]Event, error) {
 // to the winner, the winner's ends the phase; the Combat Phase's end is
 // the End Phase and the next turn's Initiative (002 lines 76–94).
 func (s *State) done(d *dice.Dice) ([]Event, error) {
+	var ev []Event
+	if s.Phase == CombatPhase {
+		var err error
+		if ev, err = s.resolveAttacks(d); err != nil {
+			return nil, err
+		}
+	}
 	if s.Acting == s.Loser {
 		s.Acting = 1 - s.Loser
-		return nil, nil
+		return ev, nil
 	}
 	if s.Phase == MovementPhase {
 		s.Phase, s.Acting = CombatPhase, s.Loser
-		return nil, nil
+		return ev, nil
 	}
-	ev := s.endPhase()
+	ev = append(ev, s.endPhase()...)
+	s.Hexsides = nil
 	if s.Phase == Over {
 		return ev, nil
 	}
@@ -84,7 +92,9 @@ func (s *State) endPhase() []Event {
 	for i := range s.Units {
 		u := &s.Units[i]
 		for j := range u.Elements {
-			if !u.Elements[j].Destroyed {
+			if u.Elements[j].Destroyed {
+				u.Elements[j].Removed = true
+			} else {
 				u.Elements[j] = u.Elements[j].EndPhase()
 			}
 		}

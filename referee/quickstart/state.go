@@ -21,6 +21,9 @@ type ElementState struct {
 	// 297): marked the moment it happens, but the Element stays in play,
 	// and may still fire, until the End Phase removes it (002 lines 86, 456).
 	Destroyed bool
+	// Removed: destroyed in an earlier turn and taken off the map by its
+	// End Phase.
+	Removed bool
 	// Crits are the critical hits in effect; NewCrits those marked this
 	// turn, which take effect in the End Phase (002 line 456).
 	Crits, NewCrits Crits
