@@ -119,3 +119,42 @@ func TestDestroyedElementFiresBack(t *testing.T) {
 		t.Errorf("turn %d, Vulture removed %v", s.Turn, s.Units[s.unit("AF")].Elements[3].Removed)
 	}
 }
+
+// Ensure ruling QS11: where the line between two Units runs along
+// hexsides, the target's side takes the side that denies the attack, and
+// the pick holds both ways for the turn.
+func TestHexsideChoice(t *testing.T) {
+	m := mapgen.New(16, 17)
+	blake := hex.MustParse("0810")
+	east := blake.Neighbor(hex.NE).Neighbor(hex.SE) // due east, along hexsides
+	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
+		unitOn("DF", 0, DivineFire(), blake.String(), hex.NE),
+		unitOn("AR", 1, AlphaRecon(), east.String(), hex.NW),
+	}, scripted(t, 1, 1, 6, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := scripted(t)
+	s = mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d)
+	// On a clear map, facing NE, both sides of the line see and are in
+	// the arc: nothing to deny.
+	if _, _, err := Apply(s, declare("DF", 0, "AR", 0, 0), d); err != nil {
+		t.Errorf("clear line inside the arc: %v", err)
+	}
+	// Woods on the north (left) hex of the line: the bears pick it.
+	m2 := mapgen.New(16, 17)
+	m2.Cell(blake.Neighbor(hex.NE)).Terrain = mapgen.LightWoods
+	s.Map = m2
+	if _, _, err := Apply(s, declare("DF", 0, "AR", 0, 0), d); err == nil || !contains(err.Error(), "no line of sight") {
+		t.Fatalf("woods on one side of the hexside: %v", err)
+	}
+	c := s.Clone()
+	side := c.lineSide(c.unit("DF"), c.unit("AR"))
+	if side != Left || len(c.Hexsides) != 1 {
+		t.Fatalf("pick %v, %+v; want left, kept", side, c.Hexsides)
+	}
+	// The same pick, seen from the other Unit, is its right.
+	if back := c.lineSide(c.unit("AR"), c.unit("DF")); back != Right || len(c.Hexsides) != 1 {
+		t.Errorf("from the bears: %v, %+v; want right, the same choice", back, c.Hexsides)
+	}
+}

@@ -35,7 +35,22 @@ The Veteran Training Scenario's victory points: [ObjectiveValue],
 [HeadquartersValue] and the Victory Points Table ([OccupiedObjective],
 [OccupiedHeadquarters], [DestroyedPoints]).
 
-Not yet here: the battle state with Apply, ValidActions and Check,
-scenario files, commands and an AI.
+A battle is a sequence of values, as in referee:
+
+	State ──Apply(state, action, dice)──▶ (State', []Event, error)
+
+[NewBattle] places the Units and rolls the first Initiative; [Apply]
+plays Move, Jump, Declare (an attack) and Done for the acting side and
+refuses what the rules forbid with an error wrapping [ErrIllegal];
+[ValidActions] lists what Apply accepts; [State.Check] lists broken
+invariants. The turn is Initiative, the Movement Phase (loser, then
+winner), the Combat Phase (each side's attacks declared, then resolved
+when it is done) and the End Phase; the battle ends when a side has no
+Element left.
+
+Not yet here: the Veteran scenario's objectives and Headquarters on the
+map and its victory points in play, leaving the map, per-side views
+(the rules have no hidden information, but the commands will want
+them), scenario files, commands, pictures and an AI.
 */
 package quickstart
