@@ -1,6 +1,7 @@
 package quickstart
 
 import (
+	"slices"
 	"testing"
 
 	"bfbot/mapgen"
@@ -30,21 +31,9 @@ func TestToHitExampleHexA(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Modifier{{"base", 4}, {"target movement", 2}, {"target jump-capable", 1}, {"target in heavy-woods", 2}}
-	if d.Number != 9 || d.Bracket != Short || !equalMods(d.Modifiers, want) {
+	if d.Number != 9 || d.Bracket != Short || !slices.Equal(d.Modifiers, want) {
 		t.Errorf("hex D: %+v, want 9 = %v (line 237)", d, want)
 	}
-}
-
-func equalMods(a, b []Modifier) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Ensure the Range Table and the Target Movement rows (002 lines 227–231,
