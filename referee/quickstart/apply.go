@@ -53,8 +53,9 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 		u := &n.Units[ui]
 		from := u.Hex
 		u.Hex, u.Facing, u.Moved = to, a.Facing, true
-		return n, []Event{{Type: a.Kind.String(), Turn: s.Turn, Side: u.Side,
-			Text: fmt.Sprintf("%s %ss from %s to %s, facing %v", u.ID, a.Kind, from, to, a.Facing)}}, nil
+		ev := []Event{{Type: a.Kind.String(), Turn: s.Turn, Side: u.Side,
+			Text: fmt.Sprintf("%s %ss from %s to %s, facing %v", u.ID, a.Kind, from, to, a.Facing)}}
+		return n, append(ev, n.occupy(ui, to)...), nil
 	}
 	return s, nil, illegal("unknown action %v", a.Kind)
 }
@@ -89,7 +90,7 @@ func ValidActions(s State) []Action {
 				return 1
 			})
 			for _, h := range ends {
-				if h != u.Hex && s.occupant(h, ui) >= 0 {
+				if s.checkLanding(ui, h) != nil {
 					continue
 				}
 				for _, f := range hex.Directions {

@@ -76,6 +76,9 @@ type State struct {
 	// Hexsides are this turn's choices of side where the line between
 	// two Units runs along hexsides (002 line 197).
 	Hexsides []HexsideChoice
+	// Counters are the Veteran Training Scenario's objectives and
+	// Headquarters, none in the Green one.
+	Counters []Counter
 }
 
 // Clone is a deep copy; the map is shared and never changed.
@@ -83,6 +86,7 @@ func (s State) Clone() State {
 	s.Units = slices.Clone(s.Units)
 	s.Declared = slices.Clone(s.Declared)
 	s.Hexsides = slices.Clone(s.Hexsides)
+	s.Counters = slices.Clone(s.Counters)
 	for i := range s.Units {
 		s.Units[i].Elements = slices.Clone(s.Units[i].Elements)
 	}
@@ -130,6 +134,11 @@ func (s State) Check() []error {
 	}
 	if s.Phase > Over || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
 		bad("turn %d, phase %v, acting %d, loser %d: out of range", s.Turn, s.Phase, s.Acting, s.Loser)
+	}
+	for _, c := range s.Counters {
+		if c.Owner < 0 || c.Owner > 1 || !s.Map.Contains(c.Hex) || c.Value < 0 || c.Held < 0 || c.Held > 2 || (c.Captured && !c.Occupied) {
+			bad("counter %+v: owner, hex, value or capture out of range", c)
+		}
 	}
 	seen := map[hex.Hex]string{}
 	for i, u := range s.Units {

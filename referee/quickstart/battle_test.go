@@ -159,6 +159,10 @@ func TestRandomPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		s.Counters = []Counter{
+			{Kind: Objective, Owner: 0, Hex: hex.MustParse("0814"), Value: 57},
+			{Kind: Headquarters, Owner: 1, Hex: hex.MustParse("0802"), Value: 56},
+		}
 		for step := 0; step < 3000 && s.Phase != Over; step++ {
 			acts := ValidActions(s)
 			f, _ := d.D6("pick")

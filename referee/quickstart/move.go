@@ -63,7 +63,7 @@ func (s State) checkLanding(ui int, h hex.Hex) error {
 	if o := s.occupant(h, ui); o >= 0 {
 		return illegal("%s may not end its move in %s: unit %s is there", s.Units[ui].ID, h, s.Units[o].ID)
 	}
-	return nil
+	return s.counterRefusal(ui, h)
 }
 
 // groundPaths is, for every hex Unit ui can reach by ground movement, the

@@ -84,10 +84,11 @@ func (s *State) done(d *dice.Dice) ([]Event, error) {
 
 // endPhase applies the End Phase to every Element (002 lines 454–476),
 // removes destroyed Elements from play (they stay on the record, marked
-// destroyed) and ends the battle when a side has no Element left: the
-// Green Training Scenario's destruction victory (002 line 532), a draw
-// when both are gone at once (002 line 594).
+// destroyed), holds and captures counters, and ends the battle when a
+// side has no Element left (002 lines 532, 594: a draw when both are gone
+// at once) or has lost every counter (ruling QS14).
 func (s *State) endPhase() []Event {
+	ev := s.holdCounters()
 	alive := [2]bool{}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -102,20 +103,26 @@ func (s *State) endPhase() []Event {
 			alive[u.Side] = true
 		}
 	}
+	text := ""
 	switch {
-	case alive[0] && alive[1]:
-		return nil
-	case alive[0]:
+	case !alive[0] && !alive[1]:
+		s.Winner, text = -1, "the battle ends in a draw"
+	case !alive[0] || !alive[1]:
 		s.Winner = 0
-	case alive[1]:
+		if alive[1] {
+			s.Winner = 1
+		}
+		text = s.Sides[s.Winner] + " wins: the enemy is destroyed"
+	case s.allCaptured(0) != s.allCaptured(1):
+		// The second way to win the Veteran scenario (002 line 589).
 		s.Winner = 1
+		if s.allCaptured(1) {
+			s.Winner = 0
+		}
+		text = s.Sides[s.Winner] + " wins: every enemy objective and headquarters is captured"
 	default:
-		s.Winner = -1
+		return ev
 	}
 	s.Phase = Over
-	text := "the battle ends in a draw"
-	if s.Winner >= 0 {
-		text = s.Sides[s.Winner] + " wins: the enemy is destroyed"
-	}
-	return []Event{{Type: "battle-over", Turn: s.Turn, Side: s.Winner, Text: text}}
+	return append(ev, Event{Type: "battle-over", Turn: s.Turn, Side: s.Winner, Text: text})
 }
