@@ -133,7 +133,9 @@ func (s State) validAttacks() []Action {
 				for ti := range t.Elements {
 					for oh := 0; oh <= e.MaxOverheat(); oh++ {
 						at := Attack{Unit: u.ID, Element: ei, Target: t.ID, TargetElement: ti, Overheat: oh}
-						if c := s.Clone(); c.declare(at) == nil {
+						c := s
+						c.Hexsides = slices.Clone(s.Hexsides)
+						if _, err := c.checkAttack(at); err == nil {
 							out = append(out, Action{Kind: Declare, Attack: at})
 						}
 					}

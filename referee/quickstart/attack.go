@@ -74,38 +74,48 @@ func (s *State) canSee(a, t UnitState, side Side) bool {
 	return LineOfSight(s.Map, a.Hex, t.Hex, side) && InFiringArc(a.Hex, a.Facing, t.Hex, side)
 }
 
-// declare checks and records an attack of the acting side (002 lines
-// 176–193, 213–225).
+// declare checks and records an attack of the acting side.
 func (s *State) declare(at Attack) error {
+	ae, err := s.checkAttack(at)
+	if err != nil {
+		return err
+	}
+	s.Units[s.unit(at.Unit)].Elements[at.Element] = ae
+	s.Declared = append(s.Declared, at)
+	return nil
+}
+
+// checkAttack checks an attack of the acting side (002 lines 176–193,
+// 213–225) and returns the attacking Element with the attack marked. It
+// changes nothing of s but the hexside picks (QS11).
+func (s *State) checkAttack(at Attack) (ElementState, error) {
 	ai, ti := s.unit(at.Unit), s.unit(at.Target)
 	if ai < 0 || ti < 0 {
-		return illegal("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
+		return ElementState{}, illegal("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
 	}
 	a, t := s.Units[ai], s.Units[ti]
 	if a.Side != s.Acting || t.Side == s.Acting {
-		return illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.Sides[s.Acting])
+		return ElementState{}, illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.Sides[s.Acting])
 	}
 	ae, ok := a.element(at.Element)
 	if !ok {
-		return illegal("unit %s has no element %d in play", a.ID, at.Element+1)
+		return ElementState{}, illegal("unit %s has no element %d in play", a.ID, at.Element+1)
 	}
 	te, ok := t.element(at.TargetElement)
 	if !ok {
-		return illegal("unit %s has no element %d in play", t.ID, at.TargetElement+1)
+		return ElementState{}, illegal("unit %s has no element %d in play", t.ID, at.TargetElement+1)
 	}
 	if !s.canSee(a, t, s.lineSide(ai, ti)) {
-		return illegal("%s cannot attack %s: no line of sight, or outside its firing arc", a.ID, t.ID)
+		return ElementState{}, illegal("%s cannot attack %s: no line of sight, or outside its firing arc", a.ID, t.ID)
 	}
 	if _, err := ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain); err != nil {
-		return illegal("%v", err)
+		return ElementState{}, illegal("%v", err)
 	}
 	ae, err := ae.DeclareAttack(at.Overheat)
 	if err != nil {
-		return illegal("%v", err)
+		return ElementState{}, illegal("%v", err)
 	}
-	s.Units[ai].Elements[at.Element] = ae
-	s.Declared = append(s.Declared, at)
-	return nil
+	return ae, nil
 }
 
 // resolveAttacks resolves the acting side's declared attacks in order

@@ -140,7 +140,7 @@ func TestMovement(t *testing.T) {
 // Ensure every action ValidActions offers is accepted, and Check holds
 // after each, over random games; some must reach the end.
 func TestRandomPlay(t *testing.T) {
-	seeds := 30
+	seeds := 20
 	if testing.Short() {
 		seeds = 5
 	}
