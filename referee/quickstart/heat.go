@@ -41,8 +41,8 @@ func (s ElementState) DeclareAttack(overheat int) (ElementState, error) {
 // critical hits marked this turn take effect; an Element that began the
 // turn shut down restarts at heat 0; one that fired adds its overheat and
 // engine heat (the scale stops at shutdown) and shuts down at 4; one that
-// made no weapon attack cools to 0. Removing destroyed Elements is the
-// Unit's business (Unit play keeps Destroyed).
+// made no weapon attack cools to 0. Removing a destroyed Element from
+// play is the battle's End Phase (State), which marks it Removed.
 func (s ElementState) EndPhase() ElementState {
 	switch {
 	case s.Shutdown:

@@ -82,8 +82,8 @@ func (n ToHitNumber) Impossible() bool { return n.Number > 12 }
 // distance hexes, the target standing in terrain (002 lines 239–245,
 // To-Hit Modifiers Table 305–336). Line of sight and firing arc are
 // checked apart (LineOfSight, InFiringArc). It refuses an attacker that is
-// destroyed and removed, shut down, out of range, or without a Damage
-// Value at the range (002 line 225).
+// shut down, a target out of range, and a range at which the attacker has
+// no Damage Value (002 line 225).
 func ToHit(attacker, target ElementState, distance int, terrain mapgen.Terrain) (ToHitNumber, error) {
 	b, ok := BracketAt(distance)
 	switch {
