@@ -94,7 +94,9 @@ func ValidActions(s State) []Action {
 					continue
 				}
 				for _, f := range hex.Directions {
-					out = append(out, Action{Kind: Move, Unit: u.ID, Path: paths[h], Facing: f})
+					if ground, jump := UnitMP(u.Elements); ground > 0 || jump > 0 || f == u.Facing {
+						out = append(out, Action{Kind: Move, Unit: u.ID, Path: paths[h], Facing: f})
+					}
 				}
 			}
 			if _, jump := UnitMP(u.Elements); jump > 0 {

@@ -148,6 +148,9 @@ func (s State) Check() []error {
 		if u.Side < 0 || u.Side > 1 {
 			bad("unit %s: side %d", u.ID, u.Side)
 		}
+		if n := len(u.Elements); n < 4 || n > 6 {
+			bad("unit %s has %d elements: a unit has 4, 5 or 6", u.ID, n) // 002 line 37
+		}
 		if u.Facing > hex.NW {
 			bad("unit %s: facing %d", u.ID, u.Facing)
 		}

@@ -185,3 +185,26 @@ func TestRandomPlay(t *testing.T) {
 		t.Error("no random game reached its end")
 	}
 }
+
+// Ensure ruling QS15: a Unit with a shut-down Element neither moves nor
+// turns, and ValidActions offers it only to stay as it is.
+func TestShutdownUnitStays(t *testing.T) {
+	s := battle(t, mapgen.New(16, 17), 1, 1, 6, 6)
+	df := s.unit("DF")
+	s.Units[df].Elements[2].Heat, s.Units[df].Elements[2].Shutdown = 4, true
+	d := scripted(t)
+	for _, a := range []Action{
+		{Kind: Move, Unit: "DF", Facing: hex.NE},
+		{Kind: Move, Unit: "DF", Path: path("0809"), Facing: hex.N},
+	} {
+		if _, _, err := Apply(s, a, d); !errors.Is(err, ErrIllegal) {
+			t.Errorf("%v: %v, want refused", a, err)
+		}
+	}
+	for _, a := range ValidActions(s) {
+		if a.Unit == "DF" && (len(a.Path) > 0 || a.Facing != hex.N) {
+			t.Errorf("ValidActions offers %v", a)
+		}
+	}
+	mustApply(t, s, Action{Kind: Move, Unit: "DF", Facing: hex.N}, d)
+}

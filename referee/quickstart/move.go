@@ -14,6 +14,10 @@ func (s State) checkMove(ui int, a Action) (hex.Hex, error) {
 		return hex.Hex{}, illegal("facing %d: give one of N, NE, SE, S, SW, NW", a.Facing)
 	}
 	ground, jump := UnitMP(u.Elements)
+	if ground == 0 && jump == 0 && a.Facing != u.Facing {
+		// Ruling QS15: a Unit that cannot move cannot turn either.
+		return hex.Hex{}, illegal("%s cannot move this turn (a shut-down element, or no MP left), so it cannot change its facing", u.ID)
+	}
 	if a.Kind == Jump {
 		if len(a.Path) != 1 {
 			return hex.Hex{}, illegal("a jump names one hex, where %s lands", u.ID)
