@@ -48,9 +48,12 @@ winner), the Combat Phase (each side's attacks declared, then resolved
 when it is done) and the End Phase; the battle ends when a side has no
 Element left.
 
-Not yet here: the Veteran scenario's objectives and Headquarters on the
-map and its victory points in play, leaving the map, per-side views
-(the rules have no hidden information, but the commands will want
-them), scenario files, commands, pictures and an AI.
+The Veteran Training Scenario's counters ([Counter]) are occupied,
+held and captured in play, and [State.VictoryPoints] scores the
+Victory Points Table.
+
+Not yet here: the scenarios' set-up (deployment zones, placing the
+counters, entry from off the map), leaving the map, per-side views, scenario
+files, commands, pictures and an AI.
 */
 package quickstart
