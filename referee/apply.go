@@ -13,10 +13,27 @@ import (
 // ("Hex 1212 costs 5 MP; A3 has 4 left").
 var ErrIllegal = errors.New("illegal action")
 
-// illegal returns an ErrIllegal with a sentence for the player.
+// illegal returns an ErrIllegal with a sentence for the player. The
+// sentence is formatted only when the error is read: ValidActions and the
+// AI run the same checks on every candidate action and throw most
+// refusals away unread. Pass values that do not change afterwards (IDs,
+// numbers, hexes), not something the caller goes on to modify.
 func illegal(format string, a ...any) error {
-	return fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, a...))
+	return &refusal{format: format, args: a}
 }
+
+// A refusal is the error illegal returns: ErrIllegal and the format of
+// its sentence, with the arguments it is formatted with when read.
+type refusal struct {
+	format string
+	args   []any
+}
+
+func (r *refusal) Error() string {
+	return ErrIllegal.Error() + ": " + fmt.Sprintf(r.format, r.args...)
+}
+
+func (r *refusal) Unwrap() error { return ErrIllegal }
 
 // battle is the work of one Apply: a fresh copy of the state to change,
 // the dice, and the events so far. Rules code changes b.s and calls emit
