@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
@@ -34,6 +35,33 @@ func (r *refusal) Error() string {
 }
 
 func (r *refusal) Unwrap() error { return ErrIllegal }
+
+// Words for the refusals ValidActions meets most often (an attack out of
+// sight or too close), for illegal to format only when they are read:
+// bookCite and bookSpan cite the rulebook's lines as cite.Book and
+// cite.Span do, hexCount counts hexes as english.Counts does, modeValue
+// names the value an attack mode declares from ("ranged value"), and
+// nightWoods is the note a blocked line of sight gets at night (000 line
+// 2381).
+type (
+	bookCite   []int
+	bookSpan   [2]int
+	hexCount   int
+	modeValue  AttackMode
+	nightWoods bool
+)
+
+func (c bookCite) String() string  { return cite.Book(c...) }
+func (c bookSpan) String() string  { return cite.Span(c[0], c[1]) }
+func (n hexCount) String() string  { return english.Counts(int(n), "hex", "hexes") }
+func (m modeValue) String() string { return AttackMode(m).String() + " value" }
+
+func (n nightWoods) String() string {
+	if !n {
+		return ""
+	}
+	return "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
+}
 
 // battle is the work of one Apply: a fresh copy of the state to change,
 // the dice, and the events so far. Rules code changes b.s and calls emit

@@ -49,9 +49,9 @@ func (p *attackPlan) sameHex() bool { return p.at == p.attacker.Hex }
 
 // declare lowers p.value to the value the player declared (000 line
 // 849): 0 declares none and keeps the full value; a value under 1 or
-// over the full one is refused. full names the value in the message
-// ("ranged value", "Air Attack Value").
-func (p *attackPlan) declare(v int, full string) error {
+// over the full one is refused. full names the value in the message:
+// "Air Attack Value", or a modeValue ("ranged value").
+func (p *attackPlan) declare(v int, full any) error {
 	if v == 0 {
 		return nil
 	}
@@ -166,7 +166,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
 	if u.MinRange > 0 && dist < u.MinRange {
-		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
+		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, hexCount(dist), u.ID, u.MinRange, bookCite{835})
 	}
 	if a.Observer != "" && a.Mode != Ranged {
 		return p, illegal("only ranged attacks fire through a forward observer (%s)", cite.Book(827))
@@ -175,7 +175,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", cite.Book(1011))
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
-		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", cite.Span(604, 610))
+		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 610})
 	}
 	cur := attackValues(u)
 	var shifts []int
@@ -202,14 +202,10 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		case !los.Clear && indirect:
 			p.observer = autoObserver(s, lines, u, at)
 			if p.observer == "" {
-				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (%s; ruling K5)", u.ID, name, los, cite.Book(827, 980))
+				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (%s; ruling K5)", u.ID, name, los, bookCite{827, 980})
 			}
 		case !los.Clear:
-			night := ""
-			if s.Rules.Night {
-				night = "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
-			}
-			return p, illegal("%s has no clear line of sight to %s: %v (%s%s)", u.ID, name, los, cite.Book(823), night)
+			return p, illegal("%s has no clear line of sight to %s: %v (%s%s)", u.ID, name, los, bookCite{823}, nightWoods(s.Rules.Night))
 		}
 		p.value = cur.RA
 		if u.Chits.Firepower > 0 && !u.FirepowerUsed {
@@ -241,7 +237,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
-	if err := p.declare(a.Value, a.Mode.String()+" value"); err != nil {
+	if err := p.declare(a.Value, modeValue(a.Mode)); err != nil {
 		return p, err
 	}
 	if target == nil {
