@@ -13,7 +13,12 @@ import (
 // at every decision, so this is where legality checks that build refusal
 // text nobody reads would show.
 func BenchmarkAutoResolve40ASide(b *testing.B) {
-	s := randomBattle(b, rand.New(rand.NewPCG(40, 80)), battleOptions{perSide: 40})
+	benchAutoResolve(b, randomBattle(b, rand.New(rand.NewPCG(40, 80)), battleOptions{perSide: 40}))
+}
+
+// benchAutoResolve auto-resolves s, Normal against Normal, with new
+// dice and players each time, allocations reported.
+func benchAutoResolve(b *testing.B, s *referee.State) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
