@@ -332,7 +332,7 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	} else {
 		p.value = cur.CA
 	}
-	if err := p.declare(a.Value, a.Mode.String()+" value"); err != nil {
+	if err := p.declare(a.Value, modeValue(a.Mode)); err != nil {
 		return p, err
 	}
 	if dist == 1 {

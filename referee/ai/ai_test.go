@@ -407,15 +407,7 @@ func TestBeatsRandom(t *testing.T) {
 
 // BenchmarkAutoResolve40 auto-resolves a battle of 40 units, 20 a side.
 func BenchmarkAutoResolve40(b *testing.B) {
-	rng := rand.New(rand.NewPCG(40, 40))
-	s := randomBattle(b, rng, battleOptions{perSide: 20})
-	b.ResetTimer()
-	for i := range b.N {
-		players := map[string]*Player{"red": New("red", Normal, uint64(i)), "blue": New("blue", Normal, uint64(i)+1)}
-		if _, _, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(i))), players, 30); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchAutoResolve(b, randomBattle(b, rand.New(rand.NewPCG(40, 40)), battleOptions{perSide: 20}))
 }
 
 // Ensure battles with air lances on both sides auto-resolve: the AI flies
