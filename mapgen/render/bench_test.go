@@ -79,21 +79,24 @@ func benchMap(tb testing.TB) *mapgen.Map {
 	return m
 }
 
-// blankCanvas is a picture of the same size as the sector map, filled with
-// the background: the encode every picture of that size pays for.
-func blankCanvas(tb testing.TB) *image.RGBA {
+// blankCanvas is a paletted picture of the size the tactical or
+// strategic map draws, in the maps' palette, filled with the background:
+// the encode every picture of that size pays for.
+func blankCanvas(tb testing.TB, r image.Rectangle) *image.Paletted {
+	return image.NewPaletted(r, mapPalette) // index 0 is the background
+}
+
+func tacticalBounds(tb testing.TB) image.Rectangle {
 	img, err := drawTactical(sectorView(tb), DefaultOptions(), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	blank := image.NewRGBA(img.Bounds())
-	fillRect(blank, 0, 0, blank.Rect.Dx(), blank.Rect.Dy(), colBackground)
-	return blank
+	return img.Rect
 }
 
 // encodeBlank is the baseline of the budget: Go's image/png encoding the
 // blank canvas at the same compression level.
-func encodeBlank(tb testing.TB, blank *image.RGBA) {
+func encodeBlank(tb testing.TB, blank *image.Paletted) {
 	e := png.Encoder{CompressionLevel: DefaultOptions().Compression}
 	if err := e.Encode(io.Discard, blank); err != nil {
 		tb.Fatal(err)
@@ -101,52 +104,46 @@ func encodeBlank(tb testing.TB, blank *image.RGBA) {
 }
 
 func BenchmarkEncodeBlank(b *testing.B) {
-	blank := blankCanvas(b)
+	blank := blankCanvas(b, tacticalBounds(b))
 	for b.Loop() {
 		encodeBlank(b, blank)
 	}
 }
 
-// BenchmarkEncodeBlankOwn is the package's own encoder on the blank
-// canvas, for comparison.
-func BenchmarkEncodeBlankOwn(b *testing.B) {
-	blank := blankCanvas(b)
-	for b.Loop() {
-		if err := encodePNG(io.Discard, blank, DefaultOptions().Compression); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkEncodeTactical64x17 is the encode alone of the sector map.
+// BenchmarkEncodeTactical64x17 is the encode alone of the sector map:
+// the mapping to the palette and image/png.
 func BenchmarkEncodeTactical64x17(b *testing.B) {
 	img, err := drawTactical(sectorView(b), DefaultOptions(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if err := encodePNG(io.Discard, img, DefaultOptions().Compression); err != nil {
+		if err := writePNG(io.Discard, img, DefaultOptions().Compression); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkTactical64x17 draws and encodes the sector map. After each
-// map it also encodes the blank canvas, with the timer stopped, and
-// reports x-blank: the median map time over the median blank time. Taking
-// the two in turn keeps the ratio honest on a shared machine whose speed
-// drifts while the benchmark runs. x-blank-cpu is the same ratio in
-// process CPU time, which other processes disturb less (and which counts
-// every goroutine of the parallel deflate).
+// BenchmarkTactical64x17 draws and encodes the sector map; see
+// benchAgainstBlank.
 func BenchmarkTactical64x17(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
-	blank := blankCanvas(b)
+	benchAgainstBlank(b, blankCanvas(b, tacticalBounds(b)), func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
+// benchAgainstBlank runs write, and after each map encodes the blank
+// canvas of its size with the timer stopped, and reports x-blank: the
+// median map time over the median blank time. Taking the two in turn
+// keeps the ratio honest on a shared machine whose speed drifts while
+// the benchmark runs. x-blank-cpu is the same ratio in process CPU
+// time, which other processes disturb less.
+func benchAgainstBlank(b *testing.B, blank *image.Paletted, write func(io.Writer) error) {
 	var buf bytes.Buffer
 	var maps, blanks, mapsCPU, blanksCPU []time.Duration
 	for b.Loop() {
 		buf.Reset()
 		t0, c0 := time.Now(), processCPU()
-		if err := WriteTacticalPNG(&buf, v, o); err != nil {
+		if err := write(&buf); err != nil {
 			b.Fatal(err)
 		}
 		maps, mapsCPU = append(maps, time.Since(t0)), append(mapsCPU, processCPU()-c0)
@@ -181,14 +178,11 @@ func BenchmarkDrawTactical64x17(b *testing.B) {
 
 func BenchmarkStrategic12(b *testing.B) {
 	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := WriteStrategicPNG(&buf, v, o); err != nil {
-			b.Fatal(err)
-		}
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
 	}
-	b.ReportMetric(float64(buf.Len()), "png-bytes")
+	benchAgainstBlank(b, blankCanvas(b, img.Rect), func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
 }
 
 // Ensure a sector map with 40 counters stays within the 1.5 MB budget of

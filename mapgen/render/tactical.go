@@ -22,8 +22,13 @@ var (
 )
 
 // DrawTactical draws a battle map as the view's viewer sees it.
+// The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	return drawTactical(v, o, nil)
+	img, err := drawTactical(v, o, nil)
+	if err != nil {
+		return nil, err
+	}
+	return paletted(img, nil), nil
 }
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
@@ -34,7 +39,7 @@ func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
 	if err != nil {
 		return err
 	}
-	return encodePNG(w, img, o.Compression)
+	return writePNG(w, img, o.Compression)
 }
 
 // drawTactical draws into pix when it is given (a pooled buffer whose old
