@@ -14,16 +14,16 @@ import (
 )
 
 // The budgets of BENCHMARKS.md: a 64×17 sector with 40 counters renders to
-// PNG in ≤ 100 ms and ≤ 1.5 MB, and ≤ 3 × the time to encode a blank
-// canvas of the same size; a 12-sector strategic map in ≤ 30 ms. Measure
-// with
+// PNG in ≤ 100 ms; a 64×17 or 32×34 sector map is at most 250 KB and a
+// strategic map at most 30 KB (TestPNGSize); a map's render CPU is held
+// against image/png encoding a blank paletted canvas of the same size;
+// a 12-sector strategic map renders in ≤ 30 ms. Measure with
 //
-//	go test ./mapgen/render -run '^$' -bench . -benchtime 20x
+//	go test ./mapgen/render -run '^$' -bench . -benchtime 40x
 //
-// BenchmarkTactical64x17 reports x-blank, its time over the time to encode
-// the blank canvas measured in the same run.
-
-const pngBudget = 1_500_000
+// The Tactical and Strategic benchmarks report x-blank and x-blank-cpu,
+// their time over the time to encode the blank canvas measured in the
+// same run.
 
 // sectorView is a 64×17 sector map with 40 counters, 20 a side, some
 // stacked, own and blind, and a few highlights: what a player is sent
@@ -167,6 +167,20 @@ func median(ds []time.Duration) time.Duration {
 	return s[len(s)/2]
 }
 
+// BenchmarkTactical32x34 is BenchmarkTactical64x17 on a tall sector.
+func BenchmarkTactical32x34(b *testing.B) {
+	m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: mapgen.Tall})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v, o := onMap(sectorView(b), m), DefaultOptions()
+	img, err := drawTactical(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlank(b, blankCanvas(b, img.Rect), func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
 func BenchmarkDrawTactical64x17(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	for b.Loop() {
@@ -185,16 +199,62 @@ func BenchmarkStrategic12(b *testing.B) {
 	benchAgainstBlank(b, blankCanvas(b, img.Rect), func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
 }
 
-// Ensure a sector map with 40 counters stays within the 1.5 MB budget of
-// BENCHMARKS.md, which keeps it under Discord's upload limit with room to
-// spare.
-func TestTacticalPNGSize(t *testing.T) {
+// Size budgets of BENCHMARKS.md: what a player on a phone downloads.
+const (
+	tacticalPNGBudget  = 250_000
+	strategicPNGBudget = 30_000
+)
+
+// onMap is the sector view's counters and highlights moved onto m (their
+// columns taken modulo its width), so the same battle can be drawn on a
+// 32×34 sector.
+func onMap(v Tactical, m *mapgen.Map) Tactical {
+	move := func(hs []hex.Hex) []hex.Hex {
+		out := make([]hex.Hex, len(hs))
+		for i, h := range hs {
+			out[i] = hex.Hex{X: h.X % m.Width, Y: h.Y % m.Height}
+		}
+		return out
+	}
+	v.Map = m
+	v.Counters = slices.Clone(v.Counters)
+	for i := range v.Counters {
+		v.Counters[i].Hex = move([]hex.Hex{v.Counters[i].Hex})[0]
+	}
+	v.Highlights = slices.Clone(v.Highlights)
+	for i := range v.Highlights {
+		v.Highlights[i].Hexes = move(v.Highlights[i].Hexes)
+	}
+	return v
+}
+
+// Ensure a sector map of every theme, 64×17 and 32×34, with the sector
+// view's 40 counters and highlights, and the strategic map, stay within
+// their PNG size budgets.
+func TestPNGSize(t *testing.T) {
+	v := sectorView(t)
+	for _, theme := range mapgen.Themes {
+		for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
+			m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: theme, Sheets: 2, Orientation: orient})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
+				t.Fatal(err)
+			}
+			if buf.Len() > tacticalPNGBudget {
+				t.Errorf("%v %d×%d map with 40 counters is %d bytes, budget %d", theme, m.Width, m.Height, buf.Len(), tacticalPNGBudget)
+			}
+			t.Logf("%v %d×%d: %d bytes", theme, m.Width, m.Height, buf.Len())
+		}
+	}
 	var buf bytes.Buffer
-	if err := WriteTacticalPNG(&buf, sectorView(t), DefaultOptions()); err != nil {
+	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), DefaultOptions()); err != nil {
 		t.Fatal(err)
 	}
-	if buf.Len() > pngBudget {
-		t.Errorf("64×17 map with 40 counters is %d bytes, budget %d", buf.Len(), pngBudget)
+	if buf.Len() > strategicPNGBudget {
+		t.Errorf("strategic map is %d bytes, budget %d", buf.Len(), strategicPNGBudget)
 	}
-	t.Logf("64×17 map with 40 counters: %d bytes", buf.Len())
+	t.Logf("strategic 4×3: %d bytes", buf.Len())
 }
