@@ -14,9 +14,10 @@ import (
 // preview size. The pictures are still drawn in RGB (the anti-aliased
 // primitives of raster.go, the sprites, gg); then every pixel is mapped
 // to the palette below, which the renderer knows in advance: each colour
-// it paints on purpose exactly, each ground colour with the hex grid laid
-// over it (the anti-aliased pixel that occurs most often), and an even
-// colour cube for the other anti-aliased edges. A pixel is mapped by one
+// it paints on purpose exactly, and the blends that cover areas (the hex
+// grid's anti-aliased edge over each ground, deployment hatching), and a
+// coarse colour cube for the other anti-aliased edges, which land on the
+// nearest entry. A pixel is mapped by one
 // lookup in a table of its 5-6-5 bits, built once; image/png then writes
 // one byte a pixel with no filter trials (it does not filter paletted
 // pictures).
@@ -53,8 +54,8 @@ var paletteIndex = sync.OnceValue(func() *[1 << 16]uint8 {
 
 func key565(r, g, b uint8) int { return int(r>>3)<<11 | int(g>>2)<<5 | int(b>>3) }
 
-// buildPalette lists the exact colours first, then the grid over each
-// ground colour, then as much of a colour cube as fits, at most 256.
+// buildPalette lists the exact colours first, then the blends, then a
+// colour cube, at most 256.
 func buildPalette() color.Palette {
 	var p color.Palette
 	seen := map[color.RGBA]bool{}
@@ -78,28 +79,49 @@ func buildPalette() color.Palette {
 	for _, t := range mapgen.Themes {
 		add(themeColor(t), mix(colDark, themeColor(t), 0.35))
 	}
-	var grounds []color.RGBA
+	var grounds, plain []color.RGBA
 	for _, t := range mapgen.Terrains {
 		for e := range mapgen.MaxElevation + 1 {
 			for _, paved := range []bool{false, true} {
 				c := groundColor(mapgen.Cell{Terrain: t, Elevation: e, Road: paved})
+				plain = append(plain, c)
 				grounds = append(grounds, c, mix(c, colReachable, 0.5))
 			}
 		}
 	}
 	add(grounds...)
-	// The cube's levels: 5 a channel leaves room for the grid blends.
-	const levels = 5
-	for _, c := range grounds {
-		if len(p)+levels*levels*levels >= 256 {
+	// Blends that cover areas, while a colour cube of cubeLevels a
+	// channel still fits after them: the grid over each ground where the
+	// line covers a pixel fully, half and a quarter; the two first sides'
+	// deployment hatching over each ground; the grid over the tinted
+	// grounds.
+	const cubeLevels = 3
+	var blends []color.RGBA
+	for _, a := range []uint32{gridAlpha, gridAlpha / 2, gridAlpha / 4} {
+		for _, c := range plain {
+			blends = append(blends, blend(c, colGrid, a))
+		}
+	}
+	for _, side := range sideColors[:2] {
+		for _, c := range plain {
+			blends = append(blends, blend(c, side, deployAlpha))
+		}
+	}
+	for _, a := range []uint32{gridAlpha, gridAlpha / 2} {
+		for _, c := range grounds {
+			blends = append(blends, blend(c, colGrid, a))
+		}
+	}
+	for _, c := range blends {
+		if len(p)+cubeLevels*cubeLevels*cubeLevels >= 256 {
 			break
 		}
-		add(blend(c, colGrid, gridAlpha))
+		add(c)
 	}
-	for r := range levels {
-		for g := range levels {
-			for b := range levels {
-				l := func(i int) uint8 { return uint8(i * 255 / (levels - 1)) }
+	for r := range cubeLevels {
+		for g := range cubeLevels {
+			for b := range cubeLevels {
+				l := func(i int) uint8 { return uint8(i * 255 / (cubeLevels - 1)) }
 				add(rgb(l(r), l(g), l(b)))
 			}
 		}

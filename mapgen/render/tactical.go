@@ -21,6 +21,9 @@ var (
 	colBlocked   = rgb(0x40, 0x40, 0x40)
 )
 
+// deployAlpha is the strength of a deployment zone's hatching.
+const deployAlpha = 110
+
 // DrawTactical draws a battle map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
@@ -370,7 +373,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 					k = 0
 				}
 				if k < period/4 {
-					blendPixel(img, x, y, col, 110)
+					blendPixel(img, x, y, col, deployAlpha)
 				}
 			}
 		}
