@@ -14,13 +14,12 @@ import (
 // preview size. The pictures are still drawn in RGB (the anti-aliased
 // primitives of raster.go, the sprites, gg); then every pixel is mapped
 // to the palette below, which the renderer knows in advance: each colour
-// it paints on purpose exactly, and the blends that cover areas (the hex
-// grid's anti-aliased edge over each ground, deployment hatching), and a
-// coarse colour cube for the other anti-aliased edges, which land on the
-// nearest entry. A pixel is mapped by one
-// lookup in a table of its 5-6-5 bits, built once; image/png then writes
-// one byte a pixel with no filter trials (it does not filter paletted
-// pictures).
+// it paints on purpose, exactly; the blends that cover areas (the hex
+// grid's anti-aliased edge over each ground, deployment hatching); and a
+// coarse colour cube, so that the other anti-aliased edges land on a near
+// entry. A pixel is mapped by one lookup in a table of its 5-6-5 bits,
+// built once; image/png then writes one byte a pixel with no filter
+// trials (it does not filter paletted pictures).
 
 // mapPalette is the palette every tactical and strategic map is written
 // in.
