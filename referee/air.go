@@ -155,7 +155,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 		others++
 	}
 	if others >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, cite.Book(624))
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, cite.Book(630))
 	}
 	return nil
 }
