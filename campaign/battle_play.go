@@ -3,6 +3,7 @@ package campaign
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"bfbot/referee"
@@ -38,6 +39,12 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 		if err := n.DeployWait(b, side); err != nil {
 			return nil, nil, err
 		}
+	}
+	// The battle waits for a choice in the middle of the turn; when it is
+	// the caller's own, say which decision to answer.
+	if i := slices.IndexFunc(n.Decisions, func(dec Decision) bool { return MidTurn(battleID)(dec) && dec.Side == side }); i >= 0 {
+		dec := n.Decisions[i]
+		return nil, nil, errorf("battle %d waits for your answer to decision %d first: %s (/battle decide decision:%d)", battleID, dec.ID, dec.Question, dec.ID)
 	}
 	b.State.Asked = n.askedSides(b)
 	prev, prevPhase := b.State.Turn, b.State.Phase

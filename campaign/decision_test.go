@@ -524,7 +524,7 @@ func TestDecideProbe(t *testing.T) {
 	if dec.Subject != "A6" || strings.Join(dec.Options, " ") != "B8 B9" || dec.Default != "B8" {
 		t.Fatalf("decision %+v, want A6 choosing B8 (default) or B9", dec)
 	}
-	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "chooses first which enemy unit A6 probes") {
+	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("battle %d waits for your answer to decision %d first: Your AEP unit A6", id, dec.ID)) {
 		t.Errorf("the attack phase goes on while crucis chooses: %v", err)
 	}
 	check := func(t *testing.T, n *Campaign, want string) {
