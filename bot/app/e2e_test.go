@@ -144,8 +144,10 @@ func TestEndToEnd(t *testing.T) {
 	}
 	log.snap(r)
 
-	// Closed DMs: an interaction's DM to another player tells the caller;
-	// a scheduled DM becomes a notice in the campaign's channel.
+	// Closed DMs: an interaction's DM to another player tells nobody at
+	// once — it may be a secret of his side (ruling SE5) — and him at his
+	// next command; a scheduled DM becomes a notice in the campaign's
+	// channel.
 	r.fake.CloseDMs(srvBob)
 	for c = log.snap(r); c.Phase != campaign.PhaseOrders && c.Phase != campaign.PhaseOver; c = log.snap(r) {
 		if ids := campaign.Unfought(c); len(ids) > 0 {
@@ -158,9 +160,17 @@ func TestEndToEnd(t *testing.T) {
 		}
 		r.answers(in.ID)
 		if after := r.campaign(); after.Phase == campaign.PhaseOrders {
-			// The upkeep opened the orders: Bob's DM cannot go, the referee is told.
-			r.fake.MustWait(t, srvWait, "the referee told of Bob's closed DMs", func() bool {
-				return srvContains(r.fake.Answers(in.ID), "<@"+srvBob+"> does not accept direct messages")
+			// The upkeep opened the orders: Bob's DM cannot go; the
+			// referee is not told, Bob is at his next command.
+			if srvContains(r.fake.Answers(in.ID), srvBob) {
+				t.Errorf("the referee's answers name Bob, whose DM failed: %+v", r.fake.Answers(in.ID))
+			}
+			own, err := r.fake.SendCommand(srvBob, srvGuild, srvChannel, "campaign", "status", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.fake.MustWait(t, srvWait, "Bob told of his missed DM at his next command", func() bool {
+				return srvContains(r.fake.Answers(own.ID), "direct message for you could not be delivered")
 			})
 		}
 	}
