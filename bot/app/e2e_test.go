@@ -283,15 +283,17 @@ func (r *srvRig) pressDecision(t *testing.T, battle int, kind campaign.DecisionK
 		ids, err = srvDecisionButtons(r.fake.DMs(user), dec.ID)
 		return err == nil && ids[label] != ""
 	})
-	if others, _ := srvDecisionButtons(r.fake.DMs(other), dec.ID); len(others) > 0 {
-		t.Errorf("the other side was asked decision %d too", dec.ID)
+	// The other side numbers its own decisions (ruling SE6): it is the
+	// question that must not reach it.
+	if srvContains(r.fake.DMs(other), dec.Question) {
+		t.Errorf("the other side was asked %s's decision %d too", dec.Side, dec.ID)
 	}
 	in, err := r.fake.PressButton(user, "", r.fake.DMChannel(user), ids[label])
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.answers(in.ID)
-	if r.campaign().Decision(dec.ID) != nil {
+	if r.campaign().Decision(dec.Side, dec.ID) != nil {
 		t.Fatalf("decision %d still waits after %s pressed %q", dec.ID, dec.Side, label)
 	}
 	return dec.Side
