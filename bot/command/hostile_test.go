@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -127,6 +128,75 @@ func TestHostilePageButton(t *testing.T) {
 	for _, b := range []ButtonID{pageButton("force", "show", 1, "", "", 1), pageButton("battle", "view", 1, "", "", 1), pageButton("force", "show", 1, "campaign", "1", 0)} {
 		if got := cmdTexts(f.hsPress("alice", "g2", hsID(t, b))); !strings.Contains(got, refusedWhere) || strings.Contains(got, "Crucis") {
 			t.Errorf("%v from another server: %s", b.Args, got)
+		}
+	}
+}
+
+// Ensure a battle's record and map stay with their side against forged
+// buttons and a referee who plays: bob's hand-written "Whole log" button
+// for crucis's record, the referee's while the battle is fought, a
+// stranger's, one from another server and one past the last page are
+// refused without a line of the record; and a referee who plays crucis
+// against bob may neither judge nor look at bandits' side of the battle
+// (ruling SEAT3).
+func TestHostileBattleRecord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays campaign turns into a battle")
+	}
+	f, id := cmdBattle(t)
+	logBtn := func(side, page string) string {
+		return hsID(t, ButtonID{Action: ButtonLog, Campaign: 1, Battle: id, Args: []string{side, page}})
+	}
+	for _, c := range []struct{ user, guild, side, page, want string }{
+		{"bob", "g", "crucis", "1", refusedWho}, {"bob", "", "crucis", "2", refusedWho},
+		{"ref", "g", "crucis", "1", refusedWho}, {"mallory", "g", "crucis", "1", refusedWho},
+		{"alice", "g2", "crucis", "1", refusedWhere}, {"alice", "g", "crucis", "999", "page:999"},
+	} {
+		got := cmdTexts(f.hsPress(c.user, c.guild, logBtn(c.side, c.page)))
+		if !strings.Contains(got, c.want) || strings.Contains(got, "saw it") || strings.Contains(got, "— Deployment —") {
+			t.Errorf("%s from %q presses %s's log page %s: %s, want %q", c.user, c.guild, c.side, c.page, got, c.want)
+		}
+	}
+	bid := strconv.Itoa(id)
+	for _, q := range [][]string{{"battle", "view"}, {"map", "tactical"}, {"map", "describe"}, {"battle", "log"}} {
+		got := cmdTexts(f.cmdDo("alice", q[0], q[1], "battle", bid, "side", "bandits"))
+		if !strings.Contains(got, refusedWho) {
+			t.Errorf("/%s %s side:bandits by alice: %s", q[0], q[1], got)
+		}
+	}
+	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Settings.RefereePlays = true
+		n.Side("crucis").Players = append(n.Side("crucis").Players, "ref")
+		return n, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var enemy string
+	for _, u := range f.scdCampaign(1).Battle(id).State.Units {
+		if u.Side == "bandits" {
+			enemy = u.ID
+			break
+		}
+	}
+	for _, q := range [][]string{
+		{"judge", "damage", "battle", bid, "unit", enemy, "steps", "1", "why", "test"},
+		{"judge", "withhold", "battle", bid, "unit", enemy, "why", "test"},
+		{"judge", "vp", "side", "crucis", "points", "5", "why", "test"},
+		{"battle", "view", "battle", bid, "side", "bandits"},
+		{"map", "describe", "battle", bid, "side", "bandits"},
+		{"battle", "log", "battle", bid, "side", "bandits"},
+		{"force", "show", "side", "bandits"},
+		{"campaign", "export"}, {"undo", ""},
+	} {
+		before := f.scdCampaign(1)
+		got := cmdTexts(f.cmdDo("ref", q[0], q[1], q[2:]...))
+		if !strings.Contains(got, refusedWho) {
+			t.Errorf("the referee who plays crucis: /%s %s %v: %s", q[0], q[1], q[2:], got)
+		}
+		if after := f.scdCampaign(1); len(after.Log) != len(before.Log) {
+			t.Errorf("/%s %s by the referee who plays changed the campaign", q[0], q[1])
 		}
 	}
 }

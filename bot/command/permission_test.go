@@ -142,7 +142,7 @@ func cmdAllowed(who, role string) bool {
 // names the other side.
 func TestPlayerSeesOnlyOwnSide(t *testing.T) {
 	f := cmdNewFixture(t, true)
-	for _, cmd := range [][]string{{"bg", "list"}, {"force", "show"}, {"orders", "show"}} {
+	for _, cmd := range [][]string{{"bg", "list"}, {"force", "show"}, {"orders", "show"}, {"map", "strategic"}, {"map", "describe"}} {
 		got := cmdTexts(f.cmdDo("alice", cmd[0], cmd[1], "side", "bandits"))
 		if !strings.Contains(got, refusedWho) || strings.Contains(got, "Moore's Bandits") {
 			t.Errorf("/%s %s side:bandits by alice:\n%s", cmd[0], cmd[1], got)
