@@ -200,3 +200,47 @@ func TestHostileBattleRecord(t *testing.T) {
 		}
 	}
 }
+
+// Ensure autocomplete suggests nothing of the other side: for every
+// option of every command, bob is offered none of crucis's units, a
+// stranger no unit at all, and a member asking from another server
+// nothing (the campaign does not reach there).
+func TestHostileAutocomplete(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays campaign turns into a battle")
+	}
+	f, id := cmdBattle(t)
+	c := f.scdCampaign(1)
+	crucis := map[string]bool{}
+	for _, u := range c.Side("crucis").Units {
+		crucis[u.ID] = true
+	}
+	asked := 0
+	for _, s := range f.reg.Specs() {
+		for _, o := range s.Options {
+			if o.Complete == nil {
+				continue
+			}
+			for _, who := range []struct{ user, guild string }{{"bob", "g"}, {"bob", ""}, {"mallory", "g"}, {"alice", "g2"}} {
+				r := cmdRequest(who.user, s.Name, s.Sub, "battle", strconv.Itoa(id))
+				r.Guild, r.DM = who.guild, who.guild == ""
+				got := f.reg.Complete(t.Context(), r, o.Name, "")
+				asked++
+				for _, v := range got {
+					if crucis[v] {
+						t.Errorf("/%s %s %s: by %s from %q suggests crucis's %s", s.Name, s.Sub, o.Name, who.user, who.guild, v)
+					}
+				}
+				if who.guild == "g2" && len(got) > 0 {
+					t.Errorf("/%s %s %s: from another server suggests %v", s.Name, s.Sub, o.Name, got)
+				}
+				if who.user == "mallory" && (o.Name == "unit" || o.Name == "bg" || o.Name == "dropship") && len(got) > 0 {
+					t.Errorf("/%s %s %s: a stranger is offered %v", s.Name, s.Sub, o.Name, got)
+				}
+			}
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no option autocompletes: the test asks nothing")
+	}
+}
