@@ -464,7 +464,7 @@ func TestDecideAmbush(t *testing.T) {
 	if dec.Subject != "B9" || dec.Default != "attack" {
 		t.Errorf("decision %+v, want B9, attack by default", dec)
 	}
-	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "chooses first whether B9 attacks A6") {
+	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "the battle waits for a choice of Moore's Bandits") {
 		t.Errorf("crucis going on while bandits choose: %v", err)
 	}
 	attacked := func(t *testing.T, n *Campaign, evs []referee.Event) {
