@@ -164,15 +164,7 @@ func TestHostileBattleRecord(t *testing.T) {
 			t.Errorf("/%s %s side:bandits by alice: %s", q[0], q[1], got)
 		}
 	}
-	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-		n := c.Clone()
-		n.Settings.RefereePlays = true
-		n.Side("crucis").Players = append(n.Side("crucis").Players, "ref")
-		return n, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f.refereePlaysCrucis()
 	var enemy string
 	for _, u := range f.scdCampaign(1).Battle(id).State.Units {
 		if u.Side == "bandits" {
