@@ -38,7 +38,7 @@ func stoDB(t *testing.T) string {
 	c, err := campaign.New(0, "tools test", campaign.DefaultSettings(), m, regs)
 	if err == nil {
 		c.Referee = "referee" // as /campaign create makes its creator the referee
-		c, err = campaign.Start(c)
+		c, err = campaign.Start(c, nil)
 	}
 	if err == nil {
 		_, err = s.Create(context.Background(), c, 7)

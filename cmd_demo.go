@@ -227,8 +227,10 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 		}
 		before := fmt.Sprintf("%d/%s/%d", c.Turn, c.Phase, len(c.Battles))
 		switch c.Phase {
-		case campaign.PhaseOrders:
-			fmt.Fprintf(&d.transcript, "\n## Turn %d\n", c.Turn)
+		case campaign.PhaseOrders, campaign.PhaseSearches:
+			if c.Phase == campaign.PhaseOrders {
+				fmt.Fprintf(&d.transcript, "\n## Turn %d\n", c.Turn)
+			}
 			if err := d.orders(ctx, c, players); err != nil {
 				return "", err
 			}

@@ -17,10 +17,9 @@ import (
 // campaign as regiment files, as a player's would.
 
 // demoSeed is the demo's default seed. Its campaign shows both: the
-// Lancers' drop lance drops from orbit into the sector where the Bandits'
-// RBG stands with its DropShip, lands under the drop rules and fights
-// there; later the Bandits' RBG, DropShip and all, is eliminated
-// (TestDemoDropsAndDropShip).
+// Lancers' drop lance drops from orbit into a battle and lands under the
+// drop rules; the Bandits' DropShip fights; later the Bandits' RBG,
+// DropShip and all, is eliminated (TestDemoDropsAndDropShip).
 const demoSeed = 62
 
 // demoDropLance is the lance the Lancers keep ready to drop.

@@ -155,6 +155,16 @@ func TestForceCheck(t *testing.T) {
 			t.Errorf("exit %d: %s\n%s", code, errs, out)
 		}
 	})
+	t.Run("ErrAirLancesOverSpecial", func(t *testing.T) {
+		// A medium regiment of one Locust lance and eight Elite Chippewa
+		// air lances fits the 524 points but not the 50 special points
+		// that buy air units (lines 1961, 2036).
+		out, _, code := run(t, "force", "check", "campaign/forces/testdata/regiments/air_special.yaml")
+		if code != 1 || !strings.Contains(out, "special purchases 184") ||
+			!strings.Contains(out, "  - special purchases (chits, air lances, artillery, DropShips, hidden infantry, mines, drops, salvage) cost 184, more than the 50 special points") {
+			t.Errorf("exit %d\n%s", code, out)
+		}
+	})
 	t.Run("ErrBudgetFlag", func(t *testing.T) {
 		// The Lancers' 32 lances cost more than a light regiment's 428
 		// points (line 1953).

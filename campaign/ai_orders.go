@@ -24,8 +24,30 @@ import (
 // in progress, AIBattleDrops), or, with no intel by turn aiDropWait, drop
 // onto the targets the others march to; every sector where a fighting battlegroup
 // ends its move is searched.
+//
+// In the search step of a turn with drops (PhaseSearches) the AI searches
+// every sector where an enemy dropped and one of its battlegroups stands,
+// unless it searches there already.
 func AIOrders(c *Campaign, side string, seed uint64) []Order {
-	return aiOrders(View(c, side), seed)
+	v := View(c, side)
+	if c.Phase == PhaseSearches {
+		return aiSearchAnswers(v)
+	}
+	return aiOrders(v, seed)
+}
+
+// aiSearchAnswers are the AI's searches in answer to this turn's drops.
+func aiSearchAnswers(v SideView) []Order {
+	var searches []int
+	for _, sec := range v.Sectors {
+		if in := sec.Intel; in != nil && in.Drop && in.Turn == v.Turn && len(sec.Own) > 0 && !slices.Contains(v.Own.Orders.Searches, sec.ID) {
+			searches = append(searches, sec.ID)
+		}
+	}
+	if len(searches) == 0 {
+		return nil
+	}
+	return []Order{{Kind: OrderSearch, Sectors: searches}}
 }
 
 // aiBattlegroup is the AI's working copy of one battlegroup.

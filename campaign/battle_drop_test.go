@@ -61,7 +61,7 @@ func TestCampaignDropAtContact(t *testing.T) {
 		}
 	}
 	n, evs, err = AutoResolveBattle(n, b.ID, dice.New(dice.NewSeeded(5)), 5)
-	n = btlMust(t, n, err)
+	btlMust(t, n, err)
 	var landed []string
 	for _, e := range evs {
 		if e.Type == "landing" && e.Visible("bandits") {

@@ -40,7 +40,7 @@ func dsContactIn(tb testing.TB, c *Campaign) (*Campaign, *Battle, string) {
 }
 
 // Ensure the RBG's DropShip deploys at contact (ruling DR22): landed, in
-// the RBG's zone, alone on open ground at level 0 (000 lines 624, 1214),
+// the RBG's zone, alone on open ground at level 0 (000 lines 630, 1214),
 // and that it may be attacked (000 lines 1263–1269).
 func TestRBGDropShipDeploys(t *testing.T) {
 	c, b, ds := dsContact(t)

@@ -29,19 +29,10 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 	o := st.Outcome()
 	b.Over, b.Outcome = true, &o
 
-	// The side holding the field (its units alone active on the map)
-	// gathers the salvage left lying there (line 2647).
+	// The side holding the field gathers the salvage left lying there
+	// (line 2647), as the battle's victory points counted it.
 	holder := ""
-	var inField []string
-	for _, sd := range st.Sides {
-		for i := range st.Units {
-			if u := &st.Units[i]; u.Side == sd.ID && u.Status == referee.Active {
-				inField = append(inField, sd.ID)
-				break
-			}
-		}
-	}
-	if len(inField) == 1 {
+	if inField := st.SidesInField(); len(inField) == 1 {
 		holder = inField[0]
 	}
 
@@ -175,6 +166,7 @@ func (c *Campaign) foldUnit(b *Battle, u *referee.Unit, reports map[string]*batt
 		return fmt.Errorf("unit %s is not on %s's worksheet", u.ID, s.ID)
 	}
 	rep := reports[s.ID]
+	spendChits(cu, u)
 	steps := u.Class.Info().Steps
 	switch u.Status {
 	case referee.Destroyed:

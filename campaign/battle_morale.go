@@ -180,12 +180,10 @@ func (c *Campaign) moraleChecks(b *Battle, d *dice.Dice) ([]referee.Event, error
 	if !changed {
 		return nil, nil
 	}
-	var field []string
-	for _, side := range sides {
-		if moraleInField(b.State, side) {
-			field = append(field, side)
-		}
-	}
+	// The battle ends as the referee would end it: a side with units
+	// still to come has not left it (SC3), and the victory points and the
+	// RBG box then agree on who holds the field (000 lines 2647, 2661).
+	field := b.State.SidesInField()
 	if len(field) >= 2 {
 		return nil, nil
 	}

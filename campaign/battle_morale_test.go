@@ -445,6 +445,77 @@ func TestMoraleEndsBattle(t *testing.T) {
 	}
 }
 
+// Ensure the morale path ends a battle only as the referee would, and
+// that the victory points and the RBG box then agree on who holds the
+// field: the side whose units alone remain gathers the salvage left on
+// the map (000 lines 2647, 2661), while a side with a late counter still
+// to come has not left the battle (SC3).
+func TestMoraleEndHoldsField(t *testing.T) {
+	setUp := func(tb testing.TB, late bool, salvage int) (*Campaign, *Battle) {
+		c := btlCampaign(tb)
+		c.Settings.MoraleTable = true
+		a := btlGroup(tb, c, "crucis", 6, "A6", "A7")
+		a.Moved, a.From = true, 5
+		b := btlGroup(tb, c, "bandits", 6, "B8", "B9", "B10")
+		if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(tb, "4,5,2,3")); err != nil {
+			tb.Fatal(err)
+		}
+		bt := &c.Battles[len(c.Battles)-1]
+		c = btlDeployAll(tb, c, bt.ID)
+		c = mrlEndPhases(tb, c, bt.ID, 3, btlDice(tb, "1"))
+		btlSetState(c, bt.ID, func(st *referee.State) {
+			st.Unit("B8").Step, st.Unit("B8").Status = 4, referee.Destroyed
+			st.Unit("B9").Step = 2
+			if salvage > 0 {
+				st.Salvage = map[hex.Hex]int{st.Unit("A6").Hex: salvage}
+			}
+			b10 := *st.Unit("B10")
+			st.Units = slices.DeleteFunc(st.Units, func(u referee.Unit) bool { return u.ID == "B10" })
+			if late {
+				// B10 arrives late, as the setup tables' delayed arrival
+				// makes it (setup_apply.go).
+				b10.Status = referee.Reserve
+				st.Scenario = &referee.ScenarioRules{Reinforcements: []referee.Reinforcement{{Side: "bandits", Edge: referee.East, Turn: 9, Units: []referee.Unit{b10}}}}
+			}
+		})
+		return c, c.Battle(bt.ID)
+	}
+	// endTurn ends game turn 3: crucis stands fast, the bandits' B9
+	// collapses and is captured; it returns crucis' battle VP and what
+	// its RBG box gained.
+	endTurn := func(tb testing.TB, c *Campaign, id int) (*Campaign, int, int) {
+		before := c.Side("crucis").Salvage
+		d, _ := mrlDice(tb, 100, 1)
+		next, _, err := BattleAct(c, id, "bandits", referee.Action{Kind: referee.ActEnd}, d)
+		c = btlMust(tb, next, err)
+		nb := c.Battle(id)
+		if !nb.Over || nb.Outcome == nil {
+			return c, 0, 0
+		}
+		return c, nb.Outcome.VP["crucis"], c.Side("crucis").Salvage - before
+	}
+	t.Run("LateCounterToCome", func(t *testing.T) {
+		c, b := setUp(t, true, 2)
+		c, _, _ = endTurn(t, c, b.ID)
+		if nb := c.Battle(b.ID); nb.Over {
+			t.Fatalf("the battle ended (%+v) while the bandits' B10 is still to come", nb.Outcome)
+		}
+		mustCheck(t, c)
+	})
+	t.Run("AloneOnTheField", func(t *testing.T) {
+		c, b := setUp(t, false, 0)
+		_, vp0, box0 := endTurn(t, c, b.ID)
+		c, b = setUp(t, false, 2)
+		c, vp2, box2 := endTurn(t, c, b.ID)
+		if !c.Battle(b.ID).Over {
+			t.Fatal("the battle goes on with crucis alone on the map")
+		}
+		if vp2-vp0 != 2*referee.SalvageVP || box2-box0 != 2 {
+			t.Errorf("2 salvage counters on the map gave crucis %d VP and %d counters in its RBG box, want %d and 2", vp2-vp0, box2-box0, 2*referee.SalvageVP)
+		}
+	})
+}
+
 // Ensure whole auto-resolved battles with the setting on (and the setup
 // tables rolled at contact) keep the campaign's Check green, check
 // morale through the same hook, and are deterministic.

@@ -13,7 +13,7 @@ import (
 // btlCampaign is a started campaign in its battles phase.
 func btlCampaign(tb testing.TB) *Campaign {
 	tb.Helper()
-	c, err := Start(mustNewCampaign(tb))
+	c, err := Start(mustNewCampaign(tb), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

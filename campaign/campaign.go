@@ -15,7 +15,8 @@ import (
 type Phase string
 
 // The phases a campaign passes through. A turn opens for orders, resolves
-// them (steps 1–5: divide and combine, recon, movement, searches, contact),
+// them (steps 1–5: divide and combine, recon, movement, searches, contact;
+// a search step waits for the players when drops were made),
 // fights the battles that contact made (step 6), then does the upkeep
 // (steps 7–11: repair, experience, victory points, reinforcements, end
 // check) and opens the next turn's orders.
@@ -24,6 +25,10 @@ const (
 	PhaseSetup Phase = "setup"
 	// PhaseOrders: players give sealed orders for the turn.
 	PhaseOrders Phase = "orders"
+	// PhaseSearches: movement is over and drops were made in public;
+	// each side may add searches in answer before they are read (step 4,
+	// 000 line 2599; ruling CO10).
+	PhaseSearches Phase = "searches"
 	// PhaseBattles: contacts are being fought.
 	PhaseBattles Phase = "battles"
 	// PhaseOver: the campaign has ended.
@@ -85,9 +90,15 @@ type Campaign struct {
 // sector's seed, and rubble, mines and hidden infantry stay (000 line 2625).
 type SectorState struct {
 	Rubble []hex.Hex `json:"rubble,omitempty"`
-	// Reached are the sides that have reached the sector's objectives and
-	// scored their victory points (ruling CB9).
+	// Reached is the side that scored the sector's objectives: one side,
+	// once in the campaign (objectives.go; ruling CB9). Campaigns from
+	// before that rule may list both sides.
 	Reached []string `json:"reached,omitempty"`
+	// Home is the side that held the sector at the start, and Holder the
+	// side that holds it now: the last to stand there alone at an upkeep
+	// (ruling CB14).
+	Home   string `json:"home,omitempty"`
+	Holder string `json:"holder,omitempty"`
 	// Mines are the mines laid in the sector and not yet set off, per
 	// side and hex (attack points): they stay after the battle whoever
 	// wins it (000 line 2633; ruling CI3). Secret to their side.
@@ -222,9 +233,12 @@ type Intel struct {
 	Turn   int `json:"turn"`
 	Sector int `json:"sector"`
 	// Present: a search found at least one enemy battlegroup there (the
-	// answer says no more, 000 line 2614); Drop: an enemy dropped there.
-	Present bool `json:"present,omitempty"`
-	Drop    bool `json:"drop,omitempty"`
+	// answer says no more, 000 line 2614); Drop: an enemy dropped there;
+	// Searched: the enemy searched there, so one of its battlegroups or
+	// recon units stood there (ruling CO4).
+	Present  bool `json:"present,omitempty"`
+	Drop     bool `json:"drop,omitempty"`
+	Searched bool `json:"searched,omitempty"`
 }
 
 // Battle is a tactical battle that contact made in a sector.

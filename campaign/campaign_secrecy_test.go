@@ -80,7 +80,7 @@ func ordSecrecyCampaign(tb testing.TB, seed uint64) *Campaign {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if c, err = Start(c); err != nil {
+	if c, err = Start(c, nil); err != nil {
 		tb.Fatal(err)
 	}
 	c = ordVP(c, "bandits", int(seed%15))
@@ -216,8 +216,8 @@ func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
 	for _, x := range after.Sides {
 		enemy := after.Enemy(x.ID)
 		own := after.Side(x.ID)
-		// What x may know of the enemy this turn: its public drops and
-		// the contacts (battles) made this turn.
+		// What x may know of the enemy this turn: its public drops, its
+		// searches and the contacts (battles) made this turn.
 		allowed := map[int]bool{}
 		for _, b := range enemy.Battlegroups {
 			if b.Dropped {
@@ -227,6 +227,13 @@ func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
 		for _, b := range after.Battles {
 			if b.Turn == after.Turn {
 				allowed[b.Sector] = true
+			}
+		}
+		// Searches are read aloud: the sector the enemy searched is one
+		// it stands in (ruling CO4).
+		for _, e := range evs {
+			if e.Step == "search" && e.Type == "search" && e.Side == enemy.ID {
+				allowed[e.Sector] = true
 			}
 		}
 		var secrets []*regexp.Regexp
@@ -271,7 +278,9 @@ func ordCheckSecrecy(t *testing.T, before, after *Campaign, evs []Event) {
 		// Intel learnt in this step must be the truth and no more.
 		for _, in := range own.Intel[len(before.Side(x.ID).Intel):] {
 			switch {
-			case !in.Drop && in.Present != ordFound(enemy, in.Sector):
+			case in.Searched && len(enemy.BattlegroupsIn(in.Sector)) == 0:
+				t.Errorf("turn %d: %s's intel %+v reports a search by an enemy that does not stand there", in.Turn, x.ID, in)
+			case !in.Drop && !in.Searched && in.Present != ordFound(enemy, in.Sector):
 				t.Errorf("turn %d: %s's intel %+v; the enemy's non-recon battlegroups there: %v", in.Turn, x.ID, in, ordFound(enemy, in.Sector))
 			case in.Drop && !slices.ContainsFunc(enemy.Battlegroups, func(b Battlegroup) bool { return b.Dropped && b.Sector == in.Sector }):
 				t.Errorf("turn %d: %s's intel %+v reports a drop that did not happen", in.Turn, x.ID, in)

@@ -100,6 +100,40 @@ func TestNewCampaign(t *testing.T) {
 	})
 }
 
+// Ensure an RBG starts with its regiment's repair points under the
+// default settings, and with the referee's number when he sets one: "a
+// regiment usually starts a campaign with 25 to 100 repair points",
+// determined at the start (000 lines 2667–2669; ruling RF3).
+func TestNewRepairPoints(t *testing.T) {
+	m, err := mapgen.GenerateStrategic(1, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crucis, _ := forces.BuiltIn("crucis")
+	bandits, _ := forces.BuiltIn("bandits")
+	crucis.RBG.RepairPoints, bandits.RBG.RepairPoints = 80, 0
+	for _, tc := range []struct {
+		name          string
+		setting       int
+		crucis, other int
+	}{
+		{"DefaultSettingsRegimentsOwn", 0, 80, forces.DefaultRepairPoints},
+		{"RefereeSets", 30, 30, 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := DefaultSettings()
+			st.RepairPoints = tc.setting
+			c, err := New(1, "repair", st, m, []forces.Regiment{crucis, bandits})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, other := c.Side("crucis").RepairPoints, c.Side("bandits").RepairPoints; got != tc.crucis || other != tc.other {
+				t.Errorf("repair points %d and %d, want %d and %d", got, other, tc.crucis, tc.other)
+			}
+		})
+	}
+}
+
 // Ensure joining and starting refuse what the rules do not allow.
 func TestJoinStart(t *testing.T) {
 	c := mustNewCampaign(t)
@@ -118,14 +152,14 @@ func TestJoinStart(t *testing.T) {
 			}
 		})
 	}
-	c, err = Start(c)
+	c, err = Start(c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Turn != 1 || c.Phase != PhaseOrders {
 		t.Fatalf("after Start: turn %d phase %s", c.Turn, c.Phase)
 	}
-	if _, err := Start(c); err == nil {
+	if _, err := Start(c, nil); err == nil {
 		t.Fatal("Start twice accepted")
 	}
 	mustCheck(t, c)

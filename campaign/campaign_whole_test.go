@@ -20,23 +20,25 @@ import (
 // after every step.
 //
 // The map is 3×1 (mapgen.GenerateStrategic(7, 3, 1)): 1 Ravel Weald (the
-// Lancers' end), 2 Zarek Bend (a river sector; the Zarek Listening Post,
-// an objective worth 5 VP), 3 Karsk Plain (the Bandits' end). Battles are
+// Lancers' end; the test adds the Ravel Depot there, an objective worth
+// 100 VP), 2 Zarek Bend (a river sector; the Zarek Listening Post, an
+// objective worth 100 VP), 3 Karsk Plain (the Bandits' end). Battles are
 // kept small by splitting battlegroups (000 line 2579):
 //
 //	turn 1  Lancers "Scouts" [A15] and Bandits "Pickets" [B8 B11 B12] both
-//	        enter sector 2: contact, battle 1, auto-resolved; both reach
-//	        the objective.
+//	        enter sector 2: contact, battle 1, auto-resolved; both stay,
+//	        so nobody holds the objective.
 //	turn 2  Lancers "Strike" [A9 A10 A14] enter sector 2 where the
 //	        Pickets hold a prepared position (with the Bandits' 10 points
 //	        of mines): battle 2, fought action by action: B11 destroyed,
 //	        the Lancers take 5 steps, declare a retreat, A9 and A10
 //	        withdraw and fall back to sector 1, A14 leaves by the wrong
 //	        edge and is captured; the Bandits hold the field and its
-//	        salvage. Repair, experience rolls, reinforcement rolls.
+//	        salvage, and take the Listening Post. Repair, experience
+//	        rolls, reinforcement rolls.
 //	turn 3  The Bandits buy B11's replacement; the Pickets go home; the
 //	        last turn's upkeep repairs with salvage and repair points and
-//	        ends the campaign.
+//	        ends the campaign; the Lancers score the depot they held.
 
 // whlDice is a scripted dice source; whlUsed checks it ran dry.
 func whlDice(tb testing.TB, faces ...int) (*dice.Dice, *dice.Script) {
@@ -77,6 +79,7 @@ func whlNew(tb testing.TB) *Campaign {
 		}
 		regs = append(regs, r)
 	}
+	m.Sectors[0].Objectives = []mapgen.Objective{{Kind: mapgen.Installation, Name: "Ravel Depot", VP: 100}}
 	st := DefaultSettings()
 	st.MapCols, st.MapRows, st.MapSeed = 3, 1, 7
 	st.TurnLimit, st.BattleTurnLimit, st.SetupTables = 3, 2, false
@@ -84,7 +87,7 @@ func whlNew(tb testing.TB) *Campaign {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err = Start(c)
+	c, err = Start(c, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -235,8 +238,8 @@ func TestWholeCampaign(t *testing.T) {
 
 	// ---- Turn 1: upkeep (steps 7–11, lines 2571–2575). Nothing to
 	// repair, nobody attacked (no experience roll, line 2679). Both sides
-	// stand in sector 2 and reach the Zarek Listening Post: 5 VP each
-	// (line 2704; ruling CB9). Reinforcement rolls (line 2714): the
+	// stand in sector 2: nobody holds the Zarek Listening Post, nobody
+	// scores it (line 2704; ruling CB14). Reinforcement rolls (line 2714): the
 	// Lancers 3+4 = 7, the Bandits 2+4 = 6: nothing available.
 	d, s = whlDice(t, 3, 4, 2, 4)
 	c = whlAdvance(t, c, d)
@@ -244,8 +247,8 @@ func TestWholeCampaign(t *testing.T) {
 	if c.Turn != 2 || c.Phase != PhaseOrders {
 		t.Fatalf("after turn 1's upkeep: turn %d phase %s, want turn 2, orders", c.Turn, c.Phase)
 	}
-	whlBooks(t, c, "crucis", 5, 0, 0, 50, 0)
-	whlBooks(t, c, "bandits", 5, 0, 0, 50, 10)
+	whlBooks(t, c, "crucis", 0, 0, 0, 50, 0)
+	whlBooks(t, c, "bandits", 0, 0, 0, 50, 10)
 	if c.Side("crucis").Reinforcements != 0 || c.Side("bandits").Reinforcements != 0 {
 		t.Error("a roll of 6 or 7 makes no reinforcements available")
 	}
@@ -281,7 +284,7 @@ func TestWholeCampaign(t *testing.T) {
 	if got := mineTotal(b2.State.Side("bandits").Mines); got != 10 || len(b2.Sides[1].Mines) != 2 {
 		t.Errorf("the prepared position laid %d points in %d hexes, want 10 in 2", got, len(b2.Sides[1].Mines))
 	}
-	whlBooks(t, c, "bandits", 5, 0, 0, 50, 0)
+	whlBooks(t, c, "bandits", 0, 0, 0, 50, 0)
 	for _, e := range c.Log {
 		if e.Type == "mines" && !slices.Equal(e.Audience, []string{"bandits"}) {
 			t.Errorf("the mines event is for %v, want the Bandits alone: %s", e.Audience, e.Text)
@@ -407,8 +410,8 @@ func TestWholeCampaign(t *testing.T) {
 	if len(c.Battles) != 2 || len(Unfought(c)) != 0 {
 		t.Errorf("%d battles, unfought %v; want 2 and none", len(c.Battles), Unfought(c))
 	}
-	whlBooks(t, c, "crucis", 5+5, 0, 0, 50, 0)
-	whlBooks(t, c, "bandits", 5+34, 0, 1+4, 50, 0)
+	whlBooks(t, c, "crucis", 5, 0, 0, 50, 0)
+	whlBooks(t, c, "bandits", 34, 0, 1+4, 50, 0)
 	if got := c.Sectors[2].Mines["bandits"]; len(got) != 2 || got[mine1] != 5 || got[mine2] != 5 {
 		t.Errorf("mines left in sector 2: %v, want 5 at 0513 and 0713", got)
 	}
@@ -421,7 +424,8 @@ func TestWholeCampaign(t *testing.T) {
 	// Experience (lines 2679–2688), for units that attacked: A9 (veteran, needs
 	// 12) rolls 6+6 = 12: elite; A10 1+2 = 3: stays; B8 (veteran) 2+3 = 5:
 	// stays; B12 (regular, needs 10) 4+6 = 10: veteran. B11 is lost.
-	// VP: the objective is already reached. Reinforcements: the Lancers
+	// VP: the Pickets stand alone in sector 2 and take the Listening
+	// Post, 100 VP (ruling CB14). Reinforcements: the Lancers
 	// 3+4 = 7, nothing; the Bandits 5+5 = 10: 50 VP available.
 	d, s = whlDice(t, 6, 6, 1, 2, 2, 3, 4, 6, 3, 4, 5, 5)
 	c = whlAdvance(t, c, d)
@@ -433,22 +437,22 @@ func TestWholeCampaign(t *testing.T) {
 	whlUnit(t, c, "crucis", "A9", UnitActive, 1, strike, referee.Elite)
 	whlUnit(t, c, "bandits", "B8", UnitActive, 0, pickets, referee.Veteran)
 	whlUnit(t, c, "bandits", "B12", UnitActive, 1, pickets, referee.Veteran)
-	whlBooks(t, c, "crucis", 10, 0, 0, 48, 0)
-	whlBooks(t, c, "bandits", 39, 0, 5, 50, 0)
+	whlBooks(t, c, "crucis", 5, 0, 0, 48, 0)
+	whlBooks(t, c, "bandits", 134, 0, 5, 50, 0)
 	if got := c.Side("bandits").Reinforcements; got != 50 {
 		t.Errorf("the Bandits' reinforcements %d, want 50 (roll 10)", got)
 	}
 
 	// ---- Turn 3: reinforcements (lines 2712–2727): the Bandits buy B11
 	// back, a new counter (B41) at its cost, 5 VP, joining the RBG in
-	// sector 3. 39 − 5 = 34 VP; 5 spent; 45 of the 50 left this turn.
+	// sector 3. 134 − 5 = 129 VP; 5 spent; 45 of the 50 left this turn.
 	n, _, err = BuyReinforcements(c, "bandits", []string{"B11"})
 	c = btlMust(t, n, err)
 	whlUnit(t, c, "bandits", "B41", UnitActive, 0, rbg, referee.Green)
 	if c.Side("bandits").Unit("B11").Replaced != "B41" || c.Side("bandits").Reinforcements != 45 {
 		t.Errorf("B11 replaced by %q, reinforcements left %d; want B41, 45", c.Side("bandits").Unit("B11").Replaced, c.Side("bandits").Reinforcements)
 	}
-	whlBooks(t, c, "bandits", 34, 5, 5, 50, 0)
+	whlBooks(t, c, "bandits", 129, 5, 5, 50, 0)
 
 	// Orders: the Pickets go home to the RBG; nobody searches, so there
 	// is no contact and no die is rolled. (Advance would go on to the
@@ -468,24 +472,26 @@ func TestWholeCampaign(t *testing.T) {
 	// left; a unit mends one step a turn). The Bandits, with the RBG now:
 	// B12 1 → 0 with a salvage counter (5 → 4).
 	// No reinforcement roll: there is no next turn to spend it in (ruling
-	// CB11). The campaign ends: the Bandits lead 34 to 10 (line 2737: both
-	// below 100, "should have stayed home").
+	// CB11). The campaign ends, and the Lancers, who held the Ravel Depot
+	// from the start to the end, score it: 5 + 100 = 105. The Bandits lead
+	// 129 to 105 (line 2737: both "pyrrhic victory"; the Bandits still hold
+	// the Listening Post, scored once already).
 	d, s = whlDice(t)
 	c = whlAdvance(t, c, d)
 	whlUsed(t, s)
 	whlUnit(t, c, "crucis", "A10", UnitActive, 1, strike, referee.Veteran)
 	whlUnit(t, c, "crucis", "A9", UnitActive, 0, strike, referee.Elite)
 	whlUnit(t, c, "bandits", "B12", UnitActive, 0, pickets, referee.Veteran)
-	whlBooks(t, c, "crucis", 10, 0, 0, 46, 0)
-	whlBooks(t, c, "bandits", 34, 5, 4, 50, 0)
+	whlBooks(t, c, "crucis", 105, 0, 0, 46, 0)
+	whlBooks(t, c, "bandits", 129, 5, 4, 50, 0)
 	if c.Phase != PhaseOver || c.Winner != "bandits" {
 		t.Errorf("after turn 3: phase %s, winner %q; want over, bandits", c.Phase, c.Winner)
 	}
 	if got := c.Side("crucis").Reinforcements; got != 0 {
 		t.Errorf("the Lancers' reinforcements %d after the last turn, want 0 (no roll, ruling CB11)", got)
 	}
-	if CampaignVictoryLevel(34) != "should have stayed home" {
-		t.Error("34 VP reads as below 100 on the Campaign Victory Point Table")
+	if CampaignVictoryLevel(129) != "pyrrhic victory" {
+		t.Error("129 VP reads as 100–250 on the Campaign Victory Point Table")
 	}
 }
 

@@ -193,7 +193,8 @@ func (c *Campaign) settle(dec Decision, answer string, byDefault bool, d *dice.D
 	c.Decisions = slices.DeleteFunc(c.Decisions, func(x Decision) bool { return x.Side == dec.Side && x.ID == dec.ID })
 	how := "you chose"
 	if byDefault {
-		how = "no answer came in time, so the default was taken:"
+		// At the deadline, or at once when the AI plays on (DEC6).
+		how = "the default was taken:"
 	}
 	// The turn's digest files the note with the step it belongs to.
 	step := "battle"
@@ -211,7 +212,7 @@ func (c *Campaign) settle(dec Decision, answer string, byDefault bool, d *dice.D
 		return nil, err
 	}
 	c.emit(Event{Step: step, Type: "decision", Audience: secret(dec.Side), Side: dec.Side, Battle: dec.Battle,
-		Text: fmt.Sprintf("decision %d (%s): %s %s", dec.ID, dec.Kind, how, answer)})
+		Text: fmt.Sprintf("decision %d (%s): %s %s", dec.ID, strings.ReplaceAll(string(dec.Kind), "_", " "), how, answer)})
 	return evs, nil
 }
 

@@ -22,7 +22,7 @@ caller simply keeps the old value; the store commits the new one in one
 transaction, and undo is the previous value.
 
 	c, _ := campaign.New(id, name, settings, strategicMap, regiments) // PhaseSetup
-	c, _ = campaign.Start(c)                                        // turn 1, PhaseOrders
+	c, _ = campaign.Start(c, dice)                                  // turn 1, PhaseOrders
 	c, _, _ = campaign.GiveOrder(c, side, order)                    // sealed until the turn runs
 	c, events, _ := campaign.Advance(c, dice)                       // resolve; upkeep once battles are over
 
@@ -47,7 +47,10 @@ The book's campaign turn has eleven steps (000 lines 2571–2584), and the
     setting up a [Battle] with a tactical map generated from the
     sector, deployment zones (ruling R7) and, with setup_tables on, book
     004's pre-battle rolls (ruling R11). The campaign is then in
-    PhaseBattles.
+    PhaseBattles; but when a drop was made it first stops in
+    PhaseSearches, where each side may search in answer to the public
+    drops before [ResolveSearches] reads the searches (step 4 after step
+    3; ruling CO10).
   - PhaseBattles (step 6): the battles are fought on the referee package
     ([BattleAct], [AutoDeploy], [AutoResolveBattle]); a battle's end
     scores its victory points and may start a retreat battle.

@@ -32,7 +32,7 @@ func Example() {
 	}
 	c, err := campaign.New(1, "Example", campaign.DefaultSettings(), m, regs)
 	if err == nil {
-		c, err = campaign.Start(c) // the set-up ends; turn 1's orders open
+		c, err = campaign.Start(c, nil) // the set-up ends; turn 1's orders open
 	}
 	if err != nil {
 		fmt.Println(err)
@@ -116,11 +116,11 @@ func Example() {
 		fmt.Println()
 	}
 	// Output:
-	// turn 1: 2 public events, 10 secret to crucis, 8 secret to bandits
-	// turn 2: 12 public events, 18 secret to crucis, 23 secret to bandits
+	// turn 1: 9 public events, 6 secret to crucis, 5 secret to bandits
+	// turn 2: 18 public events, 12 secret to crucis, 28 secret to bandits
 	//   battle 1 in sector 2: winner "bandits"
 	//   battle 2 in sector 6: winner "bandits"
-	//   battle 3 in sector 10: winner "crucis"
-	// crucis sees: turn 3, orders phase; 4 own battlegroups; intel on 4 of 12 sectors; crucis 136 VP bandits 311 VP
-	// bandits sees: turn 3, orders phase; 3 own battlegroups; intel on 6 of 12 sectors; crucis 136 VP bandits 311 VP
+	//   battle 3 in sector 10: winner "bandits"
+	// crucis sees: turn 3, orders phase; 5 own battlegroups; intel on 6 of 12 sectors; crucis 31 VP bandits 371 VP
+	// bandits sees: turn 3, orders phase; 4 own battlegroups; intel on 6 of 12 sectors; crucis 31 VP bandits 371 VP
 }

@@ -8,6 +8,7 @@ import (
 	"bfbot/internal/usertext"
 	"bfbot/mapgen"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // New makes a campaign in PhaseSetup between the given regiments (two, as
@@ -79,8 +80,14 @@ func newSide(r forces.Regiment, letter string, repair int, sectors []int) Side {
 	// for prepared positions (line 2633; ruling CI2) and salvage counters
 	// in the RBG box.
 	s.Mines, s.Salvage = r.Special.MineAttack, r.Special.Salvage
-	if r.RBG.RepairPoints > 0 && repair == 0 {
+	// Repair points are "determined at the start of the campaign" (line
+	// 2669): the referee's setting, else the regiment's own, else F8's 50
+	// (ruling RF3).
+	if repair == 0 {
 		s.RepairPoints = r.RBG.RepairPoints
+	}
+	if s.RepairPoints == 0 {
+		s.RepairPoints = forces.DefaultRepairPoints
 	}
 	add := func(u forces.RosterUnit) string {
 		id := letter + strconv.Itoa(len(s.Units)+1)
@@ -129,8 +136,11 @@ func (s *Side) newBattlegroup(name string, sector int) Battlegroup {
 }
 
 // Start opens the first turn's orders once every battlegroup stands where
-// the campaign set-up lets it (checkPlacements).
-func Start(c *Campaign) (*Campaign, error) {
+// the campaign set-up lets it (checkPlacements). Each side holds the
+// sectors it stands in alone (ruling CB14); with Settings.RaidObjectives
+// each side's raid objective is rolled on d (ruling ST14), which may be
+// nil otherwise.
+func Start(c *Campaign, d *dice.Dice) (*Campaign, error) {
 	if c.Phase != PhaseSetup {
 		return nil, errorf("campaign %d has already started (turn %d)", c.ID, c.Turn)
 	}
@@ -138,6 +148,15 @@ func Start(c *Campaign) (*Campaign, error) {
 		return nil, err
 	}
 	n := c.Clone()
+	if n.Settings.RaidObjectives {
+		if d == nil {
+			return nil, errorf("raid objectives are rolled at the start, and no dice were given")
+		}
+		if err := n.rollRaidObjectives(d); err != nil {
+			return nil, err
+		}
+	}
+	n.setHome()
 	n.Turn, n.Phase = 1, PhaseOrders
 	n.emit(Event{Step: "orders", Type: "turn", Text: "orders are open"})
 	return n, nil

@@ -30,6 +30,9 @@ const (
 	OrderMerge   OrderKind = "merge"
 	OrderRename  OrderKind = "rename"
 	OrderRecon   OrderKind = "recon"
+	// OrderHoldBack keeps units off the worksheet before the start, as
+	// available unused units (holdback.go).
+	OrderHoldBack OrderKind = "holdback"
 	// OrderPlace places a battlegroup before the campaign starts
 	// (placement.go).
 	OrderPlace OrderKind = "place"
@@ -52,7 +55,8 @@ const (
 //   - rename: Battlegroup, Name;
 //   - recon: Battlegroup, ESR and/or AEP;
 //   - place: Battlegroup, Sectors = [the sector], [0] for orbit (set-up
-//     phase only).
+//     phase only);
+//   - holdback: Units kept off the worksheet (set-up phase only).
 //
 // Giving a move, drop or hold for a battlegroup replaces the one it had:
 // that is how an order is changed.
@@ -78,10 +82,14 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	}
 	step := "orders"
 	switch {
-	case c.Phase == PhaseSetup && o.Kind != OrderSplit && o.Kind != OrderMerge && o.Kind != OrderRename && o.Kind != OrderPlace:
-		return nil, nil, errorf("the campaign has not started: until the referee starts it you may split, merge, rename and place battlegroups (/bg place); orders open in turn 1")
+	case c.Phase == PhaseSetup && o.Kind != OrderSplit && o.Kind != OrderMerge && o.Kind != OrderRename && o.Kind != OrderPlace && o.Kind != OrderHoldBack:
+		return nil, nil, errorf("the campaign has not started: until the referee starts it you may split, merge, rename and place battlegroups (/bg place) and hold units back (/bg holdback); orders open in turn 1")
 	case c.Phase == PhaseSetup:
 		step = "setup"
+	case c.Phase == PhaseSearches && !(o.Kind == OrderSearch || o.Kind == OrderReady || o.Kind == OrderClear && len(o.Sectors) > 0):
+		return nil, nil, errorf("movement is over: in this search step (BattleForce p. 63, Conduct Searches) you may search (/orders search), take back searches (/orders clear sectors:…) or mark your searches ready (/orders ready)")
+	case c.Phase == PhaseSearches:
+		step = "search"
 	case c.Phase == PhaseBattles && o.Kind == OrderDrop && c.Side(side) != nil:
 		return dropIntoBattle(c, side, o)
 	case c.Phase != PhaseOrders:
@@ -125,8 +133,10 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 		text, err = worksheetRename(s, o)
 	case OrderRecon:
 		return makeRecon(c, n, s, o)
+	case OrderHoldBack:
+		text, err = worksheetHoldBack(n, s, o)
 	default:
-		return nil, nil, errorf("unknown order %q: use move, hold, drop, liftoff, search, ready, clear, split, merge, rename, recon or place", o.Kind)
+		return nil, nil, errorf("unknown order %q: use move, hold, drop, liftoff, search, ready, clear, split, merge, rename, recon, place or holdback", o.Kind)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -15,7 +15,7 @@ import (
 // 4×3 grid numbered row by row.
 func ordStarted(tb testing.TB) *Campaign {
 	tb.Helper()
-	c, err := Start(mustNewCampaign(tb))
+	c, err := Start(mustNewCampaign(tb), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

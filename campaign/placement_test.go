@@ -132,7 +132,7 @@ func TestPlacementSectors(t *testing.T) {
 					}
 				}
 			}
-			if _, err := Start(c); err != nil {
+			if _, err := Start(c, nil); err != nil {
 				t.Fatalf("Start after New: %v", err)
 			}
 		})
@@ -175,7 +175,7 @@ func TestPlace(t *testing.T) {
 	c := plcNew(t, 4, 3, nil)
 	mech, mixed := plcMechBG(t, c, "crucis"), plcMixedBG(t, c, "crucis")
 	rbg := c.Side("crucis").RBG().ID
-	started, err := Start(c)
+	started, err := Start(c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestPlace(t *testing.T) {
 		if c.Side("crucis").Battlegroup(mech).Sector == 0 {
 			t.Fatal("Place changed the campaign it was given")
 		}
-		n, err := Start(n)
+		n, err := Start(n, nil)
 		if err != nil {
 			t.Fatalf("Start: %v", err)
 		}
@@ -308,7 +308,7 @@ func TestSetupWorksheet(t *testing.T) {
 		t.Fatalf("a battlegroup split off in orbit stands in sector %d, want orbit", got)
 	}
 	n = give(n, Order{Kind: OrderMerge, Battlegroup: newID, With: []int{second}})
-	if _, err := Start(n); err != nil {
+	if _, err := Start(n, nil); err != nil {
 		t.Fatalf("Start: %v", err)
 	}
 	for _, kind := range []OrderKind{OrderMove, OrderDrop, OrderHold, OrderSearch, OrderReady, OrderRecon, OrderLiftOff} {
@@ -346,7 +346,7 @@ func TestStartChecksPlacement(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			n := c.Clone()
 			tc.change(n)
-			_, err := Start(n)
+			_, err := Start(n, nil)
 			var e *Error
 			if !errors.As(err, &e) || !strings.Contains(err.Error(), "cannot start") {
 				t.Fatalf("Start: error %v, want a placement refusal", err)
@@ -362,7 +362,7 @@ func TestOrbitDrop(t *testing.T) {
 	c := plcNew(t, 4, 3, nil)
 	mech := plcMechBG(t, c, "crucis")
 	c = plcPlace(t, c, "crucis", mech, 0)
-	c, err := Start(c)
+	c, err := Start(c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,7 +452,7 @@ func TestAIPlacement(t *testing.T) {
 						t.Errorf("%s: RBG in sector %d, want the middle of its end, %d", side, c.Side(side).RBG().Sector, want)
 					}
 				}
-				n, err := Start(c)
+				n, err := Start(c, nil)
 				if err != nil {
 					t.Fatalf("Start after the AI's placements: %v", err)
 				}
@@ -513,7 +513,7 @@ func TestOrbitNeedsDropReadiness(t *testing.T) {
 		t.Errorf("orbit with %s not ready: %v", lance, err)
 	}
 	s.Battlegroup(mech).Sector = 0
-	if _, err := Start(c); err == nil || !strings.Contains(err.Error(), "not kept ready to drop") {
+	if _, err := Start(c, nil); err == nil || !strings.Contains(err.Error(), "not kept ready to drop") {
 		t.Errorf("Start with %s in orbit, not ready: %v", lance, err)
 	}
 }

@@ -37,6 +37,11 @@ func TestFileRegimentsCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The file's objectives all lie in the Bandits' half or between the
+	// ends; one in the Guard's end sector 1 gives both sides a home
+	// objective, so that neither meets the campaign objectives (ruling
+	// CB14) before the several turns this test plays.
+	m.ByID(1).Objectives = []mapgen.Objective{{Kind: mapgen.City, Name: "Caerleon", VP: 150}}
 	st := DefaultSettings()
 	st.MapCols, st.MapRows, st.MapSeed = m.Cols, m.Rows, 0
 	st.BattleTurnLimit = 4
@@ -61,7 +66,7 @@ func TestFileRegimentsCampaign(t *testing.T) {
 	if hidden != 1 || dropships != 1 {
 		t.Errorf("%d hidden counters and %d DropShips, want the Guard Platoon and the Cardiff", hidden, dropships)
 	}
-	if c, err = Start(c); err != nil {
+	if c, err = Start(c, nil); err != nil {
 		t.Fatal(err)
 	}
 	mustCheck(t, c)

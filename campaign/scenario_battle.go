@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -249,6 +250,24 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		if i >= maxAIActions {
 			return nil, nil, fmt.Errorf("battle %d: the AI for %s took more than %d actions", battleID, side.ID, maxAIActions)
 		}
+		// A choice in the middle of the turn (hidden infantry, a probe,
+		// fire at a drop — also one left by the deployment that started
+		// the battle): a side the AI plays takes its default at once
+		// (ruling DEC6); a player's question stops the AI until he answers
+		// (his answer goes through BattleAct's callers, which call PlayAI
+		// again).
+		mid := MidTurn(battleID)
+		next, more, err := TakeDefaults(n, func(dec Decision) bool { return mid(dec) && plays[dec.Side] }, d)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(more) > 0 {
+			n, all = next, append(all, more...)
+			continue
+		}
+		if slices.ContainsFunc(n.Decisions, mid) {
+			return n, all, nil
+		}
 		p := players[side.ID]
 		if p == nil {
 			p = ai.New(side.ID, ai.Normal, seed+uint64(len(players)))
@@ -262,12 +281,6 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		if err != nil {
 			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", battleID, b.State.Phase, side.ID, err)
 		}
-		// The AI's turn goes on at once: hidden infantry it met takes its
-		// owner's default (ruling DEC6).
-		next, more, err := TakeDefaults(next, MidTurn(battleID), d)
-		if err != nil {
-			return nil, nil, err
-		}
-		n, all = next, append(append(all, evs...), more...)
+		n, all = next, append(all, evs...)
 	}
 }

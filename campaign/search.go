@@ -9,8 +9,10 @@ import (
 // side searches only where one of its battlegroups or recon units stands
 // after movement. The answer says only whether at least one enemy
 // battlegroup is there: never how many, which or what, and never a recon
-// unit. It goes to the searching side alone (its Intel and an event
-// addressed to it); the searched side is not told it was searched (ruling
+// unit. Both players read off the sectors searched and the searched side
+// answers aloud (2612), so the search and its answer are public: the
+// searched side learns that an enemy battlegroup or recon unit stands in
+// the sector, which is why not searching keeps one hidden (2618; ruling
 // CO4). A sector nobody searches stays hidden, whatever stands in it.
 func resolveSearches(n *Campaign) {
 	for i := range n.Sides {
@@ -26,16 +28,17 @@ func resolveSearches(n *Campaign) {
 			}
 			present := false
 			for j := range n.Sides {
-				if e := &n.Sides[j]; e.ID != s.ID && enemyFound(e, sec) {
-					present = true
+				if e := &n.Sides[j]; e.ID != s.ID {
+					present = present || enemyFound(e, sec)
+					e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: sec, Searched: true})
 				}
 			}
 			s.Intel = append(s.Intel, Intel{Turn: n.Turn, Sector: sec, Present: present})
-			text := fmt.Sprintf("search of sector %s: no enemy battlegroup found", sectorLabel(n, sec))
+			text := fmt.Sprintf("%s searches sector %s: no enemy battlegroup there", s.Name, sectorLabel(n, sec))
 			if present {
-				text = fmt.Sprintf("search of sector %s: enemy battlegroups are there", sectorLabel(n, sec))
+				text = fmt.Sprintf("%s searches sector %s: enemy battlegroups are there", s.Name, sectorLabel(n, sec))
 			}
-			n.emit(Event{Step: "search", Type: "search", Audience: secret(s.ID), Side: s.ID, Sector: sec, Text: text})
+			n.emit(Event{Step: "search", Type: "search", Side: s.ID, Sector: sec, Text: text})
 		}
 	}
 }

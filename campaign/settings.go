@@ -20,11 +20,17 @@ type Settings struct {
 	// it needs SetupTables (R11).
 	MoraleTable bool `json:"morale_table,omitempty"`
 	// TurnLimit ends the campaign after that campaign turn (0: never; the
-	// campaign then ends when a side has no battlegroup left).
+	// campaign then ends when its objectives are met or a side has no
+	// battlegroup left). Not in the book: ruling CB15.
 	TurnLimit int `json:"turn_limit,omitempty"`
+	// RaidObjectives rolls each side a raid objective on 004's table at
+	// the start, in the enemy's deployment area (ruling ST14).
+	RaidObjectives bool `json:"raid_objectives,omitempty"`
 	// BattleTurnLimit ends a tactical battle after that game turn (0: none).
 	BattleTurnLimit int `json:"battle_turn_limit,omitempty"`
-	// RepairPoints each RBG starts with (000 line 2669: 25 to 100).
+	// RepairPoints each RBG starts with (000 line 2669: 25 to 100); 0,
+	// the default, leaves it to each regiment (its file's repair_points,
+	// else forces.DefaultRepairPoints; ruling RF3).
 	RepairPoints int `json:"repair_points"`
 	// Deployment: "ends" (opposite ends of the strategic map) or
 	// "sectors" (designated sectors, secret placement; 000 line 2565).
@@ -66,7 +72,6 @@ func DefaultSettings() Settings {
 		CRT:            referee.RulebookCRT,
 		SetupTables:    true,
 		TurnLimit:      12,
-		RepairPoints:   50,
 		Deployment:     "ends",
 		MissedDeadline: "ai",
 		MapCols:        4,
@@ -83,7 +88,7 @@ func (s Settings) Validate() error {
 	case s.BattleTurnLimit < 0:
 		return errorf("battle_turn_limit %d: use 0 for no limit or a number of game turns", s.BattleTurnLimit)
 	case s.RepairPoints < 0 || s.RepairPoints > 1000:
-		return errorf("repair_points %d: use 0 to 1000 (the book suggests 25 to 100)", s.RepairPoints)
+		return errorf("repair_points %d: use 0 (each regiment's own) or up to 1000 (the book suggests 25 to 100)", s.RepairPoints)
 	case s.Deployment != "ends" && s.Deployment != "sectors":
 		return errorf("deployment %q: use ends or sectors", s.Deployment)
 	case s.DesignatedSectors != nil && s.Deployment != "sectors":

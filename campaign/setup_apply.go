@@ -19,8 +19,11 @@ const MineAttack = 5
 
 // Apply returns a copy of s, a battle in its deployment phase, with the
 // setup tables' results in it:
-//   - the weather in Rules.Weather, night in Rules.Night, natural
-//     fortifications in Rules.Weather.Fortified;
+//   - the weather in Rules.Weather, natural fortifications in
+//     Rules.Weather.Fortified; night is not Rules.Night: 004's night
+//     only halves infantry at set-up and leaves major units alone (004
+//     line 7), so 000's night-fighting rules (000 lines 2377–2383) stay
+//     off (ruling ST2);
 //   - counters kept out of the battle (Absent, air lances that never
 //     come) start Withdrawn: they are not lost and go back to their
 //     battlegroups (ruling ST2);
@@ -43,7 +46,6 @@ func (r SetupResult) Apply(s *referee.State) *referee.State {
 // Restore can build them again (WithInstallations).
 func (r SetupResult) ApplyInstalled(s *referee.State) (*referee.State, []hex.Hex) {
 	ns := s.Clone()
-	ns.Rules.Night = ns.Rules.Night || r.Night
 	ns.Rules.Weather = r.Weather
 	if r.Fortified && r.Defender != "" {
 		ns.Rules.Weather.Fortified = r.Defender

@@ -57,11 +57,13 @@ func stbApply(tb testing.TB, r SetupResult) (before, after *referee.State) {
 	return s, ns
 }
 
-// Ensure the weather, night and natural fortifications go into the rules
-// (lines 7–15, 143) and the state given is left alone.
+// Ensure the weather and natural fortifications go into the rules (lines
+// 8–15, 143) and the state given is left alone. Night leaves major units
+// alone (004 line 7): it halves infantry at set-up and does not switch on
+// 000's night-fighting rules (ruling ST2).
 func TestSetupApplyRules(t *testing.T) {
 	s, ns := stbApply(t, SetupResult{Weather: referee.Weather{Kind: referee.WeatherFog}, Night: true, Fortified: true, Defender: "bandits"})
-	if got := ns.Rules.Weather; got.Kind != referee.WeatherFog || got.Fortified != "bandits" || !ns.Rules.Night {
+	if got := ns.Rules.Weather; got.Kind != referee.WeatherFog || got.Fortified != "bandits" || ns.Rules.Night {
 		t.Errorf("rules %+v", ns.Rules)
 	}
 	if s.Rules.Night || s.Rules.Weather.Kind != referee.WeatherNormal {

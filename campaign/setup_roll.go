@@ -249,7 +249,12 @@ func RollSetupTables(in SetupInput, d *dice.Dice) (SetupResult, []Event, error) 
 			sr.r.Defender = s.ID
 		}
 	}
-	steps := []func() error{sr.weather, sr.scouting, sr.defense, sr.negations, sr.scoutingEffects, sr.defenseEffects, sr.aerospace}
+	// Scouting and its negations come before the defensive advantage
+	// roll, so that a defender's surviving headquarters raid or superior
+	// information adds its +20 to that roll (004 lines 58, 78, 115; ruling
+	// ST7); the defence's own negations then cancel attacker advantages
+	// before any is carried out.
+	steps := []func() error{sr.weather, sr.scouting, sr.negations, sr.defense, sr.scoutingEffects, sr.defenseEffects, sr.aerospace}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return SetupResult{}, nil, err
@@ -460,7 +465,7 @@ func (sr *setupRoller) defense() error {
 	if def == "" {
 		return nil
 	}
-	mod := sr.r.Modifier[def]
+	mod := sr.r.Modifier[def] + sr.informationBonus(def)
 	for pending := 1; pending > 0; pending-- {
 		n, err := rollD100(sr.d, fmt.Sprintf("defensive advantage of %s", def))
 		if err != nil {
@@ -493,6 +498,24 @@ func (sr *setupRoller) defense() error {
 		pending += row.Again
 	}
 	return nil
+}
+
+// informationBonus is the +20 on the setup tables that each of side's
+// headquarters raid and superior information advantages gives, once no
+// enemy negation has cancelled it (004 lines 58, 78). scoutingEffects
+// adds it to Modifier for the later tables.
+func (sr *setupRoller) informationBonus(side string) int {
+	rep := sr.r.Scouting[side]
+	if rep == nil {
+		return 0
+	}
+	n := 0
+	for _, a := range rep.Advantages {
+		if a == AdvHeadquartersRaid || a == AdvSuperiorInformation {
+			n += SetupInformationBonus
+		}
+	}
+	return n
 }
 
 // negate cancels the enemy's most telling scouting advantage (ruling

@@ -641,6 +641,20 @@ func TestSetupDefense(t *testing.T) {
 			t.Errorf("bandits morale %d defense %v", r.Morale["bandits"], r.Defense)
 		}
 	})
+	t.Run("headquarters raid's +20 applies (lines 58, 115; ST7)", func(t *testing.T) {
+		// bandits scout 55+10 = 65: one advantage, 9: headquarters raid,
+		// +20 "on the battle setup tables". Defense 85 + 20 = 105: negate
+		// (crucis has nothing to negate) and roll again without bonuses,
+		// 5: none. Without the +20, 85 would give two advantages.
+		r, evs := stbDefense(t, func(in *SetupInput) { in.Sides[1].Recon = 1 },
+			stbD100(55), stbD20(int(AdvHeadquartersRaid)), stbD100(85), stbD100(5))
+		if len(r.Defense) != 0 || r.Modifier["bandits"] != SetupInformationBonus {
+			t.Errorf("defense %v modifier %d, want none and %d", r.Defense, r.Modifier["bandits"], SetupInformationBonus)
+		}
+		if !wstHasText(evs, "setup", "bandits defensive advantage: roll 85+20 = 105") {
+			t.Errorf("no defense roll with the +20 in %v", evs)
+		}
+	})
 	t.Run("scouting modifier applies (lines 24, 115)", func(t *testing.T) {
 		// bandits scout 1+10 = 11: −25; defense 30 − 25 = 5: none.
 		r, _ := stbDefense(t, func(in *SetupInput) { in.Sides[1].Recon = 1 }, stbD100(1), stbD100(30))

@@ -408,8 +408,9 @@ var raidKinds = map[string]mapgen.ObjectiveKind{
 	"Aerospace Raid": mapgen.Spaceport, "Diversionary": mapgen.Spaceport,
 }
 
-// raidVP: what a raid objective is worth (ruling ST14).
+// raidVP: what a raid objective is worth, the ends of the book's 100 to
+// 250 for a campaign objective (000 line 2704; ruling ST14).
 const (
-	RaidVP      = 25
-	RaidMajorVP = 50
+	RaidVP      = 100
+	RaidMajorVP = 250
 )

@@ -58,6 +58,16 @@ func TestResolveMovement(t *testing.T) {
 	if c.Phase != PhaseOrders || len(c.Log) != len(before.Log) || c.Side("crucis").Battlegroup(2).Sector != 1 {
 		t.Fatal("ResolveTurn changed the campaign it was given")
 	}
+	// The bandits dropped: searches wait for the search step (step 4
+	// after step 3, 000 line 2599; ruling CO10), the searches given with
+	// the orders kept.
+	if n.Phase != PhaseSearches || !slices.Equal(n.Side("crucis").Orders.Searches, []int{2}) || n.Side("crucis").Orders.Ready {
+		t.Fatalf("phase %s, crucis searches %v ready %v; want the search step with the search of 2 kept, not ready",
+			n.Phase, n.Side("crucis").Orders.Searches, n.Side("crucis").Orders.Ready)
+	}
+	n, more, err := ResolveSearches(n, ordDice(1))
+	n = btlMust(t, n, err)
+	evs = append(evs, more...)
 	if n.Phase != PhaseBattles || len(n.Battles) != 0 {
 		t.Fatalf("phase %s with %d battles, want battles phase with none", n.Phase, len(n.Battles))
 	}
@@ -97,7 +107,11 @@ func TestResolveMovement(t *testing.T) {
 			if firstDrop < 0 {
 				firstDrop = i
 			}
-		case "move", "hold", "liftoff", "search":
+		case "search":
+			if len(e.Audience) != 0 {
+				t.Errorf("search %q addressed to %v, want public (ruling CO4)", e.Text, e.Audience)
+			}
+		case "move", "hold", "liftoff":
 			if len(e.Audience) != 1 || e.Audience[0] != e.Side {
 				t.Errorf("%s event %q addressed to %v", e.Type, e.Text, e.Audience)
 			}
@@ -144,7 +158,8 @@ func TestResolveMovement(t *testing.T) {
 }
 
 // Ensure searches answer only whether a battlegroup is there, never
-// reveal recon units, go to the searching side alone, and that contact
+// reveal recon units, are read aloud to both sides with their answers —
+// the searched side learns where the searcher stands — and that contact
 // needs a search (000 lines 2612–2620, rulings CO4, CO5).
 func TestResolveSearchesAndContacts(t *testing.T) {
 	base := ordStarted(t)
@@ -170,9 +185,18 @@ func TestResolveSearchesAndContacts(t *testing.T) {
 		if !slices.Contains(ba.Intel, Intel{Turn: 1, Sector: 1, Present: true}) {
 			t.Errorf("the bandit recon unit's search of 1 should find crucis battlegroup 2: %+v", ba.Intel)
 		}
+		// Each side hears where the other searched (line 2612).
+		for _, want := range []Intel{{Turn: 1, Sector: 1, Searched: true}, {Turn: 1, Sector: 9, Searched: true}} {
+			if !slices.Contains(ba.Intel, want) {
+				t.Errorf("bandits intel %+v lacks %+v", ba.Intel, want)
+			}
+		}
+		if !slices.Contains(cr.Intel, Intel{Turn: 1, Sector: 1, Searched: true}) {
+			t.Errorf("crucis intel %+v lacks the bandits' search of 1", cr.Intel)
+		}
 		for _, e := range evs {
-			if e.Type == "search" && (len(e.Audience) != 1 || e.Audience[0] != e.Side) {
-				t.Errorf("search answer %q addressed to %v", e.Text, e.Audience)
+			if e.Type == "search" && len(e.Audience) != 0 {
+				t.Errorf("search answer %q addressed to %v, want public (ruling CO4)", e.Text, e.Audience)
 			}
 			if e.Type == "search" && e.Side == "crucis" && e.Sector == 1 && strings.Contains(e.Text, "are there") {
 				t.Error("a recon unit was revealed by a search (000 line 2616)")
@@ -305,4 +329,37 @@ func BenchmarkCampaignTurn(b *testing.B) {
 			b.ReportMetric(float64(battles), "battles")
 		})
 	}
+}
+
+// Ensure searches come after movement (step 4 after step 3, 000 line
+// 2599; ruling CO10): when the bandits drop in public (line 2602) into
+// sector 1, where crucis battlegroup 2 stands and had no search, the turn
+// stops for the search step; crucis searches in answer, nothing else may
+// be ordered then, and contact follows. The AI answers a drop the same way.
+func TestSearchStep(t *testing.T) {
+	c := ordOrbit(ordStarted(t), "bandits", 2)
+	c = ordGive(t, c, "bandits", Order{Kind: OrderDrop, Battlegroup: 2, Sectors: []int{1}})
+	n, evs := ordResolve(t, c)
+	if n.Phase != PhaseSearches || !slices.ContainsFunc(evs, func(e Event) bool { return e.Type == "drop" && e.Sector == 1 && len(e.Audience) == 0 }) {
+		t.Fatalf("phase %s; want the search step after a public drop into 1", n.Phase)
+	}
+	if got := AIOrders(n, "crucis", 1); len(got) != 1 || got[0].Kind != OrderSearch || !slices.Equal(got[0].Sectors, []int{1}) {
+		t.Errorf("the AI answers the drop with %+v, want a search of sector 1", got)
+	}
+	var e *Error
+	if _, _, err := GiveOrder(n, "crucis", Order{Kind: OrderMove, Battlegroup: 3, Sectors: []int{6}}); !errors.As(err, &e) || !strings.Contains(e.Msg, "movement is over") {
+		t.Errorf("a move in the search step: %v", err)
+	}
+	n = ordGive(t, n, "crucis", Order{Kind: OrderSearch, Sectors: []int{1}})
+	n, _, err := Advance(n, ordDice(1))
+	n = btlMust(t, n, err)
+	if n.Phase != PhaseBattles || len(n.Battles) != 1 || n.Battles[0].Sector != 1 {
+		t.Fatalf("phase %s, battles %d; want the contact in sector 1", n.Phase, len(n.Battles))
+	}
+	t.Run("NoDropNoStep", func(t *testing.T) {
+		n, _ := ordResolve(t, ordStarted(t))
+		if n.Phase != PhaseBattles {
+			t.Errorf("phase %s after a turn without drops, want battles", n.Phase)
+		}
+	})
 }

@@ -65,13 +65,16 @@ func CampaignVictoryLevel(vp int) string {
 	return "should have stayed home"
 }
 
-// endReason is why the campaign ends at this turn's end check: its last
-// turn is done or a side has no battlegroup left (step 11); "" when it
-// goes on.
+// endReason is why the campaign ends at this turn's end check: its
+// objectives are met (step 11, 000 line 2584; ruling CB14), its last turn
+// is done (CB15) or a side has no battlegroup left; "" when it goes on.
 func (c *Campaign) endReason() string {
 	why := ""
 	if c.Settings.TurnLimit > 0 && c.Turn >= c.Settings.TurnLimit {
 		why = fmt.Sprintf("turn %d, the last, is over", c.Turn)
+	}
+	if side := c.objectivesMet(); side != "" {
+		why = fmt.Sprintf("%s holds every objective: the campaign objectives are met", c.Side(side).Name)
 	}
 	for _, s := range c.Sides {
 		if len(s.Battlegroups) == 0 {
@@ -82,12 +85,13 @@ func (c *Campaign) endReason() string {
 }
 
 // endCheck ends the campaign when endReason says so, and reports whether
-// it did.
+// it did. Objectives held from the start to the end are scored then.
 func (c *Campaign) endCheck() bool {
 	why := c.endReason()
 	if why == "" {
 		return false
 	}
+	c.scoreHeldObjectives()
 	c.Phase = PhaseOver
 	a, b := c.Sides[0], c.Sides[1]
 	switch {

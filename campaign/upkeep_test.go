@@ -112,9 +112,9 @@ func TestExperienceRolls(t *testing.T) {
 	}
 }
 
-// Ensure step 9 scores an eliminated RBG once (000 line 2703: 200) and an
-// objective once per side (ruling CB9): the bandits' battalion stands in
-// sector 12, Carrick Landing (a city, 10 VP).
+// Ensure step 9 scores an eliminated RBG once (000 line 2703: 200); the
+// bandits' battalion standing on their own city, Carrick Landing (sector
+// 12), where they started, scores nothing (ruling CB14).
 func TestVictoryPointsStep(t *testing.T) {
 	c := btlCampaign(t)
 	btlLoseAll(c, "bandits", c.Side("bandits").RBG().ID)
@@ -123,12 +123,12 @@ func TestVictoryPointsStep(t *testing.T) {
 	if got := n.Side("crucis").VP; got != RBGEliminatedVP {
 		t.Errorf("crucis VP %d, want %d", got, RBGEliminatedVP)
 	}
-	if got := n.Side("bandits").VP; got != 10 {
-		t.Errorf("bandits VP %d, want the 10 of Carrick Landing", got)
+	if got := n.Side("bandits").VP; got != 0 {
+		t.Errorf("bandits VP %d, want 0: their own start sector is no objective reached", got)
 	}
 	n.Phase = PhaseBattles
 	n2, _ := btlUpkeep(t, n, "3,3")
-	if n2.Side("crucis").VP != RBGEliminatedVP || n2.Side("bandits").VP != 10 {
+	if n2.Side("crucis").VP != RBGEliminatedVP || n2.Side("bandits").VP != 0 {
 		t.Errorf("second upkeep: VP %d and %d, want them unchanged", n2.Side("crucis").VP, n2.Side("bandits").VP)
 	}
 }
@@ -174,7 +174,7 @@ func TestReinforcements(t *testing.T) {
 		{"ErrActive", "crucis", []string{"A4"}, "not a unit you may buy"},
 		{"ErrTwice", "crucis", []string{"A8", "A8"}, "named twice"},
 		{"ErrOverRoll", "crucis", []string{"A8", "A10"}, "allows 37"},
-		{"ErrVP", "bandits", []string{"B8"}, "has 10"},
+		{"ErrVP", "bandits", []string{"B8"}, "has 0"},
 		{"ErrNothing", "crucis", nil, "name the units"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -204,11 +204,12 @@ func TestEndCheck(t *testing.T) {
 		c := btlCampaign(t)
 		c.Settings.TurnLimit = 1
 		n, evs := btlUpkeep(t, c, "3,3,3,3")
-		// The bandits hold Carrick Landing: 10 VP to 0.
+		// The bandits held Carrick Landing from the start to the end: 150
+		// VP to 0 (ruling CB14).
 		if n.Phase != PhaseOver || n.Winner != "bandits" {
 			t.Fatalf("phase %s winner %q, want over, bandits", n.Phase, n.Winner)
 		}
-		if last := evs[len(evs)-1]; last.Type != "campaign_result" || !strings.Contains(last.Text, "should have stayed home") {
+		if last := evs[len(evs)-1]; last.Type != "campaign_result" || !strings.Contains(last.Text, "150 victory points: pyrrhic victory") {
 			t.Errorf("last event %q", last.Text)
 		}
 	})

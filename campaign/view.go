@@ -61,6 +61,9 @@ type SectorView struct {
 	// Mines are the attack points of the viewer's own mines still lying
 	// there (ruling CI3); the enemy's are never shown.
 	Mines int `json:"mines,omitempty"`
+	// Held: the viewer holds the sector (ruling CB14). Whether the enemy
+	// holds one is the enemy's secret.
+	Held bool `json:"held,omitempty"`
 }
 
 // BattleView is a battle as a side may know it: where and between whom
@@ -99,11 +102,19 @@ func View(c *Campaign, side string) SideView {
 			}
 		}
 		sec.Mines = mineTotal(c.Sectors[sec.ID].Mines[side])
+		sec.Held = c.Sectors[sec.ID].Holder == side
+		// The latest turn's intel on the sector, its facts together (a
+		// search that found the enemy and his own search there, CO4).
 		for j := len(s.Intel) - 1; j >= 0; j-- {
-			if s.Intel[j].Sector == sec.ID {
-				in := s.Intel[j]
+			in := s.Intel[j]
+			switch {
+			case in.Sector != sec.ID:
+			case sec.Intel == nil:
 				sec.Intel = &in
-				break
+			case in.Turn == sec.Intel.Turn:
+				sec.Intel.Present = sec.Intel.Present || in.Present
+				sec.Intel.Drop = sec.Intel.Drop || in.Drop
+				sec.Intel.Searched = sec.Intel.Searched || in.Searched
 			}
 		}
 	}

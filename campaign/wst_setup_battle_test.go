@@ -79,7 +79,9 @@ func TestWstContactWeather(t *testing.T) {
 	}{
 		{"Normal", wstNormal, referee.WeatherNormal, false, "weather roll 30: normal", nil},
 		{"Fog", wstFog, referee.WeatherFog, false, "weather roll 87: thick fog", nil},
-		{"NightThenNormal", wstNight + "," + wstNormal, referee.WeatherNormal, true, "weather roll 5: night", nil},
+		// Night halves infantry only; the scenario night rules stay off
+		// (004 line 7, ST2).
+		{"NightThenNormal", wstNight + "," + wstNormal, referee.WeatherNormal, false, "weather roll 5: night", nil},
 		// Neither side holds a prepared position: both may refuse (ST6).
 		{"Storm", wstStorm, referee.WeatherStorm, false, "weather roll 100: massive storm", []string{"bandits", "crucis"}},
 	}

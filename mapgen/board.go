@@ -702,6 +702,10 @@ func (br *boardReader) convert(bh *boardHex, h hex.Hex, ts []boardTerrain) {
 			bh.pavement = true
 		case "bldg_class":
 			// Read with the building; alone it means nothing.
+		case "none":
+			// MegaMek's terrain type 0, "no terrain": a real name whose
+			// level has no meaning.
+			warn("%s is MegaMek's empty terrain and sets nothing: ignored", t.text)
 		default:
 			switch {
 			case boardSilent[t.name]:

@@ -119,6 +119,7 @@ var sampleWarnings = []boardWant{
 	{44, "0404", "building:5 (wall) taken as hardened-building"},
 	{45, "0504", "elevation -1 is below ground level: taken as 0"},
 	{45, "0504", "zorch:1 is not a MegaMek terrain"},
+	{45, "0504", "none:2 is MegaMek's empty terrain and sets nothing: ignored"},
 	{46, "0604", "elevation 5 is above level 2"},
 	{46, "0604", "magma:1 has no BattleForce equivalent"},
 	{47, "0704", "swamp:1 taken as water-1"},

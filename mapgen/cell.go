@@ -17,7 +17,7 @@ type Cell struct {
 	// level of the surface.
 	Elevation int
 	// Road is set for road and pavement hexes. Roads let units ignore
-	// terrain costs and cross prohibited terrain (000 line 652).
+	// terrain costs and cross prohibited terrain (000 line 653).
 	Road bool
 	// RoadExits has bit d set when the road leaves through hexside d
 	// (hex.Direction, the numbering MegaMek uses). A road hex with no exits

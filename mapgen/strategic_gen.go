@@ -27,12 +27,18 @@ const (
 	installationChance = 25 // any other sector holds an installation
 )
 
-// defaultObjectiveVP is what a generated objective is worth. The campaign
-// rules leave objectives and their values to the players (000 line 2704,
-// which suggests 100–250 VP for a campaign's main objective); these are
-// bfbot's defaults for the lesser objectives of single sectors, and a
-// campaign may change them.
-var defaultObjectiveVP = [...]int{City: 10, Spaceport: 15, Installation: 5}
+// defaultObjectiveVP is what a generated objective is worth: reaching a
+// campaign objective "should be worth between 100 to 250" VP, agreed
+// before play (000 line 2704; ruling B11). A map file may give each
+// objective its own value in that range.
+var defaultObjectiveVP = [...]int{City: 150, Spaceport: 200, Installation: 100}
+
+// MinObjectiveVP and MaxObjectiveVP bound an objective's value (000 line
+// 2704).
+const (
+	MinObjectiveVP = 100
+	MaxObjectiveVP = 250
+)
 
 // DefaultObjectiveVP returns the victory points a generated objective of
 // kind k is worth unless the campaign says otherwise.

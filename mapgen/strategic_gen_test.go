@@ -117,9 +117,10 @@ func checkGenObjectives(t *testing.T, seed uint64, sec Sector) {
 	}
 }
 
-// Ensure the objective defaults are the table's.
+// Ensure the objective defaults lie in the book's 100 to 250 (000 line
+// 2704; ruling B11).
 func TestDefaultObjectiveVP(t *testing.T) {
-	for k, want := range map[ObjectiveKind]int{City: 10, Spaceport: 15, Installation: 5, 99: 0} {
+	for k, want := range map[ObjectiveKind]int{City: 150, Spaceport: 200, Installation: 100, 99: 0} {
 		if got := DefaultObjectiveVP(k); got != want {
 			t.Errorf("DefaultObjectiveVP(%v) = %d, want %d", k, got, want)
 		}

@@ -46,8 +46,11 @@ const MaxStrategicFileBytes = 1 << 20
 
 // Bounds on hand-written values.
 const (
-	maxObjectiveVP = 10000 // the book suggests 100–250 for a main objective (000 line 2704)
-	maxObjectives  = 8     // per sector
+	maxObjectives = 8 // per sector
+	// maxKeptObjectiveVP bounds an objective's value in a map already
+	// made: files keep to MinObjectiveVP–MaxObjectiveVP, but maps stored
+	// before that rule hold smaller values and still load.
+	maxKeptObjectiveVP = 10000
 )
 
 // ErrStrategicFile matches every error ReadStrategic returns.
@@ -286,7 +289,7 @@ func readObjectives(n *yaml.Node, path string) ([]Objective, error) {
 		}
 		ob.VP = DefaultObjectiveVP(ob.Kind)
 		if f, ok := fs["vp"]; ok {
-			if ob.VP, err = smInt(f, p+".vp", 0, maxObjectiveVP); err != nil {
+			if ob.VP, err = smInt(f, p+".vp", MinObjectiveVP, MaxObjectiveVP); err != nil {
 				return nil, err
 			}
 		}
@@ -461,8 +464,8 @@ func (s *Strategic) Check() error {
 			if msg := nameProblem(usertext.Objective, ob.Name); msg != "" {
 				return bad(sec.ID, "objective name: %s", msg)
 			}
-			if ob.VP < 0 || ob.VP > maxObjectiveVP {
-				return bad(sec.ID, "objective %q is worth %d VP: use 0 to %d", ob.Name, ob.VP, maxObjectiveVP)
+			if ob.VP < 0 || ob.VP > maxKeptObjectiveVP {
+				return bad(sec.ID, "objective %q is worth %d VP: use 0 to %d", ob.Name, ob.VP, maxKeptObjectiveVP)
 			}
 		}
 		usedCol[sec.Col], usedRow[sec.Row] = true, true

@@ -84,7 +84,7 @@ func TestReadStrategicExample(t *testing.T) {
 		if s.ByID(2).Orientation != Tall || s.ByID(1).Orientation != Wide || s.ByID(2).Theme != Woods {
 			t.Errorf("sector 2 %+v / 1 %+v: orientation or theme wrong", s.ByID(2), s.ByID(1))
 		}
-		want := []Objective{{City, "Port Arthur", 10}, {Spaceport, "Arthur Spaceport", DefaultObjectiveVP(Spaceport)}}
+		want := []Objective{{City, "Port Arthur", 120}, {Spaceport, "Arthur Spaceport", DefaultObjectiveVP(Spaceport)}}
 		if got := s.ByID(3).Objectives; !reflect.DeepEqual(got, want) {
 			t.Errorf("sector 3 objectives %+v, want %+v", got, want)
 		}
@@ -181,7 +181,7 @@ func TestReadStrategicErrors(t *testing.T) {
 			`line 4: sectors[0].objectives[0].kind: "castle" is not an objective kind: use one of city, spaceport, installation`},
 		{"ObjNoName", head + "  - {col: 1, row: 1, name: A, theme: plains, objectives: [{kind: city}]}\n", "sectors[0].objectives[0]: no name"},
 		{"ObjVP", head + "  - {col: 1, row: 1, name: A, theme: plains, objectives: [{kind: city, name: X, vp: 20000}]}\n",
-			"sectors[0].objectives[0].vp: 20000 is out of range: use 0 to 10000"},
+			"sectors[0].objectives[0].vp: 20000 is out of range: use 100 to 250"},
 		{"ObjectivesNotList", head + "  - {col: 1, row: 1, name: A, theme: plains, objectives: city}\n", "sectors[0].objectives: want a list"},
 		{"Twice", "cols: 1\ncols: 1\n", "line 2: cols: given twice (first at line 1)"},
 		{"Alias", "cols: &c 1\nrows: *c\n", "line 1: cols: anchors (&name) are not supported"},

@@ -155,7 +155,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 		others++
 	}
 	if others >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, cite.Book(624))
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, cite.Book(630))
 	}
 	return nil
 }
@@ -332,7 +332,7 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	} else {
 		p.value = cur.CA
 	}
-	if err := p.declare(a.Value, a.Mode.String()+" value"); err != nil {
+	if err := p.declare(a.Value, modeValue(a.Mode)); err != nil {
 		return p, err
 	}
 	if dist == 1 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
@@ -13,9 +14,53 @@ import (
 // ("Hex 1212 costs 5 MP; A3 has 4 left").
 var ErrIllegal = errors.New("illegal action")
 
-// illegal returns an ErrIllegal with a sentence for the player.
+// illegal returns an ErrIllegal with a sentence for the player. The
+// sentence is formatted only when the error is read: ValidActions and the
+// AI run the same checks on every candidate action and throw most
+// refusals away unread. Pass values that do not change afterwards (IDs,
+// numbers, hexes), not something the caller goes on to modify.
 func illegal(format string, a ...any) error {
-	return fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, a...))
+	return &refusal{format: format, args: a}
+}
+
+// A refusal is the error illegal returns: ErrIllegal and the format of
+// its sentence, with the arguments it is formatted with when read.
+type refusal struct {
+	format string
+	args   []any
+}
+
+func (r *refusal) Error() string {
+	return ErrIllegal.Error() + ": " + fmt.Sprintf(r.format, r.args...)
+}
+
+func (r *refusal) Unwrap() error { return ErrIllegal }
+
+// Words for the refusals ValidActions meets most often (an attack out of
+// sight or too close), for illegal to format only when they are read:
+// bookCite and bookSpan cite the rulebook's lines as cite.Book and
+// cite.Span do, hexCount counts hexes as english.Counts does, modeValue
+// names the value an attack mode declares from ("ranged value"), and
+// nightWoods is the note a blocked line of sight gets at night (000 line
+// 2381).
+type (
+	bookCite   []int
+	bookSpan   [2]int
+	hexCount   int
+	modeValue  AttackMode
+	nightWoods bool
+)
+
+func (c bookCite) String() string  { return cite.Book(c...) }
+func (c bookSpan) String() string  { return cite.Span(c[0], c[1]) }
+func (n hexCount) String() string  { return english.Counts(int(n), "hex", "hexes") }
+func (m modeValue) String() string { return AttackMode(m).String() + " value" }
+
+func (n nightWoods) String() string {
+	if !n {
+		return ""
+	}
+	return "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
 }
 
 // battle is the work of one Apply: a fresh copy of the state to change,

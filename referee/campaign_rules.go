@@ -131,16 +131,23 @@ func (b *battle) zoneError(u *Unit, h hex.Hex) error {
 // starts: every hex of its zone a ground unit or DropShip in reserve may
 // stand in, or every hex a unit dropping at the start may land on.
 func validDeploys(s *State, u *Unit) []Action {
-	if s.Phase != PhaseDeploy || u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir || (u.Drop && !dropsAtStart(s, u)) || s.SetupWait(u.Side) != nil {
+	if s.Phase != PhaseDeploy || u.Status != Reserve || u.Aboard != "" || u.Class.Kind() == KindAir || (u.Drop && !dropsAtStart(s, u)) || s.SetupWait(u.Side) != nil || (!u.Drop && weatherDeployError(s, u) != nil) {
 		return nil
 	}
 	b := &battle{s: s, side: u.Side}
+	zone, zoned := Zone{}, false
+	if s.Campaign != nil {
+		zone, zoned = s.Campaign.Zones[u.ID]
+	}
 	var out []Action
 	for _, h := range s.Map.Hexes() {
 		var err error
-		if u.Drop {
+		switch {
+		case !u.Drop && zoned && !zone.Contains(s.Map, h):
+			continue // deployError refuses it (zoneError); no need to say why
+		case u.Drop:
 			err = dropTargetError(s, u, h, deployKnownAt(s, u.Side, h))
-		} else {
+		default:
 			err = b.deployError(u, h)
 		}
 		if err == nil {

@@ -49,9 +49,9 @@ func (p *attackPlan) sameHex() bool { return p.at == p.attacker.Hex }
 
 // declare lowers p.value to the value the player declared (000 line
 // 849): 0 declares none and keeps the full value; a value under 1 or
-// over the full one is refused. full names the value in the message
-// ("ranged value", "Air Attack Value").
-func (p *attackPlan) declare(v int, full string) error {
+// over the full one is refused. full names the value in the message:
+// "Air Attack Value", or a modeValue ("ranged value").
+func (p *attackPlan) declare(v int, full any) error {
 	if v == 0 {
 		return nil
 	}
@@ -166,7 +166,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
 	if u.MinRange > 0 && dist < u.MinRange {
-		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
+		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, hexCount(dist), u.ID, u.MinRange, bookCite{835})
 	}
 	if a.Observer != "" && a.Mode != Ranged {
 		return p, illegal("only ranged attacks fire through a forward observer (%s)", cite.Book(827))
@@ -175,7 +175,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", cite.Book(1011))
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
-		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", cite.Span(604, 610))
+		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 610})
 	}
 	cur := attackValues(u)
 	var shifts []int
@@ -202,14 +202,10 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		case !los.Clear && indirect:
 			p.observer = autoObserver(s, lines, u, at)
 			if p.observer == "" {
-				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (%s; ruling K5)", u.ID, name, los, cite.Book(827, 980))
+				return p, illegal("%s has no clear line of sight to %s (%v) and no friendly unit can act as its forward observer: one on the map, not disrupted, with a clear line of sight to the target (%s; ruling K5)", u.ID, name, los, bookCite{827, 980})
 			}
 		case !los.Clear:
-			night := ""
-			if s.Rules.Night {
-				night = "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
-			}
-			return p, illegal("%s has no clear line of sight to %s: %v (%s%s)", u.ID, name, los, cite.Book(823), night)
+			return p, illegal("%s has no clear line of sight to %s: %v (%s%s)", u.ID, name, los, bookCite{823}, nightWoods(s.Rules.Night))
 		}
 		p.value = cur.RA
 		if u.Chits.Firepower > 0 && !u.FirepowerUsed {
@@ -241,7 +237,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
-	if err := p.declare(a.Value, a.Mode.String()+" value"); err != nil {
+	if err := p.declare(a.Value, modeValue(a.Mode)); err != nil {
 		return p, err
 	}
 	if target == nil {
@@ -316,23 +312,59 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 	return nil, hex.Hex{}, illegal("you have no target %s in sight", id)
 }
 
-// observerFor says why o (named id by the player) cannot act as u's
-// forward observer against the target in hex at (000 lines 827–829;
-// ruling K5). Observers need not be within weapon or sensor range.
-func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex, target string) error {
+// An observerFault is why a unit cannot act as a forward observer: a
+// reason code, so that autoObserver, which tries every friendly unit,
+// builds no sentence for the ones that cannot; observerFor words it.
+type observerFault int8
+
+const (
+	observerFits observerFault = iota
+	observerNotYours
+	observerSelf
+	observerOffMap
+	observerDisrupted
+	observerLanded
+	observerBlind
+)
+
+// observerCheck says whether o can act as u's forward observer against
+// the target in hex at (000 lines 827–829; ruling K5), and the line of
+// sight it checked. Observers need not be within weapon or sensor range.
+func observerCheck(s *State, lines *sightlines, u, o *Unit, at hex.Hex) (observerFault, LOS) {
 	switch {
 	case o == nil || o.Side != u.Side:
-		return illegal("you have no unit %s to act as forward observer", id)
+		return observerNotYours, LOS{}
 	case o.ID == u.ID:
-		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (%s)", u.ID, cite.Book(827))
+		return observerSelf, LOS{}
 	case o.Status != Active || o.Hidden || !o.Class.Ground():
-		return illegal("%s cannot act as forward observer: it must be a ground unit standing on the map (ruling K5)", id)
+		return observerOffMap, LOS{}
 	case o.Disrupted:
-		return illegal("%s is disrupted and may not act as forward observer (%s)", id, cite.Book(980))
+		return observerDisrupted, LOS{}
 	case hardLanded(s, o):
-		return illegal("%s landed hard this turn and may not sight (%s)", id, cite.Book(763))
+		return observerLanded, LOS{}
 	}
 	if l := lines.los(o.Hex, at); !l.Clear {
+		return observerBlind, l
+	}
+	return observerFits, LOS{}
+}
+
+// observerFor says why o (named id by the player) cannot act as u's
+// forward observer against target in hex at (observerCheck).
+func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex, target string) error {
+	f, l := observerCheck(s, lines, u, o, at)
+	switch f {
+	case observerNotYours:
+		return illegal("you have no unit %s to act as forward observer", id)
+	case observerSelf:
+		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (%s)", u.ID, cite.Book(827))
+	case observerOffMap:
+		return illegal("%s cannot act as forward observer: it must be a ground unit standing on the map (ruling K5)", id)
+	case observerDisrupted:
+		return illegal("%s is disrupted and may not act as forward observer (%s)", id, cite.Book(980))
+	case observerLanded:
+		return illegal("%s landed hard this turn and may not sight (%s)", id, cite.Book(763))
+	case observerBlind:
 		return illegal("forward observer %s has no clear line of sight to %s: %v (%s)", id, target, l, cite.Book(827))
 	}
 	return nil
@@ -344,11 +376,32 @@ func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex,
 func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
 	for i := range s.Units {
 		o := &s.Units[i]
-		if o.Side == u.Side && o.ID != u.ID && observerFor(s, lines, u, o, o.ID, at, "") == nil {
-			return o.ID
+		if o.Side == u.Side && o.ID != u.ID {
+			if f, _ := observerCheck(s, lines, u, o, at); f == observerFits {
+				return o.ID
+			}
 		}
 	}
 	return ""
+}
+
+// inReach reports whether an attack in mode m can reach a target dist
+// hexes away at all: planAttack refuses every attack that cannot (ranged
+// beyond the Range Value, 000 lines 833 and 1265; close beyond an
+// adjacent hex, 815 and 1155; close assault by anything but infantry or
+// outside its hex, 1011; a DropShip fires ranged only, 1265).
+// validAttacks asks it first so that only attacks in reach are checked
+// in full, and no refusal is built for the rest.
+func inReach(u *Unit, m AttackMode, dist int) bool {
+	switch m {
+	case Ranged:
+		return dist <= u.Range
+	case Close:
+		return dist <= 1 && u.Class.Kind() != KindDropShip
+	case CloseAssault:
+		return dist == 0 && u.Class.Kind() == KindInfantry
+	}
+	return false
 }
 
 // validAttacks lists every attack u may make now: one action per target
@@ -363,8 +416,12 @@ func validAttacks(s *State, u *Unit) []Action {
 	}
 	lines := newSightlines(s)
 	var out []Action
-	try := func(target string, modes ...AttackMode) {
+	try := func(target string, at hex.Hex, modes ...AttackMode) {
+		dist := hex.Distance(u.Hex, at)
 		for _, m := range modes {
+			if !inReach(u, m, dist) {
+				continue
+			}
 			a := Action{Kind: ActAttack, Side: u.Side, Unit: u.ID, Target: target, Mode: m}
 			if p, err := planAttack(s, lines, u, a); err == nil {
 				a.Observer = p.observer
@@ -374,14 +431,14 @@ func validAttacks(s *State, u *Unit) []Action {
 	}
 	for i := range s.Units {
 		if v := &s.Units[i]; v.Side != u.Side && v.Status.OnMap() && !v.Hidden {
-			try(v.ID, Ranged, Close, CloseAssault)
+			try(v.ID, v.Hex, Ranged, Close, CloseAssault)
 		}
 	}
 	for y := range s.Map.Height {
 		for x := range s.Map.Width {
 			h := hex.Hex{X: x, Y: y}
 			if s.Cell(h).Terrain.IsBuilding() && hex.Distance(u.Hex, h) <= max(u.Range, 1) {
-				try(h.String(), Ranged, Close)
+				try(h.String(), h, Ranged, Close)
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // Seed lines below are in 000_7068ba969e06a83c.txt.
 
 // Ensure a DropShip deployed before the battle stands alone on open
-// ground at level 0 (000 lines 624, 1214; ruling DR22): no other unit may
+// ground at level 0 (000 lines 630, 1214; ruling DR22): no other unit may
 // deploy into its hex, it may not deploy onto another unit or off open
 // level ground, ValidActions offers it only such hexes, and the battle
 // does not start until it stands on the map. Stacking a unit with it was

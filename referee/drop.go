@@ -143,7 +143,7 @@ func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 
 // dropTargetError says why u may not aim its drop at h, given the units
 // its side knows stand there. A 'Mech may drop into a hex enemy units
-// hold, within the stacking limit (000 lines 624, 719), never into a
+// hold, within the stacking limit (000 lines 630, 719), never into a
 // DropShip's hex (ruling DR8).
 func dropTargetError(s *State, u *Unit, h hex.Hex, known []*Unit) error {
 	if !s.Map.Contains(h) {
@@ -157,11 +157,11 @@ func dropTargetError(s *State, u *Unit, h hex.Hex, known []*Unit) error {
 	}
 	for _, v := range known {
 		if v.Class.Kind() == KindDropShip {
-			return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(624))
+			return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
 		}
 	}
 	if len(known) >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s)", h, len(known), StackLimit, cite.Book(624))
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s)", h, len(known), StackLimit, cite.Book(630))
 	}
 	return nil
 }

@@ -349,7 +349,7 @@ func TestDropRefusals(t *testing.T) {
 		{"attack phase", "drop A1 0808", "movement phase", func(s *State) { s.Phase = PhaseAttack }},
 		{"on the map", "drop A1 0808", "not in orbit", func(s *State) { u := s.Unit("A1"); u.Status, u.Hex = Active, h("0505") }},
 		{"off the map", "drop A1 4040", "not on the map", nil},
-		{"DropShip hex", "drop A1 1507", "BattleForce p. 12, Movement points", nil},
+		{"DropShip hex", "drop A1 1507", "BattleForce p. 12, Stacking", nil},
 		{"full hex", "drop A1 2010", "already holds 2 units", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

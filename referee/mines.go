@@ -74,7 +74,7 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // experience shift, after which it takes two damage steps (000 lines 1011,
 // 1049–1053); a side in State.Asked chooses first (ambush.go; ruling
 // M14). It reports whether any was there: u's move
-// ends, for it has entered an enemy-held hex (000 line 622).
+// ends, for it has entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
 	var found []string
 	for i := range b.s.Units {

@@ -63,7 +63,7 @@ func mvDice(t testing.TB, faces ...int) *dice.Dice {
 }
 
 // mvCheck fails on any broken invariant, and on a hex holding more than
-// two units even in the movement phase (000 line 624).
+// two units even in the movement phase (000 line 630).
 func mvCheck(t testing.TB, s *State) {
 	t.Helper()
 	for _, err := range s.Check() {

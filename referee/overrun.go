@@ -100,7 +100,7 @@ func (b *battle) overrun(u, def *Unit) (goOn bool, err error) {
 
 // overrunInPlace is a move to the unit's own hex: an overrun of the single
 // enemy that shares it, as the Assault Lance of the book's example does
-// (000 line 723; ruling M9). It costs only the Overrun Attack Table's MP.
+// (000 line 725; ruling M9). It costs only the Overrun Attack Table's MP.
 func (b *battle) overrunInPlace(u *Unit, m *mover) error {
 	def := overrunTarget(b.s, u)
 	if def == nil {

@@ -14,7 +14,7 @@ func mvFaces(roll int) []int {
 	return []int{a, roll - a}
 }
 
-// Ensure the overrun example of 000 line 719–723. Kate Nomura's Veteran
+// Ensure the overrun example of 000 lines 721–725. Kate Nomura's Veteran
 // Recon Lance (step 1: RA 5, D 4) overruns into the heavy woods at 1303,
 // paying 1 + 2 for the woods + 1 for Veteran; Moore's Assault Lance there
 // has D 12, so the attempt fails and the Recon Lance makes a Disruption

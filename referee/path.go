@@ -24,7 +24,7 @@ type mover struct {
 	// side knows it.
 	occ []cellUnits
 	// mp is the MP left; bonus: the road bonus hex is still open to a
-	// route that stays on the road (000 line 652; ruling M5).
+	// route that stays on the road (000 line 653; ruling M5).
 	mp    int
 	bonus bool
 	// fresh: the unit has not moved this turn, so it may move one hex
@@ -35,7 +35,7 @@ type mover struct {
 // cellUnits is what the mover's side knows stands in a hex.
 type cellUnits struct {
 	// enemies counts the active enemy ground units: entering their hex
-	// ends a ground unit's movement (000 line 622); enemy air units over
+	// ends a ground unit's movement (000 line 626); enemy air units over
 	// the hex do not (ruling M6). enemy is one of them (index in
 	// State.Units).
 	enemies int8
@@ -43,7 +43,7 @@ type cellUnits struct {
 	// stand counts the units that will still stand there when the mover
 	// arrives: surrendered enemies are captured as it enters (ruling M11).
 	stand int8
-	// dropShip: no unit may enter the hex (000 line 624).
+	// dropShip: no unit may enter the hex (000 line 630).
 	dropShip bool
 }
 
@@ -69,7 +69,7 @@ type step struct {
 }
 
 // roadBonusMode reports the movement modes that may take the road bonus:
-// hover, tracked and wheeled (000 line 652), whatever the class (ruling M5).
+// hover, tracked and wheeled (000 line 653), whatever the class (ruling M5).
 func roadBonusMode(m mapgen.Movement) bool {
 	return m == mapgen.Hover || m == mapgen.Tracked || m == mapgen.Wheeled
 }
@@ -143,7 +143,7 @@ func barred(mode mapgen.Movement, c mapgen.Cell) bool {
 // descended, and may change one level a hex; along a road (from a road hex
 // into a road hex it connects to) every terrain modifier, elevation
 // included, is ignored and barred terrain may be crossed, though the
-// one-level limit still holds (000 line 652; rulings M1, M2).
+// one-level limit still holds (000 line 653; rulings M1, M2).
 func (m *mover) step(from, to hex.Hex) (cost int, road bool, f stepFault) {
 	d, _ := from.DirectionTo(to)
 	return m.stepFrom(from, m.cell(from), d, to)
@@ -191,12 +191,12 @@ func (m *mover) stepError(from, to hex.Hex, f stepFault) error {
 	case stepProhibited:
 		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", to, s.Cell(to).Terrain, u.Class, cite.Book(636))
 	case stepLeaveProhibited:
-		return illegal("%s is on the road through %v at %s and must stay on the road to leave it (%s)", u.ID, s.Cell(from).Terrain, from, cite.Book(652))
+		return illegal("%s is on the road through %v at %s and must stay on the road to leave it (%s)", u.ID, s.Cell(from).Terrain, from, cite.Book(653))
 	case stepCliff:
 		return illegal("%s cannot go from level %d at %s to level %d at %s: units change only one level per hex (%s)",
 			u.ID, s.Cell(from).Elevation, from, s.Cell(to).Elevation, to, cite.Book(636))
 	case stepDropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", to, cite.Book(624))
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", to, cite.Book(630))
 	}
 	return nil
 }
@@ -209,13 +209,13 @@ func (m *mover) endFault(h hex.Hex) error {
 	cell := m.cell(h)
 	switch {
 	case c.dropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(624))
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
 	case barred(m.mode, cell) && !cell.Road && m.jump:
 		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
 	case barred(m.mode, cell) && !cell.Road:
 		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
 	case int(c.stand) >= StackLimit:
-		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(624))
+		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(630))
 	}
 	return nil
 }
@@ -234,7 +234,7 @@ type route struct {
 
 // search runs Dijkstra's algorithm over MP from the unit's hex. limit is
 // the MP it may spend (the bonus adds one on layer 1). Ground units do not
-// go on from a hex holding a known enemy (000 line 622): they may only end
+// go on from a hex holding a known enemy (000 line 626): they may only end
 // there. Ties break on the lower cell index and then the layer, so the
 // route found is always the same.
 func (m *mover) search(limit int) *route {
@@ -387,7 +387,7 @@ func (m *mover) check(path []hex.Hex) ([]step, error) {
 				st.overrun = true
 				spent += overrunCost(u.Experience)
 			case !last:
-				return nil, illegal("%s must stop at %s: entering a hex held by an enemy unit ends a move (%s)", u.ID, h, cite.Book(622))
+				return nil, illegal("%s must stop at %s: entering a hex held by an enemy unit ends a move (%s)", u.ID, h, cite.Book(626))
 			}
 		}
 		onRoad = onRoad && road

@@ -102,7 +102,7 @@ func TestMoveElevation(t *testing.T) {
 	}
 }
 
-// Ensure roads (000 line 652): along a road every terrain modifier is
+// Ensure roads (000 line 653): along a road every terrain modifier is
 // ignored, elevation too (ruling M1), and barred terrain may be crossed,
 // entering and leaving it by the road (ruling M2); the one-level limit
 // still holds (ruling M1).
@@ -140,11 +140,11 @@ func TestMoveRoads(t *testing.T) {
 	if got := next.Unit("A1").MPLeft; got != 0 {
 		t.Errorf("'Mech along the road has %d MP left, want 0", got)
 	}
-	// Only hover, tracked and wheeled units get the bonus hex (000 line 652).
+	// Only hover, tracked and wheeled units get the bonus hex (000 line 653).
 	mvRefuse(t, mvBattle(t, m, walker), "lancers", "move A1 1005 1006 1007 1008", "the path to 1008 costs 4 MP; A1 has 3 left")
 }
 
-// Ensure stacking (000 line 624): two units at most end in a hex, friend
+// Ensure stacking (000 line 630): two units at most end in a hex, friend
 // or foe, while passing through a full hex is allowed; no unit enters a
 // DropShip's hex, though a jumping unit may leap over it (ruling M3).
 func TestMoveStacking(t *testing.T) {
@@ -156,12 +156,12 @@ func TestMoveStacking(t *testing.T) {
 		mvUnit("D1", "lancers", Union, "0705", Values{20, 0, 20}, 0),
 	}
 	s := mvBattle(t, nil, units...)
-	mvRefuse(t, s, "lancers", "move A1 0506", "hex 0506 already holds 2 units: no more than 2 may end their movement in one hex (BattleForce p. 12, Movement points)")
+	mvRefuse(t, s, "lancers", "move A1 0506", "hex 0506 already holds 2 units: no more than 2 may end their movement in one hex (BattleForce p. 12, Stacking)")
 	next, _ := mvDo(t, s, "lancers", "move A1 0506 0507", mvDice(t))
 	if u := next.Unit("A1"); u.Hex != h("0507") || u.MPLeft != 2 {
 		t.Errorf("A1 at %s with %d MP, want 0507 with 2, through the full hex", u.Hex, u.MPLeft)
 	}
-	mvRefuse(t, s, "lancers", "move A1 0605 0705 0805", "no unit may enter hex 0705: a DropShip stands there (BattleForce p. 12, Movement points)")
+	mvRefuse(t, s, "lancers", "move A1 0605 0705 0805", "no unit may enter hex 0705: a DropShip stands there (BattleForce p. 12, Stacking)")
 	mvRefuse(t, s, "lancers", "move A1 0705", "no unit may enter hex 0705: a DropShip stands there")
 	jumper := mvUnit("J1", "lancers", MediumMech, "0605", Values{12, 12, 8}, 4)
 	jumper.Jump = true
@@ -171,7 +171,7 @@ func TestMoveStacking(t *testing.T) {
 }
 
 // Ensure entering a hex held by an enemy ends a ground unit's move (000
-// line 622): a route may not pass through, a unit that cannot afford an
+// line 626): a route may not pass through, a unit that cannot afford an
 // overrun just stops there and moves no more this turn (ruling M19), two
 // enemies cannot be joined; a jumping unit
 // leaps over enemy hexes (ruling M10). A surrendered enemy does not stop

@@ -514,7 +514,7 @@ func (s *State) scenarioVictoryPoints() map[string]*VPCauses {
 	for _, c := range s.Salvage {
 		n += c
 	}
-	switch field := s.sidesInField(); {
+	switch field := s.SidesInField(); {
 	case r.Salvage.LeftTo != "":
 		vp[r.Salvage.LeftTo].Salvage += salvage * n
 	case !r.Salvage.ExitedOnly && len(field) == 1:

@@ -150,7 +150,7 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 				t.Errorf("%s has %d MP left, want %d", id, u.MPLeft, u.CurrentMP())
 			}
 		}
-		// Two fit the entry hex (stacking, 000 line 624); the third takes
+		// Two fit the entry hex (stacking, 000 line 630); the third takes
 		// the nearest hex of the west edge.
 		if got["R1"] != "0105" || got["R2"] != "0105" || (got["R3"] != "0104" && got["R3"] != "0106") {
 			t.Errorf("hexes %v", got)

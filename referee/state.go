@@ -248,7 +248,7 @@ func cloneUnits(units []Unit) []Unit {
 }
 
 // StackLimit is how many units may end their movement in one hex, friend
-// and foe together (000 line 624).
+// and foe together (000 line 630).
 const StackLimit = 2
 
 // Check walks the state and returns every broken invariant: the property

@@ -144,9 +144,9 @@ type Unit struct {
 	// movement: MoveTurn is the player turn (State.PlayerTurn) of the
 	// unit's last move; RoadBonus and Halted hold for that turn only, and
 	// only while Moved is set. RoadBonus: it began the turn on a road and
-	// has kept to it, so the road bonus hex is still open (000 line 652).
+	// has kept to it, so the road bonus hex is still open (000 line 653).
 	// Halted: its movement has ended this turn (an enemy hex, mines, an
-	// overrun, the one-hex rule; 000 lines 620–622, 1037).
+	// overrun, the one-hex rule; 000 lines 620–626, 1037).
 	MoveTurn  int  `json:",omitzero"`
 	RoadBonus bool `json:",omitzero"`
 	Halted    bool `json:",omitzero"`

@@ -96,7 +96,7 @@ func (s *State) tallyVP() map[string]*VPCauses {
 			vp[u.Side].Salvage += SalvageVP * u.Salvage
 		}
 	}
-	if field := s.sidesInField(); len(field) == 1 {
+	if field := s.SidesInField(); len(field) == 1 {
 		n := 0
 		for _, c := range s.Salvage {
 			n += c
@@ -125,13 +125,17 @@ func (s *State) vpTally() (vp map[string]*VPCauses, enemies func(u *Unit, cause 
 	return vp, enemies
 }
 
-// sidesInField lists, in initiative order, the sides with an active unit
+// SidesInField lists, in initiative order, the sides with an active unit
 // on the map (ruling V5): disrupted and hidden units hold the field;
 // surrendered, broken, withdrawn, destroyed, captured and undeployed units
-// do not. In a campaign battle air lances alone hold no field against
-// enemy ground units or DropShips (ruling AIR13): they may pick up no
-// salvage (000 line 2647) and must keep flying (line 1090).
-func (s *State) sidesInField() []string {
+// do not; declared drops (DR10) and units still to come (SC3) do. In a
+// campaign battle air lances alone hold no field against enemy ground
+// units or DropShips (ruling AIR13): they may pick up no salvage (000
+// line 2647) and must keep flying (line 1090). It is the one answer to
+// who is still in the battle and who holds the field at its end (000
+// lines 2647, 2661): the battle's end, the salvage left on the map, the
+// campaign's RBG box and its morale table's end of a battle all read it.
+func (s *State) SidesInField() []string {
 	var ground, any []string
 	for _, side := range s.Sides {
 		switch s.fieldHold(side.ID) {
@@ -225,7 +229,7 @@ func (s *State) Outcome() Outcome {
 // next player turn.
 func (b *battle) checkBattleEnd() bool {
 	s := b.s
-	field := s.sidesInField()
+	field := s.SidesInField()
 	var why string
 	switch {
 	case len(field) == 0:
@@ -267,7 +271,7 @@ func EndBattle(s *State, reason string) (*State, []Event, error) {
 func (b *battle) finish(why string) {
 	b.strand()
 	s := b.s
-	field := s.sidesInField()
+	field := s.SidesInField()
 	b.airBreakOff(field)
 	for i := range s.Units {
 		u := &s.Units[i]

@@ -321,6 +321,13 @@ func TestRally(t *testing.T) {
 		vcRefuse(t, s, "lancers", "rally A1 0809", "has not broken")
 		vcRefuse(t, s, "bandits", "rally A2 0809", "turn")
 	})
+	// No unit rallies into a DropShip's hex (000 line 624): the rally
+	// hex is checked as any hex a unit is placed in.
+	t.Run("ErrDropShip", func(t *testing.T) {
+		s := setup(Regular)
+		s.Units = append(s.Units, drpShip("D1", "bandits", Union, "0809"))
+		vcRefuse(t, s, "lancers", "rally A2 0809", "DropShip D1 stands there")
+	})
 	t.Run("ErrDisruptedFriend", func(t *testing.T) {
 		s := setup(Regular)
 		s.Unit("A1").Disrupted = true
@@ -625,7 +632,7 @@ func TestBattleEndAirAlone(t *testing.T) {
 	s = setup(true, mech(), air("A2", "lancers", "0510"), air("B1", "bandits", "2505"))
 	s.Salvage = map[hex.Hex]int{h("1005"): 1}
 	s, _ = vcDo(t, s, "lancers", "move A2 0512", nil)
-	s, events = vcEndTurns(t, s, 2)
+	_, events = vcEndTurns(t, s, 2)
 	if e := vcLast(events, "battle_end"); e == nil || e.VP["lancers"] != SalvageVP {
 		t.Fatalf("battle_end %+v, want lancers scoring the salvage left on the map", e)
 	}

@@ -11,9 +11,10 @@ import (
 // converted to BattleForce by ruling R11: "+N to hit" is a −N column
 // shift, "LOS limited to N hexes" caps the ESR and the range of fire.
 // Night is not a weather kind here: the weather table's night result
-// turns on Rules.Night (000 lines 2379–2383) and is rolled again for the
-// weather proper (004 line 7). Halving infantry (night, severe heat or
-// cold) happens when the battle is set up (campaign/setup_roll.go).
+// only halves infantry and is rolled again for the weather proper (004
+// line 7); it does not turn on the scenario night rules of Rules.Night
+// (000 lines 2379–2383, ruling ST2). Halving infantry (night, severe heat
+// or cold) happens when the battle is set up (campaign/setup_roll.go).
 //
 // The hooks below are called where the referee computes sight range,
 // fire range, attack columns, MP and deployment; each is a no-op in

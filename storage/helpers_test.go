@@ -56,7 +56,7 @@ func stoMakeCampaign() (*campaign.Campaign, error) {
 			return nil, err
 		}
 	}
-	return campaign.Start(c)
+	return campaign.Start(c, nil)
 }
 
 // stoOpen opens a store on a new file in a temporary directory; when the

@@ -52,7 +52,7 @@ func rlCreate(t *testing.T, s *storage.Store) {
 	}
 	c, err := campaign.New(0, "admin test", campaign.DefaultSettings(), m, regs)
 	if err == nil {
-		c, err = campaign.Start(c)
+		c, err = campaign.Start(c, nil)
 	}
 	if err == nil {
 		_, err = s.Create(context.Background(), c, 7)

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"bfbot/campaign"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +21,15 @@ import (
 func TestEndToEndStrafe(t *testing.T) {
 	r := srvNewRig(t)
 	r.must(srvAlice, false, "scenario", "start", srvOpts("name", "hot-assault", "side", "defender"))
+	// The attacker's 'Mechs drop at the start: Alice is asked which of
+	// her air lances fire at each (ruling DR6), and takes the default.
+	for range 10 {
+		decs := campaign.DecisionsFor(r.campaign(), "defender")
+		if len(decs) == 0 {
+			break
+		}
+		r.must(srvAlice, false, "battle", "decide", srvOpts("decision", fmt.Sprint(decs[0].ID), "answer", "default"))
+	}
 	st := r.campaign().Battle(1).State
 	if st.PhasingSide().ID != "defender" || st.Phase != referee.PhaseMovement {
 		t.Fatalf("%s's %v phase, want the defender's movement", st.PhasingSide().ID, st.Phase)

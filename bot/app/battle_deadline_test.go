@@ -6,6 +6,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // Ensure a battle deadline plays the missed phases: the AI deploys a
@@ -14,11 +15,7 @@ import (
 // the phasing side's phase (missed_deadline ai).
 func TestBattleDeadline(t *testing.T) {
 	t.Parallel()
-	r := srvNewRig(t)
-	r.must(srvRef, false, "campaign", "create", srvOpts("name", "Phases", "setup_tables", "false"))
-	r.must(srvAlice, false, "campaign", "join", srvOpts("side", "crucis"))
-	r.must(srvBob, false, "campaign", "join", srvOpts("side", "bandits"))
-	r.must(srvRef, false, "campaign", "start", nil)
+	r := srvStartedRig(t, "Phases")
 	r.must(srvRef, false, "campaign", "schedule", srvOpts("order_deadline", "none", "battle_deadline", "0 * * * *"))
 	var c *campaign.Campaign
 	for turn := 1; ; turn++ {
@@ -78,5 +75,40 @@ func TestBattleDeadline(t *testing.T) {
 	threads := r.fake.Threads(srvChannel)
 	if len(threads) == 0 || len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Error("the deadline's battle events reached no battle thread")
+	}
+}
+
+// srvStartedRig is a rig with a started campaign of the built-in
+// regiments, alice for crucis and bob for the bandits, setup tables off.
+func srvStartedRig(t *testing.T, name string) *srvRig {
+	r := srvNewRig(t)
+	r.must(srvRef, false, "campaign", "create", srvOpts("name", name, "setup_tables", "false"))
+	r.must(srvAlice, false, "campaign", "join", srvOpts("side", "crucis"))
+	r.must(srvBob, false, "campaign", "join", srvOpts("side", "bandits"))
+	r.must(srvRef, false, "campaign", "start", nil)
+	return r
+}
+
+// Ensure the search step of a turn with drops (ruling CO10) is closed by
+// the next deadline of either kind, a battle deadline included, so that
+// it never waits a whole turn's period.
+func TestSearchStepClosesAtDeadline(t *testing.T) {
+	t.Parallel()
+	c := srvStartedRig(t, "Search step").campaign().Clone()
+	c.Side("bandits").Battlegroup(2).Sector = 0 // in orbit
+	d := dice.New(dice.NewSeeded(1))
+	c, _, err := campaign.GiveOrder(c, "bandits", campaign.Order{Kind: campaign.OrderDrop, Battlegroup: 2, Sectors: []int{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, _, err = campaign.ResolveTurn(c, d); err != nil || c.Phase != campaign.PhaseSearches {
+		t.Fatalf("after a drop: phase %s, %v; want the search step", c.Phase, err)
+	}
+	n, _, err := battleDeadline(c, d, 1, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == nil || n.Phase == campaign.PhaseSearches {
+		t.Fatal("the battle deadline left the search step open")
 	}
 }

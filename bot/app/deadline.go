@@ -109,10 +109,10 @@ func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 // nothing changes) and the replies to post.
 func (h deadlines) turn(c *campaign.Campaign, d *dice.Dice, kind schedule.Kind, r schedule.Run) (*campaign.Campaign, []command.Reply, error) {
 	seed := uint64(r.Due.Unix()) ^ uint64(c.ID)<<32
+	due, _ := h.a.scheduler.Next(c.ID, schedule.OrderDeadline) // after an order deadline, already the one after r's
 	if kind == schedule.BattleDeadline {
-		return battleDeadline(c, d, seed)
+		return battleDeadline(c, d, seed, due)
 	}
-	due, _ := h.a.scheduler.Next(c.ID, schedule.OrderDeadline) // already the one after r's
 	return orderDeadline(c, d, seed, due)
 }
 
@@ -154,6 +154,8 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 				out = append(out, command.Reply{To: command.DM, User: p, Campaign: c.ID, Text: note})
 			}
 		}
+	case campaign.PhaseSearches:
+		// The search step closes with the searches given (ruling CO10).
 	case campaign.PhaseBattles:
 		if ids := campaign.Unfought(c); len(ids) > 0 {
 			return nil, []command.Reply{{To: command.Public, Campaign: c.ID, Text: fmt.Sprintf(
@@ -198,7 +200,13 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 // otherwise the phasing side's phase is played by the AI
 // (missed_deadline ai) or ended (pass). Battles the AI fights are fought
 // to the end.
-func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64) (*campaign.Campaign, []command.Reply, error) {
+func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Time) (*campaign.Campaign, []command.Reply, error) {
+	if c.Phase == campaign.PhaseSearches {
+		// A turn's search step waits for the next deadline of either
+		// kind, not a whole turn's period (ruling CO10); due is the next
+		// order deadline.
+		return orderDeadline(c, d, seed, due)
+	}
 	if c.Phase != campaign.PhaseBattles || len(campaign.Unfought(c)) == 0 {
 		return nil, nil, nil
 	}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -57,4 +58,50 @@ func TestBgPlace(t *testing.T) {
 			t.Fatalf("OrderCommand = %s %s %v", name, sub, opts)
 		}
 	})
+}
+
+// Ensure /bg holdback answers the player privately before the start
+// (000 lines 2566, 2722; ruling CB13) and is refused after it.
+func TestBgHoldBack(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	out := f.cmdMust("alice", "bg", "holdback", "units", "A6")
+	for _, r := range out {
+		if r.To != Private {
+			t.Errorf("hold-back reply addressed %s: %s", r.To, r.Text)
+		}
+	}
+	if got := cmdTexts(out); !strings.Contains(got, "A6 held back") {
+		t.Errorf("reply does not confirm the hold-back:\n%s", got)
+	}
+	f.cmdMust("ref", "campaign", "start")
+	if got := cmdTexts(f.cmdDo("alice", "bg", "holdback", "units", "A7")); !strings.Contains(got, "only before the campaign starts") {
+		t.Errorf("hold-back after the start:\n%s", got)
+	}
+	name, sub, opts := OrderCommand(campaign.Order{Kind: campaign.OrderHoldBack, Units: []string{"A6", "A7"}})
+	if name != "bg" || sub != "holdback" || opts["units"] != "A6 A7" {
+		t.Fatalf("OrderCommand = %s %s %v", name, sub, opts)
+	}
+}
+
+// Ensure holding a unit back is the side's secret (R10): bob, a stranger
+// and the status board see the same with and without alice's hold-back.
+func TestBgHoldBackSecret(t *testing.T) {
+	others := func(hold bool) string {
+		f := cmdNewFixture(t, false)
+		if hold {
+			f.cmdMust("alice", "bg", "holdback", "units", "A6")
+		}
+		var b strings.Builder
+		for _, q := range [][]string{
+			{"mallory", "campaign", "status"}, {"bob", "campaign", "status"}, {"bob", "bg", "list"}, {"bob", "force", "show"},
+		} {
+			for _, r := range f.cmdDo(q[0], q[1], q[2]) {
+				fmt.Fprintf(&b, "%s /%s %s → %s %s: %s\n", q[0], q[1], q[2], r.To, r.User, r.Text)
+			}
+		}
+		return b.String()
+	}
+	if with, without := others(true), others(false); with != without {
+		t.Errorf("others see the hold-back:\nwith it:\n%s\nwithout:\n%s", with, without)
+	}
 }

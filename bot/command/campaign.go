@@ -25,6 +25,10 @@ var settingOptions = []struct {
 		st.TurnLimit, _ = strconv.Atoi(v)
 		return nil
 	}},
+	{Option{Name: "raid_objectives", Description: "at the start, roll each side a raid objective in the enemy's area (Battle Setup Tables)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+		st.RaidObjectives, _ = strconv.ParseBool(v)
+		return nil
+	}},
 	{Option{Name: "battle_turn_limit", Description: "end a battle after this game turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
 		st.BattleTurnLimit, _ = strconv.Atoi(v)
 		return nil
@@ -58,7 +62,7 @@ var settingOptions = []struct {
 		st.MoraleTable = b
 		return nil
 	}},
-	{Option{Name: "repair_points", Description: "repair points each RBG starts with (25–100 in the book)", Type: Integer}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "repair_points", Description: "repair points each RBG starts with (25–100 in the book; 0: each regiment's own)", Type: Integer}, func(st *campaign.Settings, v string) error {
 		st.RepairPoints, _ = strconv.Atoi(v)
 		return nil
 	}},
@@ -180,8 +184,8 @@ func applySettings(st *campaign.Settings, x *call) error {
 }
 
 func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) {
-	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		n, err := campaign.Start(c)
+	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		n, err := campaign.Start(c, d)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -194,17 +198,24 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 }
 
 // OrdersOpen tells every player by DM that his side's orders are open,
-// when they are due (due; zero when no deadline is set) and gives a Ready
+// or in a turn with drops that its searches are (ruling CO10), and when
+// they are due (due; zero when no deadline is set), and gives a Ready
 // button.
 func OrdersOpen(c *campaign.Campaign, due time.Time) []Reply {
-	if c.Phase != campaign.PhaseOrders {
+	var open, how string
+	switch c.Phase {
+	case campaign.PhaseOrders:
+		open, how = "Turn %d: orders for %s are open.", "/bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them."
+	case campaign.PhaseSearches:
+		open, how = "Turn %d: movement is over and drops were made: %s may search in answer where its battlegroups stand.", "/orders search, then /orders ready."
+	default:
 		return nil
 	}
 	var out []Reply
 	for _, s := range c.Sides {
 		for _, p := range s.Players {
 			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
-				Text:    strings.Join(slices.DeleteFunc([]string{fmt.Sprintf("Turn %d: orders for %s are open.", c.Turn, s.Name), ordersDue(due), "/bg list shows your worksheet, /orders move|hold|search|drop|liftoff gives orders, /orders ready seals them."}, func(t string) bool { return t == "" }), " "),
+				Text:    strings.Join(slices.DeleteFunc([]string{fmt.Sprintf(open, c.Turn, s.Name), ordersDue(due), how}, func(t string) bool { return t == "" }), " "),
 				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID})})
 		}
 	}
@@ -253,7 +264,7 @@ func statusText(c *campaign.Campaign, due time.Time) string {
 			players = strings.Join(names, ", ")
 		}
 		ready := ""
-		if c.Phase == campaign.PhaseOrders {
+		if c.Phase == campaign.PhaseOrders || c.Phase == campaign.PhaseSearches {
 			ready = ", orders not ready"
 			if s.Orders.Ready {
 				ready = ", orders ready"
@@ -313,8 +324,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, battle_turn_limit %d, crt %s, auto_resolve %t, early_resolution %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.EarlyResolution, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, raid_objectives %t, battle_turn_limit %d, crt %s, auto_resolve %t, early_resolution %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.RaidObjectives, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.EarlyResolution, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 

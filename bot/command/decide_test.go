@@ -21,7 +21,7 @@ func TestDecisionButtons(t *testing.T) {
 		want []string
 	}{
 		{campaign.Decision{ID: 1, Kind: campaign.DecideInitiative, Options: []string{"first", "second"}, Default: "first"}, []string{"first (default)", "second"}},
-		{campaign.Decision{ID: 2, Kind: campaign.DecideRepair, Options: []string{"A3", "A7"}, Default: "A3 A7"}, []string{"default (default)", "none"}},
+		{campaign.Decision{ID: 2, Kind: campaign.DecideRepair, Options: []string{"A3", "A7"}, Default: "A3 A7"}, []string{"default: A3 A7", "none"}},
 		{campaign.Decision{ID: 3, Kind: campaign.DecideProbe, Options: many, Default: "B1"}, []string{"B1 (default)"}},
 	} {
 		var got []string

@@ -49,6 +49,12 @@ func TestDropHexSecret(t *testing.T) {
 	f.cmdMust("alice", "orders", "ready")
 	f.cmdMust("bob", "orders", "ready")
 	f.cmdMust("ref", "campaign", "advance")
+	// The drop opens the search step (ruling CO10); alice's search, given
+	// with her orders, stands.
+	if c = f.scdCampaign(1); c.Phase != campaign.PhaseSearches {
+		t.Fatalf("phase %s after a turn with a drop, want the search step", c.Phase)
+	}
+	f.cmdMust("ref", "campaign", "advance")
 	c = f.scdCampaign(1)
 	var battle *campaign.Battle
 	for i := range c.Battles {

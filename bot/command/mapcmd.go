@@ -71,7 +71,7 @@ func strategicView(c *campaign.Campaign, side *campaign.Side, isReferee bool, on
 		}
 		enemy := 1 - index[side.ID]
 		for _, sec := range v.Sectors {
-			if sec.Intel != nil && (sec.Intel.Present || sec.Intel.Drop) && sec.Intel.Turn >= c.Turn-1 {
+			if sec.Intel != nil && (sec.Intel.Present || sec.Intel.Drop || sec.Intel.Searched) && sec.Intel.Turn >= c.Turn-1 {
 				sv.Contacts = append(sv.Contacts, render.SectorMark{SectorID: sec.ID, Side: enemy})
 			}
 		}

@@ -62,6 +62,8 @@ func (g *Registry) bgCommands() []*entry {
 			Option{Name: "aep", Description: "buy AEP", Type: Boolean}),
 		change("place", "before the start: place a battlegroup in one of your deployment sectors, or a 'Mech battlegroup in orbit (secret)", bgOption,
 			Option{Name: "sector", Description: `the sector (number or name), or "orbit" to hold it aboard DropShips for a later drop`, Required: true}),
+		change("holdback", "before the start: keep units off the worksheet, to be bought later as reinforcements (secret)",
+			Option{Name: "units", Description: `the units held back, e.g. "A3 A4"`, Required: true}),
 	}
 }
 
@@ -101,6 +103,8 @@ func (x *call) orderOf() (campaign.Order, error) {
 	case "split":
 		o.Units = strings.Fields(strings.ReplaceAll(x.str("units"), ",", " "))
 		o.Name = x.str("name")
+	case "holdback":
+		o.Units = strings.Fields(strings.ReplaceAll(x.str("units"), ",", " "))
 	case "merge":
 		for _, f := range listItems(x.str("with")) {
 			id, err := campaign.ParseBattlegroup(x.c, side, f)
@@ -178,6 +182,22 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 // are), and the deadline (due; zero for none).
 func sealedSummary(c *campaign.Campaign, side string, due time.Time) string {
 	var b strings.Builder
+	if c.Phase == campaign.PhaseSearches {
+		// Movement is over: only the searches are still to come (CO10).
+		searches := "no searches"
+		if s := c.Side(side); s != nil && len(s.Orders.Searches) > 0 {
+			var ids []string
+			for _, id := range s.Orders.Searches {
+				ids = append(ids, sectorName(c, id))
+			}
+			searches = "searches of " + english.List(ids)
+		}
+		fmt.Fprintf(&b, "Sealed for turn %d's search step: %s.", c.Turn, searches)
+		if s := ordersDue(due); s != "" {
+			b.WriteString("\n" + s)
+		}
+		return b.String()
+	}
 	fmt.Fprintf(&b, "Sealed for turn %d:", c.Turn)
 	n := 0
 	for _, l := range campaign.DescribeOrders(c, side) {
@@ -356,6 +376,9 @@ func OrderCommand(o campaign.Order) (name, sub string, options map[string]string
 	case campaign.OrderRename:
 		name = "bg"
 		options["name"] = o.Name
+	case campaign.OrderHoldBack:
+		name = "bg"
+		options["units"] = strings.Join(o.Units, " ")
 	case campaign.OrderPlace:
 		name = "bg"
 		options["sector"] = ints(o.Sectors)

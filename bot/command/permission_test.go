@@ -17,7 +17,7 @@ var cmdWho = map[string]string{
 	"battle withdraw": "player", "battle strafe": "player", "battle bomb": "player", "battle drop": "player",
 	"battle embark": "player", "battle debark": "player", "battle liftoff": "player", "battle decide": "player", "campaign decide": "player",
 	"battle log": "reads", "map describe": "reads", "campaign notify": "player",
-	"bg list": "reads", "bg merge": "player", "bg place": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
+	"bg holdback": "player", "bg list": "reads", "bg merge": "player", "bg place": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
 	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "referee", "campaign export": "referee", "campaign extend": "referee",
 	"campaign join": "anyone", "campaign kick": "referee", "campaign approve": "referee", "campaign deny": "referee",
 	"campaign leave": "anyone", "campaign replace": "seats", "campaign pause": "referee", "campaign resume": "referee",

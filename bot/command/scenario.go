@@ -155,6 +155,7 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	// The AI moves first when its side won the initiative.
 	var aiEvents []referee.Event
 	var logged []campaign.Event
+	since := c.NextDecision
 	if _, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := ScenarioAI(c, 1, d, nil, nil)
 		aiEvents, logged = be, ce
@@ -170,6 +171,9 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
 	out = append(out, BattleReplies(x.c, 1, append(setup, aiEvents...))...)
 	out = append(out, EventReplies(x.c, logged)...)
+	// The AI's first phase may leave the player a question (fire at its
+	// dropping 'Mechs): the battle waits for his answer.
+	out = append(out, DecisionPrompts(x.c, since)...)
 	if b := x.c.Battle(1); b != nil && b.State != nil {
 		v := b.State.View(side)
 		f, err := tacticalPNG(x.c, b, v)

@@ -10,10 +10,17 @@ import (
 // Discord's words and gets the engine's refusals, each naming its rule:
 // in Hot Assault (000 line 2513) the defender's Heavy Air Lance must fly
 // before it attacks (000 line 1090), does not drop (line 731) and does
-// not lift off; hidden infantry does not board (ruling DR16).
+// not lift off; hidden infantry does not board (ruling DR16). The
+// attacker's drops at the start ask which lances fire at them first
+// (ruling DR6): Alice takes the defaults.
 func TestConsoleAirAndDropCommands(t *testing.T) {
 	c, out := cmdConsole(t, false, t.TempDir())
 	session := `@alice /scenario start name:hot-assault side:defender seed:3
+@alice /battle decide decision:1 answer:default
+@alice /battle decide decision:2 answer:default
+@alice /battle decide decision:3 answer:default
+@alice /battle decide decision:4 answer:default
+@alice /battle decide decision:5 answer:default
 @alice /battle drop unit:F1 hex:1012
 @alice /battle strafe unit:F1 hex:0102 preview:true
 @alice /battle bomb unit:F1 hex:0102

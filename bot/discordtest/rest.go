@@ -333,7 +333,7 @@ func (m *Message) fill(w wireMessage, files []File, mentions Mentions) {
 		for _, e := range w.Embeds {
 			em := Embed{Title: e.Title, Description: e.Description}
 			for _, fl := range e.Fields {
-				em.Fields = append(em.Fields, Field{Name: fl.Name, Value: fl.Value})
+				em.Fields = append(em.Fields, Field(fl))
 			}
 			m.Embeds = append(m.Embeds, em)
 		}

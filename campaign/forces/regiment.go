@@ -22,6 +22,9 @@ const (
 	// at the start of a campaign (line 2669, ruling F8).
 	MinRepairPoints = 25
 	MaxRepairPoints = 100
+	// DefaultRepairPoints is what an RBG starts with when neither its
+	// regiment nor the campaign names a number (ruling F8).
+	DefaultRepairPoints = 50
 )
 
 // RegimentCosts is a regiment's bill in purchase points.
@@ -35,8 +38,8 @@ type RegimentCosts struct {
 	// Experience is the net experience cost of all counters (R8 levels).
 	Experience int
 	// SpecialPurchases are the purchases only the Special Purchases Table
-	// prices: chits, artillery, DropShips, hidden infantry, mines, drops
-	// and salvage (ruling F12).
+	// prices: chits, air lances, artillery, DropShips, hidden infantry,
+	// mines, drops and salvage (ruling F12).
 	SpecialPurchases int
 	// Drops is the part of SpecialPurchases that keeps 'Mech lances ready
 	// to drop from space, 10 points a 'Mech (line 2040; DropCost).
@@ -61,7 +64,9 @@ func (r Regiment) Costs() RegimentCosts {
 		case u.Hidden:
 			c.Counters += 10
 			special = cost + 10
-		case l.Class.Kind() == referee.KindArtillery:
+		case l.Class.Kind() == referee.KindArtillery, l.Class.Kind() == referee.KindAir:
+			// Air units are on the Special Purchases Table (line 2036) and
+			// the 50 points are for "buying Air Units" (line 1961).
 			special = cost
 		case l.Class.Kind() == referee.KindMech:
 			c.MechBase += mechBase(l)
@@ -131,7 +136,7 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 		}
 	}
 	if limit := budget.Special + saved; c.SpecialPurchases > limit {
-		add("special purchases (chits, artillery, DropShips, hidden infantry, mines, drops, salvage) cost %d, more than the %d special points%s: 'Mech lances may not be cashed in to pay for them; drop %d points of them",
+		add("special purchases (chits, air lances, artillery, DropShips, hidden infantry, mines, drops, salvage) cost %d, more than the %d special points%s: 'Mech lances may not be cashed in to pay for them; drop %d points of them",
 			c.SpecialPurchases, budget.Special, savedNote(saved), c.SpecialPurchases-limit)
 	}
 	if _, err := MineCost(r.Special.MineAttack); err != nil {

@@ -323,7 +323,7 @@ func TestCheckRegiment(t *testing.T) {
 			"(3 problems)",
 			"the regiment costs 673 points, 245 more than the 428 of a Light regiment",
 			"the 50 special points may not buy 'Mech lances: the 'Mech lances cost 400 before experience, 22 more than the 378 points for lances; Assault 'Mech lance Charlie Lance 8 costs 25",
-			"special purchases (chits, artillery, DropShips, hidden infantry, mines, drops, salvage) cost 113",
+			"special purchases (chits, air lances, artillery, DropShips, hidden infantry, mines, drops, salvage) cost 113",
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("missing %q in\n%s", want, got)

@@ -127,6 +127,20 @@ func TestValidateRegiment(t *testing.T) {
 			t.Errorf("got %q", got)
 		}
 	})
+	t.Run("ErrAirLancesAreSpecial", func(t *testing.T) {
+		// Air units are bought with the special points (lines 1961, 2036):
+		// three Elite air lances of AA 13 cost 69, more than the 50,
+		// though the regiment's 90 points fit the 110.
+		air := func(name string) Lance { return rgLance(name, referee.HeavyAir, 13, referee.Elite) }
+		r := rgRegiment(heavy("A1", referee.Regular), air("W1"), air("W2"), air("W3"))
+		if c := r.Costs(); c.SpecialPurchases != 69 {
+			t.Errorf("special purchases %d, want 69 (3 x (13 + 10))", c.SpecialPurchases)
+		}
+		got := rgErrText(ValidateRegiment(r, rgSmall))
+		if !strings.Contains(got, "special purchases (chits, air lances,") || !strings.Contains(got, "cost 69, more than the 50 special points") {
+			t.Errorf("got %q", got)
+		}
+	})
 	t.Run("EveryProblemListed", func(t *testing.T) {
 		r := rgRegiment(heavy("A1", referee.Elite), heavy("A2", referee.Elite), heavy("A3", referee.Elite))
 		r.Special.MineAttack = 3

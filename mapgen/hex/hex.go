@@ -49,7 +49,10 @@ func (h Hex) String() string {
 		return fmt.Sprintf("(%d,%d)", h.X, h.Y)
 	}
 	if h.X < 99 && h.Y < 99 {
-		return fmt.Sprintf("%02d%02d", h.X+1, h.Y+1)
+		// As fmt's "%02d%02d", without its cost: the rules name every
+		// hex a unit might attack or enter while listing legal actions.
+		x, y := h.X+1, h.Y+1
+		return string([]byte{byte('0' + x/10), byte('0' + x%10), byte('0' + y/10), byte('0' + y%10)})
 	}
 	return fmt.Sprintf("%03d%03d", h.X+1, h.Y+1)
 }

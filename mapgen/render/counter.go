@@ -23,6 +23,13 @@ var sideColors = []color.RGBA{
 	rgb(0x55, 0x55, 0x55), // grey
 }
 
+// colDisrupted is the stripe of the printed Disrupted marker; colPip a
+// damage step's pip.
+var (
+	colDisrupted = rgb(0xff, 0xe0, 0x30)
+	colPip       = rgb(0xff, 0xd2, 0x3a)
+)
+
 // sideColor returns the colour of side i (negative sides count as 0).
 func sideColor(i int) color.RGBA {
 	if i < 0 {
@@ -102,7 +109,7 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	if k.Disrupted {
 		// A diagonal stripe, as the printed Disrupted marker; under the
 		// label so the label stays readable.
-		line(img, x+0.12*c, y+c-0.12*c, x+c-0.12*c, y+0.12*c, 0.16*c, rgb(0xff, 0xe0, 0x30), 190)
+		line(img, x+0.12*c, y+c-0.12*c, x+c-0.12*c, y+0.12*c, 0.16*c, colDisrupted, 190)
 	}
 
 	// The label, white on the side colour, cut to the counter's width.
@@ -123,7 +130,7 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 		for i := range k.Step {
 			px := x + 0.9*c - r - float64(i)*(2*r+1.5)
 			disc(img, px, y+0.14*c, r+0.8, colDark, 255)
-			disc(img, px, y+0.14*c, r, rgb(0xff, 0xd2, 0x3a), 255)
+			disc(img, px, y+0.14*c, r, colPip, 255)
 		}
 	}
 }

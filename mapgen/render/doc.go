@@ -15,14 +15,16 @@
 // *image.RGBA by the scan-line and anti-aliased primitives of raster.go and
 // the sprites of sprite.go, because a sector map has over a thousand hexes
 // and gg's general path rasterizer would spend most of the time budget on
-// them (BENCHMARKS.md: ≤ 3 × the time to encode a blank canvas). The terrain
-// is painted in bands of rows that stay in the processor's cache. gg draws
+// them (BENCHMARKS.md holds a map against the time to encode a blank
+// canvas). The terrain is painted in bands of rows that stay in the
+// processor's cache. gg draws
 // the shapes where its paths pay off: counter symbols (once per class and
 // size, then kept) and the strategic map. Text goes through a glyph cache
 // built from the embedded Go fonts (gofont), never from system fonts, so
-// the same input gives the same pixels everywhere. PNGs are written by the
-// package's own encoder (png.go), which is several times faster than
-// image/png on a map.
+// the same input gives the same pixels everywhere. The finished picture is
+// mapped to a fixed palette of at most 256 colours the renderer knows
+// (palette.go) and written by image/png as a paletted PNG: a third of the
+// bytes of RGB, and no filter trials.
 //
 // # Caveats
 //

@@ -24,7 +24,8 @@ func h(s string) hex.Hex { return hex.MustParse(s) }
 func goldenPNG(tb testing.TB, img image.Image) []byte {
 	tb.Helper()
 	var buf bytes.Buffer
-	if err := encodePNG(&buf, img.(*image.RGBA), png.BestCompression); err != nil {
+	e := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := e.Encode(&buf, img); err != nil {
 		tb.Fatal(err)
 	}
 	return buf.Bytes()

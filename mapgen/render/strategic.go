@@ -28,6 +28,12 @@ var themeColors = map[mapgen.Theme]color.RGBA{
 // shape, not only the colour, tells it from the viewer's own marks.
 var colHostile = rgb(0xe0, 0x2e, 0x2e)
 
+// The objective icons' colours (a city's is a building's).
+var (
+	colSpaceport    = rgb(0x20, 0x30, 0x60)
+	colInstallation = rgb(0x50, 0x20, 0x60)
+)
+
 func themeColor(t mapgen.Theme) color.RGBA {
 	if c, ok := themeColors[t]; ok {
 		return c
@@ -36,8 +42,13 @@ func themeColor(t mapgen.Theme) color.RGBA {
 }
 
 // DrawStrategic draws the strategic map as the view's viewer sees it.
+// The picture is paletted, in the colours every map is written in.
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
-	return drawStrategic(v, o, nil)
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		return nil, err
+	}
+	return paletted(img, nil), nil
 }
 
 // WriteStrategicPNG draws the strategic map and writes it as PNG.
@@ -48,7 +59,7 @@ func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
 	if err != nil {
 		return err
 	}
-	return encodePNG(w, img, o.Compression)
+	return writePNG(w, img, o.Compression)
 }
 
 // strategicLegend lists the themes, then the objective kinds.
@@ -235,13 +246,13 @@ func objectiveIcon(dc *gg.Context, k mapgen.ObjectiveKind, x, y, r float64) {
 		dc.DrawRectangle(x+0.4*r, y-0.5*r, 0.6*r, 1.5*r)
 		dc.Fill()
 	case mapgen.Spaceport:
-		dc.SetColor(rgb(0x20, 0x30, 0x60))
+		dc.SetColor(colSpaceport)
 		dc.DrawCircle(x, y, r)
 		dc.Stroke()
 		dc.DrawCircle(x, y, 0.4*r)
 		dc.Fill()
 	default:
-		dc.SetColor(rgb(0x50, 0x20, 0x60))
+		dc.SetColor(colInstallation)
 		dc.DrawRectangle(x-0.8*r, y-0.8*r, 1.6*r, 1.6*r)
 		dc.Stroke()
 		dc.DrawLine(x-0.8*r, y-0.8*r, x+0.8*r, y+0.8*r)

@@ -21,9 +21,17 @@ var (
 	colBlocked   = rgb(0x40, 0x40, 0x40)
 )
 
+// deployAlpha is the strength of a deployment zone's hatching.
+const deployAlpha = 110
+
 // DrawTactical draws a battle map as the view's viewer sees it.
+// The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	return drawTactical(v, o, nil)
+	img, err := drawTactical(v, o, nil)
+	if err != nil {
+		return nil, err
+	}
+	return paletted(img, nil), nil
 }
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
@@ -34,7 +42,7 @@ func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
 	if err != nil {
 		return err
 	}
-	return encodePNG(w, img, o.Compression)
+	return writePNG(w, img, o.Compression)
 }
 
 // drawTactical draws into pix when it is given (a pooled buffer whose old
@@ -365,7 +373,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 					k = 0
 				}
 				if k < period/4 {
-					blendPixel(img, x, y, col, 110)
+					blendPixel(img, x, y, col, deployAlpha)
 				}
 			}
 		}

@@ -93,7 +93,7 @@ func TestClassesDiffer(t *testing.T) {
 	seen := map[string]string{}
 	for class, kind := range classKinds {
 		img := MustDrawTactical(t, Tactical{Map: m, Counters: []Counter{{Hex: h("0202"), Kind: kind, Class: class, Label: "X"}}}, Options{HexSize: 24})
-		key := string(img.(*image.RGBA).Pix)
+		key := string(img.(*image.Paletted).Pix)
 		if other, dup := seen[key]; dup {
 			t.Errorf("%s and %s draw the same counter", class, other)
 		}

@@ -3,7 +3,9 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen"
@@ -14,10 +16,12 @@ import (
 
 // battleOptions shape a random battle.
 type battleOptions struct {
-	perSide int  // units per side; 0: five to eight
-	mirror  bool // blue's units are red's, mirrored across the map
-	secrets bool // a hidden infantry platoon and minefields per side
-	air     bool // a light air lance per side
+	perSide   int  // units per side; 0: five to eight
+	mirror    bool // blue's units (and mines) are red's, mirrored across the map
+	secrets   bool // a hidden infantry platoon and minefields per side
+	air       bool // a light air lance per side
+	artillery bool // a Long Tom and a Sniper lance per side
+	dropships bool // a Union DropShip per side in orbit, three units aboard
 }
 
 // randomBattle builds a started battle on a generated sector, as
@@ -40,22 +44,33 @@ func randomBattle(tb testing.TB, rng *rand.Rand, o battleOptions) *referee.State
 	used := map[hex.Hex]bool{}
 	canStand := func(u *referee.Unit, h hex.Hex) bool {
 		c := m.At(h)
-		return !used[h] && (c.Road || !c.Terrain.Info().Prohibited[u.Class.Info().Movement])
+		return !used[h] && (u.Class.Kind() == referee.KindAir || c.Road || !c.Terrain.Info().Prohibited[u.Class.Info().Movement])
 	}
 	mirrorHex := func(h hex.Hex) hex.Hex { return hex.Hex{X: m.Width - 1 - h.X, Y: h.Y} }
+	blue := func(id string) string { return "B" + id[1:] }
+	// add appends u (off the map) and, in a mirror battle, blue's copy.
+	add := func(u referee.Unit) {
+		s.Units = append(s.Units, u)
+		if o.mirror {
+			b := u
+			b.ID, b.Side = blue(u.ID), "blue"
+			if u.Aboard != "" {
+				b.Aboard = blue(u.Aboard)
+			}
+			if u.Status.OnMap() {
+				b.Hex, b.StartHex = mirrorHex(u.Hex), mirrorHex(u.Hex)
+				used[b.Hex] = true
+			}
+			s.Units = append(s.Units, b)
+		}
+	}
 	place := func(u referee.Unit, xlo, xhi int) bool {
 		for range 400 {
 			h := hex.Hex{X: xlo + rng.IntN(xhi-xlo), Y: rng.IntN(m.Height)}
 			if canStand(&u, h) && (!o.mirror || canStand(&u, mirrorHex(h))) {
 				u.Hex = h
 				used[h] = true
-				s.Units = append(s.Units, u)
-				if o.mirror {
-					b := u
-					b.ID, b.Side, b.Hex = "B"+u.ID[1:], "blue", mirrorHex(h)
-					used[b.Hex] = true
-					s.Units = append(s.Units, b)
-				}
+				add(u)
 				return true
 			}
 		}
@@ -65,67 +80,90 @@ func randomBattle(tb testing.TB, rng *rand.Rand, o battleOptions) *referee.State
 	if o.mirror {
 		sides = sides[:1]
 	}
-	for si, side := range sides {
-		xlo, xhi := 0, m.Width/3
+	// third is the side's third of the map; middle its half of the middle
+	// third.
+	third := func(si int) (int, int) {
 		if si == 1 {
-			xlo, xhi = m.Width-m.Width/3, m.Width
+			return m.Width - m.Width/3, m.Width
 		}
+		return 0, m.Width / 3
+	}
+	middle := func(si int) (int, int) {
+		if si == 1 {
+			return m.Width / 2, m.Width - m.Width/3
+		}
+		return m.Width / 3, m.Width / 2
+	}
+	randomUnit := func(id, side string, c referee.Class) referee.Unit {
+		ra, ca, d := 2+rng.IntN(18), 2+rng.IntN(20), 2+rng.IntN(12)
+		u := referee.Unit{ID: id, Side: side, Class: c, Experience: referee.Experience(rng.IntN(4)),
+			Status: referee.Active, Rows: referee.DeriveSteps(referee.Values{RA: ra, CA: ca, D: d}), Range: 1 + rng.IntN(5), MP: 2 + rng.IntN(7),
+			Jump: c.Kind() == referee.KindMech && rng.IntN(3) == 0, Indirect: c.Info().Indirect}
+		if c.Info().Overburn && c.Kind() == referee.KindMech {
+			u.OverburnRA = ra + referee.StepDecrement(ra)
+		}
+		if c == referee.LongTom {
+			u.MinRange, u.Range = 2, 10
+		}
+		u.Chits = referee.Chits{Recon: rng.IntN(6) == 0, ExtraMech: rng.IntN(8) == 0, Firepower: 2 * rng.IntN(2), Armor: 2 * rng.IntN(2), ECM: rng.IntN(8) == 0, AEP: rng.IntN(8) == 0}
+		return u
+	}
+	for si, side := range sides {
+		xlo, xhi := third(si)
 		n := o.perSide
 		if n == 0 {
 			n = 5 + rng.IntN(4)
 		}
+		letter := side[0] - 32
 		for i := range n {
-			c := ground[rng.IntN(len(ground))]
-			ra, ca, d := 2+rng.IntN(18), 2+rng.IntN(20), 2+rng.IntN(12)
-			u := referee.Unit{ID: fmt.Sprintf("%c%02d", side[0]-32, i+1), Side: side, Class: c, Experience: referee.Experience(rng.IntN(4)),
-				Status: referee.Active, Rows: referee.DeriveSteps(referee.Values{RA: ra, CA: ca, D: d}), Range: 1 + rng.IntN(5), MP: 2 + rng.IntN(7),
-				Jump: c.Kind() == referee.KindMech && rng.IntN(3) == 0, Indirect: c.Info().Indirect}
-			if c.Info().Overburn && c.Kind() == referee.KindMech {
-				u.OverburnRA = ra + referee.StepDecrement(ra)
+			place(randomUnit(fmt.Sprintf("%c%02d", letter, i+1), side, ground[rng.IntN(len(ground))]), xlo, xhi)
+		}
+		if o.artillery {
+			for i, c := range []referee.Class{referee.LongTom, referee.Sniper} {
+				place(randomUnit(fmt.Sprintf("%cT%d", letter, i+1), side, c), xlo, xhi)
 			}
-			if c == referee.LongTom {
-				u.MinRange, u.Range = 2, 10
+		}
+		if o.dropships {
+			v := referee.Values{RA: 13, D: 7} // the Union's row (000 lines 1810–1812)
+			add(referee.Unit{ID: fmt.Sprintf("%cD1", letter), Side: side, Class: referee.Union, Name: "Union", Rows: [4]referee.Values{v, v, v, v},
+				Range: 6, Experience: referee.Regular, Status: referee.Reserve, Drop: true})
+			for i := range 3 {
+				u := randomUnit(fmt.Sprintf("%cU%d", letter, i+1), side, ground[rng.IntN(len(ground))])
+				u.Status, u.Aboard = referee.Reserve, fmt.Sprintf("%cD1", letter)
+				add(u)
 			}
-			u.Chits = referee.Chits{Recon: rng.IntN(6) == 0, ExtraMech: rng.IntN(8) == 0, Firepower: 2 * rng.IntN(2), Armor: 2 * rng.IntN(2), ECM: rng.IntN(8) == 0, AEP: rng.IntN(8) == 0}
-			place(u, xlo, xhi)
 		}
 	}
-	if o.air {
-		for si, side := range []string{"red", "blue"} {
-			xlo, xhi := 0, m.Width/3
-			if si == 1 {
-				xlo, xhi = m.Width-m.Width/3, m.Width
-			}
+	for si, side := range sides {
+		letter := side[0] - 32
+		if o.air {
+			xlo, xhi := third(si)
 			// AA 8 in the RA place, ST 10 in the CA place (campaign ruling Q3).
-			air := referee.Unit{ID: fmt.Sprintf("%cA1", side[0]-32), Side: side, Class: referee.LightAir, Experience: referee.Regular,
+			air := referee.Unit{ID: fmt.Sprintf("%cA1", letter), Side: side, Class: referee.LightAir, Experience: referee.Regular,
 				Status: referee.Active, Rows: [4]referee.Values{{RA: 8, CA: 10, D: 6}, {RA: 6, CA: 7, D: 4}}, Range: 3, MP: 10}
-			for range 400 {
-				h := hex.Hex{X: xlo + rng.IntN(xhi-xlo), Y: rng.IntN(m.Height)}
-				if !used[h] {
-					air.Hex, used[h] = h, true
-					s.Units = append(s.Units, air)
-					break
-				}
-			}
+			place(air, xlo, xhi)
+		}
+		if o.secrets {
+			xlo, xhi := middle(si)
+			hidden := referee.Unit{ID: fmt.Sprintf("%cH1", letter), Side: side, Class: referee.Infantry, Experience: referee.Regular, Status: referee.Active, Hidden: true,
+				Rows: referee.DeriveSteps(referee.Values{RA: 3, CA: 6, D: 5}), Range: 1, MP: 2}
+			place(hidden, xlo, xhi)
 		}
 	}
 	if o.secrets {
-		for si, side := range []string{"red", "blue"} {
-			hidden := referee.Unit{ID: fmt.Sprintf("%cH1", side[0]-32), Side: side, Class: referee.Infantry, Experience: referee.Regular, Status: referee.Active, Hidden: true,
-				Rows: referee.DeriveSteps(referee.Values{RA: 3, CA: 6, D: 5}), Range: 1, MP: 2}
-			for range 400 {
-				h := hex.Hex{X: m.Width/3 + rng.IntN(m.Width/3), Y: rng.IntN(m.Height)}
-				if canStand(&hidden, h) {
-					hidden.Hex, used[h] = h, true
-					s.Units = append(s.Units, hidden)
-					break
-				}
-			}
+		for si := range s.Sides {
 			s.Sides[si].Mines = map[hex.Hex]int{}
+		}
+		for si := range sides {
+			xlo, xhi := middle(si)
 			for range 3 {
-				h := hex.Hex{X: m.Width/3 + rng.IntN(m.Width/3), Y: rng.IntN(m.Height)}
-				if !m.At(h).Terrain.IsWater() {
-					s.Sides[si].Mines[h] += 5 * (1 + rng.IntN(3))
+				h := hex.Hex{X: xlo + rng.IntN(xhi-xlo), Y: rng.IntN(m.Height)}
+				if !m.At(h).Terrain.IsWater() && (!o.mirror || !m.At(mirrorHex(h)).Terrain.IsWater()) {
+					n := 5 * (1 + rng.IntN(3))
+					s.Sides[si].Mines[h] += n
+					if o.mirror {
+						s.Sides[1].Mines[mirrorHex(h)] += n
+					}
 				}
 			}
 		}
@@ -147,27 +185,6 @@ func sortUnits(s *referee.State) {
 			s.Units[j], s.Units[j-1] = s.Units[j-1], s.Units[j]
 		}
 	}
-}
-
-// randomAction is the random player of referee's TestRandomPlay: any
-// legal action of the side, surrender rarely, end one time in six.
-func randomAction(s *referee.State, side string, rng *rand.Rand) referee.Action {
-	var options []referee.Action
-	for i := range s.Units {
-		if s.Units[i].Side == side {
-			options = append(options, referee.ValidActions(s, s.Units[i].ID)...)
-		}
-	}
-	for _, a := range referee.ValidSideActions(s, side) {
-		if a.Kind != referee.ActSurrender || rng.IntN(50) == 0 {
-			options = append(options, a)
-		}
-	}
-	a := referee.Action{Kind: referee.ActEnd, Side: side}
-	if len(options) > 0 && rng.IntN(6) > 0 {
-		a = options[rng.IntN(len(options))]
-	}
-	return a
 }
 
 // Ensure AI against AI plays random battles to their end: every action is
@@ -200,13 +217,15 @@ func TestAutoResolve(t *testing.T) {
 
 // Ensure the player never reads what its side does not know: its choices
 // are the same when enemy hidden infantry stands elsewhere, enemy mines
-// lie elsewhere and unprobed enemy values differ.
+// lie elsewhere and unprobed enemy values differ. Both players are told
+// every event (Observe), as AutoResolve tells them, and the Hard one
+// uses what it remembers of them.
 func TestNoCheating(t *testing.T) {
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 23))
 		s := randomBattle(t, rng, battleOptions{secrets: true})
 		d := dice.New(dice.NewSeeded(seed))
-		players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", Normal, seed)}
+		players := map[string]*Player{"red": New("red", Hard, seed), "blue": New("blue", Normal, seed)}
 		checked := playComparing(t, seed, s, d, players, 400, 5, func(step int, side string, s *referee.State) []*referee.State {
 			alts := make([]*referee.State, 3)
 			for k := range alts {
@@ -239,9 +258,12 @@ func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, pl
 			}
 		}
 		a := players[side].Next(s)
-		next, _, err := referee.Apply(s, a, d)
+		next, events, err := referee.Apply(s, a, d)
 		if err != nil {
 			t.Fatalf("seed %d step %d: %s %v refused: %v", seed, step, side, a, err)
+		}
+		for _, p := range players {
+			p.Observe(events)
 		}
 		s = next
 	}
@@ -254,7 +276,10 @@ func cloneP(p *Player) *Player {
 	src := *p.src
 	c.src = &src
 	c.rng = rand.New(c.src)
-	c.done, c.fired = map[string]bool{}, map[string]int{}
+	c.done, c.fired, c.hits = map[string]bool{}, map[string]int{}, map[string]int{}
+	for k, v := range p.hits {
+		c.hits[k] = v
+	}
 	for k, v := range p.done {
 		c.done[k] = v
 	}
@@ -325,6 +350,7 @@ func playVersusRandom(tb testing.TB, seed uint64, aiFirst bool, maxTurns int) st
 		aiSide = "blue"
 	}
 	p := New(aiSide, Normal, seed)
+	random := New(map[string]string{"red": "blue", "blue": "red"}[aiSide], Random, seed+1)
 	d := dice.New(dice.NewSeeded(seed))
 	for s.Phase != referee.PhaseOver {
 		if s.Turn > maxTurns {
@@ -340,7 +366,7 @@ func playVersusRandom(tb testing.TB, seed uint64, aiFirst bool, maxTurns int) st
 		if side == aiSide {
 			a = p.Next(s)
 		} else {
-			a = randomAction(s, side, rng)
+			a = random.Next(s)
 		}
 		next, _, err := referee.Apply(s, a, d)
 		if err != nil {
@@ -381,15 +407,7 @@ func TestBeatsRandom(t *testing.T) {
 
 // BenchmarkAutoResolve40 auto-resolves a battle of 40 units, 20 a side.
 func BenchmarkAutoResolve40(b *testing.B) {
-	rng := rand.New(rand.NewPCG(40, 40))
-	s := randomBattle(b, rng, battleOptions{perSide: 20})
-	b.ResetTimer()
-	for i := range b.N {
-		players := map[string]*Player{"red": New("red", Normal, uint64(i)), "blue": New("blue", Normal, uint64(i)+1)}
-		if _, _, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(i))), players, 30); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchAutoResolve(b, randomBattle(b, rand.New(rand.NewPCG(40, 40)), battleOptions{perSide: 20}))
 }
 
 // Ensure battles with air lances on both sides auto-resolve: the AI flies
@@ -421,5 +439,70 @@ func TestAutoResolveWithAir(t *testing.T) {
 	t.Logf("%d strafing or bombing attacks in %d battles", hexAttacks, seeds)
 	if hexAttacks == 0 {
 		t.Error("the AI's air lances never strafed or bombed")
+	}
+}
+
+// Ensure Observe keeps only what the side may see: an attack result it
+// sees counts, one whose audience leaves it out (and an Extra 'Mech it
+// does not see absorb a step) does not, and a seen Extra 'Mech takes its
+// step back.
+func TestObserveOnlyVisible(t *testing.T) {
+	res := func(s string) *string { return &s }
+	p := New("red", Hard, 1)
+	p.Observe([]referee.Event{
+		{Type: "attack", Turn: 2, Attacker: "R01", Target: "B01", Result: res("2")},
+		{Type: "attack", Turn: 2, Attacker: "R02", Target: "B02", Result: res("3"), Audience: []string{"blue"}},
+		{Type: "attack", Turn: 2, Attacker: "R02", Target: "B02", Result: res("D")},
+		{Type: "extra_mech", Unit: "B01", Audience: []string{"blue"}},
+	})
+	if p.hits["B01"] != 2 || p.hits["B02"] != 0 || p.lastFight != 2 {
+		t.Fatalf("hits %v, last fight %d; want B01 2, B02 0, turn 2", p.hits, p.lastFight)
+	}
+	p.Observe([]referee.Event{{Type: "extra_mech", Unit: "B01", Audience: []string{"blue", "red"}}})
+	if p.hits["B01"] != 1 {
+		t.Errorf("a seen Extra 'Mech left %d steps, want 1", p.hits["B01"])
+	}
+}
+
+// Ensure no AI level and no baseline ever takes an action Apply refuses
+// in battles with air lances, a disrupted air lance included (it must
+// still fly two hexes or leave, 000 lines 1090, 1163): Normal, Hard and
+// Easy against Random and Greedy, from both seats. AutoResolve fails on
+// the first refused action.
+func TestAirNoIllegalActions(t *testing.T) {
+	games := 40
+	switch {
+	case os.Getenv("BFBOT_LONG") == "1":
+		games = 1000
+	case testing.Short():
+		games = 10
+	}
+	disrupted := 0
+	for g := range games {
+		rng := rand.New(rand.NewPCG(uint64(g), 77))
+		s := randomBattle(t, rng, battleOptions{perSide: 3, air: true, mirror: g%2 == 0})
+		level := []Level{Normal, Hard, Easy}[g%3]
+		other := []Level{Random, Greedy}[(g/3)%2]
+		sides := [2]string{"red", "blue"}
+		if g%4 >= 2 {
+			sides[0], sides[1] = sides[1], sides[0]
+		}
+		players := map[string]*Player{sides[0]: New(sides[0], level, uint64(g)), sides[1]: New(sides[1], other, uint64(g)+1)}
+		end, events, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(g))), players, 20)
+		if err != nil {
+			t.Fatalf("game %d (%v as %s against %v): %v", g, level, sides[0], other, err)
+		}
+		if end.Phase != referee.PhaseOver {
+			t.Fatalf("game %d: not over", g)
+		}
+		for _, e := range events {
+			if e.Type == "disruption" && strings.HasSuffix(e.Unit, "A1") && e.Result != nil && *e.Result == "failed" {
+				disrupted++
+			}
+		}
+	}
+	t.Logf("%d games, %d air lances disrupted", games, disrupted)
+	if disrupted == 0 {
+		t.Error("no air lance was ever disrupted: the test does not reach the case it is for")
 	}
 }

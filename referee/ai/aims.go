@@ -19,6 +19,9 @@ type aims struct {
 	// (exitEdge; "" for any edge).
 	exitVP   map[string]int
 	exitEdge map[string]string
+	// fightFirst: the side is stronger than the enemy it sees
+	// (prospects), so a small exit award waits for the end of the battle.
+	fightFirst bool
 	// evacuate: the side's ground units should board its DropShips, which
 	// lift off (a space award, a side left stranded at the end, or a lost
 	// battle); spaceVP is what each unit scores carried off.
@@ -34,6 +37,10 @@ type aims struct {
 	salvageBonus float64
 	carrierEdge  string
 }
+
+// exitBurnVP is the least an exit must score for a unit to lose a step
+// overburning to reach it in time: about what a lance's step is worth.
+const exitBurnVP = 10
 
 // noLimit stands for the turns left in a battle without a turn limit.
 const noLimit = 1 << 20
@@ -56,6 +63,9 @@ func newAims(pic *picture, level Level) *aims {
 		}
 	}
 	me := v.Side(pic.side)
+	if mine, theirs := pic.prospects(); theirs > 0 && mine > theirs {
+		a.fightFirst = true
+	}
 	if sc := v.Scenario; sc != nil {
 		for _, u := range pic.own {
 			for _, e := range sc.Exits {
@@ -92,11 +102,11 @@ func newAims(pic *picture, level Level) *aims {
 				}
 			}
 		}
-		if level == Normal {
+		if level.skilled() {
 			a.assignObjectives(pic)
 		}
 	}
-	if len(a.ships) > 0 && level == Normal && !a.evacuate && pic.lost() {
+	if len(a.ships) > 0 && level.skilled() && !a.evacuate && pic.lost() {
 		a.evacuate = true
 	}
 	return a
@@ -210,10 +220,20 @@ func (m *moveScorer) aimScore(h hex.Hex) float64 {
 	}
 	// Leaving by a scoring edge: the pull grows with the VP, and once the
 	// turns left are just enough to get there.
+	// Leaving by a scoring edge: the pull grows with the VP, and once the
+	// turns left are just enough to get there (not when they are too
+	// few: then the unit fights where it is).
 	if w := a.exitVP[id]; w > 0 {
 		d := m.pic.edgeDist(h, a.exitEdge[id])
+		from := d // a unit coming out of a DropShip is not on the map yet
+		if m.u.Hex != nil {
+			from = m.pic.edgeDist(*m.u.Hex, a.exitEdge[id])
+		}
 		pull := min(1.0, 0.05*float64(w))
-		if m.noCombat || (a.turnsLeft != noLimit && (d+mp-1)/mp+1 >= a.turnsLeft) {
+		if w < exitBurnVP && !m.noCombat && a.fightFirst {
+			pull = 0.02 * float64(w) // a small award to a stronger side: fight first, leave at the end
+		}
+		if m.noCombat || a.exitDue(from, mp) {
 			pull = max(pull, 1)
 		}
 		sc -= pull * float64(d)
@@ -253,4 +273,44 @@ func (a *aims) leaves(pic *picture, u *referee.ViewUnit) bool {
 		return true
 	}
 	return u.Detail.Salvage > 0 && a.carrierEdge != "" && pic.edgeDist(*u.Hex, a.carrierEdge) == 0
+}
+
+// needsBurn reports that own unit u reaches its scoring exit (worth at
+// least exitBurnVP) or its objective hex within the turns left only with
+// its overburn MP burn, not with its MP mp.
+func (a *aims) needsBurn(pic *picture, u *referee.ViewUnit, mp, burn int) bool {
+	if a.turnsLeft == noLimit {
+		return false
+	}
+	turns := func(d, mp int) int { return (d + mp - 1) / max(mp, 1) }
+	var d int
+	switch o, hold := a.hold[u.ID]; {
+	case a.exitVP[u.ID] >= exitBurnVP:
+		d = pic.edgeDist(*u.Hex, a.exitEdge[u.ID]) + 1
+	case hold:
+		d = hex.Distance(*u.Hex, o)
+	default:
+		return false
+	}
+	return turns(d, mp) > a.turnsLeft && turns(d, burn) <= a.turnsLeft
+}
+
+// exitDue reports that a unit from hexes from its scoring edge, moving
+// mp a turn, needs the turns left to get there, and they are enough.
+func (a *aims) exitDue(from, mp int) bool {
+	turns := (from + mp - 1) / max(mp, 1)
+	return a.turnsLeft != noLimit && turns+1 >= a.turnsLeft && turns <= a.turnsLeft
+}
+
+// elsewhere reports that own unit u has an aim that is not the enemy:
+// an exit that scores it (a small award only once it is due), salvage to
+// carry off, an objective to hold, or a DropShip to board.
+func (a *aims) elsewhere(pic *picture, u *referee.ViewUnit) bool {
+	_, hold := a.hold[u.ID]
+	carrying := u.Detail != nil && u.Detail.Salvage > 0
+	exit := a.exitVP[u.ID] >= exitBurnVP || (a.exitVP[u.ID] > 0 && !a.fightFirst)
+	if w := a.exitVP[u.ID]; w > 0 && !exit && u.Hex != nil && u.Detail != nil {
+		exit = a.exitDue(pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1))
+	}
+	return exit || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
 }

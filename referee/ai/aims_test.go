@@ -207,23 +207,28 @@ func TestAimsEmbarkAndLiftoff(t *testing.T) {
 }
 
 // Ensure units that score by leaving the map by an edge (The Steel Tip,
-// 000 line 2241; SC4) head for it and leave, and that a unit carrying
-// salvage worth VP only once carried off (Dreaded Duty's scavenging,
-// 000 lines 2389–2399) takes it off by the nearest edge.
+// 000 line 2241; SC4) head for it and leave — at once for an award worth
+// a step (exitBurnVP), once the turns left are just enough for a smaller
+// one (it fights first) — and that a unit carrying salvage worth VP only
+// once carried off (Dreaded Duty's scavenging, 000 lines 2389–2399)
+// takes it off by the nearest edge.
 func TestAimsExits(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		rules *referee.ScenarioRules
-		salv  int
-		vp    int
+		name      string
+		rules     *referee.ScenarioRules
+		turnLimit int
+		salv      int
+		vp        int
 	}{
-		{"ExitAward", &referee.ScenarioRules{Exits: []referee.ExitAward{{Side: "red", Edge: referee.North, VP: 5}}}, 0, 5},
-		{"Scavenging", &referee.ScenarioRules{Scavenging: true, Salvage: referee.SalvageRules{VP: 15, Set: true, ExitedOnly: true}}, 1, 15},
+		{"ExitAward", &referee.ScenarioRules{Exits: []referee.ExitAward{{Side: "red", Edge: referee.North, VP: 10}}}, 0, 0, 10},
+		{"SmallAwardAtTheEnd", &referee.ScenarioRules{Exits: []referee.ExitAward{{Side: "red", Edge: referee.North, VP: 5}}}, 2, 0, 5},
+		{"Scavenging", &referee.ScenarioRules{Scavenging: true, Salvage: referee.SalvageRules{VP: 15, Set: true, ExitedOnly: true}}, 0, 1, 15},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := aixUnit("R1", "red", referee.MediumMech, "0803", 9, 7, 3, 4)
 			u.Salvage = tc.salv
 			s := aixBattle(t, tc.rules, nil, u, aixUnit("B1", "blue", referee.MediumMech, "1909", 9, 7, 3, 4))
+			s.Rules.TurnLimit = tc.turnLimit
 			d := dice.New(dice.NewSeeded(2))
 			var all []referee.Action
 			for range 3 {

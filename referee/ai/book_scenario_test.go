@@ -9,9 +9,8 @@ import (
 	"bfbot/referee/scenario"
 )
 
-// aixPlayBook plays the shipped scenario name AI against AI with the dice
-// seeded by seed and returns the final state and every event.
-func aixPlayBook(tb testing.TB, name string, seed uint64) (*referee.State, []referee.Event) {
+// aixBook parses the shipped scenario name.
+func aixBook(tb testing.TB, name string) *scenario.Scenario {
 	tb.Helper()
 	data, err := scenario.BuiltIn(name)
 	if err != nil {
@@ -21,6 +20,14 @@ func aixPlayBook(tb testing.TB, name string, seed uint64) (*referee.State, []ref
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return sc
+}
+
+// aixPlayBook plays the shipped scenario name AI against AI with the dice
+// seeded by seed and returns the final state and every event.
+func aixPlayBook(tb testing.TB, name string, seed uint64) (*referee.State, []referee.Event) {
+	tb.Helper()
+	sc := aixBook(tb, name)
 	players := map[string]*ai.Player{}
 	for i, sd := range sc.Setup.Sides {
 		players[sd.ID] = ai.New(sd.ID, ai.Normal, seed*1000003+uint64(i))

@@ -7,7 +7,7 @@
 // referee.ValidSideActions offer for its own units and side. It never
 // reads enemy units, mines or hidden infantry from the State.
 //
-// # Heuristics (Normal)
+// # Heuristics (Normal and Hard)
 //
 // Attacks: every attack offered is scored by its expected damage on the
 // Combat Results Table — the column is the attacker's value minus the
@@ -15,30 +15,53 @@
 // kind behind an information blind), with the experience, target terrain,
 // intervening terrain (direct fire), night and disrupted-target shifts —
 // weighted towards targets that are damaged, disrupted, already fired on
-// this turn (concentration) or dangerous. Same-hex attacks go first (they
-// close once another hex is fired on); an infantry close assault is
-// charged the two steps it costs. Indirect fire uses the observer
-// ValidActions names. The phase ends when no attack is worth a roll.
-// Enemy DropShips are targets like any counter, with the values table's
-// values until probed (they are never worth the kill bonus).
+// this turn (concentration) or dangerous, plus the chance the attack
+// destroys the target times what a kill is worth. Same-hex attacks go
+// first (they close once another hex is fired on); an infantry close
+// assault is charged the two steps it costs. Ground units fire at an
+// enemy air lance in or next to their hex (no terrain, −4 from next door,
+// 000 lines 1155–1159), air lances fight air lances with their AA, and
+// strafe or bomb a hex when the expected damage to the enemies there
+// outweighs that to their own side's units. Indirect fire uses the
+// observer ValidActions names. The phase ends when no attack is worth a
+// roll. Enemy DropShips are targets like any counter, with the values
+// table's values until probed (they are never worth the kill bonus).
 //
 // Movement: each unit in turn scores every hex it may end in (and staying
-// put): the damage it could deal from there to the enemies it knows, less
-// half the damage they could deal to it there (their estimated range and
-// RA against its D and the hex's terrain shift: this keeps a longer-ranged
-// unit at its own range and prefers woods and buildings), a small bonus
-// for terrain that hides its kind, closing on the nearest known enemy (or
-// the enemy's retreat edge when none is in sight) when nothing is in
-// range, salvage to pick up and surrendered enemies to capture. A unit
-// overburns when it stands in water (then prefers to end in water, where
-// overburn costs no step), when its unspent Extra 'Mech chit makes it
-// free, or when the nearest enemy is just beyond its normal reach.
-// Broken units rally; salvage is picked up.
+// put): the damage it could deal from there to the enemies it knows
+// (with the chance of a kill), less a fifth of the damage they could deal
+// to it there (their estimated range and RA against its D and the hex's
+// terrain shift: this keeps a longer-ranged unit at its own range and
+// prefers woods and buildings), a small bonus for terrain that hides its
+// kind, the side's own minefields (mines attack friend and foe, 000 line
+// 1042), closing on the nearest known enemy (or the enemy's retreat edge
+// when none is in sight) when nothing is in range, salvage to pick up and
+// surrendered enemies to capture. A hex holding an enemy is entered only
+// for an overrun that goes ahead — a lone enemy whose D the unit's RA
+// tops by 6 (by 8 for an estimated D; 000 lines 697–701) — or to capture.
+// A unit overburns only when it is free (an unspent Extra 'Mech chit
+// pays; it ends in water if it started there, when it can) or when the extra MP buys something this
+// turn worth the step: the reach to attack a known enemy one step from
+// destruction, or an objective or an exit worth 10 VP or more that it
+// could not reach in the turns left otherwise. Broken units rally;
+// salvage is picked up. When nobody has attacked for three game turns
+// the battle is stalled: units close in harder and hidden infantry
+// leaves its ambush, so an AI battle does not run to its turn limit with
+// nothing happening.
 //
-// Retreat: when its strength on the map (steps left × attack value) falls
-// under a third of the enemy's that it can see, and the rules allow it,
-// the side declares a retreat, its units head for the retreat edge and
-// withdraw there.
+// Prospects and retreat: the side weighs its strength on the map against
+// the enemy's it can see — steps left, the better of RA and CA (close
+// attacks count for less), experience, D and the cover of each unit's hex
+// — and, when its own is under a third of the enemy's with more than two
+// turns left, the rules allow it and it has no DropShips to leave by, it
+// declares a retreat: its units head for the retreat edge and withdraw
+// there.
+//
+// Memory: AutoResolve tells each player what happened (Player.Observe,
+// only the events its side may see). Every player notes the last turn an
+// attack was made (the stall above); Hard also keeps the steps it has
+// seen each attack deal, rolled in the open, and treats an enemy it has
+// hit as damaged (closer to destruction, firing with a lower row).
 //
 // Ground units move before air units (000 lines 578–580; ruling AIR3).
 //
@@ -51,7 +74,9 @@
 //   - a unit that scores by leaving the map by an edge (an exit award)
 //     is pulled towards it, harder for more VP, for a unit that cannot
 //     fight, and once the turns left are just enough to get there; on
-//     the edge it withdraws;
+//     the edge it withdraws. An award worth less than a step (under 10
+//     VP) to a side stronger than the enemy it sees waits for the end:
+//     the unit fights first;
 //   - objective hexes: the nearest free unit is sent to each, the side's
 //     own to hold and the enemy's to contest; the pull is slight until
 //     the turn limit is close enough that the unit needs the turns left;
@@ -63,8 +88,9 @@
 //     units left on the map are captured, or one that is losing with
 //     DropShips on the map evacuates: its units board the nearest ship
 //     with room, and a ship lifts off when full, badly damaged with a
-//     load, on the last turn, or when no unit of the side is within two
-//     turns' move of it (with a load, or empty in a lost battle).
+//     load, on the last turn, with a load once the enemy is next to it,
+//     or when no unit of the side can reach it in the turns left (with a
+//     load, or empty in a lost battle).
 //
 // A unit in orbit without a declared drop picks its target in its first
 // movement phase: a 'Mech where it may fire next and not next to the
@@ -76,8 +102,16 @@
 //
 // # Easy
 //
-// Easy ignores danger, cover, concentration and overburn, adds noise to
-// every score and now and then takes a random move.
+// Easy ignores danger, cover, concentration, kills and overburn, adds
+// noise to every score and now and then takes a random move.
+//
+// # Baselines
+//
+// Greedy and Random (baseline.go) are what the levels are measured
+// against in the tournament (tournament_test.go, BENCHMARKS.md): Random
+// takes any legal action; Greedy closes each unit on the nearest enemy
+// and makes the offered attack with the best column, never retreating,
+// overburning or close assaulting.
 //
 // # Determinism
 //

@@ -144,24 +144,38 @@ func (p *Player) liftoff(g *game) (referee.Action, bool) {
 
 // wantsLiftoff: a side that is leaving lifts a DropShip off on the last
 // turn (what stays is captured or scores nothing), once it is full, once
-// it is badly damaged with a load, or once no unit of the side is within
-// two turns' move of it — with a load, or empty when the battle is lost.
+// it is badly damaged (with a load, or about to be destroyed), with a
+// load once the enemy is next to it, or once no unit of the side can
+// reach it in the turns left — with a load, or empty when the battle is
+// lost. A ship that leaves early strands every unit still coming to it.
 func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 	a := pic.aims
 	if !a.evacuate || ship.Detail == nil {
 		return false
 	}
 	aboard := len(ship.Detail.Carrying)
+	step := 0
+	if ship.Values != nil {
+		step = ship.Values.Step
+	}
 	switch {
 	case a.last:
 		return true
 	case room(ship) <= 0:
 		return true
-	case aboard > 0 && ship.Values != nil && ship.Values.Step >= 5:
+	case aboard > 0 && step >= 5, step >= 7:
 		return true
 	}
+	if aboard > 0 {
+		for _, e := range pic.enemies {
+			if e.fighting() && hex.Distance(e.at, *ship.Hex) <= 2 {
+				return true // the enemy is at the ramp: save what is aboard
+			}
+		}
+	}
+	turns := a.turnsLeft - 1
 	for _, u := range pic.own {
-		if groundMover(u) && hex.Distance(*u.Hex, *ship.Hex)-1 <= 2*max(u.Detail.MP, 1) {
+		if groundMover(u) && hex.Distance(*u.Hex, *ship.Hex)-1 <= turns*max(u.Detail.MP, 1) {
 			return false // someone is coming
 		}
 	}

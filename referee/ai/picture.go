@@ -14,13 +14,22 @@ type picture struct {
 	side    string
 	rubble  map[hex.Hex]bool
 	salvage map[hex.Hex]int
+	// mines are the side's own minefields: mines attack every unit that
+	// enters, friend or foe (000 line 1042; ruling M13).
+	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// air are the enemy air lances it can see: ground units fire at them
+	// only from the same or an adjacent hex (000 line 1155), so they are
+	// neither closed on nor feared like ground units.
+	air []*enemy
 	// enemyEdges are the retreat edges of the enemy sides: where their
 	// units came from, so where to look for them when none is in sight.
 	enemyEdges []string
 	// aims are the scenario's rewards besides combat (aims.go).
 	aims *aims
+	// stalled: nobody has attacked for a while; units close in.
+	stalled bool
 }
 
 // enemy is an enemy counter the side can see.
@@ -31,6 +40,7 @@ type enemy struct {
 	known                  bool // values probed
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
+	air                    bool // an air lance: two steps
 }
 
 // estimate is what a player assumes of a counter whose values he has not
@@ -45,10 +55,14 @@ var classEstimates = map[string]estimate{
 	"long-tom": {15, 0, 4, 10}, "sniper": {10, 0, 4, 6}, "truck": {0, 0, 3, 0},
 	// DropShips: the values table's rows (000 lines 1810–1812), range 6.
 	"leopard": {8, 0, 6, 6}, "union": {13, 0, 7, 6}, "overlord": {16, 0, 9, 6},
+	// Air lances: AA in the RA place, ST in the CA place (Q3); the
+	// counter's example rows (000 lines 1073–1076) and a guess between.
+	"light-air": {8, 6, 6, 15}, "medium-air": {11, 8, 8, 15}, "heavy-air": {15, 10, 10, 15},
 }
 
 var kindEstimates = map[string]estimate{
 	"mech": {10, 11, 8, 3}, "vehicle": {7, 7, 6, 3}, "infantry": {4, 7, 5, 1}, "artillery": {12, 0, 4, 7},
+	"air": {11, 8, 8, 15},
 }
 
 func newPicture(v referee.View, crt referee.CRT) *picture {
@@ -59,9 +73,13 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 	for _, c := range v.Salvage {
 		pic.salvage[c.Hex] = c.Count
 	}
+	pic.mines = map[hex.Hex]int{}
 	for _, sd := range v.Sides {
 		if sd.ID != v.Viewer {
 			pic.enemyEdges = append(pic.enemyEdges, sd.RetreatEdge)
+		}
+		for _, m := range sd.Mines {
+			pic.mines[m.Hex] += m.Points
 		}
 	}
 	for i := range v.Units {
@@ -70,10 +88,10 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 			pic.own = append(pic.own, u)
 			continue
 		}
-		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") || u.Kind == "air" {
+		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
 			continue
 		}
-		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship"}
+		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -87,15 +105,51 @@ func newPicture(v referee.View, crt referee.CRT) *picture {
 			e.ra, e.d, e.rng = u.Values.RA+u.Values.Chits.Firepower, u.Values.D, u.Values.Range
 			e.ca = max(e.ca-2*e.step, e.ra)
 		}
+		if u.Kind == referee.KindAir.String() {
+			pic.air = append(pic.air, e)
+			continue
+		}
 		pic.enemies = append(pic.enemies, e)
 	}
 	return pic
 }
 
+// remember counts the steps the side has seen dealt to the enemy units
+// whose values it has not read (Player.Observe): a damaged counter is
+// closer to destruction and fires with a lower row.
+func (pic *picture) remember(hits map[string]int) {
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if e.known || hits[e.id] == 0 {
+				continue
+			}
+			e.step = min(hits[e.id], e.steps()-1)
+			f := 1 - 0.15*float64(e.step)
+			if e.ship {
+				f = 1 - 0.07*float64(e.step)
+			}
+			e.ra, e.ca = int(float64(e.ra)*f+0.5), int(float64(e.ca)*f+0.5)
+		}
+	}
+}
+
+// steps is how many damage steps destroy e (000 lines 276, 1163).
+func (e *enemy) steps() int {
+	switch {
+	case e.ship:
+		return 8
+	case e.air:
+		return 2
+	}
+	return 4
+}
+
 func (pic *picture) enemy(id string) *enemy {
-	for _, e := range pic.enemies {
-		if e.id == id {
-			return e
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if e.id == id {
+				return e
+			}
 		}
 	}
 	return nil
@@ -150,29 +204,59 @@ func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
 	return -1
 }
 
-// lost reports that the battle is clearly lost: the side's strength on the
-// map (steps left times attack value) is under a third of the enemy's
-// strength it can see.
+// lost reports that the battle is clearly lost: the side's strength on
+// the map is under a third of the enemy's it can see (prospects), and
+// more than the last two turns are left to fight.
 func (pic *picture) lost() bool {
-	mine, theirs := 0, 0
-	// A DropShip's eight steps count as four of a lance's.
-	left := func(step int, ship bool) int {
-		if ship {
-			return max(8-step, 0) / 2
-		}
-		return max(4-step, 0)
+	mine, theirs := pic.prospects()
+	turnsLeft := noLimit
+	if pic.v.TurnLimit > 0 {
+		turnsLeft = pic.v.TurnLimit - pic.v.Turn + 1
+	}
+	return theirs > 0 && 3*mine < theirs && turnsLeft > 2
+}
+
+// prospects weighs the battle as the side sees it: the strength of its
+// own units on the map against that of the enemy units it can see, each
+// counting its steps left, its better attack value (close attacks count
+// for less: the enemy must come to it), its experience (a column shift
+// is worth about two points of attack), its D and the cover of its hex.
+func (pic *picture) prospects() (mine, theirs float64) {
+	strength := func(stepsLeft, ra, ca, exp, d int, at hex.Hex) float64 {
+		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
+		cover := 1 - 0.05*float64(pic.cell(at).Terrain.Info().Shift)
+		return float64(max(stepsLeft, 0)) * max(attack, 1) * (0.5 + float64(d)/16) * cover
 	}
 	for _, u := range pic.own {
-		if u.Status == "active" && u.Values != nil {
-			mine += left(u.Values.Step, u.Kind == referee.KindDropShip.String()) * max(u.Values.RA, 1)
+		if u.Status != "active" || u.Values == nil || u.Hex == nil || u.Detail == nil {
+			continue
+		}
+		n := 4 - u.Values.Step
+		switch u.Kind {
+		case referee.KindDropShip.String():
+			n = (8 - u.Values.Step) / 2 // eight steps count as four of a lance's
+		case referee.KindAir.String():
+			n = 2 * (2 - u.Values.Step)
+		}
+		cur := u.Detail.Current
+		mine += strength(n, cur.RA, cur.CA, experienceShift(u), cur.D, *u.Hex)
+	}
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if !e.fighting() {
+				continue
+			}
+			n := e.steps() - e.step
+			switch {
+			case e.ship:
+				n /= 2
+			case e.air:
+				n *= 2
+			}
+			theirs += strength(n, e.ra, e.ca, 0, e.d, e.at)
 		}
 	}
-	for _, e := range pic.enemies {
-		if e.fighting() {
-			theirs += left(e.step, e.ship) * max(e.ra, 1)
-		}
-	}
-	return theirs > 0 && 3*mine < theirs
+	return mine, theirs
 }
 
 // resultWorth is what a cell of the Combat Results Table is worth in
@@ -211,6 +295,47 @@ var expected = func() (t [2][referee.MaxColumn - referee.MinColumn + 1]float64) 
 	}
 	return t
 }()
+
+// killChances is, per printing of the table and column, the chance that
+// an attack deals at least n steps (index n, up to 4; a critical hit
+// counts as one).
+var killChances = func() (t [2][referee.MaxColumn - referee.MinColumn + 1][5]float64) {
+	for p := range t {
+		for c := referee.MinColumn; c <= referee.MaxColumn; c++ {
+			for roll := 2; roll <= 12; roll++ {
+				r, err := referee.CRT(p).Lookup(c, roll)
+				if err != nil {
+					panic(err)
+				}
+				n := 0
+				switch r.Kind {
+				case referee.Steps:
+					n = min(r.Steps, 4)
+				case referee.Critical:
+					n = 1
+				}
+				for k := 1; k <= n; k++ {
+					t[p][c-referee.MinColumn][k] += twoD6[roll] / 36
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// killWorth is what destroying e is worth beside the steps: its cost in
+// victory points (mostly its attack value) and the fire it takes away.
+func killWorth(e *enemy) float64 { return 1.5 + float64(e.ra)/8 }
+
+// killChance is the chance that an attack on column c deals the need
+// steps that destroy its target.
+func (pic *picture) killChance(c, need int) float64 {
+	if need > 4 {
+		return 0
+	}
+	p := min(int(pic.crt), 1)
+	return killChances[p][referee.ClampColumn(c)-referee.MinColumn][max(need, 1)]
+}
 
 // ev is the expected worth of an attack on column c.
 func (pic *picture) ev(c int) float64 {
@@ -251,39 +376,18 @@ func (pic *picture) attackScore(u *referee.ViewUnit, a referee.Action, fired map
 		return 0, false
 	}
 	from := *u.Hex
-	shifts := []int{experienceShift(u)}
-	if t.disrupted {
-		shifts = append(shifts, referee.DisruptedTargetShift)
-	}
-	var col int
-	penalty := 0.0
-	switch a.Mode {
-	case referee.CloseAssault:
-		col = referee.Column(referee.CloseAssaultColumn, 0, shifts...)
-		// The infantry pays two steps for it (000 line 1011).
-		penalty = 2 * (1 + float64(attackRA(u))/20)
-	case referee.Close:
-		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
-		col = referee.Column(u.Detail.Current.CA, t.d, shifts...)
-	default:
-		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
-		if a.Observer == "" && !u.Detail.Indirect {
-			shifts = append(shifts, referee.LineOfSight(pic.v.Map, from, t.at).Shift)
-		}
-		if pic.v.Night {
-			shifts = append(shifts, referee.NightFireShift)
-		}
-		col = referee.Column(attackRA(u), t.d, shifts...)
-	}
+	col, penalty := pic.column(u, a, t)
 	ev := pic.ev(col)
-	w := 1.0
-	if level == Normal {
+	w, kill := 1.0, 0.0
+	if level.skilled() {
 		w = t.weight() + 0.3*float64(fired[t.id])
-		if t.known && !t.ship && float64(t.step)+ev >= 3.5 {
-			w += 1 // a likely kill is worth its cost in victory points
+		if !t.ship {
+			// A destroyed unit scores its cost in victory points and
+			// fires no more.
+			kill = pic.killChance(col, t.steps()-t.step) * killWorth(t)
 		}
 	}
-	sc := ev*w - penalty
+	sc := ev*w + kill - penalty
 	if sc > 0 && hex.Distance(from, t.at) == 0 {
 		sc += 1 // same-hex combat comes first or not at all (ruling K10)
 	}
@@ -345,6 +449,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		}
 		los := referee.LineOfSight(pic.v.Map, h, e.at)
 		var ev float64
+		col := referee.MinColumn - 1
 		if d <= m.rng && d >= m.minR && (los.Clear || m.indirect) {
 			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
 			if !m.indirect {
@@ -356,21 +461,27 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			if pic.v.Night {
 				shifts = append(shifts, referee.NightFireShift)
 			}
-			ev = pic.ev(referee.Column(m.ra, e.d, shifts...))
+			col = referee.Column(m.ra, e.d, shifts...)
+			ev = pic.ev(col)
 			if !los.Clear {
 				ev *= 0.6 // it needs an observer with a line of sight
 			}
 		}
 		if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-			ev = max(ev, pic.ev(referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift)))
+			if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > ev {
+				col, ev = c, pic.ev(c)
+			}
 		}
-		if m.level == Normal {
+		if m.level.skilled() {
 			ev *= e.weight()
+			if ev > 0 && !e.ship {
+				ev += pic.killChance(col, e.steps()-e.step) * killWorth(e)
+			}
 		}
 		offense = max(offense, ev)
 		// What the enemy may do to it there next turn: a disrupted enemy
 		// stays down through its own turn.
-		if m.level == Normal && !e.disrupted && d <= e.rng && los.Clear {
+		if m.level.skilled() && !e.disrupted && d <= e.rng && los.Clear {
 			x := pic.ev(referee.Column(e.ra, m.d, info.Shift, los.Shift))
 			if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
 				x = max(x, pic.ev(referee.Column(e.ca, m.d, info.Shift)))
@@ -381,17 +492,35 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	if m.retreating {
 		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*danger
 	}
-	sc := offense - 0.5*danger
+	// The danger weighs little: the enemy moves before it fires, so
+	// most hexes in its reach are as exposed as this one.
+	sc := offense - 0.2*danger
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)
 	}
 	if nearest < 1<<20 {
 		if offense == 0 {
-			sc -= 0.15 * float64(max(nearest-max(m.rng, 1), 0))
+			// Out of range of everything it knows: close in, and hard,
+			// or the enemy picks the fight (a hex nearer is worth about
+			// a step of expected damage); harder still when stalled,
+			// gently when the unit has a scenario aim.
+			pull := 1.0
+			switch {
+			case m.u.Kind == referee.KindDropShip.String() || (pic.aims != nil && pic.aims.elsewhere(pic, m.u)):
+				// A DropShip lands where its load joins the others; its
+				// aim is elsewhere: an exit, an objective, a DropShip.
+				pull = 0.15
+			case pic.stalled:
+				pull = 2
+			}
+			sc -= pull * float64(max(nearest-max(m.rng, 1), 0))
 		}
 		sc -= 0.01 * float64(nearest)
 	}
-	if m.level == Normal {
+	if m.level.skilled() {
+		if n := pic.mines[h]; n > 0 {
+			sc -= 1.5 * pic.ev(referee.Column(n, m.d))
+		}
 		sc -= 0.03 * float64(info.Shift)
 		if (m.mech && info.HidesMechs) || (!m.mech && info.HidesOthers) {
 			sc += 0.05
@@ -437,7 +566,7 @@ func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level 
 	for _, e := range pic.enemies {
 		if e.at == a.To && !e.surrendered {
 			w := 1.0
-			if level == Normal {
+			if level.skilled() {
 				w = e.weight()
 			}
 			sc += pic.ev(referee.Column(value, e.d, shifts(e.at, e.disrupted)...)) * w
@@ -449,4 +578,85 @@ func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level 
 		}
 	}
 	return sc
+}
+
+// column is the column of own unit u's attack a on enemy t, and what the
+// attack costs u itself (an infantry close assault's two steps).
+func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col int, penalty float64) {
+	from := *u.Hex
+	shifts := []int{experienceShift(u)}
+	if t.disrupted {
+		shifts = append(shifts, referee.DisruptedTargetShift)
+	}
+	switch {
+	case u.Kind == referee.KindAir.String():
+		// An air attack: AA against D, experience only (000 line 1150).
+		col = referee.Column(u.Detail.Current.RA, t.d, experienceShift(u))
+	case t.air:
+		// Ground fire at an air lance: no terrain, no line of sight, −4
+		// from an adjacent hex (000 lines 1155–1159).
+		if hex.Distance(from, t.at) == 1 {
+			shifts = append(shifts, referee.AirAdjacentShift)
+		}
+		value := u.Detail.Current.CA
+		if a.Mode == referee.Ranged {
+			value = attackRA(u)
+			if pic.v.Night {
+				shifts = append(shifts, referee.NightFireShift)
+			}
+		}
+		col = referee.Column(value, t.d, shifts...)
+	default:
+		col, penalty = pic.groundColumn(u, a, t, shifts)
+	}
+	return col, penalty
+}
+
+// groundColumn is the column of ground unit u's attack a on ground enemy
+// t, with shifts (experience, a disrupted target) already counted, and
+// what the attack costs u itself.
+func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy, shifts []int) (col int, penalty float64) {
+	switch a.Mode {
+	case referee.CloseAssault:
+		// The infantry pays two steps for it (000 line 1011).
+		return referee.Column(referee.CloseAssaultColumn, 0, shifts...), 2 * (1 + float64(attackRA(u))/20)
+	case referee.Close:
+		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
+		return referee.Column(u.Detail.Current.CA, t.d, shifts...), 0
+	}
+	shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
+	if a.Observer == "" && !u.Detail.Indirect {
+		shifts = append(shifts, referee.LineOfSight(pic.v.Map, *u.Hex, t.at).Shift)
+	}
+	if pic.v.Night {
+		shifts = append(shifts, referee.NightFireShift)
+	}
+	return referee.Column(attackRA(u), t.d, shifts...), 0
+}
+
+// mayEnter reports whether own unit u should end its move in h as far as
+// the enemies there go: a hex holding an enemy is an overrun attempt,
+// which fails (and costs a Disruption Roll) unless the unit's RA tops the
+// defender's D by 6 (000 lines 697–701), so it goes only into a hex
+// with a lone enemy whose D it beats by that (estimated D: by 2 more),
+// or to capture surrendered units.
+func (pic *picture) mayEnter(u *referee.ViewUnit, h hex.Hex) bool {
+	var there []*enemy
+	for _, e := range pic.enemies {
+		if e.at == h && !e.surrendered {
+			there = append(there, e)
+		}
+	}
+	switch len(there) {
+	case 0:
+		return true
+	case 1:
+		e := there[0]
+		margin := referee.OverrunMargin
+		if !e.known {
+			margin += 2
+		}
+		return !e.ship && u.Detail.Current.RA >= e.d+margin
+	}
+	return false
 }

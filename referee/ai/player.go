@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -17,16 +18,34 @@ type Level uint8
 const (
 	Easy Level = iota
 	Normal
+	Hard
+	// Greedy and Random are the baselines the levels are measured
+	// against (baseline.go), not levels to play with.
+	Greedy
+	Random
 )
 
+var levelNames = [...]string{"easy", "normal", "hard", "greedy", "random"}
+
 func (l Level) String() string {
-	switch l {
-	case Easy:
-		return "easy"
-	case Normal:
-		return "normal"
+	if int(l) < len(levelNames) {
+		return levelNames[l]
 	}
 	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// skilled: Normal and Hard weigh danger, cover, concentration and the
+// scenario's aims; Easy does not.
+func (l Level) skilled() bool { return l == Normal || l == Hard }
+
+// ParseLevel reads a level by its name.
+func ParseLevel(s string) (Level, error) {
+	for i, n := range levelNames {
+		if n == s {
+			return Level(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown AI level %q: use easy, normal, hard, greedy or random", s)
 }
 
 // Player chooses the actions of one side.
@@ -42,6 +61,45 @@ type Player struct {
 	done map[string]bool
 	// fired: enemy units attacked this player turn (concentration).
 	fired map[string]int
+	// hits: the steps the side has seen dealt to each unit, from the
+	// results of attacks rolled in the open (Observe).
+	hits map[string]int
+	// lastFight is the game turn of the last attack the side saw (Observe).
+	lastFight int
+}
+
+// stallTurns is how many game turns without an attack make a battle
+// stalled.
+const stallTurns = 3
+
+// Observe tells the player what happened since its last action, as its
+// side saw it (events not Visible to it are passed over): it keeps the
+// steps each attack dealt, which every side sees rolled, less the steps
+// it sees an Extra 'Mech chit absorb (000 line 1304). A player that is
+// never told plays on without this memory.
+func (p *Player) Observe(events []referee.Event) {
+	for _, e := range events {
+		if !e.Visible(p.Side) {
+			continue
+		}
+		switch e.Type {
+		case "attack":
+			p.lastFight = max(p.lastFight, e.Turn)
+			if e.Result == nil || e.Target == "" {
+				continue
+			}
+			if n, err := strconv.Atoi(*e.Result); err == nil && n > 0 {
+				if p.hits == nil {
+					p.hits = map[string]int{}
+				}
+				p.hits[e.Target] += n
+			}
+		case "extra_mech":
+			if p.hits[e.Unit] > 0 {
+				p.hits[e.Unit]--
+			}
+		}
+	}
 }
 
 // New returns a player for side at the given level; seed fixes its
@@ -92,7 +150,20 @@ func (p *Player) decide(g *game) referee.Action {
 	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
 	}
+	switch p.Level {
+	case Random:
+		return p.random(g)
+	case Greedy:
+		g.pic = newPicture(v, g.crt)
+		return p.greedy(g)
+	}
 	g.pic = newPicture(v, g.crt)
+	if p.Level == Hard {
+		g.pic.remember(p.hits)
+	}
+	// Nothing has been fired for stallTurns game turns: the side closes
+	// in rather than let the battle run out with nothing happening.
+	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
@@ -113,7 +184,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	aims := pic.aims
 	me := g.v.Side(p.Side)
 	// A lost battle is a retreat, unless the side leaves by DropShip.
-	if !me.Retreating && p.Level == Normal && pic.lost() && len(aims.ships) == 0 {
+	if !me.Retreating && p.Level.skilled() && pic.lost() && len(aims.ships) == 0 {
 		for _, a := range g.side {
 			if a.Kind == referee.ActRetreat {
 				return a, true
@@ -173,7 +244,10 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		}
 	}
 	for _, u := range order {
-		if u.Status != "active" || u.Disrupted || p.done[u.ID] || u.Hex == nil || u.Detail == nil || u.Detail.Hidden {
+		// A disrupted air lance still flies, and must (000 line 1163).
+		air := u.Kind == referee.KindAir.String()
+		// Hidden infantry waits in ambush, until the battle stalls.
+		if u.Status != "active" || (u.Disrupted && !air) || p.done[u.ID] || u.Hex == nil || u.Detail == nil || (u.Detail.Hidden && !pic.stalled) {
 			continue
 		}
 		acts := g.legal(u.ID)
@@ -208,7 +282,6 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		p.done[u.ID] = true
 		// An air lance may not stay where it is: it flies at least two
 		// hexes every turn, or leaves the battle (000 line 1090; AIR4).
-		air := u.Kind == referee.KindAir.String()
 		if air && len(moves) == 0 && withdraw != nil {
 			return *withdraw, true
 		}
@@ -233,9 +306,13 @@ func (p *Player) pickRally(pic *picture, rallies []referee.Action) referee.Actio
 	return best
 }
 
-// wantsOverburn: standing in water (free when it ends there too), free
-// with an unspent Extra 'Mech chit, or the nearest enemy is just beyond
-// the unit's normal reach.
+// wantsOverburn: overburning costs the unit a step at the end of its turn
+// (000 line 693) unless it stands in water at both ends of its move or an
+// unspent Extra 'Mech chit pays for it (ruling M17), so it is declared
+// only when free (the chit; water is free only if the move ends in water
+// too, which the unit cannot promise), or when the extra MP buys something this turn that is
+// worth more than a step: the reach to attack a damaged enemy it may
+// destroy, or to reach the scenario's exit or objective in time.
 func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 	if p.Level == Easy || u.Values == nil || u.Values.Step > 0 {
 		return false
@@ -243,15 +320,21 @@ func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 	if u.Values.Chits.ExtraMech {
 		return true
 	}
-	if pic.inWater(u, *u.Hex) {
-		return true
-	}
+
 	if g := pic.v.Side(p.Side); g != nil && g.Retreating {
 		return false
 	}
-	d := pic.nearestEnemy(*u.Hex)
-	r := u.Values.Range
-	return d > u.Detail.MP+r && d <= referee.OverburnMP(u.Detail.MP)+r
+	mp, burn := u.Detail.MP, referee.OverburnMP(u.Detail.MP)
+	r := max(u.Values.Range, 1)
+	for _, e := range pic.enemies {
+		d := hex.Distance(*u.Hex, e.at)
+		// A kill: the enemy is one step from destruction and only the
+		// extra MP brings it into reach.
+		if e.fighting() && e.known && !e.ship && e.step >= 3 && d > mp+r && d <= burn+r {
+			return true
+		}
+	}
+	return pic.aims.needsBurn(pic, u, mp, burn)
 }
 
 // bestMove scores every hex the unit may end in, and staying put; ok is
@@ -272,6 +355,9 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 	for i, a := range moves {
 		if a.To == *u.Hex {
 			continue // an overrun in place: left to the attack logic of the engine
+		}
+		if p.Level.skilled() && !pic.mayEnter(u, a.To) {
+			continue
 		}
 		sc := ctx.score(a.To)
 		if p.Level == Easy {
@@ -294,7 +380,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
 	var best referee.Action
-	bestScore, found := 0.05, false
+	bestScore, found := 0.0, false
 	for _, u := range pic.own {
 		// A DropShip fires once in each of its three arcs (000 line 1265)
 		// and shrugs off disruption: ValidActions says what is left.

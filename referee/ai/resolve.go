@@ -68,6 +68,9 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 			return s, all, fmt.Errorf("auto-resolve: turn %d, %s %v: %w", s.Turn, side, a, err)
 		}
 		all = append(all, events...)
+		for _, p := range players {
+			p.Observe(events)
+		}
 		if errs := next.Check(); len(errs) > 0 {
 			return next, all, fmt.Errorf("auto-resolve: turn %d after %s %v: %w", s.Turn, side, a, errors.Join(errs...))
 		}

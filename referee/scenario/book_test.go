@@ -34,8 +34,10 @@ func scnBook(t *testing.T, name string) *Scenario {
 
 // scnCost is what a unit costs to buy (forces.PurchaseCost, 000 line
 // 2124 and the Special Purchases Table, line 2177): plus 10 for hidden
-// infantry and 10 a 'Mech kept in space to drop (ruling F13).
-func scnCost(u referee.Unit) int {
+// infantry and 10 a 'Mech kept in space to drop (ruling F13), or what
+// the scenario's purchase block makes a drop cost (drop_cost, line
+// 2134; ruling SC13).
+func scnCost(sc *Scenario, u referee.Unit) int {
 	l := forces.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
 	if u.Class.Kind() == referee.KindAir {
 		l.AirAttack = u.Rows[0].RA
@@ -45,7 +47,11 @@ func scnCost(u referee.Unit) int {
 		c = forces.HiddenInfantryCost(l)
 	}
 	if u.Drop && u.Class.Kind() == referee.KindMech {
-		c += forces.DropCost(l)
+		d := forces.DropCost(l)
+		if pr := sc.Purchases[u.Side]; pr != nil {
+			d = d / 10 * pr.DropCost
+		}
+		c += d
 	}
 	return c
 }
@@ -124,7 +130,7 @@ func TestBookScenarioPoints(t *testing.T) {
 					t.Errorf("%s: no drops or hidden infantry (line 2271)", u.ID)
 				}
 			}},
-		{"hot-assault", map[string]int{"attacker": 300, "defender": 300}, map[string]int{"attacker": 290, "defender": 299},
+		{"hot-assault", map[string]int{"attacker": 300, "defender": 300}, map[string]int{"attacker": 297, "defender": 299},
 			func(t *testing.T, u referee.Unit, _ bool) {
 				if u.Side == "attacker" && (u.Class.Kind() != referee.KindMech || !u.Drop) {
 					t.Errorf("%s: the attacker drops 'Mechs (line 2513)", u.ID)
@@ -146,13 +152,13 @@ func TestBookScenarioPoints(t *testing.T) {
 				if u.Hidden && c.name == "steel-tip" {
 					continue // free (line 2231)
 				}
-				got[u.Side] += scnCost(u)
+				got[u.Side] += scnCost(sc, u)
 			}
 			if r := sc.Setup.Scenario; r != nil {
 				for _, g := range r.Reinforcements {
 					for _, u := range g.Units {
 						c.check(t, u, true)
-						got[u.Side+"+"] += scnCost(u)
+						got[u.Side+"+"] += scnCost(sc, u)
 					}
 				}
 			}

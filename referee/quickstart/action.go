@@ -1,0 +1,74 @@
+package quickstart
+
+import (
+	"errors"
+	"fmt"
+
+	"bfbot/mapgen/hex"
+)
+
+// ErrIllegal wraps every refusal of an action the rules forbid.
+var ErrIllegal = errors.New("illegal action")
+
+func illegal(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, args...))
+}
+
+// ActionKind is what an action does.
+type ActionKind uint8
+
+// The actions of a Quick-Start battle so far.
+const (
+	// Move: a Unit moves along Path (the hexes it enters, in order; none
+	// to stand still) and ends facing Facing (002 lines 104–112, 162).
+	Move ActionKind = iota
+	// Jump: a Unit jumps to the last hex of Path and lands facing Facing
+	// (002 lines 134–154).
+	Jump
+	// Declare: in the Combat Phase, an Element declares its attack
+	// (Action.Attack); the side's attacks are resolved when it is done.
+	Declare
+	// Done: the acting side ends its part of the phase.
+	Done
+)
+
+var actionNames = [...]string{"move", "jump", "attack", "done"}
+
+func (k ActionKind) String() string {
+	if int(k) < len(actionNames) {
+		return actionNames[k]
+	}
+	return fmt.Sprintf("ActionKind(%d)", uint8(k))
+}
+
+// Action is one thing the acting side does.
+type Action struct {
+	Kind   ActionKind
+	Unit   string
+	Path   []hex.Hex
+	Facing hex.Direction
+	Attack Attack
+}
+
+func (a Action) String() string {
+	switch a.Kind {
+	case Move, Jump:
+		s := a.Kind.String() + " " + a.Unit
+		for _, h := range a.Path {
+			s += " " + h.String()
+		}
+		return s + " facing " + a.Facing.String()
+	case Declare:
+		return "attack " + a.Attack.String()
+	}
+	return a.Kind.String()
+}
+
+// Event is something that happened, for everyone: the Quick-Start rules
+// have no hidden information so far.
+type Event struct {
+	Type string
+	Turn int
+	Side int // the side it concerns, -1 for none
+	Text string
+}

@@ -1,0 +1,170 @@
+package quickstart
+
+import (
+	"fmt"
+
+	"bfbot/mapgen/hex"
+	"bfbot/referee/dice"
+)
+
+// Attack is a declared attack: an Element of a Unit, its target Element,
+// and how far it overheats (002 line 189).
+type Attack struct {
+	Unit          string
+	Element       int
+	Target        string
+	TargetElement int
+	Overheat      int
+}
+
+func (a Attack) String() string {
+	s := fmt.Sprintf("%s/%d at %s/%d", a.Unit, a.Element+1, a.Target, a.TargetElement+1)
+	if a.Overheat > 0 {
+		s += fmt.Sprintf(" overheat %d", a.Overheat)
+	}
+	return s
+}
+
+// HexsideChoice is the side picked for the line between Units A and B
+// (A < B by ID), as seen from A (002 line 197).
+type HexsideChoice struct {
+	A, B string
+	Side Side
+}
+
+// lineSide is the side the line from Unit ai to Unit ti runs along this
+// turn, where it runs along hexsides. Ruling QS11: until a player can be
+// asked, the target's player picks the side that denies the attack (no
+// line of sight, or out of the firing arc), else the other; the pick
+// holds for every attack between the two Units this turn, both ways.
+func (s *State) lineSide(ai, ti int) Side {
+	a, t := s.Units[ai], s.Units[ti]
+	flip := a.ID > t.ID
+	lo, hi := a.ID, t.ID
+	if flip {
+		lo, hi = hi, lo
+	}
+	for _, c := range s.Hexsides {
+		if c.A == lo && c.B == hi {
+			if flip {
+				return 1 - c.Side
+			}
+			return c.Side
+		}
+	}
+	side := Left
+	if s.canSee(a, t, Left) {
+		side = Right
+	}
+	tie := FiringArcOf(a.Hex, a.Facing, t.Hex) == ArcBoundary
+	for _, lh := range hex.Line(a.Hex, t.Hex) {
+		tie = tie || lh.Tie()
+	}
+	if tie {
+		stored := side
+		if flip {
+			stored = 1 - side
+		}
+		s.Hexsides = append(s.Hexsides, HexsideChoice{lo, hi, stored})
+	}
+	return side
+}
+
+func (s *State) canSee(a, t UnitState, side Side) bool {
+	return LineOfSight(s.Map, a.Hex, t.Hex, side) && InFiringArc(a.Hex, a.Facing, t.Hex, side)
+}
+
+// declare checks and records an attack of the acting side.
+func (s *State) declare(at Attack) error {
+	ae, err := s.checkAttack(at)
+	if err != nil {
+		return err
+	}
+	s.Units[s.unit(at.Unit)].Elements[at.Element] = ae
+	s.Declared = append(s.Declared, at)
+	return nil
+}
+
+// checkAttack checks an attack of the acting side (002 lines 176–193,
+// 213–225) and returns the attacking Element with the attack marked. It
+// changes nothing of s but the hexside picks (QS11).
+func (s *State) checkAttack(at Attack) (ElementState, error) {
+	ai, ti := s.unit(at.Unit), s.unit(at.Target)
+	if ai < 0 || ti < 0 {
+		return ElementState{}, illegal("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
+	}
+	a, t := s.Units[ai], s.Units[ti]
+	if a.Side != s.Acting || t.Side == s.Acting {
+		return ElementState{}, illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.Sides[s.Acting])
+	}
+	ae, ok := a.element(at.Element)
+	if !ok {
+		return ElementState{}, illegal("unit %s has no element %d in play", a.ID, at.Element+1)
+	}
+	te, ok := t.element(at.TargetElement)
+	if !ok {
+		return ElementState{}, illegal("unit %s has no element %d in play", t.ID, at.TargetElement+1)
+	}
+	if !s.canSee(a, t, s.lineSide(ai, ti)) {
+		return ElementState{}, illegal("%s cannot attack %s: no line of sight, or outside its firing arc", a.ID, t.ID)
+	}
+	if _, err := ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain); err != nil {
+		return ElementState{}, illegal("%v", err)
+	}
+	ae, err := ae.DeclareAttack(at.Overheat)
+	if err != nil {
+		return ElementState{}, illegal("%v", err)
+	}
+	return ae, nil
+}
+
+// resolveAttacks resolves the acting side's declared attacks in order
+// (002 lines 176–193, 247–291): an attack on an Element already
+// destroyed hits without a roll; an impossible one is aborted and is no
+// weapon attack (ruling QS12); otherwise 2D6 against the to-hit number,
+// and a hit's damage from the front or rear.
+func (s *State) resolveAttacks(d *dice.Dice) ([]Event, error) {
+	var ev []Event
+	for _, at := range s.Declared {
+		ai, ti := s.unit(at.Unit), s.unit(at.Target)
+		a, t := s.Units[ai], s.Units[ti]
+		ae, te := a.Elements[at.Element], t.Elements[at.TargetElement]
+		out := Event{Type: "attack", Turn: s.Turn, Side: a.Side}
+		switch n, err := ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain); {
+		case err != nil:
+			return nil, err
+		case te.Destroyed:
+			out.Text = fmt.Sprintf("%v: the target is already destroyed; the attack counts as a hit", at)
+		case n.Impossible():
+			s.Units[ai].Elements[at.Element].Fired = false
+			s.Units[ai].Elements[at.Element].OverheatUsed = 0
+			out.Text = fmt.Sprintf("%v: to-hit %d is impossible; aborted", at, n.Number)
+		default:
+			roll, err := d.TwoD6("attack " + at.String())
+			if err != nil {
+				return nil, err
+			}
+			if roll < n.Number {
+				out.Text = fmt.Sprintf("%v: needs %d, rolls %d: miss", at, n.Number, roll)
+				break
+			}
+			dir := AttackDirection(a.Hex, t.Hex, t.Facing)
+			dmg := AttackDamage(ae, n.Bracket, dir == Rear)
+			te, rep, err := te.TakeDamage(dmg, d, at.String())
+			if err != nil {
+				return nil, err
+			}
+			s.Units[ti].Elements[at.TargetElement] = te
+			out.Text = fmt.Sprintf("%v: needs %d, rolls %d: hit from the %v for %d (armor %d, structure %d)", at, n.Number, roll, dir, dmg, rep.Armor, rep.Structure)
+			for _, c := range rep.Criticals {
+				out.Text += fmt.Sprintf("; critical roll %d: %v", c.Roll, c.Critical)
+			}
+			if rep.Destroyed {
+				out.Text += "; destroyed"
+			}
+		}
+		ev = append(ev, out)
+	}
+	s.Declared = nil
+	return ev, nil
+}

@@ -1,0 +1,160 @@
+package quickstart
+
+import (
+	"errors"
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// combat is a battle in its Combat Phase with Blake (the Initiative
+// loser) to act: Divine Fire in 0810 facing north, the Fire Support Star
+// two hexes north in 0808 facing f.
+func combat(t *testing.T, f hex.Direction, faces ...int) State {
+	t.Helper()
+	s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, []UnitState{
+		unitOn("DF", 0, DivineFire(), "0810", hex.N),
+		unitOn("AF", 1, AlphaFire(), "0808", f),
+	}, scripted(t, 1, 1, 6, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := scripted(t, faces...)
+	s = mustApply(t, s, Action{Kind: Done}, d)
+	return mustApply(t, s, Action{Kind: Done}, d)
+}
+
+func declare(unit string, el int, target string, tel, overheat int) Action {
+	return Action{Kind: Declare, Attack: Attack{Unit: unit, Element: el, Target: target, TargetElement: tel, Overheat: overheat}}
+}
+
+// Ensure a Combat Phase (002 lines 174–193, 247–291): attacks declared,
+// then resolved in order when the side is done; a rear hit does 1 more;
+// an attack on an Element already destroyed counts as a hit without a
+// roll; an impossible attack is aborted and is no weapon attack (ruling
+// QS12); the destroyed Vulture fires back in the winner's part of the
+// phase and leaves play in the End Phase.
+func TestCombatPhase(t *testing.T) {
+	s := combat(t, hex.N)
+	if s.Phase != CombatPhase || s.Acting != 0 {
+		t.Fatalf("%v acting %d", s.Phase, s.Acting)
+	}
+	d := scripted(t, 4, 4, 2, 3, 6, 6, 1, 1, 6, 6)
+	s.Units[s.unit("DF")].Elements[0].Crits.FireControl = 3
+	for _, a := range []Action{
+		declare("DF", 2, "AF", 3, 1), // Cicada 3P: 4 +2 medium +2 target MP 5 = 8; 3+1 overheat +1 rear
+		declare("DF", 4, "AF", 3, 0), // Clint 6S: 3 +1 rear
+		declare("DF", 5, "AF", 3, 0), // Hermes 4M: the Vulture is gone by then
+		declare("DF", 0, "AF", 0, 0), // Malak Infernus with 3 fire control hits: 14
+	} {
+		s = mustApply(t, s, a, d)
+	}
+	if _, _, err := Apply(s, declare("DF", 2, "AF", 1, 0), d); !errors.Is(err, ErrIllegal) || !contains(err.Error(), "already attacked") {
+		t.Errorf("a second attack by the Cicada: %v", err)
+	}
+	s, ev, err := Apply(s, Action{Kind: Done}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"DF/3 at AF/4 overheat 1: needs 8, rolls 8: hit from the rear for 5 (armor 4, structure 1); critical roll 5: no critical hit",
+		"DF/5 at AF/4: needs 8, rolls 12: hit from the rear for 4 (armor 0, structure 2); destroyed",
+		"DF/6 at AF/4: the target is already destroyed; the attack counts as a hit",
+		"DF/1 at AF/1: to-hit 14 is impossible; aborted",
+	}
+	if len(ev) != len(want) {
+		t.Fatalf("events %+v", ev)
+	}
+	for i := range want {
+		if ev[i].Text != want[i] {
+			t.Errorf("event %d: %q\n want %q", i, ev[i].Text, want[i])
+		}
+	}
+	if s.Acting != 1 || s.Phase != CombatPhase {
+		t.Fatalf("the winner's part of the Combat Phase: %v acting %d", s.Phase, s.Acting)
+	}
+	v := s.Units[s.unit("AF")].Elements[3]
+	if !v.Destroyed || v.Removed {
+		t.Errorf("Vulture C: destroyed %v removed %v; want destroyed, still in play", v.Destroyed, v.Removed)
+	}
+	if len(d.Log()) != 3 {
+		t.Errorf("rolls %v: want the two attack rolls and one critical roll", d.Log())
+	}
+	// The bears face away from Divine Fire: out of their firing arc.
+	if _, _, err := Apply(s, declare("AF", 3, "DF", 0, 0), d); err == nil || !contains(err.Error(), "firing arc") {
+		t.Errorf("attack out of the arc: %v", err)
+	}
+	s = mustApply(t, s, Action{Kind: Done}, d)
+	df := s.Units[s.unit("DF")]
+	if !s.Units[s.unit("AF")].Elements[3].Removed || df.Elements[2].Heat != 1 || df.Elements[0].Heat != 0 {
+		t.Errorf("End Phase: Vulture removed %v, Cicada heat %d (overheat 1), Malak heat %d (aborted: none)",
+			s.Units[s.unit("AF")].Elements[3].Removed, df.Elements[2].Heat, df.Elements[0].Heat)
+	}
+}
+
+// Ensure a destroyed Element returns fire before the End Phase (002
+// line 86), and an attack from the front does no extra damage.
+func TestDestroyedElementFiresBack(t *testing.T) {
+	s := combat(t, hex.S)
+	d := scripted(t, 6, 6, 6, 6, 6, 6, 1, 1, 6, 6)
+	s = mustApply(t, s, declare("DF", 2, "AF", 3, 1), d) // 3+1 from the front: armor 4 → 0
+	s = mustApply(t, s, declare("DF", 4, "AF", 3, 0), d) // 3: structure 3 → 0, destroyed
+	s, ev, err := Apply(s, Action{Kind: Done}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev) != 2 || !contains(ev[0].Text, "front for 4 (armor 4, structure 0)") || !contains(ev[1].Text, "destroyed") {
+		t.Fatalf("events %+v", ev)
+	}
+	s = mustApply(t, s, declare("AF", 3, "DF", 0, 0), d)
+	s, ev, err = Apply(s, Action{Kind: Done}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev) != 2 || ev[1].Type != "initiative" || !contains(ev[0].Text, "AF/4 at DF/1") || !contains(ev[0].Text, "hit from the front for 6") {
+		t.Errorf("the Vulture's return fire: %+v", ev)
+	}
+	if s.Turn != 2 || !s.Units[s.unit("AF")].Elements[3].Removed {
+		t.Errorf("turn %d, Vulture removed %v", s.Turn, s.Units[s.unit("AF")].Elements[3].Removed)
+	}
+}
+
+// Ensure ruling QS11: where the line between two Units runs along
+// hexsides, the target's side takes the side that denies the attack, and
+// the pick holds both ways for the turn.
+func TestHexsideChoice(t *testing.T) {
+	m := mapgen.New(16, 17)
+	blake := hex.MustParse("0810")
+	east := blake.Neighbor(hex.NE).Neighbor(hex.SE) // due east, along hexsides
+	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
+		unitOn("DF", 0, DivineFire(), blake.String(), hex.NE),
+		unitOn("AR", 1, AlphaRecon(), east.String(), hex.NW),
+	}, scripted(t, 1, 1, 6, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := scripted(t)
+	s = mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d)
+	// On a clear map, facing NE, both sides of the line see and are in
+	// the arc: nothing to deny.
+	if _, _, err := Apply(s, declare("DF", 0, "AR", 0, 0), d); err != nil {
+		t.Errorf("clear line inside the arc: %v", err)
+	}
+	// Woods on the north (left) hex of the line: the bears pick it.
+	m2 := mapgen.New(16, 17)
+	m2.Cell(blake.Neighbor(hex.NE)).Terrain = mapgen.LightWoods
+	s.Map = m2
+	if _, _, err := Apply(s, declare("DF", 0, "AR", 0, 0), d); err == nil || !contains(err.Error(), "no line of sight") {
+		t.Fatalf("woods on one side of the hexside: %v", err)
+	}
+	c := s.Clone()
+	side := c.lineSide(c.unit("DF"), c.unit("AR"))
+	if side != Left || len(c.Hexsides) != 1 {
+		t.Fatalf("pick %v, %+v; want left, kept", side, c.Hexsides)
+	}
+	// The same pick, seen from the other Unit, is its right.
+	if back := c.lineSide(c.unit("AR"), c.unit("DF")); back != Right || len(c.Hexsides) != 1 {
+		t.Errorf("from the bears: %v, %+v; want right, the same choice", back, c.Hexsides)
+	}
+}

@@ -1,0 +1,111 @@
+package quickstart
+
+import (
+	"testing"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+)
+
+// veteran is a battle with the Veteran scenario's counters: Blake's one
+// objective in 0812 (worth 57, both Blake Units) and its Headquarters in
+// 0814 (57); Blake (side 0) loses the Initiative.
+func veteran(t *testing.T) State {
+	t.Helper()
+	s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, []UnitState{
+		unitOn("DF", 0, DivineFire(), "0810", hex.N),
+		unitOn("AR", 1, AlphaRecon(), "0912", hex.S),
+	}, scripted(t, 1, 1, 6, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj, _ := ObjectiveValue(DivineFire().PV()+PeacefulCleansing().PV(), 2)
+	hq, _ := HeadquartersValue(DivineFire().PV() + PeacefulCleansing().PV())
+	s.Counters = []Counter{
+		{Kind: Objective, Owner: 0, Hex: hex.MustParse("0812"), Value: obj},
+		{Kind: Headquarters, Owner: 0, Hex: hex.MustParse("0814"), Value: hq},
+	}
+	if errs := s.Check(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return s
+}
+
+// endTurn plays Done through the rest of the turn and the next turn's
+// Initiative (blake loses again).
+func endTurn(t *testing.T, s State) State {
+	t.Helper()
+	d := scripted(t, 1, 1, 6, 6)
+	for turn := s.Turn; s.Turn == turn && s.Phase != Over; {
+		s = mustApply(t, s, Action{Kind: Done}, d)
+	}
+	return s
+}
+
+// Ensure the Veteran scenario's counters (002 lines 582, 604–632): a
+// side never ends a move on its own counter; an enemy Unit moving in
+// occupies it (scored once, a quarter of an objective's value, half a
+// Headquarters'); alone there at two consecutive End Phases it captures
+// it (the whole value, the occupation no longer counted); capturing them
+// all wins (ruling QS14).
+func TestVeteranCounters(t *testing.T) {
+	s := veteran(t)
+	d := scripted(t)
+	if _, _, err := Apply(s, Action{Kind: Move, Unit: "DF", Path: path("0811", "0812")}, d); err == nil || !contains(err.Error(), "own side's objective") {
+		t.Errorf("Blake ends on its own objective: %v", err)
+	}
+	if _, _, err := Apply(s, Action{Kind: Move, Unit: "DF", Path: path("0811", "0812", "0813")}, d); err != nil {
+		t.Errorf("Blake passes through its own objective: %v", err)
+	}
+	s = mustApply(t, s, Action{Kind: Done}, d)
+	s, ev, err := Apply(s, Action{Kind: Move, Unit: "AR", Path: path("0812")}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev) != 2 || ev[1].Type != "occupy" || !s.Counters[0].Occupied {
+		t.Fatalf("occupation: %+v", ev)
+	}
+	if got := s.VictoryPoints(1); got != 14 { // 57 × 0.25 = 14.25
+		t.Errorf("bears' points after occupying: %d, want 14", got)
+	}
+	s = endTurn(t, s) // first End Phase held
+	if s.Counters[0].Held != 1 || s.Counters[0].Captured {
+		t.Fatalf("after one End Phase: %+v", s.Counters[0])
+	}
+	s = endTurn(t, s) // second: captured
+	if !s.Counters[0].Captured || s.VictoryPoints(1) != 57 {
+		t.Fatalf("after two End Phases: %+v, %d points", s.Counters[0], s.VictoryPoints(1))
+	}
+	// Now the Headquarters: Blake may stand where its objective was.
+	s = mustApply(t, s, Action{Kind: Done}, d)
+	s = mustApply(t, s, Action{Kind: Jump, Unit: "AR", Path: path("0814"), Facing: hex.N}, d)
+	if got := s.VictoryPoints(1); got != 57+29 { // 57 × 0.5 = 28.5
+		t.Errorf("bears' points: %d, want 86", got)
+	}
+	s = endTurn(t, s)
+	s = endTurn(t, s)
+	if s.Phase != Over || s.Winner != 1 || s.VictoryPoints(1) != 114 {
+		t.Errorf("all of Blake's counters captured: phase %v winner %d points %d", s.Phase, s.Winner, s.VictoryPoints(1))
+	}
+}
+
+// Ensure a hex left empty starts the hold again, and destroyed Elements
+// score double to the enemy and cost their own side (002 lines 606,
+// 623–624).
+func TestVeteranHoldAndDestruction(t *testing.T) {
+	s := veteran(t)
+	d := scripted(t)
+	s = mustApply(t, s, Action{Kind: Done}, d)
+	s = mustApply(t, s, Action{Kind: Move, Unit: "AR", Path: path("0812")}, d)
+	s = endTurn(t, s)
+	s = mustApply(t, s, Action{Kind: Done}, d)
+	s = mustApply(t, s, Action{Kind: Move, Unit: "AR", Path: path("0913")}, d)
+	s = endTurn(t, s)
+	if c := s.Counters[0]; c.Held != 0 || c.Captured || !c.Occupied {
+		t.Errorf("left after one End Phase: %+v", c)
+	}
+	s.Units[s.unit("DF")].Elements[0].Destroyed = true // Malak Infernus, 10 points
+	if b, k := s.VictoryPoints(0), s.VictoryPoints(1); b != -10 || k != 14+20 {
+		t.Errorf("points: blake %d bears %d, want -10 and 34", b, k)
+	}
+}

@@ -1,0 +1,59 @@
+/*
+Package quickstart is the second tactical ruleset: the BattleForce
+Quick-Start rules (book 002; docs/sources.md), an element-based game beside
+the 1987 BattleForce engine of package referee. It is pure like referee: no
+I/O, no clock, no global random source; dice come from referee/dice and
+hex geometry and terrain from mapgen.
+
+Comments cite the book as "002 line N".
+
+# The model
+
+An [Element] is one line of a record sheet: a 'Mech with its Movement
+Value (and jump), Damage Values at Short, Medium and Long range, Overheat
+Value, weight class, Armor and Structure circles, Point Value and special
+abilities (CASE, ENE). A [Unit] is four to six Elements moved as one
+playing piece; its MP is the lowest of its surviving Elements. The
+record sheets' four Units are [DivineFire], [PeacefulCleansing],
+[AlphaRecon] and [AlphaFire].
+
+An [ElementState] is an Element with the pencil marks of a game: armor
+and structure circles checked off, critical hits, heat level, shutdown.
+Damage is marked at once but takes effect in the End Phase (002 lines
+86, 255, 456): critical hits marked this turn are kept apart
+([ElementState.NewCrits]) until [ElementState.EndPhase], which also
+raises or clears heat and shuts down or restarts the Element. Every
+method returns a new value and leaves its receiver alone.
+
+Combat: [ToHit] computes an Element's modified to-hit number with each
+modifier named; [InFiringArc], [LineOfSight] and [AttackDirection] are
+the geometry of the Firing Arc and Attack Direction diagrams;
+[ElementState.TakeDamage] applies a hit's damage, armor then structure,
+and rolls the Determining Critical Hits Table when structure is damaged.
+
+The Veteran Training Scenario's victory points: [ObjectiveValue],
+[HeadquartersValue] and the Victory Points Table ([OccupiedObjective],
+[OccupiedHeadquarters], [DestroyedPoints]).
+
+A battle is a sequence of values, as in referee:
+
+	State ──Apply(state, action, dice)──▶ (State', []Event, error)
+
+[NewBattle] places the Units and rolls the first Initiative; [Apply]
+plays Move, Jump, Declare (an attack) and Done for the acting side and
+refuses what the rules forbid with an error wrapping [ErrIllegal];
+[ValidActions] lists what Apply accepts; [State.Check] lists broken
+invariants. The turn is Initiative, the Movement Phase (loser, then
+winner), the Combat Phase (each side's attacks declared, then resolved
+when it is done) and the End Phase; the battle ends when a side has no
+Element left.
+
+The Veteran Training Scenario's counters ([Counter]) are occupied,
+held and captured in play, and [State.VictoryPoints] scores the
+Victory Points Table.
+
+Not yet here: the scenarios' set-up (deployment zones, placing the
+counters, entry from off the map), leaving the map, per-side views, scenario
+files, commands, pictures and an AI.
+*/
+package quickstart

@@ -1,0 +1,128 @@
+package quickstart
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"bfbot/mapgen"
+	"bfbot/referee/dice"
+)
+
+// NewBattle starts a battle on m between two sides with these Units
+// placed, and rolls the first turn's Initiative.
+func NewBattle(m *mapgen.Map, sides [2]string, units []UnitState, d *dice.Dice) (State, []Event, error) {
+	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1}
+	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
+	s = s.Clone()
+	if errs := s.Check(); len(errs) > 0 {
+		return State{}, nil, fmt.Errorf("the battle cannot start: %w", errs[0])
+	}
+	ev, err := s.rollInitiative(d)
+	if err != nil {
+		return State{}, nil, err
+	}
+	return s, ev, nil
+}
+
+// rollInitiative rolls 2D6 a side, ties rolled again; the lower loses and
+// acts first (002 lines 70–72).
+func (s *State) rollInitiative(d *dice.Dice) ([]Event, error) {
+	for {
+		a, err := d.TwoD6("initiative " + s.Sides[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := d.TwoD6("initiative " + s.Sides[1])
+		if err != nil {
+			return nil, err
+		}
+		if a == b {
+			continue
+		}
+		s.Loser = 0
+		if a > b {
+			s.Loser = 1
+		}
+		s.Phase, s.Acting = MovementPhase, s.Loser
+		for i := range s.Units {
+			s.Units[i].Moved = false
+		}
+		return []Event{{Type: "initiative", Turn: s.Turn, Side: 1 - s.Loser,
+			Text: fmt.Sprintf("turn %d: %s %d, %s %d; %s wins the initiative", s.Turn, s.Sides[0], a, s.Sides[1], b, s.Sides[1-s.Loser])}}, nil
+	}
+}
+
+// done ends the acting side's part of the phase: the loser's turn passes
+// to the winner, the winner's ends the phase; the Combat Phase's end is
+// the End Phase and the next turn's Initiative (002 lines 76–94).
+func (s *State) done(d *dice.Dice) ([]Event, error) {
+	var ev []Event
+	if s.Phase == CombatPhase {
+		var err error
+		if ev, err = s.resolveAttacks(d); err != nil {
+			return nil, err
+		}
+	}
+	if s.Acting == s.Loser {
+		s.Acting = 1 - s.Loser
+		return ev, nil
+	}
+	if s.Phase == MovementPhase {
+		s.Phase, s.Acting = CombatPhase, s.Loser
+		return ev, nil
+	}
+	ev = append(ev, s.endPhase()...)
+	s.Hexsides = nil
+	if s.Phase == Over {
+		return ev, nil
+	}
+	s.Turn++
+	more, err := s.rollInitiative(d)
+	return append(ev, more...), err
+}
+
+// endPhase applies the End Phase to every Element (002 lines 454–476),
+// removes destroyed Elements from play (they stay on the record, marked
+// destroyed), holds and captures counters, and ends the battle when a
+// side has no Element left (002 lines 532, 594: a draw when both are gone
+// at once) or has lost every counter (ruling QS14).
+func (s *State) endPhase() []Event {
+	ev := s.holdCounters()
+	alive := [2]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		for j := range u.Elements {
+			if u.Elements[j].Destroyed {
+				u.Elements[j].Removed = true
+			} else {
+				u.Elements[j] = u.Elements[j].EndPhase()
+			}
+		}
+		if u.Alive() {
+			alive[u.Side] = true
+		}
+	}
+	text := ""
+	switch {
+	case !alive[0] && !alive[1]:
+		s.Winner, text = -1, "the battle ends in a draw"
+	case !alive[0] || !alive[1]:
+		s.Winner = 0
+		if alive[1] {
+			s.Winner = 1
+		}
+		text = s.Sides[s.Winner] + " wins: the enemy is destroyed"
+	case s.allCaptured(0) != s.allCaptured(1):
+		// The second way to win the Veteran scenario (002 line 589).
+		s.Winner = 1
+		if s.allCaptured(1) {
+			s.Winner = 0
+		}
+		text = s.Sides[s.Winner] + " wins: every enemy objective and headquarters is captured"
+	default:
+		return ev
+	}
+	s.Phase = Over
+	return append(ev, Event{Type: "battle-over", Turn: s.Turn, Side: s.Winner, Text: text})
+}
