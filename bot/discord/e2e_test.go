@@ -282,7 +282,9 @@ func dscClosedDMs(t *testing.T, rig *dscRig) {
 		ch, alice, bob := rig.fresh()
 		rig.fake.CloseDMs(bob)
 		in := rig.send(t, alice, dscGuild, ch, "notify", "", map[string]any{"user": bob})
-		rig.fake.MustWait(t, dscWait, "the answer", func() bool { return len(rig.fake.Answers(in.ID)) >= 1 })
+		rig.fake.MustWait(t, dscWait, "the answer and the failed DM", func() bool {
+			return len(rig.fake.Answers(in.ID)) >= 1 && strings.Contains(rig.log.String(), `"user":"`+bob+`"`)
+		})
 		next := rig.send(t, alice, dscGuild, ch, "ping", "", nil)
 		rig.fake.MustWait(t, dscWait, "alice's next answer", func() bool { return len(rig.fake.Answers(next.ID)) >= 1 })
 		for _, a := range append(rig.fake.Answers(in.ID), rig.fake.Answers(next.ID)...) {
