@@ -79,8 +79,8 @@ type Campaign struct {
 	Guild   string `json:"guild,omitempty"`
 	Channel string `json:"channel,omitempty"`
 	// Decisions are the questions waiting for a side's answer
-	// (decision.go), each secret to its side; NextDecision is the ID the
-	// next one gets (IDs from 1).
+	// (decision.go), each secret to its side; NextDecision is the Seq
+	// the next one gets (from 1).
 	Decisions    []Decision `json:"decisions,omitempty"`
 	NextDecision int        `json:"next_decision,omitempty"`
 }
@@ -135,6 +135,9 @@ type Side struct {
 	// empty). Cleared by the upkeep.
 	RepairChosen bool     `json:"repair_chosen,omitempty"`
 	RepairOrder  []string `json:"repair_order,omitempty"`
+	// DecisionsAsked is the ID of the side's last decision (decision.go):
+	// its decisions are numbered apart from the other sides' (SE6).
+	DecisionsAsked int `json:"decisions_asked,omitempty"`
 	// Mines are the attack points of mines bought (Regiment.Special) and
 	// not yet laid: a prepared position lays them (000 line 2633; ruling
 	// CI2).

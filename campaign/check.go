@@ -175,19 +175,30 @@ func (c *Campaign) checkBattleBound(bad func(string, ...any)) {
 }
 
 // checkDecisions checks the waiting decisions (decision.go): IDs unique
-// and below NextDecision, a side of the campaign, a battle still being
+// in their side and not above its last, Seqs unique and below
+// NextDecision, a side of the campaign, a battle still being
 // fought, answers to choose from and a default among them.
 func (c *Campaign) checkDecisions() []error {
 	var errs []error
-	ids := map[int]bool{}
+	type key struct {
+		side string
+		id   int
+	}
+	ids, seqs := map[key]bool{}, map[int]bool{}
 	for _, d := range c.Decisions {
 		bad := func(format string, args ...any) {
-			errs = append(errs, fmt.Errorf("decision %d: "+format, append([]any{d.ID}, args...)...))
+			errs = append(errs, fmt.Errorf("decision %d of %s: "+format, append([]any{d.ID, d.Side}, args...)...))
 		}
-		if d.ID <= 0 || d.ID >= c.NextDecision || ids[d.ID] {
-			bad("ID not unique or outside 1..%d", c.NextDecision-1)
+		if d.ID <= 0 || ids[key{d.Side, d.ID}] {
+			bad("ID not unique in its side or below 1")
 		}
-		ids[d.ID] = true
+		if s := c.Side(d.Side); s != nil && d.Seq > 0 && d.ID > s.DecisionsAsked {
+			bad("ID above the side's last, %d", s.DecisionsAsked)
+		}
+		if d.Seq < 0 || d.Seq >= max(c.NextDecision, 1) || (d.Seq > 0 && seqs[d.Seq]) {
+			bad("Seq %d not unique or outside 1..%d", d.Seq, c.NextDecision-1)
+		}
+		ids[key{d.Side, d.ID}], seqs[d.Seq] = true, d.Seq > 0
 		if c.Side(d.Side) == nil {
 			bad("no side %q", d.Side)
 		}

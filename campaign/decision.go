@@ -42,7 +42,14 @@ const (
 
 // Decision is a question waiting for a side's answer.
 type Decision struct {
-	ID   int          `json:"id"`
+	// ID is the number the side answers it by, counted per side (from
+	// 1): a number counted over every side would tell a player, by its
+	// gaps, that the others were asked something meanwhile (ruling SE6).
+	ID int `json:"id"`
+	// Seq is its place among every side's decisions (from 1; 0 for one
+	// stored before decisions were numbered per side): what was asked
+	// since a change (DecisionPrompts).
+	Seq  int          `json:"seq,omitempty"`
 	Kind DecisionKind `json:"kind"`
 	// Side decides; no other side learns that the question was asked.
 	Side string `json:"side"`
@@ -77,10 +84,10 @@ func DecisionsFor(c *Campaign, side string) []Decision {
 	return out
 }
 
-// Decision returns the pending decision with the given ID, or nil.
-func (c *Campaign) Decision(id int) *Decision {
+// Decision returns side's pending decision with the given ID, or nil.
+func (c *Campaign) Decision(side string, id int) *Decision {
 	for i := range c.Decisions {
-		if c.Decisions[i].ID == id {
+		if c.Decisions[i].Side == side && c.Decisions[i].ID == id {
 			return &c.Decisions[i]
 		}
 	}
@@ -105,11 +112,19 @@ func (c *Campaign) asks(side string, b *Battle) bool {
 	return s != nil && len(s.Players) > 0 && (b == nil || !b.Auto)
 }
 
-// pose records dec as waiting and returns its new ID.
+// pose records dec as waiting and returns its new ID: the next of its
+// side's numbers (past any waiting one), and the next Seq.
 func (c *Campaign) pose(dec Decision) int {
 	c.NextDecision = max(c.NextDecision, 1)
-	dec.ID = c.NextDecision
+	dec.Seq = c.NextDecision
 	c.NextDecision++
+	s := c.Side(dec.Side)
+	n := s.DecisionsAsked
+	for _, d := range DecisionsFor(c, dec.Side) {
+		n = max(n, d.ID)
+	}
+	dec.ID = n + 1
+	s.DecisionsAsked = dec.ID
 	c.Decisions = append(c.Decisions, dec)
 	return dec.ID
 }
@@ -117,8 +132,8 @@ func (c *Campaign) pose(dec Decision) int {
 // Decide answers side's decision id with answer (an option, "default",
 // or for a repair unit IDs in order or "none").
 func Decide(c *Campaign, side string, id int, answer string, d *dice.Dice) (*Campaign, []referee.Event, error) {
-	dec := c.Decision(id)
-	if dec == nil || dec.Side != side {
+	dec := c.Decision(side, id)
+	if dec == nil {
 		return nil, nil, errorf("decision:%d: %s has no such decision waiting: %s", id, side, decisionList(c, side))
 	}
 	answer = strings.TrimSpace(answer)
@@ -175,7 +190,7 @@ func (c *Campaign) takeDefaults(match func(Decision) bool, d *dice.Dice) ([]refe
 // the rules no longer allow (a retreat after the side's turn ended) is
 // dropped with a note; a player's answer they refuse is an error.
 func (c *Campaign) settle(dec Decision, answer string, byDefault bool, d *dice.Dice) ([]referee.Event, error) {
-	c.Decisions = slices.DeleteFunc(c.Decisions, func(x Decision) bool { return x.ID == dec.ID })
+	c.Decisions = slices.DeleteFunc(c.Decisions, func(x Decision) bool { return x.Side == dec.Side && x.ID == dec.ID })
 	how := "you chose"
 	if byDefault {
 		// At the deadline, or at once when the AI plays on (DEC6).

@@ -464,7 +464,7 @@ func TestDecideAmbush(t *testing.T) {
 	if dec.Subject != "B9" || dec.Default != "attack" {
 		t.Errorf("decision %+v, want B9, attack by default", dec)
 	}
-	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "chooses first whether B9 attacks A6") {
+	if _, _, err := BattleAct(c, id, "crucis", referee.Action{Kind: referee.ActEnd}, btlDice(t, "1")); err == nil || !strings.Contains(err.Error(), "the battle waits for a choice of Moore's Bandits") {
 		t.Errorf("crucis going on while bandits choose: %v", err)
 	}
 	attacked := func(t *testing.T, n *Campaign, evs []referee.Event) {
@@ -611,4 +611,40 @@ func TestDecideDropFire(t *testing.T) {
 			t.Errorf("fired at A7: %q, want every unit that may, %q", got, dec.Default)
 		}
 	})
+}
+
+// Ensure each side numbers its decisions apart (ruling SE6): crucis's
+// second question is its decision 2 whatever bandits were asked
+// between, bandits' first is their 1, a number is not given again once
+// answered, and a side cannot reach the other's decision by its number.
+func TestDecisionNumbersPerSide(t *testing.T) {
+	c, _ := decContact(t)
+	asked := len(DecisionsFor(c, "crucis")) // the contact's initiative and set-up order
+	if asked == 0 || len(DecisionsFor(c, "bandits")) != 0 {
+		t.Fatalf("crucis asked %d, bandits %d at the contact: want crucis only", asked, len(DecisionsFor(c, "bandits")))
+	}
+	ask := func(side string) int {
+		return c.pose(Decision{Kind: DecideRepair, Side: side, Question: "Which units?", Options: []string{"X1"}, Default: "X1"})
+	}
+	b1, a2 := ask("bandits"), ask("crucis")
+	if b1 != 1 || a2 != asked+1 {
+		t.Fatalf("crucis's next is %d, bandits' first %d: want %d and 1", a2, b1, asked+1)
+	}
+	mustCheck(t, c)
+	n, _, err := Decide(c, "crucis", a2, "none", btlDice(t, "1"))
+	c = btlMust(t, n, err)
+	if a3 := ask("crucis"); a3 != a2+1 {
+		t.Errorf("crucis's decision after its answered %d is %d, want %d", a2, a3, a2+1)
+	}
+	if _, _, err := Decide(c, "bandits", a2+1, "none", btlDice(t, "1")); err == nil {
+		t.Errorf("bandits answered crucis's decision %d", a2+1)
+	}
+	seqs := map[int]bool{}
+	for _, d := range c.Decisions {
+		if seqs[d.Seq] || d.Seq < 1 {
+			t.Errorf("decision %d of %s has Seq %d, not unique", d.ID, d.Side, d.Seq)
+		}
+		seqs[d.Seq] = true
+	}
+	mustCheck(t, c)
 }

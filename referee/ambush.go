@@ -22,22 +22,33 @@ type Ambush struct {
 	Target   string `json:"target"`
 }
 
-// waitError refuses every action while a choice waits for its owner:
-// an ambush, the fire at a dropping 'Mech, an AEP probe's target.
-func (s *State) waitError() error {
-	if len(s.Ambushes) > 0 {
+// waitError refuses every action of side while a choice waits for its
+// owner: an ambush, the fire at a dropping 'Mech, an AEP probe's target.
+// The owner is told which choice; any other side only that the battle
+// waits for the owner, since the choice may be the owner's secret (an
+// AEP unit probing it, units able to fire at its drop; ruling SE7).
+func (s *State) waitError(side string) error {
+	owner, what := "", ""
+	switch {
+	case len(s.Ambushes) > 0:
 		a := s.Ambushes[0]
-		return illegal("%s chooses first whether %s attacks %s (%s): the battle goes on once it has", s.sideName(s.unitSide(a.Infantry)), a.Infantry, a.Target, cite.Book(1051))
-	}
-	if len(s.DropFires) > 0 {
+		owner = s.unitSide(a.Infantry)
+		what = fmt.Sprintf("whether %s attacks %s (%s)", a.Infantry, a.Target, cite.Book(1051))
+	case len(s.DropFires) > 0:
 		f := s.DropFires[0]
-		return illegal("%s chooses first which of its units fire at dropping %s (%s): the battle goes on once it has", s.sideName(f.Side), f.Mech, cite.Book(741))
-	}
-	if len(s.Probes) > 0 {
+		owner = f.Side
+		what = fmt.Sprintf("which of its units fire at dropping %s (%s)", f.Mech, cite.Book(741))
+	case len(s.Probes) > 0:
 		p := s.Probes[0]
-		return illegal("%s chooses first which enemy unit %s probes (%s): the battle goes on once it has", s.sideName(s.unitSide(p.Unit)), p.Unit, cite.Book(1342))
+		owner = s.unitSide(p.Unit)
+		what = fmt.Sprintf("which enemy unit %s probes (%s)", p.Unit, cite.Book(1342))
+	default:
+		return nil
 	}
-	return nil
+	if side != owner {
+		return illegal("the battle waits for a choice of %s: it goes on once %s has answered, or the battle deadline takes the default", s.sideName(owner), s.sideName(owner))
+	}
+	return illegal("%s chooses first %s: the battle goes on once it has", s.sideName(owner), what)
 }
 
 func (s *State) unitSide(id string) string {

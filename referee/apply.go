@@ -106,7 +106,7 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 	if side == nil {
 		return s, nil, illegal("there is no side %q in this battle", a.Side)
 	}
-	if err := s.waitError(); err != nil {
+	if err := s.waitError(a.Side); err != nil {
 		return s, nil, err
 	}
 	if a.Kind >= numActions {

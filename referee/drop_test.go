@@ -274,7 +274,15 @@ func TestDropFire(t *testing.T) {
 		if len(cbOf(ev, "attack")) != 0 || len(s.DropFires) != 1 || s.DropFires[0].Mech != "A1" || !slices.Equal(s.DropFires[0].Shooters, []string{"B1", "B2"}) || s.Phase != PhaseMovement {
 			t.Fatalf("after the end: %d attacks, choices %+v, phase %v; want A1's fire by B1 or B2 waiting", len(cbOf(ev, "attack")), s.DropFires, s.Phase)
 		}
-		cbRefuse(t, s, "lancers", "end", "chooses first which of its units fire at dropping A1")
+		// The lancers wait without learning which bandits may fire
+		// (ruling SE7); the bandits are told what they choose.
+		cbRefuse(t, s, "lancers", "end", "the battle waits for a choice of Moore's Bandits")
+		if err := s.waitError("lancers"); err == nil || strings.Contains(err.Error(), "B1") || strings.Contains(err.Error(), "fire") {
+			t.Errorf("the lancers' refusal tells the choice: %v", err)
+		}
+		if err := s.waitError("bandits"); err == nil || !strings.Contains(err.Error(), "chooses first which of its units fire at dropping A1") {
+			t.Errorf("the bandits' refusal: %v", err)
+		}
 		if _, _, err := ResolveDropFire(s, "A1", []string{"B3"}, nil); err == nil {
 			t.Error("B3, two hexes away, was let fire at A1")
 		}

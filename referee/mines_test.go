@@ -154,8 +154,11 @@ func TestMoveHiddenInfantry(t *testing.T) {
 		if u := next.Unit("A1"); u.Hex != h("0507") || !u.Halted || next.Unit("H1").Hidden {
 			t.Errorf("A1 at %s halted %v, H1 hidden %v: want A1 stopped at 0507, H1 revealed", u.Hex, u.Halted, next.Unit("H1").Hidden)
 		}
-		if _, _, err := Apply(next, Action{Kind: ActEnd, Side: "lancers"}, mvDice(t)); err == nil || !strings.Contains(err.Error(), "chooses first whether H1 attacks A1") {
-			t.Errorf("ending the phase while H1's owner chooses: %v", err)
+		if _, _, err := Apply(next, Action{Kind: ActEnd, Side: "lancers"}, mvDice(t)); err == nil || !strings.Contains(err.Error(), "the battle waits for a choice of") || strings.Contains(err.Error(), "H1") {
+			t.Errorf("ending the phase while H1's owner chooses: %v; want a wait that does not tell the choice (ruling SE7)", err)
+		}
+		if err := next.waitError(next.Unit("H1").Side); err == nil || !strings.Contains(err.Error(), "chooses first whether H1 attacks A1") {
+			t.Errorf("H1's owner is not told his choice: %v", err)
 		}
 		if acts := ValidActions(next, "A1"); len(acts) != 0 {
 			t.Errorf("valid actions while H1's owner chooses: %v", acts)

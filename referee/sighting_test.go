@@ -482,8 +482,12 @@ func TestSightingAEP(t *testing.T) {
 		if len(s.Probes) != 1 || s.Probes[0].Unit != "A1" || !slices.Equal(s.Probes[0].Targets, []string{"B3", "B7"}) || len(stKnown(s, "lancers", true)) != 0 {
 			t.Fatalf("probes %+v, values known %v; want A1's choice of B3, B7 waiting, nothing read", s.Probes, stKnown(s, "lancers", true))
 		}
-		if err := s.waitError(); err == nil || !strings.Contains(err.Error(), "chooses first which enemy unit A1 probes") {
+		if err := s.waitError("lancers"); err == nil || !strings.Contains(err.Error(), "chooses first which enemy unit A1 probes") {
 			t.Errorf("the battle goes on while the probe waits: %v", err)
+		}
+		// The probed side learns of no probe (ruling SE7): it waits.
+		if err := s.waitError("bandits"); err == nil || strings.Contains(err.Error(), "A1") || strings.Contains(err.Error(), "prob") {
+			t.Errorf("the bandits' refusal while lancers choose tells the probe: %v", err)
 		}
 		if _, _, err := ResolveProbe(s, "A1", "B9", nil); err == nil {
 			t.Error("a target not offered was probed")

@@ -5,7 +5,7 @@ package referee
 // (with any dice), and the same list feeds Discord autocomplete and the AI.
 func ValidActions(s *State, unitID string) []Action {
 	u := s.Unit(unitID)
-	if u == nil || s.Phase == PhaseOver || s.waitError() != nil {
+	if u == nil || s.Phase == PhaseOver || s.waitError(u.Side) != nil {
 		return nil
 	}
 	var out []Action

@@ -84,8 +84,8 @@ func TestDecideCapturedEndToEnd(t *testing.T) {
 	}
 	r.answers(in.ID)
 	c := log.snap(r)
-	if got := c.Side("crucis").Salvage; got <= salvage || c.Decision(1) != nil {
-		t.Fatalf("after scrapping %s: salvage %d (was %d), decision 1 %+v", prisoners[0], got, salvage, c.Decision(1))
+	if got := c.Side("crucis").Salvage; got <= salvage || c.Decision("crucis", 1) != nil {
+		t.Fatalf("after scrapping %s: salvage %d (was %d), decision 1 %+v", prisoners[0], got, salvage, c.Decision("crucis", 1))
 	}
 
 	r.must(srvRef, false, "campaign", "advance", nil)

@@ -144,8 +144,10 @@ func TestEndToEnd(t *testing.T) {
 	}
 	log.snap(r)
 
-	// Closed DMs: an interaction's DM to another player tells the caller;
-	// a scheduled DM becomes a notice in the campaign's channel.
+	// Closed DMs: an interaction's DM to another player tells nobody at
+	// once — it may be a secret of his side (ruling SE5) — and him at his
+	// next command; a scheduled DM becomes a notice in the campaign's
+	// channel.
 	r.fake.CloseDMs(srvBob)
 	for c = log.snap(r); c.Phase != campaign.PhaseOrders && c.Phase != campaign.PhaseOver; c = log.snap(r) {
 		if ids := campaign.Unfought(c); len(ids) > 0 {
@@ -158,9 +160,17 @@ func TestEndToEnd(t *testing.T) {
 		}
 		r.answers(in.ID)
 		if after := r.campaign(); after.Phase == campaign.PhaseOrders {
-			// The upkeep opened the orders: Bob's DM cannot go, the referee is told.
-			r.fake.MustWait(t, srvWait, "the referee told of Bob's closed DMs", func() bool {
-				return srvContains(r.fake.Answers(in.ID), "<@"+srvBob+"> does not accept direct messages")
+			// The upkeep opened the orders: Bob's DM cannot go; the
+			// referee is not told, Bob is at his next command.
+			if srvContains(r.fake.Answers(in.ID), srvBob) {
+				t.Errorf("the referee's answers name Bob, whose DM failed: %+v", r.fake.Answers(in.ID))
+			}
+			own, err := r.fake.SendCommand(srvBob, srvGuild, srvChannel, "campaign", "status", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.fake.MustWait(t, srvWait, "Bob told of his missed DM at his next command", func() bool {
+				return srvContains(r.fake.Answers(own.ID), "direct message for you could not be delivered")
 			})
 		}
 	}
@@ -273,15 +283,17 @@ func (r *srvRig) pressDecision(t *testing.T, battle int, kind campaign.DecisionK
 		ids, err = srvDecisionButtons(r.fake.DMs(user), dec.ID)
 		return err == nil && ids[label] != ""
 	})
-	if others, _ := srvDecisionButtons(r.fake.DMs(other), dec.ID); len(others) > 0 {
-		t.Errorf("the other side was asked decision %d too", dec.ID)
+	// The other side numbers its own decisions (ruling SE6): it is the
+	// question that must not reach it.
+	if srvContains(r.fake.DMs(other), dec.Question) {
+		t.Errorf("the other side was asked %s's decision %d too", dec.Side, dec.ID)
 	}
 	in, err := r.fake.PressButton(user, "", r.fake.DMChannel(user), ids[label])
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.answers(in.ID)
-	if r.campaign().Decision(dec.ID) != nil {
+	if r.campaign().Decision(dec.Side, dec.ID) != nil {
 		t.Fatalf("decision %d still waits after %s pressed %q", dec.ID, dec.Side, label)
 	}
 	return dec.Side

@@ -119,6 +119,9 @@ func inBattle(b *campaign.Battle, side string) bool {
 // battleView is the battle as the caller may see it: his side's view, or
 // for the referee the whole battle (or one side's view).
 func (x *call) battleView(b *campaign.Battle) (referee.View, error) {
+	if err := x.ownOnly("view of the battle"); err != nil {
+		return referee.View{}, err
+	}
 	if x.side != nil {
 		return b.State.View(x.side.ID), nil
 	}

@@ -23,6 +23,21 @@ func rbFought(tb testing.TB) (*cmdFixture, int, []Reply) {
 	return f, id, f.cmdMust("ref", "battle", "auto", "battle", strconv.Itoa(id))
 }
 
+// refereePlaysCrucis seats the referee with alice on crucis against bob,
+// with referee_plays: a referee conflicted by his seat (ruling SEAT3).
+func (f *cmdFixture) refereePlaysCrucis() {
+	f.tb.Helper()
+	err := f.store.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Settings.RefereePlays = true
+		n.Side("crucis").Players = append(n.Side("crucis").Players, "ref")
+		return n, nil
+	})
+	if err != nil {
+		f.tb.Fatal(err)
+	}
+}
+
 // rbPress presses the button labelled label among out's as user.
 func (f *cmdFixture) rbPress(user, label string, out []Reply) []Reply {
 	f.tb.Helper()
@@ -191,15 +206,7 @@ func TestBattleLogRefereeWhoPlays(t *testing.T) {
 	}
 	f, id, _ := rbFought(t)
 	bid := strconv.Itoa(id)
-	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-		n := c.Clone()
-		n.Settings.RefereePlays = true
-		n.Side("crucis").Players = append(n.Side("crucis").Players, "ref")
-		return n, nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f.refereePlaysCrucis()
 	if got := cmdTexts(f.cmdDo("ref", "battle", "log", "battle", bid, "side", "bandits")); !strings.Contains(got, refusedWho) || strings.Contains(got, "saw it") {
 		t.Errorf("a referee who plays crucis read bandits' record:\n%s", got)
 	}

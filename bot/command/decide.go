@@ -37,8 +37,8 @@ func (g *Registry) decide(ctx context.Context, x *call) ([]Reply, error) {
 	if !ok {
 		return []Reply{x.private(decisionListText(x.c, x.side.ID))}, nil
 	}
-	dec := x.c.Decision(id)
-	if dec == nil || dec.Side != x.side.ID {
+	dec := x.c.Decision(x.side.ID, id)
+	if dec == nil {
 		return nil, userf("decision:%d: none such is waiting for %s. %s", id, x.side.Name, decisionListText(x.c, x.side.ID))
 	}
 	answer := x.str("answer")
@@ -80,12 +80,12 @@ func decisionText(d campaign.Decision) string {
 }
 
 // DecisionPrompts asks the players of each side the decisions made since
-// decision ID since (campaign.Campaign.NextDecision before the change),
+// decision Seq since (campaign.Campaign.NextDecision before the change),
 // by direct message with a button per answer: secret to the side.
 func DecisionPrompts(c *campaign.Campaign, since int) []Reply {
 	var out []Reply
 	for _, d := range c.Decisions {
-		if d.ID < since {
+		if d.Seq < since {
 			continue
 		}
 		s := c.Side(d.Side)

@@ -26,8 +26,8 @@ func (g *Registry) mapDescribeEntry() *entry {
 }
 
 func (g *Registry) mapDescribe(_ context.Context, x *call) ([]Reply, error) {
-	if want := x.str("side"); x.side != nil && want != "" && want != x.side.ID {
-		return nil, userf("%s you play %s and see only its own map", refusedWho, x.side.Name)
+	if err := x.ownOnly("map"); err != nil {
+		return nil, err
 	}
 	if _, ok := x.integer("battle"); ok {
 		b, v, err := x.viewedBattle()

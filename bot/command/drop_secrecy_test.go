@@ -14,8 +14,9 @@ import (
 // DR21): the Lancers hold a battlegroup kept ready to drop in orbit, drop
 // it into the sector of a Bandits battlegroup and find it; in the battle
 // the lance's drop hex, declared with /battle deploy, is told to the
-// Lancers alone: no reply the Bandits see names it or the lance, and
-// their /battle view does not show it, until it lands.
+// Lancers alone: no reply the Bandits see — their view, record, maps
+// and their descriptions, decisions — names it or the lance, and their
+// /battle view does not show it, until it lands.
 func TestDropHexSecret(t *testing.T) {
 	f := cmdNewFixture(t, false)
 	var lance string
@@ -87,12 +88,22 @@ func TestDropHexSecret(t *testing.T) {
 	}
 	see(out)
 	see(f.cmdMust("bob", "battle", "view", "battle", id))
+	// His record, his maps in words and pictures, his decisions.
+	for _, q := range [][2]string{{"battle", "log"}, {"map", "describe"}, {"map", "tactical"}, {"battle", "status"}} {
+		see(f.cmdMust("bob", q[0], q[1], "battle", id))
+	}
+	see(f.cmdMust("bob", "campaign", "decide"))
+	see(f.cmdMust("bob", "campaign", "status"))
 	if st := f.scdCampaign(1).Battle(battle.ID).State; st.View("bandits").Unit(lance) != nil {
 		t.Errorf("the Bandits' view holds %s in orbit", lance)
 	}
 	for _, r := range bobSaw {
-		if strings.Contains(r.Text, lance) || strings.Contains(r.Text, h) {
-			t.Errorf("a reply the Bandits see names the drop: %s %s: %s", r.To, r.User, r.Text)
+		text := r.Text
+		for _, f := range r.Files {
+			text += "\n" + f.Description
+		}
+		if strings.Contains(text, lance) || strings.Contains(text, h) {
+			t.Errorf("a reply the Bandits see names the drop: %s %s: %s", r.To, r.User, text)
 		}
 	}
 	if u := f.scdCampaign(1).Battle(battle.ID).State.Unit(lance); u.DropAt.String() != h || u.Status != referee.Reserve {

@@ -23,6 +23,9 @@ func (g *Registry) mapCommands() []*entry {
 }
 
 func (g *Registry) mapStrategic(_ context.Context, x *call) ([]Reply, error) {
+	if err := x.ownOnly("map"); err != nil {
+		return nil, err
+	}
 	f, err := strategicPNG(x.c, x.side, x.referee, x.str("side"))
 	if err != nil {
 		return nil, err

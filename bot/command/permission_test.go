@@ -142,10 +142,71 @@ func cmdAllowed(who, role string) bool {
 // names the other side.
 func TestPlayerSeesOnlyOwnSide(t *testing.T) {
 	f := cmdNewFixture(t, true)
-	for _, cmd := range [][]string{{"bg", "list"}, {"force", "show"}, {"orders", "show"}} {
+	for _, cmd := range [][]string{{"bg", "list"}, {"force", "show"}, {"orders", "show"}, {"map", "strategic"}, {"map", "describe"}} {
 		got := cmdTexts(f.cmdDo("alice", cmd[0], cmd[1], "side", "bandits"))
 		if !strings.Contains(got, refusedWho) || strings.Contains(got, "Moore's Bandits") {
 			t.Errorf("/%s %s side:bandits by alice:\n%s", cmd[0], cmd[1], got)
+		}
+	}
+}
+
+// Ensure a button is allowed exactly where its command is (cmdWho): each
+// kind of button, its custom ID written by hand, pressed by a stranger,
+// a joiner still waiting, a player of each side and the referee, in a
+// server channel and in a DM. A press is its command run with the
+// presser's rights, never the rights of whoever the button was sent to.
+func TestButtonPermissionMatrix(t *testing.T) {
+	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
+	for action, cmd := range buttonCommands {
+		if action == ButtonPage {
+			continue // any command with pages: TestHostilePageButton
+		}
+		key := cmd.name + " " + cmd.sub
+		want, ok := cmdWho[key]
+		if !ok {
+			t.Errorf("button %s: /%s not in cmdWho", action, key)
+			continue
+		}
+		// Arguments the command's options take (a choice where it has
+		// them), so that the press reaches the permission check.
+		spec := cmdNewFixture(t, false).reg.entries[key].spec
+		args := make([]string, len(cmd.args))
+		for i, name := range cmd.args {
+			args[i] = "1"
+			for _, o := range spec.Options {
+				if o.Name == name && len(o.Choices) > 0 {
+					args[i] = o.Choices[0]
+				}
+			}
+		}
+		id, err := ButtonID{Action: action, Campaign: 1, Args: args}.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range callers {
+			for _, dm := range []bool{false, true} {
+				name := string(action) + "/" + c.role
+				if dm {
+					name += "/dm"
+				}
+				t.Run(name, func(t *testing.T) {
+					f := cmdNewFixture(t, true)
+					f.cmdMust("eve", "campaign", "join", "side", "crucis")
+					guild := "g"
+					if dm {
+						guild = ""
+					}
+					got := cmdTexts(f.hsPress(c.user, guild, id))
+					allowed := !strings.Contains(got, refusedWho) && !strings.Contains(got, refusedWhere)
+					exp := cmdAllowed(strings.TrimPrefix(want, "guild:"), c.role) && !(dm && (c.role == "stranger" || strings.HasPrefix(want, "guild:")))
+					if allowed != exp {
+						t.Errorf("press of %s allowed = %t, want %t (as /%s):\n%s", id, allowed, exp, key, got)
+					}
+					if strings.Contains(got, "Internal error") {
+						t.Errorf("internal error:\n%s", got)
+					}
+				})
+			}
 		}
 	}
 }

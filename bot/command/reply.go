@@ -74,6 +74,15 @@ func (x *call) flag(name string) bool {
 
 // sidesShown are the sides whose secrets the caller may read: his own,
 // or for the referee the one named by the side option, else every side.
+// ownOnly refuses a player's side option naming another side: he sees
+// only his own side's what (a referee's side option is his to choose).
+func (x *call) ownOnly(what string) error {
+	if want := x.str("side"); x.side != nil && want != "" && want != x.side.ID {
+		return userf("%s you play %s and see only its own %s", refusedWho, x.side.Name, what)
+	}
+	return nil
+}
+
 func (x *call) sidesShown() ([]*campaign.Side, error) {
 	want := x.str("side")
 	if x.side != nil {

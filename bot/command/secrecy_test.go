@@ -60,6 +60,8 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 				user := players[s.ID]
 				do(user, "bg", "list", nil)
 				do(user, "map", "strategic", nil)
+				do(user, "map", "describe", nil)
+				do(user, "campaign", "decide", nil)
 				for _, o := range rules.AIOrders(states[len(states)-1], s.ID, uint64(10+i)) {
 					name, sub, opts := OrderCommand(o)
 					do(user, name, sub, opts)
@@ -88,8 +90,18 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 				}
 				do("ref", "judge", "vp", map[string]string{"side": "bandits", "points": "10", "why": "a lure in battlegroup country", "secret": "true"})
 			}
+			do("alice", "map", "describe", map[string]string{"battle": id})
 			do("ref", "battle", "auto", map[string]string{"battle": id})
 			do("bob", "battle", "view", map[string]string{"battle": id})
+			// Each side's whole record of the battle, every page of it.
+			for _, user := range []string{"alice", "bob"} {
+				c, _ := f.store.Get(t.Context(), 1)
+				pages := len(logPages(logLines(c, c.Battle(ids[0]), c.SideOf(user).ID)))
+				for p := 1; p <= pages; p++ {
+					do(user, "battle", "log", map[string]string{"battle": id, "page": strconv.Itoa(p)})
+				}
+				do(user, "map", "describe", map[string]string{"battle": id})
+			}
 		}
 	}
 	return seen, states
@@ -97,7 +109,8 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 
 // Ensure no reply a player sees (public, or private or DM to him) holds
 // the other side's secret battlegroup names or its secret orders and
-// movements (ruling R10).
+// movements (ruling R10) — his battle records page by page, his maps in
+// words and his decisions included.
 func TestSecrecy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two campaign turns")
@@ -148,6 +161,28 @@ func TestSecrecy(t *testing.T) {
 				if !e.For(tc.side) && strings.Contains(e.Text, "battlegroup") && !mine[e.Text] {
 					forbidden[e.Text] = true
 				}
+			}
+			// The battles' secrets of the enemy (its record's lines the
+			// side did not see), which /battle log must not show.
+			seenB, hidden := map[string]bool{}, map[string]bool{}
+			for _, b := range last.Battles {
+				for _, l := range b.Log {
+					if text := battleEventText(last, l.Event); l.Visible(tc.side) {
+						seenB[text] = true
+					} else if l.Visible(tc.enemy) {
+						hidden[text] = true
+					}
+				}
+			}
+			battleSecrets := 0
+			for text := range hidden {
+				if !seenB[text] {
+					forbidden[text] = true
+					battleSecrets++
+				}
+			}
+			if battleSecrets == 0 {
+				t.Fatalf("no battle event of %s's that %s did not see: the battle log's secrecy is untested", tc.enemy, tc.side)
 			}
 			if len(forbidden) == 0 || !asked[tc.enemy] {
 				t.Fatalf("no enemy secrets (%d) or decisions (%v) to look for: the test would pass vacuously", len(forbidden), asked[tc.enemy])

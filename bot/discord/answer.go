@@ -16,7 +16,6 @@ import (
 const (
 	textDMClosedYou = "I cannot send you direct messages. To receive your secret messages, allow " +
 		"direct messages from server members (the server's Privacy Settings). Here it is meanwhile:\n\n"
-	textDMClosedOther = "<@%s> does not accept direct messages from server members; the message was not delivered."
 	textDMFailed      = "A direct message could not be delivered (id %s)."
 	textThreadFailed  = "The battle thread could not be reached (id %s)."
 	textPostFailed    = "The campaign's channel could not be reached (id %s)."
@@ -233,9 +232,10 @@ func notice(replies []command.Reply, went []string) string {
 	return strings.Join(parts, " ")
 }
 
-// dm sends a DM reply; when the addressee's DMs are closed, the caller gets
-// an ephemeral fallback: the content itself if he is the addressee, else a
-// notice that reveals nothing of it.
+// dm sends a DM reply. When it cannot be delivered to the caller, he gets
+// it ephemerally (closed DMs) or a notice; when it cannot reach anyone
+// else, nobody is told now and the addressee learns at his next command
+// (missed.go).
 func (x *exchange) dm(ctx context.Context, caller string, rep command.Reply) {
 	user := rep.User
 	if user == "" {
@@ -246,12 +246,16 @@ func (x *exchange) dm(ctx context.Context, caller string, rep command.Reply) {
 		return
 	}
 	switch {
-	case IsDMClosed(err) && user == caller:
+	case user != caller:
+		// The caller is not told: the message may be a secret of
+		// another side, and its failure would tell him it was sent
+		// (missed.go). The addressee is told at his next command.
+		x.b.log.Warn("direct message to another member not delivered; he is told at his next command",
+			"interaction", x.i.ID, "user", user, "closed", IsDMClosed(err), "error", x.b.scrub(err.Error(), x.i.Token))
+		x.b.missed.add(user)
+	case IsDMClosed(err):
 		x.b.log.Warn("direct messages closed, answered ephemerally", "interaction", x.i.ID, "user", user)
 		x.followup(ctx, x.b.build(rep, textDMClosedYou), true)
-	case IsDMClosed(err):
-		x.b.log.Warn("direct messages closed, caller told", "interaction", x.i.ID, "user", user)
-		x.followup(ctx, outgoing{content: fmt.Sprintf(textDMClosedOther, user)}, true)
 	default:
 		id := "dm-" + x.i.ID
 		x.logErr("direct message not delivered", err, "user", user, "error_id", id)

@@ -87,6 +87,7 @@ type Bot struct {
 	threadMu    sync.Mutex
 	threadCalls map[BattleKey]*threadCall
 	dms         dmChannels // post.go
+	missed      missedDMs  // missed.go
 	statusMu    sync.Mutex // one status message per key
 }
 

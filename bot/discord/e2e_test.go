@@ -275,14 +275,35 @@ func dscClosedDMs(t *testing.T, rig *dscRig) {
 			t.Error("a DM was stored despite closed DMs")
 		}
 	})
+	// The DM to Bob may be his side's secret: Alice, whose command sent
+	// it, must not learn of it by its failure (ruling SE5); Bob is told
+	// at his next command, once.
 	t.Run("Other", func(t *testing.T) {
 		ch, alice, bob := rig.fresh()
 		rig.fake.CloseDMs(bob)
 		in := rig.send(t, alice, dscGuild, ch, "notify", "", map[string]any{"user": bob})
-		rig.fake.MustWait(t, dscWait, "the notice", func() bool { return len(rig.fake.Answers(in.ID)) == 2 })
-		fb := rig.fake.Answers(in.ID)[1]
-		if !fb.Ephemeral || !strings.Contains(fb.Content, bob) || strings.Contains(fb.Content, "a secret for you") {
-			t.Errorf("notice %+v, want Bob named and the secret withheld", fb)
+		rig.fake.MustWait(t, dscWait, "the answer and the failed DM", func() bool {
+			return len(rig.fake.Answers(in.ID)) >= 1 && strings.Contains(rig.log.String(), `"user":"`+bob+`"`)
+		})
+		next := rig.send(t, alice, dscGuild, ch, "ping", "", nil)
+		rig.fake.MustWait(t, dscWait, "alice's next answer", func() bool { return len(rig.fake.Answers(next.ID)) >= 1 })
+		for _, a := range append(rig.fake.Answers(in.ID), rig.fake.Answers(next.ID)...) {
+			if strings.Contains(a.Content, bob) || strings.Contains(a.Content, "direct message") || strings.Contains(a.Content, "a secret for you") {
+				t.Errorf("alice is told of the DM to bob: %+v", a)
+			}
+		}
+		for i := 0; i < 2; i++ {
+			own := rig.send(t, bob, dscGuild, ch, "ping", "", nil)
+			want := 1
+			if i == 0 {
+				want = 2
+			}
+			rig.fake.MustWait(t, dscWait, "bob's answers", func() bool { return len(rig.fake.Answers(own.ID)) >= want })
+			ans := rig.fake.Answers(own.ID)
+			told := len(ans) == 2 && ans[1].Ephemeral && strings.Contains(ans[1].Content, "could not be delivered")
+			if told != (i == 0) {
+				t.Errorf("bob's command %d: answers %+v; want the notice of the missed DM at the first only", i+1, ans)
+			}
 		}
 	})
 }

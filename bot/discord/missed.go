@@ -1,0 +1,48 @@
+package discord
+
+import (
+	"context"
+	"sync"
+)
+
+// textDMMissed tells a player, at his next command, that a direct
+// message for him was lost while someone else's command ran.
+const textDMMissed = "A direct message for you could not be delivered: allow direct messages from server members " +
+	"(the server's Privacy Settings) to receive your secret messages. /battle log, /orders show and /bg list show what you missed."
+
+// missedDMs are the users a direct message could not reach during
+// another member's command. That member is not told: the message may be
+// a secret of the addressee's side (an enemy's sighting, a decision),
+// and a notice that it was sent — to him, or in the channel at that
+// moment — would tell him it exists (ruling SE5). The addressee is told
+// privately at his next command instead.
+type missedDMs struct {
+	mu    sync.Mutex
+	users map[string]bool
+}
+
+func (m *missedDMs) add(user string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.users == nil {
+		m.users = map[string]bool{}
+	}
+	m.users[user] = true
+}
+
+// take reports whether user missed a direct message, and forgets it.
+func (m *missedDMs) take(user string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	missed := m.users[user]
+	delete(m.users, user)
+	return missed
+}
+
+// tellMissed tells the caller of x, privately, of a direct message he
+// missed during another member's command.
+func (x *exchange) tellMissed(ctx context.Context, user string) {
+	if x.b.missed.take(user) {
+		x.followup(ctx, outgoing{content: textDMMissed}, true)
+	}
+}
