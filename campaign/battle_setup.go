@@ -296,9 +296,10 @@ type sideDeployment struct {
 //     winner takes the west (north on a tall map) edge and the other side
 //     the opposite one (ruling CB1);
 //   - a prepared position deploys anywhere but the three edge hexes (ruling
-//     CB2); a battlegroup that dropped this turn comes down in turn 1 on
-//     drop hexes declared in secret anywhere on the map (line 2640; ruling
-//     DR21).
+//     CB2) — when both sides hold one, each deploys anywhere in its own
+//     half of the map (ruling CB17); a battlegroup that dropped this turn
+//     comes down in turn 1 on drop hexes declared in secret anywhere on
+//     the map (line 2640; ruling DR21).
 //
 // A side withdraws by the edge of its first battlegroup that has one
 // (ruling CB3).
@@ -320,7 +321,16 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 			}
 		}
 	}
+	// Two prepared positions would share the ground both set up on in
+	// secret, and a refused hex would tell one side where the other's
+	// counters stand: each keeps to its half (ruling CB17).
+	var prepared [2]bool
+	for i, bs := range sides {
+		s := c.Side(bs.Side)
+		prepared[i] = slices.ContainsFunc(bs.Battlegroups, func(id int) bool { return s.Battlegroup(id).Prepared })
+	}
 	var out [2]sideDeployment
+	var homes [2]referee.Edge
 	for i, bs := range sides {
 		s := c.Side(bs.Side)
 		home := referee.NoEdge
@@ -338,6 +348,7 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 				home = oppositeEdge(home)
 			}
 		}
+		homes[i] = home
 		for _, id := range bs.Battlegroups {
 			bg := s.Battlegroup(id)
 			z := referee.Zone{Edge: home, Depth: referee.CampaignZoneDepth}
@@ -346,6 +357,18 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 				z.Edge = e
 			case bg.Dropped:
 				z = referee.Zone{Drop: true}
+			case bg.Prepared && prepared[0] && prepared[1]:
+				// The halves face each other: the second side's is
+				// across from the first side's home edge.
+				edge := home
+				if i == 1 {
+					edge = oppositeEdge(homes[0])
+				}
+				half := m.Width / 2
+				if edge == referee.North || edge == referee.South {
+					half = m.Height / 2
+				}
+				z = referee.Zone{Edge: edge, Depth: half}
 			case bg.Prepared:
 				z = referee.Zone{Depth: referee.CampaignZoneDepth}
 			}

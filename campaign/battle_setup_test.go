@@ -124,6 +124,9 @@ func TestDeploymentZones(t *testing.T) {
 		{"NoneMovedWinnerWest", 0, 0, false, false, referee.Zone{Edge: referee.West, Depth: 3}, referee.Zone{Edge: referee.East, Depth: 3}, referee.West, referee.East},
 		{"StayerFacesEntry", 0, 2, false, false, referee.Zone{Edge: referee.South, Depth: 3}, referee.Zone{Edge: referee.North, Depth: 3}, referee.South, referee.North},
 		{"Prepared", 0, 7, true, false, referee.Zone{Depth: 3}, referee.Zone{Edge: referee.East, Depth: 3}, referee.West, referee.East},
+		// Both prepared: each its half of the 64-column map (ruling CB17).
+		{"BothPrepared", 0, 0, true, true, referee.Zone{Edge: referee.West, Depth: 32}, referee.Zone{Edge: referee.East, Depth: 32}, referee.West, referee.East},
+		{"BothPreparedOneMovedIn", 0, 2, true, true, referee.Zone{Edge: referee.South, Depth: 8}, referee.Zone{Edge: referee.North, Depth: 3}, referee.South, referee.North},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := btlCampaign(t)
@@ -140,6 +143,16 @@ func TestDeploymentZones(t *testing.T) {
 			}
 			if got := st.Campaign.Zones["B8"]; got != tc.wantB {
 				t.Errorf("bandits zone %v, want %v", got, tc.wantB)
+			}
+			// The sides set up in secret, at once by default: no hex may
+			// lie in both zones, or a refusal there (a full hex) would
+			// tell where the enemy's counters stand (ruling CB17).
+			for x := range st.Map.Width {
+				for y := range st.Map.Height {
+					if h := (hex.Hex{X: x, Y: y}); tc.wantA.Contains(st.Map, h) && tc.wantB.Contains(st.Map, h) {
+						t.Fatalf("hex %v lies in both sides' zones", h)
+					}
+				}
 			}
 			if st.Side("crucis").RetreatEdge != tc.wantRA || st.Side("bandits").RetreatEdge != tc.wantRB {
 				t.Errorf("retreat edges %v/%v, want %v/%v", st.Side("crucis").RetreatEdge, st.Side("bandits").RetreatEdge, tc.wantRA, tc.wantRB)
