@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"bfbot/campaign"
+)
+
+var demoStats = flag.Int("demostats", 0, "play demo campaigns with seeds 1 to N and report how the strategic AI fights them (TestDemoStats)")
+
+// demoTally counts what the strategic AI's battles were like over some
+// demo campaigns.
+type demoTally struct {
+	campaigns, decided int // decided: ended by annihilation or an objective, not the turn limit
+	battles, zeroDraws int // zeroDraws: draws in which neither side scored
+	sideBattles, odds3 int // odds3: a side outnumbered 3:1 or worse in cost
+}
+
+// add counts one finished demo campaign.
+func (t *demoTally) add(c *campaign.Campaign) {
+	t.campaigns++
+	// Annihilation: an RBG eliminated or a side with no battlegroup
+	// left; an objective: the winner's objective points are more than
+	// its margin, so without them it would not have won.
+	decided, objective := false, 0
+	for _, e := range c.Log {
+		switch {
+		case e.Type == "rbg_eliminated":
+			decided = true
+		case e.Type == "campaign_end":
+			decided = decided || strings.Contains(e.Text, "no battlegroup left")
+		case e.Type == "objective" && e.Side == c.Winner:
+			objective += e.VP
+		}
+	}
+	if a, b := c.Sides[0].VP, c.Sides[1].VP; c.Winner != "" && objective > max(a-b, b-a) {
+		decided = true
+	}
+	if decided {
+		t.decided++
+	}
+	for _, b := range c.Battles {
+		if !b.Over || b.Outcome == nil {
+			continue
+		}
+		t.battles++
+		zero := b.Outcome.Winner == ""
+		for _, v := range b.Outcome.VP {
+			zero = zero && v == 0
+		}
+		if zero {
+			t.zeroDraws++
+		}
+		cost := map[string]int{}
+		for i := range b.State.Units {
+			u := &b.State.Units[i]
+			cost[u.Side] += u.Cost()
+		}
+		for _, s := range b.State.Sides {
+			t.sideBattles++
+			for _, e := range b.State.Sides {
+				if e.ID != s.ID && cost[e.ID] >= 3*cost[s.ID] {
+					t.odds3++
+				}
+			}
+		}
+	}
+}
+
+func pct(n, of int) string { return fmt.Sprintf("%d/%d (%.1f%%)", n, of, 100*float64(n)/float64(max(of, 1))) }
+
+// Ensure, when asked (go test -run TestDemoStats -demostats 30 .), that
+// the strategic AI fights battles worth fighting over demo seeds 1–N:
+// it reports zero-VP draws, side-battles at 3:1 or worse in unit cost
+// (R8) and campaigns decided by annihilation or an objective rather
+// than the turn limit (BENCHMARKS.md).
+func TestDemoStats(t *testing.T) {
+	if *demoStats <= 0 {
+		t.Skip("plays many demo campaigns: run with -demostats N")
+	}
+	var tally demoTally
+	for seed := 1; seed <= *demoStats; seed++ {
+		ctx := context.Background()
+		d := newDemo(t.TempDir(), uint64(seed), io.Discard)
+		if _, err := d.play(ctx, 0); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		c, err := d.campaign(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tally.add(c)
+	}
+	t.Logf("demo seeds 1–%d: %d battles; zero-VP draws %s; side-battles at 3:1 or worse %s; campaigns decided by annihilation or an objective %s",
+		*demoStats, tally.battles, pct(tally.zeroDraws, tally.battles), pct(tally.odds3, tally.sideBattles), pct(tally.decided, tally.campaigns))
+	if tally.zeroDraws*20 > tally.battles {
+		t.Errorf("zero-VP draws %s: want at most 5%%", pct(tally.zeroDraws, tally.battles))
+	}
+	if tally.odds3*10 > tally.sideBattles {
+		t.Errorf("side-battles at 3:1 or worse %s: want at most 10%%", pct(tally.odds3, tally.sideBattles))
+	}
+	if tally.decided*5 < tally.campaigns {
+		t.Errorf("campaigns decided by annihilation or an objective %s: want at least one in five", pct(tally.decided, tally.campaigns))
+	}
+}
