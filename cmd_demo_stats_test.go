@@ -72,7 +72,9 @@ func (t *demoTally) add(c *campaign.Campaign) {
 	}
 }
 
-func pct(n, of int) string { return fmt.Sprintf("%d/%d (%.1f%%)", n, of, 100*float64(n)/float64(max(of, 1))) }
+func pct(n, of int) string {
+	return fmt.Sprintf("%d/%d (%.1f%%)", n, of, 100*float64(n)/float64(max(of, 1)))
+}
 
 // Ensure, when asked (go test -run TestDemoStats -demostats 30 .), that
 // the strategic AI fights battles worth fighting over demo seeds 1–N:
