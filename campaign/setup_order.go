@@ -1,10 +1,10 @@
 package campaign
 
 import (
-	"bfbot/internal/cite"
 	"fmt"
 	"slices"
 
+	"bfbot/internal/cite"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )

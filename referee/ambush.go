@@ -1,10 +1,10 @@
 package referee
 
 import (
-	"bfbot/internal/cite"
 	"fmt"
 	"slices"
 
+	"bfbot/internal/cite"
 	"bfbot/referee/dice"
 )
 

@@ -1,12 +1,12 @@
 package app
 
 import (
-	"bfbot/campaign"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"bfbot/campaign"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )

@@ -1,13 +1,13 @@
 package command
 
 import (
-	"bfbot/internal/cite"
 	"context"
 	"fmt"
 	"strings"
 
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
