@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign/forces"
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -189,7 +190,7 @@ func JudgeAddUnit(c *Campaign, battleID int, side string, lance forces.Lance, wh
 func judgementText(j Judgement) string {
 	switch j.Kind {
 	case JudgeDamage:
-		return fmt.Sprintf("%s takes %d step(s) (%s)", j.Unit, j.Steps, j.Why)
+		return fmt.Sprintf("%s takes %s (%s)", j.Unit, english.Count(j.Steps, "step"), j.Why)
 	case JudgeWithhold:
 		return fmt.Sprintf("%s stays out of the battle (%s)", j.Unit, j.Why)
 	case JudgeTerrain:

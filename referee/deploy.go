@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -124,7 +125,7 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 		}
 	}
 	if u.Class.Kind() == KindDropShip && n > 0 {
-		return illegal("no unit may share a DropShip's hex (BattleForce p. 12, Stacking); %s already holds %d unit(s)", h, n)
+		return illegal("no unit may share a DropShip's hex (BattleForce p. 12, Stacking); %s already holds %s", h, english.Count(n, "unit"))
 	}
 	if n >= StackLimit {
 		return illegal("hex %s already holds %d units; no more than %d may stand in one hex", h, n, StackLimit)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -481,7 +482,7 @@ func (s *State) dropCheck() []error {
 	}
 	for h, id := range ships {
 		if count[h] > 1 {
-			bad("DropShip %s shares hex %s with %d other unit(s)", id, h, count[h]-1)
+			bad("DropShip %s shares hex %s with %s", id, h, english.Count(count[h]-1, "other unit"))
 		}
 	}
 	// Map order is random; the list must not be.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -40,20 +41,20 @@ func JudgeDamage(s *State, id string, n int, why string) (*State, []Event, error
 	b := &battle{s: s.Clone(), side: u.Side}
 	u = b.unit(id)
 	if u.Status.OnMap() {
-		b.emit(Event{Type: "judgement", Unit: id, Audience: b.ownerAndProbers(u), Text: fmt.Sprintf("the referee rules that %s takes %d step(s): %s", id, n, why)})
+		b.emit(Event{Type: "judgement", Unit: id, Audience: b.ownerAndProbers(u), Text: fmt.Sprintf("the referee rules that %s takes %s: %s", id, english.Count(n, "step"), why)})
 		if err := b.loseSteps(u, n, why, true, false); err != nil {
 			return s, nil, err
 		}
 		return b.s, b.events, nil
 	}
-	b.emit(Event{Type: "judgement", Unit: id, Audience: []string{u.Side}, Text: fmt.Sprintf("the referee rules that %s takes %d step(s) before it reaches the battle: %s", id, n, why)})
+	b.emit(Event{Type: "judgement", Unit: id, Audience: []string{u.Side}, Text: fmt.Sprintf("the referee rules that %s takes %s before it reaches the battle: %s", id, english.Count(n, "step"), why)})
 	steps := u.Class.Info().Steps
 	u.Step = min(u.Step+n, steps)
 	if u.Step >= steps {
 		u.Status = Destroyed
 		b.emit(Event{Type: "destroyed", Unit: id, Text: fmt.Sprintf("%s is destroyed by %s before it reaches the battle", id, why)})
 	} else {
-		b.emit(Event{Type: "damage", Unit: id, Audience: []string{u.Side}, Text: fmt.Sprintf("%s takes %d step(s): now step %d", id, n, u.Step)})
+		b.emit(Event{Type: "damage", Unit: id, Audience: []string{u.Side}, Text: fmt.Sprintf("%s takes %s: now step %d", id, english.Count(n, "step"), u.Step)})
 	}
 	return b.s, b.events, nil
 }
