@@ -23,9 +23,14 @@ import (
 // code and is not matched.
 var seedCitation = regexp.MustCompile(`(?i)\b00[0-4] lines?\b|\blines? [0-9]|\bseed 00[0-4]`)
 
-// Ensure no string in the code cites a line of a book's text copy: every
-// string may reach a player (a refusal, a /rules summary, an option's
-// help, a campaign log line). Comments and tests keep their line
+// pageByHand is a page citation written out in a string ("BattleForce
+// p. 64, Contact"): it is internal/cite's to write, from the page map,
+// so that a section and its page cannot drift apart.
+var pageByHand = regexp.MustCompile(`\b(BattleForce|Battle Setup Tables|BattleTech Manual),? pp?\. [0-9]`)
+
+// Ensure no string in the code cites a line of a book's text copy, nor
+// writes a page citation by hand: every string may reach a player (a
+// refusal, a /rules summary, an option's help, a campaign log line). Comments and tests keep their line
 // citations.
 func TestNoLineCitationsInStrings(t *testing.T) {
 	fset := token.NewFileSet()
@@ -54,6 +59,9 @@ func TestNoLineCitationsInStrings(t *testing.T) {
 			}
 			if m := seedCitation.FindString(s); m != "" {
 				t.Errorf("%s: %q cites a line of a text copy; cite the book's page and section with internal/cite", fset.Position(lit.Pos()), m)
+			}
+			if m := pageByHand.FindString(s); m != "" && !strings.HasPrefix(filepath.ToSlash(path), "internal/cite/") {
+				t.Errorf("%s: %q is a page citation written by hand; write it with internal/cite from the book's line", fset.Position(lit.Pos()), m)
 			}
 			return true
 		})

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"sort"
+
+	"bfbot/internal/cite"
 )
 
 // Dropping into a battle in progress (000 lines 2602, 2641): "dropping
@@ -32,7 +34,7 @@ func dropIntoBattle(c *Campaign, side string, o Order) (*Campaign, []Event, erro
 	sector := o.Sectors[0]
 	bt := battleOfSideIn(n, side, sector)
 	if bt == nil {
-		return nil, nil, errorf("%s fights no battle in sector %s now: a drop into a battle joins one of your battles in progress (BattleForce p. 64, Contact); to drop into sector %s, give the order when the next turn's orders open", s.Name, sectorLabel(n, sector), sectorLabel(n, sector))
+		return nil, nil, errorf("%s fights no battle in sector %s now: a drop into a battle joins one of your battles in progress (%s); to drop into sector %s, give the order when the next turn's orders open", s.Name, sectorLabel(n, sector), cite.Book(2641), sectorLabel(n, sector))
 	}
 	st := bt.State.Clone()
 	// The battle's campaign rules are shared by its states (State.Clone):
@@ -61,7 +63,7 @@ func dropIntoBattle(c *Campaign, side string, o Order) (*Campaign, []Event, erro
 	n.emit(Event{Step: "battle", Type: "drop", Side: side, Sector: sector, Battle: bt.ID,
 		Text: fmt.Sprintf("%s drops 'Mechs from orbit into battle %d in sector %s", s.Name, bt.ID, sectorLabel(n, sector))})
 	n.emit(Event{Step: "battle", Type: "dropped", Audience: secret(side), Side: side, Sector: sector, Battle: bt.ID,
-		Text: fmt.Sprintf("battlegroup %d %q joins battle %d: its lances %v wait in orbit; drop each with /battle drop in your movement phase (BattleForce p. 15, Dropping; p. 64, Contact)", b.ID, b.Name, bt.ID, b.Units)})
+		Text: fmt.Sprintf("battlegroup %d %q joins battle %d: its lances %v wait in orbit; drop each with /battle drop in your movement phase (%s)", b.ID, b.Name, bt.ID, b.Units, cite.Book(729, 2641))})
 	for j := range n.Sides {
 		if e := &n.Sides[j]; e.ID != side {
 			e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: sector, Drop: true})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"bfbot/internal/cite"
 )
 
 // Holding units back at set-up (000 lines 2566, 2722; ruling CB13): a
@@ -18,7 +20,7 @@ import (
 // with the RBG (line 2545); a battlegroup left empty is struck off.
 func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 	if c.Phase != PhaseSetup {
-		return "", errorf("units are held back only before the campaign starts (BattleForce p. 62, Campaign Set-up); from then on the worksheet's units are in play")
+		return "", errorf("units are held back only before the campaign starts (%s); from then on the worksheet's units are in play", cite.Book(2557))
 	}
 	if len(o.Units) == 0 {
 		return "", errorf("name the units to hold back, e.g. \"A3 A4\"")
@@ -32,7 +34,7 @@ func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 		case u == nil || u.Status != UnitActive:
 			return "", errorf("unit %s is not on your worksheet: see /bg list", id)
 		case staysWithRBG(u):
-			return "", errorf("unit %s stays with the regimental battlegroup: its DropShips and trucks never leave it (BattleForce p. 62, The Regimental Battlegroup; ruling CO2)", id)
+			return "", errorf("unit %s stays with the regimental battlegroup: its DropShips and trucks never leave it (%s; ruling CO2)", id, cite.Book(2547))
 		}
 		seen[id] = true
 	}
@@ -44,5 +46,5 @@ func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 		u.Status, u.Battlegroup = UnitAvailable, 0
 	}
 	s.Battlegroups = slices.DeleteFunc(s.Battlegroups, func(b Battlegroup) bool { return len(b.Units) == 0 })
-	return fmt.Sprintf("%s held back: available as reinforcements from the first upkeep (BattleForce p. 67, Reinforcements)", strings.Join(o.Units, ", ")), nil
+	return fmt.Sprintf("%s held back: available as reinforcements from the first upkeep (%s)", strings.Join(o.Units, ", "), cite.Book(2712)), nil
 }

@@ -87,7 +87,7 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	case c.Phase == PhaseSetup:
 		step = "setup"
 	case c.Phase == PhaseSearches && !(o.Kind == OrderSearch || o.Kind == OrderReady || o.Kind == OrderClear && len(o.Sectors) > 0):
-		return nil, nil, errorf("movement is over: in this search step (BattleForce p. 63, Conduct Searches) you may search (/orders search), take back searches (/orders clear sectors:…) or mark your searches ready (/orders ready)")
+		return nil, nil, errorf("movement is over: in this search step (%s) you may search (/orders search), take back searches (/orders clear sectors:…) or mark your searches ready (/orders ready)", cite.Book(2599))
 	case c.Phase == PhaseSearches:
 		step = "search"
 	case c.Phase == PhaseBattles && o.Kind == OrderDrop && c.Side(side) != nil:

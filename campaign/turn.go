@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/referee/dice"
 )
 
@@ -30,7 +31,7 @@ func ResolveTurn(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 		for i := range n.Sides {
 			n.Sides[i].Orders.Ready = false
 		}
-		n.emit(Event{Step: "search", Type: "searches_open", Text: fmt.Sprintf("turn %d: movement is over and drops were made: each side may add searches in answer before they are read (BattleForce p. 63, Conduct Searches)", n.Turn)})
+		n.emit(Event{Step: "search", Type: "searches_open", Text: fmt.Sprintf("turn %d: movement is over and drops were made: each side may add searches in answer before they are read (%s)", n.Turn, cite.Book(2599))})
 		return n, slices.Clone(n.Log[len(c.Log):]), nil
 	}
 	if err := n.searchAndContact(d); err != nil {

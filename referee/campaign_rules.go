@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -105,7 +106,7 @@ func (z Zone) Contains(m *mapgen.Map, h hex.Hex) bool {
 func (z Zone) String() string {
 	switch {
 	case z.Drop:
-		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (BattleForce p. 64, Contact)"
+		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2640) + ")"
 	case z.Edge != NoEdge:
 		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
 	case z.Depth > 0:

@@ -74,14 +74,14 @@ func (b *battle) deployError(u *Unit, h hex.Hex) error {
 // count against the hex. Declared again, the new hex replaces the old.
 func (b *battle) deployDrop(u *Unit, h hex.Hex) error {
 	if !dropsAtStart(b.s, u) {
-		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (BattleForce p. 15, Dropping)", u.ID)
+		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (%s)", u.ID, cite.Book(729))
 	}
 	if err := dropTargetError(b.s, u, h, deployKnownAt(b.s, u.Side, h)); err != nil {
 		return err
 	}
 	u.DropAt, u.DropTurn = h, 1
 	b.emit(Event{Type: "drop_declared", Unit: u.ID, Hex: hexp(h), Audience: []string{u.Side},
-		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (BattleForce p. 64, Contact)", u.ID, h)})
+		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (%s)", u.ID, h, cite.Book(2640))})
 	return nil
 }
 
@@ -118,14 +118,14 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 		}
 		n++
 		if v.Class.Kind() == KindDropShip {
-			return illegal("no unit may enter hex %s: DropShip %s stands there (BattleForce p. 12, Stacking)", h, v.ID)
+			return illegal("no unit may enter hex %s: DropShip %s stands there (%s)", h, v.ID, cite.Book(630))
 		}
 		if u.Hidden && v.Hidden && v.Side == u.Side {
 			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (%s)", v.ID, h, cite.Book(1055))
 		}
 	}
 	if u.Class.Kind() == KindDropShip && n > 0 {
-		return illegal("no unit may share a DropShip's hex (BattleForce p. 12, Stacking); %s already holds %s", h, english.Count(n, "unit"))
+		return illegal("no unit may share a DropShip's hex (%s); %s already holds %s", cite.Book(630), h, english.Count(n, "unit"))
 	}
 	if n >= StackLimit {
 		return illegal("hex %s already holds %d units; no more than %d may stand in one hex", h, n, StackLimit)

@@ -3,6 +3,8 @@ package referee
 import (
 	"fmt"
 	"strings"
+
+	"bfbot/internal/cite"
 )
 
 // The sequence of play (000 lines 570–612): in each game turn every side
@@ -19,7 +21,7 @@ func Start(s *State) (*State, []Event, error) {
 	for i := range s.Units {
 		if u := &s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
-				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (BattleForce p. 64, Contact)", u.ID)
+				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, cite.Book(2640))
 			}
 			return s, nil, illegal("%s has not been deployed", u.ID)
 		}
