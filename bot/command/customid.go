@@ -215,5 +215,13 @@ func button(label string, danger bool, id ButtonID) []Button {
 	if err != nil {
 		return nil
 	}
+	// Discord refuses a label over 80 characters (a long list of units
+	// in a decision's default, a long name): cut it, not the message.
+	if r := []rune(label); len(r) > maxButtonLabel {
+		label = string(r[:maxButtonLabel-1]) + "…"
+	}
 	return []Button{{Label: label, CustomID: s, Danger: danger}}
 }
+
+// maxButtonLabel is Discord's limit on a button's label, in characters.
+const maxButtonLabel = 80

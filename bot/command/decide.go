@@ -120,19 +120,11 @@ func decisionButtons(campaignID int64, d campaign.Decision) []Button {
 		switch {
 		case a == campaign.AnswerDefault:
 			// The default of a many-unit answer is its list of units.
-			label = limitLabel("default: " + d.Default)
+			label = "default: " + d.Default
 		case a == d.Default:
 			label += " (default)"
 		}
 		buttons = append(buttons, button(label, false, ButtonID{Action: ButtonDecide, Campaign: campaignID, Args: []string{fmt.Sprint(d.ID), a}})...)
 	}
 	return buttons
-}
-
-// limitLabel keeps a button label within Discord's 80 characters.
-func limitLabel(s string) string {
-	if r := []rune(s); len(r) > 80 {
-		return string(r[:79]) + "…"
-	}
-	return s
 }
