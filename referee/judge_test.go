@@ -54,8 +54,18 @@ func TestJudgeDamage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cbCheck(t, ns)
-	if ns.Unit("A2").Status != Destroyed || len(ns.Salvage) != 0 || evs[len(evs)-1].Audience != nil {
-		t.Errorf("A2 %v salvage %v events %+v: want destroyed, no salvage, the loss public", ns.Unit("A2").Status, ns.Salvage, evs)
+	if ns.Unit("A2").Status != Destroyed || len(ns.Salvage) != 0 {
+		t.Errorf("A2 %v salvage %v: want destroyed, no salvage", ns.Unit("A2").Status, ns.Salvage)
+	}
+	// The enemy never saw A2: it learns a counter is lost, never which.
+	for _, e := range evs {
+		public := len(e.Audience) == 0 || slices.Contains(e.Audience, "bandits")
+		if public && (e.Unit == "A2" || strings.Contains(e.Text, "A2") || strings.Contains(e.Text, "gauntlet")) {
+			t.Errorf("the enemy is told %+v: want only that a counter is lost", e)
+		}
+	}
+	if last := evs[len(evs)-1]; last.Type != "destroyed" || !slices.Equal(last.Audience, []string{"lancers"}) {
+		t.Errorf("last event %+v, want the loss told to its side", last)
 	}
 	for _, tc := range []struct {
 		id, why string
