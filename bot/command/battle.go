@@ -486,13 +486,13 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	if p, _ := x.integer("page"); p > 1 {
 		// A later page of the list: the map came with the first.
-		return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID))}, nil
+		return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), []string{"battle", strconv.Itoa(b.ID), "side", x.str("side")})}, nil
 	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID), f)}, nil
+	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), []string{"battle", strconv.Itoa(b.ID), "side", x.str("side")}, f)}, nil
 }
 
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
