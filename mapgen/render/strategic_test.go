@@ -27,6 +27,13 @@ func TestStrategicSample(t *testing.T) {
 	golden(t, "strategic-sample", MustDrawStrategic(t, sampleStrategicView(sampleStrategic()), DefaultOptions()))
 }
 
+// Ensure the generated 4×3 strategic map in the set-up phase draws as
+// the golden picture: the sectors where the viewer may deploy are
+// framed in his colour.
+func TestStrategicSetup(t *testing.T) {
+	golden(t, "strategic-setup", MustDrawStrategic(t, setupStrategicView(strategicMap(t)), DefaultOptions()))
+}
+
 // Ensure a contact the viewer does not know draws only as a contact: the
 // picture changes when it is there, and its label is the view's.
 func TestStrategicContacts(t *testing.T) {
@@ -49,7 +56,18 @@ func TestStrategicErrors(t *testing.T) {
 	}{
 		{"ErrNoMap", func(v *StrategicView, o *Options) { v.Map = nil }, ErrNoMap},
 		{"ErrSector", func(v *StrategicView, o *Options) { v.Own = []SectorMark{{SectorID: 13, Label: "1st"}} }, ErrSector},
-		{"ErrSectorZero", func(v *StrategicView, o *Options) { v.Contacts = []SectorMark{{SectorID: 0}} }, ErrSector},
+		{"ErrSectorNegative", func(v *StrategicView, o *Options) { v.Contacts = []SectorMark{{SectorID: -1}} }, ErrSector},
+		{"ErrSearchInOrbit", func(v *StrategicView, o *Options) { v.Searches = []SectorMark{{SectorID: Orbit}} }, ErrSector},
+		{"ErrBattleSector", func(v *StrategicView, o *Options) { v.Battles = []BattleMark{{SectorID: 13, Label: "battle 1"}} }, ErrSector},
+		{"ErrMoveToOrbit", func(v *StrategicView, o *Options) {
+			v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{1, Orbit}, Label: "BG1"}}
+		}, ErrOrder},
+		{"ErrDropFromSector", func(v *StrategicView, o *Options) {
+			v.Orders = []OrderArrow{{Kind: DropArrow, Path: []int{1, 2}, Label: "BG1"}}
+		}, ErrOrder},
+		{"ErrPathTooShort", func(v *StrategicView, o *Options) { v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{1}}} }, ErrOrder},
+		{"ErrArrowKind", func(v *StrategicView, o *Options) { v.Orders = []OrderArrow{{Kind: numArrowKinds, Path: []int{1, 2}}} }, ErrOrder},
+		{"ErrMoveOffMap", func(v *StrategicView, o *Options) { v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{12, 13}}} }, ErrSector},
 		{"ErrHexSize", func(v *StrategicView, o *Options) { o.HexSize = 7 }, ErrHexSize},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -97,8 +115,7 @@ func TestStrategicLongNames(t *testing.T) {
 	bare := sampleStrategic()
 	sec := &bare.Sectors[id-1]
 	sec.Name, sec.Objectives = "X", nil
-	bareView := sampleStrategicView(bare)
-	bareView.Own, bareView.Contacts = nil, nil
+	bareView := StrategicView{Map: bare, Title: "Campaign", Viewer: "Lancers"}
 
 	long := sampleStrategic()
 	sec = &long.Sectors[id-1]
@@ -108,8 +125,8 @@ func TestStrategicLongNames(t *testing.T) {
 		mapgen.Objective{Kind: mapgen.Installation, Name: "Third", VP: 1},
 		mapgen.Objective{Kind: mapgen.Installation, Name: "Fourth", VP: 1},
 		mapgen.Objective{Kind: mapgen.City, Name: "Fifth", VP: 1})
-	longView := sampleStrategicView(long)
-	longView.Own, longView.Contacts = nil, nil
+	longView := bareView
+	longView.Map = long
 	for range 8 {
 		longView.Own = append(longView.Own, SectorMark{SectorID: id, Label: "Battlegroup", Side: 0})
 		longView.Contacts = append(longView.Contacts, SectorMark{SectorID: id, Label: "Bandits", Side: 1})
@@ -123,6 +140,7 @@ func TestStrategicLongNames(t *testing.T) {
 	tintedView.Map = tinted
 
 	o := DefaultOptions()
+	o.Legend = false // the legend lists the marks drawn: it changes too
 	box := diffBounds(MustDrawStrategic(t, bareView, o), MustDrawStrategic(t, tintedView, o))
 	labels := diffBounds(MustDrawStrategic(t, bareView, o), MustDrawStrategic(t, longView, o))
 	if box.Empty() || labels.Empty() {
@@ -170,5 +188,69 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 	}
 	if n, at := pixelDiff(reused, fresh); n != 0 {
 		t.Errorf("%d old pixels show through, first at %v", n, at)
+	}
+}
+
+// sampleStrategic is a hand-made 4×3 strategic map.
+func sampleStrategic() *mapgen.Strategic {
+	names := []string{"Kessel Flats", "Greenwood", "Harlech Hills", "Rhine Ford", "New Avalon City", "Marsh Edge",
+		"Dustbowl", "Tamar Forest", "The Steppes of Very Long Names", "Blue River", "Port Arthur", "Crossroads"}
+	s := &mapgen.Strategic{Name: "sample", Cols: 4, Rows: 3}
+	for i, n := range names {
+		sec := mapgen.Sector{ID: i + 1, Name: n, Col: i % 4, Row: i / 4, Theme: mapgen.Themes[i%len(mapgen.Themes)], Seed: uint64(i), Orientation: mapgen.Orientation(i % 2)}
+		switch i % 4 {
+		case 0:
+			sec.Objectives = []mapgen.Objective{{Kind: mapgen.City, Name: n + " Town", VP: 3}}
+		case 1:
+			sec.Objectives = []mapgen.Objective{{Kind: mapgen.Spaceport, Name: "Starport", VP: 5}, {Kind: mapgen.Installation, Name: "HPG", VP: 2}}
+		case 2:
+			sec.Objectives = []mapgen.Objective{{Kind: mapgen.Installation, Name: "Depot", VP: 1}}
+		}
+		s.Sectors = append(s.Sectors, sec)
+	}
+	return s
+}
+
+// sampleStrategicView is side 0's map in the orders phase of turn 4:
+// a battlegroup of each order kind, one in orbit, a search, contacts of
+// different ages and a battle.
+func sampleStrategicView(s *mapgen.Strategic) StrategicView {
+	return StrategicView{
+		Map:    s,
+		Title:  "Campaign: " + s.Name + ", turn 4",
+		Viewer: "Lancers",
+		Own: []SectorMark{{SectorID: 1, Label: "BG1"}, {SectorID: 1, Label: "BG2"}, {SectorID: 6, Label: "BG3"},
+			{SectorID: Orbit, Label: "BG4"}, {SectorID: 8, Label: "BG5"}},
+		Contacts: []SectorMark{{SectorID: 7, Side: 1, Seen: 3}, {SectorID: 6, Side: 1, Seen: 4}, {SectorID: 12, Side: 1, Seen: 2}},
+		Orders: []OrderArrow{
+			{Kind: MoveArrow, Path: []int{1, 5}, Label: "BG1"},
+			{Kind: ReconArrow, Path: []int{1, 2, 3}, Label: "BG2"},
+			{Kind: AttackArrow, Path: []int{6, 7}, Label: "BG3"},
+			{Kind: DropArrow, Path: []int{Orbit, 10}, Label: "BG4"},
+			{Kind: LiftOffArrow, Path: []int{8, Orbit}, Label: "BG5"},
+		},
+		Searches: []SectorMark{{SectorID: 5}},
+		Battles:  []BattleMark{{SectorID: 11, Label: "battle 2"}},
+		Scores:   []Score{{Name: "Lancers", VP: 35}, {Name: "Bandits", VP: 10, Side: 1}},
+		Deadline: "orders due Fri 27 Nov 18:00 CET",
+	}
+}
+
+// setupStrategicView is side 1's map in the set-up phase: where it may
+// deploy, and its battlegroups placed so far.
+func setupStrategicView(s *mapgen.Strategic) StrategicView {
+	var deploy []SectorMark
+	for _, sec := range s.Sectors {
+		if sec.Col == s.Cols-1 {
+			deploy = append(deploy, SectorMark{SectorID: sec.ID, Side: 1})
+		}
+	}
+	return StrategicView{
+		Map:    s,
+		Title:  "Campaign: " + s.Name + ", set-up",
+		Viewer: "Bandits",
+		Own:    []SectorMark{{SectorID: deploy[0].SectorID, Label: "BG1", Side: 1}, {SectorID: Orbit, Label: "BG2", Side: 1}},
+		Deploy: deploy,
+		Scores: []Score{{Name: "Lancers", Side: 0}, {Name: "Bandits", Side: 1}},
 	}
 }
