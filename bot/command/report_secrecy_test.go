@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/mapgen/hex"
@@ -26,7 +27,7 @@ func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 		"replay":             string(replay.Data),
 		"replay description": replay.Description,
 		"battle map words":   tacticalDescription(c, b, b.State.View("crucis")),
-		"strategic words":    strategicDescription(c, strategicView(c, c.Side("crucis"), false, "")),
+		"strategic words":    strategicDescription(c, strategicView(c, c.Side("crucis"), false, "", time.Time{})),
 		"digest":             digestText(c, c.Side("crucis"), c.Log),
 	}
 }
