@@ -13,7 +13,7 @@ import (
 
 func (g *Registry) mapCommands() []*entry {
 	return []*entry{
-		{spec: Spec{Name: "map", Sub: "strategic", Description: "the strategic map as your side knows it: your battlegroups and the enemy you have found (secret)", Who: Player, Slow: true, Rate: Render,
+		{spec: Spec{Name: "map", Sub: "strategic", Description: "the strategic map as your side knows it: your battlegroups and orders, enemy found, battles (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{{Name: "side", Description: "referee only: which side (default: all)"}}},
 			scope: campaignScope, refereeReads: true, run: g.mapStrategic},
 		{spec: Spec{Name: "map", Sub: "tactical", Description: "a battle's map as your side sees it (secret)", Who: Player, Slow: true, Rate: Render,
