@@ -65,11 +65,7 @@ func strategicDescription(c *campaign.Campaign, sv render.StrategicView) string 
 		w.WriteString(" No orders given yet.")
 	}
 	if len(sv.Searches) > 0 {
-		var parts []string
-		for _, m := range sv.Searches {
-			parts = append(parts, sectorName(c, m.SectorID))
-		}
-		fmt.Fprintf(&w, " Searches: %s.", strings.Join(parts, ", "))
+		fmt.Fprintf(&w, " Searches: %s.", markSectors(c, sv.Searches))
 	}
 	if len(sv.Contacts) > 0 {
 		var parts []string
@@ -81,13 +77,19 @@ func strategicDescription(c *campaign.Campaign, sv render.StrategicView) string 
 		w.WriteString(" No enemy contact known.")
 	}
 	if len(sv.Deploy) > 0 {
-		var parts []string
-		for _, m := range sv.Deploy {
-			parts = append(parts, sectorName(c, m.SectorID))
-		}
-		fmt.Fprintf(&w, " You may deploy in %s.", strings.Join(parts, ", "))
+		fmt.Fprintf(&w, " You may deploy in %s.", markSectors(c, sv.Deploy))
 	}
 	return fitDescription(w.String())
+}
+
+// markSectors names the sectors of marks: "sector 2 (Greenwood), sector
+// 5 (Kessel Flats)".
+func markSectors(c *campaign.Campaign, marks []render.SectorMark) string {
+	var parts []string
+	for _, m := range marks {
+		parts = append(parts, sectorName(c, m.SectorID))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // arrowWords says what an order arrow shows: "BG1 moves to sector 2

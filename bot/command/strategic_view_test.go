@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,5 +150,57 @@ func TestStrategicViewDeployment(t *testing.T) {
 		if len(want) == 0 || !slices.Equal(got, want) {
 			t.Errorf("%s may deploy in %v; its map marks %v", side, want, got)
 		}
+	}
+}
+
+// Ensure the strategic map's description says what each new element of
+// the picture shows: the score and deadline, the battles, the
+// battlegroups in orbit, each arrow by its kind, the searches, the
+// contacts with the turn seen and the deployment sectors.
+func TestStrategicDescriptionSaysEveryElement(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	c, err := f.store.Get(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := render.StrategicView{
+		Map:    c.Map,
+		Viewer: "7th Crucis Lancers",
+		Own:    []render.SectorMark{{SectorID: 1, Label: "BG1"}, {SectorID: render.Orbit, Label: "BG4"}},
+		Orders: []render.OrderArrow{
+			{Kind: render.MoveArrow, Path: []int{1, 2}, Label: "BG1"},
+			{Kind: render.AttackArrow, Path: []int{1, 5}, Label: "BG2"},
+			{Kind: render.ReconArrow, Path: []int{1, 2, 3}, Label: "BG3"},
+			{Kind: render.DropArrow, Path: []int{render.Orbit, 6}, Label: "BG4"},
+			{Kind: render.LiftOffArrow, Path: []int{1, render.Orbit}, Label: "BG5"},
+		},
+		Searches: []render.SectorMark{{SectorID: 2}},
+		Contacts: []render.SectorMark{{SectorID: 7, Side: 1, Seen: 3}},
+		Battles:  []render.BattleMark{{SectorID: 11, Label: "battle 2"}},
+		Deploy:   []render.SectorMark{{SectorID: 9}},
+		Scores:   []render.Score{{Name: "7th Crucis Lancers", VP: 35}, {Name: "Moore's Bandits", VP: 10, Side: 1}},
+		Deadline: "orders due Fri 27 Nov 18:00 UTC",
+	}
+	got := strategicDescription(c, sv)
+	for _, want := range []string{
+		"Victory points as 7th Crucis Lancers knows them: 7th Crucis Lancers 35, Moore's Bandits 10.",
+		"Orders are due Fri 27 Nov 18:00 UTC.",
+		"Battles being fought: battle 2 in " + sectorName(c, 11) + ".",
+		"BG4 in orbit",
+		"Orders, drawn as arrows: BG1 moves to " + sectorName(c, 2),
+		"BG2 attacks " + sectorName(c, 5),
+		"BG3 scouts through " + sectorName(c, 2) + " to " + sectorName(c, 3),
+		"BG4 drops from orbit into " + sectorName(c, 6),
+		"BG5 lifts off from " + sectorName(c, 1) + " to orbit",
+		"Searches: " + sectorName(c, 2) + ".",
+		"Enemy seen, strength unknown: " + sectorName(c, 7) + " in turn 3.",
+		"You may deploy in " + sectorName(c, 9) + ".",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the description does not say %q:\n%s", want, got)
+		}
+	}
+	if len(got) > MaxDescription {
+		t.Errorf("%d characters, over %d", len(got), MaxDescription)
 	}
 }

@@ -79,12 +79,7 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 		c := themeColor(t)
 		add(symbol{symTheme, int(t)}, t.String(), 0, func(dc *gg.Context, x, y, sz float64) {
 			h := math.Round(sz * 0.4)
-			dc.DrawRectangle(x-h, y-h, 2*h, 2*h)
-			dc.SetColor(c)
-			dc.FillPreserve()
-			dc.SetColor(colDark)
-			dc.SetLineWidth(1)
-			dc.Stroke()
+			box(dc, x-h, y-h, 2*h, 2*h, c, colDark)
 		})
 	}
 	for _, k := range []mapgen.ObjectiveKind{mapgen.City, mapgen.Spaceport, mapgen.Installation} {
@@ -100,12 +95,7 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 	})
 	add(symbol{kind: symOrbit}, "orbit (aboard DropShips)", 0, func(dc *gg.Context, x, y, sz float64) {
 		h := math.Round(sz * 0.4)
-		dc.DrawRectangle(x-h, y-h, 2*h, 2*h)
-		dc.SetColor(colOrbit)
-		dc.FillPreserve()
-		dc.SetColor(colLink)
-		dc.SetLineWidth(1)
-		dc.Stroke()
+		box(dc, x-h, y-h, 2*h, 2*h, colOrbit, colLink)
 	})
 	deploySide := 0
 	if len(v.Deploy) > 0 {
@@ -164,12 +154,7 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 	})
 	add(symbol{kind: symBattle}, "battle being fought", 0, func(dc *gg.Context, x, y, sz float64) {
 		h := math.Round(0.95 * s)
-		dc.DrawRectangle(x-h/2, y-h/2, h, h)
-		dc.SetColor(colBattle)
-		dc.FillPreserve()
-		dc.SetColor(colDark)
-		dc.SetLineWidth(1)
-		dc.Stroke()
+		box(dc, x-h/2, y-h/2, h, h, colBattle, colDark)
 		swords(dc, x, y, 0.36*h)
 	})
 	return items

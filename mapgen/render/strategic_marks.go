@@ -153,16 +153,21 @@ func (p *strategicPainter) battleItem(b BattleMark) markItem {
 	mh := p.markH()
 	w := mh + float64(f.width(b.Label)) + 0.35*p.s
 	return markItem{w: w, draw: func(x, y, h float64) {
-		p.dc.DrawRectangle(x, y, w, h)
-		p.dc.SetColor(colBattle)
-		p.dc.FillPreserve()
-		p.dc.SetColor(colDark)
-		p.dc.SetLineWidth(1)
-		p.dc.Stroke()
+		box(p.dc, x, y, w, h, colBattle, colDark)
 		swords(p.dc, x+h/2, y+h/2, 0.36*h)
 		f.draw(p.img, int(x+h), int(y+h/2)+f.capHeight()/2, b.Label, colDark, 255)
 		p.drawn[symbol{kind: symBattle}] = true
 	}}
+}
+
+// box draws a rectangle filled with fill and outlined in edge.
+func box(dc *gg.Context, x, y, w, h float64, fill, edge color.RGBA) {
+	dc.DrawRectangle(x, y, w, h)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(edge)
+	dc.SetLineWidth(1)
+	dc.Stroke()
 }
 
 // swords draws two crossed swords centred at (x, y) in a box of
