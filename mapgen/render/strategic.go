@@ -261,13 +261,12 @@ func (p *strategicPainter) drawSector(i int) {
 
 	pad := math.Round(0.3 * s)
 	right := xi1 - int(pad)
-	for _, mk := range p.v.Searches {
+	for _, mk := range p.v.Searches { // one a side (the referee sees both)
 		if mk.SectorID == sec.ID {
 			r := 0.32 * s
 			searchIcon(p.dc, float64(right)-r-0.15*s, y0+pad+r+0.05*s, r, sideColor(mk.Side))
 			p.drawn[symbol{kind: symSearch}] = true
 			right -= int(2*r + 0.5*s)
-			break
 		}
 	}
 	nf, tf := p.faces.name, p.faces.text

@@ -98,8 +98,10 @@ func (p *strategicPainter) hop(a, b int, off float64) (x0, y0, x1, y1, lx, ly fl
 		if b == Orbit {
 			id, uy0 = a, -1
 		}
+		// Further right than a move: the badges and contacts along the
+		// bottom of the sector above start at the left.
 		cx, cy := p.centre(id)
-		mx, my, ux, uy = cx+aside+off, cy-p.ch/2-p.gap/2, 0, uy0
+		mx, my, ux, uy = cx+0.36*p.cw+off, cy-p.ch/2-p.gap/2, 0, uy0
 	case !p.v.Map.Adjacent(a, b):
 		ax, ay := p.centre(a)
 		bx, by := p.centre(b)
