@@ -61,7 +61,15 @@ func strategicDescription(c *campaign.Campaign, sv render.StrategicView) string 
 			parts = append(parts, arrowWords(c, a))
 		}
 		fmt.Fprintf(&w, " Orders, drawn as arrows: %s.", strings.Join(parts, "; "))
-	} else if len(sv.Own) > 0 && c.Phase == campaign.PhaseOrders {
+	}
+	if len(sv.Holds) > 0 {
+		var parts []string
+		for _, m := range sv.Holds {
+			parts = append(parts, fmt.Sprintf("%s in %s", m.Label, sectorName(c, m.SectorID)))
+		}
+		fmt.Fprintf(&w, " Holding a prepared position (a rampart on the badge): %s.", strings.Join(parts, "; "))
+	}
+	if len(sv.Orders) == 0 && len(sv.Holds) == 0 && len(sv.Own) > 0 && c.Phase == campaign.PhaseOrders {
 		w.WriteString(" No orders given yet.")
 	}
 	if len(sv.Searches) > 0 {

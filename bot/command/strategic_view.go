@@ -12,7 +12,7 @@ import (
 // strategicView is the strategic map as side (or the referee) may see
 // it, for the picture and its description. A player's is built from
 // campaign.View alone (ruling R10): his battlegroups, in sectors or in
-// orbit, his pending orders as arrows and searches, the enemy he found
+// orbit, his pending orders as arrows, prepared positions and searches, the enemy he found
 // with the turn he found it, the battles being fought (contact is
 // public), the victory points as his side knows them (its own account,
 // the enemy's public points; ruling SE2), the deadline and, in the set-up
@@ -103,6 +103,11 @@ func strategicView(c *campaign.Campaign, side *campaign.Side, isReferee bool, on
 		// resolves them, searches until the search step reads them.
 		if c.Phase == campaign.PhaseOrders {
 			sv.Orders = append(sv.Orders, orderArrows(&s, i, hostile[i])...)
+			for _, id := range s.Orders.Holds {
+				if b := s.Battlegroup(id); b != nil && b.Sector != 0 {
+					sv.Holds = append(sv.Holds, render.SectorMark{SectorID: b.Sector, Label: badgeLabel(id), Side: i})
+				}
+			}
 		}
 		if c.Phase == campaign.PhaseOrders || c.Phase == campaign.PhaseSearches {
 			for _, sec := range s.Orders.Searches {

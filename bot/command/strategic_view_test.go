@@ -65,6 +65,7 @@ func TestStrategicMapSecrecy(t *testing.T) {
 		Moves:    []campaign.Move{{Battlegroup: b.Battlegroups[1].ID, Path: n.Map.Neighbors(b.Battlegroups[1].Sector)[:1]}},
 		Drops:    []campaign.Drop{{Battlegroup: b.Battlegroups[0].ID, Sector: far}},
 		LiftOff:  true,
+		Holds:    []int{b.Battlegroups[len(b.Battlegroups)-1].ID},
 		Searches: []int{1, 2, 3, far},
 	}
 	b.Intel = append(slices.Clone(b.Intel), campaign.Intel{Turn: 2, Sector: 1, Present: true}, campaign.Intel{Turn: 2, Sector: far, Drop: true})
@@ -93,7 +94,7 @@ func TestStrategicViewIsTheSidesOwn(t *testing.T) {
 	if c.Sides[own].ID != "crucis" {
 		t.Fatalf("crucis is side %q", c.Sides[own].ID)
 	}
-	for _, m := range slices.Concat(sv.Own, sv.Searches, sv.Deploy) {
+	for _, m := range slices.Concat(sv.Own, sv.Searches, sv.Holds, sv.Deploy) {
 		if m.Side != own {
 			t.Errorf("a mark of side %d on crucis's map: %+v", m.Side, m)
 		}
@@ -175,6 +176,7 @@ func TestStrategicDescriptionSaysEveryElement(t *testing.T) {
 			{Kind: render.LiftOffArrow, Path: []int{1, render.Orbit}, Label: "BG5"},
 		},
 		Searches: []render.SectorMark{{SectorID: 2}},
+		Holds:    []render.SectorMark{{SectorID: 4, Label: "BG6"}},
 		Contacts: []render.SectorMark{{SectorID: 7, Side: 1, Seen: 3}},
 		Battles:  []render.BattleMark{{SectorID: 11, Label: "battle 2"}},
 		Deploy:   []render.SectorMark{{SectorID: 9}},
@@ -192,6 +194,7 @@ func TestStrategicDescriptionSaysEveryElement(t *testing.T) {
 		"BG3 scouts through " + sectorName(c, 2) + " to " + sectorName(c, 3),
 		"BG4 drops from orbit into " + sectorName(c, 6),
 		"BG5 lifts off from " + sectorName(c, 1) + " to orbit",
+		"Holding a prepared position (a rampart on the badge): BG6 in " + sectorName(c, 4) + ".",
 		"Searches: " + sectorName(c, 2) + ".",
 		"Enemy seen, strength unknown: " + sectorName(c, 7) + " in turn 3.",
 		"You may deploy in " + sectorName(c, 9) + ".",

@@ -28,6 +28,7 @@ const (
 	symBattlegroup
 	symContact
 	symArrow
+	symHold
 	symSearch
 	symBattle
 )
@@ -54,7 +55,7 @@ func symbolsOf(v StrategicView) map[symbol]bool {
 	for _, x := range []struct {
 		k symbolKind
 		n int
-	}{{symContact, len(v.Contacts)}, {symSearch, len(v.Searches)}, {symBattle, len(v.Battles)}, {symDeploy, len(v.Deploy)}} {
+	}{{symContact, len(v.Contacts)}, {symHold, len(v.Holds)}, {symSearch, len(v.Searches)}, {symBattle, len(v.Battles)}, {symDeploy, len(v.Deploy)}} {
 		if x.n > 0 {
 			use[symbol{kind: x.k}] = true
 		}
@@ -144,6 +145,15 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 			arrow(dc, s, x-sz, y, x+sz, y, arrowStyles[k], sideColor(orderSide))
 		})
 	}
+	holdSide := 0
+	if len(v.Holds) > 0 {
+		holdSide = v.Holds[0].Side
+	}
+	add(symbol{kind: symHold}, "hold (prepared position)", 0, func(dc *gg.Context, x, y, sz float64) {
+		h := math.Round(0.95 * s)
+		badge(dc, x-h/2-0.1*s, y-h/2, h+0.2*s, h, sideColor(holdSide))
+		rampart(dc, x, y, 0.28*s)
+	})
 	searchSide := 0
 	if len(v.Searches) > 0 {
 		searchSide = v.Searches[0].Side

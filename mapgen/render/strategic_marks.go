@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -80,15 +81,40 @@ func (p *strategicPainter) drawOverflow(line []markItem, more int, xa, xb, y flo
 // badgeItem is a battlegroup's badge: a rounded bar in its side's
 // colour, labelled "BG3", unlike the square unit counters of the
 // tactical maps (whose labels are "A3").
+//
+// A battlegroup ordered to hold a prepared position carries a rampart
+// before its label.
 func (p *strategicPainter) badgeItem(mk SectorMark) markItem {
 	f := p.faces.mark
 	lbl := orQuestion(mk.Label)
-	w := float64(f.width(lbl)) + 0.7*p.s
+	hold := slices.ContainsFunc(p.v.Holds, func(h SectorMark) bool {
+		return h.SectorID == mk.SectorID && h.Label == mk.Label && h.Side == mk.Side
+	})
+	fort := 0.0
+	if hold {
+		fort = 0.7 * p.s
+	}
+	w := float64(f.width(lbl)) + 0.7*p.s + fort
 	return markItem{w: w, draw: func(x, y, h float64) {
 		badge(p.dc, x, y, w, h, sideColor(mk.Side))
-		f.drawCentered(p.img, int(x+w/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		if hold {
+			rampart(p.dc, x+0.3*p.s+fort/2, y+h/2, 0.28*p.s)
+			p.drawn[symbol{kind: symHold}] = true
+		}
+		f.drawCentered(p.img, int(x+fort+(w-fort)/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		p.drawn[symbol{symBattlegroup, mk.Side}] = true
 	}}
+}
+
+// rampart is a prepared position's sign, centred at (x, y) in a box of
+// half-side r: a white wall with three merlons.
+func rampart(dc *gg.Context, x, y, r float64) {
+	dc.SetColor(colWhite)
+	dc.DrawRectangle(x-r, y-0.2*r, 2*r, 1.1*r)
+	for i := range 3 {
+		dc.DrawRectangle(x-r+float64(i)*0.8*r, y-0.8*r, 0.4*r, 0.7*r)
+	}
+	dc.Fill()
 }
 
 // badge draws a battlegroup badge's shape: a bar with round ends.

@@ -59,6 +59,7 @@ func TestStrategicErrors(t *testing.T) {
 		{"ErrSector", func(v *StrategicView, o *Options) { v.Own = []SectorMark{{SectorID: 13, Label: "1st"}} }, ErrSector},
 		{"ErrSectorNegative", func(v *StrategicView, o *Options) { v.Contacts = []SectorMark{{SectorID: -1}} }, ErrSector},
 		{"ErrSearchInOrbit", func(v *StrategicView, o *Options) { v.Searches = []SectorMark{{SectorID: Orbit}} }, ErrSector},
+		{"ErrHoldInOrbit", func(v *StrategicView, o *Options) { v.Holds = []SectorMark{{SectorID: Orbit, Label: "BG4"}} }, ErrSector},
 		{"ErrBattleSector", func(v *StrategicView, o *Options) { v.Battles = []BattleMark{{SectorID: 13, Label: "battle 1"}} }, ErrSector},
 		{"ErrMoveToOrbit", func(v *StrategicView, o *Options) {
 			v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{1, Orbit}, Label: "BG1"}}
@@ -213,15 +214,15 @@ func sampleStrategic() *mapgen.Strategic {
 }
 
 // sampleStrategicView is side 0's map in the orders phase of turn 4:
-// a battlegroup of each order kind, one in orbit, a search, contacts of
-// different ages and a battle.
+// a battlegroup of each order kind (one holding a prepared position),
+// one in orbit, a search, contacts of different ages and a battle.
 func sampleStrategicView(s *mapgen.Strategic) StrategicView {
 	return StrategicView{
 		Map:    s,
 		Title:  "Campaign: " + s.Name + ", turn 4",
 		Viewer: "Lancers",
 		Own: []SectorMark{{SectorID: 1, Label: "BG1"}, {SectorID: 1, Label: "BG2"}, {SectorID: 6, Label: "BG3"},
-			{SectorID: Orbit, Label: "BG4"}, {SectorID: 8, Label: "BG5"}},
+			{SectorID: Orbit, Label: "BG4"}, {SectorID: 8, Label: "BG5"}, {SectorID: 12, Label: "BG6"}},
 		Contacts: []SectorMark{{SectorID: 7, Side: 1, Seen: 3}, {SectorID: 6, Side: 1, Seen: 4}, {SectorID: 12, Side: 1, Seen: 2}},
 		Orders: []OrderArrow{
 			{Kind: MoveArrow, Path: []int{1, 5}, Label: "BG1"},
@@ -231,6 +232,7 @@ func sampleStrategicView(s *mapgen.Strategic) StrategicView {
 			{Kind: LiftOffArrow, Path: []int{8, Orbit}, Label: "BG5"},
 		},
 		Searches: []SectorMark{{SectorID: 5}},
+		Holds:    []SectorMark{{SectorID: 12, Label: "BG6"}},
 		Battles:  []BattleMark{{SectorID: 11, Label: "battle 2"}},
 		Scores:   []Score{{Name: "Lancers", VP: 35}, {Name: "Bandits", VP: 10, Side: 1}},
 		Deadline: "orders due Fri 27 Nov 18:00 CET",

@@ -88,7 +88,10 @@ type StrategicView struct {
 	Orders   []OrderArrow
 	// Searches are the sectors searched this turn.
 	Searches []SectorMark
-	Battles  []BattleMark
+	// Holds are the battlegroups ordered to hold a prepared position,
+	// by their badges' labels: their badges carry a rampart.
+	Holds   []SectorMark
+	Battles []BattleMark
 	// Deploy are the sectors where the viewer may place his battlegroups
 	// (the set-up phase).
 	Deploy []SectorMark
@@ -119,8 +122,8 @@ func (v *StrategicView) check() error {
 		}
 		return nil
 	}
-	// Battlegroups, own or the enemy's, may be in orbit; searches and
-	// deployment are of sectors.
+	// Battlegroups, own or the enemy's, may be in orbit; searches,
+	// deployment and prepared positions are of sectors.
 	for _, marks := range [][]SectorMark{v.Own, v.Contacts} {
 		for _, mk := range marks {
 			if err := sector(mk.SectorID, true, fmt.Sprintf("mark %q", mk.Label)); err != nil {
@@ -128,9 +131,9 @@ func (v *StrategicView) check() error {
 			}
 		}
 	}
-	for _, marks := range [][]SectorMark{v.Searches, v.Deploy} {
+	for _, marks := range [][]SectorMark{v.Searches, v.Deploy, v.Holds} {
 		for _, mk := range marks {
-			if err := sector(mk.SectorID, false, "search or deployment mark"); err != nil {
+			if err := sector(mk.SectorID, false, fmt.Sprintf("search, deployment or hold mark %q", mk.Label)); err != nil {
 				return err
 			}
 		}
