@@ -197,7 +197,7 @@ func BenchmarkDrawTactical64x17(b *testing.B) {
 }
 
 func BenchmarkStrategic12(b *testing.B) {
-	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	v, o := sampleStrategicView(strategicMap(b)), StrategicOptions()
 	img, err := drawStrategic(v, o, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -256,7 +256,7 @@ func TestPNGSize(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), DefaultOptions()); err != nil {
+	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), StrategicOptions()); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > strategicPNGBudget {

@@ -83,24 +83,6 @@ type Tactical struct {
 	Viewer     string // the player (or side) the picture is for
 }
 
-// SectorMark puts a battlegroup or a contact in a sector of the strategic
-// map.
-type SectorMark struct {
-	SectorID int
-	Label    string // "" draws a question mark: a contact not yet identified
-	Side     int
-}
-
-// StrategicView is one viewer's picture of the strategic map: his own
-// battlegroups and the enemy contacts he knows of.
-type StrategicView struct {
-	Map      *mapgen.Strategic
-	Own      []SectorMark
-	Contacts []SectorMark
-	Title    string
-	Viewer   string
-}
-
 // Options say how big and with what extras a map is drawn.
 type Options struct {
 	// HexSize is the distance from a hex's centre to a corner in pixels,
@@ -134,6 +116,17 @@ const (
 // DefaultOptions are the options the bot posts maps with.
 func DefaultOptions() Options {
 	return Options{HexSize: DefaultHexSize, HexNumbers: true, Legend: true, Compression: png.BestSpeed}
+}
+
+// StrategicOptions are the options the bot posts strategic maps with:
+// DefaultOptions at zlib's default compression, not its fastest. A
+// strategic map has a tenth of a sector map's pixels but more text and
+// marks a pixel, so the default level costs a few milliseconds and keeps
+// it inside its 30 KB budget (BENCHMARKS.md).
+func StrategicOptions() Options {
+	o := DefaultOptions()
+	o.Compression = png.DefaultCompression
+	return o
 }
 
 // Errors returned for a view that cannot be drawn.
@@ -233,24 +226,6 @@ func (c *Counter) check() error {
 	}
 	if !slices.Contains(experiences, c.Experience) {
 		return fmt.Errorf("%w: unknown experience %q", ErrCounter, c.Experience)
-	}
-	return nil
-}
-
-func (v *StrategicView) check() error {
-	s := v.Map
-	if s == nil {
-		return ErrNoMap
-	}
-	if err := s.Check(); err != nil { // a grid may have holes (mapgen.ReadStrategic)
-		return fmt.Errorf("render: strategic map: %w", err)
-	}
-	for _, marks := range [][]SectorMark{v.Own, v.Contacts} {
-		for _, mk := range marks {
-			if s.ByID(mk.SectorID) == nil {
-				return fmt.Errorf("%w: mark %q in sector %d of %d", ErrSector, mk.Label, mk.SectorID, len(s.Sectors))
-			}
-		}
 	}
 	return nil
 }
