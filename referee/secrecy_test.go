@@ -385,3 +385,37 @@ func stCheckEvents(t *testing.T, where string, s *State, side string, events []E
 		}
 	}
 }
+
+// Ensure a side's view holds its own deployment zones and never the
+// enemy's (each side is told its zones alone and deploys in secret,
+// CB2), and the referee's holds every side's: the tactical map draws
+// the zones from the view.
+func TestViewZonesSecret(t *testing.T) {
+	s := stBattle(t, mapgen.New(16, 17), stUnit("A1", "heavy-mech", "0105"), stUnit("A2", "hover", "0106"), stUnit("B1", "light-mech", "1605"))
+	s.Campaign = &CampaignRules{Zones: map[string]Zone{
+		"A1": {Edge: West, Depth: CampaignZoneDepth}, "A2": {Edge: West, Depth: CampaignZoneDepth},
+		"B1": {Edge: East, Depth: CampaignZoneDepth},
+	}}
+	west := ViewZone{Side: "lancers", SideIndex: 0, Zone: Zone{Edge: West, Depth: CampaignZoneDepth}}
+	east := ViewZone{Side: "bandits", SideIndex: 1, Zone: Zone{Edge: East, Depth: CampaignZoneDepth}}
+	for _, tc := range []struct {
+		name string
+		v    View
+		want []ViewZone
+	}{
+		{"lancers", s.View("lancers"), []ViewZone{west}},
+		{"bandits", s.View("bandits"), []ViewZone{east}},
+		{"referee", s.RefereeView(), []ViewZone{west, east}},
+		{"spectator", s.View("nobody"), nil},
+	} {
+		if !slices.Equal(tc.v.Zones, tc.want) {
+			t.Errorf("%s sees zones %+v, want %+v", tc.name, tc.v.Zones, tc.want)
+		}
+	}
+	// The enemy's zone changing changes nothing the lancers see.
+	before := s.View("lancers")
+	s.Campaign.Zones["B1"] = Zone{Edge: North, Depth: CampaignZoneDepth}
+	if after := s.View("lancers"); !slices.Equal(after.Zones, before.Zones) {
+		t.Errorf("the bandits' zone moved and the lancers' view changed: %+v → %+v", before.Zones, after.Zones)
+	}
+}
