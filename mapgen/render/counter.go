@@ -46,8 +46,8 @@ type counterStyle struct {
 	small  *glyphSet // experience initial
 }
 
-func newCounterStyle(hexSize float64) (counterStyle, error) {
-	c := math.Round(1.5 * hexSize)
+// newCounterStyle is the style of counters c pixels square.
+func newCounterStyle(c float64) (counterStyle, error) {
 	label, err := face(bold, 0.34*c)
 	if err != nil {
 		return counterStyle{}, err
@@ -82,7 +82,8 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	xi, yi, ci := int(x), int(y), int(c)
 
 	// A drop shadow lifts the counter off busy terrain.
-	blendRect(img, xi+2, yi+2, xi+ci+2, yi+ci+2, colDark, 90)
+	sh := shadow(c)
+	blendRect(img, xi+sh, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
 	fillRect(img, xi, yi, xi+ci, yi+ci, side)
 	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
 
@@ -133,6 +134,14 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 			disc(img, px, y+0.14*c, r, colPip, 255)
 		}
 	}
+}
+
+// shadow is how far a counter's drop shadow falls, right and down.
+func shadow(c float64) int {
+	if c >= 24 {
+		return 2
+	}
+	return 1
 }
 
 // symbolKey names a symbol drawn in a box of w×h pixels with strokes lw

@@ -106,7 +106,7 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 			}
 			img = newPicture(base.Rect.Dx(), base.Rect.Dy(), canvasPix)
 			copy(img.Pix, base.Pix)
-			if err := drawCounters(img, lay.g, t.Counters); err != nil {
+			if err := drawCounters(img, lay.counters(), t.Counters); err != nil {
 				return err
 			}
 			fillRect(img, 0, 0, img.Rect.Dx(), lay.strip.height, colBackground)

@@ -39,8 +39,9 @@ func TestTacticalSample(t *testing.T) {
 	golden(t, "tactical-sample", MustDrawTactical(t, sampleView(), DefaultOptions()))
 }
 
-// Ensure the picture has the size the budgets plan for: about 1950×650 for
-// a 64×17 sector at the default hex size.
+// Ensure the picture has the size the budgets plan for: about 2070×760
+// for a 64×17 sector at the default hex size, the rulers' margins
+// included.
 func TestTacticalSize(t *testing.T) {
 	m, err := mapgen.Join(sampleSheet(), sampleSheet(), mapgen.Wide)
 	if err != nil {
@@ -48,8 +49,8 @@ func TestTacticalSize(t *testing.T) {
 	}
 	img := MustDrawTactical(t, Tactical{Map: m, Title: "size"}, DefaultOptions())
 	b := img.Bounds()
-	if b.Dx() < 1900 || b.Dx() > 2000 || b.Dy() < 620 || b.Dy() > 700 {
-		t.Errorf("64×17 at hex size 20 is %v, want about 1950×650", b.Size())
+	if b.Dx() < 2000 || b.Dx() > 2120 || b.Dy() < 700 || b.Dy() > 800 {
+		t.Errorf("64×17 at hex size 20 is %v, want about 2070×760", b.Size())
 	}
 }
 

@@ -79,8 +79,38 @@ type Tactical struct {
 	Map        *mapgen.Map
 	Counters   []Counter
 	Highlights []Highlight
-	Title      string
-	Viewer     string // the player (or side) the picture is for
+	// Edges are the sides' retreat edges the viewer knows, drawn as a bar
+	// in the side colour beside that edge of the map.
+	Edges  []EdgeMark
+	Title  string
+	Viewer string // the player (or side) the picture is for
+}
+
+// MapEdge is a side of the map.
+type MapEdge int
+
+// The map edges, as the referee names them.
+const (
+	North MapEdge = iota
+	East
+	South
+	West
+	numMapEdges
+)
+
+var mapEdgeNames = [numMapEdges]string{"north", "east", "south", "west"}
+
+func (e MapEdge) String() string {
+	if e >= 0 && e < numMapEdges {
+		return mapEdgeNames[e]
+	}
+	return fmt.Sprintf("MapEdge(%d)", int(e))
+}
+
+// EdgeMark is a side's retreat edge.
+type EdgeMark struct {
+	Edge MapEdge
+	Side int
 }
 
 // SectorMark puts a battlegroup or a contact in a sector of the strategic
@@ -204,6 +234,11 @@ func (v *Tactical) check() error {
 		}
 		if err := c.check(); err != nil {
 			return fmt.Errorf("counter %d (%q): %w", i, c.Label, err)
+		}
+	}
+	for i, e := range v.Edges {
+		if e.Edge < 0 || e.Edge >= numMapEdges {
+			return fmt.Errorf("render: edge mark %d: unknown edge %d", i, int(e.Edge))
 		}
 	}
 	for i, hl := range v.Highlights {
