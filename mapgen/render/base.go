@@ -113,6 +113,7 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 		}
 		out = (*pix)[:W*H]
 	}
+	clear(out[:sh*W]) // the strip's pixels are looked up afresh (quantiseRect)
 	copy(out[sh*W:], base)
 	p := &image.Paletted{Pix: out, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
@@ -213,15 +214,20 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	}
 }
 
-// quantiseRect maps rectangle r of img to the palette, into p.
+// quantiseRect maps rectangle r of img to the palette, into p. A pixel
+// whose colour is still that of its entry in p keeps the entry: two
+// entries may share a 5-6-5 cell, and the terrain under an overlay's
+// rectangle must come back as it was.
 func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle) {
-	t := paletteIndex()
+	t, back := paletteIndex(), paletteRGBA()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
-		for x := range dst {
+		for x, i := range dst {
 			s := src[4*x : 4*x+3 : 4*x+3]
-			dst[x] = t[key565(s[0], s[1], s[2])]
+			if c := &back[i]; s[0] != c[0] || s[1] != c[1] || s[2] != c[2] {
+				dst[x] = t[key565(s[0], s[1], s[2])]
+			}
 		}
 	}
 }

@@ -86,6 +86,9 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	blendRect(img, xi+sh, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
 	fillRect(img, xi, yi, xi+ci, yi+ci, side)
 	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
+	if ci < minMarkedCounter {
+		return // a chip in the side colour: too small for marks to read
+	}
 
 	// The NATO-style symbol frame.
 	fx0, fy0 := x+0.1*c, y+0.27*c
@@ -130,11 +133,19 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 		r := math.Max(1.3, 0.055*c)
 		for i := range k.Step {
 			px := x + 0.9*c - r - float64(i)*(2*r+1.5)
+			if px-r-0.8 < x {
+				break // a counter in a stack of three or four is too small for them all
+			}
 			disc(img, px, y+0.14*c, r+0.8, colDark, 255)
 			disc(img, px, y+0.14*c, r, colPip, 255)
 		}
 	}
 }
+
+// minMarkedCounter is the smallest counter side, in pixels, that carries
+// its symbol, label and pips; a smaller one (three or four to a hex, or
+// a tiny hex size) is a plain chip in the side colour.
+const minMarkedCounter = 12
 
 // shadow is how far a counter's drop shadow falls, right and down.
 func shadow(c float64) int {

@@ -28,6 +28,7 @@ func sampleView() Tactical {
 		Map:        sampleSheet(),
 		Counters:   sampleCounters(),
 		Highlights: sampleHighlights(),
+		Edges:      []EdgeMark{{Edge: West, Side: 0}, {Edge: East, Side: 1}},
 		Title:      "Battle of Kessel Flats, turn 3",
 		Viewer:     "Lancers",
 	}
@@ -231,7 +232,7 @@ func TestEveryPixelPainted(t *testing.T) {
 	for _, tc := range []struct {
 		w, h int
 		size float64
-	}{{1, 1, 20}, {2, 3, 8}, {5, 5, 13.7}, {32, 17, 20}, {7, 2, 64}, {3, 9, 33.3}} {
+	}{{1, 1, 20}, {2, 3, 8}, {5, 5, 13.7}, {32, 17, 20}, {7, 2, 64}, {3, 9, 33}, {3, 9, 33.3}} {
 		v := Tactical{Map: mapgen.New(tc.w, tc.h), Title: "T"}
 		o := Options{HexSize: tc.size, Legend: tc.w%2 == 1, HexNumbers: true}
 		fresh, err := drawTactical(v, o, nil)
