@@ -419,3 +419,36 @@ func TestViewZonesSecret(t *testing.T) {
 		t.Errorf("the bandits' zone moved and the lancers' view changed: %+v → %+v", before.Zones, after.Zones)
 	}
 }
+
+// Ensure the route a move preview draws is the one the move takes, and
+// is planned from what the side knows: hidden enemy infantry across the
+// cheapest route does not bend it (R10).
+func TestCheapestPath(t *testing.T) {
+	open := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("B1", "light-mech", "0906"))
+	hidden := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("B1", "light-mech", "0906"), stUnit("B2", "infantry", "0303"))
+	hidden.Unit("B2").Hidden = true
+	to := hex.MustParse("0503")
+	want, err := CheapestPath(open, "A1", to)
+	if err != nil || len(want) == 0 || want[len(want)-1] != to {
+		t.Fatalf("CheapestPath = %v, %v; want a route ending at %s", want, err, to)
+	}
+	if got, err := CheapestPath(hidden, "A1", to); err != nil || !slices.Equal(got, want) {
+		t.Errorf("with hidden infantry on the way the preview's route is %v, %v; want %v", got, err, want)
+	}
+	next, _, err := Apply(open, Action{Kind: ActMove, Side: "lancers", Unit: "A1", To: to}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := next.Unit("A1").Hex; got != to {
+		t.Errorf("A1 moved to %s, want %s", got, to)
+	}
+	if _, _, err := Apply(open, Action{Kind: ActMove, Side: "lancers", Unit: "A1", To: to, Path: want}, nil); err != nil {
+		t.Errorf("the previewed route %v is refused: %v", want, err)
+	}
+	if _, err := CheapestPath(open, "A1", hex.MustParse("1006")); err == nil {
+		t.Error("a hex beyond the MP left has a route")
+	}
+	if _, err := CheapestPath(open, "Z9", to); err == nil {
+		t.Error("a unit not in the battle has a route")
+	}
+}
