@@ -12,8 +12,7 @@ import (
 // tacticalMarks says in words what a battle picture marks besides the
 // counters, from the same view and highlights it is drawn from
 // (render.FromView): the retreat edges, the deployment zones the view
-// holds while the sides deploy, a move's path and its reachable hexes,
-// and where the coordinates are printed.
+// holds while the sides deploy, a move's path and its reachable hexes.
 func tacticalMarks(v referee.View, hl []render.Highlight) string {
 	var w strings.Builder
 	var edges []string
@@ -49,7 +48,6 @@ func tacticalMarks(v referee.View, hl []render.Highlight) string {
 			fmt.Fprintf(&w, " Path drawn as an arrow: %s.", strings.Join(names, " → "))
 		}
 	}
-	w.WriteString(" Columns are numbered along the top and bottom, rows down both sides.")
 	return w.String()
 }
 

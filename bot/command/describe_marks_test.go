@@ -32,7 +32,6 @@ unit B1 bandits light-mech regular 3/3/4 reserve mp=6`, nil)
 		"7th Crucis Lancers by the west edge and Moore's Bandits by the east edge",
 		"7th Crucis Lancers deploys within 3 hexes of the west edge",
 		"3 reachable hexes tinted", "Path drawn as an arrow: 0205 → 0305 → 0405",
-		"Columns are numbered",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the lancers' marks %q lack %q", got, want)
