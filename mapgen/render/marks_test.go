@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen"
@@ -219,5 +220,17 @@ unit B2 bandits infantry regular 1/2/3 @`+hidden+` hidden mp=1`, nil)
 	s.Phase = referee.PhaseMovement
 	if v := FromView(s.View("lancers"), "t"); len(v.Highlights) != 0 {
 		t.Errorf("zones drawn after deployment: %+v", v.Highlights)
+	}
+}
+
+// Ensure an edge mark naming no edge is refused with an error naming it,
+// before any pixel is drawn.
+func TestEdgeMarkErrors(t *testing.T) {
+	for _, e := range []MapEdge{-1, numMapEdges, 40} {
+		v := sampleView()
+		v.Edges = []EdgeMark{{Edge: e}}
+		if _, err := DrawTactical(v, DefaultOptions()); err == nil || !strings.Contains(err.Error(), "unknown edge") {
+			t.Errorf("edge %d: err = %v", int(e), err)
+		}
 	}
 }
