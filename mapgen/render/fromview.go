@@ -12,7 +12,8 @@ import (
 // to its viewer: the counters the view holds (own ones with their step
 // and experience; enemy ones as sighted, a blind while the class is
 // unknown, values only once probed), the battle's rubble drawn on a copy
-// of the map, the sides' retreat edges (public, S13), the deployment
+// of the map, the sides' retreat edges (public, S13; an enemy's only
+// once the battle has begun, TM1), the deployment
 // zones the view holds (its own side's, every side's for the referee)
 // while the sides deploy, and the extra highlights given (a move's path,
 // a line of fire). It reads nothing but the view, so the picture can
@@ -52,7 +53,7 @@ func FromView(v referee.View, title string, highlights ...Highlight) Tactical {
 	}
 	for _, sd := range v.Sides {
 		for e := range numMapEdges {
-			if sd.RetreatEdge == e.String() {
+			if v.EdgeShown(sd) && sd.RetreatEdge == e.String() {
 				t.Edges = append(t.Edges, EdgeMark{Edge: e, Side: sd.Index})
 			}
 		}

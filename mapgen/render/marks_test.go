@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,18 +179,24 @@ func TestTacticalLegendMarks(t *testing.T) {
 }
 
 // Ensure a side's battle map never shows what it may not know of the
-// enemy (ruling R10): its own deployment zone is hatched while the sides
-// deploy and the enemy's is not; both retreat edges are drawn (public,
-// S13); and the picture does not change when the enemy's zone, its
-// units in reserve or its hidden infantry do. The referee's map hatches
-// both zones.
+// enemy (rulings R10, TM1): while the sides deploy its own deployment
+// zone is hatched and its own retreat edge drawn, the enemy's neither;
+// the picture does not change when the enemy's zone, retreat edge,
+// units in reserve or hidden infantry do. The referee's map shows both
+// zones and edges; once the battle has begun, both edges and no zone.
 func TestFromViewSecrecy(t *testing.T) {
-	pos := func(enemyZone, hidden string) *referee.State {
+	// The bandits' zones and retreat edge by edge, and where their
+	// hidden infantry stands.
+	pos := func(edge, hidden string) *referee.State {
+		retreat := edge
+		if edge == "none" {
+			retreat = "south"
+		}
 		s, err := referee.ReadPosition(`map blank 20x12
 turn 1 deploy lancers
 side lancers name="Lancers" retreat=west
-side bandits name="Bandits" retreat=east
-campaign zone=A1:west:3 zone=B1:`+enemyZone+` zone=B2:`+enemyZone+`
+side bandits name="Bandits" retreat=`+retreat+`
+campaign zone=A1:west:3 zone=B1:`+edge+`:3 zone=B2:`+edge+`:3
 unit A1 lancers heavy-mech regular 5/5/6 @0205 mp=4
 unit B1 bandits light-mech regular 3/3/4 reserve mp=6
 unit B2 bandits infantry regular 1/2/3 @`+hidden+` hidden mp=1`, nil)
@@ -198,28 +205,28 @@ unit B2 bandits infantry regular 1/2/3 @`+hidden+` hidden mp=1`, nil)
 		}
 		return s
 	}
-	s := pos("east:3", "1806")
+	s := pos("east", "1806")
 	v := FromView(s.View("lancers"), "t")
 	if len(v.Highlights) != 1 || v.Highlights[0].Kind != Deployment || v.Highlights[0].Side != 0 {
 		t.Fatalf("the lancers' map marks %+v, want their own zone alone", v.Highlights)
 	}
-	if len(v.Edges) != 2 {
-		t.Errorf("the lancers' map shows retreat edges %+v, want both sides'", v.Edges)
+	if want := []EdgeMark{{Edge: West, Side: 0}}; !slices.Equal(v.Edges, want) {
+		t.Errorf("while deploying the lancers' map shows retreat edges %+v, want %+v", v.Edges, want)
 	}
-	if r := FromView(s.RefereeView(), "t"); len(r.Highlights) != 2 {
-		t.Errorf("the referee's map marks %d zones, want 2", len(r.Highlights))
+	if r := FromView(s.RefereeView(), "t"); len(r.Highlights) != 2 || len(r.Edges) != 2 {
+		t.Errorf("the referee's map marks %d zones and %d edges, want 2 and 2", len(r.Highlights), len(r.Edges))
 	}
 	want := MustDrawTactical(t, v, DefaultOptions())
-	for _, alt := range []*referee.State{pos("north:3", "1806"), pos("east:3", "1907"), pos("none:3", "1806")} {
+	for _, alt := range []*referee.State{pos("north", "1806"), pos("east", "1907"), pos("none", "1806")} {
 		got := MustDrawTactical(t, FromView(alt.View("lancers"), "t"), DefaultOptions())
 		if n, at := pixelDiff(got, want); n != 0 {
 			t.Errorf("the bandits' secret set-up changed %d pixels of the lancers' map, first at %v", n, at)
 		}
 	}
-	// Once the battle is on, no zone is drawn.
+	// Once the battle is on, no zone is drawn, and both edges are.
 	s.Phase = referee.PhaseMovement
-	if v := FromView(s.View("lancers"), "t"); len(v.Highlights) != 0 {
-		t.Errorf("zones drawn after deployment: %+v", v.Highlights)
+	if v := FromView(s.View("lancers"), "t"); len(v.Highlights) != 0 || len(v.Edges) != 2 {
+		t.Errorf("after deployment the lancers' map marks %+v and edges %+v, want no zone and both edges", v.Highlights, v.Edges)
 	}
 }
 
