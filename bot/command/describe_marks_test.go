@@ -1,6 +1,7 @@
 package command
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,5 +47,64 @@ unit B1 bandits light-mech regular 3/3/4 reserve mp=6`, nil)
 	s.Phase = referee.PhaseMovement
 	if got := tacticalMarks(s.View("lancers"), nil); strings.Contains(got, "deploys") || !strings.Contains(got, "7th Crucis Lancers by the west edge and Moore's Bandits by the east edge") {
 		t.Errorf("after deployment the marks say %q", got)
+	}
+}
+
+// Ensure a move preview draws the route the move would take: asked for
+// a hex without a path, the cheapest route is drawn as an arrow, named
+// in the reply and in the picture's words with the reachable hexes,
+// and nothing moves.
+func TestMovePreviewDrawsPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a campaign turn")
+	}
+	f, id := cmdBattle(t)
+	bid := strconv.Itoa(id)
+	players := map[string]string{"crucis": "alice", "bandits": "bob"}
+	cmdDecideBattle(f, id)
+	st := f.scdCampaign(1).Battle(id).State
+	if st.Phase != referee.PhaseMovement {
+		t.Fatalf("battle %d is in the %s phase, want movement", id, st.Phase)
+	}
+	side := st.PhasingSide().ID
+	var mover string
+	var to hex.Hex
+	var path []hex.Hex
+	for _, u := range st.Units {
+		for _, a := range referee.ValidActions(st, u.ID) {
+			if p, err := referee.CheapestPath(st, u.ID, a.To); u.Side == side && a.Kind == referee.ActMove && err == nil && len(p) > len(path) {
+				mover, to, path = u.ID, a.To, p
+			}
+		}
+	}
+	if len(path) < 2 {
+		t.Fatalf("no unit of %s has a route of two hexes or more", side)
+	}
+	from := *st.View(side).Unit(mover).Hex
+	out := f.cmdMust(players[side], "battle", "move", "battle", bid, "unit", mover, "to", to.String(), "preview", "true")
+	if len(out) != 1 || len(out[0].Files) != 1 {
+		t.Fatalf("move preview: %s", cmdTexts(out))
+	}
+	route := hexList(from, path)
+	if !strings.Contains(out[0].Text, "("+route+")") {
+		t.Errorf("the preview %q does not name the route %s", out[0].Text, route)
+	}
+	if d := out[0].Files[0].Description; !strings.Contains(d, "Path drawn as an arrow: "+route) || !strings.Contains(d, "reachable hexes tinted") {
+		t.Errorf("the preview's picture says %q", d)
+	}
+	if after := f.scdCampaign(1).Battle(id).State.Unit(mover).Hex; after != from {
+		t.Errorf("the preview moved %s to %s", mover, after)
+	}
+}
+
+// cmdDecideBattle answers the open decisions of battle id (who moves
+// first, say) with their first option, as each side's player: with both
+// sides deployed (cmdBattle), the battle then begins.
+func cmdDecideBattle(f *cmdFixture, id int) {
+	players := map[string]string{"crucis": "alice", "bandits": "bob"}
+	for _, d := range f.scdCampaign(1).Decisions {
+		if d.Battle == id {
+			f.cmdMust(players[d.Side], "campaign", "decide", "decision", strconv.Itoa(d.ID), "answer", d.Options[0])
+		}
 	}
 }
