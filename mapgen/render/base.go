@@ -34,11 +34,12 @@ type terrainBase struct {
 
 // baseKey is what a terrain base depends on besides the cells and tints
 // it keeps: the map's and the picture's size, the hex size, the hex
-// numbers; and a hash of the cells and tints.
+// numbers and rulers; and a hash of the cells and tints.
 type baseKey struct {
 	w, h, W, H int
 	size       float64
 	numbers    bool
+	rulers     bool
 	sum        uint64
 }
 
@@ -64,7 +65,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) []byte {
 		mh.Write([]byte{boolByte(r), byte(t.deploy[i])})
 	}
 	H := lay.H - lay.strip.height
-	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, sum: mh.Sum64()}
+	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	basesMu.Lock()
 	b := bases[key]
 	basesMu.Unlock()

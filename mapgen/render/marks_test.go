@@ -97,7 +97,7 @@ func TestOverlayRects(t *testing.T) {
 		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}
 	}
 	for name, v := range map[string]Tactical{"sample": markedView(), "sector": sectorView(t)} {
-		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 33, HexNumbers: true}} {
+		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 33, HexNumbers: true}, {HexSize: 27.5, HexNumbers: true, Rulers: true}} {
 			got, err := composeTactical(v, o, nil, overlayRects)
 			if err != nil {
 				t.Fatal(err)

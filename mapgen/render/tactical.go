@@ -60,7 +60,8 @@ type layout struct {
 	mw, mh int // the hex area
 	// rulers number the columns and rows in the margins; numbers print
 	// each hex's number at its top, numberTop pixels from the top to the
-	// baseline. Both nil without Options.HexNumbers.
+	// baseline. Both nil without Options.HexNumbers; rulers nil without
+	// Options.Rulers too.
 	rulers    *rulers
 	numbers   *glyphSet
 	numberTop int
@@ -83,6 +84,9 @@ func tacticalLayout(v Tactical, o Options) (layout, error) {
 			return layout{}, err
 		}
 		lay.numberTop = int(math.Round(float64(lay.numbers.capHeight()) + math.Max(1, 0.06*g.size)))
+	}
+	if o.HexNumbers && o.Rulers {
+		var err error
 		if lay.rulers, err = newRulers(g, mw, edgeRoom(edgeW)); err != nil {
 			return layout{}, err
 		}

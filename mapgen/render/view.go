@@ -141,6 +141,11 @@ type Options struct {
 	// HexNumbers prints each hex's XXYY name at its top, which players need
 	// to give orders. Tactical maps only.
 	HexNumbers bool
+	// Rulers also numbers the columns and rows in the margins, in
+	// numerals sized to be read when Discord shows the whole map in a
+	// phone's chat (with HexNumbers; a replay, cropped to the action,
+	// leaves them out).
+	Rulers bool
 	// Legend adds terrain (or theme and objective) swatches to the title
 	// strip.
 	Legend bool
@@ -163,7 +168,7 @@ const (
 
 // DefaultOptions are the options the bot posts maps with.
 func DefaultOptions() Options {
-	return Options{HexSize: DefaultHexSize, HexNumbers: true, Legend: true, Compression: png.BestSpeed}
+	return Options{HexSize: DefaultHexSize, HexNumbers: true, Rulers: true, Legend: true, Compression: png.BestSpeed}
 }
 
 // Errors returned for a view that cannot be drawn.
