@@ -155,8 +155,9 @@ type Options struct {
 	Compression png.CompressionLevel
 }
 
-// Size limits. A 20 px hex draws a 64×17 sector map about 1950×650 pixels,
-// which Discord shows whole and opens at full size; below MinHexSize the
+// Size limits. A 20 px hex draws a 64×17 sector map about 2070×760 pixels
+// with its rulers, which Discord shows whole (about 550 pixels wide on a
+// phone) and opens at full size; below MinHexSize the
 // hex numbers cannot be read, and MaxPixels keeps a big imported board from
 // asking for hundreds of megabytes.
 const (
