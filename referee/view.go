@@ -53,6 +53,18 @@ type View struct {
 	// Units is sorted by ID: the viewer's own units wherever they are,
 	// every enemy unit it may see on the map.
 	Units []ViewUnit `json:"units"`
+	// Zones are the deployment zones of a campaign battle (R7): the
+	// viewer's own side's only, since each side is told its zones alone
+	// and deploys in secret (CB2); every side's for the referee. Sorted
+	// by side, then zone.
+	Zones []ViewZone `json:"zones,omitempty"`
+}
+
+// ViewZone is where some of a side's units may deploy.
+type ViewZone struct {
+	Side      string `json:"side"`
+	SideIndex int    `json:"side_index"`
+	Zone      Zone   `json:"zone"`
 }
 
 // SalvageCounter is a pile of salvage counters on the map (000 line 514).
@@ -286,7 +298,35 @@ func (s *State) view(side string, referee bool) View {
 		}
 		v.Units = append(v.Units, vu)
 	}
+	v.Zones = s.viewZones(side, referee, index)
 	return v
+}
+
+// viewZones lists the distinct deployment zones of the sides the viewer
+// may know them of: its own, or every side's for the referee.
+func (s *State) viewZones(side string, referee bool, index map[string]int) []ViewZone {
+	if s.Campaign == nil {
+		return nil
+	}
+	var out []ViewZone
+	for i := range s.Units {
+		u := &s.Units[i]
+		z, ok := s.Campaign.Zones[u.ID]
+		if !ok || (!referee && u.Side != side) {
+			continue
+		}
+		vz := ViewZone{Side: u.Side, SideIndex: index[u.Side], Zone: z}
+		if !slices.Contains(out, vz) {
+			out = append(out, vz)
+		}
+	}
+	slices.SortFunc(out, func(a, b ViewZone) int {
+		if a.SideIndex != b.SideIndex {
+			return a.SideIndex - b.SideIndex
+		}
+		return strings.Compare(a.Zone.String(), b.Zone.String())
+	})
+	return out
 }
 
 // viewShows reports whether an enemy counter stands where every side may see

@@ -430,6 +430,12 @@ func (x *call) movePreview(b *campaign.Battle, a referee.Action) ([]Reply, error
 	} else {
 		hl = append(hl, render.Highlight{Kind: render.Selected, Hexes: []hex.Hex{a.To}, Side: u.SideIndex})
 		text = fmt.Sprintf("%s from %s to %s by the cheapest route", a.Unit, u.Hex, a.To)
+		// The route the move would take, drawn as an arrow when there is
+		// one this phase.
+		if path, err := referee.CheapestPath(b.State, a.Unit, a.To); err == nil {
+			hl = append(hl, render.PathHighlight(*u.Hex, path, u.SideIndex))
+			text += " (" + hexList(*u.Hex, path) + ")"
+		}
 	}
 	if reach[a.To] {
 		text += ": within reach this phase. Move with the same command without preview."

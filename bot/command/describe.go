@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/mapgen/render"
 	"bfbot/referee"
 )
 
@@ -41,15 +42,19 @@ func (g *Registry) mapDescribe(_ context.Context, x *call) ([]Reply, error) {
 	return []Reply{x.private(strategicDescription(x.c, strategicView(x.c, x.side, x.referee, x.str("side"), g.nextOrderDeadline(x.c))))}, nil
 }
 
-// tacticalDescription says what a battle picture drawn from v shows:
-// the viewer's units and where, the enemy it sees, rubble and salvage.
-func tacticalDescription(c *campaign.Campaign, b *campaign.Battle, v referee.View) string {
+// tacticalDescription says what a battle picture drawn from v and the
+// highlights hl shows: the marks (tacticalMarks), the viewer's units and
+// where, the enemy it sees, rubble and salvage.
+func tacticalDescription(c *campaign.Campaign, b *campaign.Battle, v referee.View, hl ...render.Highlight) string {
 	who := "the referee sees it"
 	if v.Viewer != "" {
 		who = c.Side(v.Viewer).Name + " sees it"
 	}
 	var w strings.Builder
 	fmt.Fprintf(&w, "Map of battle %d in %s, game turn %d, %s phase, as %s.", b.ID, sectorName(c, b.Sector), v.Turn, v.Phase, who)
+	// The marks first: they are short, and a long list of units is what
+	// fitDescription cuts.
+	w.WriteString(tacticalMarks(v, hl))
 	var own, enemy []string
 	for _, u := range v.Units {
 		if u.Hex == nil {

@@ -75,5 +75,5 @@ func tacticalPNG(c *campaign.Campaign, b *campaign.Battle, v referee.View, hl ..
 		return File{}, err
 	}
 	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, b.ID, v.Turn, who), Data: buf.Bytes(),
-		Description: tacticalDescription(c, b, v)}, nil
+		Description: tacticalDescription(c, b, v, hl...)}, nil
 }

@@ -23,7 +23,9 @@ import (
 //
 // The Tactical and Strategic benchmarks report x-blank and x-blank-cpu,
 // their time over the time to encode the blank canvas measured in the
-// same run.
+// same run. A tactical map's terrain is cached (base.go): the Tactical
+// benchmarks draw the same battle again, as the bot does after each
+// phase; BenchmarkTactical64x17Cold paints the terrain every time.
 
 // sectorView is a 64×17 sector map with 40 counters, 20 a side, some
 // stacked, own and blind, and a few highlights: what a player is sent
@@ -126,6 +128,19 @@ func BenchmarkEncodeTactical64x17(b *testing.B) {
 func BenchmarkTactical64x17(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
+// BenchmarkTactical64x17Cold is BenchmarkTactical64x17 with the
+// terrain cache emptied before each map: the first picture of a battle,
+// or a move preview (its reachable tint is a terrain of its own).
+func BenchmarkTactical64x17Cold(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
+		basesMu.Lock()
+		clear(bases)
+		basesMu.Unlock()
+		return WriteTacticalPNG(w, v, o)
+	})
 }
 
 // benchAgainstBlank runs write, which draws and writes img, and after

@@ -79,8 +79,38 @@ type Tactical struct {
 	Map        *mapgen.Map
 	Counters   []Counter
 	Highlights []Highlight
-	Title      string
-	Viewer     string // the player (or side) the picture is for
+	// Edges are the sides' retreat edges the viewer knows, drawn as a bar
+	// in the side colour beside that edge of the map.
+	Edges  []EdgeMark
+	Title  string
+	Viewer string // the player (or side) the picture is for
+}
+
+// MapEdge is a side of the map.
+type MapEdge int
+
+// The map edges, as the referee names them.
+const (
+	North MapEdge = iota
+	East
+	South
+	West
+	numMapEdges
+)
+
+var mapEdgeNames = [numMapEdges]string{"north", "east", "south", "west"}
+
+func (e MapEdge) String() string {
+	if e >= 0 && e < numMapEdges {
+		return mapEdgeNames[e]
+	}
+	return fmt.Sprintf("MapEdge(%d)", int(e))
+}
+
+// EdgeMark is a side's retreat edge.
+type EdgeMark struct {
+	Edge MapEdge
+	Side int
 }
 
 // Options say how big and with what extras a map is drawn.
@@ -93,6 +123,11 @@ type Options struct {
 	// HexNumbers prints each hex's XXYY name at its top, which players need
 	// to give orders. Tactical maps only.
 	HexNumbers bool
+	// Rulers also numbers the columns and rows in the margins, in
+	// numerals sized to be read when Discord shows the whole map in a
+	// phone's chat (with HexNumbers; a replay, cropped to the action,
+	// leaves them out).
+	Rulers bool
 	// Legend adds terrain (or theme and objective) swatches to the title
 	// strip.
 	Legend bool
@@ -102,8 +137,9 @@ type Options struct {
 	Compression png.CompressionLevel
 }
 
-// Size limits. A 20 px hex draws a 64×17 sector map about 1950×650 pixels,
-// which Discord shows whole and opens at full size; below MinHexSize the
+// Size limits. A 20 px hex draws a 64×17 sector map about 2070×760 pixels
+// with its rulers, which Discord shows whole (about 550 pixels wide on a
+// phone) and opens at full size; below MinHexSize the
 // hex numbers cannot be read, and MaxPixels keeps a big imported board from
 // asking for hundreds of megabytes.
 const (
@@ -115,7 +151,7 @@ const (
 
 // DefaultOptions are the options the bot posts maps with.
 func DefaultOptions() Options {
-	return Options{HexSize: DefaultHexSize, HexNumbers: true, Legend: true, Compression: png.BestSpeed}
+	return Options{HexSize: DefaultHexSize, HexNumbers: true, Rulers: true, Legend: true, Compression: png.BestSpeed}
 }
 
 // StrategicOptions are the options the bot posts strategic maps with:
@@ -197,6 +233,11 @@ func (v *Tactical) check() error {
 		}
 		if err := c.check(); err != nil {
 			return fmt.Errorf("counter %d (%q): %w", i, c.Label, err)
+		}
+	}
+	for i, e := range v.Edges {
+		if e.Edge < 0 || e.Edge >= numMapEdges {
+			return fmt.Errorf("render: edge mark %d: unknown edge %d", i, int(e.Edge))
 		}
 	}
 	for i, hl := range v.Highlights {
