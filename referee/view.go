@@ -250,6 +250,14 @@ func (s *State) view(side string, referee bool) View {
 		v.Sides = append(v.Sides, vs)
 	}
 
+	// carrying: the units aboard each DropShip (dropShipAboard), gathered
+	// in one pass rather than one pass per unit shown in full.
+	carrying := map[string][]string{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Aboard != "" && u.Status == Reserve {
+			carrying[u.Aboard] = append(carrying[u.Aboard], u.ID)
+		}
+	}
 	v.Units = make([]ViewUnit, 0, len(s.Units))
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -282,7 +290,7 @@ func (s *State) view(side string, referee bool) View {
 			vu.Values = &vals
 		}
 		if full {
-			vu.Detail = s.ownDetail(u)
+			vu.Detail = s.ownDetail(u, carrying[u.ID])
 		}
 		v.Units = append(v.Units, vu)
 	}
@@ -319,8 +327,9 @@ func probeValues(u *Unit) UnitValues {
 	return v
 }
 
-// ownDetail is the owner's own record of u.
-func (s *State) ownDetail(u *Unit) *UnitDetail {
+// ownDetail is the owner's own record of u, which carries the units
+// aboard.
+func (s *State) ownDetail(u *Unit, aboard []string) *UnitDetail {
 	d := &UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
@@ -338,12 +347,10 @@ func (s *State) ownDetail(u *Unit) *UnitDetail {
 		Righting:      u.Righting,
 		Drop:          u.Drop,
 		Aboard:        u.Aboard,
+		Carrying:      aboard,
 	}
 	if dropDeclared(u) {
 		d.DropAt, d.DropTurn = hexp(u.DropAt), u.DropTurn
-	}
-	for _, v := range dropShipAboard(s, u) {
-		d.Carrying = append(d.Carrying, v.ID)
 	}
 	for i, r := range u.Rows {
 		d.Rows[i] = ViewRow(r)

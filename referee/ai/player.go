@@ -120,7 +120,7 @@ func (p *Player) Next(s *referee.State) referee.Action {
 	g := &game{
 		v:     v,
 		crt:   v.CRT,
-		legal: func(id string) []referee.Action { return referee.ValidActions(s, id) },
+		legal: referee.ValidActionsFor(s),
 		side:  referee.ValidSideActions(s, p.Side),
 	}
 	return p.decide(g)

@@ -1,0 +1,80 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// scaleSizes are the units a side BenchmarkAutoResolveScale plays.
+var scaleSizes = []int{5, 10, 20, 40, 80, 160}
+
+// BenchmarkAutoResolveScale auto-resolves one battle of each size in
+// scaleSizes, Normal against Normal: one op is one whole auto-resolve of
+// the same battle with the same seeds, so the figure does not depend on
+// b.N. Each size reports its decisions (actions chosen) and the time per
+// decision; the last sub-benchmark, fit, reports the exponent k of a
+// least-squares fit time per decision ∝ units^k over the sizes measured
+// before it in the same run (k ≤ 1: the AI's cost grows at most linearly).
+func BenchmarkAutoResolveScale(b *testing.B) {
+	perDecision := map[int]float64{}
+	for _, n := range scaleSizes {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			s := randomBattle(b, rand.New(rand.NewPCG(uint64(n), 0x7363)), battleOptions{perSide: n})
+			decisions := 0
+			var spent time.Duration
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				decisions = 0
+				count := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
+					decisions++
+					return next, nil, nil
+				}
+				players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
+				start := time.Now()
+				if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(1)), players, 30, count); err != nil {
+					b.Fatal(err)
+				}
+				spent += time.Since(start)
+			}
+			per := float64(spent.Microseconds()) / float64(b.N) / float64(max(decisions, 1))
+			perDecision[n] = per
+			b.ReportMetric(float64(decisions), "decisions")
+			b.ReportMetric(per, "µs/decision")
+		})
+	}
+	b.Run("fit", func(b *testing.B) {
+		var xs, ys []float64
+		for _, n := range scaleSizes {
+			if per, ok := perDecision[n]; ok && per > 0 {
+				xs, ys = append(xs, math.Log(float64(n))), append(ys, math.Log(per))
+			}
+		}
+		if len(xs) < 2 {
+			b.Log("fewer than two sizes measured in this run: nothing to fit (run -bench AutoResolveScale)")
+			return
+		}
+		b.ReportMetric(slope(xs, ys), "exponent")
+	})
+}
+
+// slope is the least-squares slope of ys against xs.
+func slope(xs, ys []float64) float64 {
+	var mx, my float64
+	for i := range xs {
+		mx, my = mx+xs[i], my+ys[i]
+	}
+	mx, my = mx/float64(len(xs)), my/float64(len(ys))
+	var num, den float64
+	for i := range xs {
+		num += (xs[i] - mx) * (ys[i] - my)
+		den += (xs[i] - mx) * (xs[i] - mx)
+	}
+	return num / den
+}
