@@ -409,7 +409,7 @@ func inReach(u *Unit, m AttackMode, dist int) bool {
 // needs. Apply accepts each of them. Only the units and buildings within
 // its reach are tried (inReach); they come in the order of s.Units, then
 // row by row.
-func validAttacks(q *legality, u *Unit) []Action {
+func validAttacks(q *Legality, u *Unit) []Action {
 	s := q.s
 	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil || airUnmoved(s) != nil || (s.Phase == PhaseMovement && dropsPending(s)) {
 		return nil

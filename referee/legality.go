@@ -6,33 +6,34 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// legality is the work ValidActions shares between the units of one state
-// (ValidActionsFor), each part made the first time it is asked for: the
+// A Legality is the work ValidActions shares between the units of one
+// state (NewLegality), each part made the first time it is asked for: the
 // lines of sight traced so far, the building hexes, and the units that
 // may be attacked by the hex they stand in, so that a unit's attacks look
 // only at what stands within its reach instead of at every unit and hex
 // of the battle.
-type legality struct {
+type Legality struct {
 	s     *State
 	lines *sightlines
-	// indexed: buildings and standing are made.
+	// indexed: buildings, first and standing are made.
 	indexed bool
 	// buildings are the hexes holding a building that is not rubble, row
 	// by row.
 	buildings []hex.Hex
-	// standing holds, per map cell (row-major), the indices in s.Units of
-	// the units on the map there that are not hidden, in order.
-	standing [][]int
+	// standing[first[c]:first[c+1]] are the indices in s.Units, in order,
+	// of the units on the map and not hidden in map cell c (row-major).
+	first    []int32
+	standing []int32
 }
 
-func (q *legality) sightlines() *sightlines {
+func (q *Legality) sightlines() *sightlines {
 	if q.lines == nil {
 		q.lines = newSightlines(q.s)
 	}
 	return q.lines
 }
 
-func (q *legality) index() {
+func (q *Legality) index() {
 	if q.indexed {
 		return
 	}
@@ -45,25 +46,44 @@ func (q *legality) index() {
 			}
 		}
 	}
-	q.standing = make([][]int, len(m.Cells))
+	cell := func(v *Unit) int {
+		if !v.Status.OnMap() || v.Hidden || !m.Contains(v.Hex) {
+			return -1
+		}
+		return v.Hex.Y*m.Width + v.Hex.X
+	}
+	// A counting sort: count the units of each cell, turn the counts into
+	// where each cell starts, then place the units in order.
+	q.first = make([]int32, len(m.Cells)+1)
 	for i := range s.Units {
-		if v := &s.Units[i]; v.Status.OnMap() && !v.Hidden && m.Contains(v.Hex) {
-			c := v.Hex.Y*m.Width + v.Hex.X
-			q.standing[c] = append(q.standing[c], i)
+		if c := cell(&s.Units[i]); c >= 0 {
+			q.first[c+1]++
+		}
+	}
+	for c := range len(m.Cells) {
+		q.first[c+1] += q.first[c]
+	}
+	q.standing = make([]int32, q.first[len(m.Cells)])
+	next := slices.Clone(q.first[:len(m.Cells)])
+	for i := range s.Units {
+		if c := cell(&s.Units[i]); c >= 0 {
+			q.standing[next[c]] = int32(i)
+			next[c]++
 		}
 	}
 }
 
 // within returns the indices in s.Units, in order, of the units on the
 // map and not hidden that stand at most r hexes from h.
-func (q *legality) within(h hex.Hex, r int) []int {
+func (q *Legality) within(h hex.Hex, r int) []int32 {
 	q.index()
 	m := q.s.Map
-	var out []int
+	var out []int32
 	for y := max(h.Y-r, 0); y <= min(h.Y+r, m.Height-1); y++ {
 		for x := max(h.X-r, 0); x <= min(h.X+r, m.Width-1); x++ {
-			if at := (hex.Hex{X: x, Y: y}); hex.Distance(h, at) <= r {
-				out = append(out, q.standing[y*m.Width+x]...)
+			if hex.Distance(h, hex.Hex{X: x, Y: y}) <= r {
+				c := y*m.Width + x
+				out = append(out, q.standing[q.first[c]:q.first[c+1]]...)
 			}
 		}
 	}

@@ -118,16 +118,27 @@ func (p *Player) Next(s *referee.State) referee.Action {
 	}
 	v := s.View(p.Side)
 	g := &game{
-		v:     v,
-		crt:   v.CRT,
-		legal: referee.ValidActionsFor(s),
-		side:  referee.ValidSideActions(s, p.Side),
+		v:    v,
+		crt:  v.CRT,
+		side: referee.ValidSideActions(s, p.Side),
+	}
+	// The levels but Random look at attacks only in the attack phase and
+	// at nothing else there: they are not asked for in the other phase.
+	l := referee.NewLegality(s)
+	switch {
+	case p.Level == Random:
+		g.legal = l.Actions
+	case v.Phase == "movement":
+		g.legal = l.NonAttacks
+	default:
+		g.legal = l.Attacks
 	}
 	return p.decide(g)
 }
 
 // game is everything decide may look at: the side's View (public rules
-// included), and the legal actions of its own units and of the side.
+// included), and the legal actions of its own units (of the kinds the
+// phase's decisions use, Next) and of the side.
 type game struct {
 	v     referee.View
 	crt   referee.CRT
