@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"maps"
 	"slices"
 
 	"bfbot/mapgen/hex"
@@ -24,6 +25,17 @@ type Legality struct {
 	// of the units on the map and not hidden in map cell c (row-major).
 	first    []int32
 	standing []int32
+}
+
+// Next is a Legality for next, a later state of the same battle: the
+// lines of sight traced so far carry over while the terrain they cross is
+// the same (the map, its rubble and the night).
+func (q *Legality) Next(next *State) *Legality {
+	l := NewLegality(next)
+	if q.lines != nil && q.s.Map == next.Map && q.s.Rules.Night == next.Rules.Night && maps.Equal(q.s.Rubble, next.Rubble) {
+		l.lines = q.lines
+	}
+	return l
 }
 
 func (q *Legality) sightlines() *sightlines {

@@ -66,6 +66,9 @@ type Player struct {
 	hits map[string]int
 	// lastFight is the game turn of the last attack the side saw (Observe).
 	lastFight int
+
+	// cache is work kept from one decision to the next (cache.go).
+	cache cache
 }
 
 // stallTurns is how many game turns without an attack make a battle
@@ -124,7 +127,7 @@ func (p *Player) Next(s *referee.State) referee.Action {
 	}
 	// The levels but Random look at attacks only in the attack phase and
 	// at nothing else there: they are not asked for in the other phase.
-	l := referee.NewLegality(s)
+	l := p.cache.legality(s)
 	switch {
 	case p.Level == Random:
 		g.legal = l.Actions
@@ -133,6 +136,7 @@ func (p *Player) Next(s *referee.State) referee.Action {
 	default:
 		g.legal = l.Attacks
 	}
+	g.sight = p.cache.sight
 	return p.decide(g)
 }
 
@@ -144,6 +148,7 @@ type game struct {
 	crt   referee.CRT
 	legal func(unitID string) []referee.Action
 	side  []referee.Action
+	sight *sightMemo
 
 	pic *picture
 }
@@ -165,10 +170,10 @@ func (p *Player) decide(g *game) referee.Action {
 	case Random:
 		return p.random(g)
 	case Greedy:
-		g.pic = newPicture(v, g.crt)
+		g.pic = newPicture(v, g.crt, g.sight)
 		return p.greedy(g)
 	}
-	g.pic = newPicture(v, g.crt)
+	g.pic = newPicture(v, g.crt, g.sight)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 	}

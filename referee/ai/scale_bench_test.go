@@ -1,9 +1,12 @@
+//go:build unix
+
 package ai
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,17 +20,20 @@ var scaleSizes = []int{5, 10, 20, 40, 80, 160}
 // BenchmarkAutoResolveScale auto-resolves one battle of each size in
 // scaleSizes, Normal against Normal: one op is one whole auto-resolve of
 // the same battle with the same seeds, so the figure does not depend on
-// b.N. Each size reports its decisions (actions chosen) and the time per
-// decision; the last sub-benchmark, fit, reports the exponent k of a
-// least-squares fit time per decision ∝ units^k over the sizes measured
-// before it in the same run (k ≤ 1: the AI's cost grows at most linearly).
+// b.N. Each size reports its decisions (actions chosen), the wall time
+// per decision and the process's CPU time (user and system, garbage
+// collection included) per auto-resolve and per decision: on a shared
+// machine the CPU time is the steadier figure. The last sub-benchmark,
+// fit, reports the exponent k of a least-squares fit CPU time per
+// decision ∝ units^k over the sizes measured before it in the same run
+// (k ≤ 1: the cost of a decision grows at most linearly with the units).
 func BenchmarkAutoResolveScale(b *testing.B) {
 	perDecision := map[int]float64{}
 	for _, n := range scaleSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			s := randomBattle(b, rand.New(rand.NewPCG(uint64(n), 0x7363)), battleOptions{perSide: n})
 			decisions := 0
-			var spent time.Duration
+			var spent, cpu time.Duration
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {
@@ -37,16 +43,20 @@ func BenchmarkAutoResolveScale(b *testing.B) {
 					return next, nil, nil
 				}
 				players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
-				start := time.Now()
+				start, startCPU := time.Now(), cpuTime(b)
 				if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(1)), players, 30, count); err != nil {
 					b.Fatal(err)
 				}
 				spent += time.Since(start)
+				cpu += cpuTime(b) - startCPU
 			}
-			per := float64(spent.Microseconds()) / float64(b.N) / float64(max(decisions, 1))
-			perDecision[n] = per
+			ops := float64(b.N)
+			perCPU := float64(cpu.Microseconds()) / ops / float64(max(decisions, 1))
+			perDecision[n] = perCPU
 			b.ReportMetric(float64(decisions), "decisions")
-			b.ReportMetric(per, "µs/decision")
+			b.ReportMetric(float64(spent.Microseconds())/ops/float64(max(decisions, 1)), "µs/decision")
+			b.ReportMetric(float64(cpu.Milliseconds())/ops, "cpu-ms/op")
+			b.ReportMetric(perCPU, "cpu-µs/decision")
 		})
 	}
 	b.Run("fit", func(b *testing.B) {
@@ -62,6 +72,15 @@ func BenchmarkAutoResolveScale(b *testing.B) {
 		}
 		b.ReportMetric(slope(xs, ys), "exponent")
 	})
+}
+
+// cpuTime is the CPU time the process has used so far, user and system.
+func cpuTime(b *testing.B) time.Duration {
+	var r syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &r); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
 }
 
 // slope is the least-squares slope of ys against xs.

@@ -1,0 +1,56 @@
+package ai
+
+import (
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// cache is the work a Player keeps from one decision to the next within
+// a player turn, where its decisions follow each other on states that
+// differ by one action: the referee's legality work (the lines of sight
+// it traced, while the terrain stays the same: referee.Legality.Next) and
+// the lines of sight the picture traced on the map. Both depend only on
+// the terrain, so they never change a decision; a new player turn starts
+// them afresh, which bounds what they hold.
+type cache struct {
+	turn  int // the State.PlayerTurn they belong to
+	legal *referee.Legality
+	sight *sightMemo
+}
+
+// legality is the Legality for s, carried over from the last decision
+// within the player turn.
+func (c *cache) legality(s *referee.State) *referee.Legality {
+	if c.legal == nil || c.turn != s.PlayerTurn {
+		c.turn, c.legal, c.sight = s.PlayerTurn, referee.NewLegality(s), nil
+	} else {
+		c.legal = c.legal.Next(s)
+	}
+	if c.sight == nil || c.sight.m != s.Map {
+		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
+	}
+	return c.legal
+}
+
+// sightMemo remembers the lines of sight traced on map m: a map never
+// changes once made, so each line is traced once.
+type sightMemo struct {
+	m    *mapgen.Map
+	seen map[[2]hex.Hex]referee.LOS
+}
+
+// los is referee.LineOfSight(m, a, b) for the picture's map m.
+func (pic *picture) los(a, b hex.Hex) referee.LOS {
+	c := pic.sight
+	if c == nil || c.m != pic.v.Map {
+		return referee.LineOfSight(pic.v.Map, a, b)
+	}
+	key := [2]hex.Hex{a, b}
+	l, ok := c.seen[key]
+	if !ok {
+		l = referee.LineOfSight(c.m, a, b)
+		c.seen[key] = l
+	}
+	return l
+}
