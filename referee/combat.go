@@ -406,9 +406,9 @@ func inReach(u *Unit, m AttackMode, dist int) bool {
 
 // validAttacks lists every attack u may make now: one action per target
 // and mode, at full value, with the forward observer an indirect attack
-// needs. Apply accepts each of them. Only the units and buildings within
-// its reach are tried (inReach); they come in the order of s.Units, then
-// row by row.
+// needs. Apply accepts each of them. Only the units and buildings near
+// enough to be in its reach are tried (inReach); they come in the order
+// of s.Units, then row by row.
 func validAttacks(q *Legality, u *Unit) []Action {
 	s := q.s
 	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil || airUnmoved(s) != nil || (s.Phase == PhaseMovement && dropsPending(s)) {

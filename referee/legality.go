@@ -25,6 +25,7 @@ type Legality struct {
 	// of the units on the map and not hidden in map cell c (row-major).
 	first    []int32
 	standing []int32
+	near     []int32 // within's answer
 }
 
 // Next is a Legality for next, a later state of the same battle: the
@@ -86,19 +87,20 @@ func (q *Legality) index() {
 }
 
 // within returns the indices in s.Units, in order, of the units on the
-// map and not hidden that stand at most r hexes from h.
+// map and not hidden that stand in the rectangle of the map's rows and
+// columns at most r from h: every unit at most r hexes from h is among
+// them (a hex step moves one row or column at most), and a few farther.
+// The slice is reused by the next call.
 func (q *Legality) within(h hex.Hex, r int) []int32 {
 	q.index()
 	m := q.s.Map
-	var out []int32
+	out := q.near[:0]
 	for y := max(h.Y-r, 0); y <= min(h.Y+r, m.Height-1); y++ {
-		for x := max(h.X-r, 0); x <= min(h.X+r, m.Width-1); x++ {
-			if hex.Distance(h, hex.Hex{X: x, Y: y}) <= r {
-				c := y*m.Width + x
-				out = append(out, q.standing[q.first[c]:q.first[c+1]]...)
-			}
-		}
+		row := y * m.Width
+		lo, hi := row+max(h.X-r, 0), row+min(h.X+r, m.Width-1)
+		out = append(out, q.standing[q.first[lo]:q.first[hi+1]]...)
 	}
 	slices.Sort(out)
+	q.near = out
 	return out
 }

@@ -449,7 +449,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		if d > reach {
 			continue
 		}
-		los := pic.los(h, e.at)
+		los := referee.LineOfSight(pic.v.Map, h, e.at)
 		var ev float64
 		col := referee.MinColumn - 1
 		if d <= m.rng && d >= m.minR && (los.Clear || m.indirect) {
