@@ -259,6 +259,12 @@ func (s *State) view(side string, referee bool) View {
 		}
 	}
 	v.Units = make([]ViewUnit, 0, len(s.Units))
+	// The hexes, values and details the units point to are laid out in
+	// one slice each, made large enough never to move: three allocations
+	// rather than three per unit.
+	hexes := make([]hex.Hex, 0, len(s.Units))
+	values := make([]UnitValues, 0, len(s.Units))
+	details := make([]UnitDetail, 0, s.fullCount(side, referee))
 	for i := range s.Units {
 		u := &s.Units[i]
 		own := u.Side == side
@@ -280,21 +286,38 @@ func (s *State) view(side string, referee bool) View {
 			Disrupted: u.Disrupted,
 		}
 		if u.Status.OnMap() {
-			vu.Hex = hexp(u.Hex)
+			hexes = append(hexes, u.Hex)
+			vu.Hex = &hexes[len(hexes)-1]
 		}
 		if k&KnowClass != 0 {
 			vu.Class = u.Class.String()
 		}
 		if k&KnowValues != 0 {
-			vals := probeValues(u)
-			vu.Values = &vals
+			values = append(values, probeValues(u))
+			vu.Values = &values[len(values)-1]
 		}
 		if full {
-			vu.Detail = s.ownDetail(u, carrying[u.ID])
+			details = append(details, s.ownDetail(u, carrying[u.ID]))
+			vu.Detail = &details[len(details)-1]
 		}
 		v.Units = append(v.Units, vu)
 	}
 	return v
+}
+
+// fullCount is how many units the view of side (of the referee) shows
+// in full: its own, or all.
+func (s *State) fullCount(side string, referee bool) int {
+	if referee {
+		return len(s.Units)
+	}
+	n := 0
+	for i := range s.Units {
+		if s.Units[i].Side == side {
+			n++
+		}
+	}
+	return n
 }
 
 // viewShows reports whether an enemy counter stands where every side may see
@@ -329,8 +352,8 @@ func probeValues(u *Unit) UnitValues {
 
 // ownDetail is the owner's own record of u, which carries the units
 // aboard.
-func (s *State) ownDetail(u *Unit, aboard []string) *UnitDetail {
-	d := &UnitDetail{
+func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
+	d := UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
 		MP:            u.MP,
