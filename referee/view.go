@@ -197,13 +197,36 @@ type UnitDetail struct {
 // View returns what side knows of the battle. A side ID that is not in
 // the battle gets the public view of a spectator: the map and the
 // counters with their blinds on (S12).
-func (s *State) View(side string) View { return s.view(side, false) }
+func (s *State) View(side string) View { return s.view(side, false, &ViewBuffer{}) }
+
+// ViewReusing is View(side) built in the memory of b, which the view
+// before it from b gave up: for a caller that asks for a view at every
+// step and keeps none (the AI). The view is good until the next one is
+// built in b.
+func (s *State) ViewReusing(side string, b *ViewBuffer) View { return s.view(side, false, b) }
+
+// A ViewBuffer holds the memory of a view's units for the next one
+// (ViewReusing).
+type ViewBuffer struct {
+	units   []ViewUnit
+	hexes   []hex.Hex
+	values  []UnitValues
+	details []UnitDetail
+}
+
+// reuse is buf emptied, with room for n.
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, 0, n)
+	}
+	return buf[:0]
+}
 
 // RefereeView returns the whole battle for the referee role: every unit
 // in full, hidden ones and all mines included (S12).
-func (s *State) RefereeView() View { return s.view("", true) }
+func (s *State) RefereeView() View { return s.view("", true, &ViewBuffer{}) }
 
-func (s *State) view(side string, referee bool) View {
+func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	v := View{
 		Viewer:  side,
 		Referee: referee,
@@ -258,13 +281,13 @@ func (s *State) view(side string, referee bool) View {
 			carrying[u.Aboard] = append(carrying[u.Aboard], u.ID)
 		}
 	}
-	v.Units = make([]ViewUnit, 0, len(s.Units))
 	// The hexes, values and details the units point to are laid out in
-	// one slice each, made large enough never to move: three allocations
-	// rather than three per unit.
-	hexes := make([]hex.Hex, 0, len(s.Units))
-	values := make([]UnitValues, 0, len(s.Units))
-	details := make([]UnitDetail, 0, s.fullCount(side, referee))
+	// one slice each, large enough never to move: three allocations rather
+	// than three per unit, or none when b holds enough.
+	v.Units = reuse(b.units, len(s.Units))
+	hexes := reuse(b.hexes, len(s.Units))
+	values := reuse(b.values, len(s.Units))
+	details := reuse(b.details, s.fullCount(side, referee))
 	for i := range s.Units {
 		u := &s.Units[i]
 		own := u.Side == side
@@ -302,6 +325,7 @@ func (s *State) view(side string, referee bool) View {
 		}
 		v.Units = append(v.Units, vu)
 	}
+	b.units, b.hexes, b.values, b.details = v.Units, hexes, values, details
 	return v
 }
 

@@ -12,11 +12,13 @@ import (
 // it traced, while the terrain stays the same: referee.Legality.Next) and
 // the lines of sight the picture traced on the map. Both depend only on
 // the terrain, so they never change a decision; a new player turn starts
-// them afresh, which bounds what they hold.
+// them afresh, which bounds what they hold. Each decision's View is built
+// in the memory of the one before (no decision keeps its view).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
 	sight *sightMemo
+	view  referee.ViewBuffer
 }
 
 // legality is the Legality for s, carried over from the last decision

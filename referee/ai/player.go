@@ -119,7 +119,7 @@ func (p *Player) Next(s *referee.State) referee.Action {
 	if p.rng == nil {
 		*p = *New(p.Side, p.Level, 0)
 	}
-	v := s.View(p.Side)
+	v := s.ViewReusing(p.Side, &p.cache.view)
 	g := &game{
 		v:    v,
 		crt:  v.CRT,
