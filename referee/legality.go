@@ -1,21 +1,25 @@
 package referee
 
 import (
+	"bytes"
 	"maps"
 	"slices"
+	"unsafe"
 
 	"bfbot/mapgen/hex"
 )
 
 // A Legality is the work ValidActions shares between the units of one
 // state (NewLegality), each part made the first time it is asked for: the
-// lines of sight traced so far, the building hexes, and the units that
-// may be attacked by the hex they stand in, so that a unit's attacks look
-// only at what stands within its reach instead of at every unit and hex
-// of the battle.
+// lines of sight traced so far, the building hexes, the units that may be
+// attacked by the hex they stand in, so that a unit's attacks look only
+// at what stands within its reach instead of at every unit and hex of the
+// battle, and the attacks listed so far.
 type Legality struct {
 	s     *State
 	lines *sightlines
+	// attacks are the lists Attacks gave, by unit ID.
+	attacks map[string][]Action
 	// indexed: buildings, first and standing are made.
 	indexed bool
 	// buildings are the hexes holding a building that is not rubble, row
@@ -30,13 +34,85 @@ type Legality struct {
 
 // Next is a Legality for next, a later state of the same battle: the
 // lines of sight traced so far carry over while the terrain they cross is
-// the same (the map, its rubble and the night).
+// the same (the map, its rubble and the night), and in the attack phase
+// so do the attacks listed for the units nothing they depend on has
+// changed for (carriedAttacks).
 func (q *Legality) Next(next *State) *Legality {
 	l := NewLegality(next)
-	if q.lines != nil && q.s.Map == next.Map && q.s.Rules.Night == next.Rules.Night && maps.Equal(q.s.Rubble, next.Rubble) {
-		l.lines = q.lines
+	if q.s.Map != next.Map || q.s.Rules.Night != next.Rules.Night || !maps.Equal(q.s.Rubble, next.Rubble) {
+		return l
 	}
+	l.lines = q.lines
+	l.attacks = carriedAttacks(q.s, next, q.attacks)
 	return l
+}
+
+// carriedAttacks are the attack lists of prev (Attacks) that hold in next,
+// the state after one more action in the same attack phase on the same
+// terrain. An attack list depends on the attacking unit, on the enemy
+// units within its reach (its targets), for a unit that may fire
+// indirectly on every unit of its side (its forward observers, ruling
+// K5), and on the
+// rules, the phase and the choices the battle waits for; air units and
+// DropShips, whose attacks follow rules of their own, are listed afresh.
+// A list carries over when none of these changed.
+func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]Action {
+	if len(lists) == 0 || next.Phase != PhaseAttack || prev.Phase != next.Phase || prev.Phasing != next.Phasing ||
+		prev.Turn != next.Turn || prev.PlayerTurn != next.PlayerTurn || prev.SameHexClosed != next.SameHexClosed ||
+		prev.Rules != next.Rules || len(prev.Units) != len(next.Units) || prev.waiting() || next.waiting() {
+		return nil
+	}
+	var changed []int
+	for i := range next.Units {
+		if prev.Units[i].ID != next.Units[i].ID {
+			return nil
+		}
+		if !sameUnit(&prev.Units[i], &next.Units[i]) {
+			changed = append(changed, i)
+		}
+	}
+	out := make(map[string][]Action, len(lists))
+	for id, acts := range lists {
+		u := next.Unit(id)
+		if u == nil || u.Class.Kind() == KindAir || u.Class.Kind() == KindDropShip {
+			continue
+		}
+		reach, observed := max(u.Range, 1), u.Indirect || u.Class.Info().Indirect
+		keep := true
+		for _, i := range changed {
+			was, is := &prev.Units[i], &next.Units[i]
+			own := is.Side == u.Side
+			if is.ID == id || (observed && own) ||
+				(!own && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out[id] = acts
+		}
+	}
+	return out
+}
+
+// sameUnit reports that a and b are equal in every field. A Unit is not
+// comparable (its Overrun list), and comparing field by field would miss
+// the next field added, so the two copies are compared byte for byte,
+// Overrun apart: equal bytes are equal fields (a string compares by where
+// its text lies, which a Clone keeps), and a difference only in padding
+// or in where an equal text lies makes the unit count as changed, which
+// costs a list made afresh, never a wrong one.
+func sameUnit(a, b *Unit) bool {
+	x, y := *a, *b
+	x.Overrun, y.Overrun = nil, nil
+	n := unsafe.Sizeof(x)
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&x)), n), unsafe.Slice((*byte)(unsafe.Pointer(&y)), n)) &&
+		slices.Equal(a.Overrun, b.Overrun)
+}
+
+// waiting reports that the battle waits for a side's choice (waitError).
+func (s *State) waiting() bool {
+	return len(s.Ambushes) > 0 || len(s.Probes) > 0 || len(s.DropFires) > 0
 }
 
 func (q *Legality) sightlines() *sightlines {

@@ -49,8 +49,9 @@ func bruteAttacks(s *State, u *Unit) []Action {
 // through random battles, at every state, each unit's attacks are those
 // every target tried in full gives (the index by hex leaves none out and
 // keeps their order), Attacks and NonAttacks split Actions in order, a
-// Legality carried over from the state before (Next) answers as a fresh
-// one, and a View built in a reused buffer equals a new one.
+// Legality carried over from the state before (Next), with the attack
+// lists it keeps, answers as a fresh one, and a View built in a reused
+// buffer equals a new one.
 func TestLegalityMatchesBruteForce(t *testing.T) {
 	battles, steps := 6, 150
 	if testing.Short() {
@@ -58,6 +59,7 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(20261127, 3))
 	d := dice.New(dice.NewSeeded(20261127))
+	kept := 0 // attack lists carried over from the state before
 	for range battles {
 		s := rpBattle(t, rng)
 		drpRandomArrivals(rng, s)
@@ -80,6 +82,12 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 				all := fresh.Actions(u.ID)
 				if got := carried.Actions(u.ID); !reflect.DeepEqual(got, all) {
 					t.Fatalf("step %d, %s: carried over %v, fresh %v", step, u.ID, got, all)
+				}
+				if _, ok := carried.attacks[u.ID]; ok {
+					kept++
+				}
+				if got, want := carried.Attacks(u.ID), fresh.Attacks(u.ID); !reflect.DeepEqual(got, want) {
+					t.Fatalf("step %d, %s: attacks carried over %v, fresh %v", step, u.ID, got, want)
 				}
 				if got, want := fresh.Attacks(u.ID), bruteAttacks(s, u); fresh.unit(u.ID) != nil && !reflect.DeepEqual(got, want) {
 					t.Fatalf("step %d, %s: attacks %v, every target tried %v", step, u.ID, got, want)
@@ -113,6 +121,45 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 			s = next
 		}
 	}
+	if kept == 0 {
+		t.Error("no attack list was carried over from one state to the next: the test does not reach the attack phase")
+	}
+	t.Logf("%d attack lists carried over", kept)
 }
 
 func actionsEqual(a, b Action) bool { return reflect.DeepEqual(a, b) }
+
+// Ensure Legality.Next carries an attack list over only while what it
+// depends on stays the same: a list naming a target that is destroyed
+// since is made afresh, an unchanged one is kept, and none is kept into
+// another phase.
+func TestLegalityNextDropsChangedLists(t *testing.T) {
+	s := cbPosition(t, PhaseAttack, `
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4
+		unit A2 lancers heavy-mech regular 12/10/9 @0705 r=3 mp=4
+		unit B1 bandits assault-mech regular 8/8/30 @0505 r=3 mp=4`)
+	targets := func(acts []Action) []string {
+		var out []string
+		for _, a := range acts {
+			out = append(out, a.Target)
+		}
+		return out
+	}
+	q := NewLegality(s)
+	if got := targets(q.Attacks("A2")); !slices.Contains(got, "B1") {
+		t.Fatalf("A2 attacks %v, not B1", got)
+	}
+	if l := q.Next(s.Clone()); l.attacks["A2"] == nil {
+		t.Error("the list of A2 is not carried over to an equal state")
+	}
+	gone := s.Clone()
+	gone.Unit("B1").Status = Destroyed
+	if got := targets(q.Next(gone).Attacks("A2")); slices.Contains(got, "B1") {
+		t.Errorf("A2 still attacks B1 once it is destroyed: %v", got)
+	}
+	moving := s.Clone()
+	moving.Phase = PhaseMovement
+	if l := q.Next(moving); l.attacks != nil {
+		t.Errorf("attack lists carried into the movement phase: %v", l.attacks)
+	}
+}

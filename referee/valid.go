@@ -1,5 +1,7 @@
 package referee
 
+import "slices"
+
 // ValidActions lists the actions the unit's side may take with it now.
 // Legal means a member of this set: Apply accepts every action listed
 // (with any dice), and the same list feeds Discord autocomplete and the AI.
@@ -24,11 +26,22 @@ func (q *Legality) Actions(unitID string) []Action {
 }
 
 // Attacks is the attacks among ValidActions(s, unitID), in their order.
+// The list is shared with the Legality (Next carries it over): the
+// caller must not change it.
 func (q *Legality) Attacks(unitID string) []Action {
-	if u := q.unit(unitID); u != nil {
-		return validAttacks(q, u)
+	u := q.unit(unitID)
+	if u == nil {
+		return nil
 	}
-	return nil
+	if acts, ok := q.attacks[unitID]; ok {
+		return slices.Clip(acts)
+	}
+	acts := validAttacks(q, u)
+	if q.attacks == nil {
+		q.attacks = map[string][]Action{}
+	}
+	q.attacks[unitID] = acts
+	return slices.Clip(acts)
 }
 
 // NonAttacks is ValidActions(s, unitID) less its attacks, in order.
