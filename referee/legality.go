@@ -20,6 +20,8 @@ type Legality struct {
 	lines *sightlines
 	// attacks are the lists Attacks gave, by unit ID.
 	attacks map[string][]Action
+	// moves is the memory validMoves works in, unit after unit.
+	moves *moveScratch
 	// indexed: buildings, first and standing are made.
 	indexed bool
 	// buildings are the hexes holding a building that is not rubble, row
@@ -33,12 +35,13 @@ type Legality struct {
 }
 
 // Next is a Legality for next, a later state of the same battle: the
-// lines of sight traced so far carry over while the terrain they cross is
-// the same (the map, its rubble and the night), and in the attack phase
-// so do the attacks listed for the units nothing they depend on has
-// changed for (carriedAttacks).
+// memory validMoves works in carries over, the lines of sight traced so
+// far while the terrain they cross is the same (the map, its rubble and
+// the night), and in the attack phase the attacks listed for the units
+// nothing they depend on has changed for (carriedAttacks).
 func (q *Legality) Next(next *State) *Legality {
 	l := NewLegality(next)
+	l.moves = q.moves
 	if q.s.Map != next.Map || q.s.Rules.Night != next.Rules.Night || !maps.Equal(q.s.Rubble, next.Rubble) {
 		return l
 	}

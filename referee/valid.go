@@ -20,7 +20,7 @@ func (q *Legality) Actions(unitID string) []Action {
 		return nil
 	}
 	var out []Action
-	out = append(out, validMoves(q.s, u)...)
+	out = append(out, validMoves(q, u)...)
 	out = append(out, validAttacks(q, u)...)
 	return append(out, q.others(u)...)
 }
@@ -50,7 +50,7 @@ func (q *Legality) NonAttacks(unitID string) []Action {
 	if u == nil {
 		return nil
 	}
-	return append(validMoves(q.s, u), q.others(u)...)
+	return append(validMoves(q, u), q.others(u)...)
 }
 
 // unit is the unit ValidActions lists actions for, or nil when it lists
