@@ -284,7 +284,7 @@ func (s *State) Check() []error {
 		}
 	}
 	stack := make([]int, len(s.Map.Cells)) // units per cell, y*Width+x
-	hidden := map[string]string{} // side and hex → the hidden unit there
+	hidden := map[string]string{}          // side and hex → the hidden unit there
 	for i := range s.Units {
 		u := &s.Units[i]
 		if i > 0 && s.Units[i-1].ID == u.ID {
