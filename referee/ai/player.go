@@ -114,7 +114,8 @@ func New(side string, level Level, seed uint64) *Player {
 
 // Next chooses the side's next action in s. It always returns an action
 // Apply accepts: one ValidActions or ValidSideActions offers, or end.
-// It learns of the enemy only from s.View(p.Side) (see the package doc).
+// It learns of the enemy only from its side's View, s.View(p.Side) (built
+// in the memory of the last, State.ViewReusing; see the package doc).
 func (p *Player) Next(s *referee.State) referee.Action {
 	if p.rng == nil {
 		*p = *New(p.Side, p.Level, 0)
