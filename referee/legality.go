@@ -14,7 +14,8 @@ import (
 // lines of sight traced so far, the building hexes, the units that may be
 // attacked by the hex they stand in, so that a unit's attacks look only
 // at what stands within its reach instead of at every unit and hex of the
-// battle, and the attacks listed so far.
+// battle, the attacks listed so far, and the memory the move search
+// works in.
 type Legality struct {
 	s     *State
 	lines *sightlines
@@ -55,10 +56,9 @@ func (q *Legality) Next(next *State) *Legality {
 // terrain. An attack list depends on the attacking unit, on the enemy
 // units within its reach (its targets), for a unit that may fire
 // indirectly on every unit of its side (its forward observers, ruling
-// K5), and on the
-// rules, the phase and the choices the battle waits for; air units and
-// DropShips, whose attacks follow rules of their own, are listed afresh.
-// A list carries over when none of these changed.
+// K5), and on the rules, the phase and the choices the battle waits for;
+// air units and DropShips, whose attacks follow rules of their own, are
+// listed afresh. A list carries over when none of these changed.
 func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]Action {
 	if len(lists) == 0 || next.Phase != PhaseAttack || prev.Phase != next.Phase || prev.Phasing != next.Phasing ||
 		prev.Turn != next.Turn || prev.PlayerTurn != next.PlayerTurn || prev.SameHexClosed != next.SameHexClosed ||

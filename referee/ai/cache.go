@@ -8,12 +8,12 @@ import (
 
 // cache is the work a Player keeps from one decision to the next within
 // a player turn, where its decisions follow each other on states that
-// differ by one action: the referee's legality work (the lines of sight
-// it traced, while the terrain stays the same: referee.Legality.Next) and
-// the lines of sight the picture traced on the map. Both depend only on
-// the terrain, so they never change a decision; a new player turn starts
-// them afresh, which bounds what they hold. Each decision's View is built
-// in the memory of the one before (no decision keeps its view).
+// differ by one action: the referee's legality work, which carries over
+// only what the action left unchanged (referee.Legality.Next), and the
+// lines of sight the picture traced on the map, which never changes. So
+// neither changes a decision; a new player turn starts them afresh, which
+// bounds what they hold. Each decision's View is built in the memory of
+// the one before (no decision keeps its view).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
