@@ -79,6 +79,9 @@ type State struct {
 	// Counters are the Veteran Training Scenario's objectives and
 	// Headquarters, none in the Green one.
 	Counters []Counter
+	// TurnLimit, when over 0, ends the battle after that turn's End
+	// Phase by victory points (ruling QS16).
+	TurnLimit int
 }
 
 // Clone is a deep copy; the map is shared and never changed.
@@ -132,7 +135,7 @@ func (s State) Check() []error {
 	if s.Sides[0] == "" || s.Sides[1] == "" || s.Sides[0] == s.Sides[1] {
 		bad("sides %q and %q: two different names are needed", s.Sides[0], s.Sides[1])
 	}
-	if s.Phase > Over || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
+	if s.Phase > Over || s.TurnLimit < 0 || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
 		bad("turn %d, phase %v, acting %d, loser %d: out of range", s.Turn, s.Phase, s.Acting, s.Loser)
 	}
 	for _, c := range s.Counters {

@@ -51,6 +51,42 @@ func BuiltIn(name string) ([]byte, error) {
 	return nil, fmt.Errorf("no shipped scenario %q: use one of %s", name, strings.Join(BuiltIns(), ", "))
 }
 
+// The Quick-Start rules' two training scenarios (002 lines 504–660),
+// shipped as scenarios/quickstart/NAME.yaml with ruleset: quickstart.
+//
+//go:embed scenarios/quickstart/*.yaml
+var quickStartFiles embed.FS
+
+// QuickStartBuiltIns lists the names of the shipped Quick-Start
+// scenarios, sorted.
+func QuickStartBuiltIns() []string {
+	entries, err := fs.ReadDir(quickStartFiles, "scenarios/quickstart")
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && !e.IsDir() {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// QuickStartBuiltIn returns the file of the shipped Quick-Start scenario
+// name, and false when there is none of that name.
+func QuickStartBuiltIn(name string) ([]byte, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, b := range QuickStartBuiltIns() {
+		if b == n {
+			data, err := quickStartFiles.ReadFile("scenarios/quickstart/" + b + ".yaml")
+			return data, err == nil
+		}
+	}
+	return nil, false
+}
+
 // maxActionsPerTurn bounds one AI player turn, as ai.AutoResolve does.
 const maxActionsPerTurn = 2000
 
