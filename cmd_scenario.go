@@ -71,6 +71,15 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		src = script
 	}
 	file := pos[0]
+	if qs, err := m.loadQuickStart(file); err != nil || qs != nil {
+		if err != nil {
+			return err
+		}
+		if len(buys) > 0 {
+			return usagef("scenario run: --buy: a Quick-Start scenario's forces are its record sheets")
+		}
+		return m.runQuickStart(file, qs, src, script, *aiSides, *asJSON, *turns)
+	}
 	sc, err := m.loadScenario(file)
 	if err != nil {
 		return err
@@ -158,7 +167,8 @@ func (b *buyFlags) Set(v string) error {
 	return nil
 }
 
-// listScenarios prints the shipped scenarios: name and title.
+// listScenarios prints the shipped scenarios: name, ruleset (1987, or
+// quickstart) and title.
 func (m *Main) listScenarios() error {
 	w := bufio.NewWriter(m.Stdout)
 	for _, name := range scenario.BuiltIns() {
@@ -170,7 +180,15 @@ func (m *Main) listScenarios() error {
 		if err != nil {
 			return fmt.Errorf("scenario list: shipped scenario %s: %w", name, err)
 		}
-		fmt.Fprintf(w, "%-28s %s\n", name, sc.Name)
+		fmt.Fprintf(w, "%-28s %-10s %s\n", name, "1987", sc.Name)
+	}
+	for _, name := range scenario.QuickStartBuiltIns() {
+		data, _ := scenario.QuickStartBuiltIn(name)
+		qs, err := scenario.ParseQuickStart(data, nil)
+		if err != nil {
+			return fmt.Errorf("scenario list: shipped scenario %s: %w", name, err)
+		}
+		fmt.Fprintf(w, "%-28s %-10s %s\n", name, scenario.RulesetQuickStart, qs.Name)
 	}
 	return w.Flush()
 }
