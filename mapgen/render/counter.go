@@ -133,6 +133,7 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 			disc(img, px, y+0.14*c, r, colPip, 255)
 		}
 	}
+	drawFacing(img, x, y, c, k)
 }
 
 // symbolKey names a symbol drawn in a box of w×h pixels with strokes lw
