@@ -162,6 +162,16 @@ func scenarioLetter(units []Unit, taken map[string]bool) string {
 // campaigns come from their sectors as with Restore). Plain Restore
 // leaves a scenario battle without its map, for RestoreWith to complete.
 func (c *Campaign) RestoreWith(scenarioMap ScenarioMapFunc) error {
+	if c.QuickStart != nil && c.Scenario == nil {
+		return fmt.Errorf("a Quick-Start battle outside a scenario campaign")
+	}
+	if qb := c.QuickStart; qb != nil && qb.State.Map == nil && scenarioMap != nil {
+		m, err := scenarioMap(c.Scenario.Name, c.Scenario.Seed)
+		if err != nil || m == nil {
+			return fmt.Errorf("battle %d: scenario %s: no map: %v", qb.ID, c.Scenario.Name, err)
+		}
+		qb.State.Map = m
+	}
 	for i := range c.Battles {
 		b := &c.Battles[i]
 		if b.State == nil || b.State.Map != nil {

@@ -58,7 +58,9 @@ func (u UnitState) Alive() bool {
 // State is one moment of a Quick-Start battle. Apply never changes the
 // State it is given.
 type State struct {
-	Map   *mapgen.Map
+	// Map is never changed; it is left out of JSON, where the caller
+	// keeps how to build it again (a scenario's name).
+	Map   *mapgen.Map `json:"-"`
 	Sides [2]string
 	// Units, sorted by ID.
 	Units []UnitState
