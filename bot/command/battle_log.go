@@ -31,6 +31,9 @@ func (g *Registry) battleLogEntry() *entry {
 }
 
 func (g *Registry) battleLog(_ context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return x.quickStartLog()
+	}
 	b, err := x.loggedBattle()
 	if err != nil {
 		return nil, err

@@ -20,7 +20,7 @@ import (
 // command that handed it the move (scenarioAI).
 
 func (g *Registry) scenarioCommands() []*entry {
-	names := scenario.BuiltIns()
+	names := append(scenario.BuiltIns(), scenario.QuickStartBuiltIns()...)
 	return []*entry{
 		{spec: Spec{Name: "scenario", Sub: "list", Description: "the book's scenarios you can play", Who: Anyone},
 			run: g.scenarioList},
@@ -67,6 +67,19 @@ func shippedScenarios() ([]scenarioInfo, error) {
 			}
 			scenarioListVal = append(scenarioListVal, info)
 		}
+		for _, name := range scenario.QuickStartBuiltIns() {
+			data, _ := scenario.QuickStartBuiltIn(name)
+			qs, err := scenario.ParseQuickStart(data, nil)
+			if err != nil {
+				scenarioListErr = fmt.Errorf("shipped scenario %s: %w", name, err)
+				return
+			}
+			info := scenarioInfo{name: name, title: qs.Name + " (Quick-Start rules)"}
+			for _, s := range qs.Sides {
+				info.sides = append(info.sides, fmt.Sprintf("%s (%s)", s.Name, s.ID))
+			}
+			scenarioListVal = append(scenarioListVal, info)
+		}
 	})
 	return scenarioListVal, scenarioListErr
 }
@@ -103,6 +116,9 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, err
 	}
 	name := x.str("name")
+	if data, ok := scenario.QuickStartBuiltIn(name); ok {
+		return g.quickStartStart(ctx, x, strings.ToLower(name), data)
+	}
 	sc, err := parseShipped(name)
 	if err != nil {
 		return nil, err

@@ -177,3 +177,20 @@ func (s *State) resolveAttacks(d *dice.Dice) ([]Event, error) {
 	s.Declared = nil
 	return ev, nil
 }
+
+// AttackToHit is the Modified To-Hit Number of attack at as the Units
+// stand in s, with each modifier (ToHit); line of sight and the firing
+// arc are Apply's to check.
+func AttackToHit(s State, at Attack) (ToHitNumber, error) {
+	ai, ti := s.unit(at.Unit), s.unit(at.Target)
+	if ai < 0 || ti < 0 {
+		return ToHitNumber{}, fmt.Errorf("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
+	}
+	a, t := s.Units[ai], s.Units[ti]
+	ae, ok := a.element(at.Element)
+	te, ok2 := t.element(at.TargetElement)
+	if !ok || !ok2 {
+		return ToHitNumber{}, fmt.Errorf("attack %v: no such element in play", at)
+	}
+	return ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain)
+}
