@@ -84,7 +84,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if err != nil {
 		return nil, err
 	}
-	return append(out, view), nil
+	return append(out, view...), nil
 }
 
 // quickStartUpdate plays fn (nil: nothing) on the campaign's Quick-Start
@@ -306,11 +306,7 @@ func (x *call) quickStartViewReply() ([]Reply, error) {
 	} else {
 		return nil, userf("say whose view with side:%s or side:%s", s.Sides[0], s.Sides[1])
 	}
-	r, err := x.quickStartView(side)
-	if err != nil {
-		return nil, err
-	}
-	return []Reply{r}, nil
+	return x.quickStartView(side)
 }
 
 func sideIndex(s quickstart.State, id string) int {
@@ -322,20 +318,21 @@ func sideIndex(s quickstart.State, id string) int {
 	return -1
 }
 
-// quickStartView is side's view as a private reply: the record sheets'
+// quickStartView is side's view as private replies: the record sheets'
 // lines (own Elements' armor, structure, heat and critical hits; the
-// enemy's printed values only) and the map with the Units' facings.
-func (x *call) quickStartView(side int) (Reply, error) {
+// enemy's printed values only), in as many messages as they take, and
+// the map with the Units' facings.
+func (x *call) quickStartView(side int) ([]Reply, error) {
 	c, qb := x.c, x.c.QuickStart
 	v := quickstart.ViewOf(qb.State, side)
-	text := QuickStartViewText(c, v)
+	own, enemy := QuickStartViewText(c, v)
 	var buf bytes.Buffer
 	if err := render.WriteTacticalPNG(&buf, QuickStartPicture(c, v), render.DefaultOptions()); err != nil {
-		return Reply{}, err
+		return nil, err
 	}
 	f := File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, qb.ID, v.Turn, v.Sides[side]), Data: buf.Bytes(),
 		Description: quickStartDescription(c, v)}
-	return x.private(text, f), nil
+	return splitLong([]Reply{x.private(own, f), x.private(enemy)}), nil
 }
 
 // weightClass is a Unit's class for its counter, by its heaviest Element
@@ -374,19 +371,23 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 }
 
 // QuickStartViewText writes a View as the record sheets a player keeps:
-// his Units' Elements with their marks, the enemy's as printed.
-func QuickStartViewText(c *campaign.Campaign, v quickstart.View) string {
+// his Units' Elements with their marks, then the enemy's as printed and
+// the counters.
+func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Battle %d (Quick-Start rules) as %s sees it: game turn %d, %v phase, %s to act.",
 		c.QuickStart.ID, c.SideName(v.Sides[v.Viewer]), v.Turn, v.Phase, c.SideName(v.Sides[v.Acting]))
 	if v.TurnLimit > 0 {
 		fmt.Fprintf(&b, " The battle ends after turn %d.", v.TurnLimit)
 	}
+	var parts [2]string
 	for _, own := range []bool{true, false} {
 		if own {
 			b.WriteString("\nYour units:")
 		} else {
-			b.WriteString("\nEnemy units:")
+			parts[0] = b.String()
+			b.Reset()
+			b.WriteString("Enemy units:")
 		}
 		for _, u := range v.Units {
 			if u.Own != own || !u.Alive {
@@ -437,7 +438,8 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) string {
 		}
 		fmt.Fprintf(&b, "\n%s's %v in %s (worth %d): %s", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex, k.Value, state)
 	}
-	return b.String()
+	parts[1] = b.String()
+	return parts[0], parts[1]
 }
 
 func jumpText(e quickstart.Element) string {
