@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -219,5 +220,76 @@ func TestQuickStartPermissions(t *testing.T) {
 	}
 	if after := f.scdCampaign(1).QuickStart.State; after.Turn == before.Turn && after.Phase == before.Phase && after.Acting == before.Acting {
 		t.Error("End phase changed nothing")
+	}
+}
+
+// qsMarks matches a record sheet's pencil marks in a view line: armor
+// and structure left, heat, critical hits, shutdown.
+var qsMarks = regexp.MustCompile(`armor \d+/\d+|structure \d+/\d+|heat \d|hits \d|shut down|has attacked`)
+
+// Ensure no reply of a whole Quick-Start battle between two players
+// shows one side the other's marks: both play the Tactician's actions
+// by command and ask for their views every phase; every line a player
+// reads that names an enemy Element carries its printed values only.
+func TestQuickStartSecrecyInPlay(t *testing.T) {
+	f := scdFixture(t)
+	f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "6")
+	f.cmdMust("bob", "scenario", "join", "side", "bears")
+	f.cmdMust("alice", "campaign", "approve", "user", "bob")
+	players := [2]string{"alice", "bob"}
+	enemyNames := [2][]string{}
+	for _, u := range []quickstart.Unit{quickstart.AlphaRecon(), quickstart.AlphaFire()} {
+		for _, e := range u.Elements {
+			enemyNames[0] = append(enemyNames[0], e.Name)
+		}
+	}
+	for _, u := range []quickstart.Unit{quickstart.DivineFire(), quickstart.PeacefulCleansing()} {
+		for _, e := range u.Elements {
+			enemyNames[1] = append(enemyNames[1], e.Name)
+		}
+	}
+	ownMarks := 0 // lines of own marks seen: the check is not vacuous
+	check := func(side int, rs []Reply) {
+		t.Helper()
+		for _, r := range rs {
+			if r.To != Public && r.User != players[side] {
+				continue
+			}
+			for _, line := range strings.Split(r.Text, "\n") {
+				for _, n := range enemyNames[1-side] {
+					if strings.Contains(line, " "+n+":") && qsMarks.MatchString(line) {
+						ownMarks++
+					}
+				}
+				for _, n := range enemyNames[side] {
+					if strings.Contains(line, " "+n+":") && qsMarks.MatchString(line) {
+						t.Fatalf("%s reads the enemy's marks: %q", players[side], line)
+					}
+				}
+			}
+		}
+	}
+	views := 0
+	for i := 0; i < 3000; i++ {
+		c := f.scdCampaign(1)
+		if c.Phase == campaign.PhaseOver {
+			break
+		}
+		st := c.QuickStart.State
+		side := st.Acting
+		if i%7 == 0 {
+			for s := range 2 {
+				out := f.cmdMust(players[s], "battle", "view")
+				check(s, out)
+				views++
+			}
+		}
+		sub, kv := qsCommand(t, qsai.Player{Side: side, Level: qsai.Tactician}.Next(st))
+		out := f.cmdMust(players[side], "battle", sub, kv...)
+		check(0, out)
+		check(1, out)
+	}
+	if c := f.scdCampaign(1); c.Phase != campaign.PhaseOver || views == 0 || ownMarks == 0 {
+		t.Fatalf("campaign %s after the game, %d views, %d lines of own marks", c.Phase, views, ownMarks)
 	}
 }
