@@ -163,6 +163,7 @@ func TestRandomPlay(t *testing.T) {
 			{Kind: Objective, Owner: 0, Hex: hex.MustParse("0814"), Value: 57},
 			{Kind: Headquarters, Owner: 1, Hex: hex.MustParse("0802"), Value: 56},
 		}
+		s.TurnLimit = 40 // ruling QS16: every game ends
 		for step := 0; step < 3000 && s.Phase != Over; step++ {
 			acts := ValidActions(s)
 			f, _ := d.D6("pick")
