@@ -9,7 +9,8 @@ import (
 // the expected damage its Elements can deal to the best enemy Unit in its
 // front arc, less half the damage the enemy Units can answer with against
 // it there, less a little for each hex to the nearest enemy so that a
-// Unit with nothing in reach closes.
+// Unit with nothing in reach closes, plus the pull of the enemy's
+// objectives and Headquarters (objectives).
 func placeScore(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Direction, jumped bool) float64 {
 	moved := u
 	moved.Hex, moved.Facing = h, f
@@ -30,7 +31,7 @@ func placeScore(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Dir
 		// volley counts, from the rear when the Unit shows it its back.
 		threat += volley(s, t, moved)
 	}
-	score := offense - 0.5*threat - 0.3*float64(nearest)
+	score := offense - 0.5*threat - 0.3*float64(nearest) + objectives(s, u, h)
 	if jumped {
 		// Jumping costs nothing in these rules but is no better than
 		// walking to the same place: prefer the walk on a tie.
@@ -96,4 +97,23 @@ func greedyPlace(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Di
 	v := target.Cube().Sub(h.Cube())
 	c := f.Cube()
 	return -float64(nearest) + 0.01*float64(v.Q*c.Q+v.R*c.R+v.S*c.S)
+}
+
+// objectives is the worth of standing in h for the enemy's counters
+// still to capture (the Veteran scenario, 002 lines 604–632): in the
+// counter's hex a share of its value (occupying it scores, two End
+// Phases there capture it), elsewhere a pull that fades with distance.
+func objectives(s quickstart.State, u quickstart.UnitState, h hex.Hex) float64 {
+	best := 0.0
+	for _, c := range s.Counters {
+		if c.Owner == u.Side || c.Captured {
+			continue
+		}
+		v := float64(c.Value) / 4
+		if d := hex.Distance(h, c.Hex); d > 0 {
+			v = float64(c.Value) / float64(20*(d+1))
+		}
+		best = max(best, v)
+	}
+	return best
 }
