@@ -137,3 +137,20 @@ func TestTurnLimit(t *testing.T) {
 		t.Errorf("no points at the limit: %v winner %d; want a draw", s.Phase, s.Winner)
 	}
 }
+
+// Ensure ruling QS20: no move leaves the map, so the Green scenario's
+// "a Unit that exits the map is destroyed" (002 line 536) never arises:
+// a move or jump off the edge is refused and changes nothing.
+func TestNoExit(t *testing.T) {
+	s := veteran(t)
+	d := scripted(t)
+	s.Units[s.unit("DF")].Hex = hex.MustParse("0801")
+	if _, _, err := Apply(s, Action{Kind: Move, Unit: "DF", Path: []hex.Hex{{X: 7, Y: -1}}, Facing: hex.N}, d); err == nil || !contains(err.Error(), "off the map") {
+		t.Errorf("a step off the north edge: %v", err)
+	}
+	s.Acting = 1 // the bears' Recon Star jumps 4
+	s.Units[s.unit("AR")].Hex = hex.MustParse("0105")
+	if _, _, err := Apply(s, Action{Kind: Jump, Unit: "AR", Path: []hex.Hex{{X: -2, Y: 4}}, Facing: hex.N}, d); err == nil || !contains(err.Error(), "off the map") {
+		t.Errorf("a jump off the west edge: %v", err)
+	}
+}

@@ -411,7 +411,7 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		for _, u := range qs.Units {
 			if u.Hex == c.Hex && u.Side == c.Owner {
 				p := where[u.ID]
-				return errorf(p.node, p.path+".hex", "unit %s stands on its own side's %v in %s: a side's Units never occupy its own counters' hexes (002 line 582)", u.ID, c.Kind, c.Hex)
+				return errorf(p.node, p.path+".hex", "unit %s stands on its own side's %v in %s: a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", u.ID, c.Kind, c.Hex)
 			}
 		}
 	}
@@ -460,7 +460,7 @@ func (qs *QuickStart) readUnit(n *yaml.Node, path string, side int, s QuickStart
 		return u, err
 	}
 	if d := edgeDepth(qs.Map, u.Hex, s.Home); d > s.Zone {
-		return u, errorf(hf.Value, path+".hex", "hex %s is %d hexes from the %v edge: side %s deploys within %d (002 lines 520, 528, 572)", u.Hex, d, s.Home, s.ID, s.Zone)
+		return u, errorf(hf.Value, path+".hex", "hex %s is %d hexes from the %v edge: side %s deploys within %d of its home edge (Quick-Start rules, Deployment)", u.Hex, d, s.Home, s.ID, s.Zone)
 	}
 	u.Facing = towardCentre(s.Home)
 	if v, ok := f["facing"]; ok {
@@ -558,7 +558,7 @@ func (qs *QuickStart) readCounters(n *yaml.Node, path string, owner int) error {
 			return err
 		}
 		if d := edgeDepth(qs.Map, c.Hex, s.Home); d > s.Zone {
-			return errorf(hv.Value, cpath+".hex", "hex %s is %d hexes from the %v edge, outside side %s's Deployment Zone of %d (002 lines 572, 574)", c.Hex, d, s.Home, s.ID, s.Zone)
+			return errorf(hv.Value, cpath+".hex", "hex %s is %d hexes from the %v edge, outside side %s's Deployment Zone of %d (Quick-Start rules, Setting Up)", c.Hex, d, s.Home, s.ID, s.Zone)
 		}
 		for _, o := range qs.Counters {
 			if o.Hex == c.Hex {

@@ -12,7 +12,8 @@
 //   - Tactician (the AI proper): each Unit takes the hex and facing that
 //     give its Elements the most expected damage on an enemy in the front
 //     arc, less the damage the enemy can answer with there (rear hits
-//     dearer), closing on the enemy when nothing is in reach; each Element
+//     dearer), closing on the enemy when nothing is in reach and drawn
+//     to the enemy's objectives and Headquarters; each Element
 //     fires at the best expected damage, its Unit's Elements on the same
 //     enemy Element until the printed circles are covered (focus fire),
 //     and overheats only while its heat stays at 1 or less.
