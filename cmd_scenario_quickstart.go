@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,48 +62,20 @@ func (m *Main) runQuickStart(file string, qs *scenario.QuickStart, src dice.Sour
 		turns = 30
 	}
 	d := dice.New(src)
-	w := bufio.NewWriter(m.Stdout)
-	var werr error
+	p := &eventPrinter{w: bufio.NewWriter(m.Stdout), json: asJSON}
 	out := scenario.QuickStartOutput{Event: func(e quickstart.Event) {
-		if werr != nil {
-			return
-		}
-		if asJSON {
-			b, err := json.Marshal(e)
-			if err != nil {
-				werr = err
-				return
-			}
-			_, werr = fmt.Fprintf(w, "%s\n", b)
-			return
-		}
 		side := "-"
 		if e.Side >= 0 && e.Side < 2 {
 			side = qs.Sides[e.Side].ID
 		}
-		_, werr = fmt.Fprintf(w, "T%d %s: %s\n", e.Turn, side, e.Text)
+		p.print(e, fmt.Sprintf("T%d %s: %s", e.Turn, side, e.Text))
 	}}
 	if !asJSON {
-		out.Command = func(c scenario.QuickStartCommand) { fmt.Fprintf(w, "line %d> %s\n", c.Line, c.Text) }
+		out.Command = func(c scenario.QuickStartCommand) { p.print(nil, fmt.Sprintf("line %d> %s", c.Line, c.Text)) }
 		if qs.Name != "" {
-			fmt.Fprintf(w, "%s (Quick-Start rules)\n", qs.Name)
+			p.print(nil, qs.Name+" (Quick-Start rules)")
 		}
 	}
 	_, runErr := qs.Run(d, out, players, turns)
-	if !asJSON {
-		writeDiceLog(w, d.Log())
-	}
-	if err := w.Flush(); err != nil && werr == nil {
-		werr = err
-	}
-	if runErr != nil {
-		return fmt.Errorf("scenario run: %s: %w", file, runErr)
-	}
-	if script != nil && script.Remaining() > 0 {
-		fmt.Fprintf(m.Stderr, "bfbot: scenario run: note: %d of the --dice faces were not used\n", script.Remaining())
-	}
-	if werr != nil {
-		return fmt.Errorf("scenario run: writing the events: %w", werr)
-	}
-	return nil
+	return m.endRun(p, d, script, file, runErr)
 }

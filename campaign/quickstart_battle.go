@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"bfbot/internal/usertext"
-	"bfbot/mapgen"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 	"bfbot/referee/quickstart/qsai"
@@ -54,17 +53,8 @@ func NewQuickStartScenario(id int64, name string, st quickstart.State, names [2]
 	if err != nil {
 		return nil, err
 	}
-	settings := DefaultSettings()
-	settings.SetupTables, settings.TurnLimit, settings.RefereePlays = false, 1, true
-	settings.MapCols, settings.MapRows, settings.MapSeed = 1, 1, 0
-	c := &Campaign{
-		ID: id, Name: name, Settings: settings,
-		Map: &mapgen.Strategic{Name: scenarioName, Cols: 1, Rows: 1,
-			Sectors: []mapgen.Sector{{ID: scenarioSector, Name: scenarioName}}},
-		Turn: 1, Phase: PhaseBattles, NextBattle: 2,
-		Scenario:   &ScenarioRef{Name: scenarioName, Seed: seed},
-		QuickStart: &QuickStartBattle{ID: 1, State: st.Clone()},
-	}
+	c := newScenarioCampaign(id, name, scenarioName, seed)
+	c.QuickStart = &QuickStartBattle{ID: 1, State: st.Clone()}
 	for i, sid := range st.Sides {
 		n := names[i]
 		if n == "" {

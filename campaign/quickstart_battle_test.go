@@ -12,11 +12,7 @@ import (
 )
 
 func qsUnit(id string, side int, u quickstart.Unit, at string, f hex.Direction) quickstart.UnitState {
-	us := quickstart.UnitState{ID: id, Name: u.Name, Side: side, Hex: hex.MustParse(at), Facing: f}
-	for _, e := range u.Elements {
-		us.Elements = append(us.Elements, quickstart.NewElementState(e))
-	}
-	return us
+	return quickstart.Place(id, side, u, hex.MustParse(at), f)
 }
 
 // qsCampaign is a Quick-Start scenario campaign: Divine Fire (blake)

@@ -194,9 +194,10 @@ func outcomeText(c *campaign.Campaign, o *referee.Outcome) string {
 	return fmt.Sprintf("%s wins a %s, %s", c.SideName(o.Winner), o.Level, strings.Join(vp, ", "))
 }
 
-// action reads the referee action a /battle command asks for, with the
-// same option names and checks as scenario files.
-func (x *call) action() (referee.Action, error) {
+// battleLine is the /battle command as the console line a scenario
+// file would hold for it: the caller's side acting, the options in
+// order, those that only steer the command (preview, confirm, …) left out.
+func (x *call) battleLine() *consoleline.Line {
 	l := &consoleline.Line{User: x.side.ID, Command: "battle", Words: []string{x.Sub}}
 	names := make([]string, 0, len(x.Options))
 	for k := range x.Options {
@@ -208,7 +209,13 @@ func (x *call) action() (referee.Action, error) {
 	for _, k := range names {
 		l.Options = append(l.Options, consoleline.Option{Name: k, Value: x.Options[k]})
 	}
-	a, err := scenario.BattleAction(l)
+	return l
+}
+
+// action reads the referee action a /battle command asks for, with the
+// same option names and checks as scenario files.
+func (x *call) action() (referee.Action, error) {
+	a, err := scenario.BattleAction(x.battleLine())
 	if err != nil {
 		return a, userError{err.Error()}
 	}

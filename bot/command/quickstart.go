@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"bfbot/campaign"
@@ -39,12 +38,9 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if x.str("buy") != "" {
 		return nil, userf("buy: a Quick-Start scenario's forces are its record sheets; start it without buy:")
 	}
-	seed := uint64(1)
-	if n, ok := x.integer("seed"); ok {
-		if n < 0 {
-			return nil, userf("seed:%d: use a whole number from 0", n)
-		}
-		seed = uint64(n)
+	seed, err := x.scenarioSeed()
+	if err != nil {
+		return nil, err
 	}
 	st, setup, err := qs.Begin(dice.New(dice.NewSeeded(seed)))
 	if err != nil {
@@ -54,27 +50,14 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if err != nil {
 		return nil, err
 	}
-	c.Referee = x.User.ID
-	c = campaign.WithName(c, x.User.ID, x.User.Name)
-	if c, err = campaign.Join(c, side, x.User.ID); err != nil {
-		return nil, err
-	}
-	other := c.Enemy(side).ID
-	if x.flag("ai") {
-		c.Scenario.AI = other
-	}
-	id, err := g.createHere(ctx, x.Request, c)
+	id, who, err := g.seatStarter(ctx, x, c, side)
 	if err != nil {
 		return nil, err
 	}
-	x.c, x.side, x.referee = c, c.Side(side), true
+	c = x.c
 	evs, logged, err := g.quickStartUpdate(ctx, x, nil)
 	if err != nil {
 		return nil, err
-	}
-	who := fmt.Sprintf("the AI plays %s until someone takes it with /scenario join side:%s campaign:%d", c.Side(other).Name, other, id)
-	if x.flag("ai") {
-		who = fmt.Sprintf("the AI plays %s", c.Side(other).Name)
 	}
 	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s), played by the BattleForce Quick-Start rules: %s against %s. %s plays %s and holds the referee role; %s. Play it with /battle move (facing:), jump, attack (element:, target_element:, overheat:) and end; /battle view shows your side's record sheets and map.",
 		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
@@ -167,17 +150,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 // same options as a Quick-Start scenario file's commands. A move or jump
 // without facing: keeps the Unit's facing.
 func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
-	l := &consoleline.Line{User: x.side.ID, Command: "battle", Words: []string{x.Sub}}
-	names := make([]string, 0, len(x.Options))
-	for k := range x.Options {
-		if !actionOnly[k] {
-			names = append(names, k)
-		}
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		l.Options = append(l.Options, consoleline.Option{Name: k, Value: x.Options[k]})
-	}
+	l := x.battleLine()
 	if _, ok := l.Option("facing"); !ok && (x.Sub == "move" || x.Sub == "jump") {
 		unit := x.str("unit")
 		for _, u := range s.Units {
@@ -251,27 +224,11 @@ func (x *call) quickStartLog() ([]Reply, error) {
 	if len(lines) == 0 {
 		lines = []string{"nothing has happened yet"}
 	}
-	pages := logPages(lines)
-	page := 1
-	if p, ok := x.integer("page"); ok {
-		page = p
-	}
-	if page < 1 || page > len(pages) {
-		return nil, userf("page:%d: battle %d's record has pages 1 to %d", page, qb.ID, len(pages))
-	}
 	side := x.str("side")
 	if x.side != nil {
 		side = x.side.ID
 	}
-	r := x.private(fmt.Sprintf("Battle %d (Quick-Start rules) — page %d of %d\n%s", qb.ID, page, len(pages), strings.Join(pages[page-1], "\n")))
-	r.Campaign, r.Battle = x.c.ID, int64(qb.ID)
-	if page > 1 {
-		r.Buttons = append(r.Buttons, logButton("◀ Previous", x.c.ID, qb.ID, side, page-1)...)
-	}
-	if page < len(pages) {
-		r.Buttons = append(r.Buttons, logButton("Next ▶", x.c.ID, qb.ID, side, page+1)...)
-	}
-	return []Reply{r}, nil
+	return x.logPage(lines, qb.ID, side, fmt.Sprintf("Battle %d (Quick-Start rules)", qb.ID), "")
 }
 
 // quickStartStatus is /battle status of a Quick-Start battle.

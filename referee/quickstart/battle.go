@@ -182,3 +182,13 @@ func (s State) Check() []error {
 	}
 	return errs
 }
+
+// Place is Unit u as a playing piece on the map: id, side, in hex at
+// facing f, every Element undamaged and cool.
+func Place(id string, side int, u Unit, at hex.Hex, f hex.Direction) UnitState {
+	us := UnitState{ID: id, Name: u.Name, Side: side, Hex: at, Facing: f}
+	for _, e := range u.Elements {
+		us.Elements = append(us.Elements, NewElementState(e))
+	}
+	return us
+}

@@ -10,11 +10,7 @@ import (
 )
 
 func unitOn(id string, side int, u Unit, at string, f hex.Direction) UnitState {
-	us := UnitState{ID: id, Name: u.Name, Side: side, Hex: hex.MustParse(at), Facing: f}
-	for _, e := range u.Elements {
-		us.Elements = append(us.Elements, NewElementState(e))
-	}
-	return us
+	return Place(id, side, u, hex.MustParse(at), f)
 }
 
 // battle starts a battle on a 16×17 map with the faces given for the

@@ -24,8 +24,12 @@ var builtinFiles embed.FS
 
 // BuiltIns lists the names of the shipped scenarios, sorted
 // ("surprise-encounter", …).
-func BuiltIns() []string {
-	entries, err := fs.ReadDir(builtinFiles, "scenarios")
+func BuiltIns() []string { return yamlNames(builtinFiles, "scenarios") }
+
+// yamlNames are the names of the .yaml files in dir of fsys, sorted,
+// without the extension.
+func yamlNames(fsys embed.FS, dir string) []string {
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil
 	}
@@ -59,20 +63,7 @@ var quickStartFiles embed.FS
 
 // QuickStartBuiltIns lists the names of the shipped Quick-Start
 // scenarios, sorted.
-func QuickStartBuiltIns() []string {
-	entries, err := fs.ReadDir(quickStartFiles, "scenarios/quickstart")
-	if err != nil {
-		return nil
-	}
-	var names []string
-	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && !e.IsDir() {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
+func QuickStartBuiltIns() []string { return yamlNames(quickStartFiles, "scenarios/quickstart") }
 
 // QuickStartBuiltIn returns the file of the shipped Quick-Start scenario
 // name, and false when there is none of that name.

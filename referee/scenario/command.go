@@ -63,19 +63,8 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	if !ok {
 		return a, fmt.Errorf("/battle %s: unknown here; use %s", name, strings.Join(battleSubNames, ", "))
 	}
-	allowed := append(append([]string(nil), sub.required...), sub.optional...)
-	for _, o := range l.Options {
-		if !slices.Contains(allowed, o.Name) {
-			if len(allowed) == 0 {
-				return a, fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
-			}
-			return a, fmt.Errorf("/battle %s: unknown option %s: (it takes %s)", name, o.Name, optionList(allowed))
-		}
-	}
-	for _, r := range sub.required {
-		if _, ok := l.Option(r); !ok {
-			return a, fmt.Errorf("/battle %s needs %s (it takes %s)", name, r+":", optionList(allowed))
-		}
+	if err := checkOptions(l, name, sub.required, sub.optional); err != nil {
+		return a, err
 	}
 	a.Kind, a.Side = sub.kind, l.User
 	a.Unit, _ = l.Option("unit")
@@ -134,6 +123,26 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 		a.Observer, _ = l.Option("observer")
 	}
 	return a, nil
+}
+
+// checkOptions refuses an option /battle name does not take and a
+// required one missing.
+func checkOptions(l *consoleline.Line, name string, required, optional []string) error {
+	allowed := append(slices.Clone(required), optional...)
+	for _, o := range l.Options {
+		if !slices.Contains(allowed, o.Name) {
+			if len(allowed) == 0 {
+				return fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
+			}
+			return fmt.Errorf("/battle %s: unknown option %s: (it takes %s)", name, o.Name, optionList(allowed))
+		}
+	}
+	for _, r := range required {
+		if _, ok := l.Option(r); !ok {
+			return fmt.Errorf("/battle %s needs %s (it takes %s)", name, r+":", optionList(allowed))
+		}
+	}
+	return nil
 }
 
 func optionList(names []string) string {

@@ -328,16 +328,9 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		idf, ok := f["id"]
-		if !ok {
-			return errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
-		}
-		id, err := yn.Name(idf.Value, path+".id", usertext.ID)
+		id, idf, err := sideID(f, sn, path)
 		if err != nil {
 			return err
-		}
-		if !consoleline.ValidName(id) {
-			return errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
 		}
 		if i == 1 && id == qs.Sides[0].ID {
 			return errorf(idf.Value, path+".id", "side %q is given twice", id)
@@ -446,11 +439,7 @@ func (qs *QuickStart) readUnit(n *yaml.Node, path string, side int, s QuickStart
 	if !ok {
 		return u, errorf(uf.Value, path+".unit", "no record sheet Unit %q: use one of %s", name, recordSheetNames())
 	}
-	sheet := mk()
-	u.Name, u.Side = sheet.Name, side
-	for _, e := range sheet.Elements {
-		u.Elements = append(u.Elements, quickstart.NewElementState(e))
-	}
+	u = quickstart.Place(u.ID, side, mk(), hex.Hex{}, 0)
 	hf, ok := f["hex"]
 	if !ok {
 		return u, errorf(n, path+".hex", "missing: the hex the unit starts in, within %d hexes of the %v edge", s.Zone, s.Home)

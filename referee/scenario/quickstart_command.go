@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -48,19 +47,8 @@ func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
 	if !ok {
 		return a, fmt.Errorf("/battle %s: not a Quick-Start action; use %s", name, strings.Join(quickStartSubNames, ", "))
 	}
-	allowed := append(slices.Clone(sub.required), sub.optional...)
-	for _, o := range l.Options {
-		if !slices.Contains(allowed, o.Name) {
-			if len(allowed) == 0 {
-				return a, fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
-			}
-			return a, fmt.Errorf("/battle %s: unknown option %s: (it takes %s)", name, o.Name, optionList(allowed))
-		}
-	}
-	for _, r := range sub.required {
-		if _, ok := l.Option(r); !ok {
-			return a, fmt.Errorf("/battle %s needs %s (it takes %s)", name, r+":", optionList(allowed))
-		}
+	if err := checkOptions(l, name, sub.required, sub.optional); err != nil {
+		return a, err
 	}
 	a.Unit, _ = l.Option("unit")
 	var err error

@@ -440,19 +440,9 @@ func (p *parser) sides(n *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		idf, ok := f["id"]
-		if !ok {
-			return errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
-		}
-		id, err := yn.Name(idf.Value, path+".id", usertext.ID)
+		id, idf, err := sideID(f, sn, path)
 		if err != nil {
 			return err
-		}
-		if !consoleline.ValidName(id) {
-			return errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
-		}
-		if err := referee.ReservedSideIDError(id); err != nil { // ruling SE3
-			return errorf(idf.Value, path+".id", "%v", err)
 		}
 		if p.s.Side(id) != nil {
 			return errorf(idf.Value, path+".id", "side %q is given twice", id)
@@ -525,6 +515,26 @@ func (p *parser) sides(n *yaml.Node) error {
 	}
 	sort.SliceStable(p.s.Units, func(i, j int) bool { return p.s.Units[i].ID < p.s.Units[j].ID })
 	return nil
+}
+
+// sideID reads a side's id: the @name of its commands, not one the bot
+// keeps for its own addressees (ruling SE3).
+func sideID(f map[string]field, sn *yaml.Node, path string) (string, field, error) {
+	idf, ok := f["id"]
+	if !ok {
+		return "", idf, errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
+	}
+	id, err := yn.Name(idf.Value, path+".id", usertext.ID)
+	if err != nil {
+		return "", idf, err
+	}
+	if !consoleline.ValidName(id) {
+		return "", idf, errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
+	}
+	if err := referee.ReservedSideIDError(id); err != nil {
+		return "", idf, errorf(idf.Value, path+".id", "%v", err)
+	}
+	return id, idf, nil
 }
 
 // first puts the side that moves first at the head of the initiative
