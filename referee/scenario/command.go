@@ -49,16 +49,10 @@ var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "
 // dropship (the ship an embark boards).
 func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	var a referee.Action
-	if l.User == "" {
-		return a, fmt.Errorf("say which side acts: @side /battle …")
+	name, err := battleWord(l, battleSubNames)
+	if err != nil {
+		return a, err
 	}
-	if l.Command != "battle" {
-		return a, fmt.Errorf("/%s: a scenario plays /battle commands only", l.Command)
-	}
-	if len(l.Words) != 1 {
-		return a, fmt.Errorf("/battle needs one subcommand: %s", strings.Join(battleSubNames, ", "))
-	}
-	name := l.Words[0]
 	sub, ok := battleSubs[name]
 	if !ok {
 		return a, fmt.Errorf("/battle %s: unknown here; use %s", name, strings.Join(battleSubNames, ", "))
@@ -68,7 +62,6 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	}
 	a.Kind, a.Side = sub.kind, l.User
 	a.Unit, _ = l.Option("unit")
-	var err error
 	switch sub.kind {
 	case referee.ActDeploy, referee.ActRally, referee.ActStrafe, referee.ActBomb, referee.ActDrop, referee.ActDebark:
 		v, _ := l.Option("hex")
@@ -123,6 +116,20 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 		a.Observer, _ = l.Option("observer")
 	}
 	return a, nil
+}
+
+// battleWord is the subcommand of a console line `@side /battle sub …`,
+// one of subs.
+func battleWord(l *consoleline.Line, subs []string) (string, error) {
+	switch {
+	case l.User == "":
+		return "", fmt.Errorf("say which side acts: @side /battle …")
+	case l.Command != "battle":
+		return "", fmt.Errorf("/%s: a scenario plays /battle commands only", l.Command)
+	case len(l.Words) != 1:
+		return "", fmt.Errorf("/battle needs one subcommand: %s", strings.Join(subs, ", "))
+	}
+	return l.Words[0], nil
 }
 
 // checkOptions refuses an option /battle name does not take and a

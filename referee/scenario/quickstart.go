@@ -103,17 +103,11 @@ func recordSheetNames() string {
 // headquarters, hex: the side's own, which the enemy attacks); and
 // commands. Every error is an *Error naming the line and field.
 func ParseQuickStart(data []byte, loadBoard BoardLoader) (*QuickStart, error) {
-	if len(data) > MaxFileSize {
-		return nil, &Error{Msg: fmt.Sprintf("the file is %d bytes; a scenario is at most %d", len(data), MaxFileSize)}
+	root, err := readDocument(data)
+	if err != nil {
+		return nil, err
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &Error{Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
-		return nil, &Error{Msg: "the file is empty: a scenario has ruleset, map, sides and commands"}
-	}
-	qs, err := readQuickStart(doc.Content[0], loadBoard)
+	qs, err := readQuickStart(root, loadBoard)
 	return qs, asError(err)
 }
 

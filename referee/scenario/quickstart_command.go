@@ -33,16 +33,10 @@ var quickStartSubNames = []string{"move", "jump", "attack", "end"}
 // move is the destination of a one-hex move; longer moves list the path.
 func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
 	var a quickstart.Action
-	if l.User == "" {
-		return a, fmt.Errorf("say which side acts: @side /battle …")
+	name, err := battleWord(l, quickStartSubNames)
+	if err != nil {
+		return a, err
 	}
-	if l.Command != "battle" {
-		return a, fmt.Errorf("/%s: a scenario plays /battle commands only", l.Command)
-	}
-	if len(l.Words) != 1 {
-		return a, fmt.Errorf("/battle needs one subcommand: %s", strings.Join(quickStartSubNames, ", "))
-	}
-	name := l.Words[0]
 	sub, ok := quickStartSubs[name]
 	if !ok {
 		return a, fmt.Errorf("/battle %s: not a Quick-Start action; use %s", name, strings.Join(quickStartSubNames, ", "))
@@ -51,7 +45,6 @@ func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
 		return a, err
 	}
 	a.Unit, _ = l.Option("unit")
-	var err error
 	if f, ok := l.Option("facing"); ok {
 		if a.Facing, err = ParseFacing(f); err != nil {
 			return a, err

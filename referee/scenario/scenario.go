@@ -63,6 +63,17 @@ type BoardLoader func(path string) (*mapgen.Map, error)
 // with board:; it may be nil when no file names one. Every error is an
 // *Error naming the line and field.
 func Parse(data []byte, loadBoard BoardLoader) (*Scenario, error) {
+	root, err := readDocument(data)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{loadBoard: loadBoard}
+	sc, err := p.scenario(root)
+	return sc, asError(err)
+}
+
+// readDocument reads a scenario file's one YAML document.
+func readDocument(data []byte) (*yaml.Node, error) {
 	if len(data) > MaxFileSize {
 		return nil, &Error{Msg: fmt.Sprintf("the file is %d bytes; a scenario is at most %d", len(data), MaxFileSize)}
 	}
@@ -73,9 +84,7 @@ func Parse(data []byte, loadBoard BoardLoader) (*Scenario, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil, &Error{Msg: "the file is empty: a scenario has map (or board), sides and commands"}
 	}
-	p := &parser{loadBoard: loadBoard}
-	sc, err := p.scenario(doc.Content[0])
-	return sc, asError(err)
+	return doc.Content[0], nil
 }
 
 type parser struct {
