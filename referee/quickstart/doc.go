@@ -58,8 +58,8 @@ battle by victory points (ruling QS16).
 
 Above this package: the scenario files and the two training scenarios
 (referee/scenario, ruleset: quickstart), the AI (referee/quickstart/qsai),
-and the commands (bot/command, quickstart.go). Not yet anywhere: entry
-from off the map, and the Veteran set-up played step by step (ruling
-QS18).
+and the commands (bot/command, quickstart.go), where the Veteran set-up
+is played for both sides. Not yet anywhere: entry from off the map, and
+the players making the set-up's choices themselves (ruling QS18).
 */
 package quickstart

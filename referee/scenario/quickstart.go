@@ -37,6 +37,10 @@ type QuickStart struct {
 	// TurnLimit ends the battle after that turn's End Phase, by victory
 	// points (ruling QS16); 0 for none.
 	TurnLimit int
+	// SetUp: the file's setup: veteran. Begin plays the Veteran set-up
+	// (quickstart_setup.go): home edges, counters and Units are placed
+	// then, not by the file.
+	SetUp bool
 	Commands  []QuickStartCommand
 	// Warnings are what converting a generated or board map to the
 	// Quick-Start terrain changed.
@@ -112,7 +116,7 @@ func ParseQuickStart(data []byte, loadBoard BoardLoader) (*QuickStart, error) {
 }
 
 func readQuickStart(root *yaml.Node, loadBoard BoardLoader) (*QuickStart, error) {
-	f, err := fields(root, "", "name", "ruleset", "map", "board", "victory", "sides", "commands")
+	f, err := fields(root, "", "name", "ruleset", "map", "board", "setup", "victory", "sides", "commands")
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +137,16 @@ func readQuickStart(root *yaml.Node, loadBoard BoardLoader) (*QuickStart, error)
 	}
 	if qs.Map, qs.Warnings, err = quickStartMap(root, f, loadBoard); err != nil {
 		return nil, err
+	}
+	if v, ok := f["setup"]; ok {
+		s, err := yn.Str(v.Value, "setup")
+		if err != nil {
+			return nil, err
+		}
+		if strings.ToLower(s) != "veteran" {
+			return nil, errorf(v.Value, "setup", "%q: use veteran (the Veteran Training Scenario's set-up, played at the start), or leave it out and place everything in the file", s)
+		}
+		qs.SetUp = true
 	}
 	if v, ok := f["victory"]; ok {
 		vf, err := fields(v.Value, "victory", "turns")
@@ -336,17 +350,24 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 			}
 		}
 		hv, ok := f["home"]
-		if !ok {
+		switch {
+		case qs.SetUp && ok:
+			return errorf(hv.Key, path+".home", "setup: veteran chooses the home edges: drop home")
+		case !qs.SetUp && !ok:
 			return errorf(sn, path+".home", "missing: the side's home map edge, north, east, south or west")
-		}
-		s, err := yn.Str(hv.Value, path+".home")
-		if err != nil {
-			return err
-		}
-		if side.Home, ok = edges[strings.ToLower(s)]; !ok {
-			return errorf(hv.Value, path+".home", "edge %q: use north, east, south or west", s)
+		case ok:
+			s, err := yn.Str(hv.Value, path+".home")
+			if err != nil {
+				return err
+			}
+			if side.Home, ok = edges[strings.ToLower(s)]; !ok {
+				return errorf(hv.Value, path+".home", "edge %q: use north, east, south or west", s)
+			}
 		}
 		side.Zone = 1
+		if qs.SetUp {
+			side.Zone = veteranZone
+		}
 		if v, ok := f["zone"]; ok {
 			if side.Zone, err = yn.Int(v.Value, path+".zone", 1, 99); err != nil {
 				return err
@@ -385,8 +406,8 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		}
 	}
 	slices.SortFunc(qs.Units, func(a, b quickstart.UnitState) int { return strings.Compare(a.ID, b.ID) })
-	if err := qs.setCounterValues(); err != nil {
-		return err
+	if err := qs.setCounterValues(); err != nil || qs.SetUp {
+		return err // the set-up places the pieces at the start
 	}
 	// The battle as set up, checked by the rules' own invariants and
 	// stacking (002 line 168) and the counters' (002 line 582).
@@ -435,6 +456,14 @@ func (qs *QuickStart) readUnit(n *yaml.Node, path string, side int, s QuickStart
 	}
 	u = quickstart.Place(u.ID, side, mk(), hex.Hex{}, 0)
 	hf, ok := f["hex"]
+	if qs.SetUp {
+		for _, k := range []string{"hex", "facing"} {
+			if v, ok := f[k]; ok {
+				return u, errorf(v.Key, path+"."+k, "setup: veteran places the Units: drop %s", k)
+			}
+		}
+		return u, nil
+	}
 	if !ok {
 		return u, errorf(n, path+".hex", "missing: the hex the unit starts in, within %d hexes of the %v edge", s.Zone, s.Home)
 	}
@@ -533,7 +562,13 @@ func (qs *QuickStart) readCounters(n *yaml.Node, path string, owner int) error {
 			return errorf(kv.Value, cpath+".kind", "%q: use objective or headquarters", k)
 		}
 		hv, ok := f["hex"]
-		if !ok {
+		switch {
+		case qs.SetUp && ok:
+			return errorf(hv.Key, cpath+".hex", "setup: veteran places the counters: drop hex")
+		case qs.SetUp:
+			qs.Counters = append(qs.Counters, c)
+			continue
+		case !ok:
 			return errorf(cn, cpath+".hex", "missing: the counter's hex, in side %s's Deployment Zone", s.ID)
 		}
 		p := &parser{s: &referee.State{Map: qs.Map}}
@@ -584,16 +619,27 @@ func (qs *QuickStart) setCounterValues() error {
 	return nil
 }
 
-// Begin rolls the first turn's Initiative and returns the battle ready
-// for the first Movement Phase.
+// Begin plays the Veteran set-up when the file asks for it, rolls the
+// first turn's Initiative and returns the battle ready for the first
+// Movement Phase, with the set-up's events first. It leaves qs as it is.
 func (qs *QuickStart) Begin(d *dice.Dice) (quickstart.State, []quickstart.Event, error) {
-	s, ev, err := quickstart.NewBattle(qs.Map, [2]string{qs.Sides[0].ID, qs.Sides[1].ID}, qs.Units, d)
+	placed, setup := qs, []quickstart.Event(nil)
+	if qs.SetUp {
+		var err error
+		if placed, setup, err = qs.veteranSetUp(d); err != nil {
+			return quickstart.State{}, nil, err
+		}
+	}
+	s, ev, err := quickstart.NewBattle(qs.Map, [2]string{qs.Sides[0].ID, qs.Sides[1].ID}, placed.Units, d)
 	if err != nil {
 		return s, nil, err
 	}
-	s.Counters = slices.Clone(qs.Counters)
+	s.Counters = slices.Clone(placed.Counters)
 	s.TurnLimit = qs.TurnLimit
-	return s, ev, nil
+	if errs := s.Check(); len(errs) > 0 {
+		return s, nil, fmt.Errorf("the battle as set up is inconsistent: %w", errors.Join(errs...))
+	}
+	return s, append(setup, ev...), nil
 }
 
 // SideIndex is the index of the side with id, or -1.

@@ -2,11 +2,13 @@ package scenario
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
 	"bfbot/internal/consoleline"
 	"bfbot/mapgen/hex"
+	"bfbot/referee"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 	"bfbot/referee/quickstart/qsai"
@@ -213,6 +215,88 @@ func TestQuickStartAction(t *testing.T) {
 			if again, err := QuickStartAction(back); err != nil || again.String() != a.String() {
 				t.Errorf("%s written back as %s: %v %v", tc.line, QuickStartLine("b", a), again, err)
 			}
+		}
+	}
+}
+
+// Ensure the Veteran set-up (002 lines 566–580; ruling QS18) is played in
+// the book's order: the set-up roll's winner (the bears, 12 to 2) takes a
+// home edge and Blake the opposite; Blake, the loser, places first an
+// objective it attacks in the bears' zone, then the bears one in Blake's;
+// then each one it defends in its own zone, the winner first; the
+// Headquarters, the loser first; then the second roll's winner (Blake, 4
+// to 2) sets up second and the Units go down in turn, the bears first.
+// Every counter ends in its owner's zone of 5 hexes, every Unit in its
+// side's zone and off its own counters, and the file's set-up is left as
+// it was for the next start.
+func TestVeteranSetUp(t *testing.T) {
+	qs := shippedQuickStart(t, "veteran-training")
+	d := dice.New(mustScript(t, 1, 1, 6, 6, 2, 2, 1, 1, 1, 1, 6, 6))
+	s, evs, err := qs.Begin(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range evs {
+		if e.Type == "setup" {
+			got = append(got, e.Text)
+		}
+	}
+	want := []string{
+		"set-up: blake 2, bears 12; bears chooses the",
+		"set-up: blake places bears's objective in",
+		"set-up: bears places blake's objective in",
+		"set-up: bears places bears's objective in",
+		"set-up: blake places blake's objective in",
+		"set-up: blake places blake's headquarters in",
+		"set-up: bears places bears's headquarters in",
+		"starting positions: blake 4, bears 2; blake sets up second",
+		"set-up: bears places AF in", "set-up: blake places DF in", "set-up: bears places AR in", "set-up: blake places PC in",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("set-up events:\n%s", strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("event %d: %q, want %q…", i, got[i], want[i])
+		}
+	}
+	homes := [2]referee.Edge{referee.South, referee.North}
+	if strings.Contains(got[0], "chooses the south edge") {
+		homes = [2]referee.Edge{referee.North, referee.South}
+	}
+	for _, c := range s.Counters {
+		if d := edgeDepth(s.Map, c.Hex, homes[c.Owner]); d > 5 || c.Value == 0 {
+			t.Errorf("%v of side %d in %s, %d hexes from its home edge, worth %d", c.Kind, c.Owner, c.Hex, d, c.Value)
+		}
+		for _, u := range s.Units {
+			if u.Hex == c.Hex && u.Side == c.Owner {
+				t.Errorf("%s stands on its own %v", u.ID, c.Kind)
+			}
+		}
+	}
+	for _, u := range s.Units {
+		if d := edgeDepth(s.Map, u.Hex, homes[u.Side]); d > 5 {
+			t.Errorf("%s in %s, %d hexes from its home edge", u.ID, u.Hex, d)
+		}
+	}
+	if s.Turn != 1 || s.Phase != quickstart.MovementPhase || s.Loser != 0 {
+		t.Errorf("after the set-up: turn %d %v, loser %d", s.Turn, s.Phase, s.Loser)
+	}
+	if again := shippedQuickStart(t, "veteran-training"); !reflect.DeepEqual(again.Units, qs.Units) || !reflect.DeepEqual(again.Counters, qs.Counters) {
+		t.Error("Begin changed the scenario's own set-up")
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"setup: veteran\n", "setup: veteran\n", ""},
+		{"{id: DF, unit: divine-fire}", `{id: DF, unit: divine-fire, hex: "0616"}`, "setup: veteran places the Units: drop hex"},
+		{"counters: [{kind: objective}, {kind: objective}", `counters: [{kind: objective, hex: "0716"}, {kind: objective}`, "setup: veteran places the counters: drop hex"},
+		{"    name: Word of Blake\n", "    name: Word of Blake\n    home: south\n", "setup: veteran chooses the home edges: drop home"},
+		{"\nsetup: veteran", "\nsetup: green", `"green": use veteran`},
+	} {
+		data, _ := QuickStartBuiltIn("veteran-training")
+		_, err := ParseQuickStart([]byte(strings.Replace(string(data), tc.from, tc.to, 1)), nil)
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s → %s: %v, want %q", tc.from, tc.to, err, tc.want)
 		}
 	}
 }
