@@ -40,8 +40,8 @@ type QuickStart struct {
 	// SetUp: the file's setup: veteran. Begin plays the Veteran set-up
 	// (quickstart_setup.go): home edges, counters and Units are placed
 	// then, not by the file.
-	SetUp bool
-	Commands  []QuickStartCommand
+	SetUp    bool
+	Commands []QuickStartCommand
 	// Warnings are what converting a generated or board map to the
 	// Quick-Start terrain changed.
 	Warnings []string
