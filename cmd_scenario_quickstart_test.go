@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -71,5 +73,27 @@ commands:
 	}
 	if _, errs, code = run(t, "scenario", "run", "veteran-training", "--buy", "blake=Atlas"); code != 2 || !strings.Contains(errs, "record sheets") {
 		t.Errorf("--buy: exit %d, %s", code, errs)
+	}
+}
+
+// Ensure the console plays a Quick-Start scenario with the same
+// commands as Discord: the start with the side's record sheets and map,
+// a move with facing, an attack refused outside the Combat Phase with
+// the reason, the AI's answer to /battle end, and the status.
+func TestConsoleQuickStart(t *testing.T) {
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader("@alice /scenario start name:green-training side:blake\n" +
+		"@alice /battle move unit:DF to:0615 facing:NE\n" +
+		"@alice /battle attack unit:DF element:1 target:AR target_element:1 preview:true\n" +
+		"@alice /battle end\n@alice /battle status\n"), Stdout: &out, Stderr: &errb}
+	if code := m.ExitCode(m.Run(context.Background(), []string{"console", "--seed", "3", "--out", t.TempDir()})); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"played by the BattleForce Quick-Start rules", "Your units:\n    DF Level II \"Divine Fire\" in 0616 facing N, 7 MP",
+		"file: ", "-blake.png", "DF moves from 0616 to 0615, facing NE", "⚠ attacks are declared in the Combat Phase, and this is the movement phase",
+		"T1 AF moves from 1101", "Battle 1 (Quick-Start rules), Word of Blake against Clan Ghost Bear: game turn 1"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("missing %q in\n%s", want, out.String())
+		}
 	}
 }

@@ -266,6 +266,18 @@ func (x *call) quickStartViewReply() ([]Reply, error) {
 	return x.quickStartView(side)
 }
 
+// quickStartUnits are side's Units still in play, for autocomplete:
+// those yet to move in the Movement Phase.
+func quickStartUnits(s quickstart.State, side string) []string {
+	var out []string
+	for _, u := range s.Units {
+		if s.Sides[u.Side] == side && u.Alive() && !(s.Phase == quickstart.MovementPhase && u.Moved) {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
 func sideIndex(s quickstart.State, id string) int {
 	for i, sd := range s.Sides {
 		if sd == id {

@@ -43,9 +43,18 @@ func TestQuickStartScenario(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "move", "unit", "DF", "to", "0613", "preview", "true")); !strings.Contains(got, "Preview: DF moves from 0616 to 0613, facing N") {
 		t.Errorf("move preview:\n%s", got)
 	}
+	complete := func(user string) string {
+		return strings.Join(f.reg.completer("unit")(context.Background(), cmdRequest(user, "battle", "move"), ""), " ")
+	}
+	if got := complete("alice"); got != "DF PC" {
+		t.Errorf("alice's units offered: %q, want DF PC", got)
+	}
 	got := cmdTexts(f.cmdMust("alice", "battle", "move", "unit", "DF", "to", "0613", "facing", "NE"))
 	if !strings.Contains(got, "DF moves from 0616 to 0613, facing NE") || !strings.Contains(got, "Your movement phase goes on") {
 		t.Errorf("move:\n%s", got)
+	}
+	if got := complete("alice"); got != "PC" {
+		t.Errorf("after DF's move, alice's units offered: %q, want PC", got)
 	}
 	if u := f.scdCampaign(1).QuickStart.State.Units; u[2].ID != "DF" || u[2].Hex.String() != "0613" || u[2].Facing.String() != "NE" {
 		t.Errorf("DF after the move: %+v", u[2])

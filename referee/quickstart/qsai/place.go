@@ -15,12 +15,15 @@ func placeScore(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Dir
 	moved := u
 	moved.Hex, moved.Facing = h, f
 	offense, threat, nearest := 0.0, 0.0, 1<<30
+	facesNearest := false
 	for _, t := range s.Units {
 		if t.Side == u.Side || !t.Alive() {
 			continue
 		}
 		d := hex.Distance(h, t.Hex)
-		nearest = min(nearest, d)
+		if d < nearest {
+			nearest, facesNearest = d, inArc(h, f, t.Hex)
+		}
 		if d > quickstart.MaxRange || !clearLine(s, h, t.Hex) {
 			continue
 		}
@@ -32,6 +35,10 @@ func placeScore(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Dir
 		threat += volley(s, t, moved)
 	}
 	score := offense - 0.5*threat - 0.3*float64(nearest) + objectives(s, u, h)
+	if facesNearest {
+		// Out of reach too, the front stays on the nearest enemy.
+		score += 0.2
+	}
 	if jumped {
 		// Jumping costs nothing in these rules but is no better than
 		// walking to the same place: prefer the walk on a tie.
