@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"bfbot/campaign"
@@ -71,18 +72,24 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 }
 
 // quickStartUpdate plays fn (nil: nothing) on the campaign's Quick-Start
-// battle in one store transaction, then lets the AI play the sides it
-// holds; it returns the battle's events and the campaign's.
+// battle in one store transaction, the AI playing the sides it holds
+// before and after; it returns the battle's events and the campaign's.
 func (g *Registry) quickStartUpdate(ctx context.Context, x *call, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []quickstart.Event, error)) ([]quickstart.Event, []campaign.Event, error) {
 	var evs []quickstart.Event
 	logged, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		before := len(c.Log)
-		n, e := c, []quickstart.Event(nil)
+		// The AI first plays a part of the phase left to it (after an
+		// undo, or a seat given up), then the command, then answers it.
+		n, e, err := campaign.PlayQuickStartAI(c, aiSides(c), d)
+		if err != nil {
+			return nil, nil, err
+		}
 		if fn != nil {
-			var err error
-			if n, e, err = fn(c, d); err != nil {
+			var more []quickstart.Event
+			if n, more, err = fn(n, d); err != nil {
 				return nil, nil, err
 			}
+			e = append(e, more...)
 		}
 		n, more, err := campaign.PlayQuickStartAI(n, aiSides(n), d)
 		if err != nil {
@@ -154,7 +161,7 @@ func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
 	if _, ok := l.Option("facing"); !ok && (x.Sub == "move" || x.Sub == "jump") {
 		unit := x.str("unit")
 		for _, u := range s.Units {
-			if u.ID == unit && u.Side == s.Acting {
+			if u.ID == unit && s.Sides[u.Side] == x.side.ID {
 				l.Options = append(l.Options, consoleline.Option{Name: "facing", Value: u.Facing.String()})
 			}
 		}
@@ -163,9 +170,14 @@ func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
 	if err != nil {
 		return a, userError{err.Error()}
 	}
-	if a.Kind == quickstart.Move && len(a.Path) == 1 {
+	if _, hasPath := l.Option("path"); a.Kind == quickstart.Move && len(a.Path) == 1 && !hasPath {
 		// to: alone names where the move ends: the cheapest path there.
-		if p, ok := quickstart.PathTo(s, a.Unit, a.Path[0]); ok {
+		p, ok := quickstart.PathTo(s, a.Unit, a.Path[0])
+		moved := slices.ContainsFunc(s.Units, func(u quickstart.UnitState) bool { return u.ID == a.Unit && u.Moved })
+		if !ok && !moved && s.Sides[s.Acting] == x.side.ID {
+			return a, userf("%s cannot reach %s by ground movement this turn: name a nearer hex, or jump", a.Unit, a.Path[0])
+		}
+		if ok {
 			a.Path = p
 		}
 	}

@@ -302,3 +302,19 @@ func TestQuickStartSecrecyInPlay(t *testing.T) {
 		t.Fatalf("campaign %s after the game, %d views, %d lines of own marks", c.Phase, views, ownMarks)
 	}
 }
+
+// Ensure an undo that gives the move back to the AI's side does not
+// stall the battle: the player's next command lets the AI play its part
+// first, then his own is played.
+func TestQuickStartAfterUndo(t *testing.T) {
+	f := scdFixture(t)
+	f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "2")
+	f.cmdMust("alice", "undo", "")
+	if s := f.scdCampaign(1).QuickStart.State; s.Sides[s.Acting] != "bears" {
+		t.Fatalf("after the undo %s is to act; the test wants the bears (the AI)", s.Sides[s.Acting])
+	}
+	got := cmdTexts(f.cmdMust("alice", "battle", "move", "unit", "DF", "facing", "SE"))
+	if !strings.Contains(got, "AF moves from") || !strings.Contains(got, "DF moves from") {
+		t.Errorf("the AI's move and then alice's:\n%s", got)
+	}
+}
