@@ -321,8 +321,8 @@ func (x *call) quickStartView(side int) ([]Reply, error) {
 var weightClass = [5]string{"", "light-mech", "medium-mech", "heavy-mech", "assault-mech"}
 
 // QuickStartPicture is the tactical map of a View: every Unit's counter
-// with its facing, the viewer's own drawn as his; the counters
-// (objectives and Headquarters) ringed.
+// with its facing, the viewer's own drawn as his; the objectives and
+// Headquarters not yet captured hatched in their owner's colour.
 func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical {
 	t := render.Tactical{Map: c.QuickStart.State.Map, Viewer: c.SideName(v.Sides[v.Viewer]),
 		Title: fmt.Sprintf("%s — turn %d %v — %s", c.Name, v.Turn, v.Phase, c.SideName(v.Sides[v.Viewer]))}
@@ -339,14 +339,16 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 		t.Counters = append(t.Counters, render.Counter{Hex: u.Hex, Side: u.Side, Kind: "mech", Class: weightClass[w],
 			Label: u.ID, Own: u.Own, HasFacing: true, Facing: u.Facing})
 	}
-	var marks []hex.Hex
-	for _, k := range v.Counters {
-		if !k.Captured {
-			marks = append(marks, k.Hex)
+	for owner := range 2 {
+		var marks []hex.Hex
+		for _, k := range v.Counters {
+			if !k.Captured && k.Owner == owner {
+				marks = append(marks, k.Hex)
+			}
 		}
-	}
-	if len(marks) > 0 {
-		t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Selected, Hexes: marks})
+		if len(marks) > 0 {
+			t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment, Hexes: marks, Side: owner})
+		}
 	}
 	return t
 }
@@ -464,6 +466,11 @@ func quickStartDescription(c *campaign.Campaign, v quickstart.View) string {
 	}
 	d := fmt.Sprintf("Map of battle %d, game turn %d, %v phase, as %s sees it. Yours: %s. Enemy: %s.", c.QuickStart.ID, v.Turn, v.Phase,
 		c.SideName(v.Sides[v.Viewer]), strings.Join(own, "; "), strings.Join(enemy, "; "))
+	for _, k := range v.Counters {
+		if !k.Captured {
+			d += fmt.Sprintf(" %s's %v in %s (hatched).", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex)
+		}
+	}
 	if r := []rune(d); len(r) > MaxDescription {
 		d = string(r[:MaxDescription-1]) + "…"
 	}
