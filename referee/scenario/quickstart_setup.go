@@ -47,9 +47,9 @@ func (qs *QuickStart) veteranSetUp(d *dice.Dice) (*QuickStart, []quickstart.Even
 	if woodsIn(&c, referee.South) > woodsIn(&c, referee.North) {
 		home = referee.South
 	}
-	c.Sides[winner].Home, c.Sides[1-winner].Home = home, opposite(home)
+	c.Sides[winner].Home, c.Sides[1-winner].Home = home, home.Opposite()
 	say(winner, "set-up: %s %d, %s %d; %s chooses the %v edge, %s has the %v edge", c.Sides[0].ID, a, c.Sides[1].ID, b,
-		c.Sides[winner].ID, home, c.Sides[1-winner].ID, opposite(home))
+		c.Sides[winner].ID, home, c.Sides[1-winner].ID, home.Opposite())
 	loser := 1 - winner
 	// counterSet are the counters placed so far.
 	counterSet := make([]bool, len(c.Counters))
@@ -177,17 +177,4 @@ func woodsIn(qs *QuickStart, e referee.Edge) int {
 		}
 	}
 	return n
-}
-
-// opposite is the edge across the map from e.
-func opposite(e referee.Edge) referee.Edge {
-	switch e {
-	case referee.North:
-		return referee.South
-	case referee.South:
-		return referee.North
-	case referee.East:
-		return referee.West
-	}
-	return referee.East
 }
