@@ -83,6 +83,21 @@ func (e Edge) String() string {
 	return fmt.Sprintf("Edge(%d)", uint8(e))
 }
 
+// Opposite is the edge across the map from e (NoEdge for NoEdge).
+func (e Edge) Opposite() Edge {
+	switch e {
+	case North:
+		return South
+	case South:
+		return North
+	case East:
+		return West
+	case West:
+		return East
+	}
+	return NoEdge
+}
+
 // OnEdge reports whether h is a hex along edge e of m.
 func OnEdge(m *mapgen.Map, h hex.Hex, e Edge) bool {
 	switch e {

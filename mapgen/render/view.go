@@ -32,6 +32,10 @@ type Counter struct {
 	// drawn as its initial.
 	Experience string
 	Disrupted  bool
+	// HasFacing marks a counter that faces a hexside, Facing (drawn as a
+	// tick toward it: drawFacing).
+	HasFacing bool
+	Facing    hex.Direction
 }
 
 // HighlightKind says how a Highlight marks its hexes.
