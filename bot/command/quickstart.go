@@ -347,7 +347,7 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 			}
 		}
 		if len(marks) > 0 {
-			t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment, Hexes: marks, Side: owner})
+			t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Objective, Hexes: marks, Side: owner})
 		}
 	}
 	return t
