@@ -28,19 +28,27 @@ type etcdHead struct {
 	// empty log).
 	lastStart uint64
 	last      []json.RawMessage
+	// recordVersions are the ModRevisions (0: none) of the record keys
+	// head was asked to read with the campaign.
+	recordVersions []int64
 }
 
-// head reads campaign id's head, or ErrNotFound.
-func (s *EtcdStore) head(ctx context.Context, id int64) (etcdHead, error) {
+// head reads campaign id's head, or ErrNotFound, and the versions of
+// the records given.
+func (s *EtcdStore) head(ctx context.Context, id int64, records ...Record) (etcdHead, error) {
 	if id <= 0 {
 		return etcdHead{}, fmt.Errorf("campaign %d: %w (campaign IDs are numbers from 1)", id, ErrNotFound)
 	}
-	r, err := s.read(ctx,
+	ops := []clientv3.Op{
 		clientv3.OpGet(s.p.summary(id), clientv3.WithKeysOnly()),
 		clientv3.OpGet(s.p.revs(id), clientv3.WithPrefix(), clientv3.WithKeysOnly()),
 		clientv3.OpGet(s.p.revs(id), append(clientv3.WithLastKey(), clientv3.WithPrefix())...),
 		clientv3.OpGet(s.p.logs(id), append(clientv3.WithLastKey(), clientv3.WithPrefix())...),
-	)
+	}
+	for _, rec := range records {
+		ops = append(ops, clientv3.OpGet(s.p.record(rec.RecordKey), clientv3.WithKeysOnly()))
+	}
+	r, err := s.read(ctx, ops...)
 	if err != nil {
 		return etcdHead{}, err
 	}
@@ -49,6 +57,13 @@ func (s *EtcdStore) head(ctx context.Context, id int64) (etcdHead, error) {
 		return etcdHead{}, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
 	h := etcdHead{id: id, version: sum[0].ModRevision, at: r.Header.Revision}
+	for i := range records {
+		var v int64
+		if kvs := r.Responses[4+i].GetResponseRange().Kvs; len(kvs) > 0 {
+			v = kvs[0].ModRevision
+		}
+		h.recordVersions = append(h.recordVersions, v)
+	}
 	for _, kv := range r.Responses[1].GetResponseRange().Kvs {
 		rev, ok := parseHex(string(kv.Key), s.p.revs(id))
 		if !ok {

@@ -16,8 +16,11 @@ import (
 // and writes the next revision, its new log segments, the summary, the
 // records in also and the deletion of the oldest revision beyond
 // Options.Snapshots in one transaction that commits only if the
-// campaign's summary is still at the version read (and every campaign
-// named in also still exists). If another process changed the campaign
+// campaign's summary is still at the version read, and every record in
+// also unchanged since (and its campaign still there): fn reads what it
+// needs of them (a deadline's schedule entry, with its LastRun) after the
+// head, so a write of theirs by another process makes the change read
+// again. If another process changed the campaign
 // first, the whole change is made again from a fresh read: fn may run
 // more than once, and only its last run is saved; it must depend on
 // nothing but its arguments. Changes from this process to one campaign
@@ -37,7 +40,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
 	err := s.retry(ctx, fmt.Sprintf("campaign %d", id), func() error {
-		h, err := s.head(ctx, id)
+		h, err := s.head(ctx, id, also...)
 		if err != nil {
 			return err
 		}
@@ -83,10 +86,13 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		}
 		ops = append(ops, s.trimOps(id, append(h.revs, next))...)
 		cmps := []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", h.version)}
-		for _, r := range also {
+		for i, r := range also {
 			if r.Campaign != id {
 				cmps = append(cmps, clientv3.Compare(clientv3.CreateRevision(s.p.summary(r.Campaign)), ">", 0))
 			}
+			// A record written meanwhile (a deadline's schedule entry
+			// paused by another process) makes the change read again.
+			cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(s.p.record(r.RecordKey)), "=", h.recordVersions[i]))
 			ops = append(ops, s.recordOp(r))
 		}
 		if _, err := s.commit(ctx, cmps, ops); err != nil {
