@@ -330,6 +330,10 @@ func (s *Scheduler) startLocked(j *job, what string, call func(context.Context, 
 		s.sem <- struct{}{}
 		err := s.safeCall(call, e)
 		<-s.sem
+		if errors.Is(err, ErrElsewhere) {
+			// Not run here: no LastRun moves, nothing to log.
+			err, onSuccess = nil, nil
+		}
 		if err != nil {
 			s.log.Error("schedule: "+what+" failed", "campaign", e.Campaign, "kind", e.Kind.String(), "err", err)
 		}
