@@ -117,6 +117,9 @@ func TestValidate_OK(t *testing.T) {
 func TestValidate_AllProblems(t *testing.T) {
 	c := Config{
 		Token: "Bot x", ApplicationID: "x", DevGuildID: "x", DatabasePath: "",
+		Store: "x", EtcdEndpoints: "ftp://x", EtcdPrefix: "x", EtcdCAFile: "/none/ca.pem",
+		EtcdCertFile: "/none/c.pem", EtcdKeyFile: "/none/k.pem", EtcdUsername: "a b", LeaseTTLSeconds: 0,
+		ShardID: -1, ShardCount: 0,
 		UndoSnapshots: 0, TimeZone: "x", OrderDeadline: "x", BattleDeadline: "x",
 		LogLevel: "x", HexSize: 0, ShowHexNumbers: false, PNGCompression: "x",
 	}
@@ -134,8 +137,8 @@ func TestValidate_AllProblems(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("problem keys\n got %q\nwant %q", got, want)
 	}
-	if !strings.HasPrefix(err.Error(), "invalid configuration: 12 problems:\n  - token starts with") {
-		t.Fatalf("Error() = %q, want a list of 12", err)
+	if !strings.HasPrefix(err.Error(), "invalid configuration: 23 problems:\n  - token starts with") {
+		t.Fatalf("Error() = %q, want a list of 23", err)
 	}
 	// Each problem is reachable with errors.As, for callers that answer
 	// one key at a time.
