@@ -83,4 +83,3 @@ func (c Config) storeProblems(add func(key, format string, args ...any)) {
 		add("shard_count", `shard_count %d needs store "etcd": the processes of a sharded bot share their campaigns there`, c.ShardCount)
 	}
 }
-
