@@ -127,6 +127,9 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	a.sched = &schedules{db: db, log: log, zone: cfg.TimeZone, remind: remind, locks: map[int64]*sync.Mutex{}}
 	a.scheduler = schedule.New(clock, deadlines{a}, schedule.Options{Logger: log.With("component", "schedule")})
 	a.sched.sched = a.scheduler
+	if a.shared != nil {
+		a.sched.since = clock.Now
+	}
 	cmdLog := log.With("component", "command")
 	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: cmdLog, RateLimits: opts.RateLimits,
 		MaxCampaignsPerServer: cfg.MaxCampaignsPerServer,

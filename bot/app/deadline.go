@@ -47,7 +47,8 @@ const maxPhaseActions = 500
 func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 	a := h.a
 	id, kind := r.Entry.Campaign, r.Entry.Kind
-	if !a.runsHere(id) {
+	// A forced run (/campaign advance) runs where it was asked for.
+	if !r.Forced && !a.runsHere(id) {
 		return schedule.ErrElsewhere
 	}
 	unlock := a.sched.lock(id)

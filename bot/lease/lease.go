@@ -22,6 +22,7 @@ package lease
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -104,8 +105,13 @@ func Join(ctx context.Context, client *clientv3.Client, prefix string, opts Opti
 	return c, nil
 }
 
-// Bucket is the bucket of a campaign.
-func (c *Claims) Bucket(campaign int64) int { return int(uint64(campaign) % uint64(c.opts.Buckets)) }
+// Bucket is the bucket of a campaign: a hash of its ID, so that the
+// campaigns made one after another spread over the buckets.
+func (c *Claims) Bucket(campaign int64) int {
+	h := fnv.New32a()
+	h.Write(binary.BigEndian.AppendUint64(nil, uint64(campaign)))
+	return int(h.Sum32() % uint32(c.opts.Buckets))
+}
 
 // Owns reports whether this process holds the campaign's bucket.
 func (c *Claims) Owns(campaign int64) bool {

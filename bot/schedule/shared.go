@@ -21,7 +21,9 @@ var ErrElsewhere = errors.New("schedule: runs in another process")
 // Sync makes the scheduler's jobs the stored entries. Keys not listed are
 // removed. A key new to the scheduler, or one catchUp reports (a
 // campaign this process has just taken over), is scheduled as Start does,
-// from its stored LastRun: a deadline passed since runs once, now. For
+// from its stored LastRun: a deadline passed since runs once, now; for an
+// entry never run, so does a deadline this process saw pass and left to
+// another (ErrElsewhere). For
 // the other keys, a newer stored LastRun is taken (another process ran
 // the deadline), and an entry changed otherwise (paused, resumed,
 // extended, another spec) is taken as Set takes it. Invalid entries are
@@ -59,10 +61,16 @@ func (s *Scheduler) Sync(entries []Entry, catchUp func(Key) bool) error {
 				s.jobs[key] = j
 			}
 			j.entry, j.deadlines = e, p.d
-			if e.LastRun.IsZero() {
-				j.next = j.firstAfter(now)
-			} else {
+			switch {
+			case !e.LastRun.IsZero():
 				j.next = j.firstAfter(e.LastRun)
+			case !j.elsewhere.IsZero():
+				// Never run, but this process saw a deadline pass and
+				// left it to the process it has now taken over from,
+				// which did not run it: it runs now, once.
+				j.next = j.elsewhere
+			default:
+				j.next = j.firstAfter(now)
 			}
 		case sameButLastRun(j.entry, e):
 			if e.LastRun.After(j.entry.LastRun) {
