@@ -134,7 +134,8 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: cmdLog, RateLimits: opts.RateLimits,
 		MaxCampaignsPerServer: cfg.MaxCampaignsPerServer,
 		Dice:                  command.NewRollSource(opts.RollSeed, cmdLog)})
-	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf)}
+	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf),
+		discord.WithShard(cfg.ShardID, cfg.ShardCount)}
 	if opts.HTTPClient != nil {
 		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))
 	}
