@@ -85,6 +85,7 @@ func (c *efCluster) start() *efProc {
 	cfg := srvConfig(c.fake, "")
 	cfg.Store, cfg.EtcdEndpoints, cfg.EtcdPrefix = config.StoreEtcd, strings.Join(c.endpoints, ","), "fault/"
 	cfg.LeaseTTLSeconds = int(efTTL / time.Second)
+	cfg.MaxCampaignsPerServer = config.MaxCampaignsPerServer
 	a, err := New(cfg, Options{
 		Clock: c.clock, HTTPClient: c.fake.Client(), Logger: slog.New(c.log.handler()).With("member", name),
 		Seed: func() uint64 {

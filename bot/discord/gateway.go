@@ -87,8 +87,8 @@ var freshCloses = map[int]bool{4007: true, 4009: true}
 // gateway is one bot's connection to Discord's gateway, reconnecting
 // until closed.
 type gateway struct {
-	token    string // bare, without "Bot "
-	intents  int
+	token   string // bare, without "Bot "
+	intents int
 	// shard is [shard_id, num_shards] for a sharded bot (WithShard), nil
 	// for one connection.
 	shard    []int
