@@ -25,16 +25,24 @@ type Server struct {
 }
 
 // Start starts a one-member cluster with its data under dir and stops it
-// when the test ends.
+// when the test ends. It writes without fsync: the tests' data is thrown
+// away.
 func Start(tb testing.TB, dir string) *Server {
 	tb.Helper()
-	cluster := StartCluster(tb, dir, 1)
-	return cluster[0]
+	return StartCluster(tb, dir, 1, false)[0]
+}
+
+// StartDurable is Start with every write synced to disk, as a real
+// member does: for benchmarks.
+func StartDurable(tb testing.TB, dir string) *Server {
+	tb.Helper()
+	return StartCluster(tb, dir, 1, true)[0]
 }
 
 // StartCluster starts an n-member cluster on loopback, each member's
-// data under dir/NAME, and stops them when the test ends.
-func StartCluster(tb testing.TB, dir string, n int) []*Server {
+// data under dir/NAME, syncing its writes if fsync, and stops them when
+// the test ends.
+func StartCluster(tb testing.TB, dir string, n int, fsync bool) []*Server {
 	tb.Helper()
 	var servers []*Server
 	var initial []string
@@ -52,9 +60,7 @@ func StartCluster(tb testing.TB, dir string, n int) []*Server {
 		cfg.Dir = fmt.Sprintf("%s/%s", dir, s.Name)
 		// Only what stops a member is logged: a test reports its own failures.
 		cfg.Logger, cfg.LogLevel = "zap", "fatal"
-		// The tests' data is thrown away: no fsync keeps them fast on a
-		// busy machine. The benchmark starts its own server with fsync.
-		cfg.UnsafeNoFsync = true
+		cfg.UnsafeNoFsync = !fsync
 		purl, curl := mustURL(tb, peers[i][0].Addr()), mustURL(tb, clients[i][0].Addr())
 		cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{purl}, []url.URL{purl}
 		cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{curl}, []url.URL{curl}
