@@ -5,8 +5,9 @@
 // lease attached. A process runs the deadlines and reminders of the
 // campaigns in its buckets only. When a process dies its lease expires
 // after its TTL, its claims vanish with it, and the live processes claim
-// the buckets at their next look (every Options.Poll), then catch up
-// the deadlines the dead one left (the app's OnGain).
+// the buckets at once (they watch the members; they also look every
+// Options.Poll), then catch up the deadlines the dead one left (the
+// app's OnGain).
 //
 // The buckets are shared evenly: every Options.Poll each process counts
 // the live members (P member/<name>, on the lease too) and claims free
@@ -178,10 +179,21 @@ func (c *Claims) loop() {
 	defer close(c.done)
 	t := time.NewTicker(c.opts.Poll)
 	defer t.Stop()
+	// A member that comes or goes (its lease expired) is seen at once,
+	// not at the next tick: its buckets are taken over without waiting.
+	wctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	members := c.client.Watch(wctx, c.membersPrefix(), clientv3.WithPrefix())
 	for {
 		select {
 		case <-c.stop:
 			return
+		case w, ok := <-members:
+			if !ok {
+				members = nil // the client closed: the ticker goes on
+			} else if w.Err() != nil {
+				continue
+			}
 		case <-t.C:
 		case <-c.sessionLost():
 			c.mu.Lock()
