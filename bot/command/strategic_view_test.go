@@ -81,6 +81,38 @@ func TestStrategicMapSecrecy(t *testing.T) {
 	if bytes.Equal(draw(n, "bandits").Data, theirs.Data) {
 		t.Error("bandits' own map did not change with its orders, places and intel: the changes reach nothing")
 	}
+
+	// Mid set-up (CB2): where the bandits place their battlegroups, in
+	// their sectors or in orbit, is theirs alone.
+	s, err := cmdNewFixture(t, false).store.Get(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, theirs = draw(s, "crucis"), draw(s, "bandits")
+	allowed, err := campaign.PlacementSectors(s, "bandits")
+	if err != nil || len(allowed) < 2 {
+		t.Fatalf("bandits may deploy in %v (%v): the test needs two sectors", allowed, err)
+	}
+	placed := s
+	for i, bg := range s.Side("bandits").Battlegroups {
+		to := allowed[(i+1)%len(allowed)]
+		if to == bg.Sector {
+			to = allowed[i%len(allowed)]
+		}
+		if next, _, err := campaign.Place(placed, "bandits", bg.ID, 0); err == nil && i == 0 {
+			placed = next // into orbit, where it may be held there
+			continue
+		}
+		if placed, _, err = campaign.Place(placed, "bandits", bg.ID, to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := draw(placed, "crucis"); !bytes.Equal(after.Data, mine.Data) || after.Description != mine.Description {
+		t.Errorf("crucis's set-up map changed with bandits' secret placement:\nbefore: %s\nafter:  %s", mine.Description, after.Description)
+	}
+	if bytes.Equal(draw(placed, "bandits").Data, theirs.Data) {
+		t.Error("bandits' own set-up map did not change with its placement: the changes reach nothing")
+	}
 }
 
 // Ensure what a side's view holds is its own: every battlegroup, arrow
