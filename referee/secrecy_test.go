@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -417,6 +418,21 @@ func TestViewZonesSecret(t *testing.T) {
 	s.Campaign.Zones["B1"] = Zone{Edge: North, Depth: CampaignZoneDepth}
 	if after := s.View("lancers"); !slices.Equal(after.Zones, before.Zones) {
 		t.Errorf("the bandits' zone moved and the lancers' view changed: %+v → %+v", before.Zones, after.Zones)
+	}
+	// While the sides deploy nothing of the enemy's set-up is in the
+	// lancers' view, not even its retreat edge, the edge of its zone
+	// (CB3; ruling TM1); once the battle is on, the edge is public (S13).
+	s.Phase = PhaseDeploy
+	s.Side("bandits").RetreatEdge = East
+	before = s.View("lancers")
+	s.Campaign.Zones["B1"] = Zone{Edge: South, Depth: CampaignZoneDepth}
+	s.Side("bandits").RetreatEdge = South
+	if after := s.View("lancers"); !reflect.DeepEqual(after, before) {
+		t.Errorf("the bandits' zone and retreat edge moved while deploying and the lancers' view changed:\n%+v\n%+v", before.Sides, after.Sides)
+	}
+	s.Phase = PhaseMovement
+	if got := s.View("lancers").Side("bandits").RetreatEdge; got != South.String() {
+		t.Errorf("once the battle is on the lancers see the bandits' retreat edge %q, want %v", got, South)
 	}
 }
 
