@@ -451,6 +451,22 @@ func TestCheapestPath(t *testing.T) {
 	if got, err := CheapestPath(hidden, "A1", to); err != nil || !slices.Equal(got, want) {
 		t.Errorf("with hidden infantry on the way the preview's route is %v, %v; want %v", got, err, want)
 	}
+	// Nor do the enemy's mines, in every hex of the route and at its end.
+	mined := open.Clone()
+	mined.Side("bandits").Mines = map[hex.Hex]int{}
+	for _, h := range want {
+		mined.Side("bandits").Mines[h] = 10
+	}
+	if got, err := CheapestPath(mined, "A1", to); err != nil || !slices.Equal(got, want) {
+		t.Errorf("with enemy mines on the way the preview's route is %v, %v; want %v", got, err, want)
+	}
+	// A hex the side sees half full, where hidden infantry makes it full,
+	// is still a hex the route may end in: the move finds out.
+	full := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("A2", "light-mech", "0503"), stUnit("B1", "light-mech", "0906"), stUnit("B2", "infantry", "0503"))
+	full.Unit("B2").Hidden = true
+	if got, err := CheapestPath(full, "A1", to); err != nil || len(got) == 0 || got[len(got)-1] != to {
+		t.Errorf("with hidden infantry filling the hex the preview's route is %v, %v; want one to %s", got, err, to)
+	}
 	next, _, err := Apply(open, Action{Kind: ActMove, Side: "lancers", Unit: "A1", To: to}, nil)
 	if err != nil {
 		t.Fatal(err)
