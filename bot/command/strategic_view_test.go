@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bfbot/campaign"
+	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 )
 
@@ -38,8 +39,10 @@ var svDue = time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 
 // Ensure a side's strategic map, picture and words, is drawn from what
 // it may know (ruling R10): changing the enemy's secret orders,
-// searches, battlegroups' places (into orbit too) and names, its intel
-// and its secret victory points changes not one pixel or word of it,
+// searches, battlegroups' places (into orbit too) and names, its intel,
+// the sectors it holds, reached and mined and its secret victory points
+// changes not one pixel or word of it (nor, mid set-up, where it places
+// its battlegroups),
 // while the enemy's own map does change.
 func TestStrategicMapSecrecy(t *testing.T) {
 	c := svCampaign(t)
@@ -70,6 +73,16 @@ func TestStrategicMapSecrecy(t *testing.T) {
 	}
 	b.Intel = append(slices.Clone(b.Intel), campaign.Intel{Turn: 2, Sector: 1, Present: true}, campaign.Intel{Turn: 2, Sector: far, Drop: true})
 	b.VP += 77
+	// What the bandits hold, reached and mined (CB9, CB14, CI3).
+	if n.Sectors == nil {
+		n.Sectors = map[int]campaign.SectorState{}
+	}
+	for _, id := range []int{1, far} {
+		ss := n.Sectors[id]
+		ss.Holder, ss.Reached = "bandits", []string{"bandits"}
+		ss.Mines = map[string]map[hex.Hex]int{"bandits": {{X: 3, Y: 3}: 10}}
+		n.Sectors[id] = ss
+	}
 
 	after := draw(n, "crucis")
 	if !bytes.Equal(after.Data, mine.Data) {
