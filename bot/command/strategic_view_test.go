@@ -42,8 +42,7 @@ var svDue = time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 // searches, battlegroups' places (into orbit too) and names, its intel,
 // the sectors it holds, reached and mined and its secret victory points
 // changes not one pixel or word of it (nor, mid set-up, where it places
-// its battlegroups),
-// while the enemy's own map does change.
+// its battlegroups), while the enemy's own map does change.
 func TestStrategicMapSecrecy(t *testing.T) {
 	c := svCampaign(t)
 	draw := func(c *campaign.Campaign, side string) File {
