@@ -20,5 +20,5 @@ func CheapestPath(s *State, id string, h hex.Hex) ([]hex.Hex, error) {
 	if !u.Class.Ground() || !u.Status.OnMap() || !s.Map.Contains(u.Hex) {
 		return nil, fmt.Errorf("%s does not move over the ground", id)
 	}
-	return newMover(s, u).plan(h)
+	return newMover(s, u, nil).plan(h)
 }

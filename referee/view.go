@@ -210,13 +210,36 @@ type UnitDetail struct {
 // View returns what side knows of the battle. A side ID that is not in
 // the battle gets the public view of a spectator: the map and the
 // counters with their blinds on (S12).
-func (s *State) View(side string) View { return s.view(side, false) }
+func (s *State) View(side string) View { return s.view(side, false, &ViewBuffer{}) }
+
+// ViewReusing is View(side) built in the memory of b, which the view
+// before it from b gave up: for a caller that asks for a view at every
+// step and keeps none (the AI). The view is good until the next one is
+// built in b.
+func (s *State) ViewReusing(side string, b *ViewBuffer) View { return s.view(side, false, b) }
+
+// A ViewBuffer holds the memory of a view's units for the next one
+// (ViewReusing).
+type ViewBuffer struct {
+	units   []ViewUnit
+	hexes   []hex.Hex
+	values  []UnitValues
+	details []UnitDetail
+}
+
+// reuse is buf emptied, with room for n.
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, 0, n)
+	}
+	return buf[:0]
+}
 
 // RefereeView returns the whole battle for the referee role: every unit
 // in full, hidden ones and all mines included (S12).
-func (s *State) RefereeView() View { return s.view("", true) }
+func (s *State) RefereeView() View { return s.view("", true, &ViewBuffer{}) }
 
-func (s *State) view(side string, referee bool) View {
+func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	v := View{
 		Viewer:  side,
 		Referee: referee,
@@ -270,7 +293,21 @@ func (s *State) view(side string, referee bool) View {
 		v.Sides = append(v.Sides, vs)
 	}
 
-	v.Units = make([]ViewUnit, 0, len(s.Units))
+	// carrying: the units aboard each DropShip (dropShipAboard), gathered
+	// in one pass rather than one pass per unit shown in full.
+	carrying := map[string][]string{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Aboard != "" && u.Status == Reserve {
+			carrying[u.Aboard] = append(carrying[u.Aboard], u.ID)
+		}
+	}
+	// The hexes, values and details the units point to are laid out in
+	// one slice each, large enough never to move: three allocations rather
+	// than three per unit, or none when b holds enough.
+	v.Units = reuse(b.units, len(s.Units))
+	hexes := reuse(b.hexes, len(s.Units))
+	values := reuse(b.values, len(s.Units))
+	details := reuse(b.details, s.fullCount(side, referee))
 	for i := range s.Units {
 		u := &s.Units[i]
 		own := u.Side == side
@@ -292,20 +329,23 @@ func (s *State) view(side string, referee bool) View {
 			Disrupted: u.Disrupted,
 		}
 		if u.Status.OnMap() {
-			vu.Hex = hexp(u.Hex)
+			hexes = append(hexes, u.Hex)
+			vu.Hex = &hexes[len(hexes)-1]
 		}
 		if k&KnowClass != 0 {
 			vu.Class = u.Class.String()
 		}
 		if k&KnowValues != 0 {
-			vals := probeValues(u)
-			vu.Values = &vals
+			values = append(values, probeValues(u))
+			vu.Values = &values[len(values)-1]
 		}
 		if full {
-			vu.Detail = s.ownDetail(u)
+			details = append(details, s.ownDetail(u, carrying[u.ID]))
+			vu.Detail = &details[len(details)-1]
 		}
 		v.Units = append(v.Units, vu)
 	}
+	b.units, b.hexes, b.values, b.details = v.Units, hexes, values, details
 	v.Zones = s.viewZones(side, referee, index)
 	return v
 }
@@ -335,6 +375,21 @@ func (s *State) viewZones(side string, referee bool, index map[string]int) []Vie
 		return strings.Compare(a.Zone.String(), b.Zone.String())
 	})
 	return out
+}
+
+// fullCount is how many units the view of side (of the referee) shows
+// in full: its own, or all.
+func (s *State) fullCount(side string, referee bool) int {
+	if referee {
+		return len(s.Units)
+	}
+	n := 0
+	for i := range s.Units {
+		if s.Units[i].Side == side {
+			n++
+		}
+	}
+	return n
 }
 
 // viewShows reports whether an enemy counter stands where every side may see
@@ -367,9 +422,10 @@ func probeValues(u *Unit) UnitValues {
 	return v
 }
 
-// ownDetail is the owner's own record of u.
-func (s *State) ownDetail(u *Unit) *UnitDetail {
-	d := &UnitDetail{
+// ownDetail is the owner's own record of u, which carries the units
+// aboard.
+func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
+	d := UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
 		MP:            u.MP,
@@ -386,12 +442,10 @@ func (s *State) ownDetail(u *Unit) *UnitDetail {
 		Righting:      u.Righting,
 		Drop:          u.Drop,
 		Aboard:        u.Aboard,
+		Carrying:      aboard,
 	}
 	if dropDeclared(u) {
 		d.DropAt, d.DropTurn = hexp(u.DropAt), u.DropTurn
-	}
-	for _, v := range dropShipAboard(s, u) {
-		d.Carrying = append(d.Carrying, v.ID)
 	}
 	for i, r := range u.Rows {
 		d.Rows[i] = ViewRow(r)

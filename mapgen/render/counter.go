@@ -167,6 +167,7 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 			disc(img, px, py, r, colPip, 255)
 		}
 	}
+	drawFacing(img, x, y, c, k)
 }
 
 // minMarkedCounter is the smallest counter side, in pixels, that carries

@@ -20,7 +20,7 @@ func tacticalLegend(v Tactical) []legendItem {
 	seen := map[mark]bool{}
 	for _, hl := range v.Highlights {
 		mk := mark{hl.Kind, hl.Side}
-		if hl.Kind != Deployment && hl.Kind != Path {
+		if hl.Kind != Deployment && hl.Kind != Path && hl.Kind != Objective {
 			mk.side = 0 // one colour whatever the side
 		}
 		if seen[mk] || len(hl.Hexes) == 0 {
@@ -48,6 +48,8 @@ func highlightLegend(k HighlightKind, side int) legendItem {
 		return legendItem{label: "deployment zone", swatch: hexSwatch(colClear, sideColor(side), deployAlpha)}
 	case Selected:
 		return legendItem{label: "selected", swatch: hexSwatch(colClear, colSelected, 255)}
+	case Objective:
+		return legendItem{label: "objective or HQ", swatch: hexSwatch(colClear, sideColor(side), 255)}
 	case Path:
 		col := mix(sideColor(side), colWhite, 0.25)
 		return legendItem{label: "move path", wide: 1.6, swatch: func(img *image.RGBA, x, y, sz float64) {

@@ -165,7 +165,7 @@ func TestTacticalLegendMarks(t *testing.T) {
 		return out
 	}
 	plain := labels(Tactical{Map: mapgen.New(2, 2)})
-	for _, l := range []string{"reachable", "deployment zone", "selected", "move path", "line of fire", "no line of sight", "retreat edge"} {
+	for _, l := range []string{"reachable", "deployment zone", "selected", "move path", "line of fire", "no line of sight", "retreat edge", "objective or HQ"} {
 		if plain[l] != 0 {
 			t.Errorf("a map without marks explains %q", l)
 		}
@@ -175,6 +175,12 @@ func TestTacticalLegendMarks(t *testing.T) {
 		if got[l] != n {
 			t.Errorf("legend has %d %q, want %d (one a side where the colour is the side's)", got[l], l, n)
 		}
+	}
+	// Quick-Start objectives and HQs are rings in their owner's colour,
+	// not read as a deployment zone.
+	obj := labels(Tactical{Map: mapgen.New(4, 4), Highlights: []Highlight{{Kind: Objective, Hexes: []hex.Hex{h("0102")}, Side: 0}, {Kind: Objective, Hexes: []hex.Hex{h("0303")}, Side: 1}}})
+	if obj["objective or HQ"] != 2 || obj["deployment zone"] != 0 {
+		t.Errorf("objectives of two sides: legend %v, want two \"objective or HQ\" and no deployment zone", obj)
 	}
 }
 

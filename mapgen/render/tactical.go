@@ -232,12 +232,16 @@ func drawOverlays(img *image.RGBA, lay layout, v Tactical) error {
 func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
 	s := g.size
 	switch hl.Kind {
-	case Selected:
+	case Selected, Objective:
+		col := colSelected
+		if hl.Kind == Objective {
+			col = sideColor(hl.Side)
+		}
 		for _, h := range hl.Hexes {
 			cx, cy := g.center(h)
 			for _, d := range hex.Directions {
 				x0, y0, x1, y1 := g.side(cx, cy, d)
-				line(img, x0, y0, x1, y1, math.Max(2, 0.16*s), colSelected, 255)
+				line(img, x0, y0, x1, y1, math.Max(2, 0.16*s), col, 255)
 			}
 		}
 	case LineOfFire, Path, Blocked:

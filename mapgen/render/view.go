@@ -32,6 +32,10 @@ type Counter struct {
 	// drawn as its initial.
 	Experience string
 	Disrupted  bool
+	// HasFacing marks a counter that faces a hexside, Facing (drawn as a
+	// tick toward it: drawFacing).
+	HasFacing bool
+	Facing    hex.Direction
 }
 
 // HighlightKind says how a Highlight marks its hexes.
@@ -53,10 +57,13 @@ const (
 	// Blocked draws a line of sight that does not get through (a dashed
 	// grey line with a cross at the end).
 	Blocked
+	// Objective rings the hexes of a side's objectives and headquarters
+	// counters (Quick-Start) in its colour.
+	Objective
 	numHighlightKinds
 )
 
-var highlightNames = [numHighlightKinds]string{"reachable", "line-of-fire", "deployment", "selected", "path", "blocked"}
+var highlightNames = [numHighlightKinds]string{"reachable", "line-of-fire", "deployment", "selected", "path", "blocked", "objective"}
 
 func (k HighlightKind) String() string {
 	if k >= 0 && k < numHighlightKinds {
@@ -67,7 +74,7 @@ func (k HighlightKind) String() string {
 
 // Highlight marks hexes for the viewer: his reachable hexes, a line of
 // fire, a deployment zone. Side picks the colour where one is used
-// (Deployment, Path).
+// (Deployment, Path, Objective).
 type Highlight struct {
 	Kind  HighlightKind
 	Hexes []hex.Hex
