@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -418,6 +419,21 @@ func TestViewZonesSecret(t *testing.T) {
 	if after := s.View("lancers"); !slices.Equal(after.Zones, before.Zones) {
 		t.Errorf("the bandits' zone moved and the lancers' view changed: %+v → %+v", before.Zones, after.Zones)
 	}
+	// While the sides deploy nothing of the enemy's set-up is in the
+	// lancers' view, not even its retreat edge, the edge of its zone
+	// (CB3; ruling TM1); once the battle is on, the edge is public (S13).
+	s.Phase = PhaseDeploy
+	s.Side("bandits").RetreatEdge = East
+	before = s.View("lancers")
+	s.Campaign.Zones["B1"] = Zone{Edge: South, Depth: CampaignZoneDepth}
+	s.Side("bandits").RetreatEdge = South
+	if after := s.View("lancers"); !reflect.DeepEqual(after, before) {
+		t.Errorf("the bandits' zone and retreat edge moved while deploying and the lancers' view changed:\n%+v\n%+v", before.Sides, after.Sides)
+	}
+	s.Phase = PhaseMovement
+	if got := s.View("lancers").Side("bandits").RetreatEdge; got != South.String() {
+		t.Errorf("once the battle is on the lancers see the bandits' retreat edge %q, want %v", got, South)
+	}
 }
 
 // Ensure the route a move preview draws is the one the move takes, and
@@ -434,6 +450,22 @@ func TestCheapestPath(t *testing.T) {
 	}
 	if got, err := CheapestPath(hidden, "A1", to); err != nil || !slices.Equal(got, want) {
 		t.Errorf("with hidden infantry on the way the preview's route is %v, %v; want %v", got, err, want)
+	}
+	// Nor do the enemy's mines, in every hex of the route and at its end.
+	mined := open.Clone()
+	mined.Side("bandits").Mines = map[hex.Hex]int{}
+	for _, h := range want {
+		mined.Side("bandits").Mines[h] = 10
+	}
+	if got, err := CheapestPath(mined, "A1", to); err != nil || !slices.Equal(got, want) {
+		t.Errorf("with enemy mines on the way the preview's route is %v, %v; want %v", got, err, want)
+	}
+	// A hex the side sees half full, where hidden infantry makes it full,
+	// is still a hex the route may end in: the move finds out.
+	full := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("A2", "light-mech", "0503"), stUnit("B1", "light-mech", "0906"), stUnit("B2", "infantry", "0503"))
+	full.Unit("B2").Hidden = true
+	if got, err := CheapestPath(full, "A1", to); err != nil || len(got) == 0 || got[len(got)-1] != to {
+		t.Errorf("with hidden infantry filling the hex the preview's route is %v, %v; want one to %s", got, err, to)
 	}
 	next, _, err := Apply(open, Action{Kind: ActMove, Side: "lancers", Unit: "A1", To: to}, nil)
 	if err != nil {

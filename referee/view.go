@@ -81,7 +81,8 @@ type Minefield struct {
 }
 
 // ViewSide is a side of the battle. Mines and VP are filled in only for
-// the viewer's own side and for the referee (S13).
+// the viewer's own side and for the referee (S13); RetreatEdge, for an
+// enemy, only once the battle has begun (TM1).
 type ViewSide struct {
 	ID          string      `json:"id"`
 	Name        string      `json:"name"`
@@ -273,6 +274,13 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 		sd := &s.Sides[i]
 		index[sd.ID] = i
 		vs := ViewSide{ID: sd.ID, Name: sd.Name, Index: i, RetreatEdge: sd.RetreatEdge.String(), Retreating: sd.Retreating}
+		if !referee && sd.ID != side && s.Phase == PhaseDeploy {
+			// While the sides deploy an enemy's retreat edge is the edge
+			// of its zone (CB3) and would tell where it sets up in
+			// secret (CB2; ruling TM1). Once the battle is on it is
+			// public (S13).
+			vs.RetreatEdge = ""
+		}
 		if referee || sd.ID == side {
 			for h, p := range sd.Mines {
 				if p > 0 {

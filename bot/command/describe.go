@@ -26,9 +26,6 @@ func (g *Registry) mapDescribeEntry() *entry {
 }
 
 func (g *Registry) mapDescribe(_ context.Context, x *call) ([]Reply, error) {
-	if err := x.ownOnly("map"); err != nil {
-		return nil, err
-	}
 	if _, ok := x.integer("battle"); ok {
 		b, v, err := x.viewedBattle()
 		if err != nil {
@@ -36,8 +33,8 @@ func (g *Registry) mapDescribe(_ context.Context, x *call) ([]Reply, error) {
 		}
 		return []Reply{x.private(tacticalDescription(x.c, b, v))}, nil
 	}
-	if only := x.str("side"); only != "" && x.side == nil && x.c.Side(only) == nil {
-		return nil, userf("side:%s: campaign %d has sides %s", only, x.c.ID, sideList(x.c))
+	if err := x.strategicSide(); err != nil {
+		return nil, err
 	}
 	return []Reply{x.private(strategicDescription(x.c, strategicView(x.c, x.side, x.referee, x.str("side"), g.nextOrderDeadline(x.c))))}, nil
 }

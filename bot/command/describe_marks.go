@@ -17,7 +17,7 @@ func tacticalMarks(v referee.View, hl []render.Highlight) string {
 	var w strings.Builder
 	var edges []string
 	for _, sd := range v.Sides {
-		if v.EdgeShown(sd) {
+		if sd.RetreatEdge != "" {
 			edges = append(edges, fmt.Sprintf("%s by the %s edge", sd.Name, sd.RetreatEdge))
 		}
 	}

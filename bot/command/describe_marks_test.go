@@ -95,6 +95,11 @@ func TestMovePreviewDrawsPath(t *testing.T) {
 	if after := f.scdCampaign(1).Battle(id).State.Unit(mover).Hex; after != from {
 		t.Errorf("the preview moved %s to %s", mover, after)
 	}
+	// A path off the map is refused naming the hex, not drawn.
+	got := cmdTexts(f.cmdDo(players[side], "battle", "move", "battle", bid, "unit", mover, "to", to.String(), "path", "9999", "preview", "true"))
+	if strings.Contains(got, "Internal error") || !strings.Contains(got, "9999") {
+		t.Errorf("a preview along a path off the map: %s", got)
+	}
 }
 
 // cmdDecideBattle answers the open decisions of battle id (who moves

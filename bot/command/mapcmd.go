@@ -24,7 +24,7 @@ func (g *Registry) mapCommands() []*entry {
 }
 
 func (g *Registry) mapStrategic(_ context.Context, x *call) ([]Reply, error) {
-	if err := x.ownOnly("map"); err != nil {
+	if err := x.strategicSide(); err != nil {
 		return nil, err
 	}
 	f, err := strategicPNG(x.c, x.side, x.referee, x.str("side"), g.nextOrderDeadline(x.c))
@@ -32,6 +32,19 @@ func (g *Registry) mapStrategic(_ context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	return []Reply{x.private(fmt.Sprintf("Strategic map, turn %d.", x.c.Turn), f)}, nil
+}
+
+// strategicSide checks the side: option of a strategic map: a player
+// sees only his own side's, and the referee must name a side the
+// campaign has (an unknown one would draw an empty map).
+func (x *call) strategicSide() error {
+	if err := x.ownOnly("map"); err != nil {
+		return err
+	}
+	if only := x.str("side"); only != "" && x.side == nil && x.c.Side(only) == nil {
+		return userf("side:%s: campaign %d has sides %s", only, x.c.ID, sideList(x.c))
+	}
+	return nil
 }
 
 // strategicPNG draws the strategic map for one side from campaign.View

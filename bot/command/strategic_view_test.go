@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bfbot/campaign"
+	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 )
 
@@ -38,9 +39,10 @@ var svDue = time.Date(2026, 11, 27, 18, 0, 0, 0, time.UTC)
 
 // Ensure a side's strategic map, picture and words, is drawn from what
 // it may know (ruling R10): changing the enemy's secret orders,
-// searches, battlegroups' places (into orbit too) and names, its intel
-// and its secret victory points changes not one pixel or word of it,
-// while the enemy's own map does change.
+// searches, battlegroups' places (into orbit too) and names, its intel,
+// the sectors it holds, reached and mined and its secret victory points
+// changes not one pixel or word of it (nor, mid set-up, where it places
+// its battlegroups), while the enemy's own map does change.
 func TestStrategicMapSecrecy(t *testing.T) {
 	c := svCampaign(t)
 	draw := func(c *campaign.Campaign, side string) File {
@@ -70,6 +72,16 @@ func TestStrategicMapSecrecy(t *testing.T) {
 	}
 	b.Intel = append(slices.Clone(b.Intel), campaign.Intel{Turn: 2, Sector: 1, Present: true}, campaign.Intel{Turn: 2, Sector: far, Drop: true})
 	b.VP += 77
+	// What the bandits hold, reached and mined (CB9, CB14, CI3).
+	if n.Sectors == nil {
+		n.Sectors = map[int]campaign.SectorState{}
+	}
+	for _, id := range []int{1, far} {
+		ss := n.Sectors[id]
+		ss.Holder, ss.Reached = "bandits", []string{"bandits"}
+		ss.Mines = map[string]map[hex.Hex]int{"bandits": {{X: 3, Y: 3}: 10}}
+		n.Sectors[id] = ss
+	}
 
 	after := draw(n, "crucis")
 	if !bytes.Equal(after.Data, mine.Data) {
@@ -80,6 +92,38 @@ func TestStrategicMapSecrecy(t *testing.T) {
 	}
 	if bytes.Equal(draw(n, "bandits").Data, theirs.Data) {
 		t.Error("bandits' own map did not change with its orders, places and intel: the changes reach nothing")
+	}
+
+	// Mid set-up (CB2): where the bandits place their battlegroups, in
+	// their sectors or in orbit, is theirs alone.
+	s, err := cmdNewFixture(t, false).store.Get(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, theirs = draw(s, "crucis"), draw(s, "bandits")
+	allowed, err := campaign.PlacementSectors(s, "bandits")
+	if err != nil || len(allowed) < 2 {
+		t.Fatalf("bandits may deploy in %v (%v): the test needs two sectors", allowed, err)
+	}
+	placed := s
+	for i, bg := range s.Side("bandits").Battlegroups {
+		to := allowed[(i+1)%len(allowed)]
+		if to == bg.Sector {
+			to = allowed[i%len(allowed)]
+		}
+		if next, _, err := campaign.Place(placed, "bandits", bg.ID, 0); err == nil && i == 0 {
+			placed = next // into orbit, where it may be held there
+			continue
+		}
+		if placed, _, err = campaign.Place(placed, "bandits", bg.ID, to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := draw(placed, "crucis"); !bytes.Equal(after.Data, mine.Data) || after.Description != mine.Description {
+		t.Errorf("crucis's set-up map changed with bandits' secret placement:\nbefore: %s\nafter:  %s", mine.Description, after.Description)
+	}
+	if bytes.Equal(draw(placed, "bandits").Data, theirs.Data) {
+		t.Error("bandits' own set-up map did not change with its placement: the changes reach nothing")
 	}
 }
 

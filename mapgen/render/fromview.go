@@ -53,7 +53,7 @@ func FromView(v referee.View, title string, highlights ...Highlight) Tactical {
 	}
 	for _, sd := range v.Sides {
 		for e := range numMapEdges {
-			if v.EdgeShown(sd) && sd.RetreatEdge == e.String() {
+			if sd.RetreatEdge == e.String() {
 				t.Edges = append(t.Edges, EdgeMark{Edge: e, Side: sd.Index})
 			}
 		}
