@@ -98,7 +98,8 @@ type ButtonID struct {
 
 // Custom ID form: "bf1" | action | campaign | battle | args…, separated
 // by '|'. Arguments are unit IDs, hexes, modes and numbers, so they are
-// limited to letters, digits, '-' and '.', and never need escaping.
+// limited to letters, digits, '-', '.' and '%' (a page button's
+// escaped names, paginate.go), and never need escaping.
 const (
 	buttonPrefix = "bf1"
 	buttonSep    = "|"
@@ -121,7 +122,7 @@ func (b ButtonID) Encode() (string, error) {
 	parts := []string{buttonPrefix, string(b.Action), strconv.FormatInt(b.Campaign, 10), strconv.Itoa(b.Battle)}
 	for _, a := range b.Args {
 		if !buttonArgOK(a) {
-			return "", fmt.Errorf("button %s: argument %q: only letters, digits, '-' and '.'", b.Action, a)
+			return "", fmt.Errorf("button %s: argument %q: only letters, digits, '-', '.' and '%%'", b.Action, a)
 		}
 		parts = append(parts, a)
 	}
@@ -186,7 +187,7 @@ func buttonArgOK(a string) bool {
 		return false
 	}
 	for _, r := range a {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' || r == '%') {
 			return false
 		}
 	}

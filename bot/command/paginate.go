@@ -1,6 +1,8 @@
 package command
 
 import (
+	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -115,20 +117,34 @@ func pageButton(name, sub string, page int, campaign int64, opts ...string) Butt
 	return ButtonID{Action: ButtonPage, Campaign: campaign, Args: args}
 }
 
-// dash and undash write a page button's argument: "-" for none, a space
-// as '.'.
+// dash and undash write a page button's argument: "-" for none, else
+// every byte but a letter or digit as %XX, so that any name (a
+// regiment's "St. Ives", a side's "Moore's Bandits") goes into a custom
+// ID and comes back as it was.
 func dash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return strings.ReplaceAll(s, " ", ".")
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
 
 func undash(s string) string {
 	if s == "-" {
 		return ""
 	}
-	return strings.ReplaceAll(s, ".", " ")
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s // a hand-made button: the command refuses the value
 }
 
 // pageRequest is the command a page button stands for (ButtonPage).

@@ -163,6 +163,21 @@ func TestPageButtonKeepsEveryOption(t *testing.T) {
 	if req.Name != "battle" || req.Sub != "view" || !maps.Equal(req.Options, want) {
 		t.Errorf("page button %s runs /%s %s %v, want /battle view %v", id, req.Name, req.Sub, req.Options, want)
 	}
+	// Names with any character come back as they were.
+	for _, name := range []string{"St. Ives Lancers", "Moore's Bandits", "-", "Kurita – 3rd"} {
+		id, err := pageButton("force", "roster", 2, 7, "regiment", name).Encode()
+		if err != nil {
+			t.Errorf("page button for regiment %q: %v", name, err)
+			continue
+		}
+		b, err := DecodeButton(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.request(cmdRequest("ref", "", "")).Options["regiment"]; got != name {
+			t.Errorf("regiment %q comes back from its page button as %q", name, got)
+		}
+	}
 	for _, bad := range []string{"bf1|page|7|0|battle|view|2|side", "bf1|page|7|0|battle|view"} {
 		if _, err := DecodeButton(bad); err == nil {
 			t.Errorf("DecodeButton(%q): no error for an option without its value", bad)
