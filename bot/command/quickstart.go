@@ -62,7 +62,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	}
 	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s), played by the BattleForce Quick-Start rules: %s against %s. %s plays %s and holds the referee role; %s. Play it with /battle move (facing:), jump, attack (element:, target_element:, overheat:) and end; /battle view shows your side's record sheets and map.",
 		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
-	out = append(out, quickStartReplies(x.c, append(setup, evs...))...)
+	out = append(out, QuickStartReplies(x.c, append(setup, evs...))...)
 	out = append(out, EventReplies(x.c, logged)...)
 	view, err := x.quickStartView(qs.SideIndex(side))
 	if err != nil {
@@ -101,17 +101,51 @@ func (g *Registry) quickStartUpdate(ctx context.Context, x *call, fn func(*campa
 	return evs, logged, err
 }
 
-// quickStartReplies posts a Quick-Start battle's events in its thread:
-// the rules hide none of them (quickstart.Event).
-func quickStartReplies(c *campaign.Campaign, evs []quickstart.Event) []Reply {
+// QuickStartReplies posts a Quick-Start battle's events in its thread:
+// the rules hide none of them (quickstart.Event). When the battle ended,
+// the after-action reports follow, and a long run of events (/battle
+// auto) is left to them and to /battle log.
+func QuickStartReplies(c *campaign.Campaign, evs []quickstart.Event) []Reply {
 	if len(evs) == 0 {
 		return nil
 	}
 	lines := make([]string, len(evs))
+	ended := false
 	for i, e := range evs {
 		lines[i] = fmt.Sprintf("T%d %s", e.Turn, e.Text)
+		ended = ended || e.Type == "battle-over"
 	}
-	return []Reply{{To: Public, Campaign: c.ID, Battle: int64(c.QuickStart.ID), Text: limitLines(c.QuickStart.ID, lines)}}
+	var out []Reply
+	if !ended || len(lines) <= maxReplyLines {
+		out = append(out, Reply{To: Public, Campaign: c.ID, Battle: int64(c.QuickStart.ID), Text: limitLines(c.QuickStart.ID, lines)})
+	}
+	if ended {
+		out = append(out, QuickStartAfterAction(c)...)
+	}
+	return out
+}
+
+// QuickStartAI follows a step of a Quick-Start battle taken outside a
+// command (a battle deadline): the AI plays the sides nobody holds while
+// one of them is to act, as after a player's command.
+func QuickStartAI(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	if c.QuickStart == nil || c.Phase == campaign.PhaseOver {
+		return c, nil, nil
+	}
+	return campaign.PlayQuickStartAI(c, aiSides(c), d)
+}
+
+// quickStartAuto is /battle auto of a Quick-Start battle: the AI fights
+// it to its end for both sides (campaign.AutoResolveQuickStart).
+func (g *Registry) quickStartAuto(ctx context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart.State.Phase == quickstart.Over {
+		return nil, userf("battle %d is over (/battle status, /battle log)", x.c.QuickStart.ID)
+	}
+	evs, logged, err := g.quickStartUpdate(ctx, x, campaign.AutoResolveQuickStart)
+	if err != nil {
+		return nil, err
+	}
+	return append(QuickStartReplies(x.c, evs), EventReplies(x.c, logged)...), nil
 }
 
 // quickStartAct is a /battle action in a Quick-Start battle.
@@ -139,7 +173,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	out := quickStartReplies(x.c, evs)
+	out := QuickStartReplies(x.c, evs)
 	out = append(out, EventReplies(x.c, logged)...)
 	s := x.c.QuickStart.State
 	switch {
