@@ -86,7 +86,7 @@ func TestEndToEndQuickStartAuto(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := srvContent(r.answers(in.ID)); !strings.Contains(got, "Battle 1 (Quick-Start rules) — page 1 of") {
+	if got := srvContent(r.answers(in.ID)); !strings.Contains(got, "Battle 1 (Quick-Start rules), as Word of Blake saw it — page 1 of") {
 		t.Errorf("the Whole log button:\n%s", got)
 	}
 	srvNoUserIDs(t, r)

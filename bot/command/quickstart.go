@@ -259,22 +259,39 @@ func (x *call) quickStartPreview(s quickstart.State, a quickstart.Action) ([]Rep
 	return []Reply{x.private(text + " Nothing was declared: run it again without preview:.")}, nil
 }
 
-// quickStartLog is /battle log of a Quick-Start battle: every event, the
-// same for both sides (the rules hide none), in pages.
+// quickStartLog is /battle log of a Quick-Start battle: every event,
+// turn by turn, in pages. The rules hide none (ruling QS19), so each
+// side's record is the same; still a player reads his own side's, as of
+// a 1987 battle.
 func (x *call) quickStartLog() ([]Reply, error) {
 	qb := x.c.QuickStart
-	lines := make([]string, len(qb.Log))
-	for i, e := range qb.Log {
-		lines[i] = fmt.Sprintf("T%d %s", e.Turn, e.Text)
+	side := x.str("side")
+	if x.side != nil {
+		if side != "" && side != x.side.ID {
+			return nil, userf("%s you play %s and read only its own record of the battle", refusedWho, x.side.Name)
+		}
+		side = x.side.ID
+	}
+	head := fmt.Sprintf("Battle %d (Quick-Start rules)", qb.ID)
+	if side != "" {
+		if sideIndex(qb.State, side) < 0 {
+			return nil, userf("side:%s does not fight this battle: use %s or %s", side, qb.State.Sides[0], qb.State.Sides[1])
+		}
+		head += ", as " + x.c.SideName(side) + " saw it"
+	}
+	var lines []string
+	turn := 0
+	for _, e := range qb.Log {
+		if e.Turn != turn {
+			turn = e.Turn
+			lines = append(lines, fmt.Sprintf("— Game turn %d —", turn))
+		}
+		lines = append(lines, e.Text)
 	}
 	if len(lines) == 0 {
 		lines = []string{"nothing has happened yet"}
 	}
-	side := x.str("side")
-	if x.side != nil {
-		side = x.side.ID
-	}
-	return x.logPage(lines, qb.ID, side, fmt.Sprintf("Battle %d (Quick-Start rules)", qb.ID), "")
+	return x.logPage(lines, qb.ID, side, head, "")
 }
 
 // quickStartStatus is /battle status of a Quick-Start battle.

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -63,8 +64,19 @@ func TestQuickStartAuto(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "auto")); !strings.Contains(got, "battle 1 is over") {
 		t.Errorf("a second /battle auto:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdMust("bob", "battle", "log")); !strings.Contains(got, "battle-over") && !strings.Contains(got, "turn 20 was the last") && !strings.Contains(got, "wins") {
-		t.Errorf("bob's log after the end:\n%s", got)
+	// Bob's record, turn by turn, ends with the battle's end; the
+	// blake's record is not his to read.
+	first := cmdTexts(f.cmdMust("bob", "battle", "log"))
+	m := regexp.MustCompile(`Battle 1 \(Quick-Start rules\), as Clan Ghost Bear saw it — page 1 of (\d+)\n— Game turn 1 —`).FindStringSubmatch(first)
+	if m == nil {
+		t.Fatalf("bob's log:\n%s", first)
+	}
+	last := c.QuickStart.Log[len(c.QuickStart.Log)-1]
+	if got := cmdTexts(f.cmdMust("bob", "battle", "log", "page", m[1])); last.Type != "battle-over" || !strings.HasSuffix(strings.TrimSpace(got), last.Text) {
+		t.Errorf("the last page of bob's log does not end with the battle's end (%s %q):\n%s", last.Type, last.Text, got)
+	}
+	if got := cmdTexts(f.cmdDo("bob", "battle", "log", "side", "blake")); !strings.Contains(got, refusedWho) {
+		t.Errorf("bob reads blake's log:\n%s", got)
 	}
 }
 
