@@ -355,16 +355,24 @@ func sideIndex(s quickstart.State, id string) int {
 // enemy's printed values only), in as many messages as they take, and
 // the map with the Units' facings.
 func (x *call) quickStartView(side int) ([]Reply, error) {
-	c, qb := x.c, x.c.QuickStart
-	v := quickstart.ViewOf(qb.State, side)
+	c := x.c
+	v := quickstart.ViewOf(c.QuickStart.State, side)
 	own, enemy := QuickStartViewText(c, v)
-	var buf bytes.Buffer
-	if err := render.WriteTacticalPNG(&buf, QuickStartPicture(c, v), render.DefaultOptions()); err != nil {
+	f, err := quickStartMap(c, v)
+	if err != nil {
 		return nil, err
 	}
-	f := File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, qb.ID, v.Turn, v.Sides[side]), Data: buf.Bytes(),
-		Description: quickStartDescription(c, v)}
 	return splitLong([]Reply{x.private(own, f), x.private(enemy)}), nil
+}
+
+// quickStartMap is a View's map as a PNG, described for a screen reader.
+func quickStartMap(c *campaign.Campaign, v quickstart.View) (File, error) {
+	var buf bytes.Buffer
+	if err := render.WriteTacticalPNG(&buf, QuickStartPicture(c, v), render.DefaultOptions()); err != nil {
+		return File{}, err
+	}
+	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, c.QuickStart.ID, v.Turn, v.Sides[v.Viewer]), Data: buf.Bytes(),
+		Description: quickStartDescription(c, v)}, nil
 }
 
 // weightClass is a Unit's class for its counter, by its heaviest Element

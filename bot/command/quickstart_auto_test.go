@@ -27,7 +27,8 @@ func qsTwoPlayers(t *testing.T, name, seed string) *cmdFixture {
 // role, the Green scenario (no turn limit of its own) ends by game turn
 // 20 (ruling QS21), the campaign is over with the battle's winner, the
 // after-action reports go to the thread and to each side's players with
-// the button to their log, and a second /battle auto says it is over.
+// their last map and the button to their log, a player reads his own
+// side's log only, and a second /battle auto says it is over.
 func TestQuickStartAuto(t *testing.T) {
 	f := qsTwoPlayers(t, "green-training", "3")
 	if got := cmdTexts(f.cmdDo("bob", "battle", "auto")); !strings.Contains(got, refusedWho) {
@@ -57,7 +58,8 @@ func TestQuickStartAuto(t *testing.T) {
 	}
 	for user, side := range map[string]string{"alice": "Word of Blake", "bob": "Clan Ghost Bear"} {
 		r, ok := reports[string(DM)+user]
-		if !ok || !strings.Contains(r.Text, "as "+side+" saw it") || !strings.Contains(r.Text, "Result: ") || len(r.Buttons) != 1 {
+		if !ok || !strings.Contains(r.Text, "as "+side+" saw it") || !strings.Contains(r.Text, "Result: ") || len(r.Buttons) != 1 ||
+			len(r.Files) != 1 || !strings.HasSuffix(r.Files[0].Name, ".png") {
 			t.Errorf("%s's report:\n%s", user, r.Text)
 		}
 	}

@@ -10,12 +10,13 @@ import (
 
 // The after-action report of a Quick-Start battle, as a 1987 battle's
 // (after_action.go): the battle's thread gets the report every side may
-// read, and each side's players get theirs by direct message with a
-// button to /battle log. What both sides know (ruling QS19) — the
-// result, the victory points, which Elements were destroyed, the
-// counters, the attacks as rolled — is in every report; an Element's
-// armor and structure left and its critical hits in effect are marks of
-// its own side's record sheet, in that side's report alone.
+// read, and each side's players get theirs by direct message with the
+// battle's last map as the side saw it and a button to /battle log.
+// What both sides know (ruling QS19) — the result, the victory points,
+// which Elements were destroyed, the counters, the attacks as rolled —
+// is in every report; an Element's armor and structure left and its
+// critical hits in effect are marks of its own side's record sheet, in
+// that side's report alone.
 
 // QuickStartAfterAction are the reports of the campaign's Quick-Start
 // battle once it is over (none before).
@@ -31,8 +32,14 @@ func QuickStartAfterAction(c *campaign.Campaign) []Reply {
 			continue
 		}
 		text := quickStartReport(c, i)
+		var files []File
+		if f, err := quickStartMap(c, quickstart.ViewOf(qb.State, i)); err == nil {
+			files = append(files, f)
+		} else {
+			text = fitReport(text + "\n(The map could not be drawn: " + err.Error() + ".)")
+		}
 		for _, p := range s.Players {
-			out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(qb.ID), Text: text,
+			out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Battle: int64(qb.ID), Text: text, Files: files,
 				Buttons: logButton("Whole log", c.ID, qb.ID, id, 1)})
 		}
 	}
