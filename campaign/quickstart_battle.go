@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -111,22 +112,74 @@ func QuickStartAct(c *Campaign, side string, a quickstart.Action, d *dice.Dice) 
 // given sides for as long as one of them is to act in the campaign's
 // Quick-Start battle.
 func PlayQuickStartAI(c *Campaign, sides []string, d *dice.Dice) (*Campaign, []quickstart.Event, error) {
+	return playQuickStart(c, d, func(s quickstart.State) (quickstart.Action, bool) {
+		if !slices.Contains(sides, s.Sides[s.Acting]) {
+			return quickstart.Action{}, false
+		}
+		return qsai.Player{Side: s.Acting, Level: qsai.Tactician}.Next(s), true
+	})
+}
+
+// AutoResolveQuickStart lets the AI fight the campaign's Quick-Start
+// battle to its end for both sides, as AutoResolveBattle does a 1987
+// battle. A battle with no turn limit of its own (the Green scenario)
+// ends after the campaign's battle turn limit, else AutoTurnLimit, or
+// the current turn if that is later, by victory points (ruling QS21).
+func AutoResolveQuickStart(c *Campaign, d *dice.Dice) (*Campaign, []quickstart.Event, error) {
+	if c.QuickStart == nil {
+		return nil, nil, errorf("campaign %d has no Quick-Start battle", c.ID)
+	}
+	if c.QuickStart.State.Phase == quickstart.Over {
+		return nil, nil, errorf("the battle is over")
+	}
+	n := c.Clone()
+	if s := &n.QuickStart.State; s.TurnLimit == 0 {
+		s.TurnLimit = max(cmp.Or(n.Settings.BattleTurnLimit, AutoTurnLimit), s.Turn)
+	}
+	return PlayQuickStartAI(n, []string{n.Sides[0].ID, n.Sides[1].ID}, d)
+}
+
+// QuickStartMissedPart closes the acting side's part of the current
+// phase of the campaign's Quick-Start battle at a missed battle
+// deadline, as missed_deadline says: the AI plays it ("ai"), or it is
+// ended as it stands ("pass").
+func QuickStartMissedPart(c *Campaign, d *dice.Dice) (*Campaign, []quickstart.Event, error) {
+	if c.QuickStart == nil || c.QuickStart.State.Phase == quickstart.Over {
+		return c, nil, nil
+	}
+	s := c.QuickStart.State
+	turn, phase, acting := s.Turn, s.Phase, s.Acting
+	pass := c.Settings.MissedDeadline == "pass"
+	return playQuickStart(c, d, func(s quickstart.State) (quickstart.Action, bool) {
+		switch {
+		case s.Turn != turn || s.Phase != phase || s.Acting != acting:
+			return quickstart.Action{}, false
+		case pass:
+			return quickstart.Action{Kind: quickstart.Done}, true
+		}
+		return qsai.Player{Side: s.Acting, Level: qsai.Tactician}.Next(s), true
+	})
+}
+
+// playQuickStart plays the actions next picks, for the side to act, for
+// as long as it picks one and the battle goes on.
+func playQuickStart(c *Campaign, d *dice.Dice, next func(quickstart.State) (quickstart.Action, bool)) (*Campaign, []quickstart.Event, error) {
 	var all []quickstart.Event
 	for i := 0; c.QuickStart != nil && c.Phase != PhaseOver; i++ {
 		s := c.QuickStart.State
 		side := s.Sides[s.Acting]
-		if !slices.Contains(sides, side) {
+		a, ok := next(s)
+		if !ok {
 			break
 		}
 		if i >= maxAIActions {
 			return nil, nil, fmt.Errorf("the Quick-Start AI for %s took more than %d actions", side, maxAIActions)
 		}
-		p := qsai.Player{Side: s.Acting, Level: qsai.Tactician}
-		next, evs, err := QuickStartAct(c, side, p.Next(s), d)
+		n, evs, err := QuickStartAct(c, side, a, d)
 		if err != nil {
 			return nil, nil, fmt.Errorf("the Quick-Start AI for %s: %w", side, err)
 		}
-		c, all = next, append(all, evs...)
+		c, all = n, append(all, evs...)
 	}
 	return c, all, nil
 }

@@ -14,6 +14,7 @@ import (
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
+	"bfbot/referee/quickstart"
 	"bfbot/storage"
 )
 
@@ -202,8 +203,9 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 // battleDeadline closes the current phase of every battle being fought: a
 // battle still deploying is deployed by the AI (deployment cannot pass);
 // otherwise the phasing side's phase is played by the AI
-// (missed_deadline ai) or ended (pass). Battles the AI fights are fought
-// to the end.
+// (missed_deadline ai) or ended (pass); in a Quick-Start battle, the
+// acting side's part of the phase. Battles the AI fights are fought to
+// the end.
 func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Time) (*campaign.Campaign, []command.Reply, error) {
 	if c.Phase == campaign.PhaseSearches {
 		// A turn's search step waits for the next deadline of either
@@ -217,6 +219,14 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 	n := c
 	var out []command.Reply
 	for _, id := range campaign.Unfought(c) {
+		if qb := n.QuickStart; qb != nil && qb.ID == id {
+			next, evs, err := quickStartDeadline(n, d)
+			if err != nil {
+				return nil, nil, err
+			}
+			n, out = next, append(out, command.QuickStartReplies(next, evs)...)
+			continue
+		}
 		// The battle's questions not answered in time take their
 		// defaults first (campaign/decision.go); a battle still deploying
 		// is not played on by the AI, even if the default starts it.
@@ -309,6 +319,21 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		n, all = next, append(append(all, evs...), more...)
 	}
 	return n, all, nil
+}
+
+// quickStartDeadline closes the acting side's part of the phase of a
+// Quick-Start battle (campaign.QuickStartMissedPart), and the AI's own
+// side answers at once, as after a player's command.
+func quickStartDeadline(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	n, evs, err := campaign.QuickStartMissedPart(c, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, more, err := command.QuickStartAI(n, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, append(evs, more...), nil
 }
 
 func joinInts(ids []int) string {

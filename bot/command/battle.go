@@ -528,6 +528,9 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 }
 
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return g.quickStartAuto(ctx, x)
+	}
 	b, err := x.battle()
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	}
 	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s), played by the BattleForce Quick-Start rules: %s against %s. %s plays %s and holds the referee role; %s. Play it with /battle move (facing:), jump, attack (element:, target_element:, overheat:) and end; /battle view shows your side's record sheets and map.",
 		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
-	out = append(out, quickStartReplies(x.c, append(setup, evs...))...)
+	out = append(out, QuickStartReplies(x.c, append(setup, evs...))...)
 	out = append(out, EventReplies(x.c, logged)...)
 	view, err := x.quickStartView(qs.SideIndex(side))
 	if err != nil {
@@ -101,17 +101,51 @@ func (g *Registry) quickStartUpdate(ctx context.Context, x *call, fn func(*campa
 	return evs, logged, err
 }
 
-// quickStartReplies posts a Quick-Start battle's events in its thread:
-// the rules hide none of them (quickstart.Event).
-func quickStartReplies(c *campaign.Campaign, evs []quickstart.Event) []Reply {
+// QuickStartReplies posts a Quick-Start battle's events in its thread:
+// the rules hide none of them (quickstart.Event). When the battle ended,
+// the after-action reports follow, and a long run of events (/battle
+// auto) is left to them and to /battle log.
+func QuickStartReplies(c *campaign.Campaign, evs []quickstart.Event) []Reply {
 	if len(evs) == 0 {
 		return nil
 	}
 	lines := make([]string, len(evs))
+	ended := false
 	for i, e := range evs {
 		lines[i] = fmt.Sprintf("T%d %s", e.Turn, e.Text)
+		ended = ended || e.Type == "battle-over"
 	}
-	return []Reply{{To: Public, Campaign: c.ID, Battle: int64(c.QuickStart.ID), Text: limitLines(c.QuickStart.ID, lines)}}
+	var out []Reply
+	if !ended || len(lines) <= maxReplyLines {
+		out = append(out, Reply{To: Public, Campaign: c.ID, Battle: int64(c.QuickStart.ID), Text: limitLines(c.QuickStart.ID, lines)})
+	}
+	if ended {
+		out = append(out, QuickStartAfterAction(c)...)
+	}
+	return out
+}
+
+// QuickStartAI follows a step of a Quick-Start battle taken outside a
+// command (a battle deadline): the AI plays the sides nobody holds while
+// one of them is to act, as after a player's command.
+func QuickStartAI(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	if c.QuickStart == nil || c.Phase == campaign.PhaseOver {
+		return c, nil, nil
+	}
+	return campaign.PlayQuickStartAI(c, aiSides(c), d)
+}
+
+// quickStartAuto is /battle auto of a Quick-Start battle: the AI fights
+// it to its end for both sides (campaign.AutoResolveQuickStart).
+func (g *Registry) quickStartAuto(ctx context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart.State.Phase == quickstart.Over {
+		return nil, userf("battle %d is over (/battle status, /battle log)", x.c.QuickStart.ID)
+	}
+	evs, logged, err := g.quickStartUpdate(ctx, x, campaign.AutoResolveQuickStart)
+	if err != nil {
+		return nil, err
+	}
+	return append(QuickStartReplies(x.c, evs), EventReplies(x.c, logged)...), nil
 }
 
 // quickStartAct is a /battle action in a Quick-Start battle.
@@ -139,7 +173,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	out := quickStartReplies(x.c, evs)
+	out := QuickStartReplies(x.c, evs)
 	out = append(out, EventReplies(x.c, logged)...)
 	s := x.c.QuickStart.State
 	switch {
@@ -225,22 +259,39 @@ func (x *call) quickStartPreview(s quickstart.State, a quickstart.Action) ([]Rep
 	return []Reply{x.private(text + " Nothing was declared: run it again without preview:.")}, nil
 }
 
-// quickStartLog is /battle log of a Quick-Start battle: every event, the
-// same for both sides (the rules hide none), in pages.
+// quickStartLog is /battle log of a Quick-Start battle: every event,
+// turn by turn, in pages. The rules hide none (ruling QS19), so each
+// side's record is the same; still a player reads his own side's, as of
+// a 1987 battle.
 func (x *call) quickStartLog() ([]Reply, error) {
 	qb := x.c.QuickStart
-	lines := make([]string, len(qb.Log))
-	for i, e := range qb.Log {
-		lines[i] = fmt.Sprintf("T%d %s", e.Turn, e.Text)
+	side := x.str("side")
+	if x.side != nil {
+		if side != "" && side != x.side.ID {
+			return nil, userf("%s you play %s and read only its own record of the battle", refusedWho, x.side.Name)
+		}
+		side = x.side.ID
+	}
+	head := fmt.Sprintf("Battle %d (Quick-Start rules)", qb.ID)
+	if side != "" {
+		if sideIndex(qb.State, side) < 0 {
+			return nil, userf("side:%s does not fight this battle: use %s or %s", side, qb.State.Sides[0], qb.State.Sides[1])
+		}
+		head += ", as " + x.c.SideName(side) + " saw it"
+	}
+	var lines []string
+	turn := 0
+	for _, e := range qb.Log {
+		if e.Turn != turn {
+			turn = e.Turn
+			lines = append(lines, fmt.Sprintf("— Game turn %d —", turn))
+		}
+		lines = append(lines, e.Text)
 	}
 	if len(lines) == 0 {
 		lines = []string{"nothing has happened yet"}
 	}
-	side := x.str("side")
-	if x.side != nil {
-		side = x.side.ID
-	}
-	return x.logPage(lines, qb.ID, side, fmt.Sprintf("Battle %d (Quick-Start rules)", qb.ID), "")
+	return x.logPage(lines, qb.ID, side, head, "")
 }
 
 // quickStartStatus is /battle status of a Quick-Start battle.
@@ -304,16 +355,24 @@ func sideIndex(s quickstart.State, id string) int {
 // enemy's printed values only), in as many messages as they take, and
 // the map with the Units' facings.
 func (x *call) quickStartView(side int) ([]Reply, error) {
-	c, qb := x.c, x.c.QuickStart
-	v := quickstart.ViewOf(qb.State, side)
+	c := x.c
+	v := quickstart.ViewOf(c.QuickStart.State, side)
 	own, enemy := QuickStartViewText(c, v)
-	var buf bytes.Buffer
-	if err := render.WriteTacticalPNG(&buf, QuickStartPicture(c, v), render.DefaultOptions()); err != nil {
+	f, err := quickStartMap(c, v)
+	if err != nil {
 		return nil, err
 	}
-	f := File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, qb.ID, v.Turn, v.Sides[side]), Data: buf.Bytes(),
-		Description: quickStartDescription(c, v)}
 	return splitLong([]Reply{x.private(own, f), x.private(enemy)}), nil
+}
+
+// quickStartMap is a View's map as a PNG, described for a screen reader.
+func quickStartMap(c *campaign.Campaign, v quickstart.View) (File, error) {
+	var buf bytes.Buffer
+	if err := render.WriteTacticalPNG(&buf, QuickStartPicture(c, v), render.DefaultOptions()); err != nil {
+		return File{}, err
+	}
+	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, c.QuickStart.ID, v.Turn, v.Sides[v.Viewer]), Data: buf.Bytes(),
+		Description: quickStartDescription(c, v)}, nil
 }
 
 // weightClass is a Unit's class for its counter, by its heaviest Element

@@ -62,7 +62,7 @@ func TestQuickStartScenario(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "overburn", "unit", "DF")); !strings.Contains(got, "/battle overburn is not an action of the Quick-Start rules") {
 		t.Errorf("overburn:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdMust("alice", "battle", "log")); !strings.Contains(got, "Battle 1 (Quick-Start rules) — page 1 of 1") || !strings.Contains(got, "DF moves from 0616 to 0613") {
+	if got := cmdTexts(f.cmdMust("alice", "battle", "log")); !strings.Contains(got, "Battle 1 (Quick-Start rules), as Word of Blake saw it — page 1 of 1") || !strings.Contains(got, "DF moves from 0616 to 0613") {
 		t.Errorf("battle log:\n%s", got)
 	}
 	// Alice plays on with the Tactician's choices typed as commands; the
