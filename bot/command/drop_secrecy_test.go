@@ -92,6 +92,8 @@ func TestDropHexSecret(t *testing.T) {
 	for _, q := range [][2]string{{"battle", "log"}, {"map", "describe"}, {"map", "tactical"}, {"battle", "status"}} {
 		see(f.cmdMust("bob", q[0], q[1], "battle", id))
 	}
+	see(f.cmdDo("bob", "map", "tactical", "battle", id, "zoom", "action"))
+	see(f.cmdMust("bob", "map", "tactical", "battle", id, "zoom", "0505"))
 	see(f.cmdMust("bob", "campaign", "decide"))
 	see(f.cmdMust("bob", "campaign", "status"))
 	if st := f.scdCampaign(1).Battle(battle.ID).State; st.View("bandits").Unit(lance) != nil {

@@ -17,7 +17,8 @@ func (g *Registry) mapCommands() []*entry {
 			Options: []Option{{Name: "side", Description: "referee only: which side (default: all)"}}},
 			scope: campaignScope, refereeReads: true, run: g.mapStrategic},
 		{spec: Spec{Name: "map", Sub: "tactical", Description: "a battle's map as your side sees it (secret)", Who: Player, Slow: true, Rate: Render,
-			Options: []Option{battleOption, {Name: "side", Description: "referee only: which side (default: all)"}}},
+			Options: []Option{battleOption, {Name: "side", Description: "referee only: which side (default: all)"},
+				{Name: "zoom", Description: "a close-up to read on a phone: around a hex (XXYY), or action (the closest fight)"}}},
 			scope: campaignScope, refereeReads: true, run: g.mapTactical},
 		g.mapDescribeEntry(),
 	}
@@ -68,6 +69,9 @@ func (g *Registry) mapTactical(_ context.Context, x *call) ([]Reply, error) {
 	b, v, err := x.viewedBattle()
 	if err != nil {
 		return nil, err
+	}
+	if z := x.str("zoom"); z != "" {
+		return g.mapZoom(x, b, v, z)
 	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {
