@@ -15,10 +15,11 @@ const aiOdds = 1.5
 
 // aiEnemy estimates the enemy's units in each sector. A battle the side
 // fought there counts what it saw left of the enemy at its end; later
-// intel overrides it: a search that found nobody means none, one that
-// found battlegroups or a drop means one battalion (aiBattalion), since
-// a search never says how many (000 line 2614). Intel older than
-// aiIntelAge turns is forgotten.
+// intel overrides it: a search that found nobody means none; one that
+// found battlegroups, a drop, or the enemy's own search there (his
+// battlegroup or recon unit stood there, ruling CO4) means one battalion
+// (aiBattalion), since a search never says how many (000 line 2614).
+// Intel older than aiIntelAge turns is forgotten.
 func aiEnemy(v SideView) map[int]float64 {
 	est := map[int]float64{}
 	battle := map[int]BattleView{}
@@ -36,7 +37,7 @@ func aiEnemy(v SideView) map[int]float64 {
 		switch {
 		case fought && (!fresh || in.Turn <= b.Turn):
 			est[sec.ID] = float64(b.EnemyLeft)
-		case fresh && (in.Present || in.Drop):
+		case fresh && (in.Present || in.Drop || in.Searched):
 			est[sec.ID] = aiBattalion
 		}
 	}
@@ -47,3 +48,18 @@ func aiEnemy(v SideView) map[int]float64 {
 // battlegroup it knows nothing more of: a battalion, ten lances (000 line
 // 1869), the size a regiment's fighting battlegroups start at.
 const aiBattalion = 10
+
+// aiCleared reports the sectors the side searched within aiIntelAge
+// turns and found no enemy in, and where it saw none left when a battle
+// there ended: no need to look there again yet.
+func aiCleared(v SideView, enemy map[int]float64) map[int]bool {
+	out := map[int]bool{}
+	for _, sec := range v.Sectors {
+		in := sec.Intel
+		if _, known := enemy[sec.ID]; known && enemy[sec.ID] == 0 ||
+			in != nil && in.Turn >= v.Turn-aiIntelAge && !in.Present && !in.Drop && !in.Searched {
+			out[sec.ID] = true
+		}
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -91,11 +92,15 @@ func aiOrders(v SideView, seed uint64) []Order {
 		bgs = append(bgs, ab)
 	}
 	orders := aiMerge(&bgs)
-	orders = append(orders, aiRecon(s, &bgs)...)
+	recon := aiRecon(s, &bgs)
+	orders = append(orders, recon...)
+	// A split's battlegroup gets the side's next ID; the recon unit's
+	// comes first.
+	orders = append(orders, aiSortie(s, &bgs, s.NextBattlegroup+min(len(recon), 1))...)
 
 	enemy := aiEnemy(v)
 	seen := aiSeen(v, bgs, enemy)
-	targets := aiTargets(v, bgs, seen)
+	targets := aiTargets(v, bgs, seen, aiCleared(v, enemy))
 	dist := aiDistances(v, targets)
 	// own is the units the side will have in each sector after movement,
 	// as far as it has planned: battlegroups that stay count from the
@@ -109,19 +114,29 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// The battlegroups gather on the biggest, which waits for those
 	// near, and then march together: it decides first, the others head
 	// for where it ends.
+	// A main battlegroup too weak to fight on its own goes home to the
+	// RBG, and the others with it.
 	main := aiMain(bgs)
-	guard, toRBG := aiGuard(v, bgs, main)
+	var toRBG map[int]int
+	if rbg := aiRBG(bgs); rbg != nil {
+		toRBG = aiDistances(v, []int{rbg.Sector})
+	}
+	guard := aiGuard(bgs, main, toRBG)
 	gather := aiGathering(v, bgs, main, guard)
+	homing := main == nil || aiWeak(main) && toRBG != nil
 	var toMain map[int]int
 	for _, b := range aiMainFirst(bgs, main) {
 		if b != main && toMain == nil && main != nil {
 			toMain = aiDistances(v, []int{main.end})
 		}
+		if homing {
+			toMain = toRBG
+		}
 		switch {
-		case b.Air && !b.Ships && !b.Recon && b.Sector != 0 && main != nil:
+		case b.Air && !b.Ships && !b.Recon && b.Sector != 0 && !b.RBG:
 			// Air lances alone harm nobody on the ground: they join the
-			// main battlegroup, never seeking contact on their way (an
-			// RBG that has nothing else left too, DropShips apart).
+			// main battlegroup (or the RBG), never seeking contact on
+			// their way.
 			b.end = aiStep(v, b, enemy, own, toMain)
 			own[b.Sector] -= len(b.Units)
 			own[b.end] += len(b.Units)
@@ -146,6 +161,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 		default:
 			d := dist
 			switch {
+			case homing:
+				d = toRBG
 			case b == main && gather:
 				d = map[int]int{b.Sector: 0}
 			case b == guard:
@@ -154,6 +171,12 @@ func aiOrders(v SideView, seed uint64) []Order {
 				d = toMain
 			}
 			b.end = aiStep(v, b, enemy, own, d)
+			// Two sides that saw each other next door would swap
+			// sectors turn after turn if both marched: half the time
+			// the AI waits for the enemy where it stands instead.
+			if b.end != b.Sector && enemy[b.end] > 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
+				b.end = b.Sector
+			}
 			own[b.end] += len(b.Units)
 			if b.end == b.Sector {
 				if !b.Prepared {
@@ -172,7 +195,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// searching (000 line 2618).
 	var searches []int
 	for _, b := range bgs {
-		ok := b.Recon || !b.RBG && !b.Air && b.end != 0 && float64(own[b.end]) >= aiOdds*max(enemy[b.end], aiBattalion)
+		ok := b.Recon || !b.RBG && !b.Air && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -189,26 +212,47 @@ func aiOrders(v SideView, seed uint64) []Order {
 // cheaply.
 const aiGarrison = aiOdds * aiBattalion
 
+// aiRBG is the side's RBG on the ground, nil when it is in orbit or
+// gone.
+func aiRBG(bgs []*aiBattlegroup) *aiBattlegroup {
+	for _, b := range bgs {
+		if b.RBG && b.Sector != 0 {
+			return b
+		}
+	}
+	return nil
+}
+
 // aiGuard is the battlegroup that goes to the RBG to make up its
 // garrison: the one nearest it (the lowest ID among equals) other than
 // the main one; nil when the RBG has its garrison or is in orbit.
-func aiGuard(v SideView, bgs []*aiBattlegroup, main *aiBattlegroup) (guard *aiBattlegroup, toRBG map[int]int) {
-	var rbg *aiBattlegroup
-	for _, b := range bgs {
-		if b.RBG && b.Sector != 0 {
-			rbg = b
-		}
+func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBattlegroup {
+	if rbg := aiRBG(bgs); rbg == nil || float64(len(rbg.Units)) >= aiGarrison {
+		return nil
 	}
-	if rbg == nil || float64(len(rbg.Units)) >= aiGarrison {
-		return nil, nil
-	}
-	toRBG = aiDistances(v, []int{rbg.Sector})
+	var guard *aiBattlegroup
 	for _, b := range bgs {
 		if d, ok := toRBG[b.Sector]; aiMobile(b) && b != main && ok && (guard == nil || d < toRBG[guard.Sector]) {
 			guard = b
 		}
 	}
-	return guard, toRBG
+	return guard
+}
+
+// aiWeak reports a battlegroup too small to seek a fight on its own
+// against a battalion: it goes home to the RBG instead.
+func aiWeak(b *aiBattlegroup) bool {
+	return len(b.Units) < aiBattalion
+}
+
+// aiSearchOdds reports whether units of the side may search sector: at
+// aiOdds on the enemy it expects there, or, where it knows nothing, at
+// least a battalion (a search may find more than it was told of).
+func aiSearchOdds(units int, enemy map[int]float64, sector int) bool {
+	if e, known := enemy[sector]; known {
+		return float64(units) >= aiOdds*e
+	}
+	return units >= aiBattalion
 }
 
 // aiGather is how far, in moves, a battlegroup may stand from the main
@@ -263,24 +307,18 @@ func aiMobile(b *aiBattlegroup) bool {
 }
 
 // aiMerge combines the fighting battlegroups standing in the same sector
-// into the one with the lowest ID, to concentrate (000 line 2588); with
-// the RBG, into the RBG while it has fewer than aiGarrison units, and air
-// lances always. Recon units and battlegroups in orbit stay as they are.
+// into the one with the lowest ID, to concentrate (000 line 2588); then
+// the RBG takes in the air lances beside it, which could not fight on
+// their own, battlegroups too weak to fight alone (aiWeak), and others
+// while it has fewer than aiGarrison units, never the biggest one
+// (aiMain), which marches. Recon units and
+// battlegroups in orbit stay as they are.
 func aiMerge(bgs *[]*aiBattlegroup) []Order {
 	var orders []Order
-	for _, into := range *bgs {
-		if into.Recon || into.Sector == 0 || len(into.Units) == 0 {
-			continue
-		}
+	join := func(into *aiBattlegroup, ok func(w *aiBattlegroup) bool) {
 		var with []int
 		for _, w := range *bgs {
-			if w == into || w.Recon || w.Sector != into.Sector || len(w.Units) == 0 {
-				continue
-			}
-			// Fighting battlegroups join the first; the RBG takes in air
-			// lances, which could not fight on their own, and others
-			// until it has its garrison.
-			if into.RBG && !w.Air && len(into.Units) >= aiGarrison || !into.RBG && (w.RBG || w.ID < into.ID) {
+			if w == into || w.Recon || w.RBG || w.Sector != into.Sector || len(w.Units) == 0 || !ok(w) {
 				continue
 			}
 			with = append(with, w.ID)
@@ -292,6 +330,19 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 		}
 		if len(with) > 0 {
 			orders = append(orders, Order{Kind: OrderMerge, Battlegroup: into.ID, With: with})
+		}
+	}
+	for _, into := range *bgs {
+		if !into.RBG && !into.Recon && into.Sector != 0 && len(into.Units) > 0 {
+			join(into, func(w *aiBattlegroup) bool { return w.ID > into.ID })
+		}
+	}
+	main := aiMain(*bgs)
+	for _, into := range *bgs {
+		if into.RBG && into.Sector != 0 {
+			join(into, func(w *aiBattlegroup) bool {
+				return w.Air || aiWeak(w) || w != main && float64(len(into.Units)) < aiGarrison
+			})
 		}
 	}
 	*bgs = slices.DeleteFunc(*bgs, func(b *aiBattlegroup) bool { return len(b.Units) == 0 })
@@ -321,7 +372,7 @@ func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[in
 	units := float64(len(b.Units) + own[sector])
 	if e := enemy[sector]; e > 0 {
 		if units < aiOdds*e || b.Air {
-			return -1000
+			return -1000 - e // the least enemy when every way is bad
 		}
 		return 1000 + e
 	}
@@ -334,6 +385,34 @@ func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[in
 		score += 0.5
 	}
 	return score
+}
+
+// aiSortie splits a battlegroup off the RBG to march when the side has
+// none strong enough (aiWeak) on the ground: the RBG's units beyond its
+// garrison (aiGarrison) that may leave it (not its DropShips and trucks,
+// ruling CO2), when they make at least a battalion. id is the ID the new
+// battlegroup gets.
+func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
+	if main := aiMain(*bgs); main != nil && !aiWeak(main) {
+		return nil
+	}
+	rbg := aiRBG(*bgs)
+	if rbg == nil {
+		return nil
+	}
+	surplus := len(rbg.Units) - int(aiGarrison)
+	var out []string
+	for _, u := range rbg.Units {
+		if unit := s.Unit(u); len(out) < surplus && unit != nil && !staysWithRBG(unit) && unit.Lance.Class.Kind() != referee.KindAir {
+			out = append(out, u)
+		}
+	}
+	if len(out) < aiBattalion {
+		return nil
+	}
+	rbg.Units = slices.DeleteFunc(slices.Clone(rbg.Units), func(u string) bool { return slices.Contains(out, u) })
+	*bgs = append(*bgs, &aiBattlegroup{ID: id, Sector: rbg.Sector, Rate: 1, Prepared: rbg.Prepared, Units: out, end: rbg.Sector})
+	return []Order{{Kind: OrderSplit, Battlegroup: rbg.ID, Units: out, Name: fmt.Sprintf("Sortie %d", id)}}
 }
 
 // aiRecon splits one light lance off a battlegroup and makes it a recon
@@ -420,10 +499,12 @@ func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[i
 }
 
 // aiTargets are the sectors the AI heads for: those where it expects a
-// fight it can win, else the objectives it has not reached yet (each
-// pays once, ruling CB9), else the far end of the map, where the enemy's
-// RBG should be.
-func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int) []int {
+// fight it can win, else the objectives nobody has scored yet that it
+// does not hold (each pays once, ruling CB9), else the places the enemy may be that it has
+// not cleared lately (aiCleared): the far end of the map first, where
+// the enemy's RBG stood at the start (000 line 2563), then the enemy's
+// half, then anywhere; a campaign is not won by waiting.
+func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]bool) []int {
 	if len(seen) > 0 {
 		return seen
 	}
@@ -433,15 +514,17 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int) []int {
 			home = v.Map.ByID(b.Sector).Col
 		}
 	}
-	reached := map[int]bool{}
+	// An objective is scored once in the campaign, by whichever side
+	// takes it first (objectives.go); the scoring is public.
+	scored := map[int]bool{}
 	for _, e := range v.Events {
-		if e.Type == "objective" && e.Side == v.Side {
-			reached[e.Sector] = true
+		if e.Type == "objective" {
+			scored[e.Sector] = true
 		}
 	}
 	var out []int
-	for _, sec := range v.Map.Sectors {
-		if len(sec.Objectives) > 0 && sec.Col != home && !reached[sec.ID] {
+	for _, sec := range v.Sectors {
+		if len(v.Map.ByID(sec.ID).Objectives) > 0 && v.Map.ByID(sec.ID).Col != home && !scored[sec.ID] && !sec.Held {
 			out = append(out, sec.ID)
 		}
 	}
@@ -451,6 +534,18 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int) []int {
 	far := 0
 	if home >= 0 && home < v.Map.Cols/2 {
 		far = v.Map.Cols - 1
+	}
+	// How far a column is from the enemy's end, in columns.
+	fromFar := func(col int) int { return max(col-far, far-col) }
+	for reach := 0; reach < v.Map.Cols; reach++ {
+		for _, sec := range v.Map.Sectors {
+			if fromFar(sec.Col) <= reach && !cleared[sec.ID] && sec.Col != home {
+				out = append(out, sec.ID)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
 	}
 	for _, sec := range v.Map.Sectors {
 		if sec.Col == far {
