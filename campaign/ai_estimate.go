@@ -17,7 +17,9 @@ const aiOdds = 1.5
 // fought there counts what it saw left of the enemy at its end; later
 // intel overrides it: a search that found nobody means none; one that
 // found battlegroups, a drop, or the enemy's own search there (his
-// battlegroup or recon unit stood there, ruling CO4) means one battalion
+// battlegroup or recon unit stood there, ruling CO4; where the side's own
+// battlegroups stand and fought no battle, only a recon unit) means one
+// battalion
 // (aiBattalion), since a search never says how many (000 line 2614).
 // Intel older than aiIntelAge turns is forgotten.
 func aiEnemy(v SideView) map[int]float64 {
@@ -37,7 +39,7 @@ func aiEnemy(v SideView) map[int]float64 {
 		switch {
 		case fought && (!fresh || in.Turn <= b.Turn):
 			est[sec.ID] = float64(b.EnemyLeft)
-		case fresh && (in.Present || in.Drop || in.Searched):
+		case fresh && (in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec)):
 			est[sec.ID] = aiBattalion
 		}
 	}
@@ -62,4 +64,16 @@ func aiCleared(v SideView, enemy map[int]float64) map[int]bool {
 		}
 	}
 	return out
+}
+
+// aiFightsIn reports whether the side has a battlegroup other than a
+// recon unit in the sector: an enemy search there that made no battle
+// was a recon unit's (000 line 2620).
+func aiFightsIn(v SideView, sec SectorView) bool {
+	for _, id := range sec.Own {
+		if b := v.Own.Battlegroup(id); b != nil && !b.Recon() {
+			return true
+		}
+	}
+	return false
 }

@@ -187,15 +187,14 @@ func aiOrders(v SideView, seed uint64) []Order {
 			orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
 		}
 	}
-	// Search where a recon unit ends (it never fights, 000 line 2598, so
-	// its search only tells), or where a ground battlegroup ends with the
-	// odds against the enemy it expects there, a battalion where it knows
-	// of none (a search may find more than it was told of); never from
-	// the RBG or an air-only battlegroup, which stay hidden by not
-	// searching (000 line 2618).
+	// Search where a recon unit ends alone (it never fights, 000 line
+	// 2598, so its search only tells; beside the side's battlegroups it
+	// would make contact for them), or where a ground battlegroup ends
+	// with the odds (aiSearchOdds); never from the RBG or an air-only
+	// battlegroup, which stay hidden by not searching (000 line 2618).
 	var searches []int
 	for _, b := range bgs {
-		ok := b.Recon || !b.RBG && !b.Air && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
+		ok := b.Recon && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
