@@ -305,12 +305,12 @@ func aiMobile(b *aiBattlegroup) bool {
 	return !b.RBG && !b.Recon && !b.Air && b.Sector != 0
 }
 
-// aiMerge combines the fighting battlegroups standing in the same sector
-// into the one with the lowest ID, to concentrate (000 line 2588); then
-// the RBG takes in the air lances beside it, which could not fight on
-// their own, battlegroups too weak to fight alone (aiWeak), and others
-// while it has fewer than aiGarrison units, never the biggest one
-// (aiMain), which marches. Recon units and
+// aiMerge has the RBG take in the battlegroups beside it that are air
+// lances, which could not fight on their own, or too weak to fight alone
+// (aiWeak), and others while it has fewer than aiGarrison units, never
+// the biggest one (aiMain), which marches; then it combines the fighting
+// battlegroups standing in the same sector into the one with the lowest
+// ID, to concentrate (000 line 2588). Recon units and
 // battlegroups in orbit stay as they are.
 func aiMerge(bgs *[]*aiBattlegroup) []Order {
 	var orders []Order
@@ -331,17 +331,17 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 			orders = append(orders, Order{Kind: OrderMerge, Battlegroup: into.ID, With: with})
 		}
 	}
-	for _, into := range *bgs {
-		if !into.RBG && !into.Recon && into.Sector != 0 && len(into.Units) > 0 {
-			join(into, func(w *aiBattlegroup) bool { return w.ID > into.ID })
-		}
-	}
 	main := aiMain(*bgs)
 	for _, into := range *bgs {
 		if into.RBG && into.Sector != 0 {
 			join(into, func(w *aiBattlegroup) bool {
 				return w.Air || aiWeak(w) || w != main && float64(len(into.Units)) < aiGarrison
 			})
+		}
+	}
+	for _, into := range *bgs {
+		if !into.RBG && !into.Recon && into.Sector != 0 && len(into.Units) > 0 {
+			join(into, func(w *aiBattlegroup) bool { return w.ID > into.ID })
 		}
 	}
 	*bgs = slices.DeleteFunc(*bgs, func(b *aiBattlegroup) bool { return len(b.Units) == 0 })
