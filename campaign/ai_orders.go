@@ -386,11 +386,14 @@ func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[in
 	return score
 }
 
+// aiHomeGuard is how many units the RBG keeps when it sends a sortie.
+const aiHomeGuard = aiBattalion
+
 // aiSortie splits a battlegroup off the RBG to march when the side has
-// none strong enough (aiWeak) on the ground: the RBG's units beyond its
-// garrison (aiGarrison) that may leave it (not its DropShips and trucks,
-// ruling CO2), when they make at least a battalion. id is the ID the new
-// battlegroup gets.
+// none strong enough (aiWeak) on the ground: the RBG's units beyond
+// aiHomeGuard that may leave it (not its DropShips and trucks, ruling
+// CO2), when they make at least a battalion; a campaign is not won by
+// waiting. id is the ID the new battlegroup gets.
 func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
 	if main := aiMain(*bgs); main != nil && !aiWeak(main) {
 		return nil
@@ -399,7 +402,7 @@ func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
 	if rbg == nil {
 		return nil
 	}
-	surplus := len(rbg.Units) - int(aiGarrison)
+	surplus := len(rbg.Units) - aiHomeGuard
 	var out []string
 	for _, u := range rbg.Units {
 		if unit := s.Unit(u); len(out) < surplus && unit != nil && !staysWithRBG(unit) && unit.Lance.Class.Kind() != referee.KindAir {
