@@ -91,7 +91,21 @@ func aiOrders(v SideView, seed uint64) []Order {
 		}
 		bgs = append(bgs, ab)
 	}
-	orders := aiMerge(&bgs)
+	// Reinforcements join the RBG at once (000 line 2722), before it
+	// plans: a unit not yet in play as itself; a destroyed one's new
+	// counter, whose ID is not known yet, counts from next turn.
+	var orders []Order
+	if buy := aiReinforcements(s); len(buy) > 0 {
+		orders = append(orders, Order{Kind: OrderBuy, Units: buy})
+		if rbg := aiRBG(bgs); rbg != nil {
+			for _, id := range buy {
+				if s.Unit(id).Status == UnitAvailable {
+					rbg.Units = append(slices.Clone(rbg.Units), id)
+				}
+			}
+		}
+	}
+	orders = append(orders, aiMerge(&bgs)...)
 	recon := aiRecon(s, &bgs)
 	orders = append(orders, recon...)
 	// A split's battlegroup gets the side's next ID; the recon unit's
