@@ -99,6 +99,10 @@ func TestDemoStats(t *testing.T) {
 		if _, err := d.play(ctx, 0); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
+		// The AI's orders are all valid: the command layer refused none.
+		if d.refused > 0 || d.internal > 0 {
+			t.Errorf("seed %d: %d commands refused, %d internal errors", seed, d.refused, d.internal)
+		}
 		c, err := d.campaign(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -95,8 +95,12 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// plans: a unit not yet in play as itself; a destroyed one's new
 	// counter, whose ID is not known yet, counts from next turn.
 	var orders []Order
+	vp := s.VP // left to spend
 	if buy := aiReinforcements(s); len(buy) > 0 {
 		orders = append(orders, Order{Kind: OrderBuy, Units: buy})
+		for _, id := range buy {
+			vp -= s.Unit(id).Lance.Cost()
+		}
 		if rbg := aiRBG(bgs); rbg != nil {
 			for _, id := range buy {
 				if s.Unit(id).Status == UnitAvailable {
@@ -106,7 +110,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 		}
 	}
 	orders = append(orders, aiMerge(&bgs)...)
-	recon := aiRecon(s, &bgs)
+	recon := aiRecon(s, &bgs, vp)
 	orders = append(orders, recon...)
 	// A split's battlegroup gets the side's next ID; the recon unit's
 	// comes first.
@@ -432,8 +436,9 @@ func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
 }
 
 // aiRecon splits one light lance off a battlegroup and makes it a recon
-// unit, when the side has none and can pay for +2 ESR (ruling CO1).
-func aiRecon(s *Side, bgs *[]*aiBattlegroup) []Order {
+// unit, when the side has none and can pay for +2 ESR (ruling CO1) from
+// the vp it has left.
+func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int) []Order {
 	for _, b := range *bgs {
 		if b.Recon {
 			return nil
@@ -448,7 +453,7 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup) []Order {
 			if u == nil || (u.Lance.Class != referee.LightMech && u.Lance.Class.Kind() != referee.KindAir) {
 				continue
 			}
-			if ReconCost(u.Lance, true, false) > s.VP {
+			if ReconCost(u.Lance, true, false) > vp {
 				continue
 			}
 			nb := &aiBattlegroup{ID: s.NextBattlegroup, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector}
