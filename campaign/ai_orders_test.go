@@ -57,22 +57,30 @@ func TestAIOrders(t *testing.T) {
 		if b := s.Battlegroup(5); b == nil || !b.Recon() {
 			t.Error("no free recon unit made")
 		}
-		// Searches only where the side will have a battalion at aiOdds, or
-		// a recon unit.
+		// Searches only where the side will have a battalion (it knows
+		// of no enemy yet), or a recon unit alone.
 		for _, sec := range o.Searches {
+			// The units of the side's fighting battlegroups that end
+			// there, and whether a recon unit does.
 			units, recon := 0, false
-			for _, b := range s.BattlegroupsIn(sec) {
-				units += len(b.Units)
-				recon = recon || b.Recon()
-			}
-			for _, m := range o.Moves {
-				b := s.Battlegroup(m.Battlegroup)
-				if m.Path[len(m.Path)-1] == sec {
+			ends := func(b *Battlegroup) {
+				if b.Recon() {
+					recon = true
+				} else {
 					units += len(b.Units)
-					recon = recon || b.Recon()
 				}
 			}
-			if !recon && float64(units) < aiOdds*aiBattalion {
+			for _, b := range s.BattlegroupsIn(sec) {
+				if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == b.ID }) {
+					ends(b)
+				}
+			}
+			for _, m := range o.Moves {
+				if m.Path[len(m.Path)-1] == sec {
+					ends(s.Battlegroup(m.Battlegroup))
+				}
+			}
+			if !(recon && units == 0) && units < aiBattalion {
 				t.Errorf("sector %d searched with %d units there", sec, units)
 			}
 		}
@@ -97,18 +105,100 @@ func TestAIOrders(t *testing.T) {
 	t.Run("AttacksWithOdds", func(t *testing.T) {
 		// Battalions 2 and 4 merge in sector 1 (18 units besides the
 		// recon unit): the search that found the enemy in 2 means a
-		// battalion, which they outnumber, so they go and search there.
+		// battalion, which they outnumber, so they go and search there,
+		// or, half the time (the enemy knows of them too), wait for him
+		// where they stand and search there.
 		n := aiStand(c, "crucis", 4, 1)
 		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
-		orders := AIOrders(n, "crucis", 1)
-		if !slices.ContainsFunc(orders, func(o Order) bool {
-			return o.Kind == OrderMerge && o.Battlegroup == 2 && slices.Equal(o.With, []int{4})
-		}) {
-			t.Errorf("battalions 2 and 4 in sector 1 do not merge: %+v", orders)
+		attacks, waits := 0, 0
+		for seed := uint64(1); seed <= 10; seed++ {
+			orders := AIOrders(n, "crucis", seed)
+			if !slices.ContainsFunc(orders, func(o Order) bool {
+				return o.Kind == OrderMerge && o.Battlegroup == 2 && slices.Equal(o.With, []int{4})
+			}) {
+				t.Fatalf("battalions 2 and 4 in sector 1 do not merge: %+v", orders)
+			}
+			o := ordGiveAll(t, n, "crucis", orders).Side("crucis").Orders
+			switch {
+			case slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 2 }) && slices.Contains(o.Searches, 2):
+				attacks++
+			case slices.Contains(o.Holds, 2) && slices.Contains(o.Searches, 1):
+				waits++
+			default:
+				t.Fatalf("seed %d: the merged battlegroup neither attacks sector 2 nor waits in 1: %+v", seed, o)
+			}
 		}
-		o := ordGiveAll(t, n, "crucis", orders).Side("crucis").Orders
-		if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 2 }) || !slices.Contains(o.Searches, 2) {
-			t.Errorf("the merged battlegroup does not attack sector 2: %+v", o)
+		if attacks == 0 || waits == 0 {
+			t.Errorf("over 10 seeds %d attacks and %d waits: want both", attacks, waits)
+		}
+	})
+	t.Run("Hunts", func(t *testing.T) {
+		// With no intel and no objective left to take, the main body
+		// heads for the far column; there, once it has searched a
+		// sector and found nobody, it moves on to one it has not.
+		n := aiStand(aiStand(c, "crucis", 4, 4), "crucis", 2, 4)
+		for _, sec := range n.Map.Sectors {
+			if len(sec.Objectives) > 0 {
+				n.Log = append(n.Log, Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: sec.ID, Text: "taken"})
+			}
+		}
+		// Battalions 2 and 4 merge in the north-east corner, in the far
+		// column, which they searched last turn.
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 4})
+		n.Turn = 2
+		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 8 }) || !slices.Contains(o.Searches, 8) {
+			t.Errorf("battalion 2 in cleared sector 4 does not move on to search 8: %+v", o)
+		}
+	})
+	t.Run("Sortie", func(t *testing.T) {
+		// Every battalion has joined the RBG in sector 5: with nothing
+		// left to march, the RBG sends out all but a battalion's worth
+		// of home guard that may leave it.
+		n := c.Clone()
+		s := n.Side("crucis")
+		for _, id := range []int{2, 4} {
+			n = ordGive(t, aiStand(n, "crucis", id, 5), "crucis", Order{Kind: OrderMerge, Battlegroup: 1, With: []int{id}})
+			s = n.Side("crucis")
+		}
+		n = ordGive(t, n, "crucis", Order{Kind: OrderMerge, Battlegroup: 1, With: []int{3}})
+		s = n.Side("crucis")
+		orders := AIOrders(n, "crucis", 1)
+		i := slices.IndexFunc(orders, func(o Order) bool { return o.Kind == OrderSplit && o.Battlegroup == 1 })
+		if i < 0 {
+			t.Fatalf("no sortie from an RBG of %d units: %+v", len(s.Battlegroup(1).Units), orders)
+		}
+		if left := len(s.Battlegroup(1).Units) - len(orders[i].Units); left != aiHomeGuard {
+			t.Errorf("the RBG keeps %d units, want %d", left, aiHomeGuard)
+		}
+		sortie := ordGiveAll(t, n, "crucis", orders).Side("crucis").Battlegroup(s.NextBattlegroup)
+		if sortie == nil || len(sortie.Units) < aiBattalion {
+			t.Errorf("the sortie is %+v: want a battlegroup of a battalion or more", sortie)
+		}
+	})
+	t.Run("BuysReinforcements", func(t *testing.T) {
+		// A reinforcement roll of 100 points and 100 VP in hand: the AI
+		// buys the costliest units it may, and they join the RBG.
+		n := ordVP(c, "crucis", 100)
+		s := n.Side("crucis")
+		u := s.Unit("A6")
+		u.Status = UnitDestroyed
+		b := s.Battlegroup(u.Battlegroup)
+		b.Units = slices.DeleteFunc(b.Units, func(id string) bool { return id == "A6" })
+		s.Reinforcements = 100
+		want := AIReinforcements(n, "crucis")
+		orders := AIOrders(n, "crucis", 1)
+		if len(orders) == 0 || orders[0].Kind != OrderBuy || !slices.Equal(orders[0].Units, want) || len(want) == 0 {
+			t.Fatalf("orders %+v: want a buy of %v first", orders, want)
+		}
+		after := ordGiveAll(t, n, "crucis", orders).Side("crucis")
+		if after.VP >= 100 || len(after.RBG().Units) <= len(s.RBG().Units) {
+			t.Errorf("after the buy: %d VP, RBG of %d units", after.VP, len(after.RBG().Units))
+		}
+		// Without the points, no buy.
+		s.VP = 0
+		if slices.ContainsFunc(aiOrders(View(n, "crucis"), 1), func(o Order) bool { return o.Kind == OrderBuy }) {
+			t.Error("the AI buys with no victory points")
 		}
 	})
 	t.Run("HoldsOutnumbered", func(t *testing.T) {
