@@ -16,22 +16,26 @@ import (
 // same campaign, side and seed give the same orders.
 //
 // The plan weighs the odds (aiEnemy estimates the enemy in each sector):
-// the RBG stays where it is in a prepared position and never lifts off;
-// battlegroups standing together merge to concentrate, an air-only one
-// into a ground one beside it (alone it could harm nobody on the ground);
-// a side that can afford it makes one light lance a recon unit that runs
-// ahead and searches; every other ground battlegroup moves into a sector
-// where it, with those joining it, outnumbers the enemy it expects there
-// by aiOdds, else one sector toward where the enemy was seen, the
-// objectives or the enemy's end of the map, never into a sector where it
-// would be outnumbered, and holds a prepared position where it stays. It
-// searches where it ends only with the odds (a search is what makes
-// contact, 000 line 2620); outnumbered it stays hidden. An air-only
-// battlegroup never seeks contact. In-orbit 'Mechs wait until the side
-// has intel of the enemy and then drop on the best fight they can win
-// (and may drop into a battle in progress, AIBattleDrops), or, with no
-// such fight by turn aiDropWait, drop where the side is strongest on its
-// way to its targets.
+// the side buys reinforcements when the roll and its victory points
+// allow; the RBG stays where it is in a prepared position and never
+// lifts off, keeps a garrison (aiGarrison) and takes in air lances and
+// remnants too weak to fight alone (aiWeak); the other battlegroups
+// gather into one main body, which marches; when none can, the RBG
+// sends out a sortie. A side that can afford it makes one light lance a
+// recon unit that runs ahead and searches where it stands alone. The
+// main body moves into a sector where it outnumbers the enemy it expects
+// there by aiOdds (half the time it waits instead for an enemy next door
+// who knows of it), else one sector toward its targets (aiTargets: such
+// fights, then the objectives nobody has scored, then the sectors it has
+// not cleared, the enemy's end of the map first), never into a sector
+// where it would be outnumbered, and holds a prepared position where it
+// stays. It searches where it ends only with the odds (aiSearchOdds; a
+// search is what makes contact, 000 line 2620); outnumbered it stays
+// hidden. An air-only battlegroup never seeks contact. In-orbit 'Mechs
+// wait until the side has intel of the enemy and then drop on the best
+// fight they can win (and may drop into a battle in progress,
+// AIBattleDrops), or, with no such fight by turn aiDropWait, drop where
+// the side is strongest on its way to its targets.
 //
 // In the search step of a turn with drops (PhaseSearches) the AI searches
 // every sector where an enemy dropped and one of its battlegroups stands,
@@ -625,18 +629,27 @@ func aiPath(v SideView, dist map[int]int, b *aiBattlegroup, rng *rand.Rand) []in
 // AIBattleDrops are the drops the built-in AI commander makes while the
 // turn's battles are fought, reading nothing but View(c, side): each of
 // its battlegroups in orbit made only of 'Mech lances drops into the
-// first battle its side fights that is not over (000 line 2641; ruling
-// DR25), to be given with GiveOrder.
+// battle its side fights that is not over (000 line 2641; ruling DR25)
+// where it has the most units engaged, the fight it expects to win (the
+// lowest ID among equals), to be given with GiveOrder.
 func AIBattleDrops(c *Campaign, side string) []Order {
 	v := View(c, side)
 	if v.Own == nil || v.Phase != PhaseBattles {
 		return nil
 	}
-	sector := 0
+	sector, most := 0, -1
 	for _, b := range v.Battles {
-		if !b.Over && slices.Contains(b.Sides, side) {
-			sector = b.Sector
-			break
+		if b.Over || !slices.Contains(b.Sides, side) {
+			continue
+		}
+		units := 0
+		for _, id := range b.Own {
+			if bg := v.Own.Battlegroup(id); bg != nil {
+				units += len(bg.Units)
+			}
+		}
+		if units > most {
+			sector, most = b.Sector, units
 		}
 	}
 	if sector == 0 {
