@@ -47,6 +47,10 @@ const maxPhaseActions = 500
 func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 	a := h.a
 	id, kind := r.Entry.Campaign, r.Entry.Kind
+	// A forced run (/campaign advance) runs where it was asked for.
+	if !r.Forced && !a.runsHere(id) {
+		return schedule.ErrElsewhere
+	}
 	unlock := a.sched.lock(id)
 	stored, ok, err := a.sched.load(ctx, id, kind)
 	if err != nil {
@@ -321,6 +325,9 @@ func joinInts(ids []int) string {
 func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) error {
 	if e.Kind != schedule.OrderDeadline {
 		return nil
+	}
+	if !h.a.runsHere(e.Campaign) {
+		return schedule.ErrElsewhere
 	}
 	c, err := h.a.db.Get(ctx, e.Campaign)
 	if err != nil {

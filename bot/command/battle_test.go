@@ -30,6 +30,7 @@ func TestBattleCommands(t *testing.T) {
 	}
 	f, id := cmdBattle(t)
 	bid := strconv.Itoa(id)
+	cmdDecideBattle(f, id)
 	c, _ := f.store.Get(t.Context(), 1)
 	st := c.Battle(id).State
 	phasing := st.PhasingSide().ID

@@ -30,6 +30,8 @@ type picture struct {
 	aims *aims
 	// stalled: nobody has attacked for a while; units close in.
 	stalled bool
+	// sight remembers the lines traced on the map (cache.go); nil: none.
+	sight *sightMemo
 }
 
 // enemy is an enemy counter the side can see.
@@ -65,8 +67,8 @@ var kindEstimates = map[string]estimate{
 	"air": {11, 8, 8, 15},
 }
 
-func newPicture(v referee.View, crt referee.CRT) *picture {
-	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}}
+func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
+	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight}
 	for _, h := range v.Rubble {
 		pic.rubble[h] = true
 	}
@@ -626,7 +628,7 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 	}
 	shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
 	if a.Observer == "" && !u.Detail.Indirect {
-		shifts = append(shifts, referee.LineOfSight(pic.v.Map, *u.Hex, t.at).Shift)
+		shifts = append(shifts, pic.los(*u.Hex, t.at).Shift)
 	}
 	if pic.v.Night {
 		shifts = append(shifts, referee.NightFireShift)
