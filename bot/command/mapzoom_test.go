@@ -35,7 +35,9 @@ func TestMapZoom(t *testing.T) {
 	whole := width(f.cmdMust("alice", "map", "tactical", "battle", bid))
 	for _, z := range []string{"0805", "action", "ACTION"} {
 		out := f.cmdMust("alice", "map", "tactical", "battle", bid, "zoom", z)
-		if w := width(out); w >= whole/2 {
+		// The close-up's hexes are ZoomHexSize/DefaultHexSize times as
+		// large, ZoomColumns of the battle map's 32 across.
+		if w := width(out); w*3 >= whole*2 {
 			t.Errorf("zoom:%s is %d pixels wide, the whole map %d: no close-up", z, w, whole)
 		}
 		if z == "0805" && !strings.Contains(cmdTexts(out), "around 0805") {
