@@ -117,10 +117,10 @@ func Example() {
 	}
 	// Output:
 	// turn 1: 9 public events, 6 secret to crucis, 5 secret to bandits
-	// turn 2: 18 public events, 12 secret to crucis, 28 secret to bandits
+	// turn 2: 18 public events, 12 secret to crucis, 36 secret to bandits
 	//   battle 1 in sector 2: winner "bandits"
 	//   battle 2 in sector 6: winner "bandits"
 	//   battle 3 in sector 10: winner "bandits"
-	// crucis sees: turn 3, orders phase; 5 own battlegroups; intel on 6 of 12 sectors; crucis 31 VP bandits 371 VP
-	// bandits sees: turn 3, orders phase; 4 own battlegroups; intel on 6 of 12 sectors; crucis 31 VP bandits 371 VP
+	// crucis sees: turn 3, orders phase; 5 own battlegroups; intel on 6 of 12 sectors; crucis 0 VP bandits 326 VP
+	// bandits sees: turn 3, orders phase; 4 own battlegroups; intel on 6 of 12 sectors; crucis 0 VP bandits 326 VP
 }
