@@ -21,31 +21,54 @@ func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)")
 }
 
-// openDB opens the database a tool works on: --db, else database_path
-// from the config (the BFBOT_CONFIG file and BFBOT_* environment), which
-// defaults to bfbot.db.
-func (m *Main) openDB(db string, readOnly bool) (*storage.Store, error) {
-	path, err := m.dbPath(db)
+// openDB opens the database a tool works on: --db, else the configured
+// store (the BFBOT_CONFIG file and BFBOT_* environment): the etcd prefix
+// when store is "etcd", else the file at database_path (bfbot.db). It
+// returns the store and its name for messages.
+func (m *Main) openDB(db string, readOnly bool) (storage.Engine, string, error) {
+	cfg, err := m.config()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	// A tool only reads snapshots; it bounds them loosely so a lowered
 	// undo_snapshots is not reported as damage before the bot trims them.
+	opts := storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true}
+	if db == "" && cfg.Store == config.StoreEtcd {
+		s, err := storage.OpenConfigured(cfg, opts)
+		if err != nil {
+			return nil, "", err
+		}
+		return s, s.(*storage.EtcdStore).String(), nil
+	}
+	path, err := m.dbPath(db)
+	if err != nil {
+		return nil, "", err
+	}
 	// Verify: a damaged file is refused (storage.DamageError), never read
 	// by this process, which it could crash.
-	return storage.Open(path, storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true})
+	s, err := storage.Open(path, opts)
+	if err != nil {
+		return nil, "", err
+	}
+	return s, path, nil
 }
 
-// dbPath is the database file a tool works on: --db, else database_path
-// from the config, else bfbot.db.
-func (m *Main) dbPath(db string) (string, error) {
+// config is the configuration the tools read: the BFBOT_CONFIG file and
+// the BFBOT_* environment.
+func (m *Main) config() (config.Config, error) {
 	cfgFile := ""
 	for _, kv := range m.Environ {
 		if v, ok := strings.CutPrefix(kv, config.EnvConfigFile+"="); ok {
 			cfgFile = v
 		}
 	}
-	cfg, err := config.Load(cfgFile, m.Environ)
+	return config.Load(cfgFile, m.Environ)
+}
+
+// dbPath is the database file a tool works on: --db, else database_path
+// from the config, else bfbot.db.
+func (m *Main) dbPath(db string) (string, error) {
+	cfg, err := m.config()
 	if err != nil {
 		return "", err
 	}
@@ -74,7 +97,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("check takes no arguments (got %q); name the file with --db", pos[0])
 	}
-	s, err := m.openDB(*db, true)
+	s, name, err := m.openDB(*db, true)
 	var damaged *storage.DamageError
 	if errors.As(err, &damaged) {
 		// bbolt's check ran in a child process (storage.Verify): this one
@@ -100,16 +123,16 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	defer s.Close()
 	errs := s.Check(ctx)
 	for _, err := range errs {
-		fmt.Fprintf(m.Stdout, "%s: %v\n", s.Path(), err)
+		fmt.Fprintf(m.Stdout, "%s: %v\n", name, err)
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("check: %s: %d problems", s.Path(), len(errs))
+		return fmt.Errorf("check: %s: %d problems", name, len(errs))
 	}
 	list, err := s.List(ctx)
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
 	}
-	fmt.Fprintf(m.Stdout, "%s: ok, schema %d, %d campaigns\n", s.Path(), storage.SchemaVersion, len(list))
+	fmt.Fprintf(m.Stdout, "%s: ok, schema %d, %d campaigns\n", name, storage.SchemaVersion, len(list))
 	return nil
 }
 
@@ -128,6 +151,9 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if len(pos) != 1 {
 		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
 	}
+	if cfg, err := m.config(); err == nil && *db == "" && cfg.Store == config.StoreEtcd {
+		return m.backupEtcd(ctx, pos[0])
+	}
 	path, err := m.dbPath(*db)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -137,7 +163,7 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 			return usagef("backup: %s is the database itself: name another file", pos[0])
 		}
 	}
-	s, err := m.openDB(path, true)
+	s, _, err := m.openDB(path, true)
 	if errors.Is(err, storage.ErrLocked) {
 		sock := admin.SocketPath(path)
 		n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return admin.Backup(ctx, sock, w) })
@@ -158,7 +184,24 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s\n", n, s.Path(), pos[0])
+	fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s\n", n, path, pos[0])
+	return nil
+}
+
+// backupEtcd copies the configured etcd prefix, as it is at one etcd
+// revision, into a bbolt file at dst (storage.EtcdStore.Backup): the
+// processes go on serving meanwhile.
+func (m *Main) backupEtcd(ctx context.Context, dst string) error {
+	s, name, err := m.openDB("", true)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	defer s.Close()
+	n, err := writeCopy(dst, func(w io.Writer) (int64, error) { return s.Backup(ctx, w) })
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	fmt.Fprintf(m.Stdout, "backup: wrote %d bytes of %s to %s\n", n, name, dst)
 	return nil
 }
 
@@ -212,14 +255,14 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 	if *id == "" || err != nil || n < 1 {
 		return usagef("export: --campaign %q: give the campaign's ID, a number from 1", *id)
 	}
-	s, err := m.openDB(*db, true)
+	s, name, err := m.openDB(*db, true)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	defer s.Close()
 	doc, err := s.Export(ctx, n)
 	if err != nil {
-		return fmt.Errorf("export: %s: %w", s.Path(), err)
+		return fmt.Errorf("export: %s: %w", name, err)
 	}
 	_, err = m.Stdout.Write(doc)
 	return err
@@ -241,7 +284,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	s, err := m.openDB(*db, false)
+	s, name, err := m.openDB(*db, false)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
@@ -250,7 +293,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	fmt.Fprintf(m.Stdout, "import: %s is campaign %d in %s\n", pos[0], id, s.Path())
+	fmt.Fprintf(m.Stdout, "import: %s is campaign %d in %s\n", pos[0], id, name)
 	return nil
 }
 

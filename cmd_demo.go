@@ -225,6 +225,9 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 		if turns > 0 && c.Turn > turns {
 			return fmt.Sprintf("stopped after %d turns (--turns)", turns), nil
 		}
+		if err := d.decide(ctx, c, players); err != nil {
+			return "", err
+		}
 		before := fmt.Sprintf("%d/%s/%d", c.Turn, c.Phase, len(c.Battles))
 		switch c.Phase {
 		case campaign.PhaseOrders, campaign.PhaseSearches:
@@ -251,6 +254,9 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 				// (ruling CI1; Campaign.Check), so more is an engine bug.
 				if n, limit := battlesIn(cur, cur.Turn), maxDemoBattles*len(cur.Map.Sectors); n > limit {
 					return "", fmt.Errorf("demo: turn %d has made %d battles, more than the campaign rules allow (%d, ruling CI1)", cur.Turn, n, limit)
+				}
+				if err := d.decide(ctx, cur, players); err != nil {
+					return "", err
 				}
 				if err := d.battleDrops(ctx, players); err != nil {
 					return "", err
@@ -325,6 +331,21 @@ func (d *demo) orders(ctx context.Context, c *campaign.Campaign, players map[str
 		}
 		if _, err := d.say(ctx, user, "orders", "ready", nil); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// decide has each AI player answer the decisions waiting for its side
+// as a player would, with /campaign decide, rather than leave them to
+// the deadline. The AI takes the defaults: they are the rulings' choices.
+func (d *demo) decide(ctx context.Context, c *campaign.Campaign, players map[string]string) error {
+	for _, side := range []string{"crucis", "bandits"} {
+		for _, dec := range campaign.DecisionsFor(c, side) {
+			opts := map[string]string{"decision": strconv.Itoa(dec.ID), "answer": campaign.AnswerDefault}
+			if _, err := d.say(ctx, players[side], "campaign", "decide", opts); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -10,19 +10,12 @@ import (
 	"bfbot/referee"
 )
 
-// Ensure the demo's default campaign (seed demoSeed) shows the drop rules
-// and a DropShip (000 lines 729–770, 1173–1277, 2640, 2703): a
-// battlegroup drops from orbit into a battle, its lance declaring its
-// hex in secret and landing with a landing roll; the Bandits' RBG holds a
-// DropShip that deploys in battle and fights; and that RBG is
-// eliminated, for 200 VP (here with its DropShip gone into space). The declared drop hex reaches the dropping side
-// alone.
-func TestDemoDropsAndDropShip(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays a whole campaign")
-	}
+// demoPlayed plays the whole demo campaign of seed and returns it and
+// the run, failing on an internal error.
+func demoPlayed(t *testing.T, seed uint64) (*campaign.Campaign, *demo) {
+	t.Helper()
 	ctx := context.Background()
-	d := newDemo(t.TempDir(), demoSeed, io.Discard)
+	d := newDemo(t.TempDir(), seed, io.Discard)
 	if _, err := d.play(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -33,32 +26,29 @@ func TestDemoDropsAndDropShip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var landed, shipFought bool
+	return c, d
+}
+
+// Ensure the demo's default campaign (seed demoSeed) shows the drop rules
+// (000 lines 729–770, 2640): a battlegroup drops from orbit into a
+// battle, its lance declaring its hex in secret and landing with a
+// landing roll. The declared drop hex reaches the dropping side alone.
+func TestDemoDropsAndDropShip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole campaign")
+	}
+	c, d := demoPlayed(t, demoSeed)
+	landed := false
 	for _, b := range c.Battles {
 		st := b.State
 		for i := range st.Units {
-			u := &st.Units[i]
-			if st.Campaign.Zones[u.ID].Drop && u.Side == "crucis" && u.LandedAt > 0 {
+			if u := &st.Units[i]; st.Campaign.Zones[u.ID].Drop && u.Side == "crucis" && u.LandedAt > 0 {
 				landed = true
-			}
-			if u.Side == "bandits" && u.Class.Kind() == referee.KindDropShip {
-				// It fired in its arcs, or took fire.
-				shipFought = shipFought || u.ArcsAt > 0 || u.Step > 0 || u.Status == referee.Destroyed
 			}
 		}
 	}
 	if !landed {
 		t.Error("no lance dropped from orbit into a battle and landed")
-	}
-	if !shipFought {
-		t.Error("the Bandits' DropShip never fought in a battle")
-	}
-	eliminated := false
-	for _, e := range c.Log {
-		eliminated = eliminated || e.Type == "rbg_eliminated" && e.Side == "crucis" && e.VP == campaign.RBGEliminatedVP
-	}
-	if !eliminated {
-		t.Error("the Bandits' RBG was not eliminated")
 	}
 	// Secrecy: each reply is a block headed by its addressee; a declared
 	// drop hex is only ever in the Lancers' own.
@@ -74,5 +64,38 @@ func TestDemoDropsAndDropShip(t *testing.T) {
 	}
 	if told == 0 {
 		t.Error("the transcript tells no declared drop hex, not even to the Lancers")
+	}
+	t.Run("DropShip", testDemoDropShip)
+}
+
+// demoDropShipSeed is a demo seed whose campaign has the Bandits'
+// DropShip fight and their RBG eliminated (testDemoDropShip).
+const demoDropShipSeed = 69
+
+// testDemoDropShip checks the demo campaign of seed demoDropShipSeed
+// (000 lines 1173–1277, 2703): the Bandits' RBG holds a DropShip that
+// deploys in battle and fights, and that RBG is eliminated, DropShip and
+// all, for 200 VP.
+func testDemoDropShip(t *testing.T) {
+	c, _ := demoPlayed(t, demoDropShipSeed)
+	shipFought := false
+	for _, b := range c.Battles {
+		st := b.State
+		for i := range st.Units {
+			if u := &st.Units[i]; u.Side == "bandits" && u.Class.Kind() == referee.KindDropShip {
+				// It fired in its arcs, or took fire.
+				shipFought = shipFought || u.ArcsAt > 0 || u.Step > 0 || u.Status == referee.Destroyed
+			}
+		}
+	}
+	if !shipFought {
+		t.Error("the Bandits' DropShip never fought in a battle")
+	}
+	eliminated := false
+	for _, e := range c.Log {
+		eliminated = eliminated || e.Type == "rbg_eliminated" && e.Side == "crucis" && e.VP == campaign.RBGEliminatedVP
+	}
+	if !eliminated {
+		t.Error("the Bandits' RBG was not eliminated")
 	}
 }

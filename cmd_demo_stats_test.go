@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +19,7 @@ var demoStats = flag.Int("demostats", 0, "play demo campaigns with seeds 1 to N 
 type demoTally struct {
 	campaigns, decided int // decided: ended by annihilation or an objective, not the turn limit
 	battles, zeroDraws int // zeroDraws: draws in which neither side scored
+	noAttack           int // battles in which no unit attacked, strafed, bombed or overran
 	sideBattles, odds3 int // odds3: a side outnumbered 3:1 or worse in cost
 }
 
@@ -56,6 +58,11 @@ func (t *demoTally) add(c *campaign.Campaign) {
 		if zero {
 			t.zeroDraws++
 		}
+		if !slices.ContainsFunc(b.Log, func(l campaign.LoggedEvent) bool {
+			return slices.Contains([]string{"attack", "strafe", "bomb", "overrun"}, l.Event.Type)
+		}) {
+			t.noAttack++
+		}
 		cost := map[string]int{}
 		for i := range b.State.Units {
 			u := &b.State.Units[i]
@@ -78,7 +85,7 @@ func pct(n, of int) string {
 
 // Ensure, when asked (go test -run TestDemoStats -demostats 30 .), that
 // the strategic AI fights battles worth fighting over demo seeds 1–N:
-// it reports zero-VP draws, side-battles at 3:1 or worse in unit cost
+// it reports zero-VP draws, battles with no attack, side-battles at 3:1 or worse in unit cost
 // (R8) and campaigns decided by annihilation or an objective rather
 // than the turn limit (BENCHMARKS.md).
 func TestDemoStats(t *testing.T) {
@@ -92,16 +99,23 @@ func TestDemoStats(t *testing.T) {
 		if _, err := d.play(ctx, 0); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
+		// The AI's orders are all valid: the command layer refused none.
+		if d.refused > 0 || d.internal > 0 {
+			t.Errorf("seed %d: %d commands refused, %d internal errors", seed, d.refused, d.internal)
+		}
 		c, err := d.campaign(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		tally.add(c)
 	}
-	t.Logf("demo seeds 1–%d: %d battles; zero-VP draws %s; side-battles at 3:1 or worse %s; campaigns decided by annihilation or an objective %s",
-		*demoStats, tally.battles, pct(tally.zeroDraws, tally.battles), pct(tally.odds3, tally.sideBattles), pct(tally.decided, tally.campaigns))
+	t.Logf("demo seeds 1–%d: %d battles; zero-VP draws %s; battles with no attack %s; side-battles at 3:1 or worse %s; campaigns decided by annihilation or an objective %s",
+		*demoStats, tally.battles, pct(tally.zeroDraws, tally.battles), pct(tally.noAttack, tally.battles), pct(tally.odds3, tally.sideBattles), pct(tally.decided, tally.campaigns))
 	if tally.zeroDraws*20 > tally.battles {
 		t.Errorf("zero-VP draws %s: want at most 5%%", pct(tally.zeroDraws, tally.battles))
+	}
+	if tally.noAttack*100 > 3*tally.battles {
+		t.Errorf("battles with no attack %s: want at most 3%%", pct(tally.noAttack, tally.battles))
 	}
 	if tally.odds3*10 > tally.sideBattles {
 		t.Errorf("side-battles at 3:1 or worse %s: want at most 10%%", pct(tally.odds3, tally.sideBattles))

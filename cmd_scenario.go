@@ -71,6 +71,15 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		src = script
 	}
 	file := pos[0]
+	if qs, err := m.loadQuickStart(file); err != nil || qs != nil {
+		if err != nil {
+			return err
+		}
+		if len(buys) > 0 {
+			return usagef("scenario run: --buy: a Quick-Start scenario's forces are its record sheets")
+		}
+		return m.runQuickStart(file, qs, src, script, *aiSides, *asJSON, *turns)
+	}
 	sc, err := m.loadScenario(file)
 	if err != nil {
 		return err
@@ -92,38 +101,61 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		}
 	}
 	d := dice.New(src)
-	w := bufio.NewWriter(m.Stdout)
-	var werr error
+	p := &eventPrinter{w: bufio.NewWriter(m.Stdout), json: *asJSON}
 	out := scenario.Output{Event: func(e referee.Event) {
-		if werr != nil {
-			return
-		}
-		if *asJSON {
-			b, err := json.Marshal(e)
-			if err != nil {
-				werr = err
-				return
-			}
-			_, werr = fmt.Fprintf(w, "%s\n", b)
-			return
-		}
-		if e.Dice != nil {
+		if e.Dice != nil && !p.json {
 			return // the dice log follows the events
 		}
-		_, werr = fmt.Fprintln(w, describeEvent(e))
+		p.print(e, describeEvent(e))
 	}}
-	if !*asJSON {
-		out.Command = func(c scenario.Command) { fmt.Fprintf(w, "line %d> %s\n", c.Line, c.Text) }
+	if !p.json {
+		out.Command = func(c scenario.Command) { p.print(nil, fmt.Sprintf("line %d> %s", c.Line, c.Text)) }
 		if sc.Name != "" {
-			fmt.Fprintf(w, "%s\n", sc.Name)
+			p.print(nil, sc.Name)
 		}
 	}
 	_, runErr := sc.RunAI(d, out, players, maxTurns)
-	if !*asJSON {
-		writeDiceLog(w, d.Log())
+	return m.endRun(p, d, script, file, runErr)
+}
+
+// eventPrinter prints a scenario run: each event as one JSON object a
+// line (json), or as text; the first error stops it.
+type eventPrinter struct {
+	w    *bufio.Writer
+	json bool
+	err  error
+}
+
+// print writes v as JSON, or text; a nil v is text only, left out of
+// the JSON.
+func (p *eventPrinter) print(v any, text string) {
+	if p.err != nil {
+		return
 	}
-	if err := w.Flush(); err != nil && werr == nil {
-		werr = err
+	if !p.json {
+		_, p.err = fmt.Fprintln(p.w, text)
+		return
+	}
+	if v == nil {
+		return
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		p.err = err
+		return
+	}
+	_, p.err = fmt.Fprintf(p.w, "%s\n", b)
+}
+
+// endRun closes a scenario run: the dice log (in text), the output
+// flushed, and the run's error, a note on --dice faces left over, or an
+// error writing the events.
+func (m *Main) endRun(p *eventPrinter, d *dice.Dice, script *dice.Script, file string, runErr error) error {
+	if !p.json {
+		writeDiceLog(p.w, d.Log())
+	}
+	if err := p.w.Flush(); err != nil && p.err == nil {
+		p.err = err
 	}
 	if runErr != nil {
 		return fmt.Errorf("scenario run: %s: %w", file, runErr)
@@ -132,8 +164,8 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		// A worked example given more dice than it used is worth a look.
 		fmt.Fprintf(m.Stderr, "bfbot: scenario run: note: %d of the --dice faces were not used\n", script.Remaining())
 	}
-	if werr != nil {
-		return fmt.Errorf("scenario run: writing the events: %w", werr)
+	if p.err != nil {
+		return fmt.Errorf("scenario run: writing the events: %w", p.err)
 	}
 	return nil
 }
@@ -158,7 +190,8 @@ func (b *buyFlags) Set(v string) error {
 	return nil
 }
 
-// listScenarios prints the shipped scenarios: name and title.
+// listScenarios prints the shipped scenarios: name, ruleset (1987, or
+// quickstart) and title.
 func (m *Main) listScenarios() error {
 	w := bufio.NewWriter(m.Stdout)
 	for _, name := range scenario.BuiltIns() {
@@ -170,7 +203,15 @@ func (m *Main) listScenarios() error {
 		if err != nil {
 			return fmt.Errorf("scenario list: shipped scenario %s: %w", name, err)
 		}
-		fmt.Fprintf(w, "%-28s %s\n", name, sc.Name)
+		fmt.Fprintf(w, "%-28s %-10s %s\n", name, "1987", sc.Name)
+	}
+	for _, name := range scenario.QuickStartBuiltIns() {
+		data, _ := scenario.QuickStartBuiltIn(name)
+		qs, err := scenario.ParseQuickStart(data, nil)
+		if err != nil {
+			return fmt.Errorf("scenario list: shipped scenario %s: %w", name, err)
+		}
+		fmt.Fprintf(w, "%-28s %-10s %s\n", name, scenario.RulesetQuickStart, qs.Name)
 	}
 	return w.Flush()
 }

@@ -214,8 +214,13 @@ func TestScenarioList(t *testing.T) {
 			t.Errorf("list lacks %q:\n%s", want, out)
 		}
 	}
-	if got := len(strings.Split(strings.TrimSpace(out), "\n")); got != len(scenario.BuiltIns()) {
-		t.Errorf("%d lines for %d scenarios:\n%s", got, len(scenario.BuiltIns()), out)
+	if n := len(scenario.BuiltIns()) + len(scenario.QuickStartBuiltIns()); len(strings.Split(strings.TrimSpace(out), "\n")) != n {
+		t.Errorf("not %d lines, one a scenario:\n%s", n, out)
+	}
+	for _, want := range []string{"green-training               quickstart Green Training Scenario", "veteran-training             quickstart Veteran Training Scenario", "surprise-encounter           1987"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list lacks %q:\n%s", want, out)
+		}
 	}
 }
 

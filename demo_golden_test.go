@@ -13,7 +13,7 @@ import (
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/demo.golden from a fresh demo run")
 
-// demoGolden is the transcript of `bfbot demo --turns 3 --seed 3`: three
+// demoGolden is the transcript of `bfbot demo --turns 3 --seed 9`: three
 // campaign turns with contact, the setup tables, morale and a battle.
 // Every change of wording shows in its diff, for review; rewrite it with
 // go test -run TestDemoGolden -update, then read the diff.
@@ -32,7 +32,7 @@ var sideIDAllowed = regexp.MustCompile(`side:(crucis|bandits)\b|\((crucis|bandit
 // every side by its name, and cites no line of a book's text copy.
 func TestDemoGolden(t *testing.T) {
 	dir := t.TempDir()
-	if out, errs, code := run(t, "demo", "--out", dir, "--turns", "3", "--seed", "3"); code != 0 {
+	if out, errs, code := run(t, "demo", "--out", dir, "--turns", "3", "--seed", "9"); code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "transcript.md"))

@@ -75,6 +75,7 @@ func commands() []command {
 		{"backup", "FILE [--db FILE]", "consistent copy of a database no running bot holds", (*Main).runBackup},
 		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", (*Main).runExport},
 		{"import", "FILE [--db FILE]", "load a campaign from JSON", (*Main).runImport},
+		{"migrate-store", "--to etcd|bbolt [--db FILE]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
 	}
 }
 

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -14,16 +15,27 @@ import (
 // battlegroup it makes, which gets the side's NextBattlegroup ID). The
 // same campaign, side and seed give the same orders.
 //
-// The plan is simple and cautious: the RBG stays where it is in a
-// prepared position and never lifts off; every other battlegroup advances
-// one sector toward the nearest enemy it has intel of, or else toward
-// objectives and the enemy's end of the map, and holds a prepared position
-// once there; a side that can afford it makes one light lance a recon
-// unit that runs ahead; in-orbit 'Mechs wait until the side has intel of
-// the enemy and then drop where he was seen (and may drop into a battle
-// in progress, AIBattleDrops), or, with no intel by turn aiDropWait, drop
-// onto the targets the others march to; every sector where a fighting battlegroup
-// ends its move is searched.
+// The plan weighs the odds (aiEnemy estimates the enemy in each sector):
+// the side buys reinforcements when the roll and its victory points
+// allow; the RBG stays where it is in a prepared position and never
+// lifts off, keeps a garrison (aiGarrison) and takes in air lances and
+// remnants too weak to fight alone (aiWeak); the other battlegroups
+// gather into one main body, which marches; when none can, the RBG
+// sends out a sortie. A side that can afford it makes one light lance a
+// recon unit that runs ahead and searches where it stands alone. The
+// main body moves into a sector where it outnumbers the enemy it expects
+// there by aiOdds (half the time it waits instead for an enemy next door
+// who knows of it), else one sector toward its targets (aiTargets: such
+// fights, then the objectives nobody has scored, then the sectors it has
+// not cleared, the enemy's end of the map first), never into a sector
+// where it would be outnumbered, and holds a prepared position where it
+// stays. It searches where it ends only with the odds (aiSearchOdds; a
+// search is what makes contact, 000 line 2620); outnumbered it stays
+// hidden. An air-only battlegroup never seeks contact. In-orbit 'Mechs
+// wait until the side has intel of the enemy and then drop on the best
+// fight they can win (and may drop into a battle in progress,
+// AIBattleDrops), or, with no such fight by turn aiDropWait, drop where
+// the side is strongest on its way to its targets.
 //
 // In the search step of a turn with drops (PhaseSearches) the AI searches
 // every sector where an enemy dropped and one of its battlegroups stands,
@@ -59,6 +71,8 @@ type aiBattlegroup struct {
 	Rate     int
 	Prepared bool
 	Mechs    bool // every unit a 'Mech lance (may drop)
+	Air      bool // every unit an air lance
+	Ships    bool // holds DropShips, which keep an RBG where it stands
 	Units    []string
 	end      int
 }
@@ -69,53 +83,141 @@ func aiOrders(v SideView, seed uint64) []Order {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(v.Turn)))
-	var orders []Order
 	var bgs []*aiBattlegroup
 	for i := range s.Battlegroups {
 		b := &s.Battlegroups[i]
 		ab := &aiBattlegroup{ID: b.ID, Sector: b.Sector, RBG: b.RBG, Recon: b.Recon(), Rate: StrategicRate(s, b),
-			Prepared: b.Prepared, Mechs: true, Units: b.Units, end: b.Sector}
+			Prepared: b.Prepared, Mechs: true, Air: true, Ships: holdsDropShips(s, b), Units: b.Units, end: b.Sector}
 		for _, id := range b.Units {
-			if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
-				ab.Mechs = false
-			}
+			u := s.Unit(id)
+			ab.Mechs = ab.Mechs && u != nil && u.Lance.Class.Kind() == referee.KindMech
+			ab.Air = ab.Air && u != nil && u.Lance.Class.Kind() == referee.KindAir
 		}
 		bgs = append(bgs, ab)
 	}
-	orders = append(orders, aiRecon(s, &bgs)...)
+	// Reinforcements join the RBG at once (000 line 2722), before it
+	// plans: a unit not yet in play as itself; a destroyed one's new
+	// counter, whose ID is not known yet, counts from next turn.
+	var orders []Order
+	vp := s.VP // left to spend
+	if buy := aiReinforcements(s); len(buy) > 0 {
+		orders = append(orders, Order{Kind: OrderBuy, Units: buy})
+		for _, id := range buy {
+			vp -= s.Unit(id).Lance.Cost()
+		}
+		if rbg := aiRBG(bgs); rbg != nil {
+			for _, id := range buy {
+				if s.Unit(id).Status == UnitAvailable {
+					rbg.Units = append(slices.Clone(rbg.Units), id)
+				}
+			}
+		}
+	}
+	orders = append(orders, aiMerge(&bgs)...)
+	recon := aiRecon(s, &bgs, vp)
+	orders = append(orders, recon...)
+	// A split's battlegroup gets the side's next ID; the recon unit's
+	// comes first.
+	orders = append(orders, aiSortie(s, &bgs, s.NextBattlegroup+min(len(recon), 1))...)
 
-	seen := aiSeen(v)
-	targets := aiTargets(v, bgs, seen)
+	enemy := aiEnemy(v)
+	seen := aiSeen(v, bgs, enemy)
+	targets := aiTargets(v, bgs, seen, aiCleared(v, enemy))
 	dist := aiDistances(v, targets)
+	// own is the units the side will have in each sector after movement,
+	// as far as it has planned: battlegroups that stay count from the
+	// start, each move as it is decided.
+	own := map[int]int{}
 	for _, b := range bgs {
+		if !b.Recon && b.Sector != 0 && !aiMobile(b) {
+			own[b.Sector] += len(b.Units)
+		}
+	}
+	// The battlegroups gather on the biggest, which waits for those
+	// near, and then march together: it decides first, the others head
+	// for where it ends.
+	// A main battlegroup too weak to fight on its own goes home to the
+	// RBG, and the others with it.
+	main := aiMain(bgs)
+	var toRBG map[int]int
+	if rbg := aiRBG(bgs); rbg != nil {
+		toRBG = aiDistances(v, []int{rbg.Sector})
+	}
+	guard := aiGuard(bgs, main, toRBG)
+	gather := aiGathering(v, bgs, main, guard)
+	homing := main == nil || aiWeak(main) && toRBG != nil
+	var toMain map[int]int
+	for _, b := range aiMainFirst(bgs, main) {
+		if b != main && toMain == nil && main != nil {
+			toMain = aiDistances(v, []int{main.end})
+		}
+		if homing {
+			toMain = toRBG
+		}
 		switch {
-		case b.RBG:
+		case b.Air && !b.Ships && !b.Recon && b.Sector != 0 && !b.RBG:
+			// Air lances alone harm nobody on the ground: they join the
+			// main battlegroup (or the RBG), never seeking contact on
+			// their way.
+			b.end = aiStep(v, b, enemy, own, toMain)
+			own[b.Sector] -= len(b.Units)
+			own[b.end] += len(b.Units)
+			if b.end != b.Sector {
+				orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
+			}
+		case b.RBG || b.Air && !b.Recon:
 			if !b.Prepared && b.Sector != 0 {
 				orders = append(orders, Order{Kind: OrderHold, Battlegroup: b.ID})
 			}
 		case b.Sector == 0:
-			if drop := aiDropTargets(v, seen, targets); b.Mechs && len(drop) > 0 {
-				b.end = drop[rng.IntN(len(drop))]
-				orders = append(orders, Order{Kind: OrderDrop, Battlegroup: b.ID, Sectors: []int{b.end}})
+			if drop := aiDropTarget(v, b, enemy, own); b.Mechs && drop != 0 {
+				b.end = drop
+				own[drop] += len(b.Units)
+				orders = append(orders, Order{Kind: OrderDrop, Battlegroup: b.ID, Sectors: []int{drop}})
+			}
+		case b.Recon:
+			if path := aiPath(v, dist, b, rng); len(path) > 0 {
+				b.end = path[len(path)-1]
+				orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: path})
 			}
 		default:
-			path := aiPath(v, dist, b, rng)
-			if len(path) == 0 {
-				if !b.Recon && !b.Prepared {
+			d := dist
+			switch {
+			case homing:
+				d = toRBG
+			case b == main && gather:
+				d = map[int]int{b.Sector: 0}
+			case b == guard:
+				d = toRBG
+			case b != main:
+				d = toMain
+			}
+			b.end = aiStep(v, b, enemy, own, d)
+			// Two sides that saw each other next door would swap
+			// sectors turn after turn if both marched: half the time
+			// the AI waits for the enemy where it stands instead.
+			if b.end != b.Sector && enemy[b.end] > 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
+				b.end = b.Sector
+			}
+			own[b.end] += len(b.Units)
+			if b.end == b.Sector {
+				if !b.Prepared {
 					orders = append(orders, Order{Kind: OrderHold, Battlegroup: b.ID})
 				}
 				continue
 			}
-			b.end = path[len(path)-1]
-			orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: path})
+			orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
 		}
 	}
-	// Search wherever a battlegroup that may fight, or a recon unit, ends
-	// its move; never from the RBG alone, which stays hidden by not
-	// searching (000 line 2618).
+	// Search where a recon unit ends alone (it never fights, 000 line
+	// 2598, so its search only tells; beside the side's battlegroups it
+	// would make contact for them), or where a ground battlegroup ends
+	// with the odds (aiSearchOdds); never from the RBG or an air-only
+	// battlegroup, which stay hidden by not searching (000 line 2618).
 	var searches []int
 	for _, b := range bgs {
-		if !b.RBG && b.end != 0 && !slices.Contains(searches, b.end) {
+		ok := b.Recon && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
+		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
 	}
@@ -126,9 +228,221 @@ func aiOrders(v SideView, seed uint64) []Order {
 	return append(orders, Order{Kind: OrderReady})
 }
 
+// aiGarrison is the units the AI keeps with its RBG, which stays put: a
+// battalion at aiOdds, so that no battalion the enemy sends takes it
+// cheaply.
+const aiGarrison = aiOdds * aiBattalion
+
+// aiRBG is the side's RBG on the ground, nil when it is in orbit or
+// gone.
+func aiRBG(bgs []*aiBattlegroup) *aiBattlegroup {
+	for _, b := range bgs {
+		if b.RBG && b.Sector != 0 {
+			return b
+		}
+	}
+	return nil
+}
+
+// aiGuard is the battlegroup that goes to the RBG to make up its
+// garrison: the one nearest it (the lowest ID among equals) other than
+// the main one; nil when the RBG has its garrison or is in orbit.
+func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBattlegroup {
+	if rbg := aiRBG(bgs); rbg == nil || float64(len(rbg.Units)) >= aiGarrison {
+		return nil
+	}
+	var guard *aiBattlegroup
+	for _, b := range bgs {
+		if d, ok := toRBG[b.Sector]; aiMobile(b) && b != main && ok && (guard == nil || d < toRBG[guard.Sector]) {
+			guard = b
+		}
+	}
+	return guard
+}
+
+// aiWeak reports a battlegroup too small to seek a fight on its own
+// against a battalion: it goes home to the RBG instead.
+func aiWeak(b *aiBattlegroup) bool {
+	return len(b.Units) < aiBattalion
+}
+
+// aiSearchOdds reports whether units of the side may search sector: at
+// aiOdds on the enemy it expects there, or, where it knows nothing, at
+// least a battalion (a search may find more than it was told of).
+func aiSearchOdds(units int, enemy map[int]float64, sector int) bool {
+	if e, known := enemy[sector]; known {
+		return float64(units) >= aiOdds*e
+	}
+	return units >= aiBattalion
+}
+
+// aiGather is how far, in moves, a battlegroup may stand from the main
+// one and still be waited for.
+const aiGather = 3
+
+// aiMain is the biggest battlegroup moving on the ground (the lowest ID
+// among equals), on which the others gather.
+func aiMain(bgs []*aiBattlegroup) *aiBattlegroup {
+	var main *aiBattlegroup
+	for _, b := range bgs {
+		if aiMobile(b) && (main == nil || len(b.Units) > len(main.Units)) {
+			main = b
+		}
+	}
+	return main
+}
+
+// aiGathering reports that the main battlegroup waits: one of the others
+// (not the guard) stands elsewhere within aiGather moves of it.
+func aiGathering(v SideView, bgs []*aiBattlegroup, main, guard *aiBattlegroup) bool {
+	if main == nil {
+		return false
+	}
+	dist := aiDistances(v, []int{main.Sector})
+	for _, b := range bgs {
+		if d, ok := dist[b.Sector]; aiMobile(b) && b != guard && ok && d > 0 && d <= aiGather {
+			return true
+		}
+	}
+	return false
+}
+
+// aiMainFirst is bgs with main moved to the front.
+func aiMainFirst(bgs []*aiBattlegroup, main *aiBattlegroup) []*aiBattlegroup {
+	out := []*aiBattlegroup{}
+	if main != nil {
+		out = append(out, main)
+	}
+	for _, b := range bgs {
+		if b != main {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// aiMobile reports a battlegroup the AI moves on the ground toward a
+// fight: not the RBG, not a recon unit, not air alone, not in orbit.
+func aiMobile(b *aiBattlegroup) bool {
+	return !b.RBG && !b.Recon && !b.Air && b.Sector != 0
+}
+
+// aiMerge has the RBG take in the battlegroups beside it that are air
+// lances, which could not fight on their own, or too weak to fight alone
+// (aiWeak), and others while it has fewer than aiGarrison units, never
+// the biggest one (aiMain), which marches; then it combines the fighting
+// battlegroups standing in the same sector into the one with the lowest
+// ID, to concentrate (000 line 2588). Recon units and
+// battlegroups in orbit stay as they are.
+func aiMerge(bgs *[]*aiBattlegroup) []Order {
+	var orders []Order
+	join := func(into *aiBattlegroup, ok func(w *aiBattlegroup) bool) {
+		var with []int
+		for _, w := range *bgs {
+			if w == into || w.Recon || w.RBG || w.Sector != into.Sector || len(w.Units) == 0 || !ok(w) {
+				continue
+			}
+			with = append(with, w.ID)
+			into.Units = append(slices.Clone(into.Units), w.Units...)
+			into.Mechs = into.Mechs && w.Mechs
+			into.Air = into.Air && w.Air
+			into.Prepared = into.Prepared && w.Prepared
+			w.Units = nil
+		}
+		if len(with) > 0 {
+			orders = append(orders, Order{Kind: OrderMerge, Battlegroup: into.ID, With: with})
+		}
+	}
+	main := aiMain(*bgs)
+	for _, into := range *bgs {
+		if into.RBG && into.Sector != 0 {
+			join(into, func(w *aiBattlegroup) bool {
+				return w.Air || aiWeak(w) || w != main && float64(len(into.Units)) < aiGarrison
+			})
+		}
+	}
+	for _, into := range *bgs {
+		if !into.RBG && !into.Recon && into.Sector != 0 && len(into.Units) > 0 {
+			join(into, func(w *aiBattlegroup) bool { return w.ID > into.ID })
+		}
+	}
+	*bgs = slices.DeleteFunc(*bgs, func(b *aiBattlegroup) bool { return len(b.Units) == 0 })
+	return orders
+}
+
+// aiStep is the sector a ground battlegroup ends in: a sector next to it
+// (or its own) where it, with the side's units planned there, outnumbers
+// the enemy it expects by aiOdds, the biggest such fight first; else the
+// step toward its targets where it is not outnumbered, joining its own
+// battlegroups when it can; else it stays.
+func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]int, dist map[int]int) int {
+	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist)
+	for _, nb := range v.Map.Neighbors(b.Sector) {
+		if sc := aiStepScore(b, nb, enemy, own, dist); sc > bestScore {
+			best, bestScore = nb, sc
+		}
+	}
+	return best
+}
+
+// aiStepScore rates ending in sector for b: a winnable fight scores by
+// the enemy it would beat, a sector where b would be outnumbered (or any
+// enemy sector, for air lances alone) never scores, and otherwise nearer the targets is better, and beside the
+// side's own battlegroups better still.
+func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]int, dist map[int]int) float64 {
+	units := float64(len(b.Units) + own[sector])
+	if e := enemy[sector]; e > 0 {
+		if units < aiOdds*e || b.Air {
+			return -1000 - e // the least enemy when every way is bad
+		}
+		return 1000 + e
+	}
+	d, ok := dist[sector]
+	if !ok {
+		d = len(dist)
+	}
+	score := -float64(d)
+	if own[sector] > 0 {
+		score += 0.5
+	}
+	return score
+}
+
+// aiHomeGuard is how many units the RBG keeps when it sends a sortie.
+const aiHomeGuard = aiBattalion
+
+// aiSortie splits a battlegroup off the RBG to march when the side has
+// none strong enough (aiWeak) on the ground: the RBG's units beyond
+// aiHomeGuard that may leave it (not its DropShips and trucks, ruling
+// CO2), when they make at least a battalion; a campaign is not won by
+// waiting. id is the ID the new battlegroup gets.
+func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
+	if main := aiMain(*bgs); main != nil && !aiWeak(main) {
+		return nil
+	}
+	rbg := aiRBG(*bgs)
+	if rbg == nil {
+		return nil
+	}
+	surplus := len(rbg.Units) - aiHomeGuard
+	var out []string
+	for _, u := range rbg.Units {
+		if unit := s.Unit(u); len(out) < surplus && unit != nil && !staysWithRBG(unit) && unit.Lance.Class.Kind() != referee.KindAir {
+			out = append(out, u)
+		}
+	}
+	if len(out) < aiBattalion {
+		return nil
+	}
+	rbg.Units = slices.DeleteFunc(slices.Clone(rbg.Units), func(u string) bool { return slices.Contains(out, u) })
+	*bgs = append(*bgs, &aiBattlegroup{ID: id, Sector: rbg.Sector, Rate: 1, Prepared: rbg.Prepared, Units: out, end: rbg.Sector})
+	return []Order{{Kind: OrderSplit, Battlegroup: rbg.ID, Units: out, Name: fmt.Sprintf("Sortie %d", id)}}
+}
+
 // aiRecon splits one light lance off a battlegroup and makes it a recon
-// unit, when the side has none and can pay for +2 ESR (ruling CO1).
-func aiRecon(s *Side, bgs *[]*aiBattlegroup) []Order {
+// unit, when the side has none and can pay for +2 ESR (ruling CO1) from
+// the vp it has left.
+func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int) []Order {
 	for _, b := range *bgs {
 		if b.Recon {
 			return nil
@@ -143,7 +457,7 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup) []Order {
 			if u == nil || (u.Lance.Class != referee.LightMech && u.Lance.Class.Kind() != referee.KindAir) {
 				continue
 			}
-			if ReconCost(u.Lance, true, false) > s.VP {
+			if ReconCost(u.Lance, true, false) > vp {
 				continue
 			}
 			nb := &aiBattlegroup{ID: s.NextBattlegroup, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector}
@@ -161,38 +475,61 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup) []Order {
 	return nil
 }
 
-// aiSeen are the sectors where the side's intel last saw the enemy in
-// the last two turns (searches that found him, public drops, battles).
-func aiSeen(v SideView) []int {
+// aiSeen are the sectors where the AI expects enemy battlegroups
+// (aiEnemy) that all its battlegroups moving on the ground together
+// would outnumber by aiOdds: the fights worth marching to.
+func aiSeen(v SideView, bgs []*aiBattlegroup, enemy map[int]float64) []int {
+	mobile := 0
+	for _, b := range bgs {
+		if aiMobile(b) {
+			mobile += len(b.Units)
+		}
+	}
 	var seen []int
 	for _, sec := range v.Sectors {
-		if in := sec.Intel; in != nil && (in.Present || in.Drop) && in.Turn >= v.Turn-2 {
+		if e := enemy[sec.ID]; e > 0 && float64(mobile) >= aiOdds*e {
 			seen = append(seen, sec.ID)
 		}
 	}
 	return seen
 }
 
-// aiDropWait is the turn from which the AI's 'Mechs in orbit drop onto
-// its targets without intel of the enemy, rather than wait on.
+// aiDropWait is the turn from which the AI's 'Mechs in orbit join its
+// main body without a fight to drop into, rather than wait on for one
+// (or for a battle to drop into, AIBattleDrops).
 const aiDropWait = 3
 
-// aiDropTargets are the sectors 'Mechs in orbit drop into: where the
-// enemy was seen, else from turn aiDropWait the side's targets; none
-// while they wait.
-func aiDropTargets(v SideView, seen, targets []int) []int {
-	switch {
-	case len(seen) > 0:
-		return seen
-	case v.Turn >= aiDropWait:
-		return targets
+// aiDropTarget is the sector b drops into from orbit: the biggest enemy
+// it expects to beat there with the side's units already planned (the
+// lowest ID among equals); else, from turn aiDropWait, the sector where
+// the side will have the most units and expects no enemy, to join them;
+// 0 to wait in orbit.
+func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]int) int {
+	best, bestE := 0, 0.0
+	for _, sec := range v.Sectors {
+		e := enemy[sec.ID]
+		if e > bestE && float64(len(b.Units)+own[sec.ID]) >= aiOdds*e {
+			best, bestE = sec.ID, e
+		}
 	}
-	return nil
+	if best != 0 || v.Turn < aiDropWait {
+		return best
+	}
+	for _, sec := range v.Sectors {
+		if enemy[sec.ID] == 0 && own[sec.ID] > own[best] {
+			best = sec.ID
+		}
+	}
+	return best
 }
 
-// aiTargets are the sectors the AI heads for: those where it saw the
-// enemy, else the objectives it does not hold and the far end of the map.
-func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int) []int {
+// aiTargets are the sectors the AI heads for: those where it expects a
+// fight it can win, else the objectives nobody has scored yet that it
+// does not hold (each pays once, ruling CB9), else the places the enemy may be that it has
+// not cleared lately (aiCleared): the far end of the map first, where
+// the enemy's RBG stood at the start (000 line 2563), then the enemy's
+// half, then anywhere; a campaign is not won by waiting.
+func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]bool) []int {
 	if len(seen) > 0 {
 		return seen
 	}
@@ -202,13 +539,41 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int) []int {
 			home = v.Map.ByID(b.Sector).Col
 		}
 	}
+	// An objective is scored once in the campaign, by whichever side
+	// takes it first (objectives.go); the scoring is public.
+	scored := map[int]bool{}
+	for _, e := range v.Events {
+		if e.Type == "objective" {
+			scored[e.Sector] = true
+		}
+	}
+	var out []int
+	for _, sec := range v.Sectors {
+		if len(v.Map.ByID(sec.ID).Objectives) > 0 && v.Map.ByID(sec.ID).Col != home && !scored[sec.ID] && !sec.Held {
+			out = append(out, sec.ID)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
 	far := 0
 	if home >= 0 && home < v.Map.Cols/2 {
 		far = v.Map.Cols - 1
 	}
-	var out []int
+	// How far a column is from the enemy's end, in columns.
+	fromFar := func(col int) int { return max(col-far, far-col) }
+	for reach := 0; reach < v.Map.Cols; reach++ {
+		for _, sec := range v.Map.Sectors {
+			if fromFar(sec.Col) <= reach && !cleared[sec.ID] && sec.Col != home {
+				out = append(out, sec.ID)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
 	for _, sec := range v.Map.Sectors {
-		if sec.Col == far || len(sec.Objectives) > 0 && sec.Col != home {
+		if sec.Col == far {
 			out = append(out, sec.ID)
 		}
 	}
@@ -264,18 +629,27 @@ func aiPath(v SideView, dist map[int]int, b *aiBattlegroup, rng *rand.Rand) []in
 // AIBattleDrops are the drops the built-in AI commander makes while the
 // turn's battles are fought, reading nothing but View(c, side): each of
 // its battlegroups in orbit made only of 'Mech lances drops into the
-// first battle its side fights that is not over (000 line 2641; ruling
-// DR25), to be given with GiveOrder.
+// battle its side fights that is not over (000 line 2641; ruling DR25)
+// where it has the most units engaged, the fight it expects to win (the
+// lowest ID among equals), to be given with GiveOrder.
 func AIBattleDrops(c *Campaign, side string) []Order {
 	v := View(c, side)
 	if v.Own == nil || v.Phase != PhaseBattles {
 		return nil
 	}
-	sector := 0
+	sector, most := 0, -1
 	for _, b := range v.Battles {
-		if !b.Over && slices.Contains(b.Sides, side) {
-			sector = b.Sector
-			break
+		if b.Over || !slices.Contains(b.Sides, side) {
+			continue
+		}
+		units := 0
+		for _, id := range b.Own {
+			if bg := v.Own.Battlegroup(id); bg != nil {
+				units += len(bg.Units)
+			}
+		}
+		if units > most {
+			sector, most = b.Sector, units
 		}
 	}
 	if sector == 0 {

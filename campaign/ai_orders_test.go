@@ -15,6 +15,13 @@ func ordGiveAll(tb testing.TB, c *Campaign, side string, orders []Order) *Campai
 	return c
 }
 
+// aiStand is c with side's battlegroup bg standing in sector.
+func aiStand(c *Campaign, side string, bg, sector int) *Campaign {
+	n := c.Clone()
+	n.Side(side).Battlegroup(bg).Sector = sector
+	return n
+}
+
 // Ensure the AI's strategic orders are valid, sensible and deterministic,
 // and that it reads only its own side's view.
 func TestAIOrders(t *testing.T) {
@@ -25,35 +32,57 @@ func TestAIOrders(t *testing.T) {
 			t.Fatalf("orders %+v: want ready last", orders)
 		}
 		n := ordGiveAll(t, c, "crucis", orders)
-		o := n.Side("crucis").Orders
+		s := n.Side("crucis")
+		o := s.Orders
 		if !slices.Contains(o.Holds, 1) {
 			t.Error("the RBG should stay back in a prepared position")
 		}
 		if o.LiftOff {
 			t.Error("the AI lifted off")
 		}
-		for _, m := range o.Moves {
-			from := n.Side("crucis").Battlegroup(m.Battlegroup).Sector
-			if c.Map.ByID(m.Path[len(m.Path)-1]).Col <= c.Map.ByID(from).Col {
-				t.Errorf("battlegroup %d moves %d → %v: want it to advance east toward the enemy's end", m.Battlegroup, from, m.Path)
-			}
+		// Battalion 3 stands with the RBG (sector 5): it stays as its
+		// garrison. Battalion 4 (sector 9) is the biggest left once A9
+		// leaves battalion 2 as a recon unit: it waits, and battalion 2
+		// (sector 1) marches to join it.
+		if rbg := s.Battlegroup(1); len(rbg.Units) != 15 || s.Battlegroup(3) != nil {
+			t.Errorf("the RBG has %d units: want battalion 3 merged into it as its garrison", len(rbg.Units))
 		}
-		for _, bg := range []int{2, 3, 4} {
-			if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == bg }) {
-				t.Errorf("battalion %d does not advance: %+v", bg, o.Moves)
-			}
+		if !slices.Contains(o.Holds, 4) {
+			t.Errorf("battalion 4 should wait for the others: %+v", o)
+		}
+		if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 5 }) {
+			t.Errorf("battalion 2 in sector 1 should move to 5 on its way to battalion 4 in 9: %+v", o.Moves)
 		}
 		// A9 carries a Recon chit (roster), so a recon unit costs nothing.
-		if b := n.Side("crucis").Battlegroup(5); b == nil || !b.Recon() {
+		if b := s.Battlegroup(5); b == nil || !b.Recon() {
 			t.Error("no free recon unit made")
 		}
-		for _, m := range o.Moves {
-			if !slices.Contains(o.Searches, m.Path[len(m.Path)-1]) {
-				t.Errorf("battlegroup %d's new sector is not searched", m.Battlegroup)
+		// Searches only where the side will have a battalion (it knows
+		// of no enemy yet), or a recon unit alone.
+		for _, sec := range o.Searches {
+			// The units of the side's fighting battlegroups that end
+			// there, and whether a recon unit does.
+			units, recon := 0, false
+			ends := func(b *Battlegroup) {
+				if b.Recon() {
+					recon = true
+				} else {
+					units += len(b.Units)
+				}
 			}
-		}
-		if slices.Contains(o.Searches, 5) && len(n.Side("crucis").BattlegroupsIn(5)) > 0 && !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Path[0] == 5 }) {
-			t.Error("the AI searched from the RBG's sector alone")
+			for _, b := range s.BattlegroupsIn(sec) {
+				if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == b.ID }) {
+					ends(b)
+				}
+			}
+			for _, m := range o.Moves {
+				if m.Path[len(m.Path)-1] == sec {
+					ends(s.Battlegroup(m.Battlegroup))
+				}
+			}
+			if !(recon && units == 0) && units < aiBattalion {
+				t.Errorf("sector %d searched with %d units there", sec, units)
+			}
 		}
 	})
 	t.Run("Deterministic", func(t *testing.T) {
@@ -64,12 +93,169 @@ func TestAIOrders(t *testing.T) {
 		}
 	})
 	t.Run("TowardIntel", func(t *testing.T) {
-		n := c.Clone()
+		// Both battalions in sector 4 merge (20 units), and march on the
+		// drop into 2, which a battalion would not hold against them.
+		n := aiStand(c, "bandits", 4, 4)
 		n.Side("bandits").Intel = append(n.Side("bandits").Intel, Intel{Turn: 1, Sector: 2, Drop: true})
 		n = ordGiveAll(t, n, "bandits", AIOrders(n, "bandits", 3))
-		for _, m := range n.Side("bandits").Orders.Moves {
-			if m.Battlegroup == 2 && m.Path[0] != 3 {
-				t.Errorf("battlegroup 2 in sector 4 moves to %v, want 3 toward the drop into 2", m.Path)
+		if !slices.ContainsFunc(n.Side("bandits").Orders.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 3 }) {
+			t.Errorf("battalions 2 and 4 in sector 4 do not move to 3 toward the drop into 2: %+v", n.Side("bandits").Orders.Moves)
+		}
+	})
+	t.Run("AttacksWithOdds", func(t *testing.T) {
+		// Battalions 2 and 4 merge in sector 1 (18 units besides the
+		// recon unit): the search that found the enemy in 2 means a
+		// battalion, which they outnumber, so they go and search there,
+		// or, half the time (the enemy knows of them too), wait for him
+		// where they stand and search there.
+		n := aiStand(c, "crucis", 4, 1)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		attacks, waits := 0, 0
+		for seed := uint64(1); seed <= 10; seed++ {
+			orders := AIOrders(n, "crucis", seed)
+			if !slices.ContainsFunc(orders, func(o Order) bool {
+				return o.Kind == OrderMerge && o.Battlegroup == 2 && slices.Equal(o.With, []int{4})
+			}) {
+				t.Fatalf("battalions 2 and 4 in sector 1 do not merge: %+v", orders)
+			}
+			o := ordGiveAll(t, n, "crucis", orders).Side("crucis").Orders
+			switch {
+			case slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 2 }) && slices.Contains(o.Searches, 2):
+				attacks++
+			case slices.Contains(o.Holds, 2) && slices.Contains(o.Searches, 1):
+				waits++
+			default:
+				t.Fatalf("seed %d: the merged battlegroup neither attacks sector 2 nor waits in 1: %+v", seed, o)
+			}
+		}
+		if attacks == 0 || waits == 0 {
+			t.Errorf("over 10 seeds %d attacks and %d waits: want both", attacks, waits)
+		}
+	})
+	t.Run("Hunts", func(t *testing.T) {
+		// With no intel and no objective left to take, the main body
+		// heads for the far column; there, once it has searched a
+		// sector and found nobody, it moves on to one it has not.
+		n := aiStand(aiStand(c, "crucis", 4, 4), "crucis", 2, 4)
+		for _, sec := range n.Map.Sectors {
+			if len(sec.Objectives) > 0 {
+				n.Log = append(n.Log, Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: sec.ID, Text: "taken"})
+			}
+		}
+		// Battalions 2 and 4 merge in the north-east corner, in the far
+		// column, which they searched last turn.
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 4})
+		n.Turn = 2
+		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 8 }) || !slices.Contains(o.Searches, 8) {
+			t.Errorf("battalion 2 in cleared sector 4 does not move on to search 8: %+v", o)
+		}
+	})
+	t.Run("Sortie", func(t *testing.T) {
+		// Every battalion has joined the RBG in sector 5: with nothing
+		// left to march, the RBG sends out all but a battalion's worth
+		// of home guard that may leave it.
+		n := c.Clone()
+		s := n.Side("crucis")
+		for _, id := range []int{2, 4} {
+			n = ordGive(t, aiStand(n, "crucis", id, 5), "crucis", Order{Kind: OrderMerge, Battlegroup: 1, With: []int{id}})
+			s = n.Side("crucis")
+		}
+		n = ordGive(t, n, "crucis", Order{Kind: OrderMerge, Battlegroup: 1, With: []int{3}})
+		s = n.Side("crucis")
+		orders := AIOrders(n, "crucis", 1)
+		i := slices.IndexFunc(orders, func(o Order) bool { return o.Kind == OrderSplit && o.Battlegroup == 1 })
+		if i < 0 {
+			t.Fatalf("no sortie from an RBG of %d units: %+v", len(s.Battlegroup(1).Units), orders)
+		}
+		if left := len(s.Battlegroup(1).Units) - len(orders[i].Units); left != aiHomeGuard {
+			t.Errorf("the RBG keeps %d units, want %d", left, aiHomeGuard)
+		}
+		sortie := ordGiveAll(t, n, "crucis", orders).Side("crucis").Battlegroup(s.NextBattlegroup)
+		if sortie == nil || len(sortie.Units) < aiBattalion {
+			t.Errorf("the sortie is %+v: want a battlegroup of a battalion or more", sortie)
+		}
+	})
+	t.Run("BuysReinforcements", func(t *testing.T) {
+		// A reinforcement roll of 100 points and 100 VP in hand: the AI
+		// buys the costliest units it may, and they join the RBG.
+		n := ordVP(c, "crucis", 100)
+		s := n.Side("crucis")
+		u := s.Unit("A6")
+		u.Status = UnitDestroyed
+		b := s.Battlegroup(u.Battlegroup)
+		b.Units = slices.DeleteFunc(b.Units, func(id string) bool { return id == "A6" })
+		s.Reinforcements = 100
+		want := AIReinforcements(n, "crucis")
+		orders := AIOrders(n, "crucis", 1)
+		if len(orders) == 0 || orders[0].Kind != OrderBuy || !slices.Equal(orders[0].Units, want) || len(want) == 0 {
+			t.Fatalf("orders %+v: want a buy of %v first", orders, want)
+		}
+		after := ordGiveAll(t, n, "crucis", orders).Side("crucis")
+		if after.VP >= 100 || len(after.RBG().Units) <= len(s.RBG().Units) {
+			t.Errorf("after the buy: %d VP, RBG of %d units", after.VP, len(after.RBG().Units))
+		}
+		// Without the points, no buy.
+		s.VP = 0
+		if slices.ContainsFunc(aiOrders(View(n, "crucis"), 1), func(o Order) bool { return o.Kind == OrderBuy }) {
+			t.Error("the AI buys with no victory points")
+		}
+	})
+	t.Run("HoldsOutnumbered", func(t *testing.T) {
+		// The same battlegroup fought in sector 2 and saw 25 enemy units
+		// still standing there when the battle ended: it keeps out.
+		v := View(aiStand(c, "crucis", 4, 1), "crucis")
+		v.Battles = append(v.Battles, BattleView{ID: 9, Turn: 1, Sector: 2, Sides: []string{"crucis", "bandits"}, Own: []int{2}, Over: true, EnemyLeft: 25})
+		for seed := uint64(1); seed <= 5; seed++ {
+			for _, o := range aiOrders(v, seed) {
+				// The recon unit may pass: it never fights.
+				if (o.Kind == OrderSearch || o.Kind == OrderMove && o.Battlegroup == 2) && slices.Contains(o.Sectors, 2) {
+					t.Fatalf("seed %d: order %+v goes into or searches sector 2, where it is outnumbered", seed, o)
+				}
+			}
+		}
+	})
+	t.Run("AirOnlyKeepsOutOfContact", func(t *testing.T) {
+		// The three air lances of battalion 4 on their own in sector 6,
+		// next to a battalion in 2 that the main body attacks from 1:
+		// they head for the main body but not into the fight, and search
+		// nothing; from 9, with no enemy known, they go where it goes.
+		n := ordGive(t, aiStand(c, "crucis", 4, 1), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
+		air := n.Side("crucis").NextBattlegroup - 1
+		n.Side("crucis").Battlegroup(air).Sector = 6
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		for _, o := range AIOrders(n, "crucis", 1) {
+			if o.Battlegroup == air && o.Kind == OrderMove && slices.Contains(o.Sectors, 2) {
+				t.Errorf("the air lances move into the fight in 2: %+v", o)
+			}
+			if o.Kind == OrderSearch && slices.Contains(o.Sectors, 6) {
+				t.Error("the air lances searched")
+			}
+		}
+		n.Side("crucis").Battlegroup(air).Sector = 9
+		n.Side("crucis").Intel = nil
+		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		to := map[int]int{}
+		for _, m := range o.Moves {
+			to[m.Battlegroup] = m.Path[len(m.Path)-1]
+		}
+		if to[air] == 0 || to[air] != to[2] {
+			t.Errorf("the air lances in 9 do not go where the main body goes: %+v", o.Moves)
+		}
+	})
+	t.Run("DropsOnBestTarget", func(t *testing.T) {
+		// Battalion 2 in orbit (10 'Mechs): a battalion in 3 is too many
+		// for it alone; of the battles it saw end in 7 (3 enemy units
+		// left) and 10 (6 left), it beats the bigger one.
+		v := View(ordOrbit(c, "crucis", 2), "crucis")
+		v.Sectors[3-1].Intel = &Intel{Turn: 1, Sector: 3, Present: true}
+		v.Battles = append(v.Battles,
+			BattleView{ID: 8, Turn: 1, Sector: 7, Own: []int{4}, Over: true, EnemyLeft: 3},
+			BattleView{ID: 9, Turn: 1, Sector: 10, Own: []int{4}, Over: true, EnemyLeft: 6})
+		for seed := uint64(1); seed <= 10; seed++ {
+			i := slices.IndexFunc(aiOrders(v, seed), func(o Order) bool { return o.Kind == OrderDrop })
+			if got := aiOrders(v, seed); i < 0 || !slices.Equal(got[i].Sectors, []int{10}) {
+				t.Fatalf("seed %d: orders %+v: want a drop into sector 10", seed, got)
 			}
 		}
 	})

@@ -137,7 +137,8 @@ func TestCampaignDropIntoBattle(t *testing.T) {
 }
 
 // Ensure the AI drops its 'Mechs in orbit into a battle its side fights,
-// and only while battles are fought (ruling DR25).
+// the one where it has the most units engaged, and only while battles
+// are fought (ruling DR25).
 func TestAIBattleDrops(t *testing.T) {
 	c, b := btlContact(t)
 	orbit := btlGroup(t, c, "crucis", 0, "A8")
@@ -153,6 +154,16 @@ func TestAIBattleDrops(t *testing.T) {
 	n = btlMust(t, n, err)
 	if again := AIBattleDrops(n, "crucis"); again != nil {
 		t.Errorf("after the drop the AI drops again: %+v", again)
+	}
+	// With a second battle where crucis has more units engaged, the
+	// drop goes there.
+	big := btlGroup(t, c, "crucis", 7, "A10", "A11", "A12")
+	small := btlGroup(t, c, "bandits", 7, "B10")
+	if err := setUpBattle(c, 7, []BattleSide{{Side: "crucis", Battlegroups: []int{big.ID}}, {Side: "bandits", Battlegroups: []int{small.ID}}}, btlDice(t, "4,5,2,3")); err != nil {
+		t.Fatal(err)
+	}
+	if got := AIBattleDrops(c, "crucis"); len(got) != 1 || !slices.Equal(got[0].Sectors, []int{7}) {
+		t.Errorf("AIBattleDrops = %+v, want a drop into sector 7, where crucis has 3 units engaged, not 2", got)
 	}
 	c.Phase = PhaseOrders
 	if got := AIBattleDrops(c, "crucis"); got != nil {

@@ -336,7 +336,7 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 		home := referee.NoEdge
 		switch {
 		case entry[1-i] != referee.NoEdge:
-			home = oppositeEdge(entry[1-i])
+			home = entry[1-i].Opposite()
 		case entry[i] != referee.NoEdge:
 			home = entry[i]
 		default:
@@ -345,7 +345,7 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 				home = referee.North
 			}
 			if i == 1 {
-				home = oppositeEdge(home)
+				home = home.Opposite()
 			}
 		}
 		homes[i] = home
@@ -362,7 +362,7 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 				// across from the first side's home edge.
 				edge := home
 				if i == 1 {
-					edge = oppositeEdge(homes[0])
+					edge = homes[0].Opposite()
 				}
 				half := m.Width / 2
 				if edge == referee.North || edge == referee.South {
@@ -429,20 +429,6 @@ func sectorBeyond(sm *mapgen.Strategic, id int, e referee.Edge) int {
 		return n.ID
 	}
 	return 0
-}
-
-func oppositeEdge(e referee.Edge) referee.Edge {
-	switch e {
-	case referee.North:
-		return referee.South
-	case referee.South:
-		return referee.North
-	case referee.East:
-		return referee.West
-	case referee.West:
-		return referee.East
-	}
-	return referee.NoEdge
 }
 
 func contactAbs(n int) int {

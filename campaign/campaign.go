@@ -71,6 +71,9 @@ type Campaign struct {
 	// Scenario is set for a campaign that plays one of the book's
 	// scenarios as its only battle (NewScenarioBattle).
 	Scenario *ScenarioRef `json:"scenario,omitempty"`
+	// QuickStart is the battle of a campaign that plays a Quick-Start
+	// scenario (NewQuickStartScenario); nil for every other campaign.
+	QuickStart *QuickStartBattle `json:"quickstart,omitempty"`
 	// Guild and Channel are the server and channel the campaign lives in,
 	// set where /campaign create or /scenario start ran: its public posts
 	// and battle threads go there, and commands from another server never
@@ -501,6 +504,7 @@ func (c *Campaign) Clone() *Campaign {
 		sc := *c.Scenario
 		n.Scenario = &sc
 	}
+	n.QuickStart = c.QuickStart.clone()
 	return &n
 }
 

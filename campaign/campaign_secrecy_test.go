@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"bfbot/campaign/forces"
 	"bfbot/mapgen"
+	"bfbot/referee"
 	"bfbot/referee/dice"
 )
 
@@ -45,7 +47,7 @@ func TestCampaignSecrecy(t *testing.T) {
 	}
 	// The runs must have met what the check is about, or it proves
 	// nothing.
-	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 || seen.morale == 0 {
+	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 || seen.morale == 0 || seen.aiBattles == 0 || seen.aiHidden == 0 {
 		t.Errorf("the random campaigns did not cover the rules: %+v", seen)
 	}
 	t.Logf("covered: %+v", seen)
@@ -54,6 +56,58 @@ func TestCampaignSecrecy(t *testing.T) {
 // ordSeen counts what the secrecy runs went through.
 type ordSeen struct {
 	found, empty, drops, recon, contacts, hiddenRecon, morale, turns int
+	// aiBattles: AI decisions made after a battle the side fought, whose
+	// hidden enemy facts ordNoCheating changed.
+	aiBattles, aiHidden int
+}
+
+// ordNoCheating checks that side's AI orders do not change when every
+// fact hidden from it changes (R10): where the enemy's battlegroups
+// stand and what they hold, his worksheet, VP, orders, intel and secret
+// events, and in each battle the side fought, the enemy's hidden units
+// (any unit it does not see made a hidden one still fighting) and what
+// the enemy learnt by sighting.
+func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *ordSeen) {
+	t.Helper()
+	want := AIOrders(c, side, seed)
+	n := c.Clone()
+	e := n.Enemy(side)
+	for i := range e.Battlegroups {
+		b := &e.Battlegroups[i]
+		b.Sector = 1 + (b.Sector+int(seed)+i)%len(n.Map.Sectors)
+		b.Prepared = !b.Prepared
+		if len(b.Units) > 1 {
+			b.Units = b.Units[:len(b.Units)-1]
+		}
+	}
+	e.VP += 300
+	e.Salvage += 7
+	e.Orders = Orders{Searches: []int{1, 2}}
+	e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: 1, Present: true})
+	n.Log = append(n.Log, Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"})
+	for i := range n.Battles {
+		b := &n.Battles[i]
+		if b.State == nil || !slices.ContainsFunc(b.Sides, func(bs BattleSide) bool { return bs.Side == side }) {
+			continue
+		}
+		seen.aiBattles++
+		delete(b.State.Known, e.ID)
+		// Every enemy unit the side does not see becomes a hidden unit
+		// still fighting (as hidden infantry would be, 000 line 1050).
+		shown := map[string]bool{}
+		for _, u := range b.State.View(side).Units {
+			shown[u.ID] = true
+		}
+		for j := range b.State.Units {
+			if u := &b.State.Units[j]; u.Side == e.ID && !shown[u.ID] {
+				u.Hidden, u.Status = true, referee.Active
+				seen.aiHidden++
+			}
+		}
+	}
+	if got := AIOrders(n, side, seed); !reflect.DeepEqual(got, want) {
+		t.Fatalf("turn %d: %s's AI orders changed with facts hidden from it:\n%+v\n%+v", c.Turn, side, want, got)
+	}
 }
 
 // ordSecrecyCampaign is a random campaign: map size and seed from the
@@ -96,7 +150,9 @@ func ordSecrecyRun(t *testing.T, seed uint64, seen *ordSeen) {
 	d := dice.New(dice.NewSeeded(seed))
 	for turn := 0; turn < ordSecrecyTurns && c.Phase == PhaseOrders; turn++ {
 		for i, s := range c.Sides {
-			for _, o := range AIOrders(c, s.ID, seed*1000+uint64(turn*2+i)) {
+			aiSeed := seed*1000 + uint64(turn*2+i)
+			ordNoCheating(t, c, s.ID, aiSeed, seen)
+			for _, o := range AIOrders(c, s.ID, aiSeed) {
 				n, evs, err := GiveOrder(c, s.ID, o)
 				if err != nil {
 					t.Fatalf("turn %d: %s's AI order %+v refused: %v", c.Turn, s.ID, o, err)

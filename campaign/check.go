@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"bfbot/referee"
+	"bfbot/referee/quickstart"
 )
 
 // Check walks the campaign and returns every broken invariant: every
@@ -97,6 +98,17 @@ func (c *Campaign) Check() []error {
 					bad("sector %d: %s's mines at %s are %d points, not a positive multiple of %d", id, side, h, n, MineAttack)
 				}
 			}
+		}
+	}
+	if qb := c.QuickStart; qb != nil && (c.Scenario == nil || len(c.Sides) != 2 || qb.State.Sides[0] != c.Sides[0].ID || qb.State.Sides[1] != c.Sides[1].ID) {
+		bad("the Quick-Start battle's sides %v are not the scenario campaign's", qb.State.Sides)
+	}
+	if qb := c.QuickStart; qb != nil && qb.State.Map != nil {
+		for _, err := range qb.State.Check() {
+			bad("battle %d: %v", qb.ID, err)
+		}
+		if over := qb.State.Phase == quickstart.Over; over != (c.Phase == PhaseOver) {
+			bad("the Quick-Start battle is over %t but the campaign is in its %s phase", over, c.Phase)
 		}
 	}
 	for _, b := range c.Battles {

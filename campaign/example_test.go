@@ -10,7 +10,7 @@ import (
 )
 
 // A campaign between the two built-in regiments on a generated strategic
-// map of 4×3 sectors, its first two turns played with the AI giving both
+// map of 4×3 sectors, its first three turns played with the AI giving both
 // sides' sealed orders and fighting the battles the contacts set up.
 // Every step takes a *Campaign and returns a new one with the events it
 // logged, each addressed to everyone or to one side; the value passed in
@@ -40,7 +40,7 @@ func Example() {
 	}
 	d := dice.New(dice.NewSeeded(7)) // the campaign's one dice source (ruling R9)
 
-	for c.Turn <= 2 {
+	for c.Turn <= 3 {
 		turn := c.Turn
 		// Orders: each side's are sealed until the turn runs. The AI
 		// orders from what its side may know, as a player would.
@@ -116,11 +116,10 @@ func Example() {
 		fmt.Println()
 	}
 	// Output:
-	// turn 1: 9 public events, 6 secret to crucis, 5 secret to bandits
-	// turn 2: 18 public events, 12 secret to crucis, 36 secret to bandits
-	//   battle 1 in sector 2: winner "bandits"
-	//   battle 2 in sector 6: winner "bandits"
-	//   battle 3 in sector 10: winner "bandits"
-	// crucis sees: turn 3, orders phase; 5 own battlegroups; intel on 6 of 12 sectors; crucis 0 VP bandits 326 VP
-	// bandits sees: turn 3, orders phase; 4 own battlegroups; intel on 6 of 12 sectors; crucis 0 VP bandits 326 VP
+	// turn 1: 6 public events, 5 secret to crucis, 5 secret to bandits
+	// turn 2: 5 public events, 4 secret to crucis, 3 secret to bandits
+	// turn 3: 9 public events, 11 secret to crucis, 12 secret to bandits
+	//   battle 1 in sector 11: winner "bandits"
+	// crucis sees: turn 4, orders phase; 3 own battlegroups; intel on 8 of 12 sectors; crucis 42 VP bandits 107 VP
+	// bandits sees: turn 4, orders phase; 2 own battlegroups; intel on 8 of 12 sectors; crucis 42 VP bandits 107 VP
 }

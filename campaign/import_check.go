@@ -73,13 +73,7 @@ func (c *Campaign) checkImportShape() error {
 			return fmt.Errorf("strategic map: sector %d (number %d) at column %d, row %d: sectors are numbered from 1 in order and lie on the %d×%d grid", s.ID, i+1, s.Col, s.Row, c.Map.Cols, c.Map.Rows)
 		}
 	}
-	st := c.Settings
-	if c.Scenario != nil {
-		// A scenario campaign's one-sector map is the scenario's, not a
-		// generated one (NewScenarioBattle): its map size is not a setting.
-		st.MapCols, st.MapRows = 2, 1
-	}
-	if err := st.Validate(); err != nil {
+	if err := c.ValidateSettings(); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
 	switch c.Phase {

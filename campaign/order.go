@@ -36,6 +36,9 @@ const (
 	// OrderPlace places a battlegroup before the campaign starts
 	// (placement.go).
 	OrderPlace OrderKind = "place"
+	// OrderBuy buys reinforcements with victory points after the
+	// reinforcement roll (BuyReinforcements).
+	OrderBuy OrderKind = "buy"
 )
 
 // Order is one sealed order or worksheet change a player gives. Which
@@ -56,7 +59,8 @@ const (
 //   - recon: Battlegroup, ESR and/or AEP;
 //   - place: Battlegroup, Sectors = [the sector], [0] for orbit (set-up
 //     phase only);
-//   - holdback: Units kept off the worksheet (set-up phase only).
+//   - holdback: Units kept off the worksheet (set-up phase only);
+//   - buy: Units bought as reinforcements (BuyReinforcements).
 //
 // Giving a move, drop or hold for a battlegroup replaces the one it had:
 // that is how an order is changed.
@@ -103,6 +107,9 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 			return nil, nil, errorf("name the one sector battlegroup %d starts in, or orbit", o.Battlegroup)
 		}
 		return Place(c, side, o.Battlegroup, o.Sectors[0])
+	}
+	if o.Kind == OrderBuy {
+		return BuyReinforcements(c, side, o.Units)
 	}
 	n := c.Clone()
 	s := n.Side(side)

@@ -367,23 +367,29 @@ func TestOrbitDrop(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustCheck(t, c)
-	dropsAt := func(c *Campaign) []int {
-		for _, o := range AIOrders(c, "crucis", 1) {
+	dropsAt := func(v SideView) []int {
+		for _, o := range aiOrders(v, 1) {
 			if o.Kind == OrderDrop && o.Battlegroup == mech {
 				return o.Sectors
 			}
 		}
 		return nil
 	}
-	// The AI waits in orbit for intel of the enemy, then drops where he
-	// was seen.
-	if got := dropsAt(c); got != nil {
+	// The AI waits in orbit for intel of an enemy it can beat, then
+	// drops on him: not on a search's find, which may be a battalion as
+	// big as its own, but where a battle ended with 3 enemy units left.
+	if got := dropsAt(View(c, "crucis")); got != nil {
 		t.Errorf("the AI drops into %v with no intel of the enemy", got)
 	}
 	seen := c.Clone()
 	seen.Side("crucis").Intel = append(seen.Side("crucis").Intel, Intel{Turn: 1, Sector: 7, Present: true})
-	if got := dropsAt(seen); !slices.Equal(got, []int{7}) {
-		t.Errorf("the AI drops into %v, want 7 where it saw the enemy", got)
+	if got := dropsAt(View(seen, "crucis")); got != nil {
+		t.Errorf("the AI drops into %v onto a battalion as big as its own", got)
+	}
+	v := View(c, "crucis")
+	v.Battles = append(v.Battles, BattleView{ID: 1, Turn: 1, Sector: 7, Own: []int{1}, Over: true, EnemyLeft: 3})
+	if got := dropsAt(v); !slices.Equal(got, []int{7}) {
+		t.Errorf("the AI drops into %v, want 7 where it saw 3 enemy units left", got)
 	}
 	c, _, err = GiveOrder(c, "crucis", Order{Kind: OrderDrop, Battlegroup: mech, Sectors: []int{6}})
 	if err != nil {

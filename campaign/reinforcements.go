@@ -54,7 +54,10 @@ func (c *Campaign) reinforcementRolls(d *dice.Dice) error {
 // order: its units not yet in play and its destroyed units not yet
 // replaced (line 2722), each at its cost (R8).
 func ReinforcementChoices(c *Campaign, side string) []Unit {
-	s := c.Side(side)
+	return reinforcementChoices(c.Side(side))
+}
+
+func reinforcementChoices(s *Side) []Unit {
 	if s == nil || s.RBG() == nil {
 		return nil
 	}
@@ -139,11 +142,14 @@ func BuyReinforcements(c *Campaign, side string, units []string) (*Campaign, []E
 // AIReinforcements chooses what the AI buys: the costliest units first
 // that still fit the points available and the side's victory points.
 func AIReinforcements(c *Campaign, side string) []string {
-	s := c.Side(side)
+	return aiReinforcements(c.Side(side))
+}
+
+func aiReinforcements(s *Side) []string {
 	if s == nil {
 		return nil
 	}
-	choices := ReinforcementChoices(c, side)
+	choices := reinforcementChoices(s)
 	sort.SliceStable(choices, func(i, j int) bool { return choices[i].Lance.Cost() > choices[j].Lance.Cost() })
 	left := min(s.Reinforcements, s.VP)
 	var out []string

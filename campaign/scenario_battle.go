@@ -74,21 +74,8 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 	if errs := st.Check(); len(errs) > 0 {
 		return nil, fmt.Errorf("scenario %s: the battle breaks its invariants: %v", scenarioName, errs[0])
 	}
-	settings := DefaultSettings()
-	settings.CRT, settings.MoraleCheck = st.Rules.CRT, st.Rules.MoraleCheck
-	settings.SetupTables = false // the scenario set the battle up
-	settings.TurnLimit = 1
-	// The player who starts a scenario holds the referee role and plays a
-	// side (ruling SEAT3).
-	settings.RefereePlays = true
-	settings.MapCols, settings.MapRows, settings.MapSeed = 1, 1, 0
-	c := &Campaign{
-		ID: id, Name: name, Settings: settings,
-		Map: &mapgen.Strategic{Name: scenarioName, Cols: 1, Rows: 1,
-			Sectors: []mapgen.Sector{{ID: scenarioSector, Name: scenarioName}}},
-		Turn: 1, Phase: PhaseBattles, NextBattle: 2,
-		Scenario: &ScenarioRef{Name: scenarioName, Seed: seed},
-	}
+	c := newScenarioCampaign(id, name, scenarioName, seed)
+	c.Settings.CRT, c.Settings.MoraleCheck = st.Rules.CRT, st.Rules.MoraleCheck
 	b := Battle{ID: 1, Turn: 1, Sector: scenarioSector, State: st.Clone()}
 	letters := map[string]bool{}
 	for _, sd := range st.Sides {
@@ -128,6 +115,26 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 	return c, nil
 }
 
+// newScenarioCampaign is a scenario campaign without sides or battle:
+// one turn, in its battles phase, on a one-sector map named after the
+// scenario.
+func newScenarioCampaign(id int64, name, scenarioName string, seed uint64) *Campaign {
+	settings := DefaultSettings()
+	settings.SetupTables = false // the scenario set the battle up
+	settings.TurnLimit = 1
+	// The player who starts a scenario holds the referee role and plays a
+	// side (ruling SEAT3).
+	settings.RefereePlays = true
+	settings.MapCols, settings.MapRows, settings.MapSeed = 1, 1, 0
+	return &Campaign{
+		ID: id, Name: name, Settings: settings,
+		Map: &mapgen.Strategic{Name: scenarioName, Cols: 1, Rows: 1,
+			Sectors: []mapgen.Sector{{ID: scenarioSector, Name: scenarioName}}},
+		Turn: 1, Phase: PhaseBattles, NextBattle: 2,
+		Scenario: &ScenarioRef{Name: scenarioName, Seed: seed},
+	}
+}
+
 // lanceOf is the campaign counter of a scenario's battle unit: its values
 // as the scenario gave them.
 func lanceOf(u *referee.Unit) forces.Lance {
@@ -162,6 +169,16 @@ func scenarioLetter(units []Unit, taken map[string]bool) string {
 // campaigns come from their sectors as with Restore). Plain Restore
 // leaves a scenario battle without its map, for RestoreWith to complete.
 func (c *Campaign) RestoreWith(scenarioMap ScenarioMapFunc) error {
+	if c.QuickStart != nil && c.Scenario == nil {
+		return fmt.Errorf("a Quick-Start battle outside a scenario campaign")
+	}
+	if qb := c.QuickStart; qb != nil && qb.State.Map == nil && scenarioMap != nil {
+		m, err := scenarioMap(c.Scenario.Name, c.Scenario.Seed)
+		if err != nil || m == nil {
+			return fmt.Errorf("battle %d: scenario %s: no map: %v", qb.ID, c.Scenario.Name, err)
+		}
+		qb.State.Map = m
+	}
 	for i := range c.Battles {
 		b := &c.Battles[i]
 		if b.State == nil || b.State.Map != nil {

@@ -106,3 +106,15 @@ func (s Settings) Validate() error {
 	}
 	return nil
 }
+
+// ValidateSettings validates the campaign's settings (Settings.Validate)
+// but for a scenario campaign's map size: its one-sector map is the
+// scenario's, not a generated one (newScenarioCampaign), so its size is
+// not a setting.
+func (c *Campaign) ValidateSettings() error {
+	st := c.Settings
+	if c.Scenario != nil {
+		st.MapCols, st.MapRows = 2, 1
+	}
+	return st.Validate()
+}

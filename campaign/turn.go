@@ -8,6 +8,7 @@ import (
 
 	"bfbot/internal/cite"
 	"bfbot/referee/dice"
+	"bfbot/referee/quickstart"
 )
 
 // ResolveTurn carries out both sides' sealed orders, steps 3–5 of the
@@ -159,6 +160,9 @@ func intList(ids []int) string {
 // Unfought lists the IDs of the battles not yet over.
 func Unfought(c *Campaign) []int {
 	var out []int
+	if qb := c.QuickStart; qb != nil && qb.State.Phase != quickstart.Over {
+		out = append(out, qb.ID)
+	}
 	for _, b := range c.Battles {
 		if !b.Over {
 			out = append(out, b.ID)

@@ -76,6 +76,11 @@ type BattleView struct {
 	Own     []int            `json:"own,omitempty"`
 	Over    bool             `json:"over,omitempty"`
 	Outcome *referee.Outcome `json:"outcome,omitempty"`
+	// EnemyLeft counts the enemy counters the side saw standing on the
+	// battle's map when it ended (its own picture of the battle, never a
+	// hidden unit), for a battle it fought that is over: what it knows
+	// stays of the enemy in the sector.
+	EnemyLeft int `json:"enemy_left,omitempty"`
 }
 
 // View is what side may know of the campaign; an unknown side ("" for a
@@ -125,6 +130,9 @@ func View(c *Campaign, side string) SideView {
 			if bs.Side == side {
 				bv.Own = slices.Clone(bs.Battlegroups)
 				bv.Outcome = viewOutcome(b.Outcome)
+				if b.Over && b.State != nil {
+					bv.EnemyLeft = enemyLeft(b.State.View(side))
+				}
 			}
 		}
 	}
@@ -193,4 +201,16 @@ func viewOutcome(o *referee.Outcome) *referee.Outcome {
 	n := *o
 	n.VP = maps.Clone(o.VP)
 	return &n
+}
+
+// enemyLeft counts the enemy units still fighting in a side's picture of
+// a battle: on the map, not surrendered.
+func enemyLeft(v referee.View) int {
+	n := 0
+	for _, u := range v.Units {
+		if !u.Own && u.Status == referee.Active.String() {
+			n++
+		}
+	}
+	return n
 }

@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // ordUnitIDs matches the quoted unit IDs of a side's letter in JSON.
@@ -90,4 +93,40 @@ func TestView(t *testing.T) {
 			t.Fatalf("referee view: referee %v, %d sides, %d of %d events", v.Referee, len(v.All), len(v.Events), len(c.Log))
 		}
 	})
+}
+
+// Ensure a side's view of a battle it fought counts the enemy counters
+// it saw still fighting when the battle ended, from its own picture of
+// the battle, and nothing before the end.
+func TestViewEnemyLeft(t *testing.T) {
+	c, b := btlContact(t)
+	if v := View(c, "crucis"); v.Battles[0].EnemyLeft != 0 {
+		t.Fatalf("battle not over: enemy left %d, want 0", v.Battles[0].EnemyLeft)
+	}
+	seen := 0
+	for seed := uint64(1); seed <= 5; seed++ {
+		n, _, err := AutoResolveBattle(c, b.ID, dice.New(dice.NewSeeded(seed)), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := n.Battle(b.ID).State
+		for _, side := range []string{"crucis", "bandits"} {
+			want := 0
+			for _, u := range st.View(side).Units {
+				if u.Side != side && u.Status == referee.Active.String() {
+					want++
+				}
+			}
+			if got := View(n, side).Battles[0].EnemyLeft; got != want {
+				t.Errorf("seed %d, %s: enemy left %d, want %d", seed, side, got, want)
+			}
+			seen += want
+		}
+		if got := View(n, "").Battles[0].EnemyLeft; got != 0 {
+			t.Errorf("a spectator is told %d enemy units left", got)
+		}
+	}
+	if seen == 0 {
+		t.Error("no battle ended with enemy units standing: the check proves nothing")
+	}
 }

@@ -31,8 +31,36 @@ type Config struct {
 	// up to an hour to show. Use it while developing.
 	DevGuildID string `toml:"dev_guild_id" json:"dev_guild_id"`
 
-	// DatabasePath is the bbolt file.
+	// DatabasePath is the bbolt file (store "bbolt").
 	DatabasePath string `toml:"database_path" json:"database_path"`
+	// Store is where the campaigns are kept: "bbolt", the file at
+	// DatabasePath, for one process; or "etcd", an etcd cluster that
+	// several processes share (docs/deploy.md).
+	Store string `toml:"store" json:"store"`
+	// EtcdEndpoints are the etcd members' client URLs, comma-separated.
+	EtcdEndpoints string `toml:"etcd_endpoints" json:"etcd_endpoints"`
+	// EtcdPrefix starts every key bfbot writes in etcd; it ends with "/".
+	EtcdPrefix string `toml:"etcd_prefix" json:"etcd_prefix"`
+	// EtcdCAFile, EtcdCertFile and EtcdKeyFile are PEM files for TLS to
+	// etcd: the CA that signed the members' certificates, and the
+	// client's certificate and key (both or neither).
+	EtcdCAFile   string `toml:"etcd_ca_file" json:"etcd_ca_file"`
+	EtcdCertFile string `toml:"etcd_cert_file" json:"etcd_cert_file"`
+	EtcdKeyFile  string `toml:"etcd_key_file" json:"etcd_key_file"`
+	// EtcdUsername and EtcdPassword authenticate to etcd when its
+	// authentication is on; set them as BFBOT_ETCD_USERNAME and
+	// BFBOT_ETCD_PASSWORD rather than in the file.
+	EtcdUsername string `toml:"etcd_username" json:"etcd_username"`
+	EtcdPassword Secret `toml:"etcd_password" json:"etcd_password"`
+	// LeaseTTLSeconds is how long a dead process's campaigns wait before
+	// another process takes them over (store "etcd").
+	LeaseTTLSeconds int `toml:"lease_ttl_seconds" json:"lease_ttl_seconds"`
+	// ShardID and ShardCount split the Discord gateway among processes:
+	// this process connects as shard ShardID of ShardCount (Discord
+	// requires shards beyond 2,500 servers). More than one shard needs
+	// store "etcd".
+	ShardID    int `toml:"shard_id" json:"shard_id"`
+	ShardCount int `toml:"shard_count" json:"shard_count"`
 	// UndoSnapshots is how many snapshots storage keeps per campaign for /undo.
 	UndoSnapshots int `toml:"undo_snapshots" json:"undo_snapshots"`
 	// MaxCampaignsPerServer caps the campaigns not yet over in one
@@ -71,6 +99,10 @@ const EnvConfigFile = "BFBOT_CONFIG"
 func Default() Config {
 	return Config{
 		DatabasePath:          "bfbot.db",
+		Store:                 StoreBbolt,
+		EtcdPrefix:            "bfbot/",
+		LeaseTTLSeconds:       10,
+		ShardCount:            1,
 		UndoSnapshots:         20,
 		MaxCampaignsPerServer: 20,
 		TimeZone:              "UTC",

@@ -48,6 +48,10 @@ func TestDefault(t *testing.T) {
 	got := Default()
 	want := Config{
 		DatabasePath:          "bfbot.db",
+		Store:                 "bbolt",
+		EtcdPrefix:            "bfbot/",
+		LeaseTTLSeconds:       10,
+		ShardCount:            1,
 		UndoSnapshots:         20,
 		MaxCampaignsPerServer: 20,
 		TimeZone:              "UTC",
@@ -148,6 +152,17 @@ func TestLoad_EveryEnvVariable(t *testing.T) {
 		"BFBOT_APPLICATION_ID=11",
 		"BFBOT_DEV_GUILD_ID=22",
 		"BFBOT_DATABASE_PATH=x.db",
+		"BFBOT_STORE=etcd",
+		"BFBOT_ETCD_ENDPOINTS=http://a:2379,http://b:2379",
+		"BFBOT_ETCD_PREFIX=p/",
+		"BFBOT_ETCD_CA_FILE=ca.pem",
+		"BFBOT_ETCD_CERT_FILE=c.pem",
+		"BFBOT_ETCD_KEY_FILE=k.pem",
+		"BFBOT_ETCD_USERNAME=u",
+		"BFBOT_ETCD_PASSWORD=pw",
+		"BFBOT_LEASE_TTL_SECONDS=7",
+		"BFBOT_SHARD_ID=1",
+		"BFBOT_SHARD_COUNT=2",
 		"BFBOT_UNDO_SNAPSHOTS=5",
 		"BFBOT_MAX_CAMPAIGNS_PER_SERVER=3",
 		"BFBOT_TIME_ZONE=Asia/Tokyo",
@@ -164,7 +179,10 @@ func TestLoad_EveryEnvVariable(t *testing.T) {
 	got := MustLoad(t, "", env)
 	want := Config{
 		Token: "t0ken", ApplicationID: "11", DevGuildID: "22",
-		DatabasePath: "x.db", UndoSnapshots: 5, MaxCampaignsPerServer: 3,
+		DatabasePath: "x.db", Store: "etcd", EtcdEndpoints: "http://a:2379,http://b:2379", EtcdPrefix: "p/",
+		EtcdCAFile: "ca.pem", EtcdCertFile: "c.pem", EtcdKeyFile: "k.pem", EtcdUsername: "u", EtcdPassword: "pw",
+		LeaseTTLSeconds: 7, ShardID: 1, ShardCount: 2,
+		UndoSnapshots: 5, MaxCampaignsPerServer: 3,
 		TimeZone: "Asia/Tokyo", OrderDeadline: "@weekly", BattleDeadline: "@hourly",
 		LogLevel: LogWarn, HexSize: 9, ShowHexNumbers: false, PNGCompression: PNGBest,
 	}

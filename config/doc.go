@@ -25,6 +25,17 @@ variable, BFBOT_ and the key in upper case.
 	application_id    BFBOT_APPLICATION_ID     "" (required by serve)
 	dev_guild_id      BFBOT_DEV_GUILD_ID       "" (register commands globally)
 	database_path     BFBOT_DATABASE_PATH      "bfbot.db"
+	store             BFBOT_STORE              "bbolt" (bbolt: one process; etcd: several)
+	etcd_endpoints    BFBOT_ETCD_ENDPOINTS     "" (client URLs, comma-separated; store etcd)
+	etcd_prefix       BFBOT_ETCD_PREFIX        "bfbot/" (ends with /)
+	etcd_ca_file      BFBOT_ETCD_CA_FILE       "" (PEM: the CA of the members' certificates)
+	etcd_cert_file    BFBOT_ETCD_CERT_FILE     "" (PEM: the client certificate, with etcd_key_file)
+	etcd_key_file     BFBOT_ETCD_KEY_FILE      "" (PEM: the client key)
+	etcd_username     BFBOT_ETCD_USERNAME      "" (with etcd_password; set in the environment)
+	etcd_password     BFBOT_ETCD_PASSWORD      "" (a secret, like the token)
+	lease_ttl_seconds BFBOT_LEASE_TTL_SECONDS  10 (2 to 300: a dead process's campaigns wait that long)
+	shard_id          BFBOT_SHARD_ID           0 (this process's gateway shard)
+	shard_count       BFBOT_SHARD_COUNT        1 (gateway shards; more than 1 needs store etcd)
 	undo_snapshots    BFBOT_UNDO_SNAPSHOTS     20 (1 to 1000, per campaign)
 	max_campaigns_per_server BFBOT_MAX_CAMPAIGNS_PER_SERVER 20 (1 to 10000 not yet over)
 	time_zone         BFBOT_TIME_ZONE          "UTC" (IANA name)
@@ -42,6 +53,10 @@ the file: set BFBOT_TOKEN.
 dev_guild_id: a server ID (Discord Developer Mode, right-click the server,
 Copy Server ID). Commands registered in one guild appear at once; global
 registration may take Discord up to an hour, so set it while developing.
+
+store and the etcd_ keys: where the campaigns are kept; docs/deploy.md
+says how to run one process on the bbolt file (the default) or several on
+etcd, with shard_id and shard_count splitting Discord's gateway among them.
 
 time_zone, order_deadline, battle_deadline: the defaults for new campaigns,
 which each campaign can change. A deadline is a cron spec in the syntax of

@@ -71,9 +71,10 @@ func (c Config) validate(discord bool) error {
 			"commands globally", show(c.DevGuildID))
 	}
 
-	if strings.TrimSpace(c.DatabasePath) == "" {
+	if c.Store != StoreEtcd && strings.TrimSpace(c.DatabasePath) == "" {
 		add("database_path", `database_path is empty: set it to the database file, e.g. "bfbot.db"`)
 	}
+	c.storeProblems(add)
 	switch {
 	case c.UndoSnapshots < MinUndoSnapshots:
 		add("undo_snapshots", "undo_snapshots %d is too small: keep %d to %d snapshots per campaign "+

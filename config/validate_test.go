@@ -38,6 +38,24 @@ func TestValidate_Messages(t *testing.T) {
 			`database_path is empty: set it to the database file, e.g. "bfbot.db"`},
 		{"DatabasePathBlank", func(c *Config) { c.DatabasePath = "  " }, "database_path",
 			`database_path is empty: set it to the database file, e.g. "bfbot.db"`},
+		{"StoreUnknown", func(c *Config) { c.Store = "redis" }, "store",
+			`store "redis" is not a store: use "bbolt" (one process, the file at database_path) or "etcd" (several processes sharing an etcd cluster)`},
+		{"EtcdWithoutEndpoints", func(c *Config) { c.Store = StoreEtcd }, "etcd_endpoints",
+			`etcd_endpoints is empty, and store is "etcd": list the members' client URLs, e.g. "https://10.0.0.1:2379,https://10.0.0.2:2379"`},
+		{"EtcdEndpointNotURL", func(c *Config) { c.EtcdEndpoints = "https://a:2379, 10.0.0.2:2379" }, "etcd_endpoints",
+			`etcd_endpoints: "10.0.0.2:2379" is not an etcd client URL: write it as "https://HOST:2379" (or http:// without TLS)`},
+		{"EtcdPrefixNoSlash", func(c *Config) { c.EtcdPrefix = "bfbot" }, "etcd_prefix",
+			`etcd_prefix "bfbot" must end with "/" (the default is "bfbot/")`},
+		{"EtcdCertWithoutKey", func(c *Config) { c.EtcdCertFile = "config.go" }, "etcd_key_file",
+			"etcd_cert_file and etcd_key_file go together: give the client's certificate and its key, or neither"},
+		{"EtcdUserWithoutPassword", func(c *Config) { c.EtcdUsername = "bfbot" }, "etcd_password",
+			"etcd_username and etcd_password go together: set both BFBOT_ETCD_USERNAME and BFBOT_ETCD_PASSWORD, or neither"},
+		{"LeaseTTLTooShort", func(c *Config) { c.LeaseTTLSeconds = 1 }, "lease_ttl_seconds",
+			"lease_ttl_seconds 1: use 2 to 300 (a dead process's campaigns wait that long)"},
+		{"ShardIDOutside", func(c *Config) { c.ShardID = 1 }, "shard_id",
+			"shard_id 1: this process's shard, from 0 to shard_count-1 (0)"},
+		{"ShardsWithoutEtcd", func(c *Config) { c.ShardCount, c.ShardID = 2, 1 }, "shard_count",
+			`shard_count 2 needs store "etcd": the processes of a sharded bot share their campaigns there`},
 		{"UndoSnapshotsTooSmall", func(c *Config) { c.UndoSnapshots = 0 }, "undo_snapshots",
 			"undo_snapshots 0 is too small: keep 1 to 1000 snapshots per campaign (at least one, or /undo has nothing to restore)"},
 		{"UndoSnapshotsTooLarge", func(c *Config) { c.UndoSnapshots = 1001 }, "undo_snapshots",
@@ -117,6 +135,9 @@ func TestValidate_OK(t *testing.T) {
 func TestValidate_AllProblems(t *testing.T) {
 	c := Config{
 		Token: "Bot x", ApplicationID: "x", DevGuildID: "x", DatabasePath: "",
+		Store: "x", EtcdEndpoints: "ftp://x", EtcdPrefix: "x", EtcdCAFile: "/none/ca.pem",
+		EtcdCertFile: "/none/c.pem", EtcdKeyFile: "/none/k.pem", EtcdUsername: "a b", LeaseTTLSeconds: 0,
+		ShardID: -1, ShardCount: 0,
 		UndoSnapshots: 0, TimeZone: "x", OrderDeadline: "x", BattleDeadline: "x",
 		LogLevel: "x", HexSize: 0, ShowHexNumbers: false, PNGCompression: "x",
 	}
@@ -134,8 +155,8 @@ func TestValidate_AllProblems(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("problem keys\n got %q\nwant %q", got, want)
 	}
-	if !strings.HasPrefix(err.Error(), "invalid configuration: 12 problems:\n  - token starts with") {
-		t.Fatalf("Error() = %q, want a list of 12", err)
+	if !strings.HasPrefix(err.Error(), "invalid configuration: 23 problems:\n  - token starts with") {
+		t.Fatalf("Error() = %q, want a list of 23", err)
 	}
 	// Each problem is reachable with errors.As, for callers that answer
 	// one key at a time.

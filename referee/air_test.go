@@ -283,7 +283,7 @@ func TestAirAttackRules(t *testing.T) {
 	s = setup()
 	s.Phase = PhaseMovement
 	cbRefuse(t, s, "lancers", "attack A2 B1 close", "must fly at least 2 hexes")
-	if got := validAttacks(s, s.Unit("A2")); len(got) != 0 {
+	if got := validAttacks(&Legality{s: s}, s.Unit("A2")); len(got) != 0 {
 		t.Errorf("attacks listed before the air lance has flown: %v", got)
 	}
 }
@@ -311,7 +311,7 @@ func TestAirGroundFire(t *testing.T) {
 	cbRefuse(t, s, "lancers", "attack A3 B2", "minimum range")
 	cbRefuse(t, s, "lancers", "attack A1 B1 assault", "close assault")
 	listed := map[string]bool{}
-	for _, a := range validAttacks(s, s.Unit("A1")) {
+	for _, a := range validAttacks(&Legality{s: s}, s.Unit("A1")) {
 		listed[a.String()] = true
 	}
 	if !listed["attack A1 B1 ranged"] || !listed["attack A1 B1 close"] || listed["attack A1 B2 ranged"] {

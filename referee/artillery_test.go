@@ -46,7 +46,7 @@ func arWide(cells map[string]mapgen.Cell) *mapgen.Map {
 // arValid reports whether validAttacks offers u's ranged attack on
 // target, and with which observer.
 func arValid(s *State, unit, target string) (ok bool, observer string) {
-	for _, a := range validAttacks(s, s.Unit(unit)) {
+	for _, a := range validAttacks(&Legality{s: s}, s.Unit(unit)) {
 		if a.Target == target && a.Mode == Ranged {
 			return true, a.Observer
 		}

@@ -153,7 +153,7 @@ func TestBuildingAttackModes(t *testing.T) {
 	cbRefuse(t, up, "lancers", "attack A1 0503 close", "BattleForce p. 19, Range")
 
 	var got []string
-	for _, a := range validAttacks(s, s.Unit("A1")) {
+	for _, a := range validAttacks(&Legality{s: s}, s.Unit("A1")) {
 		got = append(got, a.String())
 	}
 	slices.Sort(got)
@@ -162,7 +162,7 @@ func TestBuildingAttackModes(t *testing.T) {
 		t.Errorf("validAttacks %v, want %v", got, want)
 	}
 	got = nil
-	for _, a := range validAttacks(s, s.Unit("L1")) {
+	for _, a := range validAttacks(&Legality{s: s}, s.Unit("L1")) {
 		got = append(got, a.String())
 	}
 	if !slices.Contains(got, "attack L1 0503 ranged observer A1") {

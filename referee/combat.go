@@ -406,15 +406,17 @@ func inReach(u *Unit, m AttackMode, dist int) bool {
 
 // validAttacks lists every attack u may make now: one action per target
 // and mode, at full value, with the forward observer an indirect attack
-// needs. Apply accepts each of them.
-func validAttacks(s *State, u *Unit) []Action {
+// needs. Apply accepts each of them. Only the units and buildings near
+// enough to be in its reach are tried (inReach); they come in the order
+// of s.Units, then row by row.
+func validAttacks(q *Legality, u *Unit) []Action {
+	s := q.s
 	if (s.Phase != PhaseMovement && s.Phase != PhaseAttack) || u.Side != s.PhasingSide().ID || readyToAttack(s, u) != nil || airUnmoved(s) != nil || (s.Phase == PhaseMovement && dropsPending(s)) {
 		return nil
 	}
 	if u.Class.Kind() == KindAir {
 		return airValidAttacks(s, u)
 	}
-	lines := newSightlines(s)
 	var out []Action
 	try := func(target string, at hex.Hex, modes ...AttackMode) {
 		dist := hex.Distance(u.Hex, at)
@@ -423,23 +425,21 @@ func validAttacks(s *State, u *Unit) []Action {
 				continue
 			}
 			a := Action{Kind: ActAttack, Side: u.Side, Unit: u.ID, Target: target, Mode: m}
-			if p, err := planAttack(s, lines, u, a); err == nil {
+			if p, err := planAttack(s, q.sightlines(), u, a); err == nil {
 				a.Observer = p.observer
 				out = append(out, a)
 			}
 		}
 	}
-	for i := range s.Units {
-		if v := &s.Units[i]; v.Side != u.Side && v.Status.OnMap() && !v.Hidden {
+	reach := max(u.Range, 1)
+	for _, i := range q.within(u.Hex, reach) {
+		if v := &s.Units[i]; v.Side != u.Side {
 			try(v.ID, v.Hex, Ranged, Close, CloseAssault)
 		}
 	}
-	for y := range s.Map.Height {
-		for x := range s.Map.Width {
-			h := hex.Hex{X: x, Y: y}
-			if s.Cell(h).Terrain.IsBuilding() && hex.Distance(u.Hex, h) <= max(u.Range, 1) {
-				try(h.String(), h, Ranged, Close)
-			}
+	for _, h := range q.buildings {
+		if hex.Distance(u.Hex, h) <= reach {
+			try(h.String(), h, Ranged, Close)
 		}
 	}
 	return out

@@ -506,7 +506,7 @@ func TestAttackHiddenTarget(t *testing.T) {
 	if got := cbRefuse(t, cbPosition(t, PhaseAttack, a1+b3+" reserve"), "lancers", "attack A1 B3", "no target"); got != none {
 		t.Errorf("reserve target: %q; a missing unit: %q", got, none)
 	}
-	for _, a := range validAttacks(s, s.Unit("A1")) {
+	for _, a := range validAttacks(&Legality{s: s}, s.Unit("A1")) {
 		if a.Target == "B3" {
 			t.Errorf("validAttacks offers the hidden unit: %v", a)
 		}
@@ -528,7 +528,7 @@ func TestAttackOncePerTurn(t *testing.T) {
 		t.Error("A1 is not marked as having attacked")
 	}
 	cbRefuse(t, s, "lancers", "attack A1 B1 close", "ruling K1")
-	if got := validAttacks(s, s.Unit("A1")); len(got) != 0 {
+	if got := validAttacks(&Legality{s: s}, s.Unit("A1")); len(got) != 0 {
 		t.Errorf("validAttacks after A1 attacked: %v", got)
 	}
 	cbDo(t, s, "lancers", "attack A2 B1", 7)
@@ -568,7 +568,7 @@ func TestAttackSameHexFirst(t *testing.T) {
 	}
 	cbRefuse(t, later, "lancers", "attack I1 B1 assault", "ruling K10")
 	cbRefuse(t, later, "lancers", "attack I1 B1 close", "ruling K10")
-	if got := validAttacks(later, later.Unit("I1")); len(got) != 0 {
+	if got := validAttacks(&Legality{s: later}, later.Unit("I1")); len(got) != 0 {
 		t.Errorf("validAttacks after other-hex fire offers %v", got)
 	}
 	// Same hex first: 5 + Regular 0 → +5; an 8 misses on the rulebook
@@ -839,7 +839,7 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 		targets = append(targets, "Z9", "9999")
 		for i := range s.Units {
 			u := &s.Units[i]
-			valid := validAttacks(s, u)
+			valid := validAttacks(&Legality{s: s}, u)
 			in := map[string]bool{}
 			for j, a := range valid {
 				listed++
@@ -900,7 +900,7 @@ func TestAttackValidActions(t *testing.T) {
 	if want := []string{"attack A1 B1 ranged", "attack A1 B1 close"}; !slices.Equal(got, want) {
 		t.Errorf("attacks %v, want %v", got, want)
 	}
-	if got := validAttacks(s, s.Unit("B1")); got != nil {
+	if got := validAttacks(&Legality{s: s}, s.Unit("B1")); got != nil {
 		t.Errorf("the non-phasing side may not attack: %v", got)
 	}
 }

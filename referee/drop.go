@@ -445,7 +445,6 @@ func (s *State) dropCheck() []error {
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
 	load := map[string]int{}
 	ships := map[hex.Hex]string{}
-	count := map[hex.Hex]int{}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.DropTurn > 0 && (u.Status != Reserve || u.Aboard != "") {
@@ -454,11 +453,8 @@ func (s *State) dropCheck() []error {
 		if u.DropTurn > 0 && !s.Map.Contains(u.DropAt) {
 			bad("unit %s is to drop on %s, off the map", u.ID, u.DropAt)
 		}
-		if u.Status.OnMap() {
-			count[u.Hex]++
-			if u.Class.Kind() == KindDropShip {
-				ships[u.Hex] = u.ID
-			}
+		if u.Status.OnMap() && u.Class.Kind() == KindDropShip {
+			ships[u.Hex] = u.ID
 		}
 		if u.Aboard == "" {
 			continue
@@ -478,6 +474,12 @@ func (s *State) dropCheck() []error {
 	for id, n := range load {
 		if c := s.Unit(id); n > DropShipLoad(c.Class) {
 			bad("DropShip %s carries %d units, more than its load of %d", id, n, DropShipLoad(c.Class))
+		}
+	}
+	count := map[hex.Hex]int{} // units in the DropShips' hexes
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Status.OnMap() && ships[u.Hex] != "" {
+			count[u.Hex]++
 		}
 	}
 	for h, id := range ships {

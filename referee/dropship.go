@@ -408,7 +408,7 @@ func (b *battle) dropShipCaptured(u *Unit) {
 // embarkCost is the MP u spends to move from its hex into DropShip ds's
 // hex: the step as if the ship were not there (000 line 1257).
 func embarkCost(s *State, u, ds *Unit) (int, error) {
-	m := newMover(s, u)
+	m := newMover(s, u, nil)
 	m.at(ds.Hex).dropShip = false
 	cost, _, f := m.step(u.Hex, ds.Hex)
 	if f != stepOK {

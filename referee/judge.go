@@ -52,7 +52,19 @@ func JudgeDamage(s *State, id string, n int, why string) (*State, []Event, error
 	u.Step = min(u.Step+n, steps)
 	if u.Step >= steps {
 		u.Status = Destroyed
-		b.emit(Event{Type: "destroyed", Unit: id, Text: fmt.Sprintf("%s is destroyed by %s before it reaches the battle", id, why)})
+		// The enemy never saw this counter: while the battle is set up it
+		// learns that one of the side's counters is lost, as with a
+		// counter kept out, not which. Once the battle is on, a counter
+		// in reserve is in orbit or aboard a DropShip, and its coming is
+		// the side's secret (DR1): the enemy learns nothing.
+		if s.Phase == PhaseDeploy {
+			name := u.Side
+			if sd := b.s.Side(u.Side); sd != nil {
+				name = sd.Name
+			}
+			b.emit(Event{Type: "judgement", Text: fmt.Sprintf("the referee rules a counter of %s destroyed before it reaches the battle", name)})
+		}
+		b.emit(Event{Type: "destroyed", Unit: id, Audience: []string{u.Side}, Text: fmt.Sprintf("%s is destroyed by %s before it reaches the battle", id, why)})
 	} else {
 		b.emit(Event{Type: "damage", Unit: id, Audience: []string{u.Side}, Text: fmt.Sprintf("%s takes %s: now step %d", id, english.Count(n, "step"), u.Step)})
 	}

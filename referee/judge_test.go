@@ -54,8 +54,36 @@ func TestJudgeDamage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cbCheck(t, ns)
-	if ns.Unit("A2").Status != Destroyed || len(ns.Salvage) != 0 || evs[len(evs)-1].Audience != nil {
-		t.Errorf("A2 %v salvage %v events %+v: want destroyed, no salvage, the loss public", ns.Unit("A2").Status, ns.Salvage, evs)
+	if ns.Unit("A2").Status != Destroyed || len(ns.Salvage) != 0 {
+		t.Errorf("A2 %v salvage %v: want destroyed, no salvage", ns.Unit("A2").Status, ns.Salvage)
+	}
+	// The enemy never saw A2: it learns a counter is lost, never which.
+	for _, e := range evs {
+		public := len(e.Audience) == 0 || slices.Contains(e.Audience, "bandits")
+		if public && (e.Unit == "A2" || strings.Contains(e.Text, "A2") || strings.Contains(e.Text, "gauntlet")) {
+			t.Errorf("the enemy is told %+v: want only that a counter is lost", e)
+		}
+	}
+	if last := evs[len(evs)-1]; last.Type != "destroyed" || !slices.Equal(last.Audience, []string{"lancers"}) {
+		t.Errorf("last event %+v, want the loss told to its side", last)
+	}
+	// Once the battle is on, a counter in reserve is one still in orbit
+	// (or aboard a DropShip), whose coming the enemy is not told (DR1):
+	// its loss is told to its owner alone.
+	orbit := jdBattle(t, PhaseMovement)
+	orbit.Unit("A2").Drop = true
+	ns, evs, err = JudgeDamage(orbit, "A2", 4, "destroyed in orbit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cbCheck(t, ns)
+	for _, e := range evs {
+		if len(e.Audience) == 0 || slices.Contains(e.Audience, "bandits") {
+			t.Errorf("the enemy is told %+v of a counter it does not know is coming", e)
+		}
+	}
+	if ns.Unit("A2").Status != Destroyed || len(evs) == 0 {
+		t.Errorf("A2 %v, events %+v: want destroyed, told to the lancers", ns.Unit("A2").Status, evs)
 	}
 	for _, tc := range []struct {
 		id, why string

@@ -160,12 +160,25 @@ func hindrance(c mapgen.Cell, top int) int {
 // sighting phase draws at most one line per sensor and enemy. The shared
 // map is never changed: rubble and night are laid over copies.
 type sightlines struct {
-	day, night *mapgen.Map // night is nil by day
+	s          *State
+	day, night *mapgen.Map // made by the first line traced; night is nil by day
 	seen       map[[2]hex.Hex]LOS
 }
 
 func newSightlines(s *State) *sightlines {
-	l := &sightlines{day: s.Map, seen: map[[2]hex.Hex]LOS{}}
+	return &sightlines{s: s, seen: map[[2]hex.Hex]LOS{}}
+}
+
+// maps makes the maps lines are traced on, the first time one is: a copy
+// of the map with rubble (and at night a second one with every light
+// woods hex heavy) only when they differ from the map, and then once for
+// every line asked of the state.
+func (l *sightlines) maps() {
+	if l.day != nil {
+		return
+	}
+	s := l.s
+	l.day = s.Map
 	if len(s.Rubble) > 0 {
 		l.day = s.Map.Clone()
 		for h, ok := range s.Rubble {
@@ -182,7 +195,6 @@ func newSightlines(s *State) *sightlines {
 			}
 		}
 	}
-	return l
 }
 
 // los is the line of sight from a to b: blocked at night where it would be
@@ -192,6 +204,7 @@ func (l *sightlines) los(a, b hex.Hex) LOS {
 	if v, ok := l.seen[key]; ok {
 		return v
 	}
+	l.maps()
 	v := LineOfSight(l.day, a, b)
 	if l.night != nil && v.Clear {
 		if n := LineOfSight(l.night, a, b); !n.Clear {

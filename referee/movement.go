@@ -66,7 +66,7 @@ func (b *battle) move(a Action) error {
 	if n := len(a.Path); n > 0 && a.Path[n-1] != a.To {
 		return illegal("the path ends at %s, not at %s", a.Path[n-1], a.To)
 	}
-	m := newMover(s, u)
+	m := newMover(s, u, nil)
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return illegal("%s has no MP left this turn", u.ID)
 	}
@@ -272,7 +272,8 @@ func (b *battle) inWater(u *Unit, h hex.Hex) bool {
 // validMoves lists the moves u may make now: one per hex it may end its
 // move in (by the cheapest route, as move finds it), a move to its own hex
 // when that is an overrun it may make, and overburn when it may declare it.
-func validMoves(s *State, u *Unit) []Action {
+func validMoves(q *Legality, u *Unit) []Action {
+	s := q.s
 	if s.Phase != PhaseMovement || s.PhasingSide().ID != u.Side {
 		return nil
 	}
@@ -286,7 +287,10 @@ func validMoves(s *State, u *Unit) []Action {
 	if canMove(s, u) != nil {
 		return out
 	}
-	m := newMover(s, u)
+	if q.moves == nil {
+		q.moves = &moveScratch{}
+	}
+	m := newMover(s, u, q.moves)
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return out
 	}

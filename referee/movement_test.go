@@ -534,7 +534,7 @@ func TestMoveValidMovesAgree(t *testing.T) {
 					if u.Side != side {
 						continue
 					}
-					valid := validMoves(s, u)
+					valid := validMoves(&Legality{s: s}, u)
 					listed := map[hex.Hex]bool{}
 					for _, a := range valid {
 						next, _, err := Apply(s, a, d)
@@ -570,7 +570,7 @@ func TestMoveValidMovesAgree(t *testing.T) {
 							s = next
 						}
 						if u := s.Unit(a.Unit); u != nil && u.Status == Active {
-							if v := validMoves(s, u); len(v) > 0 {
+							if v := validMoves(&Legality{s: s}, u); len(v) > 0 {
 								a = v[rng.IntN(len(v))]
 							}
 						}
@@ -600,7 +600,7 @@ func BenchmarkValidMoves(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				n = len(validMoves(s, u))
+				n = len(validMoves(&Legality{s: s}, u))
 			}
 			b.ReportMetric(float64(n), "moves")
 		})

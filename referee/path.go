@@ -23,6 +23,8 @@ type mover struct {
 	// occ is the occupancy of each cell (index y*Width+x) as the mover's
 	// side knows it.
 	occ []cellUnits
+	// scratch is the memory of occ and of the search's tables.
+	scratch *moveScratch
 	// mp is the MP left; bonus: the road bonus hex is still open to a
 	// route that stays on the road (000 line 653; ruling M5).
 	mp    int
@@ -74,10 +76,34 @@ func roadBonusMode(m mapgen.Movement) bool {
 	return m == mapgen.Hover || m == mapgen.Tracked || m == mapgen.Wheeled
 }
 
+// moveScratch is memory the movers of one Legality reuse from one unit to
+// the next: the occupancy and the search's tables, cleared for each.
+type moveScratch struct {
+	occ        []cellUnits
+	dist, prev [2][]int32
+}
+
+// cleared is buf made n long and all zero, in its own memory when that
+// is large enough.
+func cleared[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}
+
 // newMover builds the mover for u in s. u must be a ground unit on the map.
-func newMover(s *State, u *Unit) *mover {
-	m := &mover{s: s, u: u, mode: u.Class.Info().Movement, jump: u.CanJump()}
-	m.occ = make([]cellUnits, s.Map.Width*s.Map.Height)
+// With scratch it works in that memory: one mover and one search at a
+// time.
+func newMover(s *State, u *Unit, scratch *moveScratch) *mover {
+	if scratch == nil {
+		scratch = &moveScratch{}
+	}
+	m := &mover{s: s, u: u, mode: u.Class.Info().Movement, jump: u.CanJump(), scratch: scratch}
+	scratch.occ = cleared(scratch.occ, s.Map.Width*s.Map.Height)
+	m.occ = scratch.occ
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.ID == u.ID || !v.Status.OnMap() || !s.Map.Contains(v.Hex) {
@@ -242,8 +268,9 @@ func (m *mover) search(limit int) *route {
 	n := s.Map.Width * s.Map.Height
 	r := &route{m: m, start: m.u.Hex, limit: [2]int{limit, limit + 1}}
 	for l := range 2 {
-		r.dist[l] = make([]int32, n)
-		r.prev[l] = make([]int32, n)
+		m.scratch.dist[l] = cleared(m.scratch.dist[l], n)
+		m.scratch.prev[l] = cleared(m.scratch.prev[l], n)
+		r.dist[l], r.prev[l] = m.scratch.dist[l], m.scratch.prev[l]
 	}
 	startLayer := 0
 	if m.bonus {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -383,5 +384,103 @@ func stCheckEvents(t *testing.T, where string, s *State, side string, events []E
 				t.Errorf("%s: %q though the side has not probed %s", where, e.Text, u.ID)
 			}
 		}
+	}
+}
+
+// Ensure a side's view holds its own deployment zones and never the
+// enemy's (each side is told its zones alone and deploys in secret,
+// CB2), and the referee's holds every side's: the tactical map draws
+// the zones from the view.
+func TestViewZonesSecret(t *testing.T) {
+	s := stBattle(t, mapgen.New(16, 17), stUnit("A1", "heavy-mech", "0105"), stUnit("A2", "hover", "0106"), stUnit("B1", "light-mech", "1605"))
+	s.Campaign = &CampaignRules{Zones: map[string]Zone{
+		"A1": {Edge: West, Depth: CampaignZoneDepth}, "A2": {Edge: West, Depth: CampaignZoneDepth},
+		"B1": {Edge: East, Depth: CampaignZoneDepth},
+	}}
+	west := ViewZone{Side: "lancers", SideIndex: 0, Zone: Zone{Edge: West, Depth: CampaignZoneDepth}}
+	east := ViewZone{Side: "bandits", SideIndex: 1, Zone: Zone{Edge: East, Depth: CampaignZoneDepth}}
+	for _, tc := range []struct {
+		name string
+		v    View
+		want []ViewZone
+	}{
+		{"lancers", s.View("lancers"), []ViewZone{west}},
+		{"bandits", s.View("bandits"), []ViewZone{east}},
+		{"referee", s.RefereeView(), []ViewZone{west, east}},
+		{"spectator", s.View("nobody"), nil},
+	} {
+		if !slices.Equal(tc.v.Zones, tc.want) {
+			t.Errorf("%s sees zones %+v, want %+v", tc.name, tc.v.Zones, tc.want)
+		}
+	}
+	// The enemy's zone changing changes nothing the lancers see.
+	before := s.View("lancers")
+	s.Campaign.Zones["B1"] = Zone{Edge: North, Depth: CampaignZoneDepth}
+	if after := s.View("lancers"); !slices.Equal(after.Zones, before.Zones) {
+		t.Errorf("the bandits' zone moved and the lancers' view changed: %+v → %+v", before.Zones, after.Zones)
+	}
+	// While the sides deploy nothing of the enemy's set-up is in the
+	// lancers' view, not even its retreat edge, the edge of its zone
+	// (CB3; ruling TM1); once the battle is on, the edge is public (S13).
+	s.Phase = PhaseDeploy
+	s.Side("bandits").RetreatEdge = East
+	before = s.View("lancers")
+	s.Campaign.Zones["B1"] = Zone{Edge: South, Depth: CampaignZoneDepth}
+	s.Side("bandits").RetreatEdge = South
+	if after := s.View("lancers"); !reflect.DeepEqual(after, before) {
+		t.Errorf("the bandits' zone and retreat edge moved while deploying and the lancers' view changed:\n%+v\n%+v", before.Sides, after.Sides)
+	}
+	s.Phase = PhaseMovement
+	if got := s.View("lancers").Side("bandits").RetreatEdge; got != South.String() {
+		t.Errorf("once the battle is on the lancers see the bandits' retreat edge %q, want %v", got, South)
+	}
+}
+
+// Ensure the route a move preview draws is the one the move takes, and
+// is planned from what the side knows: hidden enemy infantry across the
+// cheapest route does not bend it (R10).
+func TestCheapestPath(t *testing.T) {
+	open := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("B1", "light-mech", "0906"))
+	hidden := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("B1", "light-mech", "0906"), stUnit("B2", "infantry", "0303"))
+	hidden.Unit("B2").Hidden = true
+	to := hex.MustParse("0503")
+	want, err := CheapestPath(open, "A1", to)
+	if err != nil || len(want) == 0 || want[len(want)-1] != to {
+		t.Fatalf("CheapestPath = %v, %v; want a route ending at %s", want, err, to)
+	}
+	if got, err := CheapestPath(hidden, "A1", to); err != nil || !slices.Equal(got, want) {
+		t.Errorf("with hidden infantry on the way the preview's route is %v, %v; want %v", got, err, want)
+	}
+	// Nor do the enemy's mines, in every hex of the route and at its end.
+	mined := open.Clone()
+	mined.Side("bandits").Mines = map[hex.Hex]int{}
+	for _, h := range want {
+		mined.Side("bandits").Mines[h] = 10
+	}
+	if got, err := CheapestPath(mined, "A1", to); err != nil || !slices.Equal(got, want) {
+		t.Errorf("with enemy mines on the way the preview's route is %v, %v; want %v", got, err, want)
+	}
+	// A hex the side sees half full, where hidden infantry makes it full,
+	// is still a hex the route may end in: the move finds out.
+	full := stBattle(t, mapgen.New(10, 6), stUnit("A1", "hover", "0103"), stUnit("A2", "light-mech", "0503"), stUnit("B1", "light-mech", "0906"), stUnit("B2", "infantry", "0503"))
+	full.Unit("B2").Hidden = true
+	if got, err := CheapestPath(full, "A1", to); err != nil || len(got) == 0 || got[len(got)-1] != to {
+		t.Errorf("with hidden infantry filling the hex the preview's route is %v, %v; want one to %s", got, err, to)
+	}
+	next, _, err := Apply(open, Action{Kind: ActMove, Side: "lancers", Unit: "A1", To: to}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := next.Unit("A1").Hex; got != to {
+		t.Errorf("A1 moved to %s, want %s", got, to)
+	}
+	if _, _, err := Apply(open, Action{Kind: ActMove, Side: "lancers", Unit: "A1", To: to, Path: want}, nil); err != nil {
+		t.Errorf("the previewed route %v is refused: %v", want, err)
+	}
+	if _, err := CheapestPath(open, "A1", hex.MustParse("1006")); err == nil {
+		t.Error("a hex beyond the MP left has a route")
+	}
+	if _, err := CheapestPath(open, "Z9", to); err == nil {
+		t.Error("a unit not in the battle has a route")
 	}
 }

@@ -83,6 +83,21 @@ func (e Edge) String() string {
 	return fmt.Sprintf("Edge(%d)", uint8(e))
 }
 
+// Opposite is the edge across the map from e (NoEdge for NoEdge).
+func (e Edge) Opposite() Edge {
+	switch e {
+	case North:
+		return South
+	case South:
+		return North
+	case East:
+		return West
+	case West:
+		return East
+	}
+	return NoEdge
+}
+
 // OnEdge reports whether h is a hex along edge e of m.
 func OnEdge(m *mapgen.Map, h hex.Hex, e Edge) bool {
 	switch e {
@@ -283,8 +298,8 @@ func (s *State) Check() []error {
 			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
 		}
 	}
-	stack := map[hex.Hex]int{}
-	hidden := map[string]string{} // side and hex → the hidden unit there
+	stack := make([]int, len(s.Map.Cells)) // units per cell, y*Width+x
+	hidden := map[string]string{}          // side and hex → the hidden unit there
 	for i := range s.Units {
 		u := &s.Units[i]
 		if i > 0 && s.Units[i-1].ID == u.ID {
@@ -317,7 +332,7 @@ func (s *State) Check() []error {
 				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
 			}
 		}
-		stack[u.Hex]++
+		stack[u.Hex.Y*s.Map.Width+u.Hex.X]++
 		if u.Hidden {
 			key := u.Side + " " + u.Hex.String()
 			if other, ok := hidden[key]; ok {
@@ -326,9 +341,9 @@ func (s *State) Check() []error {
 			hidden[key] = u.ID
 		}
 	}
-	for h, n := range stack {
+	for c, n := range stack {
 		if n > StackLimit {
-			bad("hex %s holds %d units, more than %d", h, n, StackLimit)
+			bad("hex %s holds %d units, more than %d", hex.Hex{X: c % s.Map.Width, Y: c / s.Map.Width}, n, StackLimit)
 		}
 	}
 	for h, n := range s.Salvage {

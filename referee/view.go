@@ -53,6 +53,18 @@ type View struct {
 	// Units is sorted by ID: the viewer's own units wherever they are,
 	// every enemy unit it may see on the map.
 	Units []ViewUnit `json:"units"`
+	// Zones are the deployment zones of a campaign battle (R7): the
+	// viewer's own side's only, since each side is told its zones alone
+	// and deploys in secret (CB2); every side's for the referee. Sorted
+	// by side, then zone.
+	Zones []ViewZone `json:"zones,omitempty"`
+}
+
+// ViewZone is where some of a side's units may deploy.
+type ViewZone struct {
+	Side      string `json:"side"`
+	SideIndex int    `json:"side_index"`
+	Zone      Zone   `json:"zone"`
 }
 
 // SalvageCounter is a pile of salvage counters on the map (000 line 514).
@@ -69,7 +81,8 @@ type Minefield struct {
 }
 
 // ViewSide is a side of the battle. Mines and VP are filled in only for
-// the viewer's own side and for the referee (S13).
+// the viewer's own side and for the referee (S13); RetreatEdge, for an
+// enemy, only once the battle has begun (TM1).
 type ViewSide struct {
 	ID          string      `json:"id"`
 	Name        string      `json:"name"`
@@ -197,13 +210,36 @@ type UnitDetail struct {
 // View returns what side knows of the battle. A side ID that is not in
 // the battle gets the public view of a spectator: the map and the
 // counters with their blinds on (S12).
-func (s *State) View(side string) View { return s.view(side, false) }
+func (s *State) View(side string) View { return s.view(side, false, &ViewBuffer{}) }
+
+// ViewReusing is View(side) built in the memory of b, which the view
+// before it from b gave up: for a caller that asks for a view at every
+// step and keeps none (the AI). The view is good until the next one is
+// built in b.
+func (s *State) ViewReusing(side string, b *ViewBuffer) View { return s.view(side, false, b) }
+
+// A ViewBuffer holds the memory of a view's units for the next one
+// (ViewReusing).
+type ViewBuffer struct {
+	units   []ViewUnit
+	hexes   []hex.Hex
+	values  []UnitValues
+	details []UnitDetail
+}
+
+// reuse is buf emptied, with room for n.
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, 0, n)
+	}
+	return buf[:0]
+}
 
 // RefereeView returns the whole battle for the referee role: every unit
 // in full, hidden ones and all mines included (S12).
-func (s *State) RefereeView() View { return s.view("", true) }
+func (s *State) RefereeView() View { return s.view("", true, &ViewBuffer{}) }
 
-func (s *State) view(side string, referee bool) View {
+func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	v := View{
 		Viewer:  side,
 		Referee: referee,
@@ -238,6 +274,13 @@ func (s *State) view(side string, referee bool) View {
 		sd := &s.Sides[i]
 		index[sd.ID] = i
 		vs := ViewSide{ID: sd.ID, Name: sd.Name, Index: i, RetreatEdge: sd.RetreatEdge.String(), Retreating: sd.Retreating}
+		if !referee && sd.ID != side && s.Phase == PhaseDeploy {
+			// While the sides deploy an enemy's retreat edge is the edge
+			// of its zone (CB3) and would tell where it sets up in
+			// secret (CB2; ruling TM1). Once the battle is on it is
+			// public (S13).
+			vs.RetreatEdge = ""
+		}
 		if referee || sd.ID == side {
 			for h, p := range sd.Mines {
 				if p > 0 {
@@ -250,7 +293,21 @@ func (s *State) view(side string, referee bool) View {
 		v.Sides = append(v.Sides, vs)
 	}
 
-	v.Units = make([]ViewUnit, 0, len(s.Units))
+	// carrying: the units aboard each DropShip (dropShipAboard), gathered
+	// in one pass rather than one pass per unit shown in full.
+	carrying := map[string][]string{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Aboard != "" && u.Status == Reserve {
+			carrying[u.Aboard] = append(carrying[u.Aboard], u.ID)
+		}
+	}
+	// The hexes, values and details the units point to are laid out in
+	// one slice each, large enough never to move: three allocations rather
+	// than three per unit, or none when b holds enough.
+	v.Units = reuse(b.units, len(s.Units))
+	hexes := reuse(b.hexes, len(s.Units))
+	values := reuse(b.values, len(s.Units))
+	details := reuse(b.details, s.fullCount(side, referee))
 	for i := range s.Units {
 		u := &s.Units[i]
 		own := u.Side == side
@@ -272,21 +329,67 @@ func (s *State) view(side string, referee bool) View {
 			Disrupted: u.Disrupted,
 		}
 		if u.Status.OnMap() {
-			vu.Hex = hexp(u.Hex)
+			hexes = append(hexes, u.Hex)
+			vu.Hex = &hexes[len(hexes)-1]
 		}
 		if k&KnowClass != 0 {
 			vu.Class = u.Class.String()
 		}
 		if k&KnowValues != 0 {
-			vals := probeValues(u)
-			vu.Values = &vals
+			values = append(values, probeValues(u))
+			vu.Values = &values[len(values)-1]
 		}
 		if full {
-			vu.Detail = s.ownDetail(u)
+			details = append(details, s.ownDetail(u, carrying[u.ID]))
+			vu.Detail = &details[len(details)-1]
 		}
 		v.Units = append(v.Units, vu)
 	}
+	b.units, b.hexes, b.values, b.details = v.Units, hexes, values, details
+	v.Zones = s.viewZones(side, referee, index)
 	return v
+}
+
+// viewZones lists the distinct deployment zones of the sides the viewer
+// may know them of: its own, or every side's for the referee.
+func (s *State) viewZones(side string, referee bool, index map[string]int) []ViewZone {
+	if s.Campaign == nil {
+		return nil
+	}
+	var out []ViewZone
+	for i := range s.Units {
+		u := &s.Units[i]
+		z, ok := s.Campaign.Zones[u.ID]
+		if !ok || (!referee && u.Side != side) {
+			continue
+		}
+		vz := ViewZone{Side: u.Side, SideIndex: index[u.Side], Zone: z}
+		if !slices.Contains(out, vz) {
+			out = append(out, vz)
+		}
+	}
+	slices.SortFunc(out, func(a, b ViewZone) int {
+		if a.SideIndex != b.SideIndex {
+			return a.SideIndex - b.SideIndex
+		}
+		return strings.Compare(a.Zone.String(), b.Zone.String())
+	})
+	return out
+}
+
+// fullCount is how many units the view of side (of the referee) shows
+// in full: its own, or all.
+func (s *State) fullCount(side string, referee bool) int {
+	if referee {
+		return len(s.Units)
+	}
+	n := 0
+	for i := range s.Units {
+		if s.Units[i].Side == side {
+			n++
+		}
+	}
+	return n
 }
 
 // viewShows reports whether an enemy counter stands where every side may see
@@ -319,9 +422,10 @@ func probeValues(u *Unit) UnitValues {
 	return v
 }
 
-// ownDetail is the owner's own record of u.
-func (s *State) ownDetail(u *Unit) *UnitDetail {
-	d := &UnitDetail{
+// ownDetail is the owner's own record of u, which carries the units
+// aboard.
+func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
+	d := UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
 		MP:            u.MP,
@@ -338,12 +442,10 @@ func (s *State) ownDetail(u *Unit) *UnitDetail {
 		Righting:      u.Righting,
 		Drop:          u.Drop,
 		Aboard:        u.Aboard,
+		Carrying:      aboard,
 	}
 	if dropDeclared(u) {
 		d.DropAt, d.DropTurn = hexp(u.DropAt), u.DropTurn
-	}
-	for _, v := range dropShipAboard(s, u) {
-		d.Carrying = append(d.Carrying, v.ID)
 	}
 	for i, r := range u.Rows {
 		d.Rows[i] = ViewRow(r)

@@ -13,9 +13,11 @@ import (
 // Ensure many goroutines changing several campaigns at once lose no
 // update: every change each one made is in its campaign's log exactly
 // once, and each revision counts them (run with -race).
-func TestConcurrentUpdates(t *testing.T) {
+func TestConcurrentUpdates(t *testing.T) { stoEach(t, testConcurrentUpdates) }
+
+func testConcurrentUpdates(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	s := stoOpen(t, Options{Snapshots: 4})
+	s := e.open(t, Options{Snapshots: 4})
 	const campaigns, workers, each = 3, 6, 8
 	var ids []int64
 	for i := 0; i < campaigns; i++ {

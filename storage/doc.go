@@ -4,9 +4,15 @@
 // version with migrations, export and import of one campaign as JSON,
 // hot backups and an invariant Check.
 //
-// The bot depends on the Campaigns interface, not on Store, so another
-// engine (etcd, which is bbolt underneath) can replace the file later
-// (docs/architecture.md, Scale-out path).
+// The bot depends on the Campaigns interface, not on Store. EtcdStore
+// implements it on an etcd cluster that several bot processes share
+// (docs/deploy.md): the same revisions, records and undo snapshots, the
+// records encoded by the same functions, every change one etcd
+// transaction compared against the campaign's revision and made again
+// from a fresh read when another process changed the campaign first
+// (etcd_layout.go has its keys). CopyAll moves every campaign between
+// the two (bfbot migrate-store); OpenConfigured opens the one the
+// configuration names.
 //
 // # Transactions
 //

@@ -45,20 +45,24 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 		if err != nil {
 			return err
 		}
-		seeded, err := st.seeded(id)
-		if err != nil {
-			return err
-		}
-		rev := st.rev
-		text, err := seeded.MarshalText()
-		if err != nil {
-			return err
-		}
-		out, err = json.MarshalIndent(exportDoc{ExportFormat, ExportVersion, rev, string(text), c}, "", "  ")
-		out = append(out, '\n')
+		out, err = exportJSON(id, st, c)
 		return err
 	})
 	return out, err
+}
+
+// exportJSON is the export document of campaign c at revision st.
+func exportJSON(id int64, st state, c *campaign.Campaign) ([]byte, error) {
+	seeded, err := st.seeded(id)
+	if err != nil {
+		return nil, err
+	}
+	text, err := seeded.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	out, err := json.MarshalIndent(exportDoc{ExportFormat, ExportVersion, st.rev, string(text), c}, "", "  ")
+	return append(out, '\n'), err
 }
 
 // Import loads an exported campaign under the next free ID, at revision
@@ -70,45 +74,9 @@ func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 const MaxImportBytes = 64 << 20
 
 func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
-	if len(data) > MaxImportBytes {
-		return 0, fmt.Errorf("import: %w: %d bytes is more than the %d MiB a campaign export may have", ErrBadExport, len(data), MaxImportBytes>>20)
-	}
-	var doc exportDoc
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&doc); err != nil {
-		return 0, fmt.Errorf("import: %w: %v", ErrBadExport, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return 0, fmt.Errorf("import: %w: data after the end of the JSON document (at byte %d): an export is one document", ErrBadExport, dec.InputOffset())
-	}
-	switch {
-	case doc.Format != ExportFormat:
-		return 0, fmt.Errorf("import: %w: format %q, want %q", ErrBadExport, doc.Format, ExportFormat)
-	case doc.Version > ExportVersion:
-		return 0, fmt.Errorf("import: %w: version %d is newer than this bfbot reads (%d): upgrade bfbot", ErrBadExport, doc.Version, ExportVersion)
-	case doc.Version < 1:
-		return 0, fmt.Errorf("import: %w: version %d: versions start at 1", ErrBadExport, doc.Version)
-	case doc.Campaign == nil || doc.Campaign.Map == nil:
-		return 0, fmt.Errorf("import: %w: no campaign (or no strategic map) in the document", ErrBadExport)
-	}
-	seeded := new(dice.Seeded)
-	if err := seeded.UnmarshalText([]byte(doc.Dice)); err != nil {
-		return 0, fmt.Errorf("import: %w: dice state: %v", ErrBadExport, err)
-	}
-	diceState, err := seeded.MarshalBinary()
+	c, diceState, err := parseImport(data)
 	if err != nil {
 		return 0, err
-	}
-	// Everything is checked before anything is written (CheckImport puts
-	// the battles' maps back on the way).
-	if err := doc.Campaign.CheckImport(scenario.BuiltInMap); err != nil {
-		return 0, fmt.Errorf("import: %w: %v", ErrInvalid, err)
-	}
-	// The deadlines as the scheduler will read them.
-	st := doc.Campaign.Settings
-	if err := config.ValidateDeadlines(st.OrderDeadline, st.BattleDeadline, st.TimeZone); err != nil {
-		return 0, fmt.Errorf("import: %w: settings: %v", ErrInvalid, err)
 	}
 	var id int64
 	err = s.update(ctx, func(tx *bolt.Tx) error {
@@ -117,7 +85,7 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 		if err != nil {
 			return err
 		}
-		c := doc.Campaign.Clone()
+		c := c.Clone()
 		c.ID = int64(seq)
 		if err := s.save(root, c, diceState, 1); err != nil {
 			return err
@@ -129,4 +97,51 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 		return 0, fmt.Errorf("import: %w", err)
 	}
 	return id, nil
+}
+
+// parseImport reads and checks an export document: the campaign (with
+// its battles' maps) and its dice state. Nothing is written before it
+// passes.
+func parseImport(data []byte) (*campaign.Campaign, []byte, error) {
+	if len(data) > MaxImportBytes {
+		return nil, nil, fmt.Errorf("import: %w: %d bytes is more than the %d MiB a campaign export may have", ErrBadExport, len(data), MaxImportBytes>>20)
+	}
+	var doc exportDoc
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		return nil, nil, fmt.Errorf("import: %w: %v", ErrBadExport, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, nil, fmt.Errorf("import: %w: data after the end of the JSON document (at byte %d): an export is one document", ErrBadExport, dec.InputOffset())
+	}
+	switch {
+	case doc.Format != ExportFormat:
+		return nil, nil, fmt.Errorf("import: %w: format %q, want %q", ErrBadExport, doc.Format, ExportFormat)
+	case doc.Version > ExportVersion:
+		return nil, nil, fmt.Errorf("import: %w: version %d is newer than this bfbot reads (%d): upgrade bfbot", ErrBadExport, doc.Version, ExportVersion)
+	case doc.Version < 1:
+		return nil, nil, fmt.Errorf("import: %w: version %d: versions start at 1", ErrBadExport, doc.Version)
+	case doc.Campaign == nil || doc.Campaign.Map == nil:
+		return nil, nil, fmt.Errorf("import: %w: no campaign (or no strategic map) in the document", ErrBadExport)
+	}
+	seeded := new(dice.Seeded)
+	if err := seeded.UnmarshalText([]byte(doc.Dice)); err != nil {
+		return nil, nil, fmt.Errorf("import: %w: dice state: %v", ErrBadExport, err)
+	}
+	diceState, err := seeded.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	// Everything is checked before anything is written (CheckImport puts
+	// the battles' maps back on the way).
+	if err := doc.Campaign.CheckImport(scenario.BuiltInMap); err != nil {
+		return nil, nil, fmt.Errorf("import: %w: %v", ErrInvalid, err)
+	}
+	// The deadlines as the scheduler will read them.
+	st := doc.Campaign.Settings
+	if err := config.ValidateDeadlines(st.OrderDeadline, st.BattleDeadline, st.TimeZone); err != nil {
+		return nil, nil, fmt.Errorf("import: %w: settings: %v", ErrInvalid, err)
+	}
+	return doc.Campaign, diceState, nil
 }

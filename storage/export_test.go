@@ -12,9 +12,11 @@ import (
 
 // Ensure an exported campaign imports into another store under a new ID
 // as the same campaign with the same dice, in a readable document.
-func TestExportImport(t *testing.T) {
+func TestExportImport(t *testing.T) { stoEach(t, testExportImport) }
+
+func testExportImport(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	from, to := e.open(t, Options{}), e.open(t, Options{})
 	id := stoCreate(t, from, 7)
 	for i := 0; i < 3; i++ {
 		if _, err := from.Update(ctx, id, stoStep); err != nil {
@@ -54,9 +56,11 @@ func TestExportImport(t *testing.T) {
 }
 
 // Ensure Import refuses documents it cannot trust, writing nothing.
-func TestImportRefuses(t *testing.T) {
+func TestImportRefuses(t *testing.T) { stoEach(t, testImportRefuses) }
+
+func testImportRefuses(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	s := stoOpen(t, Options{})
+	s := e.open(t, Options{})
 	good, err := func() ([]byte, error) { id := stoCreate(t, s, 7); return s.Export(ctx, id) }()
 	if err != nil {
 		t.Fatal(err)
@@ -92,9 +96,11 @@ func TestImportRefuses(t *testing.T) {
 
 // Ensure a backup taken while campaigns change opens and passes Check,
 // holding a state that was committed.
-func TestBackupWhileWriting(t *testing.T) {
+func TestBackupWhileWriting(t *testing.T) { stoEach(t, testBackupWhileWriting) }
+
+func testBackupWhileWriting(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	s := stoOpen(t, Options{Snapshots: 5})
+	s := e.open(t, Options{Snapshots: 5})
 	ids := []int64{stoCreate(t, s, 1), stoCreate(t, s, 2)}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -150,9 +156,11 @@ func TestBackupWhileWriting(t *testing.T) {
 // Ensure a campaign's place (Campaign.Guild, Campaign.Channel) is kept
 // in its List summary, survives Check, and travels with an export (ruling
 // SG2).
-func TestPlaceKeptAndExported(t *testing.T) {
+func TestPlaceKeptAndExported(t *testing.T) { stoEach(t, testPlaceKeptAndExported) }
+
+func testPlaceKeptAndExported(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	from, to := e.open(t, Options{}), e.open(t, Options{})
 	c := stoNewCampaign(t)
 	c.Guild, c.Channel = "g1", "c1"
 	id, err := from.Create(ctx, c, 3)

@@ -81,15 +81,23 @@ func stoOpenNoCheck(tb testing.TB, path string, opts Options) *Store {
 }
 
 // stoMustCheck fails the test on any broken invariant of the store.
-func stoMustCheck(tb testing.TB, s *Store) {
+func stoMustCheck(tb testing.TB, s Campaigns) {
 	tb.Helper()
 	for _, err := range s.Check(context.Background()) {
-		tb.Errorf("check %s: %v", s.Path(), err)
+		tb.Errorf("check %v: %v", stoName(s), err)
 	}
 }
 
+// stoName names a store in a test's messages.
+func stoName(s Campaigns) string {
+	if f, ok := s.(*Store); ok {
+		return f.Path()
+	}
+	return fmt.Sprint(s)
+}
+
 // stoCreate stores stoNewCampaign with dice seeded by seed.
-func stoCreate(tb testing.TB, s *Store, seed uint64) int64 {
+func stoCreate(tb testing.TB, s Campaigns, seed uint64) int64 {
 	tb.Helper()
 	id, err := s.Create(context.Background(), stoNewCampaign(tb), seed)
 	if err != nil {
@@ -143,8 +151,12 @@ func stoStandIn(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) 
 // stoState returns the newest revision of a campaign as stored (its
 // document without the log, and dice state, copied), its number, and a
 // hash of the whole stored state: the revision's record and every event.
-func stoState(tb testing.TB, s *Store, id int64) (doc, diceState []byte, rev uint64, sum string) {
+func stoState(tb testing.TB, store Campaigns, id int64) (doc, diceState []byte, rev uint64, sum string) {
 	tb.Helper()
+	if e, ok := store.(*EtcdStore); ok {
+		return stoEtcdState(tb, e, id)
+	}
+	s := store.(*Store)
 	h := sha256.New()
 	err := s.db.View(func(tx *bolt.Tx) error {
 		cb, st, err := newest(tx, id)
@@ -165,8 +177,12 @@ func stoState(tb testing.TB, s *Store, id int64) (doc, diceState []byte, rev uin
 }
 
 // stoSnapshots counts a campaign's snapshots: its revisions but the newest.
-func stoSnapshots(tb testing.TB, s *Store, id int64) int {
+func stoSnapshots(tb testing.TB, store Campaigns, id int64) int {
 	tb.Helper()
+	if e, ok := store.(*EtcdStore); ok {
+		return stoEtcdSnapshots(tb, e, id)
+	}
+	s := store.(*Store)
 	n := 0
 	err := s.db.View(func(tx *bolt.Tx) error {
 		cb, err := campaignBucket(tx, id)

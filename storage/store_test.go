@@ -17,9 +17,11 @@ import (
 )
 
 // Ensure campaigns get IDs from 1 and read back as they were stored.
-func TestCreateGetList(t *testing.T) {
+func TestCreateGetList(t *testing.T) { stoEach(t, testCreateGetList) }
+
+func testCreateGetList(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	s := stoOpen(t, Options{})
+	s := e.open(t, Options{})
 	want := stoNewCampaign(t)
 	for i := int64(1); i <= 3; i++ {
 		id, err := s.Create(ctx, want, 7)
@@ -71,9 +73,11 @@ func TestCreateGetList(t *testing.T) {
 
 // Ensure an Update saves the new campaign and dice state with a snapshot
 // and its records, and that a refused one writes nothing at all.
-func TestUpdate(t *testing.T) {
+func TestUpdate(t *testing.T) { stoEach(t, testUpdate) }
+
+func testUpdate(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	s := stoOpen(t, Options{})
+	s := e.open(t, Options{})
 	id := stoCreate(t, s, 7)
 	t.Run("OK", func(t *testing.T) {
 		_, dice1, _, _ := stoState(t, s, id)
@@ -168,9 +172,11 @@ func TestUpdate(t *testing.T) {
 
 // Ensure opaque records are kept per campaign, kind and name, listed for
 // one campaign or all, and deleted by a nil value.
-func TestRecords(t *testing.T) {
+func TestRecords(t *testing.T) { stoEach(t, testRecords) }
+
+func testRecords(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	s := stoOpen(t, Options{})
+	s := e.open(t, Options{})
 	a, b := stoCreate(t, s, 1), stoCreate(t, s, 2)
 	puts := []Record{
 		{RecordKey{a, Schedule, "order"}, []byte(`{"spec":"0 20 * * *"}`)},

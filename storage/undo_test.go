@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"bfbot/campaign"
@@ -15,10 +14,12 @@ import (
 // Ensure Undo steps back one change at a time, restoring the document
 // but keeping the dice state where it is (ruling SG1), logs each undo,
 // keeps only the last N snapshots, and then says there is nothing left.
-func TestUndo(t *testing.T) {
+func TestUndo(t *testing.T) { stoEach(t, testUndo) }
+
+func testUndo(t *testing.T, e stoEngine) {
 	ctx := context.Background()
 	const keep = 3
-	s := stoOpen(t, Options{Snapshots: keep})
+	s := e.open(t, Options{Snapshots: keep})
 	id := stoCreate(t, s, 7)
 	var before []*campaign.Campaign // by revision - 1
 	for i := 0; i < 6; i++ {
@@ -86,14 +87,12 @@ func (r *stoRoller) step(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign
 // who gets it. Over changes, undos, double undos and a reopened file,
 // the faces drawn are the seed's stream in order, each face once: the
 // stream never goes back.
-func TestUndoNeverRerolls(t *testing.T) {
+func TestUndoNeverRerolls(t *testing.T) { stoEach(t, testUndoNeverRerolls) }
+
+func testUndoNeverRerolls(t *testing.T, e stoEngine) {
 	ctx := context.Background()
 	const seed = 7
-	path := filepath.Join(t.TempDir(), "bfbot.db")
-	s, err := Open(path, Options{Snapshots: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := e.open(t, Options{Snapshots: 4})
 	id := stoCreate(t, s, seed)
 	r := &stoRoller{}
 	var states [][]byte // every dice state the campaign has had
@@ -144,13 +143,7 @@ func TestUndoNeverRerolls(t *testing.T) {
 	undo()
 	update()
 	update()
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if s, err = Open(path, Options{Snapshots: 4}); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stoMustCheck(t, s); s.Close() })
+	s = e.reopen(t, s, Options{Snapshots: 4})
 	undo()
 	update()
 
@@ -174,9 +167,11 @@ func TestUndoNeverRerolls(t *testing.T) {
 // Ensure an export taken after an undo carries the dice where the undo
 // left them (not rewound), so the imported campaign and the original
 // roll the same next dice, and both files pass Check.
-func TestUndoThenExport(t *testing.T) {
+func TestUndoThenExport(t *testing.T) { stoEach(t, testUndoThenExport) }
+
+func testUndoThenExport(t *testing.T, e stoEngine) {
 	ctx := context.Background()
-	from, to := stoOpen(t, Options{}), stoOpen(t, Options{})
+	from, to := e.open(t, Options{}), e.open(t, Options{})
 	id := stoCreate(t, from, 11)
 	r := &stoRoller{}
 	for i := 0; i < 2; i++ {

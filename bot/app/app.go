@@ -47,6 +47,9 @@ type Options struct {
 	RateLimits command.RateLimits
 	// Discord are further options of the Discord adapter.
 	Discord []discord.Option
+	// Member names this process among those sharing an etcd store
+	// (store "etcd"; default: host name and process ID).
+	Member string
 }
 
 // DefaultRemindBefore is the reminder ahead of an order deadline.
@@ -59,13 +62,17 @@ type App struct {
 	log   *slog.Logger
 	clock schedule.Clock
 
-	db        *storage.Store
+	db        storage.Engine
 	store     *Store
 	binds     *bindings
 	sched     *schedules
 	scheduler *schedule.Scheduler
 	reg       *command.Registry
 	bot       *discord.Bot
+	// shared is set when several processes share the store (store
+	// "etcd"): the leased claims that say which campaigns' deadlines
+	// this process runs (shared.go).
+	shared *sharedStore
 
 	// stopAdmin ends the control socket Start serves; adminDone closes
 	// when it is gone (nil before Start).
@@ -98,14 +105,19 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	case remind < 0:
 		remind = 0
 	}
-	db, err := storage.Open(cfg.DatabasePath, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true})
-	if err != nil {
-		if errors.Is(err, storage.ErrLocked) {
-			return nil, fmt.Errorf("database_path %s is in use by another bfbot: stop it, or point this one at another file: %w", cfg.DatabasePath, err)
-		}
+	db, err := storage.OpenConfigured(cfg, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true})
+	switch {
+	case errors.Is(err, storage.ErrLocked):
+		return nil, fmt.Errorf("database_path %s is in use by another bfbot: stop it, or point this one at another file (several processes share campaigns only with store \"etcd\"): %w", cfg.DatabasePath, err)
+	case err != nil && cfg.Store == config.StoreEtcd:
+		return nil, fmt.Errorf("opening the etcd store (etcd_endpoints %s, etcd_prefix %s): %w", cfg.EtcdEndpoints, cfg.EtcdPrefix, err)
+	case err != nil:
 		return nil, fmt.Errorf("opening the database (database_path %s): %w", cfg.DatabasePath, err)
 	}
 	a := &App{cfg: cfg, log: log, clock: clock, db: db}
+	if e, ok := db.(*storage.EtcdStore); ok {
+		a.shared = newSharedStore(a, e, opts.Member)
+	}
 	ctx := context.Background()
 	if a.binds, err = loadBindings(ctx, db); err != nil {
 		db.Close()
@@ -115,11 +127,15 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	a.sched = &schedules{db: db, log: log, zone: cfg.TimeZone, remind: remind, locks: map[int64]*sync.Mutex{}}
 	a.scheduler = schedule.New(clock, deadlines{a}, schedule.Options{Logger: log.With("component", "schedule")})
 	a.sched.sched = a.scheduler
+	if a.shared != nil {
+		a.sched.since = clock.Now
+	}
 	cmdLog := log.With("component", "command")
 	a.reg = command.New(command.Deps{Store: a.store, Scheduler: a.sched, Log: cmdLog, RateLimits: opts.RateLimits,
 		MaxCampaignsPerServer: cfg.MaxCampaignsPerServer,
 		Dice:                  command.NewRollSource(opts.RollSeed, cmdLog)})
-	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf)}
+	dopts := []discord.Option{discord.WithStore(newThreadStore(db)), discord.WithClock(clock.Now), discord.WithPlaces(a.binds.channelOf),
+		discord.WithShard(cfg.ShardID, cfg.ShardCount)}
 	if opts.HTTPClient != nil {
 		dopts = append(dopts, discord.WithHTTPClient(opts.HTTPClient))
 	}
@@ -138,6 +154,13 @@ func (a *App) Start(ctx context.Context) error {
 	if err := a.bot.Open(ctx); err != nil {
 		return err
 	}
+	if a.shared != nil {
+		// Claims first: the deadlines the start catches up are only
+		// those of this process's campaigns.
+		if err := a.shared.join(ctx); err != nil {
+			return err
+		}
+	}
 	entries, err := a.sched.stored(ctx)
 	if err != nil {
 		return err
@@ -146,8 +169,12 @@ func (a *App) Start(ctx context.Context) error {
 		// Bad entries are left out; the others run.
 		a.log.Error("some deadlines could not be scheduled", "err", err)
 	}
-	a.serveControl(ctx)
-	a.log.Info("bot running", "campaigns", len(a.binds.campaigns()), "deadlines", len(entries), "database", a.cfg.DatabasePath)
+	if a.shared != nil {
+		a.shared.start()
+	} else {
+		a.serveControl(ctx)
+	}
+	a.log.Info("bot running", "campaigns", len(a.binds.campaigns()), "deadlines", len(entries), "store", a.cfg.Store, "database", a.cfg.DatabasePath)
 	return nil
 }
 
@@ -181,8 +208,16 @@ func (a *App) Close(ctx context.Context) error {
 			case <-ctx.Done():
 			}
 		}
+		if a.shared != nil {
+			a.shared.stop() // no more syncs into the scheduler
+		}
 		if err := a.scheduler.Stop(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("stopping the scheduler: %w", err))
+		}
+		if a.shared != nil {
+			if err := a.shared.leave(); err != nil {
+				errs = append(errs, fmt.Errorf("giving up the claims: %w", err))
+			}
 		}
 		if err := a.bot.Close(ctx); err != nil {
 			errs = append(errs, err)
@@ -210,7 +245,8 @@ func (a *App) serveControl(ctx context.Context) {
 	a.stopAdmin, a.adminDone = cancel, make(chan struct{})
 	go func() {
 		defer close(a.adminDone)
-		if err := admin.Serve(actx, admin.SocketPath(a.db.Path()), a.db); err != nil {
+		file := a.db.(*storage.Store) // the socket serves the file's bot only
+		if err := admin.Serve(actx, admin.SocketPath(file.Path()), file); err != nil {
 			a.log.Warn("control socket", "err", err)
 		}
 	}()

@@ -27,8 +27,8 @@ func TestBattleDeadline(t *testing.T) {
 			t.Fatalf("no battle by turn %d", c.Turn)
 		}
 		if c.Phase == campaign.PhaseOrders {
-			r.orders(srvAlice, "crucis", uint64(10+turn))
-			r.orders(srvBob, "bandits", uint64(20+turn))
+			r.contact(srvAlice, "crucis")
+			r.contact(srvBob, "bandits")
 		}
 		r.must(srvRef, false, "campaign", "advance", nil)
 	}

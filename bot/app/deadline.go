@@ -14,6 +14,7 @@ import (
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
+	"bfbot/referee/quickstart"
 	"bfbot/storage"
 )
 
@@ -47,6 +48,10 @@ const maxPhaseActions = 500
 func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 	a := h.a
 	id, kind := r.Entry.Campaign, r.Entry.Kind
+	// A forced run (/campaign advance) runs where it was asked for.
+	if !r.Forced && !a.runsHere(id) {
+		return schedule.ErrElsewhere
+	}
 	unlock := a.sched.lock(id)
 	stored, ok, err := a.sched.load(ctx, id, kind)
 	if err != nil {
@@ -198,8 +203,9 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 // battleDeadline closes the current phase of every battle being fought: a
 // battle still deploying is deployed by the AI (deployment cannot pass);
 // otherwise the phasing side's phase is played by the AI
-// (missed_deadline ai) or ended (pass). Battles the AI fights are fought
-// to the end.
+// (missed_deadline ai) or ended (pass); in a Quick-Start battle, the
+// acting side's part of the phase. Battles the AI fights are fought to
+// the end.
 func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Time) (*campaign.Campaign, []command.Reply, error) {
 	if c.Phase == campaign.PhaseSearches {
 		// A turn's search step waits for the next deadline of either
@@ -213,6 +219,14 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 	n := c
 	var out []command.Reply
 	for _, id := range campaign.Unfought(c) {
+		if qb := n.QuickStart; qb != nil && qb.ID == id {
+			next, evs, err := quickStartDeadline(n, d)
+			if err != nil {
+				return nil, nil, err
+			}
+			n, out = next, append(out, command.QuickStartReplies(next, evs)...)
+			continue
+		}
 		// The battle's questions not answered in time take their
 		// defaults first (campaign/decision.go); a battle still deploying
 		// is not played on by the AI, even if the default starts it.
@@ -307,6 +321,21 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 	return n, all, nil
 }
 
+// quickStartDeadline closes the acting side's part of the phase of a
+// Quick-Start battle (campaign.QuickStartMissedPart), and the AI's own
+// side answers at once, as after a player's command.
+func quickStartDeadline(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	n, evs, err := campaign.QuickStartMissedPart(c, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, more, err := command.QuickStartAI(n, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, append(evs, more...), nil
+}
+
 func joinInts(ids []int) string {
 	s := make([]string, len(ids))
 	for i, id := range ids {
@@ -321,6 +350,9 @@ func joinInts(ids []int) string {
 func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) error {
 	if e.Kind != schedule.OrderDeadline {
 		return nil
+	}
+	if !h.a.runsHere(e.Campaign) {
+		return schedule.ErrElsewhere
 	}
 	c, err := h.a.db.Get(ctx, e.Campaign)
 	if err != nil {

@@ -74,6 +74,8 @@ func TestEndToEnd(t *testing.T) {
 	giveOrders := func(turn int) {
 		r.orders(srvAlice, "crucis", uint64(10+turn))
 		r.orders(srvBob, "bandits", uint64(20+turn))
+		r.contact(srvAlice, "crucis")
+		r.contact(srvBob, "bandits")
 		for user := range srvPlayers {
 			out := r.must(user, true, "map", "strategic", nil)
 			srvWantPNG(t, out)
@@ -126,6 +128,7 @@ func TestEndToEnd(t *testing.T) {
 		case c.Turn == 2 && srvCountTurnsClosed(c, 2) == 0:
 			// Turn 2 closes by its deadline: Bob is ready, Alice gave nothing.
 			r.orders(srvBob, "bandits", 22)
+			r.contact(srvBob, "bandits")
 			log.snap(r)
 			r.must(srvBob, true, "orders", "ready", nil)
 			r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))

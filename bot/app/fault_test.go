@@ -48,7 +48,7 @@ func TestFaultDatabaseMidTurn(t *testing.T) {
 			before := r.campaign()
 			want := fltJSON(t, before)
 
-			r.app.db.InjectWriteFault(tc.fault)
+			r.app.db.(*storage.Store).InjectWriteFault(tc.fault)
 			r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
 			r.settle()
 
@@ -85,7 +85,7 @@ func TestFaultDatabaseMidTurn(t *testing.T) {
 
 			switch tc.clear {
 			case "advance":
-				r.app.db.InjectWriteFault(nil)
+				r.app.db.(*storage.Store).InjectWriteFault(nil)
 				r.must(srvRef, false, "campaign", "advance", nil)
 			case "reopen":
 				r.close()

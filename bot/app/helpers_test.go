@@ -2,9 +2,11 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -205,6 +207,45 @@ func (r *srvRig) orders(user, side string, seed uint64) {
 			kv[k] = v
 		}
 		r.do(user, true, name, sub, kv) // a refused AI step is no failure of the bot
+	}
+}
+
+// srvMeet is where contact brings the sides together on the rig's map:
+// each side's battlegroup 2 (crucis's in sector 1, the bandits' in 4)
+// meets the other in sector 3 in turn 2.
+const srvMeet = 3
+
+// contact gives side's orders that make contact by the player's own
+// orders, whatever the AI would do (its orders for battlegroup 2 are
+// replaced): its battlegroup 2 marches on sector srvMeet, one sector a
+// turn, stays there and searches it.
+func (r *srvRig) contact(user, side string) {
+	r.t.Helper()
+	c := r.campaign()
+	b := c.Side(side).Battlegroup(2)
+	if b == nil || b.Sector == 0 {
+		r.t.Fatalf("%s has no battlegroup 2 on the map to make contact with", side)
+	}
+	dist := map[int]int{srvMeet: 0}
+	for queue := []int{srvMeet}; len(queue) > 0; queue = queue[1:] {
+		for _, nb := range c.Map.Neighbors(queue[0]) {
+			if _, ok := dist[nb]; !ok {
+				dist[nb] = dist[queue[0]] + 1
+				queue = append(queue, nb)
+			}
+		}
+	}
+	s := c.Side(side)
+	at := b.Sector
+	switch {
+	case at != srvMeet:
+		at = slices.MinFunc(c.Map.Neighbors(at), func(x, y int) int { return cmp.Or(cmp.Compare(dist[x], dist[y]), cmp.Compare(x, y)) })
+		r.must(user, true, "orders", "move", map[string]any{"bg": "2", "path": strconv.Itoa(at)})
+	case slices.ContainsFunc(s.Orders.Moves, func(m campaign.Move) bool { return m.Battlegroup == 2 }) || slices.Contains(s.Orders.Holds, 2):
+		r.must(user, true, "orders", "clear", map[string]any{"bg": "2"})
+	}
+	if at == srvMeet && !slices.Contains(s.Orders.Searches, srvMeet) {
+		r.must(user, true, "orders", "search", map[string]any{"sectors": strconv.Itoa(srvMeet)})
 	}
 }
 

@@ -32,6 +32,11 @@ type schedules struct {
 	log    *slog.Logger
 	zone   string        // time zone of a campaign that names none
 	remind time.Duration // reminder ahead of an order deadline
+	// since, set when processes share the store, dates a new entry's
+	// LastRun at its making, so a process that takes the campaign over
+	// catches up its first deadline even if it never saw it pass
+	// (shared.go); nil leaves a new entry's LastRun zero.
+	since func() time.Time
 
 	mu    sync.Mutex
 	locks map[int64]*sync.Mutex
@@ -154,6 +159,9 @@ func (s *schedules) syncKind(ctx context.Context, c *campaign.Campaign, k schedu
 	}
 	e := stored
 	e.Campaign, e.Kind, e.Spec, e.TimeZone, e.RemindBefore = c.ID, k, spec, zone, remind
+	if !ok && s.since != nil {
+		e.LastRun = s.since()
+	}
 	if cur, running := s.sched.Entry(c.ID, k); running && cur.LastRun.After(e.LastRun) {
 		e.LastRun = cur.LastRun
 	}

@@ -28,6 +28,7 @@ var (
 	sideOption   = Option{Name: "side", Description: "referee only: which side (default: all)"}
 	confirmOpt   = Option{Name: "confirm", Description: "true to act without asking again", Type: Boolean}
 	previewOpt   = Option{Name: "preview", Description: "true to see it first without acting", Type: Boolean}
+	facingOpt    = Option{Name: "facing", Description: "Quick-Start rules: the hexside the unit faces at the end (default: as it faces)", Choices: []string{"N", "NE", "SE", "S", "SW", "NW"}}
 	actionOnly   = map[string]bool{"campaign": true, "battle": true, "preview": true, "confirm": true, "auto": true}
 	attackModes  = []string{"ranged", "close", "assault"}
 	twoD6Chances = [13]int{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1} // ways to roll each 2D6 sum, of 36
@@ -45,13 +46,19 @@ func (g *Registry) battleCommands() []*entry {
 			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
 			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean}),
 		act("move", "move a unit to a hex (cheapest route) or along a path; preview:true shows the reach first", unitOption,
-			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt),
+			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt,
+			facingOpt),
+		act("jump", "Quick-Start rules: a unit jumps to a hex and lands facing a hexside", unitOption,
+			Option{Name: "to", Description: "the hex it lands in, XXYY", Required: true}, facingOpt, previewOpt),
 		act("overburn", "declare overburn for a unit before it moves", unitOption),
 		act("attack", "attack an enemy unit (asks first while you may still move); preview:true shows column and odds", unitOption,
 			Option{Name: "target", Description: "the enemy unit", Required: true},
 			Option{Name: "mode", Description: "ranged, close or assault (infantry close assault)", Choices: attackModes},
 			Option{Name: "value", Description: "declare a lower attack value", Type: Integer},
-			Option{Name: "observer", Description: "forward observer for indirect fire"}, previewOpt, confirmOpt),
+			Option{Name: "observer", Description: "forward observer for indirect fire"}, previewOpt, confirmOpt,
+			Option{Name: "element", Description: "Quick-Start rules: your attacking element's number on its record sheet, 1–6", Type: Integer},
+			Option{Name: "target_element", Description: "Quick-Start rules: the target element's number, 1–6", Type: Integer},
+			Option{Name: "overheat", Description: "Quick-Start rules: overheat declared with the attack, 0 to the element's Overheat Value", Type: Integer}),
 		act("rally", "a broken unit tries to rally into a hex", unitOption, hexOption),
 		act("pickup", "a unit picks up the salvage in its hex", unitOption),
 		act("withdraw", "a unit leaves the map (asks to confirm, saying whether it gets away or is captured)", unitOption, confirmOpt),
@@ -73,6 +80,9 @@ func (g *Registry) battleCommands() []*entry {
 
 // battle picks the battle a command is about.
 func (x *call) battle() (*campaign.Battle, error) {
+	if x.c.QuickStart != nil {
+		return nil, userf("battle %d is played by the Quick-Start rules: /battle move, jump, attack, end, view, status and log play it; /%s %s is not for it", x.c.QuickStart.ID, x.Name, x.Sub)
+	}
 	if id, ok := x.integer("battle"); ok {
 		b := x.c.Battle(id)
 		if b == nil {
@@ -146,6 +156,9 @@ func (x *call) viewedBattle() (*campaign.Battle, referee.View, error) {
 }
 
 func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return x.quickStartStatus(), nil
+	}
 	b, err := x.battle()
 	if err != nil {
 		return nil, err
@@ -181,9 +194,10 @@ func outcomeText(c *campaign.Campaign, o *referee.Outcome) string {
 	return fmt.Sprintf("%s wins a %s, %s", c.SideName(o.Winner), o.Level, strings.Join(vp, ", "))
 }
 
-// action reads the referee action a /battle command asks for, with the
-// same option names and checks as scenario files.
-func (x *call) action() (referee.Action, error) {
+// battleLine is the /battle command as the console line a scenario
+// file would hold for it: the caller's side acting, the options in
+// order, those that only steer the command (preview, confirm, …) left out.
+func (x *call) battleLine() *consoleline.Line {
 	l := &consoleline.Line{User: x.side.ID, Command: "battle", Words: []string{x.Sub}}
 	names := make([]string, 0, len(x.Options))
 	for k := range x.Options {
@@ -195,7 +209,13 @@ func (x *call) action() (referee.Action, error) {
 	for _, k := range names {
 		l.Options = append(l.Options, consoleline.Option{Name: k, Value: x.Options[k]})
 	}
-	a, err := scenario.BattleAction(l)
+	return l
+}
+
+// action reads the referee action a /battle command asks for, with the
+// same option names and checks as scenario files.
+func (x *call) action() (referee.Action, error) {
+	a, err := scenario.BattleAction(x.battleLine())
 	if err != nil {
 		return a, userError{err.Error()}
 	}
@@ -203,6 +223,9 @@ func (x *call) action() (referee.Action, error) {
 }
 
 func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return g.quickStartAct(ctx, x)
+	}
 	if x.side == nil {
 		return nil, userf("%s only a side's player acts in a battle", refusedWho)
 	}
@@ -430,6 +453,12 @@ func (x *call) movePreview(b *campaign.Battle, a referee.Action) ([]Reply, error
 	} else {
 		hl = append(hl, render.Highlight{Kind: render.Selected, Hexes: []hex.Hex{a.To}, Side: u.SideIndex})
 		text = fmt.Sprintf("%s from %s to %s by the cheapest route", a.Unit, u.Hex, a.To)
+		// The route the move would take, drawn as an arrow when there is
+		// one this phase.
+		if path, err := referee.CheapestPath(b.State, a.Unit, a.To); err == nil {
+			hl = append(hl, render.PathHighlight(*u.Hex, path, u.SideIndex))
+			text += " (" + hexList(*u.Hex, path) + ")"
+		}
 	}
 	if reach[a.To] {
 		text += ": within reach this phase. Move with the same command without preview."
@@ -452,6 +481,9 @@ func hexList(from hex.Hex, path []hex.Hex) string {
 }
 
 func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return x.quickStartViewReply()
+	}
 	b, v, err := x.viewedBattle()
 	if err != nil {
 		return nil, err
@@ -486,16 +518,19 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	if p, _ := x.integer("page"); p > 1 {
 		// A later page of the list: the map came with the first.
-		return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID))}, nil
+		return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), []string{"battle", strconv.Itoa(b.ID), "side", x.str("side")})}, nil
 	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), "battle", strconv.Itoa(b.ID), f)}, nil
+	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), []string{"battle", strconv.Itoa(b.ID), "side", x.str("side")}, f)}, nil
 }
 
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return g.quickStartAuto(ctx, x)
+	}
 	b, err := x.battle()
 	if err != nil {
 		return nil, err

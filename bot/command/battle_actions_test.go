@@ -365,23 +365,7 @@ func TestDeployNowPrompt(t *testing.T) {
 		t.Skip("plays a campaign turn")
 	}
 	f := cmdNewFixture(t, true)
-	rules := DefaultRules()
-	var advance []Reply
-	var id int
-	for turn := 0; turn < 4 && id == 0; turn++ {
-		c, _ := f.store.Get(t.Context(), 1)
-		if c.Phase != campaign.PhaseBattles {
-			f.cmdAIOrders(rules)
-		}
-		advance = f.cmdMust("ref", "campaign", "advance")
-		c, _ = f.store.Get(t.Context(), 1)
-		if ids := campaign.Unfought(c); len(ids) > 0 {
-			id = ids[0]
-		}
-	}
-	if id == 0 {
-		t.Skip("no battle in the first turns with these seeds")
-	}
+	id, advance := f.cmdContact()
 	prompts := map[string]Reply{}
 	collect := func(out []Reply) {
 		for _, r := range out {

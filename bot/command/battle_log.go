@@ -31,6 +31,9 @@ func (g *Registry) battleLogEntry() *entry {
 }
 
 func (g *Registry) battleLog(_ context.Context, x *call) ([]Reply, error) {
+	if x.c.QuickStart != nil {
+		return x.quickStartLog()
+	}
 	b, err := x.loggedBattle()
 	if err != nil {
 		return nil, err
@@ -39,22 +42,29 @@ func (g *Registry) battleLog(_ context.Context, x *call) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages := logPages(logLines(x.c, b, side))
+	return x.logPage(logLines(x.c, b, side), b.ID, side, fmt.Sprintf("Battle %d in %s, as %s saw it", b.ID, sectorName(x.c, b.Sector), x.c.Side(side).Name),
+		"for "+x.c.Side(side).Name+" ")
+}
+
+// logPage is the page: option's page of a battle's record lines, headed
+// head, with buttons to the pages before and after; whose says whose
+// record it is in an error ("" when both sides have the same).
+func (x *call) logPage(lines []string, battle int, side, head, whose string) ([]Reply, error) {
+	pages := logPages(lines)
 	page := 1
 	if p, ok := x.integer("page"); ok {
 		page = p
 	}
 	if page < 1 || page > len(pages) {
-		return nil, userf("page:%d: battle %d's record for %s has pages 1 to %d", page, b.ID, x.c.Side(side).Name, len(pages))
+		return nil, userf("page:%d: battle %d's record %shas pages 1 to %d", page, battle, whose, len(pages))
 	}
-	head := fmt.Sprintf("Battle %d in %s, as %s saw it — page %d of %d", b.ID, sectorName(x.c, b.Sector), x.c.Side(side).Name, page, len(pages))
-	r := x.private(head + "\n" + strings.Join(pages[page-1], "\n"))
-	r.Campaign, r.Battle = x.c.ID, int64(b.ID)
+	r := x.private(fmt.Sprintf("%s — page %d of %d\n%s", head, page, len(pages), strings.Join(pages[page-1], "\n")))
+	r.Campaign, r.Battle = x.c.ID, int64(battle)
 	if page > 1 {
-		r.Buttons = append(r.Buttons, logButton("◀ Previous", x.c.ID, b.ID, side, page-1)...)
+		r.Buttons = append(r.Buttons, logButton("◀ Previous", x.c.ID, battle, side, page-1)...)
 	}
 	if page < len(pages) {
-		r.Buttons = append(r.Buttons, logButton("Next ▶", x.c.ID, b.ID, side, page+1)...)
+		r.Buttons = append(r.Buttons, logButton("Next ▶", x.c.ID, battle, side, page+1)...)
 	}
 	return []Reply{r}, nil
 }

@@ -121,21 +121,25 @@ func TestAfterActionReports(t *testing.T) {
 			t.Errorf("%s's log button %q: %+v %v", user, r.Buttons[0].CustomID, bid, err)
 		}
 	}
-	// The reader's own account by cause: a unit of crucis's still on the
-	// field carrying two salvage counters adds 20 VP for salvage (000
-	// line 2157).
+	// The reader's own account by cause: a unit of a side's still on
+	// the field (the first side that has one) carrying two salvage
+	// counters adds 20 VP for salvage (000 line 2157).
 	n := c.Clone()
 	st := n.Battle(id).State
+	reader := ""
 	for i := range st.Units {
-		if u := &st.Units[i]; u.Side == "crucis" && u.Status != referee.Destroyed && u.Status != referee.Captured {
+		if u := &st.Units[i]; reader == "" && u.Status != referee.Destroyed && u.Status != referee.Captured {
 			u.Salvage += 2
-			break
+			reader = u.Side
 		}
 	}
-	before, after := c.Battle(id).State.VictoryPointsByCause("crucis"), st.VictoryPointsByCause("crucis")
+	if reader == "" {
+		t.Fatal("no unit of either side is left on the field to carry salvage")
+	}
+	before, after := c.Battle(id).State.VictoryPointsByCause(reader), st.VictoryPointsByCause(reader)
 	want := fmt.Sprintf("%d for %d salvage counters", after.Salvage, after.Salvage/referee.SalvageVP)
-	if after.Salvage != before.Salvage+20 || !strings.Contains(afterActionReport(n, n.Battle(id), "crucis"), want) {
-		t.Errorf("salvage %d → %d VP; the report does not say %q:\n%s", before.Salvage, after.Salvage, want, afterActionReport(n, n.Battle(id), "crucis"))
+	if after.Salvage != before.Salvage+20 || !strings.Contains(afterActionReport(n, n.Battle(id), reader), want) {
+		t.Errorf("salvage %d → %d VP; %s's report does not say %q:\n%s", before.Salvage, after.Salvage, reader, want, afterActionReport(n, n.Battle(id), reader))
 	}
 }
 

@@ -7,33 +7,19 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/campaign"
 	"bfbot/referee"
 )
 
-// cmdBattle plays orders until turn 1 makes a battle and returns its ID,
-// both sides deployed by /battle deploy auto:true.
+// cmdBattle plays the players' orders to a battle (cmdContact) and
+// returns its ID, both sides deployed by /battle deploy auto:true.
 func cmdBattle(t testing.TB) (*cmdFixture, int) {
 	t.Helper()
 	f := cmdNewFixture(t, true)
-	rules := DefaultRules()
-	for turn := 0; turn < 4; turn++ {
-		c, _ := f.store.Get(t.Context(), 1)
-		if ids := campaign.Unfought(c); len(ids) > 0 {
-			id := strconv.Itoa(ids[0])
-			f.cmdMust("alice", "battle", "deploy", "battle", id, "auto", "true")
-			f.cmdMust("bob", "battle", "deploy", "battle", id, "auto", "true")
-			return f, ids[0]
-		}
-		if c.Phase == campaign.PhaseBattles {
-			f.cmdMust("ref", "campaign", "advance")
-			continue
-		}
-		f.cmdAIOrders(rules)
-		f.cmdMust("ref", "campaign", "advance")
-	}
-	t.Skip("no battle in the first turns with these seeds")
-	return nil, 0
+	id, _ := f.cmdContact()
+	f.cmdSetUpTogether(id)
+	f.cmdMust("alice", "battle", "deploy", "battle", strconv.Itoa(id), "auto", "true")
+	f.cmdMust("bob", "battle", "deploy", "battle", strconv.Itoa(id), "auto", "true")
+	return f, id
 }
 
 // Ensure a battle is seen through each side's view (private, with a PNG),
@@ -44,6 +30,7 @@ func TestBattleCommands(t *testing.T) {
 	}
 	f, id := cmdBattle(t)
 	bid := strconv.Itoa(id)
+	cmdDecideBattle(f, id)
 	c, _ := f.store.Get(t.Context(), 1)
 	st := c.Battle(id).State
 	phasing := st.PhasingSide().ID

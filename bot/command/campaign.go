@@ -316,7 +316,7 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 		if err := applySettings(&n.Settings, x); err != nil {
 			return nil, nil, err
 		}
-		return n, nil, n.Settings.Validate()
+		return n, nil, n.ValidateSettings()
 	}); err != nil {
 		return nil, err
 	}
@@ -355,7 +355,7 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 		if err := config.ValidateDeadlines(n.Settings.OrderDeadline, n.Settings.BattleDeadline, n.Settings.TimeZone); err != nil {
 			return nil, nil, userf("%v", err)
 		}
-		return n, nil, n.Settings.Validate()
+		return n, nil, n.ValidateSettings()
 	}); err != nil {
 		return nil, err
 	}

@@ -57,6 +57,9 @@ func (g *Registry) completer(option string) func(ctx context.Context, r *Request
 			if x.side == nil {
 				return nil
 			}
+			if x.c.QuickStart != nil {
+				return quickStartUnits(x.c.QuickStart.State, x.side.ID)
+			}
 			b, err := x.battle()
 			if err != nil {
 				var out []string

@@ -46,19 +46,23 @@ const (
 	// are the side whose record it is and the page.
 	ButtonLog ButtonAction = "log"
 	// ButtonPage shows another page of a long reply (paginate.go): Args
-	// are the command, its subcommand ("-" for none), the page, and one
-	// option's name and value ("-" for none; a space of the value is
-	// written '.'). Its campaign may be 0: /help pages belong to none.
+	// are the command, its subcommand ("-" for none), the page, then the
+	// name and value of each option that chose the text (a space of a
+	// value is written '.'). Its campaign may be 0: /help pages belong
+	// to none.
 	ButtonPage ButtonAction = "page"
 )
 
-// buttonCommands maps a button to its command and the names of its
+// buttonCommand is the command a button runs and the names of its
 // arguments as that command's options.
-var buttonCommands = map[ButtonAction]struct {
+type buttonCommand struct {
 	name, sub string
 	args      []string
 	fixed     map[string]string
-}{
+}
+
+// buttonCommands maps a button to its command.
+var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonReady:       {"orders", "ready", nil, nil},
 	ButtonEndPhase:    {"battle", "end", nil, nil},
 	ButtonWithdraw:    {"battle", "withdraw", []string{"unit"}, map[string]string{"confirm": "true"}},
@@ -72,7 +76,7 @@ var buttonCommands = map[ButtonAction]struct {
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
 	ButtonDecide:      {"campaign", "decide", []string{"decision", "answer"}, nil},
 	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
-	ButtonPage:        {"", "", []string{"command", "sub", "page", "option", "value"}, nil},
+	ButtonPage:        {"", "", []string{"command", "sub", "page"}, nil},
 }
 
 // minCampaign is the lowest campaign a button of action a may carry.
@@ -94,7 +98,8 @@ type ButtonID struct {
 
 // Custom ID form: "bf1" | action | campaign | battle | args…, separated
 // by '|'. Arguments are unit IDs, hexes, modes and numbers, so they are
-// limited to letters, digits, '-' and '.', and never need escaping.
+// limited to letters, digits, '-', '.' and '%' (a page button's
+// escaped names, paginate.go), and never need escaping.
 const (
 	buttonPrefix = "bf1"
 	buttonSep    = "|"
@@ -108,7 +113,7 @@ func (b ButtonID) Encode() (string, error) {
 	if !ok {
 		return "", fmt.Errorf("button: unknown action %q", b.Action)
 	}
-	if len(b.Args) != len(cmd.args) {
+	if !argCountOK(b.Action, len(b.Args)) {
 		return "", fmt.Errorf("button %s: takes %d arguments, got %d", b.Action, len(cmd.args), len(b.Args))
 	}
 	if b.Campaign < minCampaign(b.Action) || b.Battle < 0 {
@@ -117,7 +122,7 @@ func (b ButtonID) Encode() (string, error) {
 	parts := []string{buttonPrefix, string(b.Action), strconv.FormatInt(b.Campaign, 10), strconv.Itoa(b.Battle)}
 	for _, a := range b.Args {
 		if !buttonArgOK(a) {
-			return "", fmt.Errorf("button %s: argument %q: only letters, digits, '-' and '.'", b.Action, a)
+			return "", fmt.Errorf("button %s: argument %q: only letters, digits, '-', '.' and '%%'", b.Action, a)
 		}
 		parts = append(parts, a)
 	}
@@ -153,7 +158,7 @@ func DecodeButton(s string) (ButtonID, error) {
 		return ButtonID{}, fmt.Errorf("button %q: bad battle %q", s, parts[3])
 	}
 	args := parts[4:]
-	if len(args) != len(cmd.args) {
+	if !argCountOK(b.Action, len(args)) {
 		return ButtonID{}, fmt.Errorf("button %q: %s takes %d arguments, got %d", s, b.Action, len(cmd.args), len(args))
 	}
 	for _, a := range args {
@@ -167,12 +172,22 @@ func DecodeButton(s string) (ButtonID, error) {
 	return b, nil
 }
 
+// argCountOK reports whether n arguments fit a button of action a: its
+// command's args, then for a page button option name, value pairs.
+func argCountOK(a ButtonAction, n int) bool {
+	want := len(buttonCommands[a].args)
+	if a == ButtonPage {
+		return n >= want && (n-want)%2 == 0
+	}
+	return n == want
+}
+
 func buttonArgOK(a string) bool {
 	if a == "" {
 		return false
 	}
 	for _, r := range a {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' || r == '%') {
 			return false
 		}
 	}

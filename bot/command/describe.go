@@ -26,9 +26,6 @@ func (g *Registry) mapDescribeEntry() *entry {
 }
 
 func (g *Registry) mapDescribe(_ context.Context, x *call) ([]Reply, error) {
-	if err := x.ownOnly("map"); err != nil {
-		return nil, err
-	}
 	if _, ok := x.integer("battle"); ok {
 		b, v, err := x.viewedBattle()
 		if err != nil {
@@ -36,60 +33,25 @@ func (g *Registry) mapDescribe(_ context.Context, x *call) ([]Reply, error) {
 		}
 		return []Reply{x.private(tacticalDescription(x.c, b, v))}, nil
 	}
-	if only := x.str("side"); only != "" && x.side == nil && x.c.Side(only) == nil {
-		return nil, userf("side:%s: campaign %d has sides %s", only, x.c.ID, sideList(x.c))
+	if err := x.strategicSide(); err != nil {
+		return nil, err
 	}
-	return []Reply{x.private(strategicDescription(x.c, strategicView(x.c, x.side, x.referee, x.str("side"))))}, nil
+	return []Reply{x.private(strategicDescription(x.c, strategicView(x.c, x.side, x.referee, x.str("side"), g.nextOrderDeadline(x.c))))}, nil
 }
 
-// strategicDescription says what the strategic picture sv shows: whose
-// map, which battlegroups stand in which sector, where enemy contacts
-// are.
-func strategicDescription(c *campaign.Campaign, sv render.StrategicView) string {
-	var w strings.Builder
-	fmt.Fprintf(&w, "Strategic map of %s, turn %d, as %s knows it: %d sectors.", c.Name, c.Turn, sv.Viewer, len(c.Map.Sectors))
-	bySide := map[int]map[int][]string{}
-	var sides []int
-	for _, m := range sv.Own {
-		if bySide[m.Side] == nil {
-			bySide[m.Side] = map[int][]string{}
-			sides = append(sides, m.Side)
-		}
-		bySide[m.Side][m.SectorID] = append(bySide[m.Side][m.SectorID], m.Label)
-	}
-	slices.Sort(sides)
-	for _, i := range sides {
-		name := fmt.Sprintf("side %d", i+1)
-		if i < len(c.Sides) {
-			name = c.Sides[i].Name
-		}
-		var parts []string
-		for _, sec := range sortedKeys(bySide[i]) {
-			parts = append(parts, fmt.Sprintf("%s in %s", strings.Join(bySide[i][sec], ", "), sectorName(c, sec)))
-		}
-		fmt.Fprintf(&w, " Battlegroups of %s, by their marks on the map: %s.", name, strings.Join(parts, "; "))
-	}
-	if len(sv.Contacts) > 0 {
-		var parts []string
-		for _, m := range sv.Contacts {
-			parts = append(parts, sectorName(c, m.SectorID))
-		}
-		fmt.Fprintf(&w, " Enemy contacts in %s.", strings.Join(parts, ", "))
-	} else if sv.Viewer != "referee" {
-		w.WriteString(" No enemy contact known.")
-	}
-	return fitDescription(w.String())
-}
-
-// tacticalDescription says what a battle picture drawn from v shows:
-// the viewer's units and where, the enemy it sees, rubble and salvage.
-func tacticalDescription(c *campaign.Campaign, b *campaign.Battle, v referee.View) string {
+// tacticalDescription says what a battle picture drawn from v and the
+// highlights hl shows: the marks (tacticalMarks), the viewer's units and
+// where, the enemy it sees, rubble and salvage.
+func tacticalDescription(c *campaign.Campaign, b *campaign.Battle, v referee.View, hl ...render.Highlight) string {
 	who := "the referee sees it"
 	if v.Viewer != "" {
 		who = c.Side(v.Viewer).Name + " sees it"
 	}
 	var w strings.Builder
 	fmt.Fprintf(&w, "Map of battle %d in %s, game turn %d, %s phase, as %s.", b.ID, sectorName(c, b.Sector), v.Turn, v.Phase, who)
+	// The marks first: they are short, and a long list of units is what
+	// fitDescription cuts.
+	w.WriteString(tacticalMarks(v, hl))
 	var own, enemy []string
 	for _, u := range v.Units {
 		if u.Hex == nil {

@@ -51,4 +51,12 @@ func TestMapDescribe(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "map", "describe", "side", "bandits")); !strings.Contains(got, refusedWho) {
 		t.Errorf("alice asked for bandits' map: %s", got)
 	}
+	// The referee naming a side the campaign does not have is told which
+	// it has, by the picture as by the words, not shown an empty map.
+	for _, sub := range []string{"strategic", "describe"} {
+		got := f.cmdDo("ref", "map", sub, "side", "nobody")
+		if txt := cmdTexts(got); len(got) != 1 || len(got[0].Files) != 0 || !strings.Contains(txt, "side:nobody") || !strings.Contains(txt, "crucis") {
+			t.Errorf("the referee's /map %s side:nobody: %s", sub, txt)
+		}
+	}
 }

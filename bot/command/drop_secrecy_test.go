@@ -66,13 +66,7 @@ func TestDropHexSecret(t *testing.T) {
 		t.Fatalf("no battle with %s dropping at the start: %+v", lance, c.Battles)
 	}
 	id := strconv.Itoa(battle.ID)
-	// The initiative winner chooses the set-up order first (000 line
-	// 2636): both at once.
-	for _, d := range c.Decisions {
-		if d.Battle == battle.ID && d.Kind == campaign.DecideSetup {
-			f.cmdMust(map[string]string{"crucis": "alice", "bandits": "bob"}[d.Side], "campaign", "decide", "decision", strconv.Itoa(d.ID), "answer", "together")
-		}
-	}
+	f.cmdSetUpTogether(battle.ID)
 	var bobSaw []Reply
 	see := func(rs []Reply) {
 		for _, r := range rs {
@@ -92,6 +86,8 @@ func TestDropHexSecret(t *testing.T) {
 	for _, q := range [][2]string{{"battle", "log"}, {"map", "describe"}, {"map", "tactical"}, {"battle", "status"}} {
 		see(f.cmdMust("bob", q[0], q[1], "battle", id))
 	}
+	see(f.cmdDo("bob", "map", "tactical", "battle", id, "zoom", "action"))
+	see(f.cmdMust("bob", "map", "tactical", "battle", id, "zoom", "0505"))
 	see(f.cmdMust("bob", "campaign", "decide"))
 	see(f.cmdMust("bob", "campaign", "status"))
 	if st := f.scdCampaign(1).Battle(battle.ID).State; st.View("bandits").Unit(lance) != nil {

@@ -40,7 +40,7 @@ func (g *Registry) forceShow(_ context.Context, x *call) ([]Reply, error) {
 			b.WriteString(unitLine(u) + "\n")
 		}
 	}
-	return []Reply{x.paged(strings.TrimRight(b.String(), "\n"), "side", x.str("side"))}, nil
+	return []Reply{x.paged(strings.TrimRight(b.String(), "\n"), []string{"side", x.str("side")})}, nil
 }
 
 // unitLine is one of a side's own counters, as its worksheet knows it.
@@ -76,7 +76,7 @@ func (g *Registry) forceRoster(_ context.Context, x *call) ([]Reply, error) {
 		fmt.Fprintf(&b, "  %s — %s %s, %s\n", u.Lance.Name, u.Printed, u.Lance.Experience, forces.ClassNoun(u.Lance.Class))
 	}
 	fmt.Fprintf(&b, "Regimental Battlegroup: %s, %s, %s", english.Count(len(r.RBG.Trucks), "truck"), english.Count(len(r.RBG.DropShips), "DropShip"), english.Count(r.RBG.RepairPoints, "repair point"))
-	return []Reply{x.paged(b.String(), "regiment", x.str("regiment"))}, nil
+	return []Reply{x.paged(b.String(), []string{"regiment", x.str("regiment")})}, nil
 }
 
 // lanceNames splits a comma-separated list of Values Table machines.

@@ -21,7 +21,7 @@ var whoNames = map[Who]string{Anyone: "anyone", Player: "players", Referee: "ref
 func (g *Registry) help(_ context.Context, x *call) ([]Reply, error) {
 	want := strings.Fields(strings.TrimPrefix(x.str("command"), "/"))
 	if len(want) == 0 {
-		return []Reply{x.paged(g.helpOverview(), "", "")}, nil
+		return []Reply{x.paged(g.helpOverview(), nil)}, nil
 	}
 	var matched []Spec
 	for _, s := range g.specs {
@@ -49,7 +49,7 @@ func (g *Registry) help(_ context.Context, x *call) ([]Reply, error) {
 		}
 		fmt.Fprintf(&b, "/help command:\"%s NAME\" shows one command's options.", want[0])
 	}
-	return []Reply{x.paged(strings.TrimRight(b.String(), "\n"), "command", strings.Join(want, " "))}, nil
+	return []Reply{x.paged(strings.TrimRight(b.String(), "\n"), []string{"command", strings.Join(want, " ")})}, nil
 }
 
 // helpOverview lists each command with its subcommands, one line each.

@@ -109,7 +109,7 @@ func TestHostilePageButton(t *testing.T) {
 	bobSees := cmdTexts(f.cmdDo("bob", "force", "show")) + cmdTexts(f.cmdDo("bob", "bg", "list"))
 	for _, cmd := range [][2]string{{"force", "show"}, {"battle", "view"}, {"battle", "log"}} {
 		for _, guild := range []string{"g", ""} {
-			got := cmdTexts(f.hsPress("bob", guild, hsID(t, pageButton(cmd[0], cmd[1], 2, "side", "crucis", 1))))
+			got := cmdTexts(f.hsPress("bob", guild, hsID(t, pageButton(cmd[0], cmd[1], 2, 1, "side", "crucis"))))
 			if !strings.Contains(got, refusedWho) && !strings.Contains(got, "no battle") {
 				t.Errorf("/%s %s side:crucis by bob's page button from %q: %s", cmd[0], cmd[1], guild, got)
 			}
@@ -120,12 +120,12 @@ func TestHostilePageButton(t *testing.T) {
 			}
 		}
 	}
-	for _, b := range []ButtonID{pageButton("campaign", "export", 1, "", "", 1), pageButton("judge", "vp", 1, "side", "bandits", 1), pageButton("undo", "", 1, "", "", 1)} {
+	for _, b := range []ButtonID{pageButton("campaign", "export", 1, 1), pageButton("judge", "vp", 1, 1, "side", "bandits"), pageButton("undo", "", 1, 1)} {
 		if got := cmdTexts(f.hsPress("bob", "g", hsID(t, b))); !strings.Contains(got, "unknown option page") {
 			t.Errorf("/%s %s by bob's page button: %s", b.Args[0], b.Args[1], got)
 		}
 	}
-	for _, b := range []ButtonID{pageButton("force", "show", 1, "", "", 1), pageButton("battle", "view", 1, "", "", 1), pageButton("force", "show", 1, "campaign", "1", 0)} {
+	for _, b := range []ButtonID{pageButton("force", "show", 1, 1), pageButton("battle", "view", 1, 1), pageButton("force", "show", 1, 0, "campaign", "1")} {
 		if got := cmdTexts(f.hsPress("alice", "g2", hsID(t, b))); !strings.Contains(got, refusedWhere) || strings.Contains(got, "Crucis") {
 			t.Errorf("%v from another server: %s", b.Args, got)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/mapgen/render"
@@ -12,35 +13,49 @@ import (
 
 func (g *Registry) mapCommands() []*entry {
 	return []*entry{
-		{spec: Spec{Name: "map", Sub: "strategic", Description: "the strategic map as your side knows it: your battlegroups and the enemy you have found (secret)", Who: Player, Slow: true, Rate: Render,
+		{spec: Spec{Name: "map", Sub: "strategic", Description: "the strategic map as your side knows it: your battlegroups and orders, enemy found, battles (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{{Name: "side", Description: "referee only: which side (default: all)"}}},
 			scope: campaignScope, refereeReads: true, run: g.mapStrategic},
 		{spec: Spec{Name: "map", Sub: "tactical", Description: "a battle's map as your side sees it (secret)", Who: Player, Slow: true, Rate: Render,
-			Options: []Option{battleOption, {Name: "side", Description: "referee only: which side (default: all)"}}},
+			Options: []Option{battleOption, {Name: "side", Description: "referee only: which side (default: all)"},
+				{Name: "zoom", Description: "a close-up to read on a phone: around a hex (XXYY), or action (the closest fight)"}}},
 			scope: campaignScope, refereeReads: true, run: g.mapTactical},
 		g.mapDescribeEntry(),
 	}
 }
 
 func (g *Registry) mapStrategic(_ context.Context, x *call) ([]Reply, error) {
-	if err := x.ownOnly("map"); err != nil {
+	if err := x.strategicSide(); err != nil {
 		return nil, err
 	}
-	f, err := strategicPNG(x.c, x.side, x.referee, x.str("side"))
+	f, err := strategicPNG(x.c, x.side, x.referee, x.str("side"), g.nextOrderDeadline(x.c))
 	if err != nil {
 		return nil, err
 	}
 	return []Reply{x.private(fmt.Sprintf("Strategic map, turn %d.", x.c.Turn), f)}, nil
 }
 
+// strategicSide checks the side: option of a strategic map: a player
+// sees only his own side's, and the referee must name a side the
+// campaign has (an unknown one would draw an empty map).
+func (x *call) strategicSide() error {
+	if err := x.ownOnly("map"); err != nil {
+		return err
+	}
+	if only := x.str("side"); only != "" && x.side == nil && x.c.Side(only) == nil {
+		return userf("side:%s: campaign %d has sides %s", only, x.c.ID, sideList(x.c))
+	}
+	return nil
+}
+
 // strategicPNG draws the strategic map for one side from campaign.View
-// (its own battlegroups, and its intel as question marks), or for the
-// referee every side's battlegroups, described in words from the same
-// picture (mapDescription).
-func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string) (File, error) {
-	sv := strategicView(c, side, isReferee, only)
+// (its own battlegroups and orders, and its intel as question marks), or
+// for the referee every side's, described in words from the same view
+// (strategicDescription); due is the order deadline (zero for none).
+func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string, due time.Time) (File, error) {
+	sv := strategicView(c, side, isReferee, only, due)
 	var buf bytes.Buffer
-	if err := render.WriteStrategicPNG(&buf, sv, render.DefaultOptions()); err != nil {
+	if err := render.WriteStrategicPNG(&buf, sv, render.StrategicOptions()); err != nil {
 		return File{}, err
 	}
 	name := fmt.Sprintf("campaign-%d-turn-%d-strategic.png", c.ID, c.Turn)
@@ -50,53 +65,13 @@ func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, onl
 	return File{Name: name, Data: buf.Bytes(), Description: strategicDescription(c, sv)}, nil
 }
 
-// strategicView is the strategic map as side (or the referee) may see
-// it, for the picture and its description.
-func strategicView(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string) render.StrategicView {
-	sv := render.StrategicView{Map: c.Map}
-	index := map[string]int{}
-	for i, s := range c.Sides {
-		index[s.ID] = i
-	}
-	mark := func(s *campaign.Side, b campaign.Battlegroup) render.SectorMark {
-		return render.SectorMark{SectorID: b.Sector, Label: fmt.Sprintf("%s%d", s.Letter, b.ID), Side: index[s.ID]}
-	}
-	if side != nil {
-		v := campaign.View(c, side.ID)
-		sv.Viewer, sv.Title = side.Name, fmt.Sprintf("%s — turn %d — %s", c.Name, c.Turn, side.Name)
-		for _, b := range v.Own.Battlegroups {
-			if b.Sector != 0 {
-				sv.Own = append(sv.Own, mark(v.Own, b))
-			}
-		}
-		enemy := 1 - index[side.ID]
-		for _, sec := range v.Sectors {
-			if sec.Intel != nil && (sec.Intel.Present || sec.Intel.Drop || sec.Intel.Searched) && sec.Intel.Turn >= c.Turn-1 {
-				sv.Contacts = append(sv.Contacts, render.SectorMark{SectorID: sec.ID, Side: enemy})
-			}
-		}
-	} else if isReferee {
-		v := campaign.RefereeView(c)
-		sv.Viewer, sv.Title = "referee", fmt.Sprintf("%s — turn %d — referee", c.Name, c.Turn)
-		for i := range v.All {
-			s := &v.All[i]
-			if only != "" && s.ID != only {
-				continue
-			}
-			for _, b := range s.Battlegroups {
-				if b.Sector != 0 {
-					sv.Own = append(sv.Own, mark(s, b))
-				}
-			}
-		}
-	}
-	return sv
-}
-
 func (g *Registry) mapTactical(_ context.Context, x *call) ([]Reply, error) {
 	b, v, err := x.viewedBattle()
 	if err != nil {
 		return nil, err
+	}
+	if z := x.str("zoom"); z != "" {
+		return g.mapZoom(x, b, v, z)
 	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {
@@ -117,5 +92,5 @@ func tacticalPNG(c *campaign.Campaign, b *campaign.Battle, v referee.View, hl ..
 		return File{}, err
 	}
 	return File{Name: fmt.Sprintf("campaign-%d-battle-%d-turn-%d-%s.png", c.ID, b.ID, v.Turn, who), Data: buf.Bytes(),
-		Description: tacticalDescription(c, b, v)}, nil
+		Description: tacticalDescription(c, b, v, hl...)}, nil
 }

@@ -376,6 +376,9 @@ func OrderCommand(o campaign.Order) (name, sub string, options map[string]string
 	case campaign.OrderRename:
 		name = "bg"
 		options["name"] = o.Name
+	case campaign.OrderBuy:
+		name, sub = "force", "buy"
+		options["units"] = strings.Join(o.Units, " ")
 	case campaign.OrderHoldBack:
 		name = "bg"
 		options["units"] = strings.Join(o.Units, " ")

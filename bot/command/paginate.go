@@ -1,6 +1,8 @@
 package command
 
 import (
+	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,10 +54,11 @@ func splitPages(text string) []string {
 
 // paged is the private reply showing one page of text, with "page N of
 // M" and buttons to the pages before and after. The buttons run the same
-// command (name, sub) with page:N and the one option opt:val that chose
-// the text ("" for none). The page option is the x's "page"; a page past
-// the end shows the last. files (a map) go with the page shown.
-func (x *call) paged(text, opt, val string, files ...File) Reply {
+// command (name, sub) with page:N and the options that chose the text,
+// given as name, value pairs (an empty value is left out). The page
+// option is the x's "page"; a page past the end shows the last. files (a
+// map) go with the page shown.
+func (x *call) paged(text string, opts []string, files ...File) Reply {
 	pages := splitPages(text)
 	p, _ := x.integer("page")
 	p = min(max(p, 1), len(pages))
@@ -74,7 +77,7 @@ func (x *call) paged(text, opt, val string, files ...File) Reply {
 		if to.page < 1 || to.page > len(pages) {
 			continue
 		}
-		rp.Buttons = append(rp.Buttons, button(to.label, false, pageButton(x.Name, x.Sub, to.page, opt, val, campaign))...)
+		rp.Buttons = append(rp.Buttons, button(to.label, false, pageButton(x.Name, x.Sub, to.page, campaign, opts...))...)
 	}
 	return rp
 }
@@ -102,35 +105,57 @@ func splitLong(rs []Reply) []Reply {
 	return out
 }
 
-// pageButton is the ButtonID of page of a command's reply.
-func pageButton(name, sub string, page int, opt, val string, campaign int64) ButtonID {
-	if val == "" {
-		opt = ""
-	}
-	dash := func(s string) string {
-		if s == "" {
-			return "-"
+// pageButton is the ButtonID of page of a command's reply; opts are
+// option name, value pairs.
+func pageButton(name, sub string, page int, campaign int64, opts ...string) ButtonID {
+	args := []string{name, dash(sub), strconv.Itoa(page)}
+	for i := 0; i+1 < len(opts); i += 2 {
+		if opts[i+1] != "" {
+			args = append(args, opts[i], dash(opts[i+1]))
 		}
-		return strings.ReplaceAll(s, " ", ".")
 	}
-	return ButtonID{Action: ButtonPage, Campaign: campaign, Args: []string{name, dash(sub), strconv.Itoa(page), dash(opt), dash(val)}}
+	return ButtonID{Action: ButtonPage, Campaign: campaign, Args: args}
+}
+
+// dash and undash write a page button's argument: "-" for none, else
+// every byte but a letter or digit as %XX, so that any name (a
+// regiment's "St. Ives", a side's "Moore's Bandits") goes into a custom
+// ID and comes back as it was.
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func undash(s string) string {
+	if s == "-" {
+		return ""
+	}
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s // a hand-made button: the command refuses the value
 }
 
 // pageRequest is the command a page button stands for (ButtonPage).
 func (b ButtonID) pageRequest(n *Request) *Request {
-	undash := func(s string) string {
-		if s == "-" {
-			return ""
-		}
-		return strings.ReplaceAll(s, ".", " ")
-	}
 	n.Name, n.Sub = b.Args[0], undash(b.Args[1])
 	n.Options = map[string]string{"page": b.Args[2]}
 	if b.Campaign > 0 {
 		n.Options["campaign"] = strconv.FormatInt(b.Campaign, 10)
 	}
-	if opt := undash(b.Args[3]); opt != "" {
-		n.Options[opt] = undash(b.Args[4])
+	for i := 3; i+1 < len(b.Args); i += 2 {
+		n.Options[b.Args[i]] = undash(b.Args[i+1])
 	}
 	return n
 }

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"maps"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,5 +142,45 @@ func TestSplitLong(t *testing.T) {
 	}
 	if strings.Join(joined, "\n") != text || out[3].Text != "short" {
 		t.Error("the parts do not make the whole text in order")
+	}
+}
+
+// Ensure a page button carries every option that chose the text — the
+// referee's /battle view side:X has two, and a later page that kept only
+// the battle would fall back to the referee's whole view — through its
+// custom ID and back into the command it runs.
+func TestPageButtonKeepsEveryOption(t *testing.T) {
+	id, err := pageButton("battle", "view", 2, 7, "battle", "3", "side", "bandits", "unit", "").Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := DecodeButton(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := b.request(cmdRequest("ref", "", ""))
+	want := map[string]string{"page": "2", "campaign": "7", "battle": "3", "side": "bandits"}
+	if req.Name != "battle" || req.Sub != "view" || !maps.Equal(req.Options, want) {
+		t.Errorf("page button %s runs /%s %s %v, want /battle view %v", id, req.Name, req.Sub, req.Options, want)
+	}
+	// Names with any character come back as they were.
+	for _, name := range []string{"St. Ives Lancers", "Moore's Bandits", "-", "Kurita – 3rd"} {
+		id, err := pageButton("force", "roster", 2, 7, "regiment", name).Encode()
+		if err != nil {
+			t.Errorf("page button for regiment %q: %v", name, err)
+			continue
+		}
+		b, err := DecodeButton(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.request(cmdRequest("ref", "", "")).Options["regiment"]; got != name {
+			t.Errorf("regiment %q comes back from its page button as %q", name, got)
+		}
+	}
+	for _, bad := range []string{"bf1|page|7|0|battle|view|2|side", "bf1|page|7|0|battle|view"} {
+		if _, err := DecodeButton(bad); err == nil {
+			t.Errorf("DecodeButton(%q): no error for an option without its value", bad)
+		}
 	}
 }

@@ -90,6 +90,27 @@ func TestForceBuy(t *testing.T) {
 			t.Errorf("A6 not replaced in the RBG: %+v", s.Unit("A6"))
 		}
 	})
+	t.Run("AIOrder", func(t *testing.T) {
+		// The AI's purchase is an order its player gives as /force buy.
+		f := cmdNewFixture(t, true)
+		rlLose(t, f, "A6", "A7")
+		c, _ := f.store.Get(t.Context(), 1)
+		orders := DefaultRules().AIOrders(c, "crucis", 1)
+		i := slices.IndexFunc(orders, func(o campaign.Order) bool { return o.Kind == campaign.OrderBuy })
+		if i < 0 {
+			t.Fatalf("the AI buys nothing with 75 points to spend: %+v", orders)
+		}
+		if name, sub, _ := OrderCommand(orders[i]); name != "force" || sub != "buy" {
+			t.Fatalf("the AI's buy is /%s %s", name, sub)
+		}
+		f.cmdGive("alice", orders[i:i+1])
+		c, _ = f.store.Get(t.Context(), 1)
+		for _, id := range []string{"A6", "A7"} {
+			if c.Side("crucis").Unit(id).Replaced == "" {
+				t.Errorf("the AI did not buy %s back", id)
+			}
+		}
+	})
 	t.Run("ErrBoughtAlready", func(t *testing.T) {
 		got := cmdTexts(f.cmdDo("alice", "force", "buy", "units", "A6"))
 		if !strings.Contains(got, "⚠ A6 is not a unit you may buy: choose from A7") {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"bfbot/campaign"
 	"bfbot/mapgen/hex"
@@ -11,7 +12,8 @@ import (
 
 // rsOutputs is everything the new report paths show crucis of battle
 // id: its after-action report, the public one, its record, its replay,
-// the descriptions of its maps, and its digest of the whole campaign.
+// the descriptions of its maps, its strategic map, and its digest of the
+// whole campaign.
 func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 	t.Helper()
 	b := c.Battle(id)
@@ -19,14 +21,19 @@ func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	strategic, err := strategicPNG(c, c.Side("crucis"), false, "", time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[string]string{
+		"strategic map":      string(strategic.Data),
 		"report":             afterActionReport(c, b, "crucis"),
 		"public report":      afterActionReport(c, b, ""),
 		"log":                fmt.Sprint(logLines(c, b, "crucis")),
 		"replay":             string(replay.Data),
 		"replay description": replay.Description,
 		"battle map words":   tacticalDescription(c, b, b.State.View("crucis")),
-		"strategic words":    strategicDescription(c, strategicView(c, c.Side("crucis"), false, "")),
+		"strategic words":    strategicDescription(c, strategicView(c, c.Side("crucis"), false, "", time.Time{})),
 		"digest":             digestText(c, c.Side("crucis"), c.Log),
 	}
 }

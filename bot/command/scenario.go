@@ -20,7 +20,7 @@ import (
 // command that handed it the move (scenarioAI).
 
 func (g *Registry) scenarioCommands() []*entry {
-	names := scenario.BuiltIns()
+	names := append(scenario.BuiltIns(), scenario.QuickStartBuiltIns()...)
 	return []*entry{
 		{spec: Spec{Name: "scenario", Sub: "list", Description: "the book's scenarios you can play", Who: Anyone},
 			run: g.scenarioList},
@@ -67,6 +67,19 @@ func shippedScenarios() ([]scenarioInfo, error) {
 			}
 			scenarioListVal = append(scenarioListVal, info)
 		}
+		for _, name := range scenario.QuickStartBuiltIns() {
+			data, _ := scenario.QuickStartBuiltIn(name)
+			qs, err := scenario.ParseQuickStart(data, nil)
+			if err != nil {
+				scenarioListErr = fmt.Errorf("shipped scenario %s: %w", name, err)
+				return
+			}
+			info := scenarioInfo{name: name, title: qs.Name + " (Quick-Start rules)"}
+			for _, s := range qs.Sides {
+				info.sides = append(info.sides, fmt.Sprintf("%s (%s)", s.Name, s.ID))
+			}
+			scenarioListVal = append(scenarioListVal, info)
+		}
 	})
 	return scenarioListVal, scenarioListErr
 }
@@ -103,6 +116,9 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, err
 	}
 	name := x.str("name")
+	if data, ok := scenario.QuickStartBuiltIn(name); ok {
+		return g.quickStartStart(ctx, x, strings.ToLower(name), data)
+	}
 	sc, err := parseShipped(name)
 	if err != nil {
 		return nil, err
@@ -120,12 +136,9 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 			return nil, userf("buy: %v", err)
 		}
 	}
-	seed := uint64(1)
-	if n, ok := x.integer("seed"); ok {
-		if n < 0 {
-			return nil, userf("seed:%d: use a whole number from 0", n)
-		}
-		seed = uint64(n)
+	seed, err := x.scenarioSeed()
+	if err != nil {
+		return nil, err
 	}
 	// The set-up's rolls come from the seed, so one seed sets a scenario
 	// up the same way every time; the battle then rolls the campaign's
@@ -138,20 +151,11 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
-	c.Referee = x.User.ID
-	c = campaign.WithName(c, x.User.ID, x.User.Name)
-	if c, err = campaign.Join(c, side, x.User.ID); err != nil {
-		return nil, err
-	}
-	other := c.Enemy(side).ID
-	if x.flag("ai") {
-		c.Scenario.AI = other
-	}
-	id, err := g.createHere(ctx, x.Request, c)
+	id, who, err := g.seatStarter(ctx, x, c, side)
 	if err != nil {
 		return nil, err
 	}
-	x.c, x.side, x.referee = c, c.Side(side), true
+	c = x.c
 	// The AI moves first when its side won the initiative.
 	var aiEvents []referee.Event
 	var logged []campaign.Event
@@ -162,10 +166,6 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		return n, ce, err
 	}); err != nil {
 		return nil, err
-	}
-	who := fmt.Sprintf("the AI plays %s until someone takes it with /scenario join side:%s campaign:%d", c.Side(other).Name, other, id)
-	if x.flag("ai") {
-		who = fmt.Sprintf("the AI plays %s", c.Side(other).Name)
 	}
 	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role (what would show the other side's secrets is refused once a second player joins); %s. Play it with /battle … (/battle view shows your side's map).",
 		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
@@ -183,6 +183,45 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 		out = append(out, x.private(fmt.Sprintf("Battle 1, game turn %d, %s %s phase: your side's map.", v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase), f))
 	}
 	return out, nil
+}
+
+// scenarioSeed is the seed: option, 1 by default.
+func (x *call) scenarioSeed() (uint64, error) {
+	n, ok := x.integer("seed")
+	switch {
+	case !ok:
+		return 1, nil
+	case n < 0:
+		return 0, userf("seed:%d: use a whole number from 0", n)
+	}
+	return uint64(n), nil
+}
+
+// seatStarter makes the new scenario campaign c the caller's: he holds
+// the referee role and plays side, the AI the other (for good with
+// ai:true); the campaign is created in this channel and becomes the
+// call's. It returns the campaign's ID and who plays the other side, in
+// words.
+func (g *Registry) seatStarter(ctx context.Context, x *call, c *campaign.Campaign, side string) (int64, string, error) {
+	c.Referee = x.User.ID
+	c = campaign.WithName(c, x.User.ID, x.User.Name)
+	c, err := campaign.Join(c, side, x.User.ID)
+	if err != nil {
+		return 0, "", err
+	}
+	other := c.Enemy(side).ID
+	if x.flag("ai") {
+		c.Scenario.AI = other
+	}
+	id, err := g.createHere(ctx, x.Request, c)
+	if err != nil {
+		return 0, "", err
+	}
+	x.c, x.side, x.referee = c, c.Side(side), true
+	if x.flag("ai") {
+		return id, fmt.Sprintf("the AI plays %s", c.Side(other).Name), nil
+	}
+	return id, fmt.Sprintf("the AI plays %s until someone takes it with /scenario join side:%s campaign:%d", c.Side(other).Name, other, id), nil
 }
 
 func (g *Registry) scenarioJoin(ctx context.Context, x *call) ([]Reply, error) {

@@ -66,6 +66,12 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 					name, sub, opts := OrderCommand(o)
 					do(user, name, sub, opts)
 				}
+				// Contact by the players' own orders, whatever the AI
+				// would do: the battles' secrets are tested too.
+				for _, o := range cmdContactOrders(t, states[len(states)-1], s.ID) {
+					name, sub, opts := OrderCommand(o)
+					do(user, name, sub, opts)
+				}
 				do(user, "orders", "show", nil)
 				do(user, "orders", "ready", nil)
 			}

@@ -66,6 +66,9 @@ type Bot struct {
 	files *http.Client
 	// gw is the gateway connection (gateway.go); discordgo does REST only.
 	gw *gateway
+	// shardID is the bot's gateway shard (WithShard); 0 registers the
+	// commands.
+	shardID int
 	// places finds a campaign's channel; chans caches what Discord said
 	// of each channel (place.go).
 	places func(campaign int64) (string, bool)
@@ -221,10 +224,27 @@ func (b *Bot) spec(name, sub string) (command.Spec, bool) {
 	return s, ok
 }
 
-// Open registers the commands and connects to the gateway.
+// WithShard makes the bot shard id of count on the gateway (Discord
+// requires sharding beyond 2,500 servers): Discord sends it the
+// interactions of the guilds with (guild_id >> 22) % count == id, and
+// shard 0 the direct messages too. Only shard 0 registers the commands,
+// once for the whole bot. count 1 (or 0) is one connection, unsharded.
+func WithShard(id, count int) Option {
+	return func(b *Bot) {
+		b.shardID = id
+		if count > 1 {
+			b.gw.shard = []int{id, count}
+		}
+	}
+}
+
+// Open registers the commands (shard 0 only: the other shards' processes
+// run the same bot) and connects to the gateway.
 func (b *Bot) Open(ctx context.Context) error {
-	if err := b.RegisterCommands(ctx); err != nil {
-		return err
+	if b.shardID == 0 {
+		if err := b.RegisterCommands(ctx); err != nil {
+			return err
+		}
 	}
 	if err := b.gw.open(ctx); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %s", b.scrub(err.Error()))

@@ -87,8 +87,11 @@ var freshCloses = map[int]bool{4007: true, 4009: true}
 // gateway is one bot's connection to Discord's gateway, reconnecting
 // until closed.
 type gateway struct {
-	token    string // bare, without "Bot "
-	intents  int
+	token   string // bare, without "Bot "
+	intents int
+	// shard is [shard_id, num_shards] for a sharded bot (WithShard), nil
+	// for one connection.
+	shard    []int
 	dialer   *websocket.Dialer
 	fetchURL func(context.Context) (string, error) // Get Gateway Bot
 	dispatch func(name string, data json.RawMessage)
@@ -371,11 +374,15 @@ func (g *gateway) handshake(c *gwConn, resume bool) error {
 	if resume {
 		return c.send(opResume, map[string]any{"token": g.token, "session_id": session, "seq": seq})
 	}
-	return c.send(opIdentify, map[string]any{
+	identify := map[string]any{
 		"token":      g.token,
 		"intents":    g.intents,
 		"properties": map[string]string{"os": runtime.GOOS, "browser": "bfbot", "device": "bfbot"},
-	})
+	}
+	if g.shard != nil {
+		identify["shard"] = g.shard
+	}
+	return c.send(opIdentify, identify)
 }
 
 // ended says what follows a connection that ended with err.

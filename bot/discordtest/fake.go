@@ -71,10 +71,11 @@ type Fake struct {
 	deprecated   []Request        // calls to deprecated routes (refused)
 	notified     []Notification   // messages that would ping someone (mentions.go)
 
-	gateway *gatewayConn
-	session string
-	seq     int64
-	events  []gatewayEvent
+	// shardGateway is shard 0's gateway session, the only one unless a
+	// client identifies with a shard (shards.go); shards holds the others.
+	shardGateway
+	shards     map[int]*shardGateway
+	shardCount int
 }
 
 // Option configures a Fake.
@@ -135,11 +136,17 @@ func (f *Fake) AppID() string { return f.appID }
 // Close stops the fake: the gateway connection first, then the server.
 func (f *Fake) Close() {
 	f.mu.Lock()
-	gc := f.gateway
+	gcs := []*gatewayConn{f.gateway}
 	f.gateway = nil
+	for _, st := range f.shards {
+		gcs = append(gcs, st.gateway)
+		st.gateway = nil
+	}
 	f.mu.Unlock()
-	if gc != nil {
-		gc.close()
+	for _, gc := range gcs {
+		if gc != nil {
+			gc.close()
+		}
 	}
 	f.srv.CloseClientConnections()
 	f.srv.Close()

@@ -70,9 +70,11 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 	gc := &gatewayConn{conn: ws, path: r.URL.Path}
 	defer func() {
 		f.mu.Lock()
-		if f.gateway == gc {
-			f.gateway = nil
-			f.notify()
+		for _, st := range f.allShardsLocked() {
+			if st.gateway == gc {
+				st.gateway = nil
+				f.notify()
+			}
 		}
 		f.mu.Unlock()
 		_ = ws.Close()
@@ -115,30 +117,40 @@ func (f *Fake) identify(gc *gatewayConn, d json.RawMessage) bool {
 	var id struct {
 		Token   string `json:"token"`
 		Intents int    `json:"intents"`
+		Shard   []int  `json:"shard"`
 	}
 	_ = json.Unmarshal(d, &id)
 	ok := f.tokenOK(id.Token)
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.identifies = append(f.identifies, Identify{Intents: id.Intents, TokenOK: ok, Path: gc.path})
+	rec := Identify{Intents: id.Intents, TokenOK: ok, Path: gc.path}
+	if len(id.Shard) == 2 {
+		rec.Shard = [2]int{id.Shard[0], id.Shard[1]}
+	}
+	f.identifies = append(f.identifies, rec)
 	f.notify()
 	if !ok {
 		_ = gc.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
 		return false
 	}
-	f.session = f.newID()
-	f.seq = 0
-	f.events = nil
-	f.gateway = gc
+	st, code := f.identifyShardLocked(id.Shard)
+	if st == nil {
+		_ = gc.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(code, "Invalid shard."))
+		return false
+	}
+	st.session = f.newID()
+	st.seq = 0
+	st.events = nil
+	st.gateway = gc
 	ready, _ := json.Marshal(map[string]any{
 		"v":                  10,
-		"session_id":         f.session,
+		"session_id":         st.session,
 		"user":               map[string]any{"id": BotUserID, "username": "bfbot", "bot": true},
 		"guilds":             []any{},
 		"application":        map[string]any{"id": f.appID, "flags": 0},
 		"resume_gateway_url": "ws" + f.srv.URL[len("http"):] + strings.TrimSuffix(resumePath, "/"),
 	})
-	return f.dispatchLocked("READY", ready) == nil
+	return f.dispatchShardLocked(st, "READY", ready) == nil
 }
 
 func (f *Fake) resume(gc *gatewayConn, d json.RawMessage) bool {
@@ -152,36 +164,37 @@ func (f *Fake) resume(gc *gatewayConn, d json.RawMessage) bool {
 	defer f.mu.Unlock()
 	f.resumePaths = append(f.resumePaths, gc.path)
 	f.notify()
-	if !f.tokenOK(re.Token) || re.SessionID != f.session {
+	st := f.sessionShardLocked(re.SessionID)
+	if !f.tokenOK(re.Token) || st == nil {
 		invalid, _ := json.Marshal(false)
 		return gc.write(frame{Op: opInvalid, D: invalid}) == nil
 	}
-	f.gateway = gc
+	st.gateway = gc
 	f.resumes++
 	f.notify()
 	// As on Discord: the missed events in order, then RESUMED. (discordgo's
 	// Open handles the first replayed event itself and only logs, at warning
 	// level, that it was not READY/RESUMED.)
-	for _, e := range f.events {
+	for _, e := range st.events {
 		if e.seq > re.Seq && e.name != "READY" {
 			if gc.write(frame{Op: opDispatch, D: e.data, S: e.seq, Type: e.name}) != nil {
 				return false
 			}
 		}
 	}
-	return f.dispatchLocked("RESUMED", json.RawMessage(`{}`)) == nil
+	return f.dispatchShardLocked(st, "RESUMED", json.RawMessage(`{}`)) == nil
 }
 
-// dispatchLocked numbers an event, keeps it for replay and sends it when a
-// client is connected; call with f.mu held. A missing connection is not an
-// error: the event waits for the RESUME.
-func (f *Fake) dispatchLocked(name string, data json.RawMessage) error {
-	f.seq++
-	f.events = append(f.events, gatewayEvent{seq: f.seq, name: name, data: data})
-	if f.gateway == nil {
+// dispatchShardLocked numbers an event in a shard's session, keeps it for
+// replay and sends it when a client is connected; call with f.mu held. A
+// missing connection is not an error: the event waits for the RESUME.
+func (f *Fake) dispatchShardLocked(st *shardGateway, name string, data json.RawMessage) error {
+	st.seq++
+	st.events = append(st.events, gatewayEvent{seq: st.seq, name: name, data: data})
+	if st.gateway == nil {
 		return nil
 	}
-	return f.gateway.write(frame{Op: opDispatch, D: data, S: f.seq, Type: name})
+	return st.gateway.write(frame{Op: opDispatch, D: data, S: st.seq, Type: name})
 }
 
 // ResumePaths lists the address path of every RESUME received, in order:

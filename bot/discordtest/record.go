@@ -18,6 +18,8 @@ type Identify struct {
 	TokenOK bool
 	// Path is the address path the client connected to.
 	Path string
+	// Shard is the [shard_id, num_shards] the client sent, zero if none.
+	Shard [2]int
 }
 
 // Channel types the fake creates (Discord's numbers).

@@ -89,7 +89,10 @@ type job struct {
 	next        time.Time // the pending deadline; zero: none
 	remindedFor time.Time // the deadline already reminded of
 	forced      bool      // Advance asked for a run
-	busy        bool      // a handler call for this job is running
+	// elsewhere is the latest deadline the handler left to another
+	// process (ErrElsewhere): taken over, the job runs it (Sync).
+	elsewhere time.Time
+	busy      bool // a handler call for this job is running
 }
 
 // New returns a stopped scheduler; call Start.
@@ -310,7 +313,15 @@ func (s *Scheduler) startDeadlineLocked(j *job, r Run) {
 			"campaign", j.entry.Campaign, "kind", j.entry.Kind.String(), "skipped", r.Skipped, "due", r.Due)
 	}
 	s.startLocked(j, "deadline", func(ctx context.Context, _ Entry) error {
-		return s.handler.Deadline(ctx, r)
+		err := s.handler.Deadline(ctx, r)
+		if errors.Is(err, ErrElsewhere) && !r.Forced {
+			s.mu.Lock()
+			if r.Due.After(j.elsewhere) {
+				j.elsewhere = r.Due
+			}
+			s.mu.Unlock()
+		}
+		return err
 	}, func() {
 		if r.Due.After(j.entry.LastRun) {
 			j.entry.LastRun = r.Due
@@ -330,6 +341,10 @@ func (s *Scheduler) startLocked(j *job, what string, call func(context.Context, 
 		s.sem <- struct{}{}
 		err := s.safeCall(call, e)
 		<-s.sem
+		if errors.Is(err, ErrElsewhere) {
+			// Not run here: no LastRun moves, nothing to log.
+			err, onSuccess = nil, nil
+		}
 		if err != nil {
 			s.log.Error("schedule: "+what+" failed", "campaign", e.Campaign, "kind", e.Kind.String(), "err", err)
 		}

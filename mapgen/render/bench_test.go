@@ -23,7 +23,9 @@ import (
 //
 // The Tactical and Strategic benchmarks report x-blank and x-blank-cpu,
 // their time over the time to encode the blank canvas measured in the
-// same run.
+// same run. A tactical map's terrain is cached (base.go): the Tactical
+// benchmarks draw the same battle again, as the bot does after each
+// phase; BenchmarkTactical64x17Cold paints the terrain every time.
 
 // sectorView is a 64×17 sector map with 40 counters, 20 a side, some
 // stacked, own and blind, and a few highlights: what a player is sent
@@ -128,6 +130,19 @@ func BenchmarkTactical64x17(b *testing.B) {
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
 }
 
+// BenchmarkTactical64x17Cold is BenchmarkTactical64x17 with the
+// terrain cache emptied before each map: the first picture of a battle,
+// or a move preview (its reachable tint is a terrain of its own).
+func BenchmarkTactical64x17Cold(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
+		basesMu.Lock()
+		clear(bases)
+		basesMu.Unlock()
+		return WriteTacticalPNG(w, v, o)
+	})
+}
+
 // benchAgainstBlank runs write, which draws and writes img, and after
 // each map, with the timer stopped, has image/png encode the blank
 // canvas of its size and img itself, paletted. It reports x-blank: the
@@ -197,7 +212,7 @@ func BenchmarkDrawTactical64x17(b *testing.B) {
 }
 
 func BenchmarkStrategic12(b *testing.B) {
-	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	v, o := sampleStrategicView(strategicMap(b)), StrategicOptions()
 	img, err := drawStrategic(v, o, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -256,7 +271,7 @@ func TestPNGSize(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), DefaultOptions()); err != nil {
+	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), StrategicOptions()); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > strategicPNGBudget {

@@ -44,11 +44,21 @@ type counterStyle struct {
 	label  *glyphSet
 	letter *glyphSet // class letter inside the symbol frame
 	small  *glyphSet // experience initial
+	// compact is the layout of a small counter (two to a hex): a larger
+	// label, a shorter symbol frame, small pips and no experience initial.
+	compact bool
 }
 
-func newCounterStyle(hexSize float64) (counterStyle, error) {
-	c := math.Round(1.5 * hexSize)
-	label, err := face(bold, 0.34*c)
+// compactBelow is the counter side under which counters are compact.
+const compactBelow = 20
+
+// newCounterStyle is the style of counters c pixels square.
+func newCounterStyle(c float64) (counterStyle, error) {
+	lf := 0.34
+	if c < compactBelow {
+		lf = 0.44
+	}
+	label, err := face(bold, lf*c)
 	if err != nil {
 		return counterStyle{}, err
 	}
@@ -60,7 +70,7 @@ func newCounterStyle(hexSize float64) (counterStyle, error) {
 	if err != nil {
 		return counterStyle{}, err
 	}
-	return counterStyle{size: c, label: label, letter: letter, small: small}, nil
+	return counterStyle{size: c, label: label, letter: letter, small: small, compact: c < compactBelow}, nil
 }
 
 // classLetter is the letter printed beside the symbol where the symbol
@@ -82,13 +92,20 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	xi, yi, ci := int(x), int(y), int(c)
 
 	// A drop shadow lifts the counter off busy terrain.
-	blendRect(img, xi+2, yi+2, xi+ci+2, yi+ci+2, colDark, 90)
+	sh := shadow(c)
+	blendRect(img, xi+sh, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
 	fillRect(img, xi, yi, xi+ci, yi+ci, side)
 	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
+	if ci < minMarkedCounter {
+		return // a chip in the side colour: too small for marks to read
+	}
 
 	// The NATO-style symbol frame.
 	fx0, fy0 := x+0.1*c, y+0.27*c
 	fw, fh := 0.8*c, 0.37*c
+	if st.compact {
+		fx0, fy0, fw, fh = x+0.08*c, y+0.22*c, 0.84*c, 0.36*c
+	}
 	fillRect(img, int(fx0), int(fy0), int(fx0+fw), int(fy0+fh), mix(side, colWhite, 0.8))
 	frame(img, int(fx0), int(fy0), int(fx0+fw), int(fy0+fh), 1, colDark)
 	bx, by, bw, bh := math.Floor(fx0)+1, math.Floor(fy0)+1, float64(int(fx0+fw)-int(fx0))-2, float64(int(fy0+fh)-int(fy0))-2
@@ -108,8 +125,13 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 
 	if k.Disrupted {
 		// A diagonal stripe, as the printed Disrupted marker; under the
-		// label so the label stays readable.
-		line(img, x+0.12*c, y+c-0.12*c, x+c-0.12*c, y+0.12*c, 0.16*c, colDisrupted, 190)
+		// label so the label stays readable (on a compact counter, over
+		// the symbol alone).
+		if st.compact {
+			line(img, x+0.1*c, fy0+fh, x+c-0.1*c, fy0, 0.14*c, colDisrupted, 190)
+		} else {
+			line(img, x+0.12*c, y+c-0.12*c, x+c-0.12*c, y+0.12*c, 0.16*c, colDisrupted, 190)
+		}
 	}
 
 	// The label, white on the side colour, cut to the counter's width.
@@ -118,21 +140,47 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 		_, n := utf8.DecodeLastRuneInString(lbl)
 		lbl = lbl[:len(lbl)-n]
 	}
-	st.label.drawCentered(img, xi+ci/2, yi+int(0.93*c+0.5), lbl, colWhite, 255)
+	base := yi + int(0.93*c+0.5)
+	if st.compact {
+		base = yi + ci - 1
+	}
+	st.label.drawCentered(img, xi+ci/2, base, lbl, colWhite, 255)
 
 	// Experience initial top left, damage step as pips top right: what
 	// the viewer knows of his own units (or has learned by AEP).
-	if k.Own && k.Experience != "" {
+	if k.Own && k.Experience != "" && !st.compact {
 		st.small.draw(img, xi+int(0.1*c), yi+int(0.135*c)+st.small.capHeight()/2+1, strings.ToUpper(k.Experience[:1]), colWhite, 255)
 	}
 	if k.Step > 0 {
-		r := math.Max(1.3, 0.055*c)
+		r, ring, py := math.Max(1.3, 0.055*c), 0.8, y+0.14*c
+		if st.compact {
+			r, ring, py = 1, 0, y+0.11*c
+		}
 		for i := range k.Step {
 			px := x + 0.9*c - r - float64(i)*(2*r+1.5)
-			disc(img, px, y+0.14*c, r+0.8, colDark, 255)
-			disc(img, px, y+0.14*c, r, colPip, 255)
+			if px-r-ring < x {
+				break // a counter in a stack of three or four is too small for them all
+			}
+			if ring > 0 {
+				disc(img, px, py, r+ring, colDark, 255)
+			}
+			disc(img, px, py, r, colPip, 255)
 		}
 	}
+	drawFacing(img, x, y, c, k)
+}
+
+// minMarkedCounter is the smallest counter side, in pixels, that carries
+// its symbol, label and pips; a smaller one (three or four to a hex, or
+// a tiny hex size) is a plain chip in the side colour.
+const minMarkedCounter = 12
+
+// shadow is how far a counter's drop shadow falls, right and down.
+func shadow(c float64) int {
+	if c >= 24 {
+		return 2
+	}
+	return 1
 }
 
 // symbolKey names a symbol drawn in a box of w×h pixels with strokes lw

@@ -24,7 +24,20 @@
 // the same input gives the same pixels everywhere. The finished picture is
 // mapped to a fixed palette of at most 256 colours the renderer knows
 // (palette.go) and written by image/png as a paletted PNG: a third of the
-// bytes of RGB, and no filter trials.
+// bytes of RGB, and no filter trials. A tactical map's terrain is painted
+// once per map and tint and kept paletted (base.go); each picture redraws
+// only its title strip and the rectangles its counters and marks touch.
+//
+// # Reading a tactical map
+//
+// Discord shows a sector map inline at a quarter of its size: the
+// columns and rows are numbered in the margins in numerals sized for
+// that (ruler.go), and every hex carries its number at its top for the
+// picture opened full size. Counters stand below the number, centred
+// across the hex; a stack stands side by side (stack.go). Retreat edges
+// are bars beside the map (edge.go), deployment zones are hatched, a
+// move's path ends in an arrowhead, and the legend explains each mark
+// the picture holds (legend_marks.go).
 //
 // # Caveats
 //

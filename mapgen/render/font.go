@@ -161,6 +161,12 @@ func (gs *glyphSet) width(s string) int {
 // after it. Glyphs are clipped to the picture (a band of a map may hold
 // only part of a line of text, or none of it).
 func (gs *glyphSet) draw(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32) int {
+	return gs.paint(img, x, y, s, c, alpha, false)
+}
+
+// paint is draw; crisp paints each glyph pixel of at least half coverage
+// solid and leaves the others (drawCrisp).
+func (gs *glyphSet) paint(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32, crisp bool) int {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
 	for _, r := range s {
@@ -178,6 +184,12 @@ func (gs *glyphSet) draw(img *image.RGBA, x, y int, s string, c color.RGBA, alph
 					continue
 				}
 				a := div255(uint32(m) * alpha)
+				if crisp {
+					if m < 128 {
+						continue
+					}
+					a = alpha
+				}
 				na := 255 - a
 				p := d[4*i : 4*i+3 : 4*i+3]
 				p[0] = uint8(div255(uint32(p[0])*na + cr*a))

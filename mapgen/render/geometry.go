@@ -124,7 +124,7 @@ type hexArt struct {
 
 var (
 	artMu sync.Mutex
-	arts  = map[float64]*hexArt{}
+	arts  = map[[2]float64]*hexArt{}
 )
 
 // maxArts bounds the cache of hexArt (a few hundred kilobytes each), like
@@ -132,10 +132,12 @@ var (
 const maxArts = 16
 
 // art returns the stamps and sprites of the grid's hex size, made once.
+// The key holds the height too: hex sizes 33 and 33.3 share a column
+// step, and so a size, but not a height.
 func (g grid) art() *hexArt {
 	artMu.Lock()
 	defer artMu.Unlock()
-	key := g.size
+	key := [2]float64{g.size, g.height}
 	if a := arts[key]; a != nil {
 		return a
 	}

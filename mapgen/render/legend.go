@@ -42,8 +42,8 @@ func terrainSwatch(c mapgen.Cell, road bool) func(img *image.RGBA, x, y, sz floa
 	}
 }
 
-// tacticalLegend lists the terrain a tactical map may show.
-var tacticalLegend = []legendItem{
+// terrainLegend lists the terrain a tactical map may show.
+var terrainLegend = []legendItem{
 	{label: "clear", swatch: terrainSwatch(mapgen.Cell{}, false)},
 	{label: "rough", swatch: terrainSwatch(mapgen.Cell{Terrain: mapgen.Rough}, false)},
 	{label: "light woods", swatch: terrainSwatch(mapgen.Cell{Terrain: mapgen.LightWoods}, false)},

@@ -213,33 +213,3 @@ func zone(x0, x1, rows int) []hex.Hex {
 	}
 	return out
 }
-
-// sampleStrategic is a hand-made 4×3 strategic map.
-func sampleStrategic() *mapgen.Strategic {
-	names := []string{"Kessel Flats", "Greenwood", "Harlech Hills", "Rhine Ford", "New Avalon City", "Marsh Edge",
-		"Dustbowl", "Tamar Forest", "The Steppes of Very Long Names", "Blue River", "Port Arthur", "Crossroads"}
-	s := &mapgen.Strategic{Name: "sample", Cols: 4, Rows: 3}
-	for i, n := range names {
-		sec := mapgen.Sector{ID: i + 1, Name: n, Col: i % 4, Row: i / 4, Theme: mapgen.Themes[i%len(mapgen.Themes)], Seed: uint64(i), Orientation: mapgen.Orientation(i % 2)}
-		switch i % 4 {
-		case 0:
-			sec.Objectives = []mapgen.Objective{{Kind: mapgen.City, Name: n + " Town", VP: 3}}
-		case 1:
-			sec.Objectives = []mapgen.Objective{{Kind: mapgen.Spaceport, Name: "Starport", VP: 5}, {Kind: mapgen.Installation, Name: "HPG", VP: 2}}
-		case 2:
-			sec.Objectives = []mapgen.Objective{{Kind: mapgen.Installation, Name: "Depot", VP: 1}}
-		}
-		s.Sectors = append(s.Sectors, sec)
-	}
-	return s
-}
-
-func sampleStrategicView(s *mapgen.Strategic) StrategicView {
-	return StrategicView{
-		Map:      s,
-		Title:    "Campaign: " + s.Name + ", turn 4",
-		Viewer:   "Lancers",
-		Own:      []SectorMark{{SectorID: 1, Label: "1st BG", Side: 0}, {SectorID: 1, Label: "2nd", Side: 0}, {SectorID: 6, Label: "3rd BG", Side: 0}},
-		Contacts: []SectorMark{{SectorID: 7, Side: 1}, {SectorID: 6, Label: "Bandit 1", Side: 1}, {SectorID: 12, Side: 1}},
-	}
-}

@@ -97,7 +97,7 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 		if len(t.Highlights) == 0 {
 			// The terrain is painted once per map (a frame with rubble
 			// has a map of its own); each frame copies it and adds its
-			// counters and title.
+			// retreat edges, counters and title.
 			if t.Map != baseMap {
 				if base, err = drawTactical(Tactical{Map: t.Map, Title: t.Title, Viewer: t.Viewer}, o, basePix); err != nil {
 					return err
@@ -106,7 +106,8 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 			}
 			img = newPicture(base.Rect.Dx(), base.Rect.Dy(), canvasPix)
 			copy(img.Pix, base.Pix)
-			if err := drawCounters(img, lay.g, t.Counters); err != nil {
+			drawEdges(img, lay, t.Edges)
+			if err := drawCounters(img, lay.counters(), t.Counters); err != nil {
 				return err
 			}
 			fillRect(img, 0, 0, img.Rect.Dx(), lay.strip.height, colBackground)

@@ -34,6 +34,15 @@ var (
 	colInstallation = rgb(0x50, 0x20, 0x60)
 )
 
+// The orbit box's night, a battle's amber and the adjacency links' grey
+// are colours the palette already holds exactly (palette.go): a new
+// exact colour would push a blend out of it and change every map.
+var (
+	colOrbit  = colSpaceport
+	colBattle = colPip
+	colLink   = colStripDim
+)
+
 func themeColor(t mapgen.Theme) color.RGBA {
 	if c, ok := themeColors[t]; ok {
 		return c
@@ -62,29 +71,38 @@ func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
 	return writePNG(w, img, o.Compression)
 }
 
-// strategicLegend lists the themes, then the objective kinds.
-func strategicLegend() []legendItem {
-	var items []legendItem
-	for _, t := range mapgen.Themes {
-		c := themeColor(t)
-		items = append(items, legendItem{label: t.String(), swatch: func(img *image.RGBA, x, y, sz float64) {
-			h := sz * 0.4
-			fillRect(img, int(x-h), int(y-h), int(x+h), int(y+h), c)
-			frame(img, int(x-h), int(y-h), int(x+h), int(y+h), 1, colDark)
-		}})
-	}
-	for _, k := range []mapgen.ObjectiveKind{mapgen.City, mapgen.Spaceport, mapgen.Installation} {
-		items = append(items, legendItem{label: k.String(), swatch: func(img *image.RGBA, x, y, sz float64) {
-			dc := gg.NewContextForRGBA(img)
-			objectiveIcon(dc, k, x, y, sz*0.42)
-		}})
-	}
-	return items
-}
-
 // drawStrategic draws into pix when it is given (a pooled buffer), else
 // into a new picture.
 func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error) {
+	p, err := paintStrategic(v, o, pix)
+	if err != nil {
+		return nil, err
+	}
+	return p.img, nil
+}
+
+// strategicPainter is one strategic picture being drawn: its layout, in
+// units of the hex size s, and its faces. From the top: the title, the
+// header (score and deadline), the orbit box, the grid of sectors with
+// the adjacency links in the gaps between them, the legend.
+type strategicPainter struct {
+	v      StrategicView
+	img    *image.RGBA
+	dc     *gg.Context
+	s      float64
+	cw, ch float64 // a sector's box
+	gap    float64 // between sectors, where the links are
+	margin float64
+	orbitY float64 // top of the orbit box; the grid starts a gap below it
+	top    float64 // top of the grid
+	faces  struct{ name, text, mark, header *glyphSet }
+	// drawn are the symbols the picture holds, which the tests hold
+	// against the legend (symbolsOf).
+	drawn map[symbol]bool
+}
+
+// paintStrategic draws the picture, into pix when it is given.
+func paintStrategic(v StrategicView, o Options, pix *[]byte) (*strategicPainter, error) {
 	o, err := o.resolved()
 	if err != nil {
 		return nil, err
@@ -92,130 +110,237 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 	if err := v.check(); err != nil {
 		return nil, err
 	}
-	sm := v.Map
 	s := o.HexSize
-	cw, ch := math.Round(10*s), math.Round(6.5*s)
-	gap := math.Round(0.3 * s)
-	margin := math.Round(0.5 * s)
-	W := int(2*margin + float64(sm.Cols)*cw + float64(sm.Cols-1)*gap)
-	strip, err := newTitleStrip(s, W, v.Title, v.Viewer, o.Legend, strategicLegend())
+	p := &strategicPainter{v: v, s: s, cw: math.Round(9 * s), ch: math.Round(6.2 * s), gap: math.Round(0.9 * s),
+		margin: math.Round(0.5 * s), drawn: map[symbol]bool{}}
+	for _, f := range []struct {
+		dst  **glyphSet
+		id   fontID
+		size float64
+	}{{&p.faces.name, bold, 0.8}, {&p.faces.text, regular, 0.62}, {&p.faces.mark, bold, 0.66}, {&p.faces.header, bold, 0.8}} {
+		if *f.dst, err = face(f.id, math.Max(9, f.size*s)); err != nil {
+			return nil, err
+		}
+	}
+	sm := v.Map
+	W := int(2*p.margin + float64(sm.Cols)*p.cw + float64(sm.Cols-1)*p.gap)
+	// The strips are drawn a fifth larger than the map's scale, so that
+	// title and legend read at Discord's preview width.
+	title, err := newTitleStrip(1.2*s, W, v.Title, v.Viewer, false, nil)
 	if err != nil {
 		return nil, err
 	}
-	H := int(2*margin+float64(sm.Rows)*ch+float64(sm.Rows-1)*gap) + strip.height
+	legend, err := newTitleStrip(1.1*s, W, "", "", o.Legend, strategicLegend(v, symbolsOf(v), 1.2*s))
+	if err != nil {
+		return nil, err
+	}
+	headerH := 0
+	if p.headerText() != "" {
+		headerH = int(math.Round(1.5 * s))
+	}
+	p.orbitY = float64(title.height+headerH) + p.margin
+	p.top = p.orbitY + p.orbitH() + p.gap
+	gridH := float64(sm.Rows)*p.ch + float64(sm.Rows-1)*p.gap
+	H := int(p.top+gridH+p.margin) + legend.height
 	if W*H > MaxPixels {
 		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, W, H)
 	}
-	img := newPicture(W, H, pix)
-	fillRect(img, 0, 0, W, H, colBackground)
-	dc := gg.NewContextForRGBA(img)
+	p.img = newPicture(W, H, pix)
+	fillRect(p.img, 0, 0, W, H, colBackground)
+	p.dc = gg.NewContextForRGBA(p.img)
 
-	nameF, err := face(bold, math.Max(10, 0.62*s))
-	if err != nil {
-		return nil, err
+	title.draw(p.img, 0)
+	p.drawHeader(title.height, headerH)
+	p.drawOrbit()
+	p.drawLinks()
+	for i := range sm.Sectors {
+		p.drawSector(i)
 	}
-	textF, err := face(regular, math.Max(9, 0.5*s))
-	if err != nil {
-		return nil, err
+	p.drawOrders()
+	legend.draw(p.img, H-legend.height)
+	return p, nil
+}
+
+// orbitH is the height of the orbit box.
+func (p *strategicPainter) orbitH() float64 { return math.Round(1.5 * p.s) }
+
+// box is the top-left corner of sector i (an index into Sectors).
+func (p *strategicPainter) box(i int) (x0, y0 float64) {
+	sm := p.v.Map
+	sec := sm.Sectors[i]
+	col, row := sec.Col, sec.Row
+	if col < 0 || row < 0 || col >= sm.Cols || row >= sm.Rows {
+		col, row = i%sm.Cols, i/sm.Cols
 	}
-	markF, err := face(bold, math.Max(9, 0.58*s))
-	if err != nil {
-		return nil, err
+	return p.margin + float64(col)*(p.cw+p.gap), p.top + float64(row)*(p.ch+p.gap)
+}
+
+// centre is the middle of sector id's box.
+func (p *strategicPainter) centre(id int) (x, y float64) {
+	x0, y0 := p.box(id - 1)
+	return x0 + p.cw/2, y0 + p.ch/2
+}
+
+// headerText is the score as the viewer knows it and the deadline.
+func (p *strategicPainter) headerText() string {
+	t := ""
+	for i, sc := range p.v.Scores {
+		if i == 0 {
+			t = "VP  "
+		} else {
+			t += "  ·  "
+		}
+		t += sc.Name + " " + strconv.Itoa(sc.VP)
+	}
+	if p.v.Deadline != "" {
+		if t != "" {
+			t += "      "
+		}
+		t += p.v.Deadline
+	}
+	return t
+}
+
+// drawHeader writes the header line in a band of height h at y0.
+func (p *strategicPainter) drawHeader(y0, h int) {
+	if h == 0 {
+		return
+	}
+	W := p.img.Rect.Dx()
+	fillRect(p.img, 0, y0, W, y0+h, colStrip)
+	f := p.faces.header
+	pad := int(p.margin)
+	f.draw(p.img, pad, y0+h/2+f.capHeight()/2, fit(f, p.headerText(), W-2*pad), colStripText, 255)
+}
+
+// drawOrbit draws the orbit box: the battlegroups aboard DropShips, own
+// ones as badges and any the viewer knows of the enemy as contacts.
+func (p *strategicPainter) drawOrbit() {
+	x0, y0 := p.margin, p.orbitY
+	x1 := float64(p.img.Rect.Dx()) - p.margin
+	h := p.orbitH()
+	fillRect(p.img, int(x0), int(y0), int(x1), int(y0+h), colOrbit)
+	frame(p.img, int(x0), int(y0), int(x1), int(y0+h), 1, colLink)
+	p.drawn[symbol{kind: symOrbit}] = true
+	f := p.faces.mark
+	pad := math.Round(0.3 * p.s)
+	x := f.draw(p.img, int(x0+pad), int(y0+h/2)+f.capHeight()/2, "ORBIT", colStripDim, 255)
+	var items []markItem
+	for _, mk := range p.v.Own {
+		if mk.SectorID == Orbit {
+			items = append(items, p.badgeItem(mk))
+		}
+	}
+	for _, mk := range p.v.Contacts {
+		if mk.SectorID == Orbit {
+			items = append(items, p.contactItem(mk, colStripText))
+		}
+	}
+	mh := math.Round(0.95 * p.s)
+	p.flowMarks(items, float64(x)+pad, x1-pad, y0+(h-mh)/2, 1)
+}
+
+// drawSector draws sector i: its tint (its ground), deployment frame,
+// number and name, objectives, search mark, and along its bottom the battle
+// being fought there, the battlegroups and the contacts.
+func (p *strategicPainter) drawSector(i int) {
+	sec := p.v.Map.Sectors[i]
+	s, img := p.s, p.img
+	x0, y0 := p.box(i)
+	xi0, yi0, xi1, yi1 := int(x0), int(y0), int(x0+p.cw), int(y0+p.ch)
+	tint := themeColor(sec.Theme)
+	fillRect(img, xi0, yi0, xi1, yi1, tint)
+	frame(img, xi0, yi0, xi1, yi1, 1, colDark)
+	p.drawn[symbol{symTheme, int(sec.Theme)}] = true
+	for _, mk := range p.v.Deploy {
+		if mk.SectorID == sec.ID {
+			p.deployFrame(x0, y0, p.cw, p.ch, sideColor(mk.Side))
+			break
+		}
 	}
 
-	// Marks per sector, in the order the view gives them.
-	own := make([][]SectorMark, len(sm.Sectors))
-	for _, mk := range v.Own {
-		own[mk.SectorID-1] = append(own[mk.SectorID-1], mk)
-	}
-	contacts := make([][]SectorMark, len(sm.Sectors))
-	for _, mk := range v.Contacts {
-		contacts[mk.SectorID-1] = append(contacts[mk.SectorID-1], mk)
-	}
-
-	top := margin + float64(strip.height)
 	pad := math.Round(0.3 * s)
-	for i, sec := range sm.Sectors {
-		col, row := sec.Col, sec.Row
-		if col < 0 || row < 0 || col >= sm.Cols || row >= sm.Rows {
-			col, row = i%sm.Cols, i/sm.Cols
-		}
-		x0 := margin + float64(col)*(cw+gap)
-		y0 := top + float64(row)*(ch+gap)
-		xi0, yi0, xi1, yi1 := int(x0), int(y0), int(x0+cw), int(y0+ch)
-		tint := themeColor(sec.Theme)
-		fillRect(img, xi0, yi0, xi1, yi1, tint)
-		frame(img, xi0, yi0, xi1, yi1, 1, colDark)
-
-		// Header: the sector's number (what orders name) and name.
-		hy := yi0 + int(pad) + nameF.capHeight()
-		x := nameF.draw(img, xi0+int(pad), hy, strconv.Itoa(sec.ID), colDark, 255) + int(0.4*s)
-		name := fit(nameF, sec.Name, xi1-int(pad)-x)
-		nameF.draw(img, x, hy, name, colDark, 255)
-		ty := hy + textF.capHeight() + int(0.45*s)
-		textF.draw(img, xi0+int(pad), ty, sec.Theme.String()+", "+sec.Orientation.String(), mix(colDark, tint, 0.35), 255)
-
-		// Objectives, one a line.
-		oy := ty + int(0.85*s)
-		for _, ob := range sec.Objectives {
-			if float64(oy) > y0+ch-1.3*s {
-				break // the marks below need the room
-			}
-			objectiveIcon(dc, ob.Kind, x0+pad+0.35*s, float64(oy)-float64(textF.capHeight())/2, 0.35*s)
-			lbl := fmt.Sprintf("%s  %d VP", ob.Name, ob.VP)
-			textF.draw(img, xi0+int(pad+0.9*s), oy, fit(textF, lbl, xi1-int(pad)-xi0-int(pad+0.9*s)), colDark, 255)
-			oy += int(0.85 * s)
-		}
-
-		// Own battlegroups as chips in the side colour, then contacts as
-		// hostile diamonds, along the bottom of the sector, as many as
-		// fit.
-		mh := math.Round(0.9 * s)
-		mx := x0 + pad
-		my := y0 + ch - pad - mh
-		for _, mk := range own[i] {
-			lbl := orQuestion(mk.Label)
-			w := float64(markF.width(lbl)) + 0.6*s
-			if mx+w > x0+cw-pad {
-				break
-			}
-			dc.DrawRoundedRectangle(mx, my, w, mh, 0.15*s)
-			dc.SetColor(sideColor(mk.Side))
-			dc.FillPreserve()
-			dc.SetColor(colDark)
-			dc.SetLineWidth(1)
-			dc.Stroke()
-			markF.drawCentered(img, int(mx+w/2+0.5), int(my+mh/2)+markF.capHeight()/2, lbl, colWhite, 255)
-			mx += w + 0.25*s
-		}
-		for _, mk := range contacts[i] {
-			lbl := orQuestion(mk.Label)
-			r := mh / 2
-			w := math.Max(2*r, float64(markF.width(lbl))+1.2*r)
-			if mx+w > x0+cw-pad {
-				break
-			}
-			// The NATO hostile diamond, drawn out into a pointed band
-			// when the label is longer than a diamond is wide.
-			cy := my + r
-			dc.MoveTo(mx, cy)
-			dc.LineTo(mx+r, cy-r)
-			dc.LineTo(mx+w-r, cy-r)
-			dc.LineTo(mx+w, cy)
-			dc.LineTo(mx+w-r, cy+r)
-			dc.LineTo(mx+r, cy+r)
-			dc.ClosePath()
-			dc.SetColor(colHostile)
-			dc.FillPreserve()
-			dc.SetColor(colDark)
-			dc.SetLineWidth(1)
-			dc.Stroke()
-			markF.drawCentered(img, int(mx+w/2+0.5), int(cy)+markF.capHeight()/2, lbl, colWhite, 255)
-			mx += w + 0.25*s
+	right := xi1 - int(pad)
+	for _, mk := range p.v.Searches { // one a side (the referee sees both)
+		if mk.SectorID == sec.ID {
+			r := 0.32 * s
+			searchIcon(p.dc, float64(right)-r-0.15*s, y0+pad+r+0.05*s, r, sideColor(mk.Side))
+			p.drawn[symbol{kind: symSearch}] = true
+			right -= int(2*r + 0.5*s)
 		}
 	}
-	strip.draw(img, 0)
-	return img, nil
+	nf, tf := p.faces.name, p.faces.text
+	hy := yi0 + int(pad) + nf.capHeight()
+	x := nf.draw(img, xi0+int(pad), hy, strconv.Itoa(sec.ID), colDark, 255) + int(0.35*s)
+	nf.draw(img, x, hy, fit(nf, sec.Name, right-x), colDark, 255)
+	// The ground is the tint (the legend names it, and /map describe
+	// says it in words).
+
+	// The marks take the bottom two rows; objectives fill what is above.
+	mh := math.Round(0.95 * s)
+	rowGap := math.Round(0.2 * s)
+	markTop := y0 + p.ch - pad - 2*mh - rowGap
+	oy := hy + int(1.05*s)
+	for _, ob := range sec.Objectives {
+		if float64(oy) > markTop {
+			break
+		}
+		objectiveIcon(p.dc, ob.Kind, x0+pad+0.35*s, float64(oy)-float64(tf.capHeight())/2, 0.35*s)
+		p.drawn[symbol{symObjective, int(ob.Kind)}] = true
+		lbl := fmt.Sprintf("%s  %d VP", ob.Name, ob.VP)
+		tf.draw(img, xi0+int(pad+0.9*s), oy, fit(tf, lbl, xi1-int(pad)-xi0-int(pad+0.9*s)), colDark, 255)
+		oy += int(0.85 * s)
+	}
+
+	var items []markItem
+	for _, b := range p.v.Battles {
+		if b.SectorID == sec.ID {
+			items = append(items, p.battleItem(b))
+		}
+	}
+	for _, mk := range p.v.Own {
+		if mk.SectorID == sec.ID {
+			items = append(items, p.badgeItem(mk))
+		}
+	}
+	for _, mk := range p.v.Contacts {
+		if mk.SectorID == sec.ID {
+			items = append(items, p.contactItem(mk, colDark))
+		}
+	}
+	p.flowMarks(items, x0+pad, x0+p.cw-pad, markTop, 2)
+}
+
+// deployFrame marks a sector where the viewer may place battlegroups: a
+// dashed frame in his colour inside the sector's edge.
+func (p *strategicPainter) deployFrame(x0, y0, w, h float64, c color.RGBA) {
+	dc := p.dc
+	in := math.Round(0.18 * p.s)
+	dc.SetDash(0.6*p.s, 0.3*p.s)
+	dc.SetLineWidth(math.Round(0.2 * p.s))
+	dc.SetColor(c)
+	dc.DrawRectangle(x0+in, y0+in, w-2*in, h-2*in)
+	dc.Stroke()
+	dc.SetDash()
+	p.drawn[symbol{kind: symDeploy}] = true
+}
+
+// searchIcon is a magnifying glass centred on its lens at (x, y), lens
+// radius r, on a white halo so that it reads on any tint.
+func searchIcon(dc *gg.Context, x, y, r float64, c color.RGBA) {
+	hx, hy := x+1.9*r, y+1.9*r
+	for _, pass := range []struct {
+		w float64
+		c color.RGBA
+	}{{0.75 * r, colWhite}, {0.38 * r, c}} {
+		dc.SetColor(pass.c)
+		dc.SetLineWidth(pass.w)
+		dc.DrawCircle(x, y, r)
+		dc.Stroke()
+		dc.SetLineWidth(pass.w * 1.3)
+		dc.DrawLine(x+0.72*r, y+0.72*r, hx, hy)
+		dc.Stroke()
+	}
 }
 
 // fit shortens s with an ellipsis until it is at most w pixels wide.
@@ -259,12 +384,4 @@ func objectiveIcon(dc *gg.Context, k mapgen.ObjectiveKind, x, y, r float64) {
 		dc.DrawLine(x-0.8*r, y+0.8*r, x+0.8*r, y-0.8*r)
 		dc.Stroke()
 	}
-}
-
-// orQuestion is a mark's label, or "?" for a contact not yet identified.
-func orQuestion(label string) string {
-	if label == "" {
-		return "?"
-	}
-	return label
 }

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"slices"
 	"testing"
 
@@ -25,6 +26,13 @@ func MustDrawStrategic(tb testing.TB, v StrategicView, o Options) image.Image {
 // Ensure the hand-made 4×3 strategic map draws as the golden picture.
 func TestStrategicSample(t *testing.T) {
 	golden(t, "strategic-sample", MustDrawStrategic(t, sampleStrategicView(sampleStrategic()), DefaultOptions()))
+}
+
+// Ensure the generated 4×3 strategic map in the set-up phase draws as
+// the golden picture: the sectors where the viewer may deploy are
+// framed in his colour.
+func TestStrategicSetup(t *testing.T) {
+	golden(t, "strategic-setup", MustDrawStrategic(t, setupStrategicView(strategicMap(t)), DefaultOptions()))
 }
 
 // Ensure a contact the viewer does not know draws only as a contact: the
@@ -49,7 +57,19 @@ func TestStrategicErrors(t *testing.T) {
 	}{
 		{"ErrNoMap", func(v *StrategicView, o *Options) { v.Map = nil }, ErrNoMap},
 		{"ErrSector", func(v *StrategicView, o *Options) { v.Own = []SectorMark{{SectorID: 13, Label: "1st"}} }, ErrSector},
-		{"ErrSectorZero", func(v *StrategicView, o *Options) { v.Contacts = []SectorMark{{SectorID: 0}} }, ErrSector},
+		{"ErrSectorNegative", func(v *StrategicView, o *Options) { v.Contacts = []SectorMark{{SectorID: -1}} }, ErrSector},
+		{"ErrSearchInOrbit", func(v *StrategicView, o *Options) { v.Searches = []SectorMark{{SectorID: Orbit}} }, ErrSector},
+		{"ErrHoldInOrbit", func(v *StrategicView, o *Options) { v.Holds = []SectorMark{{SectorID: Orbit, Label: "BG4"}} }, ErrSector},
+		{"ErrBattleSector", func(v *StrategicView, o *Options) { v.Battles = []BattleMark{{SectorID: 13, Label: "battle 1"}} }, ErrSector},
+		{"ErrMoveToOrbit", func(v *StrategicView, o *Options) {
+			v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{1, Orbit}, Label: "BG1"}}
+		}, ErrOrder},
+		{"ErrDropFromSector", func(v *StrategicView, o *Options) {
+			v.Orders = []OrderArrow{{Kind: DropArrow, Path: []int{1, 2}, Label: "BG1"}}
+		}, ErrOrder},
+		{"ErrPathTooShort", func(v *StrategicView, o *Options) { v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{1}}} }, ErrOrder},
+		{"ErrArrowKind", func(v *StrategicView, o *Options) { v.Orders = []OrderArrow{{Kind: numArrowKinds, Path: []int{1, 2}}} }, ErrOrder},
+		{"ErrMoveOffMap", func(v *StrategicView, o *Options) { v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{12, 13}}} }, ErrSector},
 		{"ErrHexSize", func(v *StrategicView, o *Options) { o.HexSize = 7 }, ErrHexSize},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -97,8 +117,7 @@ func TestStrategicLongNames(t *testing.T) {
 	bare := sampleStrategic()
 	sec := &bare.Sectors[id-1]
 	sec.Name, sec.Objectives = "X", nil
-	bareView := sampleStrategicView(bare)
-	bareView.Own, bareView.Contacts = nil, nil
+	bareView := StrategicView{Map: bare, Title: "Campaign", Viewer: "Lancers"}
 
 	long := sampleStrategic()
 	sec = &long.Sectors[id-1]
@@ -108,8 +127,8 @@ func TestStrategicLongNames(t *testing.T) {
 		mapgen.Objective{Kind: mapgen.Installation, Name: "Third", VP: 1},
 		mapgen.Objective{Kind: mapgen.Installation, Name: "Fourth", VP: 1},
 		mapgen.Objective{Kind: mapgen.City, Name: "Fifth", VP: 1})
-	longView := sampleStrategicView(long)
-	longView.Own, longView.Contacts = nil, nil
+	longView := bareView
+	longView.Map = long
 	for range 8 {
 		longView.Own = append(longView.Own, SectorMark{SectorID: id, Label: "Battlegroup", Side: 0})
 		longView.Contacts = append(longView.Contacts, SectorMark{SectorID: id, Label: "Bandits", Side: 1})
@@ -123,6 +142,7 @@ func TestStrategicLongNames(t *testing.T) {
 	tintedView.Map = tinted
 
 	o := DefaultOptions()
+	o.Legend = false // the legend lists the marks drawn: it changes too
 	box := diffBounds(MustDrawStrategic(t, bareView, o), MustDrawStrategic(t, tintedView, o))
 	labels := diffBounds(MustDrawStrategic(t, bareView, o), MustDrawStrategic(t, longView, o))
 	if box.Empty() || labels.Empty() {
@@ -170,5 +190,226 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 	}
 	if n, at := pixelDiff(reused, fresh); n != 0 {
 		t.Errorf("%d old pixels show through, first at %v", n, at)
+	}
+}
+
+// sampleStrategic is a hand-made 4×3 strategic map.
+func sampleStrategic() *mapgen.Strategic {
+	names := []string{"Kessel Flats", "Greenwood", "Harlech Hills", "Rhine Ford", "New Avalon City", "Marsh Edge",
+		"Dustbowl", "Tamar Forest", "The Steppes of Very Long Names", "Blue River", "Port Arthur", "Crossroads"}
+	s := &mapgen.Strategic{Name: "sample", Cols: 4, Rows: 3}
+	for i, n := range names {
+		sec := mapgen.Sector{ID: i + 1, Name: n, Col: i % 4, Row: i / 4, Theme: mapgen.Themes[i%len(mapgen.Themes)], Seed: uint64(i), Orientation: mapgen.Orientation(i % 2)}
+		switch i % 4 {
+		case 0:
+			sec.Objectives = []mapgen.Objective{{Kind: mapgen.City, Name: n + " Town", VP: 3}}
+		case 1:
+			sec.Objectives = []mapgen.Objective{{Kind: mapgen.Spaceport, Name: "Starport", VP: 5}, {Kind: mapgen.Installation, Name: "HPG", VP: 2}}
+		case 2:
+			sec.Objectives = []mapgen.Objective{{Kind: mapgen.Installation, Name: "Depot", VP: 1}}
+		}
+		s.Sectors = append(s.Sectors, sec)
+	}
+	return s
+}
+
+// sampleStrategicView is side 0's map in the orders phase of turn 4:
+// a battlegroup of each order kind (one holding a prepared position),
+// one in orbit, a search, contacts of different ages and a battle.
+func sampleStrategicView(s *mapgen.Strategic) StrategicView {
+	return StrategicView{
+		Map:    s,
+		Title:  "Campaign: " + s.Name + ", turn 4",
+		Viewer: "Lancers",
+		Own: []SectorMark{{SectorID: 1, Label: "BG1"}, {SectorID: 1, Label: "BG2"}, {SectorID: 6, Label: "BG3"},
+			{SectorID: Orbit, Label: "BG4"}, {SectorID: 8, Label: "BG5"}, {SectorID: 12, Label: "BG6"}},
+		Contacts: []SectorMark{{SectorID: 7, Side: 1, Seen: 3}, {SectorID: 6, Side: 1, Seen: 4}, {SectorID: 12, Side: 1, Seen: 2}},
+		Orders: []OrderArrow{
+			{Kind: MoveArrow, Path: []int{1, 5}, Label: "BG1"},
+			{Kind: ReconArrow, Path: []int{1, 2, 3}, Label: "BG2"},
+			{Kind: AttackArrow, Path: []int{6, 7}, Label: "BG3"},
+			{Kind: DropArrow, Path: []int{Orbit, 10}, Label: "BG4"},
+			{Kind: LiftOffArrow, Path: []int{8, Orbit}, Label: "BG5"},
+		},
+		Searches: []SectorMark{{SectorID: 5}},
+		Holds:    []SectorMark{{SectorID: 12, Label: "BG6"}},
+		Battles:  []BattleMark{{SectorID: 11, Label: "battle 2"}},
+		Scores:   []Score{{Name: "Lancers", VP: 35}, {Name: "Bandits", VP: 10, Side: 1}},
+		Deadline: "orders due Fri 27 Nov 18:00 CET",
+	}
+}
+
+// setupStrategicView is side 1's map in the set-up phase: where it may
+// deploy, and its battlegroups placed so far.
+func setupStrategicView(s *mapgen.Strategic) StrategicView {
+	var deploy []SectorMark
+	for _, sec := range s.Sectors {
+		if sec.Col == s.Cols-1 {
+			deploy = append(deploy, SectorMark{SectorID: sec.ID, Side: 1})
+		}
+	}
+	return StrategicView{
+		Map:    s,
+		Title:  "Campaign: " + s.Name + ", set-up",
+		Viewer: "Bandits",
+		Own:    []SectorMark{{SectorID: deploy[0].SectorID, Label: "BG1", Side: 1}, {SectorID: Orbit, Label: "BG2", Side: 1}},
+		Deploy: deploy,
+		Scores: []Score{{Name: "Lancers", Side: 0}, {Name: "Bandits", Side: 1}},
+	}
+}
+
+// mustPaint paints a strategic view or fails the test.
+func mustPaint(t *testing.T, v StrategicView, o Options) *strategicPainter {
+	t.Helper()
+	p, err := paintStrategic(v, o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// changedOnSegment counts the pixels on the segment from (x0, y0) to
+// (x1, y1) that differ between a and b.
+func changedOnSegment(a, b image.Image, x0, y0, x1, y1 float64) int {
+	n := 0
+	steps := int(math.Hypot(x1-x0, y1-y0))
+	for i := 0; i <= steps; i++ {
+		t := float64(i) / float64(max(steps, 1))
+		x, y := int(x0+(x1-x0)*t), int(y0+(y1-y0)*t)
+		if color.RGBAModel.Convert(a.At(x, y)) != color.RGBAModel.Convert(b.At(x, y)) {
+			n++
+		}
+	}
+	return n
+}
+
+// Ensure an order arrow is drawn where its order goes: between the
+// centres of the sectors it joins there are arrow pixels, and between
+// two sectors no order joins there are none (the arrows are the view's,
+// nothing else).
+func TestStrategicArrowsBetweenCentres(t *testing.T) {
+	v := sampleStrategicView(sampleStrategic())
+	v.Orders = []OrderArrow{{Kind: MoveArrow, Path: []int{1, 2}, Label: "BG1"}, {Kind: AttackArrow, Path: []int{6, 7}, Label: "BG3"}}
+	bare := v
+	bare.Orders = nil
+	o := DefaultOptions()
+	o.Legend = false // the legend lists the arrow kinds drawn
+	with, without := mustPaint(t, v, o), mustPaint(t, bare, o)
+	for _, pair := range [][2]int{{1, 2}, {6, 7}} {
+		x0, y0 := with.centre(pair[0])
+		x1, y1 := with.centre(pair[1])
+		if n := changedOnSegment(with.img, without.img, x0, y0, x1, y1); n < int(o.HexSize) {
+			t.Errorf("the order from sector %d to %d changed %d pixels between their centres, want an arrow of at least %g", pair[0], pair[1], n, o.HexSize)
+		}
+	}
+	for _, pair := range [][2]int{{2, 3}, {5, 6}, {7, 8}, {10, 11}} {
+		x0, y0 := with.centre(pair[0])
+		x1, y1 := with.centre(pair[1])
+		if n := changedOnSegment(with.img, without.img, x0, y0, x1, y1); n != 0 {
+			t.Errorf("no order joins sectors %d and %d, yet %d pixels between their centres changed", pair[0], pair[1], n)
+		}
+	}
+}
+
+// Ensure each order kind draws differently: the same path drawn as each
+// kind gives a different picture.
+func TestStrategicArrowKindsDiffer(t *testing.T) {
+	o := DefaultOptions()
+	o.Legend = false
+	seen := map[string]ArrowKind{}
+	for k := range numArrowKinds {
+		v := StrategicView{Map: sampleStrategic()}
+		path := []int{6, 7}
+		switch k {
+		case DropArrow:
+			path = []int{Orbit, 7}
+		case LiftOffArrow:
+			path = []int{7, Orbit}
+		}
+		v.Orders = []OrderArrow{{Kind: k, Path: path, Label: "BG1"}}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, MustDrawStrategic(t, v, o)); err != nil {
+			t.Fatal(err)
+		}
+		if prev, ok := seen[buf.String()]; ok {
+			t.Errorf("%s draws the same picture as %s", k, prev)
+		}
+		seen[buf.String()] = k
+	}
+}
+
+// Ensure the legend explains every symbol the picture draws (the red "?"
+// diamond of a contact included), one entry each, and lists nothing the
+// picture does not draw.
+func TestStrategicLegendExplainsEverySymbol(t *testing.T) {
+	referee := sampleStrategicView(sampleStrategic())
+	referee.Own = append(referee.Own, SectorMark{SectorID: 9, Label: "BG1", Side: 1})
+	for name, v := range map[string]StrategicView{
+		"orders":  sampleStrategicView(sampleStrategic()),
+		"set-up":  setupStrategicView(strategicMap(t)),
+		"referee": referee,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := mustPaint(t, v, DefaultOptions())
+			use := symbolsOf(v)
+			for sym := range p.drawn {
+				if !use[sym] {
+					t.Errorf("symbol %+v is drawn but not in the legend", sym)
+				}
+			}
+			for sym := range use {
+				if !p.drawn[sym] {
+					t.Errorf("symbol %+v is in the legend but not drawn", sym)
+				}
+			}
+			items := strategicLegend(v, use, p.s)
+			if len(items) != len(use) {
+				t.Errorf("%d legend entries for %d symbols", len(items), len(use))
+			}
+			labels := map[string]bool{}
+			for _, it := range items {
+				if labels[it.label] {
+					t.Errorf("two legend entries say %q", it.label)
+				}
+				labels[it.label] = true
+			}
+			if len(v.Contacts) > 0 && !labels["enemy seen (T3: in turn 3)"] {
+				t.Errorf("the contact's red diamond is not explained; legend: %v", labels)
+			}
+			if name == "referee" && !(labels["Lancers battlegroup"] && labels["Bandits battlegroup"]) {
+				t.Errorf("two sides' badges are not told apart by name; legend: %v", labels)
+			}
+		})
+	}
+}
+
+// Ensure the header gives the score and the deadline the view holds, and
+// that a view without either has no header band.
+func TestStrategicHeader(t *testing.T) {
+	v := sampleStrategicView(sampleStrategic())
+	p := mustPaint(t, v, DefaultOptions())
+	if got, want := p.headerText(), "VP  Lancers 35  ·  Bandits 10      orders due Fri 27 Nov 18:00 CET"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+	v.Scores, v.Deadline = nil, ""
+	q := mustPaint(t, v, DefaultOptions())
+	if q.headerText() != "" || q.orbitY >= p.orbitY {
+		t.Errorf("a view without score or deadline has header %q and its orbit box at %g (with a header %g)", q.headerText(), q.orbitY, p.orbitY)
+	}
+}
+
+// Ensure a battlegroup in orbit is drawn in the orbit box and nowhere
+// else.
+func TestStrategicOrbitBox(t *testing.T) {
+	o := DefaultOptions()
+	o.Legend = false
+	v := StrategicView{Map: sampleStrategic(), Viewer: "Lancers", Own: []SectorMark{{SectorID: 1, Label: "BG1"}}}
+	up := v
+	up.Own = append(up.Own, SectorMark{SectorID: Orbit, Label: "BG2"})
+	p := mustPaint(t, v, o)
+	box := image.Rect(int(p.margin), int(p.orbitY), p.img.Rect.Dx()-int(p.margin), int(p.orbitY+p.orbitH()))
+	changed := diffBounds(p.img, mustPaint(t, up, o).img)
+	if changed.Empty() || !changed.In(box) {
+		t.Errorf("a battlegroup in orbit changed %v, want pixels inside the orbit box %v", changed, box)
 	}
 }

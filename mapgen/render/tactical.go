@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"io"
 	"math"
 
@@ -27,116 +28,180 @@ const deployAlpha = 110
 // DrawTactical draws a battle map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	img, err := drawTactical(v, o, nil)
-	if err != nil {
-		return nil, err
-	}
-	return paletted(img, nil), nil
+	return composeTactical(v, o, nil, overlayRects)
 }
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
 func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
 	buf := getPixels()
 	defer putPixels(buf)
-	img, err := drawTactical(v, o, buf)
+	p, err := composeTactical(v, o, buf, overlayRects)
 	if err != nil {
 		return err
 	}
-	return writePNG(w, img, o.Compression)
+	e := png.Encoder{CompressionLevel: o.Compression, BufferPool: &encoders}
+	return e.Encode(w, p)
 }
 
-// drawTactical draws into pix when it is given (a pooled buffer whose old
-// contents are all painted over), else into a new picture.
+// drawTactical draws the whole picture in RGBA, into pix when it is
+// given (a pooled buffer whose old contents are all painted over), else
+// into a new picture: what the replay quantises to its own palette.
 func drawTactical(v Tactical, o Options, pix *[]byte) (*image.RGBA, error) {
 	return drawTacticalBands(v, o, pix, 0)
 }
 
 // layout is where a tactical picture's parts go: the hex grid (its
 // origin after the margin and the title strip), the title strip, the
-// picture's size.
+// picture's size, the rulers and hex numbers.
 type layout struct {
-	g     grid
-	strip *titleStrip
-	W, H  int
+	g      grid
+	strip  *titleStrip
+	W, H   int
+	mw, mh int // the hex area
+	// rulers number the columns and rows in the margins; numbers print
+	// each hex's number at its top, numberTop pixels from the top to the
+	// baseline. Both nil without Options.HexNumbers; rulers nil without
+	// Options.Rulers too.
+	rulers    *rulers
+	numbers   *glyphSet
+	numberTop int
+	edgeW     float64 // a retreat edge bar's width
 }
 
 func tacticalLayout(v Tactical, o Options) (layout, error) {
 	m := v.Map
 	s := o.HexSize
-	margin := math.Round(0.4 * s)
 	g := newGrid(s, m.Width, m.Height, 0, 0)
 	mw, mh := g.pixelSize()
-	W := mw + 2*int(margin)
-	strip, err := newTitleStrip(s, W, v.Title, v.Viewer, o.Legend, tacticalLegend)
+	// Room beside the hex area for the retreat edge bars.
+	edgeW := math.Max(3, math.Round(0.25*s))
+	mx := max(int(math.Round(0.4*s)), edgeRoom(edgeW))
+	my := mx
+	lay := layout{mw: mw, mh: mh, edgeW: edgeW}
+	if o.HexNumbers {
+		// Bold and crisp (drawCrisp), for the picture opened full size;
+		// the rulers are for the preview. Larger numerals cost bytes: at
+		// 0.4 hex sizes a wooded 32×34 map is over its 250 KB.
+		var err error
+		if lay.numbers, err = face(bold, math.Max(7, 0.37*g.size)); err != nil {
+			return layout{}, err
+		}
+		lay.numberTop = int(math.Round(float64(lay.numbers.capHeight()) + math.Max(1, 0.06*g.size)))
+	}
+	if o.HexNumbers && o.Rulers {
+		var err error
+		if lay.rulers, err = newRulers(g, mw, edgeRoom(edgeW)); err != nil {
+			return layout{}, err
+		}
+		mx, my = lay.rulers.marginX, lay.rulers.marginY
+	}
+	lay.W = mw + 2*mx
+	strip, err := newTitleStrip(s, lay.W, v.Title, v.Viewer, o.Legend, tacticalLegend(v))
 	if err != nil {
 		return layout{}, err
 	}
-	g.ox, g.oy = margin, margin+float64(strip.height)
-	return layout{g: g, strip: strip, W: W, H: mh + 2*int(margin) + strip.height}, nil
+	g.ox, g.oy = float64(mx), float64(my+strip.height)
+	lay.g, lay.strip, lay.H = g, strip, mh+2*my+strip.height
+	return lay, nil
 }
 
-// drawTacticalBands is drawTactical painting the terrain in bands of
-// bandRows rows (0: the default).
-func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image.RGBA, error) {
-	o, err := o.resolved()
-	if err != nil {
-		return nil, err
-	}
-	if err := v.check(); err != nil {
-		return nil, err
-	}
+// below is the grid placed in the part of the picture below the title
+// strip, which is painted on its own (the terrain base).
+func (l layout) below() grid {
+	g := l.g
+	g.oy -= float64(l.strip.height)
+	return g
+}
+
+// tints are the per-hex highlights painted with the terrain: the
+// reachable tint is a different ground colour and costs nothing extra;
+// deployment zones are hatched over the ground.
+type tints struct {
+	reach  []bool
+	deploy []int8 // side+1 of a deployment zone, 0 none
+}
+
+func newTints(v Tactical) tints {
 	m := v.Map
-	lay, err := tacticalLayout(v, o)
-	if err != nil {
-		return nil, err
-	}
-	g, strip, W, H := lay.g, lay.strip, lay.W, lay.H
-	if W*H > MaxPixels {
-		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, W, H)
-	}
-	mw, mh := g.pixelSize()
-
-	img := newPicture(W, H, pix)
-	// The background only where no hex will be painted: the margins and
-	// the jagged edges of the hex area. Every pass over the whole picture
-	// costs milliseconds on a slow machine.
-	top := int(g.oy + g.height/2 + 2)
-	bot := int(g.oy+float64(mh)-g.height/2) - 2
-	fillRect(img, 0, 0, W, top, colBackground)
-	fillRect(img, 0, bot, W, H, colBackground)
-	fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
-	fillRect(img, int(g.ox+float64(mw)-g.size/2)-2, top, W, bot, colBackground)
-
-	// Per-hex highlight state, decided before drawing so a tint is just a
-	// different fill colour and costs nothing extra.
 	n := m.Width * m.Height
-	reach := make([]bool, n)
-	deploy := make([]int8, n) // side+1 of a deployment zone, 0 none
+	t := tints{reach: make([]bool, n), deploy: make([]int8, n)}
 	for _, hl := range v.Highlights {
 		for _, h := range hl.Hexes {
 			i := h.Y*m.Width + h.X
 			switch hl.Kind {
 			case Reachable:
-				reach[i] = true
+				t.reach[i] = true
 			case Deployment:
-				deploy[i] = int8(min(max(hl.Side, 0), 126) + 1)
+				t.deploy[i] = int8(min(max(hl.Side, 0), 126) + 1)
 			}
 		}
 	}
+	return t
+}
 
+// drawTacticalBands is drawTactical painting the terrain in bands of
+// bandRows rows (0: the default).
+func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image.RGBA, error) {
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		return nil, err
+	}
+	img := newPicture(lay.W, lay.H, pix)
+	sh := lay.strip.height
+	below := &image.RGBA{Pix: img.Pix[sh*img.Stride:], Stride: img.Stride, Rect: image.Rect(0, 0, lay.W, lay.H-sh)}
+	paintTerrain(below, lay, v.Map, newTints(v), bandRows)
+	if err := drawOverlays(img, lay, v); err != nil {
+		return nil, err
+	}
+	lay.strip.draw(img, 0)
+	return img, nil
+}
+
+// checkedLayout resolves the options, checks the view and lays the
+// picture out within MaxPixels.
+func checkedLayout(v *Tactical, o *Options) (layout, error) {
+	var err error
+	if *o, err = o.resolved(); err != nil {
+		return layout{}, err
+	}
+	if err := v.check(); err != nil {
+		return layout{}, err
+	}
+	lay, err := tacticalLayout(*v, *o)
+	if err != nil {
+		return layout{}, err
+	}
+	if lay.W*lay.H > MaxPixels {
+		return layout{}, fmt.Errorf("%w: %d×%d", ErrTooLarge, lay.W, lay.H)
+	}
+	return lay, nil
+}
+
+// paintTerrain paints img, the picture below the title strip: the
+// margins with their rulers, the terrain with its tints and hex numbers.
+func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows int) {
+	g := lay.below()
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	// The background only where no hex will be painted: the margins and
+	// the jagged edges of the hex area. Every pass over the whole picture
+	// costs milliseconds on a slow machine.
+	top := int(g.oy + g.height/2 + 2)
+	bot := int(g.oy+float64(lay.mh)-g.height/2) - 2
+	fillRect(img, 0, 0, W, top, colBackground)
+	fillRect(img, 0, bot, W, H, colBackground)
+	fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
+	fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
+
+	n := m.Width * m.Height
 	tp := &terrainPainter{
-		m: m, art: g.art(), deploy: deploy,
+		m: m, art: g.art(), deploy: t.deploy,
 		fills: make([]color.RGBA, n), names: make([]string, n),
+		numbers: lay.numbers, numberTop: lay.numberTop,
 	}
 	for i, c := range m.Cells {
 		tp.fills[i] = groundColor(c)
-		if reach[i] {
+		if t.reach[i] {
 			tp.fills[i] = mix(tp.fills[i], colReachable, 0.5)
-		}
-	}
-	if o.HexNumbers {
-		if tp.numbers, err = face(regular, math.Max(7, 0.36*g.size)); err != nil {
-			return nil, err
 		}
 	}
 	if bandRows <= 0 {
@@ -144,31 +209,39 @@ func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image
 		bandRows = max(64, int(2*g.height))
 	}
 	tp.paintBands(img, g, bandRows)
+	if lay.rulers != nil {
+		lay.rulers.draw(img, g, lay.mw, lay.mh)
+	}
+}
 
-	// Rings, paths and lines of fire over the terrain but under the
-	// counters, so a line never hides a label.
+// drawOverlays draws what changes from picture to picture over the
+// terrain: rings, paths and lines of fire under the counters (so a line
+// never hides a label), the retreat edges, then the counters.
+func drawOverlays(img *image.RGBA, lay layout, v Tactical) error {
 	for _, hl := range v.Highlights {
-		drawHighlight(img, g, hl)
+		drawHighlight(img, lay.g, hl)
 	}
+	drawEdges(img, lay, v.Edges)
 	if len(v.Counters) > 0 {
-		if err := drawCounters(img, g, v.Counters); err != nil {
-			return nil, err
-		}
+		return drawCounters(img, lay.counters(), v.Counters)
 	}
-	strip.draw(img, 0)
-	return img, nil
+	return nil
 }
 
 // drawHighlight draws the highlights that are shapes rather than tints.
 func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
 	s := g.size
 	switch hl.Kind {
-	case Selected:
+	case Selected, Objective:
+		col := colSelected
+		if hl.Kind == Objective {
+			col = sideColor(hl.Side)
+		}
 		for _, h := range hl.Hexes {
 			cx, cy := g.center(h)
 			for _, d := range hex.Directions {
 				x0, y0, x1, y1 := g.side(cx, cy, d)
-				line(img, x0, y0, x1, y1, math.Max(2, 0.16*s), colSelected, 255)
+				line(img, x0, y0, x1, y1, math.Max(2, 0.16*s), col, 255)
 			}
 		}
 	case LineOfFire, Path, Blocked:
@@ -198,14 +271,39 @@ func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
 				ring(img, ex, ey, 0.55*s, w+2, colWhite, 200)
 				ring(img, ex, ey, 0.55*s, w, col, 255)
 			case Path:
-				disc(img, ex, ey, 0.2*s+1, colWhite, 220)
-				disc(img, ex, ey, 0.2*s, col, 255)
+				if k > 1 {
+					px, py := g.center(hl.Hexes[k-2])
+					arrowhead(img, px, py, ex, ey, 0.5*s, w, col)
+				}
 			case Blocked:
 				r := 0.25 * s
 				line(img, ex-r, ey-r, ex+r, ey+r, w, col, 255)
 				line(img, ex-r, ey+r, ex+r, ey-r, w, col, 255)
 			}
 		}
+	}
+}
+
+// arrowhead draws the head of an arrow pointing from (px, py) to its tip
+// at (ex, ey): two strokes l long, w wide, on a white casing like the
+// path's line.
+func arrowhead(img *image.RGBA, px, py, ex, ey, l, w float64, col color.RGBA) {
+	d := math.Hypot(ex-px, ey-py)
+	if d == 0 {
+		return
+	}
+	ux, uy := (ex-px)/d, (ey-py)/d
+	// Each barb 30° off the shaft, back from the tip.
+	const cos, sin = 0.8660254037844386, 0.5
+	var barbs [2][2]float64
+	for i, sg := range [2]float64{-1, 1} {
+		barbs[i] = [2]float64{ex - l*(ux*cos-sg*uy*sin), ey - l*(uy*cos+sg*ux*sin)}
+	}
+	for _, b := range barbs {
+		line(img, b[0], b[1], ex, ey, w+2, colWhite, 200)
+	}
+	for _, b := range barbs {
+		line(img, b[0], b[1], ex, ey, w, col, 255)
 	}
 }
 
@@ -222,33 +320,31 @@ func dashed(img *image.RGBA, x0, y0, x1, y1, w, dash float64, c color.RGBA) {
 	}
 }
 
-// drawCounters places the counters: one counter sits in the middle of its
-// hex; two or more in a hex are stepped from lower right to upper left,
-// the first of them on top, so each label shows.
-func drawCounters(img *image.RGBA, g grid, counters []Counter) error {
-	st, err := newCounterStyle(g.size)
-	if err != nil {
-		return err
-	}
+// drawCounters places the counters, each hex's where counterPlace puts
+// them: every counter whole, none over a hex number.
+func drawCounters(img *image.RGBA, cp counterPlace, counters []Counter) error {
 	// Group by hex in input order; a map of slices is fine here because
 	// the order of drawing follows the input, not the map.
 	at := map[hex.Hex][]int{}
 	for i, k := range counters {
 		at[k.Hex] = append(at[k.Hex], i)
 	}
-	// Each step moves the next counter far enough down that the label
-	// of the one beneath stays clear.
-	dx, dy := 0.55*g.size, 0.6*g.size
+	styles := map[float64]counterStyle{}
 	for i, k := range counters {
 		idx := at[k.Hex]
 		if idx[0] != i {
 			continue // drawn with the first counter of its hex
 		}
-		cx, cy := g.center(k.Hex)
-		nk := len(idx)
-		for j := nk - 1; j >= 0; j-- {
-			f := float64(j) - float64(nk-1)/2
-			drawCounter(img, st, cx-st.size/2+f*dx, cy-st.size/2+f*dy, counters[idx[j]])
+		for j, b := range cp.boxes(k.Hex, len(idx)) {
+			st, ok := styles[b.size]
+			if !ok {
+				var err error
+				if st, err = newCounterStyle(b.size); err != nil {
+					return err
+				}
+				styles[b.size] = st
+			}
+			drawCounter(img, st, b.x, b.y, counters[idx[j]])
 		}
 	}
 	return nil
@@ -261,8 +357,10 @@ type terrainPainter struct {
 	fills   []color.RGBA // each hex's ground colour, tint included
 	deploy  []int8       // side+1 of a deployment zone, 0 none
 	numbers *glyphSet    // nil: no hex numbers
-	names   []string     // XXYY of each hex, made as needed
-	fill    filler
+	// numberTop is from a hex's top to its number's baseline.
+	numberTop int
+	names     []string // XXYY of each hex, made as needed
+	fill      filler
 }
 
 // paintBands paints the terrain one band of rows at a time, every layer
@@ -389,18 +487,18 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 	// Hex numbers, XXYY at the top of each hex, dark on light ground and
 	// light on dark ground.
 	if gs := tp.numbers; gs != nil {
-		top := int(math.Round(float64(gs.capHeight()) + math.Max(1, 0.06*g.size)))
+		top := tp.numberTop
 		for _, c := range cells {
-			col, a := colDark, uint32(190)
+			col := colDark
 			if luma(tp.fills[c.i]) < 120 {
-				col, a = colWhite, 220
+				col = colWhite
 			}
 			// Floor(v+0.5), not Round: Round takes halves away from zero,
 			// which differs between bands above and below row 0.
 			if tp.names[c.i] == "" {
 				tp.names[c.i] = c.h.String() // once, though the hex may span bands
 			}
-			gs.drawCentered(img, int(math.Floor(c.cx+0.5)), int(math.Floor(c.cy-g.height/2+0.5))+top, tp.names[c.i], col, a)
+			gs.drawCrisp(img, int(math.Floor(c.cx+0.5)), int(math.Floor(c.cy-g.height/2+0.5))+top, tp.names[c.i], col)
 		}
 	}
 }

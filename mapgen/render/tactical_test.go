@@ -28,6 +28,7 @@ func sampleView() Tactical {
 		Map:        sampleSheet(),
 		Counters:   sampleCounters(),
 		Highlights: sampleHighlights(),
+		Edges:      []EdgeMark{{Edge: West, Side: 0}, {Edge: East, Side: 1}},
 		Title:      "Battle of Kessel Flats, turn 3",
 		Viewer:     "Lancers",
 	}
@@ -39,8 +40,9 @@ func TestTacticalSample(t *testing.T) {
 	golden(t, "tactical-sample", MustDrawTactical(t, sampleView(), DefaultOptions()))
 }
 
-// Ensure the picture has the size the budgets plan for: about 1950×650 for
-// a 64×17 sector at the default hex size.
+// Ensure the picture has the size the budgets plan for: about 2070×760
+// for a 64×17 sector at the default hex size, the rulers' margins
+// included.
 func TestTacticalSize(t *testing.T) {
 	m, err := mapgen.Join(sampleSheet(), sampleSheet(), mapgen.Wide)
 	if err != nil {
@@ -48,8 +50,8 @@ func TestTacticalSize(t *testing.T) {
 	}
 	img := MustDrawTactical(t, Tactical{Map: m, Title: "size"}, DefaultOptions())
 	b := img.Bounds()
-	if b.Dx() < 1900 || b.Dx() > 2000 || b.Dy() < 620 || b.Dy() > 700 {
-		t.Errorf("64×17 at hex size 20 is %v, want about 1950×650", b.Size())
+	if b.Dx() < 2000 || b.Dx() > 2120 || b.Dy() < 700 || b.Dy() > 800 {
+		t.Errorf("64×17 at hex size 20 is %v, want about 2070×760", b.Size())
 	}
 }
 
@@ -230,7 +232,7 @@ func TestEveryPixelPainted(t *testing.T) {
 	for _, tc := range []struct {
 		w, h int
 		size float64
-	}{{1, 1, 20}, {2, 3, 8}, {5, 5, 13.7}, {32, 17, 20}, {7, 2, 64}, {3, 9, 33.3}} {
+	}{{1, 1, 20}, {2, 3, 8}, {5, 5, 13.7}, {32, 17, 20}, {7, 2, 64}, {3, 9, 33}, {3, 9, 33.3}} {
 		v := Tactical{Map: mapgen.New(tc.w, tc.h), Title: "T"}
 		o := Options{HexSize: tc.size, Legend: tc.w%2 == 1, HexNumbers: true}
 		fresh, err := drawTactical(v, o, nil)

@@ -32,6 +32,10 @@ type Counter struct {
 	// drawn as its initial.
 	Experience string
 	Disrupted  bool
+	// HasFacing marks a counter that faces a hexside, Facing (drawn as a
+	// tick toward it: drawFacing).
+	HasFacing bool
+	Facing    hex.Direction
 }
 
 // HighlightKind says how a Highlight marks its hexes.
@@ -53,10 +57,13 @@ const (
 	// Blocked draws a line of sight that does not get through (a dashed
 	// grey line with a cross at the end).
 	Blocked
+	// Objective rings the hexes of a side's objectives and headquarters
+	// counters (Quick-Start) in its colour.
+	Objective
 	numHighlightKinds
 )
 
-var highlightNames = [numHighlightKinds]string{"reachable", "line-of-fire", "deployment", "selected", "path", "blocked"}
+var highlightNames = [numHighlightKinds]string{"reachable", "line-of-fire", "deployment", "selected", "path", "blocked", "objective"}
 
 func (k HighlightKind) String() string {
 	if k >= 0 && k < numHighlightKinds {
@@ -67,7 +74,7 @@ func (k HighlightKind) String() string {
 
 // Highlight marks hexes for the viewer: his reachable hexes, a line of
 // fire, a deployment zone. Side picks the colour where one is used
-// (Deployment, Path).
+// (Deployment, Path, Objective).
 type Highlight struct {
 	Kind  HighlightKind
 	Hexes []hex.Hex
@@ -79,26 +86,38 @@ type Tactical struct {
 	Map        *mapgen.Map
 	Counters   []Counter
 	Highlights []Highlight
-	Title      string
-	Viewer     string // the player (or side) the picture is for
+	// Edges are the sides' retreat edges the viewer knows, drawn as a bar
+	// in the side colour beside that edge of the map.
+	Edges  []EdgeMark
+	Title  string
+	Viewer string // the player (or side) the picture is for
 }
 
-// SectorMark puts a battlegroup or a contact in a sector of the strategic
-// map.
-type SectorMark struct {
-	SectorID int
-	Label    string // "" draws a question mark: a contact not yet identified
-	Side     int
+// MapEdge is a side of the map.
+type MapEdge int
+
+// The map edges, as the referee names them.
+const (
+	North MapEdge = iota
+	East
+	South
+	West
+	numMapEdges
+)
+
+var mapEdgeNames = [numMapEdges]string{"north", "east", "south", "west"}
+
+func (e MapEdge) String() string {
+	if e >= 0 && e < numMapEdges {
+		return mapEdgeNames[e]
+	}
+	return fmt.Sprintf("MapEdge(%d)", int(e))
 }
 
-// StrategicView is one viewer's picture of the strategic map: his own
-// battlegroups and the enemy contacts he knows of.
-type StrategicView struct {
-	Map      *mapgen.Strategic
-	Own      []SectorMark
-	Contacts []SectorMark
-	Title    string
-	Viewer   string
+// EdgeMark is a side's retreat edge.
+type EdgeMark struct {
+	Edge MapEdge
+	Side int
 }
 
 // Options say how big and with what extras a map is drawn.
@@ -111,6 +130,11 @@ type Options struct {
 	// HexNumbers prints each hex's XXYY name at its top, which players need
 	// to give orders. Tactical maps only.
 	HexNumbers bool
+	// Rulers also numbers the columns and rows in the margins, in
+	// numerals sized to be read when Discord shows the whole map in a
+	// phone's chat (with HexNumbers; a replay, cropped to the action,
+	// leaves them out).
+	Rulers bool
 	// Legend adds terrain (or theme and objective) swatches to the title
 	// strip.
 	Legend bool
@@ -120,8 +144,9 @@ type Options struct {
 	Compression png.CompressionLevel
 }
 
-// Size limits. A 20 px hex draws a 64×17 sector map about 1950×650 pixels,
-// which Discord shows whole and opens at full size; below MinHexSize the
+// Size limits. A 20 px hex draws a 64×17 sector map about 2070×760 pixels
+// with its rulers, which Discord shows whole (about 550 pixels wide on a
+// phone) and opens at full size; below MinHexSize the
 // hex numbers cannot be read, and MaxPixels keeps a big imported board from
 // asking for hundreds of megabytes.
 const (
@@ -133,7 +158,18 @@ const (
 
 // DefaultOptions are the options the bot posts maps with.
 func DefaultOptions() Options {
-	return Options{HexSize: DefaultHexSize, HexNumbers: true, Legend: true, Compression: png.BestSpeed}
+	return Options{HexSize: DefaultHexSize, HexNumbers: true, Rulers: true, Legend: true, Compression: png.BestSpeed}
+}
+
+// StrategicOptions are the options the bot posts strategic maps with:
+// DefaultOptions at zlib's default compression, not its fastest. A
+// strategic map has a tenth of a sector map's pixels but more text and
+// marks a pixel, so the default level costs a few milliseconds and keeps
+// it inside its 30 KB budget (BENCHMARKS.md).
+func StrategicOptions() Options {
+	o := DefaultOptions()
+	o.Compression = png.DefaultCompression
+	return o
 }
 
 // Errors returned for a view that cannot be drawn.
@@ -206,6 +242,11 @@ func (v *Tactical) check() error {
 			return fmt.Errorf("counter %d (%q): %w", i, c.Label, err)
 		}
 	}
+	for i, e := range v.Edges {
+		if e.Edge < 0 || e.Edge >= numMapEdges {
+			return fmt.Errorf("render: edge mark %d: unknown edge %d", i, int(e.Edge))
+		}
+	}
 	for i, hl := range v.Highlights {
 		if hl.Kind < 0 || hl.Kind >= numHighlightKinds {
 			return fmt.Errorf("render: highlight %d: unknown kind %d", i, int(hl.Kind))
@@ -233,24 +274,6 @@ func (c *Counter) check() error {
 	}
 	if !slices.Contains(experiences, c.Experience) {
 		return fmt.Errorf("%w: unknown experience %q", ErrCounter, c.Experience)
-	}
-	return nil
-}
-
-func (v *StrategicView) check() error {
-	s := v.Map
-	if s == nil {
-		return ErrNoMap
-	}
-	if err := s.Check(); err != nil { // a grid may have holes (mapgen.ReadStrategic)
-		return fmt.Errorf("render: strategic map: %w", err)
-	}
-	for _, marks := range [][]SectorMark{v.Own, v.Contacts} {
-		for _, mk := range marks {
-			if s.ByID(mk.SectorID) == nil {
-				return fmt.Errorf("%w: mark %q in sector %d of %d", ErrSector, mk.Label, mk.SectorID, len(s.Sectors))
-			}
-		}
 	}
 	return nil
 }

@@ -33,6 +33,8 @@ type picture struct {
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
+	// sight remembers the lines traced on the map (cache.go); nil: none.
+	sight *sightMemo
 }
 
 // enemy is an enemy counter the side can see.
@@ -71,8 +73,8 @@ var kindEstimates = map[string]estimate{
 	"air": {11, 8, 8, 15, 9},
 }
 
-func newPicture(v referee.View, crt referee.CRT) *picture {
-	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}}
+func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
+	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight}
 	for _, h := range v.Rubble {
 		pic.rubble[h] = true
 	}
@@ -632,7 +634,7 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 	}
 	shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
 	if a.Observer == "" && !u.Detail.Indirect {
-		shifts = append(shifts, referee.LineOfSight(pic.v.Map, *u.Hex, t.at).Shift)
+		shifts = append(shifts, pic.los(*u.Hex, t.at).Shift)
 	}
 	if pic.v.Night {
 		shifts = append(shifts, referee.NightFireShift)

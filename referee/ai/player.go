@@ -71,6 +71,9 @@ type Player struct {
 	// one cover between two of its turns (watch).
 	seen  map[string]hex.Hex
 	moved map[string]int
+
+	// cache is work kept from one decision to the next (cache.go).
+	cache cache
 }
 
 // stallTurns is how many game turns without an attack make a battle
@@ -116,28 +119,42 @@ func New(side string, level Level, seed uint64) *Player {
 
 // Next chooses the side's next action in s. It always returns an action
 // Apply accepts: one ValidActions or ValidSideActions offers, or end.
-// It learns of the enemy only from s.View(p.Side) (see the package doc).
+// It learns of the enemy only from its side's View, s.View(p.Side) (built
+// in the memory of the last, State.ViewReusing; see the package doc).
 func (p *Player) Next(s *referee.State) referee.Action {
 	if p.rng == nil {
 		*p = *New(p.Side, p.Level, 0)
 	}
-	v := s.View(p.Side)
+	v := s.ViewReusing(p.Side, &p.cache.view)
 	g := &game{
-		v:     v,
-		crt:   v.CRT,
-		legal: func(id string) []referee.Action { return referee.ValidActions(s, id) },
-		side:  referee.ValidSideActions(s, p.Side),
+		v:    v,
+		crt:  v.CRT,
+		side: referee.ValidSideActions(s, p.Side),
 	}
+	// The levels but Random look at attacks only in the attack phase and
+	// at nothing else there: they are not asked for in the other phase.
+	l := p.cache.legality(s)
+	switch {
+	case p.Level == Random:
+		g.legal = l.Actions
+	case v.Phase == "movement":
+		g.legal = l.NonAttacks
+	default:
+		g.legal = l.Attacks
+	}
+	g.sight = p.cache.sight
 	return p.decide(g)
 }
 
 // game is everything decide may look at: the side's View (public rules
-// included), and the legal actions of its own units and of the side.
+// included), and the legal actions of its own units (of the kinds the
+// phase's decisions use, Next) and of the side.
 type game struct {
 	v     referee.View
 	crt   referee.CRT
 	legal func(unitID string) []referee.Action
 	side  []referee.Action
+	sight *sightMemo
 
 	pic *picture
 }
@@ -160,10 +177,10 @@ func (p *Player) decide(g *game) referee.Action {
 	case Random:
 		return p.random(g)
 	case Greedy:
-		g.pic = newPicture(v, g.crt)
+		g.pic = newPicture(v, g.crt, g.sight)
 		return p.greedy(g)
 	}
-	g.pic = newPicture(v, g.crt)
+	g.pic = newPicture(v, g.crt, g.sight)
 	g.pic.moves(p.moved)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)

@@ -67,8 +67,25 @@ func (a Action) String() string {
 // Event is something that happened, for everyone: the Quick-Start rules
 // have no hidden information so far.
 type Event struct {
-	Type string
-	Turn int
-	Side int // the side it concerns, -1 for none
-	Text string
+	Type string `json:"type"`
+	Turn int    `json:"turn"`
+	Side int    `json:"side"` // the side it concerns, -1 for none
+	Text string `json:"text"`
+	// Attack is the resolution of an attack event.
+	Attack *AttackReport `json:"attack,omitempty"`
+}
+
+// AttackReport is what resolving one declared attack gave: the to-hit
+// number (0 when no roll was made), the roll, and a hit's direction,
+// damage and critical hits.
+type AttackReport struct {
+	Attack    Attack   `json:"declared"`
+	ToHit     int      `json:"to_hit"`
+	Roll      int      `json:"roll,omitempty"`
+	Hit       bool     `json:"hit"`
+	Aborted   bool     `json:"aborted,omitempty"`
+	Direction string   `json:"direction,omitempty"`
+	Damage    int      `json:"damage,omitempty"`
+	Criticals []string `json:"criticals,omitempty"`
+	Destroyed bool     `json:"destroyed,omitempty"`
 }

@@ -129,37 +129,46 @@ func (s *State) resolveAttacks(d *dice.Dice) ([]Event, error) {
 		ai, ti := s.unit(at.Unit), s.unit(at.Target)
 		a, t := s.Units[ai], s.Units[ti]
 		ae, te := a.Elements[at.Element], t.Elements[at.TargetElement]
-		out := Event{Type: "attack", Turn: s.Turn, Side: a.Side}
-		switch n, err := ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain); {
-		case err != nil:
+		rep := &AttackReport{Attack: at}
+		out := Event{Type: "attack", Turn: s.Turn, Side: a.Side, Attack: rep}
+		n, err := ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain)
+		if err != nil {
 			return nil, err
+		}
+		rep.ToHit = n.Number
+		switch {
 		case te.Destroyed:
+			rep.ToHit, rep.Hit = 0, true
 			out.Text = fmt.Sprintf("%v: the target is already destroyed; the attack counts as a hit", at)
 		case n.Impossible():
 			s.Units[ai].Elements[at.Element].Fired = false
 			s.Units[ai].Elements[at.Element].OverheatUsed = 0
+			rep.Aborted = true
 			out.Text = fmt.Sprintf("%v: to-hit %d is impossible; aborted", at, n.Number)
 		default:
 			roll, err := d.TwoD6("attack " + at.String())
 			if err != nil {
 				return nil, err
 			}
+			rep.Roll = roll
 			if roll < n.Number {
 				out.Text = fmt.Sprintf("%v: needs %d, rolls %d: miss", at, n.Number, roll)
 				break
 			}
 			dir := AttackDirection(a.Hex, t.Hex, t.Facing)
 			dmg := AttackDamage(ae, n.Bracket, dir == Rear)
-			te, rep, err := te.TakeDamage(dmg, d, at.String())
+			te, dr, err := te.TakeDamage(dmg, d, at.String())
 			if err != nil {
 				return nil, err
 			}
 			s.Units[ti].Elements[at.TargetElement] = te
-			out.Text = fmt.Sprintf("%v: needs %d, rolls %d: hit from the %v for %d (armor %d, structure %d)", at, n.Number, roll, dir, dmg, rep.Armor, rep.Structure)
-			for _, c := range rep.Criticals {
+			rep.Hit, rep.Direction, rep.Damage, rep.Destroyed = true, dir.String(), dmg, dr.Destroyed
+			out.Text = fmt.Sprintf("%v: needs %d, rolls %d: hit from the %v for %d (armor %d, structure %d)", at, n.Number, roll, dir, dmg, dr.Armor, dr.Structure)
+			for _, c := range dr.Criticals {
 				out.Text += fmt.Sprintf("; critical roll %d: %v", c.Roll, c.Critical)
+				rep.Criticals = append(rep.Criticals, c.Critical.String())
 			}
-			if rep.Destroyed {
+			if dr.Destroyed {
 				out.Text += "; destroyed"
 			}
 		}
@@ -167,4 +176,21 @@ func (s *State) resolveAttacks(d *dice.Dice) ([]Event, error) {
 	}
 	s.Declared = nil
 	return ev, nil
+}
+
+// AttackToHit is the Modified To-Hit Number of attack at as the Units
+// stand in s, with each modifier (ToHit); line of sight and the firing
+// arc are Apply's to check.
+func AttackToHit(s State, at Attack) (ToHitNumber, error) {
+	ai, ti := s.unit(at.Unit), s.unit(at.Target)
+	if ai < 0 || ti < 0 {
+		return ToHitNumber{}, fmt.Errorf("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
+	}
+	a, t := s.Units[ai], s.Units[ti]
+	ae, ok := a.element(at.Element)
+	te, ok2 := t.element(at.TargetElement)
+	if !ok || !ok2 {
+		return ToHitNumber{}, fmt.Errorf("attack %v: no such element in play", at)
+	}
+	return ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain)
 }

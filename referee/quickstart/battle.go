@@ -58,7 +58,9 @@ func (u UnitState) Alive() bool {
 // State is one moment of a Quick-Start battle. Apply never changes the
 // State it is given.
 type State struct {
-	Map   *mapgen.Map
+	// Map is never changed; it is left out of JSON, where the caller
+	// keeps how to build it again (a scenario's name).
+	Map   *mapgen.Map `json:"-"`
 	Sides [2]string
 	// Units, sorted by ID.
 	Units []UnitState
@@ -79,6 +81,9 @@ type State struct {
 	// Counters are the Veteran Training Scenario's objectives and
 	// Headquarters, none in the Green one.
 	Counters []Counter
+	// TurnLimit, when over 0, ends the battle after that turn's End
+	// Phase by victory points (ruling QS16).
+	TurnLimit int
 }
 
 // Clone is a deep copy; the map is shared and never changed.
@@ -132,7 +137,7 @@ func (s State) Check() []error {
 	if s.Sides[0] == "" || s.Sides[1] == "" || s.Sides[0] == s.Sides[1] {
 		bad("sides %q and %q: two different names are needed", s.Sides[0], s.Sides[1])
 	}
-	if s.Phase > Over || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
+	if s.Phase > Over || s.TurnLimit < 0 || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
 		bad("turn %d, phase %v, acting %d, loser %d: out of range", s.Turn, s.Phase, s.Acting, s.Loser)
 	}
 	for _, c := range s.Counters {
@@ -176,4 +181,14 @@ func (s State) Check() []error {
 		}
 	}
 	return errs
+}
+
+// Place is Unit u as a playing piece on the map: id, side, in hex at
+// facing f, every Element undamaged and cool.
+func Place(id string, side int, u Unit, at hex.Hex, f hex.Direction) UnitState {
+	us := UnitState{ID: id, Name: u.Name, Side: side, Hex: at, Facing: f}
+	for _, e := range u.Elements {
+		us.Elements = append(us.Elements, NewElementState(e))
+	}
+	return us
 }

@@ -10,11 +10,7 @@ import (
 )
 
 func unitOn(id string, side int, u Unit, at string, f hex.Direction) UnitState {
-	us := UnitState{ID: id, Name: u.Name, Side: side, Hex: hex.MustParse(at), Facing: f}
-	for _, e := range u.Elements {
-		us.Elements = append(us.Elements, NewElementState(e))
-	}
-	return us
+	return Place(id, side, u, hex.MustParse(at), f)
 }
 
 // battle starts a battle on a 16×17 map with the faces given for the
@@ -163,6 +159,7 @@ func TestRandomPlay(t *testing.T) {
 			{Kind: Objective, Owner: 0, Hex: hex.MustParse("0814"), Value: 57},
 			{Kind: Headquarters, Owner: 1, Hex: hex.MustParse("0802"), Value: 56},
 		}
+		s.TurnLimit = 40 // ruling QS16: every game ends
 		for step := 0; step < 3000 && s.Phase != Over; step++ {
 			acts := ValidActions(s)
 			f, _ := d.D6("pick")

@@ -109,3 +109,48 @@ func TestVeteranHoldAndDestruction(t *testing.T) {
 		t.Errorf("points: blake %d bears %d, want -10 and 34", b, k)
 	}
 }
+
+// Ensure the turn limit (ruling QS16): the battle goes on until the End
+// Phase of the last turn, which ends it by victory points (002 line 590):
+// here the bears hold Blake's objective at both End Phases, capture it
+// (57) and win 57 to 0; without points it is a draw.
+func TestTurnLimit(t *testing.T) {
+	s := veteran(t)
+	s.TurnLimit = 2
+	d := scripted(t)
+	s = mustApply(t, s, Action{Kind: Done}, d) // blake moves nothing
+	s = mustApply(t, s, Action{Kind: Move, Unit: "AR", Path: path("0812"), Facing: hex.N}, d)
+	s = endTurn(t, s)
+	if s.Phase == Over || s.Turn != 2 {
+		t.Fatalf("turn 1 of 2 ended the battle: %v turn %d", s.Phase, s.Turn)
+	}
+	for s.Phase != Over {
+		s = mustApply(t, s, Action{Kind: Done}, scripted(t, 1, 1, 6, 6))
+	}
+	if s.Winner != 1 || s.VictoryPoints(1) != 57 || s.VictoryPoints(0) != 0 {
+		t.Errorf("winner %d, points %d to %d; want the bears, 0 to 57", s.Winner, s.VictoryPoints(0), s.VictoryPoints(1))
+	}
+	s = veteran(t)
+	s.TurnLimit = 1
+	s = endTurn(t, s)
+	if s.Phase != Over || s.Winner != -1 {
+		t.Errorf("no points at the limit: %v winner %d; want a draw", s.Phase, s.Winner)
+	}
+}
+
+// Ensure ruling QS20: no move leaves the map, so the Green scenario's
+// "a Unit that exits the map is destroyed" (002 line 536) never arises:
+// a move or jump off the edge is refused and changes nothing.
+func TestNoExit(t *testing.T) {
+	s := veteran(t)
+	d := scripted(t)
+	s.Units[s.unit("DF")].Hex = hex.MustParse("0801")
+	if _, _, err := Apply(s, Action{Kind: Move, Unit: "DF", Path: []hex.Hex{{X: 7, Y: -1}}, Facing: hex.N}, d); err == nil || !contains(err.Error(), "off the map") {
+		t.Errorf("a step off the north edge: %v", err)
+	}
+	s.Acting = 1 // the bears' Recon Star jumps 4
+	s.Units[s.unit("AR")].Hex = hex.MustParse("0105")
+	if _, _, err := Apply(s, Action{Kind: Jump, Unit: "AR", Path: []hex.Hex{{X: -2, Y: 4}}, Facing: hex.N}, d); err == nil || !contains(err.Error(), "off the map") {
+		t.Errorf("a jump off the west edge: %v", err)
+	}
+}

@@ -52,8 +52,14 @@ The Veteran Training Scenario's counters ([Counter]) are occupied,
 held and captured in play, and [State.VictoryPoints] scores the
 Victory Points Table.
 
-Not yet here: the scenarios' set-up (deployment zones, placing the
-counters, entry from off the map), leaving the map, per-side views, scenario
-files, commands, pictures and an AI.
+[ViewOf] is the battle as one side knows it (ruling QS19): its own
+record sheets' marks, the enemy's printed values. A TurnLimit ends the
+battle by victory points (ruling QS16).
+
+Above this package: the scenario files and the two training scenarios
+(referee/scenario, ruleset: quickstart), the AI (referee/quickstart/qsai),
+and the commands (bot/command, quickstart.go), where the Veteran set-up
+is played for both sides. Not yet anywhere: entry from off the map, and
+the players making the set-up's choices themselves (ruling QS18).
 */
 package quickstart

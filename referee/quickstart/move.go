@@ -116,3 +116,15 @@ func (s State) groundPaths(ui int) map[hex.Hex][]hex.Hex {
 }
 
 func lessHex(a, b hex.Hex) bool { return a.X < b.X || (a.X == b.X && a.Y < b.Y) }
+
+// PathTo is the cheapest ground path of Unit id to hex to, as Move takes
+// it (the hexes entered, in order), and false when the Unit cannot get
+// there this turn by ground movement.
+func PathTo(s State, id string, to hex.Hex) ([]hex.Hex, bool) {
+	ui := s.unit(id)
+	if ui < 0 {
+		return nil, false
+	}
+	p, ok := s.groundPaths(ui)[to]
+	return p, ok && to != s.Units[ui].Hex
+}

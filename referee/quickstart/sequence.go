@@ -86,7 +86,8 @@ func (s *State) done(d *dice.Dice) ([]Event, error) {
 // removes destroyed Elements from play (they stay on the record, marked
 // destroyed), holds and captures counters, and ends the battle when a
 // side has no Element left (002 lines 532, 594: a draw when both are gone
-// at once) or has lost every counter (ruling QS14).
+// at once), has lost every counter (ruling QS14), or the turn limit is
+// reached (ruling QS16).
 func (s *State) endPhase() []Event {
 	ev := s.holdCounters()
 	alive := [2]bool{}
@@ -120,6 +121,25 @@ func (s *State) endPhase() []Event {
 			s.Winner = 0
 		}
 		text = s.Sides[s.Winner] + " wins: every enemy objective and headquarters is captured"
+	case s.TurnLimit > 0 && s.Turn >= s.TurnLimit:
+		// The third way to win (002 lines 590, 598): the most victory
+		// points when the game ends, here at the scenario's turn limit
+		// (ruling QS16).
+		vp := [2]int{s.VictoryPoints(0), s.VictoryPoints(1)}
+		switch {
+		case vp[0] > vp[1]:
+			s.Winner = 0
+		case vp[1] > vp[0]:
+			s.Winner = 1
+		default:
+			s.Winner = -1
+		}
+		text = fmt.Sprintf("turn %d was the last: %s %d victory points, %s %d", s.Turn, s.Sides[0], vp[0], s.Sides[1], vp[1])
+		if s.Winner >= 0 {
+			text += "; " + s.Sides[s.Winner] + " wins"
+		} else {
+			text += "; a draw"
+		}
 	default:
 		return ev
 	}

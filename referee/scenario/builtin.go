@@ -24,8 +24,12 @@ var builtinFiles embed.FS
 
 // BuiltIns lists the names of the shipped scenarios, sorted
 // ("surprise-encounter", …).
-func BuiltIns() []string {
-	entries, err := fs.ReadDir(builtinFiles, "scenarios")
+func BuiltIns() []string { return yamlNames(builtinFiles, "scenarios") }
+
+// yamlNames are the names of the .yaml files in dir of fsys, sorted,
+// without the extension.
+func yamlNames(fsys embed.FS, dir string) []string {
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil
 	}
@@ -49,6 +53,29 @@ func BuiltIn(name string) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("no shipped scenario %q: use one of %s", name, strings.Join(BuiltIns(), ", "))
+}
+
+// The Quick-Start rules' two training scenarios (002 lines 504–660),
+// shipped as scenarios/quickstart/NAME.yaml with ruleset: quickstart.
+//
+//go:embed scenarios/quickstart/*.yaml
+var quickStartFiles embed.FS
+
+// QuickStartBuiltIns lists the names of the shipped Quick-Start
+// scenarios, sorted.
+func QuickStartBuiltIns() []string { return yamlNames(quickStartFiles, "scenarios/quickstart") }
+
+// QuickStartBuiltIn returns the file of the shipped Quick-Start scenario
+// name, and false when there is none of that name.
+func QuickStartBuiltIn(name string) ([]byte, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, b := range QuickStartBuiltIns() {
+		if b == n {
+			data, err := quickStartFiles.ReadFile("scenarios/quickstart/" + b + ".yaml")
+			return data, err == nil
+		}
+	}
+	return nil, false
 }
 
 // maxActionsPerTurn bounds one AI player turn, as ai.AutoResolve does.

@@ -36,6 +36,13 @@ func (sc *Scenario) Begin(d *dice.Dice) (*referee.State, []referee.Event, error)
 // campaigns, maps included).
 func BuiltInMap(name string, seed uint64) (*mapgen.Map, error) {
 	_ = seed
+	if data, ok := QuickStartBuiltIn(name); ok {
+		qs, err := ParseQuickStart(data, nil)
+		if err != nil {
+			return nil, fmt.Errorf("shipped scenario %s: %w", name, err)
+		}
+		return qs.Map, nil
+	}
 	data, err := BuiltIn(name)
 	if err != nil {
 		return nil, err

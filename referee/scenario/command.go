@@ -49,37 +49,19 @@ var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "
 // dropship (the ship an embark boards).
 func BattleAction(l *consoleline.Line) (referee.Action, error) {
 	var a referee.Action
-	if l.User == "" {
-		return a, fmt.Errorf("say which side acts: @side /battle …")
+	name, err := battleWord(l, battleSubNames)
+	if err != nil {
+		return a, err
 	}
-	if l.Command != "battle" {
-		return a, fmt.Errorf("/%s: a scenario plays /battle commands only", l.Command)
-	}
-	if len(l.Words) != 1 {
-		return a, fmt.Errorf("/battle needs one subcommand: %s", strings.Join(battleSubNames, ", "))
-	}
-	name := l.Words[0]
 	sub, ok := battleSubs[name]
 	if !ok {
 		return a, fmt.Errorf("/battle %s: unknown here; use %s", name, strings.Join(battleSubNames, ", "))
 	}
-	allowed := append(append([]string(nil), sub.required...), sub.optional...)
-	for _, o := range l.Options {
-		if !slices.Contains(allowed, o.Name) {
-			if len(allowed) == 0 {
-				return a, fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
-			}
-			return a, fmt.Errorf("/battle %s: unknown option %s: (it takes %s)", name, o.Name, optionList(allowed))
-		}
-	}
-	for _, r := range sub.required {
-		if _, ok := l.Option(r); !ok {
-			return a, fmt.Errorf("/battle %s needs %s (it takes %s)", name, r+":", optionList(allowed))
-		}
+	if err := checkOptions(l, name, sub.required, sub.optional); err != nil {
+		return a, err
 	}
 	a.Kind, a.Side = sub.kind, l.User
 	a.Unit, _ = l.Option("unit")
-	var err error
 	switch sub.kind {
 	case referee.ActDeploy, referee.ActRally, referee.ActStrafe, referee.ActBomb, referee.ActDrop, referee.ActDebark:
 		v, _ := l.Option("hex")
@@ -134,6 +116,40 @@ func BattleAction(l *consoleline.Line) (referee.Action, error) {
 		a.Observer, _ = l.Option("observer")
 	}
 	return a, nil
+}
+
+// battleWord is the subcommand of a console line `@side /battle sub …`,
+// one of subs.
+func battleWord(l *consoleline.Line, subs []string) (string, error) {
+	switch {
+	case l.User == "":
+		return "", fmt.Errorf("say which side acts: @side /battle …")
+	case l.Command != "battle":
+		return "", fmt.Errorf("/%s: a scenario plays /battle commands only", l.Command)
+	case len(l.Words) != 1:
+		return "", fmt.Errorf("/battle needs one subcommand: %s", strings.Join(subs, ", "))
+	}
+	return l.Words[0], nil
+}
+
+// checkOptions refuses an option /battle name does not take and a
+// required one missing.
+func checkOptions(l *consoleline.Line, name string, required, optional []string) error {
+	allowed := append(slices.Clone(required), optional...)
+	for _, o := range l.Options {
+		if !slices.Contains(allowed, o.Name) {
+			if len(allowed) == 0 {
+				return fmt.Errorf("/battle %s takes no options (got %s:)", name, o.Name)
+			}
+			return fmt.Errorf("/battle %s: unknown option %s: (it takes %s)", name, o.Name, optionList(allowed))
+		}
+	}
+	for _, r := range required {
+		if _, ok := l.Option(r); !ok {
+			return fmt.Errorf("/battle %s needs %s (it takes %s)", name, r+":", optionList(allowed))
+		}
+	}
+	return nil
 }
 
 func optionList(names []string) string {

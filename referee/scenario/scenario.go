@@ -63,6 +63,17 @@ type BoardLoader func(path string) (*mapgen.Map, error)
 // with board:; it may be nil when no file names one. Every error is an
 // *Error naming the line and field.
 func Parse(data []byte, loadBoard BoardLoader) (*Scenario, error) {
+	root, err := readDocument(data)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{loadBoard: loadBoard}
+	sc, err := p.scenario(root)
+	return sc, asError(err)
+}
+
+// readDocument reads a scenario file's one YAML document.
+func readDocument(data []byte) (*yaml.Node, error) {
 	if len(data) > MaxFileSize {
 		return nil, &Error{Msg: fmt.Sprintf("the file is %d bytes; a scenario is at most %d", len(data), MaxFileSize)}
 	}
@@ -73,9 +84,7 @@ func Parse(data []byte, loadBoard BoardLoader) (*Scenario, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return nil, &Error{Msg: "the file is empty: a scenario has map (or board), sides and commands"}
 	}
-	p := &parser{loadBoard: loadBoard}
-	sc, err := p.scenario(doc.Content[0])
-	return sc, asError(err)
+	return doc.Content[0], nil
 }
 
 type parser struct {
@@ -440,19 +449,9 @@ func (p *parser) sides(n *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		idf, ok := f["id"]
-		if !ok {
-			return errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
-		}
-		id, err := yn.Name(idf.Value, path+".id", usertext.ID)
+		id, idf, err := sideID(f, sn, path)
 		if err != nil {
 			return err
-		}
-		if !consoleline.ValidName(id) {
-			return errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
-		}
-		if err := referee.ReservedSideIDError(id); err != nil { // ruling SE3
-			return errorf(idf.Value, path+".id", "%v", err)
 		}
 		if p.s.Side(id) != nil {
 			return errorf(idf.Value, path+".id", "side %q is given twice", id)
@@ -525,6 +524,26 @@ func (p *parser) sides(n *yaml.Node) error {
 	}
 	sort.SliceStable(p.s.Units, func(i, j int) bool { return p.s.Units[i].ID < p.s.Units[j].ID })
 	return nil
+}
+
+// sideID reads a side's id: the @name of its commands, not one the bot
+// keeps for its own addressees (ruling SE3).
+func sideID(f map[string]field, sn *yaml.Node, path string) (string, field, error) {
+	idf, ok := f["id"]
+	if !ok {
+		return "", idf, errorf(sn, path+".id", "missing: each side has an id, the @name its commands use")
+	}
+	id, err := yn.Name(idf.Value, path+".id", usertext.ID)
+	if err != nil {
+		return "", idf, err
+	}
+	if !consoleline.ValidName(id) {
+		return "", idf, errorf(idf.Value, path+".id", "%q: use letters, digits, - and _ (it is the @name of the side's commands)", id)
+	}
+	if err := referee.ReservedSideIDError(id); err != nil {
+		return "", idf, errorf(idf.Value, path+".id", "%v", err)
+	}
+	return id, idf, nil
 }
 
 // first puts the side that moves first at the head of the initiative

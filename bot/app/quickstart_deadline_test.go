@@ -1,0 +1,93 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"bfbot/campaign"
+	"bfbot/referee/quickstart"
+)
+
+// qsActed counts the moves, jumps and attacks side made in events.
+func qsActed(evs []quickstart.Event, side int) int {
+	n := 0
+	for _, e := range evs {
+		if e.Side == side && (e.Type == "move" || e.Type == "jump" || e.Type == "attack") {
+			n++
+		}
+	}
+	return n
+}
+
+// Ensure a battle deadline acts on a Quick-Start battle as on a 1987 one
+// (ruling QS21): alice, playing blake against the AI, lets a deadline
+// pass: the AI plays her part of the phase (missed_deadline ai) and the
+// bears' AI answers at once, so the battle is hers to play again; with
+// missed_deadline pass the next deadline ends her part with nothing
+// moved or fired.
+func TestQuickStartDeadline(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	r.must(srvAlice, false, "scenario", "start", srvOpts("name", "green-training", "side", "blake"))
+	r.must(srvAlice, false, "campaign", "schedule", srvOpts("order_deadline", "none", "battle_deadline", "0 * * * *"))
+	missed := func(when time.Time) []quickstart.Event {
+		t.Helper()
+		before := r.campaign().QuickStart
+		if s := before.State; s.Sides[s.Acting] != "blake" {
+			t.Fatalf("the bears (the AI) are to act before the deadline: %v phase", s.Phase)
+		}
+		r.clock.Set(when)
+		r.settle()
+		after := r.campaign().QuickStart
+		s, b := after.State, before.State
+		if s.Phase != quickstart.Over && (s.Sides[s.Acting] != "blake" || s.Turn == b.Turn && s.Phase == b.Phase) {
+			t.Fatalf("after the deadline: turn %d %v phase, %s to act; before it turn %d %v phase", s.Turn, s.Phase, s.Sides[s.Acting], b.Turn, b.Phase)
+		}
+		return after.Log[len(before.Log):]
+	}
+	hour := srvStart.Truncate(time.Hour)
+	if evs := missed(hour.Add(time.Hour)); qsActed(evs, 0) == 0 || qsActed(evs, 1) == 0 {
+		t.Errorf("the deadline with missed_deadline ai: blake acted %d times, the bears %d: %+v", qsActed(evs, 0), qsActed(evs, 1), evs)
+	}
+	threads := r.fake.Threads(srvChannel)
+	if len(threads) == 0 || !srvContains(r.fake.Messages(threads[0].ID), " moves from ") {
+		t.Error("the deadline's moves reached no battle thread")
+	}
+	r.must(srvAlice, false, "campaign", "settings", srvOpts("missed_deadline", "pass"))
+	if evs := missed(hour.Add(2 * time.Hour)); qsActed(evs, 0) != 0 {
+		t.Errorf("the deadline with missed_deadline pass played blake's part: %+v", evs)
+	}
+}
+
+// Ensure /battle auto on a Quick-Start battle on Discord ends it, posts
+// the public after-action report in the battle's thread and alice's own
+// by DM, whose Whole log button opens her record of the battle.
+func TestEndToEndQuickStartAuto(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	r.must(srvAlice, false, "scenario", "start", srvOpts("name", "veteran-training", "side", "blake"))
+	r.must(srvAlice, false, "battle", "auto", nil)
+	if c := r.campaign(); c.Phase != campaign.PhaseOver || c.QuickStart.State.Phase != quickstart.Over {
+		t.Fatalf("after /battle auto: campaign %s, battle %v", c.Phase, c.QuickStart.State.Phase)
+	}
+	r.fake.MustWait(t, srvWait, "alice's after-action report", func() bool {
+		return srvContains(r.fake.DMs(srvAlice), "as Word of Blake saw it")
+	})
+	threads := r.fake.Threads(srvChannel)
+	if len(threads) == 0 || !srvContains(r.fake.Messages(threads[0].ID), "After-action report: battle 1, Veteran Training Scenario") {
+		t.Fatal("no after-action report in the battle's thread")
+	}
+	id, ok := srvButton(r.fake.DMs(srvAlice), "Whole log")
+	if !ok {
+		t.Fatal("no Whole log button on alice's report")
+	}
+	in, err := r.fake.PressButton(srvAlice, "", r.fake.DMChannel(srvAlice), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := srvContent(r.answers(in.ID)); !strings.Contains(got, "Battle 1 (Quick-Start rules), as Word of Blake saw it — page 1 of") {
+		t.Errorf("the Whole log button:\n%s", got)
+	}
+	srvNoUserIDs(t, r)
+}

@@ -1,0 +1,71 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"bfbot/campaign"
+	"bfbot/internal/consoleline"
+	"bfbot/referee/quickstart"
+	"bfbot/referee/quickstart/qsai"
+	"bfbot/referee/scenario"
+)
+
+// Ensure a human plays a Quick-Start scenario against the AI on Discord
+// end to end (the fake checks every command against Discord's rules):
+// Alice starts the Green Training Scenario as the Word of Blake, gets
+// her side's map as a PNG, and plays every action by slash command —
+// moves with facing, jumps, attacks with their element numbers — the
+// first phase ended by the End phase button, until the battle ends and
+// the campaign with it; no message shows a Discord ID.
+func TestEndToEndQuickStart(t *testing.T) {
+	r := srvNewRig(t)
+	out := r.must(srvAlice, false, "scenario", "start", srvOpts("name", "green-training", "side", "blake"))
+	if !srvContains(out, "Your units:") {
+		t.Fatalf("the start:\n%s", srvContent(out))
+	}
+	srvWantPNG(t, out)
+	pressed := false
+	for i := 0; i < 2000; i++ {
+		c := r.campaign()
+		if c.Phase == campaign.PhaseOver {
+			break
+		}
+		st := c.QuickStart.State
+		if st.Sides[st.Acting] != "blake" {
+			t.Fatalf("the AI left the bears to act: %v phase", st.Phase)
+		}
+		a := qsai.Player{Side: 0, Level: qsai.Tactician}.Next(st)
+		l, err := consoleline.ParseLine(scenario.QuickStartLine("blake", a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Kind == quickstart.Done && !pressed {
+			if id, ok := srvButton(out, "End phase"); ok {
+				in, err := r.fake.PressButton(srvAlice, srvGuild, srvChannel, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, pressed = r.answers(in.ID), true
+				continue
+			}
+		}
+		opts := map[string]any{}
+		for _, o := range l.Options {
+			opts[o.Name] = o.Value
+			if n, err := strconv.Atoi(o.Value); err == nil && (o.Name == "element" || o.Name == "target_element" || o.Name == "overheat") {
+				opts[o.Name] = n
+			}
+		}
+		out = r.must(srvAlice, false, "battle", l.Words[0], opts)
+	}
+	c := r.campaign()
+	if c.Phase != campaign.PhaseOver || c.QuickStart.State.Phase != quickstart.Over || !pressed {
+		t.Fatalf("campaign %s, battle %v, End phase pressed %t", c.Phase, c.QuickStart.State.Phase, pressed)
+	}
+	if !strings.Contains(srvContent(r.must(srvAlice, false, "battle", "status", nil)), "is over after game turn") {
+		t.Error("no end in /battle status")
+	}
+	srvNoUserIDs(t, r)
+}

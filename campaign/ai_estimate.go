@@ -1,0 +1,79 @@
+package campaign
+
+// The strategic AI's estimate of the enemy: how many units it believes
+// stand in each sector, from nothing but the side's view (its intel, the
+// battles it fought and what it saw of the enemy when they ended), so it
+// weighs the odds as a player of that side could.
+
+// aiIntelAge is how many turns old intel may be and still count: a
+// battlegroup moves one sector a turn, so older sightings say little.
+const aiIntelAge = 2
+
+// aiOdds is the ratio of units the AI wants over its estimate of the
+// enemy before it seeks a fight; below it, it holds and stays hidden.
+const aiOdds = 1.5
+
+// aiEnemy estimates the enemy's units in each sector. A battle the side
+// fought there counts what it saw left of the enemy at its end; later
+// intel overrides it: a search that found nobody means none; one that
+// found battlegroups, a drop, or the enemy's own search there (his
+// battlegroup or recon unit stood there, ruling CO4; where the side's own
+// battlegroups stand and fought no battle, only a recon unit) means one
+// battalion
+// (aiBattalion), since a search never says how many (000 line 2614).
+// Intel older than aiIntelAge turns is forgotten.
+func aiEnemy(v SideView) map[int]float64 {
+	est := map[int]float64{}
+	battle := map[int]BattleView{}
+	for _, b := range v.Battles {
+		if b.Over && len(b.Own) > 0 && b.Turn >= v.Turn-aiIntelAge {
+			if old, ok := battle[b.Sector]; !ok || b.Turn >= old.Turn {
+				battle[b.Sector] = b
+			}
+		}
+	}
+	for _, sec := range v.Sectors {
+		b, fought := battle[sec.ID]
+		in := sec.Intel
+		fresh := in != nil && in.Turn >= v.Turn-aiIntelAge
+		switch {
+		case fought && (!fresh || in.Turn <= b.Turn):
+			est[sec.ID] = float64(b.EnemyLeft)
+		case fresh && (in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec)):
+			est[sec.ID] = aiBattalion
+		}
+	}
+	return est
+}
+
+// aiBattalion is the size, in units, the AI expects of an enemy
+// battlegroup it knows nothing more of: a battalion, ten lances (000 line
+// 1869), the size a regiment's fighting battlegroups start at.
+const aiBattalion = 10
+
+// aiCleared reports the sectors the side searched within aiIntelAge
+// turns and found no enemy in, and where it saw none left when a battle
+// there ended: no need to look there again yet.
+func aiCleared(v SideView, enemy map[int]float64) map[int]bool {
+	out := map[int]bool{}
+	for _, sec := range v.Sectors {
+		in := sec.Intel
+		if _, known := enemy[sec.ID]; known && enemy[sec.ID] == 0 ||
+			in != nil && in.Turn >= v.Turn-aiIntelAge && !in.Present && !in.Drop && !in.Searched {
+			out[sec.ID] = true
+		}
+	}
+	return out
+}
+
+// aiFightsIn reports whether the side has a battlegroup other than a
+// recon unit in the sector: an enemy search there that made no battle
+// was a recon unit's (000 line 2620).
+func aiFightsIn(v SideView, sec SectorView) bool {
+	for _, id := range sec.Own {
+		if b := v.Own.Battlegroup(id); b != nil && !b.Recon() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,234 @@
+package render
+
+import (
+	"hash/maphash"
+	"image"
+	"math"
+	"slices"
+	"sync"
+
+	"bfbot/mapgen"
+)
+
+// A battle's terrain does not change from one picture to the next, and
+// painting it (ground, woods, roads, outlines, hex numbers, rulers) and
+// mapping it to the palette was most of a map's cost after the encode.
+// So the part of the picture below the title strip is painted once per
+// map, hex size and tint (the reachable hexes of a move preview, the
+// deployment zones) and kept, paletted (a byte a pixel), in a small
+// cache. A picture copies it, draws its title strip, and redraws only
+// the rectangles its overlays (counters, lines, rings, edge bars) touch:
+// those are turned back into RGBA from the palette, drawn on, and mapped
+// to the palette again. Whether the terrain came from the cache or was
+// just painted, the picture is the same.
+
+// terrainBase is the paletted part of a picture below its title strip,
+// with what it was painted from, to tell a hash collision from a hit.
+type terrainBase struct {
+	key    baseKey
+	cells  []mapgen.Cell
+	reach  []bool
+	deploy []int8
+	pix    []byte // W×H indices into mapPalette
+}
+
+// baseKey is what a terrain base depends on besides the cells and tints
+// it keeps: the map's and the picture's size, the hex size, the hex
+// numbers and rulers; and a hash of the cells and tints.
+type baseKey struct {
+	w, h, W, H int
+	size       float64
+	numbers    bool
+	rulers     bool
+	sum        uint64
+}
+
+var (
+	basesMu  sync.Mutex
+	bases    = map[baseKey]*terrainBase{}
+	baseSeed = maphash.MakeSeed()
+)
+
+// maxBases bounds the cache: a 64×17 sector's base is 1.5 MB, and the
+// bot draws a battle's map for each side and the referee in turn.
+const maxBases = 8
+
+// terrainBaseFor returns the paletted terrain below the title strip of
+// lay for map m and tints t, painting it on a miss.
+func terrainBaseFor(m *mapgen.Map, lay layout, t tints) []byte {
+	var mh maphash.Hash
+	mh.SetSeed(baseSeed)
+	for _, c := range m.Cells {
+		mh.Write([]byte{byte(c.Terrain), byte(c.Elevation), boolByte(c.Road), c.RoadExits})
+	}
+	for i, r := range t.reach {
+		mh.Write([]byte{boolByte(r), byte(t.deploy[i])})
+	}
+	H := lay.H - lay.strip.height
+	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
+	basesMu.Lock()
+	b := bases[key]
+	basesMu.Unlock()
+	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
+		return b.pix
+	}
+	buf := getPixels()
+	defer putPixels(buf)
+	img := newPicture(lay.W, H, buf)
+	paintTerrain(img, lay, m, t, 0)
+	pix := make([]byte, lay.W*H)
+	paletted(img, &pix)
+	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, pix: pix}
+	basesMu.Lock()
+	if len(bases) >= maxBases {
+		clear(bases)
+	}
+	bases[key] = b
+	basesMu.Unlock()
+	return pix
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// composeTactical draws the paletted picture of v: the terrain base, the
+// title strip, and the overlays within the rectangles rects gives, into
+// pix when it is given.
+func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*image.Paletted, error) {
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		return nil, err
+	}
+	W, H, sh := lay.W, lay.H, lay.strip.height
+	base := terrainBaseFor(v.Map, lay, newTints(v))
+	var out []byte
+	if pix == nil {
+		out = make([]byte, W*H)
+	} else {
+		if cap(*pix) < W*H {
+			*pix = make([]byte, W*H)
+		}
+		out = (*pix)[:W*H]
+	}
+	clear(out[:sh*W]) // the strip's pixels are looked up afresh (quantiseRect)
+	copy(out[sh*W:], base)
+	p := &image.Paletted{Pix: out, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+
+	// The scratch picture's pixels are stale outside the title strip
+	// and the rectangles copied into it: nothing else is read back.
+	scratch := getPixels()
+	defer putPixels(scratch)
+	img := newPicture(W, H, scratch)
+	lay.strip.draw(img, 0)
+	quantiseRect(p, img, image.Rect(0, 0, W, sh))
+	rs := rects(lay, v)
+	for _, r := range rs {
+		expandRect(img, p, r)
+	}
+	if err := drawOverlays(img, lay, v); err != nil {
+		return nil, err
+	}
+	for _, r := range rs {
+		quantiseRect(p, img, r)
+	}
+	return p, nil
+}
+
+// overlayRects are the rectangles of the picture the overlays of v may
+// draw on, clipped to the map below the title strip: each counter's hex
+// and a margin for its shadow; each highlight's hexes, and its lines cut
+// into short pieces so a long line of fire does not claim the whole box
+// between its ends; each edge bar.
+func overlayRects(lay layout, v Tactical) []image.Rectangle {
+	g := lay.g
+	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
+	var out []image.Rectangle
+	add := func(r image.Rectangle) {
+		if r = r.Intersect(clip); !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	box := func(x0, y0, x1, y1, pad float64) image.Rectangle {
+		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
+			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
+	}
+	hexPad := 4.0
+	for _, k := range v.Counters {
+		cx, cy := g.center(k.Hex)
+		add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, hexPad))
+	}
+	for _, hl := range v.Highlights {
+		if hl.Kind == Reachable || hl.Kind == Deployment {
+			continue // painted with the terrain
+		}
+		// Lines are at most 0.16 hex sizes wide with a casing; the
+		// target ring reaches 0.55 sizes from the centre, the arrowhead
+		// half a size.
+		pad := 0.2*g.size + 4
+		for i, h := range hl.Hexes {
+			cx, cy := g.center(h)
+			add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, pad))
+			if i == 0 {
+				continue
+			}
+			px, py := g.center(hl.Hexes[i-1])
+			l := math.Hypot(cx-px, cy-py)
+			n := max(1, int(l/(2*g.size)))
+			for j := range n {
+				t0, t1 := float64(j)/float64(n), float64(j+1)/float64(n)
+				add(box(px+(cx-px)*t0, py+(cy-py)*t0, px+(cx-px)*t1, py+(cy-py)*t1, pad))
+			}
+		}
+	}
+	for _, e := range v.Edges {
+		x0, y0, x1, y1 := lay.edgeBar(e.Edge)
+		add(edgeRect(x0, y0, x1, y1, lay.edgeW))
+	}
+	return out
+}
+
+// paletteRGBA is mapPalette as bytes, to turn a paletted pixel back into
+// RGBA with one lookup.
+var paletteRGBA = sync.OnceValue(func() *[256][4]byte {
+	var t [256][4]byte
+	for i, c := range mapPalette {
+		r, g, b, a := c.RGBA()
+		t[i] = [4]byte{byte(r >> 8), byte(g >> 8), byte(b >> 8), byte(a >> 8)}
+	}
+	return &t
+})
+
+// expandRect copies rectangle r of the paletted picture p into img as
+// RGBA.
+func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
+	t := paletteRGBA()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		src := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
+		dst := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
+		for x, i := range src {
+			copy(dst[4*x:4*x+4], t[i][:])
+		}
+	}
+}
+
+// quantiseRect maps rectangle r of img to the palette, into p. A pixel
+// whose colour is still that of its entry in p keeps the entry: two
+// entries may share a 5-6-5 cell, and the terrain under an overlay's
+// rectangle must come back as it was.
+func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle) {
+	t, back := paletteIndex(), paletteRGBA()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
+		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
+		for x, i := range dst {
+			s := src[4*x : 4*x+3 : 4*x+3]
+			if c := &back[i]; s[0] != c[0] || s[1] != c[1] || s[2] != c[2] {
+				dst[x] = t[key565(s[0], s[1], s[2])]
+			}
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"bfbot/mapgen/hex"
+)
+
+// Discord shows a map inline at the width of the chat, about 550 pixels
+// on a phone: a 64×17 sector map shrinks to a quarter of its size, and
+// the hex numbers printed in each hex shrink to two pixels. So the
+// columns are also numbered along the top and bottom of the map and the
+// rows down both sides (rulers), in numerals whose capitals stay
+// previewCap pixels tall at previewWidth: a player reads a counter's hex
+// off the rulers in the chat, and from the hex numbers once he opens the
+// picture at full size.
+const (
+	previewWidth = 550.0
+	previewCap   = 7.0
+)
+
+// rulers are the column and row numbers in the margins of a tactical
+// map.
+type rulers struct {
+	face               *glyphSet
+	cap                int // capital height of face in pixels
+	colEvery, rowEvery int // every how many columns and rows a number stands
+	marginX, marginY   int // the margins the numbers need, edge marks included
+	digits             int // 2, or 3 on a map of more than 99 columns or rows
+	gap                int // from the hex area to the numbers
+}
+
+// newRulers sizes the rulers for a hex area mw pixels wide: the picture's
+// width decides how much Discord shrinks it, the margins (which hold the
+// numbers) add to the width, so the size is found by three rounds of
+// fixed-point iteration, deterministic and converged to a pixel.
+func newRulers(g grid, mw int, edgeRoom int) (*rulers, error) {
+	r := &rulers{digits: 2}
+	if g.w > 99 || g.h > 99 {
+		r.digits = 3
+	}
+	widest := fmt.Sprintf("%0*d", r.digits, 0) // digits are all as wide
+	W := float64(mw + 2*edgeRoom)
+	for range 3 {
+		wantCap := math.Max(previewCap*W/previewWidth, 0.5*g.size)
+		// Go Bold's capitals are 0.7 of the pixel size.
+		f, err := face(bold, math.Round(wantCap/0.7))
+		if err != nil {
+			return nil, err
+		}
+		r.face, r.cap = f, f.capHeight()
+		pad := int(math.Ceil(0.35 * float64(r.cap)))
+		r.gap = edgeRoom + pad
+		r.marginX = r.gap + f.width(widest) + pad
+		r.marginY = r.gap + r.cap + pad
+		W = float64(mw + 2*r.marginX)
+	}
+	w := float64(r.face.width(widest))
+	r.colEvery = max(1, int(math.Ceil((w+0.6*float64(r.cap))/g.step)))
+	r.rowEvery = max(1, int(math.Ceil(1.6*float64(r.cap)/g.height)))
+	return r, nil
+}
+
+// draw prints the numbers around the hex area of g (mw×mh pixels), light
+// on the dark margin.
+func (r *rulers) draw(img *image.RGBA, g grid, mw, mh int) {
+	top, left := int(g.oy), int(g.ox)
+	label := func(n int) string { return fmt.Sprintf("%02d", n+1) }
+	for x := 0; x < g.w; x += r.colEvery {
+		cx, _ := g.center(hex.Hex{X: x})
+		s := label(x)
+		r.face.drawCentered(img, int(math.Floor(cx+0.5)), top-r.gap, s, colStripDim, 255)
+		r.face.drawCentered(img, int(math.Floor(cx+0.5)), top+mh+r.gap+r.cap, s, colStripDim, 255)
+	}
+	for y := 0; y < g.h; y += r.rowEvery {
+		// Beside the first and last columns, at their own rows' height
+		// (odd columns stand half a hex lower).
+		_, ly := g.center(hex.Hex{Y: y})
+		_, ry := g.center(hex.Hex{X: g.w - 1, Y: y})
+		s := label(y)
+		r.face.draw(img, left-r.gap-r.face.width(s), int(math.Floor(ly+0.5))+r.cap/2, s, colStripDim, 255)
+		r.face.draw(img, left+mw+r.gap, int(math.Floor(ry+0.5))+r.cap/2, s, colStripDim, 255)
+	}
+}

@@ -1,0 +1,58 @@
+package ai
+
+import (
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// cache is the work a Player keeps from one decision to the next within
+// a player turn, where its decisions follow each other on states that
+// differ by one action: the referee's legality work, which carries over
+// only what the action left unchanged (referee.Legality.Next), and the
+// lines of sight the picture traced on the map, which never changes. So
+// neither changes a decision; a new player turn starts them afresh, which
+// bounds what they hold. Each decision's View is built in the memory of
+// the one before (no decision keeps its view).
+type cache struct {
+	turn  int // the State.PlayerTurn they belong to
+	legal *referee.Legality
+	sight *sightMemo
+	view  referee.ViewBuffer
+}
+
+// legality is the Legality for s, carried over from the last decision
+// within the player turn.
+func (c *cache) legality(s *referee.State) *referee.Legality {
+	if c.legal == nil || c.turn != s.PlayerTurn {
+		c.turn, c.legal, c.sight = s.PlayerTurn, referee.NewLegality(s), nil
+	} else {
+		c.legal = c.legal.Next(s)
+	}
+	if c.sight == nil || c.sight.m != s.Map {
+		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
+	}
+	return c.legal
+}
+
+// sightMemo remembers the lines of sight traced on map m: a map never
+// changes once made, so each line is traced once.
+type sightMemo struct {
+	m    *mapgen.Map
+	seen map[[2]hex.Hex]referee.LOS
+}
+
+// los is referee.LineOfSight(m, a, b) for the picture's map m.
+func (pic *picture) los(a, b hex.Hex) referee.LOS {
+	c := pic.sight
+	if c == nil || c.m != pic.v.Map {
+		return referee.LineOfSight(pic.v.Map, a, b)
+	}
+	key := [2]hex.Hex{a, b}
+	l, ok := c.seen[key]
+	if !ok {
+		l = referee.LineOfSight(c.m, a, b)
+		c.seen[key] = l
+	}
+	return l
+}

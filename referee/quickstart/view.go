@@ -1,0 +1,85 @@
+package quickstart
+
+import "bfbot/mapgen/hex"
+
+// View is a battle as one side's player knows it. The map, where every
+// Unit stands and faces, the counters and the record sheets' printed
+// values are in plain sight; the pencil marks of a record sheet — armor
+// and structure checked off, critical hits, heat, shutdown, the attack
+// an Element has declared — are its own side's (each player keeps his
+// own sheets, 002 lines 512, 520). That an Element was destroyed is
+// told to both sides: the attack that did it says so, and the End Phase
+// takes it off the map.
+type View struct {
+	Viewer     int
+	Sides      [2]string
+	Turn       int
+	Phase      Phase
+	Acting     int
+	Loser      int
+	Winner     int
+	TurnLimit  int
+	Units      []ViewUnit
+	Counters   []Counter
+	Hexsides   []HexsideChoice
+	OwnAttacks []Attack
+}
+
+// ViewUnit is one Unit in a View.
+type ViewUnit struct {
+	ID, Name string
+	Side     int
+	// Own: the viewer's Unit, whose Elements' marks the View holds.
+	Own    bool
+	Hex    hex.Hex
+	Facing hex.Direction
+	Moved  bool
+	// Alive: some Element of the Unit is still in play.
+	Alive    bool
+	Elements []ViewElement
+	// MP and JumpMP are the Unit's MP now (own Units only: heat and MP
+	// hits are marks of the record sheet).
+	MP, JumpMP int
+}
+
+// ViewElement is one Element in a View: its printed line always, its
+// marks only for the viewer's own.
+type ViewElement struct {
+	Element
+	Destroyed, Removed bool
+	// Known: the fields below are filled (an own Element).
+	Known                    bool
+	ArmorLeft, StructureLeft int
+	Heat                     int
+	Shutdown, Fired          bool
+	OverheatUsed             int
+	Crits, NewCrits          Crits
+}
+
+// ViewOf is the battle as side sees it.
+func ViewOf(s State, side int) View {
+	v := View{Viewer: side, Sides: s.Sides, Turn: s.Turn, Phase: s.Phase, Acting: s.Acting, Loser: s.Loser,
+		Winner: s.Winner, TurnLimit: s.TurnLimit, Counters: append([]Counter(nil), s.Counters...),
+		Hexsides: append([]HexsideChoice(nil), s.Hexsides...)}
+	if s.Acting == side {
+		v.OwnAttacks = append([]Attack(nil), s.Declared...)
+	}
+	for _, u := range s.Units {
+		vu := ViewUnit{ID: u.ID, Name: u.Name, Side: u.Side, Own: u.Side == side, Hex: u.Hex, Facing: u.Facing, Moved: u.Moved, Alive: u.Alive()}
+		if vu.Own {
+			vu.MP, vu.JumpMP = UnitMP(u.Elements)
+		}
+		for _, e := range u.Elements {
+			ve := ViewElement{Element: e.Element, Destroyed: e.Destroyed, Removed: e.Removed}
+			if vu.Own {
+				ve.Known = true
+				ve.ArmorLeft, ve.StructureLeft, ve.Heat = e.ArmorLeft, e.StructureLeft, e.Heat
+				ve.Shutdown, ve.Fired, ve.OverheatUsed = e.Shutdown, e.Fired, e.OverheatUsed
+				ve.Crits, ve.NewCrits = e.Crits, e.NewCrits
+			}
+			vu.Elements = append(vu.Elements, ve)
+		}
+		v.Units = append(v.Units, vu)
+	}
+	return v
+}

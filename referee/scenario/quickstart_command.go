@@ -1,0 +1,155 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"bfbot/internal/consoleline"
+	"bfbot/mapgen/hex"
+	"bfbot/referee/quickstart"
+)
+
+// quickStartSubs are the /battle subcommands of a Quick-Start battle and
+// the options each takes, required first.
+var quickStartSubs = map[string]struct{ required, optional []string }{
+	"move":   {[]string{"unit", "facing"}, []string{"path", "to"}},
+	"jump":   {[]string{"unit", "to", "facing"}, nil},
+	"attack": {[]string{"unit", "element", "target", "target_element"}, []string{"overheat"}},
+	"end":    {nil, nil},
+}
+
+var quickStartSubNames = []string{"move", "jump", "attack", "end"}
+
+// QuickStartAction turns a console line `@side /battle sub option:value…`
+// into the Quick-Start action it asks for:
+//
+//	/battle move unit:DF path:"0815 0814" facing:N   (no path: turn in place)
+//	/battle jump unit:AR to:0810 facing:S
+//	/battle attack unit:DF element:2 target:AR target_element:1 overheat:1
+//	/battle end
+//
+// Elements are numbered from 1 in record sheet order. to: alone on a
+// move is the destination of a one-hex move; longer moves list the path.
+func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
+	var a quickstart.Action
+	name, err := battleWord(l, quickStartSubNames)
+	if err != nil {
+		return a, err
+	}
+	sub, ok := quickStartSubs[name]
+	if !ok {
+		return a, fmt.Errorf("/battle %s: not a Quick-Start action; use %s", name, strings.Join(quickStartSubNames, ", "))
+	}
+	if err := checkOptions(l, name, sub.required, sub.optional); err != nil {
+		return a, err
+	}
+	a.Unit, _ = l.Option("unit")
+	if f, ok := l.Option("facing"); ok {
+		if a.Facing, err = ParseFacing(f); err != nil {
+			return a, err
+		}
+	}
+	switch name {
+	case "end":
+		a.Kind = quickstart.Done
+	case "move":
+		a.Kind = quickstart.Move
+		path, hasPath := l.Option("path")
+		to, hasTo := l.Option("to")
+		if hasPath {
+			for _, f := range strings.Fields(path) {
+				h, err := hex.Parse(f)
+				if err != nil {
+					return a, fmt.Errorf("path: %w", err)
+				}
+				a.Path = append(a.Path, h)
+			}
+		}
+		if hasTo {
+			h, err := hex.Parse(to)
+			if err != nil {
+				return a, fmt.Errorf("to: %w", err)
+			}
+			switch {
+			case !hasPath:
+				a.Path = []hex.Hex{h}
+			case len(a.Path) == 0 || a.Path[len(a.Path)-1] != h:
+				return a, fmt.Errorf("to:%s is not where path: ends", h)
+			}
+		}
+	case "jump":
+		a.Kind = quickstart.Jump
+		to, _ := l.Option("to")
+		h, err := hex.Parse(to)
+		if err != nil {
+			return a, fmt.Errorf("to: %w", err)
+		}
+		a.Path = []hex.Hex{h}
+	case "attack":
+		a.Kind = quickstart.Declare
+		at := &a.Attack
+		at.Unit = a.Unit
+		at.Target, _ = l.Option("target")
+		if at.Element, err = elementNumber(l, "element"); err != nil {
+			return a, err
+		}
+		if at.TargetElement, err = elementNumber(l, "target_element"); err != nil {
+			return a, err
+		}
+		if v, ok := l.Option("overheat"); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 3 {
+				return a, fmt.Errorf("overheat:%s: a whole number from 0 to 3, at most the element's Overheat Value", v)
+			}
+			at.Overheat = n
+		}
+	}
+	return a, nil
+}
+
+// elementNumber reads an Element's number, 1 to 6, as a 0-based index.
+func elementNumber(l *consoleline.Line, opt string) (int, error) {
+	v, _ := l.Option(opt)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 6 {
+		return 0, fmt.Errorf("%s:%s: an element's number on its record sheet, 1 to 6", opt, v)
+	}
+	return n - 1, nil
+}
+
+// QuickStartLine writes an action back as the console line a side types
+// for it: what a file's commands hold and what the AI's moves are logged
+// as.
+func QuickStartLine(side string, a quickstart.Action) string {
+	l := consoleline.Line{User: side, Command: "battle"}
+	opt := func(n, v string) { l.Options = append(l.Options, consoleline.Option{Name: n, Value: v}) }
+	switch a.Kind {
+	case quickstart.Move, quickstart.Jump:
+		l.Words = []string{a.Kind.String()}
+		opt("unit", a.Unit)
+		if a.Kind == quickstart.Jump && len(a.Path) > 0 {
+			opt("to", a.Path[len(a.Path)-1].String())
+		} else if len(a.Path) > 0 {
+			names := make([]string, len(a.Path))
+			for i, h := range a.Path {
+				names[i] = h.String()
+			}
+			opt("path", strings.Join(names, " "))
+		}
+		opt("facing", a.Facing.String())
+	case quickstart.Declare:
+		l.Words = []string{"attack"}
+		at := a.Attack
+		opt("unit", at.Unit)
+		opt("element", strconv.Itoa(at.Element+1))
+		opt("target", at.Target)
+		opt("target_element", strconv.Itoa(at.TargetElement+1))
+		if at.Overheat > 0 {
+			opt("overheat", strconv.Itoa(at.Overheat))
+		}
+	default:
+		l.Words = []string{"end"}
+	}
+	return l.String()
+}

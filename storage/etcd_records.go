@@ -1,0 +1,95 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+)
+
+// recordOp writes (or with a nil value deletes) one record.
+func (s *EtcdStore) recordOp(r Record) clientv3.Op {
+	if r.Value == nil {
+		return clientv3.OpDelete(s.p.record(r.RecordKey))
+	}
+	return clientv3.OpPut(s.p.record(r.RecordKey), string(r.Value))
+}
+
+// GetRecord returns the record's value, or nil if there is none.
+func (s *EtcdStore) GetRecord(ctx context.Context, key RecordKey) ([]byte, error) {
+	if err := key.validate(); err != nil {
+		return nil, err
+	}
+	r, err := s.read(ctx, clientv3.OpGet(s.p.summary(key.Campaign), clientv3.WithCountOnly()), clientv3.OpGet(s.p.record(key)))
+	if err != nil {
+		return nil, err
+	}
+	if r.Responses[0].GetResponseRange().Count == 0 {
+		return nil, fmt.Errorf("campaign %d: %w", key.Campaign, ErrNotFound)
+	}
+	if kvs := r.Responses[1].GetResponseRange().Kvs; len(kvs) > 0 {
+		return kvs[0].Value, nil
+	}
+	return nil, nil
+}
+
+// PutRecord writes (or with a nil value deletes) one record of a stored
+// campaign.
+func (s *EtcdStore) PutRecord(ctx context.Context, key RecordKey, value []byte) error {
+	if err := key.validate(); err != nil {
+		return err
+	}
+	if err := s.writable(); err != nil {
+		return err
+	}
+	_, err := s.commit(ctx, []clientv3.Cmp{clientv3.Compare(clientv3.CreateRevision(s.p.summary(key.Campaign)), ">", 0)},
+		[]clientv3.Op{s.recordOp(Record{key, value})})
+	if err == errConflict {
+		return fmt.Errorf("campaign %d: %w", key.Campaign, ErrNotFound)
+	}
+	return err
+}
+
+// Records lists a campaign's records of one kind by name, or, with
+// campaign 0, every campaign's, by campaign and name.
+func (s *EtcdStore) Records(ctx context.Context, id int64, kind RecordKind) ([]Record, error) {
+	if !kind.valid() {
+		return nil, fmt.Errorf("records: kind %q: use %s, %s or %s", kind, Schedule, Binding, Marker)
+	}
+	prefix := s.p.records(kind)
+	ops := []clientv3.Op{clientv3.OpGet(prefix, clientv3.WithPrefix())}
+	if id != 0 {
+		if id < 0 {
+			return nil, fmt.Errorf("campaign %d: %w (campaign IDs are numbers from 1)", id, ErrNotFound)
+		}
+		ops = []clientv3.Op{clientv3.OpGet(s.p.recordsOf(kind, id), clientv3.WithPrefix()), clientv3.OpGet(s.p.summary(id), clientv3.WithCountOnly())}
+	}
+	r, err := s.read(ctx, ops...)
+	if err != nil {
+		return nil, err
+	}
+	if id != 0 && r.Responses[1].GetResponseRange().Count == 0 {
+		return nil, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	var out []Record
+	for _, kv := range r.Responses[0].GetResponseRange().Kvs {
+		k, err := s.parseRecordKey(kind, string(kv.Key))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Record{k, kv.Value})
+	}
+	return out, nil
+}
+
+// parseRecordKey reads P record/<kind>/<id>/<name>.
+func (s *EtcdStore) parseRecordKey(kind RecordKind, key string) (RecordKey, error) {
+	rest := strings.TrimPrefix(key, s.p.records(kind))
+	idHex, name, ok := strings.Cut(rest, "/")
+	id, okID := parseHex(idHex, "")
+	if !ok || !okID || name == "" {
+		return RecordKey{}, &RecordError{Campaign: 0, Key: key, Err: fmt.Errorf("not a %s record key", kind)}
+	}
+	return RecordKey{int64(id), kind, name}, nil
+}
