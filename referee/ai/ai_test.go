@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -217,9 +218,11 @@ func TestAutoResolve(t *testing.T) {
 
 // Ensure the player never reads what its side does not know: its choices
 // are the same when enemy hidden infantry stands elsewhere, enemy mines
-// lie elsewhere and unprobed enemy values differ. Both players are told
-// every event (Observe), as AutoResolve tells them, and the Hard one
-// uses what it remembers of them.
+// lie elsewhere and unprobed enemy values differ (their MP too, which no
+// probe reads: the players guess it from the hexes they have seen each
+// counter cover, Player.watch). Both players are told every event
+// (Observe), as AutoResolve tells them, and the Hard one uses what it
+// remembers of them.
 func TestNoCheating(t *testing.T) {
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 23))
@@ -286,6 +289,7 @@ func cloneP(p *Player) *Player {
 	for k, v := range p.fired {
 		c.fired[k] = v
 	}
+	c.seen, c.moved = maps.Clone(p.seen), maps.Clone(p.moved)
 	return &c
 }
 

@@ -29,14 +29,20 @@
 //
 // Movement: each unit in turn scores every hex it may end in (and staying
 // put): the damage it could deal from there to the enemies it knows
-// (with the chance of a kill), less a fifth of the damage they could deal
-// to it there (their estimated range and RA against its D and the hex's
-// terrain shift: this keeps a longer-ranged unit at its own range and
-// prefers woods and buildings), a small bonus for terrain that hides its
-// kind, the side's own minefields (mines attack friend and foe, 000 line
+// (with the chance of a kill), less the damage they could deal to it
+// there next turn (threat.go): every enemy whose guessed MP and range
+// reach the hex (MP by class, raised to the most hexes the side has seen
+// the counter cover between two of its turns), its RA, or its CA when it
+// can come next to the unit, against the unit's D and the hex's terrain
+// shift. A unit that can fire this turn counts that return fire at 0.6
+// (it prefers cover and its own range); one that cannot counts it in
+// full, so it waits outside the enemy's reach and the enemy that comes on
+// is fired on first. Then a small bonus for terrain that hides its kind,
+// the side's own minefields (mines attack friend and foe, 000 line
 // 1042), closing on the nearest known enemy (or the enemy's retreat edge
-// when none is in sight) when nothing is in range, salvage to pick up and
-// surrendered enemies to capture. A hex holding an enemy is entered only
+// when none is in sight) by the MP of the way there (route.go: round
+// lakes and cliffs, along roads) when nothing is in range, salvage to
+// pick up and surrendered enemies to capture. A hex holding an enemy is entered only
 // for an overrun that goes ahead — a lone enemy whose D the unit's RA
 // tops by 6 (by 8 for an estimated D; 000 lines 697–701) — or to capture.
 // A unit overburns only when it is free (an unspent Extra 'Mech chit

@@ -30,6 +30,9 @@ type picture struct {
 	aims *aims
 	// stalled: nobody has attacked for a while; units close in.
 	stalled bool
+	// routes are the MP fields towards the enemy, by way of moving
+	// (route.go).
+	routes map[routeKey][]int
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
 }
@@ -39,6 +42,7 @@ type enemy struct {
 	id                     string
 	at                     hex.Hex
 	ra, ca, d, rng, step   int
+	mp                     int  // the MP it is thought to have: its class's, or more as seen moving
 	known                  bool // values probed
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
@@ -47,24 +51,26 @@ type enemy struct {
 
 // estimate is what a player assumes of a counter whose values he has not
 // read: typical BattleForce values of its class, or of its kind while the
-// information blind is on.
-type estimate struct{ ra, ca, d, rng int }
+// information blind is on. Its MP are never read (an AEP probe does not
+// show them, 000 lines 1344–1352), so they stay a guess, raised by what
+// the side sees it move (Player.watch).
+type estimate struct{ ra, ca, d, rng, mp int }
 
 var classEstimates = map[string]estimate{
-	"light-mech": {6, 6, 5, 3}, "medium-mech": {9, 10, 7, 3}, "heavy-mech": {12, 13, 9, 3}, "assault-mech": {15, 16, 11, 3},
-	"fire-mech": {8, 6, 6, 5}, "tracked": {8, 8, 7, 3}, "hover": {5, 5, 4, 3}, "wheeled": {5, 5, 4, 3},
-	"infantry": {3, 6, 5, 1}, "motorized-infantry": {3, 6, 5, 1}, "jump-infantry": {4, 7, 5, 1}, "heavy-infantry": {6, 9, 7, 1},
-	"long-tom": {15, 0, 4, 10}, "sniper": {10, 0, 4, 6}, "truck": {0, 0, 3, 0},
+	"light-mech": {6, 6, 5, 3, 6}, "medium-mech": {9, 10, 7, 3, 5}, "heavy-mech": {12, 13, 9, 3, 4}, "assault-mech": {15, 16, 11, 3, 3},
+	"fire-mech": {8, 6, 6, 5, 4}, "tracked": {8, 8, 7, 3, 4}, "hover": {5, 5, 4, 3, 8}, "wheeled": {5, 5, 4, 3, 6},
+	"infantry": {3, 6, 5, 1, 1}, "motorized-infantry": {3, 6, 5, 1, 4}, "jump-infantry": {4, 7, 5, 1, 3}, "heavy-infantry": {6, 9, 7, 1, 1},
+	"long-tom": {15, 0, 4, 10, 2}, "sniper": {10, 0, 4, 6, 3}, "truck": {0, 0, 3, 0, 5},
 	// DropShips: the values table's rows (000 lines 1810–1812), range 6.
-	"leopard": {8, 0, 6, 6}, "union": {13, 0, 7, 6}, "overlord": {16, 0, 9, 6},
+	"leopard": {8, 0, 6, 6, 0}, "union": {13, 0, 7, 6, 0}, "overlord": {16, 0, 9, 6, 0},
 	// Air lances: AA in the RA place, ST in the CA place (Q3); the
 	// counter's example rows (000 lines 1073–1076) and a guess between.
-	"light-air": {8, 6, 6, 15}, "medium-air": {11, 8, 8, 15}, "heavy-air": {15, 10, 10, 15},
+	"light-air": {8, 6, 6, 15, 10}, "medium-air": {11, 8, 8, 15, 9}, "heavy-air": {15, 10, 10, 15, 8},
 }
 
 var kindEstimates = map[string]estimate{
-	"mech": {10, 11, 8, 3}, "vehicle": {7, 7, 6, 3}, "infantry": {4, 7, 5, 1}, "artillery": {12, 0, 4, 7},
-	"air": {11, 8, 8, 15},
+	"mech": {10, 11, 8, 3, 5}, "vehicle": {7, 7, 6, 3, 5}, "infantry": {4, 7, 5, 1, 2}, "artillery": {12, 0, 4, 7, 2},
+	"air": {11, 8, 8, 15, 9},
 }
 
 func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
@@ -99,9 +105,9 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 			est, ok = kindEstimates[u.Kind]
 		}
 		if !ok {
-			est = estimate{10, 11, 7, 3}
+			est = estimate{10, 11, 7, 3, 5}
 		}
-		e.ra, e.ca, e.d, e.rng = est.ra, est.ca, est.d, est.rng
+		e.ra, e.ca, e.d, e.rng, e.mp = est.ra, est.ca, est.d, est.rng, est.mp
 		if u.Values != nil {
 			e.known, e.step = true, u.Values.Step
 			e.ra, e.d, e.rng = u.Values.RA+u.Values.Chits.Firepower, u.Values.D, u.Values.Range
@@ -434,7 +440,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	pic := m.pic
 	cell := pic.cell(h)
 	info := cell.Terrain.Info()
-	offense, danger := 0.0, 0.0
+	offense := 0.0
 	nearest := 1 << 20
 	for _, e := range pic.enemies {
 		d := hex.Distance(h, e.at)
@@ -481,22 +487,22 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			}
 		}
 		offense = max(offense, ev)
-		// What the enemy may do to it there next turn: a disrupted enemy
-		// stays down through its own turn.
-		if m.level.skilled() && !e.disrupted && d <= e.rng && los.Clear {
-			x := pic.ev(referee.Column(e.ra, m.d, info.Shift, los.Shift))
-			if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-				x = max(x, pic.ev(referee.Column(e.ca, m.d, info.Shift)))
-			}
-			danger += x
-		}
 	}
 	if m.retreating {
-		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*danger
+		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*pic.threat(h, m.d, info.Shift)
 	}
-	// The danger weighs little: the enemy moves before it fires, so
-	// most hexes in its reach are as exposed as this one.
-	sc := offense - 0.2*danger
+	// What the enemy may do to it there next turn (threat.go): a unit
+	// that cannot fire this turn keeps out of the enemy's reach; one
+	// that fires weighs the return fire against its own, and prefers
+	// cover. A stalled battle closes in whatever the danger.
+	sc := offense
+	if m.level.skilled() && !pic.stalled {
+		w := fireThreatWeight
+		if offense == 0 {
+			w = threatWeight
+		}
+		sc -= w * pic.threat(h, m.d, info.Shift)
+	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)
 	}
@@ -515,7 +521,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			case pic.stalled:
 				pull = 2
 			}
-			sc -= pull * float64(max(nearest-max(m.rng, 1), 0))
+			sc -= pull * float64(max(m.way(h, nearest)-max(m.rng, 1), 0))
 		}
 		sc -= 0.01 * float64(nearest)
 	}

@@ -66,6 +66,11 @@ type Player struct {
 	hits map[string]int
 	// lastFight is the game turn of the last attack the side saw (Observe).
 	lastFight int
+	// seen is where each enemy counter stood at the start of the side's
+	// last player turn, and moved the most hexes the side has seen each
+	// one cover between two of its turns (watch).
+	seen  map[string]hex.Hex
+	moved map[string]int
 
 	// cache is work kept from one decision to the next (cache.go).
 	cache cache
@@ -166,6 +171,7 @@ func (p *Player) decide(g *game) referee.Action {
 	}
 	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
+		p.watch(v)
 	}
 	switch p.Level {
 	case Random:
@@ -175,6 +181,7 @@ func (p *Player) decide(g *game) referee.Action {
 		return p.greedy(g)
 	}
 	g.pic = newPicture(v, g.crt, g.sight)
+	g.pic.moves(p.moved)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 	}

@@ -1,0 +1,80 @@
+package ai
+
+import (
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// The threat: in a player turn the phasing side moves, then fires (000
+// lines 570–612), so an enemy counter can attack a unit next turn from
+// anywhere its MP take it and its range reaches. A unit that cannot fire
+// this turn keeps out of that reach; the enemy who comes on then ends its
+// move in the side's reach, and the side fires first.
+
+// watch notes, at the start of each of the side's player turns, how far
+// every enemy counter it sees has gone since the last one: a counter that
+// covered n hexes has at least n MP. Only what the View shows is used,
+// and the maps are new each turn (a copy of the player keeps its own).
+func (p *Player) watch(v referee.View) {
+	seen := map[string]hex.Hex{}
+	moved := make(map[string]int, len(p.moved))
+	for id, n := range p.moved {
+		moved[id] = n
+	}
+	for i := range v.Units {
+		u := &v.Units[i]
+		if u.Own || u.Hex == nil {
+			continue
+		}
+		seen[u.ID] = *u.Hex
+		if h, ok := p.seen[u.ID]; ok {
+			moved[u.ID] = max(moved[u.ID], hex.Distance(h, *u.Hex))
+		}
+	}
+	p.seen, p.moved = seen, moved
+}
+
+// moves raises the MP the picture guesses for each enemy to what the side
+// has seen it cover.
+func (pic *picture) moves(moved map[string]int) {
+	for _, e := range pic.enemies {
+		e.mp = max(e.mp, moved[e.id])
+	}
+}
+
+// reach is how far from its hex enemy e may attack next turn: its MP and
+// its range (a DropShip does not move).
+func (e *enemy) reach() int {
+	if e.ship {
+		return e.rng
+	}
+	return e.mp + max(e.rng, 1)
+}
+
+// threat is the expected damage the enemies that may reach h next turn
+// would deal to a unit of D d standing there (terrain shift shift), each
+// firing at it once. A disrupted enemy stays down through its own turn.
+func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
+	sum := 0.0
+	for _, e := range pic.enemies {
+		n := hex.Distance(h, e.at)
+		if !e.fighting() || e.disrupted || n > e.reach() {
+			continue
+		}
+		v := e.ra
+		if !e.ship && n <= e.mp+1 {
+			v = max(v, e.ca) // it may come next to the unit and close in
+		}
+		sum += pic.ev(referee.Column(v, d, shift))
+	}
+	return sum
+}
+
+// threatWeight is what a step of expected damage next turn costs a unit
+// that cannot fire this turn (against a hex of closing in, 1), and
+// fireThreatWeight what it costs one that fires this turn (against the
+// worth of its attack). Measured in the tournament (BENCHMARKS.md).
+const (
+	threatWeight     = 1.0
+	fireThreatWeight = 0.6
+)
