@@ -2,6 +2,9 @@ package scenario
 
 import (
 	"fmt"
+	"strings"
+
+	"bfbot/internal/consoleline"
 
 	"bfbot/mapgen/hex"
 	"bfbot/referee/quickstart"
@@ -122,4 +125,38 @@ func (p *CounterPlacement) taken() map[hex.Hex]bool {
 		t[p.qs.Counters[p.index[i]].Hex] = true
 	}
 	return t
+}
+
+// CounterPlacing is a side's own choice of hex for a counter of the
+// Veteran set-up, a file's `@side /battle place kind:objective hex:0713`.
+type CounterPlacing struct {
+	Line int
+	Text string
+	Side int
+	Kind quickstart.CounterKind
+	Hex  hex.Hex
+}
+
+func (c CounterPlacing) String() string { return fmt.Sprintf("line %d: %q", c.Line, c.Text) }
+
+// readPlacing reads `/battle place kind:objective|headquarters hex:XXYY`.
+func readPlacing(l *consoleline.Line) (quickstart.CounterKind, hex.Hex, error) {
+	if err := checkOptions(l, "place", []string{"kind", "hex"}, nil); err != nil {
+		return 0, hex.Hex{}, err
+	}
+	k, _ := l.Option("kind")
+	var kind quickstart.CounterKind
+	switch strings.ToLower(k) {
+	case "objective":
+	case "headquarters", "hq":
+		kind = quickstart.Headquarters
+	default:
+		return 0, hex.Hex{}, fmt.Errorf("kind:%s: use objective or headquarters", k)
+	}
+	at, _ := l.Option("hex")
+	h, err := hex.Parse(at)
+	if err != nil {
+		return 0, hex.Hex{}, fmt.Errorf("hex: %w", err)
+	}
+	return kind, h, nil
 }

@@ -50,17 +50,35 @@ func (qs *QuickStart) veteranSetUp(d *dice.Dice) (*QuickStart, []quickstart.Even
 	c.Sides[winner].Home, c.Sides[1-winner].Home = home, home.Opposite()
 	say(winner, "set-up: %s %d, %s %d; %s chooses the %v edge, %s has the %v edge", c.Sides[0].ID, a, c.Sides[1].ID, b,
 		c.Sides[winner].ID, home, c.Sides[1-winner].ID, home.Opposite())
-	// The bot makes every side's choice (ruling QS18).
+	// Each side places by its own /battle place commands while it has
+	// one left, the bot choosing for it otherwise (ruling QS18).
+	var own [2][]CounterPlacing
+	for _, pl := range qs.Placings {
+		own[pl.Side] = append(own[pl.Side], pl)
+	}
 	place := newCounterPlacement(&c, winner)
 	for st, ok := place.Next(); ok; st, ok = place.Next() {
-		h, free := place.Default()
-		if !free {
-			return nil, nil, fmt.Errorf("the set-up: no free hex for %s's %v in its Deployment Zone", c.Sides[st.Owner].ID, st.Kind)
+		if len(own[st.Side]) > 0 {
+			pl := own[st.Side][0]
+			own[st.Side] = own[st.Side][1:]
+			if err := place.Place(pl.Side, pl.Kind, pl.Hex); err != nil {
+				return nil, nil, fmt.Errorf("%v: %w", pl, err)
+			}
+		} else {
+			h, free := place.Default()
+			if !free {
+				return nil, nil, fmt.Errorf("the set-up: no free hex for %s's %v in its Deployment Zone", c.Sides[st.Owner].ID, st.Kind)
+			}
+			if err := place.Place(st.Side, st.Kind, h); err != nil {
+				return nil, nil, fmt.Errorf("the set-up: %w", err)
+			}
 		}
-		if err := place.Place(st.Side, st.Kind, h); err != nil {
-			return nil, nil, fmt.Errorf("the set-up: %w", err)
+		say(st.Side, "set-up: %s places %s's %v in %s", c.Sides[st.Side].ID, c.Sides[st.Owner].ID, st.Kind, c.Counters[place.index[place.next-1]].Hex)
+	}
+	for side, left := range own {
+		if len(left) > 0 {
+			return nil, nil, fmt.Errorf("%v: %s has no counter left to place", left[0], c.Sides[side].ID)
 		}
-		say(st.Side, "set-up: %s places %s's %v in %s", c.Sides[st.Side].ID, c.Sides[st.Owner].ID, st.Kind, h)
 	}
 	taken := place.taken()
 	chooser, a, b, err := c.rollOff(d, "starting positions")
