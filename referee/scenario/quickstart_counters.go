@@ -89,7 +89,7 @@ func (p *CounterPlacement) Place(side int, kind quickstart.CounterKind, h hex.He
 	case side != st.Side:
 		return fmt.Errorf("%s places %s's %v now: wait for your turn", qs.Sides[st.Side].ID, qs.Sides[st.Owner].ID, st.Kind)
 	case kind != st.Kind:
-		return fmt.Errorf("you place %s's %v now, not a %v", qs.Sides[st.Owner].ID, st.Kind, kind)
+		return fmt.Errorf("you place %s's %v now, not kind:%v", qs.Sides[st.Owner].ID, st.Kind, kind)
 	case !qs.Map.Contains(h):
 		return fmt.Errorf("%s is off the map", h)
 	case edgeDepth(qs.Map, h, qs.Sides[st.Owner].Home) > veteranZone:

@@ -6,6 +6,7 @@ import (
 
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 )
 
@@ -33,7 +34,7 @@ func TestCounterPlacement(t *testing.T) {
 	}
 	// The map is 17 hexes high: bears' zone is rows 13–17, blake's 1–5.
 	refuse(bears, obj, "0715", "blake places bears's objective now")
-	refuse(blake, hq, "0715", "not a headquarters")
+	refuse(blake, hq, "0715", "not kind:headquarters")
 	refuse(blake, obj, "0712", "is 6 hexes in")
 	refuse(blake, obj, "0718", "off the map")
 	steps := []struct {
@@ -73,5 +74,127 @@ func TestCounterPlacement(t *testing.T) {
 		if !got[w] {
 			t.Errorf("no %s among %v", w, got)
 		}
+	}
+}
+
+// veteranWith is the shipped Veteran file with these console lines as
+// its commands.
+func veteranWith(t *testing.T, lines ...string) (*QuickStart, error) {
+	t.Helper()
+	data, _ := QuickStartBuiltIn("veteran-training")
+	text := string(data) + "commands:\n"
+	for _, l := range lines {
+		text += "  - \"" + l + "\"\n"
+	}
+	return ParseQuickStart([]byte(text), nil)
+}
+
+// TestPlayersPlaceCounters: with the set-up roll of TestVeteranSetUp
+// (blake 2, bears 12: the bears take the south edge, the woodier zone),
+// both sides place their own counters by the file's /battle place lines
+// in the book's order (002 lines 572–574); a side with no line left has
+// the bot's choice (ruling QS18); and a placing the rules refuse stops
+// the set-up, naming its line and why.
+func TestPlayersPlaceCounters(t *testing.T) {
+	script := func() *dice.Dice { return dice.New(mustScript(t, 1, 1, 6, 6, 2, 2, 1, 1, 1, 1, 6, 6)) }
+	both := []string{
+		"@blake /battle place kind:objective hex:0713",
+		"@bears /battle place kind:objective hex:0705",
+		"@bears /battle place kind:objective hex:0317",
+		"@blake /battle place kind:objective hex:0101",
+		"@blake /battle place kind:hq hex:1503",
+		"@bears /battle place kind:headquarters hex:1417",
+	}
+	counters := func(s quickstart.State) map[string]bool {
+		got := map[string]bool{}
+		for _, c := range s.Counters {
+			got[s.Sides[c.Owner]+" "+c.Kind.String()+" "+c.Hex.String()] = true
+		}
+		return got
+	}
+	qs, err := veteranWith(t, both...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, evs, err := qs.Begin(script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := counters(s)
+	for _, w := range []string{"bears objective 0713", "bears objective 0317", "bears headquarters 1417",
+		"blake objective 0705", "blake objective 0101", "blake headquarters 1503"} {
+		if !got[w] {
+			t.Errorf("no %s among %v", w, got)
+		}
+	}
+	if evs[1].Text != "set-up: blake places bears's objective in 0713" {
+		t.Errorf("first placing told as %q", evs[1].Text)
+	}
+	for _, u := range s.Units {
+		for _, c := range s.Counters {
+			if u.Hex == c.Hex && u.Side == c.Owner {
+				t.Errorf("%s stands on its own %v in %s", u.ID, c.Kind, c.Hex)
+			}
+		}
+	}
+
+	// Only blake places: the bears' three come from the bot, as before.
+	qs, err = veteranWith(t, both[0], both[3], both[4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixed, _, err := qs.Begin(script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, _, err := shippedQuickStart(t, "veteran-training").Begin(script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, botc := counters(mixed), counters(bot)
+	if !mine["bears objective 0713"] || !mine["blake objective 0101"] || !mine["blake headquarters 1503"] {
+		t.Errorf("blake's own placings lost: %v", mine)
+	}
+	for k := range botc {
+		if strings.HasPrefix(k, "bears headquarters") && !mine[k] {
+			t.Errorf("the bears' headquarters: %v, the bot alone gives %s", mine, k)
+		}
+	}
+
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"@blake /battle place kind:objective hex:0712"}, "line 45: \"@blake /battle place kind:objective hex:0712\": bears's objective goes in its Deployment Zone"},
+		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place bears's objective now, not kind:headquarters"},
+		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
+		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
+		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no counter left to place"},
+	} {
+		qs, err := veteranWith(t, tc.lines...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = qs.Begin(script())
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.lines, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"@blake /battle end", both[0]}, "before the battle's first command"},
+		{[]string{"@blake /battle place kind:tank hex:0713"}, "kind:tank: use objective or headquarters"},
+		{[]string{"@blake /battle place kind:objective"}, "needs hex:"},
+		{[]string{"@blake /battle place kind:objective hex:7"}, "hex:"},
+	} {
+		if _, err := veteranWith(t, tc.lines...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.lines, err, tc.want)
+		}
+	}
+	green, _ := QuickStartBuiltIn("green-training")
+	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran places counters") {
+		t.Errorf("a placing in the Green file: %v", err)
 	}
 }
