@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"bfbot/referee"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
+	"bfbot/referee/quickstart/qsai"
 )
 
 // TestCounterPlacement: the sides place their own objectives and
@@ -196,5 +198,31 @@ func TestPlayersPlaceCounters(t *testing.T) {
 	green, _ := QuickStartBuiltIn("green-training")
 	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran places counters") {
 		t.Errorf("a placing in the Green file: %v", err)
+	}
+}
+
+// TestAIPlacesCounters: Run with the AI playing blake skips blake's own
+// placings, the bot placing its counters (ruling QS18), while the bears'
+// placings stand.
+func TestAIPlacesCounters(t *testing.T) {
+	qs, err := veteranWith(t, "@blake /battle place kind:objective hex:0314", "@bears /battle place kind:objective hex:0705")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var placed []string
+	out := QuickStartOutput{Event: func(e quickstart.Event) {
+		if strings.Contains(e.Text, "'s objective in") {
+			placed = append(placed, e.Text)
+		}
+	}}
+	d := dice.New(dice.NewSeeded(3))
+	if _, err := qs.Run(d, out, [2]*qsai.Player{{Side: 0}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if len(placed) != 4 || slices.Contains(placed, "set-up: blake places bears's objective in 0314") {
+		t.Fatalf("blake's placing was played for the AI: %v", placed)
+	}
+	if !slices.Contains(placed, "set-up: bears places blake's objective in 0705") {
+		t.Errorf("the bears' own placing is lost: %v", placed)
 	}
 }
