@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -163,11 +164,14 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		}
 	}
 
+	// The first command is on the line after the file and "commands:".
+	data, _ := QuickStartBuiltIn("veteran-training")
+	firstCommand := strings.Count(string(data), "\n") + 2
 	for _, tc := range []struct {
 		lines []string
 		want  string
 	}{
-		{[]string{"@blake /battle place kind:objective hex:0712"}, "line 45: \"@blake /battle place kind:objective hex:0712\": bears's objective goes in its Deployment Zone"},
+		{[]string{"@blake /battle place kind:objective hex:0712"}, fmt.Sprintf("line %d: \"@blake /battle place kind:objective hex:0712\": bears's objective goes in its Deployment Zone", firstCommand)},
 		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place bears's objective now, not kind:headquarters"},
 		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
 		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
