@@ -42,6 +42,10 @@ type QuickStart struct {
 	// then, not by the file.
 	SetUp    bool
 	Commands []QuickStartCommand
+	// Placings are the sides' own choices for the Veteran set-up's
+	// counters, the file's /battle place commands, in order; a side
+	// without one left for its turn to place has the bot's (ruling QS18).
+	Placings []CounterPlacing
 	// Warnings are what converting a generated or board map to the
 	// Quick-Start terrain changed.
 	Warnings []string
@@ -669,11 +673,25 @@ func (qs *QuickStart) readCommands(n *yaml.Node) error {
 		if l == nil {
 			continue // a comment
 		}
+		side := qs.SideIndex(l.User)
+		if word, _ := battleWord(l, quickStartSubNames); word == "place" && side >= 0 {
+			if len(qs.Commands) > 0 {
+				return errorf(c, path, "%q: the counters are placed in the set-up, before the battle's first command: move it up", c.Value)
+			}
+			if !qs.SetUp {
+				return errorf(c, path, "%q: only setup: veteran places counters; this file places them itself", c.Value)
+			}
+			kind, h, err := readPlacing(l)
+			if err != nil {
+				return errorf(c, path, "%q: %v", c.Value, err)
+			}
+			qs.Placings = append(qs.Placings, CounterPlacing{Line: c.Line, Text: c.Value, Side: side, Kind: kind, Hex: h})
+			continue
+		}
 		a, err := QuickStartAction(l)
 		if err != nil {
 			return errorf(c, path, "%q: %v", c.Value, err)
 		}
-		side := qs.SideIndex(l.User)
 		if side < 0 {
 			return errorf(c, path, "%q: @%s is not a side: use @%s or @%s", c.Value, l.User, qs.Sides[0].ID, qs.Sides[1].ID)
 		}

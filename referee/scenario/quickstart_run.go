@@ -25,13 +25,21 @@ func (out QuickStartOutput) emit(events []quickstart.Event) {
 
 // Run plays the scenario with dice d: it rolls the first Initiative,
 // then plays the file's commands in order, a side with a player in
-// players being played by it instead (its commands skipped). It stops at
+// players being played by it instead (its commands skipped, and its
+// Veteran counters placed by the bot, ruling QS18). It stops at
 // the first command the rules refuse, with a *QuickStartCommandError.
 // When the battle is still going as the commands run out, or when turn
 // maxTurns (if over 0) is over, it stops with a "stopped" event: the
 // battle has no result.
 func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.Player, maxTurns int) (quickstart.State, error) {
-	s, events, err := qs.Begin(d)
+	played := *qs
+	played.Placings = nil
+	for _, pl := range qs.Placings {
+		if players[pl.Side] == nil {
+			played.Placings = append(played.Placings, pl)
+		}
+	}
+	s, events, err := played.Begin(d)
 	if err != nil {
 		return s, fmt.Errorf("the battle cannot start: %w", err)
 	}

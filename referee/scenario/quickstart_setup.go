@@ -50,51 +50,37 @@ func (qs *QuickStart) veteranSetUp(d *dice.Dice) (*QuickStart, []quickstart.Even
 	c.Sides[winner].Home, c.Sides[1-winner].Home = home, home.Opposite()
 	say(winner, "set-up: %s %d, %s %d; %s chooses the %v edge, %s has the %v edge", c.Sides[0].ID, a, c.Sides[1].ID, b,
 		c.Sides[winner].ID, home, c.Sides[1-winner].ID, home.Opposite())
-	loser := 1 - winner
-	// counterSet are the counters placed so far.
-	counterSet := make([]bool, len(c.Counters))
-	taken := map[hex.Hex]bool{}
-	place := func(side, owner int, kind quickstart.CounterKind, front bool) error {
-		i := -1
-		for j, k := range c.Counters {
-			if i < 0 && !counterSet[j] && k.Owner == owner && k.Kind == kind {
-				i = j
+	// Each side places by its own /battle place commands while it has
+	// one left, the bot choosing for it otherwise (ruling QS18).
+	var own [2][]CounterPlacing
+	for _, pl := range qs.Placings {
+		own[pl.Side] = append(own[pl.Side], pl)
+	}
+	place := newCounterPlacement(&c, winner)
+	for st, ok := place.Next(); ok; st, ok = place.Next() {
+		if len(own[st.Side]) > 0 {
+			pl := own[st.Side][0]
+			own[st.Side] = own[st.Side][1:]
+			if err := place.Place(pl.Side, pl.Kind, pl.Hex); err != nil {
+				return nil, nil, fmt.Errorf("%v: %w", pl, err)
+			}
+		} else {
+			h, free := place.Default()
+			if !free {
+				return nil, nil, fmt.Errorf("the set-up: no free hex for %s's %v in its Deployment Zone", c.Sides[st.Owner].ID, st.Kind)
+			}
+			if err := place.Place(st.Side, st.Kind, h); err != nil {
+				return nil, nil, fmt.Errorf("the set-up: %w", err)
 			}
 		}
-		if i < 0 {
-			return nil // the side has no such counter left to place
-		}
-		h, ok := c.freeHex(owner, front, taken)
-		if !ok {
-			return fmt.Errorf("the set-up: no free hex for %s's %v in its Deployment Zone", c.Sides[owner].ID, kind)
-		}
-		c.Counters[i].Hex, counterSet[i], taken[h] = h, true, true
-		say(side, "set-up: %s places %s's %v in %s", c.Sides[side].ID, c.Sides[owner].ID, kind, h)
-		return nil
+		say(st.Side, "set-up: %s places %s's %v in %s", c.Sides[st.Side].ID, c.Sides[st.Owner].ID, st.Kind, c.Counters[place.index[place.next-1]].Hex)
 	}
-	steps := []struct {
-		side, owner int
-		kind        quickstart.CounterKind
-		front       bool
-	}{
-		{loser, winner, quickstart.Objective, true}, {winner, loser, quickstart.Objective, true},
-		{winner, winner, quickstart.Objective, false}, {loser, loser, quickstart.Objective, false},
-		{loser, loser, quickstart.Headquarters, false}, {winner, winner, quickstart.Headquarters, false},
-	}
-	for _, st := range steps {
-		if err := place(st.side, st.owner, st.kind, st.front); err != nil {
-			return nil, nil, err
+	for side, left := range own {
+		if len(left) > 0 {
+			return nil, nil, fmt.Errorf("%v: %s has no counter left to place", left[0], c.Sides[side].ID)
 		}
 	}
-	// Counters a file lists beyond the book's two and one are placed by
-	// their owner, at the back of his zone.
-	for i, k := range c.Counters {
-		if !counterSet[i] {
-			if err := place(k.Owner, k.Owner, k.Kind, false); err != nil {
-				return nil, nil, err
-			}
-		}
-	}
+	taken := place.taken()
 	chooser, a, b, err := c.rollOff(d, "starting positions")
 	if err != nil {
 		return nil, nil, err

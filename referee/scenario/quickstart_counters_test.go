@@ -1,0 +1,232 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+	"bfbot/referee/quickstart"
+	"bfbot/referee/quickstart/qsai"
+)
+
+// TestCounterPlacement: the sides place their own objectives and
+// Headquarters in the order of 002 lines 572–574 (the set-up's loser
+// first, then the winner first, then the loser's Headquarters first),
+// each in its owner's Deployment Zone of five hexes (572, 574), and every
+// wrong placing is refused with its reason, changing nothing.
+func TestCounterPlacement(t *testing.T) {
+	qs := shippedQuickStart(t, "veteran-training")
+	qs.Sides[0].Home, qs.Sides[1].Home = referee.North, referee.South // blake 0 north, bears 1 south
+	const blake, bears = 0, 1
+	p := newCounterPlacement(qs, bears) // bears won the set-up roll
+	obj, hq := quickstart.Objective, quickstart.Headquarters
+	refuse := func(side int, kind quickstart.CounterKind, at, want string) {
+		t.Helper()
+		before := p.next
+		err := p.Place(side, kind, hex.MustParse(at))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("place %v by %d in %s: %v, want %q", kind, side, at, err, want)
+		}
+		if p.next != before {
+			t.Errorf("a refused placing moved the set-up on")
+		}
+	}
+	// The map is 17 hexes high: bears' zone is rows 13–17, blake's 1–5.
+	refuse(bears, obj, "0715", "blake places bears's objective now")
+	refuse(blake, hq, "0715", "not kind:headquarters")
+	refuse(blake, obj, "0712", "is 6 hexes in")
+	refuse(blake, obj, "0718", "off the map")
+	steps := []struct {
+		side, owner int
+		kind        quickstart.CounterKind
+		at          string
+	}{
+		{blake, bears, obj, "0713"}, // the loser places one he attacks
+		{bears, blake, obj, "0705"},
+		{bears, bears, obj, "0317"}, // then the winner first, one he defends
+		{blake, blake, obj, "0101"},
+		{blake, blake, hq, "1503"}, // Headquarters, the loser first
+		{bears, bears, hq, "1417"},
+	}
+	for i, st := range steps {
+		next, ok := p.Next()
+		if !ok || next != (CounterStep{Side: st.side, Owner: st.owner, Kind: st.kind}) {
+			t.Fatalf("step %d: next %+v %v, want %+v", i, next, ok, st)
+		}
+		if i == 4 {
+			refuse(blake, hq, "0101", "already holds blake's objective")
+		}
+		if err := p.Place(st.side, st.kind, hex.MustParse(st.at)); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	if _, ok := p.Next(); ok {
+		t.Error("a placing is left after the six")
+	}
+	refuse(blake, obj, "0101", "every objective and Headquarters is placed")
+	got := map[string]bool{}
+	for _, c := range qs.Counters {
+		got[qs.Sides[c.Owner].ID+" "+c.Kind.String()+" "+c.Hex.String()] = true
+	}
+	for _, w := range []string{"bears objective 0713", "bears objective 0317", "bears headquarters 1417",
+		"blake objective 0705", "blake objective 0101", "blake headquarters 1503"} {
+		if !got[w] {
+			t.Errorf("no %s among %v", w, got)
+		}
+	}
+}
+
+// veteranWith is the shipped Veteran file with these console lines as
+// its commands.
+func veteranWith(t *testing.T, lines ...string) (*QuickStart, error) {
+	t.Helper()
+	data, _ := QuickStartBuiltIn("veteran-training")
+	text := string(data) + "commands:\n"
+	for _, l := range lines {
+		text += "  - \"" + l + "\"\n"
+	}
+	return ParseQuickStart([]byte(text), nil)
+}
+
+// TestPlayersPlaceCounters: with the set-up roll of TestVeteranSetUp
+// (blake 2, bears 12: the bears take the south edge, the woodier zone),
+// both sides place their own counters by the file's /battle place lines
+// in the book's order (002 lines 572–574); a side with no line left has
+// the bot's choice (ruling QS18); and a placing the rules refuse stops
+// the set-up, naming its line and why.
+func TestPlayersPlaceCounters(t *testing.T) {
+	script := func() *dice.Dice { return dice.New(mustScript(t, 1, 1, 6, 6, 2, 2, 1, 1, 1, 1, 6, 6)) }
+	both := []string{
+		"@blake /battle place kind:objective hex:0713",
+		"@bears /battle place kind:objective hex:0705",
+		"@bears /battle place kind:objective hex:0317",
+		"@blake /battle place kind:objective hex:0101",
+		"@blake /battle place kind:hq hex:1503",
+		"@bears /battle place kind:headquarters hex:1417",
+	}
+	counters := func(s quickstart.State) map[string]bool {
+		got := map[string]bool{}
+		for _, c := range s.Counters {
+			got[s.Sides[c.Owner]+" "+c.Kind.String()+" "+c.Hex.String()] = true
+		}
+		return got
+	}
+	qs, err := veteranWith(t, both...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, evs, err := qs.Begin(script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := counters(s)
+	for _, w := range []string{"bears objective 0713", "bears objective 0317", "bears headquarters 1417",
+		"blake objective 0705", "blake objective 0101", "blake headquarters 1503"} {
+		if !got[w] {
+			t.Errorf("no %s among %v", w, got)
+		}
+	}
+	if evs[1].Text != "set-up: blake places bears's objective in 0713" {
+		t.Errorf("first placing told as %q", evs[1].Text)
+	}
+	for _, u := range s.Units {
+		for _, c := range s.Counters {
+			if u.Hex == c.Hex && u.Side == c.Owner {
+				t.Errorf("%s stands on its own %v in %s", u.ID, c.Kind, c.Hex)
+			}
+		}
+	}
+
+	// Only blake places: the bears' three come from the bot, as before.
+	qs, err = veteranWith(t, both[0], both[3], both[4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixed, _, err := qs.Begin(script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, _, err := shippedQuickStart(t, "veteran-training").Begin(script())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, botc := counters(mixed), counters(bot)
+	if !mine["bears objective 0713"] || !mine["blake objective 0101"] || !mine["blake headquarters 1503"] {
+		t.Errorf("blake's own placings lost: %v", mine)
+	}
+	for k := range botc {
+		if strings.HasPrefix(k, "bears headquarters") && !mine[k] {
+			t.Errorf("the bears' headquarters: %v, the bot alone gives %s", mine, k)
+		}
+	}
+
+	// The first command is on the line after the file and "commands:".
+	data, _ := QuickStartBuiltIn("veteran-training")
+	firstCommand := strings.Count(string(data), "\n") + 2
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"@blake /battle place kind:objective hex:0712"}, fmt.Sprintf("line %d: \"@blake /battle place kind:objective hex:0712\": bears's objective goes in its Deployment Zone", firstCommand)},
+		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place bears's objective now, not kind:headquarters"},
+		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
+		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
+		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no counter left to place"},
+	} {
+		qs, err := veteranWith(t, tc.lines...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = qs.Begin(script())
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.lines, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"@blake /battle end", both[0]}, "before the battle's first command"},
+		{[]string{"@blake /battle place kind:tank hex:0713"}, "kind:tank: use objective or headquarters"},
+		{[]string{"@blake /battle place kind:objective"}, "needs hex:"},
+		{[]string{"@blake /battle place kind:objective hex:7"}, "hex:"},
+	} {
+		if _, err := veteranWith(t, tc.lines...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.lines, err, tc.want)
+		}
+	}
+	green, _ := QuickStartBuiltIn("green-training")
+	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran places counters") {
+		t.Errorf("a placing in the Green file: %v", err)
+	}
+}
+
+// TestAIPlacesCounters: Run with the AI playing blake skips blake's own
+// placings, the bot placing its counters (ruling QS18), while the bears'
+// placings stand.
+func TestAIPlacesCounters(t *testing.T) {
+	qs, err := veteranWith(t, "@blake /battle place kind:objective hex:0314", "@bears /battle place kind:objective hex:0705")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var placed []string
+	out := QuickStartOutput{Event: func(e quickstart.Event) {
+		if strings.Contains(e.Text, "'s objective in") {
+			placed = append(placed, e.Text)
+		}
+	}}
+	d := dice.New(dice.NewSeeded(3))
+	if _, err := qs.Run(d, out, [2]*qsai.Player{{Side: 0}}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if len(placed) != 4 || slices.Contains(placed, "set-up: blake places bears's objective in 0314") {
+		t.Fatalf("blake's placing was played for the AI: %v", placed)
+	}
+	if !slices.Contains(placed, "set-up: bears places blake's objective in 0705") {
+		t.Errorf("the bears' own placing is lost: %v", placed)
+	}
+}
