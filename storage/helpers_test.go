@@ -151,8 +151,11 @@ func stoState(tb testing.TB, s *Store, id int64) (doc, diceState []byte, rev uin
 		if err != nil {
 			return err
 		}
-		doc, diceState, rev = append([]byte{}, st.doc...), append([]byte{}, st.diceState...), st.rev
-		h.Write(encodeState(st.diceState, st.logLen, st.doc))
+		if doc, err = st.document(id, nil); err != nil {
+			return err
+		}
+		diceState, rev = append([]byte{}, st.diceState...), st.rev
+		h.Write(encodeState(st.diceState, st.logLen, st.form, st.body))
 		if eb := cb.Bucket(bucketEvents); eb != nil {
 			return eb.ForEach(func(k, v []byte) error { h.Write(k); h.Write(v); return nil })
 		}
