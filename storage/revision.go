@@ -94,7 +94,7 @@ func (st state) document(id int64, next []byte) ([]byte, error) {
 }
 
 // Each revision is a bucket of its own, revisions/<rev>/, holding its
-// record under keyRecord (schema 3). Side by side in one bucket the
+// record under keyRecord (from schema 3). Side by side in one bucket the
 // records shared leaf pages, and bbolt keeps two to four values in a leaf
 // whatever their size: every commit rewrote the newest leaf's documents
 // and, dropping the oldest snapshot, the oldest leaf's, several times one
