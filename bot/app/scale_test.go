@@ -191,10 +191,10 @@ func ldRunScale(t *testing.T, n int, budget time.Duration, battles bool) {
 	runtime.GC()
 	hwmReset := ldResetHWM()
 	mem := ldSampleMem(20 * time.Millisecond)
-	start := time.Now()
+	start, cpu := time.Now(), ldCPU()
 	r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
 	r.ldSettle(budget + srvWait)
-	wall := time.Since(start)
+	wall, cpu := time.Since(start), ldCPU()-cpu
 	heap, sys := mem.Stop()
 	hwm := ldStatus("VmHWM")
 
@@ -243,9 +243,9 @@ func ldRunScale(t *testing.T, n int, budget time.Duration, battles bool) {
 	if !hwmReset {
 		hwmNote = " (not reset: includes the set-up)"
 	}
-	t.Logf("scale: %d campaigns due at 20:00 processed in %v (%.1f campaigns/s); %d maps rendered and DMed (%d tactical; %.0f KB average PNG); "+
+	t.Logf("scale: %d campaigns due at 20:00 processed in %v (%.1f campaigns/s; CPU %v, user and system); %d maps rendered and DMed (%d tactical; %.0f KB average PNG); "+
 		"peak HeapAlloc %s, peak Sys %s, VmHWM %s%s; scheduler workers 4; %s",
-		n, wall.Round(time.Millisecond), float64(n)/wall.Seconds(), h.maps.Load(), h.tactical.Load(), float64(h.pngBytes.Load())/float64(max(h.maps.Load(), 1))/1024,
+		n, wall.Round(time.Millisecond), float64(n)/wall.Seconds(), cpu.Round(time.Millisecond), h.maps.Load(), h.tactical.Load(), float64(h.pngBytes.Load())/float64(max(h.maps.Load(), 1))/1024,
 		ldMiB(heap), ldMiB(sys), ldMiB(hwm), hwmNote, ldMachine())
 	if wall > budget {
 		t.Errorf("%d campaigns took %v, over the %v budget", n, wall.Round(time.Millisecond), budget)
