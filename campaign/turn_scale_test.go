@@ -54,6 +54,7 @@ func BenchmarkCampaignTurnBattlegroups(b *testing.B) {
 		c := ordSplitInto(b, ordStarted(b), per)
 		bgs := len(c.Sides[0].Battlegroups) + len(c.Sides[1].Battlegroups)
 		b.Run(fmt.Sprintf("bg%d", bgs), func(b *testing.B) {
+			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				ordTurn(b, c, uint64(i))
 			}
