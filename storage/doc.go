@@ -28,7 +28,8 @@
 //
 // A campaign keeps its newest revision and the Options.Snapshots
 // revisions before it; those are the undo snapshots, so a change writes
-// one document, not two. Undo makes the revision before the newest the
+// one document, not two (and rewrites the revision before as a small
+// delta from it). Undo makes the revision before the newest the
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
