@@ -148,6 +148,9 @@ func appendLines(eb *bolt.Bucket, from uint64, lines [][]byte) error {
 		if chunk, err = readChunk(eb, 0, k); err != nil {
 			return err
 		}
+		if len(chunk) < int(from%eventsPerChunk) {
+			return &RecordError{Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
+		}
 		chunk = chunk[:from%eventsPerChunk]
 	}
 	for len(lines) > 0 {
