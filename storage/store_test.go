@@ -375,6 +375,9 @@ func TestCorruptRecord(t *testing.T) {
 			z := deflate(nil, doc, levelWhole)
 			return encodeState(d, n, formWhole, z[:len(z)/2])
 		}},
+		{"NewestDelta", rev1, func(d, doc []byte, n uint64) []byte {
+			return encodeState(d, n, formDelta, deflate(nil, makeDelta(doc, doc), levelSmall))
+		}},
 		{"UnknownForm", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, 9, deflate(nil, doc, levelWhole)) }},
 		{"NoMap", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n, []byte(`{"id":1}`)) }},
 		{"OtherCampaign", rev1, func(d, doc []byte, n uint64) []byte {
