@@ -73,10 +73,16 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 }
 
 // newDemo is a demo run writing into out, seeded with seed, logging to
-// logw.
+// logw, its campaign kept in memory.
 func newDemo(out string, seed uint64, logw io.Writer) *demo {
+	return newDemoIn(out, seed, logw, botcommand.NewMemStore(seed))
+}
+
+// newDemoIn is newDemo with the campaign kept in store (the storage
+// size test plays the demo into a bbolt file).
+func newDemoIn(out string, seed uint64, logw io.Writer, store botcommand.Store) *demo {
 	d := &demo{out: out, seed: seed, now: time.Date(3028, 1, 1, 20, 0, 0, 0, time.UTC)}
-	d.store = botcommand.NewMemStore(seed)
+	d.store = store
 	d.reg = botcommand.New(botcommand.Deps{
 		Store: d.store,
 		Log:   slog.New(slog.NewTextHandler(logw, nil)),
@@ -97,7 +103,7 @@ type demo struct {
 	out        string
 	seed       uint64
 	now        time.Time
-	store      *botcommand.MemStore
+	store      botcommand.Store
 	reg        *botcommand.Registry
 	rules      *botcommand.Rules
 	id         int64 // the campaign's ID

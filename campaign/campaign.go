@@ -58,8 +58,12 @@ type Campaign struct {
 	Phase    Phase               `json:"phase"`
 	Battles  []Battle            `json:"battles,omitempty"`
 	Sectors  map[int]SectorState `json:"sectors,omitempty"`
-	// Log is every campaign event with its audience, oldest first.
+	// Log is every campaign event with its audience, oldest first. Its
+	// capacity is its length: events are added by emit (event_log.go).
 	Log []Event `json:"log,omitempty"`
+	// logs is the array Log may lie at the start of, shared by clones,
+	// which emit appends to in place (event_log.go).
+	logs *logArray
 	// Notify is each member's notification preferences (/campaign
 	// notify), by user ID; a member without an entry takes the defaults.
 	Notify map[string]NotifyPrefs `json:"notify,omitempty"`
@@ -409,27 +413,12 @@ func (s *Side) BattlegroupsIn(sector int) []*Battlegroup {
 	return out
 }
 
-// emit appends events to the log, applying their VP to their sides.
-func (c *Campaign) emit(evs ...Event) {
-	for _, e := range evs {
-		if e.Turn == 0 {
-			e.Turn = c.Turn
-		}
-		if e.VP != 0 {
-			if s := c.Side(e.Side); s != nil {
-				s.VP += e.VP
-			}
-		}
-		c.Log = append(c.Log, e)
-	}
-}
-
 // secret is the audience of an event only side may see.
 func secret(side string) []string { return []string{side} }
 
 // Clone returns a deep copy of the campaign. The strategic map is shared
 // (it never changes after creation); battle states are cloned; the log's
-// events are shared.
+// events are shared (event_log.go).
 //
 // IMPORTANT: events in Log are never changed once logged; a change to the
 // campaign appends new ones.
@@ -488,9 +477,8 @@ func (c *Campaign) Clone() *Campaign {
 		}
 	}
 	// The log only grows: events are never changed in place, so the copy
-	// shares them. The capacity is clipped so that an append to either
-	// campaign's log makes a new array and never writes into the other's.
-	n.Log = c.Log[:len(c.Log):len(c.Log)]
+	// shares them, and the array behind them (n.logs, copied above).
+	n.Log = slices.Clip(c.Log)
 	n.Pending = slices.Clone(c.Pending)
 	n.Decisions = make([]Decision, len(c.Decisions))
 	for i, d := range c.Decisions {

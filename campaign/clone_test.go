@@ -7,9 +7,10 @@ import (
 )
 
 // Ensure Campaign.Clone copies every field but the strategic map (never
-// changed once made), the log's events (never changed once logged: a
-// change appends) and the battles' tactical maps: a field added to the
+// changed once made), the log's events and the array behind them (never
+// changed once logged: a change appends, event_log.go) and the battles'
+// tactical maps: a field added to the
 // campaign or to anything it holds, and not copied, fails here.
 func TestCampaignClone(t *testing.T) {
-	clonetest.Check(t, (*Campaign).Clone, "Campaign.Map", "Campaign.Log", "State.Map", "Battle.Log", "Battle.Frames", "QuickStartBattle.Log")
+	clonetest.Check(t, (*Campaign).Clone, "Campaign.Map", "Campaign.Log", "Campaign.logs", "State.Map", "Battle.Log", "Battle.Frames", "QuickStartBattle.Log")
 }

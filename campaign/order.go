@@ -111,7 +111,7 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	if o.Kind == OrderBuy {
 		return BuyReinforcements(c, side, o.Units)
 	}
-	n := c.Clone()
+	n := c.withOrders(side, o.Kind)
 	s := n.Side(side)
 	var text string
 	var err error
@@ -151,6 +151,25 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	s.Orders.Ready = false
 	n.emit(Event{Step: step, Type: string(o.Kind), Audience: secret(side), Side: side, Text: text})
 	return n, slices.Clone(n.Log[len(c.Log):]), nil
+}
+
+// withOrders is the copy of c that an order of kind k by side changes.
+// A sealed order, or a change to the sealed orders, touches nothing but
+// the side's orders and the log, so the copy shares everything else with
+// c (neither is changed in place once made): the cost of an order does
+// not grow with the campaign. A worksheet change gets a whole Clone.
+func (c *Campaign) withOrders(side string, k OrderKind) *Campaign {
+	switch k {
+	case OrderMove, OrderDrop, OrderHold, OrderLiftOff, OrderSearch, OrderReady, OrderClear:
+	default:
+		return c.Clone()
+	}
+	n := *c
+	n.Log = slices.Clip(c.Log)
+	n.Sides = slices.Clone(c.Sides)
+	s := n.Side(side)
+	s.Orders = s.Orders.copyLists()
+	return &n
 }
 
 // ClearOrders takes back every sealed order of side for this turn.

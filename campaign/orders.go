@@ -1,5 +1,7 @@
 package campaign
 
+import "slices"
+
 // Orders are a side's sealed strategic orders for one campaign turn (000
 // lines 2571–2584, 2600–2618). They stay secret to the side until the turn
 // resolves. Dividing and combining battlegroups (step 1) and making recon
@@ -37,16 +39,20 @@ type Drop struct {
 }
 
 func (o Orders) clone() Orders {
+	n := o.copyLists()
+	for i := range n.Moves {
+		n.Moves[i].Path = slices.Clone(n.Moves[i].Path)
+	}
+	return n
+}
+
+// copyLists copies the order lists but shares each move's path: enough
+// for a copy whose lists change (a path is never changed in place).
+func (o Orders) copyLists() Orders {
 	n := o
-	n.Moves = make([]Move, len(o.Moves))
-	for i, m := range o.Moves {
-		n.Moves[i] = Move{m.Battlegroup, append([]int(nil), m.Path...)}
-	}
-	if o.Moves == nil {
-		n.Moves = nil
-	}
-	n.Drops = append([]Drop(nil), o.Drops...)
-	n.Holds = append([]int(nil), o.Holds...)
-	n.Searches = append([]int(nil), o.Searches...)
+	n.Moves = slices.Clone(o.Moves)
+	n.Drops = slices.Clone(o.Drops)
+	n.Holds = slices.Clone(o.Holds)
+	n.Searches = slices.Clone(o.Searches)
 	return n
 }

@@ -23,18 +23,20 @@ type cache struct {
 type cached struct {
 	rev uint64
 	c   *campaign.Campaign
+	doc []byte // c's document as stored (JSON), which the next change's delta is made from
 }
 
-// get returns a copy of campaign id at revision rev, or nil. The copy
-// shares the entry's log (shareLog).
-func (k *cache) get(id int64, rev uint64) *campaign.Campaign {
+// get returns a copy of campaign id at revision rev and its document,
+// or nil. The copy shares the entry's log (shareLog); the document must
+// not be changed.
+func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	k.mu.Lock()
 	e, ok := k.entries[id]
 	k.mu.Unlock()
 	if !ok || e.rev != rev {
-		return nil
+		return nil, nil
 	}
-	return shareLog(e.c)
+	return shareLog(e.c), e.doc
 }
 
 // shareLog copies c as campaign.Clone does, but gives the copy c's event
@@ -59,8 +61,9 @@ func (k *cache) drop(id int64) {
 	delete(k.entries, id)
 }
 
-// put remembers campaign id at revision rev; c must not change after.
-func (k *cache) put(id int64, rev uint64, c *campaign.Campaign) {
+// put remembers campaign id at revision rev with its document; neither
+// may change after.
+func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.entries == nil {
@@ -75,5 +78,5 @@ func (k *cache) put(id int64, rev uint64, c *campaign.Campaign) {
 			break
 		}
 	}
-	k.entries[id] = cached{rev, c}
+	k.entries[id] = cached{rev, c, doc}
 }

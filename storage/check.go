@@ -75,53 +75,67 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	// The events bucket holds exactly the newest revision's log; older
 	// revisions' logs are its first events.
 	var log []campaign.Event
-	events := 0
-	if eb := cb.Bucket(bucketEvents); eb != nil {
-		events = eb.Stats().KeyN
+	events, err := storedEvents(cb, id)
+	if err != nil {
+		bad(err)
 	}
 	if newest, err := current(cb, id); err != nil {
 		bad(err)
-	} else if newest.logLen > uint64(events) {
-		bad(&RecordError{Campaign: id, Key: eventKey(uint64(events) + 1), Err: fmt.Errorf("missing: revision %d has %d events", newest.rev, newest.logLen)})
-	} else if newest.logLen < uint64(events) {
+	} else if newest.logLen > events {
+		bad(&RecordError{Campaign: id, Key: chunkKey(chunkOf(events + 1)), Err: fmt.Errorf("event %d missing: revision %d has %d events", events+1, newest.rev, newest.logLen)})
+	} else if newest.logLen < events {
 		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
 	} else if log, err = readLog(cb, id, newest.logLen); err != nil {
 		bad(err)
 	}
+	// Newest first: each older document is rebuilt from the one after it.
 	var last *campaign.Campaign
 	var lastRev uint64
+	var next []byte
 	n := 0
-	_ = rb.ForEach(func(k, _ []byte) error {
+	cur := rb.Cursor()
+	for k, _ := cur.Last(); k != nil; k, _ = cur.Prev() {
 		n++
 		st, err := readRevision(rb, id, k)
 		if err != nil {
 			bad(err)
-			return nil
+			next = nil
+			continue
 		}
 		if st.rev == 0 {
 			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("revisions start at 1")})
 		}
+		if n == 1 && st.form != formWhole {
+			// An older revision's document may be whole too (a delta is
+			// only smaller).
+			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("the newest revision's document must be whole, not a delta")})
+		}
 		if _, err := st.seeded(id); err != nil {
 			bad(err)
 		}
-		c, err := decodeDoc(id, st.key(), st.doc)
+		doc, err := st.document(id, next)
+		next = doc
 		if err != nil {
 			bad(err)
-			last = nil
-			return nil
+			continue
+		}
+		c, err := decodeDoc(id, st.key(), doc)
+		if err != nil {
+			bad(err)
+			continue
 		}
 		if st.logLen > uint64(len(log)) {
 			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, len(log)))
-			last = nil
-			return nil
+			continue
 		}
 		c.Log = log[:st.logLen]
 		for _, e := range c.Check() {
 			bad(fmt.Errorf("campaign %d: %s: %w", id, st.key(), e))
 		}
-		last, lastRev = c, st.rev
-		return nil
-	})
+		if n == 1 {
+			last, lastRev = c, st.rev
+		}
+	}
 	if n == 0 {
 		bad(&RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("no revision stored")})
 	}

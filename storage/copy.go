@@ -8,7 +8,7 @@ import (
 )
 
 // A campaignCopy is one campaign as either store keeps it, its bytes
-// untouched: each revision's record, the log's events one by one, the
+// as records: each revision's record (whole), the log's events one by one, the
 // summary, and the opaque records. Copies move campaigns between stores
 // (CopyAll, bfbot migrate-store) and make the etcd store's backups and
 // checks, which write the campaigns into a bbolt file.
@@ -110,6 +110,7 @@ func boltCopy(id int64, cb *bolt.Bucket) (campaignCopy, error) {
 	if rb == nil {
 		return cc, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
 	}
+	var states []state
 	err := rb.ForEachBucket(func(k []byte) error {
 		v, err := revisionRecord(rb, id, k)
 		if err != nil {
@@ -118,14 +119,43 @@ func boltCopy(id int64, cb *bolt.Bucket) (campaignCopy, error) {
 		if len(k) != 8 || v == nil {
 			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, k), Err: fmt.Errorf("not a revision")}
 		}
-		cc.revs = append(cc.revs, revisionCopy{uint64(btoi(k)), clone(v)})
+		st, err := decodeState(id, k, v)
+		if err != nil {
+			return err
+		}
+		states = append(states, st)
 		return nil
 	})
 	if err != nil {
 		return cc, err
 	}
+	// Every revision is copied whole: an undo snapshot is a delta from
+	// the revision after it in this file, and the etcd store keeps no
+	// deltas.
+	cc.revs = make([]revisionCopy, len(states))
+	var next []byte
+	for i := len(states) - 1; i >= 0; i-- {
+		st := states[i]
+		doc, err := st.document(id, next)
+		if err != nil {
+			return cc, err
+		}
+		cc.revs[i] = revisionCopy{st.rev, wholeRecord(st.diceState, st.logLen, doc)}
+		next = doc
+	}
 	if eb := cb.Bucket(bucketEvents); eb != nil {
-		_ = eb.ForEach(func(k, v []byte) error { cc.events = append(cc.events, clone(v)); return nil })
+		for k := uint64(1); ; k++ {
+			lines, err := readChunk(eb, id, k)
+			if err != nil {
+				return cc, err
+			}
+			if lines == nil {
+				break
+			}
+			for _, l := range lines {
+				cc.events = append(cc.events, clone(l))
+			}
+		}
 	}
 	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
 		if b := cb.Bucket([]byte(kind)); b != nil {
@@ -175,10 +205,8 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		for i, e := range cc.events {
-			if err := eb.Put(itob(uint64(i+1)), e); err != nil {
-				return err
-			}
+		if err := appendLines(eb, 0, cc.events); err != nil {
+			return err
 		}
 	}
 	rb, err := cb.CreateBucket(bucketRevisions)

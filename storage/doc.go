@@ -34,14 +34,15 @@
 //
 // A campaign keeps its newest revision and the Options.Snapshots
 // revisions before it; those are the undo snapshots, so a change writes
-// one document, not two. Undo makes the revision before the newest the
+// one document, not two (and rewrites the revision before as a small
+// delta from it). Undo makes the revision before the newest the
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 3)
+// # Bucket layout (schema 4)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (3)
+//	    "schema"            uint64 big-endian: the schema version (4)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -50,11 +51,16 @@
 //	            <revision: uint64 BE>/
 //	                "record" → uint32 BE length of the dice state, the dice
 //	                        state (dice.Seeded binary), uint64 BE length of
-//	                        the event log, the campaign document without
-//	                        its log (JSON of campaign.Campaign)
-//	        events/         <position from 1: uint64 BE> → JSON campaign.Event:
-//	                        the newest revision's log, whose first events
-//	                        are each older revision's log
+//	                        the event log, one byte for the document's form
+//	                        (1 whole, 2 delta) and the document without its
+//	                        log (JSON of campaign.Campaign), deflated: whole
+//	                        for the newest revision, for an older one a
+//	                        delta from the document of the revision after
+//	                        it (delta.go)
+//	        events/         <chunk from 1: uint64 BE> → 64 events (the last
+//	                        chunk up to 64), JSON campaign.Event one a line,
+//	                        deflated: the newest revision's log, whose first
+//	                        events are each older revision's log
 //	        "summary"       JSON Summary of the newest revision, for List
 //	        schedule/       <name> → opaque bytes (the scheduler's entries)
 //	        bindings/       <name> → opaque bytes (guild, channel, threads, pins)
@@ -63,20 +69,30 @@
 // Big-endian keys make bbolt's byte order the numeric order, so a cursor's
 // Last is the newest revision and IDs list in order.
 //
-// The event log (campaign.Campaign.Log) is kept outside the document, one
-// record per event: the log is append-only and after many turns is most of
-// a campaign, so a change writes only its new events and the snapshots
-// share one log instead of each copying it (1,000 turns: a 4 MB file
-// rather than 50 MB). The store still hands out whole campaigns with their
-// logs, since campaign.Check adds the log's victory points up against each
-// side's. An update that shortens the log, or changes its last stored
-// event, is refused.
+// The event log (campaign.Campaign.Log) is kept outside the document, in
+// chunks: the log is append-only and after many turns is most of a
+// campaign, so a change writes only the chunk its new events go into and
+// the snapshots share one log instead of each copying it (1,000 turns: a
+// 4 MB file rather than 50 MB). The store still hands out whole campaigns
+// with their logs, since campaign.Check adds the log's victory points up
+// against each side's. An update that shortens the log, or changes its
+// last stored event, is refused.
+//
+// Everything stored is deflated (a campaign's JSON packs about 7 to 1),
+// and an undo snapshot, which differs from the revision after it by one
+// command's change, is kept as a delta from it: a change rewrites the
+// revision before as such a delta, and Undo and Check rebuild older
+// documents from the newest. A demo campaign of 20 turns with 5 battles
+// and their records takes under 100 KB with 20 snapshots, where schema 3
+// took 9 MB (storage_size_test.go in the repository's root).
 //
 // A revision is a bucket, not a value, so that each document has pages
 // of its own: a commit writes one document, not the two to four that
 // share a bbolt leaf (revision.go). Schema 2 kept the same record as the
 // value revisions/<revision>; opening a schema 2 file moves each record
-// into its bucket (migrate2to3).
+// into its bucket (migrate2to3). Schema 3 kept the documents as JSON and
+// each event as a record of its own under its position; opening a schema
+// 3 file deflates them (migrate3to4; the fixture is testdata/v3.db).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file
@@ -96,8 +112,8 @@
 // returns bbolt memory.
 //
 // A Store keeps the newest decoded revision of recently changed campaigns
-// in memory, keyed by revision, so a round trip need not decode what it
-// wrote last time; every caller gets its own copy (cache.go), which
+// in memory with its document, keyed by revision, so a round trip need
+// not decode (nor inflate) what it wrote last time; every caller gets its own copy (cache.go), which
 // shares the event log: an event, once logged, must not be changed in
 // place (Update refuses a change to the last one).
 //

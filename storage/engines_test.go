@@ -119,13 +119,17 @@ func stoEtcdState(tb testing.TB, s *EtcdStore, id int64) (doc, diceState []byte,
 	if err != nil {
 		tb.Fatal(err)
 	}
+	doc, err = h.st.document(id, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	sha := sha256.New()
-	sha.Write(encodeState(h.st.diceState, h.st.logLen, h.st.doc))
+	sha.Write(wholeRecord(h.st.diceState, h.st.logLen, doc))
 	for i, e := range raw {
 		sha.Write(itob(uint64(i + 1)))
 		sha.Write(e)
 	}
-	return h.st.doc, h.st.diceState, h.st.rev, hex.EncodeToString(sha.Sum(nil))
+	return doc, h.st.diceState, h.st.rev, hex.EncodeToString(sha.Sum(nil))
 }
 
 // stoEtcdSnapshots is stoSnapshots for the etcd store.

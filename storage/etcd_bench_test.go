@@ -28,7 +28,7 @@ func BenchmarkEtcdRoundTrip(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	record := []byte(string(encodeState(h.st.diceState, h.st.logLen, h.st.doc)))
+	record := []byte(string(encodeState(h.st.diceState, h.st.logLen, h.st.form, h.st.body)))
 	var bare time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

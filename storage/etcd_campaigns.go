@@ -75,7 +75,7 @@ func (s *EtcdStore) saveOps(c *campaign.Campaign, diceState []byte, rev uint64) 
 	if err != nil {
 		return nil, err
 	}
-	return s.revisionOps(ops, c, rev, encodeState(diceState, uint64(len(c.Log)), doc))
+	return s.revisionOps(ops, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc))
 }
 
 // logOps writes the events of log after the first from as segments.

@@ -125,6 +125,9 @@ func packSegments(from int, raw []json.RawMessage) (starts []uint64, values [][]
 	return starts, values, flush(from + len(raw))
 }
 
+// eventKey names event seq (from 1) of a campaign's log in errors.
+func eventKey(seq uint64) string { return fmt.Sprintf("%s/%d", bucketEvents, seq) }
+
 // decodeSegment splits a segment into its events' JSON.
 func decodeSegment(id int64, start uint64, v []byte) ([]json.RawMessage, error) {
 	var events []json.RawMessage

@@ -107,10 +107,14 @@ func (h etcdHead) lastEvent(seq uint64) json.RawMessage {
 // it holds the revision, else decoded, its log read at the head's etcd
 // revision.
 func (s *EtcdStore) campaign(ctx context.Context, h etcdHead) (*campaign.Campaign, error) {
-	if c := s.cache.get(h.id, h.st.rev); c != nil {
+	if c, _ := s.cache.get(h.id, h.st.rev); c != nil {
 		return c, nil
 	}
-	c, err := decodeDoc(h.id, h.st.key(), h.st.doc)
+	doc, err := h.st.document(h.id, nil)
+	if err != nil {
+		return nil, err
+	}
+	c, err := decodeDoc(h.id, h.st.key(), doc)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,12 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 		if err != nil {
 			return err
 		}
-		c, err := decodeDoc(id, prev.key(), prev.doc)
+		// The etcd store keeps every revision whole (no deltas).
+		prevDoc, err := prev.document(id, nil)
+		if err != nil {
+			return err
+		}
+		c, err := decodeDoc(id, prev.key(), prevDoc)
 		if err != nil {
 			return err
 		}
@@ -75,14 +80,14 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 		}
 		ops = append(ops, clientv3.OpDelete(s.p.rev(id, h.st.rev)), clientv3.OpDelete(s.p.rev(id, prevRev)))
 		next := h.st.rev + 1
-		if ops, err = s.revisionOps(ops, c, next, encodeState(h.st.diceState, uint64(len(c.Log)), prev.doc)); err != nil {
+		if ops, err = s.revisionOps(ops, c, next, wholeRecord(h.st.diceState, uint64(len(c.Log)), prevDoc)); err != nil {
 			return err
 		}
 		if _, err := s.commit(ctx, []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", h.version)}, ops); err != nil {
 			return err
 		}
 		out = c
-		s.cache.put(id, next, shareLog(c))
+		s.cache.put(id, next, shareLog(c), prevDoc)
 		return nil
 	})
 	if err != nil {

@@ -76,10 +76,11 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		record, err := encodeRecord(buf, n, diceState)
+		doc, err := encodeDocInto(buf, n)
 		if err != nil {
 			return err
 		}
+		record := wholeRecord(diceState, uint64(len(n.Log)), doc)
 		next := h.st.rev + 1
 		if ops, err = s.revisionOps(ops, n, next, record); err != nil {
 			return err
@@ -109,7 +110,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out))
+	s.cache.put(id, rev, shareLog(out), nil)
 	return out, nil
 }
 

@@ -11,17 +11,73 @@ import (
 	"bfbot/campaign"
 )
 
-// A campaign's event log is kept outside its document, one record per
-// event under its position (from 1) in campaigns/<id>/events/: a change
-// writes only the events it added, and the undo snapshots share the log
-// rather than each holding a copy (after 1,000 turns the log is most of a
+// A campaign's event log is kept outside its document, in chunks of
+// eventsPerChunk events under the chunk's number (from 1) in
+// campaigns/<id>/events/: each chunk is its events' JSON, one a line,
+// deflated (deflate.go). A change writes only the chunk its new events
+// go into (and any after), and the undo snapshots share the log rather
+// than each holding a copy (after 1,000 turns the log is most of a
 // campaign). Each revision records its log's length; the bucket holds
 // exactly the newest revision's log, and an older revision's log is its
 // first events.
+//
+// Schemas 2 and 3 kept one record per event under its position
+// (migrate3to4 packs them).
 
 var bucketEvents = []byte("events")
 
-func eventKey(seq uint64) string { return fmt.Sprintf("%s/%d", bucketEvents, seq) }
+// eventsPerChunk: a chunk of a few kilobytes deflates well and is
+// cheap to write again for each change.
+const eventsPerChunk = 64
+
+func chunkKey(chunk uint64) string { return fmt.Sprintf("%s/%d", bucketEvents, chunk) }
+
+// chunkOf is the chunk holding event seq (from 1).
+func chunkOf(seq uint64) uint64 { return (seq-1)/eventsPerChunk + 1 }
+
+// readChunk returns the JSON lines of chunk k, or nil when it is not
+// stored.
+func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
+	v := eb.Get(itob(k))
+	if v == nil {
+		return nil, nil
+	}
+	raw, err := inflate(v)
+	if err != nil {
+		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	lines := bytes.Split(raw, []byte{'\n'})
+	if len(lines) > eventsPerChunk {
+		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("%d events, more than %d", len(lines), eventsPerChunk)}
+	}
+	return lines, nil
+}
+
+// writeChunk stores the JSON lines as chunk k.
+func writeChunk(eb *bolt.Bucket, k uint64, lines [][]byte) error {
+	return eb.Put(itob(k), deflate(nil, bytes.Join(lines, []byte{'\n'}), levelSmall))
+}
+
+// storedEvents counts the events stored: full chunks and the last one's.
+func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {
+	eb := cb.Bucket(bucketEvents)
+	if eb == nil {
+		return 0, nil
+	}
+	k, _ := eb.Cursor().Last()
+	if k == nil {
+		return 0, nil
+	}
+	if len(k) != 8 {
+		return 0, &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: errors.New("key is not 8 bytes")}
+	}
+	last := uint64(btoi(k))
+	lines, err := readChunk(eb, id, last)
+	if err != nil {
+		return 0, err
+	}
+	return (last-1)*eventsPerChunk + uint64(len(lines)), nil
+}
 
 // readLog reads a campaign's first n events.
 func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
@@ -33,17 +89,27 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 		return nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
 	}
 	log := make([]campaign.Event, 0, n)
-	c := eb.Cursor()
-	for k, v := c.First(); uint64(len(log)) < n; k, v = c.Next() {
-		want := uint64(len(log)) + 1
-		if k == nil || len(k) != 8 || uint64(btoi(k)) != want {
-			return nil, &RecordError{Campaign: id, Key: eventKey(want), Err: errors.New("missing")}
+	for k := uint64(1); uint64(len(log)) < n; k++ {
+		lines, err := readChunk(eb, id, k)
+		if err != nil {
+			return nil, err
 		}
-		var e campaign.Event
-		if err := json.Unmarshal(v, &e); err != nil {
-			return nil, &RecordError{Campaign: id, Key: eventKey(want), Err: err}
+		if lines == nil {
+			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", n)}
 		}
-		log = append(log, e)
+		for _, l := range lines {
+			if uint64(len(log)) == n {
+				break
+			}
+			var e campaign.Event
+			if err := json.Unmarshal(l, &e); err != nil {
+				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
+			}
+			log = append(log, e)
+		}
+		if len(lines) < eventsPerChunk && uint64(len(log)) < n {
+			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", len(log)+1, n)}
+		}
 	}
 	return log, nil
 }
@@ -61,31 +127,65 @@ func appendLog(cb *bolt.Bucket, from int, log []campaign.Event) error {
 	if err != nil {
 		return err
 	}
-	for i := from; i < len(log); i++ {
-		v, err := json.Marshal(log[i])
+	lines := make([][]byte, 0, len(log)-from)
+	for _, e := range log[from:] {
+		v, err := json.Marshal(e)
 		if err != nil {
 			return err
 		}
-		if err := eb.Put(itob(uint64(i+1)), v); err != nil {
+		lines = append(lines, v)
+	}
+	return appendLines(eb, uint64(from), lines)
+}
+
+// appendLines adds JSON events after the first from stored in eb,
+// filling the last chunk first.
+func appendLines(eb *bolt.Bucket, from uint64, lines [][]byte) error {
+	k := from/eventsPerChunk + 1
+	var chunk [][]byte
+	if from%eventsPerChunk != 0 {
+		var err error
+		if chunk, err = readChunk(eb, 0, k); err != nil {
 			return err
 		}
+		if len(chunk) < int(from%eventsPerChunk) {
+			return &RecordError{Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
+		}
+		chunk = chunk[:from%eventsPerChunk]
+	}
+	for len(lines) > 0 {
+		n := min(eventsPerChunk-len(chunk), len(lines))
+		chunk = append(chunk, lines[:n]...)
+		if err := writeChunk(eb, k, chunk); err != nil {
+			return err
+		}
+		lines, chunk, k = lines[n:], nil, k+1
 	}
 	return nil
 }
 
-// truncateLog deletes the events after the first n (an undo going back).
+// truncateLog keeps the first n events and deletes the others (an undo
+// going back).
 func truncateLog(cb *bolt.Bucket, n uint64) error {
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
 		return nil
 	}
+	keep := (n + eventsPerChunk - 1) / eventsPerChunk
 	c := eb.Cursor()
-	for k, _ := c.Seek(itob(n + 1)); k != nil; k, _ = c.Seek(itob(n + 1)) {
+	for k, _ := c.Seek(itob(keep + 1)); k != nil; k, _ = c.Seek(itob(keep + 1)) {
 		if err := eb.Delete(k); err != nil {
 			return err
 		}
 	}
-	return nil
+	if n%eventsPerChunk == 0 {
+		return nil
+	}
+	chunk, err := readChunk(eb, 0, keep)
+	if err != nil || len(chunk) <= int(n%eventsPerChunk) {
+		return err
+	}
+	return writeChunk(eb, keep, chunk[:n%eventsPerChunk])
 }
 
 // sameEvent reports whether e encodes as the stored event at position
@@ -95,6 +195,11 @@ func sameEvent(cb *bolt.Bucket, seq uint64, e campaign.Event) bool {
 	if eb == nil {
 		return false
 	}
+	chunk, err := readChunk(eb, 0, chunkOf(seq))
+	i := int((seq - 1) % eventsPerChunk)
+	if err != nil || i >= len(chunk) {
+		return false
+	}
 	v, err := json.Marshal(e)
-	return err == nil && bytes.Equal(v, eb.Get(itob(seq)))
+	return err == nil && bytes.Equal(v, chunk[i])
 }

@@ -41,7 +41,7 @@ type exportDoc struct {
 func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 	var out []byte
 	err := s.view(ctx, func(tx *bolt.Tx) error {
-		_, st, c, err := s.load(tx, id)
+		_, st, c, _, err := s.load(tx, id)
 		if err != nil {
 			return err
 		}

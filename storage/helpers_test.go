@@ -150,7 +150,8 @@ func stoStandIn(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) 
 
 // stoState returns the newest revision of a campaign as stored (its
 // document without the log, and dice state, copied), its number, and a
-// hash of the whole stored state: the revision's record and every event.
+// hash of the whole stored state: the revision's content (dice state,
+// log length, document) and every event, in a form both stores share.
 func stoState(tb testing.TB, store Campaigns, id int64) (doc, diceState []byte, rev uint64, sum string) {
 	tb.Helper()
 	if e, ok := store.(*EtcdStore); ok {
@@ -163,10 +164,25 @@ func stoState(tb testing.TB, store Campaigns, id int64) (doc, diceState []byte, 
 		if err != nil {
 			return err
 		}
-		doc, diceState, rev = append([]byte{}, st.doc...), append([]byte{}, st.diceState...), st.rev
-		h.Write(encodeState(st.diceState, st.logLen, st.doc))
+		if doc, err = st.document(id, nil); err != nil {
+			return err
+		}
+		diceState, rev = append([]byte{}, st.diceState...), st.rev
+		h.Write(wholeRecord(st.diceState, st.logLen, doc))
+		// Event by event, as the etcd store's hash reads them.
 		if eb := cb.Bucket(bucketEvents); eb != nil {
-			return eb.ForEach(func(k, v []byte) error { h.Write(k); h.Write(v); return nil })
+			seq := uint64(0)
+			for k := uint64(1); ; k++ {
+				lines, err := readChunk(eb, id, k)
+				if err != nil || lines == nil {
+					return err
+				}
+				for _, l := range lines {
+					seq++
+					h.Write(itob(seq))
+					h.Write(l)
+				}
+			}
 		}
 		return nil
 	})

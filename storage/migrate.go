@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -42,12 +43,13 @@ func migrate(tx *bolt.Tx, version uint64) error {
 var migrations = map[uint64]func(*bolt.Tx) error{
 	1: migrate1to2,
 	2: migrate2to3,
+	3: migrate3to4,
 }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from
 // the seed, revision 1 and no snapshots, and sets the ID sequence. It
-// writes the revision through putRevision, in the newest layout, which
+// writes the revision in a bucket of its own, as schema 3 does, which
 // migrate2to3 leaves as it is.
 func migrate1to2(tx *bolt.Tx) error {
 	old := tx.Bucket(bucketCampaigns)
@@ -101,10 +103,10 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := appendLog(cb, 0, m.c.Log); err != nil {
+		if err := putV3Events(cb, m.c.Log); err != nil {
 			return err
 		}
-		if err := putRevision(cb, m.c, 1, encodeState(m.dic, uint64(len(m.c.Log)), m.doc), 0); err != nil {
+		if err := putRevision(cb, m.c, 1, v3Record(m.dic, uint64(len(m.c.Log)), m.doc), 0); err != nil {
 			return err
 		}
 		last = max(last, m.id)
@@ -158,4 +160,122 @@ func migrate2to3(tx *bolt.Tx) error {
 		}
 		return nil
 	})
+}
+
+// v3Record packs a revision record of schemas 2 and 3: the dice state's
+// length (uint32 big-endian), the dice state, the log's length (uint64
+// big-endian), the document as JSON.
+func v3Record(diceState []byte, logLen uint64, doc []byte) []byte {
+	out := binary.BigEndian.AppendUint32(nil, uint32(len(diceState)))
+	out = append(out, diceState...)
+	out = binary.BigEndian.AppendUint64(out, logLen)
+	return append(out, doc...)
+}
+
+// putV3Events writes a log as schemas 2 and 3 kept it: one record per
+// event under its position (from 1).
+func putV3Events(cb *bolt.Bucket, log []campaign.Event) error {
+	if len(log) == 0 {
+		return nil
+	}
+	eb, err := cb.CreateBucketIfNotExists(bucketEvents)
+	if err != nil {
+		return err
+	}
+	for i, e := range log {
+		v, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		if err := eb.Put(itob(uint64(i+1)), v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrate3to4 deflates each campaign: its events packed into chunks
+// (events.go), its newest revision's document deflated whole and every
+// older one's made a delta from the revision after it (revision.go).
+func migrate3to4(tx *bolt.Tx) error {
+	root := tx.Bucket(bucketCampaigns)
+	if root == nil {
+		return fmt.Errorf("%w: schema 3 file without a campaigns bucket", ErrNotDatabase)
+	}
+	var ids [][]byte
+	if err := root.ForEachBucket(func(k []byte) error { ids = append(ids, append([]byte{}, k...)); return nil }); err != nil {
+		return err
+	}
+	for _, k := range ids {
+		if len(k) != 8 {
+			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
+		}
+		id, cb := btoi(k), root.Bucket(k)
+		if err := packEvents(cb, id); err != nil {
+			return err
+		}
+		if err := packRevisions(cb, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// packEvents moves a schema 3 log, one record per event, into chunks.
+func packEvents(cb *bolt.Bucket, id int64) error {
+	eb := cb.Bucket(bucketEvents)
+	if eb == nil {
+		return nil
+	}
+	var lines [][]byte
+	err := eb.ForEach(func(k, v []byte) error {
+		if want := uint64(len(lines)) + 1; len(k) != 8 || uint64(btoi(k)) != want || v == nil {
+			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%d", bucketEvents, want), Err: fmt.Errorf("missing")}
+		}
+		lines = append(lines, append([]byte{}, v...))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := cb.DeleteBucket(bucketEvents); err != nil {
+		return err
+	}
+	if eb, err = cb.CreateBucket(bucketEvents); err != nil {
+		return err
+	}
+	return appendLines(eb, 0, lines)
+}
+
+// packRevisions rewrites a campaign's schema 3 revision records, newest
+// first: the newest whole, each older one a delta from the one after it.
+func packRevisions(cb *bolt.Bucket, id int64) error {
+	rb := cb.Bucket(bucketRevisions)
+	if rb == nil {
+		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
+	}
+	var keys [][]byte
+	if err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, append([]byte{}, k...)); return nil }); err != nil {
+		return err
+	}
+	var next []byte
+	for i := len(keys) - 1; i >= 0; i-- {
+		b := rb.Bucket(keys[i])
+		v := b.Get(keyRecord)
+		if len(v) < 12 || uint64(binary.BigEndian.Uint32(v)) > uint64(len(v)-12) {
+			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, keys[i]), Err: fmt.Errorf("not a schema 3 record")}
+		}
+		n := binary.BigEndian.Uint32(v)
+		st := state{diceState: v[4 : 4+n], logLen: binary.BigEndian.Uint64(v[4+n:])}
+		doc := append([]byte{}, v[12+n:]...)
+		record := wholeRecord(st.diceState, st.logLen, doc)
+		if next != nil {
+			record = deltaRecord(st, doc, next)
+		}
+		if err := b.Put(keyRecord, record); err != nil {
+			return err
+		}
+		next = doc
+	}
+	return nil
 }

@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -150,52 +152,180 @@ func prfToSchema2(tb *testing.T, path string) {
 	})
 }
 
-// Ensure a schema 2 file (revision records as values) migrates on open to
-// a revision bucket each: every revision, dice state and event is kept
-// byte for byte, undo still steps back through the snapshots, and a
-// read-only open asks for a writable one first.
-func TestMigrateV2(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "bfbot.db")
-	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
-	id := stoCreate(t, s, 7)
-	for range 5 {
-		if _, err := s.Update(ctx, id, stoStandIn); err != nil {
-			t.Fatal(err)
+// stoContents is what a campaign's revisions hold, read from the file
+// whatever its schema: per revision, its dice state and its document
+// (JSON); and the log's events (JSON), in order.
+type stoContents struct {
+	dice, docs map[uint64][]byte
+	events     [][]byte
+}
+
+// stoReadV3 reads every campaign of a closed schema 3 file from its raw
+// records: the revisions' records as v3Record packs them, one record per
+// event.
+func stoReadV3(t *testing.T, path string) map[int64]stoContents {
+	t.Helper()
+	out := map[int64]stoContents{}
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		if v := tx.Bucket(bucketMeta).Get(keySchema); btoi(v) != 3 {
+			t.Fatalf("%s is of schema %d, not 3", path, btoi(v))
 		}
-	}
-	_, _, wantRev, wantSum := stoState(t, s, id)
-	want, err := s.Get(ctx, id)
+		return tx.Bucket(bucketCampaigns).ForEachBucket(func(id []byte) error {
+			cb := tx.Bucket(bucketCampaigns).Bucket(id)
+			c := stoContents{dice: map[uint64][]byte{}, docs: map[uint64][]byte{}}
+			_ = cb.Bucket(bucketRevisions).ForEachBucket(func(k []byte) error {
+				v := cb.Bucket(bucketRevisions).Bucket(k).Get(keyRecord)
+				n := binary.BigEndian.Uint32(v)
+				c.dice[uint64(btoi(k))] = append([]byte{}, v[4:4+n]...)
+				c.docs[uint64(btoi(k))] = append([]byte{}, v[12+n:]...)
+				return nil
+			})
+			_ = cb.Bucket(bucketEvents).ForEach(func(_, v []byte) error {
+				c.events = append(c.events, append([]byte{}, v...))
+				return nil
+			})
+			out[btoi(id)] = c
+			return nil
+		})
+	})
+	return out
+}
+
+// stoReadV4 reads every campaign of an open store in the newest schema:
+// each older document rebuilt from the one after it.
+func stoReadV4(t *testing.T, s *Store) map[int64]stoContents {
+	t.Helper()
+	out := map[int64]stoContents{}
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
+			id := btoi(k)
+			cb := tx.Bucket(bucketCampaigns).Bucket(k)
+			c := stoContents{dice: map[uint64][]byte{}, docs: map[uint64][]byte{}}
+			rb := cb.Bucket(bucketRevisions)
+			var next []byte
+			cur := rb.Cursor()
+			for k, _ := cur.Last(); k != nil; k, _ = cur.Prev() {
+				st, err := readRevision(rb, id, k)
+				if err != nil {
+					return err
+				}
+				if next, err = st.document(id, next); err != nil {
+					return err
+				}
+				c.dice[st.rev], c.docs[st.rev] = append([]byte{}, st.diceState...), next
+			}
+			n, err := storedEvents(cb, id)
+			if err != nil {
+				return err
+			}
+			for k := uint64(1); k <= chunkOf(n); k++ {
+				lines, err := readChunk(cb.Bucket(bucketEvents), id, k)
+				if err != nil {
+					return err
+				}
+				c.events = append(c.events, lines...)
+			}
+			out[id] = c
+			return nil
+		})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Close()
-	prfToSchema2(t, path)
+	return out
+}
 
+// stoSameContents fails unless two readings hold the same revisions,
+// dice states, documents and events, byte for byte.
+func stoSameContents(t *testing.T, got, want map[int64]stoContents) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d campaigns, want %d", len(got), len(want))
+	}
+	for id, w := range want {
+		g := got[id]
+		if len(g.docs) != len(w.docs) || len(g.events) != len(w.events) {
+			t.Errorf("campaign %d: %d revisions and %d events, want %d and %d", id, len(g.docs), len(g.events), len(w.docs), len(w.events))
+			continue
+		}
+		for rev, doc := range w.docs {
+			if !bytes.Equal(g.docs[rev], doc) || !bytes.Equal(g.dice[rev], w.dice[rev]) {
+				t.Errorf("campaign %d revision %d: document or dice state changed", id, rev)
+			}
+		}
+		for i, e := range w.events {
+			if !bytes.Equal(g.events[i], e) {
+				t.Errorf("campaign %d event %d: %s, want %s", id, i+1, g.events[i], e)
+			}
+		}
+	}
+}
+
+// stoFixtureV3 copies testdata/v3.db, a file bfbot wrote in schema 3 (two
+// campaigns: one after three turns and two stand-in changes with three
+// undo snapshots, one after a turn; compacted). It cannot be rewritten:
+// this bfbot writes schema 4.
+func stoFixtureV3(t *testing.T) string {
+	t.Helper()
+	fixture, err := os.ReadFile(filepath.Join("testdata", "v3.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	if err := os.WriteFile(path, fixture, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Ensure a schema 3 file (documents and events stored as JSON) migrates
+// on open to deflated chunks of events and documents whole or as deltas:
+// every revision's document and dice state and every event are kept byte
+// for byte, undo still steps back through the snapshots, changes go on,
+// and a read-only open asks for a writable one first.
+func TestMigrateV3(t *testing.T) {
+	stoMigrated(t, stoFixtureV3(t))
+}
+
+// Ensure a schema 2 file (revision records as values) migrates on open
+// through schema 3 to the newest, as TestMigrateV3 has it.
+func TestMigrateV2(t *testing.T) {
+	path := stoFixtureV3(t)
+	prfToSchema2(t, path)
+	stoMigrated(t, path)
+}
+
+// stoMigrated opens the file at path, of an older schema holding what
+// testdata/v3.db holds, and checks what TestMigrateV3 says.
+func stoMigrated(t *testing.T, path string) {
+	ctx := context.Background()
+	want := stoReadV3(t, stoFixtureV3(t))
 	t.Run("ErrNeedsMigration", func(t *testing.T) {
 		if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNeedsMigration) {
-			t.Errorf("read-only Open of a schema 2 file = %v, want ErrNeedsMigration", err)
+			t.Errorf("read-only Open of an old schema = %v, want ErrNeedsMigration", err)
 		}
 	})
-	s = stoOpenNoCheck(t, path, Options{Snapshots: 3})
+	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
 	stoMustCheck(t, s)
-	_, _, rev, sum := stoState(t, s, id)
-	if rev != wantRev || sum != wantSum {
-		t.Errorf("migrated revision %d with hash %s, want %d with %s", rev, sum, wantRev, wantSum)
-	}
-	got, err := s.Get(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stoSameJSON(t, got, want)
-	if n := stoSnapshots(t, s, id); n != 3 {
+	stoSameContents(t, stoReadV4(t, s), want)
+	if n := stoSnapshots(t, s, 1); n != 3 {
 		t.Errorf("%d snapshots after migration, want 3", n)
 	}
-	if _, err := s.Undo(ctx, id); err != nil {
-		t.Errorf("undo after migration: %v", err)
+	c, err := s.Undo(ctx, 1)
+	if err != nil {
+		t.Fatalf("undo after migration: %v", err)
 	}
-	if _, err := s.Update(ctx, id, stoStandIn); err != nil {
+	if doc, _ := encodeDoc(c); !bytes.Equal(doc, want[1].docs[5]) {
+		t.Errorf("undo after migration did not restore revision 5's document")
+	}
+	if _, err := s.Update(ctx, 1, stoStep); err != nil {
+		t.Errorf("update after migration: %v", err)
+	}
+	if _, err := s.Update(ctx, 2, stoStep); err != nil {
 		t.Errorf("update after migration: %v", err)
 	}
 	stoMustCheck(t, s)
+	s.Close()
+	again := stoOpenNoCheck(t, path, Options{ReadOnly: true, Snapshots: 3})
+	stoMustCheck(t, again)
 }

@@ -16,14 +16,23 @@ import (
 )
 
 // state is one stored revision of a campaign: its dice state, the length
-// of its event log, and its document without the log. Inside a
+// of its event log, and its document without the log, stored whole or as
+// a delta from the next revision's (delta.go), deflated. Inside a
 // transaction the slices are bbolt memory.
 type state struct {
 	rev       uint64
 	diceState []byte
 	logLen    uint64
-	doc       []byte
+	form      byte // formWhole or formDelta
+	body      []byte
 }
+
+// The forms of a revision's document (schema 4): the newest revision's
+// is whole, an undo snapshot's a delta from the revision after it.
+const (
+	formWhole byte = 1
+	formDelta byte = 2
+)
 
 // key names the revision's record in errors.
 func (st state) key() string { return revisionKey(st.rev) }
@@ -32,13 +41,15 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 
 // encodeState packs a revision's record: the dice state's length (uint32
 // big-endian), the dice state, the log's length (uint64 big-endian), the
-// document without its log. It copies, so bbolt memory may be passed in.
-func encodeState(diceState []byte, logLen uint64, doc []byte) []byte {
-	out := make([]byte, 4, 4+len(diceState)+8+len(doc))
+// document's form and its body. It copies, so bbolt memory may be passed
+// in.
+func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
+	out := make([]byte, 4, 4+len(diceState)+9+len(body))
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
-	return append(out, doc...)
+	out = append(out, form)
+	return append(out, body...)
 }
 
 // decodeState splits a revision's record; the slices alias v.
@@ -47,19 +58,43 @@ func decodeState(id int64, k, v []byte) (state, error) {
 		return state{}, &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, k), Err: errors.New("key is not 8 bytes")}
 	}
 	st := state{rev: uint64(btoi(k))}
-	if len(v) < 12 {
+	if len(v) < 13 {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("%d bytes, too short", len(v))}
 	}
 	n := binary.BigEndian.Uint32(v)
-	if uint64(n) > uint64(len(v)-12) {
+	if uint64(n) > uint64(len(v)-13) {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("dice state of %d bytes in a record of %d", n, len(v))}
 	}
-	st.diceState, st.logLen, st.doc = v[4:4+n], binary.BigEndian.Uint64(v[4+n:]), v[12+n:]
+	st.diceState, st.logLen, st.form, st.body = v[4:4+n], binary.BigEndian.Uint64(v[4+n:]), v[12+n], v[13+n:]
+	if st.form != formWhole && st.form != formDelta {
+		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("document of unknown form %d", st.form)}
+	}
 	return st, nil
 }
 
+// document returns the revision's document (JSON). next is the document
+// of the revision after it, which a delta is rebuilt from; nil for the
+// newest.
+func (st state) document(id int64, next []byte) ([]byte, error) {
+	raw, err := inflate(st.body)
+	if err != nil {
+		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
+	}
+	if st.form == formWhole {
+		return raw, nil
+	}
+	if next == nil {
+		return nil, &RecordError{Campaign: id, Key: st.key(), Err: errors.New("a delta with no revision after it")}
+	}
+	doc, err := applyDelta(next, raw)
+	if err != nil {
+		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
+	}
+	return doc, nil
+}
+
 // Each revision is a bucket of its own, revisions/<rev>/, holding its
-// record under keyRecord (schema 3). Side by side in one bucket the
+// record under keyRecord (from schema 3). Side by side in one bucket the
 // records shared leaf pages, and bbolt keeps two to four values in a leaf
 // whatever their size: every commit rewrote the newest leaf's documents
 // and, dropping the oldest snapshot, the oldest leaf's, several times one
@@ -114,23 +149,27 @@ func newest(tx *bolt.Tx, id int64) (*bolt.Bucket, state, error) {
 }
 
 // load finds campaign id's bucket and newest revision, and the campaign
-// at that revision: a copy from the cache when it holds the revision,
-// else decoded.
-func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, error) {
+// at that revision with its document: a copy from the cache when it
+// holds the revision, else decoded. The document must not be changed.
+func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
 	cb, st, err := newest(tx, id)
 	if err != nil {
-		return nil, state{}, nil, err
+		return nil, state{}, nil, nil, err
 	}
-	if c := s.cache.get(id, st.rev); c != nil {
-		return cb, st, c, nil
+	if c, doc := s.cache.get(id, st.rev); c != nil {
+		return cb, st, c, doc, nil
 	}
-	c, err := st.campaign(cb, id)
-	return cb, st, c, err
+	doc, err := st.document(id, nil)
+	if err != nil {
+		return nil, state{}, nil, nil, err
+	}
+	c, err := st.campaign(cb, id, doc)
+	return cb, st, c, doc, err
 }
 
-// campaign decodes the revision's document and reads its log.
-func (st state) campaign(cb *bolt.Bucket, id int64) (*campaign.Campaign, error) {
-	c, err := decodeDoc(id, st.key(), st.doc)
+// campaign decodes the revision's document, doc, and reads its log.
+func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (*campaign.Campaign, error) {
+	c, err := decodeDoc(id, st.key(), doc)
 	if err != nil {
 		return nil, err
 	}
@@ -152,23 +191,16 @@ func encodeDoc(c *campaign.Campaign) ([]byte, error) {
 	return doc, nil
 }
 
-// recordBuffers hold the records Update encodes, so that a round trip
+// recordBuffers hold the documents Update encodes, so that a round trip
 // does not allocate (and collect) a document-sized buffer or two each
-// time. A buffer goes back only once its transaction has ended: bbolt
-// holds a Put's value, not a copy, until the commit.
+// time.
 var recordBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// encodeRecord packs c's revision record as encodeState does, with c's
-// document as encodeDoc makes it, into buf (reset first), and returns
-// buf's bytes: they stay valid until buf is used again.
-func encodeRecord(buf *bytes.Buffer, c *campaign.Campaign, diceState []byte) ([]byte, error) {
+// encodeDocInto encodes c's document as encodeDoc does into buf (reset
+// first) and returns buf's bytes: they stay valid until buf is used
+// again.
+func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign) ([]byte, error) {
 	buf.Reset()
-	var n [8]byte
-	binary.BigEndian.PutUint32(n[:4], uint32(len(diceState)))
-	buf.Write(n[:4])
-	buf.Write(diceState)
-	binary.BigEndian.PutUint64(n[:], uint64(len(c.Log)))
-	buf.Write(n[:])
 	doc := *c
 	doc.Log = nil
 	if err := json.NewEncoder(buf).Encode(&doc); err != nil {
@@ -177,6 +209,17 @@ func encodeRecord(buf *bytes.Buffer, c *campaign.Campaign, diceState []byte) ([]
 	// Encode ends the document with a newline, which json.Marshal (and
 	// so encodeDoc) does not write.
 	return buf.Bytes()[:buf.Len()-1], nil
+}
+
+// wholeRecord is the record of a newest revision: doc deflated whole.
+func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
+	return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
+}
+
+// deltaRecord is the record of revision st, whose document is doc, once
+// a revision with document next follows it: doc as a delta from next.
+func deltaRecord(st state, doc, next []byte) []byte {
+	return encodeState(st.diceState, st.logLen, formDelta, deflate(nil, makeDelta(next, doc), levelSmall))
 }
 
 // decodeDoc decodes a campaign document stored under key; the error
@@ -209,11 +252,11 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 	return s, nil
 }
 
-// putRevision writes revision rev of campaign c (its record, packed by
-// encodeState or encodeRecord; its log already in the events bucket) and
-// its summary, and drops the oldest revisions beyond the current one and
-// keep snapshots. IMPORTANT: bbolt keeps record, not a copy, until the
-// transaction ends; it must not change before then.
+// putRevision writes revision rev of campaign c (its record, made by
+// wholeRecord; its log already in the events bucket) and its summary,
+// and drops the oldest revisions beyond the current one and keep
+// snapshots. The revision before, when kept, must have been made a delta
+// first (deltaRecord).
 func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int) error {
 	rb, err := cb.CreateBucketIfNotExists(bucketRevisions)
 	if err != nil {
@@ -234,6 +277,11 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 		return err
 	}
 	return trimRevisions(rb, keep+1)
+}
+
+// putRecord replaces the record of revision rev.
+func putRecord(cb *bolt.Bucket, rev uint64, record []byte) error {
+	return cb.Bucket(bucketRevisions).Bucket(itob(rev)).Put(keyRecord, record)
 }
 
 // trimRevisions deletes the oldest revisions until keep are left. It

@@ -376,16 +376,25 @@ func TestCorruptRecord(t *testing.T) {
 		name, key string
 		value     func(d, doc []byte, n uint64) []byte
 	}{
-		{"CutDocument", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, doc[:len(doc)/2]) }},
-		{"NoMap", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, []byte(`{"id":1}`)) }},
-		{"OtherCampaign", rev1, func(d, doc []byte, n uint64) []byte {
-			return encodeState(d, n, bytes.Replace(doc, []byte(`"id":1`), []byte(`"id":2`), 1))
+		{"CutDocument", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n, doc[:len(doc)/2]) }},
+		{"CutDeflate", rev1, func(d, doc []byte, n uint64) []byte {
+			z := deflate(nil, doc, levelWhole)
+			return encodeState(d, n, formWhole, z[:len(z)/2])
 		}},
-		{"BadDice", rev1, func(d, doc []byte, n uint64) []byte { return encodeState([]byte("xyz"), n, doc) }},
+		{"NewestDelta", rev1, func(d, doc []byte, n uint64) []byte {
+			return encodeState(d, n, formDelta, deflate(nil, makeDelta(doc, doc), levelSmall))
+		}},
+		{"UnknownForm", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, 9, deflate(nil, doc, levelWhole)) }},
+		{"NoMap", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n, []byte(`{"id":1}`)) }},
+		{"OtherCampaign", rev1, func(d, doc []byte, n uint64) []byte {
+			return wholeRecord(d, n, bytes.Replace(doc, []byte(`"id":1`), []byte(`"id":2`), 1))
+		}},
+		{"BadDice", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord([]byte("xyz"), n, doc) }},
 		{"Short", rev1, func(d, doc []byte, n uint64) []byte { return []byte{0, 0} }},
 		{"DiceLength", rev1, func(d, doc []byte, n uint64) []byte { return []byte{0xff, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0} }},
 		// stoNewCampaign logs 5 events: each side takes the field and is joined, and the turn opens.
-		{"MissingEvent", "events/6", func(d, doc []byte, n uint64) []byte { return encodeState(d, n+1, doc) }},
+		// Events 1 to 64 are chunk 1 (events.go).
+		{"MissingEvent", "events/1", func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n+1, doc) }},
 		{"BadEvent", "events/1", nil},
 	}
 	for _, tt := range tests {
@@ -398,7 +407,11 @@ func TestCorruptRecord(t *testing.T) {
 					return cb.Bucket(bucketEvents).Put(itob(1), []byte("{"))
 				}
 				st, _ := current(cb, id)
-				return cb.Bucket(bucketRevisions).Bucket(itob(1)).Put(keyRecord, tt.value(st.diceState, st.doc, st.logLen))
+				doc, err := st.document(id, nil)
+				if err != nil {
+					return err
+				}
+				return cb.Bucket(bucketRevisions).Bucket(itob(1)).Put(keyRecord, tt.value(st.diceState, doc, st.logLen))
 			}); err != nil {
 				t.Fatal(err)
 			}

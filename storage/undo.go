@@ -40,11 +40,19 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if err != nil {
 			return err
 		}
-		c, err := prev.campaign(cb, id)
+		curDoc, err := cur.document(id, nil)
 		if err != nil {
 			return err
 		}
-		now, err := cur.campaign(cb, id)
+		doc, err := prev.document(id, curDoc)
+		if err != nil {
+			return err
+		}
+		c, err := prev.campaign(cb, id, doc)
+		if err != nil {
+			return err
+		}
+		now, err := cur.campaign(cb, id, curDoc)
 		if err != nil {
 			return err
 		}
@@ -60,7 +68,9 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if _, err := cur.seeded(id); err != nil {
 			return err
 		}
-		doc, diceState := append([]byte{}, prev.doc...), append([]byte{}, cur.diceState...)
+		// The record is made before the revisions it comes from are
+		// deleted: their slices are bbolt memory.
+		record := wholeRecord(cur.diceState, uint64(len(c.Log)), doc)
 		if err := truncateLog(cb, prev.logLen); err != nil {
 			return err
 		}
@@ -72,7 +82,7 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 				return err
 			}
 		}
-		if err := putRevision(cb, c, cur.rev+1, encodeState(diceState, uint64(len(c.Log)), doc), s.snapshots); err != nil {
+		if err := putRevision(cb, c, cur.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
 		out = c

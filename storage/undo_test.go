@@ -209,3 +209,41 @@ func testUndoThenExport(t *testing.T, e stoEngine) {
 		t.Errorf("after the undo, the original rolled %v and the import %v; want both the stream's third roll %v", r.faces[2], r.faces[3], stream[2])
 	}
 }
+
+// Ensure undo steps back across the boundary of two chunks of the event
+// log (events.go): the log is cut inside the chunk before, the chunk
+// after is gone, and the next change fills the cut chunk again.
+func TestUndoAcrossChunks(t *testing.T) {
+	ctx := context.Background()
+	s := stoOpen(t, Options{Snapshots: 5})
+	id := stoCreate(t, s, 7)
+	c, err := s.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(c.Log) < eventsPerChunk+2 {
+		if c, err = s.Update(ctx, id, stoStandIn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := len(c.Log)
+	for range 3 {
+		if c, err = s.Undo(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		stoMustCheck(t, s)
+	}
+	// Each undo drops a stand-in's event and logs its own undo event.
+	if len(c.Log) != before {
+		t.Errorf("after 3 undos the log has %d events, want %d", len(c.Log), before)
+	}
+	if c, err = s.Update(ctx, id, stoStandIn); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stoSameJSON(t, got.Log, c.Log)
+	stoMustCheck(t, s)
+}

@@ -61,7 +61,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err := appendLog(cb, 0, c.Log); err != nil {
 		return err
 	}
-	return putRevision(cb, c, rev, encodeState(diceState, uint64(len(c.Log)), doc), s.snapshots)
+	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
 }
 
 // Get returns the campaign with the given ID.
@@ -69,7 +69,7 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	var out *campaign.Campaign
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		_, _, out, err = s.load(tx, id)
+		_, _, out, _, err = s.load(tx, id)
 		return err
 	})
 	return out, err
@@ -109,13 +109,12 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		}
 	}
 	var out *campaign.Campaign
+	var outDoc []byte
 	var rev uint64
-	// The record's buffer goes back to the pool after the commit (bbolt
-	// keeps the value it was given until then).
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
-		cb, st, c, err := s.load(tx, id)
+		cb, st, c, prevDoc, err := s.load(tx, id)
 		if err != nil {
 			return err
 		}
@@ -148,11 +147,18 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err != nil {
 			return err
 		}
-		record, err := encodeRecord(buf, n, diceState)
+		doc, err := encodeDocInto(buf, n)
 		if err != nil {
 			return err
 		}
-		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
+		// The revision before stays as an undo snapshot: a delta from
+		// this one.
+		if s.snapshots > 0 {
+			if err := putRecord(cb, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
+				return err
+			}
+		}
+		if err := putRevision(cb, n, st.rev+1, wholeRecord(diceState, uint64(len(n.Log)), doc), s.snapshots); err != nil {
 			return err
 		}
 		for _, r := range also {
@@ -164,12 +170,12 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
-		out, rev = n, st.rev+1
+		out, outDoc, rev = n, bytes.Clone(doc), st.rev+1
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out))
+	s.cache.put(id, rev, shareLog(out), outDoc)
 	return out, nil
 }

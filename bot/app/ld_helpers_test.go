@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"bfbot/bot/discordtest"
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
+	"bfbot/config"
 	"bfbot/referee"
 )
 
@@ -117,7 +119,10 @@ func ldNewRigWith(t testing.TB, wrap func(a *App) schedule.Handler, dopts []disc
 	path := filepath.Join(t.TempDir(), "bfbot.db")
 	seed := uint64(0)
 	var seedMu sync.Mutex
-	a, err := New(srvConfig(r.fake, path), Options{
+	cfg := srvConfig(r.fake, path)
+	// The scale test puts every campaign on one server.
+	cfg.MaxCampaignsPerServer = config.MaxCampaignsPerServer
+	a, err := New(cfg, Options{
 		Clock:      r.clock,
 		HTTPClient: r.fake.Client(),
 		Logger:     slog.New(r.log.handler()),
@@ -404,6 +409,17 @@ func ldLoadAvg() string {
 func ldMiB(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
 // ldMachine says what the figures were measured on.
+// ldCPU is the CPU time the process has used, user and system: on a
+// machine other work keeps busy, what the minute cost, whatever it had to
+// wait for (0 when unknown).
+func ldCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func ldMachine() string {
 	return fmt.Sprintf("%s %s/%s, %d CPUs, GOMAXPROCS %d, load average %s",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), ldLoadAvg())

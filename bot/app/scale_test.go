@@ -15,15 +15,19 @@ import (
 	"bfbot/bot/command"
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
+	"bfbot/referee/dice"
 )
 
 // The scale test (RELIABILITY.md): campaigns all due in the same minute. Off by default:
 //
 //	go test ./bot/app -run 'Scale$' -scale -v
+//	go test ./bot/app -run 'Scale$' -scale -scale.campaigns 10000 -v -timeout 30m
+//	go test ./bot/app -run 'Scale$' -scale -scale.battles -v
 var (
-	ldScaleOn     = flag.Bool("scale", false, "run TestScale: many campaigns due in the same minute (RELIABILITY.md)")
-	ldScaleN      = flag.Int("scale.campaigns", 1000, "TestScale: campaigns due in the same minute")
-	ldScaleBudget = flag.Duration("scale.budget", 60*time.Second, "TestScale: the time they must all be processed in")
+	ldScaleOn      = flag.Bool("scale", false, "run TestScale: many campaigns due in the same minute (RELIABILITY.md)")
+	ldScaleN       = flag.Int("scale.campaigns", 1000, "TestScale: campaigns due in the same minute")
+	ldScaleBudget  = flag.Duration("scale.budget", 60*time.Second, "TestScale: the time they must all be processed in")
+	ldScaleBattles = flag.Bool("scale.battles", false, "TestScale: a battle minute, every campaign making contact, its battle set up and each player's tactical map drawn")
 )
 
 // Ensure 1,000 campaigns of two full regiments (the built-in crucis and
@@ -34,14 +38,24 @@ func TestScale(t *testing.T) {
 	if !*ldScaleOn {
 		t.Skip("-scale runs it")
 	}
-	ldRunScale(t, *ldScaleN, *ldScaleBudget)
+	ldRunScale(t, *ldScaleN, *ldScaleBudget, *ldScaleBattles)
 }
 
 // Ensure the scale run works on 20 campaigns (the default test run's
 // smoke version of TestScale).
 func TestScaleSmoke(t *testing.T) {
 	t.Parallel()
-	ldRunScale(t, 20, 30*time.Second)
+	ldRunScale(t, 20, 30*time.Second, false)
+}
+
+// Ensure the battle minute works on 4 campaigns (the smoke version of
+// TestScale -scale.battles).
+func TestScaleBattlesSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws 8 tactical maps; skipped under -short")
+	}
+	t.Parallel()
+	ldRunScale(t, 4, 30*time.Second, true)
 }
 
 // ldMapsHandler is the app's deadline handler followed by what a player
@@ -52,6 +66,8 @@ func TestScaleSmoke(t *testing.T) {
 type ldMapsHandler struct {
 	inner     schedule.Handler
 	a         *App
+	battles   bool         // a battle minute: each player's tactical map too
+	tactical  atomic.Int64 // of maps, the tactical ones
 	deadlines atomic.Int64 // deadlines processed without error
 	failed    atomic.Int64
 	maps      atomic.Int64 // PNGs rendered and posted
@@ -86,39 +102,49 @@ func (h *ldMapsHandler) fail(msg string) {
 	}
 }
 
-// postMaps renders each player's strategic map and DMs it.
+// postMaps renders each player's strategic map (in a battle minute,
+// his tactical map of the battle as well) and DMs it.
 func (h *ldMapsHandler) postMaps(ctx context.Context, id int64) error {
 	c, err := h.a.db.Get(ctx, id)
 	if err != nil {
 		h.fail(err.Error())
 		return err
 	}
+	subs := []string{"strategic"}
+	if h.battles {
+		subs = append(subs, "tactical")
+	}
 	for _, s := range c.Sides {
 		for _, p := range s.Players {
-			req := &command.Request{User: command.User{ID: p}, DM: true, Name: "map", Sub: "strategic",
-				Options: map[string]string{"campaign": strconv.FormatInt(id, 10)}, Now: h.a.clock.Now()}
-			reps := h.a.reg.Dispatch(ctx, req)
-			for i := range reps {
-				if strings.HasPrefix(reps[i].Text, "⚠") || strings.Contains(reps[i].Text, "Internal error") {
-					h.refused.Add(1)
-					h.fail(fmt.Sprintf("campaign %d: /map strategic for %s: %s", id, p, reps[i].Text))
+			for _, sub := range subs {
+				req := &command.Request{User: command.User{ID: p}, DM: true, Name: "map", Sub: sub,
+					Options: map[string]string{"campaign": strconv.FormatInt(id, 10)}, Now: h.a.clock.Now()}
+				reps := h.a.reg.Dispatch(ctx, req)
+				for i := range reps {
+					if strings.HasPrefix(reps[i].Text, "⚠") || strings.Contains(reps[i].Text, "Internal error") {
+						h.refused.Add(1)
+						h.fail(fmt.Sprintf("campaign %d: /map %s for %s: %s", id, sub, p, reps[i].Text))
+					}
+					for _, f := range reps[i].Files {
+						h.maps.Add(1)
+						h.pngBytes.Add(int64(len(f.Data)))
+						if sub == "tactical" {
+							h.tactical.Add(1)
+						}
+					}
+					reps[i].To, reps[i].User, reps[i].Campaign = command.DM, p, id
 				}
-				for _, f := range reps[i].Files {
-					h.maps.Add(1)
-					h.pngBytes.Add(int64(len(f.Data)))
-				}
-				reps[i].To, reps[i].User, reps[i].Campaign = command.DM, p, id
+				h.a.deliver(ctx, id, reps)
 			}
-			h.a.deliver(ctx, id, reps)
 		}
 	}
 	return nil
 }
 
-func ldRunScale(t *testing.T, n int, budget time.Duration) {
+func ldRunScale(t *testing.T, n int, budget time.Duration, battles bool) {
 	var h *ldMapsHandler
 	r := ldNewRig(t, func(a *App) schedule.Handler {
-		h = &ldMapsHandler{inner: deadlines{a}, a: a}
+		h = &ldMapsHandler{inner: deadlines{a}, a: a, battles: battles}
 		return h
 	})
 	ctx := context.Background()
@@ -136,7 +162,11 @@ func ldRunScale(t *testing.T, n int, budget time.Duration) {
 		go func() {
 			defer wg.Done()
 			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
-				if err := r.ldDispatchCampaign(ctx, k); err != nil {
+				err := r.ldDispatchCampaign(ctx, k)
+				if err == nil && battles {
+					err = r.ldContact(ctx, k)
+				}
+				if err != nil {
 					setupErr.CompareAndSwap(nil, err)
 					return
 				}
@@ -161,18 +191,22 @@ func ldRunScale(t *testing.T, n int, budget time.Duration) {
 	runtime.GC()
 	hwmReset := ldResetHWM()
 	mem := ldSampleMem(20 * time.Millisecond)
-	start := time.Now()
+	start, cpu := time.Now(), ldCPU()
 	r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
 	r.ldSettle(budget + srvWait)
-	wall := time.Since(start)
+	wall, cpu := time.Since(start), ldCPU()-cpu
 	heap, sys := mem.Stop()
 	hwm := ldStatus("VmHWM")
 
 	if got := h.deadlines.Load(); got != int64(n) {
 		t.Errorf("%d order deadlines processed, want %d", got, n)
 	}
-	if got := h.maps.Load(); got != int64(2*n) {
-		t.Errorf("%d strategic maps posted, want %d (one per player)", got, 2*n)
+	want := int64(2 * n)
+	if battles {
+		want *= 2
+	}
+	if got := h.maps.Load(); got != want {
+		t.Errorf("%d maps posted, want %d (one per player, and a tactical one each in a battle minute)", got, want)
 	}
 	if f := h.failed.Load(); f > 0 {
 		t.Errorf("%d deadline failures: %v", f, h.errs)
@@ -190,6 +224,9 @@ func ldRunScale(t *testing.T, n int, budget time.Duration) {
 		if srvCountTurnsClosed(c, 1) == 1 {
 			closed++
 		}
+		if battles && (len(c.Battles) != 1 || c.Phase != campaign.PhaseBattles) {
+			t.Fatalf("campaign %d: %d battles in phase %s, want the contact's battle set up", c.ID, len(c.Battles), c.Phase)
+		}
 	}
 	if closed != n {
 		t.Errorf("turn 1 closed in %d campaigns, want %d", closed, n)
@@ -206,9 +243,9 @@ func ldRunScale(t *testing.T, n int, budget time.Duration) {
 	if !hwmReset {
 		hwmNote = " (not reset: includes the set-up)"
 	}
-	t.Logf("scale: %d campaigns due at 20:00 processed in %v (%.1f campaigns/s); %d maps rendered and DMed (%.0f KB average PNG); "+
+	t.Logf("scale: %d campaigns due at 20:00 processed in %v (%.1f campaigns/s; CPU %v, user and system); %d maps rendered and DMed (%d tactical; %.0f KB average PNG); "+
 		"peak HeapAlloc %s, peak Sys %s, VmHWM %s%s; scheduler workers 4; %s",
-		n, wall.Round(time.Millisecond), float64(n)/wall.Seconds(), h.maps.Load(), float64(h.pngBytes.Load())/float64(max(h.maps.Load(), 1))/1024,
+		n, wall.Round(time.Millisecond), float64(n)/wall.Seconds(), cpu.Round(time.Millisecond), h.maps.Load(), h.tactical.Load(), float64(h.pngBytes.Load())/float64(max(h.maps.Load(), 1))/1024,
 		ldMiB(heap), ldMiB(sys), ldMiB(hwm), hwmNote, ldMachine())
 	if wall > budget {
 		t.Errorf("%d campaigns took %v, over the %v budget", n, wall.Round(time.Millisecond), budget)
@@ -262,6 +299,38 @@ func (r *ldRig) ldDispatchCampaign(ctx context.Context, k int) error {
 	}
 	if c.Phase != campaign.PhaseOrders || len(c.Sides) != 2 {
 		return fmt.Errorf("slot %d: campaign %d in phase %s with %d sides", k, c.ID, c.Phase, len(c.Sides))
+	}
+	return nil
+}
+
+// ldContact makes campaign slot k's turn end in contact (a test
+// fixture, then orders as players give them): the bandits' battlegroup 2
+// stands where crucis's battlegroup 2 does, both sides order it to hold
+// and crucis searches the sector, so neither side's orders are the AI's
+// and the search finds the enemy (000 lines 2620–2626).
+func (r *ldRig) ldContact(ctx context.Context, k int) error {
+	ids := ldSlot(k)
+	id, _ := r.app.binds.campaignIn(ids.Channel)
+	sector := 0
+	if _, err := r.app.db.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		sector = n.Side("crucis").Battlegroup(2).Sector
+		n.Side("bandits").Battlegroup(2).Sector = sector
+		return n, nil
+	}); err != nil {
+		return err
+	}
+	for _, o := range []struct{ side, sub, opt, value string }{
+		{"crucis", "hold", "bg", "2"}, {"crucis", "search", "sectors", strconv.Itoa(sector)}, {"bandits", "hold", "bg", "2"},
+	} {
+		side := o.side
+		req := &command.Request{User: command.User{ID: ids.Players[side], Name: ids.Players[side]}, Guild: srvGuild, Channel: ids.Channel,
+			Name: "orders", Sub: o.sub, Options: map[string]string{o.opt: o.value}, Now: r.clock.Now()}
+		for _, rep := range r.disp.Dispatch(ctx, req) {
+			if strings.HasPrefix(rep.Text, "⚠") || strings.Contains(rep.Text, "Internal error") {
+				return fmt.Errorf("/orders %s for %s in slot %d: %s", o.sub, side, k, rep.Text)
+			}
+		}
 	}
 	return nil
 }
