@@ -19,7 +19,8 @@ import (
 //	                              etcd ModRevision is the campaign's
 //	                              version, which every change compares
 //	P campaign/<id>/rev/<rev>     a revision's record, as in the bbolt
-//	                              file (encodeRecord, decodeState)
+//	                              file (wholeRecord, decodeState), but
+//	                              every revision whole: no deltas
 //	P campaign/<id>/log/<start>   a segment of the event log: a JSON array
 //	                              of the events at positions start+1 on
 //	P record/<kind>/<id>/<name>   an opaque record (schedule, bindings,
@@ -30,8 +31,8 @@ import (
 // the records are by kind first so that the scheduler lists every
 // campaign's schedule entries in one range.
 //
-// The log is kept in segments, not one key per event as in the bbolt
-// file: etcd caps a transaction's operations (128 by default) and its
+// The log is kept in JSON segments, not in the bbolt file's deflated
+// chunks of 64 events: etcd caps a transaction's operations (128 by default) and its
 // size (1.5 MiB), and a change, or an imported campaign of a thousand
 // turns, adds more events than that. A change appends its new events as
 // segments of at most maxSegmentBytes; each revision's log length is
