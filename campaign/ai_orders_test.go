@@ -156,13 +156,11 @@ func TestAIOrders(t *testing.T) {
 		// left to march, the RBG sends out all but a battalion's worth
 		// of home guard that may leave it.
 		n := c.Clone()
-		s := n.Side("crucis")
 		for _, id := range []int{2, 4} {
 			n = ordGive(t, aiStand(n, "crucis", id, 5), "crucis", Order{Kind: OrderMerge, Battlegroup: 1, With: []int{id}})
-			s = n.Side("crucis")
 		}
 		n = ordGive(t, n, "crucis", Order{Kind: OrderMerge, Battlegroup: 1, With: []int{3}})
-		s = n.Side("crucis")
+		s := n.Side("crucis")
 		orders := AIOrders(n, "crucis", 1)
 		i := slices.IndexFunc(orders, func(o Order) bool { return o.Kind == OrderSplit && o.Battlegroup == 1 })
 		if i < 0 {

@@ -17,20 +17,21 @@ func TestMapZoom(t *testing.T) {
 	bid := strconv.Itoa(id)
 	width := func(out []Reply) int {
 		t.Helper()
+		var files []File
 		for _, r := range out {
-			for _, fl := range r.Files {
-				cfg, err := png.DecodeConfig(bytes.NewReader(fl.Data))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if fl.Description == "" {
-					t.Error("a close-up without a description")
-				}
-				return cfg.Width
-			}
+			files = append(files, r.Files...)
 		}
-		t.Fatalf("no picture in %s", cmdTexts(out))
-		return 0
+		if len(files) != 1 {
+			t.Fatalf("%d pictures in %s, want one", len(files), cmdTexts(out))
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(files[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if files[0].Description == "" {
+			t.Error("a picture without a description")
+		}
+		return cfg.Width
 	}
 	whole := width(f.cmdMust("alice", "map", "tactical", "battle", bid))
 	for _, z := range []string{"0805", "action", "ACTION"} {
