@@ -78,21 +78,7 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	var id int64
-	err = s.update(ctx, func(tx *bolt.Tx) error {
-		root := tx.Bucket(bucketCampaigns)
-		seq, err := root.NextSequence()
-		if err != nil {
-			return err
-		}
-		c := c.Clone()
-		c.ID = int64(seq)
-		if err := s.save(root, c, diceState, 1); err != nil {
-			return err
-		}
-		id = c.ID
-		return nil
-	})
+	id, err := s.create(ctx, c, diceState)
 	if err != nil {
 		return 0, fmt.Errorf("import: %w", err)
 	}

@@ -24,8 +24,14 @@ func (s *Store) Create(ctx context.Context, c *campaign.Campaign, seed uint64) (
 	if err != nil {
 		return 0, err
 	}
+	return s.create(ctx, c, diceState)
+}
+
+// create stores a copy of c with the given dice state under the next ID,
+// at revision 1 (Create, Import).
+func (s *Store) create(ctx context.Context, c *campaign.Campaign, diceState []byte) (int64, error) {
 	var id int64
-	err = s.update(ctx, func(tx *bolt.Tx) error {
+	err := s.update(ctx, func(tx *bolt.Tx) error {
 		root := tx.Bucket(bucketCampaigns)
 		seq, err := root.NextSequence()
 		if err != nil {
