@@ -9,7 +9,6 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"bfbot/campaign"
-	"bfbot/referee/dice"
 )
 
 // Create stores a copy of c under the next ID, with dice seeded from
@@ -17,10 +16,7 @@ import (
 // compared and set in the same transaction, so two processes creating at
 // once get different IDs.
 func (s *EtcdStore) Create(ctx context.Context, c *campaign.Campaign, seed uint64) (int64, error) {
-	if c == nil {
-		return 0, fmt.Errorf("create: no campaign given")
-	}
-	diceState, err := dice.NewSeeded(seed).MarshalBinary()
+	diceState, err := newCampaignDice(c, seed)
 	if err != nil {
 		return 0, err
 	}

@@ -17,14 +17,20 @@ import (
 // bucket's sequence (IDs from 1), with dice seeded from seed, at revision
 // 1, and returns the ID. c itself is not changed.
 func (s *Store) Create(ctx context.Context, c *campaign.Campaign, seed uint64) (int64, error) {
-	if c == nil {
-		return 0, fmt.Errorf("create: no campaign given")
-	}
-	diceState, err := dice.NewSeeded(seed).MarshalBinary()
+	diceState, err := newCampaignDice(c, seed)
 	if err != nil {
 		return 0, err
 	}
 	return s.create(ctx, c, diceState)
+}
+
+// newCampaignDice is the dice state a new campaign c starts with, seeded
+// from seed (Create of either store).
+func newCampaignDice(c *campaign.Campaign, seed uint64) ([]byte, error) {
+	if c == nil {
+		return nil, fmt.Errorf("create: no campaign given")
+	}
+	return dice.NewSeeded(seed).MarshalBinary()
 }
 
 // create stores a copy of c with the given dice state under the next ID,
