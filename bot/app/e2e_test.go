@@ -157,6 +157,7 @@ func TestEndToEnd(t *testing.T) {
 			r.autoResolve(t, ids[0])
 			continue
 		}
+		refused := r.fake.RefusedDMs(srvBob)
 		in, err := r.fake.SendCommand(srvRef, srvGuild, srvChannel, "campaign", "advance", nil)
 		if err != nil {
 			t.Fatal(err)
@@ -164,7 +165,9 @@ func TestEndToEnd(t *testing.T) {
 		r.answers(in.ID)
 		if after := r.campaign(); after.Phase == campaign.PhaseOrders {
 			// The upkeep opened the orders: Bob's DM cannot go; the
-			// referee is not told, Bob is at his next command.
+			// referee is not told, Bob is at his next command (once the
+			// DM has been tried: the answer may come before the DMs).
+			r.fake.MustWait(t, srvWait, "the DM to Bob tried", func() bool { return r.fake.RefusedDMs(srvBob) > refused })
 			if srvContains(r.fake.Answers(in.ID), srvBob) {
 				t.Errorf("the referee's answers name Bob, whose DM failed: %+v", r.fake.Answers(in.ID))
 			}

@@ -48,6 +48,7 @@ type Fake struct {
 	byToken      map[string]*Interaction
 	dmChannels   map[string]string // user → DM channel id
 	closedDMs    map[string]bool
+	refusedDMs   map[string]int    // DMs refused to each user whose DMs are closed
 	users        map[string]string // user id → display name
 	nicks        map[string]string // user id → server nickname
 	attachments  map[string]File   // by attachment id (attach.go)
@@ -114,6 +115,7 @@ func New(tb testing.TB, opts ...Option) *Fake {
 		byToken:      map[string]*Interaction{},
 		dmChannels:   map[string]string{},
 		closedDMs:    map[string]bool{},
+		refusedDMs:   map[string]int{},
 		users:        map[string]string{},
 		nicks:        map[string]string{},
 		perms:        DefaultPermissions,
@@ -249,6 +251,14 @@ func (f *Fake) CloseDMs(user string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.closedDMs[user] = true
+}
+
+// RefusedDMs is how many DMs to user were refused because his DMs are
+// closed (CloseDMs): what a test waits for before his next command.
+func (f *Fake) RefusedDMs(user string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.refusedDMs[user]
 }
 
 // RateLimitNext answers the next n REST calls with 429 Too Many Requests,

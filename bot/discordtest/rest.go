@@ -609,6 +609,7 @@ func (f *Fake) postMessage(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if c, ok := f.channels[cid]; ok && c.Type == channelDM && f.closedDMs[c.Recipient] {
+		f.refusedDMs[c.Recipient]++
 		writeError(w, http.StatusForbidden, codeCannotSendToUser, "Cannot send messages to this user")
 		return
 	}
