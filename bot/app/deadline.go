@@ -361,6 +361,18 @@ func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) 
 	if c.Phase != campaign.PhaseOrders {
 		return nil
 	}
+	// The reminder of each deadline goes out once, whichever process
+	// sends it: one that takes a campaign over in the reminder window
+	// (bot/lease) tries again, and finds this marker if its predecessor
+	// sent it. A process dying between the DMs and the marker sends it
+	// twice, never not at all.
+	sent := storage.RecordKey{Campaign: c.ID, Kind: storage.Marker, Name: "reminded"}
+	mark := []byte(due.UTC().Format(time.RFC3339))
+	if prev, err := h.a.db.GetRecord(ctx, sent); err != nil {
+		return err
+	} else if string(prev) == string(mark) {
+		return nil
+	}
 	wants, err := h.a.store.Reminded(ctx, c.ID)
 	if err != nil {
 		return err
@@ -380,5 +392,5 @@ func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) 
 		}
 	}
 	h.a.deliver(ctx, c.ID, command.Notify(c, out, h.a.clock.Now()))
-	return nil
+	return h.a.db.PutRecord(ctx, sent, mark)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"bfbot/bot/schedule"
 )
 
 // Ensure reminders are opt-in per player (ruling POL1): two hours before
@@ -49,4 +51,39 @@ func polReminders(r *srvRig, user string) int {
 		}
 	}
 	return n
+}
+
+// Ensure a deadline's reminder goes out once whichever process tries it:
+// a second try of the same reminder (a process that took the campaign
+// over in the reminder window, or restarted in it) finds the stored
+// marker and sends nothing; the next deadline's reminder goes out.
+func TestReminderOnce(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	srvSetUp(r)
+	r.must(srvAlice, true, "orders", "remind", srvOpts("state", "on"))
+	r.clock.Set(time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC))
+	r.settle()
+	srvWantDM(t, r, srvAlice, "Reminder: turn 1's orders for")
+	id, _ := r.app.binds.campaignIn(srvChannel)
+	e, ok := r.app.scheduler.Entry(id, schedule.OrderDeadline)
+	if !ok {
+		t.Fatal("no order deadline scheduled")
+	}
+	due := time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC)
+	h := deadlines{r.app}
+	if err := h.Remind(t.Context(), e, due); err != nil {
+		t.Fatal(err)
+	}
+	r.settle()
+	if n := polReminders(r, srvAlice); n != 1 {
+		t.Errorf("alice got %d reminders of the same deadline, want 1", n)
+	}
+	if err := h.Remind(t.Context(), e, due.Add(24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	r.settle()
+	if n := polReminders(r, srvAlice); n != 2 {
+		t.Errorf("alice got %d reminders after the next deadline's, want 2", n)
+	}
 }

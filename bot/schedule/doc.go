@@ -72,8 +72,10 @@ is the first after now. Advance works while paused and drops a pending
 extension. A forced run lost to a crash before its commit is not caught up.
 
 Reminders fire RemindBefore ahead of each deadline (an extended one is
-reminded of again); they are not stored, so a restart inside the reminder
-window reminds again. A reminder whose time has passed when the deadline
+reminded of again); the scheduler does not store them, so a restart
+inside the reminder window, or a campaign taken over from another
+process (Sync), tries the reminder again, and the Handler decides
+whether it already went out (the bot keeps a marker per deadline). A reminder whose time has passed when the deadline
 itself is due is not sent.
 */
 package schedule

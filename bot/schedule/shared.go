@@ -61,6 +61,9 @@ func (s *Scheduler) Sync(entries []Entry, catchUp func(Key) bool) error {
 				s.jobs[key] = j
 			}
 			j.entry, j.deadlines = e, p.d
+			// A reminder this process left to the other may not have
+			// gone out: try it again (the Handler knows if it did).
+			j.remindedFor = time.Time{}
 			switch {
 			case !e.LastRun.IsZero():
 				j.next = j.firstAfter(e.LastRun)

@@ -27,7 +27,8 @@ func (h *schElsewhere) Remind(context.Context, Entry, time.Time) error {
 // LastRun where it was and logs nothing; that Sync takes the LastRun the
 // other process stored, adds and removes keys, takes a pause made there,
 // and, for a campaign taken over, runs the missed deadline once, as the
-// latest passed, from the stored LastRun.
+// latest passed, from the stored LastRun, and tries again a reminder it
+// had left to the process it takes over from.
 func TestSync(t *testing.T) {
 	day1 := schUTC(2030, 1, 1, 20, 0)
 	a := Entry{Campaign: 1, Kind: OrderDeadline, Spec: "0 20 * * *", TimeZone: "UTC", LastRun: day1, RemindBefore: time.Hour}
@@ -97,6 +98,41 @@ func TestSync(t *testing.T) {
 		schSettle(t, s2)
 		if len(st.work) != 1 || !st.work[0].Due.Equal(schUTC(2030, 1, 3, 20, 0)) || st.work[0].Skipped != 1 {
 			t.Fatalf("caught up %+v, want one run of the latest deadline (Jan 3 20:00) with 1 skipped", st.work)
+		}
+	})
+	t.Run("RemindsAgainTakenOver", func(t *testing.T) {
+		// Inside the reminder window of Jan 4 20:00 this process left
+		// the reminder to the holder, which died: taking the campaign
+		// over, it tries the reminder itself (the Handler knows whether
+		// it went out).
+		ran := a
+		ran.LastRun = schUTC(2030, 1, 3, 20, 0)
+		clock.Set(schUTC(2030, 1, 4, 19, 10))
+		h3 := &schElsewhere{}
+		s3 := New(clock, h3, Options{Logger: slog.New(slog.NewTextHandler(logs, nil))})
+		if err := s3.Start(context.Background(), []Entry{ran}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s3.Stop(context.Background()) })
+		schSettle(t, s3)
+		if h3.reminders.Load() != 1 {
+			t.Fatalf("%d reminder calls before the takeover, want 1 (left elsewhere)", h3.reminders.Load())
+		}
+		st := schNewStore(ran)
+		s3.handler = st
+		if err := s3.Sync(st.entries(), func(Key) bool { return false }); err != nil {
+			t.Fatal(err)
+		}
+		schSettle(t, s3)
+		if len(st.reminders) != 0 {
+			t.Fatalf("reminded %v without a takeover, want none", st.reminders)
+		}
+		if err := s3.Sync(st.entries(), func(k Key) bool { return k.Campaign == 1 }); err != nil {
+			t.Fatal(err)
+		}
+		schSettle(t, s3)
+		if len(st.reminders) != 1 || !st.reminders[0].Equal(schUTC(2030, 1, 4, 20, 0)) || len(st.work) != 0 {
+			t.Fatalf("after the takeover: reminders %v, runs %+v; want the Jan 4 20:00 reminder and no run", st.reminders, st.work)
 		}
 	})
 }
