@@ -57,21 +57,7 @@ func testConcurrentUpdates(t *testing.T, e stoEngine) {
 	seen := map[string]int{}
 	total := 0
 	for _, id := range ids {
-		c, err := s.Get(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for _, e := range c.Log {
-			if e.Type == "change" {
-				seen[e.Text]++
-				n++
-			}
-		}
-		if _, _, rev, _ := stoState(t, s, id); rev != uint64(1+n) {
-			t.Errorf("campaign %d: revision %d after %d changes, want %d", id, rev, n, 1+n)
-		}
-		total += n
+		total += stoCountChanges(t, s, s, id, seen)
 	}
 	if total != workers*each || len(seen) != workers*each {
 		t.Errorf("%d changes logged, %d distinct; want %d", total, len(seen), workers*each)
@@ -81,4 +67,26 @@ func testConcurrentUpdates(t *testing.T, e stoEngine) {
 			t.Errorf("%q logged %d times", text, n)
 		}
 	}
+}
+
+// stoCountChanges counts the "change" events of campaign id as read
+// through store r (into seen, by text), fails unless the revision stored
+// in w is one past them (every change one revision), and returns them.
+func stoCountChanges(t *testing.T, r, w Campaigns, id int64, seen map[string]int) int {
+	t.Helper()
+	c, err := r.Get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range c.Log {
+		if e.Type == "change" {
+			seen[e.Text]++
+			n++
+		}
+	}
+	if _, _, rev, _ := stoState(t, w, id); rev != uint64(1+n) {
+		t.Errorf("campaign %d: revision %d after %d changes, want %d", id, rev, n, 1+n)
+	}
+	return n
 }

@@ -89,20 +89,7 @@ func TestEtcdConflictingProcesses(t *testing.T) {
 	wg.Wait()
 	seen := map[string]int{}
 	for _, id := range ids[:2] {
-		c, err := b.Get(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for _, e := range c.Log {
-			if e.Type == "change" {
-				seen[e.Text]++
-				n++
-			}
-		}
-		if _, _, rev, _ := stoState(t, a, id); rev != uint64(1+n) {
-			t.Errorf("campaign %d: revision %d after %d changes, want %d", id, rev, n, 1+n)
-		}
+		n := stoCountChanges(t, b, a, id, seen)
 		markers, err := a.Records(ctx, id, Marker)
 		if err != nil || len(markers) != n {
 			t.Errorf("campaign %d: %d markers (%v) for %d changes", id, len(markers), err, n)
