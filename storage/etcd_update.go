@@ -9,7 +9,6 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"bfbot/campaign"
-	"bfbot/referee/dice"
 )
 
 // Update is Store.Update on etcd: it reads the campaign's head, calls fn,
@@ -48,31 +47,12 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		seeded, err := h.st.seeded(id)
+		n, diceState, err := change(id, h.st, c, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) })
 		if err != nil {
+			s.cache.drop(id) // c may be the cache's, changed
 			return err
-		}
-		n, err := fn(c, dice.New(seeded))
-		if err != nil {
-			return err
-		}
-		if n == nil || n.ID != id {
-			return fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
-		}
-		if err := checkCampaign(n); err != nil {
-			return err
-		}
-		// The log only grows (as in Store.Update): the last stored event
-		// is compared with its stored JSON, not with c's.
-		if k := int(h.st.logLen); len(n.Log) < k || k > 0 && !sameRawEvent(h.lastEvent(uint64(k)), n.Log[k-1]) {
-			s.cache.drop(id)
-			return fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
 		}
 		ops, err := s.logOps(id, int(h.st.logLen), n.Log)
-		if err != nil {
-			return err
-		}
-		diceState, err := seeded.MarshalBinary()
 		if err != nil {
 			return err
 		}

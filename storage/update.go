@@ -130,34 +130,14 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err != nil {
 			return err
 		}
-		seeded, err := st.seeded(id)
+		n, diceState, err := change(id, st, c, fn, func(k uint64, e campaign.Event) bool { return sameEvent(cb, k, e) })
 		if err != nil {
-			return err
-		}
-		n, err := fn(c, dice.New(seeded))
-		if err != nil {
-			return err
-		}
-		if n == nil || n.ID != id {
-			return fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
-		}
-		if err := checkCampaign(n); err != nil {
-			return err
-		}
-		// The log only grows: the stored events are not written again, so
-		// a change to them would be lost. The last is compared with its
-		// stored record, not with c's, which fn may have changed in place.
-		if k := int(st.logLen); len(n.Log) < k || k > 0 && !sameEvent(cb, uint64(k), n.Log[k-1]) {
 			// c's log may be the cache's (shareLog), changed: forget it.
 			s.cache.drop(id)
-			return fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
+			return err
 		}
 		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
-		}
-		diceState, err := seeded.MarshalBinary()
-		if err != nil {
-			return err
 		}
 		doc, err := encodeDocInto(buf, n)
 		if err != nil {
@@ -190,4 +170,35 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	}
 	s.cache.put(id, rev, shareLog(out), outDoc)
 	return out, nil
+}
+
+// change runs fn on campaign c, revision st of campaign id, with the
+// revision's dice, checks what it returns (either store's Update), and
+// gives back the new campaign and the dice state fn left. The log only
+// grows: stored events are not written again, so a change to them would
+// be lost; stored reports whether the last stored event, k, is e as it
+// was stored (not as c has it: fn may have changed c in place).
+func change(id int64, st state, c *campaign.Campaign, fn UpdateFunc, stored func(k uint64, e campaign.Event) bool) (*campaign.Campaign, []byte, error) {
+	seeded, err := st.seeded(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err := fn(c, dice.New(seeded))
+	if err != nil {
+		return nil, nil, err
+	}
+	if n == nil || n.ID != id {
+		return nil, nil, fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
+	}
+	if err := checkCampaign(n); err != nil {
+		return nil, nil, err
+	}
+	if k := int(st.logLen); len(n.Log) < k || k > 0 && !stored(uint64(k), n.Log[k-1]) {
+		return nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
+	}
+	diceState, err := seeded.MarshalBinary()
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, diceState, nil
 }
