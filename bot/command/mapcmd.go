@@ -71,7 +71,7 @@ func (g *Registry) mapTactical(_ context.Context, x *call) ([]Reply, error) {
 		return nil, err
 	}
 	if z := x.str("zoom"); z != "" {
-		return g.mapZoom(x, b, v, z)
+		return mapZoom(x, b, v, z)
 	}
 	f, err := tacticalPNG(x.c, b, v)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 // mapZoom answers /map tactical zoom:…: the part of the battle map
 // around a hex, drawn large enough that its hex numbers read in a
 // phone's chat, from the same view as the whole map.
-func (g *Registry) mapZoom(x *call, b *campaign.Battle, v referee.View, zoom string) ([]Reply, error) {
+func mapZoom(x *call, b *campaign.Battle, v referee.View, zoom string) ([]Reply, error) {
 	centre, err := zoomCentre(v, zoom)
 	if err != nil {
 		return nil, err

@@ -279,3 +279,20 @@ func TestPNGSize(t *testing.T) {
 	}
 	t.Logf("strategic 4×3: %d bytes", buf.Len())
 }
+
+// BenchmarkTacticalZoom is a close-up (WriteTacticalZoomPNG) of the
+// 64×17 sector: the whole map drawn at ZoomHexSize, terrain cached, then
+// cut to its window.
+func BenchmarkTacticalZoom(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	centre := hex.Hex{X: 30, Y: 8}
+	var buf bytes.Buffer
+	b.ResetTimer()
+	for range b.N {
+		buf.Reset()
+		if err := WriteTacticalZoomPNG(&buf, v, o, centre); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/1024, "png-KB")
+}
