@@ -18,8 +18,11 @@ const (
 	// Binding: the Discord bindings (guild, channel, threads, pinned
 	// message IDs), one per name.
 	Binding RecordKind = "bindings"
-	// Marker: durable turn markers, written with the turn they mark (give
-	// them to Update) so a restart runs a turn exactly once.
+	// Marker: durable markers of what was done once: turn markers,
+	// written with the turn they mark (give them to Update) so a restart
+	// runs a turn exactly once, and the deadline a reminder last went
+	// out for (bot/app), so a process taking a campaign over does not
+	// send it again.
 	Marker RecordKind = "markers"
 )
 
