@@ -496,10 +496,17 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	// that fires weighs the return fire against its own, and prefers
 	// cover. A stalled battle closes in whatever the danger.
 	sc := offense
+	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
 	if m.level.skilled() && !pic.stalled {
 		w := fireThreatWeight
 		if offense == 0 {
 			w = threatWeight
+		}
+		if aimed {
+			// A unit whose aim is not the enemy (a truck, an exit,
+			// an objective, a DropShip) goes there: keeping out of the
+			// enemy's reach would keep it from its aim.
+			w = 0
 		}
 		sc -= w * pic.threat(h, m.d, info.Shift)
 	}
@@ -514,14 +521,21 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// gently when the unit has a scenario aim.
 			pull := 1.0
 			switch {
-			case m.u.Kind == referee.KindDropShip.String() || (pic.aims != nil && pic.aims.elsewhere(pic, m.u)):
+			case m.u.Kind == referee.KindDropShip.String() || aimed:
 				// A DropShip lands where its load joins the others; its
 				// aim is elsewhere: an exit, an objective, a DropShip.
 				pull = 0.15
 			case pic.stalled:
 				pull = 2
 			}
-			sc -= pull * float64(max(m.way(h, nearest)-max(m.rng, 1), 0))
+			gap := m.way(h, nearest)
+			if pull == 1 && m.level.skilled() {
+				// Closing in stops at the edge of the enemy's reach:
+				// a hex nearer inside it is a hex deeper in, where the
+				// enemy comes on and fires first.
+				gap += pic.inReach(h)
+			}
+			sc -= pull * float64(gap)
 		}
 		sc -= 0.01 * float64(nearest)
 	}

@@ -71,6 +71,9 @@ type Player struct {
 	// one cover between two of its turns (watch).
 	seen  map[string]hex.Hex
 	moved map[string]int
+	// shown are the values the side has seen each counter attack or be
+	// attacked with (Observe).
+	shown map[string]shownValues
 
 	// cache is work kept from one decision to the next (cache.go).
 	cache cache
@@ -93,6 +96,7 @@ func (p *Player) Observe(events []referee.Event) {
 		switch e.Type {
 		case "attack":
 			p.lastFight = max(p.lastFight, e.Turn)
+			p.show(e)
 			if e.Result == nil || e.Target == "" {
 				continue
 			}
@@ -182,6 +186,7 @@ func (p *Player) decide(g *game) referee.Action {
 	}
 	g.pic = newPicture(v, g.crt, g.sight)
 	g.pic.moves(p.moved)
+	g.pic.reveal(p.shown)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 	}

@@ -10,21 +10,25 @@ import (
 
 // Routes: a unit closing on the enemy measures the way by the MP it costs
 // (000 lines 616–681), not by hexes, so it goes round a lake or a cliff
-// instead of waiting behind it. The field is an estimate for choosing
-// where to go: it ignores stacking and the enemy's hexes on the way (the
-// referee's path search settles the move itself).
+// instead of waiting behind it. It goes to where it can fire, a hex in
+// its range of the enemy, not into the enemy's hex: an enemy standing in
+// woods a wheeled unit may not enter is still within its reach from the
+// open ground beside them. The field is an estimate for choosing where
+// to go: it ignores stacking, lines of sight and the enemy's hexes on the
+// way (the referee's path search settles the move itself).
 
-// routeKey is a way of moving: the movement mode, and whether the unit
-// jumps (1 MP a hex over anything).
+// routeKey is a way of moving: the movement mode, whether the unit jumps
+// (1 MP a hex over anything), and the range it closes to (at least 1).
 type routeKey struct {
 	mode mapgen.Movement
 	jump bool
+	rng  int
 }
 
 // approach is the MP units moving as k need from each hex of the map to
-// reach the nearest fighting ground enemy the side sees (without one, the
-// nearest enemy retreat edge); −1 where they cannot get there. Fields are
-// worked out once a picture.
+// a hex within k.rng of the nearest fighting ground enemy the side sees
+// (without one, of the nearest enemy retreat edge); −1 where they cannot
+// get there. Fields are worked out once a picture.
 func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
@@ -41,9 +45,16 @@ func (pic *picture) approach(k routeKey) []int {
 			heap.Push(q, routeNode{h, 0})
 		}
 	}
+	r := max(k.rng, 1)
 	for _, e := range pic.enemies {
 		if e.fighting() {
-			seed(e.at)
+			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
+				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
+					if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= r {
+						seed(h)
+					}
+				}
+			}
 		}
 	}
 	if q.Len() == 0 {
@@ -113,9 +124,9 @@ func (pic *picture) stepCost(k routeKey, x, y hex.Hex, d hex.Direction) (int, bo
 	return 1 + mp + mapgen.ElevationMP*dz, true
 }
 
-// routeKeyOf is how own unit u moves.
-func routeKeyOf(u *referee.ViewUnit) routeKey {
-	k := routeKey{}
+// routeKeyOf is how own unit u moves, closing to range rng.
+func routeKeyOf(u *referee.ViewUnit, rng int) routeKey {
+	k := routeKey{rng: max(rng, 1)}
 	if c, err := referee.ParseClass(u.Class); err == nil {
 		k.mode = c.Info().Movement
 	}
@@ -141,15 +152,17 @@ func (q *routeQueue) Pop() any {
 	return n
 }
 
-// way is how far h is from the enemy for the moving unit: the MP its
-// route costs, or the hexes when no route gets there.
+// way is how far h is from firing at the enemy for the moving unit: the
+// MP its route to a hex in range costs, or, when no route gets there (or
+// for Easy), the hexes from the nearest enemy (hexes) beyond its range.
 func (m *moveScorer) way(h hex.Hex, hexes int) int {
+	r := max(m.rng, 1)
 	if !m.level.skilled() {
-		return hexes
+		return max(hexes-r, 0)
 	}
-	f := m.pic.approach(routeKeyOf(m.u))
-	if r := f[h.Y*m.pic.v.Map.Width+h.X]; r >= 0 {
-		return r
+	f := m.pic.approach(routeKeyOf(m.u, r))
+	if w := f[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
+		return w
 	}
-	return hexes
+	return max(hexes-r, 0)
 }

@@ -70,6 +70,18 @@ func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
 	return sum
 }
 
+// inReach is how many hexes deep h lies in the reach of the enemies that
+// may attack it next turn (the deepest), 0 outside them all.
+func (pic *picture) inReach(h hex.Hex) int {
+	deep := 0
+	for _, e := range pic.enemies {
+		if e.fighting() && !e.disrupted {
+			deep = max(deep, e.reach()+1-hex.Distance(h, e.at))
+		}
+	}
+	return deep
+}
+
 // threatWeight is what a step of expected damage next turn costs a unit
 // that cannot fire this turn (against a hex of closing in, 1), and
 // fireThreatWeight what it costs one that fires this turn (against the
@@ -78,3 +90,53 @@ const (
 	threatWeight     = 1.0
 	fireThreatWeight = 0.6
 )
+
+// shownValues are a counter's values as the attacks the side has seen
+// showed them (0: not shown): every attack is rolled in the open, with
+// the attacker's value and the target's current D (000 lines 870–905), so
+// a player reads them off the table without a probe.
+type shownValues struct{ ra, ca, d int }
+
+// show keeps what attack e showed of its attacker and its target: the
+// latest value, which follows the steps the counter has lost since.
+func (p *Player) show(e referee.Event) {
+	if e.Value == nil || e.Defense == nil || e.Attacker == "" || e.Target == "" {
+		return
+	}
+	if p.shown == nil {
+		p.shown = map[string]shownValues{}
+	}
+	switch e.Mode {
+	case referee.Ranged.String(), referee.Close.String():
+		t := p.shown[e.Target]
+		t.d = *e.Defense
+		p.shown[e.Target] = t
+		a := p.shown[e.Attacker]
+		if e.Mode == referee.Ranged.String() {
+			a.ra = *e.Value
+		} else {
+			a.ca = *e.Value
+		}
+		p.shown[e.Attacker] = a
+	}
+}
+
+// reveal puts the values the side has seen shown in place of the
+// estimates of the enemy counters it has not probed.
+func (pic *picture) reveal(shown map[string]shownValues) {
+	for _, e := range pic.enemies {
+		v, ok := shown[e.id]
+		if !ok || e.known {
+			continue
+		}
+		if v.ra > 0 {
+			e.ra = v.ra
+		}
+		if v.ca > 0 {
+			e.ca = v.ca
+		}
+		if v.d > 0 {
+			e.d = v.d
+		}
+	}
+}

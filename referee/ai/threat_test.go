@@ -54,7 +54,7 @@ func TestWatchRaisesMP(t *testing.T) {
 
 // A wheeled unit measures the way to the enemy round deep water it may
 // not enter (000 line 667 and the terrain table); a jumping one flies
-// over it at 1 MP a hex.
+// over it at 1 MP a hex. Both go to a hex in range (1), beside the enemy.
 func TestApproachGoesRound(t *testing.T) {
 	m := mapgen.New(12, 7)
 	for y := range 6 {
@@ -64,12 +64,78 @@ func TestApproachGoesRound(t *testing.T) {
 	pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{{id: "E1", at: target}}}
 	from := hex.Hex{X: 2, Y: 0}
 	i := from.Y*m.Width + from.X
-	wheeled := pic.approach(routeKey{mode: mapgen.Wheeled})[i]
-	jump := pic.approach(routeKey{mode: mapgen.Wheeled, jump: true})[i]
-	if d := hex.Distance(from, target); jump != d {
-		t.Errorf("jumping: %d MP, want the %d hexes", jump, d)
+	wheeled := pic.approach(routeKey{mode: mapgen.Wheeled, rng: 1})[i]
+	jump := pic.approach(routeKey{mode: mapgen.Wheeled, jump: true, rng: 1})[i]
+	if d := hex.Distance(from, target) - 1; jump != d {
+		t.Errorf("jumping: %d MP, want the %d hexes to the hex beside the enemy", jump, d)
 	}
 	if wheeled <= jump+4 {
 		t.Errorf("wheeled: %d MP, want the way round the water (more than %d)", wheeled, jump+4)
+	}
+}
+
+// Every attack is rolled in the open with the attacker's value and the
+// target's D (000 lines 870–905): a player who sees an enemy counter fire
+// or be fired on reads those off, probe or not. A probed counter keeps
+// its probed values; an event addressed to another side teaches nothing.
+func TestShownValues(t *testing.T) {
+	p := New("red", Normal, 1)
+	intp := func(v int) *int { return &v }
+	p.Observe([]referee.Event{
+		{Type: "attack", Attacker: "B1", Target: "R1", Mode: referee.Ranged.String(), Value: intp(17), Defense: intp(6)},
+		{Type: "attack", Attacker: "R1", Target: "B1", Mode: referee.Close.String(), Value: intp(12), Defense: intp(3)},
+		{Type: "attack", Attacker: "B1", Target: "R2", Mode: referee.Close.String(), Value: intp(20), Defense: intp(5), Audience: []string{"blue"}},
+		{Type: "attack", Attacker: "B2", Target: "R1", Mode: referee.Ranged.String(), Value: intp(15), Defense: intp(6)},
+	})
+	h1, h2 := hex.Hex{X: 5, Y: 2}, hex.Hex{X: 6, Y: 2}
+	v := referee.View{Units: []referee.ViewUnit{
+		{ID: "B1", Side: "blue", Kind: "mech", Class: "medium-mech", Status: "active", Hex: &h1},
+		{ID: "B2", Side: "blue", Kind: "mech", Class: "medium-mech", Status: "active", Hex: &h2,
+			Values: &referee.UnitValues{RA: 9, D: 7, Range: 3}},
+	}}
+	pic := newPicture(v, referee.CRT(0), nil)
+	pic.reveal(p.shown)
+	b1, b2 := pic.enemy("B1"), pic.enemy("B2")
+	if b1.ra != 17 || b1.d != 3 {
+		t.Errorf("B1 shown RA 17 and D 3: picture has RA %d, D %d", b1.ra, b1.d)
+	}
+	if est := classEstimates["medium-mech"]; b1.ca != est.ca {
+		t.Errorf("B1's close attack seen only by blue: CA %d, want the estimate %d", b1.ca, est.ca)
+	}
+	if b2.ra != 9 {
+		t.Errorf("B2 probed at RA 9: picture has %d", b2.ra)
+	}
+}
+
+// A unit that cannot fire closes on the enemy only to the edge of the
+// enemy's reach (MP and range): there the enemy who comes on ends its
+// move in the unit's reach and the unit fires first.
+func TestCloseToTheEdgeOfReach(t *testing.T) {
+	s := aixBattle(t, nil, nil,
+		aixUnit("R1", "red", referee.MediumMech, "0205", 9, 7, 2, 5),
+		aixUnit("B1", "blue", referee.MediumMech, "1905", 9, 7, 3, 5))
+	p := New("red", Normal, 1)
+	v := s.View("red")
+	pic := newPicture(v, v.CRT, nil)
+	pic.aims = newAims(pic, Normal)
+	var r1 *referee.ViewUnit
+	for _, u := range pic.own {
+		r1 = u
+	}
+	m := pic.mover(r1, p.Level)
+	b1 := pic.enemy("B1")
+	edge := b1.reach() + 1 // just outside
+	at := func(n int) hex.Hex { return hex.Hex{X: b1.at.X - n, Y: b1.at.Y} }
+	outside, inside := at(edge), at(edge-2)
+	if m.score(outside) <= m.score(inside) {
+		t.Errorf("%v (outside the reach %d of B1): %.2f, %v (inside, out of range): %.2f; want outside better",
+			outside, b1.reach(), m.score(outside), inside, m.score(inside))
+	}
+	if d := hex.Distance(inside, b1.at); d <= m.rng {
+		t.Fatalf("inside is %d hexes from B1: in R1's range %d", d, m.rng)
+	}
+	far := at(edge + 3)
+	if m.score(far) >= m.score(outside) {
+		t.Errorf("%v (3 hexes short of the edge): %.2f, not below %v: %.2f", far, m.score(far), outside, m.score(outside))
 	}
 }
