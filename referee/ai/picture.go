@@ -528,14 +528,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			case pic.stalled:
 				pull = 2
 			}
-			gap := m.way(h, nearest)
-			if pull == 1 && m.level.skilled() {
-				// Closing in stops at the edge of the enemy's reach:
-				// a hex nearer inside it is a hex deeper in, where the
-				// enemy comes on and fires first.
-				gap += pic.inReach(h)
-			}
-			sc -= pull * float64(gap)
+			sc -= pull * float64(m.way(h, nearest))
 		}
 		sc -= 0.01 * float64(nearest)
 	}

@@ -70,18 +70,6 @@ func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
 	return sum
 }
 
-// inReach is how many hexes deep h lies in the reach of the enemies that
-// may attack it next turn (the deepest), 0 outside them all.
-func (pic *picture) inReach(h hex.Hex) int {
-	deep := 0
-	for _, e := range pic.enemies {
-		if e.fighting() && !e.disrupted {
-			deep = max(deep, e.reach()+1-hex.Distance(h, e.at))
-		}
-	}
-	return deep
-}
-
 // threatWeight is what a step of expected damage next turn costs a unit
 // that cannot fire this turn (against a hex of closing in, 1), and
 // fireThreatWeight what it costs one that fires this turn (against the

@@ -106,36 +106,3 @@ func TestShownValues(t *testing.T) {
 		t.Errorf("B2 probed at RA 9: picture has %d", b2.ra)
 	}
 }
-
-// A unit that cannot fire closes on the enemy only to the edge of the
-// enemy's reach (MP and range): there the enemy who comes on ends its
-// move in the unit's reach and the unit fires first.
-func TestCloseToTheEdgeOfReach(t *testing.T) {
-	s := aixBattle(t, nil, nil,
-		aixUnit("R1", "red", referee.MediumMech, "0205", 9, 7, 2, 5),
-		aixUnit("B1", "blue", referee.MediumMech, "1905", 9, 7, 3, 5))
-	p := New("red", Normal, 1)
-	v := s.View("red")
-	pic := newPicture(v, v.CRT, nil)
-	pic.aims = newAims(pic, Normal)
-	var r1 *referee.ViewUnit
-	for _, u := range pic.own {
-		r1 = u
-	}
-	m := pic.mover(r1, p.Level)
-	b1 := pic.enemy("B1")
-	edge := b1.reach() + 1 // just outside
-	at := func(n int) hex.Hex { return hex.Hex{X: b1.at.X - n, Y: b1.at.Y} }
-	outside, inside := at(edge), at(edge-2)
-	if m.score(outside) <= m.score(inside) {
-		t.Errorf("%v (outside the reach %d of B1): %.2f, %v (inside, out of range): %.2f; want outside better",
-			outside, b1.reach(), m.score(outside), inside, m.score(inside))
-	}
-	if d := hex.Distance(inside, b1.at); d <= m.rng {
-		t.Fatalf("inside is %d hexes from B1: in R1's range %d", d, m.rng)
-	}
-	far := at(edge + 3)
-	if m.score(far) >= m.score(outside) {
-		t.Errorf("%v (3 hexes short of the edge): %.2f, not below %v: %.2f", far, m.score(far), outside, m.score(outside))
-	}
-}
