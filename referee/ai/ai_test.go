@@ -224,6 +224,7 @@ func TestAutoResolve(t *testing.T) {
 // (Observe), as AutoResolve tells them, and the Hard one uses what it
 // remembers of them.
 func TestNoCheating(t *testing.T) {
+	remembered := 0 // games in which a player compared with a memory of values shown in attacks
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 23))
 		s := randomBattle(t, rng, battleOptions{secrets: true})
@@ -239,6 +240,12 @@ func TestNoCheating(t *testing.T) {
 		if checked == 0 {
 			t.Fatalf("seed %d: nothing checked", seed)
 		}
+		if len(players["red"].shown)+len(players["blue"].shown) > 0 {
+			remembered++
+		}
+	}
+	if remembered == 0 {
+		t.Error("no player saw an attack: the values it reads off attacks went unchecked")
 	}
 }
 

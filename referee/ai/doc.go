@@ -37,11 +37,14 @@
 // shift. A unit that can fire this turn counts that return fire at 0.6
 // (it prefers cover and its own range); one that cannot counts it in
 // full, so it waits outside the enemy's reach and the enemy that comes on
-// is fired on first. Then a small bonus for terrain that hides its kind,
+// is fired on first. A unit whose aim is not the enemy (an exit, an
+// objective, a DropShip to board) does not count it: it goes to its aim.
+// Then a small bonus for terrain that hides its kind,
 // the side's own minefields (mines attack friend and foe, 000 line
 // 1042), closing on the nearest known enemy (or the enemy's retreat edge
-// when none is in sight) by the MP of the way there (route.go: round
-// lakes and cliffs, along roads) when nothing is in range, salvage to
+// when none is in sight) by the MP of the way to a hex in its range of
+// it (route.go: round lakes and cliffs, along roads; not into the enemy's
+// own hex, which its terrain may bar) when nothing is in range, salvage to
 // pick up and surrendered enemies to capture. A hex holding an enemy is entered only
 // for an overrun that goes ahead — a lone enemy whose D the unit's RA
 // tops by 6 (by 8 for an estimated D; 000 lines 697–701) — or to capture.
@@ -65,7 +68,9 @@
 //
 // Memory: AutoResolve tells each player what happened (Player.Observe,
 // only the events its side may see). Every player notes the last turn an
-// attack was made (the stall above); Hard also keeps the steps it has
+// attack was made (the stall above) and the values each attack showed,
+// rolled in the open (the attacker's RA or CA, the target's current D),
+// in place of the estimates for enemies it has not probed; Hard also keeps the steps it has
 // seen each attack deal, rolled in the open, and treats an enemy it has
 // hit as damaged (closer to destruction, firing with a lower row).
 //
