@@ -3,6 +3,7 @@ package render
 import (
 	"hash/maphash"
 	"image"
+	"io"
 	"math"
 	"slices"
 	"sync"
@@ -23,13 +24,28 @@ import (
 // just painted, the picture is the same.
 
 // terrainBase is the paletted part of a picture below its title strip,
-// with what it was painted from, to tell a hash collision from a hit.
+// with what it was painted from, to tell a hash collision from a hit,
+// and its pixels deflated (mapcode.go) once a picture on it is written.
 type terrainBase struct {
 	key    baseKey
 	cells  []mapgen.Cell
 	reach  []bool
 	deploy []int8
-	pix    []byte // W×H indices into mapPalette
+	// rows are the H rows of W indices into mapPalette, each led by a
+	// PNG filter byte (0): the stream a PNG deflates.
+	rows   []byte
+	period int // the hex grid's horizontal repeat in pixels
+	once   sync.Once
+	coded  *codedRows
+}
+
+// code is the base's rows deflated, coded on first use.
+func (b *terrainBase) code() *codedRows {
+	b.once.Do(func() {
+		stride := b.key.W + 1
+		b.coded = codeRows(b.rows, stride, newMatcher(stride, b.period))
+	})
+	return b.coded
 }
 
 // baseKey is what a terrain base depends on besides the cells and tints
@@ -55,7 +71,7 @@ const maxBases = 8
 
 // terrainBaseFor returns the paletted terrain below the title strip of
 // lay for map m and tints t, painting it on a miss.
-func terrainBaseFor(m *mapgen.Map, lay layout, t tints) []byte {
+func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	var mh maphash.Hash
 	mh.SetSeed(baseSeed)
 	for _, c := range m.Cells {
@@ -70,22 +86,22 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) []byte {
 	b := bases[key]
 	basesMu.Unlock()
 	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
-		return b.pix
+		return b
 	}
 	buf := getPixels()
 	defer putPixels(buf)
 	img := newPicture(lay.W, H, buf)
 	paintTerrain(img, lay, m, t, 0)
-	pix := make([]byte, lay.W*H)
-	paletted(img, &pix)
-	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, pix: pix}
+	rows := make([]byte, (lay.W+1)*H)
+	quantise(rows[1:], lay.W+1, img)
+	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
 	basesMu.Lock()
 	if len(bases) >= maxBases {
 		clear(bases)
 	}
 	bases[key] = b
 	basesMu.Unlock()
-	return pix
+	return b
 }
 
 func boolByte(b bool) byte {
@@ -95,28 +111,41 @@ func boolByte(b bool) byte {
 	return 0
 }
 
+// tacticalPicture is a tactical map drawn over its terrain base:
+// paletted, each row led by a PNG filter byte (0), so that its pixels
+// are the stream a PNG deflates; with the base and the rectangles drawn
+// over it below the title strip.
+type tacticalPicture struct {
+	*image.Paletted
+	rows  []byte // the stream: Pix with the first row's filter byte
+	base  *terrainBase
+	rects []image.Rectangle
+	strip int // the title strip's height
+}
+
 // composeTactical draws the paletted picture of v: the terrain base, the
 // title strip, and the overlays within the rectangles rects gives, into
 // pix when it is given.
-func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*image.Paletted, error) {
+func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
 	}
 	W, H, sh := lay.W, lay.H, lay.strip.height
+	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	var out []byte
 	if pix == nil {
-		out = make([]byte, W*H)
+		out = make([]byte, S*H)
 	} else {
-		if cap(*pix) < W*H {
-			*pix = make([]byte, W*H)
+		if cap(*pix) < S*H {
+			*pix = make([]byte, S*H)
 		}
-		out = (*pix)[:W*H]
+		out = (*pix)[:S*H]
 	}
-	clear(out[:sh*W]) // the strip's pixels are looked up afresh (quantiseRect)
-	copy(out[sh*W:], base)
-	p := &image.Paletted{Pix: out, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
+	copy(out[sh*S:], base.rows)
+	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
 	// The scratch picture's pixels are stale outside the title strip
 	// and the rectangles copied into it: nothing else is read back.
@@ -135,7 +164,24 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	for _, r := range rs {
 		quantiseRect(p, img, r)
 	}
-	return p, nil
+	return &tacticalPicture{Paletted: p, rows: out, base: base, rects: rs, strip: sh}, nil
+}
+
+// writePNG writes the picture as a PNG: the base's coded pieces where
+// nothing was drawn over them, the rest coded afresh.
+func (tp *tacticalPicture) writePNG(w io.Writer) error {
+	c := tp.base.code()
+	changed := make([]bool, c.count())
+	S := tp.Stride
+	for _, r := range tp.rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a := (y-tp.strip)*S + 1 + r.Min.X
+			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
+				changed[k] = true
+			}
+		}
+	}
+	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, changed)
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
