@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"image"
 	"io"
@@ -171,17 +173,23 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 // nothing was drawn over them, the rest coded afresh.
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	c := tp.base.code()
-	changed := make([]bool, c.count())
+	sc := getScratch(c.count())
+	defer scratches.Put(sc)
+	changed := sc.changed
 	S := tp.Stride
+	top := tp.strip * S
 	for _, r := range tp.rects {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			a := (y-tp.strip)*S + 1 + r.Min.X
 			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
-				changed[k] = true
+				if !changed[k] {
+					a, e := c.bounds[k], c.bounds[k+1]
+					changed[k] = !bytes.Equal(tp.rows[top+a:top+e], tp.base.rows[a:e])
+				}
 			}
 		}
 	}
-	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, changed)
+	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
@@ -237,13 +245,14 @@ func overlayRects(lay layout, v Tactical) []image.Rectangle {
 	return out
 }
 
-// paletteRGBA is mapPalette as bytes, to turn a paletted pixel back into
-// RGBA with one lookup.
-var paletteRGBA = sync.OnceValue(func() *[256][4]byte {
-	var t [256][4]byte
+// paletteRGBA is mapPalette as RGBA bytes read as one little-endian
+// word, to turn a paletted pixel back into RGBA with one lookup and to
+// tell with one comparison whether a pixel still has its entry's colour.
+var paletteRGBA = sync.OnceValue(func() *[256]uint32 {
+	var t [256]uint32
 	for i, c := range mapPalette {
 		r, g, b, a := c.RGBA()
-		t[i] = [4]byte{byte(r >> 8), byte(g >> 8), byte(b >> 8), byte(a >> 8)}
+		t[i] = binary.LittleEndian.Uint32([]byte{byte(r >> 8), byte(g >> 8), byte(b >> 8), byte(a >> 8)})
 	}
 	return &t
 })
@@ -256,7 +265,7 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 		src := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		dst := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		for x, i := range src {
-			copy(dst[4*x:4*x+4], t[i][:])
+			binary.LittleEndian.PutUint32(dst[4*x:], t[i])
 		}
 	}
 }
@@ -264,16 +273,15 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 // quantiseRect maps rectangle r of img to the palette, into p. A pixel
 // whose colour is still that of its entry in p keeps the entry: two
 // entries may share a 5-6-5 cell, and the terrain under an overlay's
-// rectangle must come back as it was.
+// rectangle must come back as it was. img is opaque.
 func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle) {
 	t, back := paletteIndex(), paletteRGBA()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		for x, i := range dst {
-			s := src[4*x : 4*x+3 : 4*x+3]
-			if c := &back[i]; s[0] != c[0] || s[1] != c[1] || s[2] != c[2] {
-				dst[x] = t[key565(s[0], s[1], s[2])]
+			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
+				dst[x] = t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]
 			}
 		}
 	}

@@ -73,6 +73,9 @@ type matcher struct {
 
 const hashBits = 15
 
+// goodMatch is a match long enough not to look for a longer one.
+const goodMatch = 32
+
 // newMatcher is the matcher for rows of stride bytes in the stream (a
 // filter byte and the pixels) and a grid repeating every period pixels
 // (0: none).
@@ -90,19 +93,29 @@ func newMatcher(stride, period int) matcher {
 // bytes at or after lo and ending no match past end.
 func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 	for p := start; p < end; {
-		best, bestD := 0, 0
 		limit := min(maxMatch, end-p)
+		if limit < 4 {
+			out = append(out, token(data[p]))
+			p++
+			continue
+		}
+		// Candidates are first told by their first four bytes.
+		cur := binary.LittleEndian.Uint32(data[p:])
+		best, bestD := 0, 0
 		for _, d := range m.dists {
-			if q := p - d; q >= lo && data[q] == data[p] {
+			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur {
 				if l := matchLen(data, p, q, limit); l > best {
 					best, bestD = l, d
+					if best >= goodMatch || best == limit {
+						break
+					}
 				}
 			}
 		}
-		var h uint32
-		if m.recent != nil && p+4 <= len(data) {
-			h = binary.LittleEndian.Uint32(data[p:]) * 0x1e35a7bd >> (32 - hashBits)
-			if q := int(m.recent[h]) - 1; q >= lo && p-q <= maxDistance && best < limit {
+		if m.recent != nil {
+			h := cur * 0x1e35a7bd >> (32 - hashBits)
+			if q := int(m.recent[h]) - 1; best < goodMatch && q >= lo && p-q <= maxDistance &&
+				binary.LittleEndian.Uint32(data[q:]) == cur {
 				if l := matchLen(data, p, q, limit); l > best {
 					best, bestD = l, p-q
 				}

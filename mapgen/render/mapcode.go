@@ -131,18 +131,39 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 	return c
 }
 
+// holds reports whether each token of piece i says what the picture
+// whose stream is rows holds, the base's rows starting at top.
+func (c *codedRows) holds(rows []byte, top, i int) bool {
+	p := top + c.bounds[i]
+	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
+		if t&matchFlag == 0 {
+			if rows[p] != byte(t) {
+				return false
+			}
+			p++
+			continue
+		}
+		l, d := int(t>>16&0xff)+minMatch, int(t&0xffff)
+		if !bytes.Equal(rows[p:p+l], rows[p-d:p-d+l]) {
+			return false
+		}
+		p += l
+	}
+	return true
+}
+
 // recode appends to toks the tokens of piece i in the picture whose
 // stream is rows, the base's rows starting at top: each of the base's
 // tokens that still says what the picture holds, and the picture's
-// bytes matched afresh where one does not.
-func (c *codedRows) recode(toks []token, rows []byte, top, i int) []token {
+// bytes matched afresh by m where one does not.
+func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []token {
 	p := top + c.bounds[i]
 	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
 		if t&matchFlag == 0 {
 			if rows[p] == byte(t) {
 				toks = append(toks, t)
 			} else {
-				toks = c.m.tokens(toks, rows, p, p+1, 0)
+				toks = m.tokens(toks, rows, p, p+1, 0)
 			}
 			p++
 			continue
@@ -152,7 +173,7 @@ func (c *codedRows) recode(toks []token, rows []byte, top, i int) []token {
 		if bytes.Equal(rows[p:p+l], rows[p-d:p-d+l]) {
 			toks = append(toks, t)
 		} else {
-			toks = c.m.tokens(toks, rows, p, p+l, 0)
+			toks = m.tokens(toks, rows, p, p+l, 0)
 		}
 		p += l
 	}
@@ -188,17 +209,42 @@ func adlerOf(b []byte) adlerSums {
 	return adlerSums{s1, s2}
 }
 
-// zlibPool holds the buffers the stream is built in.
-var zlibPool sync.Pool
+// scratch is what writing one picture works in, pooled: which pieces
+// changed and which are coded afresh, the tokens of a piece, the chunk
+// being built.
+type scratch struct {
+	changed, dirty []bool
+	toks           []token
+	recent         [1 << hashBits]int32
+	out            []byte
+}
+
+var scratches sync.Pool
+
+// getScratch returns a scratch whose flags for n pieces are all false.
+func getScratch(n int) *scratch {
+	sc, ok := scratches.Get().(*scratch)
+	if !ok {
+		sc = new(scratch)
+	}
+	for _, f := range []*[]bool{&sc.changed, &sc.dirty} {
+		if cap(*f) < n {
+			*f = make([]bool, n)
+		}
+		*f = (*f)[:n]
+		clear(*f)
+	}
+	return sc
+}
 
 // writeCodedPNG writes as a PNG the W×H paletted picture whose stream
 // (rows of filter byte and pixels) is rows. Its last rows are base's,
 // except in the pieces of base that changed marks; the rows above them
 // are coded afresh.
-func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *codedRows, changed []bool) error {
+func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *codedRows, sc *scratch) error {
 	top := len(rows) - base.rows*base.stride // the stream above the base
 	// The pieces changed, and those that read them, are coded afresh.
-	dirty := make([]bool, base.count())
+	changed, dirty := sc.changed, sc.dirty
 	for i, ch := range changed {
 		if ch {
 			dirty[i] = true
@@ -220,15 +266,24 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 		}
 		debugDirty(nc, nd, len(dirty))
 	}
-	bw := bitWriter{}
-	if b, ok := zlibPool.Get().(*[]byte); ok {
-		bw.out = (*b)[:0]
+	// A piece that only reads what changed may still say what the
+	// picture holds: then its bits stand.
+	for i, d := range dirty {
+		if d && !changed[i] && base.holds(rows, top, i) {
+			dirty[i] = false
+		}
 	}
+	bw := bitWriter{out: sc.out[:0]}
 	// The IDAT chunk's length and type go first, filled in at the end;
 	// then zlib's header (deflate, 32 KB window, fastest).
 	bw.out = append(bw.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01)
 	bw.splice(base.codes.header, 0, base.codes.headBits)
-	toks := base.m.tokens(nil, rows, 0, top, 0)
+	// What is coded afresh is matched among itself too: a counter
+	// against the counters before it, a letter against the letters.
+	m := base.m
+	m.recent = &sc.recent
+	clear(m.recent[:])
+	toks := m.tokens(sc.toks[:0], rows, 0, top, 0)
 	for i := 0; ; {
 		for _, t := range toks {
 			base.codes.put(&bw, t)
@@ -244,7 +299,7 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 		if i == len(dirty) {
 			break
 		}
-		toks = base.recode(toks[:0], rows, top, i)
+		toks = base.recode(toks[:0], m, rows, top, i)
 		i++
 	}
 	base.codes.put(&bw, endOfBlock)
@@ -270,7 +325,7 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 	out = binary.BigEndian.AppendUint32(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
 	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
-	defer zlibPool.Put(&out)
+	sc.out, sc.toks = out, toks
 
 	head := make([]byte, 0, 64+3*len(pal))
 	head = append(head, "\x89PNG\r\n\x1a\n"...)
@@ -307,7 +362,9 @@ func writePalettedPNG(w io.Writer, p *image.Paletted, period int) error {
 		copy(rows[y*(W+1)+1:(y+1)*(W+1)], p.Pix[y*p.Stride:])
 	}
 	base := codeRows(rows, W+1, newMatcher(W+1, period))
-	return writeCodedPNG(w, rows, W, H, p.Palette, base, make([]bool, base.count()))
+	sc := getScratch(base.count())
+	defer scratches.Put(sc)
+	return writeCodedPNG(w, rows, W, H, p.Palette, base, sc)
 }
 
 var debugDirty func(changed, dirty, all int)
