@@ -5,10 +5,12 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"image"
+	"image/png"
 	"io"
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"bfbot/mapgen"
 )
@@ -39,6 +41,8 @@ type terrainBase struct {
 	period int // the hex grid's horizontal repeat in pixels
 	once   sync.Once
 	coded  *codedRows
+	// written counts the pictures written on the base.
+	written atomic.Int32
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -156,7 +160,7 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	img := newPicture(W, H, scratch)
 	lay.strip.draw(img, 0)
 	quantiseRect(p, img, image.Rect(0, 0, W, sh))
-	rs := rects(lay, v)
+	rs := disjoint(rects(lay, v))
 	for _, r := range rs {
 		expandRect(img, p, r)
 	}
@@ -170,8 +174,15 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 }
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
-// nothing was drawn over them, the rest coded afresh.
-func (tp *tacticalPicture) writePNG(w io.Writer) error {
+// nothing was drawn over them, the rest coded afresh. The first picture
+// on a terrain is written by image/png at the given level instead:
+// coding the terrain for the pictures to come costs more than deflating
+// one picture, and a move preview's tint is drawn only once.
+func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) error {
+	if tp.base.written.Add(1) == 1 {
+		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
+		return e.Encode(w, tp.Paletted)
+	}
 	c := tp.base.code()
 	sc := getScratch(c.count())
 	defer scratches.Put(sc)
@@ -190,6 +201,38 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 		}
 	}
 	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
+}
+
+// disjoint is the union of rs as rectangles that do not overlap: bands
+// between the rectangles' tops and bottoms, each cut where no rectangle
+// covers it. Overlays overlap (a stack, a line of fire over its ends'
+// counters), and each pixel is then turned to RGBA and back once.
+func disjoint(rs []image.Rectangle) []image.Rectangle {
+	ys := make([]int, 0, 2*len(rs))
+	for _, r := range rs {
+		ys = append(ys, r.Min.Y, r.Max.Y)
+	}
+	slices.Sort(ys)
+	ys = slices.Compact(ys)
+	var out, band []image.Rectangle
+	for i := 0; i+1 < len(ys); i++ {
+		y0, y1 := ys[i], ys[i+1]
+		band = band[:0]
+		for _, r := range rs {
+			if r.Min.Y <= y0 && r.Max.Y >= y1 {
+				band = append(band, image.Rect(r.Min.X, y0, r.Max.X, y1))
+			}
+		}
+		slices.SortFunc(band, func(a, b image.Rectangle) int { return a.Min.X - b.Min.X })
+		for j, r := range band {
+			if n := len(out); j > 0 && r.Min.X <= out[n-1].Max.X {
+				out[n-1].Max.X = max(out[n-1].Max.X, r.Max.X)
+				continue
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may

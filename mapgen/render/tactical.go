@@ -42,7 +42,7 @@ func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
 	if err != nil {
 		return err
 	}
-	return tp.writePNG(w)
+	return tp.writePNG(w, o.Compression)
 }
 
 // drawTactical draws the whole picture in RGBA, into pix when it is
