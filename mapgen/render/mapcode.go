@@ -4,24 +4,24 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
-	"image"
 	"image/color"
 	"io"
 	"slices"
 	"sync"
 )
 
-// The maps are written as 8-bit paletted PNGs by the package's own
-// deflate (deflate.go). A PNG's pixels are deflated as rows, each led by
-// its filter byte (0: none; a paletted picture gains nothing from the
-// others); that stream is cut into pieces of pieceBytes of a row. A
-// tactical map's terrain (base.go) is coded once, piece by piece, and
-// kept with its bits; a picture on it codes afresh only the pieces its
-// title strip and overlays changed and the pieces whose matches look
-// into those (the next pieces of the row and of the row below), and
-// copies the others' bits. So the cost of a picture follows what it
-// draws, not its size: image/png deflated all of a sector map's 1.6
-// million pixels for every picture.
+// A tactical map's terrain (base.go) is deflated once, and each picture
+// drawn on it reuses those bits where it did not draw. The PNG stream is
+// the picture's rows, each led by its filter byte (0: none; image/png
+// does not filter paletted pictures either). The terrain's stream is cut
+// into pieces, pieceBytes of a row each: a piece is the tokens that
+// start in it, and is kept with its bits, the sums of its bytes for the
+// checksum, and the pieces its matches read. A picture codes afresh its
+// title strip, the pieces its overlays changed, and those of the pieces
+// that read a changed piece whose tokens no longer say what the picture
+// holds; every other piece's bits are copied as they are. So a picture
+// costs what it draws, not its size: image/png deflated all of a sector
+// map's 1.6 million pixels for every picture.
 
 // pieceBytes is the length of a piece of a row in the stream.
 const pieceBytes = 64
@@ -34,13 +34,6 @@ func newPieces(stride, rows int) pieces {
 }
 
 func (s pieces) count() int { return s.rows * s.perRow }
-
-// span is piece i's part of the stream.
-func (s pieces) span(i int) (start, end int) {
-	y, k := i/s.perRow, i%s.perRow
-	start = y*s.stride + k*pieceBytes
-	return start, min(start+pieceBytes, (y+1)*s.stride)
-}
 
 // at is the piece holding stream position pos.
 func (s pieces) at(pos int) int { return pos/s.stride*s.perRow + pos%s.stride/pieceBytes }
@@ -254,18 +247,6 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 		}
 	}
 
-	if debugDirty != nil {
-		nc, nd := 0, 0
-		for i := range dirty {
-			if changed[i] {
-				nc++
-			}
-			if dirty[i] {
-				nd++
-			}
-		}
-		debugDirty(nc, nd, len(dirty))
-	}
 	// A piece that only reads what changed may still say what the
 	// picture holds: then its bits stand.
 	for i, d := range dirty {
@@ -353,18 +334,3 @@ func pngChunk(b []byte, typ string, data []byte, more ...byte) []byte {
 	b = append(append(append(b, typ...), data...), more...)
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[at:]))
 }
-
-// writePalettedPNG writes p as a PNG coded with codes of its own.
-func writePalettedPNG(w io.Writer, p *image.Paletted, period int) error {
-	W, H := p.Rect.Dx(), p.Rect.Dy()
-	rows := make([]byte, H*(W+1))
-	for y := range H {
-		copy(rows[y*(W+1)+1:(y+1)*(W+1)], p.Pix[y*p.Stride:])
-	}
-	base := codeRows(rows, W+1, newMatcher(W+1, period))
-	sc := getScratch(base.count())
-	defer scratches.Put(sc)
-	return writeCodedPNG(w, rows, W, H, p.Palette, base, sc)
-}
-
-var debugDirty func(changed, dirty, all int)

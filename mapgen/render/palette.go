@@ -18,8 +18,7 @@ import (
 // grid's anti-aliased edge over each ground, deployment hatching); and a
 // coarse colour cube, so that the other anti-aliased edges land on a near
 // entry. A pixel is mapped by one lookup in a table of its 5-6-5 bits,
-// built once; image/png then writes one byte a pixel with no filter
-// trials (it does not filter paletted pictures).
+// built once; the PNG then holds one byte a pixel, unfiltered.
 
 // mapPalette is the palette every tactical and strategic map is written
 // in.
