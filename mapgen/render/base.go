@@ -25,11 +25,12 @@ import (
 // the rectangles its overlays (counters, lines, rings, edge bars) touch:
 // those are turned back into RGBA from the palette, drawn on, and mapped
 // to the palette again. Whether the terrain came from the cache or was
-// just painted, the picture is the same.
+// just painted, the picture is the same. From the second picture on a
+// terrain, the terrain's deflated bits are kept too (mapcode.go).
 
 // terrainBase is the paletted part of a picture below its title strip,
 // with what it was painted from, to tell a hash collision from a hit,
-// and its pixels deflated (mapcode.go) once a picture on it is written.
+// and its pixels deflated once a second picture on it is written.
 type terrainBase struct {
 	key    baseKey
 	cells  []mapgen.Cell
@@ -186,7 +187,13 @@ func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) err
 	c := tp.base.code()
 	sc := getScratch(c.count())
 	defer scratches.Put(sc)
-	changed := sc.changed
+	tp.markChanged(c, sc.changed)
+	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
+}
+
+// markChanged marks in changed the pieces of the coded terrain c whose
+// bytes the overlays changed.
+func (tp *tacticalPicture) markChanged(c *codedRows, changed []bool) {
 	S := tp.Stride
 	top := tp.strip * S
 	for _, r := range tp.rects {
@@ -200,7 +207,6 @@ func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) err
 			}
 		}
 	}
-	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
 }
 
 // disjoint is the union of rs as rectangles that do not overlap: bands
