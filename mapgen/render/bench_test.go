@@ -382,14 +382,20 @@ func TestPNGSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
-				t.Fatal(err)
+			// The first picture on a terrain is image/png's, the next
+			// ones are coded over the terrain's bits (mapcode.go).
+			var sizes []int
+			for _, pass := range []string{"image/png", "coded"} {
+				var buf bytes.Buffer
+				if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
+					t.Fatal(err)
+				}
+				if buf.Len() > tacticalPNGBudget {
+					t.Errorf("%v %d×%d map with 40 counters (%s) is %d bytes, budget %d", theme, m.Width, m.Height, pass, buf.Len(), tacticalPNGBudget)
+				}
+				sizes = append(sizes, buf.Len())
 			}
-			if buf.Len() > tacticalPNGBudget {
-				t.Errorf("%v %d×%d map with 40 counters is %d bytes, budget %d", theme, m.Width, m.Height, buf.Len(), tacticalPNGBudget)
-			}
-			t.Logf("%v %d×%d: %d bytes", theme, m.Width, m.Height, buf.Len())
+			t.Logf("%v %d×%d: %d bytes first, %d coded", theme, m.Width, m.Height, sizes[0], sizes[1])
 		}
 	}
 	var buf bytes.Buffer
