@@ -259,10 +259,12 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 	// then zlib's header (deflate, 32 KB window, fastest).
 	bw.out = append(bw.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01)
 	bw.splice(base.codes.header, 0, base.codes.headBits)
-	// What is coded afresh is matched among itself too: a counter
-	// against the counters before it, a letter against the letters.
-	m := base.m
-	m.recent = &sc.recent
+	// What is coded afresh is matched among itself too (a counter
+	// against the counters before it, a letter against the letters),
+	// and tries only the nearest fixed distances (the run, the grid's
+	// repeat, the row above): the others gain little on counters and
+	// text for their time.
+	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
 	clear(m.recent[:])
 	toks := m.tokens(sc.toks[:0], rows, 0, top, 0)
 	for i := 0; ; {
