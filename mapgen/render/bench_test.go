@@ -374,7 +374,8 @@ func onMap(v Tactical, m *mapgen.Map) Tactical {
 
 // Ensure a sector map of every theme, 64×17 and 32×34, with the sector
 // view's 40 counters and highlights, and the strategic map, stay within
-// their PNG size budgets.
+// their PNG size budgets; and that each sector map written over its coded
+// terrain decodes to its drawing.
 func TestPNGSize(t *testing.T) {
 	v := sectorView(t)
 	for _, theme := range mapgen.Themes {
@@ -393,6 +394,11 @@ func TestPNGSize(t *testing.T) {
 				}
 				if buf.Len() > tacticalPNGBudget {
 					t.Errorf("%v %d×%d map with 40 counters (%s) is %d bytes, budget %d", theme, m.Width, m.Height, pass, buf.Len(), tacticalPNGBudget)
+				}
+				if pass == "coded" {
+					if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, onMap(v, m), DefaultOptions())); n != 0 {
+						t.Errorf("%v %d×%d coded: %d pixels differ from the drawing, first at %v", theme, m.Width, m.Height, n, at)
+					}
 				}
 				sizes = append(sizes, buf.Len())
 			}

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"testing"
 
-	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -74,31 +73,6 @@ func TestCodedPNGPixels(t *testing.T) {
 			}
 			if !bytes.Equal(warm.Bytes(), cold.Bytes()) {
 				t.Errorf("hex size %g, picture %d: %d bytes over the cached terrain, %d over a terrain coded afresh", o.HexSize, i, warm.Len(), cold.Len())
-			}
-		}
-	}
-}
-
-// Ensure every theme's sector map, both shapes, decodes to its drawing
-// when written over its coded terrain (TestPNGSize holds their sizes).
-func TestCodedPNGThemes(t *testing.T) {
-	v := sectorView(t)
-	for _, theme := range mapgen.Themes {
-		for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
-			m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: theme, Sheets: 2, Orientation: orient})
-			if err != nil {
-				t.Fatal(err)
-			}
-			w := onMap(v, m)
-			var buf bytes.Buffer
-			for range 2 {
-				buf.Reset()
-				if err := WriteTacticalPNG(&buf, w, DefaultOptions()); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, w, DefaultOptions())); n != 0 {
-				t.Errorf("%v %d×%d: %d pixels differ, first at %v", theme, m.Width, m.Height, n, at)
 			}
 		}
 	}
