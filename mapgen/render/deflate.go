@@ -41,6 +41,9 @@ func matchToken(length, dist int) token {
 	return token(matchFlag | uint32(length-minMatch)<<16 | uint32(dist))
 }
 
+// match is a match token's length and distance.
+func (t token) match() (length, dist int) { return int(t>>16&0xff) + minMatch, int(t & 0xffff) }
+
 // lengthCode is the length symbol (0-based past endOfBlock), its extra
 // bits and their value, for a match length less minMatch (0–255).
 func lengthCode(x int) (code, nExtra, extra int) {
@@ -170,8 +173,9 @@ func newCodes(toks []token) *codes {
 			lf[t]++
 			continue
 		}
-		lc, _, _ := lengthCode(int(t>>16) & 0xff)
-		dc, _, _ := distCode(int(t & 0xffff))
+		l, d := t.match()
+		lc, _, _ := lengthCode(l - minMatch)
+		dc, _, _ := distCode(d)
 		lf[endOfBlock+1+lc]++
 		df[dc]++
 	}
@@ -202,10 +206,11 @@ func (c *codes) put(w *bitWriter, t token) {
 		w.put(uint64(c.lit[t]), uint(c.litLen[t]))
 		return
 	}
-	lc, ln, lx := lengthCode(int(t>>16) & 0xff)
+	l, d := t.match()
+	lc, ln, lx := lengthCode(l - minMatch)
 	s := endOfBlock + 1 + lc
 	w.put(uint64(c.lit[s])|uint64(lx)<<c.litLen[s], uint(c.litLen[s])+uint(ln))
-	dc, dn, dx := distCode(int(t & 0xffff))
+	dc, dn, dx := distCode(d)
 	w.put(uint64(c.dist[dc])|uint64(dx)<<c.distLen[dc], uint(c.distLen[dc])+uint(dn))
 }
 

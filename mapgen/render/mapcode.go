@@ -78,8 +78,9 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 		}
 		l := 1
 		if t&matchFlag != 0 {
-			l = int(t>>16&0xff) + minMatch
-			src := pos - int(t&0xffff)
+			var d int
+			l, d = t.match()
+			src := pos - d
 			for s := c.pieceOf(src); s <= c.pieceOf(src+l-1); s++ {
 				if s != k && (len(reads) == 0 || reads[len(reads)-1] != read{int32(s), int32(k)}) {
 					reads = append(reads, read{int32(s), int32(k)})
@@ -129,15 +130,8 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 func (c *codedRows) holds(rows []byte, top, i int) bool {
 	p := top + c.bounds[i]
 	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
-		if t&matchFlag == 0 {
-			if rows[p] != byte(t) {
-				return false
-			}
-			p++
-			continue
-		}
-		l, d := int(t>>16&0xff)+minMatch, int(t&0xffff)
-		if !bytes.Equal(rows[p:p+l], rows[p-d:p-d+l]) {
+		l, ok := tokenHolds(rows, p, t)
+		if !ok {
 			return false
 		}
 		p += l
@@ -152,18 +146,8 @@ func (c *codedRows) holds(rows []byte, top, i int) bool {
 func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []token {
 	p := top + c.bounds[i]
 	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
-		if t&matchFlag == 0 {
-			if rows[p] == byte(t) {
-				toks = append(toks, t)
-			} else {
-				toks = m.tokens(toks, rows, p, p+1, 0)
-			}
-			p++
-			continue
-		}
-		l, d := int(t>>16&0xff)+minMatch, int(t&0xffff)
-		// A match copies byte by byte, so it may overlap what it writes.
-		if bytes.Equal(rows[p:p+l], rows[p-d:p-d+l]) {
+		l, ok := tokenHolds(rows, p, t)
+		if ok {
 			toks = append(toks, t)
 		} else {
 			toks = m.tokens(toks, rows, p, p+l, 0)
@@ -171,6 +155,17 @@ func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []t
 		p += l
 	}
 	return toks
+}
+
+// tokenHolds reports whether token t, written at stream position p, says
+// what rows hold there, and how many bytes it writes.
+func tokenHolds(rows []byte, p int, t token) (int, bool) {
+	if t&matchFlag == 0 {
+		return 1, rows[p] == byte(t)
+	}
+	l, d := t.match()
+	// A match copies byte by byte, so it may overlap what it writes.
+	return l, bytes.Equal(rows[p:p+l], rows[p-d:p-d+l])
 }
 
 // pieceOf is the piece whose tokens write stream position pos.
