@@ -212,61 +212,6 @@ func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
 	return -1
 }
 
-// lost reports that the battle is clearly lost: the side's strength on
-// the map is under a third of the enemy's it can see (prospects), and
-// more than the last two turns are left to fight.
-func (pic *picture) lost() bool {
-	mine, theirs := pic.prospects()
-	turnsLeft := noLimit
-	if pic.v.TurnLimit > 0 {
-		turnsLeft = pic.v.TurnLimit - pic.v.Turn + 1
-	}
-	return theirs > 0 && 3*mine < theirs && turnsLeft > 2
-}
-
-// prospects weighs the battle as the side sees it: the strength of its
-// own units on the map against that of the enemy units it can see, each
-// counting its steps left, its better attack value (close attacks count
-// for less: the enemy must come to it), its experience (a column shift
-// is worth about two points of attack), its D and the cover of its hex.
-func (pic *picture) prospects() (mine, theirs float64) {
-	strength := func(stepsLeft, ra, ca, exp, d int, at hex.Hex) float64 {
-		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
-		cover := 1 - 0.05*float64(pic.cell(at).Terrain.Info().Shift)
-		return float64(max(stepsLeft, 0)) * max(attack, 1) * (0.5 + float64(d)/16) * cover
-	}
-	for _, u := range pic.own {
-		if u.Status != "active" || u.Values == nil || u.Hex == nil || u.Detail == nil {
-			continue
-		}
-		n := 4 - u.Values.Step
-		switch u.Kind {
-		case referee.KindDropShip.String():
-			n = (8 - u.Values.Step) / 2 // eight steps count as four of a lance's
-		case referee.KindAir.String():
-			n = 2 * (2 - u.Values.Step)
-		}
-		cur := u.Detail.Current
-		mine += strength(n, cur.RA, cur.CA, experienceShift(u), cur.D, *u.Hex)
-	}
-	for _, l := range [][]*enemy{pic.enemies, pic.air} {
-		for _, e := range l {
-			if !e.fighting() {
-				continue
-			}
-			n := e.steps() - e.step
-			switch {
-			case e.ship:
-				n /= 2
-			case e.air:
-				n *= 2
-			}
-			theirs += strength(n, e.ra, e.ca, 0, e.d, e.at)
-		}
-	}
-	return mine, theirs
-}
-
 // resultWorth is what a cell of the Combat Results Table is worth in
 // damage steps: a Disruption Roll may topple the unit (and a toppled unit
 // loses a step to the next one), a critical hit averages well over a step.

@@ -292,7 +292,9 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		if pickup != nil {
 			return *pickup, true
 		}
-		if me.Retreating && withdraw != nil && pic.onEdge(*u.Hex, me.RetreatEdge) {
+		// An air lance leaves by flying up, not by the retreat edge
+		// (000 line 1092): it strikes on the way out (airBreaksOff).
+		if me.Retreating && !air && withdraw != nil && pic.onEdge(*u.Hex, me.RetreatEdge) {
 			p.done[u.ID] = true
 			return *withdraw, true
 		}
@@ -311,6 +313,12 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		}
 		if len(moves) == 0 {
 			continue
+		}
+		if air && p.Level.skilled() {
+			if withdraw != nil && pic.airBreaksOff(u, moves, p.Level) {
+				return *withdraw, true
+			}
+			return p.airMove(pic, u, moves), true
 		}
 		if a, ok := p.bestMove(pic, u, moves, air); ok {
 			return a, true
