@@ -38,12 +38,11 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 // battle now: no move leaves it a strike worth the fire it draws (a
 // disrupted lance may not attack this turn, AIR12), and it has nothing to
 // stay for — its side is retreating, or has no ground unit on the map or
-// to come, so nothing is left for it to cover, nor an air lance to come
-// (air lances alone end a campaign battle in the end phase, ruling
-// AIR13; with one to come it goes on, and the lance closes in).
+// to come, so nothing is left for it to cover (and air lances alone end a
+// campaign battle in the end phase anyway, ruling AIR13).
 func (pic *picture) airBreaksOff(u *referee.ViewUnit, moves []referee.Action, level Level) bool {
 	me := pic.v.Side(pic.side)
-	if me != nil && !me.Retreating && (pic.groundSide() || pic.airToCome()) {
+	if me != nil && !me.Retreating && pic.groundSide() {
 		return false
 	}
 	if u.Disrupted {
@@ -133,13 +132,3 @@ func (pic *picture) airTargetDistance(h hex.Hex) int {
 	return max(best, 0)
 }
 
-// airToCome reports that an own air lance has still to come onto the
-// map (a reinforcement).
-func (pic *picture) airToCome() bool {
-	for _, u := range pic.own {
-		if u.Kind == referee.KindAir.String() && pic.toCome(u) {
-			return true
-		}
-	}
-	return false
-}

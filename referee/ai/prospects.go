@@ -44,8 +44,7 @@ func (pic *picture) lost() bool {
 }
 
 // groundSide reports that the side has a ground unit or a DropShip on
-// the map, or one still to come (a reinforcement, a drop, a DropShip in
-// orbit).
+// the map, or one still to come (toCome).
 func (pic *picture) groundSide() bool {
 	for _, u := range pic.own {
 		if u.Kind == referee.KindAir.String() || u.Detail == nil {
@@ -58,9 +57,10 @@ func (pic *picture) groundSide() bool {
 	return false
 }
 
-// toCome reports an own unit not yet on the map that will come: a
-// reinforcement, a drop or a DropShip in orbit (the units aboard a ship
-// come with it, and count in its strength).
+// toCome reports an own unit not yet on the map that will come: a drop
+// or a DropShip in orbit (the units aboard a ship come with it, and
+// count in its strength). Reinforcements waiting off the map are not in
+// the View, and are not counted.
 func (pic *picture) toCome(u *referee.ViewUnit) bool {
 	return u.Status == "reserve" && u.Hex == nil && u.Detail != nil && u.Detail.Aboard == ""
 }
@@ -142,7 +142,7 @@ func unitWorth(u *referee.ViewUnit) int {
 }
 
 // prospects weighs the battle as the side sees it: the strength of its
-// own units on the map and still to come against that of the enemy
+// own units on the map and still to come (toCome) against that of the enemy
 // units it can see, each counting its steps left, its better attack
 // value (close attacks count for less: the enemy must come to it), its
 // experience (a column shift is worth about two points of attack), its D
