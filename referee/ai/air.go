@@ -131,4 +131,3 @@ func (pic *picture) airTargetDistance(h hex.Hex) int {
 	}
 	return max(best, 0)
 }
-
