@@ -28,8 +28,10 @@ type picture struct {
 	enemyEdges []string
 	// aims are the scenario's rewards besides combat (aims.go).
 	aims *aims
-	// stalled: nobody has attacked for a while; units close in.
+	// stalled: nobody has attacked for a while; units close in, and
+	// with no enemy in sight search the hexes hunt (hunt.go).
 	stalled bool
+	hunt    []hex.Hex
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
@@ -177,13 +179,19 @@ func (e *enemy) weight() float64 {
 }
 
 // nearestEnemy is the distance from h to the nearest fighting enemy the
-// side can see; without one, to the nearest enemy retreat edge; else a
-// large number.
+// side can see; without one, to the nearest hex it hunts through
+// (hunt.go), or else to the nearest enemy retreat edge; else a large
+// number.
 func (pic *picture) nearestEnemy(h hex.Hex) int {
 	best := 1 << 20
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			best = min(best, hex.Distance(h, e.at))
+		}
+	}
+	if best == 1<<20 {
+		for _, x := range pic.hunt {
+			best = min(best, hex.Distance(h, x))
 		}
 	}
 	if best == 1<<20 {
@@ -482,6 +490,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			sc += 1
 		}
 	}
+	sc += m.huntScore(h)
 	bonus := 1.0
 	if pic.aims != nil {
 		bonus = pic.aims.salvageBonus
