@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"reflect"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -29,5 +30,26 @@ func TestHuntHiddenInfantry(t *testing.T) {
 	start := hex.MustParse("1805")
 	if !p.swept[start] || !p.swept[mv.To] || len(p.swept) < hex.Distance(start, mv.To)+1 {
 		t.Errorf("searched %v after the move to %s", p.swept, mv.To)
+	}
+}
+
+// Ensure the hunt reads nothing of the hidden unit it looks for: with the
+// platoon in another hex the stalled side makes the same first move.
+func TestHuntNoCheating(t *testing.T) {
+	var first []referee.Action
+	for _, at := range []string{"1205", "1508", "1102"} {
+		hidden := aixUnit("BH", "blue", referee.Infantry, at, 3, 5, 1, 1)
+		hidden.Hidden = true
+		s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5),
+			aixUnit("R2", "red", referee.LightMech, "1707", 6, 5, 3, 6), hidden)
+		s.Turn = 1 + stallTurns + 1
+		// The first move only: a later one may find the platoon on its
+		// way, which is the point.
+		acts := []referee.Action{New("red", Normal, 1).Next(s)}
+		if first == nil {
+			first = acts
+		} else if !reflect.DeepEqual(acts, first) {
+			t.Errorf("with the platoon at %s red plays %v, elsewhere %v", at, acts, first)
+		}
 	}
 }
