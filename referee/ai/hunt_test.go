@@ -20,14 +20,14 @@ func TestHuntHiddenInfantry(t *testing.T) {
 	s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5), hidden)
 	s.Turn = 1 + stallTurns + 1 // nobody has attacked for longer than stallTurns
 	acts, events, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	start := hex.MustParse("1805")
 	mv := aixFind(acts, referee.ActMove, "R1")
-	if mv == nil || mv.To.X >= 18 {
-		t.Fatalf("R1 stays by the enemy's edge: %v", acts)
+	if mv == nil || mv.To.X >= start.X {
+		t.Fatalf("R1 does not turn back from the enemy's edge: %v", acts)
 	}
 	// Every hex of the way counts as searched, not only its ends.
 	p := New("red", Normal, 1)
 	p.Observe(events)
-	start := hex.MustParse("1805")
 	if !p.swept[start] || !p.swept[mv.To] || len(p.swept) < hex.Distance(start, mv.To)+1 {
 		t.Errorf("searched %v after the move to %s", p.swept, mv.To)
 	}
