@@ -52,16 +52,33 @@
 // could not reach in the turns left otherwise. Broken units rally;
 // salvage is picked up. When nobody has attacked for three game turns
 // the battle is stalled: units close in harder and hidden infantry
-// leaves its ambush, so an AI battle does not run to its turn limit with
-// nothing happening.
+// leaves its ambush, and a side that sees no enemy ground unit hunts for
+// the hidden infantry that keeps the battle going (hunt.go): its units
+// close on the hexes of the enemy's half, from the middle of the map on,
+// that none of them has entered yet, so an AI battle does not run to its
+// turn limit with nothing happening.
 //
-// Prospects and retreat: the side weighs its strength on the map against
-// the enemy's it can see — steps left, the better of RA and CA (close
-// attacks count for less), experience, D and the cover of each unit's hex
-// — and, when its own is under a third of the enemy's with more than two
-// turns left, the rules allow it and it has no DropShips to leave by, it
-// declares a retreat: its units head for the retreat edge and withdraw
-// there.
+// Air lances (air.go) fly to the hex whose strike — a strafe or a bomb
+// run on it or next to it, an air attack within R — is worth the most
+// against the fire they may draw there (ground units that may come next
+// to them, at −4; enemy air lances in reach). An air lance leaves by
+// flying up, never by the retreat edge: once no flight leaves it a strike
+// worth that fire and its side is retreating or has no ground unit left
+// to fight beside (so it strikes on the way out).
+//
+// Prospects and retreat (prospects.go): the side weighs its strength on
+// the map and still to come (drops, DropShips in orbit) against the
+// enemy's it can see — steps left, the better of RA and CA (close
+// attacks count for less), experience, D and the cover of each unit's
+// hex. The battle is lost when the enemy's tops its own three times, and
+// more by the VP at stake against what its ground units are worth (the
+// salvage on the map, the objective hexes, exits by another edge than
+// its retreat edge; less when units left on the map are captured) and by
+// few turns left (never with two left). A lost battle is a retreat, when
+// the rules allow it and the side has no DropShips to leave by: its
+// units head for the retreat edge and withdraw there; with DropShips it
+// is an evacuation, and an empty ship lifts off. A side of air lances
+// alone never declares a retreat: its lances leave one by one.
 //
 // Memory: AutoResolve tells each player what happened (Player.Observe,
 // only the events its side may see). Every player notes the last turn an

@@ -28,8 +28,10 @@ type picture struct {
 	enemyEdges []string
 	// aims are the scenario's rewards besides combat (aims.go).
 	aims *aims
-	// stalled: nobody has attacked for a while; units close in.
+	// stalled: nobody has attacked for a while; units close in, and
+	// with no enemy in sight search the hexes hunt (hunt.go).
 	stalled bool
+	hunt    []hex.Hex
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
@@ -177,13 +179,19 @@ func (e *enemy) weight() float64 {
 }
 
 // nearestEnemy is the distance from h to the nearest fighting enemy the
-// side can see; without one, to the nearest enemy retreat edge; else a
-// large number.
+// side can see; without one, to the nearest hex it hunts through
+// (hunt.go), or else to the nearest enemy retreat edge; else a large
+// number.
 func (pic *picture) nearestEnemy(h hex.Hex) int {
 	best := 1 << 20
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			best = min(best, hex.Distance(h, e.at))
+		}
+	}
+	if best == 1<<20 {
+		for _, x := range pic.hunt {
+			best = min(best, hex.Distance(h, x))
 		}
 	}
 	if best == 1<<20 {
@@ -210,61 +218,6 @@ func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
 		return m.Width - 1 - h.X
 	}
 	return -1
-}
-
-// lost reports that the battle is clearly lost: the side's strength on
-// the map is under a third of the enemy's it can see (prospects), and
-// more than the last two turns are left to fight.
-func (pic *picture) lost() bool {
-	mine, theirs := pic.prospects()
-	turnsLeft := noLimit
-	if pic.v.TurnLimit > 0 {
-		turnsLeft = pic.v.TurnLimit - pic.v.Turn + 1
-	}
-	return theirs > 0 && 3*mine < theirs && turnsLeft > 2
-}
-
-// prospects weighs the battle as the side sees it: the strength of its
-// own units on the map against that of the enemy units it can see, each
-// counting its steps left, its better attack value (close attacks count
-// for less: the enemy must come to it), its experience (a column shift
-// is worth about two points of attack), its D and the cover of its hex.
-func (pic *picture) prospects() (mine, theirs float64) {
-	strength := func(stepsLeft, ra, ca, exp, d int, at hex.Hex) float64 {
-		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
-		cover := 1 - 0.05*float64(pic.cell(at).Terrain.Info().Shift)
-		return float64(max(stepsLeft, 0)) * max(attack, 1) * (0.5 + float64(d)/16) * cover
-	}
-	for _, u := range pic.own {
-		if u.Status != "active" || u.Values == nil || u.Hex == nil || u.Detail == nil {
-			continue
-		}
-		n := 4 - u.Values.Step
-		switch u.Kind {
-		case referee.KindDropShip.String():
-			n = (8 - u.Values.Step) / 2 // eight steps count as four of a lance's
-		case referee.KindAir.String():
-			n = 2 * (2 - u.Values.Step)
-		}
-		cur := u.Detail.Current
-		mine += strength(n, cur.RA, cur.CA, experienceShift(u), cur.D, *u.Hex)
-	}
-	for _, l := range [][]*enemy{pic.enemies, pic.air} {
-		for _, e := range l {
-			if !e.fighting() {
-				continue
-			}
-			n := e.steps() - e.step
-			switch {
-			case e.ship:
-				n /= 2
-			case e.air:
-				n *= 2
-			}
-			theirs += strength(n, e.ra, e.ca, 0, e.d, e.at)
-		}
-	}
-	return mine, theirs
 }
 
 // resultWorth is what a cell of the Combat Results Table is worth in
@@ -537,6 +490,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			sc += 1
 		}
 	}
+	sc += m.huntScore(h)
 	bonus := 1.0
 	if pic.aims != nil {
 		bonus = pic.aims.salvageBonus
