@@ -195,7 +195,11 @@ func (p *Player) decide(g *game) referee.Action {
 		}
 		return p.end()
 	}
-	if a, ok := p.bestAttack(g); ok {
+	attack := p.bestAttack
+	if p.Level == Hard {
+		attack = p.hardAttack
+	}
+	if a, ok := attack(g); ok {
 		return a
 	}
 	return p.end()
