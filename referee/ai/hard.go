@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"os"
+	"strconv"
 	"math"
 	"sort"
 
@@ -35,7 +37,12 @@ import (
 
 // hardReturnWeight is what a step of expected return fire costs against
 // a step dealt this turn. Measured in the tournament (BENCHMARKS.md).
-const hardReturnWeight = 0.8
+var hardReturnWeight = func() float64 {
+	if v, err := strconv.ParseFloat(os.Getenv("HX_G"), 64); err == nil {
+		return v
+	}
+	return 0.8
+}()
 
 // outcome is the chance of each kind of cell of the Combat Results Table
 // on a column: a miss, a Disruption Roll, a critical hit, n steps.
@@ -208,7 +215,7 @@ func (pic *picture) strike(t *enemy, shots []shot) strike {
 func (s strike) worth(t *enemy) float64 {
 	w := s.dealt * t.weight()
 	if !t.ship {
-		w += s.out * killWorth(t)
+		w += s.out * killWorth(t) * envF("HX_K", 1)
 	}
 	return w
 }
@@ -218,6 +225,7 @@ func (s strike) worth(t *enemy) float64 {
 // enemy may make next turn at its best target.
 type exchange struct {
 	pic    *picture
+	ret    float64 // what a step of return fire costs against a step dealt
 	shots  map[*enemy][]shot
 	struck map[*enemy]strike
 	// back is the return fire enemy e could make next turn at the unit
@@ -225,8 +233,8 @@ type exchange struct {
 	back map[*enemy]float64
 }
 
-func (pic *picture) newExchange() *exchange {
-	return &exchange{pic: pic, shots: map[*enemy][]shot{}, struck: map[*enemy]strike{}, back: map[*enemy]float64{}}
+func (pic *picture) newExchange(ret float64) *exchange {
+	return &exchange{pic: pic, ret: ret, shots: map[*enemy][]shot{}, struck: map[*enemy]strike{}, back: map[*enemy]float64{}}
 }
 
 // result is what the shots at t so far are expected to do.
@@ -244,7 +252,7 @@ func (x *exchange) result(t *enemy) strike {
 func (x *exchange) gain(t *enemy, s shot, back float64) float64 {
 	before := x.result(t)
 	after := x.pic.strike(t, append(x.shots[t][:len(x.shots[t]):len(x.shots[t])], s))
-	return after.worth(t) - before.worth(t) + hardReturnWeight*(before.fires-after.fires)*back
+	return after.worth(t) - before.worth(t) + x.ret*(before.fires-after.fires)*back
 }
 
 // aim adds the shot at t to the plan.
@@ -257,7 +265,10 @@ func (x *exchange) aim(t *enemy, s shot) {
 // shift shift) stands to lose to enemy e's fire next turn: the steps and
 // the chance of losing the unit, with left steps left, worth killWorth.
 func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, worth float64) float64 {
-	col, ok := e.fireOn(h, d, shift)
+	col, ok := pic.fireOnGround(e, h, d, shift)
+	if envF("HX_EX", 0) == 0 {
+		col, ok = e.fireOn(h, d, shift)
+	}
 	if !ok {
 		return 0
 	}
@@ -289,7 +300,7 @@ func (pic *picture) targets(skip *referee.ViewUnit) []target {
 
 // ownTarget is own unit u as a target in h.
 func ownTarget(u *referee.ViewUnit, h hex.Hex) target {
-	t := target{u: u, at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
+	t := target{u: u, at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: (1.5 + float64(u.Detail.Current.RA)/8) * envF("HX_O", 1)}
 	if u.Kind == referee.KindDropShip.String() {
 		t.left, t.worth = 8-u.Values.Step, 0
 	}
@@ -382,7 +393,7 @@ func (x *exchange) unaim(o option) {
 // or ok false when no attack is worth a roll.
 func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
-	x := pic.newExchange()
+	x := pic.newExchange(envF("HX_GA", hardReturnWeight))
 	x.fireBack(pic.targets(nil))
 	var units []*planned
 	for _, u := range pic.own {
@@ -447,7 +458,7 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 // (moved or not yet): what m adds to the plan from h, less the return
 // fire h draws beyond what the enemy would fire at the others anyway.
 func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) float64 {
-	x := pic.newExchange()
+	x := pic.newExchange(hardReturnWeight)
 	x.fireBack(pic.targets(m.u))
 	var units []*planned
 	for _, u := range pic.own {
@@ -504,7 +515,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 				best = max(best, x.gain(e, o.s, b))
 			}
 		}
-		return best - hardReturnWeight*drawn
+		return best - x.ret*drawn
 	}
 }
 
@@ -520,3 +531,11 @@ func (m *moveScorer) option(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool
 	}
 	return option{t: e, s: shot{col: col, f: f}}, true
 }
+
+func envF(k string, d float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
+		return v
+	}
+	return d
+}
+

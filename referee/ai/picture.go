@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"os"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -35,11 +36,15 @@ type picture struct {
 	routes map[routeKey][]int
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
+	// reach keeps the enemy's reach over the ground for the player turn
+	// (Hard, reach.go); nil: none kept.
+	reach map[reachKey][]int
 }
 
 // enemy is an enemy counter the side can see.
 type enemy struct {
 	id                     string
+	class                  string // "" until sighted
 	at                     hex.Hex
 	ra, ca, d, rng, step   int
 	mp                     int  // the MP it is thought to have: its class's, or more as seen moving
@@ -99,7 +104,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
 			continue
 		}
-		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
+		e := &enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -470,7 +475,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}
-	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
+	if os.Getenv("HX_NOMOVE") == "" && level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
 		m.fight = pic.hardFight(m)
 	}
 	return m

