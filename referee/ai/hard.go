@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"os"
-	"strconv"
 	"math"
 	"sort"
 
@@ -35,14 +33,16 @@ import (
 //
 // It reads nothing Normal does not: the picture of the side's View.
 
-// hardReturnWeight is what a step of expected return fire costs against
-// a step dealt this turn. Measured in the tournament (BENCHMARKS.md).
-var hardReturnWeight = func() float64 {
-	if v, err := strconv.ParseFloat(os.Getenv("HX_G"), 64); err == nil {
-		return v
-	}
-	return 0.8
-}()
+// What a step of return fire costs against a step dealt this turn: in
+// the attack phase (hardFireReturn), and in the movement phase
+// (hardMoveReturn), where it outweighs the damage the unit could deal
+// from a hex many times over. Both measured in the tournament
+// (BENCHMARKS.md): Hard that moves to deny the enemy its fire, and fires
+// to take it away, beats Hard that moves to deal the most.
+const (
+	hardFireReturn = 3.0
+	hardMoveReturn = 12.0
+)
 
 // outcome is the chance of each kind of cell of the Combat Results Table
 // on a column: a miss, a Disruption Roll, a critical hit, n steps.
@@ -215,7 +215,7 @@ func (pic *picture) strike(t *enemy, shots []shot) strike {
 func (s strike) worth(t *enemy) float64 {
 	w := s.dealt * t.weight()
 	if !t.ship {
-		w += s.out * killWorth(t) * envF("HX_K", 1)
+		w += s.out * killWorth(t)
 	}
 	return w
 }
@@ -266,9 +266,6 @@ func (x *exchange) aim(t *enemy, s shot) {
 // the chance of losing the unit, with left steps left, worth killWorth.
 func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, worth float64) float64 {
 	col, ok := pic.fireOnGround(e, h, d, shift)
-	if envF("HX_EX", 0) == 0 {
-		col, ok = e.fireOn(h, d, shift)
-	}
 	if !ok {
 		return 0
 	}
@@ -300,7 +297,7 @@ func (pic *picture) targets(skip *referee.ViewUnit) []target {
 
 // ownTarget is own unit u as a target in h.
 func ownTarget(u *referee.ViewUnit, h hex.Hex) target {
-	t := target{u: u, at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: (1.5 + float64(u.Detail.Current.RA)/8) * envF("HX_O", 1)}
+	t := target{u: u, at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
 	if u.Kind == referee.KindDropShip.String() {
 		t.left, t.worth = 8-u.Values.Step, 0
 	}
@@ -393,7 +390,7 @@ func (x *exchange) unaim(o option) {
 // or ok false when no attack is worth a roll.
 func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
-	x := pic.newExchange(envF("HX_GA", hardReturnWeight))
+	x := pic.newExchange(hardFireReturn)
 	x.fireBack(pic.targets(nil))
 	var units []*planned
 	for _, u := range pic.own {
@@ -458,7 +455,7 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 // (moved or not yet): what m adds to the plan from h, less the return
 // fire h draws beyond what the enemy would fire at the others anyway.
 func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) float64 {
-	x := pic.newExchange(hardReturnWeight)
+	x := pic.newExchange(hardMoveReturn)
 	x.fireBack(pic.targets(m.u))
 	var units []*planned
 	for _, u := range pic.own {
@@ -531,11 +528,3 @@ func (m *moveScorer) option(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool
 	}
 	return option{t: e, s: shot{col: col, f: f}}, true
 }
-
-func envF(k string, d float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
-		return v
-	}
-	return d
-}
-

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"os"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -475,7 +474,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}
-	if os.Getenv("HX_NOMOVE") == "" && level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
+	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
 		m.fight = pic.hardFight(m)
 	}
 	return m

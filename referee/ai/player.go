@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"os"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -198,7 +197,7 @@ func (p *Player) decide(g *game) referee.Action {
 		return p.end()
 	}
 	attack := p.bestAttack
-	if p.Level == Hard && os.Getenv("HX_NOATK") == "" {
+	if p.Level == Hard {
 		attack = p.hardAttack
 	}
 	if a, ok := attack(g); ok {
