@@ -51,6 +51,9 @@ type enemy struct {
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
 	air                    bool // an air lance: two steps
+	// ground is its reach over the ground (Hard, reach.go), once looked up.
+	ground       []int
+	groundLooked bool
 }
 
 // estimate is what a player assumes of a counter whose values he has not

@@ -31,6 +31,13 @@ const farAway = 1 << 10
 // unsighted class) or it does not move (a DropShip). Kept for the player
 // turn: the enemy does not move in it.
 func (pic *picture) groundReach(e *enemy) []int {
+	if !e.groundLooked {
+		e.ground, e.groundLooked = pic.lookReach(e), true
+	}
+	return e.ground
+}
+
+func (pic *picture) lookReach(e *enemy) []int {
 	if e.ship || e.class == "" {
 		return nil
 	}
