@@ -275,7 +275,6 @@ func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, worth fl
 // target is one of the side's units as the enemy sees it: where it
 // stands and what it stands to lose.
 type target struct {
-	u     *referee.ViewUnit
 	at    hex.Hex
 	d     int
 	left  int
@@ -297,7 +296,7 @@ func (pic *picture) targets(skip *referee.ViewUnit) []target {
 
 // ownTarget is own unit u as a target in h.
 func ownTarget(u *referee.ViewUnit, h hex.Hex) target {
-	t := target{u: u, at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
+	t := target{at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
 	if u.Kind == referee.KindDropShip.String() {
 		t.left, t.worth = 8-u.Values.Step, 0
 	}
