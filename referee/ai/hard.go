@@ -276,6 +276,7 @@ func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, worth fl
 // stands and what it stands to lose.
 type target struct {
 	at    hex.Hex
+	shift int // its hex's terrain shift
 	d     int
 	left  int
 	worth float64
@@ -289,14 +290,14 @@ func (pic *picture) targets(skip *referee.ViewUnit) []target {
 		if u == skip || u.Status != "active" || u.Hex == nil || u.Detail == nil || u.Values == nil || u.Detail.Hidden || u.Kind == referee.KindAir.String() {
 			continue
 		}
-		ts = append(ts, ownTarget(u, *u.Hex))
+		ts = append(ts, ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 	}
 	return ts
 }
 
-// ownTarget is own unit u as a target in h.
-func ownTarget(u *referee.ViewUnit, h hex.Hex) target {
-	t := target{at: h, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
+// ownTarget is own unit u as a target in h (its terrain cell).
+func ownTarget(u *referee.ViewUnit, h hex.Hex, cell mapgen.Cell) target {
+	t := target{at: h, shift: cell.Terrain.Info().Shift, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
 	if u.Kind == referee.KindDropShip.String() {
 		t.left, t.worth = 8-u.Values.Step, 0
 	}
@@ -305,7 +306,7 @@ func ownTarget(u *referee.ViewUnit, h hex.Hex) target {
 
 // exposure is the return fire enemy e could make at t.
 func (pic *picture) exposure(e *enemy, t target) float64 {
-	return pic.returnFire(e, t.at, t.d, pic.cell(t.at).Terrain.Info().Shift, t.left, t.worth)
+	return pic.returnFire(e, t.at, t.d, t.shift, t.left, t.worth)
 }
 
 // fireBack fills in each enemy's best return fire at ts.
@@ -481,9 +482,8 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		}
 	}
 	x.plan(units)
-	me := ownTarget(m.u, hex.Hex{}) // its hex is the one scored
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
-		me.at = h
+		me := ownTarget(m.u, h, cell)
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
 		back := map[*enemy]float64{}
