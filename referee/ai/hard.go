@@ -17,7 +17,8 @@ import (
 // (000 lines 942–1004) and of the +2 a disrupted target gives the next
 // attacker; then each enemy that is neither destroyed nor disrupted
 // fires back next turn once, at the one unit of the side in its reach it
-// would hurt most (threat.go), with what the plan left of it. The worth
+// would hurt most (its reach measured over the ground, reach.go), with
+// what the plan left of it. The worth
 // of the plan is the steps and kills it is expected to make less that
 // return fire.
 //
