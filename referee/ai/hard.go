@@ -18,9 +18,8 @@ import (
 // attacker; then each enemy that is neither destroyed nor disrupted
 // fires back next turn once, at the one unit of the side in its reach it
 // would hurt most (its reach measured over the ground, reach.go), with
-// what the plan left of it. The worth
-// of the plan is the steps and kills it is expected to make less that
-// return fire.
+// what the plan left of it. The worth of the plan is the steps and
+// kills it is expected to make less that return fire.
 //
 // In the attack phase Hard fires the plan that is worth the most, unit
 // by unit: first the attack of the unit with the least to gain elsewhere,
