@@ -7,7 +7,7 @@
 // referee.ValidSideActions offer for its own units and side. It never
 // reads enemy units, mines or hidden infantry from the State.
 //
-// # Heuristics (Normal and Hard)
+// # Heuristics (Normal, and Hard underneath its own search)
 //
 // Attacks: every attack offered is scored by its expected damage on the
 // Combat Results Table — the column is the attacker's value minus the
@@ -122,6 +122,38 @@
 // ground close to its side's units and out of close reach. Units aboard
 // a landed DropShip come out unless the side is leaving. A DropShip
 // fires in each arc ValidActions still offers.
+//
+// # Hard
+//
+// Hard is Normal with a look one ply ahead at the fire exchange, for the
+// side as a whole (hard.go). A plan — which unit fires at which enemy
+// this turn — is rolled through the Combat Results Table attack by
+// attack: the chance of each cell, of the target failing its Disruption
+// Roll (a Regular's, its experience unread), of each critical hit, and
+// the +2 column a target disrupted by an earlier attack gives the next.
+// Then every enemy neither destroyed nor disrupted fires back next turn,
+// once, at the unit of the side it would hurt most, with the steps the
+// plan left it. A plan is worth the steps and kills it deals less that
+// return fire, counted three times over in the attack phase and twelve
+// times in the movement phase (measured: a side that denies the enemy
+// its fire beats one that deals the most). The enemy's reach is measured
+// over the ground (reach.go): its guessed MP spent as its class moves
+// through the terrain, then its range.
+//
+//   - Attack phase: each unit is given the attack that adds most to the
+//     plan (the units with fewest choices first, then once more against
+//     the others' choices), and the unit with the least to gain
+//     elsewhere fires first, so that those with other targets turn on
+//     one of them when the first target falls. Same-hex attacks still
+//     go first.
+//   - Movement phase: a ground unit's hexes are scored by what it adds to
+//     the plan of the other units where they stand, less the return fire
+//     it draws there beyond what the enemy would fire at them anyway; the
+//     rest of the score (closing in, cover, mines, aims, retreat) is
+//     Normal's.
+//
+// It reads nothing Normal does not: the picture of the side's View and
+// the events it was told (TestNoCheating plays it).
 //
 // # Easy
 //

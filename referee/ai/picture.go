@@ -37,11 +37,15 @@ type picture struct {
 	routes map[routeKey][]int
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
+	// reach keeps the enemy's reach over the ground for the player turn
+	// (Hard, reach.go); nil: none kept.
+	reach map[reachKey][]int
 }
 
 // enemy is an enemy counter the side can see.
 type enemy struct {
 	id                     string
+	class                  string // "" until sighted
 	at                     hex.Hex
 	ra, ca, d, rng, step   int
 	mp                     int  // the MP it is thought to have: its class's, or more as seen moving
@@ -49,6 +53,9 @@ type enemy struct {
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
 	air                    bool // an air lance: two steps
+	// ground is its reach over the ground (Hard, reach.go), once looked up.
+	ground       []int
+	groundLooked bool
 }
 
 // estimate is what a player assumes of a counter whose values he has not
@@ -101,7 +108,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
 			continue
 		}
-		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
+		e := &enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -370,6 +377,44 @@ type moveScorer struct {
 	waterBurn  bool // overburning from water: ending in water saves the step
 	carrying   bool
 	noCombat   bool // a truck: it only moves
+	// fight, when set (Hard), is what standing in h is worth in the
+	// fire exchange, in place of the unit's own offense and threat.
+	fight func(h hex.Hex, cell mapgen.Cell) float64
+}
+
+// fireAt is the best column the unit could attack enemy e on from h (d
+// hexes away; cell is h's) this turn, ranged or close, and how surely:
+// f is 1, 0.6 for indirect fire that needs an observer with a line of
+// sight, 0 when it cannot attack e from there (col is then off the
+// table).
+func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col int, f float64) {
+	pic := m.pic
+	col = referee.MinColumn - 1
+	if d <= m.rng && d >= m.minR {
+		los := pic.los(h, e.at)
+		if los.Clear || m.indirect {
+			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
+			if !m.indirect {
+				shifts = append(shifts, los.Shift)
+			}
+			if e.disrupted {
+				shifts = append(shifts, referee.DisruptedTargetShift)
+			}
+			if pic.v.Night {
+				shifts = append(shifts, referee.NightFireShift)
+			}
+			col, f = referee.Column(m.ra, e.d, shifts...), 1
+			if !los.Clear {
+				f = 0.6 // it needs an observer with a line of sight
+			}
+		}
+	}
+	if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
+		if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
+			col, f = c, 1
+		}
+	}
+	return col, f
 }
 
 func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
@@ -384,6 +429,9 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
+	}
+	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
+		m.fight = pic.hardFight(m)
 	}
 	return m
 }
@@ -404,35 +452,11 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			continue
 		}
 		nearest = min(nearest, d)
-		reach := max(m.rng, e.rng, 1)
-		if d > reach {
+		if d > max(m.rng, e.rng, 1) {
 			continue
 		}
-		los := referee.LineOfSight(pic.v.Map, h, e.at)
-		var ev float64
-		col := referee.MinColumn - 1
-		if d <= m.rng && d >= m.minR && (los.Clear || m.indirect) {
-			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
-			if !m.indirect {
-				shifts = append(shifts, los.Shift)
-			}
-			if e.disrupted {
-				shifts = append(shifts, referee.DisruptedTargetShift)
-			}
-			if pic.v.Night {
-				shifts = append(shifts, referee.NightFireShift)
-			}
-			col = referee.Column(m.ra, e.d, shifts...)
-			ev = pic.ev(col)
-			if !los.Clear {
-				ev *= 0.6 // it needs an observer with a line of sight
-			}
-		}
-		if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-			if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > ev {
-				col, ev = c, pic.ev(c)
-			}
-		}
+		col, f := m.fireAt(h, cell, e, d)
+		ev := pic.ev(col) * f
 		if m.level.skilled() {
 			ev *= e.weight()
 			if ev > 0 && !e.ship {
@@ -447,9 +471,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	// What the enemy may do to it there next turn (threat.go): a unit
 	// that cannot fire this turn keeps out of the enemy's reach; one
 	// that fires weighs the return fire against its own, and prefers
-	// cover. A stalled battle closes in whatever the danger.
+	// cover. A stalled battle closes in whatever the danger. Hard
+	// weighs both for the side as a whole instead (hard.go).
 	sc := offense
-	if m.level.skilled() && !pic.stalled {
+	switch {
+	case m.fight != nil && !pic.stalled:
+		sc = m.fight(h, cell)
+	case m.level.skilled() && !pic.stalled:
 		w := fireThreatWeight
 		if offense == 0 {
 			w = threatWeight

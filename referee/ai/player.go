@@ -187,6 +187,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.moves(p.moved)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
+		g.pic.reach = p.cache.reach
 	}
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
@@ -199,7 +200,11 @@ func (p *Player) decide(g *game) referee.Action {
 		}
 		return p.end()
 	}
-	if a, ok := p.bestAttack(g); ok {
+	attack := p.bestAttack
+	if p.Level == Hard {
+		attack = p.hardAttack
+	}
+	if a, ok := attack(g); ok {
 		return a
 	}
 	return p.end()
