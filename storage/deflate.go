@@ -13,21 +13,26 @@ import (
 // or delta (revision.go) and each chunk of the event log (events.go).
 // The standard library's raw DEFLATE.
 
-// Two levels: the newest revision's document is deflated again with
-// every change, so it gets a fast level (level 2 packs a demo campaign
-// of 20 turns 10% tighter than level 1 for twice the time, which keeps
-// it inside the 100 KB budget, storage_size_test.go); the small things
-// written once (a snapshot's delta, a chunk of events) get the default
-// level, which packs them tighter still.
+// Three levels. A big part of the newest revision's document (parts.go)
+// is deflated again whenever a change touches it, so it gets a fast
+// level: level 2 packs a demo campaign 10% tighter than level 1 for
+// twice the time, which keeps it well inside the 100 KB budget
+// (storage_size_test.go in the repository's root). A small part, a
+// snapshot's delta and the log's open chunk of events, each written
+// again with every change, get flate.BestSpeed: the other levels clear
+// 640 KB of match tables before each use, which for a kilobyte costs
+// more than the packing. A full chunk of events, written once, gets the
+// default level, which packs tighter still.
 const (
-	levelWhole = 2
-	levelSmall = flate.DefaultCompression
+	levelBig  = 2
+	levelFast = flate.BestSpeed
+	levelOnce = flate.DefaultCompression
 )
 
 // deflaters (by level) and inflaters are reused: a flate.Writer
 // allocates about a megabyte of tables.
 var (
-	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelSmall: deflaterPool(levelSmall)}
+	deflaters = map[int]*sync.Pool{levelBig: deflaterPool(levelBig), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce)}
 	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 )
 
@@ -41,8 +46,8 @@ func deflaterPool(level int) *sync.Pool {
 	}}
 }
 
-// deflate appends src compressed at level (levelWhole or levelSmall) to
-// dst.
+// deflate appends src compressed at level (levelBig, levelFast or
+// levelOnce) to dst.
 func deflate(dst, src []byte, level int) []byte {
 	buf := bytes.NewBuffer(dst)
 	pool := deflaters[level]
@@ -57,12 +62,17 @@ func deflate(dst, src []byte, level int) []byte {
 
 // inflate returns src decompressed.
 func inflate(src []byte) ([]byte, error) {
+	return inflateAppend(make([]byte, 0, 4*len(src)), src)
+}
+
+// inflateAppend appends src decompressed to dst.
+func inflateAppend(dst, src []byte) ([]byte, error) {
 	r := inflaters.Get().(io.ReadCloser)
 	defer inflaters.Put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(src), nil); err != nil {
 		return nil, err
 	}
-	out := bytes.NewBuffer(make([]byte, 0, 4*len(src)))
+	out := bytes.NewBuffer(dst)
 	if _, err := out.ReadFrom(r); err != nil {
 		return nil, fmt.Errorf("compressed record: %w", err)
 	}

@@ -53,9 +53,15 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	return lines, nil
 }
 
-// writeChunk stores the JSON lines as chunk k.
+// writeChunk stores the JSON lines as chunk k: deflated fast while the
+// chunk is open (each change that logs an event writes it again), at
+// the default level once it is full.
 func writeChunk(eb *bolt.Bucket, k uint64, lines [][]byte) error {
-	return eb.Put(itob(k), deflate(nil, bytes.Join(lines, []byte{'\n'}), levelSmall))
+	level := levelFast
+	if len(lines) == eventsPerChunk {
+		level = levelOnce
+	}
+	return eb.Put(itob(k), deflate(nil, bytes.Join(lines, []byte{'\n'}), level))
 }
 
 // storedEvents counts the events stored: full chunks and the last one's.

@@ -143,6 +143,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err != nil {
 			return err
 		}
+		// Made before the revision before is rewritten: it copies the
+		// parts this change left alone from that one's record.
+		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
@@ -150,7 +153,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
-		if err := putRevision(cb, n, st.rev+1, wholeRecord(diceState, uint64(len(n.Log)), doc), s.snapshots); err != nil {
+		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
 		for _, r := range also {
