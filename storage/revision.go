@@ -160,11 +160,17 @@ func newest(tx *bolt.Tx, id int64) (*bolt.Bucket, state, error) {
 // at that revision with its document: a copy from the cache when it
 // holds the revision, else decoded. The document must not be changed.
 func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
+	return s.loadFrom(tx, id, s.cache.get)
+}
+
+// loadFrom is load with the campaign from cached (the cache's get, or
+// its take for a change) when the cache holds the revision.
+func (s *Store) loadFrom(tx *bolt.Tx, id int64, cached func(id int64, rev uint64) (*campaign.Campaign, []byte)) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
 	cb, st, err := newest(tx, id)
 	if err != nil {
 		return nil, state{}, nil, nil, err
 	}
-	if c, doc := s.cache.get(id, st.rev); c != nil {
+	if c, doc := cached(id, st.rev); c != nil {
 		return cb, st, c, doc, nil
 	}
 	doc, err := st.document(id, nil)

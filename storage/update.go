@@ -76,15 +76,31 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
 }
 
-// Get returns the campaign with the given ID.
+// Get returns the campaign with the given ID. A campaign it had to
+// decode goes into the cache: a command reads its campaign before it
+// changes it, and the change need not decode it again.
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	var out *campaign.Campaign
+	var doc []byte
+	var st state
+	hit := false
+	cached := func(id int64, rev uint64) (*campaign.Campaign, []byte) {
+		c, doc := s.cache.get(id, rev)
+		hit = c != nil
+		return c, doc
+	}
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		_, _, out, _, err = s.load(tx, id)
+		_, st, out, doc, err = s.loadFrom(tx, id, cached)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	if !hit {
+		s.cache.put(id, st.rev, shareLog(out), doc)
+	}
+	return out, nil
 }
 
 // List returns every campaign's summary, by ID.
@@ -126,14 +142,14 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
-		cb, st, c, prevDoc, err := s.load(tx, id)
+		// The cache's campaign itself, if it holds it: nobody else has
+		// it, and a copy of what fn returns goes back after the commit.
+		cb, st, c, prevDoc, err := s.loadFrom(tx, id, s.cache.take)
 		if err != nil {
 			return err
 		}
 		n, diceState, err := change(id, st, c, fn, func(k uint64, e campaign.Event) bool { return sameEvent(cb, k, e) })
 		if err != nil {
-			// c's log may be the cache's (shareLog), changed: forget it.
-			s.cache.drop(id)
 			return err
 		}
 		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
