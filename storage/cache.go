@@ -23,7 +23,7 @@ type cache struct {
 type cached struct {
 	rev uint64
 	c   *campaign.Campaign
-	doc []byte // c's document as stored (JSON), which the next change's delta is made from
+	doc []byte // c's document as stored, which the next change compares its parts with (newestRecord) and makes its delta from
 }
 
 // get returns a copy of campaign id at revision rev and its document,
