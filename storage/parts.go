@@ -13,10 +13,11 @@ import (
 
 // From schema 5 a campaign's document is written in parts, one JSON value
 // a line: a header line, the campaign without its map, sides, battles and
-// log (the "core"), its strategic map, each side, each battle. The
-// newest revision's record deflates each part by itself (formParts), so
-// a change deflates again only the parts it changed: an order changes its
-// side's part (and usually the core), a battle's action its battle's,
+// log (the "core"), its strategic map, each side without its units and
+// then its units, each battle. The newest revision's record deflates
+// each part by itself (formParts), so a change deflates again only the
+// parts it changed: an order changes its side's part (a kilobyte, the
+// units being nine tenths of a side), a battle's action its battle's,
 // and the others' deflated bytes are copied from the record before
 // (newestRecord). Deflating the whole document was most of a command's
 // CPU, and a battle's record makes its part hundreds of kilobytes.
@@ -42,10 +43,12 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign) ([]byte, error) {
 	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
 	// Encode ends each value with a newline: the parts' separator.
 	enc := json.NewEncoder(buf)
-	values := make([]any, 0, 2+len(c.Sides)+len(c.Battles))
+	values := make([]any, 0, 2+2*len(c.Sides)+len(c.Battles))
 	values = append(values, &core, c.Map)
 	for i := range c.Sides {
-		values = append(values, &c.Sides[i])
+		side := c.Sides[i]
+		side.Units = nil
+		values = append(values, &side, c.Sides[i].Units)
 	}
 	for i := range c.Battles {
 		values = append(values, c.Battles[i])
@@ -72,12 +75,12 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	var sides, battles int
 	header := bytes.Fields(lines[0])
 	if len(header) != 3 {
-		return fmt.Errorf("document header %q: want %q, sides and battles", lines[0], partsHeader)
+		return fmt.Errorf("document header %.40q: want %q, sides and battles", lines[0], partsHeader)
 	}
 	sides, err1 := strconv.Atoi(string(header[1]))
 	battles, err2 := strconv.Atoi(string(header[2]))
-	if err1 != nil || err2 != nil || sides < 0 || battles < 0 || len(lines) != 3+sides+battles {
-		return fmt.Errorf("document header %q: not the counts of its %d parts", lines[0], len(lines)-1)
+	if err1 != nil || err2 != nil || sides < 0 || battles < 0 || len(lines) != 3+2*sides+battles {
+		return fmt.Errorf("document header %.40q: not the counts of its %d parts", lines[0], len(lines)-1)
 	}
 	if err := json.Unmarshal(lines[1], c); err != nil {
 		return fmt.Errorf("core: %w", err)
@@ -87,8 +90,11 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	}
 	c.Sides = make([]campaign.Side, sides)
 	for i := range c.Sides {
-		if err := json.Unmarshal(lines[3+i], &c.Sides[i]); err != nil {
+		if err := json.Unmarshal(lines[3+2*i], &c.Sides[i]); err != nil {
 			return fmt.Errorf("side %d: %w", i+1, err)
+		}
+		if err := json.Unmarshal(lines[4+2*i], &c.Sides[i].Units); err != nil {
+			return fmt.Errorf("side %d's units: %w", i+1, err)
 		}
 	}
 	c.Battles = nil
@@ -96,7 +102,7 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 		c.Battles = make([]campaign.Battle, battles)
 	}
 	for i := range c.Battles {
-		if err := json.Unmarshal(lines[3+sides+i], &c.Battles[i]); err != nil {
+		if err := json.Unmarshal(lines[3+2*sides+i], &c.Battles[i]); err != nil {
 			return fmt.Errorf("battle %d: %w", i+1, err)
 		}
 	}
