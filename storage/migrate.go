@@ -253,7 +253,7 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	if eb, err = cb.CreateBucket(bucketEvents); err != nil {
 		return err
 	}
-	return appendLines(eb, 0, lines)
+	return appendLines(eb, 0, lines, nil)
 }
 
 // packRevisions rewrites a campaign's schema 3 revision records, newest

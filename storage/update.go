@@ -70,7 +70,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err != nil {
 		return fmt.Errorf("campaign %d: %w", c.ID, err)
 	}
-	if err := appendLog(cb, 0, c.Log); err != nil {
+	if err := appendLog(cb, 0, c.Log, nil); err != nil {
 		return err
 	}
 	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
@@ -148,11 +148,19 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err != nil {
 			return err
 		}
-		n, diceState, err := change(id, st, c, fn, func(k uint64, e campaign.Event) bool { return sameEvent(cb, k, e) })
+		// The chunk holding the last stored event: read once, to
+		// compare that event and to append after it.
+		var open [][]byte
+		same := func(k uint64, e campaign.Event) bool {
+			var ok bool
+			open, ok = sameEvent(cb, k, e)
+			return ok
+		}
+		n, diceState, err := change(id, st, c, fn, same)
 		if err != nil {
 			return err
 		}
-		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
+		if err := appendLog(cb, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
 		doc, err := encodeDocInto(buf, n)
