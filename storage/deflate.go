@@ -9,30 +9,31 @@ import (
 )
 
 // A campaign's JSON compresses about 7 to 1 (names, keys and terrain
-// repeat), so schema 4 deflates what it stores: each revision's document
-// or delta (revision.go) and each chunk of the event log (events.go).
-// The standard library's raw DEFLATE.
+// repeat), so from schema 4 bfbot deflates what it stores: each part of
+// the newest revision's document (parts.go), each snapshot's delta
+// (revision.go) and each chunk of the event log (events.go). The
+// standard library's raw DEFLATE.
 
-// Three levels. A big part of the newest revision's document (parts.go)
-// is deflated again whenever a change touches it, so it gets a fast
-// level: level 2 packs a demo campaign 10% tighter than level 1 for
-// twice the time, which keeps it well inside the 100 KB budget
-// (storage_size_test.go in the repository's root). A small part, a
-// snapshot's delta and the log's open chunk of events, each written
-// again with every change, get flate.BestSpeed: the other levels clear
-// 640 KB of match tables before each use, which for a kilobyte costs
-// more than the packing. A full chunk of events, written once, gets the
-// default level, which packs tighter still.
+// Three levels. What a change writes again each time (the parts it
+// changed, the snapshot's delta, the log's open chunk of events) gets
+// flate.BestSpeed: the higher levels clear 640 KB of match tables before
+// each use, which for a part of a kilobyte costs more than the packing,
+// and BestSpeed packs a demo campaign only about 10% looser than level 2
+// (storage_size_test.go in the repository's root: 52 KB used against
+// the 100 KB budget). A whole document (schema 4's form, which the
+// migrations and an undo to a schema 4 revision write) gets level 2. A
+// full chunk of events, written once, gets the default level, which
+// packs tighter still.
 const (
-	levelBig  = 2
-	levelFast = flate.BestSpeed
-	levelOnce = flate.DefaultCompression
+	levelWhole = 2
+	levelFast  = flate.BestSpeed
+	levelOnce  = flate.DefaultCompression
 )
 
 // deflaters (by level) and inflaters are reused: a flate.Writer
 // allocates about a megabyte of tables.
 var (
-	deflaters = map[int]*sync.Pool{levelBig: deflaterPool(levelBig), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce)}
+	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce)}
 	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 )
 
@@ -46,7 +47,7 @@ func deflaterPool(level int) *sync.Pool {
 	}}
 }
 
-// deflate appends src compressed at level (levelBig, levelFast or
+// deflate appends src compressed at level (levelWhole, levelFast or
 // levelOnce) to dst.
 func deflate(dst, src []byte, level int) []byte {
 	buf := bytes.NewBuffer(dst)

@@ -308,7 +308,7 @@ func TestEtcdLayout1(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, diceState, rev, _ := stoState(t, a, id)
-	record := encodeState(diceState, uint64(len(old.Log)), formWhole, deflate(nil, whole, levelBig))
+	record := encodeState(diceState, uint64(len(old.Log)), formWhole, deflate(nil, whole, levelWhole))
 	if _, err := raw.Put(ctx, a.p.rev(id, rev), string(record)); err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 // (nil for none); a schema 4 document whole (formWhole, deflated whole).
 func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
 	if !isParts(doc) {
-		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelBig))
+		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
 	}
 	var prevParts, prevSegs [][]byte
 	if prevBody != nil && isParts(prevDoc) {

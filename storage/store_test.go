@@ -378,13 +378,13 @@ func TestCorruptRecord(t *testing.T) {
 	}{
 		{"CutDocument", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n, doc[:len(doc)/2]) }},
 		{"CutDeflate", rev1, func(d, doc []byte, n uint64) []byte {
-			z := deflate(nil, doc, levelBig)
+			z := deflate(nil, doc, levelWhole)
 			return encodeState(d, n, formWhole, z[:len(z)/2])
 		}},
 		{"NewestDelta", rev1, func(d, doc []byte, n uint64) []byte {
 			return encodeState(d, n, formDelta, deflate(nil, makeDelta(doc, doc), levelFast))
 		}},
-		{"UnknownForm", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, 9, deflate(nil, doc, levelBig)) }},
+		{"UnknownForm", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, 9, deflate(nil, doc, levelWhole)) }},
 		{"NoMap", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n, []byte(`{"id":1}`)) }},
 		{"OtherCampaign", rev1, func(d, doc []byte, n uint64) []byte {
 			return wholeRecord(d, n, bytes.Replace(doc, []byte(`"id":1`), []byte(`"id":2`), 1))
