@@ -72,7 +72,6 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 		return json.Unmarshal(doc, c)
 	}
 	lines := bytes.Split(doc, []byte{'\n'})
-	var sides, battles int
 	header := bytes.Fields(lines[0])
 	if len(header) != 3 {
 		return fmt.Errorf("document header %.40q: want %q, sides and battles", lines[0], partsHeader)
@@ -129,10 +128,9 @@ func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte
 	body := make([]byte, 0, len(doc)/4)
 	for i, p := range parts {
 		var seg []byte
-		switch {
-		case i < len(prevSegs) && bytes.Equal(p, prevParts[i]):
+		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
 			seg = prevSegs[i]
-		default:
+		} else {
 			seg = deflate(nil, p, levelFast)
 		}
 		body = binary.AppendUvarint(body, uint64(len(seg)))
