@@ -11,8 +11,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
-	"bfbot/internal/cputime"
 	"bfbot/referee/dice"
+	"bfbot/storage/storagetest"
 )
 
 // stoBenchChange is a command-sized change that keeps the document's size:
@@ -53,19 +53,19 @@ func BenchmarkRoundTrip(b *testing.B) {
 	var bare, cpu, bareCPU time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		startCPU := cputime.Process()
+		startCPU := storagetest.ProcessCPU()
 		if _, err := s.Update(ctx, id, stoBenchChange); err != nil {
 			b.Fatal(err)
 		}
-		cpu += cputime.Process() - startCPU
+		cpu += storagetest.ProcessCPU() - startCPU
 		b.StopTimer()
 		value[i%len(value)]++
-		start, startCPU := time.Now(), cputime.Process()
+		start, startCPU := time.Now(), storagetest.ProcessCPU()
 		if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("b")).Put([]byte("k"), value) }); err != nil {
 			b.Fatal(err)
 		}
 		bare += time.Since(start)
-		bareCPU += cputime.Process() - startCPU
+		bareCPU += storagetest.ProcessCPU() - startCPU
 		b.StartTimer()
 	}
 	b.StopTimer()
@@ -177,19 +177,19 @@ func BenchmarkLoad(b *testing.B) {
 				if _, err := s.Update(ctx, id, stoBenchChange); err != nil { // fills the cache
 					b.Fatal(err)
 				}
-				start, startCPU := time.Now(), cputime.Process()
+				start, startCPU := time.Now(), storagetest.ProcessCPU()
 				if err := bc.load(s, id); err != nil {
 					b.Fatal(err)
 				}
 				cached += time.Since(start)
-				cachedCPU += cputime.Process() - startCPU
+				cachedCPU += storagetest.ProcessCPU() - startCPU
 				s.cache.drop(id)
 				b.StartTimer()
-				startCPU = cputime.Process()
+				startCPU = storagetest.ProcessCPU()
 				if err := bc.load(s, id); err != nil {
 					b.Fatal(err)
 				}
-				cpu += cputime.Process() - startCPU
+				cpu += storagetest.ProcessCPU() - startCPU
 			}
 			b.ReportMetric(float64(b.Elapsed())/float64(cached), "x-cached")
 			if cachedCPU > 0 {

@@ -1,4 +1,4 @@
-package cputime
+package storagetest
 
 import (
 	"runtime"
@@ -6,16 +6,16 @@ import (
 )
 
 // Ensure the CPU time grows with work done (on unix, where it is read).
-func TestProcessGrows(t *testing.T) {
+func TestProcessCPUGrows(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("no rusage")
 	}
-	before := Process()
+	before := ProcessCPU()
 	x := 0
-	for i := 0; i < 50_000_000; i++ {
+	for i := range 50_000_000 {
 		x ^= i * i
 	}
-	if after := Process(); after <= before {
+	if after := ProcessCPU(); after <= before {
 		t.Errorf("CPU time %v after a busy loop (%d), %v before", after, x, before)
 	}
 }

@@ -1,13 +1,13 @@
 //go:build unix
 
-package cputime
+package storagetest
 
 import (
 	"syscall"
 	"time"
 )
 
-func process() time.Duration {
+func processCPU() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package cputime
-
-import "time"
-
-func process() time.Duration { return 0 }
