@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -327,12 +328,7 @@ func TestMigrateV4(t *testing.T) {
 
 // stoRevisions lists a campaign's revisions, oldest first.
 func stoRevisions(c stoContents) []uint64 {
-	var revs []uint64
-	for rev := range c.docs {
-		revs = append(revs, rev)
-	}
-	slices.Sort(revs)
-	return revs
+	return slices.Sorted(maps.Keys(c.docs))
 }
 
 // stoForm is the form of revision rev's document.
