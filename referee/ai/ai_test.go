@@ -296,7 +296,7 @@ func cloneP(p *Player) *Player {
 	for k, v := range p.fired {
 		c.fired[k] = v
 	}
-	c.seen, c.moved, c.shown = maps.Clone(p.seen), maps.Clone(p.moved), maps.Clone(p.shown)
+	c.seen, c.moved, c.swept, c.shown = maps.Clone(p.seen), maps.Clone(p.moved), maps.Clone(p.swept), maps.Clone(p.shown)
 	return &c
 }
 

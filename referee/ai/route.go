@@ -27,8 +27,9 @@ type routeKey struct {
 
 // approach is the MP units moving as k need from each hex of the map to
 // a hex within k.rng of the nearest fighting ground enemy the side sees
-// (without one, of the nearest enemy retreat edge); −1 where they cannot
-// get there. Fields are worked out once a picture.
+// (without one, of the nearest hex it hunts through, hunt.go, or else of
+// the nearest enemy retreat edge); −1 where they cannot get there.
+// Fields are worked out once a picture.
 func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
@@ -55,6 +56,11 @@ func (pic *picture) approach(k routeKey) []int {
 					}
 				}
 			}
+		}
+	}
+	if q.Len() == 0 {
+		for _, h := range pic.hunt {
+			seed(h)
 		}
 	}
 	if q.Len() == 0 {
