@@ -387,7 +387,7 @@ func TestAirRandomPlay(t *testing.T) {
 				}
 				_ = si
 				u.StartHex = u.Hex
-				s.Units = append(s.Units, u)
+				s.Units = append(s.Units, &u)
 			}
 		}
 		sortUnits(s)

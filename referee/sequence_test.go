@@ -133,7 +133,7 @@ func TestStartAndImmutability(t *testing.T) {
 func TestStateCheck(t *testing.T) {
 	s := coreBattle(t)
 	s.Units[0].Hex = s.Units[1].Hex
-	s.Units = append(s.Units, Unit{ID: "Z9", Side: "lancers", Class: Tracked, Experience: Regular, Status: Active, Hex: s.Units[1].Hex})
+	s.Units = append(s.Units, &Unit{ID: "Z9", Side: "lancers", Class: Tracked, Experience: Regular, Status: Active, Hex: s.Units[1].Hex})
 	s.Map.Cell(h("0101")).Terrain = mapgen.HeavyWoods
 	s.Units[2].Hex, s.Units[2].Class = h("0101"), Wheeled
 	s.Units[1].Step = 7
