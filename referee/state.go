@@ -374,7 +374,9 @@ func (s *State) Check() []error {
 			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
 		}
 	}
-	stack := make([]int, len(s.Map.Cells)) // units per cell, y*Width+x
+	// The cell (y*Width+x) of each unit on the map, counted once sorted:
+	// a list as long as the units, not one as large as the map.
+	cells := make([]int, 0, len(s.Units))
 	hidden := map[string]string{}          // side and hex → the hidden unit there
 	for i, u := range s.Units {
 		if i > 0 && s.Units[i-1].ID == u.ID {
@@ -407,7 +409,7 @@ func (s *State) Check() []error {
 				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
 			}
 		}
-		stack[u.Hex.Y*s.Map.Width+u.Hex.X]++
+		cells = append(cells, u.Hex.Y*s.Map.Width+u.Hex.X)
 		if u.Hidden {
 			key := u.Side + " " + u.Hex.String()
 			if other, ok := hidden[key]; ok {
@@ -416,10 +418,16 @@ func (s *State) Check() []error {
 			hidden[key] = u.ID
 		}
 	}
-	for c, n := range stack {
+	slices.Sort(cells)
+	for i := 0; i < len(cells); {
+		c, n := cells[i], 1
+		for i+n < len(cells) && cells[i+n] == c {
+			n++
+		}
 		if n > StackLimit {
 			bad("hex %s holds %d units, more than %d", hex.Hex{X: c % s.Map.Width, Y: c / s.Map.Width}, n, StackLimit)
 		}
+		i += n
 	}
 	for h, n := range s.Salvage {
 		if n <= 0 || !s.Map.Contains(h) {
