@@ -154,4 +154,9 @@ func TestStateCheck(t *testing.T) {
 			t.Errorf("Check did not report %q; got %v", msg, errs)
 		}
 	}
+	// A document whose units list holds a null.
+	s.Units[1] = nil
+	if errs := s.Check(); len(errs) != 1 || errs[0].Error() != "battle unit 2 of 4 is empty" {
+		t.Errorf("Check with an empty unit: %v", errs)
+	}
 }

@@ -355,6 +355,11 @@ func (s *State) Check() []error {
 		// (a damaged or tampered document) would index past its end.
 		return []error{fmt.Errorf("battle map is %d×%d hexes but holds %d cells", m.Width, m.Height, len(m.Cells))}
 	}
+	if i := slices.Index(s.Units, nil); i >= 0 {
+		// A damaged or tampered document ("units": [null]): nothing
+		// below may read it.
+		return []error{fmt.Errorf("battle unit %d of %d is empty", i+1, len(s.Units))}
+	}
 	if len(s.Sides) < 2 {
 		bad("battle has %d sides, want at least 2", len(s.Sides))
 	}
