@@ -382,7 +382,7 @@ func (s *State) Check() []error {
 	// The cell (y*Width+x) of each unit on the map, counted once sorted:
 	// a list as long as the units, not one as large as the map.
 	cells := make([]int, 0, len(s.Units))
-	hidden := map[string]string{}          // side and hex → the hidden unit there
+	hidden := map[string]string{} // side and hex → the hidden unit there
 	for i, u := range s.Units {
 		if i > 0 && s.Units[i-1].ID == u.ID {
 			bad("unit %s appears twice", u.ID)
