@@ -94,7 +94,7 @@ func TestApplyLeavesItsStateUnchanged(t *testing.T) {
 	}
 	for b := range battles {
 		s := rpBattle(t, rng)
-		aupAirUnits(rng, s)
+		rpAirUnits(rng, s)
 		drpRandomArrivals(rng, s)
 		for s.Phase != PhaseOver && s.Turn <= 30 {
 			side := s.PhasingSide().ID
@@ -164,9 +164,9 @@ func TestApplyLeavesItsStateUnchanged(t *testing.T) {
 	}
 }
 
-// aupAirUnits adds two or three air lances a side, on the map, to a
-// random battle (as TestAirRandomPlay does).
-func aupAirUnits(rng *rand.Rand, s *State) {
+// rpAirUnits adds two or three air lances a side, on the map, to a
+// random battle.
+func rpAirUnits(rng *rand.Rand, s *State) {
 	air := []Class{LightAir, MediumAir, HeavyAir}
 	for _, side := range []string{"red", "blue"} {
 		for i := range 2 + rng.IntN(2) {
