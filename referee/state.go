@@ -284,11 +284,11 @@ func (s *State) UnitsAt(h hex.Hex, hidden bool) []*Unit {
 func (s *State) Clone() *State {
 	c := s.cloneExceptUnits()
 	c.Units = make([]*Unit, len(s.Units))
-	own := make([]Unit, len(s.Units)) // one allocation for them all
+	units := make([]Unit, len(s.Units)) // one allocation for them all
 	for i, u := range s.Units {
-		own[i] = *u
-		own[i].Overrun = slices.Clone(u.Overrun)
-		c.Units[i] = &own[i]
+		units[i] = *u
+		units[i].Overrun = slices.Clone(u.Overrun)
+		c.Units[i] = &units[i]
 	}
 	c.Known = make(map[string]map[string]Knowledge, len(s.Known))
 	for k, v := range s.Known {
