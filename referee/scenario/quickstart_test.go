@@ -232,7 +232,7 @@ func TestQuickStartAction(t *testing.T) {
 func TestVeteranSetUp(t *testing.T) {
 	qs := shippedQuickStart(t, "veteran-training")
 	d := dice.New(mustScript(t, 1, 1, 6, 6, 2, 2, 1, 1, 1, 1, 6, 6))
-	s, evs, err := qs.Begin(d)
+	s, evs, err := runSetUp(qs, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,8 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	want := []string{
-		"set-up: blake 2, bears 12; bears chooses the",
+		"set-up: blake 2, bears 12; bears chooses the home edge",
+		"set-up: bears chooses the",
 		"set-up: blake places bears's objective in",
 		"set-up: bears places blake's objective in",
 		"set-up: bears places bears's objective in",
@@ -262,11 +263,11 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	homes := [2]referee.Edge{referee.South, referee.North}
-	if strings.Contains(got[0], "chooses the south edge") {
+	if strings.Contains(got[1], "chooses the south edge") {
 		homes = [2]referee.Edge{referee.North, referee.South}
 	}
 	for _, c := range s.Counters {
-		if d := edgeDepth(s.Map, c.Hex, homes[c.Owner]); d > 5 || c.Value == 0 {
+		if d := quickstart.EdgeDepth(s.Map, c.Hex, homes[c.Owner]); d > 5 || c.Value == 0 {
 			t.Errorf("%v of side %d in %s, %d hexes from its home edge, worth %d", c.Kind, c.Owner, c.Hex, d, c.Value)
 		}
 		for _, u := range s.Units {
@@ -276,7 +277,7 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	for _, u := range s.Units {
-		if d := edgeDepth(s.Map, u.Hex, homes[u.Side]); d > 5 {
+		if d := quickstart.EdgeDepth(s.Map, u.Hex, homes[u.Side]); d > 5 {
 			t.Errorf("%s in %s, %d hexes from its home edge", u.ID, u.Hex, d)
 		}
 	}

@@ -17,7 +17,7 @@ func placeScore(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Dir
 	offense, threat, nearest := 0.0, 0.0, 1<<30
 	facesNearest := false
 	for _, t := range s.Units {
-		if t.Side == u.Side || !t.Alive() {
+		if t.Side == u.Side || !t.Alive() || t.OffBoard {
 			continue
 		}
 		d := hex.Distance(h, t.Hex)
@@ -91,7 +91,7 @@ func greedyPlace(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Di
 	var target hex.Hex
 	nearest := -1
 	for _, t := range s.Units {
-		if t.Side == u.Side || !t.Alive() {
+		if t.Side == u.Side || !t.Alive() || t.OffBoard {
 			continue
 		}
 		if d := hex.Distance(h, t.Hex); nearest < 0 || d < nearest {

@@ -55,6 +55,10 @@ type Player struct {
 // It is always one of quickstart.ValidActions(s); Done when there is
 // nothing it wants to do.
 func (p Player) Next(s quickstart.State) quickstart.Action {
+	if s.Phase == quickstart.SetUpPhase {
+		// The set-up's choices are the bot's (ruling QS18).
+		return quickstart.SetUpChoice(s)
+	}
 	valid := quickstart.ValidActions(s)
 	done := quickstart.Action{Kind: quickstart.Done}
 	if s.Phase == quickstart.MovementPhase {
