@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"slices"
 
 	"bfbot/campaign"
 	"bfbot/internal/english"
@@ -70,7 +71,9 @@ func (x *call) setUpTurn(s quickstart.State) error {
 	switch {
 	case !setUpSub && x.Sub != "end":
 		return userf("battle %d is in its Veteran set-up (%s now): /battle %s comes after it", x.c.QuickStart.ID, text, x.Sub)
-	case s.Sides[s.Acting] != x.side.ID:
+	case s.Sides[s.Acting] != x.side.ID && !slices.Contains(aiSides(x.c), s.Sides[s.Acting]):
+		// The AI's side choosing now does so before the command is
+		// played (quickStartUpdate); a player's side is waited for.
 		return userf("the set-up waits: %s now. Wait for your turn.", text)
 	}
 	return nil
