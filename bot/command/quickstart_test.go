@@ -170,9 +170,9 @@ func qsCommand(t *testing.T, a quickstart.Action) (string, []string) {
 // refused as for a 1987 battle; and the End phase button is a player's.
 func TestQuickStartPermissions(t *testing.T) {
 	who := map[string]string{"move": "player", "jump": "player", "attack": "player", "end": "player",
-		"view": "reads", "status": "anyone", "log": "reads"}
+		"view": "reads", "status": "anyone", "log": "reads", "place": "player"}
 	opts := map[string][]string{"move": {"unit", "DF", "facing", "N"}, "jump": {"unit", "AR", "to", "0503", "facing", "S"},
-		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}}
+		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}, "place": {"edge", "north"}}
 	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "blake"}, {"bob", "bears"}}
 	for sub, want := range who {
 		for _, c := range callers {
@@ -183,7 +183,11 @@ func TestQuickStartPermissions(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					f := scdFixture(t)
-					f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2")
+					name := "green-training"
+					if sub == "place" { // the Veteran set-up's; seed 2: blake chooses the home edge
+						name = "veteran-training"
+					}
+					f.cmdMust("alice", "scenario", "start", "name", name, "side", "blake", "seed", "2")
 					f.cmdMust("bob", "scenario", "join", "side", "bears")
 					f.cmdMust("alice", "campaign", "approve", "user", "bob")
 					f.cmdMust("eve", "scenario", "join", "side", "blake")
