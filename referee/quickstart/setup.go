@@ -61,8 +61,8 @@ func NewVeteranBattle(m *mapgen.Map, sides [2]string, units []UnitState, counter
 	for i := range s.Units {
 		s.Units[i].Hex, s.Units[i].OffBoard, s.Units[i].Moved = hex.Hex{}, true, false
 	}
-	if m == nil || !m.Contains(hex.Hex{X: 2*ZoneDepth + 1, Y: 2*ZoneDepth + 1}) {
-		return State{}, nil, fmt.Errorf("the Veteran set-up needs a map at least %d hexes each way, for two Deployment Zones of %d and room between", 2*ZoneDepth+2, ZoneDepth)
+	if m == nil || (m.Width <= 2*ZoneDepth && m.Height <= 2*ZoneDepth) {
+		return State{}, nil, fmt.Errorf("the Veteran set-up needs a map over %d hexes one way, for two Deployment Zones of %d facing each other", 2*ZoneDepth, ZoneDepth)
 	}
 	winner, a, b, err := rollOff(sides, d, "set-up")
 	if err != nil {
@@ -223,8 +223,9 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 }
 
 // SetUpChoice is the bot's choice for the set-up step due (ruling QS18):
-// the home edge is the short edge whose Deployment Zone holds more woods,
-// north on a tie; an objective a side attacks goes at the front of the
+// the home edge is the short edge (north or south when the map is not
+// wider than high) whose Deployment Zone holds more woods, north or west
+// on a tie; an objective a side attacks goes at the front of the
 // enemy's zone, every other counter at the back of its owner's, each row
 // from the middle out. Done when there is nothing to choose.
 func SetUpChoice(s State) Action {
