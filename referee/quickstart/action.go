@@ -38,9 +38,13 @@ const (
 	// PlaceCounter: a side places the objective or Headquarters due in
 	// the set-up, of kind Counter, in Path's one hex (002 lines 572–576).
 	PlaceCounter
+	// ChooseHexside: the target's side answers the question waiting
+	// (State.Question): the hexes on side Hexside of the line lie along
+	// it (002 line 197).
+	ChooseHexside
 )
 
-var actionNames = [...]string{"move", "jump", "attack", "done", "home", "place"}
+var actionNames = [...]string{"move", "jump", "attack", "done", "home", "place", "hexside"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
@@ -56,9 +60,11 @@ type Action struct {
 	Path   []hex.Hex
 	Facing hex.Direction
 	Attack Attack
-	// Edge is ChooseHome's edge; Counter PlaceCounter's kind.
+	// Edge is ChooseHome's edge; Counter PlaceCounter's kind; Hexside
+	// ChooseHexside's side.
 	Edge    referee.Edge
 	Counter CounterKind
+	Hexside Side
 }
 
 func (a Action) String() string {
@@ -73,6 +79,8 @@ func (a Action) String() string {
 		return "attack " + a.Attack.String()
 	case ChooseHome:
 		return "home " + a.Edge.String()
+	case ChooseHexside:
+		return "hexside " + a.Hexside.String()
 	case PlaceCounter:
 		s := "place " + a.Counter.String()
 		for _, h := range a.Path {

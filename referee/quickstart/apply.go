@@ -23,7 +23,16 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 		}
 		return n, ev, nil
 	}
+	if s.Question != nil {
+		ev, err := n.answerQuestion(a)
+		if err != nil {
+			return s, nil, err
+		}
+		return n, ev, nil
+	}
 	switch a.Kind {
+	case ChooseHexside:
+		return s, nil, illegal("no choice of hexes is waiting")
 	case ChooseHome, PlaceCounter:
 		return s, nil, illegal("the set-up is over: the home edges and every objective and Headquarters are placed")
 	case Done:
@@ -36,10 +45,11 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 		if s.Phase != CombatPhase {
 			return s, nil, illegal("attacks are declared in the Combat Phase, and this is the %v phase", s.Phase)
 		}
-		if err := n.declare(a.Attack); err != nil {
+		ev, err := n.declare(a.Attack)
+		if err != nil {
 			return s, nil, err
 		}
-		return n, nil, nil
+		return n, ev, nil
 	case Move, Jump:
 		if s.Phase != MovementPhase {
 			return s, nil, illegal("units move in the Movement Phase, and this is the %v phase", s.Phase)
@@ -83,6 +93,9 @@ func ValidActions(s State) []Action {
 	}
 	if s.Phase == SetUpPhase {
 		return s.setUpActions()
+	}
+	if s.Question != nil {
+		return []Action{{Kind: ChooseHexside, Hexside: Left}, {Kind: ChooseHexside, Hexside: Right}, {Kind: Done}}
 	}
 	var out []Action
 	if s.Phase == MovementPhase {
@@ -152,7 +165,7 @@ func (s State) validAttacks() []Action {
 						at := Attack{Unit: u.ID, Element: ei, Target: t.ID, TargetElement: ti, Overheat: oh}
 						c := s
 						c.Hexsides = slices.Clone(s.Hexsides)
-						if _, err := c.checkAttack(at); err == nil {
+						if _, _, err := c.checkAttack(at); err == nil {
 							out = append(out, Action{Kind: Declare, Attack: at})
 						}
 					}

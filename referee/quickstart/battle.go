@@ -96,6 +96,14 @@ type State struct {
 	Home [2]referee.Edge `json:",omitempty"`
 	// SetUp is the Veteran set-up while Phase is SetUpPhase, else nil.
 	SetUp *SetUp `json:",omitempty"`
+	// AskHexside: the target's player chooses the hexes along a line
+	// that runs along hexsides (hexside.go); else the automatic pick
+	// (ruling QS11).
+	AskHexside bool `json:",omitempty"`
+	// Question is the choice the acting side is asked, and Pending the
+	// attack declared that waits for it, its side's secret.
+	Question *HexsideQuestion `json:",omitempty"`
+	Pending  Attack
 }
 
 // Clone is a deep copy; the map is shared and never changed.
@@ -104,6 +112,11 @@ func (s State) Clone() State {
 	s.Declared = slices.Clone(s.Declared)
 	s.Hexsides = slices.Clone(s.Hexsides)
 	s.Counters = slices.Clone(s.Counters)
+	if s.Question != nil {
+		q := *s.Question
+		q.Hexes = [2][]hex.Hex{slices.Clone(q.Hexes[0]), slices.Clone(q.Hexes[1])}
+		s.Question = &q
+	}
 	if s.SetUp != nil {
 		su := *s.SetUp
 		su.Steps = slices.Clone(su.Steps)
@@ -156,6 +169,10 @@ func (s State) Check() []error {
 	}
 	if (s.Phase == SetUpPhase) != (s.SetUp != nil) || (s.SetUp != nil && (len(s.SetUp.Steps) == 0 || s.SetUp.Steps[0].Side != s.Acting)) {
 		bad("phase %v with set-up %+v: the set-up phase holds the choices left, the first the acting side's", s.Phase, s.SetUp)
+	}
+	if q := s.Question; q != nil && (s.Phase != CombatPhase || q.AttackerSide < 0 || q.AttackerSide > 1 || s.Acting != 1-q.AttackerSide ||
+		s.unit(q.Attacker) < 0 || s.unit(q.Target) < 0 || s.Pending.Unit != q.Attacker || s.Pending.Target != q.Target) {
+		bad("question %+v for attack %v in the %v phase, %d acting: the target's side answers in the Combat Phase", q, s.Pending, s.Phase, s.Acting)
 	}
 	if s.Phase > SetUpPhase || s.TurnLimit < 0 || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
 		bad("turn %d, phase %v, acting %d, loser %d: out of range", s.Turn, s.Phase, s.Acting, s.Loser)

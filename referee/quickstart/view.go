@@ -31,6 +31,9 @@ type View struct {
 	// played at the table (ruling QS19).
 	Home  [2]referee.Edge
 	SetUp *SetUp
+	// Question is the choice of hexes the target's side is asked, which
+	// both sides know of (not the attack waiting for it).
+	Question *HexsideQuestion
 }
 
 // ViewUnit is one Unit in a View.
@@ -76,7 +79,13 @@ func ViewOf(s State, side int) View {
 		su.Steps = append([]SetUpStep(nil), su.Steps...)
 		v.SetUp = &su
 	}
-	if s.Acting == side {
+	declaring := s.Acting
+	if s.Question != nil {
+		declaring = s.Question.AttackerSide
+		q := *s.Question
+		v.Question = &q
+	}
+	if declaring == side {
 		v.OwnAttacks = append([]Attack(nil), s.Declared...)
 	}
 	for _, u := range s.Units {
