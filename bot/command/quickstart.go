@@ -55,6 +55,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", name, err)
 	}
+	st.AskHexside = true // the target's player chooses (quickstart_hexside.go)
 	c, err := campaign.NewQuickStartScenario(0, qs.Name, st, [2]string{qs.Sides[0].Name, qs.Sides[1].Name}, name, seed)
 	if err != nil {
 		return nil, err
@@ -133,7 +134,7 @@ func QuickStartReplies(c *campaign.Campaign, evs []quickstart.Event) []Reply {
 	if due := setUpDue(c); due != "" {
 		out = append(out, Reply{To: Public, Campaign: c.ID, Battle: int64(c.QuickStart.ID), Text: due})
 	}
-	return out
+	return append(out, hexsidePrompts(c, evs)...)
 }
 
 // QuickStartAI follows a step of a Quick-Start battle taken outside a
@@ -172,6 +173,9 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, userf("the battle is over (/battle status)")
 	}
 	if err := x.setUpTurn(qb.State); err != nil {
+		return nil, err
+	}
+	if err := x.hexsideWait(qb.State); err != nil {
 		return nil, err
 	}
 	a, err := x.quickStartAction(qb.State)

@@ -1,10 +1,14 @@
 package command
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"bfbot/campaign"
 	"bfbot/mapgen/hex"
+	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 )
 
@@ -140,5 +144,99 @@ func TestQuickStartOffBoardStart(t *testing.T) {
 	}
 	if got := cmdTexts(scdFixture(t).cmdDo("alice", "scenario", "start", "name", "green-training", "side", "blake", "start", "off-board")); !strings.Contains(got, "only a scenario with the Veteran set-up") {
 		t.Errorf("start:off-board of the Green scenario:\n%s", got)
+	}
+}
+
+// hexsideFixture is a Green battle between alice (blake) and, when bob
+// is true, bob (the bears; else the AI), in blake's Combat Phase with DF
+// facing NE at the south-west of the light woods in 0905 and AR at its
+// south-east: the line from DF to AR runs between the woods and the clear
+// 0906.
+func hexsideFixture(t *testing.T, bob bool) *cmdFixture {
+	t.Helper()
+	f := scdFixture(t)
+	f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2")
+	if bob {
+		f.cmdMust("bob", "scenario", "join", "side", "bears")
+		f.cmdMust("alice", "campaign", "approve", "user", "bob")
+	}
+	w := hex.MustParse("0905")
+	if err := f.store.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		s := &n.QuickStart.State
+		s.Phase, s.Acting, s.Loser = quickstart.CombatPhase, 0, 0
+		for i := range s.Units {
+			u := &s.Units[i]
+			u.Moved = true
+			switch u.ID {
+			case "DF":
+				u.Hex, u.Facing = w.Neighbor(hex.SW), hex.NE
+			case "AR":
+				u.Hex, u.Facing = w.Neighbor(hex.SE), hex.NW
+			default: // out of the way, far apart
+				u.Hex = hex.Hex{X: 1 + 12*u.Side, Y: 1 + 2*i}
+			}
+		}
+		return n, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// Ensure the target's player chooses the hexes along a line that runs
+// between hexes (002 line 197; ruling QS11): alice's attack from DF at AR
+// waits; bob alone is asked, by DM with buttons; alice's next command is
+// told it waits; bob's /battle end takes the automatic pick; bob's view shows neither DF's Element nor its overheat;
+// bob's button for the clear side lets the attack be declared, and the
+// thread reads his choice. Against the AI the automatic pick, the woods,
+// is made at once and the attack cannot be made.
+func TestQuickStartHexsideQuestion(t *testing.T) {
+	f := hexsideFixture(t, true)
+	out := f.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1", "overheat", "1")
+	var prompt *Reply
+	for i, r := range out {
+		switch {
+		case r.To == DM && r.User == "bob" && strings.Contains(r.Text, "Decision 1, battle 1: the line from DF to your AR runs exactly between hexes"):
+			prompt = &out[i]
+		case r.To == DM || (r.To == Private && r.User != "alice"):
+			t.Errorf("a reply to %s %q: %s", r.User, r.To, r.Text)
+		case strings.Contains(r.Text, "DF/3"):
+			t.Errorf("the declared Element is told: %s", r.Text)
+		}
+	}
+	if prompt == nil || len(prompt.Buttons) != 2 || !strings.Contains(cmdTexts(out), "the line from DF to AR runs along hexsides: bears chooses which hexes lie along it") {
+		t.Fatalf("the question:\n%s", cmdTexts(out))
+	}
+	if got := cmdTexts(f.cmdDo("alice", "battle", "attack", "unit", "DF", "element", "4", "target", "AR", "target_element", "1")); !strings.Contains(got, "your attack waits: Clan Ghost Bear chooses which hexes lie along the line from DF to AR") {
+		t.Errorf("alice attacks again while bob is asked:\n%s", got)
+	}
+	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "bears chooses 0905 of the line from DF to AR") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
+		t.Errorf("bob's /battle end takes the automatic pick, the woods:\n%s", got)
+	}
+	f2 := hexsideFixture(t, true)
+	f2.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1", "overheat", "1")
+	if view := cmdTexts(f2.cmdMust("bob", "battle", "view")); strings.Contains(view, "has attacked") {
+		t.Errorf("bob's view shows DF's declared attack:\n%s", view)
+	}
+	if got := cmdTexts(f2.cmdDo("bob", "battle", "decide", "decision", "1", "answer", "0101")); !strings.Contains(got, "answer:0101: answer left (0905), right (0906), default, or one of those hexes") {
+		t.Errorf("bob answers a hex off the line:\n%s", got)
+	}
+	pressed := cmdTexts(f2.reg.Dispatch(t.Context(), &Request{User: User{ID: "bob", Name: "bob"}, Guild: "g", Channel: "c", Component: prompt.Buttons[1].CustomID, Now: time.Unix(0, 0)}))
+	if !strings.Contains(pressed, "bears chooses 0906 of the line from DF to AR") {
+		t.Errorf("bob presses right:\n%s", pressed)
+	}
+	s := f2.scdCampaign(1).QuickStart.State
+	if s.Question != nil || len(s.Declared) != 1 || s.Sides[s.Acting] != "blake" {
+		t.Errorf("after bob's answer: question %+v, declared %v, %s acting", s.Question, s.Declared, s.Sides[s.Acting])
+	}
+	if got := cmdTexts(f2.cmdMust("alice", "battle", "view")); !strings.Contains(got, "has attacked") {
+		t.Errorf("alice's view after the answer:\n%s", got)
+	}
+
+	ai := hexsideFixture(t, false)
+	got := cmdTexts(ai.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1"))
+	if !strings.Contains(got, "bears chooses 0905 of the line from DF to AR") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
+		t.Errorf("the AI's automatic pick:\n%s", got)
 	}
 }

@@ -191,6 +191,10 @@ func QuickStartLine(side string, a quickstart.Action) string {
 		if at.Overheat > 0 {
 			opt("overheat", strconv.Itoa(at.Overheat))
 		}
+	case quickstart.ChooseHexside:
+		l.Words = []string{"decide"}
+		opt("decision", "1")
+		opt("answer", a.Hexside.String())
 	case quickstart.ChooseHome:
 		l.Words = []string{"place"}
 		opt("edge", a.Edge.String())
