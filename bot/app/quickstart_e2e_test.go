@@ -66,7 +66,7 @@ func playQuickStartE2E(t *testing.T, start map[string]any) {
 		opts := map[string]any{}
 		for _, o := range l.Options {
 			opts[o.Name] = o.Value
-			if n, err := strconv.Atoi(o.Value); err == nil && (o.Name == "element" || o.Name == "target_element" || o.Name == "overheat") {
+			if n, err := strconv.Atoi(o.Value); err == nil && (o.Name == "element" || o.Name == "target_element" || o.Name == "overheat" || o.Name == "decision") {
 				opts[o.Name] = n
 			}
 		}

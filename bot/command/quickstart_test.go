@@ -170,9 +170,9 @@ func qsCommand(t *testing.T, a quickstart.Action) (string, []string) {
 // refused as for a 1987 battle; and the End phase button is a player's.
 func TestQuickStartPermissions(t *testing.T) {
 	who := map[string]string{"move": "player", "jump": "player", "attack": "player", "end": "player",
-		"view": "reads", "status": "anyone", "log": "reads", "place": "player"}
+		"view": "reads", "status": "anyone", "log": "reads", "place": "player", "decide": "player"}
 	opts := map[string][]string{"move": {"unit", "DF", "facing", "N"}, "jump": {"unit", "AR", "to", "0503", "facing", "S"},
-		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}, "place": {"edge", "north"}}
+		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}, "place": {"edge", "north"}, "decide": {"decision", "1", "answer", "left"}}
 	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "blake"}, {"bob", "bears"}}
 	for sub, want := range who {
 		for _, c := range callers {
