@@ -69,7 +69,7 @@ func (g *Registry) battleCommands() []*entry {
 			Options: []Option{battleOption, {Name: "hexes", Description: `hex:points pairs, e.g. "0807:10 0910:5"`, Required: true}}},
 			scope: campaignScope, run: g.battleMines},
 		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
-		act("place", "Quick-Start Veteran set-up: choose your home edge (edge:), or place the objective or Headquarters due (kind:, hex:)",
+		act("place", "Quick-Start set-up: your home edge (edge:), or the objective or Headquarters due (kind:, hex:)",
 			Option{Name: "kind", Description: "the counter due: objective or headquarters", Choices: []string{"objective", "headquarters"}},
 			Option{Name: "hex", Description: "its hex, XXYY, in its owner's Deployment Zone"},
 			Option{Name: "edge", Description: "the set-up roll's winner: your home map edge; the enemy's is the opposite", Choices: []string{"north", "east", "south", "west"}}),

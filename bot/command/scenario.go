@@ -31,7 +31,7 @@ func (g *Registry) scenarioCommands() []*entry {
 				{Name: "seed", Description: "seed of the set-up dice (initiative); default 1", Type: Integer},
 				{Name: "ai", Description: "true: the AI plays the other side for good (nobody may join it)", Type: Boolean},
 				{Name: "buy", Description: "your force bought with the scenario's points: \"Atlas Atlas Stalker Zeus @veteran; …\""},
-				{Name: "start", Description: "Quick-Start Veteran set-up: the Units enter from their home edges in turn 1, or set up on the map (default: the scenario's)", Choices: []string{"off-board", "on-board"}},
+				{Name: "start", Description: "Quick-Start Veteran set-up: Units enter from their home edges in turn 1, or start on the map", Choices: []string{"off-board", "on-board"}},
 			}},
 			run: g.scenarioStart},
 		{spec: Spec{Name: "scenario", Sub: "join", Description: "take the side of a scenario the AI is playing", Who: Anyone, Options: []Option{
