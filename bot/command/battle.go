@@ -85,7 +85,7 @@ func (g *Registry) battleCommands() []*entry {
 // battle picks the battle a command is about.
 func (x *call) battle() (*campaign.Battle, error) {
 	if x.c.QuickStart != nil {
-		return nil, userf("battle %d is played by the Quick-Start rules: /battle move, jump, attack, end, view, status and log play it; /%s %s is not for it", x.c.QuickStart.ID, x.Name, x.Sub)
+		return nil, userf("battle %d is played by the Quick-Start rules: /battle place (its set-up), move, jump, attack, decide, end, view, status and log play it; /%s %s is not for it", x.c.QuickStart.ID, x.Name, x.Sub)
 	}
 	if id, ok := x.integer("battle"); ok {
 		b := x.c.Battle(id)

@@ -166,7 +166,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, userf("%s only a side's player acts in a battle", refusedWho)
 	}
 	if !quickStartSubs[x.Sub] {
-		return nil, userf("/battle %s is not an action of the Quick-Start rules: use move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
+		return nil, userf("/battle %s is not an action of the Quick-Start rules: use place (the Veteran set-up), move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
 	}
 	qb := x.c.QuickStart
 	if qb.State.Phase == quickstart.Over {
