@@ -7,6 +7,7 @@ import (
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
+	"bfbot/referee/dice"
 )
 
 // combat is a battle in its Combat Phase with Blake (the Initiative
@@ -121,13 +122,13 @@ func TestDestroyedElementFiresBack(t *testing.T) {
 	}
 }
 
-// Ensure ruling QS11: where the line between two Units runs along
-// hexsides, the target's side takes the side that denies the attack, and
-// the pick holds both ways for the turn.
-func TestHexsideChoice(t *testing.T) {
-	m := mapgen.New(16, 17)
+// alongHexsides is blake's Combat Phase on m, DF in 0810 facing NE and AR
+// due east of it, the line between them along hexsides, the target's
+// player asked when ask; and dice with no faces.
+func alongHexsides(t *testing.T, m *mapgen.Map, ask bool) (State, *dice.Dice) {
+	t.Helper()
 	blake := hex.MustParse("0810")
-	east := blake.Neighbor(hex.NE).Neighbor(hex.SE) // due east, along hexsides
+	east := blake.Neighbor(hex.NE).Neighbor(hex.SE)
 	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
 		unitOn("DF", 0, DivineFire(), blake.String(), hex.NE),
 		unitOn("AR", 1, AlphaRecon(), east.String(), hex.NW),
@@ -135,8 +136,17 @@ func TestHexsideChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.AskHexside = ask
 	d := scripted(t)
-	s = mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d)
+	return mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d), d
+}
+
+// Ensure ruling QS11: where the line between two Units runs along
+// hexsides, the target's side takes the side that denies the attack, and
+// the pick holds both ways for the turn.
+func TestHexsideChoice(t *testing.T) {
+	blake := hex.MustParse("0810")
+	s, d := alongHexsides(t, mapgen.New(16, 17), false)
 	// On a clear map, facing NE, both sides of the line see and are in
 	// the arc: nothing to deny.
 	if _, _, err := Apply(s, declare("DF", 0, "AR", 0, 0), d); err != nil {
@@ -170,19 +180,9 @@ func TestHexsideChoice(t *testing.T) {
 func TestHexsideAsked(t *testing.T) {
 	blake := hex.MustParse("0810")
 	north, south := blake.Neighbor(hex.NE), blake.Neighbor(hex.SE)
-	east := north.Neighbor(hex.SE)
 	m := mapgen.New(16, 17)
 	m.Cell(north).Terrain = mapgen.LightWoods
-	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
-		unitOn("DF", 0, DivineFire(), blake.String(), hex.NE),
-		unitOn("AR", 1, AlphaRecon(), east.String(), hex.NW),
-	}, scripted(t, 1, 1, 6, 6))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.AskHexside = true
-	d := scripted(t)
-	s = mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d)
+	s, d := alongHexsides(t, m, true)
 	asked, ev, err := Apply(s, declare("DF", 2, "AR", 0, 1), d)
 	if err != nil {
 		t.Fatal(err)
