@@ -149,7 +149,8 @@ func mustScript(t *testing.T, faces ...int) *dice.Script {
 }
 
 // Ensure mistakes in a Quick-Start file are refused naming the line and
-// field and saying how to put them right.
+// field and saying how to put them right; a file without start: under
+// setup: veteran starts its Units off the map (ruling QS22).
 func TestQuickStartErrors(t *testing.T) {
 	base := `ruleset: quickstart
 map: {width: 15, height: 17}
@@ -182,6 +183,19 @@ sides:
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s → %s: %v, want %q", tc.from, tc.to, err, tc.want)
 		}
+	}
+	green, _ := QuickStartBuiltIn("green-training")
+	if _, err := ParseQuickStart(append(green, "start: off-board\n"...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran chooses how the Units start") {
+		t.Errorf("start: in the Green file: %v", err)
+	}
+	data, _ := QuickStartBuiltIn("veteran-training")
+	off, err := ParseQuickStart([]byte(strings.Replace(string(data), "\nstart: on-board", "", 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := runSetUp(off, dice.New(mustScript(t, 1, 1, 6, 6, 1, 1, 6, 6)))
+	if err != nil || off.OnBoard || s.Phase != quickstart.MovementPhase || !s.Units[0].OffBoard {
+		t.Errorf("without start: the book's usual start, off the map: %v, on board %v, %v phase, %+v", err, off.OnBoard, s.Phase, s.Units[0])
 	}
 }
 
@@ -293,6 +307,7 @@ func TestVeteranSetUp(t *testing.T) {
 		{"counters: [{kind: objective}, {kind: objective}", `counters: [{kind: objective, hex: "0716"}, {kind: objective}`, "setup: veteran places the counters: drop hex"},
 		{"    name: Word of Blake\n", "    name: Word of Blake\n    home: south\n", "setup: veteran chooses the home edges: drop home"},
 		{"\nsetup: veteran", "\nsetup: green", `"green": use veteran`},
+		{"\nstart: on-board", "\nstart: sideways", `"sideways": use off-board (the Units enter from their home edges in turn 1) or on-board`},
 	} {
 		data, _ := QuickStartBuiltIn("veteran-training")
 		_, err := ParseQuickStart([]byte(strings.Replace(string(data), tc.from, tc.to, 1)), nil)
