@@ -93,7 +93,7 @@ type State struct {
 	TurnLimit int
 	// Home are the sides' home map edges, where the Veteran set-up chose
 	// them (NoEdge otherwise).
-	Home [2]referee.Edge `json:",omitempty"`
+	Home [2]referee.Edge
 	// SetUp is the Veteran set-up while Phase is SetUpPhase, else nil.
 	SetUp *SetUp `json:",omitempty"`
 	// AskHexside: the target's player chooses the hexes along a line
