@@ -211,7 +211,7 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "attack", "unit", "DF", "element", "4", "target", "AR", "target_element", "1")); !strings.Contains(got, "your attack waits: Clan Ghost Bear chooses which hexes lie along the line from DF to AR") {
 		t.Errorf("alice attacks again while bob is asked:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "bears chooses 0905 of the line from DF to AR") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
+	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "bears chooses the line from DF to AR to run through 0905") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
 		t.Errorf("bob's /battle end takes the automatic pick, the woods:\n%s", got)
 	}
 	f2 := hexsideFixture(t, true)
@@ -223,7 +223,7 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 		t.Errorf("bob answers a hex off the line:\n%s", got)
 	}
 	pressed := cmdTexts(f2.reg.Dispatch(t.Context(), &Request{User: User{ID: "bob", Name: "bob"}, Guild: "g", Channel: "c", Component: prompt.Buttons[1].CustomID, Now: time.Unix(0, 0)}))
-	if !strings.Contains(pressed, "bears chooses 0906 of the line from DF to AR") {
+	if !strings.Contains(pressed, "bears chooses the line from DF to AR to run through 0906") {
 		t.Errorf("bob presses right:\n%s", pressed)
 	}
 	s := f2.scdCampaign(1).QuickStart.State
@@ -236,7 +236,7 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 
 	ai := hexsideFixture(t, false)
 	got := cmdTexts(ai.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1"))
-	if !strings.Contains(got, "bears chooses 0905 of the line from DF to AR") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
+	if !strings.Contains(got, "bears chooses the line from DF to AR to run through 0905") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
 		t.Errorf("the AI's automatic pick:\n%s", got)
 	}
 }

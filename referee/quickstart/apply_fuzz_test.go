@@ -34,6 +34,7 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		s.AskHexside = seed%2 == 0 // the target's player asked (hexside.go)
 		// Reach a random phase by valid play.
 		for range r.IntN(12) {
 			acts := ValidActions(s)
@@ -49,7 +50,7 @@ func FuzzApply(f *testing.F) {
 			u = s.Units[i]
 		}
 		to := hex.Hex{X: u.Hex.X + int(dx), Y: u.Hex.Y + int(dy)}
-		a := Action{Kind: ActionKind(kind % 7), Unit: unit, Edge: referee.Edge(dx & 7), Counter: CounterKind(dy & 1), Facing: hex.Direction(el & 7),
+		a := Action{Kind: ActionKind(kind % 7), Unit: unit, Edge: referee.Edge(dx & 7), Counter: CounterKind(dy & 1), Hexside: Side(el & 3), Facing: hex.Direction(el & 7),
 			Path:   []hex.Hex{to, u.Hex.Neighbor(hex.Direction(uint8(oh) % 6))}[:1+r.IntN(2)],
 			Attack: Attack{Unit: unit, Element: int(el), Target: [2]string{"DF", "AR"}[r.IntN(2)], TargetElement: int(dx), Overheat: int(oh)}}
 		before := s.Clone()

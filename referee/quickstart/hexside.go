@@ -74,7 +74,7 @@ func (s *State) answer(side Side) ([]Event, error) {
 	}
 	s.Hexsides = append(s.Hexsides, HexsideChoice{lo, hi, stored})
 	s.Question, s.Pending, s.Acting = nil, Attack{}, q.AttackerSide
-	text := fmt.Sprintf("%s chooses %v of the line from %s to %s", s.Sides[1-q.AttackerSide], HexList(q.Hexes[side]), q.Attacker, q.Target)
+	text := fmt.Sprintf("%s chooses the line from %s to %s to run through %s", s.Sides[1-q.AttackerSide], q.Attacker, q.Target, HexList(q.Hexes[side]))
 	ev := []Event{{Type: "hexside", Turn: s.Turn, Side: 1 - q.AttackerSide, Text: text}}
 	if _, err := s.declare(at); err != nil {
 		ev = append(ev, Event{Type: "hexside", Turn: s.Turn, Side: q.AttackerSide,
