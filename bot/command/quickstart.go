@@ -462,7 +462,7 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 				continue
 			}
 			if u.OffBoard {
-				fmt.Fprintf(&b, "\n%s %s off the map: it enters from the %v edge in game turn 1", u.ID, u.Name, v.Home[u.Side])
+				fmt.Fprintf(&b, "\n%s %s off the map: %s", u.ID, u.Name, offBoardText(v, u.Side))
 			} else {
 				fmt.Fprintf(&b, "\n%s %s in %s facing %v", u.ID, u.Name, u.Hex, u.Facing)
 			}
@@ -512,6 +512,17 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 	}
 	parts[1] = b.String()
 	return parts[0], parts[1]
+}
+
+// offBoardText says how a Unit off the map comes onto it.
+func offBoardText(v quickstart.View, side int) string {
+	switch {
+	case v.SetUp != nil && v.SetUp.OnBoard:
+		return "the bot sets it up in its Deployment Zone when the set-up ends"
+	case v.Home[side] == referee.NoEdge:
+		return "it enters from its home edge, not chosen yet, in game turn 1"
+	}
+	return fmt.Sprintf("it enters from the %v edge in game turn 1", v.Home[side])
 }
 
 // sideNames are the names of a battle's sides.

@@ -22,7 +22,8 @@ import (
 func TestQuickStartSetUp(t *testing.T) {
 	f := scdFixture(t)
 	start := cmdTexts(f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "2"))
-	for _, w := range []string{"First the Veteran set-up", "/battle place edge:", "Battle 1 set-up: Word of Blake won the set-up roll and chooses the home map edge"} {
+	for _, w := range []string{"First the Veteran set-up", "/battle place edge:", "Battle 1 set-up: Word of Blake won the set-up roll and chooses the home map edge",
+		`DF Level II "Divine Fire" off the map: the bot sets it up in its Deployment Zone when the set-up ends`, "The Veteran set-up waits for this: Word of Blake chooses the home map edge."} {
 		if !strings.Contains(start, w) {
 			t.Errorf("the start does not say %q:\n%s", w, start)
 		}
