@@ -9,9 +9,14 @@ import (
 )
 
 // etcdMigrations[v] turns etcd layout v into v+1 inside one transaction's
-// worth of reads and writes; there is only layout 1 yet. A layout change
-// adds its step here, as migrations does for the bbolt file.
-var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{}
+// worth of reads and writes, as migrations does for the bbolt file.
+var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
+	// Layout 2 holds the records of schema 5, which adds the document in
+	// parts (formParts) and reads layout 1's records as they are
+	// (migrate4to5): nothing is rewritten; the number keeps an older
+	// bfbot, which cannot read the new form, away.
+	1: func(context.Context, *EtcdStore) error { return nil },
+}
 
 // openSchema writes the schema record and the ID sequence under an empty
 // prefix, migrates an older layout, and refuses a newer one or a prefix

@@ -44,7 +44,16 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	1: migrate1to2,
 	2: migrate2to3,
 	3: migrate3to4,
+	4: migrate4to5,
 }
+
+// migrate4to5 changes nothing stored. Schema 5 adds a form of record,
+// the newest revision's document in parts (formParts, parts.go), and
+// reads schema 4's records as they are: a campaign's next change writes
+// its newest revision in parts, and its snapshot as a delta from that.
+// The new number keeps an older bfbot, which cannot read the new form,
+// from opening the file.
+func migrate4to5(*bolt.Tx) error { return nil }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from
@@ -244,7 +253,7 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	if eb, err = cb.CreateBucket(bucketEvents); err != nil {
 		return err
 	}
-	return appendLines(eb, 0, lines)
+	return appendLines(eb, 0, lines, nil)
 }
 
 // packRevisions rewrites a campaign's schema 3 revision records, newest
