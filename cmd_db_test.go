@@ -63,7 +63,7 @@ func stoRunEnv(env []string, args ...string) (stdout, stderr string, code int) {
 func TestDatabaseTools(t *testing.T) {
 	db := stoDB(t)
 	out, errs, code := run(t, "check", "--db", db)
-	if code != 0 || !strings.Contains(out, "ok, schema 4, 1 campaigns") {
+	if code != 0 || !strings.Contains(out, "ok, schema 5, 1 campaigns") {
 		t.Fatalf("check: exit %d, %q %q", code, out, errs)
 	}
 	doc, errs, code := run(t, "export", "--campaign", "1", "--db", db)

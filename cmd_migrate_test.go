@@ -22,7 +22,7 @@ func TestMigrateStore(t *testing.T) {
 		t.Fatalf("migrate-store --to etcd: exit %d, %q %q", code, out, errs)
 	}
 	out, errs, code = stoRunEnv(onEtcd, "check")
-	if code != 0 || !strings.Contains(out, `prefix "migrated/": ok, schema 4, 1 campaigns`) {
+	if code != 0 || !strings.Contains(out, `prefix "migrated/": ok, schema 5, 1 campaigns`) {
 		t.Fatalf("check on etcd: exit %d, %q %q", code, out, errs)
 	}
 	want, _, _ := run(t, "export", "--campaign", "1", "--db", db)

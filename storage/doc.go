@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 4)
+// # Bucket layout (schema 5)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (4)
+//	    "schema"            uint64 big-endian: the schema version (5)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -65,6 +65,10 @@
 //	        schedule/       <name> → opaque bytes (the scheduler's entries)
 //	        bindings/       <name> → opaque bytes (guild, channel, threads, pins)
 //	        markers/        <name> → opaque bytes (durable turn markers)
+//	index/                  <index>/<key, path-escaped>/<id: 16 hex digits>
+//	                        → empty: the campaigns of a channel, the running
+//	                        campaigns of a server and of a user (index.go),
+//	                        written with the summary they come from
 //
 // Big-endian keys make bbolt's byte order the numeric order, so a cursor's
 // Last is the newest revision and IDs list in order.
@@ -93,6 +97,8 @@
 // into its bucket (migrate2to3). Schema 3 kept the documents as JSON and
 // each event as a record of its own under its position; opening a schema
 // 3 file deflates them (migrate3to4; the fixture is testdata/v3.db).
+// Schema 4 had no index: opening a schema 4 file builds it from the
+// summaries (migrate4to5).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

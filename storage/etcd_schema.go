@@ -8,10 +8,13 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
-// etcdMigrations[v] turns etcd layout v into v+1 inside one transaction's
-// worth of reads and writes; there is only layout 1 yet. A layout change
-// adds its step here, as migrations does for the bbolt file.
-var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{}
+// etcdMigrations[v] turns etcd layout v into v+1. A layout change adds
+// its step here, as migrations does for the bbolt file. A step may take
+// several transactions: the schema record is written after the last, so
+// a step cut short runs again on the next open.
+var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
+	1: etcdBuildIndex, // layout 1 had no index
+}
 
 // openSchema writes the schema record and the ID sequence under an empty
 // prefix, migrates an older layout, and refuses a newer one or a prefix

@@ -264,7 +264,7 @@ func stoSameContents(t *testing.T, got, want map[int64]stoContents) {
 // stoFixtureV3 copies testdata/v3.db, a file bfbot wrote in schema 3 (two
 // campaigns: one after three turns and two stand-in changes with three
 // undo snapshots, one after a turn; compacted). It cannot be rewritten:
-// this bfbot writes schema 4.
+// this bfbot writes schema 5.
 func stoFixtureV3(t *testing.T) string {
 	t.Helper()
 	fixture, err := os.ReadFile(filepath.Join("testdata", "v3.db"))
