@@ -67,8 +67,8 @@ func (s *EtcdStore) Find(ctx context.Context, ix Index, key string) ([]Summary, 
 
 // indexIDs reads the IDs index ix holds under key, in ID order.
 func (s *EtcdStore) indexIDs(ctx context.Context, ix Index, key string) ([]int64, error) {
-	if !ix.valid() {
-		return nil, fmt.Errorf("index %q: use %s, %s or %s", ix, ByChannel, RunningInGuild, RunningOf)
+	if err := ix.check(); err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -92,8 +92,8 @@ func (s *EtcdStore) indexIDs(ctx context.Context, ix Index, key string) ([]int64
 // Count returns how many campaigns Find would return, counted by etcd
 // from the index alone.
 func (s *EtcdStore) Count(ctx context.Context, ix Index, key string) (int, error) {
-	if !ix.valid() {
-		return 0, fmt.Errorf("index %q: use %s, %s or %s", ix, ByChannel, RunningInGuild, RunningOf)
+	if err := ix.check(); err != nil {
+		return 0, err
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err

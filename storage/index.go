@@ -34,7 +34,13 @@ const (
 	RunningOf Index = "member"
 )
 
-func (ix Index) valid() bool { return ix == ByChannel || ix == RunningInGuild || ix == RunningOf }
+// check refuses a name that is not one of the indexes.
+func (ix Index) check() error {
+	if ix != ByChannel && ix != RunningInGuild && ix != RunningOf {
+		return fmt.Errorf("index %q: use %s, %s or %s", ix, ByChannel, RunningInGuild, RunningOf)
+	}
+	return nil
+}
 
 // indexPrefix is where the entries of index ix under key begin: the
 // index's name, the key escaped so that it holds no "/", and a "/". The
@@ -168,8 +174,8 @@ func putIndex(tx *bolt.Tx, old *Summary, sum Summary) error {
 // indexRange calls fn with the ID of each entry of index ix under key,
 // in ID order.
 func indexRange(tx *bolt.Tx, ix Index, key string, fn func(id int64) error) error {
-	if !ix.valid() {
-		return fmt.Errorf("index %q: use %s, %s or %s", ix, ByChannel, RunningInGuild, RunningOf)
+	if err := ix.check(); err != nil {
+		return err
 	}
 	ib := tx.Bucket(bucketIndex)
 	if ib == nil {
