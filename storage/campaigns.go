@@ -54,7 +54,7 @@ type Campaigns interface {
 // call alone.
 type UpdateFunc func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)
 
-// Summary is what List tells of a campaign without decoding it.
+// Summary is what List and Find tell of a campaign without decoding it.
 type Summary struct {
 	ID      int64          `json:"id"`
 	Name    string         `json:"name"`

@@ -42,8 +42,8 @@ type Store interface {
 	ReminderPrefs
 }
 
-// Summary is what List tells of a campaign: enough to pick the one a
-// command is about without loading every campaign.
+// Summary is what List and Find tell of a campaign: enough to pick the
+// one a command is about without loading every campaign.
 type Summary struct {
 	ID      int64
 	Name    string
