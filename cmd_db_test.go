@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,7 +64,7 @@ func stoRunEnv(env []string, args ...string) (stdout, stderr string, code int) {
 func TestDatabaseTools(t *testing.T) {
 	db := stoDB(t)
 	out, errs, code := run(t, "check", "--db", db)
-	if code != 0 || !strings.Contains(out, "ok, schema 5, 1 campaigns") {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("ok, schema %d, 1 campaigns", storage.SchemaVersion)) {
 		t.Fatalf("check: exit %d, %q %q", code, out, errs)
 	}
 	doc, errs, code := run(t, "export", "--campaign", "1", "--db", db)

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"bfbot/storage"
 	"bfbot/storage/etcdtest"
 )
 
@@ -22,7 +24,7 @@ func TestMigrateStore(t *testing.T) {
 		t.Fatalf("migrate-store --to etcd: exit %d, %q %q", code, out, errs)
 	}
 	out, errs, code = stoRunEnv(onEtcd, "check")
-	if code != 0 || !strings.Contains(out, `prefix "migrated/": ok, schema 5, 1 campaigns`) {
+	if code != 0 || !strings.Contains(out, fmt.Sprintf(`prefix "migrated/": ok, schema %d, 1 campaigns`, storage.SchemaVersion)) {
 		t.Fatalf("check on etcd: exit %d, %q %q", code, out, errs)
 	}
 	want, _, _ := run(t, "export", "--campaign", "1", "--db", db)

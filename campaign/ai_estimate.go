@@ -77,3 +77,22 @@ func aiFightsIn(v SideView, sec SectorView) bool {
 	}
 	return false
 }
+
+// aiReach is the enemy the AI expects may stand in each sector after the
+// next movement: those it expects there and in the sectors next to it,
+// since a battlegroup moves a sector a turn (000 line 2591). An air-only
+// battlegroup, which harms nobody on the ground and would only be caught
+// (ruling AIR13), keeps out of that reach.
+func aiReach(v SideView, enemy map[int]float64) map[int]float64 {
+	reach := map[int]float64{}
+	for sec, e := range enemy {
+		if e <= 0 {
+			continue
+		}
+		reach[sec] += e
+		for _, nb := range v.Map.Neighbors(sec) {
+			reach[nb] += e
+		}
+	}
+	return reach
+}

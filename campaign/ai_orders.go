@@ -31,7 +31,8 @@ import (
 // where it would be outnumbered, and holds a prepared position where it
 // stays. It searches where it ends only with the odds (aiSearchOdds; a
 // search is what makes contact, 000 line 2620); outnumbered it stays
-// hidden. An air-only battlegroup never seeks contact. In-orbit 'Mechs
+// hidden. An air-only battlegroup never seeks contact, and ends where
+// no enemy it expects can reach it next turn (aiReach). In-orbit 'Mechs
 // wait until the side has intel of the enemy and then drop on the best
 // fight they can win (and may drop into a battle in progress,
 // AIBattleDrops), or, with no such fight by turn aiDropWait, drop where
@@ -158,8 +159,9 @@ func aiOrders(v SideView, seed uint64) []Order {
 		case b.Air && !b.Ships && !b.Recon && b.Sector != 0 && !b.RBG:
 			// Air lances alone harm nobody on the ground: they join the
 			// main battlegroup (or the RBG), never seeking contact on
-			// their way.
-			b.end = aiStep(v, b, enemy, own, toMain)
+			// their way, and end only where no enemy they expect can
+			// reach them next turn (aiReach).
+			b.end = aiStep(v, b, aiReach(v, enemy), own, toMain)
 			own[b.Sector] -= len(b.Units)
 			own[b.end] += len(b.Units)
 			if b.end != b.Sector {

@@ -216,8 +216,9 @@ func TestAIOrders(t *testing.T) {
 	t.Run("AirOnlyKeepsOutOfContact", func(t *testing.T) {
 		// The three air lances of battalion 4 on their own in sector 6,
 		// next to a battalion in 2 that the main body attacks from 1:
-		// they head for the main body but not into the fight, and search
-		// nothing; from 9, with no enemy known, they go where it goes.
+		// they head for the main body but not into the fight nor where
+		// the enemy may reach them next turn, and search nothing; from
+		// 9, with no enemy known, they go where it goes.
 		n := ordGive(t, aiStand(c, "crucis", 4, 1), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
 		air := n.Side("crucis").NextBattlegroup - 1
 		n.Side("crucis").Battlegroup(air).Sector = 6
@@ -230,9 +231,23 @@ func TestAIOrders(t *testing.T) {
 				t.Error("the air lances searched")
 			}
 		}
+		// In sector 3, next to 2, the enemy there may come next turn:
+		// the air lances leave for a sector out of its reach.
+		n.Side("crucis").Battlegroup(air).Sector = 3
+		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		reach := append([]int{2}, n.Map.Neighbors(2)...)
+		end := 3
+		for _, m := range o.Moves {
+			if m.Battlegroup == air {
+				end = m.Path[len(m.Path)-1]
+			}
+		}
+		if !slices.Contains(reach, 3) || slices.Contains(reach, end) {
+			t.Errorf("the air lances end in sector %d, which the enemy in 2 may reach next turn (%v): %+v", end, reach, o.Moves)
+		}
 		n.Side("crucis").Battlegroup(air).Sector = 9
 		n.Side("crucis").Intel = nil
-		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		o = ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
 		to := map[int]int{}
 		for _, m := range o.Moves {
 			to[m.Battlegroup] = m.Path[len(m.Path)-1]

@@ -23,7 +23,7 @@ type cache struct {
 type cached struct {
 	rev uint64
 	c   *campaign.Campaign
-	doc []byte // c's document as stored (JSON), which the next change's delta is made from
+	doc []byte // c's document as stored, which the next change compares its parts with (newestRecord) and makes its delta from
 }
 
 // get returns a copy of campaign id at revision rev and its document,
@@ -31,12 +31,30 @@ type cached struct {
 // not be changed.
 func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	k.mu.Lock()
+	defer k.mu.Unlock()
 	e, ok := k.entries[id]
-	k.mu.Unlock()
 	if !ok || e.rev != rev {
 		return nil, nil
 	}
+	// Copied under the lock: take may give the entry to a change that
+	// alters it in place.
 	return shareLog(e.c), e.doc
+}
+
+// take removes campaign id's entry at revision rev and returns it, not
+// copied, with its document, or nil. A change (Store.Update) takes the
+// campaign it gives its function, which may alter it in place, and puts
+// a copy of the function's result back once it commits: one copy a
+// change rather than two.
+func (k *cache) take(id int64, rev uint64) (*campaign.Campaign, []byte) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	e, ok := k.entries[id]
+	if !ok || e.rev != rev {
+		return nil, nil
+	}
+	delete(k.entries, id)
+	return e.c, e.doc
 }
 
 // shareLog copies c as campaign.Clone does, but gives the copy c's event

@@ -111,10 +111,10 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		if st.rev == 0 {
 			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("revisions start at 1")})
 		}
-		if n == 1 && st.form != formWhole {
+		if n == 1 && st.form == formDelta {
 			// An older revision's document may be whole too (a delta is
 			// only smaller).
-			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("the newest revision's document must be whole, not a delta")})
+			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("the newest revision's document must be whole or in parts, not a delta")})
 		}
 		if _, err := st.seeded(id); err != nil {
 			bad(err)

@@ -206,7 +206,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if err := appendLines(eb, 0, cc.events); err != nil {
+		if err := appendLines(eb, 0, cc.events, nil); err != nil {
 			return err
 		}
 	}

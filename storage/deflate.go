@@ -9,25 +9,31 @@ import (
 )
 
 // A campaign's JSON compresses about 7 to 1 (names, keys and terrain
-// repeat), so schema 4 deflates what it stores: each revision's document
-// or delta (revision.go) and each chunk of the event log (events.go).
-// The standard library's raw DEFLATE.
+// repeat), so from schema 4 bfbot deflates what it stores: each part of
+// the newest revision's document (parts.go), each snapshot's delta
+// (revision.go) and each chunk of the event log (events.go). The
+// standard library's raw DEFLATE.
 
-// Two levels: the newest revision's document is deflated again with
-// every change, so it gets a fast level (level 2 packs a demo campaign
-// of 20 turns 10% tighter than level 1 for twice the time, which keeps
-// it inside the 100 KB budget, storage_size_test.go); the small things
-// written once (a snapshot's delta, a chunk of events) get the default
-// level, which packs them tighter still.
+// Three levels. What a change writes again each time (the parts it
+// changed, the snapshot's delta, the log's open chunk of events) gets
+// flate.BestSpeed: the higher levels clear 640 KB of match tables before
+// each use, which for a part of a kilobyte costs more than the packing,
+// and BestSpeed packs a demo campaign only about 10% looser than level 2
+// (storage_size_test.go in the repository's root: 52 KB used against
+// the 100 KB budget). A whole document (schema 4's form, which the
+// migrations and an undo to a schema 4 revision write) gets level 2. A
+// full chunk of events, written once, gets the default level, which
+// packs tighter still.
 const (
 	levelWhole = 2
-	levelSmall = flate.DefaultCompression
+	levelFast  = flate.BestSpeed
+	levelOnce  = flate.DefaultCompression
 )
 
 // deflaters (by level) and inflaters are reused: a flate.Writer
 // allocates about a megabyte of tables.
 var (
-	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelSmall: deflaterPool(levelSmall)}
+	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce)}
 	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 )
 
@@ -41,8 +47,8 @@ func deflaterPool(level int) *sync.Pool {
 	}}
 }
 
-// deflate appends src compressed at level (levelWhole or levelSmall) to
-// dst.
+// deflate appends src compressed at level (levelWhole, levelFast or
+// levelOnce) to dst.
 func deflate(dst, src []byte, level int) []byte {
 	buf := bytes.NewBuffer(dst)
 	pool := deflaters[level]
@@ -57,12 +63,17 @@ func deflate(dst, src []byte, level int) []byte {
 
 // inflate returns src decompressed.
 func inflate(src []byte) ([]byte, error) {
+	return inflateAppend(make([]byte, 0, 4*len(src)), src)
+}
+
+// inflateAppend appends src decompressed to dst.
+func inflateAppend(dst, src []byte) ([]byte, error) {
 	r := inflaters.Get().(io.ReadCloser)
 	defer inflaters.Put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(src), nil); err != nil {
 		return nil, err
 	}
-	out := bytes.NewBuffer(make([]byte, 0, 4*len(src)))
+	out := bytes.NewBuffer(dst)
 	if _, err := out.ReadFrom(r); err != nil {
 		return nil, fmt.Errorf("compressed record: %w", err)
 	}

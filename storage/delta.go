@@ -7,9 +7,10 @@ import (
 )
 
 // An undo snapshot differs from the revision after it by what one
-// command changed: an order, a battle's action, a turn's upkeep. Schema 4
-// keeps the newest revision's document whole and each older one as a
-// delta from the document after it: the bytes it shares with that one as
+// command changed: an order, a battle's action, a turn's upkeep. The
+// store keeps the newest revision's document in parts (parts.go) and each
+// older one as a delta from the document after it (the two documents'
+// bytes, whatever their form): the bytes it shares with that one as
 // copies, the rest as they are (then deflated). Undo and Check rebuild an
 // older document from the newest, one delta at a time.
 //

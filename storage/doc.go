@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 5)
+// # Bucket layout (schema 6)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (5)
+//	    "schema"            uint64 big-endian: the schema version (6)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -52,11 +52,17 @@
 //	                "record" → uint32 BE length of the dice state, the dice
 //	                        state (dice.Seeded binary), uint64 BE length of
 //	                        the event log, one byte for the document's form
-//	                        (1 whole, 2 delta) and the document without its
-//	                        log (JSON of campaign.Campaign), deflated: whole
-//	                        for the newest revision, for an older one a
-//	                        delta from the document of the revision after
-//	                        it (delta.go)
+//	                        (3 in parts, 2 delta, 1 whole) and the document
+//	                        without its log: for the newest revision in
+//	                        parts (parts.go: a header line, then the
+//	                        campaign's core, map, each side and its units,
+//	                        each battle, JSON one a line), each part
+//	                        deflated by itself and preceded by its uvarint
+//	                        length; for an older one a delta from the
+//	                        document of the revision after it (delta.go),
+//	                        deflated. Schema 4 wrote the newest whole (the
+//	                        JSON of campaign.Campaign, deflated), which is
+//	                        still read
 //	        events/         <chunk from 1: uint64 BE> → 64 events (the last
 //	                        chunk up to 64), JSON campaign.Event one a line,
 //	                        deflated: the newest revision's log, whose first
@@ -88,7 +94,11 @@
 // revision before as such a delta, and Undo and Check rebuild older
 // documents from the newest. A demo campaign of 20 turns with 5 battles
 // and their records takes under 100 KB with 20 snapshots, where schema 3
-// took 9 MB (storage_size_test.go in the repository's root).
+// took 9 MB (storage_size_test.go in the repository's root). The newest
+// document is kept in parts so that a change deflates again only what it
+// changed (an order: its side's kilobyte, not the 31 KB of a campaign or
+// the hundreds of a battle's record) and copies the other parts' deflated
+// bytes from the record before.
 //
 // A revision is a bucket, not a value, so that each document has pages
 // of its own: a commit writes one document, not the two to four that
@@ -97,8 +107,12 @@
 // into its bucket (migrate2to3). Schema 3 kept the documents as JSON and
 // each event as a record of its own under its position; opening a schema
 // 3 file deflates them (migrate3to4; the fixture is testdata/v3.db).
-// Schema 4 had no index: opening a schema 4 file builds it from the
-// summaries (migrate4to5).
+// Schema 4 kept the newest document whole; schema 5 reads its records as
+// they are (migrate4to5 only sets the number; the fixture is
+// testdata/v4.db), and a campaign's next change writes its newest
+// revision in parts.
+// Schema 5 had no index: opening a schema 5 file builds it from the
+// summaries (migrate5to6).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file
@@ -117,11 +131,13 @@
 // package decodes every record before its transaction ends and never
 // returns bbolt memory.
 //
-// A Store keeps the newest decoded revision of recently changed campaigns
-// in memory with its document, keyed by revision, so a round trip need
-// not decode (nor inflate) what it wrote last time; every caller gets its own copy (cache.go), which
-// shares the event log: an event, once logged, must not be changed in
-// place (Update refuses a change to the last one).
+// A Store keeps the newest decoded revision of recently changed or read
+// campaigns in memory with its document, keyed by revision, so a round
+// trip need not decode (nor inflate) what it wrote or read last time;
+// every caller gets its own copy (cache.go), which shares the event log:
+// an event, once logged, must not be changed in place (Update refuses a
+// change to the last one). An Update takes the cached campaign itself for
+// its function and puts a copy of the result back.
 //
 // The campaign given to an Update function was made for that call; the
 // Dice given to it is fresh for the call and must not be kept.

@@ -112,21 +112,28 @@ func (h etcdHead) lastEvent(seq uint64) json.RawMessage {
 // it holds the revision, else decoded, its log read at the head's etcd
 // revision.
 func (s *EtcdStore) campaign(ctx context.Context, h etcdHead) (*campaign.Campaign, error) {
-	if c, _ := s.cache.get(h.id, h.st.rev); c != nil {
-		return c, nil
+	c, _, err := s.campaignDoc(ctx, h)
+	return c, err
+}
+
+// campaignDoc is campaign with the revision's document, which must not
+// be changed.
+func (s *EtcdStore) campaignDoc(ctx context.Context, h etcdHead) (*campaign.Campaign, []byte, error) {
+	if c, doc := s.cache.get(h.id, h.st.rev); c != nil {
+		return c, doc, nil
 	}
 	doc, err := h.st.document(h.id, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c, err := decodeDoc(h.id, h.st.key(), doc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if c.Log, err = s.readLog(ctx, h.id, h.at, h.st.logLen); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return c, nil
+	return c, doc, nil
 }
 
 // readLog reads campaign id's first n events as they were at etcd

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -288,4 +289,56 @@ func TestEtcdLogSegments(t *testing.T) {
 	if n != len(raw) {
 		t.Errorf("%d events in the segments, want %d", n, len(raw))
 	}
+}
+
+// Ensure a prefix of etcd layout 1 (its documents deflated whole, as
+// schema 4 wrote them) opens as layout 2 without rewriting them: the
+// campaign reads as it was, a change writes its newest revision in parts,
+// and undo brings the whole one back.
+func TestEtcdLayout1(t *testing.T) {
+	ctx := context.Background()
+	a, _, raw := stoEtcdPair(t, Options{Snapshots: 3})
+	id := stoCreate(t, a, 7)
+	old, err := a.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := json.Marshal(func() campaign.Campaign { c := *old; c.Log = nil; return c }())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, diceState, rev, _ := stoState(t, a, id)
+	record := encodeState(diceState, uint64(len(old.Log)), formWhole, deflate(nil, whole, levelWhole))
+	if _, err := raw.Put(ctx, a.p.rev(id, rev), string(record)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Put(ctx, a.p.schema(), string(itob(1))); err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenEtcd(EtcdOptions{Endpoints: a.client.Endpoints(), Prefix: "pair/"}, Options{Snapshots: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if g, _ := raw.Get(ctx, a.p.schema()); len(g.Kvs) != 1 || btoi(g.Kvs[0].Value) != EtcdSchemaVersion {
+		t.Errorf("meta/schema not set to layout %d", EtcdSchemaVersion)
+	}
+	stoMustCheck(t, s)
+	if c, err := s.Get(ctx, id); err != nil || !stoSameDoc(t, c, whole) {
+		t.Fatalf("Get of a layout 1 campaign: %v, or not the campaign stored", err)
+	}
+	if _, err := s.Update(ctx, id, stoStep); err != nil {
+		t.Fatalf("update of a layout 1 campaign: %v", err)
+	}
+	if g, _ := raw.Get(ctx, a.p.rev(id, rev+1)); len(g.Kvs) != 1 || g.Kvs[0].Value[12+binary.BigEndian.Uint32(g.Kvs[0].Value)] != formParts {
+		t.Errorf("the change's revision is not in parts")
+	}
+	c, err := s.Undo(ctx, id)
+	if err != nil {
+		t.Fatalf("undo to the layout 1 revision: %v", err)
+	}
+	if !stoSameDoc(t, c, whole) {
+		t.Errorf("undo did not bring the layout 1 revision back")
+	}
+	stoMustCheck(t, s)
 }

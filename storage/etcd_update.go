@@ -35,6 +35,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	}
 	defer s.lock(id)()
 	var out *campaign.Campaign
+	var outDoc []byte
 	var rev uint64
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
@@ -43,7 +44,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		c, err := s.campaign(ctx, h)
+		c, prevDoc, err := s.campaignDoc(ctx, h)
 		if err != nil {
 			return err
 		}
@@ -60,7 +61,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		record := wholeRecord(diceState, uint64(len(n.Log)), doc)
+		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, h.st.partsBody())
 		next := h.st.rev + 1
 		if ops, err = s.revisionOps(ops, &h.sum, n, next, record); err != nil {
 			return err
@@ -84,13 +85,13 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 			}
 			return err
 		}
-		out, rev = n, next
+		out, outDoc, rev = n, bytes.Clone(doc), next
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out), nil)
+	s.cache.put(id, rev, shareLog(out), outDoc)
 	return out, nil
 }
 

@@ -53,9 +53,15 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	return lines, nil
 }
 
-// writeChunk stores the JSON lines as chunk k.
+// writeChunk stores the JSON lines as chunk k: deflated fast while the
+// chunk is open (each change that logs an event writes it again), at
+// the default level once it is full.
 func writeChunk(eb *bolt.Bucket, k uint64, lines [][]byte) error {
-	return eb.Put(itob(k), deflate(nil, bytes.Join(lines, []byte{'\n'}), levelSmall))
+	level := levelFast
+	if len(lines) == eventsPerChunk {
+		level = levelOnce
+	}
+	return eb.Put(itob(k), deflate(nil, bytes.Join(lines, []byte{'\n'}), level))
 }
 
 // storedEvents counts the events stored: full chunks and the last one's.
@@ -115,8 +121,9 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 }
 
 // appendLog writes the events of log after the first from (which are
-// stored already).
-func appendLog(cb *bolt.Bucket, from int, log []campaign.Event) error {
+// stored already). open is the stored chunk holding event from, when the
+// caller has read it (sameEvent), else nil.
+func appendLog(cb *bolt.Bucket, from int, log []campaign.Event, open [][]byte) error {
 	if len(log) < from {
 		return fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
 	}
@@ -135,18 +142,22 @@ func appendLog(cb *bolt.Bucket, from int, log []campaign.Event) error {
 		}
 		lines = append(lines, v)
 	}
-	return appendLines(eb, uint64(from), lines)
+	return appendLines(eb, uint64(from), lines, open)
 }
 
 // appendLines adds JSON events after the first from stored in eb,
-// filling the last chunk first.
-func appendLines(eb *bolt.Bucket, from uint64, lines [][]byte) error {
+// filling the last chunk first; open is that chunk's lines if the caller
+// has read them, else nil.
+func appendLines(eb *bolt.Bucket, from uint64, lines, open [][]byte) error {
 	k := from/eventsPerChunk + 1
 	var chunk [][]byte
 	if from%eventsPerChunk != 0 {
-		var err error
-		if chunk, err = readChunk(eb, 0, k); err != nil {
-			return err
+		chunk = open
+		if chunk == nil {
+			var err error
+			if chunk, err = readChunk(eb, 0, k); err != nil {
+				return err
+			}
 		}
 		if len(chunk) < int(from%eventsPerChunk) {
 			return &RecordError{Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
@@ -189,17 +200,18 @@ func truncateLog(cb *bolt.Bucket, n uint64) error {
 }
 
 // sameEvent reports whether e encodes as the stored event at position
-// seq does.
-func sameEvent(cb *bolt.Bucket, seq uint64, e campaign.Event) bool {
+// seq does, and returns the chunk holding it (nil if unreadable), which
+// a change appends its events after (appendLog).
+func sameEvent(cb *bolt.Bucket, seq uint64, e campaign.Event) ([][]byte, bool) {
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
-		return false
+		return nil, false
 	}
 	chunk, err := readChunk(eb, 0, chunkOf(seq))
 	i := int((seq - 1) % eventsPerChunk)
 	if err != nil || i >= len(chunk) {
-		return false
+		return nil, false
 	}
 	v, err := json.Marshal(e)
-	return err == nil && bytes.Equal(v, chunk[i])
+	return chunk, err == nil && bytes.Equal(v, chunk[i])
 }

@@ -140,9 +140,9 @@ func TestIndexCheck(t *testing.T) {
 	}
 }
 
-// Ensure a schema 4 file (no index) gets its index on open, built from
+// Ensure a schema 5 file (no index) gets its index on open, built from
 // the summaries.
-func TestMigrateV4Index(t *testing.T) {
+func TestMigrateV5Index(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bfbot.db")
 	s := stoOpenNoCheck(t, path, Options{})
 	a := stoPlaced(t, s, "g", "c1")
@@ -152,7 +152,7 @@ func TestMigrateV4Index(t *testing.T) {
 		if err := tx.DeleteBucket(bucketIndex); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketMeta).Put(keySchema, itob(4))
+		return tx.Bucket(bucketMeta).Put(keySchema, itob(5))
 	})
 	s = stoOpenNoCheck(t, path, Options{})
 	stoFound(t, s, RunningInGuild, "g", a, b)
@@ -174,7 +174,7 @@ func TestMigrateV3Index(t *testing.T) {
 	stoMustCheck(t, s)
 }
 
-// Ensure an etcd prefix of layout 1 (no index) gets its index on open.
+// Ensure an etcd prefix of layout 2 (no index) gets its index on open.
 func TestEtcdMigrateIndex(t *testing.T) {
 	e := stoEtcdEngine(t)
 	s := e.open(t, Options{}).(*EtcdStore)
@@ -183,7 +183,7 @@ func TestEtcdMigrateIndex(t *testing.T) {
 	if _, err := s.Client().Delete(ctx, s.p.index(), clientv3.WithPrefix()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Client().Put(ctx, s.p.schema(), string(binary.BigEndian.AppendUint64(nil, 1))); err != nil {
+	if _, err := s.Client().Put(ctx, s.p.schema(), string(binary.BigEndian.AppendUint64(nil, 2))); err != nil {
 		t.Fatal(err)
 	}
 	if errs := s.Check(ctx); len(errs) == 0 {

@@ -45,7 +45,16 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	2: migrate2to3,
 	3: migrate3to4,
 	4: migrate4to5,
+	5: migrate5to6,
 }
+
+// migrate4to5 changes nothing stored. Schema 5 adds a form of record,
+// the newest revision's document in parts (formParts, parts.go), and
+// reads schema 4's records as they are: a campaign's next change writes
+// its newest revision in parts, and its snapshot as a delta from that.
+// The new number keeps an older bfbot, which cannot read the new form,
+// from opening the file.
+func migrate4to5(*bolt.Tx) error { return nil }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from
@@ -245,7 +254,7 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	if eb, err = cb.CreateBucket(bucketEvents); err != nil {
 		return err
 	}
-	return appendLines(eb, 0, lines)
+	return appendLines(eb, 0, lines, nil)
 }
 
 // packRevisions rewrites a campaign's schema 3 revision records, newest
@@ -281,11 +290,11 @@ func packRevisions(cb *bolt.Bucket, id int64) error {
 	return nil
 }
 
-// migrate4to5 builds the index (index.go) from every campaign's summary.
-func migrate4to5(tx *bolt.Tx) error {
+// migrate5to6 builds the index (index.go) from every campaign's summary.
+func migrate5to6(tx *bolt.Tx) error {
 	root := tx.Bucket(bucketCampaigns)
 	if root == nil {
-		return fmt.Errorf("%w: schema 4 file without a campaigns bucket", ErrNotDatabase)
+		return fmt.Errorf("%w: schema 5 file without a campaigns bucket", ErrNotDatabase)
 	}
 	if _, err := tx.CreateBucketIfNotExists(bucketIndex); err != nil {
 		return err

@@ -7,13 +7,16 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
 
+	"bfbot/campaign"
 	"bfbot/referee/dice"
 )
 
@@ -191,12 +194,12 @@ func stoReadV3(t *testing.T, path string) map[int64]stoContents {
 	return out
 }
 
-// stoReadV4 reads every campaign of an open store in the newest schema:
-// each older document rebuilt from the one after it.
-func stoReadV4(t *testing.T, s *Store) map[int64]stoContents {
+// stoReadV4 reads every campaign of a file of schema 4 or newer: each
+// older document rebuilt from the one after it.
+func stoReadV4(t *testing.T, db *bolt.DB) map[int64]stoContents {
 	t.Helper()
 	out := map[int64]stoContents{}
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
 			id := btoi(k)
 			cb := tx.Bucket(bucketCampaigns).Bucket(k)
@@ -261,13 +264,118 @@ func stoSameContents(t *testing.T, got, want map[int64]stoContents) {
 	}
 }
 
+// Ensure a schema 4 file (testdata/v4.db: documents deflated whole, undo
+// snapshots as deltas) opens in the newest schema with every revision's
+// document, dice state and event kept byte for byte; that undo steps back through
+// its snapshots; and that a change writes the newest revision in parts,
+// with the revision before as a delta from it, which undo rebuilds.
+func TestMigrateV4(t *testing.T) {
+	ctx := context.Background()
+	path := stoFixture(t, "v4.db")
+	raw, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := stoReadV4(t, raw)
+	raw.Close()
+	if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNeedsMigration) {
+		t.Errorf("read-only Open of schema 4 = %v, want ErrNeedsMigration", err)
+	}
+	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
+	stoMustCheck(t, s)
+	stoSameContents(t, stoReadV4(t, s.db), want)
+	// Campaign 1: a change in parts on top of schema 4's revisions, then
+	// undo back to the oldest snapshot.
+	c, err := s.Update(ctx, 1, stoStep)
+	if err != nil {
+		t.Fatalf("update after migration: %v", err)
+	}
+	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formParts {
+		t.Errorf("the newest revision after a change is not in parts")
+	}
+	stoMustCheck(t, s)
+	revs := stoRevisions(want[1])
+	newest := revs[len(revs)-1]
+	if c, err = s.Undo(ctx, 1); err != nil {
+		t.Fatalf("undo of the change: %v", err)
+	}
+	if !stoSameDoc(t, c, want[1].docs[newest]) {
+		t.Errorf("undo of the change did not restore schema 4's newest document (revision %d)", newest)
+	}
+	for i := len(revs) - 2; i >= max(0, len(revs)-3); i-- {
+		if c, err = s.Undo(ctx, 1); err != nil {
+			t.Fatalf("undo to revision %d: %v", revs[i], err)
+		}
+		if !stoSameDoc(t, c, want[1].docs[revs[i]]) {
+			t.Errorf("undo did not restore revision %d's document", revs[i])
+		}
+	}
+	// Campaign 2: two changes, the first one's snapshot a delta between
+	// documents in parts.
+	for range 2 {
+		if _, err := s.Update(ctx, 2, stoStep); err != nil {
+			t.Fatalf("update after migration: %v", err)
+		}
+	}
+	if _, err := s.Undo(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	stoMustCheck(t, s)
+	s.Close()
+	again := stoOpenNoCheck(t, path, Options{ReadOnly: true, Snapshots: 3})
+	stoMustCheck(t, again)
+}
+
+// stoRevisions lists a campaign's revisions, oldest first.
+func stoRevisions(c stoContents) []uint64 {
+	return slices.Sorted(maps.Keys(c.docs))
+}
+
+// stoForm is the form of revision rev's document.
+func stoForm(t *testing.T, s *Store, id int64, rev uint64) byte {
+	t.Helper()
+	var form byte
+	err := s.db.View(func(tx *bolt.Tx) error {
+		cb, err := campaignBucket(tx, id)
+		if err != nil {
+			return err
+		}
+		st, err := readRevision(cb.Bucket(bucketRevisions), id, itob(rev))
+		form = st.form
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return form
+}
+
+// stoSameDoc reports whether c is the campaign document doc (JSON, or
+// in parts) holds, encoded alike.
+func stoSameDoc(t *testing.T, c *campaign.Campaign, doc []byte) bool {
+	t.Helper()
+	w, err := decodeDoc(c.ID, "want", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := encodeDoc(c)
+	want, _ := encodeDoc(w)
+	return bytes.Equal(got, want)
+}
+
 // stoFixtureV3 copies testdata/v3.db, a file bfbot wrote in schema 3 (two
 // campaigns: one after three turns and two stand-in changes with three
 // undo snapshots, one after a turn; compacted). It cannot be rewritten:
-// this bfbot writes schema 5.
-func stoFixtureV3(t *testing.T) string {
+// this bfbot writes schema 6.
+func stoFixtureV3(t *testing.T) string { return stoFixture(t, "v3.db") }
+
+// stoFixture copies testdata/name to a temporary file. testdata/v4.db is
+// a file bfbot wrote in schema 4: v3.db migrated with three undo
+// snapshots, then campaign 1 changed twice (stoStep) and campaign 2
+// once. It cannot be rewritten: this bfbot writes schema 6.
+func stoFixture(t *testing.T, name string) string {
 	t.Helper()
-	fixture, err := os.ReadFile(filepath.Join("testdata", "v3.db"))
+	fixture, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +415,7 @@ func stoMigrated(t *testing.T, path string) {
 	})
 	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
 	stoMustCheck(t, s)
-	stoSameContents(t, stoReadV4(t, s), want)
+	stoSameContents(t, stoReadV4(t, s.db), want)
 	if n := stoSnapshots(t, s, 1); n != 3 {
 		t.Errorf("%d snapshots after migration, want 3", n)
 	}
@@ -315,7 +423,7 @@ func stoMigrated(t *testing.T, path string) {
 	if err != nil {
 		t.Fatalf("undo after migration: %v", err)
 	}
-	if doc, _ := encodeDoc(c); !bytes.Equal(doc, want[1].docs[5]) {
+	if !stoSameDoc(t, c, want[1].docs[5]) {
 		t.Errorf("undo after migration did not restore revision 5's document")
 	}
 	if _, err := s.Update(ctx, 1, stoStep); err != nil {

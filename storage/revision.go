@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -23,15 +22,17 @@ type state struct {
 	rev       uint64
 	diceState []byte
 	logLen    uint64
-	form      byte // formWhole or formDelta
+	form      byte // formWhole, formDelta or formParts
 	body      []byte
 }
 
-// The forms of a revision's document (schema 4): the newest revision's
-// is whole, an undo snapshot's a delta from the revision after it.
+// The forms of a revision's document: the newest revision's is in parts
+// (formParts, parts.go; schema 4 wrote it whole, formWhole), an undo
+// snapshot's a delta from the revision after it.
 const (
 	formWhole byte = 1
 	formDelta byte = 2
+	formParts byte = 3
 )
 
 // key names the revision's record in errors.
@@ -66,7 +67,7 @@ func decodeState(id int64, k, v []byte) (state, error) {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("dice state of %d bytes in a record of %d", n, len(v))}
 	}
 	st.diceState, st.logLen, st.form, st.body = v[4:4+n], binary.BigEndian.Uint64(v[4+n:]), v[12+n], v[13+n:]
-	if st.form != formWhole && st.form != formDelta {
+	if st.form != formWhole && st.form != formDelta && st.form != formParts {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("document of unknown form %d", st.form)}
 	}
 	return st, nil
@@ -76,11 +77,17 @@ func decodeState(id int64, k, v []byte) (state, error) {
 // of the revision after it, which a delta is rebuilt from; nil for the
 // newest.
 func (st state) document(id int64, next []byte) ([]byte, error) {
-	raw, err := inflate(st.body)
+	var raw []byte
+	var err error
+	if st.form == formParts {
+		raw, err = inflateParts(st.body)
+	} else {
+		raw, err = inflate(st.body)
+	}
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
 	}
-	if st.form == formWhole {
+	if st.form != formDelta {
 		return raw, nil
 	}
 	if next == nil {
@@ -152,11 +159,17 @@ func newest(tx *bolt.Tx, id int64) (*bolt.Bucket, state, error) {
 // at that revision with its document: a copy from the cache when it
 // holds the revision, else decoded. The document must not be changed.
 func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
+	return s.loadFrom(tx, id, s.cache.get)
+}
+
+// loadFrom is load with the campaign from cached (the cache's get, or
+// its take for a change) when the cache holds the revision.
+func (s *Store) loadFrom(tx *bolt.Tx, id int64, cached func(id int64, rev uint64) (*campaign.Campaign, []byte)) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
 	cb, st, err := newest(tx, id)
 	if err != nil {
 		return nil, state{}, nil, nil, err
 	}
-	if c, doc := s.cache.get(id, st.rev); c != nil {
+	if c, doc := cached(id, st.rev); c != nil {
 		return cb, st, c, doc, nil
 	}
 	doc, err := st.document(id, nil)
@@ -179,54 +192,37 @@ func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (*campaign.Campa
 	return c, nil
 }
 
-// encodeDoc encodes a campaign's document without its log, which is kept
-// event by event (events.go).
-func encodeDoc(c *campaign.Campaign) ([]byte, error) {
-	n := *c
-	n.Log = nil
-	doc, err := json.Marshal(&n)
-	if err != nil {
-		return nil, fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
-	}
-	return doc, nil
-}
-
 // recordBuffers hold the documents Update encodes, so that a round trip
 // does not allocate (and collect) a document-sized buffer or two each
 // time.
 var recordBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// encodeDocInto encodes c's document as encodeDoc does into buf (reset
-// first) and returns buf's bytes: they stay valid until buf is used
-// again.
-func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign) ([]byte, error) {
-	buf.Reset()
-	doc := *c
-	doc.Log = nil
-	if err := json.NewEncoder(buf).Encode(&doc); err != nil {
-		return nil, fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
-	}
-	// Encode ends the document with a newline, which json.Marshal (and
-	// so encodeDoc) does not write.
-	return buf.Bytes()[:buf.Len()-1], nil
+// wholeRecord is the record of a newest revision with document doc,
+// every part deflated (newestRecord).
+func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
+	return newestRecord(diceState, logLen, doc, nil, nil)
 }
 
-// wholeRecord is the record of a newest revision: doc deflated whole.
-func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
-	return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
+// partsBody is the revision's record body when it holds its document in
+// parts (newestRecord reuses them), else nil.
+func (st state) partsBody() []byte {
+	if st.form != formParts {
+		return nil
+	}
+	return st.body
 }
 
 // deltaRecord is the record of revision st, whose document is doc, once
 // a revision with document next follows it: doc as a delta from next.
 func deltaRecord(st state, doc, next []byte) []byte {
-	return encodeState(st.diceState, st.logLen, formDelta, deflate(nil, makeDelta(next, doc), levelSmall))
+	return encodeState(st.diceState, st.logLen, formDelta, deflate(nil, makeDelta(next, doc), levelFast))
 }
 
 // decodeDoc decodes a campaign document stored under key; the error
 // names the campaign and the key.
 func decodeDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
 	c := new(campaign.Campaign)
-	if err := json.Unmarshal(doc, c); err != nil {
+	if err := unmarshalDoc(doc, c); err != nil {
 		return nil, &RecordError{Campaign: id, Key: key, Err: err}
 	}
 	if c.ID != id {

@@ -382,7 +382,7 @@ func TestCorruptRecord(t *testing.T) {
 			return encodeState(d, n, formWhole, z[:len(z)/2])
 		}},
 		{"NewestDelta", rev1, func(d, doc []byte, n uint64) []byte {
-			return encodeState(d, n, formDelta, deflate(nil, makeDelta(doc, doc), levelSmall))
+			return encodeState(d, n, formDelta, deflate(nil, makeDelta(doc, doc), levelFast))
 		}},
 		{"UnknownForm", rev1, func(d, doc []byte, n uint64) []byte { return encodeState(d, n, 9, deflate(nil, doc, levelWhole)) }},
 		{"NoMap", rev1, func(d, doc []byte, n uint64) []byte { return wholeRecord(d, n, []byte(`{"id":1}`)) }},

@@ -70,21 +70,37 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err != nil {
 		return fmt.Errorf("campaign %d: %w", c.ID, err)
 	}
-	if err := appendLog(cb, 0, c.Log); err != nil {
+	if err := appendLog(cb, 0, c.Log, nil); err != nil {
 		return err
 	}
 	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
 }
 
-// Get returns the campaign with the given ID.
+// Get returns the campaign with the given ID. A campaign it had to
+// decode goes into the cache: a command reads its campaign before it
+// changes it, and the change need not decode it again.
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	var out *campaign.Campaign
+	var doc []byte
+	var st state
+	hit := false
+	cached := func(id int64, rev uint64) (*campaign.Campaign, []byte) {
+		c, doc := s.cache.get(id, rev)
+		hit = c != nil
+		return c, doc
+	}
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		_, _, out, _, err = s.load(tx, id)
+		_, st, out, doc, err = s.loadFrom(tx, id, cached)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	if !hit {
+		s.cache.put(id, st.rev, shareLog(out), doc)
+	}
+	return out, nil
 }
 
 // List returns every campaign's summary, by ID.
@@ -126,23 +142,34 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
-		cb, st, c, prevDoc, err := s.load(tx, id)
+		// The cache's campaign itself, if it holds it: nobody else has
+		// it, and a copy of what fn returns goes back after the commit.
+		cb, st, c, prevDoc, err := s.loadFrom(tx, id, s.cache.take)
 		if err != nil {
 			return err
 		}
-		n, diceState, err := change(id, st, c, fn, func(k uint64, e campaign.Event) bool { return sameEvent(cb, k, e) })
+		// The chunk holding the last stored event: read once, to
+		// compare that event and to append after it.
+		var open [][]byte
+		same := func(k uint64, e campaign.Event) bool {
+			var ok bool
+			open, ok = sameEvent(cb, k, e)
+			return ok
+		}
+		n, diceState, err := change(id, st, c, fn, same)
 		if err != nil {
-			// c's log may be the cache's (shareLog), changed: forget it.
-			s.cache.drop(id)
 			return err
 		}
-		if err := appendLog(cb, int(st.logLen), n.Log); err != nil {
+		if err := appendLog(cb, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
 		doc, err := encodeDocInto(buf, n)
 		if err != nil {
 			return err
 		}
+		// Made before the revision before is rewritten: it copies the
+		// parts this change left alone from that one's record.
+		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
@@ -150,7 +177,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
-		if err := putRevision(cb, n, st.rev+1, wholeRecord(diceState, uint64(len(n.Log)), doc), s.snapshots); err != nil {
+		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
 		for _, r := range also {

@@ -1,11 +1,16 @@
 package render
 
 import (
+	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"image"
+	"image/png"
+	"io"
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"bfbot/mapgen"
 )
@@ -20,16 +25,34 @@ import (
 // the rectangles its overlays (counters, lines, rings, edge bars) touch:
 // those are turned back into RGBA from the palette, drawn on, and mapped
 // to the palette again. Whether the terrain came from the cache or was
-// just painted, the picture is the same.
+// just painted, the picture is the same. From the second picture on a
+// terrain, the terrain's deflated bits are kept too (mapcode.go).
 
 // terrainBase is the paletted part of a picture below its title strip,
-// with what it was painted from, to tell a hash collision from a hit.
+// with what it was painted from, to tell a hash collision from a hit,
+// and its pixels deflated once a second picture on it is written.
 type terrainBase struct {
 	key    baseKey
 	cells  []mapgen.Cell
 	reach  []bool
 	deploy []int8
-	pix    []byte // W×H indices into mapPalette
+	// rows are the H rows of W indices into mapPalette, each led by a
+	// PNG filter byte (0): the stream a PNG deflates.
+	rows   []byte
+	period int // the hex grid's horizontal repeat in pixels
+	once   sync.Once
+	coded  *codedRows
+	// written counts the pictures written on the base.
+	written atomic.Int32
+}
+
+// code is the base's rows deflated, coded on first use.
+func (b *terrainBase) code() *codedRows {
+	b.once.Do(func() {
+		stride := b.key.W + 1
+		b.coded = codeRows(b.rows, stride, newMatcher(stride, b.period))
+	})
+	return b.coded
 }
 
 // baseKey is what a terrain base depends on besides the cells and tints
@@ -55,7 +78,7 @@ const maxBases = 8
 
 // terrainBaseFor returns the paletted terrain below the title strip of
 // lay for map m and tints t, painting it on a miss.
-func terrainBaseFor(m *mapgen.Map, lay layout, t tints) []byte {
+func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	var mh maphash.Hash
 	mh.SetSeed(baseSeed)
 	for _, c := range m.Cells {
@@ -70,22 +93,22 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) []byte {
 	b := bases[key]
 	basesMu.Unlock()
 	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
-		return b.pix
+		return b
 	}
 	buf := getPixels()
 	defer putPixels(buf)
 	img := newPicture(lay.W, H, buf)
 	paintTerrain(img, lay, m, t, 0)
-	pix := make([]byte, lay.W*H)
-	paletted(img, &pix)
-	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, pix: pix}
+	rows := make([]byte, (lay.W+1)*H)
+	quantise(rows[1:], lay.W+1, img)
+	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
 	basesMu.Lock()
 	if len(bases) >= maxBases {
 		clear(bases)
 	}
 	bases[key] = b
 	basesMu.Unlock()
-	return pix
+	return b
 }
 
 func boolByte(b bool) byte {
@@ -95,28 +118,41 @@ func boolByte(b bool) byte {
 	return 0
 }
 
+// tacticalPicture is a tactical map drawn over its terrain base:
+// paletted, each row led by a PNG filter byte (0), so that its pixels
+// are the stream a PNG deflates; with the base and the rectangles drawn
+// over it below the title strip.
+type tacticalPicture struct {
+	*image.Paletted
+	rows  []byte // the stream: Pix with the first row's filter byte
+	base  *terrainBase
+	rects []image.Rectangle
+	strip int // the title strip's height
+}
+
 // composeTactical draws the paletted picture of v: the terrain base, the
 // title strip, and the overlays within the rectangles rects gives, into
 // pix when it is given.
-func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*image.Paletted, error) {
+func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
 	}
 	W, H, sh := lay.W, lay.H, lay.strip.height
+	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	var out []byte
 	if pix == nil {
-		out = make([]byte, W*H)
+		out = make([]byte, S*H)
 	} else {
-		if cap(*pix) < W*H {
-			*pix = make([]byte, W*H)
+		if cap(*pix) < S*H {
+			*pix = make([]byte, S*H)
 		}
-		out = (*pix)[:W*H]
+		out = (*pix)[:S*H]
 	}
-	clear(out[:sh*W]) // the strip's pixels are looked up afresh (quantiseRect)
-	copy(out[sh*W:], base)
-	p := &image.Paletted{Pix: out, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
+	copy(out[sh*S:], base.rows)
+	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
 	// The scratch picture's pixels are stale outside the title strip
 	// and the rectangles copied into it: nothing else is read back.
@@ -125,7 +161,7 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	img := newPicture(W, H, scratch)
 	lay.strip.draw(img, 0)
 	quantiseRect(p, img, image.Rect(0, 0, W, sh))
-	rs := rects(lay, v)
+	rs := disjoint(rects(lay, v))
 	for _, r := range rs {
 		expandRect(img, p, r)
 	}
@@ -135,7 +171,74 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	for _, r := range rs {
 		quantiseRect(p, img, r)
 	}
-	return p, nil
+	return &tacticalPicture{Paletted: p, rows: out, base: base, rects: rs, strip: sh}, nil
+}
+
+// writePNG writes the picture as a PNG: the base's coded pieces where
+// nothing was drawn over them, the rest coded afresh. The first picture
+// on a terrain is written by image/png at the given level instead:
+// coding the terrain for the pictures to come costs more than deflating
+// one picture, and a move preview's tint is drawn only once.
+func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) error {
+	if tp.base.written.Add(1) == 1 {
+		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
+		return e.Encode(w, tp.Paletted)
+	}
+	c := tp.base.code()
+	sc := getScratch(c.count())
+	defer scratches.Put(sc)
+	tp.markChanged(c, sc.changed)
+	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
+}
+
+// markChanged marks in changed the pieces of the coded terrain c whose
+// bytes the overlays changed.
+func (tp *tacticalPicture) markChanged(c *codedRows, changed []bool) {
+	S := tp.Stride
+	top := tp.strip * S
+	for _, r := range tp.rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a := (y-tp.strip)*S + 1 + r.Min.X
+			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
+				if !changed[k] {
+					a, e := c.bounds[k], c.bounds[k+1]
+					changed[k] = !bytes.Equal(tp.rows[top+a:top+e], tp.base.rows[a:e])
+				}
+			}
+		}
+	}
+}
+
+// disjoint is the union of rs as rectangles that do not overlap: bands
+// between the rectangles' tops and bottoms, each cut where no rectangle
+// covers it. Overlays overlap (a stack, a line of fire over its ends'
+// counters), and each pixel is then turned to RGBA and back once.
+func disjoint(rs []image.Rectangle) []image.Rectangle {
+	ys := make([]int, 0, 2*len(rs))
+	for _, r := range rs {
+		ys = append(ys, r.Min.Y, r.Max.Y)
+	}
+	slices.Sort(ys)
+	ys = slices.Compact(ys)
+	var out, band []image.Rectangle
+	for i := 0; i+1 < len(ys); i++ {
+		y0, y1 := ys[i], ys[i+1]
+		band = band[:0]
+		for _, r := range rs {
+			if r.Min.Y <= y0 && r.Max.Y >= y1 {
+				band = append(band, image.Rect(r.Min.X, y0, r.Max.X, y1))
+			}
+		}
+		slices.SortFunc(band, func(a, b image.Rectangle) int { return a.Min.X - b.Min.X })
+		for j, r := range band {
+			if n := len(out); j > 0 && r.Min.X <= out[n-1].Max.X {
+				out[n-1].Max.X = max(out[n-1].Max.X, r.Max.X)
+				continue
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
@@ -191,13 +294,14 @@ func overlayRects(lay layout, v Tactical) []image.Rectangle {
 	return out
 }
 
-// paletteRGBA is mapPalette as bytes, to turn a paletted pixel back into
-// RGBA with one lookup.
-var paletteRGBA = sync.OnceValue(func() *[256][4]byte {
-	var t [256][4]byte
+// paletteRGBA is mapPalette as RGBA bytes read as one little-endian
+// word, to turn a paletted pixel back into RGBA with one lookup and to
+// tell with one comparison whether a pixel still has its entry's colour.
+var paletteRGBA = sync.OnceValue(func() *[256]uint32 {
+	var t [256]uint32
 	for i, c := range mapPalette {
 		r, g, b, a := c.RGBA()
-		t[i] = [4]byte{byte(r >> 8), byte(g >> 8), byte(b >> 8), byte(a >> 8)}
+		t[i] = binary.LittleEndian.Uint32([]byte{byte(r >> 8), byte(g >> 8), byte(b >> 8), byte(a >> 8)})
 	}
 	return &t
 })
@@ -210,7 +314,7 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 		src := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		dst := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		for x, i := range src {
-			copy(dst[4*x:4*x+4], t[i][:])
+			binary.LittleEndian.PutUint32(dst[4*x:], t[i])
 		}
 	}
 }
@@ -218,16 +322,15 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 // quantiseRect maps rectangle r of img to the palette, into p. A pixel
 // whose colour is still that of its entry in p keeps the entry: two
 // entries may share a 5-6-5 cell, and the terrain under an overlay's
-// rectangle must come back as it was.
+// rectangle must come back as it was. img is opaque.
 func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle) {
 	t, back := paletteIndex(), paletteRGBA()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		for x, i := range dst {
-			s := src[4*x : 4*x+3 : 4*x+3]
-			if c := &back[i]; s[0] != c[0] || s[1] != c[1] || s[2] != c[2] {
-				dst[x] = t[key565(s[0], s[1], s[2])]
+			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
+				dst[x] = t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]
 			}
 		}
 	}

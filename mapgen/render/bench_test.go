@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"compress/flate"
 	"image"
 	"image/png"
 	"io"
@@ -182,6 +183,128 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 	}
 }
 
+// BenchmarkTacticalFloor takes a cached 64×17 map's CPU time apart
+// against image/png encoding the blank canvas (ruling RND1), each part
+// measured in turn in every round (the medians' ratios reported):
+// x-draw, drawing the picture over its cached terrain (no encoding);
+// x-write, writing it (the coded terrain, what was drawn coded afresh);
+// x-stream, writing a picture with nothing over the terrain but its
+// title strip (the stream's fixed cost: the strip, the terrain's bits
+// copied, the checksums); x-copy, copying the finished pixels once (what
+// any encoder pays at least); x-std and x-huffman, image/png and
+// compress/flate's Huffman-only mode on the finished pixels; x-paint,
+// painting the title strip and the overlays alone, in RGBA, no palette;
+// x-fresh, compress/flate at BestSpeed deflating only the bytes the
+// picture must code afresh (its title strip and the terrain's pieces it
+// changed).
+func BenchmarkTacticalFloor(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	blank := blankCanvas(drawnSector(b))
+	pix, buf := getPixels(), getPixels()
+	tp, err := composeTactical(v, o, pix, overlayRects)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 2 { // the second picture on a terrain codes it
+		if err := tp.writePNG(io.Discard, o.Compression); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bare := v
+	bare.Counters, bare.Highlights, bare.Edges = nil, v.Highlights[:2], nil // the same tints, so the same terrain
+	plain, err := composeTactical(bare, o, buf, overlayRects)
+	if err != nil {
+		b.Fatal(err)
+	}
+	flat := slices.Clone(tp.rows)
+	c := tp.base.code()
+	changed := make([]bool, c.count())
+	tp.markChanged(c, changed)
+	top := tp.strip * tp.Stride
+	fresh := slices.Clone(tp.rows[:top])
+	for i, ch := range changed {
+		if ch {
+			fresh = append(fresh, tp.rows[top+c.bounds[i]:top+c.bounds[i+1]]...)
+		}
+	}
+	fast, err := flate.NewWriter(io.Discard, flate.BestSpeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	canvas := newPicture(lay.W, lay.H, nil)
+	huffman, err := flate.NewWriter(io.Discard, flate.HuffmanOnly)
+	if err != nil {
+		b.Fatal(err)
+	}
+	parts := []struct {
+		name string
+		run  func()
+		cpu  []time.Duration
+	}{
+		{name: "blank", run: func() { encodeStd(b, blank) }},
+		{name: "x-draw", run: func() {
+			if _, err := composeTactical(v, o, pix, overlayRects); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{name: "x-write", run: func() {
+			if err := tp.writePNG(io.Discard, o.Compression); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{name: "x-stream", run: func() {
+			if err := plain.writePNG(io.Discard, o.Compression); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{name: "x-copy", run: func() { copy(flat, tp.rows) }},
+		{name: "x-paint", run: func() {
+			lay.strip.draw(canvas, 0)
+			if err := drawOverlays(canvas, lay, v); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{name: "x-fresh", run: func() {
+			fast.Reset(io.Discard)
+			if _, err := fast.Write(fresh); err != nil {
+				b.Fatal(err)
+			}
+			if err := fast.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}},
+		{name: "x-std", run: func() { encodeStd(b, tp.Paletted) }},
+		{name: "x-huffman", run: func() {
+			huffman.Reset(io.Discard)
+			if _, err := huffman.Write(tp.rows); err != nil {
+				b.Fatal(err)
+			}
+			if err := huffman.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}},
+	}
+	for b.Loop() {
+		for i := range parts {
+			c0 := processCPU()
+			parts[i].run()
+			parts[i].cpu = append(parts[i].cpu, processCPU()-c0)
+		}
+	}
+	floor := median(parts[0].cpu)
+	b.ReportMetric(float64(floor.Microseconds())/1000, "blank-cpu-ms")
+	b.ReportMetric(float64(len(fresh))/1000, "fresh-KB")
+	for _, p := range parts[1:] {
+		if floor > 0 {
+			b.ReportMetric(float64(median(p.cpu))/float64(floor), p.name)
+		}
+	}
+}
+
 func median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
@@ -251,7 +374,8 @@ func onMap(v Tactical, m *mapgen.Map) Tactical {
 
 // Ensure a sector map of every theme, 64×17 and 32×34, with the sector
 // view's 40 counters and highlights, and the strategic map, stay within
-// their PNG size budgets.
+// their PNG size budgets; and that each sector map written over its coded
+// terrain decodes to its drawing.
 func TestPNGSize(t *testing.T) {
 	v := sectorView(t)
 	for _, theme := range mapgen.Themes {
@@ -260,14 +384,25 @@ func TestPNGSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
-				t.Fatal(err)
+			// The first picture on a terrain is image/png's, the next
+			// ones are coded over the terrain's bits (mapcode.go).
+			var sizes []int
+			for _, pass := range []string{"image/png", "coded"} {
+				var buf bytes.Buffer
+				if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
+					t.Fatal(err)
+				}
+				if buf.Len() > tacticalPNGBudget {
+					t.Errorf("%v %d×%d map with 40 counters (%s) is %d bytes, budget %d", theme, m.Width, m.Height, pass, buf.Len(), tacticalPNGBudget)
+				}
+				if pass == "coded" {
+					if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, onMap(v, m), DefaultOptions())); n != 0 {
+						t.Errorf("%v %d×%d coded: %d pixels differ from the drawing, first at %v", theme, m.Width, m.Height, n, at)
+					}
+				}
+				sizes = append(sizes, buf.Len())
 			}
-			if buf.Len() > tacticalPNGBudget {
-				t.Errorf("%v %d×%d map with 40 counters is %d bytes, budget %d", theme, m.Width, m.Height, buf.Len(), tacticalPNGBudget)
-			}
-			t.Logf("%v %d×%d: %d bytes", theme, m.Width, m.Height, buf.Len())
+			t.Logf("%v %d×%d: %d bytes first, %d coded", theme, m.Width, m.Height, sizes[0], sizes[1])
 		}
 	}
 	var buf bytes.Buffer

@@ -23,10 +23,11 @@
 // built from the embedded Go fonts (gofont), never from system fonts, so
 // the same input gives the same pixels everywhere. The finished picture is
 // mapped to a fixed palette of at most 256 colours the renderer knows
-// (palette.go) and written by image/png as a paletted PNG: a third of the
-// bytes of RGB, and no filter trials. A tactical map's terrain is painted
-// once per map and tint and kept paletted (base.go); each picture redraws
-// only its title strip and the rectangles its counters and marks touch.
+// (palette.go) and written as a paletted PNG: a third of the bytes of
+// RGB. A tactical map's terrain is painted once per map and tint and kept
+// paletted (base.go), and deflated once (mapcode.go, deflate.go); each
+// picture redraws only its title strip and the rectangles its counters
+// and marks touch, and deflates only what those changed.
 //
 // # Reading a tactical map
 //
@@ -42,6 +43,10 @@
 // # Caveats
 //
 // Rendering is deterministic for a given input and Options on one
-// architecture; golden tests compare decoded pixels exactly. DrawTactical
+// architecture; golden tests compare decoded pixels exactly. A tactical
+// PNG's bytes are not: the first picture on a terrain goes through
+// image/png and later ones reuse the terrain's coded bits (mapcode.go),
+// so the same view written twice may differ in bytes, never in pixels.
+// DrawTactical
 // and DrawStrategic are safe to call from several goroutines at once.
 package render

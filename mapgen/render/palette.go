@@ -18,8 +18,7 @@ import (
 // grid's anti-aliased edge over each ground, deployment hatching); and a
 // coarse colour cube, so that the other anti-aliased edges land on a near
 // entry. A pixel is mapped by one lookup in a table of its 5-6-5 bits,
-// built once; image/png then writes one byte a pixel with no filter
-// trials (it does not filter paletted pictures).
+// built once; the PNG then holds one byte a pixel, unfiltered.
 
 // mapPalette is the palette every tactical and strategic map is written
 // in.
@@ -147,14 +146,21 @@ func paletted(img *image.RGBA, dst *[]byte) *image.Paletted {
 		}
 		pix = (*dst)[:W*H]
 	}
+	quantise(pix, W, img)
+	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+}
+
+// quantise maps the opaque picture img to mapPalette indices in pix,
+// rows stride bytes apart.
+func quantise(pix []byte, stride int, img *image.RGBA) {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
 	t := paletteIndex()
 	for y := range H {
 		src := img.Pix[y*img.Stride : y*img.Stride+4*W]
-		row := pix[y*W : (y+1)*W]
+		row := pix[y*stride : y*stride+W]
 		for x := range row {
 			s := src[4*x : 4*x+3 : 4*x+3]
 			row[x] = t[key565(s[0], s[1], s[2])]
 		}
 	}
-	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 }

@@ -7,11 +7,12 @@ import (
 	"sync"
 )
 
-// The maps are written by image/png, paletted (palette.go): it writes a
-// paletted picture without filter trials, so a map costs little more to
-// encode than a blank canvas of its size. Picture buffers and the
-// encoder's own buffers are pooled, since a sector map's pixels are 5 MB
-// in RGB that would otherwise be allocated and cleared for every map.
+// The strategic map, a close-up and the first picture on a tactical
+// terrain are written by image/png, paletted (palette.go); the other
+// tactical pictures by the package's own deflate over the terrain coded
+// once (mapcode.go). Picture buffers and the encoder's own buffers are
+// pooled, since a sector map's pixels are 5 MB in RGB that would
+// otherwise be allocated and cleared for every map.
 
 // pixelPool holds picture buffers for the Write functions, whose pictures
 // never leave the package.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 
@@ -28,19 +27,22 @@ const deployAlpha = 110
 // DrawTactical draws a battle map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	return composeTactical(v, o, nil, overlayRects)
+	tp, err := composeTactical(v, o, nil, overlayRects)
+	if err != nil {
+		return nil, err
+	}
+	return tp.Paletted, nil
 }
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
 func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
 	buf := getPixels()
 	defer putPixels(buf)
-	p, err := composeTactical(v, o, buf, overlayRects)
+	tp, err := composeTactical(v, o, buf, overlayRects)
 	if err != nil {
 		return err
 	}
-	e := png.Encoder{CompressionLevel: o.Compression, BufferPool: &encoders}
-	return e.Encode(w, p)
+	return tp.writePNG(w, o.Compression)
 }
 
 // drawTactical draws the whole picture in RGBA, into pix when it is

@@ -138,9 +138,12 @@ type Options struct {
 	// Legend adds terrain (or theme and objective) swatches to the title
 	// strip.
 	Legend bool
-	// Compression is the PNG compression level. DefaultOptions takes
-	// png.BestSpeed, since the budget is time and Discord recompresses
-	// previews anyway; the zero value is png.DefaultCompression.
+	// Compression is the PNG compression level of the pictures image/png
+	// writes: the strategic map, a close-up, the first picture on a
+	// tactical terrain (later ones reuse the terrain's deflated bits,
+	// mapcode.go). DefaultOptions takes png.BestSpeed, since the budget
+	// is time and Discord recompresses previews anyway; the zero value is
+	// png.DefaultCompression.
 	Compression png.CompressionLevel
 }
 

@@ -31,7 +31,7 @@ func WriteTacticalZoomPNG(w io.Writer, v Tactical, o Options, centre hex.Hex) er
 	o.HexSize, o.Legend = ZoomHexSize, false
 	buf := getPixels()
 	defer putPixels(buf)
-	p, err := composeTactical(v, o, buf, overlayRects)
+	tp, err := composeTactical(v, o, buf, overlayRects)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func WriteTacticalZoomPNG(w io.Writer, v Tactical, o Options, centre hex.Hex) er
 		return err
 	}
 	e := png.Encoder{CompressionLevel: o.Compression, BufferPool: &encoders}
-	return e.Encode(w, zoomWindow(p, lay.zoom(centre), lay.strip.height))
+	return e.Encode(w, zoomWindow(tp.Paletted, lay.zoom(centre), lay.strip.height))
 }
 
 // zoom is the window of the picture ZoomColumns by ZoomRows hexes about

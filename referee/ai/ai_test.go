@@ -289,7 +289,7 @@ func cloneP(p *Player) *Player {
 	for k, v := range p.fired {
 		c.fired[k] = v
 	}
-	c.seen, c.moved = maps.Clone(p.seen), maps.Clone(p.moved)
+	c.seen, c.moved, c.swept = maps.Clone(p.seen), maps.Clone(p.moved), maps.Clone(p.swept)
 	return &c
 }
 

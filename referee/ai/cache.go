@@ -19,13 +19,16 @@ type cache struct {
 	legal *referee.Legality
 	sight *sightMemo
 	view  referee.ViewBuffer
+	// reach is how far each enemy counter's fire reaches next turn over
+	// the ground (Hard, reach.go), for the player turn.
+	reach map[reachKey][]int
 }
 
 // legality is the Legality for s, carried over from the last decision
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.sight = s.PlayerTurn, referee.NewLegality(s), nil
+		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
 	} else {
 		c.legal = c.legal.Next(s)
 	}

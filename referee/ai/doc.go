@@ -7,7 +7,7 @@
 // referee.ValidSideActions offer for its own units and side. It never
 // reads enemy units, mines or hidden infantry from the State.
 //
-// # Heuristics (Normal and Hard)
+// # Heuristics (Normal, and Hard underneath its own search)
 //
 // Attacks: every attack offered is scored by its expected damage on the
 // Combat Results Table — the column is the attacker's value minus the
@@ -52,16 +52,33 @@
 // could not reach in the turns left otherwise. Broken units rally;
 // salvage is picked up. When nobody has attacked for three game turns
 // the battle is stalled: units close in harder and hidden infantry
-// leaves its ambush, so an AI battle does not run to its turn limit with
-// nothing happening.
+// leaves its ambush, and a side that sees no enemy ground unit hunts for
+// the hidden infantry that keeps the battle going (hunt.go): its units
+// close on the hexes of the enemy's half, from the middle of the map on,
+// that none of them has entered yet, so an AI battle does not run to its
+// turn limit with nothing happening.
 //
-// Prospects and retreat: the side weighs its strength on the map against
-// the enemy's it can see — steps left, the better of RA and CA (close
-// attacks count for less), experience, D and the cover of each unit's hex
-// — and, when its own is under a third of the enemy's with more than two
-// turns left, the rules allow it and it has no DropShips to leave by, it
-// declares a retreat: its units head for the retreat edge and withdraw
-// there.
+// Air lances (air.go) fly to the hex whose strike — a strafe or a bomb
+// run on it or next to it, an air attack within R — is worth the most
+// against the fire they may draw there (ground units that may come next
+// to them, at −4; enemy air lances in reach). An air lance leaves by
+// flying up, never by the retreat edge: once no flight leaves it a strike
+// worth that fire and its side is retreating or has no ground unit left
+// to fight beside (so it strikes on the way out).
+//
+// Prospects and retreat (prospects.go): the side weighs its strength on
+// the map and still to come (drops, DropShips in orbit) against the
+// enemy's it can see — steps left, the better of RA and CA (close
+// attacks count for less), experience, D and the cover of each unit's
+// hex. The battle is lost when the enemy's tops its own three times, and
+// more by the VP at stake against what its ground units are worth (the
+// salvage on the map, the objective hexes, exits by another edge than
+// its retreat edge; less when units left on the map are captured) and by
+// few turns left (never with two left). A lost battle is a retreat, when
+// the rules allow it and the side has no DropShips to leave by: its
+// units head for the retreat edge and withdraw there; with DropShips it
+// is an evacuation, and an empty ship lifts off. A side of air lances
+// alone never declares a retreat: its lances leave one by one.
 //
 // Memory: AutoResolve tells each player what happened (Player.Observe,
 // only the events its side may see). Every player notes the last turn an
@@ -105,6 +122,38 @@
 // ground close to its side's units and out of close reach. Units aboard
 // a landed DropShip come out unless the side is leaving. A DropShip
 // fires in each arc ValidActions still offers.
+//
+// # Hard
+//
+// Hard is Normal with a look one ply ahead at the fire exchange, for the
+// side as a whole (hard.go). A plan — which unit fires at which enemy
+// this turn — is rolled through the Combat Results Table attack by
+// attack: the chance of each cell, of the target failing its Disruption
+// Roll (a Regular's, its experience unread), of each critical hit, and
+// the +2 column a target disrupted by an earlier attack gives the next.
+// Then every enemy neither destroyed nor disrupted fires back next turn,
+// once, at the unit of the side it would hurt most, with the steps the
+// plan left it. A plan is worth the steps and kills it deals less that
+// return fire, counted three times over in the attack phase and twelve
+// times in the movement phase (measured: a side that denies the enemy
+// its fire beats one that deals the most). The enemy's reach is measured
+// over the ground (reach.go): its guessed MP spent as its class moves
+// through the terrain, then its range.
+//
+//   - Attack phase: each unit is given the attack that adds most to the
+//     plan (the units with fewest choices first, then once more against
+//     the others' choices), and the unit with the least to gain
+//     elsewhere fires first, so that those with other targets turn on
+//     one of them when the first target falls. Same-hex attacks still
+//     go first.
+//   - Movement phase: a ground unit's hexes are scored by what it adds to
+//     the plan of the other units where they stand, less the return fire
+//     it draws there beyond what the enemy would fire at them anyway; the
+//     rest of the score (closing in, cover, mines, aims, retreat) is
+//     Normal's.
+//
+// It reads nothing Normal does not: the picture of the side's View and
+// the events it was told (TestNoCheating plays it).
 //
 // # Easy
 //

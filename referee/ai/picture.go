@@ -28,18 +28,24 @@ type picture struct {
 	enemyEdges []string
 	// aims are the scenario's rewards besides combat (aims.go).
 	aims *aims
-	// stalled: nobody has attacked for a while; units close in.
+	// stalled: nobody has attacked for a while; units close in, and
+	// with no enemy in sight search the hexes hunt (hunt.go).
 	stalled bool
+	hunt    []hex.Hex
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
+	// reach keeps the enemy's reach over the ground for the player turn
+	// (Hard, reach.go); nil: none kept.
+	reach map[reachKey][]int
 }
 
 // enemy is an enemy counter the side can see.
 type enemy struct {
 	id                     string
+	class                  string // "" until sighted
 	at                     hex.Hex
 	ra, ca, d, rng, step   int
 	mp                     int  // the MP it is thought to have: its class's, or more as seen moving
@@ -47,6 +53,9 @@ type enemy struct {
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
 	air                    bool // an air lance: two steps
+	// ground is its reach over the ground (Hard, reach.go), once looked up.
+	ground       []int
+	groundLooked bool
 }
 
 // estimate is what a player assumes of a counter whose values he has not
@@ -99,7 +108,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
 			continue
 		}
-		e := &enemy{id: u.ID, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
+		e := &enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -177,13 +186,19 @@ func (e *enemy) weight() float64 {
 }
 
 // nearestEnemy is the distance from h to the nearest fighting enemy the
-// side can see; without one, to the nearest enemy retreat edge; else a
-// large number.
+// side can see; without one, to the nearest hex it hunts through
+// (hunt.go), or else to the nearest enemy retreat edge; else a large
+// number.
 func (pic *picture) nearestEnemy(h hex.Hex) int {
 	best := 1 << 20
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			best = min(best, hex.Distance(h, e.at))
+		}
+	}
+	if best == 1<<20 {
+		for _, x := range pic.hunt {
+			best = min(best, hex.Distance(h, x))
 		}
 	}
 	if best == 1<<20 {
@@ -210,61 +225,6 @@ func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {
 		return m.Width - 1 - h.X
 	}
 	return -1
-}
-
-// lost reports that the battle is clearly lost: the side's strength on
-// the map is under a third of the enemy's it can see (prospects), and
-// more than the last two turns are left to fight.
-func (pic *picture) lost() bool {
-	mine, theirs := pic.prospects()
-	turnsLeft := noLimit
-	if pic.v.TurnLimit > 0 {
-		turnsLeft = pic.v.TurnLimit - pic.v.Turn + 1
-	}
-	return theirs > 0 && 3*mine < theirs && turnsLeft > 2
-}
-
-// prospects weighs the battle as the side sees it: the strength of its
-// own units on the map against that of the enemy units it can see, each
-// counting its steps left, its better attack value (close attacks count
-// for less: the enemy must come to it), its experience (a column shift
-// is worth about two points of attack), its D and the cover of its hex.
-func (pic *picture) prospects() (mine, theirs float64) {
-	strength := func(stepsLeft, ra, ca, exp, d int, at hex.Hex) float64 {
-		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
-		cover := 1 - 0.05*float64(pic.cell(at).Terrain.Info().Shift)
-		return float64(max(stepsLeft, 0)) * max(attack, 1) * (0.5 + float64(d)/16) * cover
-	}
-	for _, u := range pic.own {
-		if u.Status != "active" || u.Values == nil || u.Hex == nil || u.Detail == nil {
-			continue
-		}
-		n := 4 - u.Values.Step
-		switch u.Kind {
-		case referee.KindDropShip.String():
-			n = (8 - u.Values.Step) / 2 // eight steps count as four of a lance's
-		case referee.KindAir.String():
-			n = 2 * (2 - u.Values.Step)
-		}
-		cur := u.Detail.Current
-		mine += strength(n, cur.RA, cur.CA, experienceShift(u), cur.D, *u.Hex)
-	}
-	for _, l := range [][]*enemy{pic.enemies, pic.air} {
-		for _, e := range l {
-			if !e.fighting() {
-				continue
-			}
-			n := e.steps() - e.step
-			switch {
-			case e.ship:
-				n /= 2
-			case e.air:
-				n *= 2
-			}
-			theirs += strength(n, e.ra, e.ca, 0, e.d, e.at)
-		}
-	}
-	return mine, theirs
 }
 
 // resultWorth is what a cell of the Combat Results Table is worth in
@@ -417,6 +377,44 @@ type moveScorer struct {
 	waterBurn  bool // overburning from water: ending in water saves the step
 	carrying   bool
 	noCombat   bool // a truck: it only moves
+	// fight, when set (Hard), is what standing in h is worth in the
+	// fire exchange, in place of the unit's own offense and threat.
+	fight func(h hex.Hex, cell mapgen.Cell) float64
+}
+
+// fireAt is the best column the unit could attack enemy e on from h (d
+// hexes away; cell is h's) this turn, ranged or close, and how surely:
+// f is 1, 0.6 for indirect fire that needs an observer with a line of
+// sight, 0 when it cannot attack e from there (col is then off the
+// table).
+func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col int, f float64) {
+	pic := m.pic
+	col = referee.MinColumn - 1
+	if d <= m.rng && d >= m.minR {
+		los := pic.los(h, e.at)
+		if los.Clear || m.indirect {
+			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
+			if !m.indirect {
+				shifts = append(shifts, los.Shift)
+			}
+			if e.disrupted {
+				shifts = append(shifts, referee.DisruptedTargetShift)
+			}
+			if pic.v.Night {
+				shifts = append(shifts, referee.NightFireShift)
+			}
+			col, f = referee.Column(m.ra, e.d, shifts...), 1
+			if !los.Clear {
+				f = 0.6 // it needs an observer with a line of sight
+			}
+		}
+	}
+	if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
+		if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
+			col, f = c, 1
+		}
+	}
+	return col, f
 }
 
 func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
@@ -431,6 +429,9 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
+	}
+	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
+		m.fight = pic.hardFight(m)
 	}
 	return m
 }
@@ -451,35 +452,11 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			continue
 		}
 		nearest = min(nearest, d)
-		reach := max(m.rng, e.rng, 1)
-		if d > reach {
+		if d > max(m.rng, e.rng, 1) {
 			continue
 		}
-		los := referee.LineOfSight(pic.v.Map, h, e.at)
-		var ev float64
-		col := referee.MinColumn - 1
-		if d <= m.rng && d >= m.minR && (los.Clear || m.indirect) {
-			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
-			if !m.indirect {
-				shifts = append(shifts, los.Shift)
-			}
-			if e.disrupted {
-				shifts = append(shifts, referee.DisruptedTargetShift)
-			}
-			if pic.v.Night {
-				shifts = append(shifts, referee.NightFireShift)
-			}
-			col = referee.Column(m.ra, e.d, shifts...)
-			ev = pic.ev(col)
-			if !los.Clear {
-				ev *= 0.6 // it needs an observer with a line of sight
-			}
-		}
-		if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-			if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > ev {
-				col, ev = c, pic.ev(c)
-			}
-		}
+		col, f := m.fireAt(h, cell, e, d)
+		ev := pic.ev(col) * f
 		if m.level.skilled() {
 			ev *= e.weight()
 			if ev > 0 && !e.ship {
@@ -494,9 +471,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	// What the enemy may do to it there next turn (threat.go): a unit
 	// that cannot fire this turn keeps out of the enemy's reach; one
 	// that fires weighs the return fire against its own, and prefers
-	// cover. A stalled battle closes in whatever the danger.
+	// cover. A stalled battle closes in whatever the danger. Hard
+	// weighs both for the side as a whole instead (hard.go).
 	sc := offense
-	if m.level.skilled() && !pic.stalled {
+	switch {
+	case m.fight != nil && !pic.stalled:
+		sc = m.fight(h, cell)
+	case m.level.skilled() && !pic.stalled:
 		w := fireThreatWeight
 		if offense == 0 {
 			w = threatWeight
@@ -537,6 +518,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			sc += 1
 		}
 	}
+	sc += m.huntScore(h)
 	bonus := 1.0
 	if pic.aims != nil {
 		bonus = pic.aims.salvageBonus

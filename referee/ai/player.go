@@ -71,6 +71,8 @@ type Player struct {
 	// one cover between two of its turns (watch).
 	seen  map[string]hex.Hex
 	moved map[string]int
+	// swept: the hexes the side's units have entered (hunt.go).
+	swept map[hex.Hex]bool
 
 	// cache is work kept from one decision to the next (cache.go).
 	cache cache
@@ -90,6 +92,7 @@ func (p *Player) Observe(events []referee.Event) {
 		if !e.Visible(p.Side) {
 			continue
 		}
+		p.sweep(e)
 		switch e.Type {
 		case "attack":
 			p.lastFight = max(p.lastFight, e.Turn)
@@ -184,10 +187,12 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.moves(p.moved)
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
+		g.pic.reach = p.cache.reach
 	}
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns
+	g.pic.hunt = g.pic.huntHexes(p.swept)
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
@@ -195,7 +200,11 @@ func (p *Player) decide(g *game) referee.Action {
 		}
 		return p.end()
 	}
-	if a, ok := p.bestAttack(g); ok {
+	attack := p.bestAttack
+	if p.Level == Hard {
+		attack = p.hardAttack
+	}
+	if a, ok := attack(g); ok {
 		return a
 	}
 	return p.end()
@@ -292,7 +301,9 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		if pickup != nil {
 			return *pickup, true
 		}
-		if me.Retreating && withdraw != nil && pic.onEdge(*u.Hex, me.RetreatEdge) {
+		// An air lance leaves by flying up, not by the retreat edge
+		// (000 line 1092): it strikes on the way out (airBreaksOff).
+		if me.Retreating && !air && withdraw != nil && pic.onEdge(*u.Hex, me.RetreatEdge) {
 			p.done[u.ID] = true
 			return *withdraw, true
 		}
@@ -311,6 +322,12 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		}
 		if len(moves) == 0 {
 			continue
+		}
+		if air && p.Level.skilled() {
+			if withdraw != nil && pic.airBreaksOff(u, moves, p.Level) {
+				return *withdraw, true
+			}
+			return p.airMove(pic, u, moves), true
 		}
 		if a, ok := p.bestMove(pic, u, moves, air); ok {
 			return a, true

@@ -23,7 +23,8 @@ type routeKey struct {
 
 // approach is the MP units moving as k need from each hex of the map to
 // reach the nearest fighting ground enemy the side sees (without one, the
-// nearest enemy retreat edge); −1 where they cannot get there. Fields are
+// nearest hex it hunts through, hunt.go, or else the nearest enemy
+// retreat edge); −1 where they cannot get there. Fields are
 // worked out once a picture.
 func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
@@ -44,6 +45,11 @@ func (pic *picture) approach(k routeKey) []int {
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			seed(e.at)
+		}
+	}
+	if q.Len() == 0 {
+		for _, h := range pic.hunt {
+			seed(h)
 		}
 	}
 	if q.Len() == 0 {

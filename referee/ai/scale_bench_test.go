@@ -27,7 +27,13 @@ var scaleSizes = []int{5, 10, 20, 40, 80, 160}
 // fit, reports the exponent k of a least-squares fit CPU time per
 // decision ∝ units^k over the sizes measured before it in the same run
 // (k ≤ 1: the cost of a decision grows at most linearly with the units).
-func BenchmarkAutoResolveScale(b *testing.B) {
+func BenchmarkAutoResolveScale(b *testing.B) { benchmarkScale(b, Normal) }
+
+// BenchmarkAutoResolveScaleHard is BenchmarkAutoResolveScale with Hard on
+// both sides.
+func BenchmarkAutoResolveScaleHard(b *testing.B) { benchmarkScale(b, Hard) }
+
+func benchmarkScale(b *testing.B, level Level) {
 	perDecision := map[int]float64{}
 	for _, n := range scaleSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -42,7 +48,7 @@ func BenchmarkAutoResolveScale(b *testing.B) {
 					decisions++
 					return next, nil, nil
 				}
-				players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
+				players := map[string]*Player{"red": New("red", level, 1), "blue": New("blue", level, 2)}
 				start, startCPU := time.Now(), cpuTime(b)
 				if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(1)), players, 30, count); err != nil {
 					b.Fatal(err)

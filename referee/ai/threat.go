@@ -57,17 +57,25 @@ func (e *enemy) reach() int {
 func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
 	sum := 0.0
 	for _, e := range pic.enemies {
-		n := hex.Distance(h, e.at)
-		if !e.fighting() || e.disrupted || n > e.reach() {
-			continue
+		if col, ok := e.fireOn(h, d, shift); ok {
+			sum += pic.ev(col)
 		}
-		v := e.ra
-		if !e.ship && n <= e.mp+1 {
-			v = max(v, e.ca) // it may come next to the unit and close in
-		}
-		sum += pic.ev(referee.Column(v, d, shift))
 	}
 	return sum
+}
+
+// fireOn is the column enemy e could attack a unit of D d in h (terrain
+// shift shift) on next turn; ok is false when it cannot reach h.
+func (e *enemy) fireOn(h hex.Hex, d, shift int) (col int, ok bool) {
+	n := hex.Distance(h, e.at)
+	if !e.fighting() || e.disrupted || n > e.reach() {
+		return 0, false
+	}
+	v := e.ra
+	if !e.ship && n <= e.mp+1 {
+		v = max(v, e.ca) // it may come next to the unit and close in
+	}
+	return referee.Column(v, d, shift), true
 }
 
 // threatWeight is what a step of expected damage next turn costs a unit

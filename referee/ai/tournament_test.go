@@ -257,17 +257,21 @@ func TestTournament(t *testing.T) {
 // each of three kinds of mirror battle, each battle from both seats) in
 // which Normal must win at least 55% of the decided games. The long
 // tournament (TestTournament) measures the budgets.
-func TestNormalBeatsGreedy(t *testing.T) {
+func TestNormalBeatsGreedy(t *testing.T) { shortTournament(t, ai.Normal, ai.Greedy) }
+
+// shortTournament plays pl against ol 30 games on each of three kinds of
+// mirror battle and fails if pl wins under 55% of the decided games.
+func shortTournament(t *testing.T, pl, ol ai.Level) {
 	var all tally
 	for _, kind := range []string{"small", "secrets", "air"} {
-		r := playPairing(t, kind, 30, ai.Normal, ai.Greedy)
-		t.Log(r.row("normal", "greedy", kind))
+		r := playPairing(t, kind, 30, pl, ol)
+		t.Log(r.row(pl.String(), ol.String(), kind))
 		all.add(r)
 	}
 	rate, lo, hi, n := all.decided(-1)
-	t.Logf("Normal won %.0f%% of %d decided games (95%% CI %.0f–%.0f%%)", 100*rate, n, 100*lo, 100*hi)
+	t.Logf("%v won %.0f%% of %d decided games (95%% CI %.0f–%.0f%%)", pl, 100*rate, n, 100*lo, 100*hi)
 	if rate < 0.55 {
-		t.Errorf("Normal won %.0f%% of decided games against Greedy, below 55%%", 100*rate)
+		t.Errorf("%v won %.0f%% of decided games against %v, below 55%%", pl, 100*rate, ol)
 	}
 }
 

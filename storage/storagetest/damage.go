@@ -2,7 +2,8 @@
 // byte flips of a good bbolt file, aimed at its meta pages, its branch
 // and leaf pages, and at the pointers bbolt follows without checking.
 // The storage, app and command-line tests open each copy and show it
-// refused with a clear error, never a crash.
+// refused with a clear error, never a crash. It also reads the process's
+// CPU time for the storage benchmarks (cputime.go).
 package storagetest
 
 import (

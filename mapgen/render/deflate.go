@@ -1,0 +1,417 @@
+package render
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// A deflate (RFC 1951) writer made for the maps' paletted pixels, so that
+// a tactical map's terrain is compressed once and each picture drawn on
+// it reuses those bits (mapcode.go). Matches are greedy; at each byte the
+// matcher tries a few fixed distances first, the pixel before (a run),
+// the row above and its neighbours a pixel or two aside (a hex side
+// slants under a pixel a row), the width of two hex columns (the grid
+// repeats), and then the last place the next four bytes were seen (a
+// tree stamp, a digit, a counter drawn before). Its output is smaller
+// than image/png's at BestSpeed on every sector map.
+//
+// The stream is one block with dynamic Huffman codes that give every
+// symbol a code, so what is coded afresh (counters, the title strip) can
+// use the codes made for the terrain.
+
+// Deflate's bounds on a match and its code lengths.
+const (
+	minMatch    = 3
+	maxMatch    = 258
+	maxCodeBits = 15
+	numLitLen   = 286 // literals, end of block, length codes
+	numDist     = 30
+	endOfBlock  = 256
+	maxDistance = 32768
+)
+
+// token is a literal byte (below 256) or a match: matchFlag, its length
+// less minMatch above bit 16, its distance below.
+type token uint32
+
+const matchFlag = 1 << 31
+
+func matchToken(length, dist int) token {
+	return token(matchFlag | uint32(length-minMatch)<<16 | uint32(dist))
+}
+
+// match is a match token's length and distance.
+func (t token) match() (length, dist int) { return int(t>>16&0xff) + minMatch, int(t & 0xffff) }
+
+// lengthCode is the length symbol (0-based past endOfBlock), its extra
+// bits and their value, for a match length less minMatch (0–255).
+func lengthCode(x int) (code, nExtra, extra int) {
+	switch {
+	case x < 8:
+		return x, 0, 0
+	case x == maxMatch-minMatch:
+		return 28, 0, 0
+	}
+	n := bits.Len(uint(x)) - 1
+	return 4*(n-1) + (x>>(n-2))&3, n - 2, x & (1<<(n-2) - 1)
+}
+
+// distCode is the distance symbol, its extra bits and their value for
+// distance d (1–32768).
+func distCode(d int) (code, nExtra, extra int) {
+	x := d - 1
+	if x < 4 {
+		return x, 0, 0
+	}
+	n := bits.Len(uint(x)) - 1
+	return 2*n + (x>>(n-1))&1, n - 1, x & (1<<(n-1) - 1)
+}
+
+// matcher finds the matches of a picture's filtered rows: the
+// distances it tries, nearest first.
+type matcher struct {
+	dists  []int
+	recent *[1 << hashBits]int32 // the last position+1 of each 4-byte hash, when the matcher looks further
+}
+
+const hashBits = 15
+
+// goodMatch is a match long enough not to look for a longer one.
+const goodMatch = 32
+
+// newMatcher is the matcher for rows of stride bytes in the stream (a
+// filter byte and the pixels) and a grid repeating every period pixels
+// (0: none).
+func newMatcher(stride, period int) matcher {
+	var m matcher
+	for _, d := range []int{1, period, stride, stride - 1, stride + 1, stride - 2, stride + 2} {
+		if d >= 1 && d <= maxDistance && !slices.Contains(m.dists, d) {
+			m.dists = append(m.dists, d)
+		}
+	}
+	return m
+}
+
+// tokens appends the tokens of data[start:end] to out, matching only
+// bytes at or after lo and ending no match past end.
+func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
+	for p := start; p < end; {
+		limit := min(maxMatch, end-p)
+		if limit < 4 {
+			out = append(out, token(data[p]))
+			p++
+			continue
+		}
+		// Candidates are first told by their first four bytes.
+		cur := binary.LittleEndian.Uint32(data[p:])
+		best, bestD := 0, 0
+		for _, d := range m.dists {
+			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur {
+				if l := matchLen(data, p, q, limit); l > best {
+					best, bestD = l, d
+					if best >= goodMatch || best == limit {
+						break
+					}
+				}
+			}
+		}
+		if m.recent != nil {
+			h := cur * 0x1e35a7bd >> (32 - hashBits)
+			if q := int(m.recent[h]) - 1; best < goodMatch && q >= lo && p-q <= maxDistance &&
+				binary.LittleEndian.Uint32(data[q:]) == cur {
+				if l := matchLen(data, p, q, limit); l > best {
+					best, bestD = l, p-q
+				}
+			}
+			m.recent[h] = int32(p + 1)
+		}
+		if best >= minMatch {
+			out = append(out, matchToken(best, bestD))
+			p += best
+			continue
+		}
+		out = append(out, token(data[p]))
+		p++
+	}
+	return out
+}
+
+// matchLen is how many bytes from p equal those from q, at most limit.
+func matchLen(data []byte, p, q, limit int) int {
+	n := 0
+	for n+8 <= limit {
+		if x := binary.LittleEndian.Uint64(data[p+n:]) ^ binary.LittleEndian.Uint64(data[q+n:]); x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < limit && data[p+n] == data[q+n] {
+		n++
+	}
+	return n
+}
+
+// codes are the block's Huffman codes, bit-reversed as deflate writes
+// them, with their lengths.
+type codes struct {
+	lit      [numLitLen]uint16
+	litLen   [numLitLen]uint8
+	dist     [numDist]uint16
+	distLen  [numDist]uint8
+	header   []byte // the block header coding the code lengths, 8 bytes to spare,
+	headBits int    // in this many bits
+}
+
+// newCodes makes codes for the symbol counts of tokens, every symbol
+// counted at least once, and writes the block header that declares them.
+func newCodes(toks []token) *codes {
+	var lf [numLitLen]int
+	var df [numDist]int
+	for _, t := range toks {
+		if t&matchFlag == 0 {
+			lf[t]++
+			continue
+		}
+		l, d := t.match()
+		lc, _, _ := lengthCode(l - minMatch)
+		dc, _, _ := distCode(d)
+		lf[endOfBlock+1+lc]++
+		df[dc]++
+	}
+	lf[endOfBlock]++
+	for i := range lf {
+		lf[i] = 2*lf[i] + 1
+	}
+	for i := range df {
+		df[i] = 2*df[i] + 1
+	}
+	c := &codes{}
+	huffmanLengths(lf[:], maxCodeBits, c.litLen[:])
+	huffmanLengths(df[:], maxCodeBits, c.distLen[:])
+	canonical(c.litLen[:], c.lit[:])
+	canonical(c.distLen[:], c.dist[:])
+	var w bitWriter
+	w.put(1, 1) // the last block
+	w.put(2, 2) // dynamic codes
+	writeCodeLengths(&w, c.litLen[:], c.distLen[:])
+	c.headBits = w.bitLen()
+	c.header = append(w.bytes(), make([]byte, 8)...)
+	return c
+}
+
+// put writes token t.
+func (c *codes) put(w *bitWriter, t token) {
+	if t&matchFlag == 0 {
+		w.put(uint64(c.lit[t]), uint(c.litLen[t]))
+		return
+	}
+	l, d := t.match()
+	lc, ln, lx := lengthCode(l - minMatch)
+	s := endOfBlock + 1 + lc
+	w.put(uint64(c.lit[s])|uint64(lx)<<c.litLen[s], uint(c.litLen[s])+uint(ln))
+	dc, dn, dx := distCode(d)
+	w.put(uint64(c.dist[dc])|uint64(dx)<<c.distLen[dc], uint(c.distLen[dc])+uint(dn))
+}
+
+// codeLengthOrder is the order in which the header lists the lengths of
+// the code-length code.
+var codeLengthOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+
+// writeCodeLengths writes the header of a dynamic block: the lengths of
+// both codes, run-length coded, and the code that codes them.
+func writeCodeLengths(w *bitWriter, lit, dist []uint8) {
+	nl, nd := len(lit), len(dist)
+	for nl > endOfBlock+1 && lit[nl-1] == 0 {
+		nl--
+	}
+	for nd > 1 && dist[nd-1] == 0 {
+		nd--
+	}
+	all := append(slices.Clone(lit[:nl]), dist[:nd]...)
+	// Symbols 0–15 a length, 16 the last length again 3–6 times, 17 zero
+	// 3–10 times, 18 zero 11–138 times; each with its repeat count.
+	type sym struct{ s, extra uint8 }
+	var seq []sym
+	for i := 0; i < len(all); {
+		l, run := all[i], 1
+		for i+run < len(all) && all[i+run] == l {
+			run++
+		}
+		i += run
+		if l == 0 {
+			for run >= 11 {
+				n := min(run, 138)
+				seq, run = append(seq, sym{18, uint8(n - 11)}), run-n
+			}
+			if run >= 3 {
+				seq, run = append(seq, sym{17, uint8(run - 3)}), 0
+			}
+		} else {
+			seq, run = append(seq, sym{l, 0}), run-1
+			for run >= 3 {
+				n := min(run, 6)
+				seq, run = append(seq, sym{16, uint8(n - 3)}), run-n
+			}
+		}
+		for ; run > 0; run-- {
+			seq = append(seq, sym{l, 0})
+		}
+	}
+	var f [19]int
+	for _, s := range seq {
+		f[s.s]++
+	}
+	var cl [19]uint8
+	var cc [19]uint16
+	huffmanLengths(f[:], 7, cl[:])
+	canonical(cl[:], cc[:])
+	ncl := 19
+	for ncl > 4 && cl[codeLengthOrder[ncl-1]] == 0 {
+		ncl--
+	}
+	w.put(uint64(nl-257), 5)
+	w.put(uint64(nd-1), 5)
+	w.put(uint64(ncl-4), 4)
+	for _, s := range codeLengthOrder[:ncl] {
+		w.put(uint64(cl[s]), 3)
+	}
+	extraBits := [19]uint{16: 2, 17: 3, 18: 7}
+	for _, s := range seq {
+		w.put(uint64(cc[s.s])|uint64(s.extra)<<cl[s.s], uint(cl[s.s])+extraBits[s.s])
+	}
+}
+
+// huffmanLengths sets lens to the code lengths of a complete Huffman
+// code for the counts freq, none longer than maxBits; symbols of count
+// 0 get no code. When the tree is too deep the counts are flattened
+// (halved, kept above zero) and the tree built again: a Huffman tree is
+// always a complete code, which decoders insist on.
+func huffmanLengths(freq []int, maxBits int, lens []uint8) {
+	clear(lens)
+	type leaf struct{ sym, weight int }
+	var leaves []leaf
+	for s, f := range freq {
+		if f > 0 {
+			leaves = append(leaves, leaf{s, f})
+		}
+	}
+	switch len(leaves) {
+	case 0:
+		return
+	case 1:
+		lens[leaves[0].sym] = 1
+		return
+	}
+	n := len(leaves)
+	weight := make([]int, 2*n-1)
+	parent := make([]int, 2*n-1)
+	depth := make([]int, 2*n-1)
+	for {
+		slices.SortStableFunc(leaves, func(a, b leaf) int { return a.weight - b.weight })
+		for i, l := range leaves {
+			weight[i] = l.weight
+		}
+		if huffmanDepths(n, weight, parent, depth) <= maxBits {
+			break
+		}
+		for i := range leaves {
+			leaves[i].weight = (leaves[i].weight + 1) / 2
+		}
+	}
+	for i, l := range leaves {
+		lens[l.sym] = uint8(depth[i])
+	}
+}
+
+// huffmanDepths builds Huffman's tree over the n leaves whose weights,
+// in increasing order, start weight, and sets each leaf's depth; it
+// returns the deepest. Two queues: the leaves, and the merged nodes,
+// which are made in increasing weight.
+func huffmanDepths(n int, weight, parent, depth []int) int {
+	leaf, node := 0, n
+	pick := func(next int) int {
+		if leaf < n && (node >= next || weight[leaf] <= weight[node]) {
+			leaf++
+			return leaf - 1
+		}
+		node++
+		return node - 1
+	}
+	for next := n; next < 2*n-1; next++ {
+		a, b := pick(next), pick(next)
+		weight[next] = weight[a] + weight[b]
+		parent[a], parent[b] = next, next
+	}
+	depth[2*n-2] = 0
+	deepest := 0
+	for i := 2*n - 3; i >= 0; i-- {
+		depth[i] = depth[parent[i]] + 1
+		deepest = max(deepest, depth[i])
+	}
+	return deepest
+}
+
+// canonical sets codes to deflate's canonical codes for lens, bit-reversed
+// for writing.
+func canonical(lens []uint8, codes []uint16) {
+	var count [maxCodeBits + 2]int
+	for _, l := range lens {
+		count[l]++
+	}
+	count[0] = 0
+	var next [maxCodeBits + 2]int
+	code := 0
+	for b := 1; b <= maxCodeBits+1; b++ {
+		code = (code + count[b-1]) << 1
+		next[b] = code
+	}
+	for s, l := range lens {
+		if l > 0 {
+			codes[s] = bits.Reverse16(uint16(next[l])) >> (16 - l)
+			next[l]++
+		}
+	}
+}
+
+// bitWriter gathers bits least significant first, as deflate packs them.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint // bits in acc, below 32 between calls
+}
+
+// put writes the nb (at most 32) low bits of v.
+func (w *bitWriter) put(v uint64, nb uint) {
+	w.acc |= v << w.n
+	w.n += nb
+	if w.n >= 32 {
+		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
+		w.acc >>= 32
+		w.n -= 32
+	}
+}
+
+// bitLen is how many bits have been written.
+func (w *bitWriter) bitLen() int { return 8*len(w.out) + int(w.n) }
+
+// splice writes bits [from, to) of src, whose bits are packed as
+// bitWriter packs them; src has 8 readable bytes past bit to.
+func (w *bitWriter) splice(src []byte, from, to int) {
+	for from < to {
+		nb := min(32, to-from)
+		v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7)
+		w.put(v&(1<<nb-1), uint(nb))
+		from += nb
+	}
+}
+
+// bytes flushes the last partial byte and returns the bits written.
+func (w *bitWriter) bytes() []byte {
+	for w.n > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n = w.n - min(w.n, 8)
+	}
+	return w.out
+}

@@ -1,0 +1,337 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image/color"
+	"io"
+	"slices"
+	"sync"
+)
+
+// A tactical map's terrain (base.go) is deflated once, and each picture
+// drawn on it reuses those bits where it did not draw. The PNG stream is
+// the picture's rows, each led by its filter byte (0: none; image/png
+// does not filter paletted pictures either). The terrain's stream is cut
+// into pieces, pieceBytes of a row each: a piece is the tokens that
+// start in it, and is kept with its bits, the sums of its bytes for the
+// checksum, and the pieces its matches read. A picture codes afresh its
+// title strip, the pieces its overlays changed, and those of the pieces
+// that read a changed piece whose tokens no longer say what the picture
+// holds; every other piece's bits are copied as they are. So a picture
+// costs what it draws, not its size: image/png deflated all of a sector
+// map's 1.6 million pixels for every picture.
+
+// pieceBytes is the length of a piece of a row in the stream.
+const pieceBytes = 64
+
+// pieces cuts a stream of rows of stride bytes.
+type pieces struct{ stride, rows, perRow int }
+
+func newPieces(stride, rows int) pieces {
+	return pieces{stride: stride, rows: rows, perRow: (stride + pieceBytes - 1) / pieceBytes}
+}
+
+func (s pieces) count() int { return s.rows * s.perRow }
+
+// at is the piece holding stream position pos.
+func (s pieces) at(pos int) int { return pos/s.stride*s.perRow + pos%s.stride/pieceBytes }
+
+// codedRows are rows coded with one set of codes, piece by piece: a
+// piece is the tokens that start in its part of the stream, and may end
+// past it.
+type codedRows struct {
+	pieces
+	m      matcher
+	codes  *codes
+	toks   []token // the rows' tokens
+	first  []int   // each piece's first token, and the end
+	bounds []int   // where each piece's first token starts, and the end
+	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
+	offs   []int   // the bit where each piece starts, and the end
+	sums   []adlerSums
+	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
+	readAt, readers []int32
+}
+
+// codeRows codes the stream rows (whole rows of stride bytes) with codes
+// made for it, matching nothing before it.
+func codeRows(rows []byte, stride int, m matcher) *codedRows {
+	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
+	m.recent = new([1 << hashBits]int32)
+	toks := m.tokens(nil, rows, 0, len(rows), 0)
+	n := c.count()
+	c.bounds = make([]int, n+1)
+	first := make([]int, n+1)
+	for i := range c.bounds {
+		c.bounds[i], first[i] = -1, len(toks)
+	}
+	c.bounds[n] = len(rows)
+	type read struct{ from, by int32 }
+	var reads []read
+	pos := 0
+	for ti, t := range toks {
+		k := c.at(pos)
+		if c.bounds[k] < 0 {
+			c.bounds[k], first[k] = pos, ti
+		}
+		l := 1
+		if t&matchFlag != 0 {
+			var d int
+			l, d = t.match()
+			src := pos - d
+			for s := c.pieceOf(src); s <= c.pieceOf(src+l-1); s++ {
+				if s != k && (len(reads) == 0 || reads[len(reads)-1] != read{int32(s), int32(k)}) {
+					reads = append(reads, read{int32(s), int32(k)})
+				}
+			}
+		}
+		pos += l
+	}
+	for i := n - 1; i >= 0; i-- {
+		if c.bounds[i] < 0 {
+			c.bounds[i], first[i] = c.bounds[i+1], first[i+1]
+		}
+	}
+	c.readAt = make([]int32, n+1)
+	for _, r := range reads {
+		c.readAt[r.from+1]++
+	}
+	for i := range n {
+		c.readAt[i+1] += c.readAt[i]
+	}
+	c.readers = make([]int32, len(reads))
+	fill := slices.Clone(c.readAt)
+	for _, r := range reads {
+		c.readers[fill[r.from]] = r.by
+		fill[r.from]++
+	}
+
+	c.toks, c.first = toks, first
+	c.codes = newCodes(toks)
+	var w bitWriter
+	c.offs = make([]int, n+1)
+	c.sums = make([]adlerSums, n)
+	for i := range n {
+		c.offs[i] = w.bitLen()
+		for _, t := range toks[first[i]:first[i+1]] {
+			c.codes.put(&w, t)
+		}
+		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
+	}
+	c.offs[n] = w.bitLen()
+	c.bits = append(w.bytes(), make([]byte, 8)...)
+	return c
+}
+
+// holds reports whether each token of piece i says what the picture
+// whose stream is rows holds, the base's rows starting at top.
+func (c *codedRows) holds(rows []byte, top, i int) bool {
+	p := top + c.bounds[i]
+	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
+		l, ok := tokenHolds(rows, p, t)
+		if !ok {
+			return false
+		}
+		p += l
+	}
+	return true
+}
+
+// recode appends to toks the tokens of piece i in the picture whose
+// stream is rows, the base's rows starting at top: each of the base's
+// tokens that still says what the picture holds, and the picture's
+// bytes matched afresh by m where one does not.
+func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []token {
+	p := top + c.bounds[i]
+	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
+		l, ok := tokenHolds(rows, p, t)
+		if ok {
+			toks = append(toks, t)
+		} else {
+			toks = m.tokens(toks, rows, p, p+l, 0)
+		}
+		p += l
+	}
+	return toks
+}
+
+// tokenHolds reports whether token t, written at stream position p, says
+// what rows hold there, and how many bytes it writes.
+func tokenHolds(rows []byte, p int, t token) (int, bool) {
+	if t&matchFlag == 0 {
+		return 1, rows[p] == byte(t)
+	}
+	l, d := t.match()
+	// A match copies byte by byte, so it may overlap what it writes.
+	return l, bytes.Equal(rows[p:p+l], rows[p-d:p-d+l])
+}
+
+// pieceOf is the piece whose tokens write stream position pos.
+func (c *codedRows) pieceOf(pos int) int {
+	k := c.at(pos)
+	for c.bounds[k] > pos || c.bounds[k] < 0 {
+		k--
+	}
+	return k
+}
+
+// adlerSums are a piece's share of the stream's Adler-32: the sum of its
+// bytes and the sum of each byte times its distance from the piece's end.
+type adlerSums struct{ s1, s2 uint32 }
+
+const adlerMod = 65521
+
+func adlerOf(b []byte) adlerSums {
+	var s1, s2 uint32
+	for len(b) > 0 {
+		// 5552 bytes at most between reductions, as zlib has it.
+		n := min(len(b), 5552)
+		for _, x := range b[:n] {
+			s1 += uint32(x)
+			s2 += s1
+		}
+		s1, s2, b = s1%adlerMod, s2%adlerMod, b[n:]
+	}
+	return adlerSums{s1, s2}
+}
+
+// scratch is what writing one picture works in, pooled: which pieces
+// changed and which are coded afresh, the tokens of a piece, the chunk
+// being built.
+type scratch struct {
+	changed, dirty []bool
+	toks           []token
+	recent         [1 << hashBits]int32
+	out            []byte
+}
+
+var scratches sync.Pool
+
+// getScratch returns a scratch whose flags for n pieces are all false.
+func getScratch(n int) *scratch {
+	sc, ok := scratches.Get().(*scratch)
+	if !ok {
+		sc = new(scratch)
+	}
+	for _, f := range []*[]bool{&sc.changed, &sc.dirty} {
+		if cap(*f) < n {
+			*f = make([]bool, n)
+		}
+		*f = (*f)[:n]
+		clear(*f)
+	}
+	return sc
+}
+
+// writeCodedPNG writes as a PNG the W×H paletted picture whose stream
+// (rows of filter byte and pixels) is rows. Its last rows are base's,
+// except in the pieces of base that changed marks; the rows above them
+// are coded afresh.
+func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *codedRows, sc *scratch) error {
+	top := len(rows) - base.rows*base.stride // the stream above the base
+	// The pieces changed, and those that read them, are coded afresh.
+	changed, dirty := sc.changed, sc.dirty
+	for i, ch := range changed {
+		if ch {
+			dirty[i] = true
+			for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
+				dirty[r] = true
+			}
+		}
+	}
+
+	// A piece that only reads what changed may still say what the
+	// picture holds: then its bits stand.
+	for i, d := range dirty {
+		if d && !changed[i] && base.holds(rows, top, i) {
+			dirty[i] = false
+		}
+	}
+	bw := bitWriter{out: sc.out[:0]}
+	// The IDAT chunk's length and type go first, filled in at the end;
+	// then zlib's header (deflate, 32 KB window, fastest).
+	bw.out = append(bw.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01)
+	bw.splice(base.codes.header, 0, base.codes.headBits)
+	// What is coded afresh is matched among itself too (a counter
+	// against the counters before it, a letter against the letters),
+	// and tries only the nearest fixed distances (the run, the grid's
+	// repeat, the row above): the others gain little on counters and
+	// text for their time.
+	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
+	clear(m.recent[:])
+	toks := m.tokens(sc.toks[:0], rows, 0, top, 0)
+	for i := 0; ; {
+		for _, t := range toks {
+			base.codes.put(&bw, t)
+		}
+		for i < len(dirty) && !dirty[i] {
+			j := i + 1
+			for j < len(dirty) && !dirty[j] {
+				j++
+			}
+			bw.splice(base.bits, base.offs[i], base.offs[j])
+			i = j
+		}
+		if i == len(dirty) {
+			break
+		}
+		if changed[i] {
+			toks = m.tokens(toks[:0], rows, top+base.bounds[i], top+base.bounds[i+1], 0)
+		} else {
+			toks = base.recode(toks[:0], m, rows, top, i)
+		}
+		i++
+	}
+	base.codes.put(&bw, endOfBlock)
+	out := bw.bytes()
+
+	// Adler-32 of the stream from its parts' sums: the rows above, then
+	// each piece, base's sums where it did not change.
+	n := uint64(len(rows))
+	s := adlerOf(rows[:top])
+	a, b := 1+uint64(s.s1), n+(n-uint64(top))%adlerMod*uint64(s.s1)+uint64(s.s2)
+	for i, ch := range changed {
+		e := top + base.bounds[i+1]
+		s := base.sums[i]
+		if ch {
+			s = adlerOf(rows[top+base.bounds[i] : e])
+		}
+		a += uint64(s.s1)
+		b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
+		if i%4096 == 0 {
+			a, b = a%adlerMod, b%adlerMod
+		}
+	}
+	out = binary.BigEndian.AppendUint32(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
+	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
+	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
+	sc.out, sc.toks = out, toks
+
+	head := make([]byte, 0, 64+3*len(pal))
+	head = append(head, "\x89PNG\r\n\x1a\n"...)
+	head = pngChunk(head, "IHDR", binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, uint32(W)), uint32(H)), 8, 3, 0, 0, 0)
+	var plte []byte
+	for _, c := range pal {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	head = pngChunk(head, "PLTE", plte)
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	if _, err := w.Write(out); err != nil {
+		return err
+	}
+	_, err := w.Write(pngChunk(nil, "IEND", nil))
+	return err
+}
+
+// pngChunk appends a chunk of the given type holding data and then more.
+func pngChunk(b []byte, typ string, data []byte, more ...byte) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(data)+len(more)))
+	at := len(b)
+	b = append(append(append(b, typ...), data...), more...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[at:]))
+}

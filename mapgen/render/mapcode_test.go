@@ -1,0 +1,176 @@
+package render
+
+import (
+	"bytes"
+	"compress/zlib"
+	"image"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"bfbot/mapgen/hex"
+)
+
+// decodePNG decodes a PNG written by the package, failing the test on a
+// stream image/png refuses (a wrong checksum, an incomplete code).
+func decodePNG(tb testing.TB, b []byte) image.Image {
+	tb.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		tb.Fatalf("the PNG written does not decode: %v", err)
+	}
+	return img
+}
+
+// Ensure a tactical map written over its coded terrain decodes to the
+// picture drawn, pixel for pixel, for each picture of a battle drawn in
+// turn on the same terrain (counters moving, a new title, lines of fire,
+// a counter on the map's first row and last column), at several hex
+// sizes with and without numbers and rulers; and that a picture written
+// from a warm cache is the same bytes as one written after the terrain
+// was coded afresh.
+func TestCodedPNGPixels(t *testing.T) {
+	clearBases := func() { basesMu.Lock(); clear(bases); basesMu.Unlock() }
+	base := sectorView(t)
+	rng := rand.New(rand.NewPCG(3, 5))
+	views := []Tactical{base}
+	for i := range 4 {
+		v := base
+		v.Counters = slices.Clone(base.Counters)
+		for j := range v.Counters {
+			if rng.IntN(3) == 0 {
+				v.Counters[j].Hex = hex.Hex{X: rng.IntN(v.Map.Width), Y: rng.IntN(v.Map.Height)}
+			}
+		}
+		v.Counters[0].Hex = hex.Hex{X: v.Map.Width - 1, Y: 0}
+		v.Title = base.Title + string(rune('a'+i))
+		v.Highlights = append(slices.Clone(base.Highlights), Highlight{Kind: LineOfFire, Hexes: []hex.Hex{v.Counters[1].Hex, v.Counters[2].Hex}})
+		views = append(views, v)
+	}
+	for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 27.5, HexNumbers: true}} {
+		clearBases()
+		for i, v := range views {
+			var warm bytes.Buffer
+			if err := WriteTacticalPNG(&warm, v, o); err != nil {
+				t.Fatal(err)
+			}
+			want := MustDrawTactical(t, v, o)
+			if n, at := pixelDiff(decodePNG(t, warm.Bytes()), want); n != 0 {
+				t.Fatalf("hex size %g, picture %d: %d pixels differ from the drawing, first at %v", o.HexSize, i, n, at)
+			}
+			if i == 0 {
+				continue // the first picture on a terrain is image/png's
+			}
+			clearBases()
+			var cold bytes.Buffer
+			for range 2 { // the second picture on the fresh terrain is coded
+				cold.Reset()
+				if err := WriteTacticalPNG(&cold, v, o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !bytes.Equal(warm.Bytes(), cold.Bytes()) {
+				t.Errorf("hex size %g, picture %d: %d bytes over the cached terrain, %d over a terrain coded afresh", o.HexSize, i, warm.Len(), cold.Len())
+			}
+		}
+	}
+}
+
+// Ensure the Huffman code lengths make a complete code within the limit
+// however skewed the counts (Fibonacci counts make the deepest tree),
+// which decoders insist on, and that one symbol gets a 1-bit code.
+func TestHuffmanLengths(t *testing.T) {
+	fib := make([]int, numLitLen)
+	fib[0], fib[1] = 1, 1
+	for i := 2; i < len(fib); i++ {
+		fib[i] = min(fib[i-1]+fib[i-2], 1<<40)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := make([]int, numLitLen)
+	for i := range random {
+		random[i] = rng.IntN(1000) * rng.IntN(2)
+	}
+	for name, c := range map[string]struct {
+		freq    []int
+		maxBits int
+	}{
+		"fibonacci":         {fib, maxCodeBits},
+		"fibonacci, 7 bits": {fib[:19], 7},
+		"random":            {random, maxCodeBits},
+		"flat":              {slices.Repeat([]int{5}, numLitLen), maxCodeBits},
+	} {
+		lens := make([]uint8, len(c.freq))
+		huffmanLengths(c.freq, c.maxBits, lens)
+		kraft := 0
+		for s, l := range lens {
+			if (l == 0) != (c.freq[s] == 0) || int(l) > c.maxBits {
+				t.Fatalf("%s: symbol %d of count %d has length %d (limit %d)", name, s, c.freq[s], l, c.maxBits)
+			}
+			if l > 0 {
+				kraft += 1 << (c.maxBits - int(l))
+			}
+		}
+		if kraft != 1<<c.maxBits {
+			t.Errorf("%s: Kraft sum %d/%d, not a complete code", name, kraft, 1<<c.maxBits)
+		}
+	}
+	one := make([]uint8, 4)
+	huffmanLengths([]int{0, 0, 7, 0}, maxCodeBits, one)
+	if !slices.Equal(one, []uint8{0, 0, 1, 0}) {
+		t.Errorf("one symbol: lengths %v, want [0 0 1 0]", one)
+	}
+}
+
+// Ensure a coded stream inflates to its rows for rows the maps never
+// hold (random bytes, long runs, a single row), matched at every
+// distance the matcher knows.
+func TestCodedRowsInflate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for name, rows := range map[string][]byte{
+		"random": func() []byte {
+			b := make([]byte, 40*101)
+			for i := range b {
+				b[i] = byte(rng.IntN(6))
+			}
+			return b
+		}(),
+		"runs":     bytes.Repeat(append([]byte{0}, bytes.Repeat([]byte{9}, 600)...), 30),
+		"one row":  append([]byte{0}, bytes.Repeat([]byte{1, 2, 3}, 33)...),
+		"all zero": make([]byte, 300*301),
+		"all bytes": func() []byte {
+			b := make([]byte, 257*2)
+			for i := range b {
+				b[i] = byte(i % 257)
+			}
+			return b
+		}(),
+	} {
+		stride := len(rows)
+		switch name {
+		case "random":
+			stride = 101
+		case "runs":
+			stride = 601
+		case "all zero":
+			stride = 301
+		case "all bytes":
+			stride = 257
+		}
+		c := codeRows(rows, stride, newMatcher(stride, 12))
+		var bw bitWriter
+		bw.out = append(bw.out, 0x78, 0x01)
+		bw.splice(c.codes.header, 0, c.codes.headBits)
+		bw.splice(c.bits, 0, c.offs[len(c.offs)-1])
+		c.codes.put(&bw, endOfBlock)
+		z, err := zlib.NewReader(bytes.NewReader(append(bw.bytes(), 0, 0, 0, 0)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, _ := io.ReadAll(z) // the checksum is left out: only the rows are compared
+		if !bytes.Equal(got, rows) {
+			t.Errorf("%s: inflated %d bytes, not the %d rows coded", name, len(got), len(rows))
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package ai
+
+import (
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// Air lances (rulings AIR1–AIR13): an air lance flies one straight line
+// a turn after the ground units have moved and then makes one attack —
+// a strafe or a bomb run on its own hex or one next to it, or an air
+// attack on an enemy air lance within R (000 lines 1088–1152). Only
+// ground units in or next to its hex fire back, at −4 from next door
+// (000 lines 1155–1159), and enemy air lances within their R. So it flies
+// to the hex whose strike is worth the most against that fire, and it
+// leaves by flying up (000 line 1092) only once no strike is worth the
+// risk and it has nothing to stay for: its side is retreating, or has no
+// ground unit left to fight beside.
+
+// airRiskWeight is what a step of expected damage to an air lance costs
+// its flight against a step dealt: an air lance has two steps, so each is
+// half of it.
+const airRiskWeight = 1.5
+
+// airPull is what a hex of distance to the nearest target costs a flight
+// that strikes nothing this turn: it closes in for the next.
+const airPull = 0.05
+
+// airMove is the flight of own air lance u (it must fly, AIR4): the move
+// whose strike is worth the most against the fire it draws there, a
+// little noise breaking ties.
+func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Action) referee.Action {
+	return p.bestBy(moves, func(a referee.Action) float64 {
+		return pic.airStrike(u, a.To, p.Level) - airPull*float64(pic.airTargetDistance(a.To))
+	})
+}
+
+// airBreaksOff reports that own air lance u should fly up out of the
+// battle now: no move leaves it a strike worth the fire it draws (a
+// disrupted lance may not attack this turn, AIR12), and it has nothing to
+// stay for — its side is retreating, or has no ground unit on the map or
+// to come, so nothing is left for it to cover (and air lances alone end a
+// campaign battle in the end phase anyway, ruling AIR13).
+func (pic *picture) airBreaksOff(u *referee.ViewUnit, moves []referee.Action, level Level) bool {
+	me := pic.v.Side(pic.side)
+	if me != nil && !me.Retreating && pic.groundSide() {
+		return false
+	}
+	if u.Disrupted {
+		return true
+	}
+	for _, a := range moves {
+		if pic.airStrike(u, a.To, level) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// airStrike is the worth of own air lance u ending its flight in h: the
+// best attack it may make from there (a strafe or a bomb run on h or a
+// hex next to it, hexAttackScore; an air attack on an enemy air lance
+// within its R) less the fire it may draw there next turn (airThreat).
+// A disrupted lance makes no attack this turn.
+func (pic *picture) airStrike(u *referee.ViewUnit, h hex.Hex, level Level) float64 {
+	best := 0.0
+	if !u.Disrupted && u.Detail != nil {
+		kinds := []referee.ActionKind{referee.ActStrafe}
+		if u.Values != nil && u.Values.Chits.Bomb > 0 {
+			kinds = append(kinds, referee.ActBomb)
+		}
+		nbs := h.Neighbors()
+		for _, t := range append([]hex.Hex{h}, nbs[:]...) {
+			for _, k := range kinds {
+				best = max(best, pic.hexAttackScore(u, referee.Action{Kind: k, Unit: u.ID, To: t}, level))
+			}
+		}
+		if u.Values != nil {
+			for _, e := range pic.air {
+				if e.fighting() && hex.Distance(h, e.at) <= u.Values.Range {
+					col := referee.Column(u.Detail.Current.RA, e.d, experienceShift(u))
+					best = max(best, pic.ev(col)*e.weight())
+				}
+			}
+		}
+	}
+	d := 0
+	if u.Detail != nil {
+		d = u.Detail.Current.D
+	}
+	return best - airRiskWeight*pic.airThreat(h, d)
+}
+
+// airThreat is the expected damage the enemies the side sees may deal
+// next turn to an air lance of D d in h: every ground unit that may come
+// next to it (its MP and one hex; a DropShip only from next door), at −4
+// with the better of its RA and CA, and every enemy air lance whose
+// flight and R reach it, with its AA.
+func (pic *picture) airThreat(h hex.Hex, d int) float64 {
+	sum := 0.0
+	for _, e := range pic.enemies {
+		if !e.fighting() || e.disrupted {
+			continue
+		}
+		reach := e.mp + 1
+		if e.ship {
+			reach = 1
+		}
+		if hex.Distance(h, e.at) <= reach {
+			sum += pic.ev(referee.Column(max(e.ra, e.ca), d, referee.AirAdjacentShift))
+		}
+	}
+	for _, e := range pic.air {
+		if e.fighting() && !e.disrupted && hex.Distance(h, e.at) <= e.mp+e.rng {
+			sum += pic.ev(referee.Column(e.ra, d))
+		}
+	}
+	return sum
+}
+
+// airTargetDistance is how far h is from the nearest enemy the side sees
+// that an air lance may attack: a ground unit (not surrendered) or an
+// air lance; 0 when there is none.
+func (pic *picture) airTargetDistance(h hex.Hex) int {
+	best := -1
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if d := hex.Distance(h, e.at); e.fighting() && (best < 0 || d < best) {
+				best = d
+			}
+		}
+	}
+	return max(best, 0)
+}

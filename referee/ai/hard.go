@@ -1,0 +1,529 @@
+package ai
+
+import (
+	"math"
+	"sort"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// Hard is Normal with a look one ply ahead at the fire exchange, made for
+// the side as a whole rather than unit by unit. It weighs a plan — which
+// of its units fire at which enemy this turn — by the dice: every attack
+// of the plan on a target is rolled through the Combat Results Table in
+// turn, with the chances of a Disruption Roll failing, of a critical hit
+// (000 lines 942–1004) and of the +2 a disrupted target gives the next
+// attacker; then each enemy that is neither destroyed nor disrupted
+// fires back next turn once, at the one unit of the side in its reach it
+// would hurt most (its reach measured over the ground, reach.go), with
+// what the plan left of it. The worth of the plan is the steps and
+// kills it is expected to make less that return fire.
+//
+// In the attack phase Hard fires the plan that is worth the most, unit
+// by unit: first the attack of the unit with the least to gain elsewhere,
+// so that the units with other targets wait and turn on one of them if
+// the first target falls. In the movement phase each unit's hexes are
+// scored by what the unit adds to that plan from there and the return
+// fire it draws there: an enemy fires once, so a unit next to a friend
+// the enemy would rather hit costs little, and an enemy the side is
+// likely to destroy or disrupt first fires back for less. Everything
+// else (the closing in, the aims, the retreat) is Normal's.
+//
+// It reads nothing Normal does not: the picture of the side's View.
+
+// What a step of return fire costs against a step dealt this turn: in
+// the attack phase (hardFireReturn), and in the movement phase
+// (hardMoveReturn), where it outweighs the damage the unit could deal
+// from a hex many times over. Both measured in the tournament
+// (BENCHMARKS.md): Hard that moves to deny the enemy its fire, and fires
+// to take it away, beats Hard that moves to deal the most.
+const (
+	hardFireReturn = 3.0
+	hardMoveReturn = 12.0
+)
+
+// outcome is the chance of each kind of cell of the Combat Results Table
+// on a column: a miss, a Disruption Roll, a critical hit, n steps.
+type outcome struct {
+	dis, crit float64
+	steps     [5]float64
+}
+
+// outcomes is outcome per printing of the table and column.
+var outcomes = func() (t [2][referee.MaxColumn - referee.MinColumn + 1]outcome) {
+	for p := range t {
+		for c := referee.MinColumn; c <= referee.MaxColumn; c++ {
+			o := &t[p][c-referee.MinColumn]
+			for roll := 2; roll <= 12; roll++ {
+				r, err := referee.CRT(p).Lookup(c, roll)
+				if err != nil {
+					panic(err)
+				}
+				pr := twoD6[roll] / 36
+				switch r.Kind {
+				case referee.Disruption:
+					o.dis += pr
+				case referee.Critical:
+					o.crit += pr
+				case referee.Steps:
+					o.steps[r.Steps] += pr
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// The Critical Hit Table (000 line 950) as chances: out of the fight at
+// once (2 or 12 destroyed, 3 or 11 surrenders, 4 or 10 breaks), else 3
+// steps (5, 9), 2 (6, 8) or 1 (7). A DropShip neither surrenders nor
+// breaks (ruling DR14).
+var (
+	critOut     = 12.0 / 36
+	critShipOut = 2.0 / 36
+	critSteps   = [4]float64{0, 6.0 / 36, 10.0 / 36, 8.0 / 36}
+)
+
+// atMost is the chance that 2D6 roll k or less.
+func atMost(k int) float64 {
+	p := 0.0
+	for r := 2; r <= min(k, 12); r++ {
+		p += twoD6[r] / 36
+	}
+	return p
+}
+
+// failDisruption is the chance that a counter fails a Disruption Roll
+// (000 line 988): its experience is not known, so a Regular's 7, less 1
+// when it is damaged, disrupted, or at night.
+func (pic *picture) failDisruption(damaged, disrupted bool) float64 {
+	mod := 0
+	for _, b := range []bool{damaged, disrupted, pic.v.Night} {
+		if b {
+			mod--
+		}
+	}
+	return atMost(6 - mod)
+}
+
+// shot is one attack of a plan: its column, and the chance it is made
+// (indirect fire that still needs an observer, 0.6).
+type shot struct {
+	col int
+	f   float64
+}
+
+// strike is what a target is expected to suffer from the shots aimed at
+// it, rolled in turn.
+type strike struct {
+	dealt float64 // steps, a unit put out of the fight counting all it had left
+	out   float64 // chance it is destroyed, surrenders or breaks
+	// fires is how much of its fire it keeps for next turn: 0 out of the
+	// fight or disrupted, less for each step lost.
+	fires float64
+}
+
+// strike rolls the shots at t through the table: the states are the
+// steps dealt so far (up to the steps t has left) and whether t is
+// disrupted; a unit put out of the fight leaves them.
+func (pic *picture) strike(t *enemy, shots []shot) strike {
+	left := t.steps() - t.step
+	// alive[n][d]: n steps dealt, disrupted d.
+	var alive [9][2]float64
+	dis0 := 0
+	if t.disrupted {
+		dis0 = 1
+	}
+	alive[0][dis0] = 1
+	out := 0.0
+	crtP := min(int(pic.crt), 1)
+	var next [9][2]float64
+	for _, s := range shots {
+		next = [9][2]float64{}
+		for n := 0; n < left; n++ {
+			for d := range 2 {
+				p := alive[n][d]
+				if p == 0 {
+					continue
+				}
+				next[n][d] += p * (1 - s.f)
+				p *= s.f
+				col := s.col
+				if d == 1 && !t.disrupted {
+					col += referee.DisruptedTargetShift
+				}
+				o := outcomes[crtP][referee.ClampColumn(col)-referee.MinColumn]
+				hit := func(k int, q float64) {
+					if n+k >= left {
+						out += q
+					} else {
+						next[n+k][d] += q
+					}
+				}
+				for k := 1; k <= 4; k++ {
+					hit(k, p*o.steps[k])
+				}
+				co := critOut
+				if t.ship {
+					co = critShipOut
+				}
+				out += p * o.crit * co
+				for k := 1; k <= 3; k++ {
+					hit(k, p*o.crit*critSteps[k])
+				}
+				none := p * (1 - o.dis - o.crit - o.steps[1] - o.steps[2] - o.steps[3] - o.steps[4])
+				if t.ship {
+					// A DropShip ignores disruption (000 line 1269), and
+					// keeps flying after a critical hit it shrugs off.
+					none += p * o.dis
+					none += p * o.crit * (1 - co - critSteps[1] - critSteps[2] - critSteps[3])
+					next[n][d] += none
+					continue
+				}
+				next[n][d] += none
+				if pd := p * o.dis; pd > 0 {
+					fail := pic.failDisruption(n > 0 || t.step > 0, d == 1)
+					next[n][d] += pd * (1 - fail)
+					if d == 1 {
+						hit(1, pd*fail) // a second failure costs a step (000 line 984)
+					} else {
+						next[n][1] += pd * fail
+					}
+				}
+			}
+		}
+		alive = next
+	}
+	r := strike{out: out, dealt: out * float64(left)}
+	loss := 0.15
+	if t.ship {
+		loss = 0.07
+	}
+	for n := 0; n < left; n++ {
+		r.dealt += float64(n) * (alive[n][0] + alive[n][1])
+		r.fires += alive[n][0] * max(1-loss*float64(n), 0)
+	}
+	return r
+}
+
+// worth is what a strike on t is worth to the side this turn: the steps
+// it is expected to deal, weighted as Normal weighs them, and the chance
+// of putting t out of the fight times what that is worth (a DropShip
+// never gets the kill bonus).
+func (s strike) worth(t *enemy) float64 {
+	w := s.dealt * t.weight()
+	if !t.ship {
+		w += s.out * killWorth(t)
+	}
+	return w
+}
+
+// exchange is the fire exchange of one plan: the shots aimed at each
+// enemy, what each is then expected to suffer, and the return fire each
+// enemy may make next turn at its best target.
+type exchange struct {
+	pic    *picture
+	ret    float64 // what a step of return fire costs against a step dealt
+	shots  map[*enemy][]shot
+	struck map[*enemy]strike
+	// back is the return fire enemy e could make next turn at the unit
+	// of the side it would hurt most, before the side fires.
+	back map[*enemy]float64
+}
+
+func (pic *picture) newExchange(ret float64) *exchange {
+	return &exchange{pic: pic, ret: ret, shots: map[*enemy][]shot{}, struck: map[*enemy]strike{}, back: map[*enemy]float64{}}
+}
+
+// result is what the shots at t so far are expected to do.
+func (x *exchange) result(t *enemy) strike {
+	if r, ok := x.struck[t]; ok {
+		return r
+	}
+	r := x.pic.strike(t, x.shots[t])
+	x.struck[t] = r
+	return r
+}
+
+// gain is what one more shot at t adds to the plan: its worth, and the
+// return fire it takes away (back: t's best return fire).
+func (x *exchange) gain(t *enemy, s shot, back float64) float64 {
+	before := x.result(t)
+	after := x.pic.strike(t, append(x.shots[t][:len(x.shots[t]):len(x.shots[t])], s))
+	return after.worth(t) - before.worth(t) + x.ret*(before.fires-after.fires)*back
+}
+
+// aim adds the shot at t to the plan.
+func (x *exchange) aim(t *enemy, s shot) {
+	x.shots[t] = append(x.shots[t], s)
+	delete(x.struck, t)
+}
+
+// returnFire is what a unit of D d standing in h (its hex's terrain
+// shift shift) stands to lose to enemy e's fire next turn: the steps and
+// the chance of losing the unit, with left steps left, worth killWorth.
+func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, worth float64) float64 {
+	col, ok := pic.fireOnGround(e, h, d, shift)
+	if !ok {
+		return 0
+	}
+	return pic.ev(col) + pic.killChance(col, left)*worth
+}
+
+// target is one of the side's units as the enemy sees it: where it
+// stands and what it stands to lose.
+type target struct {
+	at    hex.Hex
+	shift int // its hex's terrain shift
+	d     int
+	left  int
+	worth float64
+}
+
+// targets are the side's units the enemy can see and fire at on the
+// ground, but skip (the unit whose move is being chosen).
+func (pic *picture) targets(skip *referee.ViewUnit) []target {
+	var ts []target
+	for _, u := range pic.own {
+		if u == skip || u.Status != "active" || u.Hex == nil || u.Detail == nil || u.Values == nil || u.Detail.Hidden || u.Kind == referee.KindAir.String() {
+			continue
+		}
+		ts = append(ts, ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
+	}
+	return ts
+}
+
+// ownTarget is own unit u as a target in h (its terrain cell).
+func ownTarget(u *referee.ViewUnit, h hex.Hex, cell mapgen.Cell) target {
+	t := target{at: h, shift: cell.Terrain.Info().Shift, d: u.Detail.Current.D, left: 4 - u.Values.Step, worth: 1.5 + float64(u.Detail.Current.RA)/8}
+	if u.Kind == referee.KindDropShip.String() {
+		t.left, t.worth = 8-u.Values.Step, 0
+	}
+	return t
+}
+
+// exposure is the return fire enemy e could make at t.
+func (pic *picture) exposure(e *enemy, t target) float64 {
+	return pic.returnFire(e, t.at, t.d, t.shift, t.left, t.worth)
+}
+
+// fireBack fills in each enemy's best return fire at ts.
+func (x *exchange) fireBack(ts []target) {
+	for _, e := range x.pic.enemies {
+		best := 0.0
+		for _, t := range ts {
+			best = max(best, x.pic.exposure(e, t))
+		}
+		x.back[e] = best
+	}
+}
+
+// option is an attack a unit may make, and the shot it is in the plan.
+type option struct {
+	a    referee.Action // an attack (zero in the movement phase)
+	t    *enemy         // nil: a strafe or bomb run, worth fixed
+	s    shot
+	same bool // in the attacker's hex: it goes first (ruling K10)
+	// fixed is the worth of an attack the plan does not roll (a strafe
+	// or bomb run, scored as Normal scores it) less what it costs the
+	// attacker (an infantry close assault's steps).
+	fixed float64
+}
+
+// gainOf is what o adds to the plan x.
+func (x *exchange) gainOf(o option) float64 {
+	if o.t == nil {
+		return o.fixed
+	}
+	return x.gain(o.t, o.s, x.back[o.t]) + o.fixed
+}
+
+// planned is one unit's part of a plan: its options and the one chosen
+// (−1: none worth a roll).
+type planned struct {
+	opts   []option
+	chosen int
+}
+
+// plan assigns each unit the option that adds most to the plan, units
+// with the fewest options first, then lets each choose again once
+// against the others' choices.
+func (x *exchange) plan(units []*planned) {
+	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	for pass := range 2 {
+		for _, pu := range units {
+			if pass > 0 && pu.chosen >= 0 {
+				x.unaim(pu.opts[pu.chosen])
+			}
+			pu.chosen = -1
+			best := 0.0
+			for i, o := range pu.opts {
+				if g := x.gainOf(o); g > best {
+					pu.chosen, best = i, g
+				}
+			}
+			if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
+				x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
+			}
+		}
+	}
+}
+
+// unaim takes option o's shot out of the plan.
+func (x *exchange) unaim(o option) {
+	if o.t == nil {
+		return
+	}
+	l := x.shots[o.t]
+	for i := range l {
+		if l[i] == o.s {
+			x.shots[o.t] = append(l[:i:i], l[i+1:]...)
+			delete(x.struck, o.t)
+			return
+		}
+	}
+}
+
+// hardAttack is Hard's attack phase: the next attack of the best plan,
+// or ok false when no attack is worth a roll.
+func (p *Player) hardAttack(g *game) (referee.Action, bool) {
+	pic := g.pic
+	x := pic.newExchange(hardFireReturn)
+	x.fireBack(pic.targets(nil))
+	var units []*planned
+	for _, u := range pic.own {
+		ship := u.Kind == referee.KindDropShip.String()
+		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) {
+			continue
+		}
+		pu := &planned{chosen: -1}
+		for _, a := range g.legal(u.ID) {
+			switch a.Kind {
+			case referee.ActAttack:
+				t := pic.enemy(a.Target)
+				if t == nil || !t.fighting() {
+					continue
+				}
+				col, penalty := pic.column(u, a, t)
+				pu.opts = append(pu.opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
+			case referee.ActStrafe, referee.ActBomb:
+				pu.opts = append(pu.opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
+			}
+		}
+		if len(pu.opts) > 0 {
+			units = append(units, pu)
+		}
+	}
+	x.plan(units)
+	// Same-hex attacks first (they close once another hex is fired on),
+	// then the unit with the least to gain elsewhere.
+	var best *option
+	bestKey := math.Inf(1)
+	for _, pu := range units {
+		if pu.chosen < 0 {
+			continue
+		}
+		o := &pu.opts[pu.chosen]
+		x.unaim(*o)
+		mine, elsewhere := x.gainOf(*o), 0.0
+		for _, alt := range pu.opts {
+			if alt.t != o.t || alt.t == nil {
+				elsewhere = max(elsewhere, x.gainOf(alt))
+			}
+		}
+		if o.t != nil {
+			x.aim(o.t, o.s)
+		}
+		key := elsewhere - 0.01*mine
+		if o.same {
+			key -= 1000
+		}
+		if key < bestKey {
+			best, bestKey = o, key
+		}
+	}
+	if best == nil {
+		return referee.Action{}, false
+	}
+	return best.a, true
+}
+
+// hardFight is Hard's worth of standing in h for mover m, in the fire
+// exchange of the side's plan with the other units where they stand
+// (moved or not yet): what m adds to the plan from h, less the return
+// fire h draws beyond what the enemy would fire at the others anyway.
+func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) float64 {
+	x := pic.newExchange(hardMoveReturn)
+	x.fireBack(pic.targets(m.u))
+	var units []*planned
+	for _, u := range pic.own {
+		if u == m.u || u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || u.Disrupted || u.Values == nil ||
+			u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() {
+			continue
+		}
+		f := pic.mover(u, Normal)
+		if f.noCombat {
+			continue
+		}
+		h := *u.Hex
+		cell := pic.cell(h)
+		pu := &planned{chosen: -1}
+		for _, e := range pic.enemies {
+			if e.fighting() {
+				if o, ok := f.option(h, cell, e); ok {
+					pu.opts = append(pu.opts, o)
+				}
+			}
+		}
+		if len(pu.opts) > 0 {
+			units = append(units, pu)
+		}
+	}
+	x.plan(units)
+	return func(h hex.Hex, cell mapgen.Cell) float64 {
+		me := ownTarget(m.u, h, cell)
+		// The return fire it draws: enemies that would rather hit it.
+		drawn := 0.0
+		back := map[*enemy]float64{}
+		for _, e := range pic.enemies {
+			if v := pic.exposure(e, me); v > x.back[e] {
+				back[e] = v
+				drawn += x.result(e).fires * (v - x.back[e])
+			}
+		}
+		// What it adds by firing from h.
+		best := 0.0
+		if !m.noCombat {
+			for _, e := range pic.enemies {
+				if !e.fighting() {
+					continue
+				}
+				o, ok := m.option(h, cell, e)
+				if !ok {
+					continue
+				}
+				b := x.back[e]
+				if v, ok := back[e]; ok {
+					b = v
+				}
+				best = max(best, x.gain(e, o.s, b))
+			}
+		}
+		return best - x.ret*drawn
+	}
+}
+
+// option is the shot mover m could take at e from h, if any.
+func (m *moveScorer) option(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+	d := hex.Distance(h, e.at)
+	if d > max(m.rng, 1) {
+		return option{}, false
+	}
+	col, f := m.fireAt(h, cell, e, d)
+	if f == 0 {
+		return option{}, false
+	}
+	return option{t: e, s: shot{col: col, f: f}}, true
+}

@@ -1,0 +1,145 @@
+package ai
+
+import (
+	"strings"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// The hunt: a battle goes on while a side has a unit on the map, hidden
+// infantry included (ruling V5), and hidden infantry is never seen: it is
+// found only by entering its hex (000 lines 1045–1053; ruling M14). So a
+// stalled battle (stallTurns without an attack) in which the side sees no
+// enemy ground unit to fight is searched: its units close on the hexes of
+// the enemy's half of the map where infantry could stand and none of
+// them has been yet, rather than wait at the enemy's edge for the turn
+// limit with nothing happening.
+
+// sweep notes the hexes the side's own units have entered, from the move
+// events it is told of (Player.Observe): each names the hexes of the way
+// ("R1 moves 0101 → 0102 → 0203"), and each hex entered would have shown
+// hidden infantry there.
+func (p *Player) sweep(e referee.Event) {
+	if e.Type != "move" || e.Side != p.Side {
+		return
+	}
+	if p.swept == nil {
+		p.swept = map[hex.Hex]bool{}
+	}
+	for _, h := range []*hex.Hex{e.From, e.Hex} {
+		if h != nil {
+			p.swept[*h] = true
+		}
+	}
+	if _, way, ok := strings.Cut(e.Text, " moves "); ok {
+		for _, f := range strings.Split(way, " → ") {
+			if h, err := hex.Parse(f); err == nil {
+				p.swept[h] = true
+			}
+		}
+	}
+}
+
+// huntBand is how much deeper into the enemy's half than the shallowest
+// hex not yet searched the hexes the side hunts through go (in hexes of
+// distance to its own edge less that to the enemy's: two a column).
+// Hidden infantry waits for the enemy's advance, so the search starts at
+// the middle of the map and moves on into the enemy's half as the near
+// hexes are searched.
+const huntBand = 12
+
+// huntHexes are the hexes a stalled side searches when it sees no enemy
+// ground unit to fight: those in the enemy's half of the map (nearer an
+// enemy's retreat edge than its own), within huntBand of the shallowest,
+// where infantry on foot may stand, that none of its units has entered
+// (swept) or stands in; nil when the side does not hunt.
+func (pic *picture) huntHexes(swept map[hex.Hex]bool) []hex.Hex {
+	if !pic.stalled {
+		return nil
+	}
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			return nil
+		}
+	}
+	own := ""
+	if me := pic.v.Side(pic.side); me != nil {
+		own = me.RetreatEdge
+	}
+	here := map[hex.Hex]bool{}
+	for _, u := range pic.own {
+		if u.Hex != nil {
+			here[*u.Hex] = true
+		}
+	}
+	m := pic.v.Map
+	var out []hex.Hex
+	var depths []int
+	shallowest := 1 << 20
+	for y := range m.Height {
+		for x := range m.Width {
+			h := hex.Hex{X: x, Y: y}
+			if swept[h] || here[h] || pic.cell(h).Terrain.Info().Prohibited[mapgen.Foot] {
+				continue
+			}
+			if d, ok := pic.enemyDepth(h, own); ok {
+				out, depths = append(out, h), append(depths, d)
+				shallowest = min(shallowest, d)
+			}
+		}
+	}
+	band := out[:0]
+	for i, h := range out {
+		if depths[i] <= shallowest+huntBand {
+			band = append(band, h)
+		}
+	}
+	return band
+}
+
+// enemyDepth is how deep h lies in the enemy's half of the map: its
+// distance to the side's own edge own less that to the nearest enemy
+// retreat edge, ok false when that is not more than 0 (every hex, at
+// depth 0, when the edges are not known).
+func (pic *picture) enemyDepth(h hex.Hex, own string) (int, bool) {
+	mine := edgeDistance(pic.v.Map, h, own)
+	best, found := 0, false
+	for _, edge := range pic.enemyEdges {
+		if d := edgeDistance(pic.v.Map, h, edge); d >= 0 && mine >= 0 && mine-d > 0 && (!found || mine-d < best) {
+			best, found = mine-d, true
+		}
+	}
+	if mine < 0 || len(pic.enemyEdges) == 0 {
+		return 0, true
+	}
+	return best, found
+}
+
+// huntPull is what a MP of the way to the nearest hex the side hunts
+// through costs a move, and huntFind what ending in one is worth: the
+// unit must enter the hex to find what hides there, so its range does
+// not count.
+const (
+	huntPull = 0.3
+	huntFind = 1.0
+)
+
+// huntScore is what the hunt adds to the score of ending the move of
+// unit m.u in h: nearer the hexes not yet searched, and better in one.
+func (m *moveScorer) huntScore(h hex.Hex) float64 {
+	pic := m.pic
+	if len(pic.hunt) == 0 || m.u.Kind == referee.KindDropShip.String() {
+		return 0
+	}
+	nearest := 1 << 20
+	for _, x := range pic.hunt {
+		nearest = min(nearest, hex.Distance(h, x))
+	}
+	sc := -huntPull * float64(m.way(h, nearest))
+	if nearest == 0 {
+		sc += huntFind
+	}
+	return sc
+}

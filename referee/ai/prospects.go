@@ -1,0 +1,189 @@
+package ai
+
+import (
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// The battle's prospects, as the side weighs them for a retreat (000
+// line 2175), an evacuation by DropShip and a lift-off: its strength
+// against the enemy's it can see, what it gives up by leaving the field
+// and the turns left to lose it in.
+
+// retreatOdds is how many times the side's strength the enemy's must be
+// before the side gives up a battle in which nothing is at stake but its
+// units, with many turns left.
+const retreatOdds = 3
+
+// lost reports that the battle is clearly lost: the enemy's strength it
+// can see (prospects) tops its own by retreatOdds, times what leaving
+// costs besides its units (stakeOdds) and times the turns-left factor
+// (a battle with few turns left costs fewer units to sit out). A side
+// with no ground unit on the map or to come has nothing to lose by
+// staying: its air lances leave one by one when they have nothing left
+// to do (000 line 1092; airBreaksOff), and in a campaign battle air
+// lances alone end it at once (ruling AIR13). With two turns left or
+// fewer it fights on.
+func (pic *picture) lost() bool {
+	if !pic.groundSide() {
+		return false
+	}
+	mine, theirs := pic.prospects()
+	if theirs == 0 {
+		return false
+	}
+	odds := retreatOdds * pic.stakeOdds()
+	if pic.v.TurnLimit > 0 {
+		left := pic.v.TurnLimit - pic.v.Turn + 1
+		if left <= 2 {
+			return false
+		}
+		odds *= 1 + 2/float64(left-2)
+	}
+	return theirs > odds*mine
+}
+
+// groundSide reports that the side has a ground unit or a DropShip on
+// the map, or one still to come (toCome).
+func (pic *picture) groundSide() bool {
+	for _, u := range pic.own {
+		if u.Kind == referee.KindAir.String() || u.Detail == nil {
+			continue
+		}
+		if u.Status == "active" && u.Hex != nil || pic.toCome(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// toCome reports an own unit not yet on the map that will come: a drop
+// or a DropShip in orbit (the units aboard a ship come with it, and
+// count in its strength). Reinforcements waiting off the map are not in
+// the View, and are not counted.
+func (pic *picture) toCome(u *referee.ViewUnit) bool {
+	return u.Status == "reserve" && u.Hex == nil && u.Detail != nil && u.Detail.Aboard == ""
+}
+
+// stakeOdds is what leaving the field costs the side besides its units,
+// as a factor on the odds it retreats at: 1 plus the VP it gives up
+// (stake) over the VP its ground units on the map would give the enemy
+// destroyed; at least a half (a side whose units are captured when the
+// battle ends on the map leaves sooner).
+func (pic *picture) stakeOdds() float64 {
+	worth := 0
+	for _, u := range pic.own {
+		if groundMover(u) {
+			worth += unitWorth(u)
+		}
+	}
+	return max(0.5, 1+float64(pic.stake(worth))/float64(max(worth, 1)))
+}
+
+// stake is the VP the side gives up by leaving the field now, its
+// ground units on the map being worth worth: the salvage lying on the
+// map, which the side left holding the field scores (000 line 2647;
+// V8); every objective hex, its own to hold and the enemy's to contest
+// (SC9); the exit awards its units would score by an edge other than its
+// retreat edge (SC4); less the worth of its units when those left on the
+// map at the end are captured (SC11), since leaving saves them.
+func (pic *picture) stake(worth int) int {
+	sc := pic.v.Scenario
+	salvage := referee.SalvageVP
+	if sc != nil {
+		salvage = sc.SalvageVP
+		if sc.SalvageExitedOnly {
+			salvage = 0 // it scores only carried off, which a retreat does too
+		}
+	}
+	n := 0
+	for _, c := range pic.v.Salvage {
+		n += c.Count * salvage
+	}
+	if sc == nil {
+		return n
+	}
+	for _, o := range sc.Objectives {
+		n += o.VP
+	}
+	edge := ""
+	if me := pic.v.Side(pic.side); me != nil {
+		edge = me.RetreatEdge
+	}
+	for _, u := range pic.own {
+		if !groundMover(u) {
+			continue
+		}
+		best := 0
+		for _, e := range sc.Exits {
+			if e.Side == pic.side && !e.Space && e.Edge != "" && e.Edge != edge {
+				best = max(best, exitWorth(e, u))
+			}
+		}
+		n += best
+	}
+	if sc.Stranded == pic.side {
+		n -= worth
+	}
+	return n
+}
+
+// unitWorth is the VP own unit u gives the enemy destroyed: its cost,
+// the better of its first and overburn RA plus its experience (000 line
+// 2134; V8).
+func unitWorth(u *referee.ViewUnit) int {
+	c := max(u.Detail.Rows[0].RA, u.Detail.OverburnRA)
+	if u.Values != nil {
+		if e, err := referee.ParseExperience(u.Values.Experience); err == nil {
+			c += referee.ExperienceCost(e)
+		}
+	}
+	return max(c, 1)
+}
+
+// prospects weighs the battle as the side sees it: the strength of its
+// own units on the map and still to come (toCome) against that of the enemy
+// units it can see, each counting its steps left, its better attack
+// value (close attacks count for less: the enemy must come to it), its
+// experience (a column shift is worth about two points of attack), its D
+// and the cover of its hex.
+func (pic *picture) prospects() (mine, theirs float64) {
+	strength := func(stepsLeft, ra, ca, exp, d int, at *hex.Hex) float64 {
+		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
+		cover := 1.0
+		if at != nil {
+			cover -= 0.05 * float64(pic.cell(*at).Terrain.Info().Shift)
+		}
+		return float64(max(stepsLeft, 0)) * max(attack, 1) * (0.5 + float64(d)/16) * cover
+	}
+	for _, u := range pic.own {
+		if u.Values == nil || u.Detail == nil || !(u.Status == "active" && u.Hex != nil || pic.toCome(u)) {
+			continue
+		}
+		n := 4 - u.Values.Step
+		switch u.Kind {
+		case referee.KindDropShip.String():
+			n = (8 - u.Values.Step) / 2 // eight steps count as four of a lance's
+		case referee.KindAir.String():
+			n = 2 * (2 - u.Values.Step)
+		}
+		cur := u.Detail.Current
+		mine += strength(n, cur.RA, cur.CA, experienceShift(u), cur.D, u.Hex)
+	}
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if !e.fighting() {
+				continue
+			}
+			n := e.steps() - e.step
+			switch {
+			case e.ship:
+				n /= 2
+			case e.air:
+				n *= 2
+			}
+			theirs += strength(n, e.ra, e.ca, 0, e.d, &e.at)
+		}
+	}
+	return mine, theirs
+}

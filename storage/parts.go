@@ -1,0 +1,173 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"bfbot/campaign"
+)
+
+// From schema 5 a campaign's document is written in parts, one JSON value
+// a line: a header line, the campaign without its map, sides, battles and
+// log (the "core"), its strategic map, each side without its units and
+// then its units, each battle. The newest revision's record deflates
+// each part by itself (formParts), so a change deflates again only the
+// parts it changed: an order changes its side's part (a kilobyte, the
+// units being nine tenths of a side), a battle's action its battle's,
+// and the others' deflated bytes are copied from the record before
+// (newestRecord). Deflating the whole document was most of a command's
+// CPU, and a battle's record makes its part hundreds of kilobytes.
+//
+// JSON has no raw newline outside strings, and encoding/json escapes the
+// ones inside, so a newline ends a part. A schema 4 document is one JSON
+// object (it starts with '{'); both decode (decodeDoc), and an undo
+// snapshot's delta works on either's bytes.
+
+// partsHeader starts a document in parts: "bfbot-parts <sides> <battles>".
+const partsHeader = "bfbot-parts"
+
+// isParts reports whether doc is a document in parts.
+func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+" ")) }
+
+// encodeDocInto encodes c's document without its log (which is kept
+// event by event, events.go), in parts, into buf (reset first) and
+// returns buf's bytes: they stay valid until buf is used again.
+func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign) ([]byte, error) {
+	buf.Reset()
+	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
+	core := *c
+	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
+	// Encode ends each value with a newline: the parts' separator.
+	enc := json.NewEncoder(buf)
+	values := make([]any, 0, 2+2*len(c.Sides)+len(c.Battles))
+	values = append(values, &core, c.Map)
+	for i := range c.Sides {
+		side := c.Sides[i]
+		side.Units = nil
+		values = append(values, &side, c.Sides[i].Units)
+	}
+	for i := range c.Battles {
+		values = append(values, c.Battles[i])
+	}
+	for _, v := range values {
+		if err := enc.Encode(v); err != nil {
+			return nil, fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
+		}
+	}
+	return buf.Bytes()[:buf.Len()-1], nil
+}
+
+// encodeDoc is encodeDocInto into a buffer of its own.
+func encodeDoc(c *campaign.Campaign) ([]byte, error) {
+	return encodeDocInto(new(bytes.Buffer), c)
+}
+
+// unmarshalDoc decodes a document, in parts or (schema 4) whole, into c.
+func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
+	if !isParts(doc) {
+		return json.Unmarshal(doc, c)
+	}
+	lines := bytes.Split(doc, []byte{'\n'})
+	header := bytes.Fields(lines[0])
+	if len(header) != 3 {
+		return fmt.Errorf("document header %.40q: want %q, sides and battles", lines[0], partsHeader)
+	}
+	sides, err1 := strconv.Atoi(string(header[1]))
+	battles, err2 := strconv.Atoi(string(header[2]))
+	if err1 != nil || err2 != nil || sides < 0 || battles < 0 || len(lines) != 3+2*sides+battles {
+		return fmt.Errorf("document header %.40q: not the counts of its %d parts", lines[0], len(lines)-1)
+	}
+	if err := json.Unmarshal(lines[1], c); err != nil {
+		return fmt.Errorf("core: %w", err)
+	}
+	if err := json.Unmarshal(lines[2], &c.Map); err != nil {
+		return fmt.Errorf("map: %w", err)
+	}
+	c.Sides = make([]campaign.Side, sides)
+	for i := range c.Sides {
+		if err := json.Unmarshal(lines[3+2*i], &c.Sides[i]); err != nil {
+			return fmt.Errorf("side %d: %w", i+1, err)
+		}
+		if err := json.Unmarshal(lines[4+2*i], &c.Sides[i].Units); err != nil {
+			return fmt.Errorf("side %d's units: %w", i+1, err)
+		}
+	}
+	c.Battles = nil
+	if battles > 0 {
+		c.Battles = make([]campaign.Battle, battles)
+	}
+	for i := range c.Battles {
+		if err := json.Unmarshal(lines[3+2*sides+i], &c.Battles[i]); err != nil {
+			return fmt.Errorf("battle %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// newestRecord is the record of a newest revision whose document is doc:
+// in parts, each deflated by itself, reusing the deflated bytes of each
+// part that is the same, at the same place, in prevDoc, the document of
+// the revision before, whose stored record body, prevBody, is in parts
+// (nil for none); a schema 4 document whole (formWhole, deflated whole).
+func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
+	if !isParts(doc) {
+		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
+	}
+	var prevParts, prevSegs [][]byte
+	if prevBody != nil && isParts(prevDoc) {
+		prevParts = bytes.Split(prevDoc, []byte{'\n'})
+		if segs, err := splitSegments(prevBody); err == nil && len(segs) == len(prevParts) {
+			prevSegs = segs
+		}
+	}
+	parts := bytes.Split(doc, []byte{'\n'})
+	body := make([]byte, 0, len(doc)/4)
+	for i, p := range parts {
+		var seg []byte
+		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
+			seg = prevSegs[i]
+		} else {
+			seg = deflate(nil, p, levelFast)
+		}
+		body = binary.AppendUvarint(body, uint64(len(seg)))
+		body = append(body, seg...)
+	}
+	return encodeState(diceState, logLen, formParts, body)
+}
+
+// splitSegments splits a formParts body into its parts, deflated; the
+// slices alias body.
+func splitSegments(body []byte) ([][]byte, error) {
+	var segs [][]byte
+	for len(body) > 0 {
+		n, k := binary.Uvarint(body)
+		if k <= 0 || n > uint64(len(body)-k) {
+			return nil, errors.New("part cut short")
+		}
+		segs = append(segs, body[k:k+int(n)])
+		body = body[k+int(n):]
+	}
+	return segs, nil
+}
+
+// inflateParts rebuilds a document from a formParts body.
+func inflateParts(body []byte) ([]byte, error) {
+	segs, err := splitSegments(body)
+	if err != nil {
+		return nil, err
+	}
+	doc := make([]byte, 0, 8*len(body))
+	for i, s := range segs {
+		if i > 0 {
+			doc = append(doc, '\n')
+		}
+		if doc, err = inflateAppend(doc, s); err != nil {
+			return nil, fmt.Errorf("part %d: %w", i+1, err)
+		}
+	}
+	return doc, nil
+}

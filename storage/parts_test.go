@@ -1,0 +1,89 @@
+package storage
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// Ensure a change deflates again only the parts of the document it
+// changed: a side's salvage changes that side's part (the fourth line:
+// header, core, map, side) and no other, the record copies the others'
+// deflated bytes from the record before, and it inflates to the new
+// document.
+func TestPartsReused(t *testing.T) {
+	c := stoNewCampaign(t)
+	before, err := encodeDoc(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := decodeState(1, itob(1), wholeRecord([]byte("dice"), 0, before))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.form != formParts {
+		t.Fatalf("a new document's record has form %d, not in parts", st.form)
+	}
+	c.Sides[0].Salvage += 3
+	after, err := encodeDoc(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := decodeState(1, itob(2), newestRecord([]byte("dice"), 0, after, before, st.partsBody()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := splitSegments(st.body)
+	segs, err := splitSegments(next.body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 3 + 2*len(c.Sides); len(segs) != want || len(old) != want {
+		t.Fatalf("%d and %d parts, want %d (header, core, map, each side and its units)", len(old), len(segs), want)
+	}
+	for i := range segs {
+		if same := bytes.Equal(segs[i], old[i]); same == (i == 3) {
+			t.Errorf("part %d: deflated again %v, want %v", i+1, !same, i == 3)
+		}
+	}
+	if doc, err := next.document(1, nil); err != nil || !bytes.Equal(doc, after) {
+		t.Errorf("the record in parts inflates to another document (%v)", err)
+	}
+}
+
+// Ensure a damaged document in parts is refused with an error naming what
+// is wrong, never decoded into a partial campaign.
+func TestPartsDamaged(t *testing.T) {
+	doc, err := encodeDoc(stoNewCampaign(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, rest, _ := bytes.Cut(doc, []byte{'\n'})
+	lines := bytes.Split(rest, []byte{'\n'})
+	for _, tt := range []struct {
+		name, saying string
+		doc          []byte
+	}{
+		{"MoreBattles", "not the counts", append([]byte(partsHeader+" 2 1\n"), rest...)},
+		{"NoCounts", "want", append([]byte(partsHeader+" 2\n"), rest...)},
+		{"PartCut", "side 2", append(append(bytes.Clone(header), '\n'), bytes.Join([][]byte{lines[0], lines[1], lines[2], lines[3], lines[4][:10], lines[5]}, []byte{'\n'})...)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if len(tt.doc) == 0 {
+				t.Fatal("no document")
+			}
+			_, err := decodeDoc(1, "test", tt.doc)
+			if err == nil || !strings.Contains(err.Error(), tt.saying) {
+				t.Errorf("decodeDoc = %v, want an error saying %q", err, tt.saying)
+			}
+		})
+	}
+	st, err := decodeState(1, itob(1), wholeRecord([]byte("dice"), 0, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.body = st.body[:len(st.body)-5]
+	if _, err := st.document(1, nil); err == nil {
+		t.Error("a record in parts cut short inflated")
+	}
+}

@@ -1,0 +1,21 @@
+package storagetest
+
+import (
+	"runtime"
+	"testing"
+)
+
+// Ensure the CPU time grows with work done (on unix, where it is read).
+func TestProcessCPUGrows(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("no rusage")
+	}
+	before := ProcessCPU()
+	x := 0
+	for i := range 50_000_000 {
+		x ^= i * i
+	}
+	if after := ProcessCPU(); after <= before {
+		t.Errorf("CPU time %v after a busy loop (%d), %v before", after, x, before)
+	}
+}
