@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bfbot/internal/cputime"
 	"context"
 	"flag"
 	"fmt"
@@ -200,7 +201,7 @@ func ldRunScale(t *testing.T, n int, budget time.Duration, battles bool) {
 	hwmReset := ldResetHWM()
 	mem := ldSampleMem(20 * time.Millisecond)
 	stopProfile := ldStartProfile(t, *ldScaleProfile)
-	start, cpu := time.Now(), ldCPU()
+	start, cpu := time.Now(), cputime.Process()
 	r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
 	// Waited for well past the budget, so that a run over it (a loaded
 	// machine) still reports its figures, CPU time among them, before it
@@ -208,7 +209,7 @@ func ldRunScale(t *testing.T, n int, budget time.Duration, battles bool) {
 	settleCtx, cancel := context.WithTimeout(ctx, 10*budget+srvWait)
 	settleErr := r.app.scheduler.Settle(settleCtx)
 	cancel()
-	wall, cpu := time.Since(start), ldCPU()-cpu
+	wall, cpu := time.Since(start), cputime.Process()-cpu
 	stopProfile()
 	if settleErr != nil {
 		done := h.deadlines.Load()
