@@ -12,8 +12,8 @@ import (
 
 	botcommand "bfbot/bot/command"
 	"bfbot/bot/console"
+	"bfbot/internal/cputime"
 	"bfbot/referee/dice"
-	"bfbot/storage/storagetest"
 )
 
 // BenchmarkConsoleDBRoundTrip is one console command that changes a
@@ -69,19 +69,19 @@ func BenchmarkConsoleDBRoundTrip(b *testing.B) {
 	var bareTime, cpu, bareCPU time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		startCPU := storagetest.ProcessCPU()
+		startCPU := cputime.Process()
 		if err := c.Line(ctx, i, lines[i%2]); err != nil {
 			b.Fatal(err)
 		}
-		cpu += storagetest.ProcessCPU() - startCPU
+		cpu += cputime.Process() - startCPU
 		b.StopTimer()
 		doc[i%len(doc)]++
-		start, startCPU := time.Now(), storagetest.ProcessCPU()
+		start, startCPU := time.Now(), cputime.Process()
 		if err := bare.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("b")).Put([]byte("k"), doc) }); err != nil {
 			b.Fatal(err)
 		}
 		bareTime += time.Since(start)
-		bareCPU += storagetest.ProcessCPU() - startCPU
+		bareCPU += cputime.Process() - startCPU
 		b.StartTimer()
 	}
 	b.StopTimer()

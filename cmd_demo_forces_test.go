@@ -42,7 +42,7 @@ func TestDemoDropsAndDropShip(t *testing.T) {
 	for _, b := range c.Battles {
 		st := b.State
 		for i := range st.Units {
-			if u := &st.Units[i]; st.Campaign.Zones[u.ID].Drop && u.Side == "crucis" && u.LandedAt > 0 {
+			if u := st.Units[i]; st.Campaign.Zones[u.ID].Drop && u.Side == "crucis" && u.LandedAt > 0 {
 				landed = true
 			}
 		}
@@ -82,7 +82,7 @@ func testDemoDropShip(t *testing.T) {
 	for _, b := range c.Battles {
 		st := b.State
 		for i := range st.Units {
-			if u := &st.Units[i]; u.Side == "bandits" && u.Class.Kind() == referee.KindDropShip {
+			if u := st.Units[i]; u.Side == "bandits" && u.Class.Kind() == referee.KindDropShip {
 				// It fired in its arcs, or took fire.
 				shipFought = shipFought || u.ArcsAt > 0 || u.Step > 0 || u.Status == referee.Destroyed
 			}

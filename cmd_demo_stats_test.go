@@ -65,7 +65,7 @@ func (t *demoTally) add(c *campaign.Campaign) {
 		}
 		cost := map[string]int{}
 		for i := range b.State.Units {
-			u := &b.State.Units[i]
+			u := b.State.Units[i]
 			cost[u.Side] += u.Cost()
 		}
 		for _, s := range b.State.Sides {

@@ -45,6 +45,7 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object per event")
 	aiSides := fs.String("ai", "", "sides the AI plays: both (every side), or side ids separated by commas")
 	turns := fs.Int("turns", 0, "with --ai: end the battle after this game turn (default: the scenario's turn limit, else 30)")
+	start := fs.String("start", "", "Quick-Start Veteran set-up: off-board (the Units enter from their home edges in turn 1) or on-board (default: the file's start:)")
 	var buys buyFlags
 	fs.Var(&buys, "buy", `SIDE="LIST": buy that side's force instead of the file's, e.g. lancers="Atlas Atlas Stalker Zeus @veteran; Locust Wasp Stinger Wasp" (repeatable)`)
 	pos, err := parseFlags(fs, m.Stderr, args[1:])
@@ -78,7 +79,19 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		if len(buys) > 0 {
 			return usagef("scenario run: --buy: a Quick-Start scenario's forces are its record sheets")
 		}
+		switch {
+		case *start == "":
+		case !qs.SetUp:
+			return usagef("scenario run: --start: %s places its Units itself; only setup: veteran starts them on or off the map", file)
+		case *start == "on-board" || *start == "off-board":
+			qs.OnBoard = *start == "on-board"
+		default:
+			return usagef("scenario run: --start %s: use off-board or on-board", *start)
+		}
 		return m.runQuickStart(file, qs, src, script, *aiSides, *asJSON, *turns)
+	}
+	if *start != "" {
+		return usagef("scenario run: --start: %s is a 1987 scenario, deployed as its file says; --start is for the Quick-Start Veteran set-up", file)
 	}
 	sc, err := m.loadScenario(file)
 	if err != nil {

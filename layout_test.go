@@ -23,7 +23,7 @@ import (
 // or the terminal. The command (bfbot itself) is one too. Every other
 // package of the module is rules code (a new package is, until it is
 // named here).
-var edgePackages = []string{"bfbot/bot", "bfbot/storage", "bfbot/config", "bfbot/mapgen/render"}
+var edgePackages = []string{"bfbot/bot", "bfbot/storage", "bfbot/config", "bfbot/mapgen/render", "bfbot/internal/cputime"}
 
 // What rules code may not import directly (a path, or a path and what is
 // under it): the clock, the file system, the network, logging, the

@@ -46,7 +46,7 @@ func dropIntoBattle(c *Campaign, side string, o Order) (*Campaign, []Event, erro
 		cu := s.Unit(id)
 		u := cu.Lance.Unit(cu.ID, s.ID)
 		u.Step, u.Drop = cu.Step, true
-		st.Units = append(st.Units, u)
+		st.Units = append(st.Units, &u)
 		rules.StartSteps[u.ID] = cu.Step
 	}
 	sort.Slice(st.Units, func(i, j int) bool { return st.Units[i].ID < st.Units[j].ID })

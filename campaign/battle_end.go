@@ -40,8 +40,7 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 	for _, sd := range st.Sides {
 		reports[sd.ID] = &battleReport{}
 	}
-	for i := range st.Units {
-		u := &st.Units[i]
+	for _, u := range st.Units {
 		if err := c.foldUnit(b, u, reports); err != nil {
 			return fmt.Errorf("battle %d: %w", b.ID, err)
 		}

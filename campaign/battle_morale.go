@@ -290,7 +290,7 @@ func (c *Campaign) applyMorale(b *Battle, res MoraleResult, trigger string) (*re
 		if u.Class.Kind() == referee.KindDropShip {
 			// Its load goes with it, as on lift-off or capture.
 			for i := range st.Units {
-				if v := &st.Units[i]; v.Aboard == u.ID && v.Status == referee.Reserve {
+				if v := st.Units[i]; v.Aboard == u.ID && v.Status == referee.Reserve {
 					v.Status = to
 				}
 			}

@@ -275,7 +275,7 @@ func mrlEffectState(tb testing.TB) *referee.State {
 	s := stbMoraleState(tb, nil)
 	for i, ra := range []int{12, 14, 10, 16} {
 		id := "A" + strconv.Itoa(5+i)
-		s.Units = append(s.Units, referee.Unit{ID: id, Side: "crucis", Name: id, Class: referee.MediumMech,
+		s.Units = append(s.Units, &referee.Unit{ID: id, Side: "crucis", Name: id, Class: referee.MediumMech,
 			Rows: referee.DeriveSteps(referee.Values{RA: ra, CA: ra, D: 8}), Range: 3, MP: 4, Status: referee.Active, Hex: hex.Hex{X: 2 + 2*i, Y: 10}})
 	}
 	sort.Slice(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
@@ -470,7 +470,7 @@ func TestMoraleEndHoldsField(t *testing.T) {
 				st.Salvage = map[hex.Hex]int{st.Unit("A6").Hex: salvage}
 			}
 			b10 := *st.Unit("B10")
-			st.Units = slices.DeleteFunc(st.Units, func(u referee.Unit) bool { return u.ID == "B10" })
+			st.Units = slices.DeleteFunc(st.Units, func(u *referee.Unit) bool { return u.ID == "B10" })
 			if late {
 				// B10 arrives late, as the setup tables' delayed arrival
 				// makes it (setup_apply.go).

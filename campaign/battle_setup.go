@@ -142,7 +142,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 					u.Drop = landingRoom == 0
 					landingRoom = max(landingRoom-1, 0)
 				}
-				st.Units = append(st.Units, u)
+				st.Units = append(st.Units, &u)
 				st.Campaign.Zones[u.ID] = z
 				st.Campaign.StartSteps[u.ID] = cu.Step
 			}
@@ -449,8 +449,7 @@ func contactAbs(n int) int {
 func deployAI(s *referee.State, side string, d *dice.Dice) (*referee.State, []referee.Event, error) {
 	var reserve []string
 	for _, ship := range []bool{true, false} {
-		for i := range s.Units {
-			u := &s.Units[i]
+		for _, u := range s.Units {
 			if u.Side == side && s.MustDeploy(u) && (u.Class.Kind() == referee.KindDropShip) == ship {
 				reserve = append(reserve, u.ID)
 			}

@@ -99,7 +99,7 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 			shown[u.ID] = true
 		}
 		for j := range b.State.Units {
-			if u := &b.State.Units[j]; u.Side == e.ID && !shown[u.ID] {
+			if u := b.State.Units[j]; u.Side == e.ID && !shown[u.ID] {
 				u.Hidden, u.Status = true, referee.Active
 				seen.aiHidden++
 			}

@@ -161,7 +161,7 @@ func JudgeAddUnit(c *Campaign, battleID int, side string, lance forces.Lance, wh
 
 	st := b.State.Clone()
 	u := lance.Unit(id, side)
-	st.Units = append(st.Units, u)
+	st.Units = append(st.Units, &u)
 	sort.Slice(st.Units, func(i, j int) bool { return st.Units[i].ID < st.Units[j].ID })
 	// The battle's campaign rules are shared between its states: copy
 	// them to give the counter its battlegroup's zone.

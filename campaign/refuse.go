@@ -36,8 +36,7 @@ func RefuseBattle(c *Campaign, battleID int, side string, d *dice.Dice) (*Campai
 	st := nb.State.Clone()
 	sd := st.Side(side)
 	sd.Retreating = true
-	for i := range st.Units {
-		u := &st.Units[i]
+	for _, u := range st.Units {
 		if u.Side == side && (u.Status == referee.Reserve || u.Status == referee.Active) {
 			u.Status, u.Hidden = referee.Withdrawn, false
 		}

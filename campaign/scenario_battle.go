@@ -87,8 +87,7 @@ func NewScenarioBattle(id int64, name string, st *referee.State, scenarioName st
 			s.Name = sd.ID
 		}
 		bg := Battlegroup{ID: 1, Name: "scenario force", Sector: scenarioSector}
-		for i := range st.Units {
-			u := &st.Units[i]
+		for _, u := range st.Units {
 			if u.Side != sd.ID {
 				continue
 			}

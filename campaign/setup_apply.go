@@ -66,8 +66,7 @@ func (r SetupResult) ApplyInstalled(s *referee.State) (*referee.State, []hex.Hex
 			}
 			ns.Campaign = &cr
 		}
-		for i := range ns.Units {
-			u := &ns.Units[i]
+		for _, u := range ns.Units {
 			if u.Side == r.Defender && u.Class.Kind() == referee.KindInfantry {
 				u.Hidden = true
 			}
@@ -83,8 +82,7 @@ func (r SetupResult) ApplyInstalled(s *referee.State) (*referee.State, []hex.Hex
 	}
 
 	// Out of the battle.
-	for i := range ns.Units {
-		u := &ns.Units[i]
+	for _, u := range ns.Units {
 		out := r.Absent[u.ID] != ""
 		if t, ok := r.AirArrival[u.ID]; ok && t == 0 {
 			out = true
@@ -184,17 +182,18 @@ func (r SetupResult) delay(ns *referee.State, late map[string]int) {
 	keep := ns.Units[:0:0]
 	for _, u := range ns.Units {
 		t := late[u.ID]
-		edge := r.entryEdge(ns, &u)
+		edge := r.entryEdge(ns, u)
 		if t <= 1 || edge == referee.NoEdge || (u.Status != referee.Reserve && u.Status != referee.Active) {
 			keep = append(keep, u)
 			continue
 		}
-		u.Status, u.Hex = referee.Reserve, edgeMiddle(ns.Map, edge)
+		w := *u // the state's unit stays as it was: the copy waits
+		w.Status, w.Hex = referee.Reserve, edgeMiddle(ns.Map, edge)
 		k := key{u.Side, edge, t}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
-		groups[k] = append(groups[k], u)
+		groups[k] = append(groups[k], w)
 	}
 	if len(keys) == 0 {
 		return

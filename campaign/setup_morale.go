@@ -72,8 +72,7 @@ var casualtyBands = []struct {
 // counters on the map (or still to come) have left, and those it started
 // with.
 func strength(s *referee.State, side string) (left, start int) {
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side != side || u.Status == referee.Withdrawn {
 			continue
 		}
@@ -149,8 +148,7 @@ func MoraleModifiers(s *referee.State, side string) []MoraleModifier {
 		out = append(out, MoraleModifier{"casualties inflicted: " + name, -v, 189})
 	}
 	elite, n := true, 0
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side == side && u.Status.OnMap() {
 			n++
 			elite = elite && (u.Experience == referee.Veteran || u.Experience == referee.Elite)
@@ -205,8 +203,7 @@ func MoraleTriggers(now *referee.State, side string, startMechs bool) []string {
 // or still to come.
 func moraleMechs(s *referee.State, side string) int {
 	n := 0
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side == side && u.Class.Kind() == referee.KindMech && (u.Status == referee.Active || u.Status == referee.Reserve) {
 			n++
 		}
@@ -238,8 +235,7 @@ func MoraleCheck(s *referee.State, side string, mercenary bool, extra []MoraleMo
 	row := moraleRowFor(res.Score)
 	res.Line = row.Line
 	var ids []string
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side == side && u.Status.OnMap() {
 			res.Units[u.ID] = row.Result[moraleClassOf(u.Class)]
 			ids = append(ids, u.ID)

@@ -16,7 +16,7 @@ func stbMoraleState(tb testing.TB, steps map[string]int) *referee.State {
 	tb.Helper()
 	s := stbState(tb)
 	for i := range s.Units {
-		u := &s.Units[i]
+		u := s.Units[i]
 		u.Status, u.Hex = referee.Active, hex.Hex{X: 2 + i*2, Y: 5}
 		u.Step = steps[u.ID]
 		if u.Step >= u.Class.Info().Steps {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -73,26 +74,35 @@ func TestLoadManyUnknownKeys(t *testing.T) {
 		}
 		return writeConfig(t, b.String())
 	}
-	timeLoad := func(path string) time.Duration {
-		best := time.Duration(1 << 62)
+	// cost is the bytes Load allocates and the best wall time of five
+	// runs. The bytes do not depend on the machine's load, so they decide;
+	// the time only catches a quadratic loop that allocates nothing, with
+	// a gap wide enough that a busy machine cannot fake one.
+	cost := func(path string) (bytes uint64, best time.Duration) {
+		best = time.Duration(1 << 62)
 		for range 5 {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
 			start := time.Now()
 			_, err := Load(path, nil)
-			if d := time.Since(start); d < best {
-				best = d
-			}
+			d := time.Since(start)
+			runtime.ReadMemStats(&after)
+			best, bytes = min(best, d), after.TotalAlloc-before.TotalAlloc
 			if err == nil {
 				t.Fatal("unknown keys accepted")
 			}
 		}
-		return best
+		return bytes, best
 	}
 	small, large := file(1000), file(25000)
-	ts, tl := timeLoad(small), timeLoad(large)
-	// 25 times the keys: about 25 times the time if linear, 625 times if
-	// quadratic; the wide gap keeps a loaded machine's noise (the best
-	// of five runs each) from deciding.
-	if tl > 100*ts && tl > 200*time.Millisecond {
+	bs, ts := cost(small)
+	bl, tl := cost(large)
+	// 25 times the keys: about 25 times the cost if linear, 625 times if
+	// quadratic.
+	if bl > 60*bs {
+		t.Errorf("1,000 unknown keys allocated %d bytes, 25,000 allocated %d: not linear", bs, bl)
+	}
+	if tl > 200*ts && tl > 2*time.Second {
 		t.Errorf("1,000 unknown keys took %v, 25,000 took %v: not linear", ts, tl)
 	}
 	_, err := Load(large, nil)

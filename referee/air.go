@@ -75,8 +75,7 @@ func airFlown(s *State, u *Unit) bool { return u.Moved && u.MoveTurn == s.Player
 // airSideFlown reports whether an air unit of side has flown this turn:
 // ground units move first (000 lines 578–580; ruling AIR3).
 func airSideFlown(s *State, side string) bool {
-	for i := range s.Units {
-		v := &s.Units[i]
+	for _, v := range s.Units {
 		if v.Side == side && v.Class.Kind() == KindAir && v.Status.OnMap() && airFlown(s, v) {
 			return true
 		}
@@ -216,8 +215,7 @@ func airUnmoved(s *State) error {
 		return nil
 	}
 	side := s.PhasingSide().ID
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side == side && u.Class.Kind() == KindAir && u.Status == Active && !airFlown(s, u) && len(airValidMoves(s, u)) > 0 {
 			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, cite.Book(1090), u.ID)
 		}
@@ -247,8 +245,7 @@ func (b *battle) airLeave(u *Unit) {
 // airGroundFired reports whether a ground unit of side has attacked this
 // turn: air fire is resolved first (000 line 602; ruling AIR6).
 func airGroundFired(s *State, side string) bool {
-	for i := range s.Units {
-		v := &s.Units[i]
+	for _, v := range s.Units {
 		if v.Side == side && v.Class.Ground() && v.Attacked {
 			return true
 		}
@@ -441,8 +438,7 @@ func (b *battle) airHexAttack(a Action, bomb bool) error {
 // enemy ground unit stands in sight.
 func airValidAttacks(s *State, u *Unit) []Action {
 	var out []Action
-	for i := range s.Units {
-		v := &s.Units[i]
+	for _, v := range s.Units {
 		if v.Side == u.Side || v.Class.Kind() != KindAir || !v.Status.OnMap() {
 			continue
 		}

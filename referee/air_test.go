@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"bfbot/mapgen"
-	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 )
 
@@ -372,25 +371,7 @@ func TestAirRandomPlay(t *testing.T) {
 	played := 0
 	for battles := 1; played < turns; battles++ {
 		s := rpBattle(t, rng)
-		airClasses := []Class{LightAir, MediumAir, HeavyAir}
-		for si, side := range []string{"red", "blue"} {
-			for i := range 2 + rng.IntN(2) {
-				c := airClasses[rng.IntN(3)]
-				u := Unit{ID: fmt.Sprintf("%cA%d", side[0]-32, i+1), Side: side, Class: c, Status: Active, Experience: Experience(rng.IntN(4)),
-					Rows: DeriveSteps(Values{RA: 4 + rng.IntN(12), CA: 4 + rng.IntN(10), D: 4 + rng.IntN(8)}), Range: 2 + rng.IntN(14), MP: 6 + rng.IntN(10)}
-				u.Chits.Bomb = 5 * rng.IntN(airBombMax(c)/5+1)
-				for range 200 {
-					u.Hex = hex.Hex{X: rng.IntN(s.Map.Width), Y: rng.IntN(s.Map.Height)}
-					if len(s.UnitsAt(u.Hex, true)) < StackLimit {
-						break
-					}
-				}
-				_ = si
-				u.StartHex = u.Hex
-				s.Units = append(s.Units, u)
-			}
-		}
-		sortUnits(s)
+		rpAirUnits(rng, s)
 		if errs := s.Check(); len(errs) > 0 {
 			t.Fatalf("battle %d set-up: %v", battles, errs)
 		}

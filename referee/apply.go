@@ -63,9 +63,10 @@ func (n nightWoods) String() string {
 	return "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
 }
 
-// battle is the work of one Apply: a fresh copy of the state to change,
-// the dice, and the events so far. Rules code changes b.s and calls emit
-// and roll; Apply returns b.s only if nothing failed.
+// battle is the work of one Apply: the state to change (sharing the
+// units it has not changed with the state before, State.own), the dice,
+// and the events so far. Rules code changes b.s and calls emit and roll;
+// Apply returns b.s only if nothing failed.
 type battle struct {
 	s      *State
 	d      *dice.Dice
@@ -123,7 +124,7 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 			return s, nil, illegal("you have no unit %s", a.Unit)
 		}
 	}
-	b := &battle{s: s.Clone(), d: d, side: a.Side}
+	b := &battle{s: s.next(), d: d, side: a.Side}
 	var err error
 	switch a.Kind {
 	case ActDeploy:
@@ -160,6 +161,7 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 	if err != nil {
 		return s, nil, err
 	}
+	b.s.building = nil
 	return b.s, b.events, nil
 }
 

@@ -184,7 +184,7 @@ func (s *State) MustDeploy(u *Unit) bool {
 // battle starts is (Start's condition; MustDeploy).
 func (s *State) Deployed() bool {
 	for i := range s.Units {
-		if s.MustDeploy(&s.Units[i]) {
+		if s.MustDeploy(s.Units[i]) {
 			return false
 		}
 	}
@@ -195,8 +195,7 @@ func (s *State) Deployed() bool {
 // battle: a destroyed unit counts the steps it had left.
 func (s *State) StepsTaken(side string) int {
 	n := 0
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side != side {
 			continue
 		}

@@ -374,8 +374,7 @@ func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex,
 // without a line of sight names none: the first friendly unit, by ID,
 // that qualifies (ruling K5); "" if none does.
 func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
-	for i := range s.Units {
-		o := &s.Units[i]
+	for _, o := range s.Units {
 		if o.Side == u.Side && o.ID != u.ID {
 			if f, _ := observerCheck(s, lines, u, o, at); f == observerFits {
 				return o.ID
@@ -433,7 +432,7 @@ func validAttacks(q *Legality, u *Unit) []Action {
 	}
 	reach := max(u.Range, 1)
 	for _, i := range q.within(u.Hex, reach) {
-		if v := &s.Units[i]; v.Side != u.Side {
+		if v := s.Units[i]; v.Side != u.Side {
 			try(v.ID, v.Hex, Ranged, Close, CloseAssault)
 		}
 	}

@@ -803,9 +803,9 @@ func cbRandomBattle(tb testing.TB, seed uint64) *State {
 			stack[hx]++
 			break
 		}
-		s.Units = append(s.Units, u)
+		s.Units = append(s.Units, &u)
 	}
-	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 	return s
 }
 
@@ -838,7 +838,7 @@ func TestAttackValidAttacksProperty(t *testing.T) {
 		}
 		targets = append(targets, "Z9", "9999")
 		for i := range s.Units {
-			u := &s.Units[i]
+			u := s.Units[i]
 			valid := validAttacks(&Legality{s: s}, u)
 			in := map[string]bool{}
 			for j, a := range valid {

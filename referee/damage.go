@@ -214,8 +214,7 @@ func (b *battle) criticalHit(u *Unit, cause string) error {
 func (b *battle) explode(u *Unit) error {
 	b.destroy(u, "an ammunition explosion", false)
 	var caught []string
-	for i := range b.s.Units {
-		v := &b.s.Units[i]
+	for _, v := range b.s.Units {
 		if v.ID != u.ID && v.Status.OnMap() && !v.Hidden && v.Class.Ground() && hex.Distance(v.Hex, u.Hex) <= 1 {
 			caught = append(caught, v.ID)
 		}

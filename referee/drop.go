@@ -102,7 +102,7 @@ func dropDeclared(u *Unit) bool { return u.Status == Reserve && u.DropTurn > 0 &
 func dropsPending(s *State) bool {
 	side := s.PhasingSide().ID
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && dropDeclared(u) && u.DropTurn <= s.Turn {
+		if u := s.Units[i]; u.Side == side && dropDeclared(u) && u.DropTurn <= s.Turn {
 			return true
 		}
 	}
@@ -188,11 +188,11 @@ func (b *battle) resolveDrops() error {
 	s := b.s
 	side := s.PhasingSide().ID
 	for _, ship := range []bool{false, true} {
-		for i := range s.Units {
-			u := &s.Units[i]
+		for i, u := range s.Units {
 			if u.Side != side || !dropDeclared(u) || u.DropTurn > s.Turn || (u.Class.Kind() == KindDropShip) != ship {
 				continue
 			}
+			u = s.own(i)
 			var err error
 			if ship {
 				err = b.landDropShip(u)
@@ -337,7 +337,7 @@ func (b *battle) dropFire(u *Unit, side string, only map[string]bool) error {
 			if u.Status != Active {
 				return nil
 			}
-			v := &b.s.Units[i]
+			v := b.s.Units[i]
 			if (v.Class.Kind() == KindAir) != air {
 				continue
 			}
@@ -345,6 +345,7 @@ func (b *battle) dropFire(u *Unit, side string, only map[string]bool) error {
 			if !ok || (v.Side == side && !only[v.ID]) {
 				continue
 			}
+			v = b.s.own(i)
 			v.DropFireAt = b.s.PlayerTurn
 			if err := b.attackRoll(e, u); err != nil {
 				return err
@@ -445,8 +446,7 @@ func (s *State) dropCheck() []error {
 	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
 	load := map[string]int{}
 	ships := map[hex.Hex]string{}
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.DropTurn > 0 && (u.Status != Reserve || u.Aboard != "") {
 			bad("unit %s has a drop declared but is %v (aboard %q)", u.ID, u.Status, u.Aboard)
 		}
@@ -478,7 +478,7 @@ func (s *State) dropCheck() []error {
 	}
 	count := map[hex.Hex]int{} // units in the DropShips' hexes
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Status.OnMap() && ships[u.Hex] != "" {
+		if u := s.Units[i]; u.Status.OnMap() && ships[u.Hex] != "" {
 			count[u.Hex]++
 		}
 	}

@@ -35,8 +35,7 @@ func (b *battle) askDropFire(u *Unit) bool {
 		}
 		var shooters []string
 		for _, air := range []bool{true, false} {
-			for i := range b.s.Units {
-				v := &b.s.Units[i]
+			for _, v := range b.s.Units {
 				if _, ok := dropFirePlan(b.s, v, u); ok && v.Side == side && (v.Class.Kind() == KindAir) == air {
 					shooters = append(shooters, v.ID)
 				}

@@ -459,7 +459,7 @@ func drpRandomArrivals(rng interface{ IntN(int) int }, s *State) {
 			u := Unit{ID: fmt.Sprintf("%cD1", letter), Side: side, Class: HeavyMech, Experience: Experience(rng.IntN(4)),
 				Rows: DeriveSteps(Values{RA: 14, CA: 16, D: 9}), OverburnRA: 17, Range: 3, MP: 4, Status: Reserve, Drop: true}
 			u.DropAt, u.DropTurn = hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)}, 1+rng.IntN(3)
-			s.Units = append(s.Units, u)
+			s.Units = append(s.Units, &u)
 		}
 		if rng.IntN(2) != 0 {
 			continue
@@ -481,8 +481,8 @@ func drpRandomArrivals(rng interface{ IntN(int) int }, s *State) {
 				}
 			}
 		}
-		s.Units = append(s.Units, ship,
-			Unit{ID: fmt.Sprintf("%cS2", letter), Side: side, Class: MediumMech, Experience: Regular,
+		s.Units = append(s.Units, &ship,
+			&Unit{ID: fmt.Sprintf("%cS2", letter), Side: side, Class: MediumMech, Experience: Regular,
 				Rows: DeriveSteps(Values{RA: 10, CA: 12, D: 8}), OverburnRA: 13, Range: 3, MP: 5, Status: Reserve, Aboard: ship.ID})
 	}
 }

@@ -219,9 +219,9 @@ func dropShipGroundError(s *State, h hex.Hex) error {
 // dropShipAboard lists the units aboard u, in ID order.
 func dropShipAboard(s *State, u *Unit) []*Unit {
 	var out []*Unit
-	for i := range s.Units {
-		if v := &s.Units[i]; v.Aboard == u.ID && v.Status == Reserve {
-			out = append(out, v)
+	for i, v := range s.Units {
+		if v.Aboard == u.ID && v.Status == Reserve {
+			out = append(out, s.own(i))
 		}
 	}
 	return out

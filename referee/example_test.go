@@ -17,8 +17,8 @@ func Example() {
 	// The units: values of step 0 (RA, CA, D); DeriveSteps gives the rows
 	// of steps 1–3 (000 line 1527); the overburn row is step-0 RA plus
 	// the step decrement (ruling R5).
-	lance := func(id, side string, class referee.Class, at string, v referee.Values, exp referee.Experience) referee.Unit {
-		return referee.Unit{
+	lance := func(id, side string, class referee.Class, at string, v referee.Values, exp referee.Experience) *referee.Unit {
+		return &referee.Unit{
 			ID: id, Side: side, Class: class, Rows: referee.DeriveSteps(v),
 			OverburnRA: v.RA + referee.StepDecrement(v.RA),
 			Range:      3, MP: 4, Experience: exp,
@@ -31,7 +31,7 @@ func Example() {
 			{ID: "lancers", Name: "7th Crucis Lancers", RetreatEdge: referee.West},
 			{ID: "bandits", Name: "Moore's Bandits", RetreatEdge: referee.East},
 		},
-		Units: []referee.Unit{ // sorted by ID
+		Units: []*referee.Unit{ // sorted by ID
 			lance("A1", "lancers", referee.AssaultMech, "0314", referee.Values{RA: 16, CA: 20, D: 10}, referee.Elite),
 			lance("B1", "bandits", referee.HeavyMech, "1010", referee.Values{RA: 13, CA: 16, D: 12}, referee.Regular),
 		},

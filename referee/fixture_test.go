@@ -34,8 +34,8 @@ func mustPositionOn(tb testing.TB, m *mapgen.Map, text string, units ...Unit) *S
 	if err != nil {
 		tb.Fatalf("test position: %v", err)
 	}
-	s.Units = append(s.Units, units...)
-	slices.SortStableFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+	s.Units = append(s.Units, unitPtrs(units)...)
+	slices.SortStableFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 	if errs := s.Check(); len(errs) > 0 {
 		tb.Fatalf("test position breaks the invariants: %v", errors.Join(errs...))
 	}
@@ -58,4 +58,13 @@ func unitOf(record string) Unit {
 		panic(fmt.Sprintf("test unit: %v", err))
 	}
 	return u
+}
+
+// unitPtrs points at each of units, for a State's Units.
+func unitPtrs(units []Unit) []*Unit {
+	out := make([]*Unit, len(units))
+	for i := range units {
+		out[i] = &units[i]
+	}
+	return out
 }

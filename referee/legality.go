@@ -70,7 +70,7 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 		if prev.Units[i].ID != next.Units[i].ID {
 			return nil
 		}
-		if !sameUnit(&prev.Units[i], &next.Units[i]) {
+		if !sameUnit(prev.Units[i], next.Units[i]) {
 			changed = append(changed, i)
 		}
 	}
@@ -83,7 +83,7 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 		reach, observed := max(u.Range, 1), u.Indirect || u.Class.Info().Indirect
 		keep := true
 		for _, i := range changed {
-			was, is := &prev.Units[i], &next.Units[i]
+			was, is := prev.Units[i], next.Units[i]
 			own := is.Side == u.Side
 			if is.ID == id || (observed && own) ||
 				(!own && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
@@ -106,6 +106,9 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 // or in where an equal text lies makes the unit count as changed, which
 // costs a list made afresh, never a wrong one.
 func sameUnit(a, b *Unit) bool {
+	if a == b {
+		return true // shared by the two states: Apply did not change it
+	}
 	x, y := *a, *b
 	x.Overrun, y.Overrun = nil, nil
 	n := unsafe.Sizeof(x)
@@ -148,7 +151,7 @@ func (q *Legality) index() {
 	// where each cell starts, then place the units in order.
 	q.first = make([]int32, len(m.Cells)+1)
 	for i := range s.Units {
-		if c := cell(&s.Units[i]); c >= 0 {
+		if c := cell(s.Units[i]); c >= 0 {
 			q.first[c+1]++
 		}
 	}
@@ -158,7 +161,7 @@ func (q *Legality) index() {
 	q.standing = make([]int32, q.first[len(m.Cells)])
 	next := slices.Clone(q.first[:len(m.Cells)])
 	for i := range s.Units {
-		if c := cell(&s.Units[i]); c >= 0 {
+		if c := cell(s.Units[i]); c >= 0 {
 			q.standing[next[c]] = int32(i)
 			next[c]++
 		}

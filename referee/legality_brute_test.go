@@ -31,7 +31,7 @@ func bruteAttacks(s *State, u *Unit) []Action {
 		}
 	}
 	for i := range s.Units {
-		if v := &s.Units[i]; v.Side != u.Side && v.Status.OnMap() && !v.Hidden {
+		if v := s.Units[i]; v.Side != u.Side && v.Status.OnMap() && !v.Hidden {
 			try(v.ID, v.Hex, Ranged, Close, CloseAssault)
 		}
 	}
@@ -78,7 +78,7 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 			}
 			var options []Action
 			for i := range s.Units {
-				u := &s.Units[i]
+				u := s.Units[i]
 				all := fresh.Actions(u.ID)
 				if got := carried.Actions(u.ID); !reflect.DeepEqual(got, all) {
 					t.Fatalf("step %d, %s: carried over %v, fresh %v", step, u.ID, got, all)

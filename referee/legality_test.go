@@ -30,7 +30,7 @@ func TestInReachOnlyDropsRefusedAttacks(t *testing.T) {
 						for _, m := range []AttackMode{Ranged, Close, CloseAssault} {
 							_, err := planAttack(c, newSightlines(c), c.Unit(u.ID), Action{Kind: ActAttack, Side: u.Side, Unit: u.ID, Target: v.ID, Mode: m})
 							switch {
-							case err == nil && !inReach(&u, m, r):
+							case err == nil && !inReach(u, m, r):
 								t.Fatalf("seed %d: %s may attack %s %v at %d hexes, but inReach says no", seed, u.ID, v.ID, m, r)
 							case err != nil && !errors.Is(err, ErrIllegal):
 								t.Fatalf("seed %d: %v", seed, err)

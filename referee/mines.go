@@ -30,11 +30,11 @@ func (s *State) MinesAt(h hex.Hex) int {
 // surrendered captures the surrendered enemy units in h and sets the
 // friendly ones righting, as u enters (000 line 970).
 func (b *battle) surrendered(u *Unit, h hex.Hex) {
-	for i := range b.s.Units {
-		v := &b.s.Units[i]
+	for i, v := range b.s.Units {
 		if v.ID == u.ID || v.Hex != h || !capturable(v) {
 			continue
 		}
+		v = b.s.own(i)
 		if v.Side != u.Side {
 			b.capture(v, fmt.Sprintf("%s entered its hex", u.ID))
 			continue
@@ -77,8 +77,7 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // ends, for it has entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
 	var found []string
-	for i := range b.s.Units {
-		v := &b.s.Units[i]
+	for _, v := range b.s.Units {
 		if v.Hidden && v.Hex == h && v.Side != u.Side && v.Status.OnMap() && v.Class.Ground() {
 			found = append(found, v.ID)
 		}
@@ -135,10 +134,9 @@ func (b *battle) enter(u *Unit, h hex.Hex, overrun bool) (halt bool, err error) 
 // enemiesAt lists the active enemy ground units in h that u now knows of.
 func (b *battle) enemiesAt(u *Unit, h hex.Hex) []*Unit {
 	var out []*Unit
-	for i := range b.s.Units {
-		v := &b.s.Units[i]
+	for i, v := range b.s.Units {
 		if v.Hex == h && v.Side != u.Side && v.Status == Active && !v.Hidden && v.Class.Ground() {
-			out = append(out, v)
+			out = append(out, b.s.own(i))
 		}
 	}
 	return out

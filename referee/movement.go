@@ -163,8 +163,7 @@ func (b *battle) eventful(u *Unit, h hex.Hex) bool {
 	if !s.Cell(h).Terrain.IsWater() && s.MinesAt(h) > 0 {
 		return true
 	}
-	for i := range s.Units {
-		v := &s.Units[i]
+	for _, v := range s.Units {
 		if v.ID != u.ID && v.Hex == h && v.Status.OnMap() && (v.Side != u.Side || capturable(v)) {
 			return true
 		}

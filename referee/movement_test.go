@@ -492,7 +492,7 @@ func mvRandomBattle(t testing.TB, seed uint64) *State {
 		}
 		for {
 			u.Hex = hex.Hex{X: rng.IntN(32), Y: rng.IntN(34)}
-			s.Units = units
+			s.Units = unitPtrs(units)
 			if (&battle{s: s}).canStand(&u, u.Hex) == nil {
 				break
 			}
@@ -530,7 +530,7 @@ func TestMoveValidMovesAgree(t *testing.T) {
 				side := s.PhasingSide().ID
 				var chosen []Action
 				for i := range s.Units {
-					u := &s.Units[i]
+					u := s.Units[i]
 					if u.Side != side {
 						continue
 					}

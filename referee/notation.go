@@ -137,7 +137,7 @@ func (p Position) MarshalText() ([]byte, error) {
 			w.flag("retreating", sd.Retreating), w.flag("asked", slices.Contains(s.Asked, sd.ID)), w.num("vp", sd.VP), w.word("mines", hexCounts(sd.Mines)))
 	}
 	for i := range s.Units {
-		w.writeUnit(&s.Units[i])
+		w.writeUnit(s.Units[i])
 	}
 	if slices.Contains(slices.Collect(maps.Values(s.Rubble)), true) {
 		var tok []string

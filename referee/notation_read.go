@@ -497,13 +497,12 @@ func (pr *positionReader) finish() error {
 	if s.Phasing < 0 {
 		return pr.turnRec.errf(pr.phasing, "no side record for the phasing side: add side %s or name one of the sides", pr.phasing)
 	}
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if s.Side(u.Side) == nil {
 			return fmt.Errorf("position: unit %s belongs to side %q, which has no side record: add side %s", u.ID, u.Side, u.Side)
 		}
 	}
-	slices.SortStableFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 	for i := 1; i < len(s.Units); i++ {
 		if s.Units[i].ID == s.Units[i-1].ID {
 			return fmt.Errorf("position: unit %s appears twice: give each unit its own ID", s.Units[i].ID)
@@ -612,7 +611,7 @@ func (pr *positionReader) readUnit(r notationRecord) error {
 	if err != nil {
 		return err
 	}
-	pr.s.Units = append(pr.s.Units, u)
+	pr.s.Units = append(pr.s.Units, &u)
 	return nil
 }
 

@@ -37,7 +37,7 @@ func (m *mover) canOverrun(h hex.Hex, spent int) bool {
 	if c.enemies != 1 || c.stand != 1 {
 		return false
 	}
-	def := &m.s.Units[c.enemy]
+	def := m.s.Units[c.enemy]
 	if slices.Contains(m.u.Overrun, def.ID) {
 		return false
 	}
@@ -49,15 +49,14 @@ func (m *mover) canOverrun(h hex.Hex, spent int) bool {
 // enemy ground unit it has not tried this turn. nil if there is none.
 func overrunTarget(s *State, u *Unit) *Unit {
 	var def *Unit
-	for i := range s.Units {
-		v := &s.Units[i]
+	for i, v := range s.Units {
 		if v.ID == u.ID || !v.Status.OnMap() || v.Hex != u.Hex {
 			continue
 		}
 		if def != nil {
 			return nil // not alone
 		}
-		def = v
+		def = s.own(i) // the overrun changes it
 	}
 	if def == nil || def.Side == u.Side || def.Status != Active || !def.Class.Ground() || slices.Contains(u.Overrun, def.ID) {
 		return nil

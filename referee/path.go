@@ -104,8 +104,7 @@ func newMover(s *State, u *Unit, scratch *moveScratch) *mover {
 	m := &mover{s: s, u: u, mode: u.Class.Info().Movement, jump: u.CanJump(), scratch: scratch}
 	scratch.occ = cleared(scratch.occ, s.Map.Width*s.Map.Height)
 	m.occ = scratch.occ
-	for i := range s.Units {
-		v := &s.Units[i]
+	for i, v := range s.Units {
 		if v.ID == u.ID || !v.Status.OnMap() || !s.Map.Contains(v.Hex) {
 			continue
 		}

@@ -32,8 +32,8 @@ func rpBattle(t testing.TB, rng *rand.Rand) *State {
 	place := func(u Unit, xlo, xhi int) {
 		for range 200 {
 			u.Hex = hex.Hex{X: xlo + rng.IntN(xhi-xlo), Y: rng.IntN(m.Height)}
-			s.Units = append(s.Units, u)
-			if b.canStand(&s.Units[len(s.Units)-1], u.Hex) == nil {
+			s.Units = append(s.Units, &u)
+			if b.canStand(s.Units[len(s.Units)-1], u.Hex) == nil {
 				return
 			}
 			s.Units = s.Units[:len(s.Units)-1]
@@ -155,7 +155,7 @@ func rpCheckSecrets(t *testing.T, s *State, events []Event) {
 	for _, side := range s.Sides {
 		for _, e := range EventsFor(events, side.ID) {
 			for i := range s.Units {
-				u := &s.Units[i]
+				u := s.Units[i]
 				if u.Side == side.ID || !u.Hidden {
 					continue
 				}

@@ -11,7 +11,7 @@ import (
 // could sight it (the entering unit is disrupted by the assault or not).
 func TestHiddenInfantryRevealedLosesBlind(t *testing.T) {
 	s := coreBattle(t)
-	s.Units = append(s.Units, Unit{ID: "H1", Side: "bandits", Class: Infantry, Experience: Regular, Status: Active,
+	s.Units = append(s.Units, &Unit{ID: "H1", Side: "bandits", Class: Infantry, Experience: Regular, Status: Active,
 		Hex: h("0705"), Hidden: true, Rows: DeriveSteps(Values{RA: 2, CA: 4, D: 4}), Range: 1, MP: 1})
 	if s.Known["lancers"]["H1"] != 0 {
 		t.Fatal("lancers know of H1 before it is revealed")

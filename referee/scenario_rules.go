@@ -301,9 +301,9 @@ func (b *battle) arrive(u Unit, h hex.Hex, verb string) {
 	u.MPLeft = weatherMP(s, &u, u.CurrentMP())
 	i := sort.Search(len(s.Units), func(i int) bool { return s.Units[i].ID >= u.ID })
 	if i < len(s.Units) && s.Units[i].ID == u.ID {
-		s.Units[i] = u // a scavenger coming back
+		s.Units[i] = &u // a scavenger coming back
 	} else {
-		s.Units = slices.Insert(s.Units, i, u)
+		s.Units = slices.Insert(s.Units, i, &u)
 	}
 	b.emit(Event{Type: "arrive", Unit: u.ID, Side: u.Side, Hex: hexp(h), Audience: []string{u.Side},
 		Text: fmt.Sprintf("%s %s the map at %s", u.ID, verb, h)})
@@ -412,8 +412,7 @@ func (s *State) scenarioEndReason() string {
 	}
 	if r.EndWhenLiftedOff != "" {
 		ships, left := 0, 0
-		for i := range s.Units {
-			u := &s.Units[i]
+		for _, u := range s.Units {
 			if u.Side == r.EndWhenLiftedOff && u.Class.Kind() == KindDropShip {
 				ships++
 				if u.Status.OnMap() || u.Status == Reserve {
@@ -432,7 +431,7 @@ func (s *State) scenarioEndReason() string {
 		return ""
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Status.OnMap() && u.Salvage > 0 {
+		if u := s.Units[i]; u.Status.OnMap() && u.Salvage > 0 {
 			return ""
 		}
 	}
@@ -449,8 +448,7 @@ func (b *battle) strand() {
 		return
 	}
 	var ids []string
-	for i := range b.s.Units {
-		u := &b.s.Units[i]
+	for _, u := range b.s.Units {
 		aboard := u.Status == Reserve && u.Aboard != ""
 		if u.Side == r.Stranded && (u.Status.OnMap() || aboard) && u.Class.Kind() != KindAir {
 			ids = append(ids, u.ID)
@@ -479,8 +477,7 @@ func (s *State) scenarioVictoryPoints() map[string]*VPCauses {
 	r := s.Scenario
 	vp, enemies := s.vpTally()
 	salvage := s.salvageVP()
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		switch u.Status {
 		case Destroyed:
 			enemies(u, vpDestroyed, u.Cost()+r.Bounty[u.ID]+r.SideBounty[u.Side])

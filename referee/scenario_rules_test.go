@@ -365,7 +365,7 @@ func TestScenarioScavenging(t *testing.T) {
 	}
 	// Two bandits on 1601 block the return.
 	b := blocked.Clone()
-	b.Units = append(b.Units, scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), scnUnit("B3", "bandits", MediumMech, "1601", 8, 10, 7))
+	b.Units = append(b.Units, unitPtrs([]Unit{scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), scnUnit("B3", "bandits", MediumMech, "1601", 8, 10, 7)})...)
 	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
 	b, ev := scnEnd(t, b, 4, nil)
 	if b.Unit("A1").Status != Withdrawn || !scnHas(ev, "arrive", "cannot come back") {

@@ -94,12 +94,12 @@ func stSecrecyBattle(tb testing.TB, rng *rand.Rand, seed uint64) (*State, map[he
 				u.Disrupted = rng.IntN(5) == 0
 			}
 			u.Hidden = u.Status == Active && u.Class.Kind() == KindInfantry && rng.IntN(2) == 0
-			s.Units = append(s.Units, u)
+			s.Units = append(s.Units, &u)
 		}
 	}
-	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 	for i := range s.Units {
-		stPlace(rng, s, &s.Units[i], mines)
+		stPlace(rng, s, s.Units[i], mines)
 	}
 	if errs := s.Check(); len(errs) > 0 {
 		tb.Fatalf("random battle %d breaks the invariants: %v", seed, errs)
@@ -156,7 +156,7 @@ func TestSecrecyRandomBattles(t *testing.T) {
 			if r > 0 {
 				s = s.Clone()
 				for j := range s.Units {
-					u := &s.Units[j]
+					u := s.Units[j]
 					if u.Status == Active && !u.Hidden && rng.IntN(2) == 0 {
 						stPlace(rng, s, u, mines)
 					}
@@ -172,7 +172,7 @@ func TestSecrecyRandomBattles(t *testing.T) {
 			// probers only (audience.go).
 			b := &battle{s: s}
 			for j := range s.Units {
-				u := &s.Units[j]
+				u := s.Units[j]
 				if u.Status.OnMap() && rng.IntN(3) == 0 {
 					events = append(events, Event{Type: "damage", Unit: u.ID, Text: fmt.Sprintf("%s is now step %d", u.ID, u.Step), Audience: b.ownerAndProbers(u)})
 				}
@@ -285,7 +285,7 @@ func stCheckView(t *testing.T, where string, s *State, side string) {
 	}
 	// And every unit it may see is there.
 	for i := range s.Units {
-		u := &s.Units[i]
+		u := s.Units[i]
 		if shown, _ := stEntitled(s, side, u); shown && !seen[u.ID] {
 			t.Errorf("%s: view lacks %s", where, u.ID)
 		}
@@ -318,13 +318,13 @@ func stCheckView(t *testing.T, where string, s *State, side string) {
 		names[k] = true
 	}
 	for i := range s.Units {
-		u := &s.Units[i]
+		u := s.Units[i]
 		if shown, k := stEntitled(s, side, u); shown && k&KnowClass != 0 {
 			names[u.Class.String()] = true
 		}
 	}
 	for i := range s.Units {
-		u := &s.Units[i]
+		u := s.Units[i]
 		if u.Side == side {
 			continue
 		}

@@ -19,13 +19,13 @@ func Start(s *State) (*State, []Event, error) {
 		return s, nil, illegal("the battle has already started")
 	}
 	for i := range s.Units {
-		if u := &s.Units[i]; s.MustDeploy(u) {
+		if u := s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
 				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, cite.Book(2640))
 			}
 			return s, nil, illegal("%s has not been deployed", u.ID)
 		}
-		if err := airLoadError(&s.Units[i]); err != nil {
+		if err := airLoadError(s.Units[i]); err != nil {
 			return s, nil, err
 		}
 	}
@@ -43,11 +43,11 @@ func (b *battle) startPlayerTurn() {
 	s.PlayerTurn++
 	s.Phase = PhaseMovement
 	side := s.PhasingSide().ID
-	for i := range s.Units {
-		u := &s.Units[i]
+	for i, u := range s.Units {
 		if u.Side != side {
 			continue
 		}
+		u = s.own(i)
 		if u.Righting && u.Status == Surrendered {
 			u.Status, u.Disrupted, u.Righting = Active, false, false
 			b.emit(Event{Type: "righted", Unit: u.ID})
@@ -69,7 +69,7 @@ func (b *battle) end() error {
 	case PhaseDeploy:
 		var left []string
 		for i := range b.s.Units {
-			if u := &b.s.Units[i]; u.Side == b.side && b.s.MustDeploy(u) {
+			if u := b.s.Units[i]; u.Side == b.side && b.s.MustDeploy(u) {
 				left = append(left, u.ID)
 			}
 		}
@@ -107,11 +107,11 @@ func (b *battle) endMovement() error {
 func (b *battle) endPlayerTurn() error {
 	s := b.s
 	side := s.PhasingSide().ID
-	for i := range s.Units {
-		u := &s.Units[i]
+	for i, u := range s.Units {
 		if u.Side != side || !u.Status.OnMap() {
 			continue
 		}
+		u = s.own(i)
 		if u.Overburning {
 			if err := b.overburnLoss(u); err != nil {
 				return err

@@ -133,7 +133,7 @@ func TestStartAndImmutability(t *testing.T) {
 func TestStateCheck(t *testing.T) {
 	s := coreBattle(t)
 	s.Units[0].Hex = s.Units[1].Hex
-	s.Units = append(s.Units, Unit{ID: "Z9", Side: "lancers", Class: Tracked, Experience: Regular, Status: Active, Hex: s.Units[1].Hex})
+	s.Units = append(s.Units, &Unit{ID: "Z9", Side: "lancers", Class: Tracked, Experience: Regular, Status: Active, Hex: s.Units[1].Hex})
 	s.Map.Cell(h("0101")).Terrain = mapgen.HeavyWoods
 	s.Units[2].Hex, s.Units[2].Class = h("0101"), Wheeled
 	s.Units[1].Step = 7
@@ -153,5 +153,10 @@ func TestStateCheck(t *testing.T) {
 		if !seen {
 			t.Errorf("Check did not report %q; got %v", msg, errs)
 		}
+	}
+	// A document whose units list holds a null.
+	s.Units[1] = nil
+	if errs := s.Check(); len(errs) != 1 || errs[0].Error() != "battle unit 2 of 4 is empty" {
+		t.Errorf("Check with an empty unit: %v", errs)
 	}
 }

@@ -18,7 +18,7 @@ func (s *State) SetupWait(side string) error {
 	first := s.Campaign.SetupFirst
 	if side == first {
 		for i := range s.Units {
-			if u := &s.Units[i]; u.Side != first && u.Status == Active && u.Class.Ground() {
+			if u := s.Units[i]; u.Side != first && u.Status == Active && u.Class.Ground() {
 				return illegal("your set-up is over: %s has begun to set up after you (%s)", s.sideName(u.Side), cite.Book(2636))
 			}
 		}
@@ -34,7 +34,7 @@ func (s *State) SetupWait(side string) error {
 // when the battle starts is (Deployed, for one side).
 func (s *State) SideDeployed(side string) bool {
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && s.MustDeploy(u) {
+		if u := s.Units[i]; u.Side == side && s.MustDeploy(u) {
 			return false
 		}
 	}

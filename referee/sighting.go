@@ -23,7 +23,7 @@ func (b *battle) sight() {
 		side := b.s.Sides[i].ID
 		sensors = sensors[:0]
 		for j := range b.s.Units {
-			if u := &b.s.Units[j]; u.Side == side && sensorReady(u) && !hardLanded(b.s, u) {
+			if u := b.s.Units[j]; u.Side == side && sensorReady(u) && !hardLanded(b.s, u) {
 				sensors = append(sensors, u)
 			}
 		}
@@ -39,8 +39,7 @@ func (b *battle) sight() {
 // side only (S15).
 func (b *battle) sightFor(side string, sensors []*Unit, lines *sightlines) {
 	s := b.s
-	for i := range s.Units {
-		t := &s.Units[i]
+	for _, t := range s.Units {
 		if !sightable(t, side) || s.knowledge(side, t.ID)&KnowClass != 0 {
 			continue
 		}
@@ -126,8 +125,7 @@ func (b *battle) probeTargets(a *Unit, lines *sightlines) []*Unit {
 		u *Unit
 	}
 	var cands []candidate
-	for i := range s.Units {
-		t := &s.Units[i]
+	for _, t := range s.Units {
 		if !sightable(t, a.Side) || s.knowledge(a.Side, t.ID)&KnowValues != 0 {
 			continue
 		}
@@ -152,7 +150,7 @@ func (b *battle) sightLearn(side string, u *Unit, k Knowledge) {
 	if b.s.Known == nil {
 		b.s.Known = map[string]map[string]Knowledge{}
 	}
-	m := b.s.Known[side]
+	m := b.s.ownKnown(side)
 	if m == nil {
 		m = map[string]Knowledge{}
 		b.s.Known[side] = m

@@ -629,8 +629,8 @@ func stBenchBattle(tb testing.TB, close bool) *State {
 	// A load for the benchmark, not a position: units stand on terrain
 	// they may not enter, so they join after the fixture's Check.
 	s := stBattle(tb, m)
-	s.Units = units
-	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+	s.Units = unitPtrs(units)
+	slices.SortFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 	return s
 }
 
@@ -654,7 +654,7 @@ func BenchmarkSighting(b *testing.B) {
 		}
 		rng := rand.New(rand.NewPCG(13, 14))
 		for i := range s.Units {
-			u := &s.Units[i]
+			u := s.Units[i]
 			u.Class, u.Chits = LightMech, Chits{Recon: true}
 			u.Hex = hex.Hex{X: 10 + rng.IntN(8), Y: 10 + rng.IntN(8)}
 		}

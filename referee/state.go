@@ -123,7 +123,11 @@ type State struct {
 	Map   *mapgen.Map
 	Rules Rules
 	Sides []Side // in initiative order: Sides[0] moves first
-	Units []Unit // sorted by ID
+	// Units are sorted by ID. A state shares the units an action did not
+	// change with the state before it: Apply copies a unit before it
+	// changes it (State.own), so a unit read from a state is never
+	// written through; Clone gives a state whose units are its own.
+	Units []*Unit
 
 	Turn       int // game turn, from 1
 	Phasing    int // index in Sides of the phasing side
@@ -163,6 +167,18 @@ type State struct {
 	Ambushes  []Ambush
 	Probes    []Probe
 	DropFires []DropFire
+
+	// building is set only while Apply builds this state from the one
+	// before: what it has already copied for it (copy on write).
+	building *copied
+}
+
+// copied is what Apply has made a state's own while it builds it: the
+// units, and the sides' Known maps, copied from the state before. The
+// rest is not shared and needs no copy.
+type copied struct {
+	units map[*Unit]bool
+	known map[string]bool
 }
 
 // Knowledge is what one side knows of one enemy unit beyond its kind.
@@ -188,13 +204,54 @@ func (s *State) Cell(h hex.Hex) mapgen.Cell {
 	return c
 }
 
-// Unit returns the unit with the given ID, or nil.
+// Unit returns the unit with the given ID, or nil. While Apply builds
+// the state, the unit is first made its own (own), so the caller may
+// change it.
 func (s *State) Unit(id string) *Unit {
 	i := sort.Search(len(s.Units), func(i int) bool { return s.Units[i].ID >= id })
 	if i < len(s.Units) && s.Units[i].ID == id {
-		return &s.Units[i]
+		return s.own(i)
 	}
 	return nil
+}
+
+// own returns s.Units[i] to be changed: while Apply builds s, a unit
+// still shared with the state before is copied first. Code that only
+// reads a unit takes s.Units[i] itself, which copies nothing.
+func (s *State) own(i int) *Unit {
+	u := s.Units[i]
+	if s.building == nil || s.building.units[u] {
+		return u
+	}
+	c := cloneUnit(u)
+	s.Units[i] = c
+	s.building.units[c] = true
+	return c
+}
+
+// ownKnown returns side's Known map to be changed (nil if it has none):
+// while Apply builds s, it is first copied from the state before.
+func (s *State) ownKnown(side string) map[string]Knowledge {
+	m := s.Known[side]
+	if m == nil || s.building == nil || s.building.known[side] {
+		return m
+	}
+	m = maps.Clone(m)
+	s.Known[side] = m
+	s.building.known[side] = true
+	return m
+}
+
+// next is the start of the state Apply builds from s: it shares s's
+// units and Known maps until it changes them (own, ownKnown); the rest
+// is copied, as Clone copies it.
+func (s *State) next() *State {
+	c := s.cloneExceptUnits()
+	c.Units = slices.Clone(s.Units)
+	c.Known = make(map[string]map[string]Knowledge, len(s.Known))
+	maps.Copy(c.Known, s.Known)
+	c.building = &copied{units: map[*Unit]bool{}, known: map[string]bool{}}
+	return c
 }
 
 // Side returns the side with the given ID, or nil.
@@ -214,10 +271,9 @@ func (s *State) PhasingSide() *Side { return &s.Sides[s.Phasing] }
 // unless hidden is set), in ID order.
 func (s *State) UnitsAt(h hex.Hex, hidden bool) []*Unit {
 	var out []*Unit
-	for i := range s.Units {
-		u := &s.Units[i]
+	for i, u := range s.Units {
 		if u.Status.OnMap() && u.Hex == h && (hidden || !u.Hidden) {
-			out = append(out, u)
+			out = append(out, s.own(i))
 		}
 	}
 	return out
@@ -226,18 +282,31 @@ func (s *State) UnitsAt(h hex.Hex, hidden bool) []*Unit {
 // Clone returns a deep copy that shares only the map (a map never
 // changes once made).
 func (s *State) Clone() *State {
-	c := *s
-	c.Sides = slices.Clone(s.Sides)
-	for i := range c.Sides {
-		c.Sides[i].Mines = maps.Clone(s.Sides[i].Mines)
+	c := s.cloneExceptUnits()
+	c.Units = make([]*Unit, len(s.Units))
+	units := make([]Unit, len(s.Units)) // one allocation for them all
+	for i, u := range s.Units {
+		units[i] = *u
+		units[i].Overrun = slices.Clone(u.Overrun)
+		c.Units[i] = &units[i]
 	}
-	c.Units = cloneUnits(s.Units)
-	c.Rubble = maps.Clone(s.Rubble)
-	c.Salvage = maps.Clone(s.Salvage)
 	c.Known = make(map[string]map[string]Knowledge, len(s.Known))
 	for k, v := range s.Known {
 		c.Known[k] = maps.Clone(v)
 	}
+	return c
+}
+
+// cloneExceptUnits copies all but the units and Known, which it shares.
+func (s *State) cloneExceptUnits() *State {
+	c := *s
+	c.building = nil
+	c.Sides = slices.Clone(s.Sides)
+	for i := range c.Sides {
+		c.Sides[i].Mines = maps.Clone(s.Sides[i].Mines)
+	}
+	c.Rubble = maps.Clone(s.Rubble)
+	c.Salvage = maps.Clone(s.Salvage)
 	c.Scenario = s.Scenario.clone()
 	c.Campaign = s.Campaign.clone()
 	c.Asked = slices.Clone(s.Asked)
@@ -262,6 +331,13 @@ func cloneUnits(units []Unit) []Unit {
 	return c
 }
 
+// cloneUnit copies u with what it holds.
+func cloneUnit(u *Unit) *Unit {
+	c := *u
+	c.Overrun = slices.Clone(u.Overrun)
+	return &c
+}
+
 // StackLimit is how many units may end their movement in one hex, friend
 // and foe together (000 line 630).
 const StackLimit = 2
@@ -278,6 +354,11 @@ func (s *State) Check() []error {
 		// Everything below reads cells by hex: a map short of its size
 		// (a damaged or tampered document) would index past its end.
 		return []error{fmt.Errorf("battle map is %d×%d hexes but holds %d cells", m.Width, m.Height, len(m.Cells))}
+	}
+	if i := slices.Index(s.Units, nil); i >= 0 {
+		// A damaged or tampered document ("units": [null]): nothing
+		// below may read it.
+		return []error{fmt.Errorf("battle unit %d of %d is empty", i+1, len(s.Units))}
 	}
 	if len(s.Sides) < 2 {
 		bad("battle has %d sides, want at least 2", len(s.Sides))
@@ -298,10 +379,11 @@ func (s *State) Check() []error {
 			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
 		}
 	}
-	stack := make([]int, len(s.Map.Cells)) // units per cell, y*Width+x
-	hidden := map[string]string{}          // side and hex → the hidden unit there
-	for i := range s.Units {
-		u := &s.Units[i]
+	// The cell (y*Width+x) of each unit on the map, counted once sorted:
+	// a list as long as the units, not one as large as the map.
+	cells := make([]int, 0, len(s.Units))
+	hidden := map[string]string{} // side and hex → the hidden unit there
+	for i, u := range s.Units {
 		if i > 0 && s.Units[i-1].ID == u.ID {
 			bad("unit %s appears twice", u.ID)
 		}
@@ -332,7 +414,7 @@ func (s *State) Check() []error {
 				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
 			}
 		}
-		stack[u.Hex.Y*s.Map.Width+u.Hex.X]++
+		cells = append(cells, u.Hex.Y*s.Map.Width+u.Hex.X)
 		if u.Hidden {
 			key := u.Side + " " + u.Hex.String()
 			if other, ok := hidden[key]; ok {
@@ -341,10 +423,16 @@ func (s *State) Check() []error {
 			hidden[key] = u.ID
 		}
 	}
-	for c, n := range stack {
+	slices.Sort(cells)
+	for i := 0; i < len(cells); {
+		c, n := cells[i], 1
+		for i+n < len(cells) && cells[i+n] == c {
+			n++
+		}
 		if n > StackLimit {
 			bad("hex %s holds %d units, more than %d", hex.Hex{X: c % s.Map.Width, Y: c / s.Map.Width}, n, StackLimit)
 		}
+		i += n
 	}
 	for h, n := range s.Salvage {
 		if n <= 0 || !s.Map.Contains(h) {

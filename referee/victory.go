@@ -82,8 +82,7 @@ func (s *State) tallyVP() map[string]*VPCauses {
 		return s.scenarioVictoryPoints()
 	}
 	vp, enemies := s.vpTally()
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		switch u.Status {
 		case Destroyed:
 			// A destroyed carrier's counter is not captured by anyone
@@ -167,8 +166,7 @@ func (s *State) fieldHold(side string) fieldHold {
 		return holdsGround // units still to come (SC3)
 	}
 	h, orbit := holdsNothing, false
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		switch {
 		case u.Side != side:
 		case u.Status == Reserve && u.Drop && u.Aboard == "" && !dropDeclared(u):
@@ -273,10 +271,9 @@ func (b *battle) finish(why string) {
 	s := b.s
 	field := s.SidesInField()
 	b.airBreakOff(field)
-	for i := range s.Units {
-		u := &s.Units[i]
+	for i, u := range s.Units {
 		if u.Status == Surrendered && !slices.Contains(field, u.Side) {
-			b.capture(u, "no friendly unit is left to right it")
+			b.capture(s.own(i), "no friendly unit is left to right it")
 		}
 	}
 	o := s.Outcome()
@@ -319,9 +316,9 @@ func (b *battle) airBreakOff(field []string) {
 	}
 	for _, id := range s.airOnlySides(field) {
 		s.Side(id).Retreating = true
-		for i := range s.Units {
-			if u := &s.Units[i]; u.Side == id && u.Status == Active {
-				b.airLeave(u)
+		for i, u := range s.Units {
+			if u.Side == id && u.Status == Active {
+				b.airLeave(s.own(i))
 			}
 		}
 	}
@@ -364,8 +361,7 @@ func (b *battle) rallyError(u *Unit, h hex.Hex) error {
 // besideSteadyFriend reports whether h is adjacent to an active,
 // undisrupted ground unit of u's side.
 func (b *battle) besideSteadyFriend(u *Unit, h hex.Hex) bool {
-	for i := range b.s.Units {
-		v := &b.s.Units[i]
+	for _, v := range b.s.Units {
 		if v.Side == u.Side && v.Status == Active && !v.Disrupted && v.Class.Ground() && hex.Distance(v.Hex, h) == 1 {
 			return true
 		}
@@ -456,8 +452,7 @@ func (b *battle) retreatError(side *Side) error {
 		return b.campaignRetreatError(side)
 	}
 	destroyed, damaged := 0, 0
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		if u.Side != side.ID {
 			continue
 		}
@@ -621,12 +616,11 @@ func (b *battle) surrender() error {
 	s := b.s
 	side := s.Side(b.side)
 	b.emit(Event{Type: "surrender", Text: fmt.Sprintf("%s surrenders", side.Name)})
-	for i := range s.Units {
-		u := &s.Units[i]
+	for i, u := range s.Units {
 		// Hidden units are not on the board (ruling K2): the enemy never
 		// learns of them, so a surrender cannot hand them over (V7).
 		if u.Side == side.ID && u.Status.OnMap() && !u.Hidden {
-			b.capture(u, fmt.Sprintf("%s surrendered", side.Name))
+			b.capture(s.own(i), fmt.Sprintf("%s surrendered", side.Name))
 		}
 	}
 	b.finish(fmt.Sprintf("%s surrenders", side.Name))
@@ -643,8 +637,7 @@ func validOther(s *State, u *Unit) []Action {
 	var out []Action
 	if u.Status == Broken {
 		seen := map[hex.Hex]bool{}
-		for i := range s.Units {
-			v := &s.Units[i]
+		for _, v := range s.Units {
 			if v.Side != u.Side || v.Status != Active {
 				continue
 			}

@@ -13,7 +13,7 @@ func TestVictoryPointsByCause(t *testing.T) {
 	s := rpBattle(t, rand.New(rand.NewPCG(20261127, 3)))
 	var red, blue []*Unit
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == "red" {
+		if u := s.Units[i]; u.Side == "red" {
 			red = append(red, u)
 		} else {
 			blue = append(blue, u)

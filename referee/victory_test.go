@@ -325,7 +325,8 @@ func TestRally(t *testing.T) {
 	// hex is checked as any hex a unit is placed in.
 	t.Run("ErrDropShip", func(t *testing.T) {
 		s := setup(Regular)
-		s.Units = append(s.Units, drpShip("D1", "bandits", Union, "0809"))
+		ship := drpShip("D1", "bandits", Union, "0809")
+		s.Units = append(s.Units, &ship)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "DropShip D1 stands there")
 	})
 	t.Run("ErrDisruptedFriend", func(t *testing.T) {
@@ -337,7 +338,7 @@ func TestRally(t *testing.T) {
 		s := setup(Regular)
 		b2 := scnUnit("B2", "bandits", LightMech, "0809", 6, 8, 6)
 		b3 := scnUnit("B3", "bandits", LightMech, "0809", 6, 8, 6)
-		s.Units = append(s.Units, b2, b3)
+		s.Units = append(s.Units, &b2, &b3)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "already holds 2 units")
 	})
 	t.Run("ErrAttackPhase", func(t *testing.T) {

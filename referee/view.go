@@ -297,7 +297,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	// in one pass rather than one pass per unit shown in full.
 	carrying := map[string][]string{}
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Aboard != "" && u.Status == Reserve {
+		if u := s.Units[i]; u.Aboard != "" && u.Status == Reserve {
 			carrying[u.Aboard] = append(carrying[u.Aboard], u.ID)
 		}
 	}
@@ -308,8 +308,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	hexes := reuse(b.hexes, len(s.Units))
 	values := reuse(b.values, len(s.Units))
 	details := reuse(b.details, s.fullCount(side, referee))
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		own := u.Side == side
 		full := own || referee
 		if !full && !s.viewShows(u) && !s.setupSeen(u, side) {
@@ -357,8 +356,7 @@ func (s *State) viewZones(side string, referee bool, index map[string]int) []Vie
 		return nil
 	}
 	var out []ViewZone
-	for i := range s.Units {
-		u := &s.Units[i]
+	for _, u := range s.Units {
 		z, ok := s.Campaign.Zones[u.ID]
 		if !ok || (!referee && u.Side != side) {
 			continue

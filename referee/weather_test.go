@@ -123,8 +123,8 @@ func TestWeatherStormMP(t *testing.T) {
 			s := stbDuel(t, "weather="+tc.weather.String(), 3, "1305")
 			air := cbUnit("A2", "lancers", LightAir, "0201", Values{RA: 6, CA: 0, D: 4}, 1, Regular)
 			air.MP = 8
-			s.Units = append(s.Units, air)
-			slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+			s.Units = append(s.Units, &air)
+			slices.SortFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 			s.Phase, s.Turn, s.PlayerTurn = PhaseDeploy, 0, 0
 			ns, _, err := Start(s)
 			if err != nil {
@@ -155,8 +155,8 @@ func TestWeatherAirBanned(t *testing.T) {
 			s := stbDuel(t, "weather="+tc.weather.String(), 3, "1305")
 			air := cbUnit("A2", "lancers", LightAir, "0201", Values{RA: 6, CA: 0, D: 4}, 1, Regular)
 			air.Status = Reserve
-			s.Units = append(s.Units, air)
-			slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(a.ID, b.ID) })
+			s.Units = append(s.Units, &air)
+			slices.SortFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
 			s.Phase, s.Turn, s.PlayerTurn = PhaseDeploy, 0, 0
 			if tc.banned {
 				cbRefuse(t, s, "lancers", "deploy A2 0903", "cannot fly")

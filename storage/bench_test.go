@@ -11,8 +11,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
+	"bfbot/internal/cputime"
 	"bfbot/referee/dice"
-	"bfbot/storage/storagetest"
 )
 
 // stoBenchChange is a command-sized change that keeps the document's size:
@@ -53,19 +53,19 @@ func BenchmarkRoundTrip(b *testing.B) {
 	var bare, cpu, bareCPU time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		startCPU := storagetest.ProcessCPU()
+		startCPU := cputime.Process()
 		if _, err := s.Update(ctx, id, stoBenchChange); err != nil {
 			b.Fatal(err)
 		}
-		cpu += storagetest.ProcessCPU() - startCPU
+		cpu += cputime.Process() - startCPU
 		b.StopTimer()
 		value[i%len(value)]++
-		start, startCPU := time.Now(), storagetest.ProcessCPU()
+		start, startCPU := time.Now(), cputime.Process()
 		if err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("b")).Put([]byte("k"), value) }); err != nil {
 			b.Fatal(err)
 		}
 		bare += time.Since(start)
-		bareCPU += storagetest.ProcessCPU() - startCPU
+		bareCPU += cputime.Process() - startCPU
 		b.StartTimer()
 	}
 	b.StopTimer()
@@ -177,19 +177,19 @@ func BenchmarkLoad(b *testing.B) {
 				if _, err := s.Update(ctx, id, stoBenchChange); err != nil { // fills the cache
 					b.Fatal(err)
 				}
-				start, startCPU := time.Now(), storagetest.ProcessCPU()
+				start, startCPU := time.Now(), cputime.Process()
 				if err := bc.load(s, id); err != nil {
 					b.Fatal(err)
 				}
 				cached += time.Since(start)
-				cachedCPU += storagetest.ProcessCPU() - startCPU
+				cachedCPU += cputime.Process() - startCPU
 				s.cache.drop(id)
 				b.StartTimer()
-				startCPU = storagetest.ProcessCPU()
+				startCPU = cputime.Process()
 				if err := bc.load(s, id); err != nil {
 					b.Fatal(err)
 				}
-				cpu += storagetest.ProcessCPU() - startCPU
+				cpu += cputime.Process() - startCPU
 			}
 			b.ReportMetric(float64(b.Elapsed())/float64(cached), "x-cached")
 			if cachedCPU > 0 {

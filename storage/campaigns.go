@@ -18,6 +18,12 @@ type Campaigns interface {
 	Get(ctx context.Context, id int64) (*campaign.Campaign, error)
 	// List returns a summary of every campaign, by ID.
 	List(ctx context.Context) ([]Summary, error)
+	// Find returns the summaries of the campaigns index ix holds under
+	// key, by ID, reading no other campaign; Count counts them from the
+	// index alone (index.go). A command asks them for the campaign of its
+	// channel instead of listing every campaign.
+	Find(ctx context.Context, ix Index, key string) ([]Summary, error)
+	Count(ctx context.Context, ix Index, key string) (int, error)
 	// Update applies fn to the campaign and its dice and saves the result,
 	// an undo snapshot and the records given, in one transaction. An
 	// error from fn aborts with nothing written.
@@ -48,7 +54,7 @@ type Campaigns interface {
 // call alone.
 type UpdateFunc func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)
 
-// Summary is what List tells of a campaign without decoding it.
+// Summary is what List and Find tell of a campaign without decoding it.
 type Summary struct {
 	ID      int64          `json:"id"`
 	Name    string         `json:"name"`

@@ -18,7 +18,8 @@ import (
 // and a document of that campaign that, with its first events, passes
 // campaign.Check, events numbered 1 to the newest revision's log length
 // and no more, a summary matching the newest revision, and opaque records
-// that are records. bfbot check runs it on a
+// that are records; and the index entries exactly those the summaries
+// call for. bfbot check runs it on a
 // file; tests run it after every storage test.
 func (s *Store) Check(ctx context.Context) []error {
 	var errs []error
@@ -50,6 +51,7 @@ func (s *Store) checkTx(tx *bolt.Tx) []error {
 		return append(errs, fmt.Errorf("no campaigns bucket"))
 	}
 	seq := root.Sequence()
+	var sums []Summary
 	c := root.Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		if v != nil || len(k) != 8 {
@@ -61,8 +63,12 @@ func (s *Store) checkTx(tx *bolt.Tx) []error {
 			bad("campaign %d: ID outside 1..%d (the ID sequence)", id, seq)
 		}
 		errs = append(errs, s.checkCampaign(id, root.Bucket(k))...)
+		var sum Summary
+		if json.Unmarshal(root.Bucket(k).Get(keySummary), &sum) == nil {
+			sums = append(sums, sum)
+		}
 	}
-	return errs
+	return append(errs, checkIndex(storedIndex(tx), sums)...)
 }
 
 func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {

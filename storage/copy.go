@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -223,7 +224,14 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		}
 	}
 	if cc.summary != nil {
+		var sum Summary
+		if err := json.Unmarshal(cc.summary, &sum); err != nil {
+			return &RecordError{Campaign: cc.id, Key: string(keySummary), Err: err}
+		}
 		if err := cb.Put(keySummary, cc.summary); err != nil {
+			return err
+		}
+		if err := putIndex(w.tx, nil, sum); err != nil {
 			return err
 		}
 	}

@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 5)
+// # Bucket layout (schema 6)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (5)
+//	    "schema"            uint64 big-endian: the schema version (6)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -71,6 +71,10 @@
 //	        schedule/       <name> → opaque bytes (the scheduler's entries)
 //	        bindings/       <name> → opaque bytes (guild, channel, threads, pins)
 //	        markers/        <name> → opaque bytes (durable turn markers)
+//	index/                  <index>/<key, path-escaped>/<id: 16 hex digits>
+//	                        → empty: the campaigns of a channel, the running
+//	                        campaigns of a server and of a user (index.go),
+//	                        written with the summary they come from
 //
 // Big-endian keys make bbolt's byte order the numeric order, so a cursor's
 // Last is the newest revision and IDs list in order.
@@ -107,6 +111,8 @@
 // they are (migrate4to5 only sets the number; the fixture is
 // testdata/v4.db), and a campaign's next change writes its newest
 // revision in parts.
+// Schema 5 had no index: opening a schema 5 file builds it from the
+// summaries (migrate5to6).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -71,7 +71,7 @@ func (s *EtcdStore) saveOps(c *campaign.Campaign, diceState []byte, rev uint64) 
 	if err != nil {
 		return nil, err
 	}
-	return s.revisionOps(ops, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc))
+	return s.revisionOps(ops, nil, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc))
 }
 
 // logOps writes the events of log after the first from as segments.
@@ -87,15 +87,18 @@ func (s *EtcdStore) logOps(id int64, from int, log []campaign.Event) ([]clientv3
 	return ops, nil
 }
 
-// revisionOps adds the writes of revision rev's record and the summary.
-func (s *EtcdStore) revisionOps(ops []clientv3.Op, c *campaign.Campaign, rev uint64, record []byte) ([]clientv3.Op, error) {
-	sum, err := json.Marshal(summarize(c, rev))
+// revisionOps adds the writes of revision rev's record and the summary,
+// and moves the index entries from summary old (nil: a new campaign).
+func (s *EtcdStore) revisionOps(ops []clientv3.Op, old *Summary, c *campaign.Campaign, rev uint64, record []byte) ([]clientv3.Op, error) {
+	sum := summarize(c, rev)
+	v, err := json.Marshal(sum)
 	if err != nil {
 		return nil, err
 	}
+	ops = append(ops, s.indexOps(old, sum)...)
 	return append(ops,
 		clientv3.OpPut(s.p.rev(c.ID, rev), string(record)),
-		clientv3.OpPut(s.p.summary(c.ID), string(sum))), nil
+		clientv3.OpPut(s.p.summary(c.ID), string(v))), nil
 }
 
 // Get returns the campaign with the given ID.

@@ -109,7 +109,7 @@ type etcdCopyWriter struct {
 // maxCopyOps and maxCopyBytes keep each transaction of a copy within
 // etcd's default limits (128 operations, 1.5 MiB).
 const (
-	maxCopyOps   = 100
+	maxCopyOps   = maxTxnOps
 	maxCopyBytes = 1 << 20
 )
 
@@ -136,6 +136,11 @@ func (w *etcdCopyWriter) put(cc campaignCopy) error {
 		ops = append(ops, s.recordOp(r))
 	}
 	if cc.summary != nil {
+		var sum Summary
+		if err := json.Unmarshal(cc.summary, &sum); err != nil {
+			return &RecordError{Campaign: cc.id, Key: string(keySummary), Err: err}
+		}
+		ops = append(ops, s.indexOps(nil, sum)...)
 		ops = append(ops, clientv3.OpPut(s.p.summary(cc.id), string(cc.summary)))
 	}
 	var batch []clientv3.Op

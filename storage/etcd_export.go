@@ -72,7 +72,7 @@ func (s *EtcdStore) Check(ctx context.Context) []error {
 	if err := s.checkStrays(ctx); err != nil {
 		errs = append(errs, err)
 	}
-	return errs
+	return append(errs, s.checkIndex(ctx)...)
 }
 
 // withFileCopy copies the prefix into a bbolt file in a directory of its

@@ -25,6 +25,9 @@ import (
 //	                              of the events at positions start+1 on
 //	P record/<kind>/<id>/<name>   an opaque record (schedule, bindings,
 //	                              markers)
+//	P index/<entry>               empty: the campaigns of a channel, the
+//	                              running campaigns of a server and of a
+//	                              user (index.go), written with the summary
 //	P claim/…, P member/…         the schedulers' leased claims (bot/schedule)
 //
 // The summaries have a range of their own so that List reads no document;
@@ -41,7 +44,7 @@ import (
 // EtcdSchemaVersion is the etcd layout this bfbot writes. The records
 // inside are the bbolt file's (schema SchemaVersion), encoded by the same
 // functions.
-const EtcdSchemaVersion = 2
+const EtcdSchemaVersion = 3
 
 // maxSegmentBytes caps one log segment, well inside etcd's request size.
 const maxSegmentBytes = 256 << 10

@@ -21,7 +21,9 @@ type etcdHead struct {
 	// it is unchanged.
 	version int64
 	// at is the etcd revision the head was read at.
-	at   int64
+	at int64
+	// sum is the summary stored, whose index entries a change moves.
+	sum  Summary
 	revs []uint64 // ascending
 	st   state    // the newest revision
 	// lastStart and last are the log's last segment (last is nil for an
@@ -40,7 +42,7 @@ func (s *EtcdStore) head(ctx context.Context, id int64, records ...Record) (etcd
 		return etcdHead{}, fmt.Errorf("campaign %d: %w (campaign IDs are numbers from 1)", id, ErrNotFound)
 	}
 	ops := []clientv3.Op{
-		clientv3.OpGet(s.p.summary(id), clientv3.WithKeysOnly()),
+		clientv3.OpGet(s.p.summary(id)),
 		clientv3.OpGet(s.p.revs(id), clientv3.WithPrefix(), clientv3.WithKeysOnly()),
 		clientv3.OpGet(s.p.revs(id), append(clientv3.WithLastKey(), clientv3.WithPrefix())...),
 		clientv3.OpGet(s.p.logs(id), append(clientv3.WithLastKey(), clientv3.WithPrefix())...),
@@ -57,6 +59,9 @@ func (s *EtcdStore) head(ctx context.Context, id int64, records ...Record) (etcd
 		return etcdHead{}, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
 	h := etcdHead{id: id, version: sum[0].ModRevision, at: r.Header.Revision}
+	if err := json.Unmarshal(sum[0].Value, &h.sum); err != nil {
+		return h, &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+	}
 	for i := range records {
 		var v int64
 		if kvs := r.Responses[4+i].GetResponseRange().Kvs; len(kvs) > 0 {

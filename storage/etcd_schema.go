@@ -8,14 +8,18 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
-// etcdMigrations[v] turns etcd layout v into v+1 inside one transaction's
-// worth of reads and writes, as migrations does for the bbolt file.
+// etcdMigrations[v] turns etcd layout v into v+1, as migrations does for
+// the bbolt file.
 var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
 	// Layout 2 holds the records of schema 5, which adds the document in
 	// parts (formParts) and reads layout 1's records as they are
 	// (migrate4to5): nothing is rewritten; the number keeps an older
 	// bfbot, which cannot read the new form, away.
 	1: func(context.Context, *EtcdStore) error { return nil },
+	// Layout 3 adds the index (index.go): a step of several
+	// transactions; the schema record is written after the last, so a
+	// step cut short runs again on the next open.
+	2: etcdBuildIndex,
 }
 
 // openSchema writes the schema record and the ID sequence under an empty

@@ -63,7 +63,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		}
 		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, h.st.partsBody())
 		next := h.st.rev + 1
-		if ops, err = s.revisionOps(ops, n, next, record); err != nil {
+		if ops, err = s.revisionOps(ops, &h.sum, n, next, record); err != nil {
 			return err
 		}
 		ops = append(ops, s.trimOps(id, append(h.revs, next))...)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -122,8 +123,14 @@ func testBackupWhileWriting(t *testing.T, e stoEngine) {
 		}()
 	}
 	dir := t.TempDir()
-	for i := 0; i < 5; i++ {
-		path := filepath.Join(dir, "backup"+string(rune('a'+i))+".db")
+	// Five backups at least, and more until both writers have changed
+	// their campaigns in between (a loaded machine may run a writer late).
+	changed := func() bool {
+		list, _ := s.List(ctx)
+		return len(list) == 2 && list[0].Revision >= 2 && list[1].Revision >= 2
+	}
+	for i := 0; i < 5 || (i < 100 && !changed()); i++ {
+		path := filepath.Join(dir, fmt.Sprintf("backup%d.db", i))
 		f, err := os.Create(path)
 		if err != nil {
 			t.Fatal(err)

@@ -45,6 +45,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	2: migrate2to3,
 	3: migrate3to4,
 	4: migrate4to5,
+	5: migrate5to6,
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -287,4 +288,25 @@ func packRevisions(cb *bolt.Bucket, id int64) error {
 		next = doc
 	}
 	return nil
+}
+
+// migrate5to6 builds the index (index.go) from every campaign's summary.
+func migrate5to6(tx *bolt.Tx) error {
+	root := tx.Bucket(bucketCampaigns)
+	if root == nil {
+		return fmt.Errorf("%w: schema 5 file without a campaigns bucket", ErrNotDatabase)
+	}
+	if _, err := tx.CreateBucketIfNotExists(bucketIndex); err != nil {
+		return err
+	}
+	return root.ForEachBucket(func(k []byte) error {
+		if len(k) != 8 {
+			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
+		}
+		var sum Summary
+		if err := json.Unmarshal(root.Bucket(k).Get(keySummary), &sum); err != nil {
+			return &RecordError{Campaign: btoi(k), Key: string(keySummary), Err: err}
+		}
+		return putIndex(tx, nil, sum)
+	})
 }

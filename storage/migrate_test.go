@@ -265,8 +265,8 @@ func stoSameContents(t *testing.T, got, want map[int64]stoContents) {
 }
 
 // Ensure a schema 4 file (testdata/v4.db: documents deflated whole, undo
-// snapshots as deltas) opens as schema 5 with every revision's document,
-// dice state and event kept byte for byte; that undo steps back through
+// snapshots as deltas) opens in the newest schema with every revision's
+// document, dice state and event kept byte for byte; that undo steps back through
 // its snapshots; and that a change writes the newest revision in parts,
 // with the revision before as a delta from it, which undo rebuilds.
 func TestMigrateV4(t *testing.T) {
@@ -366,13 +366,13 @@ func stoSameDoc(t *testing.T, c *campaign.Campaign, doc []byte) bool {
 // stoFixtureV3 copies testdata/v3.db, a file bfbot wrote in schema 3 (two
 // campaigns: one after three turns and two stand-in changes with three
 // undo snapshots, one after a turn; compacted). It cannot be rewritten:
-// this bfbot writes schema 5.
+// this bfbot writes schema 6.
 func stoFixtureV3(t *testing.T) string { return stoFixture(t, "v3.db") }
 
 // stoFixture copies testdata/name to a temporary file. testdata/v4.db is
 // a file bfbot wrote in schema 4: v3.db migrated with three undo
 // snapshots, then campaign 1 changed twice (stoStep) and campaign 2
-// once. It cannot be rewritten: this bfbot writes schema 5.
+// once. It cannot be rewritten: this bfbot writes schema 6.
 func stoFixture(t *testing.T, name string) string {
 	t.Helper()
 	fixture, err := os.ReadFile(filepath.Join("testdata", name))

@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -266,11 +265,7 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	if err := b.Put(keyRecord, record); err != nil {
 		return err
 	}
-	sum, err := json.Marshal(summarize(c, rev))
-	if err != nil {
-		return err
-	}
-	if err := cb.Put(keySummary, sum); err != nil {
+	if err := putSummary(cb, summarize(c, rev)); err != nil {
 		return err
 	}
 	return trimRevisions(rb, keep+1)

@@ -9,7 +9,7 @@ import (
 
 // SchemaVersion is the layout this bfbot writes (doc.go). Files of an
 // older schema migrate on open; newer ones are refused.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // openSchema creates the buckets of a new file, migrates an older one,
 // and refuses a newer one or a file that is not bfbot's.
@@ -72,8 +72,10 @@ func createSchema(tx *bolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.CreateBucketIfNotExists(bucketCampaigns); err != nil {
-		return err
+	for _, b := range [][]byte{bucketCampaigns, bucketIndex} {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
 	}
 	return meta.Put(keySchema, itob(SchemaVersion))
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -407,18 +406,6 @@ func ldLoadAvg() string {
 }
 
 func ldMiB(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
-
-// ldMachine says what the figures were measured on.
-// ldCPU is the CPU time the process has used, user and system: on a
-// machine other work keeps busy, what the minute cost, whatever it had to
-// wait for (0 when unknown).
-func ldCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 func ldMachine() string {
 	return fmt.Sprintf("%s %s/%s, %d CPUs, GOMAXPROCS %d, load average %s",

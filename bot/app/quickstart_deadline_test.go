@@ -41,7 +41,8 @@ func TestQuickStartDeadline(t *testing.T) {
 		r.settle()
 		after := r.campaign().QuickStart
 		s, b := after.State, before.State
-		if s.Phase != quickstart.Over && (s.Sides[s.Acting] != "blake" || s.Turn == b.Turn && s.Phase == b.Phase) {
+		// The bears' AI waits for her answer, or her next phase is hers.
+		if s.Phase != quickstart.Over && (s.Sides[s.Acting] != "blake" || s.Turn == b.Turn && s.Phase == b.Phase && s.Question == nil) {
 			t.Fatalf("after the deadline: turn %d %v phase, %s to act; before it turn %d %v phase", s.Turn, s.Phase, s.Sides[s.Acting], b.Turn, b.Phase)
 		}
 		return after.Log[len(before.Log):]
@@ -90,4 +91,37 @@ func TestEndToEndQuickStartAuto(t *testing.T) {
 		t.Errorf("the Whole log button:\n%s", got)
 	}
 	srvNoUserIDs(t, r)
+}
+
+// Ensure a battle deadline in the Veteran set-up makes the choice due for
+// the side that missed it (ruling QS18): alice, playing blake against
+// the AI (the bears win the set-up roll with seed 1 and choose their edge
+// at once), lets the deadline pass for her first objective; the bot
+// places it, the bears' AI places its own at once, and the thread reads
+// both placings and that the set-up waits for her again.
+func TestQuickStartSetUpDeadline(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	r.must(srvAlice, false, "scenario", "start", srvOpts("name", "veteran-training", "side", "blake", "seed", "1"))
+	r.must(srvAlice, false, "campaign", "schedule", srvOpts("order_deadline", "none", "battle_deadline", "0 * * * *"))
+	s := r.campaign().QuickStart.State
+	if s.Phase != quickstart.SetUpPhase || s.Sides[s.Acting] != "blake" || len(s.Counters) != 0 {
+		t.Fatalf("before the deadline: %v phase, %s to act, %d counters down", s.Phase, s.Sides[s.Acting], len(s.Counters))
+	}
+	r.clock.Set(srvStart.Truncate(time.Hour).Add(time.Hour))
+	r.settle()
+	s = r.campaign().QuickStart.State
+	if s.Phase != quickstart.SetUpPhase || s.Sides[s.Acting] != "blake" || len(s.Counters) != 3 {
+		t.Fatalf("after the deadline: %v phase, %s to act, %d counters down; want blake's own objective due after three", s.Phase, s.Sides[s.Acting], len(s.Counters))
+	}
+	threads := r.fake.Threads(srvChannel)
+	if len(threads) == 0 {
+		t.Fatal("no battle thread")
+	}
+	msgs := r.fake.Messages(threads[0].ID)
+	for _, w := range []string{"set-up: blake places bears's objective in", "set-up: bears places bears's objective in", "Battle 1 set-up: Word of Blake places its own objective"} {
+		if !srvContains(msgs, w) {
+			t.Errorf("the thread does not read %q", w)
+		}
+	}
 }

@@ -18,10 +18,22 @@ import (
 // her side's map as a PNG, and plays every action by slash command —
 // moves with facing, jumps, attacks with their element numbers — the
 // first phase ended by the End phase button, until the battle ends and
-// the campaign with it; no message shows a Discord ID.
+// the campaign with it; no message shows a Discord ID. Then the Veteran
+// Training Scenario with the Units entering from off the map: she
+// plays the set-up by /battle place (ruling QS18), her Units enter from
+// her home edge, and the thread reads every choice of both sides.
 func TestEndToEndQuickStart(t *testing.T) {
+	for _, opts := range []map[string]any{
+		srvOpts("name", "green-training", "side", "blake"),
+		srvOpts("name", "veteran-training", "side", "blake", "start", "off-board"),
+	} {
+		t.Run(opts["name"].(string), func(t *testing.T) { playQuickStartE2E(t, opts) })
+	}
+}
+
+func playQuickStartE2E(t *testing.T, start map[string]any) {
 	r := srvNewRig(t)
-	out := r.must(srvAlice, false, "scenario", "start", srvOpts("name", "green-training", "side", "blake"))
+	out := r.must(srvAlice, false, "scenario", "start", start)
 	if !srvContains(out, "Your units:") {
 		t.Fatalf("the start:\n%s", srvContent(out))
 	}
@@ -54,7 +66,7 @@ func TestEndToEndQuickStart(t *testing.T) {
 		opts := map[string]any{}
 		for _, o := range l.Options {
 			opts[o.Name] = o.Value
-			if n, err := strconv.Atoi(o.Value); err == nil && (o.Name == "element" || o.Name == "target_element" || o.Name == "overheat") {
+			if n, err := strconv.Atoi(o.Value); err == nil && (o.Name == "element" || o.Name == "target_element" || o.Name == "overheat" || o.Name == "decision") {
 				opts[o.Name] = n
 			}
 		}
@@ -66,6 +78,16 @@ func TestEndToEndQuickStart(t *testing.T) {
 	}
 	if !strings.Contains(srvContent(r.must(srvAlice, false, "battle", "status", nil)), "is over after game turn") {
 		t.Error("no end in /battle status")
+	}
+	if start["name"] == "veteran-training" {
+		msgs := r.fake.Messages(r.fake.Threads(srvChannel)[0].ID)
+		for _, w := range []string{"set-up: blake places bears's objective in", "set-up: bears places blake's objective in",
+			"set-up: blake places blake's headquarters in", "set-up: bears places bears's headquarters in",
+			"starting positions: the Units enter in game turn 1", "DF moves from the "} {
+			if !srvContains(msgs, w) {
+				t.Errorf("the thread does not read %q", w)
+			}
+		}
 	}
 	srvNoUserIDs(t, r)
 }

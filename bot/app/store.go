@@ -55,6 +55,33 @@ func (s *Store) List(ctx context.Context) ([]command.Summary, error) {
 	if err != nil {
 		return nil, mapErr(err)
 	}
+	return commandSummaries(list), nil
+}
+
+// indexes are storage's indexes by the command layer's names.
+var indexes = map[command.Index]storage.Index{
+	command.ByChannel:      storage.ByChannel,
+	command.RunningInGuild: storage.RunningInGuild,
+	command.RunningOf:      storage.RunningOf,
+}
+
+// Find implements command.Store.
+func (s *Store) Find(ctx context.Context, ix command.Index, key string) ([]command.Summary, error) {
+	list, err := s.db.Find(ctx, indexes[ix], key)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	return commandSummaries(list), nil
+}
+
+// Count implements command.Store.
+func (s *Store) Count(ctx context.Context, ix command.Index, key string) (int, error) {
+	n, err := s.db.Count(ctx, indexes[ix], key)
+	return n, mapErr(err)
+}
+
+// commandSummaries are storage's summaries as the command layer's.
+func commandSummaries(list []storage.Summary) []command.Summary {
 	out := make([]command.Summary, 0, len(list))
 	for _, x := range list {
 		players := map[string]string{}
@@ -63,7 +90,7 @@ func (s *Store) List(ctx context.Context) ([]command.Summary, error) {
 		}
 		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Guild: x.Guild, Channel: x.Channel, Players: players, Pending: slices.Clone(x.Pending)})
 	}
-	return out, nil
+	return out
 }
 
 // Update implements command.Store.

@@ -68,7 +68,11 @@ func (g *Registry) battleCommands() []*entry {
 		{spec: Spec{Name: "battle", Sub: "mines", Description: "place your prepared position's mines before the battle starts (secret)", Who: Player,
 			Options: []Option{battleOption, {Name: "hexes", Description: `hex:points pairs, e.g. "0807:10 0910:5"`, Required: true}}},
 			scope: campaignScope, run: g.battleMines},
-		act("end", "end the current phase"),
+		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
+		act("place", "Quick-Start set-up: your home edge (edge:), or the objective or Headquarters due (kind:, hex:)",
+			Option{Name: "kind", Description: "the counter due: objective or headquarters", Choices: []string{"objective", "headquarters"}},
+			Option{Name: "hex", Description: "its hex, XXYY, in its owner's Deployment Zone"},
+			Option{Name: "edge", Description: "the set-up roll's winner: your home map edge; the enemy's is the opposite", Choices: []string{"north", "east", "south", "west"}}),
 		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{battleOption, sideOption, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.battleView},
@@ -81,7 +85,7 @@ func (g *Registry) battleCommands() []*entry {
 // battle picks the battle a command is about.
 func (x *call) battle() (*campaign.Battle, error) {
 	if x.c.QuickStart != nil {
-		return nil, userf("battle %d is played by the Quick-Start rules: /battle move, jump, attack, end, view, status and log play it; /%s %s is not for it", x.c.QuickStart.ID, x.Name, x.Sub)
+		return nil, userf("battle %d is played by the Quick-Start rules: /battle place (its set-up), move, jump, attack, decide, end, view, status and log play it; /%s %s is not for it", x.c.QuickStart.ID, x.Name, x.Sub)
 	}
 	if id, ok := x.integer("battle"); ok {
 		b := x.c.Battle(id)

@@ -128,7 +128,7 @@ func TestAfterActionReports(t *testing.T) {
 	st := n.Battle(id).State
 	reader := ""
 	for i := range st.Units {
-		if u := &st.Units[i]; reader == "" && u.Status != referee.Destroyed && u.Status != referee.Captured {
+		if u := st.Units[i]; reader == "" && u.Status != referee.Destroyed && u.Status != referee.Captured {
 			u.Salvage += 2
 			reader = u.Side
 		}

@@ -33,6 +33,9 @@ func (g *Registry) decide(ctx context.Context, x *call) ([]Reply, error) {
 	if x.side == nil {
 		return nil, userf("%s only a side's player answers its decisions", refusedWho)
 	}
+	if x.c.QuickStart != nil {
+		return g.quickStartDecide(ctx, x)
+	}
 	id, ok := x.integer("decision")
 	if !ok {
 		return []Reply{x.private(decisionListText(x.c, x.side.ID))}, nil

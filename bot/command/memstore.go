@@ -85,6 +85,24 @@ func (m *MemStore) List(_ context.Context) ([]Summary, error) {
 	return out, nil
 }
 
+// Find implements Store: the memory store filters every campaign.
+func (m *MemStore) Find(ctx context.Context, ix Index, key string) ([]Summary, error) {
+	list, err := m.List(ctx)
+	var out []Summary
+	for _, s := range list {
+		if ix.holds(s, key) {
+			out = append(out, s)
+		}
+	}
+	return out, err
+}
+
+// Count implements Store.
+func (m *MemStore) Count(ctx context.Context, ix Index, key string) (int, error) {
+	list, err := m.Find(ctx, ix, key)
+	return len(list), err
+}
+
 // Update implements Store. The whole update holds the store's lock, as a
 // bbolt write transaction would.
 func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {

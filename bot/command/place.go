@@ -1,10 +1,10 @@
 package command
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,8 +76,30 @@ func inPlace(s Summary, r *Request) int {
 	return 0
 }
 
+// here summarizes the campaigns made in the channel r comes from and in
+// the channel of the thread it comes from (none in a direct message),
+// through the store's index: never every campaign.
+func (g *Registry) here(ctx context.Context, r *Request) ([]Summary, error) {
+	if r.DM {
+		return nil, nil
+	}
+	var list []Summary
+	for _, ch := range []string{r.Channel, r.Parent} {
+		if ch == "" || (ch == r.Parent && r.Parent == r.Channel) {
+			continue
+		}
+		l, err := g.deps.Store.Find(ctx, ByChannel, ch)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, l...)
+	}
+	return list, nil
+}
+
 // campaignHere returns the campaign of the channel r comes from (0 when
-// none): the one running there, else the newest that ran there. A
+// none) among list (here): the one running there, else the newest that
+// ran there. A
 // campaign in the very channel comes before one of the thread's parent
 // (a campaign created in a thread is that thread's). Two running in one
 // place (an import, or a database from before this rule) must be named.
@@ -106,12 +128,14 @@ func campaignHere(list []Summary, r *Request) (int64, error) {
 	return 0, nil
 }
 
+// summaryIDs lists the IDs of list in numeric order.
 func summaryIDs(list []Summary) string {
+	list = slices.Clone(list)
+	slices.SortFunc(list, func(a, b Summary) int { return cmp.Compare(a.ID, b.ID) })
 	ids := make([]string, len(list))
 	for i, s := range list {
 		ids[i] = strconv.FormatInt(s.ID, 10)
 	}
-	sort.Strings(ids)
 	return strings.Join(ids, ", ")
 }
 
@@ -121,27 +145,27 @@ func summaryIDs(list []Summary) string {
 // also refuses one past the server's cap of running campaigns
 // (Deps.MaxCampaignsPerServer), so no server grows the store without end.
 func (g *Registry) placeFree(ctx context.Context, r *Request) error {
-	list, err := g.deps.Store.List(ctx)
+	list, err := g.here(ctx, r)
 	if err != nil {
 		return err
 	}
-	running := 0
 	for _, s := range list {
-		if s.Phase == campaign.PhaseOver {
-			continue
-		}
-		if inPlace(s, r) > 0 {
+		if s.Phase != campaign.PhaseOver && inPlace(s, r) > 0 {
 			return userf("%s campaign #%d “%s” is running in this channel; start yours in another channel, or its referee ends it first with /campaign end", refusedWhere, s.ID, s.Name)
-		}
-		if r.Guild != "" && s.Guild == r.Guild {
-			running++
 		}
 	}
 	capN := g.deps.MaxCampaignsPerServer
 	if capN == 0 {
 		capN = DefaultMaxCampaignsPerServer
 	}
-	if r.Guild != "" && capN > 0 && running >= capN {
+	if r.Guild == "" || capN < 0 {
+		return nil
+	}
+	running, err := g.deps.Store.Count(ctx, RunningInGuild, r.Guild)
+	if err != nil {
+		return err
+	}
+	if running >= capN {
 		return userf("This server already runs %d campaigns, as many as the bot allows a server (max_campaigns_per_server): a referee ends one with /campaign end before another starts, or the bot's operator raises the limit.", running)
 	}
 	return nil

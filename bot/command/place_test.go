@@ -1,7 +1,10 @@
 package command
 
 import (
+	"context"
+	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -131,5 +134,56 @@ func TestPlaceChannelDefault(t *testing.T) {
 	// Elsewhere the referee of three campaigns must say which.
 	if got := f.plcDo("ref", "g", "c9", "", "campaign", "status"); !strings.Contains(got, "you take part in campaigns 1, 2, 3") {
 		t.Errorf("/campaign status in a channel of none:\n%s", got)
+	}
+}
+
+// plcNoList is a MemStore that counts List calls: commands find their
+// campaign through Find and Count.
+type plcNoList struct {
+	*MemStore
+	lists atomic.Int64
+}
+
+func (s *plcNoList) List(ctx context.Context) ([]Summary, error) {
+	s.lists.Add(1)
+	return s.MemStore.List(ctx)
+}
+
+// Ensure no command lists every campaign to find its own or to count a
+// server's (a List per command makes setting up n campaigns read n²/2
+// summaries): creation, joins and start in each campaign's channel, a
+// command in a battle thread, in a channel of none, and in direct
+// messages without campaign:ID all go through the store's index, with
+// the answers the place rules give.
+func TestPlaceFindsWithoutList(t *testing.T) {
+	store := &plcNoList{MemStore: NewMemStore(7)}
+	f := &cmdFixture{tb: t, reg: New(Deps{Store: store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}, MaxCampaignsPerServer: 3})}
+	for i, ch := range []string{"c1", "c2", "c3"} {
+		ref, alice, bob := fmt.Sprintf("ref%d", i), fmt.Sprintf("alice%d", i), fmt.Sprintf("bob%d", i)
+		for _, step := range []struct {
+			user, sub string
+			kv        []string
+		}{{ref, "create", []string{"name", "C " + ch}}, {alice, "join", []string{"side", "crucis"}}, {bob, "join", []string{"side", "bandits"}}, {ref, "start", nil}} {
+			if got := f.plcDo(step.user, "g", ch, "", "campaign", step.sub, step.kv...); strings.Contains(got, "⚠") {
+				t.Fatalf("/campaign %s in %s: %s", step.sub, ch, got)
+			}
+		}
+	}
+	for _, tc := range []struct{ user, guild, channel, parent, want string }{
+		{"ref1", "g", "thread", "c2", "“C c2”"},
+		{"alice0", "", "dm", "", "“C c1”"},
+		{"ref2", "g", "c9", "", "“C c3”"},
+		{"stranger", "g", "c9", "", "campaigns 1, 2, 3 are running"},
+		{"stranger", "", "dm", "", "you take part in no running campaign"},
+	} {
+		if got := f.plcDo(tc.user, tc.guild, tc.channel, tc.parent, "campaign", "status"); !strings.Contains(got, tc.want) {
+			t.Errorf("/campaign status by %s in %q (parent %q):\n%s\nwant %s", tc.user, tc.channel, tc.parent, got, tc.want)
+		}
+	}
+	if got := f.plcDo("ref9", "g", "c4", "", "campaign", "create", "name", "Fourth"); !strings.Contains(got, "already runs 3 campaigns") {
+		t.Errorf("a 4th campaign past the cap of 3: %s", got)
+	}
+	if n := store.lists.Load(); n != 0 {
+		t.Errorf("the commands listed every campaign %d times, want none", n)
 	}
 }

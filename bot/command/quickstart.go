@@ -11,6 +11,7 @@ import (
 	"bfbot/internal/consoleline"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
+	"bfbot/referee"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 	"bfbot/referee/scenario"
@@ -24,7 +25,7 @@ import (
 // the command that hands it the move, as for the 1987 scenarios.
 
 // quickStartSubs are the /battle subcommands a Quick-Start battle takes.
-var quickStartSubs = map[string]bool{"move": true, "jump": true, "attack": true, "end": true}
+var quickStartSubs = map[string]bool{"move": true, "jump": true, "attack": true, "end": true, "place": true}
 
 // quickStartStart is /scenario start of a shipped Quick-Start scenario.
 func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, data []byte) ([]Reply, error) {
@@ -43,10 +44,18 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if err != nil {
 		return nil, err
 	}
-	st, setup, err := qs.Begin(dice.New(dice.NewSeeded(seed)))
+	onBoard := qs.OnBoard
+	if start := x.str("start"); start != "" {
+		if !qs.SetUp {
+			return nil, userf("start:%s: %s places its Units itself; only a scenario with the Veteran set-up starts them on or off the map", start, name)
+		}
+		onBoard = start == "on-board"
+	}
+	st, setup, err := qs.Begin(dice.New(dice.NewSeeded(seed)), onBoard)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", name, err)
 	}
+	st.AskHexside = true // the target's player chooses (quickstart_hexside.go)
 	c, err := campaign.NewQuickStartScenario(0, qs.Name, st, [2]string{qs.Sides[0].Name, qs.Sides[1].Name}, name, seed)
 	if err != nil {
 		return nil, err
@@ -60,8 +69,8 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if err != nil {
 		return nil, err
 	}
-	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s), played by the BattleForce Quick-Start rules: %s against %s. %s plays %s and holds the referee role; %s. Play it with /battle move (facing:), jump, attack (element:, target_element:, overheat:) and end; /battle view shows your side's record sheets and map.",
-		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
+	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s), played by the BattleForce Quick-Start rules: %s against %s. %s plays %s and holds the referee role; %s. Play it with /battle move (facing:), jump, attack (element:, target_element:, overheat:) and end; /battle view shows your side's record sheets and map.%s",
+		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who, setUpHelp(qs.SetUp, onBoard)))}
 	out = append(out, QuickStartReplies(x.c, append(setup, evs...))...)
 	out = append(out, EventReplies(x.c, logged)...)
 	view, err := x.quickStartView(qs.SideIndex(side))
@@ -122,7 +131,10 @@ func QuickStartReplies(c *campaign.Campaign, evs []quickstart.Event) []Reply {
 	if ended {
 		out = append(out, QuickStartAfterAction(c)...)
 	}
-	return out
+	if due := setUpDue(c); due != "" {
+		out = append(out, Reply{To: Public, Campaign: c.ID, Battle: int64(c.QuickStart.ID), Text: due})
+	}
+	return append(out, hexsidePrompts(c, evs)...)
 }
 
 // QuickStartAI follows a step of a Quick-Start battle taken outside a
@@ -154,11 +166,17 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, userf("%s only a side's player acts in a battle", refusedWho)
 	}
 	if !quickStartSubs[x.Sub] {
-		return nil, userf("/battle %s is not an action of the Quick-Start rules: use move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
+		return nil, userf("/battle %s is not an action of the Quick-Start rules: use place (the Veteran set-up), move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
 	}
 	qb := x.c.QuickStart
 	if qb.State.Phase == quickstart.Over {
 		return nil, userf("the battle is over (/battle status)")
+	}
+	if err := x.setUpTurn(qb.State); err != nil {
+		return nil, err
+	}
+	if err := x.hexsideWait(qb.State); err != nil {
+		return nil, err
 	}
 	a, err := x.quickStartAction(qb.State)
 	if err != nil {
@@ -177,7 +195,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 	out = append(out, EventReplies(x.c, logged)...)
 	s := x.c.QuickStart.State
 	switch {
-	case s.Phase != quickstart.Over && s.Sides[s.Acting] == x.side.ID && a.Kind != quickstart.Done:
+	case s.Phase != quickstart.Over && s.Phase != quickstart.SetUpPhase && s.Sides[s.Acting] == x.side.ID && a.Kind != quickstart.Done:
 		out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(qb.ID),
 			Text:    fmt.Sprintf("Battle %d: done (%s). Your %v phase goes on.", qb.ID, a, s.Phase),
 			Buttons: button("End phase", false, ButtonID{Action: ButtonEndPhase, Campaign: x.c.ID, Battle: qb.ID})})
@@ -386,7 +404,7 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 	t := render.Tactical{Map: c.QuickStart.State.Map, Viewer: c.SideName(v.Sides[v.Viewer]),
 		Title: fmt.Sprintf("%s — turn %d %v — %s", c.Name, v.Turn, v.Phase, c.SideName(v.Sides[v.Viewer]))}
 	for _, u := range v.Units {
-		if !u.Alive {
+		if !u.Alive || u.OffBoard {
 			continue
 		}
 		w := 1
@@ -422,6 +440,14 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 	if v.TurnLimit > 0 {
 		fmt.Fprintf(&b, " The battle ends after turn %d.", v.TurnLimit)
 	}
+	if v.SetUp != nil {
+		fmt.Fprintf(&b, " The Veteran set-up waits for this: %s.", v.SetUp.Steps[0].Describe(sideNames(c, v.Sides)))
+	}
+	for i, e := range v.Home {
+		if e != referee.NoEdge {
+			fmt.Fprintf(&b, " %s's home edge: %v (Deployment Zone %d hexes deep).", c.SideName(v.Sides[i]), e, quickstart.ZoneDepth)
+		}
+	}
 	var parts [2]string
 	for _, own := range []bool{true, false} {
 		if own {
@@ -435,7 +461,11 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 			if u.Own != own || !u.Alive {
 				continue
 			}
-			fmt.Fprintf(&b, "\n%s %s in %s facing %v", u.ID, u.Name, u.Hex, u.Facing)
+			if u.OffBoard {
+				fmt.Fprintf(&b, "\n%s %s off the map: %s", u.ID, u.Name, offBoardText(v, u.Side))
+			} else {
+				fmt.Fprintf(&b, "\n%s %s in %s facing %v", u.ID, u.Name, u.Hex, u.Facing)
+			}
 			if own {
 				fmt.Fprintf(&b, ", %d MP", u.MP)
 				if u.JumpMP > 0 {
@@ -484,6 +514,22 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 	return parts[0], parts[1]
 }
 
+// offBoardText says how a Unit off the map comes onto it.
+func offBoardText(v quickstart.View, side int) string {
+	switch {
+	case v.SetUp != nil && v.SetUp.OnBoard:
+		return "the bot sets it up in its Deployment Zone when the set-up ends"
+	case v.Home[side] == referee.NoEdge:
+		return "it enters from its home edge, not chosen yet, in game turn 1"
+	}
+	return fmt.Sprintf("it enters from the %v edge in game turn 1", v.Home[side])
+}
+
+// sideNames are the names of a battle's sides.
+func sideNames(c *campaign.Campaign, ids [2]string) [2]string {
+	return [2]string{c.SideName(ids[0]), c.SideName(ids[1])}
+}
+
 func jumpText(e quickstart.Element) string {
 	if e.Jump == 0 {
 		return ""
@@ -517,6 +563,9 @@ func quickStartDescription(c *campaign.Campaign, v quickstart.View) string {
 			continue
 		}
 		s := fmt.Sprintf("%s in %s facing %v", u.ID, u.Hex, u.Facing)
+		if u.OffBoard {
+			s = u.ID + " off the map"
+		}
 		if u.Own {
 			own = append(own, s)
 		} else {

@@ -140,6 +140,10 @@ func TestQuickStartViewSecrecy(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "view", "side", "bears")); !strings.Contains(got, "see only its own") {
 		t.Errorf("alice asks for the bears' view:\n%s", got)
 	}
+	if got := cmdTexts(f.cmdDo("bob", "battle", "move", "unit", "AR", "facing", "S")); !strings.Contains(got, "is in its Veteran set-up") {
+		t.Errorf("bob's move in the set-up:\n%s", got)
+	}
+	qsEndSetUp(t, f, map[string]string{"blake": "alice", "bears": "bob"})
 	if got := cmdTexts(f.cmdDo("bob", "battle", "move", "unit", "AR", "facing", "S")); !strings.Contains(got, "wait for your turn") && !strings.Contains(got, "Done") && !strings.Contains(got, "goes on") {
 		t.Errorf("bob's move:\n%s", got)
 	}
@@ -166,9 +170,9 @@ func qsCommand(t *testing.T, a quickstart.Action) (string, []string) {
 // refused as for a 1987 battle; and the End phase button is a player's.
 func TestQuickStartPermissions(t *testing.T) {
 	who := map[string]string{"move": "player", "jump": "player", "attack": "player", "end": "player",
-		"view": "reads", "status": "anyone", "log": "reads"}
+		"view": "reads", "status": "anyone", "log": "reads", "place": "player", "decide": "player"}
 	opts := map[string][]string{"move": {"unit", "DF", "facing", "N"}, "jump": {"unit", "AR", "to", "0503", "facing", "S"},
-		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}}
+		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}, "place": {"edge", "north"}, "decide": {"decision", "1", "answer", "left"}}
 	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "blake"}, {"bob", "bears"}}
 	for sub, want := range who {
 		for _, c := range callers {
@@ -179,7 +183,11 @@ func TestQuickStartPermissions(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					f := scdFixture(t)
-					f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2")
+					name := "green-training"
+					if sub == "place" { // the Veteran set-up's; seed 2: blake chooses the home edge
+						name = "veteran-training"
+					}
+					f.cmdMust("alice", "scenario", "start", "name", name, "side", "blake", "seed", "2")
 					f.cmdMust("bob", "scenario", "join", "side", "bears")
 					f.cmdMust("alice", "campaign", "approve", "user", "bob")
 					f.cmdMust("eve", "scenario", "join", "side", "blake")
@@ -303,18 +311,33 @@ func TestQuickStartSecrecyInPlay(t *testing.T) {
 	}
 }
 
-// Ensure an undo that gives the move back to the AI's side does not
-// stall the battle: the player's next command lets the AI play its part
-// first, then his own is played.
+// Ensure an undo that gives the choice back to the AI's side does not
+// stall the battle: the player's next command lets the AI make its
+// set-up choices first (the bot's, ruling QS18), then his own is played.
+// With seed 1 the bears, the AI, win the set-up roll.
 func TestQuickStartAfterUndo(t *testing.T) {
 	f := scdFixture(t)
-	f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "2")
+	f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "1")
 	f.cmdMust("alice", "undo", "")
-	if s := f.scdCampaign(1).QuickStart.State; s.Sides[s.Acting] != "bears" {
-		t.Fatalf("after the undo %s is to act; the test wants the bears (the AI)", s.Sides[s.Acting])
+	if s := f.scdCampaign(1).QuickStart.State; s.Sides[s.Acting] != "bears" || s.Phase != quickstart.SetUpPhase {
+		t.Fatalf("after the undo %s is to act in the %v phase; the test wants the bears (the AI) in the set-up", s.Sides[s.Acting], s.Phase)
 	}
-	got := cmdTexts(f.cmdMust("alice", "battle", "move", "unit", "DF", "facing", "SE"))
-	if !strings.Contains(got, "AF moves from") || !strings.Contains(got, "DF moves from") {
-		t.Errorf("the AI's move and then alice's:\n%s", got)
+	got := cmdTexts(f.cmdMust("alice", "battle", "end"))
+	if !strings.Contains(got, "set-up: bears chooses the") || !strings.Contains(got, "set-up: blake places bears's objective in") {
+		t.Errorf("the AI's choice and then the bot's for alice:\n%s", got)
 	}
+}
+
+// qsEndSetUp has the players leave every choice of the Veteran set-up
+// to the bot (/battle end) until the battle's first turn.
+func qsEndSetUp(t *testing.T, f *cmdFixture, players map[string]string) {
+	t.Helper()
+	for range 20 {
+		s := f.scdCampaign(1).QuickStart.State
+		if s.Phase != quickstart.SetUpPhase {
+			return
+		}
+		f.cmdMust(players[s.Sides[s.Acting]], "battle", "end")
+	}
+	t.Fatal("the set-up did not end after 20 choices")
 }

@@ -301,39 +301,63 @@ func (g *Registry) resolveCampaign(ctx context.Context, r *Request) (int64, erro
 		}
 		return id, nil
 	}
-	list, err := g.deps.Store.List(ctx)
+	list, err := g.here(ctx, r)
 	if err != nil {
 		return 0, err
 	}
 	if id, err := campaignHere(list, r); id > 0 || err != nil {
 		return id, err
 	}
-	var running, mine []string
-	var runningID, mineID int64
-	for _, s := range list {
-		if s.Phase == campaign.PhaseOver || !summaryReaches(s, r) {
-			continue
-		}
-		running = append(running, strconv.FormatInt(s.ID, 10))
-		runningID = s.ID
-		if summaryMember(s, r.User.ID) {
-			mine = append(mine, strconv.FormatInt(s.ID, 10))
-			mineID = s.ID
-		}
+	mine, err := g.reachable(ctx, r, RunningOf, r.User.ID)
+	if err != nil {
+		return 0, err
 	}
 	switch {
 	case len(mine) == 1:
-		return mineID, nil
+		return mine[0].ID, nil
 	case len(mine) > 1:
-		return 0, userf("you take part in campaigns %s: say which with campaign:ID", strings.Join(mine, ", "))
-	case len(running) == 1:
-		return runningID, nil
-	case len(running) == 0 && r.DM:
+		return 0, userf("you take part in campaigns %s: say which with campaign:ID", summaryIDs(mine))
+	case r.DM:
+		// In direct messages only the caller's own are reached (reaches).
 		return 0, userf("you take part in no running campaign: join one in its server channel (/campaign join), or give campaign:ID")
-	case len(running) == 0:
+	}
+	// The running campaigns reached from a server: its own, and those
+	// made outside any.
+	guilds := []string{r.Guild}
+	if r.Guild != "" {
+		guilds = append(guilds, "")
+	}
+	var running []Summary
+	for _, guild := range guilds {
+		l, err := g.reachable(ctx, r, RunningInGuild, guild)
+		if err != nil {
+			return 0, err
+		}
+		running = append(running, l...)
+	}
+	switch len(running) {
+	case 1:
+		return running[0].ID, nil
+	case 0:
 		return 0, userf("no campaign is running: /campaign create name:… starts one (or give campaign:ID)")
 	}
-	return 0, userf("campaigns %s are running: say which with campaign:ID", strings.Join(running, ", "))
+	return 0, userf("campaigns %s are running: say which with campaign:ID", summaryIDs(running))
+}
+
+// reachable is Store.Find of the campaigns request r may reach
+// (summaryReaches).
+func (g *Registry) reachable(ctx context.Context, r *Request, ix Index, key string) ([]Summary, error) {
+	if ix == RunningOf && key == "" {
+		return nil, nil
+	}
+	list, err := g.deps.Store.Find(ctx, ix, key)
+	var out []Summary
+	for _, s := range list {
+		if summaryReaches(s, r) {
+			out = append(out, s)
+		}
+	}
+	return out, err
 }
 
 // Refusals start with these words, so a user (and the permission test)

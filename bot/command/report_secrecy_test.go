@@ -84,7 +84,7 @@ func TestReportsChangeOnlyWithWhatTheReaderKnows(t *testing.T) {
 		n.Side("bandits").Battlegroups[i].Name = "Secret Name"
 	}
 	for i := range b.State.Units {
-		if u := &b.State.Units[i]; u.Side == "bandits" {
+		if u := b.State.Units[i]; u.Side == "bandits" {
 			u.MPLeft, u.Overburning = u.MPLeft+3, !u.Overburning
 		}
 	}

@@ -31,6 +31,7 @@ func (g *Registry) scenarioCommands() []*entry {
 				{Name: "seed", Description: "seed of the set-up dice (initiative); default 1", Type: Integer},
 				{Name: "ai", Description: "true: the AI plays the other side for good (nobody may join it)", Type: Boolean},
 				{Name: "buy", Description: "your force bought with the scenario's points: \"Atlas Atlas Stalker Zeus @veteran; …\""},
+				{Name: "start", Description: "Quick-Start Veteran set-up: Units enter from their home edges in turn 1, or start on the map", Choices: []string{"off-board", "on-board"}},
 			}},
 			run: g.scenarioStart},
 		{spec: Spec{Name: "scenario", Sub: "join", Description: "take the side of a scenario the AI is playing", Who: Anyone, Options: []Option{
@@ -118,6 +119,9 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	name := x.str("name")
 	if data, ok := scenario.QuickStartBuiltIn(name); ok {
 		return g.quickStartStart(ctx, x, strings.ToLower(name), data)
+	}
+	if start := x.str("start"); start != "" {
+		return nil, userf("start:%s: %s is played by the 1987 rules, whose scenarios deploy as the book sets them; start: is for the Quick-Start Veteran set-up", start, name)
 	}
 	sc, err := parseShipped(name)
 	if err != nil {

@@ -24,6 +24,12 @@ type Store interface {
 	Get(ctx context.Context, id int64) (*campaign.Campaign, error)
 	// List summarizes every campaign, in ID order.
 	List(ctx context.Context) ([]Summary, error)
+	// Find summarizes the campaigns index ix holds under key, in ID
+	// order, without reading every campaign; Count counts them. A
+	// command finds its campaign through them: a List per command would
+	// make a thousand campaigns' set-up read half a million summaries.
+	Find(ctx context.Context, ix Index, key string) ([]Summary, error)
+	Count(ctx context.Context, ix Index, key string) (int, error)
 	// Update runs fn with the campaign and its dice in one transaction and
 	// stores what fn returns (keeping the old value for Undo). When fn
 	// fails nothing is stored and its error is returned as it is.
@@ -36,8 +42,8 @@ type Store interface {
 	ReminderPrefs
 }
 
-// Summary is what List tells of a campaign: enough to pick the one a
-// command is about without loading every campaign.
+// Summary is what List and Find tell of a campaign: enough to pick the
+// one a command is about without loading every campaign.
 type Summary struct {
 	ID      int64
 	Name    string
@@ -50,6 +56,36 @@ type Summary struct {
 	Players map[string]string
 	// Pending are the users whose join waits for the referee.
 	Pending []string
+}
+
+// Index names what Store.Find looks campaigns up by.
+type Index int
+
+// The indexes.
+const (
+	// ByChannel: every campaign made in a channel (Summary.Channel),
+	// running or over.
+	ByChannel Index = iota
+	// RunningInGuild: the campaigns not over of a server (Summary.Guild;
+	// "" for those made outside one).
+	RunningInGuild
+	// RunningOf: the campaigns not over that a user takes part in: as a
+	// player, the referee, or one whose join waits (summaryMember).
+	RunningOf
+)
+
+// holds says whether index ix holds summary s under key (what a Store
+// without an index filters by).
+func (ix Index) holds(s Summary, key string) bool {
+	switch ix {
+	case ByChannel:
+		return s.Channel != "" && s.Channel == key
+	case RunningInGuild:
+		return s.Phase != campaign.PhaseOver && s.Guild == key
+	case RunningOf:
+		return s.Phase != campaign.PhaseOver && summaryMember(s, key)
+	}
+	return false
 }
 
 // Summarize makes the Summary of a campaign (for Store implementations).

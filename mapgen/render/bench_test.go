@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bfbot/internal/cputime"
 	"bytes"
 	"compress/flate"
 	"image"
@@ -159,18 +160,18 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 	var maps, blanks, mapsCPU, blanksCPU, encodesCPU []time.Duration
 	for b.Loop() {
 		buf.Reset()
-		t0, c0 := time.Now(), processCPU()
+		t0, c0 := time.Now(), cputime.Process()
 		if err := write(&buf); err != nil {
 			b.Fatal(err)
 		}
-		maps, mapsCPU = append(maps, time.Since(t0)), append(mapsCPU, processCPU()-c0)
+		maps, mapsCPU = append(maps, time.Since(t0)), append(mapsCPU, cputime.Process()-c0)
 		b.StopTimer()
-		t0, c0 = time.Now(), processCPU()
+		t0, c0 = time.Now(), cputime.Process()
 		encodeStd(b, blank)
-		blanks, blanksCPU = append(blanks, time.Since(t0)), append(blanksCPU, processCPU()-c0)
-		c0 = processCPU()
+		blanks, blanksCPU = append(blanks, time.Since(t0)), append(blanksCPU, cputime.Process()-c0)
+		c0 = cputime.Process()
 		encodeStd(b, drawn)
-		encodesCPU = append(encodesCPU, processCPU()-c0)
+		encodesCPU = append(encodesCPU, cputime.Process()-c0)
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
@@ -290,9 +291,9 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}
 	for b.Loop() {
 		for i := range parts {
-			c0 := processCPU()
+			c0 := cputime.Process()
 			parts[i].run()
-			parts[i].cpu = append(parts[i].cpu, processCPU()-c0)
+			parts[i].cpu = append(parts[i].cpu, cputime.Process()-c0)
 		}
 	}
 	floor := median(parts[0].cpu)

@@ -51,7 +51,7 @@ func randomBattle(tb testing.TB, rng *rand.Rand, o battleOptions) *referee.State
 	blue := func(id string) string { return "B" + id[1:] }
 	// add appends u (off the map) and, in a mirror battle, blue's copy.
 	add := func(u referee.Unit) {
-		s.Units = append(s.Units, u)
+		s.Units = append(s.Units, &u)
 		if o.mirror {
 			b := u
 			b.ID, b.Side = blue(u.ID), "blue"
@@ -62,7 +62,7 @@ func randomBattle(tb testing.TB, rng *rand.Rand, o battleOptions) *referee.State
 				b.Hex, b.StartHex = mirrorHex(u.Hex), mirrorHex(u.Hex)
 				used[b.Hex] = true
 			}
-			s.Units = append(s.Units, b)
+			s.Units = append(s.Units, &b)
 		}
 	}
 	place := func(u referee.Unit, xlo, xhi int) bool {
@@ -314,7 +314,7 @@ func perturb(t *testing.T, s *referee.State, side string, rng *rand.Rand) *refer
 		}
 	}
 	for i := range c.Units {
-		u := &c.Units[i]
+		u := c.Units[i]
 		if u.Side == side {
 			continue
 		}

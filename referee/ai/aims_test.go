@@ -49,7 +49,9 @@ func aixBattle(t *testing.T, r *referee.ScenarioRules, water []string, units ...
 		t.Fatal(err)
 	}
 	s.Scenario = r
-	s.Units = append(s.Units, units...)
+	for i := range units {
+		s.Units = append(s.Units, &units[i])
+	}
 	sortUnits(s)
 	if errs := s.Check(); len(errs) > 0 {
 		t.Fatalf("test position breaks the invariants: %v", errs)
@@ -321,7 +323,7 @@ func aixPerturbDrops(t *testing.T, s *referee.State, side string, rng *rand.Rand
 	t.Helper()
 	c := perturb(t, s, side, rng)
 	for i := range c.Units {
-		u := &c.Units[i]
+		u := c.Units[i]
 		if u.Side == side || u.Status != referee.Reserve {
 			continue
 		}

@@ -3,10 +3,10 @@
 package ai
 
 import (
+	"bfbot/internal/cputime"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"syscall"
 	"testing"
 	"time"
 
@@ -49,12 +49,12 @@ func benchmarkScale(b *testing.B, level Level) {
 					return next, nil, nil
 				}
 				players := map[string]*Player{"red": New("red", level, 1), "blue": New("blue", level, 2)}
-				start, startCPU := time.Now(), cpuTime(b)
+				start, startCPU := time.Now(), cputime.Process()
 				if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(1)), players, 30, count); err != nil {
 					b.Fatal(err)
 				}
 				spent += time.Since(start)
-				cpu += cpuTime(b) - startCPU
+				cpu += cputime.Process() - startCPU
 			}
 			ops := float64(b.N)
 			perCPU := float64(cpu.Microseconds()) / ops / float64(max(decisions, 1))
@@ -78,15 +78,6 @@ func benchmarkScale(b *testing.B, level Level) {
 		}
 		b.ReportMetric(slope(xs, ys), "exponent")
 	})
-}
-
-// cpuTime is the CPU time the process has used so far, user and system.
-func cpuTime(b *testing.B) time.Duration {
-	var r syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &r); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
 }
 
 // slope is the least-squares slope of ys against xs.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"bfbot/mapgen/hex"
+	"bfbot/referee"
 )
 
 // ErrIllegal wraps every refusal of an action the rules forbid.
@@ -28,11 +29,22 @@ const (
 	// Declare: in the Combat Phase, an Element declares its attack
 	// (Action.Attack); the side's attacks are resolved when it is done.
 	Declare
-	// Done: the acting side ends its part of the phase.
+	// Done: the acting side ends its part of the phase; in the set-up,
+	// it leaves the choice due to the bot (SetUpChoice).
 	Done
+	// ChooseHome: the set-up roll's winner chooses his home map edge,
+	// Edge (002 line 570).
+	ChooseHome
+	// PlaceCounter: a side places the objective or Headquarters due in
+	// the set-up, of kind Counter, in Path's one hex (002 lines 572–576).
+	PlaceCounter
+	// ChooseHexside: the target's side answers the question waiting
+	// (State.Question): the hexes on side Hexside of the line lie along
+	// it (002 line 197).
+	ChooseHexside
 )
 
-var actionNames = [...]string{"move", "jump", "attack", "done"}
+var actionNames = [...]string{"move", "jump", "attack", "done", "home", "place", "hexside"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
@@ -48,6 +60,11 @@ type Action struct {
 	Path   []hex.Hex
 	Facing hex.Direction
 	Attack Attack
+	// Edge is ChooseHome's edge; Counter PlaceCounter's kind; Hexside
+	// ChooseHexside's side.
+	Edge    referee.Edge
+	Counter CounterKind
+	Hexside Side
 }
 
 func (a Action) String() string {
@@ -60,6 +77,16 @@ func (a Action) String() string {
 		return s + " facing " + a.Facing.String()
 	case Declare:
 		return "attack " + a.Attack.String()
+	case ChooseHome:
+		return "home " + a.Edge.String()
+	case ChooseHexside:
+		return "hexside " + a.Hexside.String()
+	case PlaceCounter:
+		s := "place " + a.Counter.String()
+		for _, h := range a.Path {
+			s += " " + h.String()
+		}
+		return s
 	}
 	return a.Kind.String()
 }

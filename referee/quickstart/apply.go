@@ -16,7 +16,25 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 		return s, nil, illegal("the battle is over")
 	}
 	n := s.Clone()
+	if s.Phase == SetUpPhase {
+		ev, err := n.setUpAct(a, d)
+		if err != nil {
+			return s, nil, err
+		}
+		return n, ev, nil
+	}
+	if s.Question != nil {
+		ev, err := n.answerQuestion(a)
+		if err != nil {
+			return s, nil, err
+		}
+		return n, ev, nil
+	}
 	switch a.Kind {
+	case ChooseHexside:
+		return s, nil, illegal("no choice of hexes is waiting")
+	case ChooseHome, PlaceCounter:
+		return s, nil, illegal("the set-up is over: the home edges and every objective and Headquarters are placed")
 	case Done:
 		ev, err := n.done(d)
 		if err != nil {
@@ -27,10 +45,11 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 		if s.Phase != CombatPhase {
 			return s, nil, illegal("attacks are declared in the Combat Phase, and this is the %v phase", s.Phase)
 		}
-		if err := n.declare(a.Attack); err != nil {
+		ev, err := n.declare(a.Attack)
+		if err != nil {
 			return s, nil, err
 		}
-		return n, nil, nil
+		return n, ev, nil
 	case Move, Jump:
 		if s.Phase != MovementPhase {
 			return s, nil, illegal("units move in the Movement Phase, and this is the %v phase", s.Phase)
@@ -51,8 +70,11 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 			return s, nil, err
 		}
 		u := &n.Units[ui]
-		from := u.Hex
-		u.Hex, u.Facing, u.Moved = to, a.Facing, true
+		from := u.Hex.String()
+		if u.OffBoard {
+			from = "the " + s.Home[u.Side].String() + " edge"
+		}
+		u.Hex, u.Facing, u.Moved, u.OffBoard = to, a.Facing, true, false
 		ev := []Event{{Type: a.Kind.String(), Turn: s.Turn, Side: u.Side,
 			Text: fmt.Sprintf("%s %ss from %s to %s, facing %v", u.ID, a.Kind, from, to, a.Facing)}}
 		return n, append(ev, n.occupy(ui, to)...), nil
@@ -68,6 +90,12 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 func ValidActions(s State) []Action {
 	if s.Phase == Over {
 		return nil
+	}
+	if s.Phase == SetUpPhase {
+		return s.setUpActions()
+	}
+	if s.Question != nil {
+		return []Action{{Kind: ChooseHexside, Hexside: Left}, {Kind: ChooseHexside, Hexside: Right}, {Kind: Done}}
 	}
 	var out []Action
 	if s.Phase == MovementPhase {
@@ -100,8 +128,8 @@ func ValidActions(s State) []Action {
 				}
 			}
 			if _, jump := UnitMP(u.Elements); jump > 0 {
-				for _, h := range hex.Within(u.Hex, jump) {
-					if h == u.Hex || s.checkLanding(ui, h) != nil {
+				for _, h := range s.jumpTargets(ui, jump) {
+					if (h == u.Hex && !u.OffBoard) || s.checkLanding(ui, h) != nil {
 						continue
 					}
 					for _, f := range hex.Directions {
@@ -137,7 +165,7 @@ func (s State) validAttacks() []Action {
 						at := Attack{Unit: u.ID, Element: ei, Target: t.ID, TargetElement: ti, Overheat: oh}
 						c := s
 						c.Hexsides = slices.Clone(s.Hexsides)
-						if _, err := c.checkAttack(at); err == nil {
+						if _, _, err := c.checkAttack(at); err == nil {
 							out = append(out, Action{Kind: Declare, Attack: at})
 						}
 					}

@@ -7,6 +7,7 @@ import (
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
+	"bfbot/referee"
 	"bfbot/referee/dice"
 )
 
@@ -14,7 +15,7 @@ import (
 // never panics, a refused action leaves the State as it was, and an
 // accepted one keeps the invariants.
 func FuzzApply(f *testing.F) {
-	for _, seed := range []uint64{1, 2, 3, 42} {
+	for _, seed := range []uint64{1, 2, 3, 4, 5, 42} {
 		f.Add(seed, uint8(0), "DF", int8(1), int8(1), int8(0), int8(0))
 	}
 	f.Add(uint64(7), uint8(2), "AF", int8(-1), int8(9), int8(3), int8(-2))
@@ -22,12 +23,18 @@ func FuzzApply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, kind uint8, unit string, dx, dy, el, oh int8) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		d := dice.New(dice.NewSeeded(seed))
-		s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, []UnitState{
-			unitOn("DF", 0, DivineFire(), "0810", hex.N), unitOn("AR", 1, AlphaRecon(), "0806", hex.S),
-		}, d)
+		units := []UnitState{unitOn("DF", 0, DivineFire(), "0810", hex.N), unitOn("AR", 1, AlphaRecon(), "0806", hex.S)}
+		s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, units, d)
+		if seed%3 > 0 {
+			// The Veteran set-up, the Units on the map after it or
+			// entering from their home edges (ruling QS22).
+			counters := []Counter{{Kind: Objective, Owner: 0, Value: 20}, {Kind: Headquarters, Owner: 1, Value: 30}}
+			s, _, err = NewVeteranBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, units, counters, seed%3 == 1, d)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
+		s.AskHexside = seed%2 == 0 // the target's player asked (hexside.go)
 		// Reach a random phase by valid play.
 		for range r.IntN(12) {
 			acts := ValidActions(s)
@@ -43,7 +50,7 @@ func FuzzApply(f *testing.F) {
 			u = s.Units[i]
 		}
 		to := hex.Hex{X: u.Hex.X + int(dx), Y: u.Hex.Y + int(dy)}
-		a := Action{Kind: ActionKind(kind % 5), Unit: unit, Facing: hex.Direction(el & 7),
+		a := Action{Kind: ActionKind(kind % 7), Unit: unit, Edge: referee.Edge(dx & 7), Counter: CounterKind(dy & 1), Hexside: Side(el & 3), Facing: hex.Direction(el & 7),
 			Path:   []hex.Hex{to, u.Hex.Neighbor(hex.Direction(uint8(oh) % 6))}[:1+r.IntN(2)],
 			Attack: Attack{Unit: unit, Element: int(el), Target: [2]string{"DF", "AR"}[r.IntN(2)], TargetElement: int(dx), Overheat: int(oh)}}
 		before := s.Clone()

@@ -33,11 +33,12 @@ type HexsideChoice struct {
 }
 
 // lineSide is the side the line from Unit ai to Unit ti runs along this
-// turn, where it runs along hexsides. Ruling QS11: until a player can be
-// asked, the target's player picks the side that denies the attack (no
-// line of sight, or out of the firing arc), else the other; the pick
-// holds for every attack between the two Units this turn, both ways.
-func (s *State) lineSide(ai, ti int) Side {
+// turn, where it runs along hexsides, and whether the target's player is
+// to be asked for it first (AskHexside, hexside.go). Ruling QS11: where
+// he is not asked, the pick is the side that denies the attack (no line
+// of sight, or out of the firing arc), else the other; a pick holds for
+// every attack between the two Units this turn, both ways.
+func (s *State) lineSide(ai, ti int) (Side, bool) {
 	a, t := s.Units[ai], s.Units[ti]
 	flip := a.ID > t.ID
 	lo, hi := a.ID, t.ID
@@ -47,9 +48,9 @@ func (s *State) lineSide(ai, ti int) Side {
 	for _, c := range s.Hexsides {
 		if c.A == lo && c.B == hi {
 			if flip {
-				return 1 - c.Side
+				return 1 - c.Side, false
 			}
-			return c.Side
+			return c.Side, false
 		}
 	}
 	side := Left
@@ -60,6 +61,9 @@ func (s *State) lineSide(ai, ti int) Side {
 	for _, lh := range hex.Line(a.Hex, t.Hex) {
 		tie = tie || lh.Tie()
 	}
+	if tie && s.AskHexside {
+		return side, true
+	}
 	if tie {
 		stored := side
 		if flip {
@@ -67,55 +71,61 @@ func (s *State) lineSide(ai, ti int) Side {
 		}
 		s.Hexsides = append(s.Hexsides, HexsideChoice{lo, hi, stored})
 	}
-	return side
+	return side, false
 }
 
 func (s *State) canSee(a, t UnitState, side Side) bool {
 	return LineOfSight(s.Map, a.Hex, t.Hex, side) && InFiringArc(a.Hex, a.Facing, t.Hex, side)
 }
 
-// declare checks and records an attack of the acting side.
-func (s *State) declare(at Attack) error {
-	ae, err := s.checkAttack(at)
+// declare checks and records an attack of the acting side, or asks the
+// target's side first which hexes lie along the line (hexside.go).
+func (s *State) declare(at Attack) ([]Event, error) {
+	ae, ask, err := s.checkAttack(at)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if ask {
+		return s.ask(at), nil
 	}
 	s.Units[s.unit(at.Unit)].Elements[at.Element] = ae
 	s.Declared = append(s.Declared, at)
-	return nil
+	return nil, nil
 }
 
 // checkAttack checks an attack of the acting side (002 lines 176–193,
-// 213–225) and returns the attacking Element with the attack marked. It
-// changes nothing of s but the hexside picks (QS11).
-func (s *State) checkAttack(at Attack) (ElementState, error) {
+// 213–225) and returns the attacking Element with the attack marked, or
+// ask when the target's player is first to choose the hexes along the
+// line. It changes nothing of s but the hexside picks (QS11).
+func (s *State) checkAttack(at Attack) (ElementState, bool, error) {
 	ai, ti := s.unit(at.Unit), s.unit(at.Target)
 	if ai < 0 || ti < 0 {
-		return ElementState{}, illegal("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
+		return ElementState{}, false, illegal("attack %v: there is no unit %q or %q", at, at.Unit, at.Target)
 	}
 	a, t := s.Units[ai], s.Units[ti]
 	if a.Side != s.Acting || t.Side == s.Acting {
-		return ElementState{}, illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.Sides[s.Acting])
+		return ElementState{}, false, illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.Sides[s.Acting])
 	}
 	ae, ok := a.element(at.Element)
 	if !ok {
-		return ElementState{}, illegal("unit %s has no element %d in play", a.ID, at.Element+1)
+		return ElementState{}, false, illegal("unit %s has no element %d in play", a.ID, at.Element+1)
 	}
 	te, ok := t.element(at.TargetElement)
 	if !ok {
-		return ElementState{}, illegal("unit %s has no element %d in play", t.ID, at.TargetElement+1)
+		return ElementState{}, false, illegal("unit %s has no element %d in play", t.ID, at.TargetElement+1)
 	}
-	if !s.canSee(a, t, s.lineSide(ai, ti)) {
-		return ElementState{}, illegal("%s cannot attack %s: no line of sight, or outside its firing arc", a.ID, t.ID)
+	side, ask := s.lineSide(ai, ti)
+	if !ask && !s.canSee(a, t, side) {
+		return ElementState{}, false, illegal("%s cannot attack %s: no line of sight, or outside its firing arc", a.ID, t.ID)
 	}
 	if _, err := ToHit(ae, te, hex.Distance(a.Hex, t.Hex), s.Map.At(t.Hex).Terrain); err != nil {
-		return ElementState{}, illegal("%v", err)
+		return ElementState{}, false, illegal("%v", err)
 	}
 	ae, err := ae.DeclareAttack(at.Overheat)
 	if err != nil {
-		return ElementState{}, illegal("%v", err)
+		return ElementState{}, false, illegal("%v", err)
 	}
-	return ae, nil
+	return ae, ask, nil
 }
 
 // resolveAttacks resolves the acting side's declared attacks in order

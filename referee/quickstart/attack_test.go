@@ -2,10 +2,12 @@ package quickstart
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
+	"bfbot/referee/dice"
 )
 
 // combat is a battle in its Combat Phase with Blake (the Initiative
@@ -120,13 +122,13 @@ func TestDestroyedElementFiresBack(t *testing.T) {
 	}
 }
 
-// Ensure ruling QS11: where the line between two Units runs along
-// hexsides, the target's side takes the side that denies the attack, and
-// the pick holds both ways for the turn.
-func TestHexsideChoice(t *testing.T) {
-	m := mapgen.New(16, 17)
+// alongHexsides is blake's Combat Phase on m, DF in 0810 facing NE and AR
+// due east of it, the line between them along hexsides, the target's
+// player asked when ask; and dice with no faces.
+func alongHexsides(t *testing.T, m *mapgen.Map, ask bool) (State, *dice.Dice) {
+	t.Helper()
 	blake := hex.MustParse("0810")
-	east := blake.Neighbor(hex.NE).Neighbor(hex.SE) // due east, along hexsides
+	east := blake.Neighbor(hex.NE).Neighbor(hex.SE)
 	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
 		unitOn("DF", 0, DivineFire(), blake.String(), hex.NE),
 		unitOn("AR", 1, AlphaRecon(), east.String(), hex.NW),
@@ -134,8 +136,17 @@ func TestHexsideChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.AskHexside = ask
 	d := scripted(t)
-	s = mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d)
+	return mustApply(t, mustApply(t, s, Action{Kind: Done}, d), Action{Kind: Done}, d), d
+}
+
+// Ensure ruling QS11: where the line between two Units runs along
+// hexsides, the target's side takes the side that denies the attack, and
+// the pick holds both ways for the turn.
+func TestHexsideChoice(t *testing.T) {
+	blake := hex.MustParse("0810")
+	s, d := alongHexsides(t, mapgen.New(16, 17), false)
 	// On a clear map, facing NE, both sides of the line see and are in
 	// the arc: nothing to deny.
 	if _, _, err := Apply(s, declare("DF", 0, "AR", 0, 0), d); err != nil {
@@ -149,12 +160,75 @@ func TestHexsideChoice(t *testing.T) {
 		t.Fatalf("woods on one side of the hexside: %v", err)
 	}
 	c := s.Clone()
-	side := c.lineSide(c.unit("DF"), c.unit("AR"))
+	side, _ := c.lineSide(c.unit("DF"), c.unit("AR"))
 	if side != Left || len(c.Hexsides) != 1 {
 		t.Fatalf("pick %v, %+v; want left, kept", side, c.Hexsides)
 	}
 	// The same pick, seen from the other Unit, is its right.
-	if back := c.lineSide(c.unit("AR"), c.unit("DF")); back != Right || len(c.Hexsides) != 1 {
+	if back, _ := c.lineSide(c.unit("AR"), c.unit("DF")); back != Right || len(c.Hexsides) != 1 {
 		t.Errorf("from the bears: %v, %+v; want right, the same choice", back, c.Hexsides)
+	}
+}
+
+// Ensure the target's player is asked (002 line 197) when the battle asks
+// him (AskHexside): DF's declaration at AR along the hexsides due east
+// waits, the bears acting, who see the two Units and the hexes on each
+// side but not the declared Element; their choice holds for the rest of
+// the turn both ways; the woods side denies the attack, which then is
+// not declared and leaves the Element free; Done takes the automatic
+// pick (ruling QS11), the woods.
+func TestHexsideAsked(t *testing.T) {
+	blake := hex.MustParse("0810")
+	north, south := blake.Neighbor(hex.NE), blake.Neighbor(hex.SE)
+	m := mapgen.New(16, 17)
+	m.Cell(north).Terrain = mapgen.LightWoods
+	s, d := alongHexsides(t, m, true)
+	asked, ev, err := Apply(s, declare("DF", 2, "AR", 0, 1), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := asked.Question
+	if q == nil || asked.Acting != 1 || len(ev) != 1 || ev[0].Text != "the line from DF to AR runs along hexsides: bears chooses which hexes lie along it" {
+		t.Fatalf("the declaration at AR: question %+v, %d acting, events %+v", q, asked.Acting, ev)
+	}
+	if !slices.Equal(q.Hexes[Left], []hex.Hex{north}) || !slices.Equal(q.Hexes[Right], []hex.Hex{south}) {
+		t.Errorf("the hexes asked about: %v", q.Hexes)
+	}
+	if errs := asked.Check(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if v := ViewOf(asked, 1); v.Question == nil || len(v.OwnAttacks) > 0 {
+		t.Errorf("the bears' view: question %+v, attacks %v", v.Question, v.OwnAttacks)
+	}
+	if n := len(ValidActions(asked)); n != 3 {
+		t.Errorf("%d valid actions while asked: left, right and Done", n)
+	}
+	if _, _, err := Apply(asked, declare("AR", 0, "DF", 0, 0), d); err == nil || !contains(err.Error(), "bears first chooses which hexes lie along the line from DF to AR") {
+		t.Errorf("the bears attack while asked: %v", err)
+	}
+	// The clear side: the attack is declared; the choice holds for DF's
+	// next Element without a question.
+	clear := mustApply(t, asked, Action{Kind: ChooseHexside, Hexside: Right}, d)
+	if clear.Acting != 0 || clear.Question != nil || len(clear.Declared) != 1 || clear.Declared[0].Overheat != 1 {
+		t.Fatalf("after the bears chose the clear side: %d acting, declared %v", clear.Acting, clear.Declared)
+	}
+	clear = mustApply(t, clear, declare("DF", 3, "AR", 0, 0), d)
+	if clear.Question != nil || len(clear.Declared) != 2 {
+		t.Errorf("the second attack asked again or was not declared: %+v", clear.Declared)
+	}
+	// The woods: no attack, and DF's Element may still attack elsewhere.
+	woods, ev, err := Apply(asked, Action{Kind: ChooseHexside, Hexside: Left}, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(woods.Declared) != 0 || woods.Units[woods.unit("DF")].Elements[2].Fired || len(ev) != 2 || !contains(ev[1].Text, "DF cannot attack AR") {
+		t.Errorf("after the bears chose the woods: declared %v, events %+v", woods.Declared, ev)
+	}
+	if _, _, err := Apply(woods, declare("DF", 2, "AR", 0, 0), d); err == nil || !contains(err.Error(), "no line of sight") {
+		t.Errorf("the choice does not hold: %v", err)
+	}
+	auto := mustApply(t, asked, Action{Kind: Done}, d)
+	if side, _ := auto.lineSide(auto.unit("DF"), auto.unit("AR")); len(auto.Hexsides) != 1 || side != Left || len(auto.Declared) != 0 {
+		t.Errorf("Done's automatic pick: %+v, declared %v", auto.Hexsides, auto.Declared)
 	}
 }

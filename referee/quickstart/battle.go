@@ -6,6 +6,7 @@ import (
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
+	"bfbot/referee"
 )
 
 // Phase is a phase of the turn (002 lines 63–68). Initiative is rolled as
@@ -17,9 +18,12 @@ const (
 	MovementPhase Phase = iota
 	CombatPhase
 	Over
+	// SetUpPhase: the Veteran set-up is being played (State.SetUp),
+	// before game turn 1.
+	SetUpPhase
 )
 
-var phaseNames = [...]string{"movement", "combat", "over"}
+var phaseNames = [...]string{"movement", "combat", "over", "set-up"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
@@ -39,6 +43,9 @@ type UnitState struct {
 	Elements []ElementState
 	// Moved: the Unit has moved (or stood still) this Movement Phase.
 	Moved bool
+	// OffBoard: the Unit is not on the map yet; it enters from its home
+	// edge in game turn 1 (entry.go). Its Hex means nothing.
+	OffBoard bool `json:",omitempty"`
 }
 
 // element is the Element at index i, and false when there is none or it
@@ -84,6 +91,19 @@ type State struct {
 	// TurnLimit, when over 0, ends the battle after that turn's End
 	// Phase by victory points (ruling QS16).
 	TurnLimit int
+	// Home are the sides' home map edges, where the Veteran set-up chose
+	// them (NoEdge otherwise).
+	Home [2]referee.Edge
+	// SetUp is the Veteran set-up while Phase is SetUpPhase, else nil.
+	SetUp *SetUp `json:",omitempty"`
+	// AskHexside: the target's player chooses the hexes along a line
+	// that runs along hexsides (hexside.go); else the automatic pick
+	// (ruling QS11).
+	AskHexside bool `json:",omitempty"`
+	// Question is the choice the acting side is asked, and Pending the
+	// attack declared that waits for it, its side's secret.
+	Question *HexsideQuestion `json:",omitempty"`
+	Pending  Attack
 }
 
 // Clone is a deep copy; the map is shared and never changed.
@@ -92,6 +112,16 @@ func (s State) Clone() State {
 	s.Declared = slices.Clone(s.Declared)
 	s.Hexsides = slices.Clone(s.Hexsides)
 	s.Counters = slices.Clone(s.Counters)
+	if s.Question != nil {
+		q := *s.Question
+		q.Hexes = [2][]hex.Hex{slices.Clone(q.Hexes[0]), slices.Clone(q.Hexes[1])}
+		s.Question = &q
+	}
+	if s.SetUp != nil {
+		su := *s.SetUp
+		su.Steps = slices.Clone(su.Steps)
+		s.SetUp = &su
+	}
 	for i := range s.Units {
 		s.Units[i].Elements = slices.Clone(s.Units[i].Elements)
 	}
@@ -118,7 +148,7 @@ func (s State) unit(id string) int {
 // occupant is the index of the living Unit in h other than skip, or -1.
 func (s State) occupant(h hex.Hex, skip int) int {
 	for i, u := range s.Units {
-		if i != skip && u.Hex == h && u.Alive() {
+		if i != skip && u.Hex == h && u.Alive() && !u.OffBoard {
 			return i
 		}
 	}
@@ -137,7 +167,14 @@ func (s State) Check() []error {
 	if s.Sides[0] == "" || s.Sides[1] == "" || s.Sides[0] == s.Sides[1] {
 		bad("sides %q and %q: two different names are needed", s.Sides[0], s.Sides[1])
 	}
-	if s.Phase > Over || s.TurnLimit < 0 || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
+	if (s.Phase == SetUpPhase) != (s.SetUp != nil) || (s.SetUp != nil && (len(s.SetUp.Steps) == 0 || s.SetUp.Steps[0].Side != s.Acting)) {
+		bad("phase %v with set-up %+v: the set-up phase holds the choices left, the first the acting side's", s.Phase, s.SetUp)
+	}
+	if q := s.Question; q != nil && (s.Phase != CombatPhase || q.AttackerSide < 0 || q.AttackerSide > 1 || s.Acting != 1-q.AttackerSide ||
+		s.unit(q.Attacker) < 0 || s.unit(q.Target) < 0 || s.Pending.Unit != q.Attacker || s.Pending.Target != q.Target) {
+		bad("question %+v for attack %v in the %v phase, %d acting: the target's side answers in the Combat Phase", q, s.Pending, s.Phase, s.Acting)
+	}
+	if s.Phase > SetUpPhase || s.TurnLimit < 0 || s.Acting < 0 || s.Acting > 1 || s.Loser < 0 || s.Loser > 1 || s.Turn < 1 {
 		bad("turn %d, phase %v, acting %d, loser %d: out of range", s.Turn, s.Phase, s.Acting, s.Loser)
 	}
 	for _, c := range s.Counters {
@@ -160,6 +197,12 @@ func (s State) Check() []error {
 			bad("unit %s: facing %d", u.ID, u.Facing)
 		}
 		if !u.Alive() {
+			continue
+		}
+		if u.OffBoard {
+			if s.Phase != SetUpPhase && (s.Turn != 1 || s.Phase != MovementPhase || s.Home[u.Side] == referee.NoEdge) {
+				bad("unit %s is off the map in turn %d, %v phase: Units enter in turn 1's Movement Phase, from a home edge", u.ID, s.Turn, s.Phase)
+			}
 			continue
 		}
 		if !s.Map.Contains(u.Hex) {

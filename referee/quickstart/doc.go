@@ -39,7 +39,12 @@ A battle is a sequence of values, as in referee:
 
 	State ──Apply(state, action, dice)──▶ (State', []Event, error)
 
-[NewBattle] places the Units and rolls the first Initiative; [Apply]
+[NewBattle] places the Units and rolls the first Initiative;
+[NewVeteranBattle] starts the Veteran set-up instead, a phase in which
+the sides choose the home edge (ChooseHome) and place their objectives
+and Headquarters (PlaceCounter) in the book's order, Done leaving a
+choice to the bot ([SetUpChoice]); the Units then start on the map or
+enter from their home edges in game turn 1 (entry.go). [Apply]
 plays Move, Jump, Declare (an attack) and Done for the acting side and
 refuses what the rules forbid with an error wrapping [ErrIllegal];
 [ValidActions] lists what Apply accepts; [State.Check] lists broken
@@ -56,10 +61,15 @@ Victory Points Table.
 record sheets' marks, the enemy's printed values. A TurnLimit ends the
 battle by victory points (ruling QS16).
 
+Where the line between two Units runs along hexsides, a battle with
+AskHexside asks the target's side which hexes lie along it
+([HexsideQuestion], answered by ChooseHexside); otherwise, and for Done,
+the automatic pick [HexsideDefault] (ruling QS11).
+
 Above this package: the scenario files and the two training scenarios
 (referee/scenario, ruleset: quickstart), the AI (referee/quickstart/qsai),
-and the commands (bot/command, quickstart.go), where the Veteran set-up
-is played for both sides. Not yet anywhere: entry from off the map, and
-the players making the set-up's choices themselves (ruling QS18).
+and the commands (bot/command, quickstart.go, quickstart_setup.go,
+quickstart_hexside.go), where the players make the set-up's choices and
+answer the hexside question (rulings QS11, QS18, QS22).
 */
 package quickstart

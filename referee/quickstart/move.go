@@ -23,7 +23,7 @@ func (s State) checkMove(ui int, a Action) (hex.Hex, error) {
 			return hex.Hex{}, illegal("a jump names one hex, where %s lands", u.ID)
 		}
 		to := a.Path[0]
-		switch dist := hex.Distance(u.Hex, to); {
+		switch dist := s.distanceFrom(ui, to); {
 		case jump == 0:
 			return hex.Hex{}, illegal("%s cannot jump: every surviving element must be jump-capable", u.ID)
 		case dist == 0:
@@ -35,13 +35,20 @@ func (s State) checkMove(ui int, a Action) (hex.Hex, error) {
 		// only where it lands counts.
 		return to, s.checkLanding(ui, to)
 	}
+	if u.OffBoard && len(a.Path) == 0 {
+		return hex.Hex{}, illegal("%s is off the map and enters it this turn: name the hexes it enters, the first on the %v edge (Quick-Start rules, Veteran Training Scenario, Starting Positions)", u.ID, s.Home[u.Side])
+	}
 	at, spent := u.Hex, 0
-	for _, h := range a.Path {
-		if _, ok := at.DirectionTo(h); !ok {
-			return hex.Hex{}, illegal("%s is not next to %s: list every hex entered", h, at)
-		}
+	for i, h := range a.Path {
 		if !s.Map.Contains(h) {
 			return hex.Hex{}, illegal("%s is off the map", h)
+		}
+		if i == 0 && u.OffBoard {
+			if d := EdgeDepth(s.Map, h, s.Home[u.Side]); d != 1 {
+				return hex.Hex{}, illegal("%s enters the map by a hex of its home edge, the %v, and %s is %d hexes in", u.ID, s.Home[u.Side], h, d)
+			}
+		} else if _, ok := at.DirectionTo(h); !ok {
+			return hex.Hex{}, illegal("%s is not next to %s: list every hex entered", h, at)
 		}
 		cost, err := EnterCost(s.Map.At(h).Terrain)
 		if err != nil {
@@ -79,6 +86,22 @@ func (s State) groundPaths(ui int) map[hex.Hex][]hex.Hex {
 	best := map[hex.Hex]int{u.Hex: 0}
 	paths := map[hex.Hex][]hex.Hex{u.Hex: nil}
 	frontier := []hex.Hex{u.Hex}
+	if u.OffBoard {
+		// Entering: the first hex is one of the home edge's, at its cost
+		// (ruling QS22); there is no standing off the map.
+		best, paths, frontier = map[hex.Hex]int{}, map[hex.Hex][]hex.Hex{}, nil
+		for _, h := range s.Map.Hexes() {
+			if EdgeDepth(s.Map, h, s.Home[u.Side]) != 1 {
+				continue
+			}
+			cost, err := EnterCost(s.Map.At(h).Terrain)
+			if o := s.occupant(h, ui); err != nil || cost > mp || (o >= 0 && s.Units[o].Side != u.Side) {
+				continue
+			}
+			best[h], paths[h] = cost, []hex.Hex{h}
+			frontier = append(frontier, h)
+		}
+	}
 	for len(frontier) > 0 {
 		// The cheapest hex of the frontier, ties by hex order for a
 		// deterministic result.
@@ -126,5 +149,5 @@ func PathTo(s State, id string, to hex.Hex) ([]hex.Hex, bool) {
 		return nil, false
 	}
 	p, ok := s.groundPaths(ui)[to]
-	return p, ok && to != s.Units[ui].Hex
+	return p, ok && (to != s.Units[ui].Hex || s.Units[ui].OffBoard)
 }

@@ -58,6 +58,12 @@ func (s *State) rollInitiative(d *dice.Dice) ([]Event, error) {
 // the End Phase and the next turn's Initiative (002 lines 76–94).
 func (s *State) done(d *dice.Dice) ([]Event, error) {
 	var ev []Event
+	if s.Phase == MovementPhase && s.Turn == 1 {
+		var err error
+		if ev, err = s.enterRest(); err != nil {
+			return nil, err
+		}
+	}
 	if s.Phase == CombatPhase {
 		var err error
 		if ev, err = s.resolveAttacks(d); err != nil {

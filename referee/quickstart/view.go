@@ -1,6 +1,9 @@
 package quickstart
 
-import "bfbot/mapgen/hex"
+import (
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
 
 // View is a battle as one side's player knows it. The map, where every
 // Unit stands and faces, the counters and the record sheets' printed
@@ -23,6 +26,14 @@ type View struct {
 	Counters   []Counter
 	Hexsides   []HexsideChoice
 	OwnAttacks []Attack
+	// Home are the sides' home edges; SetUp the Veteran set-up's choices
+	// still to make (nil once it is over). Both are open: the set-up is
+	// played at the table (ruling QS19).
+	Home  [2]referee.Edge
+	SetUp *SetUp
+	// Question is the choice of hexes the target's side is asked, which
+	// both sides know of (not the attack waiting for it).
+	Question *HexsideQuestion
 }
 
 // ViewUnit is one Unit in a View.
@@ -34,6 +45,8 @@ type ViewUnit struct {
 	Hex    hex.Hex
 	Facing hex.Direction
 	Moved  bool
+	// OffBoard: not on the map yet (it enters from its home edge).
+	OffBoard bool
 	// Alive: some Element of the Unit is still in play.
 	Alive    bool
 	Elements []ViewElement
@@ -60,12 +73,23 @@ type ViewElement struct {
 func ViewOf(s State, side int) View {
 	v := View{Viewer: side, Sides: s.Sides, Turn: s.Turn, Phase: s.Phase, Acting: s.Acting, Loser: s.Loser,
 		Winner: s.Winner, TurnLimit: s.TurnLimit, Counters: append([]Counter(nil), s.Counters...),
-		Hexsides: append([]HexsideChoice(nil), s.Hexsides...)}
-	if s.Acting == side {
+		Hexsides: append([]HexsideChoice(nil), s.Hexsides...), Home: s.Home}
+	if s.SetUp != nil {
+		su := *s.SetUp
+		su.Steps = append([]SetUpStep(nil), su.Steps...)
+		v.SetUp = &su
+	}
+	declaring := s.Acting
+	if s.Question != nil {
+		declaring = s.Question.AttackerSide
+		q := *s.Question
+		v.Question = &q
+	}
+	if declaring == side {
 		v.OwnAttacks = append([]Attack(nil), s.Declared...)
 	}
 	for _, u := range s.Units {
-		vu := ViewUnit{ID: u.ID, Name: u.Name, Side: u.Side, Own: u.Side == side, Hex: u.Hex, Facing: u.Facing, Moved: u.Moved, Alive: u.Alive()}
+		vu := ViewUnit{ID: u.ID, Name: u.Name, Side: u.Side, Own: u.Side == side, Hex: u.Hex, Facing: u.Facing, Moved: u.Moved, OffBoard: u.OffBoard, Alive: u.Alive()}
 		if vu.Own {
 			vu.MP, vu.JumpMP = UnitMP(u.Elements)
 		}

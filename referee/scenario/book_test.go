@@ -148,11 +148,11 @@ func TestBookScenarioPoints(t *testing.T) {
 			sc := scnBook(t, c.name)
 			got := map[string]int{}
 			for _, u := range sc.Setup.Units {
-				c.check(t, u, false)
+				c.check(t, *u, false)
 				if u.Hidden && c.name == "steel-tip" {
 					continue // free (line 2231)
 				}
-				got[u.Side] += scnCost(sc, u)
+				got[u.Side] += scnCost(sc, *u)
 			}
 			if r := sc.Setup.Scenario; r != nil {
 				for _, g := range r.Reinforcements {
@@ -197,7 +197,10 @@ func TestBookScenarioFixedForces(t *testing.T) {
 		return out
 	}
 	all := func(sc *Scenario) []referee.Unit {
-		units := slices.Clone(sc.Setup.Units)
+		var units []referee.Unit
+		for _, u := range sc.Setup.Units {
+			units = append(units, *u)
+		}
 		if sc.Setup.Scenario != nil {
 			for _, g := range sc.Setup.Scenario.Reinforcements {
 				units = append(units, g.Units...)
@@ -473,7 +476,7 @@ func TestBookHotAssault(t *testing.T) {
 	s = s.Clone()
 	var a *referee.Unit
 	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == "attacker" && u.Status == referee.Active && a == nil {
+		if u := s.Units[i]; u.Side == "attacker" && u.Status == referee.Active && a == nil {
 			a = u
 		}
 	}

@@ -21,9 +21,10 @@
 // A file with ruleset: quickstart is a battle of the BattleForce
 // Quick-Start rules (package referee/quickstart): ParseQuickStart reads
 // it (quickstart.go: record sheet Units with hex and facing, deployment
-// zones, objectives and Headquarters, a turn limit), QuickStart.Run plays
-// it, and the two training scenarios ship as
-// scenarios/quickstart/NAME.yaml (rulings QS16–QS20).
+// zones, objectives and Headquarters, a turn limit, the Veteran set-up
+// and the start on or off the map), QuickStart.Run plays it (the
+// set-up's /battle place lines first), and the two training scenarios
+// ship as scenarios/quickstart/NAME.yaml (rulings QS16–QS22).
 //
 // Ruling ids (V1–V14, SC1–SC12) refer to docs/rulings.md; R1–R11
 // too.

@@ -586,7 +586,7 @@ func (pr *Purchase) place(sc *Scenario, o Order) (*referee.State, []referee.Even
 			ground = append(ground, u)
 			continue
 		}
-		s.Units = append(s.Units, u) // air units and drops wait in reserve
+		s.Units = append(s.Units, &u) // air units and drops wait in reserve
 	}
 	if pr.Enter {
 		return pr.enter(s, ground, deployed)
@@ -594,7 +594,9 @@ func (pr *Purchase) place(sc *Scenario, o Order) (*referee.State, []referee.Even
 	none, _ := dice.NewScript() // deployment throws no dice
 	d := dice.New(none)
 	spots := pr.spots(s)
-	s.Units = append(s.Units, ground...)
+	for i := range ground {
+		s.Units = append(s.Units, &ground[i])
+	}
 	// State.Unit finds units by ID in sorted order.
 	sort.SliceStable(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID })
 	for _, u := range ground {

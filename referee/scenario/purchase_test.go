@@ -30,7 +30,7 @@ func purSide(s *referee.State, side string) []referee.Unit {
 	var out []referee.Unit
 	for _, u := range s.Units {
 		if u.Side == side {
-			out = append(out, u)
+			out = append(out, *u)
 		}
 	}
 	return out

@@ -37,15 +37,17 @@ type QuickStart struct {
 	// TurnLimit ends the battle after that turn's End Phase, by victory
 	// points (ruling QS16); 0 for none.
 	TurnLimit int
-	// SetUp: the file's setup: veteran. Begin plays the Veteran set-up
-	// (quickstart_setup.go): home edges, counters and Units are placed
-	// then, not by the file.
-	SetUp    bool
+	// SetUp: the file's setup: veteran. Begin starts the Veteran set-up
+	// (quickstart.NewVeteranBattle): home edges, counters and Units are
+	// placed then, not by the file.
+	SetUp bool
+	// OnBoard: the file's start: on-board, the Units set up on the map
+	// at the end of the set-up (002 line 578); else they enter from
+	// their home edges in game turn 1 (ruling QS22).
+	OnBoard bool
+	// Commands are the file's commands; the set-up's (/battle place)
+	// come first.
 	Commands []QuickStartCommand
-	// Placings are the sides' own choices for the Veteran set-up's
-	// counters, the file's /battle place commands, in order; a side
-	// without one left for its turn to place has the bot's (ruling QS18).
-	Placings []CounterPlacing
 	// Warnings are what converting a generated or board map to the
 	// Quick-Start terrain changed.
 	Warnings []string
@@ -120,7 +122,7 @@ func ParseQuickStart(data []byte, loadBoard BoardLoader) (*QuickStart, error) {
 }
 
 func readQuickStart(root *yaml.Node, loadBoard BoardLoader) (*QuickStart, error) {
-	f, err := fields(root, "", "name", "ruleset", "map", "board", "setup", "victory", "sides", "commands")
+	f, err := fields(root, "", "name", "ruleset", "map", "board", "setup", "start", "victory", "sides", "commands")
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +153,24 @@ func readQuickStart(root *yaml.Node, loadBoard BoardLoader) (*QuickStart, error)
 			return nil, errorf(v.Value, "setup", "%q: use veteran (the Veteran Training Scenario's set-up, played at the start), or leave it out and place everything in the file", s)
 		}
 		qs.SetUp = true
+	}
+	if v, ok := f["start"]; ok {
+		s, err := yn.Str(v.Value, "start")
+		if err != nil {
+			return nil, err
+		}
+		switch strings.ToLower(s) {
+		case "on-board":
+			qs.OnBoard = true
+		case "off-board":
+		default:
+			return nil, errorf(v.Value, "start", "%q: use off-board (the Units enter from their home edges in turn 1) or on-board (they set up on the map)", s)
+		}
+		if !qs.SetUp {
+			return nil, errorf(v.Key, "start", "only setup: veteran chooses how the Units start; this file places them itself: drop start")
+		}
+	} else {
+		qs.OnBoard = !qs.SetUp
 	}
 	if v, ok := f["victory"]; ok {
 		vf, err := fields(v.Value, "victory", "turns")
@@ -370,7 +390,7 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		}
 		side.Zone = 1
 		if qs.SetUp {
-			side.Zone = veteranZone
+			side.Zone = quickstart.ZoneDepth
 		}
 		if v, ok := f["zone"]; ok {
 			if side.Zone, err = yn.Int(v.Value, path+".zone", 1, 99); err != nil {
@@ -475,10 +495,10 @@ func (qs *QuickStart) readUnit(n *yaml.Node, path string, side int, s QuickStart
 	if u.Hex, err = p.hexAt(hf.Value, path+".hex"); err != nil {
 		return u, err
 	}
-	if d := edgeDepth(qs.Map, u.Hex, s.Home); d > s.Zone {
+	if d := quickstart.EdgeDepth(qs.Map, u.Hex, s.Home); d > s.Zone {
 		return u, errorf(hf.Value, path+".hex", "hex %s is %d hexes from the %v edge: side %s deploys within %d of its home edge (Quick-Start rules, Deployment)", u.Hex, d, s.Home, s.ID, s.Zone)
 	}
-	u.Facing = towardCentre(s.Home)
+	u.Facing = quickstart.FacingAway(s.Home)
 	if v, ok := f["facing"]; ok {
 		fs, err := yn.Str(v.Value, path+".facing")
 		if err != nil {
@@ -489,33 +509,6 @@ func (qs *QuickStart) readUnit(n *yaml.Node, path string, side int, s QuickStart
 		}
 	}
 	return u, nil
-}
-
-// edgeDepth is how many hexes h lies from edge, counting the edge's own
-// row or column as 1.
-func edgeDepth(m *mapgen.Map, h hex.Hex, e referee.Edge) int {
-	switch e {
-	case referee.North:
-		return h.Y + 1
-	case referee.South:
-		return m.Height - h.Y
-	case referee.West:
-		return h.X + 1
-	}
-	return m.Width - h.X
-}
-
-// towardCentre is the facing of a Unit that looks away from its home edge.
-func towardCentre(e referee.Edge) hex.Direction {
-	switch e {
-	case referee.North:
-		return hex.S
-	case referee.South:
-		return hex.N
-	case referee.West:
-		return hex.SE
-	}
-	return hex.NW
 }
 
 // ParseFacing reads a hexside a Unit faces: N, NE, SE, S, SW or NW (any
@@ -579,7 +572,7 @@ func (qs *QuickStart) readCounters(n *yaml.Node, path string, owner int) error {
 		if c.Hex, err = p.hexAt(hv.Value, cpath+".hex"); err != nil {
 			return err
 		}
-		if d := edgeDepth(qs.Map, c.Hex, s.Home); d > s.Zone {
+		if d := quickstart.EdgeDepth(qs.Map, c.Hex, s.Home); d > s.Zone {
 			return errorf(hv.Value, cpath+".hex", "hex %s is %d hexes from the %v edge, outside side %s's Deployment Zone of %d (Quick-Start rules, Setting Up)", c.Hex, d, s.Home, s.ID, s.Zone)
 		}
 		for _, o := range qs.Counters {
@@ -623,27 +616,29 @@ func (qs *QuickStart) setCounterValues() error {
 	return nil
 }
 
-// Begin plays the Veteran set-up when the file asks for it, rolls the
-// first turn's Initiative and returns the battle ready for the first
-// Movement Phase, with the set-up's events first. It leaves qs as it is.
-func (qs *QuickStart) Begin(d *dice.Dice) (quickstart.State, []quickstart.Event, error) {
-	placed, setup := qs, []quickstart.Event(nil)
+// Begin starts the battle with dice d, and leaves qs as it is. With
+// setup: veteran the State waits in the set-up phase for its choices
+// (quickstart.NewVeteranBattle), the Units starting on the map or off it
+// as onBoard says; else the first turn's Initiative is rolled.
+func (qs *QuickStart) Begin(d *dice.Dice, onBoard bool) (quickstart.State, []quickstart.Event, error) {
+	sides := [2]string{qs.Sides[0].ID, qs.Sides[1].ID}
+	var s quickstart.State
+	var ev []quickstart.Event
+	var err error
 	if qs.SetUp {
-		var err error
-		if placed, setup, err = qs.veteranSetUp(d); err != nil {
-			return quickstart.State{}, nil, err
-		}
+		s, ev, err = quickstart.NewVeteranBattle(qs.Map, sides, qs.Units, qs.Counters, onBoard, d)
+	} else {
+		s, ev, err = quickstart.NewBattle(qs.Map, sides, qs.Units, d)
+		s.Counters = slices.Clone(qs.Counters)
 	}
-	s, ev, err := quickstart.NewBattle(qs.Map, [2]string{qs.Sides[0].ID, qs.Sides[1].ID}, placed.Units, d)
 	if err != nil {
 		return s, nil, err
 	}
-	s.Counters = slices.Clone(placed.Counters)
 	s.TurnLimit = qs.TurnLimit
 	if errs := s.Check(); len(errs) > 0 {
 		return s, nil, fmt.Errorf("the battle as set up is inconsistent: %w", errors.Join(errs...))
 	}
-	return s, append(setup, ev...), nil
+	return s, ev, nil
 }
 
 // SideIndex is the index of the side with id, or -1.
@@ -674,26 +669,20 @@ func (qs *QuickStart) readCommands(n *yaml.Node) error {
 			continue // a comment
 		}
 		side := qs.SideIndex(l.User)
-		if word, _ := battleWord(l, quickStartSubNames); word == "place" && side >= 0 {
-			if len(qs.Commands) > 0 {
-				return errorf(c, path, "%q: the counters are placed in the set-up, before the battle's first command: move it up", c.Value)
-			}
-			if !qs.SetUp {
-				return errorf(c, path, "%q: only setup: veteran places counters; this file places them itself", c.Value)
-			}
-			kind, h, err := readPlacing(l)
-			if err != nil {
-				return errorf(c, path, "%q: %v", c.Value, err)
-			}
-			qs.Placings = append(qs.Placings, CounterPlacing{Line: c.Line, Text: c.Value, Side: side, Kind: kind, Hex: h})
-			continue
-		}
 		a, err := QuickStartAction(l)
 		if err != nil {
 			return errorf(c, path, "%q: %v", c.Value, err)
 		}
 		if side < 0 {
 			return errorf(c, path, "%q: @%s is not a side: use @%s or @%s", c.Value, l.User, qs.Sides[0].ID, qs.Sides[1].ID)
+		}
+		if IsSetUpAction(a) {
+			if !qs.SetUp {
+				return errorf(c, path, "%q: only setup: veteran has a set-up to play; this file places everything itself", c.Value)
+			}
+			if len(qs.Commands) > 0 && !IsSetUpAction(qs.Commands[len(qs.Commands)-1].Action) {
+				return errorf(c, path, "%q: the set-up comes before the battle's first command: move it up", c.Value)
+			}
 		}
 		qs.Commands = append(qs.Commands, QuickStartCommand{Line: c.Line, Text: c.Value, Side: side, Action: a})
 	}

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 
 	"bfbot/referee/dice"
@@ -72,5 +73,51 @@ func TestQuickStartTacticianBeatsGreedy(t *testing.T) {
 		if won < 2*lost || won < int(seeds)/2 {
 			t.Errorf("%s: the Tactician won %d and lost %d of %d against Greedy", name, won, lost, seeds)
 		}
+	}
+}
+
+// Ensure the Veteran scenario with the book's usual start, the Units
+// entering from their home edges in game turn 1 (002 line 578; ruling
+// QS22), plays to a result AI against AI, and the Tactician still beats
+// Greedy there.
+func TestQuickStartAIEntersFromOffTheMap(t *testing.T) {
+	seeds := uint64(20)
+	if testing.Short() {
+		seeds = 5
+	}
+	qs := shippedQuickStart(t, "veteran-training")
+	qs.OnBoard = false
+	won, lost := 0, 0
+	for seed := range seeds {
+		for _, levels := range [][2]qsai.Level{{qsai.Tactician, qsai.Tactician}, {qsai.Tactician, qsai.Greedy}, {qsai.Greedy, qsai.Tactician}} {
+			players := [2]*qsai.Player{{Side: 0, Level: levels[0]}, {Side: 1, Level: levels[1]}}
+			entered := false
+			out := QuickStartOutput{Event: func(e quickstart.Event) {
+				entered = entered || strings.Contains(e.Text, " edge to ")
+			}}
+			s, err := qs.Run(dice.New(dice.NewSeeded(seed)), out, players, 40)
+			switch {
+			case err != nil:
+				t.Fatalf("seed %d %v: %v", seed, levels, err)
+			case s.Phase != quickstart.Over || !entered:
+				t.Errorf("seed %d %v: %v phase after turn %d, a Unit entered by a move: %v", seed, levels, s.Phase, s.Turn, entered)
+			}
+			if levels[0] != levels[1] {
+				tactician := 0
+				if levels[1] == qsai.Tactician {
+					tactician = 1
+				}
+				switch s.Winner {
+				case tactician:
+					won++
+				case 1 - tactician:
+					lost++
+				}
+			}
+		}
+	}
+	t.Logf("entering from off the map: the Tactician won %d, lost %d of %d against Greedy", won, lost, 2*seeds)
+	if won < 2*lost {
+		t.Errorf("the Tactician won %d and lost %d against Greedy", won, lost)
 	}
 }

@@ -17,9 +17,10 @@ var quickStartSubs = map[string]struct{ required, optional []string }{
 	"jump":   {[]string{"unit", "to", "facing"}, nil},
 	"attack": {[]string{"unit", "element", "target", "target_element"}, []string{"overheat"}},
 	"end":    {nil, nil},
+	"place":  {nil, []string{"kind", "hex", "edge"}},
 }
 
-var quickStartSubNames = []string{"move", "jump", "attack", "end"}
+var quickStartSubNames = []string{"move", "jump", "attack", "end", "place"}
 
 // QuickStartAction turns a console line `@side /battle sub option:value…`
 // into the Quick-Start action it asks for:
@@ -28,6 +29,8 @@ var quickStartSubNames = []string{"move", "jump", "attack", "end"}
 //	/battle jump unit:AR to:0810 facing:S
 //	/battle attack unit:DF element:2 target:AR target_element:1 overheat:1
 //	/battle end
+//	/battle place edge:south                        (the Veteran set-up's home edge)
+//	/battle place kind:objective hex:0713           (the Veteran set-up's counters)
 //
 // Elements are numbered from 1 in record sheet order. to: alone on a
 // move is the destination of a one-hex move; longer moves list the path.
@@ -86,6 +89,8 @@ func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
 			return a, fmt.Errorf("to: %w", err)
 		}
 		a.Path = []hex.Hex{h}
+	case "place":
+		return placeAction(l)
 	case "attack":
 		a.Kind = quickstart.Declare
 		at := &a.Attack
@@ -105,6 +110,44 @@ func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
 			at.Overheat = n
 		}
 	}
+	return a, nil
+}
+
+// placeAction reads the Veteran set-up's /battle place: edge: alone (the
+// home edge), or kind: and hex: (a counter).
+func placeAction(l *consoleline.Line) (quickstart.Action, error) {
+	var a quickstart.Action
+	e, hasEdge := l.Option("edge")
+	_, hasKind := l.Option("kind")
+	_, hasHex := l.Option("hex")
+	switch {
+	case hasEdge && (hasKind || hasHex):
+		return a, fmt.Errorf("/battle place takes edge: (your home edge) or kind: and hex: (a counter), not both")
+	case hasEdge:
+		var ok bool
+		a.Kind = quickstart.ChooseHome
+		if a.Edge, ok = edges[strings.ToLower(e)]; !ok {
+			return a, fmt.Errorf("edge:%s: use north, east, south or west", e)
+		}
+		return a, nil
+	case !hasKind || !hasHex:
+		return a, fmt.Errorf("/battle place needs edge: (your home edge) or kind: and hex: (the objective or Headquarters due)")
+	}
+	a.Kind = quickstart.PlaceCounter
+	k, _ := l.Option("kind")
+	switch strings.ToLower(k) {
+	case "objective":
+	case "headquarters", "hq":
+		a.Counter = quickstart.Headquarters
+	default:
+		return a, fmt.Errorf("kind:%s: use objective or headquarters", k)
+	}
+	at, _ := l.Option("hex")
+	h, err := hex.Parse(at)
+	if err != nil {
+		return a, fmt.Errorf("hex: %w", err)
+	}
+	a.Path = []hex.Hex{h}
 	return a, nil
 }
 
@@ -148,8 +191,27 @@ func QuickStartLine(side string, a quickstart.Action) string {
 		if at.Overheat > 0 {
 			opt("overheat", strconv.Itoa(at.Overheat))
 		}
+	case quickstart.ChooseHexside:
+		l.Words = []string{"decide"}
+		opt("decision", "1")
+		opt("answer", a.Hexside.String())
+	case quickstart.ChooseHome:
+		l.Words = []string{"place"}
+		opt("edge", a.Edge.String())
+	case quickstart.PlaceCounter:
+		l.Words = []string{"place"}
+		opt("kind", a.Counter.String())
+		if len(a.Path) > 0 {
+			opt("hex", a.Path[0].String())
+		}
 	default:
 		l.Words = []string{"end"}
 	}
 	return l.String()
+}
+
+// IsSetUpAction says whether a is a choice of the Veteran set-up: a home
+// edge or a counter's hex.
+func IsSetUpAction(a quickstart.Action) bool {
+	return a.Kind == quickstart.ChooseHome || a.Kind == quickstart.PlaceCounter
 }

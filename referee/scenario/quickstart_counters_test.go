@@ -6,79 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"bfbot/mapgen/hex"
-	"bfbot/referee"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 	"bfbot/referee/quickstart/qsai"
 )
-
-// TestCounterPlacement: the sides place their own objectives and
-// Headquarters in the order of 002 lines 572–574 (the set-up's loser
-// first, then the winner first, then the loser's Headquarters first),
-// each in its owner's Deployment Zone of five hexes (572, 574), and every
-// wrong placing is refused with its reason, changing nothing.
-func TestCounterPlacement(t *testing.T) {
-	qs := shippedQuickStart(t, "veteran-training")
-	qs.Sides[0].Home, qs.Sides[1].Home = referee.North, referee.South // blake 0 north, bears 1 south
-	const blake, bears = 0, 1
-	p := newCounterPlacement(qs, bears) // bears won the set-up roll
-	obj, hq := quickstart.Objective, quickstart.Headquarters
-	refuse := func(side int, kind quickstart.CounterKind, at, want string) {
-		t.Helper()
-		before := p.next
-		err := p.Place(side, kind, hex.MustParse(at))
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("place %v by %d in %s: %v, want %q", kind, side, at, err, want)
-		}
-		if p.next != before {
-			t.Errorf("a refused placing moved the set-up on")
-		}
-	}
-	// The map is 17 hexes high: bears' zone is rows 13–17, blake's 1–5.
-	refuse(bears, obj, "0715", "blake places bears's objective now")
-	refuse(blake, hq, "0715", "not kind:headquarters")
-	refuse(blake, obj, "0712", "is 6 hexes in")
-	refuse(blake, obj, "0718", "off the map")
-	steps := []struct {
-		side, owner int
-		kind        quickstart.CounterKind
-		at          string
-	}{
-		{blake, bears, obj, "0713"}, // the loser places one he attacks
-		{bears, blake, obj, "0705"},
-		{bears, bears, obj, "0317"}, // then the winner first, one he defends
-		{blake, blake, obj, "0101"},
-		{blake, blake, hq, "1503"}, // Headquarters, the loser first
-		{bears, bears, hq, "1417"},
-	}
-	for i, st := range steps {
-		next, ok := p.Next()
-		if !ok || next != (CounterStep{Side: st.side, Owner: st.owner, Kind: st.kind}) {
-			t.Fatalf("step %d: next %+v %v, want %+v", i, next, ok, st)
-		}
-		if i == 4 {
-			refuse(blake, hq, "0101", "already holds blake's objective")
-		}
-		if err := p.Place(st.side, st.kind, hex.MustParse(st.at)); err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-	}
-	if _, ok := p.Next(); ok {
-		t.Error("a placing is left after the six")
-	}
-	refuse(blake, obj, "0101", "every objective and Headquarters is placed")
-	got := map[string]bool{}
-	for _, c := range qs.Counters {
-		got[qs.Sides[c.Owner].ID+" "+c.Kind.String()+" "+c.Hex.String()] = true
-	}
-	for _, w := range []string{"bears objective 0713", "bears objective 0317", "bears headquarters 1417",
-		"blake objective 0705", "blake objective 0101", "blake headquarters 1503"} {
-		if !got[w] {
-			t.Errorf("no %s among %v", w, got)
-		}
-	}
-}
 
 // veteranWith is the shipped Veteran file with these console lines as
 // its commands.
@@ -119,7 +50,7 @@ func TestPlayersPlaceCounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, evs, err := qs.Begin(script())
+	s, evs, err := runSetUp(qs, script())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,8 +61,8 @@ func TestPlayersPlaceCounters(t *testing.T) {
 			t.Errorf("no %s among %v", w, got)
 		}
 	}
-	if evs[1].Text != "set-up: blake places bears's objective in 0713" {
-		t.Errorf("first placing told as %q", evs[1].Text)
+	if evs[2].Text != "set-up: blake places bears's objective in 0713" {
+		t.Errorf("first placing told as %q", evs[2].Text)
 	}
 	for _, u := range s.Units {
 		for _, c := range s.Counters {
@@ -146,11 +77,11 @@ func TestPlayersPlaceCounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mixed, _, err := qs.Begin(script())
+	mixed, _, err := runSetUp(qs, script())
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot, _, err := shippedQuickStart(t, "veteran-training").Begin(script())
+	bot, _, err := runSetUp(shippedQuickStart(t, "veteran-training"), script())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,17 +102,18 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		lines []string
 		want  string
 	}{
-		{[]string{"@blake /battle place kind:objective hex:0712"}, fmt.Sprintf("line %d: \"@blake /battle place kind:objective hex:0712\": bears's objective goes in its Deployment Zone", firstCommand)},
+		{[]string{"@blake /battle place kind:objective hex:0712"}, fmt.Sprintf("line %d: \"@blake /battle place kind:objective hex:0712\": illegal action: bears's objective goes in its Deployment Zone", firstCommand)},
 		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place bears's objective now, not kind:headquarters"},
 		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
 		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
-		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no counter left to place"},
+		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no set-up choice left to make"},
+		{[]string{"@blake /battle place edge:north", "@bears /battle place edge:north"}, "blake places bears's objective in bears's Deployment Zone now: the home edge is chosen"},
 	} {
 		qs, err := veteranWith(t, tc.lines...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = qs.Begin(script())
+		_, _, err = runSetUp(qs, script())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want %q", tc.lines, err, tc.want)
 		}
@@ -191,8 +123,9 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		want  string
 	}{
 		{[]string{"@blake /battle end", both[0]}, "before the battle's first command"},
+		{[]string{"@blake /battle place edge:up"}, "edge:up: use north, east, south or west"},
 		{[]string{"@blake /battle place kind:tank hex:0713"}, "kind:tank: use objective or headquarters"},
-		{[]string{"@blake /battle place kind:objective"}, "needs hex:"},
+		{[]string{"@blake /battle place kind:objective"}, "needs edge: (your home edge) or kind: and hex:"},
 		{[]string{"@blake /battle place kind:objective hex:7"}, "hex:"},
 	} {
 		if _, err := veteranWith(t, tc.lines...); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -200,9 +133,17 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		}
 	}
 	green, _ := QuickStartBuiltIn("green-training")
-	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran places counters") {
+	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran has a set-up to play") {
 		t.Errorf("a placing in the Green file: %v", err)
 	}
+}
+
+// runSetUp plays qs's set-up and commands with dice d, no AI, and
+// returns the battle where the commands run out, with every event.
+func runSetUp(qs *QuickStart, d *dice.Dice) (quickstart.State, []quickstart.Event, error) {
+	var evs []quickstart.Event
+	s, err := qs.Run(d, QuickStartOutput{Event: func(e quickstart.Event) { evs = append(evs, e) }}, [2]*qsai.Player{}, 0)
+	return s, evs, err
 }
 
 // TestAIPlacesCounters: Run with the AI playing blake skips blake's own

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 
 	"bfbot/internal/consoleline"
@@ -20,6 +21,8 @@ func FuzzParseQuickStart(f *testing.F) {
 	}
 	f.Add("ruleset: quickstart\nmap: {width: 6, height: 6, light-woods: [\"0303\"]}\nsides:\n  - {id: a, home: south, zone: 6, units: [{id: A, unit: alpha-recon, hex: \"0206\"}]}\n  - {id: b, home: north, zone: 6, units: [{id: B, unit: divine-fire, hex: \"0201\"}], counters: [{kind: hq, hex: \"0502\"}]}\ncommands: [\"@a /battle jump unit:A to:0203 facing:N\", \"@a /battle end\"]\n", uint8(1))
 	f.Add("ruleset: quickstart\nboard: x.board\nsides: []\n", uint8(2))
+	veteran, _ := QuickStartBuiltIn("veteran-training")
+	f.Add(strings.Replace(string(veteran), "\nstart: on-board", "\nstart: off-board", 1)+"commands: [\"@bears /battle place edge:east\", \"@blake /battle place kind:objective hex:1307\", \"@blake /battle end\"]\n", uint8(2))
 	f.Fuzz(func(t *testing.T, text string, ai uint8) {
 		qs, err := ParseQuickStart([]byte(text), func(string) (*mapgen.Map, error) { return mapgen.New(8, 8), nil })
 		if err != nil || len(qs.Commands) > 50 {
@@ -43,7 +46,8 @@ func FuzzParseQuickStart(f *testing.F) {
 // that reads as the same action.
 func FuzzQuickStartAction(f *testing.F) {
 	for _, s := range []string{`@a /battle move unit:DF path:"0609 0608" facing:N`, "@a /battle jump unit:AR to:0606 facing:sw",
-		"@a /battle attack unit:DF element:2 target:AR target_element:1 overheat:1", "@a /battle end", "/x a:b:c"} {
+		"@a /battle attack unit:DF element:2 target:AR target_element:1 overheat:1", "@a /battle end", "/x a:b:c",
+		"@a /battle place edge:north", "@a /battle place kind:hq hex:0101"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

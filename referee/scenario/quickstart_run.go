@@ -24,30 +24,57 @@ func (out QuickStartOutput) emit(events []quickstart.Event) {
 }
 
 // Run plays the scenario with dice d: it rolls the first Initiative,
+// or plays the Veteran set-up (the sides' own /battle place lines
+// lines, the bot's choices where a side has none left, ruling QS18),
 // then plays the file's commands in order, a side with a player in
-// players being played by it instead (its commands skipped, and its
-// Veteran counters placed by the bot, ruling QS18). It stops at
+// players being played by it instead (its commands skipped, its set-up
+// choices the bot's). It stops at
 // the first command the rules refuse, with a *QuickStartCommandError.
 // When the battle is still going as the commands run out, or when turn
 // maxTurns (if over 0) is over, it stops with a "stopped" event: the
 // battle has no result.
 func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.Player, maxTurns int) (quickstart.State, error) {
-	played := *qs
-	played.Placings = nil
-	for _, pl := range qs.Placings {
-		if players[pl.Side] == nil {
-			played.Placings = append(played.Placings, pl)
-		}
-	}
-	s, events, err := played.Begin(d)
+	s, events, err := qs.Begin(d, qs.OnBoard)
 	if err != nil {
 		return s, fmt.Errorf("the battle cannot start: %w", err)
 	}
 	out.emit(events)
+	var setUp [2][]QuickStartCommand
 	var cmds []QuickStartCommand
 	for _, c := range qs.Commands {
-		if players[c.Side] == nil {
+		switch {
+		case players[c.Side] != nil:
+		case IsSetUpAction(c.Action):
+			setUp[c.Side] = append(setUp[c.Side], c)
+		default:
 			cmds = append(cmds, c)
+		}
+	}
+	// The set-up: each side's own choices, in its order, taken at its
+	// turn to choose; the bot's where it has none left, or for the home
+	// edge when the side's next line places a counter (ruling QS18).
+	for s.Phase == quickstart.SetUpPhase {
+		a, c := quickstart.SetUpChoice(s), (*QuickStartCommand)(nil)
+		if own := setUp[s.Acting]; len(own) > 0 && (a.Kind != quickstart.ChooseHome || own[0].Action.Kind == quickstart.ChooseHome) {
+			c, a = &own[0], own[0].Action
+			setUp[s.Acting] = own[1:]
+			if out.Command != nil {
+				out.Command(*c)
+			}
+		}
+		next, events, err := quickstart.Apply(s, a, d)
+		if err != nil {
+			if c != nil {
+				return s, &QuickStartCommandError{*c, err}
+			}
+			return s, fmt.Errorf("the set-up, the bot's %v: %w", a, err)
+		}
+		s = next
+		out.emit(events)
+	}
+	for side, left := range setUp {
+		if len(left) > 0 {
+			return s, &QuickStartCommandError{left[0], fmt.Errorf("%s has no set-up choice left to make", qs.Sides[side].ID)}
 		}
 	}
 	actions, turn := 0, s.Turn

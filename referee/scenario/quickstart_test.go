@@ -149,7 +149,8 @@ func mustScript(t *testing.T, faces ...int) *dice.Script {
 }
 
 // Ensure mistakes in a Quick-Start file are refused naming the line and
-// field and saying how to put them right.
+// field and saying how to put them right; a file without start: under
+// setup: veteran starts its Units off the map (ruling QS22).
 func TestQuickStartErrors(t *testing.T) {
 	base := `ruleset: quickstart
 map: {width: 15, height: 17}
@@ -182,6 +183,19 @@ sides:
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s → %s: %v, want %q", tc.from, tc.to, err, tc.want)
 		}
+	}
+	green, _ := QuickStartBuiltIn("green-training")
+	if _, err := ParseQuickStart(append(green, "start: off-board\n"...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran chooses how the Units start") {
+		t.Errorf("start: in the Green file: %v", err)
+	}
+	data, _ := QuickStartBuiltIn("veteran-training")
+	off, err := ParseQuickStart([]byte(strings.Replace(string(data), "\nstart: on-board", "", 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := runSetUp(off, dice.New(mustScript(t, 1, 1, 6, 6, 1, 1, 6, 6)))
+	if err != nil || off.OnBoard || s.Phase != quickstart.MovementPhase || !s.Units[0].OffBoard {
+		t.Errorf("without start: the book's usual start, off the map: %v, on board %v, %v phase, %+v", err, off.OnBoard, s.Phase, s.Units[0])
 	}
 }
 
@@ -232,7 +246,7 @@ func TestQuickStartAction(t *testing.T) {
 func TestVeteranSetUp(t *testing.T) {
 	qs := shippedQuickStart(t, "veteran-training")
 	d := dice.New(mustScript(t, 1, 1, 6, 6, 2, 2, 1, 1, 1, 1, 6, 6))
-	s, evs, err := qs.Begin(d)
+	s, evs, err := runSetUp(qs, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +257,8 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	want := []string{
-		"set-up: blake 2, bears 12; bears chooses the",
+		"set-up: blake 2, bears 12; bears chooses the home edge",
+		"set-up: bears chooses the",
 		"set-up: blake places bears's objective in",
 		"set-up: bears places blake's objective in",
 		"set-up: bears places bears's objective in",
@@ -262,11 +277,11 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	homes := [2]referee.Edge{referee.South, referee.North}
-	if strings.Contains(got[0], "chooses the south edge") {
+	if strings.Contains(got[1], "chooses the south edge") {
 		homes = [2]referee.Edge{referee.North, referee.South}
 	}
 	for _, c := range s.Counters {
-		if d := edgeDepth(s.Map, c.Hex, homes[c.Owner]); d > 5 || c.Value == 0 {
+		if d := quickstart.EdgeDepth(s.Map, c.Hex, homes[c.Owner]); d > 5 || c.Value == 0 {
 			t.Errorf("%v of side %d in %s, %d hexes from its home edge, worth %d", c.Kind, c.Owner, c.Hex, d, c.Value)
 		}
 		for _, u := range s.Units {
@@ -276,7 +291,7 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	for _, u := range s.Units {
-		if d := edgeDepth(s.Map, u.Hex, homes[u.Side]); d > 5 {
+		if d := quickstart.EdgeDepth(s.Map, u.Hex, homes[u.Side]); d > 5 {
 			t.Errorf("%s in %s, %d hexes from its home edge", u.ID, u.Hex, d)
 		}
 	}
@@ -292,6 +307,7 @@ func TestVeteranSetUp(t *testing.T) {
 		{"counters: [{kind: objective}, {kind: objective}", `counters: [{kind: objective, hex: "0716"}, {kind: objective}`, "setup: veteran places the counters: drop hex"},
 		{"    name: Word of Blake\n", "    name: Word of Blake\n    home: south\n", "setup: veteran chooses the home edges: drop home"},
 		{"\nsetup: veteran", "\nsetup: green", `"green": use veteran`},
+		{"\nstart: on-board", "\nstart: sideways", `"sideways": use off-board (the Units enter from their home edges in turn 1) or on-board`},
 	} {
 		data, _ := QuickStartBuiltIn("veteran-training")
 		_, err := ParseQuickStart([]byte(strings.Replace(string(data), tc.from, tc.to, 1)), nil)

@@ -506,7 +506,7 @@ func (p *parser) sides(n *yaml.Node) error {
 				return errorf(idNode, upath+".id", "unit %s is also in %s: unit IDs are unique in the battle", u.ID, other)
 			}
 			unitSeen[u.ID] = upath
-			p.s.Units = append(p.s.Units, u)
+			p.s.Units = append(p.s.Units, &u)
 		}
 		if v, ok := f["mines"]; ok {
 			if err := p.mines(v.Value, path+".mines", &p.s.Sides[len(p.s.Sides)-1]); err != nil {

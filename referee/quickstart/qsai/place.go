@@ -2,6 +2,7 @@ package qsai
 
 import (
 	"bfbot/mapgen/hex"
+	"bfbot/referee"
 	"bfbot/referee/quickstart"
 )
 
@@ -20,6 +21,7 @@ func placeScore(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Dir
 		if t.Side == u.Side || !t.Alive() {
 			continue
 		}
+		t.Hex = where(s, t, h)
 		d := hex.Distance(h, t.Hex)
 		if d < nearest {
 			nearest, facesNearest = d, inArc(h, f, t.Hex)
@@ -94,8 +96,8 @@ func greedyPlace(s quickstart.State, u quickstart.UnitState, h hex.Hex, f hex.Di
 		if t.Side == u.Side || !t.Alive() {
 			continue
 		}
-		if d := hex.Distance(h, t.Hex); nearest < 0 || d < nearest {
-			nearest, target = d, t.Hex
+		if d := hex.Distance(h, where(s, t, h)); nearest < 0 || d < nearest {
+			nearest, target = d, where(s, t, h)
 		}
 	}
 	if nearest < 0 {
@@ -123,4 +125,22 @@ func objectives(s quickstart.State, u quickstart.UnitState, h hex.Hex) float64 {
 		best = max(best, v)
 	}
 	return best
+}
+
+// where is the hex an enemy Unit t is reckoned in, seen from h: its own,
+// or for a Unit still off the map the hex of its home edge nearest h,
+// where it may enter (ruling QS22).
+func where(s quickstart.State, t quickstart.UnitState, h hex.Hex) hex.Hex {
+	if !t.OffBoard {
+		return t.Hex
+	}
+	switch s.Home[t.Side] {
+	case referee.North:
+		return hex.Hex{X: h.X}
+	case referee.South:
+		return hex.Hex{X: h.X, Y: s.Map.Height - 1}
+	case referee.West:
+		return hex.Hex{Y: h.Y}
+	}
+	return hex.Hex{X: s.Map.Width - 1, Y: h.Y}
 }

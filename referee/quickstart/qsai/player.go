@@ -55,6 +55,14 @@ type Player struct {
 // It is always one of quickstart.ValidActions(s); Done when there is
 // nothing it wants to do.
 func (p Player) Next(s quickstart.State) quickstart.Action {
+	if s.Phase == quickstart.SetUpPhase {
+		// The set-up's choices are the bot's (ruling QS18).
+		return quickstart.SetUpChoice(s)
+	}
+	if s.Question != nil {
+		// Which hexes lie along a line: the automatic pick (ruling QS11).
+		return quickstart.HexsideDefault(s)
+	}
 	valid := quickstart.ValidActions(s)
 	done := quickstart.Action{Kind: quickstart.Done}
 	if s.Phase == quickstart.MovementPhase {

@@ -1,8 +1,7 @@
 //go:build !unix
 
-package render
+package cputime
 
 import "time"
 
-// processCPU is not measured here; the benchmarks report 0.
 func processCPU() time.Duration { return 0 }

@@ -1,4 +1,4 @@
-package storagetest
+package cputime
 
 import (
 	"runtime"
@@ -10,12 +10,12 @@ func TestProcessCPUGrows(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("no rusage")
 	}
-	before := ProcessCPU()
+	before := Process()
 	x := 0
 	for i := range 50_000_000 {
 		x ^= i * i
 	}
-	if after := ProcessCPU(); after <= before {
+	if after := Process(); after <= before {
 		t.Errorf("CPU time %v after a busy loop (%d), %v before", after, x, before)
 	}
 }

@@ -1,0 +1,396 @@
+package quickstart
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// ZoneDepth is the depth of a Deployment Zone in the Veteran Training
+// Scenario: the first five hexes from the home map edge (002 line 572).
+const ZoneDepth = 5
+
+// SetUp is the Veteran Training Scenario's set-up being played (002
+// lines 566–582): the set-up roll is made; the choices left are in
+// Steps, the first due now, each made by its side's own action (ChooseHome,
+// PlaceCounter) or by the bot (SetUpChoice; Done asks for it).
+type SetUp struct {
+	// Winner won the set-up roll (002 line 568).
+	Winner int
+	// Steps are the choices still to make, in the book's order.
+	Steps []SetUpStep
+	// OnBoard: the Units start on the map, the option the players may
+	// agree on (002 line 578); else they enter from their home edges in
+	// game turn 1 (Entering).
+	OnBoard bool
+}
+
+// SetUpStep is one choice of the set-up: the winner's home edge, or Side
+// placing one of Counter.Owner's counters (002 lines 570–576).
+type SetUpStep struct {
+	Side int
+	Home bool
+	// Counter is the counter to place, its value set; its Hex is chosen.
+	Counter Counter
+}
+
+// Describe says what the step asks of its side, for the side to act and
+// for the other: which counter, whose Deployment Zone.
+func (st SetUpStep) Describe(sides [2]string) string {
+	if st.Home {
+		return sides[st.Side] + " chooses the home map edge"
+	}
+	return fmt.Sprintf("%s places %s's %v in %s's Deployment Zone", sides[st.Side], sides[st.Counter.Owner], st.Counter.Kind, sides[st.Counter.Owner])
+}
+
+// NewVeteranBattle starts the Veteran Training Scenario's set-up on m:
+// both sides roll 2D6, ties again, and the higher is the set-up's
+// Initiative winner (002 line 568); the State waits in SetUpPhase for
+// the winner's home edge, then for the objectives and Headquarters in
+// the book's order (newSetUpSteps). The Units are off the map; counters
+// are each side's own, their values set, their hexes to be chosen.
+func NewVeteranBattle(m *mapgen.Map, sides [2]string, units []UnitState, counters []Counter, onBoard bool, d *dice.Dice) (State, []Event, error) {
+	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1, Phase: SetUpPhase}
+	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
+	s = s.Clone()
+	for i := range s.Units {
+		s.Units[i].Hex, s.Units[i].OffBoard, s.Units[i].Moved = hex.Hex{}, true, false
+	}
+	if m == nil || (m.Width <= 2*ZoneDepth && m.Height <= 2*ZoneDepth) {
+		return State{}, nil, fmt.Errorf("the Veteran set-up needs a map over %d hexes one way, for two Deployment Zones of %d facing each other", 2*ZoneDepth, ZoneDepth)
+	}
+	winner, a, b, err := rollOff(sides, d, "set-up")
+	if err != nil {
+		return State{}, nil, err
+	}
+	s.SetUp = &SetUp{Winner: winner, OnBoard: onBoard, Steps: newSetUpSteps(counters, winner)}
+	s.Acting = winner
+	if errs := s.Check(); len(errs) > 0 {
+		return State{}, nil, fmt.Errorf("the battle cannot start: %w", errs[0])
+	}
+	return s, []Event{{Type: "setup", Turn: 0, Side: winner,
+		Text: fmt.Sprintf("set-up: %s %d, %s %d; %s chooses the home edge", sides[0], a, sides[1], b, sides[winner])}}, nil
+}
+
+// newSetUpSteps orders the choices of the set-up (002 lines 570–576,
+// ruling QS18): the winner's home edge; beginning with the loser, each
+// side places one of the objectives it attacks, then, beginning with
+// the winner, one of those it defends; then, beginning with the loser,
+// each its Headquarters. Counters beyond the book's two objectives and
+// one Headquarters a side are placed last, by their owner.
+func newSetUpSteps(counters []Counter, winner int) []SetUpStep {
+	loser := 1 - winner
+	steps := []SetUpStep{{Side: winner, Home: true}}
+	used := make([]bool, len(counters))
+	add := func(side, owner int, kind CounterKind) {
+		for j, c := range counters {
+			if !used[j] && c.Owner == owner && c.Kind == kind {
+				used[j] = true
+				steps = append(steps, SetUpStep{Side: side, Counter: c})
+				return
+			}
+		}
+	}
+	add(loser, winner, Objective)
+	add(winner, loser, Objective)
+	add(winner, winner, Objective)
+	add(loser, loser, Objective)
+	add(loser, loser, Headquarters)
+	add(winner, winner, Headquarters)
+	for i, c := range counters {
+		if !used[i] {
+			add(c.Owner, c.Owner, c.Kind)
+		}
+	}
+	return steps
+}
+
+// rollOff rolls 2D6 a side, ties again, and returns the higher side and
+// both rolls.
+func rollOff(sides [2]string, d *dice.Dice, what string) (int, int, int, error) {
+	for {
+		a, err := d.TwoD6(what + " " + sides[0])
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		b, err := d.TwoD6(what + " " + sides[1])
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if a > b {
+			return 0, a, b, nil
+		}
+		if b > a {
+			return 1, a, b, nil
+		}
+	}
+}
+
+// setUpAct plays a set-up action for the acting side: its home edge, a
+// counter, or Done for the bot's choice (SetUpChoice). The last choice
+// ends the set-up (startPositions).
+func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
+	st := s.SetUp.Steps[0]
+	if a.Kind == Done {
+		a = SetUpChoice(*s)
+	}
+	var ev Event
+	switch {
+	case a.Kind == ChooseHome && !st.Home:
+		return nil, illegal("%s now: the home edge is chosen", st.Describe(s.Sides))
+	case a.Kind == ChooseHome:
+		if err := s.checkHome(a.Edge); err != nil {
+			return nil, err
+		}
+		s.Home[st.Side], s.Home[1-st.Side] = a.Edge, a.Edge.Opposite()
+		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s chooses the %v edge, %s has the %v edge",
+			s.Sides[st.Side], a.Edge, s.Sides[1-st.Side], a.Edge.Opposite())}
+	case a.Kind == PlaceCounter && st.Home:
+		return nil, illegal("%s first, with /battle place edge:", st.Describe(s.Sides))
+	case a.Kind == PlaceCounter:
+		h := hex.Hex{}
+		if len(a.Path) == 1 {
+			h = a.Path[0]
+		}
+		if err := s.checkCounterHex(st, a.Counter, a.Path); err != nil {
+			return nil, err
+		}
+		c := st.Counter
+		c.Hex = h
+		s.Counters = append(s.Counters, c)
+		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s's %v in %s", s.Sides[st.Side], s.Sides[c.Owner], c.Kind, h)}
+	default:
+		return nil, illegal("%s now: the set-up comes before the battle's moves and attacks", st.Describe(s.Sides))
+	}
+	s.SetUp = &SetUp{Winner: s.SetUp.Winner, OnBoard: s.SetUp.OnBoard, Steps: s.SetUp.Steps[1:]}
+	evs := []Event{ev}
+	if len(s.SetUp.Steps) > 0 {
+		s.Acting = s.SetUp.Steps[0].Side
+		return evs, nil
+	}
+	more, err := s.startPositions(d)
+	return append(evs, more...), err
+}
+
+// checkHome refuses an edge whose Deployment Zone and the opposite one
+// would not leave the map a hex between them.
+func (s State) checkHome(e referee.Edge) error {
+	across := s.Map.Height
+	if e == referee.East || e == referee.West {
+		across = s.Map.Width
+	}
+	switch {
+	case e < referee.North || e > referee.West:
+		return illegal("edge %d: choose north, east, south or west", e)
+	case across <= 2*ZoneDepth:
+		return illegal("the map is %d hexes from the %v edge to the %v: two Deployment Zones of %d would meet; choose another edge", across, e, e.Opposite(), ZoneDepth)
+	}
+	return nil
+}
+
+// checkCounterHex refuses a placing of the counter st places in path (one
+// hex): of another kind than the one due, off the map, outside its
+// owner's Deployment Zone (002 lines 572, 574), or on a counter already
+// down (ruling QS18).
+func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) error {
+	c, owner := st.Counter, s.Sides[st.Counter.Owner]
+	if kind != c.Kind {
+		return illegal("you place %s's %v now, not kind:%v", owner, c.Kind, kind)
+	}
+	if len(path) != 1 {
+		return illegal("name one hex for %s's %v", owner, c.Kind)
+	}
+	h := path[0]
+	if !s.Map.Contains(h) {
+		return illegal("%s is off the map", h)
+	}
+	home := s.Home[c.Owner]
+	if d := EdgeDepth(s.Map, h, home); d > ZoneDepth {
+		return illegal("%s's %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (Quick-Start rules, Veteran Training Scenario, Setting Up)",
+			owner, c.Kind, ZoneDepth, home, h, d)
+	}
+	for _, o := range s.Counters {
+		if o.Hex == h {
+			return illegal("%s already holds %s's %v: choose another hex", h, s.Sides[o.Owner], o.Kind)
+		}
+	}
+	return nil
+}
+
+// SetUpChoice is the bot's choice for the set-up step due (ruling QS18):
+// the home edge is the short edge (north or south when the map is not
+// wider than high) whose Deployment Zone holds more woods, north or west
+// on a tie; an objective a side attacks goes at the front of the
+// enemy's zone, every other counter at the back of its owner's, each row
+// from the middle out. Done when there is nothing to choose.
+func SetUpChoice(s State) Action {
+	if s.Phase != SetUpPhase || s.SetUp == nil || len(s.SetUp.Steps) == 0 {
+		return Action{Kind: Done}
+	}
+	st := s.SetUp.Steps[0]
+	if st.Home {
+		e := referee.North
+		if s.Map.Width > s.Map.Height {
+			e = referee.West
+		}
+		if woodsIn(s.Map, e.Opposite()) > woodsIn(s.Map, e) {
+			e = e.Opposite()
+		}
+		return Action{Kind: ChooseHome, Edge: e}
+	}
+	h, _ := s.freeHex(st.Counter.Owner, st.Side != st.Counter.Owner, s.counterHexes())
+	return Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}}
+}
+
+// setUpActions are the set-up's valid actions: every edge the winner may
+// choose, or the counter due in every free hex of its owner's zone; and
+// Done, the bot's choice.
+func (s State) setUpActions() []Action {
+	st := s.SetUp.Steps[0]
+	var out []Action
+	if st.Home {
+		for _, e := range []referee.Edge{referee.North, referee.East, referee.South, referee.West} {
+			if s.checkHome(e) == nil {
+				out = append(out, Action{Kind: ChooseHome, Edge: e})
+			}
+		}
+	} else {
+		for _, h := range s.Map.Hexes() {
+			if s.checkCounterHex(st, st.Counter.Kind, []hex.Hex{h}) == nil {
+				out = append(out, Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}})
+			}
+		}
+	}
+	return append(out, Action{Kind: Done})
+}
+
+// startPositions ends the set-up. On the map (the option, 002 line 578):
+// both roll 2D6, the higher chooses to set up second (the bot's choice),
+// and the sides place a Unit each in turn at the front of their zones,
+// each row from the middle out, facing the enemy's edge, never on their
+// own counters (002 line 582). Else the Units stay off the map and enter
+// from their home edges in game turn 1 (ruling QS22). Then the first
+// turn's Initiative is rolled.
+func (s *State) startPositions(d *dice.Dice) ([]Event, error) {
+	var ev []Event
+	if s.SetUp.OnBoard {
+		chooser, a, b, err := rollOff(s.Sides, d, "starting positions")
+		if err != nil {
+			return nil, err
+		}
+		ev = append(ev, Event{Type: "setup", Turn: 0, Side: chooser,
+			Text: fmt.Sprintf("starting positions: %s %d, %s %d; %s sets up second", s.Sides[0], a, s.Sides[1], b, s.Sides[chooser])})
+		taken := s.counterHexes()
+		queues := [2][]int{}
+		for i, u := range s.Units {
+			queues[u.Side] = append(queues[u.Side], i)
+		}
+		for side := 1 - chooser; len(queues[0])+len(queues[1]) > 0; side = 1 - side {
+			if len(queues[side]) == 0 {
+				continue
+			}
+			i := queues[side][0]
+			queues[side] = queues[side][1:]
+			h, ok := s.freeHex(side, true, taken)
+			if !ok {
+				return nil, fmt.Errorf("the set-up: no free hex for unit %s in %s's Deployment Zone", s.Units[i].ID, s.Sides[side])
+			}
+			u := &s.Units[i]
+			u.Hex, u.Facing, u.OffBoard, taken[h] = h, FacingAway(s.Home[side]), false, true
+			ev = append(ev, Event{Type: "setup", Turn: 0, Side: side, Text: fmt.Sprintf("set-up: %s places %s in %s facing %v", s.Sides[side], u.ID, h, u.Facing)})
+		}
+	} else {
+		for i := range s.Units {
+			s.Units[i].Facing = FacingAway(s.Home[s.Units[i].Side])
+		}
+		ev = append(ev, Event{Type: "setup", Turn: 0, Side: -1,
+			Text: fmt.Sprintf("starting positions: the Units enter in game turn 1, %s's from the %v edge, %s's from the %v edge", s.Sides[0], s.Home[0], s.Sides[1], s.Home[1])})
+	}
+	s.SetUp = nil
+	more, err := s.rollInitiative(d)
+	return append(ev, more...), err
+}
+
+// counterHexes are the hexes of the counters on the map.
+func (s State) counterHexes() map[hex.Hex]bool {
+	t := map[hex.Hex]bool{}
+	for _, c := range s.Counters {
+		t[c.Hex] = true
+	}
+	return t
+}
+
+// freeHex is the first hex of side's Deployment Zone not in taken: from
+// its front row (front) or its back row, each row from the middle out.
+func (s State) freeHex(side int, front bool, taken map[hex.Hex]bool) (hex.Hex, bool) {
+	for k := range ZoneDepth {
+		depth := k + 1
+		if front {
+			depth = ZoneDepth - k
+		}
+		if h, ok := s.rowFree(side, depth, func(h hex.Hex) bool { return !taken[h] }); ok {
+			return h, true
+		}
+	}
+	return hex.Hex{}, false
+}
+
+// rowFree is the hex of the row depth hexes from side's home edge nearest
+// the middle of the map for which ok holds.
+func (s State) rowFree(side, depth int, ok func(hex.Hex) bool) (hex.Hex, bool) {
+	var row []hex.Hex
+	for _, h := range s.Map.Hexes() {
+		if EdgeDepth(s.Map, h, s.Home[side]) == depth && ok(h) {
+			row = append(row, h)
+		}
+	}
+	if len(row) == 0 {
+		return hex.Hex{}, false
+	}
+	mid := hex.Hex{X: s.Map.Width / 2, Y: s.Map.Height / 2}
+	slices.SortStableFunc(row, func(a, b hex.Hex) int { return hex.Distance(a, mid) - hex.Distance(b, mid) })
+	return row[0], true
+}
+
+// woodsIn counts the woods hexes of the Deployment Zone along edge e.
+func woodsIn(m *mapgen.Map, e referee.Edge) int {
+	n := 0
+	for _, h := range m.Hexes() {
+		if EdgeDepth(m, h, e) <= ZoneDepth && m.At(h).Terrain.IsWoods() {
+			n++
+		}
+	}
+	return n
+}
+
+// EdgeDepth is how many hexes h lies from edge, counting the edge's own
+// row or column as 1.
+func EdgeDepth(m *mapgen.Map, h hex.Hex, e referee.Edge) int {
+	switch e {
+	case referee.North:
+		return h.Y + 1
+	case referee.South:
+		return m.Height - h.Y
+	case referee.West:
+		return h.X + 1
+	}
+	return m.Width - h.X
+}
+
+// FacingAway is the facing of a Unit that looks away from its home edge.
+func FacingAway(e referee.Edge) hex.Direction {
+	switch e {
+	case referee.North:
+		return hex.S
+	case referee.South:
+		return hex.N
+	case referee.West:
+		return hex.SE
+	}
+	return hex.NW
+}

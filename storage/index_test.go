@@ -1,0 +1,195 @@
+package storage
+
+import (
+	"context"
+	"encoding/binary"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+)
+
+// stoPlaced stores stoNewCampaign made in guild and channel.
+func stoPlaced(tb testing.TB, s Campaigns, guild, channel string) int64 {
+	tb.Helper()
+	c := stoNewCampaign(tb)
+	c.Guild, c.Channel = guild, channel
+	id, err := s.Create(context.Background(), c, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id
+}
+
+// stoFound fails unless Find and Count of index ix under key give the
+// campaigns want, by ID.
+func stoFound(tb testing.TB, s Campaigns, ix Index, key string, want ...int64) {
+	tb.Helper()
+	ctx := context.Background()
+	list, err := s.Find(ctx, ix, key)
+	if err != nil {
+		tb.Fatalf("Find(%s, %q): %v", ix, key, err)
+	}
+	var got []int64
+	for _, sum := range list {
+		got = append(got, sum.ID)
+	}
+	if !slices.Equal(got, want) {
+		tb.Errorf("Find(%s, %q) = %v, want %v", ix, key, got, want)
+	}
+	if n, err := s.Count(ctx, ix, key); err != nil || n != len(want) {
+		tb.Errorf("Count(%s, %q) = %d, %v, want %d", ix, key, n, err, len(want))
+	}
+}
+
+// stoEnd ends campaign id (phase over).
+func stoEnd(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+	n := c.Clone()
+	n.Phase = campaign.PhaseOver
+	return n, nil
+}
+
+// Ensure the indexes answer which campaigns a channel holds, which run in
+// a server and which a user takes part in, reading no other campaign,
+// and follow every change in its transaction: a campaign that ends leaves
+// the running indexes but stays its channel's, an undo puts it back, a
+// reopened store and a copy keep them (Check compares them with the
+// summaries after every test).
+func TestIndex(t *testing.T) { stoEach(t, testIndex) }
+
+func testIndex(t *testing.T, e stoEngine) {
+	ctx := context.Background()
+	s := e.open(t, Options{Snapshots: 3})
+	a := stoPlaced(t, s, "g1", "c1")
+	b := stoPlaced(t, s, "g1", "c2")
+	c := stoPlaced(t, s, "g2", "c/3 with ü") // escaped: "/" would end the key
+	d := stoPlaced(t, s, "", "")
+
+	stoFound(t, s, ByChannel, "c1", a)
+	stoFound(t, s, ByChannel, "c/3 with ü", c)
+	stoFound(t, s, ByChannel, "c", nil...)
+	stoFound(t, s, RunningInGuild, "g1", a, b)
+	stoFound(t, s, RunningInGuild, "g2", c)
+	stoFound(t, s, RunningInGuild, "", d)
+	stoFound(t, s, RunningOf, "player1", a, b, c, d)
+	stoFound(t, s, RunningOf, "referee", a, b, c, d)
+	stoFound(t, s, RunningOf, "nobody", nil...)
+
+	if _, err := s.Update(ctx, b, stoEnd); err != nil {
+		t.Fatal(err)
+	}
+	stoFound(t, s, ByChannel, "c2", b)
+	stoFound(t, s, RunningInGuild, "g1", a)
+	stoFound(t, s, RunningOf, "player2", a, c, d)
+	e2 := stoPlaced(t, s, "g1", "c2")
+	stoFound(t, s, ByChannel, "c2", b, e2)
+
+	if _, err := s.Undo(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	stoFound(t, s, RunningInGuild, "g1", a, b, e2)
+	stoFound(t, s, RunningOf, "player2", a, b, c, d, e2)
+
+	// A player who leaves is no longer found as one.
+	if _, err := s.Update(ctx, a, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Side(n.Sides[0].ID).Players = nil
+		return n, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	stoFound(t, s, RunningOf, "player1", b, c, d, e2)
+
+	if _, err := s.Find(ctx, "sector", "x"); err == nil {
+		t.Error("Find of an unknown index: no error")
+	}
+	s = e.reopen(t, s, Options{Snapshots: 3})
+	stoFound(t, s, RunningInGuild, "g1", a, b, e2)
+
+	to := stoOpen(t, Options{Snapshots: 3})
+	if _, err := CopyAll(ctx, s, to); err != nil {
+		t.Fatal(err)
+	}
+	stoFound(t, to, RunningInGuild, "g1", a, b, e2)
+	stoFound(t, to, ByChannel, "c2", b, e2)
+}
+
+// Ensure Check finds an index entry that no summary calls for and one
+// that is missing.
+func TestIndexCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	s := stoOpenNoCheck(t, path, Options{})
+	stoPlaced(t, s, "g", "c")
+	s.Close()
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		ib := tx.Bucket(bucketIndex)
+		if err := ib.Delete([]byte(indexPrefix(ByChannel, "c") + hex16(1))); err != nil {
+			return err
+		}
+		return ib.Put([]byte(indexPrefix(ByChannel, "d")+hex16(1)), []byte{})
+	})
+	s = stoOpenNoCheck(t, path, Options{})
+	errs := s.Check(context.Background())
+	if len(errs) != 2 {
+		t.Errorf("Check = %v, want the stray entry and the missing one", errs)
+	}
+}
+
+// Ensure a schema 5 file (no index) gets its index on open, built from
+// the summaries.
+func TestMigrateV5Index(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	s := stoOpenNoCheck(t, path, Options{})
+	a := stoPlaced(t, s, "g", "c1")
+	b := stoPlaced(t, s, "g", "c2")
+	s.Close()
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketIndex); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, itob(5))
+	})
+	s = stoOpenNoCheck(t, path, Options{})
+	stoFound(t, s, RunningInGuild, "g", a, b)
+	stoFound(t, s, ByChannel, "c2", b)
+	stoMustCheck(t, s)
+}
+
+// Ensure the schema 3 fixture, migrated, has the index its summaries
+// call for (the campaigns were made before places were recorded: no
+// channel, no server).
+func TestMigrateV3Index(t *testing.T) {
+	s := stoOpenNoCheck(t, stoFixtureV3(t), Options{Snapshots: 3})
+	list, err := s.List(context.Background())
+	if err != nil || len(list) != 2 {
+		t.Fatalf("List = %v, %v", list, err)
+	}
+	stoFound(t, s, RunningInGuild, "", 1, 2)
+	stoFound(t, s, RunningOf, list[0].Referee, 1, 2)
+	stoMustCheck(t, s)
+}
+
+// Ensure an etcd prefix of layout 2 (no index) gets its index on open.
+func TestEtcdMigrateIndex(t *testing.T) {
+	e := stoEtcdEngine(t)
+	s := e.open(t, Options{}).(*EtcdStore)
+	a := stoPlaced(t, s, "g", "c1")
+	ctx := context.Background()
+	if _, err := s.Client().Delete(ctx, s.p.index(), clientv3.WithPrefix()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Client().Put(ctx, s.p.schema(), string(binary.BigEndian.AppendUint64(nil, 2))); err != nil {
+		t.Fatal(err)
+	}
+	if errs := s.Check(ctx); len(errs) == 0 {
+		t.Error("Check of a prefix without its index found nothing")
+	}
+	s = e.reopen(t, s, Options{}).(*EtcdStore)
+	stoFound(t, s, ByChannel, "c1", a)
+	stoFound(t, s, RunningInGuild, "g", a)
+}
