@@ -21,10 +21,11 @@ type demoTally struct {
 	battles, zeroDraws int // zeroDraws: draws in which neither side scored
 	noAttack           int // battles in which no unit attacked, strafed, bombed or overran
 	sideBattles, odds3 int // odds3: a side outnumbered 3:1 or worse in cost
+	notes              []string // which battles were zero-VP draws or had no attack, for -v
 }
 
 // add counts one finished demo campaign.
-func (t *demoTally) add(c *campaign.Campaign) {
+func (t *demoTally) add(seed int, c *campaign.Campaign) {
 	t.campaigns++
 	// Annihilation: an RBG eliminated or a side with no battlegroup
 	// left; an objective: the winner's objective points are more than
@@ -57,11 +58,13 @@ func (t *demoTally) add(c *campaign.Campaign) {
 		}
 		if zero {
 			t.zeroDraws++
+			t.notes = append(t.notes, fmt.Sprintf("seed %d battle %d (campaign turn %d, sector %d): zero-VP draw after %d game turns", seed, b.ID, b.Turn, b.Sector, b.State.Turn))
 		}
 		if !slices.ContainsFunc(b.Log, func(l campaign.LoggedEvent) bool {
 			return slices.Contains([]string{"attack", "strafe", "bomb", "overrun"}, l.Event.Type)
 		}) {
 			t.noAttack++
+			t.notes = append(t.notes, fmt.Sprintf("seed %d battle %d (campaign turn %d, sector %d): no attack", seed, b.ID, b.Turn, b.Sector))
 		}
 		cost := map[string]int{}
 		for i := range b.State.Units {
@@ -107,10 +110,13 @@ func TestDemoStats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tally.add(c)
+		tally.add(seed, c)
 	}
 	t.Logf("demo seeds 1–%d: %d battles; zero-VP draws %s; battles with no attack %s; side-battles at 3:1 or worse %s; campaigns decided by annihilation or an objective %s",
 		*demoStats, tally.battles, pct(tally.zeroDraws, tally.battles), pct(tally.noAttack, tally.battles), pct(tally.odds3, tally.sideBattles), pct(tally.decided, tally.campaigns))
+	for _, n := range tally.notes {
+		t.Log(n)
+	}
 	if tally.zeroDraws*20 > tally.battles {
 		t.Errorf("zero-VP draws %s: want at most 5%%", pct(tally.zeroDraws, tally.battles))
 	}

@@ -82,14 +82,17 @@ func aiFightsIn(v SideView, sec SectorView) bool {
 // next movement: those it expects there and in the sectors next to it,
 // since a battlegroup moves a sector a turn (000 line 2591). An air-only
 // battlegroup, which harms nobody on the ground and would only be caught
-// (ruling AIR13), keeps out of that reach.
+// (ruling AIR13), keeps out of that reach. An enemy counts twice in its
+// own sector: there contact is sure, next door only possible, so a
+// battlegroup with no way out of the reach at least leaves the enemy's
+// sector instead of waiting there to be caught again.
 func aiReach(v SideView, enemy map[int]float64) map[int]float64 {
 	reach := map[int]float64{}
 	for sec, e := range enemy {
 		if e <= 0 {
 			continue
 		}
-		reach[sec] += e
+		reach[sec] += 2 * e
 		for _, nb := range v.Map.Neighbors(sec) {
 			reach[nb] += e
 		}

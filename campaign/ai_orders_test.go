@@ -245,6 +245,20 @@ func TestAIOrders(t *testing.T) {
 		if !slices.Contains(reach, 3) || slices.Contains(reach, end) {
 			t.Errorf("the air lances end in sector %d, which the enemy in 2 may reach next turn (%v): %+v", end, reach, o.Moves)
 		}
+		// Caught in 2 itself, where every way out is within the enemy's
+		// reach: they leave the enemy's sector rather than wait there to
+		// be caught again.
+		n.Side("crucis").Battlegroup(air).Sector = 2
+		o = ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		end = 2
+		for _, m := range o.Moves {
+			if m.Battlegroup == air {
+				end = m.Path[len(m.Path)-1]
+			}
+		}
+		if end == 2 {
+			t.Errorf("the air lances stay in sector 2 with the enemy: %+v", o.Moves)
+		}
 		n.Side("crucis").Battlegroup(air).Sector = 9
 		n.Side("crucis").Intel = nil
 		o = ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders

@@ -152,6 +152,20 @@ func (s *State) salvageVP() int {
 	return SalvageVP
 }
 
+// toCome counts side's units in reinforcement groups not yet on the map
+// (0 for no side).
+func (s *State) toCome(side string) int {
+	n := 0
+	if r := s.Scenario; r != nil && side != "" {
+		for _, g := range r.Reinforcements {
+			if g.Side == side {
+				n += len(g.Units)
+			}
+		}
+	}
+	return n
+}
+
 // scenarioPending reports whether side still has units to come: a
 // reinforcement not yet arrived or a scavenging unit waiting to return.
 // Such a side has not left the battle (SC3).

@@ -120,8 +120,11 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 	if s.Unit("R1") != nil {
 		t.Fatal("R1 is on the battle's roll before it arrives")
 	}
-	if v := s.View("lancers"); slices.ContainsFunc(v.Units, func(u ViewUnit) bool { return u.ID == "R1" }) {
-		t.Error("the lancers' view shows R1 off the board")
+	if v := s.View("lancers"); slices.ContainsFunc(v.Units, func(u ViewUnit) bool { return u.ID == "R1" }) || v.ToCome != 0 {
+		t.Errorf("the lancers' view shows R1 off the board, or counts %d of the enemy's units to come", v.ToCome)
+	}
+	if v := s.View("bandits"); v.ToCome != 3 {
+		t.Errorf("the bandits' view counts %d of their own units to come, want 3", v.ToCome)
 	}
 	t.Run("NotYet", func(t *testing.T) {
 		d := scnDice(t, 5, 5) // 10 < 11

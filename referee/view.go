@@ -50,6 +50,12 @@ type View struct {
 	// reads them; the reinforcements waiting off the map are not here.
 	TurnLimit int           `json:"turn_limit,omitempty"`
 	Scenario  *ViewScenario `json:"scenario,omitempty"`
+	// ToCome counts the viewer's own units still to come as
+	// reinforcements (a scenario's, or air lances whose availability roll
+	// delayed them): the side was told when they arrive, and while any
+	// are to come a battle does not end for want of ground units (AIR13).
+	// The enemy's stay secret.
+	ToCome int `json:"to_come,omitempty"`
 	// Units is sorted by ID: the viewer's own units wherever they are,
 	// every enemy unit it may see on the map.
 	Units []ViewUnit `json:"units"`
@@ -252,6 +258,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 
 		TurnLimit: s.Rules.TurnLimit,
 		Scenario:  viewScenario(s.Scenario),
+		ToCome:    s.toCome(side),
 	}
 	if s.Phasing >= 0 && s.Phasing < len(s.Sides) {
 		v.Phasing = s.Sides[s.Phasing].ID

@@ -42,7 +42,9 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 // campaign battle in the end phase anyway, ruling AIR13).
 func (pic *picture) airBreaksOff(u *referee.ViewUnit, moves []referee.Action, level Level) bool {
 	me := pic.v.Side(pic.side)
-	if me != nil && !me.Retreating && pic.groundSide() {
+	if me != nil && !me.Retreating && (pic.groundSide() || pic.v.ToCome > 0) {
+		// Ground units to cover, or units still to come: the battle goes
+		// on (AIR13), so the lance stays to find a strike.
 		return false
 	}
 	if u.Disrupted {
@@ -119,7 +121,9 @@ func (pic *picture) airThreat(h hex.Hex, d int) float64 {
 
 // airTargetDistance is how far h is from the nearest enemy the side sees
 // that an air lance may attack: a ground unit (not surrendered) or an
-// air lance; 0 when there is none.
+// air lance. When it sees none, how far h is from the middle of the map,
+// where an enemy that deployed out of sight most likely stands: the lance
+// sweeps over it instead of circling where it came in.
 func (pic *picture) airTargetDistance(h hex.Hex) int {
 	best := -1
 	for _, l := range [][]*enemy{pic.enemies, pic.air} {
@@ -129,5 +133,9 @@ func (pic *picture) airTargetDistance(h hex.Hex) int {
 			}
 		}
 	}
-	return max(best, 0)
+	if best < 0 {
+		m := pic.v.Map
+		return hex.Distance(h, hex.Hex{X: m.Width / 2, Y: m.Height / 2})
+	}
+	return best
 }

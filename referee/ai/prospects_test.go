@@ -76,14 +76,32 @@ func TestAirStrikesBeforeItLeaves(t *testing.T) {
 		name    string
 		at      string
 		strafes bool
+		toCome  bool // another red air lance is still to come
 	}{
-		{"InReach", "0709", true},
-		{"OutOfReach", "1905", false},
+		{"InReach", "0709", true, false},
+		{"OutOfReach", "1905", false, false},
+		{"OutOfReachMoreToCome", "1905", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := aixBattle(t, nil, nil, lost, air, aixUnit("B1", "blue", referee.LongTom, tc.at, 10, 4, 10, 2))
+			if tc.toCome {
+				// While a unit is to come the battle goes on (AIR13): the
+				// lance stays and closes on B1 for a later strike.
+				late := aixUnit("R4", "red", referee.LightAir, "", 9, 7, 3, 9)
+				s.Scenario = &referee.ScenarioRules{Reinforcements: []referee.Reinforcement{{Side: "red", Edge: referee.West, Turn: 6, Units: []referee.Unit{late}}}}
+			}
 			d := dice.New(dice.NewSeeded(1))
 			acts, _, s := aixPhase(t, s, d)
+			if tc.toCome {
+				a := aixFind(acts, referee.ActMove, "R3")
+				if a == nil || aixFind(acts, referee.ActWithdraw, "R3") != nil {
+					t.Fatalf("R3 leaves with a unit still to come: %v", acts)
+				}
+				if b1 := hex.MustParse(tc.at); hex.Distance(a.To, b1) >= hex.Distance(hex.MustParse("0105"), b1) {
+					t.Errorf("R3 flies to %s, no nearer B1 at %s: %v", a.To, b1, acts)
+				}
+				return
+			}
 			if tc.strafes {
 				if a := aixFind(acts, referee.ActMove, "R3"); a == nil || hex.Distance(a.To, hex.MustParse(tc.at)) > 1 {
 					t.Fatalf("R3 does not fly in reach of B1: %v", acts)
