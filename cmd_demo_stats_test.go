@@ -17,10 +17,10 @@ var demoStats = flag.Int("demostats", 0, "play demo campaigns with seeds 1 to N 
 // demoTally counts what the strategic AI's battles were like over some
 // demo campaigns.
 type demoTally struct {
-	campaigns, decided int // decided: ended by annihilation or an objective, not the turn limit
-	battles, zeroDraws int // zeroDraws: draws in which neither side scored
-	noAttack           int // battles in which no unit attacked, strafed, bombed or overran
-	sideBattles, odds3 int // odds3: a side outnumbered 3:1 or worse in cost
+	campaigns, decided int      // decided: ended by annihilation or an objective, not the turn limit
+	battles, zeroDraws int      // zeroDraws: draws in which neither side scored
+	noAttack           int      // battles in which no unit attacked, strafed, bombed or overran
+	sideBattles, odds3 int      // odds3: a side outnumbered 3:1 or worse in cost
 	notes              []string // which battles were zero-VP draws or had no attack, for -v
 }
 
