@@ -22,6 +22,10 @@ type cache struct {
 	// reach is how far each enemy counter's fire reaches next turn over
 	// the ground (Hard, reach.go), for the player turn.
 	reach map[reachKey][]int
+	// routes are the route fields (route.go) worked out in the player
+	// turn, by what they depend on (routeMemoKey): a field is the same
+	// for every decision that sees the same targets on the same ground.
+	routes map[string][]int
 }
 
 // legality is the Legality for s, carried over from the last decision
@@ -29,11 +33,13 @@ type cache struct {
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
 		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
+		c.routes = map[string][]int{}
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
 		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
+		c.routes = map[string][]int{}
 	}
 	return c.legal
 }

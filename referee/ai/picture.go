@@ -35,6 +35,9 @@ type picture struct {
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
+	// routeMemo keeps the route fields for the player turn (cache.go);
+	// nil: none kept.
+	routeMemo map[string][]int
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
 	// reach keeps the enemy's reach over the ground for the player turn

@@ -2,6 +2,8 @@ package ai
 
 import (
 	"container/heap"
+	"encoding/binary"
+	"slices"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -29,11 +31,84 @@ type routeKey struct {
 // a hex within k.rng of the nearest fighting ground enemy the side sees
 // (without one, of the nearest hex it hunts through, hunt.go, or else of
 // the nearest enemy retreat edge); −1 where they cannot get there.
-// Fields are worked out once a picture.
+// Fields are worked out once a picture, and kept for the player turn
+// (routeMemo) by what they depend on.
 func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
 	}
+	key := pic.routeMemoKey(k)
+	f, ok := pic.routeMemo[key]
+	if !ok {
+		f = pic.routeField(k)
+		if pic.routeMemo != nil {
+			pic.routeMemo[key] = f
+		}
+	}
+	if pic.routes == nil {
+		pic.routes = map[routeKey][]int{}
+	}
+	pic.routes[k] = f
+	return f
+}
+
+// routeMemoKey is all a route field for k depends on besides the map:
+// the way of moving, the targets it is measured to (the fighting ground
+// enemies' hexes, or else the hunted hexes, or else the enemy retreat
+// edges, as routeField seeds them) and the rubble on the ground.
+func (pic *picture) routeMemoKey(k routeKey) string {
+	m := pic.v.Map
+	b := make([]byte, 0, 64)
+	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
+	at := func(h hex.Hex) { num(h.X); num(h.Y) }
+	jump := 0
+	if k.jump {
+		jump = 1
+	}
+	num(int(k.mode))
+	num(jump)
+	num(k.rng)
+	for _, h := range pic.v.Rubble {
+		at(h)
+	}
+	r := max(k.rng, 1)
+	switch {
+	case slices.ContainsFunc(pic.enemies, func(e *enemy) bool { return e.fighting() && nearMap(m, e.at, r) }):
+		b = append(b, 'e')
+		for _, e := range pic.enemies {
+			if e.fighting() {
+				at(e.at)
+			}
+		}
+	case slices.ContainsFunc(pic.hunt, m.Contains):
+		b = append(b, 'h')
+		for _, h := range pic.hunt {
+			at(h)
+		}
+	default:
+		b = append(b, 'g')
+		for _, edge := range pic.enemyEdges {
+			b = append(b, edge...)
+			b = append(b, 0)
+		}
+	}
+	return string(b)
+}
+
+// nearMap: some hex of map m lies within r of h.
+func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
+	for y := max(h.Y-r, 0); y <= min(h.Y+r, m.Height-1); y++ {
+		for x := max(h.X-r, 0); x <= min(h.X+r, m.Width-1); x++ {
+			if hex.Distance(hex.Hex{X: x, Y: y}, h) <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// routeField works out the field approach returns.
+func (pic *picture) routeField(k routeKey) []int {
 	m := pic.v.Map
 	dist := make([]int, m.Width*m.Height)
 	for i := range dist {
@@ -96,10 +171,6 @@ func (pic *picture) approach(k routeKey) []int {
 			}
 		}
 	}
-	if pic.routes == nil {
-		pic.routes = map[routeKey][]int{}
-	}
-	pic.routes[k] = dist
 	return dist
 }
 
