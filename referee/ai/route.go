@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"container/heap"
 	"encoding/binary"
 	"slices"
 
@@ -114,11 +113,20 @@ func (pic *picture) routeField(k routeKey) []int {
 	for i := range dist {
 		dist[i] = -1
 	}
-	q := &routeQueue{}
+	// A bucket queue: level c holds the hexes reached for c MP. Every
+	// step costs at least 1 MP, so the levels are settled in order, and
+	// each hex's cost is the least there is, as with any priority queue.
+	var level [][]hex.Hex
+	push := func(h hex.Hex, c int) {
+		for len(level) <= c {
+			level = append(level, nil)
+		}
+		level[c] = append(level[c], h)
+	}
 	seed := func(h hex.Hex) {
 		if m.Contains(h) && dist[h.Y*m.Width+h.X] != 0 {
 			dist[h.Y*m.Width+h.X] = 0
-			heap.Push(q, routeNode{h, 0})
+			push(h, 0)
 		}
 	}
 	r := max(k.rng, 1)
@@ -133,12 +141,12 @@ func (pic *picture) routeField(k routeKey) []int {
 			}
 		}
 	}
-	if q.Len() == 0 {
+	if len(level) == 0 {
 		for _, h := range pic.hunt {
 			seed(h)
 		}
 	}
-	if q.Len() == 0 {
+	if len(level) == 0 {
 		for _, edge := range pic.enemyEdges {
 			for y := range m.Height {
 				for x := range m.Width {
@@ -151,25 +159,28 @@ func (pic *picture) routeField(k routeKey) []int {
 	}
 	// Outward from the targets: the cost of the step from x into y, y
 	// nearer the target, is what y's terrain and the climb charge.
-	for q.Len() > 0 {
-		n := heap.Pop(q).(routeNode)
-		if n.cost > dist[n.h.Y*m.Width+n.h.X] {
-			continue
+	for cost := 0; cost < len(level); cost++ {
+		for j := 0; j < len(level[cost]); j++ {
+			h := level[cost][j]
+			if cost > dist[h.Y*m.Width+h.X] {
+				continue // reached again for less
+			}
+			for d, x := range h.Neighbors() {
+				if !m.Contains(x) {
+					continue
+				}
+				c, ok := pic.stepCost(k, x, h, hex.Direction((d+3)%6))
+				if !ok {
+					continue
+				}
+				i := x.Y*m.Width + x.X
+				if nc := cost + c; dist[i] < 0 || nc < dist[i] {
+					dist[i] = nc
+					push(x, nc)
+				}
+			}
 		}
-		for d, x := range n.h.Neighbors() {
-			if !m.Contains(x) {
-				continue
-			}
-			c, ok := pic.stepCost(k, x, n.h, hex.Direction((d+3)%6))
-			if !ok {
-				continue
-			}
-			i := x.Y*m.Width + x.X
-			if nc := n.cost + c; dist[i] < 0 || nc < dist[i] {
-				dist[i] = nc
-				heap.Push(q, routeNode{x, nc})
-			}
-		}
+		level[cost] = nil
 	}
 	return dist
 }
