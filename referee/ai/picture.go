@@ -38,6 +38,9 @@ type picture struct {
 	// routeMemo keeps the route fields for the player turn (cache.go);
 	// nil: none kept.
 	routeMemo map[string][]int
+	// fight is Hard's fire exchange as the units stand (hard.go), once
+	// worked out.
+	fight *fightMemo
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
 	// reach keeps the enemy's reach over the ground for the player turn
