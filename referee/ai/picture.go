@@ -37,7 +37,7 @@ type picture struct {
 	routes map[routeKey][]int
 	// routeMemo keeps the route fields for the player turn (cache.go);
 	// nil: none kept.
-	routeMemo map[string][]int
+	routeMemo *routeMemo
 	// fight is Hard's fire exchange as the units stand (hard.go), once
 	// worked out.
 	fight *fightMemo
