@@ -546,21 +546,24 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		}
 	}
 	x.plan(units)
+	// back is each enemy's best return fire (by pic.enemies index) with
+	// the unit in the hex scored, in memory kept from one hex to the next.
+	back := make([]float64, len(pic.enemies))
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		me := ownTarget(m.u, h, cell)
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
-		back := map[*enemy]float64{}
-		for _, e := range pic.enemies {
-			if v := pic.exposure(e, me); v > x.back[e] {
-				back[e] = v
-				drawn += x.result(e).fires * (v - x.back[e])
+		for i, e := range pic.enemies {
+			back[i] = x.back[e]
+			if v := pic.exposure(e, me); v > back[i] {
+				drawn += x.result(e).fires * (v - back[i])
+				back[i] = v
 			}
 		}
 		// What it adds by firing from h.
 		best := 0.0
 		if !m.noCombat {
-			for _, e := range pic.enemies {
+			for i, e := range pic.enemies {
 				if !e.fighting() {
 					continue
 				}
@@ -568,11 +571,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 				if !ok {
 					continue
 				}
-				b := x.back[e]
-				if v, ok := back[e]; ok {
-					b = v
-				}
-				best = max(best, x.gain(e, o.s, b))
+				best = max(best, x.gain(e, o.s, back[i]))
 			}
 		}
 		return best - x.ret*drawn
