@@ -22,6 +22,30 @@ type cache struct {
 	// reach is how far each enemy counter's fire reaches next turn over
 	// the ground (Hard, reach.go), for the player turn.
 	reach map[reachKey][]int
+	// routes are the route work (route.go) of the player turn.
+	routes *routeMemo
+}
+
+// routeMemo keeps the route work of a player turn by what it depends
+// on: a field is the same for every decision that sees the same targets
+// on the same ground (routeMemoKey), and the step costs for every field
+// of a way of moving (stepsKey).
+type routeMemo struct {
+	fields map[string][]int
+	steps  map[string]routeSteps
+}
+
+func newRouteMemo() *routeMemo {
+	return &routeMemo{fields: map[string][]int{}, steps: map[string]routeSteps{}}
+}
+
+// field is the field kept by key; ok false: none (or no memo).
+func (r *routeMemo) field(key string) (f []int, ok bool) {
+	if r == nil {
+		return nil, false
+	}
+	f, ok = r.fields[key]
+	return f, ok
 }
 
 // legality is the Legality for s, carried over from the last decision
@@ -29,11 +53,13 @@ type cache struct {
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
 		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
+		c.routes = newRouteMemo()
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
 		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
+		c.routes = newRouteMemo()
 	}
 	return c.legal
 }

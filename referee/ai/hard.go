@@ -283,16 +283,20 @@ type target struct {
 }
 
 // targets are the side's units the enemy can see and fire at on the
-// ground, but skip (the unit whose move is being chosen).
-func (pic *picture) targets(skip *referee.ViewUnit) []target {
+// ground.
+func (pic *picture) targets() []target {
 	var ts []target
 	for _, u := range pic.own {
-		if u == skip || u.Status != "active" || u.Hex == nil || u.Detail == nil || u.Values == nil || u.Detail.Hidden || u.Kind == referee.KindAir.String() {
-			continue
+		if isTarget(u) {
+			ts = append(ts, ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 		}
-		ts = append(ts, ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 	}
 	return ts
+}
+
+// isTarget: the enemy can see own unit u and fire at it on the ground.
+func isTarget(u *referee.ViewUnit) bool {
+	return u.Status == "active" && u.Hex != nil && u.Detail != nil && u.Values != nil && !u.Detail.Hidden && u.Kind != referee.KindAir.String()
 }
 
 // ownTarget is own unit u as a target in h (its terrain cell).
@@ -391,7 +395,7 @@ func (x *exchange) unaim(o option) {
 func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
 	x := pic.newExchange(hardFireReturn)
-	x.fireBack(pic.targets(nil))
+	x.fireBack(pic.targets())
 	var units []*planned
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
@@ -450,16 +454,55 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	return best.a, true
 }
 
-// hardFight is Hard's worth of standing in h for mover m, in the fire
-// exchange of the side's plan with the other units where they stand
-// (moved or not yet): what m adds to the plan from h, less the return
-// fire h draws beyond what the enemy would fire at the others anyway.
-func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) float64 {
-	x := pic.newExchange(hardMoveReturn)
-	x.fireBack(pic.targets(m.u))
-	var units []*planned
+// fightMemo is what hardFight works out once a picture, the same for
+// every unit whose move it scores: each own unit's fire where it stands,
+// and each enemy's return fire at the side's units.
+type fightMemo struct {
+	fire []unitFire   // the units with something to fire at, in pic.own order
+	back []returnBest // by pic.enemies index
+}
+
+// unitFire is own unit u's options of fire where it stands.
+type unitFire struct {
+	u    *referee.ViewUnit
+	opts []option
+}
+
+// returnBest is an enemy's best return fire at the side's units (first,
+// at unit by) and its best at the others (second), so that its best with
+// any one unit left out (what exchange.fireBack finds at the targets but one) is
+// known without going through them all again.
+type returnBest struct {
+	first, second float64
+	by            *referee.ViewUnit
+}
+
+// without is the best return fire at the side's units but skip.
+func (r returnBest) without(skip *referee.ViewUnit) float64 {
+	if r.by == skip {
+		return r.second
+	}
+	return r.first
+}
+
+func (pic *picture) newFightMemo() *fightMemo {
+	fm := &fightMemo{back: make([]returnBest, len(pic.enemies))}
 	for _, u := range pic.own {
-		if u == m.u || u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || u.Disrupted || u.Values == nil ||
+		if !isTarget(u) {
+			continue
+		}
+		t := ownTarget(u, *u.Hex, pic.cell(*u.Hex))
+		for i, e := range pic.enemies {
+			r := &fm.back[i]
+			if v := pic.exposure(e, t); v > r.first {
+				r.first, r.second, r.by = v, r.first, u
+			} else if v > r.second {
+				r.second = v
+			}
+		}
+	}
+	for _, u := range pic.own {
+		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || u.Disrupted || u.Values == nil ||
 			u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() {
 			continue
 		}
@@ -469,34 +512,58 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		}
 		h := *u.Hex
 		cell := pic.cell(h)
-		pu := &planned{chosen: -1}
+		uf := unitFire{u: u}
 		for _, e := range pic.enemies {
 			if e.fighting() {
 				if o, ok := f.option(h, cell, e); ok {
-					pu.opts = append(pu.opts, o)
+					uf.opts = append(uf.opts, o)
 				}
 			}
 		}
-		if len(pu.opts) > 0 {
-			units = append(units, pu)
+		if len(uf.opts) > 0 {
+			fm.fire = append(fm.fire, uf)
+		}
+	}
+	return fm
+}
+
+// hardFight is Hard's worth of standing in h for mover m, in the fire
+// exchange of the side's plan with the other units where they stand
+// (moved or not yet): what m adds to the plan from h, less the return
+// fire h draws beyond what the enemy would fire at the others anyway.
+func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) float64 {
+	if pic.fight == nil {
+		pic.fight = pic.newFightMemo()
+	}
+	x := pic.newExchange(hardMoveReturn)
+	for i, e := range pic.enemies {
+		x.back[e] = pic.fight.back[i].without(m.u)
+	}
+	var units []*planned
+	for _, f := range pic.fight.fire {
+		if f.u != m.u {
+			units = append(units, &planned{opts: f.opts, chosen: -1})
 		}
 	}
 	x.plan(units)
+	// back is each enemy's best return fire (by pic.enemies index) with
+	// the unit in the hex scored, in memory kept from one hex to the next.
+	back := make([]float64, len(pic.enemies))
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		me := ownTarget(m.u, h, cell)
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
-		back := map[*enemy]float64{}
-		for _, e := range pic.enemies {
-			if v := pic.exposure(e, me); v > x.back[e] {
-				back[e] = v
-				drawn += x.result(e).fires * (v - x.back[e])
+		for i, e := range pic.enemies {
+			back[i] = x.back[e]
+			if v := pic.exposure(e, me); v > back[i] {
+				drawn += x.result(e).fires * (v - back[i])
+				back[i] = v
 			}
 		}
 		// What it adds by firing from h.
 		best := 0.0
 		if !m.noCombat {
-			for _, e := range pic.enemies {
+			for i, e := range pic.enemies {
 				if !e.fighting() {
 					continue
 				}
@@ -504,11 +571,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 				if !ok {
 					continue
 				}
-				b := x.back[e]
-				if v, ok := back[e]; ok {
-					b = v
-				}
-				best = max(best, x.gain(e, o.s, b))
+				best = max(best, x.gain(e, o.s, back[i]))
 			}
 		}
 		return best - x.ret*drawn

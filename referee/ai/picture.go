@@ -35,6 +35,12 @@ type picture struct {
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
+	// routeMemo keeps the route fields for the player turn (cache.go);
+	// nil: none kept.
+	routeMemo *routeMemo
+	// fight is Hard's fire exchange as the units stand (hard.go), once
+	// worked out.
+	fight *fightMemo
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
 	// reach keeps the enemy's reach over the ground for the player turn

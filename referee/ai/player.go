@@ -190,6 +190,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic = newPicture(v, g.crt, g.sight)
 	g.pic.moves(p.moved)
 	g.pic.reveal(p.shown)
+	g.pic.routeMemo = p.cache.routes
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 		g.pic.reach = p.cache.reach

@@ -1,7 +1,8 @@
 package ai
 
 import (
-	"container/heap"
+	"encoding/binary"
+	"slices"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -29,21 +30,166 @@ type routeKey struct {
 // a hex within k.rng of the nearest fighting ground enemy the side sees
 // (without one, of the nearest hex it hunts through, hunt.go, or else of
 // the nearest enemy retreat edge); −1 where they cannot get there.
-// Fields are worked out once a picture.
+// Fields are worked out once a picture, and kept for the player turn
+// (routeMemo) by what they depend on.
 func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
 	}
+	var key string
+	if pic.routeMemo != nil {
+		key = pic.routeMemoKey(k)
+	}
+	f, ok := pic.routeMemo.field(key)
+	if !ok {
+		f = pic.routeField(k)
+		if pic.routeMemo != nil {
+			pic.routeMemo.fields[key] = f
+		}
+	}
+	if pic.routes == nil {
+		pic.routes = map[routeKey][]int{}
+	}
+	pic.routes[k] = f
+	return f
+}
+
+// routeMemoKey is all a route field for k depends on besides the map:
+// the way of moving, the targets it is measured to (the fighting ground
+// enemies' hexes, or else the hunted hexes, or else the enemy retreat
+// edges, as routeField seeds them) and the rubble on the ground.
+func (pic *picture) routeMemoKey(k routeKey) string {
 	m := pic.v.Map
+	b := []byte(pic.stepsKey(k))
+	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
+	at := func(h hex.Hex) { num(h.X); num(h.Y) }
+	num(k.rng)
+	r := max(k.rng, 1)
+	switch {
+	case slices.ContainsFunc(pic.enemies, func(e *enemy) bool { return e.fighting() && nearMap(m, e.at, r) }):
+		b = append(b, 'e')
+		for _, e := range pic.enemies {
+			if e.fighting() {
+				at(e.at)
+			}
+		}
+	case slices.ContainsFunc(pic.hunt, m.Contains):
+		b = append(b, 'h')
+		for _, h := range pic.hunt {
+			at(h)
+		}
+	default:
+		b = append(b, 'g')
+		for _, edge := range pic.enemyEdges {
+			b = append(b, edge...)
+			b = append(b, 0)
+		}
+	}
+	return string(b)
+}
+
+// stepsKey is all the step costs for k depend on besides the map: the
+// way of moving and the rubble on the ground.
+func (pic *picture) stepsKey(k routeKey) string {
+	b := make([]byte, 0, 64)
+	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
+	jump := 0
+	if k.jump {
+		jump = 1
+	}
+	num(int(k.mode))
+	num(jump)
+	num(len(pic.v.Rubble))
+	for _, h := range pic.v.Rubble {
+		num(h.X)
+		num(h.Y)
+	}
+	return string(b)
+}
+
+// routeStep is the step into a hex from its neighbour in one direction:
+// the neighbour (its index, row by row) and the MP of the step, −1 where
+// there is none (off the map, or not allowed).
+type routeStep struct{ from, mp int32 }
+
+// routeSteps are the steps into every hex of the map for a unit moving
+// as k, six a hex in the order of hex.Neighbors, and the most MP one
+// costs (at least 1).
+type routeSteps struct {
+	into []routeStep
+	most int
+}
+
+// steps are the routeSteps for k, worked out once a player turn
+// (routeMemo) for all the fields of that way of moving.
+func (pic *picture) steps(k routeKey) routeSteps {
+	var key string
+	if pic.routeMemo != nil {
+		key = pic.stepsKey(k)
+		if t, ok := pic.routeMemo.steps[key]; ok {
+			return t
+		}
+	}
+	m := pic.v.Map
+	t := routeSteps{into: make([]routeStep, 0, 6*m.Width*m.Height), most: 1}
+	for y := range m.Height {
+		for x := range m.Width {
+			h := hex.Hex{X: x, Y: y}
+			for d, n := range h.Neighbors() {
+				s := routeStep{from: -1, mp: -1}
+				if m.Contains(n) {
+					s.from = int32(n.Y*m.Width + n.X)
+					if c, ok := pic.stepCost(k, n, h, hex.Direction((d+3)%6)); ok {
+						s.mp = int32(c)
+						t.most = max(t.most, c)
+					}
+				}
+				t.into = append(t.into, s)
+			}
+		}
+	}
+	if pic.routeMemo != nil {
+		pic.routeMemo.steps[key] = t
+	}
+	return t
+}
+
+// nearMap: some hex of map m lies within r of h.
+func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
+	for y := max(h.Y-r, 0); y <= min(h.Y+r, m.Height-1); y++ {
+		for x := max(h.X-r, 0); x <= min(h.X+r, m.Width-1); x++ {
+			if hex.Distance(hex.Hex{X: x, Y: y}, h) <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// routeField works out the field approach returns.
+func (pic *picture) routeField(k routeKey) []int {
+	m := pic.v.Map
+	steps := pic.steps(k)
 	dist := make([]int, m.Width*m.Height)
 	for i := range dist {
 		dist[i] = -1
 	}
-	q := &routeQueue{}
+	// A bucket queue: bucket c%len(bucket) holds the hexes (their
+	// indices) reached for c MP. Every step costs at least 1 MP and at
+	// most steps.most, so the costs are settled in order, each hex's the
+	// least there is, as with any priority queue, and a step never lands
+	// in the bucket being emptied.
+	bucket := make([][]int32, steps.most+1)
+	queued := 0
+	push := func(i, c int) {
+		b := &bucket[c%len(bucket)]
+		*b = append(*b, int32(i))
+		queued++
+	}
 	seed := func(h hex.Hex) {
 		if m.Contains(h) && dist[h.Y*m.Width+h.X] != 0 {
 			dist[h.Y*m.Width+h.X] = 0
-			heap.Push(q, routeNode{h, 0})
+			push(h.Y*m.Width+h.X, 0)
 		}
 	}
 	r := max(k.rng, 1)
@@ -58,12 +204,12 @@ func (pic *picture) approach(k routeKey) []int {
 			}
 		}
 	}
-	if q.Len() == 0 {
+	if queued == 0 {
 		for _, h := range pic.hunt {
 			seed(h)
 		}
 	}
-	if q.Len() == 0 {
+	if queued == 0 {
 		for _, edge := range pic.enemyEdges {
 			for y := range m.Height {
 				for x := range m.Width {
@@ -76,30 +222,25 @@ func (pic *picture) approach(k routeKey) []int {
 	}
 	// Outward from the targets: the cost of the step from x into y, y
 	// nearer the target, is what y's terrain and the climb charge.
-	for q.Len() > 0 {
-		n := heap.Pop(q).(routeNode)
-		if n.cost > dist[n.h.Y*m.Width+n.h.X] {
-			continue
-		}
-		for d, x := range n.h.Neighbors() {
-			if !m.Contains(x) {
-				continue
+	for cost := 0; queued > 0; cost++ {
+		b := &bucket[cost%len(bucket)]
+		for _, at := range *b {
+			queued--
+			if cost > dist[at] {
+				continue // reached again for less
 			}
-			c, ok := pic.stepCost(k, x, n.h, hex.Direction((d+3)%6))
-			if !ok {
-				continue
-			}
-			i := x.Y*m.Width + x.X
-			if nc := n.cost + c; dist[i] < 0 || nc < dist[i] {
-				dist[i] = nc
-				heap.Push(q, routeNode{x, nc})
+			for _, st := range steps.into[6*at : 6*at+6] {
+				if st.mp < 0 {
+					continue
+				}
+				if nc := cost + int(st.mp); dist[st.from] < 0 || nc < dist[st.from] {
+					dist[st.from] = nc
+					push(int(st.from), nc)
+				}
 			}
 		}
+		*b = (*b)[:0]
 	}
-	if pic.routes == nil {
-		pic.routes = map[routeKey][]int{}
-	}
-	pic.routes[k] = dist
 	return dist
 }
 
