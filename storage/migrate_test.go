@@ -286,8 +286,7 @@ func TestMigrateV4(t *testing.T) {
 	stoSameContents(t, stoReadV4(t, s.db), want)
 	// Campaign 1: a change in parts on top of schema 4's revisions, then
 	// undo back to the oldest snapshot.
-	c, err := s.Update(ctx, 1, stoStep)
-	if err != nil {
+	if _, err := s.Update(ctx, 1, stoStep); err != nil {
 		t.Fatalf("update after migration: %v", err)
 	}
 	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formParts {
@@ -296,7 +295,8 @@ func TestMigrateV4(t *testing.T) {
 	stoMustCheck(t, s)
 	revs := stoRevisions(want[1])
 	newest := revs[len(revs)-1]
-	if c, err = s.Undo(ctx, 1); err != nil {
+	c, err := s.Undo(ctx, 1)
+	if err != nil {
 		t.Fatalf("undo of the change: %v", err)
 	}
 	if !stoSameDoc(t, c, want[1].docs[newest]) {
