@@ -127,7 +127,7 @@ func (s *EtcdStore) checkIndex(ctx context.Context) []error {
 	return checkIndex(stored, sums)
 }
 
-// etcdBuildIndex is etcd layout 1 to 2: it writes the index from every
+// etcdBuildIndex is etcd layout 2 to 3: it writes the index from every
 // campaign's summary, after deleting any entries a migration cut short
 // left behind.
 func etcdBuildIndex(ctx context.Context, s *EtcdStore) error {
