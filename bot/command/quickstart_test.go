@@ -247,8 +247,8 @@ var qsMarks = regexp.MustCompile(`armor \d+/\d+|structure \d+/\d+|heat \d|hits \
 // Ensure no reply of a whole Quick-Start battle between two players
 // shows one side the other's marks: both play the Tactician's actions
 // by command, previewing each attack first, and ask for their views
-// every phase; every line a player
-// reads that names an enemy Element carries its printed values only.
+// every phase; every line a player reads that names an enemy Element
+// carries its printed values only.
 func TestQuickStartSecrecyInPlay(t *testing.T) {
 	f := scdFixture(t)
 	f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "6")
