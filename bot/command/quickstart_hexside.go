@@ -132,9 +132,9 @@ func hexsideWarning(c *campaign.Campaign, s quickstart.State) string {
 	blocks := quickstart.HexsideBlocks(s)
 	var choices [2]string
 	for side, why := range blocks {
-		choices[side] = fmt.Sprintf("%s (%s) lets it be made", quickstart.Side(side), quickstart.HexList(q.Hexes[side]))
+		choices[side] = fmt.Sprintf("%s (%s): the attack may be made", quickstart.Side(side), quickstart.HexList(q.Hexes[side]))
 		if why != "" {
-			choices[side] = fmt.Sprintf("%s (%s) stops this attack: %s", quickstart.Side(side), quickstart.HexList(q.Hexes[side]), why)
+			choices[side] = fmt.Sprintf("%s (%s): no attack (%s)", quickstart.Side(side), quickstart.HexList(q.Hexes[side]), why)
 		}
 	}
 	either := ""

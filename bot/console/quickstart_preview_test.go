@@ -50,7 +50,7 @@ func TestConsoleQuickStartHexsidePreview(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"Warning: the line from DF to AR runs along hexsides, between 0905 on its left and 0906 on its right",
-		"left (0905) stops this attack: woods in 0905; right (0906) lets it be made.",
+		"left (0905): no attack (woods in 0905); right (0906): the attack may be made.",
 		"Clan Ghost Bear is played by the AI, which takes the automatic pick at once: left.",
 	} {
 		if !strings.Contains(got, want) {

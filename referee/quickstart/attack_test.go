@@ -249,8 +249,8 @@ func TestHexsideBlocks(t *testing.T) {
 	}{
 		{false, hex.NE, [2]string{"", ""}},
 		{true, hex.NE, [2]string{"woods in " + north.String(), ""}},
-		{false, hex.N, [2]string{"", "outside DF's firing arc"}},
-		{true, hex.N, [2]string{"woods in " + north.String(), "outside DF's firing arc"}},
+		{false, hex.N, [2]string{"", "AR outside DF's firing arc"}},
+		{true, hex.N, [2]string{"woods in " + north.String(), "AR outside DF's firing arc"}},
 	} {
 		m := mapgen.New(16, 17)
 		if c.woods {

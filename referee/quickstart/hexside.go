@@ -135,7 +135,7 @@ func HexsideBlocks(s State) [2]string {
 			}
 		}
 		if !InFiringArc(a.Hex, a.Facing, t.Hex, side) {
-			why = append(why, "outside "+a.ID+"'s firing arc")
+			why = append(why, t.ID+" outside "+a.ID+"'s firing arc")
 		}
 		out[side] = strings.Join(why, ", ")
 	}
