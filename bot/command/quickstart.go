@@ -238,7 +238,8 @@ func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
 
 // quickStartPreview tries the action on a copy of the battle, with no
 // dice, and says what it would do: a move's path, an attack's to-hit
-// number with each modifier.
+// number with each modifier and, where the line to the target runs along
+// hexsides, what the target's player's choice would mean (hexsideWarning).
 func (x *call) quickStartPreview(s quickstart.State, a quickstart.Action) ([]Reply, error) {
 	if s.Sides[s.Acting] != x.side.ID {
 		return nil, userf("it is %s's %v phase: wait for your turn", x.c.SideName(s.Sides[s.Acting]), s.Phase)
@@ -273,6 +274,9 @@ func (x *call) quickStartPreview(s quickstart.State, a quickstart.Action) ([]Rep
 	text := fmt.Sprintf("Preview of %v: to-hit %d (%s) at %v range: %d in 36 to hit.", a.Attack, n.Number, strings.Join(mods, ", "), n.Bracket, chance)
 	if n.Impossible() {
 		text = fmt.Sprintf("Preview of %v: to-hit %d (%s): no roll reaches it; the attack would be aborted.", a.Attack, n.Number, strings.Join(mods, ", "))
+	}
+	if next.Question != nil {
+		text += " " + hexsideWarning(x.c, next)
 	}
 	return []Reply{x.private(text + " Nothing was declared: run it again without preview:.")}, nil
 }

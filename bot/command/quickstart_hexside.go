@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"bfbot/campaign"
@@ -115,4 +116,40 @@ func (x *call) hexsideWait(s quickstart.State) error {
 		return userf("first choose which hexes lie along the line from %s to %s: %s", q.Attacker, q.Target, hexsideText(x.c, q))
 	}
 	return nil
+}
+
+// hexsideWarning tells the attacker, in an attack's preview, that the
+// line to the target runs along hexsides (s, the battle as the
+// declaration would leave it, waits on the question): the hexes on each
+// side, whether the attack may be made with each, and that the target's
+// side chooses — or, played by the AI, takes the automatic pick. Only
+// the map and the two Units' hexes and facings go into it, which both
+// sides see (ruling QS19). The to-hit number is the same either way:
+// woods along the line block the attack (002 line 205), only the
+// target's own hex modifies it (002 line 237).
+func hexsideWarning(c *campaign.Campaign, s quickstart.State) string {
+	q := s.Question
+	blocks := quickstart.HexsideBlocks(s)
+	var choices [2]string
+	for side, why := range blocks {
+		choices[side] = fmt.Sprintf("%s (%s): the attack may be made", quickstart.Side(side), quickstart.HexList(q.Hexes[side]))
+		if why != "" {
+			choices[side] = fmt.Sprintf("%s (%s): no attack (%s)", quickstart.Side(side), quickstart.HexList(q.Hexes[side]), why)
+		}
+	}
+	either := ""
+	switch {
+	case blocks[quickstart.Left] == "" && blocks[quickstart.Right] == "":
+		either = " The to-hit number is the same either way."
+	case blocks[quickstart.Left] != "" && blocks[quickstart.Right] != "":
+		either = " Either way the attack cannot be made."
+	}
+	target := s.Sides[1-q.AttackerSide]
+	pick := quickstart.HexsideDefault(s).Hexside
+	who := fmt.Sprintf("%s's player chooses; your declaration waits for the answer, and without one by the battle's deadline the automatic pick, %s, is taken", c.SideName(target), pick)
+	if slices.Contains(aiSides(c), target) {
+		who = fmt.Sprintf("%s is played by the AI, which takes the automatic pick at once: %s", c.SideName(target), pick)
+	}
+	return fmt.Sprintf("Warning: the line from %s to %s runs along hexsides, between %s on its left and %s on its right (Quick-Start rules, Combat, Verify Line of Sight). Which lie along it is chosen for every attack between the two this turn: %s; %s.%s %s.",
+		q.Attacker, q.Target, quickstart.HexList(q.Hexes[quickstart.Left]), quickstart.HexList(q.Hexes[quickstart.Right]), choices[quickstart.Left], choices[quickstart.Right], either, who)
 }

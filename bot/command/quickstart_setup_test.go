@@ -241,3 +241,48 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 		t.Errorf("the AI's automatic pick:\n%s", got)
 	}
 }
+
+// Ensure an attack's preview warns the attacker that the line runs along
+// hexsides (002 line 197; ruling QS11): the hexes on each side, that the
+// woods in 0905 on the left stop the attack and 0906 on the right lets
+// it be made, and who chooses — bob, or the AI's automatic pick. The
+// preview neither asks bob nor declares, and tells only what both sides
+// see: not the attacking Element's heat or the target's sheet.
+func TestQuickStartHexsidePreview(t *testing.T) {
+	f := hexsideFixture(t, true)
+	out := f.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1", "overheat", "1", "preview", "true")
+	if len(out) != 1 || out[0].To != Private || out[0].User != "alice" {
+		t.Fatalf("the preview goes to alice alone:\n%+v", out)
+	}
+	got := out[0].Text
+	for _, want := range []string{
+		"Preview of DF/3 at AR/1 overheat 1: to-hit ",
+		"Warning: the line from DF to AR runs along hexsides, between 0905 on its left and 0906 on its right (Quick-Start rules, Combat, Verify Line of Sight).",
+		"left (0905): no attack (woods in 0905); right (0906): the attack may be made.",
+		"Clan Ghost Bear's player chooses; your declaration waits for the answer, and without one by the battle's deadline the automatic pick, left, is taken.",
+		"Nothing was declared",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in the preview:\n%s", want, got)
+		}
+	}
+	if len(got) > 2000 {
+		t.Errorf("the preview is %d characters, over Discord's 2000", len(got))
+	}
+	if s := f.scdCampaign(1).QuickStart.State; s.Question != nil || len(s.Declared) != 0 || len(s.Hexsides) != 0 {
+		t.Errorf("the preview changed the battle: question %+v, declared %v, hexsides %v", s.Question, s.Declared, s.Hexsides)
+	}
+
+	ai := hexsideFixture(t, false)
+	got = cmdTexts(ai.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1", "preview", "true"))
+	if !strings.Contains(got, "Clan Ghost Bear is played by the AI, which takes the automatic pick at once: left.") {
+		t.Errorf("the preview against the AI:\n%s", got)
+	}
+
+	// Once chosen, the line is no longer a question this turn: no warning.
+	f.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1")
+	f.cmdMust("bob", "battle", "decide", "decision", "1", "answer", "right")
+	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "4", "target", "AR", "target_element", "1", "preview", "true")); strings.Contains(got, "Warning") || !strings.Contains(got, "Preview of DF/4 at AR/1") {
+		t.Errorf("the preview after bob's choice:\n%s", got)
+	}
+}

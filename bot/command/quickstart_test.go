@@ -246,8 +246,9 @@ var qsMarks = regexp.MustCompile(`armor \d+/\d+|structure \d+/\d+|heat \d|hits \
 
 // Ensure no reply of a whole Quick-Start battle between two players
 // shows one side the other's marks: both play the Tactician's actions
-// by command and ask for their views every phase; every line a player
-// reads that names an enemy Element carries its printed values only.
+// by command, previewing each attack first, and ask for their views
+// every phase; every line a player reads that names an enemy Element
+// carries its printed values only.
 func TestQuickStartSecrecyInPlay(t *testing.T) {
 	f := scdFixture(t)
 	f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "6")
@@ -286,7 +287,7 @@ func TestQuickStartSecrecyInPlay(t *testing.T) {
 			}
 		}
 	}
-	views := 0
+	views, previews := 0, 0
 	for i := 0; i < 3000; i++ {
 		c := f.scdCampaign(1)
 		if c.Phase == campaign.PhaseOver {
@@ -301,13 +302,21 @@ func TestQuickStartSecrecyInPlay(t *testing.T) {
 				views++
 			}
 		}
-		sub, kv := qsCommand(t, qsai.Player{Side: side, Level: qsai.Tactician}.Next(st))
+		a := qsai.Player{Side: side, Level: qsai.Tactician}.Next(st)
+		sub, kv := qsCommand(t, a)
+		if a.Kind == quickstart.Declare {
+			// The attack's preview, with its warning of a line along
+			// hexsides, goes to the attacker alone.
+			out := f.cmdMust(players[side], "battle", sub, append(kv, "preview", "true")...)
+			check(side, out)
+			previews++
+		}
 		out := f.cmdMust(players[side], "battle", sub, kv...)
 		check(0, out)
 		check(1, out)
 	}
-	if c := f.scdCampaign(1); c.Phase != campaign.PhaseOver || views == 0 || ownMarks == 0 {
-		t.Fatalf("campaign %s after the game, %d views, %d lines of own marks", c.Phase, views, ownMarks)
+	if c := f.scdCampaign(1); c.Phase != campaign.PhaseOver || views == 0 || ownMarks == 0 || previews == 0 {
+		t.Fatalf("campaign %s after the game, %d views, %d previews, %d lines of own marks", c.Phase, views, previews, ownMarks)
 	}
 }
 

@@ -232,3 +232,38 @@ func TestHexsideAsked(t *testing.T) {
 		t.Errorf("Done's automatic pick: %+v, declared %v", auto.Hexsides, auto.Declared)
 	}
 }
+
+// Ensure HexsideBlocks says what each choice of hexes would mean for the
+// attack waiting (002 lines 197–215): nothing on a clear map in the arc;
+// the woods north of the line stop it on the left; facing north, the
+// line due east runs along the arc's edge and the south hexes are
+// behind DF (the hex-C example, 002 line 271); both together stop it
+// either way.
+func TestHexsideBlocks(t *testing.T) {
+	blake := hex.MustParse("0810")
+	north := blake.Neighbor(hex.NE)
+	for _, c := range []struct {
+		woods  bool
+		facing hex.Direction
+		want   [2]string
+	}{
+		{false, hex.NE, [2]string{"", ""}},
+		{true, hex.NE, [2]string{"woods in " + north.String(), ""}},
+		{false, hex.N, [2]string{"", "AR outside DF's firing arc"}},
+		{true, hex.N, [2]string{"woods in " + north.String(), "AR outside DF's firing arc"}},
+	} {
+		m := mapgen.New(16, 17)
+		if c.woods {
+			m.Cell(north).Terrain = mapgen.HeavyWoods
+		}
+		s, d := alongHexsides(t, m, true)
+		s.Units[s.unit("DF")].Facing = c.facing
+		asked := mustApply(t, s, declare("DF", 0, "AR", 0, 0), d)
+		if asked.Question == nil {
+			t.Fatalf("woods %t, facing %v: not asked", c.woods, c.facing)
+		}
+		if got := HexsideBlocks(asked); got != c.want {
+			t.Errorf("woods %t, facing %v: %q, want %q", c.woods, c.facing, got, c.want)
+		}
+	}
+}

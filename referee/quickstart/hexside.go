@@ -2,6 +2,8 @@ package quickstart
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"bfbot/mapgen/hex"
 )
@@ -106,12 +108,38 @@ func HexsideDefault(s State) Action {
 	if s.Question == nil {
 		return Action{Kind: Done}
 	}
-	a, t := s.Units[s.unit(s.Question.Attacker)], s.Units[s.unit(s.Question.Target)]
 	side := Left
-	if s.canSee(a, t, Left) {
+	if HexsideBlocks(s)[Left] == "" {
 		side = Right
 	}
 	return Action{Kind: ChooseHexside, Hexside: side}
+}
+
+// HexsideBlocks says, for each side of the line of the question waiting,
+// what stops the waiting attack with that side's hexes along the line:
+// woods on it, or the target outside the attacker's firing arc (002
+// lines 197–215); "" where nothing does. It reads only the map and the
+// two Units' hexes and facings, which both sides see (ruling QS19).
+func HexsideBlocks(s State) [2]string {
+	q := s.Question
+	a, t := s.Units[s.unit(q.Attacker)], s.Units[s.unit(q.Target)]
+	var out [2]string
+	for side := Left; side <= Right; side++ {
+		var why []string
+		if !LineOfSight(s.Map, a.Hex, t.Hex, side) {
+			woods := slices.DeleteFunc(slices.Clone(q.Hexes[side]), func(h hex.Hex) bool { return !s.Map.At(h).Terrain.IsWoods() })
+			if len(woods) == 0 { // woods off the hexsides block either way
+				why = append(why, "woods along the line")
+			} else {
+				why = append(why, "woods in "+HexList(woods))
+			}
+		}
+		if !InFiringArc(a.Hex, a.Facing, t.Hex, side) {
+			why = append(why, t.ID+" outside "+a.ID+"'s firing arc")
+		}
+		out[side] = strings.Join(why, ", ")
+	}
+	return out
 }
 
 // answerQuestion plays the asked side's action while a question waits:
