@@ -19,10 +19,15 @@ import (
 
 // sweep notes the hexes the side's own units have entered, from the move
 // events it is told of (Player.Observe): each names the hexes of the way
-// ("R1 moves 0101 → 0102 → 0203"), and each hex entered would have shown
-// hidden infantry there.
+// ("R1 moves 0101 → 0102 → 0203"). Entering is the only thing that shows
+// hidden infantry: it is never sighted, whatever the range or line of
+// sight (ruling S9), and is revealed as the first enemy land unit
+// enters its hex (000 line 1052; ruling M14). So a walking unit searches
+// every hex of its way, a jumping one only the hex it lands in (000 line
+// 1044; ruling M10), and an air unit none: it flies over everything (000
+// line 1088; ruling AIR1).
 func (p *Player) sweep(e referee.Event) {
-	if e.Type != "move" || e.Side != p.Side {
+	if e.Type != "move" || e.Side != p.Side || strings.Contains(e.Text, " flies ") {
 		return
 	}
 	if p.swept == nil {
@@ -33,11 +38,28 @@ func (p *Player) sweep(e referee.Event) {
 			p.swept[*h] = true
 		}
 	}
+	if p.leapers[e.Unit] {
+		return
+	}
 	if _, way, ok := strings.Cut(e.Text, " moves "); ok {
 		for _, f := range strings.Split(way, " → ") {
 			if h, err := hex.Parse(f); err == nil {
 				p.swept[h] = true
 			}
+		}
+	}
+}
+
+// leap notes which of the side's own units jump (its view shows their
+// jump capability, hidden from the enemy): their moves search only the
+// hexes they land in (sweep).
+func (p *Player) leap(pic *picture) {
+	for _, u := range pic.own {
+		if u.Detail != nil && u.Detail.Jump {
+			if p.leapers == nil {
+				p.leapers = map[string]bool{}
+			}
+			p.leapers[u.ID] = true
 		}
 	}
 }
