@@ -201,7 +201,7 @@ func (p *Player) decide(g *game) referee.Action {
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns
 	p.leap(g.pic)
-	g.pic.hunt = g.pic.huntHexes(p.swept)
+	g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
