@@ -103,3 +103,31 @@ func TestHuntJumpSearchesLanding(t *testing.T) {
 		t.Errorf("searched %v after the jump from %s to %s: only those two", p.swept, start, a.To)
 	}
 }
+
+// Ensure a hunting move is worth more for each hex not yet searched on
+// its way: with every hex searched but a line of them going west and one
+// beside it, R1 walks down the line rather than stop in the nearest.
+func TestHuntWalksUnsearchedHexes(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "0205", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5), hidden)
+	s.Turn = 1 + stallTurns + 1
+	start := hex.MustParse("1805")
+	left := map[hex.Hex]bool{hex.MustParse("1904"): true}
+	for _, l := range hex.Line(start, hex.MustParse("1405"))[1:] {
+		left[l.Hex] = true
+	}
+	p := New("red", Normal, 1)
+	p.swept = map[hex.Hex]bool{}
+	for y := range s.Map.Height {
+		for x := range s.Map.Width {
+			if h := (hex.Hex{X: x, Y: y}); !left[h] {
+				p.swept[h] = true
+			}
+		}
+	}
+	a := p.Next(s)
+	if a.Kind != referee.ActMove || !left[a.To] || hex.Distance(start, a.To) < 3 {
+		t.Fatalf("R1 does not walk the hexes not yet searched %v: %v", left, a)
+	}
+}
