@@ -297,6 +297,7 @@ func cloneP(p *Player) *Player {
 		c.fired[k] = v
 	}
 	c.seen, c.moved, c.swept, c.shown = maps.Clone(p.seen), maps.Clone(p.moved), maps.Clone(p.swept), maps.Clone(p.shown)
+	c.leapers = maps.Clone(p.leapers)
 	return &c
 }
 

@@ -55,11 +55,12 @@
 // could not reach in the turns left otherwise. Broken units rally;
 // salvage is picked up. When nobody has attacked for three game turns
 // the battle is stalled: units close in harder and hidden infantry
-// leaves its ambush, and a side that sees no enemy ground unit hunts for
-// the hidden infantry that keeps the battle going (hunt.go): its units
-// close on the hexes of the enemy's half, from the middle of the map on,
-// that none of them has entered yet, so an AI battle does not run to its
-// turn limit with nothing happening.
+// leaves its ambush. A side that sees no enemy ground unit, once it has
+// fought or the battle is stalled, hunts for the hidden infantry that
+// keeps the battle going (hunt.go): its units walk through the hexes of
+// the enemy's half, from the middle of the map on, that none of them has
+// entered yet, so an AI battle does not run to its turn limit with
+// nothing happening.
 //
 // Air lances (air.go) fly to the hex whose strike — a strafe or a bomb
 // run on it or next to it, an air attack within R — is worth the most

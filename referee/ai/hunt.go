@@ -11,18 +11,23 @@ import (
 // The hunt: a battle goes on while a side has a unit on the map, hidden
 // infantry included (ruling V5), and hidden infantry is never seen: it is
 // found only by entering its hex (000 lines 1045–1053; ruling M14). So a
-// stalled battle (stallTurns without an attack) in which the side sees no
-// enemy ground unit to fight is searched: its units close on the hexes of
+// battle in which the side sees no enemy ground unit to fight, once it
+// has fought or stalled (stallTurns without an attack), is searched: its units close on the hexes of
 // the enemy's half of the map where infantry could stand and none of
 // them has been yet, rather than wait at the enemy's edge for the turn
 // limit with nothing happening.
 
 // sweep notes the hexes the side's own units have entered, from the move
 // events it is told of (Player.Observe): each names the hexes of the way
-// ("R1 moves 0101 → 0102 → 0203"), and each hex entered would have shown
-// hidden infantry there.
+// ("R1 moves 0101 → 0102 → 0203"). Entering is the only thing that shows
+// hidden infantry: it is never sighted, whatever the range or line of
+// sight (ruling S9), and is revealed as the first enemy land unit
+// enters its hex (000 line 1052; ruling M14). So a walking unit searches
+// every hex of its way, a jumping one only the hex it lands in (000 line
+// 1044; ruling M10), and an air unit none: it flies over everything (000
+// line 1088; ruling AIR1).
 func (p *Player) sweep(e referee.Event) {
-	if e.Type != "move" || e.Side != p.Side {
+	if e.Type != "move" || e.Side != p.Side || strings.Contains(e.Text, " flies ") {
 		return
 	}
 	if p.swept == nil {
@@ -33,11 +38,28 @@ func (p *Player) sweep(e referee.Event) {
 			p.swept[*h] = true
 		}
 	}
+	if p.leapers[e.Unit] {
+		return
+	}
 	if _, way, ok := strings.Cut(e.Text, " moves "); ok {
 		for _, f := range strings.Split(way, " → ") {
 			if h, err := hex.Parse(f); err == nil {
 				p.swept[h] = true
 			}
+		}
+	}
+}
+
+// leap notes which of the side's own units jump (its view shows their
+// jump capability, hidden from the enemy): their moves search only the
+// hexes they land in (sweep).
+func (p *Player) leap(pic *picture) {
+	for _, u := range pic.own {
+		if u.Detail != nil && u.Detail.Jump {
+			if p.leapers == nil {
+				p.leapers = map[string]bool{}
+			}
+			p.leapers[u.ID] = true
 		}
 	}
 }
@@ -50,13 +72,16 @@ func (p *Player) sweep(e referee.Event) {
 // hexes are searched.
 const huntBand = 12
 
-// huntHexes are the hexes a stalled side searches when it sees no enemy
-// ground unit to fight: those in the enemy's half of the map (nearer an
+// huntHexes are the hexes a side searches when it sees no enemy ground
+// unit to fight, once the battle is stalled or as soon as it has fought
+// (fought): every enemy counter on the map is in plain view (ruling K2),
+// so with none left what keeps the battle going hides, and waiting for
+// the stall to search for it only spends turns. They are those in the enemy's half of the map (nearer an
 // enemy's retreat edge than its own), within huntBand of the shallowest,
 // where infantry on foot may stand, that none of its units has entered
 // (swept) or stands in; nil when the side does not hunt.
-func (pic *picture) huntHexes(swept map[hex.Hex]bool) []hex.Hex {
-	if !pic.stalled {
+func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
+	if !pic.stalled && !fought {
 		return nil
 	}
 	for _, e := range pic.enemies {
@@ -118,16 +143,20 @@ func (pic *picture) enemyDepth(h hex.Hex, own string) (int, bool) {
 }
 
 // huntPull is what a MP of the way to the nearest hex the side hunts
-// through costs a move, and huntFind what ending in one is worth: the
-// unit must enter the hex to find what hides there, so its range does
-// not count.
+// through costs a move, huntFind what ending in one is worth, and
+// huntWay what each one on the way there is worth: the unit must enter
+// a hex to find what hides there, so its range does not count, and a
+// long walk through hexes not yet searched searches them all.
 const (
 	huntPull = 0.3
 	huntFind = 1.0
+	huntWay  = 0.5
 )
 
 // huntScore is what the hunt adds to the score of ending the move of
-// unit m.u in h: nearer the hexes not yet searched, and better in one.
+// unit m.u in h: nearer the hexes not yet searched, better in one, and
+// better still through many of them (along the straight line from where
+// it stands, which a walking unit's way roughly follows).
 func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	pic := m.pic
 	if len(pic.hunt) == 0 || m.u.Kind == referee.KindDropShip.String() {
@@ -140,6 +169,20 @@ func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	sc := -huntPull * float64(m.way(h, nearest))
 	if nearest == 0 {
 		sc += huntFind
+	}
+	if m.u.Hex == nil || m.u.Detail != nil && m.u.Detail.Jump {
+		return sc // a jump searches only where it lands
+	}
+	if pic.hunted == nil {
+		pic.hunted = map[hex.Hex]bool{}
+		for _, x := range pic.hunt {
+			pic.hunted[x] = true
+		}
+	}
+	for _, l := range hex.Line(*m.u.Hex, h)[1:] {
+		if pic.hunted[l.Hex] {
+			sc += huntWay
+		}
 	}
 	return sc
 }

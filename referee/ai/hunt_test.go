@@ -34,22 +34,100 @@ func TestHuntHiddenInfantry(t *testing.T) {
 }
 
 // Ensure the hunt reads nothing of the hidden unit it looks for: with the
-// platoon in another hex the stalled side makes the same first move.
+// platoon in another hex the side makes the same first move, whether it
+// hunts because the battle is stalled or because its fight is over.
 func TestHuntNoCheating(t *testing.T) {
-	var first []referee.Action
-	for _, at := range []string{"1205", "1508", "1102"} {
-		hidden := aixUnit("BH", "blue", referee.Infantry, at, 3, 5, 1, 1)
-		hidden.Hidden = true
-		s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5),
-			aixUnit("R2", "red", referee.LightMech, "1707", 6, 5, 3, 6), hidden)
-		s.Turn = 1 + stallTurns + 1
-		// The first move only: a later one may find the platoon on its
-		// way, which is the point.
-		acts := []referee.Action{New("red", Normal, 1).Next(s)}
-		if first == nil {
-			first = acts
-		} else if !reflect.DeepEqual(acts, first) {
-			t.Errorf("with the platoon at %s red plays %v, elsewhere %v", at, acts, first)
+	for _, c := range []struct {
+		name            string
+		turn, lastFight int
+	}{{"stalled", 1 + stallTurns + 1, 0}, {"after a fight", 2, 1}} {
+		var first []referee.Action
+		for _, at := range []string{"1205", "1508", "1102"} {
+			hidden := aixUnit("BH", "blue", referee.Infantry, at, 3, 5, 1, 1)
+			hidden.Hidden = true
+			s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5),
+				aixUnit("R2", "red", referee.LightMech, "1707", 6, 5, 3, 6), hidden)
+			s.Turn = c.turn
+			// The first move only: a later one may find the platoon on
+			// its way, which is the point.
+			p := New("red", Normal, 1)
+			p.lastFight = c.lastFight
+			acts := []referee.Action{p.Next(s)}
+			if first == nil {
+				first = acts
+			} else if !reflect.DeepEqual(acts, first) {
+				t.Errorf("%s: with the platoon at %s red plays %v, elsewhere %v", c.name, at, acts, first)
+			}
 		}
+	}
+}
+
+// Ensure a side whose fight is over hunts at once, not only once the
+// battle has stalled: the enemy's last visible unit fell last turn, and
+// the red lance by the enemy's edge turns back to search.
+func TestHuntAfterFight(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "1205", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5), hidden)
+	s.Turn = 2
+	p := New("red", Normal, 1)
+	p.lastFight = 1
+	a := p.Next(s)
+	if a.Kind != referee.ActMove || a.Unit != "R1" || a.To.X >= 18 {
+		t.Fatalf("R1 does not turn back from the enemy's edge: %v", a)
+	}
+}
+
+// Ensure a jump searches only the hex it lands in: hidden infantry is met
+// where a jumping unit lands, never in the hexes it leaps over (000 line
+// 1044; ruling M10), so those stay to be searched.
+func TestHuntJumpSearchesLanding(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "0205", 3, 5, 1, 1)
+	hidden.Hidden = true
+	jumper := aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5)
+	jumper.Jump = true
+	s := aixBattle(t, nil, nil, jumper, hidden)
+	s.Turn = 1 + stallTurns + 1
+	p := New("red", Normal, 1)
+	a := p.Next(s)
+	_, events, err := referee.Apply(s, a, dice.New(dice.NewSeeded(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Observe(events)
+	start := hex.MustParse("1805")
+	if a.Kind != referee.ActMove || hex.Distance(start, a.To) < 2 {
+		t.Fatalf("R1 does not jump two hexes or more: %v", a)
+	}
+	if !p.swept[start] || !p.swept[a.To] || len(p.swept) != 2 {
+		t.Errorf("searched %v after the jump from %s to %s: only those two", p.swept, start, a.To)
+	}
+}
+
+// Ensure a hunting move is worth more for each hex not yet searched on
+// its way: with every hex searched but a line of them going west and one
+// beside it, R1 walks down the line rather than stop in the nearest.
+func TestHuntWalksUnsearchedHexes(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "0205", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5), hidden)
+	s.Turn = 1 + stallTurns + 1
+	start := hex.MustParse("1805")
+	left := map[hex.Hex]bool{hex.MustParse("1904"): true}
+	for _, l := range hex.Line(start, hex.MustParse("1405"))[1:] {
+		left[l.Hex] = true
+	}
+	p := New("red", Normal, 1)
+	p.swept = map[hex.Hex]bool{}
+	for y := range s.Map.Height {
+		for x := range s.Map.Width {
+			if h := (hex.Hex{X: x, Y: y}); !left[h] {
+				p.swept[h] = true
+			}
+		}
+	}
+	a := p.Next(s)
+	if a.Kind != referee.ActMove || !left[a.To] || hex.Distance(start, a.To) < 3 {
+		t.Fatalf("R1 does not walk the hexes not yet searched %v: %v", left, a)
 	}
 }

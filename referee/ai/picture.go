@@ -32,6 +32,7 @@ type picture struct {
 	// with no enemy in sight search the hexes hunt (hunt.go).
 	stalled bool
 	hunt    []hex.Hex
+	hunted  map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int

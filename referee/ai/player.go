@@ -71,8 +71,10 @@ type Player struct {
 	// one cover between two of its turns (watch).
 	seen  map[string]hex.Hex
 	moved map[string]int
-	// swept: the hexes the side's units have entered (hunt.go).
-	swept map[hex.Hex]bool
+	// swept: the hexes the side's units have entered (hunt.go), and
+	// leapers its units that jump, which enter only where they land.
+	swept   map[hex.Hex]bool
+	leapers map[string]bool
 	// shown are the values the side has seen each counter attack or be
 	// attacked with (Observe).
 	shown map[string]shownValues
@@ -198,7 +200,8 @@ func (p *Player) decide(g *game) referee.Action {
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns
-	g.pic.hunt = g.pic.huntHexes(p.swept)
+	p.leap(g.pic)
+	g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
 	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
