@@ -14,7 +14,8 @@ import (
 // to the hex whose strike is worth the most against that fire, and it
 // leaves by flying up (000 line 1092) only once no strike is worth the
 // risk and it has nothing to stay for: its side is retreating, or has no
-// ground unit left to fight beside.
+// ground unit left to fight beside and no unit still to come. Seeing no
+// target, it sweeps toward the middle of the map.
 
 // airRiskWeight is what a step of expected damage to an air lance costs
 // its flight against a step dealt: an air lance has two steps, so each is
@@ -37,9 +38,10 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 // airBreaksOff reports that own air lance u should fly up out of the
 // battle now: no move leaves it a strike worth the fire it draws (a
 // disrupted lance may not attack this turn, AIR12), and it has nothing to
-// stay for — its side is retreating, or has no ground unit on the map or
-// to come, so nothing is left for it to cover (and air lances alone end a
-// campaign battle in the end phase anyway, ruling AIR13).
+// stay for — its side is retreating, or has no ground unit on the map, no
+// drop or DropShip to come and no reinforcement still off the map
+// (View.ToCome), so nothing is left for it to cover (and air lances alone
+// end a campaign battle in the end phase anyway, ruling AIR13).
 func (pic *picture) airBreaksOff(u *referee.ViewUnit, moves []referee.Action, level Level) bool {
 	me := pic.v.Side(pic.side)
 	if me != nil && !me.Retreating && (pic.groundSide() || pic.v.ToCome > 0) {

@@ -59,8 +59,9 @@ func (pic *picture) groundSide() bool {
 
 // toCome reports an own unit not yet on the map that will come: a drop
 // or a DropShip in orbit (the units aboard a ship come with it, and
-// count in its strength). Reinforcements waiting off the map are not in
-// the View, and are not counted.
+// count in its strength). Reinforcements waiting off the map are only a
+// number in the View (View.ToCome), without their values: they keep an
+// air lance in the battle (airBreaksOff) but add nothing to the strength.
 func (pic *picture) toCome(u *referee.ViewUnit) bool {
 	return u.Status == "reserve" && u.Hex == nil && u.Detail != nil && u.Detail.Aboard == ""
 }
