@@ -16,6 +16,10 @@ import (
 // srvPlayers maps each player to his side.
 var srvPlayers = map[string]string{srvAlice: "crucis", srvBob: "bandits"}
 
+// missedLog is the app's log line for a DM another member's command could
+// not deliver (bot/discord/answer.go).
+const missedLog = `msg="direct message to another member not delivered`
+
 // srvCampaignLog is what the e2e campaign leaves to check secrecy with:
 // every state seen and each side's order texts before they were resolved.
 type srvCampaignLog struct {
@@ -158,6 +162,7 @@ func TestEndToEnd(t *testing.T) {
 			continue
 		}
 		refused := r.fake.RefusedDMs(srvBob)
+		missedBefore := strings.Count(r.logs.String(), missedLog)
 		in, err := r.fake.SendCommand(srvRef, srvGuild, srvChannel, "campaign", "advance", nil)
 		if err != nil {
 			t.Fatal(err)
@@ -168,6 +173,12 @@ func TestEndToEnd(t *testing.T) {
 			// referee is not told, Bob is at his next command (once the
 			// DM has been tried: the answer may come before the DMs).
 			r.fake.MustWait(t, srvWait, "the DM to Bob tried", func() bool { return r.fake.RefusedDMs(srvBob) > refused })
+			// The fake counts the refusal before the app has heard it:
+			// wait for the app's record of the missed DM (logged after
+			// it is kept), or Bob's command may come first.
+			r.fake.MustWait(t, srvWait, "the missed DM recorded", func() bool {
+				return strings.Count(r.logs.String(), missedLog) > missedBefore
+			})
 			if srvContains(r.fake.Answers(in.ID), srvBob) {
 				t.Errorf("the referee's answers name Bob, whose DM failed: %+v", r.fake.Answers(in.ID))
 			}

@@ -250,9 +250,10 @@ func (x *exchange) dm(ctx context.Context, caller string, rep command.Reply) {
 		// The caller is not told: the message may be a secret of
 		// another side, and its failure would tell him it was sent
 		// (missed.go). The addressee is told at his next command.
+		// Recorded before the log line, which tests wait for.
+		x.b.missed.add(user)
 		x.b.log.Warn("direct message to another member not delivered; he is told at his next command",
 			"interaction", x.i.ID, "user", user, "closed", IsDMClosed(err), "error", x.b.scrub(err.Error(), x.i.Token))
-		x.b.missed.add(user)
 	case IsDMClosed(err):
 		x.b.log.Warn("direct messages closed, answered ephemerally", "interaction", x.i.ID, "user", user)
 		x.followup(ctx, x.b.build(rep, textDMClosedYou), true)
