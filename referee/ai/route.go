@@ -169,6 +169,40 @@ func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
 // routeField works out the field approach returns.
 func (pic *picture) routeField(k routeKey) []int {
 	m := pic.v.Map
+	var targets []hex.Hex
+	r := max(k.rng, 1)
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
+				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
+					if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= r {
+						targets = append(targets, h)
+					}
+				}
+			}
+		}
+	}
+	if len(targets) == 0 {
+		targets = pic.hunt
+	}
+	if len(targets) == 0 {
+		for _, edge := range pic.enemyEdges {
+			for y := range m.Height {
+				for x := range m.Width {
+					if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
+						targets = append(targets, h)
+					}
+				}
+			}
+		}
+	}
+	return pic.fieldFrom(k, targets)
+}
+
+// fieldFrom is the MP units moving as k need from each hex of the map
+// to the nearest of targets; −1 where they cannot get there.
+func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
+	m := pic.v.Map
 	steps := pic.steps(k)
 	dist := make([]int, m.Width*m.Height)
 	for i := range dist {
@@ -186,38 +220,10 @@ func (pic *picture) routeField(k routeKey) []int {
 		*b = append(*b, int32(i))
 		queued++
 	}
-	seed := func(h hex.Hex) {
+	for _, h := range targets {
 		if m.Contains(h) && dist[h.Y*m.Width+h.X] != 0 {
 			dist[h.Y*m.Width+h.X] = 0
 			push(h.Y*m.Width+h.X, 0)
-		}
-	}
-	r := max(k.rng, 1)
-	for _, e := range pic.enemies {
-		if e.fighting() {
-			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
-				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
-					if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= r {
-						seed(h)
-					}
-				}
-			}
-		}
-	}
-	if queued == 0 {
-		for _, h := range pic.hunt {
-			seed(h)
-		}
-	}
-	if queued == 0 {
-		for _, edge := range pic.enemyEdges {
-			for y := range m.Height {
-				for x := range m.Width {
-					if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
-						seed(h)
-					}
-				}
-			}
 		}
 	}
 	// Outward from the targets: the cost of the step from x into y, y

@@ -22,10 +22,11 @@ import (
 //
 //	go test ./referee/ai -run 'Tournament$' -tournament -v
 var (
-	tournament      = flag.Bool("tournament", false, "play the long AI tournament (TestTournament)")
-	tournamentGames = flag.Int("tournament.games", 400, "games per pairing and kind of battle (an even number: each battle is played from both seats)")
-	tournamentPairs = flag.String("tournament.pairs", "normal-greedy,hard-normal,normal-easy,normal-random", "pairings to play, comma-separated player-opponent levels")
-	tournamentKinds = flag.String("tournament.kinds", "", "comma-separated kinds of battle (mirror kinds and scenario names); empty: all")
+	tournament       = flag.Bool("tournament", false, "play the long AI tournament (TestTournament)")
+	tournamentGames  = flag.Int("tournament.games", 400, "games per pairing and kind of battle (an even number: each battle is played from both seats)")
+	tournamentPairs  = flag.String("tournament.pairs", "normal-greedy,hard-normal,normal-easy,normal-random", "pairings to play, comma-separated player-opponent levels")
+	tournamentKinds  = flag.String("tournament.kinds", "", "comma-separated kinds of battle (mirror kinds and scenario names); empty: all")
+	tournamentStalls = flag.Bool("tournament.stalls", false, "log each stalled game: its seed and the units left on the map")
 
 	balance          = flag.Bool("balance", false, "play the shipped scenarios Greedy against Greedy (TestScenarioBalance)")
 	balanceGames     = flag.Int("balance.games", 200, "TestScenarioBalance: games per scenario")
@@ -200,10 +201,34 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 			t.turnCap++
 			if e.Turn-lastFight >= 4 {
 				t.stalled++
+				if *tournamentStalls {
+					tb.Logf("stalled: %s battle %d seed %d, %v as %s against %v, last attack turn %d; %s", kind, battle, seed, pl, me, ol, lastFight, leftOnMap(s))
+				}
 			}
 		}
 	}
 	return t
+}
+
+// leftOnMap describes the units active on the map at the end of a
+// battle, by side: what a stalled game's log needs to tell who stalled.
+func leftOnMap(s *referee.State) string {
+	var b strings.Builder
+	for _, sd := range s.Sides {
+		fmt.Fprintf(&b, "%s (%d VP):", sd.ID, sd.VP)
+		for _, u := range s.Units {
+			if u.Side != sd.ID || u.Status != referee.Active {
+				continue
+			}
+			hidden := ""
+			if u.Hidden {
+				hidden = " hidden"
+			}
+			fmt.Fprintf(&b, " %s %v%s at %v MP %d step %d;", u.ID, u.Class, hidden, u.Hex, u.MP, u.Step)
+		}
+		b.WriteString(" ")
+	}
+	return b.String()
 }
 
 func isMirror(kind string) bool {
