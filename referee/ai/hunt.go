@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"encoding/binary"
+	"fmt"
 	"strings"
 
 	"bfbot/mapgen"
@@ -50,6 +52,30 @@ func (p *Player) sweep(e referee.Event) {
 	}
 }
 
+// leavesAmbush reports that the side's hidden infantry comes out (a
+// hidden unit that moves is revealed, ruling M15): once the battle is
+// stalled, once the side retreats (its hidden units would keep the
+// battle going to the turn limit, and a retreat is for leaving), and
+// once they are all the side has left on the ground to fight with. A
+// side reduced to hidden infantry could sit out the turn limit unfound
+// and win on the points it holds; the AI does not: it comes out and
+// fights, or retreats when its prospects are lost (prospects.go), so
+// that no battle runs to its turn limit with nothing happening.
+func (pic *picture) leavesAmbush() bool {
+	if pic.stalled {
+		return true
+	}
+	if me := pic.v.Side(pic.side); me != nil && me.Retreating {
+		return true
+	}
+	for _, u := range pic.own {
+		if groundMover(u) {
+			return false
+		}
+	}
+	return true
+}
+
 // leap notes which of the side's own units jump (its view shows their
 // jump capability, hidden from the enemy): their moves search only the
 // hexes they land in (sweep).
@@ -72,11 +98,20 @@ func (p *Player) leap(pic *picture) {
 // hexes are searched.
 const huntBand = 12
 
+// huntOdds is how many times the strength of the enemy it sees the
+// side's must be (prospects) for its units with no enemy within reach
+// to hunt while the others finish the fight (huntEarly).
+const huntOdds = 3
+
 // huntHexes are the hexes a side searches when it sees no enemy ground
 // unit to fight, once the battle is stalled or as soon as it has fought
 // (fought): every enemy counter on the map is in plain view (ruling K2),
 // so with none left what keeps the battle going hides, and waiting for
-// the stall to search for it only spends turns. They are those in the enemy's half of the map (nearer an
+// the stall to search for it only spends turns. A side that still sees
+// enemies but is huntOdds times their strength searches too, with the
+// units the fight does not need (huntEarly, assignHunt): a hidden
+// platoon takes turns to find, and a battle with it still to find once
+// the last enemy in sight falls runs out of turns. They are those in the enemy's half of the map (nearer an
 // enemy's retreat edge than its own), within huntBand of the shallowest,
 // where infantry on foot may stand, that none of its units has entered
 // (swept) or stands in; nil when the side does not hunt.
@@ -86,7 +121,11 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	}
 	for _, e := range pic.enemies {
 		if e.fighting() {
-			return nil
+			if mine, theirs := pic.prospects(); mine < huntOdds*theirs {
+				return nil
+			}
+			pic.huntEarly = true
+			break
 		}
 	}
 	own := ""
@@ -142,36 +181,106 @@ func (pic *picture) enemyDepth(h hex.Hex, own string) (int, bool) {
 	return best, found
 }
 
-// huntPull is what a MP of the way to the nearest hex the side hunts
-// through costs a move, huntFind what ending in one is worth, and
-// huntWay what each one on the way there is worth: the unit must enter
-// a hex to find what hides there, so its range does not count, and a
-// long walk through hexes not yet searched searches them all.
+// huntPull is what a MP of the way to the hex the unit hunts towards
+// (its own, assignHunt) costs a move, huntFind what ending in a hex not
+// yet searched is worth, and huntWay what each one on the way there is
+// worth: the unit must enter a hex to find what hides there, so its
+// range does not count, and a long walk through hexes not yet searched
+// searches them all.
 const (
-	huntPull = 0.3
+	huntPull = 1.0
 	huntFind = 1.0
-	huntWay  = 0.5
+	huntWay  = 0.6
 )
 
+// huntSpread is how far from the hexes the others hunt through a unit
+// with none of its own goes (assignHunt).
+const huntSpread = 4
+
+// assignHunt shares the hexes the side hunts through out among its
+// units, so that they spread over them rather than walk one behind the
+// other to the nearest: each hex goes to the unit that could be there
+// first (hexes over its MP). A unit left with none goes to the nearest
+// at least huntSpread from those of the others (or else the nearest).
+// Units whose aim is elsewhere (aims.go) do not hunt, nor, while enemies
+// are in sight (huntEarly), units within their reach (spare).
+func (pic *picture) assignHunt() {
+	if len(pic.hunt) == 0 {
+		return
+	}
+	var hunters []*referee.ViewUnit
+	for _, u := range pic.own {
+		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) && (!pic.huntEarly || pic.spare(u)) {
+			hunters = append(hunters, u)
+		}
+	}
+	if len(hunters) == 0 {
+		return
+	}
+	turns := func(u *referee.ViewUnit, h hex.Hex) float64 {
+		return float64(hex.Distance(*u.Hex, h)) / float64(max(u.Detail.MP, 1))
+	}
+	pic.huntTo = map[string][]hex.Hex{}
+	for _, h := range pic.hunt {
+		first := hunters[0]
+		for _, u := range hunters[1:] {
+			if turns(u, h) < turns(first, h) {
+				first = u
+			}
+		}
+		pic.huntTo[first.ID] = append(pic.huntTo[first.ID], h)
+	}
+	for _, u := range hunters {
+		if len(pic.huntTo[u.ID]) > 0 {
+			continue
+		}
+		best, bestFar := pic.hunt[0], false
+		for _, h := range pic.hunt {
+			far := true
+			for _, hs := range pic.huntTo {
+				for _, x := range hs {
+					far = far && hex.Distance(x, h) >= huntSpread
+				}
+			}
+			if far && !bestFar || far == bestFar && hex.Distance(*u.Hex, h) < hex.Distance(*u.Hex, best) {
+				best, bestFar = h, far
+			}
+		}
+		pic.huntTo[u.ID] = []hex.Hex{best}
+	}
+}
+
+// spare reports that own unit u is not needed in the fight with the
+// enemies in sight: none of them is within two turns of its MP and its
+// range.
+func (pic *picture) spare(u *referee.ViewUnit) bool {
+	rng := 1
+	if u.Values != nil {
+		rng = max(u.Values.Range, 1)
+	}
+	reach := 2*u.Detail.MP + rng
+	for _, e := range pic.enemies {
+		if e.fighting() && hex.Distance(*u.Hex, e.at) <= max(reach, e.reach()) {
+			return false
+		}
+	}
+	return true
+}
+
+// hunts reports that the moving unit hunts: it goes through its own
+// hexes (assignHunt) rather than close on the nearest not yet searched.
+func (m *moveScorer) hunts() bool { return len(m.pic.huntTo[m.u.ID]) > 0 }
+
 // huntScore is what the hunt adds to the score of ending the move of
-// unit m.u in h: nearer the hexes not yet searched, better in one, and
-// better still through many of them (along the straight line from where
-// it stands, which a walking unit's way roughly follows).
+// unit m.u in h: nearer the hexes it hunts through (by the MP of the
+// way, route.go), better in a hex not yet searched, and better still
+// through many of them (along the straight line from where it stands,
+// which a walking unit's way roughly follows).
 func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	pic := m.pic
-	if len(pic.hunt) == 0 || m.u.Kind == referee.KindDropShip.String() {
+	mine := pic.huntTo[m.u.ID]
+	if len(mine) == 0 || m.u.Hex == nil {
 		return 0
-	}
-	nearest := 1 << 20
-	for _, x := range pic.hunt {
-		nearest = min(nearest, hex.Distance(h, x))
-	}
-	sc := -huntPull * float64(m.way(h, nearest))
-	if nearest == 0 {
-		sc += huntFind
-	}
-	if m.u.Hex == nil || m.u.Detail != nil && m.u.Detail.Jump {
-		return sc // a jump searches only where it lands
 	}
 	if pic.hunted == nil {
 		pic.hunted = map[hex.Hex]bool{}
@@ -179,10 +288,61 @@ func (m *moveScorer) huntScore(h hex.Hex) float64 {
 			pic.hunted[x] = true
 		}
 	}
+	way := 1 << 20
+	if w := pic.huntField(m.u, mine)[h.Y*pic.v.Map.Width+h.X]; w >= 0 {
+		way = w
+	} else {
+		for _, x := range mine {
+			way = min(way, hex.Distance(h, x))
+		}
+	}
+	sc := -huntPull * float64(way)
+	if pic.hunted[h] {
+		sc += huntFind
+	}
+	if m.u.Detail != nil && m.u.Detail.Jump {
+		return sc // a jump searches only where it lands
+	}
 	for _, l := range hex.Line(*m.u.Hex, h)[1:] {
 		if pic.hunted[l.Hex] {
 			sc += huntWay
 		}
 	}
 	return sc
+}
+
+// huntField is the MP own unit u needs from each hex to the nearest of
+// hexes (fieldFrom), kept for the player turn with the route fields.
+func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
+	k := routeKeyOf(u, 1)
+	var key string
+	if pic.routeMemo != nil {
+		b := []byte("hunt " + pic.stepsKey(k))
+		for _, h := range hexes {
+			b = binary.AppendVarint(b, int64(h.X))
+			b = binary.AppendVarint(b, int64(h.Y))
+		}
+		key = string(b)
+	}
+	f, ok := pic.routeMemo.field(key)
+	if !ok {
+		f = pic.fieldFrom(k, hexes)
+		if pic.routeMemo != nil {
+			pic.routeMemo.fields[key] = f
+		}
+	}
+	return f
+}
+
+var zzDebug bool
+
+func (m *moveScorer) zz(h hex.Hex, stay float64, best float64, bh hex.Hex, n int) {
+	if !zzDebug {
+		return
+	}
+	if !m.hunts() {
+		return
+	}
+	t := m.pic.huntTo[m.u.ID][0]
+	fmt.Printf("  %s at %v MP %d to %v (%d hunt): stay %.2f hunt %.2f; best %v %.2f hunt %.2f; %d moves\n", m.u.ID, h, m.u.Detail.MP, t, len(m.pic.hunt), stay, m.huntScore(h), bh, best, m.huntScore(bh), n)
 }

@@ -33,6 +33,10 @@ type picture struct {
 	stalled bool
 	hunt    []hex.Hex
 	hunted  map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
+	// huntEarly: the side hunts while it still sees enemies (huntHexes).
+	huntEarly bool
+	// huntTo are the hexes each unit that hunts goes through (assignHunt).
+	huntTo map[string][]hex.Hex
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
@@ -513,6 +517,8 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 				// A DropShip lands where its load joins the others; its
 				// aim is elsewhere: an exit, an objective, a DropShip.
 				pull = 0.15
+			case m.hunts():
+				pull = 0 // its hunt leads it (huntScore)
 			case pic.stalled:
 				pull = 2
 			}

@@ -203,6 +203,7 @@ func (p *Player) decide(g *game) referee.Action {
 	p.leap(g.pic)
 	g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
 	g.pic.aims = newAims(g.pic, p.Level)
+	g.pic.assignHunt()
 	if v.Phase == "movement" {
 		if a, ok := p.movement(g); ok {
 			return a
@@ -288,8 +289,8 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	for _, u := range order {
 		// A disrupted air lance still flies, and must (000 line 1163).
 		air := u.Kind == referee.KindAir.String()
-		// Hidden infantry waits in ambush, until the battle stalls.
-		if u.Status != "active" || (u.Disrupted && !air) || p.done[u.ID] || u.Hex == nil || u.Detail == nil || (u.Detail.Hidden && !pic.stalled) {
+		// Hidden infantry waits in ambush, until it leaves it (hunt.go).
+		if u.Status != "active" || (u.Disrupted && !air) || p.done[u.ID] || u.Hex == nil || u.Detail == nil || (u.Detail.Hidden && !pic.leavesAmbush()) {
 			continue
 		}
 		acts := g.legal(u.ID)
@@ -420,8 +421,10 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		}
 	}
 	if best < 0 {
+		ctx.zz(*u.Hex, stay, bestScore, *u.Hex, len(moves))
 		return referee.Action{}, false
 	}
+	ctx.zz(*u.Hex, stay, bestScore, moves[best].To, len(moves))
 	return moves[best], true
 }
 
