@@ -2,7 +2,6 @@ package ai
 
 import (
 	"encoding/binary"
-	"fmt"
 	"strings"
 
 	"bfbot/mapgen"
@@ -98,20 +97,11 @@ func (p *Player) leap(pic *picture) {
 // hexes are searched.
 const huntBand = 12
 
-// huntOdds is how many times the strength of the enemy it sees the
-// side's must be (prospects) for its units with no enemy within reach
-// to hunt while the others finish the fight (huntEarly).
-const huntOdds = 3
-
 // huntHexes are the hexes a side searches when it sees no enemy ground
 // unit to fight, once the battle is stalled or as soon as it has fought
 // (fought): every enemy counter on the map is in plain view (ruling K2),
 // so with none left what keeps the battle going hides, and waiting for
-// the stall to search for it only spends turns. A side that still sees
-// enemies but is huntOdds times their strength searches too, with the
-// units the fight does not need (huntEarly, assignHunt): a hidden
-// platoon takes turns to find, and a battle with it still to find once
-// the last enemy in sight falls runs out of turns. They are those in the enemy's half of the map (nearer an
+// the stall to search for it only spends turns. They are those in the enemy's half of the map (nearer an
 // enemy's retreat edge than its own), within huntBand of the shallowest,
 // where infantry on foot may stand, that none of its units has entered
 // (swept) or stands in; nil when the side does not hunt.
@@ -121,11 +111,7 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	}
 	for _, e := range pic.enemies {
 		if e.fighting() {
-			if mine, theirs := pic.prospects(); mine < huntOdds*theirs {
-				return nil
-			}
-			pic.huntEarly = true
-			break
+			return nil
 		}
 	}
 	own := ""
@@ -202,15 +188,14 @@ const huntSpread = 4
 // other to the nearest: each hex goes to the unit that could be there
 // first (hexes over its MP). A unit left with none goes to the nearest
 // at least huntSpread from those of the others (or else the nearest).
-// Units whose aim is elsewhere (aims.go) do not hunt, nor, while enemies
-// are in sight (huntEarly), units within their reach (spare).
+// Units whose aim is elsewhere (aims.go) do not hunt.
 func (pic *picture) assignHunt() {
 	if len(pic.hunt) == 0 {
 		return
 	}
 	var hunters []*referee.ViewUnit
 	for _, u := range pic.own {
-		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) && (!pic.huntEarly || pic.spare(u)) {
+		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
 			hunters = append(hunters, u)
 		}
 	}
@@ -248,23 +233,6 @@ func (pic *picture) assignHunt() {
 		}
 		pic.huntTo[u.ID] = []hex.Hex{best}
 	}
-}
-
-// spare reports that own unit u is not needed in the fight with the
-// enemies in sight: none of them is within two turns of its MP and its
-// range.
-func (pic *picture) spare(u *referee.ViewUnit) bool {
-	rng := 1
-	if u.Values != nil {
-		rng = max(u.Values.Range, 1)
-	}
-	reach := 2*u.Detail.MP + rng
-	for _, e := range pic.enemies {
-		if e.fighting() && hex.Distance(*u.Hex, e.at) <= max(reach, e.reach()) {
-			return false
-		}
-	}
-	return true
 }
 
 // hunts reports that the moving unit hunts: it goes through its own
@@ -332,17 +300,4 @@ func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 		}
 	}
 	return f
-}
-
-var zzDebug bool
-
-func (m *moveScorer) zz(h hex.Hex, stay float64, best float64, bh hex.Hex, n int) {
-	if !zzDebug {
-		return
-	}
-	if !m.hunts() {
-		return
-	}
-	t := m.pic.huntTo[m.u.ID][0]
-	fmt.Printf("  %s at %v MP %d to %v (%d hunt): stay %.2f hunt %.2f; best %v %.2f hunt %.2f; %d moves\n", m.u.ID, h, m.u.Detail.MP, t, len(m.pic.hunt), stay, m.huntScore(h), bh, best, m.huntScore(bh), n)
 }

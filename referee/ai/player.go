@@ -421,10 +421,8 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		}
 	}
 	if best < 0 {
-		ctx.zz(*u.Hex, stay, bestScore, *u.Hex, len(moves))
 		return referee.Action{}, false
 	}
-	ctx.zz(*u.Hex, stay, bestScore, moves[best].To, len(moves))
 	return moves[best], true
 }
 
