@@ -57,10 +57,19 @@
 // the battle is stalled: units close in harder and hidden infantry
 // leaves its ambush. A side that sees no enemy ground unit, once it has
 // fought or the battle is stalled, hunts for the hidden infantry that
-// keeps the battle going (hunt.go): its units walk through the hexes of
-// the enemy's half, from the middle of the map on, that none of them has
-// entered yet, so an AI battle does not run to its turn limit with
-// nothing happening.
+// keeps the battle going (hunt.go): the hexes of the enemy's half, from
+// the middle of the map on, that none of its units has entered yet are
+// shared out among them, each to the unit that could be there first,
+// and each unit walks through its own, so an AI battle does not run to
+// its turn limit with nothing happening.
+//
+// Hidden infantry also leaves its ambush (and is revealed, ruling M15)
+// once its side retreats or has no other ground unit on the map. A side
+// reduced to hidden infantry and ahead on points could sit out the turn
+// limit unfound and win on them, as the rules allow; the AI does not:
+// it comes out and fights, or retreats when its prospects are lost
+// (prospects.go). Hiding to the turn limit is the stalemate the hunt is
+// there to end, and a platoon found late would lose the points anyway.
 //
 // Air lances (air.go) fly to the hex whose strike — a strafe or a bomb
 // run on it or next to it, an air attack within R — is worth the most

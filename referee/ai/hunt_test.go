@@ -131,3 +131,60 @@ func TestHuntWalksUnsearchedHexes(t *testing.T) {
 		t.Fatalf("R1 does not walk the hexes not yet searched %v: %v", left, a)
 	}
 }
+
+// Ensure the side's hunting units spread over the hexes not yet searched
+// instead of heading for the same nearest one: two units side by side,
+// with the unsearched hexes in two groups north and south of them, are
+// given one group each.
+func TestHuntSpreadsUnits(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "1502", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1204", 9, 7, 3, 5),
+		aixUnit("R2", "red", referee.MediumMech, "1206", 9, 7, 3, 5), hidden)
+	s.Turn = 2
+	left := map[hex.Hex]bool{}
+	for _, h := range []string{"1501", "1502", "1601", "1509", "1510", "1610"} {
+		left[hex.MustParse(h)] = true
+	}
+	swept := map[hex.Hex]bool{}
+	for y := range s.Map.Height {
+		for x := range s.Map.Width {
+			if h := (hex.Hex{X: x, Y: y}); !left[h] {
+				swept[h] = true
+			}
+		}
+	}
+	pic := newPicture(s.View("red"), s.Rules.CRT, nil)
+	pic.hunt = pic.huntHexes(swept, true)
+	pic.assignHunt()
+	north, south := pic.huntTo["R1"], pic.huntTo["R2"]
+	if len(north) != 3 || len(south) != 3 || north[0].Y > 2 || south[0].Y < 8 {
+		t.Errorf("R1 hunts through %v, R2 through %v: want the north three and the south three", north, south)
+	}
+}
+
+// Ensure hidden infantry comes out of its ambush once it is all its side
+// has left on the ground, or its side retreats (a hidden unit that moves
+// is revealed, ruling M15), and not before: otherwise an AI battle runs
+// to its turn limit with nothing happening.
+func TestHiddenLeavesAmbush(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		others     bool
+		retreating bool
+		want       bool
+	}{{"beside a lance", true, false, false}, {"alone", false, false, true}, {"retreating", true, true, true}} {
+		hidden := aixUnit("RH", "red", referee.Infantry, "0905", 3, 5, 1, 2)
+		hidden.Hidden = true
+		units := []referee.Unit{hidden, aixUnit("B1", "blue", referee.MediumMech, "1805", 9, 7, 3, 5)}
+		if c.others {
+			units = append(units, aixUnit("R1", "red", referee.MediumMech, "0208", 9, 7, 3, 5))
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Sides[0].Retreating = c.retreating
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil)
+		if got := pic.leavesAmbush(); got != c.want {
+			t.Errorf("%s: leaves its ambush %v, want %v", c.name, got, c.want)
+		}
+	}
+}
