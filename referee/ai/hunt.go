@@ -250,12 +250,7 @@ func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	if len(mine) == 0 || m.u.Hex == nil {
 		return 0
 	}
-	if pic.hunted == nil {
-		pic.hunted = map[hex.Hex]bool{}
-		for _, x := range pic.hunt {
-			pic.hunted[x] = true
-		}
-	}
+	hunted := pic.huntedSet()
 	way := 1 << 20
 	if w := pic.huntField(m.u, mine)[h.Y*pic.v.Map.Width+h.X]; w >= 0 {
 		way = w
@@ -265,18 +260,24 @@ func (m *moveScorer) huntScore(h hex.Hex) float64 {
 		}
 	}
 	sc := -huntPull * float64(way)
-	if pic.hunted[h] {
+	if hunted[h] {
 		sc += huntFind
 	}
 	if m.u.Detail != nil && m.u.Detail.Jump {
 		return sc // a jump searches only where it lands
 	}
-	for _, l := range hex.Line(*m.u.Hex, h)[1:] {
-		if pic.hunted[l.Hex] {
-			sc += huntWay
+	return sc + huntWay*float64(pic.sweepWays(m.u)[h].n)
+}
+
+// huntedSet is pic.hunt as a set, made when first needed.
+func (pic *picture) huntedSet() map[hex.Hex]bool {
+	if pic.hunted == nil {
+		pic.hunted = map[hex.Hex]bool{}
+		for _, x := range pic.hunt {
+			pic.hunted[x] = true
 		}
 	}
-	return sc
+	return pic.hunted
 }
 
 // huntField is the MP own unit u needs from each hex to the nearest of

@@ -35,6 +35,9 @@ type picture struct {
 	hunted  map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
 	// huntTo are the hexes each unit that hunts goes through (assignHunt).
 	huntTo map[string][]hex.Hex
+	// sweeps are the ways of each unit that hunts (sweep.go), once
+	// worked out.
+	sweeps map[string]map[hex.Hex]sweepWay
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int

@@ -423,7 +423,9 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 	if best < 0 {
 		return referee.Action{}, false
 	}
-	return moves[best], true
+	a := moves[best]
+	a.Path = pic.sweepPath(u, a.To) // a hunting unit's way (sweep.go)
+	return a, true
 }
 
 // bestAttack scores every attack the side's units are offered and returns
