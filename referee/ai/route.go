@@ -19,11 +19,13 @@ import (
 // way (the referee's path search settles the move itself).
 
 // routeKey is a way of moving: the movement mode, whether the unit jumps
-// (1 MP a hex over anything), and the range it closes to (at least 1).
+// (1 MP a hex over anything), the range it closes to (at least 1) and
+// whether it fires indirectly.
 type routeKey struct {
-	mode mapgen.Movement
-	jump bool
-	rng  int
+	mode     mapgen.Movement
+	jump     bool
+	rng      int
+	indirect bool // it fires without a line of sight (firesFrom)
 }
 
 // approach is the MP units moving as k need from each hex of the map to
@@ -64,6 +66,9 @@ func (pic *picture) routeMemoKey(k routeKey) string {
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
+	if pic.stalled && !k.indirect {
+		b = append(b, 's') // firesFrom
+	}
 	r := max(k.rng, 1)
 	switch {
 	case slices.ContainsFunc(pic.enemies, func(e *enemy) bool { return e.fighting() && nearMap(m, e.at, r) }):
@@ -175,7 +180,7 @@ func (pic *picture) routeField(k routeKey) []int {
 		if e.fighting() {
 			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
 				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
-					if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= r {
+					if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= r && pic.firesFrom(k, h, e) {
 						targets = append(targets, h)
 					}
 				}
@@ -250,6 +255,23 @@ func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 	return dist
 }
 
+// firesFrom reports that a unit moving as k could attack enemy e from h,
+// within its range: once the battle is stalled, only from a hex with a
+// clear line of sight to it (or beside it on its level, for a close
+// attack), unless it fires indirectly. A unit in range behind a wood it
+// cannot see through, whose route ended there, would wait for ever.
+// Before the stall any hex in range will do: the side closes in, and
+// lines of sight change as units move.
+func (pic *picture) firesFrom(k routeKey, h hex.Hex, e *enemy) bool {
+	if !pic.stalled || k.indirect || h == e.at {
+		return true
+	}
+	if hex.Distance(h, e.at) <= 1 && pic.cell(h).Elevation == pic.cell(e.at).Elevation {
+		return true
+	}
+	return pic.los(h, e.at).Clear
+}
+
 // stepCost is the MP of the step from x to its neighbour y (direction d
 // from x), as referee's path search prices it: 1, the terrain's cost, 2
 // a level, one level a hex at most; 1 along a connected road; a jump 1
@@ -284,6 +306,7 @@ func routeKeyOf(u *referee.ViewUnit, rng int) routeKey {
 		k.mode = c.Info().Movement
 	}
 	k.jump = u.Detail != nil && u.Detail.Jump
+	k.indirect = u.Detail != nil && u.Detail.Indirect
 	return k
 }
 
