@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"cmp"
 	"encoding/binary"
+	"slices"
 	"strings"
 
 	"bfbot/mapgen"
@@ -97,14 +99,19 @@ func (p *Player) leap(pic *picture) {
 // hexes are searched.
 const huntBand = 12
 
+// huntBandHexes is how many hexes the band holds at least, when there
+// are as many left.
+const huntBandHexes = 100
+
 // huntHexes are the hexes a side searches when it sees no enemy ground
 // unit to fight, once the battle is stalled or as soon as it has fought
 // (fought): every enemy counter on the map is in plain view (ruling K2),
 // so with none left what keeps the battle going hides, and waiting for
 // the stall to search for it only spends turns. They are those in the enemy's half of the map (nearer an
 // enemy's retreat edge than its own), within huntBand of the shallowest,
-// where infantry on foot may stand, that none of its units has entered
-// (swept) or stands in; nil when the side does not hunt.
+// where infantry on foot may stand and some unit of the side may enter,
+// that none of its units has entered (swept) or stands in; nil when the
+// side does not hunt.
 func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if !pic.stalled && !fought {
 		return nil
@@ -119,10 +126,24 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		own = me.RetreatEdge
 	}
 	here := map[hex.Hex]bool{}
+	var modes []mapgen.Movement
 	for _, u := range pic.own {
 		if u.Hex != nil {
 			here[*u.Hex] = true
 		}
+		if groundMover(u) {
+			modes = append(modes, routeKeyOf(u, 1).mode)
+		}
+	}
+	// enters: some unit of the side may enter a hex of the terrain; a
+	// hex none may enter is never searched, and would hold the band back.
+	enters := func(c mapgen.Cell) bool {
+		for _, mode := range modes {
+			if c.Road || !c.Terrain.Info().Prohibited[mode] {
+				return true
+			}
+		}
+		return len(modes) == 0
 	}
 	m := pic.v.Map
 	var out []hex.Hex
@@ -131,7 +152,7 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	for y := range m.Height {
 		for x := range m.Width {
 			h := hex.Hex{X: x, Y: y}
-			if swept[h] || here[h] || pic.cell(h).Terrain.Info().Prohibited[mapgen.Foot] {
+			if c := pic.cell(h); swept[h] || here[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
 				continue
 			}
 			if d, ok := pic.enemyDepth(h, own); ok {
@@ -140,9 +161,18 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 			}
 		}
 	}
+	// The band reaches huntBand deeper than the shallowest hex, or as
+	// deep as it takes to hold huntBandHexes: a few hexes the side's
+	// units cannot get to must not hold the search back.
+	deepest := shallowest + huntBand
+	if len(out) > huntBandHexes {
+		sorted := slices.Clone(depths)
+		slices.Sort(sorted)
+		deepest = max(deepest, sorted[huntBandHexes-1])
+	}
 	band := out[:0]
 	for i, h := range out {
-		if depths[i] <= shallowest+huntBand {
+		if depths[i] <= deepest {
 			band = append(band, h)
 		}
 	}
@@ -179,59 +209,67 @@ const (
 	huntWay  = 0.6
 )
 
-// huntSpread is how far from the hexes the others hunt through a unit
-// with none of its own goes (assignHunt).
-const huntSpread = 4
-
 // assignHunt shares the hexes the side hunts through out among its
 // units, so that they spread over them rather than walk one behind the
-// other to the nearest: each hex goes to the unit that could be there
-// first (hexes over its MP). A unit left with none goes to the nearest
-// at least huntSpread from those of the others (or else the nearest).
+// other to the nearest: each hex goes to the unit that could search it
+// first (the MP of the way over its MP, after the hexes it already has),
+// of those that may enter it — a wheeled unit cannot search a wood.
 // Units whose aim is elsewhere (aims.go) do not hunt.
 func (pic *picture) assignHunt() {
 	if len(pic.hunt) == 0 {
 		return
 	}
 	var hunters []*referee.ViewUnit
+	var reach [][]int
 	for _, u := range pic.own {
 		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
 			hunters = append(hunters, u)
+			reach = append(reach, pic.huntField(u, []hex.Hex{*u.Hex}))
 		}
 	}
-	if len(hunters) == 0 {
-		return
+	// turns is how many turns hunter j needs to enter h; ok false: it
+	// cannot.
+	w := pic.v.Map.Width
+	turns := func(j int, h hex.Hex) (float64, bool) {
+		u, mp := hunters[j], reach[j][h.Y*w+h.X]
+		c := pic.cell(h)
+		if mp < 0 || !c.Road && c.Terrain.Info().Prohibited[routeKeyOf(u, 1).mode] {
+			return 0, false
+		}
+		return float64(mp) / float64(max(u.Detail.MP, 1)), true
 	}
-	turns := func(u *referee.ViewUnit, h hex.Hex) float64 {
-		return float64(hex.Distance(*u.Hex, h)) / float64(max(u.Detail.MP, 1))
+	// Each hex, nearest first, goes to the unit that would be there
+	// first after searching the hexes it already has (a hex a turn for
+	// each MP, roughly): so a fast unit takes the most, but not all.
+	type near struct {
+		h hex.Hex
+		t float64
 	}
-	pic.huntTo = map[string][]hex.Hex{}
+	order := make([]near, 0, len(pic.hunt))
 	for _, h := range pic.hunt {
-		first := hunters[0]
-		for _, u := range hunters[1:] {
-			if turns(u, h) < turns(first, h) {
-				first = u
+		soonest := -1.0
+		for j := range hunters {
+			if t, ok := turns(j, h); ok && (soonest < 0 || t < soonest) {
+				soonest = t
 			}
 		}
-		pic.huntTo[first.ID] = append(pic.huntTo[first.ID], h)
+		if soonest >= 0 {
+			order = append(order, near{h, soonest})
+		}
 	}
-	for _, u := range hunters {
-		if len(pic.huntTo[u.ID]) > 0 {
-			continue
-		}
-		best, bestFar := pic.hunt[0], false
-		for _, h := range pic.hunt {
-			far := true
-			for _, hs := range pic.huntTo {
-				for _, x := range hs {
-					far = far && hex.Distance(x, h) >= huntSpread
-				}
-			}
-			if far && !bestFar || far == bestFar && hex.Distance(*u.Hex, h) < hex.Distance(*u.Hex, best) {
-				best, bestFar = h, far
+	slices.SortStableFunc(order, func(a, b near) int { return cmp.Compare(a.t, b.t) })
+	pic.huntTo = map[string][]hex.Hex{}
+	for _, n := range order {
+		first, soonest := -1, 0.0
+		for j, u := range hunters {
+			t, ok := turns(j, n.h)
+			t += float64(len(pic.huntTo[u.ID])) / float64(max(u.Detail.MP, 1))
+			if ok && (first < 0 || t < soonest) {
+				first, soonest = j, t
 			}
 		}
-		pic.huntTo[u.ID] = []hex.Hex{best}
+		id := hunters[first].ID
+		pic.huntTo[id] = append(pic.huntTo[id], n.h)
 	}
 }
 
@@ -242,8 +280,8 @@ func (m *moveScorer) hunts() bool { return len(m.pic.huntTo[m.u.ID]) > 0 }
 // huntScore is what the hunt adds to the score of ending the move of
 // unit m.u in h: nearer the hexes it hunts through (by the MP of the
 // way, route.go), better in a hex not yet searched, and better still
-// through many of them (along the straight line from where it stands,
-// which a walking unit's way roughly follows).
+// through many of them (a walking unit names the way through the most,
+// sweep.go).
 func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	pic := m.pic
 	mine := pic.huntTo[m.u.ID]
