@@ -287,16 +287,34 @@ func (pic *picture) assignHunt() {
 	}
 }
 
+// huntKeep is how many of the side's units nearest each enemy in sight
+// keep to the fight while the others hunt (spare).
+const huntKeep = 2
+
 // spare reports that own unit u is not needed in the fight with the
-// enemies in sight (huntEarly): none of them is within two turns of its
-// MP and its range, nor within its own reach of it.
+// enemies in sight (huntEarly): it is not one of the huntKeep units
+// nearest any of them, and none of them is within two turns of its MP
+// and its range, nor within its own reach of it.
 func (pic *picture) spare(u *referee.ViewUnit) bool {
 	rng := 1
 	if u.Values != nil {
 		rng = max(u.Values.Range, 1)
 	}
 	for _, e := range pic.enemies {
-		if e.fighting() && hex.Distance(*u.Hex, e.at) <= max(2*u.Detail.MP+rng, e.reach()) {
+		if !e.fighting() {
+			continue
+		}
+		d := hex.Distance(*u.Hex, e.at)
+		if d <= max(2*u.Detail.MP+rng, e.reach()) {
+			return false
+		}
+		nearer := 0
+		for _, o := range pic.own {
+			if o != u && groundMover(o) && hex.Distance(*o.Hex, e.at) < d {
+				nearer++
+			}
+		}
+		if nearer < huntKeep {
 			return false
 		}
 	}
