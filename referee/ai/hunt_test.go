@@ -2,6 +2,7 @@ package ai
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -185,6 +186,42 @@ func TestHiddenLeavesAmbush(t *testing.T) {
 		pic := newPicture(s.View("red"), s.Rules.CRT, nil)
 		if got := pic.leavesAmbush(); got != c.want {
 			t.Errorf("%s: leaves its ambush %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// Ensure a hunting unit names its way through the hexes not yet searched
+// rather than leave the path to the referee's cheapest: with only a bent
+// row of them left, south then west of it, R1's move enters them all, the
+// referee accepts the path, and they count as searched.
+func TestHuntSweepsItsPath(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "0102", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1503", 9, 7, 3, 5), hidden)
+	s.Turn = 2
+	bent := []hex.Hex{hex.MustParse("1504"), hex.MustParse("1505"), hex.MustParse("1405"), hex.MustParse("1305")}
+	p := New("red", Normal, 1)
+	p.lastFight = 1
+	p.swept = map[hex.Hex]bool{}
+	for y := range s.Map.Height {
+		for x := range s.Map.Width {
+			if h := (hex.Hex{X: x, Y: y}); !slices.Contains(bent, h) {
+				p.swept[h] = true
+			}
+		}
+	}
+	a := p.Next(s)
+	if a.Kind != referee.ActMove || len(a.Path) == 0 {
+		t.Fatalf("R1 names no path: %v", a)
+	}
+	_, events, err := referee.Apply(s, a, dice.New(dice.NewSeeded(1)))
+	if err != nil {
+		t.Fatalf("the referee refuses R1's path %v: %v", a.Path, err)
+	}
+	p.Observe(events)
+	for _, h := range bent {
+		if !p.swept[h] {
+			t.Errorf("R1 moved by %v and did not search %s", a.Path, h)
 		}
 	}
 }
