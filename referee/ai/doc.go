@@ -59,9 +59,15 @@
 // fought or the battle is stalled, hunts for the hidden infantry that
 // keeps the battle going (hunt.go): the hexes of the enemy's half, from
 // the middle of the map on, that none of its units has entered yet are
-// shared out among them, each to the unit that could be there first,
-// and each unit walks through its own, so an AI battle does not run to
-// its turn limit with nothing happening.
+// shared out among them, each to the unit that could search it first
+// after the others it has (of those that may enter it), and each unit
+// walks through its own by a path it names through the most of them
+// (sweep.go), so an AI battle does not run to its turn limit with
+// nothing happening. A side three times the strength of the enemies it
+// sees hunts already, with the units the fight does not need: those out
+// of the enemies' reach and not among the two nearest any of them. In a
+// stalled battle a unit's route leads to a hex from which it can see the
+// enemy it closes on, not only to one within its range behind a wood.
 //
 // Hidden infantry also leaves its ambush (and is revealed, ruling M15)
 // once its side retreats or has no other ground unit on the map. A side
