@@ -35,35 +35,60 @@ func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+"
 
 // encodeDocInto encodes c's document without its log (which is kept
 // event by event, events.go), in parts, into buf (reset first) and
-// returns buf's bytes: they stay valid until buf is used again.
-func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign) ([]byte, error) {
+// returns buf's bytes: they stay valid until buf is used again. A large
+// part whose value is base's (reuse.go) is copied from base's document
+// instead of encoded; base may be nil.
+func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, error) {
 	buf.Reset()
 	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
 	core := *c
 	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
 	// Encode ends each value with a newline: the parts' separator.
 	enc := json.NewEncoder(buf)
-	values := make([]any, 0, 2+2*len(c.Sides)+len(c.Battles))
-	values = append(values, &core, c.Map)
+	encode := func(line int, v any, same bool) error {
+		if same && verifyCopies {
+			if fresh, err := json.Marshal(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
+			}
+		}
+		if same {
+			buf.Write(base.line(line))
+			buf.WriteByte('\n')
+			return nil
+		}
+		if err := enc.Encode(v); err != nil {
+			return fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
+		}
+		return nil
+	}
+	if err := encode(1, &core, false); err != nil {
+		return nil, err
+	}
+	if err := encode(2, c.Map, base.sameMap(c)); err != nil {
+		return nil, err
+	}
 	for i := range c.Sides {
 		side := c.Sides[i]
 		side.Units = nil
-		values = append(values, &side, c.Sides[i].Units)
+		if err := encode(3+2*i, &side, false); err != nil {
+			return nil, err
+		}
+		if err := encode(4+2*i, c.Sides[i].Units, base.sameUnits(c, i)); err != nil {
+			return nil, err
+		}
 	}
 	for i := range c.Battles {
-		values = append(values, c.Battles[i])
-	}
-	for _, v := range values {
-		if err := enc.Encode(v); err != nil {
-			return nil, fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
+		if err := encode(3+2*len(c.Sides)+i, c.Battles[i], base.sameBattle(c, i)); err != nil {
+			return nil, err
 		}
 	}
 	return buf.Bytes()[:buf.Len()-1], nil
 }
 
-// encodeDoc is encodeDocInto into a buffer of its own.
+// encodeDoc is encodeDocInto into a buffer of its own, every part
+// encoded.
 func encodeDoc(c *campaign.Campaign) ([]byte, error) {
-	return encodeDocInto(new(bytes.Buffer), c)
+	return encodeDocInto(new(bytes.Buffer), c, nil)
 }
 
 // unmarshalDoc decodes a document, in parts or (schema 4) whole, into c.

@@ -151,6 +151,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// The chunk holding the last stored event: read once, to
 		// compare that event and to append after it.
 		var open [][]byte
+		base := newPartsBase(c, prevDoc)
 		same := func(k uint64, e campaign.Event) bool {
 			var ok bool
 			open, ok = sameEvent(cb, k, e)
@@ -163,7 +164,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err := appendLog(cb, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
-		doc, err := encodeDocInto(buf, n)
+		doc, err := encodeDocInto(buf, n, base)
 		if err != nil {
 			return err
 		}
