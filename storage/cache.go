@@ -43,9 +43,9 @@ func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
 
 // take removes campaign id's entry at revision rev and returns it, not
 // copied, with its document, or nil. A change (Store.Update) takes the
-// campaign it gives its function, which may alter it in place, and puts
-// a copy of the function's result back once it commits: one copy a
-// change rather than two.
+// campaign it gives its function, which may set its fields (UpdateFunc),
+// and puts a copy of the function's result back once it commits: one
+// copy a change rather than two.
 func (k *cache) take(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()

@@ -50,8 +50,12 @@ type Campaigns interface {
 }
 
 // UpdateFunc changes a campaign: it returns the new campaign, or an error
-// that aborts the update. The campaign it is given was decoded for this
-// call alone.
+// that aborts the update. The campaign it is given is for this call
+// alone: it may set its fields, its sides' and its battles' fields, but
+// must not change in place what they reach (a side's units, a battle's
+// state, a list or a map): it copies what it changes, as the campaign
+// package's functions do (Clone), because the store copies a part whose
+// value is the one it was given from the document before (reuse.go).
 type UpdateFunc func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)
 
 // Summary is what List and Find tell of a campaign without decoding it.
