@@ -156,7 +156,7 @@ func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte
 		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
 			seg = prevSegs[i]
 		} else {
-			seg = deflate(nil, p, levelFast)
+			seg = deflate(nil, p, levelFor(len(p)))
 		}
 		body = binary.AppendUvarint(body, uint64(len(seg)))
 		body = append(body, seg...)
