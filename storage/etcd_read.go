@@ -145,7 +145,7 @@ func (s *EtcdStore) readLog(ctx context.Context, id int64, at int64, n uint64) (
 	}
 	log := make([]campaign.Event, len(raw))
 	for i, v := range raw {
-		if err := json.Unmarshal(v, &log[i]); err != nil {
+		if err := decodeJSON(v, &log[i]); err != nil {
 			return nil, &RecordError{Campaign: id, Key: eventKey(uint64(i + 1)), Err: err}
 		}
 	}

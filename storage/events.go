@@ -108,7 +108,7 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 				break
 			}
 			var e campaign.Event
-			if err := json.Unmarshal(l, &e); err != nil {
+			if err := decodeJSON(l, &e); err != nil {
 				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
 			}
 			log = append(log, e)

@@ -94,7 +94,7 @@ func encodeDoc(c *campaign.Campaign) ([]byte, error) {
 // unmarshalDoc decodes a document, in parts or (schema 4) whole, into c.
 func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	if !isParts(doc) {
-		return json.Unmarshal(doc, c)
+		return decodeJSON(doc, c)
 	}
 	lines := bytes.Split(doc, []byte{'\n'})
 	header := bytes.Fields(lines[0])
@@ -106,18 +106,18 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	if err1 != nil || err2 != nil || sides < 0 || battles < 0 || len(lines) != 3+2*sides+battles {
 		return fmt.Errorf("document header %.40q: not the counts of its %d parts", lines[0], len(lines)-1)
 	}
-	if err := json.Unmarshal(lines[1], c); err != nil {
+	if err := decodeJSON(lines[1], c); err != nil {
 		return fmt.Errorf("core: %w", err)
 	}
-	if err := json.Unmarshal(lines[2], &c.Map); err != nil {
+	if err := decodeJSON(lines[2], &c.Map); err != nil {
 		return fmt.Errorf("map: %w", err)
 	}
 	c.Sides = make([]campaign.Side, sides)
 	for i := range c.Sides {
-		if err := json.Unmarshal(lines[3+2*i], &c.Sides[i]); err != nil {
+		if err := decodeJSON(lines[3+2*i], &c.Sides[i]); err != nil {
 			return fmt.Errorf("side %d: %w", i+1, err)
 		}
-		if err := json.Unmarshal(lines[4+2*i], &c.Sides[i].Units); err != nil {
+		if err := decodeJSON(lines[4+2*i], &c.Sides[i].Units); err != nil {
 			return fmt.Errorf("side %d's units: %w", i+1, err)
 		}
 	}
@@ -126,7 +126,7 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 		c.Battles = make([]campaign.Battle, battles)
 	}
 	for i := range c.Battles {
-		if err := json.Unmarshal(lines[3+2*sides+i], &c.Battles[i]); err != nil {
+		if err := decodeJSON(lines[3+2*sides+i], &c.Battles[i]); err != nil {
 			return fmt.Errorf("battle %d: %w", i+1, err)
 		}
 	}
