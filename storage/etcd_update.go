@@ -92,7 +92,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out), outDoc)
+	s.cache.put(id, rev, shell(out), outDoc)
 	return out, nil
 }
 

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"reflect"
+	"testing"
 	"slices"
 
 	"bfbot/campaign"
@@ -83,10 +84,11 @@ func (b *partsBase) sameBattle(c *campaign.Campaign, i int) bool {
 func (b *partsBase) line(i int) []byte { return b.lines[i] }
 
 // verifyCopies makes encodeDocInto encode every part it copied as well
-// and refuse a document whose copy differs: the package's tests set it,
-// so that a change in them that alters in place what its campaign
-// reaches fails them rather than losing what it changed.
-var verifyCopies bool
+// and refuse a document whose copy differs. It is on in every test
+// binary (the bot's and the commands' tests store campaigns too), so that
+// code that alters in place what a campaign from the store reaches fails
+// its tests rather than losing what it changed.
+var verifyCopies = testing.Testing()
 
 // sameShallow reports whether a and b, of one type, hold the same values
 // one level down: equal numbers and strings, the same pointers, maps and

@@ -98,7 +98,7 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, st.rev, shareLog(out), doc)
+		s.cache.put(id, st.rev, shell(out), doc)
 	}
 	return out, nil
 }
@@ -196,7 +196,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out), outDoc)
+	s.cache.put(id, rev, shell(out), outDoc)
 	return out, nil
 }
 
