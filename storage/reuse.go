@@ -3,8 +3,8 @@ package storage
 import (
 	"bytes"
 	"reflect"
-	"testing"
 	"slices"
+	"testing"
 
 	"bfbot/campaign"
 	"bfbot/mapgen"
