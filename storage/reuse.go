@@ -2,8 +2,10 @@ package storage
 
 import (
 	"bytes"
+	"flag"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 
 	"bfbot/campaign"
@@ -87,8 +89,16 @@ func (b *partsBase) line(i int) []byte { return b.lines[i] }
 // and refuse a document whose copy differs. It is on in every test
 // binary (the bot's and the commands' tests store campaigns too), so that
 // code that alters in place what a campaign from the store reaches fails
-// its tests rather than losing what it changed.
+// its tests rather than losing what it changed; but not while benchmarks
+// run (-test.bench), whose figures are what the copies save.
 var verifyCopies = testing.Testing()
+
+// benchmarking reports whether the test binary was asked to run
+// benchmarks.
+var benchmarking = sync.OnceValue(func() bool {
+	f := flag.Lookup("test.bench")
+	return f != nil && f.Value.String() != ""
+})
 
 // sameShallow reports whether a and b, of one type, hold the same values
 // one level down: equal numbers and strings, the same pointers, maps and

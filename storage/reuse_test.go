@@ -208,3 +208,28 @@ func TestPartsCopied(t *testing.T) {
 		t.Error("a changed list of units was copied, or the unchanged one encoded")
 	}
 }
+
+// Ensure a change that breaks UpdateFunc's rule, altering in place a
+// side's units the campaign it was given shares with the store's cache,
+// fails in a test binary (verifyCopies) instead of losing the change.
+func TestCopiesVerified(t *testing.T) {
+	if benchmarking() {
+		t.Skip("benchmarks run: copies are not verified")
+	}
+	if !verifyCopies {
+		t.Fatal("copies are not verified in this test binary")
+	}
+	ctx := context.Background()
+	s := stoOpen(t, Options{})
+	id := stoCreate(t, s, 3)
+	if _, err := s.Get(ctx, id); err != nil { // fills the cache
+		t.Fatal(err)
+	}
+	_, err := s.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		c.Sides[0].Units[0].Company = "changed in place"
+		return c, nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "changed in place") {
+		t.Errorf("Update = %v, want the copied part refused", err)
+	}
+}
