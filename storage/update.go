@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -114,7 +113,7 @@ func (s *Store) List(ctx context.Context) ([]Summary, error) {
 			}
 			id := btoi(k)
 			var sum Summary
-			if err := json.Unmarshal(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
+			if err := decodeJSON(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
 				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
 			}
 			out = append(out, sum)
