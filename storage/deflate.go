@@ -22,9 +22,9 @@ import (
 // parts it changed, the snapshot's delta) gets flate.BestSpeed: the
 // higher levels cost more for a part of a kilobyte than the packing
 // saves (compress/flate's cleared 640 KB of match tables before each
-// use), and BestSpeed packs a demo campaign about as tight as level 2
+// use), and BestSpeed packs a demo campaign well inside its budget
 // (storage_size_test.go in the repository's root: 57 KB used against
-// the 100 KB budget). A whole document (schema 4's form, which the
+// 100 KB). A whole document (schema 4's form, which the
 // migrations and an undo to a schema 4 revision write) gets level 2. A
 // full chunk of events, written once, gets the default level, which
 // packs tighter still.
