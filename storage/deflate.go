@@ -14,9 +14,10 @@ import (
 // the newest revision's document (parts.go), each snapshot's delta
 // (revision.go) and each chunk of the event log (events.go). Raw
 // DEFLATE, written and read with github.com/klauspost/compress/flate
-// (the standard library's API): it deflates a side's units at BestSpeed
-// in about 2/5 of compress/flate's time, a tenth smaller, and inflates
-// in about 3/4; files written with compress/flate read the same.
+// (the standard library's API): it deflates a side's units at
+// BestSpeed in about 2/5 of compress/flate's time, a few percent
+// smaller, and inflates in about 3/4; files written with compress/flate
+// read the same.
 
 // Three levels that pack. What a change writes again each time (the
 // parts it changed, the snapshot's delta) gets flate.BestSpeed: the
