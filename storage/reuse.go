@@ -101,24 +101,14 @@ var benchmarking = sync.OnceValue(func() bool {
 })
 
 // sameShallow reports whether a and b, of one type, hold the same values
-// one level down: equal numbers and strings, the same pointers, maps and
-// arrays behind slices (of the same length), structs and arrays field by
-// field. Anything else (an interface, a function, a channel) counts as
-// different: a false "different" costs an encoding, a false "same" a
-// change.
+// one level down: the same maps, the same arrays behind slices (of the
+// same length), structs and arrays field by field, and everything else
+// as == compares it (numbers, strings, pointers). An interface or a
+// function counts as different: a false "different" costs an encoding,
+// a false "same" a change.
 func sameShallow(a, b reflect.Value) bool {
 	switch a.Kind() {
-	case reflect.Bool:
-		return a.Bool() == b.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return a.Int() == b.Int()
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return a.Uint() == b.Uint()
-	case reflect.Float32, reflect.Float64:
-		return a.Float() == b.Float()
-	case reflect.String:
-		return a.String() == b.String()
-	case reflect.Pointer, reflect.Map:
+	case reflect.Map:
 		return a.Pointer() == b.Pointer()
 	case reflect.Slice:
 		// Two nil or two empty slices: equal only if both nil or both
@@ -138,6 +128,9 @@ func sameShallow(a, b reflect.Value) bool {
 			}
 		}
 		return true
+	case reflect.Interface, reflect.Func:
+		return false
 	}
-	return false
+	// Value.Equal reads unexported fields too, where Interface does not.
+	return a.Equal(b)
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -231,5 +232,50 @@ func TestCopiesVerified(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "changed in place") {
 		t.Errorf("Update = %v, want the copied part refused", err)
+	}
+}
+
+// Ensure sameShallow tells apart what encodes differently one level down
+// (a number, a string, another pointer, map or array, a nil slice from
+// an empty one, an unexported field) and nothing more: a value equal to
+// itself, and two structs sharing the same pointers, slices and maps.
+func TestSameShallow(t *testing.T) {
+	type inner struct{ N int }
+	type value struct {
+		N      int
+		S      string
+		P      *inner
+		L      []int
+		M      map[string]int
+		A      [2]inner
+		hidden float64
+	}
+	p, l, m := &inner{1}, []int{1, 2}, map[string]int{"a": 1}
+	base := value{N: 1, S: "s", P: p, L: l, M: m, A: [2]inner{{1}, {2}}, hidden: 0.5}
+	same := base
+	for name, tt := range map[string]struct {
+		v    value
+		want bool
+	}{
+		"Itself":       {same, true},
+		"Number":       {func() value { v := base; v.N = 2; return v }(), false},
+		"String":       {func() value { v := base; v.S = "t"; return v }(), false},
+		"Pointer":      {func() value { v := base; v.P = &inner{1}; return v }(), false},
+		"SliceArray":   {func() value { v := base; v.L = []int{1, 2}; return v }(), false},
+		"SliceLength":  {func() value { v := base; v.L = l[:1]; return v }(), false},
+		"SliceEmptied": {func() value { v := base; v.L = l[:0]; return v }(), false},
+		"Map":          {func() value { v := base; v.M = map[string]int{"a": 1}; return v }(), false},
+		"ArrayElement": {func() value { v := base; v.A[1].N = 3; return v }(), false},
+		"Unexported":   {func() value { v := base; v.hidden = 1; return v }(), false},
+	} {
+		a, b := reflect.ValueOf(&base).Elem(), reflect.ValueOf(&tt.v).Elem()
+		if got := sameShallow(a, b); got != tt.want {
+			t.Errorf("%s: sameShallow = %v, want %v", name, got, tt.want)
+		}
+	}
+	var nilL, emptyL struct{ L []int }
+	emptyL.L = []int{}
+	if sameShallow(reflect.ValueOf(nilL), reflect.ValueOf(emptyL)) {
+		t.Error("a nil slice and an empty one count as the same")
 	}
 }
