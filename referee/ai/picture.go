@@ -387,6 +387,49 @@ type moveScorer struct {
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
+	// near, once focus is called, are the enemies (in pic.enemies'
+	// order) that can count in the score of a hex within radius of
+	// center; a hex farther out is scored against them all.
+	near    []*enemy
+	center  hex.Hex
+	radius  int
+	focused bool
+}
+
+// focus narrows the enemies score looks at, for the hexes within radius
+// of center (a unit's moves), to those that can count there: within its
+// own reach (it fires from there: its range, or 1 for close combat; a
+// surrendered one is captured in its hex), within theirs (the threat,
+// fireOn), or near enough to be the nearest (every fighting enemy lies
+// within nearest of a hex x within radius, nearest at most d0 + radius
+// where d0 is the nearest from center, so within d0 + 2·radius of
+// center). The others add nothing to a score, and pic.enemies' order is
+// kept, so the sums are the same to the last bit: this only saves
+// looking at every enemy for every hex, which is most of the cost of a
+// move in a large battle.
+func (m *moveScorer) focus(center hex.Hex, radius int) {
+	d0 := 1 << 20
+	for _, e := range m.pic.enemies {
+		if !e.surrendered {
+			d0 = min(d0, hex.Distance(center, e.at))
+		}
+	}
+	m.near = m.near[:0]
+	for _, e := range m.pic.enemies {
+		d := hex.Distance(center, e.at)
+		if d <= radius+max(m.rng, 1) || (!e.surrendered && (d <= radius+e.reach() || d <= d0+2*radius)) {
+			m.near = append(m.near, e)
+		}
+	}
+	m.center, m.radius, m.focused = center, radius, true
+}
+
+// enemiesFor are the enemies that can count in the score of h.
+func (m *moveScorer) enemiesFor(h hex.Hex) []*enemy {
+	if m.focused && hex.Distance(m.center, h) <= m.radius {
+		return m.near
+	}
+	return m.pic.enemies
 }
 
 // fireAt is the best column the unit could attack enemy e on from h (d
@@ -397,27 +440,31 @@ type moveScorer struct {
 func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col int, f float64) {
 	pic := m.pic
 	col = referee.MinColumn - 1
+	// The shifts are summed here rather than passed as a list: Column
+	// clamps only before and after all of them, so the sum is the same
+	// column, and a list would be allocated for every hex and enemy.
+	target := pic.cell(e.at)
 	if d <= m.rng && d >= m.minR {
 		los := pic.los(h, e.at)
 		if los.Clear || m.indirect {
-			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
+			shift := m.exp + target.Terrain.Info().Shift
 			if !m.indirect {
-				shifts = append(shifts, los.Shift)
+				shift += los.Shift
 			}
 			if e.disrupted {
-				shifts = append(shifts, referee.DisruptedTargetShift)
+				shift += referee.DisruptedTargetShift
 			}
 			if pic.v.Night {
-				shifts = append(shifts, referee.NightFireShift)
+				shift += referee.NightFireShift
 			}
-			col, f = referee.Column(m.ra, e.d, shifts...), 1
+			col, f = referee.Column(m.ra, e.d, shift), 1
 			if !los.Clear {
 				f = 0.6 // it needs an observer with a line of sight
 			}
 		}
 	}
-	if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-		if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
+	if d <= 1 && cell.Elevation == target.Elevation {
+		if c := referee.Column(m.ca, e.d, m.exp+target.Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
 			col, f = c, 1
 		}
 	}
@@ -450,7 +497,8 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	info := cell.Terrain.Info()
 	offense := 0.0
 	nearest := 1 << 20
-	for _, e := range pic.enemies {
+	enemies := m.enemiesFor(h)
+	for _, e := range enemies {
 		d := hex.Distance(h, e.at)
 		if e.surrendered {
 			if d == 0 {
@@ -473,7 +521,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		offense = max(offense, ev)
 	}
 	if m.retreating {
-		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*pic.threat(h, m.d, info.Shift)
+		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*pic.threat(enemies, h, m.d, info.Shift)
 	}
 	// What the enemy may do to it there next turn (threat.go): a unit
 	// that cannot fire this turn keeps out of the enemy's reach; one
@@ -496,7 +544,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * pic.threat(h, m.d, info.Shift)
+		sc -= w * pic.threat(enemies, h, m.d, info.Shift)
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)
@@ -643,10 +691,11 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 // which fails (and costs a Disruption Roll) unless the unit's RA tops the
 // defender's D by 6 (000 lines 697–701), so it goes only into a hex
 // with a lone enemy whose D it beats by that (estimated D: by 2 more),
-// or to capture surrendered units.
-func (pic *picture) mayEnter(u *referee.ViewUnit, h hex.Hex) bool {
+// or to capture surrendered units. enemies are those to look at (all,
+// or those near h, moveScorer.enemiesFor).
+func (pic *picture) mayEnter(u *referee.ViewUnit, h hex.Hex, enemies []*enemy) bool {
 	var there []*enemy
-	for _, e := range pic.enemies {
+	for _, e := range enemies {
 		if e.at == h && !e.surrendered {
 			there = append(there, e)
 		}

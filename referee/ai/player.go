@@ -394,6 +394,11 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		return moves[p.rng.IntN(len(moves))], true
 	}
 	ctx := pic.mover(u, p.Level)
+	radius := 0
+	for _, a := range moves {
+		radius = max(radius, hex.Distance(*u.Hex, a.To))
+	}
+	ctx.focus(*u.Hex, radius)
 	stay := ctx.score(*u.Hex)
 	if mustMove {
 		stay = math.Inf(-1)
@@ -406,7 +411,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		if a.To == *u.Hex {
 			continue // an overrun in place: left to the attack logic of the engine
 		}
-		if p.Level.skilled() && !pic.mayEnter(u, a.To) {
+		if p.Level.skilled() && !pic.mayEnter(u, a.To, ctx.enemiesFor(a.To)) {
 			continue
 		}
 		sc := ctx.score(a.To)

@@ -51,12 +51,13 @@ func (e *enemy) reach() int {
 	return e.mp + max(e.rng, 1)
 }
 
-// threat is the expected damage the enemies that may reach h next turn
-// would deal to a unit of D d standing there (terrain shift shift), each
-// firing at it once. A disrupted enemy stays down through its own turn.
-func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
+// threat is the expected damage the enemies (pic.enemies, or those of
+// them that may reach h) that may reach h next turn would deal to a unit
+// of D d standing there (terrain shift shift), each firing at it once. A
+// disrupted enemy stays down through its own turn.
+func (pic *picture) threat(enemies []*enemy, h hex.Hex, d, shift int) float64 {
 	sum := 0.0
-	for _, e := range pic.enemies {
+	for _, e := range enemies {
 		if col, ok := e.fireOn(h, d, shift); ok {
 			sum += pic.ev(col)
 		}
