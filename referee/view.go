@@ -231,6 +231,7 @@ type ViewBuffer struct {
 	hexes   []hex.Hex
 	values  []UnitValues
 	details []UnitDetail
+	sides   []string // the details' RevealedTo and ProbedBy, one after the other
 }
 
 // reuse is buf emptied, with room for n.
@@ -315,6 +316,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	hexes := reuse(b.hexes, len(s.Units))
 	values := reuse(b.values, len(s.Units))
 	details := reuse(b.details, s.fullCount(side, referee))
+	sides := b.sides[:0]
 	for _, u := range s.Units {
 		own := u.Side == side
 		full := own || referee
@@ -346,12 +348,12 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 			vu.Values = &values[len(values)-1]
 		}
 		if full {
-			details = append(details, s.ownDetail(u, carrying[u.ID]))
+			details = append(details, s.ownDetail(u, carrying[u.ID], &sides))
 			vu.Detail = &details[len(details)-1]
 		}
 		v.Units = append(v.Units, vu)
 	}
-	b.units, b.hexes, b.values, b.details = v.Units, hexes, values, details
+	b.units, b.hexes, b.values, b.details, b.sides = v.Units, hexes, values, details, sides
 	v.Zones = s.viewZones(side, referee, index)
 	return v
 }
@@ -428,8 +430,10 @@ func probeValues(u *Unit) UnitValues {
 }
 
 // ownDetail is the owner's own record of u, which carries the units
-// aboard.
-func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
+// aboard. Its RevealedTo and ProbedBy are appended to *sides and share
+// its memory (capped, so that an append to one never writes over the
+// next): one allocation for the view's units rather than two a unit.
+func (s *State) ownDetail(u *Unit, aboard []string, sides *[]string) UnitDetail {
 	d := UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
@@ -456,19 +460,29 @@ func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
 		d.Rows[i] = ViewRow(r)
 	}
 	d.Current = ViewRow(u.Current())
+	// What each other side knows of u, asked once (room for four on the
+	// stack; a battle has two sides or a few).
+	var room [4]Knowledge
+	known := room[:0]
 	for i := range s.Sides {
-		other := s.Sides[i].ID
-		if other == u.Side {
-			continue
-		}
-		k := s.KnownTo(other, u)
-		if k&KnowClass != 0 && u.Class.Ground() {
-			d.RevealedTo = append(d.RevealedTo, other)
-		}
-		if k&KnowValues != 0 {
-			d.ProbedBy = append(d.ProbedBy, other)
-		}
+		known = append(known, s.KnownTo(s.Sides[i].ID, u))
 	}
+	// collect appends to *sides the other sides for which know holds,
+	// and returns them (nil for none).
+	collect := func(know func(Knowledge) bool) []string {
+		start := len(*sides)
+		for i := range s.Sides {
+			if other := s.Sides[i].ID; other != u.Side && know(known[i]) {
+				*sides = append(*sides, other)
+			}
+		}
+		if len(*sides) == start {
+			return nil
+		}
+		return (*sides)[start:len(*sides):len(*sides)]
+	}
+	d.RevealedTo = collect(func(k Knowledge) bool { return k&KnowClass != 0 && u.Class.Ground() })
+	d.ProbedBy = collect(func(k Knowledge) bool { return k&KnowValues != 0 })
 	return d
 }
 

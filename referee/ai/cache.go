@@ -24,19 +24,38 @@ type cache struct {
 	reach map[reachKey][]int
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
+	// moves is the memory of a decision's list of moves (movement).
+	moves []referee.Action
 }
 
-// routeMemo keeps the route work of a player turn by what it depends
-// on: a field is the same for every decision that sees the same targets
-// on the same ground (routeMemoKey), and the step costs for every field
-// of a way of moving (stepsKey).
+// routeMemo keeps the route work on map m by what it depends on: a
+// field is the same for every decision that sees the same targets on the
+// same ground (routeMemoKey), and the step costs for every field of a
+// way of moving (stepsKey). Fields are kept for a player turn (the enemy
+// moves in the next), step costs while the map is the same.
 type routeMemo struct {
+	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
 }
 
-func newRouteMemo() *routeMemo {
-	return &routeMemo{fields: map[string][]int{}, steps: map[string]routeSteps{}}
+func newRouteMemo(m *mapgen.Map) *routeMemo {
+	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}}
+}
+
+// maxKeptSteps bounds the step tables kept from one player turn to the
+// next: a way of moving has one for each set of rubble the battle has
+// made, and the old sets are not met again.
+const maxKeptSteps = 32
+
+// nextTurn is the memo for a new player turn on map m: the step costs
+// on the same map are kept (unless there are many), the fields are not.
+func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
+	next := newRouteMemo(m)
+	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
+		next.steps = r.steps
+	}
+	return next
 }
 
 // field is the field kept by key; ok false: none (or no memo).
@@ -53,13 +72,15 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
 		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
-		c.routes = newRouteMemo()
+		c.routes = c.routes.nextTurn(s.Map)
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
 		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
-		c.routes = newRouteMemo()
+	}
+	if c.routes.m != s.Map {
+		c.routes = newRouteMemo(s.Map)
 	}
 	return c.legal
 }

@@ -106,16 +106,33 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 			pic.mines[m.Hex] += m.Points
 		}
 	}
+	// The enemies are laid out in one slice, counted first and never
+	// grown (its pointers stay good): one allocation, not one an enemy.
+	seen := func(u *referee.ViewUnit) bool {
+		return !u.Own && u.Hex != nil && (u.Status == "active" || u.Status == "surrendered")
+	}
+	own, n := 0, 0
+	for i := range v.Units {
+		if v.Units[i].Own {
+			own++
+		} else if seen(&v.Units[i]) {
+			n++
+		}
+	}
+	pic.own = make([]*referee.ViewUnit, 0, own)
+	pic.enemies = make([]*enemy, 0, n)
+	all := make([]enemy, 0, n)
 	for i := range v.Units {
 		u := &v.Units[i]
 		if u.Own {
 			pic.own = append(pic.own, u)
 			continue
 		}
-		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
+		if !seen(u) {
 			continue
 		}
-		e := &enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
+		all = append(all, enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"})
+		e := &all[len(all)-1]
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]

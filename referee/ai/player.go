@@ -293,7 +293,10 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			continue
 		}
 		acts := g.legal(u.ID)
-		var moves []referee.Action
+		// The moves are gathered in the memory of the last decision's:
+		// a large battle offers a unit a hundred, and the one chosen is
+		// returned by value.
+		moves := p.cache.moves[:0]
 		var overburn, pickup, withdraw *referee.Action
 		for i, a := range acts {
 			switch a.Kind {
@@ -307,6 +310,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 				withdraw = &acts[i]
 			}
 		}
+		p.cache.moves = moves
 		if pickup != nil {
 			return *pickup, true
 		}
