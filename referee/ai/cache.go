@@ -77,7 +77,7 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
+		c.sight = &sightMemo{m: s.Map, seen: map[uint64]referee.LOS{}}
 	}
 	if c.routes.m != s.Map {
 		c.routes = newRouteMemo(s.Map)
@@ -86,10 +86,18 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 }
 
 // sightMemo remembers the lines of sight traced on map m: a map never
-// changes once made, so each line is traced once.
+// changes once made, so each line is traced once. A line is kept by its
+// two hexes packed in one number (sightKey), which a map hashes and
+// compares faster than the hexes themselves.
 type sightMemo struct {
 	m    *mapgen.Map
-	seen map[[2]hex.Hex]referee.LOS
+	seen map[uint64]referee.LOS
+}
+
+// sightKey packs the line from a to b on a map (coordinates below 2^16,
+// far beyond any map's) in one number.
+func sightKey(a, b hex.Hex) uint64 {
+	return uint64(uint16(a.X))<<48 | uint64(uint16(a.Y))<<32 | uint64(uint16(b.X))<<16 | uint64(uint16(b.Y))
 }
 
 // los is referee.LineOfSight(m, a, b) for the picture's map m.
@@ -98,7 +106,7 @@ func (pic *picture) los(a, b hex.Hex) referee.LOS {
 	if c == nil || c.m != pic.v.Map {
 		return referee.LineOfSight(pic.v.Map, a, b)
 	}
-	key := [2]hex.Hex{a, b}
+	key := sightKey(a, b)
 	l, ok := c.seen[key]
 	if !ok {
 		l = referee.LineOfSight(c.m, a, b)

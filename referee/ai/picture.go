@@ -350,14 +350,27 @@ func attackRA(u *referee.ViewUnit) int {
 }
 
 func experienceShift(u *referee.ViewUnit) int {
-	if u.Values == nil {
-		return 0
-	}
-	e, err := referee.ParseExperience(u.Values.Experience)
-	if err != nil {
+	e, ok := experience(u)
+	if !ok {
 		return 0
 	}
 	return referee.ExperienceShift(e)
+}
+
+// experience is u's experience level, when the side reads its values.
+func experience(u *referee.ViewUnit) (referee.Experience, bool) {
+	if u.Values == nil {
+		return 0, false
+	}
+	// A view names the level as Experience.String writes it: matched
+	// so first, which spares parsing it for every unit at every decision.
+	for e := referee.Green; e <= referee.Elite; e++ {
+		if u.Values.Experience == e.String() {
+			return e, true
+		}
+	}
+	e, err := referee.ParseExperience(u.Values.Experience)
+	return e, err == nil
 }
 
 // attackScore scores an attack the unit is offered; ok is false for

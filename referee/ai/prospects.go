@@ -134,10 +134,8 @@ func (pic *picture) stake(worth int) int {
 // 2134; V8).
 func unitWorth(u *referee.ViewUnit) int {
 	c := max(u.Detail.Rows[0].RA, u.Detail.OverburnRA)
-	if u.Values != nil {
-		if e, err := referee.ParseExperience(u.Values.Experience); err == nil {
-			c += referee.ExperienceCost(e)
-		}
+	if e, ok := experience(u); ok {
+		c += referee.ExperienceCost(e)
 	}
 	return max(c, 1)
 }
