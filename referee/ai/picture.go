@@ -424,6 +424,8 @@ type moveScorer struct {
 	center  hex.Hex
 	radius  int
 	focused bool
+	// route is the unit's route field (way), once looked up.
+	route []int
 }
 
 // focus narrows the enemies score looks at, for the hexes within radius
@@ -525,11 +527,27 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	pic := m.pic
 	cell := pic.cell(h)
 	info := cell.Terrain.Info()
-	offense := 0.0
+	// What the enemy may do to it there next turn (threat.go): a unit
+	// that cannot fire this turn keeps out of the enemy's reach; one
+	// that fires weighs the return fire against its own, and prefers
+	// cover. A stalled battle closes in whatever the danger. Hard
+	// weighs both for the side as a whole instead (hard.go). Whether
+	// the threat counts is known before the enemies are looked at, so
+	// one pass over them sums it (in the same order as pic.threat) with
+	// the offense, each distance worked out once.
+	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
+	fight := m.fight != nil && !pic.stalled && !aimed
+	weighThreat := m.level.skilled() && !pic.stalled && !fight
+	offense, threat := 0.0, 0.0
 	nearest := 1 << 20
-	enemies := m.enemiesFor(h)
-	for _, e := range enemies {
-		d := hex.Distance(h, e.at)
+	at := h.Cube()
+	for _, e := range m.enemiesFor(h) {
+		d := at.Sub(e.at.Cube()).Len() // hex.Distance(h, e.at), h's half worked out once
+		if m.retreating || weighThreat {
+			if col, ok := e.fireFrom(d, m.d, info.Shift); ok {
+				threat += pic.ev(col)
+			}
+		}
 		if e.surrendered {
 			if d == 0 {
 				offense += 2 // captured, it is worth twice its cost
@@ -551,19 +569,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		offense = max(offense, ev)
 	}
 	if m.retreating {
-		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*pic.threat(enemies, h, m.d, info.Shift)
+		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*threat
 	}
-	// What the enemy may do to it there next turn (threat.go): a unit
-	// that cannot fire this turn keeps out of the enemy's reach; one
-	// that fires weighs the return fire against its own, and prefers
-	// cover. A stalled battle closes in whatever the danger. Hard
-	// weighs both for the side as a whole instead (hard.go).
 	sc := offense
-	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
 	switch {
-	case m.fight != nil && !pic.stalled && !aimed:
+	case fight:
 		sc = m.fight(h, cell)
-	case m.level.skilled() && !pic.stalled:
+	case weighThreat:
 		w := fireThreatWeight
 		if offense == 0 {
 			w = threatWeight
@@ -574,7 +586,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * pic.threat(enemies, h, m.d, info.Shift)
+		sc -= w * threat
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)

@@ -307,8 +307,10 @@ func (m *moveScorer) way(h hex.Hex, hexes int) int {
 	if !m.level.skilled() {
 		return max(hexes-r, 0)
 	}
-	f := m.pic.approach(routeKeyOf(m.u, r))
-	if w := f[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
+	if m.route == nil {
+		m.route = m.pic.approach(routeKeyOf(m.u, r)) // the same for every hex it scores
+	}
+	if w := m.route[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
 		return w
 	}
 	return max(hexes-r, 0)

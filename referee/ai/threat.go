@@ -51,24 +51,14 @@ func (e *enemy) reach() int {
 	return e.mp + max(e.rng, 1)
 }
 
-// threat is the expected damage the enemies (pic.enemies, or those of
-// them that may reach h) that may reach h next turn would deal to a unit
-// of D d standing there (terrain shift shift), each firing at it once. A
-// disrupted enemy stays down through its own turn.
-func (pic *picture) threat(enemies []*enemy, h hex.Hex, d, shift int) float64 {
-	sum := 0.0
-	for _, e := range enemies {
-		if col, ok := e.fireOn(h, d, shift); ok {
-			sum += pic.ev(col)
-		}
-	}
-	return sum
-}
-
 // fireOn is the column enemy e could attack a unit of D d in h (terrain
 // shift shift) on next turn; ok is false when it cannot reach h.
 func (e *enemy) fireOn(h hex.Hex, d, shift int) (col int, ok bool) {
-	n := hex.Distance(h, e.at)
+	return e.fireFrom(hex.Distance(h, e.at), d, shift)
+}
+
+// fireFrom is fireOn for a hex n hexes from e.
+func (e *enemy) fireFrom(n, d, shift int) (col int, ok bool) {
 	if !e.fighting() || e.disrupted || n > e.reach() {
 		return 0, false
 	}
