@@ -317,6 +317,13 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	values := reuse(b.values, len(s.Units))
 	details := reuse(b.details, s.fullCount(side, referee))
 	sides := b.sides[:0]
+	// Each side's Known map, looked up once for all the units (knownIn).
+	var knownRoom [4]map[string]Knowledge
+	knownBy := knownRoom[:0]
+	for i := range s.Sides {
+		knownBy = append(knownBy, s.Known[s.Sides[i].ID])
+	}
+	viewerKnows := s.Known[side]
 	for _, u := range s.Units {
 		own := u.Side == side
 		full := own || referee
@@ -325,7 +332,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 		}
 		k := KnowClass | KnowValues
 		if !full {
-			k = s.KnownTo(side, u)
+			k = knownIn(viewerKnows, side, u) // s.KnownTo(side, u)
 		}
 		vu := ViewUnit{
 			ID:        u.ID,
@@ -348,7 +355,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 			vu.Values = &values[len(values)-1]
 		}
 		if full {
-			details = append(details, s.ownDetail(u, carrying[u.ID], &sides))
+			details = append(details, s.ownDetail(u, carrying[u.ID], knownBy, &sides))
 			vu.Detail = &details[len(details)-1]
 		}
 		v.Units = append(v.Units, vu)
@@ -430,10 +437,11 @@ func probeValues(u *Unit) UnitValues {
 }
 
 // ownDetail is the owner's own record of u, which carries the units
-// aboard. Its RevealedTo and ProbedBy are appended to *sides and share
-// its memory (capped, so that an append to one never writes over the
-// next): one allocation for the view's units rather than two a unit.
-func (s *State) ownDetail(u *Unit, aboard []string, sides *[]string) UnitDetail {
+// aboard; knownBy are the sides' Known maps, in the order of s.Sides.
+// Its RevealedTo and ProbedBy are appended to *sides and share its
+// memory (capped, so that an append to one never writes over the next):
+// one allocation for the view's units rather than two a unit.
+func (s *State) ownDetail(u *Unit, aboard []string, knownBy []map[string]Knowledge, sides *[]string) UnitDetail {
 	d := UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
@@ -465,7 +473,7 @@ func (s *State) ownDetail(u *Unit, aboard []string, sides *[]string) UnitDetail 
 	var room [4]Knowledge
 	known := room[:0]
 	for i := range s.Sides {
-		known = append(known, s.KnownTo(s.Sides[i].ID, u))
+		known = append(known, knownIn(knownBy[i], s.Sides[i].ID, u)) // s.KnownTo(s.Sides[i].ID, u)
 	}
 	// collect appends to *sides the other sides for which know holds,
 	// and returns them (nil for none).

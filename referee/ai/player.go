@@ -444,7 +444,7 @@ func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 		// A DropShip fires once in each of its three arcs (000 line 1265)
 		// and shrugs off disruption: ValidActions says what is left.
 		ship := u.Kind == referee.KindDropShip.String()
-		if u.Status != "active" || u.Detail == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) {
+		if u.Status != "active" || u.Detail == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
 		for _, a := range g.legal(u.ID) {
@@ -472,6 +472,27 @@ func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 		p.fired[best.Target]++
 	}
 	return best, found
+}
+
+// inReach reports whether some enemy counter the side sees stands
+// within the reach of own unit u's attacks: its Range Value, or the
+// adjacent hex of a close attack (the referee's reach, which no attack
+// it offers exceeds). Only an attack on such a counter is scored, so a
+// ground unit with none is not asked for its attacks; air lances and
+// DropShips, whose attacks follow rules of their own, always are.
+func (pic *picture) inReach(u *referee.ViewUnit) bool {
+	if u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() || u.Hex == nil || u.Values == nil {
+		return true
+	}
+	r := max(u.Values.Range, 1)
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			if hex.Distance(*u.Hex, e.at) <= r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inWater reports whether u would stand in water in h (a bridge over it
