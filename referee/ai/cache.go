@@ -11,9 +11,10 @@ import (
 // differ by one action: the referee's legality work, which carries over
 // only what the action left unchanged (referee.Legality.Next), and the
 // lines of sight the picture traced on the map, which never changes. So
-// neither changes a decision; a new player turn starts them afresh, which
-// bounds what they hold. Each decision's View is built in the memory of
-// the one before (no decision keeps its view).
+// neither changes a decision; a new player turn starts the legality work
+// afresh, which bounds what it holds, and the lines of sight when they
+// are many (maxKeptSights). Each decision's View and picture are built
+// in the memory of the one before (no decision keeps them).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
@@ -24,8 +25,10 @@ type cache struct {
 	reach map[reachKey][]int
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
-	// moves is the memory of a decision's list of moves (movement).
-	moves []referee.Action
+	// moves is the memory of a decision's list of moves (movement), and
+	// enemies of its picture's enemies (newPicture).
+	moves   []referee.Action
+	enemies []enemy
 }
 
 // routeMemo keeps the route work on map m by what it depends on: a
@@ -71,8 +74,11 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
+		c.turn, c.legal, c.reach = s.PlayerTurn, referee.NewLegality(s), map[reachKey][]int{}
 		c.routes = c.routes.nextTurn(s.Map)
+		if c.sight != nil && len(c.sight.seen) > maxKeptSights {
+			c.sight = nil
+		}
 	} else {
 		c.legal = c.legal.Next(s)
 	}
@@ -93,6 +99,12 @@ type sightMemo struct {
 	m    *mapgen.Map
 	seen map[uint64]referee.LOS
 }
+
+// maxKeptSights bounds the lines of sight kept from one player turn to
+// the next (a few MB): a battle traces them between the hexes its units
+// stand in and move to and those within their ranges, fewer than that
+// on a map of a few sheets, but a map may be larger.
+const maxKeptSights = 1 << 17
 
 // sightKey packs the line from a to b on a map (coordinates below 2^16,
 // far beyond any map's) in one number.

@@ -43,7 +43,7 @@ func compareFocus(t *testing.T, s *referee.State, level Level, stalled bool) int
 	t.Helper()
 	side := s.PhasingSide().ID
 	v := s.View(side)
-	pic := newPicture(v, v.CRT, nil)
+	pic := newPicture(v, v.CRT, nil, nil)
 	pic.stalled = stalled
 	pic.aims = newAims(pic, level)
 	n := 0

@@ -19,6 +19,9 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// counters marks the hexes (by cell, y·Width+x) where an enemy
+	// counter it can see stands (enemies and air), once made (inReach).
+	counters []bool
 	// air are the enemy air lances it can see: ground units fire at them
 	// only from the same or an adjacent hex (000 line 1155), so they are
 	// neither closed on nor feared like ground units.
@@ -89,7 +92,10 @@ var kindEstimates = map[string]estimate{
 	"air": {11, 8, 8, 15, 9},
 }
 
-func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
+// newPicture reads v. With slab, the enemies are laid out in its memory,
+// which the picture before gave up (a Player keeps no picture past its
+// decision); nil: in memory of their own.
+func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy) *picture {
 	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight}
 	for _, h := range v.Rubble {
 		pic.rubble[h] = true
@@ -107,7 +113,8 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 		}
 	}
 	// The enemies are laid out in one slice, counted first and never
-	// grown (its pointers stay good): one allocation, not one an enemy.
+	// grown (its pointers stay good): one allocation, not one an enemy,
+	// or none when the slab holds enough.
 	seen := func(u *referee.ViewUnit) bool {
 		return !u.Own && u.Hex != nil && (u.Status == "active" || u.Status == "surrendered")
 	}
@@ -121,7 +128,15 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 	}
 	pic.own = make([]*referee.ViewUnit, 0, own)
 	pic.enemies = make([]*enemy, 0, n)
-	all := make([]enemy, 0, n)
+	var all []enemy
+	if slab != nil && cap(*slab) >= n {
+		all = (*slab)[:0]
+	} else {
+		all = make([]enemy, 0, n)
+	}
+	if slab != nil {
+		*slab = all
+	}
 	for i := range v.Units {
 		u := &v.Units[i]
 		if u.Own {

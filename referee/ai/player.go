@@ -186,10 +186,10 @@ func (p *Player) decide(g *game) referee.Action {
 	case Random:
 		return p.random(g)
 	case Greedy:
-		g.pic = newPicture(v, g.crt, g.sight)
+		g.pic = newPicture(v, g.crt, g.sight, &p.cache.enemies)
 		return p.greedy(g)
 	}
-	g.pic = newPicture(v, g.crt, g.sight)
+	g.pic = newPicture(v, g.crt, g.sight, &p.cache.enemies)
 	g.pic.moves(p.moved)
 	g.pic.reveal(p.shown)
 	g.pic.routeMemo = p.cache.routes
@@ -484,10 +484,24 @@ func (pic *picture) inReach(u *referee.ViewUnit) bool {
 	if u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() || u.Hex == nil || u.Values == nil {
 		return true
 	}
-	r := max(u.Values.Range, 1)
-	for _, l := range [][]*enemy{pic.enemies, pic.air} {
-		for _, e := range l {
-			if hex.Distance(*u.Hex, e.at) <= r {
+	// The hexes within r of u lie within r columns and rows of it: they
+	// are looked up in a table of where the counters stand, made once a
+	// picture, rather than every counter measured for every unit.
+	m := pic.v.Map
+	if pic.counters == nil {
+		pic.counters = make([]bool, m.Width*m.Height)
+		for _, l := range [][]*enemy{pic.enemies, pic.air} {
+			for _, e := range l {
+				if m.Contains(e.at) {
+					pic.counters[e.at.Y*m.Width+e.at.X] = true
+				}
+			}
+		}
+	}
+	at, r := *u.Hex, max(u.Values.Range, 1)
+	for y := max(at.Y-r, 0); y <= min(at.Y+r, m.Height-1); y++ {
+		for x := max(at.X-r, 0); x <= min(at.X+r, m.Width-1); x++ {
+			if h := (hex.Hex{X: x, Y: y}); pic.counters[y*m.Width+x] && hex.Distance(at, h) <= r {
 				return true
 			}
 		}

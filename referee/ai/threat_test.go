@@ -106,7 +106,7 @@ func TestShownValues(t *testing.T) {
 		{ID: "B2", Side: "blue", Kind: "mech", Class: "medium-mech", Status: "active", Hex: &h2,
 			Values: &referee.UnitValues{RA: 9, D: 7, Range: 3}},
 	}}
-	pic := newPicture(v, referee.CRT(0), nil)
+	pic := newPicture(v, referee.CRT(0), nil, nil)
 	pic.reveal(p.shown)
 	b1, b2 := pic.enemy("B1"), pic.enemy("B2")
 	if b1.ra != 17 || b1.d != 3 {
