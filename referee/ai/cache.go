@@ -11,10 +11,11 @@ import (
 // differ by one action: the referee's legality work, which carries over
 // only what the action left unchanged (referee.Legality.Next), and the
 // lines of sight the picture traced on the map, which never changes. So
-// neither changes a decision; a new player turn starts the legality work
-// afresh, which bounds what it holds, and the lines of sight when they
-// are many (maxKeptSights). Each decision's View and picture are built
-// in the memory of the one before (no decision keeps them).
+// neither changes a decision; a new player turn starts them afresh, which
+// bounds what they hold (a table of lines kept longer grew slower to look
+// up than the lines are to trace again). Each decision's View and
+// picture are built in the memory of the one before (no decision keeps
+// them).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
@@ -74,16 +75,13 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.reach = s.PlayerTurn, referee.NewLegality(s), map[reachKey][]int{}
+		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
 		c.routes = c.routes.nextTurn(s.Map)
-		if c.sight != nil && len(c.sight.seen) > maxKeptSights {
-			c.sight = nil
-		}
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = &sightMemo{m: s.Map, seen: map[uint64]referee.LOS{}}
+		c.sight = &sightMemo{m: s.Map, seen: map[uint64]sightLine{}}
 	}
 	if c.routes.m != s.Map {
 		c.routes = newRouteMemo(s.Map)
@@ -97,14 +95,8 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 // compares faster than the hexes themselves.
 type sightMemo struct {
 	m    *mapgen.Map
-	seen map[uint64]referee.LOS
+	seen map[uint64]sightLine
 }
-
-// maxKeptSights bounds the lines of sight kept from one player turn to
-// the next (a few MB): a battle traces them between the hexes its units
-// stand in and move to and those within their ranges, fewer than that
-// on a map of a few sheets, but a map may be larger.
-const maxKeptSights = 1 << 17
 
 // sightKey packs the line from a to b on a map (coordinates below 2^16,
 // far beyond any map's) in one number.
@@ -112,16 +104,26 @@ func sightKey(a, b hex.Hex) uint64 {
 	return uint64(uint16(a.X))<<48 | uint64(uint16(a.Y))<<32 | uint64(uint16(b.X))<<16 | uint64(uint16(b.Y))
 }
 
+// sightLine is what the picture reads of a line of sight: whether it is
+// clear, and the column shift of what it crosses. Kept so small, a table
+// of lines is a quarter of the size of one of referee.LOS, and faster to
+// look up.
+type sightLine struct {
+	clear bool
+	shift int32
+}
+
 // los is referee.LineOfSight(m, a, b) for the picture's map m.
-func (pic *picture) los(a, b hex.Hex) referee.LOS {
+func (pic *picture) los(a, b hex.Hex) sightLine {
+	read := func(l referee.LOS) sightLine { return sightLine{clear: l.Clear, shift: int32(l.Shift)} }
 	c := pic.sight
 	if c == nil || c.m != pic.v.Map {
-		return referee.LineOfSight(pic.v.Map, a, b)
+		return read(referee.LineOfSight(pic.v.Map, a, b))
 	}
 	key := sightKey(a, b)
 	l, ok := c.seen[key]
 	if !ok {
-		l = referee.LineOfSight(c.m, a, b)
+		l = read(referee.LineOfSight(c.m, a, b))
 		c.seen[key] = l
 	}
 	return l

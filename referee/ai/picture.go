@@ -493,10 +493,10 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 	target := pic.cell(e.at)
 	if d <= m.rng && d >= m.minR {
 		los := pic.los(h, e.at)
-		if los.Clear || m.indirect {
+		if los.clear || m.indirect {
 			shift := m.exp + target.Terrain.Info().Shift
 			if !m.indirect {
-				shift += los.Shift
+				shift += int(los.shift)
 			}
 			if e.disrupted {
 				shift += referee.DisruptedTargetShift
@@ -505,7 +505,7 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 				shift += referee.NightFireShift
 			}
 			col, f = referee.Column(m.ra, e.d, shift), 1
-			if !los.Clear {
+			if !los.clear {
 				f = 0.6 // it needs an observer with a line of sight
 			}
 		}
@@ -735,7 +735,7 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 	}
 	shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
 	if a.Observer == "" && !u.Detail.Indirect {
-		shifts = append(shifts, pic.los(*u.Hex, t.at).Shift)
+		shifts = append(shifts, int(pic.los(*u.Hex, t.at).shift))
 	}
 	if pic.v.Night {
 		shifts = append(shifts, referee.NightFireShift)
