@@ -81,6 +81,10 @@ func roadBonusMode(m mapgen.Movement) bool {
 type moveScratch struct {
 	occ        []cellUnits
 	dist, prev [2][]int32
+	// written is the range of cells (first, last) the last search wrote
+	// in dist and prev: all the next must clear (a search stays within
+	// the unit's MP, a small part of the map).
+	written [2]int
 }
 
 // cleared is buf made n long and all zero, in its own memory when that
@@ -266,10 +270,15 @@ func (m *mover) search(limit int) *route {
 	s := m.s
 	n := s.Map.Width * s.Map.Height
 	r := &route{m: m, start: m.u.Hex, limit: [2]int{limit, limit + 1}}
+	sc := m.scratch
 	for l := range 2 {
-		m.scratch.dist[l] = cleared(m.scratch.dist[l], n)
-		m.scratch.prev[l] = cleared(m.scratch.prev[l], n)
-		r.dist[l], r.prev[l] = m.scratch.dist[l], m.scratch.prev[l]
+		if len(sc.dist[l]) == n && len(sc.prev[l]) == n {
+			clear(sc.dist[l][sc.written[0] : sc.written[1]+1])
+			clear(sc.prev[l][sc.written[0] : sc.written[1]+1])
+		} else {
+			sc.dist[l], sc.prev[l] = cleared(sc.dist[l], n), cleared(sc.prev[l], n)
+		}
+		r.dist[l], r.prev[l] = sc.dist[l], sc.prev[l]
 	}
 	startLayer := 0
 	if m.bonus {
@@ -277,6 +286,7 @@ func (m *mover) search(limit int) *route {
 	}
 	w := s.Map.Width
 	si := m.u.Hex.Y*w + m.u.Hex.X
+	sc.written = [2]int{si, si}
 	r.dist[startLayer][si] = 1
 	q := make(nodeHeap, 0, 64)
 	q.push(0, si, startLayer)
@@ -309,6 +319,7 @@ func (m *mover) search(limit int) *route {
 			}
 			r.dist[nl][ni] = int32(nc + 1)
 			r.prev[nl][ni] = int32(ci*2+layer) + 1
+			sc.written = [2]int{min(sc.written[0], ni), max(sc.written[1], ni)}
 			q.push(nc, ni, nl)
 		}
 	}
