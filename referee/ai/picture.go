@@ -19,6 +19,8 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// odds are the side's prospects (mine, theirs), once worked out.
+	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
 	// counter it can see stands (enemies and air), once made (inReach).
 	counters []bool

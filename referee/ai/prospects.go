@@ -147,6 +147,13 @@ func unitWorth(u *referee.ViewUnit) int {
 // experience (a column shift is worth about two points of attack), its D
 // and the cover of its hex.
 func (pic *picture) prospects() (mine, theirs float64) {
+	// Worked out once a picture: the aims and the retreat both ask, and
+	// the picture is finished (its enemies estimated, moved, revealed
+	// and remembered) before either does.
+	if pic.odds != nil {
+		return pic.odds[0], pic.odds[1]
+	}
+	defer func() { pic.odds = &[2]float64{mine, theirs} }()
 	strength := func(stepsLeft, ra, ca, exp, d int, at *hex.Hex) float64 {
 		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
 		cover := 1.0
