@@ -67,7 +67,7 @@ func compareFocus(t *testing.T, s *referee.State, level Level, stalled bool) int
 			if a, b := all.score(h), near.score(h); a != b {
 				t.Fatalf("turn %d, %s to %s: score %v against every enemy, %v against those in focus", s.Turn, u.ID, h, a, b)
 			}
-			if a, b := pic.mayEnter(u, h, pic.enemies), pic.mayEnter(u, h, near.enemiesFor(h)); a != b {
+			if a, b := all.mayEnter(h), near.mayEnter(h); a != b {
 				t.Fatalf("turn %d, %s to %s: mayEnter %v against every enemy, %v against those in focus", s.Turn, u.ID, h, a, b)
 			}
 			n++

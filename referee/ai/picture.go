@@ -434,28 +434,31 @@ type moveScorer struct {
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
-	// near, once focus is called, are the enemies (in pic.enemies'
-	// order) that can count in the score of a hex within radius of
-	// center; a hex farther out is scored against them all.
-	near    []*enemy
-	center  hex.Hex
-	radius  int
-	focused bool
+	// near and farther, once focus is called, are the enemies that can
+	// count in the score of a hex within radius of center (a hex
+	// farther out is scored against them all): near those that can add
+	// to its offense or threat (in pic.enemies' order), farther those
+	// that can only be the nearest.
+	near, farther []*enemy
+	center        hex.Hex
+	radius        int
+	focused       bool
 	// route is the unit's route field (way), once looked up.
 	route []int
 }
 
 // focus narrows the enemies score looks at, for the hexes within radius
-// of center (a unit's moves), to those that can count there: within its
-// own reach (it fires from there: its range, or 1 for close combat; a
-// surrendered one is captured in its hex), within theirs (the threat,
-// fireOn), or near enough to be the nearest (every fighting enemy lies
-// within nearest of a hex x within radius, nearest at most d0 + radius
-// where d0 is the nearest from center, so within d0 + 2·radius of
-// center). The others add nothing to a score, and pic.enemies' order is
-// kept, so the sums are the same to the last bit: this only saves
-// looking at every enemy for every hex, which is most of the cost of a
-// move in a large battle.
+// of center (a unit's moves), to those that can count there. Near are
+// those that can add to a hex's offense or threat: within the unit's own
+// reach (it fires from there: its range, or 1 for close combat; a
+// surrendered one is captured in its hex) or within theirs (fireOn).
+// Farther are the other fighting enemies that can be the nearest to a
+// hex x within radius: the nearest to center, d0 away, is at most d0 +
+// radius from x, and an enemy more than d0 + 2·radius from center is
+// farther than that from x. The others add nothing to a score, and
+// pic.enemies' order is kept, so the sums are the same to the last bit:
+// this only saves looking at every enemy for every hex, which is most of
+// the cost of a move in a large battle.
 func (m *moveScorer) focus(center hex.Hex, radius int) {
 	d0 := 1 << 20
 	for _, e := range m.pic.enemies {
@@ -463,22 +466,27 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			d0 = min(d0, hex.Distance(center, e.at))
 		}
 	}
-	m.near = m.near[:0]
+	m.near, m.farther = m.near[:0], m.farther[:0]
 	for _, e := range m.pic.enemies {
 		d := hex.Distance(center, e.at)
-		if d <= radius+max(m.rng, 1) || (!e.surrendered && (d <= radius+e.reach() || d <= d0+2*radius)) {
+		switch {
+		case d <= radius+max(m.rng, 1) || (!e.surrendered && d <= radius+e.reach()):
 			m.near = append(m.near, e)
+		case !e.surrendered && d <= d0+2*radius:
+			m.farther = append(m.farther, e)
 		}
 	}
 	m.center, m.radius, m.focused = center, radius, true
 }
 
-// enemiesFor are the enemies that can count in the score of h.
-func (m *moveScorer) enemiesFor(h hex.Hex) []*enemy {
+// enemiesFor are the enemies that can count in the score of h: those
+// that can add to its offense or threat, and those that can only be the
+// nearest (focus).
+func (m *moveScorer) enemiesFor(h hex.Hex) (scored, others []*enemy) {
 	if m.focused && hex.Distance(m.center, h) <= m.radius {
-		return m.near
+		return m.near, m.farther
 	}
-	return m.pic.enemies
+	return m.pic.enemies, nil
 }
 
 // fireAt is the best column the unit could attack enemy e on from h (d
@@ -558,7 +566,11 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	offense, threat := 0.0, 0.0
 	nearest := 1 << 20
 	at := h.Cube()
-	for _, e := range m.enemiesFor(h) {
+	scored, others := m.enemiesFor(h)
+	for _, e := range others {
+		nearest = min(nearest, at.Sub(e.at.Cube()).Len())
+	}
+	for _, e := range scored {
 		d := at.Sub(e.at.Cube()).Len() // hex.Distance(h, e.at), h's half worked out once
 		if m.retreating || weighThreat {
 			if col, ok := e.fireFrom(d, m.d, info.Shift); ok {
@@ -750,9 +762,11 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 // which fails (and costs a Disruption Roll) unless the unit's RA tops the
 // defender's D by 6 (000 lines 697–701), so it goes only into a hex
 // with a lone enemy whose D it beats by that (estimated D: by 2 more),
-// or to capture surrendered units. enemies are those to look at (all,
-// or those near h, moveScorer.enemiesFor).
-func (pic *picture) mayEnter(u *referee.ViewUnit, h hex.Hex, enemies []*enemy) bool {
+// or to capture surrendered units. An enemy in h is one of those that
+// can count in h's score (enemiesFor).
+func (m *moveScorer) mayEnter(h hex.Hex) bool {
+	u := m.u
+	enemies, _ := m.enemiesFor(h)
 	var there []*enemy
 	for _, e := range enemies {
 		if e.at == h && !e.surrendered {

@@ -415,7 +415,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		if a.To == *u.Hex {
 			continue // an overrun in place: left to the attack logic of the engine
 		}
-		if p.Level.skilled() && !pic.mayEnter(u, a.To, ctx.enemiesFor(a.To)) {
+		if p.Level.skilled() && !ctx.mayEnter(a.To) {
 			continue
 		}
 		sc := ctx.score(a.To)
