@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"bfbot/internal/cite"
 	"bfbot/mapgen"
@@ -366,7 +367,7 @@ func (s *State) Check() []error {
 	if s.Phasing < 0 || s.Phasing >= len(s.Sides) {
 		bad("phasing side %d does not exist", s.Phasing)
 	}
-	if !sort.SliceIsSorted(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID }) {
+	if !slices.IsSortedFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) }) {
 		bad("units are not sorted by ID")
 	}
 	for _, p := range s.Probes {
