@@ -52,7 +52,10 @@ func (e *enemy) reach() int {
 }
 
 // fireOn is the column enemy e could attack a unit of D d in h (terrain
-// shift shift) on next turn; ok is false when it cannot reach h.
+// shift shift) on next turn; ok is false when it cannot reach h. A
+// disrupted enemy stays down through its own turn. The threat to a unit
+// in h (moveScorer.score) is the expected damage of every enemy that may
+// reach it, each firing at it once.
 func (e *enemy) fireOn(h hex.Hex, d, shift int) (col int, ok bool) {
 	return e.fireFrom(hex.Distance(h, e.at), d, shift)
 }
