@@ -34,14 +34,16 @@ type mover struct {
 	fresh bool
 }
 
-// cellUnits is what the mover's side knows stands in a hex.
+// cellUnits is what the mover's side knows stands in a hex. (Its
+// fields are laid out widest first: 8 bytes a hex rather than 12, in a
+// table as large as the map made for every move.)
 type cellUnits struct {
 	// enemies counts the active enemy ground units: entering their hex
 	// ends a ground unit's movement (000 line 626); enemy air units over
 	// the hex do not (ruling M6). enemy is one of them (index in
 	// State.Units).
-	enemies int8
 	enemy   int32
+	enemies int8
 	// stand counts the units that will still stand there when the mover
 	// arrives: surrendered enemies are captured as it enters (ruling M11).
 	stand int8
@@ -272,6 +274,12 @@ func (m *mover) search(limit int) *route {
 	r := &route{m: m, start: m.u.Hex, limit: [2]int{limit, limit + 1}}
 	sc := m.scratch
 	for l := range 2 {
+		if l == 1 && !m.bonus && sc.dist[1] == nil {
+			// Without the road bonus the search never enters layer 1
+			// (best reads it as not reached): not made for Apply's
+			// one search a move.
+			break
+		}
 		if len(sc.dist[l]) == n && len(sc.prev[l]) == n {
 			clear(sc.dist[l][sc.written[0] : sc.written[1]+1])
 			clear(sc.prev[l][sc.written[0] : sc.written[1]+1])
@@ -329,7 +337,10 @@ func (m *mover) search(limit int) *route {
 // best returns the cheaper layer reaching cell i (the road layer on a tie:
 // it keeps the bonus) and its cost, or -1.
 func (r *route) best(i int) (layer, cost int) {
-	d0, d1 := r.dist[0][i], r.dist[1][i]
+	d0, d1 := r.dist[0][i], int32(0)
+	if r.dist[1] != nil {
+		d1 = r.dist[1][i]
+	}
 	switch {
 	case d1 > 0 && (d0 == 0 || d1 <= d0):
 		return 1, int(d1) - 1
