@@ -418,7 +418,7 @@ func secret(side string) []string { return []string{side} }
 
 // Clone returns a deep copy of the campaign. The strategic map is shared
 // (it never changes after creation); battle states are cloned; the log's
-// events are shared (event_log.go).
+// events are shared (event_log.go), and so are the units' lance members.
 //
 // IMPORTANT: events in Log are never changed once logged; a change to the
 // campaign appends new ones.
@@ -499,10 +499,13 @@ func (c *Campaign) Clone() *Campaign {
 func (s Side) clone() Side {
 	n := s
 	n.Players = append([]string(nil), s.Players...)
-	n.Units = make([]Unit, len(s.Units))
-	for i, u := range s.Units {
-		u.Lance.Members = append([]string(nil), u.Lance.Members...)
-		n.Units[i] = u
+	// A lance's members are set when the lance is made and never changed
+	// in place (a lance made from another copies them): the copy shares
+	// them, clipped so that an append makes a new array. Copying them
+	// was most of a Clone's allocations.
+	n.Units = slices.Clone(s.Units)
+	for i := range n.Units {
+		n.Units[i].Lance.Members = slices.Clip(n.Units[i].Lance.Members)
 	}
 	n.Battlegroups = make([]Battlegroup, len(s.Battlegroups))
 	for i, b := range s.Battlegroups {

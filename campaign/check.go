@@ -28,7 +28,13 @@ func (c *Campaign) Check() []error {
 	}
 	errs = append(errs, c.checkSeats()...)
 	errs = append(errs, c.checkDecisions()...)
-	seen := map[string]string{} // unit ID → side
+	// The maps are made at their final size: growing them was most of
+	// a Check, which the store runs on every change.
+	units := 0
+	for _, s := range c.Sides {
+		units += len(s.Units)
+	}
+	seen := make(map[string]string, units) // unit ID → side
 	for _, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
 			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
@@ -42,7 +48,7 @@ func (c *Campaign) Check() []error {
 		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
 			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
 		}
-		in := map[string]int{} // unit ID → battlegroup
+		in := make(map[string]int, len(s.Units)) // unit ID → battlegroup
 		rbgs := 0
 		for _, b := range s.Battlegroups {
 			if b.RBG {

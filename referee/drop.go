@@ -478,7 +478,7 @@ func (s *State) dropCheck() []error {
 	}
 	count := map[hex.Hex]int{} // units in the DropShips' hexes
 	for i := range s.Units {
-		if u := s.Units[i]; u.Status.OnMap() && ships[u.Hex] != "" {
+		if u := s.Units[i]; len(ships) > 0 && u.Status.OnMap() && ships[u.Hex] != "" {
 			count[u.Hex]++
 		}
 	}

@@ -299,27 +299,36 @@ func validMoves(q *Legality, u *Unit) []Action {
 	r := m.search(m.mp)
 	w := s.Map.Width
 	var ends []hex.Hex
-	for i := range s.Map.Width * s.Map.Height {
-		h := hex.Hex{X: i % w, Y: i / w}
-		if h == u.Hex {
-			continue
-		}
-		if layer, _ := r.best(i); layer < 0 {
-			if !m.fresh || hex.Distance(u.Hex, h) != 1 {
-				continue
-			}
-			if _, _, f := m.step(u.Hex, h); f != stepOK {
-				continue
+	// Every step costs at least 1 MP, so the search reaches no hex
+	// beyond mp+1 (the road bonus) of the unit, and a step changes a
+	// hex's column and row by one at most: only the hexes in that box
+	// are looked at, in the order of their cells.
+	reach := max(m.mp, 0) + 1
+	for y := max(u.Hex.Y-reach, 0); y <= min(u.Hex.Y+reach, s.Map.Height-1); y++ {
+		for x := max(u.Hex.X-reach, 0); x <= min(u.Hex.X+reach, w-1); x++ {
+			if h := (hex.Hex{X: x, Y: y}); h != u.Hex && m.mayEnd(r, h) {
+				ends = append(ends, h)
 			}
 		}
-		if m.endFault(h) != nil {
-			continue
-		}
-		ends = append(ends, h)
 	}
 	out = slices.Grow(out, len(ends))
 	for _, h := range ends {
 		out = append(out, Action{Kind: ActMove, Side: u.Side, Unit: u.ID, To: h})
 	}
 	return out
+}
+
+// mayEnd reports whether the unit may end its move in h (not its own
+// hex), as the search r reached it: within its MP, or one hex away by
+// the one-hex rule (000 line 620), and a hex it may end in.
+func (m *mover) mayEnd(r *route, h hex.Hex) bool {
+	if layer, _ := r.best(h.Y*m.s.Map.Width + h.X); layer < 0 {
+		if !m.fresh || hex.Distance(m.u.Hex, h) != 1 {
+			return false
+		}
+		if _, _, f := m.step(m.u.Hex, h); f != stepOK {
+			return false
+		}
+	}
+	return m.endFault(h) == nil
 }

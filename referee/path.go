@@ -34,14 +34,16 @@ type mover struct {
 	fresh bool
 }
 
-// cellUnits is what the mover's side knows stands in a hex.
+// cellUnits is what the mover's side knows stands in a hex. (Its
+// fields are laid out widest first: 8 bytes a hex rather than 12, in a
+// table as large as the map made for every move.)
 type cellUnits struct {
 	// enemies counts the active enemy ground units: entering their hex
 	// ends a ground unit's movement (000 line 626); enemy air units over
 	// the hex do not (ruling M6). enemy is one of them (index in
 	// State.Units).
-	enemies int8
 	enemy   int32
+	enemies int8
 	// stand counts the units that will still stand there when the mover
 	// arrives: surrendered enemies are captured as it enters (ruling M11).
 	stand int8
@@ -81,6 +83,10 @@ func roadBonusMode(m mapgen.Movement) bool {
 type moveScratch struct {
 	occ        []cellUnits
 	dist, prev [2][]int32
+	// written is the range of cells (first, last) the last search wrote
+	// in dist and prev: all the next must clear (a search stays within
+	// the unit's MP, a small part of the map).
+	written [2]int
 }
 
 // cleared is buf made n long and all zero, in its own memory when that
@@ -266,10 +272,21 @@ func (m *mover) search(limit int) *route {
 	s := m.s
 	n := s.Map.Width * s.Map.Height
 	r := &route{m: m, start: m.u.Hex, limit: [2]int{limit, limit + 1}}
+	sc := m.scratch
 	for l := range 2 {
-		m.scratch.dist[l] = cleared(m.scratch.dist[l], n)
-		m.scratch.prev[l] = cleared(m.scratch.prev[l], n)
-		r.dist[l], r.prev[l] = m.scratch.dist[l], m.scratch.prev[l]
+		if l == 1 && !m.bonus && sc.dist[1] == nil {
+			// Without the road bonus the search never enters layer 1
+			// (best reads it as not reached): not made for Apply's
+			// one search a move.
+			break
+		}
+		if len(sc.dist[l]) == n && len(sc.prev[l]) == n {
+			clear(sc.dist[l][sc.written[0] : sc.written[1]+1])
+			clear(sc.prev[l][sc.written[0] : sc.written[1]+1])
+		} else {
+			sc.dist[l], sc.prev[l] = cleared(sc.dist[l], n), cleared(sc.prev[l], n)
+		}
+		r.dist[l], r.prev[l] = sc.dist[l], sc.prev[l]
 	}
 	startLayer := 0
 	if m.bonus {
@@ -277,6 +294,7 @@ func (m *mover) search(limit int) *route {
 	}
 	w := s.Map.Width
 	si := m.u.Hex.Y*w + m.u.Hex.X
+	sc.written = [2]int{si, si}
 	r.dist[startLayer][si] = 1
 	q := make(nodeHeap, 0, 64)
 	q.push(0, si, startLayer)
@@ -309,6 +327,7 @@ func (m *mover) search(limit int) *route {
 			}
 			r.dist[nl][ni] = int32(nc + 1)
 			r.prev[nl][ni] = int32(ci*2+layer) + 1
+			sc.written = [2]int{min(sc.written[0], ni), max(sc.written[1], ni)}
 			q.push(nc, ni, nl)
 		}
 	}
@@ -318,7 +337,10 @@ func (m *mover) search(limit int) *route {
 // best returns the cheaper layer reaching cell i (the road layer on a tie:
 // it keeps the bonus) and its cost, or -1.
 func (r *route) best(i int) (layer, cost int) {
-	d0, d1 := r.dist[0][i], r.dist[1][i]
+	d0, d1 := r.dist[0][i], int32(0)
+	if r.dist[1] != nil {
+		d1 = r.dist[1][i]
+	}
 	switch {
 	case d1 > 0 && (d0 == 0 || d1 <= d0):
 		return 1, int(d1) - 1

@@ -165,11 +165,15 @@ func (s *State) knowledge(side, id string) Knowledge { return s.Known[side][id] 
 // class of air units and DropShips, which never hide behind blinds (000
 // lines 366, 1122, 1181; S7); else what sighting and probes have taught
 // it. Views, replies and pictures ask this, never the Known map itself.
-func (s *State) KnownTo(side string, u *Unit) Knowledge {
+func (s *State) KnownTo(side string, u *Unit) Knowledge { return knownIn(s.Known[side], side, u) }
+
+// knownIn is KnownTo with side's Known map already looked up (known):
+// for a view, which asks of every unit.
+func knownIn(known map[string]Knowledge, side string, u *Unit) Knowledge {
 	if u.Side == side {
 		return KnowClass | KnowValues
 	}
-	k := s.knowledge(side, u.ID)
+	k := known[u.ID]
 	if !u.Class.Ground() {
 		k |= KnowClass
 	}

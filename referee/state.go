@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"bfbot/internal/cite"
 	"bfbot/mapgen"
@@ -366,7 +367,7 @@ func (s *State) Check() []error {
 	if s.Phasing < 0 || s.Phasing >= len(s.Sides) {
 		bad("phasing side %d does not exist", s.Phasing)
 	}
-	if !sort.SliceIsSorted(s.Units, func(i, j int) bool { return s.Units[i].ID < s.Units[j].ID }) {
+	if !slices.IsSortedFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) }) {
 		bad("units are not sorted by ID")
 	}
 	for _, p := range s.Probes {
@@ -379,8 +380,9 @@ func (s *State) Check() []error {
 			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
 		}
 	}
-	// The cell (y*Width+x) of each unit on the map, counted once sorted:
-	// a list as long as the units, not one as large as the map.
+	// The cell (y*Width+x) of each unit on the map, counted in a byte a
+	// cell (sorting the list cost more); sorted to name the crowded hexes
+	// in order only when there are some.
 	cells := make([]int, 0, len(s.Units))
 	hidden := map[string]string{} // side and hex → the hidden unit there
 	for i, u := range s.Units {
@@ -423,8 +425,15 @@ func (s *State) Check() []error {
 			hidden[key] = u.ID
 		}
 	}
-	slices.Sort(cells)
-	for i := 0; i < len(cells); {
+	count, crowded := make([]uint8, s.Map.Width*s.Map.Height), false
+	for _, c := range cells {
+		count[c] = min(count[c], StackLimit) + 1
+		crowded = crowded || count[c] > StackLimit
+	}
+	if crowded {
+		slices.Sort(cells)
+	}
+	for i := 0; crowded && i < len(cells); {
 		c, n := cells[i], 1
 		for i+n < len(cells) && cells[i+n] == c {
 			n++

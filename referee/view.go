@@ -225,12 +225,17 @@ func (s *State) View(side string) View { return s.view(side, false, &ViewBuffer{
 func (s *State) ViewReusing(side string, b *ViewBuffer) View { return s.view(side, false, b) }
 
 // A ViewBuffer holds the memory of a view's units for the next one
-// (ViewReusing).
+// (ViewReusing), and what each entry was built from (view_reuse.go).
 type ViewBuffer struct {
 	units   []ViewUnit
 	hexes   []hex.Hex
 	values  []UnitValues
 	details []UnitDetail
+	sides   []string // the details' RevealedTo and ProbedBy, one after the other
+	built   []viewBuilt
+	// side and referee are whom the entries were built for.
+	side    string
+	referee bool
 }
 
 // reuse is buf emptied, with room for n.
@@ -300,58 +305,11 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 		v.Sides = append(v.Sides, vs)
 	}
 
-	// carrying: the units aboard each DropShip (dropShipAboard), gathered
-	// in one pass rather than one pass per unit shown in full.
-	carrying := map[string][]string{}
-	for i := range s.Units {
-		if u := s.Units[i]; u.Aboard != "" && u.Status == Reserve {
-			carrying[u.Aboard] = append(carrying[u.Aboard], u.ID)
-		}
+	c := s.newViewContext(side, referee, index)
+	if !s.reuseViewUnits(c, b) {
+		s.buildViewUnits(c, b)
 	}
-	// The hexes, values and details the units point to are laid out in
-	// one slice each, large enough never to move: three allocations rather
-	// than three per unit, or none when b holds enough.
-	v.Units = reuse(b.units, len(s.Units))
-	hexes := reuse(b.hexes, len(s.Units))
-	values := reuse(b.values, len(s.Units))
-	details := reuse(b.details, s.fullCount(side, referee))
-	for _, u := range s.Units {
-		own := u.Side == side
-		full := own || referee
-		if !full && !s.viewShows(u) && !s.setupSeen(u, side) {
-			continue
-		}
-		k := KnowClass | KnowValues
-		if !full {
-			k = s.KnownTo(side, u)
-		}
-		vu := ViewUnit{
-			ID:        u.ID,
-			Side:      u.Side,
-			SideIndex: index[u.Side],
-			Own:       own,
-			Kind:      u.Class.Kind().String(),
-			Status:    u.Status.String(),
-			Disrupted: u.Disrupted,
-		}
-		if u.Status.OnMap() {
-			hexes = append(hexes, u.Hex)
-			vu.Hex = &hexes[len(hexes)-1]
-		}
-		if k&KnowClass != 0 {
-			vu.Class = u.Class.String()
-		}
-		if k&KnowValues != 0 {
-			values = append(values, probeValues(u))
-			vu.Values = &values[len(values)-1]
-		}
-		if full {
-			details = append(details, s.ownDetail(u, carrying[u.ID]))
-			vu.Detail = &details[len(details)-1]
-		}
-		v.Units = append(v.Units, vu)
-	}
-	b.units, b.hexes, b.values, b.details = v.Units, hexes, values, details
+	v.Units = b.units
 	v.Zones = s.viewZones(side, referee, index)
 	return v
 }
@@ -427,9 +385,111 @@ func probeValues(u *Unit) UnitValues {
 	return v
 }
 
+// viewContext is what a view's units are built with besides the units.
+type viewContext struct {
+	side     string
+	referee  bool
+	index    map[string]int      // the sides' places in State.Sides
+	carrying map[string][]string // the units aboard each DropShip
+	knownBy  []map[string]Knowledge
+	// viewerKnows is the viewer's Known map.
+	viewerKnows map[string]Knowledge
+}
+
+// newViewContext is the context of side's view (the referee's), index
+// the sides' places.
+func (s *State) newViewContext(side string, referee bool, index map[string]int) viewContext {
+	c := viewContext{side: side, referee: referee, index: index, carrying: map[string][]string{}, viewerKnows: s.Known[side]}
+	// The units aboard each DropShip (dropShipAboard), gathered in one
+	// pass rather than one pass per unit shown in full.
+	for i := range s.Units {
+		if u := s.Units[i]; u.Aboard != "" && u.Status == Reserve {
+			c.carrying[u.Aboard] = append(c.carrying[u.Aboard], u.ID)
+		}
+	}
+	// Each side's Known map, looked up once for all the units (knownIn).
+	c.knownBy = make([]map[string]Knowledge, len(s.Sides))
+	for i := range s.Sides {
+		c.knownBy[i] = s.Known[s.Sides[i].ID]
+	}
+	return c
+}
+
+// shows reports whether the view shows u, whether in full (the viewer's
+// own unit, or the referee's view), and what the viewer knows of it.
+func (s *State) shows(c viewContext, u *Unit) (shown, full bool, k Knowledge) {
+	full = u.Side == c.side || c.referee
+	if !full && !s.viewShows(u) && !s.setupSeen(u, c.side) {
+		return false, false, 0
+	}
+	if full {
+		return true, true, KnowClass | KnowValues
+	}
+	return true, false, knownIn(c.viewerKnows, c.side, u) // s.KnownTo(side, u)
+}
+
+// buildViewUnits builds the view's units in b's memory. The hexes,
+// values and details the units point to are laid out in one slice
+// each, large enough never to move: three allocations rather than
+// three per unit, or none when b holds enough.
+func (s *State) buildViewUnits(c viewContext, b *ViewBuffer) {
+	units := reuse(b.units, len(s.Units))
+	hexes := reuse(b.hexes, len(s.Units))
+	values := reuse(b.values, len(s.Units))
+	details := reuse(b.details, s.fullCount(c.side, c.referee))
+	built := reuse(b.built, len(s.Units))
+	sides := b.sides[:0]
+	for _, u := range s.Units {
+		shown, full, k := s.shows(c, u)
+		if !shown {
+			continue
+		}
+		vu := s.viewUnit(c, u, k)
+		if u.Status.OnMap() {
+			hexes = append(hexes, u.Hex)
+			vu.Hex = &hexes[len(hexes)-1]
+		}
+		if k&KnowValues != 0 {
+			values = append(values, probeValues(u))
+			vu.Values = &values[len(values)-1]
+		}
+		was := viewBuilt{u: u, known: k}
+		if full {
+			was.revealed, was.probed = s.knownByOthers(u, c.knownBy)
+			details = append(details, s.ownDetail(u, c.carrying[u.ID], c.knownBy, &sides))
+			vu.Detail = &details[len(details)-1]
+		}
+		units = append(units, vu)
+		built = append(built, was)
+	}
+	b.units, b.hexes, b.values, b.details, b.sides, b.built = units, hexes, values, details, sides, built
+	b.side, b.referee = c.side, c.referee
+}
+
+// viewUnit is u's entry in a view whose viewer knows k of it, without
+// its hex, values and detail.
+func (s *State) viewUnit(c viewContext, u *Unit, k Knowledge) ViewUnit {
+	vu := ViewUnit{
+		ID:        u.ID,
+		Side:      u.Side,
+		SideIndex: c.index[u.Side],
+		Own:       u.Side == c.side,
+		Kind:      u.Class.Kind().String(),
+		Status:    u.Status.String(),
+		Disrupted: u.Disrupted,
+	}
+	if k&KnowClass != 0 {
+		vu.Class = u.Class.String()
+	}
+	return vu
+}
+
 // ownDetail is the owner's own record of u, which carries the units
-// aboard.
-func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
+// aboard; knownBy are the sides' Known maps, in the order of s.Sides.
+// Its RevealedTo and ProbedBy are appended to *sides and share its
+// memory (capped, so that an append to one never writes over the next):
+// one allocation for the view's units rather than two a unit.
+func (s *State) ownDetail(u *Unit, aboard []string, knownBy []map[string]Knowledge, sides *[]string) UnitDetail {
 	d := UnitDetail{
 		Name:          u.Name,
 		OverburnRA:    u.OverburnRA,
@@ -456,19 +516,29 @@ func (s *State) ownDetail(u *Unit, aboard []string) UnitDetail {
 		d.Rows[i] = ViewRow(r)
 	}
 	d.Current = ViewRow(u.Current())
+	// What each other side knows of u, asked once (room for four on the
+	// stack; a battle has two sides or a few).
+	var room [4]Knowledge
+	known := room[:0]
 	for i := range s.Sides {
-		other := s.Sides[i].ID
-		if other == u.Side {
-			continue
-		}
-		k := s.KnownTo(other, u)
-		if k&KnowClass != 0 && u.Class.Ground() {
-			d.RevealedTo = append(d.RevealedTo, other)
-		}
-		if k&KnowValues != 0 {
-			d.ProbedBy = append(d.ProbedBy, other)
-		}
+		known = append(known, knownIn(knownBy[i], s.Sides[i].ID, u)) // s.KnownTo(s.Sides[i].ID, u)
 	}
+	// collect appends to *sides the other sides for which know holds,
+	// and returns them (nil for none).
+	collect := func(know func(Knowledge) bool) []string {
+		start := len(*sides)
+		for i := range s.Sides {
+			if other := s.Sides[i].ID; other != u.Side && know(known[i]) {
+				*sides = append(*sides, other)
+			}
+		}
+		if len(*sides) == start {
+			return nil
+		}
+		return (*sides)[start:len(*sides):len(*sides)]
+	}
+	d.RevealedTo = collect(func(k Knowledge) bool { return k&KnowClass != 0 && u.Class.Ground() })
+	d.ProbedBy = collect(func(k Knowledge) bool { return k&KnowValues != 0 })
 	return d
 }
 

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"slices"
 	"sync"
 
 	"bfbot/campaign"
@@ -26,9 +27,8 @@ type cached struct {
 	doc []byte // c's document as stored, which the next change compares its parts with (newestRecord) and makes its delta from
 }
 
-// get returns a copy of campaign id at revision rev and its document,
-// or nil. The copy shares the entry's log (shareLog); the document must
-// not be changed.
+// get returns a shell of campaign id at revision rev and its document,
+// or nil; the document must not be changed.
 func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -38,14 +38,13 @@ func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	}
 	// Copied under the lock: take may give the entry to a change that
 	// alters it in place.
-	return shareLog(e.c), e.doc
+	return shell(e.c), e.doc
 }
 
 // take removes campaign id's entry at revision rev and returns it, not
 // copied, with its document, or nil. A change (Store.Update) takes the
-// campaign it gives its function, which may alter it in place, and puts
-// a copy of the function's result back once it commits: one copy a
-// change rather than two.
+// campaign it gives its function, which may set its fields (UpdateFunc),
+// and puts a shell of the function's result back once it commits.
 func (k *cache) take(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -57,19 +56,21 @@ func (k *cache) take(id int64, rev uint64) (*campaign.Campaign, []byte) {
 	return e.c, e.doc
 }
 
-// shareLog copies c as campaign.Clone does, but gives the copy c's event
-// log itself, its capacity cut to its length so that an append to either
-// log copies it rather than writing into the other's. The log is
-// append-only and its events are never changed in place (Clone already
-// shares their Audience); it is most of a long campaign, so copying it
-// for every command (a Get, the Update's load, the cache's own copy)
-// would cost more than the rest of the campaign.
-func shareLog(c *campaign.Campaign) *campaign.Campaign {
-	rest := *c
-	rest.Log = nil
-	n := rest.Clone()
-	n.Log = c.Log[:len(c.Log):len(c.Log)]
-	return n
+// shell copies c one level down: its fields, and new lists of its sides
+// and of its battles with theirs, sharing everything they reach (the
+// units, the battles' states and records, the map, the log, clipped so
+// that an append to either log copies it rather than writing into the
+// other's). A campaign is changed by copying what changes (UpdateFunc,
+// Campaigns.Get): the cache gives each caller a shell of its own, whose
+// fields and whose sides' and battles' fields it may set, and keeps a
+// shell of what a change returned, instead of copying the whole campaign
+// (most of it a side's units) for every command.
+func shell(c *campaign.Campaign) *campaign.Campaign {
+	n := *c
+	n.Sides = slices.Clone(c.Sides)
+	n.Battles = slices.Clone(c.Battles)
+	n.Log = slices.Clip(c.Log)
+	return &n
 }
 
 // drop forgets campaign id.

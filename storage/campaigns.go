@@ -14,7 +14,10 @@ type Campaigns interface {
 	// Create stores a copy of c under the next ID (from 1), with dice
 	// seeded with seed, and returns the ID.
 	Create(ctx context.Context, c *campaign.Campaign, seed uint64) (int64, error)
-	// Get returns the campaign with the given ID, or ErrNotFound.
+	// Get returns the campaign with the given ID, or ErrNotFound. The
+	// campaign shares what its fields reach with the store's cache: the
+	// caller may set its fields and its sides' and battles' fields, and
+	// changes anything deeper only on a copy (Clone), as an UpdateFunc.
 	Get(ctx context.Context, id int64) (*campaign.Campaign, error)
 	// List returns a summary of every campaign, by ID.
 	List(ctx context.Context) ([]Summary, error)
@@ -26,7 +29,8 @@ type Campaigns interface {
 	Count(ctx context.Context, ix Index, key string) (int, error)
 	// Update applies fn to the campaign and its dice and saves the result,
 	// an undo snapshot and the records given, in one transaction. An
-	// error from fn aborts with nothing written.
+	// error from fn aborts with nothing written. The campaign returned,
+	// and the one fn returned, share with the cache as Get's does.
 	Update(ctx context.Context, id int64, fn UpdateFunc, also ...Record) (*campaign.Campaign, error)
 	// Undo restores the campaign before the last change, keeping the
 	// dice state where it is (ruling SG1), and logs the undo as a campaign
@@ -50,8 +54,12 @@ type Campaigns interface {
 }
 
 // UpdateFunc changes a campaign: it returns the new campaign, or an error
-// that aborts the update. The campaign it is given was decoded for this
-// call alone.
+// that aborts the update. The campaign it is given is for this call
+// alone: it may set its fields, its sides' and its battles' fields, but
+// must not change in place what they reach (a side's units, a battle's
+// state, a list or a map): it copies what it changes, as the campaign
+// package's functions do (Clone), because the store copies a part whose
+// value is the one it was given from the document before (reuse.go).
 type UpdateFunc func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)
 
 // Summary is what List and Find tell of a campaign without decoding it.

@@ -2,38 +2,63 @@ package storage
 
 import (
 	"bytes"
-	"compress/flate"
 	"fmt"
 	"io"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // A campaign's JSON compresses about 7 to 1 (names, keys and terrain
 // repeat), so from schema 4 bfbot deflates what it stores: each part of
 // the newest revision's document (parts.go), each snapshot's delta
-// (revision.go) and each chunk of the event log (events.go). The
-// standard library's raw DEFLATE.
+// (revision.go) and each chunk of the event log (events.go). Raw
+// DEFLATE, written and read with github.com/klauspost/compress/flate
+// (the standard library's API): it deflates a side's units at
+// BestSpeed in about 2/5 of compress/flate's time, a few percent
+// smaller, and inflates in about 3/4; files written with compress/flate
+// read the same.
 
-// Three levels. What a change writes again each time (the parts it
-// changed, the snapshot's delta, the log's open chunk of events) gets
-// flate.BestSpeed: the higher levels clear 640 KB of match tables before
-// each use, which for a part of a kilobyte costs more than the packing,
-// and BestSpeed packs a demo campaign only about 10% looser than level 2
-// (storage_size_test.go in the repository's root: 52 KB used against
-// the 100 KB budget). A whole document (schema 4's form, which the
+// Three levels that pack. What a change writes again each time (the
+// parts it changed, the snapshot's delta) gets flate.BestSpeed: the
+// higher levels cost more for a part of a kilobyte than the packing
+// saves (compress/flate's cleared 640 KB of match tables before each
+// use), and BestSpeed packs a demo campaign well inside its budget
+// (storage_size_test.go in the repository's root: 57 KB used against
+// 100 KB). A whole document (schema 4's form, which the
 // migrations and an undo to a schema 4 revision write) gets level 2. A
 // full chunk of events, written once, gets the default level, which
 // packs tighter still.
+//
+// And one that does not pack: flate.NoCompression writes the bytes as
+// they are in stored blocks, which inflate reads like any other, so
+// files written before read the same. Deflating costs tens of
+// microseconds whatever the size (building the block's Huffman codes:
+// 40 µs with compress/flate), and
+// packs a part or a delta of a few hundred bytes by a few hundred bytes:
+// what is smaller than packFrom is stored (levelFor). So is the log's
+// open chunk, written again by every change that logs an event: packed
+// once it is full.
 const (
-	levelWhole = 2
-	levelFast  = flate.BestSpeed
-	levelOnce  = flate.DefaultCompression
+	levelWhole  = 2
+	levelFast   = flate.BestSpeed
+	levelOnce   = flate.DefaultCompression
+	levelStored = flate.NoCompression
+	packFrom    = 1024
 )
+
+// levelFor is the level a part or a delta of n bytes is written at.
+func levelFor(n int) int {
+	if n < packFrom {
+		return levelStored
+	}
+	return levelFast
+}
 
 // deflaters (by level) and inflaters are reused: a flate.Writer
 // allocates about a megabyte of tables.
 var (
-	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce)}
+	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce), levelStored: deflaterPool(levelStored)}
 	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 )
 
@@ -47,8 +72,8 @@ func deflaterPool(level int) *sync.Pool {
 	}}
 }
 
-// deflate appends src compressed at level (levelWhole, levelFast or
-// levelOnce) to dst.
+// deflate appends src compressed at level (levelWhole, levelFast,
+// levelOnce or levelStored) to dst.
 func deflate(dst, src []byte, level int) []byte {
 	buf := bytes.NewBuffer(dst)
 	pool := deflaters[level]

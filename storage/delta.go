@@ -103,9 +103,18 @@ func applyDelta(base, delta []byte) ([]byte, error) {
 	return out, nil
 }
 
+// commonPrefix and commonSuffix skip what two documents share a block
+// at a time (bytes.Equal compares many bytes an instruction), then find
+// where they part byte by byte: a change's documents share most of their
+// 31 KB, and a byte loop over them was a tenth of a change's CPU.
+const compareBlock = 256
+
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
+	for i+compareBlock <= n && bytes.Equal(a[i:i+compareBlock], b[i:i+compareBlock]) {
+		i += compareBlock
+	}
 	for i < n && a[i] == b[i] {
 		i++
 	}
@@ -115,6 +124,9 @@ func commonPrefix(a, b []byte) int {
 func commonSuffix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
+	for i+compareBlock <= n && bytes.Equal(a[len(a)-i-compareBlock:len(a)-i], b[len(b)-i-compareBlock:len(b)-i]) {
+		i += compareBlock
+	}
 	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
 		i++
 	}

@@ -62,3 +62,29 @@ func TestDelta(t *testing.T) {
 		}
 	})
 }
+
+// Ensure commonPrefix and commonSuffix find where two byte strings part
+// wherever that falls against their blocks: before, on and after a block's
+// edge, at either end, and in strings of unequal length.
+func TestCommonEnds(t *testing.T) {
+	base := bytes.Repeat([]byte("0123456789abcdef"), 3*compareBlock/16+1)
+	for _, at := range []int{0, 1, compareBlock - 1, compareBlock, compareBlock + 1, 2*compareBlock + 7, len(base) - 1} {
+		for _, extra := range []int{0, 5, compareBlock} {
+			a := append(bytes.Clone(base), bytes.Repeat([]byte("x"), extra)...)
+			b := bytes.Clone(a)
+			b[at] ^= 0xff
+			if got := commonPrefix(a, b); got != at {
+				t.Errorf("prefix: differing at %d of %d: got %d", at, len(a), got)
+			}
+			if got, want := commonSuffix(a, b), len(a)-1-at; got != want {
+				t.Errorf("suffix: differing at %d of %d: got %d, want %d", at, len(a), got, want)
+			}
+			if got := commonPrefix(a, a[:at]); got != at {
+				t.Errorf("prefix of a string and its first %d bytes: got %d", at, got)
+			}
+			if got := commonSuffix(a, a[at:]); got != len(a)-at {
+				t.Errorf("suffix of a string and its last %d bytes: got %d", len(a)-at, got)
+			}
+		}
+	}
+}

@@ -88,8 +88,9 @@
 // against each side's. An update that shortens the log, or changes its
 // last stored event, is refused.
 //
-// Everything stored is deflated (a campaign's JSON packs about 7 to 1),
-// and an undo snapshot, which differs from the revision after it by one
+// Everything stored is a DEFLATE stream (a campaign's JSON packs about 7
+// to 1; a part or delta under a kilobyte, and the log's open chunk, in
+// stored blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
 // command's change, is kept as a delta from it: a change rewrites the
 // revision before as such a delta, and Undo and Check rebuild older
 // documents from the newest. A demo campaign of 20 turns with 5 battles

@@ -59,7 +59,7 @@ func (s *EtcdStore) head(ctx context.Context, id int64, records ...Record) (etcd
 		return etcdHead{}, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
 	h := etcdHead{id: id, version: sum[0].ModRevision, at: r.Header.Revision}
-	if err := json.Unmarshal(sum[0].Value, &h.sum); err != nil {
+	if err := decodeJSON(sum[0].Value, &h.sum); err != nil {
 		return h, &RecordError{Campaign: id, Key: string(keySummary), Err: err}
 	}
 	for i := range records {
@@ -145,7 +145,7 @@ func (s *EtcdStore) readLog(ctx context.Context, id int64, at int64, n uint64) (
 	}
 	log := make([]campaign.Event, len(raw))
 	for i, v := range raw {
-		if err := json.Unmarshal(v, &log[i]); err != nil {
+		if err := decodeJSON(v, &log[i]); err != nil {
 			return nil, &RecordError{Campaign: id, Key: eventKey(uint64(i + 1)), Err: err}
 		}
 	}

@@ -48,6 +48,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
+		base := newPartsBase(c, prevDoc)
 		n, diceState, err := change(id, h.st, c, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) })
 		if err != nil {
 			s.cache.drop(id) // c may be the cache's, changed
@@ -57,7 +58,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		doc, err := encodeDocInto(buf, n)
+		doc, err := encodeDocInto(buf, n, base)
 		if err != nil {
 			return err
 		}
@@ -91,7 +92,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out), outDoc)
+	s.cache.put(id, rev, shell(out), outDoc)
 	return out, nil
 }
 

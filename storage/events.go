@@ -53,11 +53,11 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	return lines, nil
 }
 
-// writeChunk stores the JSON lines as chunk k: deflated fast while the
-// chunk is open (each change that logs an event writes it again), at
-// the default level once it is full.
+// writeChunk stores the JSON lines as chunk k: in stored blocks while
+// the chunk is open (each change that logs an event writes it again),
+// deflated at the default level once it is full.
 func writeChunk(eb *bolt.Bucket, k uint64, lines [][]byte) error {
-	level := levelFast
+	level := levelStored
 	if len(lines) == eventsPerChunk {
 		level = levelOnce
 	}
@@ -108,7 +108,7 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 				break
 			}
 			var e campaign.Event
-			if err := json.Unmarshal(l, &e); err != nil {
+			if err := decodeJSON(l, &e); err != nil {
 				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
 			}
 			log = append(log, e)

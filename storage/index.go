@@ -136,7 +136,7 @@ func putSummary(cb *bolt.Bucket, sum Summary) error {
 	var old *Summary
 	if v := cb.Get(keySummary); v != nil {
 		old = new(Summary)
-		if err := json.Unmarshal(v, old); err != nil {
+		if err := decodeJSON(v, old); err != nil {
 			return &RecordError{Campaign: sum.ID, Key: string(keySummary), Err: err}
 		}
 	}
@@ -206,7 +206,7 @@ func (s *Store) Find(ctx context.Context, ix Index, key string) ([]Summary, erro
 				return fmt.Errorf("index %s %q: %w", ix, key, err)
 			}
 			var sum Summary
-			if err := json.Unmarshal(cb.Get(keySummary), &sum); err != nil {
+			if err := decodeJSON(cb.Get(keySummary), &sum); err != nil {
 				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
 			}
 			out = append(out, sum)

@@ -35,41 +35,66 @@ func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+"
 
 // encodeDocInto encodes c's document without its log (which is kept
 // event by event, events.go), in parts, into buf (reset first) and
-// returns buf's bytes: they stay valid until buf is used again.
-func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign) ([]byte, error) {
+// returns buf's bytes: they stay valid until buf is used again. A large
+// part whose value is base's (reuse.go) is copied from base's document
+// instead of encoded; base may be nil.
+func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, error) {
 	buf.Reset()
 	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
 	core := *c
 	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
 	// Encode ends each value with a newline: the parts' separator.
 	enc := json.NewEncoder(buf)
-	values := make([]any, 0, 2+2*len(c.Sides)+len(c.Battles))
-	values = append(values, &core, c.Map)
+	encode := func(line int, v any, same bool) error {
+		if same && verifyCopies && !benchmarking() {
+			if fresh, err := json.Marshal(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
+			}
+		}
+		if same {
+			buf.Write(base.line(line))
+			buf.WriteByte('\n')
+			return nil
+		}
+		if err := enc.Encode(v); err != nil {
+			return fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
+		}
+		return nil
+	}
+	if err := encode(1, &core, false); err != nil {
+		return nil, err
+	}
+	if err := encode(2, c.Map, base.sameMap(c)); err != nil {
+		return nil, err
+	}
 	for i := range c.Sides {
 		side := c.Sides[i]
 		side.Units = nil
-		values = append(values, &side, c.Sides[i].Units)
+		if err := encode(3+2*i, &side, false); err != nil {
+			return nil, err
+		}
+		if err := encode(4+2*i, c.Sides[i].Units, base.sameUnits(c, i)); err != nil {
+			return nil, err
+		}
 	}
 	for i := range c.Battles {
-		values = append(values, c.Battles[i])
-	}
-	for _, v := range values {
-		if err := enc.Encode(v); err != nil {
-			return nil, fmt.Errorf("campaign %d: encoding: %w", c.ID, err)
+		if err := encode(3+2*len(c.Sides)+i, c.Battles[i], base.sameBattle(c, i)); err != nil {
+			return nil, err
 		}
 	}
 	return buf.Bytes()[:buf.Len()-1], nil
 }
 
-// encodeDoc is encodeDocInto into a buffer of its own.
+// encodeDoc is encodeDocInto into a buffer of its own, every part
+// encoded.
 func encodeDoc(c *campaign.Campaign) ([]byte, error) {
-	return encodeDocInto(new(bytes.Buffer), c)
+	return encodeDocInto(new(bytes.Buffer), c, nil)
 }
 
 // unmarshalDoc decodes a document, in parts or (schema 4) whole, into c.
 func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	if !isParts(doc) {
-		return json.Unmarshal(doc, c)
+		return decodeJSON(doc, c)
 	}
 	lines := bytes.Split(doc, []byte{'\n'})
 	header := bytes.Fields(lines[0])
@@ -81,18 +106,18 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	if err1 != nil || err2 != nil || sides < 0 || battles < 0 || len(lines) != 3+2*sides+battles {
 		return fmt.Errorf("document header %.40q: not the counts of its %d parts", lines[0], len(lines)-1)
 	}
-	if err := json.Unmarshal(lines[1], c); err != nil {
+	if err := decodeJSON(lines[1], c); err != nil {
 		return fmt.Errorf("core: %w", err)
 	}
-	if err := json.Unmarshal(lines[2], &c.Map); err != nil {
+	if err := decodeJSON(lines[2], &c.Map); err != nil {
 		return fmt.Errorf("map: %w", err)
 	}
 	c.Sides = make([]campaign.Side, sides)
 	for i := range c.Sides {
-		if err := json.Unmarshal(lines[3+2*i], &c.Sides[i]); err != nil {
+		if err := decodeJSON(lines[3+2*i], &c.Sides[i]); err != nil {
 			return fmt.Errorf("side %d: %w", i+1, err)
 		}
-		if err := json.Unmarshal(lines[4+2*i], &c.Sides[i].Units); err != nil {
+		if err := decodeJSON(lines[4+2*i], &c.Sides[i].Units); err != nil {
 			return fmt.Errorf("side %d's units: %w", i+1, err)
 		}
 	}
@@ -101,7 +126,7 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 		c.Battles = make([]campaign.Battle, battles)
 	}
 	for i := range c.Battles {
-		if err := json.Unmarshal(lines[3+2*sides+i], &c.Battles[i]); err != nil {
+		if err := decodeJSON(lines[3+2*sides+i], &c.Battles[i]); err != nil {
 			return fmt.Errorf("battle %d: %w", i+1, err)
 		}
 	}
@@ -131,7 +156,7 @@ func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte
 		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
 			seg = prevSegs[i]
 		} else {
-			seg = deflate(nil, p, levelFast)
+			seg = deflate(nil, p, levelFor(len(p)))
 		}
 		body = binary.AppendUvarint(body, uint64(len(seg)))
 		body = append(body, seg...)

@@ -57,7 +57,7 @@ func TestDocumentForm(t *testing.T) {
 	t.Run("PooledDocument", func(t *testing.T) {
 		a.Log = make([]campaign.Event, 3) // the document leaves the log out
 		buf := bytes.NewBufferString("left over from the last use")
-		got, err := encodeDocInto(buf, a)
+		got, err := encodeDocInto(buf, a, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

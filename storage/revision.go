@@ -215,7 +215,8 @@ func (st state) partsBody() []byte {
 // deltaRecord is the record of revision st, whose document is doc, once
 // a revision with document next follows it: doc as a delta from next.
 func deltaRecord(st state, doc, next []byte) []byte {
-	return encodeState(st.diceState, st.logLen, formDelta, deflate(nil, makeDelta(next, doc), levelFast))
+	delta := makeDelta(next, doc)
+	return encodeState(st.diceState, st.logLen, formDelta, deflate(nil, delta, levelFor(len(delta))))
 }
 
 // decodeDoc decodes a campaign document stored under key; the error

@@ -130,7 +130,7 @@ func testUpdate(t *testing.T, e stoEngine) {
 			return n, nil
 		}, nil},
 		{"ErrRewroteLogInPlace", func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
-			// c's log may be shared with the store's cache (shareLog).
+			// c's log may be shared with the store's cache (shell).
 			c.Log[len(c.Log)-1].Text = "history rewritten"
 			return c, nil
 		}, nil},

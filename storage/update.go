@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -98,7 +97,7 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, st.rev, shareLog(out), doc)
+		s.cache.put(id, st.rev, shell(out), doc)
 	}
 	return out, nil
 }
@@ -114,7 +113,7 @@ func (s *Store) List(ctx context.Context) ([]Summary, error) {
 			}
 			id := btoi(k)
 			var sum Summary
-			if err := json.Unmarshal(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
+			if err := decodeJSON(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
 				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
 			}
 			out = append(out, sum)
@@ -151,6 +150,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// The chunk holding the last stored event: read once, to
 		// compare that event and to append after it.
 		var open [][]byte
+		base := newPartsBase(c, prevDoc)
 		same := func(k uint64, e campaign.Event) bool {
 			var ok bool
 			open, ok = sameEvent(cb, k, e)
@@ -163,7 +163,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err := appendLog(cb, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
-		doc, err := encodeDocInto(buf, n)
+		doc, err := encodeDocInto(buf, n, base)
 		if err != nil {
 			return err
 		}
@@ -195,7 +195,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shareLog(out), outDoc)
+	s.cache.put(id, rev, shell(out), outDoc)
 	return out, nil
 }
 

@@ -12,8 +12,10 @@ import (
 // only what the action left unchanged (referee.Legality.Next), and the
 // lines of sight the picture traced on the map, which never changes. So
 // neither changes a decision; a new player turn starts them afresh, which
-// bounds what they hold. Each decision's View is built in the memory of
-// the one before (no decision keeps its view).
+// bounds what they hold (a table of lines kept longer grew slower to look
+// up than the lines are to trace again). Each decision's View and
+// picture are built in the memory of the one before (no decision keeps
+// them).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
@@ -24,19 +26,40 @@ type cache struct {
 	reach map[reachKey][]int
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
+	// moves is the memory of a decision's list of moves (movement), and
+	// enemies of its picture's enemies (newPicture).
+	moves   []referee.Action
+	enemies []enemy
 }
 
-// routeMemo keeps the route work of a player turn by what it depends
-// on: a field is the same for every decision that sees the same targets
-// on the same ground (routeMemoKey), and the step costs for every field
-// of a way of moving (stepsKey).
+// routeMemo keeps the route work on map m by what it depends on: a
+// field is the same for every decision that sees the same targets on the
+// same ground (routeMemoKey), and the step costs for every field of a
+// way of moving (stepsKey). Fields are kept for a player turn (the enemy
+// moves in the next), step costs while the map is the same.
 type routeMemo struct {
+	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
 }
 
-func newRouteMemo() *routeMemo {
-	return &routeMemo{fields: map[string][]int{}, steps: map[string]routeSteps{}}
+func newRouteMemo(m *mapgen.Map) *routeMemo {
+	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}}
+}
+
+// maxKeptSteps bounds the step tables kept from one player turn to the
+// next: a way of moving has one for each set of rubble the battle has
+// made, and the old sets are not met again.
+const maxKeptSteps = 32
+
+// nextTurn is the memo for a new player turn on map m: the step costs
+// on the same map are kept (unless there are many), the fields are not.
+func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
+	next := newRouteMemo(m)
+	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
+		next.steps = r.steps
+	}
+	return next
 }
 
 // field is the field kept by key; ok false: none (or no memo).
@@ -53,34 +76,54 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
 		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
-		c.routes = newRouteMemo()
+		c.routes = c.routes.nextTurn(s.Map)
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = &sightMemo{m: s.Map, seen: map[[2]hex.Hex]referee.LOS{}}
-		c.routes = newRouteMemo()
+		c.sight = &sightMemo{m: s.Map, seen: map[uint64]sightLine{}}
+	}
+	if c.routes.m != s.Map {
+		c.routes = newRouteMemo(s.Map)
 	}
 	return c.legal
 }
 
 // sightMemo remembers the lines of sight traced on map m: a map never
-// changes once made, so each line is traced once.
+// changes once made, so each line is traced once. A line is kept by its
+// two hexes packed in one number (sightKey), which a map hashes and
+// compares faster than the hexes themselves.
 type sightMemo struct {
 	m    *mapgen.Map
-	seen map[[2]hex.Hex]referee.LOS
+	seen map[uint64]sightLine
+}
+
+// sightKey packs the line from a to b on a map (coordinates below 2^16,
+// far beyond any map's) in one number.
+func sightKey(a, b hex.Hex) uint64 {
+	return uint64(uint16(a.X))<<48 | uint64(uint16(a.Y))<<32 | uint64(uint16(b.X))<<16 | uint64(uint16(b.Y))
+}
+
+// sightLine is what the picture reads of a line of sight: whether it is
+// clear, and the column shift of what it crosses. Kept so small, a table
+// of lines is a quarter of the size of one of referee.LOS, and faster to
+// look up.
+type sightLine struct {
+	clear bool
+	shift int32
 }
 
 // los is referee.LineOfSight(m, a, b) for the picture's map m.
-func (pic *picture) los(a, b hex.Hex) referee.LOS {
+func (pic *picture) los(a, b hex.Hex) sightLine {
+	read := func(l referee.LOS) sightLine { return sightLine{clear: l.Clear, shift: int32(l.Shift)} }
 	c := pic.sight
 	if c == nil || c.m != pic.v.Map {
-		return referee.LineOfSight(pic.v.Map, a, b)
+		return read(referee.LineOfSight(pic.v.Map, a, b))
 	}
-	key := [2]hex.Hex{a, b}
+	key := sightKey(a, b)
 	l, ok := c.seen[key]
 	if !ok {
-		l = referee.LineOfSight(c.m, a, b)
+		l = read(referee.LineOfSight(c.m, a, b))
 		c.seen[key] = l
 	}
 	return l

@@ -399,7 +399,7 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	var units []*planned
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
-		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) {
+		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
 		pu := &planned{chosen: -1}

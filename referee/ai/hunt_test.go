@@ -155,7 +155,7 @@ func TestHuntSpreadsUnits(t *testing.T) {
 			}
 		}
 	}
-	pic := newPicture(s.View("red"), s.Rules.CRT, nil)
+	pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
 	pic.hunt = pic.huntHexes(swept, true)
 	pic.assignHunt()
 	north, south := pic.huntTo["R1"], pic.huntTo["R2"]
@@ -183,7 +183,7 @@ func TestHiddenLeavesAmbush(t *testing.T) {
 		}
 		s := aixBattle(t, nil, nil, units...)
 		s.Sides[0].Retreating = c.retreating
-		pic := newPicture(s.View("red"), s.Rules.CRT, nil)
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
 		if got := pic.leavesAmbush(); got != c.want {
 			t.Errorf("%s: leaves its ambush %v, want %v", c.name, got, c.want)
 		}

@@ -19,6 +19,11 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// odds are the side's prospects (mine, theirs), once worked out.
+	odds *[2]float64
+	// counters marks the hexes (by cell, y·Width+x) where an enemy
+	// counter it can see stands (enemies and air), once made (inReach).
+	counters []bool
 	// air are the enemy air lances it can see: ground units fire at them
 	// only from the same or an adjacent hex (000 line 1155), so they are
 	// neither closed on nor feared like ground units.
@@ -96,7 +101,10 @@ var kindEstimates = map[string]estimate{
 	"air": {11, 8, 8, 15, 9},
 }
 
-func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
+// newPicture reads v. With slab, the enemies are laid out in its memory,
+// which the picture before gave up (a Player keeps no picture past its
+// decision); nil: in memory of their own.
+func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy) *picture {
 	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight}
 	for _, h := range v.Rubble {
 		pic.rubble[h] = true
@@ -113,16 +121,42 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo) *picture {
 			pic.mines[m.Hex] += m.Points
 		}
 	}
+	// The enemies are laid out in one slice, counted first and never
+	// grown (its pointers stay good): one allocation, not one an enemy,
+	// or none when the slab holds enough.
+	seen := func(u *referee.ViewUnit) bool {
+		return !u.Own && u.Hex != nil && (u.Status == "active" || u.Status == "surrendered")
+	}
+	own, n := 0, 0
+	for i := range v.Units {
+		if v.Units[i].Own {
+			own++
+		} else if seen(&v.Units[i]) {
+			n++
+		}
+	}
+	pic.own = make([]*referee.ViewUnit, 0, own)
+	pic.enemies = make([]*enemy, 0, n)
+	var all []enemy
+	if slab != nil && cap(*slab) >= n {
+		all = (*slab)[:0]
+	} else {
+		all = make([]enemy, 0, n)
+	}
+	if slab != nil {
+		*slab = all
+	}
 	for i := range v.Units {
 		u := &v.Units[i]
 		if u.Own {
 			pic.own = append(pic.own, u)
 			continue
 		}
-		if u.Hex == nil || (u.Status != "active" && u.Status != "surrendered") {
+		if !seen(u) {
 			continue
 		}
-		e := &enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"}
+		all = append(all, enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"})
+		e := &all[len(all)-1]
 		est, ok := classEstimates[u.Class]
 		if !ok {
 			est, ok = kindEstimates[u.Kind]
@@ -340,14 +374,27 @@ func attackRA(u *referee.ViewUnit) int {
 }
 
 func experienceShift(u *referee.ViewUnit) int {
-	if u.Values == nil {
-		return 0
-	}
-	e, err := referee.ParseExperience(u.Values.Experience)
-	if err != nil {
+	e, ok := experience(u)
+	if !ok {
 		return 0
 	}
 	return referee.ExperienceShift(e)
+}
+
+// experience is u's experience level, when the side reads its values.
+func experience(u *referee.ViewUnit) (referee.Experience, bool) {
+	if u.Values == nil {
+		return 0, false
+	}
+	// A view names the level as Experience.String writes it: matched
+	// so first, which spares parsing it for every unit at every decision.
+	for e := referee.Green; e <= referee.Elite; e++ {
+		if u.Values.Experience == e.String() {
+			return e, true
+		}
+	}
+	e, err := referee.ParseExperience(u.Values.Experience)
+	return e, err == nil
 }
 
 // attackScore scores an attack the unit is offered; ok is false for
@@ -394,6 +441,59 @@ type moveScorer struct {
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
+	// near and farther, once focus is called, are the enemies that can
+	// count in the score of a hex within radius of center (a hex
+	// farther out is scored against them all): near those that can add
+	// to its offense or threat (in pic.enemies' order), farther those
+	// that can only be the nearest.
+	near, farther []*enemy
+	center        hex.Hex
+	radius        int
+	focused       bool
+	// route is the unit's route field (way), once looked up.
+	route []int
+}
+
+// focus narrows the enemies score looks at, for the hexes within radius
+// of center (a unit's moves), to those that can count there. Near are
+// those that can add to a hex's offense or threat: within the unit's own
+// reach (it fires from there: its range, or 1 for close combat; a
+// surrendered one is captured in its hex) or within theirs (fireOn).
+// Farther are the other fighting enemies that can be the nearest to a
+// hex x within radius: the nearest to center, d0 away, is at most d0 +
+// radius from x, and an enemy more than d0 + 2·radius from center is
+// farther than that from x. The others add nothing to a score, and
+// pic.enemies' order is kept, so the sums are the same to the last bit:
+// this only saves looking at every enemy for every hex, which is most of
+// the cost of a move in a large battle.
+func (m *moveScorer) focus(center hex.Hex, radius int) {
+	d0 := 1 << 20
+	for _, e := range m.pic.enemies {
+		if !e.surrendered {
+			d0 = min(d0, hex.Distance(center, e.at))
+		}
+	}
+	m.near, m.farther = m.near[:0], m.farther[:0]
+	for _, e := range m.pic.enemies {
+		d := hex.Distance(center, e.at)
+		switch {
+		case d <= radius+max(m.rng, 1) || (!e.surrendered && d <= radius+e.reach()):
+			m.near = append(m.near, e)
+		case !e.surrendered && d <= d0+2*radius:
+			m.farther = append(m.farther, e)
+		}
+	}
+	m.center, m.radius, m.focused = center, radius, true
+}
+
+// enemiesFor are the enemies that can count in the score of h: those
+// that can add to its offense or threat, and those that can only be the
+// nearest (focus).
+func (m *moveScorer) enemiesFor(h hex.Hex) (scored, others []*enemy) {
+	if m.focused && hex.Distance(m.center, h) <= m.radius {
+		return m.near, m.farther
+	}
+	return m.pic.enemies, nil
 }
 
 // fireAt is the best column the unit could attack enemy e on from h (d
@@ -404,27 +504,31 @@ type moveScorer struct {
 func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col int, f float64) {
 	pic := m.pic
 	col = referee.MinColumn - 1
+	// The shifts are summed here rather than passed as a list: Column
+	// clamps only before and after all of them, so the sum is the same
+	// column, and a list would be allocated for every hex and enemy.
+	target := pic.cell(e.at)
 	if d <= m.rng && d >= m.minR {
 		los := pic.los(h, e.at)
-		if los.Clear || m.indirect {
-			shifts := []int{m.exp, pic.cell(e.at).Terrain.Info().Shift}
+		if los.clear || m.indirect {
+			shift := m.exp + target.Terrain.Info().Shift
 			if !m.indirect {
-				shifts = append(shifts, los.Shift)
+				shift += int(los.shift)
 			}
 			if e.disrupted {
-				shifts = append(shifts, referee.DisruptedTargetShift)
+				shift += referee.DisruptedTargetShift
 			}
 			if pic.v.Night {
-				shifts = append(shifts, referee.NightFireShift)
+				shift += referee.NightFireShift
 			}
-			col, f = referee.Column(m.ra, e.d, shifts...), 1
-			if !los.Clear {
+			col, f = referee.Column(m.ra, e.d, shift), 1
+			if !los.clear {
 				f = 0.6 // it needs an observer with a line of sight
 			}
 		}
 	}
-	if d <= 1 && cell.Elevation == pic.cell(e.at).Elevation {
-		if c := referee.Column(m.ca, e.d, m.exp, pic.cell(e.at).Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
+	if d <= 1 && cell.Elevation == target.Elevation {
+		if c := referee.Column(m.ca, e.d, m.exp+target.Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
 			col, f = c, 1
 		}
 	}
@@ -455,10 +559,31 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	pic := m.pic
 	cell := pic.cell(h)
 	info := cell.Terrain.Info()
-	offense := 0.0
+	// What the enemy may do to it there next turn (threat.go): a unit
+	// that cannot fire this turn keeps out of the enemy's reach; one
+	// that fires weighs the return fire against its own, and prefers
+	// cover. A stalled battle closes in whatever the danger. Hard
+	// weighs both for the side as a whole instead (hard.go). Whether
+	// the threat counts is known before the enemies are looked at, so
+	// one pass over them sums it (in the same order as pic.threat) with
+	// the offense, each distance worked out once.
+	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
+	fight := m.fight != nil && !pic.stalled && !aimed
+	weighThreat := m.level.skilled() && !pic.stalled && !fight
+	offense, threat := 0.0, 0.0
 	nearest := 1 << 20
-	for _, e := range pic.enemies {
-		d := hex.Distance(h, e.at)
+	at := h.Cube()
+	scored, others := m.enemiesFor(h)
+	for _, e := range others {
+		nearest = min(nearest, at.Sub(e.at.Cube()).Len())
+	}
+	for _, e := range scored {
+		d := at.Sub(e.at.Cube()).Len() // hex.Distance(h, e.at), h's half worked out once
+		if m.retreating || weighThreat {
+			if col, ok := e.fireFrom(d, m.d, info.Shift); ok {
+				threat += pic.ev(col)
+			}
+		}
 		if e.surrendered {
 			if d == 0 {
 				offense += 2 // captured, it is worth twice its cost
@@ -480,19 +605,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		offense = max(offense, ev)
 	}
 	if m.retreating {
-		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*pic.threat(h, m.d, info.Shift)
+		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*threat
 	}
-	// What the enemy may do to it there next turn (threat.go): a unit
-	// that cannot fire this turn keeps out of the enemy's reach; one
-	// that fires weighs the return fire against its own, and prefers
-	// cover. A stalled battle closes in whatever the danger. Hard
-	// weighs both for the side as a whole instead (hard.go).
 	sc := offense
-	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
 	switch {
-	case m.fight != nil && !pic.stalled && !aimed:
+	case fight:
 		sc = m.fight(h, cell)
-	case m.level.skilled() && !pic.stalled:
+	case weighThreat:
 		w := fireThreatWeight
 		if offense == 0 {
 			w = threatWeight
@@ -503,7 +622,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * pic.threat(h, m.d, info.Shift)
+		sc -= w * threat
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)
@@ -639,7 +758,7 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 	}
 	shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)
 	if a.Observer == "" && !u.Detail.Indirect {
-		shifts = append(shifts, pic.los(*u.Hex, t.at).Shift)
+		shifts = append(shifts, int(pic.los(*u.Hex, t.at).shift))
 	}
 	if pic.v.Night {
 		shifts = append(shifts, referee.NightFireShift)
@@ -652,10 +771,13 @@ func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy
 // which fails (and costs a Disruption Roll) unless the unit's RA tops the
 // defender's D by 6 (000 lines 697–701), so it goes only into a hex
 // with a lone enemy whose D it beats by that (estimated D: by 2 more),
-// or to capture surrendered units.
-func (pic *picture) mayEnter(u *referee.ViewUnit, h hex.Hex) bool {
+// or to capture surrendered units. An enemy in h is one of those that
+// can count in h's score (enemiesFor).
+func (m *moveScorer) mayEnter(h hex.Hex) bool {
+	u := m.u
+	enemies, _ := m.enemiesFor(h)
 	var there []*enemy
-	for _, e := range pic.enemies {
+	for _, e := range enemies {
 		if e.at == h && !e.surrendered {
 			there = append(there, e)
 		}

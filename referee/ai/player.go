@@ -186,10 +186,10 @@ func (p *Player) decide(g *game) referee.Action {
 	case Random:
 		return p.random(g)
 	case Greedy:
-		g.pic = newPicture(v, g.crt, g.sight)
+		g.pic = newPicture(v, g.crt, g.sight, &p.cache.enemies)
 		return p.greedy(g)
 	}
-	g.pic = newPicture(v, g.crt, g.sight)
+	g.pic = newPicture(v, g.crt, g.sight, &p.cache.enemies)
 	g.pic.moves(p.moved)
 	g.pic.reveal(p.shown)
 	g.pic.routeMemo = p.cache.routes
@@ -294,7 +294,10 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			continue
 		}
 		acts := g.legal(u.ID)
-		var moves []referee.Action
+		// The moves are gathered in the memory of the last decision's:
+		// a large battle offers a unit a hundred, and the one chosen is
+		// returned by value.
+		moves := p.cache.moves[:0]
 		var overburn, pickup, withdraw *referee.Action
 		for i, a := range acts {
 			switch a.Kind {
@@ -308,6 +311,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 				withdraw = &acts[i]
 			}
 		}
+		p.cache.moves = moves
 		if pickup != nil {
 			return *pickup, true
 		}
@@ -395,6 +399,11 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		return moves[p.rng.IntN(len(moves))], true
 	}
 	ctx := pic.mover(u, p.Level)
+	radius := 0
+	for _, a := range moves {
+		radius = max(radius, hex.Distance(*u.Hex, a.To))
+	}
+	ctx.focus(*u.Hex, radius)
 	stay := ctx.score(*u.Hex)
 	if mustMove {
 		stay = math.Inf(-1)
@@ -407,7 +416,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 		if a.To == *u.Hex {
 			continue // an overrun in place: left to the attack logic of the engine
 		}
-		if p.Level.skilled() && !pic.mayEnter(u, a.To) {
+		if p.Level.skilled() && !ctx.mayEnter(a.To) {
 			continue
 		}
 		sc := ctx.score(a.To)
@@ -438,7 +447,7 @@ func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 		// A DropShip fires once in each of its three arcs (000 line 1265)
 		// and shrugs off disruption: ValidActions says what is left.
 		ship := u.Kind == referee.KindDropShip.String()
-		if u.Status != "active" || u.Detail == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) {
+		if u.Status != "active" || u.Detail == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
 		for _, a := range g.legal(u.ID) {
@@ -466,6 +475,41 @@ func (p *Player) bestAttack(g *game) (referee.Action, bool) {
 		p.fired[best.Target]++
 	}
 	return best, found
+}
+
+// inReach reports whether some enemy counter the side sees stands
+// within the reach of own unit u's attacks: its Range Value, or the
+// adjacent hex of a close attack (the referee's reach, which no attack
+// it offers exceeds). Only an attack on such a counter is scored, so a
+// ground unit with none is not asked for its attacks; air lances and
+// DropShips, whose attacks follow rules of their own, always are.
+func (pic *picture) inReach(u *referee.ViewUnit) bool {
+	if u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() || u.Hex == nil || u.Values == nil {
+		return true
+	}
+	// The hexes within r of u lie within r columns and rows of it: they
+	// are looked up in a table of where the counters stand, made once a
+	// picture, rather than every counter measured for every unit.
+	m := pic.v.Map
+	if pic.counters == nil {
+		pic.counters = make([]bool, m.Width*m.Height)
+		for _, l := range [][]*enemy{pic.enemies, pic.air} {
+			for _, e := range l {
+				if m.Contains(e.at) {
+					pic.counters[e.at.Y*m.Width+e.at.X] = true
+				}
+			}
+		}
+	}
+	at, r := *u.Hex, max(u.Values.Range, 1)
+	for y := max(at.Y-r, 0); y <= min(at.Y+r, m.Height-1); y++ {
+		for x := max(at.X-r, 0); x <= min(at.X+r, m.Width-1); x++ {
+			if h := (hex.Hex{X: x, Y: y}); pic.counters[y*m.Width+x] && hex.Distance(at, h) <= r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inWater reports whether u would stand in water in h (a bridge over it

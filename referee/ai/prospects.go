@@ -134,10 +134,8 @@ func (pic *picture) stake(worth int) int {
 // 2134; V8).
 func unitWorth(u *referee.ViewUnit) int {
 	c := max(u.Detail.Rows[0].RA, u.Detail.OverburnRA)
-	if u.Values != nil {
-		if e, err := referee.ParseExperience(u.Values.Experience); err == nil {
-			c += referee.ExperienceCost(e)
-		}
+	if e, ok := experience(u); ok {
+		c += referee.ExperienceCost(e)
 	}
 	return max(c, 1)
 }
@@ -149,6 +147,13 @@ func unitWorth(u *referee.ViewUnit) int {
 // experience (a column shift is worth about two points of attack), its D
 // and the cover of its hex.
 func (pic *picture) prospects() (mine, theirs float64) {
+	// Worked out once a picture: the aims and the retreat both ask, and
+	// the picture is finished (its enemies estimated, moved, revealed
+	// and remembered) before either does.
+	if pic.odds != nil {
+		return pic.odds[0], pic.odds[1]
+	}
+	defer func() { pic.odds = &[2]float64{mine, theirs} }()
 	strength := func(stepsLeft, ra, ca, exp, d int, at *hex.Hex) float64 {
 		attack := max(float64(ra), 0.7*float64(ca)) + 2*float64(exp)
 		cover := 1.0

@@ -178,9 +178,10 @@ func (pic *picture) routeField(k routeKey) []int {
 	r := max(k.rng, 1)
 	for _, e := range pic.enemies {
 		if e.fighting() {
+			at := e.at.Cube()
 			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
 				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
-					if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= r && pic.firesFrom(k, h, e) {
+					if h := (hex.Hex{X: x, Y: y}); h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
 						targets = append(targets, h)
 					}
 				}
@@ -219,6 +220,10 @@ func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 	// least there is, as with any priority queue, and a step never lands
 	// in the bucket being emptied.
 	bucket := make([][]int32, steps.most+1)
+	// The targets all go in the first bucket: room for every hex, so
+	// that seeding hundreds of enemies' ranges does not grow it again
+	// and again.
+	bucket[0] = make([]int32, 0, len(dist))
 	queued := 0
 	push := func(i, c int) {
 		b := &bucket[c%len(bucket)]
@@ -269,7 +274,7 @@ func (pic *picture) firesFrom(k routeKey, h hex.Hex, e *enemy) bool {
 	if hex.Distance(h, e.at) <= 1 && pic.cell(h).Elevation == pic.cell(e.at).Elevation {
 		return true
 	}
-	return pic.los(h, e.at).Clear
+	return pic.los(h, e.at).clear
 }
 
 // stepCost is the MP of the step from x to its neighbour y (direction d
@@ -336,8 +341,10 @@ func (m *moveScorer) way(h hex.Hex, hexes int) int {
 	if !m.level.skilled() {
 		return max(hexes-r, 0)
 	}
-	f := m.pic.approach(routeKeyOf(m.u, r))
-	if w := f[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
+	if m.route == nil {
+		m.route = m.pic.approach(routeKeyOf(m.u, r)) // the same for every hex it scores
+	}
+	if w := m.route[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
 		return w
 	}
 	return max(hexes-r, 0)

@@ -51,23 +51,17 @@ func (e *enemy) reach() int {
 	return e.mp + max(e.rng, 1)
 }
 
-// threat is the expected damage the enemies that may reach h next turn
-// would deal to a unit of D d standing there (terrain shift shift), each
-// firing at it once. A disrupted enemy stays down through its own turn.
-func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
-	sum := 0.0
-	for _, e := range pic.enemies {
-		if col, ok := e.fireOn(h, d, shift); ok {
-			sum += pic.ev(col)
-		}
-	}
-	return sum
+// fireOn is the column enemy e could attack a unit of D d in h (terrain
+// shift shift) on next turn; ok is false when it cannot reach h. A
+// disrupted enemy stays down through its own turn. The threat to a unit
+// in h (moveScorer.score) is the expected damage of every enemy that may
+// reach it, each firing at it once.
+func (e *enemy) fireOn(h hex.Hex, d, shift int) (col int, ok bool) {
+	return e.fireFrom(hex.Distance(h, e.at), d, shift)
 }
 
-// fireOn is the column enemy e could attack a unit of D d in h (terrain
-// shift shift) on next turn; ok is false when it cannot reach h.
-func (e *enemy) fireOn(h hex.Hex, d, shift int) (col int, ok bool) {
-	n := hex.Distance(h, e.at)
+// fireFrom is fireOn for a hex n hexes from e.
+func (e *enemy) fireFrom(n, d, shift int) (col int, ok bool) {
 	if !e.fighting() || e.disrupted || n > e.reach() {
 		return 0, false
 	}

@@ -15,20 +15,33 @@ func TestThreatReach(t *testing.T) {
 	m := mapgen.New(30, 5)
 	e := &enemy{id: "E1", at: hex.Hex{X: 0, Y: 2}, ra: 12, ca: 12, d: 6, rng: 3, mp: 5}
 	pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{e}}
-	if got := pic.threat(hex.Hex{X: 9, Y: 2}, 6, 0); got != 0 {
+	if got := threatAt(pic, hex.Hex{X: 9, Y: 2}, 6, 0); got != 0 {
 		t.Errorf("9 hexes from an enemy with 5 MP and range 3: threat %.2f, want 0", got)
 	}
-	if got := pic.threat(hex.Hex{X: 8, Y: 2}, 6, 0); got <= 0 {
+	if got := threatAt(pic, hex.Hex{X: 8, Y: 2}, 6, 0); got <= 0 {
 		t.Errorf("8 hexes from an enemy with 5 MP and range 3: threat %.2f, want more than 0", got)
 	}
-	open, woods := pic.threat(hex.Hex{X: 8, Y: 2}, 6, 0), pic.threat(hex.Hex{X: 8, Y: 2}, 6, mapgen.HeavyWoods.Info().Shift)
+	open, woods := threatAt(pic, hex.Hex{X: 8, Y: 2}, 6, 0), threatAt(pic, hex.Hex{X: 8, Y: 2}, 6, mapgen.HeavyWoods.Info().Shift)
 	if woods >= open {
 		t.Errorf("threat in heavy woods %.2f, in the open %.2f: cover should lower it", woods, open)
 	}
 	e.disrupted = true
-	if got := pic.threat(hex.Hex{X: 4, Y: 2}, 6, 0); got != 0 {
+	if got := threatAt(pic, hex.Hex{X: 4, Y: 2}, 6, 0); got != 0 {
 		t.Errorf("a disrupted enemy: threat %.2f, want 0", got)
 	}
+}
+
+// threatAt is the threat moveScorer.score weighs in h for a unit of D d
+// (terrain shift shift): the expected damage of every enemy that may
+// reach h next turn, each firing at it once.
+func threatAt(pic *picture, h hex.Hex, d, shift int) float64 {
+	sum := 0.0
+	for _, e := range pic.enemies {
+		if col, ok := e.fireOn(h, d, shift); ok {
+			sum += pic.ev(col)
+		}
+	}
+	return sum
 }
 
 // watch learns an enemy's MP from the hexes the side sees its counter
@@ -93,7 +106,7 @@ func TestShownValues(t *testing.T) {
 		{ID: "B2", Side: "blue", Kind: "mech", Class: "medium-mech", Status: "active", Hex: &h2,
 			Values: &referee.UnitValues{RA: 9, D: 7, Range: 3}},
 	}}
-	pic := newPicture(v, referee.CRT(0), nil)
+	pic := newPicture(v, referee.CRT(0), nil, nil)
 	pic.reveal(p.shown)
 	b1, b2 := pic.enemy("B1"), pic.enemy("B2")
 	if b1.ra != 17 || b1.d != 3 {

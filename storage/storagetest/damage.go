@@ -59,7 +59,9 @@ func Corruptions(good []byte, all bool) []Corruption {
 	// Truncations.
 	add("truncated to half a meta page", func(b []byte) []byte { return b[:ps/2] })
 	add("truncated to its meta pages", func(b []byte) []byte { return b[:2*ps] })
-	add("truncated to half", func(b []byte) []byte { return b[:len(b)/2/ps*ps] })
+	// Half the pages in use, not half the file: bbolt grows the file
+	// ahead of its pages, whose high-water mark may lie in its first half.
+	add("truncated to half", func(b []byte) []byte { return b[:highWater(b, ps)/2*ps] })
 	// Meta pages: one broken is survivable (bbolt falls back to the
 	// other); both broken is not a database; a root page beyond the file
 	// with a valid checksum points bbolt into nothing.
