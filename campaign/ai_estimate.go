@@ -85,8 +85,12 @@ func aiFightsIn(v SideView, sec SectorView) bool {
 // (ruling AIR13), keeps out of that reach. An enemy counts twice in its
 // own sector: there contact is sure, next door only possible, so a
 // battlegroup with no way out of the reach at least leaves the enemy's
-// sector instead of waiting there to be caught again.
+// sector instead of waiting there to be caught again. So does an enemy
+// next to an objective nobody has scored: the enemy marches on such
+// sectors (aiTargets), and an air-only battlegroup that steps into one
+// meets it there.
 func aiReach(v SideView, enemy map[int]float64) map[int]float64 {
+	scored := aiScored(v)
 	reach := map[int]float64{}
 	for sec, e := range enemy {
 		if e <= 0 {
@@ -94,8 +98,25 @@ func aiReach(v SideView, enemy map[int]float64) map[int]float64 {
 		}
 		reach[sec] += 2 * e
 		for _, nb := range v.Map.Neighbors(sec) {
-			reach[nb] += e
+			if len(v.Map.ByID(nb).Objectives) > 0 && !scored[nb] {
+				reach[nb] += 2 * e
+			} else {
+				reach[nb] += e
+			}
 		}
 	}
 	return reach
+}
+
+// aiScored are the sectors whose objectives are scored: once in the
+// campaign, by whichever side takes them first (objectives.go); the
+// scoring is public.
+func aiScored(v SideView) map[int]bool {
+	scored := map[int]bool{}
+	for _, e := range v.Events {
+		if e.Type == "objective" {
+			scored[e.Sector] = true
+		}
+	}
+	return scored
 }

@@ -32,7 +32,10 @@ import (
 // stays. It searches where it ends only with the odds (aiSearchOdds; a
 // search is what makes contact, 000 line 2620); outnumbered it stays
 // hidden. An air-only battlegroup never seeks contact, and ends where
-// no enemy it expects can reach it next turn (aiReach). In-orbit 'Mechs
+// no enemy it expects can reach it next turn (aiReach: an objective
+// nobody has scored draws the enemy next to it), or, with no such
+// sector, where the least can, the nearest way to the main body or the
+// RBG first. In-orbit 'Mechs
 // wait until the side has intel of the enemy and then drop on the best
 // fight they can win (and may drop into a battle in progress,
 // AIBattleDrops), or, with no such fight by turn aiDropWait, drop where
@@ -389,19 +392,22 @@ func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]int
 
 // aiStepScore rates ending in sector for b: a winnable fight scores by
 // the enemy it would beat, a sector where b would be outnumbered (or any
-// enemy sector, for air lances alone) never scores, and otherwise nearer the targets is better, and beside the
-// side's own battlegroups better still.
+// enemy sector, for air lances alone) never scores, the least enemy
+// then the nearest the targets first, and otherwise nearer the targets
+// is better, and beside the side's own battlegroups better still.
 func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]int, dist map[int]int) float64 {
-	units := float64(len(b.Units) + own[sector])
-	if e := enemy[sector]; e > 0 {
-		if units < aiOdds*e || b.Air {
-			return -1000 - e // the least enemy when every way is bad
-		}
-		return 1000 + e
-	}
 	d, ok := dist[sector]
 	if !ok {
 		d = len(dist)
+	}
+	units := float64(len(b.Units) + own[sector])
+	if e := enemy[sector]; e > 0 {
+		if units < aiOdds*e || b.Air {
+			// The least enemy when every way is bad, and of equal
+			// ways the nearest its targets (d is less than len(dist)+1).
+			return -1000 - e - float64(d)/float64(len(dist)+1)
+		}
+		return 1000 + e
 	}
 	score := -float64(d)
 	if own[sector] > 0 {
@@ -541,14 +547,7 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]boo
 			home = v.Map.ByID(b.Sector).Col
 		}
 	}
-	// An objective is scored once in the campaign, by whichever side
-	// takes it first (objectives.go); the scoring is public.
-	scored := map[int]bool{}
-	for _, e := range v.Events {
-		if e.Type == "objective" {
-			scored[e.Sector] = true
-		}
-	}
+	scored := aiScored(v)
 	var out []int
 	for _, sec := range v.Sectors {
 		if len(v.Map.ByID(sec.ID).Objectives) > 0 && v.Map.ByID(sec.ID).Col != home && !scored[sec.ID] && !sec.Held {

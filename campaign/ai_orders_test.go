@@ -270,6 +270,49 @@ func TestAIOrders(t *testing.T) {
 			t.Errorf("the air lances in 9 do not go where the main body goes: %+v", o.Moves)
 		}
 	})
+	t.Run("AirOnlyKeepsOffObjectives", func(t *testing.T) {
+		// An enemy next to an objective nobody has scored may march on
+		// it (aiTargets): the objective counts that enemy twice, as its
+		// own sector does, a sector without one once; once scored, the
+		// objective draws nobody.
+		v := View(c, "crucis")
+		obj, at, plain := 0, 0, 0
+		for _, sec := range v.Map.Sectors {
+			for _, nb := range v.Map.Neighbors(sec.ID) {
+				for _, nb2 := range v.Map.Neighbors(nb) {
+					if obj == 0 && len(sec.Objectives) > 0 && nb2 != sec.ID && len(v.Map.ByID(nb2).Objectives) == 0 {
+						obj, at, plain = sec.ID, nb, nb2
+					}
+				}
+			}
+		}
+		if obj == 0 {
+			t.Fatal("the map has no objective beside a sector that has a neighbour without one")
+		}
+		reach := aiReach(v, map[int]float64{at: 10})
+		if reach[at] != 20 || reach[obj] != 20 || reach[plain] != 10 {
+			t.Errorf("enemy 10 in sector %d: reach %v: want 20 there and in objective %d, 10 in %d", at, reach, obj, plain)
+		}
+		v.Events = append(v.Events, Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: obj})
+		if reach := aiReach(v, map[int]float64{at: 10}); reach[obj] != 10 {
+			t.Errorf("objective %d scored: reach %v: want 10 there", obj, reach)
+		}
+	})
+	t.Run("CaughtGoesTheNearestWay", func(t *testing.T) {
+		// Air lances with every way within the enemy's reach take the
+		// least enemy, and of equal ones the way nearest their targets
+		// (the main body, the RBG).
+		b := &aiBattlegroup{Air: true, Units: []string{"A30", "A31", "A32"}}
+		dist := map[int]int{3: 2, 5: 1, 7: 0}
+		enemy := map[int]float64{3: 10, 5: 10, 7: 20}
+		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]int{}, dist) }
+		if score(5) <= score(3) {
+			t.Errorf("equal reach: sector 5 (%v from the targets 1 step) should beat 3 (%v, 2 steps)", score(5), score(3))
+		}
+		if score(7) >= score(3) {
+			t.Errorf("sector 7 at the targets but with twice the enemy (%v) should not beat 3 (%v)", score(7), score(3))
+		}
+	})
 	t.Run("DropsOnBestTarget", func(t *testing.T) {
 		// Battalion 2 in orbit (10 'Mechs): a battalion in 3 is too many
 		// for it alone; of the battles it saw end in 7 (3 enemy units
