@@ -308,9 +308,10 @@ func (a *aims) exitDue(from, mp int) bool {
 func (a *aims) elsewhere(pic *picture, u *referee.ViewUnit) bool {
 	_, hold := a.hold[u.ID]
 	carrying := u.Detail != nil && u.Detail.Salvage > 0
-	exit := a.exitVP[u.ID] >= exitBurnVP || (a.exitVP[u.ID] > 0 && !a.fightFirst)
-	if w := a.exitVP[u.ID]; w > 0 && !exit && u.Hex != nil && u.Detail != nil {
-		exit = a.exitDue(pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1))
-	}
+	// A small award (under a step's worth) is never worth walking into
+	// the enemy's fire for, even once due: the unit heads for the edge
+	// (aimScore) but still counts the enemy's fire, as it costs more
+	// destroyed (its cost, and any bounty) than it scores leaving.
+	exit := a.exitVP[u.ID] >= exitBurnVP
 	return exit || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
 }

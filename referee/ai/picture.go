@@ -384,6 +384,9 @@ type moveScorer struct {
 	waterBurn  bool // overburning from water: ending in water saves the step
 	carrying   bool
 	noCombat   bool // a truck: it only moves
+	// mates are where the side's other ground units stand: they share
+	// the enemy's fire with the unit (danger).
+	mates []hex.Hex
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
@@ -436,6 +439,11 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
+	}
+	for _, o := range pic.own {
+		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() && (o.Detail == nil || !o.Detail.Hidden) {
+			m.mates = append(m.mates, *o.Hex)
+		}
 	}
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
 		m.fight = pic.hardFight(m)
@@ -496,7 +504,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * pic.threat(h, m.d, info.Shift)
+		sc -= w * m.danger(h, info.Shift)
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)

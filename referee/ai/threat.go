@@ -64,6 +64,40 @@ func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
 	return sum
 }
 
+// danger is the threat (above) to unit m.u standing in h, plus the chance
+// that the enemies' fire destroys it there times what it is worth: a
+// kill is worth more than its steps (its cost in victory points, and its
+// fire gone), to the side that loses it as to the one that scores it
+// (attackScore counts it so for the enemy). An enemy fires once, at one
+// unit, and most likely at the nearest: its fire counts in full on the
+// unit nearest to it and is shared with the side's other units as near
+// (mates), so a unit that stands behind others draws less of it and one
+// that stands out alone in front draws all of it. The enemies' chances
+// of the kill are taken as independent.
+func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
+	pic := m.pic
+	sum, spared := 0.0, 1.0
+	need := 4
+	if m.u.Values != nil {
+		need -= m.u.Values.Step
+	}
+	for _, e := range pic.enemies {
+		col, ok := e.fireOn(h, m.d, shift)
+		if !ok {
+			continue
+		}
+		d, share := hex.Distance(h, e.at), 1.0
+		for _, o := range m.mates {
+			if hex.Distance(o, e.at) <= d {
+				share++
+			}
+		}
+		sum += pic.ev(col) / share
+		spared *= 1 - pic.killChance(col, need)/share
+	}
+	return sum + (1-spared)*(1.5+float64(m.ra)/8)
+}
+
 // fireOn is the column enemy e could attack a unit of D d in h (terrain
 // shift shift) on next turn; ok is false when it cannot reach h.
 func (e *enemy) fireOn(h hex.Hex, d, shift int) (col int, ok bool) {
