@@ -308,10 +308,20 @@ func (a *aims) exitDue(from, mp int) bool {
 func (a *aims) elsewhere(pic *picture, u *referee.ViewUnit) bool {
 	_, hold := a.hold[u.ID]
 	carrying := u.Detail != nil && u.Detail.Salvage > 0
-	// A small award (under a step's worth) is never worth walking into
-	// the enemy's fire for, even once due: the unit heads for the edge
-	// (aimScore) but still counts the enemy's fire, as it costs more
-	// destroyed (its cost, and any bounty) than it scores leaving.
-	exit := a.exitVP[u.ID] >= exitBurnVP
+	exit := a.exitVP[u.ID] >= exitBurnVP || (a.exitVP[u.ID] > 0 && !a.fightFirst)
+	if w := a.exitVP[u.ID]; w > 0 && !exit && u.Hex != nil && u.Detail != nil {
+		exit = a.exitDue(pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1))
+	}
+	// A small award (under a step's worth) for breaking through, by an
+	// edge other than the side's retreat edge, lies past the enemy: it
+	// is not worth walking into the enemy's fire for (the unit is worth
+	// more destroyed than it scores leaving), so the unit heads there
+	// (aimScore) still counting that fire. Leaving by the edge the side
+	// came from, away from the enemy, it goes.
+	if w := a.exitVP[u.ID]; exit && w < exitBurnVP && a.exitEdge[u.ID] != "" {
+		if me := pic.v.Side(pic.side); me != nil && a.exitEdge[u.ID] != me.RetreatEdge {
+			exit = false
+		}
+	}
 	return exit || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
 }

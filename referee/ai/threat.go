@@ -64,38 +64,30 @@ func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
 	return sum
 }
 
-// danger is the threat (above) to unit m.u standing in h, plus the chance
-// that the enemies' fire destroys it there times what it is worth: a
-// kill is worth more than its steps (its cost in victory points, and its
-// fire gone), to the side that loses it as to the one that scores it
-// (attackScore counts it so for the enemy). An enemy fires once, at one
-// unit, and most likely at the nearest: its fire counts in full on the
-// unit nearest to it and is shared with the side's other units as near
-// (mates), so a unit that stands behind others draws less of it and one
-// that stands out alone in front draws all of it. The enemies' chances
-// of the kill are taken as independent.
+// danger is the threat (above) to unit m.u standing in h as its side
+// stands: an enemy's ranged fire reaches it wherever the enemy's MP and
+// range do, but the enemy closes in on one unit only, most likely the
+// nearest, so what its close attack adds over its ranged fire counts in
+// full on a unit nearest to it and is shared with the side's other units
+// as near (mates). A unit behind the others' line draws less of it, and
+// one that stands out alone in front draws all of it.
 func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
-	pic := m.pic
-	sum, spared := 0.0, 1.0
-	need := 4
-	if m.u.Values != nil {
-		need -= m.u.Values.Step
-	}
-	for _, e := range pic.enemies {
+	sum := 0.0
+	for _, e := range m.pic.enemies {
 		col, ok := e.fireOn(h, m.d, shift)
 		if !ok {
 			continue
 		}
+		ranged := m.pic.ev(referee.Column(e.ra, m.d, shift))
 		d, share := hex.Distance(h, e.at), 1.0
 		for _, o := range m.mates {
 			if hex.Distance(o, e.at) <= d {
 				share++
 			}
 		}
-		sum += pic.ev(col) / share
-		spared *= 1 - pic.killChance(col, need)/share
+		sum += ranged + max(m.pic.ev(col)-ranged, 0)/share
 	}
-	return sum + (1-spared)*(1.5+float64(m.ra)/8)
+	return sum
 }
 
 // fireOn is the column enemy e could attack a unit of D d in h (terrain
