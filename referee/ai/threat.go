@@ -65,30 +65,45 @@ func (pic *picture) threat(h hex.Hex, d, shift int) float64 {
 }
 
 // danger is the threat (above) to unit m.u standing in h as its side
-// stands: an enemy's ranged fire reaches it wherever the enemy's MP and
-// range do, but the enemy closes in on one unit only, most likely the
-// nearest, so what its close attack adds over its ranged fire counts in
-// full on a unit nearest to it and is shared with the side's other units
-// as near (mates). A unit behind the others' line draws less of it, and
-// one that stands out alone in front draws all of it.
+// stands, and the chance of losing it there. An enemy's ranged fire
+// reaches the unit wherever the enemy's MP and range do, but the enemy
+// closes in on one unit only, most likely the nearest: what its close
+// attack adds over its ranged fire counts in full on a unit nearest to
+// it and is shared with the side's other units as near (mates). A unit
+// behind the others' line draws less of it; one that stands out alone in
+// front draws all of it. The chance that the fire destroys the unit (each
+// enemy's taken as independent) costs it lostWorth more.
 func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
-	sum := 0.0
-	for _, e := range m.pic.enemies {
+	pic := m.pic
+	need := 4
+	if m.u.Values != nil {
+		need -= m.u.Values.Step
+	}
+	sum, spared := 0.0, 1.0
+	for _, e := range pic.enemies {
 		col, ok := e.fireOn(h, m.d, shift)
 		if !ok {
 			continue
 		}
-		ranged := m.pic.ev(referee.Column(e.ra, m.d, shift))
 		d, share := hex.Distance(h, e.at), 1.0
 		for _, o := range m.mates {
 			if hex.Distance(o, e.at) <= d {
 				share++
 			}
 		}
-		sum += ranged + max(m.pic.ev(col)-ranged, 0)/share
+		ranged := referee.Column(e.ra, m.d, shift)
+		sum += pic.ev(ranged) + max(pic.ev(col)-pic.ev(ranged), 0)/share
+		kill := pic.killChance(ranged, need)
+		spared *= 1 - kill - max(pic.killChance(col, need)-kill, 0)/share
 	}
-	return sum
+	return sum + (1-spared)*lostWorth
 }
+
+// lostWorth is what losing a unit costs beyond its steps, in steps
+// (measured in the tournament, BENCHMARKS.md: valued as an enemy's kill
+// is, killWorth, it kept the units back and cost The Steel Tip's Lancers
+// a tenth of their wins).
+const lostWorth = 1.0
 
 // fireOn is the column enemy e could attack a unit of D d in h (terrain
 // shift shift) on next turn; ok is false when it cannot reach h.
