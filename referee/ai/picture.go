@@ -498,7 +498,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		if offense == 0 {
 			w = threatWeight
 		}
-		if aimed {
+		if aimed && !pic.aims.smallBreakthrough(pic, m.u) {
 			// A unit whose aim is not the enemy (a truck, an exit,
 			// an objective, a DropShip) goes there: keeping out of the
 			// enemy's reach would keep it from its aim.
