@@ -194,15 +194,21 @@ func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) err
 // markChanged marks in changed the pieces of the coded terrain c whose
 // bytes the overlays changed.
 func (tp *tacticalPicture) markChanged(c *codedRows, changed []bool) {
-	S := tp.Stride
-	top := tp.strip * S
-	for _, r := range tp.rects {
+	markChangedPieces(c, changed, tp.rows, tp.base.rows, tp.strip, tp.Stride, tp.rects)
+}
+
+// markChangedPieces marks in changed the pieces of c, the coded rows
+// base, whose bytes differ in the stream rows (of stride bytes a row,
+// base's first row at row top) within the rectangles rects.
+func markChangedPieces(c *codedRows, changed []bool, rows, base []byte, top, stride int, rects []image.Rectangle) {
+	at := top * stride
+	for _, r := range rects {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := (y-tp.strip)*S + 1 + r.Min.X
+			a := (y-top)*stride + 1 + r.Min.X
 			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
 				if !changed[k] {
 					a, e := c.bounds[k], c.bounds[k+1]
-					changed[k] = !bytes.Equal(tp.rows[top+a:top+e], tp.base.rows[a:e])
+					changed[k] = !bytes.Equal(rows[at+a:at+e], base[a:e])
 				}
 			}
 		}
