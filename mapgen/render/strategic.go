@@ -234,8 +234,7 @@ func (p *strategicPainter) drawOrbit() {
 }
 
 // drawSector draws sector i: its tint (its ground), deployment frame,
-// number and name, objectives, search mark, and along its bottom the battle
-// being fought there, the battlegroups and the contacts.
+// number and name, objectives, search mark, and its marks (drawMarks).
 func (p *strategicPainter) drawSector(i int) {
 	sec := p.v.Map.Sectors[i]
 	s, img := p.s, p.img
@@ -270,9 +269,7 @@ func (p *strategicPainter) drawSector(i int) {
 	// says it in words).
 
 	// The marks take the bottom two rows; objectives fill what is above.
-	mh := math.Round(0.95 * s)
-	rowGap := math.Round(0.2 * s)
-	markTop := y0 + p.ch - pad - 2*mh - rowGap
+	markTop := p.markTop(i)
 	oy := hy + int(1.05*s)
 	for _, ob := range sec.Objectives {
 		if float64(oy) > markTop {
@@ -284,7 +281,21 @@ func (p *strategicPainter) drawSector(i int) {
 		tf.draw(img, xi0+int(pad+0.9*s), oy, fit(tf, lbl, xi1-int(pad)-xi0-int(pad+0.9*s)), colDark, 255)
 		oy += int(0.85 * s)
 	}
+	p.drawMarks(i)
+}
 
+// markTop is the top of the two rows of marks along sector i's bottom.
+func (p *strategicPainter) markTop(i int) float64 {
+	_, y0 := p.box(i)
+	return y0 + p.ch - math.Round(0.3*p.s) - 2*p.markH() - math.Round(0.2*p.s)
+}
+
+// drawMarks draws along sector i's bottom the battle being fought there,
+// the battlegroups and the contacts.
+func (p *strategicPainter) drawMarks(i int) {
+	sec := p.v.Map.Sectors[i]
+	x0, _ := p.box(i)
+	pad := math.Round(0.3 * p.s)
 	var items []markItem
 	for _, b := range p.v.Battles {
 		if b.SectorID == sec.ID {
@@ -301,7 +312,7 @@ func (p *strategicPainter) drawSector(i int) {
 			items = append(items, p.contactItem(mk, colDark))
 		}
 	}
-	p.flowMarks(items, x0+pad, x0+p.cw-pad, markTop, 2)
+	p.flowMarks(items, x0+pad, x0+p.cw-pad, p.markTop(i), 2)
 }
 
 // deployFrame marks a sector where the viewer may place battlegroups: a

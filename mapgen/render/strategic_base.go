@@ -18,8 +18,8 @@ import (
 // kept paletted (a byte a pixel, each row led by its PNG filter byte)
 // and deflated once (mapcode.go, codeRows). A picture draws afresh what
 // is the viewer's: the title, header and orbit box above that part,
-// and on it the sectors holding his marks (each redrawn whole), the
-// order arrows and the legend, turned back to RGBA from the palette only
+// and on it his marks along the sectors' bottoms (a sector with a
+// deployment frame or a search redrawn whole), the order arrows and the legend, turned back to RGBA from the palette only
 // within the rectangles they touch (strategicRects) and mapped back. Its
 // PNG then copies the deflated bits of every piece nothing was drawn on
 // and codes the rest with the same Huffman codes (writeCodedPNG).
@@ -124,13 +124,26 @@ func strategicBaseFor(p *strategicPainter) *strategicBase {
 	return b
 }
 
-// marked reports whether sector i holds anything of the view: a
-// deployment frame, a search, a battle, a battlegroup or a contact.
-// Such a sector is drawn whole over the base (a search shortens the
-// sector's name).
+// framed reports whether sector i holds a deployment frame or a search
+// mark: it is drawn whole over the base (they are drawn under its name,
+// and a search shortens the name).
+func (p *strategicPainter) framed(i int) bool {
+	id := p.v.Map.Sectors[i].ID
+	for _, marks := range [][]SectorMark{p.v.Deploy, p.v.Searches} {
+		for _, mk := range marks {
+			if mk.SectorID == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// marked reports whether sector i holds a battle, a battlegroup or a
+// contact: its marks are drawn over the base.
 func (p *strategicPainter) marked(i int) bool {
 	id := p.v.Map.Sectors[i].ID
-	for _, marks := range [][]SectorMark{p.v.Deploy, p.v.Searches, p.v.Own, p.v.Contacts} {
+	for _, marks := range [][]SectorMark{p.v.Own, p.v.Contacts} {
 		for _, mk := range marks {
 			if mk.SectorID == id {
 				return true
@@ -191,8 +204,11 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 		expandRect(img, pal, r)
 	}
 	for i := range v.Map.Sectors {
-		if p.marked(i) {
+		switch {
+		case p.framed(i):
 			p.drawSector(i)
+		case p.marked(i):
+			p.drawMarks(i)
 		}
 	}
 	p.drawOrders()
@@ -205,7 +221,7 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 }
 
 // strategicRects are the rectangles of the base the view draws on: each
-// marked sector's box, each order hop cut in short pieces with room for
+// framed sector's box, each marked sector's rows of marks, each order hop cut in short pieces with room for
 // its casing and heads, each arrow label, and the legend's band.
 func strategicRects(p *strategicPainter) []image.Rectangle {
 	clip := image.Rect(0, p.baseTop(), p.W, p.H)
@@ -218,9 +234,12 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 		}
 	}
 	for i := range p.v.Map.Sectors {
-		if p.marked(i) {
-			x0, y0 := p.box(i)
+		x0, y0 := p.box(i)
+		switch {
+		case p.framed(i):
 			add(x0, y0, x0+p.cw, y0+p.ch, 2)
+		case p.marked(i):
+			add(x0, p.markTop(i), x0+p.cw, y0+p.ch, 2)
 		}
 	}
 	// An arrow's head is 0.45 s to either side of its shaft, its casing
