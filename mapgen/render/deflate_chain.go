@@ -99,8 +99,12 @@ func (m *chainMatcher) tokens(out []token, data []byte, start, end int) []token 
 			}
 		}
 		out = append(out, matchToken(l, d))
-		for i := p + 1; i < p+l; i++ {
-			m.insert(data, i)
+		// The inside of a long match (a run of ground, a row repeated)
+		// is found again by the fixed distances: left out of the chains.
+		if l < goodMatch {
+			for i := p + 1; i < p+l; i++ {
+				m.insert(data, i)
+			}
 		}
 		p += l
 		l, d = m.longest(data, p, min(maxMatch, end-p))

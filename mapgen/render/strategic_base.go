@@ -158,6 +158,53 @@ func (p *strategicPainter) marked(i int) bool {
 	return false
 }
 
+// legendBands keeps legends drawn, paletted, each row led by its filter
+// byte: the players of a side see the same legend turn after turn, and
+// drawing its swatches was a fifth of a picture's cost.
+var (
+	legendMu    sync.Mutex
+	legendBands = map[legendBandKey][]byte{}
+)
+
+// legendBandKey is what a legend's band is drawn from: its items
+// (legendKey), the scale and the band's size.
+type legendBandKey struct {
+	items string
+	size  float64
+	W, H  int
+}
+
+// maxLegendBands bounds the legends kept: 60 KB each on a 4×3 map.
+const maxLegendBands = 64
+
+// legendRows is the legend's band of p's picture as stream rows, drawn
+// on a miss.
+func (p *strategicPainter) legendRows() []byte {
+	if p.legend.height == 0 {
+		return nil
+	}
+	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
+	legendMu.Lock()
+	rows := legendBands[key]
+	legendMu.Unlock()
+	if rows != nil {
+		return rows
+	}
+	buf := getPixels()
+	defer putPixels(buf)
+	img := newPicture(key.W, key.H, buf)
+	p.legend.draw(img, 0)
+	rows = make([]byte, (key.W+1)*key.H)
+	quantise(rows[1:], key.W+1, img)
+	legendMu.Lock()
+	if len(legendBands) >= maxLegendBands {
+		clear(legendBands)
+	}
+	legendBands[key] = rows
+	legendMu.Unlock()
+	return rows
+}
+
 // strategicPicture is a strategic map composed over its base: paletted,
 // each row led by a PNG filter byte, with the base below row top and
 // the rectangles drawn over it.
@@ -203,6 +250,8 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 	for _, r := range rs {
 		expandRect(img, pal, r)
 	}
+	legend := image.Rect(0, H-p.legend.height, W, H)
+	copy(out[legend.Min.Y*S:], p.legendRows())
 	for i := range v.Map.Sectors {
 		switch {
 		case p.framed(i):
@@ -212,19 +261,22 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 		}
 	}
 	p.drawOrders()
-	p.legend.draw(img, H-p.legend.height)
 	quantiseRect(pal, img, image.Rect(0, 0, W, top))
 	for _, r := range rs {
 		quantiseRect(pal, img, r)
+	}
+	if !legend.Empty() {
+		rs = append(rs, legend)
 	}
 	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, rects: rs}, nil
 }
 
 // strategicRects are the rectangles of the base the view draws on: each
 // framed sector's box, each marked sector's rows of marks, each order hop cut in short pieces with room for
-// its casing and heads, each arrow label, and the legend's band.
+// its casing and heads, each arrow label.
 func strategicRects(p *strategicPainter) []image.Rectangle {
-	clip := image.Rect(0, p.baseTop(), p.W, p.H)
+	// The legend, drawn last, covers whatever reached its band.
+	clip := image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)
 	var out []image.Rectangle
 	add := func(x0, y0, x1, y1, pad float64) {
 		r := image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
@@ -257,9 +309,6 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			w := float64(p.faces.mark.width(h.order.Label)) + 0.4*p.s
 			add(h.lx-w/2, h.ly-0.43*p.s, h.lx+w/2, h.ly+0.43*p.s, 2)
 		}
-	}
-	if p.legend.height > 0 {
-		out = append(out, image.Rect(0, p.H-p.legend.height, p.W, p.H))
 	}
 	return out
 }
