@@ -344,6 +344,26 @@ func BenchmarkStrategic12(b *testing.B) {
 	benchAgainstBlank(b, img, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
 }
 
+// BenchmarkStrategic12Cold is BenchmarkStrategic12 with the kept
+// sectors and legends dropped before every picture: the first picture
+// of a map (strategic_base.go), its sectors painted and deflated.
+func BenchmarkStrategic12Cold(b *testing.B) {
+	v, o := sampleStrategicView(strategicMap(b)), StrategicOptions()
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlank(b, img, func(w io.Writer) error {
+		strategicMu.Lock()
+		clear(strategicBases)
+		strategicMu.Unlock()
+		legendMu.Lock()
+		clear(legendBands)
+		legendMu.Unlock()
+		return WriteStrategicPNG(w, v, o)
+	})
+}
+
 // Size budgets of BENCHMARKS.md: what a player on a phone downloads.
 const (
 	tacticalPNGBudget  = 250_000
