@@ -95,12 +95,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
 		return b
 	}
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(lay.W, H, buf)
-	paintTerrain(img, lay, m, t, 0)
-	rows := make([]byte, (lay.W+1)*H)
-	quantise(rows[1:], lay.W+1, img)
+	rows := paintedRows(lay.W, H, func(img *image.RGBA) { paintTerrain(img, lay, m, t, 0) })
 	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
 	basesMu.Lock()
 	if len(bases) >= maxBases {
@@ -141,15 +136,7 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	W, H, sh := lay.W, lay.H, lay.strip.height
 	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
-	var out []byte
-	if pix == nil {
-		out = make([]byte, S*H)
-	} else {
-		if cap(*pix) < S*H {
-			*pix = make([]byte, S*H)
-		}
-		out = (*pix)[:S*H]
-	}
+	out := bytesFor(pix, S*H)
 	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
 	copy(out[sh*S:], base.rows)
 	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}

@@ -354,12 +354,7 @@ func BenchmarkStrategic12Cold(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchAgainstBlank(b, img, func(w io.Writer) error {
-		strategicMu.Lock()
-		clear(strategicBases)
-		strategicMu.Unlock()
-		legendMu.Lock()
-		clear(legendBands)
-		legendMu.Unlock()
+		clearStrategicCaches()
 		return WriteStrategicPNG(w, v, o)
 	})
 }

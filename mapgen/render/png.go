@@ -39,6 +39,18 @@ func newPicture(W, H int, pix *[]byte) *image.RGBA {
 	return &image.RGBA{Pix: (*pix)[:4*W*H], Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
 }
 
+// bytesFor returns n bytes, from *pix when it is given (grown if need
+// be), else new ones; they are not cleared.
+func bytesFor(pix *[]byte, n int) []byte {
+	if pix == nil {
+		return make([]byte, n)
+	}
+	if cap(*pix) < n {
+		*pix = make([]byte, n)
+	}
+	return (*pix)[:n]
+}
+
 // encoderPool lends image/png its compressor and row buffers.
 type encoderPool struct{ p sync.Pool }
 

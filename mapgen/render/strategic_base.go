@@ -4,6 +4,7 @@ import (
 	"image"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -53,16 +54,12 @@ type strategicBaseKey struct {
 	gridTop int
 }
 
-var (
-	strategicMu    sync.Mutex
-	strategicBases = map[strategicBaseKey]*strategicBase{}
-)
-
-// maxStrategicBases bounds the cache: a 4×3 map's base is about 0.4 MB
-// paletted and as much again coded. Campaigns on the default map share
-// one; a bot with more maps than this paints a base for each map's
-// turn, which costs no more than drawing the picture whole did.
-const maxStrategicBases = 16
+// strategicBases keeps the sectors of the maps drawn last: a 4×3 map's
+// base is about 0.4 MB paletted and as much again coded. Campaigns on
+// the default map share one; a bot with more maps than this paints a
+// base for each map's turn, which costs about what drawing the picture
+// whole did (BenchmarkStrategic12Cold).
+var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16}
 
 // sectorsKey is the map's fields the picture draws, as text: the grid,
 // and each sector's number, place, ground, name and objectives.
@@ -94,77 +91,50 @@ func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 func strategicBaseFor(p *strategicPainter) *strategicBase {
 	top := p.baseTop()
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.H - top, gridTop: int(p.top) - top}
-	strategicMu.Lock()
-	b := strategicBases[key]
-	strategicMu.Unlock()
-	if b != nil {
-		return b
-	}
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(key.W, key.H, buf)
-	fillRect(img, 0, 0, key.W, key.H, colBackground)
-	q := *p
-	q.v = StrategicView{Map: p.v.Map}
-	q.top -= float64(top)
-	q.drawn = map[symbol]bool{}
-	q.on(img)
-	q.drawLinks()
-	for i := range q.v.Map.Sectors {
-		q.drawSector(i)
-	}
-	b = &strategicBase{rows: make([]byte, (key.W+1)*key.H), stride: key.W + 1}
-	quantise(b.rows[1:], b.stride, img)
-	strategicMu.Lock()
-	if len(strategicBases) >= maxStrategicBases {
-		clear(strategicBases)
-	}
-	strategicBases[key] = b
-	strategicMu.Unlock()
-	return b
+	return strategicBases.get(key, func() *strategicBase {
+		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
+			fillRect(img, 0, 0, key.W, key.H, colBackground)
+			q := *p
+			q.v = StrategicView{Map: p.v.Map}
+			q.top -= float64(top)
+			q.drawn = map[symbol]bool{}
+			q.on(img)
+			q.drawLinks()
+			for i := range q.v.Map.Sectors {
+				q.drawSector(i)
+			}
+		})
+		return &strategicBase{rows: rows, stride: key.W + 1}
+	})
 }
 
 // framed reports whether sector i holds a deployment frame or a search
 // mark: it is drawn whole over the base (they are drawn under its name,
 // and a search shortens the name).
-func (p *strategicPainter) framed(i int) bool {
-	id := p.v.Map.Sectors[i].ID
-	for _, marks := range [][]SectorMark{p.v.Deploy, p.v.Searches} {
-		for _, mk := range marks {
-			if mk.SectorID == id {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (p *strategicPainter) framed(i int) bool { return p.holds(i, p.v.Deploy, p.v.Searches) }
 
 // marked reports whether sector i holds a battle, a battlegroup or a
 // contact: its marks are drawn over the base.
 func (p *strategicPainter) marked(i int) bool {
 	id := p.v.Map.Sectors[i].ID
-	for _, marks := range [][]SectorMark{p.v.Own, p.v.Contacts} {
-		for _, mk := range marks {
-			if mk.SectorID == id {
-				return true
-			}
-		}
-	}
-	for _, b := range p.v.Battles {
-		if b.SectorID == id {
+	return p.holds(i, p.v.Own, p.v.Contacts) || slices.ContainsFunc(p.v.Battles, func(b BattleMark) bool { return b.SectorID == id })
+}
+
+// holds reports whether a mark of one of the lists stands in sector i.
+func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
+	id := p.v.Map.Sectors[i].ID
+	for _, marks := range lists {
+		if slices.ContainsFunc(marks, func(mk SectorMark) bool { return mk.SectorID == id }) {
 			return true
 		}
 	}
 	return false
 }
 
-// legendBands keeps legends drawn, paletted, each row led by its filter
-// byte: the players of a side see the same legend turn after turn, and
+// legendBands keeps legends drawn, as stream rows (60 KB on a 4×3
+// map): the players of a side see the same legend turn after turn, and
 // drawing its swatches was a fifth of a picture's cost.
-var (
-	legendMu    sync.Mutex
-	legendBands = map[legendBandKey][]byte{}
-)
+var legendBands = kept[legendBandKey, []byte]{bound: 64}
 
 // legendBandKey is what a legend's band is drawn from: its items
 // (legendKey), the scale and the band's size.
@@ -174,9 +144,6 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// maxLegendBands bounds the legends kept: 60 KB each on a 4×3 map.
-const maxLegendBands = 64
-
 // legendRows is the legend's band of p's picture as stream rows, drawn
 // on a miss.
 func (p *strategicPainter) legendRows() []byte {
@@ -184,25 +151,9 @@ func (p *strategicPainter) legendRows() []byte {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
-	legendMu.Lock()
-	rows := legendBands[key]
-	legendMu.Unlock()
-	if rows != nil {
-		return rows
-	}
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(key.W, key.H, buf)
-	p.legend.draw(img, 0)
-	rows = make([]byte, (key.W+1)*key.H)
-	quantise(rows[1:], key.W+1, img)
-	legendMu.Lock()
-	if len(legendBands) >= maxLegendBands {
-		clear(legendBands)
-	}
-	legendBands[key] = rows
-	legendMu.Unlock()
-	return rows
+	return legendBands.get(key, func() []byte {
+		return paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+	})
 }
 
 // strategicPicture is a strategic map composed over its base: paletted,
@@ -226,15 +177,7 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 	}
 	W, H, S, top := p.W, p.H, p.W+1, p.baseTop()
 	base := strategicBaseFor(p)
-	var out []byte
-	if pix == nil {
-		out = make([]byte, S*H)
-	} else {
-		if cap(*pix) < S*H {
-			*pix = make([]byte, S*H)
-		}
-		out = (*pix)[:S*H]
-	}
+	out := bytesFor(pix, S*H)
 	clear(out[:top*S]) // the background's index, 0; looked up afresh (quantiseRect)
 	copy(out[top*S:], base.rows)
 	pal := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}

@@ -497,14 +497,6 @@ func TestStrategicOrbitBox(t *testing.T) {
 // pictures of the same map with another sector name, another side's
 // arrows and battlegroups of both sides.
 func TestStrategicCaches(t *testing.T) {
-	clearCaches := func() {
-		strategicMu.Lock()
-		clear(strategicBases)
-		strategicMu.Unlock()
-		legendMu.Lock()
-		clear(legendBands)
-		legendMu.Unlock()
-	}
 	v := sampleStrategicView(sampleStrategic())
 	renamed := v
 	renamed.Map = sampleStrategic()
@@ -520,10 +512,16 @@ func TestStrategicCaches(t *testing.T) {
 	MustDrawStrategic(t, v, DefaultOptions())
 	for _, w := range []StrategicView{renamed, theirs, both} {
 		warm := MustDrawStrategic(t, w, DefaultOptions())
-		clearCaches()
+		clearStrategicCaches()
 		if n, at := pixelDiff(warm, MustDrawStrategic(t, w, DefaultOptions())); n != 0 {
 			t.Errorf("%q, orders of side %d, %d battlegroups: %d pixels differ from a picture over empty caches, first at %v",
 				w.Map.Sectors[0].Name, w.Orders[0].Side, len(w.Own), n, at)
 		}
 	}
+}
+
+// clearStrategicCaches drops every kept sectors' base and legend.
+func clearStrategicCaches() {
+	strategicBases.clear()
+	legendBands.clear()
 }
