@@ -161,10 +161,11 @@ func (p *strategicPainter) legendRows() []byte {
 // the rectangles drawn over it.
 type strategicPicture struct {
 	*image.Paletted
-	rows  []byte
-	base  *strategicBase
-	top   int
-	rects []image.Rectangle
+	rows    []byte
+	base    *strategicBase
+	top     int
+	legendH int // the legend's band at the bottom
+	rects   []image.Rectangle
 }
 
 // composeStrategic draws the paletted picture of v: above the base
@@ -211,7 +212,7 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 	if !legend.Empty() {
 		rs = append(rs, legend)
 	}
-	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, rects: rs}, nil
+	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, legendH: p.legend.height, rects: rs}, nil
 }
 
 // strategicRects are the rectangles of the base the view draws on: each
@@ -259,13 +260,13 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 // chains lends writePNG its matcher's chains (256 KB).
 var chains sync.Pool
 
-// writePNG writes the picture as a PNG in one deflate block with codes
-// made for it: the base's tokens where nothing was drawn on them (and
+// writePNG writes the picture as a PNG in deflate blocks with codes
+// made for them: the base's tokens where nothing was drawn on them (and
 // where what they copy from still holds), the rest matched afresh by
 // the thorough matcher. Coding the tokens again costs little on a
 // picture of this size, and codes of its own keep it small: reusing the
 // base's bits, as a tactical map does, wrote the sample map in 33.6 KB
-// instead of 26.
+// instead of 28.
 func (sp *strategicPicture) writePNG(w io.Writer) error {
 	c := sp.base.code()
 	sc := getScratch(c.count())
@@ -289,21 +290,37 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 			}
 		}
 	}
+	// Three blocks, each with codes of its own: the part above the base
+	// (text on the strips), the sectors, the legend (text and swatches
+	// on a strip). On the sample map 26.6 KB instead of 27.9 in one.
+	legend := (sp.Rect.Dy() - sp.top - sp.legendH) * c.perRow
 	toks := m.tokens(sc.toks[:0], rows, 0, top)
+	cuts := []int{len(toks)}
 	for i, ch := range changed {
+		if i == legend {
+			cuts = append(cuts, len(toks))
+		}
 		if ch || dirty[i] && !c.holds(rows, top, i) {
 			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
 			continue
 		}
 		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
 	}
-	codes := newCodes(toks)
+	cuts = append(cuts, len(toks))
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	bw.splice(codes.header, 0, codes.headBits)
-	for _, t := range toks {
-		codes.put(&bw, t)
+	from := 0
+	for k, to := range cuts {
+		codes := newCodes(toks[from:to])
+		if k < len(cuts)-1 {
+			codes.header[0] &^= 1 // BFINAL, the header's first bit: not the last block
+		}
+		bw.splice(codes.header, 0, codes.headBits)
+		for _, t := range toks[from:to] {
+			codes.put(&bw, t)
+		}
+		codes.put(&bw, endOfBlock)
+		from = to
 	}
-	codes.put(&bw, endOfBlock)
 	out := finishIDAT(bw.bytes(), streamAdler(rows, top, c, changed))
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, sp.Rect.Dx(), sp.Rect.Dy(), sp.Palette, out)
