@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -524,4 +525,35 @@ func TestStrategicCaches(t *testing.T) {
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
+}
+
+// Ensure strategic maps may be written from several goroutines at once,
+// missing the kept sectors and legend together, and come out as drawn
+// alone. Run with -race to check the caches.
+func TestStrategicConcurrent(t *testing.T) {
+	v := sampleStrategicView(sampleStrategic())
+	want := MustDrawStrategic(t, v, DefaultOptions())
+	clearStrategicCaches()
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			var buf bytes.Buffer
+			if err := WriteStrategicPNG(&buf, v, DefaultOptions()); err != nil {
+				errs <- err
+				return
+			}
+			got, err := png.Decode(&buf)
+			if err == nil {
+				if n, at := pixelDiff(got, want); n != 0 {
+					err = fmt.Errorf("%d pixels differ, first at %v", n, at)
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
 }
