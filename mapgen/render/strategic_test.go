@@ -3,10 +3,10 @@ package render
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
 	"slices"
 	"testing"
@@ -534,26 +534,5 @@ func TestStrategicConcurrent(t *testing.T) {
 	v := sampleStrategicView(sampleStrategic())
 	want := MustDrawStrategic(t, v, DefaultOptions())
 	clearStrategicCaches()
-	errs := make(chan error, 4)
-	for range 4 {
-		go func() {
-			var buf bytes.Buffer
-			if err := WriteStrategicPNG(&buf, v, DefaultOptions()); err != nil {
-				errs <- err
-				return
-			}
-			got, err := png.Decode(&buf)
-			if err == nil {
-				if n, at := pixelDiff(got, want); n != 0 {
-					err = fmt.Errorf("%d pixels differ, first at %v", n, at)
-				}
-			}
-			errs <- err
-		}()
-	}
-	for range 4 {
-		if err := <-errs; err != nil {
-			t.Error(err)
-		}
-	}
+	writeConcurrently(t, want, func(w io.Writer) error { return WriteStrategicPNG(w, v, DefaultOptions()) })
 }
