@@ -362,14 +362,12 @@ func (s *Scheduler) startLocked(j *job, what string, call func(context.Context, 
 		// the in-flight count, so Settle's idle signal means nothing due
 		// is left, not just nothing running. Other jobs are not this
 		// call's concern: the loop or Settle handles them. The loop is
-		// poked only when this job's next event comes before its timer:
-		// a poke makes it go through every job, and with ten thousand
-		// campaigns due at once a poke for each call was 12% of the
-		// minute's CPU.
+		// poked only when this job's next event comes before its timer
+		// (jobChangedLocked): a poke makes it go through every job, and
+		// with ten thousand campaigns due at once a poke for each call
+		// was 12% of the minute's CPU.
 		if s.jobs[e.Key()] == j {
-			if t := s.dispatchJobLocked(j, s.clock.Now()); !t.IsZero() && (s.wakeAt.IsZero() || t.Before(s.wakeAt)) {
-				s.poke()
-			}
+			s.jobChangedLocked(j)
 		}
 		s.inflight--
 		if s.inflight == 0 {
