@@ -95,12 +95,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
 		return b
 	}
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(lay.W, H, buf)
-	paintTerrain(img, lay, m, t, 0)
-	rows := make([]byte, (lay.W+1)*H)
-	quantise(rows[1:], lay.W+1, img)
+	rows := paintedRows(lay.W, H, func(img *image.RGBA) { paintTerrain(img, lay, m, t, 0) })
 	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
 	basesMu.Lock()
 	if len(bases) >= maxBases {
@@ -141,15 +136,7 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	W, H, sh := lay.W, lay.H, lay.strip.height
 	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
-	var out []byte
-	if pix == nil {
-		out = make([]byte, S*H)
-	} else {
-		if cap(*pix) < S*H {
-			*pix = make([]byte, S*H)
-		}
-		out = (*pix)[:S*H]
-	}
+	out := bytesFor(pix, S*H)
 	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
 	copy(out[sh*S:], base.rows)
 	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
@@ -194,15 +181,21 @@ func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) err
 // markChanged marks in changed the pieces of the coded terrain c whose
 // bytes the overlays changed.
 func (tp *tacticalPicture) markChanged(c *codedRows, changed []bool) {
-	S := tp.Stride
-	top := tp.strip * S
-	for _, r := range tp.rects {
+	markChangedPieces(c, changed, tp.rows, tp.base.rows, tp.strip, tp.Stride, tp.rects)
+}
+
+// markChangedPieces marks in changed the pieces of c, the coded rows
+// base, whose bytes differ in the stream rows (of stride bytes a row,
+// base's first row at row top) within the rectangles rects.
+func markChangedPieces(c *codedRows, changed []bool, rows, base []byte, top, stride int, rects []image.Rectangle) {
+	at := top * stride
+	for _, r := range rects {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := (y-tp.strip)*S + 1 + r.Min.X
+			a := (y-top)*stride + 1 + r.Min.X
 			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
 				if !changed[k] {
 					a, e := c.bounds[k], c.bounds[k+1]
-					changed[k] = !bytes.Equal(tp.rows[top+a:top+e], tp.base.rows[a:e])
+					changed[k] = !bytes.Equal(rows[at+a:at+e], base[a:e])
 				}
 			}
 		}
