@@ -91,9 +91,11 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	x, y = math.Round(x), math.Round(y)
 	xi, yi, ci := int(x), int(y), int(c)
 
-	// A drop shadow lifts the counter off busy terrain.
+	// A drop shadow lifts the counter off busy terrain: only where the
+	// counter will not cover it, right and below.
 	sh := shadow(c)
-	blendRect(img, xi+sh, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
+	blendRect(img, xi+ci, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
+	blendRect(img, xi+sh, yi+ci, xi+ci, yi+ci+sh, colDark, 90)
 	fillRect(img, xi, yi, xi+ci, yi+ci, side)
 	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
 	if ci < minMarkedCounter {
