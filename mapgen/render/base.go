@@ -133,7 +133,7 @@ type tacticalPicture struct {
 // composeTactical draws the paletted picture of v: the terrain base, the
 // title strip, and the overlays within the rectangles rects gives, into
 // pix when it is given.
-func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*tacticalPicture, error) {
+func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) ([]image.Rectangle, error)) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
@@ -161,7 +161,11 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	img := newPicture(W, H, scratch)
 	lay.strip.draw(img, 0)
 	quantiseRect(p, img, image.Rect(0, 0, W, sh))
-	rs := disjoint(rects(lay, v))
+	claimed, err := rects(lay, v)
+	if err != nil {
+		return nil, err
+	}
+	rs := disjoint(claimed)
 	for _, r := range rs {
 		expandRect(img, p, r)
 	}
@@ -242,11 +246,11 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
-// draw on, clipped to the map below the title strip: each counter's hex
-// and a margin for its shadow; each highlight's hexes, and its lines cut
-// into short pieces so a long line of fire does not claim the whole box
+// draw on, clipped to the map below the title strip: each counter's own
+// (placedCounter.bounds); each highlight's hexes, and its lines cut into
+// short pieces so a long line of fire does not claim the whole box
 // between its ends; each edge bar.
-func overlayRects(lay layout, v Tactical) []image.Rectangle {
+func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
 	g := lay.g
 	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
 	var out []image.Rectangle
@@ -259,10 +263,12 @@ func overlayRects(lay layout, v Tactical) []image.Rectangle {
 		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
 	}
-	hexPad := 4.0
-	for _, k := range v.Counters {
-		cx, cy := g.center(k.Hex)
-		add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, hexPad))
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
+		return nil, err
+	}
+	for _, pc := range placed {
+		add(pc.bounds())
 	}
 	for _, hl := range v.Highlights {
 		if hl.Kind == Reachable || hl.Kind == Deployment {
@@ -291,7 +297,7 @@ func overlayRects(lay layout, v Tactical) []image.Rectangle {
 		x0, y0, x1, y1 := lay.edgeBar(e.Edge)
 		add(edgeRect(x0, y0, x1, y1, lay.edgeW))
 	}
-	return out
+	return out, nil
 }
 
 // paletteRGBA is mapPalette as RGBA bytes read as one little-endian

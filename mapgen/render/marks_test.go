@@ -93,8 +93,8 @@ func TestStacksFanned(t *testing.T) {
 // overlayRects claims: a picture drawn over the cached terrain equals
 // one whose every pixel went back through RGBA.
 func TestOverlayRects(t *testing.T) {
-	whole := func(l layout, _ Tactical) []image.Rectangle {
-		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}
+	whole := func(l layout, _ Tactical) ([]image.Rectangle, error) {
+		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}, nil
 	}
 	for name, v := range map[string]Tactical{"sample": markedView(), "sector": sectorView(t)} {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 33, HexNumbers: true}, {HexSize: 27.5, HexNumbers: true, Rulers: true}} {
