@@ -44,6 +44,24 @@ type terrainBase struct {
 	coded  *codedRows
 	// written counts the pictures written on the base.
 	written atomic.Int32
+	// work holds copies of rows with room for a title strip above them,
+	// lent to the pictures drawn on the base (lend), so that a picture
+	// does not copy the whole terrain.
+	work sync.Pool
+}
+
+// lend returns a working copy of the base's rows with top bytes above
+// them (a title strip), and the stream: those bytes and the rows. The
+// stream's rows are the base's; the caller restores what it changes
+// below top before giving the copy back to work.
+func (b *terrainBase) lend(top int) (*[]byte, []byte) {
+	p, ok := b.work.Get().(*[]byte)
+	if !ok || len(*p)-len(b.rows) < top {
+		buf := make([]byte, top+len(b.rows))
+		copy(buf[top:], b.rows)
+		p = &buf
+	}
+	return p, (*p)[len(*p)-len(b.rows)-top:]
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -127,13 +145,15 @@ type tacticalPicture struct {
 	rows  []byte // the stream: Pix with the first row's filter byte
 	base  *terrainBase
 	rects []image.Rectangle
-	strip int // the title strip's height
+	strip int     // the title strip's height
+	lent  *[]byte // the base's working copy the picture is drawn in
 }
 
 // composeTactical draws the paletted picture of v: the terrain base, the
-// title strip, and the overlays within the rectangles rects gives, into
-// pix when it is given.
-func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) ([]image.Rectangle, error)) (*tacticalPicture, error) {
+// title strip, and the overlays within the rectangles rects gives. With
+// lend, the picture is drawn in a working copy of the base's rows, lent
+// until release; else in a new buffer, the caller's to keep.
+func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactical) ([]image.Rectangle, error)) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
@@ -142,16 +162,14 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	var out []byte
-	if pix == nil {
-		out = make([]byte, S*H)
+	var lent *[]byte
+	if lend {
+		lent, out = base.lend(sh * S)
 	} else {
-		if cap(*pix) < S*H {
-			*pix = make([]byte, S*H)
-		}
-		out = (*pix)[:S*H]
+		out = make([]byte, S*H)
+		copy(out[sh*S:], base.rows)
 	}
 	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
-	copy(out[sh*S:], base.rows)
 	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
 	// The scratch picture's pixels are stale outside the title strip
@@ -175,7 +193,24 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	for _, r := range rs {
 		quantiseRect(p, img, r)
 	}
-	return &tacticalPicture{Paletted: p, rows: out, base: base, rects: rs, strip: sh}, nil
+	return &tacticalPicture{Paletted: p, rows: out, base: base, rects: rs, strip: sh, lent: lent}, nil
+}
+
+// release gives a lent picture's buffer back to its base, the terrain
+// under its rectangles restored; the picture is not to be used after.
+func (tp *tacticalPicture) release() {
+	if tp.lent == nil {
+		return
+	}
+	S, top := tp.Stride, tp.strip*tp.Stride
+	for _, r := range tp.rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a, e := y*S+1+r.Min.X, y*S+1+r.Max.X
+			copy(tp.rows[a:e], tp.base.rows[a-top:e-top])
+		}
+	}
+	tp.base.work.Put(tp.lent)
+	tp.lent, tp.rows, tp.Paletted = nil, nil, nil
 }
 
 // writePNG writes the picture as a PNG: the base's coded pieces where

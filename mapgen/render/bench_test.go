@@ -201,8 +201,7 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 func BenchmarkTacticalFloor(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	blank := blankCanvas(drawnSector(b))
-	pix, buf := getPixels(), getPixels()
-	tp, err := composeTactical(v, o, pix, overlayRects)
+	tp, err := composeTactical(v, o, false, overlayRects)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -213,7 +212,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}
 	bare := v
 	bare.Counters, bare.Highlights, bare.Edges = nil, v.Highlights[:2], nil // the same tints, so the same terrain
-	plain, err := composeTactical(bare, o, buf, overlayRects)
+	plain, err := composeTactical(bare, o, false, overlayRects)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -248,9 +247,11 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}{
 		{name: "blank", run: func() { encodeStd(b, blank) }},
 		{name: "x-draw", run: func() {
-			if _, err := composeTactical(v, o, pix, overlayRects); err != nil {
+			tp, err := composeTactical(v, o, true, overlayRects)
+			if err != nil {
 				b.Fatal(err)
 			}
+			tp.release()
 		}},
 		{name: "x-write", run: func() {
 			if err := tp.writePNG(io.Discard, o.Compression); err != nil {

@@ -277,11 +277,7 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 		if i == len(dirty) {
 			break
 		}
-		if changed[i] {
-			toks = m.tokens(toks[:0], rows, top+base.bounds[i], top+base.bounds[i+1], 0)
-		} else {
-			toks = base.recode(toks[:0], m, rows, top, i)
-		}
+		toks = base.recode(toks[:0], m, rows, top, i)
 		i++
 	}
 	base.codes.put(&bw, endOfBlock)

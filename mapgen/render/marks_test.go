@@ -98,11 +98,11 @@ func TestOverlayRects(t *testing.T) {
 	}
 	for name, v := range map[string]Tactical{"sample": markedView(), "sector": sectorView(t)} {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 33, HexNumbers: true}, {HexSize: 27.5, HexNumbers: true, Rulers: true}} {
-			got, err := composeTactical(v, o, nil, overlayRects)
+			got, err := composeTactical(v, o, false, overlayRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := composeTactical(v, o, nil, whole)
+			want, err := composeTactical(v, o, false, whole)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,7 +27,7 @@ const deployAlpha = 110
 // DrawTactical draws a battle map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	tp, err := composeTactical(v, o, nil, overlayRects)
+	tp, err := composeTactical(v, o, false, overlayRects)
 	if err != nil {
 		return nil, err
 	}
@@ -36,12 +36,11 @@ func DrawTactical(v Tactical, o Options) (image.Image, error) {
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
 func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
-	buf := getPixels()
-	defer putPixels(buf)
-	tp, err := composeTactical(v, o, buf, overlayRects)
+	tp, err := composeTactical(v, o, true, overlayRects)
 	if err != nil {
 		return err
 	}
+	defer tp.release()
 	return tp.writePNG(w, o.Compression)
 }
 
