@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"image"
@@ -147,6 +146,10 @@ type tacticalPicture struct {
 	rects []image.Rectangle
 	strip int     // the title strip's height
 	lent  *[]byte // the base's working copy the picture is drawn in
+	// template is the title strip's, and stripRects where the picture
+	// drew over it (nil without a strip).
+	template   *stripTemplate
+	stripRects []image.Rectangle
 }
 
 // composeTactical draws the paletted picture of v: the terrain base, the
@@ -169,16 +172,39 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 		out = make([]byte, S*H)
 		copy(out[sh*S:], base.rows)
 	}
-	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
 	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
-	// The scratch picture's pixels are stale outside the title strip
-	// and the rectangles copied into it: nothing else is read back.
+	// The scratch picture's pixels are stale outside the rectangles
+	// drawn in it: nothing else is read back.
 	scratch := getPixels()
 	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
-	lay.strip.draw(img, 0)
-	quantiseRect(p, img, image.Rect(0, 0, W, sh))
+	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent}
+	if sh > 0 {
+		// The strip's template, and its text drawn over it (or the
+		// whole strip, when the text reaches the legend), looked up
+		// afresh as the whole strip would be (quantiseRect over
+		// indices 0).
+		tp.template = stripTemplateFor(lay.strip)
+		copy(out, tp.template.rows)
+		r, clearOfLegend := lay.strip.textBounds()
+		if !clearOfLegend {
+			r = image.Rect(0, 0, W, sh)
+		}
+		if !r.Empty() {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				clear(p.Pix[y*S+r.Min.X : y*S+r.Max.X])
+			}
+			fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colStrip)
+			if clearOfLegend {
+				lay.strip.drawText(img, 0)
+			} else {
+				lay.strip.draw(img, 0)
+			}
+			quantiseRect(p, img, r)
+			tp.stripRects = []image.Rectangle{r}
+		}
+	}
 	claimed, err := rects(lay, v)
 	if err != nil {
 		return nil, err
@@ -193,7 +219,8 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 	for _, r := range rs {
 		quantiseRect(p, img, r)
 	}
-	return &tacticalPicture{Paletted: p, rows: out, base: base, rects: rs, strip: sh, lent: lent}, nil
+	tp.rects = rs
+	return tp, nil
 }
 
 // release gives a lent picture's buffer back to its base, the terrain
@@ -223,29 +250,34 @@ func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) err
 		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
 		return e.Encode(w, tp.Paletted)
 	}
-	c := tp.base.code()
-	sc := getScratch(c.count())
+	n := tp.base.code().count()
+	if tp.template != nil {
+		n += tp.template.code(tp.Stride).count()
+	}
+	sc := getScratch(n)
 	defer scratches.Put(sc)
-	tp.markChanged(c, sc.changed)
-	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
+	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, tp.layers(sc.changed), sc)
 }
 
-// markChanged marks in changed the pieces of the coded terrain c whose
-// bytes the overlays changed.
-func (tp *tacticalPicture) markChanged(c *codedRows, changed []bool) {
-	S := tp.Stride
-	top := tp.strip * S
-	for _, r := range tp.rects {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := (y-tp.strip)*S + 1 + r.Min.X
-			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
-				if !changed[k] {
-					a, e := c.bounds[k], c.bounds[k+1]
-					changed[k] = !bytes.Equal(tp.rows[top+a:top+e], tp.base.rows[a:e])
-				}
-			}
-		}
+// layers are the picture's stream as coded once, the title strip's
+// template, then the terrain, with the pieces the picture changed marked
+// in changed (all false, as long as the layers' pieces).
+func (tp *tacticalPicture) layers(changed []bool) []layer {
+	var ls []layer
+	if tp.template != nil {
+		c := tp.template.code(tp.Stride)
+		l := layer{c: c, changed: changed[:c.count()]}
+		l.markChanged(tp.rows, tp.template.rows, tp.stripRects)
+		ls, changed = append(ls, l), changed[c.count():]
 	}
+	c := tp.base.code()
+	l := layer{c: c, at: tp.strip * tp.Stride, changed: changed[:c.count()]}
+	rs := make([]image.Rectangle, len(tp.rects))
+	for i, r := range tp.rects {
+		rs[i] = r.Sub(image.Pt(0, tp.strip)) // rows counted from the terrain's top
+	}
+	l.markChanged(tp.rows[l.at:], tp.base.rows, rs)
+	return append(ls, l)
 }
 
 // disjoint is the union of rs as rectangles that do not overlap: bands

@@ -217,14 +217,12 @@ func BenchmarkTacticalFloor(b *testing.B) {
 		b.Fatal(err)
 	}
 	flat := slices.Clone(tp.rows)
-	c := tp.base.code()
-	changed := make([]bool, c.count())
-	tp.markChanged(c, changed)
-	top := tp.strip * tp.Stride
-	fresh := slices.Clone(tp.rows[:top])
-	for i, ch := range changed {
-		if ch {
-			fresh = append(fresh, tp.rows[top+c.bounds[i]:top+c.bounds[i+1]]...)
+	var fresh []byte
+	for _, l := range tp.layers(make([]bool, tp.base.code().count()+tp.template.code(tp.Stride).count())) {
+		for i, ch := range l.changed {
+			if ch {
+				fresh = append(fresh, tp.rows[l.at+l.c.bounds[i]:l.at+l.c.bounds[i+1]]...)
+			}
 		}
 	}
 	fast, err := flate.NewWriter(io.Discard, flate.BestSpeed)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"image"
 	"image/color"
 	"io"
 	"slices"
@@ -141,19 +142,49 @@ func (c *codedRows) holds(rows []byte, top, i int) bool {
 
 // recode appends to toks the tokens of piece i in the picture whose
 // stream is rows, the base's rows starting at top: each of the base's
-// tokens that still says what the picture holds, and the picture's
-// bytes matched afresh by m where one does not.
+// tokens that still says what the picture holds; of a match that does
+// not, its start and end where they still hold (an overlay cuts a long
+// match in the middle); and the bytes between matched afresh by m.
 func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []token {
 	p := top + c.bounds[i]
+	fresh := -1 // where the bytes to be matched afresh start, if any
+	flush := func(end int) {
+		if fresh >= 0 {
+			toks, fresh = m.tokens(toks, rows, fresh, end, 0), -1
+		}
+	}
 	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
 		l, ok := tokenHolds(rows, p, t)
-		if ok {
+		switch {
+		case ok:
+			flush(p)
 			toks = append(toks, t)
-		} else {
-			toks = m.tokens(toks, rows, p, p+l, 0)
+		case t&matchFlag != 0:
+			_, d := t.match()
+			head := matchLen(rows, p, p-d, l)
+			if head >= minMatch {
+				flush(p)
+				toks = append(toks, matchToken(head, d))
+			} else {
+				head = 0
+			}
+			if fresh < 0 {
+				fresh = p + head
+			}
+			tail := 0
+			for e := p + l - 1; tail < l-head && rows[e-tail] == rows[e-tail-d]; {
+				tail++
+			}
+			if tail >= minMatch {
+				flush(p + l - tail)
+				toks = append(toks, matchToken(tail, d))
+			}
+		case fresh < 0:
+			fresh = p
 		}
 		p += l
 	}
+	flush(p)
 	return toks
 }
 
@@ -225,79 +256,67 @@ func getScratch(n int) *scratch {
 	return sc
 }
 
-// writeCodedPNG writes as a PNG the W×H paletted picture whose stream
-// (rows of filter byte and pixels) is rows. Its last rows are base's,
-// except in the pieces of base that changed marks; the rows above them
-// are coded afresh.
-func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *codedRows, sc *scratch) error {
-	top := len(rows) - base.rows*base.stride // the stream above the base
-	// The pieces changed, and those that read them, are coded afresh.
-	changed, dirty := sc.changed, sc.dirty
-	for i, ch := range changed {
-		if ch {
-			dirty[i] = true
-			for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-				dirty[r] = true
+// layer is a part of a picture's stream coded once (its terrain, its
+// title strip's legend), written as a deflate block of its own codes:
+// where it starts in the stream, and which of its pieces the picture
+// changed.
+type layer struct {
+	c       *codedRows
+	at      int
+	changed []bool
+}
+
+// markChanged marks in l.changed the pieces whose bytes differ between
+// the picture's part of the stream (rows) and the rows the layer was
+// coded from (ref), looking only within rects (in pixels, rows counted
+// from the layer's top).
+func (l layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
+	c := l.c
+	for _, r := range rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a := y*c.stride + 1 + r.Min.X
+			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
+				if !l.changed[k] {
+					a, e := c.bounds[k], c.bounds[k+1]
+					l.changed[k] = !bytes.Equal(rows[a:e], ref[a:e])
+				}
 			}
 		}
 	}
+}
 
-	// A piece that only reads what changed may still say what the
-	// picture holds: then its bits stand.
-	for i, d := range dirty {
-		if d && !changed[i] && base.holds(rows, top, i) {
-			dirty[i] = false
-		}
-	}
+// writeCodedPNG writes as a PNG the W×H paletted picture whose stream
+// (rows of filter byte and pixels) is rows, made of layers back to back,
+// each with its changed pieces marked. Each layer is a block: its codes'
+// bits where the picture did not change it, the rest coded afresh.
+func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers []layer, sc *scratch) error {
 	bw := bitWriter{out: sc.out[:0]}
 	// The IDAT chunk's length and type go first, filled in at the end;
 	// then zlib's header (deflate, 32 KB window, fastest).
 	bw.out = append(bw.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01)
-	bw.splice(base.codes.header, 0, base.codes.headBits)
-	// What is coded afresh is matched among itself too (a counter
-	// against the counters before it, a letter against the letters),
-	// and tries only the nearest fixed distances (the run, the grid's
-	// repeat, the row above): the others gain little on counters and
-	// text for their time.
-	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
-	clear(m.recent[:])
-	toks := m.tokens(sc.toks[:0], rows, 0, top, 0)
-	for i := 0; ; {
-		for _, t := range toks {
-			base.codes.put(&bw, t)
-		}
-		for i < len(dirty) && !dirty[i] {
-			j := i + 1
-			for j < len(dirty) && !dirty[j] {
-				j++
-			}
-			bw.splice(base.bits, base.offs[i], base.offs[j])
-			i = j
-		}
-		if i == len(dirty) {
-			break
-		}
-		toks = base.recode(toks[:0], m, rows, top, i)
-		i++
+	clear(sc.recent[:])
+	toks := sc.toks[:0]
+	for li, l := range layers {
+		toks = l.write(&bw, toks, rows, li == len(layers)-1, sc)
 	}
-	base.codes.put(&bw, endOfBlock)
 	out := bw.bytes()
 
-	// Adler-32 of the stream from its parts' sums: the rows above, then
-	// each piece, base's sums where it did not change.
+	// Adler-32 of the stream from its pieces' sums, each layer's where
+	// the picture did not change it.
 	n := uint64(len(rows))
-	s := adlerOf(rows[:top])
-	a, b := 1+uint64(s.s1), n+(n-uint64(top))%adlerMod*uint64(s.s1)+uint64(s.s2)
-	for i, ch := range changed {
-		e := top + base.bounds[i+1]
-		s := base.sums[i]
-		if ch {
-			s = adlerOf(rows[top+base.bounds[i] : e])
-		}
-		a += uint64(s.s1)
-		b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
-		if i%4096 == 0 {
-			a, b = a%adlerMod, b%adlerMod
+	a, b := uint64(1), n
+	for _, l := range layers {
+		for i, ch := range l.changed {
+			e := l.at + l.c.bounds[i+1]
+			s := l.c.sums[i]
+			if ch {
+				s = adlerOf(rows[l.at+l.c.bounds[i] : e])
+			}
+			a += uint64(s.s1)
+			b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
+			if i%4096 == 0 {
+				a, b = a%adlerMod, b%adlerMod
+			}
 		}
 	}
 	out = binary.BigEndian.AppendUint32(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
@@ -322,6 +341,63 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 	}
 	_, err := w.Write(pngChunk(nil, "IEND", nil))
 	return err
+}
+
+// write writes the layer's block (the last block of the stream if last)
+// for the picture whose stream is rows, using toks and sc.dirty to work
+// in, and returns toks.
+func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
+	base, changed := l.c, l.changed
+	// The pieces changed, and those that read them, are coded afresh.
+	dirty := sc.dirty[:len(changed)]
+	clear(dirty)
+	for i, ch := range changed {
+		if ch {
+			dirty[i] = true
+			for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
+				dirty[r] = true
+			}
+		}
+	}
+	// A piece that only reads what changed may still say what the
+	// picture holds: then its bits stand.
+	for i, d := range dirty {
+		if d && !changed[i] && base.holds(rows, l.at, i) {
+			dirty[i] = false
+		}
+	}
+	// The block's header says whether it is the last; the rest of it,
+	// its codes, is the layer's own.
+	if last {
+		bw.put(1, 1)
+	} else {
+		bw.put(0, 1)
+	}
+	bw.splice(base.codes.header, 1, base.codes.headBits)
+	// What is coded afresh is matched among itself too (a counter
+	// against the counters before it, a letter against the letters),
+	// and tries only the nearest fixed distances (the run, the grid's
+	// repeat, the row above): the others gain little on counters and
+	// text for their time.
+	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
+	for i := 0; i < len(dirty); {
+		if !dirty[i] {
+			j := i + 1
+			for j < len(dirty) && !dirty[j] {
+				j++
+			}
+			bw.splice(base.bits, base.offs[i], base.offs[j])
+			i = j
+			continue
+		}
+		toks = base.recode(toks[:0], m, rows, l.at, i)
+		for _, t := range toks {
+			base.codes.put(bw, t)
+		}
+		i++
+	}
+	base.codes.put(bw, endOfBlock)
+	return toks
 }
 
 // pngChunk appends a chunk of the given type holding data and then more.
