@@ -8,8 +8,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -173,4 +175,109 @@ func TestCodedRowsInflate(t *testing.T) {
 			t.Errorf("%s: inflated %d bytes, not the %d rows coded", name, len(got), len(rows))
 		}
 	}
+}
+
+// Ensure every picture written over its coded terrain and title strip
+// decodes to the picture drawn with every pixel of its overlays and its
+// whole title strip gone through RGBA (stripDrawnWhole), pixel for
+// pixel: random battles on the 64×17 and the 32×34 sector (counters of
+// every kind and state, stacks, facings, labels with descenders and too
+// long to fit, highlights of every kind, retreat edges, titles short,
+// long and empty, a viewer or none), each written in turn on the same
+// terrain and legend as the picture before it or on a new one (a tint).
+func TestCodedRandomPictures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 11))
+	for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
+		m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: orient})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 14 {
+			v := randomBattle(rng, m)
+			for pass := range 2 { // the first picture on a new terrain is image/png's
+				var buf bytes.Buffer
+				if err := WriteTacticalPNG(&buf, v, DefaultOptions()); err != nil {
+					t.Fatal(err)
+				}
+				want := stripDrawnWhole(t, v, DefaultOptions())
+				if n, at := pixelDiff(decodePNG(t, buf.Bytes()), want); n != 0 {
+					t.Fatalf("%d×%d picture %d, pass %d: %d pixels differ from the picture drawn whole, first at %v", m.Width, m.Height, i, pass, n, at)
+				}
+				if n, at := pixelDiff(MustDrawTactical(t, v, DefaultOptions()), want); n != 0 {
+					t.Fatalf("%d×%d picture %d: DrawTactical differs from the picture drawn whole in %d pixels, first at %v", m.Width, m.Height, i, n, at)
+				}
+			}
+		}
+	}
+}
+
+// stripDrawnWhole is the picture of v with its overlays drawn over the
+// whole terrain turned to RGBA, and its title strip drawn whole and
+// looked up afresh: what the coded picture must decode to.
+func stripDrawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
+	tb.Helper()
+	whole := func(l layout, _ Tactical) ([]image.Rectangle, error) {
+		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}, nil
+	}
+	tp, err := composeTactical(v, o, false, whole)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sh := lay.strip.height
+	img := newPicture(lay.W, max(sh, 1), nil)
+	lay.strip.draw(img, 0)
+	clear(tp.Pix[:sh*tp.Stride])
+	quantiseRect(tp.Paletted, img, image.Rect(0, 0, lay.W, sh))
+	return tp.Paletted
+}
+
+// randomBattle is a random picture of a battle on m; about one in four
+// has a reachable tint, so a terrain of its own.
+func randomBattle(rng *rand.Rand, m *mapgen.Map) Tactical {
+	anyHex := func() hex.Hex { return hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)} }
+	classes := []string{""}
+	for c := range classKinds {
+		classes = append(classes, c)
+	}
+	slices.Sort(classes)
+	labels := []string{"A1", "gy", "Wqj", "Longlabel12345", "Äpfel", "", "R10", "jjj"}
+	var v Tactical
+	v.Map = m
+	for range rng.IntN(50) {
+		h := anyHex()
+		if n := len(v.Counters); n > 0 && rng.IntN(4) == 0 {
+			h = v.Counters[n-1].Hex // a stack
+		}
+		k := Counter{Hex: h, Side: rng.IntN(3), Class: classes[rng.IntN(len(classes))], Label: labels[rng.IntN(len(labels))],
+			Own: rng.IntN(2) == 0, Step: rng.IntN(4), Experience: experiences[rng.IntN(len(experiences))],
+			Disrupted: rng.IntN(5) == 0, HasFacing: rng.IntN(3) == 0, Facing: hex.Direction(rng.IntN(6))}
+		k.Kind = kinds[rng.IntN(len(kinds))]
+		if kind, ok := classKinds[k.Class]; ok {
+			k.Kind = kind
+		}
+		v.Counters = append(v.Counters, k)
+	}
+	for kind := range numHighlightKinds {
+		if rng.IntN(3) != 0 || (kind == Reachable || kind == Deployment) && rng.IntN(4) != 0 {
+			continue
+		}
+		hl := Highlight{Kind: kind, Side: rng.IntN(2)}
+		for range 1 + rng.IntN(5) {
+			hl.Hexes = append(hl.Hexes, anyHex())
+		}
+		v.Highlights = append(v.Highlights, hl)
+	}
+	for range rng.IntN(3) {
+		v.Edges = append(v.Edges, EdgeMark{Edge: MapEdge(rng.IntN(int(numMapEdges))), Side: rng.IntN(2)})
+	}
+	titles := []string{"", "Battle 3 — turn 2 movement", "A very long title that runs on and on " + strings.Repeat("and on ", 30)}
+	v.Title = titles[rng.IntN(len(titles))]
+	if rng.IntN(3) != 0 {
+		v.Viewer = []string{"Lancers", "referee", "Davion Heavy Guards, First Battalion"}[rng.IntN(3)]
+	}
+	return v
 }
