@@ -52,8 +52,12 @@ type codedRows struct {
 	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
 	offs   []int   // the bit where each piece starts, and the end
 	sums   []adlerSums
+	// whole is the rows' share of the stream's Adler-32 (adlerSums of
+	// all the rows together), to which a picture adds what it changed.
+	whole adlerSums
 	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
-	readAt, readers []int32
+	readAt  []int32
+	readers []int32
 }
 
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
@@ -123,6 +127,7 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
+	c.whole = adlerOf(rows)
 	return c
 }
 
@@ -214,6 +219,19 @@ type adlerSums struct{ s1, s2 uint32 }
 
 const adlerMod = 65521
 
+// add is the sums of the bytes of s followed by n bytes whose sums are t.
+func (s adlerSums) add(t adlerSums, n int) adlerSums {
+	return adlerSums{(s.s1 + t.s1) % adlerMod, uint32((uint64(s.s2) + uint64(n%adlerMod)*uint64(s.s1) + uint64(t.s2)) % adlerMod)}
+}
+
+// change is s with the sums old of n bytes followed by after bytes
+// replaced by those of new.
+func (s adlerSums) change(old, new adlerSums, n, after int) adlerSums {
+	d1 := (new.s1 + adlerMod - old.s1) % adlerMod
+	d2 := (new.s2 + adlerMod - old.s2) % adlerMod
+	return adlerSums{(s.s1 + d1) % adlerMod, uint32((uint64(s.s2) + uint64(after%adlerMod)*uint64(d1) + uint64(d2)) % adlerMod)}
+}
+
 func adlerOf(b []byte) adlerSums {
 	var s1, s2 uint32
 	for len(b) > 0 {
@@ -233,6 +251,7 @@ func adlerOf(b []byte) adlerSums {
 // being built.
 type scratch struct {
 	changed, dirty []bool
+	fresh          []int32 // the pieces of a layer coded afresh
 	toks           []token
 	recent         [1 << hashBits]int32
 	out            []byte
@@ -264,13 +283,14 @@ type layer struct {
 	c       *codedRows
 	at      int
 	changed []bool
+	list    []int32 // the changed pieces, in the order found
 }
 
 // markChanged marks in l.changed the pieces whose bytes differ between
 // the picture's part of the stream (rows) and the rows the layer was
 // coded from (ref), looking only within rects (in pixels, rows counted
 // from the layer's top).
-func (l layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
+func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
 	c := l.c
 	for _, r := range rects {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -278,7 +298,10 @@ func (l layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
 			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
 				if !l.changed[k] {
 					a, e := c.bounds[k], c.bounds[k+1]
-					l.changed[k] = !bytes.Equal(rows[a:e], ref[a:e])
+					if !bytes.Equal(rows[a:e], ref[a:e]) {
+						l.changed[k] = true
+						l.list = append(l.list, int32(k))
+					}
 				}
 			}
 		}
@@ -301,24 +324,20 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	}
 	out := bw.bytes()
 
-	// Adler-32 of the stream from its pieces' sums, each layer's where
-	// the picture did not change it.
-	n := uint64(len(rows))
-	a, b := uint64(1), n
+	// Adler-32 of the stream from its layers' sums, with the pieces the
+	// picture changed summed afresh.
+	var sum adlerSums
 	for _, l := range layers {
-		for i, ch := range l.changed {
-			e := l.at + l.c.bounds[i+1]
-			s := l.c.sums[i]
-			if ch {
-				s = adlerOf(rows[l.at+l.c.bounds[i] : e])
-			}
-			a += uint64(s.s1)
-			b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
-			if i%4096 == 0 {
-				a, b = a%adlerMod, b%adlerMod
-			}
+		c := l.c
+		part := c.whole
+		for _, i := range l.list {
+			a, e := c.bounds[i], c.bounds[i+1]
+			part = part.change(c.sums[i], adlerOf(rows[l.at+a:l.at+e]), e-a, c.bounds[c.count()]-e)
 		}
+		sum = sum.add(part, c.bounds[c.count()])
 	}
+	// zlib's sums start at 1: each byte adds 1 more to the second.
+	a, b := uint64(sum.s1)+1, (uint64(sum.s2)+uint64(len(rows)))%adlerMod
 	out = binary.BigEndian.AppendUint32(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
 	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
@@ -348,24 +367,25 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 // in, and returns toks.
 func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
 	base, changed := l.c, l.changed
-	// The pieces changed, and those that read them, are coded afresh.
-	dirty := sc.dirty[:len(changed)]
-	clear(dirty)
-	for i, ch := range changed {
-		if ch {
-			dirty[i] = true
-			for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-				dirty[r] = true
+	// The pieces changed, and those that read them and no longer say
+	// what the picture holds, are coded afresh; a piece that reads
+	// what changed may still hold (the same counter drawn again), and
+	// then its bits stand. seen marks the readers looked at.
+	seen := sc.dirty[:len(changed)]
+	clear(seen)
+	fresh := append(sc.fresh[:0], l.list...)
+	for _, i := range l.list {
+		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
+			if !changed[r] && !seen[r] {
+				seen[r] = true
+				if !base.holds(rows, l.at, int(r)) {
+					fresh = append(fresh, r)
+				}
 			}
 		}
 	}
-	// A piece that only reads what changed may still say what the
-	// picture holds: then its bits stand.
-	for i, d := range dirty {
-		if d && !changed[i] && base.holds(rows, l.at, i) {
-			dirty[i] = false
-		}
-	}
+	slices.Sort(fresh)
+	sc.fresh = fresh
 	// The block's header says whether it is the last; the rest of it,
 	// its codes, is the layer's own.
 	if last {
@@ -380,22 +400,16 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 	// repeat, the row above): the others gain little on counters and
 	// text for their time.
 	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
-	for i := 0; i < len(dirty); {
-		if !dirty[i] {
-			j := i + 1
-			for j < len(dirty) && !dirty[j] {
-				j++
-			}
-			bw.splice(base.bits, base.offs[i], base.offs[j])
-			i = j
-			continue
-		}
-		toks = base.recode(toks[:0], m, rows, l.at, i)
+	next := 0 // the first piece not yet written
+	for _, i := range fresh {
+		bw.splice(base.bits, base.offs[next], base.offs[i])
+		toks = base.recode(toks[:0], m, rows, l.at, int(i))
 		for _, t := range toks {
 			base.codes.put(bw, t)
 		}
-		i++
+		next = int(i) + 1
 	}
+	bw.splice(base.bits, base.offs[next], base.offs[base.count()])
 	base.codes.put(bw, endOfBlock)
 	return toks
 }
