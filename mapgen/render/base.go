@@ -210,7 +210,18 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 		return nil, err
 	}
 	rs := disjoint(claimed)
-	for _, r := range rs {
+	// A counter's square is painted opaque before anything reads it
+	// (a later counter's shadow reads what the counter drew), so its
+	// pixels need not be turned to RGBA first.
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
+		return nil, err
+	}
+	squares := make([]image.Rectangle, len(placed))
+	for i, pc := range placed {
+		squares[i] = pc.square()
+	}
+	for _, r := range carve(rs, squares) {
 		expandRect(img, p, r)
 	}
 	if err := drawOverlays(img, lay, v); err != nil {
@@ -308,6 +319,32 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 			}
 			out = append(out, r)
 		}
+	}
+	return out
+}
+
+// carve is the rectangles rs with the rectangles holes cut out of them.
+func carve(rs, holes []image.Rectangle) []image.Rectangle {
+	out := slices.Clone(rs)
+	for _, h := range holes {
+		next := make([]image.Rectangle, 0, len(out)+4)
+		for _, r := range out {
+			c := r.Intersect(h)
+			if c.Empty() {
+				next = append(next, r)
+				continue
+			}
+			// Above and below the hole, then beside it.
+			for _, part := range [4]image.Rectangle{
+				image.Rect(r.Min.X, r.Min.Y, r.Max.X, c.Min.Y), image.Rect(r.Min.X, c.Max.Y, r.Max.X, r.Max.Y),
+				image.Rect(r.Min.X, c.Min.Y, c.Min.X, c.Max.Y), image.Rect(c.Max.X, c.Min.Y, r.Max.X, c.Max.Y),
+			} {
+				if !part.Empty() {
+					next = append(next, part)
+				}
+			}
+		}
+		out = next
 	}
 	return out
 }

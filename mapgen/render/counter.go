@@ -179,6 +179,13 @@ func (st counterStyle) labelAt(x, y int, label string) (string, int, int) {
 	return label, x + ci/2 - st.label.width(label)/2, base
 }
 
+// square is the counter's square, which drawCounter paints opaque
+// before it draws anything else on it.
+func (pc placedCounter) square() image.Rectangle {
+	x, y, ci := int(math.Round(pc.b.x)), int(math.Round(pc.b.y)), int(pc.st.size)
+	return image.Rect(x, y, x+ci, y+ci)
+}
+
 // bounds is the rectangle drawCounter may change: the counter's square
 // and its shadow, its label's descenders, its facing tick, a pixel
 // around for anti-aliasing. An overlay's rectangle (overlayRects) need
