@@ -124,10 +124,10 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 			c.codes.put(&w, t)
 		}
 		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
+		c.whole = c.whole.add(c.sums[i], c.bounds[i+1]-c.bounds[i])
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
-	c.whole = adlerOf(rows)
 	return c
 }
 
