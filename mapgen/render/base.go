@@ -325,28 +325,33 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 
 // carve is the rectangles rs with the rectangles holes cut out of them.
 func carve(rs, holes []image.Rectangle) []image.Rectangle {
-	out := slices.Clone(rs)
-	for _, h := range holes {
-		next := make([]image.Rectangle, 0, len(out)+4)
-		for _, r := range out {
-			c := r.Intersect(h)
-			if c.Empty() {
-				next = append(next, r)
-				continue
-			}
-			// Above and below the hole, then beside it.
-			for _, part := range [4]image.Rectangle{
-				image.Rect(r.Min.X, r.Min.Y, r.Max.X, c.Min.Y), image.Rect(r.Min.X, c.Max.Y, r.Max.X, r.Max.Y),
-				image.Rect(r.Min.X, c.Min.Y, c.Min.X, c.Max.Y), image.Rect(c.Max.X, c.Min.Y, r.Max.X, c.Max.Y),
-			} {
-				if !part.Empty() {
-					next = append(next, part)
-				}
-			}
-		}
-		out = next
+	out := make([]image.Rectangle, 0, len(rs))
+	for _, r := range rs {
+		out = cut(out, r, holes)
 	}
 	return out
+}
+
+// cut appends to out rectangle r less the holes.
+func cut(out []image.Rectangle, r image.Rectangle, holes []image.Rectangle) []image.Rectangle {
+	for i, h := range holes {
+		c := r.Intersect(h)
+		if c.Empty() {
+			continue
+		}
+		// Above and below the hole, then beside it; each less the
+		// holes after this one.
+		for _, part := range [4]image.Rectangle{
+			image.Rect(r.Min.X, r.Min.Y, r.Max.X, c.Min.Y), image.Rect(r.Min.X, c.Max.Y, r.Max.X, r.Max.Y),
+			image.Rect(r.Min.X, c.Min.Y, c.Min.X, c.Max.Y), image.Rect(c.Max.X, c.Min.Y, r.Max.X, c.Max.Y),
+		} {
+			if !part.Empty() {
+				out = cut(out, part, holes[i+1:])
+			}
+		}
+		return out
+	}
+	return append(out, r)
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
