@@ -141,11 +141,13 @@ func boolByte(b bool) byte {
 // over it below the title strip.
 type tacticalPicture struct {
 	*image.Paletted
-	rows  []byte // the stream: Pix with the first row's filter byte
-	base  *terrainBase
-	rects []image.Rectangle
-	strip int     // the title strip's height
-	lent  *[]byte // the base's working copy the picture is drawn in
+	rows []byte // the stream: Pix with the first row's filter byte
+	base *terrainBase
+	// changed are the spans of rows whose pixels differ from the
+	// terrain's, each one row high.
+	changed []image.Rectangle
+	strip   int     // the title strip's height
+	lent    *[]byte // the base's working copy the picture is drawn in
 	// template is the title strip's, and stripRects where the picture
 	// drew over it (nil without a strip).
 	template   *stripTemplate
@@ -201,7 +203,7 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 			} else {
 				lay.strip.draw(img, 0)
 			}
-			quantiseRect(p, img, r)
+			quantiseRect(p, img, r, nil)
 			tp.stripRects = []image.Rectangle{r}
 		}
 	}
@@ -228,9 +230,8 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 		return nil, err
 	}
 	for _, r := range rs {
-		quantiseRect(p, img, r)
+		tp.changed = quantiseRect(p, img, r, tp.changed)
 	}
-	tp.rects = rs
 	return tp, nil
 }
 
@@ -241,7 +242,7 @@ func (tp *tacticalPicture) release() {
 		return
 	}
 	S, top := tp.Stride, tp.strip*tp.Stride
-	for _, r := range tp.rects {
+	for _, r := range tp.changed {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			a, e := y*S+1+r.Min.X, y*S+1+r.Max.X
 			copy(tp.rows[a:e], tp.base.rows[a-top:e-top])
@@ -283,11 +284,10 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 	}
 	c := tp.base.code()
 	l := layer{c: c, at: tp.strip * tp.Stride, changed: changed[:c.count()]}
-	rs := make([]image.Rectangle, len(tp.rects))
-	for i, r := range tp.rects {
-		rs[i] = r.Sub(image.Pt(0, tp.strip)) // rows counted from the terrain's top
+	for _, r := range tp.changed {
+		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
+		l.mark(a+r.Min.X, a+r.Max.X)
 	}
-	l.markChanged(tp.rows[l.at:], tp.base.rows, rs)
 	return append(ls, l)
 }
 
@@ -434,19 +434,32 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	}
 }
 
-// quantiseRect maps rectangle r of img to the palette, into p. A pixel
-// whose colour is still that of its entry in p keeps the entry: two
-// entries may share a 5-6-5 cell, and the terrain under an overlay's
-// rectangle must come back as it was. img is opaque.
-func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle) {
+// quantiseRect maps rectangle r of img to the palette, into p, and
+// appends to changed, for each row where an entry changed, the row's
+// span from its first changed pixel to its last. A pixel whose colour is
+// still that of its entry in p keeps the entry: two entries may share a
+// 5-6-5 cell, and the terrain under an overlay's rectangle must come
+// back as it was. img is opaque.
+func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle, changed []image.Rectangle) []image.Rectangle {
 	t, back := paletteIndex(), paletteRGBA()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
+		x0, x1 := -1, 0
 		for x, i := range dst {
 			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
-				dst[x] = t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]
+				if n := t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]; n != i {
+					dst[x] = n
+					if x0 < 0 {
+						x0 = x
+					}
+					x1 = x + 1
+				}
 			}
 		}
+		if x0 >= 0 {
+			changed = append(changed, image.Rect(r.Min.X+x0, y, r.Min.X+x1, y+1))
+		}
 	}
+	return changed
 }

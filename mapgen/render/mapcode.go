@@ -286,6 +286,16 @@ type layer struct {
 	list    []int32 // the changed pieces, in the order found
 }
 
+// mark marks the pieces holding the layer's bytes [a, e) changed.
+func (l *layer) mark(a, e int) {
+	for k := l.c.pieceOf(a); k <= l.c.pieceOf(e-1); k++ {
+		if !l.changed[k] {
+			l.changed[k] = true
+			l.list = append(l.list, int32(k))
+		}
+	}
+}
+
 // markChanged marks in l.changed the pieces whose bytes differ between
 // the picture's part of the stream (rows) and the rows the layer was
 // coded from (ref), looking only within rects (in pixels, rows counted

@@ -232,7 +232,7 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 		tb.Fatal(err)
 	}
 	lay.strip.draw(img, 0)
-	quantiseRect(p, img, p.Rect)
+	quantiseRect(p, img, p.Rect, nil)
 	return p
 }
 

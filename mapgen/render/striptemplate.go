@@ -73,7 +73,7 @@ func stripTemplateFor(st *titleStrip) *stripTemplate {
 	fillRect(img, 0, 0, W, H, colStrip)
 	st.drawLegend(img, 0)
 	t = &stripTemplate{rows: make([]byte, S*H)}
-	quantiseRect(&image.Paletted{Pix: t.rows[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}, img, img.Rect)
+	quantiseRect(&image.Paletted{Pix: t.rows[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}, img, img.Rect, nil)
 	stripsMu.Lock()
 	if len(strips) >= maxStrips {
 		clear(strips)
