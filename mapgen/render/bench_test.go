@@ -190,14 +190,13 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 // x-draw, drawing the picture over its cached terrain (no encoding);
 // x-write, writing it (the coded terrain, what was drawn coded afresh);
 // x-stream, writing a picture with nothing over the terrain but its
-// title strip (the stream's fixed cost: the strip, the terrain's bits
-// copied, the checksums); x-copy, copying the finished pixels once (what
-// any encoder pays at least); x-std and x-huffman, image/png and
-// compress/flate's Huffman-only mode on the finished pixels; x-paint,
-// painting the title strip and the overlays alone, in RGBA, no palette;
-// x-fresh, compress/flate at BestSpeed deflating only the bytes the
-// picture must code afresh (its title strip and the terrain's pieces it
-// changed).
+// title strip (the stream's fixed cost: the title, the legend's and the
+// terrain's bits copied, the checksums); x-copy, copying the finished
+// pixels once (what any encoder pays at least); x-std and x-huffman,
+// image/png and compress/flate's Huffman-only mode on the finished
+// pixels; x-paint, painting the title strip and the overlays alone, in
+// RGBA, no palette; x-fresh, compress/flate at BestSpeed deflating only
+// the pieces of the title strip and of the terrain the picture changed.
 func BenchmarkTacticalFloor(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	blank := blankCanvas(drawnSector(b))
