@@ -83,15 +83,13 @@ type baseKey struct {
 	sum        uint64
 }
 
+// bases are the terrains painted, 8 at most: a 64×17 sector's base is
+// 1.5 MB, and the bot draws a battle's map for each side and the referee
+// in turn.
 var (
-	basesMu  sync.Mutex
-	bases    = map[baseKey]*terrainBase{}
+	bases    = newBoundedCache[baseKey, *terrainBase](8)
 	baseSeed = maphash.MakeSeed()
 )
-
-// maxBases bounds the cache: a 64×17 sector's base is 1.5 MB, and the
-// bot draws a battle's map for each side and the referee in turn.
-const maxBases = 8
 
 // terrainBaseFor returns the paletted terrain below the title strip of
 // lay for map m and tints t, painting it on a miss.
@@ -106,9 +104,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	}
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
-	basesMu.Lock()
-	b := bases[key]
-	basesMu.Unlock()
+	b, _ := bases.get(key)
 	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
 		return b
 	}
@@ -119,12 +115,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	rows := make([]byte, (lay.W+1)*H)
 	quantise(rows[1:], lay.W+1, img)
 	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
-	basesMu.Lock()
-	if len(bases) >= maxBases {
-		clear(bases)
-	}
-	bases[key] = b
-	basesMu.Unlock()
+	bases.put(key, b)
 	return b
 }
 

@@ -138,9 +138,7 @@ func BenchmarkTactical64x17(b *testing.B) {
 func BenchmarkTactical64x17Cold(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
-		basesMu.Lock()
-		clear(bases)
-		basesMu.Unlock()
+		bases.reset()
 		return WriteTacticalPNG(w, v, o)
 	})
 }

@@ -40,14 +40,9 @@ type stripKey struct {
 	items                string
 }
 
-var (
-	stripsMu sync.Mutex
-	strips   = map[stripKey]*stripTemplate{}
-)
-
-// maxStrips bounds the template cache: a battle's pictures use a few
-// legends (with and without a move's path, a line of fire).
-const maxStrips = 16
+// strips are the templates drawn, 16 at most: a battle's pictures use
+// a few legends (with and without a move's path, a line of fire).
+var strips = newBoundedCache[stripKey, *stripTemplate](16)
 
 // stripTemplateFor returns the template of st, drawing it on a miss.
 func stripTemplateFor(st *titleStrip) *stripTemplate {
@@ -60,10 +55,7 @@ func stripTemplateFor(st *titleStrip) *stripTemplate {
 		items = append(items, ';')
 	}
 	key := stripKey{width: st.width, height: st.height, lineH: st.lineH, swatch: st.swatch, text: st.textFace, items: string(items)}
-	stripsMu.Lock()
-	t := strips[key]
-	stripsMu.Unlock()
-	if t != nil {
+	if t, ok := strips.get(key); ok {
 		return t
 	}
 	W, H, S := st.width, st.height, st.width+1
@@ -72,13 +64,8 @@ func stripTemplateFor(st *titleStrip) *stripTemplate {
 	img := newPicture(W, H, buf)
 	fillRect(img, 0, 0, W, H, colStrip)
 	st.drawLegend(img, 0)
-	t = &stripTemplate{rows: make([]byte, S*H)}
+	t := &stripTemplate{rows: make([]byte, S*H)}
 	quantiseRect(&image.Paletted{Pix: t.rows[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}, img, img.Rect, nil)
-	stripsMu.Lock()
-	if len(strips) >= maxStrips {
-		clear(strips)
-	}
-	strips[key] = t
-	stripsMu.Unlock()
+	strips.put(key, t)
 	return t
 }
