@@ -17,12 +17,15 @@ import (
 // does not filter paletted pictures either). The terrain's stream is cut
 // into pieces, pieceBytes of a row each: a piece is the tokens that
 // start in it, and is kept with its bits, the sums of its bytes for the
-// checksum, and the pieces its matches read. A picture codes afresh its
-// title strip, the pieces its overlays changed, and those of the pieces
-// that read a changed piece whose tokens no longer say what the picture
-// holds; every other piece's bits are copied as they are. So a picture
-// costs what it draws, not its size: image/png deflated all of a sector
-// map's 1.6 million pixels for every picture.
+// checksum, and the pieces its matches read. The title strip's legend
+// is coded the same way (striptemplate.go): each is a layer, written as
+// a deflate block of its own codes. A picture codes afresh the pieces it
+// changed (keeping the layer's tokens there that still hold) and those
+// of the pieces that read a changed piece whose tokens no longer say
+// what the picture holds; every other piece's bits are copied as they
+// are, and the checksum is the layer's with the changed pieces' sums
+// swapped in. So a picture costs what it draws, not its size: image/png
+// deflated all of a sector map's 1.6 million pixels for every picture.
 
 // pieceBytes is the length of a piece of a row in the stream.
 const pieceBytes = 64
