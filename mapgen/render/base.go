@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"image"
@@ -88,7 +89,7 @@ type baseKey struct {
 // 1.5 MB, and the bot draws a battle's map for each side and the referee
 // in turn.
 var (
-	bases    = newBoundedCache[baseKey, *terrainBase](8)
+	bases    = kept[baseKey, *terrainBase]{bound: 8}
 	baseSeed = maphash.MakeSeed()
 )
 
@@ -105,19 +106,14 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	}
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
-	b, _ := bases.get(key)
-	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
+	paint := func() *terrainBase {
+		rows := paintedRows(lay.W, H, func(img *image.RGBA) { paintTerrain(img, lay, m, t, 0) })
+		return &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
+	}
+	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
 		return b
 	}
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(lay.W, H, buf)
-	paintTerrain(img, lay, m, t, 0)
-	rows := make([]byte, (lay.W+1)*H)
-	quantise(rows[1:], lay.W+1, img)
-	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
-	bases.put(key, b)
-	return b
+	return paint() // another terrain of the same hash: painted, not kept
 }
 
 func boolByte(b bool) byte {
@@ -281,6 +277,24 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 		l.mark(a+r.Min.X, a+r.Max.X)
 	}
 	return append(ls, l)
+}
+
+// markChangedPieces marks in changed the pieces of c, the coded rows
+// base, whose bytes differ in the stream rows (of stride bytes a row,
+// base's first row at row top) within the rectangles rects.
+func markChangedPieces(c *codedRows, changed []bool, rows, base []byte, top, stride int, rects []image.Rectangle) {
+	at := top * stride
+	for _, r := range rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a := (y-top)*stride + 1 + r.Min.X
+			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
+				if !changed[k] {
+					a, e := c.bounds[k], c.bounds[k+1]
+					changed[k] = !bytes.Equal(rows[at+a:at+e], base[a:e])
+				}
+			}
+		}
+	}
 }
 
 // disjoint is the union of rs as rectangles that do not overlap: bands

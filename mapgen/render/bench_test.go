@@ -114,6 +114,15 @@ func BenchmarkEncodeBlank(b *testing.B) {
 	}
 }
 
+// writePNG writes one of the package's opaque pictures as a paletted PNG
+// at the given compression level, by image/png.
+func writePNG(w io.Writer, img *image.RGBA, level png.CompressionLevel) error {
+	buf := getPixels()
+	defer putPixels(buf)
+	e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
+	return e.Encode(w, paletted(img, buf))
+}
+
 // BenchmarkEncodeTactical64x17 is the encode alone of the sector map:
 // the mapping to the palette and image/png.
 func BenchmarkEncodeTactical64x17(b *testing.B) {
@@ -138,7 +147,7 @@ func BenchmarkTactical64x17(b *testing.B) {
 func BenchmarkTactical64x17Cold(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
-		bases.reset()
+		bases.clear()
 		return WriteTacticalPNG(w, v, o)
 	})
 }
@@ -332,12 +341,27 @@ func BenchmarkDrawTactical64x17(b *testing.B) {
 }
 
 func BenchmarkStrategic12(b *testing.B) {
-	v, o := sampleStrategicView(strategicMap(b)), StrategicOptions()
+	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
 	img, err := drawStrategic(v, o, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	benchAgainstBlank(b, img, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
+}
+
+// BenchmarkStrategic12Cold is BenchmarkStrategic12 with the kept
+// sectors and legends dropped before every picture: the first picture
+// of a map (strategic_base.go), its sectors painted and deflated.
+func BenchmarkStrategic12Cold(b *testing.B) {
+	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlank(b, img, func(w io.Writer) error {
+		clearStrategicCaches()
+		return WriteStrategicPNG(w, v, o)
+	})
 }
 
 // Size budgets of BENCHMARKS.md: what a player on a phone downloads.
@@ -403,7 +427,7 @@ func TestPNGSize(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), StrategicOptions()); err != nil {
+	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), DefaultOptions()); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > strategicPNGBudget {

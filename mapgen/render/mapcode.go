@@ -66,9 +66,15 @@ type codedRows struct {
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
-	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
 	m.recent = new([1 << hashBits]int32)
-	toks := m.tokens(nil, rows, 0, len(rows), 0)
+	return codeTokens(rows, stride, m, m.tokens(nil, rows, 0, len(rows), 0))
+}
+
+// codeTokens codes the stream rows, whose tokens are toks (matching
+// nothing before the stream), with codes made for them; m is the matcher
+// the pictures over them code afresh with.
+func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
+	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
 	n := c.count()
 	c.bounds = make([]int, n+1)
 	first := make([]int, n+1)
@@ -304,19 +310,10 @@ func (l *layer) mark(a, e int) {
 // coded from (ref), looking only within rects (in pixels, rows counted
 // from the layer's top).
 func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
-	c := l.c
-	for _, r := range rects {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := y*c.stride + 1 + r.Min.X
-			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
-				if !l.changed[k] {
-					a, e := c.bounds[k], c.bounds[k+1]
-					if !bytes.Equal(rows[a:e], ref[a:e]) {
-						l.changed[k] = true
-						l.list = append(l.list, int32(k))
-					}
-				}
-			}
+	markChangedPieces(l.c, l.changed, rows, ref, 0, l.c.stride, rects)
+	for k, ch := range l.changed {
+		if ch {
+			l.list = append(l.list, int32(k))
 		}
 	}
 }
@@ -326,10 +323,7 @@ func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
 // each with its changed pieces marked. Each layer is a block: its codes'
 // bits where the picture did not change it, the rest coded afresh.
 func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers []layer, sc *scratch) error {
-	bw := bitWriter{out: sc.out[:0]}
-	// The IDAT chunk's length and type go first, filled in at the end;
-	// then zlib's header (deflate, 32 KB window, fastest).
-	bw.out = append(bw.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01)
+	bw := bitWriter{out: idatHead(sc.out[:0])}
 	clear(sc.recent[:])
 	toks := sc.toks[:0]
 	for li, l := range layers {
@@ -351,11 +345,50 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	}
 	// zlib's sums start at 1: each byte adds 1 more to the second.
 	a, b := uint64(sum.s1)+1, (uint64(sum.s2)+uint64(len(rows)))%adlerMod
-	out = binary.BigEndian.AppendUint32(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
-	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
-	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
+	out = finishIDAT(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
 	sc.out, sc.toks = out, toks
+	return writePaletted(w, W, H, pal, out)
+}
 
+// streamAdler is the Adler-32 of the stream rows from its parts' sums:
+// the rows above the base (top bytes), then each of base's pieces, its
+// kept sums where it did not change.
+func streamAdler(rows []byte, top int, base *codedRows, changed []bool) uint32 {
+	n := uint64(len(rows))
+	s := adlerOf(rows[:top])
+	a, b := 1+uint64(s.s1), n+(n-uint64(top))%adlerMod*uint64(s.s1)+uint64(s.s2)
+	for i, ch := range changed {
+		e := top + base.bounds[i+1]
+		s := base.sums[i]
+		if ch {
+			s = adlerOf(rows[top+base.bounds[i] : e])
+		}
+		a += uint64(s.s1)
+		b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
+		if i%4096 == 0 {
+			a, b = a%adlerMod, b%adlerMod
+		}
+	}
+	return uint32(b%adlerMod)<<16 | uint32(a%adlerMod)
+}
+
+// idatHead starts an IDAT chunk of one zlib stream in out: the chunk's
+// length and type, filled in by finishIDAT, then zlib's header (deflate,
+// 32 KB window, fastest).
+func idatHead(out []byte) []byte { return append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01) }
+
+// finishIDAT ends the IDAT chunk idatHead started in out, whose deflate
+// stream is written, with the stream's Adler-32, the chunk's length and
+// its CRC.
+func finishIDAT(out []byte, adler uint32) []byte {
+	out = binary.BigEndian.AppendUint32(out, adler)
+	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
+}
+
+// writePaletted writes a W×H paletted PNG whose pixels are the chunk
+// idat.
+func writePaletted(w io.Writer, W, H int, pal color.Palette, idat []byte) error {
 	head := make([]byte, 0, 64+3*len(pal))
 	head = append(head, "\x89PNG\r\n\x1a\n"...)
 	head = pngChunk(head, "IHDR", binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, uint32(W)), uint32(H)), 8, 3, 0, 0, 0)
@@ -368,7 +401,7 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	if _, err := w.Write(head); err != nil {
 		return err
 	}
-	if _, err := w.Write(out); err != nil {
+	if _, err := w.Write(idat); err != nil {
 		return err
 	}
 	_, err := w.Write(pngChunk(nil, "IEND", nil))

@@ -34,7 +34,7 @@ func decodePNG(tb testing.TB, b []byte) image.Image {
 // from a warm cache is the same bytes as one written after the terrain
 // was coded afresh.
 func TestCodedPNGPixels(t *testing.T) {
-	clearBases := bases.reset
+	clearBases := bases.clear
 	base := sectorView(t)
 	rng := rand.New(rand.NewPCG(3, 5))
 	views := []Tactical{base}

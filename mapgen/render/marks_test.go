@@ -117,7 +117,7 @@ func TestOverlayRects(t *testing.T) {
 // drawn with an empty cache, a cell changed in place (rubble) or a tint
 // changes the picture, and a stale entry is never served.
 func TestTerrainCache(t *testing.T) {
-	clearBases := bases.reset
+	clearBases := bases.clear
 	v := markedView()
 	v.Map = v.Map.Clone()
 	clearBases()

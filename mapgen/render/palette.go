@@ -138,15 +138,7 @@ func blend(ground, c color.RGBA, a uint32) color.RGBA {
 // is given (grown if need be).
 func paletted(img *image.RGBA, dst *[]byte) *image.Paletted {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
-	var pix []byte
-	if dst == nil {
-		pix = make([]byte, W*H)
-	} else {
-		if cap(*dst) < W*H {
-			*dst = make([]byte, W*H)
-		}
-		pix = (*dst)[:W*H]
-	}
+	pix := bytesFor(dst, W*H)
 	quantise(pix, W, img)
 	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 }

@@ -42,7 +42,7 @@ type stripKey struct {
 
 // strips are the templates drawn, 16 at most: a battle's pictures use
 // a few legends (with and without a move's path, a line of fire).
-var strips = newBoundedCache[stripKey, *stripTemplate](16)
+var strips = kept[stripKey, *stripTemplate]{bound: 16}
 
 // stripTemplateFor returns the template of st, drawing it on a miss.
 func stripTemplateFor(st *titleStrip) *stripTemplate {
@@ -55,17 +55,10 @@ func stripTemplateFor(st *titleStrip) *stripTemplate {
 		items = append(items, ';')
 	}
 	key := stripKey{width: st.width, height: st.height, lineH: st.lineH, swatch: st.swatch, text: st.textFace, items: string(items)}
-	if t, ok := strips.get(key); ok {
-		return t
-	}
-	W, H, S := st.width, st.height, st.width+1
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(W, H, buf)
-	fillRect(img, 0, 0, W, H, colStrip)
-	st.drawLegend(img, 0)
-	t := &stripTemplate{rows: make([]byte, S*H)}
-	quantiseRect(&image.Paletted{Pix: t.rows[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}, img, img.Rect, nil)
-	strips.put(key, t)
-	return t
+	return strips.get(key, func() *stripTemplate {
+		return &stripTemplate{rows: paintedRows(st.width, st.height, func(img *image.RGBA) {
+			fillRect(img, 0, 0, st.width, st.height, colStrip)
+			st.drawLegend(img, 0)
+		})}
+	})
 }
