@@ -25,9 +25,10 @@
 // mapped to a fixed palette of at most 256 colours the renderer knows
 // (palette.go) and written as a paletted PNG: a third of the bytes of
 // RGB. A tactical map's terrain is painted once per map and tint and kept
-// paletted (base.go), and deflated once (mapcode.go, deflate.go); each
-// picture redraws only its title strip and the rectangles its counters
-// and marks touch, and deflates only what those changed.
+// paletted (base.go), and deflated once (mapcode.go, deflate.go), and so
+// is its title strip's legend (striptemplate.go); each picture redraws
+// only its title and viewer and the rectangles its counters and marks
+// touch, and deflates only what those changed.
 //
 // # Reading a tactical map
 //
