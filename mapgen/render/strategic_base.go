@@ -205,9 +205,9 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 		}
 	}
 	p.drawOrders()
-	quantiseRect(pal, img, image.Rect(0, 0, W, top))
+	quantiseRect(pal, img, image.Rect(0, 0, W, top), nil)
 	for _, r := range rs {
-		quantiseRect(pal, img, r)
+		quantiseRect(pal, img, r, nil)
 	}
 	if !legend.Empty() {
 		rs = append(rs, legend)
