@@ -1,5 +1,7 @@
 package campaign
 
+import "maps"
+
 // The strategic AI's estimate of the enemy: how many units it believes
 // stand in each sector, from nothing but the side's view (its intel, the
 // battles it fought and what it saw of the enemy when they ended), so it
@@ -39,7 +41,7 @@ func aiEnemy(v SideView) map[int]float64 {
 		switch {
 		case fought && (!fresh || in.Turn <= b.Turn):
 			est[sec.ID] = float64(b.EnemyLeft)
-		case fresh && (in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec)):
+		case fresh && aiSighting(v, sec):
 			est[sec.ID] = aiBattalion
 		}
 	}
@@ -119,4 +121,30 @@ func aiScored(v SideView) map[int]bool {
 		}
 	}
 	return scored
+}
+
+// aiWary is the enemy an air-only battlegroup keeps away from: the
+// estimate, and where the side's latest intel, however old, saw an enemy
+// battlegroup, counted as a battalion as fresh intel is (aiEnemy). A fighting battlegroup forgets
+// sightings older than aiIntelAge, for it may still win what it finds;
+// air lances alone can only be caught (ruling AIR13), and an enemy RBG
+// holding its prepared position is seen once and stays put.
+func aiWary(v SideView, enemy map[int]float64) map[int]float64 {
+	wary := maps.Clone(enemy)
+	for _, sec := range v.Sectors {
+		if sec.Intel != nil && aiSighting(v, sec) {
+			if _, known := enemy[sec.ID]; !known {
+				wary[sec.ID] = aiBattalion
+			}
+		}
+	}
+	return wary
+}
+
+// aiSighting reports whether the side's latest intel of sec saw an enemy
+// there: battlegroups found by a search, a drop, or the enemy's own search
+// (aiEnemy).
+func aiSighting(v SideView, sec SectorView) bool {
+	in := sec.Intel
+	return in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec)
 }

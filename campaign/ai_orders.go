@@ -159,12 +159,16 @@ func aiOrders(v SideView, seed uint64) []Order {
 			toMain = toRBG
 		}
 		switch {
-		case b.Air && !b.Ships && !b.Recon && b.Sector != 0 && !b.RBG:
+		case b.Air && !b.Ships && !b.Recon && b.Sector != 0:
 			// Air lances alone harm nobody on the ground: they join the
 			// main battlegroup (or the RBG), never seeking contact on
 			// their way, and end only where no enemy they expect can
-			// reach them next turn (aiReach).
-			b.end = aiStep(v, b, aiReach(v, enemy), own, toMain)
+			// reach them next turn (aiReach), nor where they last saw
+			// one (aiWary). So does an RBG left with
+			// air lances alone and no DropShips to guard: holding, it
+			// would be caught turn after turn in battles it cannot win
+			// nor lose.
+			b.end = aiStep(v, b, aiReach(v, aiWary(v, enemy)), own, toMain)
 			own[b.Sector] -= len(b.Units)
 			own[b.end] += len(b.Units)
 			if b.end != b.Sector {

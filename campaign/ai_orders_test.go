@@ -259,6 +259,23 @@ func TestAIOrders(t *testing.T) {
 		if end == 2 {
 			t.Errorf("the air lances stay in sector 2 with the enemy: %+v", o.Moves)
 		}
+		// The same sighting long forgotten by the fighting battlegroups
+		// (older than aiIntelAge turns), the main body marching to 5:
+		// air lances alone in 7 still keep out of its reach (6 is on
+		// their way), for they can only be caught there.
+		old := n.Clone()
+		old.Turn = 1 + aiIntelAge + 3
+		old.Side("crucis").Battlegroup(air).Sector = 7
+		o = ordGiveAll(t, old, "crucis", AIOrders(old, "crucis", 1)).Side("crucis").Orders
+		end = 7
+		for _, m := range o.Moves {
+			if m.Battlegroup == air {
+				end = m.Path[len(m.Path)-1]
+			}
+		}
+		if slices.Contains(reach, end) {
+			t.Errorf("turn %d, the sighting in 2 from turn 1: the air lances end in sector %d, within its reach %v: %+v", old.Turn, end, reach, o.Moves)
+		}
 		n.Side("crucis").Battlegroup(air).Sector = 9
 		n.Side("crucis").Intel = nil
 		o = ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders

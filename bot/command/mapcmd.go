@@ -55,7 +55,7 @@ func (x *call) strategicSide() error {
 func strategicPNG(c *campaign.Campaign, side *campaign.Side, isReferee bool, only string, due time.Time) (File, error) {
 	sv := strategicView(c, side, isReferee, only, due)
 	var buf bytes.Buffer
-	if err := render.WriteStrategicPNG(&buf, sv, render.StrategicOptions()); err != nil {
+	if err := render.WriteStrategicPNG(&buf, sv, render.DefaultOptions()); err != nil {
 		return File{}, err
 	}
 	name := fmt.Sprintf("campaign-%d-turn-%d-strategic.png", c.ID, c.Turn)

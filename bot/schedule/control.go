@@ -34,7 +34,7 @@ func (s *Scheduler) Set(e Entry) error {
 		anchor = e.LastRun
 	}
 	j.next = j.firstAfter(anchor)
-	s.changedLocked()
+	s.jobChangedLocked(j)
 	return nil
 }
 
@@ -43,8 +43,9 @@ func (s *Scheduler) Set(e Entry) error {
 func (s *Scheduler) Remove(campaign int64, kind Kind) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Nothing becomes due by a removal: a timer the loop aimed at this
+	// job wakes it for nothing, and it aims again.
 	delete(s.jobs, Key{campaign, kind})
-	s.changedLocked()
 }
 
 // Pause stops deadlines and reminders for the key until Resume, and returns
@@ -142,7 +143,7 @@ func (s *Scheduler) update(campaign int64, kind Kind, f func(*job, time.Time) er
 	if err := f(j, s.clock.Now()); err != nil {
 		return Entry{}, err
 	}
-	s.changedLocked()
+	s.jobChangedLocked(j)
 	return j.entry, nil
 }
 
@@ -151,4 +152,14 @@ func (s *Scheduler) update(campaign int64, kind Kind, f func(*job, time.Time) er
 func (s *Scheduler) changedLocked() {
 	s.dispatchLocked(s.clock.Now())
 	s.poke()
+}
+
+// jobChangedLocked dispatches j if a change made it due, and wakes the
+// loop when j's next event comes before the loop's timer: going through
+// every job after each change (the app syncs a campaign's schedules after
+// every turn) grew with the square of the campaigns due at once.
+func (s *Scheduler) jobChangedLocked(j *job) {
+	if t := s.dispatchJobLocked(j, s.clock.Now()); !t.IsZero() && (s.wakeAt.IsZero() || t.Before(s.wakeAt)) {
+		s.poke()
+	}
 }

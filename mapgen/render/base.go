@@ -21,10 +21,11 @@ import (
 // So the part of the picture below the title strip is painted once per
 // map, hex size and tint (the reachable hexes of a move preview, the
 // deployment zones) and kept, paletted (a byte a pixel), in a small
-// cache. A picture copies it, draws its title strip, and redraws only
-// the rectangles its overlays (counters, lines, rings, edge bars) touch:
-// those are turned back into RGBA from the palette, drawn on, and mapped
-// to the palette again. Whether the terrain came from the cache or was
+// cache. A picture is drawn in a working copy of it the base lends, with
+// its title strip (striptemplate.go), and redraws only the rectangles its
+// overlays (counters, lines, rings, edge bars) touch: those are turned
+// back into RGBA from the palette (but for the counters' squares, painted
+// over whole), drawn on, and mapped to the palette again. Whether the terrain came from the cache or was
 // just painted, the picture is the same. From the second picture on a
 // terrain, the terrain's deflated bits are kept too (mapcode.go).
 
@@ -44,6 +45,24 @@ type terrainBase struct {
 	coded  *codedRows
 	// written counts the pictures written on the base.
 	written atomic.Int32
+	// work holds copies of rows with room for a title strip above them,
+	// lent to the pictures drawn on the base (lend), so that a picture
+	// does not copy the whole terrain.
+	work sync.Pool
+}
+
+// lend returns a working copy of the base's rows with top bytes above
+// them (a title strip), and the stream: those bytes and the rows. The
+// stream's rows are the base's; the caller restores what it changes
+// below top before giving the copy back to work.
+func (b *terrainBase) lend(top int) (*[]byte, []byte) {
+	p, ok := b.work.Get().(*[]byte)
+	if !ok || len(*p)-len(b.rows) < top {
+		buf := make([]byte, top+len(b.rows))
+		copy(buf[top:], b.rows)
+		p = &buf
+	}
+	return p, (*p)[len(*p)-len(b.rows)-top:]
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -66,15 +85,13 @@ type baseKey struct {
 	sum        uint64
 }
 
+// bases are the terrains painted, 8 at most: a 64×17 sector's base is
+// 1.5 MB, and the bot draws a battle's map for each side and the referee
+// in turn.
 var (
-	basesMu  sync.Mutex
-	bases    = map[baseKey]*terrainBase{}
+	bases    = kept[baseKey, *terrainBase]{bound: 8}
 	baseSeed = maphash.MakeSeed()
 )
-
-// maxBases bounds the cache: a 64×17 sector's base is 1.5 MB, and the
-// bot draws a battle's map for each side and the referee in turn.
-const maxBases = 8
 
 // terrainBaseFor returns the paletted terrain below the title strip of
 // lay for map m and tints t, painting it on a miss.
@@ -89,26 +106,14 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	}
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
-	basesMu.Lock()
-	b := bases[key]
-	basesMu.Unlock()
-	if b != nil && slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
+	paint := func() *terrainBase {
+		rows := paintedRows(lay.W, H, func(img *image.RGBA) { paintTerrain(img, lay, m, t, 0) })
+		return &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
+	}
+	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
 		return b
 	}
-	buf := getPixels()
-	defer putPixels(buf)
-	img := newPicture(lay.W, H, buf)
-	paintTerrain(img, lay, m, t, 0)
-	rows := make([]byte, (lay.W+1)*H)
-	quantise(rows[1:], lay.W+1, img)
-	b = &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
-	basesMu.Lock()
-	if len(bases) >= maxBases {
-		clear(bases)
-	}
-	bases[key] = b
-	basesMu.Unlock()
-	return b
+	return paint() // another terrain of the same hash: painted, not kept
 }
 
 func boolByte(b bool) byte {
@@ -124,16 +129,24 @@ func boolByte(b bool) byte {
 // over it below the title strip.
 type tacticalPicture struct {
 	*image.Paletted
-	rows  []byte // the stream: Pix with the first row's filter byte
-	base  *terrainBase
-	rects []image.Rectangle
-	strip int // the title strip's height
+	rows []byte // the stream: Pix with the first row's filter byte
+	base *terrainBase
+	// changed are the spans of rows whose pixels differ from the
+	// terrain's, each one row high.
+	changed []image.Rectangle
+	strip   int     // the title strip's height
+	lent    *[]byte // the base's working copy the picture is drawn in
+	// template is the title strip's, and stripRects where the picture
+	// drew over it (nil without a strip).
+	template   *stripTemplate
+	stripRects []image.Rectangle
 }
 
 // composeTactical draws the paletted picture of v: the terrain base, the
-// title strip, and the overlays within the rectangles rects gives, into
-// pix when it is given.
-func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tactical) []image.Rectangle) (*tacticalPicture, error) {
+// title strip, and the overlays within the rectangles rects gives. With
+// lend, the picture is drawn in a working copy of the base's rows, lent
+// until release; else in a new buffer, the caller's to keep.
+func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactical) ([]image.Rectangle, error)) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
@@ -142,36 +155,89 @@ func composeTactical(v Tactical, o Options, pix *[]byte, rects func(layout, Tact
 	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	var out []byte
-	if pix == nil {
-		out = make([]byte, S*H)
+	var lent *[]byte
+	if lend {
+		lent, out = base.lend(sh * S)
 	} else {
-		if cap(*pix) < S*H {
-			*pix = make([]byte, S*H)
-		}
-		out = (*pix)[:S*H]
+		out = make([]byte, S*H)
+		copy(out[sh*S:], base.rows)
 	}
-	clear(out[:sh*S]) // the strip's pixels are looked up afresh (quantiseRect)
-	copy(out[sh*S:], base.rows)
 	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
-	// The scratch picture's pixels are stale outside the title strip
-	// and the rectangles copied into it: nothing else is read back.
+	// The scratch picture's pixels are stale outside the rectangles
+	// drawn in it: nothing else is read back.
 	scratch := getPixels()
 	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
-	lay.strip.draw(img, 0)
-	quantiseRect(p, img, image.Rect(0, 0, W, sh))
-	rs := disjoint(rects(lay, v))
-	for _, r := range rs {
+	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent}
+	if sh > 0 {
+		// The strip's template, and its text drawn over it (or the
+		// whole strip, when the text reaches the legend), looked up
+		// afresh as the whole strip would be (quantiseRect over
+		// indices 0).
+		tp.template = stripTemplateFor(lay.strip)
+		copy(out, tp.template.rows)
+		r, clearOfLegend := lay.strip.textBounds()
+		if !clearOfLegend {
+			r = image.Rect(0, 0, W, sh)
+		}
+		if !r.Empty() {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				clear(p.Pix[y*S+r.Min.X : y*S+r.Max.X])
+			}
+			fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colStrip)
+			if clearOfLegend {
+				lay.strip.drawText(img, 0)
+			} else {
+				lay.strip.draw(img, 0)
+			}
+			quantiseRect(p, img, r, nil)
+			tp.stripRects = []image.Rectangle{r}
+		}
+	}
+	claimed, err := rects(lay, v)
+	if err != nil {
+		return nil, err
+	}
+	rs := disjoint(claimed)
+	// A counter's square is painted opaque before anything reads it
+	// (a later counter's shadow reads what the counter drew), so its
+	// pixels need not be turned to RGBA first.
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
+		return nil, err
+	}
+	squares := make([]image.Rectangle, len(placed))
+	for i, pc := range placed {
+		squares[i] = pc.square()
+	}
+	for _, r := range carve(rs, squares) {
 		expandRect(img, p, r)
 	}
 	if err := drawOverlays(img, lay, v); err != nil {
 		return nil, err
 	}
 	for _, r := range rs {
-		quantiseRect(p, img, r)
+		tp.changed = quantiseRect(p, img, r, tp.changed)
 	}
-	return &tacticalPicture{Paletted: p, rows: out, base: base, rects: rs, strip: sh}, nil
+	return tp, nil
+}
+
+// release gives a lent picture's buffer back to its base, the terrain
+// under its rectangles restored; the picture is not to be used after.
+func (tp *tacticalPicture) release() {
+	if tp.lent == nil {
+		return
+	}
+	S, top := tp.Stride, tp.strip*tp.Stride
+	for _, r := range tp.changed {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a, e := y*S+1+r.Min.X, y*S+1+r.Max.X
+			copy(tp.rows[a:e], tp.base.rows[a-top:e-top])
+		}
+	}
+	tp.base.work.Put(tp.lent)
+	tp.lent, tp.rows, tp.Paletted = nil, nil, nil
 }
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
@@ -184,25 +250,47 @@ func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) err
 		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
 		return e.Encode(w, tp.Paletted)
 	}
-	c := tp.base.code()
-	sc := getScratch(c.count())
+	n := tp.base.code().count()
+	if tp.template != nil {
+		n += tp.template.code(tp.Stride).count()
+	}
+	sc := getScratch(n)
 	defer scratches.Put(sc)
-	tp.markChanged(c, sc.changed)
-	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, c, sc)
+	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, tp.layers(sc.changed), sc)
 }
 
-// markChanged marks in changed the pieces of the coded terrain c whose
-// bytes the overlays changed.
-func (tp *tacticalPicture) markChanged(c *codedRows, changed []bool) {
-	S := tp.Stride
-	top := tp.strip * S
-	for _, r := range tp.rects {
+// layers are the picture's stream as coded once, the title strip's
+// template, then the terrain, with the pieces the picture changed marked
+// in changed (all false, as long as the layers' pieces).
+func (tp *tacticalPicture) layers(changed []bool) []layer {
+	var ls []layer
+	if tp.template != nil {
+		c := tp.template.code(tp.Stride)
+		l := layer{c: c, changed: changed[:c.count()]}
+		l.markChanged(tp.rows, tp.template.rows, tp.stripRects)
+		ls, changed = append(ls, l), changed[c.count():]
+	}
+	c := tp.base.code()
+	l := layer{c: c, at: tp.strip * tp.Stride, changed: changed[:c.count()]}
+	for _, r := range tp.changed {
+		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
+		l.mark(a+r.Min.X, a+r.Max.X)
+	}
+	return append(ls, l)
+}
+
+// markChangedPieces marks in changed the pieces of c, the coded rows
+// base, whose bytes differ in the stream rows (of stride bytes a row,
+// base's first row at row top) within the rectangles rects.
+func markChangedPieces(c *codedRows, changed []bool, rows, base []byte, top, stride int, rects []image.Rectangle) {
+	at := top * stride
+	for _, r := range rects {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := (y-tp.strip)*S + 1 + r.Min.X
+			a := (y-top)*stride + 1 + r.Min.X
 			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
 				if !changed[k] {
 					a, e := c.bounds[k], c.bounds[k+1]
-					changed[k] = !bytes.Equal(tp.rows[top+a:top+e], tp.base.rows[a:e])
+					changed[k] = !bytes.Equal(rows[at+a:at+e], base[a:e])
 				}
 			}
 		}
@@ -241,12 +329,43 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 	return out
 }
 
+// carve is the rectangles rs with the rectangles holes cut out of them.
+func carve(rs, holes []image.Rectangle) []image.Rectangle {
+	out := make([]image.Rectangle, 0, len(rs))
+	for _, r := range rs {
+		out = cut(out, r, holes)
+	}
+	return out
+}
+
+// cut appends to out rectangle r less the holes.
+func cut(out []image.Rectangle, r image.Rectangle, holes []image.Rectangle) []image.Rectangle {
+	for i, h := range holes {
+		c := r.Intersect(h)
+		if c.Empty() {
+			continue
+		}
+		// Above and below the hole, then beside it; each less the
+		// holes after this one.
+		for _, part := range [4]image.Rectangle{
+			image.Rect(r.Min.X, r.Min.Y, r.Max.X, c.Min.Y), image.Rect(r.Min.X, c.Max.Y, r.Max.X, r.Max.Y),
+			image.Rect(r.Min.X, c.Min.Y, c.Min.X, c.Max.Y), image.Rect(c.Max.X, c.Min.Y, r.Max.X, c.Max.Y),
+		} {
+			if !part.Empty() {
+				out = cut(out, part, holes[i+1:])
+			}
+		}
+		return out
+	}
+	return append(out, r)
+}
+
 // overlayRects are the rectangles of the picture the overlays of v may
-// draw on, clipped to the map below the title strip: each counter's hex
-// and a margin for its shadow; each highlight's hexes, and its lines cut
-// into short pieces so a long line of fire does not claim the whole box
+// draw on, clipped to the map below the title strip: each counter's own
+// (placedCounter.bounds); each highlight's hexes, and its lines cut into
+// short pieces so a long line of fire does not claim the whole box
 // between its ends; each edge bar.
-func overlayRects(lay layout, v Tactical) []image.Rectangle {
+func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
 	g := lay.g
 	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
 	var out []image.Rectangle
@@ -259,10 +378,12 @@ func overlayRects(lay layout, v Tactical) []image.Rectangle {
 		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
 	}
-	hexPad := 4.0
-	for _, k := range v.Counters {
-		cx, cy := g.center(k.Hex)
-		add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, hexPad))
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
+		return nil, err
+	}
+	for _, pc := range placed {
+		add(pc.bounds())
 	}
 	for _, hl := range v.Highlights {
 		if hl.Kind == Reachable || hl.Kind == Deployment {
@@ -291,7 +412,7 @@ func overlayRects(lay layout, v Tactical) []image.Rectangle {
 		x0, y0, x1, y1 := lay.edgeBar(e.Edge)
 		add(edgeRect(x0, y0, x1, y1, lay.edgeW))
 	}
-	return out
+	return out, nil
 }
 
 // paletteRGBA is mapPalette as RGBA bytes read as one little-endian
@@ -319,19 +440,32 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	}
 }
 
-// quantiseRect maps rectangle r of img to the palette, into p. A pixel
-// whose colour is still that of its entry in p keeps the entry: two
-// entries may share a 5-6-5 cell, and the terrain under an overlay's
-// rectangle must come back as it was. img is opaque.
-func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle) {
+// quantiseRect maps rectangle r of img to the palette, into p, and
+// appends to changed, for each row where an entry changed, the row's
+// span from its first changed pixel to its last. A pixel whose colour is
+// still that of its entry in p keeps the entry: two entries may share a
+// 5-6-5 cell, and the terrain under an overlay's rectangle must come
+// back as it was. img is opaque.
+func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle, changed []image.Rectangle) []image.Rectangle {
 	t, back := paletteIndex(), paletteRGBA()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
+		x0, x1 := -1, 0
 		for x, i := range dst {
 			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
-				dst[x] = t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]
+				if n := t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]; n != i {
+					dst[x] = n
+					if x0 < 0 {
+						x0 = x
+					}
+					x1 = x + 1
+				}
 			}
 		}
+		if x0 >= 0 {
+			changed = append(changed, image.Rect(r.Min.X+x0, y, r.Min.X+x1, y+1))
+		}
 	}
+	return changed
 }

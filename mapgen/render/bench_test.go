@@ -114,6 +114,15 @@ func BenchmarkEncodeBlank(b *testing.B) {
 	}
 }
 
+// writePNG writes one of the package's opaque pictures as a paletted PNG
+// at the given compression level, by image/png.
+func writePNG(w io.Writer, img *image.RGBA, level png.CompressionLevel) error {
+	buf := getPixels()
+	defer putPixels(buf)
+	e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
+	return e.Encode(w, paletted(img, buf))
+}
+
 // BenchmarkEncodeTactical64x17 is the encode alone of the sector map:
 // the mapping to the palette and image/png.
 func BenchmarkEncodeTactical64x17(b *testing.B) {
@@ -138,9 +147,7 @@ func BenchmarkTactical64x17(b *testing.B) {
 func BenchmarkTactical64x17Cold(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
-		basesMu.Lock()
-		clear(bases)
-		basesMu.Unlock()
+		bases.clear()
 		return WriteTacticalPNG(w, v, o)
 	})
 }
@@ -190,19 +197,17 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 // x-draw, drawing the picture over its cached terrain (no encoding);
 // x-write, writing it (the coded terrain, what was drawn coded afresh);
 // x-stream, writing a picture with nothing over the terrain but its
-// title strip (the stream's fixed cost: the strip, the terrain's bits
-// copied, the checksums); x-copy, copying the finished pixels once (what
-// any encoder pays at least); x-std and x-huffman, image/png and
-// compress/flate's Huffman-only mode on the finished pixels; x-paint,
-// painting the title strip and the overlays alone, in RGBA, no palette;
-// x-fresh, compress/flate at BestSpeed deflating only the bytes the
-// picture must code afresh (its title strip and the terrain's pieces it
-// changed).
+// title strip (the stream's fixed cost: the title, the legend's and the
+// terrain's bits copied, the checksums); x-copy, copying the finished
+// pixels once (what any encoder pays at least); x-std and x-huffman,
+// image/png and compress/flate's Huffman-only mode on the finished
+// pixels; x-paint, painting the title strip and the overlays alone, in
+// RGBA, no palette; x-fresh, compress/flate at BestSpeed deflating only
+// the pieces of the title strip and of the terrain the picture changed.
 func BenchmarkTacticalFloor(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	blank := blankCanvas(drawnSector(b))
-	pix, buf := getPixels(), getPixels()
-	tp, err := composeTactical(v, o, pix, overlayRects)
+	tp, err := composeTactical(v, o, false, overlayRects)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -213,19 +218,17 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}
 	bare := v
 	bare.Counters, bare.Highlights, bare.Edges = nil, v.Highlights[:2], nil // the same tints, so the same terrain
-	plain, err := composeTactical(bare, o, buf, overlayRects)
+	plain, err := composeTactical(bare, o, false, overlayRects)
 	if err != nil {
 		b.Fatal(err)
 	}
 	flat := slices.Clone(tp.rows)
-	c := tp.base.code()
-	changed := make([]bool, c.count())
-	tp.markChanged(c, changed)
-	top := tp.strip * tp.Stride
-	fresh := slices.Clone(tp.rows[:top])
-	for i, ch := range changed {
-		if ch {
-			fresh = append(fresh, tp.rows[top+c.bounds[i]:top+c.bounds[i+1]]...)
+	var fresh []byte
+	for _, l := range tp.layers(make([]bool, tp.base.code().count()+tp.template.code(tp.Stride).count())) {
+		for i, ch := range l.changed {
+			if ch {
+				fresh = append(fresh, tp.rows[l.at+l.c.bounds[i]:l.at+l.c.bounds[i+1]]...)
+			}
 		}
 	}
 	fast, err := flate.NewWriter(io.Discard, flate.BestSpeed)
@@ -248,9 +251,11 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}{
 		{name: "blank", run: func() { encodeStd(b, blank) }},
 		{name: "x-draw", run: func() {
-			if _, err := composeTactical(v, o, pix, overlayRects); err != nil {
+			tp, err := composeTactical(v, o, true, overlayRects)
+			if err != nil {
 				b.Fatal(err)
 			}
+			tp.release()
 		}},
 		{name: "x-write", run: func() {
 			if err := tp.writePNG(io.Discard, o.Compression); err != nil {
@@ -336,12 +341,27 @@ func BenchmarkDrawTactical64x17(b *testing.B) {
 }
 
 func BenchmarkStrategic12(b *testing.B) {
-	v, o := sampleStrategicView(strategicMap(b)), StrategicOptions()
+	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
 	img, err := drawStrategic(v, o, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	benchAgainstBlank(b, img, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
+}
+
+// BenchmarkStrategic12Cold is BenchmarkStrategic12 with the kept
+// sectors and legends dropped before every picture: the first picture
+// of a map (strategic_base.go), its sectors painted and deflated.
+func BenchmarkStrategic12Cold(b *testing.B) {
+	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlank(b, img, func(w io.Writer) error {
+		clearStrategicCaches()
+		return WriteStrategicPNG(w, v, o)
+	})
 }
 
 // Size budgets of BENCHMARKS.md: what a player on a phone downloads.
@@ -407,7 +427,7 @@ func TestPNGSize(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), StrategicOptions()); err != nil {
+	if err := WriteStrategicPNG(&buf, sampleStrategicView(strategicMap(t)), DefaultOptions()); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > strategicPNGBudget {

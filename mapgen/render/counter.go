@@ -91,9 +91,11 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	x, y = math.Round(x), math.Round(y)
 	xi, yi, ci := int(x), int(y), int(c)
 
-	// A drop shadow lifts the counter off busy terrain.
+	// A drop shadow lifts the counter off busy terrain: only where the
+	// counter will not cover it, right and below.
 	sh := shadow(c)
-	blendRect(img, xi+sh, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
+	blendRect(img, xi+ci, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
+	blendRect(img, xi+sh, yi+ci, xi+ci, yi+ci+sh, colDark, 90)
 	fillRect(img, xi, yi, xi+ci, yi+ci, side)
 	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
 	if ci < minMarkedCounter {
@@ -134,17 +136,9 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 		}
 	}
 
-	// The label, white on the side colour, cut to the counter's width.
-	lbl := k.Label
-	for len(lbl) > 0 && st.label.width(lbl) > ci-2 {
-		_, n := utf8.DecodeLastRuneInString(lbl)
-		lbl = lbl[:len(lbl)-n]
-	}
-	base := yi + int(0.93*c+0.5)
-	if st.compact {
-		base = yi + ci - 1
-	}
-	st.label.drawCentered(img, xi+ci/2, base, lbl, colWhite, 255)
+	// The label, white on the side colour.
+	lbl, lx, base := st.labelAt(xi, yi, k.Label)
+	st.label.draw(img, lx, base, lbl, colWhite, 255)
 
 	// Experience initial top left, damage step as pips top right: what
 	// the viewer knows of his own units (or has learned by AEP).
@@ -168,6 +162,50 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 		}
 	}
 	drawFacing(img, x, y, c, k)
+}
+
+// labelAt is label cut to the width of a counter whose top left is at
+// (x, y), and where it is drawn: its left end and its baseline.
+func (st counterStyle) labelAt(x, y int, label string) (string, int, int) {
+	c, ci := st.size, int(st.size)
+	for len(label) > 0 && st.label.width(label) > ci-2 {
+		_, n := utf8.DecodeLastRuneInString(label)
+		label = label[:len(label)-n]
+	}
+	base := y + int(0.93*c+0.5)
+	if st.compact {
+		base = y + ci - 1
+	}
+	return label, x + ci/2 - st.label.width(label)/2, base
+}
+
+// square is the counter's square, which drawCounter paints opaque
+// before it draws anything else on it.
+func (pc placedCounter) square() image.Rectangle {
+	x, y, ci := int(math.Round(pc.b.x)), int(math.Round(pc.b.y)), int(pc.st.size)
+	return image.Rect(x, y, x+ci, y+ci)
+}
+
+// bounds is the rectangle drawCounter may change: the counter's square
+// and its shadow, its label's descenders, its facing tick, a pixel
+// around for anti-aliasing. An overlay's rectangle (overlayRects) need
+// be no larger.
+func (pc placedCounter) bounds() image.Rectangle {
+	c, k := pc.st.size, pc.k
+	x, y := int(math.Round(pc.b.x)), int(math.Round(pc.b.y))
+	ci, sh := int(c), shadow(c)
+	r := image.Rect(x, y, x+ci+sh, y+ci+sh)
+	if ci >= minMarkedCounter {
+		lbl, lx, base := pc.st.labelAt(x, y, k.Label)
+		r = r.Union(pc.st.label.bounds(lx, base, lbl))
+	}
+	if k.HasFacing {
+		x0, y0, x1, y1 := facingTick(float64(x), float64(y), c, k.Facing)
+		pad := 0.1*c + 1
+		r = r.Union(image.Rect(int(math.Floor(min(x0, x1)-pad)), int(math.Floor(min(y0, y1)-pad)),
+			int(math.Ceil(max(x0, x1)+pad)), int(math.Ceil(max(y0, y1)+pad))))
+	}
+	return r.Inset(-1)
 }
 
 // minMarkedCounter is the smallest counter side, in pixels, that carries

@@ -202,6 +202,18 @@ func (gs *glyphSet) paint(img *image.RGBA, x, y int, s string, c color.RGBA, alp
 	return x
 }
 
+// bounds is the rectangle draw may change printing s with its baseline
+// at y, starting at x.
+func (gs *glyphSet) bounds(x, y int, s string) image.Rectangle {
+	var r image.Rectangle
+	for _, c := range s {
+		g := gs.get(c)
+		r = r.Union(g.mask.Rect.Add(image.Pt(x, y)))
+		x += g.advance
+	}
+	return r
+}
+
 // drawCentered prints s centred on x with its baseline at y.
 func (gs *glyphSet) drawCentered(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32) {
 	gs.draw(img, x-gs.width(s)/2, y, s, c, alpha)

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"bfbot/mapgen"
@@ -20,6 +21,7 @@ type legendItem struct {
 	label  string
 	swatch func(img *image.RGBA, x, y, sz float64)
 	wide   float64
+	side   int // the side whose colour the swatch is drawn in, if any
 }
 
 // terrainSwatch draws a small hex of the terrain exactly as the map draws
@@ -177,17 +179,51 @@ func (st *titleStrip) draw(img *image.RGBA, y0 int) {
 		return
 	}
 	fillRect(img, 0, y0, st.width, y0+st.height, colStrip)
+	st.drawText(img, y0)
+	st.drawLegend(img, y0)
+}
+
+// text calls f with each line of the title and the viewer: its face,
+// start, baseline, text and colour.
+func (st *titleStrip) text(y0 int, f func(gs *glyphSet, x, base int, s string, c color.RGBA)) {
 	base := y0 + st.lineH/2 + st.titleFace.capHeight()/2
 	x := st.pad
 	if st.title != "" {
-		x = st.titleFace.draw(img, x, base, st.title, colStripText, 255) + st.pad
+		f(st.titleFace, x, base, st.title, colStripText)
+		x += st.titleFace.width(st.title) + st.pad
 	}
 	if vt := st.viewerText(); vt != "" {
 		if st.viewerLine == 1 {
 			x, base = st.pad, base+st.lineH
 		}
-		st.textFace.draw(img, x, base, vt, colStripDim, 255)
+		f(st.textFace, x, base, vt, colStripDim)
 	}
+}
+
+// drawText prints the title and the viewer.
+func (st *titleStrip) drawText(img *image.RGBA, y0 int) {
+	st.text(y0, func(gs *glyphSet, x, base int, s string, c color.RGBA) { gs.draw(img, x, base, s, c, 255) })
+}
+
+// textBounds is the rectangle drawText may change, and whether it is
+// clear of the legend (of each item's swatch and label, with a pixel
+// around), so that the strip is its legend on the strip's colour with
+// the text drawn over that rectangle alone.
+func (st *titleStrip) textBounds() (image.Rectangle, bool) {
+	var r image.Rectangle
+	st.text(0, func(gs *glyphSet, x, base int, s string, _ color.RGBA) { r = r.Union(gs.bounds(x, base, s)) })
+	r = r.Intersect(image.Rect(0, 0, st.width, st.height))
+	for i, it := range st.items {
+		p := st.at[i]
+		if r.Overlaps(image.Rect(p.X-2, p.Y*st.lineH-2, p.X+st.itemWidth(it)+2, (p.Y+1)*st.lineH+2)) {
+			return r, false
+		}
+	}
+	return r, true
+}
+
+// drawLegend draws the legend's items.
+func (st *titleStrip) drawLegend(img *image.RGBA, y0 int) {
 	for i, it := range st.items {
 		p := st.at[i]
 		ly := y0 + p.Y*st.lineH + st.lineH/2

@@ -27,13 +27,15 @@ func tacticalLegend(v Tactical) []legendItem {
 			continue
 		}
 		seen[mk] = true
-		items = append(items, highlightLegend(mk.kind, mk.side))
+		it := highlightLegend(mk.kind, mk.side)
+		it.side = mk.side
+		items = append(items, it)
 	}
 	edges := map[int]bool{}
 	for _, e := range v.Edges {
 		if !edges[e.Side] {
 			edges[e.Side] = true
-			items = append(items, legendItem{label: "retreat edge", swatch: edgeSwatch(e.Side), wide: 1.6})
+			items = append(items, legendItem{label: "retreat edge", swatch: edgeSwatch(e.Side), wide: 1.6, side: e.Side})
 		}
 	}
 	return items

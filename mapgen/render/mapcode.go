@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"image"
 	"image/color"
 	"io"
 	"slices"
@@ -16,12 +17,15 @@ import (
 // does not filter paletted pictures either). The terrain's stream is cut
 // into pieces, pieceBytes of a row each: a piece is the tokens that
 // start in it, and is kept with its bits, the sums of its bytes for the
-// checksum, and the pieces its matches read. A picture codes afresh its
-// title strip, the pieces its overlays changed, and those of the pieces
-// that read a changed piece whose tokens no longer say what the picture
-// holds; every other piece's bits are copied as they are. So a picture
-// costs what it draws, not its size: image/png deflated all of a sector
-// map's 1.6 million pixels for every picture.
+// checksum, and the pieces its matches read. The title strip's legend
+// is coded the same way (striptemplate.go): each is a layer, written as
+// a deflate block of its own codes. A picture codes afresh the pieces it
+// changed (keeping the layer's tokens there that still hold) and those
+// of the pieces that read a changed piece whose tokens no longer say
+// what the picture holds; every other piece's bits are copied as they
+// are, and the checksum is the layer's with the changed pieces' sums
+// swapped in. So a picture costs what it draws, not its size: image/png
+// deflated all of a sector map's 1.6 million pixels for every picture.
 
 // pieceBytes is the length of a piece of a row in the stream.
 const pieceBytes = 64
@@ -51,16 +55,26 @@ type codedRows struct {
 	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
 	offs   []int   // the bit where each piece starts, and the end
 	sums   []adlerSums
+	// whole is the rows' share of the stream's Adler-32 (adlerSums of
+	// all the rows together), to which a picture adds what it changed.
+	whole adlerSums
 	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
-	readAt, readers []int32
+	readAt  []int32
+	readers []int32
 }
 
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
-	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
 	m.recent = new([1 << hashBits]int32)
-	toks := m.tokens(nil, rows, 0, len(rows), 0)
+	return codeTokens(rows, stride, m, m.tokens(nil, rows, 0, len(rows), 0))
+}
+
+// codeTokens codes the stream rows, whose tokens are toks (matching
+// nothing before the stream), with codes made for them; m is the matcher
+// the pictures over them code afresh with.
+func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
+	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
 	n := c.count()
 	c.bounds = make([]int, n+1)
 	first := make([]int, n+1)
@@ -119,6 +133,7 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 			c.codes.put(&w, t)
 		}
 		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
+		c.whole = c.whole.add(c.sums[i], c.bounds[i+1]-c.bounds[i])
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
@@ -141,19 +156,49 @@ func (c *codedRows) holds(rows []byte, top, i int) bool {
 
 // recode appends to toks the tokens of piece i in the picture whose
 // stream is rows, the base's rows starting at top: each of the base's
-// tokens that still says what the picture holds, and the picture's
-// bytes matched afresh by m where one does not.
+// tokens that still says what the picture holds; of a match that does
+// not, its start and end where they still hold (an overlay cuts a long
+// match in the middle); and the bytes between matched afresh by m.
 func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []token {
 	p := top + c.bounds[i]
+	fresh := -1 // where the bytes to be matched afresh start, if any
+	flush := func(end int) {
+		if fresh >= 0 {
+			toks, fresh = m.tokens(toks, rows, fresh, end, 0), -1
+		}
+	}
 	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
 		l, ok := tokenHolds(rows, p, t)
-		if ok {
+		switch {
+		case ok:
+			flush(p)
 			toks = append(toks, t)
-		} else {
-			toks = m.tokens(toks, rows, p, p+l, 0)
+		case t&matchFlag != 0:
+			_, d := t.match()
+			head := matchLen(rows, p, p-d, l)
+			if head >= minMatch {
+				flush(p)
+				toks = append(toks, matchToken(head, d))
+			} else {
+				head = 0
+			}
+			if fresh < 0 {
+				fresh = p + head
+			}
+			tail := 0
+			for e := p + l - 1; tail < l-head && rows[e-tail] == rows[e-tail-d]; {
+				tail++
+			}
+			if tail >= minMatch {
+				flush(p + l - tail)
+				toks = append(toks, matchToken(tail, d))
+			}
+		case fresh < 0:
+			fresh = p
 		}
 		p += l
 	}
+	flush(p)
 	return toks
 }
 
@@ -183,6 +228,19 @@ type adlerSums struct{ s1, s2 uint32 }
 
 const adlerMod = 65521
 
+// add is the sums of the bytes of s followed by n bytes whose sums are t.
+func (s adlerSums) add(t adlerSums, n int) adlerSums {
+	return adlerSums{(s.s1 + t.s1) % adlerMod, uint32((uint64(s.s2) + uint64(n%adlerMod)*uint64(s.s1) + uint64(t.s2)) % adlerMod)}
+}
+
+// change is s with the sums old of n bytes followed by after bytes
+// replaced by those of new.
+func (s adlerSums) change(old, new adlerSums, n, after int) adlerSums {
+	d1 := (new.s1 + adlerMod - old.s1) % adlerMod
+	d2 := (new.s2 + adlerMod - old.s2) % adlerMod
+	return adlerSums{(s.s1 + d1) % adlerMod, uint32((uint64(s.s2) + uint64(after%adlerMod)*uint64(d1) + uint64(d2)) % adlerMod)}
+}
+
 func adlerOf(b []byte) adlerSums {
 	var s1, s2 uint32
 	for len(b) > 0 {
@@ -202,6 +260,7 @@ func adlerOf(b []byte) adlerSums {
 // being built.
 type scratch struct {
 	changed, dirty []bool
+	fresh          []int32 // the pieces of a layer coded afresh
 	toks           []token
 	recent         [1 << hashBits]int32
 	out            []byte
@@ -225,70 +284,76 @@ func getScratch(n int) *scratch {
 	return sc
 }
 
-// writeCodedPNG writes as a PNG the W×H paletted picture whose stream
-// (rows of filter byte and pixels) is rows. Its last rows are base's,
-// except in the pieces of base that changed marks; the rows above them
-// are coded afresh.
-func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *codedRows, sc *scratch) error {
-	top := len(rows) - base.rows*base.stride // the stream above the base
-	// The pieces changed, and those that read them, are coded afresh.
-	changed, dirty := sc.changed, sc.dirty
-	for i, ch := range changed {
-		if ch {
-			dirty[i] = true
-			for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-				dirty[r] = true
-			}
-		}
-	}
+// layer is a part of a picture's stream coded once (its terrain, its
+// title strip's legend), written as a deflate block of its own codes:
+// where it starts in the stream, and which of its pieces the picture
+// changed.
+type layer struct {
+	c       *codedRows
+	at      int
+	changed []bool
+	list    []int32 // the changed pieces, in the order found
+}
 
-	// A piece that only reads what changed may still say what the
-	// picture holds: then its bits stand.
-	for i, d := range dirty {
-		if d && !changed[i] && base.holds(rows, top, i) {
-			dirty[i] = false
+// mark marks the pieces holding the layer's bytes [a, e) changed.
+func (l *layer) mark(a, e int) {
+	for k := l.c.pieceOf(a); k <= l.c.pieceOf(e-1); k++ {
+		if !l.changed[k] {
+			l.changed[k] = true
+			l.list = append(l.list, int32(k))
 		}
 	}
-	bw := bitWriter{out: sc.out[:0]}
-	// The IDAT chunk's length and type go first, filled in at the end;
-	// then zlib's header (deflate, 32 KB window, fastest).
-	bw.out = append(bw.out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01)
-	bw.splice(base.codes.header, 0, base.codes.headBits)
-	// What is coded afresh is matched among itself too (a counter
-	// against the counters before it, a letter against the letters),
-	// and tries only the nearest fixed distances (the run, the grid's
-	// repeat, the row above): the others gain little on counters and
-	// text for their time.
-	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
-	clear(m.recent[:])
-	toks := m.tokens(sc.toks[:0], rows, 0, top, 0)
-	for i := 0; ; {
-		for _, t := range toks {
-			base.codes.put(&bw, t)
+}
+
+// markChanged marks in l.changed the pieces whose bytes differ between
+// the picture's part of the stream (rows) and the rows the layer was
+// coded from (ref), looking only within rects (in pixels, rows counted
+// from the layer's top).
+func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
+	markChangedPieces(l.c, l.changed, rows, ref, 0, l.c.stride, rects)
+	for k, ch := range l.changed {
+		if ch {
+			l.list = append(l.list, int32(k))
 		}
-		for i < len(dirty) && !dirty[i] {
-			j := i + 1
-			for j < len(dirty) && !dirty[j] {
-				j++
-			}
-			bw.splice(base.bits, base.offs[i], base.offs[j])
-			i = j
-		}
-		if i == len(dirty) {
-			break
-		}
-		if changed[i] {
-			toks = m.tokens(toks[:0], rows, top+base.bounds[i], top+base.bounds[i+1], 0)
-		} else {
-			toks = base.recode(toks[:0], m, rows, top, i)
-		}
-		i++
 	}
-	base.codes.put(&bw, endOfBlock)
+}
+
+// writeCodedPNG writes as a PNG the W×H paletted picture whose stream
+// (rows of filter byte and pixels) is rows, made of layers back to back,
+// each with its changed pieces marked. Each layer is a block: its codes'
+// bits where the picture did not change it, the rest coded afresh.
+func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers []layer, sc *scratch) error {
+	bw := bitWriter{out: idatHead(sc.out[:0])}
+	clear(sc.recent[:])
+	toks := sc.toks[:0]
+	for li, l := range layers {
+		toks = l.write(&bw, toks, rows, li == len(layers)-1, sc)
+	}
 	out := bw.bytes()
 
-	// Adler-32 of the stream from its parts' sums: the rows above, then
-	// each piece, base's sums where it did not change.
+	// Adler-32 of the stream from its layers' sums, with the pieces the
+	// picture changed summed afresh.
+	var sum adlerSums
+	for _, l := range layers {
+		c := l.c
+		part := c.whole
+		for _, i := range l.list {
+			a, e := c.bounds[i], c.bounds[i+1]
+			part = part.change(c.sums[i], adlerOf(rows[l.at+a:l.at+e]), e-a, c.bounds[c.count()]-e)
+		}
+		sum = sum.add(part, c.bounds[c.count()])
+	}
+	// zlib's sums start at 1: each byte adds 1 more to the second.
+	a, b := uint64(sum.s1)+1, (uint64(sum.s2)+uint64(len(rows)))%adlerMod
+	out = finishIDAT(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
+	sc.out, sc.toks = out, toks
+	return writePaletted(w, W, H, pal, out)
+}
+
+// streamAdler is the Adler-32 of the stream rows from its parts' sums:
+// the rows above the base (top bytes), then each of base's pieces, its
+// kept sums where it did not change.
+func streamAdler(rows []byte, top int, base *codedRows, changed []bool) uint32 {
 	n := uint64(len(rows))
 	s := adlerOf(rows[:top])
 	a, b := 1+uint64(s.s1), n+(n-uint64(top))%adlerMod*uint64(s.s1)+uint64(s.s2)
@@ -304,11 +369,26 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 			a, b = a%adlerMod, b%adlerMod
 		}
 	}
-	out = binary.BigEndian.AppendUint32(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
-	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
-	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
-	sc.out, sc.toks = out, toks
+	return uint32(b%adlerMod)<<16 | uint32(a%adlerMod)
+}
 
+// idatHead starts an IDAT chunk of one zlib stream in out: the chunk's
+// length and type, filled in by finishIDAT, then zlib's header (deflate,
+// 32 KB window, fastest).
+func idatHead(out []byte) []byte { return append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01) }
+
+// finishIDAT ends the IDAT chunk idatHead started in out, whose deflate
+// stream is written, with the stream's Adler-32, the chunk's length and
+// its CRC.
+func finishIDAT(out []byte, adler uint32) []byte {
+	out = binary.BigEndian.AppendUint32(out, adler)
+	binary.BigEndian.PutUint32(out, uint32(len(out)-8))
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[4:]))
+}
+
+// writePaletted writes a W×H paletted PNG whose pixels are the chunk
+// idat.
+func writePaletted(w io.Writer, W, H int, pal color.Palette, idat []byte) error {
 	head := make([]byte, 0, 64+3*len(pal))
 	head = append(head, "\x89PNG\r\n\x1a\n"...)
 	head = pngChunk(head, "IHDR", binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, uint32(W)), uint32(H)), 8, 3, 0, 0, 0)
@@ -321,11 +401,63 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, base *
 	if _, err := w.Write(head); err != nil {
 		return err
 	}
-	if _, err := w.Write(out); err != nil {
+	if _, err := w.Write(idat); err != nil {
 		return err
 	}
 	_, err := w.Write(pngChunk(nil, "IEND", nil))
 	return err
+}
+
+// write writes the layer's block (the last block of the stream if last)
+// for the picture whose stream is rows, using toks and sc.dirty to work
+// in, and returns toks.
+func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
+	base, changed := l.c, l.changed
+	// The pieces changed, and those that read them and no longer say
+	// what the picture holds, are coded afresh; a piece that reads
+	// what changed may still hold (the same counter drawn again), and
+	// then its bits stand. seen marks the readers looked at.
+	seen := sc.dirty[:len(changed)]
+	clear(seen)
+	fresh := append(sc.fresh[:0], l.list...)
+	for _, i := range l.list {
+		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
+			if !changed[r] && !seen[r] {
+				seen[r] = true
+				if !base.holds(rows, l.at, int(r)) {
+					fresh = append(fresh, r)
+				}
+			}
+		}
+	}
+	slices.Sort(fresh)
+	sc.fresh = fresh
+	// The block's header says whether it is the last; the rest of it,
+	// its codes, is the layer's own.
+	if last {
+		bw.put(1, 1)
+	} else {
+		bw.put(0, 1)
+	}
+	bw.splice(base.codes.header, 1, base.codes.headBits)
+	// What is coded afresh is matched among itself too (a counter
+	// against the counters before it, a letter against the letters),
+	// and tries only the nearest fixed distances (the run, the grid's
+	// repeat, the row above): the others gain little on counters and
+	// text for their time.
+	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
+	next := 0 // the first piece not yet written
+	for _, i := range fresh {
+		bw.splice(base.bits, base.offs[next], base.offs[i])
+		toks = base.recode(toks[:0], m, rows, l.at, int(i))
+		for _, t := range toks {
+			base.codes.put(bw, t)
+		}
+		next = int(i) + 1
+	}
+	bw.splice(base.bits, base.offs[next], base.offs[base.count()])
+	base.codes.put(bw, endOfBlock)
+	return toks
 }
 
 // pngChunk appends a chunk of the given type holding data and then more.

@@ -8,8 +8,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -32,7 +34,7 @@ func decodePNG(tb testing.TB, b []byte) image.Image {
 // from a warm cache is the same bytes as one written after the terrain
 // was coded afresh.
 func TestCodedPNGPixels(t *testing.T) {
-	clearBases := func() { basesMu.Lock(); clear(bases); basesMu.Unlock() }
+	clearBases := bases.clear
 	base := sectorView(t)
 	rng := rand.New(rand.NewPCG(3, 5))
 	views := []Tactical{base}
@@ -173,4 +175,110 @@ func TestCodedRowsInflate(t *testing.T) {
 			t.Errorf("%s: inflated %d bytes, not the %d rows coded", name, len(got), len(rows))
 		}
 	}
+}
+
+// Ensure every picture written over its coded terrain and title strip
+// decodes to the picture drawn whole (drawnWhole), pixel for pixel, and
+// DrawTactical draws the same: random battles on the 64×17 and the 32×34 sector (counters of
+// every kind and state, stacks, facings, labels with descenders and too
+// long to fit, highlights of every kind, retreat edges, titles short,
+// long and empty, a viewer or none), each written in turn on the same
+// terrain and legend as the picture before it or on a new one (a tint).
+func TestCodedRandomPictures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 11))
+	for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
+		m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: orient})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 10 {
+			v := randomBattle(rng, m)
+			for pass := range 2 { // the first picture on a new terrain is image/png's
+				var buf bytes.Buffer
+				if err := WriteTacticalPNG(&buf, v, DefaultOptions()); err != nil {
+					t.Fatal(err)
+				}
+				want := drawnWhole(t, v, DefaultOptions())
+				if n, at := pixelDiff(decodePNG(t, buf.Bytes()), want); n != 0 {
+					t.Fatalf("%d×%d picture %d, pass %d: %d pixels differ from the picture drawn whole, first at %v", m.Width, m.Height, i, pass, n, at)
+				}
+				if n, at := pixelDiff(MustDrawTactical(t, v, DefaultOptions()), want); n != 0 {
+					t.Fatalf("%d×%d picture %d: DrawTactical differs from the picture drawn whole in %d pixels, first at %v", m.Width, m.Height, i, n, at)
+				}
+			}
+		}
+	}
+}
+
+// drawnWhole is the picture of v drawn whole: its terrain from the
+// cache turned to RGBA everywhere, the overlays and the title strip
+// drawn over it, and every pixel looked up in the palette again (the
+// strip's afresh, the terrain's keeping their entries where their
+// colour stayed). What every picture must decode to, whatever it
+// redrew and coded afresh.
+func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
+	tb.Helper()
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	S, sh := lay.W+1, lay.strip.height
+	rows := make([]byte, S*lay.H)
+	copy(rows[sh*S:], terrainBaseFor(v.Map, lay, newTints(v)).rows)
+	p := &image.Paletted{Pix: rows[1:], Stride: S, Rect: image.Rect(0, 0, lay.W, lay.H), Palette: mapPalette}
+	img := newPicture(lay.W, lay.H, nil)
+	expandRect(img, p, image.Rect(0, sh, lay.W, lay.H))
+	if err := drawOverlays(img, lay, v); err != nil {
+		tb.Fatal(err)
+	}
+	lay.strip.draw(img, 0)
+	quantiseRect(p, img, p.Rect, nil)
+	return p
+}
+
+// randomBattle is a random picture of a battle on m; about one in four
+// has a reachable tint, so a terrain of its own.
+func randomBattle(rng *rand.Rand, m *mapgen.Map) Tactical {
+	anyHex := func() hex.Hex { return hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)} }
+	classes := []string{""}
+	for c := range classKinds {
+		classes = append(classes, c)
+	}
+	slices.Sort(classes)
+	labels := []string{"A1", "gy", "Wqj", "Longlabel12345", "Äpfel", "", "R10", "jjj"}
+	var v Tactical
+	v.Map = m
+	for range rng.IntN(50) {
+		h := anyHex()
+		if n := len(v.Counters); n > 0 && rng.IntN(4) == 0 {
+			h = v.Counters[n-1].Hex // a stack
+		}
+		k := Counter{Hex: h, Side: rng.IntN(3), Class: classes[rng.IntN(len(classes))], Label: labels[rng.IntN(len(labels))],
+			Own: rng.IntN(2) == 0, Step: rng.IntN(4), Experience: experiences[rng.IntN(len(experiences))],
+			Disrupted: rng.IntN(5) == 0, HasFacing: rng.IntN(3) == 0, Facing: hex.Direction(rng.IntN(6))}
+		k.Kind = kinds[rng.IntN(len(kinds))]
+		if kind, ok := classKinds[k.Class]; ok {
+			k.Kind = kind
+		}
+		v.Counters = append(v.Counters, k)
+	}
+	for kind := range numHighlightKinds {
+		if rng.IntN(3) != 0 || (kind == Reachable || kind == Deployment) && rng.IntN(4) != 0 {
+			continue
+		}
+		hl := Highlight{Kind: kind, Side: rng.IntN(2)}
+		for range 1 + rng.IntN(5) {
+			hl.Hexes = append(hl.Hexes, anyHex())
+		}
+		v.Highlights = append(v.Highlights, hl)
+	}
+	for range rng.IntN(3) {
+		v.Edges = append(v.Edges, EdgeMark{Edge: MapEdge(rng.IntN(int(numMapEdges))), Side: rng.IntN(2)})
+	}
+	titles := []string{"", "Battle 3 — turn 2 movement", "A very long title that runs on and on " + strings.Repeat("and on ", 30)}
+	v.Title = titles[rng.IntN(len(titles))]
+	if rng.IntN(3) != 0 {
+		v.Viewer = []string{"Lancers", "referee", "Davion Heavy Guards, First Battalion"}[rng.IntN(3)]
+	}
+	return v
 }

@@ -93,16 +93,16 @@ func TestStacksFanned(t *testing.T) {
 // overlayRects claims: a picture drawn over the cached terrain equals
 // one whose every pixel went back through RGBA.
 func TestOverlayRects(t *testing.T) {
-	whole := func(l layout, _ Tactical) []image.Rectangle {
-		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}
+	whole := func(l layout, _ Tactical) ([]image.Rectangle, error) {
+		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}, nil
 	}
 	for name, v := range map[string]Tactical{"sample": markedView(), "sector": sectorView(t)} {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 33, HexNumbers: true}, {HexSize: 27.5, HexNumbers: true, Rulers: true}} {
-			got, err := composeTactical(v, o, nil, overlayRects)
+			got, err := composeTactical(v, o, false, overlayRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := composeTactical(v, o, nil, whole)
+			want, err := composeTactical(v, o, false, whole)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func TestOverlayRects(t *testing.T) {
 // drawn with an empty cache, a cell changed in place (rubble) or a tint
 // changes the picture, and a stale entry is never served.
 func TestTerrainCache(t *testing.T) {
-	clearBases := func() { basesMu.Lock(); clear(bases); basesMu.Unlock() }
+	clearBases := bases.clear
 	v := markedView()
 	v.Map = v.Map.Clone()
 	clearBases()

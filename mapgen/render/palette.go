@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"sync"
@@ -137,15 +138,7 @@ func blend(ground, c color.RGBA, a uint32) color.RGBA {
 // is given (grown if need be).
 func paletted(img *image.RGBA, dst *[]byte) *image.Paletted {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
-	var pix []byte
-	if dst == nil {
-		pix = make([]byte, W*H)
-	} else {
-		if cap(*dst) < W*H {
-			*dst = make([]byte, W*H)
-		}
-		pix = (*dst)[:W*H]
-	}
+	pix := bytesFor(dst, W*H)
 	quantise(pix, W, img)
 	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 }
@@ -158,9 +151,14 @@ func quantise(pix []byte, stride int, img *image.RGBA) {
 	for y := range H {
 		src := img.Pix[y*img.Stride : y*img.Stride+4*W]
 		row := pix[y*stride : y*stride+W]
+		// Runs of one colour (a hex's ground) are looked up once.
+		var last uint32
+		var i uint8
 		for x := range row {
-			s := src[4*x : 4*x+3 : 4*x+3]
-			row[x] = t[key565(s[0], s[1], s[2])]
+			if c := binary.LittleEndian.Uint32(src[4*x:]); x == 0 || c != last {
+				last, i = c, t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]
+			}
+			row[x] = i
 		}
 	}
 }

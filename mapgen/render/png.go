@@ -3,14 +3,14 @@ package render
 import (
 	"image"
 	"image/png"
-	"io"
 	"sync"
 )
 
-// The strategic map, a close-up and the first picture on a tactical
-// terrain are written by image/png, paletted (palette.go); the other
-// tactical pictures by the package's own deflate over the terrain coded
-// once (mapcode.go). Picture buffers and the encoder's own buffers are
+// A close-up and the first picture on a tactical terrain are written by
+// image/png, paletted (palette.go); the other tactical pictures by the
+// package's own deflate over the terrain coded once (mapcode.go), the
+// strategic map by the same deflate with a thorough matcher
+// (strategic_base.go). Picture buffers and the encoder's own buffers are
 // pooled, since a sector map's pixels are 5 MB in RGB that would
 // otherwise be allocated and cleared for every map.
 
@@ -39,6 +39,18 @@ func newPicture(W, H int, pix *[]byte) *image.RGBA {
 	return &image.RGBA{Pix: (*pix)[:4*W*H], Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
 }
 
+// bytesFor returns n bytes, from *pix when it is given (grown if need
+// be), else new ones; they are not cleared.
+func bytesFor(pix *[]byte, n int) []byte {
+	if pix == nil {
+		return make([]byte, n)
+	}
+	if cap(*pix) < n {
+		*pix = make([]byte, n)
+	}
+	return (*pix)[:n]
+}
+
 // encoderPool lends image/png its compressor and row buffers.
 type encoderPool struct{ p sync.Pool }
 
@@ -52,12 +64,3 @@ func (e *encoderPool) Get() *png.EncoderBuffer {
 func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
 
 var encoders encoderPool
-
-// writePNG writes one of the package's opaque pictures as a paletted PNG
-// at the given compression level.
-func writePNG(w io.Writer, img *image.RGBA, level png.CompressionLevel) error {
-	buf := getPixels()
-	defer putPixels(buf)
-	e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
-	return e.Encode(w, paletted(img, buf))
-}

@@ -53,32 +53,23 @@ func themeColor(t mapgen.Theme) color.RGBA {
 // DrawStrategic draws the strategic map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
-	img, err := drawStrategic(v, o, nil)
+	sp, err := composeStrategic(v, o, nil, strategicRects)
 	if err != nil {
 		return nil, err
 	}
-	return paletted(img, nil), nil
+	return sp.Paletted, nil
 }
 
-// WriteStrategicPNG draws the strategic map and writes it as PNG.
+// WriteStrategicPNG draws the strategic map and writes it as PNG, its
+// sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
 	buf := getPixels()
 	defer putPixels(buf)
-	img, err := drawStrategic(v, o, buf)
+	sp, err := composeStrategic(v, o, buf, strategicRects)
 	if err != nil {
 		return err
 	}
-	return writePNG(w, img, o.Compression)
-}
-
-// drawStrategic draws into pix when it is given (a pooled buffer), else
-// into a new picture.
-func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error) {
-	p, err := paintStrategic(v, o, pix)
-	if err != nil {
-		return nil, err
-	}
-	return p.img, nil
+	return sp.writePNG(w)
 }
 
 // strategicPainter is one strategic picture being drawn: its layout, in
@@ -96,13 +87,18 @@ type strategicPainter struct {
 	orbitY float64 // top of the orbit box; the grid starts a gap below it
 	top    float64 // top of the grid
 	faces  struct{ name, text, mark, header *glyphSet }
+	// title and legend are the strips at the top and the bottom, W×H
+	// the picture's size, headerH the header's band.
+	title, legend *titleStrip
+	legendKey     string // what the legend is drawn from (legendKey)
+	W, H, headerH int
 	// drawn are the symbols the picture holds, which the tests hold
 	// against the legend (symbolsOf).
 	drawn map[symbol]bool
 }
 
-// paintStrategic draws the picture, into pix when it is given.
-func paintStrategic(v StrategicView, o Options, pix *[]byte) (*strategicPainter, error) {
+// layoutStrategic lays the picture of v out, drawing nothing yet.
+func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 	o, err := o.resolved()
 	if err != nil {
 		return nil, err
@@ -123,42 +119,44 @@ func paintStrategic(v StrategicView, o Options, pix *[]byte) (*strategicPainter,
 		}
 	}
 	sm := v.Map
-	W := int(2*p.margin + float64(sm.Cols)*p.cw + float64(sm.Cols-1)*p.gap)
+	p.W = int(2*p.margin + float64(sm.Cols)*p.cw + float64(sm.Cols-1)*p.gap)
 	// The strips are drawn a fifth larger than the map's scale, so that
 	// title and legend read at Discord's preview width.
-	title, err := newTitleStrip(1.2*s, W, v.Title, v.Viewer, false, nil)
-	if err != nil {
+	if p.title, err = newTitleStrip(1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
 		return nil, err
 	}
-	legend, err := newTitleStrip(1.1*s, W, "", "", o.Legend, strategicLegend(v, symbolsOf(v), 1.2*s))
-	if err != nil {
+	use := symbolsOf(v)
+	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(v, use, 1.2*s)); err != nil {
 		return nil, err
 	}
-	headerH := 0
+	if p.legend.height > 0 {
+		p.legendKey = legendKey(v, use)
+	}
 	if p.headerText() != "" {
-		headerH = int(math.Round(1.5 * s))
+		p.headerH = int(math.Round(1.5 * s))
 	}
-	p.orbitY = float64(title.height+headerH) + p.margin
+	p.orbitY = float64(p.title.height+p.headerH) + p.margin
 	p.top = p.orbitY + p.orbitH() + p.gap
 	gridH := float64(sm.Rows)*p.ch + float64(sm.Rows-1)*p.gap
-	H := int(p.top+gridH+p.margin) + legend.height
-	if W*H > MaxPixels {
-		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, W, H)
+	p.H = int(p.top+gridH+p.margin) + p.legend.height
+	if p.W*p.H > MaxPixels {
+		return nil, fmt.Errorf("%w: %d×%d", ErrTooLarge, p.W, p.H)
 	}
-	p.img = newPicture(W, H, pix)
-	fillRect(p.img, 0, 0, W, H, colBackground)
-	p.dc = gg.NewContextForRGBA(p.img)
-
-	title.draw(p.img, 0)
-	p.drawHeader(title.height, headerH)
-	p.drawOrbit()
-	p.drawLinks()
-	for i := range sm.Sectors {
-		p.drawSector(i)
-	}
-	p.drawOrders()
-	legend.draw(p.img, H-legend.height)
 	return p, nil
+}
+
+// on makes img the picture p draws on.
+func (p *strategicPainter) on(img *image.RGBA) {
+	p.img, p.dc = img, gg.NewContextForRGBA(img)
+}
+
+// drawTop draws what lies above the grid: the background, the title,
+// the header and the orbit box.
+func (p *strategicPainter) drawTop() {
+	fillRect(p.img, 0, 0, p.W, p.baseTop(), colBackground)
+	p.title.draw(p.img, 0)
+	p.drawHeader(p.title.height, p.headerH)
+	p.drawOrbit()
 }
 
 // orbitH is the height of the orbit box.
@@ -241,8 +239,7 @@ func (p *strategicPainter) drawOrbit() {
 }
 
 // drawSector draws sector i: its tint (its ground), deployment frame,
-// number and name, objectives, search mark, and along its bottom the battle
-// being fought there, the battlegroups and the contacts.
+// number and name, objectives, search mark, and its marks (drawMarks).
 func (p *strategicPainter) drawSector(i int) {
 	sec := p.v.Map.Sectors[i]
 	s, img := p.s, p.img
@@ -277,9 +274,7 @@ func (p *strategicPainter) drawSector(i int) {
 	// says it in words).
 
 	// The marks take the bottom two rows; objectives fill what is above.
-	mh := math.Round(0.95 * s)
-	rowGap := math.Round(0.2 * s)
-	markTop := y0 + p.ch - pad - 2*mh - rowGap
+	markTop := p.markTop(i)
 	oy := hy + int(1.05*s)
 	for _, ob := range sec.Objectives {
 		if float64(oy) > markTop {
@@ -291,7 +286,21 @@ func (p *strategicPainter) drawSector(i int) {
 		tf.draw(img, xi0+int(pad+0.9*s), oy, fit(tf, lbl, xi1-int(pad)-xi0-int(pad+0.9*s)), colDark, 255)
 		oy += int(0.85 * s)
 	}
+	p.drawMarks(i)
+}
 
+// markTop is the top of the two rows of marks along sector i's bottom.
+func (p *strategicPainter) markTop(i int) float64 {
+	_, y0 := p.box(i)
+	return y0 + p.ch - math.Round(0.3*p.s) - 2*p.markH() - math.Round(0.2*p.s)
+}
+
+// drawMarks draws along sector i's bottom the battle being fought there,
+// the battlegroups and the contacts.
+func (p *strategicPainter) drawMarks(i int) {
+	sec := p.v.Map.Sectors[i]
+	x0, _ := p.box(i)
+	pad := math.Round(0.3 * p.s)
 	var items []markItem
 	for _, b := range p.v.Battles {
 		if b.SectorID == sec.ID {
@@ -308,7 +317,7 @@ func (p *strategicPainter) drawSector(i int) {
 			items = append(items, p.contactItem(mk, colDark))
 		}
 	}
-	p.flowMarks(items, x0+pad, x0+p.cw-pad, markTop, 2)
+	p.flowMarks(items, x0+pad, x0+p.cw-pad, p.markTop(i), 2)
 }
 
 // deployFrame marks a sector where the viewer may place battlegroups: a

@@ -1,8 +1,10 @@
 package render
 
 import (
+	"cmp"
 	"image"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -168,6 +170,42 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 		swords(dc, x, y, 0.36*h)
 	})
 	return items
+}
+
+// legendKey is everything strategicLegend draws from besides the scale:
+// the symbols in use, the side each swatch takes its colour from, the
+// battlegroup sides' names. Two views with the same key have the same
+// legend (strategic_base.go keeps legends drawn by it).
+func legendKey(v StrategicView, use map[symbol]bool) string {
+	syms := make([]symbol, 0, len(use))
+	for sym, ok := range use {
+		if ok {
+			syms = append(syms, sym)
+		}
+	}
+	slices.SortFunc(syms, func(a, b symbol) int { return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.of, b.of)) })
+	var b []byte
+	for _, sym := range syms {
+		b = strconv.AppendInt(append(b, ' '), int64(sym.kind), 10)
+		b = strconv.AppendInt(append(b, '.'), int64(sym.of), 10)
+	}
+	first := func(marks []SectorMark) int {
+		if len(marks) == 0 {
+			return 0
+		}
+		return marks[0].Side
+	}
+	orderSide := 0
+	if len(v.Orders) > 0 {
+		orderSide = v.Orders[0].Side
+	}
+	for _, side := range []int{first(v.Deploy), orderSide, first(v.Holds), first(v.Searches)} {
+		b = strconv.AppendInt(append(b, '|'), int64(side), 10)
+	}
+	for _, side := range badgeSides(v) {
+		b = append(strconv.AppendInt(append(b, '|'), int64(side), 10), sideName(v, side)...)
+	}
+	return string(b)
 }
 
 // badgeSides are the sides whose battlegroups the view shows, in order.

@@ -48,9 +48,37 @@ var arrowStyles = [numArrowKinds]arrowStyle{
 }
 
 // drawOrders draws each order's arrow hop by hop, with the battlegroup's
-// label on its first hop. Arrows crossing the same gap are set side by
-// side.
+// label on its first hop.
 func (p *strategicPainter) drawOrders() {
+	for _, h := range p.orderHops() {
+		a := h.order
+		arrow(p.dc, p.s, h.x0, h.y0, h.x1, h.y1, arrowStyles[a.Kind], sideColor(a.Side))
+		if h.labelled() {
+			fill, ink := colWhite, sideColor(a.Side)
+			if a.Kind == DropArrow || a.Kind == LiftOffArrow {
+				fill, ink = colOrbit, colStripText
+			}
+			p.arrowLabel(h.lx, h.ly, a.Label, fill, ink)
+		}
+		p.drawn[symbol{symArrow, int(a.Kind)}] = true
+	}
+}
+
+// orderHop is one hop of an order's arrow: the segment it is drawn
+// along and where its label goes (p.hop), which hop of the path it is.
+type orderHop struct {
+	order                  OrderArrow
+	i                      int // the hop into order.Path[i]
+	x0, y0, x1, y1, lx, ly float64
+}
+
+// labelled reports whether the hop carries the battlegroup's label: the
+// first hop of a labelled order does.
+func (h orderHop) labelled() bool { return h.i == 1 && h.order.Label != "" }
+
+// orderHops are every order's hops in the order they are drawn. Arrows
+// crossing the same gap are set side by side.
+func (p *strategicPainter) orderHops() []orderHop {
 	type edge struct{ a, b int }
 	key := func(a, b int) edge { return edge{min(a, b), max(a, b)} }
 	count := map[edge]int{}
@@ -60,24 +88,18 @@ func (p *strategicPainter) drawOrders() {
 		}
 	}
 	next := map[edge]int{}
+	var hops []orderHop
 	for _, a := range p.v.Orders {
-		st := arrowStyles[a.Kind]
 		for i := 1; i < len(a.Path); i++ {
 			k := key(a.Path[i-1], a.Path[i])
 			off := (float64(next[k]) - float64(count[k]-1)/2) * 1.2 * p.s
 			next[k]++
-			x0, y0, x1, y1, lx, ly := p.hop(a.Path[i-1], a.Path[i], off)
-			arrow(p.dc, p.s, x0, y0, x1, y1, st, sideColor(a.Side))
-			if i == 1 && a.Label != "" {
-				fill, ink := colWhite, sideColor(a.Side)
-				if a.Kind == DropArrow || a.Kind == LiftOffArrow {
-					fill, ink = colOrbit, colStripText
-				}
-				p.arrowLabel(lx, ly, a.Label, fill, ink)
-			}
+			h := orderHop{order: a, i: i}
+			h.x0, h.y0, h.x1, h.y1, h.lx, h.ly = p.hop(a.Path[i-1], a.Path[i], off)
+			hops = append(hops, h)
 		}
-		p.drawn[symbol{symArrow, int(a.Kind)}] = true
 	}
+	return hops
 }
 
 // hop is the segment an arrow from sector a to sector b is drawn along,

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
 	"slices"
 	"testing"
@@ -172,8 +173,40 @@ func diffBounds(a, b image.Image) image.Rectangle {
 	return r
 }
 
-// Ensure the strategic map paints every pixel, as the pooled buffers of
-// WriteStrategicPNG need.
+// paintStrategic paints the whole picture of v in RGB, every part in
+// the order the composed picture draws it, into pix when it is given:
+// the reference the tests read the layout, the symbols drawn and the
+// colours from.
+func paintStrategic(v StrategicView, o Options, pix *[]byte) (*strategicPainter, error) {
+	p, err := layoutStrategic(v, o)
+	if err != nil {
+		return nil, err
+	}
+	p.on(newPicture(p.W, p.H, pix))
+	fillRect(p.img, 0, 0, p.W, p.H, colBackground)
+	p.drawTop()
+	p.drawLinks()
+	for i := range v.Map.Sectors {
+		p.drawSector(i)
+	}
+	p.drawOrders()
+	p.legend.draw(p.img, p.H-p.legend.height)
+	return p, nil
+}
+
+// drawStrategic is paintStrategic's picture.
+func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error) {
+	p, err := paintStrategic(v, o, pix)
+	if err != nil {
+		return nil, err
+	}
+	return p.img, nil
+}
+
+// Ensure the strategic map sets every pixel, as the pooled buffers of
+// WriteStrategicPNG need: a picture composed into a buffer of stale
+// bytes equals one composed into a new one, and the RGB reference
+// paints every pixel.
 func TestStrategicEveryPixelPainted(t *testing.T) {
 	v := sampleStrategicView(sampleStrategic())
 	fresh, err := drawStrategic(v, DefaultOptions(), nil)
@@ -183,13 +216,59 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 	if !fresh.Opaque() {
 		t.Error("some pixels were never painted")
 	}
-	old := bytes.Repeat([]byte{0x7f}, len(fresh.Pix))
-	reused, err := drawStrategic(v, DefaultOptions(), &old)
+	want, err := composeStrategic(v, DefaultOptions(), nil, strategicRects)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, at := pixelDiff(reused, fresh); n != 0 {
+	old := bytes.Repeat([]byte{0x7f}, 2*len(want.rows))
+	got, err := composeStrategic(v, DefaultOptions(), &old, strategicRects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, at := pixelDiff(got, want); n != 0 {
 		t.Errorf("%d old pixels show through, first at %v", n, at)
+	}
+}
+
+// Ensure the view draws only within strategicRects: a picture composed
+// from them equals one where the whole base above the legend is turned
+// to RGB and drawn on, for the sample views at several hex sizes, with
+// the legend and without; and the composed picture differs from the
+// whole picture painted in RGB only where an arrow is drawn over the
+// base's palette colours instead of the painted ones, and where the
+// legend, drawn in a band of its own, rasterises an edge a level apart
+// (at most a few pixels each).
+func TestStrategicRects(t *testing.T) {
+	whole := func(p *strategicPainter) []image.Rectangle {
+		return []image.Rectangle{image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)}
+	}
+	views := map[string]StrategicView{
+		"sample":    sampleStrategicView(sampleStrategic()),
+		"generated": sampleStrategicView(strategicMap(t)),
+		"setup":     setupStrategicView(strategicMap(t)),
+		"bare":      {Map: strategicMap(t)},
+	}
+	for name, v := range views {
+		for _, o := range []Options{DefaultOptions(), {HexSize: 13, Legend: true}, {HexSize: 33}, {HexSize: 27.5, Legend: true}} {
+			got, err := composeStrategic(v, o, nil, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := composeStrategic(v, o, nil, whole)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, at := pixelDiff(got, want); n != 0 {
+				t.Errorf("%s at hex size %g: %d pixels drawn outside the rectangles, first at %v", name, o.HexSize, n, at)
+			}
+			img, err := drawStrategic(v, o, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, at := pixelDiff(got, paletted(img, nil)); n > len(v.Orders)*20+10 {
+				t.Errorf("%s at hex size %g: %d pixels differ from the picture painted whole, first at %v", name, o.HexSize, n, at)
+			}
+		}
 	}
 }
 
@@ -412,4 +491,48 @@ func TestStrategicOrbitBox(t *testing.T) {
 	if changed.Empty() || !changed.In(box) {
 		t.Errorf("a battlegroup in orbit changed %v, want pixels inside the orbit box %v", changed, box)
 	}
+}
+
+// Ensure the kept sectors and legends are the view's own: a picture
+// drawn over warm caches equals one drawn over empty ones, after
+// pictures of the same map with another sector name, another side's
+// arrows and battlegroups of both sides.
+func TestStrategicCaches(t *testing.T) {
+	v := sampleStrategicView(sampleStrategic())
+	renamed := v
+	renamed.Map = sampleStrategic()
+	renamed.Map.Sectors[0].Name = "Fort Other"
+	theirs := v
+	theirs.Orders = slices.Clone(v.Orders)
+	for i := range theirs.Orders {
+		theirs.Orders[i].Side = 1
+	}
+	both := v
+	both.Own = append(slices.Clone(v.Own), SectorMark{SectorID: 9, Label: "BG1", Side: 1})
+	// Each view is drawn over the one before's sectors and legend.
+	MustDrawStrategic(t, v, DefaultOptions())
+	for _, w := range []StrategicView{renamed, theirs, both} {
+		warm := MustDrawStrategic(t, w, DefaultOptions())
+		clearStrategicCaches()
+		if n, at := pixelDiff(warm, MustDrawStrategic(t, w, DefaultOptions())); n != 0 {
+			t.Errorf("%q, orders of side %d, %d battlegroups: %d pixels differ from a picture over empty caches, first at %v",
+				w.Map.Sectors[0].Name, w.Orders[0].Side, len(w.Own), n, at)
+		}
+	}
+}
+
+// clearStrategicCaches drops every kept sectors' base and legend.
+func clearStrategicCaches() {
+	strategicBases.clear()
+	legendBands.clear()
+}
+
+// Ensure strategic maps may be written from several goroutines at once,
+// missing the kept sectors and legend together, and come out as drawn
+// alone. Run with -race to check the caches.
+func TestStrategicConcurrent(t *testing.T) {
+	v := sampleStrategicView(sampleStrategic())
+	want := MustDrawStrategic(t, v, DefaultOptions())
+	clearStrategicCaches()
+	writeConcurrently(t, want, func(w io.Writer) error { return WriteStrategicPNG(w, v, DefaultOptions()) })
 }

@@ -27,7 +27,7 @@ const deployAlpha = 110
 // DrawTactical draws a battle map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	tp, err := composeTactical(v, o, nil, overlayRects)
+	tp, err := composeTactical(v, o, false, overlayRects)
 	if err != nil {
 		return nil, err
 	}
@@ -36,12 +36,11 @@ func DrawTactical(v Tactical, o Options) (image.Image, error) {
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
 func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
-	buf := getPixels()
-	defer putPixels(buf)
-	tp, err := composeTactical(v, o, buf, overlayRects)
+	tp, err := composeTactical(v, o, true, overlayRects)
 	if err != nil {
 		return err
 	}
+	defer tp.release()
 	return tp.writePNG(w, o.Compression)
 }
 
@@ -322,9 +321,28 @@ func dashed(img *image.RGBA, x0, y0, x1, y1, w, dash float64, c color.RGBA) {
 	}
 }
 
-// drawCounters places the counters, each hex's where counterPlace puts
-// them: every counter whole, none over a hex number.
+// drawCounters places the counters (placeCounters) and draws them.
 func drawCounters(img *image.RGBA, cp counterPlace, counters []Counter) error {
+	placed, err := placeCounters(cp, counters)
+	if err != nil {
+		return err
+	}
+	for _, pc := range placed {
+		drawCounter(img, pc.st, pc.b.x, pc.b.y, pc.k)
+	}
+	return nil
+}
+
+// placedCounter is a counter with its box and the style it is drawn in.
+type placedCounter struct {
+	k  Counter
+	b  counterBox
+	st counterStyle
+}
+
+// placeCounters places the counters in drawing order, each hex's where
+// counterPlace puts them: every counter whole, none over a hex number.
+func placeCounters(cp counterPlace, counters []Counter) ([]placedCounter, error) {
 	// Group by hex in input order; a map of slices is fine here because
 	// the order of drawing follows the input, not the map.
 	at := map[hex.Hex][]int{}
@@ -332,6 +350,7 @@ func drawCounters(img *image.RGBA, cp counterPlace, counters []Counter) error {
 		at[k.Hex] = append(at[k.Hex], i)
 	}
 	styles := map[float64]counterStyle{}
+	out := make([]placedCounter, 0, len(counters))
 	for i, k := range counters {
 		idx := at[k.Hex]
 		if idx[0] != i {
@@ -342,14 +361,14 @@ func drawCounters(img *image.RGBA, cp counterPlace, counters []Counter) error {
 			if !ok {
 				var err error
 				if st, err = newCounterStyle(b.size); err != nil {
-					return err
+					return nil, err
 				}
 				styles[b.size] = st
 			}
-			drawCounter(img, st, b.x, b.y, counters[idx[j]])
+			out = append(out, placedCounter{k: counters[idx[j]], b: b, st: st})
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // terrainPainter paints the layers of the terrain under the counters.

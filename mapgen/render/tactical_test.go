@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"math"
 	"testing"
 
@@ -200,12 +201,18 @@ func TestBands(t *testing.T) {
 func TestConcurrent(t *testing.T) {
 	v := sampleView()
 	v.Viewer = "Граф Кёрнер 将军" // glyphs made on demand, under the lock
-	want := MustDrawTactical(t, v, DefaultOptions())
+	writeConcurrently(t, MustDrawTactical(t, v, DefaultOptions()), func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
+}
+
+// writeConcurrently writes a picture with write from four goroutines at
+// once and fails the test unless each decodes to want.
+func writeConcurrently(t *testing.T, want image.Image, write func(io.Writer) error) {
+	t.Helper()
 	errs := make(chan error, 4)
 	for range 4 {
 		go func() {
 			var buf bytes.Buffer
-			if err := WriteTacticalPNG(&buf, v, DefaultOptions()); err != nil {
+			if err := write(&buf); err != nil {
 				errs <- err
 				return
 			}

@@ -139,9 +139,9 @@ type Options struct {
 	// strip.
 	Legend bool
 	// Compression is the PNG compression level of the pictures image/png
-	// writes: the strategic map, a close-up, the first picture on a
-	// tactical terrain (later ones reuse the terrain's deflated bits,
-	// mapcode.go). DefaultOptions takes png.BestSpeed, since the budget
+	// writes: a close-up, the first picture on a tactical terrain (later
+	// ones reuse the terrain's deflated bits, mapcode.go; the strategic
+	// map has a deflate of its own, strategic_base.go). DefaultOptions takes png.BestSpeed, since the budget
 	// is time and Discord recompresses previews anyway; the zero value is
 	// png.DefaultCompression.
 	Compression png.CompressionLevel
@@ -162,17 +162,6 @@ const (
 // DefaultOptions are the options the bot posts maps with.
 func DefaultOptions() Options {
 	return Options{HexSize: DefaultHexSize, HexNumbers: true, Rulers: true, Legend: true, Compression: png.BestSpeed}
-}
-
-// StrategicOptions are the options the bot posts strategic maps with:
-// DefaultOptions at zlib's default compression, not its fastest. A
-// strategic map has a tenth of a sector map's pixels but more text and
-// marks a pixel, so the default level costs a few milliseconds and keeps
-// it inside its 30 KB budget (BENCHMARKS.md).
-func StrategicOptions() Options {
-	o := DefaultOptions()
-	o.Compression = png.DefaultCompression
-	return o
 }
 
 // Errors returned for a view that cannot be drawn.

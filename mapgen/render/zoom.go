@@ -29,12 +29,11 @@ func WriteTacticalZoomPNG(w io.Writer, v Tactical, o Options, centre hex.Hex) er
 		return fmt.Errorf("hex %s is not on the %d×%d map", centre, v.Map.Width, v.Map.Height)
 	}
 	o.HexSize, o.Legend = ZoomHexSize, false
-	buf := getPixels()
-	defer putPixels(buf)
-	tp, err := composeTactical(v, o, buf, overlayRects)
+	tp, err := composeTactical(v, o, true, overlayRects)
 	if err != nil {
 		return err
 	}
+	defer tp.release()
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return err

@@ -308,9 +308,23 @@ func (a *aims) exitDue(from, mp int) bool {
 func (a *aims) elsewhere(pic *picture, u *referee.ViewUnit) bool {
 	_, hold := a.hold[u.ID]
 	carrying := u.Detail != nil && u.Detail.Salvage > 0
-	exit := a.exitVP[u.ID] >= exitBurnVP || (a.exitVP[u.ID] > 0 && !a.fightFirst)
+	exit := a.exitVP[u.ID] >= exitBurnVP || (a.exitVP[u.ID] > 0 && !a.fightFirst && !a.smallBreakthrough(pic, u))
 	if w := a.exitVP[u.ID]; w > 0 && !exit && u.Hex != nil && u.Detail != nil {
-		exit = a.exitDue(pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1))
+		from, mp := pic.edgeDist(*u.Hex, a.exitEdge[u.ID]), max(u.Detail.MP, 1)
+		exit = a.exitDue(from, mp) && (from <= mp || !a.smallBreakthrough(pic, u))
 	}
 	return exit || (carrying && a.carrierEdge != "") || hold || (a.evacuate && len(a.ships) > 0)
+}
+
+// smallBreakthrough reports that own unit u scores a small exit award
+// (under a step's worth) for breaking through, by an edge other than its
+// side's retreat edge. That edge lies past the enemy, and the unit is
+// worth more destroyed than it scores leaving: it fights until the exit
+// is due and within its MP, and then heads there still counting the
+// enemy's fire. Leaving by the edge the side came from, away from the
+// enemy, is not this.
+func (a *aims) smallBreakthrough(pic *picture, u *referee.ViewUnit) bool {
+	w, edge := a.exitVP[u.ID], a.exitEdge[u.ID]
+	me := pic.v.Side(pic.side)
+	return w > 0 && w < exitBurnVP && edge != "" && me != nil && edge != me.RetreatEdge
 }

@@ -355,3 +355,23 @@ func aixPerturbDrops(t *testing.T, s *referee.State, side string, rng *rand.Rand
 	}
 	return c
 }
+
+// Ensure a small exit award (under exitBurnVP) by an edge past the enemy
+// (The Steel Tip's 5 VP by the west edge, the Lancers' retreat edge
+// being the east, 000 line 2241) is a breakthrough the unit fights for
+// first, while the same award by the side's own retreat edge (Pounce's
+// column, north, 000 line 2309) or a larger one is not.
+func TestAimsSmallBreakthrough(t *testing.T) {
+	for _, tc := range []struct {
+		edge string
+		vp   int
+		want bool
+	}{{"west", 5, true}, {"east", 5, false}, {"west", exitBurnVP, false}} {
+		u := &referee.ViewUnit{ID: "R1"}
+		pic := &picture{side: "red", v: referee.View{Sides: []referee.ViewSide{{ID: "red", RetreatEdge: "east"}}}}
+		a := &aims{exitVP: map[string]int{"R1": tc.vp}, exitEdge: map[string]string{"R1": tc.edge}}
+		if got := a.smallBreakthrough(pic, u); got != tc.want {
+			t.Errorf("%d VP by the %s edge, retreat edge east: smallBreakthrough %v, want %v", tc.vp, tc.edge, got, tc.want)
+		}
+	}
+}

@@ -34,11 +34,17 @@
 // reach the hex (MP by class, raised to the most hexes the side has seen
 // the counter cover between two of its turns), its RA, or its CA when it
 // can come next to the unit, against the unit's D and the hex's terrain
-// shift. A unit that can fire this turn counts that return fire at 0.6
+// shift. The enemy closes in on one unit only, the nearest, so what its
+// CA adds over its RA is shared with the side's other units as near to
+// it; the chance of being destroyed there costs a step more. A unit that
+// can fire this turn counts that return fire at 0.6
 // (it prefers cover and its own range); one that cannot counts it in
 // full, so it waits outside the enemy's reach and the enemy that comes on
 // is fired on first. A unit whose aim is not the enemy (an exit, an
-// objective, a DropShip to board) does not count it: it goes to its aim.
+// objective, a DropShip to board) does not count it: it goes to its aim;
+// but a small award (under 10 VP) for leaving by an edge past the enemy
+// (not the side's retreat edge) is no aim until the edge is within the
+// unit's MP in the last turns, and even then the unit counts the fire.
 // Then a small bonus for terrain that hides its kind,
 // the side's own minefields (mines attack friend and foe, 000 line
 // 1042), closing on the nearest known enemy (or the enemy's retreat edge

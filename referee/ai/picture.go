@@ -438,6 +438,11 @@ type moveScorer struct {
 	waterBurn  bool // overburning from water: ending in water saves the step
 	carrying   bool
 	noCombat   bool // a truck: it only moves
+	// mates are where the side's other ground units stand: they share
+	// the enemy's fire with the unit (danger).
+	mates    []hex.Hex
+	mateDist map[*enemy][]int // each enemy's distances to the mates, sorted (matesWithin)
+	need     int              // steps the unit has left: what a kill must take
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
@@ -538,7 +543,9 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	m := &moveScorer{pic: pic, u: u, level: level, ra: attackRA(u), ca: u.Detail.Current.CA, d: u.Detail.Current.D,
 		exp: experienceShift(u), indirect: u.Detail.Indirect, mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
+	m.need = 4
 	if u.Values != nil {
+		m.need -= u.Values.Step
 		m.rng, m.minR = u.Values.Range, u.Values.MinRange
 		m.waterBurn = u.Hex != nil && u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
 	}
@@ -547,6 +554,11 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
+	}
+	for _, o := range pic.own {
+		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() && (o.Detail == nil || !o.Detail.Hidden) {
+			m.mates = append(m.mates, *o.Hex)
+		}
 	}
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
 		m.fight = pic.hardFight(m)
@@ -565,12 +577,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	// cover. A stalled battle closes in whatever the danger. Hard
 	// weighs both for the side as a whole instead (hard.go). Whether
 	// the threat counts is known before the enemies are looked at, so
-	// one pass over them sums it (in the same order as pic.threat) with
-	// the offense, each distance worked out once.
+	// one pass over them sums it (the plain threat when retreating,
+	// the danger otherwise) with the offense, each distance worked out
+	// once.
 	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
 	fight := m.fight != nil && !pic.stalled && !aimed
 	weighThreat := m.level.skilled() && !pic.stalled && !fight
-	offense, threat := 0.0, 0.0
+	offense, threat, danger := 0.0, 0.0, newDangerSum()
 	nearest := 1 << 20
 	at := h.Cube()
 	scored, others := m.enemiesFor(h)
@@ -581,7 +594,11 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		d := at.Sub(e.at.Cube()).Len() // hex.Distance(h, e.at), h's half worked out once
 		if m.retreating || weighThreat {
 			if col, ok := e.fireFrom(d, m.d, info.Shift); ok {
-				threat += pic.ev(col)
+				if m.retreating {
+					threat += pic.ev(col)
+				} else {
+					m.addDanger(&danger, e, d, col, info.Shift)
+				}
 			}
 		}
 		if e.surrendered {
@@ -616,13 +633,13 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		if offense == 0 {
 			w = threatWeight
 		}
-		if aimed {
+		if aimed && !pic.aims.smallBreakthrough(pic, m.u) {
 			// A unit whose aim is not the enemy (a truck, an exit,
 			// an objective, a DropShip) goes there: keeping out of the
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * threat
+		sc -= w * danger.total()
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)

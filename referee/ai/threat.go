@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -71,6 +73,72 @@ func (e *enemy) fireFrom(n, d, shift int) (col int, ok bool) {
 	}
 	return referee.Column(v, d, shift), true
 }
+
+// danger is the threat to unit m.u standing in h as its side stands, and
+// the chance of losing it there. An enemy's ranged fire reaches the unit
+// wherever the enemy's MP and range do, but the enemy closes in on one
+// unit only, most likely the nearest: what its close attack adds over its
+// ranged fire counts in full on a unit nearest to it and is shared with
+// the side's other units as near (mates). A unit behind the others' line
+// draws less of it; one that stands out alone in front draws all of it.
+// The chance that the fire destroys the unit (each enemy's taken as
+// independent) costs it lostWorth more. moveScorer.score sums it in its
+// own pass over the enemies, through the same dangerSum.
+func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
+	acc := newDangerSum()
+	for _, e := range m.pic.enemies {
+		d := hex.Distance(h, e.at)
+		if col, ok := e.fireFrom(d, m.d, shift); ok {
+			m.addDanger(&acc, e, d, col, shift)
+		}
+	}
+	return acc.total()
+}
+
+// dangerSum is danger summed enemy by enemy: the expected damage, and the
+// chance the unit is spared by every enemy so far.
+type dangerSum struct{ damage, spared float64 }
+
+func newDangerSum() dangerSum { return dangerSum{spared: 1} }
+
+func (acc dangerSum) total() float64 { return acc.damage + (1-acc.spared)*lostWorth }
+
+// addDanger adds enemy e, d hexes from the unit's hex and able to attack
+// it there on column col, to acc.
+func (m *moveScorer) addDanger(acc *dangerSum, e *enemy, d, col, shift int) {
+	pic := m.pic
+	share := 1 + float64(m.matesWithin(e, d))
+	ranged := referee.Column(e.ra, m.d, shift)
+	acc.damage += pic.ev(ranged) + max(pic.ev(col)-pic.ev(ranged), 0)/share
+	kill := pic.killChance(ranged, m.need)
+	acc.spared *= 1 - kill - max(pic.killChance(col, m.need)-kill, 0)/share
+}
+
+// matesWithin is how many of the unit's mates stand at most d hexes from
+// enemy e. Their distances to e do not depend on the hex scored, so they
+// are measured once per enemy and sorted.
+func (m *moveScorer) matesWithin(e *enemy, d int) int {
+	ds, ok := m.mateDist[e]
+	if !ok {
+		ds = make([]int, len(m.mates))
+		for i, o := range m.mates {
+			ds[i] = hex.Distance(o, e.at)
+		}
+		slices.Sort(ds)
+		if m.mateDist == nil {
+			m.mateDist = map[*enemy][]int{}
+		}
+		m.mateDist[e] = ds
+	}
+	n, _ := slices.BinarySearch(ds, d+1)
+	return n
+}
+
+// lostWorth is what losing a unit costs beyond its steps, in steps
+// (measured in the tournament, BENCHMARKS.md: valued as an enemy's kill
+// is, killWorth, it kept the units back and cost The Steel Tip's Lancers
+// a tenth of their wins).
+const lostWorth = 1.0
 
 // threatWeight is what a step of expected damage next turn costs a unit
 // that cannot fire this turn (against a hex of closing in, 1), and

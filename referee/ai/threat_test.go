@@ -119,3 +119,30 @@ func TestShownValues(t *testing.T) {
 		t.Errorf("B2 probed at RA 9: picture has %d", b2.ra)
 	}
 }
+
+// An enemy closes in on one unit, the nearest (danger): what its close
+// attack adds over its ranged fire falls on a unit alone in front in
+// full, and is shared when a mate stands as near; its ranged fire reaches
+// either. A unit with steps lost is likelier destroyed, which costs it
+// more.
+func TestDangerSharesTheCloseAttack(t *testing.T) {
+	m := mapgen.New(20, 5)
+	e := &enemy{id: "E1", at: hex.Hex{X: 0, Y: 2}, ra: 6, ca: 20, d: 6, rng: 3, mp: 4}
+	pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{e}}
+	h := hex.Hex{X: 4, Y: 2}
+	u := &referee.ViewUnit{ID: "R1", Values: &referee.UnitValues{}}
+	alone := &moveScorer{pic: pic, u: u, d: 6, need: 4}
+	shared := &moveScorer{pic: pic, u: u, d: 6, need: 4, mates: []hex.Hex{{X: 3, Y: 2}}}
+	behind := &moveScorer{pic: pic, u: u, d: 6, need: 4, mates: []hex.Hex{{X: 9, Y: 2}}}
+	a, s, b := alone.danger(h, 0), shared.danger(h, 0), behind.danger(h, 0)
+	if ranged := pic.ev(referee.Column(e.ra, 6)); !(s < a && s > ranged) {
+		t.Errorf("danger with a mate nearer the enemy %.2f: want under %.2f alone and over the ranged fire's %.2f", s, a, ranged)
+	}
+	if b != a {
+		t.Errorf("danger with a mate farther from the enemy %.2f, want %.2f as alone", b, a)
+	}
+	down := &moveScorer{pic: pic, u: u, d: 6, need: 4 - 2} // two steps lost (mover)
+	if hurt := down.danger(h, 0); hurt <= a {
+		t.Errorf("danger to a unit two steps down %.2f, want more than %.2f to a fresh one", hurt, a)
+	}
+}

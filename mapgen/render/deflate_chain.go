@@ -1,0 +1,113 @@
+package render
+
+import "encoding/binary"
+
+// chainMatcher is the thorough matcher of deflate.go's tokens, for
+// pictures small enough to afford it (the strategic map): besides the
+// fixed distances it follows a chain of earlier places with the same
+// four bytes, chainDepth deep, and it matches lazily (a match is put off
+// by a literal when the next byte starts a longer one). Every position
+// it codes goes into its chains, matched or not, so a letter is found
+// again wherever it was drawn before. On the sample strategic map it
+// writes some 10% fewer bytes than the fast matcher.
+type chainMatcher struct {
+	dists []int
+	head  [1 << hashBits]int32 // each hash's last position+1
+	prev  [maxDistance]int32   // the position+1 before, by position modulo the window
+}
+
+// chainDepth is how many earlier places with the same four bytes are
+// tried at most.
+const chainDepth = 8
+
+// reset forgets every position.
+func (m *chainMatcher) reset(dists []int) {
+	m.dists = dists
+	clear(m.head[:])
+}
+
+func hash4(x uint32) uint32 { return x * 0x1e35a7bd >> (32 - hashBits) }
+
+// insert adds position p of data to the chains.
+func (m *chainMatcher) insert(data []byte, p int) {
+	if p+4 > len(data) {
+		return
+	}
+	h := hash4(binary.LittleEndian.Uint32(data[p:]))
+	m.prev[p%maxDistance] = m.head[h]
+	m.head[h] = int32(p + 1)
+}
+
+// longest is the longest match at p of at most limit bytes, its length
+// and distance.
+func (m *chainMatcher) longest(data []byte, p, limit int) (int, int) {
+	if limit < 4 {
+		return 0, 0
+	}
+	cur := binary.LittleEndian.Uint32(data[p:])
+	best, bestD := 0, 0
+	for _, d := range m.dists {
+		if q := p - d; q >= 0 && binary.LittleEndian.Uint32(data[q:]) == cur {
+			if l := matchLen(data, p, q, limit); l > best {
+				best, bestD = l, d
+				if best >= goodMatch || best == limit {
+					return best, bestD
+				}
+			}
+		}
+	}
+	q := int(m.head[hash4(cur)]) - 1
+	for n := 0; n < chainDepth && q >= 0 && q < p && p-q <= maxDistance; n++ {
+		if binary.LittleEndian.Uint32(data[q:]) == cur {
+			if l := matchLen(data, p, q, limit); l > best {
+				best, bestD = l, p-q
+				if best >= goodMatch || best == limit {
+					break
+				}
+			}
+		}
+		next := int(m.prev[q%maxDistance]) - 1
+		if next >= q {
+			break // the slot was taken by a later position
+		}
+		q = next
+	}
+	return best, bestD
+}
+
+// tokens appends the tokens of data[start:end] to out, ending no match
+// past end; a match may read any byte before start.
+func (m *chainMatcher) tokens(out []token, data []byte, start, end int) []token {
+	p := start
+	l, d := m.longest(data, p, min(maxMatch, end-p))
+	for p < end {
+		if l < minMatch {
+			m.insert(data, p)
+			out = append(out, token(data[p]))
+			p++
+			l, d = m.longest(data, p, min(maxMatch, end-p))
+			continue
+		}
+		m.insert(data, p)
+		if l < goodMatch && p+1 < end {
+			// Lazily: a longer match at the next byte wins over this one.
+			if l2, d2 := m.longest(data, p+1, min(maxMatch, end-p-1)); l2 > l {
+				out = append(out, token(data[p]))
+				p++
+				l, d = l2, d2
+				continue
+			}
+		}
+		out = append(out, matchToken(l, d))
+		// The inside of a long match (a run of ground, a row repeated)
+		// is found again by the fixed distances: left out of the chains.
+		if l < goodMatch {
+			for i := p + 1; i < p+l; i++ {
+				m.insert(data, i)
+			}
+		}
+		p += l
+		l, d = m.longest(data, p, min(maxMatch, end-p))
+	}
+	return out
+}

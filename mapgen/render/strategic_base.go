@@ -1,0 +1,327 @@
+package render
+
+import (
+	"image"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"sync"
+
+	"bfbot/mapgen"
+)
+
+// Every player of a campaign gets the strategic map after every turn,
+// and most of it is the same for all of them: the sectors' tints,
+// frames, numbers, names and objectives, the links between them. So the
+// part of the picture from half a gap above the grid to its bottom is
+// painted once per map and hex size, without anything of a view on it,
+// kept paletted (a byte a pixel, each row led by its PNG filter byte)
+// and deflated once (mapcode.go, codeRows). A picture draws afresh what
+// is the viewer's: the title, header and orbit box above that part,
+// and on it his marks along the sectors' bottoms (a sector with a
+// deployment frame or a search redrawn whole), the order arrows and the legend, turned back to RGBA from the palette only
+// within the rectangles they touch (strategicRects) and mapped back. Its
+// PNG then copies the deflated bits of every piece nothing was drawn on
+// and codes the rest with the same Huffman codes (writeCodedPNG).
+
+// strategicBase is the shared part of a strategic map's pictures.
+type strategicBase struct {
+	rows   []byte // the base's rows of W+1 bytes: filter byte 0, then indices into mapPalette
+	stride int
+	once   sync.Once
+	coded  *codedRows
+}
+
+// code is the base's rows deflated, coded on first use.
+func (b *strategicBase) code() *codedRows {
+	b.once.Do(func() {
+		m := newMatcher(b.stride, 0)
+		var cm chainMatcher
+		cm.reset(m.dists)
+		b.coded = codeTokens(b.rows, b.stride, m, cm.tokens(nil, b.rows, 0, len(b.rows)))
+	})
+	return b.coded
+}
+
+// strategicBaseKey is what a base is painted from: every field of the
+// map the picture draws (sectorsKey), the hex size, the base's size and
+// where the grid starts in it.
+type strategicBaseKey struct {
+	sectors string
+	size    float64
+	W, H    int
+	gridTop int
+}
+
+// strategicBases keeps the sectors of the maps drawn last: a 4×3 map's
+// base is about 0.4 MB paletted and as much again coded. Campaigns on
+// the default map share one; a bot with more maps than this paints a
+// base for each map's turn, which costs about what drawing the picture
+// whole did (BenchmarkStrategic12Cold).
+var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16}
+
+// sectorsKey is the map's fields the picture draws, as text: the grid,
+// and each sector's number, place, ground, name and objectives.
+func sectorsKey(sm *mapgen.Strategic) string {
+	b := make([]byte, 0, 64*len(sm.Sectors))
+	b = strconv.AppendInt(b, int64(sm.Cols), 10)
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(sm.Rows), 10)
+	for _, sec := range sm.Sectors {
+		for _, n := range []int{sec.ID, sec.Col, sec.Row, int(sec.Theme)} {
+			b = strconv.AppendInt(append(b, 0), int64(n), 10)
+		}
+		b = append(append(b, 0), sec.Name...)
+		for _, ob := range sec.Objectives {
+			b = strconv.AppendInt(append(b, 1), int64(ob.Kind), 10)
+			b = strconv.AppendInt(append(b, 0), int64(ob.VP), 10)
+			b = append(append(b, 0), ob.Name...)
+		}
+	}
+	return string(b)
+}
+
+// baseTop is the first row of the shared part: half a gap above the
+// grid, below the orbit box.
+func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
+
+// strategicBaseFor returns the shared part of p's picture, painting it
+// on a miss.
+func strategicBaseFor(p *strategicPainter) *strategicBase {
+	top := p.baseTop()
+	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.H - top, gridTop: int(p.top) - top}
+	return strategicBases.get(key, func() *strategicBase {
+		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
+			fillRect(img, 0, 0, key.W, key.H, colBackground)
+			q := *p
+			q.v = StrategicView{Map: p.v.Map}
+			q.top -= float64(top)
+			q.drawn = map[symbol]bool{}
+			q.on(img)
+			q.drawLinks()
+			for i := range q.v.Map.Sectors {
+				q.drawSector(i)
+			}
+		})
+		return &strategicBase{rows: rows, stride: key.W + 1}
+	})
+}
+
+// framed reports whether sector i holds a deployment frame or a search
+// mark: it is drawn whole over the base (they are drawn under its name,
+// and a search shortens the name).
+func (p *strategicPainter) framed(i int) bool { return p.holds(i, p.v.Deploy, p.v.Searches) }
+
+// marked reports whether sector i holds a battle, a battlegroup or a
+// contact: its marks are drawn over the base.
+func (p *strategicPainter) marked(i int) bool {
+	id := p.v.Map.Sectors[i].ID
+	return p.holds(i, p.v.Own, p.v.Contacts) || slices.ContainsFunc(p.v.Battles, func(b BattleMark) bool { return b.SectorID == id })
+}
+
+// holds reports whether a mark of one of the lists stands in sector i.
+func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
+	id := p.v.Map.Sectors[i].ID
+	for _, marks := range lists {
+		if slices.ContainsFunc(marks, func(mk SectorMark) bool { return mk.SectorID == id }) {
+			return true
+		}
+	}
+	return false
+}
+
+// legendBands keeps legends drawn, as stream rows (60 KB on a 4×3
+// map): the players of a side see the same legend turn after turn, and
+// drawing its swatches was a fifth of a picture's cost.
+var legendBands = kept[legendBandKey, []byte]{bound: 64}
+
+// legendBandKey is what a legend's band is drawn from: its items
+// (legendKey), the scale and the band's size.
+type legendBandKey struct {
+	items string
+	size  float64
+	W, H  int
+}
+
+// legendRows is the legend's band of p's picture as stream rows, drawn
+// on a miss.
+func (p *strategicPainter) legendRows() []byte {
+	if p.legend.height == 0 {
+		return nil
+	}
+	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
+	return legendBands.get(key, func() []byte {
+		return paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+	})
+}
+
+// strategicPicture is a strategic map composed over its base: paletted,
+// each row led by a PNG filter byte, with the base below row top and
+// the rectangles drawn over it.
+type strategicPicture struct {
+	*image.Paletted
+	rows    []byte
+	base    *strategicBase
+	top     int
+	legendH int // the legend's band at the bottom
+	rects   []image.Rectangle
+}
+
+// composeStrategic draws the paletted picture of v: above the base
+// everything afresh, on the base what the view adds, within the
+// rectangles rects gives; into pix when it is given.
+func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
+	p, err := layoutStrategic(v, o)
+	if err != nil {
+		return nil, err
+	}
+	W, H, S, top := p.W, p.H, p.W+1, p.baseTop()
+	base := strategicBaseFor(p)
+	out := bytesFor(pix, S*H)
+	clear(out[:top*S]) // the background's index, 0; looked up afresh (quantiseRect)
+	copy(out[top*S:], base.rows)
+	pal := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+
+	// The scratch picture's pixels are stale outside the part above the
+	// base and the rectangles copied into it: nothing else is read back.
+	scratch := getPixels()
+	defer putPixels(scratch)
+	img := newPicture(W, H, scratch)
+	p.on(img)
+	p.drawTop()
+	rs := disjoint(rects(p))
+	for _, r := range rs {
+		expandRect(img, pal, r)
+	}
+	legend := image.Rect(0, H-p.legend.height, W, H)
+	copy(out[legend.Min.Y*S:], p.legendRows())
+	for i := range v.Map.Sectors {
+		switch {
+		case p.framed(i):
+			p.drawSector(i)
+		case p.marked(i):
+			p.drawMarks(i)
+		}
+	}
+	p.drawOrders()
+	quantiseRect(pal, img, image.Rect(0, 0, W, top), nil)
+	for _, r := range rs {
+		quantiseRect(pal, img, r, nil)
+	}
+	if !legend.Empty() {
+		rs = append(rs, legend)
+	}
+	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, legendH: p.legend.height, rects: rs}, nil
+}
+
+// strategicRects are the rectangles of the base the view draws on: each
+// framed sector's box, each marked sector's rows of marks, each order hop cut in short pieces with room for
+// its casing and heads, each arrow label.
+func strategicRects(p *strategicPainter) []image.Rectangle {
+	// The legend, drawn last, covers whatever reached its band.
+	clip := image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)
+	var out []image.Rectangle
+	add := func(x0, y0, x1, y1, pad float64) {
+		r := image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
+			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
+		if r = r.Intersect(clip); !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	for i := range p.v.Map.Sectors {
+		x0, y0 := p.box(i)
+		switch {
+		case p.framed(i):
+			add(x0, y0, x0+p.cw, y0+p.ch, 2)
+		case p.marked(i):
+			add(x0, p.markTop(i), x0+p.cw, y0+p.ch, 2)
+		}
+	}
+	// An arrow's head is 0.45 s to either side of its shaft, its casing
+	// 0.2 s wider than the widest shaft (0.32 s); a label is its text and
+	// 0.4 s wide, 0.85 s high.
+	pad := 0.5*p.s + 2
+	for _, h := range p.orderHops() {
+		l := math.Hypot(h.x1-h.x0, h.y1-h.y0)
+		n := max(1, int(l/(2*p.s)))
+		for j := range n {
+			t0, t1 := float64(j)/float64(n), float64(j+1)/float64(n)
+			add(h.x0+(h.x1-h.x0)*t0, h.y0+(h.y1-h.y0)*t0, h.x0+(h.x1-h.x0)*t1, h.y0+(h.y1-h.y0)*t1, pad)
+		}
+		if h.labelled() {
+			w := float64(p.faces.mark.width(h.order.Label)) + 0.4*p.s
+			add(h.lx-w/2, h.ly-0.43*p.s, h.lx+w/2, h.ly+0.43*p.s, 2)
+		}
+	}
+	return out
+}
+
+// chains lends writePNG its matcher's chains (256 KB).
+var chains sync.Pool
+
+// writePNG writes the picture as a PNG in deflate blocks with codes
+// made for them: the base's tokens where nothing was drawn on them (and
+// where what they copy from still holds), the rest matched afresh by
+// the thorough matcher. Coding the tokens again costs little on a
+// picture of this size, and codes of its own keep it small: reusing the
+// base's bits, as a tactical map does, wrote the sample map in 33.6 KB
+// instead of 28.
+func (sp *strategicPicture) writePNG(w io.Writer) error {
+	c := sp.base.code()
+	sc := getScratch(c.count())
+	defer scratches.Put(sc)
+	m, ok := chains.Get().(*chainMatcher)
+	if !ok {
+		m = new(chainMatcher)
+	}
+	defer chains.Put(m)
+	m.reset(c.m.dists)
+	rows, top := sp.rows, sp.top*sp.Stride
+	changed := sc.changed
+	markChangedPieces(c, changed, rows, sp.base.rows, sp.top, sp.Stride, sp.rects)
+	// A piece that reads a changed one is matched afresh unless its
+	// tokens still say what the picture holds.
+	dirty := sc.dirty
+	for i, ch := range changed {
+		if ch {
+			for _, r := range c.readers[c.readAt[i]:c.readAt[i+1]] {
+				dirty[r] = true
+			}
+		}
+	}
+	// Three blocks, each with codes of its own: the part above the base
+	// (text on the strips), the sectors, the legend (text and swatches
+	// on a strip). On the sample map 26.6 KB instead of 27.9 in one.
+	legend := (sp.Rect.Dy() - sp.top - sp.legendH) * c.perRow
+	toks := m.tokens(sc.toks[:0], rows, 0, top)
+	cuts := []int{len(toks)}
+	for i, ch := range changed {
+		if i == legend {
+			cuts = append(cuts, len(toks))
+		}
+		if ch || dirty[i] && !c.holds(rows, top, i) {
+			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
+			continue
+		}
+		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
+	}
+	cuts = append(cuts, len(toks))
+	bw := bitWriter{out: idatHead(sc.out[:0])}
+	from := 0
+	for k, to := range cuts {
+		codes := newCodes(toks[from:to])
+		if k < len(cuts)-1 {
+			codes.header[0] &^= 1 // BFINAL, the header's first bit: not the last block
+		}
+		bw.splice(codes.header, 0, codes.headBits)
+		for _, t := range toks[from:to] {
+			codes.put(&bw, t)
+		}
+		codes.put(&bw, endOfBlock)
+		from = to
+	}
+	out := finishIDAT(bw.bytes(), streamAdler(rows, top, c, changed))
+	sc.out, sc.toks = out, toks
+	return writePaletted(w, sp.Rect.Dx(), sp.Rect.Dy(), sp.Palette, out)
+}
