@@ -69,10 +69,7 @@
 // after the others it has (of those that may enter it), and each unit
 // walks through its own by a path it names through the most of them
 // (sweep.go), so an AI battle does not run to its turn limit with
-// nothing happening. A side three times the strength of the enemies it
-// sees hunts already, with the units the fight does not need: those out
-// of the enemies' reach and not among the two nearest any of them. In a
-// stalled battle a unit's route leads to a hex from which it can see the
+// nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
 // enemy it closes on, not only to one within its range behind a wood.
 //
 // Hidden infantry also leaves its ambush (and is revealed, ruling M15)

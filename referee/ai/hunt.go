@@ -103,35 +103,22 @@ const huntBand = 12
 // are as many left.
 const huntBandHexes = 100
 
-// huntOdds is how many times the strength of the enemies it sees
-// (prospects) the side's must be for its units the fight does not need
-// to hunt while the others finish it (huntEarly, spare).
-const huntOdds = 3
-
 // huntHexes are the hexes a side searches when it sees no enemy ground
 // unit to fight, once the battle is stalled or as soon as it has fought
 // (fought): every enemy counter on the map is in plain view (ruling K2),
 // so with none left what keeps the battle going hides, and waiting for
-// the stall to search for it only spends turns. A side that still sees
-// enemies but is huntOdds times their strength searches too, with the
-// units the fight does not need (spare): a platoon takes turns to find,
-// and one still to find when the last enemy in sight falls is found too
-// late. They are those in the enemy's half of the map (nearer an
-// enemy's retreat edge than its own), within huntBand of the shallowest,
-// where infantry on foot may stand and some unit of the side may enter,
-// that none of its units has entered (swept) or stands in; nil when the
-// side does not hunt.
+// the stall to search for it only spends turns. They are those in the
+// enemy's half of the map (nearer an enemy's retreat edge than its own),
+// within huntBand of the shallowest, where infantry on foot may stand
+// and some unit of the side may enter, that none of its units has
+// entered (swept) or stands in; nil when the side does not hunt.
 func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if !pic.stalled && !fought {
 		return nil
 	}
 	for _, e := range pic.enemies {
 		if e.fighting() {
-			if mine, theirs := pic.prospects(); mine < huntOdds*theirs {
-				return nil
-			}
-			pic.huntEarly = true
-			break
+			return nil
 		}
 	}
 	own := ""
@@ -227,8 +214,7 @@ const (
 // other to the nearest: each hex goes to the unit that could search it
 // first (the MP of the way over its MP, after the hexes it already has),
 // of those that may enter it — a wheeled unit cannot search a wood.
-// Units whose aim is elsewhere (aims.go) do not hunt, nor, while enemies
-// are in sight, units the fight needs (spare).
+// Units whose aim is elsewhere (aims.go) do not hunt.
 func (pic *picture) assignHunt() {
 	if len(pic.hunt) == 0 {
 		return
@@ -236,7 +222,7 @@ func (pic *picture) assignHunt() {
 	var hunters []*referee.ViewUnit
 	var reach [][]int
 	for _, u := range pic.own {
-		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) && (!pic.huntEarly || pic.spare(u)) {
+		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
 			hunters = append(hunters, u)
 			reach = append(reach, pic.huntField(u, []hex.Hex{*u.Hex}))
 		}
@@ -285,40 +271,6 @@ func (pic *picture) assignHunt() {
 		id := hunters[first].ID
 		pic.huntTo[id] = append(pic.huntTo[id], n.h)
 	}
-}
-
-// huntKeep is how many of the side's units nearest each enemy in sight
-// keep to the fight while the others hunt (spare).
-const huntKeep = 2
-
-// spare reports that own unit u is not needed in the fight with the
-// enemies in sight (huntEarly): it is not one of the huntKeep units
-// nearest any of them, and none of them is within two turns of its MP
-// and its range, nor within its own reach of it.
-func (pic *picture) spare(u *referee.ViewUnit) bool {
-	rng := 1
-	if u.Values != nil {
-		rng = max(u.Values.Range, 1)
-	}
-	for _, e := range pic.enemies {
-		if !e.fighting() {
-			continue
-		}
-		d := hex.Distance(*u.Hex, e.at)
-		if d <= max(2*u.Detail.MP+rng, e.reach()) {
-			return false
-		}
-		nearer := 0
-		for _, o := range pic.own {
-			if o != u && groundMover(o) && hex.Distance(*o.Hex, e.at) < d {
-				nearer++
-			}
-		}
-		if nearer < huntKeep {
-			return false
-		}
-	}
-	return true
 }
 
 // hunts reports that the moving unit hunts: it goes through its own

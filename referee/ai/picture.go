@@ -38,8 +38,6 @@ type picture struct {
 	stalled bool
 	hunt    []hex.Hex
 	hunted  map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
-	// huntEarly: the side hunts while it still sees enemies (huntHexes).
-	huntEarly bool
 	// huntTo are the hexes each unit that hunts goes through (assignHunt).
 	huntTo map[string][]hex.Hex
 	// sweeps are the ways of each unit that hunts (sweep.go), once
