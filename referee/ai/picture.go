@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -19,6 +21,12 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// mateDist is, for each enemy, the distances to it of the side's
+	// units that share its fire (isMate, danger), sorted: worked out once
+	// a picture, not once for each unit whose moves are scored.
+	mateDist map[*enemy][]int
+	// routeTargets is routeField's buffer.
+	routeTargets []hex.Hex
 	// odds are the side's prospects (mine, theirs), once worked out.
 	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
@@ -436,11 +444,11 @@ type moveScorer struct {
 	waterBurn  bool // overburning from water: ending in water saves the step
 	carrying   bool
 	noCombat   bool // a truck: it only moves
-	// mates are where the side's other ground units stand: they share
-	// the enemy's fire with the unit (danger).
-	mates    []hex.Hex
-	mateDist map[*enemy][]int // each enemy's distances to the mates, sorted (matesWithin)
-	need     int              // steps the unit has left: what a kill must take
+	// selfMate is whether the unit is among the side's ground units that
+	// share the enemy's fire (picture.isMate, danger): its own distance
+	// is then left out of the count of its mates.
+	selfMate bool
+	need     int // steps the unit has left: what a kill must take
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
@@ -553,11 +561,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}
-	for _, o := range pic.own {
-		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() && (o.Detail == nil || !o.Detail.Hidden) {
-			m.mates = append(m.mates, *o.Hex)
-		}
-	}
+	m.selfMate = pic.isMate(u) && slices.Contains(pic.own, u)
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
 		m.fight = pic.hardFight(m)
 	}

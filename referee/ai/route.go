@@ -174,7 +174,9 @@ func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
 // routeField works out the field approach returns.
 func (pic *picture) routeField(k routeKey) []int {
 	m := pic.v.Map
-	var targets []hex.Hex
+	// The targets are only read while the field is spread (fieldFrom
+	// keeps none of them): one buffer serves every field of the picture.
+	targets := pic.routeTargets[:0]
 	r := max(k.rng, 1)
 	for _, e := range pic.enemies {
 		if e.fighting() {
@@ -188,6 +190,7 @@ func (pic *picture) routeField(k routeKey) []int {
 			}
 		}
 	}
+	pic.routeTargets = targets[:0] // not after the hunt's hexes take its place
 	if len(targets) == 0 {
 		targets = pic.hunt
 	}

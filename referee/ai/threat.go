@@ -114,24 +114,35 @@ func (m *moveScorer) addDanger(acc *dangerSum, e *enemy, d, col, shift int) {
 	acc.spared *= 1 - kill - max(pic.killChance(col, m.need)-kill, 0)/share
 }
 
-// matesWithin is how many of the unit's mates stand at most d hexes from
-// enemy e. Their distances to e do not depend on the hex scored, so they
-// are measured once per enemy and sorted.
+// matesWithin is how many of the unit's mates, the side's other units
+// that share the enemy's fire, stand at most d hexes from enemy e.
 func (m *moveScorer) matesWithin(e *enemy, d int) int {
-	ds, ok := m.mateDist[e]
+	pic := m.pic
+	ds, ok := pic.mateDist[e]
 	if !ok {
-		ds = make([]int, len(m.mates))
-		for i, o := range m.mates {
-			ds[i] = hex.Distance(o, e.at)
+		ds = make([]int, 0, len(pic.own))
+		for _, o := range pic.own {
+			if pic.isMate(o) {
+				ds = append(ds, hex.Distance(*o.Hex, e.at))
+			}
 		}
 		slices.Sort(ds)
-		if m.mateDist == nil {
-			m.mateDist = map[*enemy][]int{}
+		if pic.mateDist == nil {
+			pic.mateDist = map[*enemy][]int{}
 		}
-		m.mateDist[e] = ds
+		pic.mateDist[e] = ds
 	}
 	n, _ := slices.BinarySearch(ds, d+1)
+	if m.selfMate && hex.Distance(*m.u.Hex, e.at) <= d {
+		n-- // the unit is not its own mate
+	}
 	return n
+}
+
+// isMate reports whether own unit o shares the enemy's fire with the
+// side's other units (danger): a ground unit on the map, not hidden.
+func (pic *picture) isMate(o *referee.ViewUnit) bool {
+	return o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() && (o.Detail == nil || !o.Detail.Hidden)
 }
 
 // lostWorth is what losing a unit costs beyond its steps, in steps

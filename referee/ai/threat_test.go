@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 
 	"bfbot/mapgen"
@@ -128,12 +129,22 @@ func TestShownValues(t *testing.T) {
 func TestDangerSharesTheCloseAttack(t *testing.T) {
 	m := mapgen.New(20, 5)
 	e := &enemy{id: "E1", at: hex.Hex{X: 0, Y: 2}, ra: 6, ca: 20, d: 6, rng: 3, mp: 4}
-	pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{e}}
 	h := hex.Hex{X: 4, Y: 2}
-	u := &referee.ViewUnit{ID: "R1", Values: &referee.UnitValues{}}
-	alone := &moveScorer{pic: pic, u: u, d: 6, need: 4}
-	shared := &moveScorer{pic: pic, u: u, d: 6, need: 4, mates: []hex.Hex{{X: 3, Y: 2}}}
-	behind := &moveScorer{pic: pic, u: u, d: 6, need: 4, mates: []hex.Hex{{X: 9, Y: 2}}}
+	// The unit itself stands on the map among its side's units: it is
+	// not its own mate.
+	u := &referee.ViewUnit{ID: "R1", Status: "active", Kind: "mech", Hex: &hex.Hex{X: 2, Y: 2}, Values: &referee.UnitValues{}}
+	with := func(mates ...hex.Hex) *moveScorer {
+		pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{e}, own: []*referee.ViewUnit{u}}
+		for i, at := range mates {
+			pic.own = append(pic.own, &referee.ViewUnit{ID: fmt.Sprint("M", i), Status: "active", Kind: "mech", Hex: &at})
+		}
+		// Neither an air lance nor a hidden unit draws the enemy's fire.
+		pic.own = append(pic.own, &referee.ViewUnit{ID: "A1", Status: "active", Kind: "air", Hex: &hex.Hex{X: 1, Y: 2}},
+			&referee.ViewUnit{ID: "I1", Status: "active", Kind: "infantry", Hex: &hex.Hex{X: 1, Y: 1}, Detail: &referee.UnitDetail{Hidden: true}})
+		return &moveScorer{pic: pic, u: u, d: 6, need: 4, selfMate: true}
+	}
+	pic := with().pic
+	alone, shared, behind := with(), with(hex.Hex{X: 3, Y: 2}), with(hex.Hex{X: 9, Y: 2})
 	a, s, b := alone.danger(h, 0), shared.danger(h, 0), behind.danger(h, 0)
 	if ranged := pic.ev(referee.Column(e.ra, 6)); !(s < a && s > ranged) {
 		t.Errorf("danger with a mate nearer the enemy %.2f: want under %.2f alone and over the ranged fire's %.2f", s, a, ranged)
@@ -141,7 +152,8 @@ func TestDangerSharesTheCloseAttack(t *testing.T) {
 	if b != a {
 		t.Errorf("danger with a mate farther from the enemy %.2f, want %.2f as alone", b, a)
 	}
-	down := &moveScorer{pic: pic, u: u, d: 6, need: 4 - 2} // two steps lost (mover)
+	down := with()
+	down.need = 4 - 2 // two steps lost (mover)
 	if hurt := down.danger(h, 0); hurt <= a {
 		t.Errorf("danger to a unit two steps down %.2f, want more than %.2f to a fresh one", hurt, a)
 	}
