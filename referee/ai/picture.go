@@ -21,10 +21,6 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
-	// mateDist is, for each enemy, the distances to it of the side's
-	// units that share its fire (isMate, danger), sorted: worked out once
-	// a picture, not once for each unit whose moves are scored.
-	mateDist map[*enemy][]int
 	// routeTargets is routeField's buffer.
 	routeTargets []hex.Hex
 	// odds are the side's prospects (mine, theirs), once worked out.
@@ -81,6 +77,10 @@ type enemy struct {
 	// ground is its reach over the ground (Hard, reach.go), once looked up.
 	ground       []int
 	groundLooked bool
+	// mates[n] is how many of the side's units that share its fire
+	// (picture.isMate, danger) stand at most n hexes from it; nil until
+	// looked up, once a picture, not for each unit whose moves are scored.
+	mates []int
 }
 
 // estimate is what a player assumes of a counter whose values he has not

@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"slices"
-
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -107,32 +105,39 @@ func (acc dangerSum) total() float64 { return acc.damage + (1-acc.spared)*lostWo
 // it there on column col, to acc.
 func (m *moveScorer) addDanger(acc *dangerSum, e *enemy, d, col, shift int) {
 	pic := m.pic
-	share := 1 + float64(m.matesWithin(e, d))
 	ranged := referee.Column(e.ra, m.d, shift)
-	acc.damage += pic.ev(ranged) + max(pic.ev(col)-pic.ev(ranged), 0)/share
-	kill := pic.killChance(ranged, m.need)
-	acc.spared *= 1 - kill - max(pic.killChance(col, m.need)-kill, 0)/share
+	hit, kill := pic.ev(ranged), pic.killChance(ranged, m.need)
+	spared := 1 - kill
+	if col != ranged { // its close attack adds to its ranged fire: shared
+		share := 1 + float64(m.matesWithin(e, d))
+		hit += max(pic.ev(col)-hit, 0) / share
+		spared -= max(pic.killChance(col, m.need)-kill, 0) / share
+	}
+	acc.damage += hit
+	acc.spared *= spared
 }
 
 // matesWithin is how many of the unit's mates, the side's other units
 // that share the enemy's fire, stand at most d hexes from enemy e.
 func (m *moveScorer) matesWithin(e *enemy, d int) int {
-	pic := m.pic
-	ds, ok := pic.mateDist[e]
-	if !ok {
-		ds = make([]int, 0, len(pic.own))
-		for _, o := range pic.own {
-			if pic.isMate(o) {
-				ds = append(ds, hex.Distance(*o.Hex, e.at))
+	if e.mates == nil {
+		// How many stand within each distance: distances are a few
+		// dozen hexes, so a count for each is cheaper than a sort.
+		e.mates = []int{0}
+		for _, o := range m.pic.own {
+			if m.pic.isMate(o) {
+				n := hex.Distance(*o.Hex, e.at)
+				for len(e.mates) <= n {
+					e.mates = append(e.mates, 0)
+				}
+				e.mates[n]++
 			}
 		}
-		slices.Sort(ds)
-		if pic.mateDist == nil {
-			pic.mateDist = map[*enemy][]int{}
+		for i := 1; i < len(e.mates); i++ {
+			e.mates[i] += e.mates[i-1]
 		}
-		pic.mateDist[e] = ds
 	}
-	n, _ := slices.BinarySearch(ds, d+1)
+	n := e.mates[min(d, len(e.mates)-1)]
 	if m.selfMate && hex.Distance(*m.u.Hex, e.at) <= d {
 		n-- // the unit is not its own mate
 	}
