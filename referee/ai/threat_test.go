@@ -128,13 +128,14 @@ func TestShownValues(t *testing.T) {
 // more.
 func TestDangerSharesTheCloseAttack(t *testing.T) {
 	m := mapgen.New(20, 5)
-	e := &enemy{id: "E1", at: hex.Hex{X: 0, Y: 2}, ra: 6, ca: 20, d: 6, rng: 3, mp: 4}
+	e := enemy{id: "E1", at: hex.Hex{X: 0, Y: 2}, ra: 6, ca: 20, d: 6, rng: 3, mp: 4}
 	h := hex.Hex{X: 4, Y: 2}
 	// The unit itself stands on the map among its side's units: it is
 	// not its own mate.
 	u := &referee.ViewUnit{ID: "R1", Status: "active", Kind: "mech", Hex: &hex.Hex{X: 2, Y: 2}, Values: &referee.UnitValues{}}
 	with := func(mates ...hex.Hex) *moveScorer {
-		pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{e}, own: []*referee.ViewUnit{u}}
+		fresh := e // each picture reads the enemy afresh (its mates)
+		pic := &picture{v: referee.View{Map: m}, enemies: []*enemy{&fresh}, own: []*referee.ViewUnit{u}}
 		for i, at := range mates {
 			pic.own = append(pic.own, &referee.ViewUnit{ID: fmt.Sprint("M", i), Status: "active", Kind: "mech", Hex: &at})
 		}
