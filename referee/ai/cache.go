@@ -41,6 +41,8 @@ type routeMemo struct {
 	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
+	// targets is routeField's buffer, kept from field to field.
+	targets []hex.Hex
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
@@ -56,6 +58,9 @@ const maxKeptSteps = 32
 // on the same map are kept (unless there are many), the fields are not.
 func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	next := newRouteMemo(m)
+	if r != nil {
+		next.targets = r.targets[:0]
+	}
 	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
 		next.steps = r.steps
 	}

@@ -175,8 +175,13 @@ func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
 func (pic *picture) routeField(k routeKey) []int {
 	m := pic.v.Map
 	// The targets are only read while the field is spread (fieldFrom
-	// keeps none of them): one buffer serves every field of the picture.
-	targets := pic.routeTargets[:0]
+	// keeps none of them): one buffer serves every field of the player
+	// turn (routeMemo), or of the picture without one.
+	buf := &pic.routeTargets
+	if pic.routeMemo != nil {
+		buf = &pic.routeMemo.targets
+	}
+	targets := (*buf)[:0]
 	r := max(k.rng, 1)
 	for _, e := range pic.enemies {
 		if e.fighting() {
@@ -190,7 +195,7 @@ func (pic *picture) routeField(k routeKey) []int {
 			}
 		}
 	}
-	pic.routeTargets = targets[:0] // not after the hunt's hexes take its place
+	*buf = targets[:0] // not after the hunt's hexes take its place
 	if len(targets) == 0 {
 		targets = pic.hunt
 	}
