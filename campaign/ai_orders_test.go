@@ -231,31 +231,30 @@ func TestAIOrders(t *testing.T) {
 				t.Error("the air lances searched")
 			}
 		}
+		// airEnds gives c the AI's orders for crucis and says where the
+		// air lances, in sector from, end their move.
+		airEnds := func(c *Campaign, from int) (end int, o Orders) {
+			c.Side("crucis").Battlegroup(air).Sector = from
+			o = ordGiveAll(t, c, "crucis", AIOrders(c, "crucis", 1)).Side("crucis").Orders
+			end = from
+			for _, m := range o.Moves {
+				if m.Battlegroup == air {
+					end = m.Path[len(m.Path)-1]
+				}
+			}
+			return end, o
+		}
 		// In sector 3, next to 2, the enemy there may come next turn:
 		// the air lances leave for a sector out of its reach.
-		n.Side("crucis").Battlegroup(air).Sector = 3
-		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
 		reach := append([]int{2}, n.Map.Neighbors(2)...)
-		end := 3
-		for _, m := range o.Moves {
-			if m.Battlegroup == air {
-				end = m.Path[len(m.Path)-1]
-			}
-		}
+		end, o := airEnds(n, 3)
 		if !slices.Contains(reach, 3) || slices.Contains(reach, end) {
 			t.Errorf("the air lances end in sector %d, which the enemy in 2 may reach next turn (%v): %+v", end, reach, o.Moves)
 		}
 		// Caught in 2 itself, where every way out is within the enemy's
 		// reach: they leave the enemy's sector rather than wait there to
 		// be caught again.
-		n.Side("crucis").Battlegroup(air).Sector = 2
-		o = ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
-		end = 2
-		for _, m := range o.Moves {
-			if m.Battlegroup == air {
-				end = m.Path[len(m.Path)-1]
-			}
-		}
+		end, o = airEnds(n, 2)
 		if end == 2 {
 			t.Errorf("the air lances stay in sector 2 with the enemy: %+v", o.Moves)
 		}
@@ -265,14 +264,7 @@ func TestAIOrders(t *testing.T) {
 		// their way), for they can only be caught there.
 		old := n.Clone()
 		old.Turn = 1 + aiIntelAge + 3
-		old.Side("crucis").Battlegroup(air).Sector = 7
-		o = ordGiveAll(t, old, "crucis", AIOrders(old, "crucis", 1)).Side("crucis").Orders
-		end = 7
-		for _, m := range o.Moves {
-			if m.Battlegroup == air {
-				end = m.Path[len(m.Path)-1]
-			}
-		}
+		end, o = airEnds(old, 7)
 		if slices.Contains(reach, end) {
 			t.Errorf("turn %d, the sighting in 2 from turn 1: the air lances end in sector %d, within its reach %v: %+v", old.Turn, end, reach, o.Moves)
 		}
