@@ -78,7 +78,7 @@ type enemy struct {
 	ground       []int
 	groundLooked bool
 	// mates[n] is how many of the side's units that share its fire
-	// (picture.isMate, danger) stand at most n hexes from it; nil until
+	// (picture.isMate, dangerSum) stand at most n hexes from it; nil until
 	// looked up, once a picture, not for each unit whose moves are scored.
 	mates []int
 }
@@ -445,7 +445,7 @@ type moveScorer struct {
 	carrying   bool
 	noCombat   bool // a truck: it only moves
 	// selfMate is whether the unit is among the side's ground units that
-	// share the enemy's fire (picture.isMate, danger): its own distance
+	// share the enemy's fire (picture.isMate, dangerSum): its own distance
 	// is then left out of the count of its mates.
 	selfMate bool
 	need     int // steps the unit has left: what a kill must take

@@ -72,29 +72,18 @@ func (e *enemy) fireFrom(n, d, shift int) (col int, ok bool) {
 	return referee.Column(v, d, shift), true
 }
 
-// danger is the threat to unit m.u standing in h as its side stands, and
-// the chance of losing it there. An enemy's ranged fire reaches the unit
-// wherever the enemy's MP and range do, but the enemy closes in on one
-// unit only, most likely the nearest: what its close attack adds over its
-// ranged fire counts in full on a unit nearest to it and is shared with
-// the side's other units as near (mates). A unit behind the others' line
-// draws less of it; one that stands out alone in front draws all of it.
-// The chance that the fire destroys the unit (each enemy's taken as
-// independent) costs it lostWorth more. moveScorer.score sums it in its
-// own pass over the enemies, through the same dangerSum.
-func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
-	acc := newDangerSum()
-	for _, e := range m.pic.enemies {
-		d := hex.Distance(h, e.at)
-		if col, ok := e.fireFrom(d, m.d, shift); ok {
-			m.addDanger(&acc, e, d, col, shift)
-		}
-	}
-	return acc.total()
-}
-
-// dangerSum is danger summed enemy by enemy: the expected damage, and the
-// chance the unit is spared by every enemy so far.
+// dangerSum is the danger to a unit standing in a hex as its side
+// stands: the threat, and the chance of losing it there, summed enemy by
+// enemy (addDanger) in moveScorer.score's pass over the enemies. An
+// enemy's ranged fire reaches the unit wherever the enemy's MP and range
+// do, but the enemy closes in on one unit only, most likely the nearest:
+// what its close attack adds over its ranged fire counts in full on a
+// unit nearest to it and is shared with the side's other units as near
+// (mates). A unit behind the others' line draws less of it; one that
+// stands out alone in front draws all of it. The chance that the fire
+// destroys the unit (each enemy's taken as independent) costs it
+// lostWorth more. damage is the expected damage so far, spared the
+// chance that every enemy so far spares the unit.
 type dangerSum struct{ damage, spared float64 }
 
 func newDangerSum() dangerSum { return dangerSum{spared: 1} }
@@ -145,7 +134,7 @@ func (m *moveScorer) matesWithin(e *enemy, d int) int {
 }
 
 // isMate reports whether own unit o shares the enemy's fire with the
-// side's other units (danger): a ground unit on the map, not hidden.
+// side's other units (dangerSum): a ground unit on the map, not hidden.
 func (pic *picture) isMate(o *referee.ViewUnit) bool {
 	return o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() && (o.Detail == nil || !o.Detail.Hidden)
 }

@@ -159,3 +159,16 @@ func TestDangerSharesTheCloseAttack(t *testing.T) {
 		t.Errorf("danger to a unit two steps down %.2f, want more than %.2f to a fresh one", hurt, a)
 	}
 }
+
+// danger is the danger (dangerSum) to unit m.u in h (terrain shift
+// shift) from every enemy of its picture, as moveScorer.score sums it.
+func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
+	acc := newDangerSum()
+	for _, e := range m.pic.enemies {
+		d := hex.Distance(h, e.at)
+		if col, ok := e.fireFrom(d, m.d, shift); ok {
+			m.addDanger(&acc, e, d, col, shift)
+		}
+	}
+	return acc.total()
+}
