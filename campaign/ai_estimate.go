@@ -125,10 +125,11 @@ func aiScored(v SideView) map[int]bool {
 
 // aiWary is the enemy an air-only battlegroup keeps away from: the
 // estimate, and where the side's latest intel, however old, saw an enemy
-// battlegroup, counted as a battalion as fresh intel is (aiEnemy). A fighting battlegroup forgets
-// sightings older than aiIntelAge, for it may still win what it finds;
-// air lances alone can only be caught (ruling AIR13), and an enemy RBG
-// holding its prepared position is seen once and stays put.
+// battlegroup and nothing since says otherwise, counted as a battalion
+// as fresh intel is (aiEnemy). A fighting battlegroup forgets sightings
+// older than aiIntelAge, for it may still win what it finds; air lances
+// alone can only be caught (ruling AIR13), and an enemy RBG holding its
+// prepared position is seen once and stays put.
 func aiWary(v SideView, enemy map[int]float64) map[int]float64 {
 	wary := maps.Clone(enemy)
 	for _, sec := range v.Sectors {
