@@ -195,9 +195,8 @@ func (pic *picture) routeField(k routeKey) []int {
 			}
 		}
 	}
-	*buf = targets[:0] // not after the hunt's hexes take its place
-	if len(targets) == 0 {
-		targets = pic.hunt
+	if len(targets) == 0 && len(pic.hunt) > 0 {
+		return pic.fieldFrom(k, pic.hunt)
 	}
 	if len(targets) == 0 {
 		for _, edge := range pic.enemyEdges {
@@ -210,6 +209,7 @@ func (pic *picture) routeField(k routeKey) []int {
 			}
 		}
 	}
+	*buf = targets[:0]
 	return pic.fieldFrom(k, targets)
 }
 
