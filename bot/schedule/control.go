@@ -156,7 +156,7 @@ func (s *Scheduler) changedLocked() {
 
 // jobChangedLocked dispatches j if a change made it due, and wakes the
 // loop when j's next event comes before the loop's timer: going through
-// every job after each change (the app syncs a campaign's schedules after
+// every job after each change (the app sets a campaign's schedules after
 // every turn) grew with the square of the campaigns due at once.
 func (s *Scheduler) jobChangedLocked(j *job) {
 	if t := s.dispatchJobLocked(j, s.clock.Now()); !t.IsZero() && (s.wakeAt.IsZero() || t.Before(s.wakeAt)) {

@@ -82,7 +82,8 @@ type Scheduler struct {
 	inflight int
 	idle     chan struct{} // closed while inflight == 0
 	// wakeAt is when the loop's timer fires (zero: it waits for a poke):
-	// a call that ends pokes the loop only for an event before it.
+	// a call that ends, or a change to a job, pokes the loop only for
+	// an event before it.
 	wakeAt time.Time
 }
 

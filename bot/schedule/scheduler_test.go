@@ -60,6 +60,34 @@ func TestSchedulerLoopUsesTimer(t *testing.T) {
 	}
 }
 
+// Ensure a job set while the loop waits for a later one wakes it: its
+// timer is moved to the new job's earlier event, with no Settle going
+// through every job (jobChangedLocked).
+func TestSchedulerLoopWakesForEarlierJob(t *testing.T) {
+	st := schNewStore(schEntry(1, "0 20 * * *", "UTC"))
+	st.started = make(chan Run, 2)
+	s, clock, _ := schStart(t, schUTC(2026, 1, 10, 12, 0), st, 1)
+	// The loop has aimed its timer at 20:00 (a poll: the loop runs on
+	// its own goroutine; the guard below only bounds a hang).
+	for start := time.Now(); clock.Timers() == 0; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			t.Fatal("the loop never aimed its timer")
+		}
+	}
+	if err := s.Set(schEntry(2, "0 15 * * *", "UTC")); err != nil {
+		t.Fatal(err)
+	}
+	clock.Set(schUTC(2026, 1, 10, 15, 0))
+	select {
+	case r := <-st.started:
+		if r.Entry.Campaign != 2 || !r.Due.Equal(schUTC(2026, 1, 10, 15, 0)) {
+			t.Errorf("ran campaign %d due %v, want campaign 2 at 15:00", r.Entry.Campaign, r.Due)
+		}
+	case <-time.After(30 * time.Second): // a hang guard only
+		t.Fatal("the loop slept through the job set for 15:00, waiting for 20:00")
+	}
+}
+
 // Ensure a reminder goes out RemindBefore ahead, once, and again for an
 // extended deadline.
 func TestSchedulerReminds(t *testing.T) {

@@ -17,7 +17,8 @@ type kept[K comparable, V any] struct {
 }
 
 // get returns the value kept for key, making and keeping it on a miss.
-// Two callers missing the same key at once may both make it.
+// Two callers missing the same key at once may both make it; the
+// first kept is the one both get.
 func (k *kept[K, V]) get(key K, fresh func() V) V {
 	k.mu.Lock()
 	v, ok := k.m[key]
@@ -28,6 +29,9 @@ func (k *kept[K, V]) get(key K, fresh func() V) V {
 	v = fresh()
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	if old, ok := k.m[key]; ok {
+		return old // another caller made it meanwhile: one value for all
+	}
 	if k.m == nil || len(k.m) >= k.bound {
 		k.m = map[K]V{}
 	}

@@ -20,10 +20,12 @@ import (
 // and deflated once (mapcode.go, codeRows). A picture draws afresh what
 // is the viewer's: the title, header and orbit box above that part,
 // and on it his marks along the sectors' bottoms (a sector with a
-// deployment frame or a search redrawn whole), the order arrows and the legend, turned back to RGBA from the palette only
-// within the rectangles they touch (strategicRects) and mapped back. Its
-// PNG then copies the deflated bits of every piece nothing was drawn on
-// and codes the rest with the same Huffman codes (writeCodedPNG).
+// deployment frame or a search redrawn whole) and the order arrows,
+// turned back to RGBA from the palette only within the rectangles they
+// touch (strategicRects) and mapped back; the legend's band is copied in
+// from those kept for each legend (legendBands). Its PNG reuses the
+// base's matches where nothing was drawn, matches the rest afresh, and
+// codes every block with codes of its own (writePNG).
 
 // strategicBase is the shared part of a strategic map's pictures.
 type strategicBase struct {

@@ -203,7 +203,7 @@ func legendKey(v StrategicView, use map[symbol]bool) string {
 		b = strconv.AppendInt(append(b, '|'), int64(side), 10)
 	}
 	for _, side := range badgeSides(v) {
-		b = append(strconv.AppendInt(append(b, '|'), int64(side), 10), sideName(v, side)...)
+		b = strconv.AppendQuote(strconv.AppendInt(append(b, '|'), int64(side), 10), sideName(v, side))
 	}
 	return string(b)
 }
