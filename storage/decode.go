@@ -10,6 +10,7 @@ import gojson "github.com/goccy/go-json"
 // (after a restart, beyond the cache's campaigns, or after another
 // process changed it on etcd). The store encodes with encoding/json;
 // TestDecodeJSONAsStandard holds the two decoders to the same campaign
-// on the documents of every schema the tests keep. It copies its input
+// on the stored documents it reads (a schema 4 file's, and one with
+// every field at its zero value). It copies its input
 // (bbolt's memory may be passed) and the strings it reads.
 func decodeJSON(data []byte, v any) error { return gojson.Unmarshal(data, v) }

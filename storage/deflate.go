@@ -33,8 +33,8 @@ import (
 // And one that does not pack: flate.NoCompression writes the bytes as
 // they are in stored blocks, which inflate reads like any other, so
 // files written before read the same. Deflating costs tens of
-// microseconds whatever the size (building the block's Huffman codes:
-// 40 µs with compress/flate), and
+// microseconds whatever the size (building the block's Huffman codes;
+// 40 µs when measured with the standard library's compress/flate), and
 // packs a part or a delta of a few hundred bytes by a few hundred bytes:
 // what is smaller than packFrom is stored (levelFor). So is the log's
 // open chunk, written again by every change that logs an event: packed

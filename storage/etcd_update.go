@@ -51,7 +51,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		base := newPartsBase(c, prevDoc)
 		n, diceState, err := change(id, h.st, c, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) })
 		if err != nil {
-			s.cache.drop(id) // c may be the cache's, changed
+			s.cache.drop(id) // a refused change leaves no trace: decode afresh next time
 			return err
 		}
 		ops, err := s.logOps(id, int(h.st.logLen), n.Log)

@@ -141,8 +141,10 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
-		// The cache's campaign itself, if it holds it: nobody else has
-		// it, and a copy of what fn returns goes back after the commit.
+		// The cache's campaign, taken out of it: earlier Gets' shells
+		// share what it reaches (shell), which fn copies before it
+		// changes it (UpdateFunc); a shell of what fn returns goes
+		// back after the commit.
 		cb, st, c, prevDoc, err := s.loadFrom(tx, id, s.cache.take)
 		if err != nil {
 			return err
