@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -161,8 +162,8 @@ func (s State) checkPlacement(side int, a Action) error {
 		return illegal("%s is off the map", h)
 	}
 	if d, zone := EdgeDepth(s.Map, h, s.Home[side]), s.zone(side); d > zone {
-		return illegal("%s sets up in %s's Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
-			a.Unit, s.Sides[side], zone, s.Home[side], h, d, s.setUpSection())
+		return illegal("%s sets up in %s's Deployment Zone, within %s of the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
+			a.Unit, s.Sides[side], english.Counts(zone, "hex", "hexes"), s.Home[side], h, d, s.setUpSection())
 	}
 	if o := s.occupant(h, ui); o >= 0 {
 		return illegal("%s already holds unit %s: one Unit a hex (Quick-Start rules, Stacking)", h, s.Units[o].ID)

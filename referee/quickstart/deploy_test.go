@@ -113,7 +113,7 @@ func TestUnitPlacementOrder(t *testing.T) {
 	}
 	p.refuse(placeUnit("AR", "0715", hex.N), "unit AR is bears's, and blake places a Unit now")
 	p.refuse(placeUnit("XX", "0705", hex.N), `there is no unit "XX"`)
-	p.refuse(placeUnit("DF", "0706", hex.N), "DF sets up in blake's Deployment Zone, the 5 hexes from the north edge, and 0706 is 6 hexes in (Quick-Start rules, Veteran Training Scenario, Starting Positions)")
+	p.refuse(placeUnit("DF", "0706", hex.N), "DF sets up in blake's Deployment Zone, within 5 hexes of the north edge, and 0706 is 6 hexes in (Quick-Start rules, Veteran Training Scenario, Starting Positions)")
 	p.refuse(placeUnit("DF", own.String(), hex.N), own.String()+" holds blake's own")
 	p.refuse(placeUnit("DF", "0705", 9), "facing 9: give one of N, NE, SE, S, SW, NW")
 	p.refuse(Action{Kind: Move, Unit: "DF"}, "the set-up comes before the battle's moves and attacks")
@@ -164,7 +164,7 @@ func TestGreenDeployment(t *testing.T) {
 		t.Fatalf("placings by %v, %d acting; want blake's two, then the bears'", sides, s.Acting)
 	}
 	p := setUpPlayer{t, &s, scripted(t, 1, 1, 6, 6)}
-	p.refuse(placeUnit("PC", "0614", hex.N), "PC sets up in blake's Deployment Zone, the 3 hexes from the south edge, and 0614 is 4 hexes in (Quick-Start rules, Green Training Scenario, Deployment)")
+	p.refuse(placeUnit("PC", "0614", hex.N), "PC sets up in blake's Deployment Zone, within 3 hexes of the south edge, and 0614 is 4 hexes in (Quick-Start rules, Green Training Scenario, Deployment)")
 	p.refuse(placeUnit("AR", "0501", hex.S), "unit AR is bears's, and blake places a Unit now")
 	p.play(placeUnit("PC", "0616", hex.NE)) // DF's planned hex
 	p.play(Action{Kind: Done})

@@ -94,7 +94,7 @@ func TestPlayersPlaceUnits(t *testing.T) {
 		lines []string
 		want  string
 	}{
-		{[]string{"@blake /battle place unit:DF hex:0713 facing:N"}, "line 63: \"@blake /battle place unit:DF hex:0713 facing:N\": illegal action: DF sets up in blake's Deployment Zone, the 3 hexes from the south edge, and 0713 is 5 hexes in"},
+		{[]string{"@blake /battle place unit:DF hex:0713 facing:N"}, "line 63: \"@blake /battle place unit:DF hex:0713 facing:N\": illegal action: DF sets up in blake's Deployment Zone, within 3 hexes of the south edge, and 0713 is 5 hexes in"},
 		{[]string{"@blake /battle place unit:AR hex:0716 facing:N"}, "unit AR is bears's, and blake places a Unit now"},
 		{[]string{"@blake /battle place unit:DF hex:0716 facing:N", "@blake /battle place unit:PC hex:0716 facing:N"}, "0716 already holds unit DF"},
 		{[]string{"@blake /battle place unit:DF hex:0716 facing:N", "@blake /battle place unit:PC hex:0715 facing:N", "@blake /battle place unit:DF hex:0714 facing:N"},
