@@ -198,7 +198,7 @@ func TestQuickStartPermissions(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					f := scdFixture(t)
-					name := "green-training" // blake places first (ruling QS23)
+					name := "green-training"                    // blake places first (ruling QS23)
 					if sub == "place" || sub == "place order" { // the Veteran set-up's; seed 2: blake chooses the home edge
 						name = "veteran-training"
 					}
