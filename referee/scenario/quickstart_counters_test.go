@@ -14,8 +14,14 @@ import (
 // veteranWith is the shipped Veteran file with these console lines as
 // its commands.
 func veteranWith(t *testing.T, lines ...string) (*QuickStart, error) {
+	return shippedWith(t, "veteran-training", lines...)
+}
+
+// shippedWith is the shipped Quick-Start file name with these console
+// lines as its commands.
+func shippedWith(t *testing.T, name string, lines ...string) (*QuickStart, error) {
 	t.Helper()
-	data, _ := QuickStartBuiltIn("veteran-training")
+	data, _ := QuickStartBuiltIn(name)
 	text := string(data) + "commands:\n"
 	for _, l := range lines {
 		text += "  - \"" + l + "\"\n"

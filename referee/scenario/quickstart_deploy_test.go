@@ -12,13 +12,7 @@ import (
 // greenWith is the shipped Green file with these console lines as its
 // commands.
 func greenWith(t *testing.T, lines ...string) (*QuickStart, error) {
-	t.Helper()
-	data, _ := QuickStartBuiltIn("green-training")
-	text := string(data) + "commands:\n"
-	for _, l := range lines {
-		text += "  - \"" + l + "\"\n"
-	}
-	return ParseQuickStart([]byte(text), nil)
+	return shippedWith(t, "green-training", lines...)
 }
 
 // setUpTexts are the set-up events' texts.
