@@ -122,7 +122,7 @@ func (s State) Clone() State {
 	}
 	if s.SetUp != nil {
 		su := *s.SetUp
-		su.Steps = slices.Clone(su.Steps)
+		su.Steps, su.Planned = slices.Clone(su.Steps), slices.Clone(su.Planned)
 		s.SetUp = &su
 	}
 	for i := range s.Units {
