@@ -113,7 +113,7 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
 		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
 		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no set-up choice of this kind left to make"},
-		{[]string{"@blake /battle place edge:north", "@bears /battle place edge:north"}, `line 50: "@blake /battle place edge:north": blake has no set-up choice of this kind left to make`},
+		{[]string{"@blake /battle place edge:north", "@bears /battle place edge:north"}, fmt.Sprintf("line %d: \"@blake /battle place edge:north\": blake has no set-up choice of this kind left to make", firstCommand)},
 	} {
 		qs, err := veteranWith(t, tc.lines...)
 		if err != nil {

@@ -52,8 +52,7 @@ func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.P
 	}
 	// The set-up: each side's own choices, in its order, taken at its
 	// turn to choose; the bot's where it has none left, or where its
-	// next line makes a later choice of another kind (rulings QS18,
-	// QS23).
+	// next line makes another kind of choice (rulings QS18, QS23).
 	for s.Phase == quickstart.SetUpPhase {
 		a, c := quickstart.SetUpChoice(s), (*QuickStartCommand)(nil)
 		if own := setUp[s.Acting]; len(own) > 0 && own[0].Action.Kind == a.Kind {
