@@ -71,7 +71,7 @@ func (g *Registry) battleCommands() []*entry {
 		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
 		act("place", "Quick-Start set-up: home edge (edge:), counter (kind:, hex:), order: or unit (unit:, hex:, facing:)",
 			Option{Name: "kind", Description: "the counter due: objective or headquarters", Choices: []string{"objective", "headquarters"}},
-			Option{Name: "hex", Description: "its hex, XXYY, in its owner's Deployment Zone"},
+			Option{Name: "hex", Description: "the counter's or unit's hex, XXYY, in its owner's Deployment Zone"},
 			Option{Name: "edge", Description: "the set-up roll's winner: your home map edge; the enemy's is the opposite", Choices: []string{"north", "east", "south", "west"}},
 			Option{Name: "unit", Description: "your unit to place on the map, in your Deployment Zone (with hex:)"},
 			Option{Name: "facing", Description: "the hexside the placed unit faces (default: toward the enemy's edge)", Choices: []string{"N", "NE", "SE", "S", "SW", "NW"}},
