@@ -222,8 +222,9 @@ func (s *State) Outcome() Outcome {
 }
 
 // checkBattleEnd ends the battle when at most one side still stands on the
-// map (000 line 2661; ruling V5) or the turn limit has run out (ruling
-// V10); it reports whether it did. It runs in the end phase, before the
+// map (000 line 2661; ruling V5), the turn limit has run out (ruling
+// V10) or no unit can harm an enemy any more (ruling V16); it reports
+// whether it did. It runs in the end phase, before the
 // next player turn.
 func (b *battle) checkBattleEnd() bool {
 	s := b.s
@@ -238,6 +239,8 @@ func (b *battle) checkBattleEnd() bool {
 		why = fmt.Sprintf("only %s has units left on the map", s.Side(field[0]).Name)
 	case s.Rules.TurnLimit > 0 && s.Turn >= s.Rules.TurnLimit && s.Phasing == len(s.Sides)-1:
 		why = fmt.Sprintf("the turn limit (%d) is reached", s.Rules.TurnLimit)
+	case s.harmless():
+		why = "no unit left in the battle can ever harm an enemy (ruling V16)"
 	default:
 		if why = s.scenarioEndReason(); why == "" {
 			return false
