@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"slices"
+
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -134,6 +136,15 @@ func (s *State) harmless() bool {
 			}
 		}
 	}
+	// Most battles are decided here, without a look at the map: an
+	// attacker already within reach of an enemy, or one that jumps.
+	for _, a := range pieces {
+		for _, t := range pieces {
+			if a.r >= 0 && t.side != a.side && (a.u.CanJump() || hex.Distance(a.at, t.at) <= a.r) {
+				return false
+			}
+		}
+	}
 	rc := newReachCache(s)
 	reach := make([]reachSet, len(pieces))
 	for i, p := range pieces {
@@ -158,7 +169,8 @@ func (s *State) harmless() bool {
 type reachCache struct {
 	s      *State
 	m      *mover
-	labels map[mapgen.Movement][]int32 // region + 1 of each cell; 0: the mode may not enter it
+	labels map[mapgen.Movement][]int32 // region + 1 of each cell; 0: not flooded, or the mode may not enter it
+	count  map[mapgen.Movement]int32   // regions flooded
 	border map[regionKey][]hex.Hex     // a region's hexes on its rim
 	gaps   map[[2]regionKey]int
 }
@@ -186,6 +198,7 @@ func newReachCache(s *State) *reachCache {
 		s:      s,
 		m:      &mover{s: s, occ: make([]cellUnits, n)}, // no units: none blocks the way
 		labels: map[mapgen.Movement][]int32{},
+		count:  map[mapgen.Movement]int32{},
 		border: map[regionKey][]hex.Hex{},
 		gaps:   map[[2]regionKey]int{},
 	}
@@ -200,32 +213,22 @@ func (rc *reachCache) reach(u *Unit, at hex.Hex) reachSet {
 		return reachSet{all: true}
 	}
 	mode := u.Class.Info().Movement
-	lab := rc.regions(mode)
 	rs := reachSet{mode: mode, at: at}
-	rc.m.mode = mode
-	fc := rc.s.Cell(at)
-	if l := lab[rc.index(at)]; l > 0 {
-		rs.regions = append(rs.regions, l-1)
-	} else {
-		rs.alone = true
+	if l := rc.label(mode, at); l > 0 {
+		return reachSet{mode: mode, regions: []int32{l - 1}, at: at}
 	}
+	// Standing where its mode may not go, it may step out of it.
+	rs.alone = true
+	fc := rc.s.Cell(at)
 	for d, nb := range at.Neighbors() {
+		rc.m.mode = mode
 		if _, _, f := rc.m.stepFrom(at, fc, hex.Direction(d), nb); f == stepOK {
-			if l := lab[rc.index(nb)]; l > 0 && !containsRegion(rs.regions, l-1) {
+			if l := rc.label(mode, nb); l > 0 && !slices.Contains(rs.regions, l-1) {
 				rs.regions = append(rs.regions, l-1)
 			}
 		}
 	}
 	return rs
-}
-
-func containsRegion(rs []int32, r int32) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 func (rc *reachCache) index(h hex.Hex) int { return h.Y*rc.s.Map.Width + h.X }
@@ -234,53 +237,52 @@ func (rc *reachCache) index(h hex.Hex) int { return h.Y*rc.s.Map.Width + h.X }
 // a road through it).
 func enterable(mode mapgen.Movement, c mapgen.Cell) bool { return !barred(mode, c) || c.Road }
 
-// regions labels the map's cells for mode, flooding each region once.
-func (rc *reachCache) regions(mode mapgen.Movement) []int32 {
-	if lab, ok := rc.labels[mode]; ok {
-		return lab
+// label is the region + 1 of mode holding h, 0 when the mode may not
+// stand there; each region is flooded the first time one of its hexes
+// is asked for.
+func (rc *reachCache) label(mode mapgen.Movement, h hex.Hex) int32 {
+	s := rc.s
+	lab := rc.labels[mode]
+	if lab == nil {
+		lab = make([]int32, s.Map.Width*s.Map.Height)
+		rc.labels[mode] = lab
 	}
-	s, w := rc.s, rc.s.Map.Width
+	i := rc.index(h)
+	if lab[i] != 0 || !enterable(mode, s.Cell(h)) {
+		return lab[i]
+	}
+	rc.count[mode]++
+	next := rc.count[mode]
+	key := regionKey{mode, next - 1}
 	rc.m.mode = mode
-	lab := make([]int32, w*s.Map.Height)
-	var next int32
-	var queue []hex.Hex
-	for i := range lab {
-		h := hex.Hex{X: i % w, Y: i / w}
-		if lab[i] != 0 || !enterable(mode, s.Cell(h)) {
-			continue
+	lab[i] = next
+	queue := []hex.Hex{h}
+	for len(queue) > 0 {
+		h := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		fc := s.Cell(h)
+		rim := false
+		for d, nb := range h.Neighbors() {
+			if !s.Map.Contains(nb) {
+				rim = true
+				continue
+			}
+			ni := rc.index(nb)
+			if lab[ni] == next {
+				continue
+			}
+			if _, _, f := rc.m.stepFrom(h, fc, hex.Direction(d), nb); f != stepOK || !enterable(mode, s.Cell(nb)) {
+				rim = true
+				continue
+			}
+			lab[ni] = next
+			queue = append(queue, nb)
 		}
-		next++
-		key := regionKey{mode, next - 1}
-		lab[i] = next
-		queue = append(queue[:0], h)
-		for len(queue) > 0 {
-			h := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			fc := s.Cell(h)
-			rim := false
-			for d, nb := range h.Neighbors() {
-				if !s.Map.Contains(nb) {
-					rim = true
-					continue
-				}
-				ni := rc.index(nb)
-				if lab[ni] == next {
-					continue
-				}
-				if _, _, f := rc.m.stepFrom(h, fc, hex.Direction(d), nb); f != stepOK || !enterable(mode, s.Cell(nb)) {
-					rim = true
-					continue
-				}
-				lab[ni] = next
-				queue = append(queue, nb)
-			}
-			if rim {
-				rc.border[key] = append(rc.border[key], h)
-			}
+		if rim {
+			rc.border[key] = append(rc.border[key], h)
 		}
 	}
-	rc.labels[mode] = lab
-	return lab
+	return next
 }
 
 // within reports whether some hex of a lies within r hexes of some hex
