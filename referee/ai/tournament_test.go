@@ -215,7 +215,11 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 func leftOnMap(s *referee.State) string {
 	var b strings.Builder
 	for _, sd := range s.Sides {
-		fmt.Fprintf(&b, "%s (%d VP):", sd.ID, sd.VP)
+		fmt.Fprintf(&b, "%s (%d VP", sd.ID, sd.VP)
+		if sd.Retreating {
+			b.WriteString(", retreating")
+		}
+		b.WriteString("):")
 		for _, u := range s.Units {
 			if u.Side != sd.ID || u.Status != referee.Active {
 				continue
