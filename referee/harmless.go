@@ -10,8 +10,8 @@ import (
 // A battle in which no unit can ever harm an enemy ends at once (ruling
 // V16): the book fights a battle until one side is gone or withdraws
 // (000 lines 2653, 2661), which such a battle never reaches. The test is
-// the rules', not a player's: every unit that is or may still come into
-// play, hidden ones included, with everything the rules let it do —
+// the rules', not a player's: every unit in the battle, hidden ones
+// included, with everything the rules let it do —
 // any row it may yet fire with (overburn, the Extra 'Mech and Firepower
 // chits), its full range whatever the line of sight, every hex its
 // movement mode could ever enter whatever the MP (000 lines 616–681),

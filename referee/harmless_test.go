@@ -86,6 +86,23 @@ func TestBattleEndHarmless(t *testing.T) {
 	}
 }
 
+// Ensure a road across the water is a way over it: along a road barred
+// terrain may be crossed (000 line 653; ruling M2), so the wheeled lances
+// penned in by the same water can meet, and the battle goes on.
+func TestBattleEndHarmlessRoad(t *testing.T) {
+	s := vcBattle(t, waterWall(14, 18),
+		scnUnit("A1", "lancers", Wheeled, "0505", 6, 4, 5), scnUnit("B1", "bandits", Wheeled, "2505", 6, 4, 5))
+	s.Map = s.Map.Clone()
+	var road []string
+	for x := 13; x <= 19; x++ {
+		road = append(road, fmt.Sprintf("%02d05", x))
+	}
+	mvRoad(s.Map, road...)
+	if s, _ = vcEndTurns(t, s, 2); s.Phase == PhaseOver {
+		t.Error("a road crosses the water: the battle ended")
+	}
+}
+
 // Ensure whatever may still come into the battle keeps it going (ruling
 // V16): a broken unit that may rally, a surrendered unit an enemy may
 // take, a lance still in orbit.
