@@ -23,7 +23,7 @@ type campaignCopy struct {
 
 type revisionCopy struct {
 	rev    uint64
-	record []byte
+	record []byte // without its checksum: the writer seals it
 }
 
 // copySource reads every campaign of a store as copies, at one moment;
@@ -206,7 +206,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if err := appendLines(eb, 0, cc.events, nil); err != nil {
+		if err := appendLines(eb, cc.id, 0, cc.events, nil); err != nil {
 			return err
 		}
 	}
@@ -219,7 +219,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Put(keyRecord, r.record); err != nil {
+		if err := b.Put(keyRecord, sealState(cc.id, r.rev, r.record)); err != nil {
 			return err
 		}
 	}

@@ -43,9 +43,10 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 // encodeState packs a revision's record: the dice state's length (uint32
 // big-endian), the dice state, the log's length (uint64 big-endian), the
 // document's form and its body. It copies, so bbolt memory may be passed
-// in.
+// in. The record is sealed as it is stored (putRevision, revisionOps),
+// with room kept for its checksum.
 func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
-	out := make([]byte, 4, 4+len(diceState)+9+len(body))
+	out := make([]byte, 4, 4+len(diceState)+9+len(body)+sealSize)
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
@@ -53,12 +54,29 @@ func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte
 	return append(out, body...)
 }
 
-// decodeState splits a revision's record; the slices alias v.
+// sealState seals the record of revision rev of campaign id for storing.
+func sealState(id int64, rev uint64, record []byte) []byte {
+	return seal(id, sealRevision, rev, record)
+}
+
+// decodeState checks a revision's stored record, key k, against its
+// checksum and splits it; the slices alias v.
 func decodeState(id int64, k, v []byte) (state, error) {
 	if len(k) != 8 {
 		return state{}, &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, k), Err: errors.New("key is not 8 bytes")}
 	}
-	st := state{rev: uint64(btoi(k))}
+	rev := uint64(btoi(k))
+	record, err := unseal(id, sealRevision, rev, v)
+	if err != nil {
+		return state{rev: rev}, &RecordError{Campaign: id, Key: revisionKey(rev), Err: err}
+	}
+	return parseState(id, rev, record)
+}
+
+// parseState splits a revision's record without its checksum (schemas 4
+// to 6 stored it so); the slices alias v.
+func parseState(id int64, rev uint64, v []byte) (state, error) {
+	st := state{rev: rev}
 	if len(v) < 13 {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("%d bytes, too short", len(v))}
 	}
@@ -250,7 +268,7 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 }
 
 // putRevision writes revision rev of campaign c (its record, made by
-// wholeRecord; its log already in the events bucket) and its summary,
+// wholeRecord, sealed here; its log already in the events bucket) and its summary,
 // and drops the oldest revisions beyond the current one and keep
 // snapshots. The revision before, when kept, must have been made a delta
 // first (deltaRecord).
@@ -263,7 +281,7 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	if err != nil {
 		return fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
 	}
-	if err := b.Put(keyRecord, record); err != nil {
+	if err := b.Put(keyRecord, sealState(c.ID, rev, record)); err != nil {
 		return err
 	}
 	if err := putSummary(cb, summarize(c, rev)); err != nil {
@@ -272,9 +290,9 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	return trimRevisions(rb, keep+1)
 }
 
-// putRecord replaces the record of revision rev.
-func putRecord(cb *bolt.Bucket, rev uint64, record []byte) error {
-	return cb.Bucket(bucketRevisions).Bucket(itob(rev)).Put(keyRecord, record)
+// putRecord replaces the record of revision rev of campaign id.
+func putRecord(cb *bolt.Bucket, id int64, rev uint64, record []byte) error {
+	return cb.Bucket(bucketRevisions).Bucket(itob(rev)).Put(keyRecord, sealState(id, rev, record))
 }
 
 // trimRevisions deletes the oldest revisions until keep are left. It

@@ -69,7 +69,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err != nil {
 		return fmt.Errorf("campaign %d: %w", c.ID, err)
 	}
-	if err := appendLog(cb, 0, c.Log, nil); err != nil {
+	if err := appendLog(cb, c.ID, 0, c.Log, nil); err != nil {
 		return err
 	}
 	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
@@ -152,17 +152,21 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// The chunk holding the last stored event: read once, to
 		// compare that event and to append after it.
 		var open [][]byte
+		var openErr error
 		base := newPartsBase(c, prevDoc)
 		same := func(k uint64, e campaign.Event) bool {
 			var ok bool
-			open, ok = sameEvent(cb, k, e)
+			open, ok, openErr = sameEvent(cb, id, k, e)
 			return ok
 		}
 		n, diceState, err := change(id, st, c, fn, same)
+		if openErr != nil {
+			return openErr // a damaged chunk, not a rewritten log
+		}
 		if err != nil {
 			return err
 		}
-		if err := appendLog(cb, int(st.logLen), n.Log, open); err != nil {
+		if err := appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
 		doc, err := encodeDocInto(buf, n, base)
@@ -175,7 +179,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
-			if err := putRecord(cb, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
+			if err := putRecord(cb, id, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
 				return err
 			}
 		}
