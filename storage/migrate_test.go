@@ -11,8 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
