@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -224,9 +223,9 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		}
 	}
 	if cc.summary != nil {
-		var sum Summary
-		if err := json.Unmarshal(cc.summary, &sum); err != nil {
-			return &RecordError{Campaign: cc.id, Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(cc.id, cc.summary)
+		if err != nil {
+			return err
 		}
 		if err := cb.Put(keySummary, cc.summary); err != nil {
 			return err

@@ -130,9 +130,9 @@ func (s *EtcdStore) List(ctx context.Context) ([]Summary, error) {
 		if !ok {
 			return nil, &RecordError{Campaign: 0, Key: string(kv.Key), Err: fmt.Errorf("not a summary key")}
 		}
-		var sum Summary
-		if err := json.Unmarshal(kv.Value, &sum); err != nil {
-			return nil, &RecordError{Campaign: int64(id), Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(int64(id), kv.Value)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, sum)
 	}

@@ -140,9 +140,9 @@ func (w *etcdCopyWriter) put(cc campaignCopy) error {
 		ops = append(ops, s.recordOp(r))
 	}
 	if cc.summary != nil {
-		var sum Summary
-		if err := json.Unmarshal(cc.summary, &sum); err != nil {
-			return &RecordError{Campaign: cc.id, Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(cc.id, cc.summary)
+		if err != nil {
+			return err
 		}
 		ops = append(ops, s.indexOps(nil, sum)...)
 		ops = append(ops, clientv3.OpPut(s.p.summary(cc.id), string(cc.summary)))

@@ -59,8 +59,8 @@ func (s *EtcdStore) head(ctx context.Context, id int64, records ...Record) (etcd
 		return etcdHead{}, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
 	h := etcdHead{id: id, version: sum[0].ModRevision, at: r.Header.Revision}
-	if err := decodeJSON(sum[0].Value, &h.sum); err != nil {
-		return h, &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+	if h.sum, err = decodeSummary(id, sum[0].Value); err != nil {
+		return h, err
 	}
 	for i := range records {
 		var v int64

@@ -323,9 +323,9 @@ func migrate5to6(tx *bolt.Tx) error {
 		if len(k) != 8 {
 			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
 		}
-		var sum Summary
-		if err := json.Unmarshal(root.Bucket(k).Get(keySummary), &sum); err != nil {
-			return &RecordError{Campaign: btoi(k), Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(btoi(k), root.Bucket(k).Get(keySummary))
+		if err != nil {
+			return err
 		}
 		return putIndex(tx, nil, sum)
 	})

@@ -112,9 +112,9 @@ func (s *Store) List(ctx context.Context) ([]Summary, error) {
 				return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: errors.New("not a campaign bucket")}
 			}
 			id := btoi(k)
-			var sum Summary
-			if err := decodeJSON(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
-				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+			sum, err := decodeSummary(id, tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary))
+			if err != nil {
+				return err
 			}
 			out = append(out, sum)
 		}
