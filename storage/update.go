@@ -97,7 +97,7 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, st.rev, shell(out), doc)
+		s.cache.put(id, st.rev, out.Shell(), doc)
 	}
 	return out, nil
 }
@@ -142,7 +142,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
 		// The cache's campaign, taken out of it: earlier Gets' shells
-		// share what it reaches (shell), which fn copies before it
+		// share what it reaches (campaign.Shell), which fn copies before it
 		// changes it (UpdateFunc); a shell of what fn returns goes
 		// back after the commit.
 		cb, st, c, prevDoc, err := s.loadFrom(tx, id, s.cache.take)
@@ -201,7 +201,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shell(out), outDoc)
+	s.cache.put(id, rev, out.Shell(), outDoc)
 	return out, nil
 }
 
