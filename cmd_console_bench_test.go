@@ -14,6 +14,7 @@ import (
 	"bfbot/bot/console"
 	"bfbot/internal/cputime"
 	"bfbot/referee/dice"
+	"bfbot/storage"
 )
 
 // BenchmarkConsoleDBRoundTrip is one console command that changes a
@@ -56,7 +57,8 @@ func BenchmarkConsoleDBRoundTrip(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bare, err := bolt.Open(filepath.Join(dir, "bare.db"), 0o600, nil)
+	// Opened as a deployment's file is (storage.Open).
+	bare, err := bolt.Open(filepath.Join(dir, "bare.db"), 0o600, storage.BoltOptions())
 	if err != nil {
 		b.Fatal(err)
 	}

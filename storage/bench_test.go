@@ -93,7 +93,7 @@ func BenchmarkBareUpdate(b *testing.B) {
 }
 
 func stoBareDB(b *testing.B) *bolt.DB {
-	db, err := bolt.Open(filepath.Join(b.TempDir(), "bare.db"), 0o600, nil)
+	db, err := bolt.Open(filepath.Join(b.TempDir(), "bare.db"), 0o600, BoltOptions())
 	if err != nil {
 		b.Fatal(err)
 	}
