@@ -19,8 +19,9 @@ import (
 //	                              etcd ModRevision is the campaign's
 //	                              version, which every change compares
 //	P campaign/<id>/rev/<rev>     a revision's record, as in the bbolt
-//	                              file (wholeRecord, decodeState), but
-//	                              every revision whole: no deltas
+//	                              file (wholeRecord, decodeState), sealed
+//	                              with its CRC-32C (seal.go, from layout
+//	                              4), but every revision whole: no deltas
 //	P campaign/<id>/log/<start>   a segment of the event log: a JSON array
 //	                              of the events at positions start+1 on
 //	P record/<kind>/<id>/<name>   an opaque record (schedule, bindings,
