@@ -30,8 +30,8 @@ import (
 // full chunk of events, written once, gets the default level, which
 // packs tighter still.
 //
-// And one that does not pack: flate.NoCompression writes the bytes as
-// they are in stored blocks, which inflate reads like any other, so
+// And one that does not pack: levelStored writes the bytes as they are
+// in stored blocks (storeBlocks), which inflate reads like any other, so
 // files written before read the same. Deflating costs tens of
 // microseconds whatever the size (building the block's Huffman codes;
 // 40 µs when measured with the standard library's compress/flate), and
