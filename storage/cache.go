@@ -24,6 +24,12 @@ type cached struct {
 	rev uint64
 	c   *campaign.Campaign
 	doc []byte // c's document as stored, which the next change compares its parts with (newestRecord) and makes its delta from
+	// last is the bbolt store's chunk of the log holding c's last event,
+	// its lines as stored (nil: not kept): the next change compares that
+	// event with its own (sameEvent) and appends after it without reading
+	// and inflating the chunk again (a chunk damaged on the disk meanwhile
+	// is then written afresh from these lines, never copied).
+	last [][]byte
 }
 
 // get returns a shell (campaign.Shell) of campaign id at revision rev and its document,
@@ -41,18 +47,18 @@ func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
 }
 
 // take removes campaign id's entry at revision rev and returns it, not
-// copied, with its document, or nil. A change (Store.Update) takes the
-// campaign it gives its function, which may set its fields (UpdateFunc),
-// and puts a shell of the function's result back once it commits.
-func (k *cache) take(id int64, rev uint64) (*campaign.Campaign, []byte) {
+// copied, or nil. A change (Store.Update) takes the campaign it gives its
+// function, which may set its fields (UpdateFunc), and puts a shell of
+// the function's result back once it commits.
+func (k *cache) take(id int64, rev uint64) *cached {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	e, ok := k.entries[id]
 	if !ok || e.rev != rev {
-		return nil, nil
+		return nil
 	}
 	delete(k.entries, id)
-	return e.c, e.doc
+	return &e
 }
 
 // drop forgets campaign id.
@@ -62,9 +68,9 @@ func (k *cache) drop(id int64) {
 	delete(k.entries, id)
 }
 
-// put remembers campaign id at revision rev with its document; neither
-// may change after.
-func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte) {
+// put remembers campaign id at revision rev with its document and the
+// chunk holding its last event (nil: not known); none may change after.
+func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte, last [][]byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.entries == nil {
@@ -79,5 +85,5 @@ func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte) {
 			break
 		}
 	}
-	k.entries[id] = cached{rev, c, doc}
+	k.entries[id] = cached{rev, c, doc, last}
 }

@@ -205,7 +205,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if err := appendLines(eb, cc.id, 0, cc.events, nil); err != nil {
+		if _, err := appendLines(eb, cc.id, 0, cc.events, nil); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -131,23 +132,24 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 
 // appendLog writes the events of log after the first from (which are
 // stored already). open is the stored chunk holding event from, when the
-// caller has read it (sameEvent), else nil.
-func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [][]byte) error {
+// caller has it (sameEvent), else nil. It returns the chunk holding the
+// log's last event when it wrote it or was given it, else nil.
+func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [][]byte) ([][]byte, error) {
 	if len(log) < from {
-		return fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
+		return nil, fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
 	}
 	if from == len(log) {
-		return nil
+		return open, nil
 	}
 	eb, err := cb.CreateBucketIfNotExists(bucketEvents)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	lines := make([][]byte, 0, len(log)-from)
 	for _, e := range log[from:] {
 		v, err := json.Marshal(e)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		lines = append(lines, v)
 	}
@@ -156,32 +158,34 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 
 // appendLines adds JSON events after the first from stored in eb, the
 // events bucket of campaign id, filling the last chunk first; open is
-// that chunk's lines if the caller has read them, else nil.
-func appendLines(eb *bolt.Bucket, id int64, from uint64, lines, open [][]byte) error {
+// that chunk's lines if the caller has them, else nil. It returns the
+// last chunk it wrote (its lines are the ones given, not copies).
+func appendLines(eb *bolt.Bucket, id int64, from uint64, lines, open [][]byte) ([][]byte, error) {
 	k := from/eventsPerChunk + 1
-	var chunk [][]byte
+	var chunk, last [][]byte
 	if from%eventsPerChunk != 0 {
 		chunk = open
 		if chunk == nil {
 			var err error
 			if chunk, err = readChunk(eb, id, k); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if len(chunk) < int(from%eventsPerChunk) {
-			return &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
+			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
 		}
-		chunk = chunk[:from%eventsPerChunk]
+		// Clipped: the lines given may be a cached chunk's.
+		chunk = slices.Clip(chunk[:from%eventsPerChunk])
 	}
 	for len(lines) > 0 {
 		n := min(eventsPerChunk-len(chunk), len(lines))
 		chunk = append(chunk, lines[:n]...)
 		if err := writeChunk(eb, id, k, chunk); err != nil {
-			return err
+			return nil, err
 		}
-		lines, chunk, k = lines[n:], nil, k+1
+		lines, last, chunk, k = lines[n:], chunk, nil, k+1
 	}
-	return nil
+	return last, nil
 }
 
 // truncateLog keeps the first n events of campaign id and deletes the
@@ -211,12 +215,17 @@ func truncateLog(cb *bolt.Bucket, id int64, n uint64) error {
 // sameEvent reports whether e encodes as the stored event at position
 // seq of campaign id does, and returns the chunk holding it, which a
 // change appends its events after (appendLog), or the error reading it.
-func sameEvent(cb *bolt.Bucket, id int64, seq uint64, e campaign.Event) ([][]byte, bool, error) {
-	eb := cb.Bucket(bucketEvents)
-	if eb == nil {
-		return nil, false, nil
+// cached is that chunk's lines if the store's cache kept them, else nil.
+func sameEvent(cb *bolt.Bucket, id int64, seq uint64, e campaign.Event, cached [][]byte) ([][]byte, bool, error) {
+	chunk := cached
+	var err error
+	if chunk == nil {
+		eb := cb.Bucket(bucketEvents)
+		if eb == nil {
+			return nil, false, nil
+		}
+		chunk, err = readChunk(eb, id, chunkOf(seq))
 	}
-	chunk, err := readChunk(eb, id, chunkOf(seq))
 	i := int((seq - 1) % eventsPerChunk)
 	if err != nil || i >= len(chunk) {
 		return nil, false, err

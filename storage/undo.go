@@ -74,7 +74,7 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if err := truncateLog(cb, id, prev.logLen); err != nil {
 			return err
 		}
-		if err := appendLog(cb, id, int(prev.logLen), c.Log, nil); err != nil {
+		if _, err := appendLog(cb, id, int(prev.logLen), c.Log, nil); err != nil {
 			return err
 		}
 		for _, rev := range []uint64{cur.rev, prev.rev} {

@@ -69,7 +69,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err != nil {
 		return fmt.Errorf("campaign %d: %w", c.ID, err)
 	}
-	if err := appendLog(cb, c.ID, 0, c.Log, nil); err != nil {
+	if _, err := appendLog(cb, c.ID, 0, c.Log, nil); err != nil {
 		return err
 	}
 	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
@@ -97,7 +97,7 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, st.rev, out.Shell(), doc)
+		s.cache.put(id, st.rev, out.Shell(), doc, nil)
 	}
 	return out, nil
 }
@@ -137,6 +137,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	}
 	var out *campaign.Campaign
 	var outDoc []byte
+	var last [][]byte
 	var rev uint64
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
@@ -145,18 +146,25 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// share what it reaches (campaign.Shell), which fn copies before it
 		// changes it (UpdateFunc); a shell of what fn returns goes
 		// back after the commit.
-		cb, st, c, prevDoc, err := s.loadFrom(tx, id, s.cache.take)
+		// The chunk holding the last stored event: kept by the cache,
+		// else read once, to compare that event and to append after it.
+		var open [][]byte
+		take := func(id int64, rev uint64) (*campaign.Campaign, []byte) {
+			if e := s.cache.take(id, rev); e != nil {
+				open = e.last
+				return e.c, e.doc
+			}
+			return nil, nil
+		}
+		cb, st, c, prevDoc, err := s.loadFrom(tx, id, take)
 		if err != nil {
 			return err
 		}
-		// The chunk holding the last stored event: read once, to
-		// compare that event and to append after it.
-		var open [][]byte
 		var openErr error
 		base := newPartsBase(c, prevDoc)
 		same := func(k uint64, e campaign.Event) bool {
 			var ok bool
-			open, ok, openErr = sameEvent(cb, id, k, e)
+			open, ok, openErr = sameEvent(cb, id, k, e, open)
 			return ok
 		}
 		n, diceState, err := change(id, st, c, fn, same)
@@ -166,7 +174,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if err != nil {
 			return err
 		}
-		if err := appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
+		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
 		doc, err := encodeDocInto(buf, n, base)
@@ -201,7 +209,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc)
+	s.cache.put(id, rev, out.Shell(), outDoc, last)
 	return out, nil
 }
 
