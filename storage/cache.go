@@ -32,18 +32,20 @@ type cached struct {
 	last [][]byte
 }
 
-// get returns a shell (campaign.Shell) of campaign id at revision rev and its document,
-// or nil; the document must not be changed.
-func (k *cache) get(id int64, rev uint64) (*campaign.Campaign, []byte) {
+// get returns campaign id's entry at revision rev with a shell
+// (campaign.Shell) of its campaign, or nil; the document and the chunk
+// must not be changed.
+func (k *cache) get(id int64, rev uint64) *cached {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	e, ok := k.entries[id]
 	if !ok || e.rev != rev {
-		return nil, nil
+		return nil
 	}
 	// Copied under the lock: take may give the entry to a change that
 	// alters it in place.
-	return e.c.Shell(), e.doc
+	e.c = e.c.Shell()
+	return &e
 }
 
 // take removes campaign id's entry at revision rev and returns it, not

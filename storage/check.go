@@ -89,7 +89,7 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		bad(&RecordError{Campaign: id, Key: chunkKey(chunkOf(events + 1)), Err: fmt.Errorf("event %d missing: revision %d has %d events", events+1, newest.rev, newest.logLen)})
 	} else if newest.logLen < events {
 		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
-	} else if log, err = readLog(cb, id, newest.logLen); err != nil {
+	} else if log, _, err = readLog(cb, id, newest.logLen); err != nil {
 		bad(err)
 	}
 	// Newest first: each older document is rebuilt from the one after it.

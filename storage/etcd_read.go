@@ -119,8 +119,8 @@ func (s *EtcdStore) campaign(ctx context.Context, h etcdHead) (*campaign.Campaig
 // campaignDoc is campaign with the revision's document, which must not
 // be changed.
 func (s *EtcdStore) campaignDoc(ctx context.Context, h etcdHead) (*campaign.Campaign, []byte, error) {
-	if c, doc := s.cache.get(h.id, h.st.rev); c != nil {
-		return c, doc, nil
+	if e := s.cache.get(h.id, h.st.rev); e != nil {
+		return e.c, e.doc, nil
 	}
 	doc, err := h.st.document(h.id, nil)
 	if err != nil {

@@ -95,23 +95,25 @@ func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {
 	return (last-1)*eventsPerChunk + uint64(len(lines)), nil
 }
 
-// readLog reads a campaign's first n events.
-func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
+// readLog reads a campaign's first n events, and returns with them the
+// lines of the chunk holding event n (a change appends after it).
+func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, error) {
 	if n == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
-		return nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
+		return nil, nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
 	}
 	log := make([]campaign.Event, 0, n)
+	var lines [][]byte
 	for k := uint64(1); uint64(len(log)) < n; k++ {
-		lines, err := readChunk(eb, id, k)
-		if err != nil {
-			return nil, err
+		var err error
+		if lines, err = readChunk(eb, id, k); err != nil {
+			return nil, nil, err
 		}
 		if lines == nil {
-			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", n)}
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", n)}
 		}
 		for _, l := range lines {
 			if uint64(len(log)) == n {
@@ -119,15 +121,15 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 			}
 			var e campaign.Event
 			if err := decodeJSON(l, &e); err != nil {
-				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
+				return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
 			}
 			log = append(log, e)
 		}
 		if len(lines) < eventsPerChunk && uint64(len(log)) < n {
-			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", len(log)+1, n)}
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", len(log)+1, n)}
 		}
 	}
-	return log, nil
+	return log, lines, nil
 }
 
 // appendLog writes the events of log after the first from (which are

@@ -174,40 +174,41 @@ func newest(tx *bolt.Tx, id int64) (*bolt.Bucket, state, error) {
 }
 
 // load finds campaign id's bucket and newest revision, and the campaign
-// at that revision with its document: a copy from the cache when it
-// holds the revision, else decoded. The document must not be changed.
-func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
+// at that revision with its document and the chunk of its log holding
+// its last event (a cache entry's fields): a copy from the cache when it
+// holds the revision, else decoded. The document and the chunk must not
+// be changed.
+func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *cached, error) {
 	return s.loadFrom(tx, id, s.cache.get)
 }
 
-// loadFrom is load with the campaign from cached (the cache's get, or
-// its take for a change) when the cache holds the revision.
-func (s *Store) loadFrom(tx *bolt.Tx, id int64, cached func(id int64, rev uint64) (*campaign.Campaign, []byte)) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
-	cb, st, err := newest(tx, id)
-	if err != nil {
-		return nil, state{}, nil, nil, err
+// loadFrom is load with the entry from (the cache's get, or its take for
+// a change) when the cache holds the revision.
+func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) *cached) (cb *bolt.Bucket, st state, e *cached, err error) {
+	if cb, st, err = newest(tx, id); err != nil {
+		return nil, state{}, nil, err
 	}
-	if c, doc := cached(id, st.rev); c != nil {
-		return cb, st, c, doc, nil
+	if e := from(id, st.rev); e != nil {
+		return cb, st, e, nil
 	}
-	doc, err := st.document(id, nil)
-	if err != nil {
-		return nil, state{}, nil, nil, err
+	e = &cached{rev: st.rev}
+	if e.doc, err = st.document(id, nil); err != nil {
+		return nil, state{}, nil, err
 	}
-	c, err := st.campaign(cb, id, doc)
-	return cb, st, c, doc, err
+	e.c, e.last, err = st.campaign(cb, id, e.doc)
+	return cb, st, e, err
 }
 
-// campaign decodes the revision's document, doc, and reads its log.
-func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (*campaign.Campaign, error) {
-	c, err := decodeDoc(id, st.key(), doc)
-	if err != nil {
-		return nil, err
+// campaign decodes the revision's document, doc, and reads its log; last
+// is the chunk holding the log's last event (nil for an empty log).
+func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (c *campaign.Campaign, last [][]byte, err error) {
+	if c, err = decodeDoc(id, st.key(), doc); err != nil {
+		return nil, nil, err
 	}
-	if c.Log, err = readLog(cb, id, st.logLen); err != nil {
-		return nil, err
+	if c.Log, last, err = readLog(cb, id, st.logLen); err != nil {
+		return nil, nil, err
 	}
-	return c, nil
+	return c, last, nil
 }
 
 // recordBuffers hold the documents Update encodes, so that a round trip

@@ -48,11 +48,11 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if err != nil {
 			return err
 		}
-		c, err := prev.campaign(cb, id, doc)
+		c, _, err := prev.campaign(cb, id, doc)
 		if err != nil {
 			return err
 		}
-		now, err := cur.campaign(cb, id, curDoc)
+		now, _, err := cur.campaign(cb, id, curDoc)
 		if err != nil {
 			return err
 		}

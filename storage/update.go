@@ -79,27 +79,25 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 // decode goes into the cache: a command reads its campaign before it
 // changes it, and the change need not decode it again.
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
-	var out *campaign.Campaign
-	var doc []byte
-	var st state
+	var e *cached
 	hit := false
-	cached := func(id int64, rev uint64) (*campaign.Campaign, []byte) {
-		c, doc := s.cache.get(id, rev)
-		hit = c != nil
-		return c, doc
+	get := func(id int64, rev uint64) *cached {
+		e := s.cache.get(id, rev)
+		hit = e != nil
+		return e
 	}
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		_, st, out, doc, err = s.loadFrom(tx, id, cached)
+		_, _, e, err = s.loadFrom(tx, id, get)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, st.rev, out.Shell(), doc, nil)
+		s.cache.put(id, e.rev, e.c.Shell(), e.doc, e.last)
 	}
-	return out, nil
+	return e.c, nil
 }
 
 // List returns every campaign's summary, by ID.
@@ -146,20 +144,15 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// share what it reaches (campaign.Shell), which fn copies before it
 		// changes it (UpdateFunc); a shell of what fn returns goes
 		// back after the commit.
-		// The chunk holding the last stored event: kept by the cache,
-		// else read once, to compare that event and to append after it.
-		var open [][]byte
-		take := func(id int64, rev uint64) (*campaign.Campaign, []byte) {
-			if e := s.cache.take(id, rev); e != nil {
-				open = e.last
-				return e.c, e.doc
-			}
-			return nil, nil
-		}
-		cb, st, c, prevDoc, err := s.loadFrom(tx, id, take)
+		cb, st, e, err := s.loadFrom(tx, id, s.cache.take)
 		if err != nil {
 			return err
 		}
+		c, prevDoc := e.c, e.doc
+		// The chunk holding the last stored event: kept by the cache or
+		// read with the log, else read once, to compare that event and
+		// to append after it.
+		open := e.last
 		var openErr error
 		base := newPartsBase(c, prevDoc)
 		same := func(k uint64, e campaign.Event) bool {
