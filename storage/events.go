@@ -65,13 +65,14 @@ func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
 	return eb.Put(itob(k), seal(id, sealChunk, k, deflateChunk(lines)))
 }
 
-// deflateChunk is a chunk's lines as stored, before its checksum.
+// deflateChunk is a chunk's lines as stored, before its checksum (room
+// for which is kept when the chunk is stored as it is).
 func deflateChunk(lines [][]byte) []byte {
-	level := levelStored
+	raw := bytes.Join(lines, []byte{'\n'})
 	if len(lines) == eventsPerChunk {
-		level = levelOnce
+		return deflate(nil, raw, levelOnce)
 	}
-	return deflate(nil, bytes.Join(lines, []byte{'\n'}), level)
+	return deflate(make([]byte, 0, len(raw)+5*(len(raw)/maxStored+1)+sealSize), raw, levelStored)
 }
 
 // storedEvents counts the events stored: full chunks and the last one's.
