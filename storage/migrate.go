@@ -219,10 +219,15 @@ func putV3Events(cb *bolt.Bucket, log []campaign.Event) error {
 // migrate3to4 deflates each campaign: its events packed into chunks
 // (events.go), its newest revision's document deflated whole and every
 // older one's made a delta from the revision after it (revision.go).
-func migrate3to4(tx *bolt.Tx) error {
+func migrate3to4(tx *bolt.Tx) error { return eachCampaign(tx, 3, packEvents, packRevisions) }
+
+// eachCampaign runs steps, in turn, on each campaign of a file of the
+// given schema, one campaign after another. The IDs are listed first, so
+// a step may write into its campaign's buckets.
+func eachCampaign(tx *bolt.Tx, schema int, steps ...func(cb *bolt.Bucket, id int64) error) error {
 	root := tx.Bucket(bucketCampaigns)
 	if root == nil {
-		return fmt.Errorf("%w: schema 3 file without a campaigns bucket", ErrNotDatabase)
+		return fmt.Errorf("%w: schema %d file without a campaigns bucket", ErrNotDatabase, schema)
 	}
 	var ids [][]byte
 	if err := root.ForEachBucket(func(k []byte) error { ids = append(ids, append([]byte{}, k...)); return nil }); err != nil {
@@ -232,12 +237,10 @@ func migrate3to4(tx *bolt.Tx) error {
 		if len(k) != 8 {
 			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
 		}
-		id, cb := btoi(k), root.Bucket(k)
-		if err := packEvents(cb, id); err != nil {
-			return err
-		}
-		if err := packRevisions(cb, id); err != nil {
-			return err
+		for _, step := range steps {
+			if err := step(root.Bucket(k), btoi(k)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -336,29 +339,7 @@ func migrate5to6(tx *bolt.Tx) error {
 // newest first and the chunks inflated, so that a record damaged before
 // it had a checksum stops the migration (which leaves the file as it
 // was) instead of being sealed as sound.
-func migrate6to7(tx *bolt.Tx) error {
-	root := tx.Bucket(bucketCampaigns)
-	if root == nil {
-		return fmt.Errorf("%w: schema 6 file without a campaigns bucket", ErrNotDatabase)
-	}
-	var ids [][]byte
-	if err := root.ForEachBucket(func(k []byte) error { ids = append(ids, append([]byte{}, k...)); return nil }); err != nil {
-		return err
-	}
-	for _, k := range ids {
-		if len(k) != 8 {
-			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
-		}
-		id, cb := btoi(k), root.Bucket(k)
-		if err := sealChunks(cb, id); err != nil {
-			return err
-		}
-		if err := sealRevisions(cb, id); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func migrate6to7(tx *bolt.Tx) error { return eachCampaign(tx, 6, sealChunks, sealRevisions) }
 
 // sealChunks seals a schema 6 log's chunks.
 func sealChunks(cb *bolt.Bucket, id int64) error {
