@@ -280,15 +280,23 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	return nil
 }
 
+// revisionKeys returns a campaign's revisions bucket and its revisions'
+// keys, copied, oldest first: listed before the caller rewrites them.
+func revisionKeys(cb *bolt.Bucket, id int64) (*bolt.Bucket, [][]byte, error) {
+	rb := cb.Bucket(bucketRevisions)
+	if rb == nil {
+		return nil, nil, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
+	}
+	var keys [][]byte
+	err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, append([]byte{}, k...)); return nil })
+	return rb, keys, err
+}
+
 // packRevisions rewrites a campaign's schema 3 revision records, newest
 // first: the newest whole, each older one a delta from the one after it.
 func packRevisions(cb *bolt.Bucket, id int64) error {
-	rb := cb.Bucket(bucketRevisions)
-	if rb == nil {
-		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
-	}
-	var keys [][]byte
-	if err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, append([]byte{}, k...)); return nil }); err != nil {
+	rb, keys, err := revisionKeys(cb, id)
+	if err != nil {
 		return err
 	}
 	var next []byte
@@ -371,12 +379,8 @@ func sealChunks(cb *bolt.Bucket, id int64) error {
 
 // sealRevisions seals a schema 6 campaign's revision records.
 func sealRevisions(cb *bolt.Bucket, id int64) error {
-	rb := cb.Bucket(bucketRevisions)
-	if rb == nil {
-		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
-	}
-	var keys [][]byte
-	if err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, append([]byte{}, k...)); return nil }); err != nil {
+	rb, keys, err := revisionKeys(cb, id)
+	if err != nil {
 		return err
 	}
 	var next []byte
