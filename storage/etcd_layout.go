@@ -31,6 +31,11 @@ import (
 //	                              user (index.go), written with the summary
 //	P claim/…, P member/…         the schedulers' leased claims (bot/schedule)
 //
+// Only the revisions' records carry a checksum (seal.go): the log's
+// segments, the summaries and the opaque records are plain JSON or the
+// caller's bytes, as in the bbolt file (where the log's chunks are
+// sealed too).
+//
 // The summaries have a range of their own so that List reads no document;
 // the records are by kind first so that the scheduler lists every
 // campaign's schedule entries in one range.
