@@ -244,7 +244,8 @@ func (tp *tacticalPicture) release() {
 // nothing was drawn over them, the rest coded afresh. The first picture
 // on a terrain is written by image/png at the given level instead:
 // coding the terrain for the pictures to come costs more than deflating
-// one picture, and a move preview's tint is drawn only once.
+// one picture (BENCHMARKS.md), and a move preview's tint is drawn only
+// once.
 func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) error {
 	if tp.base.written.Add(1) == 1 {
 		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
@@ -454,7 +455,7 @@ func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle, changed
 		x0, x1 := -1, 0
 		for x, i := range dst {
 			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
-				if n := t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]; n != i {
+				if n := t[word565(c)]; n != i {
 					dst[x] = n
 					if x0 < 0 {
 						x0 = x

@@ -311,6 +311,37 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}
 }
 
+// BenchmarkCodeTerrain is what the second picture on a 64×17 terrain
+// pays besides drawing itself: the terrain's stream deflated in pieces
+// (codeRows), against image/png encoding the blank canvas and the
+// painted terrain, each in turn in every round (x-code, x-std: the
+// medians' ratios to the blank).
+func BenchmarkCodeTerrain(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	blank := blankCanvas(drawnSector(b))
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := terrainBaseFor(v.Map, lay, newTints(v))
+	W, H := base.key.W, base.key.H
+	terrain := &image.Paletted{Pix: base.rows[1:], Stride: W + 1, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+	var blanks, codes, stds []time.Duration
+	for b.Loop() {
+		c0 := cputime.Process()
+		encodeStd(b, blank)
+		c1 := cputime.Process()
+		codeRows(base.rows, W+1, newMatcher(W+1, base.period))
+		c2 := cputime.Process()
+		encodeStd(b, terrain)
+		blanks, codes, stds = append(blanks, c1-c0), append(codes, c2-c1), append(stds, cputime.Process()-c2)
+	}
+	if floor := median(blanks); floor > 0 {
+		b.ReportMetric(float64(median(codes))/float64(floor), "x-code")
+		b.ReportMetric(float64(median(stds))/float64(floor), "x-std")
+	}
+}
+
 func median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)

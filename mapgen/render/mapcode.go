@@ -7,6 +7,8 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math"
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -31,16 +33,25 @@ import (
 const pieceBytes = 64
 
 // pieces cuts a stream of rows of stride bytes.
-type pieces struct{ stride, rows, perRow int }
+type pieces struct {
+	stride, rows, perRow int
+	// inv is 2⁶⁴ / stride rounded up: a row is a multiplication away,
+	// not a division (coding a terrain asks for every token's piece).
+	inv uint64
+}
 
 func newPieces(stride, rows int) pieces {
-	return pieces{stride: stride, rows: rows, perRow: (stride + pieceBytes - 1) / pieceBytes}
+	return pieces{stride: stride, rows: rows, perRow: (stride + pieceBytes - 1) / pieceBytes, inv: math.MaxUint64/uint64(stride) + 1}
 }
 
 func (s pieces) count() int { return s.rows * s.perRow }
 
-// at is the piece holding stream position pos.
-func (s pieces) at(pos int) int { return pos/s.stride*s.perRow + pos%s.stride/pieceBytes }
+// at is the piece holding stream position pos. The row, pos·inv / 2⁶⁴,
+// is exact for pos below 2⁶⁴ / stride: its error is under pos / 2⁶⁴.
+func (s pieces) at(pos int) int {
+	y, _ := bits.Mul64(uint64(pos), s.inv)
+	return int(y)*s.perRow + (pos-int(y)*s.stride)/pieceBytes
+}
 
 // codedRows are rows coded with one set of codes, piece by piece: a
 // piece is the tokens that start in its part of the stream, and may end
@@ -67,7 +78,8 @@ type codedRows struct {
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
 	m.recent = new([1 << hashBits]int32)
-	return codeTokens(rows, stride, m, m.tokens(nil, rows, 0, len(rows), 0))
+	// A sector's terrain comes to a token for every 15 bytes or so.
+	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0))
 }
 
 // codeTokens codes the stream rows, whose tokens are toks (matching
@@ -83,7 +95,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	}
 	c.bounds[n] = len(rows)
 	type read struct{ from, by int32 }
-	var reads []read
+	reads := make([]read, 0, len(toks))
 	pos := 0
 	for ti, t := range toks {
 		k := c.at(pos)
@@ -95,7 +107,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			var d int
 			l, d = t.match()
 			src := pos - d
-			for s := c.pieceOf(src); s <= c.pieceOf(src+l-1); s++ {
+			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
 				if s != k && (len(reads) == 0 || reads[len(reads)-1] != read{int32(s), int32(k)}) {
 					reads = append(reads, read{int32(s), int32(k)})
 				}
@@ -122,18 +134,22 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 		fill[r.from]++
 	}
 
+	c.sums = make([]adlerSums, n)
+	for i := range n {
+		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
+		c.whole = c.whole.add(c.sums[i], c.bounds[i+1]-c.bounds[i])
+	}
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
-	var w bitWriter
+	// The bits take about what image/png's BestSpeed writes: a ninth
+	// of the stream.
+	w := bitWriter{out: make([]byte, 0, len(rows)/8)}
 	c.offs = make([]int, n+1)
-	c.sums = make([]adlerSums, n)
 	for i := range n {
 		c.offs[i] = w.bitLen()
 		for _, t := range toks[first[i]:first[i+1]] {
 			c.codes.put(&w, t)
 		}
-		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
-		c.whole = c.whole.add(c.sums[i], c.bounds[i+1]-c.bounds[i])
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
