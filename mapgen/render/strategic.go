@@ -90,7 +90,7 @@ type strategicPainter struct {
 	// title and legend are the strips at the top and the bottom, W×H
 	// the picture's size, headerH the header's band.
 	title, legend *titleStrip
-	legendKey     string // what the legend is drawn from (legendKey)
+	legendKey     string // what the legend is drawn from (legendInputs.key)
 	W, H, headerH int
 	// drawn are the symbols the picture holds, which the tests hold
 	// against the legend (symbolsOf).
@@ -125,12 +125,12 @@ func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 	if p.title, err = newTitleStrip(1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
 		return nil, err
 	}
-	use := symbolsOf(v)
-	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(v, use, 1.2*s)); err != nil {
+	legend := newLegendInputs(v, symbolsOf(v))
+	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(legend, 1.2*s)); err != nil {
 		return nil, err
 	}
 	if p.legend.height > 0 {
-		p.legendKey = legendKey(v, use)
+		p.legendKey = legend.key()
 	}
 	if p.headerText() != "" {
 		p.headerH = int(math.Round(1.5 * s))

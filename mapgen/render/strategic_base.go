@@ -139,7 +139,7 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 var legendBands = kept[legendBandKey, []byte]{bound: 64}
 
 // legendBandKey is what a legend's band is drawn from: its items
-// (legendKey), the scale and the band's size.
+// (legendInputs.key), the scale and the band's size.
 type legendBandKey struct {
 	items string
 	size  float64

@@ -441,7 +441,7 @@ func TestStrategicLegendExplainsEverySymbol(t *testing.T) {
 					t.Errorf("symbol %+v is in the legend but not drawn", sym)
 				}
 			}
-			items := strategicLegend(v, use, p.s)
+			items := strategicLegend(newLegendInputs(v, use), p.s)
 			if len(items) != len(use) {
 				t.Errorf("%d legend entries for %d symbols", len(items), len(use))
 			}
