@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"image"
@@ -278,24 +277,6 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 		l.mark(a+r.Min.X, a+r.Max.X)
 	}
 	return append(ls, l)
-}
-
-// markChangedPieces marks in changed the pieces of c, the coded rows
-// base, whose bytes differ in the stream rows (of stride bytes a row,
-// base's first row at row top) within the rectangles rects.
-func markChangedPieces(c *codedRows, changed []bool, rows, base []byte, top, stride int, rects []image.Rectangle) {
-	at := top * stride
-	for _, r := range rects {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := (y-top)*stride + 1 + r.Min.X
-			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
-				if !changed[k] {
-					a, e := c.bounds[k], c.bounds[k+1]
-					changed[k] = !bytes.Equal(rows[at+a:at+e], base[a:e])
-				}
-			}
-		}
-	}
 }
 
 // disjoint is the union of rs as rectangles that do not overlap: bands

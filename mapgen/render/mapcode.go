@@ -322,16 +322,53 @@ func (l *layer) mark(a, e int) {
 }
 
 // markChanged marks in l.changed the pieces whose bytes differ between
-// the picture's part of the stream (rows) and the rows the layer was
-// coded from (ref), looking only within rects (in pixels, rows counted
-// from the layer's top).
+// the picture's stream (rows) and the rows the layer was coded from
+// (ref), looking only within rects (in the picture's pixels; the layer
+// starts a whole row down the stream).
 func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
-	markChangedPieces(l.c, l.changed, rows, ref, 0, l.c.stride, rects)
+	c, stride := l.c, l.c.stride
+	top := l.at / stride
+	for _, r := range rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a := (y-top)*stride + 1 + r.Min.X
+			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
+				if !l.changed[k] {
+					a, e := c.bounds[k], c.bounds[k+1]
+					l.changed[k] = !bytes.Equal(rows[l.at+a:l.at+e], ref[a:e])
+				}
+			}
+		}
+	}
 	for k, ch := range l.changed {
 		if ch {
 			l.list = append(l.list, int32(k))
 		}
 	}
+}
+
+// fresh are the layer's pieces a picture codes afresh, in order: those
+// it changed, and those that read a changed one and no longer say what
+// the picture (whose stream is rows) holds. A piece that reads what
+// changed may still hold (the same counter drawn again), and then its
+// tokens stand. Uses sc.dirty and sc.fresh to work in.
+func (l layer) fresh(rows []byte, sc *scratch) []int32 {
+	base, changed := l.c, l.changed
+	seen := sc.dirty[:len(changed)] // the readers looked at
+	clear(seen)
+	fresh := append(sc.fresh[:0], l.list...)
+	for _, i := range l.list {
+		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
+			if !changed[r] && !seen[r] {
+				seen[r] = true
+				if !base.holds(rows, l.at, int(r)) {
+					fresh = append(fresh, r)
+				}
+			}
+		}
+	}
+	slices.Sort(fresh)
+	sc.fresh = fresh
+	return fresh
 }
 
 // writeCodedPNG writes as a PNG the W×H paletted picture whose stream
@@ -345,11 +382,16 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	for li, l := range layers {
 		toks = l.write(&bw, toks, rows, li == len(layers)-1, sc)
 	}
-	out := bw.bytes()
+	out := finishIDAT(bw.bytes(), streamAdler(rows, layers[0].at, layers))
+	sc.out, sc.toks = out, toks
+	return writePaletted(w, W, H, pal, out)
+}
 
-	// Adler-32 of the stream from its layers' sums, with the pieces the
-	// picture changed summed afresh.
-	var sum adlerSums
+// streamAdler is the Adler-32 of the stream rows: its first head bytes
+// summed afresh, then the layers back to back, each from its kept sums
+// with the pieces the picture changed summed afresh.
+func streamAdler(rows []byte, head int, layers []layer) uint32 {
+	sum := adlerOf(rows[:head])
 	for _, l := range layers {
 		c := l.c
 		part := c.whole
@@ -361,30 +403,6 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	}
 	// zlib's sums start at 1: each byte adds 1 more to the second.
 	a, b := uint64(sum.s1)+1, (uint64(sum.s2)+uint64(len(rows)))%adlerMod
-	out = finishIDAT(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
-	sc.out, sc.toks = out, toks
-	return writePaletted(w, W, H, pal, out)
-}
-
-// streamAdler is the Adler-32 of the stream rows from its parts' sums:
-// the rows above the base (top bytes), then each of base's pieces, its
-// kept sums where it did not change.
-func streamAdler(rows []byte, top int, base *codedRows, changed []bool) uint32 {
-	n := uint64(len(rows))
-	s := adlerOf(rows[:top])
-	a, b := 1+uint64(s.s1), n+(n-uint64(top))%adlerMod*uint64(s.s1)+uint64(s.s2)
-	for i, ch := range changed {
-		e := top + base.bounds[i+1]
-		s := base.sums[i]
-		if ch {
-			s = adlerOf(rows[top+base.bounds[i] : e])
-		}
-		a += uint64(s.s1)
-		b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
-		if i%4096 == 0 {
-			a, b = a%adlerMod, b%adlerMod
-		}
-	}
 	return uint32(b%adlerMod)<<16 | uint32(a%adlerMod)
 }
 
@@ -428,26 +446,8 @@ func writePaletted(w io.Writer, W, H int, pal color.Palette, idat []byte) error 
 // for the picture whose stream is rows, using toks and sc.dirty to work
 // in, and returns toks.
 func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
-	base, changed := l.c, l.changed
-	// The pieces changed, and those that read them and no longer say
-	// what the picture holds, are coded afresh; a piece that reads
-	// what changed may still hold (the same counter drawn again), and
-	// then its bits stand. seen marks the readers looked at.
-	seen := sc.dirty[:len(changed)]
-	clear(seen)
-	fresh := append(sc.fresh[:0], l.list...)
-	for _, i := range l.list {
-		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-			if !changed[r] && !seen[r] {
-				seen[r] = true
-				if !base.holds(rows, l.at, int(r)) {
-					fresh = append(fresh, r)
-				}
-			}
-		}
-	}
-	slices.Sort(fresh)
-	sc.fresh = fresh
+	base := l.c
+	fresh := l.fresh(rows, sc)
 	// The block's header says whether it is the last; the rest of it,
 	// its codes, is the layer's own.
 	if last {
