@@ -142,10 +142,10 @@ type tacticalPicture struct {
 }
 
 // composeTactical draws the paletted picture of v: the terrain base, the
-// title strip, and the overlays within the rectangles rects gives. With
-// lend, the picture is drawn in a working copy of the base's rows, lent
-// until release; else in a new buffer, the caller's to keep.
-func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactical) ([]image.Rectangle, error)) (*tacticalPicture, error) {
+// title strip, and the overlays within the rectangles overlayRects
+// gives. With lend, the picture is drawn in a working copy of the base's
+// rows, lent until release; else in a new buffer, the caller's to keep.
+func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
@@ -194,18 +194,14 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 			tp.stripRects = []image.Rectangle{r}
 		}
 	}
-	claimed, err := rects(lay, v)
-	if err != nil {
-		return nil, err
-	}
-	rs := disjoint(claimed)
-	// A counter's square is painted opaque before anything reads it
-	// (a later counter's shadow reads what the counter drew), so its
-	// pixels need not be turned to RGBA first.
 	placed, err := placeCounters(lay.counters(), v.Counters)
 	if err != nil {
 		return nil, err
 	}
+	rs := disjoint(overlayRects(lay, v, placed))
+	// A counter's square is painted opaque before anything reads it
+	// (a later counter's shadow reads what the counter drew), so its
+	// pixels need not be turned to RGBA first.
 	squares := make([]image.Rectangle, len(placed))
 	for i, pc := range placed {
 		squares[i] = pc.square()
@@ -213,9 +209,7 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 	for _, r := range carve(rs, squares) {
 		expandRect(img, p, r)
 	}
-	if err := drawOverlays(img, lay, v); err != nil {
-		return nil, err
-	}
+	drawOverlays(img, lay, v, placed)
 	for _, r := range rs {
 		tp.changed = quantiseRect(p, img, r, tp.changed)
 	}
@@ -343,11 +337,11 @@ func cut(out []image.Rectangle, r image.Rectangle, holes []image.Rectangle) []im
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
-// draw on, clipped to the map below the title strip: each counter's own
-// (placedCounter.bounds); each highlight's hexes, and its lines cut into
-// short pieces so a long line of fire does not claim the whole box
-// between its ends; each edge bar.
-func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
+// draw on, clipped to the map below the title strip: each placed
+// counter's own (placedCounter.bounds); each highlight's hexes, and its
+// lines cut into short pieces so a long line of fire does not claim the
+// whole box between its ends; each edge bar.
+func overlayRects(lay layout, v Tactical, placed []placedCounter) []image.Rectangle {
 	g := lay.g
 	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
 	var out []image.Rectangle
@@ -359,10 +353,6 @@ func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
 	box := func(x0, y0, x1, y1, pad float64) image.Rectangle {
 		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
-	}
-	placed, err := placeCounters(lay.counters(), v.Counters)
-	if err != nil {
-		return nil, err
 	}
 	for _, pc := range placed {
 		add(pc.bounds())
@@ -394,7 +384,7 @@ func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
 		x0, y0, x1, y1 := lay.edgeBar(e.Edge)
 		add(edgeRect(x0, y0, x1, y1, lay.edgeW))
 	}
-	return out, nil
+	return out
 }
 
 // paletteRGBA is mapPalette as RGBA bytes read as one little-endian

@@ -207,7 +207,7 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 func BenchmarkTacticalFloor(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	blank := blankCanvas(drawnSector(b))
-	tp, err := composeTactical(v, o, false, overlayRects)
+	tp, err := composeTactical(v, o, false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}
 	bare := v
 	bare.Counters, bare.Highlights, bare.Edges = nil, v.Highlights[:2], nil // the same tints, so the same terrain
-	plain, err := composeTactical(bare, o, false, overlayRects)
+	plain, err := composeTactical(bare, o, false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}{
 		{name: "blank", run: func() { encodeStd(b, blank) }},
 		{name: "x-draw", run: func() {
-			tp, err := composeTactical(v, o, true, overlayRects)
+			tp, err := composeTactical(v, o, true)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -270,9 +270,11 @@ func BenchmarkTacticalFloor(b *testing.B) {
 		{name: "x-copy", run: func() { copy(flat, tp.rows) }},
 		{name: "x-paint", run: func() {
 			lay.strip.draw(canvas, 0)
-			if err := drawOverlays(canvas, lay, v); err != nil {
+			placed, err := placeCounters(lay.counters(), v.Counters)
+			if err != nil {
 				b.Fatal(err)
 			}
+			drawOverlays(canvas, lay, v, placed)
 		}},
 		{name: "x-fresh", run: func() {
 			fast.Reset(io.Discard)

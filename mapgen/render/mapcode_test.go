@@ -228,9 +228,11 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 	p := &image.Paletted{Pix: rows[1:], Stride: S, Rect: image.Rect(0, 0, lay.W, lay.H), Palette: mapPalette}
 	img := newPicture(lay.W, lay.H, nil)
 	expandRect(img, p, image.Rect(0, sh, lay.W, lay.H))
-	if err := drawOverlays(img, lay, v); err != nil {
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
 		tb.Fatal(err)
 	}
+	drawOverlays(img, lay, v, placed)
 	lay.strip.draw(img, 0)
 	quantiseRect(p, img, p.Rect, nil)
 	return p
