@@ -53,7 +53,9 @@ func themeColor(t mapgen.Theme) color.RGBA {
 // DrawStrategic draws the strategic map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
-	sp, err := composeStrategic(v, o, nil, strategicRects)
+	scratch := getPixels()
+	defer putPixels(scratch)
+	sp, err := composeStrategic(v, o, nil, scratch, strategicRects)
 	if err != nil {
 		return nil, err
 	}
@@ -63,9 +65,10 @@ func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 // WriteStrategicPNG draws the strategic map and writes it as PNG, its
 // sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
-	buf := getPixels()
+	buf, scratch := getPixels(), getPixels()
 	defer putPixels(buf)
-	sp, err := composeStrategic(v, o, buf, strategicRects)
+	defer putPixels(scratch)
+	sp, err := composeStrategic(v, o, buf, scratch, strategicRects)
 	if err != nil {
 		return err
 	}

@@ -172,8 +172,9 @@ type strategicPicture struct {
 
 // composeStrategic draws the paletted picture of v: above the base
 // everything afresh, on the base what the view adds, within the
-// rectangles rects gives; into pix when it is given.
-func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
+// rectangles rects gives; into pix when it is given. It draws in RGBA in
+// scratch (a pooled buffer, whose old bytes it never reads back).
+func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
 		return nil, err
@@ -187,8 +188,6 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 
 	// The scratch picture's pixels are stale outside the part above the
 	// base and the rectangles copied into it: nothing else is read back.
-	scratch := getPixels()
-	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.drawTop()
