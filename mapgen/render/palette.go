@@ -134,15 +134,6 @@ func blend(ground, c color.RGBA, a uint32) color.RGBA {
 	return rgb(f(ground.R, c.R), f(ground.G, c.G), f(ground.B, c.B))
 }
 
-// paletted maps the opaque picture img to mapPalette, into dst when it
-// is given (grown if need be).
-func paletted(img *image.RGBA, dst *[]byte) *image.Paletted {
-	W, H := img.Rect.Dx(), img.Rect.Dy()
-	pix := bytesFor(dst, W*H)
-	quantise(pix, W, img)
-	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
-}
-
 // quantise maps the opaque picture img to mapPalette indices in pix,
 // rows stride bytes apart. Every pixel is looked up, two to a load:
 // skipping runs of one colour cost more in mispredicted branches than
