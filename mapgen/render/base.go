@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"image"
-	"image/png"
 	"io"
 	"math"
 	"slices"
@@ -235,14 +234,13 @@ func (tp *tacticalPicture) release() {
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
 // nothing was drawn over them, the rest coded afresh. The first picture
-// on a terrain is written by image/png at the given level instead:
-// coding the terrain for the pictures to come costs more than deflating
-// one picture (BENCHMARKS.md), and a move preview's tint is drawn only
-// once.
-func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) error {
+// on a terrain is matched and coded whole instead (writeWholePNG):
+// coding the terrain in pieces for the pictures to come costs more than
+// deflating one picture (BenchmarkCodeTerrain), and a move preview's
+// tint is drawn only once.
+func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	if tp.base.written.Add(1) == 1 {
-		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
-		return e.Encode(w, tp.Paletted)
+		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period))
 	}
 	n := tp.base.code().count()
 	if tp.template != nil {

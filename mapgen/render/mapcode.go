@@ -401,9 +401,43 @@ func streamAdler(rows []byte, head int, layers []layer) uint32 {
 		}
 		sum = sum.add(part, c.bounds[c.count()])
 	}
-	// zlib's sums start at 1: each byte adds 1 more to the second.
-	a, b := uint64(sum.s1)+1, (uint64(sum.s2)+uint64(len(rows)))%adlerMod
+	return sum.adler32(len(rows))
+}
+
+// adler32 is zlib's Adler-32 of the n bytes whose sums are s: zlib's
+// sums start at 1, so each byte adds 1 more to the second.
+func (s adlerSums) adler32(n int) uint32 {
+	a, b := uint64(s.s1)+1, (uint64(s.s2)+uint64(n))%adlerMod
 	return uint32(b%adlerMod)<<16 | uint32(a%adlerMod)
+}
+
+// writeWholePNG writes as a PNG the W×H paletted picture whose stream is
+// rows, matched whole by m and coded in one block with codes of its own.
+func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher) error {
+	sc := getScratch(0)
+	defer scratches.Put(sc)
+	clear(sc.recent[:])
+	m.recent = &sc.recent
+	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
+	bw := bitWriter{out: idatHead(sc.out[:0])}
+	putBlock(&bw, toks, true)
+	out := finishIDAT(bw.bytes(), adlerOf(rows).adler32(len(rows)))
+	sc.out, sc.toks = out, toks
+	return writePaletted(w, W, H, pal, out)
+}
+
+// putBlock writes toks as a deflate block with codes made for them (the
+// stream's last block if last).
+func putBlock(bw *bitWriter, toks []token, last bool) {
+	codes := newCodes(toks)
+	if !last {
+		codes.header[0] &^= 1 // BFINAL, the header's first bit
+	}
+	bw.splice(codes.header, 0, codes.headBits)
+	for _, t := range toks {
+		codes.put(bw, t)
+	}
+	codes.put(bw, endOfBlock)
 }
 
 // idatHead starts an IDAT chunk of one zlib stream in out: the chunk's

@@ -63,7 +63,7 @@ func TestCodedPNGPixels(t *testing.T) {
 				t.Fatalf("hex size %g, picture %d: %d pixels differ from the drawing, first at %v", o.HexSize, i, n, at)
 			}
 			if i == 0 {
-				continue // the first picture on a terrain is image/png's
+				continue // the first picture on a terrain is deflated whole
 			}
 			clearBases()
 			var cold bytes.Buffer
@@ -193,7 +193,7 @@ func TestCodedRandomPictures(t *testing.T) {
 		}
 		for i := range 10 {
 			v := randomBattle(rng, m)
-			for pass := range 2 { // the first picture on a new terrain is image/png's
+			for pass := range 2 { // the first picture on a new terrain is deflated whole
 				var buf bytes.Buffer
 				if err := WriteTacticalPNG(&buf, v, DefaultOptions()); err != nil {
 					t.Fatal(err)

@@ -302,15 +302,7 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	from := 0
 	for k, to := range cuts {
-		codes := newCodes(toks[from:to])
-		if k < len(cuts)-1 {
-			codes.header[0] &^= 1 // BFINAL, the header's first bit: not the last block
-		}
-		bw.splice(codes.header, 0, codes.headBits)
-		for _, t := range toks[from:to] {
-			codes.put(&bw, t)
-		}
-		codes.put(&bw, endOfBlock)
+		putBlock(&bw, toks[from:to], k == len(cuts)-1)
 		from = to
 	}
 	out := finishIDAT(bw.bytes(), streamAdler(rows, top, []layer{l}))

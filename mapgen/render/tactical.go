@@ -41,7 +41,7 @@ func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
 		return err
 	}
 	defer tp.release()
-	return tp.writePNG(w, o.Compression)
+	return tp.writePNG(w)
 }
 
 // drawTactical draws the whole picture in RGBA, into pix when it is
