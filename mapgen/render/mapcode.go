@@ -272,31 +272,31 @@ func adlerOf(b []byte) adlerSums {
 }
 
 // scratch is what writing one picture works in, pooled: which pieces
-// changed and which are coded afresh, the tokens of a piece, the chunk
-// being built.
+// changed, which are coded afresh and which were looked at (layer.fresh),
+// the tokens of a piece, the chunk being built.
 type scratch struct {
-	changed, dirty []bool
-	fresh          []int32 // the pieces of a layer coded afresh
-	toks           []token
-	recent         [1 << hashBits]int32
-	out            []byte
+	changed, fresh, seen []bool
+	toks                 []token
+	recent               [1 << hashBits]int32
+	out                  []byte
 }
 
 var scratches sync.Pool
 
-// getScratch returns a scratch whose flags for n pieces are all false.
+// getScratch returns a scratch with flags for n pieces, those of changed
+// all false.
 func getScratch(n int) *scratch {
 	sc, ok := scratches.Get().(*scratch)
 	if !ok {
 		sc = new(scratch)
 	}
-	for _, f := range []*[]bool{&sc.changed, &sc.dirty} {
+	for _, f := range []*[]bool{&sc.changed, &sc.fresh, &sc.seen} {
 		if cap(*f) < n {
 			*f = make([]bool, n)
 		}
 		*f = (*f)[:n]
-		clear(*f)
 	}
+	clear(sc.changed)
 	return sc
 }
 
@@ -346,28 +346,24 @@ func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
 	}
 }
 
-// fresh are the layer's pieces a picture codes afresh, in order: those
-// it changed, and those that read a changed one and no longer say what
-// the picture (whose stream is rows) holds. A piece that reads what
-// changed may still hold (the same counter drawn again), and then its
-// tokens stand. Uses sc.dirty and sc.fresh to work in.
-func (l layer) fresh(rows []byte, sc *scratch) []int32 {
-	base, changed := l.c, l.changed
-	seen := sc.dirty[:len(changed)] // the readers looked at
+// fresh marks the layer's pieces a picture codes afresh: those it
+// changed, and those that read a changed one and no longer say what the
+// picture (whose stream is rows) holds. A piece that reads what changed
+// may still hold (the same counter drawn again), and then its tokens
+// stand. The marks are sc.fresh's, as many as the layer's pieces.
+func (l layer) fresh(rows []byte, sc *scratch) []bool {
+	base := l.c
+	fresh, seen := sc.fresh[:len(l.changed)], sc.seen[:len(l.changed)] // seen: the readers looked at
+	copy(fresh, l.changed)
 	clear(seen)
-	fresh := append(sc.fresh[:0], l.list...)
 	for _, i := range l.list {
 		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-			if !changed[r] && !seen[r] {
+			if !fresh[r] && !seen[r] {
 				seen[r] = true
-				if !base.holds(rows, l.at, int(r)) {
-					fresh = append(fresh, r)
-				}
+				fresh[r] = !base.holds(rows, l.at, int(r))
 			}
 		}
 	}
-	slices.Sort(fresh)
-	sc.fresh = fresh
 	return fresh
 }
 
@@ -477,8 +473,8 @@ func writePaletted(w io.Writer, W, H int, pal color.Palette, idat []byte) error 
 }
 
 // write writes the layer's block (the last block of the stream if last)
-// for the picture whose stream is rows, using toks and sc.dirty to work
-// in, and returns toks.
+// for the picture whose stream is rows, using toks and sc to work in,
+// and returns toks.
 func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
 	base := l.c
 	fresh := l.fresh(rows, sc)
@@ -497,13 +493,16 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 	// text for their time.
 	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
 	next := 0 // the first piece not yet written
-	for _, i := range fresh {
+	for i, f := range fresh {
+		if !f {
+			continue
+		}
 		bw.splice(base.bits, base.offs[next], base.offs[i])
-		toks = base.recode(toks[:0], m, rows, l.at, int(i))
+		toks = base.recode(toks[:0], m, rows, l.at, i)
 		for _, t := range toks {
 			base.codes.put(bw, t)
 		}
-		next = int(i) + 1
+		next = i + 1
 	}
 	bw.splice(base.bits, base.offs[next], base.offs[base.count()])
 	base.codes.put(bw, endOfBlock)

@@ -292,8 +292,8 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 		if i == legend {
 			cuts = append(cuts, len(toks))
 		}
-		if len(fresh) > 0 && int(fresh[0]) == i {
-			toks, fresh = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1]), fresh[1:]
+		if fresh[i] {
+			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
 			continue
 		}
 		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
