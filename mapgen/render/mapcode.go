@@ -66,9 +66,6 @@ type codedRows struct {
 	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
 	offs   []int   // the bit where each piece starts, and the end
 	sums   []adlerSums
-	// whole is the rows' share of the stream's Adler-32 (adlerSums of
-	// all the rows together), to which a picture adds what it changed.
-	whole adlerSums
 	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
 	readAt  []int32
 	readers []int32
@@ -137,7 +134,6 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	c.sums = make([]adlerSums, n)
 	for i := range n {
 		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
-		c.whole = c.whole.add(c.sums[i], c.bounds[i+1]-c.bounds[i])
 	}
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
@@ -243,19 +239,6 @@ func (c *codedRows) pieceOf(pos int) int {
 type adlerSums struct{ s1, s2 uint32 }
 
 const adlerMod = 65521
-
-// add is the sums of the bytes of s followed by n bytes whose sums are t.
-func (s adlerSums) add(t adlerSums, n int) adlerSums {
-	return adlerSums{(s.s1 + t.s1) % adlerMod, uint32((uint64(s.s2) + uint64(n%adlerMod)*uint64(s.s1) + uint64(t.s2)) % adlerMod)}
-}
-
-// change is s with the sums old of n bytes followed by after bytes
-// replaced by those of new.
-func (s adlerSums) change(old, new adlerSums, n, after int) adlerSums {
-	d1 := (new.s1 + adlerMod - old.s1) % adlerMod
-	d2 := (new.s2 + adlerMod - old.s2) % adlerMod
-	return adlerSums{(s.s1 + d1) % adlerMod, uint32((uint64(s.s2) + uint64(after%adlerMod)*uint64(d1) + uint64(d2)) % adlerMod)}
-}
 
 func adlerOf(b []byte) adlerSums {
 	var s1, s2 uint32
@@ -383,21 +366,34 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	return writePaletted(w, W, H, pal, out)
 }
 
-// streamAdler is the Adler-32 of the stream rows: its first head bytes
-// summed afresh, then the layers back to back, each from its kept sums
-// with the pieces the picture changed summed afresh.
+// streamAdler is the Adler-32 of the stream rows: its first head bytes,
+// then the layers back to back, each piece from its kept sums where the
+// picture did not change it. The parts are taken from the end: a part's
+// second sum counts its first once for every byte after it, and those
+// are counted as the parts go (modulo, without dividing).
 func streamAdler(rows []byte, head int, layers []layer) uint32 {
-	sum := adlerOf(rows[:head])
-	for _, l := range layers {
-		c := l.c
-		part := c.whole
-		for _, i := range l.list {
-			a, e := c.bounds[i], c.bounds[i+1]
-			part = part.change(c.sums[i], adlerOf(rows[l.at+a:l.at+e]), e-a, c.bounds[c.count()]-e)
+	var a, b uint64
+	after := 0 // the bytes after the part, modulo adlerMod
+	add := func(s adlerSums, n int) {
+		a += uint64(s.s1)
+		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², as many as there are pieces
+		for after += n; after >= adlerMod; {
+			after -= adlerMod
 		}
-		sum = sum.add(part, c.bounds[c.count()])
 	}
-	return sum.adler32(len(rows))
+	for k := len(layers) - 1; k >= 0; k-- {
+		l := layers[k]
+		c := l.c
+		for i := c.count() - 1; i >= 0; i-- {
+			s := c.sums[i]
+			if l.changed[i] {
+				s = adlerOf(rows[l.at+c.bounds[i] : l.at+c.bounds[i+1]])
+			}
+			add(s, c.bounds[i+1]-c.bounds[i])
+		}
+	}
+	add(adlerOf(rows[:head]), head%adlerMod)
+	return adlerSums{uint32(a % adlerMod), uint32(b % adlerMod)}.adler32(len(rows))
 }
 
 // adler32 is zlib's Adler-32 of the n bytes whose sums are s: zlib's
