@@ -35,8 +35,9 @@ const pieceBytes = 64
 // pieces cuts a stream of rows of stride bytes.
 type pieces struct {
 	stride, rows, perRow int
-	// inv is 2⁶⁴ / stride rounded up: a row is a multiplication away,
-	// not a division (coding a terrain asks for every token's piece).
+	// inv is 2⁶⁴ / stride rounded up (a stride is at least 2, a filter
+	// byte and a pixel): a row is a multiplication away, not a division
+	// (coding a terrain asks for every token's piece).
 	inv uint64
 }
 
@@ -137,8 +138,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	}
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
-	// The bits take about what image/png's BestSpeed writes: a ninth
-	// of the stream.
+	// A sector's terrain codes to about an eighth of its stream.
 	w := bitWriter{out: make([]byte, 0, len(rows)/8)}
 	c.offs = make([]int, n+1)
 	for i := range n {

@@ -284,3 +284,20 @@ func randomBattle(rng *rand.Rand, m *mapgen.Map) Tactical {
 	}
 	return v
 }
+
+// Ensure the tables a token's codes are written from say what
+// lengthCode and distCode work out, for every length and distance.
+func TestCodeTables(t *testing.T) {
+	for x := range maxMatch - minMatch + 1 {
+		if c, _, _ := lengthCode(x); int(lengthSyms[x]) != c {
+			t.Errorf("length %d: symbol %d in the table, %d worked out", x+minMatch, lengthSyms[x], c)
+		}
+	}
+	for d := 1; d <= maxDistance; d++ {
+		c, n, extra := distCode(d)
+		if s := distSym(d - 1); s != c || int(distExtra[s]) != n || d-1-distFirst[s] != extra {
+			t.Fatalf("distance %d: symbol %d, %d extra bits %d in the tables; %d, %d extra bits %d worked out",
+				d, s, distExtra[s], d-1-distFirst[s], c, n, extra)
+		}
+	}
+}
