@@ -78,18 +78,23 @@ commands:
 
 // Ensure the console plays a Quick-Start scenario with the same
 // commands as Discord: the start with the side's record sheets and map,
-// a move with facing, an attack refused outside the Combat Phase with
+// the Units' placings (one refused outside the zone; a facing left out
+// looks toward the enemy's edge), a move with facing, an attack refused outside the Combat Phase with
 // the reason, the AI's answer to /battle end, and the status.
 func TestConsoleQuickStart(t *testing.T) {
 	var out, errb bytes.Buffer
 	m := &Main{Stdin: strings.NewReader("@alice /scenario start name:green-training side:blake\n" +
+		"@alice /battle place unit:DF hex:0713 facing:N\n@alice /battle place unit:DF hex:0616 facing:N\n@alice /battle place unit:PC hex:1016\n@alice /battle view\n" +
 		"@alice /battle move unit:DF to:0615 facing:NE\n" +
 		"@alice /battle attack unit:DF element:1 target:AR target_element:1 preview:true\n" +
 		"@alice /battle end\n@alice /battle status\n"), Stdout: &out, Stderr: &errb}
 	if code := m.ExitCode(m.Run(context.Background(), []string{"console", "--seed", "3", "--out", t.TempDir()})); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"played by the BattleForce Quick-Start rules", "Your units:\n    DF Level II \"Divine Fire\" in 0616 facing N, 7 MP",
+	for _, want := range []string{"played by the BattleForce Quick-Start rules", "First the deployment",
+		"⚠ DF sets up in blake's Deployment Zone, within 3 hexes of the south edge, and 0713 is 5 hexes in",
+		"set-up: blake places DF in 0616 facing N", "set-up: blake places PC in 1016 facing N", "set-up: bears places AF in 1101 facing S",
+		"Your units:\n    DF Level II \"Divine Fire\" in 0616 facing N, 7 MP",
 		"file: ", "-blake.png", "DF moves from 0616 to 0615, facing NE", "⚠ attacks are declared in the Combat Phase, and this is the movement phase",
 		"T1 AF moves from 1101", "Battle 1 (Quick-Start rules), Word of Blake against Clan Ghost Bear: game turn 1"} {
 		if !strings.Contains(out.String(), want) {

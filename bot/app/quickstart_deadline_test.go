@@ -22,7 +22,8 @@ func qsActed(evs []quickstart.Event, side int) int {
 
 // Ensure a battle deadline acts on a Quick-Start battle as on a 1987 one
 // (ruling QS21): alice, playing blake against the AI, lets a deadline
-// pass: the AI plays her part of the phase (missed_deadline ai) and the
+// pass in the deployment: the bot places her Units; then in play: the
+// AI plays her part of the phase (missed_deadline ai) and the
 // bears' AI answers at once, so the battle is hers to play again; with
 // missed_deadline pass the next deadline ends her part with nothing
 // moved or fired.
@@ -48,7 +49,20 @@ func TestQuickStartDeadline(t *testing.T) {
 		return after.Log[len(before.Log):]
 	}
 	hour := srvStart.Truncate(time.Hour)
-	if evs := missed(hour.Add(time.Hour)); qsActed(evs, 0) == 0 || qsActed(evs, 1) == 0 {
+	// In the Green deployment the deadline places her Units by the bot,
+	// at the file's hexes (ruling QS23), and the bears' AI places its own.
+	placed := 0
+	for _, e := range missed(hour.Add(time.Hour)) {
+		if e.Type == "setup" && (e.Text == "set-up: blake places DF in 0616 facing N" || e.Text == "set-up: blake places PC in 1016 facing N" || e.Text == "set-up: bears places AR in 0501 facing S") {
+			placed++
+		}
+	}
+	if placed != 3 {
+		t.Errorf("the deadline in the deployment placed %d of blake's DF and PC and the bears' AR as the file has them", placed)
+	}
+	hour = hour.Add(time.Hour)
+	// (the bears' AI has answered when blake is to act again: missed).
+	if evs := missed(hour.Add(time.Hour)); qsActed(evs, 0) == 0 {
 		t.Errorf("the deadline with missed_deadline ai: blake acted %d times, the bears %d: %+v", qsActed(evs, 0), qsActed(evs, 1), evs)
 	}
 	threads := r.fake.Threads(srvChannel)

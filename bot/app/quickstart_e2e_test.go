@@ -16,7 +16,8 @@ import (
 // end to end (the fake checks every command against Discord's rules):
 // Alice starts the Green Training Scenario as the Word of Blake, gets
 // her side's map as a PNG, and plays every action by slash command —
-// moves with facing, jumps, attacks with their element numbers — the
+// her Units' placings, moves with facing, jumps, attacks with their
+// element numbers — the
 // first phase ended by the End phase button, until the battle ends and
 // the campaign with it; no message shows a Discord ID. Then the Veteran
 // Training Scenario with the Units entering from off the map: she
@@ -78,6 +79,16 @@ func playQuickStartE2E(t *testing.T, start map[string]any) {
 	}
 	if !strings.Contains(srvContent(r.must(srvAlice, false, "battle", "status", nil)), "is over after game turn") {
 		t.Error("no end in /battle status")
+	}
+	if start["name"] == "green-training" {
+		// She placed her Units by /battle place unit: (ruling QS23), the
+		// AI the bears'; the thread told both.
+		msgs := r.fake.Messages(r.fake.Threads(srvChannel)[0].ID)
+		for _, w := range []string{"set-up: blake places DF in 0616 facing N", "set-up: blake places PC in 1016 facing N", "set-up: bears places AF in 1101 facing S"} {
+			if !srvContains(msgs, w) {
+				t.Errorf("the thread does not read %q", w)
+			}
+		}
 	}
 	if start["name"] == "veteran-training" {
 		msgs := r.fake.Messages(r.fake.Threads(srvChannel)[0].ID)

@@ -9,6 +9,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/internal/consoleline"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 	"bfbot/referee"
@@ -60,6 +61,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if err != nil {
 		return nil, err
 	}
+	c.QuickStart.Log = append(c.QuickStart.Log, setup...) // the set-up's roll or deployment, for /battle log
 	id, who, err := g.seatStarter(ctx, x, c, side)
 	if err != nil {
 		return nil, err
@@ -70,7 +72,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 		return nil, err
 	}
 	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s), played by the BattleForce Quick-Start rules: %s against %s. %s plays %s and holds the referee role; %s. Play it with /battle move (facing:), jump, attack (element:, target_element:, overheat:) and end; /battle view shows your side's record sheets and map.%s",
-		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who, setUpHelp(qs.SetUp, onBoard)))}
+		id, qs.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who, setUpHelp(qs, onBoard)))}
 	out = append(out, QuickStartReplies(x.c, append(setup, evs...))...)
 	out = append(out, EventReplies(x.c, logged)...)
 	view, err := x.quickStartView(qs.SideIndex(side))
@@ -218,6 +220,12 @@ func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
 			}
 		}
 	}
+	if _, ok := l.Option("facing"); !ok && x.Sub == "place" && x.str("unit") != "" {
+		// A Unit placed without facing: looks toward the enemy's edge.
+		if side := sideIndex(s, x.side.ID); side >= 0 {
+			l.Options = append(l.Options, consoleline.Option{Name: "facing", Value: quickstart.FacingAway(s.Home[side]).String()})
+		}
+	}
 	a, err := scenario.QuickStartAction(l)
 	if err != nil {
 		return a, userError{err.Error()}
@@ -302,11 +310,15 @@ func (x *call) quickStartLog() ([]Reply, error) {
 		head += ", as " + x.c.SideName(side) + " saw it"
 	}
 	var lines []string
-	turn := 0
+	turn := -1
 	for _, e := range qb.Log {
 		if e.Turn != turn {
 			turn = e.Turn
-			lines = append(lines, fmt.Sprintf("— Game turn %d —", turn))
+			header := fmt.Sprintf("— Game turn %d —", turn)
+			if turn == 0 {
+				header = "— Set-up —"
+			}
+			lines = append(lines, header)
 		}
 		lines = append(lines, e.Text)
 	}
@@ -352,11 +364,12 @@ func (x *call) quickStartViewReply() ([]Reply, error) {
 }
 
 // quickStartUnits are side's Units still in play, for autocomplete:
-// those yet to move in the Movement Phase.
+// those yet to move in the Movement Phase, those yet to place in the
+// set-up.
 func quickStartUnits(s quickstart.State, side string) []string {
 	var out []string
 	for _, u := range s.Units {
-		if s.Sides[u.Side] == side && u.Alive() && !(s.Phase == quickstart.MovementPhase && u.Moved) {
+		if s.Sides[u.Side] == side && u.Alive() && !(s.Phase == quickstart.MovementPhase && u.Moved) && !(s.Phase == quickstart.SetUpPhase && !u.OffBoard) {
 			out = append(out, u.ID)
 		}
 	}
@@ -420,6 +433,19 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 		t.Counters = append(t.Counters, render.Counter{Hex: u.Hex, Side: u.Side, Kind: "mech", Class: weightClass[w],
 			Label: u.ID, Own: u.Own, HasFacing: true, Facing: u.Facing})
 	}
+	for side, e := range v.Home {
+		if v.SetUp != nil && e != referee.NoEdge {
+			// The Deployment Zones, where the set-up places counters
+			// and Units; both sides see both.
+			var zone []hex.Hex
+			for _, h := range t.Map.Hexes() {
+				if quickstart.EdgeDepth(t.Map, h, e) <= v.Zones[side] {
+					zone = append(zone, h)
+				}
+			}
+			t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment, Hexes: zone, Side: side})
+		}
+	}
 	for owner := range 2 {
 		var marks []hex.Hex
 		for _, k := range v.Counters {
@@ -445,11 +471,11 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 		fmt.Fprintf(&b, " The battle ends after turn %d.", v.TurnLimit)
 	}
 	if v.SetUp != nil {
-		fmt.Fprintf(&b, " The Veteran set-up waits for this: %s.", v.SetUp.Steps[0].Describe(sideNames(c, v.Sides)))
+		fmt.Fprintf(&b, " The set-up waits for this: %s.", v.SetUp.Steps[0].Describe(sideNames(c, v.Sides)))
 	}
 	for i, e := range v.Home {
 		if e != referee.NoEdge {
-			fmt.Fprintf(&b, " %s's home edge: %v (Deployment Zone %d hexes deep).", c.SideName(v.Sides[i]), e, quickstart.ZoneDepth)
+			fmt.Fprintf(&b, " %s's home edge: %v (Deployment Zone %s deep).", c.SideName(v.Sides[i]), e, english.Counts(v.Zones[i], "hex", "hexes"))
 		}
 	}
 	var parts [2]string
@@ -522,7 +548,7 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 func offBoardText(v quickstart.View, side int) string {
 	switch {
 	case v.SetUp != nil && v.SetUp.OnBoard:
-		return "the bot sets it up in its Deployment Zone when the set-up ends"
+		return "to be placed in its Deployment Zone in the set-up (/battle place unit: hex: facing:)"
 	case v.Home[side] == referee.NoEdge:
 		return "it enters from its home edge, not chosen yet, in game turn 1"
 	}
@@ -581,6 +607,11 @@ func quickStartDescription(c *campaign.Campaign, v quickstart.View) string {
 	for _, k := range v.Counters {
 		if !k.Captured {
 			d += fmt.Sprintf(" %s's %v in %s (hatched).", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex)
+		}
+	}
+	for side, e := range v.Home {
+		if v.SetUp != nil && e != referee.NoEdge {
+			d += fmt.Sprintf(" %s's Deployment Zone shaded: %s from the %v edge.", c.SideName(v.Sides[side]), english.Counts(v.Zones[side], "hex", "hexes"), e)
 		}
 	}
 	if r := []rune(d); len(r) > MaxDescription {

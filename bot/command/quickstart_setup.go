@@ -3,29 +3,38 @@ package command
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"bfbot/campaign"
 	"bfbot/internal/english"
 	"bfbot/referee/quickstart"
+	"bfbot/referee/scenario"
 )
 
-// The Veteran set-up on Discord and in the console (ruling QS18): after
+// The set-up on Discord and in the console (rulings QS18, QS23): after
 // /scenario start the battle waits in its set-up phase for each side in
-// its turn — the set-up roll's winner's /battle place edge:, then each
-// /battle place kind: hex: in the book's order — and /battle end leaves
-// the choice due to the bot. The AI's side has the bot's choices at
-// once, a missed deadline the bot's choice for the side that missed it.
-// Every choice is public (ruling QS19): the thread hears each, and who
-// chooses next.
+// its turn — in the Veteran set-up the set-up roll's winner's /battle
+// place edge:, then each /battle place kind: hex: in the book's order,
+// then, the Units starting on the map, the starting positions roll's
+// winner's /battle place order:, then a /battle place unit: hex:
+// facing: a side in turn; in the Green one the defender's Units, then
+// the attacker's — and /battle end leaves the choice due to the bot.
+// The AI's side has the bot's choices at once, a missed deadline the
+// bot's choice for the side that missed it. Every choice is public
+// (ruling QS19): the thread hears each, and who chooses next.
 
 // setUpHelp is what the start announcement says of the set-up.
-func setUpHelp(setUp, onBoard bool) string {
-	if !setUp {
+func setUpHelp(qs *scenario.QuickStart, onBoard bool) string {
+	switch {
+	case qs.Green:
+		return fmt.Sprintf(" First the deployment (Quick-Start rules, Green Training Scenario): %s, the defender, places its Units within %d hexes of the %v edge, then %s on the %v edge, each with /battle place unit: hex: facing:; /battle end lets the bot place the Unit due.",
+			qs.Sides[0].Name, qs.Sides[0].Zone, qs.Sides[0].Home, qs.Sides[1].Name, qs.Sides[1].Home)
+	case !qs.SetUp:
 		return ""
 	}
 	start := "then the Units enter from their home edges in game turn 1"
 	if onBoard {
-		start = "then the bot sets the Units up on the map"
+		start = "then the starting positions roll's winner chooses to set up first or second (/battle place order:) and the sides place a Unit each in turn (/battle place unit: hex: facing:)"
 	}
 	return " First the Veteran set-up (Quick-Start rules, Veteran Training Scenario, Setting Up): the set-up roll's winner chooses his home edge with /battle place edge:, then each side in turn places the objective or Headquarters due with /battle place kind: hex:, " + start + "; /battle end lets the bot make the choice due."
 }
@@ -40,8 +49,21 @@ func setUpDue(c *campaign.Campaign) string {
 	s := qb.State
 	st := s.SetUp.Steps[0]
 	who := c.SideName(s.Sides[st.Side])
-	if st.Home {
+	v := quickstart.ViewOf(s, st.Side)
+	switch {
+	case st.Home:
 		return fmt.Sprintf("Battle %d set-up: %s won the set-up roll and chooses the home map edge with /battle place edge:north, east, south or west; the enemy's is the opposite edge. /battle end lets the bot choose.", qb.ID, who)
+	case st.Order:
+		return fmt.Sprintf("Battle %d set-up: %s won the starting positions roll and chooses to set up first or second with /battle place order:first or order:second; the sides then place a Unit each in turn. /battle end lets the bot choose (second).", qb.ID, who)
+	case st.Unit:
+		var left []string
+		for _, u := range s.Units {
+			if u.Side == st.Side && u.OffBoard && u.Alive() {
+				left = append(left, u.ID)
+			}
+		}
+		return fmt.Sprintf("Battle %d set-up: %s places one of its Units (%s) in its Deployment Zone, within %s of the %v edge, at any facing, with /battle place unit: hex:XXYY facing:; never on a Unit or on its own counters. /battle end lets the bot place %s.",
+			qb.ID, who, strings.Join(left, ", "), english.Counts(v.Zones[st.Side], "hex", "hexes"), s.Home[st.Side], left[0])
 	}
 	owner := c.SideName(s.Sides[st.Counter.Owner])
 	whose := english.Possessive(owner)
@@ -59,18 +81,15 @@ func (x *call) setUpTurn(s quickstart.State) error {
 	setUpSub := x.Sub == "place"
 	switch {
 	case s.Phase != quickstart.SetUpPhase && setUpSub:
-		return userf("/battle %s is for the Veteran set-up, and battle %d is past it (game turn %d, %v phase)", x.Sub, x.c.QuickStart.ID, s.Turn, s.Phase)
+		return userf("/battle %s is for the set-up, and battle %d is past it (game turn %d, %v phase)", x.Sub, x.c.QuickStart.ID, s.Turn, s.Phase)
 	case s.Phase != quickstart.SetUpPhase:
 		return nil
 	}
 	st := s.SetUp.Steps[0]
-	text := x.c.SideName(s.Sides[st.Side]) + " chooses the home map edge"
-	if !st.Home {
-		text = fmt.Sprintf("%s places %s %v", x.c.SideName(s.Sides[st.Side]), english.Possessive(x.c.SideName(s.Sides[st.Counter.Owner])), st.Counter.Kind)
-	}
+	text := st.Describe(sideNames(x.c, s.Sides))
 	switch {
 	case !setUpSub && x.Sub != "end":
-		return userf("battle %d is in its Veteran set-up (%s now): /battle %s comes after it", x.c.QuickStart.ID, text, x.Sub)
+		return userf("battle %d is in its set-up (%s now): /battle %s comes after it", x.c.QuickStart.ID, text, x.Sub)
 	case s.Sides[s.Acting] != x.side.ID && !slices.Contains(aiSides(x.c), s.Sides[s.Acting]):
 		// The AI's side choosing now does so before the command is
 		// played (quickStartUpdate); a player's side is waited for.

@@ -23,7 +23,8 @@ func TestQuickStartSetUp(t *testing.T) {
 	f := scdFixture(t)
 	start := cmdTexts(f.cmdMust("alice", "scenario", "start", "name", "veteran-training", "side", "blake", "seed", "2"))
 	for _, w := range []string{"First the Veteran set-up", "/battle place edge:", "Battle 1 set-up: Word of Blake won the set-up roll and chooses the home map edge",
-		`DF Level II "Divine Fire" off the map: the bot sets it up in its Deployment Zone when the set-up ends`, "The Veteran set-up waits for this: Word of Blake chooses the home map edge."} {
+		`DF Level II "Divine Fire" off the map: to be placed in its Deployment Zone in the set-up (/battle place unit: hex: facing:)`, "The set-up waits for this: Word of Blake chooses the home map edge.",
+		"then the starting positions roll's winner chooses to set up first or second (/battle place order:) and the sides place a Unit each in turn (/battle place unit: hex: facing:)"} {
 		if !strings.Contains(start, w) {
 			t.Errorf("the start does not say %q:\n%s", w, start)
 		}
@@ -56,9 +57,9 @@ func TestQuickStartSetUp(t *testing.T) {
 		}
 	}
 	refuse("bob", "the set-up waits: Word of Blake chooses the home map edge now. Wait for your turn.", "edge", "north")
-	refuse("alice", "chooses the home map edge first, with /battle place edge:", "kind", "objective", "hex", "0713")
-	refuse("alice", "needs edge: (your home edge) or kind: and hex:", "kind", "objective")
-	if got := cmdTexts(f.cmdDo("alice", "battle", "move", "unit", "DF", "facing", "N")); !strings.Contains(got, "is in its Veteran set-up (Word of Blake chooses the home map edge now): /battle move comes after it") {
+	refuse("alice", "the set-up waits for this: blake chooses the home map edge, with /battle place edge:", "kind", "objective", "hex", "0713")
+	refuse("alice", "/battle place takes one of: edge: (your home edge); kind: and hex:", "kind", "objective")
+	if got := cmdTexts(f.cmdDo("alice", "battle", "move", "unit", "DF", "facing", "N")); !strings.Contains(got, "is in its set-up (Word of Blake chooses the home map edge now): /battle move comes after it") {
 		t.Errorf("a move in the set-up:\n%s", got)
 	}
 	place("alice", []string{"set-up: blake chooses the south edge, bears has the north edge",
@@ -79,28 +80,96 @@ func TestQuickStartSetUp(t *testing.T) {
 	f.cmdMust("bob", "battle", "end")
 	place("bob", []string{"set-up: bears places bears's headquarters in 0301", "Word of Blake places its own headquarters"}, "kind", "headquarters", "hex", "0301")
 	out = cmdTexts(f.cmdMust("alice", "battle", "end"))
-	for _, w := range []string{"set-up: blake places blake's headquarters in", "starting positions:", "wins the initiative"} {
+	for _, w := range []string{"set-up: blake places blake's headquarters in", "starting positions: blake 7, bears 10; bears chooses to set up first or second",
+		"Battle 1 set-up: Clan Ghost Bear won the starting positions roll and chooses to set up first or second with /battle place order:first or order:second"} {
 		if !strings.Contains(out, w) {
-			t.Errorf("the set-up's end does not say %q:\n%s", w, out)
+			t.Errorf("the counters' end does not say %q:\n%s", w, out)
 		}
 	}
 	s := f.scdCampaign(1).QuickStart.State
-	if s.Phase != quickstart.MovementPhase || s.Turn != 1 || len(s.Counters) != 6 {
-		t.Fatalf("after the set-up: turn %d %v phase, %d counters", s.Turn, s.Phase, len(s.Counters))
+	if s.Phase != quickstart.SetUpPhase || len(s.Counters) != 6 {
+		t.Fatalf("after the counters: turn %d %v phase, %d counters", s.Turn, s.Phase, len(s.Counters))
 	}
 	for _, c := range s.Counters {
 		if d := quickstart.EdgeDepth(s.Map, c.Hex, s.Home[c.Owner]); d > quickstart.ZoneDepth {
 			t.Errorf("%s's %v in %s, %d hexes from its home edge", s.Sides[c.Owner], c.Kind, c.Hex, d)
 		}
 	}
+	testUnitPlacement(t, f, place, refuse)
+	refuse2 := cmdTexts(f.cmdDo("alice", "battle", "place", "kind", "objective", "hex", "0715"))
+	if !strings.Contains(refuse2, "/battle place is for the set-up, and battle 1 is past it") {
+		t.Errorf("a placing after the set-up:\n%s", refuse2)
+	}
+}
+
+// testUnitPlacement goes on with TestQuickStartSetUp's battle (blake
+// south, the bears north; the bears' headquarters in 0301) as the Units
+// start on the map (002 line 578, ruling QS23): bob, for the bears, won
+// the starting positions roll and chooses to set up first; the sides
+// place a Unit each in turn, bob, then alice, each placing told to the
+// thread (both sides) with whose placing is next; a facing left out
+// looks toward the enemy's edge; autocomplete offers a side's Units
+// still to place; every wrong placing is refused with its reason and
+// changes nothing; /battle end lets the bot place the Unit due; the last
+// placing begins game turn 1.
+func testUnitPlacement(t *testing.T, f *cmdFixture, place func(string, []string, ...string), refuse func(string, string, ...string)) {
+	t.Helper()
+	refuse("alice", "the set-up waits: Clan Ghost Bear chooses to set up first or second now. Wait for your turn.", "unit", "DF", "hex", "0716", "facing", "N")
+	refuse("bob", "the set-up waits for this: bears chooses to set up first or second, with /battle place order:first or order:second", "unit", "AR", "hex", "0504", "facing", "S")
+	refuse("bob", "order:third: use first, second", "order", "third")
+	place("bob", []string{"starting positions: bears sets up first; bears places the first Unit",
+		"Battle 1 set-up: Clan Ghost Bear places one of its Units (AF, AR) in its Deployment Zone, within 5 hexes of the north edge, at any facing, with /battle place unit: hex:XXYY facing:"},
+		"order", "first")
+	complete := func(user string) string {
+		return strings.Join(f.reg.completer("unit")(context.Background(), cmdRequest(user, "battle", "place"), ""), " ")
+	}
+	if got := complete("bob"); got != "AF AR" {
+		t.Errorf("bob's units to place offered: %q, want AF AR", got)
+	}
+	refuse("bob", "0301 holds bears's own headquarters, and a side's Units never occupy its own counters' hexes", "unit", "AR", "hex", "0301", "facing", "S")
+	refuse("bob", "AR sets up in bears's Deployment Zone, within 5 hexes of the north edge, and 0706 is 6 hexes in (Quick-Start rules, Veteran Training Scenario, Starting Positions)", "unit", "AR", "hex", "0706", "facing", "S")
+	refuse("bob", "unit DF is blake's, and bears places a Unit now", "unit", "DF", "hex", "0504", "facing", "S")
+	refuse("bob", `there is no unit "XX"`, "unit", "XX", "hex", "0504", "facing", "S")
+	refuse("bob", "facing:up: use N, NE, SE, S, SW, NW", "unit", "AR", "hex", "0504", "facing", "up")
+	refuse("bob", "the set-up waits for this: bears places one of its Units in its Deployment Zone, with /battle place unit: hex: facing:", "edge", "north")
+	place("bob", []string{"set-up: bears places AR in 0504 facing SE",
+		"Battle 1 set-up: Word of Blake places one of its Units (DF, PC) in its Deployment Zone, within 5 hexes of the south edge"},
+		"unit", "AR", "hex", "0504", "facing", "SE")
+	refuse("bob", "Wait for your turn", "unit", "AF", "hex", "0505", "facing", "S")
+	place("alice", []string{"set-up: blake places DF in 0714 facing N", "Battle 1 set-up: Clan Ghost Bear places one of its Units (AF)"},
+		"unit", "DF", "hex", "0714")
+	refuse("bob", "unit AR is already placed, in 0504: place another", "unit", "AR", "hex", "0505", "facing", "S")
+	refuse("bob", "0504 already holds unit AR: one Unit a hex", "unit", "AF", "hex", "0504", "facing", "S")
+	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "public : T0 set-up: bears places AF in") || !strings.Contains(got, "Battle 1 set-up: Word of Blake places one of its Units (PC)") {
+		t.Errorf("bob leaves AF to the bot:\n%s", got)
+	}
+	if got := complete("alice"); got != "PC" {
+		t.Errorf("alice's units to place offered: %q, want PC", got)
+	}
+	viewOut := f.cmdMust("alice", "battle", "view")
+	view := cmdTexts(viewOut)
+	for _, r := range viewOut {
+		for _, file := range r.Files {
+			view += "\n" + file.Description
+		}
+	}
+	for _, w := range []string{"The set-up waits for this: Word of Blake places one of its Units in its Deployment Zone.", "DF Level II \"Divine Fire\" in 0714 facing N",
+		"PC Level II \"Peaceful Cleansing\" off the map: to be placed in its Deployment Zone in the set-up", "AR Alpha Trinary Recon Star in 0504 facing SE",
+		"Yours: DF in 0714 facing N; PC off the map. Enemy: AF in ", "Word of Blake's Deployment Zone shaded: 5 hexes from the south edge.",
+		"Clan Ghost Bear's Deployment Zone shaded: 5 hexes from the north edge."} {
+		if !strings.Contains(view, w) {
+			t.Errorf("alice's view in the set-up lacks %q:\n%s", w, view)
+		}
+	}
+	place("alice", []string{"set-up: blake places PC in 0616 facing NW", "wins the initiative"}, "unit", "PC", "hex", "0616", "facing", "NW")
+	s := f.scdCampaign(1).QuickStart.State
+	if s.Phase != quickstart.MovementPhase || s.Turn != 1 {
+		t.Fatalf("after the set-up: turn %d %v phase", s.Turn, s.Phase)
+	}
 	for _, u := range s.Units {
 		if u.OffBoard || quickstart.EdgeDepth(s.Map, u.Hex, s.Home[u.Side]) > quickstart.ZoneDepth {
 			t.Errorf("%s in %s (off the map: %v): the shipped file starts the Units on the map", u.ID, u.Hex, u.OffBoard)
 		}
-	}
-	refuse2 := cmdTexts(f.cmdDo("alice", "battle", "place", "kind", "objective", "hex", "0715"))
-	if !strings.Contains(refuse2, "/battle place is for the Veteran set-up, and battle 1 is past it") {
-		t.Errorf("a placing after the set-up:\n%s", refuse2)
 	}
 }
 
@@ -161,6 +230,7 @@ func hexsideFixture(t *testing.T, bob bool) *cmdFixture {
 		f.cmdMust("bob", "scenario", "join", "side", "bears")
 		f.cmdMust("alice", "campaign", "approve", "user", "bob")
 	}
+	qsEndSetUp(t, f, map[string]string{"blake": "alice", "bears": "bob"})
 	w := hex.MustParse("0905")
 	if err := f.store.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
 		n := c.Clone()

@@ -26,7 +26,20 @@ func TestQuickStartScenario(t *testing.T) {
 	out := cmdTexts(f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2"))
 	for _, want := range []string{"Campaign 1 is the scenario Green Training Scenario (green-training), played by the BattleForce Quick-Start rules",
 		"Word of Blake against Clan Ghost Bear", "the AI plays Clan Ghost Bear until someone takes it",
-		"Your units:\nDF Level II \"Divine Fire\" in 0616 facing N, 7 MP", "1 Malak Infernus: MV 7, damage 2/2/0, OV 0, armor 3/3, structure 2/2, heat 0",
+		"First the deployment (Quick-Start rules, Green Training Scenario): Word of Blake, the defender, places its Units within 3 hexes of the south edge, then Clan Ghost Bear on the north edge",
+		"Battle 1 set-up: Word of Blake places one of its Units (DF, PC) in its Deployment Zone, within 3 hexes of the south edge"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	// Alice places DF as the file has it and leaves PC to the bot (the
+	// file's hex too, ruling QS23); the AI places the bears' at once.
+	f.cmdMust("alice", "battle", "place", "unit", "DF", "hex", "0616", "facing", "N")
+	if got := cmdTexts(f.cmdMust("alice", "battle", "end")); !strings.Contains(got, "set-up: blake places PC in 1016 facing N") || !strings.Contains(got, "set-up: bears places AR in 0501 facing S") {
+		t.Errorf("the deployment's end:\n%s", got)
+	}
+	out = cmdTexts(f.cmdMust("alice", "battle", "view"))
+	for _, want := range []string{"Your units:\nDF Level II \"Divine Fire\" in 0616 facing N, 7 MP", "1 Malak Infernus: MV 7, damage 2/2/0, OV 0, armor 3/3, structure 2/2, heat 0",
 		"Enemy units:\nAF Alpha Trinary Fire Support Star", "Ocelot: MV 6 (jump 6), damage 3/3/0, armor 4, structure 2 as printed"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
@@ -140,7 +153,7 @@ func TestQuickStartViewSecrecy(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "view", "side", "bears")); !strings.Contains(got, "see only its own") {
 		t.Errorf("alice asks for the bears' view:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdDo("bob", "battle", "move", "unit", "AR", "facing", "S")); !strings.Contains(got, "is in its Veteran set-up") {
+	if got := cmdTexts(f.cmdDo("bob", "battle", "move", "unit", "AR", "facing", "S")); !strings.Contains(got, "is in its set-up") {
 		t.Errorf("bob's move in the set-up:\n%s", got)
 	}
 	qsEndSetUp(t, f, map[string]string{"blake": "alice", "bears": "bob"})
@@ -170,9 +183,11 @@ func qsCommand(t *testing.T, a quickstart.Action) (string, []string) {
 // refused as for a 1987 battle; and the End phase button is a player's.
 func TestQuickStartPermissions(t *testing.T) {
 	who := map[string]string{"move": "player", "jump": "player", "attack": "player", "end": "player",
-		"view": "reads", "status": "anyone", "log": "reads", "place": "player", "decide": "player"}
+		"view": "reads", "status": "anyone", "log": "reads", "place": "player", "decide": "player",
+		"place unit": "player", "place order": "player"}
 	opts := map[string][]string{"move": {"unit", "DF", "facing", "N"}, "jump": {"unit", "AR", "to", "0503", "facing", "S"},
-		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}, "place": {"edge", "north"}, "decide": {"decision", "1", "answer", "left"}}
+		"attack": {"unit", "DF", "element", "1", "target", "AR", "target_element", "1"}, "place": {"edge", "north"}, "decide": {"decision", "1", "answer", "left"},
+		"place unit": {"unit", "DF", "hex", "0616", "facing", "N"}, "place order": {"order", "first"}}
 	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "blake"}, {"bob", "bears"}}
 	for sub, want := range who {
 		for _, c := range callers {
@@ -183,15 +198,27 @@ func TestQuickStartPermissions(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					f := scdFixture(t)
-					name := "green-training"
-					if sub == "place" { // the Veteran set-up's; seed 2: blake chooses the home edge
+					name := "green-training"                    // blake places first (ruling QS23)
+					if sub == "place" || sub == "place order" { // the Veteran set-up's; seed 2: blake chooses the home edge
 						name = "veteran-training"
 					}
 					f.cmdMust("alice", "scenario", "start", "name", name, "side", "blake", "seed", "2")
 					f.cmdMust("bob", "scenario", "join", "side", "bears")
 					f.cmdMust("alice", "campaign", "approve", "user", "bob")
 					f.cmdMust("eve", "scenario", "join", "side", "blake")
-					r := cmdRequest(c.user, "battle", sub, append([]string{"campaign", "1"}, opts[sub]...)...)
+					players := map[string]string{"blake": "alice", "bears": "bob"}
+					switch sub {
+					case "place unit":
+					case "place order": // seed 2: the bears choose the order
+						for s := f.scdCampaign(1).QuickStart.State; !s.SetUp.Steps[0].Order; s = f.scdCampaign(1).QuickStart.State {
+							f.cmdMust(players[s.Sides[s.Acting]], "battle", "end")
+						}
+					default:
+						if name == "green-training" {
+							qsEndSetUp(t, f, players)
+						}
+					}
+					r := cmdRequest(c.user, "battle", strings.Fields(sub)[0], append([]string{"campaign", "1"}, opts[sub]...)...)
 					if dm {
 						r.DM, r.Guild = true, ""
 					}
@@ -213,6 +240,7 @@ func TestQuickStartPermissions(t *testing.T) {
 	}
 	f := scdFixture(t)
 	out := f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2")
+	qsEndSetUp(t, f, map[string]string{"blake": "alice"})
 	out = append(out, f.cmdMust("alice", "battle", "move", "unit", "DF", "facing", "NE")...)
 	var id string
 	for _, r := range out {
@@ -337,8 +365,9 @@ func TestQuickStartAfterUndo(t *testing.T) {
 	}
 }
 
-// qsEndSetUp has the players leave every choice of the Veteran set-up
-// to the bot (/battle end) until the battle's first turn.
+// qsEndSetUp has the players leave every choice of the set-up (the
+// Veteran's or the Green's) to the bot (/battle end) until the battle's
+// first turn.
 func qsEndSetUp(t *testing.T, f *cmdFixture, players map[string]string) {
 	t.Helper()
 	for range 20 {

@@ -23,7 +23,7 @@ func TestConsoleQuickStartHexsidePreview(t *testing.T) {
 	store := command.NewMemStore(1)
 	var out bytes.Buffer
 	c := &Console{Dispatcher: command.New(command.Deps{Store: store}), Out: &out, FilesDir: t.TempDir(), Now: func() time.Time { return time.Unix(0, 0) }}
-	if err := c.Run(t.Context(), strings.NewReader("@alice /scenario start name:green-training side:blake seed:2\n")); err != nil {
+	if err := c.Run(t.Context(), strings.NewReader("@alice /scenario start name:green-training side:blake seed:2\n@alice /battle end\n@alice /battle end\n")); err != nil {
 		t.Fatal(err)
 	}
 	w := hex.MustParse("0905")
@@ -37,7 +37,12 @@ func TestConsoleQuickStartHexsidePreview(t *testing.T) {
 				u.Hex, u.Facing = w.Neighbor(hex.SW), hex.NE
 			case "AR":
 				u.Hex, u.Facing = w.Neighbor(hex.SE), hex.NW
+			default: // out of the way, far apart
+				u.Hex = hex.Hex{X: 1 + 12*u.Side, Y: 1 + 2*i}
 			}
+		}
+		if errs := s.Check(); len(errs) > 0 || s.SetUp != nil {
+			t.Fatalf("the battle set for the test: set-up %+v, %v", s.SetUp, errs)
 		}
 		return n, nil
 	}); err != nil {

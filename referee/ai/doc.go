@@ -71,6 +71,13 @@
 // (sweep.go), so an AI battle does not run to its turn limit with
 // nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
 // enemy it closes on, not only to one within its range behind a wood.
+// A side that has won the visible fight hunts on rather than leave by
+// its retreat edge: leaving never scores better, since the side left
+// alone in the field takes the salvage lying on the map (ruling V8)
+// and, in a campaign, the sector (CB7), while a platoon found is worth
+// its cost and the salvage with it; and the turn limit AutoResolve sets
+// is not in the View, so as far as the side knows the hunt has all the
+// time it needs.
 //
 // Hidden infantry also leaves its ambush (and is revealed, ruling M15)
 // once its side retreats or has no other ground unit on the map. A side

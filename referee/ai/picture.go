@@ -538,7 +538,9 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 			}
 		}
 	}
-	if d <= 1 && cell.Elevation == target.Elevation {
+	// A Long Tom's minimum range bars its close attacks too (ruling K6):
+	// counting one, it would stand next to an enemy it cannot harm.
+	if d <= 1 && d >= m.minR && cell.Elevation == target.Elevation {
 		if c := referee.Column(m.ca, e.d, m.exp+target.Terrain.Info().Shift); pic.ev(c) > pic.ev(col)*f {
 			col, f = c, 1
 		}

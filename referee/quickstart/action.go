@@ -42,9 +42,15 @@ const (
 	// (State.Question): the hexes on side Hexside of the line lie along
 	// it (002 line 197).
 	ChooseHexside
+	// ChooseOrder: the starting positions roll's winner chooses to set
+	// up first (First) or second (002 line 578).
+	ChooseOrder
+	// PlaceUnit: in the set-up a side places Unit in Path's one hex of
+	// its Deployment Zone, facing Facing (002 lines 518, 526, 578–582).
+	PlaceUnit
 )
 
-var actionNames = [...]string{"move", "jump", "attack", "done", "home", "place", "hexside"}
+var actionNames = [...]string{"move", "jump", "attack", "done", "home", "place", "hexside", "order", "place unit"}
 
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
@@ -61,10 +67,12 @@ type Action struct {
 	Facing hex.Direction
 	Attack Attack
 	// Edge is ChooseHome's edge; Counter PlaceCounter's kind; Hexside
-	// ChooseHexside's side.
+	// ChooseHexside's side; First ChooseOrder's choice, to set up first
+	// (else second).
 	Edge    referee.Edge
 	Counter CounterKind
 	Hexside Side
+	First   bool
 }
 
 func (a Action) String() string {
@@ -87,6 +95,17 @@ func (a Action) String() string {
 			s += " " + h.String()
 		}
 		return s
+	case ChooseOrder:
+		if a.First {
+			return "order first"
+		}
+		return "order second"
+	case PlaceUnit:
+		s := "place " + a.Unit
+		for _, h := range a.Path {
+			s += " " + h.String()
+		}
+		return s + " facing " + a.Facing.String()
 	}
 	return a.Kind.String()
 }

@@ -33,8 +33,8 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 	switch a.Kind {
 	case ChooseHexside:
 		return s, nil, illegal("no choice of hexes is waiting")
-	case ChooseHome, PlaceCounter:
-		return s, nil, illegal("the set-up is over: the home edges and every objective and Headquarters are placed")
+	case ChooseHome, PlaceCounter, ChooseOrder, PlaceUnit:
+		return s, nil, illegal("the set-up is over: game turn %d has begun", s.Turn)
 	case Done:
 		ev, err := n.done(d)
 		if err != nil {

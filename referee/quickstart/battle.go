@@ -91,9 +91,12 @@ type State struct {
 	// TurnLimit, when over 0, ends the battle after that turn's End
 	// Phase by victory points (ruling QS16).
 	TurnLimit int
-	// Home are the sides' home map edges, where the Veteran set-up chose
-	// them (NoEdge otherwise).
-	Home [2]referee.Edge
+	// Home are the sides' home map edges, where a set-up has them (NoEdge
+	// otherwise); Zones the depths of their Deployment Zones where the
+	// battle sets them (the Green scenario's), 0 for the Veteran's
+	// ZoneDepth.
+	Home  [2]referee.Edge
+	Zones [2]int `json:",omitempty"`
 	// SetUp is the Veteran set-up while Phase is SetUpPhase, else nil.
 	SetUp *SetUp `json:",omitempty"`
 	// AskHexside: the target's player chooses the hexes along a line
@@ -119,7 +122,7 @@ func (s State) Clone() State {
 	}
 	if s.SetUp != nil {
 		su := *s.SetUp
-		su.Steps = slices.Clone(su.Steps)
+		su.Steps, su.Planned = slices.Clone(su.Steps), slices.Clone(su.Planned)
 		s.SetUp = &su
 	}
 	for i := range s.Units {
@@ -182,6 +185,12 @@ func (s State) Check() []error {
 			bad("counter %+v: owner, hex, value or capture out of range", c)
 		}
 	}
+	for side, z := range s.Zones {
+		if z < 0 || z > max(s.Map.Width, s.Map.Height) {
+			bad("side %d's Deployment Zone is %d hexes deep", side, z)
+		}
+	}
+	errs = append(errs, s.checkSetUp()...)
 	seen := map[hex.Hex]string{}
 	for i, u := range s.Units {
 		if i > 0 && s.Units[i-1].ID >= u.ID {
@@ -212,6 +221,11 @@ func (s State) Check() []error {
 			bad("units %s and %s share %s", other, u.ID, u.Hex)
 		}
 		seen[u.Hex] = u.ID
+		for _, c := range s.Counters {
+			if c.Hex == u.Hex && c.Owner == u.Side && !c.Captured {
+				bad("unit %s stands on its own side's %v in %s", u.ID, c.Kind, c.Hex) // 002 line 582
+			}
+		}
 		for _, e := range u.Elements {
 			if err := e.Element.Check(); err != nil {
 				bad("unit %s: %v", u.ID, err)

@@ -6,6 +6,7 @@ import (
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
+	"bfbot/referee"
 	"bfbot/referee/dice"
 )
 
@@ -134,7 +135,9 @@ func TestMovement(t *testing.T) {
 }
 
 // Ensure every action ValidActions offers is accepted, and Check holds
-// after each, over random games; some must reach the end.
+// after each, over random games from the first placing of a set-up
+// (the Green's or the Veteran's) or from Units placed as given; some
+// must reach the end.
 func TestRandomPlay(t *testing.T) {
 	seeds := 20
 	if testing.Short() {
@@ -148,16 +151,27 @@ func TestRandomPlay(t *testing.T) {
 		for i, h := range m.Hexes() {
 			m.Cell(h).Terrain = []mapgen.Terrain{mapgen.Open, mapgen.Open, mapgen.Rough, mapgen.LightWoods, mapgen.HeavyWoods}[(i*7+seed)%5]
 		}
-		s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
+		sides, units := [2]string{"blake", "bears"}, []UnitState{
 			unitOn("DF", 0, DivineFire(), "0810", hex.N), unitOn("PC", 0, PeacefulCleansing(), "0610", hex.N),
 			unitOn("AR", 1, AlphaRecon(), "0805", hex.S), unitOn("AF", 1, AlphaFire(), "1005", hex.S),
-		}, d)
-		if err != nil {
-			t.Fatal(err)
 		}
-		s.Counters = []Counter{
+		counters := []Counter{
 			{Kind: Objective, Owner: 0, Hex: hex.MustParse("0814"), Value: 57},
 			{Kind: Headquarters, Owner: 1, Hex: hex.MustParse("0802"), Value: 56},
+		}
+		var s State
+		var err error
+		switch seed % 3 {
+		case 0: // placed as given
+			s, _, err = NewBattle(m, sides, units, d)
+			s.Counters = counters
+		case 1: // the Green deployment, the players placing the Units
+			s, _, err = NewGreenBattle(m, sides, units, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
+		case 2: // the Veteran set-up, the Units starting on the map
+			s, _, err = NewVeteranBattle(m, sides, units, counters, true, d)
+		}
+		if err != nil {
+			t.Fatal(err)
 		}
 		s.TurnLimit = 40 // ruling QS16: every game ends
 		for step := 0; step < 3000 && s.Phase != Over; step++ {

@@ -43,8 +43,12 @@ A battle is a sequence of values, as in referee:
 [NewVeteranBattle] starts the Veteran set-up instead, a phase in which
 the sides choose the home edge (ChooseHome) and place their objectives
 and Headquarters (PlaceCounter) in the book's order, Done leaving a
-choice to the bot ([SetUpChoice]); the Units then start on the map or
-enter from their home edges in game turn 1 (entry.go). [Apply]
+choice to the bot ([SetUpChoice]); the Units then enter from their home
+edges in game turn 1 (entry.go) or start on the map, the starting
+positions roll's winner choosing to set up first or second
+(ChooseOrder) and the sides placing a Unit each in turn (PlaceUnit,
+deploy.go). [NewGreenBattle] starts the Green scenario's deployment:
+the defender places all his Units, then the attacker. [Apply]
 plays Move, Jump, Declare (an attack) and Done for the acting side and
 refuses what the rules forbid with an error wrapping [ErrIllegal];
 [ValidActions] lists what Apply accepts; [State.Check] lists broken

@@ -15,26 +15,37 @@ import (
 // Scenario: the first five hexes from the home map edge (002 line 572).
 const ZoneDepth = 5
 
-// SetUp is the Veteran Training Scenario's set-up being played (002
-// lines 566–582): the set-up roll is made; the choices left are in
-// Steps, the first due now, each made by its side's own action (ChooseHome,
-// PlaceCounter) or by the bot (SetUpChoice; Done asks for it).
+// SetUp is the set-up being played before game turn 1: the Veteran
+// Training Scenario's (002 lines 566–582), or the Green's, where the
+// players place their Units (002 lines 518, 526; deploy.go). The choices
+// left are in Steps, the first due now, each made by its side's own
+// action (ChooseHome, PlaceCounter, ChooseOrder, PlaceUnit) or by the
+// bot (SetUpChoice; Done asks for it).
 type SetUp struct {
-	// Winner won the set-up roll (002 line 568).
+	// Winner won the set-up roll (002 line 568); -1 in the Green set-up,
+	// which has none.
 	Winner int
 	// Steps are the choices still to make, in the book's order.
 	Steps []SetUpStep
-	// OnBoard: the Units start on the map, the option the players may
-	// agree on (002 line 578); else they enter from their home edges in
-	// game turn 1 (Entering).
+	// OnBoard: the Units start on the map, placed by the players in turn
+	// (002 line 578, the option the players may agree on; always in the
+	// Green set-up); else they enter from their home edges in game turn 1
+	// (Entering).
 	OnBoard bool
+	// Planned are the bot's choices of hex and facing for the Units that
+	// have one: the Green scenario file's positions (ruling QS23).
+	Planned []Placement `json:",omitempty"`
 }
 
-// SetUpStep is one choice of the set-up: the winner's home edge, or Side
-// placing one of Counter.Owner's counters (002 lines 570–576).
+// SetUpStep is one choice of the set-up: the winner's home edge, Side
+// placing one of Counter.Owner's counters (002 lines 570–576), choosing
+// to set up first or second (Order) or placing one of its Units (Unit;
+// 002 line 578).
 type SetUpStep struct {
-	Side int
-	Home bool
+	Side  int
+	Home  bool
+	Order bool `json:",omitempty"`
+	Unit  bool `json:",omitempty"`
 	// Counter is the counter to place, its value set; its Hex is chosen.
 	Counter Counter
 }
@@ -42,10 +53,41 @@ type SetUpStep struct {
 // Describe says what the step asks of its side, for the side to act and
 // for the other: which counter, whose Deployment Zone.
 func (st SetUpStep) Describe(sides [2]string) string {
-	if st.Home {
+	switch {
+	case st.Home:
 		return sides[st.Side] + " chooses the home map edge"
+	case st.Order:
+		return sides[st.Side] + " chooses to set up first or second"
+	case st.Unit:
+		return sides[st.Side] + " places one of its Units in its Deployment Zone"
 	}
 	return fmt.Sprintf("%s places %s's %v in %s's Deployment Zone", sides[st.Side], sides[st.Counter.Owner], st.Counter.Kind, sides[st.Counter.Owner])
+}
+
+// kind is the action that makes the step's choice.
+func (st SetUpStep) kind() ActionKind {
+	switch {
+	case st.Home:
+		return ChooseHome
+	case st.Order:
+		return ChooseOrder
+	case st.Unit:
+		return PlaceUnit
+	}
+	return PlaceCounter
+}
+
+// howTo is the command that makes the step's choice.
+func (st SetUpStep) howTo() string {
+	switch st.kind() {
+	case ChooseHome:
+		return "/battle place edge:"
+	case ChooseOrder:
+		return "/battle place order:first or order:second"
+	case PlaceUnit:
+		return "/battle place unit: hex: facing:"
+	}
+	return fmt.Sprintf("/battle place kind:%v hex:", st.Counter.Kind)
 }
 
 // NewVeteranBattle starts the Veteran Training Scenario's set-up on m:
@@ -132,8 +174,9 @@ func rollOff(sides [2]string, d *dice.Dice, what string) (int, int, int, error) 
 }
 
 // setUpAct plays a set-up action for the acting side: its home edge, a
-// counter, or Done for the bot's choice (SetUpChoice). The last choice
-// ends the set-up (startPositions).
+// counter, the order of setting up, a Unit, or Done for the bot's choice
+// (SetUpChoice). The last choice ends the set-up (startPositions,
+// endSetUp).
 func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 	st := s.SetUp.Steps[0]
 	if a.Kind == Done {
@@ -141,8 +184,8 @@ func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 	}
 	var ev Event
 	switch {
-	case a.Kind == ChooseHome && !st.Home:
-		return nil, illegal("%s now: the home edge is chosen", st.Describe(s.Sides))
+	case a.Kind != st.kind() && slices.Contains([]ActionKind{ChooseHome, PlaceCounter, ChooseOrder, PlaceUnit}, a.Kind):
+		return nil, illegal("the set-up waits for this: %s, with %s", st.Describe(s.Sides), st.howTo())
 	case a.Kind == ChooseHome:
 		if err := s.checkHome(a.Edge); err != nil {
 			return nil, err
@@ -150,8 +193,6 @@ func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 		s.Home[st.Side], s.Home[1-st.Side] = a.Edge, a.Edge.Opposite()
 		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s chooses the %v edge, %s has the %v edge",
 			s.Sides[st.Side], a.Edge, s.Sides[1-st.Side], a.Edge.Opposite())}
-	case a.Kind == PlaceCounter && st.Home:
-		return nil, illegal("%s first, with /battle place edge:", st.Describe(s.Sides))
 	case a.Kind == PlaceCounter:
 		h := hex.Hex{}
 		if len(a.Path) == 1 {
@@ -164,16 +205,30 @@ func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 		c.Hex = h
 		s.Counters = append(s.Counters, c)
 		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s's %v in %s", s.Sides[st.Side], s.Sides[c.Owner], c.Kind, h)}
+	case a.Kind == ChooseOrder:
+		return s.chooseOrder(st.Side, a.First, d)
+	case a.Kind == PlaceUnit:
+		if err := s.checkPlacement(st.Side, a); err != nil {
+			return nil, err
+		}
+		ui := s.unit(a.Unit)
+		u := &s.Units[ui]
+		u.Hex, u.Facing, u.OffBoard = a.Path[0], a.Facing, false
+		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s in %s facing %v", s.Sides[st.Side], u.ID, u.Hex, u.Facing)}
 	default:
 		return nil, illegal("%s now: the set-up comes before the battle's moves and attacks", st.Describe(s.Sides))
 	}
-	s.SetUp = &SetUp{Winner: s.SetUp.Winner, OnBoard: s.SetUp.OnBoard, Steps: s.SetUp.Steps[1:]}
+	s.SetUp.Steps = s.SetUp.Steps[1:]
 	evs := []Event{ev}
-	if len(s.SetUp.Steps) > 0 {
+	switch {
+	case len(s.SetUp.Steps) > 0:
 		s.Acting = s.SetUp.Steps[0].Side
 		return evs, nil
+	case a.Kind != PlaceUnit:
+		more, err := s.startPositions(d)
+		return append(evs, more...), err
 	}
-	more, err := s.startPositions(d)
+	more, err := s.endSetUp(d)
 	return append(evs, more...), err
 }
 
@@ -227,13 +282,16 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 // wider than high) whose Deployment Zone holds more woods, north or west
 // on a tie; an objective a side attacks goes at the front of the
 // enemy's zone, every other counter at the back of its owner's, each row
-// from the middle out. Done when there is nothing to choose.
+// from the middle out; the starting positions roll's winner sets up
+// second; a Unit goes where unitChoice puts it. Done when there is
+// nothing to choose.
 func SetUpChoice(s State) Action {
 	if s.Phase != SetUpPhase || s.SetUp == nil || len(s.SetUp.Steps) == 0 {
 		return Action{Kind: Done}
 	}
 	st := s.SetUp.Steps[0]
-	if st.Home {
+	switch st.kind() {
+	case ChooseHome:
 		e := referee.North
 		if s.Map.Width > s.Map.Height {
 			e = referee.West
@@ -242,78 +300,78 @@ func SetUpChoice(s State) Action {
 			e = e.Opposite()
 		}
 		return Action{Kind: ChooseHome, Edge: e}
+	case ChooseOrder:
+		return Action{Kind: ChooseOrder}
+	case PlaceUnit:
+		return s.unitChoice(st.Side)
 	}
 	h, _ := s.freeHex(st.Counter.Owner, st.Side != st.Counter.Owner, s.counterHexes())
 	return Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}}
 }
 
 // setUpActions are the set-up's valid actions: every edge the winner may
-// choose, or the counter due in every free hex of its owner's zone; and
-// Done, the bot's choice.
+// choose, the counter due in every free hex of its owner's zone, both
+// orders of setting up, or every Unit of the side still to place in
+// every hex of its zone it may take, at each facing; and Done, the
+// bot's choice.
 func (s State) setUpActions() []Action {
 	st := s.SetUp.Steps[0]
 	var out []Action
-	if st.Home {
+	switch st.kind() {
+	case ChooseHome:
 		for _, e := range []referee.Edge{referee.North, referee.East, referee.South, referee.West} {
 			if s.checkHome(e) == nil {
 				out = append(out, Action{Kind: ChooseHome, Edge: e})
 			}
 		}
-	} else {
+	case PlaceCounter:
 		for _, h := range s.Map.Hexes() {
 			if s.checkCounterHex(st, st.Counter.Kind, []hex.Hex{h}) == nil {
 				out = append(out, Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}})
 			}
 		}
+	case ChooseOrder:
+		out = append(out, Action{Kind: ChooseOrder, First: true}, Action{Kind: ChooseOrder})
+	case PlaceUnit:
+		out = s.placements(st.Side)
 	}
 	return append(out, Action{Kind: Done})
 }
 
-// startPositions ends the set-up. On the map (the option, 002 line 578):
-// both roll 2D6, the higher chooses to set up second (the bot's choice),
-// and the sides place a Unit each in turn at the front of their zones,
-// each row from the middle out, facing the enemy's edge, never on their
-// own counters (002 line 582). Else the Units stay off the map and enter
-// from their home edges in game turn 1 (ruling QS22). Then the first
-// turn's Initiative is rolled.
+// startPositions follows the last counter placed. On the map (the
+// option, 002 line 578): both roll 2D6, and the higher chooses to set up
+// first or second (ChooseOrder). Else the Units stay off the map and
+// enter from their home edges in game turn 1 (ruling QS22), and the
+// set-up is over.
 func (s *State) startPositions(d *dice.Dice) ([]Event, error) {
-	var ev []Event
-	if s.SetUp.OnBoard {
-		chooser, a, b, err := rollOff(s.Sides, d, "starting positions")
-		if err != nil {
-			return nil, err
-		}
-		ev = append(ev, Event{Type: "setup", Turn: 0, Side: chooser,
-			Text: fmt.Sprintf("starting positions: %s %d, %s %d; %s sets up second", s.Sides[0], a, s.Sides[1], b, s.Sides[chooser])})
-		taken := s.counterHexes()
-		queues := [2][]int{}
-		for i, u := range s.Units {
-			queues[u.Side] = append(queues[u.Side], i)
-		}
-		for side := 1 - chooser; len(queues[0])+len(queues[1]) > 0; side = 1 - side {
-			if len(queues[side]) == 0 {
-				continue
-			}
-			i := queues[side][0]
-			queues[side] = queues[side][1:]
-			h, ok := s.freeHex(side, true, taken)
-			if !ok {
-				return nil, fmt.Errorf("the set-up: no free hex for unit %s in %s's Deployment Zone", s.Units[i].ID, s.Sides[side])
-			}
-			u := &s.Units[i]
-			u.Hex, u.Facing, u.OffBoard, taken[h] = h, FacingAway(s.Home[side]), false, true
-			ev = append(ev, Event{Type: "setup", Turn: 0, Side: side, Text: fmt.Sprintf("set-up: %s places %s in %s facing %v", s.Sides[side], u.ID, h, u.Facing)})
-		}
-	} else {
+	if !s.SetUp.OnBoard {
 		for i := range s.Units {
 			s.Units[i].Facing = FacingAway(s.Home[s.Units[i].Side])
 		}
-		ev = append(ev, Event{Type: "setup", Turn: 0, Side: -1,
-			Text: fmt.Sprintf("starting positions: the Units enter in game turn 1, %s's from the %v edge, %s's from the %v edge", s.Sides[0], s.Home[0], s.Sides[1], s.Home[1])})
+		ev := Event{Type: "setup", Turn: 0, Side: -1,
+			Text: fmt.Sprintf("starting positions: the Units enter in game turn 1, %s's from the %v edge, %s's from the %v edge", s.Sides[0], s.Home[0], s.Sides[1], s.Home[1])}
+		more, err := s.endSetUp(d)
+		return append([]Event{ev}, more...), err
 	}
+	chooser, a, b, err := rollOff(s.Sides, d, "starting positions")
+	if err != nil {
+		return nil, err
+	}
+	for side := range 2 {
+		if err := s.checkRoom(side); err != nil {
+			return nil, err
+		}
+	}
+	s.SetUp.Steps = []SetUpStep{{Side: chooser, Order: true}}
+	s.Acting = chooser
+	return []Event{{Type: "setup", Turn: 0, Side: chooser,
+		Text: fmt.Sprintf("starting positions: %s %d, %s %d; %s chooses to set up first or second", s.Sides[0], a, s.Sides[1], b, s.Sides[chooser])}}, nil
+}
+
+// endSetUp ends the set-up and rolls the first turn's Initiative.
+func (s *State) endSetUp(d *dice.Dice) ([]Event, error) {
 	s.SetUp = nil
-	more, err := s.rollInitiative(d)
-	return append(ev, more...), err
+	return s.rollInitiative(d)
 }
 
 // counterHexes are the hexes of the counters on the map.
@@ -328,10 +386,11 @@ func (s State) counterHexes() map[hex.Hex]bool {
 // freeHex is the first hex of side's Deployment Zone not in taken: from
 // its front row (front) or its back row, each row from the middle out.
 func (s State) freeHex(side int, front bool, taken map[hex.Hex]bool) (hex.Hex, bool) {
-	for k := range ZoneDepth {
+	zone := s.zone(side)
+	for k := range zone {
 		depth := k + 1
 		if front {
-			depth = ZoneDepth - k
+			depth = zone - k
 		}
 		if h, ok := s.rowFree(side, depth, func(h hex.Hex) bool { return !taken[h] }); ok {
 			return h, true

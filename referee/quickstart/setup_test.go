@@ -69,14 +69,14 @@ func TestSetUpOrder(t *testing.T) {
 	place := func(kind CounterKind, at string) Action {
 		return Action{Kind: PlaceCounter, Counter: kind, Path: []hex.Hex{hex.MustParse(at)}}
 	}
-	refuse(place(Objective, "0713"), "bears chooses the home map edge first")
+	refuse(place(Objective, "0713"), "the set-up waits for this: bears chooses the home map edge, with /battle place edge:")
 	refuse(Action{Kind: Move, Unit: "AR"}, "the set-up comes before the battle's moves and attacks")
 	play(Action{Kind: ChooseHome, Edge: referee.South})
 	if s.Home != [2]referee.Edge{referee.North, referee.South} {
 		t.Fatalf("home edges %v, want blake north, bears south", s.Home)
 	}
 	// The map is 17 hexes high: the bears' zone is rows 13–17, blake's 1–5.
-	refuse(Action{Kind: ChooseHome, Edge: referee.North}, "the home edge is chosen")
+	refuse(Action{Kind: ChooseHome, Edge: referee.North}, "the set-up waits for this: blake places bears's objective in bears's Deployment Zone, with /battle place kind:objective hex:")
 	refuse(place(Headquarters, "0715"), "not kind:headquarters")
 	refuse(place(Objective, "0712"), "is 6 hexes in")
 	refuse(place(Objective, "0718"), "off the map")
@@ -105,10 +105,18 @@ func TestSetUpOrder(t *testing.T) {
 		}
 		play(place(st.kind, st.at))
 	}
-	// The last placing ends the set-up: the Units go down on the map
-	// (blake 4, bears 2: blake sets up second) and turn 1 begins.
-	if s.Phase != MovementPhase || s.Turn != 1 || s.SetUp != nil || len(s.Counters) != 6 {
-		t.Fatalf("after the set-up: %v phase, turn %d, set-up %+v, %d counters", s.Phase, s.Turn, s.SetUp, len(s.Counters))
+	// The last placing rolls the starting positions (blake 4, bears 2):
+	// blake chooses to set up first or second (TestUnitPlacementOrder
+	// goes on from here).
+	if s.Phase != SetUpPhase || len(s.SetUp.Steps) != 1 || !s.SetUp.Steps[0].Order || s.Acting != blake || len(s.Counters) != 6 {
+		t.Fatalf("after the counters: %v phase, set-up %+v, %d acting, %d counters", s.Phase, s.SetUp, s.Acting, len(s.Counters))
+	}
+	refuse(place(Objective, "0102"), "the set-up waits for this: blake chooses to set up first or second, with /battle place order:first or order:second")
+	for s.Phase == SetUpPhase {
+		play(SetUpChoice(s))
+	}
+	if s.Phase != MovementPhase || s.Turn != 1 {
+		t.Fatalf("after the set-up: %v phase, turn %d", s.Phase, s.Turn)
 	}
 	refuse(place(Objective, "0102"), "the set-up is over")
 	for _, u := range s.Units {

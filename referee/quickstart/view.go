@@ -31,6 +31,8 @@ type View struct {
 	// played at the table (ruling QS19).
 	Home  [2]referee.Edge
 	SetUp *SetUp
+	// Zones are the depths of the sides' Deployment Zones.
+	Zones [2]int
 	// Question is the choice of hexes the target's side is asked, which
 	// both sides know of (not the attack waiting for it).
 	Question *HexsideQuestion
@@ -73,10 +75,11 @@ type ViewElement struct {
 func ViewOf(s State, side int) View {
 	v := View{Viewer: side, Sides: s.Sides, Turn: s.Turn, Phase: s.Phase, Acting: s.Acting, Loser: s.Loser,
 		Winner: s.Winner, TurnLimit: s.TurnLimit, Counters: append([]Counter(nil), s.Counters...),
-		Hexsides: append([]HexsideChoice(nil), s.Hexsides...), Home: s.Home}
+		Hexsides: append([]HexsideChoice(nil), s.Hexsides...), Home: s.Home, Zones: [2]int{s.zone(0), s.zone(1)}}
 	if s.SetUp != nil {
 		su := *s.SetUp
 		su.Steps = append([]SetUpStep(nil), su.Steps...)
+		su.Planned = nil // the bot's, not part of the game
 		v.SetUp = &su
 	}
 	declaring := s.Acting

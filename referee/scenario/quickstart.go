@@ -41,6 +41,11 @@ type QuickStart struct {
 	// (quickstart.NewVeteranBattle): home edges, counters and Units are
 	// placed then, not by the file.
 	SetUp bool
+	// Green: the file's setup: green. Begin starts the Green scenario's
+	// deployment (quickstart.NewGreenBattle): the players place the
+	// Units, the first side first, each in its zone; the hexes and
+	// facings the file gives are the bot's choices (ruling QS23).
+	Green bool
 	// OnBoard: the file's start: on-board, the Units set up on the map
 	// at the end of the set-up (002 line 578); else they enter from
 	// their home edges in game turn 1 (ruling QS22).
@@ -107,9 +112,12 @@ func recordSheetNames() string {
 // ParseQuickStart reads a scenario file with ruleset: quickstart. Its
 // fields: name; map (width and height with light-woods and heavy-woods
 // hex lists, or a generated map's seed, theme and sheets) or board;
-// victory.turns; two sides, each with id, name, home (its map edge),
-// zone (the depth of its Deployment Zone), units (id, unit: a record
-// sheet Unit, hex, facing) and counters (kind objective or
+// setup (veteran: the Veteran set-up places everything; green: the
+// players place the Units, the first side all of its own first, the
+// hexes and facings given being the bot's choices); start (with
+// veteran); victory.turns; two sides, each with id, name, home (its map
+// edge), zone (the depth of its Deployment Zone), units (id, unit: a
+// record sheet Unit, hex, facing) and counters (kind objective or
 // headquarters, hex: the side's own, which the enemy attacks); and
 // commands. Every error is an *Error naming the line and field.
 func ParseQuickStart(data []byte, loadBoard BoardLoader) (*QuickStart, error) {
@@ -149,10 +157,14 @@ func readQuickStart(root *yaml.Node, loadBoard BoardLoader) (*QuickStart, error)
 		if err != nil {
 			return nil, err
 		}
-		if strings.ToLower(s) != "veteran" {
-			return nil, errorf(v.Value, "setup", "%q: use veteran (the Veteran Training Scenario's set-up, played at the start), or leave it out and place everything in the file", s)
+		switch strings.ToLower(s) {
+		case "veteran":
+			qs.SetUp = true
+		case "green":
+			qs.Green = true
+		default:
+			return nil, errorf(v.Value, "setup", "%q: use veteran (the Veteran Training Scenario's set-up, played at the start), green (the players place the Units, the first side first), or leave it out and place everything in the file", s)
 		}
-		qs.SetUp = true
 	}
 	if v, ok := f["start"]; ok {
 		s, err := yn.Str(v.Value, "start")
@@ -434,10 +446,17 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		return err // the set-up places the pieces at the start
 	}
 	// The battle as set up, checked by the rules' own invariants and
-	// stacking (002 line 168) and the counters' (002 line 582).
-	s := quickstart.State{Map: qs.Map, Sides: [2]string{qs.Sides[0].ID, qs.Sides[1].ID}, Units: qs.Units, Turn: 1, Winner: -1, Counters: qs.Counters}
+	// stacking (002 line 168) and the counters' (002 line 582); with
+	// setup: green, the deployment's zones too.
+	sides := [2]string{qs.Sides[0].ID, qs.Sides[1].ID}
+	s := quickstart.State{Map: qs.Map, Sides: sides, Units: qs.Units, Turn: 1, Winner: -1, Counters: qs.Counters}
 	if errs := s.Check(); len(errs) > 0 {
 		return &Error{Msg: fmt.Sprintf("the battle as set up is inconsistent: %v", errors.Join(errs...))}
+	}
+	if qs.Green {
+		if _, _, err := qs.greenBattle(); err != nil {
+			return &Error{Msg: err.Error()}
+		}
 	}
 	for _, c := range qs.Counters {
 		for _, u := range qs.Units {
@@ -625,9 +644,12 @@ func (qs *QuickStart) Begin(d *dice.Dice, onBoard bool) (quickstart.State, []qui
 	var s quickstart.State
 	var ev []quickstart.Event
 	var err error
-	if qs.SetUp {
+	switch {
+	case qs.SetUp:
 		s, ev, err = quickstart.NewVeteranBattle(qs.Map, sides, qs.Units, qs.Counters, onBoard, d)
-	} else {
+	case qs.Green:
+		s, ev, err = qs.greenBattle()
+	default:
 		s, ev, err = quickstart.NewBattle(qs.Map, sides, qs.Units, d)
 		s.Counters = slices.Clone(qs.Counters)
 	}
@@ -639,6 +661,13 @@ func (qs *QuickStart) Begin(d *dice.Dice, onBoard bool) (quickstart.State, []qui
 		return s, nil, fmt.Errorf("the battle as set up is inconsistent: %w", errors.Join(errs...))
 	}
 	return s, ev, nil
+}
+
+// greenBattle starts the Green scenario's deployment: the sides' home
+// edges and zones as the file gives them, the first side placing first.
+func (qs *QuickStart) greenBattle() (quickstart.State, []quickstart.Event, error) {
+	return quickstart.NewGreenBattle(qs.Map, [2]string{qs.Sides[0].ID, qs.Sides[1].ID}, qs.Units,
+		[2]referee.Edge{qs.Sides[0].Home, qs.Sides[1].Home}, [2]int{qs.Sides[0].Zone, qs.Sides[1].Zone})
 }
 
 // SideIndex is the index of the side with id, or -1.
@@ -677,8 +706,11 @@ func (qs *QuickStart) readCommands(n *yaml.Node) error {
 			return errorf(c, path, "%q: @%s is not a side: use @%s or @%s", c.Value, l.User, qs.Sides[0].ID, qs.Sides[1].ID)
 		}
 		if IsSetUpAction(a) {
-			if !qs.SetUp {
-				return errorf(c, path, "%q: only setup: veteran has a set-up to play; this file places everything itself", c.Value)
+			switch {
+			case qs.Green && a.Kind != quickstart.PlaceUnit:
+				return errorf(c, path, "%q: setup: green has the players place their Units (/battle place unit: hex: facing:) and nothing else", c.Value)
+			case !qs.SetUp && !qs.Green:
+				return errorf(c, path, "%q: only setup: veteran or green has a set-up to play; this file places everything itself", c.Value)
 			}
 			if len(qs.Commands) > 0 && !IsSetUpAction(qs.Commands[len(qs.Commands)-1].Action) {
 				return errorf(c, path, "%q: the set-up comes before the battle's first command: move it up", c.Value)

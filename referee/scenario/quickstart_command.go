@@ -17,7 +17,7 @@ var quickStartSubs = map[string]struct{ required, optional []string }{
 	"jump":   {[]string{"unit", "to", "facing"}, nil},
 	"attack": {[]string{"unit", "element", "target", "target_element"}, []string{"overheat"}},
 	"end":    {nil, nil},
-	"place":  {nil, []string{"kind", "hex", "edge"}},
+	"place":  {nil, []string{"kind", "hex", "edge", "order", "unit", "facing"}},
 }
 
 var quickStartSubNames = []string{"move", "jump", "attack", "end", "place"}
@@ -31,6 +31,8 @@ var quickStartSubNames = []string{"move", "jump", "attack", "end", "place"}
 //	/battle end
 //	/battle place edge:south                        (the Veteran set-up's home edge)
 //	/battle place kind:objective hex:0713           (the Veteran set-up's counters)
+//	/battle place order:second                      (to set up first or second)
+//	/battle place unit:DF hex:0616 facing:N         (a Unit's starting position)
 //
 // Elements are numbered from 1 in record sheet order. to: alone on a
 // move is the destination of a one-hex move; longer moves list the path.
@@ -113,34 +115,59 @@ func QuickStartAction(l *consoleline.Line) (quickstart.Action, error) {
 	return a, nil
 }
 
-// placeAction reads the Veteran set-up's /battle place: edge: alone (the
-// home edge), or kind: and hex: (a counter).
+// placeAction reads the set-up's /battle place: edge: alone (the home
+// edge), kind: and hex: (a counter), order: alone (to set up first or
+// second), or unit:, hex: and facing: (a Unit's starting position).
 func placeAction(l *consoleline.Line) (quickstart.Action, error) {
 	var a quickstart.Action
-	e, hasEdge := l.Option("edge")
-	_, hasKind := l.Option("kind")
-	_, hasHex := l.Option("hex")
+	given := func(names ...string) bool {
+		for _, n := range names {
+			if _, ok := l.Option(n); !ok {
+				return false
+			}
+		}
+		return len(names) == len(l.Options)
+	}
 	switch {
-	case hasEdge && (hasKind || hasHex):
-		return a, fmt.Errorf("/battle place takes edge: (your home edge) or kind: and hex: (a counter), not both")
-	case hasEdge:
+	case given("edge"):
+		e, _ := l.Option("edge")
 		var ok bool
 		a.Kind = quickstart.ChooseHome
 		if a.Edge, ok = edges[strings.ToLower(e)]; !ok {
 			return a, fmt.Errorf("edge:%s: use north, east, south or west", e)
 		}
 		return a, nil
-	case !hasKind || !hasHex:
-		return a, fmt.Errorf("/battle place needs edge: (your home edge) or kind: and hex: (the objective or Headquarters due)")
-	}
-	a.Kind = quickstart.PlaceCounter
-	k, _ := l.Option("kind")
-	switch strings.ToLower(k) {
-	case "objective":
-	case "headquarters", "hq":
-		a.Counter = quickstart.Headquarters
+	case given("order"):
+		o, _ := l.Option("order")
+		a.Kind = quickstart.ChooseOrder
+		switch strings.ToLower(o) {
+		case "first":
+			a.First = true
+		case "second":
+		default:
+			return a, fmt.Errorf("order:%s: use first or second", o)
+		}
+		return a, nil
+	case given("kind", "hex"):
+		a.Kind = quickstart.PlaceCounter
+		k, _ := l.Option("kind")
+		switch strings.ToLower(k) {
+		case "objective":
+		case "headquarters", "hq":
+			a.Counter = quickstart.Headquarters
+		default:
+			return a, fmt.Errorf("kind:%s: use objective or headquarters", k)
+		}
+	case given("unit", "hex", "facing"):
+		a.Kind = quickstart.PlaceUnit
+		a.Unit, _ = l.Option("unit")
+		f, _ := l.Option("facing")
+		var err error
+		if a.Facing, err = ParseFacing(f); err != nil {
+			return a, err
+		}
 	default:
-		return a, fmt.Errorf("kind:%s: use objective or headquarters", k)
+		return a, fmt.Errorf("/battle place takes one of: edge: (your home edge); kind: and hex: (the objective or Headquarters due); order:first or order:second (to set up first or second); unit:, hex: and facing: (a Unit's starting position)")
 	}
 	at, _ := l.Option("hex")
 	h, err := hex.Parse(at)
@@ -204,14 +231,28 @@ func QuickStartLine(side string, a quickstart.Action) string {
 		if len(a.Path) > 0 {
 			opt("hex", a.Path[0].String())
 		}
+	case quickstart.ChooseOrder:
+		l.Words = []string{"place"}
+		opt("order", map[bool]string{true: "first", false: "second"}[a.First])
+	case quickstart.PlaceUnit:
+		l.Words = []string{"place"}
+		opt("unit", a.Unit)
+		if len(a.Path) > 0 {
+			opt("hex", a.Path[0].String())
+		}
+		opt("facing", a.Facing.String())
 	default:
 		l.Words = []string{"end"}
 	}
 	return l.String()
 }
 
-// IsSetUpAction says whether a is a choice of the Veteran set-up: a home
-// edge or a counter's hex.
+// IsSetUpAction says whether a is a choice of a set-up: a home edge, a
+// counter's hex, the order of setting up or a Unit's starting position.
 func IsSetUpAction(a quickstart.Action) bool {
-	return a.Kind == quickstart.ChooseHome || a.Kind == quickstart.PlaceCounter
+	switch a.Kind {
+	case quickstart.ChooseHome, quickstart.PlaceCounter, quickstart.ChooseOrder, quickstart.PlaceUnit:
+		return true
+	}
+	return false
 }

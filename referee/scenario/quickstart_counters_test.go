@@ -14,8 +14,14 @@ import (
 // veteranWith is the shipped Veteran file with these console lines as
 // its commands.
 func veteranWith(t *testing.T, lines ...string) (*QuickStart, error) {
+	return shippedWith(t, "veteran-training", lines...)
+}
+
+// shippedWith is the shipped Quick-Start file name with these console
+// lines as its commands.
+func shippedWith(t *testing.T, name string, lines ...string) (*QuickStart, error) {
 	t.Helper()
-	data, _ := QuickStartBuiltIn("veteran-training")
+	data, _ := QuickStartBuiltIn(name)
 	text := string(data) + "commands:\n"
 	for _, l := range lines {
 		text += "  - \"" + l + "\"\n"
@@ -106,8 +112,8 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place bears's objective now, not kind:headquarters"},
 		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
 		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
-		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no set-up choice left to make"},
-		{[]string{"@blake /battle place edge:north", "@bears /battle place edge:north"}, "blake places bears's objective in bears's Deployment Zone now: the home edge is chosen"},
+		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no set-up choice of this kind left to make"},
+		{[]string{"@blake /battle place edge:north", "@bears /battle place edge:north"}, fmt.Sprintf("line %d: \"@blake /battle place edge:north\": blake has no set-up choice of this kind left to make", firstCommand)},
 	} {
 		qs, err := veteranWith(t, tc.lines...)
 		if err != nil {
@@ -125,7 +131,10 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		{[]string{"@blake /battle end", both[0]}, "before the battle's first command"},
 		{[]string{"@blake /battle place edge:up"}, "edge:up: use north, east, south or west"},
 		{[]string{"@blake /battle place kind:tank hex:0713"}, "kind:tank: use objective or headquarters"},
-		{[]string{"@blake /battle place kind:objective"}, "needs edge: (your home edge) or kind: and hex:"},
+		{[]string{"@blake /battle place kind:objective"}, "/battle place takes one of: edge: (your home edge); kind: and hex: (the objective or Headquarters due); order:first or order:second"},
+		{[]string{"@blake /battle place order:last"}, "order:last: use first or second"},
+		{[]string{"@blake /battle place unit:DF hex:0705"}, "unit:, hex: and facing: (a Unit's starting position)"},
+		{[]string{"@blake /battle place unit:DF hex:0705 facing:up"}, `facing "up": use N, NE, SE, S, SW or NW`},
 		{[]string{"@blake /battle place kind:objective hex:7"}, "hex:"},
 	} {
 		if _, err := veteranWith(t, tc.lines...); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -133,7 +142,7 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		}
 	}
 	green, _ := QuickStartBuiltIn("green-training")
-	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "only setup: veteran has a set-up to play") {
+	if _, err := ParseQuickStart(append(green, []byte("commands: [\""+both[0]+"\"]\n")...), nil); err == nil || !strings.Contains(err.Error(), "setup: green has the players place their Units (/battle place unit: hex: facing:) and nothing else") {
 		t.Errorf("a placing in the Green file: %v", err)
 	}
 }

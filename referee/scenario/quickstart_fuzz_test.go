@@ -23,6 +23,9 @@ func FuzzParseQuickStart(f *testing.F) {
 	f.Add("ruleset: quickstart\nboard: x.board\nsides: []\n", uint8(2))
 	veteran, _ := QuickStartBuiltIn("veteran-training")
 	f.Add(strings.Replace(string(veteran), "\nstart: on-board", "\nstart: off-board", 1)+"commands: [\"@bears /battle place edge:east\", \"@blake /battle place kind:objective hex:1307\", \"@blake /battle end\"]\n", uint8(2))
+	green, _ := QuickStartBuiltIn("green-training")
+	f.Add(string(green)+"commands: [\"@blake /battle place unit:PC hex:0715 facing:NW\", \"@bears /battle place unit:AF hex:0101 facing:S\", \"@blake /battle end\"]\n", uint8(2))
+	f.Add(string(veteran)+"commands: [\"@bears /battle place order:first\", \"@blake /battle place unit:DF hex:0703 facing:S\"]\n", uint8(5))
 	f.Fuzz(func(t *testing.T, text string, ai uint8) {
 		qs, err := ParseQuickStart([]byte(text), func(string) (*mapgen.Map, error) { return mapgen.New(8, 8), nil })
 		if err != nil || len(qs.Commands) > 50 {
@@ -47,7 +50,8 @@ func FuzzParseQuickStart(f *testing.F) {
 func FuzzQuickStartAction(f *testing.F) {
 	for _, s := range []string{`@a /battle move unit:DF path:"0609 0608" facing:N`, "@a /battle jump unit:AR to:0606 facing:sw",
 		"@a /battle attack unit:DF element:2 target:AR target_element:1 overheat:1", "@a /battle end", "/x a:b:c",
-		"@a /battle place edge:north", "@a /battle place kind:hq hex:0101"} {
+		"@a /battle place edge:north", "@a /battle place kind:hq hex:0101", "@a /battle place order:first",
+		"@a /battle place unit:DF hex:0616 facing:ne"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

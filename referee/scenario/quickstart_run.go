@@ -24,8 +24,8 @@ func (out QuickStartOutput) emit(events []quickstart.Event) {
 }
 
 // Run plays the scenario with dice d: it rolls the first Initiative,
-// or plays the Veteran set-up (the sides' own /battle place lines
-// lines, the bot's choices where a side has none left, ruling QS18),
+// or plays the set-up (the sides' own /battle place lines, the bot's
+// choices where a side has none left, rulings QS18 and QS23),
 // then plays the file's commands in order, a side with a player in
 // players being played by it instead (its commands skipped, its set-up
 // choices the bot's). It stops at
@@ -51,11 +51,11 @@ func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.P
 		}
 	}
 	// The set-up: each side's own choices, in its order, taken at its
-	// turn to choose; the bot's where it has none left, or for the home
-	// edge when the side's next line places a counter (ruling QS18).
+	// turn to choose; the bot's where it has none left, or where its
+	// next line makes another kind of choice (rulings QS18, QS23).
 	for s.Phase == quickstart.SetUpPhase {
 		a, c := quickstart.SetUpChoice(s), (*QuickStartCommand)(nil)
-		if own := setUp[s.Acting]; len(own) > 0 && (a.Kind != quickstart.ChooseHome || own[0].Action.Kind == quickstart.ChooseHome) {
+		if own := setUp[s.Acting]; len(own) > 0 && own[0].Action.Kind == a.Kind {
 			c, a = &own[0], own[0].Action
 			setUp[s.Acting] = own[1:]
 			if out.Command != nil {
@@ -63,6 +63,11 @@ func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.P
 			}
 		}
 		next, events, err := quickstart.Apply(s, a, d)
+		if err == nil {
+			if errs := next.Check(); len(errs) > 0 {
+				err = fmt.Errorf("internal error: the rules left a broken state: %w", errors.Join(errs...))
+			}
+		}
 		if err != nil {
 			if c != nil {
 				return s, &QuickStartCommandError{*c, err}
@@ -74,7 +79,7 @@ func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.P
 	}
 	for side, left := range setUp {
 		if len(left) > 0 {
-			return s, &QuickStartCommandError{left[0], fmt.Errorf("%s has no set-up choice left to make", qs.Sides[side].ID)}
+			return s, &QuickStartCommandError{left[0], fmt.Errorf("%s has no set-up choice of this kind left to make", qs.Sides[side].ID)}
 		}
 	}
 	actions, turn := 0, s.Turn

@@ -265,7 +265,8 @@ func TestVeteranSetUp(t *testing.T) {
 		"set-up: blake places blake's objective in",
 		"set-up: blake places blake's headquarters in",
 		"set-up: bears places bears's headquarters in",
-		"starting positions: blake 4, bears 2; blake sets up second",
+		"starting positions: blake 4, bears 2; blake chooses to set up first or second",
+		"starting positions: blake sets up second; bears places the first Unit",
 		"set-up: bears places AF in", "set-up: blake places DF in", "set-up: bears places AR in", "set-up: blake places PC in",
 	}
 	if len(got) != len(want) {
@@ -306,7 +307,7 @@ func TestVeteranSetUp(t *testing.T) {
 		{"{id: DF, unit: divine-fire}", `{id: DF, unit: divine-fire, hex: "0616"}`, "setup: veteran places the Units: drop hex"},
 		{"counters: [{kind: objective}, {kind: objective}", `counters: [{kind: objective, hex: "0716"}, {kind: objective}`, "setup: veteran places the counters: drop hex"},
 		{"    name: Word of Blake\n", "    name: Word of Blake\n    home: south\n", "setup: veteran chooses the home edges: drop home"},
-		{"\nsetup: veteran", "\nsetup: green", `"green": use veteran`},
+		{"\nsetup: veteran", "\nsetup: blue", `"blue": use veteran`},
 		{"\nstart: on-board", "\nstart: sideways", `"sideways": use off-board (the Units enter from their home edges in turn 1) or on-board`},
 	} {
 		data, _ := QuickStartBuiltIn("veteran-training")

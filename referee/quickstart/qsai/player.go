@@ -56,7 +56,7 @@ type Player struct {
 // nothing it wants to do.
 func (p Player) Next(s quickstart.State) quickstart.Action {
 	if s.Phase == quickstart.SetUpPhase {
-		// The set-up's choices are the bot's (ruling QS18).
+		// The set-up's choices are the bot's (rulings QS18, QS23).
 		return quickstart.SetUpChoice(s)
 	}
 	if s.Question != nil {
