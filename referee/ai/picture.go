@@ -263,8 +263,12 @@ func (e *enemy) fighting() bool { return !e.surrendered }
 // assault is worth several (measured in the tournament, BENCHMARKS.md:
 // against a force of strong lances and cheap platoons the fire went to
 // the platoons, which hurt nobody).
-func (e *enemy) weight() float64 {
-	w := 1 + 0.25*float64(e.step) + e.menace
+func (e *enemy) weight() float64 { return e.stepWorth() + e.menace }
+
+// stepWorth is what a step taken from e is worth before its menace: more
+// for a unit closer to destruction or disrupted.
+func (e *enemy) stepWorth() float64 {
+	w := 1 + 0.25*float64(e.step)
 	if e.disrupted {
 		w += 0.2
 	}
