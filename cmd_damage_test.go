@@ -90,3 +90,33 @@ func dmgDB(t *testing.T) string {
 	}
 	return path
 }
+
+// Ensure bfbot check reports a byte changed inside a campaign's record,
+// which bbolt's own checks cannot see: the record's checksum names the
+// campaign and the record, and the check exits 1 saying to restore a
+// backup.
+func TestDamagedRecordChecked(t *testing.T) {
+	good, err := os.ReadFile(dmgDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec *storagetest.Value
+	for _, v := range storagetest.Values(good) {
+		if p := v.Path; len(p) == 5 && string(p[0]) == "campaigns" && string(p[4]) == "record" {
+			rec = &v
+			break
+		}
+	}
+	if rec == nil {
+		t.Fatal("no revision record found in the file")
+	}
+	dbPath := t.TempDir() + "/bfbot.db"
+	if err := os.WriteFile(dbPath, storagetest.Flips(good, *rec, 0x20, false, 0)[1].Data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "check", "--db", dbPath)
+	if code != 1 || !strings.Contains(out, `record "revisions/`) || !strings.Contains(out, "checksum mismatch") ||
+		!strings.Contains(out, "restore the database from a backup") || !strings.Contains(errs, "problems") {
+		t.Errorf("check of a flipped record: exit %d\nstdout %s\nstderr %s\nwant 1 and the record named", code, out, errs)
+	}
+}

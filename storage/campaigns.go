@@ -81,6 +81,17 @@ type Summary struct {
 	Revision uint64   `json:"revision"`
 }
 
+// decodeSummary reads campaign id's stored summary, v: every reader (List,
+// Find, Check, the copies, the etcd store's head and index) decodes it
+// so, with the store's one decoder (decodeJSON).
+func decodeSummary(id int64, v []byte) (Summary, error) {
+	var sum Summary
+	if err := decodeJSON(v, &sum); err != nil {
+		return sum, &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+	}
+	return sum, nil
+}
+
 // summarize makes a campaign's Summary at revision rev.
 func summarize(c *campaign.Campaign, rev uint64) Summary {
 	s := Summary{ID: c.ID, Name: c.Name, Phase: c.Phase, Turn: c.Turn, Referee: c.Referee, Guild: c.Guild, Channel: c.Channel, Revision: rev}

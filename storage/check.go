@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 
@@ -63,8 +62,7 @@ func (s *Store) checkTx(tx *bolt.Tx) []error {
 			bad("campaign %d: ID outside 1..%d (the ID sequence)", id, seq)
 		}
 		errs = append(errs, s.checkCampaign(id, root.Bucket(k))...)
-		var sum Summary
-		if json.Unmarshal(root.Bucket(k).Get(keySummary), &sum) == nil {
+		if sum, err := decodeSummary(id, root.Bucket(k).Get(keySummary)); err == nil {
 			sums = append(sums, sum)
 		}
 	}
@@ -91,7 +89,7 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		bad(&RecordError{Campaign: id, Key: chunkKey(chunkOf(events + 1)), Err: fmt.Errorf("event %d missing: revision %d has %d events", events+1, newest.rev, newest.logLen)})
 	} else if newest.logLen < events {
 		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
-	} else if log, err = readLog(cb, id, newest.logLen); err != nil {
+	} else if log, _, err = readLog(cb, id, newest.logLen); err != nil {
 		bad(err)
 	}
 	// Newest first: each older document is rebuilt from the one after it.
@@ -148,9 +146,8 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	if n > s.snapshots+1 {
 		bad(fmt.Errorf("campaign %d: %d revisions stored, more than the newest and %d snapshots", id, n, s.snapshots))
 	}
-	var sum Summary
-	if err := json.Unmarshal(cb.Get(keySummary), &sum); err != nil {
-		bad(&RecordError{Campaign: id, Key: string(keySummary), Err: err})
+	if sum, err := decodeSummary(id, cb.Get(keySummary)); err != nil {
+		bad(err)
 	} else if last != nil && !reflect.DeepEqual(sum, summarize(last, lastRev)) {
 		bad(fmt.Errorf("campaign %d: summary %+v does not match revision %d", id, sum, lastRev))
 	}

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -23,7 +22,7 @@ type campaignCopy struct {
 
 type revisionCopy struct {
 	rev    uint64
-	record []byte
+	record []byte // without its checksum: the writer seals it
 }
 
 // copySource reads every campaign of a store as copies, at one moment;
@@ -206,7 +205,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if err := appendLines(eb, 0, cc.events, nil); err != nil {
+		if _, err := appendLines(eb, cc.id, 0, cc.events, nil); err != nil {
 			return err
 		}
 	}
@@ -219,14 +218,14 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Put(keyRecord, r.record); err != nil {
+		if err := b.Put(keyRecord, sealState(cc.id, r.rev, r.record)); err != nil {
 			return err
 		}
 	}
 	if cc.summary != nil {
-		var sum Summary
-		if err := json.Unmarshal(cc.summary, &sum); err != nil {
-			return &RecordError{Campaign: cc.id, Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(cc.id, cc.summary)
+		if err != nil {
+			return err
 		}
 		if err := cb.Put(keySummary, cc.summary); err != nil {
 			return err

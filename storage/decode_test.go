@@ -16,8 +16,10 @@ import (
 )
 
 // Ensure the store's decoder (decodeJSON) reads what encoding/json reads
-// from every document and event the tests keep: the schema 4 fixture's
-// documents, whole and as its undo snapshots, and its events; a campaign
+// from every document, event and summary the tests keep: the fixtures of
+// schemas 1, 3, 4 and 6 (their documents whole or in parts, with their
+// undo snapshots, their events and summaries; a summary with every field
+// set, and a missing one); a campaign
 // written before the zero fields were left out (doc_zeros.json, whole,
 // with a battle being fought), and the same campaign and a new one in
 // parts, each part decoded into its own type.
@@ -68,23 +70,67 @@ func TestDecodeJSONAsStandard(t *testing.T) {
 		t.Fatal(err)
 	}
 	parts("a new campaign", doc)
-	db, err := bolt.Open(stoFixture(t, "v4.db"), 0o600, &bolt.Options{ReadOnly: true})
+	// The fixtures of every schema: their documents (whole or in parts),
+	// events and summaries.
+	docs, events, sums := 0, 0, 0
+	summary := func(what string, v []byte) {
+		same(what+" summary", v, func() any { return new(Summary) })
+		sums++
+	}
+	contents := map[string]map[int64]stoContents{"v3.db": stoReadV3(t, stoFixtureV3(t))}
+	for _, name := range []string{"v1.db", "v3.db", "v4.db", "v6.db"} {
+		db, err := bolt.Open(stoFixture(t, name), 0o600, &bolt.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = db.View(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketCampaigns).ForEach(func(k, v []byte) error {
+				if name == "v1.db" { // campaigns/<decimal ID> → {"campaign": …, "seed": N}
+					var rec v1Campaign
+					if err := json.Unmarshal(v, &rec); err != nil {
+						return err
+					}
+					whole(name, rec.Campaign)
+					docs++
+					return nil
+				}
+				summary(name, tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary))
+				return nil
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "v4.db" || name == "v6.db" {
+			contents[name] = stoReadV4(t, db)
+		}
+		db.Close()
+	}
+	for name, cs := range contents {
+		for _, c := range cs {
+			for _, doc := range c.docs {
+				if isParts(doc) {
+					parts(name, doc)
+				} else {
+					whole(name, doc)
+				}
+				docs++
+			}
+			for _, e := range c.events {
+				same(name+" event", e, func() any { return new(campaign.Event) })
+				events++
+			}
+		}
+	}
+	// A summary with every field set, and none stored.
+	full, err := json.Marshal(Summary{ID: 3, Name: "n", Phase: campaign.PhaseOver, Turn: 2, Referee: "r", Guild: "g", Channel: "c",
+		Players: map[string]string{"u": "crucis"}, Pending: []string{"p"}, Revision: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	docs, events := 0, 0
-	for _, contents := range stoReadV4(t, db) {
-		for _, doc := range contents.docs {
-			whole("v4.db", doc)
-			docs++
-		}
-		for _, e := range contents.events {
-			same("v4.db event", e, func() any { return new(campaign.Event) })
-			events++
-		}
-	}
-	if docs == 0 || events == 0 {
-		t.Errorf("v4.db gave %d documents and %d events to compare", docs, events)
+	summary("every field", full)
+	summary("no", nil)
+	if docs < 20 || events < 200 || sums < 6 {
+		t.Errorf("the fixtures gave %d documents, %d events and %d summaries to compare", docs, events, sums)
 	}
 }

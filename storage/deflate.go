@@ -30,8 +30,8 @@ import (
 // full chunk of events, written once, gets the default level, which
 // packs tighter still.
 //
-// And one that does not pack: flate.NoCompression writes the bytes as
-// they are in stored blocks, which inflate reads like any other, so
+// And one that does not pack: levelStored writes the bytes as they are
+// in stored blocks (storeBlocks), which inflate reads like any other, so
 // files written before read the same. Deflating costs tens of
 // microseconds whatever the size (building the block's Huffman codes;
 // 40 µs when measured with the standard library's compress/flate), and
@@ -58,7 +58,7 @@ func levelFor(n int) int {
 // deflaters (by level) and inflaters are reused: a flate.Writer
 // allocates about a megabyte of tables.
 var (
-	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce), levelStored: deflaterPool(levelStored)}
+	deflaters = map[int]*sync.Pool{levelWhole: deflaterPool(levelWhole), levelFast: deflaterPool(levelFast), levelOnce: deflaterPool(levelOnce)}
 	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 )
 
@@ -75,6 +75,9 @@ func deflaterPool(level int) *sync.Pool {
 // deflate appends src compressed at level (levelWhole, levelFast,
 // levelOnce or levelStored) to dst.
 func deflate(dst, src []byte, level int) []byte {
+	if level == levelStored {
+		return storeBlocks(dst, src)
+	}
 	buf := bytes.NewBuffer(dst)
 	pool := deflaters[level]
 	w := pool.Get().(*flate.Writer)
@@ -84,6 +87,30 @@ func deflate(dst, src []byte, level int) []byte {
 	_, _ = w.Write(src)
 	_ = w.Close()
 	return buf.Bytes()
+}
+
+// maxStored is the most bytes a stored block holds (RFC 1951 3.2.4).
+const maxStored = 1<<16 - 1
+
+// storeBlocks appends src to dst as raw DEFLATE stored blocks: each a
+// header byte (BFINAL on the last, BTYPE 00), the block's length and its
+// complement (uint16 little-endian each) and its bytes. It is what a
+// flate.Writer at NoCompression writes, less its costs: a writer taken
+// from the pool, or made afresh (its tables) when the collector has
+// emptied the pool, for every open chunk of the log a change writes.
+func storeBlocks(dst, src []byte) []byte {
+	for {
+		n := min(len(src), maxStored)
+		final := byte(0)
+		if n == len(src) {
+			final = 1
+		}
+		dst = append(dst, final, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
+		dst, src = append(dst, src[:n]...), src[n:]
+		if final == 1 {
+			return dst
+		}
+	}
 }
 
 // inflate returns src decompressed.

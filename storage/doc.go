@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 6)
+// # Bucket layout (schema 7)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (6)
+//	    "schema"            uint64 big-endian: the schema version (7)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -62,10 +62,13 @@
 //	                        document of the revision after it (delta.go),
 //	                        deflated. Schema 4 wrote the newest whole (the
 //	                        JSON of campaign.Campaign, deflated), which is
-//	                        still read
+//	                        still read. Last, a uint32 BE CRC-32C of the
+//	                        campaign's ID, the revision and the bytes
+//	                        before it (seal.go)
 //	        events/         <chunk from 1: uint64 BE> → 64 events (the last
 //	                        chunk up to 64), JSON campaign.Event one a line,
-//	                        deflated: the newest revision's log, whose first
+//	                        deflated, then a CRC-32C as a record has: the
+//	                        newest revision's log, whose first
 //	                        events are each older revision's log
 //	        "summary"       JSON Summary of the newest revision, for List
 //	        schedule/       <name> → opaque bytes (the scheduler's entries)
@@ -113,7 +116,14 @@
 // testdata/v4.db), and a campaign's next change writes its newest
 // revision in parts.
 // Schema 5 had no index: opening a schema 5 file builds it from the
-// summaries (migrate5to6).
+// summaries (migrate5to6). Schema 6 had no checksums: opening a schema 6
+// file reads every record and chunk and seals it (migrate6to7; the
+// fixture is testdata/v6.db). From schema 7 a record or chunk whose
+// bytes changed after they were written (bbolt checks none of a data
+// page's bytes) is refused as damaged, naming the campaign and the
+// record, never decoded into silently changed values; bfbot check lists
+// every such record. The summaries and the opaque records carry no
+// checksum: Check compares each summary with the newest revision.
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

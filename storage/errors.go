@@ -49,8 +49,9 @@ var (
 	ErrDiskFull = errors.New("no space left for the database")
 )
 
-// RecordError is a record that cannot be decoded: the file is damaged or
-// was written by something else. It names the campaign and the key.
+// RecordError is a record that cannot be decoded, or whose checksum
+// (seal.go) does not match: the file is damaged or was written by
+// something else. It names the campaign and the key, and what to do.
 type RecordError struct {
 	Campaign int64
 	Key      string
@@ -58,7 +59,7 @@ type RecordError struct {
 }
 
 func (e *RecordError) Error() string {
-	return fmt.Sprintf("campaign %d: record %q is damaged: %v", e.Campaign, e.Key, e.Err)
+	return fmt.Sprintf("campaign %d: record %q is damaged: %v; restore the database from a backup (the newest copy bfbot backup made) and run bfbot check on it", e.Campaign, e.Key, e.Err)
 }
 
 func (e *RecordError) Unwrap() error { return e.Err }

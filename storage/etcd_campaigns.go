@@ -87,7 +87,7 @@ func (s *EtcdStore) logOps(id int64, from int, log []campaign.Event) ([]clientv3
 	return ops, nil
 }
 
-// revisionOps adds the writes of revision rev's record and the summary,
+// revisionOps adds the writes of revision rev's record (sealed here) and the summary,
 // and moves the index entries from summary old (nil: a new campaign).
 func (s *EtcdStore) revisionOps(ops []clientv3.Op, old *Summary, c *campaign.Campaign, rev uint64, record []byte) ([]clientv3.Op, error) {
 	sum := summarize(c, rev)
@@ -97,7 +97,7 @@ func (s *EtcdStore) revisionOps(ops []clientv3.Op, old *Summary, c *campaign.Cam
 	}
 	ops = append(ops, s.indexOps(old, sum)...)
 	return append(ops,
-		clientv3.OpPut(s.p.rev(c.ID, rev), string(record)),
+		clientv3.OpPut(s.p.rev(c.ID, rev), string(sealState(c.ID, rev, record))),
 		clientv3.OpPut(s.p.summary(c.ID), string(v))), nil
 }
 
@@ -130,9 +130,9 @@ func (s *EtcdStore) List(ctx context.Context) ([]Summary, error) {
 		if !ok {
 			return nil, &RecordError{Campaign: 0, Key: string(kv.Key), Err: fmt.Errorf("not a summary key")}
 		}
-		var sum Summary
-		if err := json.Unmarshal(kv.Value, &sum); err != nil {
-			return nil, &RecordError{Campaign: int64(id), Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(int64(id), kv.Value)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, sum)
 	}

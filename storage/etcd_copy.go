@@ -61,7 +61,11 @@ func (s *EtcdStore) copyAt(ctx context.Context, id int64, at int64) (campaignCop
 		if !ok {
 			return cc, &RecordError{Campaign: id, Key: string(kv.Key), Err: fmt.Errorf("not a revision key")}
 		}
-		cc.revs = append(cc.revs, revisionCopy{rev, kv.Value})
+		// Checked, and copied without its checksum: the writer seals it.
+		if _, err := decodeState(id, itob(rev), kv.Value); err != nil {
+			return cc, err
+		}
+		cc.revs = append(cc.revs, revisionCopy{rev, kv.Value[: len(kv.Value)-sealSize : len(kv.Value)-sealSize]})
 	}
 	var segs []segmentKV
 	for _, kv := range r.Responses[1].GetResponseRange().Kvs {
@@ -119,7 +123,7 @@ func (w *etcdCopyWriter) put(cc campaignCopy) error {
 	s := w.s
 	var ops []clientv3.Op
 	for _, r := range cc.revs {
-		ops = append(ops, clientv3.OpPut(s.p.rev(cc.id, r.rev), string(r.record)))
+		ops = append(ops, clientv3.OpPut(s.p.rev(cc.id, r.rev), string(sealState(cc.id, r.rev, r.record))))
 	}
 	raw := make([]json.RawMessage, len(cc.events))
 	for i, e := range cc.events {
@@ -136,9 +140,9 @@ func (w *etcdCopyWriter) put(cc campaignCopy) error {
 		ops = append(ops, s.recordOp(r))
 	}
 	if cc.summary != nil {
-		var sum Summary
-		if err := json.Unmarshal(cc.summary, &sum); err != nil {
-			return &RecordError{Campaign: cc.id, Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(cc.id, cc.summary)
+		if err != nil {
+			return err
 		}
 		ops = append(ops, s.indexOps(nil, sum)...)
 		ops = append(ops, clientv3.OpPut(s.p.summary(cc.id), string(cc.summary)))

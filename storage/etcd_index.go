@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -55,9 +54,9 @@ func (s *EtcdStore) Find(ctx context.Context, ix Index, key string) ([]Summary, 
 			if len(kvs) == 0 {
 				return nil, fmt.Errorf("index %s %q: campaign %d: %w", ix, key, id, ErrNotFound)
 			}
-			var sum Summary
-			if err := json.Unmarshal(kvs[0].Value, &sum); err != nil {
-				return nil, &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+			sum, err := decodeSummary(id, kvs[0].Value)
+			if err != nil {
+				return nil, err
 			}
 			out = append(out, sum)
 		}
@@ -119,8 +118,8 @@ func (s *EtcdStore) checkIndex(ctx context.Context) []error {
 	}
 	var sums []Summary
 	for _, kv := range r.Responses[1].GetResponseRange().Kvs {
-		var sum Summary
-		if json.Unmarshal(kv.Value, &sum) == nil {
+		id, _ := parseHex(string(kv.Key), s.p.summaries())
+		if sum, err := decodeSummary(int64(id), kv.Value); err == nil {
 			sums = append(sums, sum)
 		}
 	}

@@ -19,8 +19,9 @@ import (
 //	                              etcd ModRevision is the campaign's
 //	                              version, which every change compares
 //	P campaign/<id>/rev/<rev>     a revision's record, as in the bbolt
-//	                              file (wholeRecord, decodeState), but
-//	                              every revision whole: no deltas
+//	                              file (wholeRecord, decodeState), sealed
+//	                              with its CRC-32C (seal.go, from layout
+//	                              4), but every revision whole: no deltas
 //	P campaign/<id>/log/<start>   a segment of the event log: a JSON array
 //	                              of the events at positions start+1 on
 //	P record/<kind>/<id>/<name>   an opaque record (schedule, bindings,
@@ -29,6 +30,11 @@ import (
 //	                              running campaigns of a server and of a
 //	                              user (index.go), written with the summary
 //	P claim/…, P member/…         the schedulers' leased claims (bot/schedule)
+//
+// Only the revisions' records carry a checksum (seal.go): the log's
+// segments, the summaries and the opaque records are plain JSON or the
+// caller's bytes, as in the bbolt file (where the log's chunks are
+// sealed too).
 //
 // The summaries have a range of their own so that List reads no document;
 // the records are by kind first so that the scheduler lists every
@@ -44,7 +50,7 @@ import (
 // EtcdSchemaVersion is the etcd layout this bfbot writes. The records
 // inside are the bbolt file's (schema SchemaVersion), encoded by the same
 // functions.
-const EtcdSchemaVersion = 3
+const EtcdSchemaVersion = 4
 
 // maxSegmentBytes caps one log segment, well inside etcd's request size.
 const maxSegmentBytes = 256 << 10

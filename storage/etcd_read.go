@@ -59,8 +59,8 @@ func (s *EtcdStore) head(ctx context.Context, id int64, records ...Record) (etcd
 		return etcdHead{}, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
 	h := etcdHead{id: id, version: sum[0].ModRevision, at: r.Header.Revision}
-	if err := decodeJSON(sum[0].Value, &h.sum); err != nil {
-		return h, &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+	if h.sum, err = decodeSummary(id, sum[0].Value); err != nil {
+		return h, err
 	}
 	for i := range records {
 		var v int64
@@ -119,8 +119,8 @@ func (s *EtcdStore) campaign(ctx context.Context, h etcdHead) (*campaign.Campaig
 // campaignDoc is campaign with the revision's document, which must not
 // be changed.
 func (s *EtcdStore) campaignDoc(ctx context.Context, h etcdHead) (*campaign.Campaign, []byte, error) {
-	if c, doc := s.cache.get(h.id, h.st.rev); c != nil {
-		return c, doc, nil
+	if e := s.cache.get(h.id, h.st.rev); e != nil {
+		return e.c, e.doc, nil
 	}
 	doc, err := h.st.document(h.id, nil)
 	if err != nil {

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -20,6 +21,9 @@ var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
 	// transactions; the schema record is written after the last, so a
 	// step cut short runs again on the next open.
 	2: etcdBuildIndex,
+	// Layout 4 holds the records of schema 7: each revision's record
+	// sealed with its checksum (seal.go).
+	3: etcdSealRevisions,
 }
 
 // openSchema writes the schema record and the ID sequence under an empty
@@ -76,4 +80,74 @@ func (s *EtcdStore) openSchema(ctx context.Context) error {
 	}
 	_, err = s.client.Put(ctx, s.p.schema(), string(itob(EtcdSchemaVersion)))
 	return err
+}
+
+// etcdSealRevisions seals every revision's record, a campaign at a time,
+// each record checked first as migrate6to7 checks them and its put
+// compared against the record read. The step takes several
+// transactions: one cut short runs again on the next open, and leaves a
+// record that reads back sealed as it is (an unsealed one whose last four
+// bytes happen to be its checksum: odds of 1 in 2³²).
+func etcdSealRevisions(ctx context.Context, s *EtcdStore) error {
+	r, err := s.client.Get(ctx, s.p.summaries(), clientv3.WithPrefix(), clientv3.WithKeysOnly())
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.where, err)
+	}
+	for _, kv := range r.Kvs {
+		id, ok := parseHex(string(kv.Key), s.p.summaries())
+		if !ok {
+			return &RecordError{Campaign: 0, Key: string(kv.Key), Err: fmt.Errorf("not a summary key")}
+		}
+		if err := s.sealCampaign(ctx, int64(id)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sealCampaign seals campaign id's revision records not yet sealed.
+func (s *EtcdStore) sealCampaign(ctx context.Context, id int64) error {
+	g, err := s.client.Get(ctx, s.p.revs(id), clientv3.WithPrefix())
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.where, err)
+	}
+	var cmps []clientv3.Cmp
+	var ops []clientv3.Op
+	size := 0
+	flush := func() error {
+		if len(ops) == 0 {
+			return nil
+		}
+		_, err := s.commit(ctx, cmps, ops)
+		if errors.Is(err, errConflict) {
+			return fmt.Errorf("campaign %d was changed while its records were being sealed: stop every other bfbot using %s, then start this one again", id, s.where)
+		}
+		cmps, ops, size = nil, nil, 0
+		return err
+	}
+	for _, kv := range g.Kvs {
+		rev, ok := parseHex(string(kv.Key), s.p.revs(id))
+		if !ok {
+			return &RecordError{Campaign: id, Key: string(kv.Key), Err: fmt.Errorf("not a revision key")}
+		}
+		if _, err := decodeState(id, itob(rev), kv.Value); err == nil {
+			continue // sealed by a step cut short
+		}
+		st, err := parseState(id, rev, kv.Value)
+		if err != nil {
+			return err
+		}
+		if _, err := st.document(id, nil); err != nil {
+			return err
+		}
+		if len(ops) == maxTxnOps/2 || size+len(kv.Value) > maxCopyBytes {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(kv.Key)), "=", kv.ModRevision))
+		ops = append(ops, clientv3.OpPut(string(kv.Key), string(sealState(id, rev, clone(kv.Value)))))
+		size += len(kv.Value)
+	}
+	return flush()
 }

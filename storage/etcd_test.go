@@ -123,14 +123,19 @@ func TestEtcdCorruptRecord(t *testing.T) {
 		checkKey string
 	}{
 		{"CutDocument", "revisions/1", func(s *EtcdStore, st state) (string, string) {
-			return s.p.rev(1, 1), string(encodeState(st.diceState, st.logLen, st.form, st.body[:len(st.body)/2]))
+			return s.p.rev(1, 1), string(sealState(1, 1, encodeState(st.diceState, st.logLen, st.form, st.body[:len(st.body)/2])))
 		}, ""},
 		{"BadDice", "revisions/1", func(s *EtcdStore, st state) (string, string) {
-			return s.p.rev(1, 1), string(encodeState([]byte("xyz"), st.logLen, st.form, st.body))
+			return s.p.rev(1, 1), string(sealState(1, 1, encodeState([]byte("xyz"), st.logLen, st.form, st.body)))
 		}, ""},
 		{"Short", "revisions/1", func(s *EtcdStore, st state) (string, string) { return s.p.rev(1, 1), "\x00\x00" }, ""},
+		{"Flipped", "revisions/1", func(s *EtcdStore, st state) (string, string) {
+			v := sealState(1, 1, encodeState(st.diceState, st.logLen, st.form, st.body))
+			v[len(v)/2] ^= 0x10
+			return s.p.rev(1, 1), string(v)
+		}, ""},
 		{"MissingEvent", "events/6", func(s *EtcdStore, st state) (string, string) {
-			return s.p.rev(1, 1), string(encodeState(st.diceState, st.logLen+1, st.form, st.body))
+			return s.p.rev(1, 1), string(sealState(1, 1, encodeState(st.diceState, st.logLen+1, st.form, st.body)))
 		}, "events/1"},
 		{"BadSegment", "events/1", func(s *EtcdStore, st state) (string, string) { return s.p.segment(1, 0), "[{" }, ""},
 	}

@@ -87,7 +87,7 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 			return err
 		}
 		out = c
-		s.cache.put(id, next, shell(c), prevDoc)
+		s.cache.put(id, next, c.Shell(), prevDoc, nil)
 		return nil
 	})
 	if err != nil {

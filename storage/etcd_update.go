@@ -92,7 +92,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shell(out), outDoc)
+	s.cache.put(id, rev, out.Shell(), outDoc, nil)
 	return out, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -35,14 +36,18 @@ func chunkKey(chunk uint64) string { return fmt.Sprintf("%s/%d", bucketEvents, c
 // chunkOf is the chunk holding event seq (from 1).
 func chunkOf(seq uint64) uint64 { return (seq-1)/eventsPerChunk + 1 }
 
-// readChunk returns the JSON lines of chunk k, or nil when it is not
-// stored.
+// readChunk returns the JSON lines of campaign id's chunk k, checked
+// against its checksum (seal.go), or nil when it is not stored.
 func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	v := eb.Get(itob(k))
 	if v == nil {
 		return nil, nil
 	}
-	raw, err := inflate(v)
+	z, err := unseal(id, sealChunk, k, v)
+	if err != nil {
+		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	raw, err := inflate(z)
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
@@ -53,15 +58,21 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	return lines, nil
 }
 
-// writeChunk stores the JSON lines as chunk k: in stored blocks while
-// the chunk is open (each change that logs an event writes it again),
-// deflated at the default level once it is full.
-func writeChunk(eb *bolt.Bucket, k uint64, lines [][]byte) error {
-	level := levelStored
+// writeChunk stores the JSON lines as campaign id's chunk k, sealed: in
+// stored blocks while the chunk is open (each change that logs an event
+// writes it again), deflated at the default level once it is full.
+func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
+	return eb.Put(itob(k), seal(id, sealChunk, k, deflateChunk(lines)))
+}
+
+// deflateChunk is a chunk's lines as stored, before its checksum (room
+// for which is kept when the chunk is stored as it is).
+func deflateChunk(lines [][]byte) []byte {
+	raw := bytes.Join(lines, []byte{'\n'})
 	if len(lines) == eventsPerChunk {
-		level = levelOnce
+		return deflate(nil, raw, levelOnce)
 	}
-	return eb.Put(itob(k), deflate(nil, bytes.Join(lines, []byte{'\n'}), level))
+	return deflate(make([]byte, 0, len(raw)+5*(len(raw)/maxStored+1)+sealSize), raw, levelStored)
 }
 
 // storedEvents counts the events stored: full chunks and the last one's.
@@ -85,23 +96,25 @@ func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {
 	return (last-1)*eventsPerChunk + uint64(len(lines)), nil
 }
 
-// readLog reads a campaign's first n events.
-func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
+// readLog reads a campaign's first n events, and returns with them the
+// lines of the chunk holding event n (a change appends after it).
+func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, error) {
 	if n == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
-		return nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
+		return nil, nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
 	}
 	log := make([]campaign.Event, 0, n)
+	var lines [][]byte
 	for k := uint64(1); uint64(len(log)) < n; k++ {
-		lines, err := readChunk(eb, id, k)
-		if err != nil {
-			return nil, err
+		var err error
+		if lines, err = readChunk(eb, id, k); err != nil {
+			return nil, nil, err
 		}
 		if lines == nil {
-			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", n)}
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", n)}
 		}
 		for _, l := range lines {
 			if uint64(len(log)) == n {
@@ -109,75 +122,78 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, error) {
 			}
 			var e campaign.Event
 			if err := decodeJSON(l, &e); err != nil {
-				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
+				return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
 			}
 			log = append(log, e)
 		}
 		if len(lines) < eventsPerChunk && uint64(len(log)) < n {
-			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", len(log)+1, n)}
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", len(log)+1, n)}
 		}
 	}
-	return log, nil
+	return log, lines, nil
 }
 
 // appendLog writes the events of log after the first from (which are
 // stored already). open is the stored chunk holding event from, when the
-// caller has read it (sameEvent), else nil.
-func appendLog(cb *bolt.Bucket, from int, log []campaign.Event, open [][]byte) error {
+// caller has it (sameEvent), else nil. It returns the chunk holding the
+// log's last event when it wrote it or was given it, else nil.
+func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [][]byte) ([][]byte, error) {
 	if len(log) < from {
-		return fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
+		return nil, fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
 	}
 	if from == len(log) {
-		return nil
+		return open, nil
 	}
 	eb, err := cb.CreateBucketIfNotExists(bucketEvents)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	lines := make([][]byte, 0, len(log)-from)
 	for _, e := range log[from:] {
 		v, err := json.Marshal(e)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		lines = append(lines, v)
 	}
-	return appendLines(eb, uint64(from), lines, open)
+	return appendLines(eb, id, uint64(from), lines, open)
 }
 
-// appendLines adds JSON events after the first from stored in eb,
-// filling the last chunk first; open is that chunk's lines if the caller
-// has read them, else nil.
-func appendLines(eb *bolt.Bucket, from uint64, lines, open [][]byte) error {
+// appendLines adds JSON events after the first from stored in eb, the
+// events bucket of campaign id, filling the last chunk first; open is
+// that chunk's lines if the caller has them, else nil. It returns the
+// last chunk it wrote (its lines are the ones given, not copies).
+func appendLines(eb *bolt.Bucket, id int64, from uint64, lines, open [][]byte) ([][]byte, error) {
 	k := from/eventsPerChunk + 1
-	var chunk [][]byte
+	var chunk, last [][]byte
 	if from%eventsPerChunk != 0 {
 		chunk = open
 		if chunk == nil {
 			var err error
-			if chunk, err = readChunk(eb, 0, k); err != nil {
-				return err
+			if chunk, err = readChunk(eb, id, k); err != nil {
+				return nil, err
 			}
 		}
 		if len(chunk) < int(from%eventsPerChunk) {
-			return &RecordError{Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
+			return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("%d events, but %d are stored before it", len(chunk), from%eventsPerChunk)}
 		}
-		chunk = chunk[:from%eventsPerChunk]
+		// Clipped: the lines given may be a cached chunk's.
+		chunk = slices.Clip(chunk[:from%eventsPerChunk])
 	}
 	for len(lines) > 0 {
 		n := min(eventsPerChunk-len(chunk), len(lines))
 		chunk = append(chunk, lines[:n]...)
-		if err := writeChunk(eb, k, chunk); err != nil {
-			return err
+		if err := writeChunk(eb, id, k, chunk); err != nil {
+			return nil, err
 		}
-		lines, chunk, k = lines[n:], nil, k+1
+		lines, last, chunk, k = lines[n:], chunk, nil, k+1
 	}
-	return nil
+	return last, nil
 }
 
-// truncateLog keeps the first n events and deletes the others (an undo
-// going back).
-func truncateLog(cb *bolt.Bucket, n uint64) error {
+// truncateLog keeps the first n events of campaign id and deletes the
+// others (an undo going back).
+func truncateLog(cb *bolt.Bucket, id int64, n uint64) error {
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
 		return nil
@@ -192,26 +208,31 @@ func truncateLog(cb *bolt.Bucket, n uint64) error {
 	if n%eventsPerChunk == 0 {
 		return nil
 	}
-	chunk, err := readChunk(eb, 0, keep)
+	chunk, err := readChunk(eb, id, keep)
 	if err != nil || len(chunk) <= int(n%eventsPerChunk) {
 		return err
 	}
-	return writeChunk(eb, keep, chunk[:n%eventsPerChunk])
+	return writeChunk(eb, id, keep, chunk[:n%eventsPerChunk])
 }
 
 // sameEvent reports whether e encodes as the stored event at position
-// seq does, and returns the chunk holding it (nil if unreadable), which
-// a change appends its events after (appendLog).
-func sameEvent(cb *bolt.Bucket, seq uint64, e campaign.Event) ([][]byte, bool) {
-	eb := cb.Bucket(bucketEvents)
-	if eb == nil {
-		return nil, false
+// seq of campaign id does, and returns the chunk holding it, which a
+// change appends its events after (appendLog), or the error reading it.
+// cached is that chunk's lines if the store's cache kept them, else nil.
+func sameEvent(cb *bolt.Bucket, id int64, seq uint64, e campaign.Event, cached [][]byte) ([][]byte, bool, error) {
+	chunk := cached
+	var err error
+	if chunk == nil {
+		eb := cb.Bucket(bucketEvents)
+		if eb == nil {
+			return nil, false, nil
+		}
+		chunk, err = readChunk(eb, id, chunkOf(seq))
 	}
-	chunk, err := readChunk(eb, 0, chunkOf(seq))
 	i := int((seq - 1) % eventsPerChunk)
 	if err != nil || i >= len(chunk) {
-		return nil, false
+		return nil, false, err
 	}
 	v, err := json.Marshal(e)
-	return chunk, err == nil && bytes.Equal(v, chunk[i])
+	return chunk, err == nil && bytes.Equal(v, chunk[i]), nil
 }

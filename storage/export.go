@@ -41,11 +41,11 @@ type exportDoc struct {
 func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
 	var out []byte
 	err := s.view(ctx, func(tx *bolt.Tx) error {
-		_, st, c, _, err := s.load(tx, id)
+		_, st, e, err := s.load(tx, id)
 		if err != nil {
 			return err
 		}
-		out, err = exportJSON(id, st, c)
+		out, err = exportJSON(id, st, e.c)
 		return err
 	})
 	return out, err

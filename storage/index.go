@@ -135,10 +135,11 @@ var bucketIndex = []byte("index")
 func putSummary(cb *bolt.Bucket, sum Summary) error {
 	var old *Summary
 	if v := cb.Get(keySummary); v != nil {
-		old = new(Summary)
-		if err := decodeJSON(v, old); err != nil {
-			return &RecordError{Campaign: sum.ID, Key: string(keySummary), Err: err}
+		was, err := decodeSummary(sum.ID, v)
+		if err != nil {
+			return err
 		}
+		old = &was
 	}
 	v, err := json.Marshal(sum)
 	if err != nil {
@@ -205,9 +206,9 @@ func (s *Store) Find(ctx context.Context, ix Index, key string) ([]Summary, erro
 			if err != nil {
 				return fmt.Errorf("index %s %q: %w", ix, key, err)
 			}
-			var sum Summary
-			if err := decodeJSON(cb.Get(keySummary), &sum); err != nil {
-				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+			sum, err := decodeSummary(id, cb.Get(keySummary))
+			if err != nil {
+				return err
 			}
 			out = append(out, sum)
 			return nil

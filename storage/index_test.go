@@ -148,12 +148,8 @@ func TestMigrateV5Index(t *testing.T) {
 	a := stoPlaced(t, s, "g", "c1")
 	b := stoPlaced(t, s, "g", "c2")
 	s.Close()
-	stoBolt(t, path, func(tx *bolt.Tx) error {
-		if err := tx.DeleteBucket(bucketIndex); err != nil {
-			return err
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, itob(5))
-	})
+	stoUnseal(t, path, 5)
+	stoBolt(t, path, func(tx *bolt.Tx) error { return tx.DeleteBucket(bucketIndex) })
 	s = stoOpenNoCheck(t, path, Options{})
 	stoFound(t, s, RunningInGuild, "g", a, b)
 	stoFound(t, s, ByChannel, "c2", b)

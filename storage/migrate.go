@@ -46,6 +46,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	3: migrate3to4,
 	4: migrate4to5,
 	5: migrate5to6,
+	6: migrate6to7,
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -116,7 +117,18 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err := putV3Events(cb, m.c.Log); err != nil {
 			return err
 		}
-		if err := putRevision(cb, m.c, 1, v3Record(m.dic, uint64(len(m.c.Log)), m.doc), 0); err != nil {
+		rb, err := cb.CreateBucket(bucketRevisions)
+		if err != nil {
+			return err
+		}
+		b, err := rb.CreateBucket(itob(1))
+		if err != nil {
+			return err
+		}
+		if err := b.Put(keyRecord, v3Record(m.dic, uint64(len(m.c.Log)), m.doc)); err != nil {
+			return err
+		}
+		if err := putSummary(cb, summarize(m.c, 1)); err != nil {
 			return err
 		}
 		last = max(last, m.id)
@@ -207,10 +219,15 @@ func putV3Events(cb *bolt.Bucket, log []campaign.Event) error {
 // migrate3to4 deflates each campaign: its events packed into chunks
 // (events.go), its newest revision's document deflated whole and every
 // older one's made a delta from the revision after it (revision.go).
-func migrate3to4(tx *bolt.Tx) error {
+func migrate3to4(tx *bolt.Tx) error { return eachCampaign(tx, 3, packEvents, packRevisions) }
+
+// eachCampaign runs steps, in turn, on each campaign of a file of the
+// given schema, one campaign after another. The IDs are listed first, so
+// a step may write into its campaign's buckets.
+func eachCampaign(tx *bolt.Tx, schema int, steps ...func(cb *bolt.Bucket, id int64) error) error {
 	root := tx.Bucket(bucketCampaigns)
 	if root == nil {
-		return fmt.Errorf("%w: schema 3 file without a campaigns bucket", ErrNotDatabase)
+		return fmt.Errorf("%w: schema %d file without a campaigns bucket", ErrNotDatabase, schema)
 	}
 	var ids [][]byte
 	if err := root.ForEachBucket(func(k []byte) error { ids = append(ids, append([]byte{}, k...)); return nil }); err != nil {
@@ -220,18 +237,17 @@ func migrate3to4(tx *bolt.Tx) error {
 		if len(k) != 8 {
 			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
 		}
-		id, cb := btoi(k), root.Bucket(k)
-		if err := packEvents(cb, id); err != nil {
-			return err
-		}
-		if err := packRevisions(cb, id); err != nil {
-			return err
+		for _, step := range steps {
+			if err := step(root.Bucket(k), btoi(k)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// packEvents moves a schema 3 log, one record per event, into chunks.
+// packEvents moves a schema 3 log, one record per event, into chunks,
+// as schema 4 wrote them: without a checksum (migrate6to7 adds it).
 func packEvents(cb *bolt.Bucket, id int64) error {
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
@@ -254,18 +270,33 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	if eb, err = cb.CreateBucket(bucketEvents); err != nil {
 		return err
 	}
-	return appendLines(eb, 0, lines, nil)
+	for k := uint64(1); len(lines) > 0; k++ {
+		n := min(eventsPerChunk, len(lines))
+		if err := eb.Put(itob(k), deflateChunk(lines[:n])); err != nil {
+			return err
+		}
+		lines = lines[n:]
+	}
+	return nil
+}
+
+// revisionKeys returns a campaign's revisions bucket and its revisions'
+// keys, copied, oldest first: listed before the caller rewrites them.
+func revisionKeys(cb *bolt.Bucket, id int64) (*bolt.Bucket, [][]byte, error) {
+	rb := cb.Bucket(bucketRevisions)
+	if rb == nil {
+		return nil, nil, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
+	}
+	var keys [][]byte
+	err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, append([]byte{}, k...)); return nil })
+	return rb, keys, err
 }
 
 // packRevisions rewrites a campaign's schema 3 revision records, newest
 // first: the newest whole, each older one a delta from the one after it.
 func packRevisions(cb *bolt.Bucket, id int64) error {
-	rb := cb.Bucket(bucketRevisions)
-	if rb == nil {
-		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
-	}
-	var keys [][]byte
-	if err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, append([]byte{}, k...)); return nil }); err != nil {
+	rb, keys, err := revisionKeys(cb, id)
+	if err != nil {
 		return err
 	}
 	var next []byte
@@ -303,10 +334,74 @@ func migrate5to6(tx *bolt.Tx) error {
 		if len(k) != 8 {
 			return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: fmt.Errorf("not a campaign bucket")}
 		}
-		var sum Summary
-		if err := json.Unmarshal(root.Bucket(k).Get(keySummary), &sum); err != nil {
-			return &RecordError{Campaign: btoi(k), Key: string(keySummary), Err: err}
+		sum, err := decodeSummary(btoi(k), root.Bucket(k).Get(keySummary))
+		if err != nil {
+			return err
 		}
 		return putIndex(tx, nil, sum)
 	})
+}
+
+// migrate6to7 seals every revision's record and every chunk of the log
+// with its checksum (seal.go). Each is read first, the documents rebuilt
+// newest first and the chunks inflated, so that a record damaged before
+// it had a checksum stops the migration (which leaves the file as it
+// was) instead of being sealed as sound.
+func migrate6to7(tx *bolt.Tx) error { return eachCampaign(tx, 6, sealChunks, sealRevisions) }
+
+// sealChunks seals a schema 6 log's chunks.
+func sealChunks(cb *bolt.Bucket, id int64) error {
+	eb := cb.Bucket(bucketEvents)
+	if eb == nil {
+		return nil
+	}
+	var keys, values [][]byte
+	err := eb.ForEach(func(k, v []byte) error {
+		if len(k) != 8 || v == nil {
+			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: fmt.Errorf("not a chunk of the log")}
+		}
+		if _, err := inflate(v); err != nil {
+			return &RecordError{Campaign: id, Key: chunkKey(uint64(btoi(k))), Err: err}
+		}
+		keys, values = append(keys, append([]byte{}, k...)), append(values, append([]byte{}, v...))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, k := range keys {
+		if err := eb.Put(k, seal(id, sealChunk, uint64(btoi(k)), values[i])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sealRevisions seals a schema 6 campaign's revision records.
+func sealRevisions(cb *bolt.Bucket, id int64) error {
+	rb, keys, err := revisionKeys(cb, id)
+	if err != nil {
+		return err
+	}
+	var next []byte
+	for i := len(keys) - 1; i >= 0; i-- {
+		v, err := revisionRecord(rb, id, keys[i])
+		if err != nil {
+			return err
+		}
+		if len(keys[i]) != 8 {
+			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, keys[i]), Err: fmt.Errorf("key is not 8 bytes")}
+		}
+		st, err := parseState(id, uint64(btoi(keys[i])), v)
+		if err != nil {
+			return err
+		}
+		if next, err = st.document(id, next); err != nil {
+			return err
+		}
+		if err := rb.Bucket(keys[i]).Put(keyRecord, sealState(id, st.rev, append([]byte{}, v...))); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -195,11 +196,13 @@ func stoReadV3(t *testing.T, path string) map[int64]stoContents {
 }
 
 // stoReadV4 reads every campaign of a file of schema 4 or newer: each
-// older document rebuilt from the one after it.
+// older document rebuilt from the one after it. Records of schemas 4 to
+// 6 have no checksum; from schema 7 each is checked against its own.
 func stoReadV4(t *testing.T, db *bolt.DB) map[int64]stoContents {
 	t.Helper()
 	out := map[int64]stoContents{}
 	err := db.View(func(tx *bolt.Tx) error {
+		sealed := btoi(tx.Bucket(bucketMeta).Get(keySchema)) >= 7
 		return tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
 			id := btoi(k)
 			cb := tx.Bucket(bucketCampaigns).Bucket(k)
@@ -209,6 +212,9 @@ func stoReadV4(t *testing.T, db *bolt.DB) map[int64]stoContents {
 			cur := rb.Cursor()
 			for k, _ := cur.Last(); k != nil; k, _ = cur.Prev() {
 				st, err := readRevision(rb, id, k)
+				if !sealed {
+					st, err = parseState(id, uint64(btoi(k)), rb.Bucket(k).Get(keyRecord))
+				}
 				if err != nil {
 					return err
 				}
@@ -217,12 +223,14 @@ func stoReadV4(t *testing.T, db *bolt.DB) map[int64]stoContents {
 				}
 				c.dice[st.rev], c.docs[st.rev] = append([]byte{}, st.diceState...), next
 			}
-			n, err := storedEvents(cb, id)
-			if err != nil {
-				return err
-			}
-			for k := uint64(1); k <= chunkOf(n); k++ {
-				lines, err := readChunk(cb.Bucket(bucketEvents), id, k)
+			eb := cb.Bucket(bucketEvents)
+			for k := uint64(1); eb != nil && eb.Get(itob(k)) != nil; k++ {
+				lines, err := readChunk(eb, id, k)
+				if !sealed {
+					var raw []byte
+					raw, err = inflate(eb.Get(itob(k)))
+					lines = bytes.Split(raw, []byte{'\n'})
+				}
 				if err != nil {
 					return err
 				}
@@ -436,4 +444,110 @@ func stoMigrated(t *testing.T, path string) {
 	s.Close()
 	again := stoOpenNoCheck(t, path, Options{ReadOnly: true, Snapshots: 3})
 	stoMustCheck(t, again)
+}
+
+// Ensure a schema 6 file (testdata/v6.db, written by bfbot at schema 6:
+// two campaigns with three undo snapshots each as deltas, the newest in
+// parts, 198 events in three full chunks and an open one in stored
+// blocks; compacted; it cannot be rewritten) opens with every revision's
+// record and every chunk sealed with its checksum, every document, dice
+// state and event kept byte for byte; that undo and changes go on; and
+// that a read-only open asks for a writable one first.
+func TestMigrateV6(t *testing.T) {
+	ctx := context.Background()
+	path := stoFixture(t, "v6.db")
+	raw, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := stoReadV4(t, raw)
+	raw.Close()
+	if len(want[1].events) != 198 || len(want[1].docs) != 4 {
+		t.Fatalf("the fixture holds %d events and %d revisions of campaign 1, want 198 and 4", len(want[1].events), len(want[1].docs))
+	}
+	if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNeedsMigration) {
+		t.Errorf("read-only Open of schema 6 = %v, want ErrNeedsMigration", err)
+	}
+	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
+	stoMustCheck(t, s)
+	// stoReadV4 checks each record against its checksum from schema 7.
+	stoSameContents(t, stoReadV4(t, s.db), want)
+	revs := stoRevisions(want[1])
+	c, err := s.Undo(ctx, 1)
+	if err != nil {
+		t.Fatalf("undo after migration: %v", err)
+	}
+	if !stoSameDoc(t, c, want[1].docs[revs[len(revs)-2]]) {
+		t.Errorf("undo after migration did not restore revision %d's document", revs[len(revs)-2])
+	}
+	for _, id := range []int64{1, 2} {
+		if _, err := s.Update(ctx, id, stoStep); err != nil {
+			t.Errorf("update after migration: %v", err)
+		}
+	}
+	stoMustCheck(t, s)
+	s.Close()
+	again := stoOpenNoCheck(t, path, Options{ReadOnly: true, Snapshots: 3})
+	stoMustCheck(t, again)
+}
+
+// Ensure a schema 6 record damaged before it had a checksum stops the
+// migration, naming the campaign and the record, and leaves the file as
+// it was rather than sealing the damage as sound.
+func TestMigrateV6Damaged(t *testing.T) {
+	path := stoFixture(t, "v6.db")
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		eb := tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents)
+		v := append([]byte{}, eb.Get(itob(1))...)
+		return eb.Put(itob(1), v[:len(v)/2])
+	})
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path, Options{Snapshots: 3})
+	var re *RecordError
+	if !errors.As(err, &re) || re.Campaign != 2 || re.Key != "events/1" || !strings.Contains(err.Error(), "restore the database from a backup") {
+		t.Fatalf("Open = %v, want campaign 2's events/1 named as damaged", err)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Error("the failed migration changed the file")
+	}
+}
+
+// stoUnseal rewrites a closed store's file as schema 6 kept it, every
+// record without its checksum, and sets the schema number to version.
+func stoUnseal(tb *testing.T, path string, version uint64) {
+	tb.Helper()
+	stoBolt(tb, path, func(tx *bolt.Tx) error {
+		err := tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
+			cb := tx.Bucket(bucketCampaigns).Bucket(k)
+			strip := func(b *bolt.Bucket, key []byte) error {
+				v := b.Get(key)
+				return b.Put(key, append([]byte{}, v[:len(v)-sealSize]...))
+			}
+			rb := cb.Bucket(bucketRevisions)
+			if err := rb.ForEachBucket(func(rev []byte) error { return strip(rb.Bucket(rev), keyRecord) }); err != nil {
+				return err
+			}
+			if eb := cb.Bucket(bucketEvents); eb != nil {
+				var keys [][]byte
+				_ = eb.ForEach(func(k, _ []byte) error { keys = append(keys, append([]byte{}, k...)); return nil })
+				for _, k := range keys {
+					if err := strip(eb, k); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, itob(version))
+	})
 }

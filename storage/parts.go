@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"bfbot/campaign"
+	"bfbot/internal/selfcheck"
 )
 
 // From schema 5 a campaign's document is written in parts, one JSON value
@@ -46,7 +47,7 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 	// Encode ends each value with a newline: the parts' separator.
 	enc := json.NewEncoder(buf)
 	encode := func(line int, v any, same bool) error {
-		if same && verifyCopies && !benchmarking() {
+		if same && verifyCopies && selfcheck.On() {
 			if fresh, err := json.Marshal(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
 			}

@@ -17,7 +17,7 @@ func TestPartsReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := decodeState(1, itob(1), wholeRecord([]byte("dice"), 0, before))
+	st, err := parseState(1, 1, wholeRecord([]byte("dice"), 0, before))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestPartsReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, err := decodeState(1, itob(2), newestRecord([]byte("dice"), 0, after, before, st.partsBody()))
+	next, err := parseState(1, 2, newestRecord([]byte("dice"), 0, after, before, st.partsBody()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestPartsDamaged(t *testing.T) {
 			}
 		})
 	}
-	st, err := decodeState(1, itob(1), wholeRecord([]byte("dice"), 0, doc))
+	st, err := parseState(1, 1, wholeRecord([]byte("dice"), 0, doc))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,8 @@ package storage
 
 import (
 	"bytes"
-	"flag"
 	"reflect"
 	"slices"
-	"sync"
-	"testing"
 
 	"bfbot/campaign"
 	"bfbot/mapgen"
@@ -86,19 +83,13 @@ func (b *partsBase) sameBattle(c *campaign.Campaign, i int) bool {
 func (b *partsBase) line(i int) []byte { return b.lines[i] }
 
 // verifyCopies makes encodeDocInto encode every part it copied as well
-// and refuse a document whose copy differs. It is on in every test
-// binary (the bot's and the commands' tests store campaigns too), so that
-// code that alters in place what a campaign from the store reaches fails
-// its tests rather than losing what it changed; but not while benchmarks
-// run (-test.bench), whose figures are what the copies save.
-var verifyCopies = testing.Testing()
-
-// benchmarking reports whether the test binary was asked to run
-// benchmarks.
-var benchmarking = sync.OnceValue(func() bool {
-	f := flag.Lookup("test.bench")
-	return f != nil && f.Value.String() != ""
-})
+// and refuse a document whose copy differs, wherever selfcheck.On: in
+// every test binary (the bot's and the commands' tests store campaigns
+// too), so that code that alters in place what a campaign from the
+// store reaches fails its tests rather than losing what it changed; but
+// not while benchmarks run, whose figures are what the copies save.
+// TestPartsCopiedProperty turns it off.
+var verifyCopies = true
 
 // sameShallow reports whether a and b, of one type, hold the same values
 // one level down: the same maps, the same arrays behind slices (of the

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/internal/selfcheck"
 	"bfbot/referee/dice"
 )
 
@@ -20,72 +21,128 @@ import (
 // as the campaign package makes them: sharing what it does not change
 // (an order), copying everything (Clone), or copying down to the one
 // value it changes; some set fields of the campaign they are given, as
-// an UpdateFunc may. r picks the side, unit and battle.
+// an UpdateFunc may. r picks the side, unit and battle; a change that
+// cannot be made to c (orders closed, no battle) returns c and false.
 var stoReuseChanges = []struct {
 	name string
-	make func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign
+	make func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool)
 }{
-	{"Order", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"Order", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		s := c.Sides[r.IntN(len(c.Sides))]
-		n, _, err := campaign.GiveOrder(c, s.ID, campaign.Order{Kind: campaign.OrderReady})
-		if err != nil {
-			return c // orders closed: the change is none
+		bg := s.Battlegroups[r.IntN(len(s.Battlegroups))]
+		o := campaign.Order{Kind: campaign.OrderHold, Battlegroup: bg.ID}
+		if r.IntN(2) == 0 {
+			o = campaign.Order{Kind: campaign.OrderClear}
 		}
-		return n
+		n, _, err := campaign.GiveOrder(c, s.ID, o)
+		if err != nil {
+			return c, false // orders closed
+		}
+		return n, true
 	}},
-	{"CloneUnit", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"CloneUnit", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		n := c.Clone()
 		u := stoReuseUnit(n, r)
 		u.Company = fmt.Sprintf("company %d", r.IntN(1000))
-		return n
+		return n, true
 	}},
-	{"CopiedUnits", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"CopiedUnits", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		n := *c
 		n.Sides = slices.Clone(c.Sides)
 		k := r.IntN(len(n.Sides))
 		n.Sides[k].Units = slices.Clone(n.Sides[k].Units)
 		u := &n.Sides[k].Units[r.IntN(len(n.Sides[k].Units))]
 		u.Attacked = !u.Attacked
-		return &n
+		return &n, true
 	}},
-	{"SideInPlace", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"SideInPlace", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		c.Sides[r.IntN(len(c.Sides))].Salvage++
-		return c
+		return c, true
 	}},
-	{"UnitsInPlace", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"UnitsInPlace", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		k := r.IntN(len(c.Sides))
 		c.Sides[k].Units = slices.Clone(c.Sides[k].Units)
 		c.Sides[k].Units[0].Hidden = !c.Sides[k].Units[0].Hidden
-		return c
+		return c, true
 	}},
-	{"Name", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"Name", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		n := *c
 		n.Name = fmt.Sprintf("campaign %d", r.IntN(1000))
-		return &n
+		return &n, true
 	}},
-	{"NewMapValue", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	// A new map value that encodes otherwise: copying the old map's line
+	// for it would lose the change.
+	{"NewMapValue", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		n := *c
 		m := *c.Map
+		m.Name = fmt.Sprintf("province %d", r.IntN(1000))
 		n.Map = &m
-		return &n
+		return &n, true
 	}},
-	{"BattleInPlace", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
-		if len(c.Battles) > 0 {
-			b := &c.Battles[r.IntN(len(c.Battles))]
-			b.Auto = !b.Auto
-		}
-		return c
-	}},
-	{"BattleState", func(c *campaign.Campaign, r *rand.Rand) *campaign.Campaign {
+	{"BattleInPlace", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		if len(c.Battles) == 0 {
-			return c
+			return c, false
+		}
+		b := &c.Battles[r.IntN(len(c.Battles))]
+		b.Auto = !b.Auto
+		return c, true
+	}},
+	{"BattleState", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		i := stoReuseFought(c, r)
+		if i < 0 {
+			return c, false
 		}
 		n := *c
 		n.Battles = slices.Clone(c.Battles)
-		b := &n.Battles[r.IntN(len(n.Battles))]
+		b := &n.Battles[i]
 		b.State = b.State.Clone()
 		b.State.PlayerTurn++
-		return &n
+		return &n, true
+	}},
+	// A battle over, added as a contact in a sector no battle of its
+	// turn has: the battles after the new one keep their places.
+	{"AddBattle", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		if len(c.Battles) == 0 {
+			return c, false
+		}
+		b := c.Battles[r.IntN(len(c.Battles))]
+		used := map[int]bool{}
+		for _, o := range c.Battles {
+			if o.Turn == b.Turn {
+				used[o.Sector] = true
+			}
+		}
+		for _, sec := range c.Map.Sectors {
+			if !used[sec.ID] {
+				n := *c
+				b.ID, b.Sector, b.Over, b.RetreatFrom = n.NextBattle, sec.ID, true, 0
+				n.NextBattle++
+				n.Battles = append(slices.Clip(c.Battles), b)
+				return &n, true
+			}
+		}
+		return c, false
+	}},
+	// A battle over removed: those after it move up a place, so a part
+	// copied by its place would be another battle's.
+	{"RemoveBattle", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		var over []int
+		for i, b := range c.Battles {
+			referred := false
+			for _, o := range c.Battles {
+				referred = referred || o.RetreatFrom == b.ID
+			}
+			if b.Over && !referred {
+				over = append(over, i)
+			}
+		}
+		if len(over) == 0 {
+			return c, false
+		}
+		n := *c
+		i := over[r.IntN(len(over))]
+		n.Battles = slices.Delete(slices.Clone(c.Battles), i, i+1)
+		return &n, true
 	}},
 }
 
@@ -94,13 +151,29 @@ func stoReuseUnit(c *campaign.Campaign, r *rand.Rand) *campaign.Unit {
 	return &s.Units[r.IntN(len(s.Units))]
 }
 
+// stoReuseFought picks a battle being fought, or -1.
+func stoReuseFought(c *campaign.Campaign, r *rand.Rand) int {
+	var fought []int
+	for i, b := range c.Battles {
+		if !b.Over && b.State != nil {
+			fought = append(fought, i)
+		}
+	}
+	if len(fought) == 0 {
+		return -1
+	}
+	return fought[r.IntN(len(fought))]
+}
+
 // Ensure a change never loses what it changed to a part copied from the
-// revision before: random changes of every kind, on a campaign with a
-// battle being fought, through both stores; after each, the stored
+// revision before: random changes of every kind, through both stores, on
+// a campaign with a battle being fought (doc_zeros.json) and on one
+// whose orders are open (stoNewCampaign); after each, the stored
 // document is the new campaign's, every part encoded afresh, and the
 // campaign decoded from it (the cache emptied) encodes as the new one.
-// The check of copied parts the package's tests turn on is off here,
-// so that a wrong copy reaches the stored document and fails this test.
+// Every kind of change must have been made at least once. The check of
+// copied parts the package's tests turn on is off here, so that a wrong
+// copy reaches the stored document and fails this test.
 func TestPartsCopiedProperty(t *testing.T) {
 	old, err := os.ReadFile(filepath.Join("testdata", "doc_zeros.json"))
 	if err != nil {
@@ -108,45 +181,58 @@ func TestPartsCopiedProperty(t *testing.T) {
 	}
 	verifyCopies = false
 	t.Cleanup(func() { verifyCopies = true })
+	made := map[string]int{}
 	stoEach(t, func(t *testing.T, e stoEngine) {
 		ctx := context.Background()
-		c, err := decodeDoc(1, "testdata", old)
+		battle, err := decodeDoc(1, "testdata", old)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := e.open(t, Options{})
-		id, err := s.Create(ctx, c, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rand.New(rand.NewPCG(20, 11))
-		steps := 60
-		if testing.Short() {
-			steps = 20
-		}
-		for i := range steps {
-			k := stoReuseChanges[r.IntN(len(stoReuseChanges))]
-			n, err := s.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-				return k.make(c, r), nil
-			})
-			if err != nil {
-				t.Fatalf("change %d (%s): %v", i, k.name, err)
-			}
-			want, err := encodeDoc(n)
+		for fi, start := range []*campaign.Campaign{battle, stoNewCampaign(t)} {
+			s := e.open(t, Options{})
+			id, err := s.Create(ctx, start, 5)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if doc, _, _, _ := stoState(t, s, id); !bytes.Equal(doc, want) {
-				t.Fatalf("change %d (%s): the stored document is not the new campaign's:\n%s", i, k.name, stoFirstDiff(doc, want))
+			r := rand.New(rand.NewPCG(20, uint64(11+fi)))
+			steps := 80
+			if testing.Short() {
+				steps = 40
 			}
-			stoDropCache(s, id)
-			got, err := s.Get(ctx, id)
-			if err != nil {
-				t.Fatal(err)
+			for i := range steps {
+				k := stoReuseChanges[r.IntN(len(stoReuseChanges))]
+				n, err := s.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+					n, ok := k.make(c, r)
+					if ok {
+						made[k.name]++
+					}
+					return n, nil
+				})
+				if err != nil {
+					t.Fatalf("change %d (%s): %v", i, k.name, err)
+				}
+				want, err := encodeDoc(n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if doc, _, _, _ := stoState(t, s, id); !bytes.Equal(doc, want) {
+					t.Fatalf("change %d (%s): the stored document is not the new campaign's:\n%s", i, k.name, stoFirstDiff(doc, want))
+				}
+				stoDropCache(s, id)
+				got, err := s.Get(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stoSameJSON(t, got, n)
 			}
-			stoSameJSON(t, got, n)
 		}
 	})
+	for _, k := range stoReuseChanges {
+		if made[k.name] == 0 {
+			t.Errorf("change %s was never made", k.name)
+		}
+	}
+	t.Logf("changes made: %v", made)
 }
 
 // stoDropCache empties either store's cache of campaign id.
@@ -214,11 +300,8 @@ func TestPartsCopied(t *testing.T) {
 // side's units the campaign it was given shares with the store's cache,
 // fails in a test binary (verifyCopies) instead of losing the change.
 func TestCopiesVerified(t *testing.T) {
-	if benchmarking() {
+	if !selfcheck.On() {
 		t.Skip("benchmarks run: copies are not verified")
-	}
-	if !verifyCopies {
-		t.Fatal("copies are not verified in this test binary")
 	}
 	ctx := context.Background()
 	s := stoOpen(t, Options{})

@@ -43,9 +43,10 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 // encodeState packs a revision's record: the dice state's length (uint32
 // big-endian), the dice state, the log's length (uint64 big-endian), the
 // document's form and its body. It copies, so bbolt memory may be passed
-// in.
+// in. The record is sealed as it is stored (putRevision, revisionOps),
+// with room kept for its checksum.
 func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
-	out := make([]byte, 4, 4+len(diceState)+9+len(body))
+	out := make([]byte, 4, 4+len(diceState)+9+len(body)+sealSize)
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
@@ -53,12 +54,29 @@ func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte
 	return append(out, body...)
 }
 
-// decodeState splits a revision's record; the slices alias v.
+// sealState seals the record of revision rev of campaign id for storing.
+func sealState(id int64, rev uint64, record []byte) []byte {
+	return seal(id, sealRevision, rev, record)
+}
+
+// decodeState checks a revision's stored record, key k, against its
+// checksum and splits it; the slices alias v.
 func decodeState(id int64, k, v []byte) (state, error) {
 	if len(k) != 8 {
 		return state{}, &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, k), Err: errors.New("key is not 8 bytes")}
 	}
-	st := state{rev: uint64(btoi(k))}
+	rev := uint64(btoi(k))
+	record, err := unseal(id, sealRevision, rev, v)
+	if err != nil {
+		return state{rev: rev}, &RecordError{Campaign: id, Key: revisionKey(rev), Err: err}
+	}
+	return parseState(id, rev, record)
+}
+
+// parseState splits a revision's record without its checksum (schemas 4
+// to 6 stored it so); the slices alias v.
+func parseState(id int64, rev uint64, v []byte) (state, error) {
+	st := state{rev: rev}
 	if len(v) < 13 {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("%d bytes, too short", len(v))}
 	}
@@ -156,40 +174,41 @@ func newest(tx *bolt.Tx, id int64) (*bolt.Bucket, state, error) {
 }
 
 // load finds campaign id's bucket and newest revision, and the campaign
-// at that revision with its document: a copy from the cache when it
-// holds the revision, else decoded. The document must not be changed.
-func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
+// at that revision with its document and the chunk of its log holding
+// its last event (a cache entry's fields): a copy from the cache when it
+// holds the revision, else decoded. The document and the chunk must not
+// be changed.
+func (s *Store) load(tx *bolt.Tx, id int64) (*bolt.Bucket, state, *cached, error) {
 	return s.loadFrom(tx, id, s.cache.get)
 }
 
-// loadFrom is load with the campaign from cached (the cache's get, or
-// its take for a change) when the cache holds the revision.
-func (s *Store) loadFrom(tx *bolt.Tx, id int64, cached func(id int64, rev uint64) (*campaign.Campaign, []byte)) (*bolt.Bucket, state, *campaign.Campaign, []byte, error) {
-	cb, st, err := newest(tx, id)
-	if err != nil {
-		return nil, state{}, nil, nil, err
+// loadFrom is load with the entry from (the cache's get, or its take for
+// a change) when the cache holds the revision.
+func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) *cached) (cb *bolt.Bucket, st state, e *cached, err error) {
+	if cb, st, err = newest(tx, id); err != nil {
+		return nil, state{}, nil, err
 	}
-	if c, doc := cached(id, st.rev); c != nil {
-		return cb, st, c, doc, nil
+	if e := from(id, st.rev); e != nil {
+		return cb, st, e, nil
 	}
-	doc, err := st.document(id, nil)
-	if err != nil {
-		return nil, state{}, nil, nil, err
+	e = &cached{rev: st.rev}
+	if e.doc, err = st.document(id, nil); err != nil {
+		return nil, state{}, nil, err
 	}
-	c, err := st.campaign(cb, id, doc)
-	return cb, st, c, doc, err
+	e.c, e.last, err = st.campaign(cb, id, e.doc)
+	return cb, st, e, err
 }
 
-// campaign decodes the revision's document, doc, and reads its log.
-func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (*campaign.Campaign, error) {
-	c, err := decodeDoc(id, st.key(), doc)
-	if err != nil {
-		return nil, err
+// campaign decodes the revision's document, doc, and reads its log; last
+// is the chunk holding the log's last event (nil for an empty log).
+func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (c *campaign.Campaign, last [][]byte, err error) {
+	if c, err = decodeDoc(id, st.key(), doc); err != nil {
+		return nil, nil, err
 	}
-	if c.Log, err = readLog(cb, id, st.logLen); err != nil {
-		return nil, err
+	if c.Log, last, err = readLog(cb, id, st.logLen); err != nil {
+		return nil, nil, err
 	}
-	return c, nil
+	return c, last, nil
 }
 
 // recordBuffers hold the documents Update encodes, so that a round trip
@@ -250,7 +269,7 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 }
 
 // putRevision writes revision rev of campaign c (its record, made by
-// wholeRecord; its log already in the events bucket) and its summary,
+// wholeRecord, sealed here; its log already in the events bucket) and its summary,
 // and drops the oldest revisions beyond the current one and keep
 // snapshots. The revision before, when kept, must have been made a delta
 // first (deltaRecord).
@@ -263,7 +282,7 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	if err != nil {
 		return fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
 	}
-	if err := b.Put(keyRecord, record); err != nil {
+	if err := b.Put(keyRecord, sealState(c.ID, rev, record)); err != nil {
 		return err
 	}
 	if err := putSummary(cb, summarize(c, rev)); err != nil {
@@ -272,9 +291,9 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	return trimRevisions(rb, keep+1)
 }
 
-// putRecord replaces the record of revision rev.
-func putRecord(cb *bolt.Bucket, rev uint64, record []byte) error {
-	return cb.Bucket(bucketRevisions).Bucket(itob(rev)).Put(keyRecord, record)
+// putRecord replaces the record of revision rev of campaign id.
+func putRecord(cb *bolt.Bucket, id int64, rev uint64, record []byte) error {
+	return cb.Bucket(bucketRevisions).Bucket(itob(rev)).Put(keyRecord, sealState(id, rev, record))
 }
 
 // trimRevisions deletes the oldest revisions until keep are left. It

@@ -367,8 +367,9 @@ func TestDiskFull(t *testing.T) {
 	stoMustCheck(t, s)
 }
 
-// Ensure a damaged record gives an error naming the campaign and the key,
-// from Get, Update and Check alike, and never a panic.
+// Ensure a record that does not decode, though its checksum matches,
+// gives an error naming the campaign and the key, from Get, Update and
+// Check alike, and never a panic.
 func TestCorruptRecord(t *testing.T) {
 	ctx := context.Background()
 	const rev1 = "revisions/1"
@@ -403,15 +404,17 @@ func TestCorruptRecord(t *testing.T) {
 			id := stoCreate(t, s, 7)
 			if err := s.db.Update(func(tx *bolt.Tx) error {
 				cb, _ := campaignBucket(tx, id)
+				// Sealed: a record written wrong, not one changed after
+				// (TestRecordChecksums).
 				if tt.value == nil {
-					return cb.Bucket(bucketEvents).Put(itob(1), []byte("{"))
+					return cb.Bucket(bucketEvents).Put(itob(1), seal(id, sealChunk, 1, []byte("{")))
 				}
 				st, _ := current(cb, id)
 				doc, err := st.document(id, nil)
 				if err != nil {
 					return err
 				}
-				return cb.Bucket(bucketRevisions).Bucket(itob(1)).Put(keyRecord, tt.value(st.diceState, doc, st.logLen))
+				return cb.Bucket(bucketRevisions).Bucket(itob(1)).Put(keyRecord, sealState(id, 1, tt.value(st.diceState, doc, st.logLen)))
 			}); err != nil {
 				t.Fatal(err)
 			}

@@ -48,11 +48,11 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if err != nil {
 			return err
 		}
-		c, err := prev.campaign(cb, id, doc)
+		c, _, err := prev.campaign(cb, id, doc)
 		if err != nil {
 			return err
 		}
-		now, err := cur.campaign(cb, id, curDoc)
+		now, _, err := cur.campaign(cb, id, curDoc)
 		if err != nil {
 			return err
 		}
@@ -71,10 +71,10 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		// The record is made before the revisions it comes from are
 		// deleted: their slices are bbolt memory.
 		record := wholeRecord(cur.diceState, uint64(len(c.Log)), doc)
-		if err := truncateLog(cb, prev.logLen); err != nil {
+		if err := truncateLog(cb, id, prev.logLen); err != nil {
 			return err
 		}
-		if err := appendLog(cb, int(prev.logLen), c.Log, nil); err != nil {
+		if _, err := appendLog(cb, id, int(prev.logLen), c.Log, nil); err != nil {
 			return err
 		}
 		for _, rev := range []uint64{cur.rev, prev.rev} {

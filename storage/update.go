@@ -69,7 +69,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if err != nil {
 		return fmt.Errorf("campaign %d: %w", c.ID, err)
 	}
-	if err := appendLog(cb, 0, c.Log, nil); err != nil {
+	if _, err := appendLog(cb, c.ID, 0, c.Log, nil); err != nil {
 		return err
 	}
 	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
@@ -79,27 +79,25 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 // decode goes into the cache: a command reads its campaign before it
 // changes it, and the change need not decode it again.
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
-	var out *campaign.Campaign
-	var doc []byte
-	var st state
+	var e *cached
 	hit := false
-	cached := func(id int64, rev uint64) (*campaign.Campaign, []byte) {
-		c, doc := s.cache.get(id, rev)
-		hit = c != nil
-		return c, doc
+	get := func(id int64, rev uint64) *cached {
+		e := s.cache.get(id, rev)
+		hit = e != nil
+		return e
 	}
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		_, st, out, doc, err = s.loadFrom(tx, id, cached)
+		_, _, e, err = s.loadFrom(tx, id, get)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, st.rev, shell(out), doc)
+		s.cache.put(id, e.rev, e.c.Shell(), e.doc, e.last)
 	}
-	return out, nil
+	return e.c, nil
 }
 
 // List returns every campaign's summary, by ID.
@@ -112,9 +110,9 @@ func (s *Store) List(ctx context.Context) ([]Summary, error) {
 				return &RecordError{Campaign: 0, Key: fmt.Sprintf("campaigns/%x", k), Err: errors.New("not a campaign bucket")}
 			}
 			id := btoi(k)
-			var sum Summary
-			if err := decodeJSON(tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary), &sum); err != nil {
-				return &RecordError{Campaign: id, Key: string(keySummary), Err: err}
+			sum, err := decodeSummary(id, tx.Bucket(bucketCampaigns).Bucket(k).Get(keySummary))
+			if err != nil {
+				return err
 			}
 			out = append(out, sum)
 		}
@@ -137,32 +135,39 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	}
 	var out *campaign.Campaign
 	var outDoc []byte
+	var last [][]byte
 	var rev uint64
 	buf := recordBuffers.Get().(*bytes.Buffer)
 	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
 		// The cache's campaign, taken out of it: earlier Gets' shells
-		// share what it reaches (shell), which fn copies before it
+		// share what it reaches (campaign.Shell), which fn copies before it
 		// changes it (UpdateFunc); a shell of what fn returns goes
 		// back after the commit.
-		cb, st, c, prevDoc, err := s.loadFrom(tx, id, s.cache.take)
+		cb, st, e, err := s.loadFrom(tx, id, s.cache.take)
 		if err != nil {
 			return err
 		}
-		// The chunk holding the last stored event: read once, to
-		// compare that event and to append after it.
-		var open [][]byte
+		c, prevDoc := e.c, e.doc
+		// The chunk holding the last stored event: kept by the cache or
+		// read with the log, else read once, to compare that event and
+		// to append after it.
+		open := e.last
+		var openErr error
 		base := newPartsBase(c, prevDoc)
 		same := func(k uint64, e campaign.Event) bool {
 			var ok bool
-			open, ok = sameEvent(cb, k, e)
+			open, ok, openErr = sameEvent(cb, id, k, e, open)
 			return ok
 		}
 		n, diceState, err := change(id, st, c, fn, same)
+		if openErr != nil {
+			return openErr // a damaged chunk, not a rewritten log
+		}
 		if err != nil {
 			return err
 		}
-		if err := appendLog(cb, int(st.logLen), n.Log, open); err != nil {
+		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
 		doc, err := encodeDocInto(buf, n, base)
@@ -175,7 +180,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
-			if err := putRecord(cb, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
+			if err := putRecord(cb, id, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
 				return err
 			}
 		}
@@ -197,7 +202,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, shell(out), outDoc)
+	s.cache.put(id, rev, out.Shell(), outDoc, last)
 	return out, nil
 }
 

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"sync"
 
 	"bfbot/campaign"
+	"bfbot/internal/selfcheck"
 	"bfbot/referee/dice"
 )
 
@@ -60,7 +62,8 @@ func (m *MemStore) Create(_ context.Context, c *campaign.Campaign) (int64, error
 	return id, nil
 }
 
-// Get implements Store.
+// Get implements Store: a shell of the stored campaign (campaign.Shell),
+// whose fields the caller may set.
 func (m *MemStore) Get(_ context.Context, id int64) (*campaign.Campaign, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -68,7 +71,7 @@ func (m *MemStore) Get(_ context.Context, id int64) (*campaign.Campaign, error) 
 	if !ok {
 		return nil, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
-	return r.current(), nil
+	return r.current().Shell(), nil
 }
 
 func (r *memRecord) current() *campaign.Campaign { return r.history[len(r.history)-1] }
@@ -104,7 +107,10 @@ func (m *MemStore) Count(ctx context.Context, ix Index, key string) (int, error)
 }
 
 // Update implements Store. The whole update holds the store's lock, as a
-// bbolt write transaction would.
+// bbolt write transaction would. fn gets a shell of the stored campaign
+// (campaign.Shell), as from the bbolt store's cache, and must copy what
+// it changes below the shell's fields (storage.UpdateFunc); in a test
+// binary a change that edits the stored campaign in place is refused.
 func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -112,7 +118,20 @@ func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaig
 	if !ok {
 		return fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
-	n, err := fn(r.current(), r.dice)
+	cur := r.current()
+	var before []byte
+	if selfcheck.On() {
+		var err error
+		if before, err = json.Marshal(cur); err != nil {
+			return fmt.Errorf("memstore: campaign %d: %w", id, err)
+		}
+	}
+	n, err := fn(cur.Shell(), r.dice)
+	if selfcheck.On() {
+		if after, merr := json.Marshal(cur); merr != nil || !bytes.Equal(before, after) {
+			return fmt.Errorf("memstore: campaign %d: the change edited in place what the stored campaign shares (a side's units, a battle's state, a list or a map): copy what it changes first (storage.UpdateFunc)", id)
+		}
+	}
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,11 @@ package command
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/internal/selfcheck"
 	"bfbot/referee/dice"
 )
 
@@ -56,5 +58,46 @@ func TestMemStoreUndoNeverRerolls(t *testing.T) {
 	}
 	if fmt.Sprint(got[0]) == fmt.Sprint(got[1]) {
 		t.Errorf("the change made again after the undo rolled %v again", got[1])
+	}
+}
+
+// Ensure the MemStore holds a change to the rule the bbolt store holds it
+// to (storage.UpdateFunc, TestCopiesVerified there): setting the fields of
+// the campaign it is given, and of its sides, is a change of its own that
+// leaves the stored campaign (the undo snapshot) as it was; editing in
+// place what the stored campaign shares (a side's units) is refused in a
+// test binary, whether the change then returns or fails.
+func TestMemStoreRefusesEditInPlace(t *testing.T) {
+	ctx := context.Background()
+	if !selfcheck.On() {
+		t.Skip("benchmarks run: edits are not verified")
+	}
+	f := cmdNewFixture(t, true)
+	before, err := f.store.Get(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = f.store.Update(ctx, 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		c.Name = "renamed"
+		c.Sides[0].Salvage += 2
+		return c, nil
+	})
+	if err != nil {
+		t.Fatalf("a change setting the shell's fields: %v", err)
+	}
+	if f.store.Undo(ctx, 1) != nil {
+		t.Fatal("undo")
+	}
+	if c, _ := f.store.Get(ctx, 1); c.Name != before.Name || c.Sides[0].Salvage != before.Sides[0].Salvage {
+		t.Errorf("the change set the stored campaign's fields: undo brings back %q, salvage %d", c.Name, c.Sides[0].Salvage)
+	}
+	for _, fail := range []error{nil, fmt.Errorf("refused")} {
+		err := f.store.Update(ctx, 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+			c.Sides[0].Units[0].Company = fmt.Sprintf("changed in place, then %v", fail)
+			return c, fail
+		})
+		if err == nil || !strings.Contains(err.Error(), "edited in place") {
+			t.Errorf("a change failing with %v: Update = %v, want the edit in place refused", fail, err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -89,7 +90,7 @@ func TestBattlegroupNamesRefused(t *testing.T) {
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("/bg %s %q: got %q\nwant it to hold %q", tc.sub, tc.kv, got, tc.want)
 		}
-		if after, _ := f.store.Get(context.Background(), 1); after != before {
+		if after, _ := f.store.Get(context.Background(), 1); !reflect.DeepEqual(after, before) {
 			t.Errorf("/bg %s %q changed the campaign", tc.sub, tc.kv)
 		}
 	}

@@ -1,11 +1,9 @@
 package render
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"image"
-	"image/png"
 	"io"
 	"math"
 	"slices"
@@ -143,10 +141,10 @@ type tacticalPicture struct {
 }
 
 // composeTactical draws the paletted picture of v: the terrain base, the
-// title strip, and the overlays within the rectangles rects gives. With
-// lend, the picture is drawn in a working copy of the base's rows, lent
-// until release; else in a new buffer, the caller's to keep.
-func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactical) ([]image.Rectangle, error)) (*tacticalPicture, error) {
+// title strip, and the overlays within the rectangles overlayRects
+// gives. With lend, the picture is drawn in a working copy of the base's
+// rows, lent until release; else in a new buffer, the caller's to keep.
+func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error) {
 	lay, err := checkedLayout(&v, &o)
 	if err != nil {
 		return nil, err
@@ -195,18 +193,14 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 			tp.stripRects = []image.Rectangle{r}
 		}
 	}
-	claimed, err := rects(lay, v)
-	if err != nil {
-		return nil, err
-	}
-	rs := disjoint(claimed)
-	// A counter's square is painted opaque before anything reads it
-	// (a later counter's shadow reads what the counter drew), so its
-	// pixels need not be turned to RGBA first.
 	placed, err := placeCounters(lay.counters(), v.Counters)
 	if err != nil {
 		return nil, err
 	}
+	rs := disjoint(overlayRects(lay, v, placed))
+	// A counter's square is painted opaque before anything reads it
+	// (a later counter's shadow reads what the counter drew), so its
+	// pixels need not be turned to RGBA first.
 	squares := make([]image.Rectangle, len(placed))
 	for i, pc := range placed {
 		squares[i] = pc.square()
@@ -214,9 +208,7 @@ func composeTactical(v Tactical, o Options, lend bool, rects func(layout, Tactic
 	for _, r := range carve(rs, squares) {
 		expandRect(img, p, r)
 	}
-	if err := drawOverlays(img, lay, v); err != nil {
-		return nil, err
-	}
+	drawOverlays(img, lay, v, placed)
 	for _, r := range rs {
 		tp.changed = quantiseRect(p, img, r, tp.changed)
 	}
@@ -242,13 +234,13 @@ func (tp *tacticalPicture) release() {
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
 // nothing was drawn over them, the rest coded afresh. The first picture
-// on a terrain is written by image/png at the given level instead:
-// coding the terrain for the pictures to come costs more than deflating
-// one picture, and a move preview's tint is drawn only once.
-func (tp *tacticalPicture) writePNG(w io.Writer, level png.CompressionLevel) error {
+// on a terrain is matched and coded whole instead (writeWholePNG):
+// coding the terrain in pieces for the pictures to come costs more than
+// deflating one picture (BenchmarkCodeTerrain), and a move preview's
+// tint is drawn only once.
+func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	if tp.base.written.Add(1) == 1 {
-		e := png.Encoder{CompressionLevel: level, BufferPool: &encoders}
-		return e.Encode(w, tp.Paletted)
+		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period))
 	}
 	n := tp.base.code().count()
 	if tp.template != nil {
@@ -277,24 +269,6 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 		l.mark(a+r.Min.X, a+r.Max.X)
 	}
 	return append(ls, l)
-}
-
-// markChangedPieces marks in changed the pieces of c, the coded rows
-// base, whose bytes differ in the stream rows (of stride bytes a row,
-// base's first row at row top) within the rectangles rects.
-func markChangedPieces(c *codedRows, changed []bool, rows, base []byte, top, stride int, rects []image.Rectangle) {
-	at := top * stride
-	for _, r := range rects {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			a := (y-top)*stride + 1 + r.Min.X
-			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
-				if !changed[k] {
-					a, e := c.bounds[k], c.bounds[k+1]
-					changed[k] = !bytes.Equal(rows[at+a:at+e], base[a:e])
-				}
-			}
-		}
-	}
 }
 
 // disjoint is the union of rs as rectangles that do not overlap: bands
@@ -361,11 +335,11 @@ func cut(out []image.Rectangle, r image.Rectangle, holes []image.Rectangle) []im
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
-// draw on, clipped to the map below the title strip: each counter's own
-// (placedCounter.bounds); each highlight's hexes, and its lines cut into
-// short pieces so a long line of fire does not claim the whole box
-// between its ends; each edge bar.
-func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
+// draw on, clipped to the map below the title strip: each placed
+// counter's own (placedCounter.bounds); each highlight's hexes, and its
+// lines cut into short pieces so a long line of fire does not claim the
+// whole box between its ends; each edge bar.
+func overlayRects(lay layout, v Tactical, placed []placedCounter) []image.Rectangle {
 	g := lay.g
 	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
 	var out []image.Rectangle
@@ -377,10 +351,6 @@ func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
 	box := func(x0, y0, x1, y1, pad float64) image.Rectangle {
 		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
-	}
-	placed, err := placeCounters(lay.counters(), v.Counters)
-	if err != nil {
-		return nil, err
 	}
 	for _, pc := range placed {
 		add(pc.bounds())
@@ -412,7 +382,7 @@ func overlayRects(lay layout, v Tactical) ([]image.Rectangle, error) {
 		x0, y0, x1, y1 := lay.edgeBar(e.Edge)
 		add(edgeRect(x0, y0, x1, y1, lay.edgeW))
 	}
-	return out, nil
+	return out
 }
 
 // paletteRGBA is mapPalette as RGBA bytes read as one little-endian
@@ -454,7 +424,7 @@ func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle, changed
 		x0, x1 := -1, 0
 		for x, i := range dst {
 			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
-				if n := t[key565(uint8(c), uint8(c>>8), uint8(c>>16))]; n != i {
+				if n := t[word565(c)]; n != i {
 					dst[x] = n
 					if x0 < 0 {
 						x0 = x

@@ -207,18 +207,18 @@ func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) erro
 func BenchmarkTacticalFloor(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	blank := blankCanvas(drawnSector(b))
-	tp, err := composeTactical(v, o, false, overlayRects)
+	tp, err := composeTactical(v, o, false)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for range 2 { // the second picture on a terrain codes it
-		if err := tp.writePNG(io.Discard, o.Compression); err != nil {
+		if err := tp.writePNG(io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}
 	bare := v
 	bare.Counters, bare.Highlights, bare.Edges = nil, v.Highlights[:2], nil // the same tints, so the same terrain
-	plain, err := composeTactical(bare, o, false, overlayRects)
+	plain, err := composeTactical(bare, o, false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -251,28 +251,30 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}{
 		{name: "blank", run: func() { encodeStd(b, blank) }},
 		{name: "x-draw", run: func() {
-			tp, err := composeTactical(v, o, true, overlayRects)
+			tp, err := composeTactical(v, o, true)
 			if err != nil {
 				b.Fatal(err)
 			}
 			tp.release()
 		}},
 		{name: "x-write", run: func() {
-			if err := tp.writePNG(io.Discard, o.Compression); err != nil {
+			if err := tp.writePNG(io.Discard); err != nil {
 				b.Fatal(err)
 			}
 		}},
 		{name: "x-stream", run: func() {
-			if err := plain.writePNG(io.Discard, o.Compression); err != nil {
+			if err := plain.writePNG(io.Discard); err != nil {
 				b.Fatal(err)
 			}
 		}},
 		{name: "x-copy", run: func() { copy(flat, tp.rows) }},
 		{name: "x-paint", run: func() {
 			lay.strip.draw(canvas, 0)
-			if err := drawOverlays(canvas, lay, v); err != nil {
+			placed, err := placeCounters(lay.counters(), v.Counters)
+			if err != nil {
 				b.Fatal(err)
 			}
+			drawOverlays(canvas, lay, v, placed)
 		}},
 		{name: "x-fresh", run: func() {
 			fast.Reset(io.Discard)
@@ -308,6 +310,37 @@ func BenchmarkTacticalFloor(b *testing.B) {
 		if floor > 0 {
 			b.ReportMetric(float64(median(p.cpu))/float64(floor), p.name)
 		}
+	}
+}
+
+// BenchmarkCodeTerrain is what the second picture on a 64×17 terrain
+// pays besides drawing itself: the terrain's stream deflated in pieces
+// (codeRows), against image/png encoding the blank canvas and the
+// painted terrain, each in turn in every round (x-code, x-std: the
+// medians' ratios to the blank).
+func BenchmarkCodeTerrain(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	blank := blankCanvas(drawnSector(b))
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := terrainBaseFor(v.Map, lay, newTints(v))
+	W, H := base.key.W, base.key.H
+	terrain := &image.Paletted{Pix: base.rows[1:], Stride: W + 1, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+	var blanks, codes, stds []time.Duration
+	for b.Loop() {
+		c0 := cputime.Process()
+		encodeStd(b, blank)
+		c1 := cputime.Process()
+		codeRows(base.rows, W+1, newMatcher(W+1, base.period))
+		c2 := cputime.Process()
+		encodeStd(b, terrain)
+		blanks, codes, stds = append(blanks, c1-c0), append(codes, c2-c1), append(stds, cputime.Process()-c2)
+	}
+	if floor := median(blanks); floor > 0 {
+		b.ReportMetric(float64(median(codes))/float64(floor), "x-code")
+		b.ReportMetric(float64(median(stds))/float64(floor), "x-std")
 	}
 }
 
@@ -395,8 +428,9 @@ func onMap(v Tactical, m *mapgen.Map) Tactical {
 
 // Ensure a sector map of every theme, 64×17 and 32×34, with the sector
 // view's 40 counters and highlights, and the strategic map, stay within
-// their PNG size budgets; and that each sector map written over its coded
-// terrain decodes to its drawing.
+// their PNG size budgets; and that each sector map, deflated whole (the
+// first on its terrain) or written over its coded terrain, decodes to
+// its drawing.
 func TestPNGSize(t *testing.T) {
 	v := sectorView(t)
 	for _, theme := range mapgen.Themes {
@@ -405,10 +439,10 @@ func TestPNGSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The first picture on a terrain is image/png's, the next
-			// ones are coded over the terrain's bits (mapcode.go).
+			// The first picture on a terrain is deflated whole, the
+			// next ones are coded over the terrain's bits (mapcode.go).
 			var sizes []int
-			for _, pass := range []string{"image/png", "coded"} {
+			for _, pass := range []string{"whole", "coded"} {
 				var buf bytes.Buffer
 				if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
 					t.Fatal(err)
@@ -416,10 +450,8 @@ func TestPNGSize(t *testing.T) {
 				if buf.Len() > tacticalPNGBudget {
 					t.Errorf("%v %d×%d map with 40 counters (%s) is %d bytes, budget %d", theme, m.Width, m.Height, pass, buf.Len(), tacticalPNGBudget)
 				}
-				if pass == "coded" {
-					if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, onMap(v, m), DefaultOptions())); n != 0 {
-						t.Errorf("%v %d×%d coded: %d pixels differ from the drawing, first at %v", theme, m.Width, m.Height, n, at)
-					}
+				if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, onMap(v, m), DefaultOptions())); n != 0 {
+					t.Errorf("%v %d×%d %s: %d pixels differ from the drawing, first at %v", theme, m.Width, m.Height, pass, n, at)
 				}
 				sizes = append(sizes, buf.Len())
 			}

@@ -57,6 +57,15 @@ func lengthCode(x int) (code, nExtra, extra int) {
 	return 4*(n-1) + (x>>(n-2))&3, n - 2, x & (1<<(n-2) - 1)
 }
 
+// lengthSyms is lengthCode's symbol of each match length less minMatch.
+var lengthSyms = func() (t [maxMatch - minMatch + 1]uint8) {
+	for x := range t {
+		c, _, _ := lengthCode(x)
+		t[x] = uint8(c)
+	}
+	return t
+}()
+
 // distCode is the distance symbol, its extra bits and their value for
 // distance d (1–32768).
 func distCode(d int) (code, nExtra, extra int) {
@@ -67,6 +76,37 @@ func distCode(d int) (code, nExtra, extra int) {
 	n := bits.Len(uint(x)) - 1
 	return 2*n + (x>>(n-1))&1, n - 1, x & (1<<(n-1) - 1)
 }
+
+// distSyms is distCode's symbol of a distance less one, x: for x below
+// 256 at x, else at 256 + x>>7 (from 256 on, a symbol spans a multiple
+// of 128 distances); distFirst is each symbol's first distance less
+// one. Writing a token looks its codes up instead of working them out.
+var distSyms, distFirst = func() (t [512]uint8, first [numDist]int) {
+	for x := range 32768 {
+		c, _, _ := distCode(x + 1)
+		if x < 256 {
+			t[x] = uint8(c)
+		} else {
+			t[256+x>>7] = uint8(c)
+		}
+	}
+	for x := 32767; x >= 0; x-- {
+		c, _, _ := distCode(x + 1)
+		first[c] = x
+	}
+	return t, first
+}()
+
+// distSym is the distance symbol of distance less one x.
+func distSym(x int) int {
+	if x < 256 {
+		return int(distSyms[x])
+	}
+	return int(distSyms[256+x>>7])
+}
+
+// distExtra is the number of extra bits of each distance symbol.
+var distExtra = [numDist]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
 
 // matcher finds the matches of a picture's filtered rows: the
 // distances it tries, nearest first.
@@ -107,7 +147,9 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 		cur := binary.LittleEndian.Uint32(data[p:])
 		best, bestD := 0, 0
 		for _, d := range m.dists {
-			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur {
+			// A candidate must match the byte where the best so far
+			// ends to beat it.
+			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur && data[q+best] == data[p+best] {
 				if l := matchLen(data, p, q, limit); l > best {
 					best, bestD = l, d
 					if best >= goodMatch || best == limit {
@@ -155,10 +197,14 @@ func matchLen(data []byte, p, q, limit int) int {
 // codes are the block's Huffman codes, bit-reversed as deflate writes
 // them, with their lengths.
 type codes struct {
-	lit      [numLitLen]uint16
-	litLen   [numLitLen]uint8
-	dist     [numDist]uint16
-	distLen  [numDist]uint8
+	lit     [numLitLen]uint16
+	litLen  [numLitLen]uint8
+	dist    [numDist]uint16
+	distLen [numDist]uint8
+	// lengths are each match length less minMatch as written: its
+	// symbol's code and extra bits, and how many bits that is.
+	lengths  [maxMatch - minMatch + 1]uint32
+	lengthN  [maxMatch - minMatch + 1]uint8
 	header   []byte // the block header coding the code lengths, 8 bytes to spare,
 	headBits int    // in this many bits
 }
@@ -173,11 +219,8 @@ func newCodes(toks []token) *codes {
 			lf[t]++
 			continue
 		}
-		l, d := t.match()
-		lc, _, _ := lengthCode(l - minMatch)
-		dc, _, _ := distCode(d)
-		lf[endOfBlock+1+lc]++
-		df[dc]++
+		lf[endOfBlock+1+int(lengthSyms[t>>16&0xff])]++
+		df[distSym(int(t&0xffff)-1)]++
 	}
 	lf[endOfBlock]++
 	for i := range lf {
@@ -191,6 +234,11 @@ func newCodes(toks []token) *codes {
 	huffmanLengths(df[:], maxCodeBits, c.distLen[:])
 	canonical(c.litLen[:], c.lit[:])
 	canonical(c.distLen[:], c.dist[:])
+	for x := range c.lengths {
+		lc, ln, lx := lengthCode(x)
+		s := endOfBlock + 1 + lc
+		c.lengths[x], c.lengthN[x] = uint32(c.lit[s])|uint32(lx)<<c.litLen[s], c.litLen[s]+uint8(ln)
+	}
 	var w bitWriter
 	w.put(1, 1) // the last block
 	w.put(2, 2) // dynamic codes
@@ -206,12 +254,11 @@ func (c *codes) put(w *bitWriter, t token) {
 		w.put(uint64(c.lit[t]), uint(c.litLen[t]))
 		return
 	}
-	l, d := t.match()
-	lc, ln, lx := lengthCode(l - minMatch)
-	s := endOfBlock + 1 + lc
-	w.put(uint64(c.lit[s])|uint64(lx)<<c.litLen[s], uint(c.litLen[s])+uint(ln))
-	dc, dn, dx := distCode(d)
-	w.put(uint64(c.dist[dc])|uint64(dx)<<c.distLen[dc], uint(c.distLen[dc])+uint(dn))
+	x := t >> 16 & 0xff
+	w.put(uint64(c.lengths[x]), uint(c.lengthN[x]))
+	d := int(t&0xffff) - 1
+	dc := distSym(d)
+	w.put(uint64(c.dist[dc])|uint64(d-distFirst[dc])<<c.distLen[dc], uint(c.distLen[dc])+uint(distExtra[dc]))
 }
 
 // codeLengthOrder is the order in which the header lists the lengths of

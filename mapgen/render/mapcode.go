@@ -7,6 +7,8 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"math"
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -31,16 +33,26 @@ import (
 const pieceBytes = 64
 
 // pieces cuts a stream of rows of stride bytes.
-type pieces struct{ stride, rows, perRow int }
+type pieces struct {
+	stride, rows, perRow int
+	// inv is 2⁶⁴ / stride rounded up (a stride is at least 2, a filter
+	// byte and a pixel): a row is a multiplication away, not a division
+	// (coding a terrain asks for every token's piece).
+	inv uint64
+}
 
 func newPieces(stride, rows int) pieces {
-	return pieces{stride: stride, rows: rows, perRow: (stride + pieceBytes - 1) / pieceBytes}
+	return pieces{stride: stride, rows: rows, perRow: (stride + pieceBytes - 1) / pieceBytes, inv: math.MaxUint64/uint64(stride) + 1}
 }
 
 func (s pieces) count() int { return s.rows * s.perRow }
 
-// at is the piece holding stream position pos.
-func (s pieces) at(pos int) int { return pos/s.stride*s.perRow + pos%s.stride/pieceBytes }
+// at is the piece holding stream position pos. The row, pos·inv / 2⁶⁴,
+// is exact for pos below 2⁶⁴ / stride: its error is under pos / 2⁶⁴.
+func (s pieces) at(pos int) int {
+	y, _ := bits.Mul64(uint64(pos), s.inv)
+	return int(y)*s.perRow + (pos-int(y)*s.stride)/pieceBytes
+}
 
 // codedRows are rows coded with one set of codes, piece by piece: a
 // piece is the tokens that start in its part of the stream, and may end
@@ -55,9 +67,6 @@ type codedRows struct {
 	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
 	offs   []int   // the bit where each piece starts, and the end
 	sums   []adlerSums
-	// whole is the rows' share of the stream's Adler-32 (adlerSums of
-	// all the rows together), to which a picture adds what it changed.
-	whole adlerSums
 	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
 	readAt  []int32
 	readers []int32
@@ -67,7 +76,8 @@ type codedRows struct {
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
 	m.recent = new([1 << hashBits]int32)
-	return codeTokens(rows, stride, m, m.tokens(nil, rows, 0, len(rows), 0))
+	// A sector's terrain comes to a token for every 15 bytes or so.
+	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0))
 }
 
 // codeTokens codes the stream rows, whose tokens are toks (matching
@@ -83,7 +93,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	}
 	c.bounds[n] = len(rows)
 	type read struct{ from, by int32 }
-	var reads []read
+	reads := make([]read, 0, len(toks))
 	pos := 0
 	for ti, t := range toks {
 		k := c.at(pos)
@@ -95,7 +105,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			var d int
 			l, d = t.match()
 			src := pos - d
-			for s := c.pieceOf(src); s <= c.pieceOf(src+l-1); s++ {
+			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
 				if s != k && (len(reads) == 0 || reads[len(reads)-1] != read{int32(s), int32(k)}) {
 					reads = append(reads, read{int32(s), int32(k)})
 				}
@@ -122,18 +132,20 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 		fill[r.from]++
 	}
 
+	c.sums = make([]adlerSums, n)
+	for i := range n {
+		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
+	}
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
-	var w bitWriter
+	// A sector's terrain codes to about an eighth of its stream.
+	w := bitWriter{out: make([]byte, 0, len(rows)/8)}
 	c.offs = make([]int, n+1)
-	c.sums = make([]adlerSums, n)
 	for i := range n {
 		c.offs[i] = w.bitLen()
 		for _, t := range toks[first[i]:first[i+1]] {
 			c.codes.put(&w, t)
 		}
-		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
-		c.whole = c.whole.add(c.sums[i], c.bounds[i+1]-c.bounds[i])
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
@@ -228,19 +240,6 @@ type adlerSums struct{ s1, s2 uint32 }
 
 const adlerMod = 65521
 
-// add is the sums of the bytes of s followed by n bytes whose sums are t.
-func (s adlerSums) add(t adlerSums, n int) adlerSums {
-	return adlerSums{(s.s1 + t.s1) % adlerMod, uint32((uint64(s.s2) + uint64(n%adlerMod)*uint64(s.s1) + uint64(t.s2)) % adlerMod)}
-}
-
-// change is s with the sums old of n bytes followed by after bytes
-// replaced by those of new.
-func (s adlerSums) change(old, new adlerSums, n, after int) adlerSums {
-	d1 := (new.s1 + adlerMod - old.s1) % adlerMod
-	d2 := (new.s2 + adlerMod - old.s2) % adlerMod
-	return adlerSums{(s.s1 + d1) % adlerMod, uint32((uint64(s.s2) + uint64(after%adlerMod)*uint64(d1) + uint64(d2)) % adlerMod)}
-}
-
 func adlerOf(b []byte) adlerSums {
 	var s1, s2 uint32
 	for len(b) > 0 {
@@ -256,31 +255,31 @@ func adlerOf(b []byte) adlerSums {
 }
 
 // scratch is what writing one picture works in, pooled: which pieces
-// changed and which are coded afresh, the tokens of a piece, the chunk
-// being built.
+// changed, which are coded afresh and which were looked at (layer.fresh),
+// the tokens of a piece, the chunk being built.
 type scratch struct {
-	changed, dirty []bool
-	fresh          []int32 // the pieces of a layer coded afresh
-	toks           []token
-	recent         [1 << hashBits]int32
-	out            []byte
+	changed, fresh, seen []bool
+	toks                 []token
+	recent               [1 << hashBits]int32
+	out                  []byte
 }
 
 var scratches sync.Pool
 
-// getScratch returns a scratch whose flags for n pieces are all false.
+// getScratch returns a scratch with flags for n pieces, those of changed
+// all false.
 func getScratch(n int) *scratch {
 	sc, ok := scratches.Get().(*scratch)
 	if !ok {
 		sc = new(scratch)
 	}
-	for _, f := range []*[]bool{&sc.changed, &sc.dirty} {
+	for _, f := range []*[]bool{&sc.changed, &sc.fresh, &sc.seen} {
 		if cap(*f) < n {
 			*f = make([]bool, n)
 		}
 		*f = (*f)[:n]
-		clear(*f)
 	}
+	clear(sc.changed)
 	return sc
 }
 
@@ -306,16 +305,49 @@ func (l *layer) mark(a, e int) {
 }
 
 // markChanged marks in l.changed the pieces whose bytes differ between
-// the picture's part of the stream (rows) and the rows the layer was
-// coded from (ref), looking only within rects (in pixels, rows counted
-// from the layer's top).
+// the picture's stream (rows) and the rows the layer was coded from
+// (ref), looking only within rects (in the picture's pixels; the layer
+// starts a whole row down the stream).
 func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
-	markChangedPieces(l.c, l.changed, rows, ref, 0, l.c.stride, rects)
+	c, stride := l.c, l.c.stride
+	top := l.at / stride
+	for _, r := range rects {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			a := (y-top)*stride + 1 + r.Min.X
+			for k := c.pieceOf(a); k <= c.pieceOf(a+r.Dx()-1); k++ {
+				if !l.changed[k] {
+					a, e := c.bounds[k], c.bounds[k+1]
+					l.changed[k] = !bytes.Equal(rows[l.at+a:l.at+e], ref[a:e])
+				}
+			}
+		}
+	}
 	for k, ch := range l.changed {
 		if ch {
 			l.list = append(l.list, int32(k))
 		}
 	}
+}
+
+// fresh marks the layer's pieces a picture codes afresh: those it
+// changed, and those that read a changed one and no longer say what the
+// picture (whose stream is rows) holds. A piece that reads what changed
+// may still hold (the same counter drawn again), and then its tokens
+// stand. The marks are sc.fresh's, as many as the layer's pieces.
+func (l layer) fresh(rows []byte, sc *scratch) []bool {
+	base := l.c
+	fresh, seen := sc.fresh[:len(l.changed)], sc.seen[:len(l.changed)] // seen: the readers looked at
+	copy(fresh, l.changed)
+	clear(seen)
+	for _, i := range l.list {
+		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
+			if !fresh[r] && !seen[r] {
+				seen[r] = true
+				fresh[r] = !base.holds(rows, l.at, int(r))
+			}
+		}
+	}
+	return fresh
 }
 
 // writeCodedPNG writes as a PNG the W×H paletted picture whose stream
@@ -329,47 +361,75 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 	for li, l := range layers {
 		toks = l.write(&bw, toks, rows, li == len(layers)-1, sc)
 	}
-	out := bw.bytes()
-
-	// Adler-32 of the stream from its layers' sums, with the pieces the
-	// picture changed summed afresh.
-	var sum adlerSums
-	for _, l := range layers {
-		c := l.c
-		part := c.whole
-		for _, i := range l.list {
-			a, e := c.bounds[i], c.bounds[i+1]
-			part = part.change(c.sums[i], adlerOf(rows[l.at+a:l.at+e]), e-a, c.bounds[c.count()]-e)
-		}
-		sum = sum.add(part, c.bounds[c.count()])
-	}
-	// zlib's sums start at 1: each byte adds 1 more to the second.
-	a, b := uint64(sum.s1)+1, (uint64(sum.s2)+uint64(len(rows)))%adlerMod
-	out = finishIDAT(out, uint32(b%adlerMod)<<16|uint32(a%adlerMod))
+	out := finishIDAT(bw.bytes(), streamAdler(rows, layers[0].at, layers))
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, W, H, pal, out)
 }
 
-// streamAdler is the Adler-32 of the stream rows from its parts' sums:
-// the rows above the base (top bytes), then each of base's pieces, its
-// kept sums where it did not change.
-func streamAdler(rows []byte, top int, base *codedRows, changed []bool) uint32 {
-	n := uint64(len(rows))
-	s := adlerOf(rows[:top])
-	a, b := 1+uint64(s.s1), n+(n-uint64(top))%adlerMod*uint64(s.s1)+uint64(s.s2)
-	for i, ch := range changed {
-		e := top + base.bounds[i+1]
-		s := base.sums[i]
-		if ch {
-			s = adlerOf(rows[top+base.bounds[i] : e])
-		}
+// streamAdler is the Adler-32 of the stream rows: its first head bytes,
+// then the layers back to back, each piece from its kept sums where the
+// picture did not change it. The parts are taken from the end: a part's
+// second sum counts its first once for every byte after it, and those
+// are counted as the parts go (modulo, without dividing).
+func streamAdler(rows []byte, head int, layers []layer) uint32 {
+	var a, b uint64
+	after := 0 // the bytes after the part, modulo adlerMod
+	add := func(s adlerSums, n int) {
 		a += uint64(s.s1)
-		b += (n-uint64(e))%adlerMod*uint64(s.s1) + uint64(s.s2)
-		if i%4096 == 0 {
-			a, b = a%adlerMod, b%adlerMod
+		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², as many as there are pieces
+		for after += n; after >= adlerMod; {
+			after -= adlerMod
 		}
 	}
+	for k := len(layers) - 1; k >= 0; k-- {
+		l := layers[k]
+		c := l.c
+		for i := c.count() - 1; i >= 0; i-- {
+			s := c.sums[i]
+			if l.changed[i] {
+				s = adlerOf(rows[l.at+c.bounds[i] : l.at+c.bounds[i+1]])
+			}
+			add(s, c.bounds[i+1]-c.bounds[i])
+		}
+	}
+	add(adlerOf(rows[:head]), head%adlerMod)
+	return adlerSums{uint32(a % adlerMod), uint32(b % adlerMod)}.adler32(len(rows))
+}
+
+// adler32 is zlib's Adler-32 of the n bytes whose sums are s: zlib's
+// sums start at 1, so each byte adds 1 more to the second.
+func (s adlerSums) adler32(n int) uint32 {
+	a, b := uint64(s.s1)+1, (uint64(s.s2)+uint64(n))%adlerMod
 	return uint32(b%adlerMod)<<16 | uint32(a%adlerMod)
+}
+
+// writeWholePNG writes as a PNG the W×H paletted picture whose stream is
+// rows, matched whole by m and coded in one block with codes of its own.
+func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher) error {
+	sc := getScratch(0)
+	defer scratches.Put(sc)
+	clear(sc.recent[:])
+	m.recent = &sc.recent
+	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
+	bw := bitWriter{out: idatHead(sc.out[:0])}
+	putBlock(&bw, toks, true)
+	out := finishIDAT(bw.bytes(), adlerOf(rows).adler32(len(rows)))
+	sc.out, sc.toks = out, toks
+	return writePaletted(w, W, H, pal, out)
+}
+
+// putBlock writes toks as a deflate block with codes made for them (the
+// stream's last block if last).
+func putBlock(bw *bitWriter, toks []token, last bool) {
+	codes := newCodes(toks)
+	if !last {
+		codes.header[0] &^= 1 // BFINAL, the header's first bit
+	}
+	bw.splice(codes.header, 0, codes.headBits)
+	for _, t := range toks {
+		codes.put(bw, t)
+	}
+	codes.put(bw, endOfBlock)
 }
 
 // idatHead starts an IDAT chunk of one zlib stream in out: the chunk's
@@ -409,29 +469,11 @@ func writePaletted(w io.Writer, W, H int, pal color.Palette, idat []byte) error 
 }
 
 // write writes the layer's block (the last block of the stream if last)
-// for the picture whose stream is rows, using toks and sc.dirty to work
-// in, and returns toks.
+// for the picture whose stream is rows, using toks and sc to work in,
+// and returns toks.
 func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
-	base, changed := l.c, l.changed
-	// The pieces changed, and those that read them and no longer say
-	// what the picture holds, are coded afresh; a piece that reads
-	// what changed may still hold (the same counter drawn again), and
-	// then its bits stand. seen marks the readers looked at.
-	seen := sc.dirty[:len(changed)]
-	clear(seen)
-	fresh := append(sc.fresh[:0], l.list...)
-	for _, i := range l.list {
-		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-			if !changed[r] && !seen[r] {
-				seen[r] = true
-				if !base.holds(rows, l.at, int(r)) {
-					fresh = append(fresh, r)
-				}
-			}
-		}
-	}
-	slices.Sort(fresh)
-	sc.fresh = fresh
+	base := l.c
+	fresh := l.fresh(rows, sc)
 	// The block's header says whether it is the last; the rest of it,
 	// its codes, is the layer's own.
 	if last {
@@ -447,13 +489,16 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 	// text for their time.
 	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
 	next := 0 // the first piece not yet written
-	for _, i := range fresh {
+	for i, f := range fresh {
+		if !f {
+			continue
+		}
 		bw.splice(base.bits, base.offs[next], base.offs[i])
-		toks = base.recode(toks[:0], m, rows, l.at, int(i))
+		toks = base.recode(toks[:0], m, rows, l.at, i)
 		for _, t := range toks {
 			base.codes.put(bw, t)
 		}
-		next = int(i) + 1
+		next = i + 1
 	}
 	bw.splice(base.bits, base.offs[next], base.offs[base.count()])
 	base.codes.put(bw, endOfBlock)

@@ -63,7 +63,7 @@ func TestCodedPNGPixels(t *testing.T) {
 				t.Fatalf("hex size %g, picture %d: %d pixels differ from the drawing, first at %v", o.HexSize, i, n, at)
 			}
 			if i == 0 {
-				continue // the first picture on a terrain is image/png's
+				continue // the first picture on a terrain is deflated whole
 			}
 			clearBases()
 			var cold bytes.Buffer
@@ -193,7 +193,7 @@ func TestCodedRandomPictures(t *testing.T) {
 		}
 		for i := range 10 {
 			v := randomBattle(rng, m)
-			for pass := range 2 { // the first picture on a new terrain is image/png's
+			for pass := range 2 { // the first picture on a new terrain is deflated whole
 				var buf bytes.Buffer
 				if err := WriteTacticalPNG(&buf, v, DefaultOptions()); err != nil {
 					t.Fatal(err)
@@ -228,9 +228,11 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 	p := &image.Paletted{Pix: rows[1:], Stride: S, Rect: image.Rect(0, 0, lay.W, lay.H), Palette: mapPalette}
 	img := newPicture(lay.W, lay.H, nil)
 	expandRect(img, p, image.Rect(0, sh, lay.W, lay.H))
-	if err := drawOverlays(img, lay, v); err != nil {
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
 		tb.Fatal(err)
 	}
+	drawOverlays(img, lay, v, placed)
 	lay.strip.draw(img, 0)
 	quantiseRect(p, img, p.Rect, nil)
 	return p
@@ -281,4 +283,21 @@ func randomBattle(rng *rand.Rand, m *mapgen.Map) Tactical {
 		v.Viewer = []string{"Lancers", "referee", "Davion Heavy Guards, First Battalion"}[rng.IntN(3)]
 	}
 	return v
+}
+
+// Ensure the tables a token's codes are written from say what
+// lengthCode and distCode work out, for every length and distance.
+func TestCodeTables(t *testing.T) {
+	for x := range maxMatch - minMatch + 1 {
+		if c, _, _ := lengthCode(x); int(lengthSyms[x]) != c {
+			t.Errorf("length %d: symbol %d in the table, %d worked out", x+minMatch, lengthSyms[x], c)
+		}
+	}
+	for d := 1; d <= maxDistance; d++ {
+		c, n, extra := distCode(d)
+		if s := distSym(d - 1); s != c || int(distExtra[s]) != n || d-1-distFirst[s] != extra {
+			t.Fatalf("distance %d: symbol %d, %d extra bits %d in the tables; %d, %d extra bits %d worked out",
+				d, s, distExtra[s], d-1-distFirst[s], c, n, extra)
+		}
+	}
 }

@@ -90,23 +90,18 @@ func TestStacksFanned(t *testing.T) {
 }
 
 // Ensure the overlays are redrawn whole within the rectangles
-// overlayRects claims: a picture drawn over the cached terrain equals
-// one whose every pixel went back through RGBA.
+// overlayRects claims, and a counter's square painted whole before
+// anything reads it: a picture drawn over the cached terrain equals one
+// whose every pixel below the title strip went back through RGBA
+// (drawnWhole).
 func TestOverlayRects(t *testing.T) {
-	whole := func(l layout, _ Tactical) ([]image.Rectangle, error) {
-		return []image.Rectangle{image.Rect(0, l.strip.height, l.W, l.H)}, nil
-	}
 	for name, v := range map[string]Tactical{"sample": markedView(), "sector": sectorView(t)} {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 33, HexNumbers: true}, {HexSize: 27.5, HexNumbers: true, Rulers: true}} {
-			got, err := composeTactical(v, o, false, overlayRects)
+			got, err := composeTactical(v, o, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := composeTactical(v, o, false, whole)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n, at := pixelDiff(got, want); n != 0 {
+			if n, at := pixelDiff(got, drawnWhole(t, v, o)); n != 0 {
 				t.Errorf("%s at hex size %g: %d pixels drawn outside the overlay rectangles, first at %v", name, o.HexSize, n, at)
 			}
 		}

@@ -84,3 +84,13 @@ func channelDiff(c color.RGBA, r, g, b uint8) int {
 	d := func(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 	return max(d(c.R, r), d(c.G, g), d(c.B, b))
 }
+
+// paletted maps the opaque picture img to mapPalette, into dst when it
+// is given (grown if need be): a picture drawn whole in RGBA, as the
+// tests and benchmarks compare and encode it.
+func paletted(img *image.RGBA, dst *[]byte) *image.Paletted {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	pix := bytesFor(dst, W*H)
+	quantise(pix, W, img)
+	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+}

@@ -6,10 +6,10 @@ import (
 	"sync"
 )
 
-// A close-up and the first picture on a tactical terrain are written by
-// image/png, paletted (palette.go); the other tactical pictures by the
-// package's own deflate over the terrain coded once (mapcode.go), the
-// strategic map by the same deflate with a thorough matcher
+// A close-up is written by image/png, paletted (palette.go); the
+// tactical pictures by the package's own deflate (mapcode.go): the first
+// on a terrain matched whole, the others over the terrain coded once;
+// the strategic map by the same deflate with a thorough matcher
 // (strategic_base.go). Picture buffers and the encoder's own buffers are
 // pooled, since a sector map's pixels are 5 MB in RGB that would
 // otherwise be allocated and cleared for every map.

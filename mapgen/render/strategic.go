@@ -53,7 +53,9 @@ func themeColor(t mapgen.Theme) color.RGBA {
 // DrawStrategic draws the strategic map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
-	sp, err := composeStrategic(v, o, nil, strategicRects)
+	scratch := getPixels()
+	defer putPixels(scratch)
+	sp, err := composeStrategic(v, o, nil, scratch, strategicRects)
 	if err != nil {
 		return nil, err
 	}
@@ -63,9 +65,10 @@ func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 // WriteStrategicPNG draws the strategic map and writes it as PNG, its
 // sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
-	buf := getPixels()
+	buf, scratch := getPixels(), getPixels()
 	defer putPixels(buf)
-	sp, err := composeStrategic(v, o, buf, strategicRects)
+	defer putPixels(scratch)
+	sp, err := composeStrategic(v, o, buf, scratch, strategicRects)
 	if err != nil {
 		return err
 	}
@@ -90,7 +93,7 @@ type strategicPainter struct {
 	// title and legend are the strips at the top and the bottom, W×H
 	// the picture's size, headerH the header's band.
 	title, legend *titleStrip
-	legendKey     string // what the legend is drawn from (legendKey)
+	legendKey     string // what the legend is drawn from (legendInputs.key)
 	W, H, headerH int
 	// drawn are the symbols the picture holds, which the tests hold
 	// against the legend (symbolsOf).
@@ -125,12 +128,12 @@ func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 	if p.title, err = newTitleStrip(1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
 		return nil, err
 	}
-	use := symbolsOf(v)
-	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(v, use, 1.2*s)); err != nil {
+	legend := newLegendInputs(v, symbolsOf(v))
+	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(legend, 1.2*s)); err != nil {
 		return nil, err
 	}
 	if p.legend.height > 0 {
-		p.legendKey = legendKey(v, use)
+		p.legendKey = legend.key()
 	}
 	if p.headerText() != "" {
 		p.headerH = int(math.Round(1.5 * s))

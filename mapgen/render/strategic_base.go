@@ -139,7 +139,7 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 var legendBands = kept[legendBandKey, []byte]{bound: 64}
 
 // legendBandKey is what a legend's band is drawn from: its items
-// (legendKey), the scale and the band's size.
+// (legendInputs.key), the scale and the band's size.
 type legendBandKey struct {
 	items string
 	size  float64
@@ -172,8 +172,9 @@ type strategicPicture struct {
 
 // composeStrategic draws the paletted picture of v: above the base
 // everything afresh, on the base what the view adds, within the
-// rectangles rects gives; into pix when it is given.
-func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
+// rectangles rects gives; into pix when it is given. It draws in RGBA in
+// scratch (a pooled buffer, whose old bytes it never reads back).
+func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
 		return nil, err
@@ -187,8 +188,6 @@ func composeStrategic(v StrategicView, o Options, pix *[]byte, rects func(*strat
 
 	// The scratch picture's pixels are stale outside the part above the
 	// base and the rectangles copied into it: nothing else is read back.
-	scratch := getPixels()
-	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.drawTop()
@@ -280,29 +279,20 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	defer chains.Put(m)
 	m.reset(c.m.dists)
 	rows, top := sp.rows, sp.top*sp.Stride
-	changed := sc.changed
-	markChangedPieces(c, changed, rows, sp.base.rows, sp.top, sp.Stride, sp.rects)
-	// A piece that reads a changed one is matched afresh unless its
-	// tokens still say what the picture holds.
-	dirty := sc.dirty
-	for i, ch := range changed {
-		if ch {
-			for _, r := range c.readers[c.readAt[i]:c.readAt[i+1]] {
-				dirty[r] = true
-			}
-		}
-	}
+	l := layer{c: c, at: top, changed: sc.changed}
+	l.markChanged(rows, sp.base.rows, sp.rects)
+	fresh := l.fresh(rows, sc)
 	// Three blocks, each with codes of its own: the part above the base
 	// (text on the strips), the sectors, the legend (text and swatches
 	// on a strip). On the sample map 26.6 KB instead of 27.9 in one.
 	legend := (sp.Rect.Dy() - sp.top - sp.legendH) * c.perRow
 	toks := m.tokens(sc.toks[:0], rows, 0, top)
 	cuts := []int{len(toks)}
-	for i, ch := range changed {
+	for i := range c.count() {
 		if i == legend {
 			cuts = append(cuts, len(toks))
 		}
-		if ch || dirty[i] && !c.holds(rows, top, i) {
+		if fresh[i] {
 			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
 			continue
 		}
@@ -312,18 +302,10 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	from := 0
 	for k, to := range cuts {
-		codes := newCodes(toks[from:to])
-		if k < len(cuts)-1 {
-			codes.header[0] &^= 1 // BFINAL, the header's first bit: not the last block
-		}
-		bw.splice(codes.header, 0, codes.headBits)
-		for _, t := range toks[from:to] {
-			codes.put(&bw, t)
-		}
-		codes.put(&bw, endOfBlock)
+		putBlock(&bw, toks[from:to], k == len(cuts)-1)
 		from = to
 	}
-	out := finishIDAT(bw.bytes(), streamAdler(rows, top, c, changed))
+	out := finishIDAT(bw.bytes(), streamAdler(rows, top, []layer{l}))
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, sp.Rect.Dx(), sp.Rect.Dy(), sp.Palette, out)
 }

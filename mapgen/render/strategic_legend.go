@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"fmt"
 	"image"
 	"math"
 	"slices"
@@ -65,13 +66,74 @@ func symbolsOf(v StrategicView) map[symbol]bool {
 	return use
 }
 
+// legendInputs are everything a strategic legend is drawn from besides
+// the scale: the symbols in use, in order; the side each swatch that
+// shows a side takes its colour from (the first mark's of its kind); the
+// sides whose battlegroups the view shows, with their names.
+// strategicLegend draws from these alone, and a legend's kept band is
+// found by them (key), so the two cannot tell legends apart differently.
+type legendInputs struct {
+	use                                         []symbol
+	deploySide, orderSide, holdSide, searchSide int
+	badges                                      []badgeSide
+}
+
+// badgeSide is a side whose battlegroups the view shows, and its name
+// from the scores ("side N" without one).
+type badgeSide struct {
+	side int
+	name string
+}
+
+// newLegendInputs are the inputs of the legend of v, whose picture holds
+// the symbols use.
+func newLegendInputs(v StrategicView, use map[symbol]bool) legendInputs {
+	var in legendInputs
+	for sym, ok := range use {
+		if ok {
+			in.use = append(in.use, sym)
+		}
+	}
+	slices.SortFunc(in.use, compareSymbols)
+	first := func(marks []SectorMark) int {
+		if len(marks) == 0 {
+			return 0
+		}
+		return marks[0].Side
+	}
+	in.deploySide, in.holdSide, in.searchSide = first(v.Deploy), first(v.Holds), first(v.Searches)
+	if len(v.Orders) > 0 {
+		in.orderSide = v.Orders[0].Side
+	}
+	for _, mk := range v.Own {
+		if !slices.ContainsFunc(in.badges, func(b badgeSide) bool { return b.side == mk.Side }) {
+			in.badges = append(in.badges, badgeSide{mk.Side, sideName(v, mk.Side)})
+		}
+	}
+	return in
+}
+
+func compareSymbols(a, b symbol) int {
+	return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.of, b.of))
+}
+
+// has reports whether the legend explains sym.
+func (in legendInputs) has(sym symbol) bool {
+	_, ok := slices.BinarySearchFunc(in.use, sym, compareSymbols)
+	return ok
+}
+
+// key is the inputs as text, every field written as Go would quote it:
+// two legends of the same key are drawn alike.
+func (in legendInputs) key() string { return fmt.Sprintf("%#v", in) }
+
 // strategicLegend lists the symbols in use, each drawn as the map draws
 // it at the map's scale s: the ground, the objectives, the map's own
 // marks, then the orders.
-func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendItem {
+func strategicLegend(in legendInputs, s float64) []legendItem {
 	var items []legendItem
 	add := func(sym symbol, label string, wide float64, swatch func(dc *gg.Context, x, y, sz float64)) {
-		if !use[sym] {
+		if !in.has(sym) {
 			return
 		}
 		items = append(items, legendItem{label: label, wide: wide, swatch: func(img *image.RGBA, x, y, sz float64) {
@@ -100,10 +162,6 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 		h := math.Round(sz * 0.4)
 		box(dc, x-h, y-h, 2*h, 2*h, colOrbit, colLink)
 	})
-	deploySide := 0
-	if len(v.Deploy) > 0 {
-		deploySide = v.Deploy[0].Side
-	}
 	add(symbol{kind: symDeploy}, "you may deploy here", 0, func(dc *gg.Context, x, y, sz float64) {
 		h := math.Round(sz * 0.42)
 		dc.DrawRectangle(x-h, y-h, 2*h, 2*h)
@@ -111,19 +169,19 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 		dc.Fill()
 		dc.SetDash(0.3*s, 0.18*s)
 		dc.SetLineWidth(math.Round(0.15 * s))
-		dc.SetColor(sideColor(deploySide))
+		dc.SetColor(sideColor(in.deploySide))
 		dc.DrawRectangle(x-h+2, y-h+2, 2*h-4, 2*h-4)
 		dc.Stroke()
 		dc.SetDash()
 	})
-	for _, side := range badgeSides(v) {
+	for _, b := range in.badges {
 		label := "battlegroup"
-		if len(badgeSides(v)) > 1 {
-			label = sideName(v, side) + " battlegroup"
+		if len(in.badges) > 1 {
+			label = b.name + " battlegroup"
 		}
-		add(symbol{symBattlegroup, side}, label, 1.3, func(dc *gg.Context, x, y, sz float64) {
+		add(symbol{symBattlegroup, b.side}, label, 1.3, func(dc *gg.Context, x, y, sz float64) {
 			w, h := 1.3*sz, math.Round(0.95*s)
-			badge(dc, x-w/2, y-h/2, w, h, sideColor(side))
+			badge(dc, x-w/2, y-h/2, w, h, sideColor(b.side))
 			if f, err := face(bold, math.Max(9, 0.66*s)); err == nil {
 				img := dc.Image().(*image.RGBA)
 				f.drawCentered(img, int(x+0.5), int(y)+f.capHeight()/2, "BG", colWhite, 255)
@@ -138,31 +196,19 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 			f.drawCentered(img, int(x+0.5), int(y)+f.capHeight()/2, "?", colWhite, 255)
 		}
 	})
-	orderSide := 0
-	if len(v.Orders) > 0 {
-		orderSide = v.Orders[0].Side
-	}
 	for k := range numArrowKinds {
 		add(symbol{symArrow, int(k)}, k.String(), 2, func(dc *gg.Context, x, y, sz float64) {
-			arrow(dc, s, x-sz, y, x+sz, y, arrowStyles[k], sideColor(orderSide))
+			arrow(dc, s, x-sz, y, x+sz, y, arrowStyles[k], sideColor(in.orderSide))
 		})
-	}
-	holdSide := 0
-	if len(v.Holds) > 0 {
-		holdSide = v.Holds[0].Side
 	}
 	add(symbol{kind: symHold}, "hold (prepared position)", 0, func(dc *gg.Context, x, y, sz float64) {
 		h := math.Round(0.95 * s)
-		badge(dc, x-h/2-0.1*s, y-h/2, h+0.2*s, h, sideColor(holdSide))
+		badge(dc, x-h/2-0.1*s, y-h/2, h+0.2*s, h, sideColor(in.holdSide))
 		rampart(dc, x, y, 0.28*s)
 	})
-	searchSide := 0
-	if len(v.Searches) > 0 {
-		searchSide = v.Searches[0].Side
-	}
 	add(symbol{kind: symSearch}, "search", 0, func(dc *gg.Context, x, y, sz float64) {
 		r := 0.32 * s
-		searchIcon(dc, x-0.6*r, y-0.6*r, r, sideColor(searchSide))
+		searchIcon(dc, x-0.6*r, y-0.6*r, r, sideColor(in.searchSide))
 	})
 	add(symbol{kind: symBattle}, "battle being fought", 0, func(dc *gg.Context, x, y, sz float64) {
 		h := math.Round(0.95 * s)
@@ -170,55 +216,6 @@ func strategicLegend(v StrategicView, use map[symbol]bool, s float64) []legendIt
 		swords(dc, x, y, 0.36*h)
 	})
 	return items
-}
-
-// legendKey is everything strategicLegend draws from besides the scale:
-// the symbols in use, the side each swatch takes its colour from, the
-// battlegroup sides' names. Two views with the same key have the same
-// legend (strategic_base.go keeps legends drawn by it).
-func legendKey(v StrategicView, use map[symbol]bool) string {
-	syms := make([]symbol, 0, len(use))
-	for sym, ok := range use {
-		if ok {
-			syms = append(syms, sym)
-		}
-	}
-	slices.SortFunc(syms, func(a, b symbol) int { return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.of, b.of)) })
-	var b []byte
-	for _, sym := range syms {
-		b = strconv.AppendInt(append(b, ' '), int64(sym.kind), 10)
-		b = strconv.AppendInt(append(b, '.'), int64(sym.of), 10)
-	}
-	first := func(marks []SectorMark) int {
-		if len(marks) == 0 {
-			return 0
-		}
-		return marks[0].Side
-	}
-	orderSide := 0
-	if len(v.Orders) > 0 {
-		orderSide = v.Orders[0].Side
-	}
-	for _, side := range []int{first(v.Deploy), orderSide, first(v.Holds), first(v.Searches)} {
-		b = strconv.AppendInt(append(b, '|'), int64(side), 10)
-	}
-	for _, side := range badgeSides(v) {
-		b = strconv.AppendQuote(strconv.AppendInt(append(b, '|'), int64(side), 10), sideName(v, side))
-	}
-	return string(b)
-}
-
-// badgeSides are the sides whose battlegroups the view shows, in order.
-func badgeSides(v StrategicView) []int {
-	var sides []int
-	seen := map[int]bool{}
-	for _, mk := range v.Own {
-		if !seen[mk.Side] {
-			seen[mk.Side] = true
-			sides = append(sides, mk.Side)
-		}
-	}
-	return sides
 }
 
 // sideName is side's name from the scores, or "side N".

@@ -204,30 +204,57 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 }
 
 // Ensure the strategic map sets every pixel, as the pooled buffers of
-// WriteStrategicPNG need: a picture composed into a buffer of stale
-// bytes equals one composed into a new one, and the RGB reference
-// paints every pixel.
+// WriteStrategicPNG need: what a picture paints afresh in RGBA (the part
+// above its base, its legend's band) leaves no pixel of a transparent
+// canvas unpainted, and a picture composed in buffers of stale bytes
+// (the paletted picture and the RGBA one it draws in) equals one
+// composed in new ones.
 func TestStrategicEveryPixelPainted(t *testing.T) {
-	v := sampleStrategicView(sampleStrategic())
-	fresh, err := drawStrategic(v, DefaultOptions(), nil)
-	if err != nil {
-		t.Fatal(err)
+	for _, o := range []Options{DefaultOptions(), {HexSize: 27.5, Legend: true}} {
+		for name, v := range map[string]StrategicView{"sample": sampleStrategicView(sampleStrategic()), "bare": {Map: sampleStrategic()}} {
+			p, err := layoutStrategic(v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.on(image.NewRGBA(image.Rect(0, 0, p.W, p.H)))
+			p.drawTop()
+			p.legend.draw(p.img, p.H-p.legend.height)
+			for _, r := range []image.Rectangle{image.Rect(0, 0, p.W, p.baseTop()), image.Rect(0, p.H-p.legend.height, p.W, p.H)} {
+				if n, at := unpainted(p.img, r); n > 0 {
+					t.Errorf("%s at hex size %g: %d pixels of %v never painted, first at %v", name, o.HexSize, n, r, at)
+				}
+			}
+			want, err := composeStrategic(v, o, nil, nil, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, stale := bytes.Repeat([]byte{0x7f}, 2*len(want.rows)), bytes.Repeat([]byte{0x7f}, 4*len(want.Pix))
+			got, err := composeStrategic(v, o, &old, &stale, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, at := pixelDiff(got, want); n != 0 {
+				t.Errorf("%s at hex size %g: %d old pixels show through, first at %v", name, o.HexSize, n, at)
+			}
+		}
 	}
-	if !fresh.Opaque() {
-		t.Error("some pixels were never painted")
+}
+
+// unpainted counts the pixels of r in img that are not opaque, and
+// gives the first.
+func unpainted(img *image.RGBA, r image.Rectangle) (int, image.Point) {
+	n, first := 0, image.Point{}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if img.RGBAAt(x, y).A != 255 {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
 	}
-	want, err := composeStrategic(v, DefaultOptions(), nil, strategicRects)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := bytes.Repeat([]byte{0x7f}, 2*len(want.rows))
-	got, err := composeStrategic(v, DefaultOptions(), &old, strategicRects)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, at := pixelDiff(got, want); n != 0 {
-		t.Errorf("%d old pixels show through, first at %v", n, at)
-	}
+	return n, first
 }
 
 // Ensure the view draws only within strategicRects: a picture composed
@@ -250,11 +277,11 @@ func TestStrategicRects(t *testing.T) {
 	}
 	for name, v := range views {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13, Legend: true}, {HexSize: 33}, {HexSize: 27.5, Legend: true}} {
-			got, err := composeStrategic(v, o, nil, strategicRects)
+			got, err := composeStrategic(v, o, nil, nil, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := composeStrategic(v, o, nil, whole)
+			want, err := composeStrategic(v, o, nil, nil, whole)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -441,7 +468,7 @@ func TestStrategicLegendExplainsEverySymbol(t *testing.T) {
 					t.Errorf("symbol %+v is in the legend but not drawn", sym)
 				}
 			}
-			items := strategicLegend(v, use, p.s)
+			items := strategicLegend(newLegendInputs(v, use), p.s)
 			if len(items) != len(use) {
 				t.Errorf("%d legend entries for %d symbols", len(items), len(use))
 			}

@@ -27,7 +27,7 @@ const deployAlpha = 110
 // DrawTactical draws a battle map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawTactical(v Tactical, o Options) (image.Image, error) {
-	tp, err := composeTactical(v, o, false, overlayRects)
+	tp, err := composeTactical(v, o, false)
 	if err != nil {
 		return nil, err
 	}
@@ -36,12 +36,12 @@ func DrawTactical(v Tactical, o Options) (image.Image, error) {
 
 // WriteTacticalPNG draws a battle map and writes it as PNG.
 func WriteTacticalPNG(w io.Writer, v Tactical, o Options) error {
-	tp, err := composeTactical(v, o, true, overlayRects)
+	tp, err := composeTactical(v, o, true)
 	if err != nil {
 		return err
 	}
 	defer tp.release()
-	return tp.writePNG(w, o.Compression)
+	return tp.writePNG(w)
 }
 
 // drawTactical draws the whole picture in RGBA, into pix when it is
@@ -151,9 +151,11 @@ func drawTacticalBands(v Tactical, o Options, pix *[]byte, bandRows int) (*image
 	sh := lay.strip.height
 	below := &image.RGBA{Pix: img.Pix[sh*img.Stride:], Stride: img.Stride, Rect: image.Rect(0, 0, lay.W, lay.H-sh)}
 	paintTerrain(below, lay, v.Map, newTints(v), bandRows)
-	if err := drawOverlays(img, lay, v); err != nil {
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
 		return nil, err
 	}
+	drawOverlays(img, lay, v, placed)
 	lay.strip.draw(img, 0)
 	return img, nil
 }
@@ -217,16 +219,14 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 
 // drawOverlays draws what changes from picture to picture over the
 // terrain: rings, paths and lines of fire under the counters (so a line
-// never hides a label), the retreat edges, then the counters.
-func drawOverlays(img *image.RGBA, lay layout, v Tactical) error {
+// never hides a label), the retreat edges, then the counters of v as
+// placed.
+func drawOverlays(img *image.RGBA, lay layout, v Tactical, placed []placedCounter) {
 	for _, hl := range v.Highlights {
 		drawHighlight(img, lay.g, hl)
 	}
 	drawEdges(img, lay, v.Edges)
-	if len(v.Counters) > 0 {
-		return drawCounters(img, lay.counters(), v.Counters)
-	}
-	return nil
+	drawPlaced(img, placed)
 }
 
 // drawHighlight draws the highlights that are shapes rather than tints.
@@ -327,10 +327,15 @@ func drawCounters(img *image.RGBA, cp counterPlace, counters []Counter) error {
 	if err != nil {
 		return err
 	}
+	drawPlaced(img, placed)
+	return nil
+}
+
+// drawPlaced draws the placed counters in order.
+func drawPlaced(img *image.RGBA, placed []placedCounter) {
 	for _, pc := range placed {
 		drawCounter(img, pc.st, pc.b.x, pc.b.y, pc.k)
 	}
-	return nil
 }
 
 // placedCounter is a counter with its box and the style it is drawn in.

@@ -139,9 +139,8 @@ type Options struct {
 	// strip.
 	Legend bool
 	// Compression is the PNG compression level of the pictures image/png
-	// writes: a close-up, the first picture on a tactical terrain (later
-	// ones reuse the terrain's deflated bits, mapcode.go; the strategic
-	// map has a deflate of its own, strategic_base.go). DefaultOptions takes png.BestSpeed, since the budget
+	// writes: a close-up (the tactical and strategic maps are written by
+	// the package's own deflate, mapcode.go, strategic_base.go). DefaultOptions takes png.BestSpeed, since the budget
 	// is time and Discord recompresses previews anyway; the zero value is
 	// png.DefaultCompression.
 	Compression png.CompressionLevel

@@ -29,7 +29,7 @@ func WriteTacticalZoomPNG(w io.Writer, v Tactical, o Options, centre hex.Hex) er
 		return fmt.Errorf("hex %s is not on the %d×%d map", centre, v.Map.Width, v.Map.Height)
 	}
 	o.HexSize, o.Legend = ZoomHexSize, false
-	tp, err := composeTactical(v, o, true, overlayRects)
+	tp, err := composeTactical(v, o, true)
 	if err != nil {
 		return err
 	}

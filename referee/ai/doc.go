@@ -15,8 +15,10 @@
 // kind behind an information blind), with the experience, target terrain,
 // intervening terrain (direct fire), night and disrupted-target shifts —
 // weighted towards targets that are damaged, disrupted, already fired on
-// this turn (concentration) or dangerous, plus the chance the attack
-// destroys the target times what a kill is worth. Same-hex attacks go
+// this turn (concentration) or dangerous — by their menace: the steps
+// their better attack is expected to deal a unit of the side's mean D —
+// plus the chance the attack destroys the target times what a kill is
+// worth. Same-hex attacks go
 // first (they close once another hex is fired on); an infantry close
 // assault is charged the two steps it costs. Ground units fire at an
 // enemy air lance in or next to their hex (no terrain, −4 from next door,
@@ -104,8 +106,10 @@
 // hex. The battle is lost when the enemy's tops its own three times, and
 // more by the VP at stake against what its ground units are worth (the
 // salvage on the map, the objective hexes, exits by another edge than
-// its retreat edge; less when units left on the map are captured) and by
-// few turns left (never with two left). A lost battle is a retreat, when
+// its retreat edge; less when units left on the map are captured), by
+// few turns left (never with two left) and by a long way home (a half
+// more for each turn beyond the first its units need to reach the
+// retreat edge, the enemy firing at their backs). A lost battle is a retreat, when
 // the rules allow it and the side has no DropShips to leave by: its
 // units head for the retreat edge and withdraw there; with DropShips it
 // is an evacuation, and an empty ship lifts off. A side of air lances
@@ -166,10 +170,11 @@
 // the +2 column a target disrupted by an earlier attack gives the next.
 // Then every enemy neither destroyed nor disrupted fires back next turn,
 // once, at the unit of the side it would hurt most, with the steps the
-// plan left it. A plan is worth the steps and kills it deals less that
-// return fire, counted three times over in the attack phase and twelve
-// times in the movement phase (measured: a side that denies the enemy
-// its fire beats one that deals the most). The enemy's reach is measured
+// plan left it. A plan is worth the steps and kills it deals (a step
+// weighted with half as much again of its target's menace as Normal
+// gives it) less that return fire, counted three times over in the
+// attack phase and eighteen times in the movement phase (measured: a
+// side that denies the enemy its fire beats one that deals the most). The enemy's reach is measured
 // over the ground (reach.go): its guessed MP spent as its class moves
 // through the terrain, then its range.
 //

@@ -38,10 +38,15 @@ import (
 // (hardMoveReturn), where it outweighs the damage the unit could deal
 // from a hex many times over. Both measured in the tournament
 // (BENCHMARKS.md): Hard that moves to deny the enemy its fire, and fires
-// to take it away, beats Hard that moves to deal the most.
+// to take it away, beats Hard that moves to deal the most. The steps
+// dealt are weighted by the target's menace (hardMenace times Normal's),
+// which made them worth about half as much again as when they were
+// weighted by its attack value, and the movement phase's return fire
+// rose with them (from 12).
 const (
 	hardFireReturn = 3.0
-	hardMoveReturn = 12.0
+	hardMoveReturn = 18.0
+	hardMenace     = 1.5
 )
 
 // outcome is the chance of each kind of cell of the Combat Results Table
@@ -209,11 +214,11 @@ func (pic *picture) strike(t *enemy, shots []shot) strike {
 }
 
 // worth is what a strike on t is worth to the side this turn: the steps
-// it is expected to deal, weighted as Normal weighs them, and the chance
-// of putting t out of the fight times what that is worth (a DropShip
-// never gets the kill bonus).
+// it is expected to deal, weighted as Normal weighs them but with more
+// of t's menace (hardMenace), and the chance of putting t out of the
+// fight times what that is worth (a DropShip never gets the kill bonus).
 func (s strike) worth(t *enemy) float64 {
-	w := s.dealt * t.weight()
+	w := s.dealt * (t.stepWorth() + hardMenace*t.menace)
 	if !t.ship {
 		w += s.out * killWorth(t)
 	}

@@ -81,6 +81,9 @@ type enemy struct {
 	// (picture.isMate, dangerSum) stand at most n hexes from it; nil until
 	// looked up, once a picture, not for each unit whose moves are scored.
 	mates []int
+	// menace is the expected steps its better attack deals a unit of the
+	// side's typical D (picture.menaces).
+	menace float64
 }
 
 // estimate is what a player assumes of a counter whose values he has not
@@ -204,6 +207,29 @@ func (pic *picture) remember(hits map[string]int) {
 	}
 }
 
+// menaces works out each enemy's menace once its values are as the side
+// reads them (estimated, seen moving and attacking, remembered hit): the
+// expected steps of the better of its RA and CA on the Combat Results
+// Table against the mean D of the side's units on the map.
+func (pic *picture) menaces() {
+	n, sum := 0, 0
+	for _, u := range pic.own {
+		if u.Status == "active" && u.Hex != nil && u.Detail != nil {
+			n++
+			sum += u.Detail.Current.D
+		}
+	}
+	d := kindEstimates["mech"].d // a side with nobody on the map yet
+	if n > 0 {
+		d = (sum + n/2) / n
+	}
+	for _, l := range [][]*enemy{pic.enemies, pic.air} {
+		for _, e := range l {
+			e.menace = pic.ev(referee.Column(max(e.ra, e.ca), d))
+		}
+	}
+}
+
 // steps is how many damage steps destroy e (000 lines 276, 1163).
 func (e *enemy) steps() int {
 	switch {
@@ -230,9 +256,19 @@ func (pic *picture) enemy(id string) *enemy {
 func (e *enemy) fighting() bool { return !e.surrendered }
 
 // weight is how much a step taken from e is worth: more for a unit
-// already damaged (closer to destruction), disrupted, or hitting hard.
-func (e *enemy) weight() float64 {
-	w := 1 + 0.25*float64(e.step) + float64(e.ra)/20
+// already damaged (closer to destruction), disrupted, or hitting hard:
+// by its menace, the steps it may take from the side in a turn. A
+// platoon whose attack barely moves the table against the side's D is
+// worth little more than its step; a heavy lance that kills with a close
+// assault is worth several (measured in the tournament, BENCHMARKS.md:
+// against a force of strong lances and cheap platoons the fire went to
+// the platoons, which hurt nobody).
+func (e *enemy) weight() float64 { return e.stepWorth() + e.menace }
+
+// stepWorth is what a step taken from e is worth before its menace: more
+// for a unit closer to destruction or disrupted.
+func (e *enemy) stepWorth() float64 {
+	w := 1 + 0.25*float64(e.step)
 	if e.disrupted {
 		w += 0.2
 	}

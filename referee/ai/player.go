@@ -197,6 +197,7 @@ func (p *Player) decide(g *game) referee.Action {
 		g.pic.remember(p.hits)
 		g.pic.reach = p.cache.reach
 	}
+	g.pic.menaces()
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns

@@ -17,8 +17,10 @@ const retreatOdds = 3
 
 // lost reports that the battle is clearly lost: the enemy's strength it
 // can see (prospects) tops its own by retreatOdds, times what leaving
-// costs besides its units (stakeOdds) and times the turns-left factor
-// (a battle with few turns left costs fewer units to sit out). A side
+// costs besides its units (stakeOdds), times the turns-left factor (a
+// battle with few turns left costs fewer units to sit out) and times the
+// way home (homeOdds: a retreat saves only the units that reach the
+// edge, and the enemy fires at their backs all the way). A side
 // with no ground unit on the map or to come has nothing to lose by
 // staying: its air lances leave one by one when they have nothing left
 // to do (000 line 1092; airBreaksOff), and in a campaign battle air
@@ -32,7 +34,7 @@ func (pic *picture) lost() bool {
 	if theirs == 0 {
 		return false
 	}
-	odds := retreatOdds * pic.stakeOdds()
+	odds := retreatOdds * pic.stakeOdds() * pic.homeOdds()
 	if pic.v.TurnLimit > 0 {
 		left := pic.v.TurnLimit - pic.v.Turn + 1
 		if left <= 2 {
@@ -41,6 +43,35 @@ func (pic *picture) lost() bool {
 		odds *= 1 + 2/float64(left-2)
 	}
 	return theirs > odds*mine
+}
+
+// homeOdds is the way home as a factor on the odds the side retreats
+// at: 1 when its ground units on the map reach the retreat edge in a
+// turn, a half more for each turn more they need (their mean). Measured
+// in the tournament (BENCHMARKS.md): four lances that broke off 25 hexes
+// from their edge were shot down on the way by the enemy they turned
+// their backs on, and fighting on won more. A side with a DropShip on
+// the map leaves by it (an evacuation), not by the edge: 1.
+func (pic *picture) homeOdds() float64 {
+	me := pic.v.Side(pic.side)
+	if me == nil || me.RetreatEdge == "" {
+		return 1
+	}
+	n, turns := 0, 0
+	for _, u := range pic.own {
+		if u.Kind == referee.KindDropShip.String() && u.Status == "active" && u.Hex != nil {
+			return 1
+		}
+		if groundMover(u) {
+			mp := max(u.Detail.MP, 1)
+			turns += (pic.edgeDist(*u.Hex, me.RetreatEdge) + mp - 1) / mp
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return 1 + 0.5*max(float64(turns)/float64(n)-1, 0)
 }
 
 // groundSide reports that the side has a ground unit or a DropShip on
