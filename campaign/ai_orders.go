@@ -118,11 +118,13 @@ func aiOrders(v SideView, seed uint64) []Order {
 		}
 	}
 	orders = append(orders, aiMerge(&bgs)...)
-	recon := aiRecon(s, &bgs, vp)
-	orders = append(orders, recon...)
-	// A split's battlegroup gets the side's next ID; the recon unit's
-	// comes first.
-	orders = append(orders, aiSortie(s, &bgs, s.NextBattlegroup+min(len(recon), 1))...)
+	// Each split's battlegroup gets the side's next ID, in the order the
+	// splits are given.
+	next := s.NextBattlegroup
+	orders = append(orders, aiAirRecon(s, &bgs, &vp, &next)...)
+	orders = append(orders, aiRecon(s, &bgs, vp, &next)...)
+	orders = append(orders, aiSortie(s, &bgs, &next)...)
+	scout := aiScout(bgs)
 
 	enemy := aiEnemy(v)
 	seen := aiSeen(v, bgs, enemy)
@@ -184,6 +186,13 @@ func aiOrders(v SideView, seed uint64) []Order {
 				own[drop] += len(b.Units)
 				orders = append(orders, Order{Kind: OrderDrop, Battlegroup: b.ID, Sectors: []int{drop}})
 			}
+		case b.Recon && b != scout && toMain != nil:
+			// A recon unit besides the scout joins the main body or
+			// the RBG (aiMerge, next turn); it passes enemies unseen.
+			if path := aiPath(v, toMain, b, rng); len(path) > 0 {
+				b.end = path[len(path)-1]
+				orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: path})
+			}
 		case b.Recon:
 			if path := aiPath(v, dist, b, rng); len(path) > 0 {
 				b.end = path[len(path)-1]
@@ -204,8 +213,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 			b.end = aiStep(v, b, enemy, own, d)
 			// Two sides that saw each other next door would swap
 			// sectors turn after turn if both marched: half the time
-			// the AI waits for the enemy where it stands instead.
-			if b.end != b.Sector && enemy[b.end] > 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
+			// the AI waits for the enemy where it stands instead;
+			// never when its own battlegroups stand there (an RBG
+			// holding DropShips cannot leave it, 000 line 2547).
+			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
 				b.end = b.Sector
 			}
 			own[b.end] += len(b.Units)
@@ -218,14 +229,15 @@ func aiOrders(v SideView, seed uint64) []Order {
 			orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
 		}
 	}
-	// Search where a recon unit ends alone (it never fights, 000 line
+	// Search where the scout ends alone (it never fights, 000 line
 	// 2598, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
 	// with the odds (aiSearchOdds); never from the RBG or an air-only
-	// battlegroup, which stay hidden by not searching (000 line 2618).
+	// battlegroup, which stay hidden by not searching (000 line 2618),
+	// nor from a recon unit on its way to join them.
 	var searches []int
 	for _, b := range bgs {
-		ok := b.Recon && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
+		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -341,14 +353,16 @@ func aiMobile(b *aiBattlegroup) bool {
 // (aiWeak), and others while it has fewer than aiGarrison units, never
 // the biggest one (aiMain), which marches; then it combines the fighting
 // battlegroups standing in the same sector into the one with the lowest
-// ID, to concentrate (000 line 2588). Recon units and
+// ID, to concentrate (000 line 2588). Recon units other than the scout
+// (aiScout) join the fighting battlegroup they reached; the scout and
 // battlegroups in orbit stay as they are.
 func aiMerge(bgs *[]*aiBattlegroup) []Order {
 	var orders []Order
+	scout := aiScout(*bgs)
 	join := func(into *aiBattlegroup, ok func(w *aiBattlegroup) bool) {
 		var with []int
 		for _, w := range *bgs {
-			if w == into || w.Recon || w.RBG || w.Sector != into.Sector || len(w.Units) == 0 || !ok(w) {
+			if w == into || w == scout || w.RBG || w.Sector != into.Sector || len(w.Units) == 0 || !ok(w) {
 				continue
 			}
 			with = append(with, w.ID)
@@ -372,7 +386,7 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 	}
 	for _, into := range *bgs {
 		if !into.RBG && !into.Recon && into.Sector != 0 && len(into.Units) > 0 {
-			join(into, func(w *aiBattlegroup) bool { return w.ID > into.ID })
+			join(into, func(w *aiBattlegroup) bool { return w.ID > into.ID || w.Recon })
 		}
 	}
 	*bgs = slices.DeleteFunc(*bgs, func(b *aiBattlegroup) bool { return len(b.Units) == 0 })
@@ -427,8 +441,8 @@ const aiHomeGuard = aiBattalion
 // none strong enough (aiWeak) on the ground: the RBG's units beyond
 // aiHomeGuard that may leave it (not its DropShips and trucks, ruling
 // CO2), when they make at least a battalion; a campaign is not won by
-// waiting. id is the ID the new battlegroup gets.
-func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
+// waiting. next is the ID the next new battlegroup gets.
+func aiSortie(s *Side, bgs *[]*aiBattlegroup, next *int) []Order {
 	if main := aiMain(*bgs); main != nil && !aiWeak(main) {
 		return nil
 	}
@@ -447,14 +461,17 @@ func aiSortie(s *Side, bgs *[]*aiBattlegroup, id int) []Order {
 		return nil
 	}
 	rbg.Units = slices.DeleteFunc(slices.Clone(rbg.Units), func(u string) bool { return slices.Contains(out, u) })
+	id := *next
+	*next++
 	*bgs = append(*bgs, &aiBattlegroup{ID: id, Sector: rbg.Sector, Rate: 1, Prepared: rbg.Prepared, Units: out, end: rbg.Sector})
 	return []Order{{Kind: OrderSplit, Battlegroup: rbg.ID, Units: out, Name: fmt.Sprintf("Sortie %d", id)}}
 }
 
 // aiRecon splits one light lance off a battlegroup and makes it a recon
-// unit, when the side has none and can pay for +2 ESR (ruling CO1) from
-// the vp it has left.
-func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int) []Order {
+// unit, the scout, when the side has none and can pay for +2 ESR (ruling
+// CO1) from the vp it has left. next is the ID the next new battlegroup
+// gets.
+func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int, next *int) []Order {
 	for _, b := range *bgs {
 		if b.Recon {
 			return nil
@@ -472,9 +489,10 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int) []Order {
 			if ReconCost(u.Lance, true, false) > vp {
 				continue
 			}
-			nb := &aiBattlegroup{ID: s.NextBattlegroup, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector}
+			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector}
+			*next++
 			if u.Lance.Class.Kind() == referee.KindAir {
-				nb.Rate = 4
+				nb.Rate, nb.Air = 4, true
 			}
 			b.Units = slices.DeleteFunc(slices.Clone(b.Units), func(x string) bool { return x == id })
 			*bgs = append(*bgs, nb)
@@ -485,6 +503,58 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int) []Order {
 		}
 	}
 	return nil
+}
+
+// aiAirRecon makes every battlegroup of air lances alone on the ground
+// (not the RBG) recon units, one lance each, when the side can pay for
+// +2 ESR on all of them (ruling CO1) from what vp it has left. Air lances
+// alone harm nobody on the ground, and found by the enemy they fight a
+// battle nobody wins (ruling AIR13); a recon unit may not be attacked
+// (000 line 2598) and flies four sectors a turn, so they reach the main
+// body or the RBG unharmed and join it there (aiMerge). next is the ID
+// the next new battlegroup gets.
+func aiAirRecon(s *Side, bgs *[]*aiBattlegroup, vp, next *int) []Order {
+	var orders []Order
+	for _, b := range slices.Clone(*bgs) {
+		if !b.Air || b.RBG || b.Recon || b.Sector == 0 || len(b.Units) == 0 {
+			continue
+		}
+		cost := 0
+		for _, id := range b.Units {
+			cost += ReconCost(s.Unit(id).Lance, true, false)
+		}
+		if cost > *vp {
+			continue
+		}
+		*vp -= cost
+		lances := []*aiBattlegroup{b}
+		for _, id := range b.Units[1:] {
+			orders = append(orders, Order{Kind: OrderSplit, Battlegroup: b.ID, Units: []string{id}, Name: "Recon " + id})
+			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Air: true, Units: []string{id}, end: b.Sector}
+			*next++
+			*bgs = append(*bgs, nb)
+			lances = append(lances, nb)
+		}
+		b.Units = b.Units[:1]
+		for _, l := range lances {
+			l.Recon, l.Rate, l.Prepared = true, 4, false
+			orders = append(orders, Order{Kind: OrderRecon, Battlegroup: l.ID, ESR: true})
+		}
+	}
+	return orders
+}
+
+// aiScout is the side's recon unit that runs ahead and searches
+// (aiRecon): the first that is no air lance, else the first; nil when it
+// has none. Its other recon units join the main body or the RBG.
+func aiScout(bgs []*aiBattlegroup) *aiBattlegroup {
+	var scout *aiBattlegroup
+	for _, b := range bgs {
+		if b.Recon && (scout == nil || scout.Air && !b.Air) {
+			scout = b
+		}
+	}
+	return scout
 }
 
 // aiSeen are the sectors where the AI expects enemy battlegroups
