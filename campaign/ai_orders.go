@@ -31,11 +31,14 @@ import (
 // where it would be outnumbered, and holds a prepared position where it
 // stays. It searches where it ends only with the odds (aiSearchOdds; a
 // search is what makes contact, 000 line 2620); outnumbered it stays
-// hidden. An air-only battlegroup never seeks contact, and ends where
-// no enemy it expects can reach it next turn (aiReach: an objective
-// nobody has scored draws the enemy next to it), or, with no such
-// sector, where the least can, the nearest way to the main body or the
-// RBG first. In-orbit 'Mechs
+// hidden. An air-only battlegroup never seeks contact: when the side can
+// pay, its lances become recon units, which may not be attacked, and fly
+// to the main body or the RBG to join it (aiAirRecon); otherwise it ends
+// where no enemy it expects can reach it next turn (aiReach: an
+// objective nobody has scored draws the enemy next to it), or, with no
+// such sector, where the least can, the nearest way to the main body or
+// the RBG first. A battlegroup next to an enemy that stands where the
+// side's own battlegroups do (its RBG, say) goes there. In-orbit 'Mechs
 // wait until the side has intel of the enemy and then drop on the best
 // fight they can win (and may drop into a battle in progress,
 // AIBattleDrops), or, with no such fight by turn aiDropWait, drop where

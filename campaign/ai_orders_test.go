@@ -279,6 +279,82 @@ func TestAIOrders(t *testing.T) {
 			t.Errorf("the air lances in 9 do not go where the main body goes: %+v", o.Moves)
 		}
 	})
+	t.Run("AirOnlyFliesHomeAsRecon", func(t *testing.T) {
+		// The three air lances of battalion 4 alone in sector 3, an
+		// enemy battalion seen in 2, beside them, and 9 VP in hand:
+		// each becomes a recon unit (+2 ESR, 3 VP a lance), which the
+		// enemy may not attack, and flies to where the main body
+		// (battalions 2 and 4's ground units, in sector 1) ends. A9
+		// is the side's scout already.
+		n, scout := ordRecon(t, aiStand(c, "crucis", 4, 1), "crucis", 2, "A9")
+		n = ordGive(t, ordVP(n, "crucis", -3), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
+		air := n.Side("crucis").NextBattlegroup - 1
+		n.Side("crucis").Battlegroup(air).Sector = 3
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		n = ordVP(n, "crucis", 9)
+		after := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1))
+		s := after.Side("crucis")
+		mainEnd := 1
+		ends := map[int]int{}
+		for _, m := range s.Orders.Moves {
+			ends[m.Battlegroup] = m.Path[len(m.Path)-1]
+			if m.Battlegroup == 2 {
+				mainEnd = ends[2]
+			}
+		}
+		for _, id := range []string{"A30", "A31", "A32"} {
+			b := s.Battlegroup(s.Unit(id).Battlegroup)
+			if !b.Recon() || len(b.Units) != 1 {
+				t.Fatalf("%s is in battlegroup %+v: want a recon unit of its own", id, b)
+			}
+			if ends[b.ID] != mainEnd {
+				t.Errorf("recon unit %d (%s) ends in sector %d, the main body in %d: %+v", b.ID, id, ends[b.ID], mainEnd, s.Orders.Moves)
+			}
+		}
+		if s.VP != 0 {
+			t.Errorf("%d VP left: want the 9 spent on three +2 ESR chits", s.VP)
+		}
+		// There, next turn, they join the main body; the scout beside
+		// them stays as it is.
+		for _, id := range []string{"A30", "A31", "A32", "A9"} {
+			s.Battlegroup(s.Unit(id).Battlegroup).Sector = s.Battlegroup(2).Sector
+		}
+		after.Turn = 2
+		after.Side("crucis").Orders = Orders{}
+		var merge *Order
+		for _, o := range AIOrders(after, "crucis", 1) {
+			if o.Kind == OrderMerge && o.Battlegroup == 2 {
+				merge = &o
+			}
+		}
+		if merge == nil || len(merge.With) != 3 || slices.Contains(merge.With, scout) {
+			t.Errorf("merge %+v: want the three air recon units, not the scout, joining battalion 2", merge)
+		}
+		// With too few VP for all three they walk as before, out of
+		// the enemy's reach.
+		n = ordVP(n, "crucis", -1)
+		for _, o := range AIOrders(n, "crucis", 1) {
+			if o.Kind == OrderRecon || o.Kind == OrderSplit && o.Battlegroup == air {
+				t.Errorf("8 VP for three lances at 3 each: order %+v", o)
+			}
+		}
+	})
+	t.Run("MarchesToItsRBG", func(t *testing.T) {
+		// The RBG in sector 5 saw 4 enemy units left in its sector
+		// when its battle there ended; the main body next door in 1
+		// (battalions 2 and 4) goes to its help every time, never
+		// waiting for that enemy to come to it.
+		n := aiStand(c, "crucis", 4, 1)
+		v := View(n, "crucis")
+		v.Battles = append(v.Battles, BattleView{ID: 9, Turn: 1, Sector: 5, Sides: []string{"crucis", "bandits"}, Own: []int{1}, Over: true, EnemyLeft: 4})
+		for seed := uint64(1); seed <= 10; seed++ {
+			if !slices.ContainsFunc(aiOrders(v, seed), func(o Order) bool {
+				return o.Kind == OrderMove && o.Battlegroup == 2 && slices.Equal(o.Sectors, []int{5})
+			}) {
+				t.Fatalf("seed %d: the main body does not march to its RBG's fight in 5: %+v", seed, aiOrders(v, seed))
+			}
+		}
+	})
 	t.Run("AirOnlyKeepsOffObjectives", func(t *testing.T) {
 		// An enemy next to an objective nobody has scored may march on
 		// it (aiTargets): the objective counts that enemy twice, as its
