@@ -124,7 +124,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// Each split's battlegroup gets the side's next ID, in the order the
 	// splits are given.
 	next := s.NextBattlegroup
-	orders = append(orders, aiAirRecon(s, &bgs, &vp, &next)...)
+	orders = append(orders, aiAirRecon(v, &bgs, &vp, &next)...)
 	orders = append(orders, aiRecon(s, &bgs, vp, &next)...)
 	orders = append(orders, aiSortie(s, &bgs, &next)...)
 	scout := aiScout(bgs)
@@ -514,9 +514,14 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int, next *int) []Order {
 // alone harm nobody on the ground, and found by the enemy they fight a
 // battle nobody wins (ruling AIR13); a recon unit may not be attacked
 // (000 line 2598) and flies four sectors a turn, so they reach the main
-// body or the RBG unharmed and join it there (aiMerge). next is the ID
-// the next new battlegroup gets.
-func aiAirRecon(s *Side, bgs *[]*aiBattlegroup, vp, next *int) []Order {
+// body or the RBG unharmed and join it there (aiMerge). Not in the
+// campaign's last turn: no turn is left to join anyone in, and the
+// points are the score. next is the ID the next new battlegroup gets.
+func aiAirRecon(v SideView, bgs *[]*aiBattlegroup, vp, next *int) []Order {
+	if v.LastTurn > 0 && v.Turn >= v.LastTurn {
+		return nil
+	}
+	s := v.Own
 	var orders []Order
 	for _, b := range slices.Clone(*bgs) {
 		if !b.Air || b.RBG || b.Recon || b.Sector == 0 || len(b.Units) == 0 {

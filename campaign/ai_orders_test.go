@@ -330,12 +330,16 @@ func TestAIOrders(t *testing.T) {
 		if merge == nil || len(merge.With) != 3 || slices.Contains(merge.With, scout) {
 			t.Errorf("merge %+v: want the three air recon units, not the scout, joining battalion 2", merge)
 		}
-		// With too few VP for all three they walk as before, out of
-		// the enemy's reach.
+		// In the campaign's last turn, or with too few VP for all
+		// three, they walk as before, out of the enemy's reach.
+		last := n.Clone()
+		last.Settings.TurnLimit = last.Turn
 		n = ordVP(n, "crucis", -1)
-		for _, o := range AIOrders(n, "crucis", 1) {
-			if o.Kind == OrderRecon || o.Kind == OrderSplit && o.Battlegroup == air {
-				t.Errorf("8 VP for three lances at 3 each: order %+v", o)
+		for what, c := range map[string]*Campaign{"the last turn": last, "8 VP for three lances at 3 each": n} {
+			for _, o := range AIOrders(c, "crucis", 1) {
+				if o.Kind == OrderRecon || o.Kind == OrderSplit && o.Battlegroup == air {
+					t.Errorf("%s: order %+v", what, o)
+				}
 			}
 		}
 	})

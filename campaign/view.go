@@ -18,7 +18,10 @@ type SideView struct {
 	Campaign int64  `json:"campaign"`
 	Name     string `json:"name"`
 	Turn     int    `json:"turn"`
-	Phase    Phase  `json:"phase"`
+	// LastTurn is the campaign's turn limit, public like the turn (0:
+	// none; ruling CB15).
+	LastTurn int   `json:"last_turn,omitempty"`
+	Phase    Phase `json:"phase"`
 	// Side is the viewing side's ID ("" for a spectator or the referee).
 	Side    string `json:"side,omitempty"`
 	Referee bool   `json:"referee,omitempty"`
@@ -165,7 +168,7 @@ func RefereeView(c *Campaign) SideView {
 }
 
 func publicView(c *Campaign) SideView {
-	v := SideView{Campaign: c.ID, Name: c.Name, Turn: c.Turn, Phase: c.Phase, Map: c.Map, Winner: c.Winner}
+	v := SideView{Campaign: c.ID, Name: c.Name, Turn: c.Turn, LastTurn: c.Settings.TurnLimit, Phase: c.Phase, Map: c.Map, Winner: c.Winner}
 	for _, s := range c.Sides {
 		v.Sides = append(v.Sides, SideSummary{ID: s.ID, Name: s.Name, Letter: s.Letter, VP: c.KnownVP(s.ID, "")})
 	}
