@@ -419,10 +419,7 @@ func readBack(cb *bolt.Bucket, id int64) error {
 		if err != nil {
 			return err
 		}
-		if _, err := st.seeded(id); err != nil {
-			return err
-		}
-		c, err := decodeDoc(id, st.key(), doc)
+		c, err := decodeRevision(id, st, doc)
 		if err != nil {
 			return err
 		}
@@ -441,4 +438,13 @@ func readBack(cb *bolt.Bucket, id int64) error {
 		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("no revision stored")}
 	}
 	return checkSummary(id, cb.Get(keySummary), newest, rev)
+}
+
+// decodeRevision decodes the dice state of revision st of campaign id
+// and its document, doc, as a migration that seals them reads them first.
+func decodeRevision(id int64, st state, doc []byte) (*campaign.Campaign, error) {
+	if _, err := st.seeded(id); err != nil {
+		return nil, err
+	}
+	return decodeDoc(id, st.key(), doc)
 }
