@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
+	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"bfbot/campaign"
 	"bfbot/referee/dice"
@@ -374,13 +375,13 @@ func stoSameDoc(t *testing.T, c *campaign.Campaign, doc []byte) bool {
 // stoFixtureV3 copies testdata/v3.db, a file bfbot wrote in schema 3 (two
 // campaigns: one after three turns and two stand-in changes with three
 // undo snapshots, one after a turn; compacted). It cannot be rewritten:
-// this bfbot writes schema 6.
+// this bfbot writes a newer schema.
 func stoFixtureV3(t *testing.T) string { return stoFixture(t, "v3.db") }
 
 // stoFixture copies testdata/name to a temporary file. testdata/v4.db is
 // a file bfbot wrote in schema 4: v3.db migrated with three undo
 // snapshots, then campaign 1 changed twice (stoStep) and campaign 2
-// once. It cannot be rewritten: this bfbot writes schema 6.
+// once. It cannot be rewritten: this bfbot writes a newer schema.
 func stoFixture(t *testing.T, name string) string {
 	t.Helper()
 	fixture, err := os.ReadFile(filepath.Join("testdata", name))
@@ -604,4 +605,124 @@ func stoUnseal(tb *testing.T, path string, version uint64) {
 		}
 		return tx.Bucket(bucketMeta).Put(keySchema, itob(version))
 	})
+}
+
+// Ensure an etcd prefix of layout 3 (revisions' records without their
+// checksum) has every record sealed on open, each read first: Check, Get
+// and changes then go on, every record sealed. And that an unsealed
+// record that no longer decodes (a byte changed in a stored block of the
+// newest revision's document, breaking its JSON) stops the step, naming
+// the campaign and the record, with none of that campaign's records
+// sealed and the layout left at 3.
+func TestEtcdMigrateSeal(t *testing.T) {
+	ctx := context.Background()
+	e := stoEtcdEngine(t)
+	s := e.open(t, Options{Snapshots: 3}).(*EtcdStore)
+	ids := []int64{stoCreate(t, s, 1), stoCreate(t, s, 2)}
+	for range 4 {
+		if _, err := s.Update(ctx, ids[0], stoStep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := s.Get(ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	stoEtcdUnseal(t, s.Client(), s.p, ids)
+	s = e.reopen(t, s, Options{Snapshots: 3}).(*EtcdStore)
+	stoMustCheck(t, s)
+	if n := stoEtcdSealed(t, s.Client(), s.p, ids...); n != 5 {
+		t.Errorf("%d of 5 records (4 revisions of one campaign, 1 of the other) sealed after the migration", n)
+	}
+	c, err := s.Get(ctx, ids[0])
+	if err != nil {
+		t.Fatalf("Get after the migration: %v", err)
+	}
+	if doc, _ := encodeDoc(want); !stoSameDoc(t, c, doc) || len(c.Log) != len(want.Log) {
+		t.Error("Get after the migration does not read the campaign stored")
+	}
+	for _, id := range ids {
+		if _, err := s.Update(ctx, id, stoStep); err != nil {
+			t.Errorf("update after the migration: %v", err)
+		}
+	}
+
+	t.Run("Damaged", func(t *testing.T) {
+		d := e.open(t, Options{Snapshots: 3}).(*EtcdStore)
+		stoReopened.Store(d, true) // left at layout 3: no final Check
+		id := stoCreate(t, d, 1)
+		for range 2 {
+			if _, err := d.Update(ctx, id, stoStep); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d.Close()
+		raw := s.Client()
+		stoEtcdUnseal(t, raw, d.p, []int64{id})
+		newest := d.p.rev(id, 3)
+		g, err := raw.Get(ctx, newest)
+		if err != nil || len(g.Kvs) != 1 || !bytes.Contains(g.Kvs[0].Value, []byte(`"name":"storage test"`)) {
+			t.Fatalf("revision 3 = %v, %v: want its name in a stored block", g, err)
+		}
+		damaged := bytes.Replace(g.Kvs[0].Value, []byte(`"name":"storage test"`), []byte(`"name";"storage test"`), 1)
+		if _, err := raw.Put(ctx, newest, string(damaged)); err != nil {
+			t.Fatal(err)
+		}
+		o, err := OpenEtcd(EtcdOptions{Endpoints: raw.Endpoints(), Prefix: string(d.p)}, Options{Snapshots: 3})
+		if err == nil {
+			o.Close()
+		}
+		var re *RecordError
+		if !errors.As(err, &re) || re.Campaign != id || re.Key != revisionKey(3) || !strings.Contains(err.Error(), "restore the database from a backup") {
+			t.Fatalf("OpenEtcd = %v, want campaign %d's %s named as damaged", err, id, revisionKey(3))
+		}
+		if n := stoEtcdSealed(t, raw, d.p, id); n != 0 {
+			t.Errorf("%d records of the damaged campaign sealed", n)
+		}
+		if g, err := raw.Get(ctx, d.p.schema()); err != nil || len(g.Kvs) != 1 || btoi(g.Kvs[0].Value) != 3 {
+			t.Errorf("meta/schema = %v, %v: want layout 3 still", g, err)
+		}
+	})
+}
+
+// stoEtcdUnseal rewrites the revisions' records of campaigns ids under
+// etcd prefix p as layout 3 kept them, without their checksum, and sets
+// the layout to 3.
+func stoEtcdUnseal(t *testing.T, raw *clientv3.Client, p layout, ids []int64) {
+	t.Helper()
+	ctx := context.Background()
+	for _, id := range ids {
+		g, err := raw.Get(ctx, p.revs(id), clientv3.WithPrefix())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kv := range g.Kvs {
+			if _, err := raw.Put(ctx, string(kv.Key), string(kv.Value[:len(kv.Value)-sealSize])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := raw.Put(ctx, p.schema(), string(itob(3))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stoEtcdSealed counts the revisions' records of campaigns ids under
+// etcd prefix p that match their checksum.
+func stoEtcdSealed(t *testing.T, raw *clientv3.Client, p layout, ids ...int64) int {
+	t.Helper()
+	n := 0
+	for _, id := range ids {
+		g, err := raw.Get(context.Background(), p.revs(id), clientv3.WithPrefix())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kv := range g.Kvs {
+			rev, _ := parseHex(string(kv.Key), p.revs(id))
+			if _, err := decodeState(id, itob(rev), kv.Value); err == nil {
+				n++
+			}
+		}
+	}
+	return n
 }
