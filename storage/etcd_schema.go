@@ -119,9 +119,8 @@ func (s *EtcdStore) sealCampaign(ctx context.Context, id int64) error {
 	}
 	revs, sum := g.Responses[0].GetResponseRange().Kvs, g.Responses[1].GetResponseRange().Kvs
 	if len(sum) == 0 {
-		return nil // deleted since it was listed
+		return &RecordError{Campaign: id, Key: string(keySummary), Err: errors.New("missing")}
 	}
-	// Every record is checked before any is sealed.
 	var sealed []sealedRecord
 	for i, kv := range revs {
 		rev, ok := parseHex(string(kv.Key), s.p.revs(id))
