@@ -62,8 +62,8 @@ func TestQuickStartDeadline(t *testing.T) {
 	}
 	hour = hour.Add(time.Hour)
 	// (the bears' AI has answered when blake is to act again: missed;
-	// here it has moved before her and has no attack to make, so only
-	// her part is counted).
+	// with seed and map as they are, its part in this window holds no
+	// move or attack, so only hers is counted).
 	if evs := missed(hour.Add(time.Hour)); qsActed(evs, 0) == 0 {
 		t.Errorf("the deadline with missed_deadline ai: blake acted %d times, want her part played by the AI: %+v", qsActed(evs, 0), evs)
 	}
