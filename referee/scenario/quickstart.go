@@ -118,8 +118,8 @@ func recordSheetNames() string {
 // veteran); victory.turns; two sides, each with id, name, home (its map
 // edge), zone (the depth of its Deployment Zone), units (id, unit: a
 // record sheet Unit, hex, facing) and counters (kind objective or
-// headquarters, hex: the side's own, which the enemy attacks); and
-// commands. Every error is an *Error naming the line and field.
+// headquarters, hex: the side's own, which the enemy attacks; none with
+// green, whose scenario has none); and commands. Every error is an *Error naming the line and field.
 func ParseQuickStart(data []byte, loadBoard BoardLoader) (*QuickStart, error) {
 	root, err := readDocument(data)
 	if err != nil {
@@ -436,6 +436,9 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		}
 		qs.Sides[i] = side
 		if v, ok := f["counters"]; ok {
+			if qs.Green { // the Green Training Scenario has none (002 lines 504–538)
+				return errorf(v.Key, path+".counters", "setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran")
+			}
 			if err := qs.readCounters(v.Value, path+".counters", i); err != nil {
 				return err
 			}

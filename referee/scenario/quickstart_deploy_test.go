@@ -105,6 +105,15 @@ func TestPlayersPlaceUnits(t *testing.T) {
 	if _, err := greenWith(t, "@blake /battle place order:first"); err == nil || !strings.Contains(err.Error(), "setup: green has the players place their Units") {
 		t.Errorf("an order in the Green file: %v", err)
 	}
+	// The Green Training Scenario has no objectives or Headquarters (002
+	// lines 504–538): a Green file's counters are refused, never dropped.
+	counters := strings.Replace(string(data), "    zone: 3\n", "    zone: 3\n    counters: [{kind: objective, hex: \"0316\"}]\n", 1)
+	if _, err := ParseQuickStart([]byte(counters), nil); err == nil || !strings.Contains(err.Error(), "sides[0].counters: setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran") {
+		t.Errorf("counters in the Green file: %v", err)
+	}
+	if qs, err := ParseQuickStart([]byte(strings.Replace(counters, "\nsetup: green\n", "\n", 1)), nil); err != nil || qs.Green || len(qs.Counters) != 1 {
+		t.Errorf("the same counters in a file that places everything itself: %v", err)
+	}
 	bad := strings.Replace(string(data), "zone: 3", "zone: 17", 1)
 	if _, err := ParseQuickStart([]byte(bad), nil); err == nil || !strings.Contains(err.Error(), "the Deployment Zones meet in") {
 		t.Errorf("zones of 17 and 1 on a map 17 high: %v", err)
