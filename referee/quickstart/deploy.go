@@ -37,12 +37,22 @@ type Placement struct {
 // zones may not share a hex, so that neither side can take the other's
 // room; each must hold its side's Units.
 func NewGreenBattle(m *mapgen.Map, sides [2]string, units []UnitState, home [2]referee.Edge, zones [2]int) (State, []Event, error) {
-	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1, Phase: SetUpPhase, Home: home, Zones: zones}
-	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
-	s = s.Clone()
 	if m == nil {
 		return State{}, nil, fmt.Errorf("the battle has no map")
 	}
+	for side, e := range home {
+		if e < referee.North || e > referee.West {
+			return State{}, nil, fmt.Errorf("side %s's home edge is %v: give north, east, south or west", sides[side], e)
+		}
+	}
+	for _, u := range units {
+		if u.Side < 0 || u.Side > 1 {
+			return State{}, nil, fmt.Errorf("unit %s is of side %d: a battle's two sides are 0 and 1", u.ID, u.Side)
+		}
+	}
+	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1, Phase: SetUpPhase, Home: home, Zones: zones}
+	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
+	s = s.Clone()
 	su := &SetUp{Winner: -1, OnBoard: true}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -82,8 +92,8 @@ func (s State) zone(side int) int {
 // free hexes in its Deployment Zone.
 func (s State) checkRoom(side int) error {
 	free, taken := 0, s.counterHexes()
-	for _, h := range s.Map.Hexes() {
-		if EdgeDepth(s.Map, h, s.Home[side]) <= s.zone(side) && !taken[h] {
+	for _, h := range ZoneHexes(s.Map, s.Home[side], s.zone(side)) {
+		if !taken[h] {
 			free++
 		}
 	}
@@ -208,17 +218,19 @@ func (s State) placements(side int) []Action {
 // still to place, by ID, in its planned hex and facing if it has one it
 // may take; else, as the Veteran set-up always placed them (ruling
 // QS18), in the front row of the zone, each row from the middle out,
-// facing away from its home edge, never on its own counters.
-func (s State) unitChoice(side int) Action {
+// facing away from its home edge, never on its own counters; an error
+// if no hex is free (the set-up's start checks the zones' room,
+// checkRoom, so only a broken State has none).
+func (s State) unitChoice(side int) (Action, error) {
 	ui := slices.IndexFunc(s.Units, func(u UnitState) bool { return u.Side == side && u.OffBoard && u.Alive() })
 	if ui < 0 {
-		return Action{Kind: Done}
+		return Action{Kind: Done}, nil
 	}
 	id := s.Units[ui].ID
 	for _, p := range s.SetUp.Planned {
 		a := Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{p.Hex}, Facing: p.Facing}
 		if p.Unit == id && s.checkPlacement(side, a) == nil {
-			return a
+			return a, nil
 		}
 	}
 	taken := s.counterHexes()
@@ -227,8 +239,11 @@ func (s State) unitChoice(side int) Action {
 			taken[u.Hex] = true
 		}
 	}
-	h, _ := s.freeHex(side, true, taken)
-	return Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{h}, Facing: FacingAway(s.Home[side])}
+	h, ok := s.freeHex(side, true, taken)
+	if !ok {
+		return Action{}, fmt.Errorf("the bot finds no free hex for %s in %s's Deployment Zone: every hex holds a Unit or a counter", id, s.Sides[side])
+	}
+	return Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{h}, Facing: FacingAway(s.Home[side])}, nil
 }
 
 // checkSetUp lists what is wrong with the set-up being played: a step of
@@ -265,12 +280,12 @@ func (s State) checkSetUp() []error {
 	}
 	for _, u := range s.Units {
 		switch {
-		case !u.Alive():
+		case !u.Alive() || u.Side < 0 || u.Side > 1: // Check reports a side out of range
 		case u.OffBoard:
 			off[u.Side]++
 		case !placing:
 			bad("unit %s is on the map in %s before the Units are placed", u.ID, u.Hex)
-		case u.Side >= 0 && u.Side <= 1 && EdgeDepth(s.Map, u.Hex, s.Home[u.Side]) > s.zone(u.Side):
+		case EdgeDepth(s.Map, u.Hex, s.Home[u.Side]) > s.zone(u.Side):
 			bad("unit %s in %s, outside %s's Deployment Zone", u.ID, u.Hex, s.Sides[u.Side])
 		}
 	}

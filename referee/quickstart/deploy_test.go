@@ -16,6 +16,16 @@ func placeUnit(id, at string, f hex.Direction) Action {
 	return Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{hex.MustParse(at)}, Facing: f}
 }
 
+// botChoice is SetUpChoice(s), which must have one.
+func botChoice(t *testing.T, s State) Action {
+	t.Helper()
+	a, err := SetUpChoice(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // setUpPlayer plays and refuses set-up actions on *s, checking that
 // every action played is among the valid ones and keeps the invariants
 // (mustApply), and every refusal says why and changes nothing.
@@ -126,7 +136,7 @@ func TestUnitPlacementOrder(t *testing.T) {
 	p.play(placeUnit("AR", "1214", hex.NW))
 	p.refuse(placeUnit("PC", "0705", hex.N), "0705 already holds unit DF: one Unit a hex")
 	p.refuse(placeUnit("DF", "0704", hex.N), "unit DF is already placed, in 0705")
-	want := SetUpChoice(s)
+	want := botChoice(t, s)
 	p.play(Action{Kind: Done})
 	df2 := s.Units[s.unit("DF2")]
 	if want.Unit != "DF2" || df2.OffBoard || df2.Hex != want.Path[0] || EdgeDepth(s.Map, df2.Hex, referee.North) != ZoneDepth || df2.Facing != hex.S {
@@ -222,5 +232,74 @@ func TestCheckSetUp(t *testing.T) {
 		if !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), tc.want) }) {
 			t.Errorf("%s: Check() = %v, want %q", tc.name, errs, tc.want)
 		}
+	}
+}
+
+// Ensure a set-up given bad input says what is wrong and never panics: a
+// Unit of no side, no map, a home edge that is none (NewGreenBattle
+// checks them before it builds the battle); Check reports a Unit of no
+// side in a set-up; NewVeteranBattle refuses one.
+func TestSetUpBadInput(t *testing.T) {
+	m := mapgen.New(15, 17)
+	homes, zones := [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1}
+	units := []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N), unitOn("AR", 2, AlphaRecon(), "0501", hex.S)}
+	for _, tc := range []struct {
+		name string
+		m    *mapgen.Map
+		home [2]referee.Edge
+		want string
+	}{
+		{"a Unit of side 2", m, homes, "unit AR is of side 2: a battle's two sides are 0 and 1"},
+		{"no map", nil, homes, "the battle has no map"},
+		{"no home edge", m, [2]referee.Edge{referee.South, referee.NoEdge}, "side bears's home edge is"},
+	} {
+		if _, _, err := NewGreenBattle(tc.m, [2]string{"blake", "bears"}, units, tc.home, zones); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	s, _, err := NewGreenBattle(m, [2]string{"blake", "bears"}, units[:1], homes, zones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Units = append(s.Units, units[1])
+	s.Units[1].OffBoard = true
+	if errs := s.Check(); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "unit AR: side 2") }) {
+		t.Errorf("Check of a set-up with a Unit of side 2: %v", errs)
+	}
+	if _, _, err := NewVeteranBattle(m, [2]string{"blake", "bears"}, units, nil, true, scripted(t, 6, 6, 1, 1)); err == nil || !strings.Contains(err.Error(), "unit AR: side 2") {
+		t.Errorf("NewVeteranBattle with a Unit of side 2: %v", err)
+	}
+}
+
+// Ensure the bot's choice in a zone with no free hex left is an error
+// that names the zone, for a Unit and for a counter, never a placing in
+// a hex outside it; Done then refuses, changing nothing. Only a broken
+// State has such a zone: the set-up's start checks the room (checkRoom).
+func TestNoFreeHex(t *testing.T) {
+	const bears = 1
+	s, _, err := NewGreenBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N),
+		unitOn("AR", bears, AlphaRecon(), "0501", hex.S)}, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = mustApply(t, s, Action{Kind: Done}, nil) // DF; the bears' AR is due
+	for _, h := range ZoneHexes(s.Map, referee.North, 1) {
+		s.Counters = append(s.Counters, Counter{Kind: Headquarters, Owner: bears, Hex: h})
+	}
+	want := "the bot finds no free hex for AR in bears's Deployment Zone"
+	if a, err := SetUpChoice(s); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the bot's placing in a full zone: %v, %v; want %q", a, err, want)
+	}
+	if _, _, err := Apply(s, Action{Kind: Done}, scripted(t, 1, 1, 6, 6)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Done in a full zone: %v, want %q", err, want)
+	}
+
+	v := veteranSetUp(t, mapgen.New(15, 17), false, scripted(t, 6, 6, 1, 1))
+	v = mustApply(t, v, Action{Kind: Done}, nil) // the home edge; a counter is due
+	for _, h := range v.Map.Hexes() {
+		v.Counters = append(v.Counters, Counter{Kind: Objective, Owner: 0, Hex: h})
+	}
+	if a, err := SetUpChoice(v); err == nil || !strings.Contains(err.Error(), "in its Deployment Zone: every hex holds a counter") {
+		t.Errorf("the bot's counter in a full zone: %v, %v", a, err)
 	}
 }

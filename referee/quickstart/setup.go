@@ -180,7 +180,10 @@ func rollOff(sides [2]string, d *dice.Dice, what string) (int, int, int, error) 
 func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 	st := s.SetUp.Steps[0]
 	if a.Kind == Done {
-		a = SetUpChoice(*s)
+		var err error
+		if a, err = SetUpChoice(*s); err != nil {
+			return nil, err
+		}
 	}
 	var ev Event
 	switch {
@@ -284,10 +287,11 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 // enemy's zone, every other counter at the back of its owner's, each row
 // from the middle out; the starting positions roll's winner sets up
 // second; a Unit goes where unitChoice puts it. Done when there is
-// nothing to choose.
-func SetUpChoice(s State) Action {
+// nothing to choose; an error when the zone due has no free hex left,
+// which only a broken State has (the set-up's start checks the room).
+func SetUpChoice(s State) (Action, error) {
 	if s.Phase != SetUpPhase || s.SetUp == nil || len(s.SetUp.Steps) == 0 {
-		return Action{Kind: Done}
+		return Action{Kind: Done}, nil
 	}
 	st := s.SetUp.Steps[0]
 	switch st.kind() {
@@ -299,14 +303,17 @@ func SetUpChoice(s State) Action {
 		if woodsIn(s.Map, e.Opposite()) > woodsIn(s.Map, e) {
 			e = e.Opposite()
 		}
-		return Action{Kind: ChooseHome, Edge: e}
+		return Action{Kind: ChooseHome, Edge: e}, nil
 	case ChooseOrder:
-		return Action{Kind: ChooseOrder}
+		return Action{Kind: ChooseOrder}, nil
 	case PlaceUnit:
 		return s.unitChoice(st.Side)
 	}
-	h, _ := s.freeHex(st.Counter.Owner, st.Side != st.Counter.Owner, s.counterHexes())
-	return Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}}
+	h, ok := s.freeHex(st.Counter.Owner, st.Side != st.Counter.Owner, s.counterHexes())
+	if !ok {
+		return Action{}, fmt.Errorf("the bot finds no free hex for %s's %v in its Deployment Zone: every hex holds a counter", s.Sides[st.Counter.Owner], st.Counter.Kind)
+	}
+	return Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}}, nil
 }
 
 // setUpActions are the set-up's valid actions: every edge the winner may
@@ -403,7 +410,7 @@ func (s State) freeHex(side int, front bool, taken map[hex.Hex]bool) (hex.Hex, b
 // the middle of the map for which ok holds.
 func (s State) rowFree(side, depth int, ok func(hex.Hex) bool) (hex.Hex, bool) {
 	var row []hex.Hex
-	for _, h := range s.Map.Hexes() {
+	for _, h := range ZoneHexes(s.Map, s.Home[side], depth) {
 		if EdgeDepth(s.Map, h, s.Home[side]) == depth && ok(h) {
 			row = append(row, h)
 		}
@@ -419,12 +426,24 @@ func (s State) rowFree(side, depth int, ok func(hex.Hex) bool) (hex.Hex, bool) {
 // woodsIn counts the woods hexes of the Deployment Zone along edge e.
 func woodsIn(m *mapgen.Map, e referee.Edge) int {
 	n := 0
-	for _, h := range m.Hexes() {
-		if EdgeDepth(m, h, e) <= ZoneDepth && m.At(h).Terrain.IsWoods() {
+	for _, h := range ZoneHexes(m, e, ZoneDepth) {
+		if m.At(h).Terrain.IsWoods() {
 			n++
 		}
 	}
 	return n
+}
+
+// ZoneHexes are the hexes of m within depth hexes of edge e, counting
+// the edge's own row as 1: a Deployment Zone of that depth.
+func ZoneHexes(m *mapgen.Map, e referee.Edge, depth int) []hex.Hex {
+	var out []hex.Hex
+	for _, h := range m.Hexes() {
+		if EdgeDepth(m, h, e) <= depth {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // EdgeDepth is how many hexes h lies from edge, counting the edge's own
