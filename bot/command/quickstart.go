@@ -433,18 +433,11 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 		t.Counters = append(t.Counters, render.Counter{Hex: u.Hex, Side: u.Side, Kind: "mech", Class: weightClass[w],
 			Label: u.ID, Own: u.Own, HasFacing: true, Facing: u.Facing})
 	}
-	for side, e := range v.Home {
-		if v.SetUp != nil && e != referee.NoEdge {
-			// The Deployment Zones, where the set-up places counters
-			// and Units; both sides see both.
-			var zone []hex.Hex
-			for _, h := range t.Map.Hexes() {
-				if quickstart.EdgeDepth(t.Map, h, e) <= v.Zones[side] {
-					zone = append(zone, h)
-				}
-			}
-			t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment, Hexes: zone, Side: side})
-		}
+	for _, side := range v.ShownZones() {
+		// The Deployment Zones, where the set-up places counters and
+		// Units; both sides see both.
+		t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment,
+			Hexes: quickstart.ZoneHexes(t.Map, v.Home[side], v.Zones[side]), Side: side})
 	}
 	for owner := range 2 {
 		var marks []hex.Hex
@@ -609,10 +602,8 @@ func quickStartDescription(c *campaign.Campaign, v quickstart.View) string {
 			d += fmt.Sprintf(" %s's %v in %s (hatched).", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex)
 		}
 	}
-	for side, e := range v.Home {
-		if v.SetUp != nil && e != referee.NoEdge {
-			d += fmt.Sprintf(" %s's Deployment Zone shaded: %s from the %v edge.", c.SideName(v.Sides[side]), english.Counts(v.Zones[side], "hex", "hexes"), e)
-		}
+	for _, side := range v.ShownZones() {
+		d += fmt.Sprintf(" %s's Deployment Zone shaded: %s from the %v edge.", c.SideName(v.Sides[side]), english.Counts(v.Zones[side], "hex", "hexes"), v.Home[side])
 	}
 	if r := []rune(d); len(r) > MaxDescription {
 		d = string(r[:MaxDescription-1]) + "…"

@@ -110,3 +110,16 @@ func ViewOf(s State, side int) View {
 	}
 	return v
 }
+
+// ShownZones are the sides whose Deployment Zones the set-up shows:
+// both sides see both (ruling QS19) once a side's home edge is known,
+// and none once the set-up is over.
+func (v View) ShownZones() []int {
+	var out []int
+	for side, e := range v.Home {
+		if v.SetUp != nil && e != referee.NoEdge {
+			out = append(out, side)
+		}
+	}
+	return out
+}
