@@ -47,8 +47,11 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	}
 	onBoard := qs.OnBoard
 	if start := x.str("start"); start != "" {
-		if !qs.SetUp {
-			return nil, userf("start:%s: %s places its Units itself; only a scenario with the Veteran set-up starts them on or off the map", start, name)
+		switch {
+		case qs.Green:
+			return nil, userf("start:%s: in %s the players place their Units on the map (Quick-Start rules, Green Training Scenario, Deployment); only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name)
+		case !qs.SetUp:
+			return nil, userf("start:%s: %s places its Units itself; only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name)
 		}
 		onBoard = start == "on-board"
 	}
@@ -168,7 +171,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, userf("%s only a side's player acts in a battle", refusedWho)
 	}
 	if !quickStartSubs[x.Sub] {
-		return nil, userf("/battle %s is not an action of the Quick-Start rules: use place (the Veteran set-up), move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
+		return nil, userf("/battle %s is not an action of the Quick-Start rules: use place (in the set-up), move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
 	}
 	qb := x.c.QuickStart
 	if qb.State.Phase == quickstart.Over {

@@ -212,7 +212,7 @@ func TestQuickStartOffBoardStart(t *testing.T) {
 			}
 		}
 	}
-	if got := cmdTexts(scdFixture(t).cmdDo("alice", "scenario", "start", "name", "green-training", "side", "blake", "start", "off-board")); !strings.Contains(got, "only a scenario with the Veteran set-up") {
+	if got := cmdTexts(scdFixture(t).cmdDo("alice", "scenario", "start", "name", "green-training", "side", "blake", "start", "off-board")); !strings.Contains(got, "start:off-board: in green-training the players place their Units on the map (Quick-Start rules, Green Training Scenario, Deployment)") {
 		t.Errorf("start:off-board of the Green scenario:\n%s", got)
 	}
 }

@@ -18,8 +18,8 @@ const (
 	MovementPhase Phase = iota
 	CombatPhase
 	Over
-	// SetUpPhase: the Veteran set-up is being played (State.SetUp),
-	// before game turn 1.
+	// SetUpPhase: the set-up is being played (State.SetUp), the
+	// Veteran's or the Green scenario's deployment, before game turn 1.
 	SetUpPhase
 )
 
@@ -97,7 +97,8 @@ type State struct {
 	// ZoneDepth.
 	Home  [2]referee.Edge
 	Zones [2]int `json:",omitempty"`
-	// SetUp is the Veteran set-up while Phase is SetUpPhase, else nil.
+	// SetUp is the set-up, the Veteran's or the Green scenario's
+	// deployment, while Phase is SetUpPhase, else nil.
 	SetUp *SetUp `json:",omitempty"`
 	// AskHexside: the target's player chooses the hexes along a line
 	// that runs along hexsides (hexside.go); else the automatic pick

@@ -26,8 +26,9 @@ type View struct {
 	Counters   []Counter
 	Hexsides   []HexsideChoice
 	OwnAttacks []Attack
-	// Home are the sides' home edges; SetUp the Veteran set-up's choices
-	// still to make (nil once it is over). Both are open: the set-up is
+	// Home are the sides' home edges; SetUp the set-up's choices still
+	// to make, the Veteran's or the Green deployment's (nil once it is
+	// over). Both are open: the set-up is
 	// played at the table (ruling QS19).
 	Home  [2]referee.Edge
 	SetUp *SetUp
