@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"bfbot/internal/english"
+
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -67,8 +69,12 @@ func (u UnitState) Alive() bool {
 type State struct {
 	// Map is never changed; it is left out of JSON, where the caller
 	// keeps how to build it again (a scenario's name).
-	Map   *mapgen.Map `json:"-"`
+	Map *mapgen.Map `json:"-"`
+	// Sides are the sides' IDs, as commands and files name them; Names
+	// their names as the players read them in events and refusals (the
+	// scenario's; empty, the IDs: name, whose).
 	Sides [2]string
+	Names [2]string `json:",omitempty"`
 	// Units, sorted by ID.
 	Units []UnitState
 	Turn  int
@@ -250,3 +256,17 @@ func Place(id string, side int, u Unit, at hex.Hex, f hex.Direction) UnitState {
 	}
 	return us
 }
+
+// name is side's name as the players read it: its Names entry, else its ID.
+func (s State) name(side int) string {
+	if s.Names[side] != "" {
+		return s.Names[side]
+	}
+	return s.Sides[side]
+}
+
+// whose is the possessive of side's name ("Word of Blake's").
+func (s State) whose(side int) string { return english.Possessive(s.name(side)) }
+
+// names are both sides' names as the players read them.
+func (s State) names() [2]string { return [2]string{s.name(0), s.name(1)} }

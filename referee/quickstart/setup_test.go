@@ -21,7 +21,7 @@ func veteranSetUp(t *testing.T, m *mapgen.Map, onBoard bool, d *dice.Dice) State
 		counters = append(counters, Counter{Kind: Objective, Owner: owner, Value: 57 - owner},
 			Counter{Kind: Objective, Owner: owner, Value: 57 - owner}, Counter{Kind: Headquarters, Owner: owner, Value: 57 - owner})
 	}
-	s, _, err := NewVeteranBattle(m, [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewVeteranBattle(m, [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		Place("DF", 0, DivineFire(), hex.Hex{}, hex.N), Place("PC", 0, PeacefulCleansing(), hex.Hex{}, hex.N),
 		Place("AR", 1, AlphaRecon(), hex.Hex{}, hex.N), Place("AF", 1, AlphaFire(), hex.Hex{}, hex.N),
 	}, counters, onBoard, d)
@@ -76,7 +76,7 @@ func TestSetUpOrder(t *testing.T) {
 		t.Fatalf("home edges %v, want blake north, bears south", s.Home)
 	}
 	// The map is 17 hexes high: the bears' zone is rows 13–17, blake's 1–5.
-	refuse(Action{Kind: ChooseHome, Edge: referee.North}, "the set-up waits for this: blake places bears's objective in bears's Deployment Zone, with /battle place kind:objective hex:")
+	refuse(Action{Kind: ChooseHome, Edge: referee.North}, "the set-up waits for this: blake places bears' objective in bears' Deployment Zone, with /battle place kind:objective hex:")
 	refuse(place(Headquarters, "0715"), "not kind:headquarters")
 	refuse(place(Objective, "0712"), "is 6 hexes in")
 	refuse(place(Objective, "0718"), "off the map")
