@@ -253,7 +253,7 @@ func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
 // hexsides, what the target's player's choice would mean (hexsideWarning).
 func (x *call) quickStartPreview(s quickstart.State, a quickstart.Action) ([]Reply, error) {
 	if s.Sides[s.Acting] != x.side.ID {
-		return nil, userf("it is %s's %v phase: wait for your turn", x.c.SideName(s.Sides[s.Acting]), s.Phase)
+		return nil, userf("it is %s %v phase: wait for your turn", english.Possessive(x.c.SideName(s.Sides[s.Acting])), s.Phase)
 	}
 	if a.Kind == quickstart.Done {
 		return []Reply{x.private(fmt.Sprintf("/battle end ends your part of the %v phase.", s.Phase))}, nil
@@ -471,7 +471,7 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 	}
 	for i, e := range v.Home {
 		if e != referee.NoEdge {
-			fmt.Fprintf(&b, " %s's home edge: %v (Deployment Zone %s deep).", c.SideName(v.Sides[i]), e, english.Counts(v.Zones[i], "hex", "hexes"))
+			fmt.Fprintf(&b, " %s home edge: %v (Deployment Zone %s deep).", english.Possessive(c.SideName(v.Sides[i])), e, english.Counts(v.Zones[i], "hex", "hexes"))
 		}
 	}
 	var parts [2]string
@@ -534,7 +534,7 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 		case k.Occupied:
 			state = "occupied"
 		}
-		fmt.Fprintf(&b, "\n%s's %v in %s (worth %d): %s", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex, k.Value, state)
+		fmt.Fprintf(&b, "\n%s %v in %s (worth %d): %s", english.Possessive(c.SideName(v.Sides[k.Owner])), k.Kind, k.Hex, k.Value, state)
 	}
 	parts[1] = b.String()
 	return parts[0], parts[1]
@@ -602,11 +602,11 @@ func quickStartDescription(c *campaign.Campaign, v quickstart.View) string {
 		c.SideName(v.Sides[v.Viewer]), strings.Join(own, "; "), strings.Join(enemy, "; "))
 	for _, k := range v.Counters {
 		if !k.Captured {
-			d += fmt.Sprintf(" %s's %v in %s (hatched).", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex)
+			d += fmt.Sprintf(" %s %v in %s (hatched).", english.Possessive(c.SideName(v.Sides[k.Owner])), k.Kind, k.Hex)
 		}
 	}
 	for _, side := range v.ShownZones() {
-		d += fmt.Sprintf(" %s's Deployment Zone shaded: %s from the %v edge.", c.SideName(v.Sides[side]), english.Counts(v.Zones[side], "hex", "hexes"), v.Home[side])
+		d += fmt.Sprintf(" %s Deployment Zone shaded: %s from the %v edge.", english.Possessive(c.SideName(v.Sides[side])), english.Counts(v.Zones[side], "hex", "hexes"), v.Home[side])
 	}
 	if r := []rune(d); len(r) > MaxDescription {
 		d = string(r[:MaxDescription-1]) + "…"
