@@ -53,7 +53,7 @@ func TestQuickStartDeadline(t *testing.T) {
 	// at the file's hexes (ruling QS23), and the bears' AI places its own.
 	placed := 0
 	for _, e := range missed(hour.Add(time.Hour)) {
-		if e.Type == "setup" && (e.Text == "set-up: blake places DF in 0616 facing N" || e.Text == "set-up: blake places PC in 1016 facing N" || e.Text == "set-up: bears places AR in 0501 facing S") {
+		if e.Type == "setup" && (e.Text == "set-up: Word of Blake places DF in 0616 facing N" || e.Text == "set-up: Word of Blake places PC in 1016 facing N" || e.Text == "set-up: Clan Ghost Bear places AR in 0501 facing S") {
 			placed++
 		}
 	}
@@ -135,7 +135,7 @@ func TestQuickStartSetUpDeadline(t *testing.T) {
 		t.Fatal("no battle thread")
 	}
 	msgs := r.fake.Messages(threads[0].ID)
-	for _, w := range []string{"set-up: blake places bears's objective in", "set-up: bears places bears's objective in", "Battle 1 set-up: Word of Blake places its own objective"} {
+	for _, w := range []string{"set-up: Word of Blake places Clan Ghost Bear's objective in", "set-up: Clan Ghost Bear places Clan Ghost Bear's objective in", "Battle 1 set-up: Word of Blake places its own objective"} {
 		if !srvContains(msgs, w) {
 			t.Errorf("the thread does not read %q", w)
 		}
