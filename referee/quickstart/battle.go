@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"bfbot/internal/english"
-
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
