@@ -92,8 +92,8 @@ func TestConsoleQuickStart(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{"played by the BattleForce Quick-Start rules", "First the deployment",
-		"⚠ DF sets up in blake's Deployment Zone, within 3 hexes of the south edge, and 0713 is 5 hexes in",
-		"set-up: blake places DF in 0616 facing N", "set-up: blake places PC in 1016 facing N", "set-up: bears places AF in 1101 facing S",
+		"⚠ DF sets up in Word of Blake's Deployment Zone, within 3 hexes of the south edge, and 0713 is 5 hexes in",
+		"set-up: Word of Blake places DF in 0616 facing N", "set-up: Word of Blake places PC in 1016 facing N", "set-up: Clan Ghost Bear places AF in 1101 facing S",
 		"Your units:\n    DF Level II \"Divine Fire\" in 0616 facing N, 7 MP",
 		"file: ", "-blake.png", "DF moves from 0616 to 0615, facing NE", "⚠ attacks are declared in the Combat Phase, and this is the movement phase",
 		"T1 AF moves from 1101", "Battle 1 (Quick-Start rules), Word of Blake against Clan Ghost Bear: game turn 1"} {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/internal/usertext"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
@@ -84,7 +85,7 @@ func QuickStartAct(c *Campaign, side string, a quickstart.Action, d *dice.Dice) 
 		return nil, nil, errorf("the battle is over")
 	}
 	if s.Sides[s.Acting] != side {
-		return nil, nil, errorf("it is %s's %v phase: wait for your turn", c.SideName(s.Sides[s.Acting]), s.Phase)
+		return nil, nil, errorf("it is %s %v phase: wait for your turn", english.Possessive(c.SideName(s.Sides[s.Acting])), s.Phase)
 	}
 	next, evs, err := quickstart.Apply(s, a, d)
 	if err != nil {

@@ -21,7 +21,7 @@ func qsUnit(id string, side int, u quickstart.Unit, at string, f hex.Direction) 
 func qsCampaign(t *testing.T) *Campaign {
 	t.Helper()
 	script, _ := dice.NewScript(1, 1, 6, 6)
-	st, _, err := quickstart.NewBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, []quickstart.UnitState{
+	st, _, err := quickstart.NewBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, [2]string{}, []quickstart.UnitState{
 		qsUnit("DF", 0, quickstart.DivineFire(), "0610", hex.N),
 		qsUnit("AR", 1, quickstart.AlphaRecon(), "0605", hex.S),
 	}, dice.New(script))

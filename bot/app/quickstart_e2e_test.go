@@ -84,7 +84,7 @@ func playQuickStartE2E(t *testing.T, start map[string]any) {
 		// She placed her Units by /battle place unit: (ruling QS23), the
 		// AI the bears'; the thread told both.
 		msgs := r.fake.Messages(r.fake.Threads(srvChannel)[0].ID)
-		for _, w := range []string{"set-up: blake places DF in 0616 facing N", "set-up: blake places PC in 1016 facing N", "set-up: bears places AF in 1101 facing S"} {
+		for _, w := range []string{"set-up: Word of Blake places DF in 0616 facing N", "set-up: Word of Blake places PC in 1016 facing N", "set-up: Clan Ghost Bear places AF in 1101 facing S"} {
 			if !srvContains(msgs, w) {
 				t.Errorf("the thread does not read %q", w)
 			}
@@ -92,8 +92,8 @@ func playQuickStartE2E(t *testing.T, start map[string]any) {
 	}
 	if start["name"] == "veteran-training" {
 		msgs := r.fake.Messages(r.fake.Threads(srvChannel)[0].ID)
-		for _, w := range []string{"set-up: blake places bears's objective in", "set-up: bears places blake's objective in",
-			"set-up: blake places blake's headquarters in", "set-up: bears places bears's headquarters in",
+		for _, w := range []string{"set-up: Word of Blake places Clan Ghost Bear's objective in", "set-up: Clan Ghost Bear places Word of Blake's objective in",
+			"set-up: Word of Blake places Word of Blake's headquarters in", "set-up: Clan Ghost Bear places Clan Ghost Bear's headquarters in",
 			"starting positions: the Units enter in game turn 1", "DF moves from the "} {
 			if !srvContains(msgs, w) {
 				t.Errorf("the thread does not read %q", w)

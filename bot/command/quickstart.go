@@ -47,8 +47,11 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	}
 	onBoard := qs.OnBoard
 	if start := x.str("start"); start != "" {
-		if !qs.SetUp {
-			return nil, userf("start:%s: %s places its Units itself; only a scenario with the Veteran set-up starts them on or off the map", start, name)
+		switch {
+		case qs.Green:
+			return nil, userf("start:%s: in %s the players place their Units on the map (Quick-Start rules, Green Training Scenario, Deployment); only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name)
+		case !qs.SetUp:
+			return nil, userf("start:%s: %s places its Units itself; only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name)
 		}
 		onBoard = start == "on-board"
 	}
@@ -168,7 +171,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return nil, userf("%s only a side's player acts in a battle", refusedWho)
 	}
 	if !quickStartSubs[x.Sub] {
-		return nil, userf("/battle %s is not an action of the Quick-Start rules: use place (the Veteran set-up), move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
+		return nil, userf("/battle %s is not an action of the Quick-Start rules: use place (in the set-up), move (with facing:), jump, attack (element:, target_element:, overheat:) or end", x.Sub)
 	}
 	qb := x.c.QuickStart
 	if qb.State.Phase == quickstart.Over {
@@ -250,7 +253,7 @@ func (x *call) quickStartAction(s quickstart.State) (quickstart.Action, error) {
 // hexsides, what the target's player's choice would mean (hexsideWarning).
 func (x *call) quickStartPreview(s quickstart.State, a quickstart.Action) ([]Reply, error) {
 	if s.Sides[s.Acting] != x.side.ID {
-		return nil, userf("it is %s's %v phase: wait for your turn", x.c.SideName(s.Sides[s.Acting]), s.Phase)
+		return nil, userf("it is %s %v phase: wait for your turn", english.Possessive(x.c.SideName(s.Sides[s.Acting])), s.Phase)
 	}
 	if a.Kind == quickstart.Done {
 		return []Reply{x.private(fmt.Sprintf("/battle end ends your part of the %v phase.", s.Phase))}, nil
@@ -433,18 +436,11 @@ func QuickStartPicture(c *campaign.Campaign, v quickstart.View) render.Tactical 
 		t.Counters = append(t.Counters, render.Counter{Hex: u.Hex, Side: u.Side, Kind: "mech", Class: weightClass[w],
 			Label: u.ID, Own: u.Own, HasFacing: true, Facing: u.Facing})
 	}
-	for side, e := range v.Home {
-		if v.SetUp != nil && e != referee.NoEdge {
-			// The Deployment Zones, where the set-up places counters
-			// and Units; both sides see both.
-			var zone []hex.Hex
-			for _, h := range t.Map.Hexes() {
-				if quickstart.EdgeDepth(t.Map, h, e) <= v.Zones[side] {
-					zone = append(zone, h)
-				}
-			}
-			t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment, Hexes: zone, Side: side})
-		}
+	for _, side := range v.ShownZones() {
+		// The Deployment Zones, where the set-up places counters and
+		// Units; both sides see both.
+		t.Highlights = append(t.Highlights, render.Highlight{Kind: render.Deployment,
+			Hexes: quickstart.ZoneHexes(t.Map, v.Home[side], v.Zones[side]), Side: side})
 	}
 	for owner := range 2 {
 		var marks []hex.Hex
@@ -475,7 +471,7 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 	}
 	for i, e := range v.Home {
 		if e != referee.NoEdge {
-			fmt.Fprintf(&b, " %s's home edge: %v (Deployment Zone %s deep).", c.SideName(v.Sides[i]), e, english.Counts(v.Zones[i], "hex", "hexes"))
+			fmt.Fprintf(&b, " %s home edge: %v (Deployment Zone %s deep).", english.Possessive(c.SideName(v.Sides[i])), e, english.Counts(v.Zones[i], "hex", "hexes"))
 		}
 	}
 	var parts [2]string
@@ -538,7 +534,7 @@ func QuickStartViewText(c *campaign.Campaign, v quickstart.View) (own, enemy str
 		case k.Occupied:
 			state = "occupied"
 		}
-		fmt.Fprintf(&b, "\n%s's %v in %s (worth %d): %s", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex, k.Value, state)
+		fmt.Fprintf(&b, "\n%s %v in %s (worth %d): %s", english.Possessive(c.SideName(v.Sides[k.Owner])), k.Kind, k.Hex, k.Value, state)
 	}
 	parts[1] = b.String()
 	return parts[0], parts[1]
@@ -606,13 +602,11 @@ func quickStartDescription(c *campaign.Campaign, v quickstart.View) string {
 		c.SideName(v.Sides[v.Viewer]), strings.Join(own, "; "), strings.Join(enemy, "; "))
 	for _, k := range v.Counters {
 		if !k.Captured {
-			d += fmt.Sprintf(" %s's %v in %s (hatched).", c.SideName(v.Sides[k.Owner]), k.Kind, k.Hex)
+			d += fmt.Sprintf(" %s %v in %s (hatched).", english.Possessive(c.SideName(v.Sides[k.Owner])), k.Kind, k.Hex)
 		}
 	}
-	for side, e := range v.Home {
-		if v.SetUp != nil && e != referee.NoEdge {
-			d += fmt.Sprintf(" %s's Deployment Zone shaded: %s from the %v edge.", c.SideName(v.Sides[side]), english.Counts(v.Zones[side], "hex", "hexes"), e)
-		}
+	for _, side := range v.ShownZones() {
+		d += fmt.Sprintf(" %s Deployment Zone shaded: %s from the %v edge.", english.Possessive(c.SideName(v.Sides[side])), english.Counts(v.Zones[side], "hex", "hexes"), v.Home[side])
 	}
 	if r := []rune(d); len(r) > MaxDescription {
 		d = string(r[:MaxDescription-1]) + "…"

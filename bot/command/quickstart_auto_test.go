@@ -69,7 +69,7 @@ func TestQuickStartAuto(t *testing.T) {
 	// Bob's record, turn by turn, ends with the battle's end; the
 	// blake's record is not his to read.
 	first := cmdTexts(f.cmdMust("bob", "battle", "log"))
-	m := regexp.MustCompile(`Battle 1 \(Quick-Start rules\), as Clan Ghost Bear saw it — page 1 of (\d+)\n— Set-up —\nset-up: blake, the defender, places its Units first`).FindStringSubmatch(first)
+	m := regexp.MustCompile(`Battle 1 \(Quick-Start rules\), as Clan Ghost Bear saw it — page 1 of (\d+)\n— Set-up —\nset-up: Word of Blake, the defender, places its Units first`).FindStringSubmatch(first)
 	if m == nil {
 		t.Fatalf("bob's log:\n%s", first)
 	}

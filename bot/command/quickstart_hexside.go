@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
@@ -146,7 +147,7 @@ func hexsideWarning(c *campaign.Campaign, s quickstart.State) string {
 	}
 	target := s.Sides[1-q.AttackerSide]
 	pick := quickstart.HexsideDefault(s).Hexside
-	who := fmt.Sprintf("%s's player chooses; your declaration waits for the answer, and without one by the battle's deadline the automatic pick, %s, is taken", c.SideName(target), pick)
+	who := fmt.Sprintf("%s player chooses; your declaration waits for the answer, and without one by the battle's deadline the automatic pick, %s, is taken", english.Possessive(c.SideName(target)), pick)
 	if slices.Contains(aiSides(c), target) {
 		who = fmt.Sprintf("%s is played by the AI, which takes the automatic pick at once: %s", c.SideName(target), pick)
 	}

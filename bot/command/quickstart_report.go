@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 	"bfbot/referee/quickstart"
 )
 
@@ -105,7 +106,7 @@ func quickStartReport(c *campaign.Campaign, viewer int) string {
 	}
 	for _, k := range v.Counters {
 		if k.Captured {
-			fmt.Fprintf(&w, "%s's %v in %s was captured (%d victory points)\n", c.SideName(st.Sides[k.Owner]), k.Kind, k.Hex, k.Value)
+			fmt.Fprintf(&w, "%s %v in %s was captured (%d victory points)\n", english.Possessive(c.SideName(st.Sides[k.Owner])), k.Kind, k.Hex, k.Value)
 		}
 	}
 	if m := quickStartMoments(qb.Log); len(m) > 0 {

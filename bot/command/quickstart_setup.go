@@ -27,8 +27,9 @@ import (
 func setUpHelp(qs *scenario.QuickStart, onBoard bool) string {
 	switch {
 	case qs.Green:
-		return fmt.Sprintf(" First the deployment (Quick-Start rules, Green Training Scenario): %s, the defender, places its Units within %d hexes of the %v edge, then %s on the %v edge, each with /battle place unit: hex: facing:; /battle end lets the bot place the Unit due.",
-			qs.Sides[0].Name, qs.Sides[0].Zone, qs.Sides[0].Home, qs.Sides[1].Name, qs.Sides[1].Home)
+		return fmt.Sprintf(" First the deployment (Quick-Start rules, Green Training Scenario): %s, the defender, places its Units within %s of the %v edge, then %s within %s of the %v edge, each with /battle place unit: hex: facing:; /battle end lets the bot place the Unit due.",
+			qs.Sides[0].Name, english.Counts(qs.Sides[0].Zone, "hex", "hexes"), qs.Sides[0].Home,
+			qs.Sides[1].Name, english.Counts(qs.Sides[1].Zone, "hex", "hexes"), qs.Sides[1].Home)
 	case !qs.SetUp:
 		return ""
 	}

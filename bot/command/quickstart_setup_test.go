@@ -57,30 +57,30 @@ func TestQuickStartSetUp(t *testing.T) {
 		}
 	}
 	refuse("bob", "the set-up waits: Word of Blake chooses the home map edge now. Wait for your turn.", "edge", "north")
-	refuse("alice", "the set-up waits for this: blake chooses the home map edge, with /battle place edge:", "kind", "objective", "hex", "0713")
+	refuse("alice", "the set-up waits for this: Word of Blake chooses the home map edge, with /battle place edge:", "kind", "objective", "hex", "0713")
 	refuse("alice", "/battle place takes one of: edge: (your home edge); kind: and hex:", "kind", "objective")
 	if got := cmdTexts(f.cmdDo("alice", "battle", "move", "unit", "DF", "facing", "N")); !strings.Contains(got, "is in its set-up (Word of Blake chooses the home map edge now): /battle move comes after it") {
 		t.Errorf("a move in the set-up:\n%s", got)
 	}
-	place("alice", []string{"set-up: blake chooses the south edge, bears has the north edge",
+	place("alice", []string{"set-up: Word of Blake chooses the south edge, Clan Ghost Bear has the north edge",
 		"Clan Ghost Bear places Word of Blake's objective (worth 57) in Word of Blake's Deployment Zone, the 5 hexes from the south edge, with /battle place kind:objective hex:XXYY"},
 		"edge", "south")
 	// The bears, who lost the roll, place one of blake's objectives in
 	// blake's zone, rows 13–17 of the 17.
 	refuse("alice", "Wait for your turn", "kind", "objective", "hex", "0716")
-	refuse("bob", "you place blake's objective now, not kind:headquarters", "kind", "headquarters", "hex", "0716")
-	refuse("bob", "blake's objective goes in its Deployment Zone, the 5 hexes from the south edge, and 0705 is 13 hexes in", "kind", "objective", "hex", "0705")
-	place("bob", []string{"set-up: bears places blake's objective in 0716", "Word of Blake places Clan Ghost Bear's objective"}, "kind", "objective", "hex", "0716")
-	place("alice", []string{"set-up: blake places bears's objective in 0702", "Word of Blake places its own objective"}, "kind", "objective", "hex", "0702")
-	refuse("alice", "0716 already holds blake's objective: choose another hex", "kind", "objective", "hex", "0716")
+	refuse("bob", "you place Word of Blake's objective now, not kind:headquarters", "kind", "headquarters", "hex", "0716")
+	refuse("bob", "Word of Blake's objective goes in its Deployment Zone, the 5 hexes from the south edge, and 0705 is 13 hexes in", "kind", "objective", "hex", "0705")
+	place("bob", []string{"set-up: Clan Ghost Bear places Word of Blake's objective in 0716", "Word of Blake places Clan Ghost Bear's objective"}, "kind", "objective", "hex", "0716")
+	place("alice", []string{"set-up: Word of Blake places Clan Ghost Bear's objective in 0702", "Word of Blake places its own objective"}, "kind", "objective", "hex", "0702")
+	refuse("alice", "0716 already holds Word of Blake's objective: choose another hex", "kind", "objective", "hex", "0716")
 	out := cmdTexts(f.cmdMust("alice", "battle", "end"))
-	if !strings.Contains(out, "set-up: blake places blake's objective in") || !strings.Contains(out, "Clan Ghost Bear places its own objective") {
+	if !strings.Contains(out, "set-up: Word of Blake places Word of Blake's objective in") || !strings.Contains(out, "Clan Ghost Bear places its own objective") {
 		t.Errorf("alice leaves her objective to the bot:\n%s", out)
 	}
 	f.cmdMust("bob", "battle", "end")
-	place("bob", []string{"set-up: bears places bears's headquarters in 0301", "Word of Blake places its own headquarters"}, "kind", "headquarters", "hex", "0301")
+	place("bob", []string{"set-up: Clan Ghost Bear places Clan Ghost Bear's headquarters in 0301", "Word of Blake places its own headquarters"}, "kind", "headquarters", "hex", "0301")
 	out = cmdTexts(f.cmdMust("alice", "battle", "end"))
-	for _, w := range []string{"set-up: blake places blake's headquarters in", "starting positions: blake 7, bears 10; bears chooses to set up first or second",
+	for _, w := range []string{"set-up: Word of Blake places Word of Blake's headquarters in", "starting positions: Word of Blake 7, Clan Ghost Bear 10; Clan Ghost Bear chooses to set up first or second",
 		"Battle 1 set-up: Clan Ghost Bear won the starting positions roll and chooses to set up first or second with /battle place order:first or order:second"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("the counters' end does not say %q:\n%s", w, out)
@@ -115,9 +115,9 @@ func TestQuickStartSetUp(t *testing.T) {
 func testUnitPlacement(t *testing.T, f *cmdFixture, place func(string, []string, ...string), refuse func(string, string, ...string)) {
 	t.Helper()
 	refuse("alice", "the set-up waits: Clan Ghost Bear chooses to set up first or second now. Wait for your turn.", "unit", "DF", "hex", "0716", "facing", "N")
-	refuse("bob", "the set-up waits for this: bears chooses to set up first or second, with /battle place order:first or order:second", "unit", "AR", "hex", "0504", "facing", "S")
+	refuse("bob", "the set-up waits for this: Clan Ghost Bear chooses to set up first or second, with /battle place order:first or order:second", "unit", "AR", "hex", "0504", "facing", "S")
 	refuse("bob", "order:third: use first, second", "order", "third")
-	place("bob", []string{"starting positions: bears sets up first; bears places the first Unit",
+	place("bob", []string{"starting positions: Clan Ghost Bear sets up first; Clan Ghost Bear places the first Unit",
 		"Battle 1 set-up: Clan Ghost Bear places one of its Units (AF, AR) in its Deployment Zone, within 5 hexes of the north edge, at any facing, with /battle place unit: hex:XXYY facing:"},
 		"order", "first")
 	complete := func(user string) string {
@@ -126,21 +126,21 @@ func testUnitPlacement(t *testing.T, f *cmdFixture, place func(string, []string,
 	if got := complete("bob"); got != "AF AR" {
 		t.Errorf("bob's units to place offered: %q, want AF AR", got)
 	}
-	refuse("bob", "0301 holds bears's own headquarters, and a side's Units never occupy its own counters' hexes", "unit", "AR", "hex", "0301", "facing", "S")
-	refuse("bob", "AR sets up in bears's Deployment Zone, within 5 hexes of the north edge, and 0706 is 6 hexes in (Quick-Start rules, Veteran Training Scenario, Starting Positions)", "unit", "AR", "hex", "0706", "facing", "S")
-	refuse("bob", "unit DF is blake's, and bears places a Unit now", "unit", "DF", "hex", "0504", "facing", "S")
+	refuse("bob", "0301 holds Clan Ghost Bear's own headquarters, and a side's Units never occupy its own counters' hexes", "unit", "AR", "hex", "0301", "facing", "S")
+	refuse("bob", "AR sets up in Clan Ghost Bear's Deployment Zone, within 5 hexes of the north edge, and 0706 is 6 hexes in (Quick-Start rules, Veteran Training Scenario, Starting Positions)", "unit", "AR", "hex", "0706", "facing", "S")
+	refuse("bob", "unit DF is Word of Blake's, and Clan Ghost Bear places a Unit now", "unit", "DF", "hex", "0504", "facing", "S")
 	refuse("bob", `there is no unit "XX"`, "unit", "XX", "hex", "0504", "facing", "S")
 	refuse("bob", "facing:up: use N, NE, SE, S, SW, NW", "unit", "AR", "hex", "0504", "facing", "up")
-	refuse("bob", "the set-up waits for this: bears places one of its Units in its Deployment Zone, with /battle place unit: hex: facing:", "edge", "north")
-	place("bob", []string{"set-up: bears places AR in 0504 facing SE",
+	refuse("bob", "the set-up waits for this: Clan Ghost Bear places one of its Units in its Deployment Zone, with /battle place unit: hex: facing:", "edge", "north")
+	place("bob", []string{"set-up: Clan Ghost Bear places AR in 0504 facing SE",
 		"Battle 1 set-up: Word of Blake places one of its Units (DF, PC) in its Deployment Zone, within 5 hexes of the south edge"},
 		"unit", "AR", "hex", "0504", "facing", "SE")
 	refuse("bob", "Wait for your turn", "unit", "AF", "hex", "0505", "facing", "S")
-	place("alice", []string{"set-up: blake places DF in 0714 facing N", "Battle 1 set-up: Clan Ghost Bear places one of its Units (AF)"},
+	place("alice", []string{"set-up: Word of Blake places DF in 0714 facing N", "Battle 1 set-up: Clan Ghost Bear places one of its Units (AF)"},
 		"unit", "DF", "hex", "0714")
 	refuse("bob", "unit AR is already placed, in 0504: place another", "unit", "AR", "hex", "0505", "facing", "S")
 	refuse("bob", "0504 already holds unit AR: one Unit a hex", "unit", "AF", "hex", "0504", "facing", "S")
-	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "public : T0 set-up: bears places AF in") || !strings.Contains(got, "Battle 1 set-up: Word of Blake places one of its Units (PC)") {
+	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "public : T0 set-up: Clan Ghost Bear places AF in") || !strings.Contains(got, "Battle 1 set-up: Word of Blake places one of its Units (PC)") {
 		t.Errorf("bob leaves AF to the bot:\n%s", got)
 	}
 	if got := complete("alice"); got != "PC" {
@@ -161,7 +161,7 @@ func testUnitPlacement(t *testing.T, f *cmdFixture, place func(string, []string,
 			t.Errorf("alice's view in the set-up lacks %q:\n%s", w, view)
 		}
 	}
-	place("alice", []string{"set-up: blake places PC in 0616 facing NW", "wins the initiative"}, "unit", "PC", "hex", "0616", "facing", "NW")
+	place("alice", []string{"set-up: Word of Blake places PC in 0616 facing NW", "wins the initiative"}, "unit", "PC", "hex", "0616", "facing", "NW")
 	s := f.scdCampaign(1).QuickStart.State
 	if s.Phase != quickstart.MovementPhase || s.Turn != 1 {
 		t.Fatalf("after the set-up: turn %d %v phase", s.Turn, s.Phase)
@@ -212,7 +212,7 @@ func TestQuickStartOffBoardStart(t *testing.T) {
 			}
 		}
 	}
-	if got := cmdTexts(scdFixture(t).cmdDo("alice", "scenario", "start", "name", "green-training", "side", "blake", "start", "off-board")); !strings.Contains(got, "only a scenario with the Veteran set-up") {
+	if got := cmdTexts(scdFixture(t).cmdDo("alice", "scenario", "start", "name", "green-training", "side", "blake", "start", "off-board")); !strings.Contains(got, "start:off-board: in green-training the players place their Units on the map (Quick-Start rules, Green Training Scenario, Deployment)") {
 		t.Errorf("start:off-board of the Green scenario:\n%s", got)
 	}
 }
@@ -276,13 +276,13 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 			t.Errorf("the declared Element is told: %s", r.Text)
 		}
 	}
-	if prompt == nil || len(prompt.Buttons) != 2 || !strings.Contains(cmdTexts(out), "the line from DF to AR runs along hexsides: bears chooses which hexes lie along it") {
+	if prompt == nil || len(prompt.Buttons) != 2 || !strings.Contains(cmdTexts(out), "the line from DF to AR runs along hexsides: Clan Ghost Bear chooses which hexes lie along it") {
 		t.Fatalf("the question:\n%s", cmdTexts(out))
 	}
 	if got := cmdTexts(f.cmdDo("alice", "battle", "attack", "unit", "DF", "element", "4", "target", "AR", "target_element", "1")); !strings.Contains(got, "your attack waits: Clan Ghost Bear chooses which hexes lie along the line from DF to AR") {
 		t.Errorf("alice attacks again while bob is asked:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "bears chooses the line from DF to AR to run through 0905") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
+	if got := cmdTexts(f.cmdMust("bob", "battle", "end")); !strings.Contains(got, "Clan Ghost Bear chooses the line from DF to AR to run through 0905") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
 		t.Errorf("bob's /battle end takes the automatic pick, the woods:\n%s", got)
 	}
 	f2 := hexsideFixture(t, true)
@@ -294,7 +294,7 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 		t.Errorf("bob answers a hex off the line:\n%s", got)
 	}
 	pressed := cmdTexts(f2.reg.Dispatch(t.Context(), &Request{User: User{ID: "bob", Name: "bob"}, Guild: "g", Channel: "c", Component: prompt.Buttons[1].CustomID, Now: time.Unix(0, 0)}))
-	if !strings.Contains(pressed, "bears chooses the line from DF to AR to run through 0906") {
+	if !strings.Contains(pressed, "Clan Ghost Bear chooses the line from DF to AR to run through 0906") {
 		t.Errorf("bob presses right:\n%s", pressed)
 	}
 	s := f2.scdCampaign(1).QuickStart.State
@@ -307,7 +307,7 @@ func TestQuickStartHexsideQuestion(t *testing.T) {
 
 	ai := hexsideFixture(t, false)
 	got := cmdTexts(ai.cmdMust("alice", "battle", "attack", "unit", "DF", "element", "3", "target", "AR", "target_element", "1"))
-	if !strings.Contains(got, "bears chooses the line from DF to AR to run through 0905") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
+	if !strings.Contains(got, "Clan Ghost Bear chooses the line from DF to AR to run through 0905") || !strings.Contains(got, "with those hexes DF cannot attack AR") {
 		t.Errorf("the AI's automatic pick:\n%s", got)
 	}
 }

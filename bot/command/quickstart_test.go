@@ -26,7 +26,7 @@ func TestQuickStartScenario(t *testing.T) {
 	out := cmdTexts(f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2"))
 	for _, want := range []string{"Campaign 1 is the scenario Green Training Scenario (green-training), played by the BattleForce Quick-Start rules",
 		"Word of Blake against Clan Ghost Bear", "the AI plays Clan Ghost Bear until someone takes it",
-		"First the deployment (Quick-Start rules, Green Training Scenario): Word of Blake, the defender, places its Units within 3 hexes of the south edge, then Clan Ghost Bear on the north edge",
+		"First the deployment (Quick-Start rules, Green Training Scenario): Word of Blake, the defender, places its Units within 3 hexes of the south edge, then Clan Ghost Bear within 1 hex of the north edge",
 		"Battle 1 set-up: Word of Blake places one of its Units (DF, PC) in its Deployment Zone, within 3 hexes of the south edge"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
@@ -35,7 +35,7 @@ func TestQuickStartScenario(t *testing.T) {
 	// Alice places DF as the file has it and leaves PC to the bot (the
 	// file's hex too, ruling QS23); the AI places the bears' at once.
 	f.cmdMust("alice", "battle", "place", "unit", "DF", "hex", "0616", "facing", "N")
-	if got := cmdTexts(f.cmdMust("alice", "battle", "end")); !strings.Contains(got, "set-up: blake places PC in 1016 facing N") || !strings.Contains(got, "set-up: bears places AR in 0501 facing S") {
+	if got := cmdTexts(f.cmdMust("alice", "battle", "end")); !strings.Contains(got, "set-up: Word of Blake places PC in 1016 facing N") || !strings.Contains(got, "set-up: Clan Ghost Bear places AR in 0501 facing S") {
 		t.Errorf("the deployment's end:\n%s", got)
 	}
 	out = cmdTexts(f.cmdMust("alice", "battle", "view"))
@@ -360,7 +360,7 @@ func TestQuickStartAfterUndo(t *testing.T) {
 		t.Fatalf("after the undo %s is to act in the %v phase; the test wants the bears (the AI) in the set-up", s.Sides[s.Acting], s.Phase)
 	}
 	got := cmdTexts(f.cmdMust("alice", "battle", "end"))
-	if !strings.Contains(got, "set-up: bears chooses the") || !strings.Contains(got, "set-up: blake places bears's objective in") {
+	if !strings.Contains(got, "set-up: Clan Ghost Bear chooses the") || !strings.Contains(got, "set-up: Word of Blake places Clan Ghost Bear's objective in") {
 		t.Errorf("the AI's choice and then the bot's for alice:\n%s", got)
 	}
 }

@@ -24,15 +24,15 @@ func FuzzApply(f *testing.F) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		d := dice.New(dice.NewSeeded(seed))
 		units := []UnitState{unitOn("DF", 0, DivineFire(), "0810", hex.N), unitOn("AR", 1, AlphaRecon(), "0806", hex.S)}
-		s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, units, d)
+		s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, [2]string{}, units, d)
 		switch seed % 4 {
 		case 1, 2:
 			// The Veteran set-up, the Units placed on the map by the
 			// players or entering from their home edges (ruling QS22).
 			counters := []Counter{{Kind: Objective, Owner: 0, Value: 20}, {Kind: Headquarters, Owner: 1, Value: 30}}
-			s, _, err = NewVeteranBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, units, counters, seed%4 == 1, d)
+			s, _, err = NewVeteranBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, [2]string{}, units, counters, seed%4 == 1, d)
 		case 3: // the Green deployment (ruling QS23)
-			s, _, err = NewGreenBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, units, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
+			s, _, err = NewGreenBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, [2]string{}, units, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -104,7 +104,7 @@ func (s *State) checkAttack(at Attack) (ElementState, bool, error) {
 	}
 	a, t := s.Units[ai], s.Units[ti]
 	if a.Side != s.Acting || t.Side == s.Acting {
-		return ElementState{}, false, illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.Sides[s.Acting])
+		return ElementState{}, false, illegal("attack %v: %s attacks now, with its own units at the enemy's", at, s.name(s.Acting))
 	}
 	ae, ok := a.element(at.Element)
 	if !ok {

@@ -15,7 +15,7 @@ import (
 // two hexes north in 0808 facing f.
 func combat(t *testing.T, f hex.Direction, faces ...int) State {
 	t.Helper()
-	s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		unitOn("DF", 0, DivineFire(), "0810", hex.N),
 		unitOn("AF", 1, AlphaFire(), "0808", f),
 	}, scripted(t, 1, 1, 6, 6))
@@ -129,7 +129,7 @@ func alongHexsides(t *testing.T, m *mapgen.Map, ask bool) (State, *dice.Dice) {
 	t.Helper()
 	blake := hex.MustParse("0810")
 	east := blake.Neighbor(hex.NE).Neighbor(hex.SE)
-	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		unitOn("DF", 0, DivineFire(), blake.String(), hex.NE),
 		unitOn("AR", 1, AlphaRecon(), east.String(), hex.NW),
 	}, scripted(t, 1, 1, 6, 6))

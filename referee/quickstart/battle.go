@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -18,8 +19,8 @@ const (
 	MovementPhase Phase = iota
 	CombatPhase
 	Over
-	// SetUpPhase: the Veteran set-up is being played (State.SetUp),
-	// before game turn 1.
+	// SetUpPhase: the set-up is being played (State.SetUp), the
+	// Veteran's or the Green scenario's deployment, before game turn 1.
 	SetUpPhase
 )
 
@@ -67,8 +68,12 @@ func (u UnitState) Alive() bool {
 type State struct {
 	// Map is never changed; it is left out of JSON, where the caller
 	// keeps how to build it again (a scenario's name).
-	Map   *mapgen.Map `json:"-"`
+	Map *mapgen.Map `json:"-"`
+	// Sides are the sides' IDs, as commands and files name them; Names
+	// their names as the players read them in events and refusals (the
+	// scenario's; empty, the IDs: name, whose).
 	Sides [2]string
+	Names [2]string `json:",omitempty"`
 	// Units, sorted by ID.
 	Units []UnitState
 	Turn  int
@@ -97,7 +102,8 @@ type State struct {
 	// ZoneDepth.
 	Home  [2]referee.Edge
 	Zones [2]int `json:",omitempty"`
-	// SetUp is the Veteran set-up while Phase is SetUpPhase, else nil.
+	// SetUp is the set-up, the Veteran's or the Green scenario's
+	// deployment, while Phase is SetUpPhase, else nil.
 	SetUp *SetUp `json:",omitempty"`
 	// AskHexside: the target's player chooses the hexes along a line
 	// that runs along hexsides (hexside.go); else the automatic pick
@@ -249,3 +255,17 @@ func Place(id string, side int, u Unit, at hex.Hex, f hex.Direction) UnitState {
 	}
 	return us
 }
+
+// name is side's name as the players read it: its Names entry, else its ID.
+func (s State) name(side int) string {
+	if s.Names[side] != "" {
+		return s.Names[side]
+	}
+	return s.Sides[side]
+}
+
+// whose is the possessive of side's name ("Word of Blake's").
+func (s State) whose(side int) string { return english.Possessive(s.name(side)) }
+
+// names are both sides' names as the players read them.
+func (s State) names() [2]string { return [2]string{s.name(0), s.name(1)} }

@@ -18,7 +18,7 @@ func unitOn(id string, side int, u Unit, at string, f hex.Direction) UnitState {
 // first Initiative: Word of Blake (side 0) against the Ghost Bears.
 func battle(t *testing.T, m *mapgen.Map, faces ...int) State {
 	t.Helper()
-	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewBattle(m, [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		unitOn("DF", 0, DivineFire(), "0810", hex.N),
 		unitOn("PC", 0, PeacefulCleansing(), "0610", hex.N),
 		unitOn("AR", 1, AlphaRecon(), "0805", hex.S),
@@ -105,7 +105,7 @@ func TestMovement(t *testing.T) {
 		{Action{Kind: Move, Unit: "DF", Path: path("0710", "0610", "0510")}, ""},    // through a friend
 		{Action{Kind: Move, Unit: "DF", Path: path("0809", "0808", "0807", "0806", "0805")}, "enemy unit AR"},
 		{Action{Kind: Jump, Unit: "DF", Path: path("0808")}, "cannot jump"},
-		{Action{Kind: Move, Unit: "AR", Path: path("0806")}, "bears's"},
+		{Action{Kind: Move, Unit: "AR", Path: path("0806")}, "bears'"},
 		{Action{Kind: Move, Unit: "XX"}, "no unit"},
 		{Action{Kind: Move, Unit: "DF", Facing: 7}, "facing 7"},
 	} {
@@ -163,12 +163,12 @@ func TestRandomPlay(t *testing.T) {
 		var err error
 		switch seed % 3 {
 		case 0: // placed as given
-			s, _, err = NewBattle(m, sides, units, d)
+			s, _, err = NewBattle(m, sides, [2]string{}, units, d)
 			s.Counters = counters
 		case 1: // the Green deployment, the players placing the Units
-			s, _, err = NewGreenBattle(m, sides, units, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
+			s, _, err = NewGreenBattle(m, sides, [2]string{}, units, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
 		case 2: // the Veteran set-up, the Units starting on the map
-			s, _, err = NewVeteranBattle(m, sides, units, counters, true, d)
+			s, _, err = NewVeteranBattle(m, sides, [2]string{}, units, counters, true, d)
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -74,7 +74,7 @@ func (s *State) occupy(ui int, h hex.Hex) []Event {
 		if c.Hex == h && !c.Captured && c.Owner != s.Units[ui].Side && !c.Occupied {
 			s.Counters[i].Occupied = true
 			ev = append(ev, Event{Type: "occupy", Turn: s.Turn, Side: s.Units[ui].Side,
-				Text: fmt.Sprintf("%s occupies %s's %v in %s", s.Units[ui].ID, s.Sides[c.Owner], c.Kind, h)})
+				Text: fmt.Sprintf("%s occupies %s %v in %s", s.Units[ui].ID, s.whose(c.Owner), c.Kind, h)})
 		}
 	}
 	return ev
@@ -97,7 +97,7 @@ func (s *State) holdCounters() []Event {
 		if s.Counters[i].Held++; s.Counters[i].Held >= 2 {
 			s.Counters[i].Captured = true
 			ev = append(ev, Event{Type: "capture", Turn: s.Turn, Side: s.Units[o].Side,
-				Text: fmt.Sprintf("%s captures %s's %v in %s", s.Units[o].ID, s.Sides[c.Owner], c.Kind, c.Hex)})
+				Text: fmt.Sprintf("%s captures %s %v in %s", s.Units[o].ID, s.whose(c.Owner), c.Kind, c.Hex)})
 		}
 	}
 	return ev

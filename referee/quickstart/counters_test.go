@@ -12,7 +12,7 @@ import (
 // 0814 (57); Blake (side 0) loses the Initiative.
 func veteran(t *testing.T) State {
 	t.Helper()
-	s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewBattle(mapgen.New(16, 17), [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		unitOn("DF", 0, DivineFire(), "0810", hex.N),
 		unitOn("AR", 1, AlphaRecon(), "0912", hex.S),
 	}, scripted(t, 1, 1, 6, 6))

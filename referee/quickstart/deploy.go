@@ -36,13 +36,24 @@ type Placement struct {
 // bot's choices for them (SetUpChoice); they start off the map. The two
 // zones may not share a hex, so that neither side can take the other's
 // room; each must hold its side's Units.
-func NewGreenBattle(m *mapgen.Map, sides [2]string, units []UnitState, home [2]referee.Edge, zones [2]int) (State, []Event, error) {
-	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1, Phase: SetUpPhase, Home: home, Zones: zones}
-	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
-	s = s.Clone()
+func NewGreenBattle(m *mapgen.Map, sides, names [2]string, units []UnitState, home [2]referee.Edge, zones [2]int) (State, []Event, error) {
+	s := State{Map: m, Sides: sides, Names: names, Turn: 1, Winner: -1, Phase: SetUpPhase, Home: home, Zones: zones}
 	if m == nil {
 		return State{}, nil, fmt.Errorf("the battle has no map")
 	}
+	for side, e := range home {
+		if e < referee.North || e > referee.West {
+			return State{}, nil, fmt.Errorf("%s home edge must be north, east, south or west", s.whose(side))
+		}
+	}
+	for _, u := range units {
+		if u.Side < 0 || u.Side > 1 {
+			return State{}, nil, fmt.Errorf("unit %s is of side %d: a battle's two sides are 0 and 1", u.ID, u.Side)
+		}
+	}
+	s.Units = slices.Clone(units)
+	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
+	s = s.Clone()
 	su := &SetUp{Winner: -1, OnBoard: true}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -51,8 +62,8 @@ func NewGreenBattle(m *mapgen.Map, sides [2]string, units []UnitState, home [2]r
 	}
 	for _, h := range m.Hexes() {
 		if EdgeDepth(m, h, home[0]) <= zones[0] && EdgeDepth(m, h, home[1]) <= zones[1] {
-			return State{}, nil, fmt.Errorf("the Deployment Zones meet in %s: %s's %d hexes from the %v edge and %s's %d from the %v; make them shallower",
-				h, sides[0], zones[0], home[0], sides[1], zones[1], home[1])
+			return State{}, nil, fmt.Errorf("the Deployment Zones meet in %s: %s %d hexes from the %v edge and %s %d from the %v; make them shallower",
+				h, s.whose(0), zones[0], home[0], s.whose(1), zones[1], home[1])
 		}
 	}
 	s.SetUp = su
@@ -65,8 +76,8 @@ func NewGreenBattle(m *mapgen.Map, sides [2]string, units []UnitState, home [2]r
 	if errs := s.Check(); len(errs) > 0 {
 		return State{}, nil, fmt.Errorf("the battle cannot start: %w", errs[0])
 	}
-	return s, []Event{{Type: "setup", Turn: 0, Side: 0, Text: fmt.Sprintf("set-up: %s, the defender, places its Units first, within %d hexes of the %v edge; then %s, within %d of the %v edge",
-		sides[0], zones[0], home[0], sides[1], zones[1], home[1])}}, nil
+	return s, []Event{{Type: "setup", Turn: 0, Side: 0, Text: fmt.Sprintf("set-up: %s, the defender, places its Units first, within %s of the %v edge; then %s, within %s of the %v edge",
+		s.name(0), english.Counts(zones[0], "hex", "hexes"), home[0], s.name(1), english.Counts(zones[1], "hex", "hexes"), home[1])}}, nil
 }
 
 // zone is the depth of side's Deployment Zone from its home edge: the
@@ -82,8 +93,8 @@ func (s State) zone(side int) int {
 // free hexes in its Deployment Zone.
 func (s State) checkRoom(side int) error {
 	free, taken := 0, s.counterHexes()
-	for _, h := range s.Map.Hexes() {
-		if EdgeDepth(s.Map, h, s.Home[side]) <= s.zone(side) && !taken[h] {
+	for _, h := range ZoneHexes(s.Map, s.Home[side], s.zone(side)) {
+		if !taken[h] {
 			free++
 		}
 	}
@@ -94,7 +105,7 @@ func (s State) checkRoom(side int) error {
 		}
 	}
 	if n > free {
-		return fmt.Errorf("the set-up: %s has %d Units and its Deployment Zone %d free hexes", s.Sides[side], n, free)
+		return fmt.Errorf("the set-up: %s has %d Units and its Deployment Zone %d free hexes", s.name(side), n, free)
 	}
 	return nil
 }
@@ -130,7 +141,7 @@ func (s *State) chooseOrder(chooser int, first bool, d *dice.Dice) ([]Event, err
 		starter, how = chooser, "first"
 	}
 	s.SetUp.Steps = s.unitSteps(starter, true)
-	ev := Event{Type: "setup", Turn: 0, Side: chooser, Text: fmt.Sprintf("starting positions: %s sets up %s; %s places the first Unit", s.Sides[chooser], how, s.Sides[starter])}
+	ev := Event{Type: "setup", Turn: 0, Side: chooser, Text: fmt.Sprintf("starting positions: %s sets up %s; %s places the first Unit", s.name(chooser), how, s.name(starter))}
 	if len(s.SetUp.Steps) == 0 {
 		more, err := s.endSetUp(d)
 		return append([]Event{ev}, more...), err
@@ -147,9 +158,9 @@ func (s State) checkPlacement(side int, a Action) error {
 	ui := s.unit(a.Unit)
 	switch {
 	case ui < 0:
-		return illegal("there is no unit %q: name one of %s's Units still to place", a.Unit, s.Sides[side])
+		return illegal("there is no unit %q: name one of %s Units still to place", a.Unit, s.whose(side))
 	case s.Units[ui].Side != side:
-		return illegal("unit %s is %s's, and %s places a Unit now", a.Unit, s.Sides[s.Units[ui].Side], s.Sides[side])
+		return illegal("unit %s is %s, and %s places a Unit now", a.Unit, s.whose(s.Units[ui].Side), s.name(side))
 	case !s.Units[ui].OffBoard:
 		return illegal("unit %s is already placed, in %s: place another", a.Unit, s.Units[ui].Hex)
 	case a.Facing > hex.NW:
@@ -162,15 +173,15 @@ func (s State) checkPlacement(side int, a Action) error {
 		return illegal("%s is off the map", h)
 	}
 	if d, zone := EdgeDepth(s.Map, h, s.Home[side]), s.zone(side); d > zone {
-		return illegal("%s sets up in %s's Deployment Zone, within %s of the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
-			a.Unit, s.Sides[side], english.Counts(zone, "hex", "hexes"), s.Home[side], h, d, s.setUpSection())
+		return illegal("%s sets up in %s Deployment Zone, within %s of the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
+			a.Unit, s.whose(side), english.Counts(zone, "hex", "hexes"), s.Home[side], h, d, s.setUpSection())
 	}
 	if o := s.occupant(h, ui); o >= 0 {
 		return illegal("%s already holds unit %s: one Unit a hex (Quick-Start rules, Stacking)", h, s.Units[o].ID)
 	}
 	for _, c := range s.Counters {
 		if c.Hex == h && c.Owner == side {
-			return illegal("%s holds %s's own %v, and a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", h, s.Sides[side], c.Kind)
+			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", h, s.whose(side), c.Kind)
 		}
 	}
 	return nil
@@ -208,17 +219,19 @@ func (s State) placements(side int) []Action {
 // still to place, by ID, in its planned hex and facing if it has one it
 // may take; else, as the Veteran set-up always placed them (ruling
 // QS18), in the front row of the zone, each row from the middle out,
-// facing away from its home edge, never on its own counters.
-func (s State) unitChoice(side int) Action {
+// facing away from its home edge, never on its own counters; an error
+// if no hex is free (the set-up's start checks the zones' room,
+// checkRoom, so only a broken State has none).
+func (s State) unitChoice(side int) (Action, error) {
 	ui := slices.IndexFunc(s.Units, func(u UnitState) bool { return u.Side == side && u.OffBoard && u.Alive() })
 	if ui < 0 {
-		return Action{Kind: Done}
+		return Action{Kind: Done}, nil
 	}
 	id := s.Units[ui].ID
 	for _, p := range s.SetUp.Planned {
 		a := Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{p.Hex}, Facing: p.Facing}
 		if p.Unit == id && s.checkPlacement(side, a) == nil {
-			return a
+			return a, nil
 		}
 	}
 	taken := s.counterHexes()
@@ -227,8 +240,11 @@ func (s State) unitChoice(side int) Action {
 			taken[u.Hex] = true
 		}
 	}
-	h, _ := s.freeHex(side, true, taken)
-	return Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{h}, Facing: FacingAway(s.Home[side])}
+	h, ok := s.freeHex(side, true, taken)
+	if !ok {
+		return Action{}, fmt.Errorf("the bot finds no free hex for %s in %s Deployment Zone: every hex holds a Unit or a counter", id, s.whose(side))
+	}
+	return Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{h}, Facing: FacingAway(s.Home[side])}, nil
 }
 
 // checkSetUp lists what is wrong with the set-up being played: a step of
@@ -265,13 +281,13 @@ func (s State) checkSetUp() []error {
 	}
 	for _, u := range s.Units {
 		switch {
-		case !u.Alive():
+		case !u.Alive() || u.Side < 0 || u.Side > 1: // Check reports a side out of range
 		case u.OffBoard:
 			off[u.Side]++
 		case !placing:
 			bad("unit %s is on the map in %s before the Units are placed", u.ID, u.Hex)
-		case u.Side >= 0 && u.Side <= 1 && EdgeDepth(s.Map, u.Hex, s.Home[u.Side]) > s.zone(u.Side):
-			bad("unit %s in %s, outside %s's Deployment Zone", u.ID, u.Hex, s.Sides[u.Side])
+		case EdgeDepth(s.Map, u.Hex, s.Home[u.Side]) > s.zone(u.Side):
+			bad("unit %s in %s, outside %s Deployment Zone", u.ID, u.Hex, s.whose(u.Side))
 		}
 	}
 	if placing && steps != off {

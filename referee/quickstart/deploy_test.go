@@ -16,6 +16,16 @@ func placeUnit(id, at string, f hex.Direction) Action {
 	return Action{Kind: PlaceUnit, Unit: id, Path: []hex.Hex{hex.MustParse(at)}, Facing: f}
 }
 
+// botChoice is SetUpChoice(s), which must have one.
+func botChoice(t *testing.T, s State) Action {
+	t.Helper()
+	a, err := SetUpChoice(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // setUpPlayer plays and refuses set-up actions on *s, checking that
 // every action played is among the valid ones and keeps the invariants
 // (mustApply), and every refusal says why and changes nothing.
@@ -76,7 +86,7 @@ func TestUnitPlacementOrder(t *testing.T) {
 	for owner := range 2 {
 		counters = append(counters, Counter{Kind: Objective, Owner: owner}, Counter{Kind: Headquarters, Owner: owner})
 	}
-	s, _, err := NewVeteranBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewVeteranBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		Place("DF", blake, DivineFire(), hex.Hex{}, hex.N), Place("DF2", blake, DivineFire(), hex.Hex{}, hex.N),
 		Place("PC", blake, PeacefulCleansing(), hex.Hex{}, hex.N), Place("AR", bears, AlphaRecon(), hex.Hex{}, hex.N),
 	}, counters, true, d)
@@ -111,7 +121,7 @@ func TestUnitPlacementOrder(t *testing.T) {
 			own = c.Hex
 		}
 	}
-	p.refuse(placeUnit("AR", "0715", hex.N), "unit AR is bears's, and blake places a Unit now")
+	p.refuse(placeUnit("AR", "0715", hex.N), "unit AR is bears', and blake places a Unit now")
 	p.refuse(placeUnit("XX", "0705", hex.N), `there is no unit "XX"`)
 	p.refuse(placeUnit("DF", "0706", hex.N), "DF sets up in blake's Deployment Zone, within 5 hexes of the north edge, and 0706 is 6 hexes in (Quick-Start rules, Veteran Training Scenario, Starting Positions)")
 	p.refuse(placeUnit("DF", own.String(), hex.N), own.String()+" holds blake's own")
@@ -126,7 +136,7 @@ func TestUnitPlacementOrder(t *testing.T) {
 	p.play(placeUnit("AR", "1214", hex.NW))
 	p.refuse(placeUnit("PC", "0705", hex.N), "0705 already holds unit DF: one Unit a hex")
 	p.refuse(placeUnit("DF", "0704", hex.N), "unit DF is already placed, in 0705")
-	want := SetUpChoice(s)
+	want := botChoice(t, s)
 	p.play(Action{Kind: Done})
 	df2 := s.Units[s.unit("DF2")]
 	if want.Unit != "DF2" || df2.OffBoard || df2.Hex != want.Path[0] || EdgeDepth(s.Map, df2.Hex, referee.North) != ZoneDepth || df2.Facing != hex.S {
@@ -149,11 +159,11 @@ func TestGreenDeployment(t *testing.T) {
 	units := []UnitState{unitOn("DF", blake, DivineFire(), "0616", hex.N), unitOn("PC", blake, PeacefulCleansing(), "1016", hex.N),
 		unitOn("AR", bears, AlphaRecon(), "0501", hex.S), unitOn("AF", bears, AlphaFire(), "1101", hex.S)}
 	homes, zones := [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1}
-	s, ev, err := NewGreenBattle(m, [2]string{"blake", "bears"}, units, homes, zones)
+	s, ev, err := NewGreenBattle(m, [2]string{"blake", "bears"}, [2]string{}, units, homes, zones)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ev) != 1 || ev[0].Text != "set-up: blake, the defender, places its Units first, within 3 hexes of the south edge; then bears, within 1 of the north edge" {
+	if len(ev) != 1 || ev[0].Text != "set-up: blake, the defender, places its Units first, within 3 hexes of the south edge; then bears, within 1 hex of the north edge" {
 		t.Errorf("the start: %v", ev)
 	}
 	var sides []int
@@ -165,7 +175,7 @@ func TestGreenDeployment(t *testing.T) {
 	}
 	p := setUpPlayer{t, &s, scripted(t, 1, 1, 6, 6)}
 	p.refuse(placeUnit("PC", "0614", hex.N), "PC sets up in blake's Deployment Zone, within 3 hexes of the south edge, and 0614 is 4 hexes in (Quick-Start rules, Green Training Scenario, Deployment)")
-	p.refuse(placeUnit("AR", "0501", hex.S), "unit AR is bears's, and blake places a Unit now")
+	p.refuse(placeUnit("AR", "0501", hex.S), "unit AR is bears', and blake places a Unit now")
 	p.play(placeUnit("PC", "0616", hex.NE)) // DF's planned hex
 	p.play(Action{Kind: Done})
 	if df := s.Units[s.unit("DF")]; df.Hex != hex.MustParse("0715") || df.Facing != hex.N {
@@ -181,13 +191,13 @@ func TestGreenDeployment(t *testing.T) {
 		t.Errorf("after the deployment: %v phase, %d acting; want blake's movement (initiative 2 to 12)", s.Phase, s.Acting)
 	}
 
-	if _, _, err := NewGreenBattle(m, [2]string{"blake", "bears"}, units, homes, [2]int{9, 9}); err == nil || !strings.Contains(err.Error(), "the Deployment Zones meet in") {
+	if _, _, err := NewGreenBattle(m, [2]string{"blake", "bears"}, [2]string{}, units, homes, [2]int{9, 9}); err == nil || !strings.Contains(err.Error(), "the Deployment Zones meet in") {
 		t.Errorf("zones of 9 on a map 17 high: %v", err)
 	}
 	narrow := mapgen.New(2, 17)
 	three := []UnitState{unitOn("DF", blake, DivineFire(), "0117", hex.N), unitOn("AR", bears, AlphaRecon(), "0101", hex.S),
 		unitOn("AF", bears, AlphaFire(), "0201", hex.S), unitOn("AF2", bears, AlphaFire(), "0101", hex.S)}
-	if _, _, err := NewGreenBattle(narrow, [2]string{"blake", "bears"}, three, homes, zones); err == nil || !strings.Contains(err.Error(), "bears has 3 Units and its Deployment Zone 2 free hexes") {
+	if _, _, err := NewGreenBattle(narrow, [2]string{"blake", "bears"}, [2]string{}, three, homes, zones); err == nil || !strings.Contains(err.Error(), "bears has 3 Units and its Deployment Zone 2 free hexes") {
 		t.Errorf("three Units for a zone of two hexes: %v", err)
 	}
 }
@@ -197,7 +207,7 @@ func TestGreenDeployment(t *testing.T) {
 // the Units left; a Unit on its own side's counter.
 func TestCheckSetUp(t *testing.T) {
 	m := mapgen.New(15, 17)
-	s, _, err := NewGreenBattle(m, [2]string{"blake", "bears"}, []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N),
+	s, _, err := NewGreenBattle(m, [2]string{"blake", "bears"}, [2]string{}, []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N),
 		unitOn("AR", 1, AlphaRecon(), "0501", hex.S)}, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
 	if err != nil {
 		t.Fatal(err)
@@ -222,5 +232,99 @@ func TestCheckSetUp(t *testing.T) {
 		if !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), tc.want) }) {
 			t.Errorf("%s: Check() = %v, want %q", tc.name, errs, tc.want)
 		}
+	}
+}
+
+// Ensure a set-up given bad input says what is wrong and never panics: a
+// Unit of no side, no map, a home edge that is none (NewGreenBattle
+// checks them before it builds the battle); Check reports a Unit of no
+// side in a set-up; NewVeteranBattle refuses one.
+func TestSetUpBadInput(t *testing.T) {
+	m := mapgen.New(15, 17)
+	homes, zones := [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1}
+	units := []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N), unitOn("AR", 2, AlphaRecon(), "0501", hex.S)}
+	for _, tc := range []struct {
+		name string
+		m    *mapgen.Map
+		home [2]referee.Edge
+		want string
+	}{
+		{"a Unit of side 2", m, homes, "unit AR is of side 2: a battle's two sides are 0 and 1"},
+		{"no map", nil, homes, "the battle has no map"},
+		{"no home edge", m, [2]referee.Edge{referee.South, referee.NoEdge}, "bears' home edge must be north, east, south or west"},
+	} {
+		if _, _, err := NewGreenBattle(tc.m, [2]string{"blake", "bears"}, [2]string{}, units, tc.home, zones); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	s, _, err := NewGreenBattle(m, [2]string{"blake", "bears"}, [2]string{}, units[:1], homes, zones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Units = append(s.Units, units[1])
+	s.Units[1].OffBoard = true
+	if errs := s.Check(); !slices.ContainsFunc(errs, func(e error) bool { return strings.Contains(e.Error(), "unit AR: side 2") }) {
+		t.Errorf("Check of a set-up with a Unit of side 2: %v", errs)
+	}
+	if _, _, err := NewVeteranBattle(m, [2]string{"blake", "bears"}, [2]string{}, units, nil, true, scripted(t, 6, 6, 1, 1)); err == nil || !strings.Contains(err.Error(), "unit AR: side 2") {
+		t.Errorf("NewVeteranBattle with a Unit of side 2: %v", err)
+	}
+}
+
+// Ensure the bot's choice in a zone with no free hex left is an error
+// that names the zone, for a Unit and for a counter, never a placing in
+// a hex outside it; Done then refuses, changing nothing. Only a broken
+// State has such a zone: the set-up's start checks the room (checkRoom).
+func TestNoFreeHex(t *testing.T) {
+	const bears = 1
+	s, _, err := NewGreenBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, [2]string{}, []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N),
+		unitOn("AR", bears, AlphaRecon(), "0501", hex.S)}, [2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = mustApply(t, s, Action{Kind: Done}, nil) // DF; the bears' AR is due
+	for _, h := range ZoneHexes(s.Map, referee.North, 1) {
+		s.Counters = append(s.Counters, Counter{Kind: Headquarters, Owner: bears, Hex: h})
+	}
+	want := "the bot finds no free hex for AR in bears' Deployment Zone"
+	if a, err := SetUpChoice(s); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the bot's placing in a full zone: %v, %v; want %q", a, err, want)
+	}
+	if _, _, err := Apply(s, Action{Kind: Done}, scripted(t, 1, 1, 6, 6)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Done in a full zone: %v, want %q", err, want)
+	}
+
+	v := veteranSetUp(t, mapgen.New(15, 17), false, scripted(t, 6, 6, 1, 1))
+	v = mustApply(t, v, Action{Kind: Done}, nil) // the home edge; a counter is due
+	for _, h := range v.Map.Hexes() {
+		v.Counters = append(v.Counters, Counter{Kind: Objective, Owner: 0, Hex: h})
+	}
+	if a, err := SetUpChoice(v); err == nil || !strings.Contains(err.Error(), "in its Deployment Zone: every hex holds a counter") {
+		t.Errorf("the bot's counter in a full zone: %v, %v", a, err)
+	}
+}
+
+// Ensure the players read the sides' names, not their IDs, in events and
+// refusals, with the possessive a name ending in s takes ("Clan Ghost
+// Bears'"); empty names are the IDs.
+func TestSideNames(t *testing.T) {
+	units := []UnitState{unitOn("DF", 0, DivineFire(), "0616", hex.N), unitOn("AR", 1, AlphaRecon(), "0501", hex.S)}
+	s, ev, err := NewGreenBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, [2]string{"Word of Blake", "Clan Ghost Bears"}, units,
+		[2]referee.Edge{referee.South, referee.North}, [2]int{3, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "set-up: Word of Blake, the defender, places its Units first, within 3 hexes of the south edge; then Clan Ghost Bears, within 1 hex of the north edge"; len(ev) != 1 || ev[0].Text != want {
+		t.Errorf("the start: %v, want %q", ev, want)
+	}
+	p := setUpPlayer{t, &s, scripted(t, 1, 1, 6, 6)}
+	p.refuse(placeUnit("AR", "0501", hex.S), "unit AR is Clan Ghost Bears', and Word of Blake places a Unit now")
+	p.refuse(placeUnit("DF", "0610", hex.N), "DF sets up in Word of Blake's Deployment Zone")
+	p.refuse(Action{Kind: Move, Unit: "DF"}, "Word of Blake places one of its Units in its Deployment Zone now")
+	if ev := p.play(placeUnit("DF", "0716", hex.N)); ev[0].Text != "set-up: Word of Blake places DF in 0716 facing N" {
+		t.Errorf("DF's placing: %v", ev)
+	}
+	if s.Sides != [2]string{"blake", "bears"} {
+		t.Errorf("the sides' IDs: %v", s.Sides)
 	}
 }

@@ -59,7 +59,7 @@ func (s *State) ask(at Attack) []Event {
 	s.Pending = at
 	s.Acting = t.Side
 	return []Event{{Type: "hexside", Turn: s.Turn, Side: t.Side,
-		Text: fmt.Sprintf("the line from %s to %s runs along hexsides: %s chooses which hexes lie along it", a.ID, t.ID, s.Sides[t.Side])}}
+		Text: fmt.Sprintf("the line from %s to %s runs along hexsides: %s chooses which hexes lie along it", a.ID, t.ID, s.name(t.Side))}}
 }
 
 // answer records side as the target's choice for the question, gives
@@ -76,7 +76,7 @@ func (s *State) answer(side Side) ([]Event, error) {
 	}
 	s.Hexsides = append(s.Hexsides, HexsideChoice{lo, hi, stored})
 	s.Question, s.Pending, s.Acting = nil, Attack{}, q.AttackerSide
-	text := fmt.Sprintf("%s chooses the line from %s to %s to run through %s", s.Sides[1-q.AttackerSide], q.Attacker, q.Target, HexList(q.Hexes[side]))
+	text := fmt.Sprintf("%s chooses the line from %s to %s to run through %s", s.name(1-q.AttackerSide), q.Attacker, q.Target, HexList(q.Hexes[side]))
 	ev := []Event{{Type: "hexside", Turn: s.Turn, Side: 1 - q.AttackerSide, Text: text}}
 	if _, err := s.declare(at); err != nil {
 		ev = append(ev, Event{Type: "hexside", Turn: s.Turn, Side: q.AttackerSide,
@@ -151,7 +151,7 @@ func (s *State) answerQuestion(a Action) ([]Event, error) {
 	case ChooseHexside:
 	default:
 		return nil, illegal("%s first chooses which hexes lie along the line from %s to %s (left: %s; right: %s)",
-			s.Sides[s.Acting], s.Question.Attacker, s.Question.Target, HexList(s.Question.Hexes[Left]), HexList(s.Question.Hexes[Right]))
+			s.name(s.Acting), s.Question.Attacker, s.Question.Target, HexList(s.Question.Hexes[Left]), HexList(s.Question.Hexes[Right]))
 	}
 	return s.answer(a.Hexside)
 }

@@ -10,9 +10,10 @@ import (
 )
 
 // NewBattle starts a battle on m between two sides with these Units
-// placed, and rolls the first turn's Initiative.
-func NewBattle(m *mapgen.Map, sides [2]string, units []UnitState, d *dice.Dice) (State, []Event, error) {
-	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1}
+// placed, and rolls the first turn's Initiative. sides are the sides'
+// IDs, names their names as the players read them (empty: the IDs).
+func NewBattle(m *mapgen.Map, sides, names [2]string, units []UnitState, d *dice.Dice) (State, []Event, error) {
+	s := State{Map: m, Sides: sides, Names: names, Units: slices.Clone(units), Turn: 1, Winner: -1}
 	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
 	s = s.Clone()
 	if errs := s.Check(); len(errs) > 0 {
@@ -49,7 +50,7 @@ func (s *State) rollInitiative(d *dice.Dice) ([]Event, error) {
 			s.Units[i].Moved = false
 		}
 		return []Event{{Type: "initiative", Turn: s.Turn, Side: 1 - s.Loser,
-			Text: fmt.Sprintf("turn %d: %s %d, %s %d; %s wins the initiative", s.Turn, s.Sides[0], a, s.Sides[1], b, s.Sides[1-s.Loser])}}, nil
+			Text: fmt.Sprintf("turn %d: %s %d, %s %d; %s wins the initiative", s.Turn, s.name(0), a, s.name(1), b, s.name(1-s.Loser))}}, nil
 	}
 }
 
@@ -119,14 +120,14 @@ func (s *State) endPhase() []Event {
 		if alive[1] {
 			s.Winner = 1
 		}
-		text = s.Sides[s.Winner] + " wins: the enemy is destroyed"
+		text = s.name(s.Winner) + " wins: the enemy is destroyed"
 	case s.allCaptured(0) != s.allCaptured(1):
 		// The second way to win the Veteran scenario (002 line 589).
 		s.Winner = 1
 		if s.allCaptured(1) {
 			s.Winner = 0
 		}
-		text = s.Sides[s.Winner] + " wins: every enemy objective and headquarters is captured"
+		text = s.name(s.Winner) + " wins: every enemy objective and headquarters is captured"
 	case s.TurnLimit > 0 && s.Turn >= s.TurnLimit:
 		// The third way to win (002 lines 590, 598): the most victory
 		// points when the game ends, here at the scenario's turn limit
@@ -140,9 +141,9 @@ func (s *State) endPhase() []Event {
 		default:
 			s.Winner = -1
 		}
-		text = fmt.Sprintf("turn %d was the last: %s %d victory points, %s %d", s.Turn, s.Sides[0], vp[0], s.Sides[1], vp[1])
+		text = fmt.Sprintf("turn %d was the last: %s %d victory points, %s %d", s.Turn, s.name(0), vp[0], s.name(1), vp[1])
 		if s.Winner >= 0 {
-			text += "; " + s.Sides[s.Winner] + " wins"
+			text += "; " + s.name(s.Winner) + " wins"
 		} else {
 			text += "; a draw"
 		}

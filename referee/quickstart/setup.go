@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -51,7 +52,8 @@ type SetUpStep struct {
 }
 
 // Describe says what the step asks of its side, for the side to act and
-// for the other: which counter, whose Deployment Zone.
+// for the other: which counter, whose Deployment Zone; sides are the
+// sides' names as the players read them.
 func (st SetUpStep) Describe(sides [2]string) string {
 	switch {
 	case st.Home:
@@ -61,7 +63,8 @@ func (st SetUpStep) Describe(sides [2]string) string {
 	case st.Unit:
 		return sides[st.Side] + " places one of its Units in its Deployment Zone"
 	}
-	return fmt.Sprintf("%s places %s's %v in %s's Deployment Zone", sides[st.Side], sides[st.Counter.Owner], st.Counter.Kind, sides[st.Counter.Owner])
+	owner := english.Possessive(sides[st.Counter.Owner])
+	return fmt.Sprintf("%s places %s %v in %s Deployment Zone", sides[st.Side], owner, st.Counter.Kind, owner)
 }
 
 // kind is the action that makes the step's choice.
@@ -96,8 +99,8 @@ func (st SetUpStep) howTo() string {
 // the winner's home edge, then for the objectives and Headquarters in
 // the book's order (newSetUpSteps). The Units are off the map; counters
 // are each side's own, their values set, their hexes to be chosen.
-func NewVeteranBattle(m *mapgen.Map, sides [2]string, units []UnitState, counters []Counter, onBoard bool, d *dice.Dice) (State, []Event, error) {
-	s := State{Map: m, Sides: sides, Units: slices.Clone(units), Turn: 1, Winner: -1, Phase: SetUpPhase}
+func NewVeteranBattle(m *mapgen.Map, sides, names [2]string, units []UnitState, counters []Counter, onBoard bool, d *dice.Dice) (State, []Event, error) {
+	s := State{Map: m, Sides: sides, Names: names, Units: slices.Clone(units), Turn: 1, Winner: -1, Phase: SetUpPhase}
 	slices.SortFunc(s.Units, func(a, b UnitState) int { return strings.Compare(a.ID, b.ID) })
 	s = s.Clone()
 	for i := range s.Units {
@@ -116,7 +119,7 @@ func NewVeteranBattle(m *mapgen.Map, sides [2]string, units []UnitState, counter
 		return State{}, nil, fmt.Errorf("the battle cannot start: %w", errs[0])
 	}
 	return s, []Event{{Type: "setup", Turn: 0, Side: winner,
-		Text: fmt.Sprintf("set-up: %s %d, %s %d; %s chooses the home edge", sides[0], a, sides[1], b, sides[winner])}}, nil
+		Text: fmt.Sprintf("set-up: %s %d, %s %d; %s chooses the home edge", s.name(0), a, s.name(1), b, s.name(winner))}}, nil
 }
 
 // newSetUpSteps orders the choices of the set-up (002 lines 570–576,
@@ -180,19 +183,22 @@ func rollOff(sides [2]string, d *dice.Dice, what string) (int, int, int, error) 
 func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 	st := s.SetUp.Steps[0]
 	if a.Kind == Done {
-		a = SetUpChoice(*s)
+		var err error
+		if a, err = SetUpChoice(*s); err != nil {
+			return nil, err
+		}
 	}
 	var ev Event
 	switch {
 	case a.Kind != st.kind() && slices.Contains([]ActionKind{ChooseHome, PlaceCounter, ChooseOrder, PlaceUnit}, a.Kind):
-		return nil, illegal("the set-up waits for this: %s, with %s", st.Describe(s.Sides), st.howTo())
+		return nil, illegal("the set-up waits for this: %s, with %s", st.Describe(s.names()), st.howTo())
 	case a.Kind == ChooseHome:
 		if err := s.checkHome(a.Edge); err != nil {
 			return nil, err
 		}
 		s.Home[st.Side], s.Home[1-st.Side] = a.Edge, a.Edge.Opposite()
 		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s chooses the %v edge, %s has the %v edge",
-			s.Sides[st.Side], a.Edge, s.Sides[1-st.Side], a.Edge.Opposite())}
+			s.name(st.Side), a.Edge, s.name(1-st.Side), a.Edge.Opposite())}
 	case a.Kind == PlaceCounter:
 		h := hex.Hex{}
 		if len(a.Path) == 1 {
@@ -204,7 +210,7 @@ func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 		c := st.Counter
 		c.Hex = h
 		s.Counters = append(s.Counters, c)
-		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s's %v in %s", s.Sides[st.Side], s.Sides[c.Owner], c.Kind, h)}
+		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s %v in %s", s.name(st.Side), s.whose(c.Owner), c.Kind, h)}
 	case a.Kind == ChooseOrder:
 		return s.chooseOrder(st.Side, a.First, d)
 	case a.Kind == PlaceUnit:
@@ -214,9 +220,9 @@ func (s *State) setUpAct(a Action, d *dice.Dice) ([]Event, error) {
 		ui := s.unit(a.Unit)
 		u := &s.Units[ui]
 		u.Hex, u.Facing, u.OffBoard = a.Path[0], a.Facing, false
-		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s in %s facing %v", s.Sides[st.Side], u.ID, u.Hex, u.Facing)}
+		ev = Event{Type: "setup", Turn: 0, Side: st.Side, Text: fmt.Sprintf("set-up: %s places %s in %s facing %v", s.name(st.Side), u.ID, u.Hex, u.Facing)}
 	default:
-		return nil, illegal("%s now: the set-up comes before the battle's moves and attacks", st.Describe(s.Sides))
+		return nil, illegal("%s now: the set-up comes before the battle's moves and attacks", st.Describe(s.names()))
 	}
 	s.SetUp.Steps = s.SetUp.Steps[1:]
 	evs := []Event{ev}
@@ -253,12 +259,12 @@ func (s State) checkHome(e referee.Edge) error {
 // owner's Deployment Zone (002 lines 572, 574), or on a counter already
 // down (ruling QS18).
 func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) error {
-	c, owner := st.Counter, s.Sides[st.Counter.Owner]
+	c, owner := st.Counter, s.whose(st.Counter.Owner)
 	if kind != c.Kind {
-		return illegal("you place %s's %v now, not kind:%v", owner, c.Kind, kind)
+		return illegal("you place %s %v now, not kind:%v", owner, c.Kind, kind)
 	}
 	if len(path) != 1 {
-		return illegal("name one hex for %s's %v", owner, c.Kind)
+		return illegal("name one hex for %s %v", owner, c.Kind)
 	}
 	h := path[0]
 	if !s.Map.Contains(h) {
@@ -266,12 +272,12 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 	}
 	home := s.Home[c.Owner]
 	if d := EdgeDepth(s.Map, h, home); d > ZoneDepth {
-		return illegal("%s's %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (Quick-Start rules, Veteran Training Scenario, Setting Up)",
+		return illegal("%s %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (Quick-Start rules, Veteran Training Scenario, Setting Up)",
 			owner, c.Kind, ZoneDepth, home, h, d)
 	}
 	for _, o := range s.Counters {
 		if o.Hex == h {
-			return illegal("%s already holds %s's %v: choose another hex", h, s.Sides[o.Owner], o.Kind)
+			return illegal("%s already holds %s %v: choose another hex", h, s.whose(o.Owner), o.Kind)
 		}
 	}
 	return nil
@@ -284,10 +290,11 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 // enemy's zone, every other counter at the back of its owner's, each row
 // from the middle out; the starting positions roll's winner sets up
 // second; a Unit goes where unitChoice puts it. Done when there is
-// nothing to choose.
-func SetUpChoice(s State) Action {
+// nothing to choose; an error when the zone due has no free hex left,
+// which only a broken State has (the set-up's start checks the room).
+func SetUpChoice(s State) (Action, error) {
 	if s.Phase != SetUpPhase || s.SetUp == nil || len(s.SetUp.Steps) == 0 {
-		return Action{Kind: Done}
+		return Action{Kind: Done}, nil
 	}
 	st := s.SetUp.Steps[0]
 	switch st.kind() {
@@ -299,14 +306,17 @@ func SetUpChoice(s State) Action {
 		if woodsIn(s.Map, e.Opposite()) > woodsIn(s.Map, e) {
 			e = e.Opposite()
 		}
-		return Action{Kind: ChooseHome, Edge: e}
+		return Action{Kind: ChooseHome, Edge: e}, nil
 	case ChooseOrder:
-		return Action{Kind: ChooseOrder}
+		return Action{Kind: ChooseOrder}, nil
 	case PlaceUnit:
 		return s.unitChoice(st.Side)
 	}
-	h, _ := s.freeHex(st.Counter.Owner, st.Side != st.Counter.Owner, s.counterHexes())
-	return Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}}
+	h, ok := s.freeHex(st.Counter.Owner, st.Side != st.Counter.Owner, s.counterHexes())
+	if !ok {
+		return Action{}, fmt.Errorf("the bot finds no free hex for %s %v in its Deployment Zone: every hex holds a counter", s.whose(st.Counter.Owner), st.Counter.Kind)
+	}
+	return Action{Kind: PlaceCounter, Counter: st.Counter.Kind, Path: []hex.Hex{h}}, nil
 }
 
 // setUpActions are the set-up's valid actions: every edge the winner may
@@ -349,7 +359,7 @@ func (s *State) startPositions(d *dice.Dice) ([]Event, error) {
 			s.Units[i].Facing = FacingAway(s.Home[s.Units[i].Side])
 		}
 		ev := Event{Type: "setup", Turn: 0, Side: -1,
-			Text: fmt.Sprintf("starting positions: the Units enter in game turn 1, %s's from the %v edge, %s's from the %v edge", s.Sides[0], s.Home[0], s.Sides[1], s.Home[1])}
+			Text: fmt.Sprintf("starting positions: the Units enter in game turn 1, %s from the %v edge, %s from the %v edge", s.whose(0), s.Home[0], s.whose(1), s.Home[1])}
 		more, err := s.endSetUp(d)
 		return append([]Event{ev}, more...), err
 	}
@@ -365,7 +375,7 @@ func (s *State) startPositions(d *dice.Dice) ([]Event, error) {
 	s.SetUp.Steps = []SetUpStep{{Side: chooser, Order: true}}
 	s.Acting = chooser
 	return []Event{{Type: "setup", Turn: 0, Side: chooser,
-		Text: fmt.Sprintf("starting positions: %s %d, %s %d; %s chooses to set up first or second", s.Sides[0], a, s.Sides[1], b, s.Sides[chooser])}}, nil
+		Text: fmt.Sprintf("starting positions: %s %d, %s %d; %s chooses to set up first or second", s.name(0), a, s.name(1), b, s.name(chooser))}}, nil
 }
 
 // endSetUp ends the set-up and rolls the first turn's Initiative.
@@ -403,7 +413,7 @@ func (s State) freeHex(side int, front bool, taken map[hex.Hex]bool) (hex.Hex, b
 // the middle of the map for which ok holds.
 func (s State) rowFree(side, depth int, ok func(hex.Hex) bool) (hex.Hex, bool) {
 	var row []hex.Hex
-	for _, h := range s.Map.Hexes() {
+	for _, h := range ZoneHexes(s.Map, s.Home[side], depth) {
 		if EdgeDepth(s.Map, h, s.Home[side]) == depth && ok(h) {
 			row = append(row, h)
 		}
@@ -419,12 +429,24 @@ func (s State) rowFree(side, depth int, ok func(hex.Hex) bool) (hex.Hex, bool) {
 // woodsIn counts the woods hexes of the Deployment Zone along edge e.
 func woodsIn(m *mapgen.Map, e referee.Edge) int {
 	n := 0
-	for _, h := range m.Hexes() {
-		if EdgeDepth(m, h, e) <= ZoneDepth && m.At(h).Terrain.IsWoods() {
+	for _, h := range ZoneHexes(m, e, ZoneDepth) {
+		if m.At(h).Terrain.IsWoods() {
 			n++
 		}
 	}
 	return n
+}
+
+// ZoneHexes are the hexes of m within depth hexes of edge e, counting
+// the edge's own row as 1: a Deployment Zone of that depth.
+func ZoneHexes(m *mapgen.Map, e referee.Edge, depth int) []hex.Hex {
+	var out []hex.Hex
+	for _, h := range m.Hexes() {
+		if EdgeDepth(m, h, e) <= depth {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // EdgeDepth is how many hexes h lies from edge, counting the edge's own

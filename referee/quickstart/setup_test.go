@@ -21,7 +21,7 @@ func veteranSetUp(t *testing.T, m *mapgen.Map, onBoard bool, d *dice.Dice) State
 		counters = append(counters, Counter{Kind: Objective, Owner: owner, Value: 57 - owner},
 			Counter{Kind: Objective, Owner: owner, Value: 57 - owner}, Counter{Kind: Headquarters, Owner: owner, Value: 57 - owner})
 	}
-	s, _, err := NewVeteranBattle(m, [2]string{"blake", "bears"}, []UnitState{
+	s, _, err := NewVeteranBattle(m, [2]string{"blake", "bears"}, [2]string{}, []UnitState{
 		Place("DF", 0, DivineFire(), hex.Hex{}, hex.N), Place("PC", 0, PeacefulCleansing(), hex.Hex{}, hex.N),
 		Place("AR", 1, AlphaRecon(), hex.Hex{}, hex.N), Place("AF", 1, AlphaFire(), hex.Hex{}, hex.N),
 	}, counters, onBoard, d)
@@ -76,7 +76,7 @@ func TestSetUpOrder(t *testing.T) {
 		t.Fatalf("home edges %v, want blake north, bears south", s.Home)
 	}
 	// The map is 17 hexes high: the bears' zone is rows 13–17, blake's 1–5.
-	refuse(Action{Kind: ChooseHome, Edge: referee.North}, "the set-up waits for this: blake places bears's objective in bears's Deployment Zone, with /battle place kind:objective hex:")
+	refuse(Action{Kind: ChooseHome, Edge: referee.North}, "the set-up waits for this: blake places bears' objective in bears' Deployment Zone, with /battle place kind:objective hex:")
 	refuse(place(Headquarters, "0715"), "not kind:headquarters")
 	refuse(place(Objective, "0712"), "is 6 hexes in")
 	refuse(place(Objective, "0718"), "off the map")
@@ -113,7 +113,7 @@ func TestSetUpOrder(t *testing.T) {
 	}
 	refuse(place(Objective, "0102"), "the set-up waits for this: blake chooses to set up first or second, with /battle place order:first or order:second")
 	for s.Phase == SetUpPhase {
-		play(SetUpChoice(s))
+		play(botChoice(t, s))
 	}
 	if s.Phase != MovementPhase || s.Turn != 1 {
 		t.Fatalf("after the set-up: %v phase, turn %d", s.Phase, s.Turn)
@@ -140,14 +140,14 @@ func TestSetUpChoices(t *testing.T) {
 	if _, _, err := Apply(narrow, Action{Kind: ChooseHome, Edge: referee.North}, nil); err == nil || !strings.Contains(err.Error(), "two Deployment Zones of 5 would meet") {
 		t.Errorf("north on a map 10 high: %v", err)
 	}
-	if a := SetUpChoice(narrow); a.Edge != referee.West {
+	if a := botChoice(t, narrow); a.Edge != referee.West {
 		t.Errorf("the bot's edge on a map wider than high: %v", a)
 	}
 	m := mapgen.New(15, 17)
 	m.Set(hex.MustParse("0716"), mapgen.Cell{Terrain: mapgen.HeavyWoods})
 	s = veteranSetUp(t, m, false, scripted(t, 6, 6, 1, 1))
 	for s.Phase == SetUpPhase {
-		want := SetUpChoice(s)
+		want := botChoice(t, s)
 		n, ev, err := Apply(s, Action{Kind: Done}, scripted(t, 1, 1, 6, 6))
 		if err != nil {
 			t.Fatal(err)

@@ -26,8 +26,9 @@ type View struct {
 	Counters   []Counter
 	Hexsides   []HexsideChoice
 	OwnAttacks []Attack
-	// Home are the sides' home edges; SetUp the Veteran set-up's choices
-	// still to make (nil once it is over). Both are open: the set-up is
+	// Home are the sides' home edges; SetUp the set-up's choices still
+	// to make, the Veteran's or the Green deployment's (nil once it is
+	// over). Both are open: the set-up is
 	// played at the table (ruling QS19).
 	Home  [2]referee.Edge
 	SetUp *SetUp
@@ -109,4 +110,17 @@ func ViewOf(s State, side int) View {
 		v.Units = append(v.Units, vu)
 	}
 	return v
+}
+
+// ShownZones are the sides whose Deployment Zones the set-up shows:
+// both sides see both (ruling QS19) once a side's home edge is known,
+// and none once the set-up is over.
+func (v View) ShownZones() []int {
+	var out []int
+	for side, e := range v.Home {
+		if v.SetUp != nil && e != referee.NoEdge {
+			out = append(out, side)
+		}
+	}
+	return out
 }

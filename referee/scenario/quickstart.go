@@ -118,8 +118,8 @@ func recordSheetNames() string {
 // veteran); victory.turns; two sides, each with id, name, home (its map
 // edge), zone (the depth of its Deployment Zone), units (id, unit: a
 // record sheet Unit, hex, facing) and counters (kind objective or
-// headquarters, hex: the side's own, which the enemy attacks); and
-// commands. Every error is an *Error naming the line and field.
+// headquarters, hex: the side's own, which the enemy attacks; none with
+// green, whose scenario has none); and commands. Every error is an *Error naming the line and field.
 func ParseQuickStart(data []byte, loadBoard BoardLoader) (*QuickStart, error) {
 	root, err := readDocument(data)
 	if err != nil {
@@ -436,6 +436,9 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		}
 		qs.Sides[i] = side
 		if v, ok := f["counters"]; ok {
+			if qs.Green { // the Green Training Scenario has none (002 lines 504–538)
+				return errorf(v.Key, path+".counters", "setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran")
+			}
 			if err := qs.readCounters(v.Value, path+".counters", i); err != nil {
 				return err
 			}
@@ -448,8 +451,7 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 	// The battle as set up, checked by the rules' own invariants and
 	// stacking (002 line 168) and the counters' (002 line 582); with
 	// setup: green, the deployment's zones too.
-	sides := [2]string{qs.Sides[0].ID, qs.Sides[1].ID}
-	s := quickstart.State{Map: qs.Map, Sides: sides, Units: qs.Units, Turn: 1, Winner: -1, Counters: qs.Counters}
+	s := quickstart.State{Map: qs.Map, Sides: qs.sideIDs(), Names: qs.sideNames(), Units: qs.Units, Turn: 1, Winner: -1, Counters: qs.Counters}
 	if errs := s.Check(); len(errs) > 0 {
 		return &Error{Msg: fmt.Sprintf("the battle as set up is inconsistent: %v", errors.Join(errs...))}
 	}
@@ -640,17 +642,17 @@ func (qs *QuickStart) setCounterValues() error {
 // (quickstart.NewVeteranBattle), the Units starting on the map or off it
 // as onBoard says; else the first turn's Initiative is rolled.
 func (qs *QuickStart) Begin(d *dice.Dice, onBoard bool) (quickstart.State, []quickstart.Event, error) {
-	sides := [2]string{qs.Sides[0].ID, qs.Sides[1].ID}
+	sides, names := qs.sideIDs(), qs.sideNames()
 	var s quickstart.State
 	var ev []quickstart.Event
 	var err error
 	switch {
 	case qs.SetUp:
-		s, ev, err = quickstart.NewVeteranBattle(qs.Map, sides, qs.Units, qs.Counters, onBoard, d)
+		s, ev, err = quickstart.NewVeteranBattle(qs.Map, sides, names, qs.Units, qs.Counters, onBoard, d)
 	case qs.Green:
 		s, ev, err = qs.greenBattle()
 	default:
-		s, ev, err = quickstart.NewBattle(qs.Map, sides, qs.Units, d)
+		s, ev, err = quickstart.NewBattle(qs.Map, sides, names, qs.Units, d)
 		s.Counters = slices.Clone(qs.Counters)
 	}
 	if err != nil {
@@ -666,9 +668,15 @@ func (qs *QuickStart) Begin(d *dice.Dice, onBoard bool) (quickstart.State, []qui
 // greenBattle starts the Green scenario's deployment: the sides' home
 // edges and zones as the file gives them, the first side placing first.
 func (qs *QuickStart) greenBattle() (quickstart.State, []quickstart.Event, error) {
-	return quickstart.NewGreenBattle(qs.Map, [2]string{qs.Sides[0].ID, qs.Sides[1].ID}, qs.Units,
+	return quickstart.NewGreenBattle(qs.Map, qs.sideIDs(), qs.sideNames(), qs.Units,
 		[2]referee.Edge{qs.Sides[0].Home, qs.Sides[1].Home}, [2]int{qs.Sides[0].Zone, qs.Sides[1].Zone})
 }
+
+// sideIDs are the sides' IDs; sideNames their names, which the players
+// read in the battle's events and refusals.
+func (qs *QuickStart) sideIDs() [2]string { return [2]string{qs.Sides[0].ID, qs.Sides[1].ID} }
+
+func (qs *QuickStart) sideNames() [2]string { return [2]string{qs.Sides[0].Name, qs.Sides[1].Name} }
 
 // SideIndex is the index of the side with id, or -1.
 func (qs *QuickStart) SideIndex(id string) int {

@@ -67,7 +67,7 @@ func TestPlayersPlaceCounters(t *testing.T) {
 			t.Errorf("no %s among %v", w, got)
 		}
 	}
-	if evs[2].Text != "set-up: blake places bears's objective in 0713" {
+	if evs[2].Text != "set-up: Word of Blake places Clan Ghost Bear's objective in 0713" {
 		t.Errorf("first placing told as %q", evs[2].Text)
 	}
 	for _, u := range s.Units {
@@ -108,10 +108,10 @@ func TestPlayersPlaceCounters(t *testing.T) {
 		lines []string
 		want  string
 	}{
-		{[]string{"@blake /battle place kind:objective hex:0712"}, fmt.Sprintf("line %d: \"@blake /battle place kind:objective hex:0712\": illegal action: bears's objective goes in its Deployment Zone", firstCommand)},
-		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place bears's objective now, not kind:headquarters"},
+		{[]string{"@blake /battle place kind:objective hex:0712"}, fmt.Sprintf("line %d: \"@blake /battle place kind:objective hex:0712\": illegal action: Clan Ghost Bear's objective goes in its Deployment Zone", firstCommand)},
+		{[]string{"@blake /battle place kind:hq hex:0713"}, "you place Clan Ghost Bear's objective now, not kind:headquarters"},
 		{[]string{both[0], "@bears /battle place kind:objective hex:0713"}, "0713 is 13 hexes in"},
-		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds blake's objective"},
+		{[]string{both[0], both[3], "@blake /battle place kind:hq hex:0101"}, "0101 already holds Word of Blake's objective"},
 		{[]string{both[0], both[3], both[4], "@blake /battle place kind:objective hex:0102"}, "blake has no set-up choice of this kind left to make"},
 		{[]string{"@blake /battle place edge:north", "@bears /battle place edge:north"}, fmt.Sprintf("line %d: \"@blake /battle place edge:north\": blake has no set-up choice of this kind left to make", firstCommand)},
 	} {
@@ -173,10 +173,10 @@ func TestAIPlacesCounters(t *testing.T) {
 	if _, err := qs.Run(d, out, [2]*qsai.Player{{Side: 0}}, 1); err != nil {
 		t.Fatal(err)
 	}
-	if len(placed) != 4 || slices.Contains(placed, "set-up: blake places bears's objective in 0314") {
+	if len(placed) != 4 || slices.Contains(placed, "set-up: Word of Blake places Clan Ghost Bear's objective in 0314") {
 		t.Fatalf("blake's placing was played for the AI: %v", placed)
 	}
-	if !slices.Contains(placed, "set-up: bears places blake's objective in 0705") {
+	if !slices.Contains(placed, "set-up: Clan Ghost Bear places Word of Blake's objective in 0705") {
 		t.Errorf("the bears' own placing is lost: %v", placed)
 	}
 }

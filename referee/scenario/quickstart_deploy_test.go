@@ -47,10 +47,10 @@ func TestPlayersPlaceUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := setUpTexts(evs)
-	want := []string{"starting positions: blake 4, bears 2; blake chooses to set up first or second",
-		"starting positions: blake sets up first; blake places the first Unit",
-		"set-up: blake places PC in 0304 facing SE", "set-up: bears places AR in 1214 facing NW",
-		"set-up: blake places DF in ", "set-up: bears places AF in "}
+	want := []string{"starting positions: Word of Blake 4, Clan Ghost Bear 2; Word of Blake chooses to set up first or second",
+		"starting positions: Word of Blake sets up first; Word of Blake places the first Unit",
+		"set-up: Word of Blake places PC in 0304 facing SE", "set-up: Clan Ghost Bear places AR in 1214 facing NW",
+		"set-up: Word of Blake places DF in ", "set-up: Clan Ghost Bear places AF in "}
 	if len(got) != 8+len(want) {
 		t.Fatalf("set-up events:\n%s", strings.Join(got, "\n"))
 	}
@@ -75,9 +75,9 @@ func TestPlayersPlaceUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = setUpTexts(evs)
-	want = []string{"set-up: blake, the defender, places its Units first, within 3 hexes of the south edge; then bears, within 1 of the north edge",
-		"set-up: blake places DF in 0715 facing NE", "set-up: blake places PC in 1016 facing N",
-		"set-up: bears places AR in 0701 facing SW", "set-up: bears places AF in 1101 facing S"}
+	want = []string{"set-up: Word of Blake, the defender, places its Units first, within 3 hexes of the south edge; then Clan Ghost Bear, within 1 hex of the north edge",
+		"set-up: Word of Blake places DF in 0715 facing NE", "set-up: Word of Blake places PC in 1016 facing N",
+		"set-up: Clan Ghost Bear places AR in 0701 facing SW", "set-up: Clan Ghost Bear places AF in 1101 facing S"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the Green deployment:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -88,8 +88,8 @@ func TestPlayersPlaceUnits(t *testing.T) {
 		lines []string
 		want  string
 	}{
-		{[]string{"@blake /battle place unit:DF hex:0713 facing:N"}, "line 63: \"@blake /battle place unit:DF hex:0713 facing:N\": illegal action: DF sets up in blake's Deployment Zone, within 3 hexes of the south edge, and 0713 is 5 hexes in"},
-		{[]string{"@blake /battle place unit:AR hex:0716 facing:N"}, "unit AR is bears's, and blake places a Unit now"},
+		{[]string{"@blake /battle place unit:DF hex:0713 facing:N"}, "line 63: \"@blake /battle place unit:DF hex:0713 facing:N\": illegal action: DF sets up in Word of Blake's Deployment Zone, within 3 hexes of the south edge, and 0713 is 5 hexes in"},
+		{[]string{"@blake /battle place unit:AR hex:0716 facing:N"}, "unit AR is Clan Ghost Bear's, and Word of Blake places a Unit now"},
 		{[]string{"@blake /battle place unit:DF hex:0716 facing:N", "@blake /battle place unit:PC hex:0716 facing:N"}, "0716 already holds unit DF"},
 		{[]string{"@blake /battle place unit:DF hex:0716 facing:N", "@blake /battle place unit:PC hex:0715 facing:N", "@blake /battle place unit:DF hex:0714 facing:N"},
 			"blake has no set-up choice of this kind left to make"},
@@ -104,6 +104,15 @@ func TestPlayersPlaceUnits(t *testing.T) {
 	}
 	if _, err := greenWith(t, "@blake /battle place order:first"); err == nil || !strings.Contains(err.Error(), "setup: green has the players place their Units") {
 		t.Errorf("an order in the Green file: %v", err)
+	}
+	// The Green Training Scenario has no objectives or Headquarters (002
+	// lines 504–538): a Green file's counters are refused, never dropped.
+	counters := strings.Replace(string(data), "    zone: 3\n", "    zone: 3\n    counters: [{kind: objective, hex: \"0316\"}]\n", 1)
+	if _, err := ParseQuickStart([]byte(counters), nil); err == nil || !strings.Contains(err.Error(), "sides[0].counters: setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran") {
+		t.Errorf("counters in the Green file: %v", err)
+	}
+	if qs, err := ParseQuickStart([]byte(strings.Replace(counters, "\nsetup: green\n", "\n", 1)), nil); err != nil || qs.Green || len(qs.Counters) != 1 {
+		t.Errorf("the same counters in a file that places everything itself: %v", err)
 	}
 	bad := strings.Replace(string(data), "zone: 3", "zone: 17", 1)
 	if _, err := ParseQuickStart([]byte(bad), nil); err == nil || !strings.Contains(err.Error(), "the Deployment Zones meet in") {

@@ -54,7 +54,11 @@ func (qs *QuickStart) Run(d *dice.Dice, out QuickStartOutput, players [2]*qsai.P
 	// turn to choose; the bot's where it has none left, or where its
 	// next line makes another kind of choice (rulings QS18, QS23).
 	for s.Phase == quickstart.SetUpPhase {
-		a, c := quickstart.SetUpChoice(s), (*QuickStartCommand)(nil)
+		a, err := quickstart.SetUpChoice(s)
+		if err != nil {
+			return s, fmt.Errorf("the set-up: %w", err)
+		}
+		c := (*QuickStartCommand)(nil)
 		if own := setUp[s.Acting]; len(own) > 0 && own[0].Action.Kind == a.Kind {
 			c, a = &own[0], own[0].Action
 			setUp[s.Acting] = own[1:]

@@ -257,17 +257,17 @@ func TestVeteranSetUp(t *testing.T) {
 		}
 	}
 	want := []string{
-		"set-up: blake 2, bears 12; bears chooses the home edge",
-		"set-up: bears chooses the",
-		"set-up: blake places bears's objective in",
-		"set-up: bears places blake's objective in",
-		"set-up: bears places bears's objective in",
-		"set-up: blake places blake's objective in",
-		"set-up: blake places blake's headquarters in",
-		"set-up: bears places bears's headquarters in",
-		"starting positions: blake 4, bears 2; blake chooses to set up first or second",
-		"starting positions: blake sets up second; bears places the first Unit",
-		"set-up: bears places AF in", "set-up: blake places DF in", "set-up: bears places AR in", "set-up: blake places PC in",
+		"set-up: Word of Blake 2, Clan Ghost Bear 12; Clan Ghost Bear chooses the home edge",
+		"set-up: Clan Ghost Bear chooses the",
+		"set-up: Word of Blake places Clan Ghost Bear's objective in",
+		"set-up: Clan Ghost Bear places Word of Blake's objective in",
+		"set-up: Clan Ghost Bear places Clan Ghost Bear's objective in",
+		"set-up: Word of Blake places Word of Blake's objective in",
+		"set-up: Word of Blake places Word of Blake's headquarters in",
+		"set-up: Clan Ghost Bear places Clan Ghost Bear's headquarters in",
+		"starting positions: Word of Blake 4, Clan Ghost Bear 2; Word of Blake chooses to set up first or second",
+		"starting positions: Word of Blake sets up second; Clan Ghost Bear places the first Unit",
+		"set-up: Clan Ghost Bear places AF in", "set-up: Word of Blake places DF in", "set-up: Clan Ghost Bear places AR in", "set-up: Word of Blake places PC in",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("set-up events:\n%s", strings.Join(got, "\n"))

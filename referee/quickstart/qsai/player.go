@@ -56,8 +56,12 @@ type Player struct {
 // nothing it wants to do.
 func (p Player) Next(s quickstart.State) quickstart.Action {
 	if s.Phase == quickstart.SetUpPhase {
-		// The set-up's choices are the bot's (rulings QS18, QS23).
-		return quickstart.SetUpChoice(s)
+		// The set-up's choices are the bot's (rulings QS18, QS23); where
+		// it has none, Done, which Apply refuses saying why.
+		if a, err := quickstart.SetUpChoice(s); err == nil {
+			return a
+		}
+		return quickstart.Action{Kind: quickstart.Done}
 	}
 	if s.Question != nil {
 		// Which hexes lie along a line: the automatic pick (ruling QS11).

@@ -20,7 +20,7 @@ func combat(t *testing.T) quickstart.State {
 	t.Helper()
 	script, _ := dice.NewScript(1, 1, 6, 6)
 	d := dice.New(script)
-	s, _, err := quickstart.NewBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, []quickstart.UnitState{
+	s, _, err := quickstart.NewBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, [2]string{}, []quickstart.UnitState{
 		unitOn("PC", 0, quickstart.PeacefulCleansing(), "0810", hex.N),
 		unitOn("AR", 1, quickstart.AlphaRecon(), "0808", hex.S),
 	}, d)
@@ -90,7 +90,7 @@ func TestCombatChoices(t *testing.T) {
 // toward the enemy it cannot yet reach.
 func TestMovementChoices(t *testing.T) {
 	script, _ := dice.NewScript(1, 1, 6, 6)
-	s, _, err := quickstart.NewBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, []quickstart.UnitState{
+	s, _, err := quickstart.NewBattle(mapgen.New(15, 17), [2]string{"blake", "bears"}, [2]string{}, []quickstart.UnitState{
 		unitOn("DF", 0, quickstart.DivineFire(), "0816", hex.S),
 		unitOn("AF", 1, quickstart.AlphaFire(), "0801", hex.S),
 	}, dice.New(script))
