@@ -153,6 +153,8 @@ func TestFileSize1000Turns(t *testing.T) {
 // with the store: it reads the campaign (Get: the permission and phase
 // checks, the reply) and changes it (Update: load, change, save with the
 // undo snapshot, commit); the budget, 2, is on it (BENCHMARKS.md).
+// "Aged" is "Command" on a campaign that has played agedTurns turns
+// (a log of about 1,800 events): what the log weighs in a load.
 // "RoundTrip" is the Update alone. "Get" alone compares decoding with
 // copying a decoded campaign (about 30 µs), which no command does by
 // itself.
@@ -171,10 +173,20 @@ func BenchmarkLoad(b *testing.B) {
 		}},
 		{"RoundTrip", func(s *Store, id int64) error { _, err := s.Update(ctx, id, stoBenchChange); return err }},
 		{"Get", func(s *Store, id int64) error { _, err := s.Get(ctx, id); return err }},
+		{"Aged", func(s *Store, id int64) error {
+			if _, err := s.Get(ctx, id); err != nil {
+				return err
+			}
+			_, err := s.Update(ctx, id, stoBenchChange)
+			return err
+		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			s := stoOpen(b, Options{})
 			id := stoCreate(b, s, 7)
+			if bc.name == "Aged" {
+				stoAge(b, s, id, agedTurns)
+			}
 			var cached, cachedCPU, cpu time.Duration
 			for b.Loop() {
 				b.StopTimer()
@@ -202,5 +214,21 @@ func BenchmarkLoad(b *testing.B) {
 			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 			b.ReportMetric(float64(cachedCPU.Microseconds())/float64(b.N), "cached-cpu-µs/op")
 		})
+	}
+}
+
+// agedTurns is the age of BenchmarkLoad's "Aged" campaign.
+const agedTurns = 300
+
+// stoAge plays turns campaign turns of campaign id (stoStep), without
+// syncing each commit.
+func stoAge(b *testing.B, s *Store, id int64, turns int) {
+	b.Helper()
+	s.db.NoSync = true
+	defer func() { s.db.NoSync = false }()
+	for range turns {
+		if _, err := s.Update(context.Background(), id, stoStep); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
