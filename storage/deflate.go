@@ -56,14 +56,14 @@ func levelFor(n int) int {
 }
 
 // deflaters (by level) and inflaters are reused: a flate.Writer
-// allocates tables of up to a megabyte. The writers are kept in lists of
+// allocates 0.5 to 0.9 MB of tables. The writers are kept in lists of
 // their own rather than in a sync.Pool, which the collector empties every
 // other cycle: the writer of a full chunk of the log (levelOnce), taken
-// once in 64 events, was then made afresh each time, and its tables cost
-// a console command 28 µs of CPU on average, a twentieth of it
-// (BENCHMARKS.md). keptWriters of each level are kept (the bot runs on
-// a couple of cores); one more, when several commits deflate at once, is
-// made and dropped.
+// once in 64 events, was then made afresh nearly every time, and its
+// tables cost a console command 28 µs of CPU on average, a twentieth of
+// it (BENCHMARKS.md). keptWriters of each level are kept, about 4 MB
+// in all (the bot runs on a couple of cores); one more, when more
+// commits deflate at once, is made and dropped.
 const keptWriters = 2
 
 var (
