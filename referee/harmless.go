@@ -67,9 +67,10 @@ func airHarm(u *Unit) bool {
 // harmless reports whether no unit in the battle can ever harm an enemy
 // (ruling V16). It answers false — harm possible — whenever a unit may
 // still come in from off the map (a drop, a lance aboard a DropShip in
-// orbit, units still to come, a broken unit that may rally) or a
-// surrendered unit could be taken, and in scenarios, which keep their
-// own end rules (exits, objectives, salvage).
+// orbit, a broken unit that may rally) or a unit could still move into
+// a surrendered unit's hex (righting or taking it), and in scenarios,
+// which keep their own end rules (exits, objectives, salvage, units
+// still to come).
 func (s *State) harmless() bool {
 	if s.Scenario != nil || len(s.Sides) < 2 {
 		return false
@@ -82,11 +83,7 @@ func (s *State) harmless() bool {
 		side string
 	}
 	var pieces []piece
-	for _, side := range s.Sides {
-		if s.scenarioPending(side.ID) {
-			return false
-		}
-	}
+	var toppled []hex.Hex // surrendered, until a unit moves into the hex (000 line 970)
 	for _, u := range s.Units {
 		at := u.Hex
 		switch u.Status {
@@ -98,18 +95,22 @@ func (s *State) harmless() bool {
 				}
 				continue // never deployed: out of the battle (V5)
 			}
-			ship := s.Unit(u.Aboard)
-			if ship == nil || ship.Status != Active {
+			i := s.unitIndex(u.Aboard)
+			if i < 0 || s.Units[i].Status != Active {
 				return false // its DropShip may still land
 			}
-			at = ship.Hex // it may come off beside it
+			at = s.Units[i].Hex // it may come off beside it
 		case Broken:
 			if 12+RallyModifier(u.Experience) >= RallyRoll {
 				return false // it may rally back onto the map (V1)
 			}
 			continue
 		case Surrendered:
-			return false // an enemy may yet take it (000 line 970)
+			if !u.Righting {
+				toppled = append(toppled, at)
+				continue
+			}
+			// Righted next turn, it acts again: a piece like any other.
 		default:
 			continue
 		}
@@ -126,7 +127,7 @@ func (s *State) harmless() bool {
 	for _, p := range pieces {
 		armed = armed || p.r >= 0
 	}
-	if !armed {
+	if !armed && len(toppled) == 0 {
 		return true // nobody can attack at all: trucks against trucks
 	}
 	for _, a := range pieces {
@@ -155,6 +156,15 @@ func (s *State) harmless() bool {
 	for i, a := range pieces {
 		for j, t := range pieces {
 			if a.r >= 0 && t.side != a.side && !t.air && rc.within(reach[i], reach[j], a.r) {
+				return false
+			}
+		}
+	}
+	// A surrendered unit changes the battle once any unit moves into its
+	// hex: a friend rights it, an enemy takes it.
+	for _, h := range toppled {
+		for i, p := range pieces {
+			if p.air || rc.within(reach[i], reachSet{at: h, alone: true}, 0) {
 				return false
 			}
 		}

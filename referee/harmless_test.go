@@ -22,6 +22,21 @@ func waterWall(from, to int) string {
 	return b.String()
 }
 
+// island is deep water on every hex around at (a 3×3 block of the test
+// map less its middle), so that no ground unit can reach at.
+func island(at string) string {
+	c := h(at)
+	var b strings.Builder
+	for x := c.X - 1; x <= c.X+1; x++ {
+		for y := c.Y - 1; y <= c.Y+1; y++ {
+			if x != c.X || y != c.Y {
+				fmt.Fprintf(&b, "cell %s water-2; ", hex.Hex{X: x, Y: y})
+			}
+		}
+	}
+	return b.String()
+}
+
 // Ensure a battle in which no unit can ever harm an enemy ends in the
 // first end phase (ruling V16): the book fights on until one side is
 // gone or withdraws (000 lines 2653, 2661), which such a battle never
@@ -32,6 +47,11 @@ func TestBattleEndHarmless(t *testing.T) {
 	wheeled := func(id, side, at string) Unit { return scnUnit(id, side, Wheeled, at, 6, 4, 5) }
 	truck := func(id, side, at string) Unit { return scnUnit(id, side, Truck, at, 0, 0, 3) }
 	wide, narrow := waterWall(14, 18), waterWall(16, 16)
+	toppled := func(id, side, at string) Unit {
+		u := truck(id, side, at)
+		u.Status = Surrendered
+		return u
+	}
 	hidden := scnUnit("BH1", "bandits", Infantry, "0808", 4, 4, 3)
 	hidden.Hidden = true
 	for _, tc := range []struct {
@@ -44,6 +64,9 @@ func TestBattleEndHarmless(t *testing.T) {
 		// range 3: neither can cross it or fire across it.
 		{"penned in", wide, false, []Unit{wheeled("A1", "lancers", "0505"), wheeled("B1", "bandits", "2505")}, true},
 		{"penned in, campaign", wide, true, []Unit{wheeled("A1", "lancers", "0505"), wheeled("B1", "bandits", "2505")}, true},
+		// A surrendered truck on an island of deep water: nobody can
+		// ever move into its hex to right or take it (000 line 970).
+		{"a surrendered unit nobody can reach", wide + island("0808"), false, []Unit{wheeled("A1", "lancers", "0505"), toppled("A2", "lancers", "0808"), wheeled("B1", "bandits", "2505")}, true},
 		// Trucks have no combat ability (000 line 847), even in one hex.
 		{"trucks against trucks", "", false, []Unit{truck("A1", "lancers", "0505"), truck("B1", "bandits", "0505"), truck("B2", "bandits", "2505")}, true},
 		// Harm is possible: the battle goes on.

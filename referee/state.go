@@ -209,11 +209,20 @@ func (s *State) Cell(h hex.Hex) mapgen.Cell {
 // the state, the unit is first made its own (own), so the caller may
 // change it.
 func (s *State) Unit(id string) *Unit {
-	i := sort.Search(len(s.Units), func(i int) bool { return s.Units[i].ID >= id })
-	if i < len(s.Units) && s.Units[i].ID == id {
+	if i := s.unitIndex(id); i >= 0 {
 		return s.own(i)
 	}
 	return nil
+}
+
+// unitIndex is the index in s.Units of the unit with the given ID, or -1:
+// code that only reads the unit takes s.Units[i], which copies nothing.
+func (s *State) unitIndex(id string) int {
+	i := sort.Search(len(s.Units), func(i int) bool { return s.Units[i].ID >= id })
+	if i < len(s.Units) && s.Units[i].ID == id {
+		return i
+	}
+	return -1
 }
 
 // own returns s.Units[i] to be changed: while Apply builds s, a unit

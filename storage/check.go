@@ -92,45 +92,29 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	} else if log, _, err = readLog(cb, id, newest.logLen); err != nil {
 		bad(err)
 	}
-	// Newest first: each older document is rebuilt from the one after it.
 	var last *campaign.Campaign
 	var lastRev uint64
-	var next []byte
 	n := 0
-	cur := rb.Cursor()
-	for k, _ := cur.Last(); k != nil; k, _ = cur.Prev() {
+	_ = eachDocument(rb, id, func(st state, doc []byte, err error) error {
 		n++
-		st, err := readRevision(rb, id, k)
 		if err != nil {
 			bad(err)
-			next = nil
-			continue
+			return nil
 		}
 		if st.rev == 0 {
 			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("revisions start at 1")})
 		}
-		if n == 1 && st.form == formDelta {
-			// An older revision's document may be whole too (a delta is
-			// only smaller).
-			bad(&RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("the newest revision's document must be whole or in parts, not a delta")})
-		}
 		if _, err := st.seeded(id); err != nil {
 			bad(err)
-		}
-		doc, err := st.document(id, next)
-		next = doc
-		if err != nil {
-			bad(err)
-			continue
 		}
 		c, err := decodeDoc(id, st.key(), doc)
 		if err != nil {
 			bad(err)
-			continue
+			return nil
 		}
 		if st.logLen > uint64(len(log)) {
 			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, len(log)))
-			continue
+			return nil
 		}
 		c.Log = log[:st.logLen]
 		for _, e := range c.Check() {
@@ -139,17 +123,16 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		if n == 1 {
 			last, lastRev = c, st.rev
 		}
-	}
+		return nil
+	})
 	if n == 0 {
 		bad(&RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("no revision stored")})
 	}
 	if n > s.snapshots+1 {
 		bad(fmt.Errorf("campaign %d: %d revisions stored, more than the newest and %d snapshots", id, n, s.snapshots))
 	}
-	if sum, err := decodeSummary(id, cb.Get(keySummary)); err != nil {
+	if err := checkSummary(id, cb.Get(keySummary), last, lastRev); err != nil {
 		bad(err)
-	} else if last != nil && !reflect.DeepEqual(sum, summarize(last, lastRev)) {
-		bad(fmt.Errorf("campaign %d: summary %+v does not match revision %d", id, sum, lastRev))
 	}
 	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
 		if b := cb.Bucket([]byte(kind)); b != nil {
@@ -162,4 +145,43 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		}
 	}
 	return errs
+}
+
+// eachDocument reads the revisions of campaign id, in its revisions
+// bucket rb, newest first, as Check, copies and the schema 7 migration
+// read them: each record checked against its checksum and split, its
+// document rebuilt, an older one from the one after it (the newest's
+// must be whole or in parts: a delta has nothing to be rebuilt from). fn
+// gets each revision with its document, or the error reading it, after
+// which an older delta cannot be rebuilt either; an error fn returns
+// stops the walk.
+func eachDocument(rb *bolt.Bucket, id int64, fn func(st state, doc []byte, err error) error) error {
+	var next []byte
+	cur := rb.Cursor()
+	for k, _ := cur.Last(); k != nil; k, _ = cur.Prev() {
+		st, err := readRevision(rb, id, k)
+		if err == nil {
+			next, err = st.document(id, next)
+		} else {
+			next = nil
+		}
+		if err := fn(st, next, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkSummary decodes campaign id's stored summary, v, and compares it
+// with the one its newest revision, rev, calls for: c, the campaign that
+// revision holds (nil when it could not be read).
+func checkSummary(id int64, v []byte, c *campaign.Campaign, rev uint64) error {
+	sum, err := decodeSummary(id, v)
+	if err != nil || c == nil {
+		return err
+	}
+	if !reflect.DeepEqual(sum, summarize(c, rev)) {
+		return &RecordError{Campaign: id, Key: string(keySummary), Err: fmt.Errorf("%+v does not match revision %d", sum, rev)}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -110,39 +111,19 @@ func boltCopy(id int64, cb *bolt.Bucket) (campaignCopy, error) {
 	if rb == nil {
 		return cc, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
 	}
-	var states []state
-	err := rb.ForEachBucket(func(k []byte) error {
-		v, err := revisionRecord(rb, id, k)
-		if err != nil {
-			return err
+	// Every revision is copied whole: an undo snapshot is a delta from
+	// the revision after it in this file, and the etcd store keeps no
+	// deltas.
+	err := eachDocument(rb, id, func(st state, doc []byte, err error) error {
+		if err == nil {
+			cc.revs = append(cc.revs, revisionCopy{st.rev, wholeRecord(st.diceState, st.logLen, doc)})
 		}
-		if len(k) != 8 || v == nil {
-			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, k), Err: fmt.Errorf("not a revision")}
-		}
-		st, err := decodeState(id, k, v)
-		if err != nil {
-			return err
-		}
-		states = append(states, st)
-		return nil
+		return err
 	})
 	if err != nil {
 		return cc, err
 	}
-	// Every revision is copied whole: an undo snapshot is a delta from
-	// the revision after it in this file, and the etcd store keeps no
-	// deltas.
-	cc.revs = make([]revisionCopy, len(states))
-	var next []byte
-	for i := len(states) - 1; i >= 0; i-- {
-		st := states[i]
-		doc, err := st.document(id, next)
-		if err != nil {
-			return cc, err
-		}
-		cc.revs[i] = revisionCopy{st.rev, wholeRecord(st.diceState, st.logLen, doc)}
-		next = doc
-	}
+	slices.Reverse(cc.revs)
 	if eb := cb.Bucket(bucketEvents); eb != nil {
 		for k := uint64(1); ; k++ {
 			lines, err := readChunk(eb, id, k)

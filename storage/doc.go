@@ -117,8 +117,12 @@
 // revision in parts.
 // Schema 5 had no index: opening a schema 5 file builds it from the
 // summaries (migrate5to6). Schema 6 had no checksums: opening a schema 6
-// file reads every record and chunk and seals it (migrate6to7; the
-// fixture is testdata/v6.db). From schema 7 a record or chunk whose
+// file seals every record and chunk and reads each campaign back, its
+// events, dice states, documents and summary decoded, before it commits:
+// one that no longer decodes stops the migration (migrate6to7; the
+// fixture is testdata/v6.db). Damage from before that still decodes to
+// valid values cannot be told from what was written, and is sealed as it
+// is. From schema 7 a record or chunk whose
 // bytes changed after they were written (bbolt checks none of a data
 // page's bytes) is refused as damaged, naming the campaign and the
 // record, never decoded into silently changed values; bfbot check lists

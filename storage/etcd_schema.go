@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"go.etcd.io/etcd/api/v3/mvccpb"
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
@@ -82,12 +83,17 @@ func (s *EtcdStore) openSchema(ctx context.Context) error {
 	return err
 }
 
-// etcdSealRevisions seals every revision's record, a campaign at a time,
-// each record checked first as migrate6to7 checks them and its put
-// compared against the record read. The step takes several
-// transactions: one cut short runs again on the next open, and leaves a
-// record that reads back sealed as it is (an unsealed one whose last four
-// bytes happen to be its checksum: odds of 1 in 2³²).
+// etcdSealRevisions seals every revision's record, a campaign at a time:
+// each record not yet sealed is read first as the store will read it, its
+// dice state and document decoded and the newest one's summary compared,
+// and a record that fails stops the step before any of its campaign's
+// records is sealed. Damage that still decodes to valid data cannot be
+// told from what was written, then or after: it is sealed as it is
+// (migrate6to7). Each put is compared against the record read, and the
+// summary against the one checked. The step takes several transactions:
+// one cut short runs again on the next open, and leaves a record that
+// reads back sealed as it is (an unsealed one whose last four bytes
+// happen to be its checksum: odds of 1 in 2³²).
 func etcdSealRevisions(ctx context.Context, s *EtcdStore) error {
 	r, err := s.client.Get(ctx, s.p.summaries(), clientv3.WithPrefix(), clientv3.WithKeysOnly())
 	if err != nil {
@@ -107,25 +113,16 @@ func etcdSealRevisions(ctx context.Context, s *EtcdStore) error {
 
 // sealCampaign seals campaign id's revision records not yet sealed.
 func (s *EtcdStore) sealCampaign(ctx context.Context, id int64) error {
-	g, err := s.client.Get(ctx, s.p.revs(id), clientv3.WithPrefix())
+	g, err := s.read(ctx, clientv3.OpGet(s.p.revs(id), clientv3.WithPrefix()), clientv3.OpGet(s.p.summary(id)))
 	if err != nil {
-		return fmt.Errorf("%s: %w", s.where, err)
-	}
-	var cmps []clientv3.Cmp
-	var ops []clientv3.Op
-	size := 0
-	flush := func() error {
-		if len(ops) == 0 {
-			return nil
-		}
-		_, err := s.commit(ctx, cmps, ops)
-		if errors.Is(err, errConflict) {
-			return fmt.Errorf("campaign %d was changed while its records were being sealed: stop every other bfbot using %s, then start this one again", id, s.where)
-		}
-		cmps, ops, size = nil, nil, 0
 		return err
 	}
-	for _, kv := range g.Kvs {
+	revs, sum := g.Responses[0].GetResponseRange().Kvs, g.Responses[1].GetResponseRange().Kvs
+	if len(sum) == 0 {
+		return &RecordError{Campaign: id, Key: string(keySummary), Err: errors.New("missing")}
+	}
+	var sealed []sealedRecord
+	for i, kv := range revs {
 		rev, ok := parseHex(string(kv.Key), s.p.revs(id))
 		if !ok {
 			return &RecordError{Campaign: id, Key: string(kv.Key), Err: fmt.Errorf("not a revision key")}
@@ -137,17 +134,51 @@ func (s *EtcdStore) sealCampaign(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if _, err := st.document(id, nil); err != nil {
+		doc, err := st.document(id, nil)
+		if err != nil {
 			return err
 		}
-		if len(ops) == maxTxnOps/2 || size+len(kv.Value) > maxCopyBytes {
+		c, err := decodeRevision(id, st, doc)
+		if err != nil {
+			return err
+		}
+		if i == len(revs)-1 {
+			if err := checkSummary(id, sum[0].Value, c, rev); err != nil {
+				return err
+			}
+		}
+		sealed = append(sealed, sealedRecord{kv, rev})
+	}
+	cmps := []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", sum[0].ModRevision)}
+	var ops []clientv3.Op
+	size := 0
+	flush := func() error {
+		if len(ops) == 0 {
+			return nil
+		}
+		_, err := s.commit(ctx, cmps, ops)
+		if errors.Is(err, errConflict) {
+			return fmt.Errorf("campaign %d was changed while its records were being sealed: stop every other bfbot using %s, then start this one again", id, s.where)
+		}
+		cmps, ops, size = cmps[:1], nil, 0
+		return err
+	}
+	for _, r := range sealed {
+		if len(ops) == maxTxnOps/2 || size+len(r.kv.Value) > maxCopyBytes {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
-		cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(kv.Key)), "=", kv.ModRevision))
-		ops = append(ops, clientv3.OpPut(string(kv.Key), string(sealState(id, rev, clone(kv.Value)))))
-		size += len(kv.Value)
+		cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(r.kv.Key)), "=", r.kv.ModRevision))
+		ops = append(ops, clientv3.OpPut(string(r.kv.Key), string(sealState(id, r.rev, clone(r.kv.Value)))))
+		size += len(r.kv.Value)
 	}
 	return flush()
+}
+
+// sealedRecord is a revision's record etcdSealRevisions has checked and
+// is to seal.
+type sealedRecord struct {
+	kv  *mvccpb.KeyValue
+	rev uint64
 }

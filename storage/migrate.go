@@ -342,12 +342,15 @@ func migrate5to6(tx *bolt.Tx) error {
 	})
 }
 
-// migrate6to7 seals every revision's record and every chunk of the log
-// with its checksum (seal.go). Each is read first, the documents rebuilt
-// newest first and the chunks inflated, so that a record damaged before
-// it had a checksum stops the migration (which leaves the file as it
-// was) instead of being sealed as sound.
-func migrate6to7(tx *bolt.Tx) error { return eachCampaign(tx, 6, sealChunks, sealRevisions) }
+// migrate6to7 seals every chunk of the log and every revision's record
+// with its checksum (seal.go), then reads each campaign back as the
+// store will (readBack), all in the one transaction: a record damaged
+// before it had a checksum, and no longer decoding, stops the migration,
+// which leaves the file as it was, rather than being sealed as sound.
+// Damage that still decodes to valid data (a digit changed in a stored
+// block: an event's number, a name in a delta) cannot be told from what
+// was written, during the migration or after it: it is sealed as it is.
+func migrate6to7(tx *bolt.Tx) error { return eachCampaign(tx, 6, sealChunks, sealRevisions, readBack) }
 
 // sealChunks seals a schema 6 log's chunks.
 func sealChunks(cb *bolt.Bucket, id int64) error {
@@ -360,10 +363,7 @@ func sealChunks(cb *bolt.Bucket, id int64) error {
 		if len(k) != 8 || v == nil {
 			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: fmt.Errorf("not a chunk of the log")}
 		}
-		if _, err := inflate(v); err != nil {
-			return &RecordError{Campaign: id, Key: chunkKey(uint64(btoi(k))), Err: err}
-		}
-		keys, values = append(keys, append([]byte{}, k...)), append(values, append([]byte{}, v...))
+		keys, values = append(keys, clone(k)), append(values, clone(v))
 		return nil
 	})
 	if err != nil {
@@ -383,25 +383,68 @@ func sealRevisions(cb *bolt.Bucket, id int64) error {
 	if err != nil {
 		return err
 	}
-	var next []byte
-	for i := len(keys) - 1; i >= 0; i-- {
-		v, err := revisionRecord(rb, id, keys[i])
+	for _, k := range keys {
+		v, err := revisionRecord(rb, id, k)
 		if err != nil {
 			return err
 		}
-		if len(keys[i]) != 8 {
-			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, keys[i]), Err: fmt.Errorf("key is not 8 bytes")}
+		if len(k) != 8 {
+			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketRevisions, k), Err: fmt.Errorf("key is not 8 bytes")}
 		}
-		st, err := parseState(id, uint64(btoi(keys[i])), v)
-		if err != nil {
-			return err
-		}
-		if next, err = st.document(id, next); err != nil {
-			return err
-		}
-		if err := rb.Bucket(keys[i]).Put(keyRecord, sealState(id, st.rev, append([]byte{}, v...))); err != nil {
+		if err := rb.Bucket(k).Put(keyRecord, sealState(id, uint64(btoi(k)), clone(v))); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// readBack reads a campaign migrate6to7 sealed as the store reads it,
+// and as Check does but for the campaign's invariants (campaign.Check),
+// which a checksum does not hide (Check reports them after): every
+// event of the log decoded, in chunks numbered from 1, every one full
+// but the last; each revision's dice state and document decoded, its
+// log no longer than the one stored, the newest's as long; and the
+// summary the newest revision calls for.
+func readBack(cb *bolt.Bucket, id int64) error {
+	events, err := storedEvents(cb, id)
+	if err != nil {
+		return err
+	}
+	if _, _, err := readLog(cb, id, events); err != nil {
+		return err
+	}
+	var newest *campaign.Campaign
+	var rev uint64
+	err = eachDocument(cb.Bucket(bucketRevisions), id, func(st state, doc []byte, err error) error {
+		if err != nil {
+			return err
+		}
+		c, err := decodeRevision(id, st, doc)
+		if err != nil {
+			return err
+		}
+		if st.logLen > events || newest == nil && st.logLen != events {
+			return &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("its log has %d events, but %d are stored", st.logLen, events)}
+		}
+		if newest == nil {
+			newest, rev = c, st.rev
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if newest == nil {
+		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("no revision stored")}
+	}
+	return checkSummary(id, cb.Get(keySummary), newest, rev)
+}
+
+// decodeRevision decodes the dice state of revision st of campaign id
+// and its document, doc, as a migration that seals them reads them first.
+func decodeRevision(id int64, st state, doc []byte) (*campaign.Campaign, error) {
+	if _, err := st.seeded(id); err != nil {
+		return nil, err
+	}
+	return decodeDoc(id, st.key(), doc)
 }

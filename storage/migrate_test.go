@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
+	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"bfbot/campaign"
 	"bfbot/referee/dice"
@@ -374,13 +375,13 @@ func stoSameDoc(t *testing.T, c *campaign.Campaign, doc []byte) bool {
 // stoFixtureV3 copies testdata/v3.db, a file bfbot wrote in schema 3 (two
 // campaigns: one after three turns and two stand-in changes with three
 // undo snapshots, one after a turn; compacted). It cannot be rewritten:
-// this bfbot writes schema 6.
+// this bfbot writes a newer schema.
 func stoFixtureV3(t *testing.T) string { return stoFixture(t, "v3.db") }
 
 // stoFixture copies testdata/name to a temporary file. testdata/v4.db is
 // a file bfbot wrote in schema 4: v3.db migrated with three undo
 // snapshots, then campaign 1 changed twice (stoStep) and campaign 2
-// once. It cannot be rewritten: this bfbot writes schema 6.
+// once. It cannot be rewritten: this bfbot writes a newer schema.
 func stoFixture(t *testing.T, name string) string {
 	t.Helper()
 	fixture, err := os.ReadFile(filepath.Join("testdata", name))
@@ -395,12 +396,10 @@ func stoFixture(t *testing.T, name string) string {
 }
 
 // Ensure a schema 3 file (documents and events stored as JSON) migrates
-// on open to deflated chunks of events and documents whole or as deltas:
-// every revision's document and dice state and every event are kept byte
-// for byte, undo still steps back through the snapshots, changes go on,
-// and a read-only open asks for a writable one first.
+// on open to deflated chunks of events and documents whole or as deltas,
+// as stoMigrated has it.
 func TestMigrateV3(t *testing.T) {
-	stoMigrated(t, stoFixtureV3(t))
+	stoMigrated(t, stoFixtureV3(t), stoReadV3(t, stoFixtureV3(t)))
 }
 
 // Ensure a schema 2 file (revision records as values) migrates on open
@@ -408,70 +407,27 @@ func TestMigrateV3(t *testing.T) {
 func TestMigrateV2(t *testing.T) {
 	path := stoFixtureV3(t)
 	prfToSchema2(t, path)
-	stoMigrated(t, path)
+	stoMigrated(t, path, stoReadV3(t, stoFixtureV3(t)))
 }
 
-// stoMigrated opens the file at path, of an older schema holding what
-// testdata/v3.db holds, and checks what TestMigrateV3 says.
-func stoMigrated(t *testing.T, path string) {
+// stoMigrated opens the file at path, of an older schema holding want,
+// and requires that a read-only open asks for a writable one first; that
+// every revision's document and dice state and every event are kept byte
+// for byte, with three undo snapshots of campaign 1; that undo brings
+// back the revision before its newest and changes to both campaigns go
+// on; and that the file then opens read-only and passes Check.
+func stoMigrated(t *testing.T, path string, want map[int64]stoContents) {
 	ctx := context.Background()
-	want := stoReadV3(t, stoFixtureV3(t))
-	t.Run("ErrNeedsMigration", func(t *testing.T) {
-		if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNeedsMigration) {
-			t.Errorf("read-only Open of an old schema = %v, want ErrNeedsMigration", err)
-		}
-	})
-	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
-	stoMustCheck(t, s)
-	stoSameContents(t, stoReadV4(t, s.db), want)
-	if n := stoSnapshots(t, s, 1); n != 3 {
-		t.Errorf("%d snapshots after migration, want 3", n)
-	}
-	c, err := s.Undo(ctx, 1)
-	if err != nil {
-		t.Fatalf("undo after migration: %v", err)
-	}
-	if !stoSameDoc(t, c, want[1].docs[5]) {
-		t.Errorf("undo after migration did not restore revision 5's document")
-	}
-	if _, err := s.Update(ctx, 1, stoStep); err != nil {
-		t.Errorf("update after migration: %v", err)
-	}
-	if _, err := s.Update(ctx, 2, stoStep); err != nil {
-		t.Errorf("update after migration: %v", err)
-	}
-	stoMustCheck(t, s)
-	s.Close()
-	again := stoOpenNoCheck(t, path, Options{ReadOnly: true, Snapshots: 3})
-	stoMustCheck(t, again)
-}
-
-// Ensure a schema 6 file (testdata/v6.db, written by bfbot at schema 6:
-// two campaigns with three undo snapshots each as deltas, the newest in
-// parts, 198 events in three full chunks and an open one in stored
-// blocks; compacted; it cannot be rewritten) opens with every revision's
-// record and every chunk sealed with its checksum, every document, dice
-// state and event kept byte for byte; that undo and changes go on; and
-// that a read-only open asks for a writable one first.
-func TestMigrateV6(t *testing.T) {
-	ctx := context.Background()
-	path := stoFixture(t, "v6.db")
-	raw, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := stoReadV4(t, raw)
-	raw.Close()
-	if len(want[1].events) != 198 || len(want[1].docs) != 4 {
-		t.Fatalf("the fixture holds %d events and %d revisions of campaign 1, want 198 and 4", len(want[1].events), len(want[1].docs))
-	}
 	if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNeedsMigration) {
-		t.Errorf("read-only Open of schema 6 = %v, want ErrNeedsMigration", err)
+		t.Errorf("read-only Open of an old schema = %v, want ErrNeedsMigration", err)
 	}
 	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
 	stoMustCheck(t, s)
 	// stoReadV4 checks each record against its checksum from schema 7.
 	stoSameContents(t, stoReadV4(t, s.db), want)
+	if n := stoSnapshots(t, s, 1); n != 3 {
+		t.Errorf("%d snapshots after migration, want 3", n)
+	}
 	revs := stoRevisions(want[1])
 	c, err := s.Undo(ctx, 1)
 	if err != nil {
@@ -491,24 +447,60 @@ func TestMigrateV6(t *testing.T) {
 	stoMustCheck(t, again)
 }
 
-// Ensure a schema 6 record damaged before it had a checksum stops the
-// migration, naming the campaign and the record, and leaves the file as
-// it was rather than sealing the damage as sound.
-func TestMigrateV6Damaged(t *testing.T) {
+// Ensure a schema 6 file (testdata/v6.db, written by bfbot at schema 6:
+// two campaigns with three undo snapshots each as deltas, the newest in
+// parts, 198 events in three full chunks and an open one in stored
+// blocks; compacted; it cannot be rewritten) migrates with every
+// revision's record and every chunk sealed with its checksum, as
+// stoMigrated has it.
+func TestMigrateV6(t *testing.T) {
 	path := stoFixture(t, "v6.db")
+	want := stoReadRaw(t, path)
+	if len(want[1].events) != 198 || len(want[1].docs) != 4 {
+		t.Fatalf("the fixture holds %d events and %d revisions of campaign 1, want 198 and 4", len(want[1].events), len(want[1].docs))
+	}
+	stoMigrated(t, path, want)
+}
+
+// stoReadRaw is stoReadV4 of the closed file at path.
+func stoReadRaw(t *testing.T, path string) map[int64]stoContents {
+	t.Helper()
+	raw, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	return stoReadV4(t, raw)
+}
+
+// stoChangeChunk replaces the first old in the stored bytes of chunk k
+// of campaign id's log, in the closed schema 6 file at path, with new of
+// the same length: a change on the disk, inside the chunk's stored block.
+func stoChangeChunk(t *testing.T, path string, id int64, k uint64, old, new string) {
+	t.Helper()
 	stoBolt(t, path, func(tx *bolt.Tx) error {
-		eb := tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents)
-		v := append([]byte{}, eb.Get(itob(1))...)
-		return eb.Put(itob(1), v[:len(v)/2])
+		eb := tx.Bucket(bucketCampaigns).Bucket(itob(uint64(id))).Bucket(bucketEvents)
+		v := eb.Get(itob(k))
+		if len(old) != len(new) || !bytes.Contains(v, []byte(old)) {
+			t.Fatalf("campaign %d's %s does not hold %q as it is, or %q is not as long", id, chunkKey(k), old, new)
+		}
+		return eb.Put(itob(k), bytes.Replace(v, []byte(old), []byte(new), 1))
 	})
+}
+
+// stoRefusesMigration requires Open of the schema 6 file at path to fail
+// naming key of campaign id as damaged and saying what to do, and to
+// leave the file as it was: nothing is sealed.
+func stoRefusesMigration(t *testing.T, path string, id int64, key string) {
+	t.Helper()
 	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = Open(path, Options{Snapshots: 3})
 	var re *RecordError
-	if !errors.As(err, &re) || re.Campaign != 2 || re.Key != "events/1" || !strings.Contains(err.Error(), "restore the database from a backup") {
-		t.Fatalf("Open = %v, want campaign 2's events/1 named as damaged", err)
+	if !errors.As(err, &re) || re.Campaign != id || re.Key != key || !strings.Contains(err.Error(), "restore the database from a backup") {
+		t.Fatalf("Open = %v, want campaign %d's %s named as damaged", err, id, key)
 	}
 	after, err := os.ReadFile(path)
 	if err != nil {
@@ -516,6 +508,69 @@ func TestMigrateV6Damaged(t *testing.T) {
 	}
 	if !bytes.Equal(before, after) {
 		t.Error("the failed migration changed the file")
+	}
+}
+
+// Ensure a schema 6 record damaged before it had a checksum, so that it
+// no longer decodes, stops the migration, naming the campaign and the
+// record, and leaves the file as it was rather than sealing the damage
+// as sound: a chunk cut short (no longer inflating); a changed byte in
+// the open chunk's stored block that breaks an event's JSON (inflating
+// as before: only decoding the events finds it); and a summary that no
+// longer matches the newest revision.
+func TestMigrateV6Damaged(t *testing.T) {
+	t.Run("ChunkCut", func(t *testing.T) {
+		path := stoFixture(t, "v6.db")
+		stoBolt(t, path, func(tx *bolt.Tx) error {
+			eb := tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents)
+			v := clone(eb.Get(itob(1)))
+			return eb.Put(itob(1), v[:len(v)/2])
+		})
+		stoRefusesMigration(t, path, 2, "events/1")
+	})
+	t.Run("EventJSON", func(t *testing.T) {
+		path := stoFixture(t, "v6.db")
+		stoChangeChunk(t, path, 1, 4, `{"turn":30,`, `{"turn";30,`)
+		stoRefusesMigration(t, path, 1, "events/4")
+	})
+	t.Run("Summary", func(t *testing.T) {
+		path := stoFixture(t, "v6.db")
+		stoBolt(t, path, func(tx *bolt.Tx) error {
+			cb := tx.Bucket(bucketCampaigns).Bucket(itob(1))
+			return cb.Put(keySummary, bytes.Replace(clone(cb.Get(keySummary)), []byte(`"turn":31`), []byte(`"turn":32`), 1))
+		})
+		stoRefusesMigration(t, path, 1, "summary")
+	})
+}
+
+// Ensure the limit of what the migration can find is known: a changed
+// byte in the open chunk's stored block that leaves valid JSON (an
+// event's turn 30 read as 39) decodes as an event like any other, so the
+// migration seals it as it is and Check, Get and a change find nothing
+// wrong. Damage done before schema 7 that still decodes cannot be told
+// from what was written; only a backup made before it has the value
+// written.
+func TestMigrateV6DamageUndetectable(t *testing.T) {
+	path := stoFixture(t, "v6.db")
+	want := stoReadRaw(t, path)[1].events
+	stoChangeChunk(t, path, 1, 4, `{"turn":30,`, `{"turn":39,`)
+	s := stoOpenNoCheck(t, path, Options{Snapshots: 3})
+	stoMustCheck(t, s)
+	c, err := s.Get(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := 0
+	for i, e := range c.Log {
+		if v, _ := json.Marshal(e); !bytes.Equal(v, want[i]) {
+			changed++
+		}
+	}
+	if changed != 1 || c.Log[3*eventsPerChunk].Turn != 39 {
+		t.Errorf("%d events read other than written, the first of events/4 in turn %d: want that one alone, in turn 39", changed, c.Log[3*eventsPerChunk].Turn)
+	}
+	if _, err := s.Update(context.Background(), 1, stoStep); err != nil {
+		t.Errorf("update: %v", err)
 	}
 }
 
@@ -550,4 +605,124 @@ func stoUnseal(tb *testing.T, path string, version uint64) {
 		}
 		return tx.Bucket(bucketMeta).Put(keySchema, itob(version))
 	})
+}
+
+// Ensure an etcd prefix of layout 3 (revisions' records without their
+// checksum) has every record sealed on open, each read first: Check, Get
+// and changes then go on, every record sealed. And that an unsealed
+// record that no longer decodes (a byte changed in a stored block of the
+// newest revision's document, breaking its JSON) stops the step, naming
+// the campaign and the record, with none of that campaign's records
+// sealed and the layout left at 3.
+func TestEtcdMigrateSeal(t *testing.T) {
+	ctx := context.Background()
+	e := stoEtcdEngine(t)
+	s := e.open(t, Options{Snapshots: 3}).(*EtcdStore)
+	ids := []int64{stoCreate(t, s, 1), stoCreate(t, s, 2)}
+	for range 4 {
+		if _, err := s.Update(ctx, ids[0], stoStep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := s.Get(ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	stoEtcdUnseal(t, s.Client(), s.p, ids)
+	s = e.reopen(t, s, Options{Snapshots: 3}).(*EtcdStore)
+	stoMustCheck(t, s)
+	if n := stoEtcdSealed(t, s.Client(), s.p, ids...); n != 5 {
+		t.Errorf("%d of 5 records (4 revisions of one campaign, 1 of the other) sealed after the migration", n)
+	}
+	c, err := s.Get(ctx, ids[0])
+	if err != nil {
+		t.Fatalf("Get after the migration: %v", err)
+	}
+	if doc, _ := encodeDoc(want); !stoSameDoc(t, c, doc) || len(c.Log) != len(want.Log) {
+		t.Error("Get after the migration does not read the campaign stored")
+	}
+	for _, id := range ids {
+		if _, err := s.Update(ctx, id, stoStep); err != nil {
+			t.Errorf("update after the migration: %v", err)
+		}
+	}
+
+	t.Run("Damaged", func(t *testing.T) {
+		d := e.open(t, Options{Snapshots: 3}).(*EtcdStore)
+		stoReopened.Store(d, true) // left at layout 3: no final Check
+		id := stoCreate(t, d, 1)
+		for range 2 {
+			if _, err := d.Update(ctx, id, stoStep); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d.Close()
+		raw := s.Client()
+		stoEtcdUnseal(t, raw, d.p, []int64{id})
+		newest := d.p.rev(id, 3)
+		g, err := raw.Get(ctx, newest)
+		if err != nil || len(g.Kvs) != 1 || !bytes.Contains(g.Kvs[0].Value, []byte(`"name":"storage test"`)) {
+			t.Fatalf("revision 3 = %v, %v: want its name in a stored block", g, err)
+		}
+		damaged := bytes.Replace(g.Kvs[0].Value, []byte(`"name":"storage test"`), []byte(`"name";"storage test"`), 1)
+		if _, err := raw.Put(ctx, newest, string(damaged)); err != nil {
+			t.Fatal(err)
+		}
+		o, err := OpenEtcd(EtcdOptions{Endpoints: raw.Endpoints(), Prefix: string(d.p)}, Options{Snapshots: 3})
+		if err == nil {
+			o.Close()
+		}
+		var re *RecordError
+		if !errors.As(err, &re) || re.Campaign != id || re.Key != revisionKey(3) || !strings.Contains(err.Error(), "restore the database from a backup") {
+			t.Fatalf("OpenEtcd = %v, want campaign %d's %s named as damaged", err, id, revisionKey(3))
+		}
+		if n := stoEtcdSealed(t, raw, d.p, id); n != 0 {
+			t.Errorf("%d records of the damaged campaign sealed", n)
+		}
+		if g, err := raw.Get(ctx, d.p.schema()); err != nil || len(g.Kvs) != 1 || btoi(g.Kvs[0].Value) != 3 {
+			t.Errorf("meta/schema = %v, %v: want layout 3 still", g, err)
+		}
+	})
+}
+
+// stoEtcdUnseal rewrites the revisions' records of campaigns ids under
+// etcd prefix p as layout 3 kept them, without their checksum, and sets
+// the layout to 3.
+func stoEtcdUnseal(t *testing.T, raw *clientv3.Client, p layout, ids []int64) {
+	t.Helper()
+	ctx := context.Background()
+	for _, id := range ids {
+		g, err := raw.Get(ctx, p.revs(id), clientv3.WithPrefix())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kv := range g.Kvs {
+			if _, err := raw.Put(ctx, string(kv.Key), string(kv.Value[:len(kv.Value)-sealSize])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := raw.Put(ctx, p.schema(), string(itob(3))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stoEtcdSealed counts the revisions' records of campaigns ids under
+// etcd prefix p that match their checksum.
+func stoEtcdSealed(t *testing.T, raw *clientv3.Client, p layout, ids ...int64) int {
+	t.Helper()
+	n := 0
+	for _, id := range ids {
+		g, err := raw.Get(context.Background(), p.revs(id), clientv3.WithPrefix())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, kv := range g.Kvs {
+			rev, _ := parseHex(string(kv.Key), p.revs(id))
+			if _, err := decodeState(id, itob(rev), kv.Value); err == nil {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -88,7 +88,8 @@ func (b *partsBase) line(i int) []byte { return b.lines[i] }
 // too), so that code that alters in place what a campaign from the
 // store reaches fails its tests rather than losing what it changed; but
 // not while benchmarks run, whose figures are what the copies save.
-// TestPartsCopiedProperty turns it off.
+// TestPartsCopiedProperty and TestPartsCopied turn it off, so that a
+// wrong copy reaches what they compare.
 var verifyCopies = true
 
 // sameShallow reports whether a and b, of one type, hold the same values
