@@ -153,28 +153,36 @@ func TestFileSize1000Turns(t *testing.T) {
 // with the store: it reads the campaign (Get: the permission and phase
 // checks, the reply) and changes it (Update: load, change, save with the
 // undo snapshot, commit); the budget, 2, is on it (BENCHMARKS.md).
+// "Aged" is "Command" on a campaign that has played agedTurns turns
+// (its log's events reported): what the log weighs in a load.
 // "RoundTrip" is the Update alone. "Get" alone compares decoding with
 // copying a decoded campaign (about 30 µs), which no command does by
 // itself.
 func BenchmarkLoad(b *testing.B) {
 	ctx := context.Background()
+	command := func(s *Store, id int64) error {
+		if _, err := s.Get(ctx, id); err != nil {
+			return err
+		}
+		_, err := s.Update(ctx, id, stoBenchChange)
+		return err
+	}
 	for _, bc := range []struct {
 		name string
 		load func(s *Store, id int64) error
 	}{
-		{"Command", func(s *Store, id int64) error {
-			if _, err := s.Get(ctx, id); err != nil {
-				return err
-			}
-			_, err := s.Update(ctx, id, stoBenchChange)
-			return err
-		}},
+		{"Command", command},
 		{"RoundTrip", func(s *Store, id int64) error { _, err := s.Update(ctx, id, stoBenchChange); return err }},
 		{"Get", func(s *Store, id int64) error { _, err := s.Get(ctx, id); return err }},
+		{"Aged", command},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			s := stoOpen(b, Options{})
 			id := stoCreate(b, s, 7)
+			events := 0
+			if bc.name == "Aged" {
+				events = stoAge(b, s, id, agedTurns)
+			}
 			var cached, cachedCPU, cpu time.Duration
 			for b.Loop() {
 				b.StopTimer()
@@ -201,6 +209,28 @@ func BenchmarkLoad(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 			b.ReportMetric(float64(cachedCPU.Microseconds())/float64(b.N), "cached-cpu-µs/op")
+			if events > 0 {
+				b.ReportMetric(float64(events), "events")
+			}
 		})
 	}
+}
+
+// agedTurns is the age of BenchmarkLoad's "Aged" campaign.
+const agedTurns = 300
+
+// stoAge plays turns campaign turns of campaign id (stoStep), without
+// syncing each commit, and returns the events of its log.
+func stoAge(b *testing.B, s *Store, id int64, turns int) int {
+	b.Helper()
+	s.db.NoSync = true
+	defer func() { s.db.NoSync = false }()
+	var c *campaign.Campaign
+	for range turns {
+		var err error
+		if c, err = s.Update(context.Background(), id, stoStep); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return len(c.Log)
 }

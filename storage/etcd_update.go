@@ -37,8 +37,6 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	var out *campaign.Campaign
 	var outDoc []byte
 	var rev uint64
-	buf := recordBuffers.Get().(*bytes.Buffer)
-	defer recordBuffers.Put(buf)
 	err := s.retry(ctx, fmt.Sprintf("campaign %d", id), func() error {
 		h, err := s.head(ctx, id, also...)
 		if err != nil {
@@ -58,7 +56,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		doc, err := encodeDocInto(buf, n, base)
+		doc, err := encodeDocInto(docBuffer(prevDoc), n, base)
 		if err != nil {
 			return err
 		}
@@ -86,7 +84,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 			}
 			return err
 		}
-		out, outDoc, rev = n, bytes.Clone(doc), next
+		out, outDoc, rev = n, doc, next
 		return nil
 	})
 	if err != nil {

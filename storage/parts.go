@@ -92,6 +92,12 @@ func encodeDoc(c *campaign.Campaign) ([]byte, error) {
 	return encodeDocInto(new(bytes.Buffer), c, nil)
 }
 
+// unitStart begins each unit's JSON object in a side's units part, its
+// first field the unit's ID (campaign.Unit), so that counting it counts
+// the units: a quote inside a string is escaped, and a nested object
+// that began so would only make the count, a capacity, too high.
+var unitStart = []byte(`{"id":`)
+
 // unmarshalDoc decodes a document, in parts or (schema 4) whole, into c.
 func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	if !isParts(doc) {
@@ -118,6 +124,9 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 		if err := decodeJSON(lines[3+2*i], &c.Sides[i]); err != nil {
 			return fmt.Errorf("side %d: %w", i+1, err)
 		}
+		// Sized first: decoded into, the list grows no more (growing it
+		// was a sixth of decoding it).
+		c.Sides[i].Units = make([]campaign.Unit, 0, bytes.Count(lines[4+2*i], unitStart))
 		if err := decodeJSON(lines[4+2*i], &c.Sides[i].Units); err != nil {
 			return fmt.Errorf("side %d's units: %w", i+1, err)
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"sync"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -211,10 +210,14 @@ func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (c *campaign.Cam
 	return c, last, nil
 }
 
-// recordBuffers hold the documents Update encodes, so that a round trip
-// does not allocate (and collect) a document-sized buffer or two each
-// time.
-var recordBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// docBuffer is the buffer a change encodes its document into, when the
+// revision before's was prev: sized to hold it and a little more, so that
+// encoding seldom grows it. The cache keeps the bytes encoded there once
+// the change commits, so the buffer is a new one each time, not copied
+// out of a reused one (which cost a round trip more than the allocation).
+func docBuffer(prev []byte) *bytes.Buffer {
+	return bytes.NewBuffer(make([]byte, 0, len(prev)+len(prev)/8+512))
+}
 
 // wholeRecord is the record of a newest revision with document doc,
 // every part deflated (newestRecord).

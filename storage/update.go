@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -137,8 +136,6 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	var outDoc []byte
 	var last [][]byte
 	var rev uint64
-	buf := recordBuffers.Get().(*bytes.Buffer)
-	defer recordBuffers.Put(buf)
 	err := s.update(ctx, func(tx *bolt.Tx) error {
 		// The cache's campaign, taken out of it: earlier Gets' shells
 		// share what it reaches (campaign.Shell), which fn copies before it
@@ -170,7 +167,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
-		doc, err := encodeDocInto(buf, n, base)
+		doc, err := encodeDocInto(docBuffer(prevDoc), n, base)
 		if err != nil {
 			return err
 		}
@@ -196,7 +193,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
-		out, outDoc, rev = n, bytes.Clone(doc), st.rev+1
+		out, outDoc, rev = n, doc, st.rev+1
 		return nil
 	})
 	if err != nil {
