@@ -67,13 +67,20 @@ func airHarm(u *Unit) bool {
 // harmless reports whether no unit in the battle can ever harm an enemy
 // (ruling V16). It answers false — harm possible — whenever a unit may
 // still come in from off the map (a drop, a lance aboard a DropShip in
-// orbit, a broken unit that may rally) or a unit could still move into
-// a surrendered unit's hex (righting or taking it), and in scenarios,
-// which keep their own end rules (exits, objectives, salvage, units
-// still to come).
+// orbit, units still to come, a broken unit that may rally) or a unit
+// could still move into a surrendered unit's hex (righting or taking
+// it), and in scenarios, which keep their own end rules (exits,
+// objectives, salvage). A campaign battle carries scenario rules only
+// for the units that arrive late (setup_apply in campaign): once they
+// are in, it is judged like any other.
 func (s *State) harmless() bool {
-	if s.Scenario != nil || len(s.Sides) < 2 {
+	if len(s.Sides) < 2 || s.Scenario != nil && s.Campaign == nil {
 		return false
+	}
+	for _, side := range s.Sides {
+		if s.scenarioPending(side.ID) {
+			return false
+		}
 	}
 	type piece struct {
 		u    *Unit

@@ -83,7 +83,10 @@ func TestBattleEndHarmless(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := vcBattle(t, tc.cells, tc.units...)
 			if tc.campaign {
+				// The late units' rules a campaign battle carries, all
+				// of them arrived.
 				s.Campaign = &CampaignRules{WithdrawAfterSteps: 4}
+				s.Scenario = &ScenarioRules{}
 			}
 			s.Salvage = map[hex.Hex]int{h("0505"): 1}
 			s, events := vcEndTurns(t, s, 2) // the lancers' movement and attack phases
@@ -144,5 +147,14 @@ func TestBattleEndHarmlessWaits(t *testing.T) {
 		if s, _ = vcEndTurns(t, s, 2); s.Phase == PhaseOver {
 			t.Errorf("%s: the battle ended", name)
 		}
+	}
+	// A campaign battle's late arrival (an air lance the Aerospace
+	// Availability roll delayed) still to come.
+	s := vcBattle(t, "", truck("A1", "lancers", "0505"), truck("B1", "bandits", "2505"))
+	s.Campaign = &CampaignRules{WithdrawAfterSteps: 4}
+	late := airUnit("A2", "lancers", MediumAir, "0101", 10, 8, 8, 15, 15, Regular)
+	s.Scenario = &ScenarioRules{Reinforcements: []Reinforcement{{Side: "lancers", Edge: West, Turn: 5, Units: []Unit{late}}}}
+	if s, _ = vcEndTurns(t, s, 2); s.Phase == PhaseOver {
+		t.Error("a late arrival to come: the battle ended")
 	}
 }
