@@ -174,8 +174,8 @@
 // Then every enemy neither destroyed nor disrupted fires back next turn,
 // once, at the unit of the side it would hurt most, with the steps the
 // plan left it. A plan is worth the steps and kills it deals (a step
-// weighted with half as much again of its target's menace as Normal
-// gives it) less that return fire, counted three times over in the
+// weighted with two and a half times the target's menace Normal gives
+// it) less that return fire, counted three times over in the
 // attack phase and eighteen times in the movement phase (measured: a
 // side that denies the enemy its fire beats one that deals the most). The enemy's reach is measured
 // over the ground (reach.go): its guessed MP spent as its class moves
