@@ -39,9 +39,10 @@
 // shift. The enemy closes in on one unit only, the nearest, so what its
 // CA adds over its RA is shared with the side's other units as near to
 // it; the chance of being destroyed there costs a step more. A step of
-// the unit counts as much as a step of an enemy does in its attacks: more
-// once damaged, and by the unit's own menace against the enemy's mean D,
-// so a strong lance keeps out of fire a platoon may walk into. A unit that
+// the unit counts for more, as a step of an enemy does in its attacks
+// (half as much over a plain step): more once damaged, and by the unit's
+// own menace against the enemy's mean D, so a strong lance keeps out of
+// fire a platoon may walk into. A unit that
 // can fire this turn counts that return fire at 0.6
 // (it prefers cover and its own range); one that cannot counts it in
 // full, so it waits outside the enemy's reach and the enemy that comes on

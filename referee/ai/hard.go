@@ -43,8 +43,8 @@ import (
 // which made them worth about half as much again as when they were
 // weighted by its attack value, and the movement phase's return fire
 // rose with them (from 12). Once Normal counted the danger to its units
-// in their own steps' worth (ownWorth), Hard kept its lead over it by
-// weighting the target's menace two and a half times (from 1.5).
+// in their own steps' worth (ownWorth), Hard kept most of its lead over
+// it by weighting the target's menace two and a half times (from 1.5).
 const (
 	hardFireReturn = 3.0
 	hardMoveReturn = 18.0

@@ -185,10 +185,10 @@ func TestOwnWorth(t *testing.T) {
 	}
 	lance, platoon := &referee.ViewUnit{ID: "L1"}, &referee.ViewUnit{ID: "P1"}
 	strong, weak := pic.ownWorth(lance, 15, 16, 4), pic.ownWorth(platoon, 3, 1, 4)
-	if want := 1 + pic.ev(referee.Column(16, 6)); strong != want {
+	if want := 1 + ownShare*pic.ev(referee.Column(16, 6)); strong != want {
 		t.Errorf("a fresh 15(16) lance's step is worth %.2f, want %.2f", strong, want)
 	}
-	if !(weak < 1.2 && strong > 2*weak) {
+	if !(weak < 1.1 && strong > 1.5*weak) {
 		t.Errorf("a step of the lance is worth %.2f, of a 3(1) platoon %.2f: want the platoon's near 1 and the lance's far more", strong, weak)
 	}
 	if hurt := pic.ownWorth(lance, 15, 16, 2); hurt <= strong {
