@@ -38,12 +38,8 @@
 // can come next to the unit, against the unit's D and the hex's terrain
 // shift. The enemy closes in on one unit only, the nearest, so what its
 // CA adds over its RA is shared with the side's other units as near to
-// it; the chance of being destroyed there costs a step more. A step of
-// the unit counts for more, as a step of an enemy does in its attacks
-// (three quarters as much over a plain step): more once damaged, and by
-// the unit's own menace against the enemy's mean D, so a strong lance
-// keeps out of fire a platoon may walk into. A unit that can fire this
-// turn counts that return fire at 0.6
+// it; the chance of being destroyed there costs a step more. A unit that
+// can fire this turn counts that return fire at 0.6
 // (it prefers cover and its own range); one that cannot counts it in
 // full, so it waits outside the enemy's reach and the enemy that comes on
 // is fired on first. A unit whose aim is not the enemy (an exit, an
@@ -175,8 +171,8 @@
 // Then every enemy neither destroyed nor disrupted fires back next turn,
 // once, at the unit of the side it would hurt most, with the steps the
 // plan left it. A plan is worth the steps and kills it deals (a step
-// weighted with three times the target's menace Normal gives it)
-// less that return fire, counted three times over in the
+// weighted with half as much again of its target's menace as Normal
+// gives it) less that return fire, counted three times over in the
 // attack phase and eighteen times in the movement phase (measured: a
 // side that denies the enemy its fire beats one that deals the most). The enemy's reach is measured
 // over the ground (reach.go): its guessed MP spent as its class moves

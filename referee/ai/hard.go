@@ -42,13 +42,11 @@ import (
 // dealt are weighted by the target's menace (hardMenace times Normal's),
 // which made them worth about half as much again as when they were
 // weighted by its attack value, and the movement phase's return fire
-// rose with them (from 12). Once Normal counted the danger to its units
-// in their own steps' worth (ownWorth), Hard kept most of its lead over
-// it by weighting the target's menace three times (from 1.5).
+// rose with them (from 12).
 const (
 	hardFireReturn = 3.0
 	hardMoveReturn = 18.0
-	hardMenace     = 3.0
+	hardMenace     = 1.5
 )
 
 // outcome is the chance of each kind of cell of the Combat Results Table

@@ -61,10 +61,6 @@ type picture struct {
 	// reach keeps the enemy's reach over the ground for the player turn
 	// (Hard, reach.go); nil: none kept.
 	reach map[reachKey][]int
-	// enemyD is the mean D of the enemy ground units it can see, which
-	// the menace of its own units is measured against (menaces); 0 until
-	// worked out.
-	enemyD int
 }
 
 // enemy is an enemy counter the side can see.
@@ -214,20 +210,8 @@ func (pic *picture) remember(hits map[string]int) {
 // menaces works out each enemy's menace once its values are as the side
 // reads them (estimated, seen moving and attacking, remembered hit): the
 // expected steps of the better of its RA and CA on the Combat Results
-// Table against the mean D of the side's units on the map; and the mean
-// D of the enemy's ground units, which the side's own units menace
-// (ownWorth).
+// Table against the mean D of the side's units on the map.
 func (pic *picture) menaces() {
-	en, esum := 0, 0
-	for _, e := range pic.enemies {
-		if e.fighting() {
-			en++
-			esum += e.d
-		}
-	}
-	if en > 0 {
-		pic.enemyD = (esum + en/2) / en
-	}
 	n, sum := 0, 0
 	for _, u := range pic.own {
 		if u.Status == "active" && u.Hex != nil && u.Detail != nil {
@@ -290,38 +274,6 @@ func (e *enemy) stepWorth() float64 {
 	}
 	return w
 }
-
-// ownWorth is what a step of own unit u (attack values ra and ca, need
-// steps from destruction) is worth to the side, weighed as a step of an
-// enemy is (weight) but by ownShare of what that adds to a plain step:
-// more once damaged or disrupted, and by its menace to the enemy, the
-// steps its better attack is expected to deal a unit of the enemy's mean
-// D. The danger to a unit is counted in these steps (moveScorer.score): a
-// lance that kills with a close assault risks more where the enemy's fire
-// reaches than a platoon that hardly harms anyone, as the enemy's are
-// worth more to destroy.
-func (pic *picture) ownWorth(u *referee.ViewUnit, ra, ca, need int) float64 {
-	w := 1 + 0.25*float64(4-need)
-	if u.Disrupted {
-		w += 0.2
-	}
-	d := pic.enemyD
-	if d == 0 {
-		d = kindEstimates["mech"].d // no enemy in sight
-	}
-	return 1 + ownShare*(w-1+pic.ev(referee.Column(max(ra, ca), d)))
-}
-
-// ownShare is how much of what an enemy's step is worth over a plain step
-// a step of the side's own unit is worth (ownWorth). Measured in the
-// tournament (BENCHMARKS.md): with the danger counted in plain steps
-// while the enemy's were weighted by their menace, the side of few
-// strong 'Mechs walked them one by one into the reach of a force that
-// waited, and lost most games it did not move first in (Surprise
-// Encounter's Lancers 18% with Normal on both sides, 42% with three
-// quarters); counted in full, Steel Tip's Lancers held back and beat
-// Greedy's Highlanders less often than Greedy does (74%).
-const ownShare = 0.75
 
 // nearestEnemy is the distance from h to the nearest fighting enemy the
 // side can see; without one, to the nearest hex it hunts through
@@ -533,9 +485,6 @@ type moveScorer struct {
 	// is then left out of the count of its mates.
 	selfMate bool
 	need     int // steps the unit has left: what a kill must take
-	// worth is what a step of the unit is worth to the side (ownWorth):
-	// the danger to it is counted in such steps.
-	worth float64
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
@@ -647,7 +596,6 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	if c, err := referee.ParseClass(u.Class); err == nil {
 		m.noCombat = c.Info().NoCombat
 	}
-	m.worth = pic.ownWorth(u, m.ra, m.ca, m.need)
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}
@@ -731,7 +679,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * danger.total(m.worth)
+		sc -= w * danger.total()
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)

@@ -170,33 +170,5 @@ func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
 			m.addDanger(&acc, e, d, col, shift)
 		}
 	}
-	return acc.total(1)
-}
-
-// A step of a unit is worth to its side what a step of an enemy is worth
-// to the enemy (ownWorth): more for a lance whose close assault kills than
-// for a platoon that barely harms the enemy's D, more once damaged; so
-// the danger in a hex costs the strong lance more (moveScorer.score).
-func TestOwnWorth(t *testing.T) {
-	pic := &picture{enemies: []*enemy{{id: "E1", d: 7, ra: 9, ca: 8}, {id: "E2", d: 5, ra: 3, ca: 1}}}
-	pic.menaces()
-	if pic.enemyD != 6 {
-		t.Fatalf("the enemy's mean D %d, want 6", pic.enemyD)
-	}
-	lance, platoon := &referee.ViewUnit{ID: "L1"}, &referee.ViewUnit{ID: "P1"}
-	strong, weak := pic.ownWorth(lance, 15, 16, 4), pic.ownWorth(platoon, 3, 1, 4)
-	if want := 1 + ownShare*pic.ev(referee.Column(16, 6)); strong != want {
-		t.Errorf("a fresh 15(16) lance's step is worth %.2f, want %.2f", strong, want)
-	}
-	if !(weak < 1.1 && strong > 1.5*weak) {
-		t.Errorf("a step of the lance is worth %.2f, of a 3(1) platoon %.2f: want the platoon's near 1 and the lance's far more", strong, weak)
-	}
-	if hurt := pic.ownWorth(lance, 15, 16, 2); hurt <= strong {
-		t.Errorf("a step of the lance two steps down is worth %.2f, want more than %.2f", hurt, strong)
-	}
-	acc := newDangerSum()
-	acc.damage = 1
-	if acc.total(strong) <= acc.total(weak) {
-		t.Errorf("the same fire costs the lance %.2f, the platoon %.2f", acc.total(strong), acc.total(weak))
-	}
+	return acc.total()
 }
