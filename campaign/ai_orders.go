@@ -124,8 +124,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// Each split's battlegroup gets the side's next ID, in the order the
 	// splits are given.
 	next := s.NextBattlegroup
+	// The scout first: air lances made recon units to fly home are not
+	// scouts (aiScout), and with them listed aiRecon would make none.
+	orders = append(orders, aiRecon(s, &bgs, &vp, &next)...)
 	orders = append(orders, aiAirRecon(v, &bgs, &vp, &next)...)
-	orders = append(orders, aiRecon(s, &bgs, vp, &next)...)
 	orders = append(orders, aiSortie(s, &bgs, &next)...)
 	scout := aiScout(bgs)
 
@@ -217,8 +219,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// Two sides that saw each other next door would swap
 			// sectors turn after turn if both marched: half the time
 			// the AI waits for the enemy where it stands instead;
-			// never when its own battlegroups stand there (an RBG
-			// holding DropShips cannot leave it, 000 line 2547).
+			// never when its own battlegroups stand or are bound there
+			// (an RBG holding DropShips cannot leave it, 000 line 2547).
 			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
 				b.end = b.Sector
 			}
@@ -472,9 +474,9 @@ func aiSortie(s *Side, bgs *[]*aiBattlegroup, next *int) []Order {
 
 // aiRecon splits one light lance off a battlegroup and makes it a recon
 // unit, the scout, when the side has none and can pay for +2 ESR (ruling
-// CO1) from the vp it has left. next is the ID the next new battlegroup
-// gets.
-func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int, next *int) []Order {
+// CO1) from the vp it has left, which it spends. next is the ID the next
+// new battlegroup gets.
+func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp, next *int) []Order {
 	for _, b := range *bgs {
 		if b.Recon {
 			return nil
@@ -489,9 +491,11 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp int, next *int) []Order {
 			if u == nil || (u.Lance.Class != referee.LightMech && u.Lance.Class.Kind() != referee.KindAir) {
 				continue
 			}
-			if ReconCost(u.Lance, true, false) > vp {
+			cost := ReconCost(u.Lance, true, false)
+			if cost > *vp {
 				continue
 			}
+			*vp -= cost
 			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector}
 			*next++
 			if u.Lance.Class.Kind() == referee.KindAir {

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"bfbot/referee"
 )
 
 // ordGiveAll gives a list of orders that must all be accepted.
@@ -341,6 +343,39 @@ func TestAIOrders(t *testing.T) {
 					t.Errorf("%s: order %+v", what, o)
 				}
 			}
+		}
+	})
+	t.Run("AirOnlyFliesHomeBesideANewScout", func(t *testing.T) {
+		// As above with no scout yet, and VP for a scout too: the
+		// scout is a lance split off a ground battlegroup, never one of
+		// the air lances alone, and all three of those fly home.
+		n := ordGive(t, aiStand(c, "crucis", 4, 1), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
+		air := n.Side("crucis").NextBattlegroup - 1
+		n.Side("crucis").Battlegroup(air).Sector = 3
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		n = ordVP(n, "crucis", 9+ReconCost(n.Side("crucis").Unit("A9").Lance, true, false))
+		after := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1))
+		s := after.Side("crucis")
+		scouts := 0
+		for _, b := range s.Battlegroups {
+			if !b.Recon() {
+				continue
+			}
+			if u := s.Unit(b.Units[0]); u.Lance.Class.Kind() != referee.KindAir {
+				scouts++
+				continue
+			}
+			if b.Units[0] != "A30" && b.Units[0] != "A31" && b.Units[0] != "A32" {
+				t.Errorf("recon unit %+v: an air lance that was not alone", b)
+			}
+		}
+		for _, id := range []string{"A30", "A31", "A32"} {
+			if b := s.Battlegroup(s.Unit(id).Battlegroup); !b.Recon() || len(b.Units) != 1 {
+				t.Errorf("%s is in battlegroup %+v: want a recon unit of its own", id, b)
+			}
+		}
+		if scouts != 1 || s.VP != 0 {
+			t.Errorf("%d ground scouts, %d VP left: want one scout and every VP spent", scouts, s.VP)
 		}
 	})
 	t.Run("MarchesToItsRBG", func(t *testing.T) {

@@ -66,8 +66,20 @@ func levelFor(n int) int {
 // commits deflate at once, is made and dropped.
 const keptWriters = 2
 
+// deflater is a kept writer and where it writes: the sink is emptied
+// after each use, so that a writer waiting in its list holds none of a
+// caller's bytes (a whole document, a chunk of the log).
+type deflater struct {
+	w    *flate.Writer
+	sink sink
+}
+
+type sink struct{ b *bytes.Buffer }
+
+func (s *sink) Write(p []byte) (int, error) { return s.b.Write(p) }
+
 var (
-	deflaters = map[int]chan *flate.Writer{levelWhole: make(chan *flate.Writer, keptWriters), levelFast: make(chan *flate.Writer, keptWriters), levelOnce: make(chan *flate.Writer, keptWriters)}
+	deflaters = map[int]chan *deflater{levelWhole: make(chan *deflater, keptWriters), levelFast: make(chan *deflater, keptWriters), levelOnce: make(chan *deflater, keptWriters)}
 	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
 )
 
@@ -79,21 +91,24 @@ func deflate(dst, src []byte, level int) []byte {
 	}
 	buf := bytes.NewBuffer(dst)
 	kept := deflaters[level]
-	var w *flate.Writer
+	var d *deflater
 	select {
-	case w = <-kept:
-		w.Reset(buf)
+	case d = <-kept:
+		d.sink.b = buf
+		d.w.Reset(&d.sink)
 	default:
+		d = &deflater{sink: sink{b: buf}}
 		var err error
-		if w, err = flate.NewWriter(buf, level); err != nil {
+		if d.w, err = flate.NewWriter(&d.sink, level); err != nil {
 			panic(err) // only for a bad level
 		}
 	}
 	// Writes to a bytes.Buffer do not fail.
-	_, _ = w.Write(src)
-	_ = w.Close()
+	_, _ = d.w.Write(src)
+	_ = d.w.Close()
+	d.sink.b = nil
 	select {
-	case kept <- w:
+	case kept <- d:
 	default:
 	}
 	return buf.Bytes()
@@ -105,9 +120,9 @@ const maxStored = 1<<16 - 1
 // storeBlocks appends src to dst as raw DEFLATE stored blocks: each a
 // header byte (BFINAL on the last, BTYPE 00), the block's length and its
 // complement (uint16 little-endian each) and its bytes. It is what a
-// flate.Writer at NoCompression writes, less its costs: a writer taken
-// from the pool, or made afresh (its tables) when the collector has
-// emptied the pool, for every open chunk of the log a change writes.
+// flate.Writer at NoCompression writes, less its cost: a writer kept or
+// made afresh (its tables) for every open chunk of the log a change
+// writes.
 func storeBlocks(dst, src []byte) []byte {
 	for {
 		n := min(len(src), maxStored)
