@@ -8,6 +8,18 @@ import (
 	"bfbot/referee"
 )
 
+// aiAirAlone splits the Lancers' three air lances (A30–A32) off
+// battalion 4 into a battlegroup of their own in sector, with an enemy
+// known in sector 2; it returns the campaign and that battlegroup's ID.
+func aiAirAlone(tb testing.TB, c *Campaign, sector int) (*Campaign, int) {
+	tb.Helper()
+	n := ordGive(tb, c, "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
+	air := n.Side("crucis").NextBattlegroup - 1
+	n.Side("crucis").Battlegroup(air).Sector = sector
+	n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+	return n, air
+}
+
 // ordGiveAll gives a list of orders that must all be accepted.
 func ordGiveAll(tb testing.TB, c *Campaign, side string, orders []Order) *Campaign {
 	tb.Helper()
@@ -221,10 +233,7 @@ func TestAIOrders(t *testing.T) {
 		// they head for the main body but not into the fight nor where
 		// the enemy may reach them next turn, and search nothing; from
 		// 9, with no enemy known, they go where it goes.
-		n := ordGive(t, aiStand(c, "crucis", 4, 1), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
-		air := n.Side("crucis").NextBattlegroup - 1
-		n.Side("crucis").Battlegroup(air).Sector = 6
-		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		n, air := aiAirAlone(t, aiStand(c, "crucis", 4, 1), 6)
 		for _, o := range AIOrders(n, "crucis", 1) {
 			if o.Battlegroup == air && o.Kind == OrderMove && slices.Contains(o.Sectors, 2) {
 				t.Errorf("the air lances move into the fight in 2: %+v", o)
@@ -289,10 +298,7 @@ func TestAIOrders(t *testing.T) {
 		// (battalions 2 and 4's ground units, in sector 1) ends. A9
 		// is the side's scout already.
 		n, scout := ordRecon(t, aiStand(c, "crucis", 4, 1), "crucis", 2, "A9")
-		n = ordGive(t, ordVP(n, "crucis", -3), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
-		air := n.Side("crucis").NextBattlegroup - 1
-		n.Side("crucis").Battlegroup(air).Sector = 3
-		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		n, air := aiAirAlone(t, ordVP(n, "crucis", -3), 3)
 		n = ordVP(n, "crucis", 9)
 		after := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1))
 		s := after.Side("crucis")
@@ -349,10 +355,7 @@ func TestAIOrders(t *testing.T) {
 		// As above with no scout yet, and VP for a scout too: the
 		// scout is a lance split off a ground battlegroup, never one of
 		// the air lances alone, and all three of those fly home.
-		n := ordGive(t, aiStand(c, "crucis", 4, 1), "crucis", Order{Kind: OrderSplit, Battlegroup: 4, Units: []string{"A30", "A31", "A32"}, Name: "Air"})
-		air := n.Side("crucis").NextBattlegroup - 1
-		n.Side("crucis").Battlegroup(air).Sector = 3
-		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Present: true})
+		n, _ := aiAirAlone(t, aiStand(c, "crucis", 4, 1), 3)
 		n = ordVP(n, "crucis", 9+ReconCost(n.Side("crucis").Unit("A9").Lance, true, false))
 		after := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1))
 		s := after.Side("crucis")
