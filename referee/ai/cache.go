@@ -41,8 +41,8 @@ type routeMemo struct {
 	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
-	// targets is routeField's buffer, kept from field to field.
-	targets []hex.Hex
+	// buckets is the memory of spread's queue, kept from field to field.
+	buckets [][]int32
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
@@ -59,7 +59,7 @@ const maxKeptSteps = 32
 func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	next := newRouteMemo(m)
 	if r != nil {
-		next.targets = r.targets[:0]
+		next.buckets = r.buckets
 	}
 	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
 		next.steps = r.steps

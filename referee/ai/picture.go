@@ -21,8 +21,8 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
-	// routeTargets is routeField's buffer.
-	routeTargets []hex.Hex
+	// buckets is spread's queue memory without a routeMemo.
+	buckets [][]int32
 	// odds are the side's prospects (mine, theirs), once worked out.
 	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy

@@ -174,74 +174,94 @@ func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
 // routeField works out the field approach returns.
 func (pic *picture) routeField(k routeKey) []int {
 	m := pic.v.Map
-	// The targets are only read while the field is spread (fieldFrom
-	// keeps none of them): one buffer serves every field of the player
-	// turn (routeMemo), or of the picture without one.
-	buf := &pic.routeTargets
-	if pic.routeMemo != nil {
-		buf = &pic.routeMemo.targets
-	}
-	targets := (*buf)[:0]
+	// The targets are marked in the field itself, as its hexes of cost
+	// 0: the ranges of hundreds of enemies overlap, and each hex is
+	// marked once rather than listed again for every enemy in reach.
+	dist := newField(m)
+	seeded := false
 	r := max(k.rng, 1)
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			at := e.at.Cube()
 			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
 				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
-					if h := (hex.Hex{X: x, Y: y}); h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
-						targets = append(targets, h)
+					if h := (hex.Hex{X: x, Y: y}); dist[y*m.Width+x] != 0 && h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
+						dist[y*m.Width+x], seeded = 0, true
 					}
 				}
 			}
 		}
 	}
-	if len(targets) == 0 && len(pic.hunt) > 0 {
+	if !seeded && len(pic.hunt) > 0 {
 		return pic.fieldFrom(k, pic.hunt)
 	}
-	if len(targets) == 0 {
+	if !seeded {
 		for _, edge := range pic.enemyEdges {
 			for y := range m.Height {
 				for x := range m.Width {
-					if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
-						targets = append(targets, h)
+					if edgeDistance(m, hex.Hex{X: x, Y: y}, edge) == 0 {
+						dist[y*m.Width+x] = 0
 					}
 				}
 			}
 		}
 	}
-	*buf = targets[:0]
-	return pic.fieldFrom(k, targets)
+	return pic.spread(k, dist)
+}
+
+// newField is a field of map m with no hex reached yet (−1).
+func newField(m *mapgen.Map) []int {
+	dist := make([]int, m.Width*m.Height)
+	for i := range dist {
+		dist[i] = -1
+	}
+	return dist
 }
 
 // fieldFrom is the MP units moving as k need from each hex of the map
 // to the nearest of targets; −1 where they cannot get there.
 func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 	m := pic.v.Map
-	steps := pic.steps(k)
-	dist := make([]int, m.Width*m.Height)
-	for i := range dist {
-		dist[i] = -1
+	dist := newField(m)
+	for _, h := range targets {
+		if m.Contains(h) {
+			dist[h.Y*m.Width+h.X] = 0
+		}
 	}
+	return pic.spread(k, dist)
+}
+
+// spread fills in dist, a field whose targets are its hexes of cost 0
+// and whose other hexes are not reached yet (−1): the MP units moving as
+// k need from each hex to the nearest target, −1 where they cannot get
+// there.
+func (pic *picture) spread(k routeKey, dist []int) []int {
+	steps := pic.steps(k)
 	// A bucket queue: bucket c%len(bucket) holds the hexes (their
 	// indices) reached for c MP. Every step costs at least 1 MP and at
 	// most steps.most, so the costs are settled in order, each hex's the
 	// least there is, as with any priority queue, and a step never lands
-	// in the bucket being emptied.
-	bucket := make([][]int32, steps.most+1)
-	// The targets all go in the first bucket: room for every hex, so
-	// that seeding hundreds of enemies' ranges does not grow it again
-	// and again.
-	bucket[0] = make([]int32, 0, len(dist))
+	// in the bucket being emptied. The buckets' memory is kept from field
+	// to field (routeMemo), or for the picture without one.
+	mem := &pic.buckets
+	if pic.routeMemo != nil {
+		mem = &pic.routeMemo.buckets
+	}
+	bucket := *mem
+	for len(bucket) < steps.most+1 {
+		bucket = append(bucket, nil)
+	}
+	bucket = bucket[:steps.most+1]
+	*mem = bucket
 	queued := 0
 	push := func(i, c int) {
 		b := &bucket[c%len(bucket)]
 		*b = append(*b, int32(i))
 		queued++
 	}
-	for _, h := range targets {
-		if m.Contains(h) && dist[h.Y*m.Width+h.X] != 0 {
-			dist[h.Y*m.Width+h.X] = 0
-			push(h.Y*m.Width+h.X, 0)
+	for i, d := range dist {
+		if d == 0 {
+			push(i, 0)
 		}
 	}
 	// Outward from the targets: the cost of the step from x into y, y
