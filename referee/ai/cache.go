@@ -11,11 +11,10 @@ import (
 // differ by one action: the referee's legality work, which carries over
 // only what the action left unchanged (referee.Legality.Next), and the
 // lines of sight the picture traced on the map, which never changes. So
-// neither changes a decision; a new player turn starts them afresh, which
-// bounds what they hold (a table of lines kept longer grew slower to look
-// up than the lines are to trace again). Each decision's View and
-// picture are built in the memory of the one before (no decision keeps
-// them).
+// neither changes a decision; a new player turn starts the legality work
+// afresh, while the lines are kept for the battle (sightMemo). Each
+// decision's View and picture are built in the memory of the one before
+// (no decision keeps them).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
@@ -80,13 +79,13 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
+		c.turn, c.legal, c.reach = s.PlayerTurn, referee.NewLegality(s), map[reachKey][]int{}
 		c.routes = c.routes.nextTurn(s.Map)
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = &sightMemo{m: s.Map, seen: map[uint64]sightLine{}}
+		c.sight = newSightMemo(s.Map)
 	}
 	if c.routes.m != s.Map {
 		c.routes = newRouteMemo(s.Map)
@@ -95,41 +94,47 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 }
 
 // sightMemo remembers the lines of sight traced on map m: a map never
-// changes once made, so each line is traced once. A line is kept by its
-// two hexes packed in one number (sightKey), which a map hashes and
-// compares faster than the hexes themselves.
+// changes once made, so each line is traced once in a battle. The lines
+// to a hex are a row with an entry for every hex of the map (by the hex
+// a line is from), made the first time a line to it is asked: a line is
+// looked up by indexing, not hashing, so a table kept for the whole
+// battle stays as fast to read however many lines it holds (at most one
+// per pair of hexes: 4.7 MB on a sector of 1,088 hexes). Rows by the
+// hex a line goes to keep together what a move's scoring reads: the
+// lines from the hexes around the mover to each enemy.
 type sightMemo struct {
-	m    *mapgen.Map
-	seen map[uint64]sightLine
+	m  *mapgen.Map
+	to [][]sightLine
 }
 
-// sightKey packs the line from a to b on a map (coordinates below 2^16,
-// far beyond any map's) in one number.
-func sightKey(a, b hex.Hex) uint64 {
-	return uint64(uint16(a.X))<<48 | uint64(uint16(a.Y))<<32 | uint64(uint16(b.X))<<16 | uint64(uint16(b.Y))
+func newSightMemo(m *mapgen.Map) *sightMemo {
+	return &sightMemo{m: m, to: make([][]sightLine, m.Width*m.Height)}
 }
 
 // sightLine is what the picture reads of a line of sight: whether it is
-// clear, and the column shift of what it crosses. Kept so small, a table
-// of lines is a quarter of the size of one of referee.LOS, and faster to
-// look up.
+// clear, and the column shift of what it crosses (a few a hex, far
+// within an int16 on any map); traced: the line has been traced.
 type sightLine struct {
-	clear bool
-	shift int32
+	traced, clear bool
+	shift         int16
 }
 
 // los is referee.LineOfSight(m, a, b) for the picture's map m.
 func (pic *picture) los(a, b hex.Hex) sightLine {
-	read := func(l referee.LOS) sightLine { return sightLine{clear: l.Clear, shift: int32(l.Shift)} }
+	read := func(l referee.LOS) sightLine { return sightLine{traced: true, clear: l.Clear, shift: int16(l.Shift)} }
 	c := pic.sight
-	if c == nil || c.m != pic.v.Map {
+	if c == nil || c.m != pic.v.Map || !c.m.Contains(a) || !c.m.Contains(b) {
 		return read(referee.LineOfSight(pic.v.Map, a, b))
 	}
-	key := sightKey(a, b)
-	l, ok := c.seen[key]
-	if !ok {
-		l = read(referee.LineOfSight(c.m, a, b))
-		c.seen[key] = l
+	w := c.m.Width
+	row := c.to[b.Y*w+b.X]
+	if row == nil {
+		row = make([]sightLine, len(c.to))
+		c.to[b.Y*w+b.X] = row
 	}
-	return l
+	l := &row[a.Y*w+a.X]
+	if !l.traced {
+		*l = read(referee.LineOfSight(c.m, a, b))
+	}
+	return *l
 }
