@@ -28,6 +28,9 @@ type picture struct {
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
 	// counter it can see stands (enemies and air), once made (inReach).
 	counters []bool
+	// mates are the hexes of its units that share the enemy's fire,
+	// once listed (mateHexes).
+	mates []hex.Cube
 	// air are the enemy air lances it can see: ground units fire at them
 	// only from the same or an adjacent hex (000 line 1155), so they are
 	// neither closed on nor feared like ground units.
@@ -773,7 +776,9 @@ func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level 
 // attack costs u itself (an infantry close assault's two steps).
 func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col int, penalty float64) {
 	from := *u.Hex
-	shifts := []int{experienceShift(u)}
+	// Room for every shift an attack may add (five at most), so that the
+	// list stays on the stack: this is asked for every attack offered.
+	shifts := append(make([]int, 0, 6), experienceShift(u))
 	if t.disrupted {
 		shifts = append(shifts, referee.DisruptedTargetShift)
 	}

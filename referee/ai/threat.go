@@ -112,15 +112,13 @@ func (m *moveScorer) matesWithin(e *enemy, d int) int {
 	if e.mates == nil {
 		// How many stand within each distance: distances are a few
 		// dozen hexes, so a count for each is cheaper than a sort.
-		e.mates = []int{0}
-		for _, o := range m.pic.own {
-			if m.pic.isMate(o) {
-				n := hex.Distance(*o.Hex, e.at)
-				for len(e.mates) <= n {
-					e.mates = append(e.mates, 0)
-				}
-				e.mates[n]++
-			}
+		mates, far := m.pic.mateHexes(), 0
+		for _, c := range mates {
+			far = max(far, c.Sub(e.at.Cube()).Len())
+		}
+		e.mates = make([]int, far+1)
+		for _, c := range mates {
+			e.mates[c.Sub(e.at.Cube()).Len()]++ // hex.Distance(mate, e.at)
 		}
 		for i := 1; i < len(e.mates); i++ {
 			e.mates[i] += e.mates[i-1]
@@ -131,6 +129,21 @@ func (m *moveScorer) matesWithin(e *enemy, d int) int {
 		n-- // the unit is not its own mate
 	}
 	return n
+}
+
+// mateHexes are where the side's units that share the enemy's fire
+// (isMate) stand, listed once a picture for every enemy's count of
+// mates (matesWithin).
+func (pic *picture) mateHexes() []hex.Cube {
+	if pic.mates == nil {
+		pic.mates = []hex.Cube{}
+		for _, o := range pic.own {
+			if pic.isMate(o) {
+				pic.mates = append(pic.mates, o.Hex.Cube())
+			}
+		}
+	}
+	return pic.mates
 }
 
 // isMate reports whether own unit o shares the enemy's fire with the
