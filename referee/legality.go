@@ -43,12 +43,18 @@ type Legality struct {
 func (q *Legality) Next(next *State) *Legality {
 	l := NewLegality(next)
 	l.moves = q.moves
-	if q.s.Map != next.Map || q.s.Rules.Night != next.Rules.Night || !maps.Equal(q.s.Rubble, next.Rubble) {
+	if !sameTerrain(q.s, next) {
 		return l
 	}
 	l.lines = q.lines
 	l.attacks = carriedAttacks(q.s, next, q.attacks)
 	return l
+}
+
+// sameTerrain reports that lines of sight are the same in a and b: the
+// map, its rubble and the night (sightlines).
+func sameTerrain(a, b *State) bool {
+	return a.Map == b.Map && a.Rules.Night == b.Rules.Night && maps.Equal(a.Rubble, b.Rubble)
 }
 
 // carriedAttacks are the attack lists of prev (Attacks) that hold in next,

@@ -52,7 +52,8 @@ func bruteAttacks(s *State, u *Unit) []Action {
 // Legality carried over from the state before (Next), with the attack
 // lists it keeps, answers as a fresh one, and each side's View built in
 // a reused buffer (its units brought up to date in place, view_reuse.go)
-// equals a new one.
+// equals a new one, and the carried Legality's Apply, in its memory,
+// gives the state and events Apply gives.
 func TestLegalityMatchesBruteForce(t *testing.T) {
 	battles, steps := 6, 150
 	if testing.Short() {
@@ -60,6 +61,7 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(20261127, 3))
 	d := dice.New(dice.NewSeeded(20261127))
+	dm := dice.New(dice.NewSeeded(20261127)) // Legality.Apply's, in step with d
 	kept := 0      // attack lists carried over from the state before
 	viewsKept := 0 // views whose units were brought up to date in place
 	for range battles {
@@ -118,9 +120,13 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 			if len(options) > 0 && rng.IntN(6) > 0 {
 				a = options[rng.IntN(len(options))]
 			}
-			next, _, err := Apply(s, a, d)
+			want, wantEvents, err := Apply(s, a, d)
 			if err != nil {
 				t.Fatalf("step %d: %v refused: %v", step, a, err)
+			}
+			next, events, err := carried.Apply(a, dm)
+			if err != nil || !reflect.DeepEqual(next, want) || !reflect.DeepEqual(events, wantEvents) {
+				t.Fatalf("step %d: %v in the Legality's memory gives %v, %v; Apply gives %v", step, a, events, err, wantEvents)
 			}
 			s = next
 		}

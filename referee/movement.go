@@ -66,7 +66,7 @@ func (b *battle) move(a Action) error {
 	if n := len(a.Path); n > 0 && a.Path[n-1] != a.To {
 		return illegal("the path ends at %s, not at %s", a.Path[n-1], a.To)
 	}
-	m := newMover(s, u, nil)
+	m := newMover(s, u, b.moveScratch())
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return illegal("%s has no MP left this turn", u.ID)
 	}

@@ -4,6 +4,7 @@ import (
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // cache is the work a Player keeps from one decision to the next within
@@ -18,6 +19,8 @@ import (
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
+	// at is the state legal is for: the state of the last decision.
+	at    *referee.State
 	sight *sightMemo
 	view  referee.ViewBuffer
 	// reach is how far each enemy counter's fire reaches next turn over
@@ -84,6 +87,7 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 	} else {
 		c.legal = c.legal.Next(s)
 	}
+	c.at = s
 	if c.sight == nil || c.sight.m != s.Map {
 		c.sight = newSightMemo(s.Map)
 	}
@@ -91,6 +95,15 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 		c.routes = newRouteMemo(s.Map)
 	}
 	return c.legal
+}
+
+// apply is referee.Apply(s, a, d), done in the memory of the Legality of
+// the last decision when that was on s (referee.Legality.Apply).
+func (c *cache) apply(s *referee.State, a referee.Action, d *dice.Dice) (*referee.State, []referee.Event, error) {
+	if c.legal != nil && c.at == s {
+		return c.legal.Apply(a, d)
+	}
+	return referee.Apply(s, a, d)
 }
 
 // sightMemo remembers the lines of sight traced on map m: a map never
