@@ -61,9 +61,10 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(20261127, 3))
 	d := dice.New(dice.NewSeeded(20261127))
-	dm := dice.New(dice.NewSeeded(20261127)) // Legality.Apply's, in step with d
-	kept := 0                                // attack lists carried over from the state before
-	viewsKept := 0                           // views whose units were brought up to date in place
+	// dm is Legality.Apply's, in step with d.
+	dm := dice.New(dice.NewSeeded(20261127))
+	kept := 0      // attack lists carried over from the state before
+	viewsKept := 0 // views whose units were brought up to date in place
 	for range battles {
 		s := rpBattle(t, rng)
 		drpRandomArrivals(rng, s)
