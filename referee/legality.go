@@ -60,11 +60,12 @@ func sameTerrain(a, b *State) bool {
 // carriedAttacks are the attack lists of prev (Attacks) that hold in next,
 // the state after one more action in the same attack phase on the same
 // terrain. An attack list depends on the attacking unit, on the enemy
-// units within its reach (its targets), for a unit that may fire
-// indirectly on every unit of its side (its forward observers, ruling
-// K5), and on the rules, the phase and the choices the battle waits for;
-// air units and DropShips, whose attacks follow rules of their own, are
-// listed afresh. A list carries over when none of these changed.
+// units within its reach (its targets) as far as whether it may attack
+// them goes (sameTarget), for a unit that may fire indirectly on every
+// unit of its side (its forward observers, ruling K5), and on the rules,
+// the phase and the choices the battle waits for; air units and
+// DropShips, whose attacks follow rules of their own, are listed afresh.
+// A list carries over when none of these changed.
 func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]Action {
 	if len(lists) == 0 || next.Phase != PhaseAttack || prev.Phase != next.Phase || prev.Phasing != next.Phasing ||
 		prev.Turn != next.Turn || prev.PlayerTurn != next.PlayerTurn || prev.SameHexClosed != next.SameHexClosed ||
@@ -92,7 +93,7 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 			was, is := prev.Units[i], next.Units[i]
 			own := is.Side == u.Side
 			if is.ID == id || (observed && own) ||
-				(!own && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
+				(!own && !sameTarget(was, is) && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
 				keep = false
 				break
 			}
@@ -102,6 +103,17 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 		}
 	}
 	return out
+}
+
+// sameTarget reports that enemy ground unit was, changed into is, is
+// the same target: whether an attack on it is legal (planAttack) reads
+// its side, class, status, hex and whether it is hidden, not its steps
+// or disruption, which only move the column (an attack hits it, and
+// the next attacker's list of targets stays the same). An air lance,
+// attacked by rules of its own, is never taken for the same.
+func sameTarget(was, is *Unit) bool {
+	return was.Side == is.Side && was.Class == is.Class && was.Status == is.Status && was.Hex == is.Hex &&
+		was.Hidden == is.Hidden && is.Class.Kind() != KindAir
 }
 
 // sameUnit reports that a and b are equal in every field. A Unit is not

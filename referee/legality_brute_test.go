@@ -145,8 +145,9 @@ func actionsEqual(a, b Action) bool { return reflect.DeepEqual(a, b) }
 
 // Ensure Legality.Next carries an attack list over only while what it
 // depends on stays the same: a list naming a target that is destroyed
-// since is made afresh, an unchanged one is kept, and none is kept into
-// another phase.
+// since is made afresh, an unchanged one is kept, one whose target only
+// took a step and was disrupted is kept and is the list made afresh, and
+// none is kept into another phase.
 func TestLegalityNextDropsChangedLists(t *testing.T) {
 	s := cbPosition(t, PhaseAttack, `
 		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4
@@ -170,6 +171,11 @@ func TestLegalityNextDropsChangedLists(t *testing.T) {
 	gone.Unit("B1").Status = Destroyed
 	if got := targets(q.Next(gone).Attacks("A2")); slices.Contains(got, "B1") {
 		t.Errorf("A2 still attacks B1 once it is destroyed: %v", got)
+	}
+	hit := s.Clone()
+	hit.Unit("B1").Step, hit.Unit("B1").Disrupted = 2, true
+	if l := q.Next(hit); l.attacks["A2"] == nil || !reflect.DeepEqual(l.Attacks("A2"), NewLegality(hit).Attacks("A2")) {
+		t.Errorf("the list of A2 is not carried over when its target only took steps, or is not the list made afresh: %v", l.attacks["A2"])
 	}
 	moving := s.Clone()
 	moving.Phase = PhaseMovement
