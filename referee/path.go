@@ -235,18 +235,20 @@ func (m *mover) stepError(from, to hex.Hex, f stepFault) error {
 // endFault says why the unit may not end its move in h, as far as its
 // side knows (hidden enemies and mines do not count, ruling M12): a
 // DropShip, terrain its ground may not hold off a road, a full hex.
+// Its citations are worded only when read (bookCite): the move search
+// asks of every hex in reach.
 func (m *mover) endFault(h hex.Hex) error {
 	c := m.at(h)
 	cell := m.cell(h)
 	switch {
 	case c.dropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, bookCite{630})
 	case barred(m.mode, cell) && !cell.Road && m.jump:
-		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
+		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, bookCite{636})
 	case barred(m.mode, cell) && !cell.Road:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, bookCite{636})
 	case int(c.stand) >= StackLimit:
-		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(630))
+		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, bookCite{630})
 	}
 	return nil
 }

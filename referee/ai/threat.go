@@ -136,7 +136,7 @@ func (m *moveScorer) matesWithin(e *enemy, d int) int {
 // mates (matesWithin).
 func (pic *picture) mateHexes() []hex.Cube {
 	if pic.mates == nil {
-		pic.mates = []hex.Cube{}
+		pic.mates = make([]hex.Cube, 0, len(pic.own))
 		for _, o := range pic.own {
 			if pic.isMate(o) {
 				pic.mates = append(pic.mates, o.Hex.Cube())
