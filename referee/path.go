@@ -1,7 +1,7 @@
 package referee
 
 import (
-	"fmt"
+	"strings"
 
 	"bfbot/internal/cite"
 	"bfbot/mapgen"
@@ -506,9 +506,11 @@ func (q *nodeHeap) pop() (cost, cell, layer int) {
 
 // String describes a path for events: "1111 → 1011 → 0912".
 func pathText(from hex.Hex, path []hex.Hex) string {
-	s := from.String()
+	var b strings.Builder
+	b.WriteString(from.String())
 	for _, h := range path {
-		s += fmt.Sprint(" → ", h)
+		b.WriteString(" → ")
+		b.WriteString(h.String())
 	}
-	return s
+	return b.String()
 }
