@@ -36,19 +36,22 @@ type cache struct {
 
 // routeMemo keeps the route work on map m by what it depends on: a
 // field is the same for every decision that sees the same targets on the
-// same ground (routeMemoKey), and the step costs for every field of a
+// same ground (stepsKey and targetsKey), and the step costs for every field of a
 // way of moving (stepsKey). Fields are kept for a player turn (the enemy
 // moves in the next), step costs while the map is the same.
 type routeMemo struct {
 	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
+	// seeds are the hexes the fields closing to a range fire from
+	// (fireSeeds), by targetsKey.
+	seeds map[string][]int32
 	// buckets is the memory of spread's queue, kept from field to field.
 	buckets [][]int32
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
-	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}}
+	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}, seeds: map[string][]int32{}}
 }
 
 // maxKeptSteps bounds the step tables kept from one player turn to the

@@ -38,13 +38,14 @@ func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
 	}
-	var key string
+	var key, targets string
 	if pic.routeMemo != nil {
-		key = pic.routeMemoKey(k)
+		targets = pic.targetsKey(k)
+		key = pic.stepsKey(k) + targets
 	}
 	f, ok := pic.routeMemo.field(key)
 	if !ok {
-		f = pic.routeField(k)
+		f = pic.routeField(k, targets)
 		if pic.routeMemo != nil {
 			pic.routeMemo.fields[key] = f
 		}
@@ -56,13 +57,16 @@ func (pic *picture) approach(k routeKey) []int {
 	return f
 }
 
-// routeMemoKey is all a route field for k depends on besides the map:
-// the way of moving, the targets it is measured to (the fighting ground
-// enemies' hexes, or else the hunted hexes, or else the enemy retreat
-// edges, as routeField seeds them) and the rubble on the ground.
-func (pic *picture) routeMemoKey(k routeKey) string {
+// A route field for k depends on nothing besides the map but the step
+// costs (stepsKey) and the targets it is measured to (targetsKey).
+
+// targetsKey is all the targets of a route field for k depend on besides
+// the map: the range it closes to, and the fighting ground enemies'
+// hexes, or else the hunted hexes, or else the enemy retreat edges, as
+// routeField seeds them.
+func (pic *picture) targetsKey(k routeKey) string {
 	m := pic.v.Map
-	b := []byte(pic.stepsKey(k))
+	var b []byte
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
@@ -171,27 +175,30 @@ func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
 	return false
 }
 
-// routeField works out the field approach returns.
-func (pic *picture) routeField(k routeKey) []int {
+// routeField works out the field approach returns; targets is
+// targetsKey(k) when the picture has a routeMemo.
+func (pic *picture) routeField(k routeKey, targets string) []int {
 	m := pic.v.Map
 	// The targets are marked in the field itself, as its hexes of cost
-	// 0: the ranges of hundreds of enemies overlap, and each hex is
-	// marked once rather than listed again for every enemy in reach.
+	// 0. The hexes to fire from are the same for every way of moving
+	// that closes to the same range: they are kept for the player turn
+	// (routeMemo) by targetsKey.
 	dist := newField(m)
-	seeded := false
-	r := max(k.rng, 1)
-	for _, e := range pic.enemies {
-		if e.fighting() {
-			at := e.at.Cube()
-			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
-				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
-					if h := (hex.Hex{X: x, Y: y}); dist[y*m.Width+x] != 0 && h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
-						dist[y*m.Width+x], seeded = 0, true
-					}
-				}
-			}
+	var seeds []int32
+	ok := false
+	if pic.routeMemo != nil {
+		seeds, ok = pic.routeMemo.seeds[targets]
+	}
+	if !ok {
+		seeds = pic.fireSeeds(k, dist)
+		if pic.routeMemo != nil {
+			pic.routeMemo.seeds[targets] = seeds
 		}
 	}
+	for _, i := range seeds {
+		dist[i] = 0
+	}
+	seeded := len(seeds) > 0
 	if !seeded && len(pic.hunt) > 0 {
 		return pic.fieldFrom(k, pic.hunt)
 	}
@@ -207,6 +214,35 @@ func (pic *picture) routeField(k routeKey) []int {
 		}
 	}
 	return pic.spread(k, dist)
+}
+
+// fireSeeds marks in dist, a field with no hex reached yet, the hexes
+// within k.rng of a fighting enemy from which units moving as k could
+// attack it (firesFrom), as its hexes of cost 0, and lists them (their
+// cells, in order). The ranges of hundreds of enemies overlap: each hex
+// is marked once rather than listed again for every enemy in reach.
+func (pic *picture) fireSeeds(k routeKey, dist []int) []int32 {
+	m := pic.v.Map
+	r := max(k.rng, 1)
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			at := e.at.Cube()
+			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
+				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
+					if h := (hex.Hex{X: x, Y: y}); dist[y*m.Width+x] != 0 && h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
+						dist[y*m.Width+x] = 0
+					}
+				}
+			}
+		}
+	}
+	var seeds []int32
+	for i, d := range dist {
+		if d == 0 {
+			seeds = append(seeds, int32(i))
+		}
+	}
+	return seeds
 }
 
 // newField is a field of map m with no hex reached yet (−1).
