@@ -67,6 +67,9 @@ func (b *battle) move(a Action) error {
 		return illegal("the path ends at %s, not at %s", a.Path[n-1], a.To)
 	}
 	m := newMover(s, u, b.moveScratch())
+	if b.memo != nil {
+		m.origin = b.memo.s // nothing has changed yet
+	}
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return illegal("%s has no MP left this turn", u.ID)
 	}
@@ -290,6 +293,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 		q.moves = &moveScratch{}
 	}
 	m := newMover(s, u, q.moves)
+	m.origin = s
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return out
 	}

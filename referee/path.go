@@ -32,6 +32,11 @@ type mover struct {
 	// fresh: the unit has not moved this turn, so it may move one hex
 	// whatever the cost (000 line 620).
 	fresh bool
+	// origin, when set, is a state s stands for, the same in all a
+	// search reads: the Legality's, for validMoves and for the
+	// Legality's Apply before the move changes anything. A search on
+	// the same origin finds what its tables hold (moveScratch.searched).
+	origin *State
 }
 
 // cellUnits is what the mover's side knows stands in a hex. (Its
@@ -87,6 +92,17 @@ type moveScratch struct {
 	// in dist and prev: all the next must clear (a search stays within
 	// the unit's MP, a small part of the map).
 	written [2]int
+	// searched is the search dist and prev hold: a move the AI chose is
+	// searched for again by Apply (Legality.Apply), in the same tables.
+	searched searchKey
+}
+
+// searchKey names a search: the unit, on the state it was searched on
+// (mover.origin), within limit MP.
+type searchKey struct {
+	s     *State
+	unit  string
+	limit int
 }
 
 // cleared is buf made n long and all zero, in its own memory when that
@@ -275,6 +291,8 @@ func (m *mover) search(limit int) *route {
 	n := s.Map.Width * s.Map.Height
 	r := &route{m: m, start: m.u.Hex, limit: [2]int{limit, limit + 1}}
 	sc := m.scratch
+	key := searchKey{s: m.origin, unit: m.u.ID, limit: limit}
+	again := m.origin != nil && sc.searched == key
 	for l := range 2 {
 		if l == 1 && !m.bonus && sc.dist[1] == nil {
 			// Without the road bonus the search never enters layer 1
@@ -282,14 +300,20 @@ func (m *mover) search(limit int) *route {
 			// one search a move.
 			break
 		}
-		if len(sc.dist[l]) == n && len(sc.prev[l]) == n {
+		switch {
+		case again: // the tables hold it
+		case len(sc.dist[l]) == n && len(sc.prev[l]) == n:
 			clear(sc.dist[l][sc.written[0] : sc.written[1]+1])
 			clear(sc.prev[l][sc.written[0] : sc.written[1]+1])
-		} else {
+		default:
 			sc.dist[l], sc.prev[l] = cleared(sc.dist[l], n), cleared(sc.prev[l], n)
 		}
 		r.dist[l], r.prev[l] = sc.dist[l], sc.prev[l]
 	}
+	if again {
+		return r
+	}
+	sc.searched = key
 	startLayer := 0
 	if m.bonus {
 		startLayer = 1
