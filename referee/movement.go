@@ -302,7 +302,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 	}
 	r := m.search(m.mp)
 	w := s.Map.Width
-	var ends []hex.Hex
+	ends := q.moves.ends[:0]
 	// Every step costs at least 1 MP, so the search reaches no hex
 	// beyond mp+1 (the road bonus) of the unit, and a step changes a
 	// hex's column and row by one at most: only the hexes in that box
@@ -315,6 +315,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 			}
 		}
 	}
+	q.moves.ends = ends
 	out = slices.Grow(out, len(ends))
 	for _, h := range ends {
 		out = append(out, Action{Kind: ActMove, Side: u.Side, Unit: u.ID, To: h})
@@ -334,5 +335,5 @@ func (m *mover) mayEnd(r *route, h hex.Hex) bool {
 			return false
 		}
 	}
-	return m.endFault(h) == nil
+	return m.endCheck(h) == endOK
 }

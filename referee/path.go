@@ -95,6 +95,8 @@ type moveScratch struct {
 	// searched is the search dist and prev hold: a move the AI chose is
 	// searched for again by Apply (Legality.Apply), in the same tables.
 	searched searchKey
+	// ends is validMoves' list of the hexes a unit may end in.
+	ends []hex.Hex
 }
 
 // searchKey names a search: the unit, on the state it was searched on
@@ -248,23 +250,50 @@ func (m *mover) stepError(from, to hex.Hex, f stepFault) error {
 	return nil
 }
 
-// endFault says why the unit may not end its move in h, as far as its
+// endBar is why a unit may not end its move in a hex (endCheck), a code
+// that endFault words: the move search asks of every hex in reach.
+type endBar uint8
+
+const (
+	endOK       endBar = iota
+	endDropShip        // a DropShip stands there
+	endLeapOnly        // terrain a jumping unit may leap over, not land on
+	endBarred          // terrain barred to the movement mode, off the road
+	endFull            // the stacking limit
+)
+
+// endCheck says why the unit may not end its move in h, as far as its
 // side knows (hidden enemies and mines do not count, ruling M12): a
 // DropShip, terrain its ground may not hold off a road, a full hex.
-// Its citations are worded only when read (bookCite): the move search
-// asks of every hex in reach.
-func (m *mover) endFault(h hex.Hex) error {
+func (m *mover) endCheck(h hex.Hex) endBar {
 	c := m.at(h)
 	cell := m.cell(h)
 	switch {
 	case c.dropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, bookCite{630})
+		return endDropShip
 	case barred(m.mode, cell) && !cell.Road && m.jump:
-		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, bookCite{636})
+		return endLeapOnly
 	case barred(m.mode, cell) && !cell.Road:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, bookCite{636})
+		return endBarred
 	case int(c.stand) >= StackLimit:
-		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, bookCite{630})
+		return endFull
+	}
+	return endOK
+}
+
+// endFault words endCheck's answer for the player.
+func (m *mover) endFault(h hex.Hex) error {
+	c := m.at(h)
+	cell := m.cell(h)
+	switch m.endCheck(h) {
+	case endDropShip:
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
+	case endLeapOnly:
+		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
+	case endBarred:
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
+	case endFull:
+		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(630))
 	}
 	return nil
 }
