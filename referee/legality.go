@@ -26,8 +26,9 @@ type Legality struct {
 	// indexed: buildings, first and standing are made.
 	indexed bool
 	// buildings are the hexes holding a building that is not rubble, row
-	// by row.
+	// by row; listed: they are (index, or Next on the same terrain).
 	buildings []hex.Hex
+	listed    bool
 	// standing[first[c]:first[c+1]] are the indices in s.Units, in order,
 	// of the units on the map and not hidden in map cell c (row-major).
 	first    []int32
@@ -37,9 +38,9 @@ type Legality struct {
 
 // Next is a Legality for next, a later state of the same battle: the
 // memory validMoves works in carries over, the lines of sight traced so
-// far while the terrain they cross is the same (the map, its rubble and
-// the night), and in the attack phase the attacks listed for the units
-// nothing they depend on has changed for (carriedAttacks).
+// far and the building hexes while the terrain is the same (the map, its
+// rubble and the night), and in the attack phase the attacks listed for
+// the units nothing they depend on has changed for (carriedAttacks).
 func (q *Legality) Next(next *State) *Legality {
 	l := NewLegality(next)
 	l.moves = q.moves
@@ -47,6 +48,7 @@ func (q *Legality) Next(next *State) *Legality {
 		return l
 	}
 	l.lines = q.lines
+	l.buildings, l.listed = q.buildings, q.listed
 	l.attacks = carriedAttacks(q.s, next, q.attacks)
 	return l
 }
@@ -152,13 +154,14 @@ func (q *Legality) index() {
 	}
 	q.indexed = true
 	s, m := q.s, q.s.Map
-	for y := range m.Height {
+	for y := 0; !q.listed && y < m.Height; y++ {
 		for x := range m.Width {
 			if h := (hex.Hex{X: x, Y: y}); s.Cell(h).Terrain.IsBuilding() {
 				q.buildings = append(q.buildings, h)
 			}
 		}
 	}
+	q.listed = true
 	cell := func(v *Unit) int {
 		if !v.Status.OnMap() || v.Hidden || !m.Contains(v.Hex) {
 			return -1
