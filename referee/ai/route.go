@@ -277,21 +277,28 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 	// indices) reached for c MP. Every step costs at least 1 MP and at
 	// most steps.most, so the costs are settled in order, each hex's the
 	// least there is, as with any priority queue, and a step never lands
-	// in the bucket being emptied. The buckets' memory is kept from field
-	// to field (routeMemo), or for the picture without one.
+	// in the bucket being emptied. The buckets are a power of two, at
+	// least steps.most+1, so that c%len(bucket) is a mask rather than a
+	// division at every step. Their memory is kept from field to field
+	// (routeMemo), or for the picture without one.
 	mem := &pic.buckets
 	if pic.routeMemo != nil {
 		mem = &pic.routeMemo.buckets
 	}
 	bucket := *mem
-	for len(bucket) < steps.most+1 {
+	n := 1
+	for n < steps.most+1 {
+		n *= 2
+	}
+	for len(bucket) < n {
 		bucket = append(bucket, nil)
 	}
-	bucket = bucket[:steps.most+1]
+	bucket = bucket[:n]
 	*mem = bucket
+	mask := n - 1
 	queued := 0
 	push := func(i, c int) {
-		b := &bucket[c%len(bucket)]
+		b := &bucket[c&mask]
 		*b = append(*b, int32(i))
 		queued++
 	}
@@ -303,7 +310,7 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 	// Outward from the targets: the cost of the step from x into y, y
 	// nearer the target, is what y's terrain and the climb charge.
 	for cost := 0; queued > 0; cost++ {
-		b := &bucket[cost%len(bucket)]
+		b := &bucket[cost&mask]
 		for _, at := range *b {
 			queued--
 			if cost > dist[at] {
