@@ -428,13 +428,12 @@ func (s *State) Check() []error {
 			bad("unit %s stands off the map at %s", u.ID, u.Hex)
 			continue
 		}
-		if u.Class.Ground() && !u.CanJump() {
-			c := s.Cell(u.Hex)
-			// A unit caught inside a building that collapsed stands in
-			// rubble it could not have entered (ruling K11).
-			if c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road && !s.Rubble[u.Hex] {
-				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
-			}
+		// A unit caught inside a building that collapsed stands in
+		// rubble it could not have entered (ruling K11). The map's cell
+		// is the cell as it stands (State.Cell) but for rubble, looked up
+		// last: the rest is seldom true.
+		if c := s.Map.At(u.Hex); c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road && u.Class.Ground() && !u.CanJump() && !s.Rubble[u.Hex] {
+			bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
 		}
 		c := u.Hex.Y*s.Map.Width + u.Hex.X
 		count[c] = min(count[c], StackLimit) + 1
