@@ -29,8 +29,10 @@ type picture struct {
 	// counter it can see stands (enemies and air), once made (inReach).
 	counters []bool
 	// mates are the hexes of its units that share the enemy's fire,
-	// once listed (mateHexes).
-	mates []hex.Cube
+	// once listed (mateHexes), and mateCounts the scratch each enemy's
+	// mates are counted in (matesWithin).
+	mates      []hex.Cube
+	mateCounts []int
 	// air are the enemy air lances it can see: ground units fire at them
 	// only from the same or an adjacent hex (000 line 1155), so they are
 	// neither closed on nor feared like ground units.

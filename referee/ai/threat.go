@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -111,15 +113,20 @@ func (m *moveScorer) addDanger(acc *dangerSum, e *enemy, d, col, shift int) {
 func (m *moveScorer) matesWithin(e *enemy, d int) int {
 	if e.mates == nil {
 		// How many stand within each distance: distances are a few
-		// dozen hexes, so a count for each is cheaper than a sort.
-		mates, far := m.pic.mateHexes(), 0
-		for _, c := range mates {
-			far = max(far, c.Sub(e.at.Cube()).Len())
+		// dozen hexes, so a count for each is cheaper than a sort. They
+		// are counted in the picture's scratch, as long as any distance
+		// on the map, and the counts up to the farthest mate kept.
+		pic, at, far := m.pic, e.at.Cube(), 0
+		if pic.mateCounts == nil {
+			pic.mateCounts = make([]int, pic.v.Map.Width+pic.v.Map.Height)
 		}
-		e.mates = make([]int, far+1)
-		for _, c := range mates {
-			e.mates[c.Sub(e.at.Cube()).Len()]++ // hex.Distance(mate, e.at)
+		for _, c := range pic.mateHexes() {
+			n := c.Sub(at).Len() // hex.Distance(mate, e.at)
+			pic.mateCounts[n]++
+			far = max(far, n)
 		}
+		e.mates = slices.Clone(pic.mateCounts[:far+1])
+		clear(pic.mateCounts[:far+1])
 		for i := 1; i < len(e.mates); i++ {
 			e.mates[i] += e.mates[i-1]
 		}
