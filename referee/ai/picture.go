@@ -28,6 +28,8 @@ type picture struct {
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
 	// counter it can see stands (enemies and air), once made (inReach).
 	counters []bool
+	// byID are enemies and air by ID, once made (enemy).
+	byID map[string]*enemy
 	// mates are the hexes of its units that share the enemy's fire,
 	// once listed (mateHexes), and mateCounts the scratch each enemy's
 	// mates are counted in (matesWithin).
@@ -246,15 +248,21 @@ func (e *enemy) steps() int {
 	return 4
 }
 
+// enemy is the enemy counter with the given ID, or nil. The counters
+// are looked up by ID in a table made when first asked (every attack
+// scored asks), rather than each list searched.
 func (pic *picture) enemy(id string) *enemy {
-	for _, l := range [][]*enemy{pic.enemies, pic.air} {
-		for _, e := range l {
-			if e.id == id {
-				return e
+	if pic.byID == nil {
+		pic.byID = make(map[string]*enemy, len(pic.enemies)+len(pic.air))
+		for _, l := range [][]*enemy{pic.enemies, pic.air} {
+			for _, e := range l {
+				if pic.byID[e.id] == nil { // the first, as a search finds it
+					pic.byID[e.id] = e
+				}
 			}
 		}
 	}
-	return nil
+	return pic.byID[id]
 }
 
 // fighting reports an enemy that can be attacked and fight back.
