@@ -167,7 +167,7 @@ func (b *battle) eventful(u *Unit, h hex.Hex) bool {
 		return true
 	}
 	for _, v := range s.Units {
-		if v.ID != u.ID && v.Hex == h && v.Status.OnMap() && (v.Side != u.Side || capturable(v)) {
+		if v.Hex == h && v.ID != u.ID && v.Status.OnMap() && (v.Side != u.Side || capturable(v)) {
 			return true
 		}
 	}
