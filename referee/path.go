@@ -32,10 +32,11 @@ type mover struct {
 	// fresh: the unit has not moved this turn, so it may move one hex
 	// whatever the cost (000 line 620).
 	fresh bool
-	// origin, when set, is a state s stands for, the same in all a
-	// search reads: the Legality's, for validMoves and for the
-	// Legality's Apply before the move changes anything. A search on
-	// the same origin finds what its tables hold (moveScratch.searched).
+	// origin, when set, is a state that holds what s holds in all a
+	// search reads: the Legality's own state, for validMoves, and for
+	// the Legality's Apply before the move changes anything. A search
+	// of the same unit on the same origin within the same MP finds what
+	// the tables hold (moveScratch.searched).
 	origin *State
 }
 

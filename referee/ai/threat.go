@@ -122,6 +122,9 @@ func (m *moveScorer) matesWithin(e *enemy, d int) int {
 		}
 		for _, c := range pic.mateHexes() {
 			n := c.Sub(at).Len() // hex.Distance(mate, e.at)
+			for len(pic.mateCounts) <= n {
+				pic.mateCounts = append(pic.mateCounts, 0) // a hex off the map
+			}
 			pic.mateCounts[n]++
 			far = max(far, n)
 		}
