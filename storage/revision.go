@@ -194,8 +194,11 @@ func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) 
 	if e.doc, err = st.document(id, nil); err != nil {
 		return nil, state{}, nil, err
 	}
-	e.c, e.last, err = st.campaign(cb, id, e.doc)
-	return cb, st, e, err
+	if e.c, e.last, err = st.campaign(cb, id, e.doc); err != nil {
+		return nil, state{}, nil, err
+	}
+	e.vp = campaign.LogVP(nil, e.c.Log)
+	return cb, st, e, nil
 }
 
 // campaign decodes the revision's document, doc, and reads its log; last
@@ -319,7 +322,12 @@ func trimRevisions(rb *bolt.Bucket, keep int) error {
 
 // checkCampaign refuses to save a campaign that breaks its invariants.
 func checkCampaign(c *campaign.Campaign) error {
-	errs := c.Check()
+	return invalid(c, c.Check())
+}
+
+// invalid is the error of campaign c's broken invariants errs (nil when
+// none).
+func invalid(c *campaign.Campaign, errs []error) error {
 	if len(errs) == 0 {
 		return nil
 	}
