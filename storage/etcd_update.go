@@ -58,7 +58,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		doc, err := encodeDocInto(docBuffer(prevDoc), n, base)
+		doc, err := encodeDocInto(docBuffer(prevDoc, nil), n, base)
 		if err != nil {
 			return err
 		}

@@ -214,12 +214,17 @@ func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (c *campaign.Cam
 }
 
 // docBuffer is the buffer a change encodes its document into, when the
-// revision before's was prev: sized to hold it and a little more, so that
-// encoding seldom grows it. The cache keeps the bytes encoded there once
-// the change commits, so the buffer is a new one each time, not copied
-// out of a reused one (which cost a round trip more than the allocation).
-func docBuffer(prev []byte) *bytes.Buffer {
-	return bytes.NewBuffer(make([]byte, 0, len(prev)+len(prev)/8+512))
+// revision before's was prev: spare when it has room, else a new one,
+// sized to hold prev and a little more, so that encoding seldom grows it.
+// The cache keeps the bytes encoded there once the change commits, so
+// they are never copied out of a reused buffer (which cost a round trip
+// more than the allocation); spare is a document no one holds any more
+// (Store.spareDoc).
+func docBuffer(prev, spare []byte) *bytes.Buffer {
+	if size := len(prev) + len(prev)/8 + 512; cap(spare) < size {
+		spare = make([]byte, 0, size)
+	}
+	return bytes.NewBuffer(spare[:0])
 }
 
 // wholeRecord is the record of a newest revision with document doc,

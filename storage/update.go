@@ -168,7 +168,8 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
-		doc, err := encodeDocInto(docBuffer(prevDoc), n, base)
+		doc, err := encodeDocInto(docBuffer(prevDoc, s.spareDoc), n, base)
+		s.spareDoc = nil // doc may be in it, and goes to the cache
 		if err != nil {
 			return err
 		}
@@ -182,6 +183,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
+		// Nothing reads the document before any more: the cache gave it
+		// up (take), and the records are made.
+		s.spareDoc = prevDoc
 		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
