@@ -33,11 +33,13 @@ func (c *Campaign) CheckLogVP(vp map[string]int) []error {
 	errs = append(errs, c.checkDecisions()...)
 	// The maps are made at their final size: growing them was most of
 	// a Check, which the store runs on every change.
-	units := 0
+	units, most := 0, 0
 	for _, s := range c.Sides {
 		units += len(s.Units)
+		most = max(most, len(s.Units))
 	}
 	seen := make(map[string]string, units) // unit ID → side
+	in := make(map[string]int, most)       // unit ID → battlegroup, a side at a time
 	for _, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
 			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
@@ -51,7 +53,7 @@ func (c *Campaign) CheckLogVP(vp map[string]int) []error {
 		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
 			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
 		}
-		in := make(map[string]int, len(s.Units)) // unit ID → battlegroup
+		clear(in)
 		rbgs := 0
 		for _, b := range s.Battlegroups {
 			if b.RBG {

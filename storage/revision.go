@@ -45,12 +45,18 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 // in. The record is sealed as it is stored (putRevision, revisionOps),
 // with room kept for its checksum.
 func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
-	out := make([]byte, 4, 4+len(diceState)+9+len(body)+sealSize)
+	return append(stateHeader(diceState, logLen, form, len(body)), body...)
+}
+
+// stateHeader is a revision's record up to its document's body
+// (encodeState), with room for size bytes of body and the checksum, so
+// that a body can be built in place (newestRecord) instead of copied.
+func stateHeader(diceState []byte, logLen uint64, form byte, size int) []byte {
+	out := make([]byte, 4, 4+len(diceState)+9+size+sealSize)
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
-	out = append(out, form)
-	return append(out, body...)
+	return append(out, form)
 }
 
 // sealState seals the record of revision rev of campaign id for storing.
