@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -45,10 +44,10 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 	core := *c
 	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
 	// Encode ends each value with a newline: the parts' separator.
-	enc := json.NewEncoder(buf)
+	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
 		if same && verifyCopies && selfcheck.On() {
-			if fresh, err := json.Marshal(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+			if fresh, err := marshalPart(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
 			}
 		}
