@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"bfbot/campaign"
 	"bfbot/internal/selfcheck"
@@ -198,7 +199,12 @@ func inflateParts(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc := make([]byte, 0, 8*len(body))
+	scratch, _ := inflating.Get().(*[]byte)
+	if scratch == nil {
+		scratch = new([]byte)
+	}
+	defer inflating.Put(scratch)
+	doc := (*scratch)[:0]
 	for i, s := range segs {
 		if i > 0 {
 			doc = append(doc, '\n')
@@ -207,5 +213,13 @@ func inflateParts(body []byte) ([]byte, error) {
 			return nil, fmt.Errorf("part %d: %w", i+1, err)
 		}
 	}
-	return doc, nil
+	*scratch = doc
+	return bytes.Clone(doc), nil
 }
+
+// inflating holds buffers a document is inflated into before it is
+// copied out at its size: how much its parts inflate to is not stored,
+// and a buffer guessed large enough (8 times the parts) was twice the
+// document, allocated and cleared by every load the cache does not hold
+// and then kept in the cache.
+var inflating sync.Pool
