@@ -80,13 +80,14 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
+		c.turn, c.legal, c.reach = s.PlayerTurn, referee.NewLegality(s), map[reachKey][]int{}
+		c.sight = c.sight.renewed(s.Map, s.Rules.Night)
 		c.routes = c.routes.nextTurn(s.Map)
 	} else {
 		c.legal = c.legal.Next(s)
 	}
-	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = &sightMemo{m: s.Map, seen: map[uint64]sightLine{}}
+	if c.sight.m != s.Map {
+		c.sight = c.sight.renewed(s.Map, s.Rules.Night)
 	}
 	if c.routes.m != s.Map {
 		c.routes = newRouteMemo(s.Map)
@@ -101,6 +102,23 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 type sightMemo struct {
 	m    *mapgen.Map
 	seen map[uint64]sightLine
+	// night is m with every light woods hex heavy (referee.NightMap), in
+	// a battle fought at night; nil by day.
+	night *mapgen.Map
+}
+
+// renewed is an empty memo of the lines traced on m, by night or by
+// day, keeping c's night map when it is m's (c may be nil).
+func (c *sightMemo) renewed(m *mapgen.Map, night bool) *sightMemo {
+	next := &sightMemo{m: m, seen: map[uint64]sightLine{}}
+	switch {
+	case !night:
+	case c != nil && c.m == m && c.night != nil:
+		next.night = c.night
+	default:
+		next.night = referee.NightMap(m)
+	}
+	return next
 }
 
 // sightKey packs the line from a to b on a map (coordinates below 2^16,
@@ -118,17 +136,24 @@ type sightLine struct {
 	shift int32
 }
 
-// los is referee.LineOfSight(m, a, b) for the picture's map m.
+// los is the line of sight from a to b on the picture's map m, as the
+// referee traces it for combat: referee.LineOfSight, and at night
+// blocked where light woods would block it as heavy woods do (000 line
+// 2381; ruling K15), with the daytime shifts.
 func (pic *picture) los(a, b hex.Hex) sightLine {
-	read := func(l referee.LOS) sightLine { return sightLine{clear: l.Clear, shift: int32(l.Shift)} }
 	c := pic.sight
 	if c == nil || c.m != pic.v.Map {
-		return read(referee.LineOfSight(pic.v.Map, a, b))
+		c = (*sightMemo)(nil).renewed(pic.v.Map, pic.v.Night)
+		pic.sight = c
 	}
 	key := sightKey(a, b)
 	l, ok := c.seen[key]
 	if !ok {
-		l = read(referee.LineOfSight(c.m, a, b))
+		day := referee.LineOfSight(c.m, a, b)
+		l = sightLine{clear: day.Clear, shift: int32(day.Shift)}
+		if c.night != nil && l.clear {
+			l.clear = referee.LineOfSight(c.night, a, b).Clear
+		}
 		c.seen[key] = l
 	}
 	return l
