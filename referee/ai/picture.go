@@ -178,6 +178,11 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 			e.known, e.step = true, u.Values.Step
 			e.ra, e.d, e.rng = u.Values.RA+u.Values.Chits.Firepower, u.Values.D, u.Values.Range
 			e.ca = max(e.ca-2*e.step, e.ra)
+			if noCombat(u.Class) {
+				// A truck's counter carries values it never attacks
+				// with (000 line 847).
+				e.ra, e.ca = 0, 0
+			}
 		}
 		if u.Kind == referee.KindAir.String() {
 			pic.air = append(pic.air, e)
@@ -250,6 +255,13 @@ func (pic *picture) enemy(id string) *enemy {
 		}
 	}
 	return nil
+}
+
+// noCombat reports a class without combat ability: a truck (000 line
+// 847), whatever values its counter carries.
+func noCombat(class string) bool {
+	c, err := referee.ParseClass(class)
+	return err == nil && c.Info().NoCombat
 }
 
 // fighting reports an enemy that can be attacked and fight back.
@@ -593,9 +605,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 		m.rng, m.minR = u.Values.Range, u.Values.MinRange
 		m.waterBurn = u.Hex != nil && u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
 	}
-	if c, err := referee.ParseClass(u.Class); err == nil {
-		m.noCombat = c.Info().NoCombat
-	}
+	m.noCombat = noCombat(u.Class)
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}

@@ -28,3 +28,57 @@ func TestLongTomStepsBack(t *testing.T) {
 		}
 	}
 }
+
+// Ensure the AI traces a line of sight as the referee does at night:
+// light woods block it then as heavy woods do (000 line 2381; ruling
+// K15). M1 is in range of B1 across two light woods hexes, which leave
+// the line clear by day. Judging it by day at night, units stood where
+// they could not fire, counting an attack they could never make, to the
+// turn limit (a Long Tom and its observer five hexes from the enemy's).
+func TestNightLightWoodsBlock(t *testing.T) {
+	for _, night := range []bool{false, true} {
+		text := `map blank 20x10; turn 0 deploy red
+			side red name="Red" retreat=west; side blue name="Blue" retreat=east
+			cell 0504 light-woods; cell 0505 light-woods`
+		if night {
+			text += "; rules night"
+		}
+		red := aixUnit("M1", "red", referee.MediumMech, "0503", 12, 7, 4, 4)
+		blue := aixUnit("B1", "blue", referee.MediumMech, "0506", 4, 7, 4, 4)
+		s := aixStart(t, text, nil, red, blue)
+		s, _, err := referee.Apply(s, referee.Action{Kind: referee.ActEnd, Side: "red"}, dice.New(dice.NewSeeded(1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fires := false
+		for _, a := range referee.ValidActions(s, "M1") {
+			fires = fires || a.Kind == referee.ActAttack && a.Target == "B1"
+		}
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+		if clear := pic.los(red.Hex, blue.Hex).clear; clear != fires || fires == night {
+			t.Errorf("night %v: the AI's line of sight from M1 to B1 is clear %v; the referee offers M1 an attack on B1 %v", night, clear, fires)
+		}
+	}
+}
+
+// Ensure a side that cannot attack at all retreats: trucks (000 line
+// 847) in a battle without scenario aims can win nothing by staying, and
+// waiting for a slow enemy to come and destroy them kept a battle going
+// to the turn limit with nothing happening.
+func TestTrucksAloneRetreat(t *testing.T) {
+	truck := aixUnit("T1", "red", referee.Truck, "1005", 13, 13, 3, 3)
+	mech := aixUnit("B1", "blue", referee.MediumMech, "1305", 12, 10, 5, 2)
+	// A lance lost already: the side may break off (000 line 2175).
+	lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+	lost.Status, lost.Step = referee.Destroyed, 4
+	acts, _, _ := aixPhase(t, aixBattle(t, nil, nil, truck, lost, mech), dice.New(dice.NewSeeded(1)))
+	if len(acts) == 0 || acts[0].Kind != referee.ActRetreat {
+		t.Errorf("red, a truck alone, does not retreat from B1: %v", acts)
+	}
+	// A lance beside the truck fights on.
+	lance := aixUnit("R1", "red", referee.MediumMech, "1006", 12, 10, 5, 4)
+	acts, _, _ = aixPhase(t, aixBattle(t, nil, nil, truck, lost, lance, mech), dice.New(dice.NewSeeded(1)))
+	if a := aixFind(acts, referee.ActRetreat, ""); a != nil {
+		t.Errorf("red, a truck and a lance, retreats from B1: %v", acts)
+	}
+}
