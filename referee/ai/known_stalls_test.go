@@ -28,6 +28,13 @@ func TestKnownStalls(t *testing.T) {
 		// A side of trucks alone waited for a slow enemy to come.
 		{"small", 110, 0, "trucks alone"},
 		{"dropships", 164, 1, "trucks alone"},
+		// A side left with an empty landed DropShip, out of the
+		// enemy's way, waited for the turn limit.
+		{"dropships", 105, 0, "idle DropShip"},
+		{"dropships", 109, 1, "idle DropShip"},
+		// Two lone Long Toms, in range behind woods, each counting
+		// indirect fire it had no observer for.
+		{"dropships", 180, 0, "lone Long Tom"},
 	} {
 		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
 		if r.stalled > 0 {

@@ -257,6 +257,19 @@ func (pic *picture) enemy(id string) *enemy {
 	return nil
 }
 
+// observed reports that own unit u has another unit of its side on the
+// map that may observe its indirect fire (000 line 827): a lone Long Tom
+// fires only where it sees its target, so it goes where it does rather
+// than wait in range behind woods for an observer that never comes.
+func (pic *picture) observed(u *referee.ViewUnit) bool {
+	for _, o := range pic.own {
+		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() {
+			return true
+		}
+	}
+	return false
+}
+
 // noCombat reports a class without combat ability: a truck (000 line
 // 847), whatever values its counter carries.
 func noCombat(class string) bool {
@@ -598,7 +611,7 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 
 func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	m := &moveScorer{pic: pic, u: u, level: level, ra: attackRA(u), ca: u.Detail.Current.CA, d: u.Detail.Current.D,
-		exp: experienceShift(u), indirect: u.Detail.Indirect, mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
+		exp: experienceShift(u), indirect: u.Detail.Indirect && pic.observed(u), mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
 	m.need = 4
 	if u.Values != nil {
 		m.need -= u.Values.Step

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -80,5 +81,50 @@ func TestTrucksAloneRetreat(t *testing.T) {
 	acts, _, _ = aixPhase(t, aixBattle(t, nil, nil, truck, lost, lance, mech), dice.New(dice.NewSeeded(1)))
 	if a := aixFind(acts, referee.ActRetreat, ""); a != nil {
 		t.Errorf("red, a truck and a lance, retreats from B1: %v", acts)
+	}
+}
+
+// Ensure a lone Long Tom goes where it sees its enemy: it fires
+// indirectly only through an observer of its side (000 line 827), so
+// with none it fires only where its line of sight is clear. Counting
+// indirect fire without one, it waited in range behind woods, and two
+// Long Toms five hexes apart stood to the turn limit. Here a band of
+// light woods three hexes deep hides B1 from every hex north of it; R1,
+// at 2 MP in a heavy building, needs two turns to reach the band, and
+// sets out.
+func TestLoneLongTomSeeksSight(t *testing.T) {
+	text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east
+		cell 0502 heavy-building`
+	for x := 1; x <= 20; x++ {
+		for y := 5; y <= 7; y++ {
+			text += fmt.Sprintf("; cell %02d%02d light-woods", x, y)
+		}
+	}
+	red := aixUnit("R1", "red", referee.LongTom, "0502", 12, 7, 10, 2)
+	blue := aixUnit("B1", "blue", referee.LongTom, "0509", 12, 7, 10, 2)
+	red.MinRange, blue.MinRange = 2, 2
+	s := aixStart(t, text, nil, red, blue)
+	s.Turn = 1 + stallTurns + 1
+	acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	if aixFind(acts, referee.ActMove, "R1") == nil {
+		t.Errorf("R1 waits out of sight of B1: %v", acts)
+	}
+}
+
+// Ensure a side left with nothing but an empty landed DropShip lifts it
+// off once the battle is stalled: it cannot move (000 line 1214), and an
+// enemy that keeps out of its range would leave it there to the turn
+// limit. Before the stall it stays.
+func TestIdleShipLiftsOff(t *testing.T) {
+	for _, turn := range []int{2, 1 + stallTurns + 1} {
+		ship := aixUnit("R9", "red", referee.Union, "0505", 13, 7, 6, 0)
+		mech := aixUnit("B1", "blue", referee.MediumMech, "1805", 12, 10, 5, 2)
+		s := aixBattle(t, nil, nil, ship, mech)
+		s.Turn = turn
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if lifted := aixFind(acts, referee.ActLiftoff, "R9") != nil; lifted != (turn > stallTurns) {
+			t.Errorf("turn %d: R9 lifts off %v: %v", turn, lifted, acts)
+		}
 	}
 }
