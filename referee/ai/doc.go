@@ -74,8 +74,9 @@
 // (sweep.go), so an AI battle does not run to its turn limit with
 // nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
 // enemy it closes on, not only to one within its range behind a wood;
-// a Long Tom with no other unit of its side on the map to observe for it
-// counts no indirect fire, so it too goes where it sees its enemy.
+// a unit that fires indirectly (artillery, a Fire 'Mech lance) with no
+// other unit of its side on the map to observe for it counts no
+// indirect fire, so it too goes where it sees its enemy.
 // A side that has won the visible fight hunts on rather than leave by
 // its retreat edge: leaving never scores better, since the side left
 // alone in the field takes the salvage lying on the map (ruling V8)

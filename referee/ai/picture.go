@@ -259,8 +259,9 @@ func (pic *picture) enemy(id string) *enemy {
 
 // observed reports that own unit u has another unit of its side on the
 // map that may observe its indirect fire (000 line 827): a lone Long Tom
-// fires only where it sees its target, so it goes where it does rather
-// than wait in range behind woods for an observer that never comes.
+// (or Sniper, or Fire 'Mech lance) fires only where it sees its target,
+// so it goes where it does rather than wait in range behind woods for
+// an observer that never comes.
 func (pic *picture) observed(u *referee.ViewUnit) bool {
 	for _, o := range pic.own {
 		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() {
