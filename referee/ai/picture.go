@@ -272,11 +272,20 @@ func (pic *picture) observed(u *referee.ViewUnit) bool {
 }
 
 // noCombat reports a class without combat ability: a truck (000 line
-// 847), whatever values its counter carries.
-func noCombat(class string) bool {
-	c, err := referee.ParseClass(class)
-	return err == nil && c.Info().NoCombat
-}
+// 847), whatever values its counter carries. Asked of every enemy of
+// every picture, it looks the class up by the name a View gives it
+// rather than parse it.
+func noCombat(class string) bool { return noCombatClasses[class] }
+
+var noCombatClasses = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range referee.Classes {
+		if c.Info().NoCombat {
+			m[c.String()] = true
+		}
+	}
+	return m
+}()
 
 // fighting reports an enemy that can be attacked and fight back.
 func (e *enemy) fighting() bool { return !e.surrendered }
