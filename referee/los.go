@@ -188,13 +188,22 @@ func (l *sightlines) maps() {
 		}
 	}
 	if s.Rules.Night {
-		l.night = l.day.Clone()
-		for i := range l.night.Cells {
-			if l.night.Cells[i].Terrain == mapgen.LightWoods {
-				l.night.Cells[i].Terrain = mapgen.HeavyWoods
-			}
+		l.night = NightMap(l.day)
+	}
+}
+
+// NightMap is a copy of m for tracing lines of sight at night: every
+// light woods hex heavy, since at night light woods block as heavy woods
+// do (000 line 2381; ruling K15). A line clear on m and on its night map
+// is clear, with m's shifts.
+func NightMap(m *mapgen.Map) *mapgen.Map {
+	n := m.Clone()
+	for i := range n.Cells {
+		if n.Cells[i].Terrain == mapgen.LightWoods {
+			n.Cells[i].Terrain = mapgen.HeavyWoods
 		}
 	}
+	return n
 }
 
 // los is the line of sight from a to b: blocked at night where it would be

@@ -106,10 +106,35 @@ func newAims(pic *picture, level Level) *aims {
 			a.assignObjectives(pic)
 		}
 	}
-	if len(a.ships) > 0 && level.skilled() && !a.evacuate && pic.lost() {
+	if len(a.ships) > 0 && level.skilled() && !a.evacuate && (pic.lost() || pic.idleShips()) {
 		a.evacuate = true
 	}
 	return a
+}
+
+// idleShips reports a stalled battle in which the side has nothing on
+// the map but landed DropShips, empty, and nothing still to come: they
+// cannot move (000 line 1214), nothing has come within their range for
+// stallTurns turns, and staying only waits for the turn limit. They
+// lift off (wantsLiftoff).
+func (pic *picture) idleShips() bool {
+	if !pic.stalled || pic.v.Scenario != nil {
+		return false
+	}
+	ships := false
+	for _, u := range pic.own {
+		switch {
+		case u.Detail == nil:
+		case pic.toCome(u) || u.Status == "reserve" && u.Detail.Aboard != "" || u.Status == "broken":
+			return false // it may still come, or rally
+		case u.Status != "active" || u.Hex == nil:
+		case u.Kind != referee.KindDropShip.String() || len(u.Detail.Carrying) > 0:
+			return false
+		default:
+			ships = true
+		}
+	}
+	return ships
 }
 
 // exitWorth is what award e gives for own unit u (ExitAward.worth: per

@@ -44,6 +44,13 @@ func aixBattle(t *testing.T, r *referee.ScenarioRules, water []string, units ...
 	for _, w := range water {
 		text += "; cell " + w + " water-1"
 	}
+	return aixStart(t, text, r, units...)
+}
+
+// aixStart starts the battle the position text describes (units
+// deployed, none placed), with the scenario rules r and the units.
+func aixStart(t *testing.T, text string, r *referee.ScenarioRules, units ...referee.Unit) *referee.State {
+	t.Helper()
 	s, err := referee.ReadPosition(text, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -92,7 +92,7 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 	}
 	c.at = s
 	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = newSightMemo(s.Map)
+		c.sight = newSightMemo(s.Map, s.Rules.Night)
 	}
 	if c.routes.m != s.Map {
 		c.routes = newRouteMemo(s.Map)
@@ -121,10 +121,29 @@ func (c *cache) apply(s *referee.State, a referee.Action, d *dice.Dice) (*refere
 type sightMemo struct {
 	m  *mapgen.Map
 	to [][]sightLine
+	// night is m with every light woods hex heavy (referee.NightMap), in
+	// a battle fought at night; nil by day.
+	night *mapgen.Map
 }
 
-func newSightMemo(m *mapgen.Map) *sightMemo {
-	return &sightMemo{m: m, to: make([][]sightLine, m.Width*m.Height)}
+func newSightMemo(m *mapgen.Map, night bool) *sightMemo {
+	c := &sightMemo{m: m, to: make([][]sightLine, m.Width*m.Height)}
+	if night {
+		c.night = referee.NightMap(m)
+	}
+	return c
+}
+
+// trace is the line from a to b as the referee traces it for combat: by
+// night blocked where light woods would block it as heavy woods do, with
+// the daytime shifts.
+func (c *sightMemo) trace(a, b hex.Hex) sightLine {
+	day := referee.LineOfSight(c.m, a, b)
+	l := sightLine{traced: true, clear: day.Clear, shift: int16(day.Shift)}
+	if c.night != nil && l.clear {
+		l.clear = referee.LineOfSight(c.night, a, b).Clear
+	}
+	return l
 }
 
 // sightLine is what the picture reads of a line of sight: whether it is
@@ -135,12 +154,18 @@ type sightLine struct {
 	shift         int16
 }
 
-// los is referee.LineOfSight(m, a, b) for the picture's map m.
+// los is the line of sight from a to b on the picture's map m, as the
+// referee traces it for combat: referee.LineOfSight, and at night
+// blocked where light woods would block it as heavy woods do (000 line
+// 2381; ruling K15), with the daytime shifts.
 func (pic *picture) los(a, b hex.Hex) sightLine {
-	read := func(l referee.LOS) sightLine { return sightLine{traced: true, clear: l.Clear, shift: int16(l.Shift)} }
 	c := pic.sight
-	if c == nil || c.m != pic.v.Map || !c.m.Contains(a) || !c.m.Contains(b) {
-		return read(referee.LineOfSight(pic.v.Map, a, b))
+	if c == nil || c.m != pic.v.Map {
+		c = newSightMemo(pic.v.Map, pic.v.Night)
+		pic.sight = c
+	}
+	if !c.m.Contains(a) || !c.m.Contains(b) {
+		return c.trace(a, b)
 	}
 	w := c.m.Width
 	row := c.to[b.Y*w+b.X]
@@ -150,7 +175,7 @@ func (pic *picture) los(a, b hex.Hex) sightLine {
 	}
 	l := &row[a.Y*w+a.X]
 	if !l.traced {
-		*l = read(referee.LineOfSight(c.m, a, b))
+		*l = c.trace(a, b)
 	}
 	return *l
 }

@@ -25,8 +25,9 @@
 // 000 lines 1155–1159), air lances fight air lances with their AA, and
 // strafe or bomb a hex when the expected damage to the enemies there
 // outweighs that to their own side's units. Indirect fire uses the
-// observer ValidActions names. The phase ends when no attack is worth a
-// roll. Enemy DropShips are targets like any counter, with the values
+// observer ValidActions names. Lines of sight are traced as the referee
+// traces them, light woods blocking at night (K15). The phase ends when
+// no attack is worth a roll. Enemy DropShips are targets like any counter, with the values
 // table's values until probed (they are never worth the kill bonus).
 //
 // Movement: each unit in turn scores every hex it may end in (and staying
@@ -72,7 +73,10 @@
 // walks through its own by a path it names through the most of them
 // (sweep.go), so an AI battle does not run to its turn limit with
 // nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
-// enemy it closes on, not only to one within its range behind a wood.
+// enemy it closes on, not only to one within its range behind a wood;
+// a unit that fires indirectly (artillery, a Fire 'Mech lance) with no
+// other unit of its side on the map to observe for it counts no
+// indirect fire, so it too goes where it sees its enemy.
 // A side that has won the visible fight hunts on rather than leave by
 // its retreat edge: leaving never scores better, since the side left
 // alone in the field takes the salvage lying on the map (ruling V8)
@@ -109,7 +113,9 @@
 // its retreat edge; less when units left on the map are captured), by
 // few turns left (never with two left) and by a long way home (a half
 // more for each turn beyond the first its units need to reach the
-// retreat edge, the enemy firing at their backs). A lost battle is a retreat, when
+// retreat edge, the enemy firing at their backs). A side none of whose
+// units can attack (trucks alone) has lost a battle without scenario
+// aims whatever the odds: staying can win it nothing. A lost battle is a retreat, when
 // the rules allow it and the side has no DropShips to leave by: its
 // units head for the retreat edge and withdraw there; with DropShips it
 // is an evacuation, and an empty ship lifts off. A side of air lances
@@ -150,7 +156,9 @@
 //     with room, and a ship lifts off when full, badly damaged with a
 //     load, on the last turn, with a load once the enemy is next to it,
 //     or when no unit of the side can reach it in the turns left (with a
-//     load, or empty in a lost battle).
+//     load, or empty in a lost battle). A side left with nothing but
+//     empty landed DropShips, which cannot move, lifts them off once
+//     the battle is stalled (idleShips).
 //
 // A unit in orbit without a declared drop picks its target in its first
 // movement phase: a 'Mech where it may fire next and not next to the

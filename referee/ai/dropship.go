@@ -147,7 +147,8 @@ func (p *Player) liftoff(g *game) (referee.Action, bool) {
 // it is badly damaged (with a load, or about to be destroyed), with a
 // load once the enemy is next to it, or once no unit of the side can
 // reach it in the turns left — with a load, or empty when the battle is
-// lost. A ship that leaves early strands every unit still coming to it.
+// lost or the ships wait idle (idleShips). A ship that leaves early
+// strands every unit still coming to it.
 func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 	a := pic.aims
 	if !a.evacuate || ship.Detail == nil {
@@ -179,5 +180,5 @@ func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 			return false // someone is coming
 		}
 	}
-	return aboard > 0 || pic.lost()
+	return aboard > 0 || pic.lost() || pic.idleShips()
 }

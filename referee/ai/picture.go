@@ -185,6 +185,11 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 			e.known, e.step = true, u.Values.Step
 			e.ra, e.d, e.rng = u.Values.RA+u.Values.Chits.Firepower, u.Values.D, u.Values.Range
 			e.ca = max(e.ca-2*e.step, e.ra)
+			if noCombat(u.Class) {
+				// A truck's counter carries values it never attacks
+				// with (000 line 847).
+				e.ra, e.ca = 0, 0
+			}
 		}
 		if u.Kind == referee.KindAir.String() {
 			pic.air = append(pic.air, e)
@@ -264,6 +269,36 @@ func (pic *picture) enemy(id string) *enemy {
 	}
 	return pic.byID[id]
 }
+
+// observed reports that own unit u has another unit of its side on the
+// map that may observe its indirect fire (000 line 827): a lone Long Tom
+// (or Sniper, or Fire 'Mech lance) fires only where it sees its target,
+// so it goes where it does rather than wait in range behind woods for
+// an observer that never comes.
+func (pic *picture) observed(u *referee.ViewUnit) bool {
+	for _, o := range pic.own {
+		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() {
+			return true
+		}
+	}
+	return false
+}
+
+// noCombat reports a class without combat ability: a truck (000 line
+// 847), whatever values its counter carries. Asked of every enemy of
+// every picture, it looks the class up by the name a View gives it
+// rather than parse it.
+func noCombat(class string) bool { return noCombatClasses[class] }
+
+var noCombatClasses = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range referee.Classes {
+		if c.Info().NoCombat {
+			m[c.String()] = true
+		}
+	}
+	return m
+}()
 
 // fighting reports an enemy that can be attacked and fight back.
 func (e *enemy) fighting() bool { return !e.surrendered }
@@ -599,16 +634,14 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 
 func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	m := &moveScorer{pic: pic, u: u, level: level, ra: attackRA(u), ca: u.Detail.Current.CA, d: u.Detail.Current.D,
-		exp: experienceShift(u), indirect: u.Detail.Indirect, mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
+		exp: experienceShift(u), indirect: u.Detail.Indirect && pic.observed(u), mech: u.Kind == "mech", carrying: u.Detail.Salvage > 0}
 	m.need = 4
 	if u.Values != nil {
 		m.need -= u.Values.Step
 		m.rng, m.minR = u.Values.Range, u.Values.MinRange
 		m.waterBurn = u.Hex != nil && u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
 	}
-	if c, err := referee.ParseClass(u.Class); err == nil {
-		m.noCombat = c.Info().NoCombat
-	}
+	m.noCombat = noCombat(u.Class)
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}

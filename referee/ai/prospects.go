@@ -34,6 +34,12 @@ func (pic *picture) lost() bool {
 	if theirs == 0 {
 		return false
 	}
+	if pic.v.Scenario == nil && !pic.armed() {
+		// Nothing of the side can ever attack (trucks, 000 line 847):
+		// in a battle without scenario aims staying can win it
+		// nothing and only lose the units.
+		return true
+	}
 	odds := retreatOdds * pic.stakeOdds() * pic.homeOdds()
 	if pic.v.TurnLimit > 0 {
 		left := pic.v.TurnLimit - pic.v.Turn + 1
@@ -43,6 +49,30 @@ func (pic *picture) lost() bool {
 		odds *= 1 + 2/float64(left-2)
 	}
 	return theirs > odds*mine
+}
+
+// armed reports that some unit of the side on the map or still to come
+// (toCome) can attack: one that is not a truck, with an attack value.
+func (pic *picture) armed() bool {
+	for _, u := range pic.own {
+		if u.Detail == nil || noCombat(u.Class) || !(u.Status == "active" && u.Hex != nil || pic.toCome(u)) {
+			continue
+		}
+		if u.Kind == referee.KindInfantry.String() {
+			return true // it close-assaults whatever its values (000 line 1011)
+		}
+		step := 0
+		if u.Values != nil {
+			step = u.Values.Step
+		}
+		// Overburning, it fires a row up (000 line 1021).
+		for _, row := range u.Detail.Rows[max(min(step, 3)-1, 0):] {
+			if row.RA > 0 || row.CA > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // homeOdds is the way home as a factor on the odds the side retreats

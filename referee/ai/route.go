@@ -413,7 +413,9 @@ func (m *moveScorer) way(h hex.Hex, hexes int) int {
 		return max(hexes-r, 0)
 	}
 	if m.route == nil {
-		m.route = m.pic.approach(routeKeyOf(m.u, r)) // the same for every hex it scores
+		k := routeKeyOf(m.u, r)
+		k.indirect = m.indirect     // not without an observer (observed)
+		m.route = m.pic.approach(k) // the same for every hex it scores
 	}
 	if w := m.route[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
 		return w

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -25,6 +26,105 @@ func TestLongTomStepsBack(t *testing.T) {
 		mv := aixFind(acts, referee.ActMove, "R1")
 		if mv == nil || hex.Distance(mv.To, blue.Hex) < 2 {
 			t.Errorf("turn %d: R1 stays within its minimum range of B1: %v", turn, acts)
+		}
+	}
+}
+
+// Ensure the AI traces a line of sight as the referee does at night:
+// light woods block it then as heavy woods do (000 line 2381; ruling
+// K15). M1 is in range of B1 across two light woods hexes, which leave
+// the line clear by day. Judging it by day at night, units stood where
+// they could not fire, counting an attack they could never make, to the
+// turn limit (a Long Tom and its observer five hexes from the enemy's).
+func TestNightLightWoodsBlock(t *testing.T) {
+	for _, night := range []bool{false, true} {
+		text := `map blank 20x10; turn 0 deploy red
+			side red name="Red" retreat=west; side blue name="Blue" retreat=east
+			cell 0504 light-woods; cell 0505 light-woods`
+		if night {
+			text += "; rules night"
+		}
+		red := aixUnit("M1", "red", referee.MediumMech, "0503", 12, 7, 4, 4)
+		blue := aixUnit("B1", "blue", referee.MediumMech, "0506", 4, 7, 4, 4)
+		s := aixStart(t, text, nil, red, blue)
+		s, _, err := referee.Apply(s, referee.Action{Kind: referee.ActEnd, Side: "red"}, dice.New(dice.NewSeeded(1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fires := false
+		for _, a := range referee.ValidActions(s, "M1") {
+			fires = fires || a.Kind == referee.ActAttack && a.Target == "B1"
+		}
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+		if clear := pic.los(red.Hex, blue.Hex).clear; clear != fires || fires == night {
+			t.Errorf("night %v: the AI's line of sight from M1 to B1 is clear %v; the referee offers M1 an attack on B1 %v", night, clear, fires)
+		}
+	}
+}
+
+// Ensure a side that cannot attack at all retreats: trucks (000 line
+// 847) in a battle without scenario aims can win nothing by staying, and
+// waiting for a slow enemy to come and destroy them kept a battle going
+// to the turn limit with nothing happening.
+func TestTrucksAloneRetreat(t *testing.T) {
+	truck := aixUnit("T1", "red", referee.Truck, "1005", 13, 13, 3, 3)
+	mech := aixUnit("B1", "blue", referee.MediumMech, "1305", 12, 10, 5, 2)
+	// A lance lost already: the side may break off (000 line 2175).
+	lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+	lost.Status, lost.Step = referee.Destroyed, 4
+	acts, _, _ := aixPhase(t, aixBattle(t, nil, nil, truck, lost, mech), dice.New(dice.NewSeeded(1)))
+	if len(acts) == 0 || acts[0].Kind != referee.ActRetreat {
+		t.Errorf("red, a truck alone, does not retreat from B1: %v", acts)
+	}
+	// A lance beside the truck fights on.
+	lance := aixUnit("R1", "red", referee.MediumMech, "1006", 12, 10, 5, 4)
+	acts, _, _ = aixPhase(t, aixBattle(t, nil, nil, truck, lost, lance, mech), dice.New(dice.NewSeeded(1)))
+	if a := aixFind(acts, referee.ActRetreat, ""); a != nil {
+		t.Errorf("red, a truck and a lance, retreats from B1: %v", acts)
+	}
+}
+
+// Ensure a lone Long Tom goes where it sees its enemy: it fires
+// indirectly only through an observer of its side (000 line 827), so
+// with none it fires only where its line of sight is clear. Counting
+// indirect fire without one, it waited in range behind woods, and two
+// Long Toms five hexes apart stood to the turn limit. Here a band of
+// light woods three hexes deep hides B1 from every hex north of it; R1,
+// at 2 MP in a heavy building, needs two turns to reach the band, and
+// sets out.
+func TestLoneLongTomSeeksSight(t *testing.T) {
+	text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east
+		cell 0502 heavy-building`
+	for x := 1; x <= 20; x++ {
+		for y := 5; y <= 7; y++ {
+			text += fmt.Sprintf("; cell %02d%02d light-woods", x, y)
+		}
+	}
+	red := aixUnit("R1", "red", referee.LongTom, "0502", 12, 7, 10, 2)
+	blue := aixUnit("B1", "blue", referee.LongTom, "0509", 12, 7, 10, 2)
+	red.MinRange, blue.MinRange = 2, 2
+	s := aixStart(t, text, nil, red, blue)
+	s.Turn = 1 + stallTurns + 1
+	acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	if aixFind(acts, referee.ActMove, "R1") == nil {
+		t.Errorf("R1 waits out of sight of B1: %v", acts)
+	}
+}
+
+// Ensure a side left with nothing but an empty landed DropShip lifts it
+// off once the battle is stalled: it cannot move (000 line 1214), and an
+// enemy that keeps out of its range would leave it there to the turn
+// limit. Before the stall it stays.
+func TestIdleShipLiftsOff(t *testing.T) {
+	for _, turn := range []int{2, 1 + stallTurns + 1} {
+		ship := aixUnit("R9", "red", referee.Union, "0505", 13, 7, 6, 0)
+		mech := aixUnit("B1", "blue", referee.MediumMech, "1805", 12, 10, 5, 2)
+		s := aixBattle(t, nil, nil, ship, mech)
+		s.Turn = turn
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if lifted := aixFind(acts, referee.ActLiftoff, "R9") != nil; lifted != (turn > stallTurns) {
+			t.Errorf("turn %d: R9 lifts off %v: %v", turn, lifted, acts)
 		}
 	}
 }

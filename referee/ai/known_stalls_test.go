@@ -1,0 +1,44 @@
+package ai_test
+
+import (
+	"testing"
+
+	"bfbot/referee/ai"
+)
+
+// Ensure the classes of stall found in the tournament and put right stay
+// put right: each of these games, Normal on both sides, once ran to the
+// turn cap with no attack in its last four turns (BENCHMARKS.md, "Stalls
+// in the AI tournament"). A game that stalls again is replayed turn by
+// turn to tell whether its class is back or a new one has come.
+func TestKnownStalls(t *testing.T) {
+	for _, g := range []struct {
+		kind   string
+		battle uint64
+		seat   int
+		class  string
+	}{
+		// At night light woods block a line of sight (K15): units that
+		// traced it by day waited where they could not fire.
+		{"small", 80, 1, "night"},
+		{"small", 90, 1, "night"},
+		{"air", 143, 1, "night"},
+		{"dropships", 6, 1, "night"},
+		{"dropships", 88, 0, "night"},
+		// A side of trucks alone waited for a slow enemy to come.
+		{"small", 110, 0, "trucks alone"},
+		{"dropships", 164, 1, "trucks alone"},
+		// A side left with an empty landed DropShip, out of the
+		// enemy's way, waited for the turn limit.
+		{"dropships", 105, 0, "idle DropShip"},
+		{"dropships", 109, 1, "idle DropShip"},
+		// Two lone Long Toms, in range behind woods, each counting
+		// indirect fire it had no observer for.
+		{"dropships", 180, 0, "lone Long Tom"},
+	} {
+		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
+		if r.stalled > 0 {
+			t.Errorf("%s battle %d, Normal in seat %d: stalled again (the class was %s)", g.kind, g.battle, g.seat, g.class)
+		}
+	}
+}
