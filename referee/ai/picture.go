@@ -605,18 +605,18 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 	d0 = 1 << 20
 	for _, o := range m.pic.own {
 		if m.isOtherMate(o) {
-			d0 = min(d0, hex.Distance(center, *o.Hex))
-		}
-	}
-	for _, o := range m.pic.own {
-		if !m.isOtherMate(o) {
-			continue
-		}
-		if d := hex.Distance(center, *o.Hex); d <= d0+2*radius {
+			d := hex.Distance(center, *o.Hex)
+			d0 = min(d0, d)
 			m.mates = append(m.mates, mateAt{*o.Hex, d})
 		}
 	}
 	slices.SortStableFunc(m.mates, func(a, b mateAt) int { return a.d - b.d })
+	for i, x := range m.mates {
+		if x.d > d0+2*radius {
+			m.mates = m.mates[:i]
+			break
+		}
+	}
 }
 
 // mateAt is a mate's hex and its distance from the center of focus.
