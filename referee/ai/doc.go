@@ -195,9 +195,10 @@
 //     go first.
 //   - Movement phase: a ground unit's hexes are scored by what it adds to
 //     the plan of the other units where they stand, less the return fire
-//     it draws there beyond what the enemy would fire at them anyway; the
-//     rest of the score (standing apart from its mates, closing in,
-//     cover, mines, aims, retreat) is Normal's.
+//     it draws there beyond what the enemy would fire at them anyway,
+//     and twice what Normal pays for standing apart from its mates; the
+//     rest of the score (closing in, cover, mines, aims, retreat) is
+//     Normal's.
 //
 // It reads nothing Normal does not: the picture of the side's View and
 // the events it was told (TestNoCheating plays it).

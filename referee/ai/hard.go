@@ -45,13 +45,16 @@ import (
 // rose with them (from 12). Once Normal counted the danger to a unit in
 // its own steps' worth (ownWorth) and kept its units together (stray),
 // Hard did both too (ownTarget, moveScorer.score), weighted the target's
-// menace three times, and counted the movement phase's return fire,
-// now in those steps, nine times (from 18; 55% of the mirror games
-// against Normal with the weights of before, 60% with these).
+// menace three times, counted the movement phase's return fire, now in
+// those steps, nine times (from 18), and kept its units together twice
+// as hard as Normal (hardStray): 55% of the mirror games against Normal
+// with the weights of before, 58% with these but Normal's stray, 61%
+// with twice it, 55% with half.
 const (
 	hardFireReturn = 3.0
 	hardMoveReturn = 9.0
 	hardMenace     = 3.0
+	hardStray      = 2.0
 )
 
 // outcome is the chance of each kind of cell of the Combat Results Table

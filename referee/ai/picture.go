@@ -813,7 +813,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	sc := offense
 	switch {
 	case fight:
-		sc = m.fight(h, cell) - m.stray(h)
+		sc = m.fight(h, cell) - hardStray*m.stray(h)
 	case weighThreat:
 		w := fireThreatWeight
 		if offense == 0 {
