@@ -600,7 +600,8 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 	}
 	m.center, m.radius, m.focused = center, radius, true
 	// The mates that can be the nearest to such a hex, by the same
-	// reckoning as the farther enemies, nearest to center first.
+	// reckoning as the farther enemies; first those that may stand
+	// within strayFree of one (apart looks no further once one does).
 	m.mates = m.mates[:0]
 	d0 = 1 << 20
 	for _, o := range m.pic.own {
@@ -610,13 +611,18 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			m.mates = append(m.mates, mateAt{*o.Hex, d})
 		}
 	}
-	slices.SortStableFunc(m.mates, func(a, b mateAt) int { return a.d - b.d })
-	for i, x := range m.mates {
+	kept, near := m.mates[:0], 0
+	for _, x := range m.mates {
 		if x.d > d0+2*radius {
-			m.mates = m.mates[:i]
-			break
+			continue
+		}
+		kept = append(kept, x)
+		if x.d <= radius+strayFree {
+			kept[near], kept[len(kept)-1] = kept[len(kept)-1], kept[near]
+			near++
 		}
 	}
+	m.mates = kept
 }
 
 // mateAt is a mate's hex and its distance from the center of focus.
@@ -647,14 +653,15 @@ func (m *moveScorer) isOtherMate(o *referee.ViewUnit) bool {
 func (m *moveScorer) apart(h hex.Hex) int {
 	best := 1 << 20
 	if r := hex.Distance(m.center, h); m.focused && r <= m.radius {
-		// A mate d from center is at least d − r from h: once that is
-		// no nearer than the best, nor are the mates after it; and
-		// within strayFree the stray costs nothing however near.
+		// Within strayFree the stray costs nothing however near; and a
+		// mate d from center is at least d − r from h.
 		for _, x := range m.mates {
-			if x.d-r >= best || best <= strayFree {
+			if best <= strayFree {
 				break
 			}
-			best = min(best, hex.Distance(h, x.at))
+			if x.d-r < best {
+				best = min(best, hex.Distance(h, x.at))
+			}
 		}
 		return best
 	}
