@@ -104,10 +104,12 @@ func aiOrders(v SideView, seed uint64) []Order {
 	}
 	// Reinforcements join the RBG at once (000 line 2722), before it
 	// plans: a unit not yet in play as itself; a destroyed one's new
-	// counter, whose ID is not known yet, counts from next turn.
+	// counter, whose ID is not known yet, counts from next turn. None in
+	// the campaign's last turn: no battle is left for them and the
+	// points they cost are the score.
 	var orders []Order
 	vp := s.VP // left to spend
-	if buy := aiReinforcements(s); len(buy) > 0 {
+	if buy := aiReinforcements(s); len(buy) > 0 && !v.lastTurn() {
 		orders = append(orders, Order{Kind: OrderBuy, Units: buy})
 		for _, id := range buy {
 			vp -= s.Unit(id).Lance.Cost()
@@ -522,7 +524,7 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp, next *int) []Order {
 // campaign's last turn: no turn is left to join anyone in, and the
 // points are the score. next is the ID the next new battlegroup gets.
 func aiAirRecon(v SideView, bgs *[]*aiBattlegroup, vp, next *int) []Order {
-	if v.LastTurn > 0 && v.Turn >= v.LastTurn {
+	if v.lastTurn() {
 		return nil
 	}
 	s := v.Own

@@ -207,6 +207,12 @@ func TestAIOrders(t *testing.T) {
 		if after.VP >= 100 || len(after.RBG().Units) <= len(s.RBG().Units) {
 			t.Errorf("after the buy: %d VP, RBG of %d units", after.VP, len(after.RBG().Units))
 		}
+		// In the campaign's last turn, no buy: the points are the score.
+		last := View(n, "crucis")
+		last.LastTurn = last.Turn
+		if slices.ContainsFunc(aiOrders(last, 1), func(o Order) bool { return o.Kind == OrderBuy }) {
+			t.Error("the AI buys reinforcements in the campaign's last turn")
+		}
 		// Without the points, no buy.
 		s.VP = 0
 		if slices.ContainsFunc(aiOrders(View(n, "crucis"), 1), func(o Order) bool { return o.Kind == OrderBuy }) {

@@ -860,3 +860,31 @@ func TestCheckBattleBound(t *testing.T) {
 		})
 	}
 }
+
+// Ensure CheckLogVP finds what Check finds when given the log's sum, and
+// the broken VP sum when given another; and that LogVP never changes the
+// map it adds to.
+func TestCheckLogVP(t *testing.T) {
+	c := mustNewCampaign(t)
+	c.Log = append(c.Log, Event{Side: c.Sides[0].ID, VP: 3}, Event{Side: c.Sides[1].ID, VP: 1}, Event{Side: c.Sides[0].ID, VP: -1})
+	c.Sides[0].VP, c.Sides[1].VP = 2, 1
+	if errs := c.Check(); len(errs) != 0 {
+		t.Fatalf("Check: %v", errs)
+	}
+	k := len(c.Log) - 2
+	vp := LogVP(nil, c.Log[:k])
+	all := LogVP(vp, c.Log[k:])
+	if vp[c.Sides[0].ID] != 3 || len(vp) != 1 {
+		t.Errorf("LogVP changed the map it added to: %v", vp)
+	}
+	if errs := c.CheckLogVP(all); len(errs) != 0 {
+		t.Errorf("CheckLogVP(%v): %v", all, errs)
+	}
+	if same := LogVP(vp, []Event{{Side: c.Sides[0].ID, Text: "no VP"}}); same[c.Sides[0].ID] != 3 || len(same) != 1 {
+		t.Errorf("LogVP of events without VP = %v, want %v", same, vp)
+	}
+	errs := c.CheckLogVP(vp)
+	if len(errs) != 2 || !strings.Contains(errs[0].Error(), "VP 2 but the log adds up to 3") || !strings.Contains(errs[1].Error(), "VP 1 but the log adds up to 0") {
+		t.Errorf("CheckLogVP(%v) = %v, want both sides' VP refused", vp, errs)
+	}
+}

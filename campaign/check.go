@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"maps"
 
 	"bfbot/referee"
 	"bfbot/referee/quickstart"
@@ -14,27 +15,31 @@ import (
 // minefields whole, the bound on a turn's battles (ruling CI1,
 // checkBattleBound), and every battle still being fought passing
 // referee's own Check. Tests run it after every step.
-func (c *Campaign) Check() []error {
+func (c *Campaign) Check() []error { return c.CheckLogVP(LogVP(nil, c.Log)) }
+
+// CheckLogVP is Check with the log's victory points already added up,
+// vp[side] the sum of the side's events' VP (LogVP): a caller that keeps
+// the sum as its log grows, as the store does for every change it saves,
+// checks a change in time that does not grow with the campaign's age
+// instead of adding up the whole log again. Every other invariant is
+// checked as Check does.
+func (c *Campaign) CheckLogVP(vp map[string]int) []error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	if len(c.Sides) != 2 {
 		bad("campaign has %d sides, want 2", len(c.Sides))
 	}
-	vp := map[string]int{}
-	for _, e := range c.Log {
-		if e.VP != 0 {
-			vp[e.Side] += e.VP
-		}
-	}
 	errs = append(errs, c.checkSeats()...)
 	errs = append(errs, c.checkDecisions()...)
 	// The maps are made at their final size: growing them was most of
 	// a Check, which the store runs on every change.
-	units := 0
+	units, most := 0, 0
 	for _, s := range c.Sides {
 		units += len(s.Units)
+		most = max(most, len(s.Units))
 	}
 	seen := make(map[string]string, units) // unit ID → side
+	in := make(map[string]int, most)       // unit ID → battlegroup, a side at a time
 	for _, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
 			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
@@ -48,7 +53,7 @@ func (c *Campaign) Check() []error {
 		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
 			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
 		}
-		in := make(map[string]int, len(s.Units)) // unit ID → battlegroup
+		clear(in)
 		rbgs := 0
 		for _, b := range s.Battlegroups {
 			if b.RBG {
@@ -232,4 +237,25 @@ func (c *Campaign) checkDecisions() []error {
 		}
 	}
 	return errs
+}
+
+// LogVP adds the victory points events give each side to vp and returns
+// it: vp itself when none of them gives any, else a new map (nil vp: from
+// none), so that a sum kept for a log is never changed by adding to it.
+func LogVP(vp map[string]int, events []Event) map[string]int {
+	copied := false
+	for i := range events {
+		e := &events[i]
+		if e.VP == 0 {
+			continue
+		}
+		if !copied {
+			vp, copied = maps.Clone(vp), true
+			if vp == nil {
+				vp = map[string]int{}
+			}
+		}
+		vp[e.Side] += e.VP
+	}
+	return vp
 }

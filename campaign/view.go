@@ -41,6 +41,9 @@ type SideView struct {
 	Winner  string       `json:"winner,omitempty"`
 }
 
+// lastTurn tells whether this is the campaign's last turn.
+func (v SideView) lastTurn() bool { return v.LastTurn > 0 && v.Turn >= v.LastTurn }
+
 // SideSummary is what everyone knows of a side, and its victory points
 // as the viewer knows them (KnownVP; ruling SE2): its own account for
 // the viewing side and the referee, the public points for anyone else.

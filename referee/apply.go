@@ -72,6 +72,10 @@ type battle struct {
 	d      *dice.Dice
 	side   string // the acting side
 	events []Event
+	// memo, when set, is the Legality of the state applied to, whose
+	// memory the move search and the lines of sight work in
+	// (Legality.Apply).
+	memo *Legality
 }
 
 // emit records an event, stamped with the turn and the acting side.
@@ -100,6 +104,20 @@ func (b *battle) roll(purpose string, n int, audience []string) (int, error) {
 // Dice already thrown when an action fails (scripted dice running out)
 // stay thrown; callers save the dice state with the battle state.
 func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
+	return apply(s, a, d, nil)
+}
+
+// Apply is Apply(s, a, d) for the Legality's state s, done in the
+// Legality's memory: the move search works in the tables validMoves
+// works in, and an attack reads the lines of sight traced so far, rather
+// than a move making tables as large as the map and an attack copying
+// the map to lay its rubble on. The result is Apply's; Next carries the
+// memory on to the state it returns.
+func (q *Legality) Apply(a Action, d *dice.Dice) (*State, []Event, error) {
+	return apply(q.s, a, d, q)
+}
+
+func apply(s *State, a Action, d *dice.Dice, memo *Legality) (*State, []Event, error) {
 	if s.Phase == PhaseOver {
 		return s, nil, illegal("the battle is over")
 	}
@@ -124,7 +142,7 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 			return s, nil, illegal("you have no unit %s", a.Unit)
 		}
 	}
-	b := &battle{s: s.next(), d: d, side: a.Side}
+	b := &battle{s: s.next(), d: d, side: a.Side, memo: memo}
 	var err error
 	switch a.Kind {
 	case ActDeploy:
@@ -167,3 +185,26 @@ func Apply(s *State, a Action, d *dice.Dice) (*State, []Event, error) {
 
 // unit returns the acting side's unit (Apply has checked it exists).
 func (b *battle) unit(id string) *Unit { return b.s.Unit(id) }
+
+// moveScratch is the memory a move's search works in: the Legality's,
+// when there is one (Legality.Apply), else its own (nil).
+func (b *battle) moveScratch() *moveScratch {
+	if b.memo == nil {
+		return nil
+	}
+	if b.memo.moves == nil {
+		b.memo.moves = &moveScratch{}
+	}
+	return b.memo.moves
+}
+
+// sightlines answers the lines of sight of an attack: the Legality's
+// lines traced so far while the terrain is the one they were traced on,
+// else lines of its own. (An attack traces its lines before its result
+// makes any rubble; the check keeps that from mattering.)
+func (b *battle) sightlines() *sightlines {
+	if q := b.memo; q != nil && sameTerrain(q.s, b.s) {
+		return q.sightlines()
+	}
+	return newSightlines(b.s)
+}

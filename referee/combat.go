@@ -78,7 +78,7 @@ func (b *battle) attack(a Action) error {
 		}
 	}
 	u := b.unit(a.Unit)
-	p, err := planAttack(b.s, newSightlines(b.s), u, a)
+	p, err := planAttack(b.s, b.sightlines(), u, a)
 	if err != nil {
 		return err
 	}

@@ -426,6 +426,14 @@ func validDrops(s *State, u *Unit) []Action {
 			out = append(out, Action{Kind: ActLiftoff, Side: u.Side, Unit: u.ID})
 		}
 	case u.Status == Active:
+		// Most units have no DropShip of their side beside them: one
+		// pass over the units says so, where looking up the units of
+		// each neighbouring hex takes six.
+		if !slices.ContainsFunc(s.Units, func(ds *Unit) bool {
+			return ds.Side == u.Side && ds.Class.Kind() == KindDropShip && ds.Status.OnMap() && hex.Distance(ds.Hex, u.Hex) == 1
+		}) {
+			break
+		}
 		for _, h := range s.Map.Neighbors(u.Hex) {
 			for _, ds := range s.UnitsAt(h, false) {
 				if ds.Side == u.Side && ds.Class.Kind() == KindDropShip && embarkError(s, u, ds) == nil {

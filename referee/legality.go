@@ -26,8 +26,9 @@ type Legality struct {
 	// indexed: buildings, first and standing are made.
 	indexed bool
 	// buildings are the hexes holding a building that is not rubble, row
-	// by row.
+	// by row; listed: they are (index, or Next on the same terrain).
 	buildings []hex.Hex
+	listed    bool
 	// standing[first[c]:first[c+1]] are the indices in s.Units, in order,
 	// of the units on the map and not hidden in map cell c (row-major).
 	first    []int32
@@ -37,28 +38,36 @@ type Legality struct {
 
 // Next is a Legality for next, a later state of the same battle: the
 // memory validMoves works in carries over, the lines of sight traced so
-// far while the terrain they cross is the same (the map, its rubble and
-// the night), and in the attack phase the attacks listed for the units
-// nothing they depend on has changed for (carriedAttacks).
+// far and the building hexes while the terrain is the same (the map, its
+// rubble and the night), and in the attack phase the attacks listed for
+// the units nothing they depend on has changed for (carriedAttacks).
 func (q *Legality) Next(next *State) *Legality {
 	l := NewLegality(next)
 	l.moves = q.moves
-	if q.s.Map != next.Map || q.s.Rules.Night != next.Rules.Night || !maps.Equal(q.s.Rubble, next.Rubble) {
+	if !sameTerrain(q.s, next) {
 		return l
 	}
 	l.lines = q.lines
+	l.buildings, l.listed = q.buildings, q.listed
 	l.attacks = carriedAttacks(q.s, next, q.attacks)
 	return l
+}
+
+// sameTerrain reports that lines of sight are the same in a and b: the
+// map, its rubble and the night (sightlines).
+func sameTerrain(a, b *State) bool {
+	return a.Map == b.Map && a.Rules.Night == b.Rules.Night && maps.Equal(a.Rubble, b.Rubble)
 }
 
 // carriedAttacks are the attack lists of prev (Attacks) that hold in next,
 // the state after one more action in the same attack phase on the same
 // terrain. An attack list depends on the attacking unit, on the enemy
-// units within its reach (its targets), for a unit that may fire
-// indirectly on every unit of its side (its forward observers, ruling
-// K5), and on the rules, the phase and the choices the battle waits for;
-// air units and DropShips, whose attacks follow rules of their own, are
-// listed afresh. A list carries over when none of these changed.
+// units within its reach (its targets) as far as whether it may attack
+// them goes (sameTarget), for a unit that may fire indirectly on every
+// unit of its side (its forward observers, ruling K5), and on the rules,
+// the phase and the choices the battle waits for; air units and
+// DropShips, whose attacks follow rules of their own, are listed afresh.
+// A list carries over when none of these changed.
 func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]Action {
 	if len(lists) == 0 || next.Phase != PhaseAttack || prev.Phase != next.Phase || prev.Phasing != next.Phasing ||
 		prev.Turn != next.Turn || prev.PlayerTurn != next.PlayerTurn || prev.SameHexClosed != next.SameHexClosed ||
@@ -86,7 +95,7 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 			was, is := prev.Units[i], next.Units[i]
 			own := is.Side == u.Side
 			if is.ID == id || (observed && own) ||
-				(!own && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
+				(!own && !sameTarget(was, is) && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
 				keep = false
 				break
 			}
@@ -96,6 +105,17 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 		}
 	}
 	return out
+}
+
+// sameTarget reports that enemy ground unit was, changed into is, is
+// the same target: whether an attack on it is legal (planAttack) reads
+// its side, class, status, hex and whether it is hidden, not its steps
+// or disruption, which only move the column (an attack hits it, and
+// the next attacker's list of targets stays the same). An air lance,
+// attacked by rules of its own, is never taken for the same.
+func sameTarget(was, is *Unit) bool {
+	return was.Side == is.Side && was.Class == is.Class && was.Status == is.Status && was.Hex == is.Hex &&
+		was.Hidden == is.Hidden && is.Class.Kind() != KindAir
 }
 
 // sameUnit reports that a and b are equal in every field. A Unit is not
@@ -134,13 +154,14 @@ func (q *Legality) index() {
 	}
 	q.indexed = true
 	s, m := q.s, q.s.Map
-	for y := range m.Height {
+	for y := 0; !q.listed && y < m.Height; y++ {
 		for x := range m.Width {
 			if h := (hex.Hex{X: x, Y: y}); s.Cell(h).Terrain.IsBuilding() {
 				q.buildings = append(q.buildings, h)
 			}
 		}
 	}
+	q.listed = true
 	cell := func(v *Unit) int {
 		if !v.Status.OnMap() || v.Hidden || !m.Contains(v.Hex) {
 			return -1

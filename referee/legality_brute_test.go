@@ -52,7 +52,9 @@ func bruteAttacks(s *State, u *Unit) []Action {
 // Legality carried over from the state before (Next), with the attack
 // lists it keeps, answers as a fresh one, and each side's View built in
 // a reused buffer (its units brought up to date in place, view_reuse.go)
-// equals a new one.
+// equals a new one, and the carried Legality's Apply, in its memory (the
+// search of the unit's moves it listed last included), gives the state
+// and events Apply gives.
 func TestLegalityMatchesBruteForce(t *testing.T) {
 	battles, steps := 6, 150
 	if testing.Short() {
@@ -60,6 +62,8 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(20261127, 3))
 	d := dice.New(dice.NewSeeded(20261127))
+	// dm is Legality.Apply's, in step with d.
+	dm := dice.New(dice.NewSeeded(20261127))
 	kept := 0      // attack lists carried over from the state before
 	viewsKept := 0 // views whose units were brought up to date in place
 	for range battles {
@@ -118,9 +122,18 @@ func TestLegalityMatchesBruteForce(t *testing.T) {
 			if len(options) > 0 && rng.IntN(6) > 0 {
 				a = options[rng.IntN(len(options))]
 			}
-			next, _, err := Apply(s, a, d)
+			want, wantEvents, err := Apply(s, a, d)
 			if err != nil {
 				t.Fatalf("step %d: %v refused: %v", step, a, err)
+			}
+			if a.Kind == ActMove {
+				// As the AI does: a unit's moves listed last, Apply
+				// finds their search in the Legality's tables.
+				carried.NonAttacks(a.Unit)
+			}
+			next, events, err := carried.Apply(a, dm)
+			if err != nil || !reflect.DeepEqual(next, want) || !reflect.DeepEqual(events, wantEvents) {
+				t.Fatalf("step %d: %v in the Legality's memory gives %v, %v; Apply gives %v", step, a, events, err, wantEvents)
 			}
 			s = next
 		}
@@ -138,8 +151,9 @@ func actionsEqual(a, b Action) bool { return reflect.DeepEqual(a, b) }
 
 // Ensure Legality.Next carries an attack list over only while what it
 // depends on stays the same: a list naming a target that is destroyed
-// since is made afresh, an unchanged one is kept, and none is kept into
-// another phase.
+// since is made afresh, an unchanged one is kept, one whose target only
+// took a step and was disrupted is kept and is the list made afresh, and
+// none is kept into another phase.
 func TestLegalityNextDropsChangedLists(t *testing.T) {
 	s := cbPosition(t, PhaseAttack, `
 		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4
@@ -163,6 +177,11 @@ func TestLegalityNextDropsChangedLists(t *testing.T) {
 	gone.Unit("B1").Status = Destroyed
 	if got := targets(q.Next(gone).Attacks("A2")); slices.Contains(got, "B1") {
 		t.Errorf("A2 still attacks B1 once it is destroyed: %v", got)
+	}
+	hit := s.Clone()
+	hit.Unit("B1").Step, hit.Unit("B1").Disrupted = 2, true
+	if l := q.Next(hit); l.attacks["A2"] == nil || !reflect.DeepEqual(l.Attacks("A2"), NewLegality(hit).Attacks("A2")) {
+		t.Errorf("the list of A2 is not carried over when its target only took steps, or is not the list made afresh: %v", l.attacks["A2"])
 	}
 	moving := s.Clone()
 	moving.Phase = PhaseMovement

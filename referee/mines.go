@@ -31,7 +31,7 @@ func (s *State) MinesAt(h hex.Hex) int {
 // friendly ones righting, as u enters (000 line 970).
 func (b *battle) surrendered(u *Unit, h hex.Hex) {
 	for i, v := range b.s.Units {
-		if v.ID == u.ID || v.Hex != h || !capturable(v) {
+		if v.Hex != h || v.ID == u.ID || !capturable(v) {
 			continue
 		}
 		v = b.s.own(i)

@@ -66,7 +66,10 @@ func (b *battle) move(a Action) error {
 	if n := len(a.Path); n > 0 && a.Path[n-1] != a.To {
 		return illegal("the path ends at %s, not at %s", a.Path[n-1], a.To)
 	}
-	m := newMover(s, u, nil)
+	m := newMover(s, u, b.moveScratch())
+	if b.memo != nil {
+		m.origin = b.memo.s // nothing has changed yet
+	}
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return illegal("%s has no MP left this turn", u.ID)
 	}
@@ -164,7 +167,7 @@ func (b *battle) eventful(u *Unit, h hex.Hex) bool {
 		return true
 	}
 	for _, v := range s.Units {
-		if v.ID != u.ID && v.Hex == h && v.Status.OnMap() && (v.Side != u.Side || capturable(v)) {
+		if v.Hex == h && v.ID != u.ID && v.Status.OnMap() && (v.Side != u.Side || capturable(v)) {
 			return true
 		}
 	}
@@ -290,6 +293,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 		q.moves = &moveScratch{}
 	}
 	m := newMover(s, u, q.moves)
+	m.origin = s
 	if u.Moved && m.mp <= 0 && !m.bonus {
 		return out
 	}
@@ -298,7 +302,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 	}
 	r := m.search(m.mp)
 	w := s.Map.Width
-	var ends []hex.Hex
+	ends := q.moves.ends[:0]
 	// Every step costs at least 1 MP, so the search reaches no hex
 	// beyond mp+1 (the road bonus) of the unit, and a step changes a
 	// hex's column and row by one at most: only the hexes in that box
@@ -311,6 +315,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 			}
 		}
 	}
+	q.moves.ends = ends
 	out = slices.Grow(out, len(ends))
 	for _, h := range ends {
 		out = append(out, Action{Kind: ActMove, Side: u.Side, Unit: u.ID, To: h})
@@ -330,5 +335,5 @@ func (m *mover) mayEnd(r *route, h hex.Hex) bool {
 			return false
 		}
 	}
-	return m.endFault(h) == nil
+	return m.endCheck(h) == endOK
 }

@@ -1,7 +1,7 @@
 package referee
 
 import (
-	"fmt"
+	"strings"
 
 	"bfbot/internal/cite"
 	"bfbot/mapgen"
@@ -32,6 +32,12 @@ type mover struct {
 	// fresh: the unit has not moved this turn, so it may move one hex
 	// whatever the cost (000 line 620).
 	fresh bool
+	// origin, when set, is a state that holds what s holds in all a
+	// search reads: the Legality's own state, for validMoves, and for
+	// the Legality's Apply before the move changes anything. A search
+	// of the same unit on the same origin within the same MP finds what
+	// the tables hold (moveScratch.searched).
+	origin *State
 }
 
 // cellUnits is what the mover's side knows stands in a hex. (Its
@@ -87,6 +93,19 @@ type moveScratch struct {
 	// in dist and prev: all the next must clear (a search stays within
 	// the unit's MP, a small part of the map).
 	written [2]int
+	// searched is the search dist and prev hold: a move the AI chose is
+	// searched for again by Apply (Legality.Apply), in the same tables.
+	searched searchKey
+	// ends is validMoves' list of the hexes a unit may end in.
+	ends []hex.Hex
+}
+
+// searchKey names a search: the unit, on the state it was searched on
+// (mover.origin), within limit MP.
+type searchKey struct {
+	s     *State
+	unit  string
+	limit int
 }
 
 // cleared is buf made n long and all zero, in its own memory when that
@@ -232,20 +251,49 @@ func (m *mover) stepError(from, to hex.Hex, f stepFault) error {
 	return nil
 }
 
-// endFault says why the unit may not end its move in h, as far as its
+// endBar is why a unit may not end its move in a hex (endCheck), a code
+// that endFault words: the move search asks of every hex in reach.
+type endBar uint8
+
+const (
+	endOK       endBar = iota
+	endDropShip        // a DropShip stands there
+	endLeapOnly        // terrain a jumping unit may leap over, not land on
+	endBarred          // terrain barred to the movement mode, off the road
+	endFull            // the stacking limit
+)
+
+// endCheck says why the unit may not end its move in h, as far as its
 // side knows (hidden enemies and mines do not count, ruling M12): a
 // DropShip, terrain its ground may not hold off a road, a full hex.
-func (m *mover) endFault(h hex.Hex) error {
+func (m *mover) endCheck(h hex.Hex) endBar {
 	c := m.at(h)
 	cell := m.cell(h)
 	switch {
 	case c.dropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
+		return endDropShip
 	case barred(m.mode, cell) && !cell.Road && m.jump:
-		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
+		return endLeapOnly
 	case barred(m.mode, cell) && !cell.Road:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
+		return endBarred
 	case int(c.stand) >= StackLimit:
+		return endFull
+	}
+	return endOK
+}
+
+// endFault words endCheck's answer for the player.
+func (m *mover) endFault(h hex.Hex) error {
+	c := m.at(h)
+	cell := m.cell(h)
+	switch m.endCheck(h) {
+	case endDropShip:
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
+	case endLeapOnly:
+		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
+	case endBarred:
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
+	case endFull:
 		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(630))
 	}
 	return nil
@@ -273,6 +321,8 @@ func (m *mover) search(limit int) *route {
 	n := s.Map.Width * s.Map.Height
 	r := &route{m: m, start: m.u.Hex, limit: [2]int{limit, limit + 1}}
 	sc := m.scratch
+	key := searchKey{s: m.origin, unit: m.u.ID, limit: limit}
+	again := m.origin != nil && sc.searched == key
 	for l := range 2 {
 		if l == 1 && !m.bonus && sc.dist[1] == nil {
 			// Without the road bonus the search never enters layer 1
@@ -280,14 +330,20 @@ func (m *mover) search(limit int) *route {
 			// one search a move.
 			break
 		}
-		if len(sc.dist[l]) == n && len(sc.prev[l]) == n {
+		switch {
+		case again: // the tables hold it
+		case len(sc.dist[l]) == n && len(sc.prev[l]) == n:
 			clear(sc.dist[l][sc.written[0] : sc.written[1]+1])
 			clear(sc.prev[l][sc.written[0] : sc.written[1]+1])
-		} else {
+		default:
 			sc.dist[l], sc.prev[l] = cleared(sc.dist[l], n), cleared(sc.prev[l], n)
 		}
 		r.dist[l], r.prev[l] = sc.dist[l], sc.prev[l]
 	}
+	if again {
+		return r
+	}
+	sc.searched = key
 	startLayer := 0
 	if m.bonus {
 		startLayer = 1
@@ -504,9 +560,11 @@ func (q *nodeHeap) pop() (cost, cell, layer int) {
 
 // String describes a path for events: "1111 → 1011 → 0912".
 func pathText(from hex.Hex, path []hex.Hex) string {
-	s := from.String()
+	var b strings.Builder
+	b.WriteString(from.String())
 	for _, h := range path {
-		s += fmt.Sprint(" → ", h)
+		b.WriteString(" → ")
+		b.WriteString(h.String())
 	}
-	return s
+	return b.String()
 }

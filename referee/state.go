@@ -389,17 +389,28 @@ func (s *State) Check() []error {
 			bad("ambush of %s on %s: want two units of different sides", a.Infantry, a.Target)
 		}
 	}
-	// The cell (y*Width+x) of each unit on the map, counted in a byte a
-	// cell (sorting the list cost more); sorted to name the crowded hexes
-	// in order only when there are some.
-	cells := make([]int, 0, len(s.Units))
+	// The units on the map counted by cell (y*Width+x), in a byte a cell
+	// (sorting a list of their cells cost more), on the stack for a map
+	// of up to two mapsheets: Check runs after every action.
+	var onStack [32 * 34]uint8
+	count, crowded := onStack[:0], false
+	if n := s.Map.Width * s.Map.Height; n <= len(onStack) {
+		count = onStack[:n]
+	} else {
+		count = make([]uint8, n)
+	}
 	hidden := map[string]string{} // side and hex → the hidden unit there
+	side := ""                    // the last side found, not looked up again for the next unit
 	for i, u := range s.Units {
 		if i > 0 && s.Units[i-1].ID == u.ID {
 			bad("unit %s appears twice", u.ID)
 		}
-		if s.Side(u.Side) == nil {
-			bad("unit %s belongs to unknown side %q", u.ID, u.Side)
+		if u.Side != side {
+			if s.Side(u.Side) == nil {
+				bad("unit %s belongs to unknown side %q", u.ID, u.Side)
+			} else {
+				side = u.Side
+			}
 		}
 		if u.Step < 0 || u.Step > u.Class.Info().Steps {
 			bad("unit %s has %d damage steps", u.ID, u.Step)
@@ -417,15 +428,16 @@ func (s *State) Check() []error {
 			bad("unit %s stands off the map at %s", u.ID, u.Hex)
 			continue
 		}
-		if u.Class.Ground() && !u.CanJump() {
-			c := s.Cell(u.Hex)
-			// A unit caught inside a building that collapsed stands in
-			// rubble it could not have entered (ruling K11).
-			if c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road && !s.Rubble[u.Hex] {
-				bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
-			}
+		// A unit caught inside a building that collapsed stands in
+		// rubble it could not have entered (ruling K11). The map's cell
+		// is the cell as it stands (State.Cell) but for rubble, looked up
+		// last: the rest is seldom true.
+		if c := s.Map.At(u.Hex); c.Terrain.Info().Prohibited[u.Class.Info().Movement] && !c.Road && u.Class.Ground() && !u.CanJump() && !s.Rubble[u.Hex] {
+			bad("unit %s (%v) stands on prohibited %v at %s", u.ID, u.Class, c.Terrain, u.Hex)
 		}
-		cells = append(cells, u.Hex.Y*s.Map.Width+u.Hex.X)
+		c := u.Hex.Y*s.Map.Width + u.Hex.X
+		count[c] = min(count[c], StackLimit) + 1
+		crowded = crowded || count[c] > StackLimit
 		if u.Hidden {
 			key := u.Side + " " + u.Hex.String()
 			if other, ok := hidden[key]; ok {
@@ -434,23 +446,19 @@ func (s *State) Check() []error {
 			hidden[key] = u.ID
 		}
 	}
-	count, crowded := make([]uint8, s.Map.Width*s.Map.Height), false
-	for _, c := range cells {
-		count[c] = min(count[c], StackLimit) + 1
-		crowded = crowded || count[c] > StackLimit
-	}
-	if crowded {
-		slices.Sort(cells)
-	}
-	for i := 0; crowded && i < len(cells); {
-		c, n := cells[i], 1
-		for i+n < len(cells) && cells[i+n] == c {
-			n++
+	// The crowded hexes in order, each with its units counted in full
+	// (the byte stops counting past the limit).
+	for c := 0; crowded && c < len(count); c++ {
+		if count[c] <= StackLimit {
+			continue
 		}
-		if n > StackLimit {
-			bad("hex %s holds %d units, more than %d", hex.Hex{X: c % s.Map.Width, Y: c / s.Map.Width}, n, StackLimit)
+		h, n := hex.Hex{X: c % s.Map.Width, Y: c / s.Map.Width}, 0
+		for _, u := range s.Units {
+			if u.Status.OnMap() && u.Hex == h {
+				n++
+			}
 		}
-		i += n
+		bad("hex %s holds %d units, more than %d", h, n, StackLimit)
 	}
 	for h, n := range s.Salvage {
 		if n <= 0 || !s.Map.Contains(h) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -233,9 +234,11 @@ type ViewBuffer struct {
 	details []UnitDetail
 	sides   []string // the details' RevealedTo and ProbedBy, one after the other
 	built   []viewBuilt
-	// side and referee are whom the entries were built for.
+	// side and referee are whom the entries were built for, and known
+	// the sides' Known maps they were built with (knownMaps).
 	side    string
 	referee bool
+	known   []unsafe.Pointer
 }
 
 // reuse is buf emptied, with room for n.
@@ -309,6 +312,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	if !s.reuseViewUnits(c, b) {
 		s.buildViewUnits(c, b)
 	}
+	b.known = knownMaps(c.knownBy, b.known[:0])
 	v.Units = b.units
 	v.Zones = s.viewZones(side, referee, index)
 	return v

@@ -1,6 +1,10 @@
 package referee
 
-import "slices"
+import (
+	"reflect"
+	"slices"
+	"unsafe"
+)
 
 // A view built in the memory of the one before (ViewReusing) keeps the
 // entries that have not changed. A state never changes a unit it shares
@@ -30,9 +34,25 @@ func (s *State) reuseViewUnits(c viewContext, b *ViewBuffer) bool {
 	if b.side != c.side || b.referee != c.referee || len(b.built) != len(b.units) || len(s.Sides) > 64 {
 		return false
 	}
+	// While every side's Known map is the one the entries were built
+	// with, what the sides know of a unit the entry was built from is
+	// what it was then (a state never changes a Known map another
+	// shares, State.ownKnown): it is not looked up again. Outside the
+	// deployment whether the view shows the unit depends on the unit
+	// alone.
+	var ids [4]unsafe.Pointer
+	sameKnown := s.Phase != PhaseDeploy && slices.Equal(knownMaps(c.knownBy, ids[:0]), b.known)
 	j := 0
 	for _, u := range s.Units {
-		shown, full, k := s.shows(c, u)
+		var shown, full bool
+		var k Knowledge
+		kept := sameKnown && j < len(b.built) && b.built[j].u == u
+		if kept {
+			full = u.Side == c.side || c.referee
+			shown, k = full || s.viewShows(u), b.built[j].known
+		} else {
+			shown, full, k = s.shows(c, u)
+		}
 		if !shown {
 			continue
 		}
@@ -44,7 +64,10 @@ func (s *State) reuseViewUnits(c viewContext, b *ViewBuffer) bool {
 			return false
 		}
 		var revealed, probed uint64
-		if full {
+		switch {
+		case kept:
+			revealed, probed = was.revealed, was.probed
+		case full:
 			revealed, probed = s.knownByOthers(u, c.knownBy)
 		}
 		if was.u != u || was.known != k || was.revealed != revealed || was.probed != probed || vu.SideIndex != c.index[u.Side] ||
@@ -66,6 +89,16 @@ func (s *State) reuseViewUnits(c viewContext, b *ViewBuffer) bool {
 		j++
 	}
 	return j == len(b.units)
+}
+
+// knownMaps appends to ids the identities of the Known maps of knownBy
+// (the sides' by their place in State.Sides), which tell one map from
+// another where the maps themselves cannot be compared.
+func knownMaps(knownBy []map[string]Knowledge, ids []unsafe.Pointer) []unsafe.Pointer {
+	for _, m := range knownBy {
+		ids = append(ids, reflect.ValueOf(m).UnsafePointer())
+	}
+	return ids
 }
 
 // knownByOthers are the sides other than u's (bits by their place in

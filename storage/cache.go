@@ -30,6 +30,10 @@ type cached struct {
 	// and inflating the chunk again (a chunk damaged on the disk meanwhile
 	// is then written afresh from these lines, never copied).
 	last [][]byte
+	// vp is the victory points the events of c's log as stored give each
+	// side (campaign.LogVP), which the next change checks the sides'
+	// against (change): kept, so that a change adds only its own events'.
+	vp map[string]int
 }
 
 // get returns campaign id's entry at revision rev with a shell
@@ -70,9 +74,10 @@ func (k *cache) drop(id int64) {
 	delete(k.entries, id)
 }
 
-// put remembers campaign id at revision rev with its document and the
-// chunk holding its last event (nil: not known); none may change after.
-func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte, last [][]byte) {
+// put remembers campaign id at revision rev with its document, the chunk
+// holding its last event (nil: not known) and its log's victory points;
+// none may change after.
+func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte, last [][]byte, vp map[string]int) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.entries == nil {
@@ -87,5 +92,5 @@ func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte, last
 			break
 		}
 	}
-	k.entries[id] = cached{rev, c, doc, last}
+	k.entries[id] = cached{rev, c, doc, last, vp}
 }

@@ -15,8 +15,9 @@ import (
 	"bfbot/mapgen"
 )
 
-// Ensure the store's decoder (decodeJSON) reads what encoding/json reads
-// from every document, event and summary the tests keep: the fixtures of
+// Ensure the store's decoder (decodeJSON) reads what encoding/json reads,
+// and its parts' encoder (docEncoder) writes what encoding/json writes,
+// from and for every document, event and summary the tests keep: the fixtures of
 // schemas 1, 3, 4 and 6 (their documents whole or in parts, with their
 // undo snapshots, their events and summaries; a summary with every field
 // set, and a missing one); a campaign
@@ -33,6 +34,19 @@ func TestDecodeJSONAsStandard(t *testing.T) {
 		}
 		if !reflect.DeepEqual(std, got) {
 			t.Errorf("%s: decodeJSON reads another value than encoding/json", what)
+		}
+		// The parts' encoder writes what encoding/json writes, so that
+		// either's parts compare equal (newestRecord) and read the same.
+		enc, err := json.Marshal(std)
+		if err != nil {
+			t.Fatalf("%s: encoding/json: %v", what, err)
+		}
+		var buf bytes.Buffer
+		if err := docEncoder(&buf).Encode(std); err != nil || !bytes.Equal(buf.Bytes(), append(enc, '\n')) {
+			t.Errorf("%s: docEncoder wrote other bytes than encoding/json (%v):\n%s\nwant\n%s", what, err, buf.Bytes(), enc)
+		}
+		if part, err := marshalPart(std); err != nil || !bytes.Equal(part, enc) {
+			t.Errorf("%s: marshalPart wrote other bytes than encoding/json (%v)", what, err)
 		}
 	}
 	whole := func(what string, doc []byte) { same(what, doc, func() any { return new(campaign.Campaign) }) }
@@ -70,6 +84,16 @@ func TestDecodeJSONAsStandard(t *testing.T) {
 		t.Fatal(err)
 	}
 	parts("a new campaign", doc)
+	// Names and texts with what encoding/json escapes: HTML's <, > and &,
+	// the line and paragraph separators, a control character, bytes that
+	// are not UTF-8.
+	odd := stoNewCampaign(t)
+	name := "Lancers <&> \u2028\u2029 é \x7f\x01 \xff\xfe"
+	odd.Name, odd.Sides[0].Name, odd.Sides[1].Units[0].Company = name, name, name
+	if doc, err = encodeDoc(odd); err != nil {
+		t.Fatal(err)
+	}
+	parts("a campaign of odd names", doc)
 	// The fixtures of every schema: their documents (whole or in parts),
 	// events and summaries.
 	docs, events, sums := 0, 0, 0

@@ -87,9 +87,11 @@
 // campaign, so a change writes only the chunk its new events go into and
 // the snapshots share one log instead of each copying it (1,000 turns: a
 // 4 MB file rather than 50 MB). The store still hands out whole campaigns
-// with their logs, since campaign.Check adds the log's victory points up
-// against each side's. An update that shortens the log, or changes its
-// last stored event, is refused.
+// with their logs. It adds the log's victory points up when it reads the
+// log and keeps the sum with the cached campaign, so that checking a
+// change's sides against them (campaign.CheckLogVP) adds only the
+// change's new events, not the whole log again. An update that shortens
+// the log, or changes its last stored event, is refused.
 //
 // Everything stored is a DEFLATE stream (a campaign's JSON packs about 7
 // to 1; a part or delta under a kilobyte, and the log's open chunk, in

@@ -112,28 +112,31 @@ func (h etcdHead) lastEvent(seq uint64) json.RawMessage {
 // it holds the revision, else decoded, its log read at the head's etcd
 // revision.
 func (s *EtcdStore) campaign(ctx context.Context, h etcdHead) (*campaign.Campaign, error) {
-	c, _, err := s.campaignDoc(ctx, h)
-	return c, err
+	e, err := s.campaignDoc(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	return e.c, nil
 }
 
 // campaignDoc is campaign with the revision's document, which must not
-// be changed.
-func (s *EtcdStore) campaignDoc(ctx context.Context, h etcdHead) (*campaign.Campaign, []byte, error) {
+// be changed, and its log's victory points (a cache entry's fields).
+func (s *EtcdStore) campaignDoc(ctx context.Context, h etcdHead) (*cached, error) {
 	if e := s.cache.get(h.id, h.st.rev); e != nil {
-		return e.c, e.doc, nil
+		return e, nil
 	}
 	doc, err := h.st.document(h.id, nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	c, err := decodeDoc(h.id, h.st.key(), doc)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if c.Log, err = s.readLog(ctx, h.id, h.at, h.st.logLen); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return c, doc, nil
+	return &cached{rev: h.st.rev, c: c, doc: doc, vp: campaign.LogVP(nil, c.Log)}, nil
 }
 
 // readLog reads campaign id's first n events as they were at etcd

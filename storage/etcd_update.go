@@ -37,17 +37,19 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	var out *campaign.Campaign
 	var outDoc []byte
 	var rev uint64
+	var outVP map[string]int
 	err := s.retry(ctx, fmt.Sprintf("campaign %d", id), func() error {
 		h, err := s.head(ctx, id, also...)
 		if err != nil {
 			return err
 		}
-		c, prevDoc, err := s.campaignDoc(ctx, h)
+		e, err := s.campaignDoc(ctx, h)
 		if err != nil {
 			return err
 		}
-		base := newPartsBase(c, prevDoc)
-		n, diceState, err := change(id, h.st, c, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) })
+		prevDoc := e.doc
+		base := newPartsBase(e.c, prevDoc)
+		n, diceState, vp, err := change(id, h.st, e.c, e.vp, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) })
 		if err != nil {
 			s.cache.drop(id) // a refused change leaves no trace: decode afresh next time
 			return err
@@ -56,7 +58,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		doc, err := encodeDocInto(docBuffer(prevDoc), n, base)
+		doc, err := encodeDocInto(docBuffer(prevDoc, nil), n, base)
 		if err != nil {
 			return err
 		}
@@ -84,13 +86,13 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 			}
 			return err
 		}
-		out, outDoc, rev = n, doc, next
+		out, outDoc, rev, outVP = n, doc, next, vp
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc, nil)
+	s.cache.put(id, rev, out.Shell(), outDoc, nil, outVP)
 	return out, nil
 }
 

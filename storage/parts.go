@@ -3,10 +3,10 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"bfbot/campaign"
 	"bfbot/internal/selfcheck"
@@ -45,10 +45,10 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 	core := *c
 	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
 	// Encode ends each value with a newline: the parts' separator.
-	enc := json.NewEncoder(buf)
+	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
 		if same && verifyCopies && selfcheck.On() {
-			if fresh, err := json.Marshal(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+			if fresh, err := marshalPart(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
 			}
 		}
@@ -160,18 +160,22 @@ func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte
 		}
 	}
 	parts := bytes.Split(doc, []byte{'\n'})
-	body := make([]byte, 0, len(doc)/4)
+	// The body goes straight after the record's header: a kilobyte over
+	// a quarter of the document holds what the parts deflate to.
+	record := stateHeader(diceState, logLen, formParts, len(doc)/4+1024)
+	var scratch []byte // a part deflated, before its length is known
 	for i, p := range parts {
 		var seg []byte
 		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
 			seg = prevSegs[i]
 		} else {
-			seg = deflate(nil, p, levelFor(len(p)))
+			seg = deflate(scratch[:0], p, levelFor(len(p)))
+			scratch = seg
 		}
-		body = binary.AppendUvarint(body, uint64(len(seg)))
-		body = append(body, seg...)
+		record = binary.AppendUvarint(record, uint64(len(seg)))
+		record = append(record, seg...)
 	}
-	return encodeState(diceState, logLen, formParts, body)
+	return record
 }
 
 // splitSegments splits a formParts body into its parts, deflated; the
@@ -195,7 +199,12 @@ func inflateParts(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc := make([]byte, 0, 8*len(body))
+	scratch, _ := inflating.Get().(*[]byte)
+	if scratch == nil {
+		scratch = new([]byte)
+	}
+	defer inflating.Put(scratch)
+	doc := (*scratch)[:0]
 	for i, s := range segs {
 		if i > 0 {
 			doc = append(doc, '\n')
@@ -204,5 +213,13 @@ func inflateParts(body []byte) ([]byte, error) {
 			return nil, fmt.Errorf("part %d: %w", i+1, err)
 		}
 	}
-	return doc, nil
+	*scratch = doc
+	return bytes.Clone(doc), nil
 }
+
+// inflating holds buffers a document is inflated into before it is
+// copied out at its size: how much its parts inflate to is not stored,
+// and a buffer guessed large enough (8 times the parts) was twice the
+// document, allocated and cleared by every load the cache does not hold
+// and then kept in the cache.
+var inflating sync.Pool

@@ -45,12 +45,18 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 // in. The record is sealed as it is stored (putRevision, revisionOps),
 // with room kept for its checksum.
 func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
-	out := make([]byte, 4, 4+len(diceState)+9+len(body)+sealSize)
+	return append(stateHeader(diceState, logLen, form, len(body)), body...)
+}
+
+// stateHeader is a revision's record up to its document's body
+// (encodeState), with room for size bytes of body and the checksum, so
+// that a body can be built in place (newestRecord) instead of copied.
+func stateHeader(diceState []byte, logLen uint64, form byte, size int) []byte {
+	out := make([]byte, 4, 4+len(diceState)+9+size+sealSize)
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
-	out = append(out, form)
-	return append(out, body...)
+	return append(out, form)
 }
 
 // sealState seals the record of revision rev of campaign id for storing.
@@ -194,8 +200,11 @@ func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) 
 	if e.doc, err = st.document(id, nil); err != nil {
 		return nil, state{}, nil, err
 	}
-	e.c, e.last, err = st.campaign(cb, id, e.doc)
-	return cb, st, e, err
+	if e.c, e.last, err = st.campaign(cb, id, e.doc); err != nil {
+		return nil, state{}, nil, err
+	}
+	e.vp = campaign.LogVP(nil, e.c.Log)
+	return cb, st, e, nil
 }
 
 // campaign decodes the revision's document, doc, and reads its log; last
@@ -211,12 +220,17 @@ func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (c *campaign.Cam
 }
 
 // docBuffer is the buffer a change encodes its document into, when the
-// revision before's was prev: sized to hold it and a little more, so that
-// encoding seldom grows it. The cache keeps the bytes encoded there once
-// the change commits, so the buffer is a new one each time, not copied
-// out of a reused one (which cost a round trip more than the allocation).
-func docBuffer(prev []byte) *bytes.Buffer {
-	return bytes.NewBuffer(make([]byte, 0, len(prev)+len(prev)/8+512))
+// revision before's was prev: spare when it has room, else a new one,
+// sized to hold prev and a little more, so that encoding seldom grows it.
+// The cache keeps the bytes encoded there once the change commits, so
+// they are never copied out of a reused buffer (which cost a round trip
+// more than the allocation); spare is a document no one holds any more
+// (Store.spareDoc).
+func docBuffer(prev, spare []byte) *bytes.Buffer {
+	if size := len(prev) + len(prev)/8 + 512; cap(spare) < size {
+		spare = make([]byte, 0, size)
+	}
+	return bytes.NewBuffer(spare[:0])
 }
 
 // wholeRecord is the record of a newest revision with document doc,
@@ -319,7 +333,12 @@ func trimRevisions(rb *bolt.Bucket, keep int) error {
 
 // checkCampaign refuses to save a campaign that breaks its invariants.
 func checkCampaign(c *campaign.Campaign) error {
-	errs := c.Check()
+	return invalid(c, c.Check())
+}
+
+// invalid is the error of campaign c's broken invariants errs (nil when
+// none).
+func invalid(c *campaign.Campaign, errs []error) error {
 	if len(errs) == 0 {
 		return nil
 	}

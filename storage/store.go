@@ -50,7 +50,13 @@ type Store struct {
 	snapshots int
 	readOnly  bool
 	cache     cache
-	fault     writeFault // test-only (faults.go)
+	// spareDoc is the document of the revision before the last change's,
+	// which that change took out of the cache and no one holds since: the
+	// next change encodes its document into it rather than into 40 KB
+	// allocated afresh (a sixth of what a command allocates). Only a
+	// change, inside bbolt's one write transaction, touches it.
+	spareDoc []byte
+	fault    writeFault // test-only (faults.go)
 }
 
 // Open opens (creating if need be) the database file at path, migrating
@@ -107,11 +113,21 @@ func Open(path string, opts Options) (*Store, error) {
 // commit then writes one page fewer, and opening the file rebuilds the
 // list of free pages from the pages the newest meta page reaches, so a
 // crash loses nothing (etcd runs its bbolt so, and TestCrash kills the
-// process mid-commit). The hashmap freelist suits it: it finds a run of
-// free pages without scanning them all. A bfbot that writes the freelist
-// opens such a file and writes it again.
+// process mid-commit). A bfbot that writes the freelist opens such a
+// file and writes it again.
+//
+// The freelist is bbolt's array, which gives the lowest free pages
+// first: a change's pages (a campaign's leaf, its revisions' leaf, the
+// new revision with its overflow, the log's chunk) then lie more often
+// side by side, runs the kernel writes together, where the hashmap
+// freelist scattered them; each run is a request of its own that the
+// commit's fdatasync waits for (strace of the console benchmark: the 6
+// page writes of a command's commit fall in 3.5 runs on average, 4.7
+// with the hashmap freelist). Its cost grows with the free pages it scans,
+// and a file whose changes reuse the pages the change before freed keeps
+// few: 2,000 campaigns changed three times each leave 4 free pages.
 func BoltOptions() *bolt.Options {
-	return &bolt.Options{NoFreelistSync: true, FreelistType: bolt.FreelistMapType}
+	return &bolt.Options{NoFreelistSync: true, FreelistType: bolt.FreelistArrayType}
 }
 
 // Path is the database file's path.

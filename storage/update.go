@@ -94,7 +94,7 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, e.rev, e.c.Shell(), e.doc, e.last)
+		s.cache.put(id, e.rev, e.c.Shell(), e.doc, e.last, e.vp)
 	}
 	return e.c, nil
 }
@@ -136,6 +136,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	var outDoc []byte
 	var last [][]byte
 	var rev uint64
+	var outVP map[string]int
 	err := s.update(ctx, func(tx *bolt.Tx) error {
 		// The cache's campaign, taken out of it: earlier Gets' shells
 		// share what it reaches (campaign.Shell), which fn copies before it
@@ -157,7 +158,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 			open, ok, openErr = sameEvent(cb, id, k, e, open)
 			return ok
 		}
-		n, diceState, err := change(id, st, c, fn, same)
+		n, diceState, vp, err := change(id, st, c, e.vp, fn, same)
 		if openErr != nil {
 			return openErr // a damaged chunk, not a rewritten log
 		}
@@ -167,7 +168,8 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
-		doc, err := encodeDocInto(docBuffer(prevDoc), n, base)
+		doc, err := encodeDocInto(docBuffer(prevDoc, s.spareDoc), n, base)
+		s.spareDoc = nil // doc may be in it, and goes to the cache
 		if err != nil {
 			return err
 		}
@@ -181,6 +183,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
+		// Nothing reads the document before any more: the cache gave it
+		// up (take), and the records are made.
+		s.spareDoc = prevDoc
 		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
@@ -193,43 +198,49 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
-		out, outDoc, rev = n, doc, st.rev+1
+		out, outDoc, rev, outVP = n, doc, st.rev+1, vp
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc, last)
+	s.cache.put(id, rev, out.Shell(), outDoc, last, outVP)
 	return out, nil
 }
 
 // change runs fn on campaign c, revision st of campaign id, with the
 // revision's dice, checks what it returns (either store's Update), and
-// gives back the new campaign and the dice state fn left. The log only
-// grows: stored events are not written again, so a change to them would
-// be lost; stored reports whether the last stored event, k, is e as it
-// was stored (not as c has it: fn may have changed c in place).
-func change(id int64, st state, c *campaign.Campaign, fn UpdateFunc, stored func(k uint64, e campaign.Event) bool) (*campaign.Campaign, []byte, error) {
+// gives back the new campaign, the dice state fn left and its log's
+// victory points. The log only grows: stored events are not written
+// again, so a change to them would be lost; stored reports whether the
+// last stored event, k, is e as it was stored (not as c has it: fn may
+// have changed c in place). vp is what the stored log's events give each
+// side (campaign.LogVP, counted when the log was read): the new
+// campaign's sides are checked against it and the new events' alone,
+// which are what will be stored, so a change costs the same in a
+// campaign of a thousand turns as in a new one.
+func change(id int64, st state, c *campaign.Campaign, vp map[string]int, fn UpdateFunc, stored func(k uint64, e campaign.Event) bool) (*campaign.Campaign, []byte, map[string]int, error) {
 	seeded, err := st.seeded(id)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	n, err := fn(c, dice.New(seeded))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if n == nil || n.ID != id {
-		return nil, nil, fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
-	}
-	if err := checkCampaign(n); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
 	}
 	if k := int(st.logLen); len(n.Log) < k || k > 0 && !stored(uint64(k), n.Log[k-1]) {
-		return nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
+		return nil, nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
+	}
+	vp = campaign.LogVP(vp, n.Log[st.logLen:])
+	if err := invalid(n, n.CheckLogVP(vp)); err != nil {
+		return nil, nil, nil, err
 	}
 	diceState, err := seeded.MarshalBinary()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return n, diceState, nil
+	return n, diceState, vp, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // cache is the work a Player keeps from one decision to the next within
@@ -11,14 +12,15 @@ import (
 // differ by one action: the referee's legality work, which carries over
 // only what the action left unchanged (referee.Legality.Next), and the
 // lines of sight the picture traced on the map, which never changes. So
-// neither changes a decision; a new player turn starts them afresh, which
-// bounds what they hold (a table of lines kept longer grew slower to look
-// up than the lines are to trace again). Each decision's View and
-// picture are built in the memory of the one before (no decision keeps
-// them).
+// neither changes a decision; a new player turn starts the legality work
+// afresh, while the lines are kept for the battle (sightMemo). Each
+// decision's View and picture are built in the memory of the one before
+// (no decision keeps them).
 type cache struct {
 	turn  int // the State.PlayerTurn they belong to
 	legal *referee.Legality
+	// at is the state legal is for: the state of the last decision.
+	at    *referee.State
 	sight *sightMemo
 	view  referee.ViewBuffer
 	// reach is how far each enemy counter's fire reaches next turn over
@@ -34,19 +36,22 @@ type cache struct {
 
 // routeMemo keeps the route work on map m by what it depends on: a
 // field is the same for every decision that sees the same targets on the
-// same ground (routeMemoKey), and the step costs for every field of a
+// same ground (stepsKey and targetsKey), and the step costs for every field of a
 // way of moving (stepsKey). Fields are kept for a player turn (the enemy
 // moves in the next), step costs while the map is the same.
 type routeMemo struct {
 	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
-	// targets is routeField's buffer, kept from field to field.
-	targets []hex.Hex
+	// seeds are the hexes the fields closing to a range fire from
+	// (fireSeeds), by targetsKey.
+	seeds map[string][]int32
+	// buckets is the memory of spread's queue, kept from field to field.
+	buckets [][]int32
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
-	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}}
+	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}, seeds: map[string][]int32{}}
 }
 
 // maxKeptSteps bounds the step tables kept from one player turn to the
@@ -59,7 +64,7 @@ const maxKeptSteps = 32
 func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	next := newRouteMemo(m)
 	if r != nil {
-		next.targets = r.targets[:0]
+		next.buckets = r.buckets
 	}
 	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
 		next.steps = r.steps
@@ -80,13 +85,14 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.sight, c.reach = s.PlayerTurn, referee.NewLegality(s), nil, map[reachKey][]int{}
+		c.turn, c.legal, c.reach = s.PlayerTurn, referee.NewLegality(s), map[reachKey][]int{}
 		c.routes = c.routes.nextTurn(s.Map)
 	} else {
 		c.legal = c.legal.Next(s)
 	}
+	c.at = s
 	if c.sight == nil || c.sight.m != s.Map {
-		c.sight = &sightMemo{m: s.Map, seen: map[uint64]sightLine{}}
+		c.sight = newSightMemo(s.Map)
 	}
 	if c.routes.m != s.Map {
 		c.routes = newRouteMemo(s.Map)
@@ -94,42 +100,57 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 	return c.legal
 }
 
-// sightMemo remembers the lines of sight traced on map m: a map never
-// changes once made, so each line is traced once. A line is kept by its
-// two hexes packed in one number (sightKey), which a map hashes and
-// compares faster than the hexes themselves.
-type sightMemo struct {
-	m    *mapgen.Map
-	seen map[uint64]sightLine
+// apply is referee.Apply(s, a, d), done in the memory of the Legality of
+// the last decision when that was on s (referee.Legality.Apply).
+func (c *cache) apply(s *referee.State, a referee.Action, d *dice.Dice) (*referee.State, []referee.Event, error) {
+	if c.legal != nil && c.at == s {
+		return c.legal.Apply(a, d)
+	}
+	return referee.Apply(s, a, d)
 }
 
-// sightKey packs the line from a to b on a map (coordinates below 2^16,
-// far beyond any map's) in one number.
-func sightKey(a, b hex.Hex) uint64 {
-	return uint64(uint16(a.X))<<48 | uint64(uint16(a.Y))<<32 | uint64(uint16(b.X))<<16 | uint64(uint16(b.Y))
+// sightMemo remembers the lines of sight traced on map m: a map never
+// changes once made, so each line is traced once in a battle. The lines
+// to a hex are a row with an entry for every hex of the map (by the hex
+// a line is from), made the first time a line to it is asked: a line is
+// looked up by indexing, not hashing, so a table kept for the whole
+// battle stays as fast to read however many lines it holds (at most one
+// per pair of hexes: 4.7 MB on a sector of 1,088 hexes). Rows by the
+// hex a line goes to keep together what a move's scoring reads: the
+// lines from the hexes around the mover to each enemy.
+type sightMemo struct {
+	m  *mapgen.Map
+	to [][]sightLine
+}
+
+func newSightMemo(m *mapgen.Map) *sightMemo {
+	return &sightMemo{m: m, to: make([][]sightLine, m.Width*m.Height)}
 }
 
 // sightLine is what the picture reads of a line of sight: whether it is
-// clear, and the column shift of what it crosses. Kept so small, a table
-// of lines is a quarter of the size of one of referee.LOS, and faster to
-// look up.
+// clear, and the column shift of what it crosses (a few a hex, far
+// within an int16 on any map); traced: the line has been traced.
 type sightLine struct {
-	clear bool
-	shift int32
+	traced, clear bool
+	shift         int16
 }
 
 // los is referee.LineOfSight(m, a, b) for the picture's map m.
 func (pic *picture) los(a, b hex.Hex) sightLine {
-	read := func(l referee.LOS) sightLine { return sightLine{clear: l.Clear, shift: int32(l.Shift)} }
+	read := func(l referee.LOS) sightLine { return sightLine{traced: true, clear: l.Clear, shift: int16(l.Shift)} }
 	c := pic.sight
-	if c == nil || c.m != pic.v.Map {
+	if c == nil || c.m != pic.v.Map || !c.m.Contains(a) || !c.m.Contains(b) {
 		return read(referee.LineOfSight(pic.v.Map, a, b))
 	}
-	key := sightKey(a, b)
-	l, ok := c.seen[key]
-	if !ok {
-		l = read(referee.LineOfSight(c.m, a, b))
-		c.seen[key] = l
+	w := c.m.Width
+	row := c.to[b.Y*w+b.X]
+	if row == nil {
+		row = make([]sightLine, len(c.to))
+		c.to[b.Y*w+b.X] = row
 	}
-	return l
+	l := &row[a.Y*w+a.X]
+	if !l.traced {
+		*l = read(referee.LineOfSight(c.m, a, b))
+	}
+	return *l
 }

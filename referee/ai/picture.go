@@ -21,13 +21,20 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
-	// routeTargets is routeField's buffer.
-	routeTargets []hex.Hex
+	// buckets is spread's queue memory without a routeMemo.
+	buckets [][]int32
 	// odds are the side's prospects (mine, theirs), once worked out.
 	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
 	// counter it can see stands (enemies and air), once made (inReach).
 	counters []bool
+	// byID are enemies and air by ID, once made (enemy).
+	byID map[string]*enemy
+	// mates are the hexes of its units that share the enemy's fire,
+	// once listed (mateHexes), and mateCounts the scratch each enemy's
+	// mates are counted in (matesWithin).
+	mates      []hex.Cube
+	mateCounts []int
 	// air are the enemy air lances it can see: ground units fire at them
 	// only from the same or an adjacent hex (000 line 1155), so they are
 	// neither closed on nor feared like ground units.
@@ -269,15 +276,21 @@ func (e *enemy) steps() int {
 	return 4
 }
 
+// enemy is the enemy counter with the given ID, or nil. The counters
+// are looked up by ID in a table made when first asked (every attack
+// scored asks), rather than each list searched.
 func (pic *picture) enemy(id string) *enemy {
-	for _, l := range [][]*enemy{pic.enemies, pic.air} {
-		for _, e := range l {
-			if e.id == id {
-				return e
+	if pic.byID == nil {
+		pic.byID = make(map[string]*enemy, len(pic.enemies)+len(pic.air))
+		for _, l := range [][]*enemy{pic.enemies, pic.air} {
+			for _, e := range l {
+				if pic.byID[e.id] == nil { // the first, as a search finds it
+					pic.byID[e.id] = e
+				}
 			}
 		}
 	}
-	return nil
+	return pic.byID[id]
 }
 
 // fighting reports an enemy that can be attacked and fight back.
@@ -930,7 +943,9 @@ func (pic *picture) hexAttackScore(u *referee.ViewUnit, a referee.Action, level 
 // attack costs u itself (an infantry close assault's two steps).
 func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col int, penalty float64) {
 	from := *u.Hex
-	shifts := []int{experienceShift(u)}
+	// Room for every shift an attack may add (five at most), so that the
+	// list stays on the stack: this is asked for every attack offered.
+	shifts := append(make([]int, 0, 6), experienceShift(u))
 	if t.disrupted {
 		shifts = append(shifts, referee.DisruptedTargetShift)
 	}

@@ -63,7 +63,7 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 		if actions++; actions > maxActionsPerTurn {
 			return s, all, fmt.Errorf("auto-resolve: %s took more than %d actions in turn %d", side, maxActionsPerTurn, s.Turn)
 		}
-		next, events, err := referee.Apply(s, a, d)
+		next, events, err := players[side].cache.apply(s, a, d) // referee.Apply, in the player's memory
 		if err != nil {
 			return s, all, fmt.Errorf("auto-resolve: turn %d, %s %v: %w", s.Turn, side, a, err)
 		}

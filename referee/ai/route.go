@@ -38,13 +38,14 @@ func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
 	}
-	var key string
+	var key, targets string
 	if pic.routeMemo != nil {
-		key = pic.routeMemoKey(k)
+		targets = pic.targetsKey(k)
+		key = pic.stepsKey(k) + targets
 	}
 	f, ok := pic.routeMemo.field(key)
 	if !ok {
-		f = pic.routeField(k)
+		f = pic.routeField(k, targets)
 		if pic.routeMemo != nil {
 			pic.routeMemo.fields[key] = f
 		}
@@ -56,13 +57,16 @@ func (pic *picture) approach(k routeKey) []int {
 	return f
 }
 
-// routeMemoKey is all a route field for k depends on besides the map:
-// the way of moving, the targets it is measured to (the fighting ground
-// enemies' hexes, or else the hunted hexes, or else the enemy retreat
-// edges, as routeField seeds them) and the rubble on the ground.
-func (pic *picture) routeMemoKey(k routeKey) string {
+// A route field for k depends on nothing besides the map but the step
+// costs (stepsKey) and the targets it is measured to (targetsKey).
+
+// targetsKey is all the targets of a route field for k depend on besides
+// the map: the range it closes to, and the fighting ground enemies'
+// hexes, or else the hunted hexes, or else the enemy retreat edges, as
+// routeField seeds them.
+func (pic *picture) targetsKey(k routeKey) string {
 	m := pic.v.Map
-	b := []byte(pic.stepsKey(k))
+	var b []byte
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
@@ -171,83 +175,142 @@ func nearMap(m *mapgen.Map, h hex.Hex, r int) bool {
 	return false
 }
 
-// routeField works out the field approach returns.
-func (pic *picture) routeField(k routeKey) []int {
+// routeField works out the field approach returns; targets is
+// targetsKey(k) when the picture has a routeMemo.
+func (pic *picture) routeField(k routeKey, targets string) []int {
 	m := pic.v.Map
-	// The targets are only read while the field is spread (fieldFrom
-	// keeps none of them): one buffer serves every field of the player
-	// turn (routeMemo), or of the picture without one.
-	buf := &pic.routeTargets
+	// The targets are marked in the field itself, as its hexes of cost
+	// 0. The hexes to fire from are the same for every way of moving
+	// that closes to the same range: they are kept for the player turn
+	// (routeMemo) by targetsKey.
+	dist := newField(m)
+	var seeds []int32
+	ok := false
 	if pic.routeMemo != nil {
-		buf = &pic.routeMemo.targets
+		seeds, ok = pic.routeMemo.seeds[targets]
 	}
-	targets := (*buf)[:0]
+	if !ok {
+		seeds = pic.fireSeeds(k, dist)
+		if pic.routeMemo != nil {
+			pic.routeMemo.seeds[targets] = seeds
+		}
+	}
+	for _, i := range seeds {
+		dist[i] = 0
+	}
+	seeded := len(seeds) > 0
+	if !seeded && len(pic.hunt) > 0 {
+		return pic.fieldFrom(k, pic.hunt)
+	}
+	if !seeded {
+		for _, edge := range pic.enemyEdges {
+			for y := range m.Height {
+				for x := range m.Width {
+					if edgeDistance(m, hex.Hex{X: x, Y: y}, edge) == 0 {
+						dist[y*m.Width+x] = 0
+					}
+				}
+			}
+		}
+	}
+	return pic.spread(k, dist)
+}
+
+// fireSeeds marks in dist, a field with no hex reached yet, the hexes
+// within k.rng of a fighting enemy from which units moving as k could
+// attack it (firesFrom), as its hexes of cost 0, and lists them (their
+// cells, in order). The ranges of hundreds of enemies overlap: each hex
+// is marked once rather than listed again for every enemy in reach.
+func (pic *picture) fireSeeds(k routeKey, dist []int) []int32 {
+	m := pic.v.Map
 	r := max(k.rng, 1)
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			at := e.at.Cube()
 			for y := max(e.at.Y-r, 0); y <= min(e.at.Y+r, m.Height-1); y++ {
 				for x := max(e.at.X-r, 0); x <= min(e.at.X+r, m.Width-1); x++ {
-					if h := (hex.Hex{X: x, Y: y}); h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
-						targets = append(targets, h)
+					if h := (hex.Hex{X: x, Y: y}); dist[y*m.Width+x] != 0 && h.Cube().Sub(at).Len() <= r && pic.firesFrom(k, h, e) { // hex.Distance(h, e.at)
+						dist[y*m.Width+x] = 0
 					}
 				}
 			}
 		}
 	}
-	if len(targets) == 0 && len(pic.hunt) > 0 {
-		return pic.fieldFrom(k, pic.hunt)
-	}
-	if len(targets) == 0 {
-		for _, edge := range pic.enemyEdges {
-			for y := range m.Height {
-				for x := range m.Width {
-					if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
-						targets = append(targets, h)
-					}
-				}
-			}
+	var seeds []int32
+	for i, d := range dist {
+		if d == 0 {
+			seeds = append(seeds, int32(i))
 		}
 	}
-	*buf = targets[:0]
-	return pic.fieldFrom(k, targets)
+	return seeds
+}
+
+// newField is a field of map m with no hex reached yet (−1).
+func newField(m *mapgen.Map) []int {
+	dist := make([]int, m.Width*m.Height)
+	for i := range dist {
+		dist[i] = -1
+	}
+	return dist
 }
 
 // fieldFrom is the MP units moving as k need from each hex of the map
 // to the nearest of targets; −1 where they cannot get there.
 func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 	m := pic.v.Map
-	steps := pic.steps(k)
-	dist := make([]int, m.Width*m.Height)
-	for i := range dist {
-		dist[i] = -1
+	dist := newField(m)
+	for _, h := range targets {
+		if m.Contains(h) {
+			dist[h.Y*m.Width+h.X] = 0
+		}
 	}
+	return pic.spread(k, dist)
+}
+
+// spread fills in dist, a field whose targets are its hexes of cost 0
+// and whose other hexes are not reached yet (−1): the MP units moving as
+// k need from each hex to the nearest target, −1 where they cannot get
+// there.
+func (pic *picture) spread(k routeKey, dist []int) []int {
+	steps := pic.steps(k)
 	// A bucket queue: bucket c%len(bucket) holds the hexes (their
 	// indices) reached for c MP. Every step costs at least 1 MP and at
 	// most steps.most, so the costs are settled in order, each hex's the
 	// least there is, as with any priority queue, and a step never lands
-	// in the bucket being emptied.
-	bucket := make([][]int32, steps.most+1)
-	// The targets all go in the first bucket: room for every hex, so
-	// that seeding hundreds of enemies' ranges does not grow it again
-	// and again.
-	bucket[0] = make([]int32, 0, len(dist))
+	// in the bucket being emptied. The buckets are a power of two, at
+	// least steps.most+1, so that c%len(bucket) is a mask rather than a
+	// division at every step. Their memory is kept from field to field
+	// (routeMemo), or for the picture without one.
+	mem := &pic.buckets
+	if pic.routeMemo != nil {
+		mem = &pic.routeMemo.buckets
+	}
+	bucket := *mem
+	n := 1
+	for n < steps.most+1 {
+		n *= 2
+	}
+	for len(bucket) < n {
+		bucket = append(bucket, nil)
+	}
+	bucket = bucket[:n]
+	*mem = bucket
+	mask := n - 1
 	queued := 0
 	push := func(i, c int) {
-		b := &bucket[c%len(bucket)]
+		b := &bucket[c&mask]
 		*b = append(*b, int32(i))
 		queued++
 	}
-	for _, h := range targets {
-		if m.Contains(h) && dist[h.Y*m.Width+h.X] != 0 {
-			dist[h.Y*m.Width+h.X] = 0
-			push(h.Y*m.Width+h.X, 0)
+	for i, d := range dist {
+		if d == 0 {
+			push(i, 0)
 		}
 	}
 	// Outward from the targets: the cost of the step from x into y, y
 	// nearer the target, is what y's terrain and the climb charge.
 	for cost := 0; queued > 0; cost++ {
-		b := &bucket[cost%len(bucket)]
+		b := &bucket[cost&mask]
 		for _, at := range *b {
 			queued--
 			if cost > dist[at] {

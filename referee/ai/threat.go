@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -114,17 +116,23 @@ func (m *moveScorer) addDanger(acc *dangerSum, e *enemy, d, col, shift int) {
 func (m *moveScorer) matesWithin(e *enemy, d int) int {
 	if e.mates == nil {
 		// How many stand within each distance: distances are a few
-		// dozen hexes, so a count for each is cheaper than a sort.
-		e.mates = []int{0}
-		for _, o := range m.pic.own {
-			if m.pic.isMate(o) {
-				n := hex.Distance(*o.Hex, e.at)
-				for len(e.mates) <= n {
-					e.mates = append(e.mates, 0)
-				}
-				e.mates[n]++
-			}
+		// dozen hexes, so a count for each is cheaper than a sort. They
+		// are counted in the picture's scratch, as long as any distance
+		// on the map, and the counts up to the farthest mate kept.
+		pic, at, far := m.pic, e.at.Cube(), 0
+		if pic.mateCounts == nil {
+			pic.mateCounts = make([]int, pic.v.Map.Width+pic.v.Map.Height)
 		}
+		for _, c := range pic.mateHexes() {
+			n := c.Sub(at).Len() // hex.Distance(mate, e.at)
+			for len(pic.mateCounts) <= n {
+				pic.mateCounts = append(pic.mateCounts, 0) // a hex off the map
+			}
+			pic.mateCounts[n]++
+			far = max(far, n)
+		}
+		e.mates = slices.Clone(pic.mateCounts[:far+1])
+		clear(pic.mateCounts[:far+1])
 		for i := 1; i < len(e.mates); i++ {
 			e.mates[i] += e.mates[i-1]
 		}
@@ -134,6 +142,21 @@ func (m *moveScorer) matesWithin(e *enemy, d int) int {
 		n-- // the unit is not its own mate
 	}
 	return n
+}
+
+// mateHexes are where the side's units that share the enemy's fire
+// (isMate) stand, listed once a picture for every enemy's count of
+// mates (matesWithin).
+func (pic *picture) mateHexes() []hex.Cube {
+	if pic.mates == nil {
+		pic.mates = make([]hex.Cube, 0, len(pic.own))
+		for _, o := range pic.own {
+			if pic.isMate(o) {
+				pic.mates = append(pic.mates, o.Hex.Cube())
+			}
+		}
+	}
+	return pic.mates
 }
 
 // isMate reports whether own unit o shares the enemy's fire with the
