@@ -39,8 +39,16 @@
 // can come next to the unit, against the unit's D and the hex's terrain
 // shift. The enemy closes in on one unit only, the nearest, so what its
 // CA adds over its RA is shared with the side's other units as near to
-// it; the chance of being destroyed there costs a step more. A unit that
-// can fire this turn counts that return fire at 0.6
+// it; the chance of being destroyed there costs a step more. A step of
+// the unit is worth what a step of an enemy is worth in its attacks
+// (three quarters as much over a plain step: more once damaged, and by
+// the unit's own menace against the enemy's mean D) set against the
+// enemy's typical unit reckoned alike, and never less than a plain step:
+// a lance stronger than the enemy's units keeps out of fire a platoon may
+// walk into. A unit more than two hexes from the nearest of its side's
+// other ground units loses a step's worth for each hex more: it fights
+// beside them rather than ahead of them alone. A unit that can fire this
+// turn counts that return fire at 0.6
 // (it prefers cover and its own range); one that cannot counts it in
 // full, so it waits outside the enemy's reach and the enemy that comes on
 // is fired on first. A unit whose aim is not the enemy (an exit, an
@@ -179,9 +187,10 @@
 // Then every enemy neither destroyed nor disrupted fires back next turn,
 // once, at the unit of the side it would hurt most, with the steps the
 // plan left it. A plan is worth the steps and kills it deals (a step
-// weighted with half as much again of its target's menace as Normal
-// gives it) less that return fire, counted three times over in the
-// attack phase and eighteen times in the movement phase (measured: a
+// weighted with three times the target's menace Normal gives it)
+// less that return fire (a step of the side's unit worth what Normal
+// counts it in its danger), counted three times over in the
+// attack phase and nine times in the movement phase (measured: a
 // side that denies the enemy its fire beats one that deals the most). The enemy's reach is measured
 // over the ground (reach.go): its guessed MP spent as its class moves
 // through the terrain, then its range.
@@ -194,7 +203,8 @@
 //     go first.
 //   - Movement phase: a ground unit's hexes are scored by what it adds to
 //     the plan of the other units where they stand, less the return fire
-//     it draws there beyond what the enemy would fire at them anyway; the
+//     it draws there beyond what the enemy would fire at them anyway,
+//     and twice what Normal pays for standing apart from its mates; the
 //     rest of the score (closing in, cover, mines, aims, retreat) is
 //     Normal's.
 //

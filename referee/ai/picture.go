@@ -68,6 +68,13 @@ type picture struct {
 	// reach keeps the enemy's reach over the ground for the player turn
 	// (Hard, reach.go); nil: none kept.
 	reach map[reachKey][]int
+	// enemyD is the mean D of the enemy ground units it can see, which
+	// the menace of its own units is measured against (menaces); 0 until
+	// worked out.
+	enemyD int
+	// enemyWorth is the mean worth of a step of those units, reckoned as
+	// the side reckons its own (ownWorth); 0 until worked out.
+	enemyWorth float64
 }
 
 // enemy is an enemy counter the side can see.
@@ -222,8 +229,20 @@ func (pic *picture) remember(hits map[string]int) {
 // menaces works out each enemy's menace once its values are as the side
 // reads them (estimated, seen moving and attacking, remembered hit): the
 // expected steps of the better of its RA and CA on the Combat Results
-// Table against the mean D of the side's units on the map.
+// Table against the mean D of the side's units on the map; and the mean
+// D of the enemy's ground units, which the side's own units menace, and
+// the mean worth of their steps (ownWorth).
 func (pic *picture) menaces() {
+	en, esum := 0, 0
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			en++
+			esum += e.d
+		}
+	}
+	if en > 0 {
+		pic.enemyD = (esum + en/2) / en
+	}
 	n, sum := 0, 0
 	for _, u := range pic.own {
 		if u.Status == "active" && u.Hex != nil && u.Detail != nil {
@@ -239,6 +258,15 @@ func (pic *picture) menaces() {
 		for _, e := range l {
 			e.menace = pic.ev(referee.Column(max(e.ra, e.ca), d))
 		}
+	}
+	if en > 0 {
+		worth := 0.0
+		for _, e := range pic.enemies {
+			if e.fighting() {
+				worth += 1 + ownShare*(e.stepWorth()-1+e.menace)
+			}
+		}
+		pic.enemyWorth = worth / float64(en)
 	}
 }
 
@@ -322,6 +350,40 @@ func (e *enemy) stepWorth() float64 {
 	}
 	return w
 }
+
+// ownWorth is what a step of own unit u (attack values ra and ca, need
+// steps from destruction) is worth to the side against a plain step.
+// Its worth is weighed as a step of an enemy is (weight), by ownShare of
+// what that adds to a plain step: more once damaged or disrupted, and by
+// its menace to the enemy, the steps its better attack is expected to
+// deal a unit of the enemy's mean D; then set against the mean worth of
+// the enemy's units reckoned alike. A unit worth more than the enemy's
+// typical unit counts a step lost as that much more, one worth as much
+// or less as a plain step. The danger to a unit is counted in these steps
+// (moveScorer.score), as is Hard's return fire (hard.go): a lance that
+// kills with a close assault keeps out of the fire of a crowd of
+// platoons that a platoon may walk into, while a battle of like forces
+// is fought much as before.
+func (pic *picture) ownWorth(u *referee.ViewUnit, ra, ca, need int) float64 {
+	if pic.enemyWorth == 0 {
+		return 1 // no enemy in sight
+	}
+	w := 1 + 0.25*float64(4-need)
+	if u.Disrupted {
+		w += 0.2
+	}
+	own := 1 + ownShare*(w-1+pic.ev(referee.Column(max(ra, ca), pic.enemyD)))
+	return max(own/pic.enemyWorth, 1)
+}
+
+// ownShare is how much of what an enemy's step is worth over a plain step
+// a step of a unit is worth in ownWorth. Measured in the tournament
+// (BENCHMARKS.md): with the danger counted in plain steps while the
+// enemy's were weighted by their menace, the side of few strong 'Mechs
+// walked them one by one into the reach of a force that waited, and lost
+// most games it did not move first in (Surprise Encounter's Lancers 18%
+// with Normal on both sides).
+const ownShare = 0.75
 
 // nearestEnemy is the distance from h to the nearest fighting enemy the
 // side can see; without one, to the nearest hex it hunts through
@@ -533,6 +595,9 @@ type moveScorer struct {
 	// is then left out of the count of its mates.
 	selfMate bool
 	need     int // steps the unit has left: what a kill must take
+	// worth is what a step of the unit is worth to the side (ownWorth):
+	// the danger to it is counted in such steps.
+	worth float64
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
@@ -545,6 +610,9 @@ type moveScorer struct {
 	center        hex.Hex
 	radius        int
 	focused       bool
+	// mates, once focus is called, are the hexes of the unit's mates
+	// that can be the nearest to a hex within radius of center (apart).
+	mates []mateAt
 	// route is the unit's route field (way), once looked up.
 	route []int
 }
@@ -579,7 +647,92 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 		}
 	}
 	m.center, m.radius, m.focused = center, radius, true
+	// The mates that can be the nearest to such a hex, by the same
+	// reckoning as the farther enemies; first those that may stand
+	// within strayFree of one (apart looks no further once one does).
+	m.mates = m.mates[:0]
+	d0 = 1 << 20
+	for _, o := range m.pic.own {
+		if m.isOtherMate(o) {
+			d := hex.Distance(center, *o.Hex)
+			d0 = min(d0, d)
+			m.mates = append(m.mates, mateAt{*o.Hex, d})
+		}
+	}
+	kept, near := m.mates[:0], 0
+	for _, x := range m.mates {
+		if x.d > d0+2*radius {
+			continue
+		}
+		kept = append(kept, x)
+		if x.d <= radius+strayFree {
+			kept[near], kept[len(kept)-1] = kept[len(kept)-1], kept[near]
+			near++
+		}
+	}
+	m.mates = kept
 }
+
+// mateAt is a mate's hex and its distance from the center of focus.
+type mateAt struct {
+	at hex.Hex
+	d  int
+}
+
+// stray is what standing in h costs the unit for being apart from its
+// mates: strayCost a hex beyond strayFree from the nearest; nothing for
+// a unit that is no mate (a DropShip landing, hidden infantry).
+func (m *moveScorer) stray(h hex.Hex) float64 {
+	if !m.selfMate {
+		return 0
+	}
+	return strayCost * float64(max(m.apart(h)-strayFree, 0))
+}
+
+// isOtherMate reports whether own unit o is one of the unit's mates, the
+// side's other ground units on the map (picture.isMate).
+func (m *moveScorer) isOtherMate(o *referee.ViewUnit) bool {
+	return o != m.u && m.pic.isMate(o)
+}
+
+// apart is how many hexes h is from the nearest of the unit's mates (at
+// most strayFree: some mate within strayFree); a large number when it
+// has none.
+func (m *moveScorer) apart(h hex.Hex) int {
+	best := 1 << 20
+	if r := hex.Distance(m.center, h); m.focused && r <= m.radius {
+		// Within strayFree the stray costs nothing however near; and a
+		// mate d from center is at least d − r from h.
+		for _, x := range m.mates {
+			if best <= strayFree {
+				break
+			}
+			if x.d-r < best {
+				best = min(best, hex.Distance(h, x.at))
+			}
+		}
+		return best
+	}
+	for _, o := range m.pic.own {
+		if m.isOtherMate(o) {
+			best = min(best, hex.Distance(h, *o.Hex))
+		}
+	}
+	return best
+}
+
+// A unit more than strayFree hexes from the nearest of its mates loses
+// strayCost for each hex more (moveScorer.score): it fights beside them,
+// its fire with theirs, rather than ahead of them alone. Measured in the
+// tournament (BENCHMARKS.md): with Normal on both sides the four lances
+// of 'Mechs versus non-'Mechs went two and two into the reach of sixteen
+// platoons that waited, and were shot down pair by pair (21% of the
+// decided games; 35% kept together and worth their own steps, 15–16%
+// worth their own steps alone).
+const (
+	strayFree = 2
+	strayCost = 1.0
+)
 
 // enemiesFor are the enemies that can count in the score of h: those
 // that can add to its offense or threat, and those that can only be the
@@ -642,6 +795,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 		m.waterBurn = u.Hex != nil && u.Detail.Overburning && !u.Values.Chits.ExtraMech && pic.inWater(u, *u.Hex)
 	}
 	m.noCombat = noCombat(u.Class)
+	m.worth = pic.ownWorth(u, m.ra, m.ca, m.need)
 	if sd := pic.v.Side(pic.side); sd != nil {
 		m.retreating, m.edge = sd.Retreating, sd.RetreatEdge
 	}
@@ -713,7 +867,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	sc := offense
 	switch {
 	case fight:
-		sc = m.fight(h, cell)
+		sc = m.fight(h, cell) - hardStray*m.stray(h)
 	case weighThreat:
 		w := fireThreatWeight
 		if offense == 0 {
@@ -725,7 +879,10 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// enemy's reach would keep it from its aim.
 			w = 0
 		}
-		sc -= w * danger.total()
+		sc -= w * danger.total(m.worth)
+		if w > 0 {
+			sc -= m.stray(h)
+		}
 	}
 	if nearest == 1<<20 {
 		nearest = pic.nearestEnemy(h)

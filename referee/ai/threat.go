@@ -90,7 +90,10 @@ type dangerSum struct{ damage, spared float64 }
 
 func newDangerSum() dangerSum { return dangerSum{spared: 1} }
 
-func (acc dangerSum) total() float64 { return acc.damage + (1-acc.spared)*lostWorth }
+// total is the danger with a step of the unit worth step (ownWorth).
+func (acc dangerSum) total(step float64) float64 {
+	return acc.damage*step + (1-acc.spared)*lostWorth
+}
 
 // addDanger adds enemy e, d hexes from the unit's hex and able to attack
 // it there on column col, to acc.

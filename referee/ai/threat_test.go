@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"bfbot/mapgen"
@@ -170,5 +171,79 @@ func (m *moveScorer) danger(h hex.Hex, shift int) float64 {
 			m.addDanger(&acc, e, d, col, shift)
 		}
 	}
-	return acc.total()
+	return acc.total(1)
+}
+
+// A step of a unit is worth to its side what a step of an enemy is worth
+// to the enemy (ownWorth), set against the enemy's typical unit: more for
+// a lance whose close assault kills than for a platoon that barely harms
+// the enemy's D, more once damaged, a plain step for a unit no better
+// than the enemy's; so the danger in a hex costs the strong lance more
+// (moveScorer.score).
+func TestOwnWorth(t *testing.T) {
+	pic := &picture{enemies: []*enemy{{id: "E1", d: 7, ra: 9, ca: 8}, {id: "E2", d: 5, ra: 3, ca: 1}}}
+	lance, platoon := &referee.ViewUnit{ID: "L1"}, &referee.ViewUnit{ID: "P1"}
+	if w := pic.ownWorth(lance, 15, 16, 4); w != 1 {
+		t.Errorf("with no enemy in sight a step is worth %.2f, want 1", w)
+	}
+	pic.menaces()
+	if pic.enemyD != 6 {
+		t.Fatalf("the enemy's mean D %d, want 6", pic.enemyD)
+	}
+	// The side has nobody on the map: the enemy's menace is reckoned
+	// against a 'Mech's D (8).
+	e1, e2 := 1+ownShare*pic.ev(referee.Column(9, 8)), 1+ownShare*pic.ev(referee.Column(3, 8))
+	if want := (e1 + e2) / 2; math.Abs(pic.enemyWorth-want) > 1e-9 {
+		t.Fatalf("the enemy's mean worth %.3f, want %.3f", pic.enemyWorth, want)
+	}
+	strong, weak := pic.ownWorth(lance, 15, 16, 4), pic.ownWorth(platoon, 3, 1, 4)
+	if want := (1 + ownShare*pic.ev(referee.Column(16, 6))) / pic.enemyWorth; math.Abs(strong-want) > 1e-9 {
+		t.Errorf("a fresh 15(16) lance's step is worth %.2f, want %.2f", strong, want)
+	}
+	if weak != 1 || strong < 1.5 {
+		t.Errorf("a step of the lance is worth %.2f, of a 3(1) platoon %.2f: want the platoon's 1 and the lance's far more", strong, weak)
+	}
+	if hurt := pic.ownWorth(lance, 15, 16, 2); hurt <= strong {
+		t.Errorf("a step of the lance two steps down is worth %.2f, want more than %.2f", hurt, strong)
+	}
+	acc := newDangerSum()
+	acc.damage = 1
+	if acc.total(strong) <= acc.total(weak) {
+		t.Errorf("the same fire costs the lance %.2f, the platoon %.2f", acc.total(strong), acc.total(weak))
+	}
+}
+
+// A unit pays for standing apart from its mates (moveScorer.stray):
+// nothing within strayFree hexes of the nearest, strayCost a hex beyond;
+// with focus the same as against every mate; and nothing for a unit that
+// is no mate itself (hidden).
+func TestStray(t *testing.T) {
+	at := func(x, y int) *hex.Hex { return &hex.Hex{X: x, Y: y} }
+	u := &referee.ViewUnit{ID: "L1", Status: "active", Kind: "mech", Hex: at(2, 2)}
+	pic := &picture{v: referee.View{Map: mapgen.New(30, 5)}, own: []*referee.ViewUnit{
+		u,
+		{ID: "L2", Status: "active", Kind: "mech", Hex: at(0, 2)},
+		{ID: "L3", Status: "active", Kind: "mech", Hex: at(1, 3)},
+		{ID: "A1", Status: "active", Kind: "air", Hex: at(9, 2)}, // an air lance is no mate
+	}}
+	all := &moveScorer{pic: pic, u: u, selfMate: true}
+	near := &moveScorer{pic: pic, u: u, selfMate: true}
+	near.focus(*u.Hex, 8)
+	for x := 0; x < 12; x++ {
+		h := hex.Hex{X: x, Y: 2}
+		want := strayCost * float64(max(min(hex.Distance(h, hex.Hex{X: 0, Y: 2}), hex.Distance(h, hex.Hex{X: 1, Y: 3}))-strayFree, 0))
+		if got := all.stray(h); got != want {
+			t.Errorf("%v: stray %.1f, want %.1f", h, got, want)
+		}
+		if got := near.stray(h); got != want {
+			t.Errorf("%v: stray in focus %.1f, want %.1f", h, got, want)
+		}
+	}
+	if got := all.stray(hex.Hex{X: 10, Y: 2}); got < 7*strayCost {
+		t.Errorf("10 hexes from its mates: stray %.1f, want at least %.1f", got, 7*strayCost)
+	}
+	hidden := &moveScorer{pic: pic, u: u}
+	if got := hidden.stray(hex.Hex{X: 10, Y: 2}); got != 0 {
+		t.Errorf("a unit that is no mate: stray %.1f, want 0", got)
+	}
 }
