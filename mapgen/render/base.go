@@ -258,12 +258,12 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 	var ls []layer
 	if tp.template != nil {
 		c := tp.template.code(tp.Stride)
-		l := layer{c: c, changed: changed[:c.count()]}
-		l.markChanged(tp.rows, tp.template.rows, tp.stripRects)
+		l := layer{c: c, ref: tp.template.rows, changed: changed[:c.count()]}
+		l.markChanged(tp.rows, tp.stripRects)
 		ls, changed = append(ls, l), changed[c.count():]
 	}
 	c := tp.base.code()
-	l := layer{c: c, at: tp.strip * tp.Stride, changed: changed[:c.count()]}
+	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()]}
 	for _, r := range tp.changed {
 		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
 		l.mark(a+r.Min.X, a+r.Max.X)

@@ -445,6 +445,21 @@ func (w *bitWriter) bitLen() int { return 8*len(w.out) + int(w.n) }
 // splice writes bits [from, to) of src, whose bits are packed as
 // bitWriter packs them; src has 8 readable bytes past bit to.
 func (w *bitWriter) splice(src []byte, from, to int) {
+	if to-from >= 64 {
+		// Most of a picture is the terrain's bits copied: seven bytes
+		// at a time, once fewer than 8 bits wait in acc.
+		for w.n >= 8 {
+			w.out = append(w.out, byte(w.acc))
+			w.acc >>= 8
+			w.n -= 8
+		}
+		for ; to-from >= 56; from += 56 {
+			v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7) & (1<<56 - 1)
+			v = w.acc | v<<w.n // w.n < 8: what waits and the 56 bits fit
+			w.out = binary.LittleEndian.AppendUint64(w.out, v)[:len(w.out)+7]
+			w.acc = v >> 56
+		}
+	}
 	for from < to {
 		nb := min(32, to-from)
 		v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7)

@@ -18,8 +18,8 @@ import (
 // the picture's rows, each led by its filter byte (0: none; image/png
 // does not filter paletted pictures either). The terrain's stream is cut
 // into pieces, pieceBytes of a row each: a piece is the tokens that
-// start in it, and is kept with its bits, the sums of its bytes for the
-// checksum, and the pieces its matches read. The title strip's legend
+// start in it, and is kept with its bits and the pieces its matches
+// read. The title strip's legend
 // is coded the same way (striptemplate.go): each is a layer, written as
 // a deflate block of its own codes. A picture codes afresh the pieces it
 // changed (keeping the layer's tokens there that still hold) and those
@@ -66,7 +66,7 @@ type codedRows struct {
 	bounds []int   // where each piece's first token starts, and the end
 	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
 	offs   []int   // the bit where each piece starts, and the end
-	sums   []adlerSums
+	whole  adlerSums // the Adler-32 sums of all the rows
 	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
 	readAt  []int32
 	readers []int32
@@ -132,10 +132,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 		fill[r.from]++
 	}
 
-	c.sums = make([]adlerSums, n)
-	for i := range n {
-		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
-	}
+	c.whole = adlerOf(rows)
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
 	// A sector's terrain codes to about an eighth of its stream.
@@ -285,17 +282,22 @@ func getScratch(n int) *scratch {
 
 // layer is a part of a picture's stream coded once (its terrain, its
 // title strip's legend), written as a deflate block of its own codes:
-// where it starts in the stream, and which of its pieces the picture
-// changed.
+// where it starts in the stream, the rows it was coded from, which of
+// its pieces the picture changed, and where its bytes may differ from
+// those rows.
 type layer struct {
 	c       *codedRows
 	at      int
+	ref     []byte
 	changed []bool
-	list    []int32 // the changed pieces, in the order found
+	list    []int32  // the changed pieces, in the order found
+	spans   [][2]int // the bytes [a, e) that may differ from ref, none overlapping
 }
 
-// mark marks the pieces holding the layer's bytes [a, e) changed.
+// mark marks the layer's bytes [a, e) as changed, and the pieces that
+// hold them.
 func (l *layer) mark(a, e int) {
+	l.spans = append(l.spans, [2]int{a, e})
 	for k := l.c.pieceOf(a); k <= l.c.pieceOf(e-1); k++ {
 		if !l.changed[k] {
 			l.changed[k] = true
@@ -305,10 +307,11 @@ func (l *layer) mark(a, e int) {
 }
 
 // markChanged marks in l.changed the pieces whose bytes differ between
-// the picture's stream (rows) and the rows the layer was coded from
-// (ref), looking only within rects (in the picture's pixels; the layer
-// starts a whole row down the stream).
-func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
+// the picture's stream (rows) and the rows the layer was coded from,
+// looking only within rects (in the picture's pixels; the layer starts
+// a whole row down the stream).
+func (l *layer) markChanged(rows []byte, rects []image.Rectangle) {
+	ref := l.ref
 	c, stride := l.c, l.c.stride
 	top := l.at / stride
 	for _, r := range rects {
@@ -325,6 +328,7 @@ func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
 	for k, ch := range l.changed {
 		if ch {
 			l.list = append(l.list, int32(k))
+			l.spans = append(l.spans, [2]int{c.bounds[k], c.bounds[k+1]})
 		}
 	}
 }
@@ -367,33 +371,48 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 }
 
 // streamAdler is the Adler-32 of the stream rows: its first head bytes,
-// then the layers back to back, each piece from its kept sums where the
-// picture did not change it. The parts are taken from the end: a part's
-// second sum counts its first once for every byte after it, and those
-// are counted as the parts go (modulo, without dividing).
+// then the layers back to back. The parts are taken from the end: a
+// part's second sum counts its first once for every byte after it, and
+// those are counted as the parts go (modulo, without dividing).
 func streamAdler(rows []byte, head int, layers []layer) uint32 {
 	var a, b uint64
 	after := 0 // the bytes after the part, modulo adlerMod
 	add := func(s adlerSums, n int) {
 		a += uint64(s.s1)
-		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², as many as there are pieces
-		for after += n; after >= adlerMod; {
-			after -= adlerMod
-		}
+		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², a few parts
+		after = (after + n) % adlerMod
 	}
 	for k := len(layers) - 1; k >= 0; k-- {
 		l := layers[k]
-		c := l.c
-		for i := c.count() - 1; i >= 0; i-- {
-			s := c.sums[i]
-			if l.changed[i] {
-				s = adlerOf(rows[l.at+c.bounds[i] : l.at+c.bounds[i+1]])
-			}
-			add(s, c.bounds[i+1]-c.bounds[i])
-		}
+		add(l.sums(rows), len(l.ref))
 	}
-	add(adlerOf(rows[:head]), head%adlerMod)
+	add(adlerOf(rows[:head]), head)
 	return adlerSums{uint32(a % adlerMod), uint32(b % adlerMod)}.adler32(len(rows))
+}
+
+// sums are the layer's share of the Adler-32 of the picture whose stream
+// is rows: the sums of the rows it was coded from, and the difference
+// of each span that may have changed, so that a picture pays for what
+// it changed and not for its size. In the second sum a byte counts once
+// for itself and every byte after it in the layer.
+func (l layer) sums(rows []byte) adlerSums {
+	n := len(l.ref)
+	var d1, d2 int64
+	for _, s := range l.spans {
+		was := l.ref[s[0]:s[1]]
+		var sd, sjd int64
+		for j, x := range rows[l.at+s[0] : l.at+s[1]] {
+			d := int64(x) - int64(was[j])
+			sd += d
+			sjd += d * int64(j)
+		}
+		// A span is at most a row: each term under 2⁶² for any
+		// picture within MaxPixels.
+		d1 += sd
+		d2 += (sd*int64(n-s[0]) - sjd) % adlerMod
+	}
+	mod := func(w uint32, d int64) uint32 { return uint32(((int64(w)+d)%adlerMod + adlerMod) % adlerMod) }
+	return adlerSums{mod(l.c.whole.s1, d1), mod(l.c.whole.s2, d2)}
 }
 
 // adler32 is zlib's Adler-32 of the n bytes whose sums are s: zlib's

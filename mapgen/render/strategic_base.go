@@ -279,8 +279,8 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	defer chains.Put(m)
 	m.reset(c.m.dists)
 	rows, top := sp.rows, sp.top*sp.Stride
-	l := layer{c: c, at: top, changed: sc.changed}
-	l.markChanged(rows, sp.base.rows, sp.rects)
+	l := layer{c: c, at: top, ref: sp.base.rows, changed: sc.changed}
+	l.markChanged(rows, sp.rects)
 	fresh := l.fresh(rows, sc)
 	// Three blocks, each with codes of its own: the part above the base
 	// (text on the strips), the sectors, the legend (text and swatches
