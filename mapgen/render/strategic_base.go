@@ -191,7 +191,7 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.drawTop()
-	rs := disjoint(rects(p))
+	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
 	}
@@ -206,9 +206,9 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 		}
 	}
 	p.drawOrders()
-	quantiseRect(pal, img, image.Rect(0, 0, W, top), nil)
+	quantiseRect(pal, img, image.Point{}, image.Rect(0, 0, W, top), nil)
 	for _, r := range rs {
-		quantiseRect(pal, img, r, nil)
+		quantiseRect(pal, img, r.Min, r, nil)
 	}
 	if !legend.Empty() {
 		rs = append(rs, legend)
