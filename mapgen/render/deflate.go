@@ -453,12 +453,16 @@ func (w *bitWriter) splice(src []byte, from, to int) {
 			w.acc >>= 8
 			w.n -= 8
 		}
+		o := len(w.out)
+		out := slices.Grow(w.out, (to-from)/8+8)[:o+(to-from)/8+8]
 		for ; to-from >= 56; from += 56 {
 			v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7) & (1<<56 - 1)
 			v = w.acc | v<<w.n // w.n < 8: what waits and the 56 bits fit
-			w.out = binary.LittleEndian.AppendUint64(w.out, v)[:len(w.out)+7]
+			binary.LittleEndian.PutUint64(out[o:], v)
 			w.acc = v >> 56
+			o += 7
 		}
+		w.out = out[:o]
 	}
 	for from < to {
 		nb := min(32, to-from)
