@@ -49,18 +49,25 @@ type terrainBase struct {
 	work sync.Pool
 }
 
+// workCopy is a working copy of a base's rows, and the room a picture
+// drawn in it lists the spans it changed in (kept with the copy, as a
+// picture's spans are some thousands).
+type workCopy struct {
+	buf     []byte
+	changed []image.Rectangle
+}
+
 // lend returns a working copy of the base's rows with top bytes above
 // them (a title strip), and the stream: those bytes and the rows. The
 // stream's rows are the base's; the caller restores what it changes
 // below top before giving the copy back to work.
-func (b *terrainBase) lend(top int) (*[]byte, []byte) {
-	p, ok := b.work.Get().(*[]byte)
-	if !ok || len(*p)-len(b.rows) < top {
-		buf := make([]byte, top+len(b.rows))
-		copy(buf[top:], b.rows)
-		p = &buf
+func (b *terrainBase) lend(top int) (*workCopy, []byte) {
+	wc, ok := b.work.Get().(*workCopy)
+	if !ok || len(wc.buf)-len(b.rows) < top {
+		wc = &workCopy{buf: make([]byte, top+len(b.rows))}
+		copy(wc.buf[top:], b.rows)
 	}
-	return p, (*p)[len(*p)-len(b.rows)-top:]
+	return wc, wc.buf[len(wc.buf)-len(b.rows)-top:]
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -132,8 +139,8 @@ type tacticalPicture struct {
 	// changed are the spans of rows whose pixels differ from the
 	// terrain's, each one row high.
 	changed []image.Rectangle
-	strip   int     // the title strip's height
-	lent    *[]byte // the base's working copy the picture is drawn in
+	strip   int       // the title strip's height
+	lent    *workCopy // the base's working copy the picture is drawn in
 	// template is the title strip's, and stripRects where the picture
 	// drew over it (nil without a strip).
 	template   *stripTemplate
@@ -153,9 +160,11 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	var out []byte
-	var lent *[]byte
+	var lent *workCopy
+	var changed []image.Rectangle
 	if lend {
 		lent, out = base.lend(sh * S)
+		changed = lent.changed[:0]
 	} else {
 		out = make([]byte, S*H)
 		copy(out[sh*S:], base.rows)
@@ -167,7 +176,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	scratch := getPixels()
 	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
-	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent}
+	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed}
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up
@@ -244,8 +253,9 @@ func (tp *tacticalPicture) release() {
 			copy(tp.rows[a:e], tp.base.rows[a-top:e-top])
 		}
 	}
+	tp.lent.changed = tp.changed
 	tp.base.work.Put(tp.lent)
-	tp.lent, tp.rows, tp.Paletted = nil, nil, nil
+	tp.lent, tp.rows, tp.Paletted, tp.changed = nil, nil, nil, nil
 }
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
@@ -264,13 +274,19 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	}
 	sc := getScratch(n)
 	defer scratches.Put(sc)
-	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, tp.layers(sc.changed), sc)
+	ls := tp.layers(sc)
+	err := writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, ls, sc)
+	terrain := ls[len(ls)-1]
+	sc.list, sc.spans = terrain.list, terrain.spans // their room, for the next picture
+	return err
 }
 
 // layers are the picture's stream as coded once, the title strip's
 // template, then the terrain, with the pieces the picture changed marked
-// in changed (all false, as long as the layers' pieces).
-func (tp *tacticalPicture) layers(changed []bool) []layer {
+// in sc.changed (all false, as long as the layers' pieces); the
+// terrain's changed pieces and spans are listed in sc's room.
+func (tp *tacticalPicture) layers(sc *scratch) []layer {
+	changed := sc.changed
 	var ls []layer
 	if tp.template != nil {
 		c := tp.template.code(tp.Stride)
@@ -279,7 +295,7 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 		ls, changed = append(ls, l), changed[c.count():]
 	}
 	c := tp.base.code()
-	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()]}
+	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()], list: sc.list[:0], spans: sc.spans[:0]}
 	for _, r := range tp.changed {
 		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
 		l.mark(a+r.Min.X, a+r.Max.X)
@@ -318,7 +334,7 @@ func cover(rs, holes []image.Rectangle) []image.Rectangle {
 	slices.Sort(order)
 	slices.Sort(ys)
 	ys = slices.Compact(ys)
-	var out []image.Rectangle
+	out := make([]image.Rectangle, 0, 2*len(all))
 	var active, spans, cuts [][2]int
 	var live []edge     // the rectangles across the band
 	var open, now []int // out's rectangles ending at the band's top, and at its bottom

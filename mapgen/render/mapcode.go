@@ -269,6 +269,8 @@ func adlerOf(b []byte) adlerSums {
 // the tokens of a piece, the chunk being built.
 type scratch struct {
 	changed, fresh, seen []bool
+	list                 []int32  // room for a layer's changed pieces
+	spans                [][2]int // and its changed spans
 	toks                 []token
 	recent               [1 << hashBits]int32
 	out                  []byte
