@@ -139,8 +139,9 @@ type tacticalPicture struct {
 	// changed are the spans of rows whose pixels differ from the
 	// terrain's, each one row high.
 	changed []image.Rectangle
-	strip   int       // the title strip's height
-	lent    *workCopy // the base's working copy the picture is drawn in
+	delta   adlerDelta // what the changes do to the terrain's checksum
+	strip   int        // the title strip's height
+	lent    *workCopy  // the base's working copy the picture is drawn in
 	// template is the title strip's, and stripRects where the picture
 	// drew over it (nil without a strip).
 	template   *stripTemplate
@@ -176,7 +177,8 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	scratch := getPixels()
 	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
-	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed}
+	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
+		delta: adlerDelta{end: S * H, stride: S}}
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up
@@ -198,7 +200,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 			} else {
 				lay.strip.draw(img, 0)
 			}
-			quantiseRect(p, img, r.Min, r, nil)
+			quantiseRect(p, img, r.Min, r, nil, nil)
 			tp.stripRects = []image.Rectangle{r}
 		}
 	}
@@ -230,11 +232,11 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	}
 	drawOverlays(img, lay, v, placed)
 	for _, r := range cover(rects, aside) {
-		tp.changed = quantiseRect(p, img, r.Min, r, tp.changed)
+		tp.changed = quantiseRect(p, img, r.Min, r, tp.changed, &tp.delta)
 	}
 	for i, pc := range placed {
 		if pc.faceAside {
-			tp.changed = quantiseRect(p, faceOf(pc.st, pc.k).img, image.Point{}, squares[i], tp.changed)
+			tp.changed = quantiseRect(p, faceOf(pc.st, pc.k).img, image.Point{}, squares[i], tp.changed, &tp.delta)
 		}
 	}
 	return tp, nil
@@ -277,14 +279,14 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	ls := tp.layers(sc)
 	err := writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, ls, sc)
 	terrain := ls[len(ls)-1]
-	sc.list, sc.spans = terrain.list, terrain.spans // their room, for the next picture
+	sc.list = terrain.list // its room, for the next picture
 	return err
 }
 
 // layers are the picture's stream as coded once, the title strip's
 // template, then the terrain, with the pieces the picture changed marked
 // in sc.changed (all false, as long as the layers' pieces); the
-// terrain's changed pieces and spans are listed in sc's room.
+// terrain's changed pieces are listed in sc's room.
 func (tp *tacticalPicture) layers(sc *scratch) []layer {
 	changed := sc.changed
 	var ls []layer
@@ -295,7 +297,7 @@ func (tp *tacticalPicture) layers(sc *scratch) []layer {
 		ls, changed = append(ls, l), changed[c.count():]
 	}
 	c := tp.base.code()
-	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()], list: sc.list[:0], spans: sc.spans[:0]}
+	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()], list: sc.list[:0], delta: tp.delta}
 	for _, r := range tp.changed {
 		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
 		l.mark(a+r.Min.X, a+r.Max.X)
@@ -497,17 +499,27 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 
 // quantiseRect maps the pixels of src from sp on to the palette, into
 // rectangle r of p, and appends to changed, for each row where an entry
-// changed, the row's span from its first changed pixel to its last. A
-// pixel whose colour is still that of its entry in p keeps the entry:
-// two entries may share a 5-6-5 cell, and the terrain under an
-// overlay's rectangle must come back as it was. src is opaque.
-func quantiseRect(p *image.Paletted, src *image.RGBA, sp image.Point, r image.Rectangle, changed []image.Rectangle) []image.Rectangle {
+// changed, the row's span from its first changed pixel to its last; d,
+// if given, gathers the changes for the checksum of p's stream (p's
+// pixels, each row led by a filter byte). A pixel whose colour is still
+// that of its entry in p keeps the entry: two entries may share a 5-6-5
+// cell, and the terrain under an overlay's rectangle must come back as
+// it was. src is opaque.
+func quantiseRect(p *image.Paletted, src *image.RGBA, sp image.Point, r image.Rectangle, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
 	t, back := paletteIndex(), paletteRGBA()
+	var end, stride int
+	if d != nil {
+		end, stride = d.end, d.stride
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		o := (sp.Y+y-r.Min.Y)*src.Stride + 4*sp.X
 		from := src.Pix[o : o+4*r.Dx()]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		x0, x1 := -1, 0
+		// The row's changes to the checksum: pixel x of dst is weighed
+		// by the bytes from it to the layer's end.
+		var s1, s2 int64
+		w := int64(end - (y*stride + 1 + r.Min.X))
 		for x, i := range dst {
 			if c := binary.LittleEndian.Uint32(from[4*x:]); c != back[i] {
 				if n := t[word565(c)]; n != i {
@@ -516,11 +528,17 @@ func quantiseRect(p *image.Paletted, src *image.RGBA, sp image.Point, r image.Re
 						x0 = x
 					}
 					x1 = x + 1
+					dn := int64(n) - int64(i)
+					s1 += dn
+					s2 += dn * (w - int64(x))
 				}
 			}
 		}
 		if x0 >= 0 {
 			changed = append(changed, image.Rect(r.Min.X+x0, y, r.Min.X+x1, y+1))
+		}
+		if d != nil {
+			d.s1, d.s2 = d.s1+s1, d.s2+s2
 		}
 	}
 	return changed

@@ -269,8 +269,7 @@ func adlerOf(b []byte) adlerSums {
 // the tokens of a piece, the chunk being built.
 type scratch struct {
 	changed, fresh, seen []bool
-	list                 []int32  // room for a layer's changed pieces
-	spans                [][2]int // and its changed spans
+	list                 []int32 // room for a layer's changed pieces
 	toks                 []token
 	recent               [1 << hashBits]int32
 	out                  []byte
@@ -305,14 +304,13 @@ type layer struct {
 	at      int
 	ref     []byte
 	changed []bool
-	list    []int32  // the changed pieces, in the order found
-	spans   [][2]int // the bytes [a, e) that may differ from ref, none overlapping
+	list    []int32    // the changed pieces, in the order found
+	spans   [][2]int   // the bytes [a, e) that may differ from ref, none overlapping
+	delta   adlerDelta // the changes to the sums outside the spans
 }
 
-// mark marks the layer's bytes [a, e) as changed, and the pieces that
-// hold them.
+// mark marks the pieces holding the layer's bytes [a, e) changed.
 func (l *layer) mark(a, e int) {
-	l.spans = append(l.spans, [2]int{a, e})
 	for k := l.c.pieceOf(a); k <= l.c.pieceOf(e-1); k++ {
 		if !l.changed[k] {
 			l.changed[k] = true
@@ -406,13 +404,14 @@ func streamAdler(rows []byte, head int, layers []layer) uint32 {
 }
 
 // sums are the layer's share of the Adler-32 of the picture whose stream
-// is rows: the sums of the rows it was coded from, and the difference
-// of each span that may have changed, so that a picture pays for what
-// it changed and not for its size. In the second sum a byte counts once
-// for itself and every byte after it in the layer.
+// is rows: the sums of the rows it was coded from, the changes gathered
+// as they were made (delta), and the difference of each span that may
+// have changed, so that a picture pays for what it changed and not for
+// its size. In the second sum a byte counts once for itself and every
+// byte after it in the layer.
 func (l layer) sums(rows []byte) adlerSums {
 	n := len(l.ref)
-	s1, s2 := int64(l.c.whole.s1), int64(l.c.whole.s2)
+	s1, s2 := int64(l.c.whole.s1)+l.delta.s1, int64(l.c.whole.s2)+l.delta.s2%adlerMod
 	for _, s := range l.spans {
 		now, was := adlerOf(rows[l.at+s[0]:l.at+s[1]]), adlerOf(l.ref[s[0]:s[1]])
 		d1 := int64(now.s1) - int64(was.s1)
@@ -421,6 +420,17 @@ func (l layer) sums(rows []byte) adlerSums {
 	}
 	mod := func(x int64) uint32 { return uint32((x%adlerMod + adlerMod) % adlerMod) }
 	return adlerSums{mod(s1), mod(s2)}
+}
+
+// adlerDelta is what a picture's changes to a layer do to the layer's
+// Adler-32 sums, gathered as the pixels are changed (quantiseRect), so
+// that neither the rows before nor after are read again: a byte's
+// change counts once in the first sum and, in the second, once for
+// itself and every byte after it in the layer.
+type adlerDelta struct {
+	end    int // the stream position just past the layer
+	stride int
+	s1, s2 int64 // under 2⁶³: a change weighs under 2⁸·2²⁶, pixels are under 2²⁶
 }
 
 // adler32 is zlib's Adler-32 of the n bytes whose sums are s: zlib's

@@ -206,9 +206,9 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 		}
 	}
 	p.drawOrders()
-	quantiseRect(pal, img, image.Point{}, image.Rect(0, 0, W, top), nil)
+	quantiseRect(pal, img, image.Point{}, image.Rect(0, 0, W, top), nil, nil)
 	for _, r := range rs {
-		quantiseRect(pal, img, r.Min, r, nil)
+		quantiseRect(pal, img, r.Min, r, nil, nil)
 	}
 	if !legend.Empty() {
 		rs = append(rs, legend)
