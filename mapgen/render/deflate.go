@@ -111,11 +111,18 @@ var distExtra = [numDist]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7
 // matcher finds the matches of a picture's filtered rows: the
 // distances it tries, nearest first.
 type matcher struct {
-	dists  []int
-	recent *[1 << hashBits]int32 // the last position+1 of each 4-byte hash, when the matcher looks further
+	dists []int
+	// recent is the last position+1 of each 4-byte hash, when the
+	// matcher looks further: 1<<hashBits entries, or fewer (a power of
+	// two) for the little a picture codes afresh.
+	recent []int32
 }
 
 const hashBits = 15
+
+// nearBits are the bits of the table of places seen when coding a
+// picture's changes over its coded terrain (layer.write).
+const nearBits = 12
 
 // goodMatch is a match long enough not to look for a longer one.
 const goodMatch = 32
@@ -159,7 +166,7 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			}
 		}
 		if m.recent != nil {
-			h := cur * 0x1e35a7bd >> (32 - hashBits)
+			h := cur * 0x1e35a7bd >> (32 - hashBits) & uint32(len(m.recent)-1)
 			if q := int(m.recent[h]) - 1; best < goodMatch && q >= lo && p-q <= maxDistance &&
 				binary.LittleEndian.Uint32(data[q:]) == cur {
 				if l := matchLen(data, p, q, limit); l > best {

@@ -75,7 +75,7 @@ type codedRows struct {
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
-	m.recent = new([1 << hashBits]int32)
+	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0))
 }
@@ -272,6 +272,7 @@ type scratch struct {
 	list                 []int32 // room for a layer's changed pieces
 	toks                 []token
 	recent               [1 << hashBits]int32
+	near                 [1 << nearBits]int32 // layer.write's recent
 	out                  []byte
 }
 
@@ -373,7 +374,7 @@ func (l layer) fresh(rows []byte, sc *scratch) []bool {
 // bits where the picture did not change it, the rest coded afresh.
 func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers []layer, sc *scratch) error {
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	clear(sc.recent[:])
+	clear(sc.near[:])
 	toks := sc.toks[:0]
 	for li, l := range layers {
 		toks = l.write(&bw, toks, rows, li == len(layers)-1, sc)
@@ -446,7 +447,7 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
-	m.recent = &sc.recent
+	m.recent = sc.recent[:]
 	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks, true)
@@ -523,8 +524,10 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 	// against the counters before it, a letter against the letters),
 	// and tries only the nearest fixed distances (the run, the grid's
 	// repeat, the row above): the others gain little on counters and
-	// text for their time.
-	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
+	// text for their time. Its table of places seen is small: some tens
+	// of thousands of bytes are coded afresh, and a table the size of a
+	// whole picture's costs more to clear and to reach than it finds.
+	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: sc.near[:]}
 	next := 0 // the first piece not yet written
 	for i, f := range fresh {
 		if !f {
