@@ -19,15 +19,15 @@ import (
 // does not filter paletted pictures either). The terrain's stream is cut
 // into pieces, pieceBytes of a row each: a piece is the tokens that
 // start in it, and is kept with its bits and the pieces its matches
-// read. The title strip's legend
-// is coded the same way (striptemplate.go): each is a layer, written as
-// a deflate block of its own codes. A picture codes afresh the pieces it
-// changed (keeping the layer's tokens there that still hold) and those
-// of the pieces that read a changed piece whose tokens no longer say
-// what the picture holds; every other piece's bits are copied as they
-// are, and the checksum is the layer's with the changed pieces' sums
-// swapped in. So a picture costs what it draws, not its size: image/png
-// deflated all of a sector map's 1.6 million pixels for every picture.
+// read. The title strip's legend is coded the same way
+// (striptemplate.go): each is a layer, written as a deflate block of its
+// own codes. A picture codes afresh the pieces it changed (keeping the
+// layer's tokens there that still hold) and those of the pieces that
+// read a changed piece whose tokens no longer say what the picture
+// holds; every other piece's bits are copied as they are, and the
+// checksum is the layer's with what the changed bytes did to it added.
+// So a picture costs what it draws, not its size: image/png deflated
+// all of a sector map's 1.6 million pixels for every picture.
 
 // pieceBytes is the length of a piece of a row in the stream.
 const pieceBytes = 64
@@ -306,8 +306,8 @@ type layer struct {
 	ref     []byte
 	changed []bool
 	list    []int32    // the changed pieces, in the order found
-	spans   [][2]int   // the bytes [a, e) that may differ from ref, none overlapping
-	delta   adlerDelta // the changes to the sums outside the spans
+	spans   [][2]int   // the changed pieces' bytes [a, e) (markChanged)
+	delta   adlerDelta // what changes outside the spans did to the checksum
 }
 
 // mark marks the pieces holding the layer's bytes [a, e) changed.
