@@ -67,9 +67,10 @@ type codedRows struct {
 	bits   []byte    // the pieces' bits back to back, and 8 bytes to spare
 	offs   []int     // the bit where each piece starts, and the end
 	whole  adlerSums // the Adler-32 sums of all the rows
-	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
-	readAt  []int32
-	readers []int32
+	// The matches of other pieces that read piece i are
+	// readers[readAt[i]:readAt[i+1]]: each its token's index, and
+	// readPos the stream position it writes.
+	readAt, readers, readPos []int32
 }
 
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
@@ -92,7 +93,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 		c.bounds[i], first[i] = -1, len(toks)
 	}
 	c.bounds[n] = len(rows)
-	type read struct{ from, by int32 }
+	type read struct{ from, tok, pos int32 }
 	reads := make([]read, 0, len(toks))
 	pos := 0
 	for ti, t := range toks {
@@ -106,8 +107,8 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			l, d = t.match()
 			src := pos - d
 			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
-				if s != k && (len(reads) == 0 || reads[len(reads)-1] != read{int32(s), int32(k)}) {
-					reads = append(reads, read{int32(s), int32(k)})
+				if s != k {
+					reads = append(reads, read{int32(s), int32(ti), int32(pos)})
 				}
 			}
 		}
@@ -125,10 +126,10 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	for i := range n {
 		c.readAt[i+1] += c.readAt[i]
 	}
-	c.readers = make([]int32, len(reads))
+	c.readers, c.readPos = make([]int32, len(reads)), make([]int32, len(reads))
 	fill := slices.Clone(c.readAt)
 	for _, r := range reads {
-		c.readers[fill[r.from]] = r.by
+		c.readers[fill[r.from]], c.readPos[fill[r.from]] = r.tok, r.pos
 		fill[r.from]++
 	}
 
@@ -147,20 +148,6 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
 	return c
-}
-
-// holds reports whether each token of piece i says what the picture
-// whose stream is rows holds, the base's rows starting at top.
-func (c *codedRows) holds(rows []byte, top, i int) bool {
-	p := top + c.bounds[i]
-	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
-		l, ok := tokenHolds(rows, p, t)
-		if !ok {
-			return false
-		}
-		p += l
-	}
-	return true
 }
 
 // recode appends to toks the tokens of piece i in the picture whose
@@ -265,15 +252,15 @@ func adlerOf(b []byte) adlerSums {
 }
 
 // scratch is what writing one picture works in, pooled: which pieces
-// changed, which are coded afresh and which were looked at (layer.fresh),
-// the tokens of a piece, the chunk being built.
+// changed and which are coded afresh (layer.fresh), the tokens of a
+// piece, the chunk being built.
 type scratch struct {
-	changed, fresh, seen []bool
-	list                 []int32 // room for a layer's changed pieces
-	toks                 []token
-	recent               [1 << hashBits]int32
-	near                 [1 << nearBits]int32 // layer.write's recent
-	out                  []byte
+	changed, fresh []bool
+	list           []int32 // room for a layer's changed pieces
+	toks           []token
+	recent         [1 << hashBits]int32
+	near           [1 << nearBits]int32 // layer.write's recent
+	out            []byte
 }
 
 var scratches sync.Pool
@@ -285,7 +272,7 @@ func getScratch(n int) *scratch {
 	if !ok {
 		sc = new(scratch)
 	}
-	for _, f := range []*[]bool{&sc.changed, &sc.fresh, &sc.seen} {
+	for _, f := range []*[]bool{&sc.changed, &sc.fresh} {
 		if cap(*f) < n {
 			*f = make([]bool, n)
 		}
@@ -348,20 +335,24 @@ func (l *layer) markChanged(rows []byte, rects []image.Rectangle) {
 }
 
 // fresh marks the layer's pieces a picture codes afresh: those it
-// changed, and those that read a changed one and no longer say what the
-// picture (whose stream is rows) holds. A piece that reads what changed
-// may still hold (the same counter drawn again), and then its tokens
-// stand. The marks are sc.fresh's, as many as the layer's pieces.
+// changed, and those with a match that reads a changed one and no
+// longer says what the picture (whose stream is rows) holds. A match
+// that reads what changed may still hold (the same counter drawn
+// again), and then its piece's tokens stand. Only such matches are
+// looked at: the others of an unchanged piece write and copy bytes the
+// picture did not change, and the bytes a match reads from a changed
+// piece are where the picture was just drawn. The marks are sc.fresh's,
+// as many as the layer's pieces.
 func (l layer) fresh(rows []byte, sc *scratch) []bool {
 	base := l.c
-	fresh, seen := sc.fresh[:len(l.changed)], sc.seen[:len(l.changed)] // seen: the readers looked at
+	fresh := sc.fresh[:len(l.changed)]
 	copy(fresh, l.changed)
-	clear(seen)
 	for _, i := range l.list {
-		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-			if !fresh[r] && !seen[r] {
-				seen[r] = true
-				fresh[r] = !base.holds(rows, l.at, int(r))
+		for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
+			p := int(base.readPos[j])
+			if r := base.at(p); !fresh[r] {
+				_, ok := tokenHolds(rows, l.at+p, base.toks[base.readers[j]])
+				fresh[r] = !ok
 			}
 		}
 	}
