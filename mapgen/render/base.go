@@ -216,22 +216,28 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	// reaching it) is set aside: mapped to the palette from the kept
 	// face, never painted in RGBA.
 	squares := make([]image.Rectangle, len(placed))
-	var aside []image.Rectangle
 	for i, pc := range placed {
 		squares[i] = pc.square()
 		if pc.k.HasFacing || !squares[i].In(p.Rect) || faceOf(pc.st, pc.k).spills {
 			continue
 		}
 		placed[i].faceAside = !slices.ContainsFunc(placed[i+1:], func(q placedCounter) bool { return q.bounds().Overlaps(squares[i]) })
-		if placed[i].faceAside {
-			aside = append(aside, squares[i])
-		}
 	}
-	for _, r := range cover(rects, squares) {
+	rs := cover(rects, squares)
+	for _, r := range rs {
 		expandRect(img, p, r)
 	}
 	drawOverlays(img, lay, v, placed)
-	for _, r := range cover(rects, aside) {
+	// Mapped to the palette from img: the rectangles less the squares,
+	// and the squares not set aside (within the rectangles, which claim
+	// each counter's bounds; clipped as they are).
+	clip := image.Rect(0, sh, W, H)
+	for i, pc := range placed {
+		if !pc.faceAside {
+			rs = append(rs, squares[i].Intersect(clip))
+		}
+	}
+	for _, r := range rs {
 		tp.changed = quantiseRect(p, img, r.Min, r, tp.changed, &tp.delta)
 	}
 	for i, pc := range placed {
