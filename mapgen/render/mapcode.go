@@ -68,9 +68,10 @@ type codedRows struct {
 	offs   []int     // the bit where each piece starts, and the end
 	whole  adlerSums // the Adler-32 sums of all the rows
 	// The matches of other pieces that read piece i are
-	// readers[readAt[i]:readAt[i+1]]: each its token's index, and
-	// readPos the stream position it writes.
-	readAt, readers, readPos []int32
+	// readers[readAt[i]:readAt[i+1]], each with readPos the stream
+	// position it writes: kept here, not looked up among the tokens.
+	readers         []token
+	readAt, readPos []int32
 }
 
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
@@ -93,7 +94,10 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 		c.bounds[i], first[i] = -1, len(toks)
 	}
 	c.bounds[n] = len(rows)
-	type read struct{ from, tok, pos int32 }
+	type read struct {
+		from, pos int32
+		t         token
+	}
 	reads := make([]read, 0, len(toks))
 	pos := 0
 	for ti, t := range toks {
@@ -108,7 +112,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			src := pos - d
 			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
 				if s != k {
-					reads = append(reads, read{int32(s), int32(ti), int32(pos)})
+					reads = append(reads, read{int32(s), int32(pos), t})
 				}
 			}
 		}
@@ -126,10 +130,10 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	for i := range n {
 		c.readAt[i+1] += c.readAt[i]
 	}
-	c.readers, c.readPos = make([]int32, len(reads)), make([]int32, len(reads))
+	c.readers, c.readPos = make([]token, len(reads)), make([]int32, len(reads))
 	fill := slices.Clone(c.readAt)
 	for _, r := range reads {
-		c.readers[fill[r.from]], c.readPos[fill[r.from]] = r.tok, r.pos
+		c.readers[fill[r.from]], c.readPos[fill[r.from]] = r.t, r.pos
 		fill[r.from]++
 	}
 
@@ -351,7 +355,7 @@ func (l layer) fresh(rows []byte, sc *scratch) []bool {
 		for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
 			p := int(base.readPos[j])
 			if r := base.at(p); !fresh[r] {
-				_, ok := tokenHolds(rows, l.at+p, base.toks[base.readers[j]])
+				_, ok := tokenHolds(rows, l.at+p, base.readers[j])
 				fresh[r] = !ok
 			}
 		}
