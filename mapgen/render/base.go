@@ -49,18 +49,25 @@ type terrainBase struct {
 	work sync.Pool
 }
 
+// workCopy is a working copy of a base's rows, and the room a picture
+// drawn in it lists the spans it changed in (kept with the copy, as a
+// picture's spans are some thousands).
+type workCopy struct {
+	buf     []byte
+	changed []image.Rectangle
+}
+
 // lend returns a working copy of the base's rows with top bytes above
 // them (a title strip), and the stream: those bytes and the rows. The
 // stream's rows are the base's; the caller restores what it changes
 // below top before giving the copy back to work.
-func (b *terrainBase) lend(top int) (*[]byte, []byte) {
-	p, ok := b.work.Get().(*[]byte)
-	if !ok || len(*p)-len(b.rows) < top {
-		buf := make([]byte, top+len(b.rows))
-		copy(buf[top:], b.rows)
-		p = &buf
+func (b *terrainBase) lend(top int) (*workCopy, []byte) {
+	wc, ok := b.work.Get().(*workCopy)
+	if !ok || len(wc.buf)-len(b.rows) < top {
+		wc = &workCopy{buf: make([]byte, top+len(b.rows))}
+		copy(wc.buf[top:], b.rows)
 	}
-	return p, (*p)[len(*p)-len(b.rows)-top:]
+	return wc, wc.buf[len(wc.buf)-len(b.rows)-top:]
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -132,8 +139,9 @@ type tacticalPicture struct {
 	// changed are the spans of rows whose pixels differ from the
 	// terrain's, each one row high.
 	changed []image.Rectangle
-	strip   int     // the title strip's height
-	lent    *[]byte // the base's working copy the picture is drawn in
+	delta   adlerDelta // what the changes do to the terrain's checksum
+	strip   int        // the title strip's height
+	lent    *workCopy  // the base's working copy the picture is drawn in
 	// template is the title strip's, and stripRects where the picture
 	// drew over it (nil without a strip).
 	template   *stripTemplate
@@ -153,9 +161,11 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	S := W + 1
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	var out []byte
-	var lent *[]byte
+	var lent *workCopy
+	var changed []image.Rectangle
 	if lend {
 		lent, out = base.lend(sh * S)
+		changed = lent.changed[:0]
 	} else {
 		out = make([]byte, S*H)
 		copy(out[sh*S:], base.rows)
@@ -167,7 +177,8 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	scratch := getPixels()
 	defer putPixels(scratch)
 	img := newPicture(W, H, scratch)
-	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent}
+	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
+		delta: adlerDelta{end: S * H, stride: S}}
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up
@@ -189,7 +200,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 			} else {
 				lay.strip.draw(img, 0)
 			}
-			quantiseRect(p, img, r, nil)
+			quantiseRect(p, img, r.Min, r, nil, nil)
 			tp.stripRects = []image.Rectangle{r}
 		}
 	}
@@ -197,20 +208,42 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	if err != nil {
 		return nil, err
 	}
-	rs := disjoint(overlayRects(lay, v, placed))
+	rects := overlayRects(lay, v, placed)
 	// A counter's square is painted opaque before anything reads it
 	// (a later counter's shadow reads what the counter drew), so its
-	// pixels need not be turned to RGBA first.
+	// pixels need not be turned to RGBA first. A face nothing is drawn
+	// over after it (no facing tick of its own, no later counter
+	// reaching it) is set aside: mapped to the palette from the kept
+	// face, never painted in RGBA.
 	squares := make([]image.Rectangle, len(placed))
 	for i, pc := range placed {
 		squares[i] = pc.square()
+		if pc.k.HasFacing || !squares[i].In(p.Rect) || faceOf(pc.st, pc.k).spills {
+			continue
+		}
+		placed[i].faceAside = !slices.ContainsFunc(placed[i+1:], func(q placedCounter) bool { return q.bounds().Overlaps(squares[i]) })
 	}
-	for _, r := range carve(rs, squares) {
+	rs := cover(rects, squares)
+	for _, r := range rs {
 		expandRect(img, p, r)
 	}
 	drawOverlays(img, lay, v, placed)
+	// Mapped to the palette from img: the rectangles less the squares,
+	// and the squares not set aside (within the rectangles, which claim
+	// each counter's bounds; clipped as they are).
+	clip := image.Rect(0, sh, W, H)
+	for i, pc := range placed {
+		if !pc.faceAside {
+			rs = append(rs, squares[i].Intersect(clip))
+		}
+	}
 	for _, r := range rs {
-		tp.changed = quantiseRect(p, img, r, tp.changed)
+		tp.changed = quantiseRect(p, img, r.Min, r, tp.changed, &tp.delta)
+	}
+	for i, pc := range placed {
+		if pc.faceAside {
+			tp.changed = quantiseRect(p, faceOf(pc.st, pc.k).img, image.Point{}, squares[i], tp.changed, &tp.delta)
+		}
 	}
 	return tp, nil
 }
@@ -228,8 +261,9 @@ func (tp *tacticalPicture) release() {
 			copy(tp.rows[a:e], tp.base.rows[a-top:e-top])
 		}
 	}
+	tp.lent.changed = tp.changed
 	tp.base.work.Put(tp.lent)
-	tp.lent, tp.rows, tp.Paletted = nil, nil, nil
+	tp.lent, tp.rows, tp.Paletted, tp.changed = nil, nil, nil, nil
 }
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
@@ -248,22 +282,28 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	}
 	sc := getScratch(n)
 	defer scratches.Put(sc)
-	return writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, tp.layers(sc.changed), sc)
+	ls := tp.layers(sc)
+	err := writeCodedPNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, ls, sc)
+	terrain := ls[len(ls)-1]
+	sc.list = terrain.list // its room, for the next picture
+	return err
 }
 
 // layers are the picture's stream as coded once, the title strip's
 // template, then the terrain, with the pieces the picture changed marked
-// in changed (all false, as long as the layers' pieces).
-func (tp *tacticalPicture) layers(changed []bool) []layer {
+// in sc.changed (all false, as long as the layers' pieces); the
+// terrain's changed pieces are listed in sc's room.
+func (tp *tacticalPicture) layers(sc *scratch) []layer {
+	changed := sc.changed
 	var ls []layer
 	if tp.template != nil {
 		c := tp.template.code(tp.Stride)
-		l := layer{c: c, changed: changed[:c.count()]}
-		l.markChanged(tp.rows, tp.template.rows, tp.stripRects)
+		l := layer{c: c, ref: tp.template.rows, changed: changed[:c.count()]}
+		l.markChanged(tp.rows, tp.stripRects)
 		ls, changed = append(ls, l), changed[c.count():]
 	}
 	c := tp.base.code()
-	l := layer{c: c, at: tp.strip * tp.Stride, changed: changed[:c.count()]}
+	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()], list: sc.list[:0], delta: tp.delta}
 	for _, r := range tp.changed {
 		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
 		l.mark(a+r.Min.X, a+r.Max.X)
@@ -271,67 +311,115 @@ func (tp *tacticalPicture) layers(changed []bool) []layer {
 	return append(ls, l)
 }
 
-// disjoint is the union of rs as rectangles that do not overlap: bands
-// between the rectangles' tops and bottoms, each cut where no rectangle
-// covers it. Overlays overlap (a stack, a line of fire over its ends'
+// cover is the union of rs less the union of holes, as rectangles that
+// do not overlap: the picture is swept in bands between the rectangles'
+// tops and bottoms, each band's spans covered by rs merged and the
+// holes' spans cut out; a span the band above ended with is lengthened
+// rather than started again, so a rectangle is cut only where the shape
+// changes. Overlays overlap (a stack, a line of fire over its ends'
 // counters), and each pixel is then turned to RGBA and back once.
-func disjoint(rs []image.Rectangle) []image.Rectangle {
-	ys := make([]int, 0, 2*len(rs))
-	for _, r := range rs {
-		ys = append(ys, r.Min.Y, r.Max.Y)
+func cover(rs, holes []image.Rectangle) []image.Rectangle {
+	type edge struct {
+		r    image.Rectangle
+		hole bool
 	}
+	all := make([]edge, 0, len(rs)+len(holes))
+	ys := make([]int, 0, 2*cap(all))
+	for i, set := range [2][]image.Rectangle{rs, holes} {
+		for _, r := range set {
+			if !r.Empty() {
+				all = append(all, edge{r, i == 1})
+				ys = append(ys, r.Min.Y, r.Max.Y)
+			}
+		}
+	}
+	// By their tops: each rectangle's top above its index, sorted as
+	// numbers, which is quicker than sorting the rectangles.
+	order := make([]uint64, len(all))
+	for i, e := range all {
+		order[i] = uint64(uint32(e.r.Min.Y)^1<<31)<<32 | uint64(i)
+	}
+	slices.Sort(order)
 	slices.Sort(ys)
 	ys = slices.Compact(ys)
-	var out, band []image.Rectangle
+	out := make([]image.Rectangle, 0, 2*len(all))
+	var active, spans, cuts [][2]int
+	var live []edge     // the rectangles across the band
+	var open, now []int // out's rectangles ending at the band's top, and at its bottom
+	next := 0           // the first of all not yet live
 	for i := 0; i+1 < len(ys); i++ {
 		y0, y1 := ys[i], ys[i+1]
-		band = band[:0]
-		for _, r := range rs {
-			if r.Min.Y <= y0 && r.Max.Y >= y1 {
-				band = append(band, image.Rect(r.Min.X, y0, r.Max.X, y1))
+		live = slices.DeleteFunc(live, func(e edge) bool { return e.r.Max.Y <= y0 })
+		for ; next < len(all) && all[uint32(order[next])].r.Min.Y <= y0; next++ {
+			// Kept in x order, so the band's spans come in order.
+			e := all[uint32(order[next])]
+			at, _ := slices.BinarySearchFunc(live, e.r.Min.X, func(l edge, x int) int { return l.r.Min.X - x })
+			live = slices.Insert(live, at, e)
+		}
+		active, cuts = active[:0], cuts[:0]
+		for _, e := range live {
+			if e.hole {
+				cuts = append(cuts, [2]int{e.r.Min.X, e.r.Max.X})
+			} else {
+				active = append(active, [2]int{e.r.Min.X, e.r.Max.X})
 			}
 		}
-		slices.SortFunc(band, func(a, b image.Rectangle) int { return a.Min.X - b.Min.X })
-		for j, r := range band {
-			if n := len(out); j > 0 && r.Min.X <= out[n-1].Max.X {
-				out[n-1].Max.X = max(out[n-1].Max.X, r.Max.X)
+		spans = subtract(spans[:0], merged(active), merged(cuts))
+		// A span the band above ended with, the same width, is
+		// lengthened; the others start rectangles. Both are in x order.
+		now = now[:0]
+		j := 0
+		for _, sp := range spans {
+			for j < len(open) && out[open[j]].Min.X < sp[0] {
+				j++
+			}
+			if j < len(open) && out[open[j]].Min.X == sp[0] && out[open[j]].Max.X == sp[1] {
+				out[open[j]].Max.Y = y1
+				now = append(now, open[j])
 				continue
 			}
-			out = append(out, r)
+			now = append(now, len(out))
+			out = append(out, image.Rect(sp[0], y0, sp[1], y1))
 		}
+		open, now = now, open
 	}
 	return out
 }
 
-// carve is the rectangles rs with the rectangles holes cut out of them.
-func carve(rs, holes []image.Rectangle) []image.Rectangle {
-	out := make([]image.Rectangle, 0, len(rs))
-	for _, r := range rs {
-		out = cut(out, r, holes)
-	}
-	return out
-}
-
-// cut appends to out rectangle r less the holes.
-func cut(out []image.Rectangle, r image.Rectangle, holes []image.Rectangle) []image.Rectangle {
-	for i, h := range holes {
-		c := r.Intersect(h)
-		if c.Empty() {
+// merged is the union of the spans [x0, x1), which come in order of
+// their starts, in x order, none touching; made in place.
+func merged(spans [][2]int) [][2]int {
+	out := spans[:0]
+	for _, sp := range spans {
+		if n := len(out); n > 0 && sp[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], sp[1])
 			continue
 		}
-		// Above and below the hole, then beside it; each less the
-		// holes after this one.
-		for _, part := range [4]image.Rectangle{
-			image.Rect(r.Min.X, r.Min.Y, r.Max.X, c.Min.Y), image.Rect(r.Min.X, c.Max.Y, r.Max.X, r.Max.Y),
-			image.Rect(r.Min.X, c.Min.Y, c.Min.X, c.Max.Y), image.Rect(c.Max.X, c.Min.Y, r.Max.X, c.Max.Y),
-		} {
-			if !part.Empty() {
-				out = cut(out, part, holes[i+1:])
-			}
-		}
-		return out
+		out = append(out, sp)
 	}
-	return append(out, r)
+	return out
+}
+
+// subtract appends to dst the spans of a less those of b, both in x
+// order and merged.
+func subtract(dst, a, b [][2]int) [][2]int {
+	j := 0
+	for _, sp := range a {
+		x := sp[0]
+		for j < len(b) && b[j][1] <= x {
+			j++
+		}
+		for k := j; k < len(b) && b[k][0] < sp[1]; k++ {
+			if b[k][0] > x {
+				dst = append(dst, [2]int{x, b[k][0]})
+			}
+			x = max(x, b[k][1])
+		}
+		if x < sp[1] {
+			dst = append(dst, [2]int{x, sp[1]})
+		}
+	}
+	return dst
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
@@ -361,8 +449,13 @@ func overlayRects(lay layout, v Tactical, placed []placedCounter) []image.Rectan
 		}
 		// Lines are at most 0.16 hex sizes wide with a casing; the
 		// target ring reaches 0.55 sizes from the centre, the arrowhead
-		// half a size.
+		// half a size: all within a hex's box and pad. Between the
+		// hexes, a line (drawHighlight: 0.14 sizes and a casing of 2
+		// pixels, or dashed without) reaches half its width and a pixel
+		// of anti-aliasing from its axis; cut a hex size long, its
+		// pieces claim little beside it, however it slants.
 		pad := 0.2*g.size + 4
+		linePad := (math.Max(2, 0.14*g.size)+2)/2 + 2
 		for i, h := range hl.Hexes {
 			cx, cy := g.center(h)
 			add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, pad))
@@ -371,10 +464,10 @@ func overlayRects(lay layout, v Tactical, placed []placedCounter) []image.Rectan
 			}
 			px, py := g.center(hl.Hexes[i-1])
 			l := math.Hypot(cx-px, cy-py)
-			n := max(1, int(l/(2*g.size)))
+			n := max(1, int(l/g.size))
 			for j := range n {
 				t0, t1 := float64(j)/float64(n), float64(j+1)/float64(n)
-				add(box(px+(cx-px)*t0, py+(cy-py)*t0, px+(cx-px)*t1, py+(cy-py)*t1, pad))
+				add(box(px+(cx-px)*t0, py+(cy-py)*t0, px+(cx-px)*t1, py+(cy-py)*t1, linePad))
 			}
 		}
 	}
@@ -410,31 +503,48 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	}
 }
 
-// quantiseRect maps rectangle r of img to the palette, into p, and
-// appends to changed, for each row where an entry changed, the row's
-// span from its first changed pixel to its last. A pixel whose colour is
-// still that of its entry in p keeps the entry: two entries may share a
-// 5-6-5 cell, and the terrain under an overlay's rectangle must come
-// back as it was. img is opaque.
-func quantiseRect(p *image.Paletted, img *image.RGBA, r image.Rectangle, changed []image.Rectangle) []image.Rectangle {
+// quantiseRect maps the pixels of src from sp on to the palette, into
+// rectangle r of p, and appends to changed, for each row where an entry
+// changed, the row's span from its first changed pixel to its last; d,
+// if given, gathers the changes for the checksum of p's stream (p's
+// pixels, each row led by a filter byte). A pixel whose colour is still
+// that of its entry in p keeps the entry: two entries may share a 5-6-5
+// cell, and the terrain under an overlay's rectangle must come back as
+// it was. src is opaque.
+func quantiseRect(p *image.Paletted, src *image.RGBA, sp image.Point, r image.Rectangle, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
 	t, back := paletteIndex(), paletteRGBA()
+	var end, stride int
+	if d != nil {
+		end, stride = d.end, d.stride
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		src := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
+		o := (sp.Y+y-r.Min.Y)*src.Stride + 4*sp.X
+		from := src.Pix[o : o+4*r.Dx()]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		x0, x1 := -1, 0
+		// The row's changes to the checksum: pixel x of dst is weighed
+		// by the bytes from it to the layer's end.
+		var s1, s2 int64
+		w := int64(end - (y*stride + 1 + r.Min.X))
 		for x, i := range dst {
-			if c := binary.LittleEndian.Uint32(src[4*x:]); c != back[i] {
+			if c := binary.LittleEndian.Uint32(from[4*x:]); c != back[i] {
 				if n := t[word565(c)]; n != i {
 					dst[x] = n
 					if x0 < 0 {
 						x0 = x
 					}
 					x1 = x + 1
+					dn := int64(n) - int64(i)
+					s1 += dn
+					s2 += dn * (w - int64(x))
 				}
 			}
 		}
 		if x0 >= 0 {
 			changed = append(changed, image.Rect(r.Min.X+x0, y, r.Min.X+x1, y+1))
+		}
+		if d != nil {
+			d.s1, d.s2 = d.s1+s1, d.s2+s2
 		}
 	}
 	return changed

@@ -224,7 +224,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	}
 	flat := slices.Clone(tp.rows)
 	var fresh []byte
-	for _, l := range tp.layers(make([]bool, tp.base.code().count()+tp.template.code(tp.Stride).count())) {
+	for _, l := range tp.layers(getScratch(tp.base.code().count() + tp.template.code(tp.Stride).count())) {
 		for i, ch := range l.changed {
 			if ch {
 				fresh = append(fresh, tp.rows[l.at+l.c.bounds[i]:l.at+l.c.bounds[i+1]]...)

@@ -4,9 +4,12 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"bfbot/mapgen/hex"
 
 	"github.com/fogleman/gg"
 )
@@ -82,12 +85,12 @@ var classLetter = map[string]string{
 	"leopard": "L", "union": "U", "overlord": "O",
 }
 
-// drawCounter draws one counter with its top-left corner at (x, y). Every
-// mark on it comes from the Counter: the class symbol only when Class is
-// set, step and experience only when the view holds them.
-func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
+// drawCounter draws one counter with its top-left corner at (x, y): its
+// shadow, its face (the kept one, unless a mark on it reaches past the
+// square), its facing tick; with face false, its face is left out (it
+// is mapped to the palette from the kept face: composeTactical).
+func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter, face bool) {
 	c := st.size
-	side := sideColor(k.Side)
 	x, y = math.Round(x), math.Round(y)
 	xi, yi, ci := int(x), int(y), int(c)
 
@@ -96,6 +99,80 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 	sh := shadow(c)
 	blendRect(img, xi+ci, yi+sh, xi+ci+sh, yi+ci+sh, colDark, 90)
 	blendRect(img, xi+sh, yi+ci, xi+ci, yi+ci+sh, colDark, 90)
+	if face {
+		if f := faceOf(st, k); f.spills {
+			paintFace(img, st, x, y, k)
+		} else {
+			f.draw(img, xi, yi)
+		}
+	}
+	drawFacing(img, x, y, c, k)
+}
+
+// counterFace is a counter's square as paintFace paints it, kept: a
+// map's forty counters then cost forty copies of a few hundred pixels,
+// not the rasterising of their symbols, letters and pips, and a face
+// nothing is drawn over is mapped to the palette from its own pixels.
+// A face depends on the counter's size and what it shows, not on where
+// it stands: paintFace draws at whole pixels. spills marks a face with
+// a mark reaching past its square (a label's descender), drawn in place
+// instead, over what is there.
+type counterFace struct {
+	img    *image.RGBA // ci×ci
+	spills bool
+}
+
+// counterFaceKey is what a face shows: its size, and the counter
+// without its hex and facing.
+type counterFaceKey struct {
+	size float64
+	k    Counter
+}
+
+// counterFaces are the faces painted, 1,024 at most (some 2 KB each): a
+// battle shows a face for each unit, at one size or two.
+var counterFaces = kept[counterFaceKey, *counterFace]{bound: 1024}
+
+// faceOf returns the kept face of counter k in style st, painting it on
+// a miss.
+func faceOf(st counterStyle, k Counter) *counterFace {
+	k.Hex, k.HasFacing, k.Facing = hex.Hex{}, false, 0
+	return counterFaces.get(counterFaceKey{st.size, k}, func() *counterFace {
+		// Painted on a transparent canvas with room all round: a
+		// pixel of the room painted is a mark that spills.
+		ci := int(st.size)
+		canvas := image.NewRGBA(image.Rect(0, 0, 3*ci, 3*ci))
+		paintFace(canvas, st, float64(ci), float64(ci), k)
+		f := &counterFace{img: image.NewRGBA(image.Rect(0, 0, ci, ci))}
+		for y := range 3 * ci {
+			row := canvas.Pix[y*canvas.Stride : (y+1)*canvas.Stride]
+			if y >= ci && y < 2*ci {
+				copy(f.img.Pix[(y-ci)*f.img.Stride:], row[4*ci:8*ci])
+				row = append(row[:4*ci:4*ci], row[8*ci:]...)
+			}
+			f.spills = f.spills || slices.ContainsFunc(row, func(b byte) bool { return b != 0 })
+		}
+		return f
+	})
+}
+
+// draw copies the face onto img with its top left at (x, y), clipped.
+func (f *counterFace) draw(img *image.RGBA, x, y int) {
+	ci := f.img.Rect.Dx()
+	x0, x1 := max(x, 0), min(x+ci, img.Rect.Dx())
+	for fy := max(0, -y); fy < ci && y+fy < img.Rect.Dy() && x0 < x1; fy++ {
+		copy(img.Pix[(y+fy)*img.Stride+4*x0:(y+fy)*img.Stride+4*x1], f.img.Pix[fy*f.img.Stride+4*(x0-x):])
+	}
+}
+
+// paintFace paints counter k's square with its top-left corner at (x, y)
+// (whole pixels), opaque, and every mark on it but the facing tick.
+// Every mark comes from the Counter: the class symbol only when Class is
+// set, step and experience only when the view holds them.
+func paintFace(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
+	c := st.size
+	side := sideColor(k.Side)
+	xi, yi, ci := int(x), int(y), int(c)
 	fillRect(img, xi, yi, xi+ci, yi+ci, side)
 	frame(img, xi, yi, xi+ci, yi+ci, 1, colDark)
 	if ci < minMarkedCounter {
@@ -161,7 +238,6 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter) {
 			disc(img, px, py, r, colPip, 255)
 		}
 	}
-	drawFacing(img, x, y, c, k)
 }
 
 // labelAt is label cut to the width of a counter whose top left is at

@@ -111,11 +111,18 @@ var distExtra = [numDist]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7
 // matcher finds the matches of a picture's filtered rows: the
 // distances it tries, nearest first.
 type matcher struct {
-	dists  []int
-	recent *[1 << hashBits]int32 // the last position+1 of each 4-byte hash, when the matcher looks further
+	dists []int
+	// recent is the last position+1 of each 4-byte hash, when the
+	// matcher looks further: 1<<hashBits entries, or fewer (a power of
+	// two) for the little a picture codes afresh.
+	recent []int32
 }
 
 const hashBits = 15
+
+// nearBits are the bits of the table of places seen when coding a
+// picture's changes over its coded terrain (layer.write).
+const nearBits = 12
 
 // goodMatch is a match long enough not to look for a longer one.
 const goodMatch = 32
@@ -159,7 +166,7 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			}
 		}
 		if m.recent != nil {
-			h := cur * 0x1e35a7bd >> (32 - hashBits)
+			h := cur * 0x1e35a7bd >> (32 - hashBits) & uint32(len(m.recent)-1)
 			if q := int(m.recent[h]) - 1; best < goodMatch && q >= lo && p-q <= maxDistance &&
 				binary.LittleEndian.Uint32(data[q:]) == cur {
 				if l := matchLen(data, p, q, limit); l > best {
@@ -445,6 +452,25 @@ func (w *bitWriter) bitLen() int { return 8*len(w.out) + int(w.n) }
 // splice writes bits [from, to) of src, whose bits are packed as
 // bitWriter packs them; src has 8 readable bytes past bit to.
 func (w *bitWriter) splice(src []byte, from, to int) {
+	if to-from >= 64 {
+		// Most of a picture is the terrain's bits copied: seven bytes
+		// at a time, once fewer than 8 bits wait in acc.
+		for w.n >= 8 {
+			w.out = append(w.out, byte(w.acc))
+			w.acc >>= 8
+			w.n -= 8
+		}
+		o := len(w.out)
+		out := slices.Grow(w.out, (to-from)/8+8)[:o+(to-from)/8+8]
+		for ; to-from >= 56; from += 56 {
+			v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7) & (1<<56 - 1)
+			v = w.acc | v<<w.n // w.n < 8: what waits and the 56 bits fit
+			binary.LittleEndian.PutUint64(out[o:], v)
+			w.acc = v >> 56
+			o += 7
+		}
+		w.out = out[:o]
+	}
 	for from < to {
 		nb := min(32, to-from)
 		v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7)

@@ -18,16 +18,16 @@ import (
 // the picture's rows, each led by its filter byte (0: none; image/png
 // does not filter paletted pictures either). The terrain's stream is cut
 // into pieces, pieceBytes of a row each: a piece is the tokens that
-// start in it, and is kept with its bits, the sums of its bytes for the
-// checksum, and the pieces its matches read. The title strip's legend
-// is coded the same way (striptemplate.go): each is a layer, written as
-// a deflate block of its own codes. A picture codes afresh the pieces it
-// changed (keeping the layer's tokens there that still hold) and those
-// of the pieces that read a changed piece whose tokens no longer say
-// what the picture holds; every other piece's bits are copied as they
-// are, and the checksum is the layer's with the changed pieces' sums
-// swapped in. So a picture costs what it draws, not its size: image/png
-// deflated all of a sector map's 1.6 million pixels for every picture.
+// start in it, and is kept with its bits and the pieces its matches
+// read. The title strip's legend is coded the same way
+// (striptemplate.go): each is a layer, written as a deflate block of its
+// own codes. A picture codes afresh the pieces it changed (keeping the
+// layer's tokens there that still hold) and those of the pieces that
+// read a changed piece whose tokens no longer say what the picture
+// holds; every other piece's bits are copied as they are, and the
+// checksum is the layer's with what the changed bytes did to it added.
+// So a picture costs what it draws, not its size: image/png deflated
+// all of a sector map's 1.6 million pixels for every picture.
 
 // pieceBytes is the length of a piece of a row in the stream.
 const pieceBytes = 64
@@ -61,21 +61,23 @@ type codedRows struct {
 	pieces
 	m      matcher
 	codes  *codes
-	toks   []token // the rows' tokens
-	first  []int   // each piece's first token, and the end
-	bounds []int   // where each piece's first token starts, and the end
-	bits   []byte  // the pieces' bits back to back, and 8 bytes to spare
-	offs   []int   // the bit where each piece starts, and the end
-	sums   []adlerSums
-	// The pieces whose matches read piece i are readers[readAt[i]:readAt[i+1]].
-	readAt  []int32
-	readers []int32
+	toks   []token   // the rows' tokens
+	first  []int     // each piece's first token, and the end
+	bounds []int     // where each piece's first token starts, and the end
+	bits   []byte    // the pieces' bits back to back, and 8 bytes to spare
+	offs   []int     // the bit where each piece starts, and the end
+	whole  adlerSums // the Adler-32 sums of all the rows
+	// The matches of other pieces that read piece i are
+	// readers[readAt[i]:readAt[i+1]], each with readPos the stream
+	// position it writes: kept here, not looked up among the tokens.
+	readers         []token
+	readAt, readPos []int32
 }
 
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
-	m.recent = new([1 << hashBits]int32)
+	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0))
 }
@@ -92,7 +94,10 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 		c.bounds[i], first[i] = -1, len(toks)
 	}
 	c.bounds[n] = len(rows)
-	type read struct{ from, by int32 }
+	type read struct {
+		from, pos int32
+		t         token
+	}
 	reads := make([]read, 0, len(toks))
 	pos := 0
 	for ti, t := range toks {
@@ -106,8 +111,8 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			l, d = t.match()
 			src := pos - d
 			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
-				if s != k && (len(reads) == 0 || reads[len(reads)-1] != read{int32(s), int32(k)}) {
-					reads = append(reads, read{int32(s), int32(k)})
+				if s != k {
+					reads = append(reads, read{int32(s), int32(pos), t})
 				}
 			}
 		}
@@ -125,17 +130,14 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	for i := range n {
 		c.readAt[i+1] += c.readAt[i]
 	}
-	c.readers = make([]int32, len(reads))
+	c.readers, c.readPos = make([]token, len(reads)), make([]int32, len(reads))
 	fill := slices.Clone(c.readAt)
 	for _, r := range reads {
-		c.readers[fill[r.from]] = r.by
+		c.readers[fill[r.from]], c.readPos[fill[r.from]] = r.t, r.pos
 		fill[r.from]++
 	}
 
-	c.sums = make([]adlerSums, n)
-	for i := range n {
-		c.sums[i] = adlerOf(rows[c.bounds[i]:c.bounds[i+1]])
-	}
+	c.whole = adlerOf(rows)
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
 	// A sector's terrain codes to about an eighth of its stream.
@@ -150,20 +152,6 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
 	return c
-}
-
-// holds reports whether each token of piece i says what the picture
-// whose stream is rows holds, the base's rows starting at top.
-func (c *codedRows) holds(rows []byte, top, i int) bool {
-	p := top + c.bounds[i]
-	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
-		l, ok := tokenHolds(rows, p, t)
-		if !ok {
-			return false
-		}
-		p += l
-	}
-	return true
 }
 
 // recode appends to toks the tokens of piece i in the picture whose
@@ -245,7 +233,20 @@ func adlerOf(b []byte) adlerSums {
 	for len(b) > 0 {
 		// 5552 bytes at most between reductions, as zlib has it.
 		n := min(len(b), 5552)
-		for _, x := range b[:n] {
+		c := b[:n]
+		// Eight bytes at a time: each adds eight times the first sum
+		// to the second, and its own bytes weighted 8 down to 1. The
+		// weighted sum is taken in 16-bit lanes, the even bytes and the
+		// odd ones each multiplied by their weights so that the sum
+		// lands in the top lane (no lane carries: each stays under
+		// 2¹⁶). A byte at a time, the sums wait on each other.
+		for ; len(c) >= 8; c = c[8:] {
+			v := binary.LittleEndian.Uint64(c)
+			even, odd := v&0x00ff00ff00ff00ff, v>>8&0x00ff00ff00ff00ff
+			s2 += 8*s1 + uint32((even*0x0008000600040002+odd*0x0007000500030001)>>48)
+			s1 += uint32(((even + odd) * 0x0001000100010001) >> 48)
+		}
+		for _, x := range c {
 			s1 += uint32(x)
 			s2 += s1
 		}
@@ -255,13 +256,15 @@ func adlerOf(b []byte) adlerSums {
 }
 
 // scratch is what writing one picture works in, pooled: which pieces
-// changed, which are coded afresh and which were looked at (layer.fresh),
-// the tokens of a piece, the chunk being built.
+// changed and which are coded afresh (layer.fresh), the tokens of a
+// piece, the chunk being built.
 type scratch struct {
-	changed, fresh, seen []bool
-	toks                 []token
-	recent               [1 << hashBits]int32
-	out                  []byte
+	changed, fresh []bool
+	list           []int32 // room for a layer's changed pieces
+	toks           []token
+	recent         [1 << hashBits]int32
+	near           [1 << nearBits]int32 // layer.write's recent
+	out            []byte
 }
 
 var scratches sync.Pool
@@ -273,7 +276,7 @@ func getScratch(n int) *scratch {
 	if !ok {
 		sc = new(scratch)
 	}
-	for _, f := range []*[]bool{&sc.changed, &sc.fresh, &sc.seen} {
+	for _, f := range []*[]bool{&sc.changed, &sc.fresh} {
 		if cap(*f) < n {
 			*f = make([]bool, n)
 		}
@@ -285,13 +288,17 @@ func getScratch(n int) *scratch {
 
 // layer is a part of a picture's stream coded once (its terrain, its
 // title strip's legend), written as a deflate block of its own codes:
-// where it starts in the stream, and which of its pieces the picture
-// changed.
+// where it starts in the stream, the rows it was coded from, which of
+// its pieces the picture changed, and where its bytes may differ from
+// those rows.
 type layer struct {
 	c       *codedRows
 	at      int
+	ref     []byte
 	changed []bool
-	list    []int32 // the changed pieces, in the order found
+	list    []int32    // the changed pieces, in the order found
+	spans   [][2]int   // the changed pieces' bytes [a, e) (markChanged)
+	delta   adlerDelta // what changes outside the spans did to the checksum
 }
 
 // mark marks the pieces holding the layer's bytes [a, e) changed.
@@ -305,10 +312,11 @@ func (l *layer) mark(a, e int) {
 }
 
 // markChanged marks in l.changed the pieces whose bytes differ between
-// the picture's stream (rows) and the rows the layer was coded from
-// (ref), looking only within rects (in the picture's pixels; the layer
-// starts a whole row down the stream).
-func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
+// the picture's stream (rows) and the rows the layer was coded from,
+// looking only within rects (in the picture's pixels; the layer starts
+// a whole row down the stream).
+func (l *layer) markChanged(rows []byte, rects []image.Rectangle) {
+	ref := l.ref
 	c, stride := l.c, l.c.stride
 	top := l.at / stride
 	for _, r := range rects {
@@ -325,25 +333,30 @@ func (l *layer) markChanged(rows, ref []byte, rects []image.Rectangle) {
 	for k, ch := range l.changed {
 		if ch {
 			l.list = append(l.list, int32(k))
+			l.spans = append(l.spans, [2]int{c.bounds[k], c.bounds[k+1]})
 		}
 	}
 }
 
 // fresh marks the layer's pieces a picture codes afresh: those it
-// changed, and those that read a changed one and no longer say what the
-// picture (whose stream is rows) holds. A piece that reads what changed
-// may still hold (the same counter drawn again), and then its tokens
-// stand. The marks are sc.fresh's, as many as the layer's pieces.
+// changed, and those with a match that reads a changed one and no
+// longer says what the picture (whose stream is rows) holds. A match
+// that reads what changed may still hold (the same counter drawn
+// again), and then its piece's tokens stand. Only such matches are
+// looked at: the others of an unchanged piece write and copy bytes the
+// picture did not change, and the bytes a match reads from a changed
+// piece are where the picture was just drawn. The marks are sc.fresh's,
+// as many as the layer's pieces.
 func (l layer) fresh(rows []byte, sc *scratch) []bool {
 	base := l.c
-	fresh, seen := sc.fresh[:len(l.changed)], sc.seen[:len(l.changed)] // seen: the readers looked at
+	fresh := sc.fresh[:len(l.changed)]
 	copy(fresh, l.changed)
-	clear(seen)
 	for _, i := range l.list {
-		for _, r := range base.readers[base.readAt[i]:base.readAt[i+1]] {
-			if !fresh[r] && !seen[r] {
-				seen[r] = true
-				fresh[r] = !base.holds(rows, l.at, int(r))
+		for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
+			p := int(base.readPos[j])
+			if r := base.at(p); !fresh[r] {
+				_, ok := tokenHolds(rows, l.at+p, base.readers[j])
+				fresh[r] = !ok
 			}
 		}
 	}
@@ -356,7 +369,7 @@ func (l layer) fresh(rows []byte, sc *scratch) []bool {
 // bits where the picture did not change it, the rest coded afresh.
 func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers []layer, sc *scratch) error {
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	clear(sc.recent[:])
+	clear(sc.near[:])
 	toks := sc.toks[:0]
 	for li, l := range layers {
 		toks = l.write(&bw, toks, rows, li == len(layers)-1, sc)
@@ -367,33 +380,53 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 }
 
 // streamAdler is the Adler-32 of the stream rows: its first head bytes,
-// then the layers back to back, each piece from its kept sums where the
-// picture did not change it. The parts are taken from the end: a part's
-// second sum counts its first once for every byte after it, and those
-// are counted as the parts go (modulo, without dividing).
+// then the layers back to back. The parts are taken from the end: a
+// part's second sum counts its first once for every byte after it, and
+// those are counted as the parts go (modulo, without dividing).
 func streamAdler(rows []byte, head int, layers []layer) uint32 {
 	var a, b uint64
 	after := 0 // the bytes after the part, modulo adlerMod
 	add := func(s adlerSums, n int) {
 		a += uint64(s.s1)
-		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², as many as there are pieces
-		for after += n; after >= adlerMod; {
-			after -= adlerMod
-		}
+		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², a few parts
+		after = (after + n) % adlerMod
 	}
 	for k := len(layers) - 1; k >= 0; k-- {
 		l := layers[k]
-		c := l.c
-		for i := c.count() - 1; i >= 0; i-- {
-			s := c.sums[i]
-			if l.changed[i] {
-				s = adlerOf(rows[l.at+c.bounds[i] : l.at+c.bounds[i+1]])
-			}
-			add(s, c.bounds[i+1]-c.bounds[i])
-		}
+		add(l.sums(rows), len(l.ref))
 	}
-	add(adlerOf(rows[:head]), head%adlerMod)
+	add(adlerOf(rows[:head]), head)
 	return adlerSums{uint32(a % adlerMod), uint32(b % adlerMod)}.adler32(len(rows))
+}
+
+// sums are the layer's share of the Adler-32 of the picture whose stream
+// is rows: the sums of the rows it was coded from, the changes gathered
+// as they were made (delta), and the difference of each span that may
+// have changed, so that a picture pays for what it changed and not for
+// its size. In the second sum a byte counts once for itself and every
+// byte after it in the layer.
+func (l layer) sums(rows []byte) adlerSums {
+	n := len(l.ref)
+	s1, s2 := int64(l.c.whole.s1)+l.delta.s1, int64(l.c.whole.s2)+l.delta.s2%adlerMod
+	for _, s := range l.spans {
+		now, was := adlerOf(rows[l.at+s[0]:l.at+s[1]]), adlerOf(l.ref[s[0]:s[1]])
+		d1 := int64(now.s1) - int64(was.s1)
+		s1 += d1
+		s2 += (int64(now.s2) - int64(was.s2) + d1*int64((n-s[1])%adlerMod)) % adlerMod
+	}
+	mod := func(x int64) uint32 { return uint32((x%adlerMod + adlerMod) % adlerMod) }
+	return adlerSums{mod(s1), mod(s2)}
+}
+
+// adlerDelta is what a picture's changes to a layer do to the layer's
+// Adler-32 sums, gathered as the pixels are changed (quantiseRect), so
+// that neither the rows before nor after are read again: a byte's
+// change counts once in the first sum and, in the second, once for
+// itself and every byte after it in the layer.
+type adlerDelta struct {
+	end    int // the stream position just past the layer
+	stride int
+	s1, s2 int64 // under 2⁶³: a change weighs under 2⁸·2²⁶, pixels are under 2²⁶
 }
 
 // adler32 is zlib's Adler-32 of the n bytes whose sums are s: zlib's
@@ -409,7 +442,7 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
-	m.recent = &sc.recent
+	m.recent = sc.recent[:]
 	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks, true)
@@ -486,8 +519,10 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 	// against the counters before it, a letter against the letters),
 	// and tries only the nearest fixed distances (the run, the grid's
 	// repeat, the row above): the others gain little on counters and
-	// text for their time.
-	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: &sc.recent}
+	// text for their time. Its table of places seen is small: some tens
+	// of thousands of bytes are coded afresh, and a table the size of a
+	// whole picture's costs more to clear and to reach than it finds.
+	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: sc.near[:]}
 	next := 0 // the first piece not yet written
 	for i, f := range fresh {
 		if !f {

@@ -234,7 +234,7 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 	}
 	drawOverlays(img, lay, v, placed)
 	lay.strip.draw(img, 0)
-	quantiseRect(p, img, p.Rect, nil)
+	quantiseRect(p, img, image.Point{}, p.Rect, nil, nil)
 	return p
 }
 

@@ -191,7 +191,7 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.drawTop()
-	rs := disjoint(rects(p))
+	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
 	}
@@ -206,9 +206,9 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 		}
 	}
 	p.drawOrders()
-	quantiseRect(pal, img, image.Rect(0, 0, W, top), nil)
+	quantiseRect(pal, img, image.Point{}, image.Rect(0, 0, W, top), nil, nil)
 	for _, r := range rs {
-		quantiseRect(pal, img, r, nil)
+		quantiseRect(pal, img, r.Min, r, nil, nil)
 	}
 	if !legend.Empty() {
 		rs = append(rs, legend)
@@ -279,8 +279,8 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	defer chains.Put(m)
 	m.reset(c.m.dists)
 	rows, top := sp.rows, sp.top*sp.Stride
-	l := layer{c: c, at: top, changed: sc.changed}
-	l.markChanged(rows, sp.base.rows, sp.rects)
+	l := layer{c: c, at: top, ref: sp.base.rows, changed: sc.changed}
+	l.markChanged(rows, sp.rects)
 	fresh := l.fresh(rows, sc)
 	// Three blocks, each with codes of its own: the part above the base
 	// (text on the strips), the sectors, the legend (text and swatches

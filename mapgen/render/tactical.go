@@ -334,15 +334,18 @@ func drawCounters(img *image.RGBA, cp counterPlace, counters []Counter) error {
 // drawPlaced draws the placed counters in order.
 func drawPlaced(img *image.RGBA, placed []placedCounter) {
 	for _, pc := range placed {
-		drawCounter(img, pc.st, pc.b.x, pc.b.y, pc.k)
+		drawCounter(img, pc.st, pc.b.x, pc.b.y, pc.k, !pc.faceAside)
 	}
 }
 
-// placedCounter is a counter with its box and the style it is drawn in.
+// placedCounter is a counter with its box and the style it is drawn in;
+// faceAside marks one whose face is mapped to the palette from the kept
+// face instead of drawn (composeTactical).
 type placedCounter struct {
-	k  Counter
-	b  counterBox
-	st counterStyle
+	k         Counter
+	b         counterBox
+	st        counterStyle
+	faceAside bool
 }
 
 // placeCounters places the counters in drawing order, each hex's where
