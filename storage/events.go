@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -66,14 +67,31 @@ func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
 }
 
 // deflateChunk is a chunk's lines as stored, before its checksum (room
-// for which is kept when the chunk is stored as it is).
+// for which is kept when the chunk is stored as it is). The lines are
+// joined in a buffer kept for the next chunk (joining): deflating
+// copies them.
 func deflateChunk(lines [][]byte) []byte {
-	raw := bytes.Join(lines, []byte{'\n'})
+	scratch, _ := joining.Get().(*[]byte)
+	if scratch == nil {
+		scratch = new([]byte)
+	}
+	defer joining.Put(scratch)
+	raw := (*scratch)[:0]
+	for i, l := range lines {
+		if i > 0 {
+			raw = append(raw, '\n')
+		}
+		raw = append(raw, l...)
+	}
+	*scratch = raw
 	if len(lines) == eventsPerChunk {
 		return deflate(nil, raw, levelOnce)
 	}
 	return deflate(make([]byte, 0, len(raw)+5*(len(raw)/maxStored+1)+sealSize), raw, levelStored)
 }
+
+// joining holds buffers a chunk's lines are joined in (deflateChunk).
+var joining sync.Pool
 
 // storedEvents counts the events stored: full chunks and the last one's.
 func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {

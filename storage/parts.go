@@ -148,7 +148,8 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 // part that is the same, at the same place, in prevDoc, the document of
 // the revision before, whose stored record body, prevBody, is in parts
 // (nil for none); a schema 4 document whole (formWhole, deflated whole).
-func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
+// A record in parts is built in into's array if that has the room.
+func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
 	if !isParts(doc) {
 		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
 	}
@@ -162,7 +163,7 @@ func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte
 	parts := bytes.Split(doc, []byte{'\n'})
 	// The body goes straight after the record's header: a kilobyte over
 	// a quarter of the document holds what the parts deflate to.
-	record := stateHeader(diceState, logLen, formParts, len(doc)/4+1024)
+	record := stateHeader(into, diceState, logLen, formParts, len(doc)/4+1024)
 	var scratch []byte // a part deflated, before its length is known
 	for i, p := range parts {
 		var seg []byte

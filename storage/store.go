@@ -56,7 +56,10 @@ type Store struct {
 	// allocated afresh (a sixth of what a command allocates). Only a
 	// change, inside bbolt's one write transaction, touches it.
 	spareDoc []byte
-	fault    writeFault // test-only (faults.go)
+	// spareRecord is the newest revision's record the last change built
+	// and bbolt wrote: the next change builds its record in it (10 KB).
+	spareRecord []byte
+	fault       writeFault // test-only (faults.go)
 }
 
 // Open opens (creating if need be) the database file at path, migrating

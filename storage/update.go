@@ -175,7 +175,8 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		}
 		// Made before the revision before is rewritten: it copies the
 		// parts this change left alone from that one's record.
-		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
+		record := newestRecord(s.spareRecord, diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
+		s.spareRecord = record // bbolt holds it until the commit, and no longer
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
