@@ -123,6 +123,6 @@ func (s *EtcdStore) existAll(ctx context.Context, recs []Record) error {
 
 // sameRawEvent reports whether e encodes as stored does.
 func sameRawEvent(stored json.RawMessage, e campaign.Event) bool {
-	v, err := json.Marshal(e)
+	v, err := marshalJSON(e)
 	return err == nil && stored != nil && bytes.Equal(v, stored)
 }

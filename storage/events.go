@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -168,7 +167,7 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 	}
 	lines := make([][]byte, 0, len(log)-from)
 	for _, e := range log[from:] {
-		v, err := json.Marshal(e)
+		v, err := marshalJSON(e)
 		if err != nil {
 			return nil, err
 		}
@@ -251,6 +250,6 @@ func sameEvent(cb *bolt.Bucket, id int64, seq uint64, e campaign.Event, cached [
 	if err != nil || i >= len(chunk) {
 		return nil, false, err
 	}
-	v, err := json.Marshal(e)
+	v, err := marshalJSON(e)
 	return chunk, err == nil && bytes.Equal(v, chunk[i]), nil
 }

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/url"
@@ -142,7 +141,7 @@ func putSummary(cb *bolt.Bucket, sum Summary) error {
 		}
 		old = &was
 	}
-	v, err := json.Marshal(sum)
+	v, err := marshalJSON(sum)
 	if err != nil {
 		return err
 	}

@@ -205,7 +205,7 @@ func putV3Events(cb *bolt.Bucket, log []campaign.Event) error {
 		return err
 	}
 	for i, e := range log {
-		v, err := json.Marshal(e)
+		v, err := marshalJSON(e)
 		if err != nil {
 			return err
 		}

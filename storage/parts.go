@@ -48,7 +48,7 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
 		if same && verifyCopies && selfcheck.On() {
-			if fresh, err := marshalPart(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+			if fresh, err := marshalJSON(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
 			}
 		}
