@@ -60,16 +60,30 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 
 // writeChunk stores the JSON lines as campaign id's chunk k, sealed: in
 // stored blocks while the chunk is open (each change that logs an event
-// writes it again), deflated at the default level once it is full.
+// writes it again), deflated at the default level once it is full. The
+// bytes stored are built in a buffer of chunkBuffers, which bbolt holds
+// until the transaction commits and which goes back then.
 func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
-	return eb.Put(itob(k), seal(id, sealChunk, k, deflateChunk(lines)))
+	buf, _ := chunkBuffers.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
+	}
+	v := seal(id, sealChunk, k, deflateChunk((*buf)[:0], lines))
+	*buf = v
+	eb.Tx().OnCommit(func() { chunkBuffers.Put(buf) })
+	return eb.Put(itob(k), v)
 }
 
-// deflateChunk is a chunk's lines as stored, before its checksum (room
-// for which is kept when the chunk is stored as it is). The lines are
-// joined in a buffer kept for the next chunk (joining): deflating
-// copies them.
-func deflateChunk(lines [][]byte) []byte {
+// chunkBuffers holds buffers chunks are stored from (writeChunk): an
+// open chunk is a few kilobytes written again by every change that logs
+// an event.
+var chunkBuffers sync.Pool
+
+// deflateChunk appends a chunk's lines as stored, before its checksum
+// (room for which is kept when the chunk is stored as it is), to dst.
+// The lines are joined in a buffer kept for the next chunk (joining):
+// deflating copies them.
+func deflateChunk(dst []byte, lines [][]byte) []byte {
 	scratch, _ := joining.Get().(*[]byte)
 	if scratch == nil {
 		scratch = new([]byte)
@@ -84,9 +98,12 @@ func deflateChunk(lines [][]byte) []byte {
 	}
 	*scratch = raw
 	if len(lines) == eventsPerChunk {
-		return deflate(nil, raw, levelOnce)
+		return deflate(dst, raw, levelOnce)
 	}
-	return deflate(make([]byte, 0, len(raw)+5*(len(raw)/maxStored+1)+sealSize), raw, levelStored)
+	if need := len(raw) + 5*(len(raw)/maxStored+1) + sealSize; cap(dst) < need {
+		dst = make([]byte, 0, need)
+	}
+	return deflate(dst, raw, levelStored)
 }
 
 // joining holds buffers a chunk's lines are joined in (deflateChunk).

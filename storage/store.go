@@ -9,6 +9,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"bfbot/campaign"
 )
 
 // Defaults of Options.
@@ -59,7 +61,9 @@ type Store struct {
 	// spareRecord is the newest revision's record the last change built
 	// and bbolt wrote: the next change builds its record in it (10 KB).
 	spareRecord []byte
-	fault       writeFault // test-only (faults.go)
+	// checker checks each change (campaign.Checker), its maps kept.
+	checker campaign.Checker
+	fault   writeFault // test-only (faults.go)
 }
 
 // Open opens (creating if need be) the database file at path, migrating
