@@ -64,10 +64,7 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 // bytes stored are built in a buffer of chunkBuffers, which bbolt holds
 // until the transaction commits and which goes back then.
 func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
-	buf, _ := chunkBuffers.Get().(*[]byte)
-	if buf == nil {
-		buf = new([]byte)
-	}
+	buf := pooledBuffer(&chunkBuffers)
 	v := seal(id, sealChunk, k, deflateChunk((*buf)[:0], lines))
 	*buf = v
 	eb.Tx().OnCommit(func() { chunkBuffers.Put(buf) })
@@ -84,10 +81,7 @@ var chunkBuffers sync.Pool
 // The lines are joined in a buffer kept for the next chunk (joining):
 // deflating copies them.
 func deflateChunk(dst []byte, lines [][]byte) []byte {
-	scratch, _ := joining.Get().(*[]byte)
-	if scratch == nil {
-		scratch = new([]byte)
-	}
+	scratch := pooledBuffer(&joining)
 	defer joining.Put(scratch)
 	raw := (*scratch)[:0]
 	for i, l := range lines {

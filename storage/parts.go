@@ -200,10 +200,7 @@ func inflateParts(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	scratch, _ := inflating.Get().(*[]byte)
-	if scratch == nil {
-		scratch = new([]byte)
-	}
+	scratch := pooledBuffer(&inflating)
 	defer inflating.Put(scratch)
 	doc := (*scratch)[:0]
 	for i, s := range segs {
