@@ -42,8 +42,7 @@ func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+"
 func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, error) {
 	buf.Reset()
 	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
-	core := *c
-	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
+	core := coreOf(c)
 	// Encode ends each value with a newline: the parts' separator.
 	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
@@ -62,16 +61,15 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 		}
 		return nil
 	}
-	if err := encode(1, &core, false); err != nil {
+	if err := encode(1, &core, base.sameCore(&core)); err != nil {
 		return nil, err
 	}
 	if err := encode(2, c.Map, base.sameMap(c)); err != nil {
 		return nil, err
 	}
 	for i := range c.Sides {
-		side := c.Sides[i]
-		side.Units = nil
-		if err := encode(3+2*i, &side, false); err != nil {
+		side := sideOf(c.Sides[i])
+		if err := encode(3+2*i, &side, base.sameSide(c, &side, i)); err != nil {
 			return nil, err
 		}
 		if err := encode(4+2*i, c.Sides[i].Units, base.sameUnits(c, i)); err != nil {
