@@ -76,8 +76,9 @@ type picture struct {
 	// the side reckons its own (ownWorth); 0 until worked out.
 	enemyWorth float64
 	// outnumbering is how many of its own units on the map the side has
-	// for each fighting enemy ground unit it sees, at least 1 (menaces;
-	// 1 until worked out).
+	// for each fighting enemy ground unit it sees, when that is at least
+	// outnumberingMin (at most outnumberingMax); else, and until worked
+	// out (menaces), 1.
 	outnumbering float64
 }
 
@@ -258,8 +259,8 @@ func (pic *picture) menaces() {
 	if n > 0 {
 		d = (sum + n/2) / n
 	}
-	if en > 0 {
-		pic.outnumbering = min(max(float64(n)/float64(en), 1), outnumberingMax)
+	if r := float64(n) / float64(max(en, 1)); en > 0 && r >= outnumberingMin {
+		pic.outnumbering = min(r, outnumberingMax)
 	}
 	for _, l := range [][]*enemy{pic.enemies, pic.air} {
 		for _, e := range l {

@@ -180,15 +180,20 @@ const (
 	fireThreatWeight = 0.6
 )
 
-// outnumberingMax caps picture.outnumbering, the factor on threatWeight
-// of a side that outnumbers the enemy it sees: it has time on its side,
-// and its units that cannot fire this turn wait out of the enemy's reach
-// for the few to come to them rather than walk in one by one. Measured in
-// the tournament (BENCHMARKS.md): with Normal on both sides the sixteen
-// platoons of 'Mechs versus non-'Mechs, fed into the reach of four strong
-// lances, won 64% of the decided games (Greedy on both sides 50–57%);
-// waiting as much more as they outnumber them (at most four times), 48%.
-const outnumberingMax = 4.0
+// A side that outnumbers the enemy it sees outnumberingMin to 1 or more
+// multiplies threatWeight by how many times it does (picture.outnumbering,
+// at most outnumberingMax): it has time on its side, and its units that
+// cannot fire this turn wait out of the enemy's reach for the few to come
+// to them rather than walk in by ones and twos. Measured in the tournament
+// (BENCHMARKS.md): with Normal on both sides the sixteen platoons of
+// 'Mechs versus non-'Mechs, fed into the reach of four strong lances,
+// won 64% of the decided games (Greedy on both sides 50–57%), waiting so
+// 48%; counted from any majority, the defender of Hot Assault (20 against
+// 16) waited too long and won 62%, from 2 to 1 as before.
+const (
+	outnumberingMin = 2.0
+	outnumberingMax = 4.0
+)
 
 // shownValues are a counter's values as the attacks the side has seen
 // showed them (0: not shown): every attack is rolled in the open, with
