@@ -188,8 +188,8 @@ const (
 // (BENCHMARKS.md): with Normal on both sides the sixteen platoons of
 // 'Mechs versus non-'Mechs, fed into the reach of four strong lances,
 // won 64% of the decided games (Greedy on both sides 50–57%), waiting so
-// 48%; counted from any majority, the defender of Hot Assault (20 against
-// 16) waited too long and won 62%, from 2 to 1 as before.
+// 48%; counted from any majority, Hot Assault (20 units against 16) went
+// from even to 56–62% for its first side, from 2 to 1 it stayed even.
 const (
 	outnumberingMin = 2.0
 	outnumberingMax = 4.0
