@@ -54,8 +54,8 @@
 // is fired on first; as many times in full (at most four) while its side
 // has two or more units on the map for each fighting enemy ground unit it
 // sees: the many wait for the few to come to them. A unit whose aim is
-// not the enemy (an exit, an objective, a DropShip to board) does not count it: it goes to its aim;
-// but a small award (under 10 VP) for leaving by an edge past the enemy
+// not the enemy (an exit, an objective, a DropShip to board) does not
+// count it: it goes to its aim; but a small award (under 10 VP) for leaving by an edge past the enemy
 // (not the side's retreat edge) is no aim until the edge is within the
 // unit's MP in the last turns, and even then the unit counts the fire.
 // Then a small bonus for terrain that hides its kind,
