@@ -51,9 +51,11 @@
 // turn counts that return fire at 0.6
 // (it prefers cover and its own range); one that cannot counts it in
 // full, so it waits outside the enemy's reach and the enemy that comes on
-// is fired on first. A unit whose aim is not the enemy (an exit, an
-// objective, a DropShip to board) does not count it: it goes to its aim;
-// but a small award (under 10 VP) for leaving by an edge past the enemy
+// is fired on first; as many times in full (at most four) while its side
+// has two or more units on the map for each fighting enemy ground unit it
+// sees: the many wait for the few to come to them. A unit whose aim is
+// not the enemy (an exit, an objective, a DropShip to board) does not
+// count it: it goes to its aim; but a small award (under 10 VP) for leaving by an edge past the enemy
 // (not the side's retreat edge) is no aim until the edge is within the
 // unit's MP in the last turns, and even then the unit counts the fire.
 // Then a small bonus for terrain that hides its kind,

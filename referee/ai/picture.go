@@ -75,6 +75,11 @@ type picture struct {
 	// enemyWorth is the mean worth of a step of those units, reckoned as
 	// the side reckons its own (ownWorth); 0 until worked out.
 	enemyWorth float64
+	// outnumbering is how many of its own units on the map the side has
+	// for each fighting enemy ground unit it sees, when that is at least
+	// outnumberingMin (at most outnumberingMax); else, and until worked
+	// out (menaces), 1.
+	outnumbering float64
 }
 
 // enemy is an enemy counter the side can see.
@@ -128,7 +133,7 @@ var kindEstimates = map[string]estimate{
 // which the picture before gave up (a Player keeps no picture past its
 // decision); nil: in memory of their own.
 func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy) *picture {
-	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight}
+	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight, outnumbering: 1}
 	for _, h := range v.Rubble {
 		pic.rubble[h] = true
 	}
@@ -253,6 +258,9 @@ func (pic *picture) menaces() {
 	d := kindEstimates["mech"].d // a side with nobody on the map yet
 	if n > 0 {
 		d = (sum + n/2) / n
+	}
+	if r := float64(n) / float64(max(en, 1)); en > 0 && r >= outnumberingMin {
+		pic.outnumbering = min(r, outnumberingMax)
 	}
 	for _, l := range [][]*enemy{pic.enemies, pic.air} {
 		for _, e := range l {
@@ -871,7 +879,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	case weighThreat:
 		w := fireThreatWeight
 		if offense == 0 {
-			w = threatWeight
+			w = threatWeight * pic.outnumbering
 		}
 		if aimed && !pic.aims.smallBreakthrough(pic, m.u) {
 			// A unit whose aim is not the enemy (a truck, an exit,
