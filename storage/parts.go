@@ -42,12 +42,13 @@ func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+"
 func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, error) {
 	buf.Reset()
 	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
-	core := coreOf(c)
+	core := *c
+	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
 	// Encode ends each value with a newline: the parts' separator.
 	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
 		if same && verifyCopies && selfcheck.On() {
-			if fresh, err := marshalJSON(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+			if fresh, err := marshalPart(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
 			}
 		}
@@ -61,15 +62,16 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 		}
 		return nil
 	}
-	if err := encode(1, &core, base.sameCore(&core)); err != nil {
+	if err := encode(1, &core, false); err != nil {
 		return nil, err
 	}
 	if err := encode(2, c.Map, base.sameMap(c)); err != nil {
 		return nil, err
 	}
 	for i := range c.Sides {
-		side := sideOf(c.Sides[i])
-		if err := encode(3+2*i, &side, base.sameSide(c, &side, i)); err != nil {
+		side := c.Sides[i]
+		side.Units = nil
+		if err := encode(3+2*i, &side, false); err != nil {
 			return nil, err
 		}
 		if err := encode(4+2*i, c.Sides[i].Units, base.sameUnits(c, i)); err != nil {
@@ -146,8 +148,7 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 // part that is the same, at the same place, in prevDoc, the document of
 // the revision before, whose stored record body, prevBody, is in parts
 // (nil for none); a schema 4 document whole (formWhole, deflated whole).
-// A record in parts is built in into's array if that has the room.
-func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
+func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
 	if !isParts(doc) {
 		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
 	}
@@ -161,7 +162,7 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 	parts := bytes.Split(doc, []byte{'\n'})
 	// The body goes straight after the record's header: a kilobyte over
 	// a quarter of the document holds what the parts deflate to.
-	record := stateHeader(into, diceState, logLen, formParts, len(doc)/4+1024)
+	record := stateHeader(diceState, logLen, formParts, len(doc)/4+1024)
 	var scratch []byte // a part deflated, before its length is known
 	for i, p := range parts {
 		var seg []byte
@@ -198,7 +199,10 @@ func inflateParts(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	scratch := pooledBuffer(&inflating)
+	scratch, _ := inflating.Get().(*[]byte)
+	if scratch == nil {
+		scratch = new([]byte)
+	}
 	defer inflating.Put(scratch)
 	doc := (*scratch)[:0]
 	for i, s := range segs {

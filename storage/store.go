@@ -9,8 +9,6 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
-
-	"bfbot/campaign"
 )
 
 // Defaults of Options.
@@ -58,12 +56,7 @@ type Store struct {
 	// allocated afresh (a sixth of what a command allocates). Only a
 	// change, inside bbolt's one write transaction, touches it.
 	spareDoc []byte
-	// spareRecord is the newest revision's record the last change built
-	// and bbolt wrote: the next change builds its record in it (10 KB).
-	spareRecord []byte
-	// checker checks each change (campaign.Checker), its maps kept.
-	checker campaign.Checker
-	fault   writeFault // test-only (faults.go)
+	fault    writeFault // test-only (faults.go)
 }
 
 // Open opens (creating if need be) the database file at path, migrating
