@@ -393,7 +393,8 @@ func (s *State) Check() []error {
 	// (sorting a list of their cells cost more), on the stack for a map
 	// of up to two mapsheets: Check runs after every action.
 	var onStack [32 * 34]uint8
-	count, crowded := onStack[:0], false
+	var count []uint8
+	crowded := false
 	if n := s.Map.Width * s.Map.Height; n <= len(onStack) {
 		count = onStack[:n]
 	} else {
