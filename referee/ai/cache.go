@@ -11,7 +11,8 @@ import (
 // a player turn, where its decisions follow each other on states that
 // differ by one action: the referee's legality work, which carries over
 // only what the action left unchanged (referee.Legality.Next), and the
-// lines of sight the picture traced on the map, which never changes. So
+// lines of sight the picture traced on the map, which never changes (a
+// memo of the other time of day is made when night falls or lifts). So
 // neither changes a decision; a new player turn starts the legality work
 // afresh, while the lines are kept for the battle (sightMemo). Each
 // decision's View and picture are built in the memory of the one before
@@ -91,7 +92,7 @@ func (c *cache) legality(s *referee.State) *referee.Legality {
 		c.legal = c.legal.Next(s)
 	}
 	c.at = s
-	if c.sight == nil || c.sight.m != s.Map {
+	if c.sight == nil || c.sight.m != s.Map || (c.sight.night != nil) != s.Rules.Night {
 		c.sight = newSightMemo(s.Map, s.Rules.Night)
 	}
 	if c.routes.m != s.Map {
@@ -122,7 +123,9 @@ type sightMemo struct {
 	m  *mapgen.Map
 	to [][]sightLine
 	// night is m with every light woods hex heavy (referee.NightMap), in
-	// a battle fought at night; nil by day.
+	// a battle fought at night; nil by day. Night may fall or lift
+	// during a battle (referee.JudgeWeather): a memo of the other time of
+	// day is made again.
 	night *mapgen.Map
 }
 
@@ -160,7 +163,7 @@ type sightLine struct {
 // 2381; ruling K15), with the daytime shifts.
 func (pic *picture) los(a, b hex.Hex) sightLine {
 	c := pic.sight
-	if c == nil || c.m != pic.v.Map {
+	if c == nil || c.m != pic.v.Map || (c.night != nil) != pic.v.Night {
 		c = newSightMemo(pic.v.Map, pic.v.Night)
 		pic.sight = c
 	}

@@ -75,8 +75,9 @@ type picture struct {
 	// enemyWorth is the mean worth of a step of those units, reckoned as
 	// the side reckons its own (ownWorth); 0 until worked out.
 	enemyWorth float64
-	// outnumbering is how many of its own units on the map the side has
-	// for each fighting enemy ground unit it sees, when that is at least
+	// outnumbering is how many of its own units on the map (of every
+	// kind, as the side's mean D counts them) the side has for each
+	// fighting enemy ground unit it sees, when that is at least
 	// outnumberingMin (at most outnumberingMax); else, and until worked
 	// out (menaces), 1.
 	outnumbering float64
@@ -307,13 +308,15 @@ func (pic *picture) enemy(id string) *enemy {
 }
 
 // observed reports that own unit u has another unit of its side on the
-// map that may observe its indirect fire (000 line 827): a lone Long Tom
+// map that may observe its indirect fire (000 line 827): a ground unit,
+// not hidden (observerCheck in the referee; a disrupted one recovers, so
+// it counts). A lone Long Tom
 // (or Sniper, or Fire 'Mech lance) fires only where it sees its target,
 // so it goes where it does rather than wait in range behind woods for
 // an observer that never comes.
 func (pic *picture) observed(u *referee.ViewUnit) bool {
 	for _, o := range pic.own {
-		if o != u && o.Status == "active" && o.Hex != nil && o.Kind != referee.KindAir.String() {
+		if o != u && pic.isMate(o) && o.Kind != referee.KindDropShip.String() {
 			return true
 		}
 	}

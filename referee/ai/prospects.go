@@ -66,7 +66,7 @@ func (pic *picture) armed() bool {
 			step = u.Values.Step
 		}
 		// Overburning, it fires a row up (000 line 1021).
-		for _, row := range u.Detail.Rows[max(min(step, 3)-1, 0):] {
+		for _, row := range u.Detail.Rows[max(min(step, 3)-1, 0) : min(step, 3)+1] {
 			if row.RA > 0 || row.CA > 0 {
 				return true
 			}

@@ -128,3 +128,29 @@ func TestIdleShipLiftsOff(t *testing.T) {
 		}
 	}
 }
+
+// Ensure the lines of sight a Player keeps for the battle follow the
+// night when it falls during the battle (referee.JudgeWeather): traced
+// by day, the line from M1 to B1 across light woods stays clear after
+// dark, and units wait where they cannot fire.
+func TestSightMemoFollowsNightfall(t *testing.T) {
+	text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east
+		cell 0504 light-woods; cell 0505 light-woods`
+	red := aixUnit("M1", "red", referee.MediumMech, "0503", 12, 7, 4, 4)
+	blue := aixUnit("B1", "blue", referee.MediumMech, "0506", 4, 7, 4, 4)
+	day := aixStart(t, text, nil, red, blue)
+	var c cache
+	c.legality(day)
+	if !newPicture(day.View("red"), day.Rules.CRT, c.sight, nil).los(red.Hex, blue.Hex).clear {
+		t.Fatal("by day the line from M1 to B1 across light woods is blocked")
+	}
+	night, _, err := referee.JudgeWeather(day, referee.WeatherNormal, true, "nightfall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.legality(night)
+	if newPicture(night.View("red"), night.Rules.CRT, c.sight, nil).los(red.Hex, blue.Hex).clear {
+		t.Error("after nightfall the kept line from M1 to B1 across light woods is still clear")
+	}
+}
