@@ -109,7 +109,11 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// points they cost are the score.
 	var orders []Order
 	vp := s.VP // left to spend
-	if buy := aiReinforcements(s); len(buy) > 0 && !v.lastTurn() {
+	var buy []string
+	if !v.lastTurn() {
+		buy = aiReinforcements(s)
+	}
+	if len(buy) > 0 {
 		orders = append(orders, Order{Kind: OrderBuy, Units: buy})
 		for _, id := range buy {
 			vp -= s.Unit(id).Lance.Cost()

@@ -58,4 +58,25 @@ func testUpdateChecksLogVP(t *testing.T, e stoEngine) {
 		t.Errorf("VP = %d after scoring 3×2 and spending 1, want 5", got)
 	}
 	refused("after spending")
+	// Changes one after another, each from the campaign the one before
+	// left in the cache: each is checked against the sum kept with it.
+	for i := range 3 {
+		if c, err = s.Update(ctx, id, scored(1, 1)); err != nil {
+			t.Fatalf("change %d in a row scoring 1 VP with its event: %v", i+1, err)
+		}
+	}
+	if got := c.Sides[0].VP; got != 8 || len(c.Check()) > 0 {
+		t.Errorf("VP = %d after three more changes of 1 (want 8); Check: %v", got, c.Check())
+	}
+	// A stored event rewritten in place escapes the kept sum; a test
+	// binary checks the whole log too and refuses it.
+	_, err = s.Update(ctx, id, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Log[0].Side, n.Log[0].VP = n.Sides[0].ID, n.Log[0].VP+5
+		n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Type: "test", Text: "nothing scored"})
+		return n, nil
+	})
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "a stored event was rewritten") {
+		t.Errorf("a stored event's VP rewritten: Update = %v, want ErrInvalid saying a stored event was rewritten", err)
+	}
 }

@@ -215,10 +215,13 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	// over after it (no facing tick of its own, no later counter
 	// reaching it) is set aside: mapped to the palette from the kept
 	// face, never painted in RGBA.
+	// A face set aside is written whole, so it must lie below the title
+	// strip (clip), where the squares mapped from img are cut too.
+	clip := image.Rect(0, sh, W, H)
 	squares := make([]image.Rectangle, len(placed))
 	for i, pc := range placed {
 		squares[i] = pc.square()
-		if pc.k.HasFacing || !squares[i].In(p.Rect) || faceOf(pc.st, pc.k).spills {
+		if pc.k.HasFacing || !squares[i].In(clip) || faceOf(pc.st, pc.k).spills {
 			continue
 		}
 		placed[i].faceAside = !slices.ContainsFunc(placed[i+1:], func(q placedCounter) bool { return q.bounds().Overlaps(squares[i]) })
@@ -231,7 +234,6 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	// Mapped to the palette from img: the rectangles less the squares,
 	// and the squares not set aside (within the rectangles, which claim
 	// each counter's bounds; clipped as they are).
-	clip := image.Rect(0, sh, W, H)
 	for i, pc := range placed {
 		if !pc.faceAside {
 			rs = append(rs, squares[i].Intersect(clip))
