@@ -91,7 +91,8 @@
 // log and keeps the sum with the cached campaign, so that checking a
 // change's sides against them (campaign.CheckLogVP) adds only the
 // change's new events, not the whole log again. An update that shortens
-// the log, or changes its last stored event, is refused.
+// the log, or changes its last stored event, is refused; an older stored
+// event changed is caught only in test binaries (the full check).
 //
 // Everything stored is a DEFLATE stream (a campaign's JSON packs about 7
 // to 1; a part or delta under a kilobyte, and the log's open chunk, in
