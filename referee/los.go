@@ -214,13 +214,21 @@ func (l *sightlines) los(a, b hex.Hex) LOS {
 		return v
 	}
 	l.maps()
-	v := LineOfSight(l.day, a, b)
-	if l.night != nil && v.Clear {
-		if n := LineOfSight(l.night, a, b); !n.Clear {
+	v := TraceSight(l.day, l.night, a, b)
+	l.seen[key] = v
+	return v
+}
+
+// TraceSight is the line of sight from a to b on the day map, and where
+// night (NightMap of it; nil by day) blocks it, the night's line: as
+// lines are traced for combat and sighting.
+func TraceSight(day, night *mapgen.Map, a, b hex.Hex) LOS {
+	v := LineOfSight(day, a, b)
+	if night != nil && v.Clear {
+		if n := LineOfSight(night, a, b); !n.Clear {
 			v = n
 		}
 	}
-	l.seen[key] = v
 	return v
 }
 

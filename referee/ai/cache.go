@@ -138,15 +138,11 @@ func newSightMemo(m *mapgen.Map, night bool) *sightMemo {
 }
 
 // trace is the line from a to b as the referee traces it for combat: by
-// night blocked where light woods would block it as heavy woods do, with
-// the daytime shifts.
+// night blocked where light woods would block it as heavy woods do
+// (rubble aside: the memo's map has none).
 func (c *sightMemo) trace(a, b hex.Hex) sightLine {
-	day := referee.LineOfSight(c.m, a, b)
-	l := sightLine{traced: true, clear: day.Clear, shift: int16(day.Shift)}
-	if c.night != nil && l.clear {
-		l.clear = referee.LineOfSight(c.night, a, b).Clear
-	}
-	return l
+	l := referee.TraceSight(c.m, c.night, a, b)
+	return sightLine{traced: true, clear: l.Clear, shift: int16(l.Shift)}
 }
 
 // sightLine is what the picture reads of a line of sight: whether it is
@@ -158,9 +154,8 @@ type sightLine struct {
 }
 
 // los is the line of sight from a to b on the picture's map m, as the
-// referee traces it for combat: referee.LineOfSight, and at night
-// blocked where light woods would block it as heavy woods do (000 line
-// 2381; ruling K15), with the daytime shifts.
+// referee traces it for combat (referee.TraceSight: at night light woods
+// block as heavy woods do, 000 line 2381; ruling K15).
 func (pic *picture) los(a, b hex.Hex) sightLine {
 	c := pic.sight
 	if c == nil || c.m != pic.v.Map || (c.night != nil) != pic.v.Night {
