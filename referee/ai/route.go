@@ -234,7 +234,7 @@ func (pic *picture) fireSeeds(k routeKey, dist []int) []int32 {
 		// off where it leaves, straight ahead of it on that edge, not
 		// chased: measured in the tournament (BENCHMARKS.md), The
 		// Pounce's raiders chasing the column won 3% of the decided
-		// games with Normal on both sides, cutting it off 18%.
+		// games with Normal on both sides, cutting it off 20%.
 		to, gate := e.at, e.leaves != ""
 		if gate {
 			to = exitHex(m, e.at, e.leaves)
