@@ -165,7 +165,7 @@ func TestCodedRowsInflate(t *testing.T) {
 		bw.out = append(bw.out, 0x78, 0x01)
 		bw.splice(c.codes.header, 0, c.codes.headBits)
 		bw.splice(c.bits, 0, c.offs[len(c.offs)-1])
-		c.codes.put(&bw, endOfBlock)
+		c.codes.putAll(&bw, []token{endOfBlock})
 		z, err := zlib.NewReader(bytes.NewReader(append(bw.bytes(), 0, 0, 0, 0)))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
