@@ -201,6 +201,23 @@ func matchLen(data []byte, p, q, limit int) int {
 	return n
 }
 
+// matchLenBack is how many bytes just before end equal those d before
+// them, at most limit: a match's tail that still holds, eight bytes at
+// a time (the last byte of a little-endian word is its highest).
+func matchLenBack(data []byte, end, d, limit int) int {
+	n := 0
+	for n+8 <= limit {
+		if x := binary.LittleEndian.Uint64(data[end-n-8:]) ^ binary.LittleEndian.Uint64(data[end-n-8-d:]); x != 0 {
+			return n + bits.LeadingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < limit && data[end-n-1] == data[end-n-1-d] {
+		n++
+	}
+	return n
+}
+
 // codes are the block's Huffman codes, bit-reversed as deflate writes
 // them, with their lengths.
 type codes struct {

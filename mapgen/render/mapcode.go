@@ -187,10 +187,7 @@ func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []t
 			if fresh < 0 {
 				fresh = p + head
 			}
-			tail := 0
-			for e := p + l - 1; tail < l-head && rows[e-tail] == rows[e-tail-d]; {
-				tail++
-			}
+			tail := matchLenBack(rows, p+l, d, l-head)
 			if tail >= minMatch {
 				flush(p + l - tail)
 				toks = append(toks, matchToken(tail, d))

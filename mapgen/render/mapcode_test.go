@@ -301,3 +301,27 @@ func TestCodeTables(t *testing.T) {
 		}
 	}
 }
+
+// Ensure matchLenBack counts, eight bytes at a time, what a byte at a
+// time counts: the bytes before end equal to those d before them, at
+// most limit; on bytes of three values, so that equal stretches of
+// every length and every place in a word come up.
+func TestMatchLenBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	data := make([]byte, 600)
+	for i := range data {
+		data[i] = byte(rng.IntN(3))
+	}
+	for range 20_000 {
+		d := 1 + rng.IntN(40)
+		end := d + 1 + rng.IntN(len(data)-d)
+		limit := rng.IntN(end - d + 1)
+		want := 0
+		for want < limit && data[end-want-1] == data[end-want-1-d] {
+			want++
+		}
+		if got := matchLenBack(data, end, d, limit); got != want {
+			t.Fatalf("end %d, distance %d, limit %d: %d bytes, want %d", end, d, limit, got, want)
+		}
+	}
+}
