@@ -178,11 +178,12 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	}
 	p := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
-	// The scratch picture's pixels are stale outside the rectangles
-	// drawn in it: nothing else is read back.
+	// The scratch pictures' pixels are stale outside the rectangles
+	// drawn in them: nothing else is read back. The strip's text is
+	// drawn in a picture of its own rectangle, the overlays in windows
+	// (window.go).
 	scratch := getPixels()
 	defer putPixels(scratch)
-	img := newPicture(W, H, scratch)
 	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
 		delta: adlerDelta{end: S * H, stride: S}}
 	if sh > 0 {
@@ -200,6 +201,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 			for y := r.Min.Y; y < r.Max.Y; y++ {
 				clear(p.Pix[y*S+r.Min.X : y*S+r.Max.X])
 			}
+			img := &image.RGBA{Pix: bytesFor(scratch, 4*r.Dx()*r.Dy()), Stride: 4 * r.Dx(), Rect: r}
 			fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colStrip)
 			if clearOfLegend {
 				lay.strip.drawText(img, 0)
@@ -220,7 +222,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	for i, pc := range placed {
 		squares[i], bounds[i] = pc.square(), pc.bounds()
 	}
-	rects := overlayRects(lay, v, bounds)
+	claims := overlayRects(lay, v, bounds)
 	// A counter's square is painted opaque before anything reads it
 	// (a later counter's shadow reads what the counter drew), so its
 	// pixels need not be turned to RGBA first. A face nothing is drawn
@@ -236,21 +238,34 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 		}
 		placed[i].faceAside = !slices.ContainsFunc(bounds[i+1:], func(b image.Rectangle) bool { return b.Overlaps(squares[i]) })
 	}
-	rs := cover(rects, squares)
-	for _, r := range rs {
-		expandRect(img, p, r)
-	}
-	drawOverlays(img, lay, v, placed)
-	// Mapped to the palette from img: the rectangles less the squares,
-	// and the squares not set aside (within the rectangles, which claim
-	// each counter's bounds; clipped as they are).
-	for i, pc := range placed {
-		if !pc.faceAside {
-			rs = append(rs, squares[i].Intersect(clip))
+	ids := overlayIDs{len(v.Highlights)}
+	for _, w := range overlayWindows(claims, scratch) {
+		// The window's counters' squares are holes in its rectangles.
+		var holes []image.Rectangle
+		for _, id := range w.ids {
+			if i := id - ids.counter(0); i >= 0 {
+				holes = append(holes, squares[i])
+			}
 		}
-	}
-	for _, r := range rs {
-		tp.changed = quantiseRect(p, img, r.Min, r, tp.changed, &tp.delta)
+		rs := cover(w.rects, holes)
+		for _, r := range rs {
+			expandRect(w.img, p, r)
+		}
+		for _, id := range w.ids {
+			drawOverlay(w.img, lay, v, placed, id)
+		}
+		// Mapped to the palette from the window: its rectangles less
+		// the squares, and the squares not set aside (within the
+		// rectangles, which claim each counter's bounds; clipped as
+		// they are).
+		for _, id := range w.ids {
+			if i := id - ids.counter(0); i >= 0 && !placed[i].faceAside {
+				rs = append(rs, squares[i].Intersect(clip))
+			}
+		}
+		for _, r := range rs {
+			tp.changed = quantiseRect(p, w.img, r.Min, r, tp.changed, &tp.delta)
+		}
 	}
 	for i, pc := range placed {
 		if pc.faceAside {
@@ -435,27 +450,32 @@ func subtract(dst, a, b [][2]int) [][2]int {
 }
 
 // overlayRects are the rectangles of the picture the overlays of v may
-// draw on, clipped to the map below the title strip: each placed
-// counter's own (counters: their placedCounter.bounds); each
+// draw on, each with its overlay (overlayIDs), clipped to the map below
+// the title strip: each placed counter's own (counters: their
+// placedCounter.bounds); each
 // highlight's hexes, and its lines cut into short pieces so a long line
 // of fire does not claim the whole box between its ends; each edge bar.
-func overlayRects(lay layout, v Tactical, counters []image.Rectangle) []image.Rectangle {
+func overlayRects(lay layout, v Tactical, counters []image.Rectangle) []claim {
 	g := lay.g
 	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
-	var out []image.Rectangle
+	ids := overlayIDs{len(v.Highlights)}
+	var out []claim
+	id := 0 // the overlay whose rectangles are added
 	add := func(r image.Rectangle) {
 		if r = r.Intersect(clip); !r.Empty() {
-			out = append(out, r)
+			out = append(out, claim{r, id})
 		}
 	}
 	box := func(x0, y0, x1, y1, pad float64) image.Rectangle {
 		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
 	}
-	for _, r := range counters {
+	for i, r := range counters {
+		id = ids.counter(i)
 		add(r)
 	}
-	for _, hl := range v.Highlights {
+	for h, hl := range v.Highlights {
+		id = h
 		if hl.Kind == Reachable || hl.Kind == Deployment {
 			continue // painted with the terrain
 		}
@@ -484,6 +504,7 @@ func overlayRects(lay layout, v Tactical, counters []image.Rectangle) []image.Re
 		}
 	}
 	for _, e := range v.Edges {
+		id = ids.edge(e.Edge)
 		x0, y0, x1, y1 := lay.edgeBar(e.Edge)
 		add(edgeRect(x0, y0, x1, y1, lay.edgeW))
 	}
@@ -503,12 +524,12 @@ var paletteRGBA = sync.OnceValue(func() *[256]uint32 {
 })
 
 // expandRect copies rectangle r of the paletted picture p into img as
-// RGBA.
+// RGBA, at the same coordinates.
 func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	t := paletteRGBA()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
-		dst := img.Pix[y*img.Stride+4*r.Min.X : y*img.Stride+4*r.Max.X]
+		dst := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
 		for x, i := range src {
 			binary.LittleEndian.PutUint32(dst[4*x:], t[i])
 		}
@@ -548,9 +569,10 @@ func (rc *rowChanges) flush(changed []image.Rectangle, x, y int, d *adlerDelta) 
 	return changed
 }
 
-// quantiseRect maps the pixels of src from sp on to the palette, into
-// rectangle r of p, and appends to changed, for each row where an entry
-// changed, the row's span from its first changed pixel to its last; d,
+// quantiseRect maps the pixels of src from sp (in src's coordinates) on
+// to the palette, into rectangle r of p, and appends to changed, for
+// each row where an entry changed, the row's span from its first changed
+// pixel to its last; d,
 // if given, gathers the changes for the checksum of p's stream (p's
 // pixels, each row led by a filter byte). A pixel whose colour is still
 // that of its entry in p keeps the entry: two entries may share a 5-6-5
@@ -563,7 +585,7 @@ func quantiseRect(p *image.Paletted, src *image.RGBA, sp image.Point, r image.Re
 		end, stride = d.end, d.stride
 	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		o := (sp.Y+y-r.Min.Y)*src.Stride + 4*sp.X
+		o := src.PixOffset(sp.X, sp.Y+y-r.Min.Y)
 		from := src.Pix[o : o+4*r.Dx()]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		rc := rowChanges{x0: -1, w: int64(end - (y*stride + 1 + r.Min.X))}

@@ -160,10 +160,10 @@ func faceOf(st counterStyle, k Counter) *counterFace {
 
 // draw copies the face onto img with its top left at (x, y), clipped.
 func (f *counterFace) draw(img *image.RGBA, x, y int) {
-	ci := f.img.Rect.Dx()
-	x0, x1 := max(x, 0), min(x+ci, img.Rect.Dx())
-	for fy := max(0, -y); fy < ci && y+fy < img.Rect.Dy() && x0 < x1; fy++ {
-		copy(img.Pix[(y+fy)*img.Stride+4*x0:(y+fy)*img.Stride+4*x1], f.img.Pix[fy*f.img.Stride+4*(x0-x):])
+	ci, cl := f.img.Rect.Dx(), img.Rect
+	x0, x1 := max(x, cl.Min.X), min(x+ci, cl.Max.X)
+	for fy := max(0, cl.Min.Y-y); fy < ci && y+fy < cl.Max.Y && x0 < x1; fy++ {
+		copy(img.Pix[img.PixOffset(x0, y+fy):img.PixOffset(x1, y+fy)], f.img.Pix[fy*f.img.Stride+4*(x0-x):])
 	}
 }
 

@@ -36,16 +36,21 @@ func (l layout) edgeBar(e MapEdge) (x0, y0, x1, y1 float64) {
 // drawEdges draws the bar of every edge some side retreats by.
 func drawEdges(img *image.RGBA, lay layout, marks []EdgeMark) {
 	for e := range numMapEdges {
-		var sides []int
-		for _, m := range marks {
-			if m.Edge == e {
-				sides = append(sides, m.Side)
-			}
+		drawEdge(img, lay, e, marks)
+	}
+}
+
+// drawEdge draws the bar of edge e if some side retreats by it.
+func drawEdge(img *image.RGBA, lay layout, e MapEdge, marks []EdgeMark) {
+	var sides []int
+	for _, m := range marks {
+		if m.Edge == e {
+			sides = append(sides, m.Side)
 		}
-		if len(sides) > 0 {
-			x0, y0, x1, y1 := lay.edgeBar(e)
-			drawEdgeBar(img, x0, y0, x1, y1, lay.edgeW, lay.g.step, e, sides)
-		}
+	}
+	if len(sides) > 0 {
+		x0, y0, x1, y1 := lay.edgeBar(e)
+		drawEdgeBar(img, x0, y0, x1, y1, lay.edgeW, lay.g.step, e, sides)
 	}
 }
 

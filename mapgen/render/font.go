@@ -167,17 +167,17 @@ func (gs *glyphSet) draw(img *image.RGBA, x, y int, s string, c color.RGBA, alph
 // paint is draw; crisp paints each glyph pixel of at least half coverage
 // solid and leaves the others (drawCrisp).
 func (gs *glyphSet) paint(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32, crisp bool) int {
-	W, H := img.Rect.Dx(), img.Rect.Dy()
+	pr := img.Rect
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
 	for _, r := range s {
 		g := gs.get(r)
 		b := g.mask.Rect
 		// The glyph rows and columns that fall on the picture.
-		gy0, gy1 := max(b.Min.Y, -y), min(b.Max.Y, H-y)
-		gx0, gx1 := max(b.Min.X, -x), min(b.Max.X, W-x)
+		gy0, gy1 := max(b.Min.Y, pr.Min.Y-y), min(b.Max.Y, pr.Max.Y-y)
+		gx0, gx1 := max(b.Min.X, pr.Min.X-x), min(b.Max.X, pr.Max.X-x)
 		for gy := gy0; gy < gy1 && gx0 < gx1; gy++ {
 			mrow := g.mask.Pix[(gy-b.Min.Y)*g.mask.Stride+gx0-b.Min.X : (gy-b.Min.Y)*g.mask.Stride+gx1-b.Min.X]
-			o := (y+gy)*img.Stride + 4*(x+gx0)
+			o := img.PixOffset(x+gx0, y+gy)
 			d := img.Pix[o : o+4*len(mrow)]
 			for i, m := range mrow {
 				if m == 0 {

@@ -6,7 +6,9 @@ import (
 	"math"
 )
 
-// The primitives here write straight into an *image.RGBA's Pix. They are
+// The primitives here write straight into an *image.RGBA's Pix, at the
+// picture's own coordinates (its Rect, whose origin need not be 0: a
+// window of a larger picture, composeTactical), clipped to it. They are
 // what keeps a sector map inside its time budget: a row of a hex fill is
 // one copy, and lines and dots are anti-aliased by each pixel's distance
 // to the shape, evaluated only on the rows and columns the shape can
@@ -36,7 +38,7 @@ func div255(x uint32) uint32 {
 // fillSpan paints pixels [x0, x1) of row y opaque: one pixel, then
 // doubling copies, which run at memory speed.
 func fillSpan(img *image.RGBA, y, x0, x1 int, c color.RGBA) {
-	p := img.Pix[y*img.Stride+4*x0 : y*img.Stride+4*x1]
+	p := img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)]
 	if len(p) == 0 {
 		return
 	}
@@ -71,14 +73,14 @@ func (f *filler) set(c color.RGBA, n int) {
 
 // span paints [x0, x1) of row y; the span must fit the pattern.
 func (f *filler) span(img *image.RGBA, y, x0, x1 int) {
-	o := y*img.Stride + 4*x0
+	o := img.PixOffset(x0, y)
 	copy(img.Pix[o:o+4*(x1-x0)], f.pat)
 }
 
 // blendSpan lays colour c with alpha a (0–255) over pixels [x0, x1) of
 // row y.
 func blendSpan(img *image.RGBA, y, x0, x1 int, c color.RGBA, a uint32) {
-	p := img.Pix[y*img.Stride+4*x0 : y*img.Stride+4*x1]
+	p := img.Pix[img.PixOffset(x0, y):img.PixOffset(x1, y)]
 	r, g, b := uint32(c.R)*a, uint32(c.G)*a, uint32(c.B)*a
 	na := 255 - a
 	for i := 0; i < len(p); i += 4 {
@@ -92,10 +94,10 @@ func blendSpan(img *image.RGBA, y, x0, x1 int, c color.RGBA, a uint32) {
 // are ignored. On an opaque picture alpha stays 255; on a transparent
 // sprite the result is premultiplied, as image.RGBA wants.
 func blendPixel(img *image.RGBA, x, y int, c color.RGBA, a uint32) {
-	if a == 0 || uint(x) >= uint(img.Rect.Dx()) || uint(y) >= uint(img.Rect.Dy()) {
+	if a == 0 || uint(x-img.Rect.Min.X) >= uint(img.Rect.Dx()) || uint(y-img.Rect.Min.Y) >= uint(img.Rect.Dy()) {
 		return
 	}
-	i := y*img.Stride + 4*x
+	i := img.PixOffset(x, y)
 	p := img.Pix[i : i+4 : i+4]
 	na := 255 - a
 	p[0] = uint8(div255(uint32(p[0])*na + uint32(c.R)*a))
@@ -106,8 +108,8 @@ func blendPixel(img *image.RGBA, x, y int, c color.RGBA, a uint32) {
 
 // fillRect paints the pixel rectangle [x0, x1) × [y0, y1), clipped.
 func fillRect(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
-	x0, y0 = max(x0, 0), max(y0, 0)
-	x1, y1 = min(x1, img.Rect.Dx()), min(y1, img.Rect.Dy())
+	x0, y0 = max(x0, img.Rect.Min.X), max(y0, img.Rect.Min.Y)
+	x1, y1 = min(x1, img.Rect.Max.X), min(y1, img.Rect.Max.Y)
 	for y := y0; y < y1; y++ {
 		if x0 < x1 {
 			fillSpan(img, y, x0, x1, c)
@@ -117,8 +119,8 @@ func fillRect(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
 
 // blendRect lays colour c with alpha a over a pixel rectangle, clipped.
 func blendRect(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA, a uint32) {
-	x0, y0 = max(x0, 0), max(y0, 0)
-	x1, y1 = min(x1, img.Rect.Dx()), min(y1, img.Rect.Dy())
+	x0, y0 = max(x0, img.Rect.Min.X), max(y0, img.Rect.Min.Y)
+	x1, y1 = min(x1, img.Rect.Max.X), min(y1, img.Rect.Max.Y)
 	for y := y0; y < y1; y++ {
 		if x0 < x1 {
 			blendSpan(img, y, x0, x1, c, a)
@@ -149,10 +151,10 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 	R := r + 0.5
 	dx, dy := x1-x0, y1-y0
 	l2 := dx*dx + dy*dy
-	iy0 := max(int(math.Floor(min(y0, y1)-R)), 0)
-	iy1 := min(int(math.Ceil(max(y0, y1)+R)), img.Rect.Dy()-1)
-	bx0 := max(int(math.Floor(min(x0, x1)-R)), 0)
-	bx1 := min(int(math.Ceil(max(x0, x1)+R)), img.Rect.Dx()-1)
+	iy0 := max(int(math.Floor(min(y0, y1)-R)), img.Rect.Min.Y)
+	iy1 := min(int(math.Ceil(max(y0, y1)+R)), img.Rect.Max.Y-1)
+	bx0 := max(int(math.Floor(min(x0, x1)-R)), img.Rect.Min.X)
+	bx1 := min(int(math.Ceil(max(x0, x1)+R)), img.Rect.Max.X-1)
 	l := math.Sqrt(l2)
 	inv := 0.0
 	if l2 > 0 {
@@ -190,10 +192,10 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 
 // disc draws an anti-aliased filled circle.
 func disc(img *image.RGBA, cx, cy, r float64, c color.RGBA, alpha uint32) {
-	y0 := max(int(math.Floor(cy-r-1)), 0)
-	y1 := min(int(math.Ceil(cy+r+1)), img.Rect.Dy())
-	x0 := max(int(math.Floor(cx-r-1)), 0)
-	x1 := min(int(math.Ceil(cx+r+1)), img.Rect.Dx())
+	y0 := max(int(math.Floor(cy-r-1)), img.Rect.Min.Y)
+	y1 := min(int(math.Ceil(cy+r+1)), img.Rect.Max.Y)
+	x0 := max(int(math.Floor(cx-r-1)), img.Rect.Min.X)
+	x1 := min(int(math.Ceil(cx+r+1)), img.Rect.Max.X)
 	for y := y0; y < y1; y++ {
 		py := float64(y) + 0.5 - cy
 		for x := x0; x < x1; x++ {
@@ -208,10 +210,10 @@ func disc(img *image.RGBA, cx, cy, r float64, c color.RGBA, alpha uint32) {
 // ring draws an anti-aliased circle outline of the given stroke width.
 func ring(img *image.RGBA, cx, cy, r, width float64, c color.RGBA, alpha uint32) {
 	R := r + width/2 + 1
-	y0 := max(int(math.Floor(cy-R)), 0)
-	y1 := min(int(math.Ceil(cy+R)), img.Rect.Dy())
-	x0 := max(int(math.Floor(cx-R)), 0)
-	x1 := min(int(math.Ceil(cx+R)), img.Rect.Dx())
+	y0 := max(int(math.Floor(cy-R)), img.Rect.Min.Y)
+	y1 := min(int(math.Ceil(cy+R)), img.Rect.Max.Y)
+	x0 := max(int(math.Floor(cx-R)), img.Rect.Min.X)
+	x1 := min(int(math.Ceil(cx+R)), img.Rect.Max.X)
 	for y := y0; y < y1; y++ {
 		py := float64(y) + 0.5 - cy
 		for x := x0; x < x1; x++ {

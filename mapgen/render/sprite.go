@@ -65,29 +65,30 @@ func (sp *sprite) compile() *sprite {
 // draw lays the sprite over the opaque picture dst with its anchor at
 // (x, y), clipped to dst.
 func (sp *sprite) draw(dst *image.RGBA, x, y int) {
-	W, H := dst.Rect.Dx(), dst.Rect.Dy()
-	if y+sp.dy1 <= 0 || y+sp.dy0 >= H {
+	cl := dst.Rect
+	if y+sp.dy1 <= cl.Min.Y || y+sp.dy0 >= cl.Max.Y {
 		return
 	}
 	for _, r := range sp.runs {
 		py := y + r.dy
-		if py < 0 || py >= H {
+		if py < cl.Min.Y || py >= cl.Max.Y {
 			continue
 		}
 		px, src := x+r.dx, r.pix
-		if px < 0 {
-			if -px*4 >= len(src) {
+		if px < cl.Min.X {
+			if (cl.Min.X-px)*4 >= len(src) {
 				continue
 			}
-			src, px = src[-px*4:], 0
+			src, px = src[(cl.Min.X-px)*4:], cl.Min.X
 		}
-		if n := (W - px) * 4; n < len(src) {
+		if n := (cl.Max.X - px) * 4; n < len(src) {
 			if n <= 0 {
 				continue
 			}
 			src = src[:n]
 		}
-		d := dst.Pix[py*dst.Stride+4*px : py*dst.Stride+4*px+len(src)]
+		o := dst.PixOffset(px, py)
+		d := dst.Pix[o : o+len(src)]
 		for i := 0; i < len(src); i += 4 {
 			if src[i+3] == 0 {
 				continue
