@@ -239,32 +239,22 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 		placed[i].faceAside = !slices.ContainsFunc(bounds[i+1:], func(b image.Rectangle) bool { return b.Overlaps(squares[i]) })
 	}
 	ids := overlayIDs{len(v.Highlights)}
-	for _, w := range overlayWindows(claims, scratch) {
-		// The window's counters' squares are holes in its rectangles.
-		var holes []image.Rectangle
-		for _, id := range w.ids {
-			if i := id - ids.counter(0); i >= 0 {
+	draw := func(img *image.RGBA, id int) { drawOverlay(img, lay, v, placed, id) }
+	for _, group := range overlayGroups(claims) {
+		// The group's counters' squares are holes in its rectangles,
+		// those not set aside mapped to the palette from the windows
+		// (clipped as the rectangles are).
+		var holes, mapped []image.Rectangle
+		for _, c := range group {
+			if i := c.id - ids.counter(0); i >= 0 {
 				holes = append(holes, squares[i])
+				if !placed[i].faceAside {
+					mapped = append(mapped, squares[i].Intersect(clip))
+				}
 			}
 		}
-		rs := cover(w.rects, holes)
-		for _, r := range rs {
-			expandRect(w.img, p, r)
-		}
-		for _, id := range w.ids {
-			drawOverlay(w.img, lay, v, placed, id)
-		}
-		// Mapped to the palette from the window: its rectangles less
-		// the squares, and the squares not set aside (within the
-		// rectangles, which claim each counter's bounds; clipped as
-		// they are).
-		for _, id := range w.ids {
-			if i := id - ids.counter(0); i >= 0 && !placed[i].faceAside {
-				rs = append(rs, squares[i].Intersect(clip))
-			}
-		}
-		for _, r := range rs {
-			tp.changed = quantiseRect(p, w.img, r.Min, r, tp.changed, &tp.delta)
+		for _, w := range overlayWindows(cover(rectsOf(group), holes), mapped) {
+			tp.changed = drawWindow(w, group, p, scratch, draw, tp.changed, &tp.delta)
 		}
 	}
 	for i, pc := range placed {

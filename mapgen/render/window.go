@@ -50,18 +50,10 @@ func drawOverlay(img *image.RGBA, lay layout, v Tactical, placed []placedCounter
 	}
 }
 
-// overlayWindow is a window: its scratch picture, the rectangles
-// claimed in it, and its overlays in drawing order.
-type overlayWindow struct {
-	img   *image.RGBA
-	rects []image.Rectangle
-	ids   []int
-}
-
-// overlayWindows groups the claims into windows, a claim with those it
-// overlaps or touches, and lays the windows' pictures out in *pix
-// (grown if need be; not cleared).
-func overlayWindows(claims []claim, pix *[]byte) []overlayWindow {
+// overlayGroups groups the claims, each with those it overlaps or
+// touches: cover joins touching rectangles into one piece, and a piece
+// is mapped to the palette from one window.
+func overlayGroups(claims []claim) [][]claim {
 	parent := make([]int, len(claims))
 	for i := range parent {
 		parent[i] = i
@@ -92,31 +84,109 @@ func overlayWindows(claims []claim, pix *[]byte) []overlayWindow {
 			}
 		}
 	}
-	at := make([]int, len(claims)) // a root's window, +1
-	var ws []overlayWindow
-	var boxes []image.Rectangle
+	at := make([]int, len(claims)) // a root's group, +1
+	var gs [][]claim
 	for i, c := range claims {
 		r := root(i)
 		if at[r] == 0 {
-			ws, boxes = append(ws, overlayWindow{}), append(boxes, image.Rectangle{})
-			at[r] = len(ws)
+			gs = append(gs, nil)
+			at[r] = len(gs)
 		}
-		w := at[r] - 1
-		ws[w].rects = append(ws[w].rects, c.r)
-		ws[w].ids = append(ws[w].ids, c.id)
-		boxes[w] = boxes[w].Union(c.r)
+		gs[at[r]-1] = append(gs[at[r]-1], c)
 	}
-	n := 0
-	for _, b := range boxes {
-		n += 4 * b.Dx() * b.Dy()
+	return gs
+}
+
+// overlayWindow is a window: the box its scratch picture covers, the
+// pieces turned to RGBA, drawn on and mapped back in it, and the
+// counters' squares mapped back from it (painted opaque, they are not
+// turned to RGBA first).
+type overlayWindow struct {
+	box             image.Rectangle
+	pieces, squares []image.Rectangle
+}
+
+// windowSlack is how many pixels a window's box may hold besides twice
+// its pieces' and squares': a counter's box and its neighbours' in a
+// stack stay one window, while a line across the map is cut into
+// windows that follow it rather than one the size of the box between
+// its ends.
+const windowSlack = 4096
+
+// overlayWindows cuts a group's pieces and squares into windows: runs
+// of them whose box is not much larger than they are. Pieces come from
+// cover, a band at a time, so that a run follows a line.
+func overlayWindows(pieces, squares []image.Rectangle) []overlayWindow {
+	var ws []overlayWindow
+	area := 0 // of the last window's pieces and squares
+	add := func(r image.Rectangle, square bool) {
+		a := r.Dx() * r.Dy()
+		if n := len(ws); n > 0 {
+			w := &ws[n-1]
+			if b := w.box.Union(r); b.Dx()*b.Dy() <= 2*(area+a)+windowSlack {
+				w.box, area = b, area+a
+				if square {
+					w.squares = append(w.squares, r)
+				} else {
+					w.pieces = append(w.pieces, r)
+				}
+				return
+			}
+		}
+		w := overlayWindow{box: r}
+		if square {
+			w.squares = []image.Rectangle{r}
+		} else {
+			w.pieces = []image.Rectangle{r}
+		}
+		ws, area = append(ws, w), a
 	}
-	buf := bytesFor(pix, n)
-	for i, b := range boxes {
-		slices.Sort(ws[i].ids)
-		ws[i].ids = slices.Compact(ws[i].ids)
-		k := 4 * b.Dx() * b.Dy()
-		ws[i].img = &image.RGBA{Pix: buf[:k:k], Stride: 4 * b.Dx(), Rect: b}
-		buf = buf[k:]
+	for _, r := range pieces {
+		add(r, false)
+	}
+	for _, r := range squares {
+		if !r.Empty() {
+			add(r, true)
+		}
 	}
 	return ws
+}
+
+// drawWindow turns the window's pieces of p to RGBA in a scratch picture
+// of its box (in *pix), draws on it the overlays of the group claiming
+// part of the box, and maps its pieces and squares back into p,
+// appending to changed and gathering in d as quantiseRect.
+func drawWindow(w overlayWindow, group []claim, p *image.Paletted, pix *[]byte, draw func(img *image.RGBA, id int), changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
+	b := w.box
+	img := &image.RGBA{Pix: bytesFor(pix, 4*b.Dx()*b.Dy()), Stride: 4 * b.Dx(), Rect: b}
+	for _, r := range w.pieces {
+		expandRect(img, p, r)
+	}
+	var ids [16]int
+	drawn := ids[:0]
+	for _, c := range group {
+		if c.r.Overlaps(b) {
+			drawn = append(drawn, c.id)
+		}
+	}
+	slices.Sort(drawn)
+	for _, id := range slices.Compact(drawn) {
+		draw(img, id)
+	}
+	for _, r := range w.pieces {
+		changed = quantiseRect(p, img, r.Min, r, changed, d)
+	}
+	for _, r := range w.squares {
+		changed = quantiseRect(p, img, r.Min, r, changed, d)
+	}
+	return changed
+}
+
+// rectsOf is the claims' rectangles.
+func rectsOf(claims []claim) []image.Rectangle {
+	rs := make([]image.Rectangle, len(claims))
+	for i, c := range claims {
+		rs[i] = c.r
+	}
+	return rs
 }
