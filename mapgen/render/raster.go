@@ -98,7 +98,15 @@ func blendPixel(img *image.RGBA, x, y int, c color.RGBA, a uint32) {
 		return
 	}
 	i := img.PixOffset(x, y)
-	p := img.Pix[i : i+4 : i+4]
+	blendInto(img.Pix[i:i+4:i+4], c, a)
+}
+
+// blendInto lays colour c with alpha a over the pixel p (4 bytes).
+func blendInto(p []byte, c color.RGBA, a uint32) {
+	if a == 255 { // what the blend comes to, without it
+		p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
+		return
+	}
 	na := 255 - a
 	p[0] = uint8(div255(uint32(p[0])*na + uint32(c.R)*a))
 	p[1] = uint8(div255(uint32(p[1])*na + uint32(c.G)*a))
@@ -161,6 +169,13 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 		inv = 1 / l2
 	}
 	R2 := R * R
+	// Nearer the axis than in, a pixel is covered whole (coverage's
+	// first case) without its square root: in is a hair inside r − 0.5,
+	// so that no rounding of the root could say otherwise.
+	in := -1.0
+	if r >= 1 {
+		in = (r - 0.5) * (r - 0.5) * (1 - 1e-9)
+	}
 	for y := iy0; y <= iy1; y++ {
 		py := float64(y) + 0.5
 		xa, xb := bx0, bx1
@@ -172,7 +187,8 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 			xa = max(xa, int(math.Floor(xc-half-0.5)))
 			xb = min(xb, int(math.Ceil(xc+half-0.5)))
 		}
-		for x := xa; x <= xb; x++ {
+		// xa and xb are within the picture (bx0, bx1).
+		for x, o := xa, img.PixOffset(xa, y); x <= xb; x, o = x+1, o+4 {
 			px := float64(x) + 0.5
 			ex, ey := px-x0, py-y0
 			if l2 > 0 {
@@ -183,8 +199,12 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 			if d2 >= R2 {
 				continue
 			}
-			if a := coverage(math.Sqrt(d2)-r, alpha); a > 0 {
-				blendPixel(img, x, y, c, a)
+			a := alpha
+			if d2 >= in {
+				a = coverage(math.Sqrt(d2)-r, alpha)
+			}
+			if a > 0 {
+				blendInto(img.Pix[o:o+4:o+4], c, a)
 			}
 		}
 	}
