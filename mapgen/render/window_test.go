@@ -13,15 +13,7 @@ import (
 func TestWindowDrawsAsWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for name, v := range map[string]Tactical{"marked": markedView(), "sector": sectorView(t)} {
-		o := DefaultOptions()
-		lay, err := checkedLayout(&v, &o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		placed, err := placeCounters(lay.counters(), v.Counters)
-		if err != nil {
-			t.Fatal(err)
-		}
+		lay, placed := laidOut(t, v)
 		whole := image.NewRGBA(image.Rect(0, 0, lay.W, lay.H))
 		for i := range whole.Pix {
 			whole.Pix[i] = byte(rng.Uint32())
@@ -49,15 +41,8 @@ func TestWindowDrawsAsWhole(t *testing.T) {
 // line of fire across the sector map is not drawn in a window the size
 // of the box between its ends.
 func TestOverlayWindows(t *testing.T) {
-	v, o := sectorView(t), DefaultOptions()
-	lay, err := checkedLayout(&v, &o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	placed, err := placeCounters(lay.counters(), v.Counters)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := sectorView(t)
+	lay, placed := laidOut(t, v)
 	squares, bounds := make([]image.Rectangle, len(placed)), make([]image.Rectangle, len(placed))
 	for i, pc := range placed {
 		squares[i], bounds[i] = pc.square(), pc.bounds()
@@ -112,4 +97,20 @@ func TestOverlayWindows(t *testing.T) {
 	if len(seen) != len(claimed) {
 		t.Errorf("the windows map back %d pixels, the overlays claim %d", len(seen), len(claimed))
 	}
+}
+
+// laidOut is the layout of v at the default options, and its counters
+// placed.
+func laidOut(t *testing.T, v Tactical) (layout, []placedCounter) {
+	t.Helper()
+	o := DefaultOptions()
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, err := placeCounters(lay.counters(), v.Counters)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lay, placed
 }
