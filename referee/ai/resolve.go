@@ -15,7 +15,9 @@ const maxActionsPerTurn = 2000
 // AutoResolve plays a started battle to its end with a Player for each
 // side (a Normal player, seed 0, for a side players lacks), or until game
 // turn maxTurns is over, when referee.EndBattle counts the victory points
-// as they stand. It returns the final state and every event, in order.
+// as they stand; it ends the battle sooner, at the start of a game
+// turn, once nothing can change its result before then (ruling V17,
+// referee.HarmlessBefore). It returns the final state and every event, in order.
 // State.Check runs after every Apply: a broken invariant, or an action
 // Apply refuses, is returned as an error with the state reached so far.
 func AutoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int) (*referee.State, []referee.Event, error) {
@@ -46,7 +48,7 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 		}
 	}
 	var all []referee.Event
-	actions, turnKey := 0, -1
+	actions, turnKey, settledKey := 0, -1, -1
 	for s.Phase != referee.PhaseOver {
 		if s.Turn > maxTurns {
 			next, events, err := referee.EndBattle(s, fmt.Sprintf("game turn %d is over", maxTurns))
@@ -57,6 +59,18 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 		}
 		if s.PlayerTurn != turnKey {
 			turnKey, actions = s.PlayerTurn, 0
+		}
+		// Ruling V17 with CB4's limit, which the battle's rules do not
+		// carry: asked as each game turn starts.
+		if s.Turn != settledKey {
+			settledKey = s.Turn
+			if referee.HarmlessBefore(s, maxTurns) {
+				next, events, err := referee.EndBattle(s, fmt.Sprintf("no unit left in the battle can harm an enemy or change the result before game turn %d ends (ruling V17)", maxTurns))
+				if err != nil {
+					return s, all, fmt.Errorf("auto-resolve: %w", err)
+				}
+				return next, append(all, events...), nil
+			}
 		}
 		side := s.PhasingSide().ID
 		a := players[side].Next(s)

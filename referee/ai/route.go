@@ -386,6 +386,52 @@ func routeKeyOf(u *referee.ViewUnit, rng int) routeKey {
 	return k
 }
 
+// home is the MP units moving as k need from each hex of the map to a
+// hex on the side's retreat edge, from which they may leave (ruling
+// V6); −1 where they cannot get there. Worked out once a picture.
+func (pic *picture) home(k routeKey, edge string) []int {
+	if f, ok := pic.homes[k]; ok {
+		return f
+	}
+	m := pic.v.Map
+	var ends []hex.Hex
+	for y := range m.Height {
+		for x := range m.Width {
+			if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
+				ends = append(ends, h)
+			}
+		}
+	}
+	f := pic.fieldFrom(k, ends)
+	if pic.homes == nil {
+		pic.homes = map[routeKey][]int{}
+	}
+	pic.homes[k] = f
+	return f
+}
+
+// homeWay is how far h is from the side's retreat edge for the unit
+// going home: the MP of the way round woods, water and cliffs its mode
+// may not cross (home), for a skilled player; the hexes, for Easy or
+// where there is no way. Measured in hexes a unit penned in a pocket of
+// rough ground stepped to and fro between its two hexes nearest the
+// edge, to the turn limit, instead of going round the woods.
+func (m *moveScorer) homeWay(h hex.Hex) int {
+	hexes := max(edgeDistance(m.pic.v.Map, h, m.edge), 0)
+	if !m.level.skilled() {
+		return hexes
+	}
+	if m.home == nil {
+		k := routeKeyOf(m.u, 1)
+		k.rng, k.indirect = 0, false // the field depends on the way of moving alone
+		m.home = m.pic.home(k, m.edge)
+	}
+	if w := m.home[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
+		return w
+	}
+	return hexes
+}
+
 type routeNode struct {
 	h    hex.Hex
 	cost int

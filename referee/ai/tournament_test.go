@@ -197,6 +197,9 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 		if e.Type == "attack" {
 			lastFight = e.Turn
 		}
+		if e.Type == "battle_end" && strings.Contains(e.Text, "ruling V17") && *tournamentStalls {
+			tb.Logf("settled (V17): %s battle %d seed %d, %v as %s against %v, turn %d, last attack turn %d; %s", kind, battle, seed, pl, me, ol, e.Turn, lastFight, leftOnMap(s))
+		}
 		if e.Type == "battle_end" && strings.Contains(e.Text, "game turn") && strings.Contains(e.Text, "is over") {
 			t.turnCap++
 			if e.Turn-lastFight >= 4 {
