@@ -16,7 +16,10 @@ import (
 // sight, enemy units no obstacle), and with the most MP the rules could
 // ever give it in each of the movement phases left (overburn, 000 line
 // 683; the road bonus hex, 000 line 653), every hex costing at least the
-// 1 MP a road or a jump does (000 lines 616–681).
+// 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
+// a line of sight for a ranged attack (000 line 823), traced by day,
+// between the hexes the two units could reach: the way units penned in
+// either side of woods stay apart.
 //
 // Besides harm, a unit could change the result by righting or taking a
 // surrendered unit (000 line 970), picking up salvage (000 line 2647),
@@ -47,7 +50,7 @@ func (s *State) harmlessBefore(last int) bool {
 	// Most battles are decided here: an attacker already within reach.
 	for _, a := range pieces {
 		for _, t := range pieces {
-			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r {
+			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r && s.mayFire(a.u, a.at, t.at) {
 				return false
 			}
 		}
@@ -103,7 +106,8 @@ func (s *State) harmlessBefore(last int) bool {
 		}
 	}
 	for _, p := range pairs {
-		if reach(p.a).near(reach(p.t), pieces[p.a].r) {
+		a := pieces[p.a]
+		if reach(p.a).near(reach(p.t), a.r) && s.inSight(a.u, reach(p.a), reach(p.t), a.r) {
 			return false
 		}
 	}
@@ -169,6 +173,7 @@ func mostMP(u *Unit) int {
 type reachBound struct {
 	in    []bool
 	width int
+	hexes []hex.Hex
 	rim   []hex.Hex
 	edge  bool
 }
@@ -195,6 +200,7 @@ func (rc *reachCache) reachWithin(u *Unit, at hex.Hex, budget int) *reachBound {
 	default:
 		hexes = rc.cheapest(u, at, budget)
 	}
+	b.hexes = hexes
 	for _, h := range hexes {
 		b.in[rc.index(h)] = true
 	}
@@ -251,13 +257,15 @@ func (rc *reachCache) cheapest(u *Unit, at hex.Hex, budget int) []hex.Hex {
 func (b *reachBound) has(h hex.Hex) bool { return b.in[h.Y*b.width+h.X] }
 
 // reaches reports whether u, standing at at, could come within r hexes
-// of goal for at most budget MP: a search by cost, led towards goal (no
-// step costs less than the hex it gains), which the nearest pairs of a
-// battle in movement answer after a few hexes.
+// of goal, where it may fire at it (mayFire), for at most budget MP: a
+// search by cost, led towards goal (no step costs less than the hex it
+// gains), which the nearest pairs of a battle in movement answer after a
+// few hexes.
 func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r int) bool {
 	left := func(h hex.Hex) int { return max(hex.Distance(h, goal)-r, 0) }
+	fires := func(h hex.Hex) bool { return left(h) == 0 && rc.s.mayFire(u, h, goal) }
 	switch {
-	case left(at) == 0:
+	case fires(at):
 		return true
 	case u.Class.Kind() == KindDropShip:
 		return false
@@ -280,7 +288,7 @@ func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r i
 			if c+left(h) != f {
 				continue // reached more cheaply since
 			}
-			if left(h) == 0 {
+			if fires(h) {
 				return true
 			}
 			fc := s.Cell(h)
@@ -320,6 +328,40 @@ func (b *reachBound) near(t *reachBound, r int) bool {
 		for _, y := range t.rim {
 			if hex.Distance(x, y) <= r {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayFire reports whether u at x could fire at a unit at y as far as the
+// terrain between goes: a line of sight by day (night only blocks more,
+// 000 line 2381), or none needed — next to it (a close attack, or
+// infantry's assault in its hex, 000 line 1011), or for a unit that
+// fires indirectly (any friend may observe for it, 000 line 827).
+func (s *State) mayFire(u *Unit, x, y hex.Hex) bool {
+	return hex.Distance(x, y) <= 1 || u.Indirect || u.Class.Info().Indirect || LineOfSight(s.Map, x, y).Clear
+}
+
+// sightWork bounds the lines inSight traces: past it a pair is taken to
+// have a line (harm possible), as the rules' test errs.
+const sightWork = 200000
+
+// inSight reports whether u, standing somewhere in a, could fire at a
+// unit standing somewhere in t within r hexes (mayFire): every pair of
+// hexes within r is looked at until one has a line.
+func (s *State) inSight(u *Unit, a, t *reachBound, r int) bool {
+	work := 0
+	for _, x := range a.hexes {
+		for yy := max(x.Y-r, 0); yy <= min(x.Y+r, s.Map.Height-1); yy++ {
+			for xx := max(x.X-r, 0); xx <= min(x.X+r, s.Map.Width-1); xx++ {
+				y := hex.Hex{X: xx, Y: yy}
+				if !t.has(y) || hex.Distance(x, y) > r {
+					continue
+				}
+				if work++; work > sightWork || s.mayFire(u, x, y) {
+					return true
+				}
 			}
 		}
 	}
