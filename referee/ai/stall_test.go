@@ -154,3 +154,26 @@ func TestSightMemoFollowsNightfall(t *testing.T) {
 		t.Error("after nightfall the kept line from M1 to B1 across light woods is still clear")
 	}
 }
+
+// Ensure a retreating unit goes home by the way its mode may take: heavy
+// woods down column 3, which tracked units may not enter (000 line 636),
+// but for a gap at the bottom of the map, stand between R1 and its
+// retreat edge. Scored by hexes from the edge, the hexes beside the woods
+// looked nearest: a unit penned in a pocket of rough ground stepped to
+// and fro between its two hexes nearest the edge to the turn limit.
+func TestRetreatGoesRound(t *testing.T) {
+	text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+	for y := 1; y <= 8; y++ {
+		text += fmt.Sprintf("; cell 03%02d heavy-woods", y)
+	}
+	red := aixUnit("R1", "red", referee.Tracked, "0503", 6, 7, 4, 4)
+	blue := aixUnit("B1", "blue", referee.MediumMech, "1905", 4, 7, 4, 4)
+	s := aixStart(t, text, nil, red, blue)
+	s.Side("red").Retreating = true
+	acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	mv := aixFind(acts, referee.ActMove, "R1")
+	if mv == nil || mv.To.Y < red.Hex.Y+3 {
+		t.Errorf("R1 at %v does not head for the gap below the woods: %v", red.Hex, acts)
+	}
+}
