@@ -41,6 +41,11 @@ func TestKnownStalls(t *testing.T) {
 		// two nearest it instead of going round the woods.
 		{"small", 174, 0, "retreat by hexes"},
 		{"small", 174, 1, "retreat by hexes"},
+		// Two motorized platoons that closed in only while the battle
+		// was stalled, missed and fell back.
+		{"small", 141, 0, "dancers"},
+		{"dropships", 57, 0, "dancers"},
+		{"dropships", 57, 1, "dancers"},
 		// Battles nothing could change before the turn limit, which
 		// ruling V17 ends: slow units too far apart to meet in the
 		// turns left, a retreat out of time, a hover and a wheeled

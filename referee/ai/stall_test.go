@@ -177,3 +177,31 @@ func TestRetreatGoesRound(t *testing.T) {
 		t.Errorf("R1 at %v does not head for the gap below the woods: %v", red.Hex, acts)
 	}
 }
+
+// Ensure a stall is not broken by attacks that harm nobody: two
+// motorized platoons that closed in only while the battle was stalled
+// traded a shot that missed, each fell back out of the other's reach as
+// soon as it was not, and they stepped to and fro to the turn limit
+// (small 141). Once stalled, a battle stays so until an attack takes a
+// step; one that never stalled is not by a miss.
+func TestStallOutlastsAMiss(t *testing.T) {
+	attack := func(turn int, steps string) referee.Event {
+		return referee.Event{Type: "attack", Turn: turn, Attacker: "B1", Target: "R1", Result: &steps}
+	}
+	p := New("red", Normal, 1)
+	p.Observe([]referee.Event{attack(2, "0")})
+	if p.stalled(3) {
+		t.Error("turn 3, a miss in turn 2: stalled")
+	}
+	if !p.stalled(5) {
+		t.Error("turn 5, nothing since turn 2: not stalled")
+	}
+	p.Observe([]referee.Event{attack(5, "0")})
+	if !p.stalled(6) {
+		t.Error("turn 6, stalled and a miss in turn 5: not stalled")
+	}
+	p.Observe([]referee.Event{attack(6, "1")})
+	if p.stalled(7) {
+		t.Error("turn 7, a step taken in turn 6: stalled")
+	}
+}
