@@ -86,6 +86,11 @@ type Player struct {
 
 	// cache is work kept from one decision to the next (cache.go).
 	cache cache
+
+	// limit is the game turn after which auto-resolve ends a battle
+	// whose rules carry no turn limit (ruling CB4; 0: none): a public
+	// rule, which the player plays to as to the battle's own.
+	limit int
 }
 
 // stallTurns is how many game turns without an attack make a battle
@@ -156,6 +161,9 @@ func (p *Player) Next(s *referee.State) referee.Action {
 		*p = *New(p.Side, p.Level, 0)
 	}
 	v := s.ViewReusing(p.Side, &p.cache.view)
+	if v.TurnLimit == 0 {
+		v.TurnLimit = p.limit
+	}
 	g := &game{
 		v:    v,
 		crt:  v.CRT,

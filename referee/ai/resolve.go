@@ -17,7 +17,9 @@ const maxActionsPerTurn = 2000
 // turn maxTurns is over, when referee.EndBattle counts the victory points
 // as they stand; it ends the battle sooner, at the start of a game
 // turn, once nothing can change its result before then (ruling V17,
-// referee.HarmlessBefore). It returns the final state and every event, in order.
+// referee.HarmlessBefore). The players play to maxTurns as to a turn
+// limit of the battle's own when it has none (ruling CB4's limit is
+// public). It returns the final state and every event, in order.
 // State.Check runs after every Apply: a broken invariant, or an action
 // Apply refuses, is returned as an error with the state reached so far.
 func AutoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int) (*referee.State, []referee.Event, error) {
@@ -45,6 +47,11 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 	for _, sd := range s.Sides {
 		if players[sd.ID] == nil {
 			players[sd.ID] = New(sd.ID, Normal, 0)
+		}
+	}
+	for _, p := range players {
+		if maxTurns < noLimit {
+			p.limit = maxTurns
 		}
 	}
 	var all []referee.Event

@@ -205,3 +205,35 @@ func TestStallOutlastsAMiss(t *testing.T) {
 		t.Error("turn 7, a step taken in turn 6: stalled")
 	}
 }
+
+// Ensure a player knows auto-resolve's turn limit (ruling CB4) as it
+// knows a battle's own: a lost battle in game turn 19 of 20 is fought
+// out, not a retreat begun that cannot reach the edge before the end
+// (No 'Mech, played to the tournament's 30 turns, stalled with
+// retreats started in turn 24–27). Without a limit near, the same side
+// retreats.
+func TestAutoResolveLimitKnown(t *testing.T) {
+	for _, limit := range []int{20, 40} {
+		red := aixUnit("R1", "red", referee.LightMech, "1005", 4, 5, 3, 4)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		var blue []referee.Unit
+		for i, at := range []string{"1505", "1506", "1507", "1508"} {
+			blue = append(blue, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+		}
+		s := aixBattle(t, nil, nil, append([]referee.Unit{red, lost}, blue...)...)
+		s.Turn = 19
+		players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
+		_, events, err := AutoResolve(s, dice.New(dice.NewSeeded(1)), players, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		retreats := false
+		for _, e := range events {
+			retreats = retreats || e.Type == "retreat" && e.Turn == 19
+		}
+		if retreats != (limit == 40) {
+			t.Errorf("limit %d: red retreats in turn 19 %v, want %v", limit, retreats, limit == 40)
+		}
+	}
+}
