@@ -50,7 +50,7 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 		}
 	}
 	for _, p := range players {
-		if maxTurns < noLimit {
+		if p.limit == 0 && maxTurns < noLimit {
 			p.limit = maxTurns
 		}
 	}

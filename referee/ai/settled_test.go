@@ -46,6 +46,9 @@ func TestSettledAsAtTheLimit(t *testing.T) {
 			start := ai.MirrorBattle(t, g.kind, g.battle)
 			sides := []string{start.Sides[0].ID, start.Sides[1].ID}
 			players := map[string]*ai.Player{sides[g.seat]: ai.New(sides[g.seat], ai.Normal, seed), sides[1-g.seat]: ai.New(sides[1-g.seat], ai.Normal, seed+7)}
+			for _, p := range players {
+				ai.KnowLimit(p, 20) // both plays alike: the players play to game turn 20
+			}
 			s, events, err := ai.AutoResolveWith(start, dice.New(dice.NewSeeded(seed)), players, limit, after)
 			if err != nil {
 				t.Fatalf("%s battle %d seat %d: %v", g.kind, g.battle, g.seat, err)
