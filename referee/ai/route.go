@@ -422,14 +422,19 @@ func (m *moveScorer) homeWay(h hex.Hex) int {
 		return hexes
 	}
 	if m.home == nil {
-		k := routeKeyOf(m.u, 1)
-		k.rng, k.indirect = 0, false // the field depends on the way of moving alone
-		m.home = m.pic.home(k, m.edge)
+		m.home = m.pic.homeOf(m.u, m.edge)
 	}
 	if w := m.home[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
 		return w
 	}
 	return hexes
+}
+
+// homeOf is the home field (home) for units moving as u does.
+func (pic *picture) homeOf(u *referee.ViewUnit, edge string) []int {
+	k := routeKeyOf(u, 1)
+	k.rng, k.indirect = 0, false // the field depends on the way of moving alone
+	return pic.home(k, edge)
 }
 
 type routeNode struct {

@@ -237,3 +237,29 @@ func TestAutoResolveLimitKnown(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a side whose retreat would bring its units to the edge only
+// after the turn limit fights on: the retreat saves nobody. R1, a light
+// 'Mech of 2 MP, is lost against four assault 'Mechs with six turns
+// left; 16 hexes from its edge, eight turns' walk, it stays; 2 hexes
+// from it, it retreats.
+func TestNoRetreatPastTheLimit(t *testing.T) {
+	for _, tc := range []struct {
+		at      string
+		retreat bool
+	}{{"1705", false}, {"0305", true}} {
+		red := aixUnit("R1", "red", referee.LightMech, tc.at, 4, 5, 3, 2)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		units := []referee.Unit{red, lost}
+		for i, at := range []string{"1905", "1906", "1907", "1908"} {
+			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Turn, s.Rules.TurnLimit = 10, 15
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
+			t.Errorf("R1 at %s, six turns left: retreats %v, want %v (%v)", tc.at, got, tc.retreat, acts)
+		}
+	}
+}
