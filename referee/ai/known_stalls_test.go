@@ -46,6 +46,10 @@ func TestKnownStalls(t *testing.T) {
 		{"small", 141, 0, "dancers"},
 		{"dropships", 57, 0, "dancers"},
 		{"dropships", 57, 1, "dancers"},
+		// No 'Mech played to 30 turns: a side that broke off in turn
+		// 24–27, still walking home at the end.
+		{"no-mech", 24, 1, "retreat past the limit"},
+		{"no-mech", 58, 0, "retreat past the limit"},
 		// Battles nothing could change before the turn limit, which
 		// ruling V17 ends: slow units too far apart to meet in the
 		// turns left, a retreat out of time, a hover and a wheeled
