@@ -56,7 +56,7 @@ func TestKnownStalls(t *testing.T) {
 		// lance penned in out of sight either side of woods.
 		{"small", 27, 0, "too far apart (V17)"},
 		{"large", 49, 1, "too far apart (V17)"},
-		{"small", 80, 1, "retreat out of time (V17)"},
+		{"small", 80, 1, "retreat out of time"},
 		{"small", 83, 0, "penned in out of sight (V17)"},
 		{"small", 83, 1, "penned in out of sight (V17)"},
 	} {
