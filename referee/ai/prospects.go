@@ -40,16 +40,22 @@ func (pic *picture) lost() bool {
 		// nothing and only lose the units.
 		return true
 	}
-	home := pic.homeTurns()
-	odds := retreatOdds * pic.stakeOdds() * homeOdds(home)
+	odds := retreatOdds * pic.stakeOdds()
+	left := noLimit
 	if pic.v.TurnLimit > 0 {
-		left := pic.v.TurnLimit - pic.v.Turn + 1
-		if left <= 2 || home > float64(left) {
+		left = pic.v.TurnLimit - pic.v.Turn + 1
+		if left <= 2 {
 			return false
 		}
 		odds *= 1 + 2/float64(left-2)
 	}
-	return theirs > odds*mine
+	// The way home only raises the odds: it is measured only when the
+	// rest would have the side retreat.
+	if theirs <= odds*mine {
+		return false
+	}
+	home := pic.homeTurns()
+	return home <= float64(left) && theirs > odds*homeOdds(home)*mine
 }
 
 // armed reports that some unit of the side on the map or still to come

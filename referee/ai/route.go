@@ -393,16 +393,28 @@ func (pic *picture) home(k routeKey, edge string) []int {
 	if f, ok := pic.homes[k]; ok {
 		return f
 	}
-	m := pic.v.Map
-	var ends []hex.Hex
-	for y := range m.Height {
-		for x := range m.Width {
-			if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
-				ends = append(ends, h)
+	// Kept for the player turn (routeMemo) like the fields towards the
+	// enemy: the edge does not move.
+	var key string
+	if pic.routeMemo != nil {
+		key = pic.stepsKey(k) + "home:" + edge
+	}
+	f, ok := pic.routeMemo.field(key)
+	if !ok {
+		m := pic.v.Map
+		var ends []hex.Hex
+		for y := range m.Height {
+			for x := range m.Width {
+				if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
+					ends = append(ends, h)
+				}
 			}
 		}
+		f = pic.fieldFrom(k, ends)
+		if pic.routeMemo != nil {
+			pic.routeMemo.fields[key] = f
+		}
 	}
-	f := pic.fieldFrom(k, ends)
 	if pic.homes == nil {
 		pic.homes = map[routeKey][]int{}
 	}
