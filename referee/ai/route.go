@@ -43,13 +43,7 @@ func (pic *picture) approach(k routeKey) []int {
 		targets = pic.targetsKey(k)
 		key = pic.stepsKey(k) + targets
 	}
-	f, ok := pic.routeMemo.field(key)
-	if !ok {
-		f = pic.routeField(k, targets)
-		if pic.routeMemo != nil {
-			pic.routeMemo.fields[key] = f
-		}
-	}
+	f := pic.routeMemo.kept(key, func() []int { return pic.routeField(k, targets) })
 	if pic.routes == nil {
 		pic.routes = map[routeKey][]int{}
 	}
@@ -399,8 +393,7 @@ func (pic *picture) home(k routeKey, edge string) []int {
 	if pic.routeMemo != nil {
 		key = pic.stepsKey(k) + "home:" + edge
 	}
-	f, ok := pic.routeMemo.field(key)
-	if !ok {
+	f := pic.routeMemo.kept(key, func() []int {
 		m := pic.v.Map
 		var ends []hex.Hex
 		for y := range m.Height {
@@ -410,11 +403,8 @@ func (pic *picture) home(k routeKey, edge string) []int {
 				}
 			}
 		}
-		f = pic.fieldFrom(k, ends)
-		if pic.routeMemo != nil {
-			pic.routeMemo.fields[key] = f
-		}
-	}
+		return pic.fieldFrom(k, ends)
+	})
 	if pic.homes == nil {
 		pic.homes = map[routeKey][]int{}
 	}
