@@ -12,8 +12,8 @@ import (
 // with the victory points, the field and the salvage as they stand, so
 // ending it at once gives the same result without the empty turns. The
 // test is the rules', not a player's, and errs towards going on: every
-// unit with V16's reach (any row, its full range whatever the line of
-// sight, enemy units no obstacle), and with the most MP the rules could
+// unit with V16's reach (any row, its full range, enemy units no
+// obstacle), and with the most MP the rules could
 // ever give it in each of the movement phases left (overburn, 000 line
 // 683; the road bonus hex, 000 line 653), every hex costing at least the
 // 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
@@ -114,7 +114,7 @@ func (s *State) harmlessBefore(last int) bool {
 	for i, p := range pieces {
 		if p.air {
 			if salvage > 0 || len(toppled) > 0 {
-				return false // it may leave at will (000 line 1161), and its side the field with it
+				return false // it may leave at will (000 line 1092), and its side the field with it
 			}
 			continue
 		}
