@@ -17,11 +17,11 @@ var settledGames = flag.Int("settled.games", 0, "TestSettledAsAtTheLimit: also p
 
 // Ensure ruling V17 is honest: a battle it ends before the turn limit
 // comes out as it would have at the limit. Each game is played twice
-// from the same seeds, once as auto-resolve plays it (V17 asked as each
-// game turn starts) and once to the end of game turn 20 with V17 never
-// asked (its limit set far off, the 20 turns counted by a hook); the
-// players decide alike until V17 ends the first, so the two may differ
-// only by what happened in the turns V17 left out. The games are ones
+// from the same seeds, once as auto-resolve plays it (AutoResolveLimit:
+// V17 asked as each game turn starts) and once to the end of game turn
+// 20 with V17 never asked (AutoResolveWith), the players told the same
+// limit: they decide alike until V17 ends the first, so the two may
+// differ only by what happened in the turns V17 left out. The games are ones
 // that stalled to the limit with nothing happening, which V17 now ends:
 // slow units far apart (small 27; large 49), a retreat out of time
 // (small 63), a hover and a wheeled lance penned in either side of woods
@@ -43,20 +43,20 @@ func TestSettledAsAtTheLimit(t *testing.T) {
 	settled := 0
 	for i, g := range games {
 		seed := 1000 + g.battle
-		play := func(limit int, after ai.After) (*referee.State, []referee.Event) {
+		play := func(resolve func(*referee.State, *dice.Dice, map[string]*ai.Player, int, ai.After) (*referee.State, []referee.Event, error)) (*referee.State, []referee.Event) {
 			start := ai.MirrorBattle(t, g.kind, g.battle)
 			sides := []string{start.Sides[0].ID, start.Sides[1].ID}
 			players := map[string]*ai.Player{sides[g.seat]: ai.New(sides[g.seat], ai.Normal, seed), sides[1-g.seat]: ai.New(sides[1-g.seat], ai.Normal, seed+7)}
 			for _, p := range players {
 				ai.KnowLimit(p, 20) // both plays alike: the players play to game turn 20
 			}
-			s, events, err := ai.AutoResolveWith(start, dice.New(dice.NewSeeded(seed)), players, limit, after)
+			s, events, err := resolve(start, dice.New(dice.NewSeeded(seed)), players, 20, nil)
 			if err != nil {
 				t.Fatalf("%s battle %d seat %d: %v", g.kind, g.battle, g.seat, err)
 			}
 			return s, events
 		}
-		s, events := play(20, nil)
+		s, events := play(ai.AutoResolveLimit)
 		end := events[len(events)-1]
 		if !strings.Contains(end.Text, "ruling V17") {
 			if i < fixed {
@@ -65,12 +65,7 @@ func TestSettledAsAtTheLimit(t *testing.T) {
 			continue
 		}
 		settled++
-		full, fullEvents := play(1000, func(_, next *referee.State) (*referee.State, []referee.Event, error) {
-			if next.Turn > 20 && next.Phase != referee.PhaseOver {
-				return referee.EndBattle(next, "game turn 20 is over")
-			}
-			return next, nil, nil
-		})
+		full, fullEvents := play(ai.AutoResolveWith)
 		got, want := outcome(s), outcome(full)
 		if got != want {
 			t.Errorf("%s battle %d seat %d: V17 ended it in turn %d with %s; played to the limit (%s) it ends with %s", g.kind, g.battle, g.seat, end.Turn, got, fullEvents[len(fullEvents)-1].Text, want)

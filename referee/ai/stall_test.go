@@ -224,7 +224,7 @@ func TestAutoResolveLimitKnown(t *testing.T) {
 		s := aixBattle(t, nil, nil, append([]referee.Unit{red, lost}, blue...)...)
 		s.Turn = 19
 		players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
-		_, events, err := AutoResolve(s, dice.New(dice.NewSeeded(1)), players, limit)
+		_, events, err := AutoResolveLimit(s, dice.New(dice.NewSeeded(1)), players, limit, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
