@@ -103,12 +103,18 @@ var (
 func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	var mh maphash.Hash
 	mh.SetSeed(baseSeed)
-	for _, c := range m.Cells {
-		mh.Write([]byte{byte(c.Terrain), byte(c.Elevation), boolByte(c.Road), c.RoadExits})
+	// Hashed a chunk at a time: a write a cell costs more than the
+	// hashing (every picture looks its terrain up).
+	var chunk [512]byte
+	b := chunk[:0]
+	for i, c := range m.Cells {
+		b = append(b, byte(c.Terrain), byte(c.Elevation), boolByte(c.Road), c.RoadExits, boolByte(t.reach[i]), byte(t.deploy[i]))
+		if len(b) > len(chunk)-6 {
+			mh.Write(b)
+			b = b[:0]
+		}
 	}
-	for i, r := range t.reach {
-		mh.Write([]byte{boolByte(r), byte(t.deploy[i])})
-	}
+	mh.Write(b)
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	paint := func() *terrainBase {
@@ -208,7 +214,13 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	if err != nil {
 		return nil, err
 	}
-	rects := overlayRects(lay, v, placed)
+	// Each counter's square, and the rectangle it may change (bounds,
+	// worked out once: it places the label).
+	squares, bounds := make([]image.Rectangle, len(placed)), make([]image.Rectangle, len(placed))
+	for i, pc := range placed {
+		squares[i], bounds[i] = pc.square(), pc.bounds()
+	}
+	rects := overlayRects(lay, v, bounds)
 	// A counter's square is painted opaque before anything reads it
 	// (a later counter's shadow reads what the counter drew), so its
 	// pixels need not be turned to RGBA first. A face nothing is drawn
@@ -218,13 +230,11 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	// A face set aside is written whole, so it must lie below the title
 	// strip (clip), where the squares mapped from img are cut too.
 	clip := image.Rect(0, sh, W, H)
-	squares := make([]image.Rectangle, len(placed))
 	for i, pc := range placed {
-		squares[i] = pc.square()
 		if pc.k.HasFacing || !squares[i].In(clip) || faceOf(pc.st, pc.k).spills {
 			continue
 		}
-		placed[i].faceAside = !slices.ContainsFunc(placed[i+1:], func(q placedCounter) bool { return q.bounds().Overlaps(squares[i]) })
+		placed[i].faceAside = !slices.ContainsFunc(bounds[i+1:], func(b image.Rectangle) bool { return b.Overlaps(squares[i]) })
 	}
 	rs := cover(rects, squares)
 	for _, r := range rs {
@@ -244,7 +254,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	}
 	for i, pc := range placed {
 		if pc.faceAside {
-			tp.changed = quantiseRect(p, faceOf(pc.st, pc.k).img, image.Point{}, squares[i], tp.changed, &tp.delta)
+			tp.changed = quantiseFace(p, faceOf(pc.st, pc.k).pal, squares[i].Min, tp.changed, &tp.delta)
 		}
 	}
 	return tp, nil
@@ -426,10 +436,10 @@ func subtract(dst, a, b [][2]int) [][2]int {
 
 // overlayRects are the rectangles of the picture the overlays of v may
 // draw on, clipped to the map below the title strip: each placed
-// counter's own (placedCounter.bounds); each highlight's hexes, and its
-// lines cut into short pieces so a long line of fire does not claim the
-// whole box between its ends; each edge bar.
-func overlayRects(lay layout, v Tactical, placed []placedCounter) []image.Rectangle {
+// counter's own (counters: their placedCounter.bounds); each
+// highlight's hexes, and its lines cut into short pieces so a long line
+// of fire does not claim the whole box between its ends; each edge bar.
+func overlayRects(lay layout, v Tactical, counters []image.Rectangle) []image.Rectangle {
 	g := lay.g
 	clip := image.Rect(0, lay.strip.height, lay.W, lay.H)
 	var out []image.Rectangle
@@ -442,8 +452,8 @@ func overlayRects(lay layout, v Tactical, placed []placedCounter) []image.Rectan
 		return image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
 	}
-	for _, pc := range placed {
-		add(pc.bounds())
+	for _, r := range counters {
+		add(r)
 	}
 	for _, hl := range v.Highlights {
 		if hl.Kind == Reachable || hl.Kind == Deployment {
@@ -505,6 +515,39 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	}
 }
 
+// rowChanges gathers what mapping a row's pixels to the palette changed:
+// the span from its first changed pixel to its last, and the changes to
+// the checksum (pixel x weighed by w - x, the bytes from it to the
+// layer's end).
+type rowChanges struct {
+	x0, x1 int
+	s1, s2 int64
+	w      int64
+}
+
+// note records that pixel x changed from entry was to now.
+func (rc *rowChanges) note(x int, was, now byte) {
+	if rc.x0 < 0 {
+		rc.x0 = x
+	}
+	rc.x1 = x + 1
+	dn := int64(now) - int64(was)
+	rc.s1 += dn
+	rc.s2 += dn * (rc.w - int64(x))
+}
+
+// flush appends the row's span (row y, its pixels counted from x) to
+// changed if a pixel changed, and adds the checksum changes to d if given.
+func (rc *rowChanges) flush(changed []image.Rectangle, x, y int, d *adlerDelta) []image.Rectangle {
+	if rc.x0 >= 0 {
+		changed = append(changed, image.Rect(x+rc.x0, y, x+rc.x1, y+1))
+	}
+	if d != nil {
+		d.s1, d.s2 = d.s1+rc.s1, d.s2+rc.s2
+	}
+	return changed
+}
+
 // quantiseRect maps the pixels of src from sp on to the palette, into
 // rectangle r of p, and appends to changed, for each row where an entry
 // changed, the row's span from its first changed pixel to its last; d,
@@ -523,31 +566,16 @@ func quantiseRect(p *image.Paletted, src *image.RGBA, sp image.Point, r image.Re
 		o := (sp.Y+y-r.Min.Y)*src.Stride + 4*sp.X
 		from := src.Pix[o : o+4*r.Dx()]
 		dst := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
-		x0, x1 := -1, 0
-		// The row's changes to the checksum: pixel x of dst is weighed
-		// by the bytes from it to the layer's end.
-		var s1, s2 int64
-		w := int64(end - (y*stride + 1 + r.Min.X))
+		rc := rowChanges{x0: -1, w: int64(end - (y*stride + 1 + r.Min.X))}
 		for x, i := range dst {
 			if c := binary.LittleEndian.Uint32(from[4*x:]); c != back[i] {
 				if n := t[word565(c)]; n != i {
 					dst[x] = n
-					if x0 < 0 {
-						x0 = x
-					}
-					x1 = x + 1
-					dn := int64(n) - int64(i)
-					s1 += dn
-					s2 += dn * (w - int64(x))
+					rc.note(x, i, n)
 				}
 			}
 		}
-		if x0 >= 0 {
-			changed = append(changed, image.Rect(r.Min.X+x0, y, r.Min.X+x1, y+1))
-		}
-		if d != nil {
-			d.s1, d.s2 = d.s1+s1, d.s2+s2
-		}
+		changed = rc.flush(changed, r.Min.X, y, d)
 	}
 	return changed
 }

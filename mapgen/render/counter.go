@@ -120,6 +120,7 @@ func drawCounter(img *image.RGBA, st counterStyle, x, y float64, k Counter, face
 type counterFace struct {
 	img    *image.RGBA // ci×ci
 	spills bool
+	pal    palettedFace // img mapped to the palette (facepalette.go)
 }
 
 // counterFaceKey is what a face shows: its size, and the counter
@@ -152,6 +153,7 @@ func faceOf(st counterStyle, k Counter) *counterFace {
 			}
 			f.spills = f.spills || slices.ContainsFunc(row, func(b byte) bool { return b != 0 })
 		}
+		f.pal = newPalettedFace(f.img)
 		return f
 	})
 }

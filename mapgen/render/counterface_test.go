@@ -2,7 +2,9 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
+	"slices"
 	"testing"
 )
 
@@ -49,5 +51,68 @@ func TestCounterFaceAsPainted(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Errorf("%d faces checked: want most of the 15 not to spill", checked)
+	}
+}
+
+// Ensure a face mapped to the palette from its kept indices
+// (quantiseFace) comes out as quantiseRect maps its RGBA pixels, over
+// every kind of terrain pixel: the pixel's own entry, the entry of its
+// exact colour where that is not the one its 5-6-5 cell names (16 of
+// the palette's entries share a cell with another), and any other. The
+// same indices, changed spans and checksum changes.
+func TestQuantiseFaceAsRGBA(t *testing.T) {
+	back := paletteRGBA()
+	// A 16×16 face of every palette colour, and one colour not in it.
+	const ci = 16
+	face := image.NewRGBA(image.Rect(0, 0, ci, ci))
+	for i := range ci * ci {
+		c := uint32(0xff123456)
+		if i < len(mapPalette) {
+			c = back[i]
+		}
+		binary.LittleEndian.PutUint32(face.Pix[4*i:], c)
+	}
+	pf := newPalettedFace(face)
+	shared := 0
+	for i := range pf.idx {
+		if pf.alt[i] != pf.idx[i] {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no face pixel keeps an entry other than its cell's: the test would not reach that case")
+	}
+	const W, H = 40, 30
+	at := image.Pt(7, 9)
+	for trial := range 4 {
+		pix := make([]byte, (W+1)*H) // a stream: a filter byte a row
+		for i := range pix {
+			pix[i] = byte((i*31 + trial*17) % len(mapPalette))
+		}
+		for y := range ci {
+			for x := range ci {
+				k := y*ci + x
+				switch (x + y + trial) % 3 {
+				case 0:
+					pix[(at.Y+y)*(W+1)+1+at.X+x] = pf.alt[k] // the exact colour's entry
+				case 1:
+					pix[(at.Y+y)*(W+1)+1+at.X+x] = pf.idx[k]
+				}
+			}
+		}
+		want := &image.Paletted{Pix: slices.Clone(pix[1:]), Stride: W + 1, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+		got := &image.Paletted{Pix: slices.Clone(pix[1:]), Stride: W + 1, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+		dw, dg := adlerDelta{end: (W + 1) * H, stride: W + 1}, adlerDelta{end: (W + 1) * H, stride: W + 1}
+		cw := quantiseRect(want, face, image.Point{}, image.Rectangle{Min: at, Max: at.Add(image.Pt(ci, ci))}, nil, &dw)
+		cg := quantiseFace(got, pf, at, nil, &dg)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("trial %d: the indices differ from quantiseRect's", trial)
+		}
+		if !slices.Equal(cg, cw) {
+			t.Errorf("trial %d: changed spans %v, quantiseRect's %v", trial, cg, cw)
+		}
+		if dg != dw {
+			t.Errorf("trial %d: checksum changes %+v, quantiseRect's %+v", trial, dg, dw)
+		}
 	}
 }

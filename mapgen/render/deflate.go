@@ -201,6 +201,23 @@ func matchLen(data []byte, p, q, limit int) int {
 	return n
 }
 
+// matchLenBack is how many bytes just before end equal those d before
+// them, at most limit: a match's tail that still holds, eight bytes at
+// a time (the last byte of a little-endian word is its highest).
+func matchLenBack(data []byte, end, d, limit int) int {
+	n := 0
+	for n+8 <= limit {
+		if x := binary.LittleEndian.Uint64(data[end-n-8:]) ^ binary.LittleEndian.Uint64(data[end-n-8-d:]); x != 0 {
+			return n + bits.LeadingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < limit && data[end-n-1] == data[end-n-1-d] {
+		n++
+	}
+	return n
+}
+
 // codes are the block's Huffman codes, bit-reversed as deflate writes
 // them, with their lengths.
 type codes struct {
@@ -255,17 +272,41 @@ func newCodes(toks []token) *codes {
 	return c
 }
 
-// put writes token t.
-func (c *codes) put(w *bitWriter, t token) {
-	if t&matchFlag == 0 {
-		w.put(uint64(c.lit[t]), uint(c.litLen[t]))
-		return
+// putAll writes the tokens toks. The bits wait in a local word, not
+// in w, and go out four bytes at a time into room made once (a token is
+// at most 48 bits, 6 bytes), so that a picture's tokens cost a call a
+// piece, not one a token with w's fields read and written for each.
+func (c *codes) putAll(w *bitWriter, toks []token) {
+	o := len(w.out)
+	out := slices.Grow(w.out, 6*len(toks)+4)
+	out = out[:cap(out)]
+	acc, n := w.acc, w.n
+	for _, t := range toks {
+		if t&matchFlag == 0 {
+			acc |= uint64(c.lit[t]) << n
+			n += uint(c.litLen[t])
+		} else {
+			// The length's bits (at most 20) and the distance's (28)
+			// are added in turn: together they may not fit beside
+			// what waits.
+			x := t >> 16 & 0xff
+			acc |= uint64(c.lengths[x]) << n
+			n += uint(c.lengthN[x])
+			if n >= 32 {
+				binary.LittleEndian.PutUint32(out[o:], uint32(acc))
+				o, acc, n = o+4, acc>>32, n-32
+			}
+			d := int(t&0xffff) - 1
+			dc := distSym(d)
+			acc |= (uint64(c.dist[dc]) | uint64(d-distFirst[dc])<<c.distLen[dc]) << n
+			n += uint(c.distLen[dc]) + uint(distExtra[dc])
+		}
+		if n >= 32 {
+			binary.LittleEndian.PutUint32(out[o:], uint32(acc))
+			o, acc, n = o+4, acc>>32, n-32
+		}
 	}
-	x := t >> 16 & 0xff
-	w.put(uint64(c.lengths[x]), uint(c.lengthN[x]))
-	d := int(t&0xffff) - 1
-	dc := distSym(d)
-	w.put(uint64(c.dist[dc])|uint64(d-distFirst[dc])<<c.distLen[dc], uint(c.distLen[dc])+uint(distExtra[dc]))
+	w.out, w.acc, w.n = out[:o], acc, n
 }
 
 // codeLengthOrder is the order in which the header lists the lengths of

@@ -149,9 +149,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	c.offs = make([]int, n+1)
 	for i := range n {
 		c.offs[i] = w.bitLen()
-		for _, t := range toks[first[i]:first[i+1]] {
-			c.codes.put(&w, t)
-		}
+		c.codes.putAll(&w, toks[first[i]:first[i+1]])
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
@@ -189,10 +187,7 @@ func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []t
 			if fresh < 0 {
 				fresh = p + head
 			}
-			tail := 0
-			for e := p + l - 1; tail < l-head && rows[e-tail] == rows[e-tail-d]; {
-				tail++
-			}
+			tail := matchLenBack(rows, p+l, d, l-head)
 			if tail >= minMatch {
 				flush(p + l - tail)
 				toks = append(toks, matchToken(tail, d))
@@ -463,10 +458,8 @@ func putBlock(bw *bitWriter, toks []token, last bool) {
 		codes.header[0] &^= 1 // BFINAL, the header's first bit
 	}
 	bw.splice(codes.header, 0, codes.headBits)
-	for _, t := range toks {
-		codes.put(bw, t)
-	}
-	codes.put(bw, endOfBlock)
+	codes.putAll(bw, toks)
+	codes.putAll(bw, []token{endOfBlock})
 }
 
 // idatHead starts an IDAT chunk of one zlib stream in out: the chunk's
@@ -534,13 +527,11 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 		}
 		bw.splice(base.bits, base.offs[next], base.offs[i])
 		toks = base.recode(toks[:0], m, rows, l.at, i)
-		for _, t := range toks {
-			base.codes.put(bw, t)
-		}
+		base.codes.putAll(bw, toks)
 		next = i + 1
 	}
 	bw.splice(base.bits, base.offs[next], base.offs[base.count()])
-	base.codes.put(bw, endOfBlock)
+	base.codes.putAll(bw, []token{endOfBlock})
 	return toks
 }
 

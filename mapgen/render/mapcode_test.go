@@ -165,7 +165,7 @@ func TestCodedRowsInflate(t *testing.T) {
 		bw.out = append(bw.out, 0x78, 0x01)
 		bw.splice(c.codes.header, 0, c.codes.headBits)
 		bw.splice(c.bits, 0, c.offs[len(c.offs)-1])
-		c.codes.put(&bw, endOfBlock)
+		c.codes.putAll(&bw, []token{endOfBlock})
 		z, err := zlib.NewReader(bytes.NewReader(append(bw.bytes(), 0, 0, 0, 0)))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -298,6 +298,30 @@ func TestCodeTables(t *testing.T) {
 		if s := distSym(d - 1); s != c || int(distExtra[s]) != n || d-1-distFirst[s] != extra {
 			t.Fatalf("distance %d: symbol %d, %d extra bits %d in the tables; %d, %d extra bits %d worked out",
 				d, s, distExtra[s], d-1-distFirst[s], c, n, extra)
+		}
+	}
+}
+
+// Ensure matchLenBack counts, eight bytes at a time, what a byte at a
+// time counts: the bytes before end equal to those d before them, at
+// most limit; on bytes of three values, so that equal stretches of
+// every length and every place in a word come up.
+func TestMatchLenBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	data := make([]byte, 600)
+	for i := range data {
+		data[i] = byte(rng.IntN(3))
+	}
+	for range 20_000 {
+		d := 1 + rng.IntN(40)
+		end := d + 1 + rng.IntN(len(data)-d)
+		limit := rng.IntN(end - d + 1)
+		want := 0
+		for want < limit && data[end-want-1] == data[end-want-1-d] {
+			want++
+		}
+		if got := matchLenBack(data, end, d, limit); got != want {
+			t.Fatalf("end %d, distance %d, limit %d: %d bytes, want %d", end, d, limit, got, want)
 		}
 	}
 }

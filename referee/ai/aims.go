@@ -156,6 +156,25 @@ func exitWorth(e referee.ViewExit, u *referee.ViewUnit) int {
 	return n * e.VP
 }
 
+// leavesBy is the edge enemy unit u scores by leaving the map when that
+// is its side's retreat edge (an exit award of v's scenario that counts
+// u's kind), or "". Such a unit runs from the fight rather than breaks
+// through it: the side cuts it off where it leaves (fireSeeds) rather
+// than chase it. An award by another edge lies past the side's units,
+// which stand in its way already.
+func leavesBy(v referee.View, u *referee.ViewUnit) string {
+	sd := v.Side(u.Side)
+	if v.Scenario == nil || sd == nil || sd.RetreatEdge == "" || u.Kind == referee.KindDropShip.String() {
+		return ""
+	}
+	for _, x := range v.Scenario.Exits {
+		if x.Side == u.Side && !x.Space && x.Edge == sd.RetreatEdge && x.VP > 0 && (!x.MechsOnly || u.Kind == referee.KindMech.String()) {
+			return x.Edge
+		}
+	}
+	return ""
+}
+
 // assignObjectives sends the nearest free unit to each objective hex:
 // the side's own to hold, the enemy's to contest (an enemy unit standing
 // in it at the end denies the VP, SC9). Far from the end of a turn limit

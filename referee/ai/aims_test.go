@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -380,5 +381,47 @@ func TestAimsSmallBreakthrough(t *testing.T) {
 		if got := a.smallBreakthrough(pic, u); got != tc.want {
 			t.Errorf("%d VP by the %s edge, retreat edge east: smallBreakthrough %v, want %v", tc.vp, tc.edge, got, tc.want)
 		}
+	}
+}
+
+// Ensure an enemy that scores by leaving by its own retreat edge (The
+// Pounce's column, 000 line 2309) is closed on where it leaves, the hex
+// of that edge straight ahead of it, not where it stands; one that
+// scores by breaking through past the side (The Steel Tip's Lancers, by
+// the edge it did not come from), by DropShip, or not at all for its
+// kind, is closed on where it stands.
+func TestAimsCutOffLeaving(t *testing.T) {
+	exit := func(x referee.ExitAward) *referee.ScenarioRules {
+		return &referee.ScenarioRules{Exits: []referee.ExitAward{x}}
+	}
+	for _, tc := range []struct {
+		name  string
+		rules *referee.ScenarioRules
+		class referee.Class
+		cut   bool
+	}{
+		{"ByItsRetreatEdge", exit(referee.ExitAward{Side: "blue", Edge: referee.East, VP: 5}), referee.Wheeled, true},
+		{"BreakingThrough", exit(referee.ExitAward{Side: "blue", Edge: referee.West, VP: 5}), referee.Wheeled, false},
+		{"ByDropShip", exit(referee.ExitAward{Side: "blue", Space: true, VP: 10}), referee.Wheeled, false},
+		{"MechsOnly", exit(referee.ExitAward{Side: "blue", Edge: referee.East, VP: 5, MechsOnly: true}), referee.Wheeled, false},
+		{"OwnAward", exit(referee.ExitAward{Side: "red", Edge: referee.West, VP: 5}), referee.Wheeled, false},
+		{"NoScenario", nil, referee.Wheeled, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := aixBattle(t, tc.rules, nil, aixUnit("R1", "red", referee.MediumMech, "0205", 9, 7, 1, 4),
+				aixUnit("B1", "blue", tc.class, "1005", 5, 4, 1, 6))
+			pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+			f := pic.approach(routeKey{mode: mapgen.Tracked, rng: 1})
+			at := func(h string) int { x := hex.MustParse(h); return f[x.Y*pic.v.Map.Width+x.X] }
+			// Within range 1 of the hex it stands in, or of the hex of
+			// the east edge (x 19) straight ahead of it.
+			atEnemy, atGate := at("0905"), at("1905")
+			if tc.cut && (atGate != 0 || atEnemy == 0) {
+				t.Errorf("the way from beside the enemy %d MP, from its exit hex %d: want it cut off at the exit (0 there)", atEnemy, atGate)
+			}
+			if !tc.cut && (atEnemy != 0 || atGate == 0) {
+				t.Errorf("the way from beside the enemy %d MP, from its exit hex %d: want it closed on where it stands (0 beside it)", atEnemy, atGate)
+			}
+		})
 	}
 }

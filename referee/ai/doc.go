@@ -63,7 +63,10 @@
 // 1042), closing on the nearest known enemy (or the enemy's retreat edge
 // when none is in sight) by the MP of the way to a hex in its range of
 // it (route.go: round lakes and cliffs, along roads; not into the enemy's
-// own hex, which its terrain may bar) when nothing is in range, salvage to
+// own hex, which its terrain may bar) when nothing is in range — an
+// enemy that scores by leaving by its own retreat edge is closed on at
+// the hex of that edge straight ahead of it, cut off rather than chased
+// — salvage to
 // pick up and surrendered enemies to capture. A hex holding an enemy is entered only
 // for an overrun that goes ahead — a lone enemy whose D the unit's RA
 // tops by 6 (by 8 for an estimated D; 000 lines 697–701) — or to capture.

@@ -97,6 +97,9 @@ type enemy struct {
 	disrupted, surrendered bool
 	ship                   bool // a DropShip: eight steps, never moves
 	air                    bool // an air lance: two steps
+	// leaves is the edge it scores by leaving the map, its side's
+	// retreat edge (leavesBy); "" for none.
+	leaves string
 	// ground is its reach over the ground (Hard, reach.go), once looked up.
 	ground       []int
 	groundLooked bool
@@ -211,6 +214,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 			pic.air = append(pic.air, e)
 			continue
 		}
+		e.leaves = leavesBy(v, u)
 		pic.enemies = append(pic.enemies, e)
 	}
 	return pic

@@ -112,6 +112,16 @@ func (t *tally) row(player, opponent, kind string) string {
 		player, opponent, kind, t.games, w, d, l, 100*r, 100*lo, 100*hi, seat(0), seat(1), self, ovr, t.turnCap, t.stalled, t.strafes, t.groundAtAir)
 }
 
+// firstSide is, for a level against itself, the first side's share of
+// the decided games whichever copy played it: the scenario balance
+// (BENCHMARKS.md, "Scenario balance").
+func (t *tally) firstSide(level, kind string) string {
+	first, second := t.win[0]+t.loss[1], t.loss[0]+t.win[1]
+	lo, hi := wilson(first, first+second)
+	return fmt.Sprintf("%s on both sides, %s: first side won %d, second side %d, drawn %d: first side's share of decided games %.1f%% (95%% CI %.1f–%.1f)",
+		level, kind, first, second, t.draw[0]+t.draw[1], 100*float64(first)/float64(max(first+second, 1)), 100*lo, 100*hi)
+}
+
 const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns that went ahead | turn cap / stalled | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 var stepsTaken = regexp.MustCompile(`takes (\d+) step`)
@@ -288,6 +298,9 @@ func TestTournament(t *testing.T) {
 			r := playPairing(t, kind, *tournamentGames, pl, ol)
 			all.add(r)
 			fmt.Fprintln(os.Stdout, r.row(a, b, kind))
+			if pl == ol {
+				fmt.Fprintln(os.Stdout, r.firstSide(a, kind))
+			}
 		}
 		fmt.Fprintln(os.Stdout, all.row(a, b, "all"))
 	}
