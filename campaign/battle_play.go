@@ -150,7 +150,7 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	if n.Settings.MoraleTable {
 		after = n.moraleHook(b, d)
 	}
-	st, evs, err := ai.AutoResolveWith(st, d, players, limit, b.frameHook(after))
+	st, evs, err := ai.AutoResolveLimit(st, d, players, limit, b.frameHook(after))
 	all = append(all, evs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)

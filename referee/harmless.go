@@ -74,61 +74,9 @@ func airHarm(u *Unit) bool {
 // for the units that arrive late (setup_apply in campaign): once they
 // are in, it is judged like any other.
 func (s *State) harmless() bool {
-	if len(s.Sides) < 2 || s.Scenario != nil && s.Campaign == nil {
+	pieces, toppled, ok := s.harmPieces()
+	if !ok {
 		return false
-	}
-	for _, side := range s.Sides {
-		if s.scenarioPending(side.ID) {
-			return false
-		}
-	}
-	type piece struct {
-		u    *Unit
-		at   hex.Hex
-		r    int
-		air  bool
-		side string
-	}
-	var pieces []piece
-	var toppled []hex.Hex // surrendered, until a unit moves into the hex (000 line 970)
-	for _, u := range s.Units {
-		at := u.Hex
-		switch u.Status {
-		case Active:
-		case Reserve:
-			if u.Aboard == "" {
-				if u.Drop {
-					return false // it may still drop
-				}
-				continue // never deployed: out of the battle (V5)
-			}
-			i := s.unitIndex(u.Aboard)
-			if i < 0 || s.Units[i].Status != Active {
-				return false // its DropShip may still land
-			}
-			at = s.Units[i].Hex // it may come off beside it
-		case Broken:
-			if 12+RallyModifier(u.Experience) >= RallyRoll {
-				return false // it may rally back onto the map (V1)
-			}
-			continue
-		case Surrendered:
-			if !u.Righting {
-				toppled = append(toppled, at)
-				continue
-			}
-			// Righted next turn, it acts again: a piece like any other.
-		default:
-			continue
-		}
-		if !s.Map.Contains(at) {
-			return false
-		}
-		p := piece{u: u, at: at, r: harmRadius(u), air: u.Class.Kind() == KindAir, side: u.Side}
-		if p.air && airHarm(u) {
-			p.r = max(p.r, 0)
-		}
-		pieces = append(pieces, p)
 	}
 	armed := false
 	for _, p := range pieces {
@@ -177,6 +125,73 @@ func (s *State) harmless() bool {
 		}
 	}
 	return true
+}
+
+// harmPiece is a unit in the battle as V16 and V17 weigh it: where it
+// stands (or comes off its DropShip) and how far it could ever attack
+// (harmRadius; an armed air lance at least 0).
+type harmPiece struct {
+	u    *Unit
+	at   hex.Hex
+	r    int
+	air  bool
+	side string
+}
+
+// harmPieces lists the units that may still act in the battle and the
+// hexes of surrendered units nobody has righted yet (000 line 970); ok
+// is false when the battle may still change without them: a scenario
+// (which keeps its own end rules), a unit that may still come in from
+// off the map, a broken unit that may rally.
+func (s *State) harmPieces() (pieces []harmPiece, toppled []hex.Hex, ok bool) {
+	if len(s.Sides) < 2 || s.Scenario != nil && s.Campaign == nil {
+		return nil, nil, false
+	}
+	for _, side := range s.Sides {
+		if s.scenarioPending(side.ID) {
+			return nil, nil, false
+		}
+	}
+	for _, u := range s.Units {
+		at := u.Hex
+		switch u.Status {
+		case Active:
+		case Reserve:
+			if u.Aboard == "" {
+				if u.Drop {
+					return nil, nil, false // it may still drop
+				}
+				continue // never deployed: out of the battle (V5)
+			}
+			i := s.unitIndex(u.Aboard)
+			if i < 0 || s.Units[i].Status != Active {
+				return nil, nil, false // its DropShip may still land
+			}
+			at = s.Units[i].Hex // it may come off beside it
+		case Broken:
+			if 12+RallyModifier(u.Experience) >= RallyRoll {
+				return nil, nil, false // it may rally back onto the map (V1)
+			}
+			continue
+		case Surrendered:
+			if !u.Righting {
+				toppled = append(toppled, at)
+				continue
+			}
+			// Righted next turn, it acts again: a piece like any other.
+		default:
+			continue
+		}
+		if !s.Map.Contains(at) {
+			return nil, nil, false
+		}
+		p := harmPiece{u: u, at: at, r: harmRadius(u), air: u.Class.Kind() == KindAir, side: u.Side}
+		if p.air && airHarm(u) {
+			p.r = max(p.r, 0)
+		}
+		pieces = append(pieces, p)
+	}
+	return pieces, toppled, true
 }
 
 // reachCache holds, for each movement mode, the map cut into the regions

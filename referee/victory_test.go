@@ -239,11 +239,13 @@ func TestBattleEndLastSideStanding(t *testing.T) {
 }
 
 // Ensure a turn limit ends the battle after the last side's turn of that
-// game turn (V10), and a margin under 20 is a draw with no winner.
+// game turn (V10), and a margin under 20 is a draw with no winner. The
+// lances stand near enough to meet in the last turn: V17 does not end
+// the battle before its limit.
 func TestBattleEndTurnLimit(t *testing.T) {
 	s := vcBattle(t, `
 		unit A1 lancers medium-mech regular 10/12/8 @0505 r=3 mp=4 ob=13
-		unit B1 bandits medium-mech regular 10/12/8 @2505 r=3 mp=4 ob=13`)
+		unit B1 bandits medium-mech regular 10/12/8 @1505 r=3 mp=4 ob=13`)
 	s.Rules.TurnLimit = 2
 	s, _ = vcEndTurns(t, s, 7) // turn 1: 4 phases; turn 2: lancers' 2, bandits' movement
 	if s.Phase == PhaseOver || s.Turn != 2 {

@@ -73,6 +73,19 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	return next
 }
 
+// kept is the field kept by key, worked out by work and kept (with a
+// memo) the first time it is asked for.
+func (r *routeMemo) kept(key string, work func() []int) []int {
+	if f, ok := r.field(key); ok {
+		return f
+	}
+	f := work()
+	if r != nil {
+		r.fields[key] = f
+	}
+	return f
+}
+
 // field is the field kept by key; ok false: none (or no memo).
 func (r *routeMemo) field(key string) (f []int, ok bool) {
 	if r == nil {

@@ -76,7 +76,8 @@
 // destruction, or an objective or an exit worth 10 VP or more that it
 // could not reach in the turns left otherwise. Broken units rally;
 // salvage is picked up. When nobody has attacked for three game turns
-// the battle is stalled: units close in harder and hidden infantry
+// the battle is stalled, and stays so until an attack takes a step (a
+// miss does not end it): units close in harder and hidden infantry
 // leaves its ambush. A side that sees no enemy ground unit, once it has
 // fought or the battle is stalled, hunts for the hidden infantry that
 // keeps the battle going (hunt.go): the hexes of the enemy's half, from
@@ -130,7 +131,8 @@
 // units can attack (trucks alone) has lost a battle without scenario
 // aims whatever the odds: staying can win it nothing. A lost battle is a retreat, when
 // the rules allow it and the side has no DropShips to leave by: its
-// units head for the retreat edge and withdraw there; with DropShips it
+// units head for the retreat edge by the MP of the way there (round
+// what their mode may not cross) and withdraw there; with DropShips it
 // is an evacuation, and an empty ship lifts off. A side of air lances
 // alone never declares a retreat: its lances leave one by one.
 //

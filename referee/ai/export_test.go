@@ -35,3 +35,7 @@ func MirrorBattle(tb testing.TB, kind string, seed uint64) *referee.State {
 	rng := rand.New(rand.NewPCG(seed, 0x6d6972))
 	return randomBattle(tb, rng, o)
 }
+
+// KnowLimit tells p the game turn after which its battle ends, as
+// AutoResolve does with its maxTurns (a player told keeps it).
+func KnowLimit(p *Player, last int) { p.limit = last }

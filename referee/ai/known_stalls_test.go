@@ -21,7 +21,7 @@ func TestKnownStalls(t *testing.T) {
 		// At night light woods block a line of sight (K15): units that
 		// traced it by day waited where they could not fire. (Small
 		// battle 80, seat 1, was one too; since units keep together it
-		// ends in a retreat that runs out of turns, a class still left.)
+		// ends in a retreat that runs out of turns, below.)
 		{"small", 90, 1, "night"},
 		{"air", 143, 1, "night"},
 		{"dropships", 6, 1, "night"},
@@ -36,6 +36,29 @@ func TestKnownStalls(t *testing.T) {
 		// Two lone Long Toms, in range behind woods, each counting
 		// indirect fire it had no observer for.
 		{"dropships", 180, 0, "lone Long Tom"},
+		// A retreating sniper in a pocket of rough ground, scoring
+		// hexes by their distance from its edge, stepped between the
+		// two nearest it instead of going round the woods.
+		{"small", 174, 0, "retreat by hexes"},
+		{"small", 174, 1, "retreat by hexes"},
+		// Two motorized platoons that closed in only while the battle
+		// was stalled, missed and fell back.
+		{"small", 141, 0, "dancers"},
+		{"dropships", 57, 0, "dancers"},
+		{"dropships", 57, 1, "dancers"},
+		// No 'Mech played to 30 turns: a side that broke off in turn
+		// 24–27, still walking home at the end.
+		{"no-mech", 24, 1, "retreat past the limit"},
+		{"no-mech", 58, 0, "retreat past the limit"},
+		// Battles nothing could change before the turn limit, which
+		// ruling V17 ends: slow units too far apart to meet in the
+		// turns left, a retreat out of time, a hover and a wheeled
+		// lance penned in out of sight either side of woods.
+		{"small", 27, 0, "too far apart (V17)"},
+		{"large", 49, 1, "too far apart (V17)"},
+		{"small", 80, 1, "retreat out of time"},
+		{"small", 83, 0, "penned in out of sight (V17)"},
+		{"small", 83, 1, "penned in out of sight (V17)"},
 	} {
 		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
 		if r.stalled > 0 {

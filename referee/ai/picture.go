@@ -57,6 +57,9 @@ type picture struct {
 	// routes are the MP fields towards the enemy, by way of moving
 	// (route.go).
 	routes map[routeKey][]int
+	// homes are the MP fields towards the side's retreat edge, by way
+	// of moving (route.go, home).
+	homes map[routeKey][]int
 	// routeMemo keeps the route fields for the player turn (cache.go);
 	// nil: none kept.
 	routeMemo *routeMemo
@@ -628,8 +631,9 @@ type moveScorer struct {
 	// mates, once focus is called, are the hexes of the unit's mates
 	// that can be the nearest to a hex within radius of center (apart).
 	mates []mateAt
-	// route is the unit's route field (way), once looked up.
-	route []int
+	// route is the unit's route field (way), once looked up; home its
+	// field towards the retreat edge (homeWay).
+	route, home []int
 }
 
 // focus narrows the enemies score looks at, for the hexes within radius
@@ -877,7 +881,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		offense = max(offense, ev)
 	}
 	if m.retreating {
-		return -float64(max(edgeDistance(pic.v.Map, h, m.edge), 0)) - 0.3*threat
+		return -float64(m.homeWay(h)) - 0.3*threat
 	}
 	sc := offense
 	switch {

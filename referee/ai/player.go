@@ -64,8 +64,13 @@ type Player struct {
 	// hits: the steps the side has seen dealt to each unit, from the
 	// results of attacks rolled in the open (Observe).
 	hits map[string]int
-	// lastFight is the game turn of the last attack the side saw (Observe).
-	lastFight int
+	// lastFight is the game turn of the last attack the side saw
+	// (Observe), lastHarm of the last that took a step.
+	lastFight, lastHarm int
+	// stalledSince is set once the battle has stalled, until an
+	// attack takes a step: a stall broken by attacks that harm nobody
+	// is still one (stalled).
+	stalledSince bool
 	// seen is where each enemy counter stood at the start of the side's
 	// last player turn, and moved the most hexes the side has seen each
 	// one cover between two of its turns (watch).
@@ -81,11 +86,31 @@ type Player struct {
 
 	// cache is work kept from one decision to the next (cache.go).
 	cache cache
+
+	// limit is the game turn after which auto-resolve ends a battle
+	// whose rules carry no turn limit (ruling CB4; 0: none): a public
+	// rule, which the player plays to as to the battle's own.
+	limit int
 }
 
 // stallTurns is how many game turns without an attack make a battle
 // stalled.
 const stallTurns = 3
+
+// stalled reports whether the battle is stalled in game turn turn:
+// nobody has attacked for stallTurns turns, or, once it has stalled,
+// nobody has taken a step since. Two units that each closed in only
+// while stalled, traded a shot that missed and fell back out of the
+// other's reach, stepped to and fro to the turn limit.
+func (p *Player) stalled(turn int) bool {
+	if !p.Level.skilled() {
+		return false
+	}
+	if turn-max(p.lastFight, 1) >= stallTurns {
+		p.stalledSince = true
+	}
+	return p.stalledSince && turn-max(p.lastHarm, 1) >= stallTurns
+}
 
 // Observe tells the player what happened since its last action, as its
 // side saw it (events not Visible to it are passed over): it keeps the
@@ -106,6 +131,7 @@ func (p *Player) Observe(events []referee.Event) {
 				continue
 			}
 			if n, err := strconv.Atoi(*e.Result); err == nil && n > 0 {
+				p.lastHarm, p.stalledSince = max(p.lastHarm, e.Turn), false
 				if p.hits == nil {
 					p.hits = map[string]int{}
 				}
@@ -135,6 +161,9 @@ func (p *Player) Next(s *referee.State) referee.Action {
 		*p = *New(p.Side, p.Level, 0)
 	}
 	v := s.ViewReusing(p.Side, &p.cache.view)
+	if v.TurnLimit == 0 {
+		v.TurnLimit = p.limit
+	}
 	g := &game{
 		v:    v,
 		crt:  v.CRT,
@@ -200,7 +229,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.menaces()
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
-	g.pic.stalled = p.Level.skilled() && v.Turn-max(p.lastFight, 1) >= stallTurns
+	g.pic.stalled = p.stalled(v.Turn)
 	p.leap(g.pic)
 	g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
 	g.pic.aims = newAims(g.pic, p.Level)

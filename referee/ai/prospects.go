@@ -40,15 +40,22 @@ func (pic *picture) lost() bool {
 		// nothing and only lose the units.
 		return true
 	}
-	odds := retreatOdds * pic.stakeOdds() * pic.homeOdds()
+	odds := retreatOdds * pic.stakeOdds()
+	left := noLimit
 	if pic.v.TurnLimit > 0 {
-		left := pic.v.TurnLimit - pic.v.Turn + 1
+		left = pic.v.TurnLimit - pic.v.Turn + 1
 		if left <= 2 {
 			return false
 		}
 		odds *= 1 + 2/float64(left-2)
 	}
-	return theirs > odds*mine
+	// The way home only raises the odds: it is measured only when the
+	// rest would have the side retreat.
+	if theirs <= odds*mine {
+		return false
+	}
+	home := pic.homeTurns()
+	return home <= float64(left) && theirs > odds*homeOdds(home)*mine
 }
 
 // armed reports that some unit of the side on the map or still to come
@@ -77,31 +84,44 @@ func (pic *picture) armed() bool {
 
 // homeOdds is the way home as a factor on the odds the side retreats
 // at: 1 when its ground units on the map reach the retreat edge in a
-// turn, a half more for each turn more they need (their mean). Measured
+// turn (homeTurns), a half more for each turn more they need. Measured
 // in the tournament (BENCHMARKS.md): four lances that broke off 25 hexes
 // from their edge were shot down on the way by the enemy they turned
-// their backs on, and fighting on won more. A side with a DropShip on
-// the map leaves by it (an evacuation), not by the edge: 1.
-func (pic *picture) homeOdds() float64 {
+// their backs on, and fighting on won more.
+func homeOdds(turns float64) float64 { return 1 + 0.5*max(turns-1, 0) }
+
+// homeTurns is the mean of the game turns the side's ground units on
+// the map need to reach its retreat edge, by the MP of the way their
+// mode may take (home; in hexes where there is none); 0 without such
+// units, or with a DropShip on the map, which they leave by (an
+// evacuation), not by the edge. With a turn limit, a retreat that would
+// bring them there only after it saves nobody: the side fights on
+// (lost): sides of No 'Mech played to 30 turns broke off in turn 24–27
+// and were still walking to their edge when the battle ended.
+func (pic *picture) homeTurns() float64 {
 	me := pic.v.Side(pic.side)
 	if me == nil || me.RetreatEdge == "" {
-		return 1
+		return 0
 	}
 	n, turns := 0, 0
 	for _, u := range pic.own {
 		if u.Kind == referee.KindDropShip.String() && u.Status == "active" && u.Hex != nil {
-			return 1
+			return 0
 		}
 		if groundMover(u) {
 			mp := max(u.Detail.MP, 1)
-			turns += (pic.edgeDist(*u.Hex, me.RetreatEdge) + mp - 1) / mp
+			way := pic.homeOf(u, me.RetreatEdge)[u.Hex.Y*pic.v.Map.Width+u.Hex.X]
+			if way < 0 {
+				way = pic.edgeDist(*u.Hex, me.RetreatEdge)
+			}
+			turns += (way + mp - 1) / mp
 			n++
 		}
 	}
 	if n == 0 {
-		return 1
+		return 0
 	}
-	return 1 + 0.5*max(float64(turns)/float64(n)-1, 0)
+	return float64(turns) / float64(n)
 }
 
 // groundSide reports that the side has a ground unit or a DropShip on

@@ -15,7 +15,9 @@ const maxActionsPerTurn = 2000
 // AutoResolve plays a started battle to its end with a Player for each
 // side (a Normal player, seed 0, for a side players lacks), or until game
 // turn maxTurns is over, when referee.EndBattle counts the victory points
-// as they stand. It returns the final state and every event, in order.
+// as they stand (a cap on the run, which the players are not told of:
+// AutoResolveLimit plays to a limit that is a rule of the battle). It
+// returns the final state and every event, in order.
 // State.Check runs after every Apply: a broken invariant, or an action
 // Apply refuses, is returned as an error with the state reached so far.
 func AutoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int) (*referee.State, []referee.Event, error) {
@@ -31,6 +33,22 @@ type After func(prev, next *referee.State) (*referee.State, []referee.Event, err
 // AutoResolveWith is AutoResolve with a hook run after every action
 // (nil: none).
 func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int, after After) (*referee.State, []referee.Event, error) {
+	return autoResolve(s, d, players, maxTurns, after, false)
+}
+
+// AutoResolveLimit is AutoResolveWith for a battle that ends after game
+// turn limit by a rule the battle's own rules do not carry: an
+// auto-resolved campaign battle's 20 turns (ruling CB4). The rule is
+// public, so the players play to it as to a turn limit of the battle's
+// own, and the battle ends sooner, as a game turn starts, once nothing
+// can change its result before the limit (ruling V17,
+// referee.HarmlessBefore).
+func AutoResolveLimit(s *referee.State, d *dice.Dice, players map[string]*Player, limit int, after After) (*referee.State, []referee.Event, error) {
+	return autoResolve(s, d, players, limit, after, true)
+}
+
+// autoResolve is AutoResolveWith; with ruled, AutoResolveLimit.
+func autoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, maxTurns int, after After, ruled bool) (*referee.State, []referee.Event, error) {
 	if s == nil {
 		return nil, nil, errors.New("auto-resolve: no battle")
 	}
@@ -45,8 +63,13 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 			players[sd.ID] = New(sd.ID, Normal, 0)
 		}
 	}
+	for _, p := range players {
+		if ruled && p.limit == 0 {
+			p.limit = maxTurns
+		}
+	}
 	var all []referee.Event
-	actions, turnKey := 0, -1
+	actions, turnKey, settledKey := 0, -1, -1
 	for s.Phase != referee.PhaseOver {
 		if s.Turn > maxTurns {
 			next, events, err := referee.EndBattle(s, fmt.Sprintf("game turn %d is over", maxTurns))
@@ -57,6 +80,18 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 		}
 		if s.PlayerTurn != turnKey {
 			turnKey, actions = s.PlayerTurn, 0
+		}
+		// Ruling V17 with CB4's limit, which the battle's rules do not
+		// carry: asked as each game turn starts.
+		if ruled && s.Turn != settledKey {
+			settledKey = s.Turn
+			if referee.HarmlessBefore(s, maxTurns) {
+				next, events, err := referee.EndBattle(s, fmt.Sprintf("no unit left in the battle can harm an enemy or change the result before game turn %d ends (ruling V17)", maxTurns))
+				if err != nil {
+					return s, all, fmt.Errorf("auto-resolve: %w", err)
+				}
+				return next, append(all, events...), nil
+			}
 		}
 		side := s.PhasingSide().ID
 		a := players[side].Next(s)

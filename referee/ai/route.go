@@ -45,13 +45,7 @@ func (pic *picture) approach(k routeKey) []int {
 		targets = pic.targetsKey(k)
 		key = pic.stepsKey(k) + targets
 	}
-	f, ok := pic.routeMemo.field(key)
-	if !ok {
-		f = pic.routeField(k, targets)
-		if pic.routeMemo != nil {
-			pic.routeMemo.fields[key] = f
-		}
-	}
+	f := pic.routeMemo.kept(key, func() []int { return pic.routeField(k, targets) })
 	if pic.routes == nil {
 		pic.routes = map[routeKey][]int{}
 	}
@@ -412,6 +406,65 @@ func routeKeyOf(u *referee.ViewUnit, rng int) routeKey {
 	k.jump = u.Detail != nil && u.Detail.Jump
 	k.indirect = u.Detail != nil && u.Detail.Indirect
 	return k
+}
+
+// home is the MP units moving as k need from each hex of the map to a
+// hex on the side's retreat edge, from which they may leave (ruling
+// V6); −1 where they cannot get there. Worked out once a picture.
+func (pic *picture) home(k routeKey, edge string) []int {
+	if f, ok := pic.homes[k]; ok {
+		return f
+	}
+	// Kept for the player turn (routeMemo) like the fields towards the
+	// enemy: the edge does not move.
+	var key string
+	if pic.routeMemo != nil {
+		key = pic.stepsKey(k) + "home:" + edge
+	}
+	f := pic.routeMemo.kept(key, func() []int {
+		m := pic.v.Map
+		var ends []hex.Hex
+		for y := range m.Height {
+			for x := range m.Width {
+				if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
+					ends = append(ends, h)
+				}
+			}
+		}
+		return pic.fieldFrom(k, ends)
+	})
+	if pic.homes == nil {
+		pic.homes = map[routeKey][]int{}
+	}
+	pic.homes[k] = f
+	return f
+}
+
+// homeWay is how far h is from the side's retreat edge for the unit
+// going home: the MP of the way round woods, water and cliffs its mode
+// may not cross (home), for a skilled player; the hexes, for Easy or
+// where there is no way. Measured in hexes a unit penned in a pocket of
+// rough ground stepped to and fro between its two hexes nearest the
+// edge, to the turn limit, instead of going round the woods.
+func (m *moveScorer) homeWay(h hex.Hex) int {
+	hexes := max(edgeDistance(m.pic.v.Map, h, m.edge), 0)
+	if !m.level.skilled() {
+		return hexes
+	}
+	if m.home == nil {
+		m.home = m.pic.homeOf(m.u, m.edge)
+	}
+	if w := m.home[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
+		return w
+	}
+	return hexes
+}
+
+// homeOf is the home field (home) for units moving as u does.
+func (pic *picture) homeOf(u *referee.ViewUnit, edge string) []int {
+	k := routeKeyOf(u, 1)
+	k.rng, k.indirect = 0, false // the field depends on the way of moving alone
+	return pic.home(k, edge)
 }
 
 type routeNode struct {

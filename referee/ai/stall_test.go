@@ -154,3 +154,112 @@ func TestSightMemoFollowsNightfall(t *testing.T) {
 		t.Error("after nightfall the kept line from M1 to B1 across light woods is still clear")
 	}
 }
+
+// Ensure a retreating unit goes home by the way its mode may take: heavy
+// woods down column 3, which tracked units may not enter (000 line 636),
+// but for a gap at the bottom of the map, stand between R1 and its
+// retreat edge. Scored by hexes from the edge, the hexes beside the woods
+// looked nearest: a unit penned in a pocket of rough ground stepped to
+// and fro between its two hexes nearest the edge to the turn limit.
+func TestRetreatGoesRound(t *testing.T) {
+	text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+	for y := 1; y <= 8; y++ {
+		text += fmt.Sprintf("; cell 03%02d heavy-woods", y)
+	}
+	red := aixUnit("R1", "red", referee.Tracked, "0503", 6, 7, 4, 4)
+	blue := aixUnit("B1", "blue", referee.MediumMech, "1905", 4, 7, 4, 4)
+	s := aixStart(t, text, nil, red, blue)
+	s.Side("red").Retreating = true
+	acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	mv := aixFind(acts, referee.ActMove, "R1")
+	if mv == nil || mv.To.Y < red.Hex.Y+3 {
+		t.Errorf("R1 at %v does not head for the gap below the woods: %v", red.Hex, acts)
+	}
+}
+
+// Ensure a stall is not broken by attacks that harm nobody: two
+// motorized platoons that closed in only while the battle was stalled
+// traded a shot that missed, each fell back out of the other's reach as
+// soon as it was not, and they stepped to and fro to the turn limit
+// (small 141). Once stalled, a battle stays so until an attack takes a
+// step; one that never stalled is not by a miss.
+func TestStallOutlastsAMiss(t *testing.T) {
+	attack := func(turn int, steps string) referee.Event {
+		return referee.Event{Type: "attack", Turn: turn, Attacker: "B1", Target: "R1", Result: &steps}
+	}
+	p := New("red", Normal, 1)
+	p.Observe([]referee.Event{attack(2, "0")})
+	if p.stalled(3) {
+		t.Error("turn 3, a miss in turn 2: stalled")
+	}
+	if !p.stalled(5) {
+		t.Error("turn 5, nothing since turn 2: not stalled")
+	}
+	p.Observe([]referee.Event{attack(5, "0")})
+	if !p.stalled(6) {
+		t.Error("turn 6, stalled and a miss in turn 5: not stalled")
+	}
+	p.Observe([]referee.Event{attack(6, "1")})
+	if p.stalled(7) {
+		t.Error("turn 7, a step taken in turn 6: stalled")
+	}
+}
+
+// Ensure a player knows auto-resolve's turn limit (ruling CB4) as it
+// knows a battle's own: a lost battle in game turn 19 of 20 is fought
+// out, not a retreat begun that cannot reach the edge before the end
+// (No 'Mech, played to the tournament's 30 turns, stalled with
+// retreats started in turn 24–27). Without a limit near, the same side
+// retreats.
+func TestAutoResolveLimitKnown(t *testing.T) {
+	for _, limit := range []int{20, 40} {
+		red := aixUnit("R1", "red", referee.LightMech, "1005", 4, 5, 3, 4)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		var blue []referee.Unit
+		for i, at := range []string{"1505", "1506", "1507", "1508"} {
+			blue = append(blue, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+		}
+		s := aixBattle(t, nil, nil, append([]referee.Unit{red, lost}, blue...)...)
+		s.Turn = 19
+		players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
+		_, events, err := AutoResolveLimit(s, dice.New(dice.NewSeeded(1)), players, limit, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		retreats := false
+		for _, e := range events {
+			retreats = retreats || e.Type == "retreat" && e.Turn == 19
+		}
+		if retreats != (limit == 40) {
+			t.Errorf("limit %d: red retreats in turn 19 %v, want %v", limit, retreats, limit == 40)
+		}
+	}
+}
+
+// Ensure a side whose retreat would bring its units to the edge only
+// after the turn limit fights on: the retreat saves nobody. R1, a light
+// 'Mech of 2 MP, is lost against four assault 'Mechs with six turns
+// left; 16 hexes from its edge, eight turns' walk, it stays; 2 hexes
+// from it, it retreats.
+func TestNoRetreatPastTheLimit(t *testing.T) {
+	for _, tc := range []struct {
+		at      string
+		retreat bool
+	}{{"1705", false}, {"0305", true}} {
+		red := aixUnit("R1", "red", referee.LightMech, tc.at, 4, 5, 3, 2)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		units := []referee.Unit{red, lost}
+		for i, at := range []string{"1905", "1906", "1907", "1908"} {
+			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Turn, s.Rules.TurnLimit = 10, 15
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
+			t.Errorf("R1 at %s, six turns left: retreats %v, want %v (%v)", tc.at, got, tc.retreat, acts)
+		}
+	}
+}

@@ -162,6 +162,10 @@ func (t *tally) count(events []referee.Event, side string, units map[string]stri
 	}
 }
 
+// scenarioTurns caps a tournament game of a shipped scenario, which has
+// no turn limit of its own.
+const scenarioTurns = 30
+
 // playTournamentGame plays one game, player (at level pl) on seat and
 // opponent (ol) on the other, and returns the player's tally of it.
 func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat int, pl, ol ai.Level) tally {
@@ -175,13 +179,17 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 		start := ai.MirrorBattle(tb, kind, battle)
 		sides = []string{start.Sides[0].ID, start.Sides[1].ID}
 		players := map[string]*ai.Player{sides[seat]: ai.New(sides[seat], pl, seed), sides[1-seat]: ai.New(sides[1-seat], ol, seed+7)}
-		s, events, err = ai.AutoResolve(start, dice.New(dice.NewSeeded(seed)), players, maxTurns)
+		// Played as a campaign auto-resolves a battle (ruling CB4).
+		s, events, err = ai.AutoResolveLimit(start, dice.New(dice.NewSeeded(seed)), players, maxTurns, nil)
 	} else {
 		sc := aixBook(tb, kind)
 		sides = []string{sc.Setup.Sides[0].ID, sc.Setup.Sides[1].ID}
 		players := map[string]*ai.Player{sides[seat]: ai.New(sides[seat], pl, seed), sides[1-seat]: ai.New(sides[1-seat], ol, seed+7)}
+		for _, p := range players {
+			ai.KnowLimit(p, scenarioTurns) // the tournament's own cap, told as CB4's is
+		}
 		out := scenario.Output{Event: func(e referee.Event) { events = append(events, e) }}
-		s, err = sc.RunAI(dice.New(dice.NewSeeded(seed)), out, players, 30)
+		s, err = sc.RunAI(dice.New(dice.NewSeeded(seed)), out, players, scenarioTurns)
 	}
 	if err != nil {
 		tb.Fatalf("%s battle %d seed %d (%v as %s against %v): %v", kind, battle, seed, pl, sides[seat], ol, err)
@@ -206,6 +214,9 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 	for _, e := range events {
 		if e.Type == "attack" {
 			lastFight = e.Turn
+		}
+		if e.Type == "battle_end" && strings.Contains(e.Text, "ruling V17") && *tournamentStalls {
+			tb.Logf("settled (V17): %s battle %d seed %d, %v as %s against %v, turn %d, last attack turn %d; %s", kind, battle, seed, pl, me, ol, e.Turn, lastFight, leftOnMap(s))
 		}
 		if e.Type == "battle_end" && strings.Contains(e.Text, "game turn") && strings.Contains(e.Text, "is over") {
 			t.turnCap++

@@ -434,14 +434,15 @@ func TestRunScenarioErrors(t *testing.T) {
 
 // Ensure retreat, withdrawal and salvage work from a file (V4, V6, V8):
 // three damaged units let a side break off; a unit on its edge leaves;
-// salvage picked up counts 10.
+// salvage picked up counts 10. B1 stands near enough to meet the others
+// in the one turn: V17 leaves the limit to end the battle.
 func TestRunScenarioRetreat(t *testing.T) {
 	text := `map: {seed: 1, theme: plains}
 terrain:
   "0105": {terrain: open, elevation: 0}
   "0506": {terrain: open, elevation: 0}
   "0507": {terrain: open, elevation: 0}
-  "2505": {terrain: open, elevation: 0}
+  "1005": {terrain: open, elevation: 0}
 salvage: {"0506": 1}
 victory: {turns: 1}
 sides:
@@ -453,7 +454,7 @@ sides:
       - {id: A3, class: medium-mech, values: {ra: 10, ca: 12, d: 8, r: 3, mp: 5}, step: 3, hex: "0507"}
   - id: b
     units:
-      - {id: B1, class: heavy-mech, values: {ra: 13, ca: 16, d: 10, r: 3, mp: 4}, hex: "2505"}
+      - {id: B1, class: heavy-mech, values: {ra: 13, ca: 16, d: 10, r: 3, mp: 4}, hex: "1005"}
 commands:
   - "@a /battle pickup unit:A2"
   - "@a /battle retreat"

@@ -1,0 +1,369 @@
+package referee
+
+import (
+	"slices"
+
+	"bfbot/mapgen/hex"
+)
+
+// A battle with a turn limit ends as soon as nothing its units can still
+// do before that limit would change its result (ruling V17): V16's test
+// bounded by the turns left. Such a battle, fought on, reaches its limit
+// with the victory points, the field and the salvage as they stand, so
+// ending it at once gives the same result without the empty turns. The
+// test is the rules', not a player's, and errs towards going on: every
+// unit with V16's reach (any row, its full range, enemy units no
+// obstacle), and with the most MP the rules could
+// ever give it in each of the movement phases left (overburn, 000 line
+// 683; the road bonus hex, 000 line 653), every hex costing at least the
+// 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
+// a line of sight for a ranged attack (000 line 823), traced by day,
+// between the hexes the two units could reach: the way units penned in
+// either side of woods stay apart.
+//
+// Besides harm, a unit could change the result by righting or taking a
+// surrendered unit (000 line 970), picking up salvage (000 line 2647),
+// or leaving the map: a side whose units all leave gives up the field,
+// and with it the salvage on the map and its surrendered units (V5, V7);
+// in a campaign a side that withdraws falls back (CB7), and a unit that
+// leaves carrying salvage takes it to the RBG (CB5). Each of these, if a
+// unit could still do it before the limit, keeps the battle going.
+
+// HarmlessBefore reports whether the battle, which ends after game turn
+// last, can no longer change its result before that (ruling V17). The
+// caller that holds the limit outside the battle's rules (auto-resolve,
+// ruling CB4) asks it; a battle whose rules carry the limit
+// (Rules.TurnLimit) is ended by the referee itself in its end phase.
+func HarmlessBefore(s *State, last int) bool {
+	if s.Phase == PhaseOver || last <= 0 || s.Turn > last {
+		return false
+	}
+	return s.harmlessBefore(last)
+}
+
+// harmlessBefore is V17's test (HarmlessBefore).
+func (s *State) harmlessBefore(last int) bool {
+	pieces, toppled, ok := s.harmPieces()
+	if !ok {
+		return false
+	}
+	// Most battles are decided here: an attacker already within reach.
+	for _, a := range pieces {
+		for _, t := range pieces {
+			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r && s.mayFire(a.u, a.at, t.at) {
+				return false
+			}
+		}
+	}
+	// A side moves at most once in each game turn left, this one
+	// included.
+	moves := last - s.Turn + 1
+	for _, a := range pieces {
+		for _, t := range pieces {
+			if a.side != t.side && (a.air || t.air) && a.r >= 0 {
+				return false // air lances meet anything (airHarm)
+			}
+		}
+	}
+	salvage := 0
+	for _, n := range s.Salvage {
+		salvage += n
+	}
+	rc := newReachCache(s)
+	budget := make([]int, len(pieces))
+	for i, p := range pieces {
+		budget[i] = moves * mostMP(p.u)
+		if p.u.Status == Reserve {
+			budget[i]++ // the hex it comes off its DropShip into
+		}
+	}
+	reached := make([]*reachBound, len(pieces))
+	reach := func(i int) *reachBound {
+		if reached[i] == nil {
+			reached[i] = rc.reachWithin(pieces[i].u, pieces[i].at, budget[i])
+		}
+		return reached[i]
+	}
+	type pair struct{ a, t, dist int }
+	var pairs []pair
+	for i, a := range pieces {
+		for j, t := range pieces {
+			if a.r < 0 || t.side == a.side || t.air {
+				continue
+			}
+			// Each MP moves a unit one hex at most.
+			if d := hex.Distance(a.at, t.at); d <= a.r+budget[i]+budget[j] {
+				pairs = append(pairs, pair{i, j, d})
+			}
+		}
+	}
+	// The nearest pairs first, and the quick proof first: the attacker
+	// reaching its range of the enemy where that one stands.
+	slices.SortStableFunc(pairs, func(x, y pair) int { return x.dist - y.dist })
+	for _, p := range pairs {
+		if rc.reaches(pieces[p.a].u, pieces[p.a].at, budget[p.a], pieces[p.t].at, pieces[p.a].r) {
+			return false
+		}
+	}
+	for _, p := range pairs {
+		a := pieces[p.a]
+		if reach(p.a).near(reach(p.t), a.r) && s.inSight(a.u, reach(p.a), reach(p.t), a.r) {
+			return false
+		}
+	}
+	for i, p := range pieces {
+		if p.air {
+			if salvage > 0 || len(toppled) > 0 {
+				return false // it may leave at will (000 line 1092), and its side the field with it
+			}
+			continue
+		}
+		for _, h := range toppled {
+			if reach(i).has(h) {
+				return false
+			}
+		}
+		for h, n := range s.Salvage {
+			if n > 0 && p.u.Class.Ground() && reach(i).has(h) {
+				return false
+			}
+		}
+		if s.Campaign != nil && p.u.Salvage > 0 && reach(i).edge {
+			return false // it would take its salvage to the RBG (CB5)
+		}
+	}
+	// A side that could leave the map with every unit it has there.
+	if s.Campaign == nil && salvage == 0 && len(toppled) == 0 {
+		return true
+	}
+	for _, side := range s.Sides {
+		leaves, any := true, false
+		for i, p := range pieces {
+			if p.side != side.ID {
+				continue
+			}
+			any = true
+			leaves = leaves && (p.air || reach(i).edge)
+		}
+		if any && leaves {
+			return false
+		}
+	}
+	return true
+}
+
+// mostMP is the most MP u could have in one movement phase: its overburn
+// MP at full strength (ruling R5), one hex more along a road for the
+// modes with the road bonus.
+func mostMP(u *Unit) int {
+	mp := u.MP
+	if u.Step == 0 {
+		mp = OverburnMP(mp)
+	}
+	if roadBonusMode(u.Class.Info().Movement) {
+		mp++
+	}
+	return mp
+}
+
+// reachBound is where a unit could stand within an MP budget: the hexes
+// (in, by reachCache.index), those of them on the rim of the set (with a
+// neighbour outside it or off the map), and whether any of them is on an
+// edge of the map, from which it could leave.
+type reachBound struct {
+	in    []bool
+	width int
+	hexes []hex.Hex
+	rim   []hex.Hex
+	edge  bool
+}
+
+// reachWithin is where u, standing at at, could stand having spent at
+// most budget MP: a DropShip only where it stands; a jumper any hex
+// within budget hexes; any other unit wherever its mode may step, each
+// step costing what it costs on an empty map.
+func (rc *reachCache) reachWithin(u *Unit, at hex.Hex, budget int) *reachBound {
+	s := rc.s
+	b := &reachBound{in: make([]bool, s.Map.Width*s.Map.Height), width: s.Map.Width}
+	var hexes []hex.Hex
+	switch {
+	case u.Class.Kind() == KindDropShip:
+		hexes = []hex.Hex{at}
+	case u.CanJump():
+		for y := range s.Map.Height {
+			for x := range s.Map.Width {
+				if h := (hex.Hex{X: x, Y: y}); hex.Distance(at, h) <= budget {
+					hexes = append(hexes, h)
+				}
+			}
+		}
+	default:
+		hexes = rc.cheapest(u, at, budget)
+	}
+	b.hexes = hexes
+	for _, h := range hexes {
+		b.in[rc.index(h)] = true
+	}
+	for _, h := range hexes {
+		b.edge = b.edge || onAnyEdge(s, h)
+		for _, nb := range h.Neighbors() {
+			if !s.Map.Contains(nb) || !b.in[rc.index(nb)] {
+				b.rim = append(b.rim, h)
+				break
+			}
+		}
+	}
+	return b
+}
+
+// cheapest lists the hexes u's mode can reach from at for at most budget
+// MP (a search by cost, each step priced by mover.stepFrom on an empty
+// map). The hex it stands on counts even where its mode may not stand.
+func (rc *reachCache) cheapest(u *Unit, at hex.Hex, budget int) []hex.Hex {
+	s := rc.s
+	mode := u.Class.Info().Movement
+	rc.m.mode = mode
+	cost := make([]int32, s.Map.Width*s.Map.Height)
+	for i := range cost {
+		cost[i] = -1
+	}
+	cost[rc.index(at)] = 0
+	buckets := make([][]hex.Hex, budget+1)
+	buckets[0] = []hex.Hex{at}
+	var out []hex.Hex
+	for c := 0; c <= budget; c++ {
+		for k := 0; k < len(buckets[c]); k++ {
+			h := buckets[c][k]
+			if int(cost[rc.index(h)]) != c {
+				continue // reached more cheaply since
+			}
+			out = append(out, h)
+			fc := s.Cell(h)
+			for d, nb := range h.Neighbors() {
+				step, _, f := rc.m.stepFrom(h, fc, hex.Direction(d), nb)
+				if f != stepOK || !enterable(mode, s.Cell(nb)) || c+step > budget {
+					continue
+				}
+				if i := rc.index(nb); cost[i] < 0 || int(cost[i]) > c+step {
+					cost[i] = int32(c + step)
+					buckets[c+step] = append(buckets[c+step], nb)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (b *reachBound) has(h hex.Hex) bool { return b.in[h.Y*b.width+h.X] }
+
+// reaches reports whether u, standing at at, could come within r hexes
+// of goal, where it may fire at it (mayFire), for at most budget MP: a
+// search by cost, led towards goal (no step costs less than the hex it
+// gains), which the nearest pairs of a battle in movement answer after a
+// few hexes.
+func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r int) bool {
+	left := func(h hex.Hex) int { return max(hex.Distance(h, goal)-r, 0) }
+	fires := func(h hex.Hex) bool { return left(h) == 0 && rc.s.mayFire(u, h, goal) }
+	switch {
+	case fires(at):
+		return true
+	case u.Class.Kind() == KindDropShip:
+		return false
+	case u.CanJump():
+		return left(at) <= budget
+	}
+	s := rc.s
+	mode := u.Class.Info().Movement
+	rc.m.mode = mode
+	cost := map[hex.Hex]int{at: 0}
+	buckets := make([][]hex.Hex, budget+1) // by cost spent + hexes still to go
+	if left(at) > budget {
+		return false
+	}
+	buckets[left(at)] = []hex.Hex{at}
+	for f := range buckets {
+		for k := 0; k < len(buckets[f]); k++ {
+			h := buckets[f][k]
+			c := cost[h]
+			if c+left(h) != f {
+				continue // reached more cheaply since
+			}
+			if fires(h) {
+				return true
+			}
+			fc := s.Cell(h)
+			for d, nb := range h.Neighbors() {
+				step, _, fault := rc.m.stepFrom(h, fc, hex.Direction(d), nb)
+				if fault != stepOK || !enterable(mode, s.Cell(nb)) {
+					continue
+				}
+				nc := c + step
+				if old, seen := cost[nb]; seen && old <= nc || nc+left(nb) > budget {
+					continue
+				}
+				cost[nb] = nc
+				buckets[nc+left(nb)] = append(buckets[nc+left(nb)], nb)
+			}
+		}
+	}
+	return false
+}
+
+// near reports whether some hex of b lies within r hexes of some hex of
+// t. Sets that do not overlap are nearest at hexes on their rims (from
+// any other hex a neighbour in the set is a hex nearer); sets that do
+// overlap hold a rim hex of one in the other.
+func (b *reachBound) near(t *reachBound, r int) bool {
+	for _, x := range b.rim {
+		if t.has(x) {
+			return true
+		}
+	}
+	for _, y := range t.rim {
+		if b.has(y) {
+			return true
+		}
+	}
+	for _, x := range b.rim {
+		for _, y := range t.rim {
+			if hex.Distance(x, y) <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayFire reports whether u at x could fire at a unit at y as far as the
+// terrain between goes: a line of sight by day (night only blocks more,
+// 000 line 2381), or none needed — next to it (a close attack, or
+// infantry's assault in its hex, 000 line 1011), or for a unit that
+// fires indirectly (any friend may observe for it, 000 line 827).
+func (s *State) mayFire(u *Unit, x, y hex.Hex) bool {
+	return hex.Distance(x, y) <= 1 || u.Indirect || u.Class.Info().Indirect || LineOfSight(s.Map, x, y).Clear
+}
+
+// sightWork bounds the lines inSight traces: past it a pair is taken to
+// have a line (harm possible), as the rules' test errs.
+const sightWork = 200000
+
+// inSight reports whether u, standing somewhere in a, could fire at a
+// unit standing somewhere in t within r hexes (mayFire): every pair of
+// hexes within r is looked at until one has a line.
+func (s *State) inSight(u *Unit, a, t *reachBound, r int) bool {
+	work := 0
+	for _, x := range a.hexes {
+		for yy := max(x.Y-r, 0); yy <= min(x.Y+r, s.Map.Height-1); yy++ {
+			for xx := max(x.X-r, 0); xx <= min(x.X+r, s.Map.Width-1); xx++ {
+				y := hex.Hex{X: xx, Y: yy}
+				if !t.has(y) || hex.Distance(x, y) > r {
+					continue
+				}
+				if work++; work > sightWork || s.mayFire(u, x, y) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

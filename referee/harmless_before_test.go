@@ -1,0 +1,121 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"bfbot/mapgen/hex"
+)
+
+// Ensure a battle with a turn limit ends as soon as nothing its units
+// can still do before the limit would change its result (ruling V17),
+// and goes on while something could. The wheeled lances have range 3
+// and 4 MP: at most 7 hexes a turn (overburn 6, the road bonus hex 1).
+// The limit is game turn 1 or 3, and the battle is in game turn 1: one
+// movement phase a side is left, or three.
+func TestBattleEndHarmlessBefore(t *testing.T) {
+	wheeled := func(id, side, at string) Unit { return scnUnit(id, side, Wheeled, at, 6, 4, 5) }
+	// Deep water down columns 14–18 but for the bottom row: the way
+	// from one side of it to the other goes round by that row.
+	var wall strings.Builder
+	for x := 14; x <= 18; x++ {
+		for y := 1; y <= 16; y++ {
+			fmt.Fprintf(&wall, "cell %02d%02d water-2; ", x, y)
+		}
+	}
+	// Woods down columns 10–11, which wheeled units may not enter (000
+	// line 636): the lances either side are 3 hexes apart at the
+	// nearest, in range, and by every line between heavy woods block
+	// it, light woods do not (000 lines 786–790).
+	woods := func(kind string) string {
+		var b strings.Builder
+		for x := 10; x <= 11; x++ {
+			for y := 1; y <= 17; y++ {
+				fmt.Fprintf(&b, "cell %02d%02d %s; ", x, y, kind)
+			}
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name, cells string
+		limit       int
+		campaign    bool
+		salvage     string
+		a, b        string
+		ends        bool
+	}{
+		// 30 hexes apart: 7 + 7 + 3 falls short in one turn.
+		{"far apart, one turn left", "", 1, false, "", "0105", "3105", true},
+		{"far apart, three turns left", "", 3, false, "", "0105", "3105", false},
+		{"far apart, no limit", "", 0, false, "", "0105", "3105", false},
+		// 8 hexes apart, but the way round the water is 30 MP and more.
+		{"the way round is too long", wall.String(), 1, false, "", "1201", "2001", true},
+		{"no water between", "", 1, false, "", "1201", "2001", false},
+		{"penned in out of sight", woods("heavy-woods"), 3, false, "", "0905", "1205", true},
+		{"penned in, in sight", woods("light-woods"), 3, false, "", "0905", "1205", false},
+		// Salvage the lancers could pick up before the limit; out of
+		// reach, with both lances four hexes or more from every edge
+		// (they have 2 MP below, at most 4 hexes a turn): whoever
+		// left the field would leave the salvage to the other (V5).
+		{"salvage within reach", "", 1, false, "0305", "0105", "3105", false},
+		{"salvage out of reach", "", 1, false, "1609", "0909", "2409", true},
+		// In a campaign a side that withdraws falls back (CB7): both
+		// stand on their edges, and could leave.
+		{"a campaign side could leave", "", 1, true, "", "0105", "3205", false},
+		{"a campaign battle, nobody near an edge", "", 1, true, "", "0909", "2409", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := wheeled("A1", "lancers", tc.a), wheeled("B1", "bandits", tc.b)
+			if tc.a == "0909" {
+				a.MP, b.MP = 2, 2
+			}
+			s := vcBattle(t, tc.cells, a, b)
+			s.Rules.TurnLimit = tc.limit
+			if tc.campaign {
+				s.Campaign = &CampaignRules{WithdrawAfterSteps: 4}
+				s.Scenario = &ScenarioRules{}
+			}
+			if tc.salvage != "" {
+				s.Salvage = map[hex.Hex]int{h(tc.salvage): 1}
+			}
+			if s.harmless() {
+				t.Fatal("V16 ends it: the test is of V17")
+			}
+			s, events := vcEndTurns(t, s, 2) // the lancers' movement and attack phases
+			e := vcLast(events, "battle_end")
+			if !tc.ends {
+				if s.Phase == PhaseOver {
+					t.Fatalf("the battle ended: %s", e.Text)
+				}
+				return
+			}
+			if s.Phase != PhaseOver || e == nil || s.Turn != 1 {
+				t.Fatalf("phase %v turn %d, want over in turn 1", s.Phase, s.Turn)
+			}
+			if !strings.Contains(e.Text, "ruling V17") || *e.Winner != "" || e.VP["lancers"] != 0 || e.VP["bandits"] != 0 {
+				t.Errorf("battle_end %q winner %q VP %v, want the reason and a 0–0 draw", e.Text, *e.Winner, e.VP)
+			}
+		})
+	}
+}
+
+// Ensure HarmlessBefore, which auto-resolve asks with a limit the
+// battle's rules do not carry (CB4), answers as the end phase does, and
+// never for a battle past its limit or over.
+func TestHarmlessBefore(t *testing.T) {
+	wheeled := func(id, side, at string) Unit { return scnUnit(id, side, Wheeled, at, 6, 4, 5) }
+	s := vcBattle(t, "", wheeled("A1", "lancers", "0105"), wheeled("B1", "bandits", "3105"))
+	for _, tc := range []struct {
+		last int
+		want bool
+	}{{1, true}, {2, false}, {0, false}} {
+		if got := HarmlessBefore(s, tc.last); got != tc.want {
+			t.Errorf("game turn %d, limit %d: %v, want %v", s.Turn, tc.last, got, tc.want)
+		}
+	}
+	s.Turn = 2
+	if HarmlessBefore(s, 1) {
+		t.Error("past the limit: true, want false (the limit ends it)")
+	}
+}
