@@ -85,12 +85,8 @@ func (s *State) harmless() bool {
 	if !armed && len(toppled) == 0 {
 		return true // nobody can attack at all: trucks against trucks
 	}
-	for _, a := range pieces {
-		for _, t := range pieces {
-			if a.side != t.side && (a.air || t.air) && a.r >= 0 {
-				return false // air lances meet anything (airHarm)
-			}
-		}
+	if airMeets(pieces) {
+		return false
 	}
 	// Most battles are decided here, without a look at the map: an
 	// attacker already within reach of an enemy, or one that jumps.
@@ -125,6 +121,19 @@ func (s *State) harmless() bool {
 		}
 	}
 	return true
+}
+
+// airMeets reports whether an air lance is on one side of an attack
+// that could be made: air lances meet anything (airHarm).
+func airMeets(pieces []harmPiece) bool {
+	for _, a := range pieces {
+		for _, t := range pieces {
+			if a.side != t.side && (a.air || t.air) && a.r >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // harmPiece is a unit in the battle as V16 and V17 weigh it: where it
@@ -205,6 +214,10 @@ type reachCache struct {
 	count  map[mapgen.Movement]int32   // regions flooded
 	border map[regionKey][]hex.Hex     // a region's hexes on its rim
 	gaps   map[[2]regionKey]int
+	// sight is the map V17 traces lines of sight on: every building
+	// rubble, as attacks may yet leave it (000 line 1009), which only
+	// ever clears a line.
+	sight *mapgen.Map
 }
 
 type regionKey struct {

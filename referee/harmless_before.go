@@ -3,6 +3,7 @@ package referee
 import (
 	"slices"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -47,10 +48,12 @@ func (s *State) harmlessBefore(last int) bool {
 	if !ok {
 		return false
 	}
+	rc := newReachCache(s)
+	rc.m.ruin, rc.sight = true, ruined(s)
 	// Most battles are decided here: an attacker already within reach.
 	for _, a := range pieces {
 		for _, t := range pieces {
-			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r && s.mayFire(a.u, a.at, t.at) {
+			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r && rc.mayFire(a.u, a.at, t.at) {
 				return false
 			}
 		}
@@ -58,21 +61,22 @@ func (s *State) harmlessBefore(last int) bool {
 	// A side moves at most once in each game turn left, this one
 	// included.
 	moves := last - s.Turn + 1
-	for _, a := range pieces {
-		for _, t := range pieces {
-			if a.side != t.side && (a.air || t.air) && a.r >= 0 {
-				return false // air lances meet anything (airHarm)
-			}
-		}
+	if airMeets(pieces) {
+		return false
 	}
 	salvage := 0
 	for _, n := range s.Salvage {
 		salvage += n
 	}
-	rc := newReachCache(s)
+	// No way across the map costs more than every hex of it at the
+	// dearest step: a budget past that reaches no further.
+	most := s.Map.Width * s.Map.Height * dearestStep
 	budget := make([]int, len(pieces))
 	for i, p := range pieces {
 		budget[i] = moves * mostMP(p.u)
+		if moves > most || budget[i] > most {
+			budget[i] = most
+		}
 		if p.u.Status == Reserve {
 			budget[i]++ // the hex it comes off its DropShip into
 		}
@@ -107,7 +111,7 @@ func (s *State) harmlessBefore(last int) bool {
 	}
 	for _, p := range pairs {
 		a := pieces[p.a]
-		if reach(p.a).near(reach(p.t), a.r) && s.inSight(a.u, reach(p.a), reach(p.t), a.r) {
+		if reach(p.a).near(reach(p.t), a.r) && rc.inSight(a.u, reach(p.a), reach(p.t), a.r) {
 			return false
 		}
 	}
@@ -142,6 +146,13 @@ func (s *State) harmlessBefore(last int) bool {
 			if p.side != side.ID {
 				continue
 			}
+			if p.u.Class.Kind() == KindDropShip {
+				// A landed DropShip lifts off from any hex with what it
+				// carries (ruling DR16), and the side's units may go
+				// aboard: it could leave, and in a campaign its leaving
+				// alone changes the result (the units withdrawn, CB5).
+				return false
+			}
 			any = true
 			leaves = leaves && (p.air || reach(i).edge)
 		}
@@ -156,7 +167,7 @@ func (s *State) harmlessBefore(last int) bool {
 // MP at full strength (ruling R5), one hex more along a road for the
 // modes with the road bonus.
 func mostMP(u *Unit) int {
-	mp := u.MP
+	mp := max(u.MP, 1) // one hex whatever the cost (000 line 620)
 	if u.Step == 0 {
 		mp = OverburnMP(mp)
 	}
@@ -218,10 +229,14 @@ func (rc *reachCache) reachWithin(u *Unit, at hex.Hex, budget int) *reachBound {
 
 // cheapest lists the hexes u's mode can reach from at for at most budget
 // MP (a search by cost, each step priced by mover.stepFrom on an empty
-// map). The hex it stands on counts even where its mode may not stand.
+// map, every building rubble for the modes that may enter it, mover.ruin).
+// A step costs at most the unit's mostMP: a unit may always move one hex
+// whatever the cost, alone in its turn (000 line 620), so a phase spends
+// at most mostMP of the budget either way. The hex it stands on counts
+// even where its mode may not stand.
 func (rc *reachCache) cheapest(u *Unit, at hex.Hex, budget int) []hex.Hex {
 	s := rc.s
-	mode := u.Class.Info().Movement
+	mode, mp := u.Class.Info().Movement, mostMP(u)
 	rc.m.mode = mode
 	cost := make([]int32, s.Map.Width*s.Map.Height)
 	for i := range cost {
@@ -238,10 +253,11 @@ func (rc *reachCache) cheapest(u *Unit, at hex.Hex, budget int) []hex.Hex {
 				continue // reached more cheaply since
 			}
 			out = append(out, h)
-			fc := s.Cell(h)
+			fc := rc.m.cell(h)
 			for d, nb := range h.Neighbors() {
 				step, _, f := rc.m.stepFrom(h, fc, hex.Direction(d), nb)
-				if f != stepOK || !enterable(mode, s.Cell(nb)) || c+step > budget {
+				step = min(step, mp) // a lone step whatever its cost (000 line 620)
+				if f != stepOK || !enterable(mode, rc.m.cell(nb)) || c+step > budget {
 					continue
 				}
 				if i := rc.index(nb); cost[i] < 0 || int(cost[i]) > c+step {
@@ -259,11 +275,11 @@ func (b *reachBound) has(h hex.Hex) bool { return b.in[h.Y*b.width+h.X] }
 // reaches reports whether u, standing at at, could come within r hexes
 // of goal, where it may fire at it (mayFire), for at most budget MP: a
 // search by cost, led towards goal (no step costs less than the hex it
-// gains), which the nearest pairs of a battle in movement answer after a
+// gains; each step priced as cheapest prices it), which the nearest pairs of a battle in movement answer after a
 // few hexes.
 func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r int) bool {
 	left := func(h hex.Hex) int { return max(hex.Distance(h, goal)-r, 0) }
-	fires := func(h hex.Hex) bool { return left(h) == 0 && rc.s.mayFire(u, h, goal) }
+	fires := func(h hex.Hex) bool { return left(h) == 0 && rc.mayFire(u, h, goal) }
 	switch {
 	case fires(at):
 		return true
@@ -272,8 +288,7 @@ func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r i
 	case u.CanJump():
 		return left(at) <= budget
 	}
-	s := rc.s
-	mode := u.Class.Info().Movement
+	mode, mp := u.Class.Info().Movement, mostMP(u)
 	rc.m.mode = mode
 	cost := map[hex.Hex]int{at: 0}
 	buckets := make([][]hex.Hex, budget+1) // by cost spent + hexes still to go
@@ -291,10 +306,11 @@ func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r i
 			if fires(h) {
 				return true
 			}
-			fc := s.Cell(h)
+			fc := rc.m.cell(h)
 			for d, nb := range h.Neighbors() {
 				step, _, fault := rc.m.stepFrom(h, fc, hex.Direction(d), nb)
-				if fault != stepOK || !enterable(mode, s.Cell(nb)) {
+				step = min(step, mp) // a lone step whatever its cost (000 line 620)
+				if fault != stepOK || !enterable(mode, rc.m.cell(nb)) {
 					continue
 				}
 				nc := c + step
@@ -339,9 +355,36 @@ func (b *reachBound) near(t *reachBound, r int) bool {
 // 000 line 2381), or none needed — next to it (a close attack, or
 // infantry's assault in its hex, 000 line 1011), or for a unit that
 // fires indirectly (any friend may observe for it, 000 line 827).
-func (s *State) mayFire(u *Unit, x, y hex.Hex) bool {
-	return hex.Distance(x, y) <= 1 || u.Indirect || u.Class.Info().Indirect || LineOfSight(s.Map, x, y).Clear
+func (rc *reachCache) mayFire(u *Unit, x, y hex.Hex) bool {
+	return hex.Distance(x, y) <= 1 || u.Indirect || u.Class.Info().Indirect || LineOfSight(rc.sight, x, y).Clear
 }
+
+// ruined is a copy of s's map, its rubble in, with every building hex
+// rubble too: the map V17 traces its lines on (reachCache.sight).
+func ruined(s *State) *mapgen.Map {
+	m := s.Map.Clone()
+	for i := range m.Cells {
+		if c := &m.Cells[i]; c.Terrain.IsBuilding() {
+			c.Terrain = mapgen.Rubble
+		}
+	}
+	for h, ok := range s.Rubble {
+		if c := m.Cell(h); ok && c != nil {
+			c.Terrain = mapgen.Rubble
+		}
+	}
+	return m
+}
+
+// dearestStep is the most MP any one step costs (path.go stepFrom): the
+// dearest terrain and a level's climb.
+var dearestStep = func() int {
+	most := 0
+	for _, t := range mapgen.Terrains {
+		most = max(most, t.Info().MP)
+	}
+	return 1 + most + mapgen.ElevationMP
+}()
 
 // sightWork bounds the lines inSight traces: past it a pair is taken to
 // have a line (harm possible), as the rules' test errs.
@@ -350,8 +393,8 @@ const sightWork = 200000
 // inSight reports whether u, standing somewhere in a, could fire at a
 // unit standing somewhere in t within r hexes (mayFire): every pair of
 // hexes within r is looked at until one has a line.
-func (s *State) inSight(u *Unit, a, t *reachBound, r int) bool {
-	work := 0
+func (rc *reachCache) inSight(u *Unit, a, t *reachBound, r int) bool {
+	s, work := rc.s, 0
 	for _, x := range a.hexes {
 		for yy := max(x.Y-r, 0); yy <= min(x.Y+r, s.Map.Height-1); yy++ {
 			for xx := max(x.X-r, 0); xx <= min(x.X+r, s.Map.Width-1); xx++ {
@@ -359,7 +402,7 @@ func (s *State) inSight(u *Unit, a, t *reachBound, r int) bool {
 				if !t.has(y) || hex.Distance(x, y) > r {
 					continue
 				}
-				if work++; work > sightWork || s.mayFire(u, x, y) {
+				if work++; work > sightWork || rc.mayFire(u, x, y) {
 					return true
 				}
 			}

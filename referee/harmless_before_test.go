@@ -119,3 +119,84 @@ func TestHarmlessBefore(t *testing.T) {
 		t.Error("past the limit: true, want false (the limit ends it)")
 	}
 }
+
+// Ensure V17's reach errs towards going on where the battle itself may
+// still open a way: a step a unit may take alone whatever its cost (000
+// line 620), buildings the battle has reduced to rubble (their lines
+// clear, 000 line 1009), a DropShip that may lift off with the field's
+// future in it (ruling DR16), and a limit so far off it bounds nothing.
+func TestHarmlessBeforeErrsOn(t *testing.T) {
+	column := func(x int, terrain string) string {
+		var b strings.Builder
+		for y := 1; y <= 17; y++ {
+			fmt.Fprintf(&b, "cell %02d%02d %s; ", x, y, terrain)
+		}
+		return b.String()
+	}
+	t.Run("LoneStep", func(t *testing.T) {
+		// Heavy woods cost a 'Mech 3 MP; one with 2 MP at most (1 MP,
+		// overburning) may still step in alone and stand next to the
+		// enemy beyond.
+		a := scnUnit("A1", "lancers", MediumMech, "0505", 0, 4, 5)
+		b := scnUnit("B1", "bandits", MediumMech, "0705", 0, 4, 5)
+		a.MP, b.MP = 1, 1
+		s := vcBattle(t, column(6, "heavy-woods"), a, b)
+		if s.harmlessBefore(s.Turn) {
+			t.Error("ends a battle in which either 'Mech may step into the woods and attack")
+		}
+	})
+	t.Run("Rubble", func(t *testing.T) {
+		// Wheeled units may not enter rubble, so they stay apart, but
+		// they see each other over it: rubble does not block a line.
+		a := scnUnit("A1", "lancers", Wheeled, "0905", 6, 4, 5)
+		b := scnUnit("B1", "bandits", Wheeled, "1305", 6, 4, 5)
+		a.Range, b.Range = 4, 4
+		s := vcBattle(t, column(10, "medium-building")+column(11, "medium-building")+column(12, "medium-building"), a, b)
+		s.Rubble = map[hex.Hex]bool{}
+		for x := 10; x <= 12; x++ {
+			for y := 1; y <= 17; y++ {
+				s.Rubble[h(fmt.Sprintf("%02d%02d", x, y))] = true
+			}
+		}
+		if s.harmlessBefore(s.Turn) {
+			t.Error("ends a battle in which A1 may fire at B1 over the rubble")
+		}
+		// Heavy buildings cost a wheeled unit 4 MP a hex: A1 gets one
+		// hex in (1005), B1 one (1405), and the three standing between
+		// block the line; attacks may yet bring them down.
+		a.Hex, b.Hex = h("0905"), h("1505")
+		a.Range, b.Range = 5, 5
+		var heavy string
+		for x := 10; x <= 14; x++ {
+			heavy += column(x, "heavy-building")
+		}
+		if s := vcBattle(t, heavy, a, b); s.harmlessBefore(s.Turn) {
+			t.Error("ends a battle in which the buildings between may yet fall")
+		}
+	})
+	t.Run("LiftOff", func(t *testing.T) {
+		// Nobody can reach anybody or the salvage, but the bandits'
+		// DropShip may lift off and leave the lancers the field and
+		// the salvage on it.
+		a := scnUnit("A1", "lancers", Wheeled, "0909", 6, 4, 5)
+		a.MP = 2
+		s := vcBattle(t, "", a, drpShip("B1", "bandits", Union, "2409"))
+		s.Salvage = map[hex.Hex]int{h("1609"): 2}
+		if s.harmlessBefore(s.Turn) {
+			t.Error("ends a battle the bandits may leave by lifting off")
+		}
+		s.Salvage = nil
+		if !s.harmlessBefore(s.Turn) {
+			t.Error("goes on with nothing on the map a lift-off would change")
+		}
+	})
+	t.Run("FarLimit", func(t *testing.T) {
+		wheeled := func(id, side, at string) Unit { return scnUnit(id, side, Wheeled, at, 6, 4, 5) }
+		s := vcBattle(t, "", wheeled("A1", "lancers", "0105"), wheeled("B1", "bandits", "3105"))
+		for _, last := range []int{1 << 20, 1 << 50, 1<<62 + 1} {
+			if s.harmlessBefore(last) {
+				t.Errorf("limit %d: ends a battle in which the two may meet", last)
+			}
+		}
+	})
+}

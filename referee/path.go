@@ -29,6 +29,11 @@ type mover struct {
 	// route that stays on the road (000 line 653; ruling M5).
 	mp    int
 	bonus bool
+	// ruin: every building is priced as the rubble it may yet become,
+	// for the modes that may enter rubble (ruling V17's reach: attacks
+	// on buildings, 000 line 1009, only ever make a way cheaper for
+	// them).
+	ruin bool
 	// fresh: the unit has not moved this turn, so it may move one hex
 	// whatever the cost (000 line 620).
 	fresh bool
@@ -163,10 +168,14 @@ func newMover(s *State, u *Unit, scratch *moveScratch) *mover {
 // cell is State.Cell for a hex on the map, without the map lookup when
 // nothing has been reduced to rubble.
 func (m *mover) cell(h hex.Hex) mapgen.Cell {
+	c := m.s.Map.Cells[h.Y*m.s.Map.Width+h.X]
 	if len(m.s.Rubble) > 0 {
-		return m.s.Cell(h)
+		c = m.s.Cell(h)
 	}
-	return m.s.Map.Cells[h.Y*m.s.Map.Width+h.X]
+	if m.ruin && c.Terrain.IsBuilding() && !mapgen.Rubble.Info().Prohibited[m.mode] {
+		c.Terrain = mapgen.Rubble
+	}
+	return c
 }
 
 // at returns the occupancy of h (which must be on the map).
