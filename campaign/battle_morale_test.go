@@ -560,3 +560,42 @@ func TestMoraleAutoResolve(t *testing.T) {
 		t.Fatalf("%d auto-resolved battles checked morale not once", seeds)
 	}
 }
+
+// Ensure a battle that nothing can change before its turn limit ends
+// by ruling V17 only after the morale checks at the end of the game
+// turn (004 line 181), which may still change its result: the referee
+// leaves V17 to the campaign (referee.Settle).
+func TestMoraleBeforeSettled(t *testing.T) {
+	c, b := mrlContact(t)
+	// The lances stand mid-map with 1 MP each, too far apart to meet or
+	// to reach an edge in the two game turns left: V17 holds from the
+	// start, and the referee leaves it to the campaign.
+	btlSetState(c, b.ID, func(st *referee.State) {
+		st.Rules.TurnLimit = 2
+		for id, at := range map[string]string{"A6": "2009", "A7": "2109", "B8": "4409", "B9": "4509"} {
+			st.Unit(id).Hex, st.Unit(id).MP = hex.MustParse(at), 1
+		}
+	})
+	c = mrlEndPhases(t, c, b.ID, 3, btlDice(t, "1"))
+	btlSetState(c, b.ID, func(st *referee.State) { st.Unit("A6").Step = 1 })
+	d, src := mrlDice(t, 95, 95) // crucis, then the bandits
+	side := c.Battle(b.ID).State.PhasingSide().ID
+	c, evs, err := BattleAct(c, b.ID, side, referee.Action{Kind: referee.ActEnd}, d)
+	c = btlMust(t, c, err)
+	mustCheck(t, c)
+	if src.Remaining() != 0 {
+		t.Fatalf("%d faces left: the first shock was not checked", src.Remaining())
+	}
+	if bt := c.Battle(b.ID); !bt.Over {
+		t.Fatalf("battle %d goes on in game turn %d", b.ID, bt.State.Turn)
+	}
+	// Had the referee ended the battle in its end phase, the checks
+	// would not have rolled (moraleAfterTurn).
+	settled := false
+	for _, e := range evs {
+		settled = settled || e.Type == "battle_end" && strings.Contains(e.Text, "ruling V17")
+	}
+	if !settled {
+		t.Errorf("events %v: want the end by ruling V17", evs)
+	}
+}

@@ -60,6 +60,15 @@ func BattleAct(c *Campaign, battleID int, side string, a referee.Action, d *dice
 		return nil, nil, err
 	}
 	evs = append(evs, morale...)
+	// Then, with the checks rolled, a battle that nothing can change
+	// before its turn limit ends (ruling V17).
+	if lim := b.State.Rules.TurnLimit; lim > 0 && prev >= 1 && b.State.Turn > prev {
+		st, settled, _, err := referee.Settle(b.State, lim)
+		if err != nil {
+			return nil, nil, fmt.Errorf("battle %d: %w", battleID, err)
+		}
+		b.State, evs = st, append(evs, settled...)
+	}
 	more, err := n.advanceBattle(b, evs, d)
 	if err != nil {
 		return nil, nil, err

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"slices"
 
 	"bfbot/mapgen"
@@ -14,32 +15,52 @@ import (
 // ending it at once gives the same result without the empty turns. The
 // test is the rules', not a player's, and errs towards going on: every
 // unit with V16's reach (any row, its full range, enemy units no
-// obstacle), and with the most MP the rules could
-// ever give it in each of the movement phases left (overburn, 000 line
-// 683; the road bonus hex, 000 line 653), every hex costing at least the
-// 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
-// a line of sight for a ranged attack (000 line 823), traced by day,
-// between the hexes the two units could reach: the way units penned in
-// either side of woods stay apart.
+// obstacle), and with the most MP the rules could ever give it in each
+// of the movement phases left (overburn, 000 line 683; the road bonus
+// hex, 000 line 653), no one step costing more than that (a unit may
+// always move one hex alone, 000 line 620), each building priced and
+// seen through as the rubble attacks may yet make of it (000 line 1009).
+// Unlike V16 it asks for a line of sight for a ranged attack (000 line
+// 823), traced by day, between the hexes the two units could reach: the
+// way units penned in either side of woods stay apart.
 //
 // Besides harm, a unit could change the result by righting or taking a
 // surrendered unit (000 line 970), picking up salvage (000 line 2647),
 // or leaving the map: a side whose units all leave gives up the field,
 // and with it the salvage on the map and its surrendered units (V5, V7);
 // in a campaign a side that withdraws falls back (CB7), and a unit that
-// leaves carrying salvage takes it to the RBG (CB5). Each of these, if a
-// unit could still do it before the limit, keeps the battle going.
+// leaves carrying salvage takes it to the RBG (CB5); a landed DropShip
+// leaves from any hex (ruling DR16). Each of these, if a unit could
+// still do it before the limit, keeps the battle going.
 
 // HarmlessBefore reports whether the battle, which ends after game turn
-// last, can no longer change its result before that (ruling V17). The
-// caller that holds the limit outside the battle's rules (auto-resolve,
-// ruling CB4) asks it; a battle whose rules carry the limit
-// (Rules.TurnLimit) is ended by the referee itself in its end phase.
+// last, can no longer change its result before that (ruling V17).
 func HarmlessBefore(s *State, last int) bool {
 	if s.Phase == PhaseOver || last <= 0 || s.Turn > last {
 		return false
 	}
 	return s.harmlessBefore(last)
+}
+
+// Settle ends the battle, which ends after game turn last, when nothing
+// can change its result before that (ruling V17; ended reports whether
+// it did). The referee asks it itself in each end phase of a battle
+// whose rules carry the limit; a campaign's battles it leaves to the
+// campaign, which asks once its morale checks at the end of a game turn
+// (004) have run, since they may still change the result; auto-resolve
+// asks as each game turn starts, with the limit of ruling CB4 the
+// battle's rules do not carry.
+func Settle(s *State, last int) (next *State, events []Event, ended bool, err error) {
+	if !HarmlessBefore(s, last) {
+		return s, nil, false, nil
+	}
+	next, events, err = EndBattle(s, settledWhy(last))
+	return next, events, err == nil, err
+}
+
+// settledWhy is the end's reason under V17.
+func settledWhy(last int) string {
+	return fmt.Sprintf("no unit left in the battle can harm an enemy or change the result before the turn limit (game turn %d) (ruling V17)", last)
 }
 
 // harmlessBefore is V17's test (HarmlessBefore).

@@ -83,6 +83,17 @@ func TestBattleEndHarmlessBefore(t *testing.T) {
 				t.Fatal("V16 ends it: the test is of V17")
 			}
 			s, events := vcEndTurns(t, s, 2) // the lancers' movement and attack phases
+			if tc.campaign && tc.ends {
+				// The referee leaves a campaign's battle to the campaign,
+				// which asks after its morale checks (Settle).
+				if s.Phase == PhaseOver {
+					t.Fatal("the referee ended a campaign's battle by V17")
+				}
+				var err error
+				if s, events, _, err = Settle(s, tc.limit); err != nil {
+					t.Fatal(err)
+				}
+			}
 			e := vcLast(events, "battle_end")
 			if !tc.ends {
 				if s.Phase == PhaseOver {

@@ -224,7 +224,7 @@ func (s *State) Outcome() Outcome {
 // checkBattleEnd ends the battle when at most one side still stands on the
 // map (000 line 2661; ruling V5), the turn limit has run out (ruling
 // V10) or no unit can harm an enemy any more (ruling V16), or before the
-// turn limit (ruling V17); it reports
+// turn limit (ruling V17, a campaign's battle: Settle); it reports
 // whether it did. It runs in the end phase, before the
 // next player turn.
 func (b *battle) checkBattleEnd() bool {
@@ -242,8 +242,8 @@ func (b *battle) checkBattleEnd() bool {
 		why = fmt.Sprintf("the turn limit (%d) is reached", s.Rules.TurnLimit)
 	case s.harmless():
 		why = "no unit left in the battle can ever harm an enemy (ruling V16)"
-	case s.Rules.TurnLimit > 0 && s.harmlessBefore(s.Rules.TurnLimit):
-		why = fmt.Sprintf("no unit left in the battle can harm an enemy or change the result before the turn limit (%d) (ruling V17)", s.Rules.TurnLimit)
+	case s.Rules.TurnLimit > 0 && s.Campaign == nil && s.harmlessBefore(s.Rules.TurnLimit):
+		why = settledWhy(s.Rules.TurnLimit) // a campaign's: Settle
 	default:
 		if why = s.scenarioEndReason(); why == "" {
 			return false

@@ -37,5 +37,5 @@ func MirrorBattle(tb testing.TB, kind string, seed uint64) *referee.State {
 }
 
 // KnowLimit tells p the game turn after which its battle ends, as
-// AutoResolve does with its maxTurns (a player told keeps it).
+// AutoResolveLimit does with its limit (a player told keeps it).
 func KnowLimit(p *Player, last int) { p.limit = last }

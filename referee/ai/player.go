@@ -158,7 +158,9 @@ func New(side string, level Level, seed uint64) *Player {
 // in the memory of the last, State.ViewReusing; see the package doc).
 func (p *Player) Next(s *referee.State) referee.Action {
 	if p.rng == nil {
+		limit := p.limit
 		*p = *New(p.Side, p.Level, 0)
+		p.limit = limit
 	}
 	v := s.ViewReusing(p.Side, &p.cache.view)
 	if v.TurnLimit == 0 {

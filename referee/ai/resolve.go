@@ -85,11 +85,11 @@ func autoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, max
 		// carry: asked as each game turn starts.
 		if ruled && s.Turn != settledKey {
 			settledKey = s.Turn
-			if referee.HarmlessBefore(s, maxTurns) {
-				next, events, err := referee.EndBattle(s, fmt.Sprintf("no unit left in the battle can harm an enemy or change the result before game turn %d ends (ruling V17)", maxTurns))
-				if err != nil {
-					return s, all, fmt.Errorf("auto-resolve: %w", err)
-				}
+			next, events, ended, err := referee.Settle(s, maxTurns)
+			if err != nil {
+				return s, all, fmt.Errorf("auto-resolve: %w", err)
+			}
+			if ended {
 				return next, append(all, events...), nil
 			}
 		}

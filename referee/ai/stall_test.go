@@ -223,17 +223,21 @@ func TestAutoResolveLimitKnown(t *testing.T) {
 		}
 		s := aixBattle(t, nil, nil, append([]referee.Unit{red, lost}, blue...)...)
 		s.Turn = 19
-		players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
-		_, events, err := AutoResolveLimit(s, dice.New(dice.NewSeeded(1)), players, limit, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		retreats := false
-		for _, e := range events {
-			retreats = retreats || e.Type == "retreat" && e.Turn == 19
-		}
-		if retreats != (limit == 40) {
-			t.Errorf("limit %d: red retreats in turn 19 %v, want %v", limit, retreats, limit == 40)
+		// A player given as a bare value, made on its first move, is
+		// told the limit too.
+		for _, red := range []*Player{New("red", Normal, 1), {Side: "red", Level: Normal}} {
+			players := map[string]*Player{"red": red, "blue": New("blue", Normal, 2)}
+			_, events, err := AutoResolveLimit(s, dice.New(dice.NewSeeded(1)), players, limit, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			retreats := false
+			for _, e := range events {
+				retreats = retreats || e.Type == "retreat" && e.Turn == 19
+			}
+			if retreats != (limit == 40) {
+				t.Errorf("limit %d, red %p: red retreats in turn 19 %v, want %v", limit, red, retreats, limit == 40)
+			}
 		}
 	}
 }
