@@ -85,8 +85,10 @@
 // shared out among them, each to the unit that could search it first
 // after the others it has (of those that may enter it), and each unit
 // walks through its own by a path it names through the most of them
-// (sweep.go), so an AI battle does not run to its turn limit with
-// nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
+// (sweep.go); a unit that jumps searches only where it lands, so it
+// jumps from one of its hexes to the nearest next while it has MP left,
+// a move split in as many jumps (ruling M19). So an AI battle does not
+// run to its turn limit with nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
 // enemy it closes on, not only to one within its range behind a wood;
 // a unit that fires indirectly (artillery, a Fire 'Mech lance) with no
 // other unit of its side on the map to observe for it counts no

@@ -340,3 +340,48 @@ func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 	}
 	return f
 }
+
+// hop is the move of a jump-capable unit that hunts. A jump searches
+// only the hex it lands in (000 line 1044; ruling M10), so one jump a
+// turn searched one hex however many MP the unit had; but a move may be
+// split while MP remains (ruling M19), so the unit jumps to the nearest
+// of its own hexes not yet searched (assignHunt) and, with MP left,
+// moves again from there: a hex searched for each MP or so, as a
+// walking unit searches the hexes of its way. Of hexes as near, the one
+// with the fewest of its own left around it goes first, so that the
+// hops follow the edge of what is left rather than cut through it. ok
+// false when none of its hexes is among its moves: it moves as another
+// unit does (bestMove), once.
+func (pic *picture) hop(u *referee.ViewUnit, moves []referee.Action) (referee.Action, bool) {
+	mine := pic.huntTo[u.ID]
+	if len(mine) == 0 || u.Hex == nil || u.Detail == nil || !u.Detail.Jump {
+		return referee.Action{}, false
+	}
+	own := map[hex.Hex]bool{}
+	for _, h := range mine {
+		own[h] = true
+	}
+	around := func(h hex.Hex) int {
+		n := 0
+		for _, x := range h.Neighbors() {
+			if own[x] {
+				n++
+			}
+		}
+		return n
+	}
+	best, bestD, bestN := -1, 0, 0
+	for i, a := range moves {
+		if a.Kind != referee.ActMove || !own[a.To] || pic.mines[a.To] > 0 {
+			continue
+		}
+		d, n := hex.Distance(*u.Hex, a.To), around(a.To)
+		if best < 0 || d < bestD || d == bestD && n < bestN {
+			best, bestD, bestN = i, d, n
+		}
+	}
+	if best < 0 {
+		return referee.Action{}, false
+	}
+	return moves[best], true
+}

@@ -3,6 +3,7 @@ package ai
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -41,13 +42,15 @@ func TestHuntNoCheating(t *testing.T) {
 	for _, c := range []struct {
 		name            string
 		turn, lastFight int
-	}{{"stalled", 1 + stallTurns + 1, 0}, {"after a fight", 2, 1}} {
+		jump            bool // R1 jumps: it hops (picture.hop)
+	}{{"stalled", 1 + stallTurns + 1, 0, false}, {"after a fight", 2, 1, false}, {"hopping", 2, 1, true}} {
 		var first []referee.Action
 		for _, at := range []string{"1205", "1508", "1102"} {
 			hidden := aixUnit("BH", "blue", referee.Infantry, at, 3, 5, 1, 1)
 			hidden.Hidden = true
-			s := aixBattle(t, nil, nil, aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5),
-				aixUnit("R2", "red", referee.LightMech, "1707", 6, 5, 3, 6), hidden)
+			r1 := aixUnit("R1", "red", referee.MediumMech, "1805", 9, 7, 3, 5)
+			r1.Jump = c.jump
+			s := aixBattle(t, nil, nil, r1, aixUnit("R2", "red", referee.LightMech, "1707", 6, 5, 3, 6), hidden)
 			s.Turn = c.turn
 			// The first move only: a later one may find the platoon on
 			// its way, which is the point.
@@ -90,16 +93,15 @@ func TestHuntJumpSearchesLanding(t *testing.T) {
 	s := aixBattle(t, nil, nil, jumper, hidden)
 	s.Turn = 1 + stallTurns + 1
 	p := New("red", Normal, 1)
-	a := p.Next(s)
+	p.Next(s) // the player learns that R1 jumps (leap)
+	// A jump of three hexes (a hunter hops to its nearest hex, TestHuntHops).
+	a := referee.Action{Kind: referee.ActMove, Side: "red", Unit: "R1", To: hex.MustParse("1505")}
 	_, events, err := referee.Apply(s, a, dice.New(dice.NewSeeded(1)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Observe(events)
 	start := hex.MustParse("1805")
-	if a.Kind != referee.ActMove || hex.Distance(start, a.To) < 2 {
-		t.Fatalf("R1 does not jump two hexes or more: %v", a)
-	}
 	if !p.swept[start] || !p.swept[a.To] || len(p.swept) != 2 {
 		t.Errorf("searched %v after the jump from %s to %s: only those two", p.swept, start, a.To)
 	}
@@ -222,6 +224,40 @@ func TestHuntSweepsItsPath(t *testing.T) {
 	for _, h := range bent {
 		if !p.swept[h] {
 			t.Errorf("R1 moved by %v and did not search %s", a.Path, h)
+		}
+	}
+}
+
+// Ensure a jump-capable unit that hunts searches a hex for each jump and
+// jumps again while it has MP left (ruling M19: moves may be split), so
+// that it finds a platoon that never moves in the far corner of the
+// enemy's half (100 hexes to search) within huntHopTurns game turns: one
+// jump a turn, landing in one hex, would search a hex a turn.
+func TestHuntHops(t *testing.T) {
+	const huntHopTurns = 25
+	for _, at := range []string{"2010", "2001", "1310"} {
+		hidden := aixUnit("BH", "blue", referee.Infantry, at, 3, 5, 1, 1)
+		hidden.Hidden = true
+		jumper := aixUnit("R1", "red", referee.MediumMech, "1005", 9, 7, 3, 5)
+		jumper.Jump = true
+		s := aixBattle(t, nil, nil, jumper, hidden)
+		red := New("red", Normal, 1)
+		red.lastFight = 1 // its fight is over: it hunts at once
+		players := map[string]*Player{"red": red, "blue": New("blue", Greedy, 2)}
+		_, events, err := AutoResolve(s, dice.New(dice.NewSeeded(1)), players, huntHopTurns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, e := range events {
+			if e.Unit == "BH" && strings.Contains(e.Text, "revealed") && found == 0 {
+				found = e.Turn
+			}
+		}
+		if found == 0 {
+			t.Errorf("the platoon at %s is not found in %d turns; red searched %d hexes", at, huntHopTurns, len(red.swept))
+		} else {
+			t.Logf("the platoon at %s found in turn %d", at, found)
 		}
 	}
 }

@@ -360,6 +360,11 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		if overburn != nil && !u.Detail.Moved && p.wantsOverburn(pic, u) {
 			return *overburn, true
 		}
+		if p.Level.skilled() {
+			if a, ok := pic.hop(u, moves); ok {
+				return a, true // not done: it hops on with the MP it has left
+			}
+		}
 		p.done[u.ID] = true
 		// An air lance may not stay where it is: it flies at least two
 		// hexes every turn, or leaves the battle (000 line 1090; AIR4).
