@@ -156,11 +156,12 @@ func (s *State) harmlessBefore(last int) bool {
 }
 
 // mostMP is the most MP u could have in one movement phase: its overburn
-// MP at full strength (ruling R5), one hex more along a road for the
-// modes with the road bonus.
+// MP at full strength if it may overburn ('Mechs and vehicles, 000 line
+// 689; ruling R5), one hex more along a road for the modes with the road
+// bonus.
 func mostMP(u *Unit) int {
 	mp := u.MP
-	if u.Step == 0 {
+	if u.Step == 0 && u.Class.Info().Overburn {
 		mp = OverburnMP(mp)
 	}
 	if roadBonusMode(u.Class.Info().Movement) {

@@ -152,3 +152,20 @@ func TestHarmlessBeforeObserver(t *testing.T) {
 		}
 	}
 }
+
+// Ensure V17 gives overburn MP only to the units that may overburn,
+// 'Mechs and vehicles (000 line 689): two snipers (range 3, 4 MP, 5 with
+// the road bonus hex, 000 line 653) 14 hexes apart cannot meet in the
+// one turn left (5 + 5 + 3), wheeled lances with the same values,
+// overburning to 6 MP, could (7 + 7 + 3).
+func TestHarmlessBeforeOverburn(t *testing.T) {
+	for _, tc := range []struct {
+		class Class
+		want  bool
+	}{{Sniper, true}, {Wheeled, false}} {
+		s := vcBattle(t, "", scnUnit("A1", "lancers", tc.class, "0105", 6, 4, 5), scnUnit("B1", "bandits", tc.class, "1505", 6, 4, 5))
+		if got := HarmlessBefore(s, 1); got != tc.want {
+			t.Errorf("%v: %v, want %v", tc.class, got, tc.want)
+		}
+	}
+}
