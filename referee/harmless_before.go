@@ -14,8 +14,9 @@ import (
 // test is the rules', not a player's, and errs towards going on: every
 // unit with V16's reach (any row, its full range, enemy units no
 // obstacle), and with the most MP the rules could
-// ever give it in each of the movement phases left (overburn, 000 line
-// 683; the road bonus hex, 000 line 653), every hex costing at least the
+// ever give it in each of the movement phases left ('Mechs' and
+// vehicles' overburn, 000 lines 683–689; the road bonus hex, 000 line
+// 653), every hex costing at least the
 // 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
 // a line of sight for a ranged attack (000 line 823), traced by day,
 // between the hexes the two units could reach: the way units penned in
