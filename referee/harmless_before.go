@@ -6,24 +6,23 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// A battle with a turn limit ends as soon as nothing its units can still
-// do before that limit would change its result (ruling V17): V16's test
-// bounded by the turns left. Such a battle, fought on, reaches its limit
-// with the victory points, the field and the salvage as they stand, so
-// ending it at once gives the same result without the empty turns. The
-// test is the rules', not a player's, and errs towards going on: every
-// unit with V16's reach (any row, its full range, enemy units no
-// obstacle), and with the most MP the rules could
-// ever give it in each of the movement phases left ('Mechs' and
+// A battle with a turn limit ends as soon as nothing its units can
+// still do before that limit would change its result (ruling V17):
+// V16's test bounded by the turns left. Such a battle, fought on,
+// reaches its limit with the victory points, the field and the salvage
+// as they stand, so ending it at once gives the same result without
+// the empty turns. The test is the rules', not a player's, and errs
+// towards going on: every unit with V16's reach (any row, its full
+// range, enemy units no obstacle), and with the most MP the rules
+// could ever give it in each of the movement phases left ('Mechs' and
 // vehicles' overburn, 000 lines 683–689; the road bonus hex, 000 line
-// 653), every hex costing at least the
-// 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
-// a line of sight for a ranged attack (000 line 823), traced by day,
-// between the hexes the two units could reach: the way units penned in
-// either side of woods stay apart. An indirect attack needs it from a
-// forward observer instead, a friend that could reach a hex with a line
-// to a hex the target could reach within the firer's range (000 lines
-// 827–829).
+// 653), every hex costing at least the 1 MP a road or a jump does (000
+// lines 616–681). Unlike V16 it asks for a line of sight for a ranged
+// attack (000 line 823), traced by day, between the hexes the two
+// units could reach: the way units penned in either side of woods stay
+// apart. An indirect attack needs it from a forward observer instead,
+// a friend that could reach a hex with a line to a hex the target
+// could reach within the firer's range (000 lines 827–829).
 //
 // Besides harm, a unit could change the result by righting or taking a
 // surrendered unit (000 line 970), picking up salvage (000 line 2647),
