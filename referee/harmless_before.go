@@ -6,20 +6,23 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// A battle with a turn limit ends as soon as nothing its units can still
-// do before that limit would change its result (ruling V17): V16's test
-// bounded by the turns left. Such a battle, fought on, reaches its limit
-// with the victory points, the field and the salvage as they stand, so
-// ending it at once gives the same result without the empty turns. The
-// test is the rules', not a player's, and errs towards going on: every
-// unit with V16's reach (any row, its full range, enemy units no
-// obstacle), and with the most MP the rules could
-// ever give it in each of the movement phases left (overburn, 000 line
-// 683; the road bonus hex, 000 line 653), every hex costing at least the
-// 1 MP a road or a jump does (000 lines 616–681). Unlike V16 it asks for
-// a line of sight for a ranged attack (000 line 823), traced by day,
-// between the hexes the two units could reach: the way units penned in
-// either side of woods stay apart.
+// A battle with a turn limit ends as soon as nothing its units can
+// still do before that limit would change its result (ruling V17):
+// V16's test bounded by the turns left. Such a battle, fought on,
+// reaches its limit with the victory points, the field and the salvage
+// as they stand, so ending it at once gives the same result without
+// the empty turns. The test is the rules', not a player's, and errs
+// towards going on: every unit with V16's reach (any row, its full
+// range, enemy units no obstacle), and with the most MP the rules
+// could ever give it in each of the movement phases left ('Mechs' and
+// vehicles' overburn, 000 lines 683–689; the road bonus hex, 000 line
+// 653), every hex costing at least the 1 MP a road or a jump does (000
+// lines 616–681). Unlike V16 it asks for a line of sight for a ranged
+// attack (000 line 823), traced by day, between the hexes the two
+// units could reach: the way units penned in either side of woods stay
+// apart. An indirect attack needs it from a forward observer instead,
+// a friend that could reach a hex with a line to a hex the target
+// could reach within the firer's range (000 lines 827–829).
 //
 // Besides harm, a unit could change the result by righting or taking a
 // surrendered unit (000 line 970), picking up salvage (000 line 2647),
@@ -107,7 +110,7 @@ func (s *State) harmlessBefore(last int) bool {
 	}
 	for _, p := range pairs {
 		a := pieces[p.a]
-		if reach(p.a).near(reach(p.t), a.r) && s.inSight(a.u, reach(p.a), reach(p.t), a.r) {
+		if reach(p.a).near(reach(p.t), a.r) && (s.inSight(a.u, reach(p.a), reach(p.t), a.r) || s.observed(pieces, p.a, p.t, reach)) {
 			return false
 		}
 	}
@@ -153,11 +156,12 @@ func (s *State) harmlessBefore(last int) bool {
 }
 
 // mostMP is the most MP u could have in one movement phase: its overburn
-// MP at full strength (ruling R5), one hex more along a road for the
-// modes with the road bonus.
+// MP at full strength if it may overburn ('Mechs and vehicles, 000 line
+// 689; ruling R5), one hex more along a road for the modes with the road
+// bonus.
 func mostMP(u *Unit) int {
 	mp := u.MP
-	if u.Step == 0 {
+	if u.Step == 0 && u.Class.Info().Overburn {
 		mp = OverburnMP(mp)
 	}
 	if roadBonusMode(u.Class.Info().Movement) {
@@ -335,12 +339,60 @@ func (b *reachBound) near(t *reachBound, r int) bool {
 }
 
 // mayFire reports whether u at x could fire at a unit at y as far as the
-// terrain between goes: a line of sight by day (night only blocks more,
-// 000 line 2381), or none needed — next to it (a close attack, or
-// infantry's assault in its hex, 000 line 1011), or for a unit that
-// fires indirectly (any friend may observe for it, 000 line 827).
+// terrain between goes, on its own: a line of sight by day (night only
+// blocks more, 000 line 2381), or none needed next to it (a close
+// attack, or infantry's assault in its hex, 000 line 1011). A unit that
+// fires indirectly may fire without one through a forward observer
+// (observed).
 func (s *State) mayFire(u *Unit, x, y hex.Hex) bool {
-	return hex.Distance(x, y) <= 1 || u.Indirect || u.Class.Info().Indirect || LineOfSight(s.Map, x, y).Clear
+	return hex.Distance(x, y) <= 1 || LineOfSight(s.Map, x, y).Clear
+}
+
+// observed reports whether pieces[i], if it fires indirectly, could fire
+// at pieces[j] through a forward observer before the limit (000 lines
+// 827–829): a friend that may observe (ruling K5: a ground unit, not the
+// firer; hidden, disrupted or landed hard it may be so no longer) able
+// to stand where it has a line of sight, by day, to a hex the target
+// could stand on within the firer's range of a hex the firer could
+// stand on. The observer needs no range (829); the test does not ask
+// that it stand there as the firer fires from that hex, nor that the
+// target lie beyond a Long Tom's minimum range, and past sightWork
+// lines takes one to be there: it errs towards going on.
+func (s *State) observed(pieces []harmPiece, i, j int, reach func(int) *reachBound) bool {
+	a := pieces[i]
+	if !a.u.Indirect && !a.u.Class.Info().Indirect {
+		return false
+	}
+	// The target's hexes within range: those in the firer's set, or
+	// within range of its rim (near).
+	fa := reach(i)
+	var targets []hex.Hex
+	for _, y := range reach(j).hexes {
+		in := fa.has(y)
+		for _, x := range fa.rim {
+			in = in || hex.Distance(x, y) <= a.r
+		}
+		if in {
+			targets = append(targets, y)
+		}
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	work := 0
+	for k, o := range pieces {
+		if k == i || o.side != a.side || !o.u.Class.Ground() {
+			continue
+		}
+		for _, x := range reach(k).hexes {
+			for _, y := range targets {
+				if work++; work > sightWork || LineOfSight(s.Map, x, y).Clear {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // sightWork bounds the lines inSight traces: past it a pair is taken to
