@@ -16,13 +16,16 @@ import (
 // test is the rules', not a player's, and errs towards going on: every
 // unit with V16's reach (any row, its full range, enemy units no
 // obstacle), and with the most MP the rules could ever give it in each
-// of the movement phases left (overburn, 000 line 683; the road bonus
-// hex, 000 line 653), no one step costing more than that (a unit may
-// always move one hex alone, 000 line 620), each building priced and
-// seen through as the rubble attacks may yet make of it (000 line 1009).
-// Unlike V16 it asks for a line of sight for a ranged attack (000 line
-// 823), traced by day, between the hexes the two units could reach: the
-// way units penned in either side of woods stay apart.
+// of the movement phases left ('Mechs' and vehicles' overburn, 000 lines
+// 683–689; the road bonus hex, 000 line 653), no one step costing more
+// than that (a unit may always move one hex alone, 000 line 620), each
+// building priced and seen through as the rubble attacks may yet make of
+// it (000 line 1009). Unlike V16 it asks for a line of sight for a
+// ranged attack (000 line 823), traced by day, between the hexes the two
+// units could reach: the way units penned in either side of woods stay
+// apart. An indirect attack needs it from a forward observer instead, a
+// friend that could reach a hex with a line to a hex the target could
+// reach within the firer's range (000 lines 827–829).
 //
 // Besides harm, a unit could change the result by righting or taking a
 // surrendered unit (000 line 970), picking up salvage (000 line 2647),
@@ -132,7 +135,7 @@ func (s *State) harmlessBefore(last int) bool {
 	}
 	for _, p := range pairs {
 		a := pieces[p.a]
-		if reach(p.a).near(reach(p.t), a.r) && rc.inSight(a.u, reach(p.a), reach(p.t), a.r) {
+		if reach(p.a).near(reach(p.t), a.r) && (rc.inSight(a.u, reach(p.a), reach(p.t), a.r) || rc.observed(pieces, p.a, p.t, reach)) {
 			return false
 		}
 	}
@@ -185,11 +188,12 @@ func (s *State) harmlessBefore(last int) bool {
 }
 
 // mostMP is the most MP u could have in one movement phase: its overburn
-// MP at full strength (ruling R5), one hex more along a road for the
-// modes with the road bonus.
+// MP at full strength if it may overburn ('Mechs and vehicles, 000 line
+// 689; ruling R5), one hex more along a road for the modes with the road
+// bonus.
 func mostMP(u *Unit) int {
 	mp := max(u.MP, 1) // one hex whatever the cost (000 line 620)
-	if u.Step == 0 {
+	if u.Step == 0 && u.Class.Info().Overburn {
 		mp = OverburnMP(mp)
 	}
 	if roadBonusMode(u.Class.Info().Movement) {
@@ -372,12 +376,60 @@ func (b *reachBound) near(t *reachBound, r int) bool {
 }
 
 // mayFire reports whether u at x could fire at a unit at y as far as the
-// terrain between goes: a line of sight by day (night only blocks more,
-// 000 line 2381), or none needed — next to it (a close attack, or
-// infantry's assault in its hex, 000 line 1011), or for a unit that
-// fires indirectly (any friend may observe for it, 000 line 827).
+// terrain between goes, on its own: a line of sight by day (night only
+// blocks more, 000 line 2381), traced on reachCache.sight, every building
+// rubble; or none needed next to it (a close attack, or infantry's
+// assault in its hex, 000 line 1011). A unit that fires indirectly may
+// fire without one through a forward observer (observed).
 func (rc *reachCache) mayFire(u *Unit, x, y hex.Hex) bool {
-	return hex.Distance(x, y) <= 1 || u.Indirect || u.Class.Info().Indirect || LineOfSight(rc.sight, x, y).Clear
+	return hex.Distance(x, y) <= 1 || LineOfSight(rc.sight, x, y).Clear
+}
+
+// observed reports whether pieces[i], if it fires indirectly, could fire
+// at pieces[j] through a forward observer before the limit (000 lines
+// 827–829): a friend that may observe (ruling K5: a ground unit, not the
+// firer; hidden, disrupted or landed hard it may be so no longer) able
+// to stand where it has a line of sight, by day, to a hex the target
+// could stand on within the firer's range of a hex the firer could
+// stand on. The observer needs no range (829); the test does not ask
+// that it stand there as the firer fires from that hex, nor that the
+// target lie beyond a Long Tom's minimum range, and past sightWork
+// lines takes one to be there: it errs towards going on.
+func (rc *reachCache) observed(pieces []harmPiece, i, j int, reach func(int) *reachBound) bool {
+	a := pieces[i]
+	if !a.u.Indirect && !a.u.Class.Info().Indirect {
+		return false
+	}
+	// The target's hexes within range: those in the firer's set, or
+	// within range of its rim (near).
+	fa := reach(i)
+	var targets []hex.Hex
+	for _, y := range reach(j).hexes {
+		in := fa.has(y)
+		for _, x := range fa.rim {
+			in = in || hex.Distance(x, y) <= a.r
+		}
+		if in {
+			targets = append(targets, y)
+		}
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	work := 0
+	for k, o := range pieces {
+		if k == i || o.side != a.side || !o.u.Class.Ground() {
+			continue
+		}
+		for _, x := range reach(k).hexes {
+			for _, y := range targets {
+				if work++; work > sightWork || LineOfSight(rc.sight, x, y).Clear {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ruined is a copy of s's map, its rubble in, with every building hex

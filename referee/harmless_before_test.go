@@ -211,3 +211,53 @@ func TestHarmlessBeforeErrsOn(t *testing.T) {
 		}
 	})
 }
+
+// Ensure V17 asks of an indirect attack a forward observer that could
+// see a hex the target could reach (000 lines 827–829; ruling K5): a
+// lance that fires indirectly, penned in west of heavy woods that block
+// every line to the enemy east of them, cannot fire at it alone, and
+// can once a truck of its side stands east of the woods, too far from
+// the enemy to be harmed in the one turn left (19 hexes against 7 + 3)
+// but with a line of sight to it across open ground.
+func TestHarmlessBeforeObserver(t *testing.T) {
+	var woods strings.Builder
+	for x := 10; x <= 11; x++ {
+		for y := 1; y <= 17; y++ {
+			fmt.Fprintf(&woods, "cell %02d%02d heavy-woods; ", x, y)
+		}
+	}
+	fire := scnUnit("A1", "lancers", Wheeled, "0905", 6, 4, 5)
+	fire.Indirect = true
+	enemy := scnUnit("B1", "bandits", Wheeled, "1205", 6, 4, 5)
+	truck := scnUnit("A2", "lancers", Truck, "3105", 0, 0, 5)
+	for _, tc := range []struct {
+		name  string
+		units []Unit
+		want  bool
+	}{
+		{"no observer", []Unit{fire, enemy}, true},
+		{"a truck observes", []Unit{fire, truck, enemy}, false},
+	} {
+		s := vcBattle(t, woods.String(), tc.units...)
+		if got := HarmlessBefore(s, 1); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Ensure V17 gives overburn MP only to the units that may overburn,
+// 'Mechs and vehicles (000 line 689): two snipers (range 3, 4 MP, 5 with
+// the road bonus hex, 000 line 653) 14 hexes apart cannot meet in the
+// one turn left (5 + 5 + 3), wheeled lances with the same values,
+// overburning to 6 MP, could (7 + 7 + 3).
+func TestHarmlessBeforeOverburn(t *testing.T) {
+	for _, tc := range []struct {
+		class Class
+		want  bool
+	}{{Sniper, true}, {Wheeled, false}} {
+		s := vcBattle(t, "", scnUnit("A1", "lancers", tc.class, "0105", 6, 4, 5), scnUnit("B1", "bandits", tc.class, "1505", 6, 4, 5))
+		if got := HarmlessBefore(s, 1); got != tc.want {
+			t.Errorf("%v: %v, want %v", tc.class, got, tc.want)
+		}
+	}
+}
