@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// Ensure a change deflates again only the parts of the document it
+// Ensure a change packs again only the parts of the document it
 // changed: a side's salvage changes that side's part (the fourth line:
 // header, core, map, side) and no other, the record copies the others'
-// deflated bytes from the record before, and it inflates to the new
+// packed bytes from the record before, and it unpacks to the new
 // document.
 func TestPartsReused(t *testing.T) {
 	c := stoNewCampaign(t)
@@ -21,8 +21,8 @@ func TestPartsReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.form != formParts {
-		t.Fatalf("a new document's record has form %d, not in parts", st.form)
+	if st.form != formPacked {
+		t.Fatalf("a new document's record has form %d, not in packed parts", st.form)
 	}
 	c.Sides[0].Salvage += 3
 	after, err := encodeDoc(c)
@@ -43,11 +43,11 @@ func TestPartsReused(t *testing.T) {
 	}
 	for i := range segs {
 		if same := bytes.Equal(segs[i], old[i]); same == (i == 3) {
-			t.Errorf("part %d: deflated again %v, want %v", i+1, !same, i == 3)
+			t.Errorf("part %d: packed again %v, want %v", i+1, !same, i == 3)
 		}
 	}
 	if doc, err := next.document(1, nil); err != nil || !bytes.Equal(doc, after) {
-		t.Errorf("the record in parts inflates to another document (%v)", err)
+		t.Errorf("the record in parts unpacks to another document (%v)", err)
 	}
 }
 
@@ -84,6 +84,6 @@ func TestPartsDamaged(t *testing.T) {
 	}
 	st.body = st.body[:len(st.body)-5]
 	if _, err := st.document(1, nil); err == nil {
-		t.Error("a record in parts cut short inflated")
+		t.Error("a record in parts cut short unpacked")
 	}
 }

@@ -21,17 +21,19 @@ type state struct {
 	rev       uint64
 	diceState []byte
 	logLen    uint64
-	form      byte // formWhole, formDelta or formParts
+	form      byte // formWhole, formDelta, formParts or formPacked
 	body      []byte
 }
 
-// The forms of a revision's document: the newest revision's is in parts
-// (formParts, parts.go; schema 4 wrote it whole, formWhole), an undo
+// The forms of a revision's document: the newest revision's is in parts,
+// each packed with S2 (formPacked, parts.go; schemas 5 to 7 deflated
+// each part, formParts; schema 4 wrote it whole, formWhole), an undo
 // snapshot's a delta from the revision after it.
 const (
-	formWhole byte = 1
-	formDelta byte = 2
-	formParts byte = 3
+	formWhole  byte = 1
+	formDelta  byte = 2
+	formParts  byte = 3
+	formPacked byte = 4
 )
 
 // key names the revision's record in errors.
@@ -90,7 +92,7 @@ func parseState(id int64, rev uint64, v []byte) (state, error) {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("dice state of %d bytes in a record of %d", n, len(v))}
 	}
 	st.diceState, st.logLen, st.form, st.body = v[4:4+n], binary.BigEndian.Uint64(v[4+n:]), v[12+n], v[13+n:]
-	if st.form != formWhole && st.form != formDelta && st.form != formParts {
+	if st.form < formWhole || st.form > formPacked {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("document of unknown form %d", st.form)}
 	}
 	return st, nil
@@ -100,13 +102,7 @@ func parseState(id int64, rev uint64, v []byte) (state, error) {
 // of the revision after it, which a delta is rebuilt from; nil for the
 // newest.
 func (st state) document(id int64, next []byte) ([]byte, error) {
-	var raw []byte
-	var err error
-	if st.form == formParts {
-		raw, err = inflateParts(st.body)
-	} else {
-		raw, err = inflate(st.body)
-	}
+	raw, err := st.unpack()
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
 	}
@@ -121,6 +117,18 @@ func (st state) document(id int64, next []byte) ([]byte, error) {
 		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
 	}
 	return doc, nil
+}
+
+// unpack returns the revision's body unpacked: its document, or for an
+// undo snapshot its delta.
+func (st state) unpack() ([]byte, error) {
+	switch st.form {
+	case formPacked:
+		return unpackParts(st.body)
+	case formParts:
+		return inflateParts(st.body)
+	}
+	return inflate(st.body)
 }
 
 // Each revision is a bucket of its own, revisions/<rev>/, holding its
@@ -234,15 +242,15 @@ func docBuffer(prev, spare []byte) *bytes.Buffer {
 }
 
 // wholeRecord is the record of a newest revision with document doc,
-// every part deflated (newestRecord).
+// every part packed (newestRecord).
 func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
 	return newestRecord(diceState, logLen, doc, nil, nil)
 }
 
 // partsBody is the revision's record body when it holds its document in
-// parts (newestRecord reuses them), else nil.
+// packed parts (newestRecord reuses them), else nil.
 func (st state) partsBody() []byte {
-	if st.form != formParts {
+	if st.form != formPacked {
 		return nil
 	}
 	return st.body
