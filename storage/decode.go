@@ -29,10 +29,13 @@ func decodeJSON(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 // value it reads, and on names and texts with the characters
 // encoding/json escapes, so that a part either wrote compares equal
 // (newestRecord copies the deflated bytes of a part that did not
-// change) and decodes the same. The events and summaries, a few hundred
-// bytes a change, are still encoded with encoding/json.
+// change) and decodes the same.
 func docEncoder(w io.Writer) *gojson.Encoder { return gojson.NewEncoder(w) }
 
-// marshalPart is a part's value encoded as docEncoder does, without the
-// newline (the test binaries' check of copied parts, encodeDocInto).
-func marshalPart(v any) ([]byte, error) { return gojson.Marshal(v) }
+// marshalJSON is v encoded as docEncoder does, without the newline: the
+// events and summaries the store writes (encoding/json's reflection
+// was a twentieth of a console command's CPU), a part in the test
+// binaries' check of copied parts (encodeDocInto). The same test holds
+// it to encoding/json's bytes: a stored event is compared with the
+// change's as bytes (sameEvent).
+func marshalJSON(v any) ([]byte, error) { return gojson.Marshal(v) }

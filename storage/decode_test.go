@@ -45,8 +45,8 @@ func TestDecodeJSONAsStandard(t *testing.T) {
 		if err := docEncoder(&buf).Encode(std); err != nil || !bytes.Equal(buf.Bytes(), append(enc, '\n')) {
 			t.Errorf("%s: docEncoder wrote other bytes than encoding/json (%v):\n%s\nwant\n%s", what, err, buf.Bytes(), enc)
 		}
-		if part, err := marshalPart(std); err != nil || !bytes.Equal(part, enc) {
-			t.Errorf("%s: marshalPart wrote other bytes than encoding/json (%v)", what, err)
+		if part, err := marshalJSON(std); err != nil || !bytes.Equal(part, enc) {
+			t.Errorf("%s: marshalJSON wrote other bytes than encoding/json (%v)", what, err)
 		}
 	}
 	whole := func(what string, doc []byte) { same(what, doc, func() any { return new(campaign.Campaign) }) }

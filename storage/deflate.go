@@ -139,6 +139,14 @@ func storeBlocks(dst, src []byte) []byte {
 	}
 }
 
+// pooledBuffer is a buffer from p (a pool of *[]byte), or a new one.
+func pooledBuffer(p *sync.Pool) *[]byte {
+	if b, _ := p.Get().(*[]byte); b != nil {
+		return b
+	}
+	return new([]byte)
+}
+
 // inflate returns src decompressed.
 func inflate(src []byte) ([]byte, error) {
 	return inflateAppend(make([]byte, 0, 4*len(src)), src)

@@ -213,7 +213,7 @@ func putV3Events(cb *bolt.Bucket, log []campaign.Event) error {
 		return err
 	}
 	for i, e := range log {
-		v, err := json.Marshal(e)
+		v, err := marshalJSON(e)
 		if err != nil {
 			return err
 		}
@@ -280,7 +280,7 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	}
 	for k := uint64(1); len(lines) > 0; k++ {
 		n := min(eventsPerChunk, len(lines))
-		if err := eb.Put(itob(k), deflateChunk(lines[:n])); err != nil {
+		if err := eb.Put(itob(k), deflateChunk(nil, lines[:n])); err != nil {
 			return err
 		}
 		lines = lines[n:]

@@ -55,13 +55,12 @@ func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+"
 func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, error) {
 	buf.Reset()
 	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
-	core := *c
-	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
+	core := coreOf(c)
 	// Encode ends each value with a newline: the parts' separator.
 	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
 		if same && verifyCopies && selfcheck.On() {
-			if fresh, err := marshalPart(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
+			if fresh, err := marshalJSON(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
 			}
 		}
@@ -75,16 +74,15 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 		}
 		return nil
 	}
-	if err := encode(1, &core, false); err != nil {
+	if err := encode(1, &core, base.sameCore(&core)); err != nil {
 		return nil, err
 	}
 	if err := encode(2, c.Map, base.sameMap(c)); err != nil {
 		return nil, err
 	}
 	for i := range c.Sides {
-		side := c.Sides[i]
-		side.Units = nil
-		if err := encode(3+2*i, &side, false); err != nil {
+		side := sideOf(c.Sides[i])
+		if err := encode(3+2*i, &side, base.sameSide(c, &side, i)); err != nil {
 			return nil, err
 		}
 		if err := encode(4+2*i, c.Sides[i].Units, base.sameUnits(c, i)); err != nil {
@@ -161,8 +159,9 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 // of each part that is the same, at the same place, in prevDoc, the
 // document of the revision before, whose stored record body, prevBody,
 // is in packed parts (nil for none); a schema 4 document whole
-// (formWhole, deflated whole).
-func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
+// (formWhole, deflated whole). A record in parts is built in into's
+// array if that has the room.
+func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
 	if !isParts(doc) {
 		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
 	}
@@ -176,7 +175,7 @@ func newestRecord(diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte
 	parts := bytes.Split(doc, []byte{'\n'})
 	// The body goes straight after the record's header: a kilobyte over
 	// a third of the document holds what the parts pack to.
-	record := stateHeader(diceState, logLen, formPacked, len(doc)/3+1024)
+	record := stateHeader(into, diceState, logLen, formPacked, len(doc)/3+1024)
 	var scratch []byte // a part packed, before its length is known
 	for i, p := range parts {
 		var seg []byte
@@ -247,10 +246,7 @@ func inflateParts(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	scratch, _ := inflating.Get().(*[]byte)
-	if scratch == nil {
-		scratch = new([]byte)
-	}
+	scratch := pooledBuffer(&inflating)
 	defer inflating.Put(scratch)
 	doc := (*scratch)[:0]
 	for i, s := range segs {

@@ -29,7 +29,7 @@ func TestPartsReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, err := parseState(1, 2, newestRecord([]byte("dice"), 0, after, before, st.partsBody()))
+	next, err := parseState(1, 2, newestRecord(nil, []byte("dice"), 0, after, before, st.partsBody()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,6 +70,20 @@ var stoReuseChanges = []struct {
 		n.Name = fmt.Sprintf("campaign %d", r.IntN(1000))
 		return &n, true
 	}},
+	{"CoreInPlace", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		c.Channel = fmt.Sprintf("channel %d", r.IntN(1000))
+		return c, true
+	}},
+	// A side's battlegroups copied and one renamed: the side's line
+	// changes, its units' does not.
+	{"CopiedBattlegroups", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		n := *c
+		n.Sides = slices.Clone(c.Sides)
+		s := &n.Sides[r.IntN(len(n.Sides))]
+		s.Battlegroups = slices.Clone(s.Battlegroups)
+		s.Battlegroups[r.IntN(len(s.Battlegroups))].Name = fmt.Sprintf("battlegroup %d", r.IntN(1000))
+		return &n, true
+	}},
 	// A new map value that encodes otherwise: copying the old map's line
 	// for it would lose the change.
 	{"NewMapValue", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
@@ -268,7 +282,7 @@ func TestPartsCopied(t *testing.T) {
 	if base == nil {
 		t.Fatal("no base for a document in parts")
 	}
-	for _, i := range []int{2, 4, 6} {
+	for _, i := range []int{1, 2, 3, 4, 5, 6} {
 		base.lines[i] = []byte(fmt.Sprintf("marker %d", i))
 	}
 	n, _, err := campaign.GiveOrder(c, c.Sides[0].ID, campaign.Order{Kind: campaign.OrderReady})
@@ -279,10 +293,15 @@ func TestPartsCopied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, i := range []int{2, 4, 6} {
+	// The core, the map, the other side and every side's units are
+	// copied; the ordering side, ready now, is encoded.
+	for _, i := range []int{1, 2, 4, 5, 6} {
 		if !strings.Contains(string(got), fmt.Sprintf("marker %d", i)) {
 			t.Errorf("part %d was encoded again after an order", i+1)
 		}
+	}
+	if strings.Contains(string(got), "marker 3") {
+		t.Error("the ordering side's part was copied")
 	}
 	m := *n
 	m.Sides = slices.Clone(n.Sides)

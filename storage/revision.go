@@ -47,14 +47,19 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 // in. The record is sealed as it is stored (putRevision, revisionOps),
 // with room kept for its checksum.
 func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
-	return append(stateHeader(diceState, logLen, form, len(body)), body...)
+	return append(stateHeader(nil, diceState, logLen, form, len(body)), body...)
 }
 
 // stateHeader is a revision's record up to its document's body
 // (encodeState), with room for size bytes of body and the checksum, so
 // that a body can be built in place (newestRecord) instead of copied.
-func stateHeader(diceState []byte, logLen uint64, form byte, size int) []byte {
-	out := make([]byte, 4, 4+len(diceState)+9+size+sealSize)
+// It is built in into's array if that has the room (Store.spareRecord).
+func stateHeader(into, diceState []byte, logLen uint64, form byte, size int) []byte {
+	out := into[:0]
+	if need := 4 + len(diceState) + 9 + size + sealSize; cap(out) < need {
+		out = make([]byte, 0, need)
+	}
+	out = out[:4]
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
@@ -244,7 +249,7 @@ func docBuffer(prev, spare []byte) *bytes.Buffer {
 // wholeRecord is the record of a newest revision with document doc,
 // every part packed (newestRecord).
 func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
-	return newestRecord(diceState, logLen, doc, nil, nil)
+	return newestRecord(nil, diceState, logLen, doc, nil, nil)
 }
 
 // partsBody is the revision's record body when it holds its document in
