@@ -129,6 +129,40 @@ func TestParseClass(t *testing.T) {
 	}
 }
 
+// Ensure UnmarshalText reads what MarshalText writes (its own fast path)
+// and whatever else ParseClass and ParseExperience read, and refuses
+// what they refuse.
+func TestClassExperienceText(t *testing.T) {
+	for _, c := range Classes {
+		text, _ := c.MarshalText()
+		var got Class = numClasses
+		if err := got.UnmarshalText(text); err != nil || got != c {
+			t.Errorf("Class.UnmarshalText(%q) = %v, %v", text, got, err)
+		}
+	}
+	var c Class
+	if err := c.UnmarshalText([]byte("Heavy 'Mech")); err != nil || c != HeavyMech {
+		t.Errorf("Class.UnmarshalText(Heavy 'Mech) = %v, %v", c, err)
+	}
+	if err := c.UnmarshalText([]byte("heavy-meck")); err == nil {
+		t.Error("Class.UnmarshalText(heavy-meck) succeeded")
+	}
+	for e := Green; e <= Elite; e++ {
+		text, _ := e.MarshalText()
+		got := Elite + 1
+		if err := got.UnmarshalText(text); err != nil || got != e {
+			t.Errorf("Experience.UnmarshalText(%q) = %v, %v", text, got, err)
+		}
+	}
+	var e Experience
+	if err := e.UnmarshalText([]byte(" Veteran")); err != nil || e != Veteran {
+		t.Errorf("Experience.UnmarshalText( Veteran) = %v, %v", e, err)
+	}
+	if err := e.UnmarshalText([]byte("rookie")); err == nil {
+		t.Error("Experience.UnmarshalText(rookie) succeeded")
+	}
+}
+
 // Ensure a vehicle that overburns at full strength keeps its RA: it has no
 // red row (000 line 2124), only the extra MP.
 func TestVehicleOverburn(t *testing.T) {
