@@ -21,6 +21,16 @@ import (
 // strings it reads.
 func decodeJSON(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 
+// decodeKeptJSON is decodeJSON for data that is never changed, nor its
+// memory reused, while what is decoded from it lives: the strings
+// decoded refer to data instead of being copied out of it
+// (DecodeNoCopyString). A campaign's document so decoded allocates 476
+// strings fewer (its units' names and members) and keeps its 31 KB
+// alive instead (loadFrom, which keeps the document anyway).
+func decodeKeptJSON(data []byte, v any) error {
+	return gojson.UnmarshalWithOption(data, v, gojson.DecodeNoCopyString())
+}
+
 // docEncoder encodes the parts of a document (encodeDocInto) to w, one
 // value a line, with github.com/goccy/go-json: about three times faster
 // than encoding/json, whose reflection was half the CPU of a change that

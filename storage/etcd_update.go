@@ -92,7 +92,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc, nil, outVP)
+	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, vp: outVP})
 	return out, nil
 }
 

@@ -109,10 +109,11 @@ func encodeDoc(c *campaign.Campaign) ([]byte, error) {
 // that began so would only make the count, a capacity, too high.
 var unitStart = []byte(`{"id":`)
 
-// unmarshalDoc decodes a document, in parts or (schema 4) whole, into c.
-func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
+// unmarshalDoc decodes a document, in parts or (schema 4) whole, into c
+// with decode (decodeJSON or decodeKeptJSON).
+func unmarshalDoc(doc []byte, c *campaign.Campaign, decode func([]byte, any) error) error {
 	if !isParts(doc) {
-		return decodeJSON(doc, c)
+		return decode(doc, c)
 	}
 	lines := bytes.Split(doc, []byte{'\n'})
 	header := bytes.Fields(lines[0])
@@ -124,21 +125,21 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 	if err1 != nil || err2 != nil || sides < 0 || battles < 0 || len(lines) != 3+2*sides+battles {
 		return fmt.Errorf("document header %.40q: not the counts of its %d parts", lines[0], len(lines)-1)
 	}
-	if err := decodeJSON(lines[1], c); err != nil {
+	if err := decode(lines[1], c); err != nil {
 		return fmt.Errorf("core: %w", err)
 	}
-	if err := decodeJSON(lines[2], &c.Map); err != nil {
+	if err := decode(lines[2], &c.Map); err != nil {
 		return fmt.Errorf("map: %w", err)
 	}
 	c.Sides = make([]campaign.Side, sides)
 	for i := range c.Sides {
-		if err := decodeJSON(lines[3+2*i], &c.Sides[i]); err != nil {
+		if err := decode(lines[3+2*i], &c.Sides[i]); err != nil {
 			return fmt.Errorf("side %d: %w", i+1, err)
 		}
 		// Sized first: decoded into, the list grows no more (growing it
 		// was a sixth of decoding it).
 		c.Sides[i].Units = make([]campaign.Unit, 0, bytes.Count(lines[4+2*i], unitStart))
-		if err := decodeJSON(lines[4+2*i], &c.Sides[i].Units); err != nil {
+		if err := decode(lines[4+2*i], &c.Sides[i].Units); err != nil {
 			return fmt.Errorf("side %d's units: %w", i+1, err)
 		}
 	}
@@ -147,7 +148,7 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign) error {
 		c.Battles = make([]campaign.Battle, battles)
 	}
 	for i := range c.Battles {
-		if err := decodeJSON(lines[3+2*sides+i], &c.Battles[i]); err != nil {
+		if err := decode(lines[3+2*sides+i], &c.Battles[i]); err != nil {
 			return fmt.Errorf("battle %d: %w", i+1, err)
 		}
 	}

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -396,5 +397,48 @@ func TestSameShallow(t *testing.T) {
 	emptyL.L = []int{}
 	if sameShallow(reflect.ValueOf(nilL), reflect.ValueOf(emptyL)) {
 		t.Error("a nil slice and an empty one count as the same")
+	}
+}
+
+// Ensure a campaign decoded from its stored document, whose strings
+// refer to that document's bytes (decodeKeptDoc), keeps them as they
+// were through the changes after it: the store never encodes a later
+// document into those bytes (Store.spareDoc), even where they have the
+// room (a loaded document has none to spare).
+func TestKeptDocNotReused(t *testing.T) {
+	ctx := context.Background()
+	s := stoOpen(t, Options{})
+	id := stoCreate(t, s, 3)
+	if _, err := s.Get(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	_, _, rev, _ := stoState(t, s, id)
+	e := s.cache.get(id, rev)
+	if e == nil {
+		t.Fatal("the campaign read is not in the cache")
+	}
+	doc := make([]byte, len(e.doc), 2*len(e.doc))
+	copy(doc, e.doc)
+	c, err := decodeKeptDoc(id, "test", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Log = e.c.Log
+	s.cache.put(id, cached{rev: rev, c: c.Shell(), doc: doc, last: e.last, vp: e.vp, kept: true})
+	want, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		fn := stoBenchChange
+		if i%2 == 1 {
+			fn = stoStep
+		}
+		if _, err := s.Update(ctx, id, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := json.Marshal(c); !bytes.Equal(got, want) {
+		t.Errorf("the campaign decoded first changed with the changes after it:\n%s", stoFirstDiff(got, want))
 	}
 }

@@ -209,11 +209,14 @@ func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) 
 	if e := from(id, st.rev); e != nil {
 		return cb, st, e, nil
 	}
-	e = &cached{rev: st.rev}
+	e = &cached{rev: st.rev, kept: true}
 	if e.doc, err = st.document(id, nil); err != nil {
 		return nil, state{}, nil, err
 	}
-	if e.c, e.last, err = st.campaign(cb, id, e.doc); err != nil {
+	if e.c, err = decodeKeptDoc(id, st.key(), e.doc); err != nil {
+		return nil, state{}, nil, err
+	}
+	if e.c.Log, e.last, err = readLog(cb, id, st.logLen); err != nil {
 		return nil, state{}, nil, err
 	}
 	e.vp = campaign.LogVP(nil, e.c.Log)
@@ -271,8 +274,20 @@ func deltaRecord(st state, doc, next []byte) []byte {
 // decodeDoc decodes a campaign document stored under key; the error
 // names the campaign and the key.
 func decodeDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
+	return decodeDocWith(id, key, doc, decodeJSON)
+}
+
+// decodeKeptDoc is decodeDoc of a document that is never changed, nor
+// its memory reused, while the campaign lives: the campaign's strings
+// refer to it (decodeKeptJSON).
+func decodeKeptDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
+	return decodeDocWith(id, key, doc, decodeKeptJSON)
+}
+
+// decodeDocWith is decodeDoc with the parts decoded by decode.
+func decodeDocWith(id int64, key string, doc []byte, decode func([]byte, any) error) (*campaign.Campaign, error) {
 	c := new(campaign.Campaign)
-	if err := unmarshalDoc(doc, c); err != nil {
+	if err := unmarshalDoc(doc, c, decode); err != nil {
 		return nil, &RecordError{Campaign: id, Key: key, Err: err}
 	}
 	if c.ID != id {

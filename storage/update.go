@@ -95,7 +95,9 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, e.rev, e.c.Shell(), e.doc, e.last, e.vp)
+		put := *e
+		put.c = e.c.Shell()
+		s.cache.put(id, put)
 	}
 	return e.c, nil
 }
@@ -186,8 +188,11 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 			}
 		}
 		// Nothing reads the document before any more: the cache gave it
-		// up (take), and the records are made.
-		s.spareDoc = prevDoc
+		// up (take), and the records are made; unless the campaign's
+		// strings refer to it (decodeKeptDoc).
+		if !e.kept {
+			s.spareDoc = prevDoc
+		}
 		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
@@ -206,7 +211,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc, last, outVP)
+	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, last: last, vp: outVP})
 	return out, nil
 }
 
