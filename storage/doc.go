@@ -161,7 +161,10 @@
 // every caller gets its own copy (cache.go), which shares the event log:
 // an event, once logged, must not be changed in place (Update refuses a
 // change to the last one). An Update takes the cached campaign itself for
-// its function and puts a copy of the result back.
+// its function and puts a copy of the result back. A campaign decoded
+// from its stored document (the cache did not hold it) has strings that
+// refer to the document's bytes, which the store keeps and never writes
+// again (decodeKeptDoc).
 //
 // The campaign given to an Update function was made for that call; the
 // Dice given to it is fresh for the call and must not be kept.
