@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"reflect"
 	"slices"
-	"unsafe"
 
 	"bfbot/campaign"
 	"bfbot/mapgen"
@@ -22,8 +21,7 @@ import (
 // the units was about a quarter of a command's CPU; an order leaves them
 // alone.
 //
-// The map is compared by identity, each side's units by identity or
-// byte for byte (sameBytes: a copy of the list is the same); the core (the
+// The map and each side's units are compared by identity; the core (the
 // campaign without its log, map, sides and battles), each side without
 // its units and each battle field by field, one level down
 // (sameShallow): an order changes its side's orders and leaves the core
@@ -101,19 +99,7 @@ func (b *partsBase) sameUnits(c *campaign.Campaign, side int) bool {
 	}
 	u, was := c.Sides[side].Units, b.units[side]
 	// An empty list is encoded again: nil and empty encode differently.
-	return len(u) > 0 && len(u) == len(was) && (&u[0] == &was[0] || sameBytes(u, was))
-}
-
-// sameBytes reports whether two lists of one length hold the same bytes:
-// the same numbers, and strings, lists and maps that point at the same
-// memory, so that they encode alike. A copy of the list (Clone, which a
-// worksheet change makes of the whole campaign) is the same by it; two
-// lists that hold equal values at other addresses are not, which costs
-// an encoding, never a wrong copy. Comparing the units' 30 KB so costs
-// a microsecond or two; encoding them, some fifty.
-func sameBytes[T any](a, b []T) bool {
-	n := len(a) * int(unsafe.Sizeof(a[0]))
-	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n))
+	return len(u) > 0 && len(u) == len(was) && &u[0] == &was[0]
 }
 
 func (b *partsBase) sameBattle(c *campaign.Campaign, i int) bool {
