@@ -12,13 +12,13 @@ import (
 // github.com/goccy/go-json: it decodes a campaign 4 to 10 times faster,
 // and decoding was most of loading a campaign the cache does not hold
 // (after a restart, beyond the cache's campaigns, or after another
-// process changed it on etcd). It is the store's only JSON decoder for
-// what it wrote (summaries through decodeSummary), and
-// TestDecodeJSONAsStandard holds it to encoding/json's value on every
-// stored document, event and summary the tests keep (the fixtures of
-// schemas 1, 3, 4 and 6, and a document with every field at its zero
-// value). It copies its input (bbolt's memory may be passed) and the
-// strings it reads.
+// process changed it on etcd). With decodeKeptJSON below it is the
+// store's only JSON decoder for what it wrote (summaries through
+// decodeSummary), and TestDecodeJSONAsStandard holds both to
+// encoding/json's value on every stored document, event and summary the
+// tests keep (the fixtures of schemas 1, 3, 4 and 6, and a document
+// with every field at its zero value). It copies its input (bbolt's
+// memory may be passed) and the strings it reads.
 func decodeJSON(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 
 // decodeKeptJSON is decodeJSON for data that is never changed, nor its
@@ -38,8 +38,8 @@ func decodeKeptJSON(data []byte, v any) error {
 // change does). The same test holds it to encoding/json's bytes on every
 // value it reads, and on names and texts with the characters
 // encoding/json escapes, so that a part either wrote compares equal
-// (newestRecord copies the deflated bytes of a part that did not
-// change) and decodes the same.
+// (newestRecord copies the packed bytes of a part that did not change)
+// and decodes the same.
 func docEncoder(w io.Writer) *gojson.Encoder { return gojson.NewEncoder(w) }
 
 // marshalJSON is v encoded as docEncoder does, without the newline: the
