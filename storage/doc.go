@@ -105,7 +105,7 @@
 // documents from the newest. A demo campaign of 20 turns with 5 battles
 // and their records takes under 100 KB with 20 snapshots, where schema 3
 // took 9 MB (storage_size_test.go in the repository's root). The newest
-// document is kept in parts so that a change deflates again only what it
+// document is kept in parts so that a change packs again only what it
 // changed (an order: its side's kilobyte, not the 31 KB of a campaign or
 // the hundreds of a battle's record) and copies the other parts' packed
 // bytes from the record before.

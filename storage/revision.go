@@ -14,8 +14,8 @@ import (
 )
 
 // state is one stored revision of a campaign: its dice state, the length
-// of its event log, and its document without the log, stored whole or as
-// a delta from the next revision's (delta.go), deflated. Inside a
+// of its event log, and its document without the log, stored in packed
+// parts, whole or as a delta from the next revision's (delta.go). Inside a
 // transaction the slices are bbolt memory.
 type state struct {
 	rev       uint64
