@@ -30,9 +30,12 @@ import (
 // unpacks a side's units in a fifth of the time inflating them took,
 // and unpacking was a third of loading a campaign the cache does not
 // hold, which a command does after a restart or, on etcd, after another
-// process changed the campaign. It packs a third less tightly than
-// deflate; only the newest revision is kept so, its undo snapshots
-// being deltas and its log chunks deflated as before. Schemas 5 to 7
+// process changed the campaign. Its better mode (EncodeBetter) packs a
+// side's units a sixth less tightly than deflate and in 3/4 of its
+// time, and a demo campaign's newest record in two bbolt pages, where
+// the default mode took three, a page more for every commit to write;
+// only the newest revision is kept so, its undo snapshots being deltas
+// and its log chunks deflated as before. Schemas 5 to 7
 // deflated each part (formParts), which is still read: a campaign's next
 // change writes its newest revision packed.
 //
@@ -186,7 +189,7 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 			if n := s2.MaxEncodedLen(len(p)); cap(scratch) < n {
 				scratch = make([]byte, n)
 			}
-			seg = s2.Encode(scratch[:cap(scratch)], p)
+			seg = s2.EncodeBetter(scratch[:cap(scratch)], p)
 		}
 		record = binary.AppendUvarint(record, uint64(len(seg)))
 		record = append(record, seg...)
