@@ -133,33 +133,29 @@ func TestParseClass(t *testing.T) {
 // and whatever else ParseClass and ParseExperience read, and refuses
 // what they refuse.
 func TestClassExperienceText(t *testing.T) {
+	readClass := func(b []byte) (any, error) { var c Class; err := c.UnmarshalText(b); return c, err }
+	readExperience := func(b []byte) (any, error) { var e Experience; err := e.UnmarshalText(b); return e, err }
+	type textCase struct {
+		read func([]byte) (any, error)
+		text string
+		want any // nil: refused
+	}
+	var cases []textCase
 	for _, c := range Classes {
 		text, _ := c.MarshalText()
-		var got Class = numClasses
-		if err := got.UnmarshalText(text); err != nil || got != c {
-			t.Errorf("Class.UnmarshalText(%q) = %v, %v", text, got, err)
-		}
-	}
-	var c Class
-	if err := c.UnmarshalText([]byte("Heavy 'Mech")); err != nil || c != HeavyMech {
-		t.Errorf("Class.UnmarshalText(Heavy 'Mech) = %v, %v", c, err)
-	}
-	if err := c.UnmarshalText([]byte("heavy-meck")); err == nil {
-		t.Error("Class.UnmarshalText(heavy-meck) succeeded")
+		cases = append(cases, textCase{readClass, string(text), c})
 	}
 	for e := Green; e <= Elite; e++ {
 		text, _ := e.MarshalText()
-		got := Elite + 1
-		if err := got.UnmarshalText(text); err != nil || got != e {
-			t.Errorf("Experience.UnmarshalText(%q) = %v, %v", text, got, err)
+		cases = append(cases, textCase{readExperience, string(text), e})
+	}
+	cases = append(cases, textCase{readClass, "Heavy 'Mech", HeavyMech}, textCase{readClass, "heavy-meck", nil},
+		textCase{readExperience, " Veteran", Veteran}, textCase{readExperience, "rookie", nil})
+	for _, tc := range cases {
+		got, err := tc.read([]byte(tc.text))
+		if tc.want == nil && err == nil || tc.want != nil && (err != nil || got != tc.want) {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tc.text, got, err, tc.want)
 		}
-	}
-	var e Experience
-	if err := e.UnmarshalText([]byte(" Veteran")); err != nil || e != Veteran {
-		t.Errorf("Experience.UnmarshalText( Veteran) = %v, %v", e, err)
-	}
-	if err := e.UnmarshalText([]byte("rookie")); err == nil {
-		t.Error("Experience.UnmarshalText(rookie) succeeded")
 	}
 }
 
