@@ -225,7 +225,12 @@ func unpackParts(body []byte) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("part %d: %w", i+1, err)
 		}
-		size += n
+		// A block's header may claim up to 4 GiB from a few bytes: no
+		// campaign's document is larger than an import may be, so a
+		// claim past that is damage, refused before anything is made.
+		if size += n; n > MaxImportBytes || size > MaxImportBytes {
+			return nil, fmt.Errorf("part %d: unpacks to more than the %d MiB a campaign's document may have: the record is damaged", i+1, MaxImportBytes>>20)
+		}
 	}
 	doc := make([]byte, max(size, 0))
 	at := 0

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,23 @@ func TestPartsDamaged(t *testing.T) {
 	st.body = st.body[:len(st.body)-5]
 	if _, err := st.document(1, nil); err == nil {
 		t.Error("a record in parts cut short unpacked")
+	}
+}
+
+// Ensure a packed part whose header claims more than any campaign's
+// document may unpack to is refused as damage before anything is made:
+// an S2 block may claim 4 GiB in five bytes, and a few thousand such
+// claims would take the process down.
+func TestPartsClaimTooMuch(t *testing.T) {
+	claim := binary.AppendUvarint(nil, 1<<32-1) // the block's unpacked length
+	claim = append(claim, 0, 0, 0)
+	var body []byte
+	for range 3000 {
+		body = binary.AppendUvarint(body, uint64(len(claim)))
+		body = append(body, claim...)
+	}
+	_, err := unpackParts(body)
+	if err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("unpackParts = %v, want the record refused as damaged", err)
 	}
 }
