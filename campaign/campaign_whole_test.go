@@ -3,6 +3,7 @@ package campaign
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -886,5 +887,23 @@ func TestCheckLogVP(t *testing.T) {
 	errs := c.CheckLogVP(vp)
 	if len(errs) != 2 || !strings.Contains(errs[0].Error(), "VP 2 but the log adds up to 3") || !strings.Contains(errs[1].Error(), "VP 1 but the log adds up to 0") {
 		t.Errorf("CheckLogVP(%v) = %v, want both sides' VP refused", vp, errs)
+	}
+	// A Checker kept from one campaign to the next finds the same: what
+	// its maps held for the one before counts for nothing.
+	var kept Checker
+	if errs := kept.CheckLogVP(c, all); len(errs) != 0 {
+		t.Errorf("a kept Checker: %v", errs)
+	}
+	other := mustNewCampaign(t)
+	other.Sides[1].Units = append(other.Sides[1].Units, c.Sides[0].Units[0])
+	want := other.Check()
+	if len(want) == 0 {
+		t.Fatal("a unit added to the other side as well: Check found nothing")
+	}
+	if got := kept.CheckLogVP(other, LogVP(nil, other.Log)); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("a kept Checker after another campaign = %v, want %v", got, want)
+	}
+	if errs := kept.CheckLogVP(c, all); len(errs) != 0 {
+		t.Errorf("a kept Checker, the first campaign again: %v", errs)
 	}
 }

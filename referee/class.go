@@ -169,8 +169,16 @@ func (c Class) MarshalText() ([]byte, error) {
 	return []byte(c.String()), nil
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
+// UnmarshalText implements encoding.TextUnmarshaler. A class's own name,
+// as MarshalText writes it, is found without copying b to a string: the
+// store reads one for every unit of a campaign it loads.
 func (c *Class) UnmarshalText(b []byte) error {
+	for i, info := range classTable {
+		if string(b) == info.Name {
+			*c = Class(i)
+			return nil
+		}
+	}
 	v, err := ParseClass(string(b))
 	if err != nil {
 		return err

@@ -47,6 +47,12 @@ func (e Experience) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (e *Experience) UnmarshalText(b []byte) error {
+	for i, name := range experienceNames {
+		if string(b) == name { // as MarshalText writes it, without copying b
+			*e = Experience(i)
+			return nil
+		}
+	}
 	v, err := ParseExperience(string(b))
 	if err != nil {
 		return err

@@ -129,6 +129,36 @@ func TestParseClass(t *testing.T) {
 	}
 }
 
+// Ensure UnmarshalText reads what MarshalText writes (its own fast path)
+// and whatever else ParseClass and ParseExperience read, and refuses
+// what they refuse.
+func TestClassExperienceText(t *testing.T) {
+	readClass := func(b []byte) (any, error) { var c Class; err := c.UnmarshalText(b); return c, err }
+	readExperience := func(b []byte) (any, error) { var e Experience; err := e.UnmarshalText(b); return e, err }
+	type textCase struct {
+		read func([]byte) (any, error)
+		text string
+		want any // nil: refused
+	}
+	var cases []textCase
+	for _, c := range Classes {
+		text, _ := c.MarshalText()
+		cases = append(cases, textCase{readClass, string(text), c})
+	}
+	for e := Green; e <= Elite; e++ {
+		text, _ := e.MarshalText()
+		cases = append(cases, textCase{readExperience, string(text), e})
+	}
+	cases = append(cases, textCase{readClass, "Heavy 'Mech", HeavyMech}, textCase{readClass, "heavy-meck", nil},
+		textCase{readExperience, " Veteran", Veteran}, textCase{readExperience, "rookie", nil})
+	for _, tc := range cases {
+		got, err := tc.read([]byte(tc.text))
+		if tc.want == nil && err == nil || tc.want != nil && (err != nil || got != tc.want) {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tc.text, got, err, tc.want)
+		}
+	}
+}
+
 // Ensure a vehicle that overburns at full strength keeps its RA: it has no
 // red row (000 line 2124), only the extra MP.
 func TestVehicleOverburn(t *testing.T) {

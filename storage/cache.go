@@ -34,6 +34,9 @@ type cached struct {
 	// side (campaign.LogVP), which the next change checks the sides'
 	// against (change): kept, so that a change adds only its own events'.
 	vp map[string]int
+	// kept: c's strings refer to doc (decodeKeptDoc), whose memory is
+	// therefore never reused (Store.spareDoc).
+	kept bool
 }
 
 // get returns campaign id's entry at revision rev with a shell
@@ -74,16 +77,16 @@ func (k *cache) drop(id int64) {
 	delete(k.entries, id)
 }
 
-// put remembers campaign id at revision rev with its document, the chunk
-// holding its last event (nil: not known) and its log's victory points;
-// none may change after.
-func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte, last [][]byte, vp map[string]int) {
+// put remembers campaign id's entry e: the campaign at revision e.rev
+// with its document, the chunk holding its last event (nil: not known)
+// and its log's victory points; none may change after.
+func (k *cache) put(id int64, e cached) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.entries == nil {
 		k.entries = map[int64]cached{}
 	}
-	if e, ok := k.entries[id]; ok && e.rev > rev {
+	if was, ok := k.entries[id]; ok && was.rev > e.rev {
 		return // a later commit got here first
 	}
 	if _, ok := k.entries[id]; !ok && len(k.entries) >= cacheSize {
@@ -92,5 +95,5 @@ func (k *cache) put(id int64, rev uint64, c *campaign.Campaign, doc []byte, last
 			break
 		}
 	}
-	k.entries[id] = cached{rev, c, doc, last, vp}
+	k.entries[id] = e
 }

@@ -15,7 +15,7 @@ import (
 	"bfbot/mapgen"
 )
 
-// Ensure the store's decoder (decodeJSON) reads what encoding/json reads,
+// Ensure the store's decoders (decodeJSON, decodeKeptJSON) read what encoding/json reads,
 // and its parts' encoder (docEncoder) writes what encoding/json writes,
 // from and for every document, event and summary the tests keep: the fixtures of
 // schemas 1, 3, 4 and 6 (their documents whole or in parts, with their
@@ -35,6 +35,12 @@ func TestDecodeJSONAsStandard(t *testing.T) {
 		if !reflect.DeepEqual(std, got) {
 			t.Errorf("%s: decodeJSON reads another value than encoding/json", what)
 		}
+		// decodeKeptJSON too, from bytes of its own that stay as they
+		// are: its strings refer to them.
+		kept := fresh()
+		if err := decodeKeptJSON(bytes.Clone(data), kept); (errStd == nil) != (err == nil) || !reflect.DeepEqual(std, kept) {
+			t.Errorf("%s: decodeKeptJSON reads another value than encoding/json (%v)", what, err)
+		}
 		// The parts' encoder writes what encoding/json writes, so that
 		// either's parts compare equal (newestRecord) and read the same.
 		enc, err := json.Marshal(std)
@@ -45,8 +51,8 @@ func TestDecodeJSONAsStandard(t *testing.T) {
 		if err := docEncoder(&buf).Encode(std); err != nil || !bytes.Equal(buf.Bytes(), append(enc, '\n')) {
 			t.Errorf("%s: docEncoder wrote other bytes than encoding/json (%v):\n%s\nwant\n%s", what, err, buf.Bytes(), enc)
 		}
-		if part, err := marshalPart(std); err != nil || !bytes.Equal(part, enc) {
-			t.Errorf("%s: marshalPart wrote other bytes than encoding/json (%v)", what, err)
+		if part, err := marshalJSON(std); err != nil || !bytes.Equal(part, enc) {
+			t.Errorf("%s: marshalJSON wrote other bytes than encoding/json (%v)", what, err)
 		}
 	}
 	whole := func(what string, doc []byte) { same(what, doc, func() any { return new(campaign.Campaign) }) }

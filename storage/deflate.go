@@ -10,9 +10,10 @@ import (
 )
 
 // A campaign's JSON compresses about 7 to 1 (names, keys and terrain
-// repeat), so from schema 4 bfbot deflates what it stores: each part of
-// the newest revision's document (parts.go), each snapshot's delta
-// (revision.go) and each chunk of the event log (events.go). Raw
+// repeat), so from schema 4 bfbot deflates what it stores: each
+// snapshot's delta (revision.go), each chunk of the event log
+// (events.go) and, until schema 8 packed them with S2, each part of the
+// newest revision's document (parts.go). Raw
 // DEFLATE, written and read with github.com/klauspost/compress/flate
 // (the standard library's API): it deflates a side's units at
 // BestSpeed in about 2/5 of compress/flate's time, a few percent
@@ -20,7 +21,7 @@ import (
 // read the same.
 
 // Three levels that pack. What a change writes again each time (the
-// parts it changed, the snapshot's delta) gets flate.BestSpeed: the
+// snapshot's delta; schema 7's parts) gets flate.BestSpeed: the
 // higher levels cost more for a part of a kilobyte than the packing
 // saves (compress/flate's cleared 640 KB of match tables before each
 // use), and BestSpeed packs a demo campaign well inside its budget
@@ -35,7 +36,7 @@ import (
 // files written before read the same. Deflating costs tens of
 // microseconds whatever the size (building the block's Huffman codes;
 // 40 µs when measured with the standard library's compress/flate), and
-// packs a part or a delta of a few hundred bytes by a few hundred bytes:
+// packs a delta of a few hundred bytes by a few hundred bytes:
 // what is smaller than packFrom is stored (levelFor). So is the log's
 // open chunk, written again by every change that logs an event: packed
 // once it is full.
@@ -47,7 +48,7 @@ const (
 	packFrom    = 1024
 )
 
-// levelFor is the level a part or a delta of n bytes is written at.
+// levelFor is the level a delta of n bytes is written at.
 func levelFor(n int) int {
 	if n < packFrom {
 		return levelStored
@@ -136,6 +137,14 @@ func storeBlocks(dst, src []byte) []byte {
 			return dst
 		}
 	}
+}
+
+// pooledBuffer is a buffer from p (a pool of *[]byte), or a new one.
+func pooledBuffer(p *sync.Pool) *[]byte {
+	if b, _ := p.Get().(*[]byte); b != nil {
+		return b
+	}
+	return new([]byte)
 }
 
 // inflate returns src decompressed.

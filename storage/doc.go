@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 7)
+// # Bucket layout (schema 8)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (7)
+//	    "schema"            uint64 big-endian: the schema version (8)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -52,17 +52,19 @@
 //	                "record" → uint32 BE length of the dice state, the dice
 //	                        state (dice.Seeded binary), uint64 BE length of
 //	                        the event log, one byte for the document's form
-//	                        (3 in parts, 2 delta, 1 whole) and the document
-//	                        without its log: for the newest revision in
-//	                        parts (parts.go: a header line, then the
-//	                        campaign's core, map, each side and its units,
-//	                        each battle, JSON one a line), each part
-//	                        deflated by itself and preceded by its uvarint
-//	                        length; for an older one a delta from the
-//	                        document of the revision after it (delta.go),
-//	                        deflated. Schema 4 wrote the newest whole (the
-//	                        JSON of campaign.Campaign, deflated), which is
-//	                        still read. Last, a uint32 BE CRC-32C of the
+//	                        (4 in packed parts, 2 delta, 1 whole) and the
+//	                        document without its log: for the newest
+//	                        revision in parts (parts.go: a header line,
+//	                        then the campaign's core, map, each side and
+//	                        its units, each battle, JSON one a line), each
+//	                        part an S2 block by itself preceded by its
+//	                        uvarint length; for an older one a delta from
+//	                        the document of the revision after it
+//	                        (delta.go), deflated. Schemas 5 to 7 deflated
+//	                        each part (form 3) and schema 4 wrote the
+//	                        newest whole (the JSON of campaign.Campaign,
+//	                        deflated), both still read. Last, a uint32 BE
+//	                        CRC-32C of the
 //	                        campaign's ID, the revision and the bytes
 //	                        before it (seal.go)
 //	        events/         <chunk from 1: uint64 BE> → 64 events (the last
@@ -94,17 +96,18 @@
 // the log, or changes its last stored event, is refused; an older stored
 // event changed is caught only in test binaries (the full check).
 //
-// Everything stored is a DEFLATE stream (a campaign's JSON packs about 7
-// to 1; a part or delta under a kilobyte, and the log's open chunk, in
-// stored blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
+// Everything stored is packed: the newest document's parts as S2 blocks
+// (parts.go), the rest as DEFLATE streams (a campaign's JSON packs about
+// 7 to 1; a delta under a kilobyte, and the log's open chunk, in stored
+// blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
 // command's change, is kept as a delta from it: a change rewrites the
 // revision before as such a delta, and Undo and Check rebuild older
 // documents from the newest. A demo campaign of 20 turns with 5 battles
 // and their records takes under 100 KB with 20 snapshots, where schema 3
 // took 9 MB (storage_size_test.go in the repository's root). The newest
-// document is kept in parts so that a change deflates again only what it
+// document is kept in parts so that a change packs again only what it
 // changed (an order: its side's kilobyte, not the 31 KB of a campaign or
-// the hundreds of a battle's record) and copies the other parts' deflated
+// the hundreds of a battle's record) and copies the other parts' packed
 // bytes from the record before.
 //
 // A revision is a bucket, not a value, so that each document has pages
@@ -131,6 +134,9 @@
 // record, never decoded into silently changed values; bfbot check lists
 // every such record. The summaries and the opaque records carry no
 // checksum: Check compares each summary with the newest revision.
+// Schema 7 deflated the newest revision's parts; schema 8 reads them as
+// they are (migrate7to8 only sets the number; the fixture is
+// testdata/v7.db), and a campaign's next change packs them with S2.
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file
@@ -155,7 +161,10 @@
 // every caller gets its own copy (cache.go), which shares the event log:
 // an event, once logged, must not be changed in place (Update refuses a
 // change to the last one). An Update takes the cached campaign itself for
-// its function and puts a copy of the result back.
+// its function and puts a copy of the result back. A campaign decoded
+// from its stored document (the cache did not hold it) has strings that
+// refer to the document's bytes, which the store keeps and never writes
+// again (decodeKeptDoc).
 //
 // The campaign given to an Update function was made for that call; the
 // Dice given to it is fresh for the call and must not be kept.

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -91,7 +90,7 @@ func (s *EtcdStore) logOps(id int64, from int, log []campaign.Event) ([]clientv3
 // and moves the index entries from summary old (nil: a new campaign).
 func (s *EtcdStore) revisionOps(ops []clientv3.Op, old *Summary, c *campaign.Campaign, rev uint64, record []byte) ([]clientv3.Op, error) {
 	sum := summarize(c, rev)
-	v, err := json.Marshal(sum)
+	v, err := marshalJSON(sum)
 	if err != nil {
 		return nil, err
 	}

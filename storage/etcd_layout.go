@@ -50,7 +50,7 @@ import (
 // EtcdSchemaVersion is the etcd layout this bfbot writes. The records
 // inside are the bbolt file's (schema SchemaVersion), encoded by the same
 // functions.
-const EtcdSchemaVersion = 4
+const EtcdSchemaVersion = 5
 
 // maxSegmentBytes caps one log segment, well inside etcd's request size.
 const maxSegmentBytes = 256 << 10
@@ -98,7 +98,7 @@ func parseHex(key, prefix string) (uint64, bool) {
 func logSegments(from int, log []campaign.Event) (starts []uint64, values [][]byte, err error) {
 	raw := make([]json.RawMessage, 0, len(log)-from)
 	for _, e := range log[from:] {
-		v, err := json.Marshal(e)
+		v, err := marshalJSON(e)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -116,7 +116,7 @@ func packSegments(from int, raw []json.RawMessage) (starts []uint64, values [][]
 		if len(cur) == 0 {
 			return nil
 		}
-		v, err := json.Marshal(cur)
+		v, err := marshalJSON(cur)
 		if err != nil {
 			return err
 		}

@@ -87,7 +87,7 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 			return err
 		}
 		out = c
-		s.cache.put(id, next, c.Shell(), prevDoc, nil, campaign.LogVP(nil, c.Log))
+		s.cache.put(id, cached{rev: next, c: c.Shell(), doc: prevDoc, vp: campaign.LogVP(nil, c.Log)})
 		return nil
 	})
 	if err != nil {

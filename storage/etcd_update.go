@@ -49,7 +49,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		}
 		prevDoc := e.doc
 		base := newPartsBase(e.c, prevDoc)
-		n, diceState, vp, err := change(id, h.st, e.c, e.vp, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) })
+		n, diceState, vp, err := change(id, h.st, e.c, e.vp, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) }, new(campaign.Checker))
 		if err != nil {
 			s.cache.drop(id) // a refused change leaves no trace: decode afresh next time
 			return err
@@ -62,7 +62,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, h.st.partsBody())
+		record := newestRecord(nil, diceState, uint64(len(n.Log)), doc, prevDoc, h.st.partsBody())
 		next := h.st.rev + 1
 		if ops, err = s.revisionOps(ops, &h.sum, n, next, record); err != nil {
 			return err
@@ -92,7 +92,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc, nil, outVP)
+	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, vp: outVP})
 	return out, nil
 }
 
@@ -123,6 +123,6 @@ func (s *EtcdStore) existAll(ctx context.Context, recs []Record) error {
 
 // sameRawEvent reports whether e encodes as stored does.
 func sameRawEvent(stored json.RawMessage, e campaign.Event) bool {
-	v, err := json.Marshal(e)
+	v, err := marshalJSON(e)
 	return err == nil && stored != nil && bytes.Equal(v, stored)
 }

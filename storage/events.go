@@ -2,10 +2,10 @@ package storage
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -60,20 +60,48 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 
 // writeChunk stores the JSON lines as campaign id's chunk k, sealed: in
 // stored blocks while the chunk is open (each change that logs an event
-// writes it again), deflated at the default level once it is full.
+// writes it again), deflated at the default level once it is full. The
+// bytes stored are built in a buffer of chunkBuffers, which bbolt holds
+// until the transaction commits and which goes back then.
 func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
-	return eb.Put(itob(k), seal(id, sealChunk, k, deflateChunk(lines)))
+	buf := pooledBuffer(&chunkBuffers)
+	v := seal(id, sealChunk, k, deflateChunk((*buf)[:0], lines))
+	*buf = v
+	eb.Tx().OnCommit(func() { chunkBuffers.Put(buf) })
+	return eb.Put(itob(k), v)
 }
 
-// deflateChunk is a chunk's lines as stored, before its checksum (room
-// for which is kept when the chunk is stored as it is).
-func deflateChunk(lines [][]byte) []byte {
-	raw := bytes.Join(lines, []byte{'\n'})
-	if len(lines) == eventsPerChunk {
-		return deflate(nil, raw, levelOnce)
+// chunkBuffers holds buffers chunks are stored from (writeChunk): an
+// open chunk is a few kilobytes written again by every change that logs
+// an event.
+var chunkBuffers sync.Pool
+
+// deflateChunk appends a chunk's lines as stored, before its checksum
+// (room for which is kept when the chunk is stored as it is), to dst.
+// The lines are joined in a buffer kept for the next chunk (joining):
+// deflating copies them.
+func deflateChunk(dst []byte, lines [][]byte) []byte {
+	scratch := pooledBuffer(&joining)
+	defer joining.Put(scratch)
+	raw := (*scratch)[:0]
+	for i, l := range lines {
+		if i > 0 {
+			raw = append(raw, '\n')
+		}
+		raw = append(raw, l...)
 	}
-	return deflate(make([]byte, 0, len(raw)+5*(len(raw)/maxStored+1)+sealSize), raw, levelStored)
+	*scratch = raw
+	if len(lines) == eventsPerChunk {
+		return deflate(dst, raw, levelOnce)
+	}
+	if need := len(raw) + 5*(len(raw)/maxStored+1) + sealSize; cap(dst) < need {
+		dst = make([]byte, 0, need)
+	}
+	return deflate(dst, raw, levelStored)
 }
+
+// joining holds buffers a chunk's lines are joined in (deflateChunk).
+var joining sync.Pool
 
 // storedEvents counts the events stored: full chunks and the last one's.
 func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {
@@ -150,7 +178,7 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 	}
 	lines := make([][]byte, 0, len(log)-from)
 	for _, e := range log[from:] {
-		v, err := json.Marshal(e)
+		v, err := marshalJSON(e)
 		if err != nil {
 			return nil, err
 		}
@@ -233,6 +261,6 @@ func sameEvent(cb *bolt.Bucket, id int64, seq uint64, e campaign.Event, cached [
 	if err != nil || i >= len(chunk) {
 		return nil, false, err
 	}
-	v, err := json.Marshal(e)
+	v, err := marshalJSON(e)
 	return chunk, err == nil && bytes.Equal(v, chunk[i]), nil
 }

@@ -2,8 +2,8 @@ package storage
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -141,14 +141,25 @@ func putSummary(cb *bolt.Bucket, sum Summary) error {
 		}
 		old = &was
 	}
-	v, err := json.Marshal(sum)
+	v, err := marshalJSON(sum)
 	if err != nil {
 		return err
 	}
 	if err := cb.Put(keySummary, v); err != nil {
 		return err
 	}
+	if old != nil && indexedAlike(*old, sum) {
+		return nil // most changes: an order, a turn's step
+	}
 	return putIndex(cb.Tx(), old, sum)
+}
+
+// indexedAlike reports whether summaries a and b call for the same index
+// entries (indexEntries), without building them.
+func indexedAlike(a, b Summary) bool {
+	return a.ID == b.ID && a.Channel == b.Channel && a.Guild == b.Guild && a.Referee == b.Referee &&
+		(a.Phase == campaign.PhaseOver) == (b.Phase == campaign.PhaseOver) &&
+		maps.Equal(a.Players, b.Players) && slices.Equal(a.Pending, b.Pending)
 }
 
 // putIndex moves a campaign's index entries from summary old (nil: none)

@@ -47,6 +47,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	4: migrate4to5,
 	5: migrate5to6,
 	6: migrate6to7,
+	7: migrate7to8,
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -56,6 +57,13 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 // The new number keeps an older bfbot, which cannot read the new form,
 // from opening the file.
 func migrate4to5(*bolt.Tx) error { return nil }
+
+// migrate7to8 changes nothing stored either. Schema 8 packs the newest
+// revision's parts with S2 (formPacked, parts.go) and reads schema 7's
+// deflated parts as they are: a campaign's next change writes its
+// newest revision packed. The number keeps an older bfbot, which cannot
+// read the new form, from opening the file.
+func migrate7to8(*bolt.Tx) error { return nil }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from
@@ -205,7 +213,7 @@ func putV3Events(cb *bolt.Bucket, log []campaign.Event) error {
 		return err
 	}
 	for i, e := range log {
-		v, err := json.Marshal(e)
+		v, err := marshalJSON(e)
 		if err != nil {
 			return err
 		}
@@ -272,7 +280,7 @@ func packEvents(cb *bolt.Bucket, id int64) error {
 	}
 	for k := uint64(1); len(lines) > 0; k++ {
 		n := min(eventsPerChunk, len(lines))
-		if err := eb.Put(itob(k), deflateChunk(lines[:n])); err != nil {
+		if err := eb.Put(itob(k), deflateChunk(nil, lines[:n])); err != nil {
 			return err
 		}
 		lines = lines[n:]

@@ -298,7 +298,7 @@ func TestMigrateV4(t *testing.T) {
 	if _, err := s.Update(ctx, 1, stoStep); err != nil {
 		t.Fatalf("update after migration: %v", err)
 	}
-	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formParts {
+	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formPacked {
 		t.Errorf("the newest revision after a change is not in parts")
 	}
 	stoMustCheck(t, s)
@@ -460,6 +460,51 @@ func TestMigrateV6(t *testing.T) {
 		t.Fatalf("the fixture holds %d events and %d revisions of campaign 1, want 198 and 4", len(want[1].events), len(want[1].docs))
 	}
 	stoMigrated(t, path, want)
+}
+
+// Ensure a schema 7 file (testdata/v7.db: v6.db migrated to schema 7
+// with three undo snapshots, then each campaign changed once by bfbot
+// at schema 7 (stoStep), so that its newest revision's parts are
+// deflated as schema 7 wrote them; compacted; it cannot be rewritten)
+// opens in the newest schema with every revision's document, dice state
+// and event kept byte for byte, as stoMigrated has it; and that the
+// next change writes the newest revision's parts packed, from which
+// undo rebuilds schema 7's document.
+func TestMigrateV7(t *testing.T) {
+	ctx := context.Background()
+	path := stoFixture(t, "v7.db")
+	want := stoReadRaw(t, path)
+	revs := stoRevisions(want[2])
+	if len(want[1].events) != 204 || len(want[1].docs) != 4 || len(revs) != 3 {
+		t.Fatalf("the fixture holds %d events and %d revisions of campaign 1, %d of campaign 2, want 204, 4 and 3", len(want[1].events), len(want[1].docs), len(revs))
+	}
+	newest := revs[len(revs)-1]
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		st, err := readRevision(tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketRevisions), 2, itob(newest))
+		if err == nil && st.form != formParts {
+			t.Fatalf("the fixture's newest revision of campaign 2 has form %d, want %d (deflated parts)", st.form, formParts)
+		}
+		return err
+	})
+	stoMigrated(t, path, want)
+	s := stoOpenNoCheck(t, stoFixture(t, "v7.db"), Options{Snapshots: 3})
+	if _, err := s.Update(ctx, 2, stoStep); err != nil {
+		t.Fatal(err)
+	}
+	if form := stoForm(t, s, 2, newest+1); form != formPacked {
+		t.Errorf("the newest revision after a change has form %d, want %d (packed parts)", form, formPacked)
+	}
+	if form := stoForm(t, s, 2, newest); form != formDelta {
+		t.Errorf("the revision before it has form %d, want %d (a delta)", form, formDelta)
+	}
+	c, err := s.Undo(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stoSameDoc(t, c, want[2].docs[newest]) {
+		t.Errorf("undo of the change did not restore schema 7's newest document (revision %d)", newest)
+	}
+	stoMustCheck(t, s)
 }
 
 // stoReadRaw is stoReadV4 of the closed file at path.

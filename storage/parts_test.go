@@ -2,14 +2,15 @@ package storage
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"testing"
 )
 
-// Ensure a change deflates again only the parts of the document it
+// Ensure a change packs again only the parts of the document it
 // changed: a side's salvage changes that side's part (the fourth line:
 // header, core, map, side) and no other, the record copies the others'
-// deflated bytes from the record before, and it inflates to the new
+// packed bytes from the record before, and it unpacks to the new
 // document.
 func TestPartsReused(t *testing.T) {
 	c := stoNewCampaign(t)
@@ -21,15 +22,15 @@ func TestPartsReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.form != formParts {
-		t.Fatalf("a new document's record has form %d, not in parts", st.form)
+	if st.form != formPacked {
+		t.Fatalf("a new document's record has form %d, not in packed parts", st.form)
 	}
 	c.Sides[0].Salvage += 3
 	after, err := encodeDoc(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, err := parseState(1, 2, newestRecord([]byte("dice"), 0, after, before, st.partsBody()))
+	next, err := parseState(1, 2, newestRecord(nil, []byte("dice"), 0, after, before, st.partsBody()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,11 +44,11 @@ func TestPartsReused(t *testing.T) {
 	}
 	for i := range segs {
 		if same := bytes.Equal(segs[i], old[i]); same == (i == 3) {
-			t.Errorf("part %d: deflated again %v, want %v", i+1, !same, i == 3)
+			t.Errorf("part %d: packed again %v, want %v", i+1, !same, i == 3)
 		}
 	}
 	if doc, err := next.document(1, nil); err != nil || !bytes.Equal(doc, after) {
-		t.Errorf("the record in parts inflates to another document (%v)", err)
+		t.Errorf("the record in parts unpacks to another document (%v)", err)
 	}
 }
 
@@ -84,6 +85,24 @@ func TestPartsDamaged(t *testing.T) {
 	}
 	st.body = st.body[:len(st.body)-5]
 	if _, err := st.document(1, nil); err == nil {
-		t.Error("a record in parts cut short inflated")
+		t.Error("a record in parts cut short unpacked")
+	}
+}
+
+// Ensure a packed part whose header claims more than any campaign's
+// document may unpack to is refused as damage before anything is made:
+// an S2 block may claim 4 GiB in five bytes, and a few thousand such
+// claims would take the process down.
+func TestPartsClaimTooMuch(t *testing.T) {
+	claim := binary.AppendUvarint(nil, 1<<32-1) // the block's unpacked length
+	claim = append(claim, 0, 0, 0)
+	var body []byte
+	for range 3000 {
+		body = binary.AppendUvarint(body, uint64(len(claim)))
+		body = append(body, claim...)
+	}
+	_, err := unpackParts(body)
+	if err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("unpackParts = %v, want the record refused as damaged", err)
 	}
 }

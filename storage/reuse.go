@@ -21,10 +21,12 @@ import (
 // the units was about a quarter of a command's CPU; an order leaves them
 // alone.
 //
-// Only the large parts are compared (the map, each side's units, each
-// battle); the core and each side without its units (about 1.8 of a
-// demo campaign's 31 KB, and what most changes touch) are encoded each
-// time. An UpdateFunc may set the fields of the campaign it is given,
+// The map and each side's units are compared by identity; the core (the
+// campaign without its log, map, sides and battles), each side without
+// its units and each battle field by field, one level down
+// (sameShallow): an order changes its side's orders and leaves the core
+// and the other side alone, whose 1.2 KB cost more to encode than to
+// compare. An UpdateFunc may set the fields of the campaign it is given,
 // of its sides and of its battles (the base below keeps copies of what
 // it compares), but must not change in place what they reach: an element
 // of a side's units, a battle's state, log or lists (UpdateFunc).
@@ -33,10 +35,25 @@ import (
 // the document the revision before was stored with, split in parts, and
 // what identifies the Go values of its large parts.
 type partsBase struct {
-	lines   [][]byte // the document's parts; nil unless it is in parts
+	lines   [][]byte          // the document's parts; nil unless it is in parts
+	core    campaign.Campaign // coreOf the campaign
 	m       *mapgen.Strategic
+	sides   []campaign.Side   // each side's fields but its units (sideOf)
 	units   [][]campaign.Unit // each side's units: the slices, not copies
 	battles []campaign.Battle // each battle's fields, copied one level
+}
+
+// coreOf is c's core part: c without its log, map, sides and battles.
+func coreOf(c *campaign.Campaign) campaign.Campaign {
+	core := *c
+	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
+	return core
+}
+
+// sideOf is a side's part without its units.
+func sideOf(s campaign.Side) campaign.Side {
+	s.Units = nil
+	return s
 }
 
 // newPartsBase notes the parts of c, a campaign whose document is doc,
@@ -46,19 +63,32 @@ func newPartsBase(c *campaign.Campaign, doc []byte) *partsBase {
 	if !isParts(doc) {
 		return nil
 	}
-	b := &partsBase{lines: bytes.Split(doc, []byte{'\n'}), m: c.Map, battles: slices.Clone(c.Battles)}
+	b := &partsBase{lines: bytes.Split(doc, []byte{'\n'}), core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
 	if len(b.lines) != 3+2*len(c.Sides)+len(c.Battles) {
 		return nil // not c's document: never the case, but then nothing is copied
 	}
 	for _, s := range c.Sides {
+		b.sides = append(b.sides, sideOf(s))
 		b.units = append(b.units, s.Units)
 	}
 	return b
 }
 
-// sameMap, sameUnits and sameBattle report whether c's part is the base's
-// value, so that its line may be copied: a side's or a battle's line has
-// the same index in both documents when the sides are as many.
+// sameCore, sameMap, sameSide, sameUnits and sameBattle report whether
+// c's part is the base's value, so that its line may be copied: a
+// side's or a battle's line has the same index in both documents when
+// the sides are as many. core and side are c's parts (coreOf, sideOf).
+func (b *partsBase) sameCore(core *campaign.Campaign) bool {
+	return b != nil && sameShallow(reflect.ValueOf(core).Elem(), reflect.ValueOf(&b.core).Elem())
+}
+
+func (b *partsBase) sameSide(c *campaign.Campaign, side *campaign.Side, i int) bool {
+	if b == nil || len(c.Sides) != len(b.sides) {
+		return false
+	}
+	return sameShallow(reflect.ValueOf(side).Elem(), reflect.ValueOf(&b.sides[i]).Elem())
+}
+
 func (b *partsBase) sameMap(c *campaign.Campaign) bool {
 	return b != nil && c.Map != nil && c.Map == b.m
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -68,6 +69,20 @@ var stoReuseChanges = []struct {
 	{"Name", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
 		n := *c
 		n.Name = fmt.Sprintf("campaign %d", r.IntN(1000))
+		return &n, true
+	}},
+	{"CoreInPlace", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		c.Channel = fmt.Sprintf("channel %d", r.IntN(1000))
+		return c, true
+	}},
+	// A side's battlegroups copied and one renamed: the side's line
+	// changes, its units' does not.
+	{"CopiedBattlegroups", func(c *campaign.Campaign, r *rand.Rand) (*campaign.Campaign, bool) {
+		n := *c
+		n.Sides = slices.Clone(c.Sides)
+		s := &n.Sides[r.IntN(len(n.Sides))]
+		s.Battlegroups = slices.Clone(s.Battlegroups)
+		s.Battlegroups[r.IntN(len(s.Battlegroups))].Name = fmt.Sprintf("battlegroup %d", r.IntN(1000))
 		return &n, true
 	}},
 	// A new map value that encodes otherwise: copying the old map's line
@@ -268,7 +283,7 @@ func TestPartsCopied(t *testing.T) {
 	if base == nil {
 		t.Fatal("no base for a document in parts")
 	}
-	for _, i := range []int{2, 4, 6} {
+	for _, i := range []int{1, 2, 3, 4, 5, 6} {
 		base.lines[i] = []byte(fmt.Sprintf("marker %d", i))
 	}
 	n, _, err := campaign.GiveOrder(c, c.Sides[0].ID, campaign.Order{Kind: campaign.OrderReady})
@@ -279,10 +294,15 @@ func TestPartsCopied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, i := range []int{2, 4, 6} {
+	// The core, the map, the other side and every side's units are
+	// copied; the ordering side, ready now, is encoded.
+	for _, i := range []int{1, 2, 4, 5, 6} {
 		if !strings.Contains(string(got), fmt.Sprintf("marker %d", i)) {
 			t.Errorf("part %d was encoded again after an order", i+1)
 		}
+	}
+	if strings.Contains(string(got), "marker 3") {
+		t.Error("the ordering side's part was copied")
 	}
 	m := *n
 	m.Sides = slices.Clone(n.Sides)
@@ -360,5 +380,48 @@ func TestSameShallow(t *testing.T) {
 	emptyL.L = []int{}
 	if sameShallow(reflect.ValueOf(nilL), reflect.ValueOf(emptyL)) {
 		t.Error("a nil slice and an empty one count as the same")
+	}
+}
+
+// Ensure a campaign decoded from its stored document, whose strings
+// refer to that document's bytes (decodeKeptDoc), keeps them as they
+// were through the changes after it: the store never encodes a later
+// document into those bytes (Store.spareDoc), even where they have the
+// room (a loaded document has none to spare).
+func TestKeptDocNotReused(t *testing.T) {
+	ctx := context.Background()
+	s := stoOpen(t, Options{})
+	id := stoCreate(t, s, 3)
+	if _, err := s.Get(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	_, _, rev, _ := stoState(t, s, id)
+	e := s.cache.get(id, rev)
+	if e == nil {
+		t.Fatal("the campaign read is not in the cache")
+	}
+	doc := make([]byte, len(e.doc), 2*len(e.doc))
+	copy(doc, e.doc)
+	c, err := decodeKeptDoc(id, "test", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Log = e.c.Log
+	s.cache.put(id, cached{rev: rev, c: c.Shell(), doc: doc, last: e.last, vp: e.vp, kept: true})
+	want, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		fn := stoBenchChange
+		if i%2 == 1 {
+			fn = stoStep
+		}
+		if _, err := s.Update(ctx, id, fn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := json.Marshal(c); !bytes.Equal(got, want) {
+		t.Errorf("the campaign decoded first changed with the changes after it:\n%s", stoFirstDiff(got, want))
 	}
 }

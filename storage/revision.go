@@ -14,24 +14,26 @@ import (
 )
 
 // state is one stored revision of a campaign: its dice state, the length
-// of its event log, and its document without the log, stored whole or as
-// a delta from the next revision's (delta.go), deflated. Inside a
+// of its event log, and its document without the log, stored in packed
+// parts, whole or as a delta from the next revision's (delta.go). Inside a
 // transaction the slices are bbolt memory.
 type state struct {
 	rev       uint64
 	diceState []byte
 	logLen    uint64
-	form      byte // formWhole, formDelta or formParts
+	form      byte // formWhole, formDelta, formParts or formPacked
 	body      []byte
 }
 
-// The forms of a revision's document: the newest revision's is in parts
-// (formParts, parts.go; schema 4 wrote it whole, formWhole), an undo
+// The forms of a revision's document: the newest revision's is in parts,
+// each packed with S2 (formPacked, parts.go; schemas 5 to 7 deflated
+// each part, formParts; schema 4 wrote it whole, formWhole), an undo
 // snapshot's a delta from the revision after it.
 const (
-	formWhole byte = 1
-	formDelta byte = 2
-	formParts byte = 3
+	formWhole  byte = 1
+	formDelta  byte = 2
+	formParts  byte = 3
+	formPacked byte = 4
 )
 
 // key names the revision's record in errors.
@@ -45,14 +47,19 @@ func revisionKey(rev uint64) string { return fmt.Sprintf("%s/%d", bucketRevision
 // in. The record is sealed as it is stored (putRevision, revisionOps),
 // with room kept for its checksum.
 func encodeState(diceState []byte, logLen uint64, form byte, body []byte) []byte {
-	return append(stateHeader(diceState, logLen, form, len(body)), body...)
+	return append(stateHeader(nil, diceState, logLen, form, len(body)), body...)
 }
 
 // stateHeader is a revision's record up to its document's body
 // (encodeState), with room for size bytes of body and the checksum, so
 // that a body can be built in place (newestRecord) instead of copied.
-func stateHeader(diceState []byte, logLen uint64, form byte, size int) []byte {
-	out := make([]byte, 4, 4+len(diceState)+9+size+sealSize)
+// It is built in into's array if that has the room (Store.spareRecord).
+func stateHeader(into, diceState []byte, logLen uint64, form byte, size int) []byte {
+	out := into[:0]
+	if need := 4 + len(diceState) + 9 + size + sealSize; cap(out) < need {
+		out = make([]byte, 0, need)
+	}
+	out = out[:4]
 	binary.BigEndian.PutUint32(out, uint32(len(diceState)))
 	out = append(out, diceState...)
 	out = binary.BigEndian.AppendUint64(out, logLen)
@@ -90,7 +97,7 @@ func parseState(id int64, rev uint64, v []byte) (state, error) {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("dice state of %d bytes in a record of %d", n, len(v))}
 	}
 	st.diceState, st.logLen, st.form, st.body = v[4:4+n], binary.BigEndian.Uint64(v[4+n:]), v[12+n], v[13+n:]
-	if st.form != formWhole && st.form != formDelta && st.form != formParts {
+	if st.form < formWhole || st.form > formPacked {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("document of unknown form %d", st.form)}
 	}
 	return st, nil
@@ -100,13 +107,7 @@ func parseState(id int64, rev uint64, v []byte) (state, error) {
 // of the revision after it, which a delta is rebuilt from; nil for the
 // newest.
 func (st state) document(id int64, next []byte) ([]byte, error) {
-	var raw []byte
-	var err error
-	if st.form == formParts {
-		raw, err = inflateParts(st.body)
-	} else {
-		raw, err = inflate(st.body)
-	}
+	raw, err := st.unpack()
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
 	}
@@ -121,6 +122,18 @@ func (st state) document(id int64, next []byte) ([]byte, error) {
 		return nil, &RecordError{Campaign: id, Key: st.key(), Err: err}
 	}
 	return doc, nil
+}
+
+// unpack returns the revision's body unpacked: its document, or for an
+// undo snapshot its delta.
+func (st state) unpack() ([]byte, error) {
+	switch st.form {
+	case formPacked:
+		return unpackParts(st.body)
+	case formParts:
+		return inflateParts(st.body)
+	}
+	return inflate(st.body)
 }
 
 // Each revision is a bucket of its own, revisions/<rev>/, holding its
@@ -196,11 +209,14 @@ func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) 
 	if e := from(id, st.rev); e != nil {
 		return cb, st, e, nil
 	}
-	e = &cached{rev: st.rev}
+	e = &cached{rev: st.rev, kept: true}
 	if e.doc, err = st.document(id, nil); err != nil {
 		return nil, state{}, nil, err
 	}
-	if e.c, e.last, err = st.campaign(cb, id, e.doc); err != nil {
+	if e.c, err = decodeKeptDoc(id, st.key(), e.doc); err != nil {
+		return nil, state{}, nil, err
+	}
+	if e.c.Log, e.last, err = readLog(cb, id, st.logLen); err != nil {
 		return nil, state{}, nil, err
 	}
 	e.vp = campaign.LogVP(nil, e.c.Log)
@@ -234,15 +250,15 @@ func docBuffer(prev, spare []byte) *bytes.Buffer {
 }
 
 // wholeRecord is the record of a newest revision with document doc,
-// every part deflated (newestRecord).
+// every part packed (newestRecord).
 func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
-	return newestRecord(diceState, logLen, doc, nil, nil)
+	return newestRecord(nil, diceState, logLen, doc, nil, nil)
 }
 
 // partsBody is the revision's record body when it holds its document in
-// parts (newestRecord reuses them), else nil.
+// packed parts (newestRecord reuses them), else nil.
 func (st state) partsBody() []byte {
-	if st.form != formParts {
+	if st.form != formPacked {
 		return nil
 	}
 	return st.body
@@ -258,8 +274,20 @@ func deltaRecord(st state, doc, next []byte) []byte {
 // decodeDoc decodes a campaign document stored under key; the error
 // names the campaign and the key.
 func decodeDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
+	return decodeDocWith(id, key, doc, decodeJSON)
+}
+
+// decodeKeptDoc is decodeDoc of a document that is never changed, nor
+// its memory reused, while the campaign lives: the campaign's strings
+// refer to it (decodeKeptJSON).
+func decodeKeptDoc(id int64, key string, doc []byte) (*campaign.Campaign, error) {
+	return decodeDocWith(id, key, doc, decodeKeptJSON)
+}
+
+// decodeDocWith is decodeDoc with the parts decoded by decode.
+func decodeDocWith(id int64, key string, doc []byte, decode func([]byte, any) error) (*campaign.Campaign, error) {
 	c := new(campaign.Campaign)
-	if err := unmarshalDoc(doc, c); err != nil {
+	if err := unmarshalDoc(doc, c, decode); err != nil {
 		return nil, &RecordError{Campaign: id, Key: key, Err: err}
 	}
 	if c.ID != id {

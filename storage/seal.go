@@ -20,9 +20,9 @@ import (
 // of the campaign's ID, the record's kind and number (its revision, its
 // chunk) and its bytes, so a record read under another campaign or key
 // fails too. It covers the stored bytes rather than the decoded ones: it
-// costs a read the record's deflated size, not its document's, and it is
+// costs a read the record's packed size, not its document's, and it is
 // checked every time the record is read, before anything in it is used:
-// a change copies the deflated parts it left alone from the record
+// a change copies the packed parts it left alone from the record
 // before (newestRecord), and checking that record first keeps a damaged
 // part from being sealed again as sound. Every single-byte change, and
 // every burst of up to 32 bits, is caught; any other with odds of 1 in

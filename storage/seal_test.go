@@ -56,7 +56,8 @@ func (r stoSealed) open(v []byte) error {
 		if err != nil {
 			return err
 		}
-		return stoInflate(st)
+		_, err = st.unpack()
+		return err
 	}
 	z, err := unseal(r.id, sealChunk, r.n, v)
 	if err == nil {
@@ -71,22 +72,14 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 	body := v[:len(v)-sealSize]
 	if r.kind == sealRevision {
 		st, err := parseState(r.id, r.n, body)
-		return err == nil && stoInflate(st) == nil
+		if err != nil {
+			return false
+		}
+		_, err = st.unpack()
+		return err == nil
 	}
 	_, err := inflate(body)
 	return err == nil
-}
-
-// stoInflate inflates a revision's body: its parts, its delta or its
-// whole document.
-func stoInflate(st state) error {
-	var err error
-	if st.form == formParts {
-		_, err = inflateParts(st.body)
-	} else {
-		_, err = inflate(st.body)
-	}
-	return err
 }
 
 // Ensure every record a store keeps is refused once any one of its bytes
@@ -119,7 +112,7 @@ func TestRecordChecksums(t *testing.T) {
 		}
 		st, _ := decodeState(r.id, itob(r.n), r.v)
 		stored = stored || st.form == formDelta && len(st.body) > 0 && st.body[0]&6 == 0 // BTYPE 00
-		packed = packed || st.form == formParts
+		packed = packed || st.form == formPacked
 	}
 	if !stored || !packed || chunks < 2 {
 		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, %d chunks", stored, packed, chunks)

@@ -9,6 +9,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
+
+	"bfbot/campaign"
 )
 
 // Defaults of Options.
@@ -56,7 +58,12 @@ type Store struct {
 	// allocated afresh (a sixth of what a command allocates). Only a
 	// change, inside bbolt's one write transaction, touches it.
 	spareDoc []byte
-	fault    writeFault // test-only (faults.go)
+	// spareRecord is the newest revision's record the last change built
+	// and bbolt wrote: the next change builds its record in it (10 KB).
+	spareRecord []byte
+	// checker checks each change (campaign.Checker), its maps kept.
+	checker campaign.Checker
+	fault   writeFault // test-only (faults.go)
 }
 
 // Open opens (creating if need be) the database file at path, migrating

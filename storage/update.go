@@ -95,7 +95,9 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 		return nil, err
 	}
 	if !hit {
-		s.cache.put(id, e.rev, e.c.Shell(), e.doc, e.last, e.vp)
+		put := *e
+		put.c = e.c.Shell()
+		s.cache.put(id, put)
 	}
 	return e.c, nil
 }
@@ -159,7 +161,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 			open, ok, openErr = sameEvent(cb, id, k, e, open)
 			return ok
 		}
-		n, diceState, vp, err := change(id, st, c, e.vp, fn, same)
+		n, diceState, vp, err := change(id, st, c, e.vp, fn, same, &s.checker)
 		if openErr != nil {
 			return openErr // a damaged chunk, not a rewritten log
 		}
@@ -176,7 +178,8 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		}
 		// Made before the revision before is rewritten: it copies the
 		// parts this change left alone from that one's record.
-		record := newestRecord(diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
+		record := newestRecord(s.spareRecord, diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
+		s.spareRecord = record // bbolt holds it until the commit, and no longer
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
@@ -185,8 +188,11 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 			}
 		}
 		// Nothing reads the document before any more: the cache gave it
-		// up (take), and the records are made.
-		s.spareDoc = prevDoc
+		// up (take), and the records are made; unless the campaign's
+		// strings refer to it (decodeKeptDoc).
+		if !e.kept {
+			s.spareDoc = prevDoc
+		}
 		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
 			return err
 		}
@@ -205,7 +211,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, rev, out.Shell(), outDoc, last, outVP)
+	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, last: last, vp: outVP})
 	return out, nil
 }
 
@@ -220,8 +226,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 // side (campaign.LogVP, counted when the log was read): the new
 // campaign's sides are checked against it and the new events' alone,
 // which are what will be stored, so a change costs the same in a
-// campaign of a thousand turns as in a new one.
-func change(id int64, st state, c *campaign.Campaign, vp map[string]int, fn UpdateFunc, stored func(k uint64, e campaign.Event) bool) (*campaign.Campaign, []byte, map[string]int, error) {
+// campaign of a thousand turns as in a new one. check is the caller's
+// (campaign.Checker keeps its maps for the next change).
+func change(id int64, st state, c *campaign.Campaign, vp map[string]int, fn UpdateFunc, stored func(k uint64, e campaign.Event) bool, check *campaign.Checker) (*campaign.Campaign, []byte, map[string]int, error) {
 	seeded, err := st.seeded(id)
 	if err != nil {
 		return nil, nil, nil, err
@@ -237,7 +244,7 @@ func change(id int64, st state, c *campaign.Campaign, vp map[string]int, fn Upda
 		return nil, nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
 	}
 	vp = campaign.LogVP(vp, n.Log[st.logLen:])
-	if err := invalid(n, n.CheckLogVP(vp)); err != nil {
+	if err := invalid(n, check.CheckLogVP(n, vp)); err != nil {
 		return nil, nil, nil, err
 	}
 	// A stored event other than the last, rewritten in place, is not

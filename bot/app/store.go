@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"bfbot/bot/command"
 	"bfbot/campaign"
@@ -80,15 +79,17 @@ func (s *Store) Count(ctx context.Context, ix command.Index, key string) (int, e
 	return n, mapErr(err)
 }
 
-// commandSummaries are storage's summaries as the command layer's.
+// commandSummaries are storage's summaries as the command layer's. They
+// take over the summaries' players and pending lists: storage decodes
+// them afresh for each caller.
 func commandSummaries(list []storage.Summary) []command.Summary {
 	out := make([]command.Summary, 0, len(list))
 	for _, x := range list {
-		players := map[string]string{}
-		for u, side := range x.Players {
-			players[u] = side
+		players := x.Players
+		if players == nil {
+			players = map[string]string{}
 		}
-		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Guild: x.Guild, Channel: x.Channel, Players: players, Pending: slices.Clone(x.Pending)})
+		out = append(out, command.Summary{ID: x.ID, Name: x.Name, Phase: x.Phase, Turn: x.Turn, Referee: x.Referee, Guild: x.Guild, Channel: x.Channel, Players: players, Pending: x.Pending})
 	}
 	return out
 }
