@@ -59,6 +59,15 @@ func TestKnownStalls(t *testing.T) {
 		{"small", 80, 1, "retreat out of time"},
 		{"small", 83, 0, "penned in out of sight (V17)"},
 		{"small", 83, 1, "penned in out of sight (V17)"},
+		// The last attack in turn 17 of 20: stalled only after three
+		// turns without one, the sides noticed in the last turn, too
+		// late to close in (a tracked lance on a Long Tom; a side
+		// penned behind terrain and a lone crippled unit that could
+		// come to it).
+		{"air", 80, 0, "stalled too late"},
+		{"dropships", 80, 0, "stalled too late"},
+		{"large", 194, 0, "stalled too late"},
+		{"dropships", 194, 1, "stalled too late"},
 	} {
 		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
 		if r.stalled > 0 {

@@ -101,15 +101,22 @@ const stallTurns = 3
 // nobody has attacked for stallTurns turns, or, once it has stalled,
 // nobody has taken a step since. Two units that each closed in only
 // while stalled, traded a shot that missed and fell back out of the
-// other's reach, stepped to and fro to the turn limit.
-func (p *Player) stalled(turn int) bool {
+// other's reach, stepped to and fro to the turn limit. In the last
+// stallTurns turns before a turn limit (0: none) one game turn
+// without an attack is enough: waiting stallTurns there, a side stalled
+// only in the last turn, too late to close in, and the battle ran out.
+func (p *Player) stalled(turn, limit int) bool {
 	if !p.Level.skilled() {
 		return false
 	}
-	if turn-max(p.lastFight, 1) >= stallTurns {
+	wait := stallTurns
+	if limit > 0 && limit-turn < stallTurns {
+		wait = 1
+	}
+	if turn-max(p.lastFight, 1) >= wait {
 		p.stalledSince = true
 	}
-	return p.stalledSince && turn-max(p.lastHarm, 1) >= stallTurns
+	return p.stalledSince && turn-max(p.lastHarm, 1) >= wait
 }
 
 // Observe tells the player what happened since its last action, as its
@@ -231,7 +238,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.menaces()
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
-	g.pic.stalled = p.stalled(v.Turn)
+	g.pic.stalled = p.stalled(v.Turn, v.TurnLimit)
 	p.leap(g.pic)
 	g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
 	g.pic.aims = newAims(g.pic, p.Level)

@@ -190,19 +190,40 @@ func TestStallOutlastsAMiss(t *testing.T) {
 	}
 	p := New("red", Normal, 1)
 	p.Observe([]referee.Event{attack(2, "0")})
-	if p.stalled(3) {
+	if p.stalled(3, 0) {
 		t.Error("turn 3, a miss in turn 2: stalled")
 	}
-	if !p.stalled(5) {
+	if !p.stalled(5, 0) {
 		t.Error("turn 5, nothing since turn 2: not stalled")
 	}
 	p.Observe([]referee.Event{attack(5, "0")})
-	if !p.stalled(6) {
+	if !p.stalled(6, 0) {
 		t.Error("turn 6, stalled and a miss in turn 5: not stalled")
 	}
 	p.Observe([]referee.Event{attack(6, "1")})
-	if p.stalled(7) {
+	if p.stalled(7, 0) {
 		t.Error("turn 7, a step taken in turn 6: stalled")
+	}
+}
+
+// Ensure a battle near its turn limit stalls after one game turn without
+// an attack: waiting stallTurns there, it stalled only in its last turn,
+// too late for anyone to close in (air 80: a tracked lance that had
+// fired in turn 17 of 20 sat out turns 18 and 19).
+func TestStallNearTheLimit(t *testing.T) {
+	steps := "1"
+	p := New("blue", Normal, 1)
+	p.Observe([]referee.Event{{Type: "attack", Turn: 17, Attacker: "B1", Target: "R1", Result: &steps}})
+	if p.stalled(17, 20) {
+		t.Error("turn 17 of 20, a step taken in turn 17: stalled")
+	}
+	if !p.stalled(18, 20) {
+		t.Error("turn 18 of 20, nothing since turn 17: not stalled")
+	}
+	q := New("blue", Normal, 1)
+	q.Observe([]referee.Event{{Type: "attack", Turn: 12, Attacker: "B1", Target: "R1", Result: &steps}})
+	if q.stalled(13, 20) {
+		t.Error("turn 13 of 20, a step taken in turn 12: stalled")
 	}
 }
 
