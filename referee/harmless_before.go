@@ -47,11 +47,11 @@ func HarmlessBefore(s *State, last int) bool {
 
 // Settle ends the battle, which ends after game turn last, when nothing
 // can change its result before that (ruling V17; ended reports whether
-// it did). The referee asks it itself in each end phase of a battle
-// whose rules carry the limit; a campaign's battles it leaves to the
-// campaign, which asks once its morale checks at the end of a game turn
-// (004) have run, since they may still change the result; auto-resolve
-// asks as each game turn starts, with the limit of ruling CB4 the
+// it did). The referee asks V17 itself in each end phase of a battle
+// whose rules carry the limit (checkBattleEnd), but not of a campaign's:
+// the campaign calls Settle as a game turn ends, once its morale checks
+// (004) have run, since they may still change the result. Auto-resolve
+// calls it as each game turn starts, with the limit of ruling CB4 the
 // battle's rules do not carry.
 func Settle(s *State, last int) (next *State, events []Event, ended bool, err error) {
 	if !HarmlessBefore(s, last) {
@@ -77,7 +77,7 @@ func (s *State) harmlessBefore(last int) bool {
 	// Most battles are decided here: an attacker already within reach.
 	for _, a := range pieces {
 		for _, t := range pieces {
-			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r && rc.mayFire(a.u, a.at, t.at) {
+			if a.r >= 0 && t.side != a.side && hex.Distance(a.at, t.at) <= a.r && rc.mayFire(a.at, t.at) {
 				return false
 			}
 		}
@@ -135,7 +135,7 @@ func (s *State) harmlessBefore(last int) bool {
 	}
 	for _, p := range pairs {
 		a := pieces[p.a]
-		if reach(p.a).near(reach(p.t), a.r) && (rc.inSight(a.u, reach(p.a), reach(p.t), a.r) || rc.observed(pieces, p.a, p.t, reach)) {
+		if reach(p.a).near(reach(p.t), a.r) && (rc.inSight(reach(p.a), reach(p.t), a.r) || rc.observed(pieces, p.a, p.t, reach)) {
 			return false
 		}
 	}
@@ -304,7 +304,7 @@ func (b *reachBound) has(h hex.Hex) bool { return b.in[h.Y*b.width+h.X] }
 // few hexes.
 func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r int) bool {
 	left := func(h hex.Hex) int { return max(hex.Distance(h, goal)-r, 0) }
-	fires := func(h hex.Hex) bool { return left(h) == 0 && rc.mayFire(u, h, goal) }
+	fires := func(h hex.Hex) bool { return left(h) == 0 && rc.mayFire(h, goal) }
 	switch {
 	case fires(at):
 		return true
@@ -375,13 +375,13 @@ func (b *reachBound) near(t *reachBound, r int) bool {
 	return false
 }
 
-// mayFire reports whether u at x could fire at a unit at y as far as the
+// mayFire reports whether a unit at x could fire at one at y as far as the
 // terrain between goes, on its own: a line of sight by day (night only
 // blocks more, 000 line 2381), traced on reachCache.sight, every building
 // rubble; or none needed next to it (a close attack, or infantry's
 // assault in its hex, 000 line 1011). A unit that fires indirectly may
 // fire without one through a forward observer (observed).
-func (rc *reachCache) mayFire(u *Unit, x, y hex.Hex) bool {
+func (rc *reachCache) mayFire(x, y hex.Hex) bool {
 	return hex.Distance(x, y) <= 1 || LineOfSight(rc.sight, x, y).Clear
 }
 
@@ -463,10 +463,10 @@ var dearestStep = func() int {
 // have a line (harm possible), as the rules' test errs.
 const sightWork = 200000
 
-// inSight reports whether u, standing somewhere in a, could fire at a
-// unit standing somewhere in t within r hexes (mayFire): every pair of
+// inSight reports whether a unit standing somewhere in a could fire at
+// one standing somewhere in t within r hexes (mayFire): every pair of
 // hexes within r is looked at until one has a line.
-func (rc *reachCache) inSight(u *Unit, a, t *reachBound, r int) bool {
+func (rc *reachCache) inSight(a, t *reachBound, r int) bool {
 	s, work := rc.s, 0
 	for _, x := range a.hexes {
 		for yy := max(x.Y-r, 0); yy <= min(x.Y+r, s.Map.Height-1); yy++ {
@@ -475,7 +475,7 @@ func (rc *reachCache) inSight(u *Unit, a, t *reachBound, r int) bool {
 				if !t.has(y) || hex.Distance(x, y) > r {
 					continue
 				}
-				if work++; work > sightWork || rc.mayFire(u, x, y) {
+				if work++; work > sightWork || rc.mayFire(x, y) {
 					return true
 				}
 			}

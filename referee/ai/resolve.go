@@ -42,7 +42,7 @@ func AutoResolveWith(s *referee.State, d *dice.Dice, players map[string]*Player,
 // public, so the players play to it as to a turn limit of the battle's
 // own, and the battle ends sooner, as a game turn starts, once nothing
 // can change its result before the limit (ruling V17,
-// referee.HarmlessBefore).
+// referee.Settle).
 func AutoResolveLimit(s *referee.State, d *dice.Dice, players map[string]*Player, limit int, after After) (*referee.State, []referee.Event, error) {
 	return autoResolve(s, d, players, limit, after, true)
 }
