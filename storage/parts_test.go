@@ -94,15 +94,29 @@ func TestPartsDamaged(t *testing.T) {
 // an S2 block may claim 4 GiB in five bytes, and a few thousand such
 // claims would take the process down.
 func TestPartsClaimTooMuch(t *testing.T) {
-	claim := binary.AppendUvarint(nil, 1<<32-1) // the block's unpacked length
-	claim = append(claim, 0, 0, 0)
-	var body []byte
-	for range 3000 {
-		body = binary.AppendUvarint(body, uint64(len(claim)))
-		body = append(body, claim...)
+	body := func(parts int, claims uint64) []byte {
+		claim := binary.AppendUvarint(nil, claims) // the block's unpacked length
+		claim = append(claim, 0, 0, 0)
+		var b []byte
+		for range parts {
+			b = binary.AppendUvarint(b, uint64(len(claim)))
+			b = append(b, claim...)
+		}
+		return b
 	}
-	_, err := unpackParts(body)
-	if err == nil || !strings.Contains(err.Error(), "damaged") {
-		t.Errorf("unpackParts = %v, want the record refused as damaged", err)
+	for _, tc := range []struct {
+		name string
+		body []byte
+		part string
+	}{
+		{"OnePartHuge", body(3000, 1<<32-1), "part 1:"},
+		{"PartsAddUp", body(3, 40<<20), "part 2:"}, // each within the cap, together past it
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := unpackParts(tc.body)
+			if err == nil || !strings.Contains(err.Error(), "damaged") || !strings.HasPrefix(err.Error(), tc.part) {
+				t.Errorf("unpackParts = %v, want %s refused as damaged", err, tc.part)
+			}
+		})
 	}
 }

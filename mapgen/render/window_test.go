@@ -12,7 +12,11 @@ import (
 // the window (clipped there).
 func TestWindowDrawsAsWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	for name, v := range map[string]Tactical{"marked": markedView(), "sector": sectorView(t)} {
+	for _, tc := range []struct {
+		name string
+		v    Tactical
+	}{{"marked", markedView()}, {"sector", sectorView(t)}} {
+		name, v := tc.name, tc.v
 		lay, placed := laidOut(t, v)
 		whole := image.NewRGBA(image.Rect(0, 0, lay.W, lay.H))
 		for i := range whole.Pix {
@@ -21,6 +25,9 @@ func TestWindowDrawsAsWhole(t *testing.T) {
 		before := image.NewRGBA(whole.Rect)
 		copy(before.Pix, whole.Pix)
 		drawOverlays(whole, lay, v, placed)
+		if n, _ := pixelDiff(whole, before); n == 0 {
+			t.Fatalf("%s: the overlays drew nothing", name)
+		}
 		for trial := range 40 {
 			x, y := rng.IntN(lay.W), rng.IntN(lay.H)
 			r := image.Rect(x, y, x+1+rng.IntN(300), y+1+rng.IntN(120)).Intersect(whole.Rect)
