@@ -261,3 +261,39 @@ func TestHarmlessBeforeOverburn(t *testing.T) {
 		}
 	}
 }
+
+// Ensure V17 goes on while a unit could still, before the limit, move
+// into a surrendered unit's hex (righting or taking it, 000 line 970),
+// or in a campaign carry salvage off the map to its RBG (CB5), and ends
+// once neither is in reach. The wheeled lances have 2 MP (4 hexes a
+// turn with overburn and the road bonus) and one turn left.
+func TestHarmlessBeforeGoesOn(t *testing.T) {
+	wheeled := func(id, side, at string) Unit {
+		u := scnUnit(id, side, Wheeled, at, 6, 4, 5)
+		u.MP = 2
+		return u
+	}
+	t.Run("Surrendered", func(t *testing.T) {
+		for _, tc := range []struct {
+			at   string
+			ends bool
+		}{{"1109", false}, {"1609", true}} {
+			s := vcBattle(t, "", wheeled("A1", "lancers", "0909"), wheeled("B1", "bandits", "2409"), wheeled("B2", "bandits", tc.at))
+			s.Unit("B2").Status = Surrendered
+			if got := s.harmlessBefore(s.Turn); got != tc.ends {
+				t.Errorf("B2 surrendered at %s: ends %v, want %v", tc.at, got, tc.ends)
+			}
+		}
+	})
+	t.Run("SalvageToTheRBG", func(t *testing.T) {
+		for _, carried := range []int{0, 1} {
+			a1 := wheeled("A1", "lancers", "0309") // 3 hexes from its edge
+			a1.Salvage = carried
+			s := vcBattle(t, "", a1, wheeled("A2", "lancers", "1209"), wheeled("B1", "bandits", "2409"))
+			s.Campaign, s.Scenario = &CampaignRules{WithdrawAfterSteps: 4}, &ScenarioRules{}
+			if got, want := s.harmlessBefore(s.Turn), carried == 0; got != want {
+				t.Errorf("A1 carrying %d salvage: ends %v, want %v", carried, got, want)
+			}
+		}
+	})
+}
