@@ -2,6 +2,8 @@ package referee
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen"
@@ -153,6 +155,15 @@ func TestStateCheck(t *testing.T) {
 		if !seen {
 			t.Errorf("Check did not report %q; got %v", msg, errs)
 		}
+	}
+	// A unit of no side, first in the list (the side last found starts
+	// as "").
+	s2 := coreBattle(t)
+	s2.Units[0].Side = ""
+	if errs := s2.Check(); !slices.ContainsFunc(errs, func(e error) bool {
+		return strings.Contains(e.Error(), "unit "+s2.Units[0].ID+" belongs to unknown side")
+	}) {
+		t.Errorf("Check with a unit of no side: %v", errs)
 	}
 	// A document whose units list holds a null.
 	s.Units[1] = nil

@@ -406,7 +406,7 @@ func (s *State) Check() []error {
 		if i > 0 && s.Units[i-1].ID == u.ID {
 			bad("unit %s appears twice", u.ID)
 		}
-		if u.Side != side {
+		if u.Side != side || side == "" {
 			if s.Side(u.Side) == nil {
 				bad("unit %s belongs to unknown side %q", u.ID, u.Side)
 			} else {
