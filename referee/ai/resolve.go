@@ -64,7 +64,7 @@ func autoResolve(s *referee.State, d *dice.Dice, players map[string]*Player, max
 		}
 	}
 	for _, p := range players {
-		if ruled && p.limit == 0 {
+		if ruled {
 			p.limit = maxTurns
 		}
 	}

@@ -58,7 +58,7 @@ func (pic *picture) approach(k routeKey) []int {
 
 // targetsKey is all the targets of a route field for k depend on besides
 // the map: the range it closes to, and the fighting ground enemies'
-// hexes, or else the hunted hexes, or else the enemy retreat edges, as
+// hexes (and the edges they leave by), or else the hunted hexes, or else the enemy retreat edges, as
 // routeField seeds them.
 func (pic *picture) targetsKey(k routeKey) string {
 	m := pic.v.Map
@@ -76,6 +76,8 @@ func (pic *picture) targetsKey(k routeKey) string {
 		for _, e := range pic.enemies {
 			if e.fighting() {
 				at(e.at)
+				b = append(b, e.leaves...) // cut off at that edge (fireSeeds)
+				b = append(b, 0)
 			}
 		}
 	case slices.ContainsFunc(pic.hunt, m.Contains):
