@@ -429,6 +429,19 @@ func (pic *picture) nearestEnemy(h hex.Hex) int {
 	return best
 }
 
+// edgeHexes lists the hexes of map m on the named edge.
+func edgeHexes(m *mapgen.Map, edge string) []hex.Hex {
+	var out []hex.Hex
+	for y := range m.Height {
+		for x := range m.Width {
+			if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
 // edgeDistance is how many hexes h is from the named map edge, −1 for no
 // edge.
 func edgeDistance(m *mapgen.Map, h hex.Hex, edge string) int {

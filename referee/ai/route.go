@@ -202,12 +202,8 @@ func (pic *picture) routeField(k routeKey, targets string) []int {
 	}
 	if !seeded {
 		for _, edge := range pic.enemyEdges {
-			for y := range m.Height {
-				for x := range m.Width {
-					if edgeDistance(m, hex.Hex{X: x, Y: y}, edge) == 0 {
-						dist[y*m.Width+x] = 0
-					}
-				}
+			for _, h := range edgeHexes(m, edge) {
+				dist[h.Y*m.Width+h.X] = 0
 			}
 		}
 	}
@@ -424,16 +420,7 @@ func (pic *picture) home(k routeKey, edge string) []int {
 		key = pic.stepsKey(k) + "home:" + edge
 	}
 	f := pic.routeMemo.kept(key, func() []int {
-		m := pic.v.Map
-		var ends []hex.Hex
-		for y := range m.Height {
-			for x := range m.Width {
-				if h := (hex.Hex{X: x, Y: y}); edgeDistance(m, h, edge) == 0 {
-					ends = append(ends, h)
-				}
-			}
-		}
-		return pic.fieldFrom(k, ends)
+		return pic.fieldFrom(k, edgeHexes(pic.v.Map, edge))
 	})
 	if pic.homes == nil {
 		pic.homes = map[routeKey][]int{}
