@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"github.com/klauspost/compress/s2"
 
@@ -255,9 +254,7 @@ func inflateParts(body []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	scratch := pooledBuffer(&inflating)
-	defer inflating.Put(scratch)
-	doc := (*scratch)[:0]
+	var doc []byte // a legacy path: read until the campaign's next change packs it
 	for i, s := range segs {
 		if i > 0 {
 			doc = append(doc, '\n')
@@ -266,13 +263,5 @@ func inflateParts(body []byte) ([]byte, error) {
 			return nil, fmt.Errorf("part %d: %w", i+1, err)
 		}
 	}
-	*scratch = doc
-	return bytes.Clone(doc), nil
+	return doc, nil
 }
-
-// inflating holds buffers a document is inflated into before it is
-// copied out at its size: how much its parts inflate to is not stored,
-// and a buffer guessed large enough (8 times the parts) was twice the
-// document, allocated and cleared by every load the cache does not hold
-// and then kept in the cache.
-var inflating sync.Pool
