@@ -878,13 +878,13 @@ func TestCheckLogVP(t *testing.T) {
 	if vp[c.Sides[0].ID] != 3 || len(vp) != 1 {
 		t.Errorf("LogVP changed the map it added to: %v", vp)
 	}
-	if errs := c.CheckLogVP(all); len(errs) != 0 {
+	if errs := new(Checker).CheckLogVP(c, all); len(errs) != 0 {
 		t.Errorf("CheckLogVP(%v): %v", all, errs)
 	}
 	if same := LogVP(vp, []Event{{Side: c.Sides[0].ID, Text: "no VP"}}); same[c.Sides[0].ID] != 3 || len(same) != 1 {
 		t.Errorf("LogVP of events without VP = %v, want %v", same, vp)
 	}
-	errs := c.CheckLogVP(vp)
+	errs := new(Checker).CheckLogVP(c, vp)
 	if len(errs) != 2 || !strings.Contains(errs[0].Error(), "VP 2 but the log adds up to 3") || !strings.Contains(errs[1].Error(), "VP 1 but the log adds up to 0") {
 		t.Errorf("CheckLogVP(%v) = %v, want both sides' VP refused", vp, errs)
 	}

@@ -15,18 +15,11 @@ import (
 // minefields whole, the bound on a turn's battles (ruling CI1,
 // checkBattleBound), and every battle still being fought passing
 // referee's own Check. Tests run it after every step.
-func (c *Campaign) Check() []error { return c.CheckLogVP(LogVP(nil, c.Log)) }
+func (c *Campaign) Check() []error { return new(Checker).CheckLogVP(c, LogVP(nil, c.Log)) }
 
-// CheckLogVP is Check with the log's victory points already added up,
-// vp[side] the sum of the side's events' VP (LogVP): a caller that keeps
-// the sum as its log grows, as the store does for every change it saves,
-// checks a change in time that does not grow with the campaign's age
-// instead of adding up the whole log again. Every other invariant is
-// checked as Check does.
-func (c *Campaign) CheckLogVP(vp map[string]int) []error { return new(Checker).CheckLogVP(c, vp) }
-
-// A Checker runs CheckLogVP and keeps the maps it builds for the next
-// campaign it checks: the store checks every change it saves, and
+// A Checker runs Check with the log's victory points already added up
+// (CheckLogVP), and keeps the maps it builds for the next campaign it
+// checks: the store checks every change it saves, and
 // making the maps was a third of a check's time and most of what it
 // allocated. The zero Checker is ready; one is not for concurrent use.
 type Checker struct {
@@ -34,7 +27,11 @@ type Checker struct {
 	in   map[string]int    // unit ID → battlegroup, a side at a time
 }
 
-// CheckLogVP is c.CheckLogVP(vp), in the maps k keeps.
+// CheckLogVP is c.Check() with vp[side] the sum of the side's events' VP
+// (LogVP): a caller that keeps the sum as its log grows, as the store
+// does for every change it saves, checks a change in time that does not
+// grow with the campaign's age instead of adding up the whole log again.
+// Every other invariant is checked as Check does, in the maps k keeps.
 func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }

@@ -91,7 +91,7 @@
 // 4 MB file rather than 50 MB). The store still hands out whole campaigns
 // with their logs. It adds the log's victory points up when it reads the
 // log and keeps the sum with the cached campaign, so that checking a
-// change's sides against them (campaign.CheckLogVP) adds only the
+// change's sides against them (campaign.Checker.CheckLogVP) adds only the
 // change's new events, not the whole log again. An update that shortens
 // the log, or changes its last stored event, is refused; an older stored
 // event changed is caught only in test binaries (the full check).
