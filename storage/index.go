@@ -50,6 +50,8 @@ func indexPrefix(ix Index, key string) string {
 }
 
 // indexEntries are the index entries of a campaign's summary, sorted.
+// indexedAlike must compare every field read here
+// (TestIndexedAlikeAsEntries).
 func indexEntries(s Summary) []string {
 	id := hex16(uint64(s.ID))
 	var out []string

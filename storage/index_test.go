@@ -3,7 +3,9 @@ package storage
 import (
 	"context"
 	"encoding/binary"
+	"maps"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -188,4 +190,49 @@ func TestEtcdMigrateIndex(t *testing.T) {
 	s = e.reopen(t, s, Options{}).(*EtcdStore)
 	stoFound(t, s, ByChannel, "c1", a)
 	stoFound(t, s, RunningInGuild, "g", a)
+}
+
+// Ensure indexedAlike, which lets a change skip rewriting its index
+// entries, never calls two summaries alike when indexEntries would give
+// them different entries: each field of Summary in turn (found by
+// reflection, so a field added later is tried too) is changed alone, and
+// the phase is moved to and from the end of the campaign.
+func TestIndexedAlikeAsEntries(t *testing.T) {
+	base := Summary{ID: 7, Name: "Zollin", Phase: campaign.PhaseOrders, Turn: 3, Referee: "u1", Guild: "g1", Channel: "c1",
+		Players: map[string]string{"u2": "crucis", "u3": "bandits"}, Pending: []string{"u4"}, Revision: 9}
+	copyOf := func(s Summary) Summary {
+		s.Players, s.Pending = maps.Clone(s.Players), slices.Clone(s.Pending)
+		return s
+	}
+	var changed []Summary
+	rt := reflect.TypeOf(base)
+	for i := range rt.NumField() {
+		b := copyOf(base)
+		f := reflect.ValueOf(&b).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Int, reflect.Int64:
+			f.SetInt(f.Int() + 1)
+		case reflect.Uint64:
+			f.SetUint(f.Uint() + 1)
+		case reflect.Map:
+			f.SetMapIndex(reflect.ValueOf("u9"), reflect.ValueOf("crucis"))
+		case reflect.Slice:
+			f.Set(reflect.Append(f, reflect.ValueOf("u9")))
+		default:
+			t.Fatalf("Summary.%s is a %v: teach the test to change it", rt.Field(i).Name, f.Kind())
+		}
+		changed = append(changed, b)
+	}
+	over := copyOf(base)
+	over.Phase = campaign.PhaseOver
+	changed = append(changed, over)
+	for _, a := range []Summary{base, over} {
+		for _, b := range changed {
+			if indexedAlike(a, b) && !slices.Equal(indexEntries(a), indexEntries(b)) {
+				t.Errorf("indexedAlike(%+v, %+v), but their entries differ: %v against %v", a, b, indexEntries(a), indexEntries(b))
+			}
+		}
+	}
 }
