@@ -317,10 +317,9 @@ func (pic *picture) enemy(id string) *enemy {
 // observed reports that own unit u has another unit of its side on the
 // map that may observe its indirect fire (000 line 827): a ground unit,
 // not hidden (observerCheck in the referee; a disrupted one recovers, so
-// it counts). A lone Long Tom
-// (or Sniper, or Fire 'Mech lance) fires only where it sees its target,
-// so it goes where it does rather than wait in range behind woods for
-// an observer that never comes.
+// it counts). A lone Long Tom (or Sniper, or Fire 'Mech lance) fires
+// only where it sees its target, so it goes where it does rather than
+// wait in range behind woods for an observer that never comes.
 func (pic *picture) observed(u *referee.ViewUnit) bool {
 	for _, o := range pic.own {
 		if o != u && pic.isMate(o) && o.Kind != referee.KindDropShip.String() {
