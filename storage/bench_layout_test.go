@@ -17,8 +17,9 @@ import (
 // the store's are (BoltOptions), each committed in turn, one for one, with
 // no store code in the way, so that only the commit's pages differ:
 //
-//   - bare: the floor of the budget, one bucket holding a campaign's JSON
-//     (31,925 bytes, BenchmarkConsoleDBRoundTrip's campaign);
+//   - bare: the floor of the budget, one bucket holding a value of a
+//     campaign's JSON size (31,925 bytes, BenchmarkConsoleDBRoundTrip's
+//     campaign; bbolt writes whatever bytes alike);
 //   - schema 8: what a console order's commit writes in this schema
 //     (doc.go), at the sizes measured in that benchmark's file after 100
 //     orders: a new revision bucket with its 7,715-byte record, the one
