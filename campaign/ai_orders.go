@@ -82,7 +82,11 @@ type aiBattlegroup struct {
 	Ships    bool // holds DropShips, which keep an RBG where it stands
 	Units    []string
 	end      int
+	worth    *aiWorth
 }
+
+// strength is the battlegroup's strength (aiWorth).
+func (b *aiBattlegroup) strength() float64 { return b.worth.units(b.Units) }
 
 func aiOrders(v SideView, seed uint64) []Order {
 	s := v.Own
@@ -90,11 +94,12 @@ func aiOrders(v SideView, seed uint64) []Order {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(v.Turn)))
+	worth := newAIWorth(s)
 	var bgs []*aiBattlegroup
 	for i := range s.Battlegroups {
 		b := &s.Battlegroups[i]
 		ab := &aiBattlegroup{ID: b.ID, Sector: b.Sector, RBG: b.RBG, Recon: b.Recon(), Rate: StrategicRate(s, b),
-			Prepared: b.Prepared, Mechs: true, Air: true, Ships: holdsDropShips(s, b), Units: b.Units, end: b.Sector}
+			Prepared: b.Prepared, Mechs: true, Air: true, Ships: holdsDropShips(s, b), Units: b.Units, end: b.Sector, worth: worth}
 		for _, id := range b.Units {
 			u := s.Unit(id)
 			ab.Mechs = ab.Mechs && u != nil && u.Lance.Class.Kind() == referee.KindMech
@@ -137,17 +142,17 @@ func aiOrders(v SideView, seed uint64) []Order {
 	orders = append(orders, aiSortie(s, &bgs, &next)...)
 	scout := aiScout(bgs)
 
-	enemy := aiEnemy(v)
+	enemy := aiEnemy(v, worth)
 	seen := aiSeen(v, bgs, enemy)
 	targets := aiTargets(v, bgs, seen, aiCleared(v, enemy))
 	dist := aiDistances(v, targets)
-	// own is the units the side will have in each sector after movement,
-	// as far as it has planned: battlegroups that stay count from the
-	// start, each move as it is decided.
-	own := map[int]int{}
+	// own is the strength the side will have in each sector after
+	// movement, as far as it has planned: battlegroups that stay count
+	// from the start, each move as it is decided.
+	own := map[int]float64{}
 	for _, b := range bgs {
 		if !b.Recon && b.Sector != 0 && !aiMobile(b) {
-			own[b.Sector] += len(b.Units)
+			own[b.Sector] += b.strength()
 		}
 	}
 	// The battlegroups gather on the biggest, which waits for those
@@ -181,9 +186,9 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// air lances alone and no DropShips to guard: holding, it
 			// would be caught turn after turn in battles it cannot win
 			// nor lose.
-			b.end = aiStep(v, b, aiReach(v, aiWary(v, enemy)), own, toMain)
-			own[b.Sector] -= len(b.Units)
-			own[b.end] += len(b.Units)
+			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain)
+			own[b.Sector] -= b.strength()
+			own[b.end] += b.strength()
 			if b.end != b.Sector {
 				orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
 			}
@@ -194,7 +199,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 		case b.Sector == 0:
 			if drop := aiDropTarget(v, b, enemy, own); b.Mechs && drop != 0 {
 				b.end = drop
-				own[drop] += len(b.Units)
+				own[drop] += b.strength()
 				orders = append(orders, Order{Kind: OrderDrop, Battlegroup: b.ID, Sectors: []int{drop}})
 			}
 		case b.Recon && b != scout && toMain != nil:
@@ -230,7 +235,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
 				b.end = b.Sector
 			}
-			own[b.end] += len(b.Units)
+			own[b.end] += b.strength()
 			if b.end == b.Sector {
 				if !b.Prepared {
 					orders = append(orders, Order{Kind: OrderHold, Battlegroup: b.ID})
@@ -248,7 +253,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// nor from a recon unit on its way to join them.
 	var searches []int
 	for _, b := range bgs {
-		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(own[b.end], enemy, b.end)
+		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -260,10 +265,12 @@ func aiOrders(v SideView, seed uint64) []Order {
 	return append(orders, Order{Kind: OrderReady})
 }
 
-// aiGarrison is the units the AI keeps with its RBG, which stays put: a
-// battalion at aiOdds, so that no battalion the enemy sends takes it
-// cheaply.
-const aiGarrison = aiOdds * aiBattalion
+// aiGarrison is the strength, in typical units (aiWorth), the AI keeps
+// with its RBG, which stays put: a battalion's besides the RBG's own
+// trucks and DropShips, with the prepared position the defender's
+// advantages (004 line 115), so that no battalion the enemy sends takes
+// it cheaply.
+const aiGarrison = aiBattalion
 
 // aiRBG is the side's RBG on the ground, nil when it is in orbit or
 // gone.
@@ -280,7 +287,7 @@ func aiRBG(bgs []*aiBattlegroup) *aiBattlegroup {
 // garrison: the one nearest it (the lowest ID among equals) other than
 // the main one; nil when the RBG has its garrison or is in orbit.
 func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBattlegroup {
-	if rbg := aiRBG(bgs); rbg == nil || float64(len(rbg.Units)) >= aiGarrison {
+	if rbg := aiRBG(bgs); rbg == nil || rbg.strength() >= aiGarrison*rbg.worth.typical {
 		return nil
 	}
 	var guard *aiBattlegroup
@@ -292,32 +299,34 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 	return guard
 }
 
-// aiWeak reports a battlegroup too small to seek a fight on its own
-// against a battalion: it goes home to the RBG instead.
+// aiWeak reports a battlegroup too weak to seek a fight on its own
+// against a battalion of typical units (aiWorth): it goes home to the
+// RBG instead.
 func aiWeak(b *aiBattlegroup) bool {
-	return len(b.Units) < aiBattalion
+	return b.strength() < aiBattalion*b.worth.typical
 }
 
-// aiSearchOdds reports whether units of the side may search sector: at
-// aiOdds on the enemy it expects there, or, where it knows nothing, at
-// least a battalion (a search may find more than it was told of).
-func aiSearchOdds(units int, enemy map[int]float64, sector int) bool {
+// aiSearchOdds reports whether the side's strength in sector may search
+// it: at aiOdds on the enemy it expects there, or, where it knows
+// nothing, at least a battalion of typical units (a search may find more
+// than it was told of).
+func aiSearchOdds(w *aiWorth, strength float64, enemy map[int]float64, sector int) bool {
 	if e, known := enemy[sector]; known {
-		return float64(units) >= aiOdds*e
+		return strength >= aiOdds*e
 	}
-	return units >= aiBattalion
+	return strength >= aiBattalion*w.typical
 }
 
 // aiGather is how far, in moves, a battlegroup may stand from the main
 // one and still be waited for.
 const aiGather = 3
 
-// aiMain is the biggest battlegroup moving on the ground (the lowest ID
-// among equals), on which the others gather.
+// aiMain is the strongest battlegroup moving on the ground (the lowest
+// ID among equals), on which the others gather.
 func aiMain(bgs []*aiBattlegroup) *aiBattlegroup {
 	var main *aiBattlegroup
 	for _, b := range bgs {
-		if aiMobile(b) && (main == nil || len(b.Units) > len(main.Units)) {
+		if aiMobile(b) && (main == nil || b.strength() > main.strength()) {
 			main = b
 		}
 	}
@@ -361,7 +370,7 @@ func aiMobile(b *aiBattlegroup) bool {
 
 // aiMerge has the RBG take in the battlegroups beside it that are air
 // lances, which could not fight on their own, or too weak to fight alone
-// (aiWeak), and others while it has fewer than aiGarrison units, never
+// (aiWeak), and others while it has less than aiGarrison strength, never
 // the biggest one (aiMain), which marches; then it combines the fighting
 // battlegroups standing in the same sector into the one with the lowest
 // ID, to concentrate (000 line 2588). Recon units other than the scout
@@ -391,7 +400,7 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 	for _, into := range *bgs {
 		if into.RBG && into.Sector != 0 {
 			join(into, func(w *aiBattlegroup) bool {
-				return w.Air || aiWeak(w) || w != main && float64(len(into.Units)) < aiGarrison
+				return w.Air || aiWeak(w) || w != main && into.strength() < aiGarrison*into.worth.typical
 			})
 		}
 	}
@@ -405,11 +414,11 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 }
 
 // aiStep is the sector a ground battlegroup ends in: a sector next to it
-// (or its own) where it, with the side's units planned there, outnumbers
-// the enemy it expects by aiOdds, the biggest such fight first; else the
-// step toward its targets where it is not outnumbered, joining its own
-// battlegroups when it can; else it stays.
-func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]int, dist map[int]int) int {
+// (or its own) where it, with the side's strength planned there, beats
+// the enemy strength it expects by aiOdds, the biggest such fight first;
+// else the step toward its targets where it is not outmatched, joining
+// its own battlegroups when it can; else it stays.
+func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int) int {
 	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist)
 	for _, nb := range v.Map.Neighbors(b.Sector) {
 		if sc := aiStepScore(b, nb, enemy, own, dist); sc > bestScore {
@@ -420,18 +429,17 @@ func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]int
 }
 
 // aiStepScore rates ending in sector for b: a winnable fight scores by
-// the enemy it would beat, a sector where b would be outnumbered (or any
+// the enemy it would beat, a sector where b would be outmatched (or any
 // enemy sector, for air lances alone) never scores, the least enemy
 // then the nearest the targets first, and otherwise nearer the targets
 // is better, and beside the side's own battlegroups better still.
-func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]int, dist map[int]int) float64 {
+func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int) float64 {
 	d, ok := dist[sector]
 	if !ok {
 		d = len(dist)
 	}
-	units := float64(len(b.Units) + own[sector])
 	if e := enemy[sector]; e > 0 {
-		if units < aiOdds*e || b.Air {
+		if b.Air || b.strength()+own[sector] < aiOdds*e {
 			// The least enemy when every way is bad, and of equal
 			// ways the nearest its targets (d is less than len(dist)+1).
 			return -1000 - e - float64(d)/float64(len(dist)+1)
@@ -474,7 +482,7 @@ func aiSortie(s *Side, bgs *[]*aiBattlegroup, next *int) []Order {
 	rbg.Units = slices.DeleteFunc(slices.Clone(rbg.Units), func(u string) bool { return slices.Contains(out, u) })
 	id := *next
 	*next++
-	*bgs = append(*bgs, &aiBattlegroup{ID: id, Sector: rbg.Sector, Rate: 1, Prepared: rbg.Prepared, Units: out, end: rbg.Sector})
+	*bgs = append(*bgs, &aiBattlegroup{ID: id, Sector: rbg.Sector, Rate: 1, Prepared: rbg.Prepared, Units: out, end: rbg.Sector, worth: rbg.worth})
 	return []Order{{Kind: OrderSplit, Battlegroup: rbg.ID, Units: out, Name: fmt.Sprintf("Sortie %d", id)}}
 }
 
@@ -502,7 +510,7 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp, next *int) []Order {
 				continue
 			}
 			*vp -= cost
-			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector}
+			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Recon: true, Rate: 2, Units: []string{id}, end: b.Sector, worth: b.worth}
 			*next++
 			if u.Lance.Class.Kind() == referee.KindAir {
 				nb.Rate, nb.Air = 4, true
@@ -548,7 +556,7 @@ func aiAirRecon(v SideView, bgs *[]*aiBattlegroup, vp, next *int) []Order {
 		lances := []*aiBattlegroup{b}
 		for _, id := range b.Units[1:] {
 			orders = append(orders, Order{Kind: OrderSplit, Battlegroup: b.ID, Units: []string{id}, Name: "Recon " + id})
-			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Air: true, Units: []string{id}, end: b.Sector}
+			nb := &aiBattlegroup{ID: *next, Sector: b.Sector, Air: true, Units: []string{id}, end: b.Sector, worth: b.worth}
 			*next++
 			*bgs = append(*bgs, nb)
 			lances = append(lances, nb)
@@ -579,15 +587,15 @@ func aiScout(bgs []*aiBattlegroup) *aiBattlegroup {
 // (aiEnemy) that all its battlegroups moving on the ground together
 // would outnumber by aiOdds: the fights worth marching to.
 func aiSeen(v SideView, bgs []*aiBattlegroup, enemy map[int]float64) []int {
-	mobile := 0
+	mobile := 0.0
 	for _, b := range bgs {
 		if aiMobile(b) {
-			mobile += len(b.Units)
+			mobile += b.strength()
 		}
 	}
 	var seen []int
 	for _, sec := range v.Sectors {
-		if e := enemy[sec.ID]; e > 0 && float64(mobile) >= aiOdds*e {
+		if e := enemy[sec.ID]; e > 0 && mobile >= aiOdds*e {
 			seen = append(seen, sec.ID)
 		}
 	}
@@ -604,11 +612,11 @@ const aiDropWait = 3
 // lowest ID among equals); else, from turn aiDropWait, the sector where
 // the side will have the most units and expects no enemy, to join them;
 // 0 to wait in orbit.
-func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]int) int {
+func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64) int {
 	best, bestE := 0, 0.0
 	for _, sec := range v.Sectors {
 		e := enemy[sec.ID]
-		if e > bestE && float64(len(b.Units)+own[sec.ID]) >= aiOdds*e {
+		if e > bestE && b.strength()+own[sec.ID] >= aiOdds*e {
 			best, bestE = sec.ID, e
 		}
 	}

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -27,6 +28,16 @@ func ordGiveAll(tb testing.TB, c *Campaign, side string, orders []Order) *Campai
 		c = ordGive(tb, c, side, o)
 	}
 	return c
+}
+
+// aiLeft are n enemy counters of kind and class ("" while the
+// information blind hides it) seen standing at a battle's end.
+func aiLeft(n int, kind, class string) []referee.ViewUnit {
+	out := make([]referee.ViewUnit, n)
+	for i := range out {
+		out[i] = referee.ViewUnit{ID: fmt.Sprintf("E%d", i), Side: "enemy", Kind: kind, Class: class, Status: referee.Active.String()}
+	}
+	return out
 }
 
 // aiStand is c with side's battlegroup bg standing in sector.
@@ -223,7 +234,7 @@ func TestAIOrders(t *testing.T) {
 		// The same battlegroup fought in sector 2 and saw 25 enemy units
 		// still standing there when the battle ended: it keeps out.
 		v := View(aiStand(c, "crucis", 4, 1), "crucis")
-		v.Battles = append(v.Battles, BattleView{ID: 9, Turn: 1, Sector: 2, Sides: []string{"crucis", "bandits"}, Own: []int{2}, Over: true, EnemyLeft: 25})
+		v.Battles = append(v.Battles, BattleView{ID: 9, Turn: 1, Sector: 2, Sides: []string{"crucis", "bandits"}, Own: []int{2}, Over: true, EnemyLeft: aiLeft(25, "mech", "")})
 		for seed := uint64(1); seed <= 5; seed++ {
 			for _, o := range aiOrders(v, seed) {
 				// The recon unit may pass: it never fights.
@@ -394,7 +405,7 @@ func TestAIOrders(t *testing.T) {
 		// waiting for that enemy to come to it.
 		n := aiStand(c, "crucis", 4, 1)
 		v := View(n, "crucis")
-		v.Battles = append(v.Battles, BattleView{ID: 9, Turn: 1, Sector: 5, Sides: []string{"crucis", "bandits"}, Own: []int{1}, Over: true, EnemyLeft: 4})
+		v.Battles = append(v.Battles, BattleView{ID: 9, Turn: 1, Sector: 5, Sides: []string{"crucis", "bandits"}, Own: []int{1}, Over: true, EnemyLeft: aiLeft(4, "mech", "")})
 		for seed := uint64(1); seed <= 10; seed++ {
 			if !slices.ContainsFunc(aiOrders(v, seed), func(o Order) bool {
 				return o.Kind == OrderMove && o.Battlegroup == 2 && slices.Equal(o.Sectors, []int{5})
@@ -438,7 +449,7 @@ func TestAIOrders(t *testing.T) {
 		b := &aiBattlegroup{Air: true, Units: []string{"A30", "A31", "A32"}}
 		dist := map[int]int{3: 2, 5: 1, 7: 0}
 		enemy := map[int]float64{3: 10, 5: 10, 7: 20}
-		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]int{}, dist) }
+		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist) }
 		if score(5) <= score(3) {
 			t.Errorf("equal reach: sector 5 (%v from the targets 1 step) should beat 3 (%v, 2 steps)", score(5), score(3))
 		}
@@ -453,8 +464,8 @@ func TestAIOrders(t *testing.T) {
 		v := View(ordOrbit(c, "crucis", 2), "crucis")
 		v.Sectors[3-1].Intel = &Intel{Turn: 1, Sector: 3, Present: true}
 		v.Battles = append(v.Battles,
-			BattleView{ID: 8, Turn: 1, Sector: 7, Own: []int{4}, Over: true, EnemyLeft: 3},
-			BattleView{ID: 9, Turn: 1, Sector: 10, Own: []int{4}, Over: true, EnemyLeft: 6})
+			BattleView{ID: 8, Turn: 1, Sector: 7, Own: []int{4}, Over: true, EnemyLeft: aiLeft(3, "mech", "")},
+			BattleView{ID: 9, Turn: 1, Sector: 10, Own: []int{4}, Over: true, EnemyLeft: aiLeft(6, "mech", "")})
 		for seed := uint64(1); seed <= 10; seed++ {
 			i := slices.IndexFunc(aiOrders(v, seed), func(o Order) bool { return o.Kind == OrderDrop })
 			if got := aiOrders(v, seed); i < 0 || !slices.Equal(got[i].Sectors, []int{10}) {

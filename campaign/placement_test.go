@@ -387,7 +387,7 @@ func TestOrbitDrop(t *testing.T) {
 		t.Errorf("the AI drops into %v onto a battalion as big as its own", got)
 	}
 	v := View(c, "crucis")
-	v.Battles = append(v.Battles, BattleView{ID: 1, Turn: 1, Sector: 7, Own: []int{1}, Over: true, EnemyLeft: 3})
+	v.Battles = append(v.Battles, BattleView{ID: 1, Turn: 1, Sector: 7, Own: []int{1}, Over: true, EnemyLeft: aiLeft(3, "mech", "")})
 	if got := dropsAt(v); !slices.Equal(got, []int{7}) {
 		t.Errorf("the AI drops into %v, want 7 where it saw 3 enemy units left", got)
 	}

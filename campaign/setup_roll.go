@@ -435,12 +435,16 @@ func (sr *setupRoller) scouting() error {
 	return nil
 }
 
+// scoutCount is the average report's count of the enemy, secret to the
+// side; the strategic AI reads it back (aiScouted).
+const scoutCount = "your scouts count about %d enemy counters in sector %d"
+
 // average is the average report: a rough count of the enemy, secret to
 // the side, and a 2-in-6 chance to withdraw before the battle when the
 // enemy is overwhelming (004 line 27; ruling ST8).
 func (sr *setupRoller) average(s SetupSide) error {
 	own, enemy := sr.sides(s.ID)
-	sr.log([]string{s.ID}, s.ID, "your scouts count about %d enemy counters in sector %d (%s)", len(enemy.Units), sr.in.Sector, cite.Setup(27))
+	sr.log([]string{s.ID}, s.ID, scoutCount+" (%s)", len(enemy.Units), sr.in.Sector, cite.Setup(27))
 	if len(enemy.Units) < OverwhelmingRatio*max(1, len(own.Units)) {
 		return nil
 	}

@@ -82,11 +82,12 @@ type BattleView struct {
 	Own     []int            `json:"own,omitempty"`
 	Over    bool             `json:"over,omitempty"`
 	Outcome *referee.Outcome `json:"outcome,omitempty"`
-	// EnemyLeft counts the enemy counters the side saw standing on the
-	// battle's map when it ended (its own picture of the battle, never a
+	// EnemyLeft are the enemy counters the side saw standing on the
+	// battle's map when it ended, as its own picture of the battle shows
+	// them (kind, the class once sighted, the values once probed; never a
 	// hidden unit), for a battle it fought that is over: what it knows
 	// stays of the enemy in the sector.
-	EnemyLeft int `json:"enemy_left,omitempty"`
+	EnemyLeft []referee.ViewUnit `json:"enemy_left,omitempty"`
 }
 
 // View is what side may know of the campaign; an unknown side ("" for a
@@ -209,14 +210,14 @@ func viewOutcome(o *referee.Outcome) *referee.Outcome {
 	return &n
 }
 
-// enemyLeft counts the enemy units still fighting in a side's picture of
+// enemyLeft are the enemy units still fighting in a side's picture of
 // a battle: on the map, not surrendered.
-func enemyLeft(v referee.View) int {
-	n := 0
+func enemyLeft(v referee.View) []referee.ViewUnit {
+	var out []referee.ViewUnit
 	for _, u := range v.Units {
 		if !u.Own && u.Status == referee.Active.String() {
-			n++
+			out = append(out, u)
 		}
 	}
-	return n
+	return out
 }

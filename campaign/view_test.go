@@ -100,8 +100,8 @@ func TestView(t *testing.T) {
 // the battle, and nothing before the end.
 func TestViewEnemyLeft(t *testing.T) {
 	c, b := btlContact(t)
-	if v := View(c, "crucis"); v.Battles[0].EnemyLeft != 0 {
-		t.Fatalf("battle not over: enemy left %d, want 0", v.Battles[0].EnemyLeft)
+	if v := View(c, "crucis"); len(v.Battles[0].EnemyLeft) != 0 {
+		t.Fatalf("battle not over: enemy left %d, want 0", len(v.Battles[0].EnemyLeft))
 	}
 	seen := 0
 	for seed := uint64(1); seed <= 5; seed++ {
@@ -117,12 +117,12 @@ func TestViewEnemyLeft(t *testing.T) {
 					want++
 				}
 			}
-			if got := View(n, side).Battles[0].EnemyLeft; got != want {
+			if got := len(View(n, side).Battles[0].EnemyLeft); got != want {
 				t.Errorf("seed %d, %s: enemy left %d, want %d", seed, side, got, want)
 			}
 			seen += want
 		}
-		if got := View(n, "").Battles[0].EnemyLeft; got != 0 {
+		if got := len(View(n, "").Battles[0].EnemyLeft); got != 0 {
 			t.Errorf("a spectator is told %d enemy units left", got)
 		}
 	}
