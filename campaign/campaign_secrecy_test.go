@@ -47,7 +47,7 @@ func TestCampaignSecrecy(t *testing.T) {
 	}
 	// The runs must have met what the check is about, or it proves
 	// nothing.
-	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 || seen.morale == 0 || seen.aiBattles == 0 || seen.aiHidden == 0 {
+	if seen.found == 0 || seen.empty == 0 || seen.drops == 0 || seen.recon == 0 || seen.contacts == 0 || seen.hiddenRecon == 0 || seen.morale == 0 || seen.aiBattles == 0 || seen.aiHidden == 0 || seen.aiBlind == 0 {
 		t.Errorf("the random campaigns did not cover the rules: %+v", seen)
 	}
 	t.Logf("covered: %+v", seen)
@@ -57,16 +57,18 @@ func TestCampaignSecrecy(t *testing.T) {
 type ordSeen struct {
 	found, empty, drops, recon, contacts, hiddenRecon, morale, turns int
 	// aiBattles: AI decisions made after a battle the side fought, whose
-	// hidden enemy facts ordNoCheating changed.
-	aiBattles, aiHidden int
+	// hidden enemy facts ordNoCheating changed; aiBlind: enemy units
+	// whose class it had not sighted, which it changed.
+	aiBattles, aiHidden, aiBlind int
 }
 
 // ordNoCheating checks that side's AI orders do not change when every
 // fact hidden from it changes (R10): where the enemy's battlegroups
 // stand and what they hold, his worksheet, VP, orders, intel and secret
-// events, and in each battle the side fought, the enemy's hidden units
-// (any unit it does not see made a hidden one still fighting) and what
-// the enemy learnt by sighting.
+// events (his scouts' counts among them), and in each battle the side
+// fought, the enemy's hidden units (any unit it does not see made a
+// hidden one still fighting), the class and damage of every enemy unit
+// it has not sighted or probed, and what the enemy learnt by sighting.
 func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *ordSeen) {
 	t.Helper()
 	want := AIOrders(c, side, seed)
@@ -84,7 +86,8 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 	e.Salvage += 7
 	e.Orders = Orders{Searches: []int{1, 2}}
 	e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: 1, Present: true})
-	n.Log = append(n.Log, Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"})
+	n.Log = append(n.Log, Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"},
+		Event{Turn: n.Turn, Step: "contact", Type: "setup", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: fmt.Sprintf(scoutCount, 99, 1)})
 	for i := range n.Battles {
 		b := &n.Battles[i]
 		if b.State == nil || !slices.ContainsFunc(b.Sides, func(bs BattleSide) bool { return bs.Side == side }) {
@@ -99,15 +102,39 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 			shown[u.ID] = true
 		}
 		for j := range b.State.Units {
-			if u := b.State.Units[j]; u.Side == e.ID && !shown[u.ID] {
+			u := b.State.Units[j]
+			if u.Side != e.ID {
+				continue
+			}
+			if !shown[u.ID] {
 				u.Hidden, u.Status = true, referee.Active
 				seen.aiHidden++
+			}
+			// What the side never read of a unit it sees: its class
+			// (another of the same kind) and its damage.
+			k := b.State.KnownTo(side, u)
+			if k&referee.KnowClass == 0 {
+				u.Class = ordOtherClass(u.Class)
+				seen.aiBlind++
+			}
+			if k&referee.KnowValues == 0 && u.Step > 0 {
+				u.Step--
 			}
 		}
 	}
 	if got := AIOrders(n, side, seed); !reflect.DeepEqual(got, want) {
 		t.Fatalf("turn %d: %s's AI orders changed with facts hidden from it:\n%+v\n%+v", c.Turn, side, want, got)
 	}
+}
+
+// ordOtherClass is another class of cl's kind, cl when it has none.
+func ordOtherClass(cl referee.Class) referee.Class {
+	for _, o := range referee.Classes {
+		if o != cl && o.Kind() == cl.Kind() {
+			return o
+		}
+	}
+	return cl
 }
 
 // ordSecrecyCampaign is a random campaign: map size and seed from the
