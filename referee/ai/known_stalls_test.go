@@ -50,6 +50,12 @@ func TestKnownStalls(t *testing.T) {
 		// 24–27, still walking home at the end.
 		{"no-mech", 24, 1, "retreat past the limit"},
 		{"no-mech", 58, 0, "retreat past the limit"},
+		// The mean of its units' turns home in time, a side broke off
+		// and its last units stood on their edge at the end with no MP
+		// left to leave by.
+		{"no-mech", 79, 1, "retreat past the limit for some"},
+		{"no-mech", 86, 1, "retreat past the limit for some"},
+		{"no-mech", 175, 0, "retreat past the limit for some"},
 		// Battles nothing could change before the turn limit, which
 		// ruling V17 ends: slow units too far apart to meet in the
 		// turns left, a retreat out of time, a hover and a wheeled

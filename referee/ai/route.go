@@ -451,9 +451,53 @@ func (m *moveScorer) homeWay(h hex.Hex) int {
 
 // homeOf is the home field (home) for units moving as u does.
 func (pic *picture) homeOf(u *referee.ViewUnit, edge string) []int {
+	return pic.home(homeKey(u), edge)
+}
+
+// homeKey is the route key of the home field for units moving as u
+// does: the field depends on the way of moving alone.
+func homeKey(u *referee.ViewUnit) routeKey {
 	k := routeKeyOf(u, 1)
-	k.rng, k.indirect = 0, false // the field depends on the way of moving alone
-	return pic.home(k, edge)
+	k.rng, k.indirect = 0, false
+	return k
+}
+
+// leaveFrom is the hex of the side's retreat edge at the end of own
+// unit u's cheapest way home (home), when u can get there this turn
+// with a MP left to leave by (ruling V6); ok false otherwise, or when u
+// stands on the edge already. Going where the move scorer likes best on
+// the edge, a unit ended its move there with no MP left and left a turn
+// later: No 'Mech's retreating units, their edge reached in the last
+// turn, were still on the map at the end.
+func (pic *picture) leaveFrom(u *referee.ViewUnit, edge string) (hex.Hex, bool) {
+	k := homeKey(u)
+	home := pic.home(k, edge)
+	w := pic.v.Map.Width
+	at := *u.Hex
+	way := home[at.Y*w+at.X]
+	if way <= 0 || way+1 > u.Detail.MPLeft {
+		return at, false
+	}
+	into := pic.steps(k).into
+	for home[at.Y*w+at.X] > 0 {
+		from, next := int32(at.Y*w+at.X), at
+		for _, n := range at.Neighbors() {
+			if !pic.v.Map.Contains(n) {
+				continue
+			}
+			ni := n.Y*w + n.X
+			for _, st := range into[6*ni : 6*ni+6] {
+				if st.from == from && st.mp >= 0 && home[ni] >= 0 && int(st.mp)+home[ni] == home[from] {
+					next = n
+				}
+			}
+		}
+		if next == at {
+			return at, false
+		}
+		at = next
+	}
+	return at, true
 }
 
 type routeNode struct {
