@@ -66,7 +66,7 @@ func (pic *picture) targetsKey(k routeKey) string {
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
-	if pic.stalled && !k.indirect {
+	if pic.stalled {
 		b = append(b, 's') // firesFrom
 	}
 	r := max(k.rng, 1)
@@ -78,6 +78,9 @@ func (pic *picture) targetsKey(k routeKey) string {
 				at(e.at)
 				b = append(b, e.leaves...) // cut off at that edge (fireSeeds)
 				b = append(b, 0)
+				if pic.stalled && k.indirect && pic.spotted(e) {
+					b = append(b, 'o') // firesFrom
+				}
 			}
 		}
 	case slices.ContainsFunc(pic.hunt, m.Contains):
@@ -354,12 +357,13 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 // firesFrom reports that a unit moving as k could attack enemy e from h,
 // within its range: once the battle is stalled, only from a hex with a
 // clear line of sight to it (or beside it on its level, for a close
-// attack), unless it fires indirectly. A unit in range behind a wood it
-// cannot see through, whose route ended there, would wait for ever.
+// attack), unless it fires indirectly at an enemy a friend sees now
+// (spotted). A unit in range behind a wood it cannot see through, whose
+// route ended there, would wait for ever.
 // Before the stall any hex in range will do: the side closes in, and
 // lines of sight change as units move.
 func (pic *picture) firesFrom(k routeKey, h hex.Hex, e *enemy) bool {
-	if !pic.stalled || k.indirect || h == e.at {
+	if !pic.stalled || k.indirect && pic.spotted(e) || h == e.at {
 		return true
 	}
 	if hex.Distance(h, e.at) <= 1 && pic.cell(h).Elevation == pic.cell(e.at).Elevation {

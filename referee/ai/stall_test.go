@@ -358,3 +358,34 @@ func TestTurnsToLeave(t *testing.T) {
 		}
 	}
 }
+
+// Ensure an indirect-fire unit in a stalled battle counts its indirect
+// fire only on an enemy a friend of it sees now (picture.spotted): a
+// Sniper three hexes from a platoon behind heavy woods waited in range
+// for an observer none of its friends could be (Normal–Greedy dropships
+// 132). R1, a Sniper, stands three hexes north of B1 across two rows of
+// heavy woods that end at column 12; R2 stands east of them, out of
+// B1's sight: R1 sets out round the woods, to where it sees B1. With R2
+// on B1's row, in sight of it, R1 stays in range to fire through R2.
+func TestStalledIndirectFireNeedsASpotter(t *testing.T) {
+	for _, tc := range []struct {
+		r2     string
+		rounds bool
+	}{{"1802", true}, {"0806", false}} {
+		text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+		for x := 1; x <= 12; x++ {
+			text += fmt.Sprintf("; cell %02d04 heavy-woods; cell %02d05 heavy-woods", x, x)
+		}
+		sniper := aixUnit("R1", "red", referee.Sniper, "0503", 8, 7, 3, 3)
+		mate := aixUnit("R2", "red", referee.Infantry, tc.r2, 1, 7, 1, 1)
+		blue := aixUnit("B1", "blue", referee.Infantry, "0506", 4, 9, 1, 1)
+		s := aixStart(t, text, nil, sniper, mate, blue)
+		s.Turn = 1 + stallTurns + 1
+		_, _, after := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		at := after.Unit("R1").Hex
+		if rounds := hex.Distance(at, blue.Hex) > 3 && at.X > sniper.Hex.X; rounds != tc.rounds {
+			t.Errorf("R2 at %s: R1 ends its move at %v, going round the woods %v, want %v", tc.r2, at, rounds, tc.rounds)
+		}
+	}
+}
