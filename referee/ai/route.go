@@ -57,17 +57,23 @@ func (pic *picture) approach(k routeKey) []int {
 // costs (stepsKey) and the targets it is measured to (targetsKey).
 
 // targetsKey is all the targets of a route field for k depend on besides
-// the map: the range it closes to, and the fighting ground enemies'
-// hexes (and the edges they leave by), or else the hunted hexes, or else the enemy retreat edges, as
-// routeField seeds them.
+// the map: the range it closes to, whether the battle is stalled, and
+// the fighting ground enemies' hexes (and the edges they leave by, and
+// for indirect fire in a stalled battle whether a friend sees them,
+// spotted), or else the hunted hexes, or else the enemy retreat edges,
+// as routeField seeds them.
 func (pic *picture) targetsKey(k routeKey) string {
 	m := pic.v.Map
 	var b []byte
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
-	if pic.stalled {
-		b = append(b, 's') // firesFrom
+	spots := pic.stalled && k.indirect // firesFrom
+	switch {
+	case spots:
+		b = append(b, 'i')
+	case pic.stalled:
+		b = append(b, 's')
 	}
 	r := max(k.rng, 1)
 	switch {
@@ -78,8 +84,12 @@ func (pic *picture) targetsKey(k routeKey) string {
 				at(e.at)
 				b = append(b, e.leaves...) // cut off at that edge (fireSeeds)
 				b = append(b, 0)
-				if pic.stalled && k.indirect && pic.spotted(e) {
-					b = append(b, 'o') // firesFrom
+				if spots {
+					seen := byte(0)
+					if pic.spotted(e) {
+						seen = 1
+					}
+					b = append(b, seen)
 				}
 			}
 		}
