@@ -134,3 +134,26 @@ func TestScenarioLevel(t *testing.T) {
 		t.Errorf("/battle auto level: in a Quick-Start battle:\n%s", out)
 	}
 }
+
+// Ensure a referee who plays a side chooses the AI's level only while no
+// human plays against him (ruling AIL1): the scenario's starter sets it
+// alone, and once a second player holds a seat ai_level and /battle auto
+// level: are refused with the reason, the setting unchanged, while
+// /battle auto at the campaign's level stays his.
+func TestAILevelRefereeWhoPlays(t *testing.T) {
+	f := scdFixture(t)
+	f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3")
+	f.cmdMust("alice", "campaign", "settings", "ai_level", "hard")
+	f.cmdMust("bob", "scenario", "join", "side", "bandits")
+	f.cmdMust("alice", "campaign", "approve", "user", "bob")
+	for _, args := range [][]string{{"campaign", "settings", "ai_level", "easy"}, {"battle", "auto", "level", "easy"}} {
+		got := cmdTexts(f.cmdDo("alice", args[0], args[1], args[2:]...))
+		if !strings.Contains(got, refusedWho+" "+args[2]+": you play 7th Crucis Lancers against human players") || !strings.Contains(got, "ruling AIL1") {
+			t.Errorf("/%s by the starter against bob:\n%s", strings.Join(args, " "), got)
+		}
+	}
+	if lvl := f.scdCampaign(1).Settings.AILevel; lvl != "hard" {
+		t.Errorf("ai_level %q after the refusals, want hard", lvl)
+	}
+	f.cmdMust("alice", "battle", "auto")
+}

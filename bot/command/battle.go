@@ -547,15 +547,19 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 		}
 		return g.quickStartAuto(ctx, x)
 	}
-	b, err := x.battle()
-	if err != nil {
-		return nil, err
-	}
 	level := x.c.Settings.Level()
 	if given != "" {
+		if err := levelRefused(x, "level"); err != nil {
+			return nil, err
+		}
+		var err error
 		if level, err = ai.ParsePlayLevel(given); err != nil {
 			return nil, userf("level:%s: %v", given, err)
 		}
+	}
+	b, err := x.battle()
+	if err != nil {
+		return nil, err
 	}
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
 	// The battle's end is told by its after-action reports (BattleReplies).

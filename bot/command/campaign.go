@@ -317,6 +317,11 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 	if len(changed) == 0 {
 		return []Reply{x.private(settingsText(x.c.Settings))}, nil
 	}
+	if x.str("ai_level") != "" {
+		if err := levelRefused(x, "ai_level"); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n := c.Clone()
 		if err := applySettings(&n.Settings, x); err != nil {
