@@ -22,8 +22,10 @@ import (
 // runScenario is `bfbot scenario list` and `bfbot scenario run NAME|FILE
 // [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice
 // FACES] [--json] [--turns N] [--buy SIDE="LIST"]…`: it lists the shipped
-// scenarios, or plays one (or a file) and prints its events. --buy replaces a side's fixed force by
-// one bought within the scenario's purchase points (scenario.Buy).
+// scenarios, or plays one (or a file) and prints its events. --level is
+// how well the AI plays the sides --ai names; --buy replaces a side's
+// fixed force by one bought within the scenario's purchase points
+// (scenario.Buy).
 func (m *Main) runScenario(_ context.Context, args []string) error {
 	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--buy SIDE=\"LIST\"]…"
 	if len(args) == 0 {

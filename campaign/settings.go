@@ -60,9 +60,9 @@ type Settings struct {
 	// AILevel is the level (easy, normal or hard; ai.Levels) of the AI
 	// wherever it fights for a side: auto-resolved battles, a missed
 	// deadline's phase, a scenario's side without a player. One level
-	// for every side, so that no side's player can weaken the AI that
-	// plays against him (ruling AIL1). "" — a campaign stored before the
-	// setting — plays normal (Level).
+	// for every side, so that no player can weaken the AI that plays
+	// against him; who may set it is ruling AIL1. "" — a campaign stored
+	// before the setting — plays normal (Level).
 	AILevel string `json:"ai_level,omitempty"`
 	// MissedDeadline: what happens when a player misses a battle-phase
 	// deadline: "ai" plays the phase for him, "pass" ends it.
@@ -134,9 +134,9 @@ func (c *Campaign) ValidateSettings() error {
 	return st.Validate()
 }
 
-// Level is the AI's level (AILevel): Normal when the setting is not
-// stored (a campaign made before it), the one name besides ai.Levels'
-// that Validate lets through.
+// Level is the AI's level: AILevel's, or Normal when none is stored (a
+// campaign made before the setting; Validate lets no other name
+// through).
 func (s Settings) Level() ai.Level {
 	l, err := ai.ParsePlayLevel(s.AILevel)
 	if err != nil {
