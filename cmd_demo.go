@@ -29,10 +29,10 @@ const (
 )
 
 // runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N] [--level
-// easy|normal|hard]`: a whole
-// campaign between the two built-in regiments (with a drop lance and a
-// DropShip bought with their special points, cmd_demo_forces.go), the
-// AI giving both sides' orders and fighting the battles, every step a
+// easy|normal|hard]`: a whole campaign between the two built-in
+// regiments (with a drop lance and a DropShip bought with their special
+// points, cmd_demo_forces.go), the AI giving both sides' orders and
+// fighting the battles at --level (the campaign's ai_level), every step a
 // command through the command layer (docs/architecture.md). It writes
 // DIR/transcript.md and the maps and prints a summary.
 func (m *Main) runDemo(ctx context.Context, args []string) error {
