@@ -15,7 +15,8 @@ import (
 // battlegroup it makes, which gets the side's NextBattlegroup ID). The
 // same campaign, side and seed give the same orders.
 //
-// The plan weighs the odds (aiEnemy estimates the enemy in each sector):
+// The plan weighs the odds (aiEnemy estimates the enemy's strength in
+// each sector, in the terms aiWorth weighs the side's own battlegroups):
 // the side buys reinforcements when the roll and its victory points
 // allow; the RBG stays where it is in a prepared position and never
 // lifts off, keeps a garrison (aiGarrison) and takes in air lances and
@@ -23,14 +24,14 @@ import (
 // gather into one main body, which marches; when none can, the RBG
 // sends out a sortie. A side that can afford it makes one light lance a
 // recon unit that runs ahead and searches where it stands alone. The
-// main body moves into a sector where it outnumbers the enemy it expects
+// main body moves into a sector where it is stronger than the enemy it expects
 // there by aiOdds (half the time it waits instead for an enemy next door
 // who knows of it), else one sector toward its targets (aiTargets: such
 // fights, then the objectives nobody has scored, then the sectors it has
 // not cleared, the enemy's end of the map first), never into a sector
-// where it would be outnumbered, and holds a prepared position where it
+// where it would be outmatched, and holds a prepared position where it
 // stays. It searches where it ends only with the odds (aiSearchOdds; a
-// search is what makes contact, 000 line 2620); outnumbered it stays
+// search is what makes contact, 000 line 2620); outmatched it stays
 // hidden. An air-only battlegroup never seeks contact: when the side can
 // pay, its lances become recon units, which may not be attacked, and fly
 // to the main body or the RBG to join it (aiAirRecon); otherwise it ends
@@ -585,7 +586,7 @@ func aiScout(bgs []*aiBattlegroup) *aiBattlegroup {
 
 // aiSeen are the sectors where the AI expects enemy battlegroups
 // (aiEnemy) that all its battlegroups moving on the ground together
-// would outnumber by aiOdds: the fights worth marching to.
+// would beat by aiOdds in strength: the fights worth marching to.
 func aiSeen(v SideView, bgs []*aiBattlegroup, enemy map[int]float64) []int {
 	mobile := 0.0
 	for _, b := range bgs {
