@@ -60,8 +60,8 @@ func TestDemoObjectives(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
-	if !strings.Contains(out, "turns: 5,") || !strings.Contains(out, "winner: Moore's Bandits") {
-		t.Errorf("summary:\n%s\nwant the Bandits to win in turn 5, before the turn limit of 12", out)
+	if !strings.Contains(out, "turns: 7,") || !strings.Contains(out, "winner: Moore's Bandits") {
+		t.Errorf("summary:\n%s\nwant the Bandits to win in turn 7, before the turn limit of 12", out)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "transcript.md"))
 	if err != nil {
