@@ -732,26 +732,27 @@ func aiPath(v SideView, dist map[int]int, b *aiBattlegroup, rng *rand.Rand) []in
 // turn's battles are fought, reading nothing but View(c, side): each of
 // its battlegroups in orbit made only of 'Mech lances drops into the
 // battle its side fights that is not over (000 line 2641; ruling DR25)
-// where it has the most units engaged, the fight it expects to win (the
-// lowest ID among equals), to be given with GiveOrder.
+// where it has the most strength engaged (aiWorth), the fight it expects
+// to win (the lowest ID among equals), to be given with GiveOrder.
 func AIBattleDrops(c *Campaign, side string) []Order {
 	v := View(c, side)
 	if v.Own == nil || v.Phase != PhaseBattles {
 		return nil
 	}
-	sector, most := 0, -1
+	worth := newAIWorth(v.Own)
+	sector, most := 0, -1.0
 	for _, b := range v.Battles {
 		if b.Over || !slices.Contains(b.Sides, side) {
 			continue
 		}
-		units := 0
+		strength := 0.0
 		for _, id := range b.Own {
 			if bg := v.Own.Battlegroup(id); bg != nil {
-				units += len(bg.Units)
+				strength += worth.units(bg.Units)
 			}
 		}
-		if units > most {
-			sector, most = b.Sector, units
+		if strength > most {
+			sector, most = b.Sector, strength
 		}
 	}
 	if sector == 0 {
