@@ -31,11 +31,10 @@ const aiOdds = 1.5
 // chits, R8; the points it gives the enemy destroyed, 000 line 2134)
 // times the share of its steps left. An enemy counter the side saw is
 // worth what its own counters of that class are on average at full
-// strength (of that kind, trucks aside, while the information blind
-// hides the class; with its steps left once probed); a counter it only
-// knows the number of, what its own counters are on average: the side
-// knows nothing of the enemy's roster, and its own is the measure it
-// has.
+// strength (of that kind while the information blind hides the class;
+// with its steps left once probed); a counter it only knows the number
+// of, what its own counters are on average: the side knows nothing of
+// the enemy's roster, and its own is the measure it has.
 type aiWorth struct {
 	of map[string]float64 // each own unit's strength, by ID
 	// full is the mean full-strength cost of the side's counters by class
@@ -58,11 +57,7 @@ func newAIWorth(s *Side) *aiWorth {
 		if cl.Kind() == referee.KindDropShip {
 			continue // a DropShip stays with the RBG: no measure of a battlegroup
 		}
-		names := []string{cl.String(), cl.Kind().String()}
-		if cl.Info().NoCombat {
-			names = names[:1] // an unidentified vehicle may fight: not a truck
-		}
-		for _, name := range names {
+		for _, name := range [2]string{cl.String(), cl.Kind().String()} {
 			w.full[name] += cost
 			count[name]++
 		}

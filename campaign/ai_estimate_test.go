@@ -22,17 +22,16 @@ func TestAIEstimate(t *testing.T) {
 	}
 	t.Run("StrengthNotCount", func(t *testing.T) {
 		// Three assault 'Mech lances in sector 2, eight trucks in 3:
-		// the three are the stronger enemy.
-		v.Battles = []BattleView{battle(8, 1, 2, aiLeft(3, "mech", "assault-mech")), battle(9, 1, 3, aiLeft(8, "vehicle", "truck"))}
-		est := aiEnemy(v, w)
-		if est[2] <= est[3] {
-			t.Errorf("three assault 'Mech lances estimated at %.1f, eight trucks at %.1f: want the 'Mechs stronger", est[2], est[3])
-		}
-		// A vehicle whose class the blind hides may be a fighting one:
-		// the Lancers, whose only vehicles are trucks, count it as a
-		// typical counter of theirs, not as a truck.
-		if got, truck := w.seen(aiLeft(1, "vehicle", "")[0]), w.seen(aiLeft(1, "vehicle", "truck")[0]); got != w.typical || truck >= got {
-			t.Errorf("an unidentified vehicle is worth %.1f, a truck %.1f: want the typical %.1f, more than a truck", got, truck, w.typical)
+		// the three are the stronger enemy; with their class hidden
+		// (kind only) still, since the Lancers' own 'Mechs are worth
+		// more than their trucks.
+		for _, class := range [][2]string{{"assault-mech", "truck"}, {"", ""}} {
+			v := v
+			v.Battles = []BattleView{battle(8, 1, 2, aiLeft(3, "mech", class[0])), battle(9, 1, 3, aiLeft(8, "vehicle", class[1]))}
+			est := aiEnemy(v, w)
+			if est[2] <= est[3] {
+				t.Errorf("classes %q: three 'Mech lances estimated at %.1f, eight trucks at %.1f: want the 'Mechs stronger", class, est[2], est[3])
+			}
 		}
 		// A probed unit counts its steps left: a lance at step 2 is
 		// worth half of one at full strength.
