@@ -10,7 +10,7 @@ import (
 )
 
 // A campaign between the two built-in regiments on a generated strategic
-// map of 4×3 sectors, its first three turns played with the AI giving both
+// map of 4×3 sectors, its first four turns played with the AI giving both
 // sides' sealed orders and fighting the battles the contacts set up.
 // Every step takes a *Campaign and returns a new one with the events it
 // logged, each addressed to everyone or to one side; the value passed in
@@ -40,7 +40,7 @@ func Example() {
 	}
 	d := dice.New(dice.NewSeeded(7)) // the campaign's one dice source (ruling R9)
 
-	for c.Turn <= 3 {
+	for c.Turn <= 4 {
 		turn := c.Turn
 		// Orders: each side's are sealed until the turn runs. The AI
 		// orders from what its side may know, as a player would.
@@ -116,10 +116,11 @@ func Example() {
 		fmt.Println()
 	}
 	// Output:
-	// turn 1: 6 public events, 5 secret to crucis, 5 secret to bandits
-	// turn 2: 5 public events, 4 secret to crucis, 3 secret to bandits
-	// turn 3: 9 public events, 8 secret to crucis, 18 secret to bandits
-	//   battle 1 in sector 11: winner "bandits"
-	// crucis sees: turn 4, orders phase; 3 own battlegroups; intel on 8 of 12 sectors; crucis 93 VP bandits 168 VP
-	// bandits sees: turn 4, orders phase; 2 own battlegroups; intel on 8 of 12 sectors; crucis 93 VP bandits 168 VP
+	// turn 1: 7 public events, 5 secret to crucis, 4 secret to bandits
+	// turn 2: 5 public events, 3 secret to crucis, 3 secret to bandits
+	// turn 3: 5 public events, 2 secret to crucis, 2 secret to bandits
+	// turn 4: 8 public events, 11 secret to crucis, 4 secret to bandits
+	//   battle 1 in sector 6: winner "crucis"
+	// crucis sees: turn 5, orders phase; 3 own battlegroups; intel on 6 of 12 sectors; crucis 285 VP bandits 132 VP
+	// bandits sees: turn 5, orders phase; 1 own battlegroups; intel on 6 of 12 sectors; crucis 285 VP bandits 132 VP
 }

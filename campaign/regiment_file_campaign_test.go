@@ -38,10 +38,11 @@ func TestFileRegimentsCampaign(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The file's objectives all lie in the Bandits' half or between the
-	// ends; one in the Guard's end sector 1 gives both sides a home
-	// objective, so that neither meets the campaign objectives (ruling
-	// CB14) before the several turns this test plays.
-	m.ByID(1).Objectives = []mapgen.Objective{{Kind: mapgen.City, Name: "Caerleon", VP: 150}}
+	// ends; one in sector 4, in the Guard's end where its RBG stands,
+	// gives both sides a home objective, so that neither meets the
+	// campaign objectives (ruling CB14) without a fight, nor before the
+	// several turns this test plays.
+	m.ByID(4).Objectives = []mapgen.Objective{{Kind: mapgen.City, Name: "Caerleon", VP: 150}}
 	st := DefaultSettings()
 	st.MapCols, st.MapRows, st.MapSeed = m.Cols, m.Rows, 0
 	st.BattleTurnLimit = 4
