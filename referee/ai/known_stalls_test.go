@@ -68,6 +68,16 @@ func TestKnownStalls(t *testing.T) {
 		{"dropships", 80, 0, "stalled too late"},
 		{"large", 194, 0, "stalled too late"},
 		{"dropships", 194, 1, "stalled too late"},
+		// A tracked sniper penned in a pocket behind heavy woods, with
+		// no way to its edge, broke off alone (its hexes from the edge
+		// counted as its way home) and stood there.
+		{"small", 187, 0, "penned retreat"},
+		// A truck alone broke off 27 hexes from its edge with seven
+		// turns left and fled an assault 'Mech as fast as itself.
+		{"large", 13, 1, "trucks' retreat past the limit"},
+		// Air lances weighing the fire they draw against the strike
+		// kept out of reach of each other and the infantry, stalled.
+		{"air", 158, 0, "air lances apart"},
 	} {
 		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
 		if r.stalled > 0 {
