@@ -84,4 +84,16 @@ func TestKnownStalls(t *testing.T) {
 			t.Errorf("%s battle %d, Normal in seat %d: stalled again (the class was %s)", g.kind, g.battle, g.seat, g.class)
 		}
 	}
+	// Hard against Normal: a retreating unit that reached its edge
+	// with MP left in the last turn, and stayed.
+	for _, g := range []struct {
+		kind   string
+		battle uint64
+		seat   int
+	}{{"large", 41, 0}, {"large", 119, 0}, {"small", 138, 1}} {
+		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Hard, ai.Normal)
+		if r.stalled > 0 {
+			t.Errorf("%s battle %d, Hard in seat %d against Normal: stalled again (the class was a retreat that stopped on its edge)", g.kind, g.battle, g.seat)
+		}
+	}
 }

@@ -388,6 +388,13 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return p.airMove(pic, u, moves), true
 		}
 		if a, ok := p.bestMove(pic, u, moves, air); ok {
+			if me.Retreating && pic.onEdge(a.To, me.RetreatEdge) {
+				// Asked again, it leaves at once with the MP it has left
+				// (ruling V6): marked done, a unit that reached its edge
+				// with MP to spare in a battle's last turn stayed on the
+				// map, its retreat lost.
+				p.done[u.ID] = false
+			}
 			return a, true
 		}
 	}

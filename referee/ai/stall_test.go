@@ -397,3 +397,23 @@ func TestTrucksAloneNoRetreatPastTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a retreating unit that reaches its edge with MP left leaves in
+// the same move (ruling V6) rather than wait for the side's next turn:
+// marked done once it had moved, a unit walking home in a battle's last
+// turn reached its edge with 3 MP to spare and stayed on the map, and
+// the battle ran to the turn limit (Hard against Normal, large battles
+// 41 and 119 and small battle 138 of the tournament). R1, 6 MP, four
+// hexes from the west edge, moves there and withdraws.
+func TestRetreatLeavesOnArrival(t *testing.T) {
+	red := aixUnit("R1", "red", referee.MediumMech, "0505", 12, 10, 5, 6)
+	lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+	lost.Status, lost.Step = referee.Destroyed, 4
+	blue := aixUnit("B1", "blue", referee.AssaultMech, "1805", 20, 16, 6, 3)
+	s := aixBattle(t, nil, nil, red, lost, blue)
+	s.Sides[0].Retreating = true
+	acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	if aixFind(acts, referee.ActMove, "R1") == nil || aixFind(acts, referee.ActWithdraw, "R1") == nil {
+		t.Errorf("R1 does not move to its edge and leave in one phase: %v", acts)
+	}
+}
