@@ -12,12 +12,19 @@ import (
 // in the AI tournament"). A game that stalls again is replayed turn by
 // turn to tell whether its class is back or a new one has come.
 func TestKnownStalls(t *testing.T) {
-	for _, g := range []struct {
+	type known struct {
 		kind   string
 		battle uint64
 		seat   int
 		class  string
-	}{
+	}
+	check := func(g known, player, opponent ai.Level) {
+		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, player, opponent)
+		if r.stalled > 0 {
+			t.Errorf("%s battle %d, %v in seat %d against %v: stalled again (the class was %s)", g.kind, g.battle, player, g.seat, opponent, g.class)
+		}
+	}
+	for _, g := range []known{
 		// At night light woods block a line of sight (K15): units that
 		// traced it by day waited where they could not fire. (Small
 		// battle 80, seat 1, was one too; since units keep together it
@@ -50,6 +57,12 @@ func TestKnownStalls(t *testing.T) {
 		// 24–27, still walking home at the end.
 		{"no-mech", 24, 1, "retreat past the limit"},
 		{"no-mech", 58, 0, "retreat past the limit"},
+		// The mean of its units' turns home in time, a side broke off
+		// and its last units stood on their edge at the end with no MP
+		// left to leave by.
+		{"no-mech", 79, 1, "retreat past the limit for some"},
+		{"no-mech", 86, 1, "retreat past the limit for some"},
+		{"no-mech", 175, 0, "retreat past the limit for some"},
 		// Battles nothing could change before the turn limit, which
 		// ruling V17 ends: slow units too far apart to meet in the
 		// turns left, a retreat out of time, a hover and a wheeled
@@ -79,21 +92,25 @@ func TestKnownStalls(t *testing.T) {
 		// kept out of reach of each other and the infantry, stalled.
 		{"air", 158, 0, "air lances apart"},
 	} {
-		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
-		if r.stalled > 0 {
-			t.Errorf("%s battle %d, Normal in seat %d: stalled again (the class was %s)", g.kind, g.battle, g.seat, g.class)
-		}
+		check(g, ai.Normal, ai.Normal)
 	}
-	// Hard against Normal: a retreating unit that reached its edge
-	// with MP left in the last turn, and stayed.
-	for _, g := range []struct {
-		kind   string
-		battle uint64
-		seat   int
-	}{{"large", 41, 0}, {"large", 119, 0}, {"small", 138, 1}} {
-		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Hard, ai.Normal)
-		if r.stalled > 0 {
-			t.Errorf("%s battle %d, Hard in seat %d against Normal: stalled again (the class was a retreat that stopped on its edge)", g.kind, g.battle, g.seat)
-		}
+	// Against Greedy: far ahead on points in the last turn, two Long
+	// Toms closed to within range of an enemy Long Tom none of their
+	// friends could see, to fire through an observer that never came,
+	// while the enemy's truck stood in sight elsewhere (stalled indirect
+	// fire; picture.spotted).
+	for _, g := range []known{
+		{"artillery", 199, 0, "indirect fire waiting for an observer"},
+	} {
+		check(g, ai.Normal, ai.Greedy)
+	}
+	// Hard against Normal: a retreating unit that reached its edge with
+	// MP left in the last turn, and stayed (it now leaves at once).
+	for _, g := range []known{
+		{"large", 41, 0, "a retreat that stopped on its edge"},
+		{"large", 119, 0, "a retreat that stopped on its edge"},
+		{"small", 138, 1, "a retreat that stopped on its edge"},
+	} {
+		check(g, ai.Hard, ai.Normal)
 	}
 }

@@ -360,6 +360,17 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			p.done[u.ID] = true
 			return *withdraw, true
 		}
+		// A retreating unit that can stand on its edge this turn with
+		// a MP left goes there by its cheapest way and leaves at once.
+		if me.Retreating && !air && p.Level.skilled() {
+			if to, ok := pic.leaveFrom(u, me.RetreatEdge); ok {
+				for _, a := range moves {
+					if a.To == to {
+						return a, true // not done: it leaves from there
+					}
+				}
+			}
+		}
 		if withdraw != nil && !me.Retreating && aims.leaves(pic, u) {
 			p.done[u.ID] = true
 			return *withdraw, true
@@ -388,13 +399,6 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return p.airMove(pic, u, moves), true
 		}
 		if a, ok := p.bestMove(pic, u, moves, air); ok {
-			if me.Retreating && pic.onEdge(a.To, me.RetreatEdge) {
-				// Asked again, it leaves at once with the MP it has left
-				// (ruling V6): marked done, a unit that reached its edge
-				// with MP to spare in a battle's last turn stayed on the
-				// map, its retreat lost.
-				p.done[u.ID] = false
-			}
 			return a, true
 		}
 	}

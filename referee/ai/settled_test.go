@@ -27,9 +27,9 @@ var settledGames = flag.Int("settled.games", 0, "TestSettledAsAtTheLimit: also p
 // lance penned in either side of woods (small 83; on the same map
 // dropships 83 goes on, since a side's landed DropShip may lift off and
 // leave the field and its salvage to the other). (Small 63, a retreat
-// V17 ended in turn 19 as out of time, now ends in turn 18: its truck
-// reaches its edge with MP left and leaves at once.) -settled.games
-// plays more.
+// out of time V17 ended, is over sooner since a retreating unit that
+// can leaves at once: its last truck is off the map in turn 18.)
+// -settled.games plays more.
 func TestSettledAsAtTheLimit(t *testing.T) {
 	type game struct {
 		kind   string
