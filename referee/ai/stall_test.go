@@ -267,13 +267,18 @@ func TestAutoResolveLimitKnown(t *testing.T) {
 // after the turn limit fights on: the retreat saves nobody. R1, a light
 // 'Mech of 2 MP, is lost against four assault 'Mechs with six turns
 // left; 16 hexes from its edge, eight turns' walk, it stays; 2 hexes
-// from it, it retreats.
+// from it, it retreats. A side of trucks alone, which otherwise retreats
+// whatever the odds (TestTrucksAloneRetreat), alike: a truck 27 hexes
+// from its edge with seven turns left broke off and fled from an
+// assault 'Mech as fast as itself to the turn limit, nothing happening
+// (large battle 13 of the tournament).
 func TestNoRetreatPastTheLimit(t *testing.T) {
 	for _, tc := range []struct {
+		class   referee.Class
 		at      string
 		retreat bool
-	}{{"1705", false}, {"0305", true}} {
-		red := aixUnit("R1", "red", referee.LightMech, tc.at, 4, 5, 3, 2)
+	}{{referee.LightMech, "1705", false}, {referee.LightMech, "0305", true}, {referee.Truck, "1705", false}, {referee.Truck, "0305", true}} {
+		red := aixUnit("R1", "red", tc.class, tc.at, 4, 5, 3, 2)
 		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
 		lost.Status, lost.Step = referee.Destroyed, 4
 		units := []referee.Unit{red, lost}
@@ -284,7 +289,7 @@ func TestNoRetreatPastTheLimit(t *testing.T) {
 		s.Turn, s.Rules.TurnLimit = 10, 15
 		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
 		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
-			t.Errorf("R1 at %s, six turns left: retreats %v, want %v (%v)", tc.at, got, tc.retreat, acts)
+			t.Errorf("R1, %v, at %s, six turns left: retreats %v, want %v (%v)", tc.class, tc.at, got, tc.retreat, acts)
 		}
 	}
 }
@@ -470,31 +475,6 @@ func TestPennedNoRetreat(t *testing.T) {
 		acts, _, _ := aixPhase(t, aixStart(t, text, nil, units...), dice.New(dice.NewSeeded(1)))
 		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != open {
 			t.Errorf("ring open %v: red retreats %v, want %v (%v)", open, got, open, acts)
-		}
-	}
-}
-
-// Ensure a side of trucks alone retreats only when the retreat can
-// bring them home before a turn limit: one begun too late saves nobody
-// (TestNoRetreatPastTheLimit). A truck 27 hexes from its edge with seven
-// turns left broke off and fled from an assault 'Mech as fast as itself
-// to the turn limit, nothing happening (large battle 13 of the
-// tournament). T1 at 2 MP: from 1905, with six turns left, it does not
-// retreat; from 0305 it does.
-func TestTrucksAloneNoRetreatPastTheLimit(t *testing.T) {
-	for _, tc := range []struct {
-		at      string
-		retreat bool
-	}{{"1905", false}, {"0305", true}} {
-		truck := aixUnit("T1", "red", referee.Truck, tc.at, 13, 13, 3, 2)
-		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
-		lost.Status, lost.Step = referee.Destroyed, 4
-		mech := aixUnit("B1", "blue", referee.MediumMech, "1005", 12, 10, 5, 2)
-		s := aixBattle(t, nil, nil, truck, lost, mech)
-		s.Turn, s.Rules.TurnLimit = 10, 15
-		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
-		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
-			t.Errorf("T1 at %s, six turns left: retreats %v, want %v (%v)", tc.at, got, tc.retreat, acts)
 		}
 	}
 }
