@@ -311,16 +311,18 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 // in sc.changed (all false, as long as the layers' pieces); the
 // terrain's changed pieces are listed in sc's room.
 func (tp *tacticalPicture) layers(sc *scratch) []layer {
-	changed := sc.changed
+	changed, lo, hi := sc.changed, sc.lo, sc.hi
 	var ls []layer
 	if tp.template != nil {
 		c := tp.template.code(tp.Stride)
-		l := layer{c: c, ref: tp.template.rows, changed: changed[:c.count()]}
+		n := c.count()
+		l := layer{c: c, ref: tp.template.rows, changed: changed[:n], lo: lo[:n], hi: hi[:n]}
 		l.markChanged(tp.rows, tp.stripRects)
-		ls, changed = append(ls, l), changed[c.count():]
+		ls, changed, lo, hi = append(ls, l), changed[n:], lo[n:], hi[n:]
 	}
 	c := tp.base.code()
-	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()], list: sc.list[:0], delta: tp.delta}
+	n := c.count()
+	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:n], lo: lo[:n], hi: hi[:n], list: sc.list[:0], delta: tp.delta}
 	for _, r := range tp.changed {
 		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
 		l.mark(a+r.Min.X, a+r.Max.X)

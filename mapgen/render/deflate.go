@@ -309,6 +309,15 @@ func (c *codes) putAll(w *bitWriter, toks []token) {
 	w.out, w.acc, w.n = out[:o], acc, n
 }
 
+// bitLen is how many bits putAll writes for t.
+func (c *codes) bitLen(t token) int {
+	if t&matchFlag == 0 {
+		return int(c.litLen[t])
+	}
+	dc := distSym(int(t&0xffff) - 1)
+	return int(c.lengthN[t>>16&0xff]) + int(c.distLen[dc]) + int(distExtra[dc])
+}
+
 // codeLengthOrder is the order in which the header lists the lengths of
 // the code-length code.
 var codeLengthOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
