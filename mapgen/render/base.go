@@ -475,11 +475,12 @@ func overlayRects(lay layout, v Tactical, counters []image.Rectangle) []claim {
 		// target ring reaches 0.55 sizes from the centre, the arrowhead
 		// half a size: all within a hex's box and pad. Between the
 		// hexes, a line (drawHighlight: 0.14 sizes and a casing of 2
-		// pixels, or dashed without) reaches half its width and a pixel
-		// of anti-aliasing from its axis; cut a hex size long, its
+		// pixels, or dashed without) shades the pixels whose centres lie
+		// within half its width and half a pixel of its axis, so a
+		// pixel reaches a pixel further; cut a hex size long, its
 		// pieces claim little beside it, however it slants.
 		pad := 0.2*g.size + 4
-		linePad := (math.Max(2, 0.14*g.size)+2)/2 + 2
+		linePad := (math.Max(2, 0.14*g.size)+2)/2 + 1
 		for i, h := range hl.Hexes {
 			cx, cy := g.center(h)
 			add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, pad))
