@@ -7,7 +7,8 @@ import (
 )
 
 // Ensure the classes of stall found in the tournament and put right stay
-// put right: each of these games, Normal on both sides, once ran to the
+// put right: each of these games, Normal on both sides (or against
+// Greedy, below), once ran to the
 // turn cap with no attack in its last four turns (BENCHMARKS.md, "Stalls
 // in the AI tournament"). A game that stalls again is replayed turn by
 // turn to tell whether its class is back or a new one has come.
@@ -72,6 +73,35 @@ func TestKnownStalls(t *testing.T) {
 		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
 		if r.stalled > 0 {
 			t.Errorf("%s battle %d, Normal in seat %d: stalled again (the class was %s)", g.kind, g.battle, g.seat, g.class)
+		}
+	}
+	// Normal against Greedy, whose hidden platoon never moves: the hunt
+	// did not find it before the turn limit.
+	for _, g := range []struct {
+		battle uint64
+		seat   int
+		class  string
+	}{
+		// The whole side chased the last enemy in sight for turns
+		// (8 to 1 from turn 12 to 16 in battle 115) and left the hunt
+		// three turns or four: the units it does not need hunt.
+		{115, 0, "late hunt"},
+		{118, 0, "late hunt"},
+		{50, 0, "late hunt"},
+		// A hex at the map's edge, the farthest of everybody's, left to
+		// the last (battle 142: the last of 108 of one unit's) or to
+		// nobody: the lanes.
+		{142, 1, "hole at the edge"},
+		{68, 1, "hole at the edge"},
+		// Held to a hundred hexes, the band went deep while near ones
+		// were left: the near part first.
+		{75, 1, "too deep"},
+		// Hunters kept together while not stalled: they spread.
+		{67, 0, "hunters together"},
+	} {
+		r := playTournamentGame(t, "secrets", g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Greedy)
+		if r.stalled > 0 {
+			t.Errorf("secrets battle %d, Normal in seat %d against Greedy: stalled again (the class was %s)", g.battle, g.seat, g.class)
 		}
 	}
 }
