@@ -264,10 +264,10 @@ func TestHuntHops(t *testing.T) {
 }
 
 // Ensure the units the enemy's last units in sight do not need hunt
-// while the side fights them: of five red 'Mechs with one blue lance in
-// sight, the three farthest from it are given hexes to search and the
-// two nearest are not; with two blue lances in sight four stay, and the
-// one left over hunts; with three nobody does.
+// while the side fights them: of five red 'Mechs, all hunt with no
+// blue unit in sight, the three farthest from it with one blue lance in
+// sight (huntKeep stay for it), the one left over with two, and none
+// with three.
 func TestHuntSpareUnits(t *testing.T) {
 	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
 	hidden.Hidden = true
@@ -282,6 +282,7 @@ func TestHuntSpareUnits(t *testing.T) {
 		blue  []string
 		hunts []string
 	}{
+		{nil, []string{"R1", "R2", "R3", "R4", "R5"}},
 		{[]string{"1105"}, []string{"R3", "R4", "R5"}},
 		{[]string{"1105", "1005"}, []string{"R5"}},
 		{[]string{"1105", "1005", "1205"}, nil},
