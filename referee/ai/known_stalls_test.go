@@ -69,6 +69,10 @@ func TestKnownStalls(t *testing.T) {
 		{"dropships", 80, 0, "stalled too late"},
 		{"large", 194, 0, "stalled too late"},
 		{"dropships", 194, 1, "stalled too late"},
+		// A hidden platoon that never moved, not found in time: the
+		// hunt (hunt.go; the Normal–Greedy games below).
+		{"secrets", 189, 0, "hidden platoon not found"},
+		{"secrets", 189, 1, "hidden platoon not found"},
 	} {
 		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
 		if r.stalled > 0 {
