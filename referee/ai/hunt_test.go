@@ -264,11 +264,10 @@ func TestHuntHops(t *testing.T) {
 }
 
 // Ensure the units the enemy's last units in sight do not need hunt
-// while the side fights them: of five red platoons (3 MP, range 1), all
-// hunt with no blue unit in sight; with a blue lance in sight two hexes
-// from R1 and three from R2, the three that could not fire at it this
-// turn; with one far from all of them, all but the nearest (huntKeep);
-// with five, none.
+// while the side fights them: of five red platoons (3 MP, range 1; R4
+// motorized, 9 MP), all hunt with no blue unit in sight; with a blue
+// lance in sight, the three farthest from it (huntKeep stay on it) but
+// R4 when it could fire at the lance this turn; with five, none.
 func TestHuntSpareUnits(t *testing.T) {
 	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
 	hidden.Hidden = true
@@ -276,7 +275,7 @@ func TestHuntSpareUnits(t *testing.T) {
 		aixUnit("R1", "red", referee.Infantry, "0905", 9, 7, 1, 3),
 		aixUnit("R2", "red", referee.Infantry, "0806", 9, 7, 1, 3),
 		aixUnit("R3", "red", referee.Infantry, "0402", 9, 7, 1, 3),
-		aixUnit("R4", "red", referee.Infantry, "0309", 9, 7, 1, 3),
+		aixUnit("R4", "red", referee.MotorizedInfantry, "0309", 9, 7, 1, 9),
 		aixUnit("R5", "red", referee.Infantry, "0205", 9, 7, 1, 3),
 	}
 	for _, c := range []struct {
@@ -284,8 +283,8 @@ func TestHuntSpareUnits(t *testing.T) {
 		hunts []string
 	}{
 		{nil, []string{"R1", "R2", "R3", "R4", "R5"}},
-		{[]string{"1105"}, []string{"R3", "R4", "R5"}},
-		{[]string{"1905"}, []string{"R2", "R3", "R4", "R5"}},
+		{[]string{"1105"}, []string{"R3", "R5"}},
+		{[]string{"1905"}, []string{"R3", "R4", "R5"}},
 		{[]string{"1901", "1903", "1905", "1907", "1909"}, nil},
 	} {
 		units := append(slices.Clone(red), hidden)
