@@ -328,15 +328,15 @@ func (pic *picture) huntAlong() func(hex.Hex) int {
 const huntKeep = 2
 
 // spare are those of units that hunt: all of them when the side sees no
-// enemy ground unit still fighting, else those that could not fire at
-// any of them this turn, but for the huntKeep nearest each. The whole
-// side chased the enemy's last unit in sight, often for many turns,
-// and left the hunt for hidden infantry the few turns before the limit,
-// too few to search the hundreds of hexes it may hide in. Units in
-// reach of an enemy stay on it: with only the nearest two staying, a
-// lone tough unit, which the whole side had destroyed in a few turns,
-// lived to the limit (large battles ran to it 132 times in 400 against
-// 92); with one staying beside those, Normal lost more against Greedy.
+// enemy ground unit still fighting, else those beyond huntKeep for each
+// one it sees, the farthest from them. The whole side chased the
+// enemy's last unit in sight, often for many turns, and left the hunt
+// for hidden infantry the few turns before the limit, too few to search
+// the hundreds of hexes it may hide in. The side cannot know whether
+// anything hides, so its last enemies in sight are chased by fewer: a
+// lone tough one may live to the limit (BENCHMARKS.md). Keeping also
+// every unit that could fire at one this turn did not find the hidden
+// in time much more often than main.
 func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	var foes []hex.Hex
 	for _, e := range pic.enemies {
@@ -357,14 +357,7 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	}
 	far := slices.Clone(units)
 	slices.SortStableFunc(far, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(b), near(a)) })
-	far = far[:n]
-	return slices.DeleteFunc(far, func(u *referee.ViewUnit) bool {
-		reach := u.Detail.MP
-		if u.Values != nil {
-			reach += max(u.Values.Range, 1)
-		}
-		return near(u) <= reach
-	})
+	return far[:n]
 }
 
 // hunts reports that the moving unit hunts: it goes through its own

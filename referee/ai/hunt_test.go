@@ -264,28 +264,28 @@ func TestHuntHops(t *testing.T) {
 }
 
 // Ensure the units the enemy's last units in sight do not need hunt
-// while the side fights them: of five red platoons (3 MP, range 1; R4
-// motorized, 9 MP), all hunt with no blue unit in sight; with a blue
-// lance in sight, the three farthest from it (huntKeep stay on it) but
-// R4 when it could fire at the lance this turn; with five, none.
+// while the side fights them: of five red 'Mechs, all hunt with no
+// blue unit in sight, the three farthest from it with one blue lance in
+// sight (huntKeep stay for it), the one left over with two, and none
+// with three.
 func TestHuntSpareUnits(t *testing.T) {
 	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
 	hidden.Hidden = true
 	red := []referee.Unit{
-		aixUnit("R1", "red", referee.Infantry, "0905", 9, 7, 1, 3),
-		aixUnit("R2", "red", referee.Infantry, "0806", 9, 7, 1, 3),
-		aixUnit("R3", "red", referee.Infantry, "0402", 9, 7, 1, 3),
-		aixUnit("R4", "red", referee.MotorizedInfantry, "0309", 9, 7, 1, 9),
-		aixUnit("R5", "red", referee.Infantry, "0205", 9, 7, 1, 3),
+		aixUnit("R1", "red", referee.MediumMech, "0905", 9, 7, 3, 5),
+		aixUnit("R2", "red", referee.MediumMech, "0806", 9, 7, 3, 5),
+		aixUnit("R3", "red", referee.MediumMech, "0402", 9, 7, 3, 5),
+		aixUnit("R4", "red", referee.MediumMech, "0309", 9, 7, 3, 5),
+		aixUnit("R5", "red", referee.MediumMech, "0205", 9, 7, 3, 5),
 	}
 	for _, c := range []struct {
 		blue  []string
 		hunts []string
 	}{
 		{nil, []string{"R1", "R2", "R3", "R4", "R5"}},
-		{[]string{"1105"}, []string{"R3", "R5"}},
-		{[]string{"1905"}, []string{"R3", "R4", "R5"}},
-		{[]string{"1901", "1903", "1905", "1907", "1909"}, nil},
+		{[]string{"1105"}, []string{"R3", "R4", "R5"}},
+		{[]string{"1105", "1005"}, []string{"R5"}},
+		{[]string{"1105", "1005", "1205"}, nil},
 	} {
 		units := append(slices.Clone(red), hidden)
 		for i, at := range c.blue {
