@@ -234,9 +234,9 @@ const (
 // as many hexes as its share of the hunters' MP. A unit that went to
 // the nearest hex nobody had searched left holes behind it, at the
 // map's edges and between the ways of its neighbours, which were then
-// the farthest of everybody's hexes, searched last or never (hidden
-// infantry that never moves sat out 50 of 400 tournament battles so);
-// a unit that sweeps its own lane leaves none. A hex the unit of its
+// the farthest of everybody's hexes, searched last or never, and
+// hidden infantry that never moved sat there to the turn limit; a unit
+// that sweeps its own lane leaves none. A hex the unit of its
 // lane may not enter (a wheeled unit cannot search a wood) goes to the
 // unit that could be there first, of those that may. Units whose aim is
 // elsewhere (aims.go) do not hunt.
