@@ -98,9 +98,10 @@
 // its retreat edge: leaving never scores better, since the side left
 // alone in the field takes the salvage lying on the map (ruling V8)
 // and, in a campaign, the sector (CB7), while a platoon found is worth
-// its cost and the salvage with it; and the turn limit AutoResolve sets
-// is not in the View, so as far as the side knows the hunt has all the
-// time it needs.
+// its cost and the salvage with it. The turn limit is in the View
+// (View.TurnLimit, AutoResolve's own when the battle's rules set none),
+// and the hunt does not stop for it: a platoon found in the last turn is
+// worth as much as one found in the first.
 //
 // Hidden infantry also leaves its ambush (and is revealed, ruling M15)
 // once its side retreats or has no other ground unit on the map. A side

@@ -13,12 +13,19 @@ import (
 // in the AI tournament"). A game that stalls again is replayed turn by
 // turn to tell whether its class is back or a new one has come.
 func TestKnownStalls(t *testing.T) {
-	for _, g := range []struct {
+	type known struct {
 		kind   string
 		battle uint64
 		seat   int
 		class  string
-	}{
+	}
+	check := func(g known, opponent ai.Level) {
+		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, opponent)
+		if r.stalled > 0 {
+			t.Errorf("%s battle %d, Normal in seat %d against %v: stalled again (the class was %s)", g.kind, g.battle, g.seat, opponent, g.class)
+		}
+	}
+	for _, g := range []known{
 		// At night light woods block a line of sight (K15): units that
 		// traced it by day waited where they could not fire. (Small
 		// battle 80, seat 1, was one too; since units keep together it
@@ -51,6 +58,12 @@ func TestKnownStalls(t *testing.T) {
 		// 24–27, still walking home at the end.
 		{"no-mech", 24, 1, "retreat past the limit"},
 		{"no-mech", 58, 0, "retreat past the limit"},
+		// The mean of its units' turns home in time, a side broke off
+		// and its last units stood on their edge at the end with no MP
+		// left to leave by.
+		{"no-mech", 79, 1, "retreat past the limit for some"},
+		{"no-mech", 86, 1, "retreat past the limit for some"},
+		{"no-mech", 175, 0, "retreat past the limit for some"},
 		// Battles nothing could change before the turn limit, which
 		// ruling V17 ends: slow units too far apart to meet in the
 		// turns left, a retreat out of time, a hover and a wheeled
@@ -74,10 +87,17 @@ func TestKnownStalls(t *testing.T) {
 		{"secrets", 189, 0, "hidden platoon not found"},
 		{"secrets", 189, 1, "hidden platoon not found"},
 	} {
-		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
-		if r.stalled > 0 {
-			t.Errorf("%s battle %d, Normal in seat %d: stalled again (the class was %s)", g.kind, g.battle, g.seat, g.class)
-		}
+		check(g, ai.Normal)
+	}
+	// Against Greedy: far ahead on points in the last turn, two Long
+	// Toms closed to within range of an enemy Long Tom none of their
+	// friends could see, to fire through an observer that never came,
+	// while the enemy's truck stood in sight elsewhere (stalled indirect
+	// fire; picture.spotted).
+	for _, g := range []known{
+		{"artillery", 199, 0, "indirect fire waiting for an observer"},
+	} {
+		check(g, ai.Greedy)
 	}
 	// Normal against Greedy, whose hidden platoon never moves: the hunt
 	// did not find it before the turn limit.

@@ -54,8 +54,8 @@ func (pic *picture) lost() bool {
 	if theirs <= odds*mine {
 		return false
 	}
-	home := pic.homeTurns()
-	return home <= float64(left) && theirs > odds*homeOdds(home)*mine
+	home, last := pic.homeTurns()
+	return last <= left && theirs > odds*homeOdds(home)*mine
 }
 
 // armed reports that some unit of the side on the map or still to come
@@ -90,23 +90,27 @@ func (pic *picture) armed() bool {
 // their backs on, and fighting on won more.
 func homeOdds(turns float64) float64 { return 1 + 0.5*max(turns-1, 0) }
 
-// homeTurns is the mean of the game turns the side's ground units on
-// the map need to reach its retreat edge, by the MP of the way their
-// mode may take (home; in hexes where there is none); 0 without such
-// units, or with a DropShip on the map, which they leave by (an
-// evacuation), not by the edge. With a turn limit, a retreat that would
-// bring them there only after it saves nobody: the side fights on
-// (lost): sides of No 'Mech played to 30 turns broke off in turn 24–27
-// and were still walking to their edge when the battle ended.
-func (pic *picture) homeTurns() float64 {
+// homeTurns measures the way home of the side's ground units on the
+// map, by the MP of the way their mode may take (home; in hexes where
+// there is none): mean, the mean of the game turns they need to reach
+// its retreat edge at their MP (what homeOdds was measured with), and
+// last, the most game turns, this one counted, any of them needs to
+// leave by it (turnsToLeave). Both 0 without such units, or with a
+// DropShip on the map, which they leave by (an evacuation), not by the
+// edge. With a turn limit, a retreat that would bring some of them out
+// only after it is not begun (lost): sides of No 'Mech played to 30
+// turns broke off in turn 24–27, their units' mean turns home in time,
+// and were still walking to their edge when the battle ended, the last
+// of them on it with no MP left to leave by.
+func (pic *picture) homeTurns() (mean float64, last int) {
 	me := pic.v.Side(pic.side)
 	if me == nil || me.RetreatEdge == "" {
-		return 0
+		return 0, 0
 	}
 	n, turns := 0, 0
 	for _, u := range pic.own {
 		if u.Kind == referee.KindDropShip.String() && u.Status == "active" && u.Hex != nil {
-			return 0
+			return 0, 0
 		}
 		if groundMover(u) {
 			mp := max(u.Detail.MP, 1)
@@ -115,13 +119,26 @@ func (pic *picture) homeTurns() float64 {
 				way = pic.edgeDist(*u.Hex, me.RetreatEdge)
 			}
 			turns += (way + mp - 1) / mp
+			last = max(last, turnsToLeave(way, u.Detail.MPLeft, mp))
 			n++
 		}
 	}
 	if n == 0 {
-		return 0
+		return 0, 0
 	}
-	return float64(turns) / float64(n)
+	return float64(turns) / float64(n), last
+}
+
+// turnsToLeave is the game turns, this one counted, a unit way MP from
+// its retreat edge needs to stand on it with a MP left to leave by:
+// mpLeft this turn, mp (at least 1) each turn after.
+func turnsToLeave(way, mpLeft, mp int) int {
+	need := way + 1
+	if need <= mpLeft {
+		return 1
+	}
+	mp = max(mp, 1)
+	return 1 + (need-mpLeft+mp-1)/mp
 }
 
 // groundSide reports that the side has a ground unit or a DropShip on

@@ -288,3 +288,104 @@ func TestNoRetreatPastTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a retreat is begun only if the last of the side's units can
+// leave before the turn limit, not the mean of them: in No 'Mech played
+// to 30 turns a side broke off with its units' mean turns home in time
+// and was still walking to its edge at the end (battles 79, 86, 175).
+// R1 and R2, two weak light lances, are lost against six assault
+// 'Mechs with four turns left: with R2 beside its edge too, the side
+// retreats; with R2, of 2 MP, 11 hexes from the edge (six turns to
+// leave), it fights on, though the mean of their turns to reach the
+// edge, three and a half, fits; with 20 turns left it retreats.
+func TestNoRetreatPastTheLimitForAny(t *testing.T) {
+	for _, tc := range []struct {
+		r2      string
+		left    int
+		retreat bool
+	}{{"0306", 4, true}, {"1206", 4, false}, {"1206", 20, true}} {
+		red := aixUnit("R1", "red", referee.LightMech, "0205", 1, 1, 1, 6)
+		slow := aixUnit("R2", "red", referee.LightMech, tc.r2, 1, 1, 1, 2)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		units := []referee.Unit{red, slow, lost}
+		for i, at := range []string{"1903", "1904", "1905", "1906", "1907", "1908"} {
+			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Turn = 10
+		s.Rules.TurnLimit = s.Turn + tc.left - 1
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
+			t.Errorf("R2 at %s, %d turns left: retreats %v, want %v (%v)", tc.r2, tc.left, got, tc.retreat, acts)
+		}
+	}
+}
+
+// Ensure a retreating unit that can stand on its edge this turn with a
+// MP left goes there by its cheapest way and leaves at once: it went
+// where the move scorer liked best on the edge, with no MP left, and
+// left a turn later (No 'Mech: units on their edge at the end of the
+// battle). R1, 4 MP, three hexes from the west edge, leaves this turn;
+// four hexes from it (no MP left on arrival), it only gets there.
+func TestRetreatLeavesAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		at     string
+		leaves bool
+	}{{"0405", true}, {"0505", false}} {
+		red := aixUnit("R1", "red", referee.MediumMech, tc.at, 9, 7, 3, 4)
+		blue := aixUnit("B1", "blue", referee.AssaultMech, "1505", 20, 16, 6, 3)
+		s := aixBattle(t, nil, nil, red, blue)
+		s.Side("red").Retreating = true
+		acts, _, after := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActWithdraw, "R1") != nil; got != tc.leaves {
+			t.Errorf("R1 at %s, 4 MP: leaves %v, want %v (%v)", tc.at, got, tc.leaves, acts)
+		}
+		if u := after.Unit("R1"); !tc.leaves && (u.Hex.X != 0) {
+			t.Errorf("R1 from %s ends at %v, not on its edge (%v)", tc.at, u.Hex, acts)
+		}
+	}
+}
+
+// Ensure the turns a unit needs to leave by its edge count a MP left to
+// leave with and the MP it has left this turn (ruling V6).
+func TestTurnsToLeave(t *testing.T) {
+	for _, tc := range []struct{ way, left, mp, want int }{
+		{0, 4, 4, 1}, {3, 4, 4, 1}, {4, 4, 4, 2}, {0, 0, 4, 2}, {5, 0, 5, 3}, {19, 5, 5, 4}, {3, 0, 0, 5},
+	} {
+		if got := turnsToLeave(tc.way, tc.left, tc.mp); got != tc.want {
+			t.Errorf("turnsToLeave(%d MP away, %d left, %d a turn) = %d, want %d", tc.way, tc.left, tc.mp, got, tc.want)
+		}
+	}
+}
+
+// Ensure an indirect-fire unit in a stalled battle counts its indirect
+// fire only on an enemy a friend of it sees now (picture.spotted): a
+// Sniper three hexes from a platoon behind heavy woods waited in range
+// for an observer none of its friends could be (Normal–Greedy dropships
+// 132). R1, a Sniper, stands three hexes north of B1 across two rows of
+// heavy woods that end at column 12; R2 stands east of them, out of
+// B1's sight: R1 sets out round the woods, to where it sees B1. With R2
+// on B1's row, in sight of it, R1 stays in range to fire through R2.
+func TestStalledIndirectFireNeedsASpotter(t *testing.T) {
+	for _, tc := range []struct {
+		r2     string
+		rounds bool
+	}{{"1802", true}, {"0806", false}} {
+		text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+		for x := 1; x <= 12; x++ {
+			text += fmt.Sprintf("; cell %02d04 heavy-woods; cell %02d05 heavy-woods", x, x)
+		}
+		sniper := aixUnit("R1", "red", referee.Sniper, "0503", 8, 7, 3, 3)
+		mate := aixUnit("R2", "red", referee.Infantry, tc.r2, 1, 7, 1, 1)
+		blue := aixUnit("B1", "blue", referee.Infantry, "0506", 4, 9, 1, 1)
+		s := aixStart(t, text, nil, sniper, mate, blue)
+		s.Turn = 1 + stallTurns + 1
+		_, _, after := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		at := after.Unit("R1").Hex
+		if rounds := hex.Distance(at, blue.Hex) > 3 && at.X > sniper.Hex.X; rounds != tc.rounds {
+			t.Errorf("R2 at %s: R1 ends its move at %v, going round the woods %v, want %v", tc.r2, at, rounds, tc.rounds)
+		}
+	}
+}
