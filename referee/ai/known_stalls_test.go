@@ -7,7 +7,8 @@ import (
 )
 
 // Ensure the classes of stall found in the tournament and put right stay
-// put right: each of these games, Normal on both sides, once ran to the
+// put right: each of these games, Normal on both sides (or against
+// Greedy, below), once ran to the
 // turn cap with no attack in its last four turns (BENCHMARKS.md, "Stalls
 // in the AI tournament"). A game that stalls again is replayed turn by
 // turn to tell whether its class is back or a new one has come.
@@ -18,10 +19,10 @@ func TestKnownStalls(t *testing.T) {
 		seat   int
 		class  string
 	}
-	check := func(g known, opponent ai.Level) {
-		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, opponent)
+	check := func(g known, player, opponent ai.Level) {
+		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, player, opponent)
 		if r.stalled > 0 {
-			t.Errorf("%s battle %d, Normal in seat %d against %v: stalled again (the class was %s)", g.kind, g.battle, g.seat, opponent, g.class)
+			t.Errorf("%s battle %d, %v in seat %d against %v: stalled again (the class was %s)", g.kind, g.battle, player, g.seat, opponent, g.class)
 		}
 	}
 	for _, g := range []known{
@@ -81,8 +82,22 @@ func TestKnownStalls(t *testing.T) {
 		{"dropships", 80, 0, "stalled too late"},
 		{"large", 194, 0, "stalled too late"},
 		{"dropships", 194, 1, "stalled too late"},
+		// A tracked sniper penned in a pocket behind heavy woods, with
+		// no way to its edge, broke off alone (its hexes from the edge
+		// counted as its way home) and stood there.
+		{"small", 187, 0, "penned retreat"},
+		// A truck alone broke off 27 hexes from its edge with seven
+		// turns left and fled an assault 'Mech as fast as itself.
+		{"large", 13, 1, "trucks' retreat past the limit"},
+		// Air lances weighing the fire they draw against the strike
+		// kept out of reach of each other and the infantry, stalled.
+		{"air", 158, 0, "air lances apart"},
+		// A hidden platoon that never moved, not found in time: the
+		// hunt (hunt.go; the Normal–Greedy games below).
+		{"secrets", 189, 0, "hidden platoon not found"},
+		{"secrets", 189, 1, "hidden platoon not found"},
 	} {
-		check(g, ai.Normal)
+		check(g, ai.Normal, ai.Normal)
 	}
 	// Against Greedy: far ahead on points in the last turn, two Long
 	// Toms closed to within range of an enemy Long Tom none of their
@@ -92,6 +107,37 @@ func TestKnownStalls(t *testing.T) {
 	for _, g := range []known{
 		{"artillery", 199, 0, "indirect fire waiting for an observer"},
 	} {
-		check(g, ai.Greedy)
+		check(g, ai.Normal, ai.Greedy)
+	}
+	// Hard against Normal: a retreating unit that reached its edge with
+	// MP left in the last turn, and stayed (it now leaves at once).
+	for _, g := range []known{
+		{"large", 41, 0, "a retreat that stopped on its edge"},
+		{"large", 119, 0, "a retreat that stopped on its edge"},
+		{"small", 138, 1, "a retreat that stopped on its edge"},
+	} {
+		check(g, ai.Hard, ai.Normal)
+	}
+	// Normal against Greedy, whose hidden platoon never moves: the hunt
+	// did not find it before the turn limit.
+	for _, g := range []known{
+		// The whole side chased the last enemy in sight for turns
+		// (8 to 1 from turn 12 to 16 in battle 115) and left the hunt
+		// three turns or four: the units it does not need hunt.
+		{"secrets", 115, 0, "late hunt"},
+		{"secrets", 118, 0, "late hunt"},
+		{"secrets", 50, 0, "late hunt"},
+		// A hex at the map's edge, the farthest of everybody's, left to
+		// the last (battle 142: the last of 108 of one unit's) or to
+		// nobody: the lanes.
+		{"secrets", 142, 1, "hole at the edge"},
+		{"secrets", 68, 1, "hole at the edge"},
+		// Held to a hundred hexes, the band went deep while near ones
+		// were left: the near part first.
+		{"secrets", 75, 1, "too deep"},
+		// Hunters kept together while not stalled: they spread.
+		{"secrets", 67, 0, "hunters together"},
+	} {
+		check(g, ai.Normal, ai.Greedy)
 	}
 }

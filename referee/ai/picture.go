@@ -939,7 +939,9 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			w = 0
 		}
 		sc -= w * danger.total(m.worth)
-		if w > 0 {
+		if w > 0 && !m.hunts() {
+			// A hunting unit searches its own hexes (hunt.go): kept
+			// near its mates, the hunters searched one patch together.
 			sc -= m.stray(h)
 		}
 	}

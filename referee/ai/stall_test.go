@@ -267,13 +267,18 @@ func TestAutoResolveLimitKnown(t *testing.T) {
 // after the turn limit fights on: the retreat saves nobody. R1, a light
 // 'Mech of 2 MP, is lost against four assault 'Mechs with six turns
 // left; 16 hexes from its edge, eight turns' walk, it stays; 2 hexes
-// from it, it retreats.
+// from it, it retreats. A side of trucks alone, which otherwise retreats
+// whatever the odds (TestTrucksAloneRetreat), alike: a truck 27 hexes
+// from its edge with seven turns left broke off and fled from an
+// assault 'Mech as fast as itself to the turn limit, nothing happening
+// (large battle 13 of the tournament).
 func TestNoRetreatPastTheLimit(t *testing.T) {
 	for _, tc := range []struct {
+		class   referee.Class
 		at      string
 		retreat bool
-	}{{"1705", false}, {"0305", true}} {
-		red := aixUnit("R1", "red", referee.LightMech, tc.at, 4, 5, 3, 2)
+	}{{referee.LightMech, "1705", false}, {referee.LightMech, "0305", true}, {referee.Truck, "1705", false}, {referee.Truck, "0305", true}} {
+		red := aixUnit("R1", "red", tc.class, tc.at, 4, 5, 3, 2)
 		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
 		lost.Status, lost.Step = referee.Destroyed, 4
 		units := []referee.Unit{red, lost}
@@ -284,7 +289,7 @@ func TestNoRetreatPastTheLimit(t *testing.T) {
 		s.Turn, s.Rules.TurnLimit = 10, 15
 		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
 		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
-			t.Errorf("R1 at %s, six turns left: retreats %v, want %v (%v)", tc.at, got, tc.retreat, acts)
+			t.Errorf("R1, %v, at %s, six turns left: retreats %v, want %v (%v)", tc.class, tc.at, got, tc.retreat, acts)
 		}
 	}
 }
@@ -386,6 +391,90 @@ func TestStalledIndirectFireNeedsASpotter(t *testing.T) {
 		at := after.Unit("R1").Hex
 		if rounds := hex.Distance(at, blue.Hex) > 3 && at.X > sniper.Hex.X; rounds != tc.rounds {
 			t.Errorf("R2 at %s: R1 ends its move at %v, going round the woods %v, want %v", tc.r2, at, rounds, tc.rounds)
+		}
+	}
+}
+
+// Ensure an air lance comes in on a stalled battle whatever the fire it
+// draws, as the ground units close in: weighing it, two air lances each
+// kept out of the reach of the other and of the infantry beside its
+// target (close assaults of 20 at −4 on it, 000 line 1157) to the turn
+// limit, their sides' trucks unable to fight (air battle 158 of the
+// tournament). Before the stall RA1 keeps out of the platoons' reach;
+// stalled it flies next to them and strafes.
+func TestAirClosesInStalled(t *testing.T) {
+	for _, turn := range []int{2, 1 + stallTurns + 1} {
+		truck := aixUnit("R1", "red", referee.Truck, "2001", 5, 9, 3, 3)
+		air := aixUnit("RA1", "red", referee.LightAir, "0501", 8, 6, 3, 10)
+		air.Rows = [4]referee.Values{{RA: 8, CA: 10, D: 6}, {RA: 6, CA: 7, D: 4}}
+		units := []referee.Unit{truck, air}
+		// The platoons' close assaults the side has seen (Observe).
+		var seen []referee.Event
+		for i, at := range []string{"0509", "0510"} {
+			inf := aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.Infantry, at, 3, 5, 1, 8)
+			inf.Rows = referee.DeriveSteps(referee.Values{RA: 3, CA: 20, D: 5})
+			units = append(units, inf)
+			value, defense := 20, 9
+			seen = append(seen, referee.Event{Type: "attack", Attacker: inf.ID, Target: "R9", Mode: referee.Close.String(), Value: &value, Defense: &defense})
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Turn = turn
+		p := New("red", Normal, 1)
+		p.Observe(seen)
+		d := dice.New(dice.NewSeeded(1))
+		var acts []referee.Action
+		// Red's player turn: its movement and attack phases.
+		for n := 0; n < 50 && s.Phasing == 0 && s.Phase != referee.PhaseOver; n++ {
+			a := p.Next(s)
+			next, _, err := referee.Apply(s, a, d)
+			if err != nil {
+				t.Fatalf("turn %d: %v refused: %v", turn, a, err)
+			}
+			acts, s = append(acts, a), next
+		}
+		mv := aixFind(acts, referee.ActMove, "RA1")
+		if mv == nil {
+			t.Fatalf("turn %d: RA1 does not fly: %v", turn, acts)
+		}
+		stalled := turn > stallTurns
+		if near := hex.Distance(mv.To, hex.MustParse("0509")) <= 1; near != stalled {
+			t.Errorf("turn %d: RA1 flies to %s, next to B1 %v, want %v", turn, mv.To, near, stalled)
+		}
+		if strafed := aixFind(acts, referee.ActStrafe, "RA1") != nil; strafed != stalled {
+			t.Errorf("turn %d: RA1 strafes %v, want %v: %v", turn, strafed, stalled, acts)
+		}
+	}
+}
+
+// Ensure a retreat counts only the units it may bring home: a unit with
+// no way to its edge at all, penned in by terrain its mode may not
+// enter, is not saved by one. Counted by its hexes from the edge, a
+// tracked sniper penned in a pocket behind heavy woods broke off alone
+// against three units and stood in the pocket to the turn limit (small
+// battle 187 of the tournament). R1, tracked, is ringed by heavy woods
+// (000 line 636): it fights on; with the ring open on its west, towards its edge, it
+// retreats.
+func TestPennedNoRetreat(t *testing.T) {
+	at := hex.MustParse("0505")
+	for _, open := range []bool{false, true} {
+		text := `map blank 20x10; turn 0 deploy red
+			side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+		for _, n := range at.Neighbors() {
+			if open && n.X < at.X {
+				continue
+			}
+			text += "; cell " + n.String() + " heavy-woods"
+		}
+		red := aixUnit("R1", "red", referee.Tracked, at.String(), 4, 5, 3, 2)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		units := []referee.Unit{red, lost}
+		for i, b := range []string{"1905", "1906", "1907", "1908"} {
+			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, b, 20, 16, 6, 3))
+		}
+		acts, _, _ := aixPhase(t, aixStart(t, text, nil, units...), dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != open {
+			t.Errorf("ring open %v: red retreats %v, want %v (%v)", open, got, open, acts)
 		}
 	}
 }
