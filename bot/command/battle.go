@@ -549,9 +549,6 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	level := x.c.Settings.Level()
 	if given != "" {
-		if err := levelRefused(x, "level"); err != nil {
-			return nil, err
-		}
 		var err error
 		if level, err = ai.ParsePlayLevel(given); err != nil {
 			return nil, userf("level:%s: %v", given, err)
@@ -564,6 +561,13 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
 	// The battle's end is told by its after-action reports (BattleReplies).
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		var sides []string
+		for _, bs := range b.Sides {
+			sides = append(sides, bs.Side)
+		}
+		if err := autoRefused(c, x.User.ID, b.ID, sides, given != ""); err != nil {
+			return nil, nil, nil, err
+		}
 		return g.rules.AutoResolveBattle(c, b.ID, level, d, seed)
 	})
 	if err != nil || given == "" {

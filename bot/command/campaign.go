@@ -317,12 +317,15 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 	if len(changed) == 0 {
 		return []Reply{x.private(settingsText(x.c.Settings))}, nil
 	}
-	if x.str("ai_level") != "" {
-		if err := levelRefused(x, "ai_level"); err != nil {
-			return nil, err
-		}
-	}
 	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		for _, opt := range []string{"ai_level", "missed_deadline", "auto_resolve"} {
+			if x.str(opt) == "" {
+				continue
+			}
+			if err := standInRefused(c, x.User.ID, opt); err != nil {
+				return nil, nil, err
+			}
+		}
 		n := c.Clone()
 		if err := applySettings(&n.Settings, x); err != nil {
 			return nil, nil, err
