@@ -13,9 +13,10 @@ import (
 )
 
 // Ensure ai_level is a setting like the others (ruling AIL1): shown by
-// /campaign settings (normal by default), set by the referee at
-// creation or later, refused to the players of either side, and a
-// level the AI does not have is refused with the choices.
+// /campaign settings (normal by default) and to everyone by /campaign
+// status, set by the referee at creation (announced when not normal) or
+// later, refused to the players of either side, and a level the AI does
+// not have is refused with the choices.
 func TestAILevelSetting(t *testing.T) {
 	f := cmdNewFixture(t, true)
 	if got := cmdTexts(f.cmdMust("ref", "campaign", "settings")); !strings.Contains(got, "ai_level normal,") {
@@ -41,11 +42,21 @@ func TestAILevelSetting(t *testing.T) {
 	if lvl := f.scdCampaign(1).Settings.Level(); lvl != ai.Hard {
 		t.Errorf("stored level %s, want hard", lvl)
 	}
+	// A player cannot run /campaign settings; /campaign status tells
+	// him the level.
+	if got := cmdTexts(f.cmdMust("alice", "campaign", "status")); !strings.Contains(got, "; AI level hard") {
+		t.Errorf("/campaign status after ai_level:hard:\n%s", got)
+	}
 
 	g := scdFixture(t)
-	g.cmdMust("ref", "campaign", "create", "name", "Easy one", "ai_level", "easy")
+	if got := cmdTexts(g.cmdMust("ref", "campaign", "create", "name", "Easy one", "ai_level", "easy")); !strings.Contains(got, "public : Campaign 1 “Easy one” is set up") || !strings.Contains(got, "The AI plays at level easy") {
+		t.Errorf("/campaign create ai_level:easy is not announced:\n%s", got)
+	}
 	if lvl := g.scdCampaign(1).Settings.Level(); lvl != ai.Easy {
 		t.Errorf("/campaign create ai_level:easy made a campaign at level %s", lvl)
+	}
+	if got := cmdTexts(scdFixture(t).cmdMust("ref", "campaign", "create", "name", "Normal one")); strings.Contains(got, "The AI plays at level") {
+		t.Errorf("/campaign create at the default level names it:\n%s", got)
 	}
 }
 

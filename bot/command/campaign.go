@@ -174,8 +174,12 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 		return nil, err
 	}
 	x.c = c
-	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
-		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), c.Sides[0].ID, id))}, nil
+	level := ""
+	if l := c.Settings.Level(); l != ai.Normal {
+		level = fmt.Sprintf(" The AI plays at level %s (ruling AIL1).", l)
+	}
+	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.%s\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
+		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), level, c.Sides[0].ID, id))}, nil
 }
 
 func applySettings(st *campaign.Settings, x *call) error {
@@ -256,6 +260,9 @@ func statusText(c *campaign.Campaign, due time.Time) string {
 	if c.Referee != "" {
 		fmt.Fprintf(&b, "; refereed by %s", c.NameOf(c.Referee))
 	}
+	// How well the AI plays for a player who misses a deadline is
+	// everyone's to know (ruling AIL1).
+	fmt.Fprintf(&b, "; AI level %s", c.Settings.Level())
 	if s := ordersDue(due); s != "" {
 		b.WriteString(". " + s)
 	}
