@@ -137,6 +137,23 @@ func TestScenarioLevel(t *testing.T) {
 	if lvl := f.scdCampaign(1).Settings.Level(); lvl != ai.Hard {
 		t.Errorf("/scenario start level:hard made a campaign at level %s", lvl)
 	}
+	// The AI plays the bandits at that level: the same scenario, seed
+	// and moves leave them elsewhere at easy than at hard.
+	bandits := func(level string) string {
+		f := scdFixture(t)
+		f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3", "level", level)
+		f.cmdMust("alice", "battle", "end")
+		var at []string
+		for _, u := range f.scdCampaign(1).Battles[0].State.Units {
+			if u.Side == "bandits" {
+				at = append(at, u.ID+"@"+u.Hex.String())
+			}
+		}
+		return strings.Join(at, " ")
+	}
+	if easy, hard := bandits("easy"), bandits("hard"); easy == hard {
+		t.Errorf("the AI's bandits stand alike at easy and hard: the level did not reach its play\n%s", easy)
+	}
 	g := scdFixture(t)
 	if out := cmdTexts(g.cmdDo("alice", "scenario", "start", "name", "green-training", "side", "blake", "level", "easy")); !strings.Contains(out, "level:easy: the Quick-Start AI plays at one level") {
 		t.Errorf("a Quick-Start scenario with level:\n%s", out)
@@ -151,8 +168,8 @@ func TestScenarioLevel(t *testing.T) {
 // only while no other human holds or waits for a seat (ruling AIL1): the
 // scenario's starter sets ai_level alone; once bob only asks to join,
 // ai_level, missed_deadline, auto_resolve, /battle auto and its level:
-// are refused with
-// the reason, the settings unchanged; leaving his seat changes nothing
+// are refused with the reason, the settings unchanged; leaving his seat
+// changes nothing
 // (he could take it again at once), nor does the fact that he has not
 // sat down yet in a campaign created with referee_plays:true.
 func TestAILevelRefereeWhoPlays(t *testing.T) {
