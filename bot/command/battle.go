@@ -549,10 +549,8 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	level := x.c.Settings.Level()
 	if given != "" {
-		var err error
-		if level, err = ai.ParsePlayLevel(given); err != nil {
-			return nil, userf("level:%s: %v", given, err)
-		}
+		// level:'s choices let only ai.Levels' names through.
+		level, _ = ai.ParsePlayLevel(given)
 	}
 	b, err := x.battle()
 	if err != nil {
@@ -573,8 +571,8 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	if err != nil || given == "" {
 		return out, err
 	}
-	// A level other than the campaign's is said where everyone reads
-	// the result.
+	// A level: given, whether or not the campaign's own, is said where
+	// everyone reads the result, beside the campaign's (ruling AIL1).
 	note := x.public(fmt.Sprintf("The AI fought battle %d at level %s on both sides (the campaign's ai_level is %s).", b.ID, level, x.c.Settings.Level()))
 	return append([]Reply{note}, out...), nil
 }

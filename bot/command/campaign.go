@@ -84,9 +84,10 @@ var settingOptions = []struct {
 		return nil
 	}},
 	{Option{Name: "ai_level", Description: "how well the AI fights for every side: auto-resolve, missed deadlines (default normal)", Choices: ai.LevelNames()}, func(st *campaign.Settings, v string) error {
-		l, err := ai.ParsePlayLevel(v)
-		st.AILevel = l.String()
-		return err
+		// Its choices let only ai.Levels' names through; Validate
+		// reads them as the stored setting is read.
+		st.AILevel = v
+		return nil
 	}},
 }
 
