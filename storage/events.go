@@ -176,6 +176,7 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 	if err != nil {
 		return nil, err
 	}
+	inKeyOrder(eb)
 	lines := make([][]byte, 0, len(log)-from)
 	for _, e := range log[from:] {
 		v, err := marshalJSON(e)
@@ -226,6 +227,7 @@ func truncateLog(cb *bolt.Bucket, id int64, n uint64) error {
 	if eb == nil {
 		return nil
 	}
+	inKeyOrder(eb)
 	keep := (n + eventsPerChunk - 1) / eventsPerChunk
 	c := eb.Cursor()
 	for k, _ := c.Seek(itob(keep + 1)); k != nil; k, _ = c.Seek(itob(keep + 1)) {

@@ -298,7 +298,7 @@ func TestMigrateV4(t *testing.T) {
 	if _, err := s.Update(ctx, 1, stoStep); err != nil {
 		t.Fatalf("update after migration: %v", err)
 	}
-	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formPacked {
+	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formTagged {
 		t.Errorf("the newest revision after a change is not in parts")
 	}
 	stoMustCheck(t, s)
@@ -491,8 +491,8 @@ func TestMigrateV7(t *testing.T) {
 	if _, err := s.Update(ctx, 2, stoStep); err != nil {
 		t.Fatal(err)
 	}
-	if form := stoForm(t, s, 2, newest+1); form != formPacked {
-		t.Errorf("the newest revision after a change has form %d, want %d (packed parts)", form, formPacked)
+	if form := stoForm(t, s, 2, newest+1); form != formTagged {
+		t.Errorf("the newest revision after a change has form %d, want %d (tagged parts)", form, formTagged)
 	}
 	if form := stoForm(t, s, 2, newest); form != formDelta {
 		t.Errorf("the revision before it has form %d, want %d (a delta)", form, formDelta)

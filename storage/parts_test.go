@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -22,7 +23,7 @@ func TestPartsReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.form != formPacked {
+	if st.form != formTagged {
 		t.Fatalf("a new document's record has form %d, not in packed parts", st.form)
 	}
 	c.Sides[0].Salvage += 3
@@ -94,8 +95,18 @@ func TestPartsDamaged(t *testing.T) {
 // an S2 block may claim 4 GiB in five bytes, and a few thousand such
 // claims would take the process down.
 func TestPartsClaimTooMuch(t *testing.T) {
+	for _, tagged := range []bool{false, true} {
+		t.Run(fmt.Sprintf("Tagged=%v", tagged), func(t *testing.T) { testPartsClaimTooMuch(t, tagged) })
+	}
+}
+
+func testPartsClaimTooMuch(t *testing.T, tagged bool) {
 	body := func(parts int, claims uint64) []byte {
-		claim := binary.AppendUvarint(nil, claims) // the block's unpacked length
+		var claim []byte
+		if tagged {
+			claim = []byte{partS2}
+		}
+		claim = binary.AppendUvarint(claim, claims) // the block's unpacked length
 		claim = append(claim, 0, 0, 0)
 		var b []byte
 		for range parts {
@@ -113,7 +124,7 @@ func TestPartsClaimTooMuch(t *testing.T) {
 		{"PartsAddUp", body(3, 40<<20), "part 2:"}, // each within the cap, together past it
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := unpackParts(tc.body)
+			_, err := unpackParts(tc.body, tagged)
 			if err == nil || !strings.Contains(err.Error(), "damaged") || !strings.HasPrefix(err.Error(), tc.part) {
 				t.Errorf("unpackParts = %v, want %s refused as damaged", err, tc.part)
 			}

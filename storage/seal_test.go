@@ -112,7 +112,7 @@ func TestRecordChecksums(t *testing.T) {
 		}
 		st, _ := decodeState(r.id, itob(r.n), r.v)
 		stored = stored || st.form == formDelta && len(st.body) > 0 && st.body[0]&6 == 0 // BTYPE 00
-		packed = packed || st.form == formPacked
+		packed = packed || st.form == formTagged
 	}
 	if !stored || !packed || chunks < 2 {
 		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, %d chunks", stored, packed, chunks)

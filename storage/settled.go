@@ -1,0 +1,121 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/zstd"
+)
+
+// A battle's record (campaign.Battle's Log and Frames: every event of
+// every game turn and each side's picture at each turn's end) makes its
+// part of the document 100 to 250 KB of JSON, which S2 packs to 17 to
+// 41 KB: a campaign that had fought four battles took 170 KB of its
+// file for them alone. A battle that is over never changes again, and
+// its part is copied as it is stored from one newest record to the next
+// (newestRecord) and shared by the undo snapshots (each a delta from the
+// revision after it), so it is packed once, at zstd's best level, into
+// half of what S2 makes of it (seed 2 of the demo: 4 battles, 101 KB
+// with S2, 51 KB so).
+//
+// From schema 9 the newest revision's parts are tagged (formTagged):
+// each part's bytes start with the codec it is packed with, partS2 or
+// partZstd. Unpacking a finished battle takes zstd about five times S2's
+// time (a few hundred microseconds for a large battle), which only a
+// load the cache does not hold pays; packing it at zstd's best about
+// 20 ms, once.
+
+// The codecs of a tagged part, its first byte.
+const (
+	partS2   byte = 's'
+	partZstd byte = 'z'
+)
+
+// settledFrom is the size of JSON from which a finished battle is
+// packed with zstd: a battle without a record is a kilobyte or two, and
+// S2 is as good there.
+const settledFrom = 8 << 10
+
+// zstdBest and zstdReader are made the first time they are needed: the
+// best level's tables take megabytes. Both may be used concurrently.
+var (
+	zstdBest = sync.OnceValue(func() *zstd.Encoder {
+		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+		if err != nil {
+			panic(err) // only for invalid options
+		}
+		return e
+	})
+	zstdReader = sync.OnceValue(func() *zstd.Decoder {
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(MaxImportBytes))
+		if err != nil {
+			panic(err) // only for invalid options
+		}
+		return d
+	})
+)
+
+// packPart appends part p, tagged with its codec, to dst: a finished
+// battle's (settled) with zstd at its best level, any other with S2's
+// better mode.
+func packPart(dst, p []byte, settled bool) []byte {
+	if settled {
+		return zstdBest().EncodeAll(p, append(dst, partZstd))
+	}
+	dst = append(dst, partS2)
+	n := len(dst)
+	if need := n + s2.MaxEncodedLen(len(p)); cap(dst) < need {
+		dst = append(make([]byte, 0, need), dst...)
+	}
+	return dst[:n+len(s2.EncodeBetter(dst[n:cap(dst)], p))]
+}
+
+// taggedLen is how long tagged part seg unpacks, as its header says.
+func taggedLen(seg []byte) (int, error) {
+	if len(seg) == 0 {
+		return 0, errors.New("empty part")
+	}
+	switch seg[0] {
+	case partS2:
+		return s2.DecodedLen(seg[1:])
+	case partZstd:
+		var h zstd.Header
+		if err := h.Decode(seg[1:]); err != nil {
+			return 0, err
+		}
+		if !h.HasFCS {
+			return 0, errors.New("zstd frame without its size")
+		}
+		// Past the cap, however far: unpackParts refuses it as damage.
+		return int(min(h.FrameContentSize, MaxImportBytes+1)), nil
+	}
+	return 0, fmt.Errorf("part packed with unknown codec %q", seg[0])
+}
+
+// unpackTagged unpacks tagged part seg into dst, which has room for
+// exactly what it unpacks to (taggedLen).
+func unpackTagged(dst, seg []byte) error {
+	if seg[0] == partS2 {
+		_, err := s2.Decode(dst, seg[1:])
+		return err
+	}
+	out, err := zstdReader().DecodeAll(seg[1:], dst[:0])
+	if err == nil && len(out) != len(dst) {
+		err = fmt.Errorf("zstd frame unpacks to %d bytes, its header says %d", len(out), len(dst))
+	}
+	return err
+}
+
+// settledBattle reports whether p, a battle's part, is a finished
+// battle's (campaign.Battle.Over) large enough to pack with zstd.
+func settledBattle(p []byte) bool {
+	if len(p) < settledFrom {
+		return false
+	}
+	var b struct {
+		Over bool `json:"over"`
+	}
+	return decodeJSON(p, &b) == nil && b.Over
+}
