@@ -47,7 +47,7 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
-	raw, err := inflate(z)
+	raw, err := unpackChunk(z)
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
@@ -58,9 +58,10 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	return lines, nil
 }
 
-// writeChunk stores the JSON lines as campaign id's chunk k, sealed: in
-// stored blocks while the chunk is open (each change that logs an event
-// writes it again), deflated at the default level once it is full. The
+// writeChunk stores the JSON lines as campaign id's chunk k, sealed: an
+// S2 block while the chunk is open (each change that logs an event
+// writes it again; open_chunk.go), deflated at the default level once
+// it is full. The
 // bytes stored are built in a buffer of chunkBuffers, which bbolt holds
 // until the transaction commits and which goes back then.
 func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
@@ -94,10 +95,7 @@ func deflateChunk(dst []byte, lines [][]byte) []byte {
 	if len(lines) == eventsPerChunk {
 		return deflate(dst, raw, levelOnce)
 	}
-	if need := len(raw) + 5*(len(raw)/maxStored+1) + sealSize; cap(dst) < need {
-		dst = make([]byte, 0, need)
-	}
-	return deflate(dst, raw, levelStored)
+	return packOpenChunk(dst, raw)
 }
 
 // joining holds buffers a chunk's lines are joined in (deflateChunk).
