@@ -61,7 +61,7 @@ func (r stoSealed) open(v []byte) error {
 	}
 	z, err := unseal(r.id, sealChunk, r.n, v)
 	if err == nil {
-		_, err = inflate(z)
+		_, err = unpackChunk(z)
 	}
 	return err
 }
@@ -78,7 +78,7 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 		_, err = st.unpack()
 		return err == nil
 	}
-	_, err := inflate(body)
+	_, err := unpackChunk(body)
 	return err == nil
 }
 
@@ -90,7 +90,7 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 // that a record read as another revision, chunk or campaign is refused
 // too. The store's records cover every form: documents in parts, undo
 // snapshots as deltas (small ones in stored blocks), the log's full
-// chunks packed and its open one in stored blocks.
+// chunks packed and its open one an S2 block.
 func TestRecordChecksums(t *testing.T) {
 	ctx := context.Background()
 	s := stoOpen(t, Options{Snapshots: 4})
