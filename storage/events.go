@@ -37,16 +37,28 @@ func chunkKey(chunk uint64) string { return fmt.Sprintf("%s/%d", bucketEvents, c
 func chunkOf(seq uint64) uint64 { return (seq-1)/eventsPerChunk + 1 }
 
 // readChunk returns the JSON lines of campaign id's chunk k, checked
-// against its checksum (seal.go), or nil when it is not stored.
+// against its checksum (seal.go), or nil when it is not stored. A full
+// chunk in the events form (full_chunk.go) is encoded as JSON again.
 func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
-	v := eb.Get(itob(k))
-	if v == nil {
-		return nil, nil
+	z, events, err := readChunkEvents(eb, id, k)
+	if err != nil || z == nil {
+		return nil, err
 	}
-	z, err := unseal(id, sealChunk, k, v)
-	if err != nil {
-		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	if events != nil {
+		lines := make([][]byte, len(events))
+		for i, e := range events {
+			if lines[i], err = marshalJSON(e); err != nil {
+				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+			}
+		}
+		return lines, nil
 	}
+	return chunkLines(id, k, z)
+}
+
+// chunkLines returns the JSON lines of z, campaign id's chunk k stored
+// as JSON lines, unsealed.
+func chunkLines(id int64, k uint64, z []byte) ([][]byte, error) {
 	raw, err := unpackChunk(z)
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
@@ -56,6 +68,31 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("%d events, more than %d", len(lines), eventsPerChunk)}
 	}
 	return lines, nil
+}
+
+// readChunkEvents returns campaign id's chunk k checked against its
+// checksum, unsealed (nil when it is not stored), and when it is a full
+// chunk in the events form its events, decoded.
+func readChunkEvents(eb *bolt.Bucket, id int64, k uint64) ([]byte, []campaign.Event, error) {
+	v := eb.Get(itob(k))
+	if v == nil {
+		return nil, nil, nil
+	}
+	z, err := unseal(id, sealChunk, k, v)
+	if err != nil {
+		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	if len(z) == 0 || z[0] != chunkEvents {
+		return z, nil, nil
+	}
+	events, err := unpackFullChunk(z[1:])
+	if err == nil && len(events) != eventsPerChunk {
+		err = fmt.Errorf("%d events in a full chunk", len(events))
+	}
+	if err != nil {
+		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	return z, events, nil
 }
 
 // writeChunk stores the JSON lines as campaign id's chunk k, sealed: an
@@ -93,6 +130,9 @@ func deflateChunk(dst []byte, lines [][]byte) []byte {
 	}
 	*scratch = raw
 	if len(lines) == eventsPerChunk {
+		if out, ok := fullChunk(dst, lines); ok {
+			return out
+		}
 		return deflate(dst, raw, levelOnce)
 	}
 	return packOpenChunk(dst, raw)
@@ -135,8 +175,20 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, e
 	log := make([]campaign.Event, 0, n)
 	var lines [][]byte
 	for k := uint64(1); uint64(len(log)) < n; k++ {
-		var err error
-		if lines, err = readChunk(eb, id, k); err != nil {
+		// A full chunk in the events form is decoded as it is; the
+		// chunk of the last event is then not given as lines (nil).
+		z, events, err := readChunkEvents(eb, id, k)
+		if err != nil {
+			return nil, nil, err
+		}
+		if events != nil {
+			lines = nil
+			log = append(log, events[:min(uint64(len(events)), n-uint64(len(log)))]...)
+			continue
+		}
+		if z == nil {
+			lines = nil
+		} else if lines, err = chunkLines(id, k, z); err != nil {
 			return nil, nil, err
 		}
 		if lines == nil {
