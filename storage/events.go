@@ -40,11 +40,11 @@ func chunkOf(seq uint64) uint64 { return (seq-1)/eventsPerChunk + 1 }
 // against its checksum (seal.go), or nil when it is not stored. A full
 // chunk in the events form (full_chunk.go) is encoded as JSON again.
 func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
-	z, events, err := readChunkEvents(eb, id, k)
+	z, events, full, err := readChunkEvents(eb, id, k, nil)
 	if err != nil || z == nil {
 		return nil, err
 	}
-	if events != nil {
+	if full {
 		lines := make([][]byte, len(events))
 		for i, e := range events {
 			if lines[i], err = marshalJSON(e); err != nil {
@@ -71,28 +71,29 @@ func chunkLines(id int64, k uint64, z []byte) ([][]byte, error) {
 }
 
 // readChunkEvents returns campaign id's chunk k checked against its
-// checksum, unsealed (nil when it is not stored), and when it is a full
-// chunk in the events form its events, decoded.
-func readChunkEvents(eb *bolt.Bucket, id int64, k uint64) ([]byte, []campaign.Event, error) {
+// checksum, unsealed (nil when it is not stored), and reports whether
+// it is a full chunk in the events form; if so it appends its events,
+// decoded, to log.
+func readChunkEvents(eb *bolt.Bucket, id int64, k uint64, log []campaign.Event) (z []byte, _ []campaign.Event, full bool, err error) {
 	v := eb.Get(itob(k))
 	if v == nil {
-		return nil, nil, nil
+		return nil, log, false, nil
 	}
-	z, err := unseal(id, sealChunk, k, v)
-	if err != nil {
-		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	if z, err = unseal(id, sealChunk, k, v); err != nil {
+		return nil, log, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
 	if len(z) == 0 || z[0] != chunkEvents {
-		return z, nil, nil
+		return z, log, false, nil
 	}
-	events, err := unpackFullChunk(z[1:])
-	if err == nil && len(events) != eventsPerChunk {
-		err = fmt.Errorf("%d events in a full chunk", len(events))
+	from := len(log)
+	log, err = unpackFullChunk(log, z[1:])
+	if err == nil && len(log)-from != eventsPerChunk {
+		err = fmt.Errorf("%d events in a full chunk", len(log)-from)
 	}
 	if err != nil {
-		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+		return nil, nil, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
-	return z, events, nil
+	return z, log, true, nil
 }
 
 // writeChunk stores the JSON lines as campaign id's chunk k, sealed: an
@@ -177,13 +178,22 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, e
 	for k := uint64(1); uint64(len(log)) < n; k++ {
 		// A full chunk in the events form is decoded as it is; the
 		// chunk of the last event is then not given as lines (nil).
-		z, events, err := readChunkEvents(eb, id, k)
+		var z []byte
+		var full bool
+		var err error
+		if n-uint64(len(log)) >= eventsPerChunk {
+			z, log, full, err = readChunkEvents(eb, id, k, log)
+		} else { // the first events of a chunk: read into a list of its own
+			var events []campaign.Event
+			if z, events, full, err = readChunkEvents(eb, id, k, nil); full {
+				log = append(log, events[:n-uint64(len(log))]...)
+			}
+		}
 		if err != nil {
 			return nil, nil, err
 		}
-		if events != nil {
+		if full {
 			lines = nil
-			log = append(log, events[:min(uint64(len(events)), n-uint64(len(log)))]...)
 			continue
 		}
 		if z == nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"bfbot/campaign"
@@ -92,7 +93,7 @@ func encodeFullChunk(dst []byte, events []campaign.Event, lines [][]byte) ([]byt
 	}
 	raw = binary.AppendUvarint(raw, uint64(len(events)))
 	raw = append(raw, body...)
-	back, err := decodeFullChunk(raw)
+	back, err := decodeFullChunk(nil, raw)
 	if err != nil || len(back) != len(lines) {
 		return dst, false
 	}
@@ -104,19 +105,20 @@ func encodeFullChunk(dst []byte, events []campaign.Event, lines [][]byte) ([]byt
 	return zstdBest().EncodeAll(raw, append(dst, chunkEvents)), true
 }
 
-// unpackFullChunk returns the events of z, a stored chunk in the events
-// form after its mark.
-func unpackFullChunk(z []byte) ([]campaign.Event, error) {
+// unpackFullChunk appends the events of z, a stored chunk in the events
+// form after its mark, to log.
+func unpackFullChunk(log []campaign.Event, z []byte) ([]campaign.Event, error) {
 	raw, err := zstdReader().DecodeAll(z, nil)
 	if err != nil {
 		return nil, err
 	}
-	return decodeFullChunk(raw)
+	return decodeFullChunk(log, raw)
 }
 
-// decodeFullChunk decodes an unpacked chunk in the events form; the
-// events' strings refer to raw, which must not change while they live.
-func decodeFullChunk(raw []byte) ([]campaign.Event, error) {
+// decodeFullChunk appends the events of raw, an unpacked chunk in the
+// events form, to log; their strings refer to raw, which must not
+// change while they live.
+func decodeFullChunk(log []campaign.Event, raw []byte) ([]campaign.Event, error) {
 	r := chunkReader{b: raw}
 	table := make([]string, r.count())
 	for i := range table {
@@ -130,9 +132,14 @@ func decodeFullChunk(raw []byte) ([]campaign.Event, error) {
 		}
 		auds[i] = ids
 	}
-	events := make([]campaign.Event, r.count())
+	n := r.count()
+	log = slices.Grow(log, n)
+	from := len(log)
+	log = log[:from+n]
+	events := log[from:]
 	for i := range events {
 		e := &events[i]
+		*e = campaign.Event{}
 		e.Turn = int(r.varint())
 		e.Step, e.Type, e.Side = r.pick(table), r.pick(table), r.pick(table)
 		if a := r.uvarint(); a > 0 && a <= uint64(len(auds)) {
@@ -146,7 +153,7 @@ func decodeFullChunk(raw []byte) ([]campaign.Event, error) {
 	if r.err == nil && len(r.b) > 0 {
 		r.fail("%d bytes after the last event", len(r.b))
 	}
-	return events, r.err
+	return log, r.err
 }
 
 // chunkReader reads a chunk in the events form; the first error sticks

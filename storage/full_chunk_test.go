@@ -54,7 +54,7 @@ func TestFullChunkRoundTrip(t *testing.T) {
 	if !ok || z[0] != chunkEvents {
 		t.Fatal("a full chunk was not written in the events form")
 	}
-	got, err := unpackFullChunk(z[1:])
+	got, err := unpackFullChunk(nil, z[1:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,13 +128,13 @@ func TestFullChunkDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	for n := range len(raw) {
-		if _, err := decodeFullChunk(raw[:n]); err == nil {
+		if _, err := decodeFullChunk(nil, raw[:n]); err == nil {
 			t.Fatalf("a chunk cut to %d of %d bytes read without an error", n, len(raw))
 		}
 	}
 	for i := range raw {
 		v := clone(raw)
 		v[i] ^= 0xff
-		_, _ = decodeFullChunk(v)
+		_, _ = decodeFullChunk(nil, v)
 	}
 }

@@ -69,7 +69,7 @@ func (r stoSealed) open(v []byte) error {
 // stoUnpackChunk unpacks a chunk's unsealed bytes as the store would.
 func stoUnpackChunk(z []byte) error {
 	if len(z) > 0 && z[0] == chunkEvents {
-		_, err := unpackFullChunk(z[1:])
+		_, err := unpackFullChunk(nil, z[1:])
 		return err
 	}
 	_, err := unpackChunk(z)
