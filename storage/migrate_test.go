@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -503,6 +504,78 @@ func TestMigrateV7(t *testing.T) {
 	}
 	if !stoSameDoc(t, c, want[2].docs[newest]) {
 		t.Errorf("undo of the change did not restore schema 7's newest document (revision %d)", newest)
+	}
+	stoMustCheck(t, s)
+}
+
+// Ensure a schema 8 file (testdata/v8.db: v7.db opened by bfbot at
+// schema 8, then campaign 2 changed 40 times (stoStep) and campaign 1
+// once, so that their newest revisions' parts are untagged S2 blocks
+// and the log's full chunks deflated JSON, as schema 8 wrote them; it
+// cannot be rewritten) opens in the newest schema with every revision's
+// document, dice state and event kept byte for byte, as stoMigrated has
+// it; that the next change writes the newest revision in tagged parts,
+// from which undo rebuilds schema 8's document; and that the chunks
+// written from then on are in schema 9's forms while the log reads the
+// same.
+func TestMigrateV8(t *testing.T) {
+	ctx := context.Background()
+	path := stoFixture(t, "v8.db")
+	want := stoReadRaw(t, path)
+	revs := stoRevisions(want[2])
+	if len(want[2].events) < 2*eventsPerChunk || len(revs) != 4 {
+		t.Fatalf("the fixture holds %d events and %d revisions of campaign 2, want %d or more and 4", len(want[2].events), len(revs), 2*eventsPerChunk)
+	}
+	newest := revs[len(revs)-1]
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		cb := tx.Bucket(bucketCampaigns).Bucket(itob(2))
+		st, err := readRevision(cb.Bucket(bucketRevisions), 2, itob(newest))
+		if err == nil && st.form != formPacked {
+			t.Fatalf("the fixture's newest revision of campaign 2 has form %d, want %d (untagged S2 parts)", st.form, formPacked)
+		}
+		if v := cb.Bucket(bucketEvents).Get(itob(1)); v[0] == chunkEvents || v[0] == chunkS2 {
+			t.Fatalf("the fixture's first chunk of campaign 2 starts with %#x, not a DEFLATE stream", v[0])
+		}
+		return err
+	})
+	stoMigrated(t, path, want)
+	s := stoOpenNoCheck(t, stoFixture(t, "v8.db"), Options{Snapshots: 3})
+	if _, err := s.Update(ctx, 2, stoStep); err != nil {
+		t.Fatal(err)
+	}
+	if form := stoForm(t, s, 2, newest+1); form != formTagged {
+		t.Errorf("the newest revision after a change has form %d, want %d (tagged parts)", form, formTagged)
+	}
+	c, err := s.Undo(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stoSameDoc(t, c, want[2].docs[newest]) {
+		t.Errorf("undo of the change did not restore schema 8's newest document (revision %d)", newest)
+	}
+	before := len(c.Log)
+	for len(c.Log) < before+eventsPerChunk {
+		if c, err = s.Update(ctx, 2, stoStep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full := false
+	_ = s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents).ForEach(func(_, v []byte) error {
+			full = full || v[0] == chunkEvents
+			return nil
+		})
+	})
+	if !full {
+		t.Error("a chunk filled after the migration is not in the events form")
+	}
+	s.cache.drop(2)
+	got, err := s.Get(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Log, c.Log) {
+		t.Error("the log read from old and new chunks is not the log written")
 	}
 	stoMustCheck(t, s)
 }
