@@ -18,8 +18,9 @@ var sizeSeeds = flag.Int("sizeseeds", 0, "TestStoredCampaignSize plays demo camp
 // sizeSeedsChecked are the demo seeds TestStoredCampaignSize plays: the
 // demo's own and, of seeds 1 to 30, those whose campaigns took the most
 // at the end or on the way (BENCHMARKS.md, "Battle records packed
-// once"): four or five battles with long records each.
-var sizeSeedsChecked = []uint64{demoSeed, 2, 19, 23, 24}
+// once"): four or five battles with long records each. -sizeseeds 30
+// measured them all.
+var sizeSeedsChecked = []uint64{demoSeed, 17, 19, 23, 24}
 
 // The storage budget is 100 KB a campaign after 20 turns with 20 undo
 // snapshots (BENCHMARKS.md, "storage"). It is not met by every demo
