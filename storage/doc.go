@@ -105,14 +105,16 @@
 // event changed is caught only in test binaries (the full check).
 //
 // Everything stored is packed: the newest document's parts as S2 blocks
-// (parts.go), the rest as DEFLATE streams (a campaign's JSON packs about
-// 7 to 1; a delta under a kilobyte, and the log's open chunk, in stored
-// blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
+// or, a finished battle's, a zstd frame (parts.go, settled.go), the
+// log's chunks in their own forms (full_chunk.go, open_chunk.go), the
+// rest as DEFLATE streams (a campaign's JSON packs about
+// 7 to 1; a delta under a kilobyte in stored blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
 // command's change, is kept as a delta from it: a change rewrites the
 // revision before as such a delta, and Undo and Check rebuild older
-// documents from the newest. A demo campaign of 20 turns with 5 battles
-// and their records takes under 100 KB with 20 snapshots, where schema 3
-// took 9 MB (storage_size_test.go in the repository's root). The newest
+// documents from the newest. A demo campaign of 20 turns with up to 5
+// battles and their records takes 44 to 108 KB with 20 snapshots (seeds
+// 1 to 30), where schema 3 took 9 MB (storage_size_test.go in the
+// repository's root). The newest
 // document is kept in parts so that a change packs again only what it
 // changed (an order: its side's kilobyte, not the 31 KB of a campaign or
 // the hundreds of a battle's record) and copies the other parts' packed

@@ -36,7 +36,10 @@ import (
 // only the newest revision is kept so, its undo snapshots being deltas
 // and its log chunks deflated as before. Schemas 5 to 7
 // deflated each part (formParts), which is still read: a campaign's next
-// change writes its newest revision packed.
+// change writes its newest revision packed. From schema 9 each part
+// starts with a byte naming its codec (formTagged), S2's or, for a
+// finished battle's, zstd's (settled.go); schema 8's untagged S2 parts
+// (formPacked) are still read.
 //
 // JSON has no raw newline outside strings, and encoding/json escapes the
 // ones inside, so a newline ends a part. A schema 4 document is one JSON
