@@ -170,18 +170,13 @@ func (r *chunkReader) fail(format string, args ...any) {
 	r.b = nil
 }
 
-func (r *chunkReader) uvarint() uint64 {
-	n, k := binary.Uvarint(r.b)
-	if k <= 0 {
-		r.fail("cut short")
-		return 0
-	}
-	r.b = r.b[k:]
-	return n
-}
+func (r *chunkReader) uvarint() uint64 { return readNumber(r, binary.Uvarint) }
 
-func (r *chunkReader) varint() int64 {
-	n, k := binary.Varint(r.b)
+func (r *chunkReader) varint() int64 { return readNumber(r, binary.Varint) }
+
+// readNumber reads a number with read (binary.Uvarint or Varint).
+func readNumber[T uint64 | int64](r *chunkReader, read func([]byte) (T, int)) T {
+	n, k := read(r.b)
 	if k <= 0 {
 		r.fail("cut short")
 		return 0

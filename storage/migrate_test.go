@@ -472,7 +472,6 @@ func TestMigrateV6(t *testing.T) {
 // next change writes the newest revision's parts packed, from which
 // undo rebuilds schema 7's document.
 func TestMigrateV7(t *testing.T) {
-	ctx := context.Background()
 	path := stoFixture(t, "v7.db")
 	want := stoReadRaw(t, path)
 	revs := stoRevisions(want[2])
@@ -488,7 +487,19 @@ func TestMigrateV7(t *testing.T) {
 		return err
 	})
 	stoMigrated(t, path, want)
-	s := stoOpenNoCheck(t, stoFixture(t, "v7.db"), Options{Snapshots: 3})
+	s, _ := stoChangedUndone(t, "v7.db", want[2].docs[newest], newest)
+	stoMustCheck(t, s)
+}
+
+// stoChangedUndone opens a copy of fixture, changes its campaign 2,
+// whose newest revision newest has document doc, checks that the change
+// wrote its newest revision in tagged parts and the one before as a
+// delta, undoes it and checks that doc is back. It returns the store
+// and the campaign undone.
+func stoChangedUndone(t *testing.T, fixture string, doc []byte, newest uint64) (*Store, *campaign.Campaign) {
+	t.Helper()
+	ctx := context.Background()
+	s := stoOpenNoCheck(t, stoFixture(t, fixture), Options{Snapshots: 3})
 	if _, err := s.Update(ctx, 2, stoStep); err != nil {
 		t.Fatal(err)
 	}
@@ -502,10 +513,10 @@ func TestMigrateV7(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !stoSameDoc(t, c, want[2].docs[newest]) {
-		t.Errorf("undo of the change did not restore schema 7's newest document (revision %d)", newest)
+	if !stoSameDoc(t, c, doc) {
+		t.Errorf("undo of the change did not restore %s's newest document (revision %d)", fixture, newest)
 	}
-	stoMustCheck(t, s)
+	return s, c
 }
 
 // Ensure a schema 8 file (testdata/v8.db: v7.db opened by bfbot at
@@ -539,22 +550,10 @@ func TestMigrateV8(t *testing.T) {
 		return err
 	})
 	stoMigrated(t, path, want)
-	s := stoOpenNoCheck(t, stoFixture(t, "v8.db"), Options{Snapshots: 3})
-	if _, err := s.Update(ctx, 2, stoStep); err != nil {
-		t.Fatal(err)
-	}
-	if form := stoForm(t, s, 2, newest+1); form != formTagged {
-		t.Errorf("the newest revision after a change has form %d, want %d (tagged parts)", form, formTagged)
-	}
-	c, err := s.Undo(ctx, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !stoSameDoc(t, c, want[2].docs[newest]) {
-		t.Errorf("undo of the change did not restore schema 8's newest document (revision %d)", newest)
-	}
+	s, c := stoChangedUndone(t, "v8.db", want[2].docs[newest], newest)
 	before := len(c.Log)
 	for len(c.Log) < before+eventsPerChunk {
+		var err error
 		if c, err = s.Update(ctx, 2, stoStep); err != nil {
 			t.Fatal(err)
 		}
