@@ -31,7 +31,8 @@ var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
 	4: func(context.Context, *EtcdStore) error { return nil },
 	// Layout 6 holds the records of schema 9, which tags each part with
 	// its codec, a finished battle's zstd (formTagged), and reads layout
-	// 5's as they are (migrate8to9): nothing is rewritten.
+	// 5's as they are (migrate8to9): nothing is rewritten. (The log's
+	// segments on etcd are its own, unchanged.)
 	5: func(context.Context, *EtcdStore) error { return nil },
 }
 

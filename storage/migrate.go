@@ -70,8 +70,11 @@ func migrate7to8(*bolt.Tx) error { return nil }
 // newest revision's parts with its codec, S2 or, for a finished
 // battle's, zstd at its best level (formTagged, settled.go), and reads
 // schema 8's untagged S2 parts as they are: a campaign's next change
-// writes its newest revision tagged. The number keeps an older bfbot,
-// which cannot read the new form, from opening the file.
+// writes its newest revision tagged. It keeps a full chunk of the log
+// in an events form of its own and the open chunk as an S2 block
+// (full_chunk.go, open_chunk.go), and reads schema 8's deflated chunks
+// as they are. The number keeps an older bfbot, which cannot read the
+// new forms, from opening the file.
 func migrate8to9(*bolt.Tx) error { return nil }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
