@@ -17,6 +17,7 @@ import (
 	botcommand "bfbot/bot/command"
 	"bfbot/campaign"
 	"bfbot/internal/consoleline"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 )
 
@@ -27,10 +28,11 @@ const (
 	demoPlayerB = "bandits-ai"
 )
 
-// runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N]`: a whole
-// campaign between the two built-in regiments (with a drop lance and a
-// DropShip bought with their special points, cmd_demo_forces.go), the
-// AI giving both sides' orders and fighting the battles, every step a
+// runDemo is `bfbot demo [--out DIR] [--seed N] [--turns N] [--level
+// easy|normal|hard]`: a whole campaign between the two built-in
+// regiments (with a drop lance and a DropShip bought with their special
+// points, cmd_demo_forces.go), the AI giving both sides' orders and
+// fighting the battles at --level (the campaign's ai_level), every step a
 // command through the command layer (docs/architecture.md). It writes
 // DIR/transcript.md and the maps and prints a summary.
 func (m *Main) runDemo(ctx context.Context, args []string) error {
@@ -40,6 +42,7 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 	// DropShip (cmd_demo_forces.go; TestDemoDropsAndDropShip).
 	seed := fs.Uint64("seed", demoSeed, "seed of the dice, the maps and the AI: the same seed plays the same campaign")
 	turns := fs.Int("turns", 0, "stop after this many campaign turns (default: the campaign's turn limit)")
+	level := fs.String("level", ai.Normal.String(), "how well the AI fights the battles: easy, normal or hard (the campaign's ai_level)")
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -50,10 +53,15 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 	if *turns < 0 {
 		return usagef("demo: --turns %d: want a number of campaign turns, 1 or more", *turns)
 	}
+	lvl, err := ai.ParsePlayLevel(*level)
+	if err != nil {
+		return usagef("demo: --level: %v", err)
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
 	d := newDemo(*out, *seed, m.Stderr)
+	d.level = lvl
 	stop, err := d.play(ctx, *turns)
 	if err != nil {
 		return err
@@ -81,7 +89,7 @@ func newDemo(out string, seed uint64, logw io.Writer) *demo {
 // newDemoIn is newDemo with the campaign kept in store (the storage
 // size test plays the demo into a bbolt file).
 func newDemoIn(out string, seed uint64, logw io.Writer, store botcommand.Store) *demo {
-	d := &demo{out: out, seed: seed, now: time.Date(3028, 1, 1, 20, 0, 0, 0, time.UTC)}
+	d := &demo{out: out, seed: seed, level: ai.Normal, now: time.Date(3028, 1, 1, 20, 0, 0, 0, time.UTC)}
 	d.store = store
 	d.reg = botcommand.New(botcommand.Deps{
 		Store: d.store,
@@ -102,6 +110,7 @@ func newDemoIn(out string, seed uint64, logw io.Writer, store botcommand.Store) 
 type demo struct {
 	out        string
 	seed       uint64
+	level      ai.Level // the campaign's ai_level
 	now        time.Time
 	store      botcommand.Store
 	reg        *botcommand.Registry
@@ -184,11 +193,16 @@ func (d *demo) campaign(ctx context.Context) (*campaign.Campaign, error) {
 
 // play runs the campaign; it returns why it stopped.
 func (d *demo) play(ctx context.Context, turns int) (string, error) {
-	fmt.Fprintf(&d.transcript, "# bfbot demo (seed %d)\n\nEvery command below went through the bot's command layer; each reply shows its addressee: public (the campaign channel or a battle's thread), private (only the caller sees it) or dm (a direct message).\n", d.seed)
+	fmt.Fprintf(&d.transcript, "# bfbot demo (seed %d%s)\n\nEvery command below went through the bot's command layer; each reply shows its addressee: public (the campaign channel or a battle's thread), private (only the caller sees it) or dm (a direct message).\n", d.seed, d.levelNote())
 	// The demo plays the optional rules too: 004's morale checks.
 	opts := map[string]string{"name": "Demo campaign", "map_seed": strconv.FormatUint(d.seed, 10), "morale_table": "true"}
 	if turns > 0 {
 		opts["turn_limit"] = strconv.Itoa(turns)
+	}
+	// The default level is the campaign's default: its transcript says
+	// nothing of it.
+	if d.level != ai.Normal {
+		opts["ai_level"] = d.level.String()
 	}
 	files, err := demoRegimentFiles()
 	if err != nil {
@@ -299,6 +313,15 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 	return "stopped: too many steps", nil
 }
 
+// levelNote names the AI's level beside the seed, when it is not the
+// default.
+func (d *demo) levelNote() string {
+	if d.level == ai.Normal {
+		return ""
+	}
+	return ", AI level " + d.level.String()
+}
+
 // maxDemoBattles bounds the battles of one campaign turn per sector of
 // the map: a contact and a battle started by each side's withdrawal from
 // it (ruling CI1).
@@ -400,7 +423,7 @@ func (d *demo) summary(ctx context.Context, w io.Writer, stop string) {
 		fmt.Fprintf(w, "bfbot demo: %s\n", stop)
 		return
 	}
-	fmt.Fprintf(w, "bfbot demo (seed %d): %s.\n", d.seed, stop)
+	fmt.Fprintf(w, "bfbot demo (seed %d%s): %s.\n", d.seed, d.levelNote(), stop)
 	fmt.Fprintf(w, "turns: %d, battles: %d\n", c.Turn, len(c.Battles))
 	lead, best, tie := "", -1<<31, false
 	for _, s := range c.Sides {

@@ -20,12 +20,14 @@ import (
 )
 
 // runScenario is `bfbot scenario list` and `bfbot scenario run NAME|FILE
-// [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]
-// [--buy SIDE="LIST"]…`: it lists the shipped scenarios, or plays one (or
-// a file) and prints its events. --buy replaces a side's fixed force by
-// one bought within the scenario's purchase points (scenario.Buy).
+// [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice
+// FACES] [--json] [--turns N] [--buy SIDE="LIST"]…`: it lists the shipped
+// scenarios, or plays one (or a file) and prints its events. --level is
+// how well the AI plays the sides --ai names; --buy replaces a side's
+// fixed force by one bought within the scenario's purchase points
+// (scenario.Buy).
 func (m *Main) runScenario(_ context.Context, args []string) error {
-	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N] [--buy SIDE=\"LIST\"]…"
+	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--buy SIDE=\"LIST\"]…"
 	if len(args) == 0 {
 		return usagef("scenario: say list or run (%s)", runUsage)
 	}
@@ -44,6 +46,7 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	faces := fs.String("dice", "", "the d6 faces to use, in order, e.g. 3,4,6 (instead of --seed)")
 	asJSON := fs.Bool("json", false, "print one JSON object per event")
 	aiSides := fs.String("ai", "", "sides the AI plays: both (every side), or side ids separated by commas")
+	level := fs.String("level", ai.Normal.String(), "with --ai: how well the AI plays, easy, normal or hard")
 	turns := fs.Int("turns", 0, "with --ai: end the battle after this game turn (default: the scenario's turn limit, else 30)")
 	start := fs.String("start", "", "Quick-Start Veteran set-up: off-board (the Units enter from their home edges in turn 1) or on-board (default: the file's start:)")
 	var buys buyFlags
@@ -58,8 +61,18 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	if *turns < 0 {
 		return usagef("scenario run: --turns %d: want a number of game turns, 1 or more", *turns)
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	seedSet, levelSet := false, false
+	fs.Visit(func(f *flag.Flag) {
+		seedSet = seedSet || f.Name == "seed"
+		levelSet = levelSet || f.Name == "level"
+	})
+	lvl, err := ai.ParsePlayLevel(*level)
+	if err != nil {
+		return usagef("scenario run: --level: %v", err)
+	}
+	if levelSet && strings.TrimSpace(*aiSides) == "" {
+		return usagef("scenario run: --level %s: give --ai too; the level is how well the AI plays the sides it names", *level)
+	}
 	var src dice.Source = dice.NewSeeded(*seed)
 	var script *dice.Script
 	if *faces != "" {
@@ -78,6 +91,9 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 		}
 		if len(buys) > 0 {
 			return usagef("scenario run: --buy: a Quick-Start scenario's forces are its record sheets")
+		}
+		if levelSet {
+			return usagef("scenario run: --level: the Quick-Start AI plays at one level; leave --level out")
 		}
 		switch {
 		case *start == "":
@@ -102,7 +118,7 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 			return usagef("scenario run: --buy %s: %v", b[0], err)
 		}
 	}
-	players, err := aiPlayers(sc, *aiSides, *seed)
+	players, err := aiPlayers(sc, *aiSides, lvl, *seed)
 	if err != nil {
 		return err
 	}
@@ -261,9 +277,9 @@ func (m *Main) loadScenario(arg string) (*scenario.Scenario, error) {
 }
 
 // aiPlayers reads --ai: "both" (or "all") is every side, else side ids
-// separated by commas. Each player is Normal, seeded from seed and its
-// side's place in the file.
-func aiPlayers(sc *scenario.Scenario, spec string, seed uint64) (map[string]*ai.Player, error) {
+// separated by commas. Each player plays at level, seeded from seed and
+// its side's place in the file.
+func aiPlayers(sc *scenario.Scenario, spec string, level ai.Level, seed uint64) (map[string]*ai.Player, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
 		return nil, nil
@@ -293,7 +309,7 @@ func aiPlayers(sc *scenario.Scenario, spec string, seed uint64) (map[string]*ai.
 				n = uint64(i)
 			}
 		}
-		players[id] = ai.New(id, ai.Normal, seed*1000003+n)
+		players[id] = ai.New(id, level, seed*1000003+n)
 	}
 	return players, nil
 }

@@ -63,13 +63,13 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"demo", "[--out DIR] [--seed N] [--turns N]", "play a whole campaign offline, AI on both sides", (*Main).runDemo},
+		{"demo", "[--out DIR] [--seed N] [--turns N] [--level easy|normal|hard]", "play a whole campaign offline, AI on both sides", (*Main).runDemo},
 		{"serve", "[--config FILE]", "run the Discord bot", (*Main).runServe},
 		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json] [--out DIR]", "speak the bot's commands in a terminal", (*Main).runConsole},
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", forceArgs, "show, export or check a regiment: a built-in roster or a regiment file", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
-		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
+		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
 		{"docs", "[--out FILE]", "write the command reference (docs/commands.md) from the command registry", (*Main).runDocs},
 		{"check", "[--db FILE]", "check a database's invariants", (*Main).runCheck},
 		{"backup", "FILE [--db FILE]", "consistent copy of a database no running bot holds", (*Main).runBackup},

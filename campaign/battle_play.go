@@ -110,9 +110,16 @@ func AutoDeploy(c *Campaign, battleID int, side string, d *dice.Dice) (*Campaign
 
 // AutoResolveBattle lets the AI fight a battle to its end from where it
 // stands: it deploys whatever is still in reserve, starts the battle and
-// plays both sides (ai.Normal, seeded from seed), then folds the result
-// into the campaign.
+// plays both sides at the campaign's level (Settings.AILevel, seeded
+// from seed), then folds the result into the campaign.
 func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*Campaign, []referee.Event, error) {
+	return AutoResolveBattleAt(c, battleID, c.Settings.Level(), d, seed)
+}
+
+// AutoResolveBattleAt is AutoResolveBattle with the AI at level on both
+// sides, whatever the campaign's setting (the referee's /battle auto
+// level:, ruling AIL1).
+func AutoResolveBattleAt(c *Campaign, battleID int, level ai.Level, d *dice.Dice, seed uint64) (*Campaign, []referee.Event, error) {
 	if _, err := c.openBattle(battleID, ""); err != nil {
 		return nil, nil, err
 	}
@@ -147,7 +154,7 @@ func AutoResolveBattle(c *Campaign, battleID int, d *dice.Dice, seed uint64) (*C
 	}
 	players := map[string]*ai.Player{}
 	for i, sd := range st.Sides {
-		players[sd.ID] = ai.New(sd.ID, ai.Normal, seed+uint64(i))
+		players[sd.ID] = ai.New(sd.ID, level, seed+uint64(i))
 	}
 	limit := n.Settings.BattleTurnLimit
 	if limit == 0 {

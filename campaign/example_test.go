@@ -118,8 +118,8 @@ func Example() {
 	// Output:
 	// turn 1: 6 public events, 5 secret to crucis, 5 secret to bandits
 	// turn 2: 5 public events, 4 secret to crucis, 3 secret to bandits
-	// turn 3: 9 public events, 8 secret to crucis, 18 secret to bandits
+	// turn 3: 9 public events, 8 secret to crucis, 13 secret to bandits
 	//   battle 1 in sector 11: winner "bandits"
-	// crucis sees: turn 4, orders phase; 3 own battlegroups; intel on 8 of 12 sectors; crucis 93 VP bandits 168 VP
-	// bandits sees: turn 4, orders phase; 2 own battlegroups; intel on 8 of 12 sectors; crucis 93 VP bandits 168 VP
+	// crucis sees: turn 4, orders phase; 3 own battlegroups; intel on 8 of 12 sectors; crucis 75 VP bandits 188 VP
+	// bandits sees: turn 4, orders phase; 2 own battlegroups; intel on 8 of 12 sectors; crucis 75 VP bandits 188 VP
 }

@@ -227,13 +227,14 @@ func (c *Campaign) endScenario(o referee.Outcome) {
 // always ends a phase in the end, the bound guards against a loop.
 const maxAIActions = 5000
 
-// PlayAI lets the AI (ai.Normal, seeded from seed) act in a battle for the
-// given sides for as long as one of them is to act: it deploys their
-// reserves while the battle is deploying, and plays every phase one of
-// them is phasing in, until the battle is over or a side not in sides is
-// to act. Each action goes through BattleAct, so the battle starts and
-// ends as it does for a player. An AI action the referee refuses is
-// replaced by ending the phase.
+// PlayAI lets the AI (at the campaign's level, Settings.AILevel, seeded
+// from seed) act in a battle for the given sides for as long as one of
+// them is to act: it deploys their reserves while the battle is
+// deploying, and plays every phase one of them is phasing in, until the
+// battle is over or a side not in sides is to act. Each action goes
+// through BattleAct, so the battle starts and ends as it does for a
+// player. An AI action the referee refuses is replaced by ending the
+// phase.
 func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64) (*Campaign, []referee.Event, error) {
 	if _, err := c.openBattle(battleID, ""); err != nil {
 		return nil, nil, err
@@ -286,7 +287,7 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		}
 		p := players[side.ID]
 		if p == nil {
-			p = ai.New(side.ID, ai.Normal, seed+uint64(len(players)))
+			p = ai.New(side.ID, n.Settings.Level(), seed+uint64(len(players)))
 			players[side.ID] = p
 		}
 		a := p.Next(b.State)

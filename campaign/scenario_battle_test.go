@@ -266,3 +266,29 @@ func TestScenarioJoinAISide(t *testing.T) {
 	}
 	scdCheck(t, n)
 }
+
+// Ensure the AI plays a scenario's sides at the campaign's ai_level
+// (ruling AIL1): easy and hard play the same battle, seed and dice
+// differently, and a campaign without the setting plays normal.
+func TestScenarioAIAtTheCampaignsLevel(t *testing.T) {
+	play := func(level string) string {
+		c := scdCampaign(t, "surprise-encounter", 2)
+		c.Settings.AILevel = level
+		_, evs, err := campaign.PlayAI(c, 1, []string{"lancers", "bandits"}, dice.New(dice.NewSeeded(4)), 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(evs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	easy, normal, hard := play("easy"), play("normal"), play("hard")
+	if easy == normal || normal == hard || easy == hard {
+		t.Error("two levels played the scenario alike: the level makes no difference")
+	}
+	if play("") != normal {
+		t.Error("a campaign without ai_level does not play at level normal")
+	}
+}

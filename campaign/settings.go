@@ -1,6 +1,11 @@
 package campaign
 
-import "bfbot/referee"
+import (
+	"strings"
+
+	"bfbot/referee"
+	"bfbot/referee/ai"
+)
 
 // MaxMapSide is the most sectors a generated strategic map has a side.
 const MaxMapSide = 8
@@ -52,6 +57,13 @@ type Settings struct {
 	// EarlyResolution: the turn resolves as soon as the last side seals
 	// its orders, as /campaign advance would, not at the deadline.
 	EarlyResolution bool `json:"early_resolution,omitempty"`
+	// AILevel is the level (easy, normal or hard; ai.Levels) of the AI
+	// wherever it fights for a side: auto-resolved battles, a missed
+	// deadline's phase, a scenario's side without a player. One level
+	// for every side, so that no player can weaken the AI that plays
+	// against him; who may set it is ruling AIL1. "" — a campaign stored
+	// before the setting — plays normal (Level).
+	AILevel string `json:"ai_level,omitempty"`
 	// MissedDeadline: what happens when a player misses a battle-phase
 	// deadline: "ai" plays the phase for him, "pass" ends it.
 	MissedDeadline string `json:"missed_deadline"`
@@ -74,6 +86,7 @@ func DefaultSettings() Settings {
 		TurnLimit:      12,
 		Deployment:     "ends",
 		MissedDeadline: "ai",
+		AILevel:        ai.Normal.String(),
 		MapCols:        4,
 		MapRows:        3,
 		MapSeed:        1,
@@ -97,6 +110,8 @@ func (s Settings) Validate() error {
 		return errorf("morale_table is one of 004's battle setup tables (ruling R11): turn setup_tables on, or morale_table off")
 	case s.SeatLimit < 0 || s.SeatLimit > 25:
 		return errorf("seat_limit %d: use 0 for no limit or 1 to 25 players a side", s.SeatLimit)
+	case s.AILevel != "" && !validLevel(s.AILevel):
+		return errorf("ai_level %q: use %s", s.AILevel, strings.Join(ai.LevelNames(), ", "))
 	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
 		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
 	case s.MapCols < 1 || s.MapCols > MaxMapSide || s.MapRows < 1 || s.MapRows > MaxMapSide:
@@ -117,4 +132,22 @@ func (c *Campaign) ValidateSettings() error {
 		st.MapCols, st.MapRows = 2, 1
 	}
 	return st.Validate()
+}
+
+// Level is the AI's level: AILevel's, or Normal when none is stored (a
+// campaign made before the setting; Validate lets no other name
+// through).
+func (s Settings) Level() ai.Level {
+	l, err := ai.ParsePlayLevel(s.AILevel)
+	if err != nil {
+		return ai.Normal
+	}
+	return l
+}
+
+// validLevel reports that name is one of ai.Levels, as stored: the name
+// in lower case.
+func validLevel(name string) bool {
+	l, err := ai.ParsePlayLevel(name)
+	return err == nil && l.String() == name
 }

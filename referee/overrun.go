@@ -32,9 +32,12 @@ func overrunCost(e Experience) int {
 // unit has the MP for the attempt (000 line 709). Moving into such a hex
 // with the MP to spare is an overrun attempt (ruling M7). Only ground
 // units overrun or are overrun, and this is never a drop (000 line 713).
+// An overrun is an attack resolved by the Combat rules (000 line 703),
+// which a truck, having no combat ability (000 line 847), never makes: it
+// may still enter the hex, where its move ends (000 line 626).
 func (m *mover) canOverrun(h hex.Hex, spent int) bool {
 	c := m.at(h)
-	if c.enemies != 1 || c.stand != 1 {
+	if c.enemies != 1 || c.stand != 1 || m.u.Class.Info().NoCombat {
 		return false
 	}
 	def := m.s.Units[c.enemy]
@@ -46,8 +49,12 @@ func (m *mover) canOverrun(h hex.Hex, spent int) bool {
 
 // overrunTarget returns the defender u would overrun in its own hex now,
 // by the units that really stand there: the one other unit, an active
-// enemy ground unit it has not tried this turn. nil if there is none.
+// enemy ground unit it has not tried this turn. nil if there is none,
+// and for a truck, which never overruns (canOverrun).
 func overrunTarget(s *State, u *Unit) *Unit {
+	if u.Class.Info().NoCombat {
+		return nil
+	}
 	var def *Unit
 	for i, v := range s.Units {
 		if v.ID == u.ID || !v.Status.OnMap() || v.Hex != u.Hex {

@@ -225,3 +225,22 @@ func TestMoveOverrunConditions(t *testing.T) {
 		}
 	})
 }
+
+// Ensure a truck never overruns: an overrun is an attack (000 line 703)
+// and a truck has no combat ability (000 line 847). Entering a lone
+// enemy's hex only ends its move there (000 line 626), and a move to its
+// own hex, an overrun for any other unit (ruling M9), is refused.
+func TestTruckNeverOverruns(t *testing.T) {
+	truck := mvUnit("A1", "lancers", Truck, "0505", Values{20, 20, 12}, 6)
+	def := mvUnit("B1", "bandits", LightMech, "0506", Values{4, 4, 2}, 4)
+	s := mvBattle(t, nil, truck, def)
+	next, events := mvDo(t, s, "lancers", "move A1 0506", mvDice(t))
+	if e := mvEvent(events, "overrun"); e != nil {
+		t.Fatalf("the truck overran: %s", e.Text)
+	}
+	if u := next.Unit("A1"); u.Hex != h("0506") || !u.Halted || next.Unit("B1").Step != 0 {
+		t.Errorf("truck at %s halted %v, defender step %d; want in 0506, halted, the defender unharmed", u.Hex, u.Halted, next.Unit("B1").Step)
+	}
+	truck.Hex = h("0506")
+	mvRefuse(t, mvBattle(t, nil, truck, def), "lancers", "move A1 0506", "no single enemy unit there it may overrun")
+}

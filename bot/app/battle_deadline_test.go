@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -17,22 +18,7 @@ func TestBattleDeadline(t *testing.T) {
 	t.Parallel()
 	r := srvStartedRig(t, "Phases")
 	r.must(srvRef, false, "campaign", "schedule", srvOpts("order_deadline", "none", "battle_deadline", "0 * * * *"))
-	var c *campaign.Campaign
-	for turn := 1; ; turn++ {
-		c = r.campaign()
-		if c.Phase == campaign.PhaseBattles && len(campaign.Unfought(c)) > 0 {
-			break
-		}
-		if turn > 8 || c.Phase == campaign.PhaseOver {
-			t.Fatalf("no battle by turn %d", c.Turn)
-		}
-		if c.Phase == campaign.PhaseOrders {
-			r.contact(srvAlice, "crucis")
-			r.contact(srvBob, "bandits")
-		}
-		r.must(srvRef, false, "campaign", "advance", nil)
-	}
-	id := campaign.Unfought(c)[0]
+	c, id := srvFirstBattle(t, r)
 	if ph := c.Battle(id).State.Phase; ph != referee.PhaseDeploy {
 		t.Fatalf("battle %d starts in %s, want deploy", id, ph)
 	}
@@ -75,6 +61,70 @@ func TestBattleDeadline(t *testing.T) {
 	threads := r.fake.Threads(srvChannel)
 	if len(threads) == 0 || len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Error("the deadline's battle events reached no battle thread")
+	}
+}
+
+// srvFirstBattle advances r's campaign, its battlegroups 2 making
+// contact, until a battle is to be fought: the campaign then, and the
+// battle's ID.
+func srvFirstBattle(t *testing.T, r *srvRig) (*campaign.Campaign, int) {
+	t.Helper()
+	for turn := 1; ; turn++ {
+		c := r.campaign()
+		if c.Phase == campaign.PhaseBattles && len(campaign.Unfought(c)) > 0 {
+			return c, campaign.Unfought(c)[0]
+		}
+		if turn > 8 || c.Phase == campaign.PhaseOver {
+			t.Fatalf("no battle by turn %d", c.Turn)
+		}
+		if c.Phase == campaign.PhaseOrders {
+			r.contact(srvAlice, "crucis")
+			r.contact(srvBob, "bandits")
+		}
+		r.must(srvRef, false, "campaign", "advance", nil)
+	}
+}
+
+// Ensure a missed phase is played by the AI at the campaign's ai_level
+// (ruling AIL1): easy and hard play the same phase, seed and dice
+// differently, and a campaign without the setting plays normal.
+func TestMissedPhaseAtTheCampaignsLevel(t *testing.T) {
+	t.Parallel()
+	r := srvStartedRig(t, "Levels")
+	c, id := srvFirstBattle(t, r)
+	// The set-up's questions and the deployment as a deadline would
+	// have them, then the phase the next deadline plays.
+	d := dice.New(dice.NewSeeded(1))
+	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
+		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
+		t.Fatal(err)
+	}
+	if ph := c.Battle(id).State.Phase; ph != referee.PhaseMovement {
+		t.Fatalf("battle %d in its %s phase once deployed, want movement", id, ph)
+	}
+	play := func(level string) string {
+		n := c.Clone()
+		n.Settings.AILevel = level
+		_, evs, err := missedPhase(n, id, dice.New(dice.NewSeeded(3)), 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(evs)
+	}
+	easy, normal, hard := play("easy"), play("normal"), play("hard")
+	if easy == normal || easy == hard {
+		t.Errorf("two levels played the missed phase alike: the level makes no difference\neasy: %s\nhard: %s", easy, hard)
+	}
+	if play("") != normal {
+		t.Error("a campaign without ai_level does not play at level normal")
 	}
 }
 

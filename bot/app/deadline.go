@@ -285,7 +285,8 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 	return n, out, nil
 }
 
-// missedPhase plays the phasing side's current phase of a battle for it.
+// missedPhase plays the phasing side's current phase of a battle for it,
+// the AI at the campaign's level (ai_level, ruling AIL1).
 func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, error) {
 	b := c.Battle(id)
 	side, phase, turn := b.State.PhasingSide().ID, b.State.Phase, b.State.Turn
@@ -294,7 +295,7 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		n, evs, err := campaign.BattleAct(c, id, side, end, d)
 		return n, evs, err
 	}
-	player := ai.New(side, ai.Normal, seed+uint64(id))
+	player := ai.New(side, c.Settings.Level(), seed+uint64(id))
 	n := c
 	var all []referee.Event
 	for i := 0; i < maxPhaseActions; i++ {

@@ -14,6 +14,7 @@ import (
 	"bfbot/mapgen/hex"
 	"bfbot/mapgen/render"
 	"bfbot/referee"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 	"bfbot/referee/scenario"
 )
@@ -79,7 +80,8 @@ func (g *Registry) battleCommands() []*entry {
 		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{battleOption, sideOption, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.battleView},
-		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption}},
+		{spec: Spec{Name: "battle", Sub: "auto", Description: "the AI fights the battle to its end", Who: Referee, Slow: true, Rate: AutoResolve, Options: []Option{battleOption,
+			{Name: "level", Description: "the AI's level on both sides (default: the campaign's ai_level)", Choices: ai.LevelNames()}}},
 			scope: campaignScope, run: g.battleAuto},
 		g.battleLogEntry(),
 	}, actionSubs(act)...)
@@ -534,9 +536,26 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	return []Reply{x.paged(strings.TrimRight(t.String(), "\n"), []string{"battle", strconv.Itoa(b.ID), "side", x.str("side")}, f)}, nil
 }
 
+// battleAuto lets the AI fight a battle to its end for both sides, at
+// the campaign's ai_level or the level: the referee gives for this
+// battle (ruling AIL1).
 func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
+	given := x.str("level")
 	if x.c.QuickStart != nil {
+		if given != "" {
+			return nil, userf("level:%s: a Quick-Start battle's AI plays at one level; leave level: out", given)
+		}
 		return g.quickStartAuto(ctx, x)
+	}
+	level := x.c.Settings.Level()
+	if given != "" {
+		if err := levelRefused(x, "level"); err != nil {
+			return nil, err
+		}
+		var err error
+		if level, err = ai.ParsePlayLevel(given); err != nil {
+			return nil, userf("level:%s: %v", given, err)
+		}
 	}
 	b, err := x.battle()
 	if err != nil {
@@ -544,9 +563,16 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
 	// The battle's end is told by its after-action reports (BattleReplies).
-	return g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
-		return g.rules.AutoResolveBattle(c, b.ID, d, seed)
+	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		return g.rules.AutoResolveBattle(c, b.ID, level, d, seed)
 	})
+	if err != nil || given == "" {
+		return out, err
+	}
+	// A level other than the campaign's is said where everyone reads
+	// the result.
+	note := x.public(fmt.Sprintf("The AI fought battle %d at level %s on both sides (the campaign's ai_level is %s).", b.ID, level, x.c.Settings.Level()))
+	return append([]Reply{note}, out...), nil
 }
 
 // battleRefuse declines a battle the setup tables let the side refuse

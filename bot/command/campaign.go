@@ -12,6 +12,7 @@ import (
 	"bfbot/config"
 	"bfbot/internal/cite"
 	"bfbot/referee"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 )
 
@@ -81,6 +82,11 @@ var settingOptions = []struct {
 	{Option{Name: "missed_deadline", Description: "a missed battle deadline: the AI plays the phase, or it passes", Choices: []string{"ai", "pass"}}, func(st *campaign.Settings, v string) error {
 		st.MissedDeadline = v
 		return nil
+	}},
+	{Option{Name: "ai_level", Description: "how well the AI fights for every side: auto-resolve, missed deadlines (default normal)", Choices: ai.LevelNames()}, func(st *campaign.Settings, v string) error {
+		l, err := ai.ParsePlayLevel(v)
+		st.AILevel = l.String()
+		return err
 	}},
 }
 
@@ -311,6 +317,11 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 	if len(changed) == 0 {
 		return []Reply{x.private(settingsText(x.c.Settings))}, nil
 	}
+	if x.str("ai_level") != "" {
+		if err := levelRefused(x, "ai_level"); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n := c.Clone()
 		if err := applySettings(&n.Settings, x); err != nil {
@@ -324,8 +335,8 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 }
 
 func settingsText(st campaign.Settings) string {
-	return fmt.Sprintf("Settings: turn_limit %d, raid_objectives %t, battle_turn_limit %d, crt %s, auto_resolve %t, early_resolution %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
-		st.TurnLimit, st.RaidObjectives, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.EarlyResolution, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline,
+	return fmt.Sprintf("Settings: turn_limit %d, raid_objectives %t, battle_turn_limit %d, crt %s, auto_resolve %t, early_resolution %t, setup_tables %t, morale_check %t, morale_table %t, repair_points %d, deployment %s, seat_limit %d, join_approval %t, referee_plays %t, missed_deadline %s, ai_level %s, order_deadline %q, battle_deadline %q, time_zone %q, map %dx%d seed %d",
+		st.TurnLimit, st.RaidObjectives, st.BattleTurnLimit, st.CRT, st.AutoResolve, st.EarlyResolution, st.SetupTables, st.MoraleCheck, st.MoraleTable, st.RepairPoints, st.Deployment, st.SeatLimit, st.JoinApproval, st.RefereePlays, st.MissedDeadline, st.Level(),
 		st.OrderDeadline, st.BattleDeadline, st.TimeZone, st.MapCols, st.MapRows, st.MapSeed)
 }
 

@@ -41,6 +41,9 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if x.str("buy") != "" {
 		return nil, userf("buy: a Quick-Start scenario's forces are its record sheets; start it without buy:")
 	}
+	if l := x.str("level"); l != "" {
+		return nil, userf("level:%s: the Quick-Start AI plays at one level; start it without level:", l)
+	}
 	seed, err := x.scenarioSeed()
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/referee"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 )
 
@@ -23,8 +24,9 @@ type Rules struct {
 	BattleAct func(c *campaign.Campaign, battle int, side string, a referee.Action, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)
 	// AutoDeploy deploys side's reserve units for it.
 	AutoDeploy func(c *campaign.Campaign, battle int, side string, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)
-	// AutoResolveBattle lets the AI fight the battle to its end.
-	AutoResolveBattle func(c *campaign.Campaign, battle int, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error)
+	// AutoResolveBattle lets the AI fight the battle to its end, at
+	// level on both sides.
+	AutoResolveBattle func(c *campaign.Campaign, battle int, level ai.Level, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error)
 	// AIOrders are the orders the AI would give for side (the demo's
 	// players).
 	AIOrders func(c *campaign.Campaign, side string, seed uint64) []campaign.Order
@@ -49,8 +51,8 @@ func DefaultRules() *Rules {
 		AutoDeploy: func(c *campaign.Campaign, battle int, side string, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 			return withLog(c)(campaign.AutoDeploy(c, battle, side, d))
 		},
-		AutoResolveBattle: func(c *campaign.Campaign, battle int, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
-			return withLog(c)(campaign.AutoResolveBattle(c, battle, d, seed))
+		AutoResolveBattle: func(c *campaign.Campaign, battle int, level ai.Level, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+			return withLog(c)(campaign.AutoResolveBattleAt(c, battle, level, d, seed))
 		},
 		AIOrders:      campaign.AIOrders,
 		AIBattleDrops: campaign.AIBattleDrops,

@@ -9,6 +9,7 @@ import (
 	"bfbot/campaign"
 	"bfbot/internal/english"
 	"bfbot/referee"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 	"bfbot/referee/scenario"
 )
@@ -30,6 +31,7 @@ func (g *Registry) scenarioCommands() []*entry {
 				{Name: "side", Description: "the side you play", Required: true},
 				{Name: "seed", Description: "seed of the set-up dice (initiative); default 1", Type: Integer},
 				{Name: "ai", Description: "true: the AI plays the other side for good (nobody may join it)", Type: Boolean},
+				{Name: "level", Description: "how well the AI plays (the campaign's ai_level; default normal)", Choices: ai.LevelNames()},
 				{Name: "buy", Description: "your force bought with the scenario's points: \"Atlas Atlas Stalker Zeus @veteran; …\""},
 				{Name: "start", Description: "Quick-Start Veteran set-up: Units enter from their home edges in turn 1, or start on the map", Choices: []string{"off-board", "on-board"}},
 			}},
@@ -155,6 +157,9 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	if err != nil {
 		return nil, err
 	}
+	if l := x.str("level"); l != "" {
+		c.Settings.AILevel = l // one of the option's choices, ai.LevelNames
+	}
 	id, who, err := g.seatStarter(ctx, x, c, side)
 	if err != nil {
 		return nil, err
@@ -171,8 +176,12 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	}); err != nil {
 		return nil, err
 	}
-	out := []Reply{x.public(fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role (what would show the other side's secrets is refused once a second player joins); %s. Play it with /battle … (/battle view shows your side's map).",
-		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who))}
+	text := fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role (what would show the other side's secrets is refused once a second player joins); %s. Play it with /battle … (/battle view shows your side's map).",
+		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who)
+	if l := x.str("level"); l != "" {
+		text += fmt.Sprintf(" The AI plays at level %s (ai_level in /campaign settings).", l)
+	}
+	out := []Reply{x.public(text)}
 	out = append(out, BattleReplies(x.c, 1, append(setup, aiEvents...))...)
 	out = append(out, EventReplies(x.c, logged)...)
 	// The AI's first phase may leave the player a question (fire at its

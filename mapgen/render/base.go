@@ -311,16 +311,18 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 // in sc.changed (all false, as long as the layers' pieces); the
 // terrain's changed pieces are listed in sc's room.
 func (tp *tacticalPicture) layers(sc *scratch) []layer {
-	changed := sc.changed
+	changed, lo, hi := sc.changed, sc.lo, sc.hi
 	var ls []layer
 	if tp.template != nil {
 		c := tp.template.code(tp.Stride)
-		l := layer{c: c, ref: tp.template.rows, changed: changed[:c.count()]}
+		n := c.count()
+		l := layer{c: c, ref: tp.template.rows, changed: changed[:n], lo: lo[:n], hi: hi[:n]}
 		l.markChanged(tp.rows, tp.stripRects)
-		ls, changed = append(ls, l), changed[c.count():]
+		ls, changed, lo, hi = append(ls, l), changed[n:], lo[n:], hi[n:]
 	}
 	c := tp.base.code()
-	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:c.count()], list: sc.list[:0], delta: tp.delta}
+	n := c.count()
+	l := layer{c: c, at: tp.strip * tp.Stride, ref: tp.base.rows, changed: changed[:n], lo: lo[:n], hi: hi[:n], list: sc.list[:0], delta: tp.delta}
 	for _, r := range tp.changed {
 		a := (r.Min.Y-tp.strip)*tp.Stride + 1 // rows counted from the terrain's top
 		l.mark(a+r.Min.X, a+r.Max.X)
@@ -473,11 +475,12 @@ func overlayRects(lay layout, v Tactical, counters []image.Rectangle) []claim {
 		// target ring reaches 0.55 sizes from the centre, the arrowhead
 		// half a size: all within a hex's box and pad. Between the
 		// hexes, a line (drawHighlight: 0.14 sizes and a casing of 2
-		// pixels, or dashed without) reaches half its width and a pixel
-		// of anti-aliasing from its axis; cut a hex size long, its
+		// pixels, or dashed without) shades the pixels whose centres lie
+		// within half its width and half a pixel of its axis, so a
+		// pixel reaches a pixel further; cut a hex size long, its
 		// pieces claim little beside it, however it slants.
 		pad := 0.2*g.size + 4
-		linePad := (math.Max(2, 0.14*g.size)+2)/2 + 2
+		linePad := (math.Max(2, 0.14*g.size)+2)/2 + 1
 		for i, h := range hl.Hexes {
 			cx, cy := g.center(h)
 			add(box(cx-g.size, cy-g.height/2, cx+g.size, cy+g.height/2, pad))

@@ -265,14 +265,18 @@ func (pc placedCounter) square() image.Rectangle {
 }
 
 // bounds is the rectangle drawCounter may change: the counter's square
-// and its shadow, its label's descenders, its facing tick, a pixel
-// around for anti-aliasing. An overlay's rectangle (overlayRects) need
-// be no larger.
+// and its shadow; for a face whose marks spill past its square or a
+// counter with a facing tick, its label's descenders, its facing tick
+// and a pixel around for anti-aliasing. An overlay's rectangle
+// (overlayRects) need be no larger.
 func (pc placedCounter) bounds() image.Rectangle {
 	c, k := pc.st.size, pc.k
 	x, y := int(math.Round(pc.b.x)), int(math.Round(pc.b.y))
 	ci, sh := int(c), shadow(c)
 	r := image.Rect(x, y, x+ci+sh, y+ci+sh)
+	if !k.HasFacing && !faceOf(pc.st, k).spills {
+		return r // the face copied into its square, the shadow's rectangles
+	}
 	if ci >= minMarkedCounter {
 		lbl, lx, base := pc.st.labelAt(x, y, k.Label)
 		r = r.Union(pc.st.label.bounds(lx, base, lbl))

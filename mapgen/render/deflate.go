@@ -309,6 +309,15 @@ func (c *codes) putAll(w *bitWriter, toks []token) {
 	w.out, w.acc, w.n = out[:o], acc, n
 }
 
+// bitLen is how many bits putAll writes for t.
+func (c *codes) bitLen(t token) int {
+	if t&matchFlag == 0 {
+		return int(c.litLen[t])
+	}
+	dc := distSym(int(t&0xffff) - 1)
+	return int(c.lengthN[t>>16&0xff]) + int(c.distLen[dc]) + int(distExtra[dc])
+}
+
 // codeLengthOrder is the order in which the header lists the lengths of
 // the code-length code.
 var codeLengthOrder = [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
@@ -491,33 +500,30 @@ func (w *bitWriter) put(v uint64, nb uint) {
 func (w *bitWriter) bitLen() int { return 8*len(w.out) + int(w.n) }
 
 // splice writes bits [from, to) of src, whose bits are packed as
-// bitWriter packs them; src has 8 readable bytes past bit to.
+// bitWriter packs them; src has 8 readable bytes past bit to. Most of a
+// picture is the terrain's bits copied: seven bytes at a time, once
+// fewer than 8 bits wait, then the rest in one go (fewer than 56 bits
+// beside fewer than 8).
 func (w *bitWriter) splice(src []byte, from, to int) {
-	if to-from >= 64 {
-		// Most of a picture is the terrain's bits copied: seven bytes
-		// at a time, once fewer than 8 bits wait in acc.
-		for w.n >= 8 {
-			w.out = append(w.out, byte(w.acc))
-			w.acc >>= 8
-			w.n -= 8
-		}
-		o := len(w.out)
-		out := slices.Grow(w.out, (to-from)/8+8)[:o+(to-from)/8+8]
-		for ; to-from >= 56; from += 56 {
-			v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7) & (1<<56 - 1)
-			v = w.acc | v<<w.n // w.n < 8: what waits and the 56 bits fit
-			binary.LittleEndian.PutUint64(out[o:], v)
-			w.acc = v >> 56
-			o += 7
-		}
-		w.out = out[:o]
+	o := len(w.out)
+	out := slices.Grow(w.out, (to-from)/8+16)[:o+(to-from)/8+16]
+	acc, n := w.acc, w.n
+	binary.LittleEndian.PutUint32(out[o:], uint32(acc)) // n < 32
+	o, acc, n = o+int(n/8), acc>>(n/8*8), n%8
+	for ; to-from >= 56; from += 56 {
+		v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7) & (1<<56 - 1)
+		v = acc | v<<n // the 56 bits fit beside what waits
+		binary.LittleEndian.PutUint64(out[o:], v)
+		acc = v >> 56
+		o += 7
 	}
-	for from < to {
-		nb := min(32, to-from)
-		v := binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7)
-		w.put(v&(1<<nb-1), uint(nb))
-		from += nb
+	r := uint(to - from)
+	acc |= (binary.LittleEndian.Uint64(src[from>>3:]) >> (from & 7) & (1<<r - 1)) << n
+	if n += r; n >= 32 {
+		binary.LittleEndian.PutUint32(out[o:], uint32(acc))
+		o, acc, n = o+4, acc>>32, n-32
 	}
+	w.out, w.acc, w.n = out[:o], acc, n
 }
 
 // bytes flushes the last partial byte and returns the bits written.

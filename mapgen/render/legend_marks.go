@@ -56,8 +56,7 @@ func highlightLegend(k HighlightKind, side int) legendItem {
 		col := mix(sideColor(side), colWhite, 0.25)
 		return legendItem{label: "move path", wide: 1.6, swatch: func(img *image.RGBA, x, y, sz float64) {
 			w := math.Max(2, 0.14*sz)
-			line(img, x-0.75*sz, y, x+0.75*sz, y, w+2, colWhite, 200)
-			line(img, x-0.75*sz, y, x+0.75*sz, y, w, col, 255)
+			casedLine(img, x-0.75*sz, y, x+0.75*sz, y, w, col)
 			arrowhead(img, x, y, x+0.75*sz, y, 0.45*sz, w, col)
 		}}
 	case Blocked:

@@ -18,14 +18,15 @@ import (
 // the picture's rows, each led by its filter byte (0: none; image/png
 // does not filter paletted pictures either). The terrain's stream is cut
 // into pieces, pieceBytes of a row each: a piece is the tokens that
-// start in it, and is kept with its bits and the pieces its matches
-// read. The title strip's legend is coded the same way
-// (striptemplate.go): each is a layer, written as a deflate block of its
-// own codes. A picture codes afresh the pieces it changed (keeping the
-// layer's tokens there that still hold) and those of the pieces that
-// read a changed piece whose tokens no longer say what the picture
-// holds; every other piece's bits are copied as they are, and the
-// checksum is the layer's with what the changed bytes did to it added.
+// start in it, and is kept with its bits; the matches that read a
+// piece from another are kept with it, with where their bits start.
+// The title strip's legend is coded the same way (striptemplate.go):
+// each is a layer, written as a deflate block of its own codes. A
+// picture codes afresh the pieces it changed (keeping the layer's tokens
+// there that still hold) and, alone, each match of another piece that
+// reads what it changed (layer.broken); every other token's bits are
+// copied as they are, and the checksum is the layer's with what the
+// changed bytes did to it added.
 // So a picture costs what it draws, not its size: image/png deflated
 // all of a sector map's 1.6 million pixels for every picture.
 
@@ -72,10 +73,18 @@ type codedRows struct {
 	offs   []int     // the bit where each piece starts, and the end
 	whole  adlerSums // the Adler-32 sums of all the rows
 	// The matches of other pieces that read piece i are
-	// readers[readAt[i]:readAt[i+1]], each with readPos the stream
-	// position it writes: kept here, not looked up among the tokens.
-	readers         []token
-	readAt, readPos []int32
+	// readers[readAt[i]:readAt[i+1]], each with readBit the bit of
+	// bits where it is coded: kept here, not looked up among the
+	// tokens.
+	readers         []reader
+	readAt, readBit []int32
+}
+
+// reader is a match that reads another piece than its own, and the
+// stream position it writes.
+type reader struct {
+	t   token
+	pos int32
 }
 
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
@@ -99,8 +108,8 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	}
 	c.bounds[n] = len(rows)
 	type read struct {
-		from, pos int32
-		t         token
+		from, pos, tok int32
+		t              token
 	}
 	reads := make([]read, 0, len(toks))
 	pos := 0
@@ -116,7 +125,7 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			src := pos - d
 			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
 				if s != k {
-					reads = append(reads, read{int32(s), int32(pos), t})
+					reads = append(reads, read{int32(s), int32(pos), int32(ti), t})
 				}
 			}
 		}
@@ -134,13 +143,6 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	for i := range n {
 		c.readAt[i+1] += c.readAt[i]
 	}
-	c.readers, c.readPos = make([]token, len(reads)), make([]int32, len(reads))
-	fill := slices.Clone(c.readAt)
-	for _, r := range reads {
-		c.readers[fill[r.from]], c.readPos[fill[r.from]] = r.t, r.pos
-		fill[r.from]++
-	}
-
 	c.whole = adlerOf(rows)
 	c.toks, c.first = toks, first
 	c.codes = newCodes(toks)
@@ -153,6 +155,24 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	}
 	c.offs[n] = w.bitLen()
 	c.bits = append(w.bytes(), make([]byte, 8)...)
+
+	// Where each token's bits start, for the readers': a piece's
+	// tokens are coded back to back from its offset.
+	at := make([]int32, len(toks))
+	for i := range n {
+		b := c.offs[i]
+		for ti := first[i]; ti < first[i+1]; ti++ {
+			at[ti] = int32(b)
+			b += c.codes.bitLen(toks[ti])
+		}
+	}
+	c.readers, c.readBit = make([]reader, len(reads)), make([]int32, len(reads))
+	fill := slices.Clone(c.readAt)
+	for _, r := range reads {
+		f := fill[r.from]
+		c.readers[f], c.readBit[f] = reader{r.t, r.pos}, at[r.tok]
+		fill[r.from]++
+	}
 	return c
 }
 
@@ -176,19 +196,15 @@ func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []t
 			flush(p)
 			toks = append(toks, t)
 		case t&matchFlag != 0:
-			_, d := t.match()
-			head := matchLen(rows, p, p-d, l)
-			if head >= minMatch {
+			head, tail, d := heldEnds(rows, p, t)
+			if head > 0 {
 				flush(p)
 				toks = append(toks, matchToken(head, d))
-			} else {
-				head = 0
 			}
 			if fresh < 0 {
 				fresh = p + head
 			}
-			tail := matchLenBack(rows, p+l, d, l-head)
-			if tail >= minMatch {
+			if tail > 0 {
 				flush(p + l - tail)
 				toks = append(toks, matchToken(tail, d))
 			}
@@ -198,6 +214,36 @@ func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []t
 		p += l
 	}
 	flush(p)
+	return toks
+}
+
+// heldEnds are how many bytes at the start and at the end of match t,
+// written at stream position p, still say what rows hold there (each 0
+// if fewer than a match's least), and its distance.
+func heldEnds(rows []byte, p int, t token) (head, tail, d int) {
+	l, d := t.match()
+	if head = matchLen(rows, p, p-d, l); head < minMatch {
+		head = 0
+	}
+	if tail = matchLenBack(rows, p+l, d, l-head); tail < minMatch {
+		tail = 0
+	}
+	return head, tail, d
+}
+
+// rematch appends to toks the tokens of the bytes match t writes at
+// stream position p of rows, which it no longer says: its start and
+// end where they still hold, the bytes between matched afresh by m.
+func rematch(toks []token, m matcher, rows []byte, p int, t token) []token {
+	head, tail, d := heldEnds(rows, p, t)
+	l, _ := t.match()
+	if head > 0 {
+		toks = append(toks, matchToken(head, d))
+	}
+	toks = m.tokens(toks, rows, p+head, p+l-tail, 0)
+	if tail > 0 {
+		toks = append(toks, matchToken(tail, d))
+	}
 	return toks
 }
 
@@ -255,11 +301,13 @@ func adlerOf(b []byte) adlerSums {
 }
 
 // scratch is what writing one picture works in, pooled: which pieces
-// changed and which are coded afresh (layer.fresh), the tokens of a
-// piece, the chunk being built.
+// changed, where, and which are coded afresh (layer.fresh), the tokens
+// of a piece, the chunk being built.
 type scratch struct {
 	changed, fresh []bool
-	list           []int32 // room for a layer's changed pieces
+	lo, hi         []int32  // where each changed piece changed (layer.mark)
+	list           []int32  // room for a layer's changed pieces
+	broken         []uint64 // room for a layer's broken matches (layer.broken)
 	toks           []token
 	recent         [1 << hashBits]int32
 	near           [1 << nearBits]int32 // layer.write's recent
@@ -281,6 +329,12 @@ func getScratch(n int) *scratch {
 		}
 		*f = (*f)[:n]
 	}
+	for _, f := range []*[]int32{&sc.lo, &sc.hi} {
+		if cap(*f) < n {
+			*f = make([]int32, n)
+		}
+		*f = (*f)[:n]
+	}
 	clear(sc.changed)
 	return sc
 }
@@ -295,6 +349,7 @@ type layer struct {
 	at      int
 	ref     []byte
 	changed []bool
+	lo, hi  []int32    // a changed piece's bytes that changed lie in [lo, hi)
 	list    []int32    // the changed pieces, in the order found
 	spans   [][2]int   // the changed pieces' bytes [a, e) (markChanged)
 	delta   adlerDelta // what changes outside the spans did to the checksum
@@ -303,10 +358,14 @@ type layer struct {
 // mark marks the pieces holding the layer's bytes [a, e) changed.
 func (l *layer) mark(a, e int) {
 	for k := l.c.pieceOf(a); k <= l.c.pieceOf(e-1); k++ {
+		lo, hi := int32(max(a, l.c.bounds[k])), int32(min(e, l.c.bounds[k+1]))
 		if !l.changed[k] {
 			l.changed[k] = true
 			l.list = append(l.list, int32(k))
+			l.lo[k], l.hi[k] = lo, hi
+			continue
 		}
+		l.lo[k], l.hi[k] = min(l.lo[k], lo), max(l.hi[k], hi)
 	}
 }
 
@@ -333,6 +392,9 @@ func (l *layer) markChanged(rows []byte, rects []image.Rectangle) {
 		if ch {
 			l.list = append(l.list, int32(k))
 			l.spans = append(l.spans, [2]int{c.bounds[k], c.bounds[k+1]})
+			if l.lo != nil {
+				l.lo[k], l.hi[k] = int32(c.bounds[k]), int32(c.bounds[k+1])
+			}
 		}
 	}
 }
@@ -352,14 +414,45 @@ func (l layer) fresh(rows []byte, sc *scratch) []bool {
 	copy(fresh, l.changed)
 	for _, i := range l.list {
 		for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
-			p := int(base.readPos[j])
+			p := int(base.readers[j].pos)
 			if r := base.at(p); !fresh[r] {
-				_, ok := tokenHolds(rows, l.at+p, base.readers[j])
+				_, ok := tokenHolds(rows, l.at+p, base.readers[j].t)
 				fresh[r] = !ok
 			}
 		}
 	}
 	return fresh
+}
+
+// broken lists the matches of the layer's unchanged pieces that read
+// where a changed piece changed, as their indices among the base's
+// readers, in stream order: each is coded again alone (rematch), its
+// piece's other tokens spliced as they are. Such a match writes what
+// the terrain holds there, which equalled what it copied, so it holds
+// in the picture just when none of the bytes it copies changed: no
+// byte of the picture is read to tell (one read in [lo, hi) that
+// happens to hold is coded again as it was). Only the matches that
+// read a changed piece are looked at: the others of an unchanged piece
+// write and copy bytes the picture did not change. The list is sc's
+// room.
+func (l layer) broken(sc *scratch) []uint64 {
+	base := l.c
+	out := sc.broken[:0]
+	for _, i := range l.list {
+		lo, hi := int(l.lo[i]), int(l.hi[i])
+		for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
+			p := int(base.readers[j].pos)
+			if n, d := base.readers[j].t.match(); p-d >= hi || p-d+n <= lo || l.changed[base.at(p)] {
+				continue // reads nothing that changed, or coded afresh whole
+			}
+			out = append(out, uint64(p)<<32|uint64(j))
+		}
+	}
+	// By position; a match reading two changed pieces once.
+	slices.Sort(out)
+	out = slices.CompactFunc(out, func(a, b uint64) bool { return a>>32 == b>>32 })
+	sc.broken = out
+	return out
 }
 
 // writeCodedPNG writes as a PNG the W×H paletted picture whose stream
@@ -503,7 +596,7 @@ func writePaletted(w io.Writer, W, H int, pal color.Palette, idat []byte) error 
 // and returns toks.
 func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *scratch) []token {
 	base := l.c
-	fresh := l.fresh(rows, sc)
+	broken := l.broken(sc)
 	// The block's header says whether it is the last; the rest of it,
 	// its codes, is the layer's own.
 	if last {
@@ -514,23 +607,38 @@ func (l layer) write(bw *bitWriter, toks []token, rows []byte, last bool, sc *sc
 	bw.splice(base.codes.header, 1, base.codes.headBits)
 	// What is coded afresh is matched among itself too (a counter
 	// against the counters before it, a letter against the letters),
-	// and tries only the nearest fixed distances (the run, the grid's
-	// repeat, the row above): the others gain little on counters and
-	// text for their time. Its table of places seen is small: some tens
-	// of thousands of bytes are coded afresh, and a table the size of a
-	// whole picture's costs more to clear and to reach than it finds.
-	m := matcher{dists: base.m.dists[:min(3, len(base.m.dists))], recent: sc.near[:]}
-	next := 0 // the first piece not yet written
-	for i, f := range fresh {
-		if !f {
+	// and tries only two fixed distances, the run and the row above:
+	// the others gain little on counters and text for their time (the
+	// grid's repeat saved 350 of a sector map's 217,000 bytes for 2% of
+	// a picture's instructions). Its table of places seen is small:
+	// some tens of thousands of bytes are coded afresh, and a table the
+	// size of a whole picture's costs more to clear and to reach than
+	// it finds.
+	m := matcher{dists: []int{1, base.stride}, recent: sc.near[:]}
+	at := 0                      // the first of base.bits not yet written
+	k := 0                       // the first of broken not yet written
+	rematchTo := func(end int) { // the broken matches before stream position end
+		for ; k < len(broken) && int(broken[k]>>32) < end; k++ {
+			j := uint32(broken[k])
+			b, t := int(base.readBit[j]), base.readers[j].t
+			bw.splice(base.bits, at, b)
+			toks = rematch(toks[:0], m, rows, l.at+int(base.readers[j].pos), t)
+			base.codes.putAll(bw, toks)
+			at = b + base.codes.bitLen(t)
+		}
+	}
+	for i, ch := range l.changed {
+		if !ch {
 			continue
 		}
-		bw.splice(base.bits, base.offs[next], base.offs[i])
+		rematchTo(base.bounds[i])
+		bw.splice(base.bits, at, base.offs[i])
 		toks = base.recode(toks[:0], m, rows, l.at, i)
 		base.codes.putAll(bw, toks)
-		next = i + 1
+		at = base.offs[i+1]
 	}
-	bw.splice(base.bits, base.offs[next], base.offs[base.count()])
+	rematchTo(len(l.ref))
+	bw.splice(base.bits, at, base.offs[base.count()])
 	base.codes.putAll(bw, []token{endOfBlock})
 	return toks
 }

@@ -325,3 +325,96 @@ func TestMatchLenBack(t *testing.T) {
 		}
 	}
 }
+
+// Ensure layer.broken lists every match of an unchanged piece that
+// reads a changed one and no longer holds in the picture, each once and
+// in stream order, and only matches that read where a piece changed;
+// over random battles drawn on a coded terrain (a match of an unchanged
+// piece that still holds may be listed only if it reads the changed
+// bytes' span: it is then coded again as it was).
+func TestBrokenMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: mapgen.Wide})
+	if err != nil {
+		t.Fatal(err)
+	}
+	views := []Tactical{sectorView(t)}
+	for range 5 {
+		views = append(views, randomBattle(rng, m))
+	}
+	for vi, v := range views {
+		tp, err := composeTactical(v, DefaultOptions(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := tp.base.code().count()
+		if tp.template != nil {
+			n += tp.template.code(tp.Stride).count()
+		}
+		sc := getScratch(n)
+		for li, l := range tp.layers(sc) {
+			base := l.c
+			listed := map[int32]bool{} // by the position a match writes
+			last := -1
+			for _, k := range l.broken(sc) {
+				p := int(k >> 32)
+				if p <= last {
+					t.Errorf("view %d layer %d: broken match at %d listed after one at %d", vi, li, p, last)
+				}
+				if r := base.readers[uint32(k)]; int(r.pos) != p {
+					t.Errorf("view %d layer %d: broken match listed at %d writes at %d", vi, li, p, r.pos)
+				}
+				last = p
+				listed[int32(p)] = true
+			}
+			reads := map[int32]bool{} // the matches that read where a piece changed
+			for _, i := range l.list {
+				for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
+					r := base.readers[j]
+					ln, d := r.t.match()
+					if int(r.pos)-d < int(l.hi[i]) && int(r.pos)-d+ln > int(l.lo[i]) {
+						reads[r.pos] = true
+					}
+				}
+			}
+			for _, i := range l.list {
+				for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
+					r := base.readers[j]
+					if l.changed[base.at(int(r.pos))] {
+						continue
+					}
+					_, holds := tokenHolds(tp.rows, l.at+int(r.pos), r.t)
+					switch {
+					case !holds && !listed[r.pos]:
+						t.Errorf("view %d layer %d: the match at %d no longer holds and is not listed", vi, li, r.pos)
+					case listed[r.pos] && holds && !reads[r.pos]:
+						t.Errorf("view %d layer %d: the match at %d holds, reads nothing changed, and is listed", vi, li, r.pos)
+					}
+				}
+			}
+		}
+		scratches.Put(sc)
+	}
+}
+
+// Ensure bitLen says how many bits putAll writes for every literal and
+// for matches of every length and of distances across the table.
+func TestTokenBitLen(t *testing.T) {
+	var toks []token
+	for b := range 256 {
+		toks = append(toks, token(b))
+	}
+	for l := minMatch; l <= maxMatch; l++ {
+		for _, d := range []int{1, 2, 5, 60, 257, 2075, 4097, 32768} {
+			toks = append(toks, matchToken(l, d))
+		}
+	}
+	c := newCodes(toks)
+	for _, tk := range toks {
+		var w bitWriter
+		c.putAll(&w, []token{tk})
+		if got, want := c.bitLen(tk), w.bitLen(); got != want {
+			t.Fatalf("token %#x: bitLen %d, putAll wrote %d bits", uint32(tk), got, want)
+		}
+	}
+}

@@ -155,8 +155,51 @@ func coverage(d float64, alpha uint32) uint32 {
 // segment. For each row only the columns inside the line's band are
 // looked at.
 func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha uint32) {
+	strokes(img, x0, y0, x1, y1, newStroke(width, c, alpha), stroke{})
+}
+
+// casedLine draws a line of width w in colour c on a white casing two
+// pixels wider, which keeps it visible over any terrain: the pixels of
+// line drawing the casing and then the line, in one pass (a line of
+// fire crosses the map).
+func casedLine(img *image.RGBA, x0, y0, x1, y1, w float64, c color.RGBA) {
+	strokes(img, x0, y0, x1, y1, newStroke(w+2, colWhite, 200), newStroke(w, c, 255))
+}
+
+// stroke is a line's width (r, half of it), colour and alpha, with the
+// squared distances that bound its pixels: R2, the farthest a shaded
+// pixel's centre lies from the segment; in, the farthest one covered
+// whole lies.
+type stroke struct {
+	r, R2, in float64
+	c         color.RGBA
+	alpha     uint32
+}
+
+func newStroke(width float64, c color.RGBA, alpha uint32) stroke {
 	r := width / 2
-	R := r + 0.5
+	// Nearer the axis than in, a pixel is covered whole (coverage's
+	// first case) without its square root: in is a hair inside r − 0.5,
+	// so that no rounding of the root could say otherwise.
+	in := -1.0
+	if r >= 1 {
+		in = (r - 0.5) * (r - 0.5) * (1 - 1e-9)
+	}
+	return stroke{r: r, R2: (r + 0.5) * (r + 0.5), in: in, c: c, alpha: alpha}
+}
+
+// shade is the alpha of a pixel whose centre lies √d2 from the axis.
+func (s *stroke) shade(d2 float64) uint32 {
+	if d2 < s.in {
+		return s.alpha
+	}
+	return coverage(math.Sqrt(d2)-s.r, s.alpha)
+}
+
+// strokes draws the segment with stroke out, then with stroke over (no
+// narrower, or zero: none) on top, pixel by pixel.
+func strokes(img *image.RGBA, x0, y0, x1, y1 float64, out, over stroke) {
+	R := out.r + 0.5
 	dx, dy := x1-x0, y1-y0
 	l2 := dx*dx + dy*dy
 	iy0 := max(int(math.Floor(min(y0, y1)-R)), img.Rect.Min.Y)
@@ -168,13 +211,8 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 	if l2 > 0 {
 		inv = 1 / l2
 	}
-	R2 := R * R
-	// Nearer the axis than in, a pixel is covered whole (coverage's
-	// first case) without its square root: in is a hair inside r − 0.5,
-	// so that no rounding of the root could say otherwise.
-	in := -1.0
-	if r >= 1 {
-		in = (r - 0.5) * (r - 0.5) * (1 - 1e-9)
+	if over.alpha == 0 {
+		over.R2 = -1 // no pixel
 	}
 	for y := iy0; y <= iy1; y++ {
 		py := float64(y) + 0.5
@@ -187,24 +225,42 @@ func line(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA, alpha ui
 			xa = max(xa, int(math.Floor(xc-half-0.5)))
 			xb = min(xb, int(math.Ceil(xc+half-0.5)))
 		}
-		// xa and xb are within the picture (bx0, bx1).
-		for x, o := xa, img.PixOffset(xa, y); x <= xb; x, o = x+1, o+4 {
-			px := float64(x) + 0.5
-			ex, ey := px-x0, py-y0
+		if xa > xb {
+			continue
+		}
+		// xa and xb are within the picture (bx0, bx1). Each pixel's
+		// distance is worked out as for a lone pixel (the same
+		// roundings, so the same shades), with what is the row's alone
+		// taken out of the loop.
+		ey0 := py - y0
+		eyd := ey0 * dy
+		o := img.PixOffset(xa, y)
+		row := img.Pix[o : o+4*(xb-xa+1)]
+		px := float64(xa) + 0.5
+		for i := 0; i+4 <= len(row); i, px = i+4, px+1 {
+			ex, ey := px-x0, ey0
 			if l2 > 0 {
-				t := max(0, min(1, (ex*dx+ey*dy)*inv))
+				// Clamped to the segment: t in [0, 1].
+				t := (ex*dx + eyd) * inv
+				if t < 0 {
+					t = 0
+				} else if t > 1 {
+					t = 1
+				}
 				ex, ey = ex-t*dx, ey-t*dy
 			}
 			d2 := ex*ex + ey*ey
-			if d2 >= R2 {
+			if d2 >= out.R2 {
 				continue
 			}
-			a := alpha
-			if d2 >= in {
-				a = coverage(math.Sqrt(d2)-r, alpha)
+			p := row[i : i+4 : i+4]
+			if a := out.shade(d2); a > 0 {
+				blendInto(p, out.c, a)
 			}
-			if a > 0 {
-				blendInto(img.Pix[o:o+4:o+4], c, a)
+			if d2 < over.R2 {
+				if a := over.shade(d2); a > 0 {
+					blendInto(p, over.c, a)
+				}
 			}
 		}
 	}

@@ -260,9 +260,7 @@ func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
 				dashed(img, x0, y0, x1, y1, w, 0.5*s, col)
 				continue
 			}
-			// A white casing keeps the line visible over any terrain.
-			line(img, x0, y0, x1, y1, w+2, colWhite, 200)
-			line(img, x0, y0, x1, y1, w, col, 255)
+			casedLine(img, x0, y0, x1, y1, w, col)
 		}
 		if k := len(hl.Hexes); k > 0 {
 			ex, ey := g.center(hl.Hexes[k-1])

@@ -250,24 +250,32 @@ func TestNoCheating(t *testing.T) {
 }
 
 // playComparing plays s to its end (or maxSteps) with players and, every
-// `every` steps, asks the phasing player for its choice on the true state
-// and on each state alts makes of the current one (the same but for what
-// the side may not know): the choices must be equal. It returns how many it compared.
+// `every` steps, asks a copy of the phasing player for its choice on the
+// true state and copies for their choices on each state alts makes of the
+// current one (the same but for what the side may not know): the choices
+// must be equal, and equal to the player's own, made with the work it
+// kept from its decisions before (its cache; the copies start without).
+// It returns how many it compared.
 func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, players map[string]*Player, maxSteps, every int, alts func(step int, side string, s *referee.State) []*referee.State) int {
 	t.Helper()
 	checked := 0
 	for step := 0; s.Phase != referee.PhaseOver && step < maxSteps; step++ {
 		side := s.PhasingSide().ID
-		if step%every == 0 {
+		compare := step%every == 0
+		var want referee.Action
+		if compare {
+			want = cloneP(players[side]).Next(s)
 			for _, alt := range alts(step, side, s) {
-				got, want := cloneP(players[side]).Next(alt), cloneP(players[side]).Next(s)
-				if !reflect.DeepEqual(got, want) {
+				if got := cloneP(players[side]).Next(alt); !reflect.DeepEqual(got, want) {
 					t.Fatalf("seed %d step %d: %s chose %v with the true secrets, %v with others", seed, step, side, want, got)
 				}
 				checked++
 			}
 		}
 		a := players[side].Next(s)
+		if compare && !reflect.DeepEqual(a, want) {
+			t.Fatalf("seed %d step %d: %s chose %v with the work it kept, %v without", seed, step, side, a, want)
+		}
 		next, events, err := referee.Apply(s, a, d)
 		if err != nil {
 			t.Fatalf("seed %d step %d: %s %v refused: %v", seed, step, side, a, err)
@@ -280,24 +288,21 @@ func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, pl
 	return checked
 }
 
-// cloneP copies a player, its generator and memory included.
+// cloneP copies a player, its generator and memory included, with a
+// cache of its own, empty: the copies compared share nothing with each
+// other or with p, so a decision on one state cannot reuse work done on
+// another (a route field kept under a key that misses what the side may
+// not know would carry it over) and p's own cache never holds work done
+// on a state that is not the battle's.
 func cloneP(p *Player) *Player {
 	c := *p
 	src := *p.src
 	c.src = &src
 	c.rng = rand.New(c.src)
-	c.done, c.fired, c.hits = map[string]bool{}, map[string]int{}, map[string]int{}
-	for k, v := range p.hits {
-		c.hits[k] = v
-	}
-	for k, v := range p.done {
-		c.done[k] = v
-	}
-	for k, v := range p.fired {
-		c.fired[k] = v
-	}
+	c.done, c.fired, c.hits = maps.Clone(p.done), maps.Clone(p.fired), maps.Clone(p.hits)
 	c.seen, c.moved, c.swept, c.shown = maps.Clone(p.seen), maps.Clone(p.moved), maps.Clone(p.swept), maps.Clone(p.shown)
 	c.leapers = maps.Clone(p.leapers)
+	c.cache = cache{}
 	return &c
 }
 

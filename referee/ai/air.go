@@ -64,7 +64,11 @@ func (pic *picture) airBreaksOff(u *referee.ViewUnit, moves []referee.Action, le
 // best attack it may make from there (a strafe or a bomb run on h or a
 // hex next to it, hexAttackScore; an air attack on an enemy air lance
 // within its R) less the fire it may draw there next turn (airThreat).
-// A disrupted lance makes no attack this turn.
+// A disrupted lance makes no attack this turn. In a stalled battle the
+// fire is not weighed: the lance comes in whatever the danger, as the
+// ground units close in (moveScorer.score). Weighing it, two air lances
+// each kept out of the other's reach and of the infantry beside its
+// target to the turn limit, their sides otherwise unable to fight.
 func (pic *picture) airStrike(u *referee.ViewUnit, h hex.Hex, level Level) float64 {
 	best := 0.0
 	if !u.Disrupted && u.Detail != nil {
@@ -90,6 +94,9 @@ func (pic *picture) airStrike(u *referee.ViewUnit, h hex.Hex, level Level) float
 	d := 0
 	if u.Detail != nil {
 		d = u.Detail.Current.D
+	}
+	if pic.stalled {
+		return best
 	}
 	return best - airRiskWeight*pic.airThreat(h, d)
 }

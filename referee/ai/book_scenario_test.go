@@ -46,20 +46,32 @@ func aixPlayBook(tb testing.TB, name string, seed uint64) (*referee.State, []ref
 
 // Ensure that in No Profit in Dying (000 lines 2403–2499) the Osaka
 // Legion boards its DropShips and lifts off with units aboard, scoring
-// the space award (10 VP a 'Mech), in some of 10 seeds.
+// the space award (10 VP a 'Mech), in some of 10 seeds, and that no
+// DropShip lifts off empty in turns 1–2, leaving the units it came for
+// to be captured.
 func TestNoProfitInDyingLiftsOff(t *testing.T) {
 	seeds := 10
 	loaded, lifts := 0, 0
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		s, events := aixPlayBook(t, "no-profit-in-dying", seed)
 		n := 0
+		// early are the DropShips that lifted off in turns 1–2, until
+		// their load is told (liftoff_load follows liftoff).
+		early := map[string]int{}
 		for _, e := range events {
 			switch e.Type {
 			case "liftoff":
 				lifts++
+				if e.Turn <= 2 {
+					early[e.Unit] = e.Turn
+				}
 			case "liftoff_load":
 				n++
+				delete(early, e.Unit)
 			}
+		}
+		for ship, turn := range early {
+			t.Errorf("seed %d: %s lifted off empty in turn %d", seed, ship, turn)
 		}
 		if n > 0 {
 			loaded++

@@ -98,9 +98,10 @@
 // its retreat edge: leaving never scores better, since the side left
 // alone in the field takes the salvage lying on the map (ruling V8)
 // and, in a campaign, the sector (CB7), while a platoon found is worth
-// its cost and the salvage with it; and the turn limit AutoResolve sets
-// is not in the View, so as far as the side knows the hunt has all the
-// time it needs.
+// its cost and the salvage with it. The turn limit is in the View
+// (View.TurnLimit, AutoResolve's own when the battle's rules set none),
+// and the hunt does not stop for it: a platoon found in the last turn is
+// worth as much as one found in the first.
 //
 // Hidden infantry also leaves its ambush (and is revealed, ruling M15)
 // once its side retreats or has no other ground unit on the map. A side
@@ -113,7 +114,8 @@
 // Air lances (air.go) fly to the hex whose strike — a strafe or a bomb
 // run on it or next to it, an air attack within R — is worth the most
 // against the fire they may draw there (ground units that may come next
-// to them, at −4; enemy air lances in reach). An air lance leaves by
+// to them, at −4; enemy air lances in reach), or, in a stalled battle,
+// whatever that fire, as the ground units close in. An air lance leaves by
 // flying up, never by the retreat edge: once no flight leaves it a strike
 // worth that fire and its side is retreating or has no ground unit left
 // to fight beside and no unit still to come (so it strikes on the way
@@ -130,9 +132,13 @@
 // its retreat edge; less when units left on the map are captured), by
 // few turns left (never with two left) and by a long way home (a half
 // more for each turn beyond the first its units need to reach the
-// retreat edge, the enemy firing at their backs). A side none of whose
-// units can attack (trucks alone) has lost a battle without scenario
-// aims whatever the odds: staying can win it nothing. A lost battle is a retreat, when
+// retreat edge, the enemy firing at their backs; a unit with no way
+// there at all, penned in, is not saved by a retreat and not counted,
+// and a side none of whose units has a way home does not retreat). A
+// side none of whose units can attack (trucks alone) has lost a battle
+// without scenario aims whatever the odds: staying can win it nothing;
+// unless, as for any side, its units would reach the edge only after a
+// turn limit: the retreat would save nobody. A lost battle is a retreat, when
 // the rules allow it and the side has no DropShips to leave by: its
 // units head for the retreat edge by the MP of the way there (round
 // what their mode may not cross) and withdraw there; with DropShips it

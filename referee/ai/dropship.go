@@ -146,9 +146,9 @@ func (p *Player) liftoff(g *game) (referee.Action, bool) {
 // turn (what stays is captured or scores nothing), once it is full, once
 // it is badly damaged (with a load, or about to be destroyed), with a
 // load once the enemy is next to it, or once no unit of the side can
-// reach it in the turns left — with a load, or empty when the battle is
-// lost or the ships wait idle (idleShips). A ship that leaves early
-// strands every unit still coming to it.
+// reach it in the turns left — with a load, or empty when the ships wait
+// idle (idleShips) or the battle is lost and the enemy comes within fire
+// of it. A ship that leaves early strands every unit still coming to it.
 func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 	a := pic.aims
 	if !a.evacuate || ship.Detail == nil {
@@ -180,5 +180,23 @@ func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 			return false // someone is coming
 		}
 	}
-	return aboard > 0 || pic.lost() || pic.idleShips()
+	if aboard > 0 || pic.idleShips() {
+		return true
+	}
+	// Empty, it leaves a lost battle only once the enemy can fire on it:
+	// sooner it saves nothing, and the last ship to leave may end the
+	// battle (a scenario's end_when_lifted_off), giving up every unit
+	// still on the map to be captured (SC11) while they fight on.
+	return pic.lost() && pic.underFire(*ship.Hex)
+}
+
+// underFire reports that an enemy the side sees may fire on h next
+// turn: it stands within its MP and range of it.
+func (pic *picture) underFire(h hex.Hex) bool {
+	for _, e := range pic.enemies {
+		if e.fighting() && hex.Distance(e.at, h) <= e.mp+max(e.rng, 1) {
+			return true
+		}
+	}
+	return false
 }

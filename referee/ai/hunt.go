@@ -13,12 +13,13 @@ import (
 
 // The hunt: a battle goes on while a side has a unit on the map, hidden
 // infantry included (ruling V5), and hidden infantry is never seen: it is
-// found only by entering its hex (000 lines 1045–1053; ruling M14). So a
-// battle in which the side sees no enemy ground unit to fight, once it
-// has fought or stalled (stallTurns without an attack), is searched: its units close on the hexes of
-// the enemy's half of the map where infantry could stand and none of
-// them has been yet, rather than wait at the enemy's edge for the turn
-// limit with nothing happening.
+// found only by entering its hex (000 lines 1045–1053; ruling M14). So
+// once the side has fought or stalled (stallTurns without an attack),
+// the hexes of the enemy's half of the map where infantry could stand
+// and none of its units has been yet are searched: by all its units
+// when it sees no enemy ground unit to fight, by those its last enemies
+// in sight do not need while it does (spare), rather than wait at the
+// enemy's edge for the turn limit with nothing happening.
 
 // sweep notes the hexes the side's own units have entered, from the move
 // events it is told of (Player.Observe): each names the hexes of the way
@@ -99,27 +100,40 @@ func (p *Player) leap(pic *picture) {
 // hexes are searched.
 const huntBand = 12
 
+// huntNear is the near part of the enemy's half, in hundredths of its
+// depth, where hidden infantry waiting for the side's advance is looked
+// for first: the band keeps to it while any of its hexes is left. Held
+// to a hundred hexes at least, the band went deeper as soon as the
+// nearest were searched, and the hunters walked the deep open ground
+// and left the near woods and buildings for last.
+const huntNear = 40
+
 // huntBandHexes is how many hexes the band holds at least, when there
 // are as many left.
 const huntBandHexes = 100
 
-// huntHexes are the hexes a side searches when it sees no enemy ground
-// unit to fight, once the battle is stalled or as soon as it has fought
-// (fought): every enemy counter on the map is in plain view (ruling K2),
-// so with none left what keeps the battle going hides, and waiting for
-// the stall to search for it only spends turns. They are those in the
+// huntHexes are the hexes a side searches once the battle is stalled or
+// as soon as it has fought (fought), when some of its units are spare:
+// every enemy counter on the map is in plain view (ruling K2), so with
+// none left what keeps the battle going hides, and waiting for the
+// stall to search for it only spends turns. They are those in the
 // enemy's half of the map (nearer an enemy's retreat edge than its own),
-// within huntBand of the shallowest, where infantry on foot may stand
-// and some unit of the side may enter, that none of its units has
-// entered (swept) or stands in; nil when the side does not hunt.
+// within huntBand of the shallowest or in its near part (huntNear),
+// where infantry on foot may stand and some unit of the side may enter,
+// that none of its units has entered (swept) or stands in; nil when the
+// side does not hunt.
 func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if !pic.stalled && !fought {
 		return nil
 	}
-	for _, e := range pic.enemies {
-		if e.fighting() {
-			return nil
+	var movers []*referee.ViewUnit
+	for _, u := range pic.own {
+		if groundMover(u) && !u.Disrupted {
+			movers = append(movers, u)
 		}
+	}
+	if len(pic.spare(movers)) == 0 {
+		return nil
 	}
 	own := ""
 	if me := pic.v.Side(pic.side); me != nil {
@@ -148,24 +162,29 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	m := pic.v.Map
 	var out []hex.Hex
 	var depths []int
-	shallowest := 1 << 20
+	shallowest, deepestOnMap := 1<<20, 0
 	for y := range m.Height {
 		for x := range m.Width {
 			h := hex.Hex{X: x, Y: y}
+			d, ok := pic.enemyDepth(h, own)
+			if !ok {
+				continue
+			}
+			deepestOnMap = max(deepestOnMap, d)
 			if c := pic.cell(h); swept[h] || here[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
 				continue
 			}
-			if d, ok := pic.enemyDepth(h, own); ok {
-				out, depths = append(out, h), append(depths, d)
-				shallowest = min(shallowest, d)
-			}
+			out, depths = append(out, h), append(depths, d)
+			shallowest = min(shallowest, d)
 		}
 	}
-	// The band reaches huntBand deeper than the shallowest hex, or as
-	// deep as it takes to hold huntBandHexes: a few hexes the side's
-	// units cannot get to must not hold the search back.
-	deepest := shallowest + huntBand
-	if len(out) > huntBandHexes {
+	// The band reaches huntBand deeper than the shallowest hex, and
+	// the near part of the enemy's half while any of it is left (huntNear);
+	// past it, as deep as it takes to hold huntBandHexes: a few hexes the
+	// side's units cannot get to must not hold the search back.
+	near := deepestOnMap * huntNear / 100
+	deepest := max(shallowest+huntBand, near)
+	if len(out) > huntBandHexes && shallowest > near {
 		sorted := slices.Clone(depths)
 		slices.Sort(sorted)
 		deepest = max(deepest, sorted[huntBandHexes-1])
@@ -210,67 +229,135 @@ const (
 )
 
 // assignHunt shares the hexes the side hunts through out among its
-// units, so that they spread over them rather than walk one behind the
-// other to the nearest: each hex goes to the unit that could search it
-// first (the MP of the way over its MP, after the hexes it already has),
-// of those that may enter it — a wheeled unit cannot search a wood.
-// Units whose aim is elsewhere (aims.go) do not hunt.
+// units in lanes: the hexes, ordered along the enemy's edge, are cut
+// into one lane for each unit, in the units' own order along it, each
+// as many hexes as its share of the hunters' MP. A unit that went to
+// the nearest hex nobody had searched left holes behind it, at the
+// map's edges and between the ways of its neighbours, which were then
+// the farthest of everybody's hexes, searched last or never, and
+// hidden infantry that never moved sat there to the turn limit; a unit
+// that sweeps its own lane leaves none. A hex the unit of its
+// lane may not enter (a wheeled unit cannot search a wood) goes to the
+// unit that could be there first, of those that may. Units whose aim is
+// elsewhere (aims.go) do not hunt.
 func (pic *picture) assignHunt() {
 	if len(pic.hunt) == 0 {
 		return
 	}
-	var hunters []*referee.ViewUnit
-	var reach [][]int
+	var free []*referee.ViewUnit
 	for _, u := range pic.own {
 		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
-			hunters = append(hunters, u)
-			reach = append(reach, pic.huntField(u, []hex.Hex{*u.Hex}))
+			free = append(free, u)
 		}
 	}
-	// turns is how many turns hunter j needs to enter h; ok false: it
-	// cannot.
+	hunters := pic.spare(free)
+	if len(hunters) == 0 {
+		return
+	}
+	reach := make([][]int, len(hunters))
+	for j, u := range hunters {
+		reach[j] = pic.huntField(u, []hex.Hex{*u.Hex})
+	}
+	// may reports whether hunter j may enter h and has a way there.
 	w := pic.v.Map.Width
-	turns := func(j int, h hex.Hex) (float64, bool) {
-		u, mp := hunters[j], reach[j][h.Y*w+h.X]
+	may := func(j int, h hex.Hex) bool {
 		c := pic.cell(h)
-		if mp < 0 || !c.Road && c.Terrain.Info().Prohibited[routeKeyOf(u, 1).mode] {
-			return 0, false
-		}
-		return float64(mp) / float64(max(u.Detail.MP, 1)), true
+		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[routeKeyOf(hunters[j], 1).mode])
 	}
-	// Each hex, nearest first, goes to the unit that would be there
-	// first after searching the hexes it already has (a hex a turn for
-	// each MP, roughly): so a fast unit takes the most, but not all.
-	type near struct {
-		h hex.Hex
-		t float64
+	// The lanes, in the hunters' order along the edge: lane k holds the
+	// hexes from lo[k] to hi[k] of those ordered along it, its hunter's
+	// share of the MP.
+	along := pic.huntAlong()
+	order := make([]int, len(hunters))
+	total := 0
+	for j, u := range hunters {
+		order[j] = j
+		total += max(u.Detail.MP, 1)
 	}
-	order := make([]near, 0, len(pic.hunt))
-	for _, h := range pic.hunt {
-		soonest := -1.0
-		for j := range hunters {
-			if t, ok := turns(j, h); ok && (soonest < 0 || t < soonest) {
-				soonest = t
-			}
-		}
-		if soonest >= 0 {
-			order = append(order, near{h, soonest})
-		}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(along(*hunters[a].Hex), along(*hunters[b].Hex)) })
+	hexes := slices.Clone(pic.hunt)
+	slices.SortStableFunc(hexes, func(a, b hex.Hex) int { return cmp.Compare(along(a), along(b)) })
+	lo, hi := make([]float64, len(order)), make([]float64, len(order))
+	sum := 0
+	for k, j := range order {
+		lo[k] = float64(sum*len(hexes)) / float64(total)
+		sum += max(hunters[j].Detail.MP, 1)
+		hi[k] = float64(sum*len(hexes)) / float64(total)
 	}
-	slices.SortStableFunc(order, func(a, b near) int { return cmp.Compare(a.t, b.t) })
+	// Each hex goes to the hunter of the nearest lane that may enter
+	// it: its own lane's, unless that one may not.
 	pic.huntTo = map[string][]hex.Hex{}
-	for _, n := range order {
-		first, soonest := -1, 0.0
-		for j, u := range hunters {
-			t, ok := turns(j, n.h)
-			t += float64(len(pic.huntTo[u.ID])) / float64(max(u.Detail.MP, 1))
-			if ok && (first < 0 || t < soonest) {
-				first, soonest = j, t
+	for i, h := range hexes {
+		at := float64(i) + 0.5
+		first, off := -1, 0.0
+		for k, j := range order {
+			if !may(j, h) {
+				continue
+			}
+			d := max(lo[k]-at, at-hi[k], 0)
+			if first < 0 || d < off {
+				first, off = j, d
 			}
 		}
-		id := hunters[first].ID
-		pic.huntTo[id] = append(pic.huntTo[id], n.h)
+		if first >= 0 {
+			id := hunters[first].ID
+			pic.huntTo[id] = append(pic.huntTo[id], h)
+		}
 	}
+}
+
+// huntAlong is where a hex lies along the enemy's retreat edge, the way
+// the hunt's lanes are cut: its column along a north or south edge, its
+// row along a west or east one (or the side's own edge, when the
+// enemy's is not known).
+func (pic *picture) huntAlong() func(hex.Hex) int {
+	edge := ""
+	if len(pic.enemyEdges) > 0 {
+		edge = pic.enemyEdges[0]
+	} else if me := pic.v.Side(pic.side); me != nil {
+		edge = me.RetreatEdge
+	}
+	if edge == referee.North.String() || edge == referee.South.String() {
+		return func(h hex.Hex) int { return h.X }
+	}
+	return func(h hex.Hex) int { return h.Y }
+}
+
+// huntKeep is how many of the side's units stay on each enemy it sees
+// still fighting while the others hunt (spare).
+const huntKeep = 2
+
+// spare are those of units that hunt: all of them when the side sees no
+// enemy ground unit still fighting, else those beyond huntKeep for each
+// one it sees, the farthest from them. The whole side chased the
+// enemy's last unit in sight, often for many turns, and left the hunt
+// for hidden infantry the few turns before the limit, too few to search
+// the hundreds of hexes it may hide in. The side cannot know whether
+// anything hides, so its last enemies in sight are chased by fewer: a
+// lone tough one may live to the limit (BENCHMARKS.md). Keeping also
+// every unit that could fire at one this turn did not find the hidden
+// in time much more often than main.
+func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
+	var foes []hex.Hex
+	for _, e := range pic.enemies {
+		if e.fighting() {
+			foes = append(foes, e.at)
+		}
+	}
+	n := len(units) - huntKeep*len(foes)
+	if n <= 0 {
+		return nil
+	}
+	near := func(u *referee.ViewUnit) int {
+		d := 1 << 20
+		for _, f := range foes {
+			d = min(d, hex.Distance(*u.Hex, f))
+		}
+		return d
+	}
+	far := slices.Clone(units)
+	slices.SortStableFunc(far, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(b), near(a)) })
+	return far[:n]
 }
 
 // hunts reports that the moving unit hunts: it goes through its own

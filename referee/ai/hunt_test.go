@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -259,5 +260,116 @@ func TestHuntHops(t *testing.T) {
 		} else {
 			t.Logf("the platoon at %s found in turn %d", at, found)
 		}
+	}
+}
+
+// Ensure the units the enemy's last units in sight do not need hunt
+// while the side fights them: of five red 'Mechs, all hunt with no
+// blue unit in sight, the three farthest from it with one blue lance in
+// sight (huntKeep stay for it), the one left over with two, and none
+// with three.
+func TestHuntSpareUnits(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
+	hidden.Hidden = true
+	red := []referee.Unit{
+		aixUnit("R1", "red", referee.MediumMech, "0905", 9, 7, 3, 5),
+		aixUnit("R2", "red", referee.MediumMech, "0806", 9, 7, 3, 5),
+		aixUnit("R3", "red", referee.MediumMech, "0402", 9, 7, 3, 5),
+		aixUnit("R4", "red", referee.MediumMech, "0309", 9, 7, 3, 5),
+		aixUnit("R5", "red", referee.MediumMech, "0205", 9, 7, 3, 5),
+	}
+	for _, c := range []struct {
+		blue  []string
+		hunts []string
+	}{
+		{nil, []string{"R1", "R2", "R3", "R4", "R5"}},
+		{[]string{"1105"}, []string{"R3", "R4", "R5"}},
+		{[]string{"1105", "1005"}, []string{"R5"}},
+		{[]string{"1105", "1005", "1205"}, nil},
+	} {
+		units := append(slices.Clone(red), hidden)
+		for i, at := range c.blue {
+			units = append(units, aixUnit("B"+string(rune('1'+i)), "blue", referee.MediumMech, at, 9, 7, 3, 5))
+		}
+		s := aixBattle(t, nil, nil, units...)
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+		pic.hunt = pic.huntHexes(nil, true)
+		pic.assignHunt()
+		var hunts []string
+		for id := range pic.huntTo {
+			hunts = append(hunts, id)
+		}
+		slices.Sort(hunts)
+		if !slices.Equal(hunts, c.hunts) {
+			t.Errorf("with blue in sight at %v: %v hunt, want %v", c.blue, hunts, c.hunts)
+		}
+	}
+}
+
+// Ensure the hunt keeps to the near part of the enemy's half while any
+// of it is left (huntNear): on a 40×20 map with every hex of it
+// searched but one, the band reaches huntBand deeper than that hex and
+// no further, rather than as deep as a hundred hexes take.
+func TestHuntNearFirst(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "2304", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixStart(t, `map blank 40x20; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`, nil,
+		aixUnit("R1", "red", referee.MediumMech, "1910", 9, 7, 3, 5), hidden)
+	hole := hex.MustParse("2304")
+	swept := map[hex.Hex]bool{}
+	for y := range s.Map.Height {
+		for x := range 28 {
+			if h := (hex.Hex{X: x, Y: y}); h != hole {
+				swept[h] = true
+			}
+		}
+	}
+	pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+	band := pic.huntHexes(swept, true)
+	deepest := 0
+	for _, h := range band {
+		deepest = max(deepest, h.X)
+	}
+	// The hole lies at depth 2×22 − 39 = 5; huntBand deeper is depth 17,
+	// column 28.
+	if !slices.Contains(band, hole) || deepest != 28 {
+		t.Errorf("the band holds the hole %v: %v, and reaches column %d, want 28", hole, slices.Contains(band, hole), deepest)
+	}
+}
+
+// Ensure the hunters sweep lanes across the way to the enemy's edge,
+// each its own rows, in their order along the edge: three red units
+// side by side in the south, with the enemy's half not yet searched,
+// are given its north, middle and south rows, the north edge's row
+// included (the lanes meet in a row), rather than each the hexes
+// nearest it, which left the far ones to whoever had fewest.
+func TestHuntLanes(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "1601", 3, 5, 1, 1)
+	hidden.Hidden = true
+	s := aixBattle(t, nil, nil,
+		aixUnit("R1", "red", referee.MediumMech, "0907", 9, 7, 3, 5),
+		aixUnit("R2", "red", referee.MediumMech, "0908", 9, 7, 3, 5),
+		aixUnit("R3", "red", referee.MediumMech, "0909", 9, 7, 3, 5), hidden)
+	pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+	pic.hunt = pic.huntHexes(nil, true)
+	pic.assignHunt()
+	last := -1
+	for _, id := range []string{"R1", "R2", "R3"} {
+		rows := map[int]bool{}
+		for _, h := range pic.huntTo[id] {
+			rows[h.Y] = true
+		}
+		lo, hi := slices.Min(slices.Collect(maps.Keys(rows))), slices.Max(slices.Collect(maps.Keys(rows)))
+		if lo < last {
+			t.Errorf("%s hunts rows %d–%d, into the lane before it (to row %d)", id, lo, hi, last)
+		}
+		last = hi
+	}
+	if n := len(pic.huntTo["R1"]) + len(pic.huntTo["R2"]) + len(pic.huntTo["R3"]); n != len(pic.hunt) {
+		t.Errorf("%d of the %d hexes hunted are given out", n, len(pic.hunt))
+	}
+	if r := pic.huntTo["R1"]; !slices.ContainsFunc(r, func(h hex.Hex) bool { return h.Y == 0 }) {
+		t.Errorf("R1, the northernmost, does not hunt the north edge's row: %v", r)
 	}
 }

@@ -7,17 +7,25 @@ import (
 )
 
 // Ensure the classes of stall found in the tournament and put right stay
-// put right: each of these games, Normal on both sides, once ran to the
+// put right: each of these games, Normal on both sides (or against
+// Greedy, below), once ran to the
 // turn cap with no attack in its last four turns (BENCHMARKS.md, "Stalls
 // in the AI tournament"). A game that stalls again is replayed turn by
 // turn to tell whether its class is back or a new one has come.
 func TestKnownStalls(t *testing.T) {
-	for _, g := range []struct {
+	type known struct {
 		kind   string
 		battle uint64
 		seat   int
 		class  string
-	}{
+	}
+	check := func(g known, player, opponent ai.Level) {
+		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, player, opponent)
+		if r.stalled > 0 {
+			t.Errorf("%s battle %d, %v in seat %d against %v: stalled again (the class was %s)", g.kind, g.battle, player, g.seat, opponent, g.class)
+		}
+	}
+	for _, g := range []known{
 		// At night light woods block a line of sight (K15): units that
 		// traced it by day waited where they could not fire. (Small
 		// battle 80, seat 1, was one too; since units keep together it
@@ -50,6 +58,12 @@ func TestKnownStalls(t *testing.T) {
 		// 24–27, still walking home at the end.
 		{"no-mech", 24, 1, "retreat past the limit"},
 		{"no-mech", 58, 0, "retreat past the limit"},
+		// The mean of its units' turns home in time, a side broke off
+		// and its last units stood on their edge at the end with no MP
+		// left to leave by.
+		{"no-mech", 79, 1, "retreat past the limit for some"},
+		{"no-mech", 86, 1, "retreat past the limit for some"},
+		{"no-mech", 175, 0, "retreat past the limit for some"},
 		// Battles nothing could change before the turn limit, which
 		// ruling V17 ends: slow units too far apart to meet in the
 		// turns left, a retreat out of time, a hover and a wheeled
@@ -68,10 +82,62 @@ func TestKnownStalls(t *testing.T) {
 		{"dropships", 80, 0, "stalled too late"},
 		{"large", 194, 0, "stalled too late"},
 		{"dropships", 194, 1, "stalled too late"},
+		// A tracked sniper penned in a pocket behind heavy woods, with
+		// no way to its edge, broke off alone (its hexes from the edge
+		// counted as its way home) and stood there.
+		{"small", 187, 0, "penned retreat"},
+		// A truck alone broke off 27 hexes from its edge with seven
+		// turns left and fled an assault 'Mech as fast as itself.
+		{"large", 13, 1, "trucks' retreat past the limit"},
+		// Air lances weighing the fire they draw against the strike
+		// kept out of reach of each other and the infantry, stalled.
+		{"air", 158, 0, "air lances apart"},
+		// A hidden platoon that never moved, not found in time: the
+		// hunt (hunt.go; the Normal–Greedy games below).
+		{"secrets", 189, 0, "hidden platoon not found"},
+		{"secrets", 189, 1, "hidden platoon not found"},
 	} {
-		r := playTournamentGame(t, g.kind, g.battle, 1000+g.battle, g.seat, ai.Normal, ai.Normal)
-		if r.stalled > 0 {
-			t.Errorf("%s battle %d, Normal in seat %d: stalled again (the class was %s)", g.kind, g.battle, g.seat, g.class)
-		}
+		check(g, ai.Normal, ai.Normal)
+	}
+	// Against Greedy: far ahead on points in the last turn, two Long
+	// Toms closed to within range of an enemy Long Tom none of their
+	// friends could see, to fire through an observer that never came,
+	// while the enemy's truck stood in sight elsewhere (stalled indirect
+	// fire; picture.spotted).
+	for _, g := range []known{
+		{"artillery", 199, 0, "indirect fire waiting for an observer"},
+	} {
+		check(g, ai.Normal, ai.Greedy)
+	}
+	// Hard against Normal: a retreating unit that reached its edge with
+	// MP left in the last turn, and stayed (it now leaves at once).
+	for _, g := range []known{
+		{"large", 41, 0, "a retreat that stopped on its edge"},
+		{"large", 119, 0, "a retreat that stopped on its edge"},
+		{"small", 138, 1, "a retreat that stopped on its edge"},
+	} {
+		check(g, ai.Hard, ai.Normal)
+	}
+	// Normal against Greedy, whose hidden platoon never moves: the hunt
+	// did not find it before the turn limit.
+	for _, g := range []known{
+		// The whole side chased the last enemy in sight for turns
+		// (8 to 1 from turn 12 to 16 in battle 115) and left the hunt
+		// three turns or four: the units it does not need hunt.
+		{"secrets", 115, 0, "late hunt"},
+		{"secrets", 118, 0, "late hunt"},
+		{"secrets", 50, 0, "late hunt"},
+		// A hex at the map's edge, the farthest of everybody's, left to
+		// the last (battle 142: the last of 108 of one unit's) or to
+		// nobody: the lanes.
+		{"secrets", 142, 1, "hole at the edge"},
+		{"secrets", 68, 1, "hole at the edge"},
+		// Held to a hundred hexes, the band went deep while near ones
+		// were left: the near part first.
+		{"secrets", 75, 1, "too deep"},
+		// Hunters kept together while not stalled: they spread.
+		{"secrets", 67, 0, "hunters together"},
+	} {
+		check(g, ai.Normal, ai.Greedy)
 	}
 }

@@ -47,8 +47,11 @@ type picture struct {
 	// stalled: nobody has attacked for a while; units close in, and
 	// with no enemy in sight search the hexes hunt (hunt.go).
 	stalled bool
-	hunt    []hex.Hex
-	hunted  map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
+	// spots: whether some unit of the side that may observe sees each
+	// enemy now (spotted), as first asked.
+	spots  map[*enemy]bool
+	hunt   []hex.Hex
+	hunted map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
 	// huntTo are the hexes each unit that hunts goes through (assignHunt).
 	huntTo map[string][]hex.Hex
 	// sweeps are the ways of each unit that hunts (sweep.go), once
@@ -327,6 +330,31 @@ func (pic *picture) observed(u *referee.ViewUnit) bool {
 		}
 	}
 	return false
+}
+
+// spotted reports that some unit of the side that may observe indirect
+// fire (observed) has a clear line of sight to enemy e now. Once the
+// battle is stalled an indirect attack counts only on such a target, or
+// on one the firer sees itself (fireAt, firesFrom): a Sniper three
+// hexes from a platoon behind heavy woods waited in range for four turns
+// for an observer none of its friends could be, their ways round
+// the woods longer than the turns left (Normal–Greedy dropships 132).
+func (pic *picture) spotted(e *enemy) bool {
+	if s, ok := pic.spots[e]; ok {
+		return s
+	}
+	s := false
+	for _, o := range pic.own {
+		if pic.isMate(o) && o.Kind != referee.KindDropShip.String() && pic.los(*o.Hex, e.at).clear {
+			s = true
+			break
+		}
+	}
+	if pic.spots == nil {
+		pic.spots = map[*enemy]bool{}
+	}
+	pic.spots[e] = s
+	return s
 }
 
 // noCombat reports a class without combat ability: a truck (000 line
@@ -789,7 +817,7 @@ func (m *moveScorer) fireAt(h hex.Hex, cell mapgen.Cell, e *enemy, d int) (col i
 	target := pic.cell(e.at)
 	if d <= m.rng && d >= m.minR {
 		los := pic.los(h, e.at)
-		if los.clear || m.indirect {
+		if los.clear || m.indirect && (!pic.stalled || pic.spotted(e)) {
 			shift := m.exp + target.Terrain.Info().Shift
 			if !m.indirect {
 				shift += int(los.shift)
@@ -911,7 +939,9 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			w = 0
 		}
 		sc -= w * danger.total(m.worth)
-		if w > 0 {
+		if w > 0 && !m.hunts() {
+			// A hunting unit searches its own hexes (hunt.go): kept
+			// near its mates, the hunters searched one patch together.
 			sc -= m.stray(h)
 		}
 	}

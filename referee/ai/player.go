@@ -360,6 +360,17 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			p.done[u.ID] = true
 			return *withdraw, true
 		}
+		// A retreating unit that can stand on its edge this turn with
+		// a MP left goes there by its cheapest way and leaves at once.
+		if me.Retreating && !air && p.Level.skilled() {
+			if to, ok := pic.leaveFrom(u, me.RetreatEdge); ok {
+				for _, a := range moves {
+					if a.To == to {
+						return a, true // not done: it leaves from there
+					}
+				}
+			}
+		}
 		if withdraw != nil && !me.Retreating && aims.leaves(pic, u) {
 			p.done[u.ID] = true
 			return *withdraw, true

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"math"
+
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -34,12 +36,6 @@ func (pic *picture) lost() bool {
 	if theirs == 0 {
 		return false
 	}
-	if pic.v.Scenario == nil && !pic.armed() {
-		// Nothing of the side can ever attack (trucks, 000 line 847):
-		// in a battle without scenario aims staying can win it
-		// nothing and only lose the units.
-		return true
-	}
 	odds := retreatOdds * pic.stakeOdds()
 	left := noLimit
 	if pic.v.TurnLimit > 0 {
@@ -49,13 +45,23 @@ func (pic *picture) lost() bool {
 		}
 		odds *= 1 + 2/float64(left-2)
 	}
+	if pic.v.Scenario == nil && !pic.armed() {
+		// Nothing of the side can ever attack (trucks, 000 line 847):
+		// in a battle without scenario aims staying can win it
+		// nothing and only lose the units, unless the retreat too
+		// saves nobody: a truck 27 hexes from its edge with seven
+		// turns left fled from an enemy as fast as itself, a retreat
+		// begun to the turn limit with nothing happening.
+		_, last := pic.homeTurns()
+		return last <= left
+	}
 	// The way home only raises the odds: it is measured only when the
 	// rest would have the side retreat.
 	if theirs <= odds*mine {
 		return false
 	}
-	home := pic.homeTurns()
-	return home <= float64(left) && theirs > odds*homeOdds(home)*mine
+	home, last := pic.homeTurns()
+	return last <= left && theirs > odds*homeOdds(home)*mine
 }
 
 // armed reports that some unit of the side on the map or still to come
@@ -90,38 +96,66 @@ func (pic *picture) armed() bool {
 // their backs on, and fighting on won more.
 func homeOdds(turns float64) float64 { return 1 + 0.5*max(turns-1, 0) }
 
-// homeTurns is the mean of the game turns the side's ground units on
-// the map need to reach its retreat edge, by the MP of the way their
-// mode may take (home; in hexes where there is none); 0 without such
-// units, or with a DropShip on the map, which they leave by (an
-// evacuation), not by the edge. With a turn limit, a retreat that would
-// bring them there only after it saves nobody: the side fights on
-// (lost): sides of No 'Mech played to 30 turns broke off in turn 24–27
-// and were still walking to their edge when the battle ended.
-func (pic *picture) homeTurns() float64 {
+// homeTurns measures the way home of the side's ground units on the
+// map, by the MP of the way their mode may take (home): mean, the mean
+// of the game turns they need to reach its retreat edge at their MP
+// (what homeOdds was measured with), and last, the most game turns,
+// this one counted, any of them needs to leave by it (turnsToLeave).
+// Both 0 without such units, or with a DropShip on the map, which they
+// leave by (an evacuation), not by the edge. A unit with no way home at
+// all (penned in by woods and water its mode may not cross) is not
+// saved by a retreat and is left out; when none has a way home, no
+// retreat saves anybody: +Inf and math.MaxInt. Counted by its hexes
+// from the edge, a tracked sniper penned in a pocket of light woods
+// broke off alone against three units, stood in the pocket's hex
+// nearest the edge, and the battle ran to its turn limit with nothing
+// happening. With a turn limit, a retreat that would bring some of them
+// out only after it is not begun (lost): sides of No 'Mech played to 30
+// turns broke off in turn 24–27, their units' mean turns home in time,
+// and were still walking to their edge when the battle ended, the last
+// of them on it with no MP left to leave by.
+func (pic *picture) homeTurns() (mean float64, last int) {
 	me := pic.v.Side(pic.side)
 	if me == nil || me.RetreatEdge == "" {
-		return 0
+		return 0, 0
 	}
-	n, turns := 0, 0
+	n, penned, turns := 0, 0, 0
 	for _, u := range pic.own {
 		if u.Kind == referee.KindDropShip.String() && u.Status == "active" && u.Hex != nil {
-			return 0
+			return 0, 0
 		}
-		if groundMover(u) {
-			mp := max(u.Detail.MP, 1)
-			way := pic.homeOf(u, me.RetreatEdge)[u.Hex.Y*pic.v.Map.Width+u.Hex.X]
-			if way < 0 {
-				way = pic.edgeDist(*u.Hex, me.RetreatEdge)
-			}
-			turns += (way + mp - 1) / mp
-			n++
+		if !groundMover(u) {
+			continue
 		}
+		mp := max(u.Detail.MP, 1)
+		way := pic.homeOf(u, me.RetreatEdge)[u.Hex.Y*pic.v.Map.Width+u.Hex.X]
+		if way < 0 {
+			penned++
+			continue
+		}
+		turns += (way + mp - 1) / mp
+		last = max(last, turnsToLeave(way, u.Detail.MPLeft, mp))
+		n++
 	}
 	if n == 0 {
-		return 0
+		if penned > 0 {
+			return math.Inf(1), math.MaxInt
+		}
+		return 0, 0
 	}
-	return float64(turns) / float64(n)
+	return float64(turns) / float64(n), last
+}
+
+// turnsToLeave is the game turns, this one counted, a unit way MP from
+// its retreat edge needs to stand on it with a MP left to leave by:
+// mpLeft this turn, mp (at least 1) each turn after.
+func turnsToLeave(way, mpLeft, mp int) int {
+	need := way + 1
+	if need <= mpLeft {
+		return 1
+	}
+	mp = max(mp, 1)
+	return 1 + (need-mpLeft+mp-1)/mp
 }
 
 // groundSide reports that the side has a ground unit or a DropShip on

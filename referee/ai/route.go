@@ -57,17 +57,23 @@ func (pic *picture) approach(k routeKey) []int {
 // costs (stepsKey) and the targets it is measured to (targetsKey).
 
 // targetsKey is all the targets of a route field for k depend on besides
-// the map: the range it closes to, and the fighting ground enemies'
-// hexes (and the edges they leave by), or else the hunted hexes, or else the enemy retreat edges, as
-// routeField seeds them.
+// the map: the range it closes to, whether the battle is stalled, and
+// the fighting ground enemies' hexes (and the edges they leave by, and
+// for indirect fire in a stalled battle whether a friend sees them,
+// spotted), or else the hunted hexes, or else the enemy retreat edges,
+// as routeField seeds them.
 func (pic *picture) targetsKey(k routeKey) string {
 	m := pic.v.Map
 	var b []byte
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
-	if pic.stalled && !k.indirect {
-		b = append(b, 's') // firesFrom
+	spots := pic.stalled && k.indirect // firesFrom
+	switch {
+	case spots:
+		b = append(b, 'i')
+	case pic.stalled:
+		b = append(b, 's')
 	}
 	r := max(k.rng, 1)
 	switch {
@@ -78,6 +84,13 @@ func (pic *picture) targetsKey(k routeKey) string {
 				at(e.at)
 				b = append(b, e.leaves...) // cut off at that edge (fireSeeds)
 				b = append(b, 0)
+				if spots {
+					seen := byte(0)
+					if pic.spotted(e) {
+						seen = 1
+					}
+					b = append(b, seen)
+				}
 			}
 		}
 	case slices.ContainsFunc(pic.hunt, m.Contains):
@@ -354,12 +367,13 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 // firesFrom reports that a unit moving as k could attack enemy e from h,
 // within its range: once the battle is stalled, only from a hex with a
 // clear line of sight to it (or beside it on its level, for a close
-// attack), unless it fires indirectly. A unit in range behind a wood it
-// cannot see through, whose route ended there, would wait for ever.
+// attack), unless it fires indirectly at an enemy a friend sees now
+// (spotted). A unit in range behind a wood it cannot see through, whose
+// route ended there, would wait for ever.
 // Before the stall any hex in range will do: the side closes in, and
 // lines of sight change as units move.
 func (pic *picture) firesFrom(k routeKey, h hex.Hex, e *enemy) bool {
-	if !pic.stalled || k.indirect || h == e.at {
+	if !pic.stalled || k.indirect && pic.spotted(e) || h == e.at {
 		return true
 	}
 	if hex.Distance(h, e.at) <= 1 && pic.cell(h).Elevation == pic.cell(e.at).Elevation {
@@ -451,9 +465,53 @@ func (m *moveScorer) homeWay(h hex.Hex) int {
 
 // homeOf is the home field (home) for units moving as u does.
 func (pic *picture) homeOf(u *referee.ViewUnit, edge string) []int {
+	return pic.home(homeKey(u), edge)
+}
+
+// homeKey is the route key of the home field for units moving as u
+// does: the field depends on the way of moving alone.
+func homeKey(u *referee.ViewUnit) routeKey {
 	k := routeKeyOf(u, 1)
-	k.rng, k.indirect = 0, false // the field depends on the way of moving alone
-	return pic.home(k, edge)
+	k.rng, k.indirect = 0, false
+	return k
+}
+
+// leaveFrom is the hex of the side's retreat edge at the end of own
+// unit u's cheapest way home (home), when u can get there this turn
+// with a MP left to leave by (ruling V6); ok false otherwise, or when u
+// stands on the edge already. Going where the move scorer likes best on
+// the edge, a unit ended its move there with no MP left and left a turn
+// later: No 'Mech's retreating units, their edge reached in the last
+// turn, were still on the map at the end.
+func (pic *picture) leaveFrom(u *referee.ViewUnit, edge string) (hex.Hex, bool) {
+	k := homeKey(u)
+	home := pic.home(k, edge)
+	w := pic.v.Map.Width
+	at := *u.Hex
+	way := home[at.Y*w+at.X]
+	if way <= 0 || way+1 > u.Detail.MPLeft {
+		return at, false
+	}
+	into := pic.steps(k).into
+	for home[at.Y*w+at.X] > 0 {
+		from, next := int32(at.Y*w+at.X), at
+		for _, n := range at.Neighbors() {
+			if !pic.v.Map.Contains(n) {
+				continue
+			}
+			ni := n.Y*w + n.X
+			for _, st := range into[6*ni : 6*ni+6] {
+				if st.from == from && st.mp >= 0 && home[ni] >= 0 && int(st.mp)+home[ni] == home[from] {
+					next = n
+				}
+			}
+		}
+		if next == at {
+			return at, false
+		}
+		at = next
+	}
+	return at, true
 }
 
 type routeNode struct {

@@ -23,19 +23,20 @@ var settledGames = flag.Int("settled.games", 0, "TestSettledAsAtTheLimit: also p
 // limit: they decide alike until V17 ends the first, so the two may
 // differ only by what happened in the turns V17 left out. The games are ones
 // that stalled to the limit with nothing happening, which V17 now ends:
-// slow units far apart (small 27; large 49), a retreat out of time
-// (small 63; from the second seat too since V17 gives overburn MP to
-// 'Mechs and vehicles alone), a hover and a wheeled lance penned in
-// either side of woods (small 83; on the same map dropships 83 goes on,
-// since a side's landed DropShip may lift off and leave the field and
-// its salvage to the other). -settled.games plays more.
+// slow units far apart (small 27; large 49), a hover and a wheeled
+// lance penned in either side of woods (small 83; on the same map
+// dropships 83 goes on, since a side's landed DropShip may lift off and
+// leave the field and its salvage to the other). (Small 63, a retreat
+// out of time V17 ended, is over sooner since a retreating unit that
+// can leaves at once: its last truck is off the map in turn 18.)
+// -settled.games plays more.
 func TestSettledAsAtTheLimit(t *testing.T) {
 	type game struct {
 		kind   string
 		battle uint64
 		seat   int
 	}
-	games := []game{{"small", 27, 0}, {"small", 63, 0}, {"small", 63, 1}, {"small", 83, 0}, {"large", 49, 1}}
+	games := []game{{"small", 27, 0}, {"small", 83, 0}, {"large", 49, 1}}
 	fixed := len(games)
 	for _, kind := range ai.MirrorKinds {
 		for g := range *settledGames {

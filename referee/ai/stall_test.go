@@ -267,13 +267,18 @@ func TestAutoResolveLimitKnown(t *testing.T) {
 // after the turn limit fights on: the retreat saves nobody. R1, a light
 // 'Mech of 2 MP, is lost against four assault 'Mechs with six turns
 // left; 16 hexes from its edge, eight turns' walk, it stays; 2 hexes
-// from it, it retreats.
+// from it, it retreats. A side of trucks alone, which otherwise retreats
+// whatever the odds (TestTrucksAloneRetreat), alike: a truck 27 hexes
+// from its edge with seven turns left broke off and fled from an
+// assault 'Mech as fast as itself to the turn limit, nothing happening
+// (large battle 13 of the tournament).
 func TestNoRetreatPastTheLimit(t *testing.T) {
 	for _, tc := range []struct {
+		class   referee.Class
 		at      string
 		retreat bool
-	}{{"1705", false}, {"0305", true}} {
-		red := aixUnit("R1", "red", referee.LightMech, tc.at, 4, 5, 3, 2)
+	}{{referee.LightMech, "1705", false}, {referee.LightMech, "0305", true}, {referee.Truck, "1705", false}, {referee.Truck, "0305", true}} {
+		red := aixUnit("R1", "red", tc.class, tc.at, 4, 5, 3, 2)
 		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
 		lost.Status, lost.Step = referee.Destroyed, 4
 		units := []referee.Unit{red, lost}
@@ -284,7 +289,192 @@ func TestNoRetreatPastTheLimit(t *testing.T) {
 		s.Turn, s.Rules.TurnLimit = 10, 15
 		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
 		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
-			t.Errorf("R1 at %s, six turns left: retreats %v, want %v (%v)", tc.at, got, tc.retreat, acts)
+			t.Errorf("R1, %v, at %s, six turns left: retreats %v, want %v (%v)", tc.class, tc.at, got, tc.retreat, acts)
+		}
+	}
+}
+
+// Ensure a retreat is begun only if the last of the side's units can
+// leave before the turn limit, not the mean of them: in No 'Mech played
+// to 30 turns a side broke off with its units' mean turns home in time
+// and was still walking to its edge at the end (battles 79, 86, 175).
+// R1 and R2, two weak light lances, are lost against six assault
+// 'Mechs with four turns left: with R2 beside its edge too, the side
+// retreats; with R2, of 2 MP, 11 hexes from the edge (six turns to
+// leave), it fights on, though the mean of their turns to reach the
+// edge, three and a half, fits; with 20 turns left it retreats.
+func TestNoRetreatPastTheLimitForAny(t *testing.T) {
+	for _, tc := range []struct {
+		r2      string
+		left    int
+		retreat bool
+	}{{"0306", 4, true}, {"1206", 4, false}, {"1206", 20, true}} {
+		red := aixUnit("R1", "red", referee.LightMech, "0205", 1, 1, 1, 6)
+		slow := aixUnit("R2", "red", referee.LightMech, tc.r2, 1, 1, 1, 2)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		units := []referee.Unit{red, slow, lost}
+		for i, at := range []string{"1903", "1904", "1905", "1906", "1907", "1908"} {
+			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Turn = 10
+		s.Rules.TurnLimit = s.Turn + tc.left - 1
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
+			t.Errorf("R2 at %s, %d turns left: retreats %v, want %v (%v)", tc.r2, tc.left, got, tc.retreat, acts)
+		}
+	}
+}
+
+// Ensure a retreating unit that can stand on its edge this turn with a
+// MP left goes there by its cheapest way and leaves at once: it went
+// where the move scorer liked best on the edge, with no MP left, and
+// left a turn later (No 'Mech: units on their edge at the end of the
+// battle). R1, 4 MP, three hexes from the west edge, leaves this turn;
+// four hexes from it (no MP left on arrival), it only gets there.
+func TestRetreatLeavesAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		at     string
+		leaves bool
+	}{{"0405", true}, {"0505", false}} {
+		red := aixUnit("R1", "red", referee.MediumMech, tc.at, 9, 7, 3, 4)
+		blue := aixUnit("B1", "blue", referee.AssaultMech, "1505", 20, 16, 6, 3)
+		s := aixBattle(t, nil, nil, red, blue)
+		s.Side("red").Retreating = true
+		acts, _, after := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActWithdraw, "R1") != nil; got != tc.leaves {
+			t.Errorf("R1 at %s, 4 MP: leaves %v, want %v (%v)", tc.at, got, tc.leaves, acts)
+		}
+		if u := after.Unit("R1"); !tc.leaves && (u.Hex.X != 0) {
+			t.Errorf("R1 from %s ends at %v, not on its edge (%v)", tc.at, u.Hex, acts)
+		}
+	}
+}
+
+// Ensure the turns a unit needs to leave by its edge count a MP left to
+// leave with and the MP it has left this turn (ruling V6).
+func TestTurnsToLeave(t *testing.T) {
+	for _, tc := range []struct{ way, left, mp, want int }{
+		{0, 4, 4, 1}, {3, 4, 4, 1}, {4, 4, 4, 2}, {0, 0, 4, 2}, {5, 0, 5, 3}, {19, 5, 5, 4}, {3, 0, 0, 5},
+	} {
+		if got := turnsToLeave(tc.way, tc.left, tc.mp); got != tc.want {
+			t.Errorf("turnsToLeave(%d MP away, %d left, %d a turn) = %d, want %d", tc.way, tc.left, tc.mp, got, tc.want)
+		}
+	}
+}
+
+// Ensure an indirect-fire unit in a stalled battle counts its indirect
+// fire only on an enemy a friend of it sees now (picture.spotted): a
+// Sniper three hexes from a platoon behind heavy woods waited in range
+// for an observer none of its friends could be (Normal–Greedy dropships
+// 132). R1, a Sniper, stands three hexes north of B1 across two rows of
+// heavy woods that end at column 12; R2 stands east of them, out of
+// B1's sight: R1 sets out round the woods, to where it sees B1. With R2
+// on B1's row, in sight of it, R1 stays in range to fire through R2.
+func TestStalledIndirectFireNeedsASpotter(t *testing.T) {
+	for _, tc := range []struct {
+		r2     string
+		rounds bool
+	}{{"1802", true}, {"0806", false}} {
+		text := `map blank 20x10; turn 0 deploy red
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+		for x := 1; x <= 12; x++ {
+			text += fmt.Sprintf("; cell %02d04 heavy-woods; cell %02d05 heavy-woods", x, x)
+		}
+		sniper := aixUnit("R1", "red", referee.Sniper, "0503", 8, 7, 3, 3)
+		mate := aixUnit("R2", "red", referee.Infantry, tc.r2, 1, 7, 1, 1)
+		blue := aixUnit("B1", "blue", referee.Infantry, "0506", 4, 9, 1, 1)
+		s := aixStart(t, text, nil, sniper, mate, blue)
+		s.Turn = 1 + stallTurns + 1
+		_, _, after := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		at := after.Unit("R1").Hex
+		if rounds := hex.Distance(at, blue.Hex) > 3 && at.X > sniper.Hex.X; rounds != tc.rounds {
+			t.Errorf("R2 at %s: R1 ends its move at %v, going round the woods %v, want %v", tc.r2, at, rounds, tc.rounds)
+		}
+	}
+}
+
+// Ensure an air lance comes in on a stalled battle whatever the fire it
+// draws, as the ground units close in: weighing it, two air lances each
+// kept out of the reach of the other and of the infantry beside its
+// target (close assaults of 20 at −4 on it, 000 line 1157) to the turn
+// limit, their sides' trucks unable to fight (air battle 158 of the
+// tournament). Before the stall RA1 keeps out of the platoons' reach;
+// stalled it flies next to them and strafes.
+func TestAirClosesInStalled(t *testing.T) {
+	for _, turn := range []int{2, 1 + stallTurns + 1} {
+		truck := aixUnit("R1", "red", referee.Truck, "2001", 5, 9, 3, 3)
+		air := aixUnit("RA1", "red", referee.LightAir, "0501", 8, 6, 3, 10)
+		air.Rows = [4]referee.Values{{RA: 8, CA: 10, D: 6}, {RA: 6, CA: 7, D: 4}}
+		units := []referee.Unit{truck, air}
+		// The platoons' close assaults the side has seen (Observe).
+		var seen []referee.Event
+		for i, at := range []string{"0509", "0510"} {
+			inf := aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.Infantry, at, 3, 5, 1, 8)
+			inf.Rows = referee.DeriveSteps(referee.Values{RA: 3, CA: 20, D: 5})
+			units = append(units, inf)
+			value, defense := 20, 9
+			seen = append(seen, referee.Event{Type: "attack", Attacker: inf.ID, Target: "R9", Mode: referee.Close.String(), Value: &value, Defense: &defense})
+		}
+		s := aixBattle(t, nil, nil, units...)
+		s.Turn = turn
+		p := New("red", Normal, 1)
+		p.Observe(seen)
+		d := dice.New(dice.NewSeeded(1))
+		var acts []referee.Action
+		// Red's player turn: its movement and attack phases.
+		for n := 0; n < 50 && s.Phasing == 0 && s.Phase != referee.PhaseOver; n++ {
+			a := p.Next(s)
+			next, _, err := referee.Apply(s, a, d)
+			if err != nil {
+				t.Fatalf("turn %d: %v refused: %v", turn, a, err)
+			}
+			acts, s = append(acts, a), next
+		}
+		mv := aixFind(acts, referee.ActMove, "RA1")
+		if mv == nil {
+			t.Fatalf("turn %d: RA1 does not fly: %v", turn, acts)
+		}
+		stalled := turn > stallTurns
+		if near := hex.Distance(mv.To, hex.MustParse("0509")) <= 1; near != stalled {
+			t.Errorf("turn %d: RA1 flies to %s, next to B1 %v, want %v", turn, mv.To, near, stalled)
+		}
+		if strafed := aixFind(acts, referee.ActStrafe, "RA1") != nil; strafed != stalled {
+			t.Errorf("turn %d: RA1 strafes %v, want %v: %v", turn, strafed, stalled, acts)
+		}
+	}
+}
+
+// Ensure a retreat counts only the units it may bring home: a unit with
+// no way to its edge at all, penned in by terrain its mode may not
+// enter, is not saved by one. Counted by its hexes from the edge, a
+// tracked sniper penned in a pocket behind heavy woods broke off alone
+// against three units and stood in the pocket to the turn limit (small
+// battle 187 of the tournament). R1, tracked, is ringed by heavy woods
+// (000 line 636): it fights on; with the ring open on its west, towards its edge, it
+// retreats.
+func TestPennedNoRetreat(t *testing.T) {
+	at := hex.MustParse("0505")
+	for _, open := range []bool{false, true} {
+		text := `map blank 20x10; turn 0 deploy red
+			side red name="Red" retreat=west; side blue name="Blue" retreat=east`
+		for _, n := range at.Neighbors() {
+			if open && n.X < at.X {
+				continue
+			}
+			text += "; cell " + n.String() + " heavy-woods"
+		}
+		red := aixUnit("R1", "red", referee.Tracked, at.String(), 4, 5, 3, 2)
+		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+		lost.Status, lost.Step = referee.Destroyed, 4
+		units := []referee.Unit{red, lost}
+		for i, b := range []string{"1905", "1906", "1907", "1908"} {
+			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, b, 20, 16, 6, 3))
+		}
+		acts, _, _ := aixPhase(t, aixStart(t, text, nil, units...), dice.New(dice.NewSeeded(1)))
+		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != open {
+			t.Errorf("ring open %v: red retreats %v, want %v (%v)", open, got, open, acts)
 		}
 	}
 }
