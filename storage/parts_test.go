@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"bfbot/campaign"
 )
 
 // Ensure a change packs again only the parts of the document it
@@ -15,14 +17,7 @@ import (
 // document.
 func TestPartsReused(t *testing.T) {
 	c := stoNewCampaign(t)
-	before, err := encodeDoc(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := parseState(1, 1, wholeRecord([]byte("dice"), 0, before))
-	if err != nil {
-		t.Fatal(err)
-	}
+	before, st := stoWholeState(t, c)
 	if st.form != formTagged {
 		t.Fatalf("a new document's record has form %d, not in packed parts", st.form)
 	}
@@ -130,4 +125,19 @@ func testPartsClaimTooMuch(t *testing.T, tagged bool) {
 			}
 		})
 	}
+}
+
+// stoWholeState is c's document and the record of a newest revision
+// holding it, every part packed (wholeRecord), parsed.
+func stoWholeState(t *testing.T, c *campaign.Campaign) ([]byte, state) {
+	t.Helper()
+	doc, err := encodeDoc(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := parseState(c.ID, 1, wholeRecord([]byte("dice"), 0, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, st
 }

@@ -40,19 +40,12 @@ func TestSettledBattle(t *testing.T) {
 			}
 			c := stoNewCampaign(t)
 			c.Battles = []campaign.Battle{tc.b}
-			doc, err := encodeDoc(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := parseState(1, 1, wholeRecord([]byte("dice"), 0, doc))
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc, st := stoWholeState(t, c)
 			segs, _ := splitSegments(st.body)
 			if codec := segs[len(segs)-1][0]; (codec == partZstd) != tc.want {
 				t.Errorf("the battle's part packed with %q", codec)
 			}
-			if back, err := st.document(1, nil); err != nil || string(back) != string(doc) {
+			if back, err := st.document(c.ID, nil); err != nil || string(back) != string(doc) {
 				t.Errorf("the record unpacks to another document (%v)", err)
 			}
 		})
