@@ -1,0 +1,218 @@
+package ai
+
+import (
+	"sort"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// fireTable is Hard's memory of the fire between the side's units and
+// the enemies it sees, kept from one decision to the next within a
+// phase: for each own unit, the columns each enemy could fire at it
+// next turn where it stands (its return fire), and the shots it could
+// take where it stands (in the movement phase). Between two decisions
+// one unit has moved, or one enemy has been fired on: only that unit's
+// row, or that enemy's entries in each row, are worked out again. So
+// the fire exchange's cost of a decision grows with the units near the
+// ones that changed, not with every pair of units on the map. Only
+// columns and shots are kept: what a step is worth (ownWorth, the
+// enemy's menace) is read from the picture of each decision, so the
+// exchange is the same to the last bit as one worked out afresh.
+type fireTable struct {
+	at      tableAt
+	enemies []enemyKey // pic.enemies as the rows were worked out
+	rows    map[string]*fireRow
+	changed []bool // scratch: the enemies whose key changed, by index
+}
+
+// tableAt is what every entry of a fireTable depends on besides the
+// units: the phase, the map and its time of day, the table printing,
+// and whether the battle is stalled (indirect fire needs a spotter).
+type tableAt struct {
+	turn           int
+	phasing, phase string
+	m              *mapgen.Map
+	crt            referee.CRT
+	night, stalled bool
+}
+
+// enemyKey is what the table reads of an enemy: where it stands, its
+// values as the side knows them and its state.
+type enemyKey struct {
+	id, class                       string
+	at                              hex.Hex
+	ra, ca, d, rng, mp, step        int
+	disrupted, surrendered, ship, a bool
+}
+
+func keyOf(e *enemy) enemyKey {
+	return enemyKey{e.id, e.class, e.at, e.ra, e.ca, e.d, e.rng, e.mp, e.step, e.disrupted, e.surrendered, e.ship, e.air}
+}
+
+// fireRow is one own unit's row: the enemies that could fire at it
+// where it stood as a target (back, by pic.enemies index, in order),
+// and the shots it could take where it stood as a firer (fire).
+type fireRow struct {
+	target  targetKey
+	hasBack bool
+	back    []colAt
+	firer   firerKey
+	hasFire bool
+	fire    []shotAt
+}
+
+// targetKey is what an enemy's fire at a unit depends on: the unit's
+// hex, its terrain shift and its D.
+type targetKey struct {
+	at       hex.Hex
+	shift, d int
+}
+
+// firerKey is what a unit's shots depend on (moveScorer.option): its
+// hex and attack values.
+type firerKey struct {
+	at                         hex.Hex
+	ra, ca, exp, rng, minR     int
+	indirect, noCombat, usable bool
+}
+
+type colAt struct{ i, col int }
+
+type shotAt struct {
+	i int
+	s shot
+}
+
+// fireTable is the side's table brought up to date with the picture:
+// made afresh in a new phase or when the enemies seen are not the same
+// counters in the same order, else with the entries of each enemy whose
+// key changed worked out again (a shot at a unit disrupts it, takes its
+// steps).
+func (pic *picture) fireTable() *fireTable {
+	if pic.table == nil {
+		pic.table = new(*fireTable) // kept for this picture only
+	}
+	ft := *pic.table
+	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
+	same := ft != nil && ft.at == at && len(ft.enemies) == len(pic.enemies)
+	if same {
+		ft.changed = ft.changed[:0]
+		moved := false
+		for i, e := range pic.enemies {
+			k := keyOf(e)
+			if k.id != ft.enemies[i].id {
+				same = false
+				break
+			}
+			c := k != ft.enemies[i]
+			ft.changed = append(ft.changed, c)
+			if c {
+				ft.enemies[i], moved = k, true
+			}
+		}
+		if same && moved {
+			for _, r := range ft.rows {
+				r.patch(pic, ft.changed)
+			}
+		}
+	}
+	if !same {
+		ft = &fireTable{at: at, rows: map[string]*fireRow{}}
+		for _, e := range pic.enemies {
+			ft.enemies = append(ft.enemies, keyOf(e))
+		}
+		*pic.table = ft
+	}
+	return ft
+}
+
+// patch works out again the return fire of the enemies changed (by
+// index) at the unit; its shots are worked out again when next asked.
+func (r *fireRow) patch(pic *picture, changed []bool) {
+	r.hasFire = false
+	if !r.hasBack {
+		return
+	}
+	kept := r.back[:0]
+	for _, c := range r.back {
+		if !changed[c.i] {
+			kept = append(kept, c)
+		}
+	}
+	r.back = kept
+	n := len(r.back)
+	for i, e := range pic.enemies {
+		if changed[i] {
+			r.back = r.target.add(pic, r.back, i, e)
+		}
+	}
+	if len(r.back) > n {
+		sort.Slice(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i })
+	}
+}
+
+// add appends enemy e's (index i) column of fire at the target, if it
+// could fire at it: only an enemy within its reach can (reach, which
+// its reach over the ground never exceeds: a hex costs at least a MP).
+func (k targetKey) add(pic *picture, l []colAt, i int, e *enemy) []colAt {
+	if hex.Distance(k.at, e.at) > e.reach() {
+		return l
+	}
+	if col, ok := pic.fireOnGround(e, k.at, k.d, k.shift); ok {
+		l = append(l, colAt{i, col})
+	}
+	return l
+}
+
+// row is own unit u's row, made if it has none.
+func (ft *fireTable) row(u *referee.ViewUnit) *fireRow {
+	r := ft.rows[u.ID]
+	if r == nil {
+		r = &fireRow{}
+		ft.rows[u.ID] = r
+	}
+	return r
+}
+
+// backAt is the columns the enemies could fire at own unit u as target
+// t next turn, in pic.enemies order.
+func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt {
+	r := ft.row(u)
+	k := targetKey{t.at, t.shift, t.d}
+	if !r.hasBack || r.target != k {
+		r.target, r.hasBack, r.back = k, true, r.back[:0]
+		for i, e := range pic.enemies {
+			r.back = k.add(pic, r.back, i, e)
+		}
+	}
+	return r.back
+}
+
+// fireOf is the shots own ground unit u could take where it stands, in
+// pic.enemies order. A unit whose indirect fire counts only on a
+// spotted enemy (a stalled battle) is worked out afresh each time: who
+// spots depends on where the others stand.
+func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) []shotAt {
+	r := ft.row(u)
+	k := firerKey{at: *u.Hex, ra: attackRA(u), ca: u.Detail.Current.CA, exp: experienceShift(u), rng: u.Values.Range, minR: u.Values.MinRange,
+		indirect: u.Detail.Indirect && pic.observed(u), noCombat: noCombat(u.Class), usable: !(pic.stalled && u.Detail.Indirect)}
+	if r.hasFire && r.firer == k && k.usable {
+		return r.fire
+	}
+	r.firer, r.hasFire, r.fire = k, true, r.fire[:0]
+	if k.noCombat {
+		return r.fire
+	}
+	m := pic.mover(u, Normal)
+	cell := pic.cell(k.at)
+	for i, e := range pic.enemies {
+		if e.fighting() {
+			if o, ok := m.option(k.at, cell, e); ok {
+				r.fire = append(r.fire, shotAt{i, o.s})
+			}
+		}
+	}
+	return r.fire
+}
