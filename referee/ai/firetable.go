@@ -60,7 +60,7 @@ type fireRow struct {
 	back    []colAt
 	firer   firerKey
 	hasFire bool
-	fire    []shotAt
+	fire    unitFire
 }
 
 // targetKey is what an enemy's fire at a unit depends on: the unit's
@@ -80,75 +80,106 @@ type firerKey struct {
 
 type colAt struct{ i, col int }
 
-type shotAt struct {
-	i int
-	s shot
-}
-
 // fireTable is the side's table brought up to date with the picture:
-// made afresh in a new phase or when the enemies seen are not the same
-// counters in the same order, else with the entries of each enemy whose
+// made afresh in a new phase, else with the entries of each enemy whose
 // key changed worked out again (a shot at a unit disrupts it, takes its
-// steps).
+// steps), of each enemy newly seen added, and of each no longer seen
+// (destroyed) dropped.
 func (pic *picture) fireTable() *fireTable {
 	if pic.table == nil {
 		pic.table = new(*fireTable) // kept for this picture only
 	}
 	ft := *pic.table
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
-	same := ft != nil && ft.at == at && len(ft.enemies) == len(pic.enemies)
-	if same {
-		ft.changed = ft.changed[:0]
-		moved := false
-		for i, e := range pic.enemies {
-			k := keyOf(e)
-			if k.id != ft.enemies[i].id {
-				same = false
-				break
-			}
-			c := k != ft.enemies[i]
-			ft.changed = append(ft.changed, c)
-			if c {
-				ft.enemies[i], moved = k, true
-			}
-		}
-		if same && moved {
-			for _, r := range ft.rows {
-				r.patch(pic, ft.changed)
-			}
-		}
-	}
-	if !same {
+	if ft == nil || ft.at != at {
 		ft = &fireTable{at: at, rows: map[string]*fireRow{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))
 		}
 		*pic.table = ft
+		return ft
+	}
+	ft.changed = ft.changed[:0]
+	moved := false
+	for i, e := range pic.enemies {
+		k := keyOf(e)
+		if i >= len(ft.enemies) || k.id != ft.enemies[i].id {
+			ft.renumber(pic)
+			return ft
+		}
+		ft.changed = append(ft.changed, k != ft.enemies[i])
+		if ft.changed[i] {
+			ft.enemies[i], moved = k, true
+		}
+	}
+	if len(ft.enemies) != len(pic.enemies) {
+		ft.renumber(pic)
+		return ft
+	}
+	if moved {
+		for _, r := range ft.rows {
+			r.patch(pic, nil, ft.changed)
+		}
 	}
 	return ft
 }
 
-// patch works out again the return fire of the enemies changed (by
-// index) at the unit; its shots are worked out again when next asked.
-func (r *fireRow) patch(pic *picture, changed []bool) {
+// renumber brings the table up to date with enemies that are not the
+// same counters as before, in the same order: each enemy's entries are
+// moved to its new index, those no longer seen dropped, and those new
+// or changed worked out again.
+func (ft *fireTable) renumber(pic *picture) {
+	was := make(map[string]int, len(ft.enemies))
+	for i, k := range ft.enemies {
+		was[k.id] = i
+	}
+	to := make([]int, len(ft.enemies)) // old index → new, −1 gone
+	for i := range to {
+		to[i] = -1
+	}
+	ft.changed = ft.changed[:0]
+	keys := make([]enemyKey, len(pic.enemies))
+	for i, e := range pic.enemies {
+		keys[i] = keyOf(e)
+		j, ok := was[keys[i].id]
+		if ok && to[j] < 0 {
+			to[j] = i
+		} else {
+			ok = false // new, or seen twice
+		}
+		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])
+	}
+	ft.enemies = keys
+	for _, r := range ft.rows {
+		r.patch(pic, to, ft.changed)
+	}
+}
+
+// patch moves the unit's entries to the enemies' new indexes (to, old
+// index to new, −1 for gone; nil: the same) and works out again the
+// return fire of the enemies changed (by new index) at it; its shots are
+// worked out again when next asked.
+func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
 	r.hasFire = false
 	if !r.hasBack {
 		return
 	}
 	kept := r.back[:0]
 	for _, c := range r.back {
-		if !changed[c.i] {
+		if to != nil {
+			c.i = to[c.i]
+		}
+		if c.i >= 0 && !changed[c.i] {
 			kept = append(kept, c)
 		}
 	}
 	r.back = kept
-	n := len(r.back)
 	for i, e := range pic.enemies {
 		if changed[i] {
 			r.back = r.target.add(pic, r.back, i, e)
 		}
 	}
-	if len(r.back) > n {
+	if !sort.SliceIsSorted(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i }) {
 		sort.Slice(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i })
 	}
 }
@@ -193,15 +224,19 @@ func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt
 // fireOf is the shots own ground unit u could take where it stands, in
 // pic.enemies order. A unit whose indirect fire counts only on a
 // spotted enemy (a stalled battle) is worked out afresh each time: who
-// spots depends on where the others stand.
-func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) []shotAt {
+// spots depends on where the others stand. The options are kept with
+// their targets, the picture's enemies: a picture lays its enemies out
+// in the memory of the last one's, so they are good while they are
+// where they were.
+func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
 	r := ft.row(u)
 	k := firerKey{at: *u.Hex, ra: attackRA(u), ca: u.Detail.Current.CA, exp: experienceShift(u), rng: u.Values.Range, minR: u.Values.MinRange,
 		indirect: u.Detail.Indirect && pic.observed(u), noCombat: noCombat(u.Class), usable: !(pic.stalled && u.Detail.Indirect)}
-	if r.hasFire && r.firer == k && k.usable {
+	if r.hasFire && r.firer == k && k.usable && r.fire.u == u && r.fire.kept(pic) {
 		return r.fire
 	}
-	r.firer, r.hasFire, r.fire = k, true, r.fire[:0]
+	r.firer, r.hasFire = k, true
+	r.fire = unitFire{u: u, opts: r.fire.opts[:0], at: r.fire.at[:0]}
 	if k.noCombat {
 		return r.fire
 	}
@@ -210,9 +245,19 @@ func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) []shotAt {
 	for i, e := range pic.enemies {
 		if e.fighting() {
 			if o, ok := m.option(k.at, cell, e); ok {
-				r.fire = append(r.fire, shotAt{i, o.s})
+				r.fire.opts, r.fire.at = append(r.fire.opts, o), append(r.fire.at, i)
 			}
 		}
 	}
 	return r.fire
+}
+
+// kept reports whether the options' targets are the picture's enemies.
+func (f unitFire) kept(pic *picture) bool {
+	for j, i := range f.at {
+		if f.opts[j].t != pic.enemies[i] {
+			return false
+		}
+	}
+	return true
 }

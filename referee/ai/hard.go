@@ -533,10 +533,55 @@ type fightMemo struct {
 	back []returnBest // by pic.enemies index
 }
 
-// unitFire is own unit u's options of fire where it stands.
+// unitFire is own unit u's options of fire where it stands, and the
+// pic.enemies index of each option's target.
 type unitFire struct {
 	u    *referee.ViewUnit
 	opts []option
+	at   []int
+}
+
+// others are the units of the plan of the side's fire but skip's that
+// can change what the plan does to the enemies near (by pic.enemies
+// index; nil: all the units). A unit's choice turns only on the shots at
+// the enemies it may fire at, so the plan falls apart into groups of
+// enemies linked by a unit that may fire at both, and the units firing
+// into each group; what the plan does to an enemy is the same when the
+// units of its group alone are planned (in the same order), to the last
+// bit. Units of groups no enemy near is in are left out.
+func (fm *fightMemo) others(skip *referee.ViewUnit, near []int) []*planned {
+	var group []int // union-find over the enemies: group[i] == i at a root
+	root := func(i int) int {
+		for group[i] != i {
+			group[i] = group[group[i]]
+			i = group[i]
+		}
+		return i
+	}
+	if near != nil {
+		group = make([]int, len(fm.back))
+		for i := range group {
+			group[i] = i
+		}
+		for _, f := range fm.fire {
+			if f.u != skip {
+				for _, i := range f.at[1:] {
+					group[root(i)] = root(f.at[0])
+				}
+			}
+		}
+	}
+	in := make([]bool, len(fm.back))
+	for _, i := range near {
+		in[root(i)] = true
+	}
+	var units []*planned
+	for _, f := range fm.fire {
+		if f.u != skip && (near == nil || in[root(f.at[0])]) {
+			units = append(units, &planned{opts: f.opts, chosen: -1})
+		}
+	}
+	return units
 }
 
 // returnBest is an enemy's best return fire at the side's units (first,
@@ -572,15 +617,9 @@ func (pic *picture) newFightMemo() *fightMemo {
 			u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() {
 			continue
 		}
-		shots := ft.fireOf(pic, u)
-		if len(shots) == 0 {
-			continue
+		if uf := ft.fireOf(pic, u); len(uf.opts) > 0 {
+			fm.fire = append(fm.fire, uf)
 		}
-		uf := unitFire{u: u, opts: make([]option, len(shots))}
-		for j, s := range shots {
-			uf.opts[j] = option{t: pic.enemies[s.i], s: s.s}
-		}
-		fm.fire = append(fm.fire, uf)
 	}
 	return fm
 }
@@ -593,33 +632,46 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	if pic.fight == nil {
 		pic.fight = pic.newFightMemo()
 	}
-	x := pic.newExchange(hardMoveReturn)
-	for i, e := range pic.enemies {
-		x.back[e] = pic.fight.back[i].without(m.u)
-	}
-	var units []*planned
-	for _, f := range pic.fight.fire {
-		if f.u != m.u {
-			units = append(units, &planned{opts: f.opts, chosen: -1})
+	// The plan of the others is made when first needed, for the
+	// enemies that count (near, within m's focus; else all).
+	var x *exchange
+	plan := func(near []int) {
+		x = pic.newExchange(hardMoveReturn)
+		for i, e := range pic.enemies {
+			x.back[e] = pic.fight.back[i].without(m.u)
 		}
+		x.plan(pic.fight.others(m.u, near))
 	}
-	x.plan(units)
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
 	back := make([]float64, len(pic.enemies))
-	all := make([]int, len(pic.enemies))
-	for i := range all {
-		all[i] = i
-	}
+	var all []int
 	var near []int // the enemies that can count within m's focus (nearFight)
+	var me target  // m as a target, its hex and shift set for each hex
+	made := false
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
-		me := pic.ownTarget(m.u, h, cell)
-		scored := all
+		if !made {
+			me, made = pic.ownTarget(m.u, h, cell), true
+		}
+		me.at, me.shift = h, cell.Terrain.Info().Shift
+		var scored []int
 		if m.focused && hex.Distance(m.center, h) <= m.radius {
 			if near == nil {
 				near = m.nearFight()
+				if x == nil {
+					plan(near)
+				}
 			}
 			scored = near
+		} else {
+			if all == nil {
+				all = make([]int, len(pic.enemies))
+				for i := range all {
+					all[i] = i
+				}
+				plan(nil)
+			}
+			scored = all
 		}
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
