@@ -534,50 +534,18 @@ type fightMemo struct {
 }
 
 // unitFire is own unit u's options of fire where it stands, and the
-// pic.enemies index of each option's target.
+// pic.enemies index of each option's target (fireTable.fireOf).
 type unitFire struct {
 	u    *referee.ViewUnit
 	opts []option
 	at   []int
 }
 
-// others are the units of the plan of the side's fire but skip's that
-// can change what the plan does to the enemies near (by pic.enemies
-// index; nil: all the units). A unit's choice turns only on the shots at
-// the enemies it may fire at, so the plan falls apart into groups of
-// enemies linked by a unit that may fire at both, and the units firing
-// into each group; what the plan does to an enemy is the same when the
-// units of its group alone are planned (in the same order), to the last
-// bit. Units of groups no enemy near is in are left out.
-func (fm *fightMemo) others(skip *referee.ViewUnit, near []int) []*planned {
-	var group []int // union-find over the enemies: group[i] == i at a root
-	root := func(i int) int {
-		for group[i] != i {
-			group[i] = group[group[i]]
-			i = group[i]
-		}
-		return i
-	}
-	if near != nil {
-		group = make([]int, len(fm.back))
-		for i := range group {
-			group[i] = i
-		}
-		for _, f := range fm.fire {
-			if f.u != skip {
-				for _, i := range f.at[1:] {
-					group[root(i)] = root(f.at[0])
-				}
-			}
-		}
-	}
-	in := make([]bool, len(fm.back))
-	for _, i := range near {
-		in[root(i)] = true
-	}
+// others are the units of the plan of the side's fire but skip's.
+func (fm *fightMemo) others(skip *referee.ViewUnit) []*planned {
 	var units []*planned
 	for _, f := range fm.fire {
-		if f.u != skip && (near == nil || in[root(f.at[0])]) {
+		if f.u != skip {
 			units = append(units, &planned{opts: f.opts, chosen: -1})
 		}
 	}
@@ -632,16 +600,11 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	if pic.fight == nil {
 		pic.fight = pic.newFightMemo()
 	}
-	// The plan of the others is made when first needed, for the
-	// enemies that count (near, within m's focus; else all).
-	var x *exchange
-	plan := func(near []int) {
-		x = pic.newExchange(hardMoveReturn)
-		for i, e := range pic.enemies {
-			x.back[e] = pic.fight.back[i].without(m.u)
-		}
-		x.plan(pic.fight.others(m.u, near))
+	x := pic.newExchange(hardMoveReturn)
+	for i, e := range pic.enemies {
+		x.back[e] = pic.fight.back[i].without(m.u)
 	}
+	x.plan(pic.fight.others(m.u))
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
 	back := make([]float64, len(pic.enemies))
@@ -658,9 +621,6 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		if m.focused && hex.Distance(m.center, h) <= m.radius {
 			if near == nil {
 				near = m.nearFight()
-				if x == nil {
-					plan(near)
-				}
 			}
 			scored = near
 		} else {
@@ -669,7 +629,6 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 				for i := range all {
 					all[i] = i
 				}
-				plan(nil)
 			}
 			scored = all
 		}
