@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"slices"
 	"sort"
 
 	"bfbot/mapgen"
@@ -25,7 +26,17 @@ type fireTable struct {
 	enemies []enemyKey // pic.enemies as the rows were worked out
 	rows    map[string]*fireRow
 	changed []bool // scratch: the enemies whose key changed, by index
+	// chosen is each unit's choice in the movement phase's plan (plan),
+	// by unit ID.
+	chosen map[string]choice
+	// aimed is each unit's choice in the attack phase's plan
+	// (planAttacks), by unit ID.
+	aimed map[string]aimed
 }
+
+// choice is a unit's option chosen in the plan (−1: none), among the
+// options its row made the made'th time.
+type choice struct{ made, i int }
 
 // tableAt is what every entry of a fireTable depends on besides the
 // units: the phase, the map and its time of day, the table printing,
@@ -61,6 +72,7 @@ type fireRow struct {
 	firer   firerKey
 	hasFire bool
 	fire    unitFire
+	made    int // how many times fire has been made
 }
 
 // targetKey is what an enemy's fire at a unit depends on: the unit's
@@ -92,7 +104,7 @@ func (pic *picture) fireTable() *fireTable {
 	ft := *pic.table
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
 	if ft == nil || ft.at != at {
-		ft = &fireTable{at: at, rows: map[string]*fireRow{}}
+		ft = &fireTable{at: at, rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))
 		}
@@ -236,6 +248,7 @@ func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
 		return r.fire
 	}
 	r.firer, r.hasFire = k, true
+	r.made++
 	r.fire = unitFire{u: u, opts: r.fire.opts[:0], at: r.fire.at[:0]}
 	if k.noCombat {
 		return r.fire
@@ -260,4 +273,98 @@ func (f unitFire) kept(pic *picture) bool {
 		}
 	}
 	return true
+}
+
+// plan is the plan of the side's fire but skip's in the movement phase,
+// made in x: in full (exchange.plan) the first time, and then kept from
+// one move to the next. Between two moves one unit has moved, so only
+// its shots are new: each unit keeps the choice it made among the same
+// options, and the units with new options (or none chosen yet) choose
+// against the others' choices. Planning every unit twice over for every
+// move made Hard's cost grow with the square of the units in reach of
+// each other (BENCHMARKS.md); this costs a move what its own shots do.
+// The one unit left out of a move (skip, the unit moving) keeps its
+// choice for later moves.
+func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
+	var all, fresh []*planned
+	ids := map[*planned]string{}
+	for _, f := range fm.fire {
+		if f.u == skip {
+			continue
+		}
+		pu := &planned{opts: f.opts, chosen: -1}
+		ids[pu] = f.u.ID
+		all = append(all, pu)
+		c, ok := ft.chosen[f.u.ID]
+		if !ok || c.made != ft.rows[f.u.ID].made {
+			fresh = append(fresh, pu)
+			continue
+		}
+		if pu.chosen = c.i; c.i >= 0 {
+			x.aim(pu.opts[c.i].t, pu.opts[c.i].s)
+		}
+	}
+	if len(fresh) == len(all) {
+		x.plan(all)
+	} else {
+		sort.SliceStable(fresh, func(i, j int) bool { return len(fresh[i].opts) < len(fresh[j].opts) })
+		x.choose(fresh)
+	}
+	for _, pu := range all {
+		ft.chosen[ids[pu]] = choice{ft.rows[ids[pu]].made, pu.chosen}
+	}
+}
+
+// aimed is a unit's option chosen in the attack phase's plan (−1: none)
+// among the options it had, as they were.
+type aimed struct {
+	opts []optionKey
+	i    int
+}
+
+// optionKey is what an option's worth in the plan depends on besides the
+// other shots: its target as it was, the shot and the fixed worth.
+type optionKey struct {
+	target enemyKey
+	s      shot
+	fixed  float64
+}
+
+// planAttacks is the plan of the side's fire in the attack phase (units,
+// their IDs ids; sorted as exchange.plan sorts them), made in x: in full (exchange.plan) the first time, and
+// then kept from one attack to the next. Between two attacks one unit
+// has fired and one enemy has been fired on: a unit whose options are
+// what they were, their targets as they were, keeps its choice; the
+// others (those that might fire at the enemy just fired on, among them)
+// choose against the others' choices, so a unit whose target fell turns
+// on another.
+func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
+	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	keys := make([][]optionKey, len(units))
+	var fresh []*planned
+	for j, pu := range units {
+		keys[j] = make([]optionKey, len(pu.opts))
+		for k, o := range pu.opts {
+			keys[j][k] = optionKey{s: o.s, fixed: o.fixed}
+			if o.t != nil {
+				keys[j][k].target = keyOf(o.t)
+			}
+		}
+		c, ok := ft.aimed[ids[pu]]
+		if !ok || !slices.Equal(c.opts, keys[j]) {
+			fresh = append(fresh, pu)
+			continue
+		}
+		if pu.chosen = c.i; c.i >= 0 && pu.opts[c.i].t != nil {
+			x.aim(pu.opts[c.i].t, pu.opts[c.i].s)
+		}
+	}
+	if len(fresh) == len(units) {
+		x.plan(units)
+	} else {
+		x.choose(fresh)
+	}
+	for j, pu := range units {
+		ft.aimed[ids[pu]] = aimed{keys[j], pu.chosen}
+	}
 }

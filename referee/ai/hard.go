@@ -427,21 +427,27 @@ type planned struct {
 // against the others' choices.
 func (x *exchange) plan(units []*planned) {
 	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
-	for pass := range 2 {
-		for _, pu := range units {
-			if pass > 0 && pu.chosen >= 0 {
-				x.unaim(pu.opts[pu.chosen])
+	for range 2 {
+		x.choose(units)
+	}
+}
+
+// choose lets each unit in turn choose the option that adds most to the
+// plan, its own choice, if any, taken out of it first.
+func (x *exchange) choose(units []*planned) {
+	for _, pu := range units {
+		if pu.chosen >= 0 {
+			x.unaim(pu.opts[pu.chosen])
+		}
+		pu.chosen = -1
+		best := 0.0
+		for i, o := range pu.opts {
+			if g := x.gainOf(o); g > best {
+				pu.chosen, best = i, g
 			}
-			pu.chosen = -1
-			best := 0.0
-			for i, o := range pu.opts {
-				if g := x.gainOf(o); g > best {
-					pu.chosen, best = i, g
-				}
-			}
-			if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
-				x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
-			}
+		}
+		if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
+			x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
 		}
 	}
 }
@@ -468,6 +474,7 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	x := pic.newExchange(hardFireReturn)
 	x.fireBack()
 	var units []*planned
+	ids := map[*planned]string{}
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
 		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
@@ -488,10 +495,10 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 			}
 		}
 		if len(pu.opts) > 0 {
-			units = append(units, pu)
+			units, ids[pu] = append(units, pu), u.ID
 		}
 	}
-	x.plan(units)
+	pic.fireTable().planAttacks(x, units, ids)
 	// Same-hex attacks first (they close once another hex is fired on),
 	// then the unit with the least to gain elsewhere.
 	var best *option
@@ -539,17 +546,6 @@ type unitFire struct {
 	u    *referee.ViewUnit
 	opts []option
 	at   []int
-}
-
-// others are the units of the plan of the side's fire but skip's.
-func (fm *fightMemo) others(skip *referee.ViewUnit) []*planned {
-	var units []*planned
-	for _, f := range fm.fire {
-		if f.u != skip {
-			units = append(units, &planned{opts: f.opts, chosen: -1})
-		}
-	}
-	return units
 }
 
 // returnBest is an enemy's best return fire at the side's units (first,
@@ -604,13 +600,18 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	for i, e := range pic.enemies {
 		x.back[e] = pic.fight.back[i].without(m.u)
 	}
-	x.plan(pic.fight.others(m.u))
+	pic.fireTable().plan(x, pic.fight, m.u)
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
 	back := make([]float64, len(pic.enemies))
 	var all []int
 	var near []int // the enemies that can count within m's focus (nearFight)
-	var me target  // m as a target, its hex and shift set for each hex
+	// base is x.back by pic.enemies index, looked up once.
+	base := make([]float64, len(pic.enemies))
+	for i, e := range pic.enemies {
+		base[i] = x.back[e]
+	}
+	var me target // m as a target, its hex and shift set for each hex
 	made := false
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		if !made {
@@ -636,7 +637,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		drawn := 0.0
 		for _, i := range scored {
 			e := pic.enemies[i]
-			back[i] = x.back[e]
+			back[i] = base[i]
 			if v := pic.exposure(e, me); v > back[i] {
 				drawn += x.result(e).fires * (v - back[i])
 				back[i] = v
