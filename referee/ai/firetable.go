@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"slices"
 	"sort"
 
 	"bfbot/mapgen"
@@ -32,6 +31,9 @@ type fireTable struct {
 	// aimed is each unit's choice in the attack phase's plan
 	// (planAttacks), by unit ID.
 	aimed map[string]aimed
+	// opts is the memory the attack phase's options are laid out in
+	// (hardAttack).
+	opts []option
 }
 
 // choice is a unit's option chosen in the plan (−1: none), among the
@@ -340,18 +342,10 @@ type optionKey struct {
 // on another.
 func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
 	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
-	keys := make([][]optionKey, len(units))
 	var fresh []*planned
-	for j, pu := range units {
-		keys[j] = make([]optionKey, len(pu.opts))
-		for k, o := range pu.opts {
-			keys[j][k] = optionKey{s: o.s, fixed: o.fixed}
-			if o.t != nil {
-				keys[j][k].target = keyOf(o.t)
-			}
-		}
+	for _, pu := range units {
 		c, ok := ft.aimed[ids[pu]]
-		if !ok || !slices.Equal(c.opts, keys[j]) {
+		if !ok || !c.same(pu.opts) {
 			fresh = append(fresh, pu)
 			continue
 		}
@@ -364,7 +358,38 @@ func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned
 	} else {
 		x.choose(fresh)
 	}
-	for j, pu := range units {
-		ft.aimed[ids[pu]] = aimed{keys[j], pu.chosen}
+	for _, pu := range units {
+		id := ids[pu]
+		c := ft.aimed[id]
+		if !c.same(pu.opts) {
+			c.opts = c.opts[:0]
+			for _, o := range pu.opts {
+				c.opts = append(c.opts, o.key())
+			}
+		}
+		c.i = pu.chosen
+		ft.aimed[id] = c
 	}
+}
+
+// key is what option o's worth in a plan depends on.
+func (o option) key() optionKey {
+	k := optionKey{s: o.s, fixed: o.fixed}
+	if o.t != nil {
+		k.target = keyOf(o.t)
+	}
+	return k
+}
+
+// same reports whether opts are the options the choice was made among.
+func (c aimed) same(opts []option) bool {
+	if len(c.opts) != len(opts) {
+		return false
+	}
+	for k, o := range opts {
+		if c.opts[k] != o.key() {
+			return false
+		}
+	}
+	return true
 }

@@ -475,12 +475,17 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	x.fireBack()
 	var units []*planned
 	ids := map[*planned]string{}
+	// The options are laid out one after another in memory kept from one
+	// decision to the next (fireTable.opts).
+	ft := pic.fireTable()
+	opts := ft.opts[:0]
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
 		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
 		pu := &planned{chosen: -1}
+		first := len(opts)
 		for _, a := range g.legal(u.ID) {
 			switch a.Kind {
 			case referee.ActAttack:
@@ -489,16 +494,17 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 					continue
 				}
 				col, penalty := pic.column(u, a, t)
-				pu.opts = append(pu.opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
+				opts = append(opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
 			case referee.ActStrafe, referee.ActBomb:
-				pu.opts = append(pu.opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
+				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
 			}
 		}
-		if len(pu.opts) > 0 {
+		if pu.opts = opts[first:len(opts):len(opts)]; len(pu.opts) > 0 {
 			units, ids[pu] = append(units, pu), u.ID
 		}
 	}
-	pic.fireTable().planAttacks(x, units, ids)
+	ft.opts = opts
+	ft.planAttacks(x, units, ids)
 	// Same-hex attacks first (they close once another hex is fired on),
 	// then the unit with the least to gain elsewhere.
 	var best *option
