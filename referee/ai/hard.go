@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"bfbot/mapgen"
@@ -609,14 +610,14 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	pic.fireTable().plan(x, pic.fight, m.u)
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
-	back := make([]float64, len(pic.enemies))
-	var all []int
-	var near []int // the enemies that can count within m's focus (nearFight)
-	// base is x.back by pic.enemies index, looked up once.
 	base := make([]float64, len(pic.enemies))
 	for i, e := range pic.enemies {
 		base[i] = x.back[e]
 	}
+	// back is each enemy's best return fire with the unit in the hex
+	// scored, base but for those that would rather hit it there.
+	back := slices.Clone(base)
+	var near, all *fightLists
 	var me target // m as a target, its hex and shift set for each hex
 	made := false
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
@@ -624,24 +625,21 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			me, made = pic.ownTarget(m.u, h, cell), true
 		}
 		me.at, me.shift = h, cell.Terrain.Info().Shift
-		var scored []int
+		var l *fightLists
 		if m.focused && hex.Distance(m.center, h) <= m.radius {
 			if near == nil {
-				near = m.nearFight()
+				near = m.fightLists(true)
 			}
-			scored = near
+			l = near
 		} else {
 			if all == nil {
-				all = make([]int, len(pic.enemies))
-				for i := range all {
-					all[i] = i
-				}
+				all = m.fightLists(false)
 			}
-			scored = all
+			l = all
 		}
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
-		for _, i := range scored {
+		for _, i := range l.firing {
 			e := pic.enemies[i]
 			back[i] = base[i]
 			if v := pic.exposure(e, me); v > back[i] {
@@ -651,37 +649,46 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		}
 		// What it adds by firing from h.
 		best := 0.0
-		if !m.noCombat {
-			for _, i := range scored {
-				e := pic.enemies[i]
-				if !e.fighting() {
-					continue
-				}
-				o, ok := m.option(h, cell, e)
-				if !ok {
-					continue
-				}
-				best = max(best, x.gain(e, o.s, back[i]))
+		for _, i := range l.targets {
+			e := pic.enemies[i]
+			o, ok := m.option(h, cell, e)
+			if !ok {
+				continue
 			}
+			best = max(best, x.gain(e, o.s, back[i]))
 		}
 		return best - x.ret*drawn
 	}
 }
 
-// nearFight are the enemies (by pic.enemies index, in order) that can
-// count in hardFight's worth of a hex within m's focus: those that could
-// fire at m there (within their reach of it, which their reach over the
-// ground never exceeds) or that m could fire at (within its range, or
-// next to it). The others add nothing, so the worth is the same to the
-// last bit; only they are not looked at for every hex.
-func (m *moveScorer) nearFight() []int {
-	near := []int{}
+// fightLists are the enemies (by pic.enemies index, in order) that can
+// count in hardFight's worth of a hex: firing, those that may fire at m
+// next turn (fighting and not disrupted), and targets, those m may fire
+// at (fighting; none for a unit that does not fight). Within m's focus
+// (near) only those that may reach a hex of it: within their reach,
+// which their reach over the ground never exceeds, or within m's range
+// (or next to it). The others add nothing, so the worth is the same to
+// the last bit; only they are not looked at for every hex.
+type fightLists struct{ firing, targets []int }
+
+func (m *moveScorer) fightLists(near bool) *fightLists {
+	l := &fightLists{}
 	for i, e := range m.pic.enemies {
-		if e.fighting() && hex.Distance(m.center, e.at) <= m.radius+max(e.reach(), m.rng, 1) {
-			near = append(near, i)
+		if !e.fighting() {
+			continue
+		}
+		d := 0
+		if near {
+			d = hex.Distance(m.center, e.at) - m.radius
+		}
+		if !e.disrupted && d <= e.reach() {
+			l.firing = append(l.firing, i)
+		}
+		if !m.noCombat && d <= max(m.rng, 1) {
+			l.targets = append(l.targets, i)
 		}
 	}
-	return near
+	return l
 }
 
 // option is the shot mover m could take at e from h, if any.
