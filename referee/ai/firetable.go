@@ -12,14 +12,16 @@ import (
 // the enemies it sees, kept from one decision to the next within a
 // phase: for each own unit, the columns each enemy could fire at it
 // next turn where it stands (its return fire), and the shots it could
-// take where it stands (in the movement phase). Between two decisions
-// one unit has moved, or one enemy has been fired on: only that unit's
-// row, or that enemy's entries in each row, are worked out again. So
-// the fire exchange's cost of a decision grows with the units near the
-// ones that changed, not with every pair of units on the map. Only
-// columns and shots are kept: what a step is worth (ownWorth, the
-// enemy's menace) is read from the picture of each decision, so the
-// exchange is the same to the last bit as one worked out afresh.
+// take where it stands (in the movement phase); and each unit's choice
+// in the plan. Between two decisions one unit has moved, or one enemy
+// has been fired on: only that unit's row, or that enemy's entries in
+// each row, are worked out again. So the cost of a decision grows with
+// the units near the ones that changed, not with every pair of units
+// on the map. Of the fire only columns and shots are kept: what a step
+// is worth (ownWorth, the enemy's menace) is read from the picture of
+// each decision, so each unit's fire and return fire are the same to
+// the last bit as worked out afresh. The plan kept is not the plan
+// made afresh (plan, planAttacks).
 type fireTable struct {
 	at      tableAt
 	enemies []enemyKey // pic.enemies as the rows were worked out
