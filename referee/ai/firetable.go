@@ -293,14 +293,18 @@ func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
 	var all, fresh []*planned
 	ids := map[*planned]string{}
 	for _, f := range fm.fire {
-		if f.u == skip {
-			continue
+		if f.u != skip {
+			pu := &planned{opts: f.opts, chosen: -1}
+			ids[pu] = f.u.ID
+			all = append(all, pu)
 		}
-		pu := &planned{opts: f.opts, chosen: -1}
-		ids[pu] = f.u.ID
-		all = append(all, pu)
-		c, ok := ft.chosen[f.u.ID]
-		if !ok || c.made != ft.rows[f.u.ID].made {
+	}
+	// In the order exchange.plan lets them choose: the shots are rolled
+	// in the order it last aims them (reaim).
+	sort.SliceStable(all, func(i, j int) bool { return len(all[i].opts) < len(all[j].opts) })
+	for _, pu := range all {
+		c, ok := ft.chosen[ids[pu]]
+		if !ok || c.made != ft.rows[ids[pu]].made {
 			fresh = append(fresh, pu)
 			continue
 		}
@@ -311,8 +315,8 @@ func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
 	if len(fresh) == len(all) {
 		x.plan(all)
 	} else {
-		sort.SliceStable(fresh, func(i, j int) bool { return len(fresh[i].opts) < len(fresh[j].opts) })
 		x.choose(fresh)
+		x.reaim(all)
 	}
 	for _, pu := range all {
 		ft.chosen[ids[pu]] = choice{ft.rows[ids[pu]].made, pu.chosen}
@@ -359,6 +363,7 @@ func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned
 		x.plan(units)
 	} else {
 		x.choose(fresh)
+		x.reaim(units)
 	}
 	for _, pu := range units {
 		id := ids[pu]
@@ -394,4 +399,17 @@ func (c aimed) same(opts []option) bool {
 		}
 	}
 	return true
+}
+
+// reaim aims the shots the units chose again, in their order: so the
+// plan is rolled as exchange.plan's last pass leaves it, whichever units
+// chose last.
+func (x *exchange) reaim(units []*planned) {
+	clear(x.shots)
+	clear(x.struck)
+	for _, pu := range units {
+		if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
+			x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
+		}
+	}
 }
