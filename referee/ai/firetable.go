@@ -290,7 +290,7 @@ func (f unitFire) kept(pic *picture) bool {
 // The one unit left out of a move (skip, the unit moving) keeps its
 // choice for later moves.
 func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
-	var all, fresh []*planned
+	var all []*planned
 	ids := map[*planned]string{}
 	for _, f := range fm.fire {
 		if f.u != skip {
@@ -299,25 +299,10 @@ func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
 			all = append(all, pu)
 		}
 	}
-	// In the order exchange.plan lets them choose: the shots are rolled
-	// in the order it last aims them (reaim).
-	sort.SliceStable(all, func(i, j int) bool { return len(all[i].opts) < len(all[j].opts) })
-	for _, pu := range all {
+	x.replan(all, func(pu *planned) (int, bool) {
 		c, ok := ft.chosen[ids[pu]]
-		if !ok || c.made != ft.rows[ids[pu]].made {
-			fresh = append(fresh, pu)
-			continue
-		}
-		if pu.chosen = c.i; c.i >= 0 {
-			x.aim(pu.opts[c.i].t, pu.opts[c.i].s)
-		}
-	}
-	if len(fresh) == len(all) {
-		x.plan(all)
-	} else {
-		x.choose(fresh)
-		x.reaim(all)
-	}
+		return c.i, ok && c.made == ft.rows[ids[pu]].made
+	})
 	for _, pu := range all {
 		ft.chosen[ids[pu]] = choice{ft.rows[ids[pu]].made, pu.chosen}
 	}
@@ -339,32 +324,19 @@ type optionKey struct {
 }
 
 // planAttacks is the plan of the side's fire in the attack phase (units,
-// their IDs ids; sorted as exchange.plan sorts them), made in x: in full (exchange.plan) the first time, and
-// then kept from one attack to the next. Between two attacks one unit
+// their IDs ids; sorted as exchange.plan sorts them), made in x: in full
+// (exchange.plan) the first time, and then kept from one attack to the
+// next. Between two attacks one unit
 // has fired and one enemy has been fired on: a unit whose options are
 // what they were, their targets as they were, keeps its choice; the
 // others (those that might fire at the enemy just fired on, among them)
 // choose against the others' choices, so a unit whose target fell turns
 // on another.
 func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
-	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
-	var fresh []*planned
-	for _, pu := range units {
+	x.replan(units, func(pu *planned) (int, bool) {
 		c, ok := ft.aimed[ids[pu]]
-		if !ok || !c.same(pu.opts) {
-			fresh = append(fresh, pu)
-			continue
-		}
-		if pu.chosen = c.i; c.i >= 0 && pu.opts[c.i].t != nil {
-			x.aim(pu.opts[c.i].t, pu.opts[c.i].s)
-		}
-	}
-	if len(fresh) == len(units) {
-		x.plan(units)
-	} else {
-		x.choose(fresh)
-		x.reaim(units)
-	}
+		return c.i, ok && c.same(pu.opts)
+	})
 	for _, pu := range units {
 		id := ids[pu]
 		c := ft.aimed[id]
@@ -399,6 +371,32 @@ func (c aimed) same(opts []option) bool {
 		}
 	}
 	return true
+}
+
+// replan is the plan of units (sorted as exchange.plan sorts them) made
+// in x, each unit keeping the choice kept says it may keep: those that
+// may not choose against the others' choices; when none may keep one,
+// the plan is made in full (exchange.plan). The shots are then rolled in
+// the order exchange.plan's last pass leaves them (reaim).
+func (x *exchange) replan(units []*planned, kept func(*planned) (int, bool)) {
+	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	var fresh []*planned
+	for _, pu := range units {
+		i, ok := kept(pu)
+		if !ok {
+			fresh = append(fresh, pu)
+			continue
+		}
+		if pu.chosen = i; i >= 0 && pu.opts[i].t != nil {
+			x.aim(pu.opts[i].t, pu.opts[i].s)
+		}
+	}
+	if len(fresh) == len(units) {
+		x.plan(units)
+		return
+	}
+	x.choose(fresh)
+	x.reaim(units)
 }
 
 // reaim aims the shots the units chose again, in their order: so the
