@@ -36,6 +36,8 @@ func TestScenarioRunLevel(t *testing.T) {
 	}{
 		{[]string{"scenario", "run", "surprise-encounter", "--ai", "both", "--level", "expert"}, `--level: unknown AI level "expert": use easy, normal, hard`},
 		{[]string{"scenario", "run", "surprise-encounter", "--ai", "both", "--level", "greedy"}, `--level: unknown AI level "greedy"`},
+		// The names as the setting stores them, as everywhere: lower case.
+		{[]string{"scenario", "run", "surprise-encounter", "--ai", "both", "--level", "Hard"}, `--level: unknown AI level "Hard": use easy, normal, hard`},
 		{[]string{"scenario", "run", skirmish, "--level", "hard"}, "--level hard: give --ai too"},
 		{[]string{"scenario", "run", "green-training", "--ai", "both", "--level", "hard"}, "--level: the Quick-Start AI plays at one level"},
 	} {

@@ -96,3 +96,38 @@ func TestAutoResolveAtTheCampaignsLevel(t *testing.T) {
 		}
 	}
 }
+
+// Ensure RefereeConflicted counts the seat the referee may take, not the
+// one he holds (rulings SEAT3, AIL1): with referee_plays, any other user
+// seated or waiting conflicts him, seated or not; without it he plays
+// nobody; alone he is free.
+func TestRefereeConflicted(t *testing.T) {
+	base := func(plays bool) *Campaign {
+		c := &Campaign{ID: 1, Referee: "ref", Settings: Settings{RefereePlays: plays},
+			Sides: []Side{{ID: "a"}, {ID: "b"}}}
+		return c
+	}
+	tests := []struct {
+		name    string
+		plays   bool
+		a, b    []string
+		pending []JoinRequest
+		want    bool
+	}{
+		{"Alone", true, []string{"ref"}, nil, nil, false},
+		{"AgainstBob", true, []string{"ref"}, []string{"bob"}, nil, true},
+		{"LeftHisSeat", true, nil, []string{"bob"}, nil, true},
+		{"BobWaits", true, []string{"ref"}, nil, []JoinRequest{{User: "bob", Side: "b"}}, true},
+		{"NotSatYet", true, nil, nil, []JoinRequest{{User: "bob", Side: "b"}}, true},
+		{"RefereePlaysNot", false, []string{"alice"}, []string{"bob"}, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := base(tt.plays)
+			c.Sides[0].Players, c.Sides[1].Players, c.Pending = tt.a, tt.b, tt.pending
+			if got := c.RefereeConflicted(); got != tt.want {
+				t.Errorf("RefereeConflicted = %t, want %t", got, tt.want)
+			}
+		})
+	}
+}

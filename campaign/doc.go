@@ -78,8 +78,8 @@ Who holds which seat is part of the campaign, so it is checked and
 undone with it (membership.go): after the start (or always, with
 join_approval) a join is a request the referee approves or denies
 (ruling SEAT1); a user holds at most one seat, and the referee none unless
-the campaign lets the referee play (SEAT2); a referee who plays against a
-human loses the powers that would show the other side
+the campaign lets the referee play (SEAT2); a referee who may play against a
+human, seated or not, loses the powers that would show the other side
 ([Campaign.RefereeConflicted]; SEAT3).
 
 # Invariants

@@ -44,17 +44,29 @@ func (c *Campaign) IsMember(user string) bool {
 	return user != "" && (c.Referee == user || c.SideOf(user) != nil || c.PendingOf(user) != nil)
 }
 
-// RefereeConflicted reports whether the referee holds a seat while
-// another side has a human player: he then loses every power that shows
-// another side's secrets (export, undo, other sides' records, referee
-// notes; ruling SEAT3).
+// RefereeConflicted reports whether the referee may be playing against
+// another human: the campaign lets him hold a seat (Settings.RefereePlays)
+// and another user holds one or waits for one. He then loses every power
+// that shows another side's secrets (export, undo, other sides' records,
+// referee notes; ruling SEAT3) and the choice of how well the AI plays
+// for an absent player (ai_level, missed_deadline; ruling AIL1). His seat
+// of the moment does not count: he may leave it and take it again at
+// once (his join waits for no one), so whatever he could do standing up
+// he could do as a player; and a waiting request is an opponent about to
+// sit, whom an approval seats after the fact.
 func (c *Campaign) RefereeConflicted() bool {
-	own := c.SideOf(c.Referee)
-	if c.Referee == "" || own == nil {
+	if c.Referee == "" || !c.Settings.RefereePlays {
 		return false
 	}
 	for _, s := range c.Sides {
-		if s.ID != own.ID && len(s.Players) > 0 {
+		for _, p := range s.Players {
+			if p != c.Referee {
+				return true
+			}
+		}
+	}
+	for _, r := range c.Pending {
+		if r.User != c.Referee {
 			return true
 		}
 	}

@@ -95,6 +95,7 @@ func DefaultSettings() Settings {
 
 // Validate names the first setting that is out of range.
 func (s Settings) Validate() error {
+	_, levelErr := ai.ParsePlayLevel(s.AILevel)
 	switch {
 	case s.TurnLimit < 0:
 		return errorf("turn_limit %d: use 0 for no limit or a number of campaign turns", s.TurnLimit)
@@ -110,7 +111,7 @@ func (s Settings) Validate() error {
 		return errorf("morale_table is one of 004's battle setup tables (ruling R11): turn setup_tables on, or morale_table off")
 	case s.SeatLimit < 0 || s.SeatLimit > 25:
 		return errorf("seat_limit %d: use 0 for no limit or 1 to 25 players a side", s.SeatLimit)
-	case s.AILevel != "" && !validLevel(s.AILevel):
+	case s.AILevel != "" && levelErr != nil:
 		return errorf("ai_level %q: use %s", s.AILevel, strings.Join(ai.LevelNames(), ", "))
 	case s.MissedDeadline != "ai" && s.MissedDeadline != "pass":
 		return errorf("missed_deadline %q: use ai or pass", s.MissedDeadline)
@@ -136,18 +137,8 @@ func (c *Campaign) ValidateSettings() error {
 
 // Level is the AI's level: AILevel's, or Normal when none is stored (a
 // campaign made before the setting; Validate lets no other name
-// through).
+// through, and ai.ParsePlayLevel reads an unknown one as Normal).
 func (s Settings) Level() ai.Level {
-	l, err := ai.ParsePlayLevel(s.AILevel)
-	if err != nil {
-		return ai.Normal
-	}
+	l, _ := ai.ParsePlayLevel(s.AILevel)
 	return l
-}
-
-// validLevel reports that name is one of ai.Levels, as stored: the name
-// in lower case.
-func validLevel(name string) bool {
-	l, err := ai.ParsePlayLevel(name)
-	return err == nil && l.String() == name
 }

@@ -186,7 +186,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 		if err != nil {
 			return err
 		}
-		if _, err := appendLines(eb, cc.id, 0, cc.events, nil); err != nil {
+		if _, err := appendLines(inKeyOrder(eb), cc.id, 0, cc.events, nil); err != nil {
 			return err
 		}
 	}
@@ -194,6 +194,7 @@ func (w *boltCopyWriter) put(cc campaignCopy) error {
 	if err != nil {
 		return err
 	}
+	inKeyOrder(rb)
 	for _, r := range cc.revs {
 		b, err := rb.CreateBucket(itob(r.rev))
 		if err != nil {

@@ -37,9 +37,8 @@ import (
 // microseconds whatever the size (building the block's Huffman codes;
 // 40 µs when measured with the standard library's compress/flate), and
 // packs a delta of a few hundred bytes by a few hundred bytes:
-// what is smaller than packFrom is stored (levelFor). So is the log's
-// open chunk, written again by every change that logs an event: packed
-// once it is full.
+// what is smaller than packFrom is stored (levelFor). So was the log's
+// open chunk until schema 9 packed it with S2 (open_chunk.go).
 const (
 	levelWhole  = 2
 	levelFast   = flate.BestSpeed

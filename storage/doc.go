@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 8)
+// # Bucket layout (schema 9)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (8)
+//	    "schema"            uint64 big-endian: the schema version (9)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -52,13 +52,16 @@
 //	                "record" → uint32 BE length of the dice state, the dice
 //	                        state (dice.Seeded binary), uint64 BE length of
 //	                        the event log, one byte for the document's form
-//	                        (4 in packed parts, 2 delta, 1 whole) and the
+//	                        (5 in tagged parts, 2 delta, 1 whole) and the
 //	                        document without its log: for the newest
 //	                        revision in parts (parts.go: a header line,
 //	                        then the campaign's core, map, each side and
 //	                        its units, each battle, JSON one a line), each
-//	                        part an S2 block by itself preceded by its
-//	                        uvarint length; for an older one a delta from
+//	                        part packed by itself preceded by its uvarint
+//	                        length: a byte naming its codec, then an S2
+//	                        block, or a zstd frame for a finished battle's
+//	                        (settled.go); schema 8 wrote untagged S2
+//	                        blocks (form 4), still read; for an older one a delta from
 //	                        the document of the revision after it
 //	                        (delta.go), deflated. Schemas 5 to 7 deflated
 //	                        each part (form 3) and schema 4 wrote the
@@ -68,8 +71,13 @@
 //	                        campaign's ID, the revision and the bytes
 //	                        before it (seal.go)
 //	        events/         <chunk from 1: uint64 BE> → 64 events (the last
-//	                        chunk up to 64), JSON campaign.Event one a line,
-//	                        deflated, then a CRC-32C as a record has: the
+//	                        chunk up to 64): a full chunk 0x0e and a zstd
+//	                        frame of the events in a form of their own
+//	                        (full_chunk.go), the open one 0x06 and an S2
+//	                        block of JSON campaign.Event one a line
+//	                        (open_chunk.go); before schema 9 both JSON
+//	                        lines deflated, still read (a DEFLATE stream
+//	                        never starts with 0x06 or 0x0e); then a CRC-32C as a record has: the
 //	                        newest revision's log, whose first
 //	                        events are each older revision's log
 //	        "summary"       JSON Summary of the newest revision, for List
@@ -97,14 +105,16 @@
 // event changed is caught only in test binaries (the full check).
 //
 // Everything stored is packed: the newest document's parts as S2 blocks
-// (parts.go), the rest as DEFLATE streams (a campaign's JSON packs about
-// 7 to 1; a delta under a kilobyte, and the log's open chunk, in stored
-// blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
+// or, a finished battle's, a zstd frame (parts.go, settled.go), the
+// log's chunks in their own forms (full_chunk.go, open_chunk.go), the
+// rest as DEFLATE streams (a campaign's JSON packs about
+// 7 to 1; a delta under a kilobyte in stored blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
 // command's change, is kept as a delta from it: a change rewrites the
 // revision before as such a delta, and Undo and Check rebuild older
-// documents from the newest. A demo campaign of 20 turns with 5 battles
-// and their records takes under 100 KB with 20 snapshots, where schema 3
-// took 9 MB (storage_size_test.go in the repository's root). The newest
+// documents from the newest. A demo campaign of 20 turns with up to 5
+// battles and their records takes 44 to 108 KB with 20 snapshots (seeds
+// 1 to 30), where schema 3 took 9 MB (storage_size_test.go in the
+// repository's root). The newest
 // document is kept in parts so that a change packs again only what it
 // changed (an order: its side's kilobyte, not the 31 KB of a campaign or
 // the hundreds of a battle's record) and copies the other parts' packed
@@ -137,6 +147,11 @@
 // Schema 7 deflated the newest revision's parts; schema 8 reads them as
 // they are (migrate7to8 only sets the number; the fixture is
 // testdata/v7.db), and a campaign's next change packs them with S2.
+// Schema 8 packed every part with S2 and kept the log's chunks as JSON
+// deflated; schema 9 reads both as they are (migrate8to9 only sets the
+// number; TestMigrateV8 on testdata/v8.db), a campaign's next change
+// tags its parts, a finished battle's packed with zstd once, and each
+// chunk written after is in schema 9's forms.
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -29,6 +29,11 @@ var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
 	// revision's parts with S2 (formPacked) and reads layout 4's as they
 	// are (migrate7to8): nothing is rewritten.
 	4: func(context.Context, *EtcdStore) error { return nil },
+	// Layout 6 holds the records of schema 9, which tags each part with
+	// its codec, a finished battle's zstd (formTagged), and reads layout
+	// 5's as they are (migrate8to9): nothing is rewritten. (The log's
+	// segments on etcd are its own, unchanged.)
+	5: func(context.Context, *EtcdStore) error { return nil },
 }
 
 // openSchema writes the schema record and the ID sequence under an empty

@@ -335,7 +335,7 @@ func TestEtcdLayout1(t *testing.T) {
 	if _, err := s.Update(ctx, id, stoStep); err != nil {
 		t.Fatalf("update of a layout 1 campaign: %v", err)
 	}
-	if g, _ := raw.Get(ctx, a.p.rev(id, rev+1)); len(g.Kvs) != 1 || g.Kvs[0].Value[12+binary.BigEndian.Uint32(g.Kvs[0].Value)] != formPacked {
+	if g, _ := raw.Get(ctx, a.p.rev(id, rev+1)); len(g.Kvs) != 1 || g.Kvs[0].Value[12+binary.BigEndian.Uint32(g.Kvs[0].Value)] != formTagged {
 		t.Errorf("the change's revision is not in parts")
 	}
 	c, err := s.Undo(ctx, id)

@@ -80,7 +80,7 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 		}
 		ops = append(ops, clientv3.OpDelete(s.p.rev(id, h.st.rev)), clientv3.OpDelete(s.p.rev(id, prevRev)))
 		next := h.st.rev + 1
-		if ops, err = s.revisionOps(ops, &h.sum, c, next, wholeRecord(h.st.diceState, uint64(len(c.Log)), prevDoc)); err != nil {
+		if ops, err = s.revisionOps(ops, &h.sum, c, next, newestRecord(nil, h.st.diceState, uint64(len(c.Log)), prevDoc, prevDoc, prev.partsBody())); err != nil {
 			return err
 		}
 		if _, err := s.commit(ctx, []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", h.version)}, ops); err != nil {

@@ -37,17 +37,29 @@ func chunkKey(chunk uint64) string { return fmt.Sprintf("%s/%d", bucketEvents, c
 func chunkOf(seq uint64) uint64 { return (seq-1)/eventsPerChunk + 1 }
 
 // readChunk returns the JSON lines of campaign id's chunk k, checked
-// against its checksum (seal.go), or nil when it is not stored.
+// against its checksum (seal.go), or nil when it is not stored. A full
+// chunk in the events form (full_chunk.go) is encoded as JSON again.
 func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
-	v := eb.Get(itob(k))
-	if v == nil {
-		return nil, nil
+	z, events, full, err := readChunkEvents(eb, id, k, nil)
+	if err != nil || z == nil {
+		return nil, err
 	}
-	z, err := unseal(id, sealChunk, k, v)
-	if err != nil {
-		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	if full {
+		lines := make([][]byte, len(events))
+		for i, e := range events {
+			if lines[i], err = marshalJSON(e); err != nil {
+				return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+			}
+		}
+		return lines, nil
 	}
-	raw, err := inflate(z)
+	return chunkLines(id, k, z)
+}
+
+// chunkLines returns the JSON lines of z, campaign id's chunk k stored
+// as JSON lines, unsealed.
+func chunkLines(id int64, k uint64, z []byte) ([][]byte, error) {
+	raw, err := unpackChunk(z)
 	if err != nil {
 		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
@@ -58,9 +70,36 @@ func readChunk(eb *bolt.Bucket, id int64, k uint64) ([][]byte, error) {
 	return lines, nil
 }
 
-// writeChunk stores the JSON lines as campaign id's chunk k, sealed: in
-// stored blocks while the chunk is open (each change that logs an event
-// writes it again), deflated at the default level once it is full. The
+// readChunkEvents returns campaign id's chunk k checked against its
+// checksum, unsealed (nil when it is not stored), and reports whether
+// it is a full chunk in the events form; if so it appends its events,
+// decoded, to log.
+func readChunkEvents(eb *bolt.Bucket, id int64, k uint64, log []campaign.Event) (z []byte, _ []campaign.Event, full bool, err error) {
+	v := eb.Get(itob(k))
+	if v == nil {
+		return nil, log, false, nil
+	}
+	if z, err = unseal(id, sealChunk, k, v); err != nil {
+		return nil, log, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	if len(z) == 0 || z[0] != chunkEvents {
+		return z, log, false, nil
+	}
+	from := len(log)
+	log, err = unpackFullChunk(log, z[1:])
+	if err == nil && len(log)-from != eventsPerChunk {
+		err = fmt.Errorf("%d events in a full chunk", len(log)-from)
+	}
+	if err != nil {
+		return nil, nil, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	return z, log, true, nil
+}
+
+// writeChunk stores the JSON lines as campaign id's chunk k, sealed: an
+// S2 block while the chunk is open (each change that logs an event
+// writes it again; open_chunk.go), deflated at the default level once
+// it is full. The
 // bytes stored are built in a buffer of chunkBuffers, which bbolt holds
 // until the transaction commits and which goes back then.
 func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {
@@ -92,12 +131,12 @@ func deflateChunk(dst []byte, lines [][]byte) []byte {
 	}
 	*scratch = raw
 	if len(lines) == eventsPerChunk {
+		if out, ok := fullChunk(dst, lines); ok {
+			return out
+		}
 		return deflate(dst, raw, levelOnce)
 	}
-	if need := len(raw) + 5*(len(raw)/maxStored+1) + sealSize; cap(dst) < need {
-		dst = make([]byte, 0, need)
-	}
-	return deflate(dst, raw, levelStored)
+	return packOpenChunk(dst, raw)
 }
 
 // joining holds buffers a chunk's lines are joined in (deflateChunk).
@@ -137,8 +176,29 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, e
 	log := make([]campaign.Event, 0, n)
 	var lines [][]byte
 	for k := uint64(1); uint64(len(log)) < n; k++ {
+		// A full chunk in the events form is decoded as it is; the
+		// chunk of the last event is then not given as lines (nil).
+		var z []byte
+		var full bool
 		var err error
-		if lines, err = readChunk(eb, id, k); err != nil {
+		if n-uint64(len(log)) >= eventsPerChunk {
+			z, log, full, err = readChunkEvents(eb, id, k, log)
+		} else { // the first events of a chunk: read into a list of its own
+			var events []campaign.Event
+			if z, events, full, err = readChunkEvents(eb, id, k, nil); full {
+				log = append(log, events[:n-uint64(len(log))]...)
+			}
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if full {
+			lines = nil
+			continue
+		}
+		if z == nil {
+			lines = nil
+		} else if lines, err = chunkLines(id, k, z); err != nil {
 			return nil, nil, err
 		}
 		if lines == nil {
@@ -176,6 +236,7 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 	if err != nil {
 		return nil, err
 	}
+	inKeyOrder(eb)
 	lines := make([][]byte, 0, len(log)-from)
 	for _, e := range log[from:] {
 		v, err := marshalJSON(e)
@@ -226,6 +287,7 @@ func truncateLog(cb *bolt.Bucket, id int64, n uint64) error {
 	if eb == nil {
 		return nil
 	}
+	inKeyOrder(eb)
 	keep := (n + eventsPerChunk - 1) / eventsPerChunk
 	c := eb.Cursor()
 	for k, _ := c.Seek(itob(keep + 1)); k != nil; k, _ = c.Seek(itob(keep + 1)) {

@@ -11,7 +11,7 @@ import (
 // those the bytes written into them. The file itself is larger by
 // bbolt's free pages, which later commits reuse.
 type Footprint struct {
-	Allocated int64 // whole pages, and the inline buckets' bytes
+	Allocated int64 // whole pages
 	Used      int64 // of those, the bytes in use
 }
 
@@ -24,8 +24,11 @@ func (s *Store) Footprint(ctx context.Context, id int64) (Footprint, error) {
 			return err
 		}
 		st := cb.Stats()
-		f.Allocated = int64(st.BranchAlloc + st.LeafAlloc + st.InlineBucketInuse)
-		f.Used = int64(st.BranchInuse + st.LeafInuse + st.InlineBucketInuse)
+		// An inline bucket's bytes are in its parent's leaf, counted
+		// there (bbolt's InlineBucketInuse is "also accounted for in
+		// LeafInuse"); until 2026-11-28 they were added again.
+		f.Allocated = int64(st.BranchAlloc + st.LeafAlloc)
+		f.Used = int64(st.BranchInuse + st.LeafInuse)
 		return nil
 	})
 	return f, err

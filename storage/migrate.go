@@ -48,6 +48,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	5: migrate5to6,
 	6: migrate6to7,
 	7: migrate7to8,
+	8: migrate8to9,
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -64,6 +65,17 @@ func migrate4to5(*bolt.Tx) error { return nil }
 // newest revision packed. The number keeps an older bfbot, which cannot
 // read the new form, from opening the file.
 func migrate7to8(*bolt.Tx) error { return nil }
+
+// migrate8to9 changes nothing stored either. Schema 9 tags each of the
+// newest revision's parts with its codec, S2 or, for a finished
+// battle's, zstd at its best level (formTagged, settled.go), and reads
+// schema 8's untagged S2 parts as they are: a campaign's next change
+// writes its newest revision tagged. It keeps a full chunk of the log
+// in an events form of its own and the open chunk as an S2 block
+// (full_chunk.go, open_chunk.go), and reads schema 8's deflated chunks
+// as they are. The number keeps an older bfbot, which cannot read the
+// new forms, from opening the file.
+func migrate8to9(*bolt.Tx) error { return nil }
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -298,7 +299,7 @@ func TestMigrateV4(t *testing.T) {
 	if _, err := s.Update(ctx, 1, stoStep); err != nil {
 		t.Fatalf("update after migration: %v", err)
 	}
-	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formPacked {
+	if _, _, rev, _ := stoState(t, s, 1); stoForm(t, s, 1, rev) != formTagged {
 		t.Errorf("the newest revision after a change is not in parts")
 	}
 	stoMustCheck(t, s)
@@ -471,7 +472,6 @@ func TestMigrateV6(t *testing.T) {
 // next change writes the newest revision's parts packed, from which
 // undo rebuilds schema 7's document.
 func TestMigrateV7(t *testing.T) {
-	ctx := context.Background()
 	path := stoFixture(t, "v7.db")
 	want := stoReadRaw(t, path)
 	revs := stoRevisions(want[2])
@@ -487,12 +487,24 @@ func TestMigrateV7(t *testing.T) {
 		return err
 	})
 	stoMigrated(t, path, want)
-	s := stoOpenNoCheck(t, stoFixture(t, "v7.db"), Options{Snapshots: 3})
+	s, _ := stoChangedUndone(t, "v7.db", want[2].docs[newest], newest)
+	stoMustCheck(t, s)
+}
+
+// stoChangedUndone opens a copy of fixture, changes its campaign 2,
+// whose newest revision newest has document doc, checks that the change
+// wrote its newest revision in tagged parts and the one before as a
+// delta, undoes it and checks that doc is back. It returns the store
+// and the campaign undone.
+func stoChangedUndone(t *testing.T, fixture string, doc []byte, newest uint64) (*Store, *campaign.Campaign) {
+	t.Helper()
+	ctx := context.Background()
+	s := stoOpenNoCheck(t, stoFixture(t, fixture), Options{Snapshots: 3})
 	if _, err := s.Update(ctx, 2, stoStep); err != nil {
 		t.Fatal(err)
 	}
-	if form := stoForm(t, s, 2, newest+1); form != formPacked {
-		t.Errorf("the newest revision after a change has form %d, want %d (packed parts)", form, formPacked)
+	if form := stoForm(t, s, 2, newest+1); form != formTagged {
+		t.Errorf("the newest revision after a change has form %d, want %d (tagged parts)", form, formTagged)
 	}
 	if form := stoForm(t, s, 2, newest); form != formDelta {
 		t.Errorf("the revision before it has form %d, want %d (a delta)", form, formDelta)
@@ -501,8 +513,68 @@ func TestMigrateV7(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !stoSameDoc(t, c, want[2].docs[newest]) {
-		t.Errorf("undo of the change did not restore schema 7's newest document (revision %d)", newest)
+	if !stoSameDoc(t, c, doc) {
+		t.Errorf("undo of the change did not restore %s's newest document (revision %d)", fixture, newest)
+	}
+	return s, c
+}
+
+// Ensure a schema 8 file (testdata/v8.db: v7.db opened by bfbot at
+// schema 8, then campaign 2 changed 40 times (stoStep) and campaign 1
+// once, so that their newest revisions' parts are untagged S2 blocks
+// and the log's full chunks deflated JSON, as schema 8 wrote them; it
+// cannot be rewritten) opens in the newest schema with every revision's
+// document, dice state and event kept byte for byte, as stoMigrated has
+// it; that the next change writes the newest revision in tagged parts,
+// from which undo rebuilds schema 8's document; and that the chunks
+// written from then on are in schema 9's forms while the log reads the
+// same.
+func TestMigrateV8(t *testing.T) {
+	ctx := context.Background()
+	path := stoFixture(t, "v8.db")
+	want := stoReadRaw(t, path)
+	revs := stoRevisions(want[2])
+	if len(want[2].events) < 2*eventsPerChunk || len(revs) != 4 {
+		t.Fatalf("the fixture holds %d events and %d revisions of campaign 2, want %d or more and 4", len(want[2].events), len(revs), 2*eventsPerChunk)
+	}
+	newest := revs[len(revs)-1]
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		cb := tx.Bucket(bucketCampaigns).Bucket(itob(2))
+		st, err := readRevision(cb.Bucket(bucketRevisions), 2, itob(newest))
+		if err == nil && st.form != formPacked {
+			t.Fatalf("the fixture's newest revision of campaign 2 has form %d, want %d (untagged S2 parts)", st.form, formPacked)
+		}
+		if v := cb.Bucket(bucketEvents).Get(itob(1)); v[0] == chunkEvents || v[0] == chunkS2 {
+			t.Fatalf("the fixture's first chunk of campaign 2 starts with %#x, not a DEFLATE stream", v[0])
+		}
+		return err
+	})
+	stoMigrated(t, path, want)
+	s, c := stoChangedUndone(t, "v8.db", want[2].docs[newest], newest)
+	before := len(c.Log)
+	for len(c.Log) < before+eventsPerChunk {
+		var err error
+		if c, err = s.Update(ctx, 2, stoStep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full := false
+	_ = s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents).ForEach(func(_, v []byte) error {
+			full = full || v[0] == chunkEvents
+			return nil
+		})
+	})
+	if !full {
+		t.Error("a chunk filled after the migration is not in the events form")
+	}
+	s.cache.drop(2)
+	got, err := s.Get(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Log, c.Log) {
+		t.Error("the log read from old and new chunks is not the log written")
 	}
 	stoMustCheck(t, s)
 }

@@ -36,7 +36,10 @@ import (
 // only the newest revision is kept so, its undo snapshots being deltas
 // and its log chunks deflated as before. Schemas 5 to 7
 // deflated each part (formParts), which is still read: a campaign's next
-// change writes its newest revision packed.
+// change writes its newest revision packed. From schema 9 each part
+// starts with a byte naming its codec (formTagged), S2's or, for a
+// finished battle's, zstd's (settled.go); schema 8's untagged S2 parts
+// (formPacked) are still read.
 //
 // JSON has no raw newline outside strings, and encoding/json escapes the
 // ones inside, so a newline ends a part. A schema 4 document is one JSON
@@ -158,12 +161,12 @@ func unmarshalDoc(doc []byte, c *campaign.Campaign, decode func([]byte, any) err
 }
 
 // newestRecord is the record of a newest revision whose document is doc:
-// in parts, each packed by itself (formPacked), reusing the packed bytes
-// of each part that is the same, at the same place, in prevDoc, the
-// document of the revision before, whose stored record body, prevBody,
-// is in packed parts (nil for none); a schema 4 document whole
-// (formWhole, deflated whole). A record in parts is built in into's
-// array if that has the room.
+// in parts, each packed by itself and tagged with its codec (formTagged,
+// settled.go), reusing the packed bytes of each part that is the same,
+// at the same place, in prevDoc, the document of the revision before,
+// whose stored record body, prevBody, is in tagged parts (nil for none);
+// a schema 4 document whole (formWhole, deflated whole). A record in
+// parts is built in into's array if that has the room.
 func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody []byte) []byte {
 	if !isParts(doc) {
 		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
@@ -176,19 +179,23 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 		}
 	}
 	parts := bytes.Split(doc, []byte{'\n'})
+	firstBattle := len(parts) // the header's counts were checked when it was encoded
+	if h := bytes.Fields(parts[0]); len(h) == 3 {
+		if sides, err := strconv.Atoi(string(h[1])); err == nil {
+			firstBattle = 3 + 2*sides
+		}
+	}
 	// The body goes straight after the record's header: a kilobyte over
 	// a third of the document holds what the parts pack to.
-	record := stateHeader(into, diceState, logLen, formPacked, len(doc)/3+1024)
+	record := stateHeader(into, diceState, logLen, formTagged, len(doc)/3+1024)
 	var scratch []byte // a part packed, before its length is known
 	for i, p := range parts {
 		var seg []byte
 		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
 			seg = prevSegs[i]
 		} else {
-			if n := s2.MaxEncodedLen(len(p)); cap(scratch) < n {
-				scratch = make([]byte, n)
-			}
-			seg = s2.EncodeBetter(scratch[:cap(scratch)], p)
+			scratch = packPart(scratch[:0], p, i >= firstBattle && settledBattle(p))
+			seg = scratch
 		}
 		record = binary.AppendUvarint(record, uint64(len(seg)))
 		record = append(record, seg...)
@@ -211,16 +218,22 @@ func splitSegments(body []byte) ([][]byte, error) {
 	return segs, nil
 }
 
-// unpackParts rebuilds a document from a formPacked body, in one
-// buffer of its size: each S2 block says how long it unpacks.
-func unpackParts(body []byte) ([]byte, error) {
+// unpackParts rebuilds a document from a formTagged body, or a
+// formPacked one (schema 8: every part an S2 block, untagged), in one
+// buffer of its size: each part's header says how long it unpacks.
+func unpackParts(body []byte, tagged bool) ([]byte, error) {
 	segs, err := splitSegments(body)
 	if err != nil {
 		return nil, err
 	}
 	size := len(segs) - 1 // the newlines
 	for i, s := range segs {
-		n, err := s2.DecodedLen(s)
+		var n int
+		if tagged {
+			n, err = taggedLen(s)
+		} else {
+			n, err = s2.DecodedLen(s)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("part %d: %w", i+1, err)
 		}
@@ -238,11 +251,18 @@ func unpackParts(body []byte) ([]byte, error) {
 			doc[at] = '\n'
 			at++
 		}
-		part, err := s2.Decode(doc[at:], s)
+		if tagged {
+			n, _ := taggedLen(s)
+			err = unpackTagged(doc[at:at+n], s)
+			at += n
+		} else {
+			var part []byte
+			part, err = s2.Decode(doc[at:], s)
+			at += len(part)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("part %d: %w", i+1, err)
 		}
-		at += len(part)
 	}
 	return doc, nil
 }

@@ -3,8 +3,11 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
+
+	"bfbot/campaign"
 )
 
 // Ensure a change packs again only the parts of the document it
@@ -14,15 +17,8 @@ import (
 // document.
 func TestPartsReused(t *testing.T) {
 	c := stoNewCampaign(t)
-	before, err := encodeDoc(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := parseState(1, 1, wholeRecord([]byte("dice"), 0, before))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.form != formPacked {
+	before, st := stoWholeState(t, c)
+	if st.form != formTagged {
 		t.Fatalf("a new document's record has form %d, not in packed parts", st.form)
 	}
 	c.Sides[0].Salvage += 3
@@ -94,8 +90,18 @@ func TestPartsDamaged(t *testing.T) {
 // an S2 block may claim 4 GiB in five bytes, and a few thousand such
 // claims would take the process down.
 func TestPartsClaimTooMuch(t *testing.T) {
+	for _, tagged := range []bool{false, true} {
+		t.Run(fmt.Sprintf("Tagged=%v", tagged), func(t *testing.T) { testPartsClaimTooMuch(t, tagged) })
+	}
+}
+
+func testPartsClaimTooMuch(t *testing.T, tagged bool) {
 	body := func(parts int, claims uint64) []byte {
-		claim := binary.AppendUvarint(nil, claims) // the block's unpacked length
+		var claim []byte
+		if tagged {
+			claim = []byte{partS2}
+		}
+		claim = binary.AppendUvarint(claim, claims) // the block's unpacked length
 		claim = append(claim, 0, 0, 0)
 		var b []byte
 		for range parts {
@@ -113,10 +119,25 @@ func TestPartsClaimTooMuch(t *testing.T) {
 		{"PartsAddUp", body(3, 40<<20), "part 2:"}, // each within the cap, together past it
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := unpackParts(tc.body)
+			_, err := unpackParts(tc.body, tagged)
 			if err == nil || !strings.Contains(err.Error(), "damaged") || !strings.HasPrefix(err.Error(), tc.part) {
 				t.Errorf("unpackParts = %v, want %s refused as damaged", err, tc.part)
 			}
 		})
 	}
+}
+
+// stoWholeState is c's document and the record of a newest revision
+// holding it, every part packed (wholeRecord), parsed.
+func stoWholeState(t *testing.T, c *campaign.Campaign) ([]byte, state) {
+	t.Helper()
+	doc, err := encodeDoc(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := parseState(c.ID, 1, wholeRecord([]byte("dice"), 0, doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, st
 }

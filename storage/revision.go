@@ -21,19 +21,21 @@ type state struct {
 	rev       uint64
 	diceState []byte
 	logLen    uint64
-	form      byte // formWhole, formDelta, formParts or formPacked
+	form      byte // formWhole, formDelta, formParts, formPacked or formTagged
 	body      []byte
 }
 
 // The forms of a revision's document: the newest revision's is in parts,
-// each packed with S2 (formPacked, parts.go; schemas 5 to 7 deflated
-// each part, formParts; schema 4 wrote it whole, formWhole), an undo
-// snapshot's a delta from the revision after it.
+// each packed by itself and tagged with its codec (formTagged, parts.go
+// and settled.go; schema 8 packed each with S2, formPacked; schemas 5
+// to 7 deflated each part, formParts; schema 4 wrote it whole,
+// formWhole), an undo snapshot's a delta from the revision after it.
 const (
 	formWhole  byte = 1
 	formDelta  byte = 2
 	formParts  byte = 3
 	formPacked byte = 4
+	formTagged byte = 5
 )
 
 // key names the revision's record in errors.
@@ -97,7 +99,7 @@ func parseState(id int64, rev uint64, v []byte) (state, error) {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("dice state of %d bytes in a record of %d", n, len(v))}
 	}
 	st.diceState, st.logLen, st.form, st.body = v[4:4+n], binary.BigEndian.Uint64(v[4+n:]), v[12+n], v[13+n:]
-	if st.form < formWhole || st.form > formPacked {
+	if st.form < formWhole || st.form > formTagged {
 		return st, &RecordError{Campaign: id, Key: st.key(), Err: fmt.Errorf("document of unknown form %d", st.form)}
 	}
 	return st, nil
@@ -128,8 +130,8 @@ func (st state) document(id int64, next []byte) ([]byte, error) {
 // undo snapshot its delta.
 func (st state) unpack() ([]byte, error) {
 	switch st.form {
-	case formPacked:
-		return unpackParts(st.body)
+	case formPacked, formTagged:
+		return unpackParts(st.body, st.form == formTagged)
 	case formParts:
 		return inflateParts(st.body)
 	}
@@ -256,9 +258,9 @@ func wholeRecord(diceState []byte, logLen uint64, doc []byte) []byte {
 }
 
 // partsBody is the revision's record body when it holds its document in
-// packed parts (newestRecord reuses them), else nil.
+// tagged parts (newestRecord reuses them), else nil.
 func (st state) partsBody() []byte {
-	if st.form != formPacked {
+	if st.form != formTagged {
 		return nil
 	}
 	return st.body
@@ -323,6 +325,7 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	if err != nil {
 		return err
 	}
+	inKeyOrder(rb)
 	b, err := rb.CreateBucket(itob(rev))
 	if err != nil {
 		return fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)

@@ -61,8 +61,18 @@ func (r stoSealed) open(v []byte) error {
 	}
 	z, err := unseal(r.id, sealChunk, r.n, v)
 	if err == nil {
-		_, err = inflate(z)
+		err = stoUnpackChunk(z)
 	}
+	return err
+}
+
+// stoUnpackChunk unpacks a chunk's unsealed bytes as the store would.
+func stoUnpackChunk(z []byte) error {
+	if len(z) > 0 && z[0] == chunkEvents {
+		_, err := unpackFullChunk(nil, z[1:])
+		return err
+	}
+	_, err := unpackChunk(z)
 	return err
 }
 
@@ -78,8 +88,7 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 		_, err = st.unpack()
 		return err == nil
 	}
-	_, err := inflate(body)
-	return err == nil
+	return stoUnpackChunk(body) == nil
 }
 
 // Ensure every record a store keeps is refused once any one of its bytes
@@ -90,7 +99,7 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 // that a record read as another revision, chunk or campaign is refused
 // too. The store's records cover every form: documents in parts, undo
 // snapshots as deltas (small ones in stored blocks), the log's full
-// chunks packed and its open one in stored blocks.
+// chunks in the events form and its open one an S2 block.
 func TestRecordChecksums(t *testing.T) {
 	ctx := context.Background()
 	s := stoOpen(t, Options{Snapshots: 4})
@@ -101,21 +110,22 @@ func TestRecordChecksums(t *testing.T) {
 		}
 	}
 	recs := stoSealedRecords(t, s)
-	stored, packed, chunks := false, false, 0
+	stored, packed, chunks, full := false, false, 0, false
 	for _, r := range recs {
 		if err := r.open(r.v); err != nil {
 			t.Fatalf("a sound record: %v", err)
 		}
 		if r.kind == sealChunk {
 			chunks++
+			full = full || r.v[0] == chunkEvents
 			continue
 		}
 		st, _ := decodeState(r.id, itob(r.n), r.v)
 		stored = stored || st.form == formDelta && len(st.body) > 0 && st.body[0]&6 == 0 // BTYPE 00
-		packed = packed || st.form == formPacked
+		packed = packed || st.form == formTagged
 	}
-	if !stored || !packed || chunks < 2 {
-		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, %d chunks", stored, packed, chunks)
+	if !stored || !packed || chunks < 2 || !full {
+		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, %d chunks, one in the events form %v", stored, packed, chunks, full)
 	}
 	t.Run("EveryByte", func(t *testing.T) {
 		tries := 0

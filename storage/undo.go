@@ -69,8 +69,10 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 			return err
 		}
 		// The record is made before the revisions it comes from are
-		// deleted: their slices are bbolt memory.
-		record := wholeRecord(cur.diceState, uint64(len(c.Log)), doc)
+		// deleted: their slices are bbolt memory. The parts the undone
+		// change left alone (a finished battle's, packed with zstd once)
+		// are copied from the newest record.
+		record := newestRecord(nil, cur.diceState, uint64(len(c.Log)), doc, curDoc, cur.partsBody())
 		if err := truncateLog(cb, id, prev.logLen); err != nil {
 			return err
 		}

@@ -86,8 +86,8 @@ func srvFirstBattle(t *testing.T, r *srvRig) (*campaign.Campaign, int) {
 }
 
 // Ensure a missed phase is played by the AI at the campaign's ai_level
-// (ruling AIL1): easy and hard play the same phase, seed and dice
-// differently, and a campaign without the setting plays normal.
+// (ruling AIL1): easy, normal and hard each play the same phase, seed
+// and dice differently, and a campaign without the setting plays normal.
 func TestMissedPhaseAtTheCampaignsLevel(t *testing.T) {
 	t.Parallel()
 	r := srvStartedRig(t, "Levels")
@@ -120,8 +120,8 @@ func TestMissedPhaseAtTheCampaignsLevel(t *testing.T) {
 		return fmt.Sprint(evs)
 	}
 	easy, normal, hard := play("easy"), play("normal"), play("hard")
-	if easy == normal || easy == hard {
-		t.Errorf("two levels played the missed phase alike: the level makes no difference\neasy: %s\nhard: %s", easy, hard)
+	if easy == normal || easy == hard || normal == hard {
+		t.Errorf("two levels played the missed phase alike: the level makes no difference\neasy: %s\nnormal: %s\nhard: %s", easy, normal, hard)
 	}
 	if play("") != normal {
 		t.Error("a campaign without ai_level does not play at level normal")

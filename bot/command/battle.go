@@ -21,7 +21,7 @@ import (
 
 // battleOption picks a battle; the default is the only one being fought
 // that the caller's side is in.
-var battleOption = Option{Name: "battle", Description: "battle ID (default: the only one your side is fighting)", Type: Integer}
+var battleOption = Option{Name: "battle", Description: "battle ID (default: your only battle)", Type: Integer}
 
 var (
 	unitOption   = Option{Name: "unit", Description: "your unit, e.g. A3", Required: true}
@@ -29,7 +29,7 @@ var (
 	sideOption   = Option{Name: "side", Description: "referee only: which side (default: all)"}
 	confirmOpt   = Option{Name: "confirm", Description: "true to act without asking again", Type: Boolean}
 	previewOpt   = Option{Name: "preview", Description: "true to see it first without acting", Type: Boolean}
-	facingOpt    = Option{Name: "facing", Description: "Quick-Start rules: the hexside the unit faces at the end (default: as it faces)", Choices: []string{"N", "NE", "SE", "S", "SW", "NW"}}
+	facingOpt    = Option{Name: "facing", Description: "Quick-Start: the hexside the unit faces at the end (default: as it faces)", Choices: []string{"N", "NE", "SE", "S", "SW", "NW"}}
 	actionOnly   = map[string]bool{"campaign": true, "battle": true, "preview": true, "confirm": true, "auto": true}
 	attackModes  = []string{"ranged", "close", "assault"}
 	twoD6Chances = [13]int{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1} // ways to roll each 2D6 sum, of 36
@@ -46,24 +46,24 @@ func (g *Registry) battleCommands() []*entry {
 		act("deploy", "deploy a unit in your zone, or again elsewhere until the battle starts (auto:true: the AI does it)",
 			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
 			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean}),
-		act("move", "move a unit to a hex (cheapest route) or along a path; preview:true shows the reach first", unitOption,
+		act("move", "move a unit to a hex (cheapest route) or along a path", unitOption,
 			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt,
 			facingOpt),
-		act("jump", "Quick-Start rules: a unit jumps to a hex and lands facing a hexside", unitOption,
+		act("jump", "Quick-Start: a unit jumps to a hex and lands facing a hexside", unitOption,
 			Option{Name: "to", Description: "the hex it lands in, XXYY", Required: true}, facingOpt, previewOpt),
 		act("overburn", "declare overburn for a unit before it moves", unitOption),
-		act("attack", "attack an enemy unit (asks first while you may still move); preview:true shows column and odds", unitOption,
+		act("attack", "attack an enemy unit (asks first while you may still move)", unitOption,
 			Option{Name: "target", Description: "the enemy unit", Required: true},
 			Option{Name: "mode", Description: "ranged, close or assault (infantry close assault)", Choices: attackModes},
 			Option{Name: "value", Description: "declare a lower attack value", Type: Integer},
 			Option{Name: "observer", Description: "forward observer for indirect fire"}, previewOpt, confirmOpt,
-			Option{Name: "element", Description: "Quick-Start rules: your attacking element's number on its record sheet, 1–6", Type: Integer},
-			Option{Name: "target_element", Description: "Quick-Start rules: the target element's number, 1–6", Type: Integer},
-			Option{Name: "overheat", Description: "Quick-Start rules: overheat declared with the attack, 0 to the element's Overheat Value", Type: Integer}),
+			Option{Name: "element", Description: "Quick-Start: your attacking element's number, 1–6", Type: Integer},
+			Option{Name: "target_element", Description: "Quick-Start: the target element's number, 1–6", Type: Integer},
+			Option{Name: "overheat", Description: "Quick-Start: overheat, 0 to the element's Overheat Value", Type: Integer}),
 		act("rally", "a broken unit tries to rally into a hex", unitOption, hexOption),
 		act("pickup", "a unit picks up the salvage in its hex", unitOption),
-		act("withdraw", "a unit leaves the map (asks to confirm, saying whether it gets away or is captured)", unitOption, confirmOpt),
-		act("retreat", "your side declares it breaks off the engagement (you are asked by which edge)"),
+		act("withdraw", "a unit leaves the map (asks to confirm, saying if it gets away or is captured)", unitOption, confirmOpt),
+		act("retreat", "your side breaks off the engagement (asks by which edge)"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
 		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
 		{spec: Spec{Name: "battle", Sub: "mines", Description: "place your prepared position's mines before the battle starts (secret)", Who: Player,
@@ -72,11 +72,11 @@ func (g *Registry) battleCommands() []*entry {
 		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
 		act("place", "Quick-Start set-up: home edge (edge:), counter (kind:, hex:), order: or unit (unit:, hex:, facing:)",
 			Option{Name: "kind", Description: "the counter due: objective or headquarters", Choices: []string{"objective", "headquarters"}},
-			Option{Name: "hex", Description: "the counter's or unit's hex, XXYY, in its owner's Deployment Zone"},
-			Option{Name: "edge", Description: "the set-up roll's winner: your home map edge; the enemy's is the opposite", Choices: []string{"north", "east", "south", "west"}},
-			Option{Name: "unit", Description: "your unit to place on the map, in your Deployment Zone (with hex:)"},
-			Option{Name: "facing", Description: "the hexside the placed unit faces (default: toward the enemy's edge)", Choices: []string{"N", "NE", "SE", "S", "SW", "NW"}},
-			Option{Name: "order", Description: "the starting positions roll's winner: you set up first or second", Choices: []string{"first", "second"}}),
+			Option{Name: "hex", Description: "the hex, XXYY, in your Deployment Zone"},
+			Option{Name: "edge", Description: "your home map edge, if you won the set-up roll", Choices: []string{"north", "east", "south", "west"}},
+			Option{Name: "unit", Description: "your unit to place (with hex:)"},
+			Option{Name: "facing", Description: "its facing (default: toward the enemy's edge)", Choices: []string{"N", "NE", "SE", "S", "SW", "NW"}},
+			Option{Name: "order", Description: "if you won the starting positions roll: set up first or second", Choices: []string{"first", "second"}}),
 		{spec: Spec{Name: "battle", Sub: "view", Description: "the battle as your side sees it: units, values and a map (secret)", Who: Player, Slow: true, Rate: Render,
 			Options: []Option{battleOption, sideOption, pageOption}},
 			scope: campaignScope, refereeReads: true, run: g.battleView},
@@ -549,13 +549,8 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	level := x.c.Settings.Level()
 	if given != "" {
-		if err := levelRefused(x, "level"); err != nil {
-			return nil, err
-		}
-		var err error
-		if level, err = ai.ParsePlayLevel(given); err != nil {
-			return nil, userf("level:%s: %v", given, err)
-		}
+		// level:'s choices let only ai.Levels' names through.
+		level, _ = ai.ParsePlayLevel(given)
 	}
 	b, err := x.battle()
 	if err != nil {
@@ -564,13 +559,20 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
 	// The battle's end is told by its after-action reports (BattleReplies).
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		var sides []string
+		for _, bs := range b.Sides {
+			sides = append(sides, bs.Side)
+		}
+		if err := autoRefused(c, x.User.ID, b.ID, sides, given != ""); err != nil {
+			return nil, nil, nil, err
+		}
 		return g.rules.AutoResolveBattle(c, b.ID, level, d, seed)
 	})
 	if err != nil || given == "" {
 		return out, err
 	}
-	// A level other than the campaign's is said where everyone reads
-	// the result.
+	// A level: given, whether or not the campaign's own, is said where
+	// everyone reads the result, beside the campaign's (ruling AIL1).
 	note := x.public(fmt.Sprintf("The AI fought battle %d at level %s on both sides (the campaign's ai_level is %s).", b.ID, level, x.c.Settings.Level()))
 	return append([]Reply{note}, out...), nil
 }

@@ -27,14 +27,14 @@ var dropshipOption = Option{Name: "dropship", Description: "your landed DropShip
 // registry: each is a referee action of the same name.
 func actionSubs(act func(sub, desc string, opts ...Option) *entry) []*entry {
 	return []*entry{
-		act("strafe", "an air lance strafes every ground unit in its own or an adjacent hex; preview:true shows the columns and odds", unitOption,
-			Option{Name: "hex", Description: "the hex to strafe, XXYY (the air lance's own or an adjacent one)", Required: true}, previewOpt, confirmOpt),
-		act("bomb", "an air lance drops its bomb load on its own or an adjacent hex; preview:true shows the columns and odds", unitOption,
-			Option{Name: "hex", Description: "the hex to bomb, XXYY (the air lance's own or an adjacent one)", Required: true}, previewOpt, confirmOpt),
-		act("drop", "a 'Mech lance or DropShip held in orbit declares its drop hex (secret until it lands); preview:true shows the landing roll", unitOption,
+		act("strafe", "an air lance strafes every ground unit in its own or an adjacent hex", unitOption,
+			Option{Name: "hex", Description: "the hex to strafe, XXYY", Required: true}, previewOpt, confirmOpt),
+		act("bomb", "an air lance drops its bomb load on its own or an adjacent hex", unitOption,
+			Option{Name: "hex", Description: "the hex to bomb, XXYY", Required: true}, previewOpt, confirmOpt),
+		act("drop", "a 'Mech lance or DropShip held in orbit declares its drop hex (secret until it lands)", unitOption,
 			Option{Name: "hex", Description: "the hex to drop onto, XXYY", Required: true}, previewOpt),
-		act("embark", "a unit boards your landed DropShip next to it; preview:true shows the MP it costs", unitOption, dropshipOption, previewOpt),
-		act("debark", "a unit leaves its landed DropShip onto an adjacent hex; preview:true shows it first", unitOption,
+		act("embark", "a unit boards your landed DropShip next to it", unitOption, dropshipOption, previewOpt),
+		act("debark", "a unit leaves its landed DropShip onto an adjacent hex", unitOption,
 			Option{Name: "hex", Description: "a hex next to the DropShip, XXYY", Required: true}, previewOpt),
 		act("liftoff", "a landed DropShip leaves the battle with everything aboard (asks to confirm)", unitOption, previewOpt, confirmOpt),
 	}

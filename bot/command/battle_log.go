@@ -23,7 +23,7 @@ const logPageChars = 1800
 func (g *Registry) battleLogEntry() *entry {
 	return &entry{spec: Spec{Name: "battle", Sub: "log", Description: "a battle's whole record, turn by turn, as your side saw it (secret; paged)", Who: Player,
 		Options: []Option{
-			{Name: "battle", Description: "battle ID (default: the battle your side is fighting, else its last one)", Type: Integer},
+			{Name: "battle", Description: "battle ID (default: your current battle, else your last)", Type: Integer},
 			{Name: "side", Description: "referee only, once the battle is over: whose record"},
 			{Name: "page", Description: "page number, from 1", Type: Integer},
 		}},

@@ -84,9 +84,10 @@ var settingOptions = []struct {
 		return nil
 	}},
 	{Option{Name: "ai_level", Description: "how well the AI fights for every side: auto-resolve, missed deadlines (default normal)", Choices: ai.LevelNames()}, func(st *campaign.Settings, v string) error {
-		l, err := ai.ParsePlayLevel(v)
-		st.AILevel = l.String()
-		return err
+		// Its choices let only ai.Levels' names through; Validate
+		// reads them as the stored setting is read.
+		st.AILevel = v
+		return nil
 	}},
 }
 
@@ -174,8 +175,12 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 		return nil, err
 	}
 	x.c = c
-	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
-		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), c.Sides[0].ID, id))}, nil
+	level := ""
+	if l := c.Settings.Level(); l != ai.Normal {
+		level = fmt.Sprintf(" The AI plays at level %s (ruling AIL1).", l)
+	}
+	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.%s\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
+		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), level, c.Sides[0].ID, id))}, nil
 }
 
 func applySettings(st *campaign.Settings, x *call) error {
@@ -256,6 +261,9 @@ func statusText(c *campaign.Campaign, due time.Time) string {
 	if c.Referee != "" {
 		fmt.Fprintf(&b, "; refereed by %s", c.NameOf(c.Referee))
 	}
+	// How well the AI plays for a player who misses a deadline is
+	// everyone's to know (ruling AIL1).
+	fmt.Fprintf(&b, "; AI level %s", c.Settings.Level())
 	if s := ordersDue(due); s != "" {
 		b.WriteString(". " + s)
 	}
@@ -317,12 +325,15 @@ func (g *Registry) campaignSettings(ctx context.Context, x *call) ([]Reply, erro
 	if len(changed) == 0 {
 		return []Reply{x.private(settingsText(x.c.Settings))}, nil
 	}
-	if x.str("ai_level") != "" {
-		if err := levelRefused(x, "ai_level"); err != nil {
-			return nil, err
-		}
-	}
 	if _, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		for _, opt := range []string{"ai_level", "missed_deadline", "auto_resolve"} {
+			if x.str(opt) == "" {
+				continue
+			}
+			if err := standInRefused(c, x.User.ID, opt); err != nil {
+				return nil, nil, err
+			}
+		}
 		n := c.Clone()
 		if err := applySettings(&n.Settings, x); err != nil {
 			return nil, nil, err

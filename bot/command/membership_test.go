@@ -259,20 +259,27 @@ func TestRefereePlays(t *testing.T) {
 	}
 	// Powers that show nothing secret stay.
 	f.must(mbRef, "campaign", "start")
+	// Leaving his seat gives him nothing back: he could take it again at
+	// once, his join waiting for no one.
+	f.must(mbRef, "campaign", "leave")
+	f.refused(mbRef, "you may take a seat at any time", "campaign", "export")
+	f.refused(mbRef, "you may take a seat at any time", "bg", "list", "side", "bandits")
+	f.refused(mbRef, "take your seat to see your own side", "bg", "list")
 }
 
 // Ensure the starter of a scenario may undo and export alone, and is
-// refused (with the reason) once a second player holds a seat.
+// refused (with the reason) once a second player asks for a seat.
 func TestScenarioStarterPowers(t *testing.T) {
 	f := &mbFixture{t: t, store: NewMemStore(7)}
 	f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
 	f.must(mbAlice, "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3")
 	f.must(mbAlice, "campaign", "export")
 	f.must(mbBob, "scenario", "join", "side", "bandits")
-	f.must(mbAlice, "campaign", "export") // Bob only waits: no human on the other side yet
+	// Bob only waits, but an approval would seat him after the fact.
+	f.refused(mbAlice, "you play 7th Crucis Lancers against human players", "campaign", "export")
 	f.must(mbAlice, "campaign", "approve", "user", "@Bob")
 	f.refused(mbAlice, "you started this scenario", "campaign", "export")
-	f.refused(mbAlice, "it is refused while another player holds a seat", "undo", "")
+	f.refused(mbAlice, "it is refused while another player holds or waits for a seat", "undo", "")
 }
 
 // Ensure referee notes reach a referee who plays no side, and not one

@@ -65,7 +65,7 @@ func TestOrdersReadySummary(t *testing.T) {
 	if got := cmdTexts(f.cmdMust("alice", "orders", "show")); !strings.Contains(got, "Orders are due "+when) {
 		t.Errorf("/orders show: %s", got)
 	}
-	if got := cmdTexts(f.cmdMust("mallory", "campaign", "status")); !strings.Contains(got, "refereed by ref. Orders are due "+when+".\n") {
+	if got := cmdTexts(f.cmdMust("mallory", "campaign", "status")); !strings.Contains(got, "refereed by ref; AI level normal. Orders are due "+when+".\n") {
 		t.Errorf("/campaign status: %s", got)
 	}
 	f.cmdMust("alice", "orders", "ready")

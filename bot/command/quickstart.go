@@ -161,7 +161,16 @@ func (g *Registry) quickStartAuto(ctx context.Context, x *call) ([]Reply, error)
 	if x.c.QuickStart.State.Phase == quickstart.Over {
 		return nil, userf("battle %d is over (/battle status, /battle log)", x.c.QuickStart.ID)
 	}
-	evs, logged, err := g.quickStartUpdate(ctx, x, campaign.AutoResolveQuickStart)
+	evs, logged, err := g.quickStartUpdate(ctx, x, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+		var sides []string
+		for _, s := range c.Sides {
+			sides = append(sides, s.ID)
+		}
+		if err := autoRefused(c, x.User.ID, c.QuickStart.ID, sides, false); err != nil {
+			return nil, nil, err
+		}
+		return campaign.AutoResolveQuickStart(c, d)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -22,9 +22,23 @@ func qsTwoPlayers(t *testing.T, name, seed string) *cmdFixture {
 	return f
 }
 
+// neutralReferee hands the referee role of campaign 1 to carol, who
+// plays no side: alice, who plays against bob, may not auto-resolve the
+// battle he is playing (ruling AIL1); a referee who plays no side may.
+func neutralReferee(t *testing.T, f *cmdFixture) {
+	t.Helper()
+	if err := f.store.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Referee, n.Settings.RefereePlays = "carol", false
+		return n, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Ensure /battle auto fights a Quick-Start battle to its end for both
 // sides, as it does a 1987 one: refused to a player without the referee
-// role, the Green scenario (no turn limit of its own) ends by game turn
+// role and to a referee who plays against him (ruling AIL1), the Green scenario (no turn limit of its own) ends by game turn
 // 20 (ruling QS21), the campaign is over with the battle's winner, the
 // after-action reports go to the thread and to each side's players with
 // their last map and the button to their log, a player reads his own
@@ -37,7 +51,11 @@ func TestQuickStartAuto(t *testing.T) {
 	if s := f.scdCampaign(1).QuickStart.State; s.Phase == quickstart.Over || s.TurnLimit != 0 {
 		t.Fatalf("before /battle auto: %v phase, turn limit %d", s.Phase, s.TurnLimit)
 	}
-	out := f.cmdMust("alice", "battle", "auto")
+	if got := cmdTexts(f.cmdDo("alice", "battle", "auto")); !strings.Contains(got, "Clan Ghost Bear plays battle 1: the AI may not take it from its players") {
+		t.Errorf("alice, who plays against bob, ran /battle auto:\n%s", got)
+	}
+	neutralReferee(t, f)
+	out := f.cmdMust("carol", "battle", "auto")
 	c := f.scdCampaign(1)
 	s := c.QuickStart.State
 	if c.Phase != campaign.PhaseOver || s.Phase != quickstart.Over || s.TurnLimit != campaign.AutoTurnLimit || s.Turn > campaign.AutoTurnLimit {
@@ -63,7 +81,7 @@ func TestQuickStartAuto(t *testing.T) {
 			t.Errorf("%s's report:\n%s", user, r.Text)
 		}
 	}
-	if got := cmdTexts(f.cmdDo("alice", "battle", "auto")); !strings.Contains(got, "battle 1 is over") {
+	if got := cmdTexts(f.cmdDo("carol", "battle", "auto")); !strings.Contains(got, "battle 1 is over") {
 		t.Errorf("a second /battle auto:\n%s", got)
 	}
 	// Bob's record, turn by turn, ends with the battle's end; the
@@ -90,7 +108,8 @@ func TestQuickStartAuto(t *testing.T) {
 // one neither.
 func TestQuickStartReportSecrecy(t *testing.T) {
 	f := qsTwoPlayers(t, "veteran-training", "5")
-	f.cmdMust("alice", "battle", "auto")
+	neutralReferee(t, f)
+	f.cmdMust("carol", "battle", "auto")
 	if err := f.store.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
 		n := c.Clone()
 		for i := range n.QuickStart.State.Units {

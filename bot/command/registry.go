@@ -383,7 +383,15 @@ func permit(e *entry, x *call) error {
 	}
 	switch e.spec.Who {
 	case Player:
-		if x.side != nil || (x.referee && (e.refereeReads || e.refereeActs)) {
+		if x.side != nil || (x.referee && e.refereeActs) {
+			return nil
+		}
+		if x.referee && e.refereeReads {
+			// Standing up for a moment would show him every side
+			// (ruling SEAT3).
+			if x.c.RefereeConflicted() {
+				return userf("%s %s as the referee would show the other side's secrets, and %s (ruling SEAT3): take your seat to see your own side", refusedWho, cmd, conflictReason(x.c, x.User.ID))
+			}
 			return nil
 		}
 		if r := x.c.PendingOf(x.User.ID); r != nil {
@@ -392,12 +400,11 @@ func permit(e *entry, x *call) error {
 		return userf("%s %s is for the players of campaign %d: /campaign join side:… first", refusedWho, cmd, x.c.ID)
 	case Referee:
 		if x.referee && e.reveals && x.c.RefereeConflicted() {
-			own := x.c.SideOf(x.User.ID)
 			why := "the campaign was created with referee_plays:true"
 			if x.c.Scenario != nil {
 				why = "you started this scenario"
 			}
-			return userf("%s %s would show the other side's secrets, and you play %s against human players (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds a seat.", refusedWho, cmd, own.Name, why)
+			return userf("%s %s would show the other side's secrets, and %s (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds or waits for a seat.", refusedWho, cmd, conflictReason(x.c, x.User.ID), why)
 		}
 		if x.referee {
 			return nil

@@ -179,7 +179,7 @@ func (g *Registry) scenarioStart(ctx context.Context, x *call) ([]Reply, error) 
 	text := fmt.Sprintf("Campaign %d is the scenario %s (%s): %s against %s in one battle. %s plays %s and holds the referee role (what would show the other side's secrets is refused once a second player joins); %s. Play it with /battle … (/battle view shows your side's map).",
 		id, sc.Name, name, c.Sides[0].Name, c.Sides[1].Name, c.NameOf(x.User.ID), c.Side(side).Name, who)
 	if l := x.str("level"); l != "" {
-		text += fmt.Sprintf(" The AI plays at level %s (ai_level in /campaign settings).", l)
+		text += fmt.Sprintf(" The AI plays at level %s (/campaign status shows it).", l)
 	}
 	out := []Reply{x.public(text)}
 	out = append(out, BattleReplies(x.c, 1, append(setup, aiEvents...))...)

@@ -20,6 +20,14 @@ const (
 	maxOptions        = 25 // options of a command, or sub-commands of a group
 	maxChoices        = 25
 	maxChoiceLen      = 100
+	// maxCommandSize caps the characters of a chat command's name,
+	// description and the names, descriptions and values of all its
+	// options, sub-commands and choices together (Discord developer docs,
+	// Application Commands, "Registering a Command": "combined name,
+	// description, and value properties for each command and its
+	// children"; 4,000 until February 2024, now 8,000). Over it Discord
+	// refuses the whole bulk registration with 50035, every command lost.
+	maxCommandSize = 8000
 )
 
 // ApplicationCommands translates the command layer's specs into Discord
@@ -41,6 +49,9 @@ func ApplicationCommands(specs []command.Spec) ([]*discordgo.ApplicationCommand,
 	var errs []error
 	for _, name := range order {
 		c, err := applicationCommand(name, groups[name])
+		if err == nil {
+			err = checkSize(c)
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -198,6 +209,32 @@ func option(o command.Option) (*discordgo.ApplicationCommandOption, error) {
 		d.Choices = append(d.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch, Value: v})
 	}
 	return d, nil
+}
+
+// checkSize refuses a command over Discord's combined size.
+func checkSize(c *discordgo.ApplicationCommand) error {
+	if n := size(c); n > maxCommandSize {
+		return fmt.Errorf("command /%s: %d characters of names, descriptions and choices, Discord allows %d in all: shorten its descriptions or split it", c.Name, n, maxCommandSize)
+	}
+	return nil
+}
+
+// size is what Discord counts against maxCommandSize: the name and
+// description of the command and of every option beneath it, and each
+// choice's name and value.
+func size(c *discordgo.ApplicationCommand) int {
+	return utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description) + optionsSize(c.Options)
+}
+
+func optionsSize(opts []*discordgo.ApplicationCommandOption) int {
+	n := 0
+	for _, o := range opts {
+		n += utf8.RuneCountInString(o.Name) + utf8.RuneCountInString(o.Description) + optionsSize(o.Options)
+		for _, ch := range o.Choices {
+			n += utf8.RuneCountInString(ch.Name) + utf8.RuneCountInString(fmt.Sprint(ch.Value))
+		}
+	}
+	return n
 }
 
 // checkName applies Discord's rule for command and option names: 1 to 32

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -246,5 +247,34 @@ func TestIsDMClosed(t *testing.T) {
 	other := &discordgo.RESTError{Message: &discordgo.APIErrorMessage{Code: 50001}}
 	if IsDMClosed(other) || IsDMClosed(errors.New("x")) {
 		t.Error("other errors taken for closed DMs")
+	}
+}
+
+// Ensure a command over Discord's combined size (8,000 characters of
+// names, descriptions and choices) is an error naming it and its size,
+// and that every command of the real registry fits with a margin, so
+// that no wording change makes Discord refuse the bulk registration.
+func TestApplicationCommandsSize(t *testing.T) {
+	var big []command.Spec
+	for i := range 25 {
+		big = append(big, command.Spec{Name: "big", Sub: fmt.Sprintf("s%02d", i), Description: strings.Repeat("d", 100),
+			Options: []command.Option{{Name: "a", Description: strings.Repeat("o", 100)}, {Name: "b", Description: strings.Repeat("o", 100)},
+				{Name: "c", Description: strings.Repeat("o", 100)}}})
+	}
+	_, err := ApplicationCommands(big)
+	if err == nil || !strings.Contains(err.Error(), "/big: 10156 characters") {
+		t.Errorf("error %v, want /big refused with its size 10156", err)
+	}
+
+	reg := command.New(command.Deps{Store: command.NewMemStore(7), ErrorID: func() string { return "test" }, RateLimits: command.RateLimits{Off: true}})
+	cmds, err := ApplicationCommands(reg.Specs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const margin = 7500 // room for a few more options before Discord's 8,000
+	for _, c := range cmds {
+		if n := size(c); n > margin {
+			t.Errorf("/%s: %d characters, want at most %d (Discord refuses over %d)", c.Name, n, margin, maxCommandSize)
+		}
 	}
 }

@@ -97,3 +97,36 @@ func TestRateLimitHeaders(t *testing.T) {
 		t.Errorf("429s %d, want 2", got)
 	}
 }
+
+// Ensure a bulk overwrite with one command over Discord's combined size
+// (8,000 characters of names, descriptions and choice values) is refused
+// whole with 50035, as Discord does, and one just under it is taken.
+func TestCommandSizeLimit(t *testing.T) {
+	f := New(t)
+	s := dscSession(t, f)
+	build := func(subs int) []*discordgo.ApplicationCommand {
+		c := &discordgo.ApplicationCommand{Name: "big", Description: "big"} // 6
+		for range subs {
+			c.Options = append(c.Options, &discordgo.ApplicationCommandOption{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: "s" + strings.Repeat("x", 9), // 10
+				Description: strings.Repeat("d", 90), // 100 a sub-command
+				Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger,
+					Name: "n", Description: strings.Repeat("o", 96), // 97
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "12", Value: 12}}}}, // 4
+			})
+		}
+		return []*discordgo.ApplicationCommand{{Name: "ok", Description: "ok"}, c}
+	}
+	// 6 + 39·201 = 7,845 fits; 6 + 40·201 = 8,046 does not.
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", build(39)); err != nil {
+		t.Fatalf("7,845 characters refused: %v", err)
+	}
+	_, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", build(40))
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != 50035 || !strings.Contains(re.Message.Message, "(8046)") {
+		t.Errorf("err %v, want 50035 naming the size 8046", err)
+	}
+	if got := f.Commands(""); len(got) != 2 || len(got[1].Options) != 39 {
+		t.Errorf("commands after the refusal: %d, want the earlier registration kept", len(got))
+	}
+}

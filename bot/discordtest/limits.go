@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"unicode/utf8"
 )
@@ -76,4 +77,47 @@ func checkLimits(m wireMessage) error {
 		}
 	}
 	return nil
+}
+
+// limitCommandSize is Discord's cap on one chat command's combined name,
+// description and value properties, its own and all its options',
+// sub-commands' and choices' (developer docs, Application Commands,
+// "Registering a Command"; 8,000 since February 2024). One command over
+// it and Discord refuses the whole bulk overwrite.
+const limitCommandSize = 8000
+
+// checkCommandSizes counts each command of a bulk overwrite the way
+// Discord does, from the JSON as sent: every "name", "description" and
+// "value" in the command's tree.
+func checkCommandSizes(body []byte) error {
+	var cmds []map[string]any
+	if err := json.Unmarshal(body, &cmds); err != nil {
+		return err
+	}
+	for i, c := range cmds {
+		if n := jsonSize(c); n > limitCommandSize {
+			return fmt.Errorf("%d: Command exceeds maximum size (%d) (%d)", i, limitCommandSize, n)
+		}
+	}
+	return nil
+}
+
+func jsonSize(v any) int {
+	n := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			switch k {
+			case "name", "description", "value":
+				n += utf8.RuneCountInString(fmt.Sprint(x))
+			case "options", "choices":
+				n += jsonSize(x)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			n += jsonSize(x)
+		}
+	}
+	return n
 }

@@ -239,8 +239,15 @@ func (f *Fake) getGateway(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *Fake) putCommands(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
 	var cmds []*discordgo.ApplicationCommand
-	if err := json.NewDecoder(r.Body).Decode(&cmds); err != nil {
+	if err == nil {
+		err = json.Unmarshal(body, &cmds)
+	}
+	if err == nil {
+		err = checkCommandSizes(body)
+	}
+	if err != nil {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 		return
 	}

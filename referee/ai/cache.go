@@ -27,6 +27,8 @@ type cache struct {
 	// reach is how far each enemy counter's fire reaches next turn over
 	// the ground (Hard, reach.go), for the player turn.
 	reach map[reachKey][]int
+	// fire is Hard's fire between the units, for the phase (firetable.go).
+	fire *fireTable
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
 	// moves is the memory of a decision's list of moves (movement), and

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"bfbot/mapgen"
@@ -30,6 +31,17 @@ import (
 // the enemy would rather hit costs little, and an enemy the side is
 // likely to destroy or disrupt first fires back for less. Everything
 // else (the closing in, the aims, the retreat) is Normal's.
+//
+// What it works out is kept from one decision to the next within a
+// phase (firetable.go): the columns of fire between each unit and the
+// enemies that can reach it, and the plan. Between two decisions one
+// unit has moved or fired: the units whose options are as they were
+// keep their choices, the others choose again against them, where a
+// plan made afresh would let every unit choose twice over. With a
+// hundred units a side along a front, planning them all for every
+// decision cost Hard several times Normal (BENCHMARKS.md); in a
+// battle of a few lances a side the two plans are nearly always the
+// same.
 //
 // It reads nothing Normal does not: the picture of the side's View.
 
@@ -101,19 +113,23 @@ var (
 
 // atMost is the chance that 2D6 roll k or less.
 func atMost(k int) float64 {
-	p := 0.0
-	for r := 2; r <= min(k, 12); r++ {
-		p += twoD6[r] / 36
-	}
-	return p
+	return atMostTable[max(min(k, 12), 1)]
 }
+
+// atMostTable is atMost by k, from 1 (never) to 12.
+var atMostTable = func() (t [13]float64) {
+	for k := 2; k <= 12; k++ {
+		t[k] = t[k-1] + twoD6[k]/36
+	}
+	return t
+}()
 
 // failDisruption is the chance that a counter fails a Disruption Roll
 // (000 line 988): its experience is not known, so a Regular's 7, less 1
 // when it is damaged, disrupted, or at night.
 func (pic *picture) failDisruption(damaged, disrupted bool) float64 {
 	mod := 0
-	for _, b := range []bool{damaged, disrupted, pic.v.Night} {
+	for _, b := range [...]bool{damaged, disrupted, pic.v.Night} {
 		if b {
 			mod--
 		}
@@ -138,87 +154,109 @@ type strike struct {
 	fires float64
 }
 
-// strike rolls the shots at t through the table: the states are the
-// steps dealt so far (up to the steps t has left) and whether t is
-// disrupted; a unit put out of the fight leaves them.
-func (pic *picture) strike(t *enemy, shots []shot) strike {
-	left := t.steps() - t.step
-	// alive[n][d]: n steps dealt, disrupted d.
-	var alive [9][2]float64
-	dis0 := 0
+// rolled is where the shots at a target so far leave it: alive[n][d]
+// is the chance that n steps have been dealt and it is disrupted (d 1)
+// or not, out the chance it is out of the fight.
+type rolled struct {
+	alive [9][2]float64
+	out   float64
+}
+
+// unrolled is target t before any shot.
+func unrolled(t *enemy) rolled {
+	var r rolled
 	if t.disrupted {
-		dis0 = 1
+		r.alive[0][1] = 1
+	} else {
+		r.alive[0][0] = 1
 	}
-	alive[0][dis0] = 1
-	out := 0.0
+	return r
+}
+
+// rollShots rolls the shots at t through the table in turn: the states
+// are the steps dealt so far (up to the steps t has left) and whether t
+// is disrupted; a unit put out of the fight leaves them.
+func (pic *picture) rollShots(t *enemy, shots []shot) rolled {
+	r := unrolled(t)
+	for _, s := range shots {
+		pic.roll(t, &r, s)
+	}
+	return r
+}
+
+// roll rolls one more shot s at t.
+func (pic *picture) roll(t *enemy, r *rolled, s shot) {
+	left := t.steps() - t.step
 	crtP := min(int(pic.crt), 1)
 	var next [9][2]float64
-	for _, s := range shots {
-		next = [9][2]float64{}
-		for n := 0; n < left; n++ {
-			for d := range 2 {
-				p := alive[n][d]
-				if p == 0 {
-					continue
+	for n := 0; n < left; n++ {
+		for d := range 2 {
+			p := r.alive[n][d]
+			if p == 0 {
+				continue
+			}
+			next[n][d] += p * (1 - s.f)
+			p *= s.f
+			col := s.col
+			if d == 1 && !t.disrupted {
+				col += referee.DisruptedTargetShift
+			}
+			o := outcomes[crtP][referee.ClampColumn(col)-referee.MinColumn]
+			hit := func(k int, q float64) {
+				if n+k >= left {
+					r.out += q
+				} else {
+					next[n+k][d] += q
 				}
-				next[n][d] += p * (1 - s.f)
-				p *= s.f
-				col := s.col
-				if d == 1 && !t.disrupted {
-					col += referee.DisruptedTargetShift
-				}
-				o := outcomes[crtP][referee.ClampColumn(col)-referee.MinColumn]
-				hit := func(k int, q float64) {
-					if n+k >= left {
-						out += q
-					} else {
-						next[n+k][d] += q
-					}
-				}
-				for k := 1; k <= 4; k++ {
-					hit(k, p*o.steps[k])
-				}
-				co := critOut
-				if t.ship {
-					co = critShipOut
-				}
-				out += p * o.crit * co
-				for k := 1; k <= 3; k++ {
-					hit(k, p*o.crit*critSteps[k])
-				}
-				none := p * (1 - o.dis - o.crit - o.steps[1] - o.steps[2] - o.steps[3] - o.steps[4])
-				if t.ship {
-					// A DropShip ignores disruption (000 line 1269), and
-					// keeps flying after a critical hit it shrugs off.
-					none += p * o.dis
-					none += p * o.crit * (1 - co - critSteps[1] - critSteps[2] - critSteps[3])
-					next[n][d] += none
-					continue
-				}
+			}
+			for k := 1; k <= 4; k++ {
+				hit(k, p*o.steps[k])
+			}
+			co := critOut
+			if t.ship {
+				co = critShipOut
+			}
+			r.out += p * o.crit * co
+			for k := 1; k <= 3; k++ {
+				hit(k, p*o.crit*critSteps[k])
+			}
+			none := p * (1 - o.dis - o.crit - o.steps[1] - o.steps[2] - o.steps[3] - o.steps[4])
+			if t.ship {
+				// A DropShip ignores disruption (000 line 1269), and
+				// keeps flying after a critical hit it shrugs off.
+				none += p * o.dis
+				none += p * o.crit * (1 - co - critSteps[1] - critSteps[2] - critSteps[3])
 				next[n][d] += none
-				if pd := p * o.dis; pd > 0 {
-					fail := pic.failDisruption(n > 0 || t.step > 0, d == 1)
-					next[n][d] += pd * (1 - fail)
-					if d == 1 {
-						hit(1, pd*fail) // a second failure costs a step (000 line 984)
-					} else {
-						next[n][1] += pd * fail
-					}
+				continue
+			}
+			next[n][d] += none
+			if pd := p * o.dis; pd > 0 {
+				fail := pic.failDisruption(n > 0 || t.step > 0, d == 1)
+				next[n][d] += pd * (1 - fail)
+				if d == 1 {
+					hit(1, pd*fail) // a second failure costs a step (000 line 984)
+				} else {
+					next[n][1] += pd * fail
 				}
 			}
 		}
-		alive = next
 	}
-	r := strike{out: out, dealt: out * float64(left)}
+	r.alive = next
+}
+
+// strike is what t is expected to suffer, rolled as r.
+func (r *rolled) strike(t *enemy) strike {
+	left := t.steps() - t.step
+	st := strike{out: r.out, dealt: r.out * float64(left)}
 	loss := 0.15
 	if t.ship {
 		loss = 0.07
 	}
 	for n := 0; n < left; n++ {
-		r.dealt += float64(n) * (alive[n][0] + alive[n][1])
-		r.fires += alive[n][0] * max(1-loss*float64(n), 0)
+		st.dealt += float64(n) * (r.alive[n][0] + r.alive[n][1])
+		st.fires += r.alive[n][0] * max(1-loss*float64(n), 0)
 	}
-	return r
+	return st
 }
 
 // worth is what a strike on t is worth to the side this turn: the steps
@@ -237,41 +275,59 @@ func (s strike) worth(t *enemy) float64 {
 // enemy, what each is then expected to suffer, and the return fire each
 // enemy may make next turn at its best target.
 type exchange struct {
-	pic    *picture
-	ret    float64 // what a step of return fire costs against a step dealt
-	shots  map[*enemy][]shot
-	struck map[*enemy]strike
+	pic   *picture
+	ret   float64 // what a step of return fire costs against a step dealt
+	shots map[*enemy][]shot
+	// struck is where those shots leave each enemy, once rolled.
+	struck map[*enemy]*struck
 	// back is the return fire enemy e could make next turn at the unit
 	// of the side it would hurt most, before the side fires.
 	back map[*enemy]float64
 }
 
 func (pic *picture) newExchange(ret float64) *exchange {
-	return &exchange{pic: pic, ret: ret, shots: map[*enemy][]shot{}, struck: map[*enemy]strike{}, back: map[*enemy]float64{}}
+	return &exchange{pic: pic, ret: ret, shots: map[*enemy][]shot{}, struck: map[*enemy]*struck{}, back: map[*enemy]float64{}}
 }
 
-// result is what the shots at t so far are expected to do.
-func (x *exchange) result(t *enemy) strike {
+// struck is a target as the shots of a plan at it leave it: rolled, and
+// what that is expected to do.
+type struck struct {
+	r rolled
+	s strike
+}
+
+// rolled is the shots at t so far, rolled.
+func (x *exchange) rolled(t *enemy) *struck {
 	if r, ok := x.struck[t]; ok {
 		return r
 	}
-	r := x.pic.strike(t, x.shots[t])
+	r := &struck{r: x.pic.rollShots(t, x.shots[t])}
+	r.s = r.r.strike(t)
 	x.struck[t] = r
 	return r
 }
 
+// result is what the shots at t so far are expected to do.
+func (x *exchange) result(t *enemy) strike { return x.rolled(t).s }
+
 // gain is what one more shot at t adds to the plan: its worth, and the
-// return fire it takes away (back: t's best return fire).
+// return fire it takes away (back: t's best return fire). The shot is
+// rolled after the others, from where they leave t.
 func (x *exchange) gain(t *enemy, s shot, back float64) float64 {
-	before := x.result(t)
-	after := x.pic.strike(t, append(x.shots[t][:len(x.shots[t]):len(x.shots[t])], s))
+	b := x.rolled(t)
+	r := b.r
+	x.pic.roll(t, &r, s)
+	before, after := b.s, r.strike(t)
 	return after.worth(t) - before.worth(t) + x.ret*(before.fires-after.fires)*back
 }
 
-// aim adds the shot at t to the plan.
+// aim adds the shot at t to the plan, rolled after the others.
 func (x *exchange) aim(t *enemy, s shot) {
 	x.shots[t] = append(x.shots[t], s)
-	delete(x.struck, t)
+	if b, ok := x.struck[t]; ok {
+		x.pic.roll(t, &b.r, s)
+		b.s = b.r.strike(t)
+	}
 }
 
 // returnFire is what a unit of D d standing in h (its hex's terrain
@@ -282,6 +338,12 @@ func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, step, wo
 	if !ok {
 		return 0
 	}
+	return pic.fireWorth(col, left, step, worth)
+}
+
+// fireWorth is what fire on column col costs a unit with left steps
+// left, a step worth step and the unit worth besides.
+func (pic *picture) fireWorth(col, left int, step, worth float64) float64 {
 	return pic.ev(col)*step + pic.killChance(col, left)*worth
 }
 
@@ -297,16 +359,22 @@ type target struct {
 	step, worth float64
 }
 
-// targets are the side's units the enemy can see and fire at on the
-// ground.
-func (pic *picture) targets() []target {
-	var ts []target
+// returnFires calls back with each return fire enemy i (by pic.enemies
+// index) could make next turn at a unit u of the side where it stands,
+// unit by unit in pic.own order and for each in pic.enemies order;
+// fire that cannot be made (worth nothing) is left out. The columns come
+// from the fireTable, the worth of the units from this picture.
+func (pic *picture) returnFires(back func(u *referee.ViewUnit, i int, v float64)) {
+	ft := pic.fireTable()
 	for _, u := range pic.own {
-		if isTarget(u) {
-			ts = append(ts, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
+		if !isTarget(u) {
+			continue
+		}
+		t := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
+		for _, c := range ft.backAt(pic, u, t) {
+			back(u, c.i, pic.fireWorth(c.col, t.left, t.step, t.worth))
 		}
 	}
-	return ts
 }
 
 // isTarget: the enemy can see own unit u and fire at it on the ground.
@@ -330,15 +398,13 @@ func (pic *picture) exposure(e *enemy, t target) float64 {
 	return pic.returnFire(e, t.at, t.d, t.shift, t.left, t.step, t.worth)
 }
 
-// fireBack fills in each enemy's best return fire at ts.
-func (x *exchange) fireBack(ts []target) {
-	for _, e := range x.pic.enemies {
-		best := 0.0
-		for _, t := range ts {
-			best = max(best, x.pic.exposure(e, t))
-		}
-		x.back[e] = best
-	}
+// fireBack fills in each enemy's best return fire at the side's units
+// (none: 0).
+func (x *exchange) fireBack() {
+	x.pic.returnFires(func(_ *referee.ViewUnit, i int, v float64) {
+		e := x.pic.enemies[i]
+		x.back[e] = max(x.back[e], v)
+	})
 }
 
 // option is an attack a unit may make, and the shot it is in the plan.
@@ -373,21 +439,27 @@ type planned struct {
 // against the others' choices.
 func (x *exchange) plan(units []*planned) {
 	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
-	for pass := range 2 {
-		for _, pu := range units {
-			if pass > 0 && pu.chosen >= 0 {
-				x.unaim(pu.opts[pu.chosen])
+	for range 2 {
+		x.choose(units)
+	}
+}
+
+// choose lets each unit in turn choose the option that adds most to the
+// plan, its own choice, if any, taken out of it first.
+func (x *exchange) choose(units []*planned) {
+	for _, pu := range units {
+		if pu.chosen >= 0 {
+			x.unaim(pu.opts[pu.chosen])
+		}
+		pu.chosen = -1
+		best := 0.0
+		for i, o := range pu.opts {
+			if g := x.gainOf(o); g > best {
+				pu.chosen, best = i, g
 			}
-			pu.chosen = -1
-			best := 0.0
-			for i, o := range pu.opts {
-				if g := x.gainOf(o); g > best {
-					pu.chosen, best = i, g
-				}
-			}
-			if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
-				x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
-			}
+		}
+		if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
+			x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
 		}
 	}
 }
@@ -412,14 +484,20 @@ func (x *exchange) unaim(o option) {
 func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
 	x := pic.newExchange(hardFireReturn)
-	x.fireBack(pic.targets())
+	x.fireBack()
 	var units []*planned
+	ids := map[*planned]string{}
+	// The options are laid out one after another in memory kept from one
+	// decision to the next (fireTable.opts).
+	ft := pic.fireTable()
+	opts := ft.opts[:0]
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
 		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
 		pu := &planned{chosen: -1}
+		first := len(opts)
 		for _, a := range g.legal(u.ID) {
 			switch a.Kind {
 			case referee.ActAttack:
@@ -428,16 +506,17 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 					continue
 				}
 				col, penalty := pic.column(u, a, t)
-				pu.opts = append(pu.opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
+				opts = append(opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
 			case referee.ActStrafe, referee.ActBomb:
-				pu.opts = append(pu.opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
+				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
 			}
 		}
-		if len(pu.opts) > 0 {
-			units = append(units, pu)
+		if pu.opts = opts[first:len(opts):len(opts)]; len(pu.opts) > 0 {
+			units, ids[pu] = append(units, pu), u.ID
 		}
 	}
-	x.plan(units)
+	ft.opts = opts
+	ft.planAttacks(x, units, ids)
 	// Same-hex attacks first (they close once another hex is fired on),
 	// then the unit with the least to gain elsewhere.
 	var best *option
@@ -479,10 +558,12 @@ type fightMemo struct {
 	back []returnBest // by pic.enemies index
 }
 
-// unitFire is own unit u's options of fire where it stands.
+// unitFire is own unit u's options of fire where it stands, and the
+// pic.enemies index of each option's target (fireTable.fireOf).
 type unitFire struct {
 	u    *referee.ViewUnit
 	opts []option
+	at   []int
 }
 
 // returnBest is an enemy's best return fire at the side's units (first,
@@ -504,40 +585,21 @@ func (r returnBest) without(skip *referee.ViewUnit) float64 {
 
 func (pic *picture) newFightMemo() *fightMemo {
 	fm := &fightMemo{back: make([]returnBest, len(pic.enemies))}
-	for _, u := range pic.own {
-		if !isTarget(u) {
-			continue
+	pic.returnFires(func(u *referee.ViewUnit, i int, v float64) {
+		r := &fm.back[i]
+		if v > r.first {
+			r.first, r.second, r.by = v, r.first, u
+		} else if v > r.second {
+			r.second = v
 		}
-		t := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
-		for i, e := range pic.enemies {
-			r := &fm.back[i]
-			if v := pic.exposure(e, t); v > r.first {
-				r.first, r.second, r.by = v, r.first, u
-			} else if v > r.second {
-				r.second = v
-			}
-		}
-	}
+	})
+	ft := pic.fireTable()
 	for _, u := range pic.own {
 		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || u.Disrupted || u.Values == nil ||
 			u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() {
 			continue
 		}
-		f := pic.mover(u, Normal)
-		if f.noCombat {
-			continue
-		}
-		h := *u.Hex
-		cell := pic.cell(h)
-		uf := unitFire{u: u}
-		for _, e := range pic.enemies {
-			if e.fighting() {
-				if o, ok := f.option(h, cell, e); ok {
-					uf.opts = append(uf.opts, o)
-				}
-			}
-		}
-		if len(uf.opts) > 0 {
+		if uf := ft.fireOf(pic, u); len(uf.opts) > 0 {
 			fm.fire = append(fm.fire, uf)
 		}
 	}
@@ -556,22 +618,41 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	for i, e := range pic.enemies {
 		x.back[e] = pic.fight.back[i].without(m.u)
 	}
-	var units []*planned
-	for _, f := range pic.fight.fire {
-		if f.u != m.u {
-			units = append(units, &planned{opts: f.opts, chosen: -1})
-		}
-	}
-	x.plan(units)
+	pic.fireTable().plan(x, pic.fight, m.u)
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
-	back := make([]float64, len(pic.enemies))
+	base := make([]float64, len(pic.enemies))
+	for i, e := range pic.enemies {
+		base[i] = x.back[e]
+	}
+	// back is each enemy's best return fire with the unit in the hex
+	// scored, base but for those that would rather hit it there.
+	back := slices.Clone(base)
+	var near, all *fightLists
+	var me target // m as a target, its hex and shift set for each hex
+	made := false
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
-		me := pic.ownTarget(m.u, h, cell)
+		if !made {
+			me, made = pic.ownTarget(m.u, h, cell), true
+		}
+		me.at, me.shift = h, cell.Terrain.Info().Shift
+		var l *fightLists
+		if m.focused && hex.Distance(m.center, h) <= m.radius {
+			if near == nil {
+				near = m.fightLists(true)
+			}
+			l = near
+		} else {
+			if all == nil {
+				all = m.fightLists(false)
+			}
+			l = all
+		}
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
-		for i, e := range pic.enemies {
-			back[i] = x.back[e]
+		for _, i := range l.firing {
+			e := pic.enemies[i]
+			back[i] = base[i]
 			if v := pic.exposure(e, me); v > back[i] {
 				drawn += x.result(e).fires * (v - back[i])
 				back[i] = v
@@ -579,20 +660,46 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		}
 		// What it adds by firing from h.
 		best := 0.0
-		if !m.noCombat {
-			for i, e := range pic.enemies {
-				if !e.fighting() {
-					continue
-				}
-				o, ok := m.option(h, cell, e)
-				if !ok {
-					continue
-				}
-				best = max(best, x.gain(e, o.s, back[i]))
+		for _, i := range l.targets {
+			e := pic.enemies[i]
+			o, ok := m.option(h, cell, e)
+			if !ok {
+				continue
 			}
+			best = max(best, x.gain(e, o.s, back[i]))
 		}
 		return best - x.ret*drawn
 	}
+}
+
+// fightLists are the enemies (by pic.enemies index, in order) that can
+// count in hardFight's worth of a hex: firing, those that may fire at m
+// next turn (fighting and not disrupted), and targets, those m may fire
+// at (fighting; none for a unit that does not fight). Within m's focus
+// (near) only those that may reach a hex of it: within their reach,
+// which their reach over the ground never exceeds, or within m's range
+// (or next to it). The others add nothing, so the worth is the same to
+// the last bit; only they are not looked at for every hex.
+type fightLists struct{ firing, targets []int }
+
+func (m *moveScorer) fightLists(near bool) *fightLists {
+	l := &fightLists{}
+	for i, e := range m.pic.enemies {
+		if !e.fighting() {
+			continue
+		}
+		d := 0
+		if near {
+			d = hex.Distance(m.center, e.at) - m.radius
+		}
+		if !e.disrupted && d <= e.reach() {
+			l.firing = append(l.firing, i)
+		}
+		if !m.noCombat && d <= max(m.rng, 1) {
+			l.targets = append(l.targets, i)
+		}
+	}
+	return l
 }
 
 // option is the shot mover m could take at e from h, if any.

@@ -28,7 +28,7 @@ func TestStrikeOneShot(t *testing.T) {
 				want += twoD6[roll] / 36
 			}
 		}
-		if got := pic.strike(e, []shot{{col: col, f: 1}}).out; math.Abs(got-want) > 1e-9 {
+		if got := pic.rollShots(e, []shot{{col: col, f: 1}}).out; math.Abs(got-want) > 1e-9 {
 			t.Errorf("column %+d: out %.4f, want %.4f", col, got, want)
 		}
 	}
@@ -43,7 +43,8 @@ func TestStrikeDisruption(t *testing.T) {
 	pic := &picture{v: referee.View{}, crt: referee.RulebookCRT}
 	e := &enemy{id: "B1", ra: 10, d: 6}
 	const col = -6
-	r := pic.strike(e, []shot{{col: col, f: 1}})
+	rs := pic.rollShots(e, []shot{{col: col, f: 1}})
+	r := rs.strike(e)
 	pDis := (twoD6[3] + twoD6[12]) / 36
 	pCrit := twoD6[2] / 36
 	// Kept: no result, a passed roll, and the critical hits that deal

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -20,12 +21,13 @@ func LevelNames() []string {
 	return names
 }
 
-// ParsePlayLevel reads one of Levels by its name, in any case.
+// ParsePlayLevel reads one of Levels by its name, as ParseLevel reads
+// every level (the lower-case names LevelNames gives, the same on a
+// command line, a slash command and a stored setting); Greedy and
+// Random are baselines, not levels to play with, and refused.
 func ParsePlayLevel(s string) (Level, error) {
-	for _, l := range Levels {
-		if strings.EqualFold(l.String(), strings.TrimSpace(s)) {
-			return l, nil
-		}
+	if l, err := ParseLevel(s); err == nil && slices.Contains(Levels[:], l) {
+		return l, nil
 	}
 	return Normal, fmt.Errorf("unknown AI level %q: use %s", s, strings.Join(LevelNames(), ", "))
 }

@@ -69,6 +69,9 @@ type picture struct {
 	// fight is Hard's fire exchange as the units stand (hard.go), once
 	// worked out.
 	fight *fightMemo
+	// table is where Hard keeps its fireTable from one decision to the
+	// next (firetable.go); nil: none kept.
+	table **fireTable
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
 	// reach keeps the enemy's reach over the ground for the player turn

@@ -234,6 +234,7 @@ func (p *Player) decide(g *game) referee.Action {
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 		g.pic.reach = p.cache.reach
+		g.pic.table = &p.cache.fire
 	}
 	g.pic.menaces()
 	// Nothing has been fired for stallTurns game turns: the side closes

@@ -1,0 +1,413 @@
+package ai
+
+import (
+	"sort"
+
+	"bfbot/mapgen"
+	"bfbot/mapgen/hex"
+	"bfbot/referee"
+)
+
+// fireTable is Hard's memory of the fire between the side's units and
+// the enemies it sees, kept from one decision to the next within a
+// phase: for each own unit, the columns each enemy could fire at it
+// next turn where it stands (its return fire), and the shots it could
+// take where it stands (in the movement phase); and each unit's choice
+// in the plan. Between two decisions one unit has moved, or one enemy
+// has been fired on: only that unit's row, or that enemy's entries in
+// each row, are worked out again. So the cost of a decision grows with
+// the units near the ones that changed, not with every pair of units
+// on the map. Of the fire only columns and shots are kept: what a step
+// is worth (ownWorth, the enemy's menace) is read from the picture of
+// each decision, so each unit's fire and return fire are the same to
+// the last bit as worked out afresh. The plan kept is not the plan
+// made afresh (plan, planAttacks).
+type fireTable struct {
+	at      tableAt
+	enemies []enemyKey // pic.enemies as the rows were worked out
+	rows    map[string]*fireRow
+	changed []bool // scratch: the enemies whose key changed, by index
+	// chosen is each unit's choice in the movement phase's plan (plan),
+	// by unit ID.
+	chosen map[string]choice
+	// aimed is each unit's choice in the attack phase's plan
+	// (planAttacks), by unit ID.
+	aimed map[string]aimed
+	// opts is the memory the attack phase's options are laid out in
+	// (hardAttack).
+	opts []option
+}
+
+// choice is a unit's option chosen in the plan (−1: none), among the
+// options its row made the made'th time.
+type choice struct{ made, i int }
+
+// tableAt is what every entry of a fireTable depends on besides the
+// units: the phase, the map and its time of day, the table printing,
+// and whether the battle is stalled (indirect fire needs a spotter).
+type tableAt struct {
+	turn           int
+	phasing, phase string
+	m              *mapgen.Map
+	crt            referee.CRT
+	night, stalled bool
+}
+
+// enemyKey is what the table reads of an enemy: where it stands, its
+// values as the side knows them and its state.
+type enemyKey struct {
+	id, class                       string
+	at                              hex.Hex
+	ra, ca, d, rng, mp, step        int
+	disrupted, surrendered, ship, a bool
+}
+
+func keyOf(e *enemy) enemyKey {
+	return enemyKey{e.id, e.class, e.at, e.ra, e.ca, e.d, e.rng, e.mp, e.step, e.disrupted, e.surrendered, e.ship, e.air}
+}
+
+// fireRow is one own unit's row: the enemies that could fire at it
+// where it stood as a target (back, by pic.enemies index, in order),
+// and the shots it could take where it stood as a firer (fire).
+type fireRow struct {
+	target  targetKey
+	hasBack bool
+	back    []colAt
+	firer   firerKey
+	hasFire bool
+	fire    unitFire
+	made    int // how many times fire has been made
+}
+
+// targetKey is what an enemy's fire at a unit depends on: the unit's
+// hex, its terrain shift and its D.
+type targetKey struct {
+	at       hex.Hex
+	shift, d int
+}
+
+// firerKey is what a unit's shots depend on (moveScorer.option): its
+// hex and attack values.
+type firerKey struct {
+	at                         hex.Hex
+	ra, ca, exp, rng, minR     int
+	indirect, noCombat, usable bool
+}
+
+type colAt struct{ i, col int }
+
+// fireTable is the side's table brought up to date with the picture:
+// made afresh in a new phase, else with the entries of each enemy whose
+// key changed worked out again (a shot at a unit disrupts it, takes its
+// steps), of each enemy newly seen added, and of each no longer seen
+// (destroyed) dropped.
+func (pic *picture) fireTable() *fireTable {
+	if pic.table == nil {
+		pic.table = new(*fireTable) // kept for this picture only
+	}
+	ft := *pic.table
+	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
+	if ft == nil || ft.at != at {
+		ft = &fireTable{at: at, rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
+		for _, e := range pic.enemies {
+			ft.enemies = append(ft.enemies, keyOf(e))
+		}
+		*pic.table = ft
+		return ft
+	}
+	ft.changed = ft.changed[:0]
+	moved := false
+	for i, e := range pic.enemies {
+		k := keyOf(e)
+		if i >= len(ft.enemies) || k.id != ft.enemies[i].id {
+			ft.renumber(pic)
+			return ft
+		}
+		ft.changed = append(ft.changed, k != ft.enemies[i])
+		if ft.changed[i] {
+			ft.enemies[i], moved = k, true
+		}
+	}
+	if len(ft.enemies) != len(pic.enemies) {
+		ft.renumber(pic)
+		return ft
+	}
+	if moved {
+		for _, r := range ft.rows {
+			r.patch(pic, nil, ft.changed)
+		}
+	}
+	return ft
+}
+
+// renumber brings the table up to date with enemies that are not the
+// same counters as before, in the same order: each enemy's entries are
+// moved to its new index, those no longer seen dropped, and those new
+// or changed worked out again.
+func (ft *fireTable) renumber(pic *picture) {
+	was := make(map[string]int, len(ft.enemies))
+	for i, k := range ft.enemies {
+		was[k.id] = i
+	}
+	to := make([]int, len(ft.enemies)) // old index → new, −1 gone
+	for i := range to {
+		to[i] = -1
+	}
+	ft.changed = ft.changed[:0]
+	keys := make([]enemyKey, len(pic.enemies))
+	for i, e := range pic.enemies {
+		keys[i] = keyOf(e)
+		j, ok := was[keys[i].id]
+		if ok && to[j] < 0 {
+			to[j] = i
+		} else {
+			ok = false // new, or seen twice
+		}
+		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])
+	}
+	ft.enemies = keys
+	for _, r := range ft.rows {
+		r.patch(pic, to, ft.changed)
+	}
+}
+
+// patch moves the unit's entries to the enemies' new indexes (to, old
+// index to new, −1 for gone; nil: the same) and works out again the
+// return fire of the enemies changed (by new index) at it; its shots are
+// worked out again when next asked.
+func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
+	r.hasFire = false
+	if !r.hasBack {
+		return
+	}
+	kept := r.back[:0]
+	for _, c := range r.back {
+		if to != nil {
+			c.i = to[c.i]
+		}
+		if c.i >= 0 && !changed[c.i] {
+			kept = append(kept, c)
+		}
+	}
+	r.back = kept
+	for i, e := range pic.enemies {
+		if changed[i] {
+			r.back = r.target.add(pic, r.back, i, e)
+		}
+	}
+	if !sort.SliceIsSorted(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i }) {
+		sort.Slice(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i })
+	}
+}
+
+// add appends enemy e's (index i) column of fire at the target, if it
+// could fire at it: only an enemy within its reach can (reach, which
+// its reach over the ground never exceeds: a hex costs at least a MP).
+func (k targetKey) add(pic *picture, l []colAt, i int, e *enemy) []colAt {
+	if hex.Distance(k.at, e.at) > e.reach() {
+		return l
+	}
+	if col, ok := pic.fireOnGround(e, k.at, k.d, k.shift); ok {
+		l = append(l, colAt{i, col})
+	}
+	return l
+}
+
+// row is own unit u's row, made if it has none.
+func (ft *fireTable) row(u *referee.ViewUnit) *fireRow {
+	r := ft.rows[u.ID]
+	if r == nil {
+		r = &fireRow{}
+		ft.rows[u.ID] = r
+	}
+	return r
+}
+
+// backAt is the columns the enemies could fire at own unit u as target
+// t next turn, in pic.enemies order.
+func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt {
+	r := ft.row(u)
+	k := targetKey{t.at, t.shift, t.d}
+	if !r.hasBack || r.target != k {
+		r.target, r.hasBack, r.back = k, true, r.back[:0]
+		for i, e := range pic.enemies {
+			r.back = k.add(pic, r.back, i, e)
+		}
+	}
+	return r.back
+}
+
+// fireOf is the shots own ground unit u could take where it stands, in
+// pic.enemies order. A unit whose indirect fire counts only on a
+// spotted enemy (a stalled battle) is worked out afresh each time: who
+// spots depends on where the others stand. The options are kept with
+// their targets, the picture's enemies: a picture lays its enemies out
+// in the memory of the last one's, so they are good while they are
+// where they were.
+func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
+	r := ft.row(u)
+	k := firerKey{at: *u.Hex, ra: attackRA(u), ca: u.Detail.Current.CA, exp: experienceShift(u), rng: u.Values.Range, minR: u.Values.MinRange,
+		indirect: u.Detail.Indirect && pic.observed(u), noCombat: noCombat(u.Class), usable: !(pic.stalled && u.Detail.Indirect)}
+	if r.hasFire && r.firer == k && k.usable && r.fire.u == u && r.fire.kept(pic) {
+		return r.fire
+	}
+	r.firer, r.hasFire = k, true
+	r.made++
+	r.fire = unitFire{u: u, opts: r.fire.opts[:0], at: r.fire.at[:0]}
+	if k.noCombat {
+		return r.fire
+	}
+	m := pic.mover(u, Normal)
+	cell := pic.cell(k.at)
+	for i, e := range pic.enemies {
+		if e.fighting() {
+			if o, ok := m.option(k.at, cell, e); ok {
+				r.fire.opts, r.fire.at = append(r.fire.opts, o), append(r.fire.at, i)
+			}
+		}
+	}
+	return r.fire
+}
+
+// kept reports whether the options' targets are the picture's enemies.
+func (f unitFire) kept(pic *picture) bool {
+	for j, i := range f.at {
+		if f.opts[j].t != pic.enemies[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// plan is the plan of the side's fire but skip's in the movement phase,
+// made in x: in full (exchange.plan) the first time, and then kept from
+// one move to the next. Between two moves one unit has moved, so only
+// its shots are new: each unit keeps the choice it made among the same
+// options, and the units with new options (or none chosen yet) choose
+// against the others' choices. Planning every unit twice over for every
+// move made Hard's cost grow with the square of the units in reach of
+// each other (BENCHMARKS.md); this costs a move what its own shots do.
+// The one unit left out of a move (skip, the unit moving) keeps its
+// choice for later moves.
+func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
+	var all []*planned
+	ids := map[*planned]string{}
+	for _, f := range fm.fire {
+		if f.u != skip {
+			pu := &planned{opts: f.opts, chosen: -1}
+			ids[pu] = f.u.ID
+			all = append(all, pu)
+		}
+	}
+	x.replan(all, func(pu *planned) (int, bool) {
+		c, ok := ft.chosen[ids[pu]]
+		return c.i, ok && c.made == ft.rows[ids[pu]].made
+	})
+	for _, pu := range all {
+		ft.chosen[ids[pu]] = choice{ft.rows[ids[pu]].made, pu.chosen}
+	}
+}
+
+// aimed is a unit's option chosen in the attack phase's plan (−1: none)
+// among the options it had, as they were.
+type aimed struct {
+	opts []optionKey
+	i    int
+}
+
+// optionKey is what an option's worth in the plan depends on besides the
+// other shots: its target as it was, the shot and the fixed worth.
+type optionKey struct {
+	target enemyKey
+	s      shot
+	fixed  float64
+}
+
+// planAttacks is the plan of the side's fire in the attack phase (units,
+// their IDs ids; sorted as exchange.plan sorts them), made in x: in full
+// (exchange.plan) the first time, and then kept from one attack to the
+// next. Between two attacks one unit
+// has fired and one enemy has been fired on: a unit whose options are
+// what they were, their targets as they were, keeps its choice; the
+// others (those that might fire at the enemy just fired on, among them)
+// choose against the others' choices, so a unit whose target fell turns
+// on another.
+func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
+	x.replan(units, func(pu *planned) (int, bool) {
+		c, ok := ft.aimed[ids[pu]]
+		return c.i, ok && c.same(pu.opts)
+	})
+	for _, pu := range units {
+		id := ids[pu]
+		c := ft.aimed[id]
+		if !c.same(pu.opts) {
+			c.opts = c.opts[:0]
+			for _, o := range pu.opts {
+				c.opts = append(c.opts, o.key())
+			}
+		}
+		c.i = pu.chosen
+		ft.aimed[id] = c
+	}
+}
+
+// key is what option o's worth in a plan depends on.
+func (o option) key() optionKey {
+	k := optionKey{s: o.s, fixed: o.fixed}
+	if o.t != nil {
+		k.target = keyOf(o.t)
+	}
+	return k
+}
+
+// same reports whether opts are the options the choice was made among.
+func (c aimed) same(opts []option) bool {
+	if len(c.opts) != len(opts) {
+		return false
+	}
+	for k, o := range opts {
+		if c.opts[k] != o.key() {
+			return false
+		}
+	}
+	return true
+}
+
+// replan is the plan of units (sorted as exchange.plan sorts them) made
+// in x, each unit keeping the choice kept says it may keep: those that
+// may not choose against the others' choices; when none may keep one,
+// the plan is made in full (exchange.plan). The shots are then rolled in
+// the order exchange.plan's last pass leaves them (reaim).
+func (x *exchange) replan(units []*planned, kept func(*planned) (int, bool)) {
+	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	var fresh []*planned
+	for _, pu := range units {
+		i, ok := kept(pu)
+		if !ok {
+			fresh = append(fresh, pu)
+			continue
+		}
+		if pu.chosen = i; i >= 0 && pu.opts[i].t != nil {
+			x.aim(pu.opts[i].t, pu.opts[i].s)
+		}
+	}
+	if len(fresh) == len(units) {
+		x.plan(units)
+		return
+	}
+	x.choose(fresh)
+	x.reaim(units)
+}
+
+// reaim aims the shots the units chose again, in their order: so the
+// plan is rolled as exchange.plan's last pass leaves it, whichever units
+// chose last.
+func (x *exchange) reaim(units []*planned) {
+	clear(x.shots)
+	clear(x.struck)
+	for _, pu := range units {
+		if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {
+			x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"bfbot/referee"
+	"bfbot/referee/dice"
+)
+
+// Ensure the fire table kept from one decision to the next reads as one
+// worked out afresh: after every action of Hard battles in which units
+// move, fire, fall and come out of hiding, each unit's return fire
+// columns and shots from the table kept for each side are those of a
+// table made for that picture alone.
+func TestFireTableAsAfresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 17))
+	checked, renumbered := 0, 0
+	for g := range 4 {
+		s := randomBattle(t, rng, battleOptions{perSide: 12, secrets: g%2 == 0, artillery: g == 1})
+		kept := map[string]*fireTable{}
+		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
+			for _, side := range []string{"red", "blue"} {
+				pic := newPicture(next.View(side), next.Rules.CRT, nil, nil)
+				k := kept[side]
+				pic.table = &k
+				before := 0
+				if k != nil {
+					before = len(k.enemies)
+				}
+				ft := pic.fireTable()
+				kept[side] = ft
+				if before != 0 && before != len(ft.enemies) {
+					renumbered++
+				}
+				fresh := newPicture(next.View(side), next.Rules.CRT, nil, nil).fireTable()
+				for _, u := range pic.own {
+					if isTarget(u) {
+						tg := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
+						if got, want := ft.backAt(pic, u, tg), fresh.backAt(pic, u, tg); !slices.Equal(got, want) {
+							t.Fatalf("battle %d turn %d %s, %s's return fire: kept %v, afresh %v", g, next.Turn, next.Phase, u.ID, got, want)
+						}
+						checked++
+					}
+					if u.Status == "active" && u.Detail != nil && u.Hex != nil && u.Values != nil && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() {
+						got, want := ft.fireOf(pic, u), fresh.fireOf(pic, u)
+						if !slices.Equal(got.at, want.at) || !slices.EqualFunc(got.opts, want.opts, func(a, b option) bool { return a.s == b.s && a.t == b.t }) {
+							t.Fatalf("battle %d turn %d %s, %s's shots: kept %v %v, afresh %v %v", g, next.Turn, next.Phase, u.ID, got.at, got.opts, want.at, want.opts)
+						}
+					}
+				}
+			}
+			return next, nil, nil
+		}
+		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
+		if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(uint64(g))), players, 12, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 1000 || renumbered == 0 {
+		t.Fatalf("checked %d units' return fire, %d times with enemies gone or come: too few to tell", checked, renumbered)
+	}
+	t.Logf("checked %d units' return fire, %d times with enemies gone or come", checked, renumbered)
+}

@@ -1,0 +1,164 @@
+package storage
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/zstd"
+)
+
+// A battle's record (campaign.Battle's Log and Frames: every event of
+// every game turn and each side's picture at each turn's end) makes its
+// part of the document 100 to 250 KB of JSON, which S2 packs to 17 to
+// 41 KB: a campaign that had fought four battles took 170 KB of its
+// file for them alone. A battle that is over never changes again, and
+// its part is copied as it is stored from one newest record to the next
+// (newestRecord) and shared by the undo snapshots (each a delta from the
+// revision after it), so it is packed once, at zstd's best level, into
+// half of what S2 makes of it (seed 2 of the demo: 4 battles, 101 KB
+// with S2, 51 KB so).
+//
+// From schema 9 the newest revision's parts are tagged (formTagged):
+// each part's bytes start with the codec it is packed with, partS2 or
+// partZstd. Unpacking a finished battle takes zstd about four times S2's
+// time (380 µs against 100 for a battle of 208 KB), which only a load
+// the cache does not hold pays; packing it at zstd's best 13 to 18 ms,
+// once.
+
+// The codecs of a tagged part, its first byte.
+const (
+	partS2   byte = 's'
+	partZstd byte = 'z'
+)
+
+// settledFrom is the size of JSON from which a finished battle is
+// packed with zstd: a battle without a record is a kilobyte or two, and
+// S2 is as good there.
+const settledFrom = 8 << 10
+
+// zstdBest and zstdReader are made the first time they are needed: the
+// best level's tables take megabytes. Both may be used concurrently.
+var (
+	zstdBest = sync.OnceValue(func() *zstd.Encoder {
+		// A window of 1 MB holds the largest battle's part and keeps
+		// the encoder's memory to a few megabytes.
+		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(1<<20))
+		if err != nil {
+			panic(err) // only for invalid options
+		}
+		return e
+	})
+	zstdReader = sync.OnceValue(func() *zstd.Decoder {
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(MaxImportBytes))
+		if err != nil {
+			panic(err) // only for invalid options
+		}
+		return d
+	})
+)
+
+// packPart appends part p, tagged with its codec, to dst: a finished
+// battle's (settled) with zstd at its best level, any other with S2's
+// better mode.
+func packPart(dst, p []byte, settled bool) []byte {
+	if settled {
+		return zstdBest().EncodeAll(p, append(dst, partZstd))
+	}
+	dst = append(dst, partS2)
+	n := len(dst)
+	if need := n + s2.MaxEncodedLen(len(p)); cap(dst) < need {
+		dst = append(make([]byte, 0, need), dst...)
+	}
+	return dst[:n+len(s2.EncodeBetter(dst[n:cap(dst)], p))]
+}
+
+// taggedLen is how long tagged part seg unpacks, as its header says.
+func taggedLen(seg []byte) (int, error) {
+	if len(seg) == 0 {
+		return 0, errors.New("empty part")
+	}
+	switch seg[0] {
+	case partS2:
+		return s2.DecodedLen(seg[1:])
+	case partZstd:
+		var h zstd.Header
+		if err := h.Decode(seg[1:]); err != nil {
+			return 0, err
+		}
+		if !h.HasFCS {
+			return 0, errors.New("zstd frame without its size")
+		}
+		// Past the cap, however far: unpackParts refuses it as damage.
+		return int(min(h.FrameContentSize, MaxImportBytes+1)), nil
+	}
+	return 0, fmt.Errorf("part packed with unknown codec %q", seg[0])
+}
+
+// unpackTagged unpacks tagged part seg into dst, which has room for
+// exactly what it unpacks to (taggedLen).
+func unpackTagged(dst, seg []byte) error {
+	if seg[0] == partS2 {
+		_, err := s2.Decode(dst, seg[1:])
+		return err
+	}
+	out, err := zstdReader().DecodeAll(seg[1:], dst[:0])
+	if err == nil && len(out) != len(dst) {
+		err = fmt.Errorf("zstd frame unpacks to %d bytes, its header says %d", len(out), len(dst))
+	}
+	return err
+}
+
+// settledBattle reports whether p, a battle's part, is a finished
+// battle's (campaign.Battle.Over) large enough to pack with zstd.
+// Decoding the flag from a part of 200 KB took 370 µs, a battle action's
+// packing half as much again, so p's top-level keys are read instead,
+// as far as the one after "state": Battle's JSON has its fields in
+// their order, "over" right after "state" and left out when false. Were
+// the order changed, a finished battle would be packed with S2, larger
+// but read the same.
+func settledBattle(p []byte) bool {
+	if len(p) < settledFrom {
+		return false
+	}
+	depth, afterState := 0, false
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '"':
+			// A string at depth 1 followed by a colon is a key.
+			end := stringEnd(p, i)
+			if depth == 1 && end+1 < len(p) && p[end+1] == ':' {
+				switch key := string(p[i+1 : end]); {
+				case key == "over":
+					return bytes.HasPrefix(p[end+2:], []byte("true"))
+				case afterState:
+					return false
+				case key == "state":
+					afterState = true
+				}
+			}
+			i = end
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+	}
+	return false
+}
+
+// stringEnd is the index of the quote ending the JSON string that starts
+// at p[start], or len(p) when it does not end.
+func stringEnd(p []byte, start int) int {
+	for i := start + 1; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return len(p)
+}

@@ -1,0 +1,56 @@
+package storage
+
+import (
+	"strings"
+	"testing"
+
+	"bfbot/campaign"
+	"bfbot/referee"
+)
+
+// Ensure a battle's part is packed with zstd exactly when the battle is
+// over and its part large, whatever its record's texts hold (a text
+// that reads like the "over" key, keys named alike in nested objects),
+// and that a record in tagged parts unpacks to its document either way.
+func TestSettledBattle(t *testing.T) {
+	battle := func(over bool, events int, text string) campaign.Battle {
+		b := campaign.Battle{ID: 1, Over: over, Auto: true, Sides: []campaign.BattleSide{{Side: "over"}, {Side: "b"}}}
+		for i := range events {
+			b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "move", Turn: i, Side: "over", Text: text}})
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		name string
+		b    campaign.Battle
+		want bool
+	}{
+		{"OverLarge", battle(true, 200, "A1 moves 0101 → 0102"), true},
+		{"OnLarge", battle(false, 200, `the "over":true of a text`), false},
+		{"OverSmall", battle(true, 3, "A1 moves"), false},
+		{"OverTextLikeKey", battle(true, 200, `"over":false, "state":{`), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := marshalJSON(tc.b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := settledBattle(p); got != tc.want {
+				t.Errorf("settledBattle = %v, want %v", got, tc.want)
+			}
+			c := stoNewCampaign(t)
+			c.Battles = []campaign.Battle{tc.b}
+			doc, st := stoWholeState(t, c)
+			segs, _ := splitSegments(st.body)
+			if codec := segs[len(segs)-1][0]; (codec == partZstd) != tc.want {
+				t.Errorf("the battle's part packed with %q", codec)
+			}
+			if back, err := st.document(c.ID, nil); err != nil || string(back) != string(doc) {
+				t.Errorf("the record unpacks to another document (%v)", err)
+			}
+		})
+	}
+	if p, err := marshalJSON(battle(true, 1, "")); err != nil || !strings.Contains(string(p), `"state":null,"over":true`) {
+		t.Errorf(`a battle's JSON no longer has "over" right after "state" (%v): settledBattle reads it there`, err)
+	}
+}
