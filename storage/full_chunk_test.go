@@ -35,7 +35,7 @@ func stoChunkEvents() []campaign.Event {
 }
 
 // stoLines is events' JSON lines as the store writes them.
-func stoLines(t *testing.T, events []campaign.Event) [][]byte {
+func stoLines(t testing.TB, events []campaign.Event) [][]byte {
 	t.Helper()
 	lines := make([][]byte, len(events))
 	for i, e := range events {

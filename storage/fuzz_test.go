@@ -21,18 +21,20 @@ func stoFuzzDoc() [][]byte {
 	return [][]byte{[]byte(`{"id":1,"name":"Fuzz"}`), battle, {}}
 }
 
-// Ensure a full chunk's events form, unpacked, decodes without a panic
-// to an error or to events that encode to a chunk decoding the same.
-func FuzzFullChunk(f *testing.F) {
-	events := stoChunkEvents()
-	lines := make([][]byte, len(events))
-	for i, e := range events {
-		lines[i], _ = marshalJSON(e)
-	}
-	z, ok := fullChunk(nil, lines)
+// stoFullChunkSeed is stoChunkEvents stored as a full chunk in the
+// events form, its mark first.
+func stoFullChunkSeed(f *testing.F) []byte {
+	z, ok := fullChunk(nil, stoLines(f, stoChunkEvents()))
 	if !ok {
 		f.Fatal("the seed chunk was not written in the events form")
 	}
+	return z
+}
+
+// Ensure a full chunk's events form, unpacked, decodes without a panic
+// to an error or to events that encode to a chunk decoding the same.
+func FuzzFullChunk(f *testing.F) {
+	z := stoFullChunkSeed(f)
 	raw, err := zstdReader().DecodeAll(z[1:], nil)
 	if err != nil {
 		f.Fatal(err)
@@ -67,12 +69,7 @@ func FuzzFullChunk(f *testing.F) {
 
 // Ensure a stored full chunk (a zstd frame) unpacks without a panic.
 func FuzzUnpackFullChunk(f *testing.F) {
-	events := stoChunkEvents()
-	lines := make([][]byte, len(events))
-	for i, e := range events {
-		lines[i], _ = marshalJSON(e)
-	}
-	z, _ := fullChunk(nil, lines)
+	z := stoFullChunkSeed(f)
 	f.Add(z[1:])
 	f.Add(z[1 : len(z)/2])
 	f.Fuzz(func(t *testing.T, z []byte) {
