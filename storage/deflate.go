@@ -151,7 +151,10 @@ func inflate(src []byte) ([]byte, error) {
 	return inflateAppend(make([]byte, 0, 4*len(src)), src)
 }
 
-// inflateAppend appends src decompressed to dst.
+// inflateAppend appends src decompressed to dst. DEFLATE makes up to a
+// thousand times its bytes: no record unpacks past what an import may
+// be (as unpackParts caps S2's and zstd's claims), so dst growing past
+// that is damage, refused before it takes the memory.
 func inflateAppend(dst, src []byte) ([]byte, error) {
 	r := inflaters.Get().(io.ReadCloser)
 	defer inflaters.Put(r)
@@ -159,8 +162,11 @@ func inflateAppend(dst, src []byte) ([]byte, error) {
 		return nil, err
 	}
 	out := bytes.NewBuffer(dst)
-	if _, err := out.ReadFrom(r); err != nil {
+	if _, err := out.ReadFrom(io.LimitReader(r, int64(MaxImportBytes-len(dst)+1))); err != nil {
 		return nil, fmt.Errorf("compressed record: %w", err)
+	}
+	if out.Len() > MaxImportBytes {
+		return nil, fmt.Errorf("compressed record unpacks to more than the %d MiB a record may have: the record is damaged", MaxImportBytes>>20)
 	}
 	return out.Bytes(), nil
 }

@@ -120,19 +120,21 @@ func unpackFullChunk(log []campaign.Event, z []byte) ([]campaign.Event, error) {
 // change while they live.
 func decodeFullChunk(log []campaign.Event, raw []byte) ([]campaign.Event, error) {
 	r := chunkReader{b: raw}
-	table := make([]string, r.count())
+	table := make([]string, r.count(maxChunkNames, "strings"))
 	for i := range table {
 		table[i] = r.text()
 	}
-	auds := make([][]string, r.count())
+	auds := make([][]string, r.count(eventsPerChunk, "audiences"))
+	names := len(table)
 	for i := range auds {
-		ids := make([]string, r.count())
+		ids := make([]string, r.count(maxChunkNames-names, "names in audiences"))
+		names += len(ids)
 		for j := range ids {
 			ids[j] = r.pick(table)
 		}
 		auds[i] = ids
 	}
-	n := r.count()
+	n := r.count(eventsPerChunk, "events")
 	log = slices.Grow(log, n)
 	from := len(log)
 	log = log[:from+n]
@@ -185,11 +187,26 @@ func readNumber[T uint64 | int64](r *chunkReader, read func([]byte) (T, int)) T 
 	return n
 }
 
-// count reads a number of things that follow, each at least a byte.
-func (r *chunkReader) count() int {
+// maxChunkNames bounds the strings a chunk in the events form names,
+// in its table and its audiences together: a full chunk's events name
+// at most three each and their audiences a campaign's sides, so this is
+// far past any written, and keeps a damaged count from making a table
+// of gigabytes out of a few bytes (the encoder's check, which decodes
+// what it wrote, keeps such a chunk in JSON).
+const maxChunkNames = 1 << 16
+
+// count reads a number of things that follow, each at least a byte,
+// refusing more than most (what names them, in the error).
+func (r *chunkReader) count(most int, what string) int {
 	n := r.uvarint()
-	if n > uint64(len(r.b)) {
-		r.fail("%d things in %d bytes", n, len(r.b))
+	switch {
+	case r.err != nil:
+		return 0
+	case n > uint64(most):
+		r.fail("%d %s, more than %d", n, what, most)
+		return 0
+	case n > uint64(len(r.b)):
+		r.fail("%d %s in %d bytes", n, what, len(r.b))
 		return 0
 	}
 	return int(n)

@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"encoding/binary"
 	"reflect"
+	"strings"
 	"testing"
 
 	"bfbot/campaign"
@@ -33,7 +35,7 @@ func stoChunkEvents() []campaign.Event {
 }
 
 // stoLines is events' JSON lines as the store writes them.
-func stoLines(t *testing.T, events []campaign.Event) [][]byte {
+func stoLines(t testing.TB, events []campaign.Event) [][]byte {
 	t.Helper()
 	lines := make([][]byte, len(events))
 	for i, e := range events {
@@ -136,5 +138,42 @@ func TestFullChunkDamaged(t *testing.T) {
 		v := clone(raw)
 		v[i] ^= 0xff
 		_, _ = decodeFullChunk(nil, v)
+	}
+}
+
+// Ensure a chunk in the events form whose counts claim more events,
+// audiences or names than a full chunk may hold is refused by name
+// before anything of that size is made: a megabyte of zeros, which zstd
+// packs into a few bytes, once claimed a million events of a hundred
+// bytes and more each.
+func TestFullChunkCountsCapped(t *testing.T) {
+	zeros := make([]byte, 1<<20)
+	claim := func(counts ...uint64) []byte {
+		var raw []byte
+		for _, n := range counts {
+			raw = binary.AppendUvarint(raw, n)
+		}
+		return append(raw, zeros...)
+	}
+	for _, tc := range []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"Events", claim(0, 0, 1<<20-1), "1048575 events, more than 64"},
+		{"Audiences", claim(0, 1<<20-1), "1048575 audiences, more than 64"},
+		{"Strings", claim(1<<20 - 1), "1048575 strings, more than 65536"},
+		{"AudienceNames", claim(1, 0, 2, maxChunkNames), "65536 names in audiences, more than 65535"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := decodeFullChunk(nil, tc.raw)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error saying %q", err, tc.want)
+			}
+			z := zstdBest().EncodeAll(tc.raw, nil)
+			if _, err := unpackFullChunk(nil, z); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("packed (%d bytes): got %v, want an error saying %q", len(z), err, tc.want)
+			}
+		})
 	}
 }

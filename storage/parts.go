@@ -253,7 +253,9 @@ func unpackParts(body []byte, tagged bool) ([]byte, error) {
 		}
 		if tagged {
 			n, _ := taggedLen(s)
-			err = unpackTagged(doc[at:at+n], s)
+			// Capped at n: a frame unpacking to more than its header
+			// says is refused, never written over the next part.
+			err = unpackTagged(doc[at:at+n:at+n], s)
 			at += n
 		} else {
 			var part []byte

@@ -11,6 +11,9 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"bfbot/campaign"
+	"bfbot/referee"
+	"bfbot/referee/dice"
 	"bfbot/storage/storagetest"
 )
 
@@ -91,13 +94,25 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 	return stoUnpackChunk(body) == nil
 }
 
+// stoSettle gives campaign c a finished battle with a record large
+// enough for its part to be packed with zstd (settled.go).
+func stoSettle(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+	b := campaign.Battle{ID: len(c.Battles) + 1, Over: true, Auto: true, Sides: []campaign.BattleSide{{Side: c.Sides[0].ID}, {Side: c.Sides[1].ID}}}
+	for i := range 200 {
+		b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "move", Turn: i, Side: c.Sides[0].ID, Text: "A1 moves 0101 → 0102"}})
+	}
+	c.Battles = append(c.Battles, b)
+	return c, nil
+}
+
 // Ensure every record a store keeps is refused once any one of its bytes
 // changes (each byte xor 0x01, 0x80 and 0xff: a single-byte change is
 // always caught), and once 1 to 3 random bits flip (20,000 tries; the
 // test logs how many of them would have inflated without an error had
 // the record no checksum, as schema 6 kept it: some three in four); and
 // that a record read as another revision, chunk or campaign is refused
-// too. The store's records cover every form: documents in parts, undo
+// too. The store's records cover every form: documents in parts (a
+// finished battle's in zstd), undo
 // snapshots as deltas (small ones in stored blocks), the log's full
 // chunks in the events form and its open one an S2 block.
 func TestRecordChecksums(t *testing.T) {
@@ -109,8 +124,11 @@ func TestRecordChecksums(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := s.Update(ctx, id, stoSettle); err != nil {
+		t.Fatal(err)
+	}
 	recs := stoSealedRecords(t, s)
-	stored, packed, chunks, full := false, false, 0, false
+	stored, packed, settled, chunks, full := false, false, false, 0, false
 	for _, r := range recs {
 		if err := r.open(r.v); err != nil {
 			t.Fatalf("a sound record: %v", err)
@@ -123,9 +141,14 @@ func TestRecordChecksums(t *testing.T) {
 		st, _ := decodeState(r.id, itob(r.n), r.v)
 		stored = stored || st.form == formDelta && len(st.body) > 0 && st.body[0]&6 == 0 // BTYPE 00
 		packed = packed || st.form == formTagged
+		if segs, err := splitSegments(st.partsBody()); err == nil {
+			for _, seg := range segs {
+				settled = settled || len(seg) > 0 && seg[0] == partZstd
+			}
+		}
 	}
-	if !stored || !packed || chunks < 2 || !full {
-		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, %d chunks, one in the events form %v", stored, packed, chunks, full)
+	if !stored || !packed || !settled || chunks < 2 || !full {
+		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, a finished battle's part in zstd %v, %d chunks, one in the events form %v", stored, packed, settled, chunks, full)
 	}
 	t.Run("EveryByte", func(t *testing.T) {
 		tries := 0

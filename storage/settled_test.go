@@ -1,7 +1,10 @@
 package storage
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"bfbot/campaign"
@@ -52,5 +55,52 @@ func TestSettledBattle(t *testing.T) {
 	}
 	if p, err := marshalJSON(battle(true, 1, "")); err != nil || !strings.Contains(string(p), `"state":null,"over":true`) {
 		t.Errorf(`a battle's JSON no longer has "over" right after "state" (%v): settledBattle reads it there`, err)
+	}
+}
+
+// Ensure the one zstd encoder and decoder the store makes serve several
+// goroutines at once (the store is used so), each getting its own part
+// back: run with -race to see no data is shared.
+func TestSettledConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := bytes.Repeat([]byte(fmt.Sprintf(`{"goroutine":%d},`, g)), settledFrom/10)
+			for range 5 {
+				seg := packPart(nil, p, true)
+				n, err := taggedLen(seg)
+				if err != nil {
+					errs <- err
+					return
+				}
+				back := make([]byte, n)
+				if err := unpackTagged(back, seg); err != nil || !bytes.Equal(back, p) {
+					errs <- fmt.Errorf("goroutine %d: its part unpacks to another (%v)", g, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// Ensure a zstd part holding more than its header says (a second frame
+// after the first, which zstd reads on) is refused as damage, never
+// read as a longer part.
+func TestSettledFrameLonger(t *testing.T) {
+	first := append([]byte(`{"id":1,"name":"`), strings.Repeat("Atlas ", 50)+`"}`...) // 318 bytes: zstd writes the size from 256
+	seg := packPart(nil, first, true)
+	seg = zstdBest().EncodeAll([]byte(`,"more":2`), seg)
+	body := stoSegment(stoSegment(nil, seg), packPart(nil, []byte(`{"id":2}`), false))
+	_, err := unpackParts(body, true)
+	if err == nil || !strings.Contains(err.Error(), "part 1: zstd frame unpacks to 327 bytes, its header says 318") {
+		t.Fatalf("got %v, want part 1 refused", err)
 	}
 }
