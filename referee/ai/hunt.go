@@ -18,8 +18,9 @@ import (
 // the hexes of the enemy's half of the map where infantry could stand
 // and none of its units has been yet are searched: by all its units
 // when it sees no enemy ground unit to fight, by those its last enemies
-// in sight do not need while it does (spare), rather than wait at the
-// enemy's edge for the turn limit with nothing happening.
+// in sight do not need once the battle has stalled while it does
+// (spare), rather than wait at the enemy's edge for the turn limit with
+// nothing happening.
 
 // sweep notes the hexes the side's own units have entered, from the move
 // events it is told of (Player.Observe): each names the hexes of the way
@@ -113,7 +114,8 @@ const huntNear = 40
 const huntBandHexes = 100
 
 // huntHexes are the hexes a side searches once the battle is stalled or
-// as soon as it has fought (fought), when some of its units are spare:
+// as soon as it has fought (fought) and sees no enemy still fighting,
+// when some of its units are spare:
 // every enemy counter on the map is in plain view (ruling K2), so with
 // none left what keeps the battle going hides, and waiting for the
 // stall to search for it only spends turns. They are those in the
@@ -125,6 +127,16 @@ const huntBandHexes = 100
 func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if !pic.stalled && !fought {
 		return nil
+	}
+	// While an enemy in sight still fights, only once the battle has
+	// stalled: the side cannot know whether anything hides, and sending
+	// the units its fight seemed not to need to search lost it the
+	// fights it had (the 'Mechs versus non-'Mechs scenario,
+	// BENCHMARKS.md).
+	for _, e := range pic.enemies {
+		if e.fighting() && !pic.stalled {
+			return nil
+		}
 	}
 	var movers []*referee.ViewUnit
 	for _, u := range pic.own {

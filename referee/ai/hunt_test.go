@@ -264,10 +264,11 @@ func TestHuntHops(t *testing.T) {
 }
 
 // Ensure the units the enemy's last units in sight do not need hunt
-// while the side fights them: of five red 'Mechs, all hunt with no
+// once the battle has stalled: of five red 'Mechs, all hunt with no
 // blue unit in sight, the three farthest from it with one blue lance in
 // sight (huntKeep stay for it), the one left over with two, and none
-// with three.
+// with three; before the stall none hunts while a blue unit is in sight
+// (the side cannot know that anything hides).
 func TestHuntSpareUnits(t *testing.T) {
 	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
 	hidden.Hidden = true
@@ -292,16 +293,23 @@ func TestHuntSpareUnits(t *testing.T) {
 			units = append(units, aixUnit("B"+string(rune('1'+i)), "blue", referee.MediumMech, at, 9, 7, 3, 5))
 		}
 		s := aixBattle(t, nil, nil, units...)
-		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
-		pic.hunt = pic.huntHexes(nil, true)
-		pic.assignHunt()
-		var hunts []string
-		for id := range pic.huntTo {
-			hunts = append(hunts, id)
-		}
-		slices.Sort(hunts)
-		if !slices.Equal(hunts, c.hunts) {
-			t.Errorf("with blue in sight at %v: %v hunt, want %v", c.blue, hunts, c.hunts)
+		for _, stalled := range []bool{true, false} {
+			pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+			pic.stalled = stalled
+			pic.hunt = pic.huntHexes(nil, true)
+			pic.assignHunt()
+			var hunts []string
+			for id := range pic.huntTo {
+				hunts = append(hunts, id)
+			}
+			slices.Sort(hunts)
+			want := c.hunts
+			if !stalled && len(c.blue) > 0 {
+				want = nil
+			}
+			if !slices.Equal(hunts, want) {
+				t.Errorf("stalled %t, with blue in sight at %v: %v hunt, want %v", stalled, c.blue, hunts, want)
+			}
 		}
 	}
 }
