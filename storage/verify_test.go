@@ -100,6 +100,9 @@ func TestOpenDamaged(t *testing.T) {
 			t.Errorf("%s: Open = %v, want a DamageError or ErrNotDatabase", c.Name, err)
 		case strings.HasPrefix(c.Name, storagetest.FreePage):
 			free++
+			if !reflect.DeepEqual(stoServed(t, s), want) {
+				t.Errorf("%s: the store serves other campaigns than the good file's", c.Name)
+			}
 			// A change reuses free pages, writing them anew.
 			if _, err := s.Update(context.Background(), 1, stoStep); err != nil {
 				t.Errorf("%s: Update = %v", c.Name, err)
