@@ -28,7 +28,7 @@ type stoSealed struct {
 
 // stoSealedRecords copies every revision's record and chunk of the log
 // out of s.
-func stoSealedRecords(t *testing.T, s *Store) []stoSealed {
+func stoSealedRecords(t testing.TB, s *Store) []stoSealed {
 	t.Helper()
 	var out []stoSealed
 	err := s.db.View(func(tx *bolt.Tx) error {
@@ -105,6 +105,38 @@ func stoSettle(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
 	return c, nil
 }
 
+// stoEveryForm returns the records of s, sound, and fails tb unless they
+// hold every form a record takes: a delta in stored blocks, a document
+// in parts with a finished battle's part in zstd, and two chunks of the
+// log, one full in the events form.
+func stoEveryForm(tb testing.TB, s *Store) []stoSealed {
+	tb.Helper()
+	recs := stoSealedRecords(tb, s)
+	stored, packed, settled, chunks, full := false, false, false, 0, false
+	for _, r := range recs {
+		if err := r.open(r.v); err != nil {
+			tb.Fatalf("a sound record: %v", err)
+		}
+		if r.kind == sealChunk {
+			chunks++
+			full = full || r.v[0] == chunkEvents
+			continue
+		}
+		st, _ := decodeState(r.id, itob(r.n), r.v)
+		stored = stored || st.form == formDelta && len(st.body) > 0 && st.body[0]&6 == 0 // BTYPE 00
+		packed = packed || st.form == formTagged
+		if segs, err := splitSegments(st.partsBody()); err == nil {
+			for _, seg := range segs {
+				settled = settled || len(seg) > 0 && seg[0] == partZstd
+			}
+		}
+	}
+	if !stored || !packed || !settled || chunks < 2 || !full {
+		tb.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, a finished battle's part in zstd %v, %d chunks, one in the events form %v", stored, packed, settled, chunks, full)
+	}
+	return recs
+}
+
 // Ensure every record a store keeps is refused once any one of its bytes
 // changes (each byte xor 0x01, 0x80 and 0xff: a single-byte change is
 // always caught), and once 1 to 3 random bits flip (20,000 tries; the
@@ -127,29 +159,7 @@ func TestRecordChecksums(t *testing.T) {
 	if _, err := s.Update(ctx, id, stoSettle); err != nil {
 		t.Fatal(err)
 	}
-	recs := stoSealedRecords(t, s)
-	stored, packed, settled, chunks, full := false, false, false, 0, false
-	for _, r := range recs {
-		if err := r.open(r.v); err != nil {
-			t.Fatalf("a sound record: %v", err)
-		}
-		if r.kind == sealChunk {
-			chunks++
-			full = full || r.v[0] == chunkEvents
-			continue
-		}
-		st, _ := decodeState(r.id, itob(r.n), r.v)
-		stored = stored || st.form == formDelta && len(st.body) > 0 && st.body[0]&6 == 0 // BTYPE 00
-		packed = packed || st.form == formTagged
-		if segs, err := splitSegments(st.partsBody()); err == nil {
-			for _, seg := range segs {
-				settled = settled || len(seg) > 0 && seg[0] == partZstd
-			}
-		}
-	}
-	if !stored || !packed || !settled || chunks < 2 || !full {
-		t.Fatalf("the store's records lack a kind: a delta in stored blocks %v, a document in parts %v, a finished battle's part in zstd %v, %d chunks, one in the events form %v", stored, packed, settled, chunks, full)
-	}
+	recs := stoEveryForm(t, s)
 	t.Run("EveryByte", func(t *testing.T) {
 		tries := 0
 		for _, r := range recs {
@@ -267,8 +277,8 @@ func stoRecordAt(t *testing.T, good []byte, path [][]byte) (id int64, key string
 	switch {
 	case len(path) == 5 && string(path[2]) == string(bucketRevisions) && string(path[4]) == string(keyRecord):
 		rev := uint64(btoi(path[3]))
-		// stoGoodFile's campaigns are at revision 5.
-		return id, revisionKey(rev), rev == 5
+		// stoGoodFile's campaigns are at revision 16.
+		return id, revisionKey(rev), rev == 16
 	case len(path) == 4 && string(path[2]) == string(bucketEvents):
 		return id, chunkKey(uint64(btoi(path[3]))), true
 	}

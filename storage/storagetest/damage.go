@@ -79,17 +79,10 @@ func Corruptions(good []byte, all bool) []Corruption {
 		}
 		return b
 	})
-	leaf, branch := firstPage(good, ps, flagLeaf), firstPage(good, ps, flagBranch)
+	used := inUse(good, ps)
+	leaf, branch := firstPage(good, ps, used, flagLeaf), firstPage(good, ps, used, flagBranch)
 	if leaf >= 0 {
-		// A leaf element is flags, pos, ksize, vsize (uint32 each).
-		add(fmt.Sprintf("leaf page %d: first element's key far outside the file", leaf/ps), func(b []byte) []byte {
-			binary.LittleEndian.PutUint32(b[leaf+pageHeader+4:], 1<<31-1)
-			return b
-		})
-		add(fmt.Sprintf("leaf page %d: header turned into a branch page", leaf/ps), func(b []byte) []byte {
-			b[leaf+8] = flagBranch
-			return b
-		})
+		out = append(out, leafDamage(good, ps, leaf, "leaf page")...)
 	}
 	if branch >= 0 {
 		// A branch element is pos, ksize (uint32 each), page (uint64).
@@ -123,15 +116,53 @@ func Corruptions(good []byte, all bool) []Corruption {
 		}
 		return b
 	})
-	// Every page in use (below the high-water mark): its flags, count and
-	// overflow, and the high bytes of its first element's fields.
+	// Every page below the high-water mark: its flags, count and
+	// overflow, and the high bytes of its first element's fields. A page
+	// the newest transaction does not reach is named a free page: nothing
+	// reads it (bbolt rebuilds its free list from the pages it reaches)
+	// until a commit writes it anew.
 	for p := 2; p < highWater(good, ps); p++ {
+		what := "page"
+		if _, ok := used[p]; !ok {
+			what = FreePage
+		}
 		for _, off := range []int{8, 10, 12, pageHeader + 1, pageHeader + 5, pageHeader + 9, pageHeader + 13} {
 			at := p*ps + off
-			add(fmt.Sprintf("page %d byte %d flipped", p, off), func(b []byte) []byte { b[at] ^= 0xa5; return b })
+			add(fmt.Sprintf("%s %d byte %d flipped", what, p, off), func(b []byte) []byte { b[at] ^= 0xa5; return b })
 		}
 	}
 	return out
+}
+
+// leafDamage returns good with the leaf page at offset leaf damaged:
+// its first element's key aimed far outside the file, or its header
+// turned into a branch page's. what names the page.
+func leafDamage(good []byte, ps, leaf int, what string) []Corruption {
+	key := append([]byte(nil), good...)
+	// A leaf element is flags, pos, ksize, vsize (uint32 each).
+	binary.LittleEndian.PutUint32(key[leaf+pageHeader+4:], 1<<31-1)
+	branch := append([]byte(nil), good...)
+	branch[leaf+8] = flagBranch
+	return []Corruption{
+		{fmt.Sprintf("%s %d: first element's key far outside the file", what, leaf/ps), key},
+		{fmt.Sprintf("%s %d: header turned into a branch page", what, leaf/ps), branch},
+	}
+}
+
+// FreeLeaf returns good with the lowest free page that still holds a
+// leaf an older transaction wrote damaged as Corruptions damages a leaf
+// page in use, or nil if good has none. Nothing reads a free page, so a
+// store must open each copy and find it sound.
+func FreeLeaf(good []byte) []Corruption {
+	ps := int(binary.LittleEndian.Uint32(good[metaPageSize:]))
+	used := inUse(good, ps)
+	for p := 2; p < highWater(good, ps); p++ {
+		at := p * ps
+		if _, ok := used[p]; !ok && binary.LittleEndian.Uint16(good[at+8:]) == flagLeaf && binary.LittleEndian.Uint16(good[at+10:]) > 0 {
+			return leafDamage(good, ps, at, FreePage)
+		}
+	}
+	return nil
 }
 
 // reseal recomputes a meta page's checksum after a change, so bbolt
@@ -155,17 +186,37 @@ func highWater(b []byte, ps int) int {
 	return min(hw, len(b)/ps)
 }
 
-// firstPage is the offset of the first page with the given flags, past
-// the meta pages and skipping overflow pages, or -1.
-func firstPage(b []byte, ps int, flags uint16) int {
-	for p := 2; (p+1)*ps <= len(b); {
-		at := p * ps
-		if binary.LittleEndian.Uint16(b[at+8:]) == flags && binary.LittleEndian.Uint16(b[at+10:]) > 0 {
-			return at
+// FreePage starts the name of a corruption of a page the newest
+// transaction does not reach.
+const FreePage = "free page"
+
+// inUse holds the pages the newest transaction of good reaches: its
+// branch and leaf pages (true) and their overflow pages (false: they
+// hold no page header).
+func inUse(good []byte, ps int) map[int]bool {
+	used := map[int]bool{}
+	walk(good, func(at int) {
+		used[at/ps] = true
+		for i := range int(binary.LittleEndian.Uint32(good[at+12:])) {
+			used[at/ps+1+i] = false
 		}
-		p += 1 + int(binary.LittleEndian.Uint32(b[at+12:]))
+	}, func(Value) {})
+	return used
+}
+
+// firstPage is the offset of the lowest page in use with the given
+// flags and at least one element, or -1. A page the newest transaction
+// does not reach may still hold a leaf an older one wrote: damage there
+// changes nothing anyone reads.
+func firstPage(b []byte, ps int, used map[int]bool, flags uint16) int {
+	first := -1
+	for p, head := range used {
+		at := p * ps
+		if head && binary.LittleEndian.Uint16(b[at+8:]) == flags && binary.LittleEndian.Uint16(b[at+10:]) > 0 && (first < 0 || at < first) {
+			first = at
+		}
 	}
-	return -1
+	return first
 }
 
 // MustCover fails tb unless cs hold every kind of damage the tests rely

@@ -30,20 +30,30 @@ const (
 // Values lists the values (not the buckets) the newest transaction of
 // good, a sound bbolt file, holds.
 func Values(good []byte) []Value {
+	var out []Value
+	walk(good, func(int) {}, func(v Value) { out = append(out, v) })
+	return out
+}
+
+// walk follows good's B+tree from its newer meta page, calling page with
+// the offset of each branch and leaf page it reaches and value with each
+// value (not bucket) it holds.
+func walk(good []byte, page func(at int), value func(Value)) {
 	ps := int(binary.LittleEndian.Uint32(good[metaPageSize:]))
 	meta := 0
 	if binary.LittleEndian.Uint64(good[ps+metaRoot+32:]) > binary.LittleEndian.Uint64(good[metaRoot+32:]) {
 		meta = ps
 	}
-	var out []Value
-	var walk func(at int, path [][]byte)
-	walk = func(at int, path [][]byte) {
+	var node func(at int, path [][]byte)
+	node = func(at int, path [][]byte) {
 		flags := binary.LittleEndian.Uint16(good[at+8:])
 		count := int(binary.LittleEndian.Uint16(good[at+10:]))
 		for i := range count {
 			e := at + pageHeader + i*elementSize
 			if flags&flagBranch != 0 {
-				walk(int(binary.LittleEndian.Uint64(good[e+8:]))*ps, path)
+				child := int(binary.LittleEndian.Uint64(good[e+8:])) * ps
+				page(child)
+				node(child, path)
 				continue
 			}
 			eflags := binary.LittleEndian.Uint32(good[e:])
@@ -54,18 +64,20 @@ func Values(good []byte) []Value {
 			val := e + pos + ksize
 			sub := append(append([][]byte{}, path...), key)
 			if eflags&flagBucket == 0 {
-				out = append(out, Value{Path: sub, Offset: val, Len: vsize})
+				value(Value{Path: sub, Offset: val, Len: vsize})
 				continue
 			}
-			if root := int(binary.LittleEndian.Uint64(good[val:])); root != 0 {
-				walk(root*ps, sub)
+			if root := int(binary.LittleEndian.Uint64(good[val:])) * ps; root != 0 {
+				page(root)
+				node(root, sub)
 			} else {
-				walk(val+bucketSize, sub)
+				node(val+bucketSize, sub)
 			}
 		}
 	}
-	walk(int(binary.LittleEndian.Uint64(good[meta+metaRoot:]))*ps, nil)
-	return out
+	root := int(binary.LittleEndian.Uint64(good[meta+metaRoot:])) * ps
+	page(root)
+	node(root, nil)
 }
 
 // Flips returns copies of good with one byte of value v changed, xor
