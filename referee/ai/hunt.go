@@ -128,16 +128,6 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if !pic.stalled && !fought {
 		return nil
 	}
-	// While an enemy in sight still fights, only once the battle has
-	// stalled: the side cannot know whether anything hides, and sending
-	// the units its fight seemed not to need to search lost it the
-	// fights it had (the 'Mechs versus non-'Mechs scenario,
-	// BENCHMARKS.md).
-	for _, e := range pic.enemies {
-		if e.fighting() && !pic.stalled {
-			return nil
-		}
-	}
 	var movers []*referee.ViewUnit
 	for _, u := range pic.own {
 		if groundMover(u) && !u.Disrupted {
@@ -336,29 +326,34 @@ func (pic *picture) huntAlong() func(hex.Hex) int {
 }
 
 // huntKeep is how many of the side's units stay on each enemy it sees
-// still fighting while the others hunt (spare).
-const huntKeep = 2
+// still fighting while the others hunt (spare), and huntOdds how many
+// times the strength of those enemies the units that stay must have.
+const (
+	huntKeep = 2
+	huntOdds = 2
+)
 
 // spare are those of units that hunt: all of them when the side sees no
-// enemy ground unit still fighting, else those beyond huntKeep for each
-// one it sees, the farthest from them. The whole side chased the
-// enemy's last unit in sight, often for many turns, and left the hunt
-// for hidden infantry the few turns before the limit, too few to search
-// the hundreds of hexes it may hide in. The side cannot know whether
-// anything hides, so its last enemies in sight are chased by fewer: a
-// lone tough one may live to the limit (BENCHMARKS.md). Keeping also
-// every unit that could fire at one this turn did not find the hidden
-// in time much more often than main.
+// enemy ground unit still fighting, else the farthest from those it
+// sees, beyond the nearest that keep huntKeep on each and huntOdds
+// times their strength (steps left by attack value). The whole side
+// chased the enemy's last unit in sight, often for many turns, and left
+// the hunt for hidden infantry the few turns before the limit, too few
+// to search the hundreds of hexes it may hide in. The side cannot know
+// whether anything hides, so its last enemies in sight are chased by
+// fewer; but kept by number alone, two weak units a 'Mech, the fights
+// were lost (the 'Mechs versus non-'Mechs scenario, BENCHMARKS.md).
 func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	var foes []hex.Hex
+	need := 0
 	for _, e := range pic.enemies {
 		if e.fighting() {
 			foes = append(foes, e.at)
+			need += huntOdds * max(e.steps()-e.step, 0) * max(e.ra, e.ca, 1)
 		}
 	}
-	n := len(units) - huntKeep*len(foes)
-	if n <= 0 {
-		return nil
+	if len(foes) == 0 {
+		return units
 	}
 	near := func(u *referee.ViewUnit) int {
 		d := 1 << 20
@@ -367,9 +362,19 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 		}
 		return d
 	}
-	far := slices.Clone(units)
-	slices.SortStableFunc(far, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(b), near(a)) })
-	return far[:n]
+	kept := slices.Clone(units)
+	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(a), near(b)) })
+	for i, u := range kept {
+		if i >= huntKeep*len(foes) && need <= 0 {
+			spare := kept[i:]
+			slices.Reverse(spare) // the farthest first
+			return spare
+		}
+		if u.Values != nil {
+			need -= max(4-u.Values.Step, 0) * max(attackRA(u), u.Detail.Current.CA, 1)
+		}
+	}
+	return nil
 }
 
 // hunts reports that the moving unit hunts: it goes through its own

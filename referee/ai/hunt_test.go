@@ -264,11 +264,11 @@ func TestHuntHops(t *testing.T) {
 }
 
 // Ensure the units the enemy's last units in sight do not need hunt
-// once the battle has stalled: of five red 'Mechs, all hunt with no
-// blue unit in sight, the three farthest from it with one blue lance in
-// sight (huntKeep stay for it), the one left over with two, and none
-// with three; before the stall none hunts while a blue unit is in sight
-// (the side cannot know that anything hides).
+// while the side fights them: of five red medium 'Mechs (RA 9, 36 of
+// strength each), all hunt with no blue unit in sight; with one blue
+// medium lance (estimated 4 steps by CA 10, 80; huntOdds keep 160) the
+// three nearest stay and two hunt; with two blue lances none; with one
+// blue infantry platoon, weak, huntKeep alone stay and three hunt.
 func TestHuntSpareUnits(t *testing.T) {
 	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
 	hidden.Hidden = true
@@ -280,36 +280,30 @@ func TestHuntSpareUnits(t *testing.T) {
 		aixUnit("R5", "red", referee.MediumMech, "0205", 9, 7, 3, 5),
 	}
 	for _, c := range []struct {
+		class referee.Class
 		blue  []string
 		hunts []string
 	}{
-		{nil, []string{"R1", "R2", "R3", "R4", "R5"}},
-		{[]string{"1105"}, []string{"R3", "R4", "R5"}},
-		{[]string{"1105", "1005"}, []string{"R5"}},
-		{[]string{"1105", "1005", "1205"}, nil},
+		{referee.MediumMech, nil, []string{"R1", "R2", "R3", "R4", "R5"}},
+		{referee.MediumMech, []string{"1105"}, []string{"R4", "R5"}},
+		{referee.MediumMech, []string{"1105", "1005"}, nil},
+		{referee.Infantry, []string{"1105"}, []string{"R3", "R4", "R5"}},
 	} {
 		units := append(slices.Clone(red), hidden)
 		for i, at := range c.blue {
-			units = append(units, aixUnit("B"+string(rune('1'+i)), "blue", referee.MediumMech, at, 9, 7, 3, 5))
+			units = append(units, aixUnit("B"+string(rune('1'+i)), "blue", c.class, at, 9, 7, 3, 5))
 		}
 		s := aixBattle(t, nil, nil, units...)
-		for _, stalled := range []bool{true, false} {
-			pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
-			pic.stalled = stalled
-			pic.hunt = pic.huntHexes(nil, true)
-			pic.assignHunt()
-			var hunts []string
-			for id := range pic.huntTo {
-				hunts = append(hunts, id)
-			}
-			slices.Sort(hunts)
-			want := c.hunts
-			if !stalled && len(c.blue) > 0 {
-				want = nil
-			}
-			if !slices.Equal(hunts, want) {
-				t.Errorf("stalled %t, with blue in sight at %v: %v hunt, want %v", stalled, c.blue, hunts, want)
-			}
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+		pic.hunt = pic.huntHexes(nil, true)
+		pic.assignHunt()
+		var hunts []string
+		for id := range pic.huntTo {
+			hunts = append(hunts, id)
+		}
+		slices.Sort(hunts)
+		if !slices.Equal(hunts, c.hunts) {
+			t.Errorf("with blue in sight at %v: %v hunt, want %v", c.blue, hunts, c.hunts)
 		}
 	}
 }
