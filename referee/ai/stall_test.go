@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -279,19 +280,30 @@ func TestNoRetreatPastTheLimit(t *testing.T) {
 		retreat bool
 	}{{referee.LightMech, "1705", false}, {referee.LightMech, "0305", true}, {referee.Truck, "1705", false}, {referee.Truck, "0305", true}} {
 		red := aixUnit("R1", "red", tc.class, tc.at, 4, 5, 3, 2)
-		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
-		lost.Status, lost.Step = referee.Destroyed, 4
-		units := []referee.Unit{red, lost}
-		for i, at := range []string{"1905", "1906", "1907", "1908"} {
-			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
-		}
-		s := aixBattle(t, nil, nil, units...)
-		s.Turn, s.Rules.TurnLimit = 10, 15
-		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		acts := stlLostRetreat(t, []referee.Unit{red}, []string{"1905", "1906", "1907", "1908"}, 6)
 		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
 			t.Errorf("R1, %v, at %s, six turns left: retreats %v, want %v (%v)", tc.class, tc.at, got, tc.retreat, acts)
 		}
 	}
+}
+
+// stlLostRetreat plays red's phase in game turn 10 with left turns to
+// the limit, red (the units given and a destroyed medium 'Mech) against
+// an assault 'Mech lance of blue's at each of blue's hexes: a battle red
+// has lost, whose retreat the turns left decide.
+func stlLostRetreat(t *testing.T, red []referee.Unit, blue []string, left int) []referee.Action {
+	t.Helper()
+	lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
+	lost.Status, lost.Step = referee.Destroyed, 4
+	units := append(slices.Clone(red), lost)
+	for i, at := range blue {
+		units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
+	}
+	s := aixBattle(t, nil, nil, units...)
+	s.Turn = 10
+	s.Rules.TurnLimit = s.Turn + left - 1
+	acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	return acts
 }
 
 // Ensure a retreat is begun only if the last of the side's units can
@@ -311,16 +323,7 @@ func TestNoRetreatPastTheLimitForAny(t *testing.T) {
 	}{{"0306", 4, true}, {"1206", 4, false}, {"1206", 20, true}} {
 		red := aixUnit("R1", "red", referee.LightMech, "0205", 1, 1, 1, 6)
 		slow := aixUnit("R2", "red", referee.LightMech, tc.r2, 1, 1, 1, 2)
-		lost := aixUnit("R9", "red", referee.MediumMech, "", 12, 10, 5, 4)
-		lost.Status, lost.Step = referee.Destroyed, 4
-		units := []referee.Unit{red, slow, lost}
-		for i, at := range []string{"1903", "1904", "1905", "1906", "1907", "1908"} {
-			units = append(units, aixUnit(fmt.Sprintf("B%d", i+1), "blue", referee.AssaultMech, at, 20, 16, 6, 3))
-		}
-		s := aixBattle(t, nil, nil, units...)
-		s.Turn = 10
-		s.Rules.TurnLimit = s.Turn + tc.left - 1
-		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		acts := stlLostRetreat(t, []referee.Unit{red, slow}, []string{"1903", "1904", "1905", "1906", "1907", "1908"}, tc.left)
 		if got := aixFind(acts, referee.ActRetreat, "") != nil; got != tc.retreat {
 			t.Errorf("R2 at %s, %d turns left: retreats %v, want %v (%v)", tc.r2, tc.left, got, tc.retreat, acts)
 		}
