@@ -42,7 +42,7 @@ func cbLone(tb testing.TB, exp Experience, attrs string) *State {
 // 7, Green 9) with its modifiers (line 995: damaged −1, already disrupted
 // −1) and the night's −1 (line 2385): one short of the number fails, the
 // number passes. A failure topples the unit; a disrupted unit that fails
-// again loses a step (line 984; ruling K17).
+// again loses a step (000 line 984; ruling K17).
 func TestDamageDisruptionTable(t *testing.T) {
 	need := map[Experience]int{Elite: 4, Veteran: 6, Regular: 7, Green: 9}
 	for exp, n := range need {

@@ -213,7 +213,8 @@ func TestHarmlessBeforeErrsOn(t *testing.T) {
 }
 
 // Ensure V17 asks of an indirect attack a forward observer that could
-// see a hex the target could reach (000 lines 827–829; ruling K5): a
+// see a hex the target could reach (000 lines 827–829; ruling K5), a
+// direct one a line of sight (000 line 823): a
 // lance that fires indirectly, penned in west of heavy woods that block
 // every line to the enemy east of them, cannot fire at it alone, and
 // can once a truck of its side stands east of the woods, too far from

@@ -166,7 +166,8 @@ func newMover(s *State, u *Unit, scratch *moveScratch) *mover {
 }
 
 // cell is State.Cell for a hex on the map, without the map lookup when
-// nothing has been reduced to rubble.
+// nothing has been reduced to rubble; with ruin, a building the mode may
+// enter as rubble is priced as rubble (V17's reach).
 func (m *mover) cell(h hex.Hex) mapgen.Cell {
 	c := m.s.Map.Cells[h.Y*m.s.Map.Width+h.X]
 	if len(m.s.Rubble) > 0 {

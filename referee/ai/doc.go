@@ -99,7 +99,8 @@
 // alone in the field takes the salvage lying on the map (ruling V8)
 // and, in a campaign, the sector (CB7), while a platoon found is worth
 // its cost and the salvage with it. The turn limit is in the View
-// (View.TurnLimit, AutoResolve's own when the battle's rules set none),
+// (View.TurnLimit, AutoResolveLimit's when the battle's rules set none;
+// ruling CB4),
 // and the hunt does not stop for it: a platoon found in the last turn is
 // worth as much as one found in the first.
 //

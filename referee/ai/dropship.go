@@ -191,10 +191,10 @@ func (p *Player) wantsLiftoff(pic *picture, ship *referee.ViewUnit) bool {
 }
 
 // underFire reports that an enemy the side sees may fire on h next
-// turn: it stands within its MP and range of it.
+// turn: it stands within its reach of it (a DropShip, its range).
 func (pic *picture) underFire(h hex.Hex) bool {
 	for _, e := range pic.enemies {
-		if e.fighting() && hex.Distance(e.at, h) <= e.mp+max(e.rng, 1) {
+		if e.fighting() && hex.Distance(e.at, h) <= e.reach() {
 			return true
 		}
 	}
