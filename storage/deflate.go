@@ -28,7 +28,8 @@ import (
 // (storage_size_test.go in the repository's root: 57 KB used against
 // 100 KB). A whole document (schema 4's form, which the
 // migrations and an undo to a schema 4 revision write) gets level 2. A
-// full chunk of events, written once, gets the default level, which
+// full chunk of events (before schema 9, or one the events form of
+// full_chunk.go refuses), written once, gets the default level, which
 // packs tighter still.
 //
 // And one that does not pack: levelStored writes the bytes as they are

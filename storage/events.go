@@ -14,8 +14,8 @@ import (
 
 // A campaign's event log is kept outside its document, in chunks of
 // eventsPerChunk events under the chunk's number (from 1) in
-// campaigns/<id>/events/: each chunk is its events' JSON, one a line,
-// deflated (deflate.go). A change writes only the chunk its new events
+// campaigns/<id>/events/: each chunk in the forms of open_chunk.go and
+// full_chunk.go (until schema 9, its events' JSON, one a line, deflated). A change writes only the chunk its new events
 // go into (and any after), and the undo snapshots share the log rather
 // than each holding a copy (after 1,000 turns the log is most of a
 // campaign). Each revision records its log's length; the bucket holds
@@ -98,8 +98,8 @@ func readChunkEvents(eb *bolt.Bucket, id int64, k uint64, log []campaign.Event) 
 
 // writeChunk stores the JSON lines as campaign id's chunk k, sealed: an
 // S2 block while the chunk is open (each change that logs an event
-// writes it again; open_chunk.go), deflated at the default level once
-// it is full. The
+// writes it again; open_chunk.go), in the events form once it is full
+// (full_chunk.go), else deflated JSON. The
 // bytes stored are built in a buffer of chunkBuffers, which bbolt holds
 // until the transaction commits and which goes back then.
 func writeChunk(eb *bolt.Bucket, id int64, k uint64, lines [][]byte) error {

@@ -14,8 +14,9 @@ import (
 // block (its default mode: about 10 µs for 10 KB, a third of the
 // bytes), marked by its first byte, chunkS2: a DEFLATE stream cannot
 // start so, its first block's type being the reserved 3 (bits 1 and 2
-// set). A full chunk, written once, is still deflated, and files written
-// before read as they are.
+// set). A full chunk is written in the events form (full_chunk.go), as
+// deflated JSON only when that form would not give its events back;
+// files written before read as they are.
 
 // chunkS2 starts a chunk packed with S2.
 const chunkS2 byte = 0x06

@@ -34,7 +34,7 @@ import (
 // time, and a demo campaign's newest record in two bbolt pages, where
 // the default mode took three, a page more for every commit to write;
 // only the newest revision is kept so, its undo snapshots being deltas
-// and its log chunks deflated as before. Schemas 5 to 7
+// and its log chunks deflated as before (until schema 9). Schemas 5 to 7
 // deflated each part (formParts), which is still read: a campaign's next
 // change writes its newest revision packed. From schema 9 each part
 // starts with a byte naming its codec (formTagged), S2's or, for a
@@ -203,7 +203,8 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 	return record
 }
 
-// splitSegments splits a body in parts (formPacked or formParts) into
+// splitSegments splits a body in parts (formTagged, formPacked or
+// formParts) into
 // its parts, packed or deflated; the slices alias body.
 func splitSegments(body []byte) ([][]byte, error) {
 	var segs [][]byte

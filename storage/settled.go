@@ -62,9 +62,11 @@ var (
 
 // packPart appends part p, tagged with its codec, to dst: a finished
 // battle's (settled) with zstd at its best level, any other with S2's
-// better mode.
+// better mode. zstd leaves a frame's size out below 256 bytes, and a
+// frame without its size is refused on reading (taggedLen): a part
+// shorter than settledFrom goes to S2 whatever it is.
 func packPart(dst, p []byte, settled bool) []byte {
-	if settled {
+	if settled && len(p) >= settledFrom {
 		return zstdBest().EncodeAll(p, append(dst, partZstd))
 	}
 	dst = append(dst, partS2)

@@ -96,11 +96,26 @@ func TestSettledConcurrent(t *testing.T) {
 // read as a longer part.
 func TestSettledFrameLonger(t *testing.T) {
 	first := append([]byte(`{"id":1,"name":"`), strings.Repeat("Atlas ", 50)+`"}`...) // 318 bytes: zstd writes the size from 256
-	seg := packPart(nil, first, true)
+	seg := zstdBest().EncodeAll(first, []byte{partZstd}) // a zstd part, as a longer one would be
 	seg = zstdBest().EncodeAll([]byte(`,"more":2`), seg)
 	body := stoSegment(stoSegment(nil, seg), packPart(nil, []byte(`{"id":2}`), false))
 	_, err := unpackParts(body, true)
 	if err == nil || !strings.Contains(err.Error(), "part 1: zstd frame unpacks to 327 bytes, its header says 318") {
 		t.Fatalf("got %v, want part 1 refused", err)
+	}
+}
+
+// Ensure a finished battle's part shorter than settledFrom is packed
+// with S2: zstd would leave out the frame's size below 256 bytes, and
+// such a frame is refused on reading.
+func TestSettledShortPartS2(t *testing.T) {
+	p := []byte(`{"id":3,"over":true}`)
+	seg := packPart(nil, p, true)
+	if seg[0] != partS2 {
+		t.Fatalf("a %d-byte finished part is tagged %q, want S2's %q", len(p), seg[0], partS2)
+	}
+	back, err := unpackParts(stoSegment(nil, seg), true)
+	if err != nil || !bytes.Equal(back, p) {
+		t.Fatalf("unpacked %q, %v; want the part back", back, err)
 	}
 }
