@@ -96,7 +96,7 @@ func TestSettledConcurrent(t *testing.T) {
 // read as a longer part.
 func TestSettledFrameLonger(t *testing.T) {
 	first := append([]byte(`{"id":1,"name":"`), strings.Repeat("Atlas ", 50)+`"}`...) // 318 bytes: zstd writes the size from 256
-	seg := zstdBest().EncodeAll(first, []byte{partZstd}) // a zstd part, as a longer one would be
+	seg := zstdBest().EncodeAll(first, []byte{partZstd})                              // a zstd part, as a longer one would be
 	seg = zstdBest().EncodeAll([]byte(`,"more":2`), seg)
 	body := stoSegment(stoSegment(nil, seg), packPart(nil, []byte(`{"id":2}`), false))
 	_, err := unpackParts(body, true)

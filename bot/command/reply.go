@@ -192,8 +192,8 @@ func audienceReplies(c *campaign.Campaign, battle int64, lines []audienceLine, j
 			// The referee's notes (004 results a judge settles, R11) go to
 			// the referee role alone, never to a side: the audience is
 			// read before any side lookup, and no side may take the id
-			// (ruling SE3). A referee who plays a side against human
-			// players gets none (ruling SEAT3).
+			// (ruling SE3). A referee who may play against human players
+			// (RefereeConflicted, seated or not) gets none (ruling SEAT3).
 			var s *campaign.Side
 			switch {
 			case sideID == campaign.RefereeAudience:
