@@ -42,7 +42,7 @@ func TestCampaignSecrecy(t *testing.T) {
 	case testing.Short():
 		seeds = 5
 	case os.Getenv("BFBOT_LONG") == "1":
-		seeds = 5
+		seeds = 200
 	}
 	var seen ordSeen
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
