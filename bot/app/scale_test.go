@@ -292,7 +292,9 @@ func (r *ldRig) ldDispatchCampaign(ctx context.Context, k int) error {
 		user, sub string
 		opts      map[string]string
 	}{
-		{ids.Ref, "create", map[string]string{"name": fmt.Sprintf("Scale %d", k)}},
+		// A map of its own, so that each battle's terrain is new to the
+		// renderer's cache, as on a server of unrelated campaigns.
+		{ids.Ref, "create", map[string]string{"name": fmt.Sprintf("Scale %d", k), "map_seed": fmt.Sprint(k + 1)}},
 		{ids.Players["crucis"], "join", map[string]string{"side": "crucis"}},
 		{ids.Players["bandits"], "join", map[string]string{"side": "bandits"}},
 		{ids.Ref, "start", nil},
