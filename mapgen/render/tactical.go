@@ -195,18 +195,7 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 	fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
 	fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
 
-	n := m.Width * m.Height
-	tp := &terrainPainter{
-		m: m, art: g.art(), deploy: t.deploy,
-		fills: make([]color.RGBA, n), names: make([]string, n),
-		numbers: lay.numbers, numberTop: lay.numberTop,
-	}
-	for i, c := range m.Cells {
-		tp.fills[i] = groundColor(c)
-		if t.reach[i] {
-			tp.fills[i] = mix(tp.fills[i], colReachable, 0.5)
-		}
-	}
+	tp := newTerrainPainter(lay, m, t)
 	if bandRows <= 0 {
 		// Two hex rows: a band of a sector map is about half a megabyte.
 		bandRows = max(64, int(2*g.height))
@@ -215,6 +204,24 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 	if lay.rulers != nil {
 		lay.rulers.draw(img, g, lay.mw, lay.mh)
 	}
+}
+
+// newTerrainPainter is the painter of map m's terrain, laid out by lay,
+// with tints t (reach nil: none).
+func newTerrainPainter(lay layout, m *mapgen.Map, t tints) *terrainPainter {
+	n := m.Width * m.Height
+	tp := &terrainPainter{
+		m: m, art: lay.g.art(), deploy: t.deploy,
+		fills: make([]color.RGBA, n), names: make([]string, n),
+		numbers: lay.numbers, numberTop: lay.numberTop,
+	}
+	for i, c := range m.Cells {
+		tp.fills[i] = groundColor(c)
+		if t.reach != nil && t.reach[i] {
+			tp.fills[i] = mix(tp.fills[i], colReachable, 0.5)
+		}
+	}
+	return tp
 }
 
 // drawOverlays draws what changes from picture to picture over the
@@ -393,36 +400,44 @@ type terrainPainter struct {
 // paintBands paints the terrain one band of rows at a time, every layer
 // of a band before the next band, so the band's pixels stay in the
 // processor's cache: painting the whole picture layer after layer spent
-// more time waiting on memory than drawing. Each band is a view of the
-// picture with the grid moved up to match; a hex that crosses bands is
-// drawn in each, clipped, so the pixels are the same whatever the band
+// more time waiting on memory than drawing. Each band is a window of the
+// picture (paintWindow), so the pixels are the same whatever the band
 // height (TestBands).
 func (tp *terrainPainter) paintBands(img *image.RGBA, g grid, bandRows int) {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
-	// How far from its centre a hex's drawing reaches: half a hex, and
-	// road caps and line widths beyond.
-	reach := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
 	for y0 := 0; y0 < H; y0 += bandRows {
 		y1 := min(y0+bandRows, H)
-		band := &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, 0, W, y1-y0)}
-		gb := g
-		gb.oy -= float64(y0)
-		// Hex rows whose centres (even or odd column) lie within reach.
-		first := int(math.Floor((float64(y0)-reach-g.oy-g.height)/g.height)) - 1
-		last := int(math.Ceil((float64(y1)+reach-g.oy)/g.height)) + 1
-		if first = max(first, 0); first <= min(last, tp.m.Height-1) {
-			tp.paint(band, gb, y0, first, min(last, tp.m.Height-1))
-		}
+		tp.paintWindow(&image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, y0, W, y1)}, g)
 	}
 }
 
-// paint paints hex rows first..last into one band of the picture, whose
-// top is row y0 of the whole picture; g is the grid moved to the band.
-// Layer order: ground, what stands on it, road casings, road bands,
-// outlines and contours, deployment zones, hex numbers.
-func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
+// paintWindow paints the terrain within img, a window of the picture at
+// the picture's own coordinates (its Rect), whose grid is g: every hex
+// whose drawing may reach the window, clipped to it. How far a hex's
+// drawing reaches from its centre: half a hex, and road caps and line
+// widths beyond; across, a stamp's sprites.
+func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid) {
+	r := img.Rect
+	reachY := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
+	reachX := math.Ceil(g.size) + math.Ceil(0.15*g.size) + 6
+	// Hex rows whose centres (even or odd column) lie within reach, and
+	// the columns.
+	first := max(int(math.Floor((float64(r.Min.Y)-reachY-g.oy-g.height)/g.height))-1, 0)
+	last := min(int(math.Ceil((float64(r.Max.Y)+reachY-g.oy)/g.height))+1, tp.m.Height-1)
+	c0 := max(int(math.Floor((float64(r.Min.X)-reachX-g.ox-g.size)/g.step))-1, 0)
+	c1 := min(int(math.Ceil((float64(r.Max.X)+reachX-g.ox-g.size)/g.step))+1, tp.m.Width-1)
+	if first <= last && c0 <= c1 {
+		tp.paint(img, g, first, last, c0, c1)
+	}
+}
+
+// paint paints the hexes of rows first..last and columns c0..c1 into
+// img, a window of the picture at its own coordinates, clipped to the
+// window. Layer order: ground, what stands on it, road casings, road
+// bands, outlines and contours, deployment zones, hex numbers.
+func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int) {
 	m := tp.m
-	W, H := img.Rect.Dx(), img.Rect.Dy()
+	R := img.Rect
 	type cell struct {
 		i      int
 		h      hex.Hex
@@ -430,9 +445,9 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 		ax, ay int
 		st     *stamp
 	}
-	cells := make([]cell, 0, (last-first+1)*m.Width)
+	cells := make([]cell, 0, (last-first+1)*(c1-c0+1))
 	for y := first; y <= last; y++ {
-		for x := range m.Width {
+		for x := c0; x <= c1; x++ {
 			h := hex.Hex{X: x, Y: y}
 			cx, cy := g.center(h)
 			cells = append(cells, cell{y*m.Width + x, h, cx, cy, int(math.Floor(cx)), int(math.Floor(cy)), &tp.art.stamps[x&1]})
@@ -445,8 +460,8 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 	for _, c := range cells {
 		tp.fill.set(tp.fills[c.i], widest)
 		for _, r := range c.st.spans {
-			y, x0, x1 := c.ay+r.dy, max(c.ax+r.x0, 0), min(c.ax+r.x1, W)
-			if y >= 0 && y < H && x0 < x1 {
+			y, x0, x1 := c.ay+r.dy, max(c.ax+r.x0, R.Min.X), min(c.ax+r.x1, R.Max.X)
+			if y >= R.Min.Y && y < R.Max.Y && x0 < x1 {
 				tp.fill.span(img, y, x0, x1)
 			}
 		}
@@ -489,11 +504,11 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 		col := sideColor(int(z) - 1)
 		for _, r := range c.st.spans {
 			y := c.ay + r.dy
-			if y < 0 || y >= H {
+			if y < R.Min.Y || y >= R.Max.Y {
 				continue
 			}
-			x0, x1 := max(c.ax+r.x0, 0), min(c.ax+r.x1, W)
-			for x, k := x0, (x0+y+y0)%period; x < x1; x, k = x+1, k+1 {
+			x0, x1 := max(c.ax+r.x0, R.Min.X), min(c.ax+r.x1, R.Max.X)
+			for x, k := x0, (x0+y)%period; x < x1; x, k = x+1, k+1 {
 				if k == period {
 					k = 0
 				}
