@@ -120,7 +120,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	paint := func() *terrainBase {
-		rows := paintedRows(lay.W, H, func(img *image.RGBA) { paintTerrain(img, lay, m, tints{deploy: t.deploy}, 0) })
+		rows := terrainRows(lay, m, tints{deploy: t.deploy})
 		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
 	}
 	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.deploy, t.deploy) {

@@ -181,29 +181,30 @@ func checkedLayout(v *Tactical, o *Options) (layout, error) {
 }
 
 // paintTerrain paints img, the picture below the title strip: the
-// margins with their rulers, the terrain with its tints and hex numbers.
+// margins with their rulers, the terrain with its tints and hex numbers;
+// in bands of bandRows rows (0: the default).
 func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows int) {
-	g := lay.below()
-	W, H := img.Rect.Dx(), img.Rect.Dy()
-	// The background only where no hex will be painted: the margins and
-	// the jagged edges of the hex area. Every pass over the whole picture
-	// costs milliseconds on a slow machine.
-	top := int(g.oy + g.height/2 + 2)
-	bot := int(g.oy+float64(lay.mh)-g.height/2) - 2
-	fillRect(img, 0, 0, W, top, colBackground)
-	fillRect(img, 0, bot, W, H, colBackground)
-	fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
-	fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
+	W := img.Rect.Dx()
+	newTerrainPainter(lay, m, t).paintBands(bandRows, func(y0, y1 int) *image.RGBA {
+		return &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, y0, W, y1)}
+	}, nil)
+}
 
-	tp := newTerrainPainter(lay, m, t)
-	if bandRows <= 0 {
-		// Two hex rows: a band of a sector map is about half a megabyte.
-		bandRows = max(64, int(2*g.height))
-	}
-	tp.paintBands(img, g, bandRows)
-	if lay.rulers != nil {
-		lay.rulers.draw(img, g, lay.mw, lay.mh)
-	}
+// terrainRows is paintTerrain's picture (default bands) mapped to the
+// palette as stream rows, each led by its PNG filter byte (0): each band
+// painted in a scratch picture of its own and mapped while its pixels
+// are in the processor's cache (the picture painted whole and then
+// mapped read six megabytes back from memory at 64×17).
+func terrainRows(lay layout, m *mapgen.Map, t tints) []byte {
+	W, H := lay.W, lay.H-lay.strip.height
+	S := W + 1
+	rows := make([]byte, S*H)
+	buf := getPixels()
+	defer putPixels(buf)
+	newTerrainPainter(lay, m, t).paintBands(0, func(y0, y1 int) *image.RGBA {
+		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
+	}, func(band *image.RGBA) { quantise(rows[band.Rect.Min.Y*S+1:], S, band) })
+	return rows
 }
 
 // newTerrainPainter is the painter of map m's terrain, laid out by lay,
@@ -211,7 +212,7 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 func newTerrainPainter(lay layout, m *mapgen.Map, t tints) *terrainPainter {
 	n := m.Width * m.Height
 	tp := &terrainPainter{
-		m: m, art: lay.g.art(), deploy: t.deploy,
+		lay: lay, m: m, art: lay.g.art(), deploy: t.deploy,
 		fills: make([]color.RGBA, n), names: make([]string, n),
 		numbers: lay.numbers, numberTop: lay.numberTop,
 	}
@@ -386,6 +387,7 @@ func placeCounters(cp counterPlace, counters []Counter) ([]placedCounter, error)
 
 // terrainPainter paints the layers of the terrain under the counters.
 type terrainPainter struct {
+	lay     layout
 	m       *mapgen.Map
 	art     *hexArt
 	fills   []color.RGBA // each hex's ground colour, tint included
@@ -397,17 +399,39 @@ type terrainPainter struct {
 	fill      filler
 }
 
-// paintBands paints the terrain one band of rows at a time, every layer
-// of a band before the next band, so the band's pixels stay in the
-// processor's cache: painting the whole picture layer after layer spent
-// more time waiting on memory than drawing. Each band is a window of the
-// picture (paintWindow), so the pixels are the same whatever the band
-// height (TestBands).
-func (tp *terrainPainter) paintBands(img *image.RGBA, g grid, bandRows int) {
-	W, H := img.Rect.Dx(), img.Rect.Dy()
+// paintBands paints the picture below the title strip one band of
+// bandRows rows at a time (0: two hex rows), every layer of a band
+// before the next band, so the band's pixels stay in the processor's
+// cache: painting the whole picture layer after layer spent more time
+// waiting on memory than drawing. Each band is the window band gives
+// (at the picture's own coordinates, so the pixels are the same
+// whatever the band height: TestBands), handed to done, if given, once
+// painted.
+func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.RGBA, done func(*image.RGBA)) {
+	lay := tp.lay
+	g := lay.below()
+	W, H := lay.W, lay.H-lay.strip.height
+	if bandRows <= 0 {
+		// Two hex rows: a band of a sector map is about half a megabyte.
+		bandRows = max(64, int(2*g.height))
+	}
+	// The background only where no hex will be painted: the margins and
+	// the jagged edges of the hex area.
+	top := int(g.oy + g.height/2 + 2)
+	bot := int(g.oy+float64(lay.mh)-g.height/2) - 2
 	for y0 := 0; y0 < H; y0 += bandRows {
-		y1 := min(y0+bandRows, H)
-		tp.paintWindow(&image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, y0, W, y1)}, g)
+		img := band(y0, min(y0+bandRows, H))
+		fillRect(img, 0, 0, W, top, colBackground)
+		fillRect(img, 0, bot, W, H, colBackground)
+		fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
+		fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
+		tp.paintWindow(img, g)
+		if lay.rulers != nil {
+			lay.rulers.draw(img, g, lay.mw, lay.mh)
+		}
+		if done != nil {
+			done(img)
+		}
 	}
 }
 
