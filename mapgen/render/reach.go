@@ -14,10 +14,9 @@ import (
 // picture on a terrain of its own: painted, mapped to the palette and
 // deflated whole, some ten times a picture drawn again. So the terrain
 // is kept untinted, and a picture paints the tinted hexes again over it:
-// the hexes whose drawing may reach the tinted ones (rows and columns
-// around them) in a scratch window of the tinted hexes' bounding box,
-// at the picture's own coordinates, and maps the tinted hexes' own
-// pixels to the palette. The painting is the terrain's own, so the
+// those hexes and their neighbours (whose drawing may reach them) in a
+// scratch window of the tinted hexes' bounding box, at the picture's own
+// coordinates, and maps the tinted hexes' own pixels to the palette. The painting is the terrain's own, so the
 // pixels are those of the whole terrain painted tinted (TestReachTint);
 // they count as changed, so the writer codes only their pieces afresh.
 
@@ -35,11 +34,21 @@ func tintReach(p *image.Paletted, lay layout, m *mapgen.Map, t tints, pix *[]byt
 		return int(math.Floor(cx)), int(math.Floor(cy))
 	}
 	var box image.Rectangle
+	// The hexes painted: the tinted ones and their neighbours. A hex's
+	// drawing stays within its stamp's sprites, which reach no hex two
+	// away (TestReachTint, down to MinHexSize).
+	near := make([]bool, len(t.reach))
 	for i, in := range t.reach {
 		if !in {
 			continue
 		}
 		h := hex.Hex{X: i % m.Width, Y: i / m.Width}
+		near[i] = true
+		for _, d := range hex.Directions {
+			if nb := h.Neighbor(d); m.Contains(nb) {
+				near[nb.Y*m.Width+nb.X] = true
+			}
+		}
 		ax, ay := anchor(h)
 		for _, s := range art.stamps[h.X&1].spans {
 			box = box.Union(image.Rect(ax+s.x0, ay+s.dy, ax+s.x1, ay+s.dy+1))
@@ -49,7 +58,7 @@ func tintReach(p *image.Paletted, lay layout, m *mapgen.Map, t tints, pix *[]byt
 		return changed
 	}
 	win := &image.RGBA{Pix: bytesFor(pix, 4*box.Dx()*box.Dy()), Stride: 4 * box.Dx(), Rect: box}
-	newTerrainPainter(lay, m, t).paintWindow(win, g)
+	newTerrainPainter(lay, m, t).paintWindow(win, g, near)
 	for i, in := range t.reach {
 		if !in {
 			continue

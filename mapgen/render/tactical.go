@@ -425,7 +425,7 @@ func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.
 		fillRect(img, 0, bot, W, H, colBackground)
 		fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
 		fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
-		tp.paintWindow(img, g)
+		tp.paintWindow(img, g, nil)
 		if lay.rulers != nil {
 			lay.rulers.draw(img, g, lay.mw, lay.mh)
 		}
@@ -439,8 +439,9 @@ func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.
 // the picture's own coordinates (its Rect), whose grid is g: every hex
 // whose drawing may reach the window, clipped to it. How far a hex's
 // drawing reaches from its centre: half a hex, and road caps and line
-// widths beyond; across, a stamp's sprites.
-func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid) {
+// widths beyond; across, a stamp's sprites. Only the hexes marked in
+// only are painted, if it is given.
+func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid, only []bool) {
 	r := img.Rect
 	reachY := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
 	reachX := math.Ceil(g.size) + math.Ceil(0.15*g.size) + 6
@@ -451,15 +452,15 @@ func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid) {
 	c0 := max(int(math.Floor((float64(r.Min.X)-reachX-g.ox-g.size)/g.step))-1, 0)
 	c1 := min(int(math.Ceil((float64(r.Max.X)+reachX-g.ox-g.size)/g.step))+1, tp.m.Width-1)
 	if first <= last && c0 <= c1 {
-		tp.paint(img, g, first, last, c0, c1)
+		tp.paint(img, g, first, last, c0, c1, only)
 	}
 }
 
-// paint paints the hexes of rows first..last and columns c0..c1 into
-// img, a window of the picture at its own coordinates, clipped to the
+// paint paints the hexes of rows first..last and columns c0..c1 (those
+// marked in only, if given) into img, a window of the picture at its own coordinates, clipped to the
 // window. Layer order: ground, what stands on it, road casings, road
 // bands, outlines and contours, deployment zones, hex numbers.
-func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int) {
+func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int, only []bool) {
 	m := tp.m
 	R := img.Rect
 	type cell struct {
@@ -472,6 +473,9 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 	cells := make([]cell, 0, (last-first+1)*(c1-c0+1))
 	for y := first; y <= last; y++ {
 		for x := c0; x <= c1; x++ {
+			if only != nil && !only[y*m.Width+x] {
+				continue
+			}
 			h := hex.Hex{X: x, Y: y}
 			cx, cy := g.center(h)
 			cells = append(cells, cell{y*m.Width + x, h, cx, cy, int(math.Floor(cx)), int(math.Floor(cy)), &tp.art.stamps[x&1]})
