@@ -27,7 +27,9 @@ import (
 // their time over the time to encode the blank canvas measured in the
 // same run. A tactical map's terrain is cached (base.go): the Tactical
 // benchmarks draw the same battle again, as the bot does after each
-// phase; BenchmarkTactical64x17Cold paints the terrain every time.
+// phase; BenchmarkTactical64x17Cold paints the terrain every time;
+// BenchmarkTacticalPreview64x17 draws move previews on the cached
+// terrain, each with a reachable tint of its own (reach.go).
 
 // sectorView is a 64×17 sector map with 40 counters, 20 a side, some
 // stacked, own and blind, and a few highlights: what a player is sent

@@ -115,8 +115,9 @@ func (l layout) below() grid {
 }
 
 // tints are the per-hex highlights painted with the terrain: the
-// reachable tint is a different ground colour and costs nothing extra;
-// deployment zones are hatched over the ground.
+// reachable tint is a different ground colour (painted over the kept
+// terrain, reach.go); deployment zones are hatched over the ground (kept
+// with the terrain).
 type tints struct {
 	reach  []bool
 	deploy []int8 // side+1 of a deployment zone, 0 none
