@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"slices"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -16,15 +17,19 @@ import (
 // is kept untinted, and a picture paints the tinted hexes again over it:
 // those hexes and their neighbours (whose drawing may reach them) in a
 // scratch window of the tinted hexes' bounding box, at the picture's own
-// coordinates, and maps the tinted hexes' own pixels to the palette. The painting is the terrain's own, so the
-// pixels are those of the whole terrain painted tinted (TestReachTint);
-// they count as changed, so the writer codes only their pieces afresh.
+// coordinates, and maps the tinted hexes' own pixels to the palette.
+// The painting is the terrain's own, so the pixels are those of the
+// whole terrain painted tinted (TestReachTint); they count as changed,
+// so the writer codes only their pieces afresh.
 
 // tintReach paints the reachable hexes of t over p, the picture whose
 // rows below lay's title strip hold the untinted terrain of map m, in a
 // window made in pix, and appends the rows' changed spans to changed
 // (quantiseRect, d gathering the checksum's changes).
 func tintReach(p *image.Paletted, lay layout, m *mapgen.Map, t tints, pix *[]byte, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
+	if !slices.Contains(t.reach, true) {
+		return changed // no preview: a picture drawn again pays nothing here
+	}
 	g := lay.below()
 	art := g.art()
 	sh := lay.strip.height
