@@ -17,14 +17,15 @@ import (
 // painting it (ground, woods, roads, outlines, hex numbers, rulers) and
 // mapping it to the palette was most of a map's cost after the encode.
 // So the part of the picture below the title strip is painted once per
-// map, hex size and tint (the reachable hexes of a move preview, the
-// deployment zones) and kept, paletted (a byte a pixel), in a small
-// cache. A picture is drawn in a working copy of it the base lends, with
-// its title strip (striptemplate.go), and redraws only the rectangles its
-// overlays (counters, lines, rings, edge bars) touch: those are turned
-// back into RGBA from the palette (but for the counters' squares, painted
-// over whole), drawn on, and mapped to the palette again. Whether the terrain came from the cache or was
-// just painted, the picture is the same. From the second picture on a
+// map, hex size and deployment zones and kept, paletted (a byte a
+// pixel), in a small cache. A picture is drawn in a working copy of it
+// the base lends, with its title strip (striptemplate.go), and redraws
+// only the hexes a move preview tints (painted again, reach.go) and the
+// rectangles its overlays (counters, lines, rings, edge bars) touch:
+// those are turned back into RGBA from the palette (but for the
+// counters' squares, painted over whole), drawn on, and mapped to the
+// palette again. Whether the terrain came from the cache or was just
+// painted, the picture is the same. From the second picture on a
 // terrain, the terrain's deflated bits are kept too (mapcode.go).
 
 // terrainBase is the paletted part of a picture below its title strip,
@@ -33,7 +34,6 @@ import (
 type terrainBase struct {
 	key    baseKey
 	cells  []mapgen.Cell
-	reach  []bool
 	deploy []int8
 	// rows are the H rows of W indices into mapPalette, each led by a
 	// PNG filter byte (0): the stream a PNG deflates.
@@ -79,9 +79,9 @@ func (b *terrainBase) code() *codedRows {
 	return b.coded
 }
 
-// baseKey is what a terrain base depends on besides the cells and tints
-// it keeps: the map's and the picture's size, the hex size, the hex
-// numbers and rulers; and a hash of the cells and tints.
+// baseKey is what a terrain base depends on besides the cells and
+// deployment zones it keeps: the map's and the picture's size, the hex
+// size, the hex numbers and rulers; and a hash of the cells and zones.
 type baseKey struct {
 	w, h, W, H int
 	size       float64
@@ -99,7 +99,10 @@ var (
 )
 
 // terrainBaseFor returns the paletted terrain below the title strip of
-// lay for map m and tints t, painting it on a miss.
+// lay for map m and the deployment zones of t, painting it on a miss.
+// The reachable tint is not part of it: a move preview's is its own,
+// painted over the base (tintReach), so that a preview is not the first
+// picture on a terrain of its own.
 func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	var mh maphash.Hash
 	mh.SetSeed(baseSeed)
@@ -108,8 +111,8 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	var chunk [512]byte
 	b := chunk[:0]
 	for i, c := range m.Cells {
-		b = append(b, byte(c.Terrain), byte(c.Elevation), boolByte(c.Road), c.RoadExits, boolByte(t.reach[i]), byte(t.deploy[i]))
-		if len(b) > len(chunk)-6 {
+		b = append(b, byte(c.Terrain), byte(c.Elevation), boolByte(c.Road), c.RoadExits, byte(t.deploy[i]))
+		if len(b) > len(chunk)-5 {
 			mh.Write(b)
 			b = b[:0]
 		}
@@ -118,10 +121,10 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	paint := func() *terrainBase {
-		rows := paintedRows(lay.W, H, func(img *image.RGBA) { paintTerrain(img, lay, m, t, 0) })
-		return &terrainBase{key: key, cells: slices.Clone(m.Cells), reach: t.reach, deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
+		rows := terrainRows(lay, m, tints{deploy: t.deploy})
+		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
 	}
-	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.reach, t.reach) && slices.Equal(b.deploy, t.deploy) {
+	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.deploy, t.deploy) {
 		return b
 	}
 	return paint() // another terrain of the same hash: painted, not kept
@@ -165,7 +168,8 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	}
 	W, H, sh := lay.W, lay.H, lay.strip.height
 	S := W + 1
-	base := terrainBaseFor(v.Map, lay, newTints(v))
+	t := newTints(v)
+	base := terrainBaseFor(v.Map, lay, t)
 	var out []byte
 	var lent *workCopy
 	var changed []image.Rectangle
@@ -186,6 +190,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	defer putPixels(scratch)
 	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
 		delta: adlerDelta{end: S * H, stride: S}}
+	tp.changed = tintReach(p, lay, v.Map, t, scratch, tp.changed, &tp.delta)
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up
@@ -287,8 +292,7 @@ func (tp *tacticalPicture) release() {
 // nothing was drawn over them, the rest coded afresh. The first picture
 // on a terrain is matched and coded whole instead (writeWholePNG):
 // coding the terrain in pieces for the pictures to come costs more than
-// deflating one picture (BenchmarkCodeTerrain), and a move preview's
-// tint is drawn only once.
+// deflating one picture (BenchmarkCodeTerrain).
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	if tp.base.written.Add(1) == 1 {
 		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period))

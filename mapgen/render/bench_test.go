@@ -27,11 +27,14 @@ import (
 // their time over the time to encode the blank canvas measured in the
 // same run. A tactical map's terrain is cached (base.go): the Tactical
 // benchmarks draw the same battle again, as the bot does after each
-// phase; BenchmarkTactical64x17Cold paints the terrain every time.
+// phase; BenchmarkTactical64x17Cold paints the terrain every time;
+// BenchmarkTacticalPreview64x17 draws move previews on the cached
+// terrain, each with a reachable tint of its own (reach.go).
 
 // sectorView is a 64×17 sector map with 40 counters, 20 a side, some
 // stacked, own and blind, and a few highlights: what a player is sent
-// during a battle.
+// during a battle. (No reachable tint: only a move preview has one,
+// previewView.)
 func sectorView(tb testing.TB) Tactical {
 	tb.Helper()
 	m := benchMap(tb)
@@ -61,13 +64,45 @@ func sectorView(tb testing.TB) Tactical {
 		Counters: cs,
 		Highlights: []Highlight{
 			{Kind: Deployment, Side: 0, Hexes: zone(0, 3, 17)},
-			{Kind: Reachable, Hexes: zone(4, 8, 10)},
 			{Kind: Selected, Hexes: []hex.Hex{cs[0].Hex}},
 			{Kind: LineOfFire, Hexes: []hex.Hex{cs[0].Hex, cs[1].Hex}},
 		},
 		Title:  "Battle of the Kessel Flats, turn 5",
 		Viewer: "Lancers",
 	}
+}
+
+// previewView is the sector view as a move preview shows it to its
+// player (the bot's movePreview): the hexes within four of the unit
+// tinted reachable, the unit selected, a path to a hex three away.
+// The unit is the i-th own counter (of 20), so that previews in turn
+// tint sets of their own.
+func previewView(tb testing.TB, i int) Tactical {
+	v := sectorView(tb)
+	var own []Counter
+	for _, k := range v.Counters {
+		if k.Own {
+			own = append(own, k)
+		}
+	}
+	at := own[i%len(own)].Hex
+	var reach, path []hex.Hex
+	for _, h := range hex.Within(at, 4) {
+		if v.Map.Contains(h) {
+			reach = append(reach, h)
+		}
+	}
+	for h := at; len(path) < 3; {
+		d := hex.SE
+		if h.Y+1 >= v.Map.Height {
+			d = hex.NE
+		}
+		h = h.Neighbor(d)
+		path = append(path, h)
+	}
+	v.Highlights = append(v.Highlights[:1:1], Highlight{Kind: Reachable, Hexes: reach, Side: 0},
+		Highlight{Kind: Selected, Hexes: []hex.Hex{at}, Side: 0}, PathHighlight(at, path, 0))
+	return v
 }
 
 // benchMap is the generated mixed-theme sector when the generator exists,
@@ -142,13 +177,38 @@ func BenchmarkTactical64x17(b *testing.B) {
 }
 
 // BenchmarkTactical64x17Cold is BenchmarkTactical64x17 with the
-// terrain cache emptied before each map: the first picture of a battle,
-// or a move preview (its reachable tint is a terrain of its own).
+// terrain cache emptied before each map: the first picture of a battle.
 func BenchmarkTactical64x17Cold(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
 		bases.clear()
 		return WriteTacticalPNG(w, v, o)
+	})
+}
+
+// BenchmarkTacticalPreview64x17 is a move preview on the sector map
+// (previewView) whose terrain was drawn before: each picture a unit's
+// of its own in turn, 20 reach sets, more than the terrains kept, so
+// that a renderer keeping a tinted terrain never finds it kept.
+func BenchmarkTacticalPreview64x17(b *testing.B) {
+	var vs []Tactical
+	for i := range 20 {
+		vs = append(vs, previewView(b, i))
+	}
+	o := DefaultOptions()
+	for range 2 { // the battle's pictures before: its terrain written and coded
+		if err := WriteTacticalPNG(io.Discard, sectorView(b), o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	img, err := drawTactical(vs[0], o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	benchAgainstBlank(b, img, func(w io.Writer) error {
+		i++
+		return WriteTacticalPNG(w, vs[i%len(vs)], o)
 	})
 }
 

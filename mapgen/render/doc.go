@@ -24,10 +24,11 @@
 // the same input gives the same pixels everywhere. The finished picture is
 // mapped to a fixed palette of at most 256 colours the renderer knows
 // (palette.go) and written as a paletted PNG: a third of the bytes of
-// RGB. A tactical map's terrain is painted once per map and tint and kept
-// paletted (base.go), and deflated once (mapcode.go, deflate.go), and so
-// is its title strip's legend (striptemplate.go); each picture redraws
-// only its title and viewer and the rectangles its counters and marks
+// RGB. A tactical map's terrain is painted once per map and deployment
+// zones and kept paletted (base.go), and deflated once (mapcode.go,
+// deflate.go), and so is its title strip's legend (striptemplate.go);
+// each picture redraws only its title and viewer, the hexes a move
+// preview tints (reach.go) and the rectangles its counters and marks
 // touch, and deflates only what those changed. A strategic map's sectors
 // are painted and deflated once per map, its legends kept drawn
 // (strategic_base.go); each picture draws the viewer's strips, marks and

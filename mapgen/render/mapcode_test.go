@@ -210,8 +210,9 @@ func TestCodedRandomPictures(t *testing.T) {
 	}
 }
 
-// drawnWhole is the picture of v drawn whole: its terrain from the
-// cache turned to RGBA everywhere, the overlays and the title strip
+// drawnWhole is the picture of v drawn whole: its terrain painted whole
+// with its tints (a move preview's reachable hexes included) and mapped
+// to the palette, turned to RGBA everywhere, the overlays and the title strip
 // drawn over it, and every pixel looked up in the palette again (the
 // strip's afresh, the terrain's keeping their entries where their
 // colour stayed). What every picture must decode to, whatever it
@@ -224,7 +225,7 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 	}
 	S, sh := lay.W+1, lay.strip.height
 	rows := make([]byte, S*lay.H)
-	copy(rows[sh*S:], terrainBaseFor(v.Map, lay, newTints(v)).rows)
+	copy(rows[sh*S:], terrainRows(lay, v.Map, newTints(v)))
 	p := &image.Paletted{Pix: rows[1:], Stride: S, Rect: image.Rect(0, 0, lay.W, lay.H), Palette: mapPalette}
 	img := newPicture(lay.W, lay.H, nil)
 	expandRect(img, p, image.Rect(0, sh, lay.W, lay.H))
@@ -239,7 +240,8 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 }
 
 // randomBattle is a random picture of a battle on m; about one in four
-// has a reachable tint, so a terrain of its own.
+// has a reachable tint (painted over the terrain, reach.go), one in four
+// deployment zones (a terrain of their own).
 func randomBattle(rng *rand.Rand, m *mapgen.Map) Tactical {
 	anyHex := func() hex.Hex { return hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)} }
 	classes := []string{""}

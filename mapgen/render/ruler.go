@@ -64,15 +64,22 @@ func newRulers(g grid, mw int, edgeRoom int) (*rulers, error) {
 }
 
 // draw prints the numbers around the hex area of g (mw×mh pixels), light
-// on the dark margin.
+// on the dark margin: those whose rows img holds (the terrain is painted
+// in bands).
 func (r *rulers) draw(img *image.RGBA, g grid, mw, mh int) {
 	top, left := int(g.oy), int(g.ox)
 	label := func(n int) string { return fmt.Sprintf("%02d", n+1) }
-	for x := 0; x < g.w; x += r.colEvery {
-		cx, _ := g.center(hex.Hex{X: x})
-		s := label(x)
-		r.face.drawCentered(img, int(math.Floor(cx+0.5)), top-r.gap, s, colStripDim, 255)
-		r.face.drawCentered(img, int(math.Floor(cx+0.5)), top+mh+r.gap+r.cap, s, colStripDim, 255)
+	// A label's glyphs lie within a capital's height and a pad of its
+	// baseline.
+	on := func(base int) bool { return base+r.cap > img.Rect.Min.Y && base-2*r.cap < img.Rect.Max.Y }
+	for _, base := range []int{top - r.gap, top + mh + r.gap + r.cap} {
+		if !on(base) {
+			continue
+		}
+		for x := 0; x < g.w; x += r.colEvery {
+			cx, _ := g.center(hex.Hex{X: x})
+			r.face.drawCentered(img, int(math.Floor(cx+0.5)), base, label(x), colStripDim, 255)
+		}
 	}
 	for y := 0; y < g.h; y += r.rowEvery {
 		// Beside the first and last columns, at their own rows' height
@@ -80,7 +87,11 @@ func (r *rulers) draw(img *image.RGBA, g grid, mw, mh int) {
 		_, ly := g.center(hex.Hex{Y: y})
 		_, ry := g.center(hex.Hex{X: g.w - 1, Y: y})
 		s := label(y)
-		r.face.draw(img, left-r.gap-r.face.width(s), int(math.Floor(ly+0.5))+r.cap/2, s, colStripDim, 255)
-		r.face.draw(img, left+mw+r.gap, int(math.Floor(ry+0.5))+r.cap/2, s, colStripDim, 255)
+		if base := int(math.Floor(ly+0.5)) + r.cap/2; on(base) {
+			r.face.draw(img, left-r.gap-r.face.width(s), base, s, colStripDim, 255)
+		}
+		if base := int(math.Floor(ry+0.5)) + r.cap/2; on(base) {
+			r.face.draw(img, left+mw+r.gap, base, s, colStripDim, 255)
+		}
 	}
 }

@@ -115,8 +115,9 @@ func (l layout) below() grid {
 }
 
 // tints are the per-hex highlights painted with the terrain: the
-// reachable tint is a different ground colour and costs nothing extra;
-// deployment zones are hatched over the ground.
+// reachable tint is a different ground colour (painted over the kept
+// terrain, reach.go); deployment zones are hatched over the ground (kept
+// with the terrain).
 type tints struct {
 	reach  []bool
 	deploy []int8 // side+1 of a deployment zone, 0 none
@@ -181,40 +182,48 @@ func checkedLayout(v *Tactical, o *Options) (layout, error) {
 }
 
 // paintTerrain paints img, the picture below the title strip: the
-// margins with their rulers, the terrain with its tints and hex numbers.
+// margins with their rulers, the terrain with its tints and hex numbers;
+// in bands of bandRows rows (0: the default).
 func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows int) {
-	g := lay.below()
-	W, H := img.Rect.Dx(), img.Rect.Dy()
-	// The background only where no hex will be painted: the margins and
-	// the jagged edges of the hex area. Every pass over the whole picture
-	// costs milliseconds on a slow machine.
-	top := int(g.oy + g.height/2 + 2)
-	bot := int(g.oy+float64(lay.mh)-g.height/2) - 2
-	fillRect(img, 0, 0, W, top, colBackground)
-	fillRect(img, 0, bot, W, H, colBackground)
-	fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
-	fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
+	W := img.Rect.Dx()
+	newTerrainPainter(lay, m, t).paintBands(bandRows, func(y0, y1 int) *image.RGBA {
+		return &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, y0, W, y1)}
+	}, nil)
+}
 
+// terrainRows is paintTerrain's picture (default bands) mapped to the
+// palette as stream rows, each led by its PNG filter byte (0): each band
+// painted in a scratch picture of its own and mapped while its pixels
+// are in the processor's cache (the picture painted whole and then
+// mapped read six megabytes back from memory at 64×17).
+func terrainRows(lay layout, m *mapgen.Map, t tints) []byte {
+	W, H := lay.W, lay.H-lay.strip.height
+	S := W + 1
+	rows := make([]byte, S*H)
+	buf := getPixels()
+	defer putPixels(buf)
+	newTerrainPainter(lay, m, t).paintBands(0, func(y0, y1 int) *image.RGBA {
+		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
+	}, func(band *image.RGBA) { quantise(rows[band.Rect.Min.Y*S+1:], S, band) })
+	return rows
+}
+
+// newTerrainPainter is the painter of map m's terrain, laid out by lay,
+// with tints t (reach nil: none).
+func newTerrainPainter(lay layout, m *mapgen.Map, t tints) *terrainPainter {
 	n := m.Width * m.Height
 	tp := &terrainPainter{
-		m: m, art: g.art(), deploy: t.deploy,
+		lay: lay, m: m, art: lay.g.art(), deploy: t.deploy,
 		fills: make([]color.RGBA, n), names: make([]string, n),
 		numbers: lay.numbers, numberTop: lay.numberTop,
 	}
 	for i, c := range m.Cells {
 		tp.fills[i] = groundColor(c)
-		if t.reach[i] {
+		if t.reach != nil && t.reach[i] {
 			tp.fills[i] = mix(tp.fills[i], colReachable, 0.5)
 		}
 	}
-	if bandRows <= 0 {
-		// Two hex rows: a band of a sector map is about half a megabyte.
-		bandRows = max(64, int(2*g.height))
-	}
-	tp.paintBands(img, g, bandRows)
-	if lay.rulers != nil {
-		lay.rulers.draw(img, g, lay.mw, lay.mh)
-	}
+	return tp
 }
 
 // drawOverlays draws what changes from picture to picture over the
@@ -379,6 +388,7 @@ func placeCounters(cp counterPlace, counters []Counter) ([]placedCounter, error)
 
 // terrainPainter paints the layers of the terrain under the counters.
 type terrainPainter struct {
+	lay     layout
 	m       *mapgen.Map
 	art     *hexArt
 	fills   []color.RGBA // each hex's ground colour, tint included
@@ -390,39 +400,70 @@ type terrainPainter struct {
 	fill      filler
 }
 
-// paintBands paints the terrain one band of rows at a time, every layer
-// of a band before the next band, so the band's pixels stay in the
-// processor's cache: painting the whole picture layer after layer spent
-// more time waiting on memory than drawing. Each band is a view of the
-// picture with the grid moved up to match; a hex that crosses bands is
-// drawn in each, clipped, so the pixels are the same whatever the band
-// height (TestBands).
-func (tp *terrainPainter) paintBands(img *image.RGBA, g grid, bandRows int) {
-	W, H := img.Rect.Dx(), img.Rect.Dy()
-	// How far from its centre a hex's drawing reaches: half a hex, and
-	// road caps and line widths beyond.
-	reach := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
+// paintBands paints the picture below the title strip one band of
+// bandRows rows at a time (0: two hex rows), every layer of a band
+// before the next band, so the band's pixels stay in the processor's
+// cache: painting the whole picture layer after layer spent more time
+// waiting on memory than drawing. Each band is the window band gives
+// (at the picture's own coordinates, so the pixels are the same
+// whatever the band height: TestBands), handed to done, if given, once
+// painted.
+func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.RGBA, done func(*image.RGBA)) {
+	lay := tp.lay
+	g := lay.below()
+	W, H := lay.W, lay.H-lay.strip.height
+	if bandRows <= 0 {
+		// Two hex rows: a band of a sector map is about half a megabyte.
+		bandRows = max(64, int(2*g.height))
+	}
+	// The background only where no hex will be painted: the margins and
+	// the jagged edges of the hex area.
+	top := int(g.oy + g.height/2 + 2)
+	bot := int(g.oy+float64(lay.mh)-g.height/2) - 2
 	for y0 := 0; y0 < H; y0 += bandRows {
-		y1 := min(y0+bandRows, H)
-		band := &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, 0, W, y1-y0)}
-		gb := g
-		gb.oy -= float64(y0)
-		// Hex rows whose centres (even or odd column) lie within reach.
-		first := int(math.Floor((float64(y0)-reach-g.oy-g.height)/g.height)) - 1
-		last := int(math.Ceil((float64(y1)+reach-g.oy)/g.height)) + 1
-		if first = max(first, 0); first <= min(last, tp.m.Height-1) {
-			tp.paint(band, gb, y0, first, min(last, tp.m.Height-1))
+		img := band(y0, min(y0+bandRows, H))
+		fillRect(img, 0, 0, W, top, colBackground)
+		fillRect(img, 0, bot, W, H, colBackground)
+		fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
+		fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
+		tp.paintWindow(img, g, nil)
+		if lay.rulers != nil {
+			lay.rulers.draw(img, g, lay.mw, lay.mh)
+		}
+		if done != nil {
+			done(img)
 		}
 	}
 }
 
-// paint paints hex rows first..last into one band of the picture, whose
-// top is row y0 of the whole picture; g is the grid moved to the band.
-// Layer order: ground, what stands on it, road casings, road bands,
-// outlines and contours, deployment zones, hex numbers.
-func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
+// paintWindow paints the terrain within img, a window of the picture at
+// the picture's own coordinates (its Rect), whose grid is g: every hex
+// whose drawing may reach the window, clipped to it. How far a hex's
+// drawing reaches from its centre: half a hex, and road caps and line
+// widths beyond; across, a stamp's sprites. Only the hexes marked in
+// only are painted, if it is given.
+func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid, only []bool) {
+	r := img.Rect
+	reachY := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
+	reachX := math.Ceil(g.size) + math.Ceil(0.15*g.size) + 6
+	// Hex rows whose centres (even or odd column) lie within reach, and
+	// the columns.
+	first := max(int(math.Floor((float64(r.Min.Y)-reachY-g.oy-g.height)/g.height))-1, 0)
+	last := min(int(math.Ceil((float64(r.Max.Y)+reachY-g.oy)/g.height))+1, tp.m.Height-1)
+	c0 := max(int(math.Floor((float64(r.Min.X)-reachX-g.ox-g.size)/g.step))-1, 0)
+	c1 := min(int(math.Ceil((float64(r.Max.X)+reachX-g.ox-g.size)/g.step))+1, tp.m.Width-1)
+	if first <= last && c0 <= c1 {
+		tp.paint(img, g, first, last, c0, c1, only)
+	}
+}
+
+// paint paints the hexes of rows first..last and columns c0..c1 (those
+// marked in only, if given) into img, a window of the picture at its own coordinates, clipped to the
+// window. Layer order: ground, what stands on it, road casings, road
+// bands, outlines and contours, deployment zones, hex numbers.
+func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int, only []bool) {
 	m := tp.m
-	W, H := img.Rect.Dx(), img.Rect.Dy()
+	R := img.Rect
 	type cell struct {
 		i      int
 		h      hex.Hex
@@ -430,9 +471,12 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 		ax, ay int
 		st     *stamp
 	}
-	cells := make([]cell, 0, (last-first+1)*m.Width)
+	cells := make([]cell, 0, (last-first+1)*(c1-c0+1))
 	for y := first; y <= last; y++ {
-		for x := range m.Width {
+		for x := c0; x <= c1; x++ {
+			if only != nil && !only[y*m.Width+x] {
+				continue
+			}
 			h := hex.Hex{X: x, Y: y}
 			cx, cy := g.center(h)
 			cells = append(cells, cell{y*m.Width + x, h, cx, cy, int(math.Floor(cx)), int(math.Floor(cy)), &tp.art.stamps[x&1]})
@@ -445,8 +489,8 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 	for _, c := range cells {
 		tp.fill.set(tp.fills[c.i], widest)
 		for _, r := range c.st.spans {
-			y, x0, x1 := c.ay+r.dy, max(c.ax+r.x0, 0), min(c.ax+r.x1, W)
-			if y >= 0 && y < H && x0 < x1 {
+			y, x0, x1 := c.ay+r.dy, max(c.ax+r.x0, R.Min.X), min(c.ax+r.x1, R.Max.X)
+			if y >= R.Min.Y && y < R.Max.Y && x0 < x1 {
 				tp.fill.span(img, y, x0, x1)
 			}
 		}
@@ -489,11 +533,11 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, y0, first, last int) {
 		col := sideColor(int(z) - 1)
 		for _, r := range c.st.spans {
 			y := c.ay + r.dy
-			if y < 0 || y >= H {
+			if y < R.Min.Y || y >= R.Max.Y {
 				continue
 			}
-			x0, x1 := max(c.ax+r.x0, 0), min(c.ax+r.x1, W)
-			for x, k := x0, (x0+y+y0)%period; x < x1; x, k = x+1, k+1 {
+			x0, x1 := max(c.ax+r.x0, R.Min.X), min(c.ax+r.x1, R.Max.X)
+			for x, k := x0, (x0+y)%period; x < x1; x, k = x+1, k+1 {
 				if k == period {
 					k = 0
 				}
