@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/internal/allocsite"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -25,8 +26,8 @@ import (
 // strings, strconv, the cite or english packages, or a string
 // conversion or concatenation) by code of package referee that runs
 // only to refuse: the arguments of a call of illegal, and a block that
-// returns only by returning one (refusalCode). It also checks that refusals were
-// built at all, so it tests something.
+// returns only by returning one (refusalCode). It also checks that
+// refusals were made at all, so it tests something.
 func TestNoRefusalWorded(t *testing.T) {
 	code := refusalCode(t)
 	kinds := []battleOptions{
@@ -34,32 +35,23 @@ func TestNoRefusalWorded(t *testing.T) {
 		{perSide: 4, air: true, artillery: true},
 		{perSide: 4, dropships: true},
 	}
-	rate := runtime.MemProfileRate
-	runtime.MemProfileRate = 1
-	defer func() { runtime.MemProfileRate = rate }()
-	before := wordingAllocs(code)
-	for seed, o := range kinds {
-		s := randomBattle(t, rand.New(rand.NewPCG(uint64(seed), 0x776f72)), o)
-		players := map[string]*Player{"red": New("red", Normal, uint64(seed)), "blue": New("blue", Hard, uint64(seed)+1)}
-		if _, _, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(seed))), players, 12); err != nil {
-			t.Fatalf("battle %d: %v", seed, err)
+	allocsite.Check(t, built, func(stack []uintptr) string { return wordingSite(stack, code) }, func() {
+		for seed, o := range kinds {
+			s := randomBattle(t, rand.New(rand.NewPCG(uint64(seed), 0x776f72)), o)
+			players := map[string]*Player{"red": New("red", Normal, uint64(seed)), "blue": New("blue", Hard, uint64(seed)+1)}
+			if _, _, err := AutoResolve(s, dice.New(dice.NewSeeded(uint64(seed))), players, 12); err != nil {
+				t.Fatalf("battle %d: %v", seed, err)
+			}
+			for _, u := range s.Units {
+				referee.ValidActions(s, u.ID)
+			}
 		}
-		for _, u := range s.Units {
-			referee.ValidActions(s, u.ID)
-		}
-	}
-	after := wordingAllocs(code)
-	if built := after["built"] - before["built"]; built == 0 {
-		t.Fatal("no refusal was built: the test checked nothing")
-	} else {
-		t.Logf("%d refusals built", built)
-	}
-	for site, n := range after {
-		if site != "built" && n > before[site] {
-			t.Errorf("%d allocations wording a refusal at %s", n-before[site], site)
-		}
-	}
+	})
 }
+
+// built is the kind wordingSite gives the allocations that make a
+// refusal: the error and its arguments, not its text.
+const built = "a refusal made"
 
 // refusalLines are, by file of package referee, the ranges of lines
 // [from, to] of its code that runs only to refuse an action.
@@ -156,31 +148,10 @@ func (r refusalLines) has(file string, line int) bool {
 	return false
 }
 
-// wordingAllocs counts the allocations sampled so far by where they
-// were made: "built" those of referee's illegal (a refusal made), and by
-// the innermost function of the module on their stack those made under a
-// refusal's Error, under fmt.Errorf, or by fmt under illegal (a refusal
-// worded), and those of text made in code that runs only to refuse.
-func wordingAllocs(code refusalLines) map[string]int64 {
-	// A profile is published a garbage collection or two after the
-	// allocations it counts.
-	for range 3 {
-		runtime.GC()
-	}
-	n, _ := runtime.MemProfile(nil, true)
-	records := make([]runtime.MemProfileRecord, n+64)
-	n, _ = runtime.MemProfile(records, true)
-	counts := map[string]int64{}
-	for _, r := range records[:n] {
-		if site := wordingSite(r.Stack(), code); site != "" {
-			counts[site] += r.AllocObjects
-		}
-	}
-	return counts
-}
-
 // wordingSite says what an allocation made with stack did: "" nothing of
-// a refusal, "built" made one, or the function that worded one.
+// a refusal, built made one, or it worded one, in a function it names:
+// under a refusal's Error, under fmt.Errorf, by fmt under illegal, or
+// as text made in code that runs only to refuse (refusalCode).
 func wordingSite(stack []uintptr, code refusalLines) string {
 	frames := runtime.CallersFrames(stack)
 	inFmt, worded, text := false, false, false
@@ -192,11 +163,10 @@ func wordingSite(stack []uintptr, code refusalLines) string {
 		case strings.HasPrefix(f.Function, "fmt."):
 			inFmt, text = true, true
 		case f.Function == "bfbot/referee.illegal" && !worded && !inFmt:
-			return "built"
-		case strings.HasPrefix(f.Function, "bfbot/") && (worded || inFmt && f.Function == "bfbot/referee.illegal"):
-			return f.Function
-		case strings.HasPrefix(f.Function, "bfbot/referee.") && text && code.has(f.File, f.Line):
-			return f.Function
+			return built
+		case strings.HasPrefix(f.Function, "bfbot/") && (worded || inFmt && f.Function == "bfbot/referee.illegal"),
+			strings.HasPrefix(f.Function, "bfbot/referee.") && text && code.has(f.File, f.Line):
+			return "wording a refusal at " + f.Function
 		case makesText(f.Function):
 			text = true
 		}

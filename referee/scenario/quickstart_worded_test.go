@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"bfbot/internal/allocsite"
 	"bfbot/referee/quickstart/qsai"
 )
 
@@ -18,49 +19,20 @@ import (
 // errorf) or read (their Error), or by fmt.Errorf called from package
 // quickstart; it also checks that refusals were made at all.
 func TestQuickStartAIWordsNoRefusal(t *testing.T) {
-	rate := runtime.MemProfileRate
-	runtime.MemProfileRate = 1
-	defer func() { runtime.MemProfileRate = rate }()
-	before := qsWordingAllocs()
-	for _, name := range QuickStartBuiltIns() {
-		qsGame(t, name, 1, [2]qsai.Level{qsai.Tactician, qsai.Tactician}, 3)
-	}
-	after := qsWordingAllocs()
-	if built := after["built"] - before["built"]; built == 0 {
-		t.Fatal("no refusal was made: the test checked nothing")
-	} else {
-		t.Logf("%d refusals made", built)
-	}
-	for site, n := range after {
-		if site != "built" && n > before[site] {
-			t.Errorf("%d allocations wording a refusal at %s", n-before[site], site)
+	allocsite.Check(t, qsBuilt, qsWordingSite, func() {
+		for _, name := range QuickStartBuiltIns() {
+			qsGame(t, name, 1, [2]qsai.Level{qsai.Tactician, qsai.Tactician}, 3)
 		}
-	}
+	})
 }
 
-// qsWordingAllocs counts the allocations sampled so far by what they
-// did (qsWordingSite).
-func qsWordingAllocs() map[string]int64 {
-	// A profile is published a garbage collection or two after the
-	// allocations it counts.
-	for range 3 {
-		runtime.GC()
-	}
-	n, _ := runtime.MemProfile(nil, true)
-	records := make([]runtime.MemProfileRecord, n+64)
-	n, _ = runtime.MemProfile(records, true)
-	counts := map[string]int64{}
-	for _, r := range records[:n] {
-		if site := qsWordingSite(r.Stack()); site != "" {
-			counts[site] += r.AllocObjects
-		}
-	}
-	return counts
-}
+// qsBuilt is the kind qsWordingSite gives the allocations that make a
+// refusal or a reason: the error and its arguments, not its text.
+const qsBuilt = "a refusal made"
 
 // qsWordingSite says what an allocation made with stack did: "" nothing
-// of a refusal, "built" made one, or the function of package quickstart
-// that worded one.
+// of a refusal, qsBuilt made one, or it worded one, in a function of
+// package quickstart it names.
 func qsWordingSite(stack []uintptr) string {
 	const pkg = "bfbot/referee/quickstart."
 	frames := runtime.CallersFrames(stack)
@@ -73,9 +45,9 @@ func qsWordingSite(stack []uintptr) string {
 		case strings.HasPrefix(fn, "fmt.") || strings.HasPrefix(fn, "bfbot/internal/english."):
 			text = true
 		case (fn == pkg+"illegal" || fn == pkg+"errorf") && !worded && !text:
-			return "built"
+			return qsBuilt
 		case strings.HasPrefix(fn, pkg) && (worded || text && (fn == pkg+"illegal" || fn == pkg+"errorf")):
-			return fn
+			return "wording a refusal at " + fn
 		}
 		if !more {
 			return ""
