@@ -3,8 +3,6 @@ package referee
 import (
 	"fmt"
 
-	"bfbot/internal/cite"
-	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -60,11 +58,11 @@ func airLoadError(u *Unit) error {
 	case b == 0:
 		return nil
 	case u.Class.Kind() != KindAir:
-		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, cite.Book(1094))
+		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, bookCite{1094})
 	case b < 0 || b%5 != 0:
-		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, cite.Book(1096))
+		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, bookCite{1096})
 	case b > airBombMax(u.Class):
-		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, cite.Span(1096, 1103))
+		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, bookSpan{1096, 1103})
 	}
 	return nil
 }
@@ -94,7 +92,7 @@ func airCanMove(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v", u.ID, u.Status)
 	case airFlown(s, u):
-		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, cite.Book(1090))
+		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, bookCite{1090})
 	}
 	return nil
 }
@@ -131,17 +129,16 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 	}
 	n := hex.Distance(u.Hex, to)
 	if n < AirMinMove {
-		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, cite.Book(1090))
+		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, bookCite{1090})
 	}
 	if _, ok := airLine(u.Hex, to); !ok {
-		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, cite.Book(1090))
+		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, bookCite{1090})
 	}
 	if mp := airMP(u); n > mp {
-		bombs := ""
-		if airBombHeld(u) > 0 {
-			bombs = fmt.Sprintf(" with its %d-point bomb load (%s)", airBombHeld(u), cite.Book(1094))
+		if held := airBombHeld(u); held > 0 {
+			return illegal("hex %s is %d hexes away; %s flies at most %d with its %d-point bomb load (%s)", to, n, u.ID, mp, held, bookCite{1094})
 		}
-		return illegal("hex %s is %d hexes away; %s flies at most %d%s", to, n, u.ID, mp, bombs)
+		return illegal("hex %s is %d hexes away; %s flies at most %d", to, n, u.ID, mp)
 	}
 	others := 0
 	for _, v := range s.UnitsAt(to, true) {
@@ -154,7 +151,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 		others++
 	}
 	if others >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, cite.Book(630))
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s; ruling M6)", to, others, StackLimit, bookCite{630})
 	}
 	return nil
 }
@@ -175,7 +172,7 @@ func (b *battle) airMove(u *Unit, a Action) error {
 			ok = a.Path[i] == line[i]
 		}
 		if !ok {
-			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, cite.Book(1090))
+			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, bookCite{1090})
 		}
 	}
 	from := u.Hex
@@ -217,7 +214,7 @@ func airUnmoved(s *State) error {
 	side := s.PhasingSide().ID
 	for _, u := range s.Units {
 		if u.Side == side && u.Class.Kind() == KindAir && u.Status == Active && !airFlown(s, u) && len(airValidMoves(s, u)) > 0 {
-			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, cite.Book(1090), u.ID)
+			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, bookCite{1090}, u.ID)
 		}
 	}
 	return nil
@@ -259,7 +256,7 @@ func airReady(s *State, u *Unit) error {
 		return err
 	}
 	if airGroundFired(s, u.Side) {
-		return illegal("%s is an air unit: all fire from air units is resolved first (%s), and your ground units have already fired this turn", u.ID, cite.Book(602))
+		return illegal("%s is an air unit: all fire from air units is resolved first (%s), and your ground units have already fired this turn", u.ID, bookCite{602})
 	}
 	return nil
 }
@@ -277,13 +274,13 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 		return p, err
 	}
 	if target == nil || target.Class.Kind() != KindAir {
-		return p, illegal("%s is an air unit: it attacks ground units by strafing or bombing a hex (strafe %s HEX, bomb %s HEX; %s) and air units with its Air Attack Value", u.ID, u.ID, u.ID, cite.Span(1130, 1150))
+		return p, illegal("%s is an air unit: it attacks ground units by strafing or bombing a hex (strafe %s HEX, bomb %s HEX; %s) and air units with its Air Attack Value", u.ID, u.ID, u.ID, bookSpan{1130, 1150})
 	}
 	if a.Mode != Ranged || a.Observer != "" {
-		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", cite.Book(1152))
+		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", bookCite{1152})
 	}
 	if dist := hex.Distance(u.Hex, at); dist > u.Range {
-		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, cite.Book(1152))
+		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{1152})
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
@@ -304,19 +301,19 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	dist := hex.Distance(u.Hex, target.Hex)
 	switch {
 	case dist > 1:
-		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, cite.Book(1155))
+		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, bookCite{1155})
 	case a.Mode == CloseAssault:
-		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", cite.Book(1011), a.Target)
+		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", bookCite{1011}, a.Target)
 	case a.Observer != "":
-		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", cite.Book(1155))
+		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", bookCite{1155})
 	case u.MinRange > 0 && dist < u.MinRange:
-		return p, illegal("%s is %s from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, english.Counts(dist, "hex", "hexes"), u.ID, u.MinRange, cite.Book(835))
+		return p, illegal("%s is %s from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, hexCount(dist), u.ID, u.MinRange, bookCite{835})
 	}
 	cur := attackValues(u)
 	var shifts []int
 	if a.Mode == Ranged {
 		if dist > u.Range {
-			return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", a.Target, dist, u.ID, u.Range, cite.Book(833))
+			return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{833})
 		}
 		p.value = cur.RA
 		if u.Chits.Firepower > 0 && !u.FirepowerUsed {
@@ -354,7 +351,7 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	case s.Phase != PhaseMovement && s.Phase != PhaseAttack:
 		return nil, illegal("attacks come after deployment, in the attack phase of a player turn")
 	case u.Class.Kind() != KindAir:
-		return nil, illegal("%s is not an air unit: only air lances strafe and bomb (%s)", u.ID, cite.Book(1128))
+		return nil, illegal("%s is not an air unit: only air lances strafe and bomb (%s)", u.ID, bookCite{1128})
 	case !s.Map.Contains(h):
 		return nil, illegal("hex %s is not on the map", h)
 	}
@@ -371,11 +368,11 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	if bomb {
 		what = "bomb"
 		if airBombHeld(u) == 0 {
-			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, cite.Book(1106, 1150))
+			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, bookCite{1106, 1150})
 		}
 	}
 	if d := hex.Distance(u.Hex, h); d > 1 {
-		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, cite.Book(1134, 1140))
+		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1140})
 	}
 	var out []*Unit
 	for _, v := range s.UnitsAt(h, false) {

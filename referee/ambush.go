@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"bfbot/internal/cite"
 	"bfbot/referee/dice"
 )
 
@@ -28,20 +27,21 @@ type Ambush struct {
 // waits for the owner, since the choice may be the owner's secret (an
 // AEP unit probing it, units able to fire at its drop; ruling SE7).
 func (s *State) waitError(side string) error {
-	owner, what := "", ""
+	var owner string
+	var what phrase
 	switch {
 	case len(s.Ambushes) > 0:
 		a := s.Ambushes[0]
 		owner = s.unitSide(a.Infantry)
-		what = fmt.Sprintf("whether %s attacks %s (%s)", a.Infantry, a.Target, cite.Book(1051))
+		what = phrase{"whether %s attacks %s (%s)", []any{a.Infantry, a.Target, bookCite{1051}}}
 	case len(s.DropFires) > 0:
 		f := s.DropFires[0]
 		owner = f.Side
-		what = fmt.Sprintf("which of its units fire at dropping %s (%s)", f.Mech, cite.Book(741))
+		what = phrase{"which of its units fire at dropping %s (%s)", []any{f.Mech, bookCite{741}}}
 	case len(s.Probes) > 0:
 		p := s.Probes[0]
 		owner = s.unitSide(p.Unit)
-		what = fmt.Sprintf("which enemy unit %s probes (%s)", p.Unit, cite.Book(1342))
+		what = phrase{"which enemy unit %s probes (%s)", []any{p.Unit, bookCite{1342}}}
 	default:
 		return nil
 	}

@@ -3,6 +3,7 @@ package referee
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"bfbot/internal/cite"
 	"bfbot/internal/english"
@@ -18,49 +19,78 @@ var ErrIllegal = errors.New("illegal action")
 // sentence is formatted only when the error is read: ValidActions and the
 // AI run the same checks on every candidate action and throw most
 // refusals away unread. Pass values that do not change afterwards (IDs,
-// numbers, hexes), not something the caller goes on to modify.
+// numbers, hexes), not something the caller goes on to modify, and
+// words that make no text until formatted: a citation as bookCite,
+// bookSpan or setupCite, not cite's functions; counts and lists as the
+// types below, not english's or strings' functions.
 func illegal(format string, a ...any) error {
-	return &refusal{format: format, args: a}
+	return &refusal{phrase{format, a}}
 }
 
-// A refusal is the error illegal returns: ErrIllegal and the format of
-// its sentence, with the arguments it is formatted with when read.
-type refusal struct {
-	format string
-	args   []any
-}
+// A refusal is the error illegal returns: ErrIllegal and the phrase of
+// its sentence, formatted when read.
+type refusal struct{ phrase }
 
 func (r *refusal) Error() string {
-	return ErrIllegal.Error() + ": " + fmt.Sprintf(r.format, r.args...)
+	return ErrIllegal.Error() + ": " + r.String()
 }
 
 func (r *refusal) Unwrap() error { return ErrIllegal }
 
-// Words for the refusals ValidActions meets most often (an attack out of
-// sight or too close), for illegal to format only when they are read:
-// bookCite and bookSpan cite the rulebook's lines as cite.Book and
-// cite.Span do, hexCount counts hexes as english.Counts does, modeValue
-// names the value an attack mode declares from ("ranged value"), and
-// nightWoods is the note a blocked line of sight gets at night (000 line
-// 2381).
+// A phrase is a format and its arguments, formatted when it is written:
+// part of a refusal's sentence chosen before the refusal is made.
+type phrase struct {
+	format string
+	args   []any
+}
+
+func (p phrase) String() string { return fmt.Sprintf(p.format, p.args...) }
+
+// Words of refusals, for illegal to format only when they are read:
+// bookCite, bookSpan and setupCite cite lines of the books as cite.Book
+// (up to three lines; unused places are 0), cite.Span and cite.Setup
+// (one or two lines) do, hexCount and unitCount count hexes and units as
+// english.Counts and english.Count do, possessive is english.Possessive
+// of a name, commaList lists names as strings.Join with ", " does,
+// modeValue names the value an attack mode declares from ("ranged
+// value"), and nightWoods is the note a blocked line of sight gets at
+// night (000 line 2381). A citation of constant lines is an array of
+// constants, which passes to illegal without being allocated.
 type (
-	bookCite   []int
+	bookCite   [3]int
 	bookSpan   [2]int
+	setupCite  [2]int
 	hexCount   int
+	unitCount  int
+	possessive string
+	commaList  []string
 	modeValue  AttackMode
 	nightWoods bool
 )
 
-func (c bookCite) String() string  { return cite.Book(c...) }
-func (c bookSpan) String() string  { return cite.Span(c[0], c[1]) }
-func (n hexCount) String() string  { return english.Counts(int(n), "hex", "hexes") }
-func (m modeValue) String() string { return AttackMode(m).String() + " value" }
+func (c bookCite) String() string   { return cite.Book(citedLines(c[:])...) }
+func (c bookSpan) String() string   { return cite.Span(c[0], c[1]) }
+func (c setupCite) String() string  { return cite.Setup(citedLines(c[:])...) }
+func (n hexCount) String() string   { return english.Counts(int(n), "hex", "hexes") }
+func (n unitCount) String() string  { return english.Count(int(n), "unit") }
+func (p possessive) String() string { return english.Possessive(string(p)) }
+func (l commaList) String() string  { return strings.Join(l, ", ") }
+func (m modeValue) String() string  { return AttackMode(m).String() + " value" }
 
 func (n nightWoods) String() string {
 	if !n {
 		return ""
 	}
 	return "; at night light woods block as heavy woods do (" + cite.Book(2381) + ")"
+}
+
+// citedLines are a citation's lines, without the unused places (0) at
+// its end.
+func citedLines(lines []int) []int {
+	for len(lines) > 0 && lines[len(lines)-1] == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
 }
 
 // battle is the work of one Apply: the state to change (sharing the
@@ -134,7 +164,7 @@ func apply(s *State, a Action, d *dice.Dice, memo *Legality) (*State, []Event, e
 	// Only the phasing side acts, except that every side deploys and any
 	// side may give up.
 	if s.Phase != PhaseDeploy && a.Kind != ActSurrender && s.PhasingSide().ID != a.Side {
-		return s, nil, illegal("it is %s turn", english.Possessive(s.PhasingSide().Name))
+		return s, nil, illegal("it is %s turn", possessive(s.PhasingSide().Name))
 	}
 	if a.Unit != "" {
 		u := s.Unit(a.Unit)

@@ -3,7 +3,6 @@ package referee
 import (
 	"fmt"
 
-	"bfbot/internal/cite"
 	"bfbot/mapgen/hex"
 )
 
@@ -24,7 +23,7 @@ func buildingTarget(s *State, h hex.Hex) error {
 	case s.Rubble[h]:
 		return illegal("the building in hex %s is already rubble", h)
 	case !s.Cell(h).Terrain.IsBuilding():
-		return illegal("hex %s holds no building: attack a unit by its name (%s)", h, cite.Book(1007))
+		return illegal("hex %s holds no building: attack a unit by its name (%s)", h, bookCite{1007})
 	}
 	return nil
 }

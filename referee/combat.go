@@ -3,8 +3,6 @@ package referee
 import (
 	"fmt"
 
-	"bfbot/internal/cite"
-	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -56,7 +54,7 @@ func (p *attackPlan) declare(v int, full any) error {
 		return nil
 	}
 	if v < 1 || v > p.value {
-		return illegal("declared value %d: a unit may declare a value lower than its full %s of %d, never higher (%s)", v, full, p.value, cite.Book(849))
+		return illegal("declared value %d: a unit may declare a value lower than its full %s of %d, never higher (%s)", v, full, p.value, bookCite{849})
 	}
 	p.value = v
 	return nil
@@ -161,7 +159,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	}
 	p.target, p.at = target, at
 	if target == nil && a.Mode == CloseAssault {
-		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", cite.Book(1011))
+		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", bookCite{1011})
 	}
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
@@ -169,10 +167,10 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("%s is %s from %s, inside its minimum range of %d: Long Toms cannot fire that close (%s; ruling K6)", name, hexCount(dist), u.ID, u.MinRange, bookCite{835})
 	}
 	if a.Observer != "" && a.Mode != Ranged {
-		return p, illegal("only ranged attacks fire through a forward observer (%s)", cite.Book(827))
+		return p, illegal("only ranged attacks fire through a forward observer (%s)", bookCite{827})
 	}
 	if a.Value != 0 && a.Mode == CloseAssault {
-		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", cite.Book(1011))
+		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", bookCite{1011})
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
 		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 610})
@@ -182,7 +180,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	switch a.Mode {
 	case Ranged:
 		if dist > u.Range {
-			return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", name, dist, u.ID, u.Range, cite.Book(833))
+			return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", name, dist, u.ID, u.Range, bookCite{833})
 		}
 		if err := weatherRangeError(s, u, dist, name); err != nil {
 			return p, err
@@ -190,7 +188,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		los := lines.los(u.Hex, at)
 		indirect := u.Indirect || u.Class.Info().Indirect
 		if a.Observer != "" && !indirect {
-			return p, illegal("%s cannot fire indirectly: only Fire 'Mech lances and artillery use forward observers (%s)", u.ID, cite.Book(827))
+			return p, illegal("%s cannot fire indirectly: only Fire 'Mech lances and artillery use forward observers (%s)", u.ID, bookCite{827})
 		}
 		switch {
 		case a.Observer != "":
@@ -222,18 +220,18 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	case Close:
 		if dist > 1 {
-			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, cite.Book(815))
+			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, bookCite{815})
 		}
 		if s.Cell(u.Hex).Elevation != s.Cell(at).Elevation {
-			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, cite.Book(839))
+			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, bookCite{839})
 		}
 		p.value = cur.CA
 	case CloseAssault:
 		if u.Class.Kind() != KindInfantry {
-			return p, illegal("only infantry makes a close assault (%s)", cite.Book(1011))
+			return p, illegal("only infantry makes a close assault (%s)", bookCite{1011})
 		}
 		if dist != 0 {
-			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", cite.Book(1011), name, english.Counts(dist, "hex", "hexes"))
+			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", bookCite{1011}, name, hexCount(dist))
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
@@ -277,17 +275,17 @@ func readyToAttack(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v and cannot attack", u.ID, u.Status)
 	case u.Hidden:
-		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, cite.Book(1049))
+		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, bookCite{1049})
 	case u.Class.Kind() == KindDropShip:
 		return dropShipReady(s, u) // three arcs, not one attack (dropship.go)
 	case hardLanded(s, u):
-		return illegal("%s landed hard this turn and may not fire (%s)", u.ID, cite.Book(763))
+		return illegal("%s landed hard this turn and may not fire (%s)", u.ID, bookCite{763})
 	case u.Class.Info().NoCombat:
-		return illegal("%s is a truck unit and has no combat ability (%s)", u.ID, cite.Book(847))
+		return illegal("%s is a truck unit and has no combat ability (%s)", u.ID, bookCite{847})
 	case u.Disrupted:
-		return illegal("%s is disrupted and may not attack this turn (%s)", u.ID, cite.Book(980))
+		return illegal("%s is disrupted and may not attack this turn (%s)", u.ID, bookCite{980})
 	case u.Attacked:
-		return illegal("%s has already attacked this turn: each unit attacks once a turn (%s; ruling K1)", u.ID, cite.Book(602, 817, 1263))
+		return illegal("%s has already attacked this turn: each unit attacks once a turn (%s; ruling K1)", u.ID, bookCite{602, 817, 1263})
 	}
 	return nil
 }
@@ -302,7 +300,7 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 		case v.Side == side:
 			return nil, hex.Hex{}, illegal("%s is your own unit", id)
 		case v.Status == Surrendered:
-			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, cite.Book(966))
+			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, bookCite{966})
 		}
 		return v, v.Hex, nil
 	}
@@ -357,15 +355,15 @@ func observerFor(s *State, lines *sightlines, u, o *Unit, id string, at hex.Hex,
 	case observerNotYours:
 		return illegal("you have no unit %s to act as forward observer", id)
 	case observerSelf:
-		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (%s)", u.ID, cite.Book(827))
+		return illegal("%s cannot be its own forward observer: it needs another unit with a clear line of sight (%s)", u.ID, bookCite{827})
 	case observerOffMap:
 		return illegal("%s cannot act as forward observer: it must be a ground unit standing on the map (ruling K5)", id)
 	case observerDisrupted:
-		return illegal("%s is disrupted and may not act as forward observer (%s)", id, cite.Book(980))
+		return illegal("%s is disrupted and may not act as forward observer (%s)", id, bookCite{980})
 	case observerLanded:
-		return illegal("%s landed hard this turn and may not sight (%s)", id, cite.Book(763))
+		return illegal("%s landed hard this turn and may not sight (%s)", id, bookCite{763})
 	case observerBlind:
-		return illegal("forward observer %s has no clear line of sight to %s: %v (%s)", id, target, l, cite.Book(827))
+		return illegal("forward observer %s has no clear line of sight to %s: %v (%s)", id, target, l, bookCite{827})
 	}
 	return nil
 }

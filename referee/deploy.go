@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"bfbot/internal/cite"
-	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 )
 
@@ -36,7 +35,7 @@ func (b *battle) deploy(a Action) error {
 		return err
 	}
 	if u.Aboard != "" {
-		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (%s)", u.ID, u.Aboard, cite.Book(1253))
+		return illegal("%s is aboard DropShip %s: it comes out by debarking once the ship has landed (%s)", u.ID, u.Aboard, bookCite{1253})
 	}
 	if err := b.deployError(u, a.To); err != nil {
 		return err
@@ -74,7 +73,7 @@ func (b *battle) deployError(u *Unit, h hex.Hex) error {
 // count against the hex. Declared again, the new hex replaces the old.
 func (b *battle) deployDrop(u *Unit, h hex.Hex) error {
 	if !dropsAtStart(b.s, u) {
-		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (%s)", u.ID, cite.Book(729))
+		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (%s)", u.ID, bookCite{729})
 	}
 	if err := dropTargetError(b.s, u, h, deployKnownAt(b.s, u.Side, h)); err != nil {
 		return err
@@ -118,14 +117,14 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 		}
 		n++
 		if v.Class.Kind() == KindDropShip {
-			return illegal("no unit may enter hex %s: DropShip %s stands there (%s)", h, v.ID, cite.Book(630))
+			return illegal("no unit may enter hex %s: DropShip %s stands there (%s)", h, v.ID, bookCite{630})
 		}
 		if u.Hidden && v.Hidden && v.Side == u.Side {
-			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (%s)", v.ID, h, cite.Book(1055))
+			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (%s)", v.ID, h, bookCite{1055})
 		}
 	}
 	if u.Class.Kind() == KindDropShip && n > 0 {
-		return illegal("no unit may share a DropShip's hex (%s); %s already holds %s", cite.Book(630), h, english.Count(n, "unit"))
+		return illegal("no unit may share a DropShip's hex (%s); %s already holds %s", bookCite{630}, h, unitCount(n))
 	}
 	if n >= StackLimit {
 		return illegal("hex %s already holds %d units; no more than %d may stand in one hex", h, n, StackLimit)

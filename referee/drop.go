@@ -131,13 +131,13 @@ func dropDeclareError(s *State, u *Unit, h hex.Hex) error {
 	kind := u.Class.Kind()
 	switch {
 	case s.Phase != PhaseMovement:
-		return illegal("drops are declared in your movement phase (%s)", cite.Span(582, 584))
+		return illegal("drops are declared in your movement phase (%s)", bookSpan{582, 584})
 	case kind != KindMech && kind != KindDropShip:
-		return illegal("%s is not a 'Mech lance or a DropShip: only those drop (%s)", u.ID, cite.Book(731, 1214))
+		return illegal("%s is not a 'Mech lance or a DropShip: only those drop (%s)", u.ID, bookCite{731, 1214})
 	case u.Status != Reserve || u.Aboard != "":
 		return illegal("%s is not in orbit", u.ID)
 	case !u.Drop:
-		return illegal("%s is not kept in orbit for a drop: units drop only when the scenario allows it (%s)", u.ID, cite.Book(733))
+		return illegal("%s is not kept in orbit for a drop: units drop only when the scenario allows it (%s)", u.ID, bookCite{733})
 	}
 	return dropTargetError(s, u, h, dropVisibleAt(s, u.Side, h))
 }
@@ -158,11 +158,11 @@ func dropTargetError(s *State, u *Unit, h hex.Hex, known []*Unit) error {
 	}
 	for _, v := range known {
 		if v.Class.Kind() == KindDropShip {
-			return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
+			return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, bookCite{630})
 		}
 	}
 	if len(known) >= StackLimit {
-		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s)", h, len(known), StackLimit, cite.Book(630))
+		return illegal("hex %s already holds %d units; no more than %d may stand in one hex (%s)", h, len(known), StackLimit, bookCite{630})
 	}
 	return nil
 }

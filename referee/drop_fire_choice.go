@@ -3,7 +3,6 @@ package referee
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"bfbot/referee/dice"
 )
@@ -62,7 +61,7 @@ func ResolveDropFire(s *State, mech string, shooters []string, d *dice.Dice) (*S
 	only := map[string]bool{}
 	for _, id := range shooters {
 		if !slices.Contains(df.Shooters, id) {
-			return s, nil, illegal("%s may not fire at %s: the units that may are %s", id, mech, strings.Join(df.Shooters, ", "))
+			return s, nil, illegal("%s may not fire at %s: the units that may are %s", id, mech, commaList(df.Shooters))
 		}
 		only[id] = true
 	}

@@ -98,7 +98,7 @@ func dropShipArcsUsed(s *State, u *Unit) uint8 {
 // arcs have fired (000 line 1265; ruling K1 does not hold for DropShips).
 func dropShipReady(s *State, u *Unit) error {
 	if dropShipArcsUsed(s, u) == 1<<numArcs-1 {
-		return illegal("%s has fired in all three of its firing arcs this turn (%s)", u.ID, cite.Book(1265))
+		return illegal("%s has fired in all three of its firing arcs this turn (%s)", u.ID, bookCite{1265})
 	}
 	return nil
 }
@@ -121,7 +121,7 @@ func dropShipArcFor(s *State, u, target *Unit) (int, error) {
 		return -1, illegal("%s stands in %s's own hex", target.ID, u.ID)
 	}
 	if used&(1<<a) != 0 {
-		return -1, illegal("%s is in %s's %s firing arc, which has already fired this turn (%s)", target.ID, u.ID, ArcName(a), cite.Book(1265))
+		return -1, illegal("%s is in %s's %s firing arc, which has already fired this turn (%s)", target.ID, u.ID, ArcName(a), bookCite{1265})
 	}
 	return a, nil
 }
@@ -139,7 +139,7 @@ func dropShipPlanAttack(s *State, lines *sightlines, u *Unit, a Action) (attackP
 		return p, err
 	}
 	if a.Mode != Ranged || a.Observer != "" {
-		return p, illegal("a DropShip fires its Ranged Attack Value, with no other mode and no forward observer (%s)", cite.Book(1265))
+		return p, illegal("a DropShip fires its Ranged Attack Value, with no other mode and no forward observer (%s)", bookCite{1265})
 	}
 	target, at, err := findTarget(s, u.Side, a.Target)
 	if err != nil {
@@ -153,7 +153,7 @@ func dropShipPlanAttack(s *State, lines *sightlines, u *Unit, a Action) (attackP
 	}
 	dist := hex.Distance(u.Hex, at)
 	if dist > u.Range {
-		return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", a.Target, dist, u.ID, u.Range, cite.Book(1265))
+		return p, illegal("%s is %d hexes from %s, beyond its range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{1265})
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
@@ -167,7 +167,7 @@ func dropShipPlanAttack(s *State, lines *sightlines, u *Unit, a Action) (attackP
 	}
 	los := lines.los(u.Hex, at)
 	if !los.Clear {
-		return p, illegal("%s has no clear line of sight to %s: %v (%s)", u.ID, a.Target, los, cite.Book(1265))
+		return p, illegal("%s has no clear line of sight to %s: %v (%s)", u.ID, a.Target, los, bookCite{1265})
 	}
 	shifts := []int{los.Shift, ExperienceShift(u.Experience), s.Cell(at).Terrain.Info().Shift}
 	if target.Disrupted {
@@ -201,7 +201,7 @@ func dropShipTargetError(s *State, h hex.Hex, known []*Unit) error {
 		return err
 	}
 	if len(known) > 0 {
-		return illegal("a DropShip may not land on other units (%s): %s stands in %s", cite.Book(1237), known[0].ID, h)
+		return illegal("a DropShip may not land on other units (%s): %s stands in %s", bookCite{1237}, known[0].ID, h)
 	}
 	return nil
 }
@@ -211,7 +211,7 @@ func dropShipTargetError(s *State, h hex.Hex, known []*Unit) error {
 // stands at a contact (ruling DR22).
 func dropShipGroundError(s *State, h hex.Hex) error {
 	if c := s.Cell(h); c.Terrain != mapgen.Open || c.Elevation != 0 {
-		return illegal("a DropShip lands on open ground at level 0 (%s); %s is %v at level %d", cite.Book(1214), h, c.Terrain, c.Elevation)
+		return illegal("a DropShip lands on open ground at level 0 (%s); %s is %v at level %d", bookCite{1214}, h, c.Terrain, c.Elevation)
 	}
 	return nil
 }
@@ -432,16 +432,16 @@ func embarkError(s *State, u, ds *Unit) error {
 	case ds == nil || ds.Side != u.Side || ds.Class.Kind() != KindDropShip || !ds.Status.OnMap():
 		return illegal("you have no DropShip of that name on the map")
 	case hex.Distance(u.Hex, ds.Hex) != 1:
-		return illegal("%s must stand next to %s to board it (%s)", u.ID, ds.ID, cite.Book(1257))
+		return illegal("%s must stand next to %s to board it (%s)", u.ID, ds.ID, bookCite{1257})
 	case len(dropShipAboard(s, ds)) >= DropShipLoad(ds.Class):
-		return illegal("%s is full: a %v DropShip carries %s (%s)", ds.ID, ds.Class, english.Count(DropShipLoad(ds.Class), "unit"), cite.Book(1210))
+		return illegal("%s is full: a %v DropShip carries %s (%s)", ds.ID, ds.Class, unitCount(DropShipLoad(ds.Class)), bookCite{1210})
 	}
 	cost, err := embarkCost(s, u, ds)
 	if err != nil {
 		return err
 	}
 	if cost > u.MPLeft {
-		return illegal("entering %s's hex costs %d MP; %s has %d left (%s)", ds.ID, cost, u.ID, u.MPLeft, cite.Book(1257))
+		return illegal("entering %s's hex costs %d MP; %s has %d left (%s)", ds.ID, cost, u.ID, u.MPLeft, bookCite{1257})
 	}
 	return nil
 }
@@ -476,7 +476,7 @@ func (b *battle) embark(a Action) error {
 func (b *battle) debarkError(u *Unit, h hex.Hex) error {
 	s := b.s
 	if s.Phase != PhaseMovement {
-		return illegal("units debark in the movement phase (%s)", cite.Book(1253))
+		return illegal("units debark in the movement phase (%s)", bookCite{1253})
 	}
 	if u.Status != Reserve || u.Aboard == "" {
 		return illegal("%s is not aboard a DropShip", u.ID)
@@ -484,15 +484,15 @@ func (b *battle) debarkError(u *Unit, h hex.Hex) error {
 	ds := s.Unit(u.Aboard)
 	switch {
 	case !u.Class.Ground():
-		return illegal("%s is an air unit: fighters carried by a DropShip cannot debark (%s)", u.ID, cite.Book(1212))
+		return illegal("%s is an air unit: fighters carried by a DropShip cannot debark (%s)", u.ID, bookCite{1212})
 	case ds == nil || !ds.Status.OnMap():
 		return illegal("%s's DropShip %s has not landed", u.ID, u.Aboard)
 	case ds.LandedAt == s.PlayerTurn:
-		return illegal("units debark in the movement phase after the landing (%s)", cite.Book(1253))
+		return illegal("units debark in the movement phase after the landing (%s)", bookCite{1253})
 	case u.Moved && u.MoveTurn == s.PlayerTurn:
 		return illegal("%s boarded %s this turn", u.ID, ds.ID)
 	case hex.Distance(h, ds.Hex) != 1:
-		return illegal("units leaving a DropShip are placed on a hex next to it (%s); %s is not next to %s", cite.Book(1253), h, ds.ID)
+		return illegal("units leaving a DropShip are placed on a hex next to it (%s); %s is not next to %s", bookCite{1253}, h, ds.ID)
 	}
 	if err := b.canStand(u, h); err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"bfbot/internal/cite"
 	"bfbot/mapgen/hex"
 )
 
@@ -23,21 +22,21 @@ func canMove(s *State, u *Unit) error {
 	case s.Phase != PhaseMovement:
 		return illegal("units move in the movement phase; this is the %v phase", s.Phase)
 	case u.Class.Kind() == KindDropShip:
-		return illegal("%s is a DropShip: DropShips only land and lift off (%s; drop, liftoff)", u.ID, cite.Book(1201))
+		return illegal("%s is a DropShip: DropShips only land and lift off (%s; drop, liftoff)", u.ID, bookCite{1201})
 	case u.Status == Reserve:
 		return illegal("%s has not been deployed", u.ID)
 	case u.Status == Broken:
-		return illegal("%s has broken and fled the map: it must rally before it can move (%s)", u.ID, cite.Book(966))
+		return illegal("%s has broken and fled the map: it must rally before it can move (%s)", u.ID, bookCite{966})
 	case u.Status == Surrendered:
-		return illegal("%s has surrendered and may not move (%s)", u.ID, cite.Book(970))
+		return illegal("%s has surrendered and may not move (%s)", u.ID, bookCite{970})
 	case u.Status != Active:
 		return illegal("%s is %v", u.ID, u.Status)
 	case u.Disrupted:
-		return illegal("%s is disrupted and may not move this turn (%s)", u.ID, cite.Book(980))
+		return illegal("%s is disrupted and may not move this turn (%s)", u.ID, bookCite{980})
 	case halted(s, u):
 		return illegal("%s has ended its movement for this turn", u.ID)
 	case airSideFlown(s, u.Side):
-		return illegal("ground units move before air units (%s; ruling AIR3), and your air units have flown", cite.Span(578, 580))
+		return illegal("ground units move before air units (%s; ruling AIR3), and your air units have flown", bookSpan{578, 580})
 	}
 	return nil
 }
@@ -227,17 +226,17 @@ func (b *battle) overburn(a Action) error {
 func canOverburn(s *State, u *Unit) error {
 	switch {
 	case s.Phase != PhaseMovement:
-		return illegal("overburn is declared in the movement phase (%s)", cite.Book(689))
+		return illegal("overburn is declared in the movement phase (%s)", bookCite{689})
 	case !u.Class.Info().Overburn:
-		return illegal("%s cannot overburn: only 'Mech and vehicle units overburn (%s)", u.ID, cite.Book(689))
+		return illegal("%s cannot overburn: only 'Mech and vehicle units overburn (%s)", u.ID, bookCite{689})
 	case u.Status != Active:
 		return illegal("%s is %v and cannot overburn", u.ID, u.Status)
 	case u.Disrupted:
-		return illegal("%s is disrupted and may neither move nor attack this turn (%s)", u.ID, cite.Book(980))
+		return illegal("%s is disrupted and may neither move nor attack this turn (%s)", u.ID, bookCite{980})
 	case u.Overburning:
 		return illegal("%s is already overburning this turn", u.ID)
 	case u.Moved:
-		return illegal("%s has already moved: overburn is declared before the unit moves (%s)", u.ID, cite.Book(689))
+		return illegal("%s has already moved: overburn is declared before the unit moves (%s)", u.ID, bookCite{689})
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package referee
 import (
 	"strings"
 
-	"bfbot/internal/cite"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
@@ -249,14 +248,14 @@ func (m *mover) stepError(from, to hex.Hex, f stepFault) error {
 	case stepOffMap:
 		return illegal("hex %s is not on the map", to)
 	case stepProhibited:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", to, s.Cell(to).Terrain, u.Class, cite.Book(636))
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", to, s.Cell(to).Terrain, u.Class, bookCite{636})
 	case stepLeaveProhibited:
-		return illegal("%s is on the road through %v at %s and must stay on the road to leave it (%s)", u.ID, s.Cell(from).Terrain, from, cite.Book(653))
+		return illegal("%s is on the road through %v at %s and must stay on the road to leave it (%s)", u.ID, s.Cell(from).Terrain, from, bookCite{653})
 	case stepCliff:
 		return illegal("%s cannot go from level %d at %s to level %d at %s: units change only one level per hex (%s)",
-			u.ID, s.Cell(from).Elevation, from, s.Cell(to).Elevation, to, cite.Book(636))
+			u.ID, s.Cell(from).Elevation, from, s.Cell(to).Elevation, to, bookCite{636})
 	case stepDropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", to, cite.Book(630))
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", to, bookCite{630})
 	}
 	return nil
 }
@@ -298,13 +297,13 @@ func (m *mover) endFault(h hex.Hex) error {
 	cell := m.cell(h)
 	switch m.endCheck(h) {
 	case endDropShip:
-		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, cite.Book(630))
+		return illegal("no unit may enter hex %s: a DropShip stands there (%s)", h, bookCite{630})
 	case endLeapOnly:
-		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, cite.Book(636))
+		return illegal("hex %s is %v: %v units may leap over it but not land there (%s; ruling M3)", h, cell.Terrain, m.u.Class, bookCite{636})
 	case endBarred:
-		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, cite.Book(636))
+		return illegal("hex %s is %v: %v units may not enter it except along a road (%s)", h, cell.Terrain, m.u.Class, bookCite{636})
 	case endFull:
-		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, cite.Book(630))
+		return illegal("hex %s already holds %d units: no more than %d may end their movement in one hex (%s)", h, c.stand, StackLimit, bookCite{630})
 	}
 	return nil
 }
@@ -501,7 +500,7 @@ func (m *mover) check(path []hex.Hex) ([]step, error) {
 				st.overrun = true
 				spent += overrunCost(u.Experience)
 			case !last:
-				return nil, illegal("%s must stop at %s: entering a hex held by an enemy unit ends a move (%s)", u.ID, h, cite.Book(626))
+				return nil, illegal("%s must stop at %s: entering a hex held by an enemy unit ends a move (%s)", u.ID, h, bookCite{626})
 			}
 		}
 		onRoad = onRoad && road

@@ -1,11 +1,6 @@
 package referee
 
-import (
-	"fmt"
-	"strings"
-
-	"bfbot/internal/cite"
-)
+import "fmt"
 
 // The sequence of play (000 lines 570–612): in each game turn every side
 // takes a player turn in initiative order; a player turn is movement
@@ -21,7 +16,7 @@ func Start(s *State) (*State, []Event, error) {
 	for i := range s.Units {
 		if u := s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
-				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, cite.Book(2640))
+				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, bookCite{2640})
 			}
 			return s, nil, illegal("%s has not been deployed", u.ID)
 		}
@@ -76,7 +71,7 @@ func (b *battle) end() error {
 		if len(left) == 0 {
 			return illegal("there is no phase to end yet: your units are deployed, and the battle starts when the other side's are")
 		}
-		return illegal("there is no phase to end yet: the battle starts once every unit is deployed; deploy %s with deploy UNIT HEX (/battle deploy), or let the AI place them (/battle deploy auto:true)", strings.Join(left, ", "))
+		return illegal("there is no phase to end yet: the battle starts once every unit is deployed; deploy %s with deploy UNIT HEX (/battle deploy), or let the AI place them (/battle deploy auto:true)", commaList(left))
 	case PhaseMovement:
 		if err := airUnmoved(b.s); err != nil {
 			return err

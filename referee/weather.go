@@ -3,8 +3,6 @@ package referee
 import (
 	"fmt"
 	"strings"
-
-	"bfbot/internal/cite"
 )
 
 // Weather at a campaign contact (004_d52b29d39bf7ec36.txt lines 3–15),
@@ -163,7 +161,7 @@ func weatherSight(s *State, r int) int {
 // (hook in combat.go).
 func weatherRangeError(s *State, u *Unit, dist int, name string) error {
 	if c := s.Rules.Weather.RangeCap(); c > 0 && dist > c {
-		return illegal("%s is %d hexes from %s: in %v no one fires beyond %d hexes (%s; ruling R11)", name, dist, u.ID, s.Rules.Weather.Kind, c, cite.Setup(12))
+		return illegal("%s is %d hexes from %s: in %v no one fires beyond %d hexes (%s; ruling R11)", name, dist, u.ID, s.Rules.Weather.Kind, c, setupCite{12})
 	}
 	return nil
 }
@@ -187,7 +185,7 @@ func weatherMP(s *State, u *Unit, mp int) int { return s.Rules.Weather.MP(u.Clas
 // (hook in deploy.go).
 func weatherDeployError(s *State, u *Unit) error {
 	if u.Class.Kind() == KindAir && s.Rules.Weather.AirBanned() {
-		return illegal("%s is an air lance and cannot fly in %v weather (%s; ruling R11)", u.ID, s.Rules.Weather.Kind, cite.Setup(11, 15))
+		return illegal("%s is an air lance and cannot fly in %v weather (%s; ruling R11)", u.ID, s.Rules.Weather.Kind, setupCite{11, 15})
 	}
 	return nil
 }
@@ -202,5 +200,5 @@ func weatherStrafeError(s *State, u *Unit, bomb bool) error {
 	if bomb {
 		what = "bomb"
 	}
-	return illegal("%s cannot %s in thick fog: the ground cannot be seen from the air (%s)", u.ID, what, cite.Setup(12))
+	return illegal("%s cannot %s in thick fog: the ground cannot be seen from the air (%s)", u.ID, what, setupCite{12})
 }

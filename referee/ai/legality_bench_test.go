@@ -44,3 +44,12 @@ func BenchmarkValidActions(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAutoResolveAirDropShips auto-resolves a battle of 10 ground
+// units a side with an air lance, artillery and a DropShip in orbit with
+// three units aboard on each side, allocations reported: the air lances'
+// flights and attacks and the DropShips' landing hexes are where
+// ValidActions tries the most candidates the rules refuse.
+func BenchmarkAutoResolveAirDropShips(b *testing.B) {
+	benchAutoResolve(b, randomBattle(b, rand.New(rand.NewPCG(10, 80)), battleOptions{perSide: 10, air: true, artillery: true, dropships: true}))
+}

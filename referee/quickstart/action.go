@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -11,9 +12,47 @@ import (
 // ErrIllegal wraps every refusal of an action the rules forbid.
 var ErrIllegal = errors.New("illegal action")
 
+// illegal returns an ErrIllegal with a sentence for the player,
+// formatted only when the error is read: ValidActions tries every move,
+// placing and attack and throws most refusals away unread. Pass values
+// that do not change afterwards, and words that make no text until
+// formatted (possessive, hexCount), not english's functions.
 func illegal(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrIllegal, fmt.Sprintf(format, args...))
+	return &refusal{sentence{format, args}}
 }
+
+// A refusal is the error illegal returns: ErrIllegal and its sentence.
+type refusal struct{ sentence }
+
+func (r *refusal) Error() string { return ErrIllegal.Error() + ": " + r.sentence.Error() }
+
+func (r *refusal) Unwrap() error { return ErrIllegal }
+
+// errorf is fmt.Errorf, without %w, for the reasons a rule check gives
+// that a refusal then quotes (ToHit, DeclareAttack): the sentence is
+// formatted only when the error is read.
+func errorf(format string, args ...any) error {
+	return &sentence{format, args}
+}
+
+// A sentence is a format and its arguments, formatted when read.
+type sentence struct {
+	format string
+	args   []any
+}
+
+func (e *sentence) Error() string { return fmt.Sprintf(e.format, e.args...) }
+
+// Words of refusals, formatted only when the refusal is read: possessive
+// is english.Possessive of a name, hexCount counts hexes as
+// english.Counts does.
+type (
+	possessive string
+	hexCount   int
+)
+
+func (p possessive) String() string { return english.Possessive(string(p)) }
+func (n hexCount) String() string   { return english.Counts(int(n), "hex", "hexes") }
 
 // ActionKind is what an action does.
 type ActionKind uint8

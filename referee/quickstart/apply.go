@@ -59,7 +59,7 @@ func Apply(s State, a Action, d *dice.Dice) (State, []Event, error) {
 		case ui < 0:
 			return s, nil, illegal("there is no unit %q", a.Unit)
 		case s.Units[ui].Side != s.Acting:
-			return s, nil, illegal("unit %s is %s, and %s is moving now", a.Unit, s.whose(s.Units[ui].Side), s.name(s.Acting))
+			return s, nil, illegal("unit %s is %s, and %s is moving now", a.Unit, possessive(s.name(s.Units[ui].Side)), s.name(s.Acting))
 		case !s.Units[ui].Alive():
 			return s, nil, illegal("unit %s is destroyed", a.Unit)
 		case s.Units[ui].Moved:

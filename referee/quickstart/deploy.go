@@ -158,9 +158,9 @@ func (s State) checkPlacement(side int, a Action) error {
 	ui := s.unit(a.Unit)
 	switch {
 	case ui < 0:
-		return illegal("there is no unit %q: name one of %s Units still to place", a.Unit, s.whose(side))
+		return illegal("there is no unit %q: name one of %s Units still to place", a.Unit, possessive(s.name(side)))
 	case s.Units[ui].Side != side:
-		return illegal("unit %s is %s, and %s places a Unit now", a.Unit, s.whose(s.Units[ui].Side), s.name(side))
+		return illegal("unit %s is %s, and %s places a Unit now", a.Unit, possessive(s.name(s.Units[ui].Side)), s.name(side))
 	case !s.Units[ui].OffBoard:
 		return illegal("unit %s is already placed, in %s: place another", a.Unit, s.Units[ui].Hex)
 	case a.Facing > hex.NW:
@@ -174,14 +174,14 @@ func (s State) checkPlacement(side int, a Action) error {
 	}
 	if d, zone := EdgeDepth(s.Map, h, s.Home[side]), s.zone(side); d > zone {
 		return illegal("%s sets up in %s Deployment Zone, within %s of the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
-			a.Unit, s.whose(side), english.Counts(zone, "hex", "hexes"), s.Home[side], h, d, s.setUpSection())
+			a.Unit, possessive(s.name(side)), hexCount(zone), s.Home[side], h, d, s.setUpSection())
 	}
 	if o := s.occupant(h, ui); o >= 0 {
 		return illegal("%s already holds unit %s: one Unit a hex (Quick-Start rules, Stacking)", h, s.Units[o].ID)
 	}
 	for _, c := range s.Counters {
 		if c.Hex == h && c.Owner == side {
-			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", h, s.whose(side), c.Kind)
+			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", h, possessive(s.name(side)), c.Kind)
 		}
 	}
 	return nil

@@ -1,7 +1,5 @@
 package quickstart
 
-import "fmt"
-
 // maxHeat is the top of the heat scale, the box marked S: shutdown (002
 // line 466).
 const maxHeat = 4
@@ -25,13 +23,13 @@ func (s ElementState) MaxOverheat() int {
 func (s ElementState) DeclareAttack(overheat int) (ElementState, error) {
 	switch {
 	case s.Shutdown:
-		return s, fmt.Errorf("%s is shut down and cannot attack this turn; it restarts in the End Phase", s.Name)
+		return s, errorf("%s is shut down and cannot attack this turn; it restarts in the End Phase", s.Name)
 	case s.Fired:
-		return s, fmt.Errorf("%s has already attacked this turn: each element makes one attack", s.Name)
+		return s, errorf("%s has already attacked this turn: each element makes one attack", s.Name)
 	case overheat < 0:
-		return s, fmt.Errorf("overheat %d: give 0 or more", overheat)
+		return s, errorf("overheat %d: give 0 or more", overheat)
 	case overheat > s.MaxOverheat():
-		return s, fmt.Errorf("%s may overheat by at most %d now (Overheat Value %d, heat level %d of %d)", s.Name, s.MaxOverheat(), s.Overheat, s.Heat, maxHeat)
+		return s, errorf("%s may overheat by at most %d now (Overheat Value %d, heat level %d of %d)", s.Name, s.MaxOverheat(), s.Overheat, s.Heat, maxHeat)
 	}
 	s.Fired, s.OverheatUsed = true, overheat
 	return s, nil

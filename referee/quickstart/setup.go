@@ -259,7 +259,7 @@ func (s State) checkHome(e referee.Edge) error {
 // owner's Deployment Zone (002 lines 572, 574), or on a counter already
 // down (ruling QS18).
 func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) error {
-	c, owner := st.Counter, s.whose(st.Counter.Owner)
+	c, owner := st.Counter, possessive(s.name(st.Counter.Owner))
 	if kind != c.Kind {
 		return illegal("you place %s %v now, not kind:%v", owner, c.Kind, kind)
 	}
@@ -277,7 +277,7 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 	}
 	for _, o := range s.Counters {
 		if o.Hex == h {
-			return illegal("%s already holds %s %v: choose another hex", h, s.whose(o.Owner), o.Kind)
+			return illegal("%s already holds %s %v: choose another hex", h, possessive(s.name(o.Owner)), o.Kind)
 		}
 	}
 	return nil

@@ -1,10 +1,6 @@
 package quickstart
 
-import (
-	"fmt"
-
-	"bfbot/mapgen"
-)
+import "bfbot/mapgen"
 
 // BaseToHit is the Base To-Hit number of every attack (002 line 243).
 const BaseToHit = 4
@@ -88,11 +84,11 @@ func ToHit(attacker, target ElementState, distance int, terrain mapgen.Terrain) 
 	b, ok := BracketAt(distance)
 	switch {
 	case attacker.Shutdown:
-		return ToHitNumber{}, fmt.Errorf("%s is shut down and cannot attack", attacker.Name)
+		return ToHitNumber{}, errorf("%s is shut down and cannot attack", attacker.Name)
 	case !ok:
-		return ToHitNumber{}, fmt.Errorf("%s is %d hexes away: the longest range is %d", target.Name, distance, MaxRange)
+		return ToHitNumber{}, errorf("%s is %d hexes away: the longest range is %d", target.Name, distance, MaxRange)
 	case attacker.DamageAt(b) == 0:
-		return ToHitNumber{}, fmt.Errorf("%s has no damage at %s range (%d hexes) and cannot attack there", attacker.Name, b, distance)
+		return ToHitNumber{}, errorf("%s has no damage at %s range (%d hexes) and cannot attack there", attacker.Name, b, distance)
 	}
 	n := ToHitNumber{Bracket: b, Modifiers: []Modifier{{"base", BaseToHit}}}
 	add := func(name string, v int) {
