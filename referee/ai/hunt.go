@@ -355,15 +355,21 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	if len(foes) == 0 {
 		return units
 	}
-	near := func(u *referee.ViewUnit) int {
+	if len(units) <= huntKeep*len(foes) {
+		return nil // all of them stay
+	}
+	// Each unit's distance to the nearest foe, worked out once: the sort
+	// below compares each unit many times.
+	near := make(map[*referee.ViewUnit]int, len(units))
+	for _, u := range units {
 		d := 1 << 20
 		for _, f := range foes {
 			d = min(d, hex.Distance(*u.Hex, f))
 		}
-		return d
+		near[u] = d
 	}
 	kept := slices.Clone(units)
-	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(a), near(b)) })
+	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(near[a], near[b]) })
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
