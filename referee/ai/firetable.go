@@ -73,6 +73,11 @@ type fireRow struct {
 	target  targetKey
 	hasBack bool
 	back    []colAt
+	// worth is what each of back's fire costs the unit (fireWorth) as
+	// the target worthFor, when hasWorth: kept while neither changes.
+	worth    []float64
+	worthFor target
+	hasWorth bool
 	firer   firerKey
 	hasFire bool
 	fire    unitFire
@@ -106,6 +111,10 @@ func (pic *picture) fireTable() *fireTable {
 		pic.table = new(*fireTable) // kept for this picture only
 	}
 	ft := *pic.table
+	if pic.tableUpToDate {
+		return ft
+	}
+	pic.tableUpToDate = true
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
 	if ft == nil || ft.at != at {
 		ft = &fireTable{at: at, rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
@@ -176,7 +185,7 @@ func (ft *fireTable) renumber(pic *picture) {
 // return fire of the enemies changed (by new index) at it; its shots are
 // worked out again when next asked.
 func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
-	r.hasFire = false
+	r.hasFire, r.hasWorth = false, false
 	if !r.hasBack {
 		return
 	}
@@ -229,12 +238,26 @@ func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt
 	r := ft.row(u)
 	k := targetKey{t.at, t.shift, t.d}
 	if !r.hasBack || r.target != k {
-		r.target, r.hasBack, r.back = k, true, r.back[:0]
+		r.target, r.hasBack, r.back, r.hasWorth = k, true, r.back[:0], false
 		for i, e := range pic.enemies {
 			r.back = k.add(pic, r.back, i, e)
 		}
 	}
 	return r.back
+}
+
+// worthAt is what the enemies' fire at own unit u as target t next
+// turn costs it, by backAt's columns, in their order.
+func (ft *fireTable) worthAt(pic *picture, u *referee.ViewUnit, t target) ([]colAt, []float64) {
+	back := ft.backAt(pic, u, t)
+	r := ft.rows[u.ID]
+	if !r.hasWorth || r.worthFor != t {
+		r.worthFor, r.hasWorth, r.worth = t, true, r.worth[:0]
+		for _, c := range back {
+			r.worth = append(r.worth, pic.fireWorth(c.col, t.left, t.step, t.worth))
+		}
+	}
+	return back, r.worth
 }
 
 // fireOf is the shots own ground unit u could take where it stands, in

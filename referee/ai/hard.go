@@ -359,21 +359,21 @@ type target struct {
 	step, worth float64
 }
 
-// returnFires calls back with each return fire enemy i (by pic.enemies
-// index) could make next turn at a unit u of the side where it stands,
-// unit by unit in pic.own order and for each in pic.enemies order;
-// fire that cannot be made (worth nothing) is left out. The columns come
-// from the fireTable, the worth of the units from this picture.
-func (pic *picture) returnFires(back func(u *referee.ViewUnit, i int, v float64)) {
+// returnFires calls back with the return fire the enemies could make
+// next turn at each unit u of the side where it stands, unit by unit in
+// pic.own order: the enemies that could fire (at, by pic.enemies index,
+// in order) and what each fire is worth (v); fire that cannot be made
+// (worth nothing) is left out. The columns come from the fireTable, the
+// worth of the units from this picture (kept in the table while the
+// same).
+func (pic *picture) returnFires(back func(u *referee.ViewUnit, at []colAt, v []float64)) {
 	ft := pic.fireTable()
 	for _, u := range pic.own {
 		if !isTarget(u) {
 			continue
 		}
-		t := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
-		for _, c := range ft.backAt(pic, u, t) {
-			back(u, c.i, pic.fireWorth(c.col, t.left, t.step, t.worth))
-		}
+		at, v := ft.worthAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
+		back(u, at, v)
 	}
 }
 
@@ -401,9 +401,11 @@ func (pic *picture) exposure(e *enemy, t target) float64 {
 // fireBack fills in each enemy's best return fire at the side's units
 // (none: 0).
 func (x *exchange) fireBack() {
-	x.pic.returnFires(func(_ *referee.ViewUnit, i int, v float64) {
-		e := x.pic.enemies[i]
-		x.back[e] = max(x.back[e], v)
+	x.pic.returnFires(func(_ *referee.ViewUnit, at []colAt, v []float64) {
+		for k, c := range at {
+			e := x.pic.enemies[c.i]
+			x.back[e] = max(x.back[e], v[k])
+		}
 	})
 }
 
@@ -585,12 +587,14 @@ func (r returnBest) without(skip *referee.ViewUnit) float64 {
 
 func (pic *picture) newFightMemo() *fightMemo {
 	fm := &fightMemo{back: make([]returnBest, len(pic.enemies))}
-	pic.returnFires(func(u *referee.ViewUnit, i int, v float64) {
-		r := &fm.back[i]
-		if v > r.first {
-			r.first, r.second, r.by = v, r.first, u
-		} else if v > r.second {
-			r.second = v
+	pic.returnFires(func(u *referee.ViewUnit, at []colAt, vs []float64) {
+		for k, c := range at {
+			r, v := &fm.back[c.i], vs[k]
+			if v > r.first {
+				r.first, r.second, r.by = v, r.first, u
+			} else if v > r.second {
+				r.second = v
+			}
 		}
 	})
 	ft := pic.fireTable()

@@ -257,14 +257,16 @@ func (pic *picture) assignHunt() {
 		return
 	}
 	reach := make([][]int, len(hunters))
+	modes := make([]mapgen.Movement, len(hunters))
 	for j, u := range hunters {
 		reach[j] = pic.huntField(u, []hex.Hex{*u.Hex})
+		modes[j] = routeKeyOf(u, 1).mode
 	}
 	// may reports whether hunter j may enter h and has a way there.
 	w := pic.v.Map.Width
 	may := func(j int, h hex.Hex) bool {
 		c := pic.cell(h)
-		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[routeKeyOf(hunters[j], 1).mode])
+		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[modes[j]])
 	}
 	// The lanes, in the hunters' order along the edge: lane k holds the
 	// hexes from lo[k] to hi[k] of those ordered along it, its hunter's

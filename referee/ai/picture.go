@@ -72,6 +72,9 @@ type picture struct {
 	// table is where Hard keeps its fireTable from one decision to the
 	// next (firetable.go); nil: none kept.
 	table **fireTable
+	// tableUpToDate: the table has been brought up to date with this
+	// picture's enemies (fireTable), which do not change within it.
+	tableUpToDate bool
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
 	// reach keeps the enemy's reach over the ground for the player turn
