@@ -78,10 +78,10 @@ type fireRow struct {
 	worth    []float64
 	worthFor target
 	hasWorth bool
-	firer   firerKey
-	hasFire bool
-	fire    unitFire
-	made    int // how many times fire has been made
+	firer    firerKey
+	hasFire  bool
+	fire     unitFire
+	made     int // how many times fire has been made
 }
 
 // targetKey is what an enemy's fire at a unit depends on: the unit's
