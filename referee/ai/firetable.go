@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"slices"
 	"sort"
 
 	"bfbot/mapgen"
@@ -9,9 +10,10 @@ import (
 )
 
 // fireTable is Hard's memory of the fire between the side's units and
-// the enemies it sees, kept from one decision to the next within a
-// phase: for each own unit, the columns each enemy could fire at it
-// next turn where it stands (its return fire), and the shots it could
+// the enemies it sees, kept from one decision to the next (the plan
+// within a phase, the fire within a player turn): for each own unit,
+// the columns each enemy could fire at it next turn where it stands
+// (its return fire), and the shots it could
 // take where it stands (in the movement phase); and each unit's choice
 // in the plan. Between two decisions one unit has moved, or one enemy
 // has been fired on: only that unit's row, or that enemy's entries in
@@ -23,7 +25,10 @@ import (
 // the last bit as worked out afresh. The plan kept is not the plan
 // made afresh (plan, planAttacks).
 type fireTable struct {
-	at      tableAt
+	at tableAt
+	// rubble is the rubble the table was made on (View.Rubble): the
+	// columns are carried into the next phase only on the same ground.
+	rubble  []hex.Hex
 	enemies []enemyKey // pic.enemies as the rows were worked out
 	rows    map[string]*fireRow
 	changed []bool // scratch: the enemies whose key changed, by index
@@ -105,7 +110,15 @@ type colAt struct{ i, col int }
 // made afresh in a new phase, else with the entries of each enemy whose
 // key changed worked out again (a shot at a unit disrupts it, takes its
 // steps), of each enemy newly seen added, and of each no longer seen
-// (destroyed) dropped.
+// (destroyed) dropped. The attack phase after the movement phase of the
+// same player turn, on the same ground (the map, its rubble, the table
+// printing and the time of day), keeps the columns and shots, brought up
+// to date the same way, and starts the plans afresh: with a hundred
+// units a side, the thirty-odd decisions of a phase paid again for the
+// columns between every pair of units in reach of each other. Not into
+// the next player turn: the enemy's reach over the ground is kept for
+// the player turn (reach.go), so a column is the one worked out afresh
+// only within it.
 func (pic *picture) fireTable() *fireTable {
 	if pic.table == nil {
 		pic.table = new(*fireTable) // kept for this picture only
@@ -116,30 +129,35 @@ func (pic *picture) fireTable() *fireTable {
 	}
 	pic.tableUpToDate = true
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
+	if ft != nil && ft.at != at && ft.at.turn == at.turn && ft.at.phasing == at.phasing && ft.at.m == at.m && ft.at.crt == at.crt && ft.at.night == at.night && slices.Equal(ft.rubble, pic.v.Rubble) {
+		ft.at, ft.chosen, ft.aimed = at, map[string]choice{}, map[string]aimed{}
+	}
 	if ft == nil || ft.at != at {
-		ft = &fireTable{at: at, rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
+		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))
 		}
 		*pic.table = ft
 		return ft
 	}
+	// The same counters in the same order, or renumbered; renumber
+	// compares the keys as they were.
+	same := len(ft.enemies) == len(pic.enemies)
+	for i := 0; same && i < len(pic.enemies); i++ {
+		same = pic.enemies[i].id == ft.enemies[i].id
+	}
+	if !same {
+		ft.renumber(pic)
+		return ft
+	}
 	ft.changed = ft.changed[:0]
 	moved := false
 	for i, e := range pic.enemies {
 		k := keyOf(e)
-		if i >= len(ft.enemies) || k.id != ft.enemies[i].id {
-			ft.renumber(pic)
-			return ft
-		}
 		ft.changed = append(ft.changed, k != ft.enemies[i])
 		if ft.changed[i] {
 			ft.enemies[i], moved = k, true
 		}
-	}
-	if len(ft.enemies) != len(pic.enemies) {
-		ft.renumber(pic)
-		return ft
 	}
 	if moved {
 		for _, r := range ft.rows {

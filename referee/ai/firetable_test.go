@@ -63,3 +63,66 @@ func TestFireTableAsAfresh(t *testing.T) {
 	}
 	t.Logf("checked %d units' return fire, %d times with enemies gone or come", checked, renumbered)
 }
+
+// Ensure the fire table renumbers its enemies against their keys as they
+// were: between two pictures the first enemy is disrupted (it may fire
+// at nobody next turn) and the last is destroyed, so the enemies are
+// renumbered and the first's entries must be worked out again too. The
+// table once wrote the first's new key before it saw that the enemies
+// had to be renumbered, and kept its return fire. Each unit's return
+// fire from the kept table must be the one worked out afresh.
+func TestFireTableRenumbersAgainstKeysAsTheyWere(t *testing.T) {
+	checked := 0
+	for g := range 4 {
+		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 31)), battleOptions{perSide: 12})
+		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
+			if next.Phase != referee.PhaseMovement || next.Turn < 2 || checked >= 20 {
+				return next, nil, nil
+			}
+			side := next.PhasingSide().ID
+			var k *fireTable
+			pic := newPicture(next.View(side), next.Rules.CRT, nil, nil)
+			pic.table = &k
+			pic.fireTable()
+			if len(pic.enemies) < 2 || pic.enemies[0].disrupted {
+				return next, nil, nil
+			}
+			first, last := pic.enemies[0].id, pic.enemies[len(pic.enemies)-1].id
+			hit := false // some unit's return fire counts the first enemy
+			for _, u := range pic.own {
+				if isTarget(u) {
+					for _, c := range k.backAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))) {
+						hit = hit || c.i == 0
+					}
+				}
+			}
+			if !hit {
+				return next, nil, nil
+			}
+			later := next.Clone()
+			later.Unit(first).Disrupted = true
+			later.Unit(last).Status = referee.Destroyed
+			pic = newPicture(later.View(side), later.Rules.CRT, nil, nil)
+			pic.table = &k
+			ft := pic.fireTable()
+			fresh := newPicture(later.View(side), later.Rules.CRT, nil, nil).fireTable()
+			for _, u := range pic.own {
+				if isTarget(u) {
+					tg := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
+					if got, want := ft.backAt(pic, u, tg), fresh.backAt(pic, u, tg); !slices.Equal(got, want) {
+						t.Fatalf("battle %d turn %d, %s's return fire: kept %v, afresh %v", g, next.Turn, u.ID, got, want)
+					}
+				}
+			}
+			checked++
+			return next, nil, nil
+		}
+		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
+		if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(uint64(g))), players, 12, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("%d pictures checked: too few to tell", checked)
+	}
+}
