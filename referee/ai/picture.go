@@ -77,9 +77,9 @@ type picture struct {
 	tableUpToDate bool
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
-	// reach keeps the enemy's reach over the ground for the player turn
-	// (Hard, reach.go); nil: none kept.
-	reach map[reachKey][]int
+	// reach keeps the enemy's reach over the ground (Hard, reach.go);
+	// nil: none kept.
+	reach *reachMemo
 	// enemyD is the mean D of the enemy ground units it can see, which
 	// the menace of its own units is measured against (menaces); 0 until
 	// worked out.
