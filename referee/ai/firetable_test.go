@@ -126,3 +126,49 @@ func TestFireTableRenumbersAgainstKeysAsTheyWere(t *testing.T) {
 		t.Fatalf("%d pictures checked: too few to tell", checked)
 	}
 }
+
+// Ensure an enemy's reach carried into a later turn (reachMemo) is the
+// one worked out afresh: after every action of Hard battles, each reach
+// the side's memo holds for a counter it sees, looked up this turn and
+// for its range, is the reach worked out on a picture with no memo; and
+// some were carried from an earlier turn.
+func TestReachMemoAsAfresh(t *testing.T) {
+	checked, carried := 0, 0
+	for g := range 3 {
+		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 41)), battleOptions{perSide: 12, secrets: g == 1})
+		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
+		made := map[*int]int{} // the player turn each reach kept was first seen in
+		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
+			for side, p := range players {
+				r := p.cache.reach
+				if r == nil || r.m != next.Map || r.turn != next.PlayerTurn {
+					continue
+				}
+				pic := newPicture(next.View(side), next.Rules.CRT, nil, nil)
+				for _, e := range pic.enemies {
+					f, ok := r.fields[reachKey{e.id, e.class, e.at, e.mp}]
+					if !ok || f.turn != r.turn || f.rng != e.rng || len(f.f) == 0 {
+						continue
+					}
+					if want := pic.lookReach(e); !slices.Equal(f.f, want) {
+						t.Fatalf("battle %d turn %d, %s's reach kept is not the one worked out afresh", g, next.Turn, e.id)
+					}
+					checked++
+					if first, ok := made[&f.f[0]]; !ok {
+						made[&f.f[0]] = r.turn
+					} else if first < r.turn {
+						carried++
+					}
+				}
+			}
+			return next, nil, nil
+		}
+		if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(uint64(g))), players, 12, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 1000 || carried < 50 {
+		t.Fatalf("%d reaches checked, %d carried from an earlier turn: too few to tell", checked, carried)
+	}
+	t.Logf("%d reaches checked, %d carried from an earlier turn", checked, carried)
+}
