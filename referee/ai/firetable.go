@@ -444,7 +444,9 @@ func (x *exchange) replan(units []*planned, kept func(*planned) (int, bool)) {
 // plan is rolled as exchange.plan's last pass leaves it, whichever units
 // chose last.
 func (x *exchange) reaim(units []*planned) {
-	clear(x.shots)
+	for i := range x.shots {
+		x.shots[i] = x.shots[i][:0]
+	}
 	clear(x.struck)
 	for _, pu := range units {
 		if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {

@@ -274,19 +274,24 @@ func (s strike) worth(t *enemy) float64 {
 // exchange is the fire exchange of one plan: the shots aimed at each
 // enemy, what each is then expected to suffer, and the return fire each
 // enemy may make next turn at its best target.
+// Each is kept by the enemy's place (enemy.idx).
 type exchange struct {
 	pic   *picture
 	ret   float64 // what a step of return fire costs against a step dealt
-	shots map[*enemy][]shot
-	// struck is where those shots leave each enemy, once rolled.
-	struck map[*enemy]*struck
-	// back is the return fire enemy e could make next turn at the unit
-	// of the side it would hurt most, before the side fires.
-	back map[*enemy]float64
+	shots [][]shot
+	// struck is where those shots leave each enemy, once rolled (nil:
+	// not yet).
+	struck []*struck
+	// back is the return fire each enemy could make next turn at the
+	// unit of the side it would hurt most, before the side fires.
+	back []float64
+	// slab is the memory the struck are laid out in.
+	slab []struck
 }
 
 func (pic *picture) newExchange(ret float64) *exchange {
-	return &exchange{pic: pic, ret: ret, shots: map[*enemy][]shot{}, struck: map[*enemy]*struck{}, back: map[*enemy]float64{}}
+	n := pic.counted
+	return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
 }
 
 // struck is a target as the shots of a plan at it leave it: rolled, and
@@ -298,12 +303,16 @@ type struck struct {
 
 // rolled is the shots at t so far, rolled.
 func (x *exchange) rolled(t *enemy) *struck {
-	if r, ok := x.struck[t]; ok {
+	if r := x.struck[t.idx]; r != nil {
 		return r
 	}
-	r := &struck{r: x.pic.rollShots(t, x.shots[t])}
+	if len(x.slab) == cap(x.slab) {
+		x.slab = make([]struck, 0, max(2*cap(x.slab), 8)) // those laid out stay where they are
+	}
+	x.slab = append(x.slab, struck{r: x.pic.rollShots(t, x.shots[t.idx])})
+	r := &x.slab[len(x.slab)-1]
 	r.s = r.r.strike(t)
-	x.struck[t] = r
+	x.struck[t.idx] = r
 	return r
 }
 
@@ -323,8 +332,8 @@ func (x *exchange) gain(t *enemy, s shot, back float64) float64 {
 
 // aim adds the shot at t to the plan, rolled after the others.
 func (x *exchange) aim(t *enemy, s shot) {
-	x.shots[t] = append(x.shots[t], s)
-	if b, ok := x.struck[t]; ok {
+	x.shots[t.idx] = append(x.shots[t.idx], s)
+	if b := x.struck[t.idx]; b != nil {
 		x.pic.roll(t, &b.r, s)
 		b.s = b.r.strike(t)
 	}
@@ -404,7 +413,7 @@ func (x *exchange) fireBack() {
 	x.pic.returnFires(func(_ *referee.ViewUnit, at []colAt, v []float64) {
 		for k, c := range at {
 			e := x.pic.enemies[c.i]
-			x.back[e] = max(x.back[e], v[k])
+			x.back[e.idx] = max(x.back[e.idx], v[k])
 		}
 	})
 }
@@ -426,7 +435,7 @@ func (x *exchange) gainOf(o option) float64 {
 	if o.t == nil {
 		return o.fixed
 	}
-	return x.gain(o.t, o.s, x.back[o.t]) + o.fixed
+	return x.gain(o.t, o.s, x.back[o.t.idx]) + o.fixed
 }
 
 // planned is one unit's part of a plan: its options and the one chosen
@@ -471,11 +480,11 @@ func (x *exchange) unaim(o option) {
 	if o.t == nil {
 		return
 	}
-	l := x.shots[o.t]
+	l := x.shots[o.t.idx]
 	for i := range l {
 		if l[i] == o.s {
-			x.shots[o.t] = append(l[:i:i], l[i+1:]...)
-			delete(x.struck, o.t)
+			x.shots[o.t.idx] = append(l[:i:i], l[i+1:]...)
+			x.struck[o.t.idx] = nil
 			return
 		}
 	}
@@ -620,14 +629,14 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	}
 	x := pic.newExchange(hardMoveReturn)
 	for i, e := range pic.enemies {
-		x.back[e] = pic.fight.back[i].without(m.u)
+		x.back[e.idx] = pic.fight.back[i].without(m.u)
 	}
 	pic.fireTable().plan(x, pic.fight, m.u)
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
 	base := make([]float64, len(pic.enemies))
 	for i, e := range pic.enemies {
-		base[i] = x.back[e]
+		base[i] = x.back[e.idx]
 	}
 	// back is each enemy's best return fire with the unit in the hex
 	// scored, base but for those that would rather hit it there.

@@ -21,6 +21,8 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// counted is how many enemies and air lances it sees (enemy.idx).
+	counted int
 	// buckets is spread's queue memory without a routeMemo.
 	buckets [][]int32
 	// odds are the side's prospects (mine, theirs), once worked out.
@@ -97,6 +99,9 @@ type picture struct {
 
 // enemy is an enemy counter the side can see.
 type enemy struct {
+	// idx is its place among the enemies and air lances the picture sees
+	// (picture.counted), by which a fire exchange keeps its shots.
+	idx                    int
 	id                     string
 	class                  string // "" until sighted
 	at                     hex.Hex
@@ -181,6 +186,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 	}
 	pic.own = make([]*referee.ViewUnit, 0, own)
 	pic.enemies = make([]*enemy, 0, n)
+	pic.counted = n
 	var all []enemy
 	if slab != nil && cap(*slab) >= n {
 		all = (*slab)[:0]
@@ -199,7 +205,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 		if !seen(u) {
 			continue
 		}
-		all = append(all, enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"})
+		all = append(all, enemy{idx: len(all), id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"})
 		e := &all[len(all)-1]
 		est, ok := classEstimates[u.Class]
 		if !ok {
