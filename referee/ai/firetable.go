@@ -32,6 +32,7 @@ type fireTable struct {
 	enemies []enemyKey // pic.enemies as the rows were worked out
 	rows    map[string]*fireRow
 	changed []bool // scratch: the enemies whose key changed, by index
+	which   []int  // scratch: their indexes, in order
 	// chosen is each unit's choice in the movement phase's plan (plan),
 	// by unit ID.
 	chosen map[string]choice
@@ -150,18 +151,17 @@ func (pic *picture) fireTable() *fireTable {
 		ft.renumber(pic)
 		return ft
 	}
-	ft.changed = ft.changed[:0]
-	moved := false
+	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
 	for i, e := range pic.enemies {
 		k := keyOf(e)
 		ft.changed = append(ft.changed, k != ft.enemies[i])
 		if ft.changed[i] {
-			ft.enemies[i], moved = k, true
+			ft.enemies[i], ft.which = k, append(ft.which, i)
 		}
 	}
-	if moved {
+	if len(ft.which) > 0 {
 		for _, r := range ft.rows {
-			r.patch(pic, nil, ft.changed)
+			r.patch(pic, nil, ft.changed, ft.which)
 		}
 	}
 	return ft
@@ -180,7 +180,7 @@ func (ft *fireTable) renumber(pic *picture) {
 	for i := range to {
 		to[i] = -1
 	}
-	ft.changed = ft.changed[:0]
+	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
 	keys := make([]enemyKey, len(pic.enemies))
 	for i, e := range pic.enemies {
 		keys[i] = keyOf(e)
@@ -191,18 +191,22 @@ func (ft *fireTable) renumber(pic *picture) {
 			ok = false // new, or seen twice
 		}
 		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])
+		if ft.changed[i] {
+			ft.which = append(ft.which, i)
+		}
 	}
 	ft.enemies = keys
 	for _, r := range ft.rows {
-		r.patch(pic, to, ft.changed)
+		r.patch(pic, to, ft.changed, ft.which)
 	}
 }
 
 // patch moves the unit's entries to the enemies' new indexes (to, old
 // index to new, −1 for gone; nil: the same) and works out again the
-// return fire of the enemies changed (by new index) at it; its shots are
-// worked out again when next asked.
-func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
+// return fire of the enemies changed (by new index; which, their
+// indexes in order) at it; its shots are worked out again when next
+// asked.
+func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
 	r.hasFire, r.hasWorth = false, false
 	if !r.hasBack {
 		return
@@ -217,10 +221,8 @@ func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
 		}
 	}
 	r.back = kept
-	for i, e := range pic.enemies {
-		if changed[i] {
-			r.back = r.target.add(pic, r.back, i, e)
-		}
+	for _, i := range which {
+		r.back = r.target.add(pic, r.back, i, pic.enemies[i])
 	}
 	if !sort.SliceIsSorted(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i }) {
 		sort.Slice(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i })
@@ -253,7 +255,11 @@ func (ft *fireTable) row(u *referee.ViewUnit) *fireRow {
 // backAt is the columns the enemies could fire at own unit u as target
 // t next turn, in pic.enemies order.
 func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt {
-	r := ft.row(u)
+	return ft.row(u).backAt(pic, t)
+}
+
+// backAt is backAt for the row's unit.
+func (r *fireRow) backAt(pic *picture, t target) []colAt {
 	k := targetKey{t.at, t.shift, t.d}
 	if !r.hasBack || r.target != k {
 		r.target, r.hasBack, r.back, r.hasWorth = k, true, r.back[:0], false
@@ -267,8 +273,8 @@ func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt
 // worthAt is what the enemies' fire at own unit u as target t next
 // turn costs it, by backAt's columns, in their order.
 func (ft *fireTable) worthAt(pic *picture, u *referee.ViewUnit, t target) ([]colAt, []float64) {
-	back := ft.backAt(pic, u, t)
-	r := ft.rows[u.ID]
+	r := ft.row(u)
+	back := r.backAt(pic, t)
 	if !r.hasWorth || r.worthFor != t {
 		r.worthFor, r.hasWorth, r.worth = t, true, r.worth[:0]
 		for _, c := range back {
@@ -374,14 +380,18 @@ type optionKey struct {
 // choose against the others' choices, so a unit whose target fell turns
 // on another.
 func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
-	x.replan(units, func(pu *planned) (int, bool) {
+	same := make(map[*planned]bool, len(units)) // its options are as they were
+	for _, pu := range units {
 		c, ok := ft.aimed[ids[pu]]
-		return c.i, ok && c.same(pu.opts)
+		same[pu] = ok && c.same(pu.opts)
+	}
+	x.replan(units, func(pu *planned) (int, bool) {
+		return ft.aimed[ids[pu]].i, same[pu]
 	})
 	for _, pu := range units {
 		id := ids[pu]
 		c := ft.aimed[id]
-		if !c.same(pu.opts) {
+		if !same[pu] {
 			c.opts = c.opts[:0]
 			for _, o := range pu.opts {
 				c.opts = append(c.opts, o.key())
@@ -420,7 +430,7 @@ func (c aimed) same(opts []option) bool {
 // the plan is made in full (exchange.plan). The shots are then rolled in
 // the order exchange.plan's last pass leaves them (reaim).
 func (x *exchange) replan(units []*planned, kept func(*planned) (int, bool)) {
-	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	slices.SortStableFunc(units, fewerOptions)
 	var fresh []*planned
 	for _, pu := range units {
 		i, ok := kept(pu)

@@ -137,7 +137,7 @@ func TestReachMemoAsAfresh(t *testing.T) {
 	for g := range 3 {
 		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 41)), battleOptions{perSide: 12, secrets: g == 1})
 		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
-		made := map[*int]int{} // the player turn each reach kept was first seen in
+		made := map[*int16]int{} // the player turn each reach kept was first seen in
 		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
 			for side, p := range players {
 				r := p.cache.reach

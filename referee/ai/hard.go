@@ -1,9 +1,9 @@
 package ai
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -449,11 +449,14 @@ type planned struct {
 // with the fewest options first, then lets each choose again once
 // against the others' choices.
 func (x *exchange) plan(units []*planned) {
-	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	slices.SortStableFunc(units, fewerOptions)
 	for range 2 {
 		x.choose(units)
 	}
 }
+
+// fewerOptions orders units by how many options they have, fewest first.
+func fewerOptions(a, b *planned) int { return cmp.Compare(len(a.opts), len(b.opts)) }
 
 // choose lets each unit in turn choose the option that adds most to the
 // plan, its own choice, if any, taken out of it first.

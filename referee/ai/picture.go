@@ -115,7 +115,7 @@ type enemy struct {
 	// retreat edge (leavesBy); "" for none.
 	leaves string
 	// ground is its reach over the ground (Hard, reach.go), once looked up.
-	ground       []int
+	ground       []int16
 	groundLooked bool
 	// mates[n] is how many of the side's units that share its fire
 	// (picture.isMate, dangerSum) stand at most n hexes from it; nil until

@@ -32,14 +32,14 @@ const farAway = 1 << 10
 // e's range (farAway beyond); nil when the way e moves is not known (an
 // unsighted class) or it does not move (a DropShip). Kept for the player
 // turn: the enemy does not move in it.
-func (pic *picture) groundReach(e *enemy) []int {
+func (pic *picture) groundReach(e *enemy) []int16 {
 	if !e.groundLooked {
 		e.ground, e.groundLooked = pic.lookReach(e), true
 	}
 	return e.ground
 }
 
-func (pic *picture) lookReach(e *enemy) []int {
+func (pic *picture) lookReach(e *enemy) []int16 {
 	if e.ship || e.class == "" {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (pic *picture) lookReach(e *enemy) []int {
 		}
 	}
 	// Its fire: hexes within range of one of them.
-	f := make([]int, m.Width*m.Height)
+	f := make([]int16, m.Width*m.Height) // small, to be read for every hex and enemy
 	for i := range f {
 		f[i] = farAway
 	}
@@ -96,7 +96,7 @@ func (pic *picture) lookReach(e *enemy) []int {
 		for _, h := range frontier {
 			for _, x := range h.Neighbors() {
 				if m.Contains(x) && f[at(x)] == farAway {
-					f[at(x)] = r
+					f[at(x)] = int16(r)
 					next = append(next, x)
 				}
 			}
@@ -126,7 +126,7 @@ type reachMemo struct {
 // reachField is a reach kept: worked out for range rng, last looked up
 // in player turn turn.
 type reachField struct {
-	f         []int
+	f         []int16
 	rng, turn int
 }
 
@@ -152,7 +152,7 @@ func (r *reachMemo) at(s *referee.State) *reachMemo {
 
 // kept is the reach kept by key for an enemy of range rng: the one of
 // this player turn, or one of an earlier turn worked out for rng.
-func (r *reachMemo) kept(key reachKey, rng int) ([]int, bool) {
+func (r *reachMemo) kept(key reachKey, rng int) ([]int16, bool) {
 	if r == nil {
 		return nil, false
 	}
@@ -166,7 +166,7 @@ func (r *reachMemo) kept(key reachKey, rng int) ([]int, bool) {
 }
 
 // keep keeps reach f, worked out for range rng, by key.
-func (r *reachMemo) keep(key reachKey, rng int, f []int) {
+func (r *reachMemo) keep(key reachKey, rng int, f []int16) {
 	if r != nil {
 		r.fields[key] = reachField{f, rng, r.turn}
 	}
@@ -182,7 +182,7 @@ func (pic *picture) fireOnGround(e *enemy, h hex.Hex, d, shift int) (col int, ok
 	if !e.fighting() || e.disrupted {
 		return 0, false
 	}
-	n := f[h.Y*pic.v.Map.Width+h.X]
+	n := int(f[h.Y*pic.v.Map.Width+h.X])
 	if n > max(e.rng, 1) {
 		return 0, false
 	}
