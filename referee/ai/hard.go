@@ -339,19 +339,9 @@ func (x *exchange) aim(t *enemy, s shot) {
 	}
 }
 
-// returnFire is what a unit of D d standing in h (its hex's terrain
-// shift shift) stands to lose to enemy e's fire next turn: the steps and
-// the chance of losing the unit, with left steps left, worth killWorth.
-func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, step, worth float64) float64 {
-	col, ok := pic.fireOnGround(e, h, d, shift)
-	if !ok {
-		return 0
-	}
-	return pic.fireWorth(col, left, step, worth)
-}
-
 // fireWorth is what fire on column col costs a unit with left steps
-// left, a step worth step and the unit worth besides.
+// left, a step worth step and the unit worth besides (a step of return
+// fire at it, and the chance of losing it, next turn).
 func (pic *picture) fireWorth(col, left int, step, worth float64) float64 {
 	return pic.ev(col)*step + pic.killChance(col, left)*worth
 }
@@ -400,11 +390,6 @@ func (pic *picture) ownTarget(u *referee.ViewUnit, h hex.Hex, cell mapgen.Cell) 
 		t.step = pic.ownWorth(u, attackRA(u), u.Detail.Current.CA, t.left)
 	}
 	return t
-}
-
-// exposure is the return fire enemy e could make at t.
-func (pic *picture) exposure(e *enemy, t target) float64 {
-	return pic.returnFire(e, t.at, t.d, t.shift, t.left, t.step, t.worth)
 }
 
 // fireBack fills in each enemy's best return fire at the side's units
@@ -647,6 +632,12 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	var near, all *fightLists
 	var me target // m as a target, its hex and shift set for each hex
 	made := false
+	// What fire on each column costs m (fireWorth), and what each shot m
+	// may take adds to the plan when it draws no enemy's fire (gain),
+	// are the same in every hex: each is worked out once.
+	var worth [referee.MaxColumn - referee.MinColumn + 1]float64
+	var worthKnown [len(worth)]bool
+	gains := map[gainKey]float64{}
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		if !made {
 			me, made = pic.ownTarget(m.u, h, cell), true
@@ -669,7 +660,15 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		for _, i := range l.firing {
 			e := pic.enemies[i]
 			back[i] = base[i]
-			if v := pic.exposure(e, me); v > back[i] {
+			col, ok := pic.fireOnGround(e, me.at, me.d, me.shift)
+			if !ok {
+				continue
+			}
+			c := referee.ClampColumn(col) - referee.MinColumn
+			if !worthKnown[c] {
+				worth[c], worthKnown[c] = pic.fireWorth(col, me.left, me.step, me.worth), true
+			}
+			if v := worth[c]; v > back[i] {
 				drawn += x.result(e).fires * (v - back[i])
 				back[i] = v
 			}
@@ -682,10 +681,26 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			if !ok {
 				continue
 			}
-			best = max(best, x.gain(e, o.s, back[i]))
+			if back[i] != base[i] {
+				best = max(best, x.gain(e, o.s, back[i]))
+				continue
+			}
+			k := gainKey{i, o.s}
+			g, ok := gains[k]
+			if !ok {
+				g = x.gain(e, o.s, back[i])
+				gains[k] = g
+			}
+			best = max(best, g)
 		}
 		return best - x.ret*drawn
 	}
+}
+
+// gainKey is a shot m may take at enemy i (by pic.enemies index).
+type gainKey struct {
+	i int
+	s shot
 }
 
 // fightLists are the enemies (by pic.enemies index, in order) that can
