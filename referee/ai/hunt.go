@@ -360,18 +360,24 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	if len(units) <= huntKeep*len(foes) {
 		return nil // all of them stay
 	}
-	// Each unit's distance to the nearest foe, worked out once: the sort
-	// below compares each unit many times.
-	near := make(map[*referee.ViewUnit]int, len(units))
-	for _, u := range units {
-		d := 1 << 20
-		for _, f := range foes {
-			d = min(d, hex.Distance(*u.Hex, f))
-		}
-		near[u] = d
+	// Each unit with its distance to the nearest foe, worked out once:
+	// the sort compares each unit many times.
+	type unitAt struct {
+		u    *referee.ViewUnit
+		near int
 	}
-	kept := slices.Clone(units)
-	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(near[a], near[b]) })
+	by := make([]unitAt, len(units))
+	for i, u := range units {
+		by[i] = unitAt{u, 1 << 20}
+		for _, f := range foes {
+			by[i].near = min(by[i].near, hex.Distance(*u.Hex, f))
+		}
+	}
+	slices.SortStableFunc(by, func(a, b unitAt) int { return cmp.Compare(a.near, b.near) })
+	kept := make([]*referee.ViewUnit, len(by))
+	for i, b := range by {
+		kept[i] = b.u
+	}
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
