@@ -1,8 +1,8 @@
 package ai
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -224,8 +224,9 @@ func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
 	for _, i := range which {
 		r.back = r.target.add(pic, r.back, i, pic.enemies[i])
 	}
-	if !sort.SliceIsSorted(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i }) {
-		sort.Slice(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i })
+	byEnemy := func(a, b colAt) int { return cmp.Compare(a.i, b.i) } // each enemy once
+	if !slices.IsSortedFunc(r.back, byEnemy) {
+		slices.SortFunc(r.back, byEnemy)
 	}
 }
 
