@@ -677,7 +677,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		best := 0.0
 		for _, i := range l.targets {
 			e := pic.enemies[i]
-			o, ok := m.option(h, cell, e)
+			o, ok := m.shotFrom(h, cell, e)
 			if !ok {
 				continue
 			}
@@ -731,6 +731,20 @@ func (m *moveScorer) fightLists(near bool) *fightLists {
 		}
 	}
 	return l
+}
+
+// shotFrom is option, read from what score found from h when it looked
+// at e: score works out a shot at every enemy in range of either
+// (fireAt), which those fight looks at are.
+func (m *moveScorer) shotFrom(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+	s := m.shots[e.idx]
+	if !s.found || s.at != h {
+		return m.option(h, cell, e)
+	}
+	if hex.Distance(h, e.at) > max(m.rng, 1) || s.f == 0 {
+		return option{}, false
+	}
+	return option{t: e, s: shot{col: s.col, f: s.f}}, true
 }
 
 // option is the shot mover m could take at e from h, if any.

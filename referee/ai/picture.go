@@ -686,6 +686,18 @@ type moveScorer struct {
 	// route is the unit's route field (way), once looked up; home its
 	// field towards the retreat edge (homeWay).
 	route, home []int
+	// shots are the last shot score found the unit could take at each
+	// enemy (by enemy.idx), and from where: fight reads them rather than
+	// work each out again.
+	shots []shotFrom
+}
+
+// shotFrom is a shot (fireAt) from hex at; found, once there is one.
+type shotFrom struct {
+	found bool
+	at    hex.Hex
+	col   int
+	f     float64
 }
 
 // focus narrows the enemies score looks at, for the hexes within radius
@@ -872,7 +884,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	m.selfMate = pic.isMate(u) && slices.Contains(pic.own, u)
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
-		m.fight = pic.hardFight(m)
+		m.fight, m.shots = pic.hardFight(m), make([]shotFrom, pic.counted)
 	}
 	return m
 }
@@ -923,6 +935,9 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			continue
 		}
 		col, f := m.fireAt(h, cell, e, d)
+		if m.shots != nil {
+			m.shots[e.idx] = shotFrom{true, h, col, f}
+		}
 		ev := pic.ev(col) * f
 		if m.level.skilled() {
 			ev *= e.weight()
