@@ -32,16 +32,17 @@ import (
 // likely to destroy or disrupt first fires back for less. Everything
 // else (the closing in, the aims, the retreat) is Normal's.
 //
-// What it works out is kept from one decision to the next within a
-// phase (firetable.go): the columns of fire between each unit and the
-// enemies that can reach it, and the plan. Between two decisions one
-// unit has moved or fired: the units whose options are as they were
-// keep their choices, the others choose again against them, where a
-// plan made afresh would let every unit choose twice over. With a
-// hundred units a side along a front, planning them all for every
-// decision cost Hard several times Normal (BENCHMARKS.md); in a
-// battle of a few lances a side the two plans are nearly always the
-// same.
+// What it works out is kept from one decision to the next
+// (firetable.go): the columns of fire between each unit and the enemies
+// that can reach it within a player turn, the plan within a phase, and
+// each enemy's reach over the ground while it stands where it stood
+// (reach.go). Between two decisions one unit has moved or fired: the
+// units whose options are as they were keep their choices, the others
+// choose again against them, where a plan made afresh would let every
+// unit choose twice over. With a hundred units a side along a front,
+// planning them all for every decision cost Hard several times Normal
+// (BENCHMARKS.md); in a battle of a few lances a side the two plans are
+// nearly always the same.
 //
 // It reads nothing Normal does not: the picture of the side's View.
 
