@@ -63,8 +63,9 @@ func sameTerrain(a, b *State) bool {
 // the state after one more action in the same attack phase on the same
 // terrain. An attack list depends on the attacking unit, on the enemy
 // units within its reach (its targets) as far as whether it may attack
-// them goes (sameTarget), for a unit that may fire indirectly on every
-// unit of its side (its forward observers, ruling K5), and on the rules,
+// them goes (sameTarget), for a unit that may fire indirectly on the
+// units of its side as far as whether they may observe for it goes
+// (sameObserver: its forward observers, ruling K5), and on the rules,
 // the phase and the choices the battle waits for; air units and
 // DropShips, whose attacks follow rules of their own, are listed afresh.
 // A list carries over when none of these changed.
@@ -94,7 +95,7 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 		for _, i := range changed {
 			was, is := prev.Units[i], next.Units[i]
 			own := is.Side == u.Side
-			if is.ID == id || (observed && own) ||
+			if is.ID == id || (observed && own && !sameObserver(was, is)) ||
 				(!own && !sameTarget(was, is) && (hex.Distance(u.Hex, was.Hex) <= reach || hex.Distance(u.Hex, is.Hex) <= reach)) {
 				keep = false
 				break
@@ -105,6 +106,16 @@ func carriedAttacks(prev, next *State, lists map[string][]Action) map[string][]A
 		}
 	}
 	return out
+}
+
+// sameObserver reports that own unit was, changed into is, is the same
+// forward observer: whether it may observe (observerCheck) reads its
+// side, ID, class, status, hex, whether it is hidden or disrupted and
+// its landing, not whether it has attacked, which is what an attack
+// changes in the attacker.
+func sameObserver(was, is *Unit) bool {
+	return was.Side == is.Side && was.ID == is.ID && was.Class == is.Class && was.Status == is.Status && was.Hex == is.Hex &&
+		was.Hidden == is.Hidden && was.Disrupted == is.Disrupted && was.HardLanding == is.HardLanding && was.LandedAt == is.LandedAt
 }
 
 // sameTarget reports that enemy ground unit was, changed into is, is

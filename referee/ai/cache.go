@@ -25,8 +25,8 @@ type cache struct {
 	sight *sightMemo
 	view  referee.ViewBuffer
 	// reach is how far each enemy counter's fire reaches next turn over
-	// the ground (Hard, reach.go), for the player turn.
-	reach map[reachKey][]int
+	// the ground (Hard, reach.go).
+	reach *reachMemo
 	// fire is Hard's fire between the units, for the phase (firetable.go).
 	fire *fireTable
 	// routes are the route work (route.go) of the player turn.
@@ -101,12 +101,13 @@ func (r *routeMemo) field(key string) (f []int, ok bool) {
 // within the player turn.
 func (c *cache) legality(s *referee.State) *referee.Legality {
 	if c.legal == nil || c.turn != s.PlayerTurn {
-		c.turn, c.legal, c.reach = s.PlayerTurn, referee.NewLegality(s), map[reachKey][]int{}
+		c.turn, c.legal = s.PlayerTurn, referee.NewLegality(s)
 		c.routes = c.routes.nextTurn(s.Map)
 	} else {
 		c.legal = c.legal.Next(s)
 	}
 	c.at = s
+	c.reach = c.reach.at(s)
 	if c.sight == nil || c.sight.m != s.Map || (c.sight.night != nil) != s.Rules.Night {
 		c.sight = newSightMemo(s.Map, s.Rules.Night)
 	}

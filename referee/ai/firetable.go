@@ -1,7 +1,8 @@
 package ai
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -9,9 +10,10 @@ import (
 )
 
 // fireTable is Hard's memory of the fire between the side's units and
-// the enemies it sees, kept from one decision to the next within a
-// phase: for each own unit, the columns each enemy could fire at it
-// next turn where it stands (its return fire), and the shots it could
+// the enemies it sees, kept from one decision to the next (the plan
+// within a phase, the fire within a player turn): for each own unit,
+// the columns each enemy could fire at it next turn where it stands
+// (its return fire), and the shots it could
 // take where it stands (in the movement phase); and each unit's choice
 // in the plan. Between two decisions one unit has moved, or one enemy
 // has been fired on: only that unit's row, or that enemy's entries in
@@ -23,10 +25,14 @@ import (
 // the last bit as worked out afresh. The plan kept is not the plan
 // made afresh (plan, planAttacks).
 type fireTable struct {
-	at      tableAt
+	at tableAt
+	// rubble is the rubble the table was made on (View.Rubble): the
+	// columns are carried into the next phase only on the same ground.
+	rubble  []hex.Hex
 	enemies []enemyKey // pic.enemies as the rows were worked out
 	rows    map[string]*fireRow
 	changed []bool // scratch: the enemies whose key changed, by index
+	which   []int  // scratch: their indexes, in order
 	// chosen is each unit's choice in the movement phase's plan (plan),
 	// by unit ID.
 	chosen map[string]choice
@@ -73,10 +79,15 @@ type fireRow struct {
 	target  targetKey
 	hasBack bool
 	back    []colAt
-	firer   firerKey
-	hasFire bool
-	fire    unitFire
-	made    int // how many times fire has been made
+	// worth is what each of back's fire costs the unit (fireWorth) as
+	// the target worthFor, when hasWorth: kept while neither changes.
+	worth    []float64
+	worthFor target
+	hasWorth bool
+	firer    firerKey
+	hasFire  bool
+	fire     unitFire
+	made     int // how many times fire has been made
 }
 
 // targetKey is what an enemy's fire at a unit depends on: the unit's
@@ -100,41 +111,57 @@ type colAt struct{ i, col int }
 // made afresh in a new phase, else with the entries of each enemy whose
 // key changed worked out again (a shot at a unit disrupts it, takes its
 // steps), of each enemy newly seen added, and of each no longer seen
-// (destroyed) dropped.
+// (destroyed) dropped. The attack phase after the movement phase of the
+// same player turn, on the same ground (the map, its rubble, the table
+// printing and the time of day), keeps the columns and shots, brought up
+// to date the same way, and starts the plans afresh: with a hundred
+// units a side, the thirty-odd decisions of a phase paid again for the
+// columns between every pair of units in reach of each other. Not into
+// the next player turn: the enemy's reach over the ground is kept for
+// the player turn (reach.go), so a column is the one worked out afresh
+// only within it.
 func (pic *picture) fireTable() *fireTable {
 	if pic.table == nil {
 		pic.table = new(*fireTable) // kept for this picture only
 	}
 	ft := *pic.table
+	if pic.tableUpToDate {
+		return ft
+	}
+	pic.tableUpToDate = true
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
+	if ft != nil && ft.at != at && ft.at.turn == at.turn && ft.at.phasing == at.phasing && ft.at.m == at.m && ft.at.crt == at.crt && ft.at.night == at.night && slices.Equal(ft.rubble, pic.v.Rubble) {
+		ft.at, ft.chosen, ft.aimed = at, map[string]choice{}, map[string]aimed{}
+	}
 	if ft == nil || ft.at != at {
-		ft = &fireTable{at: at, rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
+		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))
 		}
 		*pic.table = ft
 		return ft
 	}
-	ft.changed = ft.changed[:0]
-	moved := false
-	for i, e := range pic.enemies {
-		k := keyOf(e)
-		if i >= len(ft.enemies) || k.id != ft.enemies[i].id {
-			ft.renumber(pic)
-			return ft
-		}
-		ft.changed = append(ft.changed, k != ft.enemies[i])
-		if ft.changed[i] {
-			ft.enemies[i], moved = k, true
-		}
+	// The same counters in the same order, or renumbered; renumber
+	// compares the keys as they were.
+	same := len(ft.enemies) == len(pic.enemies)
+	for i := 0; same && i < len(pic.enemies); i++ {
+		same = pic.enemies[i].id == ft.enemies[i].id
 	}
-	if len(ft.enemies) != len(pic.enemies) {
+	if !same {
 		ft.renumber(pic)
 		return ft
 	}
-	if moved {
+	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
+	for i, e := range pic.enemies {
+		k := keyOf(e)
+		ft.changed = append(ft.changed, k != ft.enemies[i])
+		if ft.changed[i] {
+			ft.enemies[i], ft.which = k, append(ft.which, i)
+		}
+	}
+	if len(ft.which) > 0 {
 		for _, r := range ft.rows {
-			r.patch(pic, nil, ft.changed)
+			r.patch(pic, nil, ft.changed, ft.which)
 		}
 	}
 	return ft
@@ -153,7 +180,7 @@ func (ft *fireTable) renumber(pic *picture) {
 	for i := range to {
 		to[i] = -1
 	}
-	ft.changed = ft.changed[:0]
+	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
 	keys := make([]enemyKey, len(pic.enemies))
 	for i, e := range pic.enemies {
 		keys[i] = keyOf(e)
@@ -164,19 +191,23 @@ func (ft *fireTable) renumber(pic *picture) {
 			ok = false // new, or seen twice
 		}
 		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])
+		if ft.changed[i] {
+			ft.which = append(ft.which, i)
+		}
 	}
 	ft.enemies = keys
 	for _, r := range ft.rows {
-		r.patch(pic, to, ft.changed)
+		r.patch(pic, to, ft.changed, ft.which)
 	}
 }
 
 // patch moves the unit's entries to the enemies' new indexes (to, old
 // index to new, −1 for gone; nil: the same) and works out again the
-// return fire of the enemies changed (by new index) at it; its shots are
-// worked out again when next asked.
-func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
-	r.hasFire = false
+// return fire of the enemies changed (by new index; which, their
+// indexes in order) at it; its shots are worked out again when next
+// asked.
+func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
+	r.hasFire, r.hasWorth = false, false
 	if !r.hasBack {
 		return
 	}
@@ -190,13 +221,12 @@ func (r *fireRow) patch(pic *picture, to []int, changed []bool) {
 		}
 	}
 	r.back = kept
-	for i, e := range pic.enemies {
-		if changed[i] {
-			r.back = r.target.add(pic, r.back, i, e)
-		}
+	for _, i := range which {
+		r.back = r.target.add(pic, r.back, i, pic.enemies[i])
 	}
-	if !sort.SliceIsSorted(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i }) {
-		sort.Slice(r.back, func(a, b int) bool { return r.back[a].i < r.back[b].i })
+	byEnemy := func(a, b colAt) int { return cmp.Compare(a.i, b.i) } // each enemy once
+	if !slices.IsSortedFunc(r.back, byEnemy) {
+		slices.SortFunc(r.back, byEnemy)
 	}
 }
 
@@ -226,15 +256,33 @@ func (ft *fireTable) row(u *referee.ViewUnit) *fireRow {
 // backAt is the columns the enemies could fire at own unit u as target
 // t next turn, in pic.enemies order.
 func (ft *fireTable) backAt(pic *picture, u *referee.ViewUnit, t target) []colAt {
-	r := ft.row(u)
+	return ft.row(u).backAt(pic, t)
+}
+
+// backAt is backAt for the row's unit.
+func (r *fireRow) backAt(pic *picture, t target) []colAt {
 	k := targetKey{t.at, t.shift, t.d}
 	if !r.hasBack || r.target != k {
-		r.target, r.hasBack, r.back = k, true, r.back[:0]
+		r.target, r.hasBack, r.back, r.hasWorth = k, true, r.back[:0], false
 		for i, e := range pic.enemies {
 			r.back = k.add(pic, r.back, i, e)
 		}
 	}
 	return r.back
+}
+
+// worthAt is what the enemies' fire at own unit u as target t next
+// turn costs it, by backAt's columns, in their order.
+func (ft *fireTable) worthAt(pic *picture, u *referee.ViewUnit, t target) ([]colAt, []float64) {
+	r := ft.row(u)
+	back := r.backAt(pic, t)
+	if !r.hasWorth || r.worthFor != t {
+		r.worthFor, r.hasWorth, r.worth = t, true, r.worth[:0]
+		for _, c := range back {
+			r.worth = append(r.worth, pic.fireWorth(c.col, t.left, t.step, t.worth))
+		}
+	}
+	return back, r.worth
 }
 
 // fireOf is the shots own ground unit u could take where it stands, in
@@ -333,14 +381,18 @@ type optionKey struct {
 // choose against the others' choices, so a unit whose target fell turns
 // on another.
 func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
-	x.replan(units, func(pu *planned) (int, bool) {
+	same := make(map[*planned]bool, len(units)) // its options are as they were
+	for _, pu := range units {
 		c, ok := ft.aimed[ids[pu]]
-		return c.i, ok && c.same(pu.opts)
+		same[pu] = ok && c.same(pu.opts)
+	}
+	x.replan(units, func(pu *planned) (int, bool) {
+		return ft.aimed[ids[pu]].i, same[pu]
 	})
 	for _, pu := range units {
 		id := ids[pu]
 		c := ft.aimed[id]
-		if !c.same(pu.opts) {
+		if !same[pu] {
 			c.opts = c.opts[:0]
 			for _, o := range pu.opts {
 				c.opts = append(c.opts, o.key())
@@ -379,7 +431,7 @@ func (c aimed) same(opts []option) bool {
 // the plan is made in full (exchange.plan). The shots are then rolled in
 // the order exchange.plan's last pass leaves them (reaim).
 func (x *exchange) replan(units []*planned, kept func(*planned) (int, bool)) {
-	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	slices.SortStableFunc(units, fewerOptions)
 	var fresh []*planned
 	for _, pu := range units {
 		i, ok := kept(pu)
@@ -403,7 +455,9 @@ func (x *exchange) replan(units []*planned, kept func(*planned) (int, bool)) {
 // plan is rolled as exchange.plan's last pass leaves it, whichever units
 // chose last.
 func (x *exchange) reaim(units []*planned) {
-	clear(x.shots)
+	for i := range x.shots {
+		x.shots[i] = x.shots[i][:0]
+	}
 	clear(x.struck)
 	for _, pu := range units {
 		if pu.chosen >= 0 && pu.opts[pu.chosen].t != nil {

@@ -63,3 +63,112 @@ func TestFireTableAsAfresh(t *testing.T) {
 	}
 	t.Logf("checked %d units' return fire, %d times with enemies gone or come", checked, renumbered)
 }
+
+// Ensure the fire table renumbers its enemies against their keys as they
+// were: between two pictures the first enemy is disrupted (it may fire
+// at nobody next turn) and the last is destroyed, so the enemies are
+// renumbered and the first's entries must be worked out again too. The
+// table once wrote the first's new key before it saw that the enemies
+// had to be renumbered, and kept its return fire. Each unit's return
+// fire from the kept table must be the one worked out afresh.
+func TestFireTableRenumbersAgainstKeysAsTheyWere(t *testing.T) {
+	checked := 0
+	for g := range 4 {
+		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 31)), battleOptions{perSide: 12})
+		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
+			if next.Phase != referee.PhaseMovement || next.Turn < 2 || checked >= 20 {
+				return next, nil, nil
+			}
+			side := next.PhasingSide().ID
+			var k *fireTable
+			pic := newPicture(next.View(side), next.Rules.CRT, nil, nil)
+			pic.table = &k
+			pic.fireTable()
+			if len(pic.enemies) < 2 || pic.enemies[0].disrupted {
+				return next, nil, nil
+			}
+			first, last := pic.enemies[0].id, pic.enemies[len(pic.enemies)-1].id
+			hit := false // some unit's return fire counts the first enemy
+			for _, u := range pic.own {
+				if isTarget(u) {
+					for _, c := range k.backAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))) {
+						hit = hit || c.i == 0
+					}
+				}
+			}
+			if !hit {
+				return next, nil, nil
+			}
+			later := next.Clone()
+			later.Unit(first).Disrupted = true
+			later.Unit(last).Status = referee.Destroyed
+			pic = newPicture(later.View(side), later.Rules.CRT, nil, nil)
+			pic.table = &k
+			ft := pic.fireTable()
+			fresh := newPicture(later.View(side), later.Rules.CRT, nil, nil).fireTable()
+			for _, u := range pic.own {
+				if isTarget(u) {
+					tg := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
+					if got, want := ft.backAt(pic, u, tg), fresh.backAt(pic, u, tg); !slices.Equal(got, want) {
+						t.Fatalf("battle %d turn %d, %s's return fire: kept %v, afresh %v", g, next.Turn, u.ID, got, want)
+					}
+				}
+			}
+			checked++
+			return next, nil, nil
+		}
+		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
+		if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(uint64(g))), players, 12, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("%d pictures checked: too few to tell", checked)
+	}
+}
+
+// Ensure an enemy's reach carried into a later turn (reachMemo) is the
+// one worked out afresh: after every action of Hard battles, each reach
+// the side's memo holds for a counter it sees, looked up this turn and
+// for its range, is the reach worked out on a picture with no memo; and
+// some were carried from an earlier turn.
+func TestReachMemoAsAfresh(t *testing.T) {
+	checked, carried := 0, 0
+	for g := range 3 {
+		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 41)), battleOptions{perSide: 12, secrets: g == 1})
+		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
+		made := map[*int16]int{} // the player turn each reach kept was first seen in
+		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
+			for side, p := range players {
+				r := p.cache.reach
+				if r == nil || r.m != next.Map || r.turn != next.PlayerTurn {
+					continue
+				}
+				pic := newPicture(next.View(side), next.Rules.CRT, nil, nil)
+				for _, e := range pic.enemies {
+					f, ok := r.fields[reachKey{e.id, e.class, e.at, e.mp}]
+					if !ok || f.turn != r.turn || f.rng != e.rng || len(f.f) == 0 {
+						continue
+					}
+					if want := pic.lookReach(e); !slices.Equal(f.f, want) {
+						t.Fatalf("battle %d turn %d, %s's reach kept is not the one worked out afresh", g, next.Turn, e.id)
+					}
+					checked++
+					if first, ok := made[&f.f[0]]; !ok {
+						made[&f.f[0]] = r.turn
+					} else if first < r.turn {
+						carried++
+					}
+				}
+			}
+			return next, nil, nil
+		}
+		if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(uint64(g))), players, 12, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 1000 || carried < 50 {
+		t.Fatalf("%d reaches checked, %d carried from an earlier turn: too few to tell", checked, carried)
+	}
+	t.Logf("%d reaches checked, %d carried from an earlier turn", checked, carried)
+}

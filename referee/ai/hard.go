@@ -1,9 +1,9 @@
 package ai
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -32,16 +32,17 @@ import (
 // likely to destroy or disrupt first fires back for less. Everything
 // else (the closing in, the aims, the retreat) is Normal's.
 //
-// What it works out is kept from one decision to the next within a
-// phase (firetable.go): the columns of fire between each unit and the
-// enemies that can reach it, and the plan. Between two decisions one
-// unit has moved or fired: the units whose options are as they were
-// keep their choices, the others choose again against them, where a
-// plan made afresh would let every unit choose twice over. With a
-// hundred units a side along a front, planning them all for every
-// decision cost Hard several times Normal (BENCHMARKS.md); in a
-// battle of a few lances a side the two plans are nearly always the
-// same.
+// What it works out is kept from one decision to the next
+// (firetable.go): the columns of fire between each unit and the enemies
+// that can reach it within a player turn, the plan within a phase, and
+// each enemy's reach over the ground while it stands where it stood
+// (reach.go). Between two decisions one unit has moved or fired: the
+// units whose options are as they were keep their choices, the others
+// choose again against them, where a plan made afresh would let every
+// unit choose twice over. With a hundred units a side along a front,
+// planning them all for every decision cost Hard several times Normal
+// (BENCHMARKS.md); in a battle of a few lances a side the two plans are
+// nearly always the same.
 //
 // It reads nothing Normal does not: the picture of the side's View.
 
@@ -274,19 +275,24 @@ func (s strike) worth(t *enemy) float64 {
 // exchange is the fire exchange of one plan: the shots aimed at each
 // enemy, what each is then expected to suffer, and the return fire each
 // enemy may make next turn at its best target.
+// Each is kept by the enemy's place (enemy.idx).
 type exchange struct {
 	pic   *picture
 	ret   float64 // what a step of return fire costs against a step dealt
-	shots map[*enemy][]shot
-	// struck is where those shots leave each enemy, once rolled.
-	struck map[*enemy]*struck
-	// back is the return fire enemy e could make next turn at the unit
-	// of the side it would hurt most, before the side fires.
-	back map[*enemy]float64
+	shots [][]shot
+	// struck is where those shots leave each enemy, once rolled (nil:
+	// not yet).
+	struck []*struck
+	// back is the return fire each enemy could make next turn at the
+	// unit of the side it would hurt most, before the side fires.
+	back []float64
+	// slab is the memory the struck are laid out in.
+	slab []struck
 }
 
 func (pic *picture) newExchange(ret float64) *exchange {
-	return &exchange{pic: pic, ret: ret, shots: map[*enemy][]shot{}, struck: map[*enemy]*struck{}, back: map[*enemy]float64{}}
+	n := pic.counted
+	return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
 }
 
 // struck is a target as the shots of a plan at it leave it: rolled, and
@@ -298,12 +304,16 @@ type struck struct {
 
 // rolled is the shots at t so far, rolled.
 func (x *exchange) rolled(t *enemy) *struck {
-	if r, ok := x.struck[t]; ok {
+	if r := x.struck[t.idx]; r != nil {
 		return r
 	}
-	r := &struck{r: x.pic.rollShots(t, x.shots[t])}
+	if len(x.slab) == cap(x.slab) {
+		x.slab = make([]struck, 0, max(2*cap(x.slab), 8)) // those laid out stay where they are
+	}
+	x.slab = append(x.slab, struck{r: x.pic.rollShots(t, x.shots[t.idx])})
+	r := &x.slab[len(x.slab)-1]
 	r.s = r.r.strike(t)
-	x.struck[t] = r
+	x.struck[t.idx] = r
 	return r
 }
 
@@ -323,26 +333,16 @@ func (x *exchange) gain(t *enemy, s shot, back float64) float64 {
 
 // aim adds the shot at t to the plan, rolled after the others.
 func (x *exchange) aim(t *enemy, s shot) {
-	x.shots[t] = append(x.shots[t], s)
-	if b, ok := x.struck[t]; ok {
+	x.shots[t.idx] = append(x.shots[t.idx], s)
+	if b := x.struck[t.idx]; b != nil {
 		x.pic.roll(t, &b.r, s)
 		b.s = b.r.strike(t)
 	}
 }
 
-// returnFire is what a unit of D d standing in h (its hex's terrain
-// shift shift) stands to lose to enemy e's fire next turn: the steps and
-// the chance of losing the unit, with left steps left, worth killWorth.
-func (pic *picture) returnFire(e *enemy, h hex.Hex, d, shift, left int, step, worth float64) float64 {
-	col, ok := pic.fireOnGround(e, h, d, shift)
-	if !ok {
-		return 0
-	}
-	return pic.fireWorth(col, left, step, worth)
-}
-
 // fireWorth is what fire on column col costs a unit with left steps
-// left, a step worth step and the unit worth besides.
+// left, a step worth step and the unit worth besides (a step of return
+// fire at it, and the chance of losing it, next turn).
 func (pic *picture) fireWorth(col, left int, step, worth float64) float64 {
 	return pic.ev(col)*step + pic.killChance(col, left)*worth
 }
@@ -359,21 +359,21 @@ type target struct {
 	step, worth float64
 }
 
-// returnFires calls back with each return fire enemy i (by pic.enemies
-// index) could make next turn at a unit u of the side where it stands,
-// unit by unit in pic.own order and for each in pic.enemies order;
-// fire that cannot be made (worth nothing) is left out. The columns come
-// from the fireTable, the worth of the units from this picture.
-func (pic *picture) returnFires(back func(u *referee.ViewUnit, i int, v float64)) {
+// returnFires calls back with the return fire the enemies could make
+// next turn at each unit u of the side where it stands, unit by unit in
+// pic.own order: the enemies that could fire (at, by pic.enemies index,
+// in order) and what each fire is worth (v); fire that cannot be made
+// (worth nothing) is left out. The columns come from the fireTable, the
+// worth of the units from this picture (kept in the table while the
+// same).
+func (pic *picture) returnFires(back func(u *referee.ViewUnit, at []colAt, v []float64)) {
 	ft := pic.fireTable()
 	for _, u := range pic.own {
 		if !isTarget(u) {
 			continue
 		}
-		t := pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex))
-		for _, c := range ft.backAt(pic, u, t) {
-			back(u, c.i, pic.fireWorth(c.col, t.left, t.step, t.worth))
-		}
+		at, v := ft.worthAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
+		back(u, at, v)
 	}
 }
 
@@ -393,17 +393,14 @@ func (pic *picture) ownTarget(u *referee.ViewUnit, h hex.Hex, cell mapgen.Cell) 
 	return t
 }
 
-// exposure is the return fire enemy e could make at t.
-func (pic *picture) exposure(e *enemy, t target) float64 {
-	return pic.returnFire(e, t.at, t.d, t.shift, t.left, t.step, t.worth)
-}
-
 // fireBack fills in each enemy's best return fire at the side's units
 // (none: 0).
 func (x *exchange) fireBack() {
-	x.pic.returnFires(func(_ *referee.ViewUnit, i int, v float64) {
-		e := x.pic.enemies[i]
-		x.back[e] = max(x.back[e], v)
+	x.pic.returnFires(func(_ *referee.ViewUnit, at []colAt, v []float64) {
+		for k, c := range at {
+			e := x.pic.enemies[c.i]
+			x.back[e.idx] = max(x.back[e.idx], v[k])
+		}
 	})
 }
 
@@ -424,7 +421,7 @@ func (x *exchange) gainOf(o option) float64 {
 	if o.t == nil {
 		return o.fixed
 	}
-	return x.gain(o.t, o.s, x.back[o.t]) + o.fixed
+	return x.gain(o.t, o.s, x.back[o.t.idx]) + o.fixed
 }
 
 // planned is one unit's part of a plan: its options and the one chosen
@@ -438,11 +435,14 @@ type planned struct {
 // with the fewest options first, then lets each choose again once
 // against the others' choices.
 func (x *exchange) plan(units []*planned) {
-	sort.SliceStable(units, func(i, j int) bool { return len(units[i].opts) < len(units[j].opts) })
+	slices.SortStableFunc(units, fewerOptions)
 	for range 2 {
 		x.choose(units)
 	}
 }
+
+// fewerOptions orders units by how many options they have, fewest first.
+func fewerOptions(a, b *planned) int { return cmp.Compare(len(a.opts), len(b.opts)) }
 
 // choose lets each unit in turn choose the option that adds most to the
 // plan, its own choice, if any, taken out of it first.
@@ -469,11 +469,11 @@ func (x *exchange) unaim(o option) {
 	if o.t == nil {
 		return
 	}
-	l := x.shots[o.t]
+	l := x.shots[o.t.idx]
 	for i := range l {
 		if l[i] == o.s {
-			x.shots[o.t] = append(l[:i:i], l[i+1:]...)
-			delete(x.struck, o.t)
+			x.shots[o.t.idx] = append(l[:i:i], l[i+1:]...)
+			x.struck[o.t.idx] = nil
 			return
 		}
 	}
@@ -585,12 +585,14 @@ func (r returnBest) without(skip *referee.ViewUnit) float64 {
 
 func (pic *picture) newFightMemo() *fightMemo {
 	fm := &fightMemo{back: make([]returnBest, len(pic.enemies))}
-	pic.returnFires(func(u *referee.ViewUnit, i int, v float64) {
-		r := &fm.back[i]
-		if v > r.first {
-			r.first, r.second, r.by = v, r.first, u
-		} else if v > r.second {
-			r.second = v
+	pic.returnFires(func(u *referee.ViewUnit, at []colAt, vs []float64) {
+		for k, c := range at {
+			r, v := &fm.back[c.i], vs[k]
+			if v > r.first {
+				r.first, r.second, r.by = v, r.first, u
+			} else if v > r.second {
+				r.second = v
+			}
 		}
 	})
 	ft := pic.fireTable()
@@ -616,14 +618,14 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	}
 	x := pic.newExchange(hardMoveReturn)
 	for i, e := range pic.enemies {
-		x.back[e] = pic.fight.back[i].without(m.u)
+		x.back[e.idx] = pic.fight.back[i].without(m.u)
 	}
 	pic.fireTable().plan(x, pic.fight, m.u)
 	// back is each enemy's best return fire (by pic.enemies index) with
 	// the unit in the hex scored, in memory kept from one hex to the next.
 	base := make([]float64, len(pic.enemies))
 	for i, e := range pic.enemies {
-		base[i] = x.back[e]
+		base[i] = x.back[e.idx]
 	}
 	// back is each enemy's best return fire with the unit in the hex
 	// scored, base but for those that would rather hit it there.
@@ -631,6 +633,12 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	var near, all *fightLists
 	var me target // m as a target, its hex and shift set for each hex
 	made := false
+	// What fire on each column costs m (fireWorth), and what each shot m
+	// may take adds to the plan when it draws no enemy's fire (gain),
+	// are the same in every hex: each is worked out once.
+	var worth [referee.MaxColumn - referee.MinColumn + 1]float64
+	var worthKnown [len(worth)]bool
+	gains := map[gainKey]float64{}
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		if !made {
 			me, made = pic.ownTarget(m.u, h, cell), true
@@ -653,7 +661,15 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		for _, i := range l.firing {
 			e := pic.enemies[i]
 			back[i] = base[i]
-			if v := pic.exposure(e, me); v > back[i] {
+			col, ok := pic.fireOnGround(e, me.at, me.d, me.shift)
+			if !ok {
+				continue
+			}
+			c := referee.ClampColumn(col) - referee.MinColumn
+			if !worthKnown[c] {
+				worth[c], worthKnown[c] = pic.fireWorth(col, me.left, me.step, me.worth), true
+			}
+			if v := worth[c]; v > back[i] {
 				drawn += x.result(e).fires * (v - back[i])
 				back[i] = v
 			}
@@ -662,14 +678,30 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		best := 0.0
 		for _, i := range l.targets {
 			e := pic.enemies[i]
-			o, ok := m.option(h, cell, e)
+			o, ok := m.shotFrom(h, cell, e)
 			if !ok {
 				continue
 			}
-			best = max(best, x.gain(e, o.s, back[i]))
+			if back[i] != base[i] {
+				best = max(best, x.gain(e, o.s, back[i]))
+				continue
+			}
+			k := gainKey{i, o.s}
+			g, ok := gains[k]
+			if !ok {
+				g = x.gain(e, o.s, back[i])
+				gains[k] = g
+			}
+			best = max(best, g)
 		}
 		return best - x.ret*drawn
 	}
+}
+
+// gainKey is a shot m may take at enemy i (by pic.enemies index).
+type gainKey struct {
+	i int
+	s shot
 }
 
 // fightLists are the enemies (by pic.enemies index, in order) that can
@@ -700,6 +732,20 @@ func (m *moveScorer) fightLists(near bool) *fightLists {
 		}
 	}
 	return l
+}
+
+// shotFrom is option, read from what score found from h when it looked
+// at e: score works out a shot at every enemy in range of either
+// (fireAt), which those fight looks at are.
+func (m *moveScorer) shotFrom(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+	s := m.shots[e.idx]
+	if !s.found || s.at != h {
+		return m.option(h, cell, e)
+	}
+	if hex.Distance(h, e.at) > max(m.rng, 1) || s.f == 0 {
+		return option{}, false
+	}
+	return option{t: e, s: shot{col: s.col, f: s.f}}, true
 }
 
 // option is the shot mover m could take at e from h, if any.

@@ -257,14 +257,16 @@ func (pic *picture) assignHunt() {
 		return
 	}
 	reach := make([][]int, len(hunters))
+	modes := make([]mapgen.Movement, len(hunters))
 	for j, u := range hunters {
 		reach[j] = pic.huntField(u, []hex.Hex{*u.Hex})
+		modes[j] = routeKeyOf(u, 1).mode
 	}
 	// may reports whether hunter j may enter h and has a way there.
 	w := pic.v.Map.Width
 	may := func(j int, h hex.Hex) bool {
 		c := pic.cell(h)
-		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[routeKeyOf(hunters[j], 1).mode])
+		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[modes[j]])
 	}
 	// The lanes, in the hunters' order along the edge: lane k holds the
 	// hexes from lo[k] to hi[k] of those ordered along it, its hunter's
@@ -355,15 +357,27 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	if len(foes) == 0 {
 		return units
 	}
-	near := func(u *referee.ViewUnit) int {
-		d := 1 << 20
-		for _, f := range foes {
-			d = min(d, hex.Distance(*u.Hex, f))
-		}
-		return d
+	if len(units) <= huntKeep*len(foes) {
+		return nil // all of them stay
 	}
-	kept := slices.Clone(units)
-	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(a), near(b)) })
+	// Each unit with its distance to the nearest foe, worked out once:
+	// the sort compares each unit many times.
+	type unitAt struct {
+		u    *referee.ViewUnit
+		near int
+	}
+	by := make([]unitAt, len(units))
+	for i, u := range units {
+		by[i] = unitAt{u, 1 << 20}
+		for _, f := range foes {
+			by[i].near = min(by[i].near, hex.Distance(*u.Hex, f))
+		}
+	}
+	slices.SortStableFunc(by, func(a, b unitAt) int { return cmp.Compare(a.near, b.near) })
+	kept := make([]*referee.ViewUnit, len(by))
+	for i, b := range by {
+		kept[i] = b.u
+	}
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]

@@ -21,6 +21,8 @@ type picture struct {
 	mines   map[hex.Hex]int
 	own     []*referee.ViewUnit
 	enemies []*enemy
+	// counted is how many enemies and air lances it sees (enemy.idx).
+	counted int
 	// buckets is spread's queue memory without a routeMemo.
 	buckets [][]int32
 	// odds are the side's prospects (mine, theirs), once worked out.
@@ -72,11 +74,14 @@ type picture struct {
 	// table is where Hard keeps its fireTable from one decision to the
 	// next (firetable.go); nil: none kept.
 	table **fireTable
+	// tableUpToDate: the table has been brought up to date with this
+	// picture's enemies (fireTable), which do not change within it.
+	tableUpToDate bool
 	// sight remembers the lines traced on the map (cache.go); nil: none.
 	sight *sightMemo
-	// reach keeps the enemy's reach over the ground for the player turn
-	// (Hard, reach.go); nil: none kept.
-	reach map[reachKey][]int
+	// reach keeps the enemy's reach over the ground (Hard, reach.go);
+	// nil: none kept.
+	reach *reachMemo
 	// enemyD is the mean D of the enemy ground units it can see, which
 	// the menace of its own units is measured against (menaces); 0 until
 	// worked out.
@@ -94,6 +99,9 @@ type picture struct {
 
 // enemy is an enemy counter the side can see.
 type enemy struct {
+	// idx is its place among the enemies and air lances the picture sees
+	// (picture.counted), by which a fire exchange keeps its shots.
+	idx                    int
 	id                     string
 	class                  string // "" until sighted
 	at                     hex.Hex
@@ -107,7 +115,7 @@ type enemy struct {
 	// retreat edge (leavesBy); "" for none.
 	leaves string
 	// ground is its reach over the ground (Hard, reach.go), once looked up.
-	ground       []int
+	ground       []int16
 	groundLooked bool
 	// mates[n] is how many of the side's units that share its fire
 	// (picture.isMate, dangerSum) stand at most n hexes from it; nil until
@@ -178,6 +186,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 	}
 	pic.own = make([]*referee.ViewUnit, 0, own)
 	pic.enemies = make([]*enemy, 0, n)
+	pic.counted = n
 	var all []enemy
 	if slab != nil && cap(*slab) >= n {
 		all = (*slab)[:0]
@@ -196,7 +205,7 @@ func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy
 		if !seen(u) {
 			continue
 		}
-		all = append(all, enemy{id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"})
+		all = append(all, enemy{idx: len(all), id: u.ID, class: u.Class, at: *u.Hex, disrupted: u.Disrupted, surrendered: u.Status == "surrendered", ship: u.Kind == "dropship", air: u.Kind == "air"})
 		e := &all[len(all)-1]
 		est, ok := classEstimates[u.Class]
 		if !ok {
@@ -677,6 +686,18 @@ type moveScorer struct {
 	// route is the unit's route field (way), once looked up; home its
 	// field towards the retreat edge (homeWay).
 	route, home []int
+	// shots are the last shot score found the unit could take at each
+	// enemy (by enemy.idx), and from where: fight reads them rather than
+	// work each out again.
+	shots []shotFrom
+}
+
+// shotFrom is a shot (fireAt) from hex at; found, once there is one.
+type shotFrom struct {
+	found bool
+	at    hex.Hex
+	col   int
+	f     float64
 }
 
 // focus narrows the enemies score looks at, for the hexes within radius
@@ -863,7 +884,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	m.selfMate = pic.isMate(u) && slices.Contains(pic.own, u)
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
-		m.fight = pic.hardFight(m)
+		m.fight, m.shots = pic.hardFight(m), make([]shotFrom, pic.counted)
 	}
 	return m
 }
@@ -914,6 +935,9 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			continue
 		}
 		col, f := m.fireAt(h, cell, e, d)
+		if m.shots != nil {
+			m.shots[e.idx] = shotFrom{true, h, col, f}
+		}
 		ev := pic.ev(col) * f
 		if m.level.skilled() {
 			ev *= e.weight()

@@ -2,7 +2,9 @@ package ai
 
 import (
 	"container/heap"
+	"maps"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -30,14 +32,14 @@ const farAway = 1 << 10
 // e's range (farAway beyond); nil when the way e moves is not known (an
 // unsighted class) or it does not move (a DropShip). Kept for the player
 // turn: the enemy does not move in it.
-func (pic *picture) groundReach(e *enemy) []int {
+func (pic *picture) groundReach(e *enemy) []int16 {
 	if !e.groundLooked {
 		e.ground, e.groundLooked = pic.lookReach(e), true
 	}
 	return e.ground
 }
 
-func (pic *picture) lookReach(e *enemy) []int {
+func (pic *picture) lookReach(e *enemy) []int16 {
 	if e.ship || e.class == "" {
 		return nil
 	}
@@ -46,7 +48,7 @@ func (pic *picture) lookReach(e *enemy) []int {
 		return nil
 	}
 	key := reachKey{e.id, e.class, e.at, e.mp}
-	if f, ok := pic.reach[key]; ok {
+	if f, ok := pic.reach.kept(key, e.rng); ok {
 		return f
 	}
 	m := pic.v.Map
@@ -81,7 +83,7 @@ func (pic *picture) lookReach(e *enemy) []int {
 		}
 	}
 	// Its fire: hexes within range of one of them.
-	f := make([]int, m.Width*m.Height)
+	f := make([]int16, m.Width*m.Height) // small, to be read for every hex and enemy
 	for i := range f {
 		f[i] = farAway
 	}
@@ -94,17 +96,80 @@ func (pic *picture) lookReach(e *enemy) []int {
 		for _, h := range frontier {
 			for _, x := range h.Neighbors() {
 				if m.Contains(x) && f[at(x)] == farAway {
-					f[at(x)] = r
+					f[at(x)] = int16(r)
 					next = append(next, x)
 				}
 			}
 		}
 		frontier = next
 	}
-	if pic.reach != nil {
-		pic.reach[key] = f
-	}
+	pic.reach.keep(key, e.rng, f)
 	return f
+}
+
+// reachMemo keeps the enemy's reach over the ground from one decision to
+// the next. Within a player turn a reach is the one first worked out in
+// it (by its counter, class, hex and MP), as the enemy does not move in
+// it; into a later turn, a reach is carried as long as the ground is the
+// same (the map and its rubble) and the enemy counter stands where it
+// stood with the same MP and range: the one worked out afresh. The enemy
+// moves between two of the side's turns, but a counter that stays need
+// not be looked at again: with eighty units a side this was a tenth of
+// Hard's cost.
+type reachMemo struct {
+	turn   int // the State.PlayerTurn
+	m      *mapgen.Map
+	rubble map[hex.Hex]bool
+	fields map[reachKey]reachField
+}
+
+// reachField is a reach kept: worked out for range rng, last looked up
+// in player turn turn.
+type reachField struct {
+	f         []int16
+	rng, turn int
+}
+
+// at is the memo for a decision on s: the reaches of earlier turns are
+// dropped once the rubble is not what it was (those of this turn are
+// kept, as the enemy's reach is kept for the turn), and at a new player
+// turn those not looked up in the side's last turn (two player turns
+// before), whose counters have moved or gone.
+func (r *reachMemo) at(s *referee.State) *reachMemo {
+	if r == nil || r.m != s.Map {
+		return &reachMemo{turn: s.PlayerTurn, m: s.Map, rubble: maps.Clone(s.Rubble), fields: map[reachKey]reachField{}}
+	}
+	if !maps.Equal(r.rubble, s.Rubble) {
+		r.rubble = maps.Clone(s.Rubble)
+		maps.DeleteFunc(r.fields, func(_ reachKey, f reachField) bool { return f.turn != s.PlayerTurn })
+	}
+	if r.turn != s.PlayerTurn {
+		r.turn = s.PlayerTurn
+		maps.DeleteFunc(r.fields, func(_ reachKey, f reachField) bool { return f.turn < r.turn-2 })
+	}
+	return r
+}
+
+// kept is the reach kept by key for an enemy of range rng: the one of
+// this player turn, or one of an earlier turn worked out for rng.
+func (r *reachMemo) kept(key reachKey, rng int) ([]int16, bool) {
+	if r == nil {
+		return nil, false
+	}
+	f, ok := r.fields[key]
+	if !ok || (f.turn != r.turn && f.rng != rng) {
+		return nil, false
+	}
+	f.turn = r.turn
+	r.fields[key] = f
+	return f.f, true
+}
+
+// keep keeps reach f, worked out for range rng, by key.
+func (r *reachMemo) keep(key reachKey, rng int, f []int16) {
+	if r != nil {
+		r.fields[key] = reachField{f, rng, r.turn}
+	}
 }
 
 // fireOnGround is enemy.fireOn with the enemy's reach measured over the
@@ -117,7 +182,7 @@ func (pic *picture) fireOnGround(e *enemy, h hex.Hex, d, shift int) (col int, ok
 	if !e.fighting() || e.disrupted {
 		return 0, false
 	}
-	n := f[h.Y*pic.v.Map.Width+h.X]
+	n := int(f[h.Y*pic.v.Map.Width+h.X])
 	if n > max(e.rng, 1) {
 		return 0, false
 	}
