@@ -78,7 +78,7 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	}
 	// The events bucket holds exactly the newest revision's log; older
 	// revisions' logs are its first events.
-	var log []campaign.Event
+	var log campaign.Log
 	events, err := storedEvents(cb, id)
 	if err != nil {
 		bad(err)
@@ -112,11 +112,11 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 			bad(err)
 			return nil
 		}
-		if st.logLen > uint64(len(log)) {
-			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, len(log)))
+		if st.logLen > uint64(log.Len()) {
+			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, log.Len()))
 			return nil
 		}
-		c.Log = log[:st.logLen]
+		c.Log = log.Prefix(int(st.logLen))
 		for _, e := range c.Check() {
 			bad(fmt.Errorf("campaign %d: %s: %w", id, st.key(), e))
 		}

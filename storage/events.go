@@ -165,7 +165,13 @@ func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {
 
 // readLog reads a campaign's first n events, and returns with them the
 // lines of the chunk holding event n (a change appends after it).
-func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, error) {
+func readLog(cb *bolt.Bucket, id int64, n uint64) (campaign.Log, [][]byte, error) {
+	events, lines, err := readEvents(cb, id, n)
+	return campaign.NewLog(events...), lines, err
+}
+
+// readEvents is readLog's events as a list.
+func readEvents(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, error) {
 	if n == 0 {
 		return nil, nil, nil
 	}
@@ -225,11 +231,11 @@ func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, e
 // stored already). open is the stored chunk holding event from, when the
 // caller has it (sameEvent), else nil. It returns the chunk holding the
 // log's last event when it wrote it or was given it, else nil.
-func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [][]byte) ([][]byte, error) {
-	if len(log) < from {
-		return nil, fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
+func appendLog(cb *bolt.Bucket, id int64, from int, log campaign.Log, open [][]byte) ([][]byte, error) {
+	if log.Len() < from {
+		return nil, fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, log.Len())
 	}
-	if from == len(log) {
+	if from == log.Len() {
 		return open, nil
 	}
 	eb, err := cb.CreateBucketIfNotExists(bucketEvents)
@@ -237,8 +243,9 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 		return nil, err
 	}
 	inKeyOrder(eb)
-	lines := make([][]byte, 0, len(log)-from)
-	for _, e := range log[from:] {
+	events := log.Since(from)
+	lines := make([][]byte, 0, len(events))
+	for _, e := range events {
 		v, err := marshalJSON(e)
 		if err != nil {
 			return nil, err

@@ -134,7 +134,7 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := putV3Events(cb, m.c.Log); err != nil {
+		if err := putV3Events(cb, m.c.Log.Events()); err != nil {
 			return err
 		}
 		rb, err := cb.CreateBucket(bucketRevisions)
@@ -145,7 +145,7 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Put(keyRecord, v3Record(m.dic, uint64(len(m.c.Log)), m.doc)); err != nil {
+		if err := b.Put(keyRecord, v3Record(m.dic, uint64(m.c.Log.Len()), m.doc)); err != nil {
 			return err
 		}
 		if err := putSummary(cb, summarize(m.c, 1)); err != nil {

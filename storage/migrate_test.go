@@ -551,8 +551,8 @@ func TestMigrateV8(t *testing.T) {
 	})
 	stoMigrated(t, path, want)
 	s, c := stoChangedUndone(t, "v8.db", want[2].docs[newest], newest)
-	before := len(c.Log)
-	for len(c.Log) < before+eventsPerChunk {
+	before := c.Log.Len()
+	for c.Log.Len() < before+eventsPerChunk {
 		var err error
 		if c, err = s.Update(ctx, 2, stoStep); err != nil {
 			t.Fatal(err)
@@ -573,7 +573,7 @@ func TestMigrateV8(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Log, c.Log) {
+	if !reflect.DeepEqual(got.Log.Events(), c.Log.Events()) {
 		t.Error("the log read from old and new chunks is not the log written")
 	}
 	stoMustCheck(t, s)
@@ -678,13 +678,13 @@ func TestMigrateV6DamageUndetectable(t *testing.T) {
 		t.Fatal(err)
 	}
 	changed := 0
-	for i, e := range c.Log {
+	for i, e := range c.Log.All() {
 		if v, _ := json.Marshal(e); !bytes.Equal(v, want[i]) {
 			changed++
 		}
 	}
-	if changed != 1 || c.Log[3*eventsPerChunk].Turn != 39 {
-		t.Errorf("%d events read other than written, the first of events/4 in turn %d: want that one alone, in turn 39", changed, c.Log[3*eventsPerChunk].Turn)
+	if changed != 1 || c.Log.At(3*eventsPerChunk).Turn != 39 {
+		t.Errorf("%d events read other than written, the first of events/4 in turn %d: want that one alone, in turn 39", changed, c.Log.At(3*eventsPerChunk).Turn)
 	}
 	if _, err := s.Update(context.Background(), 1, stoStep); err != nil {
 		t.Errorf("update: %v", err)
@@ -755,7 +755,7 @@ func TestEtcdMigrateSeal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Get after the migration: %v", err)
 	}
-	if doc, _ := encodeDoc(want); !stoSameDoc(t, c, doc) || len(c.Log) != len(want.Log) {
+	if doc, _ := encodeDoc(want); !stoSameDoc(t, c, doc) || c.Log.Len() != want.Log.Len() {
 		t.Error("Get after the migration does not read the campaign stored")
 	}
 	for _, id := range ids {

@@ -221,7 +221,7 @@ func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) 
 	if e.c.Log, e.last, err = readLog(cb, id, st.logLen); err != nil {
 		return nil, state{}, nil, err
 	}
-	e.vp = campaign.LogVP(nil, e.c.Log)
+	e.vp = e.c.Log.VP()
 	return cb, st, e, nil
 }
 
