@@ -126,7 +126,7 @@ func TestObjectivesEndCampaign(t *testing.T) {
 		if c.Phase != PhaseOver || c.Winner != "crucis" {
 			t.Fatalf("phase %s winner %q, want the campaign over, won by crucis", c.Phase, c.Winner)
 		}
-		if e := c.Log.At(c.Log.Len()-3); e.Type != "campaign_end" || !strings.Contains(e.Text, "7th Crucis Lancers holds every objective") {
+		if e := c.Log.At(c.Log.Len() - 3); e.Type != "campaign_end" || !strings.Contains(e.Text, "7th Crucis Lancers holds every objective") {
 			t.Errorf("end event %q", e.Text)
 		}
 	})

@@ -41,7 +41,7 @@ func testUndo(t *testing.T, e stoEngine) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := c.Log.At(c.Log.Len()-1)
+		last := c.Log.At(c.Log.Len() - 1)
 		if last.Type != "undo" || len(last.Audience) != 0 {
 			t.Errorf("undo %d: last event %+v, want a public undo event", back, last)
 		}
