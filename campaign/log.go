@@ -143,6 +143,15 @@ func (k *LogChunk) Events() []Event {
 // whole, or a lazy one some reader touched.
 func (k *LogChunk) Loaded() bool { return k.loaded.Load() }
 
+// Err is the error loading the chunk gave, once it is loaded (nil before,
+// and for a chunk that loaded).
+func (k *LogChunk) Err() error {
+	if !k.loaded.Load() {
+		return nil
+	}
+	return k.err
+}
+
 // AssembleLog is the log of the full chunks and then tail (fewer than
 // LogChunkSize events), none of which may change after.
 func AssembleLog(full []*LogChunk, tail []Event) Log {
@@ -262,8 +271,8 @@ func (l Log) Prefix(n int) Log {
 // placeholder.
 func (l Log) Err() error {
 	for k, c := range l.full {
-		if c.Loaded() && c.err != nil {
-			return fmt.Errorf("events %d to %d of the log: %w", k*LogChunkSize+1, (k+1)*LogChunkSize, c.err)
+		if err := c.Err(); err != nil {
+			return fmt.Errorf("events %d to %d of the log: %w", k*LogChunkSize+1, (k+1)*LogChunkSize, err)
 		}
 	}
 	return nil

@@ -249,7 +249,7 @@ const agedTurns = 300
 
 // stoAge plays turns campaign turns of campaign id (stoStep), without
 // syncing each commit, and returns the events of its log.
-func stoAge(b *testing.B, s *Store, id int64, turns int) int {
+func stoAge(b testing.TB, s *Store, id int64, turns int) int {
 	b.Helper()
 	s.db.NoSync = true
 	defer func() { s.db.NoSync = false }()

@@ -49,6 +49,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	6: migrate6to7,
 	7: migrate7to8,
 	8: migrate8to9,
+	9: migrate9to10, // migrate_sums.go
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -430,7 +431,7 @@ func readBack(cb *bolt.Bucket, id int64) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := readLog(cb, id, events); err != nil {
+	if _, _, _, err := readLog(cb, id, events); err != nil {
 		return err
 	}
 	var newest *campaign.Campaign

@@ -544,7 +544,7 @@ func TestMigrateV8(t *testing.T) {
 		if err == nil && st.form != formPacked {
 			t.Fatalf("the fixture's newest revision of campaign 2 has form %d, want %d (untagged S2 parts)", st.form, formPacked)
 		}
-		if v := cb.Bucket(bucketEvents).Get(itob(1)); v[0] == chunkEvents || v[0] == chunkS2 {
+		if v := cb.Bucket(bucketEvents).Get(itob(1)); isFullChunk(v) || v[0] == chunkS2 {
 			t.Fatalf("the fixture's first chunk of campaign 2 starts with %#x, not a DEFLATE stream", v[0])
 		}
 		return err
@@ -561,7 +561,7 @@ func TestMigrateV8(t *testing.T) {
 	full := false
 	_ = s.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents).ForEach(func(_, v []byte) error {
-			full = full || v[0] == chunkEvents
+			full = full || v[0] == chunkSummed
 			return nil
 		})
 	})

@@ -240,6 +240,11 @@ func change(id int64, st state, c *campaign.Campaign, vp map[string]int, fn Upda
 	if n == nil || n.ID != id {
 		return nil, nil, nil, fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
 	}
+	// A chunk of the log that could not be unpacked (campaign.Log.Err)
+	// read as placeholders: nothing made from them is saved.
+	if err := n.Log.Err(); err != nil {
+		return nil, nil, nil, fmt.Errorf("campaign %d: the change is not saved, as its log could not be read (bfbot check names the damaged record): %w", id, err)
+	}
 	if k := int(st.logLen); n.Log.Len() < k || k > 0 && !stored(uint64(k), n.Log.At(k-1)) {
 		return nil, nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, n.Log.Len())
 	}
