@@ -162,7 +162,6 @@ func chunkFrame(z []byte) (frame []byte, vp map[string]int, summed bool, err err
 	return r.b, vp, true, r.err
 }
 
-
 // unpackFullChunk appends the events of z, a stored chunk in the events
 // form after its mark, to log.
 func unpackFullChunk(log []campaign.Event, z []byte) ([]campaign.Event, error) {
