@@ -90,8 +90,8 @@ func stoNewestRev(t *testing.T, s *Store, id int64) uint64 {
 // Ensure a full chunk whose bytes pass their checksum but do not unpack
 // (which the store's own writes rule out: it is sealed here by hand)
 // neither fails a load nor panics a reader: its events read as a
-// placeholder, the log's Err names the record, a change is refused
-// saying why, and Check reports the chunk.
+// placeholder, the log's Err names the record, a change and an export
+// are refused saying why, and Check reports the chunk.
 func TestLazyChunkUnreadable(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bfbot.db")
@@ -135,6 +135,9 @@ func TestLazyChunkUnreadable(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "its log could not be read") || !strings.Contains(err.Error(), chunkKey(1)) {
 		t.Errorf("a change that read the chunk: %v, want it refused naming %s", err, chunkKey(1))
+	}
+	if _, err := s.Export(ctx, id); err == nil || !strings.Contains(err.Error(), chunkKey(1)) {
+		t.Errorf("Export = %v, want it refused naming %s", err, chunkKey(1))
 	}
 	found := false
 	for _, err := range s.Check(ctx) {
