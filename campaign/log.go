@@ -17,7 +17,7 @@ import (
 // A Log is therefore persistent and chunked: its events lie in full
 // chunks of LogChunkSize events, which never change once full and are
 // shared by every copy, and an open tail of fewer. Copying a Log copies
-// four words. An event goes into the array behind the tail in place
+// eight words. An event goes into the array behind the tail in place
 // when its log is the longest written there: the first copy to add an
 // event after position n claims slot n (atomically, as campaigns handed
 // out by a store's cache are copied on several goroutines at once); any
@@ -83,7 +83,7 @@ func appendShared[T any](a **sharedArray[T], s []T, v T, size func(int) int) []T
 type LogChunk struct {
 	once   sync.Once
 	loaded atomic.Bool             // events (and err) are set
-	load   func() ([]Event, error) // nil for a chunk made whole
+	load   func() ([]Event, error) // nil for a chunk made whole, and once loaded
 	events []Event
 	err    error
 }
@@ -133,7 +133,8 @@ func (k *LogChunk) Events() []Event {
 				events[i] = unreadableEvent
 			}
 		}
-		k.events = events[:LogChunkSize:LogChunkSize]
+		// The packed bytes load holds are not needed again.
+		k.events, k.load = events[:LogChunkSize:LogChunkSize], nil
 		k.loaded.Store(true)
 	})
 	return k.events
