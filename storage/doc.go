@@ -158,8 +158,8 @@
 // tags its parts, a finished battle's packed with zstd once, and each
 // chunk written after is in schema 9's forms. Schema 10 writes a full
 // chunk with its events' victory points ahead of its frame, so that a
-// load need not unpack it (migrate9to10 rewrites schema 9's full chunks
-// so; TestMigrateV9 on testdata/v9.db).
+// load need not unpack it (migrateChunkSums rewrites schema 9's full chunks
+// so; TestMigrateChunkSums on testdata/v9chunks.db).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -51,7 +51,7 @@ const chunkEvents byte = 0x0e
 //
 // The sums are the events' (campaign.LogVP), checked when the chunk is
 // written, as every change's are, and again by Check, which unpacks
-// every chunk. migrate9to10 writes schema 9's chunks in this form.
+// every chunk. migrateChunkSums writes schema 9's chunks in this form.
 const chunkSummed byte = 0x16
 
 // encodeFullChunk appends events, a full chunk's, in the events form to

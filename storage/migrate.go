@@ -49,7 +49,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	6: migrate6to7,
 	7: migrate7to8,
 	8: migrate8to9,
-	9: migrate9to10, // migrate_sums.go
+	9: migrateChunkSums, // migrate_sums.go
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,

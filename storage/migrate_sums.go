@@ -8,7 +8,7 @@ import (
 	"bfbot/campaign"
 )
 
-// migrate9to10 writes each full chunk of the log in schema 9's events
+// migrateChunkSums writes each full chunk of the log in schema 9's events
 // form (chunkEvents) in the summed form instead (chunkSummed,
 // full_chunk.go): the points its events give each side, then the same
 // zstd frame, sealed again. A load can then leave every full chunk packed
@@ -17,7 +17,7 @@ import (
 // which leaves the file as it was. The other forms (deflated JSON, the
 // open chunk's S2 block) are read at load as before and stay as they
 // are.
-func migrate9to10(tx *bolt.Tx) error { return eachCampaign(tx, 9, sumChunks) }
+func migrateChunkSums(tx *bolt.Tx) error { return eachCampaign(tx, 9, sumChunks) }
 
 // sumChunks writes a schema 9 log's full chunks in the summed form.
 func sumChunks(cb *bolt.Bucket, id int64) error {

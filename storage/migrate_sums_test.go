@@ -25,7 +25,7 @@ func stoChunkForms(t *testing.T, db *bolt.DB, id int64) map[byte]int {
 	return forms
 }
 
-// Ensure a schema 9 file (testdata/v9.db: v8.db opened by bfbot at
+// Ensure a schema 9 file (testdata/v9chunks.db: v8.db opened by bfbot at
 // schema 9, then campaign 2 changed until its log held 389 events, two
 // full chunks written in schema 9's events form after schema 8's
 // deflated ones, and campaign 1 changed once; it cannot be rewritten)
@@ -34,9 +34,9 @@ func stoChunkForms(t *testing.T, db *bolt.DB, id int64) map[byte]int {
 // events form is then in the summed form, the others as they were; and
 // that a load of the campaign leaves those chunks packed, reading the
 // same events from them when a reader reaches them.
-func TestMigrateV9(t *testing.T) {
+func TestMigrateChunkSums(t *testing.T) {
 	ctx := context.Background()
-	path := stoFixture(t, "v9.db")
+	path := stoFixture(t, "v9chunks.db")
 	raw, err := bolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
