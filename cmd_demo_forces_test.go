@@ -92,7 +92,7 @@ func testDemoDropShip(t *testing.T) {
 		t.Error("the Bandits' DropShip never fought in a battle")
 	}
 	eliminated := false
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		eliminated = eliminated || e.Type == "rbg_eliminated" && e.Side == "crucis" && e.VP == campaign.RBGEliminatedVP
 	}
 	if !eliminated {

@@ -31,7 +31,7 @@ func (t *demoTally) add(seed int, c *campaign.Campaign) {
 	// left; an objective: the winner's objective points are more than
 	// its margin, so without them it would not have won.
 	decided, objective := false, 0
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		switch {
 		case e.Type == "rbg_eliminated":
 			decided = true

@@ -114,7 +114,7 @@ func playStored(t *testing.T, seed uint64) storedSize {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := storedSize{seed: seed, turn: c.Turn, events: len(c.Log), stop: stop, allocated: f.Allocated, used: f.Used, peak: peak.most, file: fi.Size()}
+	s := storedSize{seed: seed, turn: c.Turn, events: c.Log.Len(), stop: stop, allocated: f.Allocated, used: f.Used, peak: peak.most, file: fi.Size()}
 	for _, b := range c.Battles {
 		if len(b.Log) > 0 {
 			s.battles++

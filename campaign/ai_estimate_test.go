@@ -52,11 +52,11 @@ func TestAIEstimate(t *testing.T) {
 		if got, want := aiEnemy(View(n, "crucis"), w)[2], aiBattalion*w.typical; got != want {
 			t.Fatalf("a sighting with no count: %.1f, want a battalion, %.1f", got, want)
 		}
-		n.Log = append(n.Log, Event{Turn: 1, Step: "contact", Type: "setup", Audience: secret("bandits"), Side: "bandits", Sector: 2, Text: fmt.Sprintf(scoutCount+" (004 line 27)", 40, 2)})
+		n.Log.Append(Event{Turn: 1, Step: "contact", Type: "setup", Audience: secret("bandits"), Side: "bandits", Sector: 2, Text: fmt.Sprintf(scoutCount+" (004 line 27)", 40, 2)})
 		if got, want := aiEnemy(View(n, "crucis"), w)[2], aiBattalion*w.typical; got != want {
 			t.Fatalf("the enemy's scouts' count changed crucis's estimate: %.1f, want %.1f", got, want)
 		}
-		n.Log = append(n.Log, Event{Turn: 1, Step: "contact", Type: "setup", Audience: secret("crucis"), Side: "crucis", Sector: 2, Text: fmt.Sprintf(scoutCount+" (004 line 27)", 25, 2)})
+		n.Log.Append(Event{Turn: 1, Step: "contact", Type: "setup", Audience: secret("crucis"), Side: "crucis", Sector: 2, Text: fmt.Sprintf(scoutCount+" (004 line 27)", 25, 2)})
 		if got, want := aiEnemy(View(n, "crucis"), w)[2], 25*w.typical; got != want {
 			t.Errorf("a sighting where the scouts counted 25: %.1f, want %.1f", got, want)
 		}

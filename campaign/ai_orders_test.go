@@ -164,7 +164,7 @@ func TestAIOrders(t *testing.T) {
 		n := aiStand(aiStand(c, "crucis", 4, 4), "crucis", 2, 4)
 		for _, sec := range n.Map.Sectors {
 			if len(sec.Objectives) > 0 {
-				n.Log = append(n.Log, Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: sec.ID, Text: "taken"})
+				n.Log.Append(Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: sec.ID, Text: "taken"})
 			}
 		}
 		// Battalions 2 and 4 merge in the north-east corner, in the far

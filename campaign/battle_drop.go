@@ -3,7 +3,7 @@ package campaign
 import (
 	"fmt"
 	"maps"
-	"slices"
+
 	"sort"
 
 	"bfbot/internal/cite"
@@ -69,7 +69,7 @@ func dropIntoBattle(c *Campaign, side string, o Order) (*Campaign, []Event, erro
 			e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: sector, Drop: true})
 		}
 	}
-	return n, slices.Clone(n.Log[len(c.Log):]), nil
+	return n, n.Log.Since(c.Log.Len()), nil
 }
 
 // battleOfSideIn is the battle not yet over in sector in which side

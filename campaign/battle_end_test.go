@@ -78,7 +78,7 @@ func TestEndBattle(t *testing.T) {
 		if !slices.Contains(n.Sectors[6].Rubble, ruin) {
 			t.Error("the rubble is not kept in the sector")
 		}
-		for _, e := range n.Log[len(c.Log):] {
+		for _, e := range n.Log.Since(c.Log.Len()) {
 			if len(e.Audience) == 0 && e.Type == "battle_report" {
 				t.Errorf("a battle report is public: %s", e.Text)
 			}

@@ -58,7 +58,7 @@ func mrlEndPhases(tb testing.TB, c *Campaign, id, n int, d *dice.Dice) *Campaign
 // mrlEvents are the campaign events of battle id logged after mark.
 func mrlEvents(c *Campaign, mark, id int, typ string) []Event {
 	var out []Event
-	for _, e := range c.Log[mark:] {
+	for _, e := range c.Log.Since(mark) {
 		if e.Battle == id && e.Type == typ {
 			out = append(out, e)
 		}
@@ -97,7 +97,7 @@ func TestMoraleOffByDefault(t *testing.T) {
 	c = btlDeployAll(t, c, b.ID)
 	btlSetState(c, b.ID, func(st *referee.State) { st.Unit("A6").Step = 1 })
 	d, _ := stbDice(t, nil) // no faces: any roll fails
-	mark := len(c.Log)
+	mark := c.Log.Len()
 	c = mrlEndPhases(t, c, b.ID, 4, d)
 	if got := c.Battle(b.ID).State.Turn; got != 2 {
 		t.Fatalf("game turn %d, want 2", got)
@@ -138,7 +138,7 @@ func TestMoraleTriggerHook(t *testing.T) {
 	c = mrlEndPhases(t, c, b.ID, 3, btlDice(t, "1"))
 	btlSetState(c, b.ID, func(st *referee.State) { st.Unit("A6").Step = 1 })
 	d, src := mrlDice(t, 95, 95) // crucis, then the bandits
-	mark := len(c.Log)
+	mark := c.Log.Len()
 	c = mrlEndPhases(t, c, b.ID, 1, d)
 	mustCheck(t, c)
 	if src.Remaining() != 0 {
@@ -183,7 +183,7 @@ func TestMoraleTriggerHook(t *testing.T) {
 	}
 	// The next game turn ends with the same trigger: no roll.
 	d2, _ := stbDice(t, nil)
-	mark = len(c.Log)
+	mark = c.Log.Len()
 	c = mrlEndPhases(t, c, b.ID, 4, d2)
 	if len(d2.Log()) != 0 || len(mrlEvents(c, mark, b.ID, "morale")) != 0 {
 		t.Fatalf("the first shock was checked twice: rolls %v", d2.Log())
@@ -199,7 +199,7 @@ func TestMoraleBaseAndPropaganda(t *testing.T) {
 		change(c, b)
 		btlSetState(c, b.ID, func(st *referee.State) { st.Unit("A6").Step = 1 })
 		d, _ := mrlDice(t, 60, 60)
-		mark := len(c.Log)
+		mark := c.Log.Len()
 		if _, err := c.moraleChecks(b, d); err != nil {
 			t.Fatal(err)
 		}
@@ -427,7 +427,7 @@ func TestMoraleEndsBattle(t *testing.T) {
 		st.Unit("B9").Step = 2
 	})
 	d, src := mrlDice(t, 100, 1) // crucis stands fast; the bandits
-	mark := len(c.Log)
+	mark := c.Log.Len()
 	next, _, err := BattleAct(c, b.ID, "bandits", referee.Action{Kind: referee.ActEnd}, d)
 	c = btlMust(t, next, err)
 	if src.Remaining() != 0 {

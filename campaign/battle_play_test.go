@@ -110,7 +110,7 @@ func TestAutoResolveBattle(t *testing.T) {
 		}
 	}
 	vp := map[string]int{}
-	for _, e := range n.Log {
+	for _, e := range n.Log.All() {
 		if e.Battle == b.ID && e.Type == "vp" {
 			vp[e.Side] += e.VP
 		}

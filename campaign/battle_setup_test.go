@@ -56,7 +56,7 @@ func TestSetUpBattle(t *testing.T) {
 	})
 	t.Run("Events", func(t *testing.T) {
 		var public, secretToCrucis int
-		for _, e := range c.Log {
+		for _, e := range c.Log.All() {
 			if e.Battle != b.ID {
 				continue
 			}

@@ -58,12 +58,9 @@ type Campaign struct {
 	Phase    Phase               `json:"phase"`
 	Battles  []Battle            `json:"battles,omitempty"`
 	Sectors  map[int]SectorState `json:"sectors,omitempty"`
-	// Log is every campaign event with its audience, oldest first. Its
-	// capacity is its length: events are added by emit (event_log.go).
-	Log []Event `json:"log,omitempty"`
-	// logs is the array Log may lie at the start of, shared by clones,
-	// which emit appends to in place (event_log.go).
-	logs *logArray
+	// Log is every campaign event with its audience, oldest first,
+	// shared by the campaign's copies (log.go); events are added by emit.
+	Log Log `json:"log,omitzero"`
 	// Notify is each member's notification preferences (/campaign
 	// notify), by user ID; a member without an entry takes the defaults.
 	Notify map[string]NotifyPrefs `json:"notify,omitempty"`
@@ -477,8 +474,7 @@ func (c *Campaign) Clone() *Campaign {
 		}
 	}
 	// The log only grows: events are never changed in place, so the copy
-	// shares them, and the array behind them (n.logs, copied above).
-	n.Log = slices.Clip(c.Log)
+	// shares them (log.go; copied with the fields above).
 	n.Pending = slices.Clone(c.Pending)
 	n.Decisions = make([]Decision, len(c.Decisions))
 	for i, d := range c.Decisions {

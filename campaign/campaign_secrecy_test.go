@@ -89,7 +89,7 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 	e.Salvage += 7
 	e.Orders = Orders{Searches: []int{1, 2}}
 	e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: 1, Present: true})
-	n.Log = append(n.Log, Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"},
+	n.Log.Append(Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"},
 		Event{Turn: n.Turn, Step: "contact", Type: "setup", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: fmt.Sprintf(scoutCount, 99, 1)})
 	for i := range n.Battles {
 		b := &n.Battles[i]
@@ -239,7 +239,7 @@ func ordCount(c *Campaign, seen *ordSeen) {
 	seen.turns++
 	// Morale checks in the log so far (a third of the campaigns play
 	// 004's morale table): only that some are made counts.
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Type == "morale" {
 			seen.morale++
 		}

@@ -87,7 +87,7 @@ func TestNewCampaign(t *testing.T) {
 		a, b := c.Clone(), c.Clone()
 		a.emit(Event{Step: "setup", Type: "a", Text: "a"})
 		b.emit(Event{Step: "setup", Type: "b", Text: "b"})
-		if len(c.Log) != len(a.Log)-1 || a.Log[len(a.Log)-1].Type != "a" || b.Log[len(b.Log)-1].Type != "b" {
+		if c.Log.Len() != a.Log.Len()-1 || a.Log.At(a.Log.Len()-1).Type != "a" || b.Log.At(b.Log.Len()-1).Type != "b" {
 			t.Fatal("appending to a clone's log changed another campaign's log")
 		}
 	})

@@ -286,7 +286,7 @@ func TestWholeCampaign(t *testing.T) {
 		t.Errorf("the prepared position laid %d points in %d hexes, want 10 in 2", got, len(b2.Sides[1].Mines))
 	}
 	whlBooks(t, c, "bandits", 0, 0, 0, 50, 0)
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Type == "mines" && !slices.Equal(e.Audience, []string{"bandits"}) {
 			t.Errorf("the mines event is for %v, want the Bandits alone: %s", e.Audience, e.Text)
 		}
@@ -599,7 +599,7 @@ func TestPreparedPositionLaysMines(t *testing.T) {
 		t.Errorf("crucis entered the sector: stock %d, laid %v; want 10 kept, none laid", s.Mines, st.Side("crucis").Mines)
 	}
 	found := false
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Type == "mines" {
 			found = true
 			if !slices.Equal(e.Audience, []string{"bandits"}) {
@@ -867,14 +867,14 @@ func TestCheckBattleBound(t *testing.T) {
 // map it adds to.
 func TestCheckLogVP(t *testing.T) {
 	c := mustNewCampaign(t)
-	c.Log = append(c.Log, Event{Side: c.Sides[0].ID, VP: 3}, Event{Side: c.Sides[1].ID, VP: 1}, Event{Side: c.Sides[0].ID, VP: -1})
+	c.Log.Append(Event{Side: c.Sides[0].ID, VP: 3}, Event{Side: c.Sides[1].ID, VP: 1}, Event{Side: c.Sides[0].ID, VP: -1})
 	c.Sides[0].VP, c.Sides[1].VP = 2, 1
 	if errs := c.Check(); len(errs) != 0 {
 		t.Fatalf("Check: %v", errs)
 	}
-	k := len(c.Log) - 2
-	vp := LogVP(nil, c.Log[:k])
-	all := LogVP(vp, c.Log[k:])
+	k := c.Log.Len() - 2
+	vp := LogVP(nil, c.Log.Prefix(k).Events())
+	all := LogVP(vp, c.Log.Since(k))
 	if vp[c.Sides[0].ID] != 3 || len(vp) != 1 {
 		t.Errorf("LogVP changed the map it added to: %v", vp)
 	}
@@ -900,7 +900,7 @@ func TestCheckLogVP(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatal("a unit added to the other side as well: Check found nothing")
 	}
-	if got := kept.CheckLogVP(other, LogVP(nil, other.Log)); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got := kept.CheckLogVP(other, other.Log.VP()); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("a kept Checker after another campaign = %v, want %v", got, want)
 	}
 	if errs := kept.CheckLogVP(c, all); len(errs) != 0 {

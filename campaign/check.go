@@ -15,7 +15,7 @@ import (
 // minefields whole, the bound on a turn's battles (ruling CI1,
 // checkBattleBound), and every battle still being fought passing
 // referee's own Check. Tests run it after every step.
-func (c *Campaign) Check() []error { return new(Checker).CheckLogVP(c, LogVP(nil, c.Log)) }
+func (c *Campaign) Check() []error { return new(Checker).CheckLogVP(c, c.Log.VP()) }
 
 // A Checker runs Check with the log's victory points already added up
 // (CheckLogVP), and keeps the maps it builds for the next campaign it

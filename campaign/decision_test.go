@@ -70,10 +70,10 @@ func TestDecideInitiative(t *testing.T) {
 	if len(DecisionsFor(c, "bandits")) != 0 {
 		t.Fatalf("the loser is asked too: %+v", c.Decisions)
 	}
-	if dec.Default != "first" || !strings.Contains(c.Log[len(c.Log)-1].Text, "") {
+	if dec.Default != "first" || !strings.Contains(c.Log.At(c.Log.Len()-1).Text, "") {
 		t.Errorf("default %q, want first (ruling B15)", dec.Default)
 	}
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Type == "initiative" && !strings.Contains(e.Text, "chooses whether to move first or second") {
 			t.Errorf("contact says %q before the winner has chosen", e.Text)
 		}
@@ -103,7 +103,7 @@ func TestDecideInitiative(t *testing.T) {
 		if st := n.Battle(id).State; st.Phase != referee.PhaseMovement || st.PhasingSide().ID != "crucis" {
 			t.Errorf("default: %v phase, %s moving; want crucis first", st.Phase, st.PhasingSide().ID)
 		}
-		last := n.Log[len(n.Log)-1]
+		last := n.Log.At(n.Log.Len() - 1)
 		if last.Type != "decision" || len(last.Audience) != 1 || last.Audience[0] != "crucis" || !strings.Contains(last.Text, "default") {
 			t.Errorf("the default's note %+v, want one to crucis alone saying the default was taken", last)
 		}
@@ -199,7 +199,7 @@ func TestDecideRetreat(t *testing.T) {
 		}
 		n, _, err := TakeDefaults(n, InBattle(id), btlDice(t, "1"))
 		n = btlMust(t, n, err)
-		last := n.Log[len(n.Log)-1]
+		last := n.Log.At(n.Log.Len() - 1)
 		if n.Battle(id).State.Side("crucis").Retreating || !strings.Contains(last.Text, "lapsed") {
 			t.Errorf("retreating %v, note %q; want no retreat and a lapse note", n.Battle(id).State.Side("crucis").Retreating, last.Text)
 		}
@@ -418,7 +418,7 @@ func TestDecideSetupOrder(t *testing.T) {
 
 func logTexts(c *Campaign) []string {
 	var out []string
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		out = append(out, e.Text)
 	}
 	return out

@@ -23,7 +23,7 @@ func TestJudgeBattle(t *testing.T) {
 	if u := n.Battle(b.ID).State.Unit("B9"); u.Status != referee.Withdrawn || c.Battle(b.ID).State.Unit("B9").Status == referee.Withdrawn {
 		t.Fatalf("B9 %v, want withdrawn in the new campaign only", u.Status)
 	}
-	last := n.Log[len(n.Log)-1]
+	last := n.Log.At(n.Log.Len() - 1)
 	if last.Type != "judgement" || !slices.Equal(last.Audience, []string{RefereeAudience}) || !strings.Contains(last.Text, "B9 stays out") {
 		t.Errorf("log %+v, want the referee's record of the judgement", last)
 	}

@@ -152,10 +152,10 @@ func PlaceMines(c *Campaign, battleID int, side string, mines map[hex.Hex]int) (
 		sd.Mines[h] += k
 	}
 	nb.Sides[i].Mines = maps.Clone(mines)
-	start := len(n.Log)
+	start := n.Log.Len()
 	n.emit(Event{Step: "battle", Type: "mines", Audience: secret(side), Side: side, Sector: nb.Sector, Battle: battleID,
 		Text: fmt.Sprintf("battle %d: your mines now lie at %s", battleID, minefieldText(mines))})
-	return n, slices.Clone(n.Log[start:]), nil
+	return n, n.Log.Since(start), nil
 }
 
 func mineTotal(m map[hex.Hex]int) int {

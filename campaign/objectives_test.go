@@ -12,7 +12,7 @@ import (
 // objEvents are the objective events logged after mark.
 func objEvents(c *Campaign, mark int) []Event {
 	var out []Event
-	for _, e := range c.Log[mark:] {
+	for _, e := range c.Log.Since(mark) {
 		if e.Type == "objective" {
 			out = append(out, e)
 		}
@@ -30,7 +30,7 @@ func objMove(c *Campaign, side string, bg, sector int) {
 func objUpkeep(t *testing.T, c *Campaign) (*Campaign, []Event) {
 	t.Helper()
 	c.Phase = PhaseBattles
-	mark := len(c.Log)
+	mark := c.Log.Len()
 	n, _ := btlUpkeep(t, c, "3,3,3,4")
 	return n, objEvents(n, mark)
 }
@@ -126,7 +126,7 @@ func TestObjectivesEndCampaign(t *testing.T) {
 		if c.Phase != PhaseOver || c.Winner != "crucis" {
 			t.Fatalf("phase %s winner %q, want the campaign over, won by crucis", c.Phase, c.Winner)
 		}
-		if e := c.Log[len(c.Log)-3]; e.Type != "campaign_end" || !strings.Contains(e.Text, "7th Crucis Lancers holds every objective") {
+		if e := c.Log.At(c.Log.Len() - 3); e.Type != "campaign_end" || !strings.Contains(e.Text, "7th Crucis Lancers holds every objective") {
 			t.Errorf("end event %q", e.Text)
 		}
 	})

@@ -129,7 +129,7 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	case OrderReady:
 		s.Orders.Ready = true
 		n.emit(Event{Step: "orders", Type: "ready", Audience: secret(side), Side: side, Text: "orders marked ready"})
-		return n, slices.Clone(n.Log[len(c.Log):]), nil
+		return n, n.Log.Since(c.Log.Len()), nil
 	case OrderClear:
 		text, err = orderClear(n, s, o)
 	case OrderSplit:
@@ -150,7 +150,7 @@ func GiveOrder(c *Campaign, side string, o Order) (*Campaign, []Event, error) {
 	}
 	s.Orders.Ready = false
 	n.emit(Event{Step: step, Type: string(o.Kind), Audience: secret(side), Side: side, Text: text})
-	return n, slices.Clone(n.Log[len(c.Log):]), nil
+	return n, n.Log.Since(c.Log.Len()), nil
 }
 
 // withOrders is the copy of c that an order of kind k by side changes.
@@ -165,7 +165,7 @@ func (c *Campaign) withOrders(side string, k OrderKind) *Campaign {
 		return c.Clone()
 	}
 	n := *c
-	n.Log = slices.Clip(c.Log)
+	n.Log = c.Log
 	n.Sides = slices.Clone(c.Sides)
 	s := n.Side(side)
 	s.Orders = s.Orders.copyLists()

@@ -195,7 +195,7 @@ func TestGiveOrder(t *testing.T) {
 					t.Errorf("event %q is addressed to %v, want only %s", e.Text, e.Audience, tc.side)
 				}
 			}
-			if len(tc.c.Log) != len(before.Log) || tc.c.Side(tc.side).Orders.Ready != before.Side(tc.side).Orders.Ready ||
+			if tc.c.Log.Len() != before.Log.Len() || tc.c.Side(tc.side).Orders.Ready != before.Side(tc.side).Orders.Ready ||
 				len(tc.c.Side(tc.side).Orders.Moves) != len(before.Side(tc.side).Orders.Moves) {
 				t.Fatal("GiveOrder changed the campaign it was given")
 			}

@@ -190,7 +190,7 @@ func Place(c *Campaign, side string, bg, sector int) (*Campaign, []Event, error)
 		return nil, nil, err
 	}
 	n.emit(Event{Step: "setup", Type: string(OrderPlace), Audience: secret(side), Side: side, Sector: sector, Text: text})
-	return n, slices.Clone(n.Log[len(c.Log):]), nil
+	return n, n.Log.Since(c.Log.Len()), nil
 }
 
 func place(c *Campaign, s *Side, b *Battlegroup, sector int) (string, error) {

@@ -253,7 +253,7 @@ func TestPlacementSecrecy(t *testing.T) {
 			t.Errorf("view of %q changed with crucis's placement:\nbefore %s\nafter  %s", viewer, want, got)
 		}
 	}
-	for _, e := range n.Log[len(c.Log):] {
+	for _, e := range n.Log.Since(c.Log.Len()) {
 		if !slices.Equal(e.Audience, []string{"crucis"}) {
 			t.Errorf("set-up event %q is addressed to %v, want crucis only", e.Text, e.Audience)
 		}
@@ -396,7 +396,7 @@ func TestOrbitDrop(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustCheck(t, c)
-	before := len(c.Log)
+	before := c.Log.Len()
 	n, _, err := Advance(c, dice.New(dice.NewSeeded(1)))
 	if err != nil {
 		t.Fatal(err)
@@ -406,7 +406,7 @@ func TestOrbitDrop(t *testing.T) {
 		t.Fatalf("battlegroup %d stands in sector %d after its drop, want 6", mech, got)
 	}
 	var public []Event
-	for _, e := range n.Log[before:] {
+	for _, e := range n.Log.Since(before) {
 		if e.Type == "drop" && len(e.Audience) == 0 && e.Sector == 6 && e.Side == "crucis" {
 			public = append(public, e)
 		}

@@ -41,7 +41,7 @@ func RefuseBattle(c *Campaign, battleID int, side string, d *dice.Dice) (*Campai
 			u.Status, u.Hidden = referee.Withdrawn, false
 		}
 	}
-	start := len(n.Log)
+	start := n.Log.Len()
 	n.emit(Event{Step: "battle", Type: "refusal", Side: side, Sector: nb.Sector, Battle: battleID,
 		Text: fmt.Sprintf("battle %d: %s refuses the battle and leaves the field", battleID, sd.Name)})
 	st, evs, err := referee.EndBattle(st, fmt.Sprintf("%s refused the battle", sd.Name))
@@ -53,5 +53,5 @@ func RefuseBattle(c *Campaign, battleID int, side string, d *dice.Dice) (*Campai
 	if err := n.endBattle(nb, d); err != nil {
 		return nil, nil, nil, err
 	}
-	return n, evs, slices.Clone(n.Log[start:]), nil
+	return n, evs, n.Log.Since(start), nil
 }

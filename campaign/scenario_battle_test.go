@@ -237,7 +237,7 @@ func TestScenarioBattleEnds(t *testing.T) {
 			t.Errorf("%s VP = %d, want the battle's %d", s.ID, got, want)
 		}
 	}
-	if last := n.Log[len(n.Log)-1]; last.Type != "end" || n.Turn != 1 {
+	if last := n.Log.At(n.Log.Len() - 1); last.Type != "end" || n.Turn != 1 {
 		t.Errorf("last event %+v in turn %d, want the end in turn 1", last, n.Turn)
 	}
 	if _, _, err := campaign.Advance(n, dice.New(dice.NewSeeded(1))); err == nil {

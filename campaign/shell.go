@@ -13,7 +13,7 @@ import "slices"
 // campaign (most of it a side's units) for every command.
 func (c *Campaign) Shell() *Campaign {
 	n := *c
-	n.Pending, n.Decisions, n.Log = slices.Clip(c.Pending), slices.Clip(c.Decisions), slices.Clip(c.Log)
+	n.Pending, n.Decisions, n.Log = slices.Clip(c.Pending), slices.Clip(c.Decisions), c.Log
 	n.Sides = slices.Clone(c.Sides)
 	for i := range n.Sides {
 		s := &n.Sides[i]

@@ -2,7 +2,7 @@ package campaign
 
 import (
 	"fmt"
-	"slices"
+
 	"strconv"
 	"strings"
 
@@ -33,12 +33,12 @@ func ResolveTurn(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 			n.Sides[i].Orders.Ready = false
 		}
 		n.emit(Event{Step: "search", Type: "searches_open", Text: fmt.Sprintf("turn %d: movement is over and drops were made: each side may add searches in answer before they are read (%s)", n.Turn, cite.Book(2599))})
-		return n, slices.Clone(n.Log[len(c.Log):]), nil
+		return n, n.Log.Since(c.Log.Len()), nil
 	}
 	if err := n.searchAndContact(d); err != nil {
 		return nil, nil, err
 	}
-	return n, slices.Clone(n.Log[len(c.Log):]), nil
+	return n, n.Log.Since(c.Log.Len()), nil
 }
 
 // ResolveSearches ends the search step of a turn with drops: the
@@ -51,7 +51,7 @@ func ResolveSearches(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 	if err := n.searchAndContact(d); err != nil {
 		return nil, nil, err
 	}
-	return n, slices.Clone(n.Log[len(c.Log):]), nil
+	return n, n.Log.Since(c.Log.Len()), nil
 }
 
 // resolveIn refuses a resolution step unless c is in phase p.

@@ -55,7 +55,7 @@ func TestResolveMovement(t *testing.T) {
 	before := c.Clone()
 	n, evs := ordResolve(t, c)
 
-	if c.Phase != PhaseOrders || len(c.Log) != len(before.Log) || c.Side("crucis").Battlegroup(2).Sector != 1 {
+	if c.Phase != PhaseOrders || c.Log.Len() != before.Log.Len() || c.Side("crucis").Battlegroup(2).Sector != 1 {
 		t.Fatal("ResolveTurn changed the campaign it was given")
 	}
 	// The bandits dropped: searches wait for the search step (step 4

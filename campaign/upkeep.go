@@ -23,7 +23,7 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 		}
 	}
 	n := c.Clone()
-	mark := len(n.Log)
+	mark := n.Log.Len()
 	// The upkeep is the deadline of the decisions it needs: captured
 	// units kept or scrapped (their salvage counts), then repair.
 	if _, err := n.takeDefaults(func(Decision) bool { return true }, d); err != nil {
@@ -44,7 +44,7 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 	if !n.endCheck() {
 		n.nextTurn()
 	}
-	return n, append([]Event(nil), n.Log[mark:]...), nil
+	return n, n.Log.Since(mark), nil
 }
 
 // CampaignVictoryLevel reads the Campaign Victory Point Table (000 line

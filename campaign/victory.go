@@ -29,7 +29,7 @@ func (c *Campaign) scoreVictoryPoints() {
 
 // rbgScored reports whether side has already scored the enemy RBG.
 func (c *Campaign) rbgScored(side string) bool {
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Type == "rbg_eliminated" && e.Side == side {
 			return true
 		}

@@ -144,7 +144,7 @@ func View(c *Campaign, side string) SideView {
 		}
 	}
 	v.Events = nil
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.For(side) {
 			v.Events = append(v.Events, viewEvent(e))
 		}
@@ -165,7 +165,7 @@ func RefereeView(c *Campaign) SideView {
 		v.Battles[i].Outcome = viewOutcome(b.Outcome)
 	}
 	v.Events = nil
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		v.Events = append(v.Events, viewEvent(e))
 	}
 	return v
@@ -188,7 +188,7 @@ func publicView(c *Campaign) SideView {
 		}
 		v.Battles = append(v.Battles, bv)
 	}
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if len(e.Audience) == 0 {
 			v.Events = append(v.Events, viewEvent(e))
 		}

@@ -89,8 +89,8 @@ func TestView(t *testing.T) {
 	})
 	t.Run("Referee", func(t *testing.T) {
 		v := RefereeView(c)
-		if !v.Referee || len(v.All) != 2 || len(v.Events) != len(c.Log) {
-			t.Fatalf("referee view: referee %v, %d sides, %d of %d events", v.Referee, len(v.All), len(v.Events), len(c.Log))
+		if !v.Referee || len(v.All) != 2 || len(v.Events) != c.Log.Len() {
+			t.Fatalf("referee view: referee %v, %d sides, %d of %d events", v.Referee, len(v.All), len(v.Events), c.Log.Len())
 		}
 	})
 }

@@ -20,7 +20,7 @@ func (c *Campaign) KnownVP(side, viewer string) int {
 		return s.VP
 	}
 	vp := 0
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Side == side && e.VP != 0 && e.For(viewer) {
 			vp += e.VP
 		}

@@ -212,5 +212,5 @@ func makeRecon(old, c *Campaign, s *Side, o Order) (*Campaign, []Event, error) {
 	c.emit(Event{Step: "orders", Type: string(OrderRecon), Audience: secret(s.ID), Side: s.ID, VP: -cost,
 		Text: fmt.Sprintf("battlegroup %d %q becomes a recon unit with %s for %d victory points; it moves %d sectors a turn; its orders are cancelled",
 			b.ID, b.Name, strings.Join(got, " and "), cost, StrategicRate(s, b))})
-	return c, slices.Clone(c.Log[len(old.Log):]), nil
+	return c, c.Log.Since(old.Log.Len()), nil
 }

@@ -39,7 +39,7 @@ func wstContact(tb testing.TB, faces string, prepare func(c *Campaign, a, b *Bat
 		prepare(c, a, b)
 	}
 	mustCheck(tb, c)
-	start := len(c.Log)
+	start := c.Log.Len()
 	all := wstInitiative
 	if faces != "" {
 		all += "," + faces
@@ -49,7 +49,7 @@ func wstContact(tb testing.TB, faces string, prepare func(c *Campaign, a, b *Bat
 		return c, nil, nil, err
 	}
 	mustCheck(tb, c)
-	return c, &c.Battles[len(c.Battles)-1], c.Log[start:], nil
+	return c, &c.Battles[len(c.Battles)-1], c.Log.Since(start), nil
 }
 
 func wstMustContact(tb testing.TB, faces string, prepare func(c *Campaign, a, b *Battlegroup)) (*Campaign, *Battle, []Event) {
@@ -123,7 +123,7 @@ func TestWstContactWeather(t *testing.T) {
 		if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(t, wstInitiative)); err != nil {
 			t.Fatal(err)
 		}
-		if slices.ContainsFunc(c.Log, func(e Event) bool { return e.Type == "setup" }) {
+		if slices.ContainsFunc(c.Log.Events(), func(e Event) bool { return e.Type == "setup" }) {
 			t.Error("setup tables rolled with SetupTables off")
 		}
 	})

@@ -164,7 +164,7 @@ func TestFileSize1000Turns(t *testing.T) {
 	}
 	live := int64(len(doc))*(DefaultSnapshots+1) + int64(len(log))
 	t.Logf("after 1,000 turns with %d snapshots: file %d KB; document %d KB without its log, log %d events, %d KB",
-		DefaultSnapshots, st.Size()>>10, len(doc)>>10, len(c.Log), len(log)>>10)
+		DefaultSnapshots, st.Size()>>10, len(doc)>>10, c.Log.Len(), len(log)>>10)
 	if limit := 4*live + 1<<20; st.Size() > limit {
 		t.Errorf("file of %d bytes, more than %d: old revisions or free pages are not being reused", st.Size(), limit)
 	}
@@ -249,7 +249,7 @@ const agedTurns = 300
 
 // stoAge plays turns campaign turns of campaign id (stoStep), without
 // syncing each commit, and returns the events of its log.
-func stoAge(b *testing.B, s *Store, id int64, turns int) int {
+func stoAge(b testing.TB, s *Store, id int64, turns int) int {
 	b.Helper()
 	s.db.NoSync = true
 	defer func() { s.db.NoSync = false }()
@@ -260,5 +260,5 @@ func stoAge(b *testing.B, s *Store, id int64, turns int) int {
 			b.Fatal(err)
 		}
 	}
-	return len(c.Log)
+	return c.Log.Len()
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"maps"
 	"reflect"
 
 	bolt "go.etcd.io/bbolt"
@@ -78,7 +79,8 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	}
 	// The events bucket holds exactly the newest revision's log; older
 	// revisions' logs are its first events.
-	var log []campaign.Event
+	var log campaign.Log
+	var vp map[string]int
 	events, err := storedEvents(cb, id)
 	if err != nil {
 		bad(err)
@@ -89,8 +91,10 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		bad(&RecordError{Campaign: id, Key: chunkKey(chunkOf(events + 1)), Err: fmt.Errorf("event %d missing: revision %d has %d events", events+1, newest.rev, newest.logLen)})
 	} else if newest.logLen < events {
 		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
-	} else if log, _, err = readLog(cb, id, newest.logLen); err != nil {
+	} else if log, _, vp, err = readLog(cb, id, newest.logLen); err != nil {
 		bad(err)
+	} else {
+		errs = append(errs, checkLog(id, log, vp)...)
 	}
 	var last *campaign.Campaign
 	var lastRev uint64
@@ -112,11 +116,11 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 			bad(err)
 			return nil
 		}
-		if st.logLen > uint64(len(log)) {
-			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, len(log)))
+		if st.logLen > uint64(log.Len()) {
+			bad(fmt.Errorf("campaign %d: %s has %d events, more than the %d read", id, st.key(), st.logLen, log.Len()))
 			return nil
 		}
-		c.Log = log[:st.logLen]
+		c.Log = log.Prefix(int(st.logLen))
 		for _, e := range c.Check() {
 			bad(fmt.Errorf("campaign %d: %s: %w", id, st.key(), e))
 		}
@@ -143,6 +147,23 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 				return nil
 			})
 		}
+	}
+	return errs
+}
+
+// checkLog unpacks every chunk of campaign id's log, which the load
+// leaves to its readers (readLog), and compares the points its events
+// give each side with vp, what the chunks' headers sum.
+func checkLog(id int64, log campaign.Log, vp map[string]int) []error {
+	var errs []error
+	for _, chunk := range log.Chunks() {
+		chunk.Events()
+		if err := chunk.Err(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if got := log.VP(); len(errs) == 0 && !maps.Equal(got, vp) {
+		errs = append(errs, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("the events give the sides %v victory points, the chunks' sums %v", got, vp)})
 	}
 	return errs
 }

@@ -36,7 +36,7 @@ func testConcurrentUpdates(t *testing.T, e stoEngine) {
 						return nil, err
 					}
 					n := c.Clone()
-					n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "test", Type: "change", Text: text})
+					n.Log.Append(campaign.Event{Turn: n.Turn, Step: "test", Type: "change", Text: text})
 					return n, nil
 				})
 				if err != nil {
@@ -79,7 +79,7 @@ func stoCountChanges(t *testing.T, r, w Campaigns, id int64, seen map[string]int
 		t.Fatal(err)
 	}
 	n := 0
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Type == "change" {
 			seen[e.Text]++
 			n++

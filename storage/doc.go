@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 9)
+// # Bucket layout (schema 10)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (9)
+//	    "schema"            uint64 big-endian: the schema version (10)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one bucket per revision, the newest is the
@@ -71,13 +71,15 @@
 //	                        campaign's ID, the revision and the bytes
 //	                        before it (seal.go)
 //	        events/         <chunk from 1: uint64 BE> → 64 events (the last
-//	                        chunk up to 64): a full chunk 0x0e and a zstd
-//	                        frame of the events in a form of their own
-//	                        (full_chunk.go), the open one 0x06 and an S2
+//	                        chunk up to 64): a full chunk 0x16, the
+//	                        victory points its events give each side, and
+//	                        a zstd frame of the events in a form of their
+//	                        own (full_chunk.go; schema 9's 0x0e had no
+//	                        points), the open one 0x06 and an S2
 //	                        block of JSON campaign.Event one a line
 //	                        (open_chunk.go); before schema 9 both JSON
 //	                        lines deflated, still read (a DEFLATE stream
-//	                        never starts with 0x06 or 0x0e); then a CRC-32C as a record has: the
+//	                        never starts with 0x06, 0x0e or 0x16); then a CRC-32C as a record has: the
 //	                        newest revision's log, whose first
 //	                        events are each older revision's log
 //	        "summary"       JSON Summary of the newest revision, for List
@@ -96,9 +98,12 @@
 // chunks: the log is append-only and after many turns is most of a
 // campaign, so a change writes only the chunk its new events go into and
 // the snapshots share one log instead of each copying it (1,000 turns: a
-// 4 MB file rather than 50 MB). The store still hands out whole campaigns
-// with their logs. It adds the log's victory points up when it reads the
-// log and keeps the sum with the cached campaign, so that checking a
+// 4 MB file rather than 50 MB). The store hands out whole campaigns with
+// their logs (campaign.Log), but a full chunk's events are unpacked only
+// when a reader first reaches them (readLog): a load unpacks the open
+// chunk alone. It adds the log's victory points up when it reads the log,
+// from the full chunks' stored sums and the open chunk's events, and
+// keeps the sum with the cached campaign, so that checking a
 // change's sides against them (campaign.Checker.CheckLogVP) adds only the
 // change's new events, not the whole log again. An update that shortens
 // the log, or changes its last stored event, is refused; an older stored
@@ -151,7 +156,10 @@
 // deflated; schema 9 reads both as they are (migrate8to9 only sets the
 // number; TestMigrateV8 on testdata/v8.db), a campaign's next change
 // tags its parts, a finished battle's packed with zstd once, and each
-// chunk written after is in schema 9's forms.
+// chunk written after is in schema 9's forms. Schema 10 writes a full
+// chunk with its events' victory points ahead of its frame, so that a
+// load need not unpack it (migrateChunkSums rewrites schema 9's full chunks
+// so; TestMigrateChunkSums on testdata/v9chunks.db).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -70,11 +70,11 @@ func (s *EtcdStore) saveOps(c *campaign.Campaign, diceState []byte, rev uint64) 
 	if err != nil {
 		return nil, err
 	}
-	return s.revisionOps(ops, nil, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc))
+	return s.revisionOps(ops, nil, c, rev, wholeRecord(diceState, uint64(c.Log.Len()), doc))
 }
 
 // logOps writes the events of log after the first from as segments.
-func (s *EtcdStore) logOps(id int64, from int, log []campaign.Event) ([]clientv3.Op, error) {
+func (s *EtcdStore) logOps(id int64, from int, log campaign.Log) ([]clientv3.Op, error) {
 	starts, values, err := logSegments(from, log)
 	if err != nil {
 		return nil, fmt.Errorf("campaign %d: %w", id, err)

@@ -95,9 +95,10 @@ func parseHex(key, prefix string) (uint64, bool) {
 
 // logSegments encodes the events of log after the first from as segments
 // of at most maxSegmentBytes, keyed by their start.
-func logSegments(from int, log []campaign.Event) (starts []uint64, values [][]byte, err error) {
-	raw := make([]json.RawMessage, 0, len(log)-from)
-	for _, e := range log[from:] {
+func logSegments(from int, log campaign.Log) (starts []uint64, values [][]byte, err error) {
+	events := log.Since(from)
+	raw := make([]json.RawMessage, 0, len(events))
+	for _, e := range events {
 		v, err := marshalJSON(e)
 		if err != nil {
 			return nil, nil, err

@@ -133,10 +133,12 @@ func (s *EtcdStore) campaignDoc(ctx context.Context, h etcdHead) (*cached, error
 	if err != nil {
 		return nil, err
 	}
-	if c.Log, err = s.readLog(ctx, h.id, h.at, h.st.logLen); err != nil {
+	log, err := s.readLog(ctx, h.id, h.at, h.st.logLen)
+	if err != nil {
 		return nil, err
 	}
-	return &cached{rev: h.st.rev, c: c, doc: doc, vp: campaign.LogVP(nil, c.Log)}, nil
+	c.Log = campaign.NewLog(log...)
+	return &cached{rev: h.st.rev, c: c, doc: doc, vp: campaign.LogVP(nil, log)}, nil
 }
 
 // readLog reads campaign id's first n events as they were at etcd

@@ -77,7 +77,7 @@ func TestEtcdConflictingProcesses(t *testing.T) {
 						return nil, err
 					}
 					c = c.Clone()
-					c.Log = append(c.Log, campaign.Event{Turn: c.Turn, Step: "test", Type: "change", Text: text})
+					c.Log.Append(campaign.Event{Turn: c.Turn, Step: "test", Type: "change", Text: text})
 					return c, nil
 				}, Record{RecordKey{id, Marker, text}, []byte("done")})
 				if err != nil {
@@ -308,12 +308,12 @@ func TestEtcdLayout1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := json.Marshal(func() campaign.Campaign { c := *old; c.Log = nil; return c }())
+	whole, err := json.Marshal(func() campaign.Campaign { c := *old; c.Log = campaign.Log{}; return c }())
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, diceState, rev, _ := stoState(t, a, id)
-	record := encodeState(diceState, uint64(len(old.Log)), formWhole, deflate(nil, whole, levelWhole))
+	record := encodeState(diceState, uint64(old.Log.Len()), formWhole, deflate(nil, whole, levelWhole))
 	if _, err := raw.Put(ctx, a.p.rev(id, rev), string(record)); err != nil {
 		t.Fatal(err)
 	}

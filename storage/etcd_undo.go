@@ -58,16 +58,16 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 		if err != nil {
 			return err
 		}
-		if prev.logLen > uint64(len(now.Log)) {
-			return &RecordError{Campaign: id, Key: prev.key(), Err: fmt.Errorf("%d events, more than the newest revision's %d", prev.logLen, len(now.Log))}
+		if prev.logLen > uint64(now.Log.Len()) {
+			return &RecordError{Campaign: id, Key: prev.key(), Err: fmt.Errorf("%d events, more than the newest revision's %d", prev.logLen, now.Log.Len())}
 		}
-		c.Log = append([]campaign.Event{}, now.Log[:prev.logLen]...)
-		for _, e := range now.Log[len(c.Log):] {
+		c.Log = now.Log.Prefix(int(prev.logLen))
+		for _, e := range now.Log.Since(c.Log.Len()) {
 			if e.Step == "undo" && e.Type == "undo" {
-				c.Log = append(c.Log, e)
+				c.Log.Append(e)
 			}
 		}
-		c.Log = append(c.Log, campaign.Event{
+		c.Log.Append(campaign.Event{
 			Turn: c.Turn, Step: "undo", Type: "undo",
 			Text: fmt.Sprintf("the referee undid the last change: the campaign is back at turn %d, %s", c.Turn, c.Phase),
 		})
@@ -80,14 +80,14 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 		}
 		ops = append(ops, clientv3.OpDelete(s.p.rev(id, h.st.rev)), clientv3.OpDelete(s.p.rev(id, prevRev)))
 		next := h.st.rev + 1
-		if ops, err = s.revisionOps(ops, &h.sum, c, next, newestRecord(nil, h.st.diceState, uint64(len(c.Log)), prevDoc, prevDoc, prev.partsBody())); err != nil {
+		if ops, err = s.revisionOps(ops, &h.sum, c, next, newestRecord(nil, h.st.diceState, uint64(c.Log.Len()), prevDoc, prevDoc, prev.partsBody())); err != nil {
 			return err
 		}
 		if _, err := s.commit(ctx, []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", h.version)}, ops); err != nil {
 			return err
 		}
 		out = c
-		s.cache.put(id, cached{rev: next, c: c.Shell(), doc: prevDoc, vp: campaign.LogVP(nil, c.Log)})
+		s.cache.put(id, cached{rev: next, c: c.Shell(), doc: prevDoc, vp: c.Log.VP()})
 		return nil
 	})
 	if err != nil {
@@ -101,7 +101,7 @@ func (s *EtcdStore) Undo(ctx context.Context, id int64) (*campaign.Campaign, err
 // events from that segment's start written again. (etcd refuses a put
 // inside a deleted range of the same transaction, so the deletes are
 // of the keys not written again.)
-func (s *EtcdStore) cutLogOps(ctx context.Context, h etcdHead, n uint64, log []campaign.Event) ([]clientv3.Op, error) {
+func (s *EtcdStore) cutLogOps(ctx context.Context, h etcdHead, n uint64, log campaign.Log) ([]clientv3.Op, error) {
 	r, err := s.client.Get(ctx, s.p.logs(h.id), clientv3.WithPrefix(), clientv3.WithKeysOnly(), clientv3.WithRev(h.at))
 	if errors.Is(err, rpctypes.ErrCompacted) {
 		return nil, errConflict

@@ -62,7 +62,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 		if err != nil {
 			return err
 		}
-		record := newestRecord(nil, diceState, uint64(len(n.Log)), doc, prevDoc, h.st.partsBody())
+		record := newestRecord(nil, diceState, uint64(n.Log.Len()), doc, prevDoc, h.st.partsBody())
 		next := h.st.rev + 1
 		if ops, err = s.revisionOps(ops, &h.sum, n, next, record); err != nil {
 			return err

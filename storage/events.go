@@ -72,28 +72,45 @@ func chunkLines(id int64, k uint64, z []byte) ([][]byte, error) {
 
 // readChunkEvents returns campaign id's chunk k checked against its
 // checksum, unsealed (nil when it is not stored), and reports whether
-// it is a full chunk in the events form; if so it appends its events,
+// it is a full chunk in an events form; if so it appends its events,
 // decoded, to log.
 func readChunkEvents(eb *bolt.Bucket, id int64, k uint64, log []campaign.Event) (z []byte, _ []campaign.Event, full bool, err error) {
-	v := eb.Get(itob(k))
-	if v == nil {
-		return nil, log, false, nil
+	if z, err = readSealedChunk(eb, id, k); z == nil || err != nil || !isFullChunk(z) {
+		return z, log, false, err
 	}
-	if z, err = unseal(id, sealChunk, k, v); err != nil {
-		return nil, log, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
-	}
-	if len(z) == 0 || z[0] != chunkEvents {
-		return z, log, false, nil
-	}
-	from := len(log)
-	log, err = unpackFullChunk(log, z[1:])
-	if err == nil && len(log)-from != eventsPerChunk {
-		err = fmt.Errorf("%d events in a full chunk", len(log)-from)
+	frame, _, _, err := chunkFrame(z)
+	if err == nil {
+		log, err = unpackFull(log, frame)
 	}
 	if err != nil {
 		return nil, nil, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
 	return z, log, true, nil
+}
+
+// readSealedChunk returns campaign id's chunk k checked against its
+// checksum, unsealed (nil when it is not stored).
+func readSealedChunk(eb *bolt.Bucket, id int64, k uint64) ([]byte, error) {
+	v := eb.Get(itob(k))
+	if v == nil {
+		return nil, nil
+	}
+	z, err := unseal(id, sealChunk, k, v)
+	if err != nil {
+		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+	}
+	return z, nil
+}
+
+// unpackFull appends the events of frame, a full chunk's zstd frame, to
+// log, refusing a chunk of any other number of events.
+func unpackFull(log []campaign.Event, frame []byte) ([]campaign.Event, error) {
+	from := len(log)
+	log, err := unpackFullChunk(log, frame)
+	if err == nil && len(log)-from != eventsPerChunk {
+		err = fmt.Errorf("%d events in a full chunk", len(log)-from)
+	}
+	return log, err
 }
 
 // writeChunk stores the JSON lines as campaign id's chunk k, sealed: an
@@ -164,72 +181,147 @@ func storedEvents(cb *bolt.Bucket, id int64) (uint64, error) {
 }
 
 // readLog reads a campaign's first n events, and returns with them the
-// lines of the chunk holding event n (a change appends after it).
-func readLog(cb *bolt.Bucket, id int64, n uint64) ([]campaign.Event, [][]byte, error) {
+// lines of the chunk holding event n (a change appends after it; nil
+// when that chunk is full) and the victory points the events give each
+// side (campaign.LogVP). Every chunk read is checked against its
+// checksum; a full chunk in the summed form (full_chunk.go) is handed to
+// the log as it is, unpacked the first time a reader reaches one of its
+// events (campaign.LazyLogChunk): a load of a campaign 300 turns old
+// unpacks the chunk of its newest events only. Such a chunk's bytes are
+// copied out of the file, whose memory is gone once the transaction
+// ends. A chunk that fails to unpack then, which its checksum and the
+// check the store made when it wrote it rule out, makes the log's Err
+// (and a change of the campaign) fail naming it.
+func readLog(cb *bolt.Bucket, id int64, n uint64) (campaign.Log, [][]byte, map[string]int, error) {
 	if n == 0 {
-		return nil, nil, nil
+		return campaign.Log{}, nil, nil, nil
 	}
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
-		return nil, nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
+		return campaign.Log{}, nil, nil, &RecordError{Campaign: id, Key: string(bucketEvents), Err: fmt.Errorf("missing, but the campaign has %d events", n)}
 	}
-	log := make([]campaign.Event, 0, n)
-	var lines [][]byte
-	for k := uint64(1); uint64(len(log)) < n; k++ {
-		// A full chunk in the events form is decoded as it is; the
-		// chunk of the last event is then not given as lines (nil).
-		var z []byte
-		var full bool
-		var err error
-		if n-uint64(len(log)) >= eventsPerChunk {
-			z, log, full, err = readChunkEvents(eb, id, k, log)
-		} else { // the first events of a chunk: read into a list of its own
-			var events []campaign.Event
-			if z, events, full, err = readChunkEvents(eb, id, k, nil); full {
-				log = append(log, events[:n-uint64(len(log))]...)
-			}
+	full := make([]*campaign.LogChunk, 0, n/eventsPerChunk)
+	var vp map[string]int
+	for k := uint64(1); k <= n/eventsPerChunk; k++ {
+		chunk, sums, err := readFullChunk(eb, id, k)
+		if err != nil {
+			return campaign.Log{}, nil, nil, err
+		}
+		full = append(full, chunk)
+		vp = addVP(vp, sums)
+	}
+	rest := n % eventsPerChunk
+	if rest == 0 {
+		return campaign.AssembleLog(full, nil), nil, vp, nil
+	}
+	k := n/eventsPerChunk + 1
+	tail, lines, err := readChunkStart(eb, id, k, rest)
+	if err != nil {
+		return campaign.Log{}, nil, nil, err
+	}
+	return campaign.AssembleLog(full, tail), lines, campaign.LogVP(vp, tail), nil
+}
+
+// addVP adds the points of sums to vp, which it may change (readLog's
+// own).
+func addVP(vp, sums map[string]int) map[string]int {
+	if vp == nil && len(sums) > 0 {
+		vp = make(map[string]int, len(sums))
+	}
+	for side, points := range sums {
+		vp[side] += points
+	}
+	return vp
+}
+
+// readFullChunk reads campaign id's chunk k, which must be full, as a
+// chunk of its log: lazy in the summed form, else decoded now; and
+// returns the points its events give each side.
+func readFullChunk(eb *bolt.Bucket, id int64, k uint64) (*campaign.LogChunk, map[string]int, error) {
+	z, err := readSealedChunk(eb, id, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	if z == nil {
+		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: errors.New("missing: a full chunk of the log is needed")}
+	}
+	if isFullChunk(z) {
+		frame, vp, summed, err := chunkFrame(z)
+		if err != nil {
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+		}
+		if summed {
+			frame = bytes.Clone(frame)
+			return campaign.LazyLogChunk(func() ([]campaign.Event, error) {
+				events, err := unpackFull(nil, frame)
+				if err != nil {
+					return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+				}
+				return events, nil
+			}), vp, nil
+		}
+	}
+	events, _, err := chunkStart(id, k, z, eventsPerChunk)
+	if err != nil {
+		return nil, nil, err
+	}
+	return campaign.NewLogChunk(events), campaign.LogVP(nil, events), nil
+}
+
+// readChunkStart reads the first n events of campaign id's chunk k, and
+// returns with them the chunk's lines (nil when it is full, in an events
+// form).
+func readChunkStart(eb *bolt.Bucket, id int64, k, n uint64) ([]campaign.Event, [][]byte, error) {
+	z, err := readSealedChunk(eb, id, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	if z == nil {
+		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", (k-1)*eventsPerChunk+n)}
+	}
+	return chunkStart(id, k, z, n)
+}
+
+// chunkStart decodes the first n events of z, campaign id's chunk k
+// unsealed, and returns with them the chunk's lines (nil when it is in
+// an events form).
+func chunkStart(id int64, k uint64, z []byte, n uint64) ([]campaign.Event, [][]byte, error) {
+	if isFullChunk(z) {
+		frame, _, _, err := chunkFrame(z)
+		var events []campaign.Event
+		if err == nil {
+			events, err = unpackFull(nil, frame)
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 		}
-		if full {
-			lines = nil
-			continue
-		}
-		if z == nil {
-			lines = nil
-		} else if lines, err = chunkLines(id, k, z); err != nil {
-			return nil, nil, err
-		}
-		if lines == nil {
-			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("missing: the campaign has %d events", n)}
-		}
-		for _, l := range lines {
-			if uint64(len(log)) == n {
-				break
-			}
-			var e campaign.Event
-			if err := decodeJSON(l, &e); err != nil {
-				return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", len(log)+1, err)}
-			}
-			log = append(log, e)
-		}
-		if len(lines) < eventsPerChunk && uint64(len(log)) < n {
-			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", len(log)+1, n)}
+		return events[:n:n], nil, nil
+	}
+	lines, err := chunkLines(id, k, z)
+	if err != nil {
+		return nil, nil, err
+	}
+	if uint64(len(lines)) < n {
+		return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d missing: the campaign has %d events", (k-1)*eventsPerChunk+uint64(len(lines))+1, (k-1)*eventsPerChunk+n)}
+	}
+	events := make([]campaign.Event, n)
+	for i := range events {
+		if err := decodeJSON(lines[i], &events[i]); err != nil {
+			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: fmt.Errorf("event %d: %w", (k-1)*eventsPerChunk+uint64(i)+1, err)}
 		}
 	}
-	return log, lines, nil
+	return events, lines, nil
 }
 
 // appendLog writes the events of log after the first from (which are
 // stored already). open is the stored chunk holding event from, when the
 // caller has it (sameEvent), else nil. It returns the chunk holding the
 // log's last event when it wrote it or was given it, else nil.
-func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [][]byte) ([][]byte, error) {
-	if len(log) < from {
-		return nil, fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, len(log))
+func appendLog(cb *bolt.Bucket, id int64, from int, log campaign.Log, open [][]byte) ([][]byte, error) {
+	if log.Len() < from {
+		return nil, fmt.Errorf("the change shortened the campaign's log from %d events to %d: the log only grows", from, log.Len())
 	}
-	if from == len(log) {
+	if from == log.Len() {
 		return open, nil
 	}
 	eb, err := cb.CreateBucketIfNotExists(bucketEvents)
@@ -237,8 +329,9 @@ func appendLog(cb *bolt.Bucket, id int64, from int, log []campaign.Event, open [
 		return nil, err
 	}
 	inKeyOrder(eb)
-	lines := make([][]byte, 0, len(log)-from)
-	for _, e := range log[from:] {
+	events := log.Since(from)
+	lines := make([][]byte, 0, len(events))
+	for _, e := range events {
 		v, err := marshalJSON(e)
 		if err != nil {
 			return nil, err

@@ -27,7 +27,7 @@ func TestLogChunkCached(t *testing.T) {
 		return func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
 			c = c.Clone()
 			for range n {
-				c.Log = append(c.Log, campaign.Event{Turn: c.Turn, Step: "test", Type: "note", Text: fmt.Sprintf("event %d", len(c.Log)+1)})
+				c.Log.Append(campaign.Event{Turn: c.Turn, Step: "test", Type: "note", Text: fmt.Sprintf("event %d", c.Log.Len()+1)})
 			}
 			return c, nil
 		}
@@ -50,9 +50,9 @@ func TestLogChunkCached(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := chunkOf(uint64(len(c.Log)))
-	if uint64(len(c.Log))%eventsPerChunk == 0 {
-		t.Fatalf("%d events: the last chunk is full, not open", len(c.Log))
+	last := chunkOf(uint64(c.Log.Len()))
+	if uint64(c.Log.Len())%eventsPerChunk == 0 {
+		t.Fatalf("%d events: the last chunk is full, not open", c.Log.Len())
 	}
 	damage := func() {
 		t.Helper()

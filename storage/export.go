@@ -62,6 +62,13 @@ func exportJSON(id int64, st state, c *campaign.Campaign) ([]byte, error) {
 		return nil, err
 	}
 	out, err := json.MarshalIndent(exportDoc{ExportFormat, ExportVersion, st.rev, string(text), c}, "", "  ")
+	if err == nil {
+		// The log's chunks are unpacked as it is written out: one
+		// that could not be would be exported as placeholders.
+		if err = c.Log.Err(); err != nil {
+			err = fmt.Errorf("campaign %d: not exported, as its log could not be read: %w", id, err)
+		}
+	}
 	return append(out, '\n'), err
 }
 

@@ -4,15 +4,17 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"bfbot/campaign"
 )
 
 // A full chunk of the log (eventsPerChunk events, events.go) never
-// changes again, and a load the cache does not hold reads every one of
-// them: 1,817 events of a campaign 300 turns old were 3 ms of CPU
+// changes again, and a load the cache did not hold decoded every one of
+// them (until schema 10, below): 1,817 events of a campaign 300 turns old were 3 ms of CPU
 // inflated and decoded as JSON, five times the rest of a command's load.
 // From schema 9 a full chunk is written once in a form of its own,
 // marked by its first byte, chunkEvents (a DEFLATE stream cannot start
@@ -35,6 +37,22 @@ import (
 
 // chunkEvents starts a full chunk in the events form.
 const chunkEvents byte = 0x0e
+
+// From schema 10 a full chunk starts with chunkSummed instead (its low
+// bits, as chunkEvents', make no DEFLATE stream), then the victory points
+// its events give each side, ahead of the zstd frame, so that a load
+// adds up the log's points (which it checks the next change against)
+// without unpacking the chunk: it hands the chunk to the campaign's log
+// as it is, to be unpacked when a reader first reaches one of its
+// events (campaign.LazyLogChunk; readLog):
+//
+//	uvarint count, then each side with events that carry points, in
+//	    order: uvarint length and the side's ID, varint points
+//
+// The sums are the events' (campaign.LogVP), checked when the chunk is
+// written, as every change's are, and again by Check, which unpacks
+// every chunk. migrateChunkSums writes schema 9's chunks in this form.
+const chunkSummed byte = 0x16
 
 // encodeFullChunk appends events, a full chunk's, in the events form to
 // dst, or reports false when the form would not give them back as they
@@ -102,11 +120,50 @@ func encodeFullChunk(dst []byte, events []campaign.Event, lines [][]byte) ([]byt
 			return dst, false
 		}
 	}
-	return zstdBest().EncodeAll(raw, append(dst, chunkEvents)), true
+	return zstdBest().EncodeAll(raw, appendChunkSums(append(dst, chunkSummed), campaign.LogVP(nil, events))), true
 }
 
-// unpackFullChunk appends the events of z, a stored chunk in the events
-// form after its mark, to log.
+// appendChunkSums appends the header of a chunk in the summed form
+// holding vp, a chunk's events' points by side, to dst.
+func appendChunkSums(dst []byte, vp map[string]int) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(vp)))
+	for _, side := range slices.Sorted(maps.Keys(vp)) {
+		dst = binary.AppendUvarint(dst, uint64(len(side)))
+		dst = append(dst, side...)
+		dst = binary.AppendVarint(dst, int64(vp[side]))
+	}
+	return dst
+}
+
+// isFullChunk reports whether z, a stored chunk unsealed, is in an
+// events form.
+func isFullChunk(z []byte) bool { return len(z) > 0 && (z[0] == chunkEvents || z[0] == chunkSummed) }
+
+// chunkFrame returns the zstd frame of z, a stored chunk in an events
+// form, and the points its header sums by side (summed false for a
+// chunk in schema 9's form, which has none). The sides' IDs are copied.
+func chunkFrame(z []byte) (frame []byte, vp map[string]int, summed bool, err error) {
+	if z[0] == chunkEvents {
+		return z[1:], nil, false, nil
+	}
+	r := chunkReader{b: z[1:]}
+	n := r.count(maxChunkNames, "sides summed")
+	for range n {
+		side := strings.Clone(r.text())
+		points := r.varint()
+		if r.err != nil {
+			break
+		}
+		if vp == nil {
+			vp = make(map[string]int, n)
+		}
+		vp[side] = int(points)
+	}
+	return r.b, vp, true, r.err
+}
+
+// unpackFullChunk appends the events of z, the zstd frame of a stored
+// chunk in an events form (chunkFrame), to log.
 func unpackFullChunk(log []campaign.Event, z []byte) ([]campaign.Event, error) {
 	raw, err := zstdReader().DecodeAll(z, nil)
 	if err != nil {

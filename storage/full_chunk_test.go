@@ -53,10 +53,10 @@ func stoLines(t testing.TB, events []campaign.Event) [][]byte {
 func TestFullChunkRoundTrip(t *testing.T) {
 	lines := stoLines(t, stoChunkEvents())
 	z, ok := fullChunk(nil, lines)
-	if !ok || z[0] != chunkEvents {
-		t.Fatal("a full chunk was not written in the events form")
+	if !ok || z[0] != chunkSummed {
+		t.Fatal("a full chunk was not written in the summed events form")
 	}
-	got, err := unpackFullChunk(nil, z[1:])
+	got, err := unpackFullChunk(nil, stoFrame(t, z))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestFullChunkCarriesEveryField(t *testing.T) {
 func TestFullChunkDamaged(t *testing.T) {
 	lines := stoLines(t, stoChunkEvents())
 	z, _ := fullChunk(nil, lines)
-	raw, err := zstdReader().DecodeAll(z[1:], nil)
+	raw, err := zstdReader().DecodeAll(stoFrame(t, z), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

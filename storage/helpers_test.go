@@ -144,7 +144,7 @@ func stoStandIn(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) 
 		return nil, err
 	}
 	n := c.Clone()
-	n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "test", Type: "roll", Text: fmt.Sprintf("step %d rolled %d", len(n.Log), r)})
+	n.Log.Append(campaign.Event{Turn: n.Turn, Step: "test", Type: "roll", Text: fmt.Sprintf("step %d rolled %d", n.Log.Len(), r)})
 	return n, nil
 }
 

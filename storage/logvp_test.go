@@ -25,7 +25,7 @@ func testUpdateChecksLogVP(t *testing.T, e stoEngine) {
 	scored := func(event, side int) UpdateFunc {
 		return func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 			n := c.Clone()
-			n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Type: "test", Side: n.Sides[0].ID, VP: event, Text: "scored"})
+			n.Log.Append(campaign.Event{Turn: n.Turn, Type: "test", Side: n.Sides[0].ID, VP: event, Text: "scored"})
 			n.Sides[0].VP += side
 			return n, nil
 		}
@@ -72,8 +72,10 @@ func testUpdateChecksLogVP(t *testing.T, e stoEngine) {
 	// binary checks the whole log too and refuses it.
 	_, err = s.Update(ctx, id, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 		n := c.Clone()
-		n.Log[0].Side, n.Log[0].VP = n.Sides[0].ID, n.Log[0].VP+5
-		n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Type: "test", Text: "nothing scored"})
+		events := n.Log.Events()
+		events[0].Side, events[0].VP = n.Sides[0].ID, events[0].VP+5
+		n.Log = campaign.NewLog(events...)
+		n.Log.Append(campaign.Event{Turn: n.Turn, Type: "test", Text: "nothing scored"})
 		return n, nil
 	})
 	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "a stored event was rewritten") {

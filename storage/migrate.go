@@ -49,6 +49,7 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	6: migrate6to7,
 	7: migrate7to8,
 	8: migrate8to9,
+	9: migrateChunkSums, // migrate_sums.go
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -134,7 +135,7 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := putV3Events(cb, m.c.Log); err != nil {
+		if err := putV3Events(cb, m.c.Log.Events()); err != nil {
 			return err
 		}
 		rb, err := cb.CreateBucket(bucketRevisions)
@@ -145,7 +146,7 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		if err := b.Put(keyRecord, v3Record(m.dic, uint64(len(m.c.Log)), m.doc)); err != nil {
+		if err := b.Put(keyRecord, v3Record(m.dic, uint64(m.c.Log.Len()), m.doc)); err != nil {
 			return err
 		}
 		if err := putSummary(cb, summarize(m.c, 1)); err != nil {
@@ -430,7 +431,7 @@ func readBack(cb *bolt.Bucket, id int64) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := readLog(cb, id, events); err != nil {
+	if _, _, _, err := readLog(cb, id, events); err != nil {
 		return err
 	}
 	var newest *campaign.Campaign

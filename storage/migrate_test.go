@@ -544,15 +544,15 @@ func TestMigrateV8(t *testing.T) {
 		if err == nil && st.form != formPacked {
 			t.Fatalf("the fixture's newest revision of campaign 2 has form %d, want %d (untagged S2 parts)", st.form, formPacked)
 		}
-		if v := cb.Bucket(bucketEvents).Get(itob(1)); v[0] == chunkEvents || v[0] == chunkS2 {
+		if v := cb.Bucket(bucketEvents).Get(itob(1)); isFullChunk(v) || v[0] == chunkS2 {
 			t.Fatalf("the fixture's first chunk of campaign 2 starts with %#x, not a DEFLATE stream", v[0])
 		}
 		return err
 	})
 	stoMigrated(t, path, want)
 	s, c := stoChangedUndone(t, "v8.db", want[2].docs[newest], newest)
-	before := len(c.Log)
-	for len(c.Log) < before+eventsPerChunk {
+	before := c.Log.Len()
+	for c.Log.Len() < before+eventsPerChunk {
 		var err error
 		if c, err = s.Update(ctx, 2, stoStep); err != nil {
 			t.Fatal(err)
@@ -561,7 +561,7 @@ func TestMigrateV8(t *testing.T) {
 	full := false
 	_ = s.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketCampaigns).Bucket(itob(2)).Bucket(bucketEvents).ForEach(func(_, v []byte) error {
-			full = full || v[0] == chunkEvents
+			full = full || v[0] == chunkSummed
 			return nil
 		})
 	})
@@ -573,7 +573,7 @@ func TestMigrateV8(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Log, c.Log) {
+	if !reflect.DeepEqual(got.Log.Events(), c.Log.Events()) {
 		t.Error("the log read from old and new chunks is not the log written")
 	}
 	stoMustCheck(t, s)
@@ -678,13 +678,13 @@ func TestMigrateV6DamageUndetectable(t *testing.T) {
 		t.Fatal(err)
 	}
 	changed := 0
-	for i, e := range c.Log {
+	for i, e := range c.Log.All() {
 		if v, _ := json.Marshal(e); !bytes.Equal(v, want[i]) {
 			changed++
 		}
 	}
-	if changed != 1 || c.Log[3*eventsPerChunk].Turn != 39 {
-		t.Errorf("%d events read other than written, the first of events/4 in turn %d: want that one alone, in turn 39", changed, c.Log[3*eventsPerChunk].Turn)
+	if changed != 1 || c.Log.At(3*eventsPerChunk).Turn != 39 {
+		t.Errorf("%d events read other than written, the first of events/4 in turn %d: want that one alone, in turn 39", changed, c.Log.At(3*eventsPerChunk).Turn)
 	}
 	if _, err := s.Update(context.Background(), 1, stoStep); err != nil {
 		t.Errorf("update: %v", err)
@@ -755,7 +755,7 @@ func TestEtcdMigrateSeal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Get after the migration: %v", err)
 	}
-	if doc, _ := encodeDoc(want); !stoSameDoc(t, c, doc) || len(c.Log) != len(want.Log) {
+	if doc, _ := encodeDoc(want); !stoSameDoc(t, c, doc) || c.Log.Len() != want.Log.Len() {
 		t.Error("Get after the migration does not read the campaign stored")
 	}
 	for _, id := range ids {

@@ -55,7 +55,7 @@ func TestDocumentForm(t *testing.T) {
 		t.Logf("%d bytes with every zero, %d now", len(old), len(now))
 	})
 	t.Run("PooledDocument", func(t *testing.T) {
-		a.Log = make([]campaign.Event, 3) // the document leaves the log out
+		a.Log = campaign.NewLog(make([]campaign.Event, 3)...) // the document leaves the log out
 		buf := bytes.NewBufferString("left over from the last use")
 		got, err := encodeDocInto(buf, a, nil)
 		if err != nil {

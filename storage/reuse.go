@@ -46,7 +46,7 @@ type partsBase struct {
 // coreOf is c's core part: c without its log, map, sides and battles.
 func coreOf(c *campaign.Campaign) campaign.Campaign {
 	core := *c
-	core.Log, core.Map, core.Sides, core.Battles = nil, nil, nil, nil
+	core.Log, core.Map, core.Sides, core.Battles = campaign.Log{}, nil, nil, nil
 	return core
 }
 

@@ -218,10 +218,9 @@ func (s *Store) loadFrom(tx *bolt.Tx, id int64, from func(id int64, rev uint64) 
 	if e.c, err = decodeKeptDoc(id, st.key(), e.doc); err != nil {
 		return nil, state{}, nil, err
 	}
-	if e.c.Log, e.last, err = readLog(cb, id, st.logLen); err != nil {
+	if e.c.Log, e.last, e.vp, err = readLog(cb, id, st.logLen); err != nil {
 		return nil, state{}, nil, err
 	}
-	e.vp = campaign.LogVP(nil, e.c.Log)
 	return cb, st, e, nil
 }
 
@@ -231,7 +230,7 @@ func (st state) campaign(cb *bolt.Bucket, id int64, doc []byte) (c *campaign.Cam
 	if c, err = decodeDoc(id, st.key(), doc); err != nil {
 		return nil, nil, err
 	}
-	if c.Log, last, err = readLog(cb, id, st.logLen); err != nil {
+	if c.Log, last, _, err = readLog(cb, id, st.logLen); err != nil {
 		return nil, nil, err
 	}
 	return c, last, nil

@@ -71,8 +71,11 @@ func (r stoSealed) open(v []byte) error {
 
 // stoUnpackChunk unpacks a chunk's unsealed bytes as the store would.
 func stoUnpackChunk(z []byte) error {
-	if len(z) > 0 && z[0] == chunkEvents {
-		_, err := unpackFullChunk(nil, z[1:])
+	if isFullChunk(z) {
+		frame, _, _, err := chunkFrame(z)
+		if err == nil {
+			_, err = unpackFullChunk(nil, frame)
+		}
 		return err
 	}
 	_, err := unpackChunk(z)
@@ -119,7 +122,7 @@ func stoEveryForm(tb testing.TB, s *Store) []stoSealed {
 		}
 		if r.kind == sealChunk {
 			chunks++
-			full = full || r.v[0] == chunkEvents
+			full = full || r.v[0] == chunkSummed
 			continue
 		}
 		st, _ := decodeState(r.id, itob(r.n), r.v)

@@ -56,12 +56,12 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		if err != nil {
 			return err
 		}
-		for _, e := range now.Log[min(len(now.Log), len(c.Log)):] {
+		for _, e := range now.Log.Since(c.Log.Len()) {
 			if e.Step == "undo" && e.Type == "undo" {
-				c.Log = append(c.Log, e)
+				c.Log.Append(e)
 			}
 		}
-		c.Log = append(c.Log, campaign.Event{
+		c.Log.Append(campaign.Event{
 			Turn: c.Turn, Step: "undo", Type: "undo",
 			Text: fmt.Sprintf("the referee undid the last change: the campaign is back at turn %d, %s", c.Turn, c.Phase),
 		})
@@ -72,7 +72,7 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 		// deleted: their slices are bbolt memory. The parts the undone
 		// change left alone (a finished battle's, packed with zstd once)
 		// are copied from the newest record.
-		record := newestRecord(nil, cur.diceState, uint64(len(c.Log)), doc, curDoc, cur.partsBody())
+		record := newestRecord(nil, cur.diceState, uint64(c.Log.Len()), doc, curDoc, cur.partsBody())
 		if err := truncateLog(cb, id, prev.logLen); err != nil {
 			return err
 		}

@@ -41,16 +41,16 @@ func testUndo(t *testing.T, e stoEngine) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := c.Log[len(c.Log)-1]
+		last := c.Log.At(c.Log.Len() - 1)
 		if last.Type != "undo" || len(last.Audience) != 0 {
 			t.Errorf("undo %d: last event %+v, want a public undo event", back, last)
 		}
 		want := before[len(before)-back]
-		n := len(want.Log)
+		n := want.Log.Len()
 		restored := c.Clone()
-		restored.Log = restored.Log[:n]
+		restored.Log = restored.Log.Prefix(n)
 		stoSameJSON(t, restored, want)
-		if got, want := len(c.Log), len(want.Log)+back; got != want {
+		if got, want := c.Log.Len(), want.Log.Len()+back; got != want {
 			t.Errorf("undo %d: log of %d events, want %d (the state then, and the undos)", back, got, want)
 		}
 		_, d, rev, _ := stoState(t, s, id)
@@ -77,7 +77,7 @@ func (r *stoRoller) step(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign
 	}
 	r.faces = append(r.faces, roll.Faces)
 	n := c.Clone()
-	n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "test", Type: "roll", Text: fmt.Sprintf("rolled %v", roll.Faces)})
+	n.Log.Append(campaign.Event{Turn: n.Turn, Step: "test", Type: "roll", Text: fmt.Sprintf("rolled %v", roll.Faces)})
 	return n, nil
 }
 
@@ -221,12 +221,12 @@ func TestUndoAcrossChunks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for len(c.Log) < eventsPerChunk+2 {
+	for c.Log.Len() < eventsPerChunk+2 {
 		if c, err = s.Update(ctx, id, stoStandIn); err != nil {
 			t.Fatal(err)
 		}
 	}
-	before := len(c.Log)
+	before := c.Log.Len()
 	for range 3 {
 		if c, err = s.Undo(ctx, id); err != nil {
 			t.Fatal(err)
@@ -234,8 +234,8 @@ func TestUndoAcrossChunks(t *testing.T) {
 		stoMustCheck(t, s)
 	}
 	// Each undo drops a stand-in's event and logs its own undo event.
-	if len(c.Log) != before {
-		t.Errorf("after 3 undos the log has %d events, want %d", len(c.Log), before)
+	if c.Log.Len() != before {
+		t.Errorf("after 3 undos the log has %d events, want %d", c.Log.Len(), before)
 	}
 	if c, err = s.Update(ctx, id, stoStandIn); err != nil {
 		t.Fatal(err)

@@ -72,7 +72,7 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if _, err := appendLog(cb, c.ID, 0, c.Log, nil); err != nil {
 		return err
 	}
-	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(len(c.Log)), doc), s.snapshots)
+	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(c.Log.Len()), doc), s.snapshots)
 }
 
 // Get returns the campaign with the given ID. A campaign it had to
@@ -178,7 +178,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		}
 		// Made before the revision before is rewritten: it copies the
 		// parts this change left alone from that one's record.
-		record := newestRecord(s.spareRecord, diceState, uint64(len(n.Log)), doc, prevDoc, st.partsBody())
+		record := newestRecord(s.spareRecord, diceState, uint64(n.Log.Len()), doc, prevDoc, st.partsBody())
 		s.spareRecord = record // bbolt holds it until the commit, and no longer
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
@@ -240,10 +240,15 @@ func change(id int64, st state, c *campaign.Campaign, vp map[string]int, fn Upda
 	if n == nil || n.ID != id {
 		return nil, nil, nil, fmt.Errorf("campaign %d: the update returned no campaign or another one", id)
 	}
-	if k := int(st.logLen); len(n.Log) < k || k > 0 && !stored(uint64(k), n.Log[k-1]) {
-		return nil, nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, len(n.Log))
+	// A chunk of the log that could not be unpacked (campaign.Log.Err)
+	// read as placeholders: nothing made from them is saved.
+	if err := n.Log.Err(); err != nil {
+		return nil, nil, nil, fmt.Errorf("campaign %d: the change is not saved, as its log could not be read (bfbot check names the damaged record): %w", id, err)
 	}
-	vp = campaign.LogVP(vp, n.Log[st.logLen:])
+	if k := int(st.logLen); n.Log.Len() < k || k > 0 && !stored(uint64(k), n.Log.At(k-1)) {
+		return nil, nil, nil, fmt.Errorf("campaign %d: the change shortened or rewrote the campaign's log (%d events before, %d after): the log only grows", id, k, n.Log.Len())
+	}
+	vp = campaign.LogVP(vp, n.Log.Since(int(st.logLen)))
 	if err := invalid(n, check.CheckLogVP(n, vp)); err != nil {
 		return nil, nil, nil, err
 	}

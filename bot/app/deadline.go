@@ -169,7 +169,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 	default:
 		return nil, nil, nil
 	}
-	before, battles, since := len(n.Log), len(n.Battles), n.NextDecision
+	before, battles, since := n.Log.Len(), len(n.Battles), n.NextDecision
 	next, _, err := campaign.Advance(n, d)
 	if err != nil {
 		return nil, nil, err
@@ -196,7 +196,7 @@ func orderDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Tim
 	// the after-action reports of the battles fought follow it.
 	then := append(command.DeployPrompts(n, n.Battles[min(battles, len(n.Battles)):]), command.DecisionPrompts(n, since)...)
 	then = append(then, command.OrdersOpen(n, due)...)
-	out = append(out, command.TurnDigest(n, n.Log[min(before, len(n.Log)):], then)...)
+	out = append(out, command.TurnDigest(n, n.Log.Since(min(before, n.Log.Len())), then)...)
 	return n, append(out, battleOut...), nil
 }
 
@@ -274,7 +274,7 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 	}
 	// What the deadline did to the campaign: defaults taken, set-up and
 	// battle results.
-	out = append(out, command.EventReplies(n, n.Log[min(len(c.Log), len(n.Log)):])...)
+	out = append(out, command.EventReplies(n, n.Log.Since(min(c.Log.Len(), n.Log.Len())))...)
 	out = append(out, command.DecisionPrompts(n, c.NextDecision)...)
 	if n == c {
 		return nil, nil, nil

@@ -262,7 +262,7 @@ func (r *srvRig) settle() {
 // srvCountTurnsClosed counts the log's "orders are closed" events of a turn.
 func srvCountTurnsClosed(c *campaign.Campaign, turn int) int {
 	n := 0
-	for _, e := range c.Log {
+	for _, e := range c.Log.All() {
 		if e.Turn == turn && e.Step == "movement" && e.Type == "resolve" {
 			n++
 		}

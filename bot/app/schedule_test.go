@@ -126,7 +126,7 @@ func TestRestartCatchUpOnce(t *testing.T) {
 
 	r.open()
 	r.settle()
-	if got, want := len(r.campaign().Log), len(c.Log); got != want {
+	if got, want := r.campaign().Log.Len(), c.Log.Len(); got != want {
 		t.Errorf("a second restart changed the campaign: %d log events, want %d", got, want)
 	}
 }

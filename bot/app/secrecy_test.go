@@ -70,7 +70,7 @@ func srvCheckSecrecy(t *testing.T, r *srvRig, l *srvCampaignLog) {
 			}
 		}
 		mine := map[string]bool{}
-		for _, e := range last.Log {
+		for _, e := range last.Log.All() {
 			if e.For(side) {
 				mine[e.Text] = true
 			}
@@ -78,7 +78,7 @@ func srvCheckSecrecy(t *testing.T, r *srvRig, l *srvCampaignLog) {
 		for _, o := range l.orders[side] {
 			mine[o] = true // an order both sides give alike ("hold: battlegroup 1 …") says nothing
 		}
-		for _, e := range last.Log {
+		for _, e := range last.Log.All() {
 			if !e.For(side) && !mine[e.Text] && len(e.Text) > 12 {
 				forbidden[e.Text] = true
 			}

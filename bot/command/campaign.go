@@ -200,7 +200,7 @@ func (g *Registry) campaignStart(ctx context.Context, x *call) ([]Reply, error) 
 		if err != nil {
 			return nil, nil, err
 		}
-		return n, n.Log[len(c.Log):], nil
+		return n, n.Log.Since(c.Log.Len()), nil
 	})
 	if err != nil {
 		return nil, err

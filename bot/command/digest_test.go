@@ -39,10 +39,10 @@ func TestTurnDigestOneMessagePerPlayer(t *testing.T) {
 		}
 		enemy := c.Enemy(side)
 		own := map[string]bool{} // a text both sides got says nothing
-		for _, e := range c.Log {
+		for _, e := range c.Log.All() {
 			own[e.Text] = own[e.Text] || e.For(side)
 		}
-		for _, e := range c.Log {
+		for _, e := range c.Log.All() {
 			if len(e.Audience) == 1 && e.Audience[0] == enemy.ID && !own[e.Text] && strings.Contains(d.Text, e.Text) {
 				t.Errorf("%s's digest holds %s's secret %q", user, enemy.ID, e.Text)
 			}

@@ -187,7 +187,7 @@ func TestHostileBattleRecord(t *testing.T) {
 		if !strings.Contains(got, refusedWho) {
 			t.Errorf("the referee who plays crucis: /%s %s %v: %s", q[0], q[1], q[2:], got)
 		}
-		if after := f.scdCampaign(1); len(after.Log) != len(before.Log) {
+		if after := f.scdCampaign(1); after.Log.Len() != before.Log.Len() {
 			t.Errorf("/%s %s by the referee who plays changed the campaign", q[0], q[1])
 		}
 	}

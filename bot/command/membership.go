@@ -46,7 +46,7 @@ func (x *call) seatChange(ctx context.Context, fn func(c *campaign.Campaign) (*c
 		if err != nil {
 			return nil, nil, err
 		}
-		return n, n.Log[len(c.Log):], nil
+		return n, n.Log.Since(c.Log.Len()), nil
 	})
 	if err != nil {
 		return nil, err

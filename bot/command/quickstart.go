@@ -94,7 +94,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 func (g *Registry) quickStartUpdate(ctx context.Context, x *call, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []quickstart.Event, error)) ([]quickstart.Event, []campaign.Event, error) {
 	var evs []quickstart.Event
 	logged, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		before := len(c.Log)
+		before := c.Log.Len()
 		// The AI first plays a part of the phase left to it (after an
 		// undo, or a seat given up), then the command, then answers it.
 		n, e, err := campaign.PlayQuickStartAI(c, aiSides(c), d)
@@ -113,7 +113,7 @@ func (g *Registry) quickStartUpdate(ctx context.Context, x *call, fn func(*campa
 			return nil, nil, err
 		}
 		evs = append(e, more...)
-		return n, n.Log[min(before, len(n.Log)):], nil
+		return n, n.Log.Since(min(before, n.Log.Len())), nil
 	})
 	return evs, logged, err
 }

@@ -34,7 +34,7 @@ func rsOutputs(t *testing.T, c *campaign.Campaign, id int) map[string]string {
 		"replay description": replay.Description,
 		"battle map words":   tacticalDescription(c, b, b.State.View("crucis")),
 		"strategic words":    strategicDescription(c, strategicView(c, c.Side("crucis"), false, "", time.Time{})),
-		"digest":             digestText(c, c.Side("crucis"), c.Log),
+		"digest":             digestText(c, c.Side("crucis"), c.Log.Events()),
 	}
 }
 
@@ -74,12 +74,13 @@ func TestReportsChangeOnlyWithWhatTheReaderKnows(t *testing.T) {
 			b.Frames[i] = campaign.Frame{Turn: b.Frames[i].Turn, Side: "bandits"}
 		}
 	}
-	n.Log = slices.Clone(n.Log)
-	for i := range n.Log {
-		if !n.Log[i].For("crucis") {
-			n.Log[i].Text = "a campaign secret only bandits know"
+	events := n.Log.Events()
+	for i := range events {
+		if !events[i].For("crucis") {
+			events[i].Text = "a campaign secret only bandits know"
 		}
 	}
+	n.Log = campaign.NewLog(events...)
 	for i := range n.Side("bandits").Battlegroups {
 		n.Side("bandits").Battlegroups[i].Name = "Secret Name"
 	}

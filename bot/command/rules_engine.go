@@ -86,8 +86,8 @@ func withLog(before *campaign.Campaign) func(*campaign.Campaign, []referee.Event
 			return nil, nil, nil, err
 		}
 		var logged []campaign.Event
-		if len(n.Log) > len(before.Log) {
-			logged = n.Log[len(before.Log):]
+		if n.Log.Len() > before.Log.Len() {
+			logged = n.Log.Since(before.Log.Len())
 		}
 		return n, evs, logged, nil
 	}
@@ -118,6 +118,6 @@ func endNow(c *campaign.Campaign) (*campaign.Campaign, []campaign.Event, error) 
 		text = fmt.Sprintf("the referee ends the campaign: %s wins with %d VP", w.Name, w.VP)
 	}
 	ev := campaign.Event{Turn: n.Turn, Step: "end", Type: "end", Text: text}
-	n.Log = append(n.Log, ev)
+	n.Log.Append(ev)
 	return n, []campaign.Event{ev}, nil
 }

@@ -128,7 +128,7 @@ func TestSecrecy(t *testing.T) {
 		t.Fatalf("the campaign reached only turn %d", last.Turn)
 	}
 	judged := 0
-	for _, e := range last.Log {
+	for _, e := range last.Log.All() {
 		if e.Type == "judgement" {
 			judged++
 		}
@@ -158,12 +158,12 @@ func TestSecrecy(t *testing.T) {
 				delete(forbidden, name) // a name both sides use says nothing
 			}
 			mine := map[string]bool{}
-			for _, e := range last.Log {
+			for _, e := range last.Log.All() {
 				if e.For(tc.side) {
 					mine[e.Text] = true
 				}
 			}
-			for _, e := range last.Log {
+			for _, e := range last.Log.All() {
 				if !e.For(tc.side) && strings.Contains(e.Text, "battlegroup") && !mine[e.Text] {
 					forbidden[e.Text] = true
 				}
@@ -356,7 +356,7 @@ func TestSecretPurchaseChangesNothingOthersSee(t *testing.T) {
 		f := cmdNewFixture(t, true)
 		err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
 			n := c.Clone()
-			n.Log = append(n.Log, campaign.Event{Turn: n.Turn, Step: "battle", Type: "vp", Side: "crucis", VP: 20, Text: "7th Crucis Lancers scores 20 victory points in battle 1"})
+			n.Log.Append(campaign.Event{Turn: n.Turn, Step: "battle", Type: "vp", Side: "crucis", VP: 20, Text: "7th Crucis Lancers scores 20 victory points in battle 1"})
 			n.Side("crucis").VP += 20
 			return n, nil
 		})

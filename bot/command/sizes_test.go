@@ -56,7 +56,7 @@ func TestRequestSizes(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
-			if len(after.Log) != len(before.Log) || after.Side("crucis").Battlegroups[0].Name != before.Side("crucis").Battlegroups[0].Name {
+			if after.Log.Len() != before.Log.Len() || after.Side("crucis").Battlegroups[0].Name != before.Side("crucis").Battlegroups[0].Name {
 				t.Errorf("a refused request changed the campaign")
 			}
 		})
