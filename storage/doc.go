@@ -39,15 +39,20 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 9)
+// # Bucket layout (schema 10)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (9)
+//	    "schema"            uint64 big-endian: the schema version (10)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
-//	        revisions/      one bucket per revision, the newest is the
+//	        revisions/      one record per revision, the newest is the
 //	                        campaign, the others (at most Options.Snapshots)
-//	                        are its undo snapshots:
+//	                        are its undo snapshots: the newest's (and a
+//	                        snapshot's stored whole) in a bucket of its
+//	                        own, <revision: uint64 BE>/"record", a
+//	                        snapshot's stored as a delta the value
+//	                        <revision: uint64 BE> (revision.go; schema 9
+//	                        kept those in buckets too):
 //	            <revision: uint64 BE>/
 //	                "record" → uint32 BE length of the dice state, the dice
 //	                        state (dice.Seeded binary), uint64 BE length of
@@ -151,7 +156,10 @@
 // deflated; schema 9 reads both as they are (migrate8to9 only sets the
 // number; TestMigrateV8 on testdata/v8.db), a campaign's next change
 // tags its parts, a finished battle's packed with zstd once, and each
-// chunk written after is in schema 9's forms.
+// chunk written after is in schema 9's forms. Schema 9 kept each undo
+// snapshot in a bucket of its own; opening a schema 9 file moves each
+// stored as a delta into a value (migrate9to10; TestMigrateV9 on
+// testdata/v9.db).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -35,9 +35,10 @@ func stoSealedRecords(t testing.TB, s *Store) []stoSealed {
 		return tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
 			id, cb := btoi(k), tx.Bucket(bucketCampaigns).Bucket(k)
 			rb := cb.Bucket(bucketRevisions)
-			_ = rb.ForEachBucket(func(rev []byte) error {
-				out = append(out, stoSealed{id, sealRevision, uint64(btoi(rev)), clone(rb.Bucket(rev).Get(keyRecord))})
-				return nil
+			_ = rb.ForEach(func(rev, _ []byte) error {
+				v, err := revisionRecord(rb, id, rev)
+				out = append(out, stoSealed{id, sealRevision, uint64(btoi(rev)), clone(v)})
+				return err
 			})
 			return cb.Bucket(bucketEvents).ForEach(func(n, v []byte) error {
 				out = append(out, stoSealed{id, sealChunk, uint64(btoi(n)), clone(v)})
@@ -275,7 +276,8 @@ func stoRecordAt(t *testing.T, good []byte, path [][]byte) (id int64, key string
 	}
 	id = btoi(path[1])
 	switch {
-	case len(path) == 5 && string(path[2]) == string(bucketRevisions) && string(path[4]) == string(keyRecord):
+	case len(path) == 5 && string(path[2]) == string(bucketRevisions) && string(path[4]) == string(keyRecord),
+		len(path) == 4 && string(path[2]) == string(bucketRevisions): // a snapshot (schema 10)
 		rev := uint64(btoi(path[3]))
 		// stoGoodFile's campaigns are at revision 16.
 		return id, revisionKey(rev), rev == 16
