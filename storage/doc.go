@@ -64,8 +64,11 @@
 //	                        its units, each battle, JSON one a line), each
 //	                        part packed by itself preceded by its uvarint
 //	                        length: a byte naming its codec, then an S2
-//	                        block, or a zstd frame for a finished battle's
-//	                        (settled.go); schema 8 wrote untagged S2
+//	                        block; finished battles one after another
+//	                        packed together, the first's part a zstd
+//	                        frame of them all, each other's its codec
+//	                        byte alone (settled.go; schema 9 packed each
+//	                        in a frame of its own, still read); schema 8 wrote untagged S2
 //	                        blocks (form 4), still read; for an older one a delta from
 //	                        the document of the revision after it
 //	                        (delta.go), deflated. Schemas 5 to 7 deflated
@@ -110,7 +113,7 @@
 // event changed is caught only in test binaries (the full check).
 //
 // Everything stored is packed: the newest document's parts as S2 blocks
-// or, a finished battle's, a zstd frame (parts.go, settled.go), the
+// or, finished battles', one zstd frame (parts.go, settled.go), the
 // log's chunks in their own forms (full_chunk.go, open_chunk.go), the
 // rest as DEFLATE streams (a campaign's JSON packs about
 // 7 to 1; a delta under a kilobyte in stored blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
@@ -159,7 +162,8 @@
 // chunk written after is in schema 9's forms. Schema 9 kept each undo
 // snapshot in a bucket of its own; opening a schema 9 file moves each
 // stored as a delta into a value (migrate9to10; TestMigrateV9 on
-// testdata/v9.db).
+// testdata/v9.db), and a campaign's next change packs its finished
+// battles together.
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

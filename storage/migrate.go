@@ -81,7 +81,10 @@ func migrate8to9(*bolt.Tx) error { return nil }
 // migrate9to10 moves each undo snapshot stored as a delta out of its
 // bucket, revisions/<rev>/record, into the value revisions/<rev>
 // (revision.go): the newest revision, and a snapshot stored whole,
-// keep their buckets. The records move as they are, sealed.
+// keep their buckets. The records move as they are, sealed. Schema 10
+// also packs finished battles that follow one another together
+// (partJoint, settled.go) and reads schema 9's battles packed one by
+// one: the number keeps an older bfbot from opening the file.
 func migrate9to10(tx *bolt.Tx) error { return eachCampaign(tx, 9, snapshotsAsValues) }
 
 // snapshotsAsValues moves campaign id's snapshots stored as deltas in

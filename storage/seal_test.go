@@ -98,7 +98,7 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 // stoSettle gives campaign c a finished battle with a record large
 // enough for its part to be packed with zstd (settled.go).
 func stoSettle(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-	b := campaign.Battle{ID: len(c.Battles) + 1, Over: true, Auto: true, Sides: []campaign.BattleSide{{Side: c.Sides[0].ID}, {Side: c.Sides[1].ID}}}
+	b := campaign.Battle{ID: len(c.Battles) + 1, Sector: len(c.Battles), Over: true, Auto: true, Sides: []campaign.BattleSide{{Side: c.Sides[0].ID}, {Side: c.Sides[1].ID}}}
 	for i := range 200 {
 		b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "move", Turn: i, Side: c.Sides[0].ID, Text: "A1 moves 0101 → 0102"}})
 	}
@@ -128,7 +128,7 @@ func stoEveryForm(tb testing.TB, s *Store) []stoSealed {
 		packed = packed || st.form == formTagged
 		if segs, err := splitSegments(st.partsBody()); err == nil {
 			for _, seg := range segs {
-				settled = settled || len(seg) > 0 && seg[0] == partZstd
+				settled = settled || len(seg) > 0 && seg[0] == partJoint
 			}
 		}
 	}
