@@ -143,3 +143,23 @@ func FuzzSettledBattle(f *testing.F) {
 func stoSegment(body, seg []byte) []byte {
 	return append(binary.AppendUvarint(body, uint64(len(seg))), seg...)
 }
+
+// Ensure joining columns never panics, whatever the split holds, and
+// that any text without a newline (which no value of a part holds)
+// split into columns joins back byte for byte.
+func FuzzColumns(f *testing.F) {
+	for _, p := range stoFuzzDoc() {
+		f.Add(p)
+		f.Add(splitColumns(nil, p))
+	}
+	f.Add([]byte(`{"k\"":"v\\","":[1,{"a":null}]}`))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		_, _ = joinColumns(nil, p)
+		if bytes.IndexByte(p, '\n') >= 0 {
+			return
+		}
+		if back, err := joinColumns(nil, splitColumns(nil, p)); err != nil || !bytes.Equal(back, p) {
+			t.Fatalf("%q split and joined: %q (%v)", p, back, err)
+		}
+	})
+}

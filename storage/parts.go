@@ -247,7 +247,7 @@ func appendParts(record []byte, parts [][]byte, firstBattle int, prevParts, prev
 // sameRun reports whether segs[i:j] are one joint frame and nothing
 // more: a partJoint, then partNext to j and no further.
 func sameRun(segs [][]byte, i, j int) bool {
-	if j > len(segs) || tagOf(segs[i]) != partJoint || j < len(segs) && tagOf(segs[j]) == partNext {
+	if j > len(segs) || !isJoint(tagOf(segs[i])) || j < len(segs) && tagOf(segs[j]) == partNext {
 		return false
 	}
 	for _, seg := range segs[i+1 : j] {
@@ -308,7 +308,7 @@ func unpackParts(body []byte, tagged bool) ([]byte, error) {
 			if err == nil && s[0] == partNext {
 				// Its newline is in the joint frame before it.
 				size--
-				if i == 0 || segs[i-1][0] != partJoint && segs[i-1][0] != partNext {
+				if i == 0 || !isJoint(segs[i-1][0]) && segs[i-1][0] != partNext {
 					err = errors.New("packed with the part before, which is not a joint frame")
 				}
 			}

@@ -128,7 +128,7 @@ func stoEveryForm(tb testing.TB, s *Store) []stoSealed {
 		packed = packed || st.form == formTagged
 		if segs, err := splitSegments(st.partsBody()); err == nil {
 			for _, seg := range segs {
-				settled = settled || len(seg) > 0 && seg[0] == partJoint
+				settled = settled || len(seg) > 0 && isJoint(seg[0])
 			}
 		}
 	}

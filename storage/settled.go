@@ -36,15 +36,18 @@ import (
 // of the demo's five finished battles take 54 KB so against 62 KB each
 // by itself. The frame holds their parts joined by newlines, as the
 // document has them, and is the first one's part; each of the others is
-// only its tag, partNext. Schema 9's partZstd, one battle a frame, is
-// still read. A battle that ends next to finished ones packs them all
-// again, once: 64 ms for those five (675 KB of JSON), with the machine
-// busy.
+// only its tag, partNext. The text is split into its structure and
+// columns of values first (partColumns, columns.go: the five battles
+// in 43 KB), or, were it not to join back the same, packed as it is
+// (partJoint). Schema 9's partZstd, one battle a frame, is still read.
+// A battle that ends next to finished ones packs them all again, once
+// (BENCHMARKS.md has the cost).
 const (
-	partS2    byte = 's'
-	partZstd  byte = 'z'
-	partJoint byte = 'j'
-	partNext  byte = 'n'
+	partS2      byte = 's'
+	partZstd    byte = 'z'
+	partJoint   byte = 'j'
+	partColumns byte = 'c'
+	partNext    byte = 'n'
 )
 
 // settledFrom is the size of JSON from which a finished battle is
@@ -85,19 +88,37 @@ func packPart(dst, p []byte) []byte {
 }
 
 // packJoint appends finished battles' parts ps, which follow one
-// another in the document, to dst: the first tagged partJoint with a
-// zstd frame of them all joined by newlines (as the document has them)
-// at its best level, each of the others its tag, partNext, alone; each
-// preceded by its uvarint length, as a record's body has its parts.
-// Each is larger than settledFrom, so the frame has its size.
+// another in the document, to dst: the first a zstd frame, at its best
+// level, of them all joined by newlines (as the document has them),
+// split into columns (partColumns, after its tag the joined length,
+// uvarint) or else as they are (partJoint; each part is larger than
+// settledFrom, so the frame has its size); each of the others its tag,
+// partNext, alone; each preceded by its uvarint length, as a record's
+// body has its parts.
 func packJoint(dst []byte, ps [][]byte) []byte {
-	frame := zstdBest().EncodeAll(bytes.Join(ps, []byte{'\n'}), []byte{partJoint})
+	joined := bytes.Join(ps, []byte{'\n'})
+	var frame []byte
+	if split := splitColumns(nil, joined); joinsBack(split, joined) {
+		frame = zstdBest().EncodeAll(split, binary.AppendUvarint([]byte{partColumns}, uint64(len(joined))))
+	} else {
+		frame = zstdBest().EncodeAll(joined, []byte{partJoint})
+	}
 	dst = binary.AppendUvarint(dst, uint64(len(frame)))
 	dst = append(dst, frame...)
 	for range ps[1:] {
 		dst = append(dst, 1, partNext)
 	}
 	return dst
+}
+
+// isJoint reports whether tag is a joint frame's, split or not.
+func isJoint(tag byte) bool { return tag == partJoint || tag == partColumns }
+
+// joinsBack reports whether split, splitColumns of joined, is put back
+// together into joined.
+func joinsBack(split, joined []byte) bool {
+	back, err := joinColumns(make([]byte, 0, len(joined)), split)
+	return err == nil && bytes.Equal(back, joined)
 }
 
 // taggedLen is how long tagged part seg unpacks, as its header says: a
@@ -110,6 +131,12 @@ func taggedLen(seg []byte) (int, error) {
 	switch seg[0] {
 	case partS2:
 		return s2.DecodedLen(seg[1:])
+	case partColumns:
+		n, k := binary.Uvarint(seg[1:])
+		if k <= 0 {
+			return 0, errors.New("columns' length cut short")
+		}
+		return int(min(n, MaxImportBytes+1)), nil
 	case partNext:
 		if len(seg) != 1 {
 			return 0, errors.New("a part packed with the one before holds bytes of its own")
@@ -134,6 +161,20 @@ func taggedLen(seg []byte) (int, error) {
 func unpackTagged(dst, seg []byte) error {
 	if seg[0] == partS2 {
 		_, err := s2.Decode(dst, seg[1:])
+		return err
+	}
+	if seg[0] == partColumns {
+		_, k := binary.Uvarint(seg[1:]) // read by taggedLen
+		split, err := zstdReader().DecodeAll(seg[1+k:], nil)
+		if err != nil {
+			return err
+		}
+		// Capped at len(dst) by the caller: more would not be written
+		// into dst.
+		out, err := joinColumns(dst[:0], split)
+		if err == nil && (len(out) != len(dst) || len(out) > 0 && &out[0] != &dst[0]) {
+			err = fmt.Errorf("columns join into %d bytes, the part's header says %d", len(out), len(dst))
+		}
 		return err
 	}
 	out, err := zstdReader().DecodeAll(seg[1:], dst[:0])
