@@ -212,11 +212,13 @@ func appendParts(record []byte, parts [][]byte, firstBattle int, prevParts, prev
 	var scratch []byte // a part packed, before its length is known
 	for i := 0; i < len(parts); {
 		if settled(i) {
-			// Finished battles one after another: one joint frame,
+			// Finished battles one after another: one joint frame of
+			// up to jointMost bytes of JSON (of one battle if larger),
 			// copied when the change left them all alone and they were
 			// so packed before.
-			j := i + 1
-			for j < len(parts) && settled(j) {
+			j, size := i+1, len(parts[i])
+			for j < len(parts) && settled(j) && size+1+len(parts[j]) <= jointMost {
+				size += 1 + len(parts[j])
 				j++
 			}
 			if sameRun(prevSegs, i, j) && all(i, j, same) {

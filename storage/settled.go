@@ -50,6 +50,13 @@ const (
 	partNext    byte = 'n'
 )
 
+// jointMost is the most JSON packed in one joint frame, the zstd
+// encoder's window: a battle that ends packs again only the frame it
+// joins, never all the campaign's battles (a campaign fights one or
+// two a turn, each 50 to 250 KB of JSON), and its cost stays that of a
+// few battles (BENCHMARKS.md).
+const jointMost = 1 << 20
+
 // settledFrom is the size of JSON from which a finished battle is
 // packed with zstd: a battle without a record is a kilobyte or two, and
 // S2 is as good there.

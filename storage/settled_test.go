@@ -121,7 +121,8 @@ func TestSettledShortPartS2(t *testing.T) {
 }
 
 // Ensure finished battles that follow one another are packed together
-// in one joint frame, the others' parts only its tag; that a change
+// in one joint frame of up to jointMost bytes of JSON, split into
+// columns, the others' parts only its tag; that a change
 // leaving them alone copies the frame as it is, a battle in progress
 // between them splits them, and a battle finished next to them is
 // packed with them; that undo and a load the cache does not hold read
@@ -134,6 +135,13 @@ func TestSettledJoint(t *testing.T) {
 	stored := [][]byte{packPart(nil, parts[0]), {partJoint, 'X'}, {partNext}}
 	if segs, _ := splitSegments(appendParts(nil, parts, 1, parts, stored)); !bytes.Equal(segs[1], stored[1]) {
 		t.Error("finished battles the change left alone were packed again")
+	}
+	// Up to jointMost bytes of JSON a frame: a battle ending packs
+	// again only the frame it joins.
+	big := bytes.Repeat(parts[1][:len(parts[1])-2], jointMost*2/5/len(parts[1]))
+	big = append(big[:len(big)-1], "]}"...)
+	if segs, _ := splitSegments(appendParts(nil, [][]byte{big, big, big}, 0, nil, nil)); string([]byte{segs[0][0], segs[1][0], segs[2][0]}) != "cnc" {
+		t.Errorf("three battles of %d KB each packed %q, want two in a frame and the third in one of its own", len(big)>>10, []byte{segs[0][0], segs[1][0], segs[2][0]})
 	}
 	changed := slices.Clone(parts)
 	changed[2] = bytes.Replace(parts[2], []byte("Atlas"), []byte("Hatch"), 1)
