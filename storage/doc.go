@@ -120,7 +120,7 @@
 // command's change, is kept as a delta from it: a change rewrites the
 // revision before as such a delta, and Undo and Check rebuild older
 // documents from the newest. A demo campaign of 20 turns with up to 5
-// battles and their records takes 44 to 108 KB with 20 snapshots (seeds
+// battles and their records takes 40 to 92 KB with 20 snapshots (seeds
 // 1 to 30), where schema 3 took 9 MB (storage_size_test.go in the
 // repository's root). The newest
 // document is kept in parts so that a change packs again only what it
