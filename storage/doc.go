@@ -39,15 +39,20 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 10)
+// # Bucket layout (schema 11)
 //
 //	meta/
 //	    "schema"            uint64 big-endian: the schema version (10)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
-//	        revisions/      one bucket per revision, the newest is the
+//	        revisions/      one record per revision, the newest is the
 //	                        campaign, the others (at most Options.Snapshots)
-//	                        are its undo snapshots:
+//	                        are its undo snapshots: the newest's (and a
+//	                        snapshot's stored whole) in a bucket of its
+//	                        own, <revision: uint64 BE>/"record", a
+//	                        snapshot's stored as a delta the value
+//	                        <revision: uint64 BE> (revision.go; schema 9
+//	                        kept those in buckets too):
 //	            <revision: uint64 BE>/
 //	                "record" → uint32 BE length of the dice state, the dice
 //	                        state (dice.Seeded binary), uint64 BE length of
@@ -59,8 +64,11 @@
 //	                        its units, each battle, JSON one a line), each
 //	                        part packed by itself preceded by its uvarint
 //	                        length: a byte naming its codec, then an S2
-//	                        block, or a zstd frame for a finished battle's
-//	                        (settled.go); schema 8 wrote untagged S2
+//	                        block; finished battles one after another
+//	                        packed together, the first's part a zstd
+//	                        frame of them all, each other's its codec
+//	                        byte alone (settled.go; schema 9 packed each
+//	                        in a frame of its own, still read); schema 8 wrote untagged S2
 //	                        blocks (form 4), still read; for an older one a delta from
 //	                        the document of the revision after it
 //	                        (delta.go), deflated. Schemas 5 to 7 deflated
@@ -110,14 +118,14 @@
 // event changed is caught only in test binaries (the full check).
 //
 // Everything stored is packed: the newest document's parts as S2 blocks
-// or, a finished battle's, a zstd frame (parts.go, settled.go), the
+// or, finished battles', one zstd frame (parts.go, settled.go), the
 // log's chunks in their own forms (full_chunk.go, open_chunk.go), the
 // rest as DEFLATE streams (a campaign's JSON packs about
 // 7 to 1; a delta under a kilobyte in stored blocks: deflate.go), and an undo snapshot, which differs from the revision after it by one
 // command's change, is kept as a delta from it: a change rewrites the
 // revision before as such a delta, and Undo and Check rebuild older
 // documents from the newest. A demo campaign of 20 turns with up to 5
-// battles and their records takes 44 to 108 KB with 20 snapshots (seeds
+// battles and their records takes 40 to 92 KB with 20 snapshots (seeds
 // 1 to 30), where schema 3 took 9 MB (storage_size_test.go in the
 // repository's root). The newest
 // document is kept in parts so that a change packs again only what it
@@ -156,10 +164,15 @@
 // deflated; schema 9 reads both as they are (migrate8to9 only sets the
 // number; TestMigrateV8 on testdata/v8.db), a campaign's next change
 // tags its parts, a finished battle's packed with zstd once, and each
-// chunk written after is in schema 9's forms. Schema 10 writes a full
-// chunk with its events' victory points ahead of its frame, so that a
-// load need not unpack it (migrateChunkSums rewrites schema 9's full chunks
-// so; TestMigrateChunkSums on testdata/v9chunks.db).
+// chunk written after is in schema 9's forms. Schema 9 kept each undo
+// snapshot in a bucket of its own; opening a schema 9 file moves each
+// stored as a delta into a value (migrate9to10; TestMigrateV9 on
+// testdata/v9.db), and a campaign's next change packs its finished
+// battles together.
+// Schema 11 writes a full chunk with its events' victory points ahead
+// of its frame, so that a load need not unpack it (migrateChunkSums
+// rewrites the full chunks of schema 10 so; TestMigrateChunkSums on
+// testdata/v9chunks.db, migrated through schema 10).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -50,7 +50,7 @@ import (
 // EtcdSchemaVersion is the etcd layout this bfbot writes. The records
 // inside are the bbolt file's (schema SchemaVersion), encoded by the same
 // functions.
-const EtcdSchemaVersion = 6
+const EtcdSchemaVersion = 7
 
 // maxSegmentBytes caps one log segment, well inside etcd's request size.
 const maxSegmentBytes = 256 << 10

@@ -14,7 +14,7 @@ import (
 
 // A full chunk of the log (eventsPerChunk events, events.go) never
 // changes again, and a load the cache did not hold decoded every one of
-// them (until schema 10, below): 1,817 events of a campaign 300 turns old were 3 ms of CPU
+// them (until schema 11, below): 1,817 events of a campaign 300 turns old were 3 ms of CPU
 // inflated and decoded as JSON, five times the rest of a command's load.
 // From schema 9 a full chunk is written once in a form of its own,
 // marked by its first byte, chunkEvents (a DEFLATE stream cannot start
@@ -38,7 +38,7 @@ import (
 // chunkEvents starts a full chunk in the events form.
 const chunkEvents byte = 0x0e
 
-// From schema 10 a full chunk starts with chunkSummed instead (its low
+// From schema 11 a full chunk starts with chunkSummed instead (its low
 // bits, as chunkEvents', make no DEFLATE stream), then the victory points
 // its events give each side, ahead of the zstd frame, so that a load
 // adds up the log's points (which it checks the next change against)

@@ -18,7 +18,7 @@ import (
 func stoFuzzDoc() [][]byte {
 	battle := append([]byte(`{"id":1,"state":"over","over":true,"log":[`), bytes.Repeat([]byte(`{"turn":1,"text":"the Atlas fires"},`), settledFrom/30)...)
 	battle = append(battle[:len(battle)-1], "]}"...)
-	return [][]byte{[]byte(`{"id":1,"name":"Fuzz"}`), battle, {}}
+	return [][]byte{[]byte(`{"id":1,"name":"Fuzz"}`), battle, bytes.Replace(battle, []byte(`"id":1`), []byte(`"id":2`), 1), {}}
 }
 
 // stoFullChunkSeed is stoChunkEvents stored as a full chunk in the
@@ -118,23 +118,18 @@ func FuzzOpenChunk(f *testing.F) {
 // Ensure a document in tagged parts unpacks without a panic to an
 // error or to a document whose parts, packed again, unpack the same.
 func FuzzTaggedParts(f *testing.F) {
-	var body []byte
-	for _, p := range stoFuzzDoc() {
-		body = stoSegment(body, packPart(nil, p, settledBattle(p)))
-	}
+	body := appendParts(nil, stoFuzzDoc(), 0, nil, nil)
 	f.Add(body)
 	f.Add(body[:len(body)/2])
 	f.Add(stoSegment(nil, []byte{partZstd}))
+	f.Add(stoSegment(stoSegment(nil, []byte{partS2, 0}), []byte{partNext}))
 	f.Add(stoSegment(nil, []byte{'x', 0}))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		doc, err := unpackParts(body, true)
 		if err != nil {
 			return
 		}
-		var again []byte
-		for _, p := range bytes.Split(doc, []byte{'\n'}) {
-			again = stoSegment(again, packPart(nil, p, settledBattle(p)))
-		}
+		again := appendParts(nil, bytes.Split(doc, []byte{'\n'}), 0, nil, nil)
 		back, err := unpackParts(again, true)
 		if err != nil || !bytes.Equal(back, doc) {
 			t.Fatalf("a document packed again unpacks as %q (%v), first as %q", back, err, doc)
@@ -156,4 +151,24 @@ func FuzzSettledBattle(f *testing.F) {
 // its bytes).
 func stoSegment(body, seg []byte) []byte {
 	return append(binary.AppendUvarint(body, uint64(len(seg))), seg...)
+}
+
+// Ensure joining columns never panics, whatever the split holds, and
+// that any text without a newline (which no value of a part holds)
+// split into columns joins back byte for byte.
+func FuzzColumns(f *testing.F) {
+	for _, p := range stoFuzzDoc() {
+		f.Add(p)
+		f.Add(splitColumns(nil, p))
+	}
+	f.Add([]byte(`{"k\"":"v\\","":[1,{"a":null}]}`))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		_, _ = joinColumns(nil, p)
+		if bytes.IndexByte(p, '\n') >= 0 {
+			return
+		}
+		if back, err := joinColumns(nil, splitColumns(nil, p)); err != nil || !bytes.Equal(back, p) {
+			t.Fatalf("%q split and joined: %q (%v)", p, back, err)
+		}
+	})
 }

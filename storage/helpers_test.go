@@ -206,7 +206,8 @@ func stoSnapshots(tb testing.TB, store Campaigns, id int64) int {
 			return err
 		}
 		n = -1
-		return cb.Bucket(bucketRevisions).ForEachBucket(func([]byte) error { n++; return nil })
+		// Snapshots are values (from schema 10) or buckets.
+		return cb.Bucket(bucketRevisions).ForEach(func([]byte, []byte) error { n++; return nil })
 	})
 	if err != nil {
 		tb.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Bucket and key names of schema 9 (see the layout in doc.go).
+// Bucket and key names of schema 11 (see the layout in doc.go).
 var (
 	bucketMeta      = []byte("meta")
 	bucketCampaigns = []byte("campaigns")
@@ -15,7 +15,8 @@ var (
 
 	keySchema  = []byte("schema")
 	keySummary = []byte("summary")
-	// keyRecord holds a revision's record in its bucket (revision.go).
+	// keyRecord holds a revision's record in its bucket (revision.go):
+	// the newest's, and a snapshot's stored whole.
 	keyRecord = []byte("record")
 )
 

@@ -49,7 +49,8 @@ var migrations = map[uint64]func(*bolt.Tx) error{
 	6: migrate6to7,
 	7: migrate7to8,
 	8: migrate8to9,
-	9: migrateChunkSums, // migrate_sums.go
+	9: migrate9to10,
+	10: migrateChunkSums, // migrate_sums.go
 }
 
 // migrate4to5 changes nothing stored. Schema 5 adds a form of record,
@@ -77,6 +78,53 @@ func migrate7to8(*bolt.Tx) error { return nil }
 // as they are. The number keeps an older bfbot, which cannot read the
 // new forms, from opening the file.
 func migrate8to9(*bolt.Tx) error { return nil }
+
+// migrate9to10 moves each undo snapshot stored as a delta out of its
+// bucket, revisions/<rev>/record, into the value revisions/<rev>
+// (revision.go): the newest revision, and a snapshot stored whole,
+// keep their buckets. The records move as they are, sealed. Schema 10
+// also packs finished battles that follow one another together
+// (partJoint, settled.go) and reads schema 9's battles packed one by
+// one: the number keeps an older bfbot from opening the file.
+func migrate9to10(tx *bolt.Tx) error { return eachCampaign(tx, 9, snapshotsAsValues) }
+
+// snapshotsAsValues moves campaign id's snapshots stored as deltas in
+// buckets of their own into values (migrate9to10).
+func snapshotsAsValues(cb *bolt.Bucket, id int64) error {
+	rb := cb.Bucket(bucketRevisions)
+	if rb == nil {
+		return &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")}
+	}
+	var keys [][]byte
+	if err := rb.ForEachBucket(func(k []byte) error { keys = append(keys, clone(k)); return nil }); err != nil {
+		return err
+	}
+	inKeyOrder(rb)
+	for i, k := range keys {
+		if i == len(keys)-1 {
+			break // the newest
+		}
+		v, err := revisionRecord(rb, id, k)
+		if err != nil {
+			return err
+		}
+		st, err := decodeState(id, k, v)
+		if err != nil {
+			return err
+		}
+		if st.form != formDelta {
+			continue
+		}
+		v = clone(v) // bbolt memory, freed with its bucket
+		if err := rb.DeleteBucket(k); err != nil {
+			return err
+		}
+		if err := rb.Put(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // migrate1to2 moves each campaign from campaigns/<decimal id> → {campaign,
 // seed} into its own bucket under a big-endian key, with dice state from

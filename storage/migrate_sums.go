@@ -17,9 +17,9 @@ import (
 // which leaves the file as it was. The other forms (deflated JSON, the
 // open chunk's S2 block) are read at load as before and stay as they
 // are.
-func migrateChunkSums(tx *bolt.Tx) error { return eachCampaign(tx, 9, sumChunks) }
+func migrateChunkSums(tx *bolt.Tx) error { return eachCampaign(tx, 10, sumChunks) }
 
-// sumChunks writes a schema 9 log's full chunks in the summed form.
+// sumChunks writes a schema 10 log's full chunks in the summed form.
 func sumChunks(cb *bolt.Bucket, id int64) error {
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {

@@ -843,3 +843,54 @@ func stoEtcdSealed(t *testing.T, raw *clientv3.Client, p layout, ids ...int64) i
 	}
 	return n
 }
+
+// Ensure a schema 9 file (testdata/v9.db: v8.db opened by bfbot at
+// schema 9, then campaign 2 changed 5 times and campaign 1 3 times
+// (stoStep), keeping 3 undo snapshots, each a delta in a bucket of its
+// own; it cannot be rewritten) opens in the newest schema with every
+// revision's document, dice state and event kept byte for byte, as
+// stoMigrated has it; that each snapshot is then a value of the
+// revisions bucket and the newest revision a bucket, and stays so after
+// a change, from which undo rebuilds the fixture's document.
+func TestMigrateV9(t *testing.T) {
+	path := stoFixture(t, "v9.db")
+	want := stoReadRaw(t, path)
+	if len(stoRevisions(want[1])) != 4 || len(stoRevisions(want[2])) != 4 {
+		t.Fatalf("the fixture holds %d and %d revisions of campaigns 1 and 2, want 4 each", len(want[1].docs), len(want[2].docs))
+	}
+	if values, buckets := stoRevisionLayout(t, path, 2); values != 0 || buckets != 4 {
+		t.Fatalf("the fixture's campaign 2 has %d revisions as values and %d as buckets, want 0 and 4", values, buckets)
+	}
+	migrated := stoFixture(t, "v9.db")
+	stoOpenNoCheck(t, migrated, Options{Snapshots: 3}).Close()
+	for _, id := range []int64{1, 2} {
+		if values, buckets := stoRevisionLayout(t, migrated, id); values != 3 || buckets != 1 {
+			t.Errorf("campaign %d after the migration has %d revisions as values and %d as buckets, want 3 snapshots and the newest", id, values, buckets)
+		}
+	}
+	stoMigrated(t, path, want)
+	newest := stoRevisions(want[2])[3]
+	s, _ := stoChangedUndone(t, "v9.db", want[2].docs[newest], newest)
+	stoMustCheck(t, s)
+	s.Close()
+	if values, buckets := stoRevisionLayout(t, s.Path(), 2); values != 2 || buckets != 1 {
+		t.Errorf("campaign 2 after a change and its undo has %d revisions as values and %d as buckets, want 2 snapshots and the newest", values, buckets)
+	}
+}
+
+// stoRevisionLayout counts the revisions of campaign id, in the closed
+// file at path, stored as values and in buckets of their own.
+func stoRevisionLayout(t *testing.T, path string, id int64) (values, buckets int) {
+	t.Helper()
+	stoBolt(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketCampaigns).Bucket(itob(uint64(id))).Bucket(bucketRevisions).ForEach(func(_, v []byte) error {
+			if v == nil {
+				buckets++
+			} else {
+				values++
+			}
+			return nil
+		})
+	})
+	return values, buckets
+}

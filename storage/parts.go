@@ -188,19 +188,94 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 	// The body goes straight after the record's header: a kilobyte over
 	// a third of the document holds what the parts pack to.
 	record := stateHeader(into, diceState, logLen, formTagged, len(doc)/3+1024)
+	return appendParts(record, parts, firstBattle, prevParts, prevSegs)
+}
+
+// appendParts appends parts, tagged, each preceded by its uvarint
+// length, to record: those from firstBattle battles', those finished
+// one after another packed together (packJoint), each the same at the
+// same place in prevParts copied from prevSegs, its packed bytes.
+func appendParts(record []byte, parts [][]byte, firstBattle int, prevParts, prevSegs [][]byte) []byte {
+	same := func(i int) bool { return i < len(prevSegs) && bytes.Equal(parts[i], prevParts[i]) }
+	// A battle's part the change left alone was over before if it was
+	// packed so: settledBattle reads only the changed ones, its scan
+	// being most of a part.
+	settled := func(i int) bool {
+		if i < firstBattle {
+			return false
+		}
+		if same(i) {
+			return tagOf(prevSegs[i]) != partS2
+		}
+		return settledBattle(parts[i])
+	}
 	var scratch []byte // a part packed, before its length is known
-	for i, p := range parts {
+	for i := 0; i < len(parts); {
+		if settled(i) {
+			// Finished battles one after another: one joint frame of
+			// up to jointMost bytes of JSON (of one battle if larger),
+			// copied when the change left them all alone and they were
+			// so packed before.
+			j, size := i+1, len(parts[i])
+			for j < len(parts) && settled(j) && size+1+len(parts[j]) <= jointMost {
+				size += 1 + len(parts[j])
+				j++
+			}
+			if sameRun(prevSegs, i, j) && all(i, j, same) {
+				for k := i; k < j; k++ {
+					record = binary.AppendUvarint(record, uint64(len(prevSegs[k])))
+					record = append(record, prevSegs[k]...)
+				}
+			} else {
+				record = packJoint(record, parts[i:j])
+			}
+			i = j
+			continue
+		}
 		var seg []byte
-		if i < len(prevSegs) && bytes.Equal(p, prevParts[i]) {
+		if same(i) {
 			seg = prevSegs[i]
 		} else {
-			scratch = packPart(scratch[:0], p, i >= firstBattle && settledBattle(p))
+			scratch = packPart(scratch[:0], parts[i])
 			seg = scratch
 		}
 		record = binary.AppendUvarint(record, uint64(len(seg)))
 		record = append(record, seg...)
+		i++
 	}
 	return record
+}
+
+// sameRun reports whether segs[i:j] are one joint frame and nothing
+// more: a partJoint, then partNext to j and no further.
+func sameRun(segs [][]byte, i, j int) bool {
+	if j > len(segs) || !isJoint(tagOf(segs[i])) || j < len(segs) && tagOf(segs[j]) == partNext {
+		return false
+	}
+	for _, seg := range segs[i+1 : j] {
+		if tagOf(seg) != partNext {
+			return false
+		}
+	}
+	return true
+}
+
+// tagOf is tagged part seg's codec, 0 for an empty one.
+func tagOf(seg []byte) byte {
+	if len(seg) == 0 {
+		return 0
+	}
+	return seg[0]
+}
+
+// all reports whether ok holds for each of i to j-1.
+func all(i, j int, ok func(int) bool) bool {
+	for k := i; k < j; k++ {
+		if !ok(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // splitSegments splits a body in parts (formTagged, formPacked or
@@ -232,6 +307,13 @@ func unpackParts(body []byte, tagged bool) ([]byte, error) {
 		var n int
 		if tagged {
 			n, err = taggedLen(s)
+			if err == nil && s[0] == partNext {
+				// Its newline is in the joint frame before it.
+				size--
+				if i == 0 || !isJoint(segs[i-1][0]) && segs[i-1][0] != partNext {
+					err = errors.New("packed with the part before, which is not a joint frame")
+				}
+			}
 		} else {
 			n, err = s2.DecodedLen(s)
 		}
@@ -248,6 +330,9 @@ func unpackParts(body []byte, tagged bool) ([]byte, error) {
 	doc := make([]byte, max(size, 0))
 	at := 0
 	for i, s := range segs {
+		if tagged && s[0] == partNext {
+			continue // unpacked with the joint frame before it
+		}
 		if i > 0 {
 			doc[at] = '\n'
 			at++

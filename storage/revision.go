@@ -138,18 +138,30 @@ func (st state) unpack() ([]byte, error) {
 	return inflate(st.body)
 }
 
-// Each revision is a bucket of its own, revisions/<rev>/, holding its
-// record under keyRecord (from schema 3). Side by side in one bucket the
-// records shared leaf pages, and bbolt keeps two to four values in a leaf
-// whatever their size: every commit rewrote the newest leaf's documents
-// and, dropping the oldest snapshot, the oldest leaf's, several times one
-// document's bytes. A bucket per revision gives each document its own
-// pages: a change writes one document and dropping a snapshot frees pages
-// without rewriting any.
+// The newest revision is a bucket of its own, revisions/<rev>/, holding
+// its record under keyRecord (from schema 3). Side by side in one
+// bucket the records shared leaf pages, and bbolt keeps two to four
+// values in a leaf whatever their size: every commit rewrote the newest
+// leaf's documents and, dropping the oldest snapshot, the oldest leaf's,
+// several times one document's bytes. A bucket gives the newest
+// document its own pages: a change writes one document and dropping it
+// frees pages without rewriting any.
+//
+// An undo snapshot stored as a delta, a few hundred bytes, is the value
+// revisions/<rev> from schema 10 (snapshotsAsValues): in a bucket of
+// its own it cost 54 bytes more, and one over about a kilobyte was no
+// longer kept in its parent's leaf but took a whole page (bbolt keeps a
+// bucket inline up to a quarter of a page). Schema 9's snapshot buckets
+// are still read. A snapshot stored whole (a copy from the etcd store,
+// which keeps no deltas) keeps its bucket.
 
 // revisionRecord returns the record of revision key k of revisions
-// bucket rb; the slice is bbolt memory.
+// bucket rb, a value or in a bucket of its own; the slice is bbolt
+// memory.
 func revisionRecord(rb *bolt.Bucket, id int64, k []byte) ([]byte, error) {
+	if v := rb.Get(k); v != nil {
+		return v, nil
+	}
 	b := rb.Bucket(k)
 	if b == nil {
 		key := fmt.Sprintf("%s/%x", bucketRevisions, k)
@@ -318,7 +330,7 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 // wholeRecord, sealed here; its log already in the events bucket) and its summary,
 // and drops the oldest revisions beyond the current one and keep
 // snapshots. The revision before, when kept, must have been made a delta
-// first (deltaRecord).
+// first (deltaRecord, putSnapshot).
 func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int) error {
 	rb, err := cb.CreateBucketIfNotExists(bucketRevisions)
 	if err != nil {
@@ -338,9 +350,23 @@ func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byt
 	return trimRevisions(rb, keep+1)
 }
 
-// putRecord replaces the record of revision rev of campaign id.
-func putRecord(cb *bolt.Bucket, id int64, rev uint64, record []byte) error {
-	return cb.Bucket(bucketRevisions).Bucket(itob(rev)).Put(keyRecord, sealState(id, rev, record))
+// putSnapshot replaces the record of revision rev of campaign id, the
+// newest until now, with record, a delta (deltaRecord): the value
+// revisions/<rev> instead of its bucket.
+func putSnapshot(cb *bolt.Bucket, id int64, rev uint64, record []byte) error {
+	rb := cb.Bucket(bucketRevisions)
+	if err := deleteRevision(rb, itob(rev)); err != nil {
+		return err
+	}
+	return rb.Put(itob(rev), sealState(id, rev, record))
+}
+
+// deleteRevision deletes revision key k of rb, a bucket or a value.
+func deleteRevision(rb *bolt.Bucket, k []byte) error {
+	if rb.Bucket(k) != nil {
+		return rb.DeleteBucket(k)
+	}
+	return rb.Delete(k)
 }
 
 // trimRevisions deletes the oldest revisions until keep are left. It
@@ -354,7 +380,7 @@ func trimRevisions(rb *bolt.Bucket, keep int) error {
 	}
 	for ; n > keep; n-- {
 		k, _ := c.First()
-		if err := rb.DeleteBucket(k); err != nil {
+		if err := deleteRevision(rb, k); err != nil {
 			return err
 		}
 	}

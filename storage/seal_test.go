@@ -35,9 +35,10 @@ func stoSealedRecords(t testing.TB, s *Store) []stoSealed {
 		return tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
 			id, cb := btoi(k), tx.Bucket(bucketCampaigns).Bucket(k)
 			rb := cb.Bucket(bucketRevisions)
-			_ = rb.ForEachBucket(func(rev []byte) error {
-				out = append(out, stoSealed{id, sealRevision, uint64(btoi(rev)), clone(rb.Bucket(rev).Get(keyRecord))})
-				return nil
+			_ = rb.ForEach(func(rev, _ []byte) error {
+				v, err := revisionRecord(rb, id, rev)
+				out = append(out, stoSealed{id, sealRevision, uint64(btoi(rev)), clone(v)})
+				return err
 			})
 			return cb.Bucket(bucketEvents).ForEach(func(n, v []byte) error {
 				out = append(out, stoSealed{id, sealChunk, uint64(btoi(n)), clone(v)})
@@ -100,7 +101,7 @@ func (r stoSealed) decodesUnsealed(v []byte) bool {
 // stoSettle gives campaign c a finished battle with a record large
 // enough for its part to be packed with zstd (settled.go).
 func stoSettle(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-	b := campaign.Battle{ID: len(c.Battles) + 1, Over: true, Auto: true, Sides: []campaign.BattleSide{{Side: c.Sides[0].ID}, {Side: c.Sides[1].ID}}}
+	b := campaign.Battle{ID: len(c.Battles) + 1, Sector: len(c.Battles), Over: true, Auto: true, Sides: []campaign.BattleSide{{Side: c.Sides[0].ID}, {Side: c.Sides[1].ID}}}
 	for i := range 200 {
 		b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "move", Turn: i, Side: c.Sides[0].ID, Text: "A1 moves 0101 → 0102"}})
 	}
@@ -130,7 +131,7 @@ func stoEveryForm(tb testing.TB, s *Store) []stoSealed {
 		packed = packed || st.form == formTagged
 		if segs, err := splitSegments(st.partsBody()); err == nil {
 			for _, seg := range segs {
-				settled = settled || len(seg) > 0 && seg[0] == partZstd
+				settled = settled || len(seg) > 0 && isJoint(seg[0])
 			}
 		}
 	}
@@ -278,7 +279,8 @@ func stoRecordAt(t *testing.T, good []byte, path [][]byte) (id int64, key string
 	}
 	id = btoi(path[1])
 	switch {
-	case len(path) == 5 && string(path[2]) == string(bucketRevisions) && string(path[4]) == string(keyRecord):
+	case len(path) == 5 && string(path[2]) == string(bucketRevisions) && string(path[4]) == string(keyRecord),
+		len(path) == 4 && string(path[2]) == string(bucketRevisions): // a snapshot (schema 10)
 		rev := uint64(btoi(path[3]))
 		// stoGoodFile's campaigns are at revision 16.
 		return id, revisionKey(rev), rev == 16

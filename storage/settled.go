@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
@@ -28,11 +29,33 @@ import (
 // the cache does not hold pays; packing it at zstd's best 13 to 18 ms,
 // once.
 
-// The codecs of a tagged part, its first byte.
+// The codecs of a tagged part, its first byte. From schema 10 the
+// finished battles that follow one another in the document are packed
+// together, in one zstd frame (partJoint): each battle's record is much
+// like the others' (the same keys, units, hexes and texts), and seed 8
+// of the demo's five finished battles take 54 KB so against 62 KB each
+// by itself. The frame holds their parts joined by newlines, as the
+// document has them, and is the first one's part; each of the others is
+// only its tag, partNext. The text is split into its structure and
+// columns of values first (partColumns, columns.go: the five battles
+// in 43 KB), or, were it not to join back the same, packed as it is
+// (partJoint). Schema 9's partZstd, one battle a frame, is still read.
+// A battle that ends next to finished ones packs them all again, once
+// (BENCHMARKS.md has the cost).
 const (
-	partS2   byte = 's'
-	partZstd byte = 'z'
+	partS2      byte = 's'
+	partZstd    byte = 'z'
+	partJoint   byte = 'j'
+	partColumns byte = 'c'
+	partNext    byte = 'n'
 )
+
+// jointMost is the most JSON packed in one joint frame, the zstd
+// encoder's window: a battle that ends packs again only the frame it
+// joins, never all the campaign's battles (a campaign fights one or
+// two a turn, each 50 to 250 KB of JSON), and its cost stays that of a
+// few battles (BENCHMARKS.md).
+const jointMost = 1 << 20
 
 // settledFrom is the size of JSON from which a finished battle is
 // packed with zstd: a battle without a record is a kilobyte or two, and
@@ -60,15 +83,9 @@ var (
 	})
 )
 
-// packPart appends part p, tagged with its codec, to dst: a finished
-// battle's (settled) with zstd at its best level, any other with S2's
-// better mode. zstd leaves a frame's size out below 256 bytes, and a
-// frame without its size is refused on reading (taggedLen): a part
-// shorter than settledFrom goes to S2 whatever it is.
-func packPart(dst, p []byte, settled bool) []byte {
-	if settled && len(p) >= settledFrom {
-		return zstdBest().EncodeAll(p, append(dst, partZstd))
-	}
+// packPart appends part p, tagged, to dst: an S2 block in its better
+// mode (a finished battle's goes into a joint frame, packJoint).
+func packPart(dst, p []byte) []byte {
 	dst = append(dst, partS2)
 	n := len(dst)
 	if need := n + s2.MaxEncodedLen(len(p)); cap(dst) < need {
@@ -77,7 +94,43 @@ func packPart(dst, p []byte, settled bool) []byte {
 	return dst[:n+len(s2.EncodeBetter(dst[n:cap(dst)], p))]
 }
 
-// taggedLen is how long tagged part seg unpacks, as its header says.
+// packJoint appends finished battles' parts ps, which follow one
+// another in the document, to dst: the first a zstd frame, at its best
+// level, of them all joined by newlines (as the document has them),
+// split into columns (partColumns, after its tag the joined length,
+// uvarint) or else as they are (partJoint; each part is larger than
+// settledFrom, so the frame has its size); each of the others its tag,
+// partNext, alone; each preceded by its uvarint length, as a record's
+// body has its parts.
+func packJoint(dst []byte, ps [][]byte) []byte {
+	joined := bytes.Join(ps, []byte{'\n'})
+	var frame []byte
+	if split := splitColumns(nil, joined); joinsBack(split, joined) {
+		frame = zstdBest().EncodeAll(split, binary.AppendUvarint([]byte{partColumns}, uint64(len(joined))))
+	} else {
+		frame = zstdBest().EncodeAll(joined, []byte{partJoint})
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(frame)))
+	dst = append(dst, frame...)
+	for range ps[1:] {
+		dst = append(dst, 1, partNext)
+	}
+	return dst
+}
+
+// isJoint reports whether tag is a joint frame's, split or not.
+func isJoint(tag byte) bool { return tag == partJoint || tag == partColumns }
+
+// joinsBack reports whether split, splitColumns of joined, is put back
+// together into joined.
+func joinsBack(split, joined []byte) bool {
+	back, err := joinColumns(make([]byte, 0, len(joined)), split)
+	return err == nil && bytes.Equal(back, joined)
+}
+
+// taggedLen is how long tagged part seg unpacks, as its header says: a
+// joint frame all its parts with the newlines between them, a part in
+// the frame before nothing.
 func taggedLen(seg []byte) (int, error) {
 	if len(seg) == 0 {
 		return 0, errors.New("empty part")
@@ -85,7 +138,18 @@ func taggedLen(seg []byte) (int, error) {
 	switch seg[0] {
 	case partS2:
 		return s2.DecodedLen(seg[1:])
-	case partZstd:
+	case partColumns:
+		n, k := binary.Uvarint(seg[1:])
+		if k <= 0 {
+			return 0, errors.New("columns' length cut short")
+		}
+		return int(min(n, MaxImportBytes+1)), nil
+	case partNext:
+		if len(seg) != 1 {
+			return 0, errors.New("a part packed with the one before holds bytes of its own")
+		}
+		return 0, nil
+	case partZstd, partJoint:
 		var h zstd.Header
 		if err := h.Decode(seg[1:]); err != nil {
 			return 0, err
@@ -104,6 +168,20 @@ func taggedLen(seg []byte) (int, error) {
 func unpackTagged(dst, seg []byte) error {
 	if seg[0] == partS2 {
 		_, err := s2.Decode(dst, seg[1:])
+		return err
+	}
+	if seg[0] == partColumns {
+		_, k := binary.Uvarint(seg[1:]) // read by taggedLen
+		split, err := zstdReader().DecodeAll(seg[1+k:], nil)
+		if err != nil {
+			return err
+		}
+		// Capped at len(dst) by the caller: more would not be written
+		// into dst.
+		out, err := joinColumns(dst[:0], split)
+		if err == nil && (len(out) != len(dst) || len(out) > 0 && &out[0] != &dst[0]) {
+			err = fmt.Errorf("columns join into %d bytes, the part's header says %d", len(out), len(dst))
+		}
 		return err
 	}
 	out, err := zstdReader().DecodeAll(seg[1:], dst[:0])

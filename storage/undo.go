@@ -80,7 +80,7 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 			return err
 		}
 		for _, rev := range []uint64{cur.rev, prev.rev} {
-			if err := rb.DeleteBucket(itob(rev)); err != nil {
+			if err := deleteRevision(rb, itob(rev)); err != nil {
 				return err
 			}
 		}

@@ -183,7 +183,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
 		if s.snapshots > 0 {
-			if err := putRecord(cb, id, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
+			if err := putSnapshot(cb, id, st.rev, deltaRecord(st, prevDoc, doc)); err != nil {
 				return err
 			}
 		}
