@@ -117,7 +117,7 @@ func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 		id   fontID
 		size float64
 	}{{&p.faces.name, bold, 0.8}, {&p.faces.text, regular, 0.62}, {&p.faces.mark, bold, 0.66}, {&p.faces.header, bold, 0.8}} {
-		if *f.dst, err = face(f.id, math.Max(9, f.size*s)); err != nil {
+		if *f.dst, err = coarseFace(f.id, math.Max(9, f.size*s)); err != nil {
 			return nil, err
 		}
 	}
@@ -125,11 +125,11 @@ func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 	p.W = int(2*p.margin + float64(sm.Cols)*p.cw + float64(sm.Cols-1)*p.gap)
 	// The strips are drawn a fifth larger than the map's scale, so that
 	// title and legend read at Discord's preview width.
-	if p.title, err = newTitleStrip(1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
+	if p.title, err = newTitleStrip(coarseFace, 1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
 		return nil, err
 	}
 	legend := newLegendInputs(v, symbolsOf(v))
-	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(legend, 1.2*s)); err != nil {
+	if p.legend, err = newTitleStrip(coarseFace, 1.1*s, p.W, "", "", o.Legend, strategicLegend(legend, 1.2*s)); err != nil {
 		return nil, err
 	}
 	if p.legend.height > 0 {
