@@ -22,10 +22,12 @@ import (
 // and on it his marks along the sectors' bottoms (a sector with a
 // deployment frame or a search redrawn whole) and the order arrows,
 // turned back to RGBA from the palette only within the rectangles they
-// touch (strategicRects) and mapped back; the legend's band is copied in
-// from those kept for each legend (legendBands). Its PNG reuses the
-// base's matches where nothing was drawn, matches the rest afresh, and
-// codes every block with codes of its own (writePNG).
+// touch (strategicRects) and mapped back; the legend's band, below the
+// base, is copied in from those kept for each legend (legendBands),
+// with its deflate block and checksum. Its PNG reuses the base's
+// matches where nothing was drawn, matches the rest afresh, codes those
+// blocks with codes of their own, and ends with the legend's block as
+// it was kept (writePNG).
 
 // strategicBase is the shared part of a strategic map's pictures.
 type strategicBase struct {
@@ -47,8 +49,8 @@ func (b *strategicBase) code() *codedRows {
 }
 
 // strategicBaseKey is what a base is painted from: every field of the
-// map the picture draws (sectorsKey), the hex size, the base's size and
-// where the grid starts in it.
+// map the picture draws (sectorsKey), the hex size, the base's size (to
+// the legend's band) and where the grid starts in it.
 type strategicBaseKey struct {
 	sectors string
 	size    float64
@@ -88,11 +90,14 @@ func sectorsKey(sm *mapgen.Strategic) string {
 // grid, below the orbit box.
 func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 
+// legendTop is the first row of the legend's band, the end of the base.
+func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
+
 // strategicBaseFor returns the shared part of p's picture, painting it
 // on a miss.
 func strategicBaseFor(p *strategicPainter) *strategicBase {
 	top := p.baseTop()
-	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.H - top, gridTop: int(p.top) - top}
+	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop() - top, gridTop: int(p.top) - top}
 	return strategicBases.get(key, func() *strategicBase {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
 			fillRect(img, 0, 0, key.W, key.H, colBackground)
@@ -133,10 +138,21 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 	return false
 }
 
-// legendBands keeps legends drawn, as stream rows (60 KB on a 4×3
-// map): the players of a side see the same legend turn after turn, and
-// drawing its swatches was a fifth of a picture's cost.
-var legendBands = kept[legendBandKey, []byte]{bound: 64}
+// legendBands keeps legends drawn (some 80 KB each on a 4×3 map): the
+// players of a side see the same legend turn after turn, and drawing
+// its swatches was a fifth of a picture's cost, matching and coding its
+// pixels another tenth.
+var legendBands = kept[legendBandKey, *legendBand]{bound: 64}
+
+// legendBand is a legend's band: its stream rows, and their deflate
+// block, the stream's last, matched within the band alone so that it
+// holds after any picture's other blocks, with its checksum.
+type legendBand struct {
+	rows  []byte
+	bits  []byte // the block, and 8 bytes to spare (bitWriter.splice)
+	nbits int
+	adler uint32 // the rows' Adler-32
+}
 
 // legendBandKey is what a legend's band is drawn from: its items
 // (legendInputs.key), the scale and the band's size.
@@ -146,28 +162,34 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// legendRows is the legend's band of p's picture as stream rows, drawn
-// on a miss.
-func (p *strategicPainter) legendRows() []byte {
+// legendBand is the legend's band of p's picture, drawn and coded on a
+// miss; nil when the picture has no legend.
+func (p *strategicPainter) legendBand() *legendBand {
 	if p.legend.height == 0 {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
-	return legendBands.get(key, func() []byte {
-		return paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+	return legendBands.get(key, func() *legendBand {
+		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+		m := borrowChains(newMatcher(key.W+1, 0).dists)
+		defer chains.Put(m)
+		var bw bitWriter
+		putBlock(&bw, m.tokens(nil, rows, 0, len(rows)), true)
+		n := bw.bitLen()
+		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adlerOf(rows).adler32(len(rows))}
 	})
 }
 
 // strategicPicture is a strategic map composed over its base: paletted,
 // each row led by a PNG filter byte, with the base below row top and
-// the rectangles drawn over it.
+// the rectangles drawn over it, and the legend's band (if any) below.
 type strategicPicture struct {
 	*image.Paletted
-	rows    []byte
-	base    *strategicBase
-	top     int
-	legendH int // the legend's band at the bottom
-	rects   []image.Rectangle
+	rows   []byte
+	base   *strategicBase
+	top    int
+	legend *legendBand
+	rects  []image.Rectangle
 }
 
 // composeStrategic draws the paletted picture of v: above the base
@@ -195,8 +217,10 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	for _, r := range rs {
 		expandRect(img, pal, r)
 	}
-	legend := image.Rect(0, H-p.legend.height, W, H)
-	copy(out[legend.Min.Y*S:], p.legendRows())
+	legend := p.legendBand()
+	if legend != nil {
+		copy(out[p.legendTop()*S:], legend.rows)
+	}
 	for i := range v.Map.Sectors {
 		switch {
 		case p.framed(i):
@@ -210,10 +234,7 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	for _, r := range rs {
 		quantiseRect(pal, img, r.Min, r, nil, nil)
 	}
-	if !legend.Empty() {
-		rs = append(rs, legend)
-	}
-	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, legendH: p.legend.height, rects: rs}, nil
+	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, legend: legend, rects: rs}, nil
 }
 
 // strategicRects are the rectangles of the base the view draws on: each
@@ -221,7 +242,7 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 // its casing and heads, each arrow label.
 func strategicRects(p *strategicPainter) []image.Rectangle {
 	// The legend, drawn last, covers whatever reached its band.
-	clip := image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)
+	clip := image.Rect(0, p.baseTop(), p.W, p.legendTop())
 	var out []image.Rectangle
 	add := func(x0, y0, x1, y1, pad float64) {
 		r := image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
@@ -258,8 +279,19 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 	return out
 }
 
-// chains lends writePNG its matcher's chains (256 KB).
+// chains lends writePNG and legendBand their matcher's chains (256 KB).
 var chains sync.Pool
+
+// borrowChains is a chain matcher from chains, reset for dists; the
+// caller puts it back.
+func borrowChains(dists []int) *chainMatcher {
+	m, ok := chains.Get().(*chainMatcher)
+	if !ok {
+		m = new(chainMatcher)
+	}
+	m.reset(dists)
+	return m
+}
 
 // writePNG writes the picture as a PNG in deflate blocks with codes
 // made for them: the base's tokens where nothing was drawn on them (and
@@ -272,40 +304,42 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	c := sp.base.code()
 	sc := getScratch(c.count())
 	defer scratches.Put(sc)
-	m, ok := chains.Get().(*chainMatcher)
-	if !ok {
-		m = new(chainMatcher)
-	}
+	m := borrowChains(c.m.dists)
 	defer chains.Put(m)
-	m.reset(c.m.dists)
 	rows, top := sp.rows, sp.top*sp.Stride
 	l := layer{c: c, at: top, ref: sp.base.rows, changed: sc.changed}
 	l.markChanged(rows, sp.rects)
 	fresh := l.fresh(rows, sc)
-	// Three blocks, each with codes of its own: the part above the base
-	// (text on the strips), the sectors, the legend (text and swatches
-	// on a strip). On the sample map 26.6 KB instead of 27.9 in one.
-	legend := (sp.Rect.Dy() - sp.top - sp.legendH) * c.perRow
+	// Blocks with codes of their own: the part above the base (text on
+	// the strips), the sectors, and the legend's as it was kept.
 	toks := m.tokens(sc.toks[:0], rows, 0, top)
-	cuts := []int{len(toks)}
+	cut := len(toks)
 	for i := range c.count() {
-		if i == legend {
-			cuts = append(cuts, len(toks))
-		}
 		if fresh[i] {
 			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
 			continue
 		}
 		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
 	}
-	cuts = append(cuts, len(toks))
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	from := 0
-	for k, to := range cuts {
-		putBlock(&bw, toks[from:to], k == len(cuts)-1)
-		from = to
+	putBlock(&bw, toks[:cut], false)
+	putBlock(&bw, toks[cut:], sp.legend == nil)
+	end := top + len(l.ref)
+	adler := streamAdler(rows[:end], top, []layer{l})
+	if sp.legend != nil {
+		bw.splice(sp.legend.bits, 0, sp.legend.nbits)
+		adler = adlerJoin(adler, sp.legend.adler, len(sp.legend.rows))
 	}
-	out := finishIDAT(bw.bytes(), streamAdler(rows, top, []layer{l}))
+	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, sp.Rect.Dx(), sp.Rect.Dy(), sp.Palette, out)
+}
+
+// adlerJoin is the Adler-32 of two streams back to back, given each
+// one's and the second's length (zlib's adler32_combine).
+func adlerJoin(a, b uint32, n int) uint32 {
+	r := uint32(n % adlerMod)
+	s1 := (a&0xffff + b&0xffff + adlerMod - 1) % adlerMod
+	s2 := (r*(a&0xffff)%adlerMod + a>>16 + b>>16 + adlerMod - r) % adlerMod
+	return s2<<16 | s1
 }
