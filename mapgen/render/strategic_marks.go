@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -96,12 +97,17 @@ func (p *strategicPainter) badgeItem(mk SectorMark) markItem {
 	}
 	w := float64(f.width(lbl)) + 0.7*p.s + fort
 	return markItem{w: w, draw: func(x, y, h float64) {
-		badge(p.dc, x, y, w, h, sideColor(mk.Side))
+		key := markKey{kind: "badge", label: lbl, side: mk.Side, hold: hold, w: w, h: h}
+		p.drawMark(key, x, y, func(dc *gg.Context, img *image.RGBA, x, y float64) {
+			badge(dc, x, y, w, h, sideColor(mk.Side))
+			if hold {
+				rampart(dc, x+0.3*p.s+fort/2, y+h/2, 0.28*p.s)
+			}
+			f.drawCentered(img, int(x+fort+(w-fort)/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		})
 		if hold {
-			rampart(p.dc, x+0.3*p.s+fort/2, y+h/2, 0.28*p.s)
 			p.drawn[symbol{kind: symHold}] = true
 		}
-		f.drawCentered(p.img, int(x+fort+(w-fort)/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		p.drawn[symbol{symBattlegroup, mk.Side}] = true
 	}}
 }
@@ -144,8 +150,10 @@ func (p *strategicPainter) contactItem(mk SectorMark, tc color.RGBA) markItem {
 		w += 0.2*p.s + float64(p.faces.text.width(seen))
 	}
 	return markItem{w: w, draw: func(x, y, h float64) {
-		hostileDiamond(p.dc, x, y, dw, h)
-		f.drawCentered(p.img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		p.drawMark(markKey{kind: "contact", label: lbl, w: dw, h: h}, x, y, func(dc *gg.Context, img *image.RGBA, x, y float64) {
+			hostileDiamond(dc, x, y, dw, h)
+			f.drawCentered(img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		})
 		if seen != "" {
 			p.faces.text.draw(p.img, int(x+dw+0.2*p.s), int(y+h/2)+p.faces.text.capHeight()/2, seen, tc, 255)
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -202,11 +203,16 @@ func (p *strategicPainter) arrowLabel(x, y float64, label string, fill, ink colo
 	f := p.faces.mark
 	w := float64(f.width(label)) + 0.4*p.s
 	h := math.Round(0.85 * p.s)
-	p.dc.DrawRoundedRectangle(x-w/2, y-h/2, w, h, 0.15*p.s)
-	p.dc.SetColor(fill)
-	p.dc.FillPreserve()
-	p.dc.SetColor(ink)
-	p.dc.SetLineWidth(math.Max(1, 0.08*p.s))
-	p.dc.Stroke()
-	f.drawCentered(p.img, int(x+0.5), int(y)+f.capHeight()/2, label, ink, 255)
+	key := markKey{kind: "label", label: label, fill: fill, ink: ink, w: w, h: h}
+	p.drawMark(key, x-w/2, y-h/2, func(dc *gg.Context, img *image.RGBA, bx, by float64) {
+		dc.DrawRoundedRectangle(bx, by, w, h, 0.15*p.s)
+		dc.SetColor(fill)
+		dc.FillPreserve()
+		dc.SetColor(ink)
+		dc.SetLineWidth(math.Max(1, 0.08*p.s))
+		dc.Stroke()
+		// The label's centre, where x is on the picture.
+		cx, cy := bx+w/2, by+h/2
+		f.drawCentered(img, int(cx+0.5), int(cy)+f.capHeight()/2, label, ink, 255)
+	})
 }

@@ -520,10 +520,12 @@ func TestStrategicOrbitBox(t *testing.T) {
 	}
 }
 
-// Ensure the kept sectors and legends are the view's own: a picture
-// drawn over warm caches equals one drawn over empty ones, after
+// Ensure the kept sectors, legends and marks are the view's own: a
+// picture drawn over warm caches equals one drawn over empty ones, after
 // pictures of the same map with another sector name, another side's
-// arrows and battlegroups of both sides.
+// arrows, battlegroups of both sides, and the other side's BG1 alone,
+// then holding a prepared position (a mark drawn before, of the same
+// label, must not stand for it).
 func TestStrategicCaches(t *testing.T) {
 	v := sampleStrategicView(sampleStrategic())
 	renamed := v
@@ -536,22 +538,26 @@ func TestStrategicCaches(t *testing.T) {
 	}
 	both := v
 	both.Own = append(slices.Clone(v.Own), SectorMark{SectorID: 9, Label: "BG1", Side: 1})
-	// Each view is drawn over the one before's sectors and legend.
+	alone := StrategicView{Map: v.Map, Viewer: "Bandits", Own: []SectorMark{{SectorID: 9, Label: "BG1", Side: 1}}}
+	held := alone
+	held.Holds = alone.Own
+	// Each view is drawn over the one before's sectors, legend and marks.
 	MustDrawStrategic(t, v, DefaultOptions())
-	for _, w := range []StrategicView{renamed, theirs, both} {
+	for _, w := range []StrategicView{renamed, theirs, both, alone, held} {
 		warm := MustDrawStrategic(t, w, DefaultOptions())
 		clearStrategicCaches()
 		if n, at := pixelDiff(warm, MustDrawStrategic(t, w, DefaultOptions())); n != 0 {
-			t.Errorf("%q, orders of side %d, %d battlegroups: %d pixels differ from a picture over empty caches, first at %v",
-				w.Map.Sectors[0].Name, w.Orders[0].Side, len(w.Own), n, at)
+			t.Errorf("%q, %d orders, %d battlegroups, %d holds: %d pixels differ from a picture over empty caches, first at %v",
+				w.Map.Sectors[0].Name, len(w.Orders), len(w.Own), len(w.Holds), n, at)
 		}
 	}
 }
 
-// clearStrategicCaches drops every kept sectors' base and legend.
+// clearStrategicCaches drops every kept sectors' base, legend and mark.
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
+	markSprites.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,
