@@ -12,20 +12,21 @@ import (
 )
 
 // Every player of a campaign gets the strategic map after every turn,
-// and most of it is the same for all of them: the sectors' tints,
-// frames, numbers, names and objectives, the links between them. So the
-// part of the picture from half a gap above the grid to its bottom is
-// painted once per map and hex size, without anything of a view on it,
-// kept paletted (a byte a pixel, each row led by its PNG filter byte)
-// and deflated once (mapcode.go, codeRows). A picture draws afresh what
-// is the viewer's: the title, header and orbit box above that part,
-// and on it his marks along the sectors' bottoms (a sector with a
-// deployment frame or a search redrawn whole) and the order arrows,
-// turned back to RGBA from the palette only within the rectangles they
-// touch (strategicRects) and mapped back; the legend's band, below the
-// base, is copied in from those kept for each legend (legendBands),
-// with its deflate block and checksum. Its PNG reuses the base's
-// matches where nothing was drawn, matches the rest afresh, codes those
+// and most of it is the same for all of them: the strips of the title
+// and the header, the orbit box, the sectors' tints, frames, numbers,
+// names and objectives, the links between them. So the picture down to
+// the legend's band is painted once per map, hex size and layout,
+// without anything of a view on it, kept paletted (a byte a pixel, each
+// row led by its PNG filter byte) and deflated once (mapcode.go,
+// codeRows). A picture draws afresh what is the viewer's: the title,
+// header line and marks in orbit on their strips, his marks along the
+// sectors' bottoms (a sector with a deployment frame or a search
+// redrawn whole) and the order arrows, turned back to RGBA from the
+// palette only within the rectangles they touch (strategicRects) and
+// mapped back; the legend's band, below the base, is copied in from
+// those kept for each legend (legendBands), with its deflate block and
+// checksum. Its PNG reuses the base's matches where nothing was drawn,
+// matches the rest afresh, codes the strips' and the sectors' tokens in
 // blocks with codes of their own, and ends with the legend's block as
 // it was kept (writePNG).
 
@@ -50,12 +51,14 @@ func (b *strategicBase) code() *codedRows {
 
 // strategicBaseKey is what a base is painted from: every field of the
 // map the picture draws (sectorsKey), the hex size, the base's size (to
-// the legend's band) and where the grid starts in it.
+// the legend's band), the heights of the title's strip and the header's
+// (0 for none), and where the grid starts.
 type strategicBaseKey struct {
-	sectors string
-	size    float64
-	W, H    int
-	gridTop int
+	sectors         string
+	size            float64
+	W, H            int
+	titleH, headerH int
+	gridTop         int
 }
 
 // strategicBases keeps the sectors of the maps drawn last: a 4×3 map's
@@ -86,8 +89,8 @@ func sectorsKey(sm *mapgen.Strategic) string {
 	return string(b)
 }
 
-// baseTop is the first row of the shared part: half a gap above the
-// grid, below the orbit box.
+// baseTop is the first row of the part with the sectors: half a gap
+// above the grid, below the orbit box.
 func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 
 // legendTop is the first row of the legend's band, the end of the base.
@@ -96,16 +99,16 @@ func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 // strategicBaseFor returns the shared part of p's picture, painting it
 // on a miss.
 func strategicBaseFor(p *strategicPainter) *strategicBase {
-	top := p.baseTop()
-	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop() - top, gridTop: int(p.top) - top}
+	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
+		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
 			fillRect(img, 0, 0, key.W, key.H, colBackground)
 			q := *p
 			q.v = StrategicView{Map: p.v.Map}
-			q.top -= float64(top)
 			q.drawn = map[symbol]bool{}
 			q.on(img)
+			q.drawTopGround()
 			q.drawLinks()
 			for i := range q.v.Map.Sectors {
 				q.drawSector(i)
@@ -181,8 +184,9 @@ func (p *strategicPainter) legendBand() *legendBand {
 }
 
 // strategicPicture is a strategic map composed over its base: paletted,
-// each row led by a PNG filter byte, with the base below row top and
-// the rectangles drawn over it, and the legend's band (if any) below.
+// each row led by a PNG filter byte, the rectangles drawn over the base,
+// the legend's band (if any) below it; the sectors' part starts at row
+// top.
 type strategicPicture struct {
 	*image.Paletted
 	rows   []byte
@@ -201,18 +205,16 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	if err != nil {
 		return nil, err
 	}
-	W, H, S, top := p.W, p.H, p.W+1, p.baseTop()
+	W, H, S := p.W, p.H, p.W+1
 	base := strategicBaseFor(p)
 	out := bytesFor(pix, S*H)
-	clear(out[:top*S]) // the background's index, 0; looked up afresh (quantiseRect)
-	copy(out[top*S:], base.rows)
+	copy(out, base.rows)
 	pal := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
-	// The scratch picture's pixels are stale outside the part above the
-	// base and the rectangles copied into it: nothing else is read back.
+	// The scratch picture's pixels are stale outside the rectangles
+	// copied into it: nothing else is read back.
 	img := newPicture(W, H, scratch)
 	p.on(img)
-	p.drawTop()
 	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
@@ -221,6 +223,7 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	if legend != nil {
 		copy(out[p.legendTop()*S:], legend.rows)
 	}
+	p.drawTopText()
 	for i := range v.Map.Sectors {
 		switch {
 		case p.framed(i):
@@ -230,26 +233,38 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 		}
 	}
 	p.drawOrders()
-	quantiseRect(pal, img, image.Point{}, image.Rect(0, 0, W, top), nil, nil)
 	for _, r := range rs {
 		quantiseRect(pal, img, r.Min, r, nil, nil)
 	}
-	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, legend: legend, rects: rs}, nil
+	return &strategicPicture{Paletted: pal, rows: out, base: base, top: p.baseTop(), legend: legend, rects: rs}, nil
 }
 
-// strategicRects are the rectangles of the base the view draws on: each
-// framed sector's box, each marked sector's rows of marks, each order hop cut in short pieces with room for
-// its casing and heads, each arrow label.
+// strategicRects are the rectangles of the base the view draws on: the
+// title's and the header's text, the marks in orbit, each framed
+// sector's box, each marked sector's marks, each order hop cut in short
+// pieces with room for its casing and heads, each arrow label.
 func strategicRects(p *strategicPainter) []image.Rectangle {
 	// The legend, drawn last, covers whatever reached its band.
-	clip := image.Rect(0, p.baseTop(), p.W, p.legendTop())
+	clip := image.Rect(0, 0, p.W, p.legendTop())
 	var out []image.Rectangle
-	add := func(x0, y0, x1, y1, pad float64) {
-		r := image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
-			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
+	put := func(r image.Rectangle) {
 		if r = r.Intersect(clip); !r.Empty() {
 			out = append(out, r)
 		}
+	}
+	add := func(x0, y0, x1, y1, pad float64) {
+		put(image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
+			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad))))
+	}
+	if r, _ := p.title.textBounds(); !r.Empty() {
+		put(r.Inset(-1))
+	}
+	if t, x, y := p.headerLine(); t != "" {
+		put(p.faces.header.bounds(x, y, t).Inset(-1))
+	}
+	if items := p.orbitItems(); len(items) > 0 {
+		xa, xb, top := p.orbitMarks()
+		put(p.marksRect(items, xa, xb, top, 1, 2))
 	}
 	for i := range p.v.Map.Sectors {
 		x0, y0 := p.box(i)
@@ -257,7 +272,8 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 		case p.framed(i):
 			add(x0, y0, x0+p.cw, y0+p.ch, 2)
 		case p.marked(i):
-			add(x0, p.markTop(i), x0+p.cw, y0+p.ch, 2)
+			xa, xb := p.marksSpan(i)
+			put(p.marksRect(p.sectorItems(i), xa, xb, p.markTop(i), 2, 2))
 		}
 	}
 	// An arrow's head is 0.45 s to either side of its shaft, its casing
@@ -306,17 +322,20 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	defer scratches.Put(sc)
 	m := borrowChains(c.m.dists)
 	defer chains.Put(m)
-	rows, top := sp.rows, sp.top*sp.Stride
-	l := layer{c: c, at: top, ref: sp.base.rows, changed: sc.changed}
+	rows := sp.rows
+	l := layer{c: c, ref: sp.base.rows, changed: sc.changed}
 	l.markChanged(rows, sp.rects)
 	fresh := l.fresh(rows, sc)
-	// Blocks with codes of their own: the part above the base (text on
-	// the strips), the sectors, and the legend's as it was kept.
-	toks := m.tokens(sc.toks[:0], rows, 0, top)
-	cut := len(toks)
+	// Blocks with codes of their own: the strips above the sectors (text
+	// on dark), the sectors, and the legend's as it was kept.
+	toks, cut := sc.toks[:0], 0
+	sectors := sp.top * c.perRow
 	for i := range c.count() {
+		if i == sectors {
+			cut = len(toks)
+		}
 		if fresh[i] {
-			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
+			toks = m.tokens(toks, rows, c.bounds[i], c.bounds[i+1])
 			continue
 		}
 		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
@@ -324,8 +343,7 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks[:cut], false)
 	putBlock(&bw, toks[cut:], sp.legend == nil)
-	end := top + len(l.ref)
-	adler := streamAdler(rows[:end], top, []layer{l})
+	adler := streamAdler(rows[:len(l.ref)], 0, []layer{l})
 	if sp.legend != nil {
 		bw.splice(sp.legend.bits, 0, sp.legend.nbits)
 		adler = adlerJoin(adler, sp.legend.adler, len(sp.legend.rows))

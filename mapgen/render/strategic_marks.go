@@ -55,6 +55,22 @@ func (p *strategicPainter) flowMarks(items []markItem, xa, xb, top float64, rows
 	}
 }
 
+// marksRect is the rectangle flowMarks(items, xa, xb, top, rows) draws
+// in, with pad pixels around: marks that fit on one row take the bottom
+// row as far as they reach; more take every row, all the way across.
+func (p *strategicPainter) marksRect(items []markItem, xa, xb, top float64, rows int, pad float64) image.Rectangle {
+	mh, g := p.markH(), p.markGap()
+	x, widest := xa, 0.0
+	for _, it := range items {
+		x, widest = x+it.w+g, max(widest, it.w)
+	}
+	y0, x1 := top, max(xb, xa+widest) // a mark wider than the span is drawn whole
+	if x-g <= xb {
+		y0, x1 = top+float64(rows-1)*(mh+g), x-g
+	}
+	return image.Rect(int(math.Floor(xa-pad)), int(math.Floor(y0-pad)), int(math.Ceil(x1+pad)), int(math.Ceil(top+float64(rows)*(mh+g)-g+pad)))
+}
+
 // drawOverflow draws the last row with as many of its items as leave
 // room for a "+N more" count of the rest (more not drawn before it).
 func (p *strategicPainter) drawOverflow(line []markItem, more int, xa, xb, y float64) {

@@ -204,9 +204,9 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 }
 
 // Ensure the strategic map sets every pixel, as the pooled buffers of
-// WriteStrategicPNG need: what a picture paints afresh in RGBA (the part
-// above its base, its legend's band) leaves no pixel of a transparent
-// canvas unpainted, and a picture composed in buffers of stale bytes
+// WriteStrategicPNG need: what is painted in RGBA of the part above the
+// sectors (into the kept base) and of the legend's band leaves no pixel
+// of a transparent canvas unpainted, and a picture composed in buffers of stale bytes
 // (the paletted picture and the RGBA one it draws in) equals one
 // composed in new ones.
 func TestStrategicEveryPixelPainted(t *testing.T) {
@@ -217,7 +217,7 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 				t.Fatal(err)
 			}
 			p.on(image.NewRGBA(image.Rect(0, 0, p.W, p.H)))
-			p.drawTop()
+			p.drawTopGround()
 			p.legend.draw(p.img, p.H-p.legend.height)
 			for _, r := range []image.Rectangle{image.Rect(0, 0, p.W, p.baseTop()), image.Rect(0, p.H-p.legend.height, p.W, p.H)} {
 				if n, at := unpainted(p.img, r); n > 0 {
@@ -267,7 +267,7 @@ func unpainted(img *image.RGBA, r image.Rectangle) (int, image.Point) {
 // (at most a few pixels each).
 func TestStrategicRects(t *testing.T) {
 	whole := func(p *strategicPainter) []image.Rectangle {
-		return []image.Rectangle{image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)}
+		return []image.Rectangle{image.Rect(0, 0, p.W, p.H-p.legend.height)}
 	}
 	views := map[string]StrategicView{
 		"sample":    sampleStrategicView(sampleStrategic()),
