@@ -276,10 +276,8 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			put(p.marksRect(p.sectorItems(i), xa, xb, p.markTop(i), 2, 2))
 		}
 	}
-	// An arrow's head is 0.45 s to either side of its shaft, its casing
-	// 0.2 s wider than the widest shaft (0.32 s); a label is its text and
-	// 0.4 s wide, 0.85 s high.
-	pad := 0.5*p.s + 2
+	// A label is its text and 0.4 s wide, 0.85 s high.
+	pad := p.arrowPad()
 	for _, h := range p.orderHops() {
 		l := math.Hypot(h.x1-h.x0, h.y1-h.y0)
 		n := max(1, int(l/(2*p.s)))

@@ -9,8 +9,8 @@ import (
 )
 
 // A strategic map's marks are few kinds drawn again and again: the
-// badges BG1 to BG9 of each side, the contacts' "?", the arrows'
-// labels. Stroking their outlines was a fifth of a picture's cost, so
+// badges BG1 to BG9 of each side, the contacts' "?", the arrows and
+// their labels. Stroking their outlines was a third of a picture's cost, so
 // each is painted once, with its label, on a transparent sprite (by the
 // same gg and glyph calls as before) and laid over the picture after.
 // A sprite is the mark exactly as drawn at the same place, but for the
@@ -25,11 +25,12 @@ var markSprites = kept[markKey, *sprite]{bound: 512}
 // every input of its drawing, the scale, its box's size, and the
 // fractions of its top-left corner.
 type markKey struct {
-	kind         string // "badge", "contact", "label"
+	kind         string // "badge", "contact", "label", "arrow"
 	label        string
-	side         int
+	side         int // a badge's side; an arrow's kind
 	hold         bool
 	fill, ink    color.RGBA
+	dx, dy       float64 // an arrow's course
 	s, w, h      float64
 	fracX, fracY float64
 }
