@@ -93,19 +93,23 @@ func TestStrategicErrors(t *testing.T) {
 	})
 }
 
-// Ensure WriteStrategicPNG writes what DrawStrategic draws.
+// Ensure WriteStrategicPNG writes what DrawStrategic draws, with the
+// legend (its kept block last) and without it (the sectors' block
+// last), at several hex sizes.
 func TestWriteStrategicPNG(t *testing.T) {
 	v := sampleStrategicView(sampleStrategic())
-	var buf bytes.Buffer
-	if err := WriteStrategicPNG(&buf, v, DefaultOptions()); err != nil {
-		t.Fatal(err)
-	}
-	got, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, at := pixelDiff(got, MustDrawStrategic(t, v, DefaultOptions())); n != 0 {
-		t.Errorf("%d pixels differ, first at %v", n, at)
+	for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 27.5, Legend: true}} {
+		var buf bytes.Buffer
+		if err := WriteStrategicPNG(&buf, v, o); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("hex size %g, legend %v: %v", o.HexSize, o.Legend, err)
+		}
+		if n, at := pixelDiff(got, MustDrawStrategic(t, v, o)); n != 0 {
+			t.Errorf("hex size %g, legend %v: %d pixels differ, first at %v", o.HexSize, o.Legend, n, at)
+		}
 	}
 }
 
