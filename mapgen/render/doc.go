@@ -28,8 +28,8 @@
 // paletted (base.go), and deflated once (mapcode.go, deflate.go), and so
 // is its title strip's legend (striptemplate.go); each picture redraws
 // only its title and viewer and the rectangles its counters and marks
-// touch, and deflates only what those changed. A strategic map's strips
-// and sectors are painted and deflated once per map, its legends kept
+// touch, and deflates only what those changed. A strategic map's sectors
+// and strips are painted and deflated once per map, its legends kept
 // drawn and deflated, its marks and arrows kept as sprites
 // (strategic_base.go, strategic_sprites.go); each picture draws the
 // viewer's text, marks and arrows over them, and is written by the
