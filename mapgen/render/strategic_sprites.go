@@ -18,7 +18,7 @@ import (
 // pixels cover the same, so the key holds the position's fractions.
 
 // markSprites keeps the marks painted; a 4×3 map's picture holds about
-// twenty, of some 1 KB each.
+// thirty, of 1 KB (a badge) to 10 KB (an arrow) each.
 var markSprites = kept[markKey, *sprite]{bound: 512}
 
 // markKey is what a mark's sprite is painted from: what kind it is and
