@@ -30,10 +30,12 @@
 // each picture redraws only its title and viewer, the hexes a move
 // preview tints (reach.go) and the rectangles its counters and marks
 // touch, and deflates only what those changed. A strategic map's sectors
-// are painted and deflated once per map, its legends kept drawn
-// (strategic_base.go); each picture draws the viewer's strips, marks and
-// arrows over them, and is written by the package's own deflate with a
-// thorough matcher (deflate_chain.go).
+// and strips are painted and deflated once per map, its legends kept
+// drawn and deflated, its marks and arrows kept as sprites
+// (strategic_base.go, strategic_sprites.go); each picture draws the
+// viewer's text, marks and arrows over them, and is written by the
+// package's own deflate with a thorough matcher (deflate_chain.go). Its
+// text is drawn in three shades of coverage (coarseFace).
 //
 // # Reading a tactical map
 //

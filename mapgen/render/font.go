@@ -50,10 +50,12 @@ type glyph struct {
 	advance int
 }
 
-// faceKey names a face: font and pixel size in 1/64 px.
+// faceKey names a face: font, pixel size in 1/64 px, and whether its
+// coverage is rounded to three shades (coarseFace).
 type faceKey struct {
-	font fontID
-	size int
+	font   fontID
+	size   int
+	coarse bool
 }
 
 // glyphSet is one face's glyph cache. The printable ASCII glyphs are made
@@ -62,7 +64,8 @@ type faceKey struct {
 // mu, since a font.Face may not be used concurrently.
 type glyphSet struct {
 	ascii           [128]*glyph
-	ascent, descent int // pixels above and below the baseline
+	ascent, descent int  // pixels above and below the baseline
+	coarse          bool // coverage rounded to none, half or full
 
 	mu    sync.Mutex
 	font  *truetype.Font
@@ -81,7 +84,21 @@ const maxFaces = 64
 // face returns the glyph set for a font at a pixel size (rounded to 1/64
 // px, so sizes derived from HexSize find the same set again).
 func face(id fontID, px float64) (*glyphSet, error) {
-	key := faceKey{id, int(math.Round(px * 64))}
+	return glyphSetOf(faceKey{id, int(math.Round(px * 64)), false})
+}
+
+// coarseFace is face with each glyph pixel's coverage rounded to none,
+// half or full. The strategic map's text is drawn in it: its pixels,
+// mapped to the palette, fall on fewer colours, and the map's PNG is a
+// sixth smaller (TestStrategicPNGSizeSeeds), while the letters look
+// the same at Discord's preview size and nearly so at full size.
+func coarseFace(id fontID, px float64) (*glyphSet, error) {
+	return glyphSetOf(faceKey{id, int(math.Round(px * 64)), true})
+}
+
+// glyphSetOf returns the glyph set key names, made on first use.
+func glyphSetOf(key faceKey) (*glyphSet, error) {
+	id := key.font
 	facesMu.Lock()
 	defer facesMu.Unlock()
 	if gs := faces[key]; gs != nil {
@@ -100,7 +117,7 @@ func face(id fontID, px float64) (*glyphSet, error) {
 	// digits, and text that can be laid out in integers.
 	f := truetype.NewFace(fs[id], &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
 	m := f.Metrics()
-	gs := &glyphSet{font: fs[id], face: f, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
+	gs := &glyphSet{font: fs[id], face: f, coarse: key.coarse, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
 	for r := rune(32); r < 127; r++ {
 		gs.ascii[r] = gs.rasterize(r)
 	}
@@ -122,6 +139,11 @@ func (gs *glyphSet) rasterize(r rune) *glyph {
 	if src, isAlpha := mask.(*image.Alpha); isAlpha {
 		for y := 0; y < dr.Dy(); y++ {
 			copy(a.Pix[y*a.Stride:y*a.Stride+dr.Dx()], src.Pix[src.PixOffset(mp.X, mp.Y+y):])
+		}
+	}
+	if gs.coarse {
+		for i, m := range a.Pix {
+			a.Pix[i] = [3]uint8{0, 128, 255}[(int(m)+63)/128]
 		}
 	}
 	return &glyph{mask: a, advance: adv.Round()}

@@ -83,12 +83,14 @@ type titleStrip struct {
 	at            []image.Point // each item's left edge and line
 }
 
-func newTitleStrip(s float64, width int, title, viewer string, legend bool, items []legendItem) (*titleStrip, error) {
-	tf, err := face(bold, math.Max(10, 0.7*s))
+// newTitleStrip lays out a strip of the given width at scale s, its
+// text in the faces fonts gives (face, or coarseFace).
+func newTitleStrip(fonts func(fontID, float64) (*glyphSet, error), s float64, width int, title, viewer string, legend bool, items []legendItem) (*titleStrip, error) {
+	tf, err := fonts(bold, math.Max(10, 0.7*s))
 	if err != nil {
 		return nil, err
 	}
-	xf, err := face(regular, math.Max(9, 0.55*s))
+	xf, err := fonts(regular, math.Max(9, 0.55*s))
 	if err != nil {
 		return nil, err
 	}

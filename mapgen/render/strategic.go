@@ -117,7 +117,7 @@ func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 		id   fontID
 		size float64
 	}{{&p.faces.name, bold, 0.8}, {&p.faces.text, regular, 0.62}, {&p.faces.mark, bold, 0.66}, {&p.faces.header, bold, 0.8}} {
-		if *f.dst, err = face(f.id, math.Max(9, f.size*s)); err != nil {
+		if *f.dst, err = coarseFace(f.id, math.Max(9, f.size*s)); err != nil {
 			return nil, err
 		}
 	}
@@ -125,11 +125,11 @@ func layoutStrategic(v StrategicView, o Options) (*strategicPainter, error) {
 	p.W = int(2*p.margin + float64(sm.Cols)*p.cw + float64(sm.Cols-1)*p.gap)
 	// The strips are drawn a fifth larger than the map's scale, so that
 	// title and legend read at Discord's preview width.
-	if p.title, err = newTitleStrip(1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
+	if p.title, err = newTitleStrip(coarseFace, 1.2*s, p.W, v.Title, v.Viewer, false, nil); err != nil {
 		return nil, err
 	}
 	legend := newLegendInputs(v, symbolsOf(v))
-	if p.legend, err = newTitleStrip(1.1*s, p.W, "", "", o.Legend, strategicLegend(legend, 1.2*s)); err != nil {
+	if p.legend, err = newTitleStrip(coarseFace, 1.1*s, p.W, "", "", o.Legend, strategicLegend(legend, 1.2*s)); err != nil {
 		return nil, err
 	}
 	if p.legend.height > 0 {
@@ -156,9 +156,36 @@ func (p *strategicPainter) on(img *image.RGBA) {
 // drawTop draws what lies above the grid: the background, the title,
 // the header and the orbit box.
 func (p *strategicPainter) drawTop() {
+	p.drawTopGround()
+	p.drawTopText()
+}
+
+// drawTopGround draws what lies above the grid that no view changes:
+// the background, the strips of the title and the header, the orbit
+// box and its name. It is part of the kept base (strategic_base.go).
+func (p *strategicPainter) drawTopGround() {
 	fillRect(p.img, 0, 0, p.W, p.baseTop(), colBackground)
-	p.title.draw(p.img, 0)
-	p.drawHeader(p.title.height, p.headerH)
+	if p.title.height > 0 {
+		fillRect(p.img, 0, 0, p.W, p.title.height, colStrip)
+	}
+	if p.headerH > 0 {
+		fillRect(p.img, 0, p.title.height, p.W, p.title.height+p.headerH, colStrip)
+	}
+	x0, y0, x1, y1 := p.orbitBox()
+	fillRect(p.img, int(x0), int(y0), int(x1), int(y1), colOrbit)
+	frame(p.img, int(x0), int(y0), int(x1), int(y1), 1, colLink)
+	f := p.faces.mark
+	f.draw(p.img, int(x0+p.orbitPad()), int((y0+y1)/2)+f.capHeight()/2, "ORBIT", colStripDim, 255)
+	p.drawn[symbol{kind: symOrbit}] = true
+}
+
+// drawTopText draws on the top's ground what the view gives: the title
+// and the viewer, the header line, the marks in orbit.
+func (p *strategicPainter) drawTopText() {
+	p.title.drawText(p.img, 0)
+	if t, x, y := p.headerLine(); t != "" {
+		p.faces.header.draw(p.img, x, y, t, colStripText, 255)
+	}
 	p.drawOrbit()
 }
 
@@ -202,30 +229,42 @@ func (p *strategicPainter) headerText() string {
 	return t
 }
 
-// drawHeader writes the header line in a band of height h at y0.
-func (p *strategicPainter) drawHeader(y0, h int) {
-	if h == 0 {
-		return
+// headerLine is the header's text as it fits, and where it is written
+// (its start and baseline); "" when the picture has no header.
+func (p *strategicPainter) headerLine() (t string, x, y int) {
+	if p.headerH == 0 {
+		return "", 0, 0
 	}
-	W := p.img.Rect.Dx()
-	fillRect(p.img, 0, y0, W, y0+h, colStrip)
-	f := p.faces.header
-	pad := int(p.margin)
-	f.draw(p.img, pad, y0+h/2+f.capHeight()/2, fit(f, p.headerText(), W-2*pad), colStripText, 255)
+	f, pad := p.faces.header, int(p.margin)
+	return fit(f, p.headerText(), p.W-2*pad), pad, p.title.height + p.headerH/2 + f.capHeight()/2
 }
 
-// drawOrbit draws the orbit box: the battlegroups aboard DropShips, own
-// ones as badges and any the viewer knows of the enemy as contacts.
+// orbitBox is the orbit box's corners.
+func (p *strategicPainter) orbitBox() (x0, y0, x1, y1 float64) {
+	return p.margin, p.orbitY, float64(p.W) - p.margin, p.orbitY + p.orbitH()
+}
+
+// orbitPad is the room inside the orbit box's ends.
+func (p *strategicPainter) orbitPad() float64 { return math.Round(0.3 * p.s) }
+
+// orbitMarks are where the orbit box's marks go: the span after its
+// name, and their top.
+func (p *strategicPainter) orbitMarks() (xa, xb, top float64) {
+	x0, y0, x1, y1 := p.orbitBox()
+	pad := p.orbitPad()
+	name := float64(int(x0+pad) + p.faces.mark.width("ORBIT"))
+	return name + pad, x1 - pad, y0 + (y1-y0-p.markH())/2
+}
+
+// drawOrbit draws in the orbit box the battlegroups aboard DropShips,
+// own ones as badges and any the viewer knows of the enemy as contacts.
 func (p *strategicPainter) drawOrbit() {
-	x0, y0 := p.margin, p.orbitY
-	x1 := float64(p.img.Rect.Dx()) - p.margin
-	h := p.orbitH()
-	fillRect(p.img, int(x0), int(y0), int(x1), int(y0+h), colOrbit)
-	frame(p.img, int(x0), int(y0), int(x1), int(y0+h), 1, colLink)
-	p.drawn[symbol{kind: symOrbit}] = true
-	f := p.faces.mark
-	pad := math.Round(0.3 * p.s)
-	x := f.draw(p.img, int(x0+pad), int(y0+h/2)+f.capHeight()/2, "ORBIT", colStripDim, 255)
+	xa, xb, top := p.orbitMarks()
+	p.flowMarks(p.orbitItems(), xa, xb, top, 1)
+}
+
+// orbitItems are the marks in the orbit box.
+func (p *strategicPainter) orbitItems() []markItem {
 	var items []markItem
 	for _, mk := range p.v.Own {
 		if mk.SectorID == Orbit {
@@ -237,8 +276,7 @@ func (p *strategicPainter) drawOrbit() {
 			items = append(items, p.contactItem(mk, colStripText))
 		}
 	}
-	mh := math.Round(0.95 * p.s)
-	p.flowMarks(items, float64(x)+pad, x1-pad, y0+(h-mh)/2, 1)
+	return items
 }
 
 // drawSector draws sector i: its tint (its ground), deployment frame,
@@ -301,9 +339,21 @@ func (p *strategicPainter) markTop(i int) float64 {
 // drawMarks draws along sector i's bottom the battle being fought there,
 // the battlegroups and the contacts.
 func (p *strategicPainter) drawMarks(i int) {
-	sec := p.v.Map.Sectors[i]
+	xa, xb := p.marksSpan(i)
+	p.flowMarks(p.sectorItems(i), xa, xb, p.markTop(i), 2)
+}
+
+// marksSpan is where the marks of sector i go across.
+func (p *strategicPainter) marksSpan(i int) (xa, xb float64) {
 	x0, _ := p.box(i)
 	pad := math.Round(0.3 * p.s)
+	return x0 + pad, x0 + p.cw - pad
+}
+
+// sectorItems are the marks of sector i: the battle being fought there,
+// the battlegroups, the contacts.
+func (p *strategicPainter) sectorItems(i int) []markItem {
+	sec := p.v.Map.Sectors[i]
 	var items []markItem
 	for _, b := range p.v.Battles {
 		if b.SectorID == sec.ID {
@@ -320,7 +370,7 @@ func (p *strategicPainter) drawMarks(i int) {
 			items = append(items, p.contactItem(mk, colDark))
 		}
 	}
-	p.flowMarks(items, x0+pad, x0+p.cw-pad, p.markTop(i), 2)
+	return items
 }
 
 // deployFrame marks a sector where the viewer may place battlegroups: a

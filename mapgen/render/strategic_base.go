@@ -12,20 +12,23 @@ import (
 )
 
 // Every player of a campaign gets the strategic map after every turn,
-// and most of it is the same for all of them: the sectors' tints,
-// frames, numbers, names and objectives, the links between them. So the
-// part of the picture from half a gap above the grid to its bottom is
-// painted once per map and hex size, without anything of a view on it,
-// kept paletted (a byte a pixel, each row led by its PNG filter byte)
-// and deflated once (mapcode.go, codeRows). A picture draws afresh what
-// is the viewer's: the title, header and orbit box above that part,
-// and on it his marks along the sectors' bottoms (a sector with a
-// deployment frame or a search redrawn whole) and the order arrows,
-// turned back to RGBA from the palette only within the rectangles they
-// touch (strategicRects) and mapped back; the legend's band is copied in
-// from those kept for each legend (legendBands). Its PNG reuses the
-// base's matches where nothing was drawn, matches the rest afresh, and
-// codes every block with codes of its own (writePNG).
+// and most of it is the same for all of them: the strips of the title
+// and the header, the orbit box, the sectors' tints, frames, numbers,
+// names and objectives, the links between them. So the picture down to
+// the legend's band is painted once per map, hex size and layout,
+// without anything of a view on it, kept paletted (a byte a pixel, each
+// row led by its PNG filter byte) and deflated once (mapcode.go,
+// codeRows). A picture draws afresh what is the viewer's: the title,
+// header line and marks in orbit on their strips, his marks along the
+// sectors' bottoms (a sector with a deployment frame or a search
+// redrawn whole) and the order arrows, turned back to RGBA from the
+// palette only within the rectangles they touch (strategicRects) and
+// mapped back; the legend's band, below the base, is copied in from
+// those kept for each legend (legendBands), with its deflate block and
+// checksum. Its PNG reuses the base's matches where nothing was drawn,
+// matches the rest afresh, codes the strips' and the sectors' tokens in
+// blocks with codes of their own, and ends with the legend's block as
+// it was kept (writePNG).
 
 // strategicBase is the shared part of a strategic map's pictures.
 type strategicBase struct {
@@ -47,13 +50,15 @@ func (b *strategicBase) code() *codedRows {
 }
 
 // strategicBaseKey is what a base is painted from: every field of the
-// map the picture draws (sectorsKey), the hex size, the base's size and
-// where the grid starts in it.
+// map the picture draws (sectorsKey), the hex size, the base's size (to
+// the legend's band), the heights of the title's strip and the header's
+// (0 for none), and where the grid starts.
 type strategicBaseKey struct {
-	sectors string
-	size    float64
-	W, H    int
-	gridTop int
+	sectors         string
+	size            float64
+	W, H            int
+	titleH, headerH int
+	gridTop         int
 }
 
 // strategicBases keeps the sectors of the maps drawn last: a 4×3 map's
@@ -84,23 +89,26 @@ func sectorsKey(sm *mapgen.Strategic) string {
 	return string(b)
 }
 
-// baseTop is the first row of the shared part: half a gap above the
-// grid, below the orbit box.
+// baseTop is the first row of the part with the sectors: half a gap
+// above the grid, below the orbit box.
 func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
+
+// legendTop is the first row of the legend's band, the end of the base.
+func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
 // on a miss.
 func strategicBaseFor(p *strategicPainter) *strategicBase {
-	top := p.baseTop()
-	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.H - top, gridTop: int(p.top) - top}
+	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
+		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
 			fillRect(img, 0, 0, key.W, key.H, colBackground)
 			q := *p
 			q.v = StrategicView{Map: p.v.Map}
-			q.top -= float64(top)
 			q.drawn = map[symbol]bool{}
 			q.on(img)
+			q.drawTopGround()
 			q.drawLinks()
 			for i := range q.v.Map.Sectors {
 				q.drawSector(i)
@@ -133,10 +141,21 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 	return false
 }
 
-// legendBands keeps legends drawn, as stream rows (60 KB on a 4×3
-// map): the players of a side see the same legend turn after turn, and
-// drawing its swatches was a fifth of a picture's cost.
-var legendBands = kept[legendBandKey, []byte]{bound: 64}
+// legendBands keeps legends drawn (some 80 KB each on a 4×3 map): the
+// players of a side see the same legend turn after turn, and drawing
+// its swatches was a fifth of a picture's cost, matching and coding its
+// pixels another tenth.
+var legendBands = kept[legendBandKey, *legendBand]{bound: 64}
+
+// legendBand is a legend's band: its stream rows, and their deflate
+// block, the stream's last, matched within the band alone so that it
+// holds after any picture's other blocks, with its checksum.
+type legendBand struct {
+	rows  []byte
+	bits  []byte // the block, and 8 bytes to spare (bitWriter.splice)
+	nbits int
+	adler uint32 // the rows' Adler-32
+}
 
 // legendBandKey is what a legend's band is drawn from: its items
 // (legendInputs.key), the scale and the band's size.
@@ -146,28 +165,35 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// legendRows is the legend's band of p's picture as stream rows, drawn
-// on a miss.
-func (p *strategicPainter) legendRows() []byte {
+// legendBand is the legend's band of p's picture, drawn and coded on a
+// miss; nil when the picture has no legend.
+func (p *strategicPainter) legendBand() *legendBand {
 	if p.legend.height == 0 {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
-	return legendBands.get(key, func() []byte {
-		return paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+	return legendBands.get(key, func() *legendBand {
+		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+		m := borrowChains(newMatcher(key.W+1, 0).dists)
+		defer chains.Put(m)
+		var bw bitWriter
+		putBlock(&bw, m.tokens(nil, rows, 0, len(rows)), true)
+		n := bw.bitLen()
+		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adlerOf(rows).adler32(len(rows))}
 	})
 }
 
 // strategicPicture is a strategic map composed over its base: paletted,
-// each row led by a PNG filter byte, with the base below row top and
-// the rectangles drawn over it.
+// each row led by a PNG filter byte, the rectangles drawn over the base,
+// the legend's band (if any) below it; the sectors' part starts at row
+// top.
 type strategicPicture struct {
 	*image.Paletted
-	rows    []byte
-	base    *strategicBase
-	top     int
-	legendH int // the legend's band at the bottom
-	rects   []image.Rectangle
+	rows   []byte
+	base   *strategicBase
+	top    int
+	legend *legendBand
+	rects  []image.Rectangle
 }
 
 // composeStrategic draws the paletted picture of v: above the base
@@ -179,24 +205,25 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	if err != nil {
 		return nil, err
 	}
-	W, H, S, top := p.W, p.H, p.W+1, p.baseTop()
+	W, H, S := p.W, p.H, p.W+1
 	base := strategicBaseFor(p)
 	out := bytesFor(pix, S*H)
-	clear(out[:top*S]) // the background's index, 0; looked up afresh (quantiseRect)
-	copy(out[top*S:], base.rows)
+	copy(out, base.rows)
 	pal := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
-	// The scratch picture's pixels are stale outside the part above the
-	// base and the rectangles copied into it: nothing else is read back.
+	// The scratch picture's pixels are stale outside the rectangles
+	// copied into it: nothing else is read back.
 	img := newPicture(W, H, scratch)
 	p.on(img)
-	p.drawTop()
 	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
 	}
-	legend := image.Rect(0, H-p.legend.height, W, H)
-	copy(out[legend.Min.Y*S:], p.legendRows())
+	legend := p.legendBand()
+	if legend != nil {
+		copy(out[p.legendTop()*S:], legend.rows)
+	}
+	p.drawTopText()
 	for i := range v.Map.Sectors {
 		switch {
 		case p.framed(i):
@@ -206,29 +233,38 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 		}
 	}
 	p.drawOrders()
-	quantiseRect(pal, img, image.Point{}, image.Rect(0, 0, W, top), nil, nil)
 	for _, r := range rs {
 		quantiseRect(pal, img, r.Min, r, nil, nil)
 	}
-	if !legend.Empty() {
-		rs = append(rs, legend)
-	}
-	return &strategicPicture{Paletted: pal, rows: out, base: base, top: top, legendH: p.legend.height, rects: rs}, nil
+	return &strategicPicture{Paletted: pal, rows: out, base: base, top: p.baseTop(), legend: legend, rects: rs}, nil
 }
 
-// strategicRects are the rectangles of the base the view draws on: each
-// framed sector's box, each marked sector's rows of marks, each order hop cut in short pieces with room for
-// its casing and heads, each arrow label.
+// strategicRects are the rectangles of the base the view draws on: the
+// title's and the header's text, the marks in orbit, each framed
+// sector's box, each marked sector's marks, each order hop cut in short
+// pieces with room for its casing and heads, each arrow label.
 func strategicRects(p *strategicPainter) []image.Rectangle {
 	// The legend, drawn last, covers whatever reached its band.
-	clip := image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)
+	clip := image.Rect(0, 0, p.W, p.legendTop())
 	var out []image.Rectangle
-	add := func(x0, y0, x1, y1, pad float64) {
-		r := image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
-			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad)))
+	put := func(r image.Rectangle) {
 		if r = r.Intersect(clip); !r.Empty() {
 			out = append(out, r)
 		}
+	}
+	add := func(x0, y0, x1, y1, pad float64) {
+		put(image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
+			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad))))
+	}
+	if r, _ := p.title.textBounds(); !r.Empty() {
+		put(r.Inset(-1))
+	}
+	if t, x, y := p.headerLine(); t != "" {
+		put(p.faces.header.bounds(x, y, t).Inset(-1))
+	}
+	if items := p.orbitItems(); len(items) > 0 {
+		xa, xb, top := p.orbitMarks()
+		put(p.marksRect(items, xa, xb, top, 1, 2))
 	}
 	for i := range p.v.Map.Sectors {
 		x0, y0 := p.box(i)
@@ -236,13 +272,12 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 		case p.framed(i):
 			add(x0, y0, x0+p.cw, y0+p.ch, 2)
 		case p.marked(i):
-			add(x0, p.markTop(i), x0+p.cw, y0+p.ch, 2)
+			xa, xb := p.marksSpan(i)
+			put(p.marksRect(p.sectorItems(i), xa, xb, p.markTop(i), 2, 2))
 		}
 	}
-	// An arrow's head is 0.45 s to either side of its shaft, its casing
-	// 0.2 s wider than the widest shaft (0.32 s); a label is its text and
-	// 0.4 s wide, 0.85 s high.
-	pad := 0.5*p.s + 2
+	// A label is its text and 0.4 s wide, 0.85 s high.
+	pad := p.arrowPad()
 	for _, h := range p.orderHops() {
 		l := math.Hypot(h.x1-h.x0, h.y1-h.y0)
 		n := max(1, int(l/(2*p.s)))
@@ -258,8 +293,19 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 	return out
 }
 
-// chains lends writePNG its matcher's chains (256 KB).
+// chains lends writePNG and legendBand their matcher's chains (256 KB).
 var chains sync.Pool
+
+// borrowChains is a chain matcher from chains, reset for dists; the
+// caller puts it back.
+func borrowChains(dists []int) *chainMatcher {
+	m, ok := chains.Get().(*chainMatcher)
+	if !ok {
+		m = new(chainMatcher)
+	}
+	m.reset(dists)
+	return m
+}
 
 // writePNG writes the picture as a PNG in deflate blocks with codes
 // made for them: the base's tokens where nothing was drawn on them (and
@@ -272,40 +318,44 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	c := sp.base.code()
 	sc := getScratch(c.count())
 	defer scratches.Put(sc)
-	m, ok := chains.Get().(*chainMatcher)
-	if !ok {
-		m = new(chainMatcher)
-	}
+	m := borrowChains(c.m.dists)
 	defer chains.Put(m)
-	m.reset(c.m.dists)
-	rows, top := sp.rows, sp.top*sp.Stride
-	l := layer{c: c, at: top, ref: sp.base.rows, changed: sc.changed}
+	rows := sp.rows
+	l := layer{c: c, ref: sp.base.rows, changed: sc.changed}
 	l.markChanged(rows, sp.rects)
 	fresh := l.fresh(rows, sc)
-	// Three blocks, each with codes of its own: the part above the base
-	// (text on the strips), the sectors, the legend (text and swatches
-	// on a strip). On the sample map 26.6 KB instead of 27.9 in one.
-	legend := (sp.Rect.Dy() - sp.top - sp.legendH) * c.perRow
-	toks := m.tokens(sc.toks[:0], rows, 0, top)
-	cuts := []int{len(toks)}
+	// Blocks with codes of their own: the strips above the sectors (text
+	// on dark), the sectors, and the legend's as it was kept.
+	toks, cut := sc.toks[:0], 0
+	sectors := sp.top * c.perRow
 	for i := range c.count() {
-		if i == legend {
-			cuts = append(cuts, len(toks))
+		if i == sectors {
+			cut = len(toks)
 		}
 		if fresh[i] {
-			toks = m.tokens(toks, rows, top+c.bounds[i], top+c.bounds[i+1])
+			toks = m.tokens(toks, rows, c.bounds[i], c.bounds[i+1])
 			continue
 		}
 		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
 	}
-	cuts = append(cuts, len(toks))
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	from := 0
-	for k, to := range cuts {
-		putBlock(&bw, toks[from:to], k == len(cuts)-1)
-		from = to
+	putBlock(&bw, toks[:cut], false)
+	putBlock(&bw, toks[cut:], sp.legend == nil)
+	adler := streamAdler(rows[:len(l.ref)], 0, []layer{l})
+	if sp.legend != nil {
+		bw.splice(sp.legend.bits, 0, sp.legend.nbits)
+		adler = adlerJoin(adler, sp.legend.adler, len(sp.legend.rows))
 	}
-	out := finishIDAT(bw.bytes(), streamAdler(rows, top, []layer{l}))
+	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, sp.Rect.Dx(), sp.Rect.Dy(), sp.Palette, out)
+}
+
+// adlerJoin is the Adler-32 of two streams back to back, given each
+// one's and the second's length (zlib's adler32_combine).
+func adlerJoin(a, b uint32, n int) uint32 {
+	r := uint32(n % adlerMod)
+	s1 := (a&0xffff + b&0xffff + adlerMod - 1) % adlerMod
+	s2 := (r*(a&0xffff)%adlerMod + a>>16 + b>>16 + adlerMod - r) % adlerMod
+	return s2<<16 | s1
 }

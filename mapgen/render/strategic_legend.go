@@ -182,7 +182,7 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 		add(symbol{symBattlegroup, b.side}, label, 1.3, func(dc *gg.Context, x, y, sz float64) {
 			w, h := 1.3*sz, math.Round(0.95*s)
 			badge(dc, x-w/2, y-h/2, w, h, sideColor(b.side))
-			if f, err := face(bold, math.Max(9, 0.66*s)); err == nil {
+			if f, err := coarseFace(bold, math.Max(9, 0.66*s)); err == nil {
 				img := dc.Image().(*image.RGBA)
 				f.drawCentered(img, int(x+0.5), int(y)+f.capHeight()/2, "BG", colWhite, 255)
 			}
@@ -191,7 +191,7 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 	add(symbol{kind: symContact}, "enemy seen (T3: in turn 3)", 1.3, func(dc *gg.Context, x, y, sz float64) {
 		h := math.Round(0.95 * s)
 		hostileDiamond(dc, x-h/2, y-h/2, h, h)
-		if f, err := face(bold, math.Max(9, 0.66*s)); err == nil {
+		if f, err := coarseFace(bold, math.Max(9, 0.66*s)); err == nil {
 			img := dc.Image().(*image.RGBA)
 			f.drawCentered(img, int(x+0.5), int(y)+f.capHeight()/2, "?", colWhite, 255)
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -54,6 +55,22 @@ func (p *strategicPainter) flowMarks(items []markItem, xa, xb, top float64, rows
 	}
 }
 
+// marksRect is the rectangle flowMarks(items, xa, xb, top, rows) draws
+// in, with pad pixels around: marks that fit on one row take the bottom
+// row as far as they reach; more take every row, all the way across.
+func (p *strategicPainter) marksRect(items []markItem, xa, xb, top float64, rows int, pad float64) image.Rectangle {
+	mh, g := p.markH(), p.markGap()
+	x, widest := xa, 0.0
+	for _, it := range items {
+		x, widest = x+it.w+g, max(widest, it.w)
+	}
+	y0, x1 := top, max(xb, xa+widest) // a mark wider than the span is drawn whole
+	if x-g <= xb {
+		y0, x1 = top+float64(rows-1)*(mh+g), x-g
+	}
+	return image.Rect(int(math.Floor(xa-pad)), int(math.Floor(y0-pad)), int(math.Ceil(x1+pad)), int(math.Ceil(top+float64(rows)*(mh+g)-g+pad)))
+}
+
 // drawOverflow draws the last row with as many of its items as leave
 // room for a "+N more" count of the rest (more not drawn before it).
 func (p *strategicPainter) drawOverflow(line []markItem, more int, xa, xb, y float64) {
@@ -96,12 +113,17 @@ func (p *strategicPainter) badgeItem(mk SectorMark) markItem {
 	}
 	w := float64(f.width(lbl)) + 0.7*p.s + fort
 	return markItem{w: w, draw: func(x, y, h float64) {
-		badge(p.dc, x, y, w, h, sideColor(mk.Side))
+		key := markKey{kind: "badge", label: lbl, side: mk.Side, hold: hold, w: w, h: h}
+		p.drawMark(key, x, y, func(dc *gg.Context, img *image.RGBA, x, y float64) {
+			badge(dc, x, y, w, h, sideColor(mk.Side))
+			if hold {
+				rampart(dc, x+0.3*p.s+fort/2, y+h/2, 0.28*p.s)
+			}
+			f.drawCentered(img, int(x+fort+(w-fort)/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		})
 		if hold {
-			rampart(p.dc, x+0.3*p.s+fort/2, y+h/2, 0.28*p.s)
 			p.drawn[symbol{kind: symHold}] = true
 		}
-		f.drawCentered(p.img, int(x+fort+(w-fort)/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		p.drawn[symbol{symBattlegroup, mk.Side}] = true
 	}}
 }
@@ -144,8 +166,10 @@ func (p *strategicPainter) contactItem(mk SectorMark, tc color.RGBA) markItem {
 		w += 0.2*p.s + float64(p.faces.text.width(seen))
 	}
 	return markItem{w: w, draw: func(x, y, h float64) {
-		hostileDiamond(p.dc, x, y, dw, h)
-		f.drawCentered(p.img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		p.drawMark(markKey{kind: "contact", label: lbl, w: dw, h: h}, x, y, func(dc *gg.Context, img *image.RGBA, x, y float64) {
+			hostileDiamond(dc, x, y, dw, h)
+			f.drawCentered(img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
+		})
 		if seen != "" {
 			p.faces.text.draw(p.img, int(x+dw+0.2*p.s), int(y+h/2)+p.faces.text.capHeight()/2, seen, tc, 255)
 		}

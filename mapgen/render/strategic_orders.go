@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -52,7 +53,7 @@ var arrowStyles = [numArrowKinds]arrowStyle{
 func (p *strategicPainter) drawOrders() {
 	for _, h := range p.orderHops() {
 		a := h.order
-		arrow(p.dc, p.s, h.x0, h.y0, h.x1, h.y1, arrowStyles[a.Kind], sideColor(a.Side))
+		p.drawArrow(a.Kind, sideColor(a.Side), h.x0, h.y0, h.x1, h.y1)
 		if h.labelled() {
 			fill, ink := colWhite, sideColor(a.Side)
 			if a.Kind == DropArrow || a.Kind == LiftOffArrow {
@@ -147,6 +148,24 @@ func (p *strategicPainter) hop(a, b int, off float64) (x0, y0, x1, y1, lx, ly fl
 	return mx - ux*tail, my - uy*tail, mx + ux*tip, my + uy*tip, mx - ux*label, my - uy*label
 }
 
+// drawArrow draws an arrow of kind k in colour c from (x0, y0) to
+// (x1, y1), from a sprite kept for its kind, colour and course: the
+// hops between two sectors are few, and stroking them was a tenth of a
+// picture's cost.
+func (p *strategicPainter) drawArrow(k ArrowKind, c color.RGBA, x0, y0, x1, y1 float64) {
+	pad := p.arrowPad()
+	left, top := math.Min(x0, x1)-pad, math.Min(y0, y1)-pad
+	key := markKey{kind: "arrow", side: int(k), fill: c, dx: x1 - x0, dy: y1 - y0, w: math.Abs(x1-x0) + 2*pad, h: math.Abs(y1-y0) + 2*pad}
+	p.drawMark(key, left, top, func(dc *gg.Context, _ *image.RGBA, bx, by float64) {
+		arrow(dc, p.s, bx+x0-left, by+y0-top, bx+x1-left, by+y1-top, arrowStyles[k], c)
+	})
+}
+
+// arrowPad is the room an arrow takes beside its course: its head is
+// 0.45 s to either side of its shaft, its casing 0.2 s wider than the
+// widest shaft (0.32 s).
+func (p *strategicPainter) arrowPad() float64 { return 0.5*p.s + 2 }
+
 // arrow strokes a shaft from (x0, y0) to (x1, y1) with its head(s) at
 // the end, on a white casing so that it reads across any tint, at the
 // map's scale s.
@@ -202,11 +221,16 @@ func (p *strategicPainter) arrowLabel(x, y float64, label string, fill, ink colo
 	f := p.faces.mark
 	w := float64(f.width(label)) + 0.4*p.s
 	h := math.Round(0.85 * p.s)
-	p.dc.DrawRoundedRectangle(x-w/2, y-h/2, w, h, 0.15*p.s)
-	p.dc.SetColor(fill)
-	p.dc.FillPreserve()
-	p.dc.SetColor(ink)
-	p.dc.SetLineWidth(math.Max(1, 0.08*p.s))
-	p.dc.Stroke()
-	f.drawCentered(p.img, int(x+0.5), int(y)+f.capHeight()/2, label, ink, 255)
+	key := markKey{kind: "label", label: label, fill: fill, ink: ink, w: w, h: h}
+	p.drawMark(key, x-w/2, y-h/2, func(dc *gg.Context, img *image.RGBA, bx, by float64) {
+		dc.DrawRoundedRectangle(bx, by, w, h, 0.15*p.s)
+		dc.SetColor(fill)
+		dc.FillPreserve()
+		dc.SetColor(ink)
+		dc.SetLineWidth(math.Max(1, 0.08*p.s))
+		dc.Stroke()
+		// The label's centre, where x is on the picture.
+		cx, cy := bx+w/2, by+h/2
+		f.drawCentered(img, int(cx+0.5), int(cy)+f.capHeight()/2, label, ink, 255)
+	})
 }

@@ -93,19 +93,23 @@ func TestStrategicErrors(t *testing.T) {
 	})
 }
 
-// Ensure WriteStrategicPNG writes what DrawStrategic draws.
+// Ensure WriteStrategicPNG writes what DrawStrategic draws, with the
+// legend (its kept block last) and without it (the sectors' block
+// last), at several hex sizes.
 func TestWriteStrategicPNG(t *testing.T) {
 	v := sampleStrategicView(sampleStrategic())
-	var buf bytes.Buffer
-	if err := WriteStrategicPNG(&buf, v, DefaultOptions()); err != nil {
-		t.Fatal(err)
-	}
-	got, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, at := pixelDiff(got, MustDrawStrategic(t, v, DefaultOptions())); n != 0 {
-		t.Errorf("%d pixels differ, first at %v", n, at)
+	for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 27.5, Legend: true}} {
+		var buf bytes.Buffer
+		if err := WriteStrategicPNG(&buf, v, o); err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("hex size %g, legend %v: %v", o.HexSize, o.Legend, err)
+		}
+		if n, at := pixelDiff(got, MustDrawStrategic(t, v, o)); n != 0 {
+			t.Errorf("hex size %g, legend %v: %d pixels differ, first at %v", o.HexSize, o.Legend, n, at)
+		}
 	}
 }
 
@@ -204,9 +208,9 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 }
 
 // Ensure the strategic map sets every pixel, as the pooled buffers of
-// WriteStrategicPNG need: what a picture paints afresh in RGBA (the part
-// above its base, its legend's band) leaves no pixel of a transparent
-// canvas unpainted, and a picture composed in buffers of stale bytes
+// WriteStrategicPNG need: what is painted in RGBA of the part above the
+// sectors (into the kept base) and of the legend's band leaves no pixel
+// of a transparent canvas unpainted, and a picture composed in buffers of stale bytes
 // (the paletted picture and the RGBA one it draws in) equals one
 // composed in new ones.
 func TestStrategicEveryPixelPainted(t *testing.T) {
@@ -217,7 +221,7 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 				t.Fatal(err)
 			}
 			p.on(image.NewRGBA(image.Rect(0, 0, p.W, p.H)))
-			p.drawTop()
+			p.drawTopGround()
 			p.legend.draw(p.img, p.H-p.legend.height)
 			for _, r := range []image.Rectangle{image.Rect(0, 0, p.W, p.baseTop()), image.Rect(0, p.H-p.legend.height, p.W, p.H)} {
 				if n, at := unpainted(p.img, r); n > 0 {
@@ -267,7 +271,7 @@ func unpainted(img *image.RGBA, r image.Rectangle) (int, image.Point) {
 // (at most a few pixels each).
 func TestStrategicRects(t *testing.T) {
 	whole := func(p *strategicPainter) []image.Rectangle {
-		return []image.Rectangle{image.Rect(0, p.baseTop(), p.W, p.H-p.legend.height)}
+		return []image.Rectangle{image.Rect(0, 0, p.W, p.H-p.legend.height)}
 	}
 	views := map[string]StrategicView{
 		"sample":    sampleStrategicView(sampleStrategic()),
@@ -520,10 +524,12 @@ func TestStrategicOrbitBox(t *testing.T) {
 	}
 }
 
-// Ensure the kept sectors and legends are the view's own: a picture
-// drawn over warm caches equals one drawn over empty ones, after
+// Ensure the kept sectors, legends and marks are the view's own: a
+// picture drawn over warm caches equals one drawn over empty ones, after
 // pictures of the same map with another sector name, another side's
-// arrows and battlegroups of both sides.
+// arrows, battlegroups of both sides, and the other side's BG1 alone,
+// then holding a prepared position (a mark drawn before, of the same
+// label, must not stand for it).
 func TestStrategicCaches(t *testing.T) {
 	v := sampleStrategicView(sampleStrategic())
 	renamed := v
@@ -536,22 +542,26 @@ func TestStrategicCaches(t *testing.T) {
 	}
 	both := v
 	both.Own = append(slices.Clone(v.Own), SectorMark{SectorID: 9, Label: "BG1", Side: 1})
-	// Each view is drawn over the one before's sectors and legend.
+	alone := StrategicView{Map: v.Map, Viewer: "Bandits", Own: []SectorMark{{SectorID: 9, Label: "BG1", Side: 1}}}
+	held := alone
+	held.Holds = alone.Own
+	// Each view is drawn over the one before's sectors, legend and marks.
 	MustDrawStrategic(t, v, DefaultOptions())
-	for _, w := range []StrategicView{renamed, theirs, both} {
+	for _, w := range []StrategicView{renamed, theirs, both, alone, held} {
 		warm := MustDrawStrategic(t, w, DefaultOptions())
 		clearStrategicCaches()
 		if n, at := pixelDiff(warm, MustDrawStrategic(t, w, DefaultOptions())); n != 0 {
-			t.Errorf("%q, orders of side %d, %d battlegroups: %d pixels differ from a picture over empty caches, first at %v",
-				w.Map.Sectors[0].Name, w.Orders[0].Side, len(w.Own), n, at)
+			t.Errorf("%q, %d orders, %d battlegroups, %d holds: %d pixels differ from a picture over empty caches, first at %v",
+				w.Map.Sectors[0].Name, len(w.Orders), len(w.Own), len(w.Holds), n, at)
 		}
 	}
 }
 
-// clearStrategicCaches drops every kept sectors' base and legend.
+// clearStrategicCaches drops every kept sectors' base, legend and mark.
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
+	markSprites.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,

@@ -97,7 +97,7 @@ func tacticalLayout(v Tactical, o Options) (layout, error) {
 		mx, my = lay.rulers.marginX, lay.rulers.marginY
 	}
 	lay.W = mw + 2*mx
-	strip, err := newTitleStrip(s, lay.W, v.Title, v.Viewer, o.Legend, tacticalLegend(v))
+	strip, err := newTitleStrip(face, s, lay.W, v.Title, v.Viewer, o.Legend, tacticalLegend(v))
 	if err != nil {
 		return layout{}, err
 	}
