@@ -3,6 +3,7 @@ package ai
 import (
 	"cmp"
 	"encoding/binary"
+	"math"
 	"slices"
 	"strings"
 
@@ -355,15 +356,24 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	if len(foes) == 0 {
 		return units
 	}
-	near := func(u *referee.ViewUnit) int {
-		d := 1 << 20
-		for _, f := range foes {
-			d = min(d, hex.Distance(*u.Hex, f))
+	// turns is how many turns u needs to fire at the nearest of them:
+	// the MP of its way to a hex in its range of one (route.go) over
+	// its MP; past every other when it has no way there. Kept by hexes
+	// alone, a unit penned behind woods or water stayed on an enemy it
+	// could never reach while one that could hunted, and neither fought.
+	turns := map[*referee.ViewUnit]float64{}
+	for _, u := range units {
+		turns[u] = math.Inf(1)
+		if u.Values != nil {
+			k := routeKeyOf(u, max(u.Values.Range, 1))
+			k.indirect = u.Detail.Indirect && pic.observed(u)
+			if way := pic.approach(k)[u.Hex.Y*pic.v.Map.Width+u.Hex.X]; way >= 0 {
+				turns[u] = float64(way) / float64(max(u.Detail.MP, 1))
+			}
 		}
-		return d
 	}
 	kept := slices.Clone(units)
-	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(near(a), near(b)) })
+	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(turns[a], turns[b]) })
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
