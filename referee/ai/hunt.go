@@ -361,10 +361,13 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	// its MP; past every other when it has no way there. Kept by hexes
 	// alone, a unit penned behind woods or water stayed on an enemy it
 	// could never reach while one that could hunted, and neither fought.
+	// A unit with no combat ability (a truck, 000 line 847) is never
+	// kept: two trucks kept beside the enemy's last truck, while the
+	// side's 'Mechs hunted, harmed it no more than it harmed them.
 	turns := map[*referee.ViewUnit]float64{}
 	for _, u := range units {
 		turns[u] = math.Inf(1)
-		if u.Values != nil {
+		if u.Values != nil && !noCombat(u.Class) {
 			k := routeKeyOf(u, max(u.Values.Range, 1))
 			k.indirect = u.Detail.Indirect && pic.observed(u)
 			if way := pic.approach(k)[u.Hex.Y*pic.v.Map.Width+u.Hex.X]; way >= 0 {
@@ -373,14 +376,25 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 		}
 	}
 	kept := slices.Clone(units)
-	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int { return cmp.Compare(turns[a], turns[b]) })
+	slices.SortStableFunc(kept, func(a, b *referee.ViewUnit) int {
+		if c := cmp.Compare(turns[a], turns[b]); c != 0 {
+			return c
+		}
+		switch na, nb := noCombat(a.Class), noCombat(b.Class); {
+		case na && !nb:
+			return 1
+		case nb && !na:
+			return -1
+		}
+		return 0
+	})
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
 			slices.Reverse(spare) // the farthest first
 			return spare
 		}
-		if u.Values != nil {
+		if u.Values != nil && !noCombat(u.Class) {
 			need -= max(4-u.Values.Step, 0) * max(attackRA(u), u.Detail.Current.CA, 1)
 		}
 	}
