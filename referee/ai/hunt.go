@@ -335,8 +335,8 @@ const (
 )
 
 // spare are those of units that hunt: all of them when the side sees no
-// enemy ground unit still fighting, else the farthest from those it
-// sees, beyond the nearest that keep huntKeep on each and huntOdds
+// enemy ground unit still fighting, else the slowest to fire at those
+// it sees, beyond the quickest that keep huntKeep on each and huntOdds
 // times their strength (steps left by attack value). The whole side
 // chased the enemy's last unit in sight, often for many turns, and left
 // the hunt for hidden infantry the few turns before the limit, too few
@@ -361,9 +361,10 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	// its MP; past every other when it has no way there. Kept by hexes
 	// alone, a unit penned behind woods or water stayed on an enemy it
 	// could never reach while one that could hunted, and neither fought.
-	// A unit with no combat ability (a truck, 000 line 847) is never
-	// kept: two trucks kept beside the enemy's last truck, while the
-	// side's 'Mechs hunted, harmed it no more than it harmed them.
+	// A unit with no combat ability (a truck, 000 line 847) comes last
+	// and adds nothing to the strength kept: two trucks kept beside the
+	// enemy's last unit, a truck, while the side's 'Mechs hunted, harmed
+	// it no more than it harmed them.
 	turns := map[*referee.ViewUnit]float64{}
 	for _, u := range units {
 		turns[u] = math.Inf(1)
