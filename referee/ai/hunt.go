@@ -392,7 +392,7 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
-			slices.Reverse(spare) // the farthest first
+			slices.Reverse(spare) // the slowest first
 			return spare
 		}
 		if u.Values != nil && !noCombat(u.Class) {
