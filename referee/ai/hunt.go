@@ -3,6 +3,7 @@ package ai
 import (
 	"cmp"
 	"encoding/binary"
+	"math"
 	"slices"
 	"strings"
 
@@ -336,8 +337,8 @@ const (
 )
 
 // spare are those of units that hunt: all of them when the side sees no
-// enemy ground unit still fighting, else the farthest from those it
-// sees, beyond the nearest that keep huntKeep on each and huntOdds
+// enemy ground unit still fighting, else the slowest to fire at those
+// it sees, beyond the quickest that keep huntKeep on each and huntOdds
 // times their strength (steps left by attack value). The whole side
 // chased the enemy's last unit in sight, often for many turns, and left
 // the hunt for hidden infantry the few turns before the limit, too few
@@ -360,20 +361,44 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	if len(units) <= huntKeep*len(foes) {
 		return nil // all of them stay
 	}
-	// Each unit with its distance to the nearest foe, worked out once:
-	// the sort compares each unit many times.
+	// turns is how many turns u needs to fire at the nearest of them:
+	// the MP of its way to a hex in its range of one (route.go) over
+	// its MP; past every other when it has no way there. Kept by hexes
+	// alone, a unit penned behind woods or water stayed on an enemy it
+	// could never reach while one that could hunted, and neither fought.
+	// A unit with no combat ability (a truck, 000 line 847) comes last
+	// and adds nothing to the strength kept: two trucks kept beside the
+	// enemy's last unit, a truck, while the side's 'Mechs hunted, harmed
+	// it no more than it harmed them. Each unit's turns are worked out
+	// once, before the sort, which compares each unit many times.
 	type unitAt struct {
-		u    *referee.ViewUnit
-		near int
+		u        *referee.ViewUnit
+		turns    float64
+		noCombat bool
 	}
 	by := make([]unitAt, len(units))
 	for i, u := range units {
-		by[i] = unitAt{u, 1 << 20}
-		for _, f := range foes {
-			by[i].near = min(by[i].near, hex.Distance(*u.Hex, f))
+		by[i] = unitAt{u, math.Inf(1), noCombat(u.Class)}
+		if u.Values != nil && !by[i].noCombat {
+			k := routeKeyOf(u, max(u.Values.Range, 1))
+			k.indirect = u.Detail.Indirect && pic.observed(u)
+			if way := pic.approach(k)[u.Hex.Y*pic.v.Map.Width+u.Hex.X]; way >= 0 {
+				by[i].turns = float64(way) / float64(max(u.Detail.MP, 1))
+			}
 		}
 	}
-	slices.SortStableFunc(by, func(a, b unitAt) int { return cmp.Compare(a.near, b.near) })
+	slices.SortStableFunc(by, func(a, b unitAt) int {
+		if c := cmp.Compare(a.turns, b.turns); c != 0 {
+			return c
+		}
+		switch {
+		case a.noCombat && !b.noCombat:
+			return 1
+		case b.noCombat && !a.noCombat:
+			return -1
+		}
+		return 0
+	})
 	kept := make([]*referee.ViewUnit, len(by))
 	for i, b := range by {
 		kept[i] = b.u
@@ -381,10 +406,10 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	for i, u := range kept {
 		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
-			slices.Reverse(spare) // the farthest first
+			slices.Reverse(spare) // the slowest first
 			return spare
 		}
-		if u.Values != nil {
+		if u.Values != nil && !noCombat(u.Class) {
 			need -= max(4-u.Values.Step, 0) * max(attackRA(u), u.Detail.Current.CA, 1)
 		}
 	}

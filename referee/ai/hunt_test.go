@@ -375,3 +375,43 @@ func TestHuntLanes(t *testing.T) {
 		t.Errorf("R1, the northernmost, does not hunt the north edge's row: %v", r)
 	}
 }
+
+// Ensure the units kept on the enemy's last unit in sight are those that
+// can fire at it soonest, by the way there, not by hexes alone: a
+// wheeled lance two hexes from the blue platoon but ringed by water it
+// may not enter, or a truck beside it (no combat ability, 000 line 847),
+// stayed on the platoon while the medium 'Mechs that could reach it
+// hunted, and neither fought (large battle 147, dropships battle 52;
+// BENCHMARKS.md, "Stalls: keepers that can fire"). Two medium 'Mechs
+// are enough for the platoon (TestHuntSpareUnits), so the third unit is
+// spare: the one that cannot fight it (the wheeled lance, penned, then
+// searches nothing: assignHunt gives a unit only hexes it has a way to).
+func TestHuntKeepsWhoCanFire(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "1602", 3, 5, 1, 1)
+	hidden.Hidden = true
+	var ring []string
+	for _, h := range hex.MustParse("0905").Neighbors() {
+		ring = append(ring, h.String())
+	}
+	for _, c := range []struct {
+		class referee.Class
+		water []string
+	}{
+		{referee.Wheeled, ring},
+		{referee.Truck, nil},
+	} {
+		s := aixBattle(t, nil, c.water,
+			aixUnit("R1", "red", c.class, "0905", 9, 7, 1, 5),
+			aixUnit("R2", "red", referee.MediumMech, "0605", 9, 7, 3, 5),
+			aixUnit("R3", "red", referee.MediumMech, "0405", 9, 7, 3, 5),
+			aixUnit("B1", "blue", referee.Infantry, "1105", 9, 7, 3, 5), hidden)
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+		var spare []string
+		for _, u := range pic.spare(pic.own) {
+			spare = append(spare, u.ID)
+		}
+		if !slices.Equal(spare, []string{"R1"}) {
+			t.Errorf("R1 a %v two hexes from B1 (water around it: %v): %v spare, want [R1]", c.class, c.water != nil, spare)
+		}
+	}
+}

@@ -72,8 +72,10 @@ func TestKnownStalls(t *testing.T) {
 		{"large", 49, 1, "too far apart (V17)"},
 		{"small", 80, 1, "retreat out of time"},
 		{"small", 83, 0, "penned in out of sight (V17)"},
-		// (Seat 1 stalls again since spare units hunt while a stronger
-		// few fight: hunt.go, spare.)
+		// (Seat 1 stalled again once spare units hunted while a stronger
+		// few fought, hunt.go, spare; no longer since the few kept are
+		// those with the shortest way to fire.)
+		{"small", 83, 1, "penned in out of sight (V17)"},
 		// The last attack in turn 17 of 20: stalled only after three
 		// turns without one, the sides noticed in the last turn, too
 		// late to close in (a tracked lance on a Long Tom; a side
@@ -96,6 +98,11 @@ func TestKnownStalls(t *testing.T) {
 		// A hidden platoon that never moved, not found in time: the
 		// hunt (hunt.go; the Normal–Greedy games below).
 		{"secrets", 189, 1, "hidden platoon not found"}, // seat 0 stalls again (spare by strength)
+		// Kept by hexes on the enemy's last unit in sight, a wheeled
+		// lance penned behind woods stayed on it (it could never fire
+		// at it) while lances that could reach it hunted: the units
+		// kept are those with the shortest way to fire, in turns.
+		{"large", 147, 1, "keepers that cannot fire"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
@@ -103,9 +110,17 @@ func TestKnownStalls(t *testing.T) {
 	// Toms closed to within range of an enemy Long Tom none of their
 	// friends could see, to fire through an observer that never came,
 	// while the enemy's truck stood in sight elsewhere (stalled indirect
-	// fire; picture.spotted).
+	// fire; picture.spotted). (Artillery battle 199, seat 0, the game
+	// of that class, stalls again since the units kept on the enemies
+	// in sight are those with the shortest way to fire: after the last
+	// attack in turn 16 the side's Long Toms chase the enemy's last two
+	// units into the map's far corner and make no attack before the
+	// limit; the keepers by hexes fired once more in turn 20.)
+	//
+	// Two trucks kept beside the enemy's last unit, a truck, while the
+	// side's 'Mechs hunted: a unit with no combat ability is never kept.
 	for _, g := range []known{
-		{"artillery", 199, 0, "indirect fire waiting for an observer"},
+		{"dropships", 52, 0, "trucks kept on the last enemy"},
 	} {
 		check(g, ai.Normal, ai.Greedy)
 	}
