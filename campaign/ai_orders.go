@@ -145,8 +145,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 
 	enemy := aiEnemy(v, worth)
 	seen := aiSeen(v, bgs, enemy)
-	targets := aiTargets(v, bgs, seen, aiCleared(v, enemy))
+	unheld := aiUnheld(v)
+	targets, objectives := aiTargets(v, bgs, seen, unheld, aiCleared(v, enemy))
 	dist := aiDistances(v, targets)
+	closing := aiClosing(v, bgs, unheld, enemy)
 	// own is the strength the side will have in each sector after
 	// movement, as far as it has planned: battlegroups that stay count
 	// from the start, each move as it is decided.
@@ -216,6 +218,16 @@ func aiOrders(v SideView, seed uint64) []Order {
 				orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: path})
 			}
 		default:
+			if t, ok := closing[b]; ok {
+				b.end = t
+				own[b.end] += b.strength()
+				if b.end != b.Sector {
+					orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
+				} else if !b.Prepared {
+					orders = append(orders, Order{Kind: OrderHold, Battlegroup: b.ID})
+				}
+				continue
+			}
 			d := dist
 			switch {
 			case homing:
@@ -254,7 +266,9 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// nor from a recon unit on its way to join them.
 	var searches []int
 	for _, b := range bgs {
-		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end)
+		_, known := enemy[b.end]
+		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end) &&
+			(!objectives || known || dist[b.end] == 0 || closing[b] != 0)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -632,15 +646,19 @@ func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[i
 	return best
 }
 
-// aiTargets are the sectors the AI heads for: those where it expects a
-// fight it can win, else the objectives nobody has scored yet that it
-// does not hold (each pays once, ruling CB9), else the places the enemy may be that it has
-// not cleared lately (aiCleared): the far end of the map first, where
-// the enemy's RBG stood at the start (000 line 2563), then the enemy's
-// half, then anywhere; a campaign is not won by waiting.
-func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]bool) []int {
+// aiTargets are the sectors the AI heads for, and whether they are the
+// objectives: those where it expects a fight it can win, else the
+// objective sectors it does not hold (aiUnheld), else the places the
+// enemy may be that it has not cleared lately (aiCleared): the far end
+// of the map first, where the enemy's RBG stood at the start (000 line
+// 2563), then the enemy's half, then anywhere; a campaign is not won by
+// waiting.
+func aiTargets(v SideView, bgs []*aiBattlegroup, seen, unheld []int, cleared map[int]bool) ([]int, bool) {
 	if len(seen) > 0 {
-		return seen
+		return seen, false
+	}
+	if len(unheld) > 0 {
+		return unheld, true
 	}
 	home := -1
 	for _, b := range bgs {
@@ -648,16 +666,7 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]boo
 			home = v.Map.ByID(b.Sector).Col
 		}
 	}
-	scored := aiScored(v)
 	var out []int
-	for _, sec := range v.Sectors {
-		if len(v.Map.ByID(sec.ID).Objectives) > 0 && v.Map.ByID(sec.ID).Col != home && !scored[sec.ID] && !sec.Held {
-			out = append(out, sec.ID)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
 	far := 0
 	if home >= 0 && home < v.Map.Cols/2 {
 		far = v.Map.Cols - 1
@@ -671,13 +680,65 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]boo
 			}
 		}
 		if len(out) > 0 {
-			return out
+			return out, false
 		}
 	}
 	for _, sec := range v.Map.Sectors {
 		if sec.Col == far {
 			out = append(out, sec.ID)
 		}
+	}
+	return out, false
+}
+
+// aiUnheld are the objective sectors the side does not hold: it must
+// hold every one, and have taken one the enemy held at the start, for
+// the campaign objectives to be met (step 11, 000 lines 2584, 2733;
+// ruling CB14), so it marches on them whether or not they were scored
+// (each pays once, CB9), its own that the enemy took among them.
+func aiUnheld(v SideView) []int {
+	var out []int
+	for _, sec := range v.Sectors {
+		if len(v.Map.ByID(sec.ID).Objectives) > 0 && !sec.Held {
+			out = append(out, sec.ID)
+		}
+	}
+	return out
+}
+
+// aiClosing is where the side's ground battlegroups go to meet the
+// campaign objectives this turn: when they can stand, one in each, in
+// every objective sector the side does not hold (aiUnheld), each moving
+// at most one sector and never where it expects to be outmatched
+// (aiOdds), holding them all at the upkeep ends the campaign (ruling
+// CB14), so they go there whatever else they would do, a battlegroup
+// too weak to march alone too. nil when they cannot.
+func aiClosing(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float64) map[*aiBattlegroup]int {
+	if len(unheld) == 0 {
+		return nil
+	}
+	out := map[*aiBattlegroup]int{}
+	// assign gives unheld[i:] a battlegroup each, trying each way.
+	var assign func(i int) bool
+	assign = func(i int) bool {
+		if i == len(unheld) {
+			return true
+		}
+		t := unheld[i]
+		for _, b := range bgs {
+			if _, busy := out[b]; busy || !aiMobile(b) || b.Sector != t && !slices.Contains(v.Map.Neighbors(b.Sector), t) || b.strength() < aiOdds*enemy[t] {
+				continue
+			}
+			out[b] = t
+			if assign(i + 1) {
+				return true
+			}
+			delete(out, b)
+		}
+		return false
+	}
+	if !assign(0) {
+		return nil
 	}
 	return out
 }
