@@ -170,7 +170,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 	}
 	guard := aiGuard(bgs, main, toRBG)
 	gather := aiGathering(v, bgs, main, guard)
-	homing := main == nil || aiWeak(main) && toRBG != nil
+	// Marching on the objectives, it goes home only when it expects an
+	// enemy next to it that outmatches it (aiThreatened): what it takes
+	// unopposed it holds as well as a battalion would.
+	homing := main == nil || aiWeak(main) && toRBG != nil && (!objectives || aiThreatened(v, main, enemy))
 	var toMain map[int]int
 	for _, b := range aiMainFirst(bgs, main) {
 		if b != main && toMain == nil && main != nil {
@@ -312,6 +315,17 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 		}
 	}
 	return guard
+}
+
+// aiThreatened reports whether b expects an enemy it would not beat by
+// aiOdds in its sector or one next to it.
+func aiThreatened(v SideView, b *aiBattlegroup, enemy map[int]float64) bool {
+	for _, sec := range append([]int{b.Sector}, v.Map.Neighbors(b.Sector)...) {
+		if b.strength() < aiOdds*enemy[sec] {
+			return true
+		}
+	}
+	return false
 }
 
 // aiWeak reports a battlegroup too weak to seek a fight on its own

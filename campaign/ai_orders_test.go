@@ -158,13 +158,13 @@ func TestAIOrders(t *testing.T) {
 		}
 	})
 	t.Run("Hunts", func(t *testing.T) {
-		// With no intel and no objective left to take, the main body
-		// heads for the far column; there, once it has searched a
-		// sector and found nobody, it moves on to one it has not.
+		// With no intel and every objective held, the main body heads
+		// for the far column; there, once it has searched a sector and
+		// found nobody, it moves on to one it has not.
 		n := aiStand(aiStand(c, "crucis", 4, 4), "crucis", 2, 4)
 		for _, sec := range n.Map.Sectors {
 			if len(sec.Objectives) > 0 {
-				n.Log = append(n.Log, Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: sec.ID, Text: "taken"})
+				n.hold(sec.ID, "crucis", false)
 			}
 		}
 		// Battalions 2 and 4 merge in the north-east corner, in the far
