@@ -27,12 +27,18 @@ import (
 // main body moves into a sector where it is stronger than the enemy it expects
 // there by aiOdds (half the time it waits instead for an enemy next door
 // who knows of it), else one sector toward its targets (aiTargets: such
-// fights, then the objectives nobody has scored, then the sectors it has
-// not cleared, the enemy's end of the map first), never into a sector
-// where it would be outmatched, and holds a prepared position where it
-// stays. It searches where it ends only with the odds (aiSearchOdds; a
-// search is what makes contact, 000 line 2620); outmatched it stays
-// hidden. An air-only battlegroup never seeks contact: when the side can
+// fights, then the objective sectors it does not hold, then the sectors
+// it has not cleared, the enemy's end of the map first), never into a
+// sector where it would be outmatched, and holds a prepared position
+// where it stays. When its ground battlegroups can stand, one each, on
+// every objective sector it does not hold this turn, they go there
+// (aiClosing): holding them all meets the campaign objectives (ruling
+// CB14). Marching on the objectives, a main body too weak to fight alone
+// goes home only when it expects an enemy next to it that outmatches it.
+// It searches where it ends only with the odds (aiSearchOdds; a search
+// is what makes contact, 000 line 2620), and, marching on the
+// objectives, only on them or where it expects the enemy, not on its
+// way; outmatched it stays hidden. An air-only battlegroup never seeks contact: when the side can
 // pay, its lances become recon units, which may not be attacked, and fly
 // to the main body or the RBG to join it (aiAirRecon); otherwise it ends
 // where no enemy it expects can reach it next turn (aiReach: an
@@ -264,9 +270,11 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// Search where the scout ends alone (it never fights, 000 line
 	// 2598, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
-	// with the odds (aiSearchOdds); never from the RBG or an air-only
-	// battlegroup, which stay hidden by not searching (000 line 2618),
-	// nor from a recon unit on its way to join them.
+	// with the odds (aiSearchOdds), marching on the objectives only on
+	// one or where it expects the enemy (a blind fight on the way may
+	// be with his RBG in its prepared position); never from the RBG or
+	// an air-only battlegroup, which stay hidden by not searching (000
+	// line 2618), nor from a recon unit on its way to join them.
 	var searches []int
 	for _, b := range bgs {
 		_, known := enemy[b.end]
