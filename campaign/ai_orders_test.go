@@ -188,6 +188,39 @@ func TestAIOrders(t *testing.T) {
 			t.Errorf("the battalions next to the last objective do not take it: %+v", o)
 		}
 	})
+	t.Run("WeakMainMarches", func(t *testing.T) {
+		// Battalions 2 and 4, together in sector 7, and 3, with the
+		// RBG, are down to one step a counter: too weak to fight alone
+		// (3 joins the RBG, which is left too small for a sortie).
+		// Marching on Carrick Landing (12), which the Lancers do not
+		// hold, they go on toward it (by 8 or 11) while they expect no
+		// enemy next to them, and home to the RBG (by 6) once they
+		// expect one in sector 3.
+		n := aiStand(aiStand(c, "crucis", 4, 7), "crucis", 2, 7)
+		s := n.Side("crucis")
+		for _, bg := range []int{2, 3, 4} {
+			for _, id := range s.Battlegroup(bg).Units {
+				u := s.Unit(id)
+				u.Step = u.Lance.Class.Info().Steps - 1
+			}
+		}
+		move := func(n *Campaign) []int {
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+			i := slices.IndexFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 })
+			if i < 0 {
+				t.Fatalf("the battalions do not move: %+v", o)
+			}
+			return o.Moves[i].Path
+		}
+		if got := move(n); !slices.Equal(got, []int{8}) && !slices.Equal(got, []int{11}) {
+			t.Errorf("unthreatened, the weak battalions move to %v, want on toward sector 12", got)
+		}
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 3, Present: true})
+		n.Turn = 2
+		if got := move(n); !slices.Equal(got, []int{6}) {
+			t.Errorf("with an enemy sighted next door, the weak battalions move to %v, want home by 6", got)
+		}
+	})
 	t.Run("Hunts", func(t *testing.T) {
 		// With no intel and every objective held, the main body heads
 		// for the far column; there, once it has searched a sector and
