@@ -38,9 +38,10 @@ import (
 // It searches where it ends only with the odds (aiSearchOdds; a search
 // is what makes contact, 000 line 2620), and, marching on the
 // objectives, only on them or where it expects the enemy, not on its
-// way; outmatched it stays hidden. An air-only battlegroup never seeks contact: when the side can
-// pay, its lances become recon units, which may not be attacked, and fly
-// to the main body or the RBG to join it (aiAirRecon); otherwise it ends
+// way; outmatched it stays hidden. An air-only battlegroup never seeks
+// contact: when the side can pay, its lances become recon units, which
+// may not be attacked, and fly to the main body or the RBG to join it
+// (aiAirRecon); otherwise it ends
 // where no enemy it expects can reach it next turn (aiReach: an
 // objective nobody has scored draws the enemy next to it), or, with no
 // such sector, where the least can, the nearest way to the main body or
