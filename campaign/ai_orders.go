@@ -27,14 +27,21 @@ import (
 // main body moves into a sector where it is stronger than the enemy it expects
 // there by aiOdds (half the time it waits instead for an enemy next door
 // who knows of it), else one sector toward its targets (aiTargets: such
-// fights, then the objectives nobody has scored, then the sectors it has
-// not cleared, the enemy's end of the map first), never into a sector
-// where it would be outmatched, and holds a prepared position where it
-// stays. It searches where it ends only with the odds (aiSearchOdds; a
-// search is what makes contact, 000 line 2620); outmatched it stays
-// hidden. An air-only battlegroup never seeks contact: when the side can
-// pay, its lances become recon units, which may not be attacked, and fly
-// to the main body or the RBG to join it (aiAirRecon); otherwise it ends
+// fights, then the objective sectors it does not hold, then the sectors
+// it has not cleared, the enemy's end of the map first), never into a
+// sector where it would be outmatched, and holds a prepared position
+// where it stays. When its ground battlegroups can stand, one each, on
+// every objective sector it does not hold this turn, they go there
+// (aiClosing): holding them all meets the campaign objectives (ruling
+// CB14). Marching on the objectives, a main body too weak to fight alone
+// goes home only when it expects an enemy next to it that outmatches it.
+// It searches where it ends only with the odds (aiSearchOdds; a search
+// is what makes contact, 000 line 2620), and, marching on the
+// objectives, only on them or where it expects the enemy, not on its
+// way; outmatched it stays hidden. An air-only battlegroup never seeks
+// contact: when the side can pay, its lances become recon units, which
+// may not be attacked, and fly to the main body or the RBG to join it
+// (aiAirRecon); otherwise it ends
 // where no enemy it expects can reach it next turn (aiReach: an
 // objective nobody has scored draws the enemy next to it), or, with no
 // such sector, where the least can, the nearest way to the main body or
@@ -145,8 +152,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 
 	enemy := aiEnemy(v, worth)
 	seen := aiSeen(v, bgs, enemy)
-	targets := aiTargets(v, bgs, seen, aiCleared(v, enemy))
+	unheld := aiUnheld(v)
+	targets, objectives := aiTargets(v, bgs, seen, unheld, aiCleared(v, enemy))
 	dist := aiDistances(v, targets)
+	closing := aiClosing(v, bgs, unheld, enemy)
 	// own is the strength the side will have in each sector after
 	// movement, as far as it has planned: battlegroups that stay count
 	// from the start, each move as it is decided.
@@ -168,7 +177,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 	}
 	guard := aiGuard(bgs, main, toRBG)
 	gather := aiGathering(v, bgs, main, guard)
-	homing := main == nil || aiWeak(main) && toRBG != nil
+	// Marching on the objectives, it goes home only when it expects an
+	// enemy next to it that outmatches it (aiThreatened): what it takes
+	// unopposed it holds as well as a battalion would.
+	homing := main == nil || aiWeak(main) && toRBG != nil && (!objectives || aiThreatened(v, main, enemy))
 	var toMain map[int]int
 	for _, b := range aiMainFirst(bgs, main) {
 		if b != main && toMain == nil && main != nil {
@@ -216,6 +228,16 @@ func aiOrders(v SideView, seed uint64) []Order {
 				orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: path})
 			}
 		default:
+			if t, ok := closing[b]; ok {
+				b.end = t
+				own[b.end] += b.strength()
+				if b.end != b.Sector {
+					orders = append(orders, Order{Kind: OrderMove, Battlegroup: b.ID, Sectors: []int{b.end}})
+				} else if !b.Prepared {
+					orders = append(orders, Order{Kind: OrderHold, Battlegroup: b.ID})
+				}
+				continue
+			}
 			d := dist
 			switch {
 			case homing:
@@ -249,12 +271,16 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// Search where the scout ends alone (it never fights, 000 line
 	// 2598, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
-	// with the odds (aiSearchOdds); never from the RBG or an air-only
-	// battlegroup, which stay hidden by not searching (000 line 2618),
-	// nor from a recon unit on its way to join them.
+	// with the odds (aiSearchOdds), marching on the objectives only on
+	// one or where it expects the enemy (a blind fight on the way may
+	// be with his RBG in its prepared position); never from the RBG or
+	// an air-only battlegroup, which stay hidden by not searching (000
+	// line 2618), nor from a recon unit on its way to join them.
 	var searches []int
 	for _, b := range bgs {
-		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end)
+		_, known := enemy[b.end]
+		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end) &&
+			(!objectives || known || dist[b.end] == 0 || closing[b] != 0)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -298,6 +324,17 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 		}
 	}
 	return guard
+}
+
+// aiThreatened reports whether b expects an enemy it would not beat by
+// aiOdds in its sector or one next to it.
+func aiThreatened(v SideView, b *aiBattlegroup, enemy map[int]float64) bool {
+	for _, sec := range append([]int{b.Sector}, v.Map.Neighbors(b.Sector)...) {
+		if b.strength() < aiOdds*enemy[sec] {
+			return true
+		}
+	}
+	return false
 }
 
 // aiWeak reports a battlegroup too weak to seek a fight on its own
@@ -632,15 +669,19 @@ func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[i
 	return best
 }
 
-// aiTargets are the sectors the AI heads for: those where it expects a
-// fight it can win, else the objectives nobody has scored yet that it
-// does not hold (each pays once, ruling CB9), else the places the enemy may be that it has
-// not cleared lately (aiCleared): the far end of the map first, where
-// the enemy's RBG stood at the start (000 line 2563), then the enemy's
-// half, then anywhere; a campaign is not won by waiting.
-func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]bool) []int {
+// aiTargets are the sectors the AI heads for, and whether they are the
+// objectives: those where it expects a fight it can win, else the
+// objective sectors it does not hold (aiUnheld), else the places the
+// enemy may be that it has not cleared lately (aiCleared): the far end
+// of the map first, where the enemy's RBG stood at the start (000 line
+// 2563), then the enemy's half, then anywhere; a campaign is not won by
+// waiting.
+func aiTargets(v SideView, bgs []*aiBattlegroup, seen, unheld []int, cleared map[int]bool) ([]int, bool) {
 	if len(seen) > 0 {
-		return seen
+		return seen, false
+	}
+	if len(unheld) > 0 {
+		return unheld, true
 	}
 	home := -1
 	for _, b := range bgs {
@@ -648,16 +689,7 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]boo
 			home = v.Map.ByID(b.Sector).Col
 		}
 	}
-	scored := aiScored(v)
 	var out []int
-	for _, sec := range v.Sectors {
-		if len(v.Map.ByID(sec.ID).Objectives) > 0 && v.Map.ByID(sec.ID).Col != home && !scored[sec.ID] && !sec.Held {
-			out = append(out, sec.ID)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
 	far := 0
 	if home >= 0 && home < v.Map.Cols/2 {
 		far = v.Map.Cols - 1
@@ -671,13 +703,65 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen []int, cleared map[int]boo
 			}
 		}
 		if len(out) > 0 {
-			return out
+			return out, false
 		}
 	}
 	for _, sec := range v.Map.Sectors {
 		if sec.Col == far {
 			out = append(out, sec.ID)
 		}
+	}
+	return out, false
+}
+
+// aiUnheld are the objective sectors the side does not hold: it must
+// hold every one, and have taken one the enemy held at the start, for
+// the campaign objectives to be met (step 11, 000 lines 2584, 2733;
+// ruling CB14), so it marches on them whether or not they were scored
+// (each pays once, CB9), its own that the enemy took among them.
+func aiUnheld(v SideView) []int {
+	var out []int
+	for _, sec := range v.Sectors {
+		if len(v.Map.ByID(sec.ID).Objectives) > 0 && !sec.Held {
+			out = append(out, sec.ID)
+		}
+	}
+	return out
+}
+
+// aiClosing is where the side's ground battlegroups go to meet the
+// campaign objectives this turn: when they can stand, one in each, in
+// every objective sector the side does not hold (aiUnheld), each moving
+// at most one sector and never where it expects to be outmatched
+// (aiOdds), holding them all at the upkeep ends the campaign (ruling
+// CB14), so they go there whatever else they would do, a battlegroup
+// too weak to march alone too. nil when they cannot.
+func aiClosing(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float64) map[*aiBattlegroup]int {
+	if len(unheld) == 0 {
+		return nil
+	}
+	out := map[*aiBattlegroup]int{}
+	// assign gives unheld[i:] a battlegroup each, trying each way.
+	var assign func(i int) bool
+	assign = func(i int) bool {
+		if i == len(unheld) {
+			return true
+		}
+		t := unheld[i]
+		for _, b := range bgs {
+			if _, busy := out[b]; busy || !aiMobile(b) || b.Sector != t && !slices.Contains(v.Map.Neighbors(b.Sector), t) || b.strength() < aiOdds*enemy[t] {
+				continue
+			}
+			out[b] = t
+			if assign(i + 1) {
+				return true
+			}
+			delete(out, b)
+		}
+		return false
+	}
+	if !assign(0) {
+		return nil
 	}
 	return out
 }

@@ -157,14 +157,78 @@ func TestAIOrders(t *testing.T) {
 			t.Errorf("over 10 seeds %d attacks and %d waits: want both", attacks, waits)
 		}
 	})
+	t.Run("UnheldObjectives", func(t *testing.T) {
+		// The side marches on every objective sector it does not hold,
+		// scored or not (ruling CB14): Carrick Landing (12), the
+		// bandits' own, until the Lancers hold it.
+		n := c.Clone()
+		n.Log.Append(Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: 12, Text: "taken"})
+		if got := aiUnheld(View(n, "crucis")); !slices.Equal(got, []int{12}) {
+			t.Errorf("unheld %v, want [12]", got)
+		}
+		n.hold(12, "crucis", false)
+		if got := aiUnheld(View(n, "crucis")); len(got) != 0 {
+			t.Errorf("unheld %v once the Lancers hold 12, want none", got)
+		}
+	})
+	t.Run("Closes", func(t *testing.T) {
+		// Battalions 2 and 4 stand next to Carrick Landing, the only
+		// objective the Lancers do not hold, with an enemy battalion
+		// sighted in sector 7 that they would beat: holding 12 at the
+		// upkeep meets the campaign objectives (ruling CB14), so they
+		// go there and not to the fight.
+		n := aiStand(aiStand(c, "crucis", 4, 11), "crucis", 2, 11)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 7, Present: true})
+		n.Turn = 2
+		if got := aiSeen(View(n, "crucis"), []*aiBattlegroup{{Sector: 11, Units: append(n.Side("crucis").Battlegroup(2).Units, n.Side("crucis").Battlegroup(4).Units...), worth: newAIWorth(n.Side("crucis"))}}, aiEnemy(View(n, "crucis"), newAIWorth(n.Side("crucis")))); !slices.Equal(got, []int{7}) {
+			t.Fatalf("fights seen %v, want the one in sector 7", got)
+		}
+		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && slices.Equal(m.Path, []int{12}) }) || !slices.Contains(o.Searches, 12) {
+			t.Errorf("the battalions next to the last objective do not take it: %+v", o)
+		}
+	})
+	t.Run("WeakMainMarches", func(t *testing.T) {
+		// Battalions 2 and 4, together in sector 7, and 3, with the
+		// RBG, are down to one step a counter: too weak to fight alone
+		// (3 joins the RBG, which is left too small for a sortie).
+		// Marching on Carrick Landing (12), which the Lancers do not
+		// hold, they go on toward it (by 8 or 11) while they expect no
+		// enemy next to them, and home to the RBG (by 6) once they
+		// expect one in sector 3.
+		n := aiStand(aiStand(c, "crucis", 4, 7), "crucis", 2, 7)
+		s := n.Side("crucis")
+		for _, bg := range []int{2, 3, 4} {
+			for _, id := range s.Battlegroup(bg).Units {
+				u := s.Unit(id)
+				u.Step = u.Lance.Class.Info().Steps - 1
+			}
+		}
+		move := func(n *Campaign) []int {
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+			i := slices.IndexFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 })
+			if i < 0 {
+				t.Fatalf("the battalions do not move: %+v", o)
+			}
+			return o.Moves[i].Path
+		}
+		if got := move(n); !slices.Equal(got, []int{8}) && !slices.Equal(got, []int{11}) {
+			t.Errorf("unthreatened, the weak battalions move to %v, want on toward sector 12", got)
+		}
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 3, Present: true})
+		n.Turn = 2
+		if got := move(n); !slices.Equal(got, []int{6}) {
+			t.Errorf("with an enemy sighted next door, the weak battalions move to %v, want home by 6", got)
+		}
+	})
 	t.Run("Hunts", func(t *testing.T) {
-		// With no intel and no objective left to take, the main body
-		// heads for the far column; there, once it has searched a
-		// sector and found nobody, it moves on to one it has not.
+		// With no intel and every objective held, the main body heads
+		// for the far column; there, once it has searched a sector and
+		// found nobody, it moves on to one it has not.
 		n := aiStand(aiStand(c, "crucis", 4, 4), "crucis", 2, 4)
 		for _, sec := range n.Map.Sectors {
 			if len(sec.Objectives) > 0 {
-				n.Log.Append(Event{Turn: 1, Step: "vp", Type: "objective", Side: "bandits", Sector: sec.ID, Text: "taken"})
+				n.hold(sec.ID, "crucis", false)
 			}
 		}
 		// Battalions 2 and 4 merge in the north-east corner, in the far

@@ -69,6 +69,10 @@ type Campaign struct {
 	// Winner is the side ID with the most victory points once Phase is
 	// PhaseOver ("" for a draw).
 	Winner string `json:"winner,omitempty"`
+	// End is why the campaign ended, set with PhaseOver by the end
+	// check of a campaign turn (upkeep.go); "" for a scenario's or
+	// Quick-Start battle's campaign.
+	End End `json:"end,omitempty"`
 	// Scenario is set for a campaign that plays one of the book's
 	// scenarios as its only battle (NewScenarioBattle).
 	Scenario *ScenarioRef `json:"scenario,omitempty"`

@@ -71,7 +71,8 @@ type ordSeen struct {
 // events (his scouts' counts among them), and in each battle the side
 // fought, the enemy's hidden units (any unit it does not see made a
 // hidden one still fighting), the class and damage of every enemy unit
-// it has not sighted or probed, and what the enemy learnt by sighting.
+// it has not sighted or probed, and what the enemy learnt by sighting;
+// and which sectors the enemy holds and held at the start.
 func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *ordSeen) {
 	t.Helper()
 	want := AIOrders(c, side, seed)
@@ -84,6 +85,17 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 		if len(b.Units) > 1 {
 			b.Units = b.Units[:len(b.Units)-1]
 		}
+	}
+	// Which sectors the enemy holds, and held at the start: the side
+	// knows only those it holds itself (ruling CB14).
+	if n.Sectors == nil {
+		n.Sectors = map[int]SectorState{}
+	}
+	for _, sc := range n.Map.Sectors {
+		ss := n.Sectors[sc.ID]
+		ss.Holder = ordSwapEnemy(ss.Holder, side, e.ID)
+		ss.Home = ordSwapEnemy(ss.Home, side, e.ID)
+		n.Sectors[sc.ID] = ss
 	}
 	e.VP += 300
 	e.Salvage += 7
@@ -128,6 +140,19 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 	if got := AIOrders(n, side, seed); !reflect.DeepEqual(got, want) {
 		t.Fatalf("turn %d: %s's AI orders changed with facts hidden from it:\n%+v\n%+v", c.Turn, side, want, got)
 	}
+}
+
+// ordSwapEnemy is who holds a sector (or held it at the start) with the
+// enemy's part changed: the enemy for nobody, nobody for the enemy; the
+// side's own stays.
+func ordSwapEnemy(holder, side, enemy string) string {
+	switch holder {
+	case side:
+		return side
+	case "":
+		return enemy
+	}
+	return ""
 }
 
 // ordOtherClass is another class of cl's kind, cl when it has none.

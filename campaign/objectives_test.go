@@ -123,8 +123,8 @@ func TestObjectivesEndCampaign(t *testing.T) {
 		if len(evs) != 1 || evs[0].Side != "crucis" || evs[0].VP != 150 {
 			t.Fatalf("scores %v, want crucis 150 for Carrick Landing", evs)
 		}
-		if c.Phase != PhaseOver || c.Winner != "crucis" {
-			t.Fatalf("phase %s winner %q, want the campaign over, won by crucis", c.Phase, c.Winner)
+		if c.Phase != PhaseOver || c.Winner != "crucis" || c.End != EndObjectives {
+			t.Fatalf("phase %s winner %q end %q, want the campaign over by its objectives, won by crucis", c.Phase, c.Winner, c.End)
 		}
 		if e := c.Log.At(c.Log.Len() - 3); e.Type != "campaign_end" || !strings.Contains(e.Text, "7th Crucis Lancers holds every objective") {
 			t.Errorf("end event %q", e.Text)

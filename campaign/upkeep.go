@@ -36,7 +36,7 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 	n.scoreVictoryPoints()
 	// Reinforcements are bought while the next turn's orders are open:
 	// after the last turn there is none, so no roll is made (ruling CB11).
-	if n.endReason() == "" {
+	if end, _ := n.endReason(); end == "" {
 		if err := n.reinforcementRolls(d); err != nil {
 			return nil, nil, err
 		}
@@ -65,34 +65,48 @@ func CampaignVictoryLevel(vp int) string {
 	return "should have stayed home"
 }
 
-// endReason is why the campaign ends at this turn's end check: its
-// objectives are met (step 11, 000 line 2584; ruling CB14), its last turn
-// is done (CB15) or a side has no battlegroup left; "" when it goes on.
-func (c *Campaign) endReason() string {
-	why := ""
+// End is why a campaign ended (endReason); "" while it goes on.
+type End string
+
+const (
+	// EndObjectives: a side holds every objective, one of them the
+	// enemy's (step 11, 000 line 2584; ruling CB14).
+	EndObjectives End = "objectives"
+	// EndNoBattlegroup: a side has no battlegroup left.
+	EndNoBattlegroup End = "no_battlegroup"
+	// EndTurnLimit: the campaign's last turn is done (ruling CB15).
+	EndTurnLimit End = "turn_limit"
+)
+
+// endReason is why the campaign ends at this turn's end check, and the
+// words that say it: its objectives are met (step 11, 000 line 2584;
+// ruling CB14), its last turn is done (CB15) or a side has no
+// battlegroup left; "" when it goes on.
+func (c *Campaign) endReason() (End, string) {
+	end, why := End(""), ""
 	if c.Settings.TurnLimit > 0 && c.Turn >= c.Settings.TurnLimit {
-		why = fmt.Sprintf("turn %d, the last, is over", c.Turn)
+		end, why = EndTurnLimit, fmt.Sprintf("turn %d, the last, is over", c.Turn)
 	}
 	if side := c.objectivesMet(); side != "" {
-		why = fmt.Sprintf("%s holds every objective: the campaign objectives are met", c.Side(side).Name)
+		end, why = EndObjectives, fmt.Sprintf("%s holds every objective: the campaign objectives are met", c.Side(side).Name)
 	}
 	for _, s := range c.Sides {
 		if len(s.Battlegroups) == 0 {
-			why = fmt.Sprintf("%s has no battlegroup left", s.Name)
+			end, why = EndNoBattlegroup, fmt.Sprintf("%s has no battlegroup left", s.Name)
 		}
 	}
-	return why
+	return end, why
 }
 
 // endCheck ends the campaign when endReason says so, and reports whether
 // it did. Objectives held from the start to the end are scored then.
 func (c *Campaign) endCheck() bool {
-	why := c.endReason()
-	if why == "" {
+	end, why := c.endReason()
+	if end == "" {
 		return false
 	}
 	c.scoreHeldObjectives()
-	c.Phase = PhaseOver
+	c.Phase, c.End = PhaseOver, end
 	a, b := c.Sides[0], c.Sides[1]
 	switch {
 	case a.VP > b.VP:

@@ -206,8 +206,8 @@ func TestEndCheck(t *testing.T) {
 		n, evs := btlUpkeep(t, c, "3,3,3,3")
 		// The bandits held Carrick Landing from the start to the end: 150
 		// VP to 0 (ruling CB14).
-		if n.Phase != PhaseOver || n.Winner != "bandits" {
-			t.Fatalf("phase %s winner %q, want over, bandits", n.Phase, n.Winner)
+		if n.Phase != PhaseOver || n.Winner != "bandits" || n.End != EndTurnLimit {
+			t.Fatalf("phase %s winner %q end %q, want over by the turn limit, bandits", n.Phase, n.Winner, n.End)
 		}
 		if last := evs[len(evs)-1]; last.Type != "campaign_result" || !strings.Contains(last.Text, "150 victory points: pyrrhic victory") {
 			t.Errorf("last event %q", last.Text)
@@ -220,8 +220,8 @@ func TestEndCheck(t *testing.T) {
 		}
 		// Crucis has no RBG: only the bandits roll.
 		n, _ := btlUpkeep(t, c, "3,3")
-		if n.Phase != PhaseOver || n.Winner != "bandits" {
-			t.Fatalf("phase %s winner %q, want over, bandits", n.Phase, n.Winner)
+		if n.Phase != PhaseOver || n.Winner != "bandits" || n.End != EndNoBattlegroup {
+			t.Fatalf("phase %s winner %q end %q, want over with no battlegroup, bandits", n.Phase, n.Winner, n.End)
 		}
 	})
 	t.Run("NextTurn", func(t *testing.T) {
@@ -230,7 +230,7 @@ func TestEndCheck(t *testing.T) {
 		bg.Moved, bg.From = true, 2
 		c.Side("crucis").Orders.Searches = []int{5}
 		n, _ := btlUpkeep(t, c, "3,3,3,3")
-		if n.Turn != 2 || n.Phase != PhaseOrders || n.Side("crucis").Battlegroups[1].Moved || len(n.Side("crucis").Orders.Searches) != 0 {
+		if n.Turn != 2 || n.Phase != PhaseOrders || n.End != "" || n.Side("crucis").Battlegroups[1].Moved || len(n.Side("crucis").Orders.Searches) != 0 {
 			t.Fatal("the next turn is not opened clean")
 		}
 	})
