@@ -41,15 +41,15 @@ func migrate(tx *bolt.Tx, version uint64) error {
 
 // migrations[v] turns schema v into schema v+1.
 var migrations = map[uint64]func(*bolt.Tx) error{
-	1: migrate1to2,
-	2: migrate2to3,
-	3: migrate3to4,
-	4: migrate4to5,
-	5: migrate5to6,
-	6: migrate6to7,
-	7: migrate7to8,
-	8: migrate8to9,
-	9: migrate9to10,
+	1:  migrate1to2,
+	2:  migrate2to3,
+	3:  migrate3to4,
+	4:  migrate4to5,
+	5:  migrate5to6,
+	6:  migrate6to7,
+	7:  migrate7to8,
+	8:  migrate8to9,
+	9:  migrate9to10,
 	10: migrateChunkSums, // migrate_sums.go
 }
 
