@@ -35,7 +35,7 @@ func TestRefusalWordsAsFunctions(t *testing.T) {
 		{commaList{"A1", "B2", "C3"}, strings.Join([]string{"A1", "B2", "C3"}, ", ")},
 		{phrase{"whether %s attacks %s (%s)", []any{"H1", "A2", bookCite{1051}}}, "whether H1 attacks A2 (" + cite.Book(1051) + ")"},
 	} {
-		if got := fmt.Sprintf("%s", c.words); got != c.want {
+		if got := c.words.String(); got != c.want {
 			t.Errorf("%#v reads %q, want %q", c.words, got, c.want)
 		}
 	}
