@@ -33,9 +33,6 @@ type fireTable struct {
 	rows    map[string]*fireRow
 	changed []bool // scratch: the enemies whose key changed, by index
 	which   []int  // scratch: their indexes, in order
-	// chosen is each unit's choice in the movement phase's plan (plan),
-	// by unit ID.
-	chosen map[string]choice
 	// aimed is each unit's choice in the attack phase's plan
 	// (planAttacks), by unit ID.
 	aimed map[string]aimed
@@ -43,10 +40,6 @@ type fireTable struct {
 	// (hardAttack).
 	opts []option
 }
-
-// choice is a unit's option chosen in the plan (−1: none), among the
-// options its row made the made'th time.
-type choice struct{ made, i int }
 
 // tableAt is what every entry of a fireTable depends on besides the
 // units: the phase, the map and its time of day, the table printing,
@@ -87,7 +80,6 @@ type fireRow struct {
 	firer    firerKey
 	hasFire  bool
 	fire     unitFire
-	made     int // how many times fire has been made
 }
 
 // targetKey is what an enemy's fire at a unit depends on: the unit's
@@ -131,10 +123,10 @@ func (pic *picture) fireTable() *fireTable {
 	pic.tableUpToDate = true
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
 	if ft != nil && ft.at != at && ft.at.turn == at.turn && ft.at.phasing == at.phasing && ft.at.m == at.m && ft.at.crt == at.crt && ft.at.night == at.night && slices.Equal(ft.rubble, pic.v.Rubble) {
-		ft.at, ft.chosen, ft.aimed = at, map[string]choice{}, map[string]aimed{}
+		ft.at, ft.aimed = at, map[string]aimed{}
 	}
 	if ft == nil || ft.at != at {
-		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
+		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, aimed: map[string]aimed{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))
 		}
@@ -300,7 +292,6 @@ func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
 		return r.fire
 	}
 	r.firer, r.hasFire = k, true
-	r.made++
 	r.fire = unitFire{u: u, opts: r.fire.opts[:0], at: r.fire.at[:0]}
 	if k.noCombat {
 		return r.fire
@@ -325,35 +316,6 @@ func (f unitFire) kept(pic *picture) bool {
 		}
 	}
 	return true
-}
-
-// plan is the plan of the side's fire but skip's in the movement phase,
-// made in x: in full (exchange.plan) the first time, and then kept from
-// one move to the next. Between two moves one unit has moved, so only
-// its shots are new: each unit keeps the choice it made among the same
-// options, and the units with new options (or none chosen yet) choose
-// against the others' choices. Planning every unit twice over for every
-// move made Hard's cost grow with the square of the units in reach of
-// each other (BENCHMARKS.md); this costs a move what its own shots do.
-// The one unit left out of a move (skip, the unit moving) keeps its
-// choice for later moves.
-func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
-	var all []*planned
-	ids := map[*planned]string{}
-	for _, f := range fm.fire {
-		if f.u != skip {
-			pu := &planned{opts: f.opts, chosen: -1}
-			ids[pu] = f.u.ID
-			all = append(all, pu)
-		}
-	}
-	x.replan(all, func(pu *planned) (int, bool) {
-		c, ok := ft.chosen[ids[pu]]
-		return c.i, ok && c.made == ft.rows[ids[pu]].made
-	})
-	for _, pu := range all {
-		ft.chosen[ids[pu]] = choice{ft.rows[ids[pu]].made, pu.chosen}
-	}
 }
 
 // aimed is a unit's option chosen in the attack phase's plan (−1: none)
