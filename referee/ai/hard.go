@@ -562,10 +562,14 @@ type unitFire struct {
 // (ruling AIL2): the hardNear enemies nearest its hex (in, by
 // pic.enemies index), and the plan of the hardNear units of the side
 // nearest it but the mover, firing where they stand at those enemies,
-// with each of those enemies' best return fire at them.
+// with each of those enemies' best return fire at them. The plan is
+// made when first needed (exchange): a mover no enemy weighed can reach
+// or be fired at by in any hex scored needs none.
 type fightAround struct {
-	x  *exchange
-	in []bool
+	m      *moveScorer
+	center hex.Hex
+	in     []bool
+	x      *exchange
 	// base is each enemy's best return fire at the others (by
 	// pic.enemies index); back is it with the mover in the hex scored,
 	// base but for those that would rather hit it there, in memory kept
@@ -578,10 +582,19 @@ type fightAround struct {
 }
 
 func (pic *picture) fightAround(m *moveScorer, center hex.Hex) *fightAround {
+	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: map[gainKey]float64{}}
+}
+
+// exchange is the plan around the mover, made the first time asked.
+func (a *fightAround) exchange() *exchange {
+	if a.x != nil {
+		return a.x
+	}
+	pic := a.m.pic
 	ft := pic.fireTable()
-	a := &fightAround{x: pic.newExchange(hardMoveReturn), in: pic.nearEnemies(center), gains: map[gainKey]float64{}}
+	a.x = pic.newExchange(hardMoveReturn)
 	var units []*planned
-	for _, u := range pic.nearOwn(center, m.u) {
+	for _, u := range pic.nearOwn(a.center, a.m.u) {
 		at, v := ft.worthAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 		for k, c := range at {
 			if a.in[c.i] {
@@ -609,7 +622,7 @@ func (pic *picture) fightAround(m *moveScorer, center hex.Hex) *fightAround {
 		a.base[i] = a.x.back[e.idx]
 	}
 	a.back = slices.Clone(a.base)
-	return a
+	return a.x
 }
 
 // hardFight is Hard's worth of standing in h for mover m, in the fire
@@ -637,7 +650,6 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			}
 			a = pic.fightAround(m, center)
 		}
-		x, base, back := a.x, a.base, a.back
 		me.at, me.shift = h, cell.Terrain.Info().Shift
 		var l *fightLists
 		if m.focused && hex.Distance(m.center, h) <= m.radius {
@@ -655,11 +667,14 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		drawn := 0.0
 		for _, i := range l.firing {
 			e := pic.enemies[i]
-			back[i] = base[i]
 			col, ok := pic.fireOnGround(e, me.at, me.d, me.shift)
+			if a.x != nil {
+				a.back[i] = a.base[i]
+			}
 			if !ok {
 				continue
 			}
+			x, back := a.exchange(), a.back
 			c := referee.ClampColumn(col) - referee.MinColumn
 			if !worthKnown[c] {
 				worth[c], worthKnown[c] = pic.fireWorth(col, me.left, me.step, me.worth), true
@@ -677,7 +692,8 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			if !ok {
 				continue
 			}
-			if back[i] != base[i] {
+			x, back := a.exchange(), a.back
+			if back[i] != a.base[i] {
 				best = max(best, x.gain(e, o.s, back[i]))
 				continue
 			}
@@ -689,7 +705,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			}
 			best = max(best, g)
 		}
-		return best - x.ret*drawn
+		return best - hardMoveReturn*drawn
 	}
 }
 

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -16,56 +15,83 @@ import (
 // an enemy beyond the dozen nearest seldom changes which hex is best.
 const hardNear = 12
 
-// nearest is the places in a list of n items of the k nearest center
-// among those ok says count, in list order: by hexes, ties by ID.
-func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, ok bool)) []int {
-	type near struct {
-		d, i int
-		id   string
-	}
-	var l []near
+// nearest marks, of a list of n items, the k nearest center among
+// those ok says count: by hexes, ties by ID. It counts the items at
+// each distance rather than sort them, to find the farthest distance
+// taken; only the items tied at it are sorted, by ID.
+func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, ok bool)) []bool {
+	in := make([]bool, n)
+	d := make([]int, n)
+	var count []int // items by distance
 	for i := range n {
-		if at, id, ok := item(i); ok {
-			l = append(l, near{hex.Distance(center, at), i, id})
+		at, _, ok := item(i)
+		if !ok {
+			d[i] = -1
+			continue
+		}
+		d[i] = hex.Distance(center, at)
+		for len(count) <= d[i] {
+			count = append(count, 0)
+		}
+		count[d[i]]++
+	}
+	// far is the farthest distance taken, left how many are taken at it.
+	far, left := len(count), 0
+	for r, taken := 0, 0; r < len(count); r++ {
+		if taken+count[r] >= k {
+			far, left = r, k-taken
+			break
+		}
+		taken += count[r]
+	}
+	var tied []int
+	for i := range n {
+		switch {
+		case d[i] < 0:
+		case d[i] < far:
+			in[i] = true
+		case d[i] == far:
+			tied = append(tied, i)
 		}
 	}
-	if len(l) > k {
-		slices.SortFunc(l, func(a, b near) int { return cmp.Or(cmp.Compare(a.d, b.d), strings.Compare(a.id, b.id)) })
-		l = l[:k]
-		slices.SortFunc(l, func(a, b near) int { return cmp.Compare(a.i, b.i) })
+	if len(tied) > left {
+		ids := make([]string, n)
+		for _, i := range tied {
+			_, ids[i], _ = item(i)
+		}
+		slices.SortFunc(tied, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
+		tied = tied[:left]
 	}
-	out := make([]int, len(l))
-	for j, x := range l {
-		out[j] = x.i
-	}
-	return out
-}
-
-// nearEnemies marks, by pic.enemies index, the hardNear fighting enemies
-// nearest center.
-func (pic *picture) nearEnemies(center hex.Hex) []bool {
-	in := make([]bool, len(pic.enemies))
-	for _, i := range nearest(center, hardNear, len(pic.enemies), func(i int) (hex.Hex, string, bool) {
-		e := pic.enemies[i]
-		return e.at, e.id, e.fighting()
-	}) {
+	for _, i := range tied {
 		in[i] = true
 	}
 	return in
 }
 
+// nearEnemies marks, by pic.enemies index, the hardNear fighting enemies
+// nearest center.
+func (pic *picture) nearEnemies(center hex.Hex) []bool {
+	return nearest(center, hardNear, len(pic.enemies), func(i int) (hex.Hex, string, bool) {
+		e := pic.enemies[i]
+		return e.at, e.id, e.fighting()
+	})
+}
+
 // nearOwn is the hardNear units of the side nearest center that the
 // enemy may fire at (isTarget), but skip, in pic.own order.
 func (pic *picture) nearOwn(center hex.Hex, skip *referee.ViewUnit) []*referee.ViewUnit {
-	var out []*referee.ViewUnit
-	for _, i := range nearest(center, hardNear, len(pic.own), func(i int) (hex.Hex, string, bool) {
+	in := nearest(center, hardNear, len(pic.own), func(i int) (hex.Hex, string, bool) {
 		u := pic.own[i]
 		if u == skip || !isTarget(u) {
 			return hex.Hex{}, "", false
 		}
 		return *u.Hex, u.ID, true
-	}) {
-		out = append(out, pic.own[i])
+	})
+	var out []*referee.ViewUnit
+	for i, u := range pic.own {
+		if in[i] {
+			out = append(out, u)
+		}
 	}
 	return out
 }
