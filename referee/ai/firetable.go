@@ -67,11 +67,14 @@ func keyOf(e *enemy) enemyKey {
 
 // fireRow is one own unit's row: the enemies that could fire at it
 // where it stood as a target (back, by pic.enemies index, in order),
-// and the shots it could take where it stood as a firer (fire).
+// among the hardNear nearest it there (near, by pic.enemies index:
+// ruling AIL2), and the shots it could take where it stood as a firer
+// (fire).
 type fireRow struct {
 	target  targetKey
 	hasBack bool
 	back    []colAt
+	near    []bool
 	// worth is what each of back's fire costs the unit (fireWorth) as
 	// the target worthFor, when hasWorth: kept while neither changes.
 	worth    []float64
@@ -144,19 +147,27 @@ func (pic *picture) fireTable() *fireTable {
 		return ft
 	}
 	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
+	regroup := false
 	for i, e := range pic.enemies {
 		k := keyOf(e)
 		ft.changed = append(ft.changed, k != ft.enemies[i])
 		if ft.changed[i] {
+			regroup = regroup || !k.near(ft.enemies[i])
 			ft.enemies[i], ft.which = k, append(ft.which, i)
 		}
 	}
 	if len(ft.which) > 0 {
 		for _, r := range ft.rows {
-			r.patch(pic, nil, ft.changed, ft.which)
+			r.patch(pic, nil, ft.changed, ft.which, regroup)
 		}
 	}
 	return ft
+}
+
+// near reports whether an enemy with key k is, to each row, as near as
+// with key was (nearest): in the same hex, and fighting as it was.
+func (k enemyKey) near(was enemyKey) bool {
+	return k.at == was.at && k.surrendered == was.surrendered
 }
 
 // renumber brings the table up to date with enemies that are not the
@@ -173,6 +184,7 @@ func (ft *fireTable) renumber(pic *picture) {
 		to[i] = -1
 	}
 	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
+	regroup := false // an enemy not seen before, or nearer or farther
 	keys := make([]enemyKey, len(pic.enemies))
 	for i, e := range pic.enemies {
 		keys[i] = keyOf(e)
@@ -180,8 +192,9 @@ func (ft *fireTable) renumber(pic *picture) {
 		if ok && to[j] < 0 {
 			to[j] = i
 		} else {
-			ok = false // new, or seen twice
+			ok, regroup = false, true // new, or seen twice
 		}
+		regroup = regroup || !ok || !keys[i].near(ft.enemies[j])
 		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])
 		if ft.changed[i] {
 			ft.which = append(ft.which, i)
@@ -189,7 +202,7 @@ func (ft *fireTable) renumber(pic *picture) {
 	}
 	ft.enemies = keys
 	for _, r := range ft.rows {
-		r.patch(pic, to, ft.changed, ft.which)
+		r.patch(pic, to, ft.changed, ft.which, regroup)
 	}
 }
 
@@ -197,11 +210,28 @@ func (ft *fireTable) renumber(pic *picture) {
 // index to new, −1 for gone; nil: the same) and works out again the
 // return fire of the enemies changed (by new index; which, their
 // indexes in order) at it; its shots are worked out again when next
-// asked.
-func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
+// asked. A row that loses one of its nearest enemies (gone), or whose
+// nearest may be others (regroup: an enemy seen anew, or in another hex,
+// or no longer fighting), is worked out again when next asked.
+func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int, regroup bool) {
 	r.hasFire, r.hasWorth = false, false
+	if regroup {
+		r.hasBack = false
+	}
 	if !r.hasBack {
 		return
+	}
+	if to != nil {
+		near := make([]bool, len(pic.enemies))
+		for j, i := range to {
+			if i >= 0 {
+				near[i] = r.near[j]
+			} else if r.near[j] {
+				r.hasBack = false
+				return
+			}
+		}
+		r.near = near
 	}
 	kept := r.back[:0]
 	for _, c := range r.back {
@@ -214,7 +244,9 @@ func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
 	}
 	r.back = kept
 	for _, i := range which {
-		r.back = r.target.add(pic, r.back, i, pic.enemies[i])
+		if r.near[i] {
+			r.back = r.target.add(pic, r.back, i, pic.enemies[i])
+		}
 	}
 	byEnemy := func(a, b colAt) int { return cmp.Compare(a.i, b.i) } // each enemy once
 	if !slices.IsSortedFunc(r.back, byEnemy) {
@@ -256,8 +288,11 @@ func (r *fireRow) backAt(pic *picture, t target) []colAt {
 	k := targetKey{t.at, t.shift, t.d}
 	if !r.hasBack || r.target != k {
 		r.target, r.hasBack, r.back, r.hasWorth = k, true, r.back[:0], false
+		r.near = pic.nearEnemies(k.at)
 		for i, e := range pic.enemies {
-			r.back = k.add(pic, r.back, i, e)
+			if r.near[i] {
+				r.back = k.add(pic, r.back, i, e)
+			}
 		}
 	}
 	return r.back
