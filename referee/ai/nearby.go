@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -18,22 +19,22 @@ const hardNear = 12
 // nearest marks, of a list of n items, the k nearest center among
 // those ok says count: by hexes, ties by ID. It counts the items at
 // each distance rather than sort them, to find the farthest distance
-// taken; only the items tied at it are sorted, by ID.
+// taken; only the items tied at it are sorted, by ID (those 63 hexes or
+// more away counted as one distance, sorted by theirs).
 func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, ok bool)) []bool {
 	in := make([]bool, n)
-	d := make([]int, n)
-	var count []int // items by distance
-	for i := range n {
+	dist := func(i int) int { // −1: not counted
 		at, _, ok := item(i)
 		if !ok {
-			d[i] = -1
-			continue
+			return -1
 		}
-		d[i] = hex.Distance(center, at)
-		for len(count) <= d[i] {
-			count = append(count, 0)
+		return hex.Distance(center, at)
+	}
+	var count [64]int // items by distance, the last for any farther
+	for i := range n {
+		if d := dist(i); d >= 0 {
+			count[min(d, len(count)-1)]++
 		}
-		count[d[i]]++
 	}
 	// far is the farthest distance taken, left how many are taken at it.
 	far, left := len(count), 0
@@ -46,20 +47,25 @@ func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, 
 	}
 	var tied []int
 	for i := range n {
-		switch {
-		case d[i] < 0:
-		case d[i] < far:
+		switch d := min(dist(i), len(count)-1); {
+		case d < 0:
+		case d < far:
 			in[i] = true
-		case d[i] == far:
+		case d == far:
 			tied = append(tied, i)
 		}
 	}
 	if len(tied) > left {
-		ids := make([]string, n)
-		for _, i := range tied {
-			_, ids[i], _ = item(i)
+		// By distance, the last count's apart, then by ID.
+		key := func(i int) (int, string) {
+			_, id, _ := item(i)
+			return dist(i), id
 		}
-		slices.SortFunc(tied, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
+		slices.SortFunc(tied, func(a, b int) int {
+			da, ia := key(a)
+			db, ib := key(b)
+			return cmp.Or(cmp.Compare(da, db), strings.Compare(ia, ib))
+		})
 		tied = tied[:left]
 	}
 	for _, i := range tied {
