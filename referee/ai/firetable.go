@@ -10,20 +10,21 @@ import (
 )
 
 // fireTable is Hard's memory of the fire between the side's units and
-// the enemies it sees, kept from one decision to the next (the plan
-// within a phase, the fire within a player turn): for each own unit,
-// the columns each enemy could fire at it next turn where it stands
-// (its return fire), and the shots it could
-// take where it stands (in the movement phase); and each unit's choice
-// in the plan. Between two decisions one unit has moved, or one enemy
-// has been fired on: only that unit's row, or that enemy's entries in
-// each row, are worked out again. So the cost of a decision grows with
-// the units near the ones that changed, not with every pair of units
-// on the map. Of the fire only columns and shots are kept: what a step
-// is worth (ownWorth, the enemy's menace) is read from the picture of
-// each decision, so each unit's fire and return fire are the same to
-// the last bit as worked out afresh. The plan kept is not the plan
-// made afresh (plan, planAttacks).
+// the enemies it sees, kept from one decision to the next (the attack
+// phase's plan within the phase, the fire within a player turn): for
+// each own unit, the columns each of the hardNear enemies nearest it
+// could fire at it next turn where it stands (its return fire, ruling
+// AIL2), and the shots it could take where it stands (in the movement
+// phase); and each unit's choice in the attack phase's plan. Between
+// two decisions one unit has moved, or one enemy has been fired on:
+// only that unit's row, or that enemy's entries in each row, are worked
+// out again. So the cost of a decision grows with the units near the
+// ones that changed, not with every pair of units on the map. Of the
+// fire only columns and shots are kept: what a step is worth
+// (ownWorth, the enemy's menace) is read from the picture of each
+// decision, so each unit's fire and return fire are the same to the
+// last bit as worked out afresh. The plan kept is not the plan made
+// afresh (planAttacks).
 type fireTable struct {
 	at tableAt
 	// rubble is the rubble the table was made on (View.Rubble): the

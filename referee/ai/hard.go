@@ -34,15 +34,22 @@ import (
 //
 // What it works out is kept from one decision to the next
 // (firetable.go): the columns of fire between each unit and the enemies
-// that can reach it within a player turn, the plan within a phase, and
-// each enemy's reach over the ground while it stands where it stood
-// (reach.go). Between two decisions one unit has moved or fired: the
-// units whose options are as they were keep their choices, the others
-// choose again against them, where a plan made afresh would let every
-// unit choose twice over. With a hundred units a side along a front,
-// planning them all for every decision cost Hard several times Normal
-// (BENCHMARKS.md); in a battle of a few lances a side the two plans are
-// nearly always the same.
+// near it that can reach it within a player turn, the attack phase's
+// plan within the phase, and each enemy's reach over the ground while
+// it stands where it stood (reach.go). Between two attacks one unit has
+// fired: the units whose options are as they were keep their choices,
+// the others choose again against them, where a plan made afresh would
+// let every unit choose twice over. With a hundred units a side along a
+// front, planning them all for every decision cost Hard several times
+// Normal (BENCHMARKS.md); in a battle of a few lances a side the two
+// plans are nearly always the same.
+//
+// It weighs no more than a dozen enemies and a dozen of its own units
+// around a unit (hardNear, ruling AIL2): a moving unit's hexes in the
+// plan of the units nearest it against the enemies nearest it, made
+// afresh for each unit that moves; a unit's return fire from the
+// enemies nearest it. A battle of a dozen units a side is weighed
+// whole; in a larger one a decision costs what it costs in that one.
 //
 // It reads nothing Normal does not: the picture of the side's View.
 
