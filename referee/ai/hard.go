@@ -613,10 +613,16 @@ func (a *fightAround) exchange() *exchange {
 			continue // it does not fire this turn, or not in the plan
 		}
 		uf := ft.fireOf(pic, u)
-		pu := &planned{chosen: -1}
-		for j, o := range uf.opts {
-			if a.in[uf.at[j]] {
-				pu.opts = append(pu.opts, o)
+		pu := &planned{opts: uf.opts, chosen: -1} // read, never written
+		for j := range uf.opts {
+			if !a.in[uf.at[j]] { // some beyond the nearest: only those in
+				pu.opts = nil
+				for j, o := range uf.opts {
+					if a.in[uf.at[j]] {
+						pu.opts = append(pu.opts, o)
+					}
+				}
+				break
 			}
 		}
 		if len(pu.opts) > 0 {
