@@ -299,7 +299,7 @@ type exchange struct {
 
 func (pic *picture) newExchange(ret float64) *exchange {
 	n := pic.counted
-	return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n), slab: make([]struck, 0, min(n, 16))}
+	return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
 }
 
 // struck is a target as the shots of a plan at it leave it: rolled, and
