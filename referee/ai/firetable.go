@@ -193,7 +193,7 @@ func (ft *fireTable) renumber(pic *picture) {
 		if ok && to[j] < 0 {
 			to[j] = i
 		} else {
-			ok, regroup = false, true // new, or seen twice
+			ok = false // new, or seen twice
 		}
 		regroup = regroup || !ok || !keys[i].near(ft.enemies[j])
 		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])

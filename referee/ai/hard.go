@@ -729,9 +729,10 @@ type gainKey struct {
 }
 
 // fightLists are the enemies (by pic.enemies index, in order) among
-// those weighed (in) that can count in hardFight's worth of a hex: firing, those that may fire at m
-// next turn (fighting and not disrupted), and targets, those m may fire
-// at (fighting; none for a unit that does not fight). Within m's focus
+// those weighed (in, all fighting) that can count in hardFight's worth
+// of a hex: firing, those that may fire at m next turn (not disrupted),
+// and targets, those m may fire at (none for a unit that does not
+// fight). Within m's focus
 // (near) only those that may reach a hex of it: within their reach,
 // which their reach over the ground never exceeds, or within m's range
 // (or next to it). The others add nothing, so the worth is the same to
