@@ -732,11 +732,11 @@ type gainKey struct {
 // those weighed (in, all fighting) that can count in hardFight's worth
 // of a hex: firing, those that may fire at m next turn (not disrupted),
 // and targets, those m may fire at (none for a unit that does not
-// fight). Within m's focus
-// (near) only those that may reach a hex of it: within their reach,
-// which their reach over the ground never exceeds, or within m's range
-// (or next to it). The others add nothing, so the worth is the same to
-// the last bit; only they are not looked at for every hex.
+// fight). Within m's focus (near) only those that may reach a hex of
+// it: within their reach, which their reach over the ground never
+// exceeds, or within m's range (or next to it). The others add nothing,
+// so the worth is the same to the last bit; only they are not looked at
+// for every hex.
 type fightLists struct{ firing, targets []int }
 
 func (m *moveScorer) fightLists(near bool, in []bool) *fightLists {
