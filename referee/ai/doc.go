@@ -224,6 +224,11 @@
 //     and twice what Normal pays for standing apart from its mates; the
 //     rest of the score (closing in, cover, mines, aims, retreat) is
 //     Normal's.
+//   - Size: a unit weighs the dozen enemies nearest it (by hexes, ties
+//     by ID), and a moving unit the plan of the dozen of its side nearest
+//     it, against the dozen enemies nearest it (ruling AIL2): a battle of
+//     a hundred units a side costs a decision about what one of a dozen
+//     does, and a battle of a dozen a side is weighed whole.
 //
 // It reads nothing Normal does not: the picture of the side's View and
 // the events it was told (TestNoCheating plays it).

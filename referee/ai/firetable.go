@@ -10,20 +10,21 @@ import (
 )
 
 // fireTable is Hard's memory of the fire between the side's units and
-// the enemies it sees, kept from one decision to the next (the plan
-// within a phase, the fire within a player turn): for each own unit,
-// the columns each enemy could fire at it next turn where it stands
-// (its return fire), and the shots it could
-// take where it stands (in the movement phase); and each unit's choice
-// in the plan. Between two decisions one unit has moved, or one enemy
-// has been fired on: only that unit's row, or that enemy's entries in
-// each row, are worked out again. So the cost of a decision grows with
-// the units near the ones that changed, not with every pair of units
-// on the map. Of the fire only columns and shots are kept: what a step
-// is worth (ownWorth, the enemy's menace) is read from the picture of
-// each decision, so each unit's fire and return fire are the same to
-// the last bit as worked out afresh. The plan kept is not the plan
-// made afresh (plan, planAttacks).
+// the enemies it sees, kept from one decision to the next (the attack
+// phase's plan within the phase, the fire within a player turn): for
+// each own unit, the columns each of the hardNear enemies nearest it
+// could fire at it next turn where it stands (its return fire, ruling
+// AIL2), and the shots it could take where it stands (in the movement
+// phase); and each unit's choice in the attack phase's plan. Between
+// two decisions one unit has moved, or one enemy has been fired on:
+// only that unit's row, or that enemy's entries in each row, are worked
+// out again. So the cost of a decision grows with the units near the
+// ones that changed, not with every pair of units on the map. Of the
+// fire only columns and shots are kept: what a step is worth
+// (ownWorth, the enemy's menace) is read from the picture of each
+// decision, so each unit's fire and return fire are the same to the
+// last bit as worked out afresh. The plan kept is not the plan made
+// afresh (planAttacks).
 type fireTable struct {
 	at tableAt
 	// rubble is the rubble the table was made on (View.Rubble): the
@@ -33,9 +34,6 @@ type fireTable struct {
 	rows    map[string]*fireRow
 	changed []bool // scratch: the enemies whose key changed, by index
 	which   []int  // scratch: their indexes, in order
-	// chosen is each unit's choice in the movement phase's plan (plan),
-	// by unit ID.
-	chosen map[string]choice
 	// aimed is each unit's choice in the attack phase's plan
 	// (planAttacks), by unit ID.
 	aimed map[string]aimed
@@ -43,10 +41,6 @@ type fireTable struct {
 	// (hardAttack).
 	opts []option
 }
-
-// choice is a unit's option chosen in the plan (−1: none), among the
-// options its row made the made'th time.
-type choice struct{ made, i int }
 
 // tableAt is what every entry of a fireTable depends on besides the
 // units: the phase, the map and its time of day, the table printing,
@@ -74,11 +68,14 @@ func keyOf(e *enemy) enemyKey {
 
 // fireRow is one own unit's row: the enemies that could fire at it
 // where it stood as a target (back, by pic.enemies index, in order),
-// and the shots it could take where it stood as a firer (fire).
+// among the hardNear nearest it there (near, by pic.enemies index:
+// ruling AIL2), and the shots it could take where it stood as a firer
+// (fire).
 type fireRow struct {
 	target  targetKey
 	hasBack bool
 	back    []colAt
+	near    []bool
 	// worth is what each of back's fire costs the unit (fireWorth) as
 	// the target worthFor, when hasWorth: kept while neither changes.
 	worth    []float64
@@ -87,7 +84,6 @@ type fireRow struct {
 	firer    firerKey
 	hasFire  bool
 	fire     unitFire
-	made     int // how many times fire has been made
 }
 
 // targetKey is what an enemy's fire at a unit depends on: the unit's
@@ -131,10 +127,10 @@ func (pic *picture) fireTable() *fireTable {
 	pic.tableUpToDate = true
 	at := tableAt{pic.v.Turn, pic.v.Phasing, pic.v.Phase, pic.v.Map, pic.crt, pic.v.Night, pic.stalled}
 	if ft != nil && ft.at != at && ft.at.turn == at.turn && ft.at.phasing == at.phasing && ft.at.m == at.m && ft.at.crt == at.crt && ft.at.night == at.night && slices.Equal(ft.rubble, pic.v.Rubble) {
-		ft.at, ft.chosen, ft.aimed = at, map[string]choice{}, map[string]aimed{}
+		ft.at, ft.aimed = at, map[string]aimed{}
 	}
 	if ft == nil || ft.at != at {
-		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, chosen: map[string]choice{}, aimed: map[string]aimed{}}
+		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, aimed: map[string]aimed{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))
 		}
@@ -152,19 +148,27 @@ func (pic *picture) fireTable() *fireTable {
 		return ft
 	}
 	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
+	regroup := false
 	for i, e := range pic.enemies {
 		k := keyOf(e)
 		ft.changed = append(ft.changed, k != ft.enemies[i])
 		if ft.changed[i] {
+			regroup = regroup || !k.near(ft.enemies[i])
 			ft.enemies[i], ft.which = k, append(ft.which, i)
 		}
 	}
 	if len(ft.which) > 0 {
 		for _, r := range ft.rows {
-			r.patch(pic, nil, ft.changed, ft.which)
+			r.patch(pic, nil, ft.changed, ft.which, regroup)
 		}
 	}
 	return ft
+}
+
+// near reports whether an enemy with key k is, to each row, as near as
+// with key was (nearest): in the same hex, and fighting as it was.
+func (k enemyKey) near(was enemyKey) bool {
+	return k.at == was.at && k.surrendered == was.surrendered
 }
 
 // renumber brings the table up to date with enemies that are not the
@@ -181,6 +185,7 @@ func (ft *fireTable) renumber(pic *picture) {
 		to[i] = -1
 	}
 	ft.changed, ft.which = ft.changed[:0], ft.which[:0]
+	regroup := false // an enemy not seen before, or nearer or farther
 	keys := make([]enemyKey, len(pic.enemies))
 	for i, e := range pic.enemies {
 		keys[i] = keyOf(e)
@@ -190,6 +195,7 @@ func (ft *fireTable) renumber(pic *picture) {
 		} else {
 			ok = false // new, or seen twice
 		}
+		regroup = regroup || !ok || !keys[i].near(ft.enemies[j])
 		ft.changed = append(ft.changed, !ok || keys[i] != ft.enemies[j])
 		if ft.changed[i] {
 			ft.which = append(ft.which, i)
@@ -197,7 +203,7 @@ func (ft *fireTable) renumber(pic *picture) {
 	}
 	ft.enemies = keys
 	for _, r := range ft.rows {
-		r.patch(pic, to, ft.changed, ft.which)
+		r.patch(pic, to, ft.changed, ft.which, regroup)
 	}
 }
 
@@ -205,11 +211,28 @@ func (ft *fireTable) renumber(pic *picture) {
 // index to new, −1 for gone; nil: the same) and works out again the
 // return fire of the enemies changed (by new index; which, their
 // indexes in order) at it; its shots are worked out again when next
-// asked.
-func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
+// asked. A row that loses one of its nearest enemies (gone), or whose
+// nearest may be others (regroup: an enemy seen anew, or in another hex,
+// or no longer fighting), is worked out again when next asked.
+func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int, regroup bool) {
 	r.hasFire, r.hasWorth = false, false
+	if regroup {
+		r.hasBack = false
+	}
 	if !r.hasBack {
 		return
+	}
+	if to != nil {
+		near := make([]bool, len(pic.enemies))
+		for j, i := range to {
+			if i >= 0 {
+				near[i] = r.near[j]
+			} else if r.near[j] {
+				r.hasBack = false
+				return
+			}
+		}
+		r.near = near
 	}
 	kept := r.back[:0]
 	for _, c := range r.back {
@@ -222,7 +245,9 @@ func (r *fireRow) patch(pic *picture, to []int, changed []bool, which []int) {
 	}
 	r.back = kept
 	for _, i := range which {
-		r.back = r.target.add(pic, r.back, i, pic.enemies[i])
+		if r.near[i] {
+			r.back = r.target.add(pic, r.back, i, pic.enemies[i])
+		}
 	}
 	byEnemy := func(a, b colAt) int { return cmp.Compare(a.i, b.i) } // each enemy once
 	if !slices.IsSortedFunc(r.back, byEnemy) {
@@ -264,8 +289,11 @@ func (r *fireRow) backAt(pic *picture, t target) []colAt {
 	k := targetKey{t.at, t.shift, t.d}
 	if !r.hasBack || r.target != k {
 		r.target, r.hasBack, r.back, r.hasWorth = k, true, r.back[:0], false
+		r.near = pic.nearEnemies(k.at)
 		for i, e := range pic.enemies {
-			r.back = k.add(pic, r.back, i, e)
+			if r.near[i] {
+				r.back = k.add(pic, r.back, i, e)
+			}
 		}
 	}
 	return r.back
@@ -300,7 +328,6 @@ func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
 		return r.fire
 	}
 	r.firer, r.hasFire = k, true
-	r.made++
 	r.fire = unitFire{u: u, opts: r.fire.opts[:0], at: r.fire.at[:0]}
 	if k.noCombat {
 		return r.fire
@@ -325,35 +352,6 @@ func (f unitFire) kept(pic *picture) bool {
 		}
 	}
 	return true
-}
-
-// plan is the plan of the side's fire but skip's in the movement phase,
-// made in x: in full (exchange.plan) the first time, and then kept from
-// one move to the next. Between two moves one unit has moved, so only
-// its shots are new: each unit keeps the choice it made among the same
-// options, and the units with new options (or none chosen yet) choose
-// against the others' choices. Planning every unit twice over for every
-// move made Hard's cost grow with the square of the units in reach of
-// each other (BENCHMARKS.md); this costs a move what its own shots do.
-// The one unit left out of a move (skip, the unit moving) keeps its
-// choice for later moves.
-func (ft *fireTable) plan(x *exchange, fm *fightMemo, skip *referee.ViewUnit) {
-	var all []*planned
-	ids := map[*planned]string{}
-	for _, f := range fm.fire {
-		if f.u != skip {
-			pu := &planned{opts: f.opts, chosen: -1}
-			ids[pu] = f.u.ID
-			all = append(all, pu)
-		}
-	}
-	x.replan(all, func(pu *planned) (int, bool) {
-		c, ok := ft.chosen[ids[pu]]
-		return c.i, ok && c.made == ft.rows[ids[pu]].made
-	})
-	for _, pu := range all {
-		ft.chosen[ids[pu]] = choice{ft.rows[ids[pu]].made, pu.chosen}
-	}
 }
 
 // aimed is a unit's option chosen in the attack phase's plan (−1: none)

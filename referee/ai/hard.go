@@ -34,15 +34,22 @@ import (
 //
 // What it works out is kept from one decision to the next
 // (firetable.go): the columns of fire between each unit and the enemies
-// that can reach it within a player turn, the plan within a phase, and
-// each enemy's reach over the ground while it stands where it stood
-// (reach.go). Between two decisions one unit has moved or fired: the
-// units whose options are as they were keep their choices, the others
-// choose again against them, where a plan made afresh would let every
-// unit choose twice over. With a hundred units a side along a front,
-// planning them all for every decision cost Hard several times Normal
-// (BENCHMARKS.md); in a battle of a few lances a side the two plans are
-// nearly always the same.
+// near it that can reach it within a player turn, the attack phase's
+// plan within the phase, and each enemy's reach over the ground while
+// it stands where it stood (reach.go). Between two attacks one unit has
+// fired: the units whose options are as they were keep their choices,
+// the others choose again against them, where a plan made afresh would
+// let every unit choose twice over. With a hundred units a side along a
+// front, planning them all for every decision cost Hard several times
+// Normal (BENCHMARKS.md); in a battle of a few lances a side the two
+// plans are nearly always the same.
+//
+// It weighs no more than a dozen enemies and a dozen of its own units
+// around a unit (hardNear, ruling AIL2): a moving unit's hexes in the
+// plan of the units nearest it against the enemies nearest it, made
+// afresh for each unit that moves; a unit's return fire from the
+// enemies nearest it. A battle of a dozen units a side is weighed
+// whole; in a larger one a decision costs what it costs in that one.
 //
 // It reads nothing Normal does not: the picture of the side's View.
 
@@ -550,14 +557,6 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	return best.a, true
 }
 
-// fightMemo is what hardFight works out once a picture, the same for
-// every unit whose move it scores: each own unit's fire where it stands,
-// and each enemy's return fire at the side's units.
-type fightMemo struct {
-	fire []unitFire   // the units with something to fire at, in pic.own order
-	back []returnBest // by pic.enemies index
-}
-
 // unitFire is own unit u's options of fire where it stands, and the
 // pic.enemies index of each option's target (fireTable.fireOf).
 type unitFire struct {
@@ -566,105 +565,129 @@ type unitFire struct {
 	at   []int
 }
 
-// returnBest is an enemy's best return fire at the side's units (first,
-// at unit by) and its best at the others (second), so that its best with
-// any one unit left out (what exchange.fireBack finds at the targets but one) is
-// known without going through them all again.
-type returnBest struct {
-	first, second float64
-	by            *referee.ViewUnit
+// fightAround is the fire exchange hardFight weighs a mover's hexes in
+// (ruling AIL2): the hardNear enemies nearest its hex (in, by
+// pic.enemies index), and the plan of the hardNear units of the side
+// nearest it but the mover, firing where they stand at those enemies,
+// with each of those enemies' best return fire at them. The plan is
+// made when first needed (exchange): a mover no enemy weighed can reach
+// or be fired at by in any hex scored needs none.
+type fightAround struct {
+	m      *moveScorer
+	center hex.Hex
+	in     []bool
+	x      *exchange
+	// base is each enemy's best return fire at the others (by
+	// pic.enemies index); back is it with the mover in the hex scored,
+	// base but for those that would rather hit it there, in memory kept
+	// from one hex to the next.
+	base, back []float64
+	near, all  *fightLists
+	// gains is what each shot the mover may take adds to the plan when it
+	// draws no enemy's fire: the same in every hex.
+	gains map[gainKey]float64
 }
 
-// without is the best return fire at the side's units but skip.
-func (r returnBest) without(skip *referee.ViewUnit) float64 {
-	if r.by == skip {
-		return r.second
+func (pic *picture) fightAround(m *moveScorer, center hex.Hex) *fightAround {
+	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: map[gainKey]float64{}}
+}
+
+// exchange is the plan around the mover, made the first time asked.
+func (a *fightAround) exchange() *exchange {
+	if a.x != nil {
+		return a.x
 	}
-	return r.first
-}
-
-func (pic *picture) newFightMemo() *fightMemo {
-	fm := &fightMemo{back: make([]returnBest, len(pic.enemies))}
-	pic.returnFires(func(u *referee.ViewUnit, at []colAt, vs []float64) {
+	pic := a.m.pic
+	ft := pic.fireTable()
+	a.x = pic.newExchange(hardMoveReturn)
+	var units []*planned
+	for _, u := range pic.nearOwn(a.center, a.m.u) {
+		at, v := ft.worthAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 		for k, c := range at {
-			r, v := &fm.back[c.i], vs[k]
-			if v > r.first {
-				r.first, r.second, r.by = v, r.first, u
-			} else if v > r.second {
-				r.second = v
+			if a.in[c.i] {
+				i := pic.enemies[c.i].idx
+				a.x.back[i] = max(a.x.back[i], v[k])
 			}
 		}
-	})
-	ft := pic.fireTable()
-	for _, u := range pic.own {
-		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || u.Disrupted || u.Values == nil ||
-			u.Kind == referee.KindAir.String() || u.Kind == referee.KindDropShip.String() {
-			continue
+		if u.Disrupted || u.Kind == referee.KindDropShip.String() {
+			continue // it does not fire this turn, or not in the plan
 		}
-		if uf := ft.fireOf(pic, u); len(uf.opts) > 0 {
-			fm.fire = append(fm.fire, uf)
+		uf := ft.fireOf(pic, u)
+		pu := &planned{opts: uf.opts, chosen: -1} // read, never written
+		for j := range uf.opts {
+			if !a.in[uf.at[j]] { // some beyond the nearest: only those in
+				pu.opts = nil
+				for j, o := range uf.opts {
+					if a.in[uf.at[j]] {
+						pu.opts = append(pu.opts, o)
+					}
+				}
+				break
+			}
+		}
+		if len(pu.opts) > 0 {
+			units = append(units, pu)
 		}
 	}
-	return fm
+	a.x.plan(units)
+	a.base = make([]float64, len(pic.enemies))
+	for i, e := range pic.enemies {
+		a.base[i] = a.x.back[e.idx]
+	}
+	a.back = slices.Clone(a.base)
+	return a.x
 }
 
 // hardFight is Hard's worth of standing in h for mover m, in the fire
 // exchange of the side's plan with the other units where they stand
 // (moved or not yet): what m adds to the plan from h, less the return
 // fire h draws beyond what the enemy would fire at the others anyway.
+// The exchange is the one around m's hex (fightAround); around the hex
+// scored for a unit not on the map (a drop).
 func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) float64 {
-	if pic.fight == nil {
-		pic.fight = pic.newFightMemo()
-	}
-	x := pic.newExchange(hardMoveReturn)
-	for i, e := range pic.enemies {
-		x.back[e.idx] = pic.fight.back[i].without(m.u)
-	}
-	pic.fireTable().plan(x, pic.fight, m.u)
-	// back is each enemy's best return fire (by pic.enemies index) with
-	// the unit in the hex scored, in memory kept from one hex to the next.
-	base := make([]float64, len(pic.enemies))
-	for i, e := range pic.enemies {
-		base[i] = x.back[e.idx]
-	}
-	// back is each enemy's best return fire with the unit in the hex
-	// scored, base but for those that would rather hit it there.
-	back := slices.Clone(base)
-	var near, all *fightLists
+	var a *fightAround
 	var me target // m as a target, its hex and shift set for each hex
 	made := false
-	// What fire on each column costs m (fireWorth), and what each shot m
-	// may take adds to the plan when it draws no enemy's fire (gain),
-	// are the same in every hex: each is worked out once.
+	// What fire on each column costs m (fireWorth) is the same in every
+	// hex: each is worked out once.
 	var worth [referee.MaxColumn - referee.MinColumn + 1]float64
 	var worthKnown [len(worth)]bool
-	gains := map[gainKey]float64{}
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		if !made {
 			me, made = pic.ownTarget(m.u, h, cell), true
 		}
+		if a == nil || m.u.Hex == nil {
+			center := h
+			if m.u.Hex != nil {
+				center = *m.u.Hex
+			}
+			a = pic.fightAround(m, center)
+		}
 		me.at, me.shift = h, cell.Terrain.Info().Shift
 		var l *fightLists
 		if m.focused && hex.Distance(m.center, h) <= m.radius {
-			if near == nil {
-				near = m.fightLists(true)
+			if a.near == nil {
+				a.near = m.fightLists(true, a.in)
 			}
-			l = near
+			l = a.near
 		} else {
-			if all == nil {
-				all = m.fightLists(false)
+			if a.all == nil {
+				a.all = m.fightLists(false, a.in)
 			}
-			l = all
+			l = a.all
 		}
 		// The return fire it draws: enemies that would rather hit it.
 		drawn := 0.0
 		for _, i := range l.firing {
 			e := pic.enemies[i]
-			back[i] = base[i]
 			col, ok := pic.fireOnGround(e, me.at, me.d, me.shift)
+			if a.x != nil {
+				a.back[i] = a.base[i]
+			}
 			if !ok {
 				continue
 			}
+			x, back := a.exchange(), a.back
 			c := referee.ClampColumn(col) - referee.MinColumn
 			if !worthKnown[c] {
 				worth[c], worthKnown[c] = pic.fireWorth(col, me.left, me.step, me.worth), true
@@ -682,19 +705,20 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			if !ok {
 				continue
 			}
-			if back[i] != base[i] {
+			x, back := a.exchange(), a.back
+			if back[i] != a.base[i] {
 				best = max(best, x.gain(e, o.s, back[i]))
 				continue
 			}
 			k := gainKey{i, o.s}
-			g, ok := gains[k]
+			g, ok := a.gains[k]
 			if !ok {
 				g = x.gain(e, o.s, back[i])
-				gains[k] = g
+				a.gains[k] = g
 			}
 			best = max(best, g)
 		}
-		return best - x.ret*drawn
+		return best - hardMoveReturn*drawn
 	}
 }
 
@@ -704,20 +728,21 @@ type gainKey struct {
 	s shot
 }
 
-// fightLists are the enemies (by pic.enemies index, in order) that can
-// count in hardFight's worth of a hex: firing, those that may fire at m
-// next turn (fighting and not disrupted), and targets, those m may fire
-// at (fighting; none for a unit that does not fight). Within m's focus
-// (near) only those that may reach a hex of it: within their reach,
-// which their reach over the ground never exceeds, or within m's range
-// (or next to it). The others add nothing, so the worth is the same to
-// the last bit; only they are not looked at for every hex.
+// fightLists are the enemies (by pic.enemies index, in order) among
+// those weighed (in, all fighting) that can count in hardFight's worth
+// of a hex: firing, those that may fire at m next turn (not disrupted),
+// and targets, those m may fire at (none for a unit that does not
+// fight). Within m's focus (near) only those that may reach a hex of
+// it: within their reach, which their reach over the ground never
+// exceeds, or within m's range (or next to it). The others add nothing,
+// so the worth is the same to the last bit; only they are not looked at
+// for every hex.
 type fightLists struct{ firing, targets []int }
 
-func (m *moveScorer) fightLists(near bool) *fightLists {
+func (m *moveScorer) fightLists(near bool, in []bool) *fightLists {
 	l := &fightLists{}
 	for i, e := range m.pic.enemies {
-		if !e.fighting() {
+		if !in[i] {
 			continue
 		}
 		d := 0

@@ -68,9 +68,6 @@ type picture struct {
 	// routeMemo keeps the route fields for the player turn (cache.go);
 	// nil: none kept.
 	routeMemo *routeMemo
-	// fight is Hard's fire exchange as the units stand (hard.go), once
-	// worked out.
-	fight *fightMemo
 	// table is where Hard keeps its fireTable from one decision to the
 	// next (firetable.go); nil: none kept.
 	table **fireTable

@@ -53,7 +53,10 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 	}
 	m := pic.v.Map
 	k := routeKey{mode: c.Info().Movement}
-	spent := make([]int, m.Width*m.Height)
+	// f is first the MP spent to each hex (−1: not reached), then its
+	// distance from the nearest hex the enemy may end its move in.
+	f := make([]int16, m.Width*m.Height) // small, to be read for every hex and enemy
+	spent := f
 	for i := range spent {
 		spent[i] = -1
 	}
@@ -64,7 +67,7 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 	var ends []hex.Hex
 	for q.Len() > 0 {
 		n := heap.Pop(q).(routeNode)
-		if n.cost > spent[at(n.h)] {
+		if n.cost > int(spent[at(n.h)]) {
 			continue
 		}
 		ends = append(ends, n.h)
@@ -76,23 +79,22 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 			if !ok || n.cost+c > e.mp {
 				continue
 			}
-			if i := at(x); spent[i] < 0 || n.cost+c < spent[i] {
-				spent[i] = n.cost + c
+			if i := at(x); spent[i] < 0 || n.cost+c < int(spent[i]) {
+				spent[i] = int16(n.cost + c)
 				heap.Push(q, routeNode{x, n.cost + c})
 			}
 		}
 	}
 	// Its fire: hexes within range of one of them.
-	f := make([]int16, m.Width*m.Height) // small, to be read for every hex and enemy
 	for i := range f {
 		f[i] = farAway
 	}
 	for _, h := range ends {
 		f[at(h)] = 0
 	}
-	frontier := ends
+	frontier, next := ends, []hex.Hex(nil) // each ring's memory the one before the last's
 	for r := 1; r <= max(e.rng, 1) && len(frontier) > 0; r++ {
-		var next []hex.Hex
+		next = next[:0]
 		for _, h := range frontier {
 			for _, x := range h.Neighbors() {
 				if m.Contains(x) && f[at(x)] == farAway {
@@ -101,7 +103,7 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 				}
 			}
 		}
-		frontier = next
+		frontier, next = next, frontier
 	}
 	pic.reach.keep(key, e.rng, f)
 	return f
