@@ -100,7 +100,10 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 	e.Orders = Orders{Searches: []int{1, 2}}
 	e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: 1, Present: true})
 	n.Log.Append(Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"},
-		Event{Turn: n.Turn, Step: "contact", Type: "setup", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: fmt.Sprintf(scoutCount, 99, 1)})
+		Event{Turn: n.Turn, Step: "contact", Type: "setup", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: fmt.Sprintf(scoutCount, 99, 1)},
+		// VP the enemy scored in secret: the side knows only its account
+		// (ruling SE2), by which it judges whether it leads.
+		Event{Turn: n.Turn, Step: "vp", Type: "vp", Audience: secret(e.ID), Side: e.ID, VP: 300, Text: "invented"})
 	for i := range n.Battles {
 		b := &n.Battles[i]
 		if b.State == nil || !slices.ContainsFunc(b.Sides, func(bs BattleSide) bool { return bs.Side == side }) {
