@@ -423,6 +423,13 @@ func migrate6to7(tx *bolt.Tx) error { return eachCampaign(tx, 6, sealChunks, sea
 
 // sealChunks seals a schema 6 log's chunks.
 func sealChunks(cb *bolt.Bucket, id int64) error {
+	return rewriteChunks(cb, id, func(_, v []byte) ([]byte, error) { return clone(v), nil })
+}
+
+// rewriteChunks puts each chunk of the log that rewrite gives new bytes
+// for (nil leaves it as it is) back sealed. The chunks are read before
+// any is put, as bbolt's cursor may not run over a bucket being written.
+func rewriteChunks(cb *bolt.Bucket, id int64, rewrite func(k, v []byte) ([]byte, error)) error {
 	eb := cb.Bucket(bucketEvents)
 	if eb == nil {
 		return nil
@@ -432,7 +439,11 @@ func sealChunks(cb *bolt.Bucket, id int64) error {
 		if len(k) != 8 || v == nil {
 			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: fmt.Errorf("not a chunk of the log")}
 		}
-		keys, values = append(keys, clone(k)), append(values, clone(v))
+		nv, err := rewrite(k, v)
+		if err != nil || nv == nil {
+			return err
+		}
+		keys, values = append(keys, clone(k)), append(values, nv)
 		return nil
 	})
 	if err != nil {

@@ -1,8 +1,6 @@
 package storage
 
 import (
-	"fmt"
-
 	bolt "go.etcd.io/bbolt"
 
 	"bfbot/campaign"
@@ -21,37 +19,18 @@ func migrateChunkSums(tx *bolt.Tx) error { return eachCampaign(tx, 10, sumChunks
 
 // sumChunks writes a schema 10 log's full chunks in the summed form.
 func sumChunks(cb *bolt.Bucket, id int64) error {
-	eb := cb.Bucket(bucketEvents)
-	if eb == nil {
-		return nil
-	}
-	var keys, values [][]byte
-	err := eb.ForEach(func(k, v []byte) error {
-		if len(k) != 8 || v == nil {
-			return &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: fmt.Errorf("not a chunk of the log")}
-		}
+	return rewriteChunks(cb, id, func(k, v []byte) ([]byte, error) {
 		z, err := unseal(id, sealChunk, uint64(btoi(k)), v)
 		if err != nil {
-			return &RecordError{Campaign: id, Key: chunkKey(uint64(btoi(k))), Err: err}
+			return nil, &RecordError{Campaign: id, Key: chunkKey(uint64(btoi(k))), Err: err}
 		}
 		if len(z) == 0 || z[0] != chunkEvents {
-			return nil
+			return nil, nil
 		}
 		events, err := unpackFull(nil, z[1:])
 		if err != nil {
-			return &RecordError{Campaign: id, Key: chunkKey(uint64(btoi(k))), Err: err}
+			return nil, &RecordError{Campaign: id, Key: chunkKey(uint64(btoi(k))), Err: err}
 		}
-		summed := append(appendChunkSums([]byte{chunkSummed}, campaign.LogVP(nil, events)), z[1:]...)
-		keys, values = append(keys, clone(k)), append(values, summed)
-		return nil
+		return append(appendChunkSums([]byte{chunkSummed}, campaign.LogVP(nil, events)), z[1:]...), nil
 	})
-	if err != nil {
-		return err
-	}
-	for i, k := range keys {
-		if err := eb.Put(k, seal(id, sealChunk, uint64(btoi(k)), values[i])); err != nil {
-			return err
-		}
-	}
-	return nil
 }
