@@ -419,7 +419,7 @@ func secret(side string) []string { return []string{side} }
 
 // Clone returns a deep copy of the campaign. The strategic map is shared
 // (it never changes after creation); battle states are cloned; the log's
-// events are shared (event_log.go), and so are the units' lance members.
+// events are shared (log.go), and so are the units' lance members.
 //
 // IMPORTANT: events in Log are never changed once logged; a change to the
 // campaign appends new ones.

@@ -8,7 +8,7 @@ import (
 
 // Ensure Campaign.Clone copies every field but the strategic map (never
 // changed once made), the log's events and the array behind them (never
-// changed once logged: a change appends, event_log.go), the battles'
+// changed once logged: a change appends, log.go), the battles'
 // tactical maps, a battle state's Apply work in progress (never set
 // on a finished state), and a lance's members (set when the lance is
 // made): a field added to the
