@@ -33,7 +33,8 @@ import (
 // where it stays. When its ground battlegroups can stand, one each, on
 // every objective sector it does not hold this turn, they go there
 // (aiClosing): holding them all meets the campaign objectives (ruling
-// CB14). Marching on the objectives, a main body too weak to fight alone
+// CB14) when one of them is a sector the enemy held at the start, which
+// the side's view does not tell it; otherwise it is a step toward them. Marching on the objectives, a main body too weak to fight alone
 // goes home only when it expects an enemy next to it that outmatches it.
 // It searches where it ends only with the odds (aiSearchOdds; a search
 // is what makes contact, 000 line 2620), and, marching on the
@@ -734,7 +735,7 @@ func aiUnheld(v SideView) []int {
 // every objective sector the side does not hold (aiUnheld), each moving
 // at most one sector and never where it expects to be outmatched
 // (aiOdds), holding them all at the upkeep ends the campaign (ruling
-// CB14), so they go there whatever else they would do, a battlegroup
+// CB14) if one was the enemy's at the start, so they go there whatever else they would do, a battlegroup
 // too weak to march alone too. nil when they cannot.
 func aiClosing(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float64) map[*aiBattlegroup]int {
 	if len(unheld) == 0 {

@@ -71,7 +71,8 @@ type Campaign struct {
 	Winner string `json:"winner,omitempty"`
 	// End is why the campaign ended, set with PhaseOver by the end
 	// check of a campaign turn (upkeep.go); "" for a scenario's or
-	// Quick-Start battle's campaign.
+	// Quick-Start battle's campaign, and for one the referee ended
+	// (bot/command's endNow), which no rule decided.
 	End End `json:"end,omitempty"`
 	// Scenario is set for a campaign that plays one of the book's
 	// scenarios as its only battle (NewScenarioBattle).
