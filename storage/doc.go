@@ -42,7 +42,7 @@
 // # Bucket layout (schema 11)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (10)
+//	    "schema"            uint64 big-endian: the schema version (11)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one record per revision, the newest is the

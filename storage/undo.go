@@ -61,6 +61,12 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 				c.Log.Append(e)
 			}
 		}
+		// A chunk that could not be unpacked reads as placeholders, and
+		// the undo events among them would be lost: nothing is saved, as
+		// in a change (update.go).
+		if err := now.Log.Err(); err != nil {
+			return fmt.Errorf("campaign %d: the undo is not saved, as its log could not be read (bfbot check names the damaged record): %w", id, err)
+		}
 		c.Log.Append(campaign.Event{
 			Turn: c.Turn, Step: "undo", Type: "undo",
 			Text: fmt.Sprintf("the referee undid the last change: the campaign is back at turn %d, %s", c.Turn, c.Phase),
