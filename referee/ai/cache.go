@@ -27,7 +27,8 @@ type cache struct {
 	// reach is how far each enemy counter's fire reaches next turn over
 	// the ground (Hard, reach.go).
 	reach *reachMemo
-	// fire is Hard's fire between the units, for the phase (firetable.go).
+	// fire is Hard's fire between the units, for the player turn: kept
+	// from the movement phase into the attack phase (firetable.go).
 	fire *fireTable
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo

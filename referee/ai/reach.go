@@ -31,7 +31,8 @@ const farAway = 1 << 10
 // lies from the nearest hex enemy e may end its move in next turn, up to
 // e's range (farAway beyond); nil when the way e moves is not known (an
 // unsighted class) or it does not move (a DropShip). Kept for the player
-// turn: the enemy does not move in it.
+// turn, as the enemy does not move in it, and into later turns while the
+// ground and the enemy stay as they were (reachMemo).
 func (pic *picture) groundReach(e *enemy) []int16 {
 	if !e.groundLooked {
 		e.ground, e.groundLooked = pic.lookReach(e), true
@@ -134,7 +135,8 @@ type reachField struct {
 
 // at is the memo for a decision on s: the reaches of earlier turns are
 // dropped once the rubble is not what it was (those of this turn are
-// kept, as the enemy's reach is kept for the turn), and at a new player
+// kept for this turn only, as the enemy's reach is kept for the turn),
+// and at a new player
 // turn those not looked up in the side's last turn (two player turns
 // before), whose counters have moved or gone.
 func (r *reachMemo) at(s *referee.State) *reachMemo {
@@ -144,6 +146,12 @@ func (r *reachMemo) at(s *referee.State) *reachMemo {
 	if !maps.Equal(r.rubble, s.Rubble) {
 		r.rubble = maps.Clone(s.Rubble)
 		maps.DeleteFunc(r.fields, func(_ reachKey, f reachField) bool { return f.turn != s.PlayerTurn })
+		// Those kept for this turn were worked out on the ground as it
+		// was: no later turn may take them (no range is -1).
+		for k, f := range r.fields {
+			f.rng = -1
+			r.fields[k] = f
+		}
 	}
 	if r.turn != s.PlayerTurn {
 		r.turn = s.PlayerTurn
