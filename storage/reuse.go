@@ -150,7 +150,10 @@ func sameShallow(a, b reflect.Value) bool {
 			}
 		}
 		return true
-	case reflect.Interface, reflect.Func:
+	case reflect.Interface:
+		// Two nil interfaces encode alike; what one holds is not compared.
+		return a.IsNil() && b.IsNil()
+	case reflect.Func:
 		return false
 	}
 	// Value.Equal reads unexported fields too, where Interface does not.
