@@ -297,9 +297,24 @@ type exchange struct {
 	slab []struck
 }
 
-func (pic *picture) newExchange(ret float64) *exchange {
+// newExchange is a plan with no shots yet, made in the memory of x, an
+// exchange no longer read (nil: new memory). A decision weighs thousands
+// of plans over a battle, each with a list for every enemy: kept, they
+// are not garbage.
+func (pic *picture) newExchange(ret float64, x *exchange) *exchange {
 	n := pic.counted
-	return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
+	if x == nil || cap(x.shots) < n {
+		return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
+	}
+	x.pic, x.ret = pic, ret
+	x.shots, x.struck, x.back = x.shots[:n], x.struck[:n], x.back[:n]
+	for i := range x.shots {
+		x.shots[i] = x.shots[i][:0]
+	}
+	clear(x.struck)
+	clear(x.back)
+	x.slab = x.slab[:0] // none of it is pointed at any more
+	return x
 }
 
 // struck is a target as the shots of a plan at it leave it: rolled, and
@@ -432,10 +447,14 @@ func (x *exchange) gainOf(o option) float64 {
 }
 
 // planned is one unit's part of a plan: its options and the one chosen
-// (−1: none worth a roll).
+// (−1: none worth a roll); in the attack phase's plan the unit's ID, and
+// whether its options are those it chose among in the last decision
+// (planAttacks).
 type planned struct {
 	opts   []option
 	chosen int
+	id     string
+	same   bool
 }
 
 // plan assigns each unit the option that adds most to the plan, units
@@ -479,7 +498,7 @@ func (x *exchange) unaim(o option) {
 	l := x.shots[o.t.idx]
 	for i := range l {
 		if l[i] == o.s {
-			x.shots[o.t.idx] = append(l[:i:i], l[i+1:]...)
+			x.shots[o.t.idx] = slices.Delete(l, i, i+1)
 			x.struck[o.t.idx] = nil
 			return
 		}
@@ -490,20 +509,19 @@ func (x *exchange) unaim(o option) {
 // or ok false when no attack is worth a roll.
 func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
-	x := pic.newExchange(hardFireReturn)
+	ft := pic.fireTable()
+	x := pic.newExchange(hardFireReturn, ft.attackX)
+	ft.attackX = x
 	x.fireBack()
-	var units []*planned
-	ids := map[*planned]string{}
+	units := ft.plans()
 	// The options are laid out one after another in memory kept from one
 	// decision to the next (fireTable.opts).
-	ft := pic.fireTable()
 	opts := ft.opts[:0]
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
 		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
-		pu := &planned{chosen: -1}
 		first := len(opts)
 		for _, a := range g.legal(u.ID) {
 			switch a.Kind {
@@ -518,12 +536,12 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
 			}
 		}
-		if pu.opts = opts[first:len(opts):len(opts)]; len(pu.opts) > 0 {
-			units, ids[pu] = append(units, pu), u.ID
+		if len(opts) > first {
+			units = append(units, ft.planned(u.ID, opts[first:len(opts):len(opts)]))
 		}
 	}
-	ft.opts = opts
-	ft.planAttacks(x, units, ids)
+	ft.opts, ft.units = opts, units
+	ft.planAttacks(x, units)
 	// Same-hex attacks first (they close once another hex is fired on),
 	// then the unit with the least to gain elsewhere.
 	var best *option
@@ -584,12 +602,20 @@ type fightAround struct {
 	base, back []float64
 	near, all  *fightLists
 	// gains is what each shot the mover may take adds to the plan when it
-	// draws no enemy's fire: the same in every hex.
-	gains map[gainKey]float64
+	// draws no enemy's fire, by the enemy's pic.enemies index: the same in
+	// every hex. A mover has a few shots at each enemy (a column, and how
+	// surely), looked up for every hex: a list, not a map.
+	gains [][]gainOf
+}
+
+// gainOf is what shot s adds to the plan.
+type gainOf struct {
+	s shot
+	g float64
 }
 
 func (pic *picture) fightAround(m *moveScorer, center hex.Hex) *fightAround {
-	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: map[gainKey]float64{}}
+	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: make([][]gainOf, len(pic.enemies))}
 }
 
 // exchange is the plan around the mover, made the first time asked.
@@ -599,8 +625,12 @@ func (a *fightAround) exchange() *exchange {
 	}
 	pic := a.m.pic
 	ft := pic.fireTable()
-	a.x = pic.newExchange(hardMoveReturn)
-	var units []*planned
+	// A mover's hexes are all scored before the next mover's: the plan
+	// of the last is no longer read.
+	a.x = pic.newExchange(hardMoveReturn, ft.aroundX)
+	ft.aroundX = a.x
+	units := ft.plans()
+	ft.opts = ft.opts[:0]
 	for _, u := range pic.nearOwn(a.center, a.m.u) {
 		at, v := ft.worthAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 		for k, c := range at {
@@ -612,23 +642,30 @@ func (a *fightAround) exchange() *exchange {
 		if u.Disrupted || u.Kind == referee.KindDropShip.String() {
 			continue // it does not fire this turn, or not in the plan
 		}
+		// Its options on the enemies weighed: the row's own (read, never
+		// written), or when it has some on others those in, copied out
+		// into memory kept from one mover to the next.
 		uf := ft.fireOf(pic, u)
-		pu := &planned{opts: uf.opts, chosen: -1} // read, never written
-		for j := range uf.opts {
-			if !a.in[uf.at[j]] { // some beyond the nearest: only those in
-				pu.opts = nil
-				for j, o := range uf.opts {
-					if a.in[uf.at[j]] {
-						pu.opts = append(pu.opts, o)
-					}
+		opts, first, copied := uf.opts, 0, false
+		for j, o := range uf.opts {
+			switch {
+			case copied:
+				if a.in[uf.at[j]] {
+					ft.opts = append(ft.opts, o)
 				}
-				break
+			case !a.in[uf.at[j]]:
+				first, copied = len(ft.opts), true
+				ft.opts = append(ft.opts, uf.opts[:j]...)
 			}
 		}
-		if len(pu.opts) > 0 {
-			units = append(units, pu)
+		if copied {
+			opts = ft.opts[first:len(ft.opts):len(ft.opts)]
+		}
+		if len(opts) > 0 {
+			units = append(units, ft.planned("", opts))
 		}
 	}
+	ft.units = units
 	a.x.plan(units)
 	a.base = make([]float64, len(pic.enemies))
 	for i, e := range pic.enemies {
@@ -710,22 +747,23 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 				best = max(best, x.gain(e, o.s, back[i]))
 				continue
 			}
-			k := gainKey{i, o.s}
-			g, ok := a.gains[k]
-			if !ok {
-				g = x.gain(e, o.s, back[i])
-				a.gains[k] = g
-			}
-			best = max(best, g)
+			best = max(best, a.gainAt(i, o.s))
 		}
 		return best - hardMoveReturn*drawn
 	}
 }
 
-// gainKey is a shot m may take at enemy i (by pic.enemies index).
-type gainKey struct {
-	i int
-	s shot
+// gainAt is what shot s at enemy i (by pic.enemies index) adds to the
+// plan when it draws no enemy's fire, worked out once.
+func (a *fightAround) gainAt(i int, s shot) float64 {
+	for _, k := range a.gains[i] {
+		if k.s == s {
+			return k.g
+		}
+	}
+	g := a.x.gain(a.m.pic.enemies[i], s, a.back[i])
+	a.gains[i] = append(a.gains[i], gainOf{s, g})
+	return g
 }
 
 // fightLists are the enemies (by pic.enemies index, in order) among

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"container/heap"
 	"maps"
 
 	"bfbot/mapgen"
@@ -62,27 +61,40 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 		spent[i] = -1
 	}
 	at := func(h hex.Hex) int { return h.Y*m.Width + h.X }
-	// The hexes it may end its move in: MP spent outward from its hex.
-	q := &routeQueue{{e.at, 0}}
+	// The hexes it may end its move in: MP spent outward from its hex,
+	// the cheapest first. A step costs 1 MP or more, so the hexes reached
+	// are queued by the MP spent to them, one list for each (buckets).
+	b := pic.reach.scratch()
+	if n := max(e.mp, 0) + 1; cap(b.buckets) < n {
+		b.buckets = append(b.buckets[:cap(b.buckets)], make([][]hex.Hex, n-cap(b.buckets))...)
+	} else {
+		b.buckets = b.buckets[:n]
+	}
+	for i := range b.buckets {
+		b.buckets[i] = b.buckets[i][:0]
+	}
 	spent[at(e.at)] = 0
-	var ends []hex.Hex
-	for q.Len() > 0 {
-		n := heap.Pop(q).(routeNode)
-		if n.cost > int(spent[at(n.h)]) {
-			continue
-		}
-		ends = append(ends, n.h)
-		for d, x := range n.h.Neighbors() {
-			if !m.Contains(x) {
-				continue
+	b.buckets[0] = append(b.buckets[0], e.at)
+	ends := b.ends[:0]
+	for cost := range b.buckets {
+		for j := 0; j < len(b.buckets[cost]); j++ {
+			h := b.buckets[cost][j]
+			if cost > int(spent[at(h)]) {
+				continue // reached more cheaply since
 			}
-			c, ok := pic.stepCost(k, n.h, x, hex.Direction(d))
-			if !ok || n.cost+c > e.mp {
-				continue
-			}
-			if i := at(x); spent[i] < 0 || n.cost+c < int(spent[i]) {
-				spent[i] = int16(n.cost + c)
-				heap.Push(q, routeNode{x, n.cost + c})
+			ends = append(ends, h)
+			for d, x := range h.Neighbors() {
+				if !m.Contains(x) {
+					continue
+				}
+				c, ok := pic.stepCost(k, h, x, hex.Direction(d))
+				if !ok || cost+c > e.mp {
+					continue
+				}
+				if i := at(x); spent[i] < 0 || cost+c < int(spent[i]) {
+					spent[i] = int16(cost + c)
+					b.buckets[cost+c] = append(b.buckets[cost+c], x)
+				}
 			}
 		}
 	}
@@ -93,7 +105,7 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 	for _, h := range ends {
 		f[at(h)] = 0
 	}
-	frontier, next := ends, []hex.Hex(nil) // each ring's memory the one before the last's
+	frontier, next := ends, b.next[:0] // each ring's memory the one before the last's
 	for r := 1; r <= max(e.rng, 1) && len(frontier) > 0; r++ {
 		next = next[:0]
 		for _, h := range frontier {
@@ -106,6 +118,7 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 		}
 		frontier, next = next, frontier
 	}
+	b.ends, b.next = frontier, next // both kept, whichever is which
 	pic.reach.keep(key, e.rng, f)
 	return f
 }
@@ -124,6 +137,25 @@ type reachMemo struct {
 	m      *mapgen.Map
 	rubble map[hex.Hex]bool
 	fields map[reachKey]reachField
+	// work is the memory lookReach works in, kept from reach to reach.
+	work reachWork
+}
+
+// reachWork is lookReach's memory: the hexes reached, by MP spent
+// (buckets), those it may end its move in (ends), and a ring of its fire
+// (next).
+type reachWork struct {
+	buckets    [][]hex.Hex
+	ends, next []hex.Hex
+}
+
+// scratch is the memory to work a reach out in: the memo's, or new
+// without one.
+func (r *reachMemo) scratch() *reachWork {
+	if r == nil {
+		return &reachWork{}
+	}
+	return &r.work
 }
 
 // reachField is a reach kept: worked out for range rng, last looked up

@@ -514,24 +514,6 @@ func (pic *picture) leaveFrom(u *referee.ViewUnit, edge string) (hex.Hex, bool) 
 	return at, true
 }
 
-type routeNode struct {
-	h    hex.Hex
-	cost int
-}
-
-type routeQueue []routeNode
-
-func (q routeQueue) Len() int           { return len(q) }
-func (q routeQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
-func (q routeQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *routeQueue) Push(x any)        { *q = append(*q, x.(routeNode)) }
-func (q *routeQueue) Pop() any {
-	old := *q
-	n := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return n
-}
-
 // way is how far h is from firing at the enemy for the moving unit: the
 // MP its route to a hex in range costs, or, when no route gets there (or
 // for Easy), the hexes from the nearest enemy (hexes) beyond its range.
