@@ -36,6 +36,28 @@ type cache struct {
 	// enemies of its picture's enemies (newPicture).
 	moves   []referee.Action
 	enemies []enemy
+	// work is the memory a decision's picture works in.
+	work work
+}
+
+// work is memory a decision's picture works in, kept from one decision to
+// the next: what is in it is read within the decision it is written in,
+// and by one moving unit at a time (each mover's hexes are all scored
+// before the next mover's), so each list is a scratch pad. With eighty
+// units a side the lists made afresh for every decision were a tenth of
+// what auto-resolve allocated.
+type work struct {
+	// near, farther and mates are moveScorer.focus's lists; shots are a
+	// Hard mover's (moveScorer.shots).
+	near, farther []*enemy
+	mates         []mateAt
+	shots         []shotFrom
+	// here, out and depths are huntHexes' own hexes, the hexes it finds
+	// and their depths; by is spare's units.
+	here   []bool
+	out    []hex.Hex
+	depths []int
+	by     []unitAt
 }
 
 // routeMemo keeps the route work on map m by what it depends on: a

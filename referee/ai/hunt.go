@@ -142,11 +142,14 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if me := pic.v.Side(pic.side); me != nil {
 		own = me.RetreatEdge
 	}
-	here := map[hex.Hex]bool{}
+	m := pic.v.Map
+	w := pic.scratch()
+	here := append(w.here[:0], make([]bool, m.Width*m.Height)...) // by index, row by row
+	w.here = here
 	var modes []mapgen.Movement
 	for _, u := range pic.own {
-		if u.Hex != nil {
-			here[*u.Hex] = true
+		if u.Hex != nil && m.Contains(*u.Hex) {
+			here[u.Hex.Y*m.Width+u.Hex.X] = true
 		}
 		if groundMover(u) {
 			modes = append(modes, routeKeyOf(u, 1).mode)
@@ -162,9 +165,7 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		}
 		return len(modes) == 0
 	}
-	m := pic.v.Map
-	var out []hex.Hex
-	var depths []int
+	out, depths := w.out[:0], w.depths[:0]
 	shallowest, deepestOnMap := 1<<20, 0
 	for y := range m.Height {
 		for x := range m.Width {
@@ -174,13 +175,14 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 				continue
 			}
 			deepestOnMap = max(deepestOnMap, d)
-			if c := pic.cell(h); swept[h] || here[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
+			if c := pic.cell(h); here[y*m.Width+x] || swept[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
 				continue
 			}
 			out, depths = append(out, h), append(depths, d)
 			shallowest = min(shallowest, d)
 		}
 	}
+	w.out, w.depths = out, depths
 	// The band reaches huntBand deeper than the shallowest hex, and
 	// the near part of the enemy's half while any of it is left (huntNear);
 	// past it, as deep as it takes to hold huntBandHexes: a few hexes the
@@ -192,7 +194,13 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		slices.Sort(sorted)
 		deepest = max(deepest, sorted[huntBandHexes-1])
 	}
-	band := out[:0]
+	n := 0
+	for _, d := range depths {
+		if d <= deepest {
+			n++
+		}
+	}
+	band := make([]hex.Hex, 0, n) // the picture's: out is scratch
 	for i, h := range out {
 		if depths[i] <= deepest {
 			band = append(band, h)
@@ -336,6 +344,14 @@ const (
 	huntOdds = 2
 )
 
+// unitAt is a unit spare sorts: the turns it needs to fire at the
+// nearest enemy, and whether it has no combat ability.
+type unitAt struct {
+	u        *referee.ViewUnit
+	turns    float64
+	noCombat bool
+}
+
 // spare are those of units that hunt: all of them when the side sees no
 // enemy ground unit still fighting, else the slowest to fire at those
 // it sees, beyond the quickest that keep huntKeep on each and huntOdds
@@ -371,14 +387,9 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	// enemy's last unit, a truck, while the side's 'Mechs hunted, harmed
 	// it no more than it harmed them. Each unit's turns are worked out
 	// once, before the sort, which compares each unit many times.
-	type unitAt struct {
-		u        *referee.ViewUnit
-		turns    float64
-		noCombat bool
-	}
-	by := make([]unitAt, len(units))
+	by := pic.scratch().by[:0]
 	for i, u := range units {
-		by[i] = unitAt{u, math.Inf(1), noCombat(u.Class)}
+		by = append(by, unitAt{u, math.Inf(1), noCombat(u.Class)})
 		if u.Values != nil && !by[i].noCombat {
 			k := routeKeyOf(u, max(u.Values.Range, 1))
 			k.indirect = u.Detail.Indirect && pic.observed(u)
@@ -399,6 +410,7 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 		}
 		return 0
 	})
+	pic.scratch().by = by
 	kept := make([]*referee.ViewUnit, len(by))
 	for i, b := range by {
 		kept[i] = b.u

@@ -25,6 +25,8 @@ type picture struct {
 	counted int
 	// buckets is spread's queue memory without a routeMemo.
 	buckets [][]int32
+	// work is the memory the picture works in (the Player's, or its own).
+	work *work
 	// odds are the side's prospects (mine, theirs), once worked out.
 	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
@@ -716,7 +718,8 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			d0 = min(d0, hex.Distance(center, e.at))
 		}
 	}
-	m.near, m.farther = m.near[:0], m.farther[:0]
+	w := m.pic.scratch()
+	m.near, m.farther = w.near[:0], w.farther[:0]
 	for _, e := range m.pic.enemies {
 		d := hex.Distance(center, e.at)
 		switch {
@@ -726,11 +729,12 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			m.farther = append(m.farther, e)
 		}
 	}
+	w.near, w.farther = m.near, m.farther
 	m.center, m.radius, m.focused = center, radius, true
 	// The mates that can be the nearest to such a hex, by the same
 	// reckoning as the farther enemies; first those that may stand
 	// within strayFree of one (apart looks no further once one does).
-	m.mates = m.mates[:0]
+	m.mates = w.mates[:0]
 	d0 = 1 << 20
 	for _, o := range m.pic.own {
 		if m.isOtherMate(o) {
@@ -750,7 +754,7 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			near++
 		}
 	}
-	m.mates = kept
+	m.mates, w.mates = kept, m.mates
 }
 
 // mateAt is a mate's hex and its distance from the center of focus.
@@ -881,7 +885,12 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	m.selfMate = pic.isMate(u) && slices.Contains(pic.own, u)
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
-		m.fight, m.shots = pic.hardFight(m), make([]shotFrom, pic.counted)
+		w := pic.scratch()
+		if cap(w.shots) < pic.counted {
+			w.shots = make([]shotFrom, pic.counted)
+		}
+		m.fight, m.shots = pic.hardFight(m), w.shots[:pic.counted]
+		clear(m.shots)
 	}
 	return m
 }
@@ -1141,4 +1150,13 @@ func (m *moveScorer) mayEnter(h hex.Hex) bool {
 		return !e.ship && u.Detail.Current.RA >= e.d+margin
 	}
 	return false
+}
+
+// scratch is the memory the picture works in: the Player's, kept from one
+// decision to the next, or its own.
+func (pic *picture) scratch() *work {
+	if pic.work == nil {
+		pic.work = new(work)
+	}
+	return pic.work
 }

@@ -231,6 +231,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.moves(p.moved)
 	g.pic.reveal(p.shown)
 	g.pic.routeMemo = p.cache.routes
+	g.pic.work = &p.cache.work
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 		g.pic.reach = p.cache.reach
