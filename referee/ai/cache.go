@@ -64,11 +64,17 @@ type work struct {
 // field is the same for every decision that sees the same targets on the
 // same ground (stepsKey and targetsKey), and the step costs for every field of a
 // way of moving (stepsKey). Fields are kept for a player turn (the enemy
-// moves in the next), step costs while the map is the same.
+// moves in the next), step costs while the map is the same, and the hunt's
+// fields (hunt.go: from hexes of the map, on the step costs alone) into the
+// next turn when looked up in this one.
 type routeMemo struct {
 	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
+	// hunts are the hunt's fields, each with the turn (age) it was last
+	// looked up in; age counts the memo's player turns.
+	hunts map[string]huntKept
+	age   int
 	// seeds are the hexes the fields closing to a range fire from
 	// (fireSeeds), by targetsKey.
 	seeds map[string][]int32
@@ -77,7 +83,13 @@ type routeMemo struct {
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
-	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}, seeds: map[string][]int32{}}
+	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}, seeds: map[string][]int32{}, hunts: map[string]huntKept{}}
+}
+
+// huntKept is a hunt field and the turn it was last looked up in.
+type huntKept struct {
+	f   []int
+	age int
 }
 
 // maxKeptSteps bounds the step tables kept from one player turn to the
@@ -95,7 +107,30 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
 		next.steps = r.steps
 	}
+	if r != nil && r.m == m {
+		// A hunter mostly stands where it stood at the end of the side's
+		// last turn, and the fields are worked out on the step costs alone.
+		next.age = r.age + 1
+		for k, h := range r.hunts {
+			if h.age == r.age {
+				next.hunts[k] = h
+			}
+		}
+	}
 	return next
+}
+
+// hunt is the hunt field kept by key, marked as looked up in this turn;
+// ok false: none (or no memo).
+func (r *routeMemo) hunt(key string) (f []int, ok bool) {
+	if r == nil {
+		return nil, false
+	}
+	h, ok := r.hunts[key]
+	if ok && h.age != r.age {
+		r.hunts[key] = huntKept{h.f, r.age}
+	}
+	return h.f, ok
 }
 
 // kept is the field kept by key, worked out by work and kept (with a

@@ -474,7 +474,7 @@ func (pic *picture) huntedSet() map[hex.Hex]bool {
 }
 
 // huntField is the MP own unit u needs from each hex to the nearest of
-// hexes (fieldFrom), kept for the player turn with the route fields.
+// hexes (fieldFrom), kept for the player turn and the next (routeMemo).
 func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 	k := routeKeyOf(u, 1)
 	var key string
@@ -486,11 +486,11 @@ func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 		}
 		key = string(b)
 	}
-	f, ok := pic.routeMemo.field(key)
+	f, ok := pic.routeMemo.hunt(key)
 	if !ok {
 		f = pic.fieldFrom(k, hexes)
 		if pic.routeMemo != nil {
-			pic.routeMemo.fields[key] = f
+			pic.routeMemo.hunts[key] = huntKept{f, pic.routeMemo.age}
 		}
 	}
 	return f

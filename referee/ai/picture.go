@@ -374,6 +374,26 @@ func (pic *picture) spotted(e *enemy) bool {
 // rather than parse it.
 func noCombat(class string) bool { return noCombatClasses[class] }
 
+// classOf is referee.ParseClass(name), looked up for the names a view
+// writes (Class.String): the AI reads a unit's class at every move and
+// every enemy's at every decision.
+func classOf(name string) (referee.Class, error) {
+	if c, ok := classesByName[name]; ok {
+		return c, nil
+	}
+	return referee.ParseClass(name)
+}
+
+var classesByName = func() map[string]referee.Class {
+	m := map[string]referee.Class{}
+	for _, c := range referee.Classes {
+		if p, err := referee.ParseClass(c.String()); err == nil {
+			m[c.String()] = p
+		}
+	}
+	return m
+}()
+
 var noCombatClasses = func() map[string]bool {
 	m := map[string]bool{}
 	for _, c := range referee.Classes {

@@ -578,7 +578,7 @@ func (pic *picture) inWater(u *referee.ViewUnit, h hex.Hex) bool {
 	if !c.Terrain.IsWater() {
 		return false
 	}
-	cl, err := referee.ParseClass(u.Class)
+	cl, err := classOf(u.Class)
 	if err != nil {
 		return false
 	}

@@ -43,13 +43,14 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 	if e.ship || e.class == "" {
 		return nil
 	}
-	c, err := referee.ParseClass(e.class)
-	if err != nil {
-		return nil
-	}
+	// A reach is kept only for a class that parses: looked up first.
 	key := reachKey{e.id, e.class, e.at, e.mp}
 	if f, ok := pic.reach.kept(key, e.rng); ok {
 		return f
+	}
+	c, err := classOf(e.class)
+	if err != nil {
+		return nil
 	}
 	m := pic.v.Map
 	k := routeKey{mode: c.Info().Movement}

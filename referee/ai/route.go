@@ -412,7 +412,7 @@ func (pic *picture) stepCost(k routeKey, x, y hex.Hex, d hex.Direction) (int, bo
 // routeKeyOf is how own unit u moves, closing to range rng.
 func routeKeyOf(u *referee.ViewUnit, rng int) routeKey {
 	k := routeKey{rng: max(rng, 1)}
-	if c, err := referee.ParseClass(u.Class); err == nil {
+	if c, err := classOf(u.Class); err == nil {
 		k.mode = c.Info().Movement
 	}
 	k.jump = u.Detail != nil && u.Detail.Jump
