@@ -196,6 +196,18 @@ func (pic *picture) rollShots(t *enemy, shots []shot) rolled {
 func (pic *picture) roll(t *enemy, r *rolled, s shot) {
 	left := t.steps() - t.step
 	crtP := min(int(pic.crt), 1)
+	// The column's outcome when t is disrupted (d 1) or not: the same
+	// for every state, looked up once a shot.
+	var on [2]*outcome
+	on[0] = &outcomes[crtP][referee.ClampColumn(s.col)-referee.MinColumn]
+	on[1] = on[0]
+	if !t.disrupted {
+		on[1] = &outcomes[crtP][referee.ClampColumn(s.col+referee.DisruptedTargetShift)-referee.MinColumn]
+	}
+	co := critOut
+	if t.ship {
+		co = critShipOut
+	}
 	var next [9][2]float64
 	for n := 0; n < left; n++ {
 		for d := range 2 {
@@ -205,28 +217,23 @@ func (pic *picture) roll(t *enemy, r *rolled, s shot) {
 			}
 			next[n][d] += p * (1 - s.f)
 			p *= s.f
-			col := s.col
-			if d == 1 && !t.disrupted {
-				col += referee.DisruptedTargetShift
-			}
-			o := outcomes[crtP][referee.ClampColumn(col)-referee.MinColumn]
-			hit := func(k int, q float64) {
-				if n+k >= left {
+			o := on[d]
+			// k more steps dealt with chance q: out of the fight once
+			// none are left.
+			for k := 1; k <= 4; k++ {
+				if q := p * o.steps[k]; n+k >= left {
 					r.out += q
 				} else {
 					next[n+k][d] += q
 				}
 			}
-			for k := 1; k <= 4; k++ {
-				hit(k, p*o.steps[k])
-			}
-			co := critOut
-			if t.ship {
-				co = critShipOut
-			}
 			r.out += p * o.crit * co
 			for k := 1; k <= 3; k++ {
-				hit(k, p*o.crit*critSteps[k])
+				if q := p * o.crit * critSteps[k]; n+k >= left {
+					r.out += q
+				} else {
+					next[n+k][d] += q
+				}
 			}
 			none := p * (1 - o.dis - o.crit - o.steps[1] - o.steps[2] - o.steps[3] - o.steps[4])
 			if t.ship {
@@ -242,7 +249,12 @@ func (pic *picture) roll(t *enemy, r *rolled, s shot) {
 				fail := pic.failDisruption(n > 0 || t.step > 0, d == 1)
 				next[n][d] += pd * (1 - fail)
 				if d == 1 {
-					hit(1, pd*fail) // a second failure costs a step (000 line 984)
+					// A second failure costs a step (000 line 984).
+					if q := pd * fail; n+1 >= left {
+						r.out += q
+					} else {
+						next[n+1][d] += q
+					}
 				} else {
 					next[n][1] += pd * fail
 				}
