@@ -57,6 +57,12 @@ type work struct {
 	here   []bool
 	out    []hex.Hex
 	depths []int
+	// depth is enemyDepths' for map depthMap, own edge depthOwn and
+	// enemy edges depthEdges.
+	depth      []int
+	depthMap   *mapgen.Map
+	depthOwn   string
+	depthEdges []string
 	by     []unitAt
 }
 

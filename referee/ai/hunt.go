@@ -167,20 +167,17 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	}
 	out, depths := w.out[:0], w.depths[:0]
 	shallowest, deepestOnMap := 1<<20, 0
-	for y := range m.Height {
-		for x := range m.Width {
-			h := hex.Hex{X: x, Y: y}
-			d, ok := pic.enemyDepth(h, own)
-			if !ok {
-				continue
-			}
-			deepestOnMap = max(deepestOnMap, d)
-			if c := pic.cell(h); here[y*m.Width+x] || swept[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
-				continue
-			}
-			out, depths = append(out, h), append(depths, d)
-			shallowest = min(shallowest, d)
+	for i, d := range pic.enemyDepths(own) {
+		if d < 0 {
+			continue
 		}
+		deepestOnMap = max(deepestOnMap, d)
+		h := hex.Hex{X: i % m.Width, Y: i / m.Width}
+		if c := pic.cell(h); here[i] || swept[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
+			continue
+		}
+		out, depths = append(out, h), append(depths, d)
+		shallowest = min(shallowest, d)
 	}
 	w.out, w.depths = out, depths
 	// The band reaches huntBand deeper than the shallowest hex, and
@@ -207,6 +204,30 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		}
 	}
 	return band
+}
+
+// enemyDepths is enemyDepth of every hex of the map, row by row (−1:
+// not in the enemy's half), kept from one decision to the next while the
+// map and the edges are the same: the hunt reads every hex at every
+// decision.
+func (pic *picture) enemyDepths(own string) []int {
+	w := pic.scratch()
+	m := pic.v.Map
+	if w.depthMap == m && w.depthOwn == own && slices.Equal(w.depthEdges, pic.enemyEdges) {
+		return w.depth
+	}
+	w.depthMap, w.depthOwn, w.depthEdges = m, own, slices.Clone(pic.enemyEdges)
+	w.depth = w.depth[:0]
+	for y := range m.Height {
+		for x := range m.Width {
+			d, ok := pic.enemyDepth(hex.Hex{X: x, Y: y}, own)
+			if !ok {
+				d = -1
+			}
+			w.depth = append(w.depth, d)
+		}
+	}
+	return w.depth
 }
 
 // enemyDepth is how deep h lies in the enemy's half of the map: its
@@ -271,10 +292,10 @@ func (pic *picture) assignHunt() {
 		reach[j] = pic.huntField(u, []hex.Hex{*u.Hex})
 		modes[j] = routeKeyOf(u, 1).mode
 	}
-	// may reports whether hunter j may enter h and has a way there.
+	// may reports whether hunter j may enter h (its cell c) and has a
+	// way there.
 	w := pic.v.Map.Width
-	may := func(j int, h hex.Hex) bool {
-		c := pic.cell(h)
+	may := func(j int, h hex.Hex, c mapgen.Cell) bool {
 		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[modes[j]])
 	}
 	// The lanes, in the hunters' order along the edge: lane k holds the
@@ -298,17 +319,16 @@ func (pic *picture) assignHunt() {
 		hi[k] = float64(sum*len(hexes)) / float64(total)
 	}
 	// Each hex goes to the hunter of the nearest lane that may enter
-	// it: its own lane's, unless that one may not.
+	// it: its own lane's, unless that one may not. A lane no nearer than
+	// the nearest found is not asked.
 	pic.huntTo = map[string][]hex.Hex{}
 	for i, h := range hexes {
 		at := float64(i) + 0.5
 		first, off := -1, 0.0
+		c := pic.cell(h)
 		for k, j := range order {
-			if !may(j, h) {
-				continue
-			}
 			d := max(lo[k]-at, at-hi[k], 0)
-			if first < 0 || d < off {
+			if (first < 0 || d < off) && may(j, h, c) {
 				first, off = j, d
 			}
 		}
