@@ -27,6 +27,9 @@ type picture struct {
 	buckets [][]int32
 	// work is the memory the picture works in (the Player's, or its own).
 	work *work
+	// stepsKeys are the stepsKey of each way of moving (its mode and
+	// jump), once written.
+	stepsKeys map[routeKey]string
 	// odds are the side's prospects (mine, theirs), once worked out.
 	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy

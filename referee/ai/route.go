@@ -111,6 +111,20 @@ func (pic *picture) targetsKey(k routeKey) string {
 // stepsKey is all the step costs for k depend on besides the map: the
 // way of moving and the rubble on the ground.
 func (pic *picture) stepsKey(k routeKey) string {
+	way := routeKey{mode: k.mode, jump: k.jump}
+	if key, ok := pic.stepsKeys[way]; ok {
+		return key
+	}
+	if pic.stepsKeys == nil {
+		pic.stepsKeys = map[routeKey]string{}
+	}
+	key := pic.writeStepsKey(k)
+	pic.stepsKeys[way] = key
+	return key
+}
+
+// writeStepsKey is stepsKey, written out.
+func (pic *picture) writeStepsKey(k routeKey) string {
 	b := make([]byte, 0, 64)
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	jump := 0
