@@ -963,6 +963,14 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		if d > max(m.rng, e.rng, 1) {
 			continue
 		}
+		if fight && offense > 0 {
+			// Hard's fight scores the hex in place of the offense, of
+			// which only whether there is any counts (the pull below),
+			// and works out the shots it weighs that are not here
+			// (shotFrom): the rest of the enemies' lines of sight are
+			// not traced.
+			continue
+		}
 		col, f := m.fireAt(h, cell, e, d)
 		if m.shots != nil {
 			m.shots[e.idx] = shotFrom{true, h, col, f}
