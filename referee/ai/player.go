@@ -242,10 +242,11 @@ func (p *Player) decide(g *game) referee.Action {
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.stalled(v.Turn, v.TurnLimit)
 	p.leap(g.pic)
-	g.pic.aims = newAims(g.pic, p.Level)
 	if v.Phase == "movement" {
-		// The hunt leads moves only: the attack phase reads none of it,
-		// and with eighty units a side it was a fifth of an attack's cost.
+		// The aims and the hunt lead moves only: the attack phase reads
+		// neither, and with eighty units a side the hunt was a fifth of
+		// an attack's cost.
+		g.pic.aims = newAims(g.pic, p.Level)
 		g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
 		g.pic.assignHunt()
 		if a, ok := p.movement(g); ok {
