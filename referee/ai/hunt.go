@@ -465,7 +465,10 @@ func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	}
 	hunted := pic.huntedSet()
 	way := 1 << 20
-	if w := pic.huntField(m.u, mine)[h.Y*pic.v.Map.Width+h.X]; w >= 0 {
+	if m.hunt == nil {
+		m.hunt = pic.huntField(m.u, mine) // the same for every hex it scores
+	}
+	if w := m.hunt[h.Y*pic.v.Map.Width+h.X]; w >= 0 {
 		way = w
 	} else {
 		for _, x := range mine {

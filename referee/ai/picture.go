@@ -706,8 +706,9 @@ type moveScorer struct {
 	// that can be the nearest to a hex within radius of center (apart).
 	mates []mateAt
 	// route is the unit's route field (way), once looked up; home its
-	// field towards the retreat edge (homeWay).
-	route, home []int
+	// field towards the retreat edge (homeWay); hunt its field to the
+	// hexes it hunts through (huntScore).
+	route, home, hunt []int
 	// shots are the last shot score found the unit could take at each
 	// enemy (by enemy.idx), and from where: fight reads them rather than
 	// work each out again.
