@@ -43,6 +43,11 @@ type fireTable struct {
 	// units and pool are the memory of a plan's units (plans).
 	units []*planned
 	pool  []planned
+	// around is the memory of the last fightAround's lists.
+	around struct {
+		gains      [][]gainOf
+		base, back []float64
+	}
 	// attackX and aroundX are the memory of the last exchange of
 	// hardAttack and of fightAround, for the next (newExchange).
 	attackX, aroundX *exchange

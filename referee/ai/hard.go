@@ -627,7 +627,18 @@ type gainOf struct {
 }
 
 func (pic *picture) fightAround(m *moveScorer, center hex.Hex) *fightAround {
-	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: make([][]gainOf, len(pic.enemies))}
+	// In the memory of the last mover's (fireTable.around): its hexes
+	// are all scored.
+	ft, n := pic.fireTable(), len(pic.enemies)
+	mem := &ft.around
+	if cap(mem.gains) < n {
+		mem.gains = make([][]gainOf, n)
+	}
+	mem.gains = mem.gains[:n]
+	for i := range mem.gains {
+		mem.gains[i] = mem.gains[i][:0]
+	}
+	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: mem.gains}
 }
 
 // exchange is the plan around the mover, made the first time asked.
@@ -679,11 +690,13 @@ func (a *fightAround) exchange() *exchange {
 	}
 	ft.units = units
 	a.x.plan(units)
-	a.base = make([]float64, len(pic.enemies))
+	mem := &ft.around
+	a.base = append(mem.base[:0], make([]float64, len(pic.enemies))...)
 	for i, e := range pic.enemies {
 		a.base[i] = a.x.back[e.idx]
 	}
-	a.back = slices.Clone(a.base)
+	a.back = append(mem.back[:0], a.base...)
+	mem.base, mem.back = a.base, a.back
 	return a.x
 }
 
