@@ -343,7 +343,9 @@ func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
 	if k.noCombat {
 		return r.fire
 	}
-	m := pic.mover(u, Normal)
+	// A shot (moveScorer.option) reads of its firer only what the key
+	// holds: the rest of a mover is not worked out.
+	m := &moveScorer{pic: pic, ra: k.ra, ca: k.ca, exp: k.exp, rng: k.rng, minR: k.minR, indirect: k.indirect}
 	cell := pic.cell(k.at)
 	for i, e := range pic.enemies {
 		if e.fighting() {
