@@ -763,16 +763,16 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		best := 0.0
 		for _, i := range l.targets {
 			e := pic.enemies[i]
-			o, ok := m.shotFrom(h, cell, e)
+			sh, ok := m.shotFrom(h, cell, e)
 			if !ok {
 				continue
 			}
 			x, back := a.exchange(), a.back
 			if back[i] != a.base[i] {
-				best = max(best, x.gain(e, o.s, back[i]))
+				best = max(best, x.gain(e, sh, back[i]))
 				continue
 			}
-			best = max(best, a.gainAt(i, o.s))
+			best = max(best, a.gainAt(i, sh))
 		}
 		return best - hardMoveReturn*drawn
 	}
@@ -822,29 +822,41 @@ func (m *moveScorer) fightLists(near bool, in []bool) *fightLists {
 	return l
 }
 
-// shotFrom is option, read from what score found from h when it looked
+// shotFrom is shotAt, read from what score found from h when it looked
 // at e: score works out a shot at every enemy in range of either
 // (fireAt), which those fight looks at are.
-func (m *moveScorer) shotFrom(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+func (m *moveScorer) shotFrom(h hex.Hex, cell mapgen.Cell, e *enemy) (shot, bool) {
 	s := m.shots[e.idx]
 	if !s.found || s.at != h {
-		return m.option(h, cell, e)
+		return m.shotAt(h, cell, e)
 	}
 	if hex.Distance(h, e.at) > max(m.rng, 1) || s.f == 0 {
-		return option{}, false
+		return shot{}, false
 	}
-	return option{t: e, s: shot{col: s.col, f: s.f}}, true
+	return shot{col: s.col, f: s.f}, true
 }
 
-// option is the shot mover m could take at e from h, if any.
+// option is the shot mover m could take at e from h, if any, as an
+// option of the plan.
 func (m *moveScorer) option(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+	s, ok := m.shotAt(h, cell, e)
+	if !ok {
+		return option{}, false
+	}
+	return option{t: e, s: s}, true
+}
+
+// shotAt is the shot mover m could take at e from h, if any. An option
+// carries an action, many times a shot's size: the hexes a mover scores
+// ask for the shot alone.
+func (m *moveScorer) shotAt(h hex.Hex, cell mapgen.Cell, e *enemy) (shot, bool) {
 	d := hex.Distance(h, e.at)
 	if d > max(m.rng, 1) {
-		return option{}, false
+		return shot{}, false
 	}
 	col, f := m.fireAt(h, cell, e, d)
 	if f == 0 {
-		return option{}, false
+		return shot{}, false
 	}
-	return option{t: e, s: shot{col: col, f: f}}, true
+	return shot{col: col, f: f}, true
 }
