@@ -440,8 +440,11 @@ func (x *exchange) fireBack() {
 
 // option is an attack a unit may make, and the shot it is in the plan.
 type option struct {
-	a    referee.Action // an attack (zero in the movement phase)
-	t    *enemy         // nil: a strafe or bomb run, worth fixed
+	// a is an attack (nil in the movement phase), in the list the
+	// referee offers, which stands for the decision: an option is copied
+	// many times over in a plan, and an action is many times its size.
+	a    *referee.Action
+	t    *enemy // nil: a strafe or bomb run, worth fixed
 	s    shot
 	same bool // in the attacker's hex: it goes first (ruling K10)
 	// fixed is the worth of an attack the plan does not roll (a strafe
@@ -535,17 +538,18 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 			continue
 		}
 		first := len(opts)
-		for _, a := range g.legal(u.ID) {
-			switch a.Kind {
+		acts := g.legal(u.ID)
+		for j := range acts {
+			switch a := &acts[j]; a.Kind {
 			case referee.ActAttack:
 				t := pic.enemy(a.Target)
 				if t == nil || !t.fighting() {
 					continue
 				}
-				col, penalty := pic.column(u, a, t)
+				col, penalty := pic.column(u, *a, t)
 				opts = append(opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
 			case referee.ActStrafe, referee.ActBomb:
-				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
+				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, *a, p.Level)})
 			}
 		}
 		if len(opts) > first {
@@ -584,7 +588,7 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	if best == nil {
 		return referee.Action{}, false
 	}
-	return best.a, true
+	return *best.a, true
 }
 
 // unitFire is own unit u's options of fire where it stands, and the
