@@ -57,13 +57,13 @@ type work struct {
 	here   []bool
 	out    []hex.Hex
 	depths []int
+	by     []unitAt
 	// depth is enemyDepths' for map depthMap, own edge depthOwn and
 	// enemy edges depthEdges.
 	depth      []int
 	depthMap   *mapgen.Map
 	depthOwn   string
 	depthEdges []string
-	by     []unitAt
 }
 
 // routeMemo keeps the route work on map m by what it depends on: a
