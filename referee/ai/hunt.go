@@ -173,7 +173,7 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		}
 		deepestOnMap = max(deepestOnMap, d)
 		h := hex.Hex{X: i % m.Width, Y: i / m.Width}
-		if c := pic.cell(h); here[i] || swept[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
+		if c := pic.cell(h); here[i] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) || swept[h] { // the map looked up last
 			continue
 		}
 		out, depths = append(out, h), append(depths, d)
