@@ -383,6 +383,21 @@ type unitAt struct {
 // fewer; but kept by number alone, two weak units a 'Mech, the fights
 // were lost (the 'Mechs versus non-'Mechs scenario, BENCHMARKS.md).
 func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
+	// Asked of the side's movers and then of those whose aim is not
+	// elsewhere, most often the same units: worked out once for them.
+	if pic.spared != nil && slices.Equal(pic.spared.units, units) {
+		return pic.spared.spare
+	}
+	spare := pic.workSpare(units)
+	pic.spared = &spared{slices.Clone(units), spare}
+	return spare
+}
+
+// spared is what spare found for units.
+type spared struct{ units, spare []*referee.ViewUnit }
+
+// workSpare is spare, worked out.
+func (pic *picture) workSpare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	var foes []hex.Hex
 	need := 0
 	for _, e := range pic.enemies {

@@ -27,6 +27,8 @@ type picture struct {
 	buckets [][]int32
 	// work is the memory the picture works in (the Player's, or its own).
 	work *work
+	// spared is spare's last answer.
+	spared *spared
 	// stepsKeys are the stepsKey of each way of moving (its mode and
 	// jump), once written.
 	stepsKeys map[routeKey]string
