@@ -133,10 +133,11 @@ func checkIndex(stored []string, sums []Summary) []error {
 var bucketIndex = []byte("index")
 
 // putSummary writes campaign bucket cb's summary and moves its index
-// entries from the summary it replaces.
-func putSummary(cb *bolt.Bucket, sum Summary) error {
-	var old *Summary
-	if v := cb.Get(keySummary); v != nil {
+// entries from the summary it replaces, was when known (the cache holds
+// the summary its change wrote), else read.
+func putSummary(cb *bolt.Bucket, sum Summary, was *Summary) error {
+	old := was
+	if v := cb.Get(keySummary); v != nil && old == nil {
 		was, err := decodeSummary(sum.ID, v)
 		if err != nil {
 			return err

@@ -60,13 +60,17 @@ func sideOf(s campaign.Side) campaign.Side {
 }
 
 // newPartsBase notes the parts of c, a campaign whose document is doc,
-// for a change of c to compare its own with. It must be called before
-// the change runs: the change may set c's fields.
-func newPartsBase(c *campaign.Campaign, doc []byte) *partsBase {
+// for a change of c to compare its own with; lines are doc's parts
+// (splitParts) when known, else nil. It must be called before the change
+// runs: the change may set c's fields.
+func newPartsBase(c *campaign.Campaign, doc []byte, lines [][]byte) *partsBase {
 	if !isParts(doc) {
 		return nil
 	}
-	b := &partsBase{lines: bytes.Split(doc, []byte{'\n'}), core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
+	if lines == nil {
+		lines = splitParts(doc)
+	}
+	b := &partsBase{lines: lines, core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
 	if len(b.lines) != 3+2*len(c.Sides)+len(c.Battles) {
 		return nil // not c's document: never the case, but then nothing is copied
 	}

@@ -278,7 +278,7 @@ func TestPartsCopied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := newPartsBase(c, doc)
+	base := newPartsBase(c, doc, nil)
 	if base == nil {
 		t.Fatal("no base for a document in parts")
 	}
@@ -390,7 +390,7 @@ func TestSameUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := newPartsBase(c, doc)
+	base := newPartsBase(c, doc, nil)
 	n := c.Clone()
 	for side := range n.Sides {
 		if &n.Sides[side].Units[0] == &c.Sides[side].Units[0] {

@@ -329,25 +329,27 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 // putRevision writes revision rev of campaign c (its record, made by
 // wholeRecord, sealed here; its log already in the events bucket) and its summary,
 // and drops the oldest revisions beyond the current one and keep
-// snapshots. The revision before, when kept, must have been made a delta
-// first (deltaRecord, putSnapshot).
-func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int) error {
+// snapshots; it returns the summary. The revision before, when kept, must have been made a delta
+// first (deltaRecord, putSnapshot). was is the revision before's
+// summary when known, else nil (putSummary).
+func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int, was *Summary) (Summary, error) {
 	rb, err := cb.CreateBucketIfNotExists(bucketRevisions)
 	if err != nil {
-		return err
+		return Summary{}, err
 	}
 	inKeyOrder(rb)
 	b, err := rb.CreateBucket(itob(rev))
 	if err != nil {
-		return fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
+		return Summary{}, fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
 	}
 	if err := b.Put(keyRecord, sealState(c.ID, rev, record)); err != nil {
-		return err
+		return Summary{}, err
 	}
-	if err := putSummary(cb, summarize(c, rev)); err != nil {
-		return err
+	sum := summarize(c, rev)
+	if err := putSummary(cb, sum, was); err != nil {
+		return Summary{}, err
 	}
-	return trimRevisions(rb, keep+1)
+	return sum, trimRevisions(rb, keep+1)
 }
 
 // putSnapshot replaces the record of revision rev of campaign id, the
