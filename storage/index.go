@@ -137,12 +137,14 @@ var bucketIndex = []byte("index")
 // the summary its change wrote), else read.
 func putSummary(cb *bolt.Bucket, sum Summary, was *Summary) error {
 	old := was
-	if v := cb.Get(keySummary); v != nil && old == nil {
-		was, err := decodeSummary(sum.ID, v)
-		if err != nil {
-			return err
+	if old == nil {
+		if v := cb.Get(keySummary); v != nil {
+			was, err := decodeSummary(sum.ID, v)
+			if err != nil {
+				return err
+			}
+			old = &was
 		}
-		old = &was
 	}
 	v, err := marshalJSON(sum)
 	if err != nil {

@@ -74,9 +74,9 @@ func newPartsBase(c *campaign.Campaign, doc []byte, lines [][]byte) *partsBase {
 	if len(b.lines) != 3+2*len(c.Sides)+len(c.Battles) {
 		return nil // not c's document: never the case, but then nothing is copied
 	}
-	for _, s := range c.Sides {
-		b.sides = append(b.sides, sideOf(s))
-		b.units = append(b.units, s.Units)
+	b.sides, b.units = make([]campaign.Side, len(c.Sides)), make([][]campaign.Unit, len(c.Sides))
+	for i, s := range c.Sides {
+		b.sides[i], b.units[i] = sideOf(s), s.Units
 	}
 	return b
 }

@@ -188,11 +188,20 @@ func current(cb *bolt.Bucket, id int64) (state, error) {
 	if rb == nil {
 		return state{}, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: errors.New("missing")}
 	}
-	k, _ := rb.Cursor().Last()
+	k, v := rb.Cursor().Last()
 	if k == nil {
 		return state{}, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: errors.New("no revision stored")}
 	}
-	return readRevision(rb, id, k)
+	// The newest revision's bucket (from schema 3) read from where the
+	// cursor stands, not sought again as a value first (revisionRecord).
+	if v == nil {
+		b := rb.Bucket(k)
+		if b == nil {
+			return readRevision(rb, id, k) // its error
+		}
+		v = b.Get(keyRecord)
+	}
+	return decodeState(id, k, v)
 }
 
 // newest finds campaign id's bucket and its newest revision.
