@@ -390,8 +390,15 @@ func trimRevisions(rb *bolt.Bucket, keep int) error {
 		n++
 	}
 	for ; n > keep; n-- {
-		k, _ := c.First()
-		if err := deleteRevision(rb, k); err != nil {
+		// A snapshot stored as a value is deleted where the cursor
+		// stands, not sought again.
+		var err error
+		if k, v := c.First(); v != nil {
+			err = c.Delete()
+		} else {
+			err = rb.DeleteBucket(k)
+		}
+		if err != nil {
 			return err
 		}
 	}
