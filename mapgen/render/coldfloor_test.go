@@ -50,7 +50,7 @@ func BenchmarkColdFloor(b *testing.B) {
 	art := g.art()
 	type tileRow struct {
 		dy, x0 int
-		pix  []byte
+		pix    []byte
 	}
 	var tiles [2][]tileRow
 	for p := range 2 {
