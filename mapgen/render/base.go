@@ -47,6 +47,10 @@ type terrainBase struct {
 	// lent to the pictures drawn on the base (lend), so that a picture
 	// does not copy the whole terrain.
 	work sync.Pool
+	// tinted are its hexes painted with a move preview's tint, by cell,
+	// each kept once a preview paints it (reach.go).
+	tintMu sync.Mutex
+	tinted []*tintedHex
 }
 
 // workCopy is a working copy of a base's rows, and the room a picture
@@ -190,7 +194,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	defer putPixels(scratch)
 	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
 		delta: adlerDelta{end: S * H, stride: S}}
-	tp.changed = tintReach(p, lay, v.Map, t, scratch, tp.changed, &tp.delta)
+	tp.changed = tintReach(p, base, lay, v.Map, t, scratch, tp.changed, &tp.delta)
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up

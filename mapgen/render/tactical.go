@@ -564,12 +564,19 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			if luma(tp.fills[c.i]) < 120 {
 				col = colWhite
 			}
-			// Floor(v+0.5), not Round: Round takes halves away from zero,
-			// which differs between bands above and below row 0.
 			if tp.names[c.i] == "" {
 				tp.names[c.i] = c.h.String() // once, though the hex may span bands
 			}
-			gs.drawCrisp(img, int(math.Floor(c.cx+0.5)), int(math.Floor(c.cy-g.height/2+0.5))+top, tp.names[c.i], col)
+			x, y := numberAt(g, c.cx, c.cy, top)
+			gs.drawCrisp(img, x, y, tp.names[c.i], col)
 		}
 	}
+}
+
+// numberAt is where the number of the hex centred at (cx, cy) is
+// printed: centred on x, its baseline at y, top pixels below the hex's
+// top. Floor(v+0.5), not Round: Round takes halves away from zero,
+// which differs between bands above and below row 0.
+func numberAt(g grid, cx, cy float64, top int) (x, y int) {
+	return int(math.Floor(cx + 0.5)), int(math.Floor(cy-g.height/2+0.5)) + top
 }
