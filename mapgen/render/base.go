@@ -38,7 +38,8 @@ type terrainBase struct {
 	// rows are the H rows of W indices into mapPalette, each led by a
 	// PNG filter byte (0): the stream a PNG deflates.
 	rows   []byte
-	period int // the hex grid's horizontal repeat in pixels
+	sums   adlerSums // the rows' Adler-32 sums
+	period int       // the hex grid's horizontal repeat in pixels
 	once   sync.Once
 	coded  *codedRows
 	// written counts the pictures written on the base.
@@ -125,8 +126,8 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	paint := func() *terrainBase {
-		rows := terrainRows(lay, m, tints{deploy: t.deploy})
-		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
+		rows, sums := terrainRows(lay, m, tints{deploy: t.deploy})
+		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, sums: sums, period: int(2 * lay.g.step)}
 	}
 	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.deploy, t.deploy) {
 		return b
@@ -299,7 +300,11 @@ func (tp *tacticalPicture) release() {
 // deflating one picture (BenchmarkCodeTerrain).
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	if tp.base.written.Add(1) == 1 {
-		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period))
+		// The checksum from the terrain's sums and what the picture
+		// changed, as when drawn again: the rows are not summed again.
+		head := tp.strip * tp.Stride
+		adler := adlerOf(tp.rows[:head]).then(tp.base.sums.with(tp.delta), len(tp.base.rows)).adler32(len(tp.rows))
+		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
 	}
 	n := tp.base.code().count()
 	if tp.template != nil {
