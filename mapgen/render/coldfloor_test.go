@@ -5,9 +5,7 @@ import (
 	"math"
 	"slices"
 	"testing"
-	"time"
 
-	"bfbot/internal/cputime"
 	"bfbot/mapgen/hex"
 )
 
@@ -29,12 +27,7 @@ import (
 // before it writes a bit); and x-floor, that and x-code: the least a
 // picture of this size costs when every match is known for nothing.
 func BenchmarkColdFloor(b *testing.B) {
-	v, o := sectorView(b), DefaultOptions()
-	blank := blankCanvas(drawnSector(b))
-	lay, err := checkedLayout(&v, &o)
-	if err != nil {
-		b.Fatal(err)
-	}
+	v, o, blank, lay := sectorSetup(b)
 	tp, err := composeTactical(v, o, false)
 	if err != nil {
 		b.Fatal(err)
@@ -73,22 +66,18 @@ func BenchmarkColdFloor(b *testing.B) {
 		}
 	}
 	var sink uint32
-	parts := []struct {
-		name string
-		run  func()
-		cpu  []time.Duration
-	}{
-		{name: "blank", run: func() { encodeStd(b, blank) }},
+	code := func() {
+		bw := bitWriter{out: idatHead(nil)}
+		putBlock(&bw, toks, true)
+		sink += crc32.ChecksumIEEE(bw.bytes())
+	}
+	benchParts(b, blank, []benchPart{
 		{name: "x-paint", run: func() { terrainRows(lay, v.Map, newTints(v)) }},
 		{name: "x-match", run: func() {
 			clear(m.recent)
 			toks = m.tokens(toks[:0], rows, 0, len(rows), 0)
 		}},
-		{name: "x-code", run: func() {
-			bw := bitWriter{out: idatHead(nil)}
-			putBlock(&bw, toks, true)
-			sink += crc32.ChecksumIEEE(bw.bytes())
-		}},
+		{name: "x-code", run: code},
 		{name: "x-adler", run: func() { sink += adlerOf(rows).s1 }},
 		{name: "x-tiles", run: paintTiles},
 		{name: "x-tiles-adler", run: func() {
@@ -98,25 +87,9 @@ func BenchmarkColdFloor(b *testing.B) {
 		{name: "x-floor", run: func() {
 			paintTiles()
 			sink += adlerOf(out).s1
-			bw := bitWriter{out: idatHead(nil)}
-			putBlock(&bw, toks, true)
-			sink += crc32.ChecksumIEEE(bw.bytes())
+			code()
 		}},
-	}
-	for b.Loop() {
-		for i := range parts {
-			c0 := cputime.Process()
-			parts[i].run()
-			parts[i].cpu = append(parts[i].cpu, cputime.Process()-c0)
-		}
-	}
+	})
+	b.ReportMetric(float64(len(toks))/1000, "k-tokens") // after the loop, which drops what was reported before it
 	_ = sink
-	floor := median(parts[0].cpu)
-	b.ReportMetric(float64(floor.Microseconds())/1000, "blank-cpu-ms")
-	b.ReportMetric(float64(len(toks))/1000, "k-tokens")
-	for _, p := range parts[1:] {
-		if floor > 0 {
-			b.ReportMetric(float64(median(p.cpu))/float64(floor), p.name)
-		}
-	}
 }
