@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -145,4 +146,16 @@ func TestReachNotKept(t *testing.T) {
 	if n != 1 {
 		t.Errorf("after three previews on one map, %d terrains kept, want 1", n)
 	}
+}
+
+// Ensure move previews may be drawn from several goroutines at once on
+// one terrain, each painting and keeping tinted hexes the others may be
+// keeping too, and come out as the terrain painted tinted. Run with
+// -race to check the kept hexes' lock.
+func TestReachConcurrent(t *testing.T) {
+	v := sampleView()
+	v.Highlights = []Highlight{{Kind: Reachable, Hexes: hex.Within(hex.Hex{X: 6, Y: 6}, 3)}}
+	want := drawnWhole(t, v, DefaultOptions())
+	bases.clear()
+	writeConcurrently(t, want, func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
 }
