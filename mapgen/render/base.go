@@ -20,11 +20,11 @@ import (
 // map, hex size and deployment zones and kept, paletted (a byte a
 // pixel), in a small cache. A picture is drawn in a working copy of it
 // the base lends, with its title strip (striptemplate.go), and redraws
-// only the hexes a move preview tints (painted again, reach.go) and the
-// rectangles its overlays (counters, lines, rings, edge bars) touch:
-// those are turned back into RGBA from the palette (but for the
-// counters' squares, painted over whole), drawn on, and mapped to the
-// palette again. Whether the terrain came from the cache or was just
+// only the hexes a move preview tints (kept tinted once painted,
+// reach.go) and the rectangles its overlays (counters, lines, rings,
+// edge bars) touch: those are turned back into RGBA from the palette
+// (but for the counters' squares, painted over whole), drawn on, and
+// mapped to the palette again. Whether the terrain came from the cache or was just
 // painted, the picture is the same. From the second picture on a
 // terrain, the terrain's deflated bits are kept too (mapcode.go).
 
