@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"bfbot/referee"
 )
@@ -273,8 +274,20 @@ func aiWary(v SideView, w *aiWorth, enemy map[int]float64) map[int]float64 {
 
 // aiSighting reports whether the side's latest intel of sec saw an enemy
 // there: battlegroups found by a search, a drop, or the enemy's own search
-// (aiEnemy).
+// (aiEnemy), unless that search can only have been a recon unit's: one
+// where the side's own battlegroups stand and fought no battle, or one in
+// the turn the side searched there and found nobody (aiFoundNone).
 func aiSighting(v SideView, sec SectorView) bool {
 	in := sec.Intel
-	return in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec)
+	return in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec) && !aiFoundNone(v, sec.ID, in.Turn)
+}
+
+// aiFoundNone reports whether the side's own search of sector in turn
+// found no enemy battlegroup: the searched side must reveal every
+// battlegroup it has there and never a recon unit (000 line 2614), so
+// an enemy search there that turn was a recon unit's.
+func aiFoundNone(v SideView, sector, turn int) bool {
+	return slices.ContainsFunc(v.Own.Intel, func(in Intel) bool {
+		return in.Turn == turn && in.Sector == sector && !in.Present && !in.Drop && !in.Searched
+	})
 }
