@@ -513,7 +513,7 @@ func TestAIOrders(t *testing.T) {
 		b := &aiBattlegroup{Air: true, Units: []string{"A30", "A31", "A32"}}
 		dist := map[int]int{3: 2, 5: 1, 7: 0}
 		enemy := map[int]float64{3: 10, 5: 10, 7: 20}
-		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist) }
+		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist, true) }
 		if score(5) <= score(3) {
 			t.Errorf("equal reach: sector 5 (%v from the targets 1 step) should beat 3 (%v, 2 steps)", score(5), score(3))
 		}
