@@ -747,10 +747,11 @@ const aiPressReach = 2
 // end of the map (aiEnds), where he set up, has objectives, so that
 // holding them all may be taking one he held at the start and meet the
 // campaign objectives (ruling CB14); and it expects no enemy in or next
-// to an objective sector it holds, who could take it back while it
-// marches. Otherwise the fight comes first: with no objective at the
-// enemy's end the side cannot know of one to take, and with an enemy
-// beside what it holds the last sector would not end the campaign.
+// to that sector, who would contest it, nor to an objective sector it
+// holds, who could take it back while it marches. Otherwise the fight
+// comes first: with no objective at the enemy's end the side cannot
+// know of one to take, and with an enemy beside them the last sector
+// would not end the campaign.
 func aiPress(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float64) bool {
 	if len(unheld) != 1 {
 		return false
@@ -763,7 +764,7 @@ func aiPress(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float
 		return false
 	}
 	for _, sec := range v.Sectors {
-		if !sec.Held || len(v.Map.ByID(sec.ID).Objectives) == 0 {
+		if !sec.Held && sec.ID != unheld[0] || len(v.Map.ByID(sec.ID).Objectives) == 0 {
 			continue
 		}
 		for _, near := range append([]int{sec.ID}, v.Map.Neighbors(sec.ID)...) {
