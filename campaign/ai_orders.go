@@ -30,8 +30,11 @@ import (
 // who knows of it), else one sector toward its targets (aiTargets: such
 // fights, then the objective sectors it does not hold, then the sectors
 // it has not cleared, the enemy's end of the map first), never into a
-// sector where it would be outmatched, and holds a prepared position
-// where it stays. When its ground battlegroups can stand, one each, on
+// sector where it would be outmatched and round it when it can
+// (aiRoute), and holds a prepared position where it stays. Near the
+// last objective sector to take, with no enemy expected beside it or
+// what the side holds, it presses on to it (aiPress): a fight off its
+// way no longer draws it aside. When its ground battlegroups can stand, one each, on
 // every objective sector it does not hold this turn, they go there
 // (aiClosing): holding them all meets the campaign objectives (ruling
 // CB14) when one of them is a sector the enemy held at the start, which
