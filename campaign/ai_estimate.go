@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"bfbot/referee"
 )
@@ -273,8 +274,48 @@ func aiWary(v SideView, w *aiWorth, enemy map[int]float64) map[int]float64 {
 
 // aiSighting reports whether the side's latest intel of sec saw an enemy
 // there: battlegroups found by a search, a drop, or the enemy's own search
-// (aiEnemy).
+// (aiEnemy), unless that search can only have been a recon unit's (one
+// where the side's own battlegroups stand and fought no battle) or most
+// likely was (aiReconSearching).
 func aiSighting(v SideView, sec SectorView) bool {
 	in := sec.Intel
-	return in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec)
+	return in.Present || in.Drop || in.Searched && !aiFightsIn(v, sec) && !aiReconSearching(v, sec.ID)
+}
+
+// aiReconSearching reports whether the enemy who searches sector is most
+// likely a recon unit: the last time the side could tell, it was, and
+// nothing it learnt since says otherwise. The side can tell in a turn it
+// searched the sector too and found nobody though the enemy searched
+// there: the searched side must reveal every battlegroup it has there
+// and never a recon unit (000 line 2614). A search of its own that
+// found the enemy, a drop, or one that found nobody while the enemy did
+// not search, says otherwise.
+func aiReconSearching(v SideView, sector int) bool {
+	type turnIntel struct{ found, none, searched bool }
+	byTurn := map[int]*turnIntel{}
+	var turns []int
+	for _, in := range v.Own.Intel {
+		if in.Sector != sector {
+			continue
+		}
+		t := byTurn[in.Turn]
+		if t == nil {
+			t = &turnIntel{}
+			byTurn[in.Turn] = t
+			turns = append(turns, in.Turn)
+		}
+		t.found = t.found || in.Present || in.Drop
+		t.none = t.none || !in.Present && !in.Drop && !in.Searched
+		t.searched = t.searched || in.Searched
+	}
+	slices.Sort(turns)
+	for i := len(turns) - 1; i >= 0; i-- {
+		switch t := byTurn[turns[i]]; {
+		case t.found:
+			return false
+		case t.none:
+			return t.searched
+		}
+	}
+	return false
 }

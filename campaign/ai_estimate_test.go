@@ -65,6 +65,40 @@ func TestAIEstimate(t *testing.T) {
 			t.Errorf("air lances alone keep away from %.1f in sector 2, want %.1f", got, want)
 		}
 	})
+	t.Run("ReconSearches", func(t *testing.T) {
+		// The enemy searched sector 2 in turn 1, where the Lancers
+		// searched too and found no battlegroup: the searched side
+		// reveals every battlegroup and never a recon unit (000 line
+		// 2614), so it was a recon unit's search, no sighting; so is
+		// his search there in turn 2, with nothing since saying
+		// otherwise. A search of his with none of the Lancers' to tell
+		// is a sighting, and so is his search after one of theirs that
+		// found nobody while he did not search.
+		sighted := func(turn int, intel ...Intel) bool {
+			n := c.Clone()
+			n.Turn = turn
+			n.Side("crucis").Intel = append(n.Side("crucis").Intel, intel...)
+			_, ok := aiEnemy(View(n, "crucis"), w)[2]
+			return ok
+		}
+		none, his := Intel{Turn: 1, Sector: 2}, Intel{Turn: 1, Sector: 2, Searched: true}
+		later := Intel{Turn: 2, Sector: 2, Searched: true}
+		if sighted(2, none, his) {
+			t.Error("the enemy's search in a sector the Lancers found empty that turn counts as a battlegroup")
+		}
+		if sighted(3, none, his, later) {
+			t.Error("the enemy's search a turn after his recon unit's there counts as a battlegroup")
+		}
+		if !sighted(2, his) {
+			t.Error("the enemy's search, with nothing to tell a recon unit's, is no sighting")
+		}
+		if !sighted(3, none, later) {
+			t.Error("the enemy's search after the Lancers found sector 2 empty with no search of his is no sighting")
+		}
+		if !sighted(3, none, his, Intel{Turn: 2, Sector: 2, Present: true}) {
+			t.Error("the Lancers' search that found the enemy is no sighting")
+		}
+	})
 	t.Run("StaleIntelFades", func(t *testing.T) {
 		// The same battle's result counts in full the turn after it,
 		// aiStale less a turn later, and not at all beyond aiIntelAge.

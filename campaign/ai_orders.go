@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"bfbot/mapgen"
 	"bfbot/referee"
 )
 
@@ -29,8 +30,11 @@ import (
 // who knows of it), else one sector toward its targets (aiTargets: such
 // fights, then the objective sectors it does not hold, then the sectors
 // it has not cleared, the enemy's end of the map first), never into a
-// sector where it would be outmatched, and holds a prepared position
-// where it stays. When its ground battlegroups can stand, one each, on
+// sector where it would be outmatched and round it when it can
+// (aiRoute), and holds a prepared position where it stays. Near the
+// last objective sector to take, with no enemy expected beside it or
+// what the side holds, it presses on to it (aiPress): a fight off its
+// way no longer draws it aside. When its ground battlegroups can stand, one each, on
 // every objective sector it does not hold this turn, they go there
 // (aiClosing): holding them all meets the campaign objectives (ruling
 // CB14) when one of them is a sector the enemy held at the start, which
@@ -154,7 +158,11 @@ func aiOrders(v SideView, seed uint64) []Order {
 	enemy := aiEnemy(v, worth)
 	seen := aiSeen(v, bgs, enemy)
 	unheld := aiUnheld(v)
-	targets, objectives := aiTargets(v, bgs, seen, unheld, aiCleared(v, enemy))
+	// Pressing on to the last objective sector (aiPress), the
+	// battlegroups march on it: a fight on the way is welcome, but none
+	// draws them off it.
+	press := aiPress(v, bgs, unheld, enemy)
+	targets, objectives := aiTargets(v, bgs, seen, unheld, aiCleared(v, enemy), press)
 	dist := aiDistances(v, targets)
 	closing := aiClosing(v, bgs, unheld, enemy)
 	// own is the strength the side will have in each sector after
@@ -200,7 +208,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// air lances alone and no DropShips to guard: holding, it
 			// would be caught turn after turn in battles it cannot win
 			// nor lose.
-			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain)
+			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain, true)
 			own[b.Sector] -= b.strength()
 			own[b.end] += b.strength()
 			if b.end != b.Sector {
@@ -249,14 +257,16 @@ func aiOrders(v SideView, seed uint64) []Order {
 				d = toRBG
 			case b != main:
 				d = toMain
+			default:
+				d = aiRoute(v, b, targets, enemy)
 			}
-			b.end = aiStep(v, b, enemy, own, d)
+			b.end = aiStep(v, b, enemy, own, d, !press)
 			// Two sides that saw each other next door would swap
 			// sectors turn after turn if both marched: half the time
 			// the AI waits for the enemy where it stands instead;
 			// never when its own battlegroups stand or are bound there
 			// (an RBG holding DropShips cannot leave it, 000 line 2547).
-			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d) > -1000 && rng.IntN(2) == 0 {
+			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d, true) > -1000 && rng.IntN(2) == 0 {
 				b.end = b.Sector
 			}
 			own[b.end] += b.strength()
@@ -454,13 +464,14 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 
 // aiStep is the sector a ground battlegroup ends in: a sector next to it
 // (or its own) where it, with the side's strength planned there, beats
-// the enemy strength it expects by aiOdds, the biggest such fight first;
-// else the step toward its targets where it is not outmatched, joining
-// its own battlegroups when it can; else it stays.
-func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int) int {
-	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist)
+// the enemy strength it expects by aiOdds, the biggest such fight first,
+// when detour lets a fight draw it off its way; else the step toward its
+// targets where it is not outmatched, joining its own battlegroups when
+// it can; else it stays.
+func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int, detour bool) int {
+	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist, detour)
 	for _, nb := range v.Map.Neighbors(b.Sector) {
-		if sc := aiStepScore(b, nb, enemy, own, dist); sc > bestScore {
+		if sc := aiStepScore(b, nb, enemy, own, dist, detour); sc > bestScore {
 			best, bestScore = nb, sc
 		}
 	}
@@ -468,11 +479,12 @@ func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]flo
 }
 
 // aiStepScore rates ending in sector for b: a winnable fight scores by
-// the enemy it would beat, a sector where b would be outmatched (or any
+// the enemy it would beat (with detour; without, it counts as any
+// sector on the way), a sector where b would be outmatched (or any
 // enemy sector, for air lances alone) never scores, the least enemy
 // then the nearest the targets first, and otherwise nearer the targets
 // is better, and beside the side's own battlegroups better still.
-func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int) float64 {
+func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int, detour bool) float64 {
 	d, ok := dist[sector]
 	if !ok {
 		d = len(dist)
@@ -483,7 +495,9 @@ func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[in
 			// ways the nearest its targets (d is less than len(dist)+1).
 			return -1000 - e - float64(d)/float64(len(dist)+1)
 		}
-		return 1000 + e
+		if detour {
+			return 1000 + e
+		}
 	}
 	score := -float64(d)
 	if own[sector] > 0 {
@@ -671,30 +685,23 @@ func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[i
 }
 
 // aiTargets are the sectors the AI heads for, and whether they are the
-// objectives: those where it expects a fight it can win, else the
+// objectives: the last objective sector it does not hold when pressing
+// on to end the campaign (press, aiPress); else those where it expects a
+// fight it can win, else the
 // objective sectors it does not hold (aiUnheld), else the places the
 // enemy may be that it has not cleared lately (aiCleared): the far end
 // of the map first, where the enemy's RBG stood at the start (000 line
 // 2563), then the enemy's half, then anywhere; a campaign is not won by
 // waiting.
-func aiTargets(v SideView, bgs []*aiBattlegroup, seen, unheld []int, cleared map[int]bool) ([]int, bool) {
-	if len(seen) > 0 {
+func aiTargets(v SideView, bgs []*aiBattlegroup, seen, unheld []int, cleared map[int]bool, press bool) ([]int, bool) {
+	if len(seen) > 0 && !press {
 		return seen, false
 	}
 	if len(unheld) > 0 {
 		return unheld, true
 	}
-	home := -1
-	for _, b := range bgs {
-		if b.RBG && b.Sector != 0 {
-			home = v.Map.ByID(b.Sector).Col
-		}
-	}
+	home, far := aiEnds(v, bgs)
 	var out []int
-	far := 0
-	if home >= 0 && home < v.Map.Cols/2 {
-		far = v.Map.Cols - 1
-	}
 	// How far a column is from the enemy's end, in columns.
 	fromFar := func(col int) int { return max(col-far, far-col) }
 	for reach := 0; reach < v.Map.Cols; reach++ {
@@ -713,6 +720,64 @@ func aiTargets(v SideView, bgs []*aiBattlegroup, seen, unheld []int, cleared map
 		}
 	}
 	return out, false
+}
+
+// aiEnds are the columns of the side's end of the map, where its RBG
+// stands (-1 when it has none on the ground), and of the enemy's end,
+// the other: the opposing forces set up at opposite ends of the map (000
+// line 2559).
+func aiEnds(v SideView, bgs []*aiBattlegroup) (home, far int) {
+	home = -1
+	for _, b := range bgs {
+		if b.RBG && b.Sector != 0 {
+			home = v.Map.ByID(b.Sector).Col
+		}
+	}
+	if home >= 0 && home < v.Map.Cols/2 {
+		far = v.Map.Cols - 1
+	}
+	return home, far
+}
+
+// aiPressReach is how many moves from the last objective sector to take
+// a battlegroup may stand for the side to press on to it (aiPress): the
+// end in sight, not a march across the map past the fights on its way.
+const aiPressReach = 2
+
+// aiPress reports whether the side presses on to end the campaign: one
+// objective sector is left that it does not hold (unheld), a ground
+// battlegroup stands within aiPressReach moves of it; the enemy's
+// end of the map (aiEnds), where he set up, has objectives, so that
+// holding them all may be taking one he held at the start and meet the
+// campaign objectives (ruling CB14); and it expects no enemy in or next
+// to that sector, who would contest it, nor to an objective sector it
+// holds, who could take it back while it marches. Otherwise the fight
+// comes first: with no objective at the enemy's end the side cannot
+// know of one to take, and with an enemy beside them the last sector
+// would not end the campaign.
+func aiPress(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float64) bool {
+	if len(unheld) != 1 {
+		return false
+	}
+	dist := aiDistances(v, unheld)
+	if !slices.ContainsFunc(bgs, func(b *aiBattlegroup) bool {
+		d, ok := dist[b.Sector]
+		return aiMobile(b) && ok && d <= aiPressReach
+	}) {
+		return false
+	}
+	for _, sec := range v.Sectors {
+		if !sec.Held && sec.ID != unheld[0] || len(v.Map.ByID(sec.ID).Objectives) == 0 {
+			continue
+		}
+		for _, near := range append([]int{sec.ID}, v.Map.Neighbors(sec.ID)...) {
+			if enemy[near] > 0 {
+				return false
+			}
+		}
+	}
+	_, far := aiEnds(v, bgs)
+	return slices.ContainsFunc(v.Map.Sectors, func(sec mapgen.Sector) bool { return sec.Col == far && len(sec.Objectives) > 0 })
 }
 
 // aiUnheld are the objective sectors the side does not hold: it must
@@ -769,6 +834,22 @@ func aiClosing(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]flo
 
 // aiDistances is each sector's distance in moves to the nearest target.
 func aiDistances(v SideView, targets []int) map[int]int {
+	return aiDistancesAround(v, targets, nil)
+}
+
+// aiRoute is b's distance in moves to its nearest target by way of
+// sectors where it does not expect to be outmatched (aiOdds) by the
+// enemy: the way round such a sector, when there is one, rather than
+// waiting before it turn after turn. A sector with no such way keeps no
+// distance.
+func aiRoute(v SideView, b *aiBattlegroup, targets []int, enemy map[int]float64) map[int]int {
+	return aiDistancesAround(v, targets, func(sector int) bool { return b.strength() < aiOdds*enemy[sector] })
+}
+
+// aiDistancesAround is aiDistances by way of the sectors blocked does
+// not report (all when blocked is nil); a blocked sector gets its
+// distance but no way leads on through it.
+func aiDistancesAround(v SideView, targets []int, blocked func(sector int) bool) map[int]int {
 	dist := map[int]int{}
 	queue := slices.Clone(targets)
 	for _, t := range targets {
@@ -777,6 +858,9 @@ func aiDistances(v SideView, targets []int) map[int]int {
 	for len(queue) > 0 {
 		at := queue[0]
 		queue = queue[1:]
+		if blocked != nil && dist[at] > 0 && blocked(at) {
+			continue
+		}
 		for _, nb := range v.Map.Neighbors(at) {
 			if _, ok := dist[nb]; !ok {
 				dist[nb] = dist[at] + 1

@@ -188,6 +188,94 @@ func TestAIOrders(t *testing.T) {
 			t.Errorf("the battalions next to the last objective do not take it: %+v", o)
 		}
 	})
+	t.Run("RoutesRound", func(t *testing.T) {
+		// Battalion 2 in sector 2 marches on sector 4 past 3, where it
+		// knows of twenty-five enemy units: not through 3 (two moves)
+		// but round it by 6, 7 and 8 (four).
+		v := View(c, "crucis")
+		b := &aiBattlegroup{Sector: 2, Units: c.Side("crucis").Battlegroup(2).Units, worth: newAIWorth(v.Own)}
+		enemy := map[int]float64{3: 25 * b.worth.typical}
+		if got := aiDistances(v, []int{4})[2]; got != 2 {
+			t.Fatalf("sector 2 is %d moves from 4, want 2 (the map changed?)", got)
+		}
+		route := aiRoute(v, b, []int{4}, enemy)
+		if route[2] != 4 || route[3] != 1 {
+			t.Errorf("round sector 3: sector 2 is %d moves from 4 and 3 is %d: want 4 and 1", route[2], route[3])
+		}
+		if got := aiRoute(v, b, []int{4}, map[int]float64{3: b.strength() / aiOdds})[2]; got != 2 {
+			t.Errorf("with an enemy in 3 it beats, sector 2 is %d moves from 4: want 2, through it", got)
+		}
+	})
+	t.Run("Presses", func(t *testing.T) {
+		// Carrick Landing (12) is the one objective sector the Lancers
+		// do not hold, at the bandits' end of the map (ruling CB14).
+		// Within two moves of it they press on; not from farther, nor
+		// with two to take, nor with an enemy expected beside it.
+		v := View(aiStand(c, "crucis", 2, 7), "crucis")
+		worth := newAIWorth(v.Own)
+		var bgs []*aiBattlegroup
+		for _, b := range v.Own.Battlegroups {
+			bgs = append(bgs, &aiBattlegroup{ID: b.ID, Sector: b.Sector, RBG: b.RBG, Units: b.Units, worth: worth})
+		}
+		if !aiPress(v, bgs, []int{12}, nil) {
+			t.Error("battalion 2 in sector 7, two moves from 12: it does not press on")
+		}
+		if aiPress(v, bgs, []int{11, 12}, nil) {
+			t.Error("it presses on with two objective sectors to take")
+		}
+		if aiPress(v, bgs, []int{12}, map[int]float64{8: 1}) {
+			t.Error("it presses on with an enemy expected in 8, beside 12")
+		}
+		far := View(aiStand(c, "crucis", 2, 6), "crucis")
+		bgs[slices.IndexFunc(bgs, func(b *aiBattlegroup) bool { return b.ID == 2 })].Sector = 6
+		if aiPress(far, bgs, []int{12}, nil) {
+			t.Error("battalion 2 in sector 6, three moves from 12: it presses on")
+		}
+		// With the map's objectives in sector 7 alone, none at the
+		// bandits' end: taking it cannot be taking one they held at the
+		// start, so the fight comes first.
+		m := *v.Map
+		m.Sectors = slices.Clone(m.Sectors)
+		for i := range m.Sectors {
+			sec := &m.Sectors[i]
+			switch sec.ID {
+			case 12:
+				sec.Objectives = nil
+			case 7:
+				sec.Objectives = c.Map.ByID(12).Objectives
+			}
+		}
+		mid := v
+		mid.Map = &m
+		bgs[slices.IndexFunc(bgs, func(b *aiBattlegroup) bool { return b.ID == 2 })].Sector = 7
+		if aiPress(mid, bgs, []int{7}, nil) {
+			t.Error("it presses on to an objective sector with none at the enemy's end of the map")
+		}
+		// Pressing, the main body in 7 marches on 12 (by 8 or 11) and
+		// does not turn aside to a fight it would win in 6; holding 12,
+		// it seeks that fight.
+		n := aiStand(aiStand(c, "crucis", 4, 7), "crucis", 2, 7)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 6, Present: true})
+		n.Turn = 2
+		held := n.Clone()
+		held.hold(12, "crucis", false)
+		fights := 0
+		for seed := uint64(1); seed <= 10; seed++ {
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", seed)).Side("crucis").Orders
+			if !slices.ContainsFunc(o.Moves, func(m Move) bool {
+				return m.Battlegroup == 2 && (slices.Equal(m.Path, []int{8}) || slices.Equal(m.Path, []int{11}))
+			}) {
+				t.Fatalf("seed %d: the main body in 7 does not march on 12: %+v", seed, o)
+			}
+			o = ordGiveAll(t, held, "crucis", AIOrders(held, "crucis", seed)).Side("crucis").Orders
+			if slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && slices.Equal(m.Path, []int{6}) }) {
+				fights++
+			}
+		}
+		if fights == 0 {
+			t.Error("holding 12, the main body never goes for the fight in 6")
+		}
+	})
 	t.Run("WeakMainMarches", func(t *testing.T) {
 		// Battalions 2 and 4, together in sector 7, and 3, with the
 		// RBG, are down to one step a counter: too weak to fight alone
@@ -513,7 +601,7 @@ func TestAIOrders(t *testing.T) {
 		b := &aiBattlegroup{Air: true, Units: []string{"A30", "A31", "A32"}}
 		dist := map[int]int{3: 2, 5: 1, 7: 0}
 		enemy := map[int]float64{3: 10, 5: 10, 7: 20}
-		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist) }
+		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist, true) }
 		if score(5) <= score(3) {
 			t.Errorf("equal reach: sector 5 (%v from the targets 1 step) should beat 3 (%v, 2 steps)", score(5), score(3))
 		}

@@ -98,7 +98,10 @@ func ordNoCheating(t *testing.T, c *Campaign, side string, seed uint64, seen *or
 	e.VP += 300
 	e.Salvage += 7
 	e.Orders = Orders{Searches: []int{1, 2}}
-	e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: 1, Present: true})
+	// The enemy's intel, his searches' answers among it (one that found
+	// nobody, by which the side tells a recon unit's search,
+	// aiReconSearching), is his alone.
+	e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: 1, Present: true}, Intel{Turn: n.Turn, Sector: 2}, Intel{Turn: n.Turn, Sector: 2, Searched: true})
 	n.Log.Append(Event{Turn: n.Turn, Step: "search", Type: "search", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: "invented"},
 		Event{Turn: n.Turn, Step: "contact", Type: "setup", Audience: secret(e.ID), Side: e.ID, Sector: 1, Text: fmt.Sprintf(scoutCount, 99, 1)},
 		// VP the enemy scored in secret: the side knows only its account
