@@ -301,8 +301,8 @@ func (p *strategicPainter) drawSector(i int) {
 	right := xi1 - int(pad)
 	for _, mk := range p.v.Searches { // one a side (the referee sees both)
 		if mk.SectorID == sec.ID {
-			r := 0.32 * s
-			searchIcon(p.dc, float64(right)-r-0.15*s, y0+pad+r+0.05*s, r, sideColor(mk.Side))
+			r := p.searchR()
+			searchIcon(p.dc, float64(right)-r-0.15*s, p.searchY(y0), r, sideColor(mk.Side))
 			p.drawn[symbol{kind: symSearch}] = true
 			right -= int(2*r + 0.5*s)
 		}
@@ -385,6 +385,24 @@ func (p *strategicPainter) deployFrame(x0, y0, w, h float64, c color.RGBA) {
 	dc.Stroke()
 	dc.SetDash()
 	p.drawn[symbol{kind: symDeploy}] = true
+}
+
+// searchR is a search mark's lens radius, searchY its centre's height
+// in the sector whose box starts at y0.
+func (p *strategicPainter) searchR() float64 { return 0.32 * p.s }
+
+func (p *strategicPainter) searchY(y0 float64) float64 {
+	return y0 + math.Round(0.3*p.s) + p.searchR() + 0.05*p.s
+}
+
+// searchBottom is the lowest a search mark of sector i reaches, or its
+// name: its handle ends 1.9 radii below the lens's centre, and its
+// halo's round ends half the halo's width further.
+func (p *strategicPainter) searchBottom(i int) float64 {
+	_, y0 := p.box(i)
+	r := p.searchR()
+	hy := y0 + math.Round(0.3*p.s) + float64(p.faces.name.capHeight())
+	return math.Max(p.searchY(y0)+1.9*r+0.75*r*1.3/2, hy+0.3*p.s)
 }
 
 // searchIcon is a magnifying glass centred on its lens at (x, y), lens

@@ -274,8 +274,13 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 	for i := range p.v.Map.Sectors {
 		x0, y0 := p.box(i)
 		switch {
-		case p.framed(i):
+		case p.holds(i, p.v.Deploy):
 			add(x0, y0, x0+p.cw, y0+p.ch, 2)
+		case p.framed(i):
+			// A search mark changes only the sector's head: the
+			// glass, and the name it shortens.
+			add(x0, y0, x0+p.cw, p.searchBottom(i), 2)
+			fallthrough
 		case p.marked(i):
 			xa, xb := p.marksSpan(i)
 			put(p.marksRect(p.sectorItems(i), xa, xb, p.markTop(i), 2, 2))

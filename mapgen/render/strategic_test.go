@@ -278,6 +278,7 @@ func TestStrategicRects(t *testing.T) {
 		"generated": sampleStrategicView(strategicMap(t)),
 		"setup":     setupStrategicView(strategicMap(t)),
 		"bare":      {Map: strategicMap(t)},
+		"searched":  searchedView(sampleStrategic()),
 	}
 	for name, v := range views {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13, Legend: true}, {HexSize: 33}, {HexSize: 27.5, Legend: true}} {
@@ -301,6 +302,21 @@ func TestStrategicRects(t *testing.T) {
 			}
 		}
 	}
+}
+
+// searchedView is the sample view with both sides' searches in every
+// sector: each sector's head redrawn, its name shortened for one glass
+// or two.
+func searchedView(s *mapgen.Strategic) StrategicView {
+	v := sampleStrategicView(s)
+	v.Searches = nil
+	for _, sec := range s.Sectors {
+		v.Searches = append(v.Searches, SectorMark{SectorID: sec.ID, Side: sec.ID % 2})
+		if sec.ID%3 == 0 {
+			v.Searches = append(v.Searches, SectorMark{SectorID: sec.ID, Side: 1 - sec.ID%2})
+		}
+	}
+	return v
 }
 
 // sampleStrategic is a hand-made 4×3 strategic map.
