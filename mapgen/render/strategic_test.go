@@ -573,6 +573,56 @@ func TestStrategicCaches(t *testing.T) {
 	}
 }
 
+// Ensure what is kept of a map never carries one side's marks into
+// another's picture: on generated maps, each picture a campaign sends
+// (each side's in a turn of orders and in the set-up, the referee's),
+// written as PNG right after every other one of the same map over the
+// same kept base, legends, marks and pooled buffers, has the bytes and
+// the pixels of the same picture composed in new buffers over empty
+// caches.
+func TestStrategicSidesApart(t *testing.T) {
+	write := func(v StrategicView) []byte {
+		var buf bytes.Buffer
+		if err := WriteStrategicPNG(&buf, v, DefaultOptions()); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, err := mapgen.GenerateStrategic(seed, 4, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views := campaignViews(s, seed)
+		fresh := make([][]byte, len(views))
+		for i, v := range views {
+			clearStrategicCaches()
+			sp, err := composeStrategic(v, DefaultOptions(), nil, nil, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := sp.writePNG(&buf); err != nil {
+				t.Fatal(err)
+			}
+			fresh[i] = buf.Bytes()
+		}
+		for i, a := range views {
+			for j, b := range views {
+				if i == j {
+					continue
+				}
+				write(a)
+				got := write(b)
+				if n, at := pixelDiff(decodePNG(t, got), decodePNG(t, fresh[j])); n != 0 || !bytes.Equal(got, fresh[j]) {
+					t.Errorf("seed %d: %q as seen by %s, written after %q as seen by %s: %d pixels differ from it written alone (first at %v), %d bytes against %d",
+						seed, b.Title, b.Viewer, a.Title, a.Viewer, n, at, len(got), len(fresh[j]))
+				}
+			}
+		}
+	}
+}
+
 // clearStrategicCaches drops every kept sectors' base, legend and mark.
 func clearStrategicCaches() {
 	strategicBases.clear()
