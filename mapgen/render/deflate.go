@@ -116,10 +116,6 @@ type matcher struct {
 	// matcher looks further: 1<<hashBits entries, or fewer (a power of
 	// two) for the little a picture codes afresh.
 	recent []int32
-	// chain, when set, matches instead (the strategic map's thorough
-	// matcher, deflate_chain.go), as far back as the window: only
-	// for tokens from lo 0.
-	chain *chainMatcher
 }
 
 const hashBits = 15
@@ -147,9 +143,6 @@ func newMatcher(stride, period int) matcher {
 // tokens appends the tokens of data[start:end] to out, matching only
 // bytes at or after lo and ending no match past end.
 func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
-	if m.chain != nil {
-		return m.chain.tokens(out, data, start, end)
-	}
 	for p := start; p < end; {
 		limit := min(maxMatch, end-p)
 		if limit < 4 {
