@@ -347,17 +347,27 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	fresh := l.fresh(rows, sc)
 	// Blocks with codes of their own: the strips above the sectors (text
 	// on dark), the sectors, and the legend's as it was kept.
-	toks, cut := sc.toks[:0], 0
-	sectors := sp.top * c.perRow
-	for i := range c.count() {
-		if i == sectors {
+	toks, cut := sc.toks[:0], -1
+	sectors, n := sp.top*c.perRow, c.count()
+	for i := 0; i < n; {
+		if i >= sectors && cut < 0 {
 			cut = len(toks)
 		}
 		if fresh[i] {
 			toks = c.recode(toks, m, rows, 0, i)
+			i++
 			continue
 		}
-		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
+		// The pieces up to the next fresh one, or the sectors, at once.
+		j := i + 1
+		for j < n && !fresh[j] && j != sectors {
+			j++
+		}
+		toks = append(toks, c.toks[c.first[i]:c.first[j]]...)
+		i = j
+	}
+	if cut < 0 {
+		cut = len(toks)
 	}
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks[:cut], false)
