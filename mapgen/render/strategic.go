@@ -55,7 +55,7 @@ func themeColor(t mapgen.Theme) color.RGBA {
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 	scratch := getPixels()
 	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, nil, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, false, scratch, strategicRects)
 	if err != nil {
 		return nil, err
 	}
@@ -65,13 +65,13 @@ func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 // WriteStrategicPNG draws the strategic map and writes it as PNG, its
 // sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
-	buf, scratch := getPixels(), getPixels()
-	defer putPixels(buf)
+	scratch := getPixels()
 	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, buf, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, true, scratch, strategicRects)
 	if err != nil {
 		return err
 	}
+	defer sp.release()
 	return sp.writePNG(w)
 }
 

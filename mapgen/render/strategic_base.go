@@ -36,6 +36,7 @@ type strategicBase struct {
 	stride int
 	once   sync.Once
 	coded  *codedRows
+	work   sync.Pool // *strategicWork, lent to the pictures drawn on it
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -197,21 +198,79 @@ type strategicPicture struct {
 	// from the base's, delta what they do to its checksum.
 	changed []image.Rectangle
 	delta   adlerDelta
+	work    *strategicWork // the base's working copy the picture is drawn in, if lent
+}
+
+// strategicWork is a working copy of a base's rows, with a legend's
+// band below them, and the room a picture drawn in it lists the spans it
+// changed in. A picture is drawn in one and released: its spans are
+// restored from the base, so that the next picture need not copy the
+// base's 0.4 MB (nor the band, when its legend is the same).
+type strategicWork struct {
+	buf     []byte
+	legend  *legendBand // the band below the base's rows (nil: none yet)
+	changed []image.Rectangle
+}
+
+// lend returns a working copy of the base's rows n bytes long, the
+// legend's band below them.
+func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
+	w, ok := b.work.Get().(*strategicWork)
+	if !ok || cap(w.buf) < n {
+		w = &strategicWork{buf: make([]byte, len(b.rows), n)}
+		copy(w.buf, b.rows)
+	}
+	w.buf = w.buf[:n]
+	if legend != w.legend && legend != nil {
+		copy(w.buf[len(b.rows):], legend.rows)
+	}
+	w.legend = legend
+	return w
+}
+
+// release gives a lent picture's working copy back to its base, the
+// base under the spans it changed restored; the picture is not to be
+// used after.
+func (sp *strategicPicture) release() {
+	if sp.work == nil {
+		return
+	}
+	S, ref := sp.Stride, sp.base.rows
+	for _, r := range sp.changed {
+		a := r.Min.Y*S + 1
+		copy(sp.rows[a+r.Min.X:a+r.Max.X], ref[a+r.Min.X:a+r.Max.X])
+	}
+	sp.work.changed = sp.changed
+	sp.base.work.Put(sp.work)
+	sp.work, sp.rows, sp.Paletted, sp.changed = nil, nil, nil, nil
 }
 
 // composeStrategic draws the paletted picture of v: above the base
 // everything afresh, on the base what the view adds, within the
-// rectangles rects gives; into pix when it is given. It draws in RGBA in
-// scratch (a pooled buffer, whose old bytes it never reads back).
-func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
+// rectangles rects gives; in one of the base's working copies if lend
+// (the picture then to be released), else in new rows. It draws in
+// RGBA in scratch (a pooled buffer, whose old bytes it never reads
+// back).
+func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
 		return nil, err
 	}
 	W, H, S := p.W, p.H, p.W+1
 	base := strategicBaseFor(p)
-	out := bytesFor(pix, S*H)
-	copy(out, base.rows)
+	legend := p.legendBand()
+	var out []byte
+	var work *strategicWork
+	if lend {
+		work = base.lend(S*H, legend)
+		out = work.buf
+	} else {
+		out = make([]byte, S*H)
+		copy(out, base.rows)
+		if legend != nil {
+			copy(out[len(base.rows):], legend.rows)
+		}
+	}
 	pal := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
 	// The scratch picture's pixels are stale outside the rectangles
@@ -221,10 +280,6 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
-	}
-	legend := p.legendBand()
-	if legend != nil {
-		copy(out[p.legendTop()*S:], legend.rows)
 	}
 	p.drawTopText()
 	for i := range v.Map.Sectors {
@@ -236,8 +291,11 @@ func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects fu
 		}
 	}
 	p.drawOrders()
-	sp := &strategicPicture{Paletted: pal, rows: out, base: base, top: p.baseTop(), legend: legend,
+	sp := &strategicPicture{Paletted: pal, rows: out, base: base, top: p.baseTop(), legend: legend, work: work,
 		delta: adlerDelta{end: len(base.rows), stride: S}}
+	if work != nil {
+		sp.changed = work.changed[:0]
+	}
 	for _, r := range rs {
 		sp.changed = quantiseRect(pal, img, r.Min, r, sp.changed, &sp.delta)
 	}

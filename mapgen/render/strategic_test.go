@@ -210,9 +210,9 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 // Ensure the strategic map sets every pixel, as the pooled buffers of
 // WriteStrategicPNG need: what is painted in RGBA of the part above the
 // sectors (into the kept base) and of the legend's band leaves no pixel
-// of a transparent canvas unpainted, and a picture composed in buffers of stale bytes
-// (the paletted picture and the RGBA one it draws in) equals one
-// composed in new ones.
+// of a transparent canvas unpainted, and a picture composed in buffers
+// used before (the base's working copy after another view's picture, an
+// RGBA picture of stale bytes) equals one composed in new ones.
 func TestStrategicEveryPixelPainted(t *testing.T) {
 	for _, o := range []Options{DefaultOptions(), {HexSize: 27.5, Legend: true}} {
 		for name, v := range map[string]StrategicView{"sample": sampleStrategicView(sampleStrategic()), "bare": {Map: sampleStrategic()}} {
@@ -228,18 +228,25 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 					t.Errorf("%s at hex size %g: %d pixels of %v never painted, first at %v", name, o.HexSize, n, r, at)
 				}
 			}
-			want, err := composeStrategic(v, o, nil, nil, strategicRects)
+			want, err := composeStrategic(v, o, false, nil, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			old, stale := bytes.Repeat([]byte{0x7f}, 2*len(want.rows)), bytes.Repeat([]byte{0x7f}, 4*len(want.Pix))
-			got, err := composeStrategic(v, o, &old, &stale, strategicRects)
+			// The base's working copy after another view's picture.
+			other, err := composeStrategic(searchedView(sampleStrategic()), o, true, nil, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other.release()
+			stale := bytes.Repeat([]byte{0x7f}, 4*len(want.Pix))
+			got, err := composeStrategic(v, o, true, &stale, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if n, at := pixelDiff(got, want); n != 0 {
 				t.Errorf("%s at hex size %g: %d old pixels show through, first at %v", name, o.HexSize, n, at)
 			}
+			got.release()
 		}
 	}
 }
@@ -282,11 +289,11 @@ func TestStrategicRects(t *testing.T) {
 	}
 	for name, v := range views {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13, Legend: true}, {HexSize: 33}, {HexSize: 27.5, Legend: true}} {
-			got, err := composeStrategic(v, o, nil, nil, strategicRects)
+			got, err := composeStrategic(v, o, false, nil, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := composeStrategic(v, o, nil, nil, whole)
+			want, err := composeStrategic(v, o, false, nil, whole)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -597,7 +604,7 @@ func TestStrategicSidesApart(t *testing.T) {
 		fresh := make([][]byte, len(views))
 		for i, v := range views {
 			clearStrategicCaches()
-			sp, err := composeStrategic(v, DefaultOptions(), nil, nil, strategicRects)
+			sp, err := composeStrategic(v, DefaultOptions(), false, nil, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
