@@ -98,6 +98,15 @@ type strategicPainter struct {
 	// drawn are the symbols the picture holds, which the tests hold
 	// against the legend (symbolsOf).
 	drawn map[symbol]bool
+	// placing, when set, gathers the marks' sprites drawMark would lay,
+	// instead of laying them; overflowed tells that a row of marks ran
+	// over (strategic_patches.go). aside are the marks of the sectors
+	// whose marks are laid from the palette, by index; baseRows the
+	// rows of the kept base the picture is drawn over.
+	placing    *[]placedMark
+	overflowed bool
+	aside      [][]placedMark
+	baseRows   []byte
 }
 
 // layoutStrategic lays the picture of v out, drawing nothing yet.

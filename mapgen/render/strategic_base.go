@@ -277,6 +277,7 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 	// copied into it: nothing else is read back.
 	img := newPicture(W, H, scratch)
 	p.on(img)
+	p.baseRows = base.rows
 	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
@@ -286,7 +287,7 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 		switch {
 		case p.framed(i):
 			p.drawSector(i)
-		case p.marked(i):
+		case p.marked(i) && (p.aside == nil || p.aside[i] == nil):
 			p.drawMarks(i)
 		}
 	}
@@ -299,6 +300,7 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 	for _, r := range rs {
 		sp.changed = quantiseRect(pal, img, r.Min, r, sp.changed, &sp.delta)
 	}
+	sp.layAside(p.aside)
 	return sp, nil
 }
 
@@ -338,8 +340,6 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			// A search mark changes only the sector's head: the
 			// glass, and the name it shortens.
 			add(x0, y0, x0+p.cw, p.searchBottom(i), 2)
-			fallthrough
-		case p.marked(i):
 			xa, xb := p.marksSpan(i)
 			put(p.marksRect(p.sectorItems(i), xa, xb, p.markTop(i), 2, 2))
 		}
@@ -357,6 +357,11 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			w := float64(p.faces.mark.width(h.order.Label)) + 0.4*p.s
 			add(h.lx-w/2, h.ly-0.43*p.s, h.lx+w/2, h.ly+0.43*p.s, 2)
 		}
+	}
+	// The marked sectors' marks, last: those nothing above reaches may
+	// be laid from the palette.
+	for _, r := range p.placeAside(p.baseRows, out) {
+		put(r)
 	}
 	return out
 }

@@ -74,6 +74,7 @@ func (p *strategicPainter) marksRect(items []markItem, xa, xb, top float64, rows
 // drawOverflow draws the last row with as many of its items as leave
 // room for a "+N more" count of the rest (more not drawn before it).
 func (p *strategicPainter) drawOverflow(line []markItem, more int, xa, xb, y float64) {
+	p.overflowed = true
 	f, g, mh := p.faces.mark, p.markGap(), p.markH()
 	for {
 		used := 0.0
@@ -171,7 +172,7 @@ func (p *strategicPainter) contactItem(mk SectorMark, tc color.RGBA) markItem {
 			f.drawCentered(img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		})
 		if seen != "" {
-			p.faces.text.draw(p.img, int(x+dw+0.2*p.s), int(y+h/2)+p.faces.text.capHeight()/2, seen, tc, 255)
+			p.drawWords(p.faces.text, int(x+dw+0.2*p.s), int(y+h/2)+p.faces.text.capHeight()/2, seen, tc)
 		}
 		p.drawn[symbol{kind: symContact}] = true
 	}}

@@ -47,5 +47,9 @@ func (p *strategicPainter) drawMark(key markKey, x, y float64, paint func(dc *gg
 		paint(gg.NewContextForRGBA(sp.img), sp.img, 2+key.fracX, 2+key.fracY)
 		return sp.compile()
 	})
+	if p.placing != nil {
+		*p.placing = append(*p.placing, placedMark{key: key, sp: sp, x: int(ix), y: int(iy)})
+		return
+	}
 	sp.draw(p.img, int(ix), int(iy))
 }

@@ -1,0 +1,186 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"slices"
+)
+
+// Most of a strategic picture's marks are badges (BG1 to BG9 of each
+// side) and unseen contacts, each a kept sprite (strategic_sprites.go)
+// laid on its sector's plain ground. Laid there, turned to RGBA and back
+// to the palette, a mark comes out as the same entries wherever it is:
+// so each is kept as those entries, over a ground of one entry, and a
+// sector whose marks are all such is given them straight into its
+// paletted rows, with the spans they change and what they do to the
+// checksum, and never turned to RGBA. A sector with a battle, a contact
+// with the turn it was seen, more marks than its rows hold, a search or
+// a deployment frame, or marks that an arrow or another rectangle
+// drawn in RGBA reaches is drawn as before.
+
+// placedMark is a mark's sprite as drawMark lays it, its key and the
+// picture's pixel its anchor is laid on; or words as drawWords prints
+// them, in face, with their baseline's start at x, y.
+type placedMark struct {
+	key  markKey
+	sp   *sprite
+	face *glyphSet
+	x, y int
+}
+
+// box is the sprite's box in the picture, or the words'.
+func (m placedMark) box() image.Rectangle {
+	if m.sp == nil {
+		return m.face.bounds(m.x, m.y, m.key.label)
+	}
+	return m.sp.img.Rect.Add(image.Pt(m.x-m.sp.ax, m.y-m.sp.ay))
+}
+
+// drawWords prints s in face f and colour c with its baseline's start
+// at x, y; or, gathering what the marks lay (placing), notes them.
+// Glyphs are printed at whole pixels: words come out the same wherever
+// they are.
+func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RGBA) {
+	if p.placing != nil {
+		*p.placing = append(*p.placing, placedMark{key: markKey{kind: "words", label: s, ink: c}, face: f, x: x, y: y})
+		return
+	}
+	f.draw(p.img, x, y, s, c, 255)
+}
+
+// markPatch is a mark laid on a ground of one entry, in palette
+// entries: the runs of its box's rows where they are not the ground's.
+type markPatch struct{ runs []patchRun }
+
+// patchRun is a run of entries at dx, dy in the sprite's box, and what
+// it does to the checksum: the sum of the entries less the ground's,
+// and of each such difference times its place in the run.
+type patchRun struct {
+	dx, dy int
+	pix    []byte
+	s1, sx int64
+}
+
+// patchKey is what a patch is drawn from: the mark (words in face) and
+// its ground.
+type patchKey struct {
+	mark   markKey
+	face   *glyphSet
+	ground byte
+}
+
+// markPatches keeps the marks laid on grounds: as many as the sprites.
+var markPatches = kept[patchKey, *markPatch]{bound: 512}
+
+// patchOf is m laid on ground, drawn on a miss.
+func patchOf(m placedMark, ground byte) *markPatch {
+	return markPatches.get(patchKey{m.key, m.face, ground}, func() *markPatch {
+		b := m.box()
+		r := b.Sub(b.Min)
+		img := image.NewRGBA(r)
+		c := paletteRGBA()[ground] // the ground as expandRect turns it to RGBA
+		fillRect(img, 0, 0, r.Dx(), r.Dy(), color.RGBA{byte(c), byte(c >> 8), byte(c >> 16), byte(c >> 24)})
+		if m.sp != nil {
+			m.sp.draw(img, m.sp.ax, m.sp.ay)
+		} else {
+			m.face.draw(img, m.x-b.Min.X, m.y-b.Min.Y, m.key.label, m.key.ink, 255)
+		}
+		pal := image.NewPaletted(r, mapPalette)
+		for i := range pal.Pix {
+			pal.Pix[i] = ground
+		}
+		var pt markPatch
+		for _, s := range quantiseRect(pal, img, image.Point{}, r, nil, nil) {
+			run := patchRun{dx: s.Min.X, dy: s.Min.Y, pix: pal.Pix[pal.PixOffset(s.Min.X, s.Min.Y):pal.PixOffset(s.Max.X, s.Min.Y)]}
+			for k, e := range run.pix {
+				d := int64(e) - int64(ground)
+				run.s1 += d
+				run.sx += d * int64(k)
+			}
+			pt.runs = append(pt.runs, run)
+		}
+		return &pt
+	})
+}
+
+// placeAside decides which marked sectors' marks are laid from the
+// palette (p.aside), given the rectangles drawn in RGBA (drawn) and
+// the base's rows; it returns the marks' rectangles of the others, to
+// be drawn in RGBA.
+func (p *strategicPainter) placeAside(rows []byte, drawn []image.Rectangle) []image.Rectangle {
+	var rgba []image.Rectangle
+	S, top := p.W+1, p.legendTop()
+	for i := range p.v.Map.Sectors {
+		if p.framed(i) || !p.marked(i) {
+			continue
+		}
+		xa, xb := p.marksSpan(i)
+		items := p.sectorItems(i)
+		if marks, ok := p.spriteMarks(i, items, xa, xb); ok && p.clear(marks, drawn, rows, S, top) {
+			if p.aside == nil {
+				p.aside = make([][]placedMark, len(p.v.Map.Sectors))
+			}
+			p.aside[i] = marks
+			continue
+		}
+		rgba = append(rgba, p.marksRect(items, xa, xb, p.markTop(i), 2, 2))
+	}
+	return rgba
+}
+
+// spriteMarks are the sprites and words sector i's marks lay, if they
+// are nothing else: no battle, no count of marks left over.
+func (p *strategicPainter) spriteMarks(i int, items []markItem, xa, xb float64) ([]placedMark, bool) {
+	id := p.v.Map.Sectors[i].ID
+	if slices.ContainsFunc(p.v.Battles, func(b BattleMark) bool { return b.SectorID == id }) {
+		return nil, false
+	}
+	var marks []placedMark
+	p.placing, p.overflowed = &marks, false
+	p.flowMarks(items, xa, xb, p.markTop(i), 2)
+	p.placing = nil
+	return marks, !p.overflowed
+}
+
+// clear reports whether the marks lie on a ground of one entry of the
+// base's rows (S bytes each, top of them), apart from each other and
+// from every rectangle drawn in RGBA.
+func (p *strategicPainter) clear(marks []placedMark, drawn []image.Rectangle, rows []byte, S, top int) bool {
+	pic := image.Rect(0, 0, p.W, top)
+	for k, m := range marks {
+		b := m.box()
+		if !b.In(pic) || slices.ContainsFunc(drawn, b.Overlaps) ||
+			slices.ContainsFunc(marks[:k], func(o placedMark) bool { return o.box().Overlaps(b) }) {
+			return false
+		}
+		g := rows[b.Min.Y*S+1+b.Min.X]
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for _, e := range rows[y*S+1+b.Min.X : y*S+1+b.Max.X] {
+				if e != g {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// layAside lays the marks set aside into the picture's rows, gathering
+// the spans they change and what they do to the checksum.
+func (sp *strategicPicture) layAside(aside [][]placedMark) {
+	S, rows := sp.Stride, sp.rows
+	for _, marks := range aside {
+		for _, m := range marks {
+			b := m.box()
+			pt := patchOf(m, rows[b.Min.Y*S+1+b.Min.X])
+			for _, r := range pt.runs {
+				x, y := b.Min.X+r.dx, b.Min.Y+r.dy
+				at := y*S + 1 + x
+				copy(rows[at:], r.pix)
+				sp.changed = append(sp.changed, image.Rect(x, y, x+len(r.pix), y+1))
+				sp.delta.s1 += r.s1
+				sp.delta.s2 += r.s1*int64(sp.delta.end-at) - r.sx
+			}
+		}
+	}
+}
