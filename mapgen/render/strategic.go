@@ -100,8 +100,8 @@ type strategicPainter struct {
 	drawn map[symbol]bool
 	// placing, when set, gathers the marks' sprites drawMark would lay,
 	// instead of laying them; overflowed tells that a row of marks ran
-	// over (strategic_patches.go). aside are the marks of the sectors
-	// whose marks are laid from the palette, by index; baseRows the
+	// over (strategic_patches.go). aside are the marks laid from the
+	// palette, by sector and the orbit box last (markRow); baseRows the
 	// rows of the kept base the picture is drawn over.
 	placing    *[]placedMark
 	overflowed bool
@@ -268,6 +268,9 @@ func (p *strategicPainter) orbitMarks() (xa, xb, top float64) {
 // drawOrbit draws in the orbit box the battlegroups aboard DropShips,
 // own ones as badges and any the viewer knows of the enemy as contacts.
 func (p *strategicPainter) drawOrbit() {
+	if p.laidAside(len(p.v.Map.Sectors)) {
+		return
+	}
 	xa, xb, top := p.orbitMarks()
 	p.flowMarks(p.orbitItems(), xa, xb, top, 1)
 }

@@ -287,7 +287,7 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 		switch {
 		case p.framed(i):
 			p.drawSector(i)
-		case p.marked(i) && (p.aside == nil || p.aside[i] == nil):
+		case p.marked(i) && !p.laidAside(i):
 			p.drawMarks(i)
 		}
 	}
@@ -327,10 +327,6 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 	if t, x, y := p.headerLine(); t != "" {
 		put(p.faces.header.bounds(x, y, t).Inset(-1))
 	}
-	if items := p.orbitItems(); len(items) > 0 {
-		xa, xb, top := p.orbitMarks()
-		put(p.marksRect(items, xa, xb, top, 1, 2))
-	}
 	for i := range p.v.Map.Sectors {
 		x0, y0 := p.box(i)
 		switch {
@@ -358,8 +354,8 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			add(h.lx-w/2, h.ly-0.43*p.s, h.lx+w/2, h.ly+0.43*p.s, 2)
 		}
 	}
-	// The marked sectors' marks, last: those nothing above reaches may
-	// be laid from the palette.
+	// The marks in orbit and in the marked sectors, last: those nothing
+	// above reaches may be laid from the palette.
 	for _, r := range p.placeAside(p.baseRows, out) {
 		put(r)
 	}

@@ -103,41 +103,60 @@ func patchOf(m placedMark, ground byte) *markPatch {
 	})
 }
 
-// placeAside decides which marked sectors' marks are laid from the
-// palette (p.aside), given the rectangles drawn in RGBA (drawn) and
-// the base's rows; it returns the marks' rectangles of the others, to
-// be drawn in RGBA.
+// placeAside decides which rows of marks, each marked sector's and the
+// orbit box's (markRow), are laid from the palette (p.aside), given
+// the rectangles drawn in RGBA (drawn) and the base's rows; it returns
+// the rectangles of the others, to be drawn in RGBA.
 func (p *strategicPainter) placeAside(rows []byte, drawn []image.Rectangle) []image.Rectangle {
 	var rgba []image.Rectangle
-	S, top := p.W+1, p.legendTop()
-	for i := range p.v.Map.Sectors {
-		if p.framed(i) || !p.marked(i) {
+	S, top, n := p.W+1, p.legendTop(), len(p.v.Map.Sectors)
+	for i := range n + 1 {
+		if i < n && (p.framed(i) || !p.marked(i)) {
 			continue
 		}
-		xa, xb := p.marksSpan(i)
-		items := p.sectorItems(i)
-		if marks, ok := p.spriteMarks(i, items, xa, xb); ok && p.clear(marks, drawn, rows, S, top) {
+		items, xa, xb, y, lines := p.markRow(i)
+		if len(items) == 0 {
+			continue
+		}
+		if marks, ok := p.spriteMarks(i, items, xa, xb, y, lines); ok && p.clear(marks, drawn, rows, S, top) {
 			if p.aside == nil {
-				p.aside = make([][]placedMark, len(p.v.Map.Sectors))
+				p.aside = make([][]placedMark, n+1)
 			}
 			p.aside[i] = marks
 			continue
 		}
-		rgba = append(rgba, p.marksRect(items, xa, xb, p.markTop(i), 2, 2))
+		rgba = append(rgba, p.marksRect(items, xa, xb, y, lines, 2))
 	}
 	return rgba
 }
 
-// spriteMarks are the sprites and words sector i's marks lay, if they
-// are nothing else: no battle, no count of marks left over.
-func (p *strategicPainter) spriteMarks(i int, items []markItem, xa, xb float64) ([]placedMark, bool) {
-	id := p.v.Map.Sectors[i].ID
-	if slices.ContainsFunc(p.v.Battles, func(b BattleMark) bool { return b.SectorID == id }) {
-		return nil, false
+// markRow is sector i's marks, or the orbit box's when i is the number
+// of sectors: the items, their span across, the top, and how many rows.
+func (p *strategicPainter) markRow(i int) (items []markItem, xa, xb, top float64, rows int) {
+	if i == len(p.v.Map.Sectors) {
+		xa, xb, top = p.orbitMarks()
+		return p.orbitItems(), xa, xb, top, 1
+	}
+	xa, xb = p.marksSpan(i)
+	return p.sectorItems(i), xa, xb, p.markTop(i), 2
+}
+
+// laidAside reports whether the marks of sector i (or of the orbit box,
+// markRow) are laid from the palette.
+func (p *strategicPainter) laidAside(i int) bool { return p.aside != nil && p.aside[i] != nil }
+
+// spriteMarks are the sprites and words a row of marks (markRow) lays,
+// if they are nothing else: no battle, no count of marks left over.
+func (p *strategicPainter) spriteMarks(i int, items []markItem, xa, xb, top float64, rows int) ([]placedMark, bool) {
+	if i < len(p.v.Map.Sectors) {
+		id := p.v.Map.Sectors[i].ID
+		if slices.ContainsFunc(p.v.Battles, func(b BattleMark) bool { return b.SectorID == id }) {
+			return nil, false
+		}
 	}
 	var marks []placedMark
 	p.placing, p.overflowed = &marks, false
-	p.flowMarks(items, xa, xb, p.markTop(i), 2)
+	p.flowMarks(items, xa, xb, top, rows)
 	p.placing = nil
 	return marks, !p.overflowed
 }
