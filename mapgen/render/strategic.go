@@ -191,11 +191,27 @@ func (p *strategicPainter) drawTopGround() {
 // drawTopText draws on the top's ground what the view gives: the title
 // and the viewer, the header line, the marks in orbit.
 func (p *strategicPainter) drawTopText() {
-	p.title.drawText(p.img, 0)
-	if t, x, y := p.headerLine(); t != "" {
-		p.faces.header.draw(p.img, x, y, t, colStripText, 255)
+	if !p.laidAside(p.topWords()) {
+		p.drawWordsOnTop()
 	}
 	p.drawOrbit()
+}
+
+// drawWordsOnTop prints the title and the viewer, and the header line.
+func (p *strategicPainter) drawWordsOnTop() {
+	p.title.text(0, func(gs *glyphSet, x, base int, s string, c color.RGBA) { p.drawWords(gs, x, base, s, c) })
+	if t, x, y := p.headerLine(); t != "" {
+		p.drawWords(p.faces.header, x, y, t, colStripText)
+	}
+}
+
+// headerBounds is the rectangle drawWordsOnTop may change.
+func (p *strategicPainter) headerBounds() image.Rectangle {
+	r, _ := p.title.textBounds()
+	if t, x, y := p.headerLine(); t != "" {
+		r = r.Union(p.faces.header.bounds(x, y, t))
+	}
+	return r
 }
 
 // orbitH is the height of the orbit box.

@@ -321,12 +321,6 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 		put(image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad))))
 	}
-	if r, _ := p.title.textBounds(); !r.Empty() {
-		put(r.Inset(-1))
-	}
-	if t, x, y := p.headerLine(); t != "" {
-		put(p.faces.header.bounds(x, y, t).Inset(-1))
-	}
 	for i := range p.v.Map.Sectors {
 		x0, y0 := p.box(i)
 		switch {
@@ -354,8 +348,9 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			add(h.lx-w/2, h.ly-0.43*p.s, h.lx+w/2, h.ly+0.43*p.s, 2)
 		}
 	}
-	// The marks in orbit and in the marked sectors, last: those nothing
-	// above reaches may be laid from the palette.
+	// The words on the strips, the marks in orbit and in the marked
+	// sectors, last: those nothing above reaches may be laid from the
+	// palette.
 	for _, r := range p.placeAside(p.baseRows, out) {
 		put(r)
 	}

@@ -26,26 +26,38 @@ type placedMark struct {
 	sp   *sprite
 	face *glyphSet
 	x, y int
-}
-
-// box is the sprite's box in the picture, or the words'.
-func (m placedMark) box() image.Rectangle {
-	if m.sp == nil {
-		return m.face.bounds(m.x, m.y, m.key.label)
-	}
-	return m.sp.img.Rect.Add(image.Pt(m.x-m.sp.ax, m.y-m.sp.ay))
+	box  image.Rectangle // the sprite's box in the picture, or the words'
 }
 
 // drawWords prints s in face f and colour c with its baseline's start
 // at x, y; or, gathering what the marks lay (placing), notes them.
 // Glyphs are printed at whole pixels: words come out the same wherever
 // they are.
+// Noted, the words are cut where no glyph's box reaches the next's:
+// each piece (most often a letter) is laid on its own.
 func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RGBA) {
-	if p.placing != nil {
-		*p.placing = append(*p.placing, placedMark{key: markKey{kind: "words", label: s, ink: c}, face: f, x: x, y: y})
+	if p.placing == nil {
+		f.draw(p.img, x, y, s, c, 255)
 		return
 	}
-	f.draw(p.img, x, y, s, c, 255)
+	at, from := x, 0 // the piece's start
+	var box image.Rectangle
+	put := func(to int) {
+		if !box.Empty() {
+			*p.placing = append(*p.placing, placedMark{key: markKey{kind: "words", label: s[from:to], ink: c}, face: f, x: at, y: y, box: box})
+		}
+	}
+	for i, r := range s {
+		g := f.get(r)
+		b := g.mask.Rect.Add(image.Pt(x, y))
+		if !b.Empty() && !b.Overlaps(box) {
+			put(i)
+			at, from, box = x, i, image.Rectangle{}
+		}
+		box = box.Union(b)
+		x += g.advance
+	}
+	put(len(s))
 }
 
 // markPatch is a mark laid on a ground of one entry, in palette
@@ -75,7 +87,7 @@ var markPatches = kept[patchKey, *markPatch]{bound: 512}
 // patchOf is m laid on ground, drawn on a miss.
 func patchOf(m placedMark, ground byte) *markPatch {
 	return markPatches.get(patchKey{m.key, m.face, ground}, func() *markPatch {
-		b := m.box()
+		b := m.box
 		r := b.Sub(b.Min)
 		img := image.NewRGBA(r)
 		c := paletteRGBA()[ground] // the ground as expandRect turns it to RGBA
@@ -104,12 +116,19 @@ func patchOf(m placedMark, ground byte) *markPatch {
 }
 
 // placeAside decides which rows of marks, each marked sector's and the
-// orbit box's (markRow), are laid from the palette (p.aside), given
-// the rectangles drawn in RGBA (drawn) and the base's rows; it returns
-// the rectangles of the others, to be drawn in RGBA.
+// orbit box's (markRow), and whether the words on the strips
+// (drawWordsOnTop), are laid from the palette (p.aside), given the
+// rectangles drawn in RGBA (drawn) and the base's rows; it returns the
+// rectangles of the others, to be drawn in RGBA.
 func (p *strategicPainter) placeAside(rows []byte, drawn []image.Rectangle) []image.Rectangle {
 	var rgba []image.Rectangle
 	S, top, n := p.W+1, p.legendTop(), len(p.v.Map.Sectors)
+	aside := func(i int, marks []placedMark) {
+		if p.aside == nil {
+			p.aside = make([][]placedMark, n+2)
+		}
+		p.aside[i] = marks
+	}
 	for i := range n + 1 {
 		if i < n && (p.framed(i) || !p.marked(i)) {
 			continue
@@ -119,16 +138,27 @@ func (p *strategicPainter) placeAside(rows []byte, drawn []image.Rectangle) []im
 			continue
 		}
 		if marks, ok := p.spriteMarks(i, items, xa, xb, y, lines); ok && p.clear(marks, drawn, rows, S, top) {
-			if p.aside == nil {
-				p.aside = make([][]placedMark, n+1)
-			}
-			p.aside[i] = marks
+			aside(i, marks)
 			continue
 		}
 		rgba = append(rgba, p.marksRect(items, xa, xb, y, lines, 2))
 	}
+	var words []placedMark
+	p.placing = &words
+	p.drawWordsOnTop()
+	p.placing = nil
+	switch {
+	case len(words) == 0:
+	case p.clear(words, drawn, rows, S, top):
+		aside(p.topWords(), words)
+	default:
+		rgba = append(rgba, p.headerBounds().Inset(-1))
+	}
 	return rgba
 }
+
+// topWords is the index of the words on the strips in p.aside.
+func (p *strategicPainter) topWords() int { return len(p.v.Map.Sectors) + 1 }
 
 // markRow is sector i's marks, or the orbit box's when i is the number
 // of sectors: the items, their span across, the top, and how many rows.
@@ -142,7 +172,8 @@ func (p *strategicPainter) markRow(i int) (items []markItem, xa, xb, top float64
 }
 
 // laidAside reports whether the marks of sector i (or of the orbit box,
-// markRow) are laid from the palette.
+// markRow, or the words on the strips, topWords) are laid from the
+// palette.
 func (p *strategicPainter) laidAside(i int) bool { return p.aside != nil && p.aside[i] != nil }
 
 // spriteMarks are the sprites and words a row of marks (markRow) lays,
@@ -167,9 +198,9 @@ func (p *strategicPainter) spriteMarks(i int, items []markItem, xa, xb, top floa
 func (p *strategicPainter) clear(marks []placedMark, drawn []image.Rectangle, rows []byte, S, top int) bool {
 	pic := image.Rect(0, 0, p.W, top)
 	for k, m := range marks {
-		b := m.box()
+		b := m.box
 		if !b.In(pic) || slices.ContainsFunc(drawn, b.Overlaps) ||
-			slices.ContainsFunc(marks[:k], func(o placedMark) bool { return o.box().Overlaps(b) }) {
+			slices.ContainsFunc(marks[:k], func(o placedMark) bool { return o.box.Overlaps(b) }) {
 			return false
 		}
 		g := rows[b.Min.Y*S+1+b.Min.X]
@@ -190,7 +221,7 @@ func (sp *strategicPicture) layAside(aside [][]placedMark) {
 	S, rows := sp.Stride, sp.rows
 	for _, marks := range aside {
 		for _, m := range marks {
-			b := m.box()
+			b := m.box
 			pt := patchOf(m, rows[b.Min.Y*S+1+b.Min.X])
 			for _, r := range pt.runs {
 				x, y := b.Min.X+r.dx, b.Min.Y+r.dy

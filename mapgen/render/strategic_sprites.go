@@ -48,7 +48,8 @@ func (p *strategicPainter) drawMark(key markKey, x, y float64, paint func(dc *gg
 		return sp.compile()
 	})
 	if p.placing != nil {
-		*p.placing = append(*p.placing, placedMark{key: key, sp: sp, x: int(ix), y: int(iy)})
+		box := sp.img.Rect.Add(image.Pt(int(ix)-sp.ax, int(iy)-sp.ay))
+		*p.placing = append(*p.placing, placedMark{key: key, sp: sp, x: int(ix), y: int(iy), box: box})
 		return
 	}
 	sp.draw(p.img, int(ix), int(iy))
