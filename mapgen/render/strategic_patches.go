@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"slices"
@@ -33,14 +34,15 @@ type placedMark struct {
 // at x, y; or, gathering what the marks lay (placing), notes them.
 // Glyphs are printed at whole pixels: words come out the same wherever
 // they are.
-// Noted, the words are cut where no glyph's box reaches the next's:
-// each piece (most often a letter) is laid on its own.
+// Noted, the words are cut after each space where the glyphs' boxes
+// do not meet: each word is laid on its own, and met again in other
+// pictures (a side's name, "turn", a date).
 func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RGBA) {
 	if p.placing == nil {
 		f.draw(p.img, x, y, s, c, 255)
 		return
 	}
-	at, from := x, 0 // the piece's start
+	at, from, space := x, 0, false // the piece's start; whether a space went before
 	var box image.Rectangle
 	put := func(to int) {
 		if !box.Empty() {
@@ -50,11 +52,11 @@ func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RG
 	for i, r := range s {
 		g := f.get(r)
 		b := g.mask.Rect.Add(image.Pt(x, y))
-		if !b.Empty() && !b.Overlaps(box) {
+		if space && !b.Empty() && !b.Overlaps(box) {
 			put(i)
 			at, from, box = x, i, image.Rectangle{}
 		}
-		box = box.Union(b)
+		box, space = box.Union(b), r == ' '
 		x += g.advance
 	}
 	put(len(s))
@@ -203,12 +205,10 @@ func (p *strategicPainter) clear(marks []placedMark, drawn []image.Rectangle, ro
 			slices.ContainsFunc(marks[:k], func(o placedMark) bool { return o.box.Overlaps(b) }) {
 			return false
 		}
-		g := rows[b.Min.Y*S+1+b.Min.X]
+		g := rows[b.Min.Y*S+1+b.Min.X : b.Min.Y*S+2+b.Min.X]
 		for y := b.Min.Y; y < b.Max.Y; y++ {
-			for _, e := range rows[y*S+1+b.Min.X : y*S+1+b.Max.X] {
-				if e != g {
-					return false
-				}
+			if bytes.Count(rows[y*S+1+b.Min.X:y*S+1+b.Max.X], g) != b.Dx() {
+				return false
 			}
 		}
 	}
