@@ -204,9 +204,11 @@ func (p *strategicPainter) battleItem(b BattleMark) markItem {
 	mh := p.markH()
 	w := mh + float64(f.width(b.Label)) + 0.35*p.s
 	return markItem{w: w, draw: func(x, y, h float64) {
-		box(p.dc, x, y, w, h, colBattle, colDark)
-		swords(p.dc, x+h/2, y+h/2, 0.36*h)
-		f.draw(p.img, int(x+h), int(y+h/2)+f.capHeight()/2, b.Label, colDark, 255)
+		p.drawInPlace(markKey{kind: "battle", label: b.Label, w: w, h: h, x: x, y: y}, func() {
+			box(p.dc, x, y, w, h, colBattle, colDark)
+			swords(p.dc, x+h/2, y+h/2, 0.36*h)
+			f.draw(p.img, int(x+h), int(y+h/2)+f.capHeight()/2, b.Label, colDark, 255)
+		})
 		p.drawn[symbol{kind: symBattle}] = true
 	}}
 }

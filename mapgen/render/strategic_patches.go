@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"math"
 	"image/color"
 	"slices"
 )
@@ -28,6 +29,25 @@ type placedMark struct {
 	face *glyphSet
 	x, y int
 	box  image.Rectangle // the sprite's box in the picture, or the words'
+	// paint draws a mark drawn in place (drawInPlace) on img, the
+	// picture's RGBA, where it stands.
+	paint func()
+	img   *image.RGBA
+}
+
+// drawInPlace draws a mark whose drawing is not a sprite (a battle's
+// box and swords), of key's box at key.x, key.y, by paint; or, gathering
+// what the marks lay (placing), notes it. gg's shapes moved are not
+// sure to cover the same pixels, so such a mark is kept for where it
+// stands.
+func (p *strategicPainter) drawInPlace(key markKey, paint func()) {
+	if p.placing == nil {
+		paint()
+		return
+	}
+	key.s = p.s
+	box := image.Rect(int(math.Floor(key.x))-2, int(math.Floor(key.y))-2, int(math.Ceil(key.x+key.w))+2, int(math.Ceil(key.y+key.h))+2)
+	*p.placing = append(*p.placing, placedMark{key: key, box: box, paint: paint, img: p.img})
 }
 
 // drawWords prints s in face f and colour c with its baseline's start
@@ -91,12 +111,20 @@ func patchOf(m placedMark, ground byte) *markPatch {
 	return markPatches.get(patchKey{m.key, m.face, ground}, func() *markPatch {
 		b := m.box
 		r := b.Sub(b.Min)
-		img := image.NewRGBA(r)
 		c := paletteRGBA()[ground] // the ground as expandRect turns it to RGBA
-		fillRect(img, 0, 0, r.Dx(), r.Dy(), color.RGBA{byte(c), byte(c >> 8), byte(c >> 16), byte(c >> 24)})
-		if m.sp != nil {
+		gc := color.RGBA{byte(c), byte(c >> 8), byte(c >> 16), byte(c >> 24)}
+		img, at := m.img, b.Min
+		switch {
+		case m.paint != nil: // in the picture's RGBA, all mapped by now
+			fillRect(img, b.Min.X, b.Min.Y, b.Max.X, b.Max.Y, gc)
+			m.paint()
+		case m.sp != nil:
+			img, at = image.NewRGBA(r), image.Point{}
+			fillRect(img, 0, 0, r.Dx(), r.Dy(), gc)
 			m.sp.draw(img, m.sp.ax, m.sp.ay)
-		} else {
+		default:
+			img, at = image.NewRGBA(r), image.Point{}
+			fillRect(img, 0, 0, r.Dx(), r.Dy(), gc)
 			m.face.draw(img, m.x-b.Min.X, m.y-b.Min.Y, m.key.label, m.key.ink, 255)
 		}
 		pal := image.NewPaletted(r, mapPalette)
@@ -104,7 +132,7 @@ func patchOf(m placedMark, ground byte) *markPatch {
 			pal.Pix[i] = ground
 		}
 		var pt markPatch
-		for _, s := range quantiseRect(pal, img, image.Point{}, r, nil, nil) {
+		for _, s := range quantiseRect(pal, img, at, r, nil, nil) {
 			run := patchRun{dx: s.Min.X, dy: s.Min.Y, pix: pal.Pix[pal.PixOffset(s.Min.X, s.Min.Y):pal.PixOffset(s.Max.X, s.Min.Y)]}
 			for k, e := range run.pix {
 				d := int64(e) - int64(ground)
@@ -139,7 +167,7 @@ func (p *strategicPainter) placeAside(rows []byte, drawn []image.Rectangle) []im
 		if len(items) == 0 {
 			continue
 		}
-		if marks, ok := p.spriteMarks(i, items, xa, xb, y, lines); ok && p.clear(marks, drawn, rows, S, top) {
+		if marks, ok := p.spriteMarks(items, xa, xb, y, lines); ok && p.clear(marks, drawn, rows, S, top) {
 			aside(i, marks)
 			continue
 		}
@@ -178,15 +206,10 @@ func (p *strategicPainter) markRow(i int) (items []markItem, xa, xb, top float64
 // palette.
 func (p *strategicPainter) laidAside(i int) bool { return p.aside != nil && p.aside[i] != nil }
 
-// spriteMarks are the sprites and words a row of marks (markRow) lays,
-// if they are nothing else: no battle, no count of marks left over.
-func (p *strategicPainter) spriteMarks(i int, items []markItem, xa, xb, top float64, rows int) ([]placedMark, bool) {
-	if i < len(p.v.Map.Sectors) {
-		id := p.v.Map.Sectors[i].ID
-		if slices.ContainsFunc(p.v.Battles, func(b BattleMark) bool { return b.SectorID == id }) {
-			return nil, false
-		}
-	}
+// spriteMarks are the sprites, words and marks drawn in place a row of
+// marks (markRow) lays, if they are nothing else: no count of marks
+// left over.
+func (p *strategicPainter) spriteMarks(items []markItem, xa, xb, top float64, rows int) ([]placedMark, bool) {
 	var marks []placedMark
 	p.placing, p.overflowed = &marks, false
 	p.flowMarks(items, xa, xb, top, rows)

@@ -33,6 +33,7 @@ type markKey struct {
 	dx, dy       float64 // an arrow's course
 	s, w, h      float64
 	fracX, fracY float64
+	x, y         float64 // where a mark drawn in place is (drawInPlace)
 }
 
 // drawMark lays key's mark over the picture with its box's top-left
