@@ -3,8 +3,8 @@ package render
 import (
 	"bytes"
 	"image"
-	"math"
 	"image/color"
+	"math"
 	"slices"
 )
 
