@@ -18,15 +18,20 @@ import (
 // the legend's band is painted once per map, hex size and layout,
 // without anything of a view on it, kept paletted (a byte a pixel, each
 // row led by its PNG filter byte) and deflated once (mapcode.go,
-// codeRows). A picture draws afresh what is the viewer's: the title,
-// header line and marks in orbit on their strips, his marks along the
-// sectors' bottoms (a sector with a deployment frame or a search
-// redrawn whole) and the order arrows, turned back to RGBA from the
-// palette only within the rectangles they touch (strategicRects) and
-// mapped back; the legend's band, below the base, is copied in from
+// codeRows). A picture is drawn in a working copy of the base, lent
+// and restored where it changed (strategicWork). It draws afresh what
+// is the viewer's: the order arrows, a sector's deployment frame (the
+// sector redrawn whole) or search mark (its head redrawn), the marks
+// that an arrow reaches, turned back to RGBA from the palette only
+// within the rectangles they touch (strategicRects) and mapped back;
+// the other marks, in orbit and along the sectors' bottoms, and the
+// words of the title, the viewer and the header line are laid into the
+// palette from patches kept for each mark and ground
+// (strategic_patches.go). The legend's band, below the base, is one of
 // those kept for each legend (legendBands), with its deflate block and
-// checksum. Its PNG reuses the base's matches where nothing was drawn,
-// matches the rest afresh, codes the strips' and the sectors' tokens in
+// checksum. Its PNG keeps the base's tokens that still say what the
+// picture holds, matches afresh the bytes the others wrote
+// (codedRows.recode), codes the strips' and the sectors' tokens in
 // blocks with codes of their own, and ends with the legend's block as
 // it was kept (writePNG).
 
