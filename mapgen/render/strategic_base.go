@@ -180,8 +180,8 @@ func (p *strategicPainter) legendBand() *legendBand {
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
-		m := borrowChains(newMatcher(key.W+1, 0).dists)
-		defer chains.Put(m)
+		m := new(chainMatcher)
+		m.reset(newMatcher(key.W+1, 0).dists)
 		var bw bitWriter
 		putBlock(&bw, m.tokens(nil, rows, 0, len(rows)), true)
 		n := bw.bitLen()
@@ -360,20 +360,6 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 		put(r)
 	}
 	return out
-}
-
-// chains lends writePNG and legendBand their matcher's chains (256 KB).
-var chains sync.Pool
-
-// borrowChains is a chain matcher from chains, reset for dists; the
-// caller puts it back.
-func borrowChains(dists []int) *chainMatcher {
-	m, ok := chains.Get().(*chainMatcher)
-	if !ok {
-		m = new(chainMatcher)
-	}
-	m.reset(dists)
-	return m
 }
 
 // writePNG writes the picture as a PNG in deflate blocks with codes
