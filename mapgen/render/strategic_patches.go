@@ -8,17 +8,25 @@ import (
 	"slices"
 )
 
-// Most of a strategic picture's marks are badges (BG1 to BG9 of each
-// side) and unseen contacts, each a kept sprite (strategic_sprites.go)
-// laid on its sector's plain ground. Laid there, turned to RGBA and back
-// to the palette, a mark comes out as the same entries wherever it is:
-// so each is kept as those entries, over a ground of one entry, and a
-// sector whose marks are all such is given them straight into its
-// paletted rows, with the spans they change and what they do to the
-// checksum, and never turned to RGBA. A sector with a battle, a contact
-// with the turn it was seen, more marks than its rows hold, a search or
-// a deployment frame, or marks that an arrow or another rectangle
-// drawn in RGBA reaches is drawn as before.
+// Most of what a strategic picture adds to its base is marks and words
+// on a plain ground: the badges (BG1 to BG9 of each side) and contacts
+// along a sector's bottom and in orbit, each a kept sprite
+// (strategic_sprites.go), a contact's turn seen, a battle's mark, the
+// words of the title, the viewer and the header line on their strips.
+// Laid on a ground of one palette entry, turned to RGBA and back to the
+// palette, each comes out as the same entries every time: so each is
+// kept as the runs of entries where it is not the ground, with what
+// they do to the checksum (markPatch), and laid straight into the
+// picture's rows, never turned to RGBA. A sprite or words come out the
+// same wherever they are laid (whole pixels); a battle's box and
+// swords, drawn by gg, are kept for where they stand. A row of marks
+// with more than its rows hold ("+N"), or whose marks an arrow or
+// another rectangle drawn in RGBA reaches, overlap, or lie on more
+// than one entry, is drawn in RGBA as before; so are the words on the
+// strips, all of them, if one of them is. A patch is keyed by all that
+// is drawn (the mark's key, the words, face and colour, the ground), so
+// it is never another side's mark (TestStrategicSidesApart), and the
+// picture is the one drawn in RGBA (TestStrategicRects).
 
 // placedMark is a mark's sprite as drawMark lays it, its key and the
 // picture's pixel its anchor is laid on; or words as drawWords prints
@@ -51,12 +59,10 @@ func (p *strategicPainter) drawInPlace(key markKey, paint func()) {
 }
 
 // drawWords prints s in face f and colour c with its baseline's start
-// at x, y; or, gathering what the marks lay (placing), notes them.
-// Glyphs are printed at whole pixels: words come out the same wherever
-// they are.
-// Noted, the words are cut after each space where the glyphs' boxes
-// do not meet: each word is laid on its own, and met again in other
-// pictures (a side's name, "turn", a date).
+// at x, y; or, gathering what the marks lay (placing), notes them, cut
+// after each space where the glyphs' boxes do not meet: each word is
+// laid on its own, and met again in other pictures (a side's name,
+// "turn", a date).
 func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RGBA) {
 	if p.placing == nil {
 		f.draw(p.img, x, y, s, c, 255)
@@ -86,7 +92,7 @@ func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RG
 // entries: the runs of its box's rows where they are not the ground's.
 type markPatch struct{ runs []patchRun }
 
-// patchRun is a run of entries at dx, dy in the sprite's box, and what
+// patchRun is a run of entries at dx, dy in the mark's box, and what
 // it does to the checksum: the sum of the entries less the ground's,
 // and of each such difference times its place in the run.
 type patchRun struct {
@@ -103,7 +109,8 @@ type patchKey struct {
 	ground byte
 }
 
-// markPatches keeps the marks laid on grounds: as many as the sprites.
+// markPatches keeps the marks and words laid on grounds: a picture lays
+// some forty, of a few hundred bytes each.
 var markPatches = kept[patchKey, *markPatch]{bound: 512}
 
 // patchOf is m laid on ground, drawn on a miss.
@@ -167,7 +174,7 @@ func (p *strategicPainter) placeAside(rows []byte, drawn []image.Rectangle) []im
 		if len(items) == 0 {
 			continue
 		}
-		if marks, ok := p.spriteMarks(items, xa, xb, y, lines); ok && p.clear(marks, drawn, rows, S, top) {
+		if marks, ok := p.laidMarks(items, xa, xb, y, lines); ok && p.clear(marks, drawn, rows, S, top) {
 			aside(i, marks)
 			continue
 		}
@@ -206,10 +213,10 @@ func (p *strategicPainter) markRow(i int) (items []markItem, xa, xb, top float64
 // palette.
 func (p *strategicPainter) laidAside(i int) bool { return p.aside != nil && p.aside[i] != nil }
 
-// spriteMarks are the sprites, words and marks drawn in place a row of
+// laidMarks are the sprites, words and marks drawn in place a row of
 // marks (markRow) lays, if they are nothing else: no count of marks
 // left over.
-func (p *strategicPainter) spriteMarks(items []markItem, xa, xb, top float64, rows int) ([]placedMark, bool) {
+func (p *strategicPainter) laidMarks(items []markItem, xa, xb, top float64, rows int) ([]placedMark, bool) {
 	var marks []placedMark
 	p.placing, p.overflowed = &marks, false
 	p.flowMarks(items, xa, xb, top, rows)
