@@ -630,11 +630,13 @@ func TestStrategicSidesApart(t *testing.T) {
 	}
 }
 
-// clearStrategicCaches drops every kept sectors' base, legend and mark.
+// clearStrategicCaches drops every kept sectors' base, legend, mark and
+// patch.
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
 	markSprites.clear()
+	markPatches.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,
