@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"iter"
 	"sync"
@@ -51,6 +52,9 @@ type Log struct {
 	spine *sharedArray[*LogChunk] // the array full may lie at the start of
 	tail  []Event                 // the events after them, fewer than LogChunkSize; cap == len
 	open  *sharedArray[Event]     // the array tail may lie at the start of
+	// tailErr is the error of the chunk tail was cut from by Prefix,
+	// when that chunk could not be loaded: its events are placeholders.
+	tailErr error
 }
 
 // sharedArray is an array behind the slices of Logs that share a prefix.
@@ -261,22 +265,31 @@ func (l Log) Prefix(n int) Log {
 	p := Log{full: l.full[:k:k], spine: l.spine}
 	if k < len(l.full) {
 		p.tail = l.full[k].Events()[:r:r]
+		if err := l.full[k].Err(); err != nil && r > 0 {
+			p.tailErr = chunkError(k, err)
+		}
 	} else {
-		p.tail, p.open = l.tail[:r:r], l.open
+		p.tail, p.open, p.tailErr = l.tail[:r:r], l.open, l.tailErr
 	}
 	return p
 }
 
 // Err reports the first chunk that could not be loaded among those
-// read so far (nil when none failed); each of its events reads as a
-// placeholder.
+// read so far, or that a Prefix cut its tail from (nil when none
+// failed); each of its events reads as a placeholder.
 func (l Log) Err() error {
 	for k, c := range l.full {
 		if err := c.Err(); err != nil {
-			return fmt.Errorf("events %d to %d of the log: %w", k*LogChunkSize+1, (k+1)*LogChunkSize, err)
+			return chunkError(k, err)
 		}
 	}
-	return nil
+	return l.tailErr
+}
+
+// chunkError is err, loading the k-th full chunk, saying which events
+// it held.
+func chunkError(k int, err error) error {
+	return fmt.Errorf("events %d to %d of the log: %w", k*LogChunkSize+1, (k+1)*LogChunkSize, err)
 }
 
 // Append adds events at the end, in place when no copy of the log has
@@ -285,8 +298,10 @@ func (l *Log) Append(evs ...Event) {
 	for _, e := range evs {
 		l.tail = appendShared(&l.open, l.tail, e, func(int) int { return LogChunkSize })
 		if len(l.tail) == LogChunkSize {
-			l.full = appendShared(&l.spine, l.full, wholeChunk(l.tail), func(n int) int { return max(2*n, 16) })
-			l.tail, l.open = nil, nil
+			k := wholeChunk(l.tail)
+			k.err = errors.Unwrap(l.tailErr) // the placeholders stay known as such
+			l.full = appendShared(&l.spine, l.full, k, func(n int) int { return max(2*n, 16) })
+			l.tail, l.open, l.tailErr = nil, nil, nil
 		}
 	}
 }

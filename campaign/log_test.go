@@ -187,3 +187,33 @@ func TestLogLazyChunkFails(t *testing.T) {
 		t.Error("a whole chunk before the failed one no longer reads")
 	}
 }
+
+// Ensure a prefix cut inside a chunk that could not be loaded still
+// reports it, and goes on reporting it once events appended after the
+// cut fill that chunk again: a reader of the prefix (an undo, bfbot
+// check's earlier revisions) must not take its placeholders for events.
+func TestLogPrefixKeepsChunkError(t *testing.T) {
+	bad := errors.New("checksum mismatch")
+	l := AssembleLog([]*LogChunk{NewLogChunk(logEvents(LogChunkSize)), LazyLogChunk(func() ([]Event, error) { return nil, bad })}, nil)
+	l.At(LogChunkSize) // loads the chunk that fails
+	p := l.Prefix(LogChunkSize + 5)
+	if err := p.Err(); !errors.Is(err, bad) || !strings.Contains(err.Error(), fmt.Sprintf("events %d to %d", LogChunkSize+1, 2*LogChunkSize)) {
+		t.Errorf("the prefix's Err = %v, want the chunk it was cut from", err)
+	}
+	if err := l.Prefix(LogChunkSize).Err(); err != nil {
+		t.Errorf("a prefix that ends before the chunk reports %v", err)
+	}
+	for range LogChunkSize - 5 {
+		p.Append(Event{Text: "after"})
+	}
+	if len(p.Chunks()) != 2 {
+		t.Fatalf("%d full chunks after filling the tail, want 2", len(p.Chunks()))
+	}
+	if err := p.Err(); !errors.Is(err, bad) || !strings.Contains(err.Error(), fmt.Sprintf("events %d to %d", LogChunkSize+1, 2*LogChunkSize)) {
+		t.Errorf("Err once the tail filled = %v, want the chunk still reported", err)
+	}
+	p.Append(Event{Text: "next"})
+	if err := p.Err(); !errors.Is(err, bad) {
+		t.Errorf("Err after the next event = %v", err)
+	}
+}

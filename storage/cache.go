@@ -24,6 +24,13 @@ type cached struct {
 	rev uint64
 	c   *campaign.Campaign
 	doc []byte // c's document as stored, which the next change compares its parts with (newestRecord) and makes its delta from
+	// lines are doc's parts (splitParts) when a change made doc (nil:
+	// not split yet): the next change's base (newPartsBase).
+	lines [][]byte
+	// sum is the summary stored with revision rev when a change wrote it
+	// (nil: not known): the next change moves the index entries from it
+	// without reading it again (putSummary).
+	sum *Summary
 	// last is the bbolt store's chunk of the log holding c's last event,
 	// its lines as stored (nil: not kept): the next change compares that
 	// event with its own (sameEvent) and appends after it without reading

@@ -121,8 +121,12 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 			return nil
 		}
 		c.Log = log.Prefix(int(st.logLen))
-		for _, e := range c.Check() {
-			bad(fmt.Errorf("campaign %d: %s: %w", id, st.key(), e))
+		// With a chunk that could not be unpacked, which checkLog names,
+		// the revision's own checks would count its placeholders.
+		if c.Log.Err() == nil {
+			for _, e := range c.Check() {
+				bad(fmt.Errorf("campaign %d: %s: %w", id, st.key(), e))
+			}
 		}
 		if n == 1 {
 			last, lastRev = c, st.rev

@@ -48,7 +48,7 @@ func (s *EtcdStore) Update(ctx context.Context, id int64, fn UpdateFunc, also ..
 			return err
 		}
 		prevDoc := e.doc
-		base := newPartsBase(e.c, prevDoc)
+		base := newPartsBase(e.c, prevDoc, nil)
 		n, diceState, vp, err := change(id, h.st, e.c, e.vp, fn, func(k uint64, e campaign.Event) bool { return sameRawEvent(h.lastEvent(k), e) }, new(campaign.Checker))
 		if err != nil {
 			s.cache.drop(id) // a refused change leaves no trace: decode afresh next time

@@ -78,14 +78,23 @@ func readChunkEvents(eb *bolt.Bucket, id int64, k uint64, log []campaign.Event) 
 	if z, err = readSealedChunk(eb, id, k); z == nil || err != nil || !isFullChunk(z) {
 		return z, log, false, err
 	}
+	if log, err = fullChunkEvents(id, k, z, log); err != nil {
+		return nil, nil, false, err
+	}
+	return z, log, true, nil
+}
+
+// fullChunkEvents appends the events of z, campaign id's full chunk k
+// unsealed, to log.
+func fullChunkEvents(id int64, k uint64, z []byte, log []campaign.Event) ([]campaign.Event, error) {
 	frame, _, _, err := chunkFrame(z)
 	if err == nil {
 		log, err = unpackFull(log, frame)
 	}
 	if err != nil {
-		return nil, nil, false, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+		return nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
 	}
-	return z, log, true, nil
+	return log, nil
 }
 
 // readSealedChunk returns campaign id's chunk k checked against its
@@ -287,13 +296,9 @@ func readChunkStart(eb *bolt.Bucket, id int64, k, n uint64) ([]campaign.Event, [
 // an events form).
 func chunkStart(id int64, k uint64, z []byte, n uint64) ([]campaign.Event, [][]byte, error) {
 	if isFullChunk(z) {
-		frame, _, _, err := chunkFrame(z)
-		var events []campaign.Event
-		if err == nil {
-			events, err = unpackFull(nil, frame)
-		}
+		events, err := fullChunkEvents(id, k, z, nil)
 		if err != nil {
-			return nil, nil, &RecordError{Campaign: id, Key: chunkKey(k), Err: err}
+			return nil, nil, err
 		}
 		return events[:n:n], nil, nil
 	}

@@ -133,15 +133,18 @@ func checkIndex(stored []string, sums []Summary) []error {
 var bucketIndex = []byte("index")
 
 // putSummary writes campaign bucket cb's summary and moves its index
-// entries from the summary it replaces.
-func putSummary(cb *bolt.Bucket, sum Summary) error {
-	var old *Summary
-	if v := cb.Get(keySummary); v != nil {
-		was, err := decodeSummary(sum.ID, v)
-		if err != nil {
-			return err
+// entries from the summary it replaces, was when known (the cache holds
+// the summary its change wrote), else read.
+func putSummary(cb *bolt.Bucket, sum Summary, was *Summary) error {
+	old := was
+	if old == nil {
+		if v := cb.Get(keySummary); v != nil {
+			was, err := decodeSummary(sum.ID, v)
+			if err != nil {
+				return err
+			}
+			old = &was
 		}
-		old = &was
 	}
 	v, err := marshalJSON(sum)
 	if err != nil {

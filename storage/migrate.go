@@ -197,7 +197,7 @@ func migrate1to2(tx *bolt.Tx) error {
 		if err := b.Put(keyRecord, v3Record(m.dic, uint64(m.c.Log.Len()), m.doc)); err != nil {
 			return err
 		}
-		if err := putSummary(cb, summarize(m.c, 1)); err != nil {
+		if err := putSummary(cb, summarize(m.c, 1), nil); err != nil {
 			return err
 		}
 		last = max(last, m.id)

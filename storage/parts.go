@@ -58,12 +58,27 @@ func isParts(doc []byte) bool { return bytes.HasPrefix(doc, []byte(partsHeader+"
 // part whose value is base's (reuse.go) is copied from base's document
 // instead of encoded; base may be nil.
 func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, error) {
+	doc, _, err := encodeDocParts(buf, c, base)
+	return doc, err
+}
+
+// encodeDocParts is encodeDocInto, and the document's parts as
+// bytes.Split would have them: the header, then each part without its
+// newline, slices of the document.
+func encodeDocParts(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]byte, [][]byte, error) {
 	buf.Reset()
-	fmt.Fprintf(buf, "%s %d %d\n", partsHeader, len(c.Sides), len(c.Battles))
+	header := append(buf.AvailableBuffer(), partsHeader+" "...)
+	header = strconv.AppendInt(header, int64(len(c.Sides)), 10)
+	header = append(header, ' ')
+	header = strconv.AppendInt(header, int64(len(c.Battles)), 10)
+	buf.Write(append(header, '\n'))
+	ends := make([]int, 1, 3+2*len(c.Sides)+len(c.Battles))
+	ends[0] = buf.Len()
 	core := coreOf(c)
 	// Encode ends each value with a newline: the parts' separator.
 	enc := docEncoder(buf)
 	encode := func(line int, v any, same bool) error {
+		defer func() { ends = append(ends, buf.Len()) }()
 		if same && verifyCopies && selfcheck.On() {
 			if fresh, err := marshalJSON(v); err != nil || !bytes.Equal(fresh, base.line(line)) {
 				return fmt.Errorf("campaign %d: part %d copied from the revision before, but its value changed in place", c.ID, line+1)
@@ -80,26 +95,33 @@ func encodeDocInto(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([]
 		return nil
 	}
 	if err := encode(1, &core, base.sameCore(&core)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := encode(2, c.Map, base.sameMap(c)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i := range c.Sides {
 		side := sideOf(c.Sides[i])
 		if err := encode(3+2*i, &side, base.sameSide(c, &side, i)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := encode(4+2*i, c.Sides[i].Units, base.sameUnits(c, i)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	for i := range c.Battles {
 		if err := encode(3+2*len(c.Sides)+i, c.Battles[i], base.sameBattle(c, i)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return buf.Bytes()[:buf.Len()-1], nil
+	doc := buf.Bytes()[:buf.Len()-1]
+	lines := make([][]byte, len(ends))
+	start := 0
+	for i, end := range ends {
+		lines[i] = doc[start : end-1 : end-1]
+		start = end
+	}
+	return doc, lines, nil
 }
 
 // encodeDoc is encodeDocInto into a buffer of its own, every part
@@ -171,14 +193,26 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 	if !isParts(doc) {
 		return encodeState(diceState, logLen, formWhole, deflate(nil, doc, levelWhole))
 	}
-	var prevParts, prevSegs [][]byte
+	var prevParts [][]byte
 	if prevBody != nil && isParts(prevDoc) {
-		prevParts = bytes.Split(prevDoc, []byte{'\n'})
+		prevParts = splitParts(prevDoc)
+	}
+	return newestRecordOf(into, diceState, logLen, len(doc), splitParts(doc), prevParts, prevBody)
+}
+
+// splitParts is a document in parts split at its newlines.
+func splitParts(doc []byte) [][]byte { return bytes.Split(doc, []byte{'\n'}) }
+
+// newestRecordOf is newestRecord of a document in parts of size bytes,
+// split already (splitParts, encodeDocParts), as the document before
+// is, prevParts (nil for none).
+func newestRecordOf(into, diceState []byte, logLen uint64, size int, parts, prevParts [][]byte, prevBody []byte) []byte {
+	var prevSegs [][]byte
+	if prevBody != nil && prevParts != nil {
 		if segs, err := splitSegments(prevBody); err == nil && len(segs) == len(prevParts) {
 			prevSegs = segs
 		}
 	}
-	parts := bytes.Split(doc, []byte{'\n'})
 	firstBattle := len(parts) // the header's counts were checked when it was encoded
 	if h := bytes.Fields(parts[0]); len(h) == 3 {
 		if sides, err := strconv.Atoi(string(h[1])); err == nil {
@@ -187,7 +221,7 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 	}
 	// The body goes straight after the record's header: a kilobyte over
 	// a third of the document holds what the parts pack to.
-	record := stateHeader(into, diceState, logLen, formTagged, len(doc)/3+1024)
+	record := stateHeader(into, diceState, logLen, formTagged, size/3+1024)
 	return appendParts(record, parts, firstBattle, prevParts, prevSegs)
 }
 

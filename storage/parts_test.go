@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -140,4 +142,39 @@ func stoWholeState(t *testing.T, c *campaign.Campaign) ([]byte, state) {
 		t.Fatal(err)
 	}
 	return doc, st
+}
+
+// Ensure the parts encodeDocParts gives with a document are what
+// splitting it at its newlines gives, for a campaign with battles and
+// one without, with parts copied from a base and without.
+func TestEncodeDocParts(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "doc_zeros.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	battle, err := decodeDoc(1, "testdata", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*campaign.Campaign{battle, stoNewCampaign(t)} {
+		prev, err := encodeDoc(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, base := range []*partsBase{nil, newPartsBase(c, prev, nil)} {
+			doc, lines, err := encodeDocParts(new(bytes.Buffer), c, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := splitParts(doc)
+			if len(lines) != len(want) {
+				t.Fatalf("%d parts, want %d", len(lines), len(want))
+			}
+			for i := range want {
+				if !bytes.Equal(lines[i], want[i]) {
+					t.Errorf("part %d: %.60q, want %.60q", i, lines[i], want[i])
+				}
+			}
+		}
+	}
 }

@@ -2,10 +2,11 @@ package storage
 
 import (
 	"bytes"
-	"reflect"
 	"slices"
+	"unsafe"
 
 	"bfbot/campaign"
+	"bfbot/campaign/forces"
 	"bfbot/mapgen"
 )
 
@@ -21,12 +22,14 @@ import (
 // the units was about a quarter of a command's CPU; an order leaves them
 // alone.
 //
-// The map and each side's units are compared by identity; the core (the
-// campaign without its log, map, sides and battles), each side without
-// its units and each battle field by field, one level down
-// (sameShallow): an order changes its side's orders and leaves the core
+// The map is compared by identity; the core (the campaign without its
+// log, map, sides and battles), each side without its units, each of a
+// side's units and each battle by their memory, one level down
+// (sameMemory): an order changes its side's orders and leaves the core
 // and the other side alone, whose 1.2 KB cost more to encode than to
-// compare. An UpdateFunc may set the fields of the campaign it is given,
+// compare; a copy of the campaign (Clone) makes new lists of units whose
+// lances share their members, and comparing two sides' units costs a
+// tenth of encoding them. An UpdateFunc may set the fields of the campaign it is given,
 // of its sides and of its battles (the base below keeps copies of what
 // it compares), but must not change in place what they reach: an element
 // of a side's units, a battle's state, log or lists (UpdateFunc).
@@ -57,19 +60,23 @@ func sideOf(s campaign.Side) campaign.Side {
 }
 
 // newPartsBase notes the parts of c, a campaign whose document is doc,
-// for a change of c to compare its own with. It must be called before
-// the change runs: the change may set c's fields.
-func newPartsBase(c *campaign.Campaign, doc []byte) *partsBase {
+// for a change of c to compare its own with; lines are doc's parts
+// (splitParts) when known, else nil. It must be called before the change
+// runs: the change may set c's fields.
+func newPartsBase(c *campaign.Campaign, doc []byte, lines [][]byte) *partsBase {
 	if !isParts(doc) {
 		return nil
 	}
-	b := &partsBase{lines: bytes.Split(doc, []byte{'\n'}), core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
+	if lines == nil {
+		lines = splitParts(doc)
+	}
+	b := &partsBase{lines: lines, core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
 	if len(b.lines) != 3+2*len(c.Sides)+len(c.Battles) {
 		return nil // not c's document: never the case, but then nothing is copied
 	}
-	for _, s := range c.Sides {
-		b.sides = append(b.sides, sideOf(s))
-		b.units = append(b.units, s.Units)
+	b.sides, b.units = make([]campaign.Side, len(c.Sides)), make([][]campaign.Unit, len(c.Sides))
+	for i, s := range c.Sides {
+		b.sides[i], b.units[i] = sideOf(s), s.Units
 	}
 	return b
 }
@@ -79,14 +86,14 @@ func newPartsBase(c *campaign.Campaign, doc []byte) *partsBase {
 // side's or a battle's line has the same index in both documents when
 // the sides are as many. core and side are c's parts (coreOf, sideOf).
 func (b *partsBase) sameCore(core *campaign.Campaign) bool {
-	return b != nil && sameShallow(reflect.ValueOf(core).Elem(), reflect.ValueOf(&b.core).Elem())
+	return b != nil && sameMemory(core, &b.core)
 }
 
 func (b *partsBase) sameSide(c *campaign.Campaign, side *campaign.Side, i int) bool {
 	if b == nil || len(c.Sides) != len(b.sides) {
 		return false
 	}
-	return sameShallow(reflect.ValueOf(side).Elem(), reflect.ValueOf(&b.sides[i]).Elem())
+	return sameMemory(side, &b.sides[i])
 }
 
 func (b *partsBase) sameMap(c *campaign.Campaign) bool {
@@ -99,14 +106,37 @@ func (b *partsBase) sameUnits(c *campaign.Campaign, side int) bool {
 	}
 	u, was := c.Sides[side].Units, b.units[side]
 	// An empty list is encoded again: nil and empty encode differently.
-	return len(u) > 0 && len(u) == len(was) && &u[0] == &was[0]
+	if len(u) == 0 || len(u) != len(was) {
+		return false
+	}
+	if &u[0] == &was[0] {
+		return true
+	}
+	for i := range u {
+		if !sameUnit(&u[i], &was[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// membersCap is where in a unit its lance's members' capacity is: Clone
+// clips the members it shares (campaign.Side), which changes only that.
+var membersCap = unsafe.Offsetof(campaign.Unit{}.Lance) + unsafe.Offsetof(forces.Lance{}.Members) + 2*unsafe.Sizeof(uintptr(0))
+
+// sameUnit is sameMemory of two units but for their members' capacity,
+// which does not encode.
+func sameUnit(a, b *campaign.Unit) bool {
+	x, y := memoryOf(a), memoryOf(b)
+	end := membersCap + unsafe.Sizeof(uintptr(0))
+	return bytes.Equal(x[:membersCap], y[:membersCap]) && bytes.Equal(x[end:], y[end:])
 }
 
 func (b *partsBase) sameBattle(c *campaign.Campaign, i int) bool {
 	if b == nil || len(c.Sides) != len(b.units) || i >= len(b.battles) {
 		return false
 	}
-	return sameShallow(reflect.ValueOf(&c.Battles[i]).Elem(), reflect.ValueOf(&b.battles[i]).Elem())
+	return sameMemory(&c.Battles[i], &b.battles[i])
 }
 
 // line returns the base document's part i.
@@ -122,37 +152,19 @@ func (b *partsBase) line(i int) []byte { return b.lines[i] }
 // wrong copy reaches what they compare.
 var verifyCopies = true
 
-// sameShallow reports whether a and b, of one type, hold the same values
-// one level down: the same maps, the same arrays behind slices (of the
-// same length), structs and arrays field by field, and everything else
-// as == compares it (numbers, strings, pointers). An interface or a
-// function counts as different: a false "different" costs an encoding,
-// a false "same" a change.
-func sameShallow(a, b reflect.Value) bool {
-	switch a.Kind() {
-	case reflect.Map:
-		return a.Pointer() == b.Pointer()
-	case reflect.Slice:
-		// Two nil or two empty slices: equal only if both nil or both
-		// not (they encode differently).
-		return a.Len() == b.Len() && a.Pointer() == b.Pointer() && a.IsNil() == b.IsNil()
-	case reflect.Array:
-		for i := range a.Len() {
-			if !sameShallow(a.Index(i), b.Index(i)) {
-				return false
-			}
-		}
-		return true
-	case reflect.Struct:
-		for i := range a.NumField() {
-			if !sameShallow(a.Field(i), b.Field(i)) {
-				return false
-			}
-		}
-		return true
-	case reflect.Interface, reflect.Func:
-		return false
-	}
-	// Value.Equal reads unexported fields too, where Interface does not.
-	return a.Equal(b)
+// sameMemory reports whether *a and *b hold the same bytes: every number
+// and flag alike, every string, slice, map and pointer the same one
+// (a string's or slice's bytes at the same place, of the same length),
+// structs and arrays field by field. What they reach is not compared:
+// nothing changes in place what a campaign from the store reaches
+// (UpdateFunc). Two values that would encode alike may still differ
+// (the same text at another place, a slice's capacity, the padding
+// between fields): that costs an encoding, never a lost change. It
+// replaced a comparison by reflection, field by field, which cost as
+// much as encoding the smaller parts.
+func sameMemory[T any](a, b *T) bool { return bytes.Equal(memoryOf(a), memoryOf(b)) }
+
+// memoryOf is the bytes *v is made of.
+func memoryOf[T any](v *T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(v)), unsafe.Sizeof(*v))
 }

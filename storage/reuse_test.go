@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -279,7 +278,7 @@ func TestPartsCopied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := newPartsBase(c, doc)
+	base := newPartsBase(c, doc, nil)
 	if base == nil {
 		t.Fatal("no base for a document in parts")
 	}
@@ -338,11 +337,11 @@ func TestCopiesVerified(t *testing.T) {
 	}
 }
 
-// Ensure sameShallow tells apart what encodes differently one level down
+// Ensure sameMemory tells apart what encodes differently one level down
 // (a number, a string, another pointer, map or array, a nil slice from
-// an empty one, an unexported field) and nothing more: a value equal to
-// itself, and two structs sharing the same pointers, slices and maps.
-func TestSameShallow(t *testing.T) {
+// an empty one, an unexported field), and holds a value equal to itself
+// and to a copy sharing its pointers, slices and maps.
+func TestSameMemory(t *testing.T) {
 	type inner struct{ N int }
 	type value struct {
 		N      int
@@ -371,15 +370,53 @@ func TestSameShallow(t *testing.T) {
 		"ArrayElement": {func() value { v := base; v.A[1].N = 3; return v }(), false},
 		"Unexported":   {func() value { v := base; v.hidden = 1; return v }(), false},
 	} {
-		a, b := reflect.ValueOf(&base).Elem(), reflect.ValueOf(&tt.v).Elem()
-		if got := sameShallow(a, b); got != tt.want {
-			t.Errorf("%s: sameShallow = %v, want %v", name, got, tt.want)
+		if got := sameMemory(&base, &tt.v); got != tt.want {
+			t.Errorf("%s: sameMemory = %v, want %v", name, got, tt.want)
 		}
 	}
 	var nilL, emptyL struct{ L []int }
 	emptyL.L = []int{}
-	if sameShallow(reflect.ValueOf(nilL), reflect.ValueOf(emptyL)) {
+	if sameMemory(&nilL, &emptyL) {
 		t.Error("a nil slice and an empty one count as the same")
+	}
+}
+
+// Ensure a side's units copied by Clone, whose lances share their
+// members clipped, count as the same, and a unit changed in the copy, or
+// given members of its own, does not.
+func TestSameUnits(t *testing.T) {
+	c := stoNewCampaign(t)
+	doc, err := encodeDoc(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := newPartsBase(c, doc, nil)
+	n := c.Clone()
+	for side := range n.Sides {
+		if &n.Sides[side].Units[0] == &c.Sides[side].Units[0] {
+			t.Fatal("Clone shares the units' list")
+		}
+		if !base.sameUnits(n, side) {
+			t.Errorf("side %d: the units copied by Clone count as changed", side+1)
+		}
+	}
+	var u *campaign.Unit
+	for i := range n.Sides[0].Units {
+		if len(n.Sides[0].Units[i].Lance.Members) > 0 {
+			u = &n.Sides[0].Units[i]
+		}
+	}
+	if u == nil {
+		t.Fatal("no unit with members to share")
+	}
+	u.Step++
+	if base.sameUnits(n, 0) {
+		t.Error("a unit's step changed in a copy counts as the same")
+	}
+	u.Step--
+	u.Lance.Members = slices.Clone(u.Lance.Members)
+	if base.sameUnits(n, 0) {
+		t.Error("a unit given members of its own counts as the same")
 	}
 }
 

@@ -188,11 +188,20 @@ func current(cb *bolt.Bucket, id int64) (state, error) {
 	if rb == nil {
 		return state{}, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: errors.New("missing")}
 	}
-	k, _ := rb.Cursor().Last()
+	k, v := rb.Cursor().Last()
 	if k == nil {
 		return state{}, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: errors.New("no revision stored")}
 	}
-	return readRevision(rb, id, k)
+	// The newest revision's bucket (from schema 3) read from where the
+	// cursor stands, not sought again as a value first (revisionRecord).
+	if v == nil {
+		b := rb.Bucket(k)
+		if b == nil {
+			return readRevision(rb, id, k) // its error
+		}
+		v = b.Get(keyRecord)
+	}
+	return decodeState(id, k, v)
 }
 
 // newest finds campaign id's bucket and its newest revision.
@@ -329,25 +338,27 @@ func (st state) seeded(id int64) (*dice.Seeded, error) {
 // putRevision writes revision rev of campaign c (its record, made by
 // wholeRecord, sealed here; its log already in the events bucket) and its summary,
 // and drops the oldest revisions beyond the current one and keep
-// snapshots. The revision before, when kept, must have been made a delta
-// first (deltaRecord, putSnapshot).
-func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int) error {
+// snapshots; it returns the summary. The revision before, when kept, must have been made a delta
+// first (deltaRecord, putSnapshot). was is the revision before's
+// summary when known, else nil (putSummary).
+func putRevision(cb *bolt.Bucket, c *campaign.Campaign, rev uint64, record []byte, keep int, was *Summary) (Summary, error) {
 	rb, err := cb.CreateBucketIfNotExists(bucketRevisions)
 	if err != nil {
-		return err
+		return Summary{}, err
 	}
 	inKeyOrder(rb)
 	b, err := rb.CreateBucket(itob(rev))
 	if err != nil {
-		return fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
+		return Summary{}, fmt.Errorf("campaign %d: %s: %w", c.ID, revisionKey(rev), err)
 	}
 	if err := b.Put(keyRecord, sealState(c.ID, rev, record)); err != nil {
-		return err
+		return Summary{}, err
 	}
-	if err := putSummary(cb, summarize(c, rev)); err != nil {
-		return err
+	sum := summarize(c, rev)
+	if err := putSummary(cb, sum, was); err != nil {
+		return Summary{}, err
 	}
-	return trimRevisions(rb, keep+1)
+	return sum, trimRevisions(rb, keep+1)
 }
 
 // putSnapshot replaces the record of revision rev of campaign id, the
@@ -379,8 +390,15 @@ func trimRevisions(rb *bolt.Bucket, keep int) error {
 		n++
 	}
 	for ; n > keep; n-- {
-		k, _ := c.First()
-		if err := deleteRevision(rb, k); err != nil {
+		// A snapshot stored as a value is deleted where the cursor
+		// stands, not sought again.
+		var err error
+		if k, v := c.First(); v != nil {
+			err = c.Delete()
+		} else {
+			err = rb.DeleteBucket(k)
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -90,7 +90,7 @@ func (s *Store) Undo(ctx context.Context, id int64) (*campaign.Campaign, error) 
 				return err
 			}
 		}
-		if err := putRevision(cb, c, cur.rev+1, record, s.snapshots); err != nil {
+		if _, err := putRevision(cb, c, cur.rev+1, record, s.snapshots, nil); err != nil {
 			return err
 		}
 		out = c

@@ -72,7 +72,8 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 	if _, err := appendLog(cb, c.ID, 0, c.Log, nil); err != nil {
 		return err
 	}
-	return putRevision(cb, c, rev, wholeRecord(diceState, uint64(c.Log.Len()), doc), s.snapshots)
+	_, err = putRevision(cb, c, rev, wholeRecord(diceState, uint64(c.Log.Len()), doc), s.snapshots, nil)
+	return err
 }
 
 // Get returns the campaign with the given ID. A campaign it had to
@@ -137,6 +138,8 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	}
 	var out *campaign.Campaign
 	var outDoc []byte
+	var outLines [][]byte
+	var sum Summary
 	var last [][]byte
 	var rev uint64
 	var outVP map[string]int
@@ -155,7 +158,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// to append after it.
 		open := e.last
 		var openErr error
-		base := newPartsBase(c, prevDoc)
+		base := newPartsBase(c, prevDoc, e.lines)
 		same := func(k uint64, e campaign.Event) bool {
 			var ok bool
 			open, ok, openErr = sameEvent(cb, id, k, e, open)
@@ -171,14 +174,18 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
-		doc, err := encodeDocInto(docBuffer(prevDoc, s.spareDoc), n, base)
+		doc, lines, err := encodeDocParts(docBuffer(prevDoc, s.spareDoc), n, base)
 		s.spareDoc = nil // doc may be in it, and goes to the cache
 		if err != nil {
 			return err
 		}
 		// Made before the revision before is rewritten: it copies the
 		// parts this change left alone from that one's record.
-		record := newestRecord(s.spareRecord, diceState, uint64(n.Log.Len()), doc, prevDoc, st.partsBody())
+		var prevLines [][]byte
+		if base != nil {
+			prevLines = base.lines
+		}
+		record := newestRecordOf(s.spareRecord, diceState, uint64(n.Log.Len()), len(doc), lines, prevLines, st.partsBody())
 		s.spareRecord = record // bbolt holds it until the commit, and no longer
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
@@ -193,7 +200,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if !e.kept {
 			s.spareDoc = prevDoc
 		}
-		if err := putRevision(cb, n, st.rev+1, record, s.snapshots); err != nil {
+		if sum, err = putRevision(cb, n, st.rev+1, record, s.snapshots, e.sum); err != nil {
 			return err
 		}
 		for _, r := range also {
@@ -205,13 +212,13 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 				return err
 			}
 		}
-		out, outDoc, rev, outVP = n, doc, st.rev+1, vp
+		out, outDoc, outLines, rev, outVP = n, doc, lines, st.rev+1, vp
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, last: last, vp: outVP})
+	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, lines: outLines, sum: &sum, last: last, vp: outVP})
 	return out, nil
 }
 

@@ -20,11 +20,11 @@ import (
 // map, hex size and deployment zones and kept, paletted (a byte a
 // pixel), in a small cache. A picture is drawn in a working copy of it
 // the base lends, with its title strip (striptemplate.go), and redraws
-// only the hexes a move preview tints (painted again, reach.go) and the
-// rectangles its overlays (counters, lines, rings, edge bars) touch:
-// those are turned back into RGBA from the palette (but for the
-// counters' squares, painted over whole), drawn on, and mapped to the
-// palette again. Whether the terrain came from the cache or was just
+// only the hexes a move preview tints (kept tinted once painted,
+// reach.go) and the rectangles its overlays (counters, lines, rings,
+// edge bars) touch: those are turned back into RGBA from the palette
+// (but for the counters' squares, painted over whole), drawn on, and
+// mapped to the palette again. Whether the terrain came from the cache or was just
 // painted, the picture is the same. From the second picture on a
 // terrain, the terrain's deflated bits are kept too (mapcode.go).
 
@@ -38,7 +38,8 @@ type terrainBase struct {
 	// rows are the H rows of W indices into mapPalette, each led by a
 	// PNG filter byte (0): the stream a PNG deflates.
 	rows   []byte
-	period int // the hex grid's horizontal repeat in pixels
+	sums   adlerSums // the rows' Adler-32 sums
+	period int       // the hex grid's horizontal repeat in pixels
 	once   sync.Once
 	coded  *codedRows
 	// written counts the pictures written on the base.
@@ -47,6 +48,10 @@ type terrainBase struct {
 	// lent to the pictures drawn on the base (lend), so that a picture
 	// does not copy the whole terrain.
 	work sync.Pool
+	// tinted are its hexes painted with a move preview's tint, by cell,
+	// each kept once a preview paints it (reach.go).
+	tintMu sync.Mutex
+	tinted []*tintedHex
 }
 
 // workCopy is a working copy of a base's rows, and the room a picture
@@ -121,8 +126,8 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	H := lay.H - lay.strip.height
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	paint := func() *terrainBase {
-		rows := terrainRows(lay, m, tints{deploy: t.deploy})
-		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, period: int(2 * lay.g.step)}
+		rows, sums := terrainRows(lay, m, tints{deploy: t.deploy})
+		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, sums: sums, period: int(2 * lay.g.step)}
 	}
 	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.deploy, t.deploy) {
 		return b
@@ -190,7 +195,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	defer putPixels(scratch)
 	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
 		delta: adlerDelta{end: S * H, stride: S}}
-	tp.changed = tintReach(p, lay, v.Map, t, scratch, tp.changed, &tp.delta)
+	tp.changed = tintReach(p, base, lay, v.Map, t, scratch, tp.changed, &tp.delta)
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up
@@ -295,7 +300,11 @@ func (tp *tacticalPicture) release() {
 // deflating one picture (BenchmarkCodeTerrain).
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	if tp.base.written.Add(1) == 1 {
-		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period))
+		// The checksum from the terrain's sums and what the picture
+		// changed, as when drawn again: the rows are not summed again.
+		head := tp.strip * tp.Stride
+		adler := adlerOf(tp.rows[:head]).then(tp.base.sums.with(tp.delta), len(tp.base.rows)).adler32(len(tp.rows))
+		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
 	}
 	n := tp.base.code().count()
 	if tp.template != nil {

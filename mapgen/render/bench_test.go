@@ -304,12 +304,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	parts := []struct {
-		name string
-		run  func()
-		cpu  []time.Duration
-	}{
-		{name: "blank", run: func() { encodeStd(b, blank) }},
+	benchParts(b, blank, []benchPart{
 		{name: "x-draw", run: func() {
 			tp, err := composeTactical(v, o, true)
 			if err != nil {
@@ -355,22 +350,48 @@ func BenchmarkTacticalFloor(b *testing.B) {
 				b.Fatal(err)
 			}
 		}},
-	}
+	})
+	b.ReportMetric(float64(len(fresh))/1000, "fresh-KB") // after the loop, which drops what was reported before it
+}
+
+// benchPart is a part of a picture's cost, measured by benchParts.
+type benchPart struct {
+	name string
+	run  func()
+}
+
+// benchParts runs image/png's encode of blank, then each part, in turn
+// in every round, and reports the blank's median CPU time (blank-cpu-ms)
+// and each part's median CPU time over it, as the part's name.
+func benchParts(b *testing.B, blank *image.Paletted, parts []benchPart) {
+	parts = append([]benchPart{{name: "blank", run: func() { encodeStd(b, blank) }}}, parts...)
+	cpu := make([][]time.Duration, len(parts))
 	for b.Loop() {
-		for i := range parts {
+		for i, p := range parts {
 			c0 := cputime.Process()
-			parts[i].run()
-			parts[i].cpu = append(parts[i].cpu, cputime.Process()-c0)
+			p.run()
+			cpu[i] = append(cpu[i], cputime.Process()-c0)
 		}
 	}
-	floor := median(parts[0].cpu)
+	floor := median(cpu[0])
 	b.ReportMetric(float64(floor.Microseconds())/1000, "blank-cpu-ms")
-	b.ReportMetric(float64(len(fresh))/1000, "fresh-KB")
-	for _, p := range parts[1:] {
+	for i, p := range parts[1:] {
 		if floor > 0 {
-			b.ReportMetric(float64(median(p.cpu))/float64(floor), p.name)
+			b.ReportMetric(float64(median(cpu[i+1]))/float64(floor), p.name)
 		}
 	}
+}
+
+// sectorSetup is the sector view, the default options, the blank canvas
+// of its picture and its layout.
+func sectorSetup(b *testing.B) (Tactical, Options, *image.Paletted, layout) {
+	v, o := sectorView(b), DefaultOptions()
+	blank := blankCanvas(drawnSector(b))
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v, o, blank, lay
 }
 
 // BenchmarkCodeTerrain is what the second picture on a 64×17 terrain
@@ -379,12 +400,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 // painted terrain, each in turn in every round (x-code, x-std: the
 // medians' ratios to the blank).
 func BenchmarkCodeTerrain(b *testing.B) {
-	v, o := sectorView(b), DefaultOptions()
-	blank := blankCanvas(drawnSector(b))
-	lay, err := checkedLayout(&v, &o)
-	if err != nil {
-		b.Fatal(err)
-	}
+	v, _, blank, lay := sectorSetup(b)
 	base := terrainBaseFor(v.Map, lay, newTints(v))
 	W, H := base.key.W, base.key.H
 	terrain := &image.Paletted{Pix: base.rows[1:], Stride: W + 1, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}

@@ -273,38 +273,33 @@ func newCodes(toks []token) *codes {
 }
 
 // putAll writes the tokens toks. The bits wait in a local word, not
-// in w, and go out four bytes at a time into room made once (a token is
-// at most 48 bits, 6 bytes), so that a picture's tokens cost a call a
-// piece, not one a token with w's fields read and written for each.
+// in w, and each token's go out in one store of eight bytes, however
+// many are whole, into room made once (a token is at most 48 bits, 6
+// bytes, beside fewer than 8 waiting): no branch on how many bits wait,
+// which a picture's tokens made unpredictable, and a call a piece, not
+// one a token with w's fields read and written for each.
 func (c *codes) putAll(w *bitWriter, toks []token) {
 	o := len(w.out)
-	out := slices.Grow(w.out, 6*len(toks)+4)
+	out := slices.Grow(w.out, 6*len(toks)+16)
 	out = out[:cap(out)]
 	acc, n := w.acc, w.n
+	// Fewer than 32 bits wait between calls; fewer than 8 from here.
+	binary.LittleEndian.PutUint64(out[o:], acc)
+	o, acc, n = o+int(n>>3), acc>>(n&^7), n&7
 	for _, t := range toks {
 		if t&matchFlag == 0 {
 			acc |= uint64(c.lit[t]) << n
 			n += uint(c.litLen[t])
 		} else {
-			// The length's bits (at most 20) and the distance's (28)
-			// are added in turn: together they may not fit beside
-			// what waits.
+			// The length's bits (at most 20), then the distance's (28).
 			x := t >> 16 & 0xff
-			acc |= uint64(c.lengths[x]) << n
-			n += uint(c.lengthN[x])
-			if n >= 32 {
-				binary.LittleEndian.PutUint32(out[o:], uint32(acc))
-				o, acc, n = o+4, acc>>32, n-32
-			}
 			d := int(t&0xffff) - 1
 			dc := distSym(d)
-			acc |= (uint64(c.dist[dc]) | uint64(d-distFirst[dc])<<c.distLen[dc]) << n
-			n += uint(c.distLen[dc]) + uint(distExtra[dc])
+			acc |= (uint64(c.lengths[x]) | (uint64(c.dist[dc])|uint64(d-distFirst[dc])<<c.distLen[dc])<<c.lengthN[x]) << n
+			n += uint(c.lengthN[x]) + uint(c.distLen[dc]) + uint(distExtra[dc])
 		}
-		if n >= 32 {
-			binary.LittleEndian.PutUint32(out[o:], uint32(acc))
-			o, acc, n = o+4, acc>>32, n-32
-		}
+		binary.LittleEndian.PutUint64(out[o:], acc)
+		o, acc, n = o+int(n>>3), acc>>(n&^7), n&7
 	}
 	w.out, w.acc, w.n = out[:o], acc, n
 }

@@ -472,24 +472,30 @@ func writeCodedPNG(w io.Writer, rows []byte, W, H int, pal color.Palette, layers
 }
 
 // streamAdler is the Adler-32 of the stream rows: its first head bytes,
-// then the layers back to back. The parts are taken from the end: a
-// part's second sum counts its first once for every byte after it, and
-// those are counted as the parts go (modulo, without dividing).
+// then the layers back to back.
 func streamAdler(rows []byte, head int, layers []layer) uint32 {
-	var a, b uint64
-	after := 0 // the bytes after the part, modulo adlerMod
-	add := func(s adlerSums, n int) {
-		a += uint64(s.s1)
-		b += uint64(after)*uint64(s.s1) + uint64(s.s2) // each under 2³², a few parts
-		after = (after + n) % adlerMod
+	s := adlerOf(rows[:head])
+	for _, l := range layers {
+		s = s.then(l.sums(rows), len(l.ref))
 	}
-	for k := len(layers) - 1; k >= 0; k-- {
-		l := layers[k]
-		add(l.sums(rows), len(l.ref))
-	}
-	add(adlerOf(rows[:head]), head)
-	return adlerSums{uint32(a % adlerMod), uint32(b % adlerMod)}.adler32(len(rows))
+	return s.adler32(len(rows))
 }
+
+// then is the sums of the bytes of s followed by the n bytes whose sums
+// are b: in the second sum each byte of s counts once more for each of
+// the n.
+func (s adlerSums) then(b adlerSums, n int) adlerSums {
+	return adlerSums{uint32((uint64(s.s1) + uint64(b.s1)) % adlerMod),
+		uint32((uint64(s.s2) + uint64(n%adlerMod)*uint64(s.s1) + uint64(b.s2)) % adlerMod)}
+}
+
+// with is the sums s of a layer's rows with the changes d made to them.
+func (s adlerSums) with(d adlerDelta) adlerSums {
+	return adlerSums{adlerMod64(int64(s.s1) + d.s1), adlerMod64(int64(s.s2) + d.s2%adlerMod)}
+}
+
+// adlerMod64 is x modulo adlerMod, at least 0.
+func adlerMod64(x int64) uint32 { return uint32((x%adlerMod + adlerMod) % adlerMod) }
 
 // sums are the layer's share of the Adler-32 of the picture whose stream
 // is rows: the sums of the rows it was coded from, the changes gathered
@@ -499,15 +505,15 @@ func streamAdler(rows []byte, head int, layers []layer) uint32 {
 // byte after it in the layer.
 func (l layer) sums(rows []byte) adlerSums {
 	n := len(l.ref)
-	s1, s2 := int64(l.c.whole.s1)+l.delta.s1, int64(l.c.whole.s2)+l.delta.s2%adlerMod
+	w := l.c.whole.with(l.delta)
+	s1, s2 := int64(w.s1), int64(w.s2)
 	for _, s := range l.spans {
 		now, was := adlerOf(rows[l.at+s[0]:l.at+s[1]]), adlerOf(l.ref[s[0]:s[1]])
 		d1 := int64(now.s1) - int64(was.s1)
 		s1 += d1
 		s2 += (int64(now.s2) - int64(was.s2) + d1*int64((n-s[1])%adlerMod)) % adlerMod
 	}
-	mod := func(x int64) uint32 { return uint32((x%adlerMod + adlerMod) % adlerMod) }
-	return adlerSums{mod(s1), mod(s2)}
+	return adlerSums{adlerMod64(s1), adlerMod64(s2)}
 }
 
 // adlerDelta is what a picture's changes to a layer do to the layer's
@@ -530,7 +536,7 @@ func (s adlerSums) adler32(n int) uint32 {
 
 // writeWholePNG writes as a PNG the W×H paletted picture whose stream is
 // rows, matched whole by m and coded in one block with codes of its own.
-func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher) error {
+func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) error {
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
@@ -538,7 +544,7 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks, true)
-	out := finishIDAT(bw.bytes(), adlerOf(rows).adler32(len(rows)))
+	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, W, H, pal, out)
 }

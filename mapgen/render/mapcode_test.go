@@ -225,7 +225,8 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 	}
 	S, sh := lay.W+1, lay.strip.height
 	rows := make([]byte, S*lay.H)
-	copy(rows[sh*S:], terrainRows(lay, v.Map, newTints(v)))
+	terrain, _ := terrainRows(lay, v.Map, newTints(v))
+	copy(rows[sh*S:], terrain)
 	p := &image.Paletted{Pix: rows[1:], Stride: S, Rect: image.Rect(0, 0, lay.W, lay.H), Palette: mapPalette}
 	img := newPicture(lay.W, lay.H, nil)
 	expandRect(img, p, image.Rect(0, sh, lay.W, lay.H))

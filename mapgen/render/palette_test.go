@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -93,4 +94,29 @@ func paletted(img *image.RGBA, dst *[]byte) *image.Paletted {
 	pix := bytesFor(dst, W*H)
 	quantise(pix, W, img)
 	return &image.Paletted{Pix: pix, Stride: W, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
+}
+
+// Ensure quantise, which makes the keys of two pixels in a word and maps
+// four pixels a pass, maps every pixel as its own lookup does, whatever
+// the picture's width (the pixels left after the last four).
+func TestQuantiseEachPixel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 1))
+	tab := paletteIndex()
+	for W := 1; W <= 9; W++ {
+		img := image.NewRGBA(image.Rect(0, 0, W, 3))
+		for i := range img.Pix {
+			img.Pix[i] = byte(rng.IntN(256))
+		}
+		stride := W + 2
+		pix := make([]byte, 3*stride)
+		quantise(pix, stride, img)
+		for y := range 3 {
+			for x := range W {
+				c := img.RGBAAt(x, y)
+				if want := tab[key565(c.R, c.G, c.B)]; pix[y*stride+x] != want {
+					t.Fatalf("width %d, pixel (%d, %d) %v: entry %d, want %d", W, x, y, c, pix[y*stride+x], want)
+				}
+			}
+		}
+	}
 }

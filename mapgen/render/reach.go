@@ -14,19 +14,34 @@ import (
 // own. Kept as part of the terrain (base.go), each preview was the first
 // picture on a terrain of its own: painted, mapped to the palette and
 // deflated whole, some ten times a picture drawn again. So the terrain
-// is kept untinted, and a picture paints the tinted hexes again over it:
-// those hexes and their neighbours (whose drawing may reach them) in a
-// scratch window of the tinted hexes' bounding box, at the picture's own
-// coordinates, and maps the tinted hexes' own pixels to the palette.
-// The painting is the terrain's own, so the pixels are those of the
-// whole terrain painted tinted (TestReachTint); they count as changed,
-// so the writer codes only their pieces afresh.
+// is kept untinted, and a picture puts the tinted hexes over it,
+// painted by the terrain's own painter in a scratch window at the
+// picture's own coordinates, so that the pixels are those of the whole
+// terrain painted tinted (TestReachTint, TestReachTintKept); they count
+// as changed, so the writer codes only their pieces afresh.
+//
+// A hex's own pixels (its stamp's spans) are its ground and what it
+// and its neighbours draw over it; only its ground and numbers depend
+// on a tint. Where every hex's number stays within the hex's own pixels
+// (every hex size but the smallest), a tinted hex's pixels depend on
+// its own tint alone: each is painted once on its terrain, with its
+// neighbours, and kept mapped to the palette (terrainBase.tinted), and
+// every preview after copies them in, as a counter's face set aside is
+// (facepalette.go). Where numbers reach into the hexes beside them, a
+// tinted hex's number changes its untinted neighbours too: each preview
+// paints the tinted hexes' neighbours' own pixels again as well, with
+// every hex whose drawing may reach them.
 
-// tintReach paints the reachable hexes of t over p, the picture whose
-// rows below lay's title strip hold the untinted terrain of map m, in a
-// window made in pix, and appends the rows' changed spans to changed
-// (quantiseRect, d gathering the checksum's changes).
-func tintReach(p *image.Paletted, lay layout, m *mapgen.Map, t tints, pix *[]byte, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
+// tintedHex is a hex's own pixels painted tinted, as entries maps them,
+// span after span of ownSpans.
+type tintedHex struct{ idx, alt []byte }
+
+// tintReach puts the reachable hexes of t over p, the picture whose rows
+// below lay's title strip hold base, the untinted terrain of map m,
+// painting what base does not keep in a window made in pix, and appends
+// the rows' changed spans to changed (d gathering the checksum's
+// changes).
+func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, t tints, pix *[]byte, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
 	if !slices.Contains(t.reach, true) {
 		return changed // no preview: a picture drawn again pays nothing here
 	}
@@ -34,48 +49,162 @@ func tintReach(p *image.Paletted, lay layout, m *mapgen.Map, t tints, pix *[]byt
 	art := g.art()
 	sh := lay.strip.height
 	clip := image.Rect(0, 0, lay.W, lay.H-sh)
-	anchor := func(h hex.Hex) (int, int) {
-		cx, cy := g.center(h)
-		return int(math.Floor(cx)), int(math.Floor(cy))
-	}
-	var box image.Rectangle
-	// The hexes painted: the tinted ones and their neighbours. A hex's
-	// drawing stays within its stamp's sprites, which reach no hex two
-	// away (TestReachTint, down to MinHexSize).
-	near := make([]bool, len(t.reach))
-	for i, in := range t.reach {
-		if !in {
-			continue
-		}
-		h := hex.Hex{X: i % m.Width, Y: i / m.Width}
-		near[i] = true
-		for _, d := range hex.Directions {
-			if nb := h.Neighbor(d); m.Contains(nb) {
-				near[nb.Y*m.Width+nb.X] = true
+	kept := base.tintedHexes(lay, m, t.reach, func(missing []bool) []*tintedHex {
+		win := paintAround(lay, m, t, missing, pix)
+		out := make([]*tintedHex, len(missing))
+		for i, in := range missing {
+			if !in {
+				continue
 			}
+			th := &tintedHex{}
+			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
+				k, o := len(th.idx), win.PixOffset(r.Min.X, r.Min.Y)
+				th.idx, th.alt = append(th.idx, make([]byte, r.Dx())...), append(th.alt, make([]byte, r.Dx())...)
+				entries(th.idx[k:], th.alt[k:], win.Pix[o:o+4*r.Dx()])
+			})
+			out[i] = th
 		}
-		ax, ay := anchor(h)
-		for _, s := range art.stamps[h.X&1].spans {
-			box = box.Union(image.Rect(ax+s.x0, ay+s.dy, ax+s.x1, ay+s.dy+1))
+		return out
+	})
+	if kept != nil {
+		for i, in := range t.reach {
+			if !in {
+				continue
+			}
+			k, th := 0, kept[i]
+			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
+				n := r.Dx()
+				changed = putEntries(p, r.Min.X, r.Min.Y+sh, th.idx[k:k+n], th.alt[k:k+n], changed, d)
+				k += n
+			})
 		}
-	}
-	if box = box.Intersect(clip); box.Empty() {
 		return changed
 	}
-	win := &image.RGBA{Pix: bytesFor(pix, 4*box.Dx()*box.Dy()), Stride: 4 * box.Dx(), Rect: box}
-	newTerrainPainter(lay, m, t).paintWindow(win, g, near)
-	for i, in := range t.reach {
-		if !in {
-			continue
-		}
-		h := hex.Hex{X: i % m.Width, Y: i / m.Width}
-		ax, ay := anchor(h)
-		for _, s := range art.stamps[h.X&1].spans {
-			r := image.Rect(ax+s.x0, ay+s.dy, ax+s.x1, ay+s.dy+1).Intersect(box)
-			if !r.Empty() {
+	// Numbers spill: the tinted hexes and their neighbours mapped afresh.
+	mapped := around(m, t.reach)
+	win := paintAround(lay, m, t, mapped, pix)
+	for i, in := range mapped {
+		if in {
+			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
 				changed = quantiseRect(p, win, r.Min, r.Add(image.Pt(0, sh)), changed, d)
-			}
+			})
 		}
 	}
 	return changed
+}
+
+// tintedHexes returns the base's tinted hexes, by cell, with those of
+// reach it does not keep yet painted by paint (given them marked) and
+// kept; or nil when the hexes' numbers reach beyond their own pixels
+// (numbersStay), and no hex is kept.
+func (b *terrainBase) tintedHexes(lay layout, m *mapgen.Map, reach []bool, paint func(missing []bool) []*tintedHex) []*tintedHex {
+	b.tintMu.Lock()
+	if b.tinted == nil {
+		if !numbersStay(lay, m) {
+			b.tintMu.Unlock()
+			return nil
+		}
+		b.tinted = make([]*tintedHex, len(reach))
+	}
+	missing, any := make([]bool, len(reach)), false
+	for i, in := range reach {
+		missing[i] = in && b.tinted[i] == nil
+		any = any || missing[i]
+	}
+	b.tintMu.Unlock()
+	if !any {
+		return b.tinted
+	}
+	// Painted unlocked: two pictures missing the same hex both paint
+	// it, the same pixels.
+	painted := paint(missing)
+	b.tintMu.Lock()
+	defer b.tintMu.Unlock()
+	for i, th := range painted {
+		if th != nil && b.tinted[i] == nil {
+			b.tinted[i] = th
+		}
+	}
+	return b.tinted
+}
+
+// numbersStay reports whether every hex's number, as lay prints it on
+// map m, lies within the hex's own pixels.
+func numbersStay(lay layout, m *mapgen.Map) bool {
+	gs := lay.numbers
+	if gs == nil {
+		return true
+	}
+	g := lay.below()
+	art := g.art()
+	for _, h := range m.Hexes() {
+		cx, cy := g.center(h)
+		x, y := numberAt(g, cx, cy, lay.numberTop)
+		name := h.String()
+		b := gs.bounds(x-gs.width(name)/2, y, name)
+		inside := 0
+		ownSpans(g, art, b, h, func(r image.Rectangle) {
+			if r.Dx() == b.Dx() {
+				inside++
+			}
+		})
+		if inside < b.Dy() {
+			return false
+		}
+	}
+	return true
+}
+
+// around marks the hexes marked in in and their neighbours.
+func around(m *mapgen.Map, in []bool) []bool {
+	out := slices.Clone(in)
+	for i, on := range in {
+		if !on {
+			continue
+		}
+		for _, d := range hex.Directions {
+			if nb := hexAt(m, i).Neighbor(d); m.Contains(nb) {
+				out[nb.Y*m.Width+nb.X] = true
+			}
+		}
+	}
+	return out
+}
+
+// paintAround paints, tinted as t says, the hexes marked in marked and
+// their neighbours (whose drawing may reach them: a hex's drawing stays
+// within its stamp's sprites, which reach no hex two away,
+// TestReachTint, down to MinHexSize) in a window made in pix of the
+// marked hexes' own pixels' bounding box, at the picture's own
+// coordinates.
+func paintAround(lay layout, m *mapgen.Map, t tints, marked []bool, pix *[]byte) *image.RGBA {
+	g := lay.below()
+	art := g.art()
+	clip := image.Rect(0, 0, lay.W, lay.H-lay.strip.height)
+	var box image.Rectangle
+	for i, in := range marked {
+		if in {
+			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) { box = box.Union(r) })
+		}
+	}
+	win := &image.RGBA{Pix: bytesFor(pix, 4*box.Dx()*box.Dy()), Stride: 4 * box.Dx(), Rect: box}
+	if !box.Empty() {
+		newTerrainPainter(lay, m, t).paintWindow(win, g, around(m, marked))
+	}
+	return win
+}
+
+// hexAt is the hex of cell i of m.
+func hexAt(m *mapgen.Map, i int) hex.Hex { return hex.Hex{X: i % m.Width, Y: i / m.Width} }
+
+// ownSpans calls f with each row of hex h's own pixels (its stamp's
+// spans) within clip, in the grid g below the title strip, in order.
+func ownSpans(g grid, art *hexArt, clip image.Rectangle, h hex.Hex, f func(r image.Rectangle)) {
+	cx, cy := g.center(h)
+	ax, ay := int(math.Floor(cx)), int(math.Floor(cy))
+	for _, s := range art.stamps[h.X&1].spans {
+		if r := image.Rect(ax+s.x0, ay+s.dy, ax+s.x1, ay+s.dy+1).Intersect(clip); !r.Empty() {
+			f(r)
+		}
+	}
 }

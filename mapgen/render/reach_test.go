@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -75,6 +76,58 @@ func TestReachTint(t *testing.T) {
 	}
 }
 
+// Ensure a tinted hex kept from one preview (terrainBase.tinted) gives
+// the pixels of the terrain painted tinted in the previews after it, and
+// that where hex numbers reach the hexes beside them a tinted hex's
+// number is painted over its untinted neighbours too (it was not),
+// whose tinted sets differ around it: on one terrain, at small, odd and
+// default hex sizes with hex numbers (which differ in colour on tinted
+// and untinted ground beside each other) and a deployment zone, blobs
+// with holes that overlap the ones before, so that a kept hex's
+// neighbours are tinted in one preview and not in the next.
+func TestReachTintKept(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 29))
+	m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: mapgen.Wide})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zone := Highlight{Kind: Deployment, Side: 0}
+	for _, h := range hex.Within(hex.Hex{X: 12, Y: 8}, 3) {
+		zone.Hexes = append(zone.Hexes, h)
+	}
+	// The two smaller sizes' numbers reach into the hexes beside them
+	// (numbersStay false: painted again every preview), the others'
+	// do not (kept).
+	for _, size := range []float64{MinHexSize, 12, 33.3, DefaultOptions().HexSize} {
+		o := DefaultOptions()
+		o.HexSize = size
+		bases.clear()
+		v := Tactical{Map: m}
+		lay, err := checkedLayout(&v, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stay := numbersStay(lay, m); stay != (size > 12) {
+			t.Fatalf("size %v: numbers within their hexes %v, want %v: the sizes no longer test both ways", size, stay, size > 12)
+		}
+		for i := range 8 {
+			centre := hex.Hex{X: 10 + rng.IntN(5), Y: 6 + rng.IntN(5)}
+			var reach []hex.Hex
+			for _, h := range hex.Within(centre, 1+rng.IntN(4)) {
+				if m.Contains(h) && rng.IntN(3) != 0 {
+					reach = append(reach, h)
+				}
+			}
+			v := Tactical{Map: m, Title: "preview", Highlights: []Highlight{zone, {Kind: Reachable, Hexes: reach}}}
+			want := drawnWhole(t, v, o)
+			if n, at := pixelDiff(MustDrawTactical(t, v, o), want); n != 0 {
+				t.Fatalf("size %v, preview %d (%d hexes around %v): %d pixels differ from the terrain painted tinted, first at %v",
+					size, i, len(reach), centre, n, at)
+			}
+		}
+	}
+}
+
 // Ensure a move preview does not become a terrain of its own: the
 // untinted terrain is kept, and a preview is drawn over it.
 func TestReachNotKept(t *testing.T) {
@@ -93,4 +146,16 @@ func TestReachNotKept(t *testing.T) {
 	if n != 1 {
 		t.Errorf("after three previews on one map, %d terrains kept, want 1", n)
 	}
+}
+
+// Ensure move previews may be drawn from several goroutines at once on
+// one terrain, each painting and keeping tinted hexes the others may be
+// keeping too, and come out as the terrain painted tinted. Run with
+// -race to check the kept hexes' lock.
+func TestReachConcurrent(t *testing.T) {
+	v := sampleView()
+	v.Highlights = []Highlight{{Kind: Reachable, Hexes: hex.Within(hex.Hex{X: 6, Y: 6}, 3)}}
+	want := drawnWhole(t, v, DefaultOptions())
+	bases.clear()
+	writeConcurrently(t, want, func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
 }

@@ -192,20 +192,26 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 }
 
 // terrainRows is paintTerrain's picture (default bands) mapped to the
-// palette as stream rows, each led by its PNG filter byte (0): each band
-// painted in a scratch picture of its own and mapped while its pixels
-// are in the processor's cache (the picture painted whole and then
-// mapped read six megabytes back from memory at 64×17).
-func terrainRows(lay layout, m *mapgen.Map, t tints) []byte {
+// palette as stream rows, each led by its PNG filter byte (0), and their
+// Adler-32 sums: each band painted in a scratch picture of its own,
+// mapped and summed while its pixels are in the processor's cache (the
+// picture painted whole and then mapped read six megabytes back from
+// memory at 64×17; summed after, 1.6 megabytes).
+func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
 	rows := make([]byte, S*H)
+	var sums adlerSums
 	buf := getPixels()
 	defer putPixels(buf)
 	newTerrainPainter(lay, m, t).paintBands(0, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
-	}, func(band *image.RGBA) { quantise(rows[band.Rect.Min.Y*S+1:], S, band) })
-	return rows
+	}, func(band *image.RGBA) {
+		a, e := band.Rect.Min.Y*S, band.Rect.Max.Y*S
+		quantise(rows[a+1:], S, band)
+		sums = sums.then(adlerOf(rows[a:e]), e-a)
+	})
+	return rows, sums
 }
 
 // newTerrainPainter is the painter of map m's terrain, laid out by lay,
@@ -564,12 +570,19 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			if luma(tp.fills[c.i]) < 120 {
 				col = colWhite
 			}
-			// Floor(v+0.5), not Round: Round takes halves away from zero,
-			// which differs between bands above and below row 0.
 			if tp.names[c.i] == "" {
 				tp.names[c.i] = c.h.String() // once, though the hex may span bands
 			}
-			gs.drawCrisp(img, int(math.Floor(c.cx+0.5)), int(math.Floor(c.cy-g.height/2+0.5))+top, tp.names[c.i], col)
+			x, y := numberAt(g, c.cx, c.cy, top)
+			gs.drawCrisp(img, x, y, tp.names[c.i], col)
 		}
 	}
+}
+
+// numberAt is where the number of the hex centred at (cx, cy) is
+// printed: centred on x, its baseline at y, top pixels below the hex's
+// top. Floor(v+0.5), not Round: Round takes halves away from zero,
+// which differs between bands above and below row 0.
+func numberAt(g grid, cx, cy float64, top int) (x, y int) {
+	return int(math.Floor(cx + 0.5)), int(math.Floor(cy-g.height/2+0.5)) + top
 }

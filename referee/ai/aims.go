@@ -215,7 +215,7 @@ func groundMover(u *referee.ViewUnit) bool {
 
 // room is how many more units own DropShip ship may take aboard.
 func room(ship *referee.ViewUnit) int {
-	c, err := referee.ParseClass(ship.Class)
+	c, err := classOf(ship.Class)
 	if err != nil || ship.Detail == nil {
 		return 0
 	}

@@ -36,17 +36,51 @@ type cache struct {
 	// enemies of its picture's enemies (newPicture).
 	moves   []referee.Action
 	enemies []enemy
+	// work is the memory a decision's picture works in.
+	work work
+}
+
+// work is memory a decision's picture works in, kept from one decision to
+// the next: what is in it is read within the decision it is written in,
+// and by one moving unit at a time (each mover's hexes are all scored
+// before the next mover's), so each list is a scratch pad. With eighty
+// units a side the lists made afresh for every decision were a tenth of
+// what auto-resolve allocated.
+type work struct {
+	// near, farther and mates are moveScorer.focus's lists; shots are a
+	// Hard mover's (moveScorer.shots).
+	near, farther []*enemy
+	mates         []mateAt
+	shots         []shotFrom
+	// here, out and depths are huntHexes' own hexes, the hexes it finds
+	// and their depths; by is spare's units.
+	here   []bool
+	out    []hex.Hex
+	depths []int
+	by     []unitAt
+	// depth is enemyDepths' for map depthMap, own edge depthOwn and
+	// enemy edges depthEdges.
+	depth      []int
+	depthMap   *mapgen.Map
+	depthOwn   string
+	depthEdges []string
 }
 
 // routeMemo keeps the route work on map m by what it depends on: a
 // field is the same for every decision that sees the same targets on the
 // same ground (stepsKey and targetsKey), and the step costs for every field of a
 // way of moving (stepsKey). Fields are kept for a player turn (the enemy
-// moves in the next), step costs while the map is the same.
+// moves in the next), step costs while the map is the same, and the hunt's
+// fields (hunt.go: from hexes of the map, on the step costs alone) into the
+// next turn when looked up in this one.
 type routeMemo struct {
 	m      *mapgen.Map
 	fields map[string][]int
 	steps  map[string]routeSteps
+	// hunts are the hunt's fields, each with the turn (age) it was last
+	// looked up in; age counts the memo's player turns.
+	hunts map[string]huntKept
+	age   int
 	// seeds are the hexes the fields closing to a range fire from
 	// (fireSeeds), by targetsKey.
 	seeds map[string][]int32
@@ -55,7 +89,13 @@ type routeMemo struct {
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
-	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}, seeds: map[string][]int32{}}
+	return &routeMemo{m: m, fields: map[string][]int{}, steps: map[string]routeSteps{}, seeds: map[string][]int32{}, hunts: map[string]huntKept{}}
+}
+
+// huntKept is a hunt field and the turn it was last looked up in.
+type huntKept struct {
+	f   []int
+	age int
 }
 
 // maxKeptSteps bounds the step tables kept from one player turn to the
@@ -73,7 +113,30 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
 		next.steps = r.steps
 	}
+	if r != nil && r.m == m {
+		// A hunter mostly stands where it stood at the end of the side's
+		// last turn, and the fields are worked out on the step costs alone.
+		next.age = r.age + 1
+		for k, h := range r.hunts {
+			if h.age == r.age {
+				next.hunts[k] = h
+			}
+		}
+	}
 	return next
+}
+
+// hunt is the hunt field kept by key, marked as looked up in this turn;
+// ok false: none (or no memo).
+func (r *routeMemo) hunt(key string) (f []int, ok bool) {
+	if r == nil {
+		return nil, false
+	}
+	h, ok := r.hunts[key]
+	if ok && h.age != r.age {
+		r.hunts[key] = huntKept{h.f, r.age}
+	}
+	return h.f, ok
 }
 
 // kept is the field kept by key, worked out by work and kept (with a

@@ -40,6 +40,17 @@ type fireTable struct {
 	// opts is the memory the attack phase's options are laid out in
 	// (hardAttack).
 	opts []option
+	// units and pool are the memory of a plan's units (plans).
+	units []*planned
+	pool  []planned
+	// around is the memory of the last fightAround's lists.
+	around struct {
+		gains      [][]gainOf
+		base, back []float64
+	}
+	// attackX and aroundX are the memory of the last exchange of
+	// hardAttack and of fightAround, for the next (newExchange).
+	attackX, aroundX *exchange
 }
 
 // tableAt is what every entry of a fireTable depends on besides the
@@ -332,7 +343,9 @@ func (ft *fireTable) fireOf(pic *picture, u *referee.ViewUnit) unitFire {
 	if k.noCombat {
 		return r.fire
 	}
-	m := pic.mover(u, Normal)
+	// A shot (moveScorer.option) reads of its firer only what the key
+	// holds: the rest of a mover is not worked out.
+	m := &moveScorer{pic: pic, ra: k.ra, ca: k.ca, exp: k.exp, rng: k.rng, minR: k.minR, indirect: k.indirect}
 	cell := pic.cell(k.at)
 	for i, e := range pic.enemies {
 		if e.fighting() {
@@ -370,7 +383,7 @@ type optionKey struct {
 }
 
 // planAttacks is the plan of the side's fire in the attack phase (units,
-// their IDs ids; sorted as exchange.plan sorts them), made in x: in full
+// each with its ID; sorted as exchange.plan sorts them), made in x: in full
 // (exchange.plan) the first time, and then kept from one attack to the
 // next. Between two attacks one unit
 // has fired and one enemy has been fired on: a unit whose options are
@@ -378,19 +391,18 @@ type optionKey struct {
 // others (those that might fire at the enemy just fired on, among them)
 // choose against the others' choices, so a unit whose target fell turns
 // on another.
-func (ft *fireTable) planAttacks(x *exchange, units []*planned, ids map[*planned]string) {
-	same := make(map[*planned]bool, len(units)) // its options are as they were
+func (ft *fireTable) planAttacks(x *exchange, units []*planned) {
 	for _, pu := range units {
-		c, ok := ft.aimed[ids[pu]]
-		same[pu] = ok && c.same(pu.opts)
+		c, ok := ft.aimed[pu.id]
+		pu.same = ok && c.same(pu.opts)
 	}
 	x.replan(units, func(pu *planned) (int, bool) {
-		return ft.aimed[ids[pu]].i, same[pu]
+		return ft.aimed[pu.id].i, pu.same
 	})
 	for _, pu := range units {
-		id := ids[pu]
+		id := pu.id
 		c := ft.aimed[id]
-		if !same[pu] {
+		if !pu.same {
 			c.opts = c.opts[:0]
 			for _, o := range pu.opts {
 				c.opts = append(c.opts, o.key())
@@ -462,4 +474,21 @@ func (x *exchange) reaim(units []*planned) {
 			x.aim(pu.opts[pu.chosen].t, pu.opts[pu.chosen].s)
 		}
 	}
+}
+
+// plans is an empty list of a plan's units, in memory kept from one plan
+// to the next: the last plan's are no longer read.
+func (ft *fireTable) plans() []*planned {
+	ft.pool = ft.pool[:0]
+	return ft.units[:0]
+}
+
+// planned is the part in a plan of the unit with ID id (none: "") and
+// options opts, none chosen yet, laid out in the memory of plans.
+func (ft *fireTable) planned(id string, opts []option) *planned {
+	if len(ft.pool) == cap(ft.pool) {
+		ft.pool = make([]planned, 0, max(2*cap(ft.pool), 16)) // those laid out stay where they are
+	}
+	ft.pool = append(ft.pool, planned{opts: opts, chosen: -1, id: id})
+	return &ft.pool[len(ft.pool)-1]
 }

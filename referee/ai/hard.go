@@ -196,6 +196,18 @@ func (pic *picture) rollShots(t *enemy, shots []shot) rolled {
 func (pic *picture) roll(t *enemy, r *rolled, s shot) {
 	left := t.steps() - t.step
 	crtP := min(int(pic.crt), 1)
+	// The column's outcome when t is disrupted (d 1) or not: the same
+	// for every state, looked up once a shot.
+	var on [2]*outcome
+	on[0] = &outcomes[crtP][referee.ClampColumn(s.col)-referee.MinColumn]
+	on[1] = on[0]
+	if !t.disrupted {
+		on[1] = &outcomes[crtP][referee.ClampColumn(s.col+referee.DisruptedTargetShift)-referee.MinColumn]
+	}
+	co := critOut
+	if t.ship {
+		co = critShipOut
+	}
 	var next [9][2]float64
 	for n := 0; n < left; n++ {
 		for d := range 2 {
@@ -205,28 +217,23 @@ func (pic *picture) roll(t *enemy, r *rolled, s shot) {
 			}
 			next[n][d] += p * (1 - s.f)
 			p *= s.f
-			col := s.col
-			if d == 1 && !t.disrupted {
-				col += referee.DisruptedTargetShift
-			}
-			o := outcomes[crtP][referee.ClampColumn(col)-referee.MinColumn]
-			hit := func(k int, q float64) {
-				if n+k >= left {
+			o := on[d]
+			// k more steps dealt with chance q: out of the fight once
+			// none are left.
+			for k := 1; k <= 4; k++ {
+				if q := p * o.steps[k]; n+k >= left {
 					r.out += q
 				} else {
 					next[n+k][d] += q
 				}
 			}
-			for k := 1; k <= 4; k++ {
-				hit(k, p*o.steps[k])
-			}
-			co := critOut
-			if t.ship {
-				co = critShipOut
-			}
 			r.out += p * o.crit * co
 			for k := 1; k <= 3; k++ {
-				hit(k, p*o.crit*critSteps[k])
+				if q := p * o.crit * critSteps[k]; n+k >= left {
+					r.out += q
+				} else {
+					next[n+k][d] += q
+				}
 			}
 			none := p * (1 - o.dis - o.crit - o.steps[1] - o.steps[2] - o.steps[3] - o.steps[4])
 			if t.ship {
@@ -242,7 +249,12 @@ func (pic *picture) roll(t *enemy, r *rolled, s shot) {
 				fail := pic.failDisruption(n > 0 || t.step > 0, d == 1)
 				next[n][d] += pd * (1 - fail)
 				if d == 1 {
-					hit(1, pd*fail) // a second failure costs a step (000 line 984)
+					// A second failure costs a step (000 line 984).
+					if q := pd * fail; n+1 >= left {
+						r.out += q
+					} else {
+						next[n+1][d] += q
+					}
 				} else {
 					next[n][1] += pd * fail
 				}
@@ -297,9 +309,24 @@ type exchange struct {
 	slab []struck
 }
 
-func (pic *picture) newExchange(ret float64) *exchange {
+// newExchange is a plan with no shots yet, made in the memory of x, an
+// exchange no longer read (nil: new memory). A decision weighs thousands
+// of plans over a battle, each with a list for every enemy: kept, they
+// are not garbage.
+func (pic *picture) newExchange(ret float64, x *exchange) *exchange {
 	n := pic.counted
-	return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
+	if x == nil || cap(x.shots) < n {
+		return &exchange{pic: pic, ret: ret, shots: make([][]shot, n), struck: make([]*struck, n), back: make([]float64, n)}
+	}
+	x.pic, x.ret = pic, ret
+	x.shots, x.struck, x.back = x.shots[:n], x.struck[:n], x.back[:n]
+	for i := range x.shots {
+		x.shots[i] = x.shots[i][:0]
+	}
+	clear(x.struck)
+	clear(x.back)
+	x.slab = x.slab[:0] // none of it is pointed at any more
+	return x
 }
 
 // struck is a target as the shots of a plan at it leave it: rolled, and
@@ -413,8 +440,11 @@ func (x *exchange) fireBack() {
 
 // option is an attack a unit may make, and the shot it is in the plan.
 type option struct {
-	a    referee.Action // an attack (zero in the movement phase)
-	t    *enemy         // nil: a strafe or bomb run, worth fixed
+	// a is an attack (nil in the movement phase), in the list the
+	// referee offers, which stands for the decision: an option is copied
+	// many times over in a plan, and an action is many times its size.
+	a    *referee.Action
+	t    *enemy // nil: a strafe or bomb run, worth fixed
 	s    shot
 	same bool // in the attacker's hex: it goes first (ruling K10)
 	// fixed is the worth of an attack the plan does not roll (a strafe
@@ -432,10 +462,14 @@ func (x *exchange) gainOf(o option) float64 {
 }
 
 // planned is one unit's part of a plan: its options and the one chosen
-// (−1: none worth a roll).
+// (−1: none worth a roll); in the attack phase's plan the unit's ID, and
+// whether its options are those it chose among in the last decision
+// (planAttacks).
 type planned struct {
 	opts   []option
 	chosen int
+	id     string
+	same   bool
 }
 
 // plan assigns each unit the option that adds most to the plan, units
@@ -479,7 +513,7 @@ func (x *exchange) unaim(o option) {
 	l := x.shots[o.t.idx]
 	for i := range l {
 		if l[i] == o.s {
-			x.shots[o.t.idx] = append(l[:i:i], l[i+1:]...)
+			x.shots[o.t.idx] = slices.Delete(l, i, i+1)
 			x.struck[o.t.idx] = nil
 			return
 		}
@@ -490,40 +524,40 @@ func (x *exchange) unaim(o option) {
 // or ok false when no attack is worth a roll.
 func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	pic := g.pic
-	x := pic.newExchange(hardFireReturn)
+	ft := pic.fireTable()
+	x := pic.newExchange(hardFireReturn, ft.attackX)
+	ft.attackX = x
 	x.fireBack()
-	var units []*planned
-	ids := map[*planned]string{}
+	units := ft.plans()
 	// The options are laid out one after another in memory kept from one
 	// decision to the next (fireTable.opts).
-	ft := pic.fireTable()
 	opts := ft.opts[:0]
 	for _, u := range pic.own {
 		ship := u.Kind == referee.KindDropShip.String()
 		if u.Status != "active" || u.Detail == nil || u.Hex == nil || u.Detail.Hidden || (!ship && (u.Disrupted || u.Detail.Attacked)) || !pic.inReach(u) {
 			continue
 		}
-		pu := &planned{chosen: -1}
 		first := len(opts)
-		for _, a := range g.legal(u.ID) {
-			switch a.Kind {
+		acts := g.legal(u.ID)
+		for j := range acts {
+			switch a := &acts[j]; a.Kind {
 			case referee.ActAttack:
 				t := pic.enemy(a.Target)
 				if t == nil || !t.fighting() {
 					continue
 				}
-				col, penalty := pic.column(u, a, t)
+				col, penalty := pic.column(u, *a, t)
 				opts = append(opts, option{a: a, t: t, s: shot{col: col, f: 1}, same: hex.Distance(*u.Hex, t.at) == 0, fixed: -penalty})
 			case referee.ActStrafe, referee.ActBomb:
-				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, a, p.Level)})
+				opts = append(opts, option{a: a, fixed: pic.hexAttackScore(u, *a, p.Level)})
 			}
 		}
-		if pu.opts = opts[first:len(opts):len(opts)]; len(pu.opts) > 0 {
-			units, ids[pu] = append(units, pu), u.ID
+		if len(opts) > first {
+			units = append(units, ft.planned(u.ID, opts[first:len(opts):len(opts)]))
 		}
 	}
-	ft.opts = opts
-	ft.planAttacks(x, units, ids)
+	ft.opts, ft.units = opts, units
+	ft.planAttacks(x, units)
 	// Same-hex attacks first (they close once another hex is fired on),
 	// then the unit with the least to gain elsewhere.
 	var best *option
@@ -554,7 +588,7 @@ func (p *Player) hardAttack(g *game) (referee.Action, bool) {
 	if best == nil {
 		return referee.Action{}, false
 	}
-	return best.a, true
+	return *best.a, true
 }
 
 // unitFire is own unit u's options of fire where it stands, and the
@@ -584,12 +618,31 @@ type fightAround struct {
 	base, back []float64
 	near, all  *fightLists
 	// gains is what each shot the mover may take adds to the plan when it
-	// draws no enemy's fire: the same in every hex.
-	gains map[gainKey]float64
+	// draws no enemy's fire, by the enemy's pic.enemies index: the same in
+	// every hex. A mover has a few shots at each enemy (a column, and how
+	// surely), looked up for every hex: a list, not a map.
+	gains [][]gainOf
+}
+
+// gainOf is what shot s adds to the plan.
+type gainOf struct {
+	s shot
+	g float64
 }
 
 func (pic *picture) fightAround(m *moveScorer, center hex.Hex) *fightAround {
-	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: map[gainKey]float64{}}
+	// In the memory of the last mover's (fireTable.around): its hexes
+	// are all scored.
+	ft, n := pic.fireTable(), len(pic.enemies)
+	mem := &ft.around
+	if cap(mem.gains) < n {
+		mem.gains = make([][]gainOf, n)
+	}
+	mem.gains = mem.gains[:n]
+	for i := range mem.gains {
+		mem.gains[i] = mem.gains[i][:0]
+	}
+	return &fightAround{m: m, center: center, in: pic.nearEnemies(center), gains: mem.gains}
 }
 
 // exchange is the plan around the mover, made the first time asked.
@@ -599,8 +652,12 @@ func (a *fightAround) exchange() *exchange {
 	}
 	pic := a.m.pic
 	ft := pic.fireTable()
-	a.x = pic.newExchange(hardMoveReturn)
-	var units []*planned
+	// A mover's hexes are all scored before the next mover's: the plan
+	// of the last is no longer read.
+	a.x = pic.newExchange(hardMoveReturn, ft.aroundX)
+	ft.aroundX = a.x
+	units := ft.plans()
+	ft.opts = ft.opts[:0]
 	for _, u := range pic.nearOwn(a.center, a.m.u) {
 		at, v := ft.worthAt(pic, u, pic.ownTarget(u, *u.Hex, pic.cell(*u.Hex)))
 		for k, c := range at {
@@ -612,29 +669,38 @@ func (a *fightAround) exchange() *exchange {
 		if u.Disrupted || u.Kind == referee.KindDropShip.String() {
 			continue // it does not fire this turn, or not in the plan
 		}
+		// Its options on the enemies weighed: the row's own (read, never
+		// written), or when it has some on others those in, copied out
+		// into memory kept from one mover to the next.
 		uf := ft.fireOf(pic, u)
-		pu := &planned{opts: uf.opts, chosen: -1} // read, never written
-		for j := range uf.opts {
-			if !a.in[uf.at[j]] { // some beyond the nearest: only those in
-				pu.opts = nil
-				for j, o := range uf.opts {
-					if a.in[uf.at[j]] {
-						pu.opts = append(pu.opts, o)
-					}
+		opts, first, copied := uf.opts, 0, false
+		for j, o := range uf.opts {
+			switch {
+			case copied:
+				if a.in[uf.at[j]] {
+					ft.opts = append(ft.opts, o)
 				}
-				break
+			case !a.in[uf.at[j]]:
+				first, copied = len(ft.opts), true
+				ft.opts = append(ft.opts, uf.opts[:j]...)
 			}
 		}
-		if len(pu.opts) > 0 {
-			units = append(units, pu)
+		if copied {
+			opts = ft.opts[first:len(ft.opts):len(ft.opts)]
+		}
+		if len(opts) > 0 {
+			units = append(units, ft.planned("", opts))
 		}
 	}
+	ft.units = units
 	a.x.plan(units)
-	a.base = make([]float64, len(pic.enemies))
+	mem := &ft.around
+	a.base = append(mem.base[:0], make([]float64, len(pic.enemies))...)
 	for i, e := range pic.enemies {
 		a.base[i] = a.x.back[e.idx]
 	}
-	a.back = slices.Clone(a.base)
+	a.back = append(mem.back[:0], a.base...)
+	mem.base, mem.back = a.base, a.back
 	return a.x
 }
 
@@ -701,31 +767,32 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 		best := 0.0
 		for _, i := range l.targets {
 			e := pic.enemies[i]
-			o, ok := m.shotFrom(h, cell, e)
+			sh, ok := m.shotFrom(h, cell, e)
 			if !ok {
 				continue
 			}
 			x, back := a.exchange(), a.back
 			if back[i] != a.base[i] {
-				best = max(best, x.gain(e, o.s, back[i]))
+				best = max(best, x.gain(e, sh, back[i]))
 				continue
 			}
-			k := gainKey{i, o.s}
-			g, ok := a.gains[k]
-			if !ok {
-				g = x.gain(e, o.s, back[i])
-				a.gains[k] = g
-			}
-			best = max(best, g)
+			best = max(best, a.gainAt(i, sh))
 		}
 		return best - hardMoveReturn*drawn
 	}
 }
 
-// gainKey is a shot m may take at enemy i (by pic.enemies index).
-type gainKey struct {
-	i int
-	s shot
+// gainAt is what shot s at enemy i (by pic.enemies index) adds to the
+// plan when it draws no enemy's fire, worked out once.
+func (a *fightAround) gainAt(i int, s shot) float64 {
+	for _, k := range a.gains[i] {
+		if k.s == s {
+			return k.g
+		}
+	}
+	g := a.x.gain(a.m.pic.enemies[i], s, a.back[i])
+	a.gains[i] = append(a.gains[i], gainOf{s, g})
+	return g
 }
 
 // fightLists are the enemies (by pic.enemies index, in order) among
@@ -759,29 +826,41 @@ func (m *moveScorer) fightLists(near bool, in []bool) *fightLists {
 	return l
 }
 
-// shotFrom is option, read from what score found from h when it looked
+// shotFrom is shotAt, read from what score found from h when it looked
 // at e: score works out a shot at every enemy in range of either
 // (fireAt), which those fight looks at are.
-func (m *moveScorer) shotFrom(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+func (m *moveScorer) shotFrom(h hex.Hex, cell mapgen.Cell, e *enemy) (shot, bool) {
 	s := m.shots[e.idx]
 	if !s.found || s.at != h {
-		return m.option(h, cell, e)
+		return m.shotAt(h, cell, e)
 	}
 	if hex.Distance(h, e.at) > max(m.rng, 1) || s.f == 0 {
-		return option{}, false
+		return shot{}, false
 	}
-	return option{t: e, s: shot{col: s.col, f: s.f}}, true
+	return shot{col: s.col, f: s.f}, true
 }
 
-// option is the shot mover m could take at e from h, if any.
+// option is the shot mover m could take at e from h, if any, as an
+// option of the plan.
 func (m *moveScorer) option(h hex.Hex, cell mapgen.Cell, e *enemy) (option, bool) {
+	s, ok := m.shotAt(h, cell, e)
+	if !ok {
+		return option{}, false
+	}
+	return option{t: e, s: s}, true
+}
+
+// shotAt is the shot mover m could take at e from h, if any. An option
+// carries an action, many times a shot's size: the hexes a mover scores
+// ask for the shot alone.
+func (m *moveScorer) shotAt(h hex.Hex, cell mapgen.Cell, e *enemy) (shot, bool) {
 	d := hex.Distance(h, e.at)
 	if d > max(m.rng, 1) {
-		return option{}, false
+		return shot{}, false
 	}
 	col, f := m.fireAt(h, cell, e, d)
 	if f == 0 {
-		return option{}, false
+		return shot{}, false
 	}
-	return option{t: e, s: shot{col: col, f: f}}, true
+	return shot{col: col, f: f}, true
 }

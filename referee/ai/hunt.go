@@ -142,11 +142,14 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if me := pic.v.Side(pic.side); me != nil {
 		own = me.RetreatEdge
 	}
-	here := map[hex.Hex]bool{}
+	m := pic.v.Map
+	w := pic.scratch()
+	here := append(w.here[:0], make([]bool, m.Width*m.Height)...) // by index, row by row
+	w.here = here
 	var modes []mapgen.Movement
 	for _, u := range pic.own {
-		if u.Hex != nil {
-			here[*u.Hex] = true
+		if u.Hex != nil && m.Contains(*u.Hex) {
+			here[u.Hex.Y*m.Width+u.Hex.X] = true
 		}
 		if groundMover(u) {
 			modes = append(modes, routeKeyOf(u, 1).mode)
@@ -162,25 +165,21 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		}
 		return len(modes) == 0
 	}
-	m := pic.v.Map
-	var out []hex.Hex
-	var depths []int
+	out, depths := w.out[:0], w.depths[:0]
 	shallowest, deepestOnMap := 1<<20, 0
-	for y := range m.Height {
-		for x := range m.Width {
-			h := hex.Hex{X: x, Y: y}
-			d, ok := pic.enemyDepth(h, own)
-			if !ok {
-				continue
-			}
-			deepestOnMap = max(deepestOnMap, d)
-			if c := pic.cell(h); swept[h] || here[h] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) {
-				continue
-			}
-			out, depths = append(out, h), append(depths, d)
-			shallowest = min(shallowest, d)
+	for i, d := range pic.enemyDepths(own) {
+		if d < 0 {
+			continue
 		}
+		deepestOnMap = max(deepestOnMap, d)
+		h := hex.Hex{X: i % m.Width, Y: i / m.Width}
+		if c := pic.cell(h); here[i] || c.Terrain.Info().Prohibited[mapgen.Foot] || !enters(c) || swept[h] { // the map looked up last
+			continue
+		}
+		out, depths = append(out, h), append(depths, d)
+		shallowest = min(shallowest, d)
 	}
+	w.out, w.depths = out, depths
 	// The band reaches huntBand deeper than the shallowest hex, and
 	// the near part of the enemy's half while any of it is left (huntNear);
 	// past it, as deep as it takes to hold huntBandHexes: a few hexes the
@@ -192,13 +191,43 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 		slices.Sort(sorted)
 		deepest = max(deepest, sorted[huntBandHexes-1])
 	}
-	band := out[:0]
+	n := 0
+	for _, d := range depths {
+		if d <= deepest {
+			n++
+		}
+	}
+	band := make([]hex.Hex, 0, n) // the picture's: out is scratch
 	for i, h := range out {
 		if depths[i] <= deepest {
 			band = append(band, h)
 		}
 	}
 	return band
+}
+
+// enemyDepths is enemyDepth of every hex of the map, row by row (−1:
+// not in the enemy's half), kept from one decision to the next while the
+// map and the edges are the same: the hunt reads every hex at every
+// decision.
+func (pic *picture) enemyDepths(own string) []int {
+	w := pic.scratch()
+	m := pic.v.Map
+	if w.depthMap == m && w.depthOwn == own && slices.Equal(w.depthEdges, pic.enemyEdges) {
+		return w.depth
+	}
+	w.depthMap, w.depthOwn, w.depthEdges = m, own, slices.Clone(pic.enemyEdges)
+	w.depth = w.depth[:0]
+	for y := range m.Height {
+		for x := range m.Width {
+			d, ok := pic.enemyDepth(hex.Hex{X: x, Y: y}, own)
+			if !ok {
+				d = -1
+			}
+			w.depth = append(w.depth, d)
+		}
+	}
+	return w.depth
 }
 
 // enemyDepth is how deep h lies in the enemy's half of the map: its
@@ -263,10 +292,10 @@ func (pic *picture) assignHunt() {
 		reach[j] = pic.huntField(u, []hex.Hex{*u.Hex})
 		modes[j] = routeKeyOf(u, 1).mode
 	}
-	// may reports whether hunter j may enter h and has a way there.
+	// may reports whether hunter j may enter h (its cell c) and has a
+	// way there.
 	w := pic.v.Map.Width
-	may := func(j int, h hex.Hex) bool {
-		c := pic.cell(h)
+	may := func(j int, h hex.Hex, c mapgen.Cell) bool {
 		return reach[j][h.Y*w+h.X] >= 0 && (c.Road || !c.Terrain.Info().Prohibited[modes[j]])
 	}
 	// The lanes, in the hunters' order along the edge: lane k holds the
@@ -290,17 +319,16 @@ func (pic *picture) assignHunt() {
 		hi[k] = float64(sum*len(hexes)) / float64(total)
 	}
 	// Each hex goes to the hunter of the nearest lane that may enter
-	// it: its own lane's, unless that one may not.
+	// it: its own lane's, unless that one may not. A lane no nearer than
+	// the nearest found is not asked.
 	pic.huntTo = map[string][]hex.Hex{}
 	for i, h := range hexes {
 		at := float64(i) + 0.5
 		first, off := -1, 0.0
+		c := pic.cell(h)
 		for k, j := range order {
-			if !may(j, h) {
-				continue
-			}
 			d := max(lo[k]-at, at-hi[k], 0)
-			if first < 0 || d < off {
+			if (first < 0 || d < off) && may(j, h, c) {
 				first, off = j, d
 			}
 		}
@@ -336,6 +364,14 @@ const (
 	huntOdds = 2
 )
 
+// unitAt is a unit spare sorts: the turns it needs to fire at the
+// nearest enemy, and whether it has no combat ability.
+type unitAt struct {
+	u        *referee.ViewUnit
+	turns    float64
+	noCombat bool
+}
+
 // spare are those of units that hunt: all of them when the side sees no
 // enemy ground unit still fighting, else the slowest to fire at those
 // it sees, beyond the quickest that keep huntKeep on each and huntOdds
@@ -347,6 +383,21 @@ const (
 // fewer; but kept by number alone, two weak units a 'Mech, the fights
 // were lost (the 'Mechs versus non-'Mechs scenario, BENCHMARKS.md).
 func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
+	// Asked of the side's movers and then of those whose aim is not
+	// elsewhere, most often the same units: worked out once for them.
+	if pic.spared != nil && slices.Equal(pic.spared.units, units) {
+		return pic.spared.spare
+	}
+	spare := pic.workSpare(units)
+	pic.spared = &spared{slices.Clone(units), spare}
+	return spare
+}
+
+// spared is what spare found for units.
+type spared struct{ units, spare []*referee.ViewUnit }
+
+// workSpare is spare, worked out.
+func (pic *picture) workSpare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	var foes []hex.Hex
 	need := 0
 	for _, e := range pic.enemies {
@@ -371,14 +422,9 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	// enemy's last unit, a truck, while the side's 'Mechs hunted, harmed
 	// it no more than it harmed them. Each unit's turns are worked out
 	// once, before the sort, which compares each unit many times.
-	type unitAt struct {
-		u        *referee.ViewUnit
-		turns    float64
-		noCombat bool
-	}
-	by := make([]unitAt, len(units))
+	by := pic.scratch().by[:0]
 	for i, u := range units {
-		by[i] = unitAt{u, math.Inf(1), noCombat(u.Class)}
+		by = append(by, unitAt{u, math.Inf(1), noCombat(u.Class)})
 		if u.Values != nil && !by[i].noCombat {
 			k := routeKeyOf(u, max(u.Values.Range, 1))
 			k.indirect = u.Detail.Indirect && pic.observed(u)
@@ -399,6 +445,7 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 		}
 		return 0
 	})
+	pic.scratch().by = by
 	kept := make([]*referee.ViewUnit, len(by))
 	for i, b := range by {
 		kept[i] = b.u
@@ -433,7 +480,10 @@ func (m *moveScorer) huntScore(h hex.Hex) float64 {
 	}
 	hunted := pic.huntedSet()
 	way := 1 << 20
-	if w := pic.huntField(m.u, mine)[h.Y*pic.v.Map.Width+h.X]; w >= 0 {
+	if m.hunt == nil {
+		m.hunt = pic.huntField(m.u, mine) // the same for every hex it scores
+	}
+	if w := m.hunt[h.Y*pic.v.Map.Width+h.X]; w >= 0 {
 		way = w
 	} else {
 		for _, x := range mine {
@@ -462,7 +512,7 @@ func (pic *picture) huntedSet() map[hex.Hex]bool {
 }
 
 // huntField is the MP own unit u needs from each hex to the nearest of
-// hexes (fieldFrom), kept for the player turn with the route fields.
+// hexes (fieldFrom), kept for the player turn and the next (routeMemo).
 func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 	k := routeKeyOf(u, 1)
 	var key string
@@ -474,11 +524,11 @@ func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 		}
 		key = string(b)
 	}
-	f, ok := pic.routeMemo.field(key)
+	f, ok := pic.routeMemo.hunt(key)
 	if !ok {
 		f = pic.fieldFrom(k, hexes)
 		if pic.routeMemo != nil {
-			pic.routeMemo.fields[key] = f
+			pic.routeMemo.hunts[key] = huntKept{f, pic.routeMemo.age}
 		}
 	}
 	return f

@@ -23,16 +23,25 @@ const hardNear = 12
 // more away counted as one distance, sorted by theirs).
 func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, ok bool)) []bool {
 	in := make([]bool, n)
-	dist := func(i int) int { // −1: not counted
-		at, _, ok := item(i)
-		if !ok {
-			return -1
-		}
-		return hex.Distance(center, at)
+	// dists is each item's distance (−1: not counted), worked out once,
+	// on the stack for a battle of up to 160 units a side.
+	var on [320]int
+	dists := on[:0]
+	if n > len(on) {
+		dists = make([]int, n)
 	}
-	var count [64]int // items by distance, the last for any farther
+	dists = dists[:n]
 	for i := range n {
-		if d := dist(i); d >= 0 {
+		at, _, ok := item(i)
+		dists[i] = -1
+		if ok {
+			dists[i] = hex.Distance(center, at)
+		}
+	}
+	dist := func(i int) int { return dists[i] }
+	var count [64]int // items by distance, the last for any farther
+	for _, d := range dists {
+		if d >= 0 {
 			count[min(d, len(count)-1)]++
 		}
 	}

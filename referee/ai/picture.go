@@ -25,6 +25,13 @@ type picture struct {
 	counted int
 	// buckets is spread's queue memory without a routeMemo.
 	buckets [][]int32
+	// work is the memory the picture works in (the Player's, or its own).
+	work *work
+	// spared is spare's last answer.
+	spared *spared
+	// stepsKeys are the stepsKey of each way of moving (its mode and
+	// jump), once written.
+	stepsKeys map[routeKey]string
 	// odds are the side's prospects (mine, theirs), once worked out.
 	odds *[2]float64
 	// counters marks the hexes (by cell, y·Width+x) where an enemy
@@ -372,6 +379,26 @@ func (pic *picture) spotted(e *enemy) bool {
 // rather than parse it.
 func noCombat(class string) bool { return noCombatClasses[class] }
 
+// classOf is referee.ParseClass(name), looked up for the names a view
+// writes (Class.String): the AI reads a unit's class at every move and
+// every enemy's at every decision.
+func classOf(name string) (referee.Class, error) {
+	if c, ok := classesByName[name]; ok {
+		return c, nil
+	}
+	return referee.ParseClass(name)
+}
+
+var classesByName = func() map[string]referee.Class {
+	m := map[string]referee.Class{}
+	for _, c := range referee.Classes {
+		if p, err := referee.ParseClass(c.String()); err == nil {
+			m[c.String()] = p
+		}
+	}
+	return m
+}()
+
 var noCombatClasses = func() map[string]bool {
 	m := map[string]bool{}
 	for _, c := range referee.Classes {
@@ -681,8 +708,9 @@ type moveScorer struct {
 	// that can be the nearest to a hex within radius of center (apart).
 	mates []mateAt
 	// route is the unit's route field (way), once looked up; home its
-	// field towards the retreat edge (homeWay).
-	route, home []int
+	// field towards the retreat edge (homeWay); hunt its field to the
+	// hexes it hunts through (huntScore).
+	route, home, hunt []int
 	// shots are the last shot score found the unit could take at each
 	// enemy (by enemy.idx), and from where: fight reads them rather than
 	// work each out again.
@@ -716,7 +744,8 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			d0 = min(d0, hex.Distance(center, e.at))
 		}
 	}
-	m.near, m.farther = m.near[:0], m.farther[:0]
+	w := m.pic.scratch()
+	m.near, m.farther = w.near[:0], w.farther[:0]
 	for _, e := range m.pic.enemies {
 		d := hex.Distance(center, e.at)
 		switch {
@@ -726,11 +755,12 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			m.farther = append(m.farther, e)
 		}
 	}
+	w.near, w.farther = m.near, m.farther
 	m.center, m.radius, m.focused = center, radius, true
 	// The mates that can be the nearest to such a hex, by the same
 	// reckoning as the farther enemies; first those that may stand
 	// within strayFree of one (apart looks no further once one does).
-	m.mates = m.mates[:0]
+	m.mates = w.mates[:0]
 	d0 = 1 << 20
 	for _, o := range m.pic.own {
 		if m.isOtherMate(o) {
@@ -750,7 +780,7 @@ func (m *moveScorer) focus(center hex.Hex, radius int) {
 			near++
 		}
 	}
-	m.mates = kept
+	m.mates, w.mates = kept, m.mates
 }
 
 // mateAt is a mate's hex and its distance from the center of focus.
@@ -881,7 +911,12 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 	}
 	m.selfMate = pic.isMate(u) && slices.Contains(pic.own, u)
 	if level == Hard && u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String() && u.Values != nil {
-		m.fight, m.shots = pic.hardFight(m), make([]shotFrom, pic.counted)
+		w := pic.scratch()
+		if cap(w.shots) < pic.counted {
+			w.shots = make([]shotFrom, pic.counted)
+		}
+		m.fight, m.shots = pic.hardFight(m), w.shots[:pic.counted]
+		clear(m.shots)
 	}
 	return m
 }
@@ -929,6 +964,14 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		}
 		nearest = min(nearest, d)
 		if d > max(m.rng, e.rng, 1) {
+			continue
+		}
+		if fight && offense > 0 {
+			// Hard's fight scores the hex in place of the offense, of
+			// which only whether there is any counts (the pull below),
+			// and works out the shots it weighs that are not here
+			// (shotFrom): the rest of the enemies' lines of sight are
+			// not traced.
 			continue
 		}
 		col, f := m.fireAt(h, cell, e, d)
@@ -1141,4 +1184,13 @@ func (m *moveScorer) mayEnter(h hex.Hex) bool {
 		return !e.ship && u.Detail.Current.RA >= e.d+margin
 	}
 	return false
+}
+
+// scratch is the memory the picture works in: the Player's, kept from one
+// decision to the next, or its own.
+func (pic *picture) scratch() *work {
+	if pic.work == nil {
+		pic.work = new(work)
+	}
+	return pic.work
 }

@@ -231,6 +231,7 @@ func (p *Player) decide(g *game) referee.Action {
 	g.pic.moves(p.moved)
 	g.pic.reveal(p.shown)
 	g.pic.routeMemo = p.cache.routes
+	g.pic.work = &p.cache.work
 	if p.Level == Hard {
 		g.pic.remember(p.hits)
 		g.pic.reach = p.cache.reach
@@ -241,10 +242,13 @@ func (p *Player) decide(g *game) referee.Action {
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.stalled(v.Turn, v.TurnLimit)
 	p.leap(g.pic)
-	g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
-	g.pic.aims = newAims(g.pic, p.Level)
-	g.pic.assignHunt()
 	if v.Phase == "movement" {
+		// The aims and the hunt lead moves only: the attack phase reads
+		// neither, and with eighty units a side the hunt was a fifth of
+		// an attack's cost.
+		g.pic.aims = newAims(g.pic, p.Level)
+		g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
+		g.pic.assignHunt()
 		if a, ok := p.movement(g); ok {
 			return a
 		}
@@ -575,7 +579,7 @@ func (pic *picture) inWater(u *referee.ViewUnit, h hex.Hex) bool {
 	if !c.Terrain.IsWater() {
 		return false
 	}
-	cl, err := referee.ParseClass(u.Class)
+	cl, err := classOf(u.Class)
 	if err != nil {
 		return false
 	}

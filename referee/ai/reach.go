@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"container/heap"
 	"maps"
 
 	"bfbot/mapgen"
@@ -44,16 +43,21 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 	if e.ship || e.class == "" {
 		return nil
 	}
-	c, err := referee.ParseClass(e.class)
-	if err != nil {
-		return nil
-	}
+	// A reach is kept only for a class that parses: looked up first.
 	key := reachKey{e.id, e.class, e.at, e.mp}
 	if f, ok := pic.reach.kept(key, e.rng); ok {
 		return f
 	}
+	c, err := classOf(e.class)
+	if err != nil {
+		return nil
+	}
 	m := pic.v.Map
-	k := routeKey{mode: c.Info().Movement}
+	// The steps of its way of moving, as the route fields read them
+	// (route.go): into[6*x+d] is the step into hex x from its neighbour
+	// in direction d (from, its index; mp, −1 where there is none), so a
+	// step from h to its neighbour x in direction d is into[6*x+(d+3)%6].
+	into := pic.steps(routeKey{mode: c.Info().Movement}).into
 	// f is first the MP spent to each hex (−1: not reached), then its
 	// distance from the nearest hex the enemy may end its move in.
 	f := make([]int16, m.Width*m.Height) // small, to be read for every hex and enemy
@@ -61,28 +65,42 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 	for i := range spent {
 		spent[i] = -1
 	}
-	at := func(h hex.Hex) int { return h.Y*m.Width + h.X }
-	// The hexes it may end its move in: MP spent outward from its hex.
-	q := &routeQueue{{e.at, 0}}
-	spent[at(e.at)] = 0
-	var ends []hex.Hex
-	for q.Len() > 0 {
-		n := heap.Pop(q).(routeNode)
-		if n.cost > int(spent[at(n.h)]) {
-			continue
-		}
-		ends = append(ends, n.h)
-		for d, x := range n.h.Neighbors() {
-			if !m.Contains(x) {
-				continue
+	// The hexes it may end its move in: MP spent outward from its hex,
+	// the cheapest first. A step costs 1 MP or more, so the hexes reached
+	// are queued by the MP spent to them, one list for each (buckets).
+	b := pic.reach.scratch()
+	if n := max(e.mp, 0) + 1; cap(b.buckets) < n {
+		b.buckets = append(b.buckets[:cap(b.buckets)], make([][]int32, n-cap(b.buckets))...)
+	} else {
+		b.buckets = b.buckets[:n]
+	}
+	for i := range b.buckets {
+		b.buckets[i] = b.buckets[i][:0]
+	}
+	start := int32(e.at.Y*m.Width + e.at.X)
+	spent[start] = 0
+	b.buckets[0] = append(b.buckets[0], start)
+	ends := b.ends[:0]
+	for cost := range b.buckets {
+		for j := 0; j < len(b.buckets[cost]); j++ {
+			h := b.buckets[cost][j]
+			if cost > int(spent[h]) {
+				continue // reached more cheaply since
 			}
-			c, ok := pic.stepCost(k, n.h, x, hex.Direction(d))
-			if !ok || n.cost+c > e.mp {
-				continue
-			}
-			if i := at(x); spent[i] < 0 || n.cost+c < int(spent[i]) {
-				spent[i] = int16(n.cost + c)
-				heap.Push(q, routeNode{x, n.cost + c})
+			ends = append(ends, h)
+			for d, st := range into[6*h : 6*h+6] {
+				x := st.from // h's neighbour in direction d
+				if x < 0 {
+					continue
+				}
+				c := int(into[6*x+int32((d+3)%6)].mp)
+				if c < 0 || cost+c > e.mp {
+					continue
+				}
+				if spent[x] < 0 || cost+c < int(spent[x]) {
+					spent[x] = int16(cost + c)
+					b.buckets[cost+c] = append(b.buckets[cost+c], x)
+				}
 			}
 		}
 	}
@@ -91,21 +109,22 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 		f[i] = farAway
 	}
 	for _, h := range ends {
-		f[at(h)] = 0
+		f[h] = 0
 	}
-	frontier, next := ends, []hex.Hex(nil) // each ring's memory the one before the last's
+	frontier, next := ends, b.next[:0] // each ring's memory the one before the last's
 	for r := 1; r <= max(e.rng, 1) && len(frontier) > 0; r++ {
 		next = next[:0]
 		for _, h := range frontier {
-			for _, x := range h.Neighbors() {
-				if m.Contains(x) && f[at(x)] == farAway {
-					f[at(x)] = int16(r)
+			for _, st := range into[6*h : 6*h+6] {
+				if x := st.from; x >= 0 && f[x] == farAway {
+					f[x] = int16(r)
 					next = append(next, x)
 				}
 			}
 		}
 		frontier, next = next, frontier
 	}
+	b.ends, b.next = frontier, next // both kept, whichever is which
 	pic.reach.keep(key, e.rng, f)
 	return f
 }
@@ -124,6 +143,25 @@ type reachMemo struct {
 	m      *mapgen.Map
 	rubble map[hex.Hex]bool
 	fields map[reachKey]reachField
+	// work is the memory lookReach works in, kept from reach to reach.
+	work reachWork
+}
+
+// reachWork is lookReach's memory: the hexes reached (their indexes, row
+// by row), by MP spent (buckets), those it may end its move in (ends),
+// and a ring of its fire (next).
+type reachWork struct {
+	buckets    [][]int32
+	ends, next []int32
+}
+
+// scratch is the memory to work a reach out in: the memo's, or new
+// without one.
+func (r *reachMemo) scratch() *reachWork {
+	if r == nil {
+		return &reachWork{}
+	}
+	return &r.work
 }
 
 // reachField is a reach kept: worked out for range rng, last looked up

@@ -111,6 +111,20 @@ func (pic *picture) targetsKey(k routeKey) string {
 // stepsKey is all the step costs for k depend on besides the map: the
 // way of moving and the rubble on the ground.
 func (pic *picture) stepsKey(k routeKey) string {
+	way := routeKey{mode: k.mode, jump: k.jump}
+	if key, ok := pic.stepsKeys[way]; ok {
+		return key
+	}
+	if pic.stepsKeys == nil {
+		pic.stepsKeys = map[routeKey]string{}
+	}
+	key := pic.writeStepsKey(k)
+	pic.stepsKeys[way] = key
+	return key
+}
+
+// writeStepsKey is stepsKey, written out.
+func (pic *picture) writeStepsKey(k routeKey) string {
 	b := make([]byte, 0, 64)
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	jump := 0
@@ -412,7 +426,7 @@ func (pic *picture) stepCost(k routeKey, x, y hex.Hex, d hex.Direction) (int, bo
 // routeKeyOf is how own unit u moves, closing to range rng.
 func routeKeyOf(u *referee.ViewUnit, rng int) routeKey {
 	k := routeKey{rng: max(rng, 1)}
-	if c, err := referee.ParseClass(u.Class); err == nil {
+	if c, err := classOf(u.Class); err == nil {
 		k.mode = c.Info().Movement
 	}
 	k.jump = u.Detail != nil && u.Detail.Jump
@@ -512,24 +526,6 @@ func (pic *picture) leaveFrom(u *referee.ViewUnit, edge string) (hex.Hex, bool) 
 		at = next
 	}
 	return at, true
-}
-
-type routeNode struct {
-	h    hex.Hex
-	cost int
-}
-
-type routeQueue []routeNode
-
-func (q routeQueue) Len() int           { return len(q) }
-func (q routeQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
-func (q routeQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *routeQueue) Push(x any)        { *q = append(*q, x.(routeNode)) }
-func (q *routeQueue) Pop() any {
-	old := *q
-	n := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return n
 }
 
 // way is how far h is from firing at the enemy for the moving unit: the
