@@ -536,8 +536,13 @@ func expandRect(img *image.RGBA, p *image.Paletted, r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		src := p.Pix[y*p.Stride+r.Min.X : y*p.Stride+r.Max.X]
 		dst := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
-		for x, i := range src {
-			binary.LittleEndian.PutUint32(dst[4*x:], t[i])
+		// Two pixels a store.
+		for len(src) >= 2 && len(dst) >= 8 {
+			binary.LittleEndian.PutUint64(dst, uint64(t[src[0]])|uint64(t[src[1]])<<32)
+			src, dst = src[2:], dst[8:]
+		}
+		if len(src) > 0 {
+			binary.LittleEndian.PutUint32(dst, t[src[0]])
 		}
 	}
 }

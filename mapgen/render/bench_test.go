@@ -459,8 +459,9 @@ func BenchmarkStrategic12(b *testing.B) {
 }
 
 // BenchmarkStrategic12Cold is BenchmarkStrategic12 with the kept
-// sectors and legends dropped before every picture: the first picture
-// of a map (strategic_base.go), its sectors painted and deflated.
+// sectors, legends, marks and patches dropped before every picture: the
+// first picture of a map (strategic_base.go), its sectors painted and
+// deflated.
 func BenchmarkStrategic12Cold(b *testing.B) {
 	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
 	img, err := drawStrategic(v, o, nil)

@@ -2,14 +2,15 @@ package render
 
 import "encoding/binary"
 
-// chainMatcher is the thorough matcher of deflate.go's tokens, for
-// pictures small enough to afford it (the strategic map): besides the
-// fixed distances it follows a chain of earlier places with the same
-// four bytes, chainDepth deep, and it matches lazily (a match is put off
-// by a literal when the next byte starts a longer one). Every position
-// it codes goes into its chains, matched or not, so a letter is found
-// again wherever it was drawn before. On the sample strategic map it
-// writes some 10% fewer bytes than the fast matcher.
+// chainMatcher is the thorough matcher of deflate.go's tokens, for what
+// is coded once and sent many times (a strategic map's base and its
+// legends): besides the fixed distances it follows a chain of earlier
+// places with the same four bytes, chainDepth deep, and it matches
+// lazily (a match is put off by a literal when the next byte starts a
+// longer one). Every position it codes goes into its chains, matched or
+// not, so a letter is found again wherever it was drawn before. On the
+// sample strategic map it writes some 10% fewer bytes than the fast
+// matcher.
 type chainMatcher struct {
 	dists []int
 	head  [1 << hashBits]int32 // each hash's last position+1

@@ -30,12 +30,14 @@
 // each picture redraws only its title and viewer, the hexes a move
 // preview tints (kept tinted once painted, reach.go) and the
 // rectangles its counters and marks touch, and deflates only what
-// those changed. A strategic map's sectors
-// and strips are painted and deflated once per map, its legends kept
-// drawn and deflated, its marks and arrows kept as sprites
-// (strategic_base.go, strategic_sprites.go); each picture draws the
-// viewer's text, marks and arrows over them, and is written by the
-// package's own deflate with a thorough matcher (deflate_chain.go). Its
+// those changed. A strategic map's sectors and strips are painted and
+// deflated once per map (with a thorough matcher, deflate_chain.go),
+// its legends kept drawn and deflated, its marks and arrows kept as
+// sprites, and the marks and words laid on a plain ground kept in
+// palette entries (strategic_base.go, strategic_sprites.go,
+// strategic_patches.go); each picture draws the viewer's arrows and the
+// rest of its marks over them, lays the kept ones, and codes afresh only
+// the tokens of the base they broke. Its
 // text is drawn in three shades of coverage (coarseFace).
 //
 // # Reading a tactical map

@@ -55,7 +55,7 @@ func themeColor(t mapgen.Theme) color.RGBA {
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 	scratch := getPixels()
 	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, nil, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, false, scratch, strategicRects)
 	if err != nil {
 		return nil, err
 	}
@@ -65,13 +65,13 @@ func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 // WriteStrategicPNG draws the strategic map and writes it as PNG, its
 // sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
-	buf, scratch := getPixels(), getPixels()
-	defer putPixels(buf)
+	scratch := getPixels()
 	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, buf, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, true, scratch, strategicRects)
 	if err != nil {
 		return err
 	}
+	defer sp.release()
 	return sp.writePNG(w)
 }
 
@@ -98,6 +98,15 @@ type strategicPainter struct {
 	// drawn are the symbols the picture holds, which the tests hold
 	// against the legend (symbolsOf).
 	drawn map[symbol]bool
+	// placing, when set, gathers the marks' sprites drawMark would lay,
+	// instead of laying them; overflowed tells that a row of marks ran
+	// over (strategic_patches.go). aside are the marks laid from the
+	// palette, by sector and the orbit box last (markRow); baseRows the
+	// rows of the kept base the picture is drawn over.
+	placing    *[]placedMark
+	overflowed bool
+	aside      [][]placedMark
+	baseRows   []byte
 }
 
 // layoutStrategic lays the picture of v out, drawing nothing yet.
@@ -182,11 +191,27 @@ func (p *strategicPainter) drawTopGround() {
 // drawTopText draws on the top's ground what the view gives: the title
 // and the viewer, the header line, the marks in orbit.
 func (p *strategicPainter) drawTopText() {
-	p.title.drawText(p.img, 0)
-	if t, x, y := p.headerLine(); t != "" {
-		p.faces.header.draw(p.img, x, y, t, colStripText, 255)
+	if !p.laidAside(p.topWords()) {
+		p.drawWordsOnTop()
 	}
 	p.drawOrbit()
+}
+
+// drawWordsOnTop prints the title and the viewer, and the header line.
+func (p *strategicPainter) drawWordsOnTop() {
+	p.title.text(0, func(gs *glyphSet, x, base int, s string, c color.RGBA) { p.drawWords(gs, x, base, s, c) })
+	if t, x, y := p.headerLine(); t != "" {
+		p.drawWords(p.faces.header, x, y, t, colStripText)
+	}
+}
+
+// headerBounds is the rectangle drawWordsOnTop may change.
+func (p *strategicPainter) headerBounds() image.Rectangle {
+	r, _ := p.title.textBounds()
+	if t, x, y := p.headerLine(); t != "" {
+		r = r.Union(p.faces.header.bounds(x, y, t))
+	}
+	return r
 }
 
 // orbitH is the height of the orbit box.
@@ -259,6 +284,9 @@ func (p *strategicPainter) orbitMarks() (xa, xb, top float64) {
 // drawOrbit draws in the orbit box the battlegroups aboard DropShips,
 // own ones as badges and any the viewer knows of the enemy as contacts.
 func (p *strategicPainter) drawOrbit() {
+	if p.laidAside(len(p.v.Map.Sectors)) {
+		return
+	}
 	xa, xb, top := p.orbitMarks()
 	p.flowMarks(p.orbitItems(), xa, xb, top, 1)
 }
@@ -301,8 +329,8 @@ func (p *strategicPainter) drawSector(i int) {
 	right := xi1 - int(pad)
 	for _, mk := range p.v.Searches { // one a side (the referee sees both)
 		if mk.SectorID == sec.ID {
-			r := 0.32 * s
-			searchIcon(p.dc, float64(right)-r-0.15*s, y0+pad+r+0.05*s, r, sideColor(mk.Side))
+			r := p.searchR()
+			searchIcon(p.dc, float64(right)-r-0.15*s, p.searchY(y0), r, sideColor(mk.Side))
 			p.drawn[symbol{kind: symSearch}] = true
 			right -= int(2*r + 0.5*s)
 		}
@@ -385,6 +413,24 @@ func (p *strategicPainter) deployFrame(x0, y0, w, h float64, c color.RGBA) {
 	dc.Stroke()
 	dc.SetDash()
 	p.drawn[symbol{kind: symDeploy}] = true
+}
+
+// searchR is a search mark's lens radius, searchY its centre's height
+// in the sector whose box starts at y0.
+func (p *strategicPainter) searchR() float64 { return 0.32 * p.s }
+
+func (p *strategicPainter) searchY(y0 float64) float64 {
+	return y0 + math.Round(0.3*p.s) + p.searchR() + 0.05*p.s
+}
+
+// searchBottom is the lowest a search mark of sector i reaches, or its
+// name: its handle ends 1.9 radii below the lens's centre, and its
+// halo's round ends half the halo's width further.
+func (p *strategicPainter) searchBottom(i int) float64 {
+	_, y0 := p.box(i)
+	r := p.searchR()
+	hy := y0 + math.Round(0.3*p.s) + float64(p.faces.name.capHeight())
+	return math.Max(p.searchY(y0)+1.9*r+0.75*r*1.3/2, hy+0.3*p.s)
 }
 
 // searchIcon is a magnifying glass centred on its lens at (x, y), lens

@@ -18,15 +18,20 @@ import (
 // the legend's band is painted once per map, hex size and layout,
 // without anything of a view on it, kept paletted (a byte a pixel, each
 // row led by its PNG filter byte) and deflated once (mapcode.go,
-// codeRows). A picture draws afresh what is the viewer's: the title,
-// header line and marks in orbit on their strips, his marks along the
-// sectors' bottoms (a sector with a deployment frame or a search
-// redrawn whole) and the order arrows, turned back to RGBA from the
-// palette only within the rectangles they touch (strategicRects) and
-// mapped back; the legend's band, below the base, is copied in from
+// codeRows). A picture is drawn in a working copy of the base, lent
+// and restored where it changed (strategicWork). It draws afresh what
+// is the viewer's: the order arrows, a sector's deployment frame (the
+// sector redrawn whole) or search mark (its head redrawn), the marks
+// that an arrow reaches, turned back to RGBA from the palette only
+// within the rectangles they touch (strategicRects) and mapped back;
+// the other marks, in orbit and along the sectors' bottoms, and the
+// words of the title, the viewer and the header line are laid into the
+// palette from patches kept for each mark and ground
+// (strategic_patches.go). The legend's band, below the base, is one of
 // those kept for each legend (legendBands), with its deflate block and
-// checksum. Its PNG reuses the base's matches where nothing was drawn,
-// matches the rest afresh, codes the strips' and the sectors' tokens in
+// checksum. Its PNG keeps the base's tokens that still say what the
+// picture holds, matches afresh the bytes the others wrote
+// (codedRows.recode), codes the strips' and the sectors' tokens in
 // blocks with codes of their own, and ends with the legend's block as
 // it was kept (writePNG).
 
@@ -36,6 +41,7 @@ type strategicBase struct {
 	stride int
 	once   sync.Once
 	coded  *codedRows
+	work   sync.Pool // *strategicWork, lent to the pictures drawn on it
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -174,8 +180,8 @@ func (p *strategicPainter) legendBand() *legendBand {
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
-		m := borrowChains(newMatcher(key.W+1, 0).dists)
-		defer chains.Put(m)
+		m := new(chainMatcher)
+		m.reset(newMatcher(key.W+1, 0).dists)
 		var bw bitWriter
 		putBlock(&bw, m.tokens(nil, rows, 0, len(rows)), true)
 		n := bw.bitLen()
@@ -193,50 +199,114 @@ type strategicPicture struct {
 	base   *strategicBase
 	top    int
 	legend *legendBand
-	rects  []image.Rectangle
+	// changed are the spans of rows where the picture's pixels differ
+	// from the base's, delta what they do to its checksum.
+	changed []image.Rectangle
+	delta   adlerDelta
+	work    *strategicWork // the base's working copy the picture is drawn in, if lent
+}
+
+// strategicWork is a working copy of a base's rows, with a legend's
+// band below them, and the room a picture drawn in it lists the spans it
+// changed in. A picture is drawn in one and released: its spans are
+// restored from the base, so that the next picture need not copy the
+// base's 0.4 MB (nor the band, when its legend is the same).
+type strategicWork struct {
+	buf     []byte
+	legend  *legendBand // the band below the base's rows (nil: none yet)
+	changed []image.Rectangle
+}
+
+// lend returns a working copy of the base's rows n bytes long, the
+// legend's band below them.
+func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
+	w, ok := b.work.Get().(*strategicWork)
+	if !ok || cap(w.buf) < n {
+		w = &strategicWork{buf: make([]byte, len(b.rows), n)}
+		copy(w.buf, b.rows)
+	}
+	w.buf = w.buf[:n]
+	if legend != w.legend && legend != nil {
+		copy(w.buf[len(b.rows):], legend.rows)
+	}
+	w.legend = legend
+	return w
+}
+
+// release gives a lent picture's working copy back to its base, the
+// base under the spans it changed restored; the picture is not to be
+// used after.
+func (sp *strategicPicture) release() {
+	if sp.work == nil {
+		return
+	}
+	S, ref := sp.Stride, sp.base.rows
+	for _, r := range sp.changed {
+		a := r.Min.Y*S + 1
+		copy(sp.rows[a+r.Min.X:a+r.Max.X], ref[a+r.Min.X:a+r.Max.X])
+	}
+	sp.work.changed = sp.changed
+	sp.base.work.Put(sp.work)
+	sp.work, sp.rows, sp.Paletted, sp.changed = nil, nil, nil, nil
 }
 
 // composeStrategic draws the paletted picture of v: above the base
 // everything afresh, on the base what the view adds, within the
-// rectangles rects gives; into pix when it is given. It draws in RGBA in
-// scratch (a pooled buffer, whose old bytes it never reads back).
-func composeStrategic(v StrategicView, o Options, pix, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
+// rectangles rects gives; in one of the base's working copies if lend
+// (the picture then to be released), else in new rows. It draws in
+// RGBA in scratch (a pooled buffer, whose old bytes it never reads
+// back).
+func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
 		return nil, err
 	}
 	W, H, S := p.W, p.H, p.W+1
 	base := strategicBaseFor(p)
-	out := bytesFor(pix, S*H)
-	copy(out, base.rows)
+	legend := p.legendBand()
+	var out []byte
+	var work *strategicWork
+	if lend {
+		work = base.lend(S*H, legend)
+		out = work.buf
+	} else {
+		out = make([]byte, S*H)
+		copy(out, base.rows)
+		if legend != nil {
+			copy(out[len(base.rows):], legend.rows)
+		}
+	}
 	pal := &image.Paletted{Pix: out[1:], Stride: S, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
 
 	// The scratch picture's pixels are stale outside the rectangles
 	// copied into it: nothing else is read back.
 	img := newPicture(W, H, scratch)
 	p.on(img)
+	p.baseRows = base.rows
 	rs := cover(rects(p), nil)
 	for _, r := range rs {
 		expandRect(img, pal, r)
-	}
-	legend := p.legendBand()
-	if legend != nil {
-		copy(out[p.legendTop()*S:], legend.rows)
 	}
 	p.drawTopText()
 	for i := range v.Map.Sectors {
 		switch {
 		case p.framed(i):
 			p.drawSector(i)
-		case p.marked(i):
+		case p.marked(i) && !p.laidAside(i):
 			p.drawMarks(i)
 		}
 	}
 	p.drawOrders()
-	for _, r := range rs {
-		quantiseRect(pal, img, r.Min, r, nil, nil)
+	sp := &strategicPicture{Paletted: pal, rows: out, base: base, top: p.baseTop(), legend: legend, work: work,
+		delta: adlerDelta{end: len(base.rows), stride: S}}
+	if work != nil {
+		sp.changed = work.changed[:0]
 	}
-	return &strategicPicture{Paletted: pal, rows: out, base: base, top: p.baseTop(), legend: legend, rects: rs}, nil
+	for _, r := range rs {
+		sp.changed = quantiseRect(pal, img, r.Min, r, sp.changed, &sp.delta)
+	}
+	sp.layAside(p.aside)
+	return sp, nil
 }
 
 // strategicRects are the rectangles of the base the view draws on: the
@@ -256,22 +326,15 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 		put(image.Rect(int(math.Floor(math.Min(x0, x1)-pad)), int(math.Floor(math.Min(y0, y1)-pad)),
 			int(math.Ceil(math.Max(x0, x1)+pad)), int(math.Ceil(math.Max(y0, y1)+pad))))
 	}
-	if r, _ := p.title.textBounds(); !r.Empty() {
-		put(r.Inset(-1))
-	}
-	if t, x, y := p.headerLine(); t != "" {
-		put(p.faces.header.bounds(x, y, t).Inset(-1))
-	}
-	if items := p.orbitItems(); len(items) > 0 {
-		xa, xb, top := p.orbitMarks()
-		put(p.marksRect(items, xa, xb, top, 1, 2))
-	}
 	for i := range p.v.Map.Sectors {
 		x0, y0 := p.box(i)
 		switch {
-		case p.framed(i):
+		case p.holds(i, p.v.Deploy):
 			add(x0, y0, x0+p.cw, y0+p.ch, 2)
-		case p.marked(i):
+		case p.framed(i):
+			// A search mark changes only the sector's head: the
+			// glass, and the name it shortens.
+			add(x0, y0, x0+p.cw, p.searchBottom(i), 2)
 			xa, xb := p.marksSpan(i)
 			put(p.marksRect(p.sectorItems(i), xa, xb, p.markTop(i), 2, 2))
 		}
@@ -290,53 +353,66 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 			add(h.lx-w/2, h.ly-0.43*p.s, h.lx+w/2, h.ly+0.43*p.s, 2)
 		}
 	}
+	// The words on the strips, the marks in orbit and in the marked
+	// sectors, last: those nothing above reaches may be laid from the
+	// palette.
+	for _, r := range p.placeAside(p.baseRows, out) {
+		put(r)
+	}
 	return out
 }
 
-// chains lends writePNG and legendBand their matcher's chains (256 KB).
-var chains sync.Pool
-
-// borrowChains is a chain matcher from chains, reset for dists; the
-// caller puts it back.
-func borrowChains(dists []int) *chainMatcher {
-	m, ok := chains.Get().(*chainMatcher)
-	if !ok {
-		m = new(chainMatcher)
-	}
-	m.reset(dists)
-	return m
-}
-
 // writePNG writes the picture as a PNG in deflate blocks with codes
-// made for them: the base's tokens where nothing was drawn on them (and
-// where what they copy from still holds), the rest matched afresh by
-// the thorough matcher. Coding the tokens again costs little on a
+// made for them: the base's tokens where they still say what the
+// picture holds; in a piece the picture changed, or one with a match
+// that reads what it changed and no longer holds, the tokens that do
+// not are matched again (their start and end where they still hold)
+// by the thorough matcher, which sees no more than the bytes that
+// changed (codedRows.recode). Coding the tokens again costs little on a
 // picture of this size, and codes of its own keep it small: reusing the
-// base's bits, as a tactical map does, wrote the sample map in 33.6 KB
-// instead of 28.
+// base's bits, as a tactical map does, wrote the largest of
+// TestStrategicPNGSizeSeeds' pictures in 31 KB instead of 26.
 func (sp *strategicPicture) writePNG(w io.Writer) error {
 	c := sp.base.code()
 	sc := getScratch(c.count())
 	defer scratches.Put(sc)
-	m := borrowChains(c.m.dists)
-	defer chains.Put(m)
-	rows := sp.rows
-	l := layer{c: c, ref: sp.base.rows, changed: sc.changed}
-	l.markChanged(rows, sp.rects)
+	// What is matched afresh is matched as a tactical picture's is
+	// (layer.write), at the run and the row above and the last place
+	// seen: the thorough matcher wrote the largest picture in 26.5 KB
+	// instead of 27.9, for half as many instructions again.
+	clear(sc.near[:])
+	m := matcher{dists: []int{1, c.stride}, recent: sc.near[:]}
+	rows, S := sp.rows, sp.Stride
+	l := layer{c: c, ref: sp.base.rows, changed: sc.changed, lo: sc.lo, hi: sc.hi, list: sc.list[:0], delta: sp.delta}
+	for _, r := range sp.changed {
+		a := r.Min.Y*S + 1
+		l.mark(a+r.Min.X, a+r.Max.X)
+	}
+	sc.list = l.list // its room, for the next picture
 	fresh := l.fresh(rows, sc)
 	// Blocks with codes of their own: the strips above the sectors (text
 	// on dark), the sectors, and the legend's as it was kept.
-	toks, cut := sc.toks[:0], 0
-	sectors := sp.top * c.perRow
-	for i := range c.count() {
-		if i == sectors {
+	toks, cut := sc.toks[:0], -1
+	sectors, n := sp.top*c.perRow, c.count()
+	for i := 0; i < n; {
+		if i >= sectors && cut < 0 {
 			cut = len(toks)
 		}
 		if fresh[i] {
-			toks = m.tokens(toks, rows, c.bounds[i], c.bounds[i+1])
+			toks = c.recode(toks, m, rows, 0, i)
+			i++
 			continue
 		}
-		toks = append(toks, c.toks[c.first[i]:c.first[i+1]]...)
+		// The pieces up to the next fresh one, or the sectors, at once.
+		j := i + 1
+		for j < n && !fresh[j] && j != sectors {
+			j++
+		}
+		toks = append(toks, c.toks[c.first[i]:c.first[j]]...)
+		i = j
+	}
+	if cut < 0 {
+		cut = len(toks)
 	}
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks[:cut], false)

@@ -74,6 +74,7 @@ func (p *strategicPainter) marksRect(items []markItem, xa, xb, top float64, rows
 // drawOverflow draws the last row with as many of its items as leave
 // room for a "+N more" count of the rest (more not drawn before it).
 func (p *strategicPainter) drawOverflow(line []markItem, more int, xa, xb, y float64) {
+	p.overflowed = true
 	f, g, mh := p.faces.mark, p.markGap(), p.markH()
 	for {
 		used := 0.0
@@ -171,7 +172,7 @@ func (p *strategicPainter) contactItem(mk SectorMark, tc color.RGBA) markItem {
 			f.drawCentered(img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		})
 		if seen != "" {
-			p.faces.text.draw(p.img, int(x+dw+0.2*p.s), int(y+h/2)+p.faces.text.capHeight()/2, seen, tc, 255)
+			p.drawWords(p.faces.text, int(x+dw+0.2*p.s), int(y+h/2)+p.faces.text.capHeight()/2, seen, tc)
 		}
 		p.drawn[symbol{kind: symContact}] = true
 	}}
@@ -203,9 +204,11 @@ func (p *strategicPainter) battleItem(b BattleMark) markItem {
 	mh := p.markH()
 	w := mh + float64(f.width(b.Label)) + 0.35*p.s
 	return markItem{w: w, draw: func(x, y, h float64) {
-		box(p.dc, x, y, w, h, colBattle, colDark)
-		swords(p.dc, x+h/2, y+h/2, 0.36*h)
-		f.draw(p.img, int(x+h), int(y+h/2)+f.capHeight()/2, b.Label, colDark, 255)
+		p.drawInPlace(markKey{kind: "battle", label: b.Label, w: w, h: h, x: x, y: y}, func() {
+			box(p.dc, x, y, w, h, colBattle, colDark)
+			swords(p.dc, x+h/2, y+h/2, 0.36*h)
+			f.draw(p.img, int(x+h), int(y+h/2)+f.capHeight()/2, b.Label, colDark, 255)
+		})
 		p.drawn[symbol{kind: symBattle}] = true
 	}}
 }

@@ -33,6 +33,7 @@ type markKey struct {
 	dx, dy       float64 // an arrow's course
 	s, w, h      float64
 	fracX, fracY float64
+	x, y         float64 // where a mark drawn in place is (drawInPlace)
 }
 
 // drawMark lays key's mark over the picture with its box's top-left
@@ -47,5 +48,10 @@ func (p *strategicPainter) drawMark(key markKey, x, y float64, paint func(dc *gg
 		paint(gg.NewContextForRGBA(sp.img), sp.img, 2+key.fracX, 2+key.fracY)
 		return sp.compile()
 	})
+	if p.placing != nil {
+		box := sp.img.Rect.Add(image.Pt(int(ix)-sp.ax, int(iy)-sp.ay))
+		*p.placing = append(*p.placing, placedMark{key: key, sp: sp, x: int(ix), y: int(iy), box: box})
+		return
+	}
 	sp.draw(p.img, int(ix), int(iy))
 }

@@ -210,9 +210,9 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 // Ensure the strategic map sets every pixel, as the pooled buffers of
 // WriteStrategicPNG need: what is painted in RGBA of the part above the
 // sectors (into the kept base) and of the legend's band leaves no pixel
-// of a transparent canvas unpainted, and a picture composed in buffers of stale bytes
-// (the paletted picture and the RGBA one it draws in) equals one
-// composed in new ones.
+// of a transparent canvas unpainted, and a picture composed in buffers
+// used before (the base's working copy after another view's picture, an
+// RGBA picture of stale bytes) equals one composed in new ones.
 func TestStrategicEveryPixelPainted(t *testing.T) {
 	for _, o := range []Options{DefaultOptions(), {HexSize: 27.5, Legend: true}} {
 		for name, v := range map[string]StrategicView{"sample": sampleStrategicView(sampleStrategic()), "bare": {Map: sampleStrategic()}} {
@@ -228,18 +228,25 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 					t.Errorf("%s at hex size %g: %d pixels of %v never painted, first at %v", name, o.HexSize, n, r, at)
 				}
 			}
-			want, err := composeStrategic(v, o, nil, nil, strategicRects)
+			want, err := composeStrategic(v, o, false, nil, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			old, stale := bytes.Repeat([]byte{0x7f}, 2*len(want.rows)), bytes.Repeat([]byte{0x7f}, 4*len(want.Pix))
-			got, err := composeStrategic(v, o, &old, &stale, strategicRects)
+			// The base's working copy after another view's picture.
+			other, err := composeStrategic(searchedView(sampleStrategic()), o, true, nil, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other.release()
+			stale := bytes.Repeat([]byte{0x7f}, 4*len(want.Pix))
+			got, err := composeStrategic(v, o, true, &stale, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if n, at := pixelDiff(got, want); n != 0 {
 				t.Errorf("%s at hex size %g: %d old pixels show through, first at %v", name, o.HexSize, n, at)
 			}
+			got.release()
 		}
 	}
 }
@@ -278,14 +285,15 @@ func TestStrategicRects(t *testing.T) {
 		"generated": sampleStrategicView(strategicMap(t)),
 		"setup":     setupStrategicView(strategicMap(t)),
 		"bare":      {Map: strategicMap(t)},
+		"searched":  searchedView(sampleStrategic()),
 	}
 	for name, v := range views {
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13, Legend: true}, {HexSize: 33}, {HexSize: 27.5, Legend: true}} {
-			got, err := composeStrategic(v, o, nil, nil, strategicRects)
+			got, err := composeStrategic(v, o, false, nil, strategicRects)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := composeStrategic(v, o, nil, nil, whole)
+			want, err := composeStrategic(v, o, false, nil, whole)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -301,6 +309,21 @@ func TestStrategicRects(t *testing.T) {
 			}
 		}
 	}
+}
+
+// searchedView is the sample view with both sides' searches in every
+// sector: each sector's head redrawn, its name shortened for one glass
+// or two.
+func searchedView(s *mapgen.Strategic) StrategicView {
+	v := sampleStrategicView(s)
+	v.Searches = nil
+	for _, sec := range s.Sectors {
+		v.Searches = append(v.Searches, SectorMark{SectorID: sec.ID, Side: sec.ID % 2})
+		if sec.ID%3 == 0 {
+			v.Searches = append(v.Searches, SectorMark{SectorID: sec.ID, Side: 1 - sec.ID%2})
+		}
+	}
+	return v
 }
 
 // sampleStrategic is a hand-made 4×3 strategic map.
@@ -557,11 +580,63 @@ func TestStrategicCaches(t *testing.T) {
 	}
 }
 
-// clearStrategicCaches drops every kept sectors' base, legend and mark.
+// Ensure what is kept of a map never carries one side's marks into
+// another's picture: on generated maps, each picture a campaign sends
+// (each side's in a turn of orders and in the set-up, the referee's),
+// written as PNG right after every other one of the same map over the
+// same kept base, legends, marks and pooled buffers, has the bytes and
+// the pixels of the same picture composed in new buffers over empty
+// caches.
+func TestStrategicSidesApart(t *testing.T) {
+	write := func(v StrategicView) []byte {
+		var buf bytes.Buffer
+		if err := WriteStrategicPNG(&buf, v, DefaultOptions()); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, err := mapgen.GenerateStrategic(seed, 4, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views := campaignViews(s, seed)
+		fresh := make([][]byte, len(views))
+		for i, v := range views {
+			clearStrategicCaches()
+			sp, err := composeStrategic(v, DefaultOptions(), false, nil, strategicRects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := sp.writePNG(&buf); err != nil {
+				t.Fatal(err)
+			}
+			fresh[i] = buf.Bytes()
+		}
+		for i, a := range views {
+			for j, b := range views {
+				if i == j {
+					continue
+				}
+				write(a)
+				got := write(b)
+				if n, at := pixelDiff(decodePNG(t, got), decodePNG(t, fresh[j])); n != 0 || !bytes.Equal(got, fresh[j]) {
+					t.Errorf("seed %d: %q as seen by %s, written after %q as seen by %s: %d pixels differ from it written alone (first at %v), %d bytes against %d",
+						seed, b.Title, b.Viewer, a.Title, a.Viewer, n, at, len(got), len(fresh[j]))
+				}
+			}
+		}
+	}
+}
+
+// clearStrategicCaches drops every kept sectors' base, legend, mark and
+// patch.
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
 	markSprites.clear()
+	markPatches.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,
