@@ -133,6 +133,29 @@ func TestKnownStalls(t *testing.T) {
 	} {
 		check(g, ai.Hard, ai.Normal)
 	}
+	// The enemy's last unit far from the fight, penned at its own edge
+	// all battle (a wheeled platoon in 'Mechs versus non-'Mechs and in
+	// No 'Mech), closed on only once every other enemy had fallen and
+	// reached a hex or two short at the turn limit: a unit now sets
+	// out for it in time (chase.go).
+	for _, g := range []known{
+		{"mechs-versus-non-mechs", 15, 0, "a chase begun too late"},
+		{"mechs-versus-non-mechs", 53, 0, "a chase begun too late"},
+		{"no-mech", 23, 1, "a chase begun too late"},
+		{"no-mech", 177, 1, "a chase begun too late"},
+	} {
+		check(g, ai.Normal, ai.Greedy)
+	}
+	// Against Easy, which noticed no stall: its hidden platoon sat out
+	// the limit beside its last lance, its lone air lance flew about out
+	// of reach, its idle DropShip waited for the limit.
+	for _, g := range []known{
+		{"secrets", 78, 1, "Easy's platoon in ambush"},
+		{"air", 116, 0, "Easy's lone air lance"},
+		{"dropships", 86, 1, "Easy's idle DropShip"},
+	} {
+		check(g, ai.Normal, ai.Easy)
+	}
 	// Normal against Greedy, whose hidden platoon never moves: the hunt
 	// did not find it before the turn limit.
 	for _, g := range []known{
