@@ -72,7 +72,7 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 	}
 	chased := map[*enemy]bool{}
 	for _, u := range units {
-		if e := pic.enemy(kept[u.ID]); e != nil && e.fighting() {
+		if e := pic.enemy(kept[u.ID]); e != nil && e.fighting() && e.leaves == "" {
 			if t := turns(u, e); t > 0 && t <= left {
 				pic.setChase(u, e)
 				chased[e] = true
@@ -125,6 +125,15 @@ func (pic *picture) setChase(u *referee.ViewUnit, e *enemy) {
 		pic.chase = map[string]*enemy{}
 	}
 	pic.chase[u.ID] = e
+}
+
+// turnsLeft is how many game turns are still to play before the
+// battle's turn limit, this one included; 0 when it has none.
+func (pic *picture) turnsLeft() int {
+	if pic.v.TurnLimit == 0 {
+		return 0
+	}
+	return max(pic.v.TurnLimit-pic.v.Turn+1, 1)
 }
 
 // chaseTurns is how many turns own unit u needs to go way MP.

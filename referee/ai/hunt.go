@@ -403,23 +403,8 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 	for i, b := range by {
 		kept[i] = b.u
 	}
-	// In the last turns before a turn limit every unit that can still
-	// fire at an enemy in sight before it stays on them: a hunt of
-	// stallTurns turns searches a few dozen of the hundreds of hexes
-	// a platoon may hide in, while the enemy in sight is a certain
-	// target, worth its cost (a motorized platoon, the side's best
-	// shot, went hunting in turn 18 of 20 while the keepers, an assault
-	// 'Mech and heavy infantry three turns of woods away, never came
-	// within reach of the enemy's last unit in sight: Normal–Normal
-	// dropships 48).
-	first := huntKeep * len(foes)
-	if left := pic.turnsLeft(); left > 0 && left <= stallTurns {
-		for first < len(by) && math.Ceil(by[first].turns) <= float64(left) {
-			first++
-		}
-	}
 	for i, u := range kept {
-		if i >= first && need <= 0 {
+		if i >= huntKeep*len(foes) && need <= 0 {
 			spare := kept[i:]
 			slices.Reverse(spare) // the slowest first
 			return spare
@@ -429,15 +414,6 @@ func (pic *picture) spare(units []*referee.ViewUnit) []*referee.ViewUnit {
 		}
 	}
 	return nil
-}
-
-// turnsLeft is how many game turns are still to play before the
-// battle's turn limit, this one included; 0 when it has none.
-func (pic *picture) turnsLeft() int {
-	if pic.v.TurnLimit == 0 {
-		return 0
-	}
-	return max(pic.v.TurnLimit-pic.v.Turn+1, 1)
 }
 
 // hunts reports that the moving unit hunts: it goes through its own

@@ -103,6 +103,13 @@ func TestKnownStalls(t *testing.T) {
 		// at it) while lances that could reach it hunted: the units
 		// kept are those with the shortest way to fire, in turns.
 		{"large", 147, 1, "keepers that cannot fire"},
+		// The enemy's last units far from the fight, closed on only once
+		// every other enemy had fallen, too late: a wheeled lance penned
+		// at its own edge all battle; a motorized platoon in a pocket of
+		// woods, the keepers three turns of woods away. A unit now sets
+		// out for it in time (chase.go).
+		{"large", 161, 1, "a chase begun too late"},
+		{"dropships", 48, 1, "a chase begun too late"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
