@@ -58,7 +58,7 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 	}
 	var units []*referee.ViewUnit
 	for _, u := range pic.own {
-		if groundMover(u) && !u.Disrupted && u.Values != nil && !noCombat(u.Class) && !u.Detail.Hidden && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
+		if groundMover(u) && !u.Disrupted && u.Values != nil && !noCombat(u.Class) && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
 			units = append(units, u)
 		}
 	}
