@@ -1,8 +1,10 @@
 package ai
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -32,6 +34,10 @@ const chaseSlack = 2
 // about that many at 4 MP, and before it every enemy is in the fight or
 // on the way to it.
 const chaseHorizon = 10
+
+// chaseNearest is how many of the side's units, the soonest to fire at
+// an enemy by hexes, are measured over the ground to chase it.
+const chaseNearest = 3
 
 // chasePull is what a MP of the way to a hex from which it fires at its
 // enemy costs a chasing unit's move: a hex nearer is worth more than any
@@ -70,6 +76,11 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 		}
 		return chaseTurns(way, u)
 	}
+	type unitTurns struct {
+		u     *referee.ViewUnit
+		turns int
+	}
+	var nearest []unitTurns
 	chased := map[*enemy]bool{}
 	for _, u := range units {
 		if e := pic.enemy(kept[u.ID]); e != nil && e.fighting() && e.leaves == "" {
@@ -85,17 +96,23 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 		}
 		// By hexes first, which the way over the ground is never
 		// shorter than: an enemy some unit is in reach of, or none
-		// could reach in the turns left, needs no field.
-		soonest := math.MaxInt
+		// could reach in the turns left, needs no field; of the others
+		// only the chaseNearest units soonest by hexes are measured
+		// over the ground, a field each (a battle of eighty a side
+		// measured every unit against every enemy far off).
+		near := nearest[:0]
 		for _, u := range units {
-			soonest = min(soonest, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u))
+			near = append(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)})
 		}
-		if soonest == 0 || soonest > left {
+		slices.SortStableFunc(near, func(a, b unitTurns) int { return cmp.Compare(a.turns, b.turns) })
+		nearest = near
+		if len(near) == 0 || near[0].turns == 0 || near[0].turns > left {
 			continue
 		}
 		var best *referee.ViewUnit
 		bestT := math.MaxInt
-		for _, u := range units {
+		for _, n := range near[:min(len(near), chaseNearest)] {
+			u := n.u
 			if pic.chase[u.ID] != nil {
 				continue
 			}
