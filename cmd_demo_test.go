@@ -50,7 +50,7 @@ func TestDemo(t *testing.T) {
 // Varrow Factory (100); each is scored once, by one side, though the
 // Bandits later hold Port Norrin too; and holding every objective, one
 // of them taken from the enemy, they end the campaign before the turn
-// limit, in turn 7; the Lancers, with more victory points from their
+// limit, in turn 10; the Lancers, with more victory points from their
 // battles, win it.
 func TestDemoObjectives(t *testing.T) {
 	if testing.Short() {
@@ -61,8 +61,8 @@ func TestDemoObjectives(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
-	if !strings.Contains(out, "turns: 7,") || !strings.Contains(out, "winner: 7th Crucis Lancers") {
-		t.Errorf("summary:\n%s\nwant the campaign to end in turn 7, before the turn limit of 12, won by the Lancers on points", out)
+	if !strings.Contains(out, "turns: 10,") || !strings.Contains(out, "winner: 7th Crucis Lancers") {
+		t.Errorf("summary:\n%s\nwant the campaign to end in turn 10, before the turn limit of 12, won by the Lancers on points", out)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "transcript.md"))
 	if err != nil {

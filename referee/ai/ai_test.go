@@ -222,15 +222,23 @@ func TestAutoResolve(t *testing.T) {
 // probe reads: the players guess it from the hexes they have seen each
 // counter cover, Player.watch). Both players are told every event
 // (Observe), as AutoResolve tells them, and the Hard one uses what it
-// remembers of them.
+// remembers of them. They play to a turn limit they know, as
+// AutoResolveLimit's players do, so that they chase enemies far from the
+// fight (chase.go) and keep their chases from turn to turn.
 func TestNoCheating(t *testing.T) {
 	remembered := 0 // games in which a player compared with a memory of values shown in attacks
+	chased := 0     // games in which a player compared with chases it kept
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 23))
 		s := randomBattle(t, rng, battleOptions{secrets: true})
 		d := dice.New(dice.NewSeeded(seed))
 		players := map[string]*Player{"red": New("red", Hard, seed), "blue": New("blue", Normal, seed)}
+		for _, p := range players {
+			p.limit = s.Turn + chaseHorizon // chases from the second turn on
+		}
+		chasing := false
 		checked := playComparing(t, seed, s, d, players, 400, 5, func(step int, side string, s *referee.State) []*referee.State {
+			chasing = chasing || len(players[side].chasing) > 0
 			alts := make([]*referee.State, 3)
 			for k := range alts {
 				alts[k] = perturb(t, s, side, rand.New(rand.NewPCG(seed, uint64(step*7+k))))
@@ -243,9 +251,15 @@ func TestNoCheating(t *testing.T) {
 		if len(players["red"].shown)+len(players["blue"].shown) > 0 {
 			remembered++
 		}
+		if chasing {
+			chased++
+		}
 	}
 	if remembered == 0 {
 		t.Error("no player saw an attack: the values it reads off attacks went unchecked")
+	}
+	if chased == 0 {
+		t.Error("no player chased an enemy: the chases it keeps went unchecked")
 	}
 }
 

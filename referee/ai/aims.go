@@ -106,7 +106,9 @@ func newAims(pic *picture, level Level) *aims {
 			a.assignObjectives(pic)
 		}
 	}
-	if len(a.ships) > 0 && level.skilled() && !a.evacuate && (pic.lost() || pic.idleShips()) {
+	// Easy weighs no prospects, but its idle ships too lift off: they
+	// waited for the turn limit (Normal–Easy dropships 86).
+	if len(a.ships) > 0 && !a.evacuate && (level.skilled() && pic.lost() || pic.idleShips()) {
 		a.evacuate = true
 	}
 	return a

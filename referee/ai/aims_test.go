@@ -78,7 +78,13 @@ func aixStart(t *testing.T, text string, r *referee.ScenarioRules, units ...refe
 // ends) and returns the actions it took, the events and the state.
 func aixPhase(t *testing.T, s *referee.State, d *dice.Dice) ([]referee.Action, []referee.Event, *referee.State) {
 	t.Helper()
-	p := New("red", Normal, 1)
+	return aixPhaseAs(t, s, d, Normal)
+}
+
+// aixPhaseAs is aixPhase with red played at level.
+func aixPhaseAs(t *testing.T, s *referee.State, d *dice.Dice, level Level) ([]referee.Action, []referee.Event, *referee.State) {
+	t.Helper()
+	p := New("red", level, 1)
 	var acts []referee.Action
 	var events []referee.Event
 	phase, turn := s.Phase, s.PlayerTurn

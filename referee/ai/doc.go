@@ -89,7 +89,15 @@
 // (sweep.go); a unit that jumps searches only where it lands, so it
 // jumps from one of its hexes to the nearest next while it has MP left,
 // a move split in as many jumps (ruling M19). So an AI battle does not
-// run to its turn limit with nothing happening. In a stalled battle a unit's route leads to a hex from which it can see the
+// run to its turn limit with nothing happening. Nor does it for an
+// enemy in sight far from the fight (chase.go): within ten turns of a
+// turn limit, once the side's unit quickest to fire at such an enemy
+// (by the MP of its way to a hex in its range) needs all but two of the
+// turns left to get there, it sets out for it alone, whatever the fire
+// on the way, and keeps on after it from turn to turn while it can still
+// get there in time; units close on the nearest enemy, so one penned in
+// a corner was otherwise closed on only once every other had fallen,
+// too late. In a stalled battle a unit's route leads to a hex from which it can see the
 // enemy it closes on, not only to one within its range behind a wood;
 // a unit that fires indirectly (artillery, a Fire 'Mech lance) with no
 // other unit of its side on the map to observe for it counts no
@@ -236,7 +244,11 @@
 // # Easy
 //
 // Easy ignores danger, cover, concentration, kills and overburn, adds
-// noise to every score and now and then takes a random move.
+// noise to every score and now and then takes a random move. It notices
+// a stalled battle as Normal does (its hidden infantry leaves its
+// ambush, its units close in, its idle DropShips lift off), and its air
+// lance leaves once nothing is left for it to do: no AI battle runs to
+// its turn limit for want of it.
 //
 // # Baselines
 //

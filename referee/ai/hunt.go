@@ -278,7 +278,7 @@ func (pic *picture) assignHunt() {
 	}
 	var free []*referee.ViewUnit
 	for _, u := range pic.own {
-		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) {
+		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) && pic.chase[u.ID] == nil {
 			free = append(free, u)
 		}
 	}

@@ -103,6 +103,13 @@ func TestKnownStalls(t *testing.T) {
 		// at it) while lances that could reach it hunted: the units
 		// kept are those with the shortest way to fire, in turns.
 		{"large", 147, 1, "keepers that cannot fire"},
+		// The enemy's last units far from the fight, closed on only once
+		// every other enemy had fallen, too late: a wheeled lance penned
+		// at its own edge all battle; a motorized platoon in a pocket of
+		// woods, the keepers three turns of woods away. A unit now sets
+		// out for it in time (chase.go).
+		{"large", 161, 1, "a chase begun too late"},
+		{"dropships", 48, 1, "a chase begun too late"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
@@ -119,8 +126,18 @@ func TestKnownStalls(t *testing.T) {
 	//
 	// Two trucks kept beside the enemy's last unit, a truck, while the
 	// side's 'Mechs hunted: a unit with no combat ability is never kept.
+	//
+	// The enemy's last unit far from the fight, penned at its own edge
+	// all battle (a wheeled platoon in 'Mechs versus non-'Mechs and in
+	// No 'Mech), closed on only once every other enemy had fallen and
+	// reached a hex or two short at the turn limit: a unit now sets
+	// out for it in time (chase.go).
 	for _, g := range []known{
 		{"dropships", 52, 0, "trucks kept on the last enemy"},
+		{"mechs-versus-non-mechs", 15, 0, "a chase begun too late"},
+		{"mechs-versus-non-mechs", 53, 0, "a chase begun too late"},
+		{"no-mech", 23, 1, "a chase begun too late"},
+		{"no-mech", 177, 1, "a chase begun too late"},
 	} {
 		check(g, ai.Normal, ai.Greedy)
 	}
@@ -132,6 +149,16 @@ func TestKnownStalls(t *testing.T) {
 		{"small", 138, 1, "a retreat that stopped on its edge"},
 	} {
 		check(g, ai.Hard, ai.Normal)
+	}
+	// Against Easy, which noticed no stall: its hidden platoon sat out
+	// the limit beside its last lance, its lone air lance flew about out
+	// of reach, its idle DropShip waited for the limit.
+	for _, g := range []known{
+		{"secrets", 78, 1, "Easy's platoon in ambush"},
+		{"air", 116, 0, "Easy's lone air lance"},
+		{"dropships", 86, 1, "Easy's idle DropShip"},
+	} {
+		check(g, ai.Normal, ai.Easy)
 	}
 	// Normal against Greedy, whose hidden platoon never moves: the hunt
 	// did not find it before the turn limit.

@@ -63,6 +63,9 @@ type picture struct {
 	hunted map[hex.Hex]bool // hunt as a set, made when first needed (hunt.go)
 	// huntTo are the hexes each unit that hunts goes through (assignHunt).
 	huntTo map[string][]hex.Hex
+	// chase is the enemy each unit that chases one sets out for
+	// (chase.go, assignChase).
+	chase map[string]*enemy
 	// sweeps are the ways of each unit that hunts (sweep.go), once
 	// worked out.
 	sweeps map[string]map[hex.Hex]sweepWay
@@ -935,7 +938,10 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	// one pass over them sums it (the plain threat when retreating,
 	// the danger otherwise) with the offense, each distance worked out
 	// once.
-	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u)
+	// A unit chasing an enemy far off (chase.go) goes to it as a unit
+	// with an aim does: the fire it may draw on the way and its mates
+	// left behind would keep it from setting out.
+	aimed := pic.aims != nil && pic.aims.elsewhere(pic, m.u) || m.chases()
 	fight := m.fight != nil && !pic.stalled && !aimed
 	weighThreat := m.level.skilled() && !pic.stalled && !fight
 	offense, threat, danger := 0.0, 0.0, newDangerSum()
@@ -1016,7 +1022,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		nearest = pic.nearestEnemy(h)
 	}
 	if nearest < 1<<20 {
-		if offense == 0 {
+		if offense == 0 && !m.chases() { // a chasing unit's chase leads it (chaseScore)
 			// Out of range of everything it knows: close in, and hard,
 			// or the enemy picks the fight (a hex nearer is worth about
 			// a step of expected damage); harder still when stalled,
@@ -1048,7 +1054,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			sc += 1
 		}
 	}
-	sc += m.huntScore(h)
+	sc += m.huntScore(h) + m.chaseScore(h)
 	bonus := 1.0
 	if pic.aims != nil {
 		bonus = pic.aims.salvageBonus

@@ -80,6 +80,8 @@ type Player struct {
 	// leapers its units that jump, which enter only where they land.
 	swept   map[hex.Hex]bool
 	leapers map[string]bool
+	// chasing is the enemy each unit chases (chase.go), by their IDs.
+	chasing map[string]string
 	// shown are the values the side has seen each counter attack or be
 	// attacked with (Observe).
 	shown map[string]shownValues
@@ -106,9 +108,6 @@ const stallTurns = 3
 // without an attack is enough: waiting stallTurns there, a side stalled
 // only in the last turn, too late to close in, and the battle ran out.
 func (p *Player) stalled(turn, limit int) bool {
-	if !p.Level.skilled() {
-		return false
-	}
 	wait := stallTurns
 	if limit > 0 && limit-turn < stallTurns {
 		wait = 1
@@ -248,6 +247,9 @@ func (p *Player) decide(g *game) referee.Action {
 		// an attack's cost.
 		g.pic.aims = newAims(g.pic, p.Level)
 		g.pic.hunt = g.pic.huntHexes(p.swept, p.lastFight > 0)
+		if p.Level.skilled() {
+			p.chasing = g.pic.assignChase(p.chasing)
+		}
 		g.pic.assignHunt()
 		if a, ok := p.movement(g); ok {
 			return a
@@ -397,10 +399,13 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		if len(moves) == 0 {
 			continue
 		}
+		// Easy's lance too leaves once nothing is left for it to do: its
+		// side's last unit, flown about out of the enemy's reach, kept
+		// the battle going to the turn limit (Normal–Easy air 116).
+		if air && withdraw != nil && pic.airBreaksOff(u, moves, p.Level) {
+			return *withdraw, true
+		}
 		if air && p.Level.skilled() {
-			if withdraw != nil && pic.airBreaksOff(u, moves, p.Level) {
-				return *withdraw, true
-			}
 			return p.airMove(pic, u, moves), true
 		}
 		if a, ok := p.bestMove(pic, u, moves, air); ok {
