@@ -91,10 +91,7 @@ func TestReachTintKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zone := Highlight{Kind: Deployment, Side: 0}
-	for _, h := range hex.Within(hex.Hex{X: 12, Y: 8}, 3) {
-		zone.Hexes = append(zone.Hexes, h)
-	}
+	zone := Highlight{Kind: Deployment, Side: 0, Hexes: hex.Within(hex.Hex{X: 12, Y: 8}, 3)}
 	// The two smaller sizes' numbers reach into the hexes beside them
 	// (numbersStay false: painted again every preview), the others'
 	// do not (kept).
