@@ -41,7 +41,6 @@ type strategicBase struct {
 	stride int
 	once   sync.Once
 	coded  *codedRows
-	work   sync.Pool // *strategicWork, lent to the pictures drawn on it
 }
 
 // code is the base's rows deflated, coded on first use.
@@ -209,23 +208,38 @@ type strategicPicture struct {
 // strategicWork is a working copy of a base's rows, with a legend's
 // band below them, and the room a picture drawn in it lists the spans it
 // changed in. A picture is drawn in one and released: its spans are
-// restored from the base, so that the next picture need not copy the
-// base's 0.4 MB (nor the band, when its legend is the same).
+// restored from the base, so that the next picture on the same base
+// need not copy the base's 0.4 MB (nor the band, when its legend is the
+// same).
 type strategicWork struct {
 	buf     []byte
-	legend  *legendBand // the band below the base's rows (nil: none yet)
+	base    *strategicBase // whose rows buf holds (nil: none yet)
+	legend  *legendBand    // the band below the base's rows (nil: none yet)
 	changed []image.Rectangle
 }
+
+// strategicWorks are the working copies not lent, of any base. One pool
+// for all bases, not one each: a pool is reachable from the runtime
+// until the second collection after it was last used, and with it a
+// base that held it, so a bot drawing a picture or two on each of many
+// maps (every campaign on a map of its own) kept every base drawn since
+// the last collection but one alive, and nearly doubled its peak heap.
+// A copy of another base costs a copy of the whole base, as every
+// picture did before copies were lent.
+var strategicWorks sync.Pool
 
 // lend returns a working copy of the base's rows n bytes long, the
 // legend's band below them.
 func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
-	w, ok := b.work.Get().(*strategicWork)
+	w, ok := strategicWorks.Get().(*strategicWork)
 	if !ok || cap(w.buf) < n {
-		w = &strategicWork{buf: make([]byte, len(b.rows), n)}
-		copy(w.buf, b.rows)
+		w = &strategicWork{buf: make([]byte, n)}
 	}
 	w.buf = w.buf[:n]
+	if w.base != b {
+		copy(w.buf, b.rows)
+		w.base, w.legend = b, nil
+	}
 	if legend != w.legend && legend != nil {
 		copy(w.buf[len(b.rows):], legend.rows)
 	}
@@ -233,9 +247,8 @@ func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
 	return w
 }
 
-// release gives a lent picture's working copy back to its base, the
-// base under the spans it changed restored; the picture is not to be
-// used after.
+// release gives a lent picture's working copy back, the base under the
+// spans it changed restored; the picture is not to be used after.
 func (sp *strategicPicture) release() {
 	if sp.work == nil {
 		return
@@ -246,7 +259,7 @@ func (sp *strategicPicture) release() {
 		copy(sp.rows[a+r.Min.X:a+r.Max.X], ref[a+r.Min.X:a+r.Max.X])
 	}
 	sp.work.changed = sp.changed
-	sp.base.work.Put(sp.work)
+	strategicWorks.Put(sp.work)
 	sp.work, sp.rows, sp.Paletted, sp.changed = nil, nil, nil, nil
 }
 
