@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"bfbot/mapgen"
 )
@@ -41,7 +42,11 @@ type strategicBase struct {
 	stride int
 	once   sync.Once
 	coded  *codedRows
+	id     uint64 // tells its working copies (strategicWork) from others'
 }
+
+// strategicBaseIDs numbers the bases painted.
+var strategicBaseIDs atomic.Uint64
 
 // code is the base's rows deflated, coded on first use.
 func (b *strategicBase) code() *codedRows {
@@ -119,7 +124,7 @@ func strategicBaseFor(p *strategicPainter) *strategicBase {
 				q.drawSector(i)
 			}
 		})
-		return &strategicBase{rows: rows, stride: key.W + 1}
+		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
 	})
 }
 
@@ -213,8 +218,8 @@ type strategicPicture struct {
 // same).
 type strategicWork struct {
 	buf     []byte
-	base    *strategicBase // whose rows buf holds (nil: none yet)
-	legend  *legendBand    // the band below the base's rows (nil: none yet)
+	base    uint64      // the id of the base whose rows buf holds (0: none yet)
+	legend  *legendBand // the band below the base's rows (nil: none yet)
 	changed []image.Rectangle
 }
 
@@ -224,8 +229,9 @@ type strategicWork struct {
 // base that held it, so a bot drawing a picture or two on each of many
 // maps (every campaign on a map of its own) kept every base drawn since
 // the last collection but one alive, and nearly doubled its peak heap.
-// A copy of another base costs a copy of the whole base, as every
-// picture did before copies were lent.
+// A copy knows its base by id, so that it keeps none alive either. A
+// copy of another base costs a copy of the whole base, as every picture
+// did before copies were lent.
 var strategicWorks sync.Pool
 
 // lend returns a working copy of the base's rows n bytes long, the
@@ -236,9 +242,9 @@ func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
 		w = &strategicWork{buf: make([]byte, n)}
 	}
 	w.buf = w.buf[:n]
-	if w.base != b {
+	if w.base != b.id {
 		copy(w.buf, b.rows)
-		w.base, w.legend = b, nil
+		w.base, w.legend = b.id, nil
 	}
 	if legend != w.legend && legend != nil {
 		copy(w.buf[len(b.rows):], legend.rows)
