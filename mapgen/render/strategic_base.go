@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"bfbot/mapgen"
 )
@@ -41,8 +42,11 @@ type strategicBase struct {
 	stride int
 	once   sync.Once
 	coded  *codedRows
-	work   sync.Pool // *strategicWork, lent to the pictures drawn on it
+	id     uint64 // tells its working copies (strategicWork) from others'
 }
+
+// strategicBaseIDs numbers the bases painted.
+var strategicBaseIDs atomic.Uint64
 
 // code is the base's rows deflated, coded on first use.
 func (b *strategicBase) code() *codedRows {
@@ -120,7 +124,7 @@ func strategicBaseFor(p *strategicPainter) *strategicBase {
 				q.drawSector(i)
 			}
 		})
-		return &strategicBase{rows: rows, stride: key.W + 1}
+		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
 	})
 }
 
@@ -209,23 +213,39 @@ type strategicPicture struct {
 // strategicWork is a working copy of a base's rows, with a legend's
 // band below them, and the room a picture drawn in it lists the spans it
 // changed in. A picture is drawn in one and released: its spans are
-// restored from the base, so that the next picture need not copy the
-// base's 0.4 MB (nor the band, when its legend is the same).
+// restored from the base, so that the next picture on the same base
+// need not copy the base's 0.4 MB (nor the band, when its legend is the
+// same).
 type strategicWork struct {
 	buf     []byte
+	base    uint64      // the id of the base whose rows buf holds (0: none yet)
 	legend  *legendBand // the band below the base's rows (nil: none yet)
 	changed []image.Rectangle
 }
 
+// strategicWorks are the working copies not lent, of any base. One pool
+// for all bases, not one each: a pool is reachable from the runtime
+// until the second collection after it was last used, and with it a
+// base that held it, so a bot drawing a picture or two on each of many
+// maps (every campaign on a map of its own) kept every base drawn since
+// the last collection but one alive, and nearly doubled its peak heap.
+// A copy knows its base by id, so that it keeps none alive either. A
+// copy of another base costs a copy of the whole base, as every picture
+// did before copies were lent.
+var strategicWorks sync.Pool
+
 // lend returns a working copy of the base's rows n bytes long, the
 // legend's band below them.
 func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
-	w, ok := b.work.Get().(*strategicWork)
+	w, ok := strategicWorks.Get().(*strategicWork)
 	if !ok || cap(w.buf) < n {
-		w = &strategicWork{buf: make([]byte, len(b.rows), n)}
-		copy(w.buf, b.rows)
+		w = &strategicWork{buf: make([]byte, n)}
 	}
 	w.buf = w.buf[:n]
+	if w.base != b.id {
+		copy(w.buf, b.rows)
+		w.base, w.legend = b.id, nil
+	}
 	if legend != w.legend && legend != nil {
 		copy(w.buf[len(b.rows):], legend.rows)
 	}
@@ -233,9 +253,8 @@ func (b *strategicBase) lend(n int, legend *legendBand) *strategicWork {
 	return w
 }
 
-// release gives a lent picture's working copy back to its base, the
-// base under the spans it changed restored; the picture is not to be
-// used after.
+// release gives a lent picture's working copy back, the base under the
+// spans it changed restored; the picture is not to be used after.
 func (sp *strategicPicture) release() {
 	if sp.work == nil {
 		return
@@ -246,7 +265,7 @@ func (sp *strategicPicture) release() {
 		copy(sp.rows[a+r.Min.X:a+r.Max.X], ref[a+r.Min.X:a+r.Max.X])
 	}
 	sp.work.changed = sp.changed
-	sp.base.work.Put(sp.work)
+	strategicWorks.Put(sp.work)
 	sp.work, sp.rows, sp.Paletted, sp.changed = nil, nil, nil, nil
 }
 
