@@ -67,6 +67,11 @@ type Player struct {
 	// lastFight is the game turn of the last attack the side saw
 	// (Observe), lastHarm of the last that took a step.
 	lastFight, lastHarm int
+	// told: Observe has been called, so lastFight is what the side saw.
+	// A player made afresh for one phase (a missed deadline, a scenario's
+	// side without a player) never is, and would take any battle for
+	// stalled from its fourth turn.
+	told bool
 	// stalledSince is set once the battle has stalled, until an
 	// attack takes a step: a stall broken by attacks that harm nobody
 	// is still one (stalled).
@@ -108,6 +113,9 @@ const stallTurns = 3
 // without an attack is enough: waiting stallTurns there, a side stalled
 // only in the last turn, too late to close in, and the battle ran out.
 func (p *Player) stalled(turn, limit int) bool {
+	if !p.told && !p.Level.skilled() {
+		return false // Easy notices a stall only from what it was told
+	}
 	wait := stallTurns
 	if limit > 0 && limit-turn < stallTurns {
 		wait = 1
@@ -124,6 +132,7 @@ func (p *Player) stalled(turn, limit int) bool {
 // it sees an Extra 'Mech chit absorb (000 line 1304). A player that is
 // never told plays on without this memory.
 func (p *Player) Observe(events []referee.Event) {
+	p.told = true
 	for _, e := range events {
 		if !e.Visible(p.Side) {
 			continue
