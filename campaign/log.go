@@ -269,7 +269,10 @@ func (l Log) Prefix(n int) Log {
 			p.tailErr = chunkError(k, err)
 		}
 	} else {
-		p.tail, p.open, p.tailErr = l.tail[:r:r], l.open, l.tailErr
+		p.tail, p.open = l.tail[:r:r], l.open
+		if r > 0 {
+			p.tailErr = l.tailErr
+		}
 	}
 	return p
 }

@@ -203,6 +203,9 @@ func TestLogPrefixKeepsChunkError(t *testing.T) {
 	if err := l.Prefix(LogChunkSize).Err(); err != nil {
 		t.Errorf("a prefix that ends before the chunk reports %v", err)
 	}
+	if err := p.Prefix(LogChunkSize).Err(); err != nil {
+		t.Errorf("a prefix of the prefix that ends before the chunk reports %v", err)
+	}
 	for range LogChunkSize - 5 {
 		p.Append(Event{Text: "after"})
 	}

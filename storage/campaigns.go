@@ -60,6 +60,8 @@ type Campaigns interface {
 // state, a list or a map): it copies what it changes, as the campaign
 // package's functions do (Clone), because the store copies a part whose
 // value is the one it was given from the document before (reuse.go).
+// That holds before a Clone too: a unit changed in place and then cloned
+// compares equal to the base it changed, and the change is lost.
 type UpdateFunc func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error)
 
 // Summary is what List and Find tell of a campaign without decoding it.
