@@ -23,14 +23,7 @@ func TestLoadLeavesChunksPacked(t *testing.T) {
 	ctx := context.Background()
 	s := stoOpen(t, Options{})
 	id := stoCreate(t, s, 7)
-	if _, err := s.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-		n := c.Clone()
-		n.Log.Append(campaign.Event{Turn: n.Turn, Type: "test", Side: n.Sides[1].ID, VP: 3, Text: "scored"})
-		n.Sides[1].VP += 3
-		return n, nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	stoScore(t, s, id)
 	events := stoAge(t, s, id, 40)
 	s.cache.drop(id)
 	c, err := s.Get(ctx, id)
@@ -73,6 +66,20 @@ func TestLoadLeavesChunksPacked(t *testing.T) {
 	}
 }
 
+// stoScore gives campaign id's second side 3 victory points, with the
+// event that scores them.
+func stoScore(t *testing.T, s *Store, id int64) {
+	t.Helper()
+	if _, err := s.Update(context.Background(), id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Log.Append(campaign.Event{Turn: n.Turn, Type: "test", Side: n.Sides[1].ID, VP: 3, Text: "scored"})
+		n.Sides[1].VP += 3
+		return n, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // stoNewestRev is campaign id's newest revision.
 func stoNewestRev(t *testing.T, s *Store, id int64) uint64 {
 	t.Helper()
@@ -99,14 +106,7 @@ func TestLazyChunkUnreadable(t *testing.T) {
 	id := stoCreate(t, s, 7)
 	// Points scored in the chunk to be damaged: a check that read its
 	// placeholders as events would find them missing.
-	if _, err := s.Update(ctx, id, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-		n := c.Clone()
-		n.Log.Append(campaign.Event{Turn: n.Turn, Type: "test", Side: n.Sides[1].ID, VP: 3, Text: "scored"})
-		n.Sides[1].VP += 3
-		return n, nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	stoScore(t, s, id)
 	stoAge(t, s, id, 20)
 	s.Close()
 	stoBolt(t, path, func(tx *bolt.Tx) error {
