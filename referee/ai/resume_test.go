@@ -178,3 +178,68 @@ func perturbHidden(past []referee.Event, side string, turn int, hidden *int) []r
 	}
 	return out
 }
+
+// BenchmarkResume is what taking over a long battle costs: a Normal
+// player resumed from the record of a mirror battle played to the start
+// of game turn 20 (resume), from no record (unrecorded: the View it
+// reads its jumpers from), and resumed then playing red's movement
+// phase there, as a missed deadline does (phase).
+func BenchmarkResume(b *testing.B) {
+	for _, kind := range []string{"secrets", "large"} {
+		s, past := battleTo20(b, kind)
+		b.Run(kind+"/resume", func(b *testing.B) {
+
+			for b.Loop() {
+				Resume(s, "red", Normal, 1, slices.Values(past))
+			}
+			b.ReportMetric(float64(len(past)), "events")
+		})
+		b.Run(kind+"/unrecorded", func(b *testing.B) {
+			for b.Loop() {
+				Resume(s, "red", Normal, 1, slices.Values([]referee.Event(nil)))
+			}
+		})
+		b.Run(kind+"/phase", func(b *testing.B) {
+			for b.Loop() {
+				p := Resume(s, "red", Normal, 1, slices.Values(past))
+				at, dd := s, dice.New(dice.NewSeeded(2))
+				for at.Phase == referee.PhaseMovement && at.PhasingSide().ID == "red" {
+					next, events, err := referee.Apply(at, p.Next(at), dd)
+					if err != nil {
+						b.Fatal(err)
+					}
+					p.Observe(events)
+					at = next
+				}
+			}
+		})
+	}
+}
+
+// battleTo20 is the first Normal–Normal mirror battle of kind (by seed)
+// that lasts to game turn 20, at the start of red's player turn there,
+// and its record.
+func battleTo20(b *testing.B, kind string) (*referee.State, []referee.Event) {
+	for seed := range uint64(40) {
+		s := MirrorBattle(b, kind, seed)
+		d := dice.New(dice.NewSeeded(seed))
+		players := map[string]*Player{"red": New("red", Normal, seed), "blue": New("blue", Normal, seed+7)}
+		var past []referee.Event
+		for s.Phase != referee.PhaseOver && !(s.Turn == 20 && s.PhasingSide().ID == "red" && s.Phase == referee.PhaseMovement) {
+			next, events, err := referee.Apply(s, players[s.PhasingSide().ID].Next(s), d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, p := range players {
+				p.Observe(events)
+			}
+			past, s = append(past, recorded(events)...), next
+		}
+		if s.Phase != referee.PhaseOver {
+			b.Logf("%s: seed %d, %d events", kind, seed, len(past))
+			return s, past
+		}
+	}
+	b.Fatalf("no %s battle of 40 lasts to game turn 20", kind)
+	return nil, nil
+}
