@@ -11,7 +11,9 @@ const hardFirstShare = 4.0
 // phase against a step dealt this turn: hardMoveReturn, but for a side
 // that moves first in the game turn (first in the turn order, View.Sides)
 // with more than hardFirstShare units on the map (air lances aside),
-// hardMoveReturn times hardFirstShare over their number.
+// hardMoveReturn times hardFirstShare over their number, counted up to
+// hardNear: a mover's exchange weighs no more of its side (ruling AIL2),
+// so a larger side weighs it as one of a dozen.
 //
 // Moving first, the side comes into the enemy's reach before the enemy
 // comes into its own. The first unit to step in draws the return fire
@@ -35,5 +37,5 @@ func (pic *picture) moveReturn() float64 {
 			n++
 		}
 	}
-	return hardMoveReturn * min(1, hardFirstShare/float64(n))
+	return hardMoveReturn * min(1, hardFirstShare/float64(min(n, hardNear)))
 }

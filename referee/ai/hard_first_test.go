@@ -10,8 +10,8 @@ import (
 
 // Hard moving first in the game turn weighs the return fire its
 // movement draws less the more units it has on the map beyond
-// hardFirstShare, air lances aside; moving second, or with few units,
-// at hardMoveReturn.
+// hardFirstShare, air lances aside, counted up to the dozen it weighs
+// (ruling AIL2); moving second, or with few units, at hardMoveReturn.
 func TestHardFirstMoverSharesReturnFire(t *testing.T) {
 	units := func(ground, air int) []*referee.ViewUnit {
 		var own []*referee.ViewUnit
@@ -33,6 +33,7 @@ func TestHardFirstMoverSharesReturnFire(t *testing.T) {
 		want        float64
 	}{
 		{"red", 10, 0, hardMoveReturn * 4 / 10},
+		{"red", 80, 0, hardMoveReturn * 4 / hardNear},
 		{"red", 8, 2, hardMoveReturn * 4 / 8},
 		{"red", 4, 6, hardMoveReturn},
 		{"red", 3, 0, hardMoveReturn},
