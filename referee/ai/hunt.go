@@ -83,9 +83,9 @@ func (pic *picture) leavesAmbush() bool {
 // leap notes which of the side's own units jump (its view shows their
 // jump capability, hidden from the enemy): their moves search only the
 // hexes they land in (sweep).
-func (p *Player) leap(pic *picture) {
-	for _, u := range pic.own {
-		if u.Detail != nil && u.Detail.Jump {
+func (p *Player) leap(v referee.View) {
+	for i := range v.Units {
+		if u := &v.Units[i]; u.Own && u.Detail != nil && u.Detail.Jump {
 			if p.leapers == nil {
 				p.leapers = map[string]bool{}
 			}

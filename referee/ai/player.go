@@ -67,11 +67,6 @@ type Player struct {
 	// lastFight is the game turn of the last attack the side saw
 	// (Observe), lastHarm of the last that took a step.
 	lastFight, lastHarm int
-	// told: Observe has been called, so lastFight is what the side saw.
-	// A player made afresh for one phase (a missed deadline, a scenario's
-	// side without a player) never is, and would take any battle for
-	// stalled from its fourth turn.
-	told bool
 	// stalledSince is set once the battle has stalled, until an
 	// attack takes a step: a stall broken by attacks that harm nobody
 	// is still one (stalled).
@@ -113,9 +108,6 @@ const stallTurns = 3
 // without an attack is enough: waiting stallTurns there, a side stalled
 // only in the last turn, too late to close in, and the battle ran out.
 func (p *Player) stalled(turn, limit int) bool {
-	if !p.told && !p.Level.skilled() {
-		return false // Easy notices a stall only from what it was told
-	}
 	wait := stallTurns
 	if limit > 0 && limit-turn < stallTurns {
 		wait = 1
@@ -130,9 +122,11 @@ func (p *Player) stalled(turn, limit int) bool {
 // side saw it (events not Visible to it are passed over): it keeps the
 // steps each attack dealt, which every side sees rolled, less the steps
 // it sees an Extra 'Mech chit absorb (000 line 1304). A player that is
-// never told plays on without this memory.
+// never told plays on without this memory, and takes a battle for stalled
+// from its fourth game turn: so a player for a battle under way is made
+// by Resume, told the battle's past, never by New (no caller makes one
+// that is not told, so no level guards against it).
 func (p *Player) Observe(events []referee.Event) {
-	p.told = true
 	for _, e := range events {
 		if !e.Visible(p.Side) {
 			continue
@@ -249,7 +243,7 @@ func (p *Player) decide(g *game) referee.Action {
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.stalled(v.Turn, v.TurnLimit)
-	p.leap(g.pic)
+	p.leap(v)
 	if v.Phase == "movement" {
 		// The aims and the hunt lead moves only: the attack phase reads
 		// neither, and with eighty units a side the hunt was a fifth of
