@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -64,6 +66,25 @@ type work struct {
 	depthMap   *mapgen.Map
 	depthOwn   string
 	depthEdges []string
+	// key is where a route field's key is written to be looked up
+	// (approach, huntField).
+	key []byte
+	// stepsKeys are the stepsKey of each way of moving over the rubble
+	// stepsRubble (stepsKeysOver).
+	stepsKeys   map[routeKey]string
+	stepsRubble []hex.Hex
+	// routes is the memory of a picture's routes (approach).
+	routes map[routeKey][]int
+}
+
+// stepsKeysOver are the stepsKey of each way of moving, as far as
+// written, over rubble (a View's, in order): kept from one decision to
+// the next while the rubble is the same, as it mostly is.
+func (w *work) stepsKeysOver(rubble []hex.Hex) map[routeKey]string {
+	if w.stepsKeys == nil || !slices.Equal(w.stepsRubble, rubble) {
+		w.stepsKeys, w.stepsRubble = map[routeKey]string{}, slices.Clone(rubble)
+	}
+	return w.stepsKeys
 }
 
 // routeMemo keeps the route work on map m by what it depends on: a
@@ -128,13 +149,13 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 
 // hunt is the hunt field kept by key, marked as looked up in this turn;
 // ok false: none (or no memo).
-func (r *routeMemo) hunt(key string) (f []int, ok bool) {
+func (r *routeMemo) hunt(key []byte) (f []int, ok bool) {
 	if r == nil {
 		return nil, false
 	}
-	h, ok := r.hunts[key]
+	h, ok := r.hunts[string(key)]
 	if ok && h.age != r.age {
-		r.hunts[key] = huntKept{h.f, r.age}
+		r.hunts[string(key)] = huntKept{h.f, r.age}
 	}
 	return h.f, ok
 }

@@ -48,6 +48,12 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown AI level %q: use easy, normal, hard, greedy or random", s)
 }
 
+// playerTurn is a game turn and the side whose player turn it is.
+type playerTurn struct {
+	turn int
+	side string
+}
+
 // Player chooses the actions of one side.
 type Player struct {
 	Side  string
@@ -55,8 +61,8 @@ type Player struct {
 
 	src *rand.PCG
 	rng *rand.Rand
-	// turn is the player turn the memory below belongs to ("turn/side").
-	turn string
+	// turn is the player turn the memory below belongs to.
+	turn playerTurn
 	// done: units whose movement has been decided this player turn.
 	done map[string]bool
 	// fired: enemy units attacked this player turn (concentration).
@@ -224,7 +230,7 @@ func (p *Player) decide(g *game) referee.Action {
 	if v.Phasing != p.Side {
 		return p.end() // not ours to act: Apply refuses it, as it should
 	}
-	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
+	if key := (playerTurn{v.Turn, v.Phasing}); key != p.turn {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
 		p.watch(v)
 	}
