@@ -163,8 +163,10 @@ func (r *routeMemo) hunt(key []byte) (f []int, ok bool) {
 // kept is the field kept by key, worked out by work and kept (with a
 // memo) the first time it is asked for.
 func (r *routeMemo) kept(key string, work func() []int) []int {
-	if f, ok := r.field(key); ok {
-		return f
+	if r != nil {
+		if f, ok := r.fields[key]; ok {
+			return f
+		}
 	}
 	f := work()
 	if r != nil {
@@ -174,11 +176,11 @@ func (r *routeMemo) kept(key string, work func() []int) []int {
 }
 
 // field is the field kept by key; ok false: none (or no memo).
-func (r *routeMemo) field(key string) (f []int, ok bool) {
+func (r *routeMemo) field(key []byte) (f []int, ok bool) {
 	if r == nil {
 		return nil, false
 	}
-	f, ok = r.fields[key]
+	f, ok = r.fields[string(key)]
 	return f, ok
 }
 
