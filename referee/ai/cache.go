@@ -75,6 +75,8 @@ type work struct {
 	stepsRubble []hex.Hex
 	// routes is the memory of a picture's routes (approach).
 	routes map[routeKey][]int
+	// nearOwn is nearOwn's marks.
+	nearOwn []bool
 }
 
 // stepsKeysOver are the stepsKey of each way of moving, as far as
@@ -107,6 +109,10 @@ type routeMemo struct {
 	seeds map[string][]int32
 	// buckets is the memory of spread's queue, kept from field to field.
 	buckets [][]int32
+	// spare are the fields of the last player turn on the same map,
+	// which nothing reads any more: new fields are made in their memory
+	// (picture.newField).
+	spare [][]int
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
@@ -133,6 +139,15 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 	}
 	if r != nil && r.m == m && len(r.steps) <= maxKeptSteps {
 		next.steps = r.steps
+	}
+	if r != nil && r.m == m {
+		// The fields are read within the player turn alone (a picture's
+		// routes and homes, a mover's, the fire table's within its
+		// player turn); the hunt's, kept longer, are apart (hunts).
+		next.spare = r.spare
+		for _, f := range r.fields {
+			next.spare = append(next.spare, f)
+		}
 	}
 	if r != nil && r.m == m {
 		// A hunter mostly stands where it stood at the end of the side's

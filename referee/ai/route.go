@@ -226,7 +226,7 @@ func (pic *picture) routeField(k routeKey, targets string) []int {
 	// 0. The hexes to fire from are the same for every way of moving
 	// that closes to the same range: they are kept for the player turn
 	// (routeMemo) by targetsKey.
-	dist := newField(m)
+	dist := pic.newField()
 	var seeds []int32
 	ok := false
 	if pic.routeMemo != nil {
@@ -310,9 +310,17 @@ func exitHex(m *mapgen.Map, h hex.Hex, edge string) hex.Hex {
 	return h
 }
 
-// newField is a field of map m with no hex reached yet (−1).
-func newField(m *mapgen.Map) []int {
-	dist := make([]int, m.Width*m.Height)
+// newField is a field of the map with no hex reached yet (−1): in the
+// memory of a field of the memo's last player turn (routeMemo.spare), or
+// new.
+func (pic *picture) newField() []int {
+	m := pic.v.Map
+	var dist []int
+	if r := pic.routeMemo; r != nil && len(r.spare) > 0 && r.m == m {
+		dist, r.spare = r.spare[len(r.spare)-1], r.spare[:len(r.spare)-1]
+	} else {
+		dist = make([]int, m.Width*m.Height)
+	}
 	for i := range dist {
 		dist[i] = -1
 	}
@@ -323,7 +331,7 @@ func newField(m *mapgen.Map) []int {
 // to the nearest of targets; −1 where they cannot get there.
 func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 	m := pic.v.Map
-	dist := newField(m)
+	dist := pic.newField()
 	for _, h := range targets {
 		if m.Contains(h) {
 			dist[h.Y*m.Width+h.X] = 0
@@ -358,8 +366,11 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 	for len(bucket) < n {
 		bucket = append(bucket, nil)
 	}
-	bucket = bucket[:n]
+	// All of them are kept, those past n too (every bucket is empty
+	// once a field is done): kept cut to n, the next field with more
+	// grew them again from nothing.
 	*mem = bucket
+	bucket = bucket[:n]
 	mask := n - 1
 	queued := 0
 	push := func(i, c int) {
