@@ -34,10 +34,12 @@ type cache struct {
 	fire *fireTable
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
-	// moves is the memory of a decision's list of moves (movement), and
+	// moves is the memory of a decision's list of moves (movement),
 	// enemies of its picture's enemies (newPicture).
 	moves   []referee.Action
 	enemies []enemy
+	// order is the memory of movement's order of the units.
+	order []*referee.ViewUnit
 	// work is the memory a decision's picture works in.
 	work work
 }
@@ -77,6 +79,18 @@ type work struct {
 	routes map[routeKey][]int
 	// nearOwn is nearOwn's marks.
 	nearOwn []bool
+	// hunters is the memory of a picture's huntTo (assignHunt).
+	hunters map[string][]hex.Hex
+}
+
+// huntTo is the hunters' map, empty, in the memory of the last
+// decision's.
+func (w *work) huntTo() map[string][]hex.Hex {
+	if w.hunters == nil {
+		w.hunters = map[string][]hex.Hex{}
+	}
+	clear(w.hunters)
+	return w.hunters
 }
 
 // stepsKeysOver are the stepsKey of each way of moving, as far as
@@ -109,9 +123,9 @@ type routeMemo struct {
 	seeds map[string][]int32
 	// buckets is the memory of spread's queue, kept from field to field.
 	buckets [][]int32
-	// spare are the fields of the last player turn on the same map,
-	// which nothing reads any more: new fields are made in their memory
-	// (picture.newField).
+	// spare are the fields of the last player turn on the same map (and
+	// the hunt's not kept), which nothing reads any more: new fields are
+	// made in their memory (picture.newField).
 	spare [][]int
 }
 
@@ -156,6 +170,8 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 		for k, h := range r.hunts {
 			if h.age == r.age {
 				next.hunts[k] = h
+			} else {
+				next.spare = append(next.spare, h.f)
 			}
 		}
 	}

@@ -341,7 +341,7 @@ func (pic *picture) assignHunt() {
 	// slice rather than each grown hex by hex.
 	lists := make([][]hex.Hex, len(hunters))
 	all := make([]hex.Hex, len(hexes))
-	pic.huntTo = make(map[string][]hex.Hex, len(hunters))
+	pic.huntTo = pic.scratch().huntTo()
 	for j, n := range count {
 		lists[j], all = all[:0:n], all[n:]
 	}

@@ -339,7 +339,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	}
 	// Ground units move before air units (000 lines 578–580; ruling
 	// AIR3): once an air lance flies the side's ground units are done.
-	order := make([]*referee.ViewUnit, 0, len(pic.own))
+	order := p.cache.order[:0] // in the memory of the last decision's
 	for _, air := range []bool{false, true} {
 		for _, u := range pic.own {
 			if (u.Kind == referee.KindAir.String()) == air {
@@ -347,6 +347,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			}
 		}
 	}
+	p.cache.order = order
 	for _, u := range order {
 		// A disrupted air lance still flies, and must (000 line 1163).
 		air := u.Kind == referee.KindAir.String()
