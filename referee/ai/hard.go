@@ -805,10 +805,16 @@ func (a *fightAround) gainAt(i int, s shot) float64 {
 // exceeds, or within m's range (or next to it). The others add nothing,
 // so the worth is the same to the last bit; only they are not looked at
 // for every hex.
-type fightLists struct{ firing, targets []int }
+type fightLists struct {
+	firing, targets []int
+	// mem holds both lists for the dozen weighed (hardNear): one
+	// allocation, not one each time a list grows.
+	mem [2 * hardNear]int
+}
 
 func (m *moveScorer) fightLists(near bool, in []bool) *fightLists {
 	l := &fightLists{}
+	l.firing, l.targets = l.mem[:0:hardNear], l.mem[hardNear:hardNear]
 	for i, e := range m.pic.enemies {
 		if !in[i] {
 			continue

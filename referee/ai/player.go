@@ -48,6 +48,12 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown AI level %q: use easy, normal, hard, greedy or random", s)
 }
 
+// playerTurn is a game turn and the side whose player turn it is.
+type playerTurn struct {
+	turn int
+	side string
+}
+
 // Player chooses the actions of one side.
 type Player struct {
 	Side  string
@@ -55,8 +61,8 @@ type Player struct {
 
 	src *rand.PCG
 	rng *rand.Rand
-	// turn is the player turn the memory below belongs to ("turn/side").
-	turn string
+	// turn is the player turn the memory below belongs to.
+	turn playerTurn
 	// done: units whose movement has been decided this player turn.
 	done map[string]bool
 	// fired: enemy units attacked this player turn (concentration).
@@ -218,7 +224,7 @@ func (p *Player) decide(g *game) referee.Action {
 	if v.Phasing != p.Side {
 		return p.end() // not ours to act: Apply refuses it, as it should
 	}
-	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
+	if key := (playerTurn{v.Turn, v.Phasing}); key != p.turn {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
 		p.watch(v)
 	}
@@ -327,7 +333,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	}
 	// Ground units move before air units (000 lines 578–580; ruling
 	// AIR3): once an air lance flies the side's ground units are done.
-	order := make([]*referee.ViewUnit, 0, len(pic.own))
+	order := p.cache.order[:0] // in the memory of the last decision's
 	for _, air := range []bool{false, true} {
 		for _, u := range pic.own {
 			if (u.Kind == referee.KindAir.String()) == air {
@@ -335,6 +341,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			}
 		}
 	}
+	p.cache.order = order
 	for _, u := range order {
 		// A disrupted air lance still flies, and must (000 line 1163).
 		air := u.Kind == referee.KindAir.String()
