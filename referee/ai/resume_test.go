@@ -79,7 +79,7 @@ func TestResumeRemembers(t *testing.T) {
 				// battle has stalled at its first decision, which the
 				// resumed player asked as it read the turn's start; one
 				// that has not decided yet has not read its jumpers.
-				if kept.turn == "" || slices.ContainsFunc(events, func(e referee.Event) bool { return e.Type == "turn" && e.Side == id }) {
+				if kept.turn == (playerTurn{}) || slices.ContainsFunc(events, func(e referee.Event) bool { return e.Type == "turn" && e.Side == id }) {
 					continue
 				}
 				r := Resume(s, id, g.level, 99, slices.Values(past))
