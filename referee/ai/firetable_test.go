@@ -249,3 +249,27 @@ func TestKeptFireTableAsAfresh(t *testing.T) {
 		t.Logf("%s %d: %d rows compared", c.kind, c.seed, checked)
 	}
 }
+
+// Ensure the fire table is made afresh once the ground changes within a
+// phase (a building falls to rubble in the attack phase): every enemy's
+// reach over the ground may be another, and the columns kept were worked
+// out on the ground as it was.
+func TestFireTableAfreshOnNewGround(t *testing.T) {
+	s := MirrorBattle(t, "artillery", 4)
+	v := s.View("red")
+	var kept *fireTable
+	pic := newPicture(v, s.Rules.CRT, nil, nil)
+	pic.table = &kept
+	ft := pic.fireTable()
+	v.Rubble = append(slices.Clone(v.Rubble), *pic.own[0].Hex)
+	pic = newPicture(v, s.Rules.CRT, nil, nil)
+	pic.table = &kept
+	if pic.fireTable() == ft {
+		t.Error("the fire table worked out before a building fell is kept")
+	}
+	pic = newPicture(v, s.Rules.CRT, nil, nil)
+	pic.table = &kept
+	if pic.fireTable() != kept {
+		t.Error("the fire table is not kept on the same ground")
+	}
+}
