@@ -115,11 +115,12 @@ type firerKey struct {
 type colAt struct{ i, col int }
 
 // fireTable is the side's table brought up to date with the picture:
-// made afresh in a new phase or on new ground (a building fell to rubble:
-// every enemy's reach over the ground may be another), else with the entries of each enemy whose
-// key changed worked out again (a shot at a unit disrupts it, takes its
-// steps), of each enemy newly seen added, and of each no longer seen
-// (destroyed) dropped. The attack phase after the movement phase of the
+// made afresh in a new phase or on new ground (a building fell to
+// rubble: every enemy's reach over the ground may be another), else with
+// the entries of each enemy whose key changed worked out again (a shot at
+// a unit disrupts it, takes its steps; its values probed change its
+// range, and so its reach), of each enemy newly seen added, and of each
+// no longer seen (destroyed) dropped. The attack phase after the movement phase of the
 // same player turn, on the same ground (the map, its rubble, the table
 // printing and the time of day), keeps the columns and shots, brought up
 // to date the same way, and starts the plans afresh: with a hundred
