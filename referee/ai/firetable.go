@@ -115,18 +115,18 @@ type firerKey struct {
 type colAt struct{ i, col int }
 
 // fireTable is the side's table brought up to date with the picture:
-// made afresh in a new phase, else with the entries of each enemy whose
-// key changed worked out again (a shot at a unit disrupts it, takes its
-// steps), of each enemy newly seen added, and of each no longer seen
-// (destroyed) dropped. The attack phase after the movement phase of the
+// made afresh in a new phase or on new ground (a building fell to
+// rubble: every enemy's reach over the ground may be another), else with
+// the entries of each enemy whose key changed worked out again (a shot at
+// a unit disrupts it, takes its steps; its values probed change its
+// range, and so its reach), of each enemy newly seen added, and of each
+// no longer seen (destroyed) dropped. The attack phase after the movement phase of the
 // same player turn, on the same ground (the map, its rubble, the table
 // printing and the time of day), keeps the columns and shots, brought up
 // to date the same way, and starts the plans afresh: with a hundred
 // units a side, the thirty-odd decisions of a phase paid again for the
 // columns between every pair of units in reach of each other. Not into
-// the next player turn: the enemy's reach over the ground is kept for
-// the player turn (reach.go), so a column is the one worked out afresh
-// only within it.
+// the next player turn: by then both sides have moved.
 func (pic *picture) fireTable() *fireTable {
 	if pic.table == nil {
 		pic.table = new(*fireTable) // kept for this picture only
@@ -140,7 +140,7 @@ func (pic *picture) fireTable() *fireTable {
 	if ft != nil && ft.at != at && ft.at.turn == at.turn && ft.at.phasing == at.phasing && ft.at.m == at.m && ft.at.crt == at.crt && ft.at.night == at.night && slices.Equal(ft.rubble, pic.v.Rubble) {
 		ft.at, ft.aimed = at, map[string]aimed{}
 	}
-	if ft == nil || ft.at != at {
+	if ft == nil || ft.at != at || !slices.Equal(ft.rubble, pic.v.Rubble) {
 		ft = &fireTable{at: at, rubble: slices.Clone(pic.v.Rubble), rows: map[string]*fireRow{}, aimed: map[string]aimed{}}
 		for _, e := range pic.enemies {
 			ft.enemies = append(ft.enemies, keyOf(e))

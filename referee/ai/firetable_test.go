@@ -172,3 +172,104 @@ func TestReachMemoAsAfresh(t *testing.T) {
 	}
 	t.Logf("%d reaches checked, %d carried from an earlier turn", checked, carried)
 }
+
+// Ensure the fire table Hard keeps (patched from decision to decision and
+// phase to phase) reads as one worked out afresh in the battles Hard
+// plays: at every decision of Hard–Hard mirror battles, each unit's
+// return fire kept in the player's table is the one a copy of the player
+// starting without a table works out for the same unit where it stands
+// as the same target. Unlike TestFireTableAsAfresh it reads the player's
+// own table, with everything its pictures carry (the enemy's reach kept
+// for the turn, the moves seen, a stalled battle). A Hard–Hard mirror
+// battle with artillery (seed 4) once had a unit's kept return fire
+// differ from the fresh one at step 92, so a copy attacked another enemy.
+func TestKeptFireTableAsAfresh(t *testing.T) {
+	for _, c := range []struct {
+		kind string
+		seed uint64
+	}{{"artillery", 4}, {"artillery", 1}, {"air", 2}, {"dropships", 3}, {"large", 5}} {
+		s := MirrorBattle(t, c.kind, c.seed)
+		players := map[string]*Player{"red": New("red", Hard, c.seed), "blue": New("blue", Hard, c.seed+7)}
+		d := dice.New(dice.NewSeeded(c.seed))
+		// since is, by side and unit, the decision from which the unit's
+		// row has stood for its target, and the enemies' keys then.
+		type mark struct {
+			step    int
+			target  targetKey
+			enemies []enemyKey
+		}
+		since := map[string]mark{}
+		checked := 0
+		for step := 0; s.Phase != referee.PhaseOver && step < 300; step++ {
+			side := s.PhasingSide().ID
+			p := players[side]
+			a := p.Next(s)
+			if ft := p.cache.fire; ft != nil {
+				fresh := cloneP(p)
+				fresh.cache = cache{}
+				fresh.Next(s)
+				for id, r := range ft.rows {
+					m, ok := since[side+id]
+					if !ok || m.target != r.target {
+						m = mark{step, r.target, slices.Clone(ft.enemies)}
+						since[side+id] = m
+					}
+					var f *fireRow
+					if fresh.cache.fire != nil {
+						f = fresh.cache.fire.rows[id]
+					}
+					if !r.hasBack || f == nil || !f.hasBack || f.target != r.target {
+						continue
+					}
+					checked++
+					if slices.Equal(r.back, f.back) && slices.Equal(r.near, f.near) {
+						continue
+					}
+					t.Errorf("%s %d step %d (turn %d %v %s): %s at %v: kept return fire %v (near %v), afresh %v (near %v)",
+						c.kind, c.seed, step, s.Turn, s.Phasing, s.Phase, id, r.target, r.back, r.near, f.back, f.near)
+					for i, k := range ft.enemies {
+						for _, was := range m.enemies {
+							if was.id == k.id && was != k {
+								t.Errorf("  since step %d enemy %d changed: %+v → %+v", m.step, i, was, k)
+							}
+						}
+					}
+					t.FailNow()
+				}
+			}
+			next, events, err := referee.Apply(s, a, d)
+			if err != nil {
+				t.Fatalf("%s %d step %d: %v refused: %v", c.kind, c.seed, step, a, err)
+			}
+			for _, p := range players {
+				p.Observe(events)
+			}
+			s = next
+		}
+		t.Logf("%s %d: %d rows compared", c.kind, c.seed, checked)
+	}
+}
+
+// Ensure the fire table is made afresh once the ground changes within a
+// phase (a building falls to rubble in the attack phase): every enemy's
+// reach over the ground may be another, and the columns kept were worked
+// out on the ground as it was.
+func TestFireTableAfreshOnNewGround(t *testing.T) {
+	s := MirrorBattle(t, "artillery", 4)
+	v := s.View("red")
+	var kept *fireTable
+	pic := newPicture(v, s.Rules.CRT, nil, nil)
+	pic.table = &kept
+	ft := pic.fireTable()
+	v.Rubble = append(slices.Clone(v.Rubble), *pic.own[0].Hex)
+	pic = newPicture(v, s.Rules.CRT, nil, nil)
+	pic.table = &kept
+	if pic.fireTable() == ft {
+		t.Error("the fire table worked out before a building fell is kept")
+	}
+	pic = newPicture(v, s.Rules.CRT, nil, nil)
+	pic.table = &kept
+	if pic.fireTable() != kept {
+		t.Error("the fire table is not kept on the same ground")
+	}
+}

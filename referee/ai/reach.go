@@ -29,8 +29,7 @@ const farAway = 1 << 10
 // groundReach is, for each hex of the map (row by row), how many hexes it
 // lies from the nearest hex enemy e may end its move in next turn, up to
 // e's range (farAway beyond); nil when the way e moves is not known (an
-// unsighted class) or it does not move (a DropShip). Kept for the player
-// turn, as the enemy does not move in it, and into later turns while the
+// unsighted class) or it does not move (a DropShip). Kept while the
 // ground and the enemy stay as they were (reachMemo).
 func (pic *picture) groundReach(e *enemy) []int16 {
 	if !e.groundLooked {
@@ -130,14 +129,12 @@ func (pic *picture) lookReach(e *enemy) []int16 {
 }
 
 // reachMemo keeps the enemy's reach over the ground from one decision to
-// the next. Within a player turn a reach is the one first worked out in
-// it (by its counter, class, hex and MP), as the enemy does not move in
-// it; into a later turn, a reach is carried as long as the ground is the
-// same (the map and its rubble) and the enemy counter stands where it
-// stood with the same MP and range: the one worked out afresh. The enemy
-// moves between two of the side's turns, but a counter that stays need
-// not be looked at again: with eighty units a side this was a tenth of
-// Hard's cost.
+// the next, within a player turn and into later ones, as long as the
+// ground is the same (the map and its rubble) and the enemy counter
+// stands where it stood with the same MP and no longer range: the one
+// worked out afresh. The enemy moves between two of the side's turns,
+// but a counter that stays need not be looked at again: with eighty
+// units a side this was a tenth of Hard's cost.
 type reachMemo struct {
 	turn   int // the State.PlayerTurn
 	m      *mapgen.Map
@@ -171,25 +168,18 @@ type reachField struct {
 	rng, turn int
 }
 
-// at is the memo for a decision on s: the reaches of earlier turns are
-// dropped once the rubble is not what it was (those of this turn are
-// kept for this turn only, as the enemy's reach is kept for the turn),
-// and at a new player
-// turn those not looked up in the side's last turn (two player turns
-// before), whose counters have moved or gone.
+// at is the memo for a decision on s: every reach is dropped once the
+// rubble is not what it was (a reach kept of the ground as it was is not
+// the one worked out afresh, even in the turn the ground changed), and
+// at a new player turn those not looked up in the side's last turn (two
+// player turns before), whose counters have moved or gone.
 func (r *reachMemo) at(s *referee.State) *reachMemo {
 	if r == nil || r.m != s.Map {
 		return &reachMemo{turn: s.PlayerTurn, m: s.Map, rubble: maps.Clone(s.Rubble), fields: map[reachKey]reachField{}}
 	}
 	if !maps.Equal(r.rubble, s.Rubble) {
 		r.rubble = maps.Clone(s.Rubble)
-		maps.DeleteFunc(r.fields, func(_ reachKey, f reachField) bool { return f.turn != s.PlayerTurn })
-		// Those kept for this turn were worked out on the ground as it
-		// was: no later turn may take them (no range is -1).
-		for k, f := range r.fields {
-			f.rng = -1
-			r.fields[k] = f
-		}
+		clear(r.fields)
 	}
 	if r.turn != s.PlayerTurn {
 		r.turn = s.PlayerTurn
@@ -198,14 +188,18 @@ func (r *reachMemo) at(s *referee.State) *reachMemo {
 	return r
 }
 
-// kept is the reach kept by key for an enemy of range rng: the one of
-// this player turn, or one of an earlier turn worked out for rng.
+// kept is the reach kept by key for an enemy of range rng: one worked
+// out for rng or more, as it is out to rng hexes (further hexes are
+// read as out of range). Not one worked out for less: the range an enemy
+// is thought to have changes within a turn (its values probed), and a
+// reach kept of the shorter range read the hexes between as out of it,
+// where the one worked out afresh had the enemy fire.
 func (r *reachMemo) kept(key reachKey, rng int) ([]int16, bool) {
 	if r == nil {
 		return nil, false
 	}
 	f, ok := r.fields[key]
-	if !ok || (f.turn != r.turn && f.rng != rng) {
+	if !ok || f.rng < rng {
 		return nil, false
 	}
 	f.turn = r.turn
