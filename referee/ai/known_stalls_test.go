@@ -179,6 +179,12 @@ func TestKnownStalls(t *testing.T) {
 		// the units kept on the enemies in sight match their strength.)
 		// Hunters kept together while not stalled: they spread.
 		{"secrets", 67, 0, "hunters together"},
+		// The lanes, cut afresh each turn by where the hunters stood,
+		// handed the hexes from one unit to the next as they moved: a
+		// platoon in light woods a hex into the enemy's half was passed
+		// by three hunters in turn and found in turn 28. A hex stays
+		// with its unit while the same units hunt.
+		{"secrets", 15, 1, "a hex handed on"},
 	} {
 		check(g, ai.Normal, ai.Greedy)
 	}
