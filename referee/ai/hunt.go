@@ -327,24 +327,23 @@ func (pic *picture) assignHunt(kept *huntShares) *huntShares {
 		sum += max(hunters[j].Detail.MP, 1)
 		hi[k] = float64(sum*len(hexes)) / float64(total)
 	}
-	// Each hex goes to the hunter of the nearest lane that may enter
-	// it: its own lane's, unless that one may not. A lane no nearer than
-	// the nearest found is not asked.
-	shares := &huntShares{owner: map[hex.Hex]string{}}
-	byID := map[string]int{}
-	for j, u := range hunters {
-		byID[u.ID] = j
+	shares := &huntShares{owner: make(map[hex.Hex]string, len(hexes))}
+	for _, u := range hunters {
 		shares.hunters = append(shares.hunters, u.ID)
 	}
 	if kept != nil && !slices.Equal(kept.hunters, shares.hunters) {
-		kept = nil
+		kept = nil // the lanes are cut afresh
 	}
+	// Each hex goes to the hunter it went to before, while that one may
+	// still enter it; else to the hunter of the nearest lane that may:
+	// its own lane's, unless that one may not. A lane no nearer than the
+	// nearest found is not asked.
 	pic.huntTo = map[string][]hex.Hex{}
 	for i, h := range hexes {
 		at := float64(i) + 0.5
 		first, off := -1, 0.0
 		c := pic.cell(h)
-		if j, ok := byID[kept.of(h)]; ok && may(j, h, c) {
+		if j := slices.Index(shares.hunters, kept.of(h)); j >= 0 && may(j, h, c) {
 			first = j
 		} else {
 			for k, j := range order {
