@@ -27,8 +27,9 @@ import (
 // recon unit that runs ahead and searches where it stands alone. The
 // main body moves into a sector where it is stronger than the enemy it expects
 // there by aiOdds (half the time it waits instead for an enemy next door
-// who knows of it), else one sector toward its targets (aiTargets: such
-// fights, then the objective sectors it does not hold, then the sectors
+// who knows of it, always when it stands with its RBG, aiAtHome), else
+// one sector toward its targets (aiTargets: such fights, then the
+// objective sectors it does not hold, then the sectors
 // it has not cleared, the enemy's end of the map first), never into a
 // sector where it would be outmatched and round it when it can
 // (aiRoute), and holds a prepared position where it stays. Near the
@@ -181,7 +182,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// RBG, and the others with it.
 	main := aiMain(bgs)
 	var toRBG map[int]int
-	if rbg := aiRBG(bgs); rbg != nil {
+	rbg := aiRBG(bgs)
+	if rbg != nil {
 		toRBG = aiDistances(v, []int{rbg.Sector})
 	}
 	guard := aiGuard(bgs, main, toRBG)
@@ -266,7 +268,10 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// the AI waits for the enemy where it stands instead;
 			// never when its own battlegroups stand or are bound there
 			// (an RBG holding DropShips cannot leave it, 000 line 2547).
-			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d, true) > -1000 && rng.IntN(2) == 0 {
+			// Standing with its RBG it always waits (aiAtHome): the
+			// enemy marching on it meets the RBG too, and a move would
+			// leave the RBG to meet him alone.
+			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d, true) > -1000 && (aiAtHome(b, rbg) || rng.IntN(2) == 0) {
 				b.end = b.Sector
 			}
 			own[b.end] += b.strength()
@@ -335,6 +340,19 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 		}
 	}
 	return guard
+}
+
+// aiAtHome reports whether b stands with the side's RBG (rbg, nil when
+// it has none on the ground). With an enemy next door it waits there
+// rather than march on him: an RBG holding DropShips cannot leave (000
+// line 2547), and the enemy, who marches on the objective sectors it
+// does not hold (aiTargets) and the RBG often stands on, would meet the
+// RBG alone in the sector it left, each side taking what the other
+// left. Waiting, it meets the enemy with the RBG in its prepared
+// position; an enemy that does not come marches on elsewhere, its own
+// wait being only half the time.
+func aiAtHome(b, rbg *aiBattlegroup) bool {
+	return rbg != nil && b.Sector == rbg.Sector
 }
 
 // aiThreatened reports whether b expects an enemy it would not beat by

@@ -157,6 +157,24 @@ func TestAIOrders(t *testing.T) {
 			t.Errorf("over 10 seeds %d attacks and %d waits: want both", attacks, waits)
 		}
 	})
+	t.Run("WaitsWithItsRBG", func(t *testing.T) {
+		// Battalions 2 and 4 merge in sector 5, where the RBG stands,
+		// with an enemy battalion found next door in 6 that they would
+		// beat: they wait for him there (aiAtHome), never marching out
+		// and leaving the RBG to meet him alone, and search where they
+		// stand.
+		n := aiStand(aiStand(c, "crucis", 4, 5), "crucis", 2, 5)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 6, Present: true})
+		if !slices.Contains(c.Map.Neighbors(5), 6) {
+			t.Fatal("sector 6 is not next to 5 (the map changed?)")
+		}
+		for seed := uint64(1); seed <= 10; seed++ {
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", seed)).Side("crucis").Orders
+			if !slices.Contains(o.Holds, 2) || !slices.Contains(o.Searches, 5) {
+				t.Fatalf("seed %d: the battalion beside its RBG does not wait for the enemy next door: %+v", seed, o)
+			}
+		}
+	})
 	t.Run("UnheldObjectives", func(t *testing.T) {
 		// The side marches on every objective sector it does not hold,
 		// scored or not (ruling CB14): Carrick Landing (12), the

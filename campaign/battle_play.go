@@ -152,9 +152,11 @@ func AutoResolveBattleAt(c *Campaign, battleID int, level ai.Level, d *dice.Dice
 		b.State = st
 		b.takeFrames(0)
 	}
+	// A battle its players have fought some turns of is taken over where
+	// it stands, the AI told what each side saw of it.
 	players := map[string]*ai.Player{}
 	for i, sd := range st.Sides {
-		players[sd.ID] = ai.New(sd.ID, level, seed+uint64(i))
+		players[sd.ID] = b.AIPlayer(sd.ID, level, seed+uint64(i))
 	}
 	limit := n.Settings.BattleTurnLimit
 	if limit == 0 {

@@ -125,6 +125,24 @@ func (b *Battle) logEvents(evs []referee.Event) {
 	}
 }
 
+// AIPlayer is the AI player for side taking over battle b where it
+// stands, at level and seeded from seed: told the battle's record as
+// side saw it (ai.Resume), so that it remembers what a player kept since
+// the battle started would (when the battle was last fought, the steps
+// dealt, the hexes swept), not a battle that began when it was made. A
+// caller that goes on playing tells it each step's events (Observe).
+func (b *Battle) AIPlayer(side string, level ai.Level, seed uint64) *ai.Player {
+	return ai.Resume(b.State, side, level, seed, func(yield func(referee.Event) bool) {
+		for _, l := range b.Log {
+			e := l.Event
+			e.Audience = l.Audience
+			if !yield(e) {
+				return
+			}
+		}
+	})
+}
+
 // record adds what one step of the battle did to its record: its events
 // and, where the step started the battle, ended a game turn or ended the
 // battle, each side's picture. prevTurn and prevPhase are the battle's

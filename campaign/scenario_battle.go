@@ -234,7 +234,9 @@ const maxAIActions = 5000
 // battle is over or a side not in sides is to act. Each action goes
 // through BattleAct, so the battle starts and ends as it does for a
 // player. An AI action the referee refuses is replaced by ending the
-// phase.
+// phase. Each side's player takes the battle over where it stands
+// (Battle.AIPlayer) and is told every step's events while it plays, its
+// own and the other side's.
 func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64) (*Campaign, []referee.Event, error) {
 	if _, err := c.openBattle(battleID, ""); err != nil {
 		return nil, nil, err
@@ -280,6 +282,7 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		}
 		if len(more) > 0 {
 			n, all = next, append(all, more...)
+			observe(players, more)
 			continue
 		}
 		if slices.ContainsFunc(n.Decisions, mid) {
@@ -287,7 +290,7 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 		}
 		p := players[side.ID]
 		if p == nil {
-			p = ai.New(side.ID, n.Settings.Level(), seed+uint64(len(players)))
+			p = b.AIPlayer(side.ID, n.Settings.Level(), seed+uint64(len(players)))
 			players[side.ID] = p
 		}
 		a := p.Next(b.State)
@@ -299,5 +302,13 @@ func PlayAI(c *Campaign, battleID int, sides []string, d *dice.Dice, seed uint64
 			return nil, nil, fmt.Errorf("battle %d: the AI's %s phase for %s: %w", battleID, b.State.Phase, side.ID, err)
 		}
 		n, all = next, append(all, evs...)
+		observe(players, evs)
+	}
+}
+
+// observe tells each player the events of a step.
+func observe(players map[string]*ai.Player, evs []referee.Event) {
+	for _, p := range players {
+		p.Observe(evs)
 	}
 }

@@ -176,7 +176,8 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 610})
 	}
 	cur := attackValues(u)
-	var shifts []int
+	var shiftMem [6]int // on the stack: an AI asks for thousands of plans a turn
+	shifts := shiftMem[:0]
 	switch a.Mode {
 	case Ranged:
 		if dist > u.Range {

@@ -162,3 +162,41 @@ func TestSearchStepClosesAtDeadline(t *testing.T) {
 		t.Fatal("the battle deadline left the search step open")
 	}
 }
+
+// Ensure the AI that plays a missed phase takes the battle over where it
+// stands, told its record (campaign.Battle.AIPlayer): in game turn 5 of
+// a battle in which a step was taken in turn 4, red's last unit, an
+// empty landed DropShip out of the enemy's way, stays, as the battle has
+// not stalled (it lifts off once nobody has attacked for three turns).
+// Made afresh for the phase and told nothing, the AI took any battle for
+// stalled from its fourth game turn, and lifted off.
+func TestMissedPhaseRemembersTheBattle(t *testing.T) {
+	t.Parallel()
+	st, err := referee.ReadPosition(`map blank 20x10
+		turn 5 movement red player=9
+		side red name="Red" retreat=west; side blue name="Blue" retreat=east
+		unit R9 red union regular 13/0/7,13/0/7,13/0/7,13/0/7 @0505 r=6
+		unit B1 blue medium-mech regular 12/12/10 @1805 r=5 mp=2`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := campaign.NewScenarioBattle(7, "test", st, "surprise-encounter", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := "1"
+	b := c.Battle(1)
+	b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "attack", Turn: 4, Side: "blue", Attacker: "B1", Target: "R1", Mode: "ranged", Result: &one}})
+	n, evs, err := missedPhase(c, 1, dice.New(dice.NewSeeded(1)), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs {
+		if e.Type == "liftoff" {
+			t.Fatalf("red's ship lifts off in game turn 5 of a battle harmed in turn 4: %+v", evs)
+		}
+	}
+	if n.Battle(1).State.Phase == referee.PhaseMovement {
+		t.Fatalf("red's movement phase was not played: %+v", evs)
+	}
+}

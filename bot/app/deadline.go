@@ -12,7 +12,6 @@ import (
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
 	"bfbot/referee"
-	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 	"bfbot/referee/quickstart"
 	"bfbot/storage"
@@ -286,7 +285,9 @@ func battleDeadline(c *campaign.Campaign, d *dice.Dice, seed uint64, due time.Ti
 }
 
 // missedPhase plays the phasing side's current phase of a battle for it,
-// the AI at the campaign's level (ai_level, ruling AIL1).
+// the AI at the campaign's level (ai_level, ruling AIL1): a player that
+// takes the battle over where it stands, told its record as the side saw
+// it (campaign.Battle.AIPlayer), and then every step of the phase.
 func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, error) {
 	b := c.Battle(id)
 	side, phase, turn := b.State.PhasingSide().ID, b.State.Phase, b.State.Turn
@@ -295,7 +296,7 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		n, evs, err := campaign.BattleAct(c, id, side, end, d)
 		return n, evs, err
 	}
-	player := ai.New(side, c.Settings.Level(), seed+uint64(id))
+	player := b.AIPlayer(side, c.Settings.Level(), seed+uint64(id))
 	n := c
 	var all []referee.Event
 	for i := 0; i < maxPhaseActions; i++ {
@@ -317,6 +318,8 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 		if err != nil {
 			return nil, nil, err
 		}
+		player.Observe(evs)
+		player.Observe(more)
 		n, all = next, append(append(all, evs...), more...)
 	}
 	return n, all, nil

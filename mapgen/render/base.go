@@ -44,33 +44,53 @@ type terrainBase struct {
 	coded  *codedRows
 	// written counts the pictures written on the base.
 	written atomic.Int32
-	// work holds copies of rows with room for a title strip above them,
-	// lent to the pictures drawn on the base (lend), so that a picture
-	// does not copy the whole terrain.
-	work sync.Pool
+	id      uint64 // tells its working copies (workCopy) from others'
 	// tinted are its hexes painted with a move preview's tint, by cell,
 	// each kept once a preview paints it (reach.go).
 	tintMu sync.Mutex
 	tinted []*tintedHex
 }
 
-// workCopy is a working copy of a base's rows, and the room a picture
-// drawn in it lists the spans it changed in (kept with the copy, as a
-// picture's spans are some thousands).
+// terrainBaseIDs numbers the bases painted.
+var terrainBaseIDs atomic.Uint64
+
+// workCopy is a working copy of a base's rows, ending its buffer, with
+// room for a title strip above them; and the room a picture drawn in it
+// lists the spans it changed in (kept with the copy, as a picture's
+// spans are some thousands).
 type workCopy struct {
 	buf     []byte
+	base    uint64 // the id of the base whose rows end buf (0: none yet)
 	changed []image.Rectangle
 }
+
+// tacticalWorks are the working copies not lent, of any base, so that
+// a picture does not copy the whole terrain. One pool for all bases,
+// not one each, as for the strategic map (strategicWorks): a pool is
+// reachable from the runtime until the second collection after it was
+// last used, and with it a base that held it, so a bot drawing battles
+// on many terrains kept every base drawn since the last collection but
+// one alive, though bases had dropped it. A copy knows its base by id,
+// so that it keeps none alive either; a copy of another base costs a
+// copy of the whole base.
+var tacticalWorks sync.Pool
 
 // lend returns a working copy of the base's rows with top bytes above
 // them (a title strip), and the stream: those bytes and the rows. The
 // stream's rows are the base's; the caller restores what it changes
-// below top before giving the copy back to work.
+// below top before giving the copy back (release).
 func (b *terrainBase) lend(top int) (*workCopy, []byte) {
-	wc, ok := b.work.Get().(*workCopy)
-	if !ok || len(wc.buf)-len(b.rows) < top {
-		wc = &workCopy{buf: make([]byte, top+len(b.rows))}
-		copy(wc.buf[top:], b.rows)
+	wc, ok := tacticalWorks.Get().(*workCopy)
+	if !ok {
+		wc = new(workCopy)
+	}
+	if n := top + len(b.rows); wc.base != b.id || len(wc.buf) < n {
+		if cap(wc.buf) < n {
+			wc.buf = make([]byte, n)
+		}
+		wc.buf = wc.buf[:cap(wc.buf)]
+		copy(wc.buf[len(wc.buf)-len(b.rows):], b.rows)
+		wc.base = b.id
 	}
 	return wc, wc.buf[len(wc.buf)-len(b.rows)-top:]
 }
@@ -127,7 +147,7 @@ func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	key := baseKey{w: m.Width, h: m.Height, W: lay.W, H: H, size: lay.g.size, numbers: lay.numbers != nil, rulers: lay.rulers != nil, sum: mh.Sum64()}
 	paint := func() *terrainBase {
 		rows, sums := terrainRows(lay, m, tints{deploy: t.deploy})
-		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, sums: sums, period: int(2 * lay.g.step)}
+		return &terrainBase{key: key, cells: slices.Clone(m.Cells), deploy: t.deploy, rows: rows, sums: sums, period: int(2 * lay.g.step), id: terrainBaseIDs.Add(1)}
 	}
 	if b := bases.get(key, paint); slices.Equal(b.cells, m.Cells) && slices.Equal(b.deploy, t.deploy) {
 		return b
@@ -289,7 +309,7 @@ func (tp *tacticalPicture) release() {
 		}
 	}
 	tp.lent.changed = tp.changed
-	tp.base.work.Put(tp.lent)
+	tacticalWorks.Put(tp.lent)
 	tp.lent, tp.rows, tp.Paletted, tp.changed = nil, nil, nil, nil
 }
 

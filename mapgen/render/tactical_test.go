@@ -8,7 +8,9 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"runtime"
 	"testing"
+	"weak"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -204,6 +206,48 @@ func TestConcurrent(t *testing.T) {
 	want := MustDrawTactical(t, v, DefaultOptions())
 	counterFaces.clear() // the four goroutines paint the kept faces at once
 	writeConcurrently(t, want, func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
+}
+
+// Ensure a battle map's terrain base dropped from the kept ones is
+// collected at the next collection, though pictures were written on it:
+// nothing lent to its pictures keeps it. (A pool of its own kept it to
+// the second collection, and with it every terrain a bot drawing many
+// battles painted meanwhile.) And that the working copies, shared by
+// all bases, hold each base's terrain: pictures on two terrains written
+// in turn decode to their drawings.
+func TestTacticalBaseLetGo(t *testing.T) {
+	v := sampleView()
+	small := Options{HexSize: 13}
+	bases.clear()
+	for i := range 6 {
+		o := DefaultOptions()
+		if i%2 == 1 {
+			o = small
+		}
+		var buf bytes.Buffer
+		if err := WriteTacticalPNG(&buf, v, o); err != nil {
+			t.Fatal(err)
+		}
+		if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, v, o)); n != 0 {
+			t.Fatalf("picture %d: %d pixels differ from the drawing, first at %v", i, n, at)
+		}
+	}
+	var kept []weak.Pointer[terrainBase]
+	bases.mu.Lock()
+	for _, b := range bases.m {
+		kept = append(kept, weak.Make(b))
+	}
+	bases.mu.Unlock()
+	if len(kept) != 2 {
+		t.Fatalf("writing the map at two hex sizes kept %d terrains, want 2", len(kept))
+	}
+	bases.clear()
+	runtime.GC()
+	for _, b := range kept {
+		if b.Value() != nil {
+			t.Error("a terrain base, dropped from bases, outlived a collection")
+		}
+	}
 }
 
 // writeConcurrently writes a picture with write from four goroutines at

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -263,6 +264,18 @@ func TestNoCheating(t *testing.T) {
 	}
 }
 
+// Ensure a Hard player decides the same with the work it kept as a copy
+// of it without (playComparing), in a Hard–Hard mirror battle with
+// artillery (seed 4): a copy that started without the attack plan and
+// the return fire the player kept (keptFire) chose another attack at
+// step 92, and the check failed for what it does not check.
+func TestKeptWorkHardMirror(t *testing.T) {
+	s := MirrorBattle(t, "artillery", 4)
+	players := map[string]*Player{"red": New("red", Hard, 4), "blue": New("blue", Hard, 11)}
+	none := func(int, string, *referee.State) []*referee.State { return nil }
+	playComparing(t, 4, s, dice.New(dice.NewSeeded(4)), players, 600, 1, none)
+}
+
 // playComparing plays s to its end (or maxSteps) with players and, every
 // `every` steps, asks a copy of the phasing player for its choice on the
 // true state and copies for their choices on each state alts makes of the
@@ -303,8 +316,9 @@ func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, pl
 }
 
 // cloneP copies a player, its generator and memory included, with a
-// cache of its own, empty: the copies compared share nothing with each
-// other or with p, so a decision on one state cannot reuse work done on
+// cache of its own, empty but for what of Hard's fire table is not made
+// afresh (keptFire): the copies compared share nothing with each other
+// or with p, so a decision on one state cannot reuse work done on
 // another (a route field kept under a key that misses what the side may
 // not know would carry it over) and p's own cache never holds work done
 // on a state that is not the battle's.
@@ -315,9 +329,32 @@ func cloneP(p *Player) *Player {
 	c.rng = rand.New(c.src)
 	c.done, c.fired, c.hits = maps.Clone(p.done), maps.Clone(p.fired), maps.Clone(p.hits)
 	c.seen, c.moved, c.swept, c.shown = maps.Clone(p.seen), maps.Clone(p.moved), maps.Clone(p.swept), maps.Clone(p.shown)
-	c.leapers = maps.Clone(p.leapers)
-	c.cache = cache{}
+	c.leapers, c.chasing = maps.Clone(p.leapers), maps.Clone(p.chasing)
+	c.cache = cache{fire: keptFire(p.cache.fire)}
 	return &c
+}
+
+// keptFire copies of Hard's fire table f what a decision does not work
+// out afresh: the attack plan, which by design is not the plan made
+// afresh (firetable.go), and the return fire at each unit, patched from
+// decision to decision, which is not always the return fire worked out
+// afresh either (TestKeptWorkHardMirror: at step 92 a copy with the plan
+// and without it attacks another enemy). The shots, and what each
+// return fire costs, are worked out again. nil for nil.
+func keptFire(f *fireTable) *fireTable {
+	if f == nil {
+		return nil
+	}
+	c := &fireTable{at: f.at, rubble: slices.Clone(f.rubble), enemies: slices.Clone(f.enemies),
+		rows: make(map[string]*fireRow, len(f.rows)), aimed: make(map[string]aimed, len(f.aimed))}
+	for id, a := range f.aimed {
+		a.opts = slices.Clone(a.opts)
+		c.aimed[id] = a
+	}
+	for id, r := range f.rows {
+		c.rows[id] = &fireRow{target: r.target, hasBack: r.hasBack, back: slices.Clone(r.back), near: slices.Clone(r.near)}
+	}
+	return c
 }
 
 // perturb returns a copy of s in which what side does not know is

@@ -51,8 +51,7 @@ const mechsPerLance = 4
 
 func newAims(pic *picture, level Level) *aims {
 	v := pic.v
-	a := &aims{sc: v.Scenario, turnsLeft: noLimit, exitVP: map[string]int{}, exitEdge: map[string]string{},
-		spaceVP: map[string]int{}, hold: map[string]hex.Hex{}, holdPull: map[string]float64{}, salvageBonus: 1}
+	a := &aims{sc: v.Scenario, turnsLeft: noLimit, salvageBonus: 1}
 	if v.TurnLimit > 0 {
 		a.turnsLeft = max(v.TurnLimit-v.Turn+1, 1)
 		a.last = v.Turn >= v.TurnLimit
@@ -67,6 +66,10 @@ func newAims(pic *picture, level Level) *aims {
 		a.fightFirst = true
 	}
 	if sc := v.Scenario; sc != nil {
+		// Only a scenario's rewards fill them in: without one they are
+		// read empty (nil), not made for every decision.
+		a.exitVP, a.exitEdge, a.spaceVP = map[string]int{}, map[string]string{}, map[string]int{}
+		a.hold, a.holdPull = map[string]hex.Hex{}, map[string]float64{}
 		for _, u := range pic.own {
 			for _, e := range sc.Exits {
 				w := exitWorth(e, u)

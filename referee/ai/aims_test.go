@@ -85,7 +85,6 @@ func aixPhase(t *testing.T, s *referee.State, d *dice.Dice) ([]referee.Action, [
 func aixPhaseAs(t *testing.T, s *referee.State, d *dice.Dice, level Level) ([]referee.Action, []referee.Event, *referee.State) {
 	t.Helper()
 	p := New("red", level, 1)
-	p.Observe(nil) // a player kept through the battle, told that nothing was fought
 	var acts []referee.Action
 	var events []referee.Event
 	phase, turn := s.Phase, s.PlayerTurn

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -32,10 +34,12 @@ type cache struct {
 	fire *fireTable
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
-	// moves is the memory of a decision's list of moves (movement), and
+	// moves is the memory of a decision's list of moves (movement),
 	// enemies of its picture's enemies (newPicture).
 	moves   []referee.Action
 	enemies []enemy
+	// order is the memory of movement's order of the units.
+	order []*referee.ViewUnit
 	// work is the memory a decision's picture works in.
 	work work
 }
@@ -64,6 +68,39 @@ type work struct {
 	depthMap   *mapgen.Map
 	depthOwn   string
 	depthEdges []string
+	// key is where a route field's key is written to be looked up
+	// (approach, huntField).
+	key []byte
+	// stepsKeys are the stepsKey of each way of moving over the rubble
+	// stepsRubble (stepsKeysOver).
+	stepsKeys   map[routeKey]string
+	stepsRubble []hex.Hex
+	// routes is the memory of a picture's routes (approach).
+	routes map[routeKey][]int
+	// nearOwn is nearOwn's marks.
+	nearOwn []bool
+	// hunters is the memory of a picture's huntTo (assignHunt).
+	hunters map[string][]hex.Hex
+}
+
+// huntTo is the hunters' map, empty, in the memory of the last
+// decision's.
+func (w *work) huntTo() map[string][]hex.Hex {
+	if w.hunters == nil {
+		w.hunters = map[string][]hex.Hex{}
+	}
+	clear(w.hunters)
+	return w.hunters
+}
+
+// stepsKeysOver are the stepsKey of each way of moving, as far as
+// written, over rubble (a View's, in order): kept from one decision to
+// the next while the rubble is the same, as it mostly is.
+func (w *work) stepsKeysOver(rubble []hex.Hex) map[routeKey]string {
+	if w.stepsKeys == nil || !slices.Equal(w.stepsRubble, rubble) {
+		w.stepsKeys, w.stepsRubble = map[routeKey]string{}, slices.Clone(rubble)
+	}
+	return w.stepsKeys
 }
 
 // routeMemo keeps the route work on map m by what it depends on: a
@@ -86,6 +123,10 @@ type routeMemo struct {
 	seeds map[string][]int32
 	// buckets is the memory of spread's queue, kept from field to field.
 	buckets [][]int32
+	// spare are the fields of the last player turn on the same map (and
+	// the hunt's not kept), which nothing reads any more: new fields are
+	// made in their memory (picture.newField).
+	spare [][]int
 }
 
 func newRouteMemo(m *mapgen.Map) *routeMemo {
@@ -114,12 +155,23 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 		next.steps = r.steps
 	}
 	if r != nil && r.m == m {
+		// The fields are read within the player turn alone (a picture's
+		// routes and homes, a mover's, the fire table's within its
+		// player turn); the hunt's, kept longer, are apart (hunts).
+		next.spare = r.spare
+		for _, f := range r.fields {
+			next.spare = append(next.spare, f)
+		}
+	}
+	if r != nil && r.m == m {
 		// A hunter mostly stands where it stood at the end of the side's
 		// last turn, and the fields are worked out on the step costs alone.
 		next.age = r.age + 1
 		for k, h := range r.hunts {
 			if h.age == r.age {
 				next.hunts[k] = h
+			} else {
+				next.spare = append(next.spare, h.f)
 			}
 		}
 	}
@@ -128,13 +180,13 @@ func (r *routeMemo) nextTurn(m *mapgen.Map) *routeMemo {
 
 // hunt is the hunt field kept by key, marked as looked up in this turn;
 // ok false: none (or no memo).
-func (r *routeMemo) hunt(key string) (f []int, ok bool) {
+func (r *routeMemo) hunt(key []byte) (f []int, ok bool) {
 	if r == nil {
 		return nil, false
 	}
-	h, ok := r.hunts[key]
+	h, ok := r.hunts[string(key)]
 	if ok && h.age != r.age {
-		r.hunts[key] = huntKept{h.f, r.age}
+		r.hunts[string(key)] = huntKept{h.f, r.age}
 	}
 	return h.f, ok
 }
@@ -142,8 +194,10 @@ func (r *routeMemo) hunt(key string) (f []int, ok bool) {
 // kept is the field kept by key, worked out by work and kept (with a
 // memo) the first time it is asked for.
 func (r *routeMemo) kept(key string, work func() []int) []int {
-	if f, ok := r.field(key); ok {
-		return f
+	if r != nil {
+		if f, ok := r.fields[key]; ok {
+			return f
+		}
 	}
 	f := work()
 	if r != nil {
@@ -153,11 +207,11 @@ func (r *routeMemo) kept(key string, work func() []int) []int {
 }
 
 // field is the field kept by key; ok false: none (or no memo).
-func (r *routeMemo) field(key string) (f []int, ok bool) {
+func (r *routeMemo) field(key []byte) (f []int, ok bool) {
 	if r == nil {
 		return nil, false
 	}
-	f, ok = r.fields[key]
+	f, ok = r.fields[string(key)]
 	return f, ok
 }
 

@@ -1,10 +1,8 @@
 package ai
 
 import (
-	"cmp"
 	"encoding/binary"
 	"math"
-	"slices"
 
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
@@ -76,10 +74,6 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 		}
 		return chaseTurns(way, u)
 	}
-	type unitTurns struct {
-		u     *referee.ViewUnit
-		turns int
-	}
 	var nearest []unitTurns
 	chased := map[*enemy]bool{}
 	for _, u := range units {
@@ -99,19 +93,20 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 		// could reach in the turns left, needs no field; of the others
 		// only the chaseNearest units soonest by hexes are measured
 		// over the ground, a field each (a battle of eighty a side
-		// measured every unit against every enemy far off).
+		// measured every unit against every enemy far off). They are
+		// picked out as they come (soonest), not all sorted for every
+		// enemy.
 		near := nearest[:0]
 		for _, u := range units {
-			near = append(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)})
+			near = soonest(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)}, chaseNearest)
 		}
-		slices.SortStableFunc(near, func(a, b unitTurns) int { return cmp.Compare(a.turns, b.turns) })
 		nearest = near
 		if len(near) == 0 || near[0].turns == 0 || near[0].turns > left {
 			continue
 		}
 		var best *referee.ViewUnit
 		bestT := math.MaxInt
-		for _, n := range near[:min(len(near), chaseNearest)] {
+		for _, n := range near {
 			u := n.u
 			if pic.chase[u.ID] != nil {
 				continue
@@ -134,6 +129,31 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 		out[id] = e.id
 	}
 	return out
+}
+
+// unitTurns is a unit and the turns it needs to fire at an enemy.
+type unitTurns struct {
+	u     *referee.ViewUnit
+	turns int
+}
+
+// soonest adds n to near, the k soonest of the units so far (by turns;
+// of as soon, the first come), in that order: the first k of them a
+// stable sort by turns would give.
+func soonest(near []unitTurns, n unitTurns, k int) []unitTurns {
+	i := len(near)
+	for i > 0 && near[i-1].turns > n.turns {
+		i--
+	}
+	if i >= k {
+		return near
+	}
+	if len(near) < k {
+		near = append(near, unitTurns{})
+	}
+	copy(near[i+1:], near[i:len(near)-1])
+	near[i] = n
+	return near
 }
 
 // setChase sends own unit u after enemy e.
@@ -165,22 +185,26 @@ func chaseTurns(way int, u *referee.ViewUnit) int {
 func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 	k := routeKeyOf(u, max(u.Values.Range, 1))
 	k.indirect = u.Detail.Indirect && pic.observed(u)
-	var key string
+	var key []byte
 	if pic.routeMemo != nil {
-		b := []byte("chase " + pic.stepsKey(k))
+		// Written in the work's memory (approach): the move's scoring
+		// asks for it at every hex.
+		w := pic.scratch()
+		key = append(append(w.key[:0], "chase "...), pic.stepsKey(k)...)
 		for _, n := range []int{k.rng, e.at.X, e.at.Y} {
-			b = binary.AppendVarint(b, int64(n))
+			key = binary.AppendVarint(key, int64(n))
 		}
 		if k.indirect && pic.spotted(e) {
-			b = append(b, 'i')
+			key = append(key, 'i')
 		}
 		if pic.stalled {
-			b = append(b, 's')
+			key = append(key, 's')
 		}
-		key = string(b)
+		w.key = key
 	}
 	f, ok := pic.routeMemo.field(key)
 	if !ok {
+		kept := string(key) // before the work's memory is written again
 		m := pic.v.Map
 		var from []hex.Hex
 		for y := max(e.at.Y-k.rng, 0); y <= min(e.at.Y+k.rng, m.Height-1); y++ {
@@ -192,7 +216,7 @@ func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 		}
 		f = pic.fieldFrom(k, from)
 		if pic.routeMemo != nil {
-			pic.routeMemo.fields[key] = f
+			pic.routeMemo.fields[kept] = f
 		}
 	}
 	return f

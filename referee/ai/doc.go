@@ -216,9 +216,13 @@
 // less that return fire (a step of the side's unit worth what Normal
 // counts it in its danger), counted three times over in the
 // attack phase and nine times in the movement phase (measured: a
-// side that denies the enemy its fire beats one that deals the most). The enemy's reach is measured
-// over the ground (reach.go): its guessed MP spent as its class moves
-// through the terrain, then its range.
+// side that denies the enemy its fire beats one that deals the most);
+// a side that moves first in the game turn with more than four units on
+// the map counts it nine times four over their number (a dozen at
+// most), since its units come up one after another into the enemy's
+// reach and share the fire (hard_first.go). The enemy's reach is
+// measured over the ground (reach.go): its guessed MP spent as its
+// class moves through the terrain, then its range.
 //
 //   - Attack phase: each unit is given the attack that adds most to the
 //     plan (the units with fewest choices first, then once more against

@@ -654,7 +654,7 @@ func (a *fightAround) exchange() *exchange {
 	ft := pic.fireTable()
 	// A mover's hexes are all scored before the next mover's: the plan
 	// of the last is no longer read.
-	a.x = pic.newExchange(hardMoveReturn, ft.aroundX)
+	a.x = pic.newExchange(pic.moveReturn(), ft.aroundX)
 	ft.aroundX = a.x
 	units := ft.plans()
 	ft.opts = ft.opts[:0]
@@ -718,6 +718,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 	// hex: each is worked out once.
 	var worth [referee.MaxColumn - referee.MinColumn + 1]float64
 	var worthKnown [len(worth)]bool
+	ret := pic.moveReturn()
 	return func(h hex.Hex, cell mapgen.Cell) float64 {
 		if !made {
 			me, made = pic.ownTarget(m.u, h, cell), true
@@ -778,7 +779,7 @@ func (pic *picture) hardFight(m *moveScorer) func(h hex.Hex, cell mapgen.Cell) f
 			}
 			best = max(best, a.gainAt(i, sh))
 		}
-		return best - hardMoveReturn*drawn
+		return best - ret*drawn
 	}
 }
 
@@ -804,10 +805,16 @@ func (a *fightAround) gainAt(i int, s shot) float64 {
 // exceeds, or within m's range (or next to it). The others add nothing,
 // so the worth is the same to the last bit; only they are not looked at
 // for every hex.
-type fightLists struct{ firing, targets []int }
+type fightLists struct {
+	firing, targets []int
+	// mem holds both lists for the dozen weighed (hardNear): one
+	// allocation, not one each time a list grows.
+	mem [2 * hardNear]int
+}
 
 func (m *moveScorer) fightLists(near bool, in []bool) *fightLists {
 	l := &fightLists{}
+	l.firing, l.targets = l.mem[:0:hardNear], l.mem[hardNear:hardNear]
 	for i, e := range m.pic.enemies {
 		if !in[i] {
 			continue

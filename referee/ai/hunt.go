@@ -83,9 +83,9 @@ func (pic *picture) leavesAmbush() bool {
 // leap notes which of the side's own units jump (its view shows their
 // jump capability, hidden from the enemy): their moves search only the
 // hexes they land in (sweep).
-func (p *Player) leap(pic *picture) {
-	for _, u := range pic.own {
-		if u.Detail != nil && u.Detail.Jump {
+func (p *Player) leap(v referee.View) {
+	for i := range v.Units {
+		if u := &v.Units[i]; u.Own && u.Detail != nil && u.Detail.Jump {
 			if p.leapers == nil {
 				p.leapers = map[string]bool{}
 			}
@@ -129,7 +129,7 @@ func (pic *picture) huntHexes(swept map[hex.Hex]bool, fought bool) []hex.Hex {
 	if !pic.stalled && !fought {
 		return nil
 	}
-	var movers []*referee.ViewUnit
+	movers := make([]*referee.ViewUnit, 0, len(pic.own))
 	for _, u := range pic.own {
 		if groundMover(u) && !u.Disrupted {
 			movers = append(movers, u)
@@ -285,7 +285,7 @@ func (pic *picture) assignHunt(kept *huntShares) *huntShares {
 	if len(pic.hunt) == 0 {
 		return nil
 	}
-	var free []*referee.ViewUnit
+	free := make([]*referee.ViewUnit, 0, len(pic.own))
 	for _, u := range pic.own {
 		if groundMover(u) && !u.Disrupted && (pic.aims == nil || !pic.aims.elsewhere(pic, u)) && pic.chase[u.ID] == nil {
 			free = append(free, u)
@@ -338,7 +338,7 @@ func (pic *picture) assignHunt(kept *huntShares) *huntShares {
 	// still enter it; else to the hunter of the nearest lane that may:
 	// its own lane's, unless that one may not. A lane no nearer than the
 	// nearest found is not asked.
-	pic.huntTo = map[string][]hex.Hex{}
+	owner, count := make([]int, len(hexes)), make([]int, len(hunters))
 	for i, h := range hexes {
 		at := float64(i) + 0.5
 		first, off := -1, 0.0
@@ -353,10 +353,28 @@ func (pic *picture) assignHunt(kept *huntShares) *huntShares {
 				}
 			}
 		}
+		owner[i] = first
 		if first >= 0 {
-			id := hunters[first].ID
-			pic.huntTo[id] = append(pic.huntTo[id], h)
-			shares.owner[h] = id
+			shares.owner[h] = hunters[first].ID
+			count[first]++
+		}
+	}
+	// Each hunter's hexes, in their order along the edge, cut from one
+	// slice rather than each grown hex by hex.
+	lists := make([][]hex.Hex, len(hunters))
+	all := make([]hex.Hex, len(hexes))
+	pic.huntTo = pic.scratch().huntTo()
+	for j, n := range count {
+		lists[j], all = all[:0:n], all[n:]
+	}
+	for i, j := range owner {
+		if j >= 0 {
+			lists[j] = append(lists[j], hexes[i])
+		}
+	}
+	for j, l := range lists {
+		if len(l) > 0 {
+			pic.huntTo[hunters[j].ID] = l
 		}
 	}
 	return shares
@@ -437,18 +455,18 @@ type spared struct{ units, spare []*referee.ViewUnit }
 
 // workSpare is spare, worked out.
 func (pic *picture) workSpare(units []*referee.ViewUnit) []*referee.ViewUnit {
-	var foes []hex.Hex
+	foes := 0
 	need := 0
 	for _, e := range pic.enemies {
 		if e.fighting() {
-			foes = append(foes, e.at)
+			foes++
 			need += huntOdds * max(e.steps()-e.step, 0) * max(e.ra, e.ca, 1)
 		}
 	}
-	if len(foes) == 0 {
+	if foes == 0 {
 		return units
 	}
-	if len(units) <= huntKeep*len(foes) {
+	if len(units) <= huntKeep*foes {
 		return nil // all of them stay
 	}
 	// turns is how many turns u needs to fire at the nearest of them:
@@ -490,7 +508,7 @@ func (pic *picture) workSpare(units []*referee.ViewUnit) []*referee.ViewUnit {
 		kept[i] = b.u
 	}
 	for i, u := range kept {
-		if i >= huntKeep*len(foes) && need <= 0 {
+		if i >= huntKeep*foes && need <= 0 {
 			spare := kept[i:]
 			slices.Reverse(spare) // the slowest first
 			return spare
@@ -554,20 +572,23 @@ func (pic *picture) huntedSet() map[hex.Hex]bool {
 // hexes (fieldFrom), kept for the player turn and the next (routeMemo).
 func (pic *picture) huntField(u *referee.ViewUnit, hexes []hex.Hex) []int {
 	k := routeKeyOf(u, 1)
-	var key string
+	var key []byte
 	if pic.routeMemo != nil {
-		b := []byte("hunt " + pic.stepsKey(k))
+		// Written in the work's memory (approach).
+		w := pic.scratch()
+		key = append(append(w.key[:0], "hunt "...), pic.stepsKey(k)...)
 		for _, h := range hexes {
-			b = binary.AppendVarint(b, int64(h.X))
-			b = binary.AppendVarint(b, int64(h.Y))
+			key = binary.AppendVarint(key, int64(h.X))
+			key = binary.AppendVarint(key, int64(h.Y))
 		}
-		key = string(b)
+		w.key = key
 	}
 	f, ok := pic.routeMemo.hunt(key)
 	if !ok {
+		kept := string(key) // before the work's memory is written again
 		f = pic.fieldFrom(k, hexes)
 		if pic.routeMemo != nil {
-			pic.routeMemo.hunts[key] = huntKept{f, pic.routeMemo.age}
+			pic.routeMemo.hunts[kept] = huntKept{f, pic.routeMemo.age}
 		}
 	}
 	return f

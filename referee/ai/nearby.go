@@ -20,9 +20,10 @@ const hardNear = 12
 // those ok says count: by hexes, ties by ID. It counts the items at
 // each distance rather than sort them, to find the farthest distance
 // taken; only the items tied at it are sorted, by ID (those 63 hexes or
-// more away counted as one distance, sorted by theirs).
-func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, ok bool)) []bool {
-	in := make([]bool, n)
+// more away counted as one distance, sorted by theirs). The marks are
+// made in the memory of mem (nil: memory of their own).
+func nearest(mem []bool, center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, ok bool)) []bool {
+	in := append(mem[:0], make([]bool, n)...)
 	// dists is each item's distance (−1: not counted), worked out once,
 	// on the stack for a battle of up to 160 units a side.
 	var on [320]int
@@ -54,7 +55,8 @@ func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, 
 		}
 		taken += count[r]
 	}
-	var tied []int
+	var tiedMem [hardNear]int // on the stack, unless more are tied
+	tied := tiedMem[:0]
 	for i := range n {
 		switch d := min(dist(i), len(count)-1); {
 		case d < 0:
@@ -86,7 +88,7 @@ func nearest(center hex.Hex, k, n int, item func(i int) (at hex.Hex, id string, 
 // nearEnemies marks, by pic.enemies index, the hardNear fighting enemies
 // nearest center.
 func (pic *picture) nearEnemies(center hex.Hex) []bool {
-	return nearest(center, hardNear, len(pic.enemies), func(i int) (hex.Hex, string, bool) {
+	return nearest(nil, center, hardNear, len(pic.enemies), func(i int) (hex.Hex, string, bool) {
 		e := pic.enemies[i]
 		return e.at, e.id, e.fighting()
 	})
@@ -95,14 +97,16 @@ func (pic *picture) nearEnemies(center hex.Hex) []bool {
 // nearOwn is the hardNear units of the side nearest center that the
 // enemy may fire at (isTarget), but skip, in pic.own order.
 func (pic *picture) nearOwn(center hex.Hex, skip *referee.ViewUnit) []*referee.ViewUnit {
-	in := nearest(center, hardNear, len(pic.own), func(i int) (hex.Hex, string, bool) {
+	w := pic.scratch()
+	in := nearest(w.nearOwn, center, hardNear, len(pic.own), func(i int) (hex.Hex, string, bool) {
 		u := pic.own[i]
 		if u == skip || !isTarget(u) {
 			return hex.Hex{}, "", false
 		}
 		return *u.Hex, u.ID, true
 	})
-	var out []*referee.ViewUnit
+	w.nearOwn = in
+	out := make([]*referee.ViewUnit, 0, hardNear)
 	for i, u := range pic.own {
 		if in[i] {
 			out = append(out, u)

@@ -29,7 +29,7 @@ func TestNearestByHexesThenID(t *testing.T) {
 		3: {true, true, false, true, false},
 		9: {true, true, false, true, true},
 	} {
-		got := nearest(center, k, len(items), func(i int) (hex.Hex, string, bool) { return items[i].at, items[i].id, items[i].ok })
+		got := nearest(nil, center, k, len(items), func(i int) (hex.Hex, string, bool) { return items[i].at, items[i].id, items[i].ok })
 		if !slices.Equal(got, want) {
 			t.Errorf("k %d: %v, want %v", k, got, want)
 		}
@@ -64,7 +64,7 @@ func TestNearestAsSorted(t *testing.T) {
 		for _, i := range order[:min(k, len(order))] {
 			want[i] = true
 		}
-		got := nearest(center, k, n, func(i int) (hex.Hex, string, bool) { return ats[i], ids[i], oks[i] })
+		got := nearest(nil, center, k, n, func(i int) (hex.Hex, string, bool) { return ats[i], ids[i], oks[i] })
 		// Items with the same distance and ID may be taken either way:
 		// compare how many of each were taken.
 		count := func(marks []bool) map[string]int {

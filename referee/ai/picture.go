@@ -161,18 +161,33 @@ var kindEstimates = map[string]estimate{
 // which the picture before gave up (a Player keeps no picture past its
 // decision); nil: in memory of their own.
 func newPicture(v referee.View, crt referee.CRT, sight *sightMemo, slab *[]enemy) *picture {
-	pic := &picture{v: v, crt: crt, side: v.Viewer, rubble: map[hex.Hex]bool{}, salvage: map[hex.Hex]int{}, sight: sight, outnumbering: 1}
+	// The sets are made as large as they will be (or not at all, when
+	// empty: read, a nil map is empty), not grown at every decision.
+	pic := &picture{v: v, crt: crt, side: v.Viewer, sight: sight, outnumbering: 1}
+	if len(v.Rubble) > 0 {
+		pic.rubble = make(map[hex.Hex]bool, len(v.Rubble))
+	}
 	for _, h := range v.Rubble {
 		pic.rubble[h] = true
+	}
+	if len(v.Salvage) > 0 {
+		pic.salvage = make(map[hex.Hex]int, len(v.Salvage))
 	}
 	for _, c := range v.Salvage {
 		pic.salvage[c.Hex] = c.Count
 	}
-	pic.mines = map[hex.Hex]int{}
+	mines := 0
+	pic.enemyEdges = make([]string, 0, len(v.Sides))
 	for _, sd := range v.Sides {
 		if sd.ID != v.Viewer {
 			pic.enemyEdges = append(pic.enemyEdges, sd.RetreatEdge)
 		}
+		mines += len(sd.Mines)
+	}
+	if mines > 0 {
+		pic.mines = make(map[hex.Hex]int, mines)
+	}
+	for _, sd := range v.Sides {
 		for _, m := range sd.Mines {
 			pic.mines[m.Hex] += m.Points
 		}

@@ -48,6 +48,12 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("unknown AI level %q: use easy, normal, hard, greedy or random", s)
 }
 
+// playerTurn is a game turn and the side whose player turn it is.
+type playerTurn struct {
+	turn int
+	side string
+}
+
 // Player chooses the actions of one side.
 type Player struct {
 	Side  string
@@ -55,8 +61,8 @@ type Player struct {
 
 	src *rand.PCG
 	rng *rand.Rand
-	// turn is the player turn the memory below belongs to ("turn/side").
-	turn string
+	// turn is the player turn the memory below belongs to.
+	turn playerTurn
 	// done: units whose movement has been decided this player turn.
 	done map[string]bool
 	// fired: enemy units attacked this player turn (concentration).
@@ -67,11 +73,6 @@ type Player struct {
 	// lastFight is the game turn of the last attack the side saw
 	// (Observe), lastHarm of the last that took a step.
 	lastFight, lastHarm int
-	// told: Observe has been called, so lastFight is what the side saw.
-	// A player made afresh for one phase (a missed deadline, a scenario's
-	// side without a player) never is, and would take any battle for
-	// stalled from its fourth turn.
-	told bool
 	// stalledSince is set once the battle has stalled, until an
 	// attack takes a step: a stall broken by attacks that harm nobody
 	// is still one (stalled).
@@ -115,9 +116,6 @@ const stallTurns = 3
 // without an attack is enough: waiting stallTurns there, a side stalled
 // only in the last turn, too late to close in, and the battle ran out.
 func (p *Player) stalled(turn, limit int) bool {
-	if !p.told && !p.Level.skilled() {
-		return false // Easy notices a stall only from what it was told
-	}
 	wait := stallTurns
 	if limit > 0 && limit-turn < stallTurns {
 		wait = 1
@@ -132,9 +130,11 @@ func (p *Player) stalled(turn, limit int) bool {
 // side saw it (events not Visible to it are passed over): it keeps the
 // steps each attack dealt, which every side sees rolled, less the steps
 // it sees an Extra 'Mech chit absorb (000 line 1304). A player that is
-// never told plays on without this memory.
+// never told plays on without this memory, and takes a battle for stalled
+// from its fourth game turn: so a player for a battle under way is made
+// by Resume, told the battle's past, never by New (no caller makes one
+// that is not told, so no level guards against it).
 func (p *Player) Observe(events []referee.Event) {
-	p.told = true
 	for _, e := range events {
 		if !e.Visible(p.Side) {
 			continue
@@ -226,7 +226,7 @@ func (p *Player) decide(g *game) referee.Action {
 	if v.Phasing != p.Side {
 		return p.end() // not ours to act: Apply refuses it, as it should
 	}
-	if key := fmt.Sprintf("%d/%s", v.Turn, v.Phasing); key != p.turn {
+	if key := (playerTurn{v.Turn, v.Phasing}); key != p.turn {
 		p.turn, p.done, p.fired = key, map[string]bool{}, map[string]int{}
 		p.watch(v)
 	}
@@ -251,7 +251,7 @@ func (p *Player) decide(g *game) referee.Action {
 	// Nothing has been fired for stallTurns game turns: the side closes
 	// in rather than let the battle run out with nothing happening.
 	g.pic.stalled = p.stalled(v.Turn, v.TurnLimit)
-	p.leap(g.pic)
+	p.leap(v)
 	if v.Phase == "movement" {
 		// The aims and the hunt lead moves only: the attack phase reads
 		// neither, and with eighty units a side the hunt was a fifth of
@@ -335,7 +335,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	}
 	// Ground units move before air units (000 lines 578–580; ruling
 	// AIR3): once an air lance flies the side's ground units are done.
-	order := make([]*referee.ViewUnit, 0, len(pic.own))
+	order := p.cache.order[:0] // in the memory of the last decision's
 	for _, air := range []bool{false, true} {
 		for _, u := range pic.own {
 			if (u.Kind == referee.KindAir.String()) == air {
@@ -343,6 +343,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			}
 		}
 	}
+	p.cache.order = order
 	for _, u := range order {
 		// A disrupted air lance still flies, and must (000 line 1163).
 		air := u.Kind == referee.KindAir.String()

@@ -40,14 +40,33 @@ func (pic *picture) approach(k routeKey) []int {
 	if f, ok := pic.routes[k]; ok {
 		return f
 	}
-	var key, targets string
-	if pic.routeMemo != nil {
-		targets = pic.targetsKey(k)
-		key = pic.stepsKey(k) + targets
+	var f []int
+	if r := pic.routeMemo; r == nil {
+		f = pic.routeField(k, "")
+	} else {
+		// The key is written in the work's memory and looked up
+		// without a string of its own: one is made only for a field
+		// worked out (a worker's decision asks for a few).
+		w := pic.scratch()
+		b := append(w.key[:0], pic.stepsKey(k)...)
+		steps := len(b)
+		b = pic.targetsKey(b, k)
+		w.key = b
+		var ok bool
+		if f, ok = r.fields[string(b)]; !ok {
+			key := string(b)
+			f = pic.routeField(k, key[steps:])
+			r.fields[key] = f
+		}
 	}
-	f := pic.routeMemo.kept(key, func() []int { return pic.routeField(k, targets) })
 	if pic.routes == nil {
-		pic.routes = map[routeKey][]int{}
+		// In the memory of the last decision's (work).
+		w := pic.scratch()
+		if w.routes == nil {
+			w.routes = map[routeKey][]int{}
+		}
+		clear(w.routes)
+		pic.routes = w.routes
 	}
 	pic.routes[k] = f
 	return f
@@ -56,15 +75,14 @@ func (pic *picture) approach(k routeKey) []int {
 // A route field for k depends on nothing besides the map but the step
 // costs (stepsKey) and the targets it is measured to (targetsKey).
 
-// targetsKey is all the targets of a route field for k depend on besides
-// the map: the range it closes to, whether the battle is stalled, and
-// the fighting ground enemies' hexes (and the edges they leave by, and
-// for indirect fire in a stalled battle whether a friend sees them,
-// spotted), or else the hunted hexes, or else the enemy retreat edges,
-// as routeField seeds them.
-func (pic *picture) targetsKey(k routeKey) string {
+// targetsKey appends to b all the targets of a route field for k depend
+// on besides the map: the range it closes to, whether the battle is
+// stalled, and the fighting ground enemies' hexes (and the edges they
+// leave by, and for indirect fire in a stalled battle whether a friend
+// sees them, spotted), or else the hunted hexes, or else the enemy
+// retreat edges, as routeField seeds them.
+func (pic *picture) targetsKey(b []byte, k routeKey) []byte {
 	m := pic.v.Map
-	var b []byte
 	num := func(n int) { b = binary.AppendVarint(b, int64(n)) }
 	at := func(h hex.Hex) { num(h.X); num(h.Y) }
 	num(k.rng)
@@ -105,18 +123,18 @@ func (pic *picture) targetsKey(k routeKey) string {
 			b = append(b, 0)
 		}
 	}
-	return string(b)
+	return b
 }
 
 // stepsKey is all the step costs for k depend on besides the map: the
 // way of moving and the rubble on the ground.
 func (pic *picture) stepsKey(k routeKey) string {
 	way := routeKey{mode: k.mode, jump: k.jump}
+	if pic.stepsKeys == nil {
+		pic.stepsKeys = pic.scratch().stepsKeysOver(pic.v.Rubble)
+	}
 	if key, ok := pic.stepsKeys[way]; ok {
 		return key
-	}
-	if pic.stepsKeys == nil {
-		pic.stepsKeys = map[routeKey]string{}
 	}
 	key := pic.writeStepsKey(k)
 	pic.stepsKeys[way] = key
@@ -208,7 +226,7 @@ func (pic *picture) routeField(k routeKey, targets string) []int {
 	// 0. The hexes to fire from are the same for every way of moving
 	// that closes to the same range: they are kept for the player turn
 	// (routeMemo) by targetsKey.
-	dist := newField(m)
+	dist := pic.newField()
 	var seeds []int32
 	ok := false
 	if pic.routeMemo != nil {
@@ -292,9 +310,17 @@ func exitHex(m *mapgen.Map, h hex.Hex, edge string) hex.Hex {
 	return h
 }
 
-// newField is a field of map m with no hex reached yet (−1).
-func newField(m *mapgen.Map) []int {
-	dist := make([]int, m.Width*m.Height)
+// newField is a field of the map with no hex reached yet (−1): in the
+// memory of a field of the memo's last player turn (routeMemo.spare), or
+// new.
+func (pic *picture) newField() []int {
+	m := pic.v.Map
+	var dist []int
+	if r := pic.routeMemo; r != nil && len(r.spare) > 0 && r.m == m {
+		dist, r.spare = r.spare[len(r.spare)-1], r.spare[:len(r.spare)-1]
+	} else {
+		dist = make([]int, m.Width*m.Height)
+	}
 	for i := range dist {
 		dist[i] = -1
 	}
@@ -305,7 +331,7 @@ func newField(m *mapgen.Map) []int {
 // to the nearest of targets; −1 where they cannot get there.
 func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 	m := pic.v.Map
-	dist := newField(m)
+	dist := pic.newField()
 	for _, h := range targets {
 		if m.Contains(h) {
 			dist[h.Y*m.Width+h.X] = 0
@@ -340,8 +366,11 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 	for len(bucket) < n {
 		bucket = append(bucket, nil)
 	}
-	bucket = bucket[:n]
+	// All of them are kept, those past n too (every bucket is empty
+	// once a field is done): kept cut to n, the next field with more
+	// grew them again from nothing.
 	*mem = bucket
+	bucket = bucket[:n]
 	mask := n - 1
 	queued := 0
 	push := func(i, c int) {

@@ -27,13 +27,31 @@ var scaleSizes = []int{5, 10, 20, 40, 80, 160}
 // fit, reports the exponent k of a least-squares fit CPU time per
 // decision ∝ units^k over the sizes measured before it in the same run
 // (k ≤ 1: the cost of a decision grows at most linearly with the units).
-func BenchmarkAutoResolveScale(b *testing.B) { benchmarkScale(b, Normal) }
+func BenchmarkAutoResolveScale(b *testing.B) { benchmarkScale(b, Normal, 0) }
 
 // BenchmarkAutoResolveScaleHard is BenchmarkAutoResolveScale with Hard on
 // both sides.
-func BenchmarkAutoResolveScaleHard(b *testing.B) { benchmarkScale(b, Hard) }
+func BenchmarkAutoResolveScaleHard(b *testing.B) { benchmarkScale(b, Hard, 0) }
 
-func benchmarkScale(b *testing.B, level Level) {
+// campaignTurnLimit is campaign.AutoTurnLimit (a package that imports
+// this one): the turn limit an auto-resolved campaign battle without a
+// limit of its own is played to (ruling CB4).
+const campaignTurnLimit = 20
+
+// BenchmarkAutoResolveScaleLimit is BenchmarkAutoResolveScale played to a
+// campaign's turn limit (AutoResolveLimit), as a campaign auto-resolves
+// its battles: the players know the limit, so the chase (chase.go) runs
+// and the battle may be settled early (referee.Settle).
+func BenchmarkAutoResolveScaleLimit(b *testing.B) { benchmarkScale(b, Normal, campaignTurnLimit) }
+
+// BenchmarkAutoResolveScaleLimitHard is BenchmarkAutoResolveScaleLimit
+// with Hard on both sides.
+func BenchmarkAutoResolveScaleLimitHard(b *testing.B) { benchmarkScale(b, Hard, campaignTurnLimit) }
+
+// benchmarkScale is the scale benchmark at level, played to game turn
+// 30 with no limit the players know (limit 0), or to limit by
+// AutoResolveLimit.
+func benchmarkScale(b *testing.B, level Level, limit int) {
 	perDecision := map[int]float64{}
 	for _, n := range scaleSizes {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -50,7 +68,13 @@ func benchmarkScale(b *testing.B, level Level) {
 				}
 				players := map[string]*Player{"red": New("red", level, 1), "blue": New("blue", level, 2)}
 				start, startCPU := time.Now(), cputime.Process()
-				if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(1)), players, 30, count); err != nil {
+				var err error
+				if limit == 0 {
+					_, _, err = AutoResolveWith(s, dice.New(dice.NewSeeded(1)), players, 30, count)
+				} else {
+					_, _, err = AutoResolveLimit(s, dice.New(dice.NewSeeded(1)), players, limit, count)
+				}
+				if err != nil {
 					b.Fatal(err)
 				}
 				spent += time.Since(start)

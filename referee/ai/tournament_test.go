@@ -27,6 +27,7 @@ var (
 	tournamentPairs  = flag.String("tournament.pairs", "normal-greedy,hard-normal,normal-easy,normal-random", "pairings to play, comma-separated player-opponent levels")
 	tournamentKinds  = flag.String("tournament.kinds", "", "comma-separated kinds of battle (mirror kinds and scenario names); empty: all")
 	tournamentStalls = flag.Bool("tournament.stalls", false, "log each stalled game: its seed and the units left on the map")
+	tournamentLog    = flag.Bool("tournament.log", false, "log each game: its battle, seed, the player's seat, who won, and how the battle ended")
 
 	balance          = flag.Bool("balance", false, "play the shipped scenarios Greedy against Greedy (TestScenarioBalance)")
 	balanceGames     = flag.Int("balance.games", 200, "TestScenarioBalance: games per scenario")
@@ -204,6 +205,13 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 		t.draw[seat]++
 	default:
 		t.loss[seat]++
+	}
+	if *tournamentLog {
+		end := ""
+		if n := len(events); n > 0 && events[n-1].Type == "battle_end" {
+			end = events[n-1].Text
+		}
+		tb.Logf("game: %s battle %d seed %d, %v as %s (seat %d) against %v: winner %q, turn %d; %s", kind, battle, seed, pl, me, seat+1, ol, s.Winner, s.Turn, end)
 	}
 	units, kinds := map[string]string{}, map[string]string{}
 	for _, u := range s.Units {

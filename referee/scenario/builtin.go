@@ -112,6 +112,19 @@ func (sc *Scenario) RunAI(d *dice.Dice, out Output, players map[string]*ai.Playe
 		}
 		return next, err
 	}
+	// The players are told every event from here on, the file's
+	// commands' as well as their own (ai.Player.Observe), as AutoResolve
+	// tells its players.
+	shown := out.Event
+	out.Event = func(e referee.Event) {
+		if shown != nil {
+			shown(e)
+		}
+		for _, p := range players {
+			p.Observe([]referee.Event{e})
+		}
+	}
+	emit = out.emit
 	cmds := make([]Command, 0, len(sc.Commands))
 	for _, c := range sc.Commands {
 		if players[c.Action.Side] == nil {
