@@ -272,9 +272,18 @@ const (
 // lane may not enter (a wheeled unit cannot search a wood) goes to the
 // unit that could be there first, of those that may. Units whose aim is
 // elsewhere (aims.go) do not hunt.
-func (pic *picture) assignHunt() {
+//
+// While the same units hunt, a hex stays with the unit it went to
+// before (kept, the side's last shares): the lanes, cut afresh each turn
+// by where the hunters stood and how many hexes were left, handed a hex
+// from one unit to the next as they moved, and each turned away from it
+// towards its new hexes (a platoon in light woods a hex from the mirror
+// battle's middle, passed by three hunters in turn for ten turns). Once
+// a unit joins the hunt or leaves it the lanes are cut afresh. It
+// returns the shares.
+func (pic *picture) assignHunt(kept *huntShares) *huntShares {
 	if len(pic.hunt) == 0 {
-		return
+		return nil
 	}
 	free := make([]*referee.ViewUnit, 0, len(pic.own))
 	for _, u := range pic.own {
@@ -284,7 +293,7 @@ func (pic *picture) assignHunt() {
 	}
 	hunters := pic.spare(free)
 	if len(hunters) == 0 {
-		return
+		return nil
 	}
 	reach := make([][]int, len(hunters))
 	modes := make([]mapgen.Movement, len(hunters))
@@ -318,22 +327,35 @@ func (pic *picture) assignHunt() {
 		sum += max(hunters[j].Detail.MP, 1)
 		hi[k] = float64(sum*len(hexes)) / float64(total)
 	}
-	// Each hex goes to the hunter of the nearest lane that may enter
-	// it: its own lane's, unless that one may not. A lane no nearer than
-	// the nearest found is not asked.
+	shares := &huntShares{owner: make(map[hex.Hex]string, len(hexes))}
+	for _, u := range hunters {
+		shares.hunters = append(shares.hunters, u.ID)
+	}
+	if kept != nil && !slices.Equal(kept.hunters, shares.hunters) {
+		kept = nil // the lanes are cut afresh
+	}
+	// Each hex goes to the hunter it went to before, while that one may
+	// still enter it; else to the hunter of the nearest lane that may:
+	// its own lane's, unless that one may not. A lane no nearer than the
+	// nearest found is not asked.
 	owner, count := make([]int, len(hexes)), make([]int, len(hunters))
 	for i, h := range hexes {
 		at := float64(i) + 0.5
 		first, off := -1, 0.0
 		c := pic.cell(h)
-		for k, j := range order {
-			d := max(lo[k]-at, at-hi[k], 0)
-			if (first < 0 || d < off) && may(j, h, c) {
-				first, off = j, d
+		if j := slices.Index(shares.hunters, kept.of(h)); j >= 0 && may(j, h, c) {
+			first = j
+		} else {
+			for k, j := range order {
+				d := max(lo[k]-at, at-hi[k], 0)
+				if (first < 0 || d < off) && may(j, h, c) {
+					first, off = j, d
+				}
 			}
 		}
 		owner[i] = first
 		if first >= 0 {
+			shares.owner[h] = hunters[first].ID
 			count[first]++
 		}
 	}
@@ -355,6 +377,23 @@ func (pic *picture) assignHunt() {
 			pic.huntTo[hunters[j].ID] = l
 		}
 	}
+	return shares
+}
+
+// huntShares are the hexes hunted through shared out among the units
+// that hunt (assignHunt): the units' IDs, in the order of the side's
+// units, and the unit each hex went to.
+type huntShares struct {
+	hunters []string
+	owner   map[hex.Hex]string
+}
+
+// of is the unit h went to, "" for none (or no shares).
+func (s *huntShares) of(h hex.Hex) string {
+	if s == nil {
+		return ""
+	}
+	return s.owner[h]
 }
 
 // huntAlong is where a hex lies along the enemy's retreat edge, the way

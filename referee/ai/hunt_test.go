@@ -160,7 +160,7 @@ func TestHuntSpreadsUnits(t *testing.T) {
 	}
 	pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
 	pic.hunt = pic.huntHexes(swept, true)
-	pic.assignHunt()
+	pic.assignHunt(nil)
 	north, south := pic.huntTo["R1"], pic.huntTo["R2"]
 	if len(north) != 3 || len(south) != 3 || north[0].Y > 2 || south[0].Y < 8 {
 		t.Errorf("R1 hunts through %v, R2 through %v: want the north three and the south three", north, south)
@@ -296,7 +296,7 @@ func TestHuntSpareUnits(t *testing.T) {
 		s := aixBattle(t, nil, nil, units...)
 		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
 		pic.hunt = pic.huntHexes(nil, true)
-		pic.assignHunt()
+		pic.assignHunt(nil)
 		var hunts []string
 		for id := range pic.huntTo {
 			hunts = append(hunts, id)
@@ -355,7 +355,7 @@ func TestHuntLanes(t *testing.T) {
 		aixUnit("R3", "red", referee.MediumMech, "0909", 9, 7, 3, 5), hidden)
 	pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
 	pic.hunt = pic.huntHexes(nil, true)
-	pic.assignHunt()
+	pic.assignHunt(nil)
 	last := -1
 	for _, id := range []string{"R1", "R2", "R3"} {
 		rows := map[int]bool{}
@@ -373,6 +373,41 @@ func TestHuntLanes(t *testing.T) {
 	}
 	if r := pic.huntTo["R1"]; !slices.ContainsFunc(r, func(h hex.Hex) bool { return h.Y == 0 }) {
 		t.Errorf("R1, the northernmost, does not hunt the north edge's row: %v", r)
+	}
+}
+
+// Ensure a hex stays with the unit it went to while the same units hunt:
+// the lanes of TestHuntLanes, after R1 and R3 have swapped places, are
+// still R1's north and R3's south rather than cut afresh by where the
+// units now stand, which handed hexes from one unit to the next as they
+// moved; with a unit more they are cut afresh.
+func TestHuntLanesKept(t *testing.T) {
+	hidden := aixUnit("BH", "blue", referee.Infantry, "1601", 3, 5, 1, 1)
+	hidden.Hidden = true
+	lanes := func(kept *huntShares, at ...string) (*picture, *huntShares) {
+		var units []referee.Unit
+		for i, h := range at {
+			units = append(units, aixUnit("R"+string(rune('1'+i)), "red", referee.MediumMech, h, 9, 7, 3, 5))
+		}
+		s := aixBattle(t, nil, nil, append(units, hidden)...)
+		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
+		pic.hunt = pic.huntHexes(nil, true)
+		return pic, pic.assignHunt(kept)
+	}
+	first, kept := lanes(nil, "0907", "0908", "0909")
+	swapped, _ := lanes(kept, "0909", "0908", "0907")
+	afresh, _ := lanes(nil, "0909", "0908", "0907")
+	for _, id := range []string{"R1", "R3"} {
+		if !slices.Equal(swapped.huntTo[id], first.huntTo[id]) {
+			t.Errorf("%s, moved, hunts %d hexes, %d of them its before", id, len(swapped.huntTo[id]), len(first.huntTo[id]))
+		}
+		if slices.Equal(afresh.huntTo[id], first.huntTo[id]) {
+			t.Errorf("%s's lane cut afresh after the move is its lane before: the test shows nothing", id)
+		}
+	}
+	more, _ := lanes(kept, "0909", "0908", "0907", "0906")
+	if slices.Equal(more.huntTo["R1"], first.huntTo["R1"]) {
+		t.Errorf("with a fourth hunter R1 keeps all its hexes: the lanes are not cut afresh")
 	}
 }
 

@@ -177,8 +177,17 @@ func TestKnownStalls(t *testing.T) {
 		// Held to a hundred hexes, the band went deep while near ones
 		// were left: the near part first. (Battle 75 stalls again since
 		// the units kept on the enemies in sight match their strength.)
-		// Hunters kept together while not stalled: they spread.
-		{"secrets", 67, 0, "hunters together"},
+		// Hunters kept together while not stalled: they spread. (Battle
+		// 67, seat 0, the game of that class, stalls again since a hex
+		// stays with its unit: the hunters spread in their lanes, but
+		// the 3-MP 'Mech whose forty hexes hold the platoon, eleven deep
+		// in the enemy's half, enters its hex in turn 24.)
+		// The lanes, cut afresh each turn by where the hunters stood,
+		// handed the hexes from one unit to the next as they moved: a
+		// platoon in light woods a hex into the enemy's half was passed
+		// by three hunters in turn and found in turn 28. A hex stays
+		// with its unit while the same units hunt.
+		{"secrets", 15, 1, "a hex handed on"},
 	} {
 		check(g, ai.Normal, ai.Greedy)
 	}

@@ -86,8 +86,10 @@ type Player struct {
 	// leapers its units that jump, which enter only where they land.
 	swept   map[hex.Hex]bool
 	leapers map[string]bool
-	// chasing is the enemy each unit chases (chase.go), by their IDs.
+	// chasing is the enemy each unit chases (chase.go), by their IDs;
+	// hunting how the hexes hunted through were shared out (assignHunt).
 	chasing map[string]string
+	hunting *huntShares
 	// shown are the values the side has seen each counter attack or be
 	// attacked with (Observe).
 	shown map[string]shownValues
@@ -259,7 +261,7 @@ func (p *Player) decide(g *game) referee.Action {
 		if p.Level.skilled() {
 			p.chasing = g.pic.assignChase(p.chasing)
 		}
-		g.pic.assignHunt()
+		p.hunting = g.pic.assignHunt(p.hunting)
 		if a, ok := p.movement(g); ok {
 			return a
 		}
