@@ -435,7 +435,7 @@ func (p *strategicPainter) searchBottom(i int) float64 {
 
 // drawSearch lays a side's search mark with its lens centred at (x, y),
 // from its sprite: stroking the glass's circles and handles was a
-// seventh of a picture with a searched sector.
+// fourteenth of a picture with a searched sector.
 func (p *strategicPainter) drawSearch(x, y float64, side int) {
 	// The lens and its halo reach 1.4 radii from the centre, the
 	// handle's halo 2.4 down and right.
