@@ -382,44 +382,48 @@ func writeCodeLengths(w *bitWriter, lit, dist []uint8) {
 }
 
 // huffmanLengths sets lens to the code lengths of a complete Huffman
-// code for the counts freq, none longer than maxBits; symbols of count
-// 0 get no code. When the tree is too deep the counts are flattened
-// (halved, kept above zero) and the tree built again: a Huffman tree is
-// always a complete code, which decoders insist on.
+// code for the counts freq (at most numLitLen of them, each under
+// 2⁵⁴), none longer than maxBits; symbols of count 0 get no code. When
+// the tree is too deep the counts are flattened (halved, kept above
+// zero) and the tree built again: a Huffman tree is always a complete
+// code, which decoders insist on. Its room is on the stack: a picture
+// makes six codes, and their room was some 60 KB of garbage a picture.
 func huffmanLengths(freq []int, maxBits int, lens []uint8) {
 	clear(lens)
-	type leaf struct{ sym, weight int }
-	var leaves []leaf
+	// A leaf is its count above its symbol: sorted, the leaves are in
+	// order of count and, among equal counts, of symbol. Halving keeps
+	// that order by count, so they are sorted once.
+	const symBits = 9
+	var keys [numLitLen]uint64
+	leaves := keys[:0]
 	for s, f := range freq {
 		if f > 0 {
-			leaves = append(leaves, leaf{s, f})
+			leaves = append(leaves, uint64(f)<<symBits|uint64(s))
 		}
 	}
 	switch len(leaves) {
 	case 0:
 		return
 	case 1:
-		lens[leaves[0].sym] = 1
+		lens[leaves[0]&(1<<symBits-1)] = 1
 		return
 	}
 	n := len(leaves)
-	weight := make([]int, 2*n-1)
-	parent := make([]int, 2*n-1)
-	depth := make([]int, 2*n-1)
+	var weight, parent, depth [2*numLitLen - 1]int
+	slices.Sort(leaves)
 	for {
-		slices.SortStableFunc(leaves, func(a, b leaf) int { return a.weight - b.weight })
 		for i, l := range leaves {
-			weight[i] = l.weight
+			weight[i] = int(l >> symBits)
 		}
-		if huffmanDepths(n, weight, parent, depth) <= maxBits {
+		if huffmanDepths(n, weight[:], parent[:], depth[:]) <= maxBits {
 			break
 		}
-		for i := range leaves {
-			leaves[i].weight = (leaves[i].weight + 1) / 2
+		for i, l := range leaves {
+			leaves[i] = (l>>symBits+1)/2<<symBits | l&(1<<symBits-1)
 		}
 	}
 	for i, l := range leaves {
-		lens[l.sym] = uint8(depth[i])
+		lens[l&(1<<symBits-1)] = uint8(depth[i])
 	}
 }
 

@@ -61,7 +61,8 @@ func (s pieces) at(pos int) int {
 
 // codedRows are rows coded with one set of codes, piece by piece: a
 // piece is the tokens that start in its part of the stream, and may end
-// past it.
+// past it. A strategic base's have no codes, bits, offs nor readBit
+// (codeTokens).
 type codedRows struct {
 	pieces
 	m      matcher
@@ -92,13 +93,16 @@ type reader struct {
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
-	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0))
+	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0), true)
 }
 
 // codeTokens codes the stream rows, whose tokens are toks (matching
-// nothing before the stream), with codes made for them; m is the matcher
-// the pictures over them code afresh with.
-func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
+// nothing before the stream), piece by piece; m is the matcher the
+// pictures over them code afresh with. With bits, it codes the tokens
+// with codes made for them, for pictures that splice their bits
+// (layer.write); a strategic base's pictures code its tokens again with
+// codes of their own, and never read them.
+func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *codedRows {
 	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
 	n := c.count()
 	c.bounds = make([]int, n+1)
@@ -145,6 +149,15 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 	}
 	c.whole = adlerOf(rows)
 	c.toks, c.first = toks, first
+	c.readers = make([]reader, len(reads))
+	fill := slices.Clone(c.readAt)
+	for _, r := range reads {
+		c.readers[fill[r.from]] = reader{r.t, r.pos}
+		fill[r.from]++
+	}
+	if !bits {
+		return c
+	}
 	c.codes = newCodes(toks)
 	// A sector's terrain codes to about an eighth of its stream.
 	w := bitWriter{out: make([]byte, 0, len(rows)/8)}
@@ -166,11 +179,10 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token) *codedRows {
 			b += c.codes.bitLen(toks[ti])
 		}
 	}
-	c.readers, c.readBit = make([]reader, len(reads)), make([]int32, len(reads))
-	fill := slices.Clone(c.readAt)
+	c.readBit = make([]int32, len(reads))
+	copy(fill, c.readAt)
 	for _, r := range reads {
-		f := fill[r.from]
-		c.readers[f], c.readBit[f] = reader{r.t, r.pos}, at[r.tok]
+		c.readBit[fill[r.from]] = at[r.tok]
 		fill[r.from]++
 	}
 	return c

@@ -329,8 +329,8 @@ func (p *strategicPainter) drawSector(i int) {
 	right := xi1 - int(pad)
 	for _, mk := range p.v.Searches { // one a side (the referee sees both)
 		if mk.SectorID == sec.ID {
+			p.drawSearch(float64(right)-p.searchR()-0.15*s, p.searchY(y0), mk.Side)
 			r := p.searchR()
-			searchIcon(p.dc, float64(right)-r-0.15*s, p.searchY(y0), r, sideColor(mk.Side))
 			p.drawn[symbol{kind: symSearch}] = true
 			right -= int(2*r + 0.5*s)
 		}
@@ -431,6 +431,19 @@ func (p *strategicPainter) searchBottom(i int) float64 {
 	r := p.searchR()
 	hy := y0 + math.Round(0.3*p.s) + float64(p.faces.name.capHeight())
 	return math.Max(p.searchY(y0)+1.9*r+0.75*r*1.3/2, hy+0.3*p.s)
+}
+
+// drawSearch lays a side's search mark with its lens centred at (x, y),
+// from its sprite: stroking the glass's circles and handles was a
+// fourteenth of a picture with a searched sector.
+func (p *strategicPainter) drawSearch(x, y float64, side int) {
+	// The lens and its halo reach 1.4 radii from the centre, the
+	// handle's halo 2.4 down and right.
+	r := p.searchR()
+	key := markKey{kind: "search", side: side, w: 3.8 * r, h: 3.8 * r}
+	p.drawMark(key, x-1.4*r, y-1.4*r, func(dc *gg.Context, _ *image.RGBA, bx, by float64) {
+		searchIcon(dc, bx+1.4*r, by+1.4*r, r, sideColor(side))
+	})
 }
 
 // searchIcon is a magnifying glass centred on its lens at (x, y), lens

@@ -54,7 +54,7 @@ func (b *strategicBase) code() *codedRows {
 		m := newMatcher(b.stride, 0)
 		var cm chainMatcher
 		cm.reset(m.dists)
-		b.coded = codeTokens(b.rows, b.stride, m, cm.tokens(nil, b.rows, 0, len(b.rows)))
+		b.coded = codeTokens(b.rows, b.stride, m, cm.tokens(nil, b.rows, 0, len(b.rows)), false)
 	})
 	return b.coded
 }
