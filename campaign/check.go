@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"bfbot/referee"
 	"bfbot/referee/quickstart"
@@ -52,7 +53,13 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	}
 	seen, in := k.seen, k.in
 	clear(seen)
-	for _, s := range c.Sides {
+	// One map operation a battlegroup's member and two a unit: a unit
+	// seen before, or a member placed before, leaves its map's length as
+	// it was, and only then is the earlier one looked for (the error's
+	// other side or battlegroup); the members matched are counted rather
+	// than deleted. The map work was most of a check, which the store
+	// runs on every change.
+	for si, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
 			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
 		}
@@ -67,7 +74,7 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 		}
 		clear(in)
 		rbgs := 0
-		for _, b := range s.Battlegroups {
+		for bi, b := range s.Battlegroups {
 			if b.RBG {
 				rbgs++
 			}
@@ -80,25 +87,31 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 			if b.ID <= 0 || b.ID >= s.NextBattlegroup {
 				bad("side %s: battlegroup ID %d outside 1..%d", s.ID, b.ID, s.NextBattlegroup-1)
 			}
-			for _, id := range b.Units {
-				if other, ok := in[id]; ok {
-					bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, other, b.ID)
+			for mi, id := range b.Units {
+				n := len(in)
+				if in[id] = b.ID; len(in) == n {
+					bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, placedBefore(s.Battlegroups, bi, mi, id), b.ID)
 				}
-				in[id] = b.ID
 			}
 		}
 		if rbgs > 1 {
 			bad("side %s has %d regimental battlegroups", s.ID, rbgs)
 		}
-		for _, u := range s.Units {
-			if other, ok := seen[u.ID]; ok {
+		matched := 0 // members of in that are this side's units, each once
+		for ui, u := range s.Units {
+			n := len(seen)
+			again := false // the side listed the ID before this unit
+			if seen[u.ID] = s.ID; len(seen) == n {
+				var other string
+				other, again = seenBefore(c.Sides, si, ui, u.ID)
 				bad("unit ID %s used by sides %s and %s", u.ID, other, s.ID)
 			}
-			seen[u.ID] = s.ID
 			if max := u.Lance.Class.Info().Steps; u.Step < 0 || u.Step >= max {
 				bad("side %s: unit %s has taken %d steps, outside 0..%d", s.ID, u.ID, u.Step, max-1)
 			}
 			b, inBG := in[u.ID]
+			// A unit listed again finds its battlegroup taken already.
+			inBG = inBG && !again
 			switch {
 			case u.Status == UnitActive && !inBG:
 				bad("side %s: active unit %s is in no battlegroup", s.ID, u.ID)
@@ -107,10 +120,16 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 			case inBG && u.Battlegroup != b:
 				bad("side %s: unit %s says battlegroup %d but stands in %d", s.ID, u.ID, u.Battlegroup, b)
 			}
-			delete(in, u.ID)
+			if inBG {
+				matched++
+			}
 		}
-		for id, b := range in {
-			bad("side %s: battlegroup %d holds unknown unit %s", s.ID, b, id)
+		if matched < len(in) {
+			for id, b := range in {
+				if !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
+					bad("side %s: battlegroup %d holds unknown unit %s", s.ID, b, id)
+				}
+			}
 		}
 	}
 	c.checkBattleBound(bad)
@@ -143,6 +162,37 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 		}
 	}
 	return errs
+}
+
+// placedBefore is the battlegroup that last listed unit id before member
+// mi of battlegroup bi of bgs (0 for none): a unit's other battlegroup,
+// looked for only when there is one.
+func placedBefore(bgs []Battlegroup, bi, mi int, id string) int {
+	if slices.Contains(bgs[bi].Units[:mi], id) {
+		return bgs[bi].ID
+	}
+	for j := bi - 1; j >= 0; j-- {
+		if slices.Contains(bgs[j].Units, id) {
+			return bgs[j].ID
+		}
+	}
+	return 0
+}
+
+// seenBefore is the side that last listed unit id before unit ui of
+// side si, and whether that was side si itself: the other side of a
+// unit ID used twice, looked for only when it is.
+func seenBefore(sides []Side, si, ui int, id string) (string, bool) {
+	has := func(u Unit) bool { return u.ID == id }
+	if slices.ContainsFunc(sides[si].Units[:ui], has) {
+		return sides[si].ID, true
+	}
+	for j := si - 1; j >= 0; j-- {
+		if slices.ContainsFunc(sides[j].Units, has) {
+			return sides[j].ID, false
+		}
+	}
+	return "", false
 }
 
 // checkBattleBound checks what bounds the battles of a turn (ruling CI1):

@@ -118,7 +118,7 @@ func FuzzOpenChunk(f *testing.F) {
 // Ensure a document in tagged parts unpacks without a panic to an
 // error or to a document whose parts, packed again, unpack the same.
 func FuzzTaggedParts(f *testing.F) {
-	body := appendParts(nil, stoFuzzDoc(), 0, nil, nil)
+	body := appendParts(nil, stoFuzzDoc(), 0, nil, nil, nil)
 	f.Add(body)
 	f.Add(body[:len(body)/2])
 	f.Add(stoSegment(nil, []byte{partZstd}))
@@ -129,7 +129,7 @@ func FuzzTaggedParts(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again := appendParts(nil, bytes.Split(doc, []byte{'\n'}), 0, nil, nil)
+		again := appendParts(nil, bytes.Split(doc, []byte{'\n'}), 0, nil, nil, nil)
 		back, err := unpackParts(again, true)
 		if err != nil || !bytes.Equal(back, doc) {
 			t.Fatalf("a document packed again unpacks as %q (%v), first as %q", back, err, doc)

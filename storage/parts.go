@@ -85,6 +85,7 @@ func encodeDocParts(buf *bytes.Buffer, c *campaign.Campaign, base *partsBase) ([
 			}
 		}
 		if same {
+			base.copied[line] = true
 			buf.Write(base.line(line))
 			buf.WriteByte('\n')
 			return nil
@@ -197,7 +198,7 @@ func newestRecord(into, diceState []byte, logLen uint64, doc, prevDoc, prevBody 
 	if prevBody != nil && isParts(prevDoc) {
 		prevParts = splitParts(prevDoc)
 	}
-	return newestRecordOf(into, diceState, logLen, len(doc), splitParts(doc), prevParts, prevBody)
+	return newestRecordOf(into, diceState, logLen, len(doc), splitParts(doc), prevParts, nil, prevBody)
 }
 
 // splitParts is a document in parts split at its newlines.
@@ -205,11 +206,12 @@ func splitParts(doc []byte) [][]byte { return bytes.Split(doc, []byte{'\n'}) }
 
 // newestRecordOf is newestRecord of a document in parts of size bytes,
 // split already (splitParts, encodeDocParts), as the document before
-// is, prevParts (nil for none).
-func newestRecordOf(into, diceState []byte, logLen uint64, size int, parts, prevParts [][]byte, prevBody []byte) []byte {
+// is, prevParts (nil for none); copied[i] says part i is known to be
+// prevParts[i] (partsBase.copied; nil for none known).
+func newestRecordOf(into, diceState []byte, logLen uint64, size int, parts, prevParts [][]byte, copied []bool, prevBody []byte) []byte {
 	var prevSegs [][]byte
 	if prevBody != nil && prevParts != nil {
-		if segs, err := splitSegments(prevBody); err == nil && len(segs) == len(prevParts) {
+		if segs, err := splitSegmentsInto(make([][]byte, 0, len(prevParts)), prevBody); err == nil && len(segs) == len(prevParts) {
 			prevSegs = segs
 		}
 	}
@@ -222,15 +224,18 @@ func newestRecordOf(into, diceState []byte, logLen uint64, size int, parts, prev
 	// The body goes straight after the record's header: a kilobyte over
 	// a third of the document holds what the parts pack to.
 	record := stateHeader(into, diceState, logLen, formTagged, size/3+1024)
-	return appendParts(record, parts, firstBattle, prevParts, prevSegs)
+	return appendParts(record, parts, firstBattle, prevParts, copied, prevSegs)
 }
 
 // appendParts appends parts, tagged, each preceded by its uvarint
 // length, to record: those from firstBattle battles', those finished
 // one after another packed together (packJoint), each the same at the
-// same place in prevParts copied from prevSegs, its packed bytes.
-func appendParts(record []byte, parts [][]byte, firstBattle int, prevParts, prevSegs [][]byte) []byte {
-	same := func(i int) bool { return i < len(prevSegs) && bytes.Equal(parts[i], prevParts[i]) }
+// same place in prevParts copied from prevSegs, its packed bytes; a part
+// copied (copied[i], nil for none) is not compared again.
+func appendParts(record []byte, parts [][]byte, firstBattle int, prevParts [][]byte, copied []bool, prevSegs [][]byte) []byte {
+	same := func(i int) bool {
+		return i < len(prevSegs) && (i < len(copied) && copied[i] || bytes.Equal(parts[i], prevParts[i]))
+	}
 	// A battle's part the change left alone was over before if it was
 	// packed so: settledBattle reads only the changed ones, its scan
 	// being most of a part.
@@ -315,8 +320,10 @@ func all(i, j int, ok func(int) bool) bool {
 // splitSegments splits a body in parts (formTagged, formPacked or
 // formParts) into
 // its parts, packed or deflated; the slices alias body.
-func splitSegments(body []byte) ([][]byte, error) {
-	var segs [][]byte
+func splitSegments(body []byte) ([][]byte, error) { return splitSegmentsInto(nil, body) }
+
+// splitSegmentsInto is splitSegments appending to segs.
+func splitSegmentsInto(segs [][]byte, body []byte) ([][]byte, error) {
 	for len(body) > 0 {
 		n, k := binary.Uvarint(body)
 		if k <= 0 || n > uint64(len(body)-k) {

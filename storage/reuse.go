@@ -38,7 +38,11 @@ import (
 // the document the revision before was stored with, split in parts, and
 // what identifies the Go values of its large parts.
 type partsBase struct {
-	lines   [][]byte          // the document's parts; nil unless it is in parts
+	lines [][]byte // the document's parts; nil unless it is in parts
+	// copied are the parts the change's document copied from lines
+	// (encodeDocParts): the same bytes, which the record need not
+	// compare again to reuse their packed ones (appendParts).
+	copied  []bool
 	core    campaign.Campaign // coreOf the campaign
 	m       *mapgen.Strategic
 	sides   []campaign.Side   // each side's fields but its units (sideOf)
@@ -70,7 +74,7 @@ func newPartsBase(c *campaign.Campaign, doc []byte, lines [][]byte) *partsBase {
 	if lines == nil {
 		lines = splitParts(doc)
 	}
-	b := &partsBase{lines: lines, core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
+	b := &partsBase{lines: lines, copied: make([]bool, len(lines)), core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
 	if len(b.lines) != 3+2*len(c.Sides)+len(c.Battles) {
 		return nil // not c's document: never the case, but then nothing is copied
 	}

@@ -188,7 +188,20 @@ func stoReuseFought(c *campaign.Campaign, r *rand.Rand) int {
 // Every kind of change must have been made at least once. The check of
 // copied parts the package's tests turn on is off here, so that a wrong
 // copy reaches the stored document and fails this test.
-func TestPartsCopiedProperty(t *testing.T) {
+func TestPartsCopiedProperty(t *testing.T) { stoPartsCopiedProperty(t, false) }
+
+// Ensure the same with the cache kept from one change to the next, as a
+// command's round trip has it: each change starts from the parts, the
+// summary and the packed record the change before left (cached.lines,
+// cached.sum), which the test above empties away. The stored document
+// is decoded apart instead, and the store checked after every change
+// (Check: the summary and the index entries it moved from the kept
+// summary).
+func TestPartsCopiedPropertyCached(t *testing.T) { stoPartsCopiedProperty(t, true) }
+
+// stoPartsCopiedProperty is TestPartsCopiedProperty, with the cache kept
+// between changes or emptied after each.
+func stoPartsCopiedProperty(t *testing.T, keepCache bool) {
 	old, err := os.ReadFile(filepath.Join("testdata", "doc_zeros.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -229,13 +242,24 @@ func TestPartsCopiedProperty(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if doc, _, _, _ := stoState(t, s, id); !bytes.Equal(doc, want) {
+				doc, _, _, _ := stoState(t, s, id)
+				if !bytes.Equal(doc, want) {
 					t.Fatalf("change %d (%s): the stored document is not the new campaign's:\n%s", i, k.name, stoFirstDiff(doc, want))
 				}
-				stoDropCache(s, id)
-				got, err := s.Get(ctx, id)
-				if err != nil {
-					t.Fatal(err)
+				var got *campaign.Campaign
+				if keepCache {
+					if got, err = decodeDoc(id, "newest", doc); err != nil {
+						t.Fatal(err)
+					}
+					got.Log = n.Log
+					if errs := s.Check(ctx); len(errs) > 0 {
+						t.Fatalf("change %d (%s): %v", i, k.name, errs)
+					}
+				} else {
+					stoDropCache(s, id)
+					if got, err = s.Get(ctx, id); err != nil {
+						t.Fatal(err)
+					}
 				}
 				stoSameJSON(t, got, n)
 			}

@@ -110,7 +110,7 @@ func TestSettledFrameLonger(t *testing.T) {
 // such a frame is refused on reading.
 func TestSettledShortPartS2(t *testing.T) {
 	p := []byte(`{"id":3,"over":true}`)
-	body := appendParts(nil, [][]byte{p}, 0, nil, nil)
+	body := appendParts(nil, [][]byte{p}, 0, nil, nil, nil)
 	if segs, _ := splitSegments(body); segs[0][0] != partS2 {
 		t.Fatalf("a %d-byte finished part is tagged %q, want S2's %q", len(p), segs[0][0], partS2)
 	}
@@ -133,19 +133,19 @@ func TestSettledJoint(t *testing.T) {
 	// frame that is not zstd's stands for the one stored.
 	parts := stoFuzzDoc()[:3]
 	stored := [][]byte{packPart(nil, parts[0]), {partJoint, 'X'}, {partNext}}
-	if segs, _ := splitSegments(appendParts(nil, parts, 1, parts, stored)); !bytes.Equal(segs[1], stored[1]) {
+	if segs, _ := splitSegments(appendParts(nil, parts, 1, parts, nil, stored)); !bytes.Equal(segs[1], stored[1]) {
 		t.Error("finished battles the change left alone were packed again")
 	}
 	// Up to jointMost bytes of JSON a frame: a battle ending packs
 	// again only the frame it joins.
 	big := bytes.Repeat(parts[1][:len(parts[1])-2], jointMost*2/5/len(parts[1]))
 	big = append(big[:len(big)-1], "]}"...)
-	if segs, _ := splitSegments(appendParts(nil, [][]byte{big, big, big}, 0, nil, nil)); string([]byte{segs[0][0], segs[1][0], segs[2][0]}) != "cnc" {
+	if segs, _ := splitSegments(appendParts(nil, [][]byte{big, big, big}, 0, nil, nil, nil)); string([]byte{segs[0][0], segs[1][0], segs[2][0]}) != "cnc" {
 		t.Errorf("three battles of %d KB each packed %q, want two in a frame and the third in one of its own", len(big)>>10, []byte{segs[0][0], segs[1][0], segs[2][0]})
 	}
 	changed := slices.Clone(parts)
 	changed[2] = bytes.Replace(parts[2], []byte("Atlas"), []byte("Hatch"), 1)
-	if segs, _ := splitSegments(appendParts(nil, changed, 1, parts, stored)); bytes.Equal(segs[1], stored[1]) {
+	if segs, _ := splitSegments(appendParts(nil, changed, 1, parts, nil, stored)); bytes.Equal(segs[1], stored[1]) {
 		t.Error("finished battles one of which changed were copied")
 	}
 

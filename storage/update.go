@@ -182,10 +182,11 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		// Made before the revision before is rewritten: it copies the
 		// parts this change left alone from that one's record.
 		var prevLines [][]byte
+		var copied []bool
 		if base != nil {
-			prevLines = base.lines
+			prevLines, copied = base.lines, base.copied
 		}
-		record := newestRecordOf(s.spareRecord, diceState, uint64(n.Log.Len()), len(doc), lines, prevLines, st.partsBody())
+		record := newestRecordOf(s.spareRecord, diceState, uint64(n.Log.Len()), len(doc), lines, prevLines, copied, st.partsBody())
 		s.spareRecord = record // bbolt holds it until the commit, and no longer
 		// The revision before stays as an undo snapshot: a delta from
 		// this one.
