@@ -350,7 +350,10 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 // RBG alone in the sector it left, each side taking what the other
 // left. Waiting, it meets the enemy with the RBG in its prepared
 // position; an enemy that does not come marches on elsewhere, its own
-// wait being only half the time.
+// wait being only half the time. The AI's RBG holds its sector (but an
+// RBG of air lances alone, which joins the main body), so where it
+// stands is where it ends the turn; the RBG itself never reaches this
+// question.
 func aiAtHome(b, rbg *aiBattlegroup) bool {
 	return rbg != nil && b.Sector == rbg.Sector
 }

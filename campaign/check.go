@@ -125,9 +125,15 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 			}
 		}
 		if matched < len(in) {
-			for id, b := range in {
-				if !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
-					bad("side %s: battlegroup %d holds unknown unit %s", s.ID, b, id)
+			// In the order of the battlegroups and their units, so the
+			// report reads the same every time; each unit once.
+			told := map[string]bool{}
+			for _, bg := range s.Battlegroups {
+				for _, id := range bg.Units {
+					if !told[id] && !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
+						told[id] = true
+						bad("side %s: battlegroup %d holds unknown unit %s", s.ID, in[id], id)
+					}
 				}
 			}
 		}

@@ -37,6 +37,11 @@ func TestCheckUnitsInBattlegroups(t *testing.T) {
 			s := &c.Sides[1]
 			s.Battlegroups[0].Units = append(s.Battlegroups[0].Units, "ghost")
 		}, "[side bandits: battlegroup 1 holds unknown unit ghost]"},
+		{"unknown members, in their battlegroups' order", func(c *Campaign) {
+			s := &c.Sides[1]
+			s.Battlegroups[0].Units = append(s.Battlegroups[0].Units, "ghost", "wraith", "shade", "ghost")
+			s.Battlegroups[1].Units = append(s.Battlegroups[1].Units, "spectre", "phantom")
+		}, "[side bandits: unit ghost in battlegroups 1 and 1 side bandits: battlegroup 1 holds unknown unit ghost side bandits: battlegroup 1 holds unknown unit wraith side bandits: battlegroup 1 holds unknown unit shade side bandits: battlegroup 2 holds unknown unit spectre side bandits: battlegroup 2 holds unknown unit phantom]"},
 		{"lost and placed", func(c *Campaign) {
 			c.Sides[0].Units[3].Status = UnitDestroyed
 		}, "[side crucis: destroyed unit A4 is still in battlegroup 1]"},

@@ -295,8 +295,8 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	return tp, nil
 }
 
-// release gives a lent picture's buffer back to its base, the terrain
-// under its rectangles restored; the picture is not to be used after.
+// release gives a lent picture's buffer back to the working copies'
+// pool (tacticalWorks), the terrain under its rectangles restored; the picture is not to be used after.
 func (tp *tacticalPicture) release() {
 	if tp.lent == nil {
 		return

@@ -25,9 +25,9 @@ var markSprites = kept[markKey, *sprite]{bound: 512}
 // every input of its drawing, the scale, its box's size, and the
 // fractions of its top-left corner.
 type markKey struct {
-	kind         string // "badge", "contact", "label", "arrow"
+	kind         string // "badge", "contact", "label", "arrow", "search"
 	label        string
-	side         int // a badge's side; an arrow's kind
+	side         int // a badge's or a search mark's side; an arrow's kind
 	hold         bool
 	fill, ink    color.RGBA
 	dx, dy       float64 // an arrow's course

@@ -319,7 +319,8 @@ func playComparing(t *testing.T, seed uint64, s *referee.State, d *dice.Dice, pl
 // cloneP copies a player, its generator and memory included, with a
 // cache of its own, empty but for what of Hard's fire table is not made
 // afresh (keptFire): the copies compared share nothing with each other
-// or with p, so a decision on one state cannot reuse work done on
+// or with p (but the hunt's shares, p.hunting, which assignHunt reads
+// and replaces, never changes), so a decision on one state cannot reuse work done on
 // another (a route field kept under a key that misses what the side may
 // not know would carry it over) and p's own cache never holds work done
 // on a state that is not the battle's.

@@ -34,7 +34,7 @@ type cache struct {
 	fire *fireTable
 	// routes are the route work (route.go) of the player turn.
 	routes *routeMemo
-	// moves is the memory of a decision's list of moves (movement),
+	// moves is the memory of a decision's list of moves (movement), and
 	// enemies of its picture's enemies (newPicture).
 	moves   []referee.Action
 	enemies []enemy

@@ -10,7 +10,8 @@ const hardFirstShare = 4.0
 // moveReturn is what a step of return fire costs in Hard's movement
 // phase against a step dealt this turn: hardMoveReturn, but for a side
 // that moves first in the game turn (first in the turn order, View.Sides)
-// with more than hardFirstShare units on the map (air lances aside),
+// with more than hardFirstShare units on the map (air lances aside;
+// a landed DropShip counts, as it too stands to take the enemy's fire),
 // hardMoveReturn times hardFirstShare over their number, counted up to
 // hardNear: a mover's exchange weighs no more of its side (ruling AIL2),
 // so a larger side weighs it as one of a dozen.

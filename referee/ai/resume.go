@@ -22,7 +22,9 @@ import (
 //
 // What a kept player learnt from anything but events is not rebuilt, so
 // a resumed one need not decide as it would have: its rng starts at seed;
-// the enemies its units chase are chosen afresh (chase.go); where it saw
+// the enemies its units chase are chosen afresh (chase.go), and the hexes
+// left to hunt through shared out afresh among its hunters (assignHunt);
+// where it saw
 // each enemy counter and how far it saw each go between two of its turns
 // (watch) come from its views at the start of its player turns, which no
 // record keeps, so it credits each enemy with its class's MP until it
@@ -30,6 +32,11 @@ import (
 // the routes, Hard's fire table and the attack plan it aimed) is built
 // anew. Within a player turn its units that have moved or fired show it
 // in the View.
+//
+// The stall is asked with the battle's own turn limit: a limit
+// auto-resolve adds (AutoResolveLimit, ruling CB4) is set after Resume,
+// so within stallTurns of such a limit the replay waits stallTurns where
+// a kept player waited one turn; the next decision asks again with it.
 //
 // Resume reads the whole of past once: a caller that goes on playing
 // tells the player what happens next with Observe, as AutoResolve does.

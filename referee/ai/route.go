@@ -243,6 +243,11 @@ func (pic *picture) routeField(k routeKey, targets string) []int {
 	}
 	seeded := len(seeds) > 0
 	if !seeded && len(pic.hunt) > 0 {
+		// The hunt's field is made in dist's memory: fireSeeds only
+		// marked it, and newField fills every hex afresh.
+		if r := pic.routeMemo; r != nil && r.m == m {
+			r.spare = append(r.spare, dist)
+		}
 		return pic.fieldFrom(k, pic.hunt)
 	}
 	if !seeded {
