@@ -152,11 +152,15 @@ func TestKnownStalls(t *testing.T) {
 	}
 	// Against Easy, which noticed no stall: its hidden platoon sat out
 	// the limit beside its last lance, its lone air lance flew about out
-	// of reach, its idle DropShip waited for the limit.
+	// of reach, its idle DropShip waited for the limit. Closing by the
+	// hexes, its wheeled lance stood against the woods between it and a
+	// wheeled lance penned in a pocket of open ground: it now takes the
+	// route round once the battle is stalled.
 	for _, g := range []known{
 		{"secrets", 78, 1, "Easy's platoon in ambush"},
 		{"air", 116, 0, "Easy's lone air lance"},
 		{"dropships", 86, 1, "Easy's idle DropShip"},
+		{"small", 83, 1, "Easy closing by the hexes"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}

@@ -565,9 +565,13 @@ func (pic *picture) leaveFrom(u *referee.ViewUnit, edge string) (hex.Hex, bool) 
 // way is how far h is from firing at the enemy for the moving unit: the
 // MP its route to a hex in range costs, or, when no route gets there (or
 // for Easy), the hexes from the nearest enemy (hexes) beyond its range.
+// Easy too takes the route once the battle is stalled: closing by the
+// hexes, a wheeled unit stood against the woods between it and the
+// enemy's, as near as it could get in a straight line, to the turn
+// limit (Normal–Easy small 83).
 func (m *moveScorer) way(h hex.Hex, hexes int) int {
 	r := max(m.rng, 1)
-	if !m.level.skilled() {
+	if !m.level.skilled() && !m.pic.stalled {
 		return max(hexes-r, 0)
 	}
 	if m.route == nil {
