@@ -42,7 +42,7 @@ const (
 	ldSoakHeapSlack      = 32 << 20         // bytes of heap, plus 25 % of the early peak
 	ldSoakDayEvery       = 20 * time.Second // real time between fake-clock days (order deadlines); a third of a shorter run
 	// ldSoakWarmMax bounds the warm-up (ldSoak.warm), or the soak fails:
-	// generous, for a race build on a loaded machine (about 35 s).
+	// generous: a race build on a loaded machine warmed up in 30–60 s.
 	ldSoakWarmMax = 3 * time.Minute
 )
 
