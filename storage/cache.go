@@ -6,8 +6,8 @@ import (
 	"bfbot/campaign"
 )
 
-// cacheSize bounds the decoded campaigns a Store keeps.
-const cacheSize = 64
+// CacheSize bounds the decoded campaigns a Store keeps.
+const CacheSize = 64
 
 // cache keeps the newest decoded revision of recently used campaigns, so
 // a command's round trip need not decode the document it wrote last time
@@ -96,7 +96,7 @@ func (k *cache) put(id int64, e cached) {
 	if was, ok := k.entries[id]; ok && was.rev > e.rev {
 		return // a later commit got here first
 	}
-	if _, ok := k.entries[id]; !ok && len(k.entries) >= cacheSize {
+	if _, ok := k.entries[id]; !ok && len(k.entries) >= CacheSize {
 		for other := range k.entries {
 			delete(k.entries, other)
 			break

@@ -182,10 +182,16 @@ func TestKnownStalls(t *testing.T) {
 		// were left: the near part first. (Battle 75 stalls again since
 		// the units kept on the enemies in sight match their strength.)
 		// Hunters kept together while not stalled: they spread. (Battle
-		// 67, seat 0, the game of that class, stalls again since a hex
-		// stays with its unit: the hunters spread in their lanes, but
-		// the 3-MP 'Mech whose forty hexes hold the platoon, eleven deep
-		// in the enemy's half, enters its hex in turn 24.)
+		// 67, seat 0, the game first pinned for it, stalls again since a
+		// hex stays with its unit: the hunters spread in their lanes,
+		// but the 3-MP 'Mech whose forty hexes hold the platoon, eleven
+		// deep in the enemy's half, enters its hex in turn 24.) Battle
+		// 172 (seat 0) ends in turn 16 and battle 26 (seat 1) in turn
+		// 17, the platoon found and destroyed; when hunters too pay for
+		// standing apart from their mates (picture.go, the stray cost),
+		// both run to the limit, their last attacks in turns 9 and 17.
+		{"secrets", 172, 0, "hunters kept together"},
+		{"secrets", 26, 1, "hunters kept together"},
 		// The lanes, cut afresh each turn by where the hunters stood,
 		// handed the hexes from one unit to the next as they moved: a
 		// platoon in light woods a hex into the enemy's half was passed
