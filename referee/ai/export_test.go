@@ -39,3 +39,14 @@ func MirrorBattle(tb testing.TB, kind string, seed uint64) *referee.State {
 // KnowLimit tells p the game turn after which its battle ends, as
 // AutoResolveLimit does with its limit (a player told keeps it).
 func KnowLimit(p *Player, last int) { p.limit = last }
+
+// Remembered is what p remembers from the events it was told that a
+// player resumed at the battle's end (Resume) rebuilds: when the battle
+// was last fought and harmed, the steps dealt, the values shown and the
+// hexes swept (memoryOf; the jumpers and the stall are read from states,
+// not from events alone).
+func Remembered(p *Player) any {
+	m := memoryOf(p)
+	m.leapers, m.stalledSince = nil, false
+	return m
+}

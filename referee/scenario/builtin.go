@@ -96,7 +96,20 @@ func (sc *Scenario) RunAI(d *dice.Dice, out Output, players map[string]*ai.Playe
 			return sc.Setup, fmt.Errorf("no side %q to play by AI", id)
 		}
 	}
+	// The players are told every event from the deployment on, the
+	// file's commands' as well as their own (ai.Player.Observe), as a
+	// campaign's AI is told a battle's record (ai.Resume); AutoResolve
+	// tells its players the events it makes itself.
 	emit := out.emit
+	shown := out.Event
+	out.Event = func(e referee.Event) {
+		if shown != nil {
+			shown(e)
+		}
+		for _, p := range players {
+			p.Observe([]referee.Event{e})
+		}
+	}
 	s, err := sc.begin(d, out)
 	if err != nil {
 		return s, err
@@ -111,18 +124,6 @@ func (sc *Scenario) RunAI(d *dice.Dice, out Output, players map[string]*ai.Playe
 			next = s
 		}
 		return next, err
-	}
-	// The players are told every event from here on, the file's
-	// commands' as well as their own (ai.Player.Observe), as AutoResolve
-	// tells its players.
-	shown := out.Event
-	out.Event = func(e referee.Event) {
-		if shown != nil {
-			shown(e)
-		}
-		for _, p := range players {
-			p.Observe([]referee.Event{e})
-		}
 	}
 	emit = out.emit
 	cmds := make([]Command, 0, len(sc.Commands))
