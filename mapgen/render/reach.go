@@ -32,9 +32,33 @@ import (
 // paints the tinted hexes' neighbours' own pixels again as well, with
 // every hex whose drawing may reach them.
 
-// tintedHex is a hex's own pixels painted tinted, as entries maps them,
-// span after span of ownSpans.
-type tintedHex struct{ idx, alt []byte }
+// tintedHex is what marking a hex reachable changes in its own pixels:
+// the runs of them whose entries differ from the unmarked terrain's.
+type tintedHex struct{ runs []tintRun }
+
+// tintRun is a run of a marked hex's pixels from (x, y), below the title
+// strip, and their entries.
+type tintRun struct {
+	x, y int
+	idx  []byte
+}
+
+// keep adds to th the runs of the row of pixels from at whose entries
+// (idx and alt, as entries gives them) differ from the unmarked
+// terrain's, base.
+func (th *tintedHex) keep(at image.Point, base, idx, alt []byte) {
+	for x := 0; x < len(idx); {
+		if e := base[x]; e == idx[x] || e == alt[x] {
+			x++
+			continue
+		}
+		x0 := x
+		for x < len(idx) && base[x] != idx[x] && base[x] != alt[x] {
+			x++
+		}
+		th.runs = append(th.runs, tintRun{at.X + x0, at.Y, slices.Clone(idx[x0:x])})
+	}
+}
 
 // tintReach puts the reachable hexes of t over p, the picture whose rows
 // below lay's title strip hold base, the untinted terrain of map m,
@@ -51,6 +75,7 @@ func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, 
 	clip := image.Rect(0, 0, lay.W, lay.H-sh)
 	kept := base.tintedHexes(lay, m, t.reach, func(missing []bool) []*tintedHex {
 		win := paintAround(lay, m, t, missing, pix)
+		var idx, alt []byte
 		out := make([]*tintedHex, len(missing))
 		for i, in := range missing {
 			if !in {
@@ -58,9 +83,10 @@ func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, 
 			}
 			th := &tintedHex{}
 			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
-				k, o := len(th.idx), win.PixOffset(r.Min.X, r.Min.Y)
-				th.idx, th.alt = append(th.idx, make([]byte, r.Dx())...), append(th.alt, make([]byte, r.Dx())...)
-				entries(th.idx[k:], th.alt[k:], win.Pix[o:o+4*r.Dx()])
+				n, o := r.Dx(), win.PixOffset(r.Min.X, r.Min.Y)
+				idx, alt = slices.Grow(idx[:0], n)[:n], slices.Grow(alt[:0], n)[:n]
+				entries(idx, alt, win.Pix[o:o+4*n])
+				th.keep(r.Min, base.rows[r.Min.Y*(lay.W+1)+1+r.Min.X:], idx, alt)
 			})
 			out[i] = th
 		}
@@ -68,15 +94,11 @@ func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, 
 	})
 	if kept != nil {
 		for i, in := range t.reach {
-			if !in {
-				continue
+			if in {
+				for _, r := range kept[i].runs {
+					changed = putEntries(p, r.x, r.y+sh, r.idx, r.idx, changed, d)
+				}
 			}
-			k, th := 0, kept[i]
-			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
-				n := r.Dx()
-				changed = putEntries(p, r.Min.X, r.Min.Y+sh, th.idx[k:k+n], th.alt[k:k+n], changed, d)
-				k += n
-			})
 		}
 		return changed
 	}
