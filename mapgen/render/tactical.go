@@ -67,7 +67,7 @@ type layout struct {
 	numbers    *glyphSet
 	numberFace *glyphSet
 	numberTop  int
-	edgeW     float64 // a retreat edge bar's width
+	edgeW      float64 // a retreat edge bar's width
 }
 
 func tacticalLayout(v Tactical, o Options) (layout, error) {
