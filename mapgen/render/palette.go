@@ -90,8 +90,7 @@ func buildPalette() color.Palette {
 	// Blends that cover areas, while a colour cube of cubeLevels a
 	// channel still fits after them: the grid over each ground where the
 	// line covers a pixel fully, half and a quarter; the two first sides'
-	// deployment hatching over each ground; the grid over the tinted
-	// grounds.
+	// deployment hatching over each ground.
 	const cubeLevels = 3
 	var blends []color.RGBA
 	for _, a := range []uint32{gridAlpha, gridAlpha / 2, gridAlpha / 4} {

@@ -118,7 +118,7 @@ func (l layout) below() grid {
 }
 
 // tints are the per-hex highlights painted with the terrain: the
-// reachable tint is a different ground colour (painted over the kept
+// reachable hexes' tags behind their numbers (painted over the kept
 // terrain, reach.go); deployment zones are hatched over the ground (kept
 // with the terrain).
 type tints struct {
@@ -244,7 +244,8 @@ func drawOverlays(img *image.RGBA, lay layout, v Tactical, placed []placedCounte
 	drawPlaced(img, placed)
 }
 
-// drawHighlight draws the highlights that are shapes rather than tints.
+// drawHighlight draws the highlights that are not painted with the
+// terrain (tints).
 func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
 	s := g.size
 	switch hl.Kind {
@@ -490,8 +491,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 		}
 	}
 
-	// Ground, row by row from the stamp of the hex's column parity; a
-	// tint is a different fill colour and costs nothing extra.
+	// Ground, row by row from the stamp of the hex's column parity.
 	widest := int(2*g.size) + 2
 	for _, c := range cells {
 		tp.fill.set(tp.fills[c.i], widest)
@@ -604,9 +604,12 @@ func (tp *terrainPainter) name(i int, h hex.Hex) string {
 const tagInset = 2
 
 // tagRect is the rectangle of the tag that marks hex h reachable, in
-// grid g: its number's place (printed or not), a pixel wider each way
-// and two across, cut by the hex's sides (tagInset from them) where it
-// is painted.
+// grid g: its number's place (printed or not), two pixels wider on each
+// side and one above and below, cut by the hex's sides (tagInset from
+// them) where it is painted. Its last row is the number's baseline,
+// above the counters in the hex (counterPlace starts them two rows
+// below it); without printed numbers the counters start at the hex's
+// top, over the tag.
 func tagRect(lay layout, g grid, h hex.Hex, name string) image.Rectangle {
 	cx, cy := g.center(h)
 	x, y := numberAt(g, cx, cy, lay.numberTop)
