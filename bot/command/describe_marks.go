@@ -39,7 +39,7 @@ func tacticalMarks(v referee.View, hl []render.Highlight) string {
 	for _, h := range hl {
 		switch {
 		case h.Kind == render.Reachable:
-			fmt.Fprintf(&w, " %s tinted yellow.", english.Counts(len(h.Hexes), "reachable hex", "reachable hexes"))
+			fmt.Fprintf(&w, " %s marked by a yellow tag behind the hex number.", english.Counts(len(h.Hexes), "reachable hex", "reachable hexes"))
 		case h.Kind == render.Path && len(h.Hexes) > 1:
 			names := make([]string, len(h.Hexes))
 			for i, x := range h.Hexes {

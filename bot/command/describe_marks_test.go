@@ -32,7 +32,7 @@ unit B1 bandits light-mech regular 3/3/4 reserve mp=6`, nil)
 	for _, want := range []string{
 		"marked by a bar beside the map: 7th Crucis Lancers by the west edge.",
 		"7th Crucis Lancers deploys within 3 hexes of the west edge",
-		"3 reachable hexes tinted", "Path drawn as an arrow: 0205 → 0305 → 0405",
+		"3 reachable hexes marked by a yellow tag behind the hex number", "Path drawn as an arrow: 0205 → 0305 → 0405",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the lancers' marks %q lack %q", got, want)
@@ -89,7 +89,7 @@ func TestMovePreviewDrawsPath(t *testing.T) {
 	if !strings.Contains(out[0].Text, "("+route+")") {
 		t.Errorf("the preview %q does not name the route %s", out[0].Text, route)
 	}
-	if d := out[0].Files[0].Description; !strings.Contains(d, "Path drawn as an arrow: "+route) || !strings.Contains(d, "reachable hexes tinted") {
+	if d := out[0].Files[0].Description; !strings.Contains(d, "Path drawn as an arrow: "+route) || !strings.Contains(d, "reachable hexes marked by a yellow tag") {
 		t.Errorf("the preview's picture says %q", d)
 	}
 	if after := f.scdCampaign(1).Battle(id).State.Unit(mover).Hex; after != from {

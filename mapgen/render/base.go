@@ -20,8 +20,8 @@ import (
 // map, hex size and deployment zones and kept, paletted (a byte a
 // pixel), in a small cache. A picture is drawn in a working copy of it
 // the base lends, with its title strip (striptemplate.go), and redraws
-// only the hexes a move preview tints (kept tinted once painted,
-// reach.go) and the rectangles its overlays (counters, lines, rings,
+// only the hexes a move preview marks reachable (kept marked once
+// painted, reach.go) and the rectangles its overlays (counters, lines, rings,
 // edge bars) touch: those are turned back into RGBA from the palette
 // (but for the counters' squares, painted over whole), drawn on, and
 // mapped to the palette again. Whether the terrain came from the cache or was just
@@ -45,10 +45,10 @@ type terrainBase struct {
 	// written counts the pictures written on the base.
 	written atomic.Int32
 	id      uint64 // tells its working copies (workCopy) from others'
-	// tinted are its hexes painted with a move preview's tint, by cell,
-	// each kept once a preview paints it (reach.go).
-	tintMu sync.Mutex
-	tinted []*tintedHex
+	// marked are its hexes as a move preview marks them reachable, by
+	// cell, each kept once a preview paints it (reach.go).
+	markMu sync.Mutex
+	marked []*markedHex
 }
 
 // terrainBaseIDs numbers the bases painted.
@@ -125,8 +125,8 @@ var (
 
 // terrainBaseFor returns the paletted terrain below the title strip of
 // lay for map m and the deployment zones of t, painting it on a miss.
-// The reachable tint is not part of it: a move preview's is its own,
-// painted over the base (tintReach), so that a preview is not the first
+// The reachable hexes' marks are not part of it: a move preview's are its own,
+// painted over the base (markReach), so that a preview is not the first
 // picture on a terrain of its own.
 func terrainBaseFor(m *mapgen.Map, lay layout, t tints) *terrainBase {
 	var mh maphash.Hash
@@ -215,7 +215,7 @@ func composeTactical(v Tactical, o Options, lend bool) (*tacticalPicture, error)
 	defer putPixels(scratch)
 	tp := &tacticalPicture{Paletted: p, rows: out, base: base, strip: sh, lent: lent, changed: changed,
 		delta: adlerDelta{end: S * H, stride: S}}
-	tp.changed = tintReach(p, base, lay, v.Map, t, scratch, tp.changed, &tp.delta)
+	tp.changed = markReach(p, base, lay, v.Map, t, scratch, tp.changed, &tp.delta)
 	if sh > 0 {
 		// The strip's template, and its text drawn over it (or the
 		// whole strip, when the text reaches the legend), looked up

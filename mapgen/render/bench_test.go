@@ -29,12 +29,12 @@ import (
 // benchmarks draw the same battle again, as the bot does after each
 // phase; BenchmarkTactical64x17Cold paints the terrain every time;
 // BenchmarkTacticalPreview64x17 draws move previews on the cached
-// terrain, each with a reachable tint of its own (reach.go).
+// terrain, each with reachable hexes of its own marked (reach.go).
 
 // sectorView is a 64×17 sector map with 40 counters, 20 a side, some
 // stacked, own and blind, and a few highlights: what a player is sent
-// during a battle. (No reachable tint: only a move preview has one,
-// previewView.)
+// during a battle. (No reachable hexes marked: only a move preview has
+// them, previewView.)
 func sectorView(tb testing.TB) Tactical {
 	tb.Helper()
 	m := benchMap(tb)
@@ -74,9 +74,9 @@ func sectorView(tb testing.TB) Tactical {
 
 // previewView is the sector view as a move preview shows it to its
 // player (the bot's movePreview): the hexes within four of the unit
-// tinted reachable, the unit selected, a path to a hex three away.
+// marked reachable, the unit selected, a path to a hex three away.
 // The unit is the i-th own counter (of 20), so that previews in turn
-// tint sets of their own.
+// mark sets of their own.
 func previewView(tb testing.TB, i int) Tactical {
 	v := sectorView(tb)
 	var own []Counter
@@ -189,7 +189,7 @@ func BenchmarkTactical64x17Cold(b *testing.B) {
 // BenchmarkTacticalPreview64x17 is a move preview on the sector map
 // (previewView) whose terrain was drawn before: each picture a unit's
 // of its own in turn, 20 reach sets, more than the terrains kept, so
-// that a renderer keeping a tinted terrain never finds it kept.
+// that a renderer keeping a marked terrain never finds it kept.
 func BenchmarkTacticalPreview64x17(b *testing.B) {
 	var vs []Tactical
 	for i := range 20 {

@@ -28,7 +28,7 @@
 // zones and kept paletted (base.go), and deflated once (mapcode.go,
 // deflate.go), and so is its title strip's legend (striptemplate.go);
 // each picture redraws only its title and viewer, the hexes a move
-// preview tints (kept tinted once painted, reach.go) and the
+// preview marks (kept marked once painted, reach.go) and the
 // rectangles its counters and marks touch, and deflates only what
 // those changed. A strategic map's sectors and strips are painted and
 // deflated once per map (with a thorough matcher, deflate_chain.go),

@@ -11,7 +11,7 @@ import (
 // is mapped to the palette once, when it is painted, and a picture
 // copies its indices into place instead of mapping its RGBA pixels
 // again: a lookup less and a quarter of the bytes read a pixel. A move
-// preview's tinted hexes are kept the same way (reach.go).
+// preview's marked hexes are kept the same way (reach.go).
 
 // palettedFace is a face's pixels mapped to the palette as quantiseRect
 // maps them over any terrain: idx, the entry of each pixel's colour; and

@@ -45,7 +45,7 @@ func tacticalLegend(v Tactical) []legendItem {
 func highlightLegend(k HighlightKind, side int) legendItem {
 	switch k {
 	case Reachable:
-		return legendItem{label: "reachable", swatch: hexSwatch(mix(colClear, colReachable, 0.5), color.RGBA{}, 0)}
+		return legendItem{label: "reachable", swatch: reachSwatch}
 	case Deployment:
 		return legendItem{label: "deployment zone", swatch: hexSwatch(colClear, sideColor(side), deployAlpha)}
 	case Selected:
@@ -104,6 +104,19 @@ func hexSwatch(g, c color.RGBA, a uint32) func(img *image.RGBA, x, y, sz float64
 			}
 		}
 	}
+}
+
+// reachSwatch is a small hex with a reachable hex's tag at its top
+// (tagRect), a third of its height deep.
+func reachSwatch(img *image.RGBA, x, y, sz float64) {
+	hexSwatch(colClear, color.RGBA{}, 0)(img, x, y, sz)
+	gr := newGrid(sz/2, 1, 1, 0, 0)
+	y0 := int(math.Ceil(y - gr.height/2 + 1))
+	gr.spans(x, y, img.Rect.Dx(), img.Rect.Dy(), func(py, x0, x1 int) {
+		if py >= y0 && float64(py) < float64(y0)+math.Max(2, gr.height/3) {
+			fillSpan(img, py, x0+1, x1-1, colReachable)
+		}
+	})
 }
 
 // edgeSwatch is a short retreat edge bar with one arrow, pointing up.

@@ -183,7 +183,7 @@ func TestCodedRowsInflate(t *testing.T) {
 // every kind and state, stacks, facings, labels with descenders and too
 // long to fit, highlights of every kind, retreat edges, titles short,
 // long and empty, a viewer or none), each written in turn on the same
-// terrain and legend as the picture before it or on a new one (a tint).
+// terrain and legend as the picture before it or on a new one.
 func TestCodedRandomPictures(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 11))
 	for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
@@ -241,7 +241,7 @@ func drawnWhole(tb testing.TB, v Tactical, o Options) image.Image {
 }
 
 // randomBattle is a random picture of a battle on m; about one in four
-// has a reachable tint (painted over the terrain, reach.go), one in four
+// has reachable hexes marked (painted over the terrain, reach.go), one in four
 // deployment zones (a terrain of their own).
 func randomBattle(rng *rand.Rand, m *mapgen.Map) Tactical {
 	anyHex := func() hex.Hex { return hex.Hex{X: rng.IntN(m.Width), Y: rng.IntN(m.Height)} }

@@ -109,7 +109,7 @@ func TestOverlayRects(t *testing.T) {
 }
 
 // Ensure the cached terrain is the map's own: a picture equals one
-// drawn with an empty cache, a cell changed in place (rubble) or a tint
+// drawn with an empty cache, a cell changed in place (rubble) or a mark
 // changes the picture, and a stale entry is never served.
 func TestTerrainCache(t *testing.T) {
 	clearBases := bases.clear

@@ -78,22 +78,19 @@ func buildPalette() color.Palette {
 	for _, t := range mapgen.Themes {
 		add(themeColor(t), mix(colDark, themeColor(t), 0.35))
 	}
-	var grounds, plain []color.RGBA
+	var plain []color.RGBA
 	for _, t := range mapgen.Terrains {
 		for e := range mapgen.MaxElevation + 1 {
 			for _, paved := range []bool{false, true} {
-				c := groundColor(mapgen.Cell{Terrain: t, Elevation: e, Road: paved})
-				plain = append(plain, c)
-				grounds = append(grounds, c, mix(c, colReachable, 0.5))
+				plain = append(plain, groundColor(mapgen.Cell{Terrain: t, Elevation: e, Road: paved}))
 			}
 		}
 	}
-	add(grounds...)
+	add(plain...)
 	// Blends that cover areas, while a colour cube of cubeLevels a
 	// channel still fits after them: the grid over each ground where the
 	// line covers a pixel fully, half and a quarter; the two first sides'
-	// deployment hatching over each ground; the grid over the tinted
-	// grounds.
+	// deployment hatching over each ground.
 	const cubeLevels = 3
 	var blends []color.RGBA
 	for _, a := range []uint32{gridAlpha, gridAlpha / 2, gridAlpha / 4} {
@@ -104,11 +101,6 @@ func buildPalette() color.Palette {
 	for _, side := range sideColors[:2] {
 		for _, c := range plain {
 			blends = append(blends, blend(c, side, deployAlpha))
-		}
-	}
-	for _, a := range []uint32{gridAlpha, gridAlpha / 2} {
-		for _, c := range grounds {
-			blends = append(blends, blend(c, colGrid, a))
 		}
 	}
 	for _, c := range blends {

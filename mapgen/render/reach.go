@@ -9,39 +9,72 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// A move preview tints the hexes its unit can reach (a lighter ground,
-// the hex number dark or light on it), and every preview's set is its
-// own. Kept as part of the terrain (base.go), each preview was the first
-// picture on a terrain of its own: painted, mapped to the palette and
-// deflated whole, some ten times a picture drawn again. So the terrain
-// is kept untinted, and a picture puts the tinted hexes over it,
-// painted by the terrain's own painter in a scratch window at the
-// picture's own coordinates, so that the pixels are those of the whole
-// terrain painted tinted (TestReachTint, TestReachTintKept); they count
-// as changed, so the writer codes only their pieces afresh.
+// A move preview marks the hexes its unit can reach with a yellow tag
+// behind the hex's number (tagRect; the number dark on it), and every
+// preview's set is its own. Kept as part of the terrain (base.go), each
+// preview was the first picture on a terrain of its own: painted, mapped
+// to the palette and deflated whole, some ten times a picture drawn
+// again. So the terrain is kept unmarked, and a picture puts the marked
+// hexes over it, painted by the terrain's own painter in a scratch
+// window at the picture's own coordinates, so that the pixels are those
+// of the whole terrain painted marked (TestReachTint,
+// TestReachTintKept); the pixels the marks change count as changed, so
+// the writer codes only their pieces afresh.
+//
+// The mark was a tint of the whole hex (a lighter ground) and changed
+// every row of it: a preview coded afresh 720 more of the terrain's
+// pieces than a picture drawn again and 1,590 more of the matches that
+// copied them, and cost some 1.7 times image/png's blank canvas against
+// the 1.5 of ruling RND1. The tag changes the few rows of the number,
+// and stays clear of a counter in the hex (stack.go puts counters below
+// the number).
 //
 // A hex's own pixels (its stamp's spans) are its ground and what it
-// and its neighbours draw over it; only its ground and numbers depend
-// on a tint. Where every hex's number stays within the hex's own pixels
-// (every hex size but the smallest), a tinted hex's pixels depend on
-// its own tint alone: each is painted once on its terrain, with its
-// neighbours, and kept mapped to the palette (terrainBase.tinted), and
-// every preview after copies them in, as a counter's face set aside is
-// (facepalette.go). Where numbers reach into the hexes beside them, a
-// tinted hex's number changes its untinted neighbours too: each preview
-// paints the tinted hexes' neighbours' own pixels again as well, with
-// every hex whose drawing may reach them.
+// and its neighbours draw over it; only its tag and number depend on
+// the mark. Where every hex's number stays within the hex's own pixels
+// (every hex size but the smallest), a marked hex's pixels depend on its
+// own mark alone: each is painted once on its terrain, with its
+// neighbours, and what the mark changed is kept mapped to the palette
+// (terrainBase.marked), and every preview after copies it in, as a
+// counter's face set aside is (facepalette.go). Where numbers reach into
+// the hexes beside them, a marked hex's dark number changes its unmarked
+// neighbours too: each preview paints the marked hexes' neighbours' own
+// pixels again as well, with every hex whose drawing may reach them.
 
-// tintedHex is a hex's own pixels painted tinted, as entries maps them,
-// span after span of ownSpans.
-type tintedHex struct{ idx, alt []byte }
+// markedHex is what marking a hex reachable changes in its own pixels:
+// the runs of them whose entries differ from the unmarked terrain's.
+type markedHex struct{ runs []markRun }
 
-// tintReach puts the reachable hexes of t over p, the picture whose rows
-// below lay's title strip hold base, the untinted terrain of map m,
+// markRun is a run of a marked hex's pixels from (x, y), below the title
+// strip, and their entries.
+type markRun struct {
+	x, y int
+	idx  []byte
+}
+
+// keep adds to th the runs of the row of pixels from at whose entries
+// (idx and alt, as entries gives them) differ from the unmarked
+// terrain's, base.
+func (th *markedHex) keep(at image.Point, base, idx, alt []byte) {
+	for x := 0; x < len(idx); {
+		if e := base[x]; e == idx[x] || e == alt[x] {
+			x++
+			continue
+		}
+		x0 := x
+		for x < len(idx) && base[x] != idx[x] && base[x] != alt[x] {
+			x++
+		}
+		th.runs = append(th.runs, markRun{at.X + x0, at.Y, slices.Clone(idx[x0:x])})
+	}
+}
+
+// markReach puts the reachable hexes of t over p, the picture whose rows
+// below lay's title strip hold base, the unmarked terrain of map m,
 // painting what base does not keep in a window made in pix, and appends
 // the rows' changed spans to changed (d gathering the checksum's
 // changes).
-func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, t tints, pix *[]byte, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
+func markReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, t tints, pix *[]byte, changed []image.Rectangle, d *adlerDelta) []image.Rectangle {
 	if !slices.Contains(t.reach, true) {
 		return changed // no preview: a picture drawn again pays nothing here
 	}
@@ -49,18 +82,20 @@ func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, 
 	art := g.art()
 	sh := lay.strip.height
 	clip := image.Rect(0, 0, lay.W, lay.H-sh)
-	kept := base.tintedHexes(lay, m, t.reach, func(missing []bool) []*tintedHex {
+	kept := base.markedHexes(lay, m, t.reach, func(missing []bool) []*markedHex {
 		win := paintAround(lay, m, t, missing, pix)
-		out := make([]*tintedHex, len(missing))
+		var idx, alt []byte
+		out := make([]*markedHex, len(missing))
 		for i, in := range missing {
 			if !in {
 				continue
 			}
-			th := &tintedHex{}
+			th := &markedHex{}
 			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
-				k, o := len(th.idx), win.PixOffset(r.Min.X, r.Min.Y)
-				th.idx, th.alt = append(th.idx, make([]byte, r.Dx())...), append(th.alt, make([]byte, r.Dx())...)
-				entries(th.idx[k:], th.alt[k:], win.Pix[o:o+4*r.Dx()])
+				n, o := r.Dx(), win.PixOffset(r.Min.X, r.Min.Y)
+				idx, alt = slices.Grow(idx[:0], n)[:n], slices.Grow(alt[:0], n)[:n]
+				entries(idx, alt, win.Pix[o:o+4*n])
+				th.keep(r.Min, base.rows[r.Min.Y*(lay.W+1)+1+r.Min.X:], idx, alt)
 			})
 			out[i] = th
 		}
@@ -68,19 +103,15 @@ func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, 
 	})
 	if kept != nil {
 		for i, in := range t.reach {
-			if !in {
-				continue
+			if in {
+				for _, r := range kept[i].runs {
+					changed = putEntries(p, r.x, r.y+sh, r.idx, r.idx, changed, d)
+				}
 			}
-			k, th := 0, kept[i]
-			ownSpans(g, art, clip, hexAt(m, i), func(r image.Rectangle) {
-				n := r.Dx()
-				changed = putEntries(p, r.Min.X, r.Min.Y+sh, th.idx[k:k+n], th.alt[k:k+n], changed, d)
-				k += n
-			})
 		}
 		return changed
 	}
-	// Numbers spill: the tinted hexes and their neighbours mapped afresh.
+	// Numbers spill: the marked hexes and their neighbours mapped afresh.
 	mapped := around(m, t.reach)
 	win := paintAround(lay, m, t, mapped, pix)
 	for i, in := range mapped {
@@ -93,39 +124,39 @@ func tintReach(p *image.Paletted, base *terrainBase, lay layout, m *mapgen.Map, 
 	return changed
 }
 
-// tintedHexes returns the base's tinted hexes, by cell, with those of
+// markedHexes returns the base's marked hexes, by cell, with those of
 // reach it does not keep yet painted by paint (given them marked) and
 // kept; or nil when the hexes' numbers reach beyond their own pixels
 // (numbersStay), and no hex is kept.
-func (b *terrainBase) tintedHexes(lay layout, m *mapgen.Map, reach []bool, paint func(missing []bool) []*tintedHex) []*tintedHex {
-	b.tintMu.Lock()
-	if b.tinted == nil {
+func (b *terrainBase) markedHexes(lay layout, m *mapgen.Map, reach []bool, paint func(missing []bool) []*markedHex) []*markedHex {
+	b.markMu.Lock()
+	if b.marked == nil {
 		if !numbersStay(lay, m) {
-			b.tintMu.Unlock()
+			b.markMu.Unlock()
 			return nil
 		}
-		b.tinted = make([]*tintedHex, len(reach))
+		b.marked = make([]*markedHex, len(reach))
 	}
 	missing, any := make([]bool, len(reach)), false
 	for i, in := range reach {
-		missing[i] = in && b.tinted[i] == nil
+		missing[i] = in && b.marked[i] == nil
 		any = any || missing[i]
 	}
-	b.tintMu.Unlock()
+	b.markMu.Unlock()
 	if !any {
-		return b.tinted
+		return b.marked
 	}
 	// Painted unlocked: two pictures missing the same hex both paint
 	// it, the same pixels.
 	painted := paint(missing)
-	b.tintMu.Lock()
-	defer b.tintMu.Unlock()
+	b.markMu.Lock()
+	defer b.markMu.Unlock()
 	for i, th := range painted {
-		if th != nil && b.tinted[i] == nil {
-			b.tinted[i] = th
+		if th != nil && b.marked[i] == nil {
+			b.marked[i] = th
 		}
 	}
-	return b.tinted
+	return b.marked
 }
 
 // numbersStay reports whether every hex's number, as lay prints it on
@@ -171,7 +202,7 @@ func around(m *mapgen.Map, in []bool) []bool {
 	return out
 }
 
-// paintAround paints, tinted as t says, the hexes marked in marked and
+// paintAround paints, marked as t says, the hexes marked in marked and
 // their neighbours (whose drawing may reach them: a hex's drawing stays
 // within its stamp's sprites, which reach no hex two away,
 // TestReachTint, down to MinHexSize) in a window made in pix of the

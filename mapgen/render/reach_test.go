@@ -2,17 +2,20 @@ package render
 
 import (
 	"bytes"
+	"image"
+	"image/color"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
-// Ensure a move preview's reachable tint, painted again over the kept
-// untinted terrain (tintReach), gives the pixels of the whole terrain
-// painted tinted: blobs of every size, single hexes, hexes on the map's
+// Ensure a move preview's reachable marks, painted again over the kept
+// unmarked terrain (markReach), give the pixels of the whole terrain
+// painted marked: blobs of every size, single hexes, hexes on the map's
 // edges and corners, beside and inside deployment zones, at small, odd
 // and large hex sizes, with and without hex numbers and rulers; drawn
 // and written, on a terrain written before and on a new one.
@@ -62,7 +65,7 @@ func TestReachTint(t *testing.T) {
 			}
 			want := drawnWhole(t, v, o)
 			if n, at := pixelDiff(MustDrawTactical(t, v, o), want); n != 0 {
-				t.Fatalf("%d×%d, %d reachable hexes around %v, size %v: %d pixels differ from the terrain painted tinted, first at %v",
+				t.Fatalf("%d×%d, %d reachable hexes around %v, size %v: %d pixels differ from the terrain painted marked, first at %v",
 					m.Width, m.Height, len(reach), centre, o.HexSize, n, at)
 			}
 			var buf bytes.Buffer
@@ -76,15 +79,15 @@ func TestReachTint(t *testing.T) {
 	}
 }
 
-// Ensure a tinted hex kept from one preview (terrainBase.tinted) gives
-// the pixels of the terrain painted tinted in the previews after it, and
-// that where hex numbers reach the hexes beside them a tinted hex's
-// number is painted over its untinted neighbours too (it was not),
-// whose tinted sets differ around it: on one terrain, at small, odd and
-// default hex sizes with hex numbers (which differ in colour on tinted
-// and untinted ground beside each other) and a deployment zone, blobs
+// Ensure a marked hex kept from one preview (terrainBase.marked) gives
+// the pixels of the terrain painted marked in the previews after it, and
+// that where hex numbers reach the hexes beside them a marked hex's
+// number is painted over its unmarked neighbours too (it was not),
+// whose marked sets differ around it: on one terrain, at small, odd and
+// default hex sizes with hex numbers (dark on a marked hex's tag, light
+// on dark unmarked ground beside it) and a deployment zone, blobs
 // with holes that overlap the ones before, so that a kept hex's
-// neighbours are tinted in one preview and not in the next.
+// neighbours are marked in one preview and not in the next.
 func TestReachTintKept(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 29))
 	m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: mapgen.Wide})
@@ -118,7 +121,7 @@ func TestReachTintKept(t *testing.T) {
 			v := Tactical{Map: m, Title: "preview", Highlights: []Highlight{zone, {Kind: Reachable, Hexes: reach}}}
 			want := drawnWhole(t, v, o)
 			if n, at := pixelDiff(MustDrawTactical(t, v, o), want); n != 0 {
-				t.Fatalf("size %v, preview %d (%d hexes around %v): %d pixels differ from the terrain painted tinted, first at %v",
+				t.Fatalf("size %v, preview %d (%d hexes around %v): %d pixels differ from the terrain painted marked, first at %v",
 					size, i, len(reach), centre, n, at)
 			}
 		}
@@ -126,7 +129,7 @@ func TestReachTintKept(t *testing.T) {
 }
 
 // Ensure a move preview does not become a terrain of its own: the
-// untinted terrain is kept, and a preview is drawn over it.
+// unmarked terrain is kept, and a preview is drawn over it.
 func TestReachNotKept(t *testing.T) {
 	v := sampleView()
 	bases.clear()
@@ -146,8 +149,8 @@ func TestReachNotKept(t *testing.T) {
 }
 
 // Ensure move previews may be drawn from several goroutines at once on
-// one terrain, each painting and keeping tinted hexes the others may be
-// keeping too, and come out as the terrain painted tinted. Run with
+// one terrain, each painting and keeping marked hexes the others may be
+// keeping too, and come out as the terrain painted marked. Run with
 // -race to check the kept hexes' lock.
 func TestReachConcurrent(t *testing.T) {
 	v := sampleView()
@@ -155,4 +158,54 @@ func TestReachConcurrent(t *testing.T) {
 	want := drawnWhole(t, v, DefaultOptions())
 	bases.clear()
 	writeConcurrently(t, want, func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
+}
+
+// Ensure a reachable hex's mark changes only its tag, the rows of its
+// number (a tint of the whole hex changed every row of it, and a move
+// preview coded all those rows' pieces afresh: ruling RND1), and that
+// the tag shows above the counters in the hex: a hex with one counter,
+// one with a stack of two and an empty one, at the smallest, the default
+// and a large hex size.
+func TestReachMarkTag(t *testing.T) {
+	marked := []hex.Hex{h("0307"), h("0409"), h("1208")}
+	for _, size := range []float64{MinHexSize, DefaultHexSize, 36} {
+		o := DefaultOptions()
+		o.HexSize, o.Legend = size, false // the same title strip with and without marks
+		v := sampleView()
+		v.Highlights = nil
+		plain := MustDrawTactical(t, v, o)
+		v.Highlights = []Highlight{{Kind: Reachable, Hexes: marked}}
+		img := MustDrawTactical(t, v, o)
+		lay, err := checkedLayout(&v, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tags := make([]image.Rectangle, len(marked))
+		shown := make([]int, len(marked))
+		for i, x := range marked {
+			tags[i] = tagRect(lay, lay.g, x, x.String())
+		}
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if img.At(x, y) == plain.At(x, y) {
+					continue
+				}
+				i := slices.IndexFunc(tags, func(r image.Rectangle) bool { return image.Pt(x, y).In(r) })
+				if i < 0 {
+					t.Fatalf("size %v: marking %v reachable changed (%d,%d), outside their tags %v", size, marked, x, y, tags)
+				}
+				if img.At(x, y) == color.Color(colReachable) {
+					shown[i]++
+				}
+			}
+		}
+		for i, n := range shown {
+			// The tag is cut by the hex's sides (at the smallest size,
+			// to a quarter of its rectangle), never covered by a counter.
+			if area := tags[i].Dx() * tags[i].Dy(); n < area/5 {
+				t.Errorf("size %v: %v's tag shows %d pixels of %d, want a fifth at least", size, marked[i], n, area)
+			}
+		}
+	}
 }

@@ -11,13 +11,13 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Highlight colours: a pale yellow wash for reachable hexes (it reads on
-// green, blue and brown alike), orange-red for fire, yellow for the
-// selected unit.
+// Highlight colours: orange-red for fire, yellow for the selected unit
+// and for the tags of the hexes it can reach (a tag, not a ring: they
+// do not mix up), which reads on green, blue, brown and grey alike.
 var (
-	colReachable = rgb(0xff, 0xf3, 0x8a)
 	colFire      = rgb(0xff, 0x45, 0x1a)
 	colSelected  = rgb(0xff, 0xe0, 0x30)
+	colReachable = colSelected
 	colBlocked   = rgb(0x40, 0x40, 0x40)
 )
 
@@ -61,12 +61,13 @@ type layout struct {
 	mw, mh int // the hex area
 	// rulers number the columns and rows in the margins; numbers print
 	// each hex's number at its top, numberTop pixels from the top to the
-	// baseline. Both nil without Options.HexNumbers; rulers nil without
-	// Options.Rulers too.
-	rulers    *rulers
-	numbers   *glyphSet
-	numberTop int
-	edgeW     float64 // a retreat edge bar's width
+	// baseline, in numberFace. Both nil without Options.HexNumbers;
+	// rulers nil without Options.Rulers too.
+	rulers     *rulers
+	numbers    *glyphSet
+	numberFace *glyphSet
+	numberTop  int
+	edgeW      float64 // a retreat edge bar's width
 }
 
 func tacticalLayout(v Tactical, o Options) (layout, error) {
@@ -79,15 +80,17 @@ func tacticalLayout(v Tactical, o Options) (layout, error) {
 	mx := max(int(math.Round(0.4*s)), edgeRoom(edgeW))
 	my := mx
 	lay := layout{mw: mw, mh: mh, edgeW: edgeW}
+	// Bold and crisp (drawCrisp), for the picture opened full size;
+	// the rulers are for the preview. Larger numerals cost bytes: at
+	// 0.4 hex sizes a wooded 32×34 map is over its 250 KB. A reachable
+	// hex's tag is sized by its number, printed or not.
+	var err error
+	if lay.numberFace, err = face(bold, math.Max(7, 0.37*g.size)); err != nil {
+		return layout{}, err
+	}
+	lay.numberTop = int(math.Round(float64(lay.numberFace.capHeight()) + math.Max(1, 0.06*g.size)))
 	if o.HexNumbers {
-		// Bold and crisp (drawCrisp), for the picture opened full size;
-		// the rulers are for the preview. Larger numerals cost bytes: at
-		// 0.4 hex sizes a wooded 32×34 map is over its 250 KB.
-		var err error
-		if lay.numbers, err = face(bold, math.Max(7, 0.37*g.size)); err != nil {
-			return layout{}, err
-		}
-		lay.numberTop = int(math.Round(float64(lay.numbers.capHeight()) + math.Max(1, 0.06*g.size)))
+		lay.numbers = lay.numberFace
 	}
 	if o.HexNumbers && o.Rulers {
 		var err error
@@ -115,7 +118,7 @@ func (l layout) below() grid {
 }
 
 // tints are the per-hex highlights painted with the terrain: the
-// reachable tint is a different ground colour (painted over the kept
+// reachable hexes' tags behind their numbers (painted over the kept
 // terrain, reach.go); deployment zones are hatched over the ground (kept
 // with the terrain).
 type tints struct {
@@ -219,15 +222,12 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 func newTerrainPainter(lay layout, m *mapgen.Map, t tints) *terrainPainter {
 	n := m.Width * m.Height
 	tp := &terrainPainter{
-		lay: lay, m: m, art: lay.g.art(), deploy: t.deploy,
+		lay: lay, m: m, art: lay.g.art(), deploy: t.deploy, reach: t.reach,
 		fills: make([]color.RGBA, n), names: make([]string, n),
 		numbers: lay.numbers, numberTop: lay.numberTop,
 	}
 	for i, c := range m.Cells {
 		tp.fills[i] = groundColor(c)
-		if t.reach != nil && t.reach[i] {
-			tp.fills[i] = mix(tp.fills[i], colReachable, 0.5)
-		}
 	}
 	return tp
 }
@@ -244,7 +244,8 @@ func drawOverlays(img *image.RGBA, lay layout, v Tactical, placed []placedCounte
 	drawPlaced(img, placed)
 }
 
-// drawHighlight draws the highlights that are shapes rather than tints.
+// drawHighlight draws the highlights that are not painted with the
+// terrain (tints).
 func drawHighlight(img *image.RGBA, g grid, hl Highlight) {
 	s := g.size
 	switch hl.Kind {
@@ -397,8 +398,9 @@ type terrainPainter struct {
 	lay     layout
 	m       *mapgen.Map
 	art     *hexArt
-	fills   []color.RGBA // each hex's ground colour, tint included
+	fills   []color.RGBA // each hex's ground colour
 	deploy  []int8       // side+1 of a deployment zone, 0 none
+	reach   []bool       // a move preview's reachable hexes, tagged; nil none
 	numbers *glyphSet    // nil: no hex numbers
 	// numberTop is from a hex's top to its number's baseline.
 	numberTop int
@@ -489,8 +491,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 		}
 	}
 
-	// Ground, row by row from the stamp of the hex's column parity; a
-	// tint is a different fill colour and costs nothing extra.
+	// Ground, row by row from the stamp of the hex's column parity.
 	widest := int(2*g.size) + 2
 	for _, c := range cells {
 		tp.fill.set(tp.fills[c.i], widest)
@@ -561,22 +562,60 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			line(img, sx0, sy0, sx1, sy1, math.Max(1.5, 0.1*g.size), col, 230)
 		}
 	}
-	// Hex numbers, XXYY at the top of each hex, dark on light ground and
-	// light on dark ground.
+	// Reachable hexes' tags, behind their numbers.
+	for _, c := range cells {
+		if tp.reach != nil && tp.reach[c.i] {
+			tag := tagRect(tp.lay, g, c.h, tp.name(c.i, c.h)).Intersect(R)
+			for _, s := range c.st.spans {
+				y := c.ay + s.dy
+				x0, x1 := max(c.ax+s.x0+tagInset, tag.Min.X), min(c.ax+s.x1-tagInset, tag.Max.X)
+				if y >= tag.Min.Y && y < tag.Max.Y && x0 < x1 {
+					fillSpan(img, y, x0, x1, colReachable)
+				}
+			}
+		}
+	}
+	// Hex numbers, XXYY at the top of each hex, dark on light ground
+	// (and on a reachable hex's tag) and light on dark ground.
 	if gs := tp.numbers; gs != nil {
 		top := tp.numberTop
 		for _, c := range cells {
 			col := colDark
-			if luma(tp.fills[c.i]) < 120 {
+			if luma(tp.fills[c.i]) < 120 && (tp.reach == nil || !tp.reach[c.i]) {
 				col = colWhite
 			}
-			if tp.names[c.i] == "" {
-				tp.names[c.i] = c.h.String() // once, though the hex may span bands
-			}
 			x, y := numberAt(g, c.cx, c.cy, top)
-			gs.drawCrisp(img, x, y, tp.names[c.i], col)
+			gs.drawCrisp(img, x, y, tp.name(c.i, c.h), col)
 		}
 	}
+}
+
+// name is hex h's number, cell i's, made once though the hex may span
+// bands.
+func (tp *terrainPainter) name(i int, h hex.Hex) string {
+	if tp.names[i] == "" {
+		tp.names[i] = h.String()
+	}
+	return tp.names[i]
+}
+
+// tagInset is how far a reachable hex's tag keeps from its hexsides,
+// clear of the outline.
+const tagInset = 2
+
+// tagRect is the rectangle of the tag that marks hex h reachable, in
+// grid g: its number's place (printed or not), two pixels wider on each
+// side and one above and below, cut by the hex's sides (tagInset from
+// them) where it is painted. Its last row is the number's baseline,
+// above the counters in the hex (counterPlace starts them two rows
+// below it); without printed numbers the counters start at the hex's
+// top, over the tag.
+func tagRect(lay layout, g grid, h hex.Hex, name string) image.Rectangle {
+	cx, cy := g.center(h)
+	x, y := numberAt(g, cx, cy, lay.numberTop)
+	gs := lay.numberFace
+	b := gs.bounds(x-gs.width(name)/2, y, name)
+	return image.Rect(b.Min.X-2, b.Min.Y-1, b.Max.X+2, b.Max.Y+1)
 }
 
 // numberAt is where the number of the hex centred at (cx, cy) is

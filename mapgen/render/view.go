@@ -42,7 +42,8 @@ type Counter struct {
 type HighlightKind int
 
 const (
-	// Reachable tints the hexes a unit may move to.
+	// Reachable tags the hexes a unit may move to (a yellow tag behind
+	// each one's number).
 	Reachable HighlightKind = iota
 	// LineOfFire draws a line through the centres of Hexes in order
 	// (attacker first, target last).
