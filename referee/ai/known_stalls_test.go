@@ -161,6 +161,11 @@ func TestKnownStalls(t *testing.T) {
 		{"air", 116, 0, "Easy's lone air lance"},
 		{"dropships", 86, 1, "Easy's idle DropShip"},
 		{"small", 83, 1, "Easy closing by the hexes"},
+		// Normal's last unit, a hidden platoon ten hexes from its edge
+		// at 2 MP, broke off with five turns left (its way home was
+		// not weighed: hidden units were left out) and walked to the
+		// limit, the enemy a turn behind it.
+		{"secrets", 173, 1, "a hidden platoon's retreat past the limit"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}
