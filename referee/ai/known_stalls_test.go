@@ -110,6 +110,11 @@ func TestKnownStalls(t *testing.T) {
 		// out for it in time (chase.go).
 		{"large", 161, 1, "a chase begun too late"},
 		{"dropships", 48, 1, "a chase begun too late"},
+		// The side's last unit a hidden platoon, left out of the way
+		// home it weighed: it broke off with six turns left, its edge
+		// 25 hexes off at 2 MP, and the chaser, going round woods, did
+		// not catch it.
+		{"secrets", 36, 1, "a hidden platoon's retreat past the limit"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
