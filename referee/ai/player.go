@@ -371,6 +371,9 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		}
 		p.cache.moves = moves
 		if pickup != nil {
+			// A unit that moved onto the counter picks it up at once
+			// (below) and is done.
+			p.done[u.ID] = u.Detail.Moved
 			return *pickup, true
 		}
 		// An air lance leaves by flying up, not by the retreat edge
@@ -421,6 +424,12 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return p.airMove(pic, u, moves), true
 		}
 		if a, ok := p.bestMove(pic, u, moves, air); ok {
+			if !air && u.Detail.Salvage == 0 && pic.salvage[a.To] > 0 {
+				// Not done: it picks the counter up in this movement
+				// phase, which costs no MP (ruling V3), not in its next;
+				// one turn later a battle ran to its limit.
+				p.done[u.ID] = false
+			}
 			return a, true
 		}
 	}
