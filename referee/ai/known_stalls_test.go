@@ -191,11 +191,8 @@ func TestKnownStalls(t *testing.T) {
 		{"secrets", 50, 0, "late hunt"},
 		// A hex at the map's edge, the farthest of everybody's, left to
 		// the last (battle 142: the last of 108 of one unit's) or to
-		// nobody: the lanes. (Battle 142, seat 1, stalls again since a
-		// unit picks up the salvage it ends its move on at once: its
-		// platoon, at 1234 on the map's edge, is not found on main
-		// either, where the enemy's truck, fought to turn 19, made the
-		// last attacks; it now falls in turn 12.)
+		// nobody: the lanes.
+		{"secrets", 142, 1, "hole at the edge"},
 		{"secrets", 68, 1, "hole at the edge"},
 		// Held to a hundred hexes, the band went deep while near ones
 		// were left: the near part first. (Battle 75 stalls again since

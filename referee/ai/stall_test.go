@@ -482,10 +482,10 @@ func TestPennedNoRetreat(t *testing.T) {
 	}
 }
 
-// Ensure a unit of a stalled battle goes out of its way for salvage, and
-// a unit that ends its move on a counter picks it up in that movement
-// phase: salvage a unit carries scores for its side, and what lies on
-// the map scores for nobody while both sides hold the field. Left lying
+// Ensure a unit of a stalled battle goes out of its way for salvage and
+// picks the counter up in the movement phase it reaches it: salvage a
+// unit carries scores for its side, and what lies on the map scores for
+// nobody while both sides hold the field. Left lying
 // beside a 'Mech walking past it (and picked up a turn late once
 // reached), a counter kept a battle of a truck against a truck and a
 // 'Mech too far off going to its turn limit (Normal–Easy small 110;
