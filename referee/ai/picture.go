@@ -1077,8 +1077,8 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 	}
 	if !m.carrying && pic.salvage[h] > 0 {
 		if pic.stalled {
-			// Salvage a unit carries scores for its side (000 line
-			// 2647), and a stalled battle is one whose field both
+			// Salvage a unit carries scores for its side (ruling V8),
+			// and a stalled battle is one whose field both
 			// sides may still hold at its end, when what lies on the
 			// map scores for nobody: the counter is worth a turn of
 			// closing in. Left lying beside units walking past it,
