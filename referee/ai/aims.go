@@ -212,9 +212,15 @@ func (a *aims) assignObjectives(pic *picture) {
 }
 
 // groundMover reports an own ground unit standing on the map, able to
-// move.
+// move: not hidden infantry, which waits in ambush (hunt.go).
 func groundMover(u *referee.ViewUnit) bool {
-	return u.Own && u.Status == "active" && u.Hex != nil && u.Detail != nil && !u.Detail.Hidden &&
+	return groundUnit(u) && !u.Detail.Hidden
+}
+
+// groundUnit reports an own ground unit standing on the map, hidden or
+// not.
+func groundUnit(u *referee.ViewUnit) bool {
+	return u.Own && u.Status == "active" && u.Hex != nil && u.Detail != nil &&
 		u.Kind != referee.KindAir.String() && u.Kind != referee.KindDropShip.String()
 }
 

@@ -78,7 +78,9 @@
 // salvage is picked up. When nobody has attacked for three game turns
 // the battle is stalled (in the last three turns before a turn limit,
 // one turn without an attack is enough), and stays so until an attack
-// takes a step (a miss does not end it): units close in harder and hidden infantry
+// takes a step (a miss does not end it): units close in harder, go out
+// of their way for a salvage counter (worth a turn of closing in) and
+// pick it up in the movement phase they reach it, and hidden infantry
 // leaves its ambush. A side that sees no enemy ground unit, once it has
 // fought or the battle is stalled, hunts for the hidden infantry that
 // keeps the battle going (hunt.go): the hexes of the enemy's half, from

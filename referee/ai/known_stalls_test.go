@@ -110,6 +110,11 @@ func TestKnownStalls(t *testing.T) {
 		// out for it in time (chase.go).
 		{"large", 161, 1, "a chase begun too late"},
 		{"dropships", 48, 1, "a chase begun too late"},
+		// The side's last unit a hidden platoon, left out of the way
+		// home it weighed: it broke off with six turns left, its edge
+		// 25 hexes off at 2 MP, and the chaser, going round woods, did
+		// not catch it.
+		{"secrets", 36, 1, "a hidden platoon's retreat past the limit"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
@@ -161,6 +166,17 @@ func TestKnownStalls(t *testing.T) {
 		{"air", 116, 0, "Easy's lone air lance"},
 		{"dropships", 86, 1, "Easy's idle DropShip"},
 		{"small", 83, 1, "Easy closing by the hexes"},
+		// Normal's last unit, a hidden platoon ten hexes from its edge
+		// at 2 MP, broke off with five turns left (its way home was
+		// not weighed: hidden units were left out) and walked to the
+		// limit, the enemy a turn behind it.
+		{"secrets", 173, 1, "a hidden platoon's retreat past the limit"},
+		// A salvage counter left lying beside Easy's 'Mech, which walked
+		// past it towards a truck too far off to reach and picked it up
+		// a turn after it stood on it: ruling V17 went on while a unit
+		// could reach a counter. A stalled unit now goes out of its way
+		// for salvage and picks it up as it arrives.
+		{"small", 110, 1, "salvage left lying"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}

@@ -1051,7 +1051,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			case m.hunts():
 				pull = 0 // its hunt leads it (huntScore)
 			case pic.stalled:
-				pull = 2
+				pull = stalledPull
 			}
 			sc -= pull * float64(m.way(h, nearest))
 		}
@@ -1076,10 +1076,26 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 		sc += m.aimScore(h)
 	}
 	if !m.carrying && pic.salvage[h] > 0 {
+		if pic.stalled {
+			// Salvage a unit carries scores for its side (ruling V8),
+			// and a stalled battle is one whose field both
+			// sides may still hold at its end, when what lies on the
+			// map scores for nobody: the counter is worth a turn of
+			// closing in. Left lying beside units walking past it,
+			// it kept battles of two units too far apart to meet going
+			// to the turn limit (ruling V17 ends a battle only once no
+			// unit can reach a counter).
+			bonus *= 1 + stalledPull*float64(m.u.Detail.MP)
+		}
 		sc += bonus
 	}
 	return sc
 }
+
+// stalledPull is what a MP of the way to firing at the enemy costs a
+// move in a stalled battle (moveScorer.way): the side closes in harder
+// than before (1 a MP), whatever the danger.
+const stalledPull = 2.0
 
 // hexAttackScore scores a strafe or a bomb run (000 lines 1134–1150;
 // AIR9, AIR10): every ground unit in the hex is attacked, friend or foe,

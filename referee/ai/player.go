@@ -333,6 +333,22 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return p.pickRally(pic, rallies), true
 		}
 	}
+	// In a stalled battle a unit that has moved onto a salvage counter
+	// picks it up at once, which costs no MP (ruling V3): left to its
+	// next movement phase, a turn later, the counter kept a battle going
+	// to its turn limit (ruling V17 goes on while a unit could reach
+	// one). Only there: picked up at once in every battle, it played
+	// every battle with salvage differently (the one battle of the demo
+	// campaign of seed 9 went the other way) for no gain measured.
+	for _, u := range pic.own {
+		if pic.stalled && p.done[u.ID] && u.Detail != nil && u.Detail.Moved && u.Detail.Salvage == 0 && u.Hex != nil && pic.salvage[*u.Hex] > 0 {
+			for _, a := range g.legal(u.ID) {
+				if a.Kind == referee.ActPickup {
+					return a, true
+				}
+			}
+		}
+	}
 	// Ground units move before air units (000 lines 578–580; ruling
 	// AIR3): once an air lance flies the side's ground units are done.
 	order := p.cache.order[:0] // in the memory of the last decision's

@@ -124,7 +124,12 @@ func (pic *picture) homeTurns() (mean float64, last int) {
 		if u.Kind == referee.KindDropShip.String() && u.Status == "active" && u.Hex != nil {
 			return 0, 0
 		}
-		if !groundMover(u) {
+		// Hidden infantry too: it leaves its ambush to retreat, and
+		// left out, a side whose last unit was a hidden platoon ten
+		// hexes from its edge had no way home to weigh, broke off with
+		// five turns left and was still walking at the limit
+		// (Normal–Easy secrets 173).
+		if !groundUnit(u) {
 			continue
 		}
 		mp := max(u.Detail.MP, 1)

@@ -481,3 +481,23 @@ func TestPennedNoRetreat(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a unit of a stalled battle goes out of its way for salvage and
+// picks the counter up in the movement phase it reaches it: salvage a
+// unit carries scores for its side, and what lies on the map scores for
+// nobody while both sides hold the field. Left lying
+// beside a 'Mech walking past it (and picked up a turn late once
+// reached), a counter kept a battle of a truck against a truck and a
+// 'Mech too far off going to its turn limit (Normal–Easy small 110;
+// ruling V17 goes on while a unit could reach one).
+func TestStalledUnitPicksUpSalvage(t *testing.T) {
+	s := aixBattle(t, nil, nil,
+		aixUnit("R1", "red", referee.MediumMech, "0205", 4, 4, 2, 4),
+		aixUnit("B1", "blue", referee.MediumMech, "1905", 4, 4, 2, 4))
+	s.Salvage = map[hex.Hex]int{hex.MustParse("0405"): 1}
+	s.Turn = 6 // a player told of no attack takes the battle for stalled
+	acts, _, after := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+	if u := after.Unit("R1"); u.Hex != hex.MustParse("0405") || u.Salvage != 1 {
+		t.Errorf("R1 ends the phase at %v carrying %d salvage, want at 0405 carrying 1 (actions %v)", u.Hex, u.Salvage, acts)
+	}
+}
