@@ -152,7 +152,7 @@ func (s *State) harmlessBefore(last int) bool {
 			}
 		}
 		for h, n := range s.Salvage {
-			if n > 0 && p.u.Class.Ground() && reach(i).has(h) {
+			if n > 0 && p.u.Class.Ground() && p.u.Salvage == 0 && reach(i).has(h) {
 				return false
 			}
 		}

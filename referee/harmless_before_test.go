@@ -298,3 +298,26 @@ func TestHarmlessBeforeGoesOn(t *testing.T) {
 		}
 	})
 }
+
+// Ensure V17 counts a salvage counter a unit could reach only for a unit
+// carrying none: a unit carries one counter (000 line 2647; ruling V3).
+// A1 reaches the counter at 1109 in the one turn left; B1 is 15 hexes
+// off, and both lances (2 MP here) are too far from every edge to leave
+// the field, and the salvage with it, in that turn (V5): the battle goes
+// on for A1 with empty hands and ends for A1 carrying a counter already.
+func TestHarmlessBeforeCarrying(t *testing.T) {
+	wheeled := func(id, side, at string) Unit {
+		u := scnUnit(id, side, Wheeled, at, 6, 4, 5)
+		u.MP = 2
+		return u
+	}
+	for _, carries := range []int{0, 1} {
+		a := wheeled("A1", "lancers", "0909")
+		a.Salvage = carries
+		s := vcBattle(t, "", a, wheeled("B1", "bandits", "2409"))
+		s.Salvage = map[hex.Hex]int{h("1109"): 1}
+		if got, want := HarmlessBefore(s, 1), carries > 0; got != want {
+			t.Errorf("A1 carrying %d: %v, want %v", carries, got, want)
+		}
+	}
+}
