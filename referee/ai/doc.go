@@ -237,7 +237,11 @@
 //     it draws there beyond what the enemy would fire at them anyway,
 //     and twice what Normal pays for standing apart from its mates; the
 //     rest of the score (closing in, cover, mines, aims, retreat) is
-//     Normal's.
+//     Normal's, but that a side that moves first in the game turn with
+//     a lance or more on the map gives ground in the first two game
+//     turns: its units out of range of every enemy step back rather
+//     than close in, and the enemy comes on to meet them
+//     (hard_first.go).
 //   - Size: a unit weighs the dozen enemies nearest it (by hexes, ties
 //     by ID), and a moving unit the plan of the dozen of its side nearest
 //     it, against the dozen enemies nearest it (ruling AIL2): a battle of

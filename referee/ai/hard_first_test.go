@@ -1,11 +1,14 @@
 package ai
 
 import (
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
+	"bfbot/referee/dice"
 )
 
 // Hard moving first in the game turn weighs the return fire its
@@ -48,4 +51,69 @@ func TestHardFirstMoverSharesReturnFire(t *testing.T) {
 			t.Errorf("%s first, red with %d on the ground and %d air lances: %.2f, want %.2f", c.first, c.ground, c.air, got, c.want)
 		}
 	}
+}
+
+// Hard moving first gives ground in the first game turns with a lance or
+// more on the map: its units end the first movement phase farther from
+// the enemy than they began, on the whole; moving second, or with fewer
+// units, they close in. Mirror battles of ten and three units a side.
+func TestHardFirstMoverGivesGround(t *testing.T) {
+	for _, c := range []struct {
+		perSide int
+		first   bool // Hard is red, first in the turn order
+		back    bool // want: farther from the enemy after its first movement phase
+	}{
+		{10, true, true},
+		{10, false, false},
+		{3, true, false},
+	} {
+		for seed := range uint64(4) {
+			s := randomBattle(t, rand.New(rand.NewPCG(seed, 0x6d6972)), battleOptions{mirror: true, perSide: c.perSide})
+			hard := "red"
+			if !c.first {
+				hard = "blue"
+			}
+			// The sum over Hard's units of the hexes to the nearest enemy
+			// when its first movement phase begins and when it ends.
+			var before, after int
+			stop := errors.New("moved")
+			check := func(prev, next *referee.State) (*referee.State, []referee.Event, error) {
+				if prev.PhasingSide().ID == hard && prev.Phase == referee.PhaseMovement && next.Phase != referee.PhaseMovement {
+					after = distanceToEnemy(next, hard)
+					return next, nil, stop
+				}
+				if before == 0 && next.PhasingSide().ID == hard && next.Phase == referee.PhaseMovement {
+					before = distanceToEnemy(next, hard)
+				}
+				return next, nil, nil
+			}
+			players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
+			players[hard] = New(hard, Hard, 3)
+			if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(seed)), players, 2, check); !errors.Is(err, stop) {
+				t.Fatalf("%d a side, seed %d: %v", c.perSide, seed, err)
+			}
+			if back := after > before; back != c.back {
+				t.Errorf("%d a side, Hard %s (first %v), seed %d: %d hexes to the enemy before its first movement phase, %d after", c.perSide, hard, c.first, seed, before, after)
+			}
+		}
+	}
+}
+
+// distanceToEnemy sums the hexes from each of side's units on the map to
+// the nearest enemy unit on it.
+func distanceToEnemy(s *referee.State, side string) int {
+	sum := 0
+	for _, u := range s.Units {
+		if u.Side != side || u.Status != referee.Active {
+			continue
+		}
+		best := 1 << 20
+		for _, e := range s.Units {
+			if e.Side != side && e.Status == referee.Active {
+				best = min(best, hex.Distance(u.Hex, e.Hex))
+			}
+		}
+		sum += best
+	}
+	return sum
 }

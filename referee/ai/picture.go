@@ -713,6 +713,9 @@ type moveScorer struct {
 	// fight, when set (Hard), is what standing in h is worth in the
 	// fire exchange, in place of the unit's own offense and threat.
 	fight func(h hex.Hex, cell mapgen.Cell) float64
+	// givesGround: out of range of every enemy, the unit steps back
+	// rather than close in (Hard, picture.givesGround).
+	givesGround bool
 	// near and farther, once focus is called, are the enemies that can
 	// count in the score of a hex within radius of center (a hex
 	// farther out is scored against them all): near those that can add
@@ -936,6 +939,7 @@ func (pic *picture) mover(u *referee.ViewUnit, level Level) *moveScorer {
 		m.fight, m.shots = pic.hardFight(m), w.shots[:pic.counted]
 		clear(m.shots)
 	}
+	m.givesGround = level == Hard && pic.givesGround()
 	return m
 }
 
@@ -1052,6 +1056,11 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 				pull = 0 // its hunt leads it (huntScore)
 			case pic.stalled:
 				pull = stalledPull
+			}
+			if m.givesGround {
+				// Hard moving first lets the enemy come on in the
+				// first turns (hard_first.go).
+				pull *= -hardGiveGround
 			}
 			sc -= pull * float64(m.way(h, nearest))
 		}
