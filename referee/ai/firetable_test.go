@@ -18,7 +18,7 @@ import (
 func TestFireTableAsAfresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 17))
 	checked, renumbered := 0, 0
-	for g := range 4 {
+	for g := range 6 {
 		s := randomBattle(t, rng, battleOptions{perSide: 12, secrets: g%2 == 0, artillery: g == 1})
 		kept := map[string]*fireTable{}
 		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
@@ -74,7 +74,7 @@ func TestFireTableAsAfresh(t *testing.T) {
 // fire from the kept table must be the one worked out afresh.
 func TestFireTableRenumbersAgainstKeysAsTheyWere(t *testing.T) {
 	checked := 0
-	for g := range 4 {
+	for g := range 6 {
 		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 31)), battleOptions{perSide: 12})
 		check := func(_, next *referee.State) (*referee.State, []referee.Event, error) {
 			if next.Phase != referee.PhaseMovement || next.Turn < 2 || checked >= 20 {
@@ -135,7 +135,7 @@ func TestFireTableRenumbersAgainstKeysAsTheyWere(t *testing.T) {
 // some were carried from an earlier turn.
 func TestReachMemoAsAfresh(t *testing.T) {
 	checked, carried := 0, 0
-	for g := range 3 {
+	for g := range 6 {
 		s := randomBattle(t, rand.New(rand.NewPCG(uint64(g), 41)), battleOptions{perSide: 12, secrets: g == 1})
 		players := map[string]*Player{"red": New("red", Hard, 1), "blue": New("blue", Hard, 2)}
 		made := map[*int16]int{} // the player turn each reach kept was first seen in
