@@ -101,7 +101,7 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 			near = soonest(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)}, chaseNearest)
 		}
 		nearest = near
-		if len(near) == 0 || near[0].turns == 0 || near[0].turns > left {
+		if len(near) == 0 || near[0].turns > left || pic.firedAtNow(near, e) {
 			continue
 		}
 		var best *referee.ViewUnit
@@ -179,12 +179,33 @@ func chaseTurns(way int, u *referee.ViewUnit) int {
 	return (way + mp - 1) / mp
 }
 
+// chaseKey is how own unit u moves and fires when it chases.
+func (pic *picture) chaseKey(u *referee.ViewUnit) routeKey {
+	k := routeKeyOf(u, max(u.Values.Range, 1))
+	k.indirect = u.Detail.Indirect && pic.observed(u)
+	return k
+}
+
+// firedAtNow reports that one of the units near, in range of enemy e by
+// the hexes (0 turns), could fire at it from where it stands: it needs
+// no chaser. In range by the hexes is not enough: a Long Tom ten hexes
+// from an enemy Long Tom behind woods, neither seen by the other's
+// friends, was taken for in reach of it, nobody chased it, and the
+// battle stalled (Normal–Greedy large 80).
+func (pic *picture) firedAtNow(near []unitTurns, e *enemy) bool {
+	for _, n := range near {
+		if n.turns == 0 && pic.firesNow(pic.chaseKey(n.u), *n.u.Hex, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // chaseField is the MP own unit u needs from each hex to a hex within
 // its range of enemy e from which it may fire at it (firesFrom), kept
 // for the player turn with the route fields.
 func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
-	k := routeKeyOf(u, max(u.Values.Range, 1))
-	k.indirect = u.Detail.Indirect && pic.observed(u)
+	k := pic.chaseKey(u)
 	var key []byte
 	if pic.routeMemo != nil {
 		// Written in the work's memory (approach): the move's scoring
@@ -197,9 +218,6 @@ func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 		if k.indirect && pic.spotted(e) {
 			key = append(key, 'i')
 		}
-		if pic.stalled {
-			key = append(key, 's')
-		}
 		w.key = key
 	}
 	f, ok := pic.routeMemo.field(key)
@@ -209,7 +227,7 @@ func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 		var from []hex.Hex
 		for y := max(e.at.Y-k.rng, 0); y <= min(e.at.Y+k.rng, m.Height-1); y++ {
 			for x := max(e.at.X-k.rng, 0); x <= min(e.at.X+k.rng, m.Width-1); x++ {
-				if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= k.rng && pic.firesFrom(k, h, e) {
+				if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= k.rng && pic.firesNow(k, h, e) {
 					from = append(from, h)
 				}
 			}
