@@ -45,9 +45,11 @@ const chasePull = 2.0
 // assignChase sends one unit after each fighting enemy ground unit in
 // sight that the side's units would reach only just in time (chaseSlack)
 // before the turn limit: the unit of the side that may fire at it
-// soonest, by the MP of its way to a hex in its range (route.go) over
-// its MP, when it needs at least one more turn and no more than the
-// turns left. A unit already in reach of it needs no chaser; an enemy
+// soonest, by the MP of its way to a hex in its range from which it may
+// fire at it as the map lies now (firesNow, stalled or not: the chase is
+// planned turns ahead, for an enemy far off) over its MP, when it needs
+// at least one more turn and no more than the turns left. A unit already
+// in reach of it, in range and able to fire, needs no chaser; an enemy
 // that scores by leaving is cut off where it leaves (fireSeeds), not
 // chased. Units whose aim is elsewhere (aims.go) do not chase, nor do
 // units that have moved this turn. A chase is a plan of several turns:
@@ -202,7 +204,7 @@ func (pic *picture) firedAtNow(near []unitTurns, e *enemy) bool {
 }
 
 // chaseField is the MP own unit u needs from each hex to a hex within
-// its range of enemy e from which it may fire at it (firesFrom), kept
+// its range of enemy e from which it may fire at it (firesNow), kept
 // for the player turn with the route fields.
 func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 	k := pic.chaseKey(u)
