@@ -91,19 +91,28 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 			continue
 		}
 		// By hexes first, which the way over the ground is never
-		// shorter than: an enemy some unit is in reach of, or none
-		// could reach in the turns left, needs no field; of the others
-		// only the chaseNearest units soonest by hexes are measured
-		// over the ground, a field each (a battle of eighty a side
-		// measured every unit against every enemy far off). They are
-		// picked out as they come (soonest), not all sorted for every
-		// enemy.
+		// shorter than: an enemy some unit can fire at from where it
+		// stands, or none could reach in the turns left, needs no
+		// field; of the others only the chaseNearest units soonest by
+		// hexes are measured over the ground, a field each (a battle
+		// of eighty a side measured every unit against every enemy far
+		// off). They are picked out as they come (soonest), not all
+		// sorted for every enemy. In range by the hexes is not in
+		// reach: a Long Tom ten hexes from the enemy's last Long Tom,
+		// behind woods, neither seen by the other's friends, was taken
+		// for in reach of it, nobody chased it, and the battle stalled
+		// (Normal–Greedy large 80).
 		near := nearest[:0]
 		for _, u := range units {
-			near = soonest(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)}, chaseNearest)
+			t := chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)
+			if t == 0 && pic.firesNow(pic.chaseKey(u), *u.Hex, e) {
+				near = near[:0] // in reach already
+				break
+			}
+			near = soonest(near, unitTurns{u, t}, chaseNearest)
 		}
 		nearest = near
-		if len(near) == 0 || near[0].turns > left || pic.firedAtNow(near, e) {
+		if len(near) == 0 || near[0].turns > left {
 			continue
 		}
 		var best *referee.ViewUnit
@@ -186,21 +195,6 @@ func (pic *picture) chaseKey(u *referee.ViewUnit) routeKey {
 	k := routeKeyOf(u, max(u.Values.Range, 1))
 	k.indirect = u.Detail.Indirect && pic.observed(u)
 	return k
-}
-
-// firedAtNow reports that one of the units near, in range of enemy e by
-// the hexes (0 turns), could fire at it from where it stands: it needs
-// no chaser. In range by the hexes is not enough: a Long Tom ten hexes
-// from an enemy Long Tom behind woods, neither seen by the other's
-// friends, was taken for in reach of it, nobody chased it, and the
-// battle stalled (Normal–Greedy large 80).
-func (pic *picture) firedAtNow(near []unitTurns, e *enemy) bool {
-	for _, n := range near {
-		if n.turns == 0 && pic.firesNow(pic.chaseKey(n.u), *n.u.Hex, e) {
-			return true
-		}
-	}
-	return false
 }
 
 // chaseField is the MP own unit u needs from each hex to a hex within
