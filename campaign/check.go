@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/quickstart"
 )
@@ -22,17 +23,71 @@ func (c *Campaign) Check() []error { return new(Checker).CheckLogVP(c, c.Log.VP(
 // (CheckLogVP), and keeps the maps it builds for the next campaign it
 // checks: the store checks every change it saves, and
 // making the maps was a third of a check's time and most of what it
-// allocated. The zero Checker is ready; one is not for concurrent use.
+// allocated. It also remembers the lists of units and battlegroups of
+// the last campaign whose units it found all in place (placed): a
+// change that gives a side new lists is checked again, one that keeps
+// them all (an order, which copies its side's orders alone) is not,
+// as nothing changes in place what a campaign from the store reaches
+// (storage.UpdateFunc: the store copies such a list's stored bytes from
+// the revision before, checked when it was saved). The zero Checker is
+// ready; one is not for concurrent use.
 type Checker struct {
-	seen map[string]string // unit ID → side
-	in   map[string]int    // unit ID → battlegroup, a side at a time
+	seen   map[string]string // unit ID → side
+	in     map[string]int    // unit ID → battlegroup, a side at a time
+	placed placement
+}
+
+// placement is what checking that every unit is in place (the maps'
+// work, Checker.place) reads: the map the battlegroups stand on, and
+// each side's battlegroup IDs and lists.
+type placement struct {
+	m     *mapgen.Strategic
+	sides []placedSide
+}
+
+type placedSide struct {
+	next  int // the side's NextBattlegroup
+	units []Unit
+	bgs   []Battlegroup
+}
+
+// same reports whether c's sides hold the very lists p noted (the same
+// arrays, as long), on the same map, with the same battlegroup IDs
+// (a side's ID only names it in the errors, of which there were none).
+func (p *placement) same(c *Campaign) bool {
+	if p.m != c.Map || len(p.sides) != len(c.Sides) || len(p.sides) == 0 {
+		return false
+	}
+	for i := range c.Sides {
+		s, q := &c.Sides[i], &p.sides[i]
+		if s.NextBattlegroup != q.next || !sameArray(s.Units, q.units) || !sameArray(s.Battlegroups, q.bgs) {
+			return false
+		}
+	}
+	return true
+}
+
+// note makes p what c's sides hold.
+func (p *placement) note(c *Campaign) {
+	p.m, p.sides = c.Map, p.sides[:0]
+	for _, s := range c.Sides {
+		p.sides = append(p.sides, placedSide{next: s.NextBattlegroup, units: s.Units, bgs: s.Battlegroups})
+	}
+}
+
+// sameArray reports whether a and b are the same elements of the same
+// array (or both empty).
+func sameArray[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // CheckLogVP is c.Check() with vp[side] the sum of the side's events' VP
 // (LogVP): a caller that keeps the sum as its log grows, as the store
 // does for every change it saves, checks a change in time that does not
 // grow with the campaign's age instead of adding up the whole log again.
-// Every other invariant is checked as Check does, in the maps k keeps.
+// Every other invariant is checked as Check does, in the maps k keeps,
+// but that the units are in place when k found them so in the very
+// lists c's sides hold (Checker).
 func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -41,24 +96,11 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	}
 	errs = append(errs, c.checkSeats()...)
 	errs = append(errs, c.checkDecisions()...)
-	// The maps are made at their final size: growing them was most of
-	// a Check, which the store runs on every change.
-	units, most := 0, 0
-	for _, s := range c.Sides {
-		units += len(s.Units)
-		most = max(most, len(s.Units))
+	placed := k.placed.same(c)
+	if !placed {
+		k.startPlacing(c)
 	}
-	if k.seen == nil {
-		k.seen, k.in = make(map[string]string, units), make(map[string]int, most)
-	}
-	seen, in := k.seen, k.in
-	clear(seen)
-	// One map operation a battlegroup's member and two a unit: a unit
-	// seen before, or a member placed before, leaves its map's length as
-	// it was, and only then is the earlier one looked for (the error's
-	// other side or battlegroup); the members matched are counted rather
-	// than deleted. The map work was most of a check, which the store
-	// runs on every change.
+	misplaced := 0
 	for si, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
 			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
@@ -72,71 +114,18 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
 			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
 		}
-		clear(in)
-		rbgs := 0
-		for bi, b := range s.Battlegroups {
-			if b.RBG {
-				rbgs++
-			}
-			if len(b.Units) == 0 {
-				bad("side %s: battlegroup %d is empty", s.ID, b.ID)
-			}
-			if b.Sector != 0 && c.Map.ByID(b.Sector) == nil {
-				bad("side %s: battlegroup %d stands in sector %d, not on the map", s.ID, b.ID, b.Sector)
-			}
-			if b.ID <= 0 || b.ID >= s.NextBattlegroup {
-				bad("side %s: battlegroup ID %d outside 1..%d", s.ID, b.ID, s.NextBattlegroup-1)
-			}
-			for mi, id := range b.Units {
-				n := len(in)
-				if in[id] = b.ID; len(in) == n {
-					bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, placedBefore(s.Battlegroups, bi, mi, id), b.ID)
-				}
-			}
+		if !placed {
+			n := len(errs)
+			k.place(c, si, bad)
+			misplaced += len(errs) - n
 		}
-		if rbgs > 1 {
-			bad("side %s has %d regimental battlegroups", s.ID, rbgs)
-		}
-		matched := 0 // members of in that are this side's units, each once
-		for ui, u := range s.Units {
-			n := len(seen)
-			again := false // the side listed the ID before this unit
-			if seen[u.ID] = s.ID; len(seen) == n {
-				var other string
-				other, again = seenBefore(c.Sides, si, ui, u.ID)
-				bad("unit ID %s used by sides %s and %s", u.ID, other, s.ID)
-			}
-			if max := u.Lance.Class.Info().Steps; u.Step < 0 || u.Step >= max {
-				bad("side %s: unit %s has taken %d steps, outside 0..%d", s.ID, u.ID, u.Step, max-1)
-			}
-			b, inBG := in[u.ID]
-			// A unit listed again finds its battlegroup taken already.
-			inBG = inBG && !again
-			switch {
-			case u.Status == UnitActive && !inBG:
-				bad("side %s: active unit %s is in no battlegroup", s.ID, u.ID)
-			case u.Status != UnitActive && inBG:
-				bad("side %s: %s unit %s is still in battlegroup %d", s.ID, u.Status, u.ID, b)
-			case inBG && u.Battlegroup != b:
-				bad("side %s: unit %s says battlegroup %d but stands in %d", s.ID, u.ID, u.Battlegroup, b)
-			}
-			if inBG {
-				matched++
-			}
-		}
-		if matched < len(in) {
-			// In the order of the battlegroups and their units, so the
-			// report reads the same every time; each unit once.
-			told := map[string]bool{}
-			for _, bg := range s.Battlegroups {
-				for _, id := range bg.Units {
-					if !told[id] && !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
-						told[id] = true
-						bad("side %s: battlegroup %d holds unknown unit %s", s.ID, in[id], id)
-					}
-				}
-			}
-		}
+	}
+	switch {
+	case placed:
+	case misplaced == 0:
+		k.placed.note(c)
+	default:
+		k.placed = placement{}
 	}
 	c.checkBattleBound(bad)
 	for id, ss := range c.Sectors {
@@ -168,6 +157,99 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 		}
 	}
 	return errs
+}
+
+// startPlacing readies k's maps for placing c's units (place): made at
+// their final size, as growing them was most of a check, and emptied of
+// the campaign before.
+func (k *Checker) startPlacing(c *Campaign) {
+	units, most := 0, 0
+	for _, s := range c.Sides {
+		units += len(s.Units)
+		most = max(most, len(s.Units))
+	}
+	if k.seen == nil {
+		k.seen, k.in = make(map[string]string, units), make(map[string]int, most)
+	}
+	clear(k.seen)
+}
+
+// place checks that side si's units are each in exactly one of its
+// battlegroups if active and in none if not, each unit ID used once in
+// the campaign (k.seen holds the sides before si's), its damage in range
+// and its battlegroups sound. One map operation a battlegroup's member
+// and two a unit: a unit seen before, or a member placed before, leaves
+// its map's length as it was, and only then is the earlier one looked
+// for (the error's other side or battlegroup); the members matched are
+// counted rather than deleted. The map work was most of a check, which
+// the store runs on every change.
+func (k *Checker) place(c *Campaign, si int, bad func(string, ...any)) {
+	seen, in, s := k.seen, k.in, &c.Sides[si]
+	clear(in)
+	rbgs := 0
+	for bi, b := range s.Battlegroups {
+		if b.RBG {
+			rbgs++
+		}
+		if len(b.Units) == 0 {
+			bad("side %s: battlegroup %d is empty", s.ID, b.ID)
+		}
+		if b.Sector != 0 && c.Map.ByID(b.Sector) == nil {
+			bad("side %s: battlegroup %d stands in sector %d, not on the map", s.ID, b.ID, b.Sector)
+		}
+		if b.ID <= 0 || b.ID >= s.NextBattlegroup {
+			bad("side %s: battlegroup ID %d outside 1..%d", s.ID, b.ID, s.NextBattlegroup-1)
+		}
+		for mi, id := range b.Units {
+			n := len(in)
+			if in[id] = b.ID; len(in) == n {
+				bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, placedBefore(s.Battlegroups, bi, mi, id), b.ID)
+			}
+		}
+	}
+	if rbgs > 1 {
+		bad("side %s has %d regimental battlegroups", s.ID, rbgs)
+	}
+	matched := 0 // members of in that are this side's units, each once
+	for ui, u := range s.Units {
+		n := len(seen)
+		again := false // the side listed the ID before this unit
+		if seen[u.ID] = s.ID; len(seen) == n {
+			var other string
+			other, again = seenBefore(c.Sides, si, ui, u.ID)
+			bad("unit ID %s used by sides %s and %s", u.ID, other, s.ID)
+		}
+		if max := u.Lance.Class.Info().Steps; u.Step < 0 || u.Step >= max {
+			bad("side %s: unit %s has taken %d steps, outside 0..%d", s.ID, u.ID, u.Step, max-1)
+		}
+		b, inBG := in[u.ID]
+		// A unit listed again finds its battlegroup taken already.
+		inBG = inBG && !again
+		switch {
+		case u.Status == UnitActive && !inBG:
+			bad("side %s: active unit %s is in no battlegroup", s.ID, u.ID)
+		case u.Status != UnitActive && inBG:
+			bad("side %s: %s unit %s is still in battlegroup %d", s.ID, u.Status, u.ID, b)
+		case inBG && u.Battlegroup != b:
+			bad("side %s: unit %s says battlegroup %d but stands in %d", s.ID, u.ID, u.Battlegroup, b)
+		}
+		if inBG {
+			matched++
+		}
+	}
+	if matched < len(in) {
+		// In the order of the battlegroups and their units, so the
+		// report reads the same every time; each unit once.
+		told := map[string]bool{}
+		for _, bg := range s.Battlegroups {
+			for _, id := range bg.Units {
+				if !told[id] && !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
+					told[id] = true
+					bad("side %s: battlegroup %d holds unknown unit %s", s.ID, in[id], id)
+				}
+			}
+		}
+	}
 }
 
 // placedBefore is the battlegroup that last listed unit id before member

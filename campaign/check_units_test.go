@@ -2,7 +2,10 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"testing"
+
+	"bfbot/mapgen"
 )
 
 // Ensure Check names every unit out of place as it should, each error
@@ -66,6 +69,68 @@ func TestCheckUnitsInBattlegroups(t *testing.T) {
 			k.CheckLogVP(mustNewCampaign(t), nil)
 			if got := fmt.Sprint(k.CheckLogVP(c, c.Log.VP())); got != tc.want {
 				t.Errorf("a kept Checker = %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// Ensure a kept Checker places the units again when the campaign it
+// checks differs in what placing them reads from the last one it found
+// sound (a side's lists of units or battlegroups, other arrays or other
+// lengths, the map, the battlegroup IDs), and then finds what a fresh
+// Check finds, again on a second look. Each case spoils a copy of a sound campaign as a change
+// does, sharing what it does not change.
+func TestCheckerPlacesAgain(t *testing.T) {
+	small, err := mapgen.GenerateStrategic(1, 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func(c *Campaign)
+	}{
+		{"a unit", func(c *Campaign) {
+			s := &c.Sides[0]
+			s.Units = slices.Clone(s.Units)
+			s.Units[3].Status = UnitDestroyed
+		}},
+		{"fewer units", func(c *Campaign) {
+			s := &c.Sides[1]
+			s.Units = s.Units[:len(s.Units)-1]
+		}},
+		{"a battlegroup", func(c *Campaign) {
+			s := &c.Sides[1]
+			s.Battlegroups = slices.Clone(s.Battlegroups)
+			s.Battlegroups[0].Units = s.Battlegroups[0].Units[1:]
+		}},
+		{"fewer battlegroups", func(c *Campaign) {
+			s := &c.Sides[0]
+			s.Battlegroups = s.Battlegroups[:len(s.Battlegroups)-1]
+		}},
+		{"the map", func(c *Campaign) { c.Map = small }},
+		{"battlegroup IDs", func(c *Campaign) { c.Sides[0].NextBattlegroup = 2 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := mustNewCampaign(t)
+			far := len(c.Map.Sectors)
+			c.Sides[0].Battlegroups[1].Sector = far // on the map, not on the small one
+			var k Checker
+			if errs := k.CheckLogVP(c, c.Log.VP()); len(errs) > 0 {
+				t.Fatalf("the campaign is not sound: %v", errs)
+			}
+			n := *c
+			n.Sides = slices.Clone(c.Sides)
+			tc.spoil(&n)
+			want := fmt.Sprint(n.Check())
+			if want == "[]" {
+				t.Fatal("the spoiled campaign passes Check: the case tests nothing")
+			}
+			if got := fmt.Sprint(k.CheckLogVP(&n, n.Log.VP())); got != want {
+				t.Errorf("the kept Checker = %s\nwant %s", got, want)
+			}
+			// Nor is a campaign found unsound taken for sound after.
+			if got := fmt.Sprint(k.CheckLogVP(&n, n.Log.VP())); got != want {
+				t.Errorf("the kept Checker, again = %s\nwant %s", got, want)
 			}
 		})
 	}
