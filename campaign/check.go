@@ -23,71 +23,112 @@ func (c *Campaign) Check() []error { return new(Checker).CheckLogVP(c, c.Log.VP(
 // (CheckLogVP), and keeps the maps it builds for the next campaign it
 // checks: the store checks every change it saves, and
 // making the maps was a third of a check's time and most of what it
-// allocated. It also remembers the lists of units and battlegroups of
-// the last campaign whose units it found all in place (placed): a
-// change that gives a side new lists is checked again, one that keeps
-// them all (an order, which copies its side's orders alone) is not,
-// as nothing changes in place what a campaign from the store reaches
-// (storage.UpdateFunc: the store copies such a list's stored bytes from
-// the revision before, checked when it was saved). The zero Checker is
-// ready; one is not for concurrent use.
+// allocated. It also keeps a copy of what placing the units read of the
+// last campaign whose units it found all in place (placed): a change
+// that leaves all that alike, as an order does and a worksheet change
+// mostly does, is not placed again, which was most of a check. The zero
+// Checker is ready; one is not for concurrent use.
 type Checker struct {
 	seen   map[string]string // unit ID → side
 	in     map[string]int    // unit ID → battlegroup, a side at a time
 	placed placement
 }
 
-// placement is what checking that every unit is in place (the maps'
-// work, Checker.place) reads: the map the battlegroups stand on, and
-// each side's battlegroup IDs and lists.
+// placement is what placing the units (Checker.place) read of a
+// campaign: the map the battlegroups stand on (never changed once made),
+// and, copied, each side's last battlegroup ID, its units' IDs, classes,
+// steps, statuses and battlegroups, and its battlegroups' IDs, sectors,
+// RBG marks and members, the sides' one after another in the lists.
 type placement struct {
-	m     *mapgen.Strategic
-	sides []placedSide
+	m       *mapgen.Strategic
+	sides   []placedSide
+	units   []placedUnit
+	bgs     []placedBattlegroup
+	members []string
 }
 
-type placedSide struct {
-	next  int // the side's NextBattlegroup
-	units []Unit
-	bgs   []Battlegroup
+// placedSide is a side's NextBattlegroup and how many of the lists'
+// units and battlegroups are its.
+type placedSide struct{ next, units, bgs int }
+
+type placedUnit struct {
+	id     string
+	class  referee.Class
+	step   int
+	status UnitStatus
+	bg     int
 }
 
-// same reports whether c's sides hold the very lists p noted (the same
-// arrays, as long), on the same map, with the same battlegroup IDs
-// (a side's ID only names it in the errors, of which there were none).
+func placedUnitOf(u *Unit) placedUnit {
+	return placedUnit{id: u.ID, class: u.Lance.Class, step: u.Step, status: u.Status, bg: u.Battlegroup}
+}
+
+// placedBattlegroup is a battlegroup's fields placing reads; members is
+// how many of the list's members are its.
+type placedBattlegroup struct {
+	id, sector, members int
+	rbg                 bool
+}
+
+func placedBattlegroupOf(b *Battlegroup) placedBattlegroup {
+	return placedBattlegroup{id: b.ID, sector: b.Sector, members: len(b.Units), rbg: b.RBG}
+}
+
+// same reports whether placing c's units would read what p holds.
 func (p *placement) same(c *Campaign) bool {
 	if p.m != c.Map || len(p.sides) != len(c.Sides) || len(p.sides) == 0 {
 		return false
 	}
+	units, bgs, members := p.units, p.bgs, p.members
 	for i := range c.Sides {
-		s, q := &c.Sides[i], &p.sides[i]
-		if s.NextBattlegroup != q.next || !sameArray(s.Units, q.units) || !sameArray(s.Battlegroups, q.bgs) {
+		s, q := &c.Sides[i], p.sides[i]
+		if s.NextBattlegroup != q.next || len(s.Units) != q.units || len(s.Battlegroups) != q.bgs {
 			return false
 		}
+		for j := range s.Units {
+			if placedUnitOf(&s.Units[j]) != units[j] {
+				return false
+			}
+		}
+		for j := range s.Battlegroups {
+			b := &s.Battlegroups[j]
+			// Alike, the battlegroup has as many members as it had.
+			if placedBattlegroupOf(b) != bgs[j] || !slices.Equal(b.Units, members[:len(b.Units)]) {
+				return false
+			}
+			members = members[len(b.Units):]
+		}
+		units, bgs = units[q.units:], bgs[q.bgs:]
 	}
 	return true
 }
 
-// note makes p what c's sides hold.
+// note makes p what placing c's units reads, in p's own lists.
 func (p *placement) note(c *Campaign) {
-	p.m, p.sides = c.Map, p.sides[:0]
-	for _, s := range c.Sides {
-		p.sides = append(p.sides, placedSide{next: s.NextBattlegroup, units: s.Units, bgs: s.Battlegroups})
+	p.m, p.sides, p.units, p.bgs, p.members = c.Map, p.sides[:0], p.units[:0], p.bgs[:0], p.members[:0]
+	for i := range c.Sides {
+		s := &c.Sides[i]
+		p.sides = append(p.sides, placedSide{next: s.NextBattlegroup, units: len(s.Units), bgs: len(s.Battlegroups)})
+		for j := range s.Units {
+			p.units = append(p.units, placedUnitOf(&s.Units[j]))
+		}
+		for j := range s.Battlegroups {
+			b := &s.Battlegroups[j]
+			p.bgs, p.members = append(p.bgs, placedBattlegroupOf(b)), append(p.members, b.Units...)
+		}
 	}
 }
 
-// sameArray reports whether a and b are the same elements of the same
-// array (or both empty).
-func sameArray[T any](a, b []T) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
+// forget makes p hold no campaign.
+func (p *placement) forget() { p.m, p.sides = nil, p.sides[:0] }
 
 // CheckLogVP is c.Check() with vp[side] the sum of the side's events' VP
 // (LogVP): a caller that keeps the sum as its log grows, as the store
 // does for every change it saves, checks a change in time that does not
 // grow with the campaign's age instead of adding up the whole log again.
-// Every other invariant is checked as Check does, in the maps k keeps,
-// but that the units are in place when k found them so in the very
-// lists c's sides hold (Checker).
+// Every invariant is checked as Check does, in the maps k keeps; the
+// units are not placed again when placing them would read what it read
+// of the last campaign k found them all in place in (Checker).
 func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -125,7 +166,7 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	case misplaced == 0:
 		k.placed.note(c)
 	default:
-		k.placed = placement{}
+		k.placed.forget()
 	}
 	c.checkBattleBound(bad)
 	for id, ss := range c.Sectors {
