@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/quickstart"
 )
@@ -22,17 +23,112 @@ func (c *Campaign) Check() []error { return new(Checker).CheckLogVP(c, c.Log.VP(
 // (CheckLogVP), and keeps the maps it builds for the next campaign it
 // checks: the store checks every change it saves, and
 // making the maps was a third of a check's time and most of what it
-// allocated. The zero Checker is ready; one is not for concurrent use.
+// allocated. It also keeps a copy of what placing the units read of the
+// last campaign whose units it found all in place (placed): a change
+// that leaves all that alike, as an order does and a worksheet change
+// mostly does, is not placed again, which was most of a check. The zero
+// Checker is ready; one is not for concurrent use.
 type Checker struct {
-	seen map[string]string // unit ID → side
-	in   map[string]int    // unit ID → battlegroup, a side at a time
+	seen   map[string]string // unit ID → side
+	in     map[string]int    // unit ID → battlegroup, a side at a time
+	placed placement
 }
+
+// placement is what placing the units (Checker.place) read of a
+// campaign: the map the battlegroups stand on (never changed once made),
+// and, copied, each side's last battlegroup ID, its units' IDs, classes,
+// steps, statuses and battlegroups, and its battlegroups' IDs, sectors,
+// RBG marks and members, the sides' one after another in the lists.
+type placement struct {
+	m       *mapgen.Strategic
+	sides   []placedSide
+	units   []placedUnit
+	bgs     []placedBattlegroup
+	members []string
+}
+
+// placedSide is a side's NextBattlegroup and how many of the lists'
+// units and battlegroups are its.
+type placedSide struct{ next, units, bgs int }
+
+type placedUnit struct {
+	id     string
+	class  referee.Class
+	step   int
+	status UnitStatus
+	bg     int
+}
+
+func placedUnitOf(u *Unit) placedUnit {
+	return placedUnit{id: u.ID, class: u.Lance.Class, step: u.Step, status: u.Status, bg: u.Battlegroup}
+}
+
+// placedBattlegroup is a battlegroup's fields placing reads; members is
+// how many of the list's members are its.
+type placedBattlegroup struct {
+	id, sector, members int
+	rbg                 bool
+}
+
+func placedBattlegroupOf(b *Battlegroup) placedBattlegroup {
+	return placedBattlegroup{id: b.ID, sector: b.Sector, members: len(b.Units), rbg: b.RBG}
+}
+
+// same reports whether placing c's units would read what p holds.
+func (p *placement) same(c *Campaign) bool {
+	if p.m != c.Map || len(p.sides) != len(c.Sides) || len(p.sides) == 0 {
+		return false
+	}
+	units, bgs, members := p.units, p.bgs, p.members
+	for i := range c.Sides {
+		s, q := &c.Sides[i], p.sides[i]
+		if s.NextBattlegroup != q.next || len(s.Units) != q.units || len(s.Battlegroups) != q.bgs {
+			return false
+		}
+		for j := range s.Units {
+			if placedUnitOf(&s.Units[j]) != units[j] {
+				return false
+			}
+		}
+		for j := range s.Battlegroups {
+			b := &s.Battlegroups[j]
+			// Alike, the battlegroup has as many members as it had.
+			if placedBattlegroupOf(b) != bgs[j] || !slices.Equal(b.Units, members[:len(b.Units)]) {
+				return false
+			}
+			members = members[len(b.Units):]
+		}
+		units, bgs = units[q.units:], bgs[q.bgs:]
+	}
+	return true
+}
+
+// note makes p what placing c's units reads, in p's own lists.
+func (p *placement) note(c *Campaign) {
+	p.m, p.sides, p.units, p.bgs, p.members = c.Map, p.sides[:0], p.units[:0], p.bgs[:0], p.members[:0]
+	for i := range c.Sides {
+		s := &c.Sides[i]
+		p.sides = append(p.sides, placedSide{next: s.NextBattlegroup, units: len(s.Units), bgs: len(s.Battlegroups)})
+		for j := range s.Units {
+			p.units = append(p.units, placedUnitOf(&s.Units[j]))
+		}
+		for j := range s.Battlegroups {
+			b := &s.Battlegroups[j]
+			p.bgs, p.members = append(p.bgs, placedBattlegroupOf(b)), append(p.members, b.Units...)
+		}
+	}
+}
+
+// forget makes p hold no campaign.
+func (p *placement) forget() { p.m, p.sides = nil, p.sides[:0] }
 
 // CheckLogVP is c.Check() with vp[side] the sum of the side's events' VP
 // (LogVP): a caller that keeps the sum as its log grows, as the store
 // does for every change it saves, checks a change in time that does not
 // grow with the campaign's age instead of adding up the whole log again.
-// Every other invariant is checked as Check does, in the maps k keeps.
+// Every invariant is checked as Check does, in the maps k keeps; the
+// units are not placed again when placing them would read what it read
+// of the last campaign k found them all in place in (Checker).
 func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -41,24 +137,11 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 	}
 	errs = append(errs, c.checkSeats()...)
 	errs = append(errs, c.checkDecisions()...)
-	// The maps are made at their final size: growing them was most of
-	// a Check, which the store runs on every change.
-	units, most := 0, 0
-	for _, s := range c.Sides {
-		units += len(s.Units)
-		most = max(most, len(s.Units))
+	placed := k.placed.same(c)
+	if !placed {
+		k.startPlacing(c)
 	}
-	if k.seen == nil {
-		k.seen, k.in = make(map[string]string, units), make(map[string]int, most)
-	}
-	seen, in := k.seen, k.in
-	clear(seen)
-	// One map operation a battlegroup's member and two a unit: a unit
-	// seen before, or a member placed before, leaves its map's length as
-	// it was, and only then is the earlier one looked for (the error's
-	// other side or battlegroup); the members matched are counted rather
-	// than deleted. The map work was most of a check, which the store
-	// runs on every change.
+	misplaced := 0
 	for si, s := range c.Sides {
 		if referee.ReservedSideID(s.ID) {
 			bad("side %q: the id is reserved for the bot's own addressees (ruling SE3)", s.ID)
@@ -72,71 +155,18 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 		if s.Salvage < 0 || s.RepairPoints < 0 || s.VPSpent < 0 {
 			bad("side %s: negative salvage %d, repair points %d or VP spent %d", s.ID, s.Salvage, s.RepairPoints, s.VPSpent)
 		}
-		clear(in)
-		rbgs := 0
-		for bi, b := range s.Battlegroups {
-			if b.RBG {
-				rbgs++
-			}
-			if len(b.Units) == 0 {
-				bad("side %s: battlegroup %d is empty", s.ID, b.ID)
-			}
-			if b.Sector != 0 && c.Map.ByID(b.Sector) == nil {
-				bad("side %s: battlegroup %d stands in sector %d, not on the map", s.ID, b.ID, b.Sector)
-			}
-			if b.ID <= 0 || b.ID >= s.NextBattlegroup {
-				bad("side %s: battlegroup ID %d outside 1..%d", s.ID, b.ID, s.NextBattlegroup-1)
-			}
-			for mi, id := range b.Units {
-				n := len(in)
-				if in[id] = b.ID; len(in) == n {
-					bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, placedBefore(s.Battlegroups, bi, mi, id), b.ID)
-				}
-			}
+		if !placed {
+			n := len(errs)
+			k.place(c, si, bad)
+			misplaced += len(errs) - n
 		}
-		if rbgs > 1 {
-			bad("side %s has %d regimental battlegroups", s.ID, rbgs)
-		}
-		matched := 0 // members of in that are this side's units, each once
-		for ui, u := range s.Units {
-			n := len(seen)
-			again := false // the side listed the ID before this unit
-			if seen[u.ID] = s.ID; len(seen) == n {
-				var other string
-				other, again = seenBefore(c.Sides, si, ui, u.ID)
-				bad("unit ID %s used by sides %s and %s", u.ID, other, s.ID)
-			}
-			if max := u.Lance.Class.Info().Steps; u.Step < 0 || u.Step >= max {
-				bad("side %s: unit %s has taken %d steps, outside 0..%d", s.ID, u.ID, u.Step, max-1)
-			}
-			b, inBG := in[u.ID]
-			// A unit listed again finds its battlegroup taken already.
-			inBG = inBG && !again
-			switch {
-			case u.Status == UnitActive && !inBG:
-				bad("side %s: active unit %s is in no battlegroup", s.ID, u.ID)
-			case u.Status != UnitActive && inBG:
-				bad("side %s: %s unit %s is still in battlegroup %d", s.ID, u.Status, u.ID, b)
-			case inBG && u.Battlegroup != b:
-				bad("side %s: unit %s says battlegroup %d but stands in %d", s.ID, u.ID, u.Battlegroup, b)
-			}
-			if inBG {
-				matched++
-			}
-		}
-		if matched < len(in) {
-			// In the order of the battlegroups and their units, so the
-			// report reads the same every time; each unit once.
-			told := map[string]bool{}
-			for _, bg := range s.Battlegroups {
-				for _, id := range bg.Units {
-					if !told[id] && !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
-						told[id] = true
-						bad("side %s: battlegroup %d holds unknown unit %s", s.ID, in[id], id)
-					}
-				}
-			}
-		}
+	}
+	switch {
+	case placed:
+	case misplaced == 0:
+		k.placed.note(c)
+	default:
+		k.placed.forget()
 	}
 	c.checkBattleBound(bad)
 	for id, ss := range c.Sectors {
@@ -168,6 +198,99 @@ func (k *Checker) CheckLogVP(c *Campaign, vp map[string]int) []error {
 		}
 	}
 	return errs
+}
+
+// startPlacing readies k's maps for placing c's units (place): made at
+// their final size, as growing them was most of a check, and emptied of
+// the campaign before.
+func (k *Checker) startPlacing(c *Campaign) {
+	units, most := 0, 0
+	for _, s := range c.Sides {
+		units += len(s.Units)
+		most = max(most, len(s.Units))
+	}
+	if k.seen == nil {
+		k.seen, k.in = make(map[string]string, units), make(map[string]int, most)
+	}
+	clear(k.seen)
+}
+
+// place checks that side si's units are each in exactly one of its
+// battlegroups if active and in none if not, each unit ID used once in
+// the campaign (k.seen holds the sides before si's), its damage in range
+// and its battlegroups sound. One map operation a battlegroup's member
+// and two a unit: a unit seen before, or a member placed before, leaves
+// its map's length as it was, and only then is the earlier one looked
+// for (the error's other side or battlegroup); the members matched are
+// counted rather than deleted. The map work was most of a check, which
+// the store runs on every change.
+func (k *Checker) place(c *Campaign, si int, bad func(string, ...any)) {
+	seen, in, s := k.seen, k.in, &c.Sides[si]
+	clear(in)
+	rbgs := 0
+	for bi, b := range s.Battlegroups {
+		if b.RBG {
+			rbgs++
+		}
+		if len(b.Units) == 0 {
+			bad("side %s: battlegroup %d is empty", s.ID, b.ID)
+		}
+		if b.Sector != 0 && c.Map.ByID(b.Sector) == nil {
+			bad("side %s: battlegroup %d stands in sector %d, not on the map", s.ID, b.ID, b.Sector)
+		}
+		if b.ID <= 0 || b.ID >= s.NextBattlegroup {
+			bad("side %s: battlegroup ID %d outside 1..%d", s.ID, b.ID, s.NextBattlegroup-1)
+		}
+		for mi, id := range b.Units {
+			n := len(in)
+			if in[id] = b.ID; len(in) == n {
+				bad("side %s: unit %s in battlegroups %d and %d", s.ID, id, placedBefore(s.Battlegroups, bi, mi, id), b.ID)
+			}
+		}
+	}
+	if rbgs > 1 {
+		bad("side %s has %d regimental battlegroups", s.ID, rbgs)
+	}
+	matched := 0 // members of in that are this side's units, each once
+	for ui, u := range s.Units {
+		n := len(seen)
+		again := false // the side listed the ID before this unit
+		if seen[u.ID] = s.ID; len(seen) == n {
+			var other string
+			other, again = seenBefore(c.Sides, si, ui, u.ID)
+			bad("unit ID %s used by sides %s and %s", u.ID, other, s.ID)
+		}
+		if max := u.Lance.Class.Info().Steps; u.Step < 0 || u.Step >= max {
+			bad("side %s: unit %s has taken %d steps, outside 0..%d", s.ID, u.ID, u.Step, max-1)
+		}
+		b, inBG := in[u.ID]
+		// A unit listed again finds its battlegroup taken already.
+		inBG = inBG && !again
+		switch {
+		case u.Status == UnitActive && !inBG:
+			bad("side %s: active unit %s is in no battlegroup", s.ID, u.ID)
+		case u.Status != UnitActive && inBG:
+			bad("side %s: %s unit %s is still in battlegroup %d", s.ID, u.Status, u.ID, b)
+		case inBG && u.Battlegroup != b:
+			bad("side %s: unit %s says battlegroup %d but stands in %d", s.ID, u.ID, u.Battlegroup, b)
+		}
+		if inBG {
+			matched++
+		}
+	}
+	if matched < len(in) {
+		// In the order of the battlegroups and their units, so the
+		// report reads the same every time; each unit once.
+		told := map[string]bool{}
+		for _, bg := range s.Battlegroups {
+			for _, id := range bg.Units {
+				if !told[id] && !slices.ContainsFunc(s.Units, func(u Unit) bool { return u.ID == id }) {
+					told[id] = true
+					bad("side %s: battlegroup %d holds unknown unit %s", s.ID, in[id], id)
+				}
+			}
+		}
+	}
 }
 
 // placedBefore is the battlegroup that last listed unit id before member

@@ -39,6 +39,10 @@ type cached struct {
 	// and inflating the chunk again (a chunk damaged on the disk meanwhile
 	// is then written afresh from these lines, never copied).
 	last [][]byte
+	// event is c's last event as a change stored it (nil: not known),
+	// a copy: the next change finds its own last stored event alike
+	// (sameLoggedEvent) without encoding it to compare with last's line.
+	event *campaign.Event
 	// vp is the victory points the events of c's log as stored give each
 	// side (campaign.LogVP), which the next change checks the sides'
 	// against (change): kept, so that a change adds only its own events'.

@@ -403,6 +403,25 @@ func truncateLog(cb *bolt.Bucket, id int64, n uint64) error {
 	return writeChunk(eb, id, keep, chunk[:n%eventsPerChunk])
 }
 
+// lastEvent is a copy of log's last event, as it was stored (nil for an
+// empty log): its audience copied too, so that nothing done to the log's
+// after changes it.
+func lastEvent(log campaign.Log) *campaign.Event {
+	if log.Len() == 0 {
+		return nil
+	}
+	e := log.At(log.Len() - 1)
+	e.Audience = slices.Clone(e.Audience)
+	return &e
+}
+
+// sameLoggedEvent reports whether a and b hold the same values, so that
+// they encode alike (TestSameLoggedEvent tries every field).
+func sameLoggedEvent(a, b campaign.Event) bool {
+	return a.Turn == b.Turn && a.Step == b.Step && a.Type == b.Type && slices.Equal(a.Audience, b.Audience) &&
+		a.Side == b.Side && a.Sector == b.Sector && a.Battle == b.Battle && a.VP == b.VP && a.Text == b.Text
+}
+
 // sameEvent reports whether e encodes as the stored event at position
 // seq of campaign id does, and returns the chunk holding it, which a
 // change appends its events after (appendLog), or the error reading it.

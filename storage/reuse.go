@@ -68,19 +68,29 @@ func sideOf(s campaign.Side) campaign.Side {
 // (splitParts) when known, else nil. It must be called before the change
 // runs: the change may set c's fields.
 func newPartsBase(c *campaign.Campaign, doc []byte, lines [][]byte) *partsBase {
+	return new(partsBase).reset(c, doc, lines)
+}
+
+// reset makes b newPartsBase(c, doc, lines), in b's own lists (the
+// store's base, kept from change to change: Store.base), and returns
+// it, or nil when doc is not in parts.
+func (b *partsBase) reset(c *campaign.Campaign, doc []byte, lines [][]byte) *partsBase {
 	if !isParts(doc) {
 		return nil
 	}
 	if lines == nil {
 		lines = splitParts(doc)
 	}
-	b := &partsBase{lines: lines, copied: make([]bool, len(lines)), core: coreOf(c), m: c.Map, battles: slices.Clone(c.Battles)}
-	if len(b.lines) != 3+2*len(c.Sides)+len(c.Battles) {
+	if len(lines) != 3+2*len(c.Sides)+len(c.Battles) {
 		return nil // not c's document: never the case, but then nothing is copied
 	}
-	b.sides, b.units = make([]campaign.Side, len(c.Sides)), make([][]campaign.Unit, len(c.Sides))
-	for i, s := range c.Sides {
-		b.sides[i], b.units[i] = sideOf(s), s.Units
+	b.lines, b.core, b.m = lines, coreOf(c), c.Map
+	b.copied = slices.Grow(b.copied[:0], len(lines))[:len(lines)]
+	clear(b.copied)
+	b.battles = append(b.battles[:0], c.Battles...)
+	b.sides, b.units = b.sides[:0], b.units[:0]
+	for _, s := range c.Sides {
+		b.sides, b.units = append(b.sides, sideOf(s)), append(b.units, s.Units)
 	}
 	return b
 }

@@ -61,6 +61,9 @@ type Store struct {
 	// spareRecord is the newest revision's record the last change built
 	// and bbolt wrote: the next change builds its record in it (10 KB).
 	spareRecord []byte
+	// base is what each change starts from (partsBase), its lists kept
+	// for the next change rather than allocated afresh.
+	base partsBase
 	// checker checks each change (campaign.Checker), its maps kept.
 	checker campaign.Checker
 	fault   writeFault // test-only (faults.go)

@@ -143,6 +143,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	var last [][]byte
 	var rev uint64
 	var outVP map[string]int
+	var event *campaign.Event
 	err := s.update(ctx, func(tx *bolt.Tx) error {
 		// The cache's campaign, taken out of it: earlier Gets' shells
 		// share what it reaches (campaign.Shell), which fn copies before it
@@ -155,13 +156,17 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		c, prevDoc := e.c, e.doc
 		// The chunk holding the last stored event: kept by the cache or
 		// read with the log, else read once, to compare that event and
-		// to append after it.
+		// to append after it; the event is compared as the value the
+		// change before stored when the cache kept it, else encoded.
 		open := e.last
 		var openErr error
-		base := newPartsBase(c, prevDoc, e.lines)
-		same := func(k uint64, e campaign.Event) bool {
+		base := s.base.reset(c, prevDoc, e.lines)
+		same := func(k uint64, ev campaign.Event) bool {
+			if open != nil && e.event != nil && sameLoggedEvent(*e.event, ev) {
+				return true
+			}
 			var ok bool
-			open, ok, openErr = sameEvent(cb, id, k, e, open)
+			open, ok, openErr = sameEvent(cb, id, k, ev, open)
 			return ok
 		}
 		n, diceState, vp, err := change(id, st, c, e.vp, fn, same, &s.checker)
@@ -174,6 +179,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		if last, err = appendLog(cb, id, int(st.logLen), n.Log, open); err != nil {
 			return fmt.Errorf("campaign %d: %w", id, err)
 		}
+		event = lastEvent(n.Log)
 		doc, lines, err := encodeDocParts(docBuffer(prevDoc, s.spareDoc), n, base)
 		s.spareDoc = nil // doc may be in it, and goes to the cache
 		if err != nil {
@@ -219,7 +225,7 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 	if err != nil {
 		return nil, err
 	}
-	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, lines: outLines, sum: &sum, last: last, vp: outVP})
+	s.cache.put(id, cached{rev: rev, c: out.Shell(), doc: outDoc, lines: outLines, sum: &sum, last: last, event: event, vp: outVP})
 	return out, nil
 }
 
