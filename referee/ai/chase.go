@@ -45,11 +45,9 @@ const chasePull = 2.0
 // assignChase sends one unit after each fighting enemy ground unit in
 // sight that the side's units would reach only just in time (chaseSlack)
 // before the turn limit: the unit of the side that may fire at it
-// soonest, by the MP of its way to a hex in its range from which it may
-// fire at it as the map lies now (firesNow, stalled or not: the chase is
-// planned turns ahead, for an enemy far off) over its MP, when it needs
-// at least one more turn and no more than the turns left. A unit already
-// in reach of it, in range and able to fire, needs no chaser; an enemy
+// soonest, by the MP of its way to a hex in its range (route.go) over
+// its MP, when it needs at least one more turn and no more than the
+// turns left. A unit already in reach of it needs no chaser; an enemy
 // that scores by leaving is cut off where it leaves (fireSeeds), not
 // chased. Units whose aim is elsewhere (aims.go) do not chase, nor do
 // units that have moved this turn. A chase is a plan of several turns:
@@ -91,28 +89,19 @@ func (pic *picture) assignChase(kept map[string]string) map[string]string {
 			continue
 		}
 		// By hexes first, which the way over the ground is never
-		// shorter than: an enemy some unit can fire at from where it
-		// stands, or none could reach in the turns left, needs no
-		// field; of the others only the chaseNearest units soonest by
-		// hexes are measured over the ground, a field each (a battle
-		// of eighty a side measured every unit against every enemy far
-		// off). They are picked out as they come (soonest), not all
-		// sorted for every enemy. In range by the hexes is not in
-		// reach: a Long Tom ten hexes from the enemy's last Long Tom,
-		// behind woods, neither seen by the other's friends, was taken
-		// for in reach of it, nobody chased it, and the battle stalled
-		// (Normal–Greedy large 80).
+		// shorter than: an enemy some unit is in reach of, or none
+		// could reach in the turns left, needs no field; of the others
+		// only the chaseNearest units soonest by hexes are measured
+		// over the ground, a field each (a battle of eighty a side
+		// measured every unit against every enemy far off). They are
+		// picked out as they come (soonest), not all sorted for every
+		// enemy.
 		near := nearest[:0]
 		for _, u := range units {
-			t := chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)
-			if t == 0 && pic.firesNow(pic.chaseKey(u), *u.Hex, e) {
-				near = near[:0] // in reach already
-				break
-			}
-			near = soonest(near, unitTurns{u, t}, chaseNearest)
+			near = soonest(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)}, chaseNearest)
 		}
 		nearest = near
-		if len(near) == 0 || near[0].turns > left {
+		if len(near) == 0 || near[0].turns == 0 || near[0].turns > left {
 			continue
 		}
 		var best *referee.ViewUnit
@@ -190,18 +179,12 @@ func chaseTurns(way int, u *referee.ViewUnit) int {
 	return (way + mp - 1) / mp
 }
 
-// chaseKey is how own unit u moves and fires when it chases.
-func (pic *picture) chaseKey(u *referee.ViewUnit) routeKey {
-	k := routeKeyOf(u, max(u.Values.Range, 1))
-	k.indirect = u.Detail.Indirect && pic.observed(u)
-	return k
-}
-
 // chaseField is the MP own unit u needs from each hex to a hex within
-// its range of enemy e from which it may fire at it (firesNow), kept
+// its range of enemy e from which it may fire at it (firesFrom), kept
 // for the player turn with the route fields.
 func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
-	k := pic.chaseKey(u)
+	k := routeKeyOf(u, max(u.Values.Range, 1))
+	k.indirect = u.Detail.Indirect && pic.observed(u)
 	var key []byte
 	if pic.routeMemo != nil {
 		// Written in the work's memory (approach): the move's scoring
@@ -214,6 +197,9 @@ func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 		if k.indirect && pic.spotted(e) {
 			key = append(key, 'i')
 		}
+		if pic.stalled {
+			key = append(key, 's')
+		}
 		w.key = key
 	}
 	f, ok := pic.routeMemo.field(key)
@@ -223,7 +209,7 @@ func (pic *picture) chaseField(u *referee.ViewUnit, e *enemy) []int {
 		var from []hex.Hex
 		for y := max(e.at.Y-k.rng, 0); y <= min(e.at.Y+k.rng, m.Height-1); y++ {
 			for x := max(e.at.X-k.rng, 0); x <= min(e.at.X+k.rng, m.Width-1); x++ {
-				if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= k.rng && pic.firesNow(k, h, e) {
+				if h := (hex.Hex{X: x, Y: y}); hex.Distance(h, e.at) <= k.rng && pic.firesFrom(k, h, e) {
 					from = append(from, h)
 				}
 			}

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -129,36 +128,6 @@ func TestSoonestIsAStableSortsFirst(t *testing.T) {
 		slices.SortStableFunc(all, func(a, b unitTurns) int { return cmp.Compare(a.turns, b.turns) })
 		if want := all[:min(k, n)]; !slices.Equal(near, want) {
 			t.Fatalf("%d units, k %d: soonest kept %v, a stable sort's first are %v", n, k, near, want)
-		}
-	}
-}
-
-// Ensure a unit in range of an enemy by the hexes, but with no line of
-// sight to it from where it stands, does not count as in reach of it: it
-// is sent after it in time. Counted in reach, a Long Tom ten hexes from
-// the enemy's last Long Tom, behind woods, stopped the chase, nobody
-// went, and the battle stalled (Normal–Greedy large 80). In turn 19 of
-// 20 R1, three hexes from B1 beyond heavy woods, needs a turn to a hex
-// from which it sees it: it chases it. With the woods gone it sees it
-// already and needs no chase.
-func TestChaseNotInReachBehindWoods(t *testing.T) {
-	for _, woods := range []bool{true, false} {
-		text := `map blank 20x10; rules turn-limit=20; turn 0 deploy red
-			side red name="Red" retreat=west; side blue name="Blue" retreat=east`
-		if woods {
-			text += "; cell 0505 heavy-woods; cell 0605 heavy-woods; cell 0504 heavy-woods; cell 0604 heavy-woods"
-		}
-		s := aixStart(t, text, nil,
-			aixUnit("R1", "red", referee.MediumMech, "0405", 12, 7, 3, 6),
-			aixUnit("B1", "blue", referee.MediumMech, "0705", 12, 7, 3, 6))
-		s.Turn = 19
-		pic := newPicture(s.View("red"), s.Rules.CRT, nil, nil)
-		if clear := pic.los(hex.MustParse("0405"), hex.MustParse("0705")).clear; clear == woods {
-			t.Fatalf("woods %v: R1's line of sight to B1 clear %v", woods, clear)
-		}
-		pic.assignChase(nil)
-		if chased := pic.chase["R1"] != nil; chased != woods {
-			t.Errorf("woods %v: R1 chases B1 %v", woods, chased)
 		}
 	}
 }

@@ -94,8 +94,7 @@
 // run to its turn limit with nothing happening. Nor does it for an
 // enemy in sight far from the fight (chase.go): within ten turns of a
 // turn limit, once the side's unit quickest to fire at such an enemy
-// (by the MP of its way to a hex in its range from which it sees it, or
-// fires indirectly through a friend that does) needs all but two of the
+// (by the MP of its way to a hex in its range) needs all but two of the
 // turns left to get there, it sets out for it alone, whatever the fire
 // on the way, and keeps on after it from turn to turn while it can still
 // get there in time; units close on the nearest enemy, so one penned in

@@ -137,19 +137,7 @@ func TestKnownStalls(t *testing.T) {
 	// No 'Mech), closed on only once every other enemy had fallen and
 	// reached a hex or two short at the turn limit: a unit now sets
 	// out for it in time (chase.go).
-	//
-	// A unit in range of the enemy's last unit by the hexes but with no
-	// line of sight to it counted as in reach, so nobody chased it, and
-	// the way to a hex that sees it, counted once stalled, took more
-	// turns than were left (large 80: a Long Tom ten hexes from the
-	// enemy's last, a Long Tom behind woods). The chase now asks for a
-	// line of sight, or a friend that sees the enemy for indirect fire.
-	// (Artillery 36 and dropships 132 were not replayed turn by turn;
-	// they no longer stall with it and stall without it.)
 	for _, g := range []known{
-		{"large", 80, 1, "in reach by the hexes only"},
-		{"artillery", 36, 1, "in reach by the hexes only"},
-		{"dropships", 132, 1, "in reach by the hexes only"},
 		{"dropships", 52, 0, "trucks kept on the last enemy"},
 		{"mechs-versus-non-mechs", 15, 0, "a chase begun too late"},
 		{"mechs-versus-non-mechs", 53, 0, "a chase begun too late"},

@@ -421,15 +421,7 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 // Before the stall any hex in range will do: the side closes in, and
 // lines of sight change as units move.
 func (pic *picture) firesFrom(k routeKey, h hex.Hex, e *enemy) bool {
-	return !pic.stalled || pic.firesNow(k, h, e)
-}
-
-// firesNow reports that a unit moving as k could attack enemy e from h,
-// within its range, as the map lies now: with a clear line of sight to
-// it, or beside it on its level for a close attack, or firing indirectly
-// at an enemy a friend sees (spotted).
-func (pic *picture) firesNow(k routeKey, h hex.Hex, e *enemy) bool {
-	if k.indirect && pic.spotted(e) || h == e.at {
+	if !pic.stalled || k.indirect && pic.spotted(e) || h == e.at {
 		return true
 	}
 	if hex.Distance(h, e.at) <= 1 && pic.cell(h).Elevation == pic.cell(e.at).Elevation {
