@@ -199,34 +199,10 @@ func TestEtcdMigrateIndex(t *testing.T) {
 // reflection, so a field added later is tried too) is changed alone, and
 // the phase is moved to and from the end of the campaign.
 func TestIndexedAlikeAsEntries(t *testing.T) {
-	base := Summary{ID: 7, Name: "Zollin", Phase: campaign.PhaseOrders, Turn: 3, Referee: "u1", Guild: "g1", Channel: "c1",
-		Players: map[string]string{"u2": "crucis", "u3": "bandits"}, Pending: []string{"u4"}, Revision: 9}
-	copyOf := func(s Summary) Summary {
-		s.Players, s.Pending = maps.Clone(s.Players), slices.Clone(s.Pending)
-		return s
-	}
+	base := stoSummaryBase()
 	var changed []Summary
-	rt := reflect.TypeOf(base)
-	for i := range rt.NumField() {
-		b := copyOf(base)
-		f := reflect.ValueOf(&b).Elem().Field(i)
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString(f.String() + "x")
-		case reflect.Int, reflect.Int64:
-			f.SetInt(f.Int() + 1)
-		case reflect.Uint64:
-			f.SetUint(f.Uint() + 1)
-		case reflect.Map:
-			f.SetMapIndex(reflect.ValueOf("u9"), reflect.ValueOf("crucis"))
-		case reflect.Slice:
-			f.Set(reflect.Append(f, reflect.ValueOf("u9")))
-		default:
-			t.Fatalf("Summary.%s is a %v: teach the test to change it", rt.Field(i).Name, f.Kind())
-		}
-		changed = append(changed, b)
-	}
-	over := copyOf(base)
+	stoEachFieldChanged(t, base, func(_ string, b Summary) { changed = append(changed, b) })
+	over := base
 	over.Phase = campaign.PhaseOver
 	changed = append(changed, over)
 	for _, a := range []Summary{base, over} {
@@ -245,31 +221,12 @@ func TestIndexedAlikeAsEntries(t *testing.T) {
 // bytes written again are the encoding's, the revision growing a digit
 // or not, with the fields' own encoding kept.
 func TestSummarizedAlike(t *testing.T) {
-	base := Summary{ID: 7, Name: "Zollin", Phase: campaign.PhaseOrders, Turn: 3, Referee: "u1", Guild: "g1", Channel: "c1",
-		Players: map[string]string{"u2": "crucis", "u3": "bandits"}, Pending: []string{"u4"}, Revision: 9}
-	rt := reflect.TypeOf(base)
-	for i := range rt.NumField() {
-		b := base
-		b.Players, b.Pending = maps.Clone(base.Players), slices.Clone(base.Pending)
-		f := reflect.ValueOf(&b).Elem().Field(i)
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString(f.String() + "x")
-		case reflect.Int, reflect.Int64:
-			f.SetInt(f.Int() + 1)
-		case reflect.Uint64:
-			f.SetUint(f.Uint() + 1)
-		case reflect.Map:
-			f.SetMapIndex(reflect.ValueOf("u9"), reflect.ValueOf("crucis"))
-		case reflect.Slice:
-			f.Set(reflect.Append(f, reflect.ValueOf("u9")))
-		default:
-			t.Fatalf("Summary.%s is a %v: teach the test to change it", rt.Field(i).Name, f.Kind())
+	base := stoSummaryBase()
+	stoEachFieldChanged(t, base, func(name string, b Summary) {
+		if alike, want := summarizedAlike(base, b), name == "Revision"; alike != want {
+			t.Errorf("summarizedAlike with Summary.%s changed = %v, want %v", name, alike, want)
 		}
-		if alike, want := summarizedAlike(base, b), rt.Field(i).Name == "Revision"; alike != want {
-			t.Errorf("summarizedAlike with Summary.%s changed = %v, want %v", rt.Field(i).Name, alike, want)
-		}
-	}
+	})
 	for _, revs := range [][2]uint64{{9, 10}, {10, 11}, {99, 100}, {1234, 1235}, {5, 8}} {
 		was, sum := base, base
 		was.Revision, sum.Revision = revs[0], revs[1]
@@ -289,5 +246,39 @@ func TestSummarizedAlike(t *testing.T) {
 		if got, err := encodeSummary(append(stored[:len(stored)-1:len(stored)-1], ' ', '}'), sum, &was); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("revision %d after %d, stored otherwise: %s (%v), want %s", revs[1], revs[0], got, err, want)
 		}
+	}
+}
+
+// stoSummaryBase is a summary with every field set.
+func stoSummaryBase() Summary {
+	return Summary{ID: 7, Name: "Zollin", Phase: campaign.PhaseOrders, Turn: 3, Referee: "u1", Guild: "g1", Channel: "c1",
+		Players: map[string]string{"u2": "crucis", "u3": "bandits"}, Pending: []string{"u4"}, Revision: 9}
+}
+
+// stoEachFieldChanged calls f with each field's name and a copy of base
+// with that field alone changed, for every field of Summary (found by
+// reflection, so that a field added later is tried too).
+func stoEachFieldChanged(t *testing.T, base Summary, f func(name string, changed Summary)) {
+	t.Helper()
+	rt := reflect.TypeOf(base)
+	for i := range rt.NumField() {
+		b := base
+		b.Players, b.Pending = maps.Clone(base.Players), slices.Clone(base.Pending)
+		v := reflect.ValueOf(&b).Elem().Field(i)
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(v.String() + "x")
+		case reflect.Int, reflect.Int64:
+			v.SetInt(v.Int() + 1)
+		case reflect.Uint64:
+			v.SetUint(v.Uint() + 1)
+		case reflect.Map:
+			v.SetMapIndex(reflect.ValueOf("u9"), reflect.ValueOf("crucis"))
+		case reflect.Slice:
+			v.Set(reflect.Append(v, reflect.ValueOf("u9")))
+		default:
+			t.Fatalf("Summary.%s is a %v: teach the test to change it", rt.Field(i).Name, v.Kind())
+		}
+		f(rt.Field(i).Name, b)
 	}
 }
