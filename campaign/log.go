@@ -132,7 +132,6 @@ func (k *LogChunk) Events() []Event {
 		}
 		if err != nil {
 			k.err = err
-			chunkFailed.Store(true)
 			events = make([]Event, LogChunkSize)
 			for i := range events {
 				events[i] = unreadableEvent
@@ -280,14 +279,8 @@ func (l Log) Prefix(n int) Log {
 
 // Err reports the first chunk that could not be loaded among those
 // read so far, or that a Prefix cut its tail from (nil when none
-// failed); each of its events reads as a placeholder. The store asks it
-// of every change: while no chunk of any log has failed, which is
-// always but for a damaged file, it looks at none, whatever the log's
-// age.
+// failed); each of its events reads as a placeholder.
 func (l Log) Err() error {
-	if !chunkFailed.Load() {
-		return l.tailErr
-	}
 	for k, c := range l.full {
 		if err := c.Err(); err != nil {
 			return chunkError(k, err)
@@ -295,11 +288,6 @@ func (l Log) Err() error {
 	}
 	return l.tailErr
 }
-
-// chunkFailed is set when a chunk of a log fails to load: before, no
-// chunk has an error (a Prefix's tail and a chunk Append fills take
-// theirs from one that failed).
-var chunkFailed atomic.Bool
 
 // chunkError is err, loading the k-th full chunk, saying which events
 // it held.
