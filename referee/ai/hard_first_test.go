@@ -87,10 +87,16 @@ func TestHardFirstMoverGivesGround(t *testing.T) {
 				}
 				return next, nil, nil
 			}
+			if s.PhasingSide().ID == hard && s.Phase == referee.PhaseMovement {
+				before = distanceToEnemy(s, hard) // the battle starts in its movement phase
+			}
 			players := map[string]*Player{"red": New("red", Normal, 1), "blue": New("blue", Normal, 2)}
 			players[hard] = New(hard, Hard, 3)
 			if _, _, err := AutoResolveWith(s, dice.New(dice.NewSeeded(seed)), players, 2, check); !errors.Is(err, stop) {
 				t.Fatalf("%d a side, seed %d: %v", c.perSide, seed, err)
+			}
+			if before == 0 {
+				t.Fatalf("%d a side, seed %d: Hard's first movement phase was never seen to begin", c.perSide, seed)
 			}
 			if back := after > before; back != c.back {
 				t.Errorf("%d a side, Hard %s (first %v), seed %d: %d hexes to the enemy before its first movement phase, %d after", c.perSide, hard, c.first, seed, before, after)

@@ -1089,8 +1089,10 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 			// Salvage a unit carries scores for its side (ruling V8),
 			// and a stalled battle is one whose field both
 			// sides may still hold at its end, when what lies on the
-			// map scores for nobody: the counter is worth a turn of
-			// closing in. Left lying beside units walking past it,
+			// map scores for nobody: the counter's worth is raised by a
+			// turn of closing in's weight (a turn's worth where it is
+			// worth 1, its worth without scenario aims). Left lying
+			// beside units walking past it,
 			// it kept battles of two units too far apart to meet going
 			// to the turn limit (ruling V17 ends a battle only once no
 			// unit can reach a counter).
