@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/campaign/campaigntest"
 	"bfbot/mapgen"
 	"bfbot/referee"
 	"bfbot/referee/dice"
@@ -293,39 +294,13 @@ func TestScenarioAIAtTheCampaignsLevel(t *testing.T) {
 	}
 }
 
-// scdIdleShip is a scenario campaign whose battle is in game turn 5,
-// red's movement: red has nothing left but an empty landed DropShip,
-// out of the enemy's way, which lifts off once the battle has stalled
-// (nobody has attacked for three game turns); a blue 'Mech took a step
-// off a red 'Mech in game turn 4 (the battle's record). Not stalled, the
-// ship stays.
-func scdIdleShip(t *testing.T) *campaign.Campaign {
-	t.Helper()
-	st, err := referee.ReadPosition(`map blank 20x10
-		turn 5 movement red player=9
-		side red name="Red" retreat=west; side blue name="Blue" retreat=east
-		unit R9 red union regular 13/0/7,13/0/7,13/0/7,13/0/7 @0505 r=6
-		unit B1 blue medium-mech regular 12/12/10 @1805 r=5 mp=2`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := campaign.NewScenarioBattle(7, "test", st, "surprise-encounter", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := "1"
-	b := c.Battle(1)
-	b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "attack", Turn: 4, Side: "blue", Attacker: "B1", Target: "R1", Mode: "ranged", Result: &one}})
-	return c
-}
-
 // Ensure the AI that plays a scenario's side takes the battle over where
 // it stands, told its record (campaign.Battle.AIPlayer): a step taken in
 // game turn 4, the battle is not stalled in turn 5 and red's idle ship
 // stays. Made afresh for the call and told nothing, the AI took any
 // battle for stalled from its fourth game turn, and lifted off.
 func TestPlayAIRemembersTheBattle(t *testing.T) {
-	c := scdIdleShip(t)
+	c := campaigntest.IdleShip(t)
 	n, evs, err := campaign.PlayAI(c, 1, []string{"red"}, dice.New(dice.NewSeeded(1)), 3)
 	if err != nil {
 		t.Fatal(err)

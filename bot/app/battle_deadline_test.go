@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"bfbot/campaign"
+	"bfbot/campaign/campaigntest"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -172,21 +173,7 @@ func TestSearchStepClosesAtDeadline(t *testing.T) {
 // stalled from its fourth game turn, and lifted off.
 func TestMissedPhaseRemembersTheBattle(t *testing.T) {
 	t.Parallel()
-	st, err := referee.ReadPosition(`map blank 20x10
-		turn 5 movement red player=9
-		side red name="Red" retreat=west; side blue name="Blue" retreat=east
-		unit R9 red union regular 13/0/7,13/0/7,13/0/7,13/0/7 @0505 r=6
-		unit B1 blue medium-mech regular 12/12/10 @1805 r=5 mp=2`, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := campaign.NewScenarioBattle(7, "test", st, "surprise-encounter", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	one := "1"
-	b := c.Battle(1)
-	b.Log = append(b.Log, campaign.LoggedEvent{Event: referee.Event{Type: "attack", Turn: 4, Side: "blue", Attacker: "B1", Target: "R1", Mode: "ranged", Result: &one}})
+	c := campaigntest.IdleShip(t)
 	n, evs, err := missedPhase(c, 1, dice.New(dice.NewSeeded(1)), 3)
 	if err != nil {
 		t.Fatal(err)
