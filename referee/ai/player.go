@@ -486,9 +486,14 @@ func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 }
 
 // bestMove scores every hex the unit may end in, and staying put; ok is
-// false when staying is best.
+// false when staying is best. Easy makes one move in five at random,
+// but not in a stalled battle: there its whims stepped its Long Tom, the
+// one unit that could still come within range of the enemy's last units
+// penned out of the way, to and fro short of that range, and the battle
+// ran out with nothing happening (Normal–Easy artillery 71 and secrets
+// 125).
 func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Action, mustMove bool) (referee.Action, bool) {
-	if p.Level == Easy && p.rng.IntN(5) == 0 {
+	if p.Level == Easy && !pic.stalled && p.rng.IntN(5) == 0 {
 		return moves[p.rng.IntN(len(moves))], true
 	}
 	ctx := pic.mover(u, p.Level)
