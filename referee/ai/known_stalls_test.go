@@ -180,8 +180,8 @@ func TestKnownStalls(t *testing.T) {
 		// Normal's last units penned where no route leads within their
 		// range of anyone, Easy's Long Tom (2 or 5 MP), the one unit
 		// that could still come within range, stepped to and fro at
-		// random short of it in the last turns: Easy makes no random
-		// move once the battle is stalled.
+		// random short of it in the last turns: Easy drops its whims
+		// once the fight has died down.
 		{"artillery", 71, 0, "Easy's whims while stalled"},
 		{"secrets", 125, 0, "Easy's whims while stalled"},
 	} {
