@@ -177,6 +177,13 @@ func TestKnownStalls(t *testing.T) {
 		// could reach a counter. A stalled unit now goes out of its way
 		// for salvage and picks it up as it arrives.
 		{"small", 110, 1, "salvage left lying"},
+		// Normal's last units penned where no route leads within their
+		// range of anyone, Easy's Long Tom (2 or 5 MP), the one unit
+		// that could still come within range, stepped to and fro at
+		// random short of it in the last turns: Easy drops its whims
+		// once the fight has died down.
+		{"artillery", 71, 0, "Easy's whims while stalled"},
+		{"secrets", 125, 0, "Easy's whims while stalled"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}

@@ -486,9 +486,21 @@ func (p *Player) wantsOverburn(pic *picture, u *referee.ViewUnit) bool {
 }
 
 // bestMove scores every hex the unit may end in, and staying put; ok is
-// false when staying is best.
+// false when staying is best. Easy has whims: one move in five at
+// random, and a random fraction of a point added to each hex's score.
+// It drops them once a fight has died down (the battle stalled after an
+// attack) and closes in as the skilled levels do: its whims stepped its
+// Long Tom, the one unit that could still come within range of the
+// enemy's last units penned out of the way, to and fro short of that
+// range, and the battle ran out with nothing happening (Normal–Easy
+// artillery 71 and secrets 125). Before the first attack it keeps them,
+// stalled or not: without them its units penned where no route leads
+// within their range of the enemy stood still from the fourth game turn,
+// when a battle with no attack yet is first stalled, and nobody fired
+// all battle (Normal–Easy small 343).
 func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Action, mustMove bool) (referee.Action, bool) {
-	if p.Level == Easy && p.rng.IntN(5) == 0 {
+	whims := p.Level == Easy && !(pic.stalled && p.lastFight > 0)
+	if whims && p.rng.IntN(5) == 0 {
 		return moves[p.rng.IntN(len(moves))], true
 	}
 	ctx := pic.mover(u, p.Level)
@@ -501,7 +513,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 	if mustMove {
 		stay = math.Inf(-1)
 	}
-	if p.Level == Easy {
+	if whims {
 		stay += p.rng.Float64()
 	}
 	best, bestScore := -1, stay
@@ -513,7 +525,7 @@ func (p *Player) bestMove(pic *picture, u *referee.ViewUnit, moves []referee.Act
 			continue
 		}
 		sc := ctx.score(a.To)
-		if p.Level == Easy {
+		if whims {
 			sc += p.rng.Float64()
 		} else {
 			sc += p.rng.Float64() * 1e-3 // break ties without a bias to the map's corner
