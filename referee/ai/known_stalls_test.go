@@ -115,6 +115,16 @@ func TestKnownStalls(t *testing.T) {
 		// 25 hexes off at 2 MP, and the chaser, going round woods, did
 		// not catch it.
 		{"secrets", 36, 1, "a hidden platoon's retreat past the limit"},
+		// A hover penned in a river through heavy woods, its side's
+		// last unit, with no way to a hex from which it could fire at
+		// the enemy's hovers the other side of the woods, closed on
+		// them by the hexes to the end of the river and stood there;
+		// the enemy's infantry, the one unit that could reach it,
+		// was left where it was. Such a unit now goes to a window: a
+		// hex from which it could fire at ground an enemy can reach
+		// (window.go). (A battle of the tournament's second set, which
+		// nothing was tuned on.)
+		{"dropships", 1029, 0, "penned out of sight"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
@@ -177,6 +187,11 @@ func TestKnownStalls(t *testing.T) {
 		// could reach a counter. A stalled unit now goes out of its way
 		// for salvage and picks it up as it arrives.
 		{"small", 110, 1, "salvage left lying"},
+		// Battle 1029 again (above): Normal's penned hover against
+		// Easy's; its two hovers penned in a pocket of rough ground.
+		{"small", 1029, 0, "penned out of sight"},
+		{"dropships", 1029, 0, "penned out of sight"},
+		{"dropships", 1029, 1, "penned out of sight"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}
