@@ -41,6 +41,10 @@ func TestKnownStalls(t *testing.T) {
 		// enemy's way, waited for the turn limit.
 		{"dropships", 105, 0, "idle DropShip"},
 		{"dropships", 109, 1, "idle DropShip"},
+		// (And one kept by a broken tank, which could never rally with
+		// no ground unit of its side left to rally beside: a battle of
+		// the tournament's second set.)
+		{"dropships", 1048, 0, "idle DropShip kept by a broken unit"},
 		// Two lone Long Toms, in range behind woods, each counting
 		// indirect fire it had no observer for.
 		{"dropships", 180, 0, "lone Long Tom"},
