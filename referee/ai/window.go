@@ -17,9 +17,8 @@ import (
 // tournament's second set, five games). In a stalled battle such a unit
 // goes to a window instead: a hex of its pocket from which it could fire
 // into ground an enemy can reach. Standing there it is a target the
-// enemy's own route finds, and the enemy, penned too, goes to its own
-// window, which the unit's route then finds: the side with the longer
-// range fires first.
+// enemy's own route may find; and an enemy penned too goes to its own
+// window, a hex the unit's route may then find.
 
 // windows is the way of units moving as k from hex from to a window of
 // their pocket (the hexes they can reach from there, however many turns
