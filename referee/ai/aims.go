@@ -130,8 +130,14 @@ func (pic *picture) idleShips() bool {
 	for _, u := range pic.own {
 		switch {
 		case u.Detail == nil:
-		case pic.toCome(u) || u.Status == "reserve" && u.Detail.Aboard != "" || u.Status == "broken":
-			return false // it may still come, or rally
+		case pic.toCome(u) || u.Status == "reserve" && u.Detail.Aboard != "":
+			// It may still come. A broken unit does not keep the ships:
+			// it rallies only beside a ground unit of its side (ruling
+			// V2), and with one on the map or to come they stay anyway.
+			// Kept for a broken tank that could never rally, an empty
+			// DropShip waited for the turn limit (Normal on both sides,
+			// battle 1048).
+			return false
 		case u.Status != "active" || u.Hex == nil:
 		case u.Kind != referee.KindDropShip.String() || len(u.Detail.Carrying) > 0:
 			return false

@@ -41,6 +41,10 @@ func TestKnownStalls(t *testing.T) {
 		// enemy's way, waited for the turn limit.
 		{"dropships", 105, 0, "idle DropShip"},
 		{"dropships", 109, 1, "idle DropShip"},
+		// (And one kept by a broken tank, which could never rally with
+		// no ground unit of its side left to rally beside: a battle of
+		// the tournament's second set.)
+		{"dropships", 1048, 0, "idle DropShip kept by a broken unit"},
 		// Two lone Long Toms, in range behind woods, each counting
 		// indirect fire it had no observer for.
 		{"dropships", 180, 0, "lone Long Tom"},
@@ -115,6 +119,16 @@ func TestKnownStalls(t *testing.T) {
 		// 25 hexes off at 2 MP, and the chaser, going round woods, did
 		// not catch it.
 		{"secrets", 36, 1, "a hidden platoon's retreat past the limit"},
+		// A hover penned in a river through heavy woods, its side's
+		// last unit, with no way to a hex from which it could fire at
+		// the enemy's hovers the other side of the woods, closed on
+		// them by the hexes to the end of the river and stood there;
+		// the enemy's infantry, the one unit that could reach it,
+		// was left where it was. Such a unit now goes to a window: a
+		// hex from which it could fire at ground an enemy can reach
+		// (window.go). (A battle of the tournament's second set, which
+		// nothing was tuned on.)
+		{"dropships", 1029, 0, "penned out of sight"},
 	} {
 		check(g, ai.Normal, ai.Normal)
 	}
@@ -184,6 +198,11 @@ func TestKnownStalls(t *testing.T) {
 		// once the fight has died down.
 		{"artillery", 71, 0, "Easy's whims while stalled"},
 		{"secrets", 125, 0, "Easy's whims while stalled"},
+		// Battle 1029 again (above): Normal's penned hover against
+		// Easy's; its two hovers penned in a pocket of rough ground.
+		{"small", 1029, 0, "penned out of sight"},
+		{"dropships", 1029, 0, "penned out of sight"},
+		{"dropships", 1029, 1, "penned out of sight"},
 	} {
 		check(g, ai.Normal, ai.Easy)
 	}

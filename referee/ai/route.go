@@ -346,9 +346,9 @@ func (pic *picture) fieldFrom(k routeKey, targets []hex.Hex) []int {
 }
 
 // spread fills in dist, a field whose targets are its hexes of cost 0
-// and whose other hexes are not reached yet (−1): the MP units moving as
-// k need from each hex to the nearest target, −1 where they cannot get
-// there.
+// (or more: a target's own cost, windows) and whose other hexes are not
+// reached yet (−1): the MP units moving as k need from each hex to the
+// nearest target, its cost added, −1 where they cannot get there.
 func (pic *picture) spread(k routeKey, dist []int) []int {
 	steps := pic.steps(k)
 	// A bucket queue: bucket c%len(bucket) holds the hexes (their
@@ -383,14 +383,27 @@ func (pic *picture) spread(k routeKey, dist []int) []int {
 		*b = append(*b, int32(i))
 		queued++
 	}
+	// Targets of a cost past 0 wait until the spread comes to it: the
+	// buckets hold costs up to steps.most ahead only.
+	type target struct{ i, cost int }
+	var later []target
 	for i, d := range dist {
-		if d == 0 {
+		switch {
+		case d == 0:
 			push(i, 0)
+		case d > 0:
+			later = append(later, target{i, d})
 		}
 	}
+	slices.SortFunc(later, func(x, y target) int { return x.cost - y.cost })
 	// Outward from the targets: the cost of the step from x into y, y
 	// nearer the target, is what y's terrain and the climb charge.
-	for cost := 0; queued > 0; cost++ {
+	for cost := 0; queued > 0 || len(later) > 0; cost++ {
+		for ; len(later) > 0 && later[0].cost == cost; later = later[1:] {
+			if dist[later[0].i] == cost { // not reached for less meanwhile
+				push(later[0].i, cost)
+			}
+		}
 		b := &bucket[cost&mask]
 		for _, at := range *b {
 			queued--
@@ -565,6 +578,8 @@ func (pic *picture) leaveFrom(u *referee.ViewUnit, edge string) (hex.Hex, bool) 
 // way is how far h is from firing at the enemy for the moving unit: the
 // MP its route to a hex in range costs, or, when no route gets there (or
 // for Easy), the hexes from the nearest enemy (hexes) beyond its range.
+// In a stalled battle a unit penned where no route gets there goes to
+// a window of its pocket instead (windows).
 // Easy too takes the route once the battle is stalled: closing by the
 // hexes, a wheeled unit stood against the woods between it and the
 // enemy's, as near as it could get in a straight line, to the turn
@@ -578,6 +593,12 @@ func (m *moveScorer) way(h hex.Hex, hexes int) int {
 		k := routeKeyOf(m.u, r)
 		k.indirect = m.indirect     // not without an observer (observed)
 		m.route = m.pic.approach(k) // the same for every hex it scores
+		if at := m.u.Hex; m.pic.stalled && at != nil && m.u.Detail != nil && m.pic.v.Map.Contains(*at) && m.route[at.Y*m.pic.v.Map.Width+at.X] < 0 {
+			// Penned where it cannot fire at the enemy: to a window.
+			if f := m.pic.windows(k, *at, m.u.Detail.MP); f != nil {
+				m.route = f
+			}
+		}
 	}
 	if w := m.route[h.Y*m.pic.v.Map.Width+h.X]; w >= 0 {
 		return w
