@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
@@ -14,8 +15,9 @@ import (
 // to the hex whose strike is worth the most against that fire, and it
 // leaves by flying up (000 line 1092) only once no strike is worth the
 // risk and it has nothing to stay for: its side is retreating, or has no
-// ground unit left to fight beside and no unit still to come. Seeing no
-// target, it sweeps toward the middle of the map.
+// ground unit left to fight beside and no unit still to come. Striking
+// nothing this turn, it lines up on a target for the next (airLineUp).
+// Seeing no target, it sweeps toward the middle of the map.
 
 // airRiskWeight is what a step of expected damage to an air lance costs
 // its flight against a step dealt: an air lance has two steps, so each is
@@ -26,13 +28,120 @@ const airRiskWeight = 1.5
 // that strikes nothing this turn: it closes in for the next.
 const airPull = 0.05
 
+// airLinePull is what a flight that strikes nothing this turn gives up
+// by ending where no straight flight next turn reaches a hex it could
+// strike its target from, wherever the target goes (airLineUp): a turn's
+// flight more before it strikes, worth more than the hexes it is nearer
+// by.
+const airLinePull = 1.0
+
 // airMove is the flight of own air lance u (it must fly, AIR4): the move
 // whose strike is worth the most against the fire it draws there, a
-// little noise breaking ties.
+// little noise breaking ties. Striking nothing, it ends where its next
+// flight lines up on a target, and nearer the nearest. Pulled by the
+// hexes alone, a lance ended its flights off its target's lines turn
+// after turn: in Normal–Normal air 141, its side's ground units penned
+// in behind rough ground, it never struck the enemy's last unit, a
+// wheeled lance at 2 MP, in the three turns left.
 func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Action) referee.Action {
+	mp := 0
+	for _, a := range moves {
+		mp = max(mp, hex.Distance(*u.Hex, a.To))
+	}
+	rng := 0
+	if u.Values != nil {
+		rng = u.Values.Range
+	}
 	return p.bestBy(moves, func(a referee.Action) float64 {
-		return pic.airStrike(u, a.To, p.Level) - airPull*float64(pic.airTargetDistance(a.To))
+		strike := pic.airStrike(u, a.To, p.Level)
+		v := strike - airPull*float64(pic.airTargetDistance(a.To))
+		if strike <= 0 {
+			v -= airLinePull * (1 - pic.airLineUp(a.To, mp, rng))
+		}
+		return v
 	})
+}
+
+// airLineUp is how well an air lance of mp MP and R rng in h is lined up
+// for its next flight, a straight line of 2 hexes or more (AIR4): the
+// most, over the enemies the side sees, of the share of the hexes an
+// enemy ground unit may stand in by then (those within its MP, each
+// distance from where it stands alike, so a hex nearer weighs more)
+// whose own hex, or one next to it, lies on one of the six lines from h
+// within mp; an enemy air lance counts whole when a hex of those lines
+// lies within rng of it. With no enemy in sight every hex is alike (1).
+// Lined up on the hex a 2-MP wheeled lance stood in, the lance of air
+// 141 found it two hexes on; counting every hex within its MP alike,
+// on the far side of it.
+func (pic *picture) airLineUp(h hex.Hex, mp, rng int) float64 {
+	best, seen := 0.0, false
+	for _, e := range pic.enemies {
+		if !e.fighting() {
+			continue
+		}
+		seen = true
+		move := e.mp
+		if e.ship {
+			move = 0
+		}
+		if hex.Distance(h, e.at) > mp+1+move {
+			continue
+		}
+		in, all := 0.0, 0.0
+		for _, t := range hex.Within(e.at, move) {
+			if !pic.v.Map.Contains(t) {
+				continue
+			}
+			w := 1 / float64(max(1, 6*hex.Distance(t, e.at)))
+			all += w
+			if airStrikesFrom(h, t, mp, pic.v.Map) {
+				in += w
+			}
+		}
+		if all > 0 {
+			best = max(best, in/all)
+		}
+	}
+	for _, e := range pic.air {
+		if !e.fighting() {
+			continue
+		}
+		seen = true
+		if hex.Distance(h, e.at) > mp+rng {
+			continue
+		}
+		for _, dir := range hex.Directions {
+			t := h
+			for k := 1; k <= mp; k++ {
+				if t = t.Neighbor(dir); !pic.v.Map.Contains(t) {
+					break
+				}
+				if k >= referee.AirMinMove && hex.Distance(t, e.at) <= rng {
+					return 1
+				}
+			}
+		}
+	}
+	if !seen {
+		return 1
+	}
+	return best
+}
+
+// airStrikesFrom reports that a straight flight from h of 2 to mp hexes
+// ends in t or next to it, on map m: a strafe or bomb run on t.
+func airStrikesFrom(h, t hex.Hex, mp int, m *mapgen.Map) bool {
+	if d := hex.Distance(h, t); d > mp+1 {
+		return false
+	}
+	nbs := t.Neighbors()
+	for _, s := range append([]hex.Hex{t}, nbs[:]...) {
+		d := s.Cube().Sub(h.Cube())
+		if (d.Q == 0 || d.R == 0 || d.S == 0) && d.Len() >= referee.AirMinMove && d.Len() <= mp && m.Contains(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // airBreaksOff reports that own air lance u should fly up out of the
