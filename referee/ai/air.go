@@ -32,7 +32,8 @@ const airPull = 0.05
 // by ending where no straight flight next turn reaches a hex it could
 // strike its target from, wherever the target goes (airLineUp): a turn's
 // flight more before it strikes, worth more than the hexes it is nearer
-// by.
+// by (at half this, Hard won 53% of its decided air battles against
+// Normal from the second seat; at this, 62%).
 const airLinePull = 1.0
 
 // airMove is the flight of own air lance u (it must fly, AIR4): the move
@@ -48,32 +49,29 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 	for _, a := range moves {
 		mp = max(mp, hex.Distance(*u.Hex, a.To))
 	}
-	rng := 0
-	if u.Values != nil {
-		rng = u.Values.Range
-	}
 	return p.bestBy(moves, func(a referee.Action) float64 {
 		strike := pic.airStrike(u, a.To, p.Level)
 		v := strike - airPull*float64(pic.airTargetDistance(a.To))
 		if strike <= 0 {
-			v -= airLinePull * (1 - pic.airLineUp(a.To, mp, rng))
+			v -= airLinePull * (1 - pic.airLineUp(a.To, mp))
 		}
 		return v
 	})
 }
 
-// airLineUp is how well an air lance of mp MP and R rng in h is lined up
-// for its next flight, a straight line of 2 hexes or more (AIR4): the
-// most, over the enemies the side sees, of the share of the hexes an
-// enemy ground unit may stand in by then (those within its MP, each
-// distance from where it stands alike, so a hex nearer weighs more)
-// whose own hex, or one next to it, lies on one of the six lines from h
-// within mp; an enemy air lance counts whole when a hex of those lines
-// lies within rng of it. With no enemy in sight every hex is alike (1).
-// Lined up on the hex a 2-MP wheeled lance stood in, the lance of air
-// 141 found it two hexes on; counting every hex within its MP alike,
-// on the far side of it.
-func (pic *picture) airLineUp(h hex.Hex, mp, rng int) float64 {
+// airLineUp is how well an air lance of mp MP in h is lined up for its
+// next flight, a straight line of 2 hexes or more (AIR4): the most,
+// over the enemy ground units the side sees, of the share of the hexes
+// one may stand in by then (those within its MP, each distance from
+// where it stands alike, so a hex nearer weighs more) whose own hex, or
+// one next to it, lies on one of the six lines from h within mp. With
+// no such enemy in sight every hex is alike (1). An enemy air lance is
+// not lined up on: one within its R of nearly every hex of the lines,
+// it drew the lance away from the ground it could strike. Lined up on
+// the hex a 2-MP wheeled lance stood in, the lance of air 141 found it
+// two hexes on; counting every hex within its MP alike, on the far side
+// of it.
+func (pic *picture) airLineUp(h hex.Hex, mp int) float64 {
 	best, seen := 0.0, false
 	for _, e := range pic.enemies {
 		if !e.fighting() {
@@ -100,26 +98,6 @@ func (pic *picture) airLineUp(h hex.Hex, mp, rng int) float64 {
 		}
 		if all > 0 {
 			best = max(best, in/all)
-		}
-	}
-	for _, e := range pic.air {
-		if !e.fighting() {
-			continue
-		}
-		seen = true
-		if hex.Distance(h, e.at) > mp+rng {
-			continue
-		}
-		for _, dir := range hex.Directions {
-			t := h
-			for k := 1; k <= mp; k++ {
-				if t = t.Neighbor(dir); !pic.v.Map.Contains(t) {
-					break
-				}
-				if k >= referee.AirMinMove && hex.Distance(t, e.at) <= rng {
-					return 1
-				}
-			}
 		}
 	}
 	if !seen {
