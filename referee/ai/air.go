@@ -49,59 +49,85 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 	for _, a := range moves {
 		mp = max(mp, hex.Distance(*u.Hex, a.To))
 	}
+	var targets []airTarget
+	seen := false
 	return p.bestBy(moves, func(a referee.Action) float64 {
 		strike := pic.airStrike(u, a.To, p.Level)
 		v := strike - airPull*float64(pic.airTargetDistance(a.To))
 		if strike <= 0 {
-			v -= airLinePull * (1 - pic.airLineUp(a.To, mp))
+			if !seen {
+				targets, seen = pic.airTargets(), true
+			}
+			v -= airLinePull * (1 - airLineUp(targets, a.To, mp, pic.v.Map))
 		}
 		return v
 	})
 }
 
-// airLineUp is how well an air lance of mp MP in h is lined up for its
-// next flight, a straight line of 2 hexes or more (AIR4): the most,
-// over the enemy ground units the side sees, of the share of the hexes
-// one may stand in by then (those within its MP, each distance from
-// where it stands alike, so a hex nearer weighs more) whose own hex, or
-// one next to it, lies on one of the six lines from h within mp. With
-// no such enemy in sight every hex is alike (1). An enemy air lance is
-// not lined up on: one within its R of nearly every hex of the lines,
-// it drew the lance away from the ground it could strike. Lined up on
-// the hex a 2-MP wheeled lance stood in, the lance of air 141 found it
-// two hexes on; counting every hex within its MP alike, on the far side
-// of it.
-func (pic *picture) airLineUp(h hex.Hex, mp int) float64 {
-	best, seen := 0.0, false
+// airTarget is an enemy ground unit an air lance lines up on: the hexes
+// it may stand in by next turn (those on the map within its MP, ship
+// none), and the weight of each, each distance from where it stands
+// alike, so a hex nearer weighs more.
+type airTarget struct {
+	at     hex.Cube
+	reach  int
+	hexes  []hex.Cube
+	weight []float64
+	all    float64
+}
+
+// airTargets are the fighting enemy ground units the side sees, as air
+// lances line up on them (airLineUp).
+func (pic *picture) airTargets() []airTarget {
+	var out []airTarget
 	for _, e := range pic.enemies {
 		if !e.fighting() {
 			continue
 		}
-		seen = true
 		move := e.mp
 		if e.ship {
 			move = 0
 		}
-		if hex.Distance(h, e.at) > mp+1+move {
-			continue
-		}
-		in, all := 0.0, 0.0
-		for _, t := range hex.Within(e.at, move) {
-			if !pic.v.Map.Contains(t) {
+		t := airTarget{at: e.at.Cube(), reach: move}
+		for _, h := range hex.Within(e.at, move) {
+			if !pic.v.Map.Contains(h) {
 				continue
 			}
-			w := 1 / float64(max(1, 6*hex.Distance(t, e.at)))
-			all += w
-			if airStrikesFrom(h, t, mp, pic.v.Map) {
-				in += w
+			w := 1 / float64(max(1, 6*hex.Distance(h, e.at)))
+			t.hexes, t.weight, t.all = append(t.hexes, h.Cube()), append(t.weight, w), t.all+w
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// airLineUp is how well an air lance of mp MP in h is lined up for its
+// next flight, a straight line of 2 hexes or more (AIR4), on targets
+// (airTargets): the most, over them, of the weighed share of the hexes
+// a target may stand in by then whose own hex, or one next to it, lies
+// on one of the six lines from h within mp. With no target in sight
+// every hex is alike (1). An enemy air lance is not lined up on: one
+// within its R of nearly every hex of the lines, it drew the lance away
+// from the ground it could strike. Lined up on the hex a 2-MP wheeled
+// lance stood in, the lance of air 141 found it two hexes on; counting
+// every hex within its MP alike, on the far side of it.
+func airLineUp(targets []airTarget, h hex.Hex, mp int, m *mapgen.Map) float64 {
+	if len(targets) == 0 {
+		return 1
+	}
+	hc := h.Cube()
+	best := 0.0
+	for _, t := range targets {
+		if t.at.Sub(hc).Len() > mp+1+t.reach || t.all == 0 {
+			continue
+		}
+		in := 0.0
+		for i, c := range t.hexes {
+			if airCovers(hc, c, mp, m) {
+				in += t.weight[i]
 			}
 		}
-		if all > 0 {
-			best = max(best, in/all)
-		}
-	}
-	if !seen {
-		return 1
+		best = max(best, in/t.all)
 	}
 	return best
 }
@@ -109,13 +135,25 @@ func (pic *picture) airLineUp(h hex.Hex, mp int) float64 {
 // airStrikesFrom reports that a straight flight from h of 2 to mp hexes
 // ends in t or next to it, on map m: a strafe or bomb run on t.
 func airStrikesFrom(h, t hex.Hex, mp int, m *mapgen.Map) bool {
-	if d := hex.Distance(h, t); d > mp+1 {
+	return airCovers(h.Cube(), t.Cube(), mp, m)
+}
+
+// airCovers is airStrikesFrom in cube coordinates. A hex next to t lies
+// on a line from h only if t is within one hex of that line, one of the
+// differences of their coordinates at most 1: most hexes are passed over
+// at that.
+func airCovers(h, t hex.Cube, mp int, m *mapgen.Map) bool {
+	d := t.Sub(h)
+	if d.Q*d.Q > 1 && d.R*d.R > 1 && d.S*d.S > 1 || d.Len() > mp+1 {
 		return false
 	}
-	nbs := t.Neighbors()
-	for _, s := range append([]hex.Hex{t}, nbs[:]...) {
-		d := s.Cube().Sub(h.Cube())
-		if (d.Q == 0 || d.R == 0 || d.S == 0) && d.Len() >= referee.AirMinMove && d.Len() <= mp && m.Contains(s) {
+	for i := -1; i < len(hex.Directions); i++ {
+		s := t
+		if i >= 0 {
+			s = t.Add(hex.Directions[i].Cube())
+		}
+		ds := s.Sub(h)
+		if n := ds.Len(); (ds.Q == 0 || ds.R == 0 || ds.S == 0) && n >= referee.AirMinMove && n <= mp && m.Contains(s.Hex()) {
 			return true
 		}
 	}
