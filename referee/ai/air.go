@@ -50,13 +50,13 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 		mp = max(mp, hex.Distance(*u.Hex, a.To))
 	}
 	var targets []airTarget
-	seen := false
+	listed := false
 	return p.bestBy(moves, func(a referee.Action) float64 {
 		strike := pic.airStrike(u, a.To, p.Level)
 		v := strike - airPull*float64(pic.airTargetDistance(a.To))
 		if strike <= 0 {
-			if !seen {
-				targets, seen = pic.airTargets(), true
+			if !listed {
+				targets, listed = pic.airTargets(), true
 			}
 			v -= airLinePull * (1 - airLineUp(targets, a.To, mp, pic.v.Map))
 		}
@@ -64,10 +64,10 @@ func (p *Player) airMove(pic *picture, u *referee.ViewUnit, moves []referee.Acti
 	})
 }
 
-// airTarget is an enemy ground unit an air lance lines up on: the hexes
-// it may stand in by next turn (those on the map within its MP, ship
-// none), and the weight of each, each distance from where it stands
-// alike, so a hex nearer weighs more.
+// airTarget is an enemy unit on the ground an air lance lines up on: the
+// hexes it may stand in by next turn (those on the map within its MP; a
+// DropShip's own), and the weight of each, each distance from where it
+// stands alike, so a hex nearer weighs more.
 type airTarget struct {
 	at     hex.Cube
 	reach  int
@@ -76,8 +76,8 @@ type airTarget struct {
 	all    float64
 }
 
-// airTargets are the fighting enemy ground units the side sees, as air
-// lances line up on them (airLineUp).
+// airTargets are the fighting enemy units on the ground the side sees
+// (picture.enemies), as air lances line up on them (airLineUp).
 func (pic *picture) airTargets() []airTarget {
 	var out []airTarget
 	for _, e := range pic.enemies {
@@ -132,16 +132,11 @@ func airLineUp(targets []airTarget, h hex.Hex, mp int, m *mapgen.Map) float64 {
 	return best
 }
 
-// airStrikesFrom reports that a straight flight from h of 2 to mp hexes
-// ends in t or next to it, on map m: a strafe or bomb run on t.
-func airStrikesFrom(h, t hex.Hex, mp int, m *mapgen.Map) bool {
-	return airCovers(h.Cube(), t.Cube(), mp, m)
-}
-
-// airCovers is airStrikesFrom in cube coordinates. A hex next to t lies
-// on a line from h only if t is within one hex of that line, one of the
-// differences of their coordinates at most 1: most hexes are passed over
-// at that.
+// airCovers reports that a straight flight from h of 2 to mp hexes ends
+// in t or next to it, on map m: a strafe or bomb run on t. A hex next to
+// t lies on a line from h only if t is within one hex of that line, one
+// of the differences of their cube coordinates at most 1: most hexes are
+// passed over at that.
 func airCovers(h, t hex.Cube, mp int, m *mapgen.Map) bool {
 	d := t.Sub(h)
 	if d.Q*d.Q > 1 && d.R*d.R > 1 && d.S*d.S > 1 || d.Len() > mp+1 {

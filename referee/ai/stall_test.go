@@ -524,7 +524,7 @@ func TestAirLinesUp(t *testing.T) {
 		if mv == nil {
 			t.Fatalf("RA1 at %s, B1 at %s: RA1 does not fly: %v", c.from, at, acts)
 		}
-		if target := hex.MustParse(at); !airStrikesFrom(mv.To, target, 10, s.Map) {
+		if target := hex.MustParse(at); !airCovers(mv.To.Cube(), target.Cube(), 10, s.Map) {
 			t.Errorf("RA1 at %s, B1 at %s: RA1 flies to %s, from which no flight ends in or next to %s", c.from, at, mv.To, at)
 		}
 	}
