@@ -119,8 +119,8 @@ func Example() {
 	// turn 1: 5 public events, 5 secret to crucis, 4 secret to bandits
 	// turn 2: 5 public events, 3 secret to crucis, 3 secret to bandits
 	// turn 3: 5 public events, 2 secret to crucis, 2 secret to bandits
-	// turn 4: 8 public events, 12 secret to crucis, 4 secret to bandits
-	//   battle 1 in sector 6: winner "crucis"
-	// crucis sees: turn 5, orders phase; 3 own battlegroups; intel on 6 of 12 sectors; crucis 285 VP bandits 161 VP
-	// bandits sees: turn 5, orders phase; 1 own battlegroups; intel on 6 of 12 sectors; crucis 285 VP bandits 161 VP
+	// turn 4: 8 public events, 8 secret to crucis, 6 secret to bandits
+	//   battle 1 in sector 6: winner "bandits"
+	// crucis sees: turn 5, orders phase; 3 own battlegroups; intel on 6 of 12 sectors; crucis 127 VP bandits 372 VP
+	// bandits sees: turn 5, orders phase; 2 own battlegroups; intel on 6 of 12 sectors; crucis 127 VP bandits 372 VP
 }

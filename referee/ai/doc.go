@@ -126,12 +126,15 @@
 // run on it or next to it, an air attack within R — is worth the most
 // against the fire they may draw there (ground units that may come next
 // to them, at −4; enemy air lances in reach), or, in a stalled battle,
-// whatever that fire, as the ground units close in. An air lance leaves by
-// flying up, never by the retreat edge: once no flight leaves it a strike
-// worth that fire and its side is retreating or has no ground unit left
-// to fight beside and no unit still to come (so it strikes on the way
-// out); seeing no target, it sweeps toward the middle of the map, where
-// an enemy that deployed out of sight most likely stands.
+// whatever that fire, as the ground units close in. Striking nothing, it
+// ends where its next straight flight reaches a hex from which it could
+// strike its target wherever the target may have gone by then. An air
+// lance leaves by flying up, never by the retreat edge: once no flight
+// leaves it a strike worth that fire and its side is retreating or has
+// no ground unit left to fight beside and no unit still to come (so it
+// strikes on the way out); seeing no target, it sweeps toward the middle
+// of the map, where an enemy that deployed out of sight most likely
+// stands.
 //
 // Prospects and retreat (prospects.go): the side weighs its strength on
 // the map and still to come (drops, DropShips in orbit) against the

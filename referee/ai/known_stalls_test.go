@@ -99,6 +99,12 @@ func TestKnownStalls(t *testing.T) {
 		// Air lances weighing the fire they draw against the strike
 		// kept out of reach of each other and the infantry, stalled.
 		{"air", 158, 0, "air lances apart"},
+		// The side's last hope of an attack an air lance, it ended each
+		// flight nearer its target by the hexes but on none of its
+		// straight lines: its target, a 2-MP wheeled lance, was never
+		// struck. A lance that strikes nothing now lines up on where
+		// its target may stand next turn (air.go, airLineUp).
+		{"air", 141, 0, "air lance not lined up"},
 		// A hidden platoon that never moved, not found in time: the
 		// hunt (hunt.go; the Normal–Greedy games below).
 		{"secrets", 189, 1, "hidden platoon not found"}, // seat 0 stalls again (spare by strength)

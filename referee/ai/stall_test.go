@@ -501,3 +501,31 @@ func TestStalledUnitPicksUpSalvage(t *testing.T) {
 		t.Errorf("R1 ends the phase at %v carrying %d salvage, want at 0405 carrying 1 (actions %v)", u.Hex, u.Salvage, acts)
 	}
 }
+
+// Ensure an air lance that can strike nothing this turn ends its flight
+// where its next flight lines up on its target: it flies one straight
+// line a turn (000 line 1090), so a hex nearer by the count of hexes may
+// lie on no line to the target at all. Pulled by the hexes alone, the
+// lance of air battle 141 (Normal–Normal), its side's last hope of an
+// attack, ended its flights two hexes and more from a 2-MP wheeled
+// lance it never struck before the turn limit. Here RA1, 10 MP, is too
+// far from the platoon B1 to strike it this turn, and the hex of its
+// flights nearest B1 lies on no line to it.
+func TestAirLinesUp(t *testing.T) {
+	for _, c := range []struct{ from, at string }{{"0106", "1609"}, {"0106", "1709"}, {"0106", "1808"}, {"0105", "1703"}, {"0105", "1803"}} {
+		at := c.at
+		truck := aixUnit("R1", "red", referee.Truck, "0110", 5, 9, 3, 3)
+		air := aixUnit("RA1", "red", referee.LightAir, c.from, 8, 6, 3, 10)
+		air.Rows = [4]referee.Values{{RA: 8, CA: 10, D: 6}, {RA: 6, CA: 7, D: 4}}
+		inf := aixUnit("B1", "blue", referee.Infantry, at, 3, 5, 1, 1)
+		s := aixBattle(t, nil, nil, truck, air, inf)
+		acts, _, _ := aixPhase(t, s, dice.New(dice.NewSeeded(1)))
+		mv := aixFind(acts, referee.ActMove, "RA1")
+		if mv == nil {
+			t.Fatalf("RA1 at %s, B1 at %s: RA1 does not fly: %v", c.from, at, acts)
+		}
+		if target := hex.MustParse(at); !airCovers(mv.To.Cube(), target.Cube(), 10, s.Map) {
+			t.Errorf("RA1 at %s, B1 at %s: RA1 flies to %s, from which no flight ends in or next to %s", c.from, at, mv.To, at)
+		}
+	}
+}
