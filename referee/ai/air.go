@@ -38,8 +38,10 @@ const airLinePull = 1.0
 
 // airMove is the flight of own air lance u (it must fly, AIR4): the move
 // whose strike is worth the most against the fire it draws there, a
-// little noise breaking ties. Striking nothing, it ends where its next
-// flight lines up on a target, and nearer the nearest. Pulled by the
+// little noise breaking ties. Where its strike is worth nothing against
+// the fire it draws (none at all, or not worth the risk), it ends where
+// its next flight lines up on a target, and nearer the nearest; the
+// flight it lines up is as long as this turn's longest. Pulled by the
 // hexes alone, a lance ended its flights off its target's lines turn
 // after turn: in Normal–Normal air 141, its side's ground units penned
 // in behind rough ground, it never struck the enemy's last unit, a

@@ -103,7 +103,10 @@
 // enemy it closes on, not only to one within its range behind a wood;
 // a unit that fires indirectly (artillery, a Fire 'Mech lance) with no
 // other unit of its side on the map to observe for it counts no
-// indirect fire, so it too goes where it sees its enemy.
+// indirect fire, so it too goes where it sees its enemy. A unit penned
+// where no route leads to such a hex (a hover in a river through heavy
+// woods) goes instead to a window of its pocket, a hex from which it
+// could fire at ground an enemy can reach (window.go).
 // A side that has won the visible fight hunts on rather than leave by
 // its retreat edge: leaving never scores better, since the side left
 // alone in the field takes the salvage lying on the map (ruling V8)
@@ -257,7 +260,9 @@
 // # Easy
 //
 // Easy ignores danger, cover, concentration, kills and overburn, adds
-// noise to every score and now and then takes a random move. It notices
+// noise to every score and now and then takes a random move, until a
+// battle that has seen an attack stalls: then it closes in as Normal
+// does, without them. It notices
 // a stalled battle as Normal does (its hidden infantry leaves its
 // ambush, its units close in by the route round what bars the way, as
 // Normal's do, its idle DropShips lift off), and its air

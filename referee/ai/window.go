@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 
 	"bfbot/mapgen/hex"
-	"bfbot/referee"
 )
 
 // Windows: a unit penned in a pocket of ground its way of moving cannot
@@ -29,7 +28,7 @@ import (
 // and the enemy's turns to the nearest hex it sees, at mp (the unit's
 // MP) a turn: of two windows, the one the enemy comes to sooner. Nil
 // when the pocket has none. Kept for the player turn (routeMemo) by the
-// pocket and the enemies.
+// unit's hex, MP and range and the enemies.
 func (pic *picture) windows(k routeKey, from hex.Hex, mp int) []int {
 	m := pic.v.Map
 	if !m.Contains(from) {
@@ -39,7 +38,7 @@ func (pic *picture) windows(k routeKey, from hex.Hex, mp int) []int {
 	key := []byte(pic.stepsKey(k) + "window:")
 	key = num(num(num(num(key, k.rng), mp), from.X), from.Y)
 	for _, e := range pic.enemies {
-		if e.fighting() && !e.air {
+		if e.fighting() {
 			key = append(num(num(num(key, e.at.X), e.at.Y), e.mp), e.class...)
 			key = append(key, 0)
 		}
@@ -59,17 +58,19 @@ func (pic *picture) windowField(k routeKey, from hex.Hex, mp int) []int {
 	m := pic.v.Map
 	pocket := pic.fieldFrom(routeKey{mode: k.mode, jump: k.jump}, []hex.Hex{from})
 	// The turns the enemies need to each hex they could move to, each
-	// as its class moves at the MP it is thought to have; −1: none.
+	// as its class moves at the MP it is thought to have; −1: none. The
+	// field is spread from the enemy's hex, so it prices the way back:
+	// an estimate, off by the cost of the hexes at either end.
 	turns := make([]int, len(pocket))
 	for i := range turns {
 		turns[i] = -1
 	}
 	for _, e := range pic.enemies {
-		if !e.fighting() || e.air || !m.Contains(e.at) {
+		if !e.fighting() || !m.Contains(e.at) {
 			continue
 		}
 		c, err := classOf(e.class)
-		if e.ship || err != nil || c.Kind() == referee.KindAir || e.mp <= 0 {
+		if e.ship || err != nil || e.mp <= 0 {
 			turns[e.at.Y*m.Width+e.at.X] = 0
 			continue
 		}
@@ -97,9 +98,11 @@ func (pic *picture) windowField(k routeKey, from hex.Hex, mp int) []int {
 	return pic.spread(k, dist)
 }
 
-// seesInto is the fewest turns (a number for each hex, row by row, −1
-// for none) of a hex a unit in h could fire at within r: with a line of
-// sight to it, or beside it on its level; −1 when there is none.
+// seesInto is the fewest of turns (one number a hex, row by row, −1 for
+// a hex no enemy reaches) over the hexes a unit in h could fire at
+// within r: with a line of sight from h to it (traced from the firer, as
+// the referee traces it), or beside it on its level; −1 when there is
+// none.
 func (pic *picture) seesInto(h hex.Hex, r int, turns []int) int {
 	m := pic.v.Map
 	at := h.Cube()
@@ -115,7 +118,7 @@ func (pic *picture) seesInto(h hex.Hex, r int, turns []int) int {
 			if d > r {
 				continue
 			}
-			if d <= 1 && pic.cell(h).Elevation == pic.cell(g).Elevation || pic.los(g, h).clear {
+			if d <= 1 && pic.cell(h).Elevation == pic.cell(g).Elevation || pic.los(h, g).clear {
 				best = t
 			}
 		}
