@@ -52,9 +52,10 @@ var strategicBaseIDs atomic.Uint64
 func (b *strategicBase) code() *codedRows {
 	b.once.Do(func() {
 		m := newMatcher(b.stride, 0)
-		var cm chainMatcher
-		cm.reset(m.dists)
-		b.coded = codeTokens(b.rows, b.stride, m, cm.tokens(nil, b.rows, 0, len(b.rows)), false)
+		cm := getChainMatcher(m.dists)
+		toks := cm.tokens(nil, b.rows, 0, len(b.rows))
+		chainMatchers.Put(cm)
+		b.coded = codeTokens(b.rows, b.stride, m, toks, false)
 	})
 	return b.coded
 }
@@ -184,10 +185,11 @@ func (p *strategicPainter) legendBand() *legendBand {
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
-		m := new(chainMatcher)
-		m.reset(newMatcher(key.W+1, 0).dists)
+		m := getChainMatcher(newMatcher(key.W+1, 0).dists)
+		toks := m.tokens(nil, rows, 0, len(rows))
+		chainMatchers.Put(m)
 		var bw bitWriter
-		putBlock(&bw, m.tokens(nil, rows, 0, len(rows)), true)
+		putBlock(&bw, toks, true)
 		n := bw.bitLen()
 		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adlerOf(rows).adler32(len(rows))}
 	})
