@@ -155,8 +155,12 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 // legendBands keeps legends drawn (some 80 KB each on a 4×3 map): the
 // players of a side see the same legend turn after turn, and drawing
 // its swatches was a fifth of a picture's cost, matching and coding its
-// pixels another tenth.
-var legendBands = kept[legendBandKey, *legendBand]{bound: 64}
+// pixels another tenth. Legends differ by the grounds and objectives on
+// the map and the marks and orders a side's view holds: the scale test's
+// thousand campaigns, each on a map of its own, drew 101 different ones,
+// which 64 did not hold (239 drawn, of 2,000 pictures); 128 is some
+// 10 MB.
+var legendBands = kept[legendBandKey, *legendBand]{bound: 128}
 
 // legendBand is a legend's band: its stream rows, and their deflate
 // block, the stream's last, matched within the band alone so that it
