@@ -12,10 +12,10 @@ import (
 // dropped, and a value found in the older is moved to the newer. So a
 // value is kept for at least half the bound's misses after its last
 // use. Emptying the whole map when full, as it did before, dropped some
-// values as soon as they were made: in the scale test's minute (every
-// campaign on a map of its own, its two players' pictures drawn one
-// after the other) 2% of the bases were painted twice and 7 legends in
-// 10 of the 101 drawn again.
+// values as soon as they were made: in the scale test's minute of 1,000
+// campaigns (each on a map of its own, its two players' pictures drawn
+// one after the other) 1,019 bases were painted, and 239 legends for 101
+// different ones.
 type kept[K comparable, V any] struct {
 	mu     sync.Mutex
 	m, old map[K]V
