@@ -131,7 +131,10 @@ func (b *bindings) channel(id int64) (channelBinding, bool) {
 	if err != nil {
 		return channelBinding{}, false
 	}
-	cb = channelBinding{Guild: c.Guild, Channel: c.Channel}
+	// Copies: the campaign's strings may be its stored document's
+	// memory (storage's decodeKeptDoc), 30 KB a campaign kept alive for
+	// as long as the bot runs.
+	cb = channelBinding{Guild: strings.Clone(c.Guild), Channel: strings.Clone(c.Channel)}
 	b.remember(id, cb)
 	return cb, cb.Channel != ""
 }

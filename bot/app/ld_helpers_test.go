@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"sort"
 	"strconv"
 	"strings"
@@ -339,17 +340,23 @@ type ldMem struct {
 	peakSys  uint64
 }
 
+// ldSampleMem samples HeapAlloc and Sys every so often. It reads them
+// from runtime/metrics, which does not stop the world: every
+// runtime.ReadMemStats does, preempting each busy goroutine: at 50 a
+// second, in a 500-campaign minute's profile, ReadMemStats took 1.2% of
+// the CPU and runtime.asyncPreempt 6.7% (3.6% without it).
 func ldSampleMem(every time.Duration) *ldMem {
 	m := &ldMem{stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(m.done)
 		t := time.NewTicker(every)
 		defer t.Stop()
+		// HeapAlloc and Sys, as runtime.MemStats documents them.
+		samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/total:bytes"}}
 		for {
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			m.peakHeap = max(m.peakHeap, ms.HeapAlloc)
-			m.peakSys = max(m.peakSys, ms.Sys)
+			metrics.Read(samples)
+			m.peakHeap = max(m.peakHeap, samples[0].Value.Uint64())
+			m.peakSys = max(m.peakSys, samples[1].Value.Uint64())
 			select {
 			case <-m.stop:
 				return

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -158,7 +159,10 @@ func (s *schedules) syncKind(ctx context.Context, c *campaign.Campaign, k schedu
 		}
 	}
 	e := stored
-	e.Campaign, e.Kind, e.Spec, e.TimeZone, e.RemindBefore = c.ID, k, spec, zone, remind
+	// Copies of the campaign's strings, which may be its stored
+	// document's memory (storage's decodeKeptDoc): the scheduler keeps
+	// the entry as long as the campaign runs.
+	e.Campaign, e.Kind, e.Spec, e.TimeZone, e.RemindBefore = c.ID, k, strings.Clone(spec), strings.Clone(zone), remind
 	if !ok && s.since != nil {
 		e.LastRun = s.since()
 	}

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"strings"
 	"sync"
 )
 
@@ -27,7 +28,7 @@ func (m *missedDMs) add(user string) {
 	if m.users == nil {
 		m.users = map[string]bool{}
 	}
-	m.users[user] = true
+	m.users[strings.Clone(user)] = true // not the reply's: see dmChannels.set
 }
 
 // take reports whether user missed a direct message, and forgets it.

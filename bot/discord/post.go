@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 
 	"bfbot/bot/command"
@@ -32,13 +33,16 @@ func (c *dmChannels) get(user string) (string, bool) {
 	return id, ok
 }
 
+// set remembers a copy of user: the caller's may be a campaign's stored
+// document's memory (storage's decodeKeptDoc), 30 KB kept alive by a key
+// that outlives the campaign's turn.
 func (c *dmChannels) set(user, id string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ids == nil {
 		c.ids = map[string]string{}
 	}
-	c.ids[user] = id
+	c.ids[strings.Clone(user)] = id
 }
 
 // drop forgets user's channel if it is still id (a concurrent DM may have

@@ -1,6 +1,9 @@
 package render
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"sync"
+)
 
 // chainMatcher is the thorough matcher of deflate.go's tokens, for what
 // is coded once and sent many times (a strategic map's base and its
@@ -21,7 +24,23 @@ type chainMatcher struct {
 // tried at most.
 const chainDepth = 8
 
-// reset forgets every position.
+// chainMatchers are chain matchers not in use (256 KB each): a bot
+// drawing each campaign's map on a map of its own codes a base for every
+// campaign's turn.
+var chainMatchers = sync.Pool{New: func() any { return new(chainMatcher) }}
+
+// getChainMatcher returns a chain matcher with no position, for dists;
+// chainMatchers.Put takes it back.
+func getChainMatcher(dists []int) *chainMatcher {
+	m := chainMatchers.Get().(*chainMatcher)
+	m.reset(dists)
+	return m
+}
+
+// reset forgets every position. The chains (prev) need no clearing: a
+// chain starts at head and each link was written when its position was
+// inserted, after the reset; a slot a later position took is told by its
+// link (longest).
 func (m *chainMatcher) reset(dists []int) {
 	m.dists = dists
 	clear(m.head[:])

@@ -7,13 +7,19 @@ import (
 
 // kept is a bounded map of what the package paints once and draws many
 // pictures from (a strategic map's sectors, its legends), safe for
-// concurrent use. When full it is emptied: what is in use is painted
-// again at once, and a bot drawing more than the bound in turn would
-// miss anyway.
+// concurrent use. It keeps two generations of at most half the bound
+// each: when the newer is full it becomes the older and the older is
+// dropped, and a value found in the older is moved to the newer. So a
+// value is kept for at least half the bound's misses after its last
+// use. Emptying the whole map when full, as it did before, dropped some
+// values as soon as they were made: in the scale test's minute of 1,000
+// campaigns (each on a map of its own, its two players' pictures drawn
+// one after the other) 1,019 bases were painted, and 239 legends for 101
+// different ones.
 type kept[K comparable, V any] struct {
-	mu    sync.Mutex
-	m     map[K]V
-	bound int
+	mu     sync.Mutex
+	m, old map[K]V
+	bound  int
 }
 
 // get returns the value kept for key, making and keeping it on a miss.
@@ -21,7 +27,7 @@ type kept[K comparable, V any] struct {
 // first kept is the one both get.
 func (k *kept[K, V]) get(key K, fresh func() V) V {
 	k.mu.Lock()
-	v, ok := k.m[key]
+	v, ok := k.lookup(key)
 	k.mu.Unlock()
 	if ok {
 		return v
@@ -29,21 +35,41 @@ func (k *kept[K, V]) get(key K, fresh func() V) V {
 	v = fresh()
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if old, ok := k.m[key]; ok {
+	if old, ok := k.lookup(key); ok {
 		return old // another caller made it meanwhile: one value for all
 	}
-	if k.m == nil || len(k.m) >= k.bound {
-		k.m = map[K]V{}
+	k.put(key, v)
+	return v
+}
+
+// lookup finds key's value, moving it to the newer generation if it is
+// in the older one. Called with mu held.
+func (k *kept[K, V]) lookup(key K) (V, bool) {
+	if v, ok := k.m[key]; ok {
+		return v, true
+	}
+	v, ok := k.old[key]
+	if ok {
+		delete(k.old, key)
+		k.put(key, v)
+	}
+	return v, ok
+}
+
+// put keeps key's value in the newer generation, which becomes the
+// older when full. Called with mu held.
+func (k *kept[K, V]) put(key K, v V) {
+	if k.m == nil || len(k.m) >= max(k.bound/2, 1) {
+		k.old, k.m = k.m, map[K]V{}
 	}
 	k.m[key] = v
-	return v
 }
 
 // clear drops every value.
 func (k *kept[K, V]) clear() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.m = nil
+	k.m, k.old = nil, nil
 }
 
 // paintedRows is what paint draws on a W×H picture, mapped to the

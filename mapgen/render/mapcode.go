@@ -88,6 +88,19 @@ type reader struct {
 	pos int32
 }
 
+// pieceRead is a match that reads piece from, as codeTokens gathers
+// them: the stream position it writes, its token and the token's index.
+type pieceRead struct {
+	from, pos, tok int32
+	t              token
+}
+
+// readsPool is codeTokens' room for the matches it gathers, some 300 KB
+// for a strategic base, used while it codes one and then garbage: every
+// campaign's turn codes its map's base afresh when the bot has more maps
+// than it keeps (strategicBases).
+var readsPool = sync.Pool{New: func() any { return new([]pieceRead) }}
+
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
@@ -111,11 +124,9 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *co
 		c.bounds[i], first[i] = -1, len(toks)
 	}
 	c.bounds[n] = len(rows)
-	type read struct {
-		from, pos, tok int32
-		t              token
-	}
-	reads := make([]read, 0, len(toks))
+	rp := readsPool.Get().(*[]pieceRead)
+	defer readsPool.Put(rp)
+	reads := (*rp)[:0]
 	pos := 0
 	for ti, t := range toks {
 		k := c.at(pos)
@@ -129,12 +140,13 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *co
 			src := pos - d
 			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
 				if s != k {
-					reads = append(reads, read{int32(s), int32(pos), int32(ti), t})
+					reads = append(reads, pieceRead{int32(s), int32(pos), int32(ti), t})
 				}
 			}
 		}
 		pos += l
 	}
+	*rp = reads // its room, for the next base
 	for i := n - 1; i >= 0; i-- {
 		if c.bounds[i] < 0 {
 			c.bounds[i], first[i] = c.bounds[i+1], first[i+1]

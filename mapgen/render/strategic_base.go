@@ -52,9 +52,10 @@ var strategicBaseIDs atomic.Uint64
 func (b *strategicBase) code() *codedRows {
 	b.once.Do(func() {
 		m := newMatcher(b.stride, 0)
-		var cm chainMatcher
-		cm.reset(m.dists)
-		b.coded = codeTokens(b.rows, b.stride, m, cm.tokens(nil, b.rows, 0, len(b.rows)), false)
+		cm := getChainMatcher(m.dists)
+		toks := cm.tokens(nil, b.rows, 0, len(b.rows))
+		chainMatchers.Put(cm)
+		b.coded = codeTokens(b.rows, b.stride, m, toks, false)
 	})
 	return b.coded
 }
@@ -154,8 +155,12 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 // legendBands keeps legends drawn (some 80 KB each on a 4×3 map): the
 // players of a side see the same legend turn after turn, and drawing
 // its swatches was a fifth of a picture's cost, matching and coding its
-// pixels another tenth.
-var legendBands = kept[legendBandKey, *legendBand]{bound: 64}
+// pixels another tenth. Legends differ by the grounds and objectives on
+// the map and the marks and orders a side's view holds: the scale test's
+// thousand campaigns, each on a map of its own, drew 101 different ones,
+// which 64 did not hold (239 drawn, of 2,000 pictures); 128 is some
+// 10 MB.
+var legendBands = kept[legendBandKey, *legendBand]{bound: 128}
 
 // legendBand is a legend's band: its stream rows, and their deflate
 // block, the stream's last, matched within the band alone so that it
@@ -184,10 +189,11 @@ func (p *strategicPainter) legendBand() *legendBand {
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
 		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
-		m := new(chainMatcher)
-		m.reset(newMatcher(key.W+1, 0).dists)
+		m := getChainMatcher(newMatcher(key.W+1, 0).dists)
+		toks := m.tokens(nil, rows, 0, len(rows))
+		chainMatchers.Put(m)
 		var bw bitWriter
-		putBlock(&bw, m.tokens(nil, rows, 0, len(rows)), true)
+		putBlock(&bw, toks, true)
 		n := bw.bitLen()
 		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adlerOf(rows).adler32(len(rows))}
 	})
