@@ -529,3 +529,44 @@ func TestAirLinesUp(t *testing.T) {
 		}
 	}
 }
+
+// Ensure airCovers, which the line-up scores by, says what the
+// referee's own flights allow: a hex is covered from h exactly when
+// some flight the referee offers a lance in h (straight, AirMinMove
+// hexes or more, within its MP and the map) ends in it or next to it.
+// The lance stands in the middle, beside an edge and in a corner of
+// the map, where the lines are cut short.
+func TestAirCoversAsTheReferee(t *testing.T) {
+	for _, from := range []string{"1005", "0105", "0101", "2010", "0402"} {
+		air := aixUnit("RA1", "red", referee.LightAir, from, 8, 6, 3, 6)
+		inf := aixUnit("B1", "blue", referee.Infantry, "1810", 3, 5, 1, 1)
+		s := aixBattle(t, nil, nil, air, inf)
+		if s.PhasingSide().ID != "red" {
+			t.Fatalf("lance at %s: %s moves first, want red", from, s.PhasingSide().ID)
+		}
+		h := hex.MustParse(from)
+		var ends []hex.Hex
+		mp := 0
+		for _, a := range referee.ValidActions(s, "RA1") {
+			if a.Kind == referee.ActMove {
+				ends = append(ends, a.To)
+				mp = max(mp, hex.Distance(h, a.To))
+			}
+		}
+		if len(ends) == 0 {
+			t.Fatalf("lance at %s: the referee offers no flight", from)
+		}
+		for y := range s.Map.Height {
+			for x := range s.Map.Width {
+				target := hex.Hex{X: x, Y: y}
+				want := false
+				for _, e := range ends {
+					want = want || hex.Distance(e, target) <= 1
+				}
+				if got := airCovers(h.Cube(), target.Cube(), mp, s.Map); got != want {
+					t.Errorf("lance at %s (%d MP), target %s: airCovers %v, the referee's flights %v", from, mp, target, got, want)
+				}
+			}
+		}
+	}
+}
