@@ -260,14 +260,13 @@
 // # Easy
 //
 // Easy ignores danger, cover, concentration, kills and overburn, adds
-// noise to every score and now and then takes a random move, until a
-// battle that has seen an attack stalls: then it closes in as Normal
-// does, without them. It notices
+// noise to every score and now and then takes a random move. It notices
 // a stalled battle as Normal does (its hidden infantry leaves its
 // ambush, its units close in by the route round what bars the way, as
-// Normal's do, its idle DropShips lift off), and its air
-// lance leaves once nothing is left for it to do: no AI battle runs to
-// its turn limit for want of it.
+// Normal's do, without noise or random moves once the battle has seen
+// an attack, its idle DropShips lift off), and its air lance leaves
+// once nothing is left for it to do: no AI battle runs to its turn
+// limit for want of it.
 //
 // # Baselines
 //
