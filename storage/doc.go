@@ -200,7 +200,11 @@
 // its function and puts a copy of the result back. A campaign decoded
 // from its stored document (the cache did not hold it) has strings that
 // refer to the document's bytes, which the store keeps and never writes
-// again (decodeKeptDoc).
+// again (decodeKeptDoc). A caller that keeps one of those strings past
+// the campaign's turn (a map key, a cache entry) keeps the whole
+// document alive with it, 30 KB a campaign: it keeps a copy
+// (strings.Clone), as the bot's channel bindings, schedules and
+// DM-channel cache do.
 //
 // The campaign given to an Update function was made for that call; the
 // Dice given to it is fresh for the call and must not be kept.
