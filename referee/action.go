@@ -29,10 +29,11 @@ const (
 	ActEmbark                      // embark UNIT DROPSHIP: a unit goes inside a friendly DropShip (000 line 1257)
 	ActDebark                      // debark UNIT HEX: a unit leaves its DropShip (000 line 1253)
 	ActLiftoff                     // liftoff UNIT: a DropShip leaves the battle upward (ruling DR16)
+	ActTruce                       // truce: the side offers to end the battle as it stands, or accepts the enemy's offer (ruling V18)
 	numActions
 )
 
-var actionNames = [numActions]string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb", "drop", "embark", "debark", "liftoff"}
+var actionNames = [numActions]string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb", "drop", "embark", "debark", "liftoff", "truce"}
 
 func (k ActionKind) String() string {
 	if k < numActions {
@@ -146,12 +147,12 @@ func ParseAction(s string) (Action, error) {
 		ActAttack: "attack UNIT TARGET [ranged|close|assault] [value N] [observer UNIT]", ActRally: "rally UNIT HEX",
 		ActPickup: "pickup UNIT", ActWithdraw: "withdraw UNIT", ActRetreat: "retreat", ActSurrender: "surrender", ActEnd: "end",
 		ActStrafe: "strafe UNIT HEX", ActBomb: "bomb UNIT HEX",
-		ActDrop: "drop UNIT HEX", ActEmbark: "embark UNIT DROPSHIP", ActDebark: "debark UNIT HEX", ActLiftoff: "liftoff UNIT",
+		ActDrop: "drop UNIT HEX", ActEmbark: "embark UNIT DROPSHIP", ActDebark: "debark UNIT HEX", ActLiftoff: "liftoff UNIT", ActTruce: "truce",
 	}[a.Kind]
 	wrong := func() (Action, error) { return Action{}, fmt.Errorf("%q: write it as %s", s, usage) }
 	args := f[1:]
 	switch a.Kind {
-	case ActRetreat, ActSurrender, ActEnd:
+	case ActRetreat, ActSurrender, ActEnd, ActTruce:
 		if len(args) != 0 {
 			return wrong()
 		}

@@ -162,8 +162,8 @@ func apply(s *State, a Action, d *dice.Dice, memo *Legality) (*State, []Event, e
 		return s, nil, illegal("unknown action")
 	}
 	// Only the phasing side acts, except that every side deploys and any
-	// side may give up.
-	if s.Phase != PhaseDeploy && a.Kind != ActSurrender && s.PhasingSide().ID != a.Side {
+	// side may give up or offer to end the battle (V18).
+	if s.Phase != PhaseDeploy && a.Kind != ActSurrender && a.Kind != ActTruce && s.PhasingSide().ID != a.Side {
 		return s, nil, illegal("it is %s turn", possessive(s.PhasingSide().Name))
 	}
 	if a.Unit != "" {
@@ -205,9 +205,14 @@ func apply(s *State, a Action, d *dice.Dice, memo *Legality) (*State, []Event, e
 		err = b.debark(a)
 	case ActLiftoff:
 		err = b.liftoff(a)
+	case ActTruce:
+		err = b.truce()
 	}
 	if err != nil {
 		return s, nil, err
+	}
+	if a.Kind == ActAttack || a.Kind == ActStrafe || a.Kind == ActBomb {
+		b.truceLapses()
 	}
 	b.s.building = nil
 	return b.s, b.events, nil

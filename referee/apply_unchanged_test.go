@@ -116,7 +116,7 @@ func TestApplyLeavesItsStateUnchanged(t *testing.T) {
 				}
 			}
 			for _, a := range ValidSideActions(s, side) {
-				if a.Kind != ActSurrender || rng.IntN(50) == 0 {
+				if a.Kind != ActSurrender && a.Kind != ActTruce || rng.IntN(50) == 0 {
 					options = append(options, a)
 				}
 			}

@@ -134,7 +134,7 @@ func (p Position) MarshalText() ([]byte, error) {
 		w.num("player", s.PlayerTurn), w.num("closed", s.SameHexClosed), w.word("winner", w.optID(s.Winner)))
 	for _, sd := range s.Sides {
 		w.record("side", w.id(sd.ID), w.quoted("name", sd.Name), w.word("retreat", sd.RetreatEdge.String()),
-			w.flag("retreating", sd.Retreating), w.flag("asked", slices.Contains(s.Asked, sd.ID)), w.num("vp", sd.VP), w.word("mines", hexCounts(sd.Mines)))
+			w.flag("retreating", sd.Retreating), w.flag("truce", sd.OffersTruce), w.flag("asked", slices.Contains(s.Asked, sd.ID)), w.num("vp", sd.VP), w.word("mines", hexCounts(sd.Mines)))
 	}
 	for i := range s.Units {
 		w.writeUnit(s.Units[i])

@@ -366,6 +366,8 @@ func (pr *positionReader) readSide(r notationRecord) error {
 			sd.RetreatEdge, err = readEdge(v, false)
 		case "retreating":
 			sd.Retreating, err = readFlag(t, k)
+		case "truce":
+			sd.OffersTruce, err = readFlag(t, k)
 		case "asked":
 			if _, err = readFlag(t, k); err == nil {
 				pr.s.Asked = append(pr.s.Asked, sd.ID)

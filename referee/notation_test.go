@@ -85,7 +85,7 @@ func TestNotationEveryField(t *testing.T) {
 	m.Set(h("0305"), mapgen.Cell{Terrain: mapgen.Rough, Elevation: -1, Road: true, RoadExits: 1<<0 | 1<<3})
 	s := &State{Map: m, Rules: Rules{CRT: ReferenceCRT, MoraleCheck: true, Night: true,
 		Weather: Weather{Kind: WeatherFog, Fortified: "bandits"}, TurnLimit: 8},
-		Sides: []Side{{ID: "lancers", Name: "Lancers", RetreatEdge: South, Retreating: true, VP: 3,
+		Sides: []Side{{ID: "lancers", Name: "Lancers", RetreatEdge: South, Retreating: true, OffersTruce: true, VP: 3,
 			Mines: map[hex.Hex]int{h("0101"): 5, h("1010"): 15}}, {ID: "bandits"}},
 		Units: []*Unit{&u}, Turn: 4, Phasing: 1, Phase: PhaseAttack, PlayerTurn: 8,
 		Rubble: map[hex.Hex]bool{h("0909"): true}, Salvage: map[hex.Hex]int{h("0808"): 2},

@@ -58,6 +58,9 @@ type Side struct {
 	RetreatEdge Edge
 	// Retreating: the side has declared it is breaking off.
 	Retreating bool
+	// OffersTruce: the side has offered to end the battle as it stands,
+	// and no attack has been made since (ruling V18, truce.go).
+	OffersTruce bool `json:",omitempty"`
 	// VP are victory points won in the battle so far, beyond those counted
 	// from destroyed and captured enemy units (scenario awards, salvage).
 	VP int

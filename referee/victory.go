@@ -666,7 +666,8 @@ func validOther(s *State, u *Unit) []Action {
 }
 
 // ValidSideActions lists the actions a side takes as a whole, when legal:
-// retreat (000 line 2175) and surrender (always, until the battle ends).
+// retreat (000 line 2175), an offer of a truce (V18) and surrender
+// (always, until the battle ends).
 func ValidSideActions(s *State, side string) []Action {
 	sd := s.Side(side)
 	if sd == nil || s.Phase == PhaseOver {
@@ -677,6 +678,9 @@ func ValidSideActions(s *State, side string) []Action {
 		if (&battle{s: s, side: side}).retreatError(sd) == nil {
 			out = append(out, Action{Kind: ActRetreat, Side: side})
 		}
+	}
+	if truceError(s, sd) == nil {
+		out = append(out, Action{Kind: ActTruce, Side: side})
 	}
 	return append(out, Action{Kind: ActSurrender, Side: side})
 }

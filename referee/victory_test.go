@@ -397,8 +397,8 @@ func TestRetreat(t *testing.T) {
 	u := units()
 	u[1].Status, u[1].Step = Destroyed, 4
 	s = vcBattle(t, "", u...)
-	if got := ValidSideActions(s, "lancers"); len(got) != 2 || got[0].Kind != ActRetreat {
-		t.Errorf("ValidSideActions = %v, want retreat and surrender", got)
+	if got := ValidSideActions(s, "lancers"); len(got) != 3 || got[0].Kind != ActRetreat || got[1].Kind != ActTruce {
+		t.Errorf("ValidSideActions = %v, want retreat, truce and surrender", got)
 	}
 	s, _ = vcDo(t, s, "lancers", "retreat", nil)
 	s.Sides[0].RetreatEdge = NoEdge

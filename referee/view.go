@@ -96,6 +96,7 @@ type ViewSide struct {
 	Index       int         `json:"index"` // initiative order; picks the side colour
 	RetreatEdge string      `json:"retreat_edge,omitempty"`
 	Retreating  bool        `json:"retreating,omitempty"`
+	OffersTruce bool        `json:"offers_truce,omitempty"` // public: V18
 	Mines       []Minefield `json:"mines,omitempty"`
 	VP          *int        `json:"vp,omitempty"`
 }
@@ -288,7 +289,7 @@ func (s *State) view(side string, referee bool, b *ViewBuffer) View {
 	for i := range s.Sides {
 		sd := &s.Sides[i]
 		index[sd.ID] = i
-		vs := ViewSide{ID: sd.ID, Name: sd.Name, Index: i, RetreatEdge: sd.RetreatEdge.String(), Retreating: sd.Retreating}
+		vs := ViewSide{ID: sd.ID, Name: sd.Name, Index: i, RetreatEdge: sd.RetreatEdge.String(), Retreating: sd.Retreating, OffersTruce: sd.OffersTruce}
 		if !referee && sd.ID != side && s.Phase == PhaseDeploy {
 			// While the sides deploy an enemy's retreat edge is the edge
 			// of its zone (CB3) and would tell where it sets up in

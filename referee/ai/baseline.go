@@ -9,8 +9,9 @@ import (
 // (tournament_test.go). Both read only the side's View and the actions
 // ValidActions and ValidSideActions offer, as every Player does.
 //
-// Random takes any legal action of the side, and ends the phase one time
-// in six (never while an air lance still has to fly).
+// Random takes any legal action of the side (a surrender one time in
+// fifty, never a truce), and ends the phase one time in six (never while
+// an air lance still has to fly).
 //
 // Greedy plays as a beginner would: each unit closes on the nearest enemy
 // it sees (or the enemy's edge), and every unit makes the offered attack
@@ -34,6 +35,9 @@ func (p *Player) random(g *game) referee.Action {
 		}
 	}
 	for _, a := range g.side {
+		if a.Kind == referee.ActTruce {
+			continue // an offer is a judgment of the battle, which Random has none of
+		}
 		if a.Kind != referee.ActSurrender || p.rng.IntN(50) == 0 {
 			options = append(options, a)
 		}

@@ -1,0 +1,119 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+
+	"bfbot/referee/dice"
+)
+
+// truceDuel is A1 (lancers) and B1 (bandits) on open ground at the given
+// hexes, in the lancers' attack phase of game turn 3.
+func truceDuel(tb testing.TB, b1 string) *State {
+	return mustPosition(tb, `map blank 32x17; turn 3 attack lancers player=1
+		side lancers name="Lancers"; side bandits name="Bandits"
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits medium-mech regular 8/8/8 @`+b1+` r=3 mp=4 ob=10`)
+}
+
+func mustApply(tb testing.TB, s *State, side, text string) (*State, []Event) {
+	tb.Helper()
+	a := mustAction(tb, text)
+	a.Side = side
+	next, events, err := Apply(s, a, dice.New(dice.NewSeeded(1)))
+	if err != nil {
+		tb.Fatalf("%s: %s: %v", side, text, err)
+	}
+	return next, events
+}
+
+// Ensure a battle ends as it stands once both sides offer a truce (ruling
+// V18): the first offer is public and leaves the battle going, a second
+// from the same side is refused, and the enemy's offer, though it is not
+// the enemy's phase, ends the battle with V17's scoring: nobody lost a
+// step, so nobody wins.
+func TestTruceEndsTheBattle(t *testing.T) {
+	s := truceDuel(t, "2010")
+	s, events := mustApply(t, s, "lancers", "truce")
+	if s.Phase == PhaseOver || !s.Side("lancers").OffersTruce {
+		t.Fatalf("one offer: phase %v, lancers offer %v; want the battle going with the offer standing", s.Phase, s.Side("lancers").OffersTruce)
+	}
+	if len(events) != 1 || events[0].Type != "truce" || events[0].Audience != nil || !strings.Contains(events[0].Text, "Lancers offers") {
+		t.Fatalf("the offer's events = %+v, want one public truce event", events)
+	}
+	if v := s.View("bandits"); !v.Side("lancers").OffersTruce {
+		t.Error("the bandits' view does not show the lancers' offer")
+	}
+	if _, _, err := Apply(s, Action{Kind: ActTruce, Side: "lancers"}, dice.New(dice.NewSeeded(1))); err == nil || !strings.Contains(err.Error(), "already offered") {
+		t.Errorf("a second offer: err %v, want it refused as already offered", err)
+	}
+	if !hasAction(ValidSideActions(s, "bandits"), ActTruce) || hasAction(ValidSideActions(s, "lancers"), ActTruce) {
+		t.Error("ValidSideActions: want truce offered to the bandits only")
+	}
+	s, events = mustApply(t, s, "bandits", "truce")
+	if s.Phase != PhaseOver || s.Winner != "" {
+		t.Fatalf("both offered: phase %v winner %q, want the battle over with no winner", s.Phase, s.Winner)
+	}
+	last := events[len(events)-1]
+	if last.Type != "battle_end" || !strings.Contains(last.Text, "agreed") || !strings.Contains(last.Text, "V18") {
+		t.Errorf("last event %+v, want the battle's end by agreement", last)
+	}
+}
+
+// Ensure an attack withdraws every offer standing, with a public event,
+// so that a later offer by the other side does not end the battle.
+func TestTruceLapsesOnAnAttack(t *testing.T) {
+	s := truceDuel(t, "0805")
+	s, _ = mustApply(t, s, "bandits", "truce")
+	s, events := mustApply(t, s, "lancers", "attack A1 B1 ranged")
+	if s.Side("bandits").OffersTruce {
+		t.Fatal("the bandits' offer still stands after the lancers attacked")
+	}
+	lapsed := false
+	for _, e := range events {
+		lapsed = lapsed || e.Type == "truce" && e.Audience == nil && strings.Contains(e.Text, "Bandits") && strings.Contains(e.Text, "lapses")
+	}
+	if !lapsed {
+		t.Errorf("no public event says the offer lapsed: %+v", events)
+	}
+	s, _ = mustApply(t, s, "lancers", "truce")
+	if s.Phase == PhaseOver {
+		t.Error("the battle ended on one offer after the other had lapsed")
+	}
+}
+
+// Ensure no truce is offered before the battle has begun, and that the
+// notation and the action's text form carry it.
+func TestTruceWhenAndWritten(t *testing.T) {
+	s := mustPosition(t, `map blank 32x17; turn 0 deploy lancers
+		side lancers; side bandits`)
+	if _, _, err := Apply(s, Action{Kind: ActTruce, Side: "bandits"}, dice.New(dice.NewSeeded(1))); err == nil {
+		t.Error("a truce offered in the deployment was accepted")
+	}
+	if _, err := ParseAction("truce now"); err == nil {
+		t.Error(`"truce now" parsed`)
+	}
+	s = truceDuel(t, "2010")
+	s, _ = mustApply(t, s, "bandits", "truce")
+	b, err := Position{s}.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	back, err := ReadPosition(text, nil)
+	if err != nil {
+		t.Fatalf("reading %q: %v", text, err)
+	}
+	if !back.Side("bandits").OffersTruce || back.Side("lancers").OffersTruce {
+		t.Errorf("the offer did not survive the notation: %q", text)
+	}
+}
+
+func hasAction(as []Action, k ActionKind) bool {
+	for _, a := range as {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
