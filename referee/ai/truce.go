@@ -12,9 +12,12 @@ import (
 // can fire at no enemy it knows of before the turn limit, or, in a
 // battle without an attack for stallTurns turns, none may fire now and
 // none is nearer doing so than at its last turn. A side that searches
-// for hidden units (hunt.go), still has units to come or retreats plays
-// on; so does one whose battle is a scenario's, where exits, objectives
-// and salvage are what the battle is for (aims.go). Without it two sides
+// for hidden units (hunt.go) plays on but in the last stallTurns turns
+// before the limit, when a search would have to be over almost before
+// it began (a side that had hunted from turn 16 through 220 hexes with
+// two units); so does one that still has units to come or retreats,
+// and one whose battle is a scenario's, where exits, objectives and
+// salvage are what the battle is for (aims.go). Without it two sides
 // that could not, or would not, reach each other stepped to and fro to
 // the turn limit (the tournament's stalled games): one penned behind
 // woods, one whose only way in led into the enemy's fire, a chase a
@@ -84,7 +87,8 @@ func (p *Player) truce(g *game) (referee.Action, bool) {
 // wantsTruce reports whether the side sees nothing coming of going on
 // (the file's comment). It keeps the side's fireNeed for its next turn.
 func (p *Player) wantsTruce(pic *picture) bool {
-	if !pic.stalled || pic.v.Scenario != nil || len(pic.hunt) > 0 {
+	searching := len(pic.hunt) > 0 && (pic.turnsLeft() == 0 || pic.turnsLeft() > stallTurns)
+	if !pic.stalled || pic.v.Scenario != nil || searching {
 		return false
 	}
 	if me := pic.v.Side(pic.side); me == nil || me.Retreating {
