@@ -8,6 +8,7 @@ import (
 	"bfbot/campaign"
 	"bfbot/campaign/campaigntest"
 	"bfbot/referee"
+	"bfbot/referee/ai"
 	"bfbot/referee/dice"
 )
 
@@ -185,5 +186,62 @@ func TestMissedPhaseRemembersTheBattle(t *testing.T) {
 	}
 	if n.Battle(1).State.Phase == referee.PhaseMovement {
 		t.Fatalf("red's movement phase was not played: %+v", evs)
+	}
+}
+
+// Ensure the AI that plays a missed phase never agrees to end the battle
+// for the side's players (ruling V18): with the enemy's truce offer
+// standing, two game turns before the limit and every unit of the side
+// too far from the enemy to fire in them, the AI as itself accepts, but
+// the phase it plays for the side leaves the offer unanswered.
+func TestMissedPhaseNeverAgreesToATruce(t *testing.T) {
+	t.Parallel()
+	r := srvStartedRig(t, "Truce")
+	c, id := srvFirstBattle(t, r)
+	d := dice.New(dice.NewSeeded(1))
+	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
+		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
+		t.Fatal(err)
+	}
+	c = c.Clone()
+	b := c.Battle(id)
+	s := b.State.Clone()
+	side := s.PhasingSide().ID
+	s.Turn, s.Rules.TurnLimit = 19, 20
+	for _, u := range s.Units {
+		if u.Status == referee.Active {
+			x := 0 // the side at the west edge, the enemy at the east
+			if u.Side != side {
+				x = s.Map.Width - 1
+			}
+			u.Hex.X = x
+		}
+	}
+	for i := range s.Sides {
+		s.Sides[i].OffersTruce = s.Sides[i].ID != side
+	}
+	b.State = s
+	if a := b.AIPlayer(side, ai.Normal, 5).Next(s); a.Kind != referee.ActTruce {
+		t.Fatalf("the AI as itself plays %v here, not a truce: the test proves nothing", a)
+	}
+	n, evs, err := missedPhase(c, id, dice.New(dice.NewSeeded(3)), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs {
+		if e.Type == "truce" || e.Type == "battle_end" {
+			t.Errorf("the missed phase for %s: %s", side, e.Text)
+		}
+	}
+	if n.Battle(id).Over {
+		t.Error("the battle ended in a phase the AI played for a player")
 	}
 }

@@ -1,27 +1,30 @@
 package ai
 
 import (
+	"slices"
+
 	"bfbot/mapgen/hex"
 	"bfbot/referee"
 )
 
 // A truce (ruling V18): a battle ends as it stands once both sides offer
 // to end it. The AI offers — and so accepts an offer standing — only in
-// a stalled battle (no step taken for stallTurns game turns, Player.
-// stalled), and only when it sees nothing coming of going on: its units
-// can fire at no enemy it knows of before the turn limit, or, in a
-// battle without an attack for stallTurns turns, none may fire now and
-// none is nearer doing so than at its last turn. A side that searches
-// for hidden units (hunt.go) plays on but in the last stallTurns turns
-// before the limit, when a search would have to be over almost before
-// it began (a side that had hunted from turn 16 through 220 hexes with
-// two units); so does one that still has units to come or retreats,
-// and one whose battle is a scenario's, where exits, objectives and
-// salvage are what the battle is for (aims.go). Without it two sides
-// that could not, or would not, reach each other stepped to and fro to
-// the turn limit (the tournament's stalled games): one penned behind
-// woods, one whose only way in led into the enemy's fire, a chase a
-// turn or two short as the limit came.
+// a stalled battle (Player.stalled: no attack for stallTurns game turns,
+// for one within stallTurns of a turn limit, and no step taken since),
+// and only when it sees nothing coming of going on: its units can fire
+// at no enemy it knows of before the turn limit, or, in a battle without
+// an attack for stallTurns turns, none may fire now and none is nearer
+// doing so than at its last turn. A side that searches for hidden units
+// (hunt.go) plays on but in the last stallTurns turns before the limit,
+// when a search would have to be over almost before it began (a side
+// that had hunted from turn 16 through 220 hexes with two units); so
+// does one that still has units to come or retreats, and one whose
+// battle is a scenario's, where exits, objectives and salvage are what
+// the battle is for (aims.go). Without it two sides that could not, or
+// would not, reach each other stepped to and fro to the turn limit (the
+// tournament's stalled games): one penned behind woods, one whose only
+// way in led into the enemy's fire, a chase a turn or two short as the
+// limit came.
 
 // fireNeed is how soon the side could fire at an enemy it knows of: the
 // least turns any of its units needs to reach a hex it may fire from
@@ -39,29 +42,55 @@ func (n fireNeed) nearer(before fireNeed) bool {
 	return n.turns == before.turns && n.way < before.way
 }
 
-// soonestFire measures the side's fireNeed. As assignChase does, each
-// enemy is measured over the ground only from the chaseNearest units
-// soonest to it by hexes.
+// soonestFire measures the side's fireNeed. A ground unit (hidden
+// infantry too, which leaves its ambush in a stalled battle) is measured
+// over the ground (chaseField), the units soonest by hexes first, until
+// the hexes alone put the next one past the soonest found: one penned
+// near the enemy does not hide one farther off with a way there. An air
+// lance strikes a hex next to the end of its flight, so it is measured
+// by hexes; a landed DropShip, which never moves, may fire now at an
+// enemy within its range. Broken units, which must rally first, and
+// units that make no attacks do not count.
 func (pic *picture) soonestFire() fireNeed {
 	best := fireNeed{turns: -1}
-	var near []unitTurns
+	sooner := func(f fireNeed) {
+		if f.nearer(best) {
+			best = f
+		}
+	}
+	var ground []unitTurns
 	for _, e := range pic.enemies {
 		if e.air || !e.fighting() {
 			continue
 		}
-		near = near[:0]
+		ground = ground[:0]
 		for _, u := range pic.own {
-			if u.Status == "active" && u.Hex != nil && groundMover(u) && !u.Disrupted && u.Values != nil && !noCombat(u.Class) {
-				near = soonest(near, unitTurns{u, chaseTurns(max(hex.Distance(*u.Hex, e.at)-max(u.Values.Range, 1), 0), u)}, chaseNearest)
-			}
-		}
-		for _, n := range near {
-			way := pic.chaseField(n.u, e)[n.u.Hex.Y*pic.v.Map.Width+n.u.Hex.X]
-			if way < 0 {
+			if u.Status != "active" || u.Hex == nil || u.Detail == nil || u.Values == nil || noCombat(u.Class) {
 				continue
 			}
-			if f := (fireNeed{chaseTurns(way, n.u), way}); f.nearer(best) {
-				best = f
+			d := hex.Distance(*u.Hex, e.at)
+			switch u.Kind {
+			case referee.KindAir.String():
+				turns := chaseTurns(max(d-1, 0), u)
+				if u.Disrupted {
+					turns = max(turns, 1) // it makes no attack this turn
+				}
+				sooner(fireNeed{turns, d})
+			case referee.KindDropShip.String():
+				if d <= u.Values.Range {
+					sooner(fireNeed{0, 0})
+				}
+			default:
+				ground = append(ground, unitTurns{u, chaseTurns(max(d-max(u.Values.Range, 1), 0), u)})
+			}
+		}
+		slices.SortStableFunc(ground, func(a, b unitTurns) int { return a.turns - b.turns })
+		for _, n := range ground {
+			if best.turns >= 0 && n.turns > best.turns {
+				break // by hexes alone it is later than the soonest found
+			}
+			if way := pic.chaseField(n.u, e)[n.u.Hex.Y*pic.v.Map.Width+n.u.Hex.X]; way >= 0 {
+				sooner(fireNeed{chaseTurns(way, n.u), way})
 			}
 		}
 	}

@@ -11,6 +11,21 @@ import (
 	"bfbot/referee/dice"
 )
 
+// pits rings each of hexes with hexes two levels up: a ground unit in
+// one cannot climb out.
+func pits(hexes ...string) string {
+	rings := map[string][]string{"0905": {"0904", "1004", "1005", "0906", "0805", "0804"},
+		"1102": {"1101", "1201", "1202", "1103", "1002", "1001"},
+		"1108": {"1107", "1207", "1208", "1109", "1008", "1007"}}
+	var b strings.Builder
+	for _, h := range hexes {
+		for _, r := range rings[h] {
+			fmt.Fprintf(&b, "; cell %s open level=2", r)
+		}
+	}
+	return b.String()
+}
+
 // truceAt is a position on open ground with a turn limit of 20: a slow
 // heavy lance a side, Red's at red and Blue's at blue, in the movement
 // phase of game turn turn of side phasing; offer lists the sides with a
@@ -35,6 +50,38 @@ func truceAt(t *testing.T, turn int, phasing, red, blue string, offer ...string)
 		t.Fatal(err)
 	}
 	return s
+}
+
+// Ensure a unit penned in near the enemy does not hide one farther off
+// with a way to it: Red's three nearest lances are each in a pit, and
+// its fourth, 9 hexes off on open ground, can fire in the three turns
+// left, so Red plays on.
+func TestTruceSeesPastPennedUnits(t *testing.T) {
+	at := func(r4 string, more ...string) *referee.State {
+		s, err := referee.ReadPosition(`map blank 32x17`+pits("0905", "1102", "1108")+`; rules turn-limit=20; turn 18 movement red player=1
+			side red name="Red" retreat=west; side blue name="Blue" retreat=east
+			unit R1 red heavy-mech regular 12/10/9 @0905 r=3 mp=2 ob=15
+			unit R2 red heavy-mech regular 12/10/9 @1102 r=3 mp=2 ob=15
+			unit R3 red heavy-mech regular 12/10/9 @1108 r=3 mp=2 ob=15
+			unit R4 red heavy-mech regular 12/10/9 @`+r4+` r=3 mp=2 ob=15
+			unit B1 blue heavy-mech regular 12/10/9 @1505 r=3 mp=2 ob=15`+strings.Join(more, ""), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if a := ai.New("red", ai.Normal, 1).Next(at("0605")); a.Kind == referee.ActTruce {
+		t.Errorf("Red offered a truce with R4 three turns from firing")
+	}
+	// R4 in a pit too (with R1): nothing can come of going on.
+	if a := ai.New("red", ai.Normal, 1).Next(at("0905")); a.Kind != referee.ActTruce {
+		t.Errorf("every lance penned: Red's action %v, want a truce", a)
+	}
+	// An air lance flies over the pits: it may strike B1 this turn.
+	s := at("0905", "\n\t\t\tunit RA1 red light-air regular 8/6/6 @0605 r=15 mp=12 mp-left=12")
+	if a := ai.New("red", ai.Normal, 1).Next(s); a.Kind == referee.ActTruce {
+		t.Error("Red offered a truce with an air lance in reach of B1")
+	}
 }
 
 // Ensure the AI offers a truce when it sees nothing coming of going on,
