@@ -225,10 +225,12 @@ func TestAutoResolve(t *testing.T) {
 // (Observe), as AutoResolve tells them, and the Hard one uses what it
 // remembers of them. They play to a turn limit they know, as
 // AutoResolveLimit's players do, so that they chase enemies far from the
-// fight (chase.go) and keep their chases from turn to turn.
+// fight (chase.go) and keep their chases from turn to turn, and weigh
+// a truce by how soon their units could fire (truce.go).
 func TestNoCheating(t *testing.T) {
 	remembered := 0 // games in which a player compared with a memory of values shown in attacks
 	chased := 0     // games in which a player compared with chases it kept
+	truced := 0     // games in which a player weighed a truce by how soon it could fire (truce.go)
 	for seed := range uint64(6) {
 		rng := rand.New(rand.NewPCG(seed, 23))
 		s := randomBattle(t, rng, battleOptions{secrets: true})
@@ -237,9 +239,10 @@ func TestNoCheating(t *testing.T) {
 		for _, p := range players {
 			p.limit = s.Turn + chaseHorizon // chases from the second turn on
 		}
-		chasing := false
+		chasing, weighed := false, false
 		checked := playComparing(t, seed, s, d, players, 400, 5, func(step int, side string, s *referee.State) []*referee.State {
 			chasing = chasing || len(players[side].chasing) > 0
+			weighed = weighed || players[side].fireNeedTurn > 0
 			alts := make([]*referee.State, 3)
 			for k := range alts {
 				alts[k] = perturb(t, s, side, rand.New(rand.NewPCG(seed, uint64(step*7+k))))
@@ -255,12 +258,18 @@ func TestNoCheating(t *testing.T) {
 		if chasing {
 			chased++
 		}
+		if weighed {
+			truced++
+		}
 	}
 	if remembered == 0 {
 		t.Error("no player saw an attack: the values it reads off attacks went unchecked")
 	}
 	if chased == 0 {
 		t.Error("no player chased an enemy: the chases it keeps went unchecked")
+	}
+	if truced == 0 {
+		t.Error("no player weighed a truce: what it reads for one went unchecked")
 	}
 }
 
