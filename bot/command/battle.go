@@ -46,7 +46,7 @@ func (g *Registry) battleCommands() []*entry {
 		act("deploy", "deploy a unit (or mines:) in your zone, again elsewhere until the battle starts (auto:true: the AI)",
 			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
 			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean},
-			Option{Name: "mines", Description: `your prepared position's mines, hex:points pairs, e.g. "0807:10 0910:5" (secret)`}),
+			Option{Name: "mines", Description: `your prepared position's mines, e.g. "0807:10 0910:5" (hex:points)`}),
 		act("move", "move a unit to a hex (cheapest route) or along a path", unitOption,
 			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt,
 			facingOpt),
@@ -66,6 +66,7 @@ func (g *Registry) battleCommands() []*entry {
 		act("withdraw", "a unit leaves the map (asks to confirm, saying if it gets away or is captured)", unitOption, confirmOpt),
 		act("retreat", "your side breaks off the engagement (asks by which edge)"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
+		act("truce", "offer to end the battle as it stands, or accept the enemy's offer", confirmOpt),
 		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
 		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
 		act("place", "Quick-Start set-up: home edge (edge:), counter (kind:, hex:), order: or unit (unit:, hex:, facing:)",
@@ -176,6 +177,9 @@ func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
 		sides = append(sides, x.c.SideName(s.Side))
 	}
 	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
+	if t := truceStanding(x.c, v); t != "" {
+		text += "\n" + t
+	}
 	if b.Over {
 		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(x.c, b.Outcome))
 	}
@@ -280,12 +284,19 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 		return x.liftoffPrompt(b, a)
 	case x.Sub == "surrender" && !x.flag("confirm"):
 		return []Reply{x.private("Surrender gives up the battle and your units in it. Confirm with /battle surrender confirm:true.")}, nil
+	case a.Kind == referee.ActTruce:
+		if out, asked, err := x.trucePrompt(b, a); asked {
+			return out, err
+		}
 	}
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return g.rules.BattleAct(c, b.ID, x.side.ID, a, d)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if a.Kind == referee.ActTruce {
+		out = append(out, x.truceOffered(x.c.Battle(b.ID))...)
 	}
 	if nb := x.c.Battle(b.ID); nb != nil && !nb.Over && nb.State != nil && a.Kind != referee.ActEnd {
 		if ph := nb.State.PhasingSide(); ph != nil && ph.ID == x.side.ID && nb.State.Phase != referee.PhaseDeploy {
@@ -500,6 +511,9 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
+	if s := truceStanding(x.c, v); s != "" {
+		t.WriteString(s + "\n")
+	}
 	side := ""
 	for _, u := range v.Units {
 		if u.Side != side {
