@@ -83,6 +83,9 @@ func TestBattleTruce(t *testing.T) {
 	if got := cmdTexts(f.cmdDo("alice", "battle", "truce", "battle", "1")); !strings.Contains(got, "⚠") || strings.Contains(got, "confirm") {
 		t.Errorf("a truce after the end: %s", got)
 	}
+	if got := cmdTexts(f.cmdMust("mallory", "rules", "", "topic", "truce")); !strings.Contains(got, "/battle truce") || !strings.Contains(got, "ruling V18") || !strings.Contains(got, "Read: BattleForce p.") {
+		t.Errorf("/rules topic:truce: %s", got)
+	}
 }
 
 // Ensure only a side's player offers for his side: a stranger, the
