@@ -29,8 +29,10 @@ func (x *call) trucePrompt(b *campaign.Battle, a referee.Action) (out []Reply, a
 	if len(offering) < len(b.State.Sides)-1 || x.flag("confirm") {
 		return nil, false, nil
 	}
-	return []Reply{x.private(fmt.Sprintf("%s to end battle %d as it stands (ruling V18). Accepting ends it now, scored as it stands: the victory points as they are, and both sides holding the field, as at its turn limit (ruling V17); nothing more is won or lost in it. Confirm with /battle truce battle:%d confirm:true.",
-		offerText(offering), b.ID, b.ID))}, true, nil
+	text := fmt.Sprintf("%s to end battle %d as it stands (ruling V18). Accepting ends it now, scored as it stands: the victory points as they are, and both sides holding the field, as at its turn limit (ruling V17); nothing more is won or lost in it. Accept with the button or /battle truce battle:%d confirm:true.",
+		offerText(offering), b.ID, b.ID)
+	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
+		Buttons: button("End the battle", true, ButtonID{Action: ButtonTruce, Campaign: x.c.ID, Battle: b.ID})}}, true, nil
 }
 
 // truceOffered tells the caller what the offer he has just made means,

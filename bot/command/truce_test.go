@@ -15,7 +15,7 @@ import (
 // is refused in the engine's words; /battle status and bob's /battle view
 // show it standing; bob's truce, out of his phase, asks first and says
 // only how the battle is scored, nothing of what his side cannot see;
-// confirmed, it ends the battle, a draw nobody is hurt in, which the
+// confirmed with its button, it ends the battle, a draw nobody is hurt in, which the
 // campaign records as any end, with the after-action reports.
 func TestBattleTruce(t *testing.T) {
 	f := actFixture(t, actEdge) // battle_actions_test.go
@@ -58,7 +58,7 @@ func TestBattleTruce(t *testing.T) {
 		t.Fatal("the question acted")
 	}
 
-	out = f.cmdMust("bob", "battle", "truce", "confirm", "true")
+	out = f.press("bob", ask) // the button: /battle truce confirm:true
 	public = seenBy(out, "")
 	for _, want := range []string{"Bandits accepts the offer to end the battle as it stands (ruling V18)", "battle over: a draw"} {
 		if !strings.Contains(public, want) {
