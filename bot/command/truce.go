@@ -25,11 +25,12 @@ func (x *call) trucePrompt(b *campaign.Battle, a referee.Action) (out []Reply, a
 	if _, _, err := dryRun(b, a); err != nil {
 		return nil, true, err
 	}
-	offering, _ := truceSides(x.c, b.State.View(x.side.ID))
-	if len(offering) < len(b.State.Sides)-1 || x.flag("confirm") {
+	v := b.State.View(x.side.ID)
+	offering, _ := truceSides(x.c, v)
+	if len(offering) < len(v.Sides)-1 || x.flag("confirm") {
 		return nil, false, nil
 	}
-	text := fmt.Sprintf("%s to end battle %d as it stands (ruling V18). Accepting ends it now, scored as it stands: the victory points as they are, and both sides holding the field, as at its turn limit (ruling V17); nothing more is won or lost in it. Accept with the button or /battle truce battle:%d confirm:true.",
+	text := fmt.Sprintf("%s to end battle %d as it stands (ruling V18). Accepting ends it now, scored as at its turn limit: the victory points as they stand, both sides holding the field. Accept with the button or /battle truce battle:%d confirm:true.",
 		offerText(offering), b.ID, b.ID)
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
 		Buttons: button("End the battle", true, ButtonID{Action: ButtonTruce, Campaign: x.c.ID, Battle: b.ID})}}, true, nil

@@ -46,7 +46,7 @@ func TestBattleTruce(t *testing.T) {
 
 	ask := f.cmdMust("bob", "battle", "truce")
 	got := cmdTexts(ask)
-	if !strings.Contains(got, "private bob") || !strings.Contains(got, "Lancers offers to end battle 1 as it stands (ruling V18). Accepting ends it now, scored as it stands") || !strings.Contains(got, "/battle truce battle:1 confirm:true") {
+	if !strings.Contains(got, "private bob") || !strings.Contains(got, "Lancers offers to end battle 1 as it stands (ruling V18). Accepting ends it now, scored as at its turn limit") || !strings.Contains(got, "/battle truce battle:1 confirm:true") {
 		t.Errorf("bob's acceptance is not asked first: %s", got)
 	}
 	for _, leak := range []string{"A1", "A2", "A3", "VP", "wins", "draw"} {
