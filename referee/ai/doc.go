@@ -106,7 +106,14 @@
 // indirect fire, so it too goes where it sees its enemy. A unit penned
 // where no route leads to such a hex (a hover in a river through heavy
 // woods) goes instead to a window of its pocket, a hex from which it
-// could fire at ground an enemy can reach (window.go).
+// could fire at ground an enemy can reach (window.go). When the side
+// sees nothing coming of going on in a stalled battle — none of its
+// units can fire at an enemy it knows of before the turn limit, or, in
+// a battle nobody has fought in for three turns, none may fire now and
+// none has come nearer doing so since its last turn — it offers a
+// truce, or accepts one standing, unless it still has units to come,
+// hunts, or plays a scenario (truce.go, ruling V18): two sides that
+// cannot or will not reach each other end the battle as it stands.
 // A side that has won the visible fight hunts on rather than leave by
 // its retreat edge: leaving never scores better, since the side left
 // alone in the field takes the salvage lying on the map (ruling V8)
@@ -264,7 +271,8 @@
 // a stalled battle as Normal does (its hidden infantry leaves its
 // ambush, its units close in by the route round what bars the way, as
 // Normal's do, without noise or random moves once the battle has seen
-// an attack, its idle DropShips lift off), and its air lance leaves
+// an attack, its idle DropShips lift off, it offers a truce as Normal
+// does), and its air lance leaves
 // once nothing is left for it to do: no AI battle runs to its turn
 // limit for want of it.
 //

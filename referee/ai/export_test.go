@@ -40,6 +40,10 @@ func MirrorBattle(tb testing.TB, kind string, seed uint64) *referee.State {
 // AutoResolveLimit does with its limit (a player told keeps it).
 func KnowLimit(p *Player, last int) { p.limit = last }
 
+// NoTruce makes p play on where it would offer a truce (truce.go): the
+// same battle played on, to see what the truce left out.
+func NoTruce(p *Player) { p.noTruce = true }
+
 // Remembered is what p remembers from the events it was told that a
 // player resumed at the battle's end (Resume) rebuilds: when the battle
 // was last fought and harmed, the steps dealt, the values shown and the

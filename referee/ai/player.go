@@ -94,6 +94,13 @@ type Player struct {
 	// attacked with (Observe).
 	shown map[string]shownValues
 
+	// truceLooked is the game turn the side last asked itself whether
+	// it wants a truce; fireNeed how soon it could then fire, in game
+	// turn fireNeedTurn (truce.go).
+	truceLooked, fireNeedTurn int
+	fireNeed                  fireNeed
+	noTruce                   bool // tests only: never offer (NoTruce)
+
 	// cache is work kept from one decision to the next (cache.go).
 	cache cache
 
@@ -262,6 +269,9 @@ func (p *Player) decide(g *game) referee.Action {
 			p.chasing = g.pic.assignChase(p.chasing)
 		}
 		p.hunting = g.pic.assignHunt(p.hunting)
+		if a, ok := p.truce(g); ok {
+			return a
+		}
 		if a, ok := p.movement(g); ok {
 			return a
 		}

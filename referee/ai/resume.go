@@ -28,7 +28,9 @@ import (
 // each enemy counter and how far it saw each go between two of its turns
 // (watch) come from its views at the start of its player turns, which no
 // record keeps, so it credits each enemy with its class's MP until it
-// sees it go further; and its kept work (cache.go: the lines of sight,
+// sees it go further; how soon its units could fire at its last turn
+// (truce.go) is not known either, so it offers a truce for coming no
+// nearer a turn later than a kept player would; and its kept work (cache.go: the lines of sight,
 // the routes, Hard's fire table and the attack plan it aimed) is built
 // anew. Within a player turn its units that have moved or fired show it
 // in the View.

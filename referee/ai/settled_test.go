@@ -52,6 +52,7 @@ func TestSettledAsAtTheLimit(t *testing.T) {
 			players := map[string]*ai.Player{sides[g.seat]: ai.New(sides[g.seat], ai.Normal, seed), sides[1-g.seat]: ai.New(sides[1-g.seat], ai.Normal, seed+7)}
 			for _, p := range players {
 				ai.KnowLimit(p, 20) // both plays alike: the players play to game turn 20
+				ai.NoTruce(p)       // V17 alone: a truce (V18) ends small 27 first
 			}
 			s, events, err := resolve(start, dice.New(dice.NewSeeded(seed)), players, 20, nil)
 			if err != nil {

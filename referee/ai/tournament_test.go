@@ -45,6 +45,7 @@ type tally struct {
 	strafes, groundAtAir     int    // the player's strafes and bombs, and its ground units' attacks on air lances
 	turnCap                  int    // games that ran to the turn limit
 	stalled                  int    // … of them, games in which nobody attacked in the last four turns
+	truces                   int    // games ended by agreement (ruling V18)
 }
 
 func (t *tally) add(o tally) {
@@ -62,6 +63,7 @@ func (t *tally) add(o tally) {
 	t.groundAtAir += o.groundAtAir
 	t.turnCap += o.turnCap
 	t.stalled += o.stalled
+	t.truces += o.truces
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
@@ -110,8 +112,8 @@ func (t *tally) row(player, opponent, kind string) string {
 	if t.overruns > 0 {
 		ovr = fmt.Sprintf("%d/%d", t.overruns-t.overrunsFailed, t.overruns)
 	}
-	return fmt.Sprintf("| %s | %s | %s | %d | %d/%d/%d | %.0f%% (%.0f–%.0f) | %s | %s | %s | %s | %d/%d | %d/%d |",
-		player, opponent, kind, t.games, w, d, l, 100*r, 100*lo, 100*hi, seat(0), seat(1), self, ovr, t.turnCap, t.stalled, t.strafes, t.groundAtAir)
+	return fmt.Sprintf("| %s | %s | %s | %d | %d/%d/%d | %.0f%% (%.0f–%.0f) | %s | %s | %s | %s | %d/%d/%d | %d/%d |",
+		player, opponent, kind, t.games, w, d, l, 100*r, 100*lo, 100*hi, seat(0), seat(1), self, ovr, t.turnCap, t.stalled, t.truces, t.strafes, t.groundAtAir)
 }
 
 // firstSide is, for a level against itself, the first side's share of
@@ -124,7 +126,7 @@ func (t *tally) firstSide(level, kind string) string {
 		level, kind, first, second, t.draw[0]+t.draw[1], 100*float64(first)/float64(max(first+second, 1)), 100*lo, 100*hi)
 }
 
-const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns that went ahead | turn cap / stalled | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
+const tournamentHeader = "| player | opponent | battles | games | won/drawn/lost | won of decided (95% CI) | first seat | second seat | self-inflicted steps | overruns that went ahead | turn cap / stalled / truce | strafes+bombs / ground fire at air |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
 
 var stepsTaken = regexp.MustCompile(`takes (\d+) step`)
 
@@ -226,6 +228,12 @@ func playTournamentGame(tb testing.TB, kind string, battle, seed uint64, seat in
 		}
 		if e.Type == "battle_end" && strings.Contains(e.Text, "ruling V17") && *tournamentStalls {
 			tb.Logf("settled (V17): %s battle %d seed %d, %v as %s against %v, turn %d, last attack turn %d; %s", kind, battle, seed, pl, me, ol, e.Turn, lastFight, leftOnMap(s))
+		}
+		if e.Type == "battle_end" && strings.Contains(e.Text, "ruling V18") {
+			t.truces++
+			if *tournamentStalls {
+				tb.Logf("truce (V18): %s battle %d seed %d, %v as %s against %v, turn %d, last attack turn %d; %s", kind, battle, seed, pl, me, ol, e.Turn, lastFight, leftOnMap(s))
+			}
 		}
 		if e.Type == "battle_end" && strings.Contains(e.Text, "game turn") && strings.Contains(e.Text, "is over") {
 			t.turnCap++
