@@ -211,9 +211,6 @@ func apply(s *State, a Action, d *dice.Dice, memo *Legality) (*State, []Event, e
 	if err != nil {
 		return s, nil, err
 	}
-	if a.Kind == ActAttack || a.Kind == ActStrafe || a.Kind == ActBomb {
-		b.truceLapses()
-	}
 	b.s.building = nil
 	return b.s, b.events, nil
 }

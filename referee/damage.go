@@ -55,6 +55,9 @@ func (b *battle) attackRoll(e Event, target *Unit) error {
 	e.Type, e.Target = "attack", target.ID
 	e.Roll, e.Result = intp(roll), strp(r.String())
 	b.emit(e)
+	if e.Mode != "mine" && e.Mode != "explosion" {
+		b.truceLapses() // a side attacked: mines and explosions are nobody's choice
+	}
 	return b.applyResult(target, r, e.Attacker)
 }
 

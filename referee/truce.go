@@ -12,8 +12,10 @@ import (
 // side's units alone are left (000 line 2661) and leaves the rest to what
 // the players agree (000 lines 554, 2733); two sides that can no longer
 // reach each other, or will not, would otherwise play empty turns to a
-// limit. An offer stands until an attack (an attack, a strafe or a bomb
-// run, by either side) is made: fighting on is the answer to it. Any side
+// limit. An offer stands until either side attacks — any attack rolled
+// on the CRT: fire, a close assault, an ambush, an overrun, a strafe, a
+// bomb run, fire at a drop — since fighting on is the answer to it;
+// mines and exploding ammunition are nobody's choice and leave it. Any side
 // may offer at any time after the deployment, as it may surrender; the
 // offer and its lapse are public.
 
@@ -47,7 +49,8 @@ func (b *battle) truce() error {
 	return nil
 }
 
-// truceLapses withdraws every offer standing: an attack has been made.
+// truceLapses withdraws every offer standing: an attack has been made
+// (attackRoll).
 func (b *battle) truceLapses() {
 	var names []string
 	for i := range b.s.Sides {

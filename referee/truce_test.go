@@ -60,25 +60,51 @@ func TestTruceEndsTheBattle(t *testing.T) {
 	}
 }
 
-// Ensure an attack withdraws every offer standing, with a public event,
-// so that a later offer by the other side does not end the battle.
+// Ensure any attack withdraws every offer standing, with a public event,
+// so that a later offer by the other side does not end the battle: fire,
+// a strafe and an overrun (made in a move) alike; mines, which nobody
+// chose to set off then, leave it.
 func TestTruceLapsesOnAnAttack(t *testing.T) {
-	s := truceDuel(t, "0805")
-	s, _ = mustApply(t, s, "bandits", "truce")
-	s, events := mustApply(t, s, "lancers", "attack A1 B1 ranged")
-	if s.Side("bandits").OffersTruce {
-		t.Fatal("the bandits' offer still stands after the lancers attacked")
-	}
-	lapsed := false
-	for _, e := range events {
-		lapsed = lapsed || e.Type == "truce" && e.Audience == nil && strings.Contains(e.Text, "Bandits") && strings.Contains(e.Text, "lapses")
-	}
-	if !lapsed {
-		t.Errorf("no public event says the offer lapsed: %+v", events)
-	}
-	s, _ = mustApply(t, s, "lancers", "truce")
-	if s.Phase == PhaseOver {
-		t.Error("the battle ended on one offer after the other had lapsed")
+	heavy := mvUnit("A1", "lancers", AssaultMech, "1304", Values{18, 20, 12}, 4)
+	light := mvUnit("B1", "bandits", LightMech, "1303", Values{5, 5, 4}, 4)
+	for _, tc := range []struct {
+		name   string
+		s      *State
+		action string
+		lapses bool
+	}{
+		{"fire", truceDuel(t, "0805"), "attack A1 B1 ranged", true},
+		{"strafe", cbBattle(t, terrain(nil), PhaseAttack,
+			airUnit("A1", "lancers", HeavyAir, "0911", 15, 13, 10, 15, 10, Veteran),
+			cbUnit("B1", "bandits", FireMech, "0912", Values{RA: 10, CA: 6, D: 9}, 4, Regular)), "strafe A1 0912", true},
+		{"overrun", mvBattle(t, nil, heavy, light), "move A1 1303", true},
+		{"mines", mustPosition(t, `map blank 32x17; turn 3 movement lancers player=1
+			side lancers; side bandits mines=0506:20
+			unit A1 lancers heavy-mech regular 12/10/9 @0505 r=3 mp=4 ob=15
+			unit B1 bandits medium-mech regular 8/8/8 @2010 r=3 mp=4 ob=10`), "move A1 0506", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.s.Side("bandits").OffersTruce = true
+			s, events := mustApply(t, tc.s, "lancers", tc.action)
+			attacked, lapsed := false, false
+			for _, e := range events {
+				attacked = attacked || e.Type == "attack"
+				lapsed = lapsed || e.Type == "truce" && e.Audience == nil && strings.Contains(e.Text, "lapses")
+			}
+			if !attacked {
+				t.Fatalf("%s rolled no attack: %+v", tc.action, events)
+			}
+			if s.Side("bandits").OffersTruce == tc.lapses || lapsed != tc.lapses {
+				t.Fatalf("after %s the offer stands %v, a public event says it lapsed %v; want it withdrawn: %v", tc.action, s.Side("bandits").OffersTruce, lapsed, tc.lapses)
+			}
+			if !tc.lapses {
+				return
+			}
+			s.Phase, s.Phasing = PhaseMovement, 0
+			if s, _ = mustApply(t, s, "lancers", "truce"); s.Phase == PhaseOver {
+				t.Error("the battle ended on one offer after the other had lapsed")
+			}
+		})
 	}
 }
 
