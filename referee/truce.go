@@ -40,7 +40,7 @@ func (b *battle) truce() error {
 	side.OffersTruce = true
 	for _, sd := range b.s.Sides {
 		if !sd.OffersTruce {
-			b.emit(Event{Type: "truce", Text: fmt.Sprintf("%s offers to end the battle as it stands (ruling V18); %s may accept with truce, and any attack withdraws the offer", side.Name, sd.Name)})
+			b.emit(Event{Type: "truce", Text: fmt.Sprintf("%s offers to end the battle as it stands (ruling V18); %s may accept with truce (/battle truce), and any attack withdraws the offer", side.Name, sd.Name)})
 			return nil
 		}
 	}

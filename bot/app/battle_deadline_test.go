@@ -2,9 +2,11 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"bfbot/bot/command"
 	"bfbot/campaign"
 	"bfbot/campaign/campaigntest"
 	"bfbot/referee"
@@ -243,5 +245,64 @@ func TestMissedPhaseNeverAgreesToATruce(t *testing.T) {
 	}
 	if n.Battle(id).Over {
 		t.Error("the battle ended in a phase the AI played for a player")
+	}
+}
+
+// Ensure a truce offer meets a missed deadline (ruling V18): the side not
+// moving offers; the deadlines play the phasing side's movement and
+// attack phases with the AI, which never accepts for a player; what
+// becomes of the offer is told as the battle then stands: the offer
+// lapsed at an attack, or said again as the offering side's turn begins.
+func TestMissedPhaseWithATruceOffered(t *testing.T) {
+	t.Parallel()
+	r := srvStartedRig(t, "Truce")
+	c, id := srvFirstBattle(t, r)
+	d := dice.New(dice.NewSeeded(1))
+	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
+		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
+		t.Fatal(err)
+	}
+	mover := c.Battle(id).State.PhasingSide().ID
+	offerer := "crucis"
+	if mover == offerer {
+		offerer = "bandits"
+	}
+	if c, _, err = campaign.BattleAct(c, id, offerer, referee.Action{Kind: referee.ActTruce}, d); err != nil {
+		t.Fatal(err)
+	}
+	var told strings.Builder
+	for range 2 { // the movement phase, then the attack phase
+		n, out, err := battleDeadline(c, d, 7, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rp := range out {
+			if rp.To == command.Public {
+				told.WriteString(rp.Text + "\n")
+			}
+		}
+		c = n
+	}
+	b := c.Battle(id)
+	name := c.SideName(offerer)
+	switch {
+	case b.Over:
+		t.Errorf("the battle ended in phases the AI played for a player:\n%s", told.String())
+	case !b.State.Side(offerer).OffersTruce:
+		if !strings.Contains(told.String(), "the offer of "+name+" to end the battle lapses") {
+			t.Errorf("the offer lapsed untold:\n%s", told.String())
+		}
+	default:
+		if b.State.PhasingSide().ID != offerer || !strings.Contains(told.String(), name+" offers to end the battle as it stands (ruling V18): "+c.SideName(mover)+" may accept with /battle truce") {
+			t.Errorf("%s's turn (phasing %s) began with its offer standing, untold:\n%s", offerer, b.State.PhasingSide().ID, told.String())
+		}
 	}
 }

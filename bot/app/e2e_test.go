@@ -235,6 +235,20 @@ func (r *srvRig) fight(t *testing.T, battle int) {
 		srvWantPNG(t, out)
 	}
 	r.chooseSecond(t, battle)
+	// The side not moving offers to end the battle as it stands (ruling
+	// V18): told to its player, and in public in the battle's thread;
+	// the battle goes on.
+	offerer := srvAlice
+	if r.campaign().Battle(battle).State.PhasingSide().ID == "crucis" {
+		offerer = srvBob
+	}
+	offered := false
+	for _, m := range r.must(offerer, false, "battle", "truce", srvOpts("battle", id)) {
+		offered = offered || strings.Contains(m.Content, "You offer to end battle "+id+" as it stands")
+	}
+	if !offered || r.campaign().Battle(battle).Over {
+		t.Errorf("battle %d: the truce offer is not told to its player, or ended the battle", battle)
+	}
 	for i := 0; i < 2; i++ {
 		c := r.campaign()
 		b := c.Battle(battle)
@@ -252,10 +266,19 @@ func (r *srvRig) fight(t *testing.T, battle int) {
 	if b := r.campaign().Battle(battle); !b.Over {
 		t.Fatalf("battle %d not over after the Auto-resolve button", battle)
 	}
-	// The battle's thread got the public lines.
+	// The battle's thread got the public lines, the truce offer among
+	// them.
 	threads := r.fake.Threads(srvChannel)
 	if len(threads) == 0 || len(r.fake.Messages(threads[0].ID)) == 0 {
 		t.Errorf("no battle thread with messages under the campaign channel: %+v", threads)
+		return
+	}
+	told := false
+	for _, m := range r.fake.Messages(threads[0].ID) {
+		told = told || strings.Contains(m.Content, "offers to end the battle as it stands (ruling V18)")
+	}
+	if !told {
+		t.Errorf("battle %d: the truce offer is not in the battle's thread", battle)
 	}
 }
 

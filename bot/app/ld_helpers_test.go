@@ -479,6 +479,8 @@ func ldBattleOpts(a referee.Action) (sub string, opts map[string]any, ok bool) {
 		}
 	case referee.ActRetreat:
 		sub = "retreat"
+	case referee.ActTruce:
+		sub, opts["confirm"] = "truce", "true" // the AI has chosen: no question
 	case referee.ActEnd:
 		sub = "end"
 	default:

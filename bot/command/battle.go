@@ -43,9 +43,10 @@ func (g *Registry) battleCommands() []*entry {
 	return append([]*entry{
 		{spec: Spec{Name: "battle", Sub: "status", Description: "a battle's turn, phase and sides (public)", Who: Anyone, Options: []Option{battleOption}},
 			scope: campaignScope, run: g.battleStatus},
-		act("deploy", "deploy a unit in your zone, or again elsewhere until the battle starts (auto:true: the AI does it)",
+		act("deploy", "deploy a unit (or mines:) in your zone, again elsewhere until the battle starts (auto:true: the AI)",
 			Option{Name: "unit", Description: "your unit, e.g. A3"}, Option{Name: "hex", Description: "a hex in your zone, XXYY"},
-			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean}),
+			Option{Name: "auto", Description: "true: deploy every unit in reserve for you", Type: Boolean},
+			Option{Name: "mines", Description: `your prepared position's mines, e.g. "0807:10 0910:5" (hex:points)`}),
 		act("move", "move a unit to a hex (cheapest route) or along a path", unitOption,
 			Option{Name: "to", Description: "destination hex, XXYY"}, Option{Name: "path", Description: `hexes in order, e.g. "0706 0807"`}, previewOpt,
 			facingOpt),
@@ -65,10 +66,8 @@ func (g *Registry) battleCommands() []*entry {
 		act("withdraw", "a unit leaves the map (asks to confirm, saying if it gets away or is captured)", unitOption, confirmOpt),
 		act("retreat", "your side breaks off the engagement (asks by which edge)"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
+		act("truce", "offer to end the battle as it stands, or accept the enemy's offer", confirmOpt),
 		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
-		{spec: Spec{Name: "battle", Sub: "mines", Description: "place your prepared position's mines before the battle starts (secret)", Who: Player,
-			Options: []Option{battleOption, {Name: "hexes", Description: `hex:points pairs, e.g. "0807:10 0910:5"`, Required: true}}},
-			scope: campaignScope, run: g.battleMines},
 		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
 		act("place", "Quick-Start set-up: home edge (edge:), counter (kind:, hex:), order: or unit (unit:, hex:, facing:)",
 			Option{Name: "kind", Description: "the counter due: objective or headquarters", Choices: []string{"objective", "headquarters"}},
@@ -178,6 +177,9 @@ func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
 		sides = append(sides, x.c.SideName(s.Side))
 	}
 	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
+	if t := truceStanding(x.c, v); t != "" {
+		text += "\n" + t
+	}
 	if b.Over {
 		text = fmt.Sprintf("Battle %d in %s is over: %s.", b.ID, sectorName(x.c, b.Sector), outcomeText(x.c, b.Outcome))
 	}
@@ -238,6 +240,9 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 	if x.side == nil {
 		return nil, userf("%s only a side's player acts in a battle", refusedWho)
 	}
+	if x.Sub == "deploy" && x.Option("mines") != "" {
+		return g.battleMines(ctx, x)
+	}
 	b, err := x.battle()
 	if err != nil {
 		return nil, err
@@ -279,12 +284,19 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 		return x.liftoffPrompt(b, a)
 	case x.Sub == "surrender" && !x.flag("confirm"):
 		return []Reply{x.private("Surrender gives up the battle and your units in it. Confirm with /battle surrender confirm:true.")}, nil
+	case a.Kind == referee.ActTruce:
+		if out, asked, err := x.trucePrompt(b, a); asked {
+			return out, err
+		}
 	}
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		return g.rules.BattleAct(c, b.ID, x.side.ID, a, d)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if a.Kind == referee.ActTruce {
+		out = append(out, x.truceOffered(x.c.Battle(b.ID))...)
 	}
 	if nb := x.c.Battle(b.ID); nb != nil && !nb.Over && nb.State != nil && a.Kind != referee.ActEnd {
 		if ph := nb.State.PhasingSide(); ph != nil && ph.ID == x.side.ID && nb.State.Phase != referee.PhaseDeploy {
@@ -499,6 +511,9 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
+	if s := truceStanding(x.c, v); s != "" {
+		t.WriteString(s + "\n")
+	}
 	side := ""
 	for _, u := range v.Units {
 		if u.Side != side {
@@ -589,12 +604,16 @@ func (g *Registry) battleRefuse(ctx context.Context, x *call, b *campaign.Battle
 }
 
 // battleMines places the mines the caller's prepared position laid
-// (campaign.PlaceMines); the answer is secret to his side.
+// (campaign.PlaceMines), with /battle deploy mines: — as its units, in
+// secret and again until the battle starts; the answer is secret to his
+// side.
 func (g *Registry) battleMines(ctx context.Context, x *call) ([]Reply, error) {
-	if x.side == nil {
-		return nil, userf("%s only a side's player places its mines", refusedWho)
+	for _, o := range []string{"unit", "hex", "auto"} {
+		if x.Option(o) != "" {
+			return nil, userf("mines: places your mines alone: deploy units with unit: and hex: (or auto:true) in another /battle deploy")
+		}
 	}
-	mines, err := parseMines(x.str("hexes"))
+	mines, err := parseMines(x.str("mines"))
 	if err != nil {
 		return nil, err
 	}
@@ -611,32 +630,32 @@ func (g *Registry) battleMines(ctx context.Context, x *call) ([]Reply, error) {
 	return x.secretReplies(evs), nil
 }
 
-// minesFormat is the hexes option's form, for error messages.
-const minesFormat = `write hex:points pairs separated by spaces, e.g. hexes:"0807:10 0910:5"`
+// minesFormat is the mines option's form, for error messages.
+const minesFormat = `write hex:points pairs separated by spaces, e.g. mines:"0807:10 0910:5"`
 
 // parseMines reads "0807:10 0910:5" (commas also separate pairs): each
 // hex once, each with a whole number of points.
 func parseMines(text string) (map[hex.Hex]int, error) {
 	fields := strings.Fields(strings.ReplaceAll(text, ",", " "))
 	if len(fields) == 0 {
-		return nil, userf("hexes: no mines given: %s", minesFormat)
+		return nil, userf("mines: none given: %s", minesFormat)
 	}
 	out := map[hex.Hex]int{}
 	for _, f := range fields {
 		hs, ps, ok := strings.Cut(f, ":")
 		if !ok {
-			return nil, userf("hexes: %q has no points: %s", f, minesFormat)
+			return nil, userf("mines: %q has no points: %s", f, minesFormat)
 		}
 		h, err := hex.Parse(hs)
 		if err != nil {
-			return nil, userf("hexes: %q: %q is not a hex (XXYY): %s", f, hs, minesFormat)
+			return nil, userf("mines: %q: %q is not a hex (XXYY): %s", f, hs, minesFormat)
 		}
 		n, err := strconv.Atoi(ps)
 		if err != nil || n <= 0 {
-			return nil, userf("hexes: %q: %q is not a number of points above 0: %s", f, ps, minesFormat)
+			return nil, userf("mines: %q: %q is not a number of points above 0: %s", f, ps, minesFormat)
 		}
 		if _, dup := out[h]; dup {
-			return nil, userf("hexes: %s is given twice: give each hex once with all its points", h)
+			return nil, userf("mines: %s is given twice: give each hex once with all its points", h)
 		}
 		out[h] = n
 	}

@@ -32,6 +32,9 @@ const (
 	// ButtonLiftoff confirms a DropShip's lift-off (/battle liftoff
 	// confirm:true); Args[0] is the DropShip.
 	ButtonLiftoff ButtonAction = "liftoff"
+	// ButtonTruce accepts the enemy's offer to end the battle as it
+	// stands (/battle truce confirm:true; ruling V18).
+	ButtonTruce ButtonAction = "truce"
 	// ButtonAutoDeploy lets the AI deploy the side's units (/battle
 	// deploy auto:true).
 	ButtonAutoDeploy ButtonAction = "autodeploy"
@@ -71,6 +74,7 @@ var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonStrafe:      {"battle", "strafe", []string{"unit", "hex"}, map[string]string{"confirm": "true"}},
 	ButtonBomb:        {"battle", "bomb", []string{"unit", "hex"}, map[string]string{"confirm": "true"}},
 	ButtonLiftoff:     {"battle", "liftoff", []string{"unit"}, map[string]string{"confirm": "true"}},
+	ButtonTruce:       {"battle", "truce", nil, map[string]string{"confirm": "true"}},
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
 	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},

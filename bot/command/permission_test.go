@@ -12,8 +12,8 @@ import (
 // a "guild:" prefix means server channels only.
 var cmdWho = map[string]string{
 	"battle attack": "player", "battle auto": "referee", "battle jump": "player", "battle place": "player", "battle deploy": "player", "battle end": "player",
-	"battle mines": "player", "battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player", "battle refuse": "player",
-	"battle retreat": "player", "battle status": "anyone", "battle surrender": "player", "battle view": "reads",
+	"battle move": "player", "battle overburn": "player", "battle pickup": "player", "battle rally": "player", "battle refuse": "player",
+	"battle retreat": "player", "battle status": "anyone", "battle surrender": "player", "battle truce": "player", "battle view": "reads",
 	"battle withdraw": "player", "battle strafe": "player", "battle bomb": "player", "battle drop": "player",
 	"battle embark": "player", "battle debark": "player", "battle liftoff": "player", "battle decide": "player", "campaign decide": "player",
 	"battle log": "reads", "map describe": "reads", "campaign notify": "player",

@@ -238,7 +238,18 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 	return Notify(x.c, out, r.Now), nil
 }
 
+// moved are the commands that became options of another, with what the
+// player types now: a console script or a habit of the old name is told
+// where it went. /battle mines went into /battle deploy to leave room for
+// /battle truce within Discord's 25 sub-commands of a command.
+var moved = map[string]string{
+	"battle mines": `/battle deploy mines:"0807:10 0910:5" (it was /battle mines hexes:…)`,
+}
+
 func (g *Registry) unknown(r *Request) error {
+	if now, ok := moved[r.Name+" "+r.Sub]; ok {
+		return userf("/%s %s is now %s", r.Name, r.Sub, now)
+	}
 	var subs []string
 	for _, s := range g.specs {
 		if s.Name == r.Name {

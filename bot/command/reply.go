@@ -131,17 +131,25 @@ func EventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
 // public attack lines that carry them, and a unit's MP left to the
 // private answer of the player who moved it (MoveNotes). A message of
 // more events than a reader takes in at once points to /battle log
-// instead; when the battle ended, the after-action reports follow.
+// instead; when the battle ended, the after-action reports follow. A
+// side's turn that begins while an offer to end the battle stands says
+// so (ruling V18), unless the offer was just told.
 func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Reply {
-	lines := make([]audienceLine, 0, len(evs))
-	ended := false
+	lines := make([]audienceLine, 0, len(evs)+1)
+	ended, turnBegan := false, false
 	for _, e := range evs {
 		if e.Type == "roll" || e.Type == "mp" {
 			continue
 		}
 		ended = ended || e.Type == "battle_end"
+		turnBegan = e.Type == "turn" || turnBegan && e.Type != "truce"
 		// An empty, non-nil audience is an event no side may see.
 		lines = append(lines, audienceLine{text: battleEventLine(c, e), public: e.Audience == nil, sides: e.Audience})
+	}
+	if b := c.Battle(battle); turnBegan && !ended && b != nil && b.State != nil && slices.ContainsFunc(b.State.Sides, func(s referee.Side) bool { return s.OffersTruce }) {
+		if t := truceStanding(c, b.State.View("")); t != "" {
+			lines = append(lines, audienceLine{text: t, public: true})
+		}
 	}
 	out := audienceReplies(c, int64(battle), lines, func(l []string) string {
 		if ended && len(l) > maxReplyLines {

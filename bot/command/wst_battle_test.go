@@ -10,8 +10,9 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Ensure the hexes option of /battle mines reads hex:points pairs and
-// refuses anything else with the expected form in the message.
+// Ensure the mines option of /battle deploy reads hex:points pairs and
+// refuses anything else with the expected form in the message; that it
+// places mines alone; and that the old /battle mines says where it went.
 func TestWstParseMines(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		got, err := parseMines(" 0807:10, 0910:5 ")
@@ -23,7 +24,7 @@ func TestWstParseMines(t *testing.T) {
 		}
 	})
 	for _, tt := range []struct{ name, in, want string }{
-		{"ErrEmpty", "  ", "no mines given"},
+		{"ErrEmpty", "  ", "mines: none given"},
 		{"ErrNoPoints", "0807", `"0807" has no points`},
 		{"ErrBadHex", "08x7:10", `"08x7" is not a hex`},
 		{"ErrBadPoints", "0807:ten", `"ten" is not a number`},
@@ -42,9 +43,17 @@ func TestWstParseMines(t *testing.T) {
 	}
 	t.Run("ErrThroughDispatch", func(t *testing.T) {
 		f := cmdNewFixture(t, true)
-		got := cmdTexts(f.cmdDo("alice", "battle", "mines", "hexes", "0807"))
+		got := cmdTexts(f.cmdDo("alice", "battle", "deploy", "mines", "0807"))
 		if !strings.Contains(got, "private alice") || !strings.Contains(got, "has no points") {
 			t.Errorf("got:\n%s", got)
+		}
+		got = cmdTexts(f.cmdDo("alice", "battle", "deploy", "mines", "0807:10", "unit", "A1", "hex", "0807"))
+		if !strings.Contains(got, "mines: places your mines alone") {
+			t.Errorf("mines: with unit: and hex: got:\n%s", got)
+		}
+		got = cmdTexts(f.cmdDo("alice", "battle", "mines", "hexes", "0807:10"))
+		if !strings.Contains(got, `/battle mines is now /battle deploy mines:"0807:10 0910:5"`) {
+			t.Errorf("the old /battle mines: got:\n%s", got)
 		}
 	})
 }
@@ -101,7 +110,7 @@ func TestWstBattleRefuse(t *testing.T) {
 	if c, _ := f.store.Get(t.Context(), 1); !c.Battle(id).Over || !strings.Contains(got, "refuses the battle") {
 		t.Errorf("the battle goes on after a refusal:\n%s", got)
 	}
-	if got := cmdTexts(f.cmdDo("alice", "battle", "mines", "battle", bid, "hexes", "0807:5")); !strings.Contains(got, "is over") {
+	if got := cmdTexts(f.cmdDo("alice", "battle", "deploy", "battle", bid, "mines", "0807:5")); !strings.Contains(got, "is over") {
 		t.Errorf("mines placed in a battle that is over:\n%s", got)
 	}
 }

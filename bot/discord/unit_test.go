@@ -18,6 +18,10 @@ import (
 // Ensure specs Discord would refuse are errors that name the command.
 func TestApplicationCommandsErrors(t *testing.T) {
 	complete := func(context.Context, *command.Request, string) []string { return nil }
+	var subs26 []command.Spec
+	for i := range 26 {
+		subs26 = append(subs26, command.Spec{Name: "battle", Sub: fmt.Sprintf("s%02d", i)})
+	}
 	tests := []struct {
 		name string
 		spec []command.Spec
@@ -28,6 +32,7 @@ func TestApplicationCommandsErrors(t *testing.T) {
 		{"ErrSpace", []command.Spec{{Name: "bg", Sub: "split up"}}, "/bg split up"},
 		{"ErrPlainAndGroup", []command.Spec{{Name: "map"}, {Name: "map", Sub: "tactical"}}, "both a command and a group"},
 		{"ErrTwice", []command.Spec{{Name: "map", Sub: "a"}, {Name: "map", Sub: "a"}}, "defined twice"},
+		{"ErrTooManySubs", subs26, "/battle: 26 sub-commands, Discord allows 25"},
 		{"ErrChoicesAndComplete", []command.Spec{{Name: "roll", Options: []command.Option{
 			{Name: "dice", Choices: []string{"1"}, Complete: complete}}}}, "exclude each other"},
 		{"ErrBooleanChoices", []command.Spec{{Name: "roll", Options: []command.Option{

@@ -99,34 +99,56 @@ func TestRateLimitHeaders(t *testing.T) {
 }
 
 // Ensure a bulk overwrite with one command over Discord's combined size
-// (8,000 characters of names, descriptions and choice values) is refused
-// whole with 50035, as Discord does, and one just under it is taken.
+// (8,000 characters of names, descriptions and choice values), or with
+// more than 25 sub-commands, options or choices at one level, is refused
+// whole with 50035, as Discord does, and one just under is taken.
 func TestCommandSizeLimit(t *testing.T) {
 	f := New(t)
 	s := dscSession(t, f)
-	build := func(subs int) []*discordgo.ApplicationCommand {
+	build := func(subs, opts int) []*discordgo.ApplicationCommand {
 		c := &discordgo.ApplicationCommand{Name: "big", Description: "big"} // 6
 		for range subs {
-			c.Options = append(c.Options, &discordgo.ApplicationCommandOption{
+			sub := &discordgo.ApplicationCommandOption{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: "s" + strings.Repeat("x", 9), // 10
 				Description: strings.Repeat("d", 90), // 100 a sub-command
-				Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger,
+			}
+			for range opts {
+				sub.Options = append(sub.Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger,
 					Name: "n", Description: strings.Repeat("o", 96), // 97
-					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "12", Value: 12}}}}, // 4
-			})
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "12", Value: 12}}}) // 4
+			}
+			c.Options = append(c.Options, sub)
 		}
 		return []*discordgo.ApplicationCommand{{Name: "ok", Description: "ok"}, c}
 	}
-	// 6 + 39·201 = 7,845 fits; 6 + 40·201 = 8,046 does not.
-	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", build(39)); err != nil {
-		t.Fatalf("7,845 characters refused: %v", err)
+	refused := func(cmds []*discordgo.ApplicationCommand, want string) {
+		t.Helper()
+		_, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", cmds)
+		var re *discordgo.RESTError
+		if !errors.As(err, &re) || re.Message == nil || re.Message.Code != 50035 || !strings.Contains(re.Message.Message, want) {
+			t.Errorf("err %v, want 50035 with %q", err, want)
+		}
 	}
-	_, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", build(40))
-	var re *discordgo.RESTError
-	if !errors.As(err, &re) || re.Message == nil || re.Message.Code != 50035 || !strings.Contains(re.Message.Message, "(8046)") {
-		t.Errorf("err %v, want 50035 naming the size 8046", err)
+	// 6 + 19·403 = 7,663 fits; 6 + 20·403 = 8,066 does not.
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", build(19, 3)); err != nil {
+		t.Fatalf("7,663 characters refused: %v", err)
 	}
-	if got := f.Commands(""); len(got) != 2 || len(got[1].Options) != 39 {
+	refused(build(20, 3), "(8066)")
+	if got := f.Commands(""); len(got) != 2 || len(got[1].Options) != 19 {
+		t.Errorf("commands after the refusal: %d, want the earlier registration kept", len(got))
+	}
+	// 25 sub-commands of 25 options each are Discord's most; one more
+	// of either is refused, naming where.
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", build(25, 0)); err != nil {
+		t.Fatalf("25 sub-commands refused: %v", err)
+	}
+	refused(build(26, 0), "1.options: Must be 25 or fewer in length (26)")
+	many := build(1, 0)
+	for range 26 {
+		many[1].Options[0].Options = append(many[1].Options[0].Options, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "b", Description: "b"})
+	}
+	refused(many, "1.options.0.options: Must be 25 or fewer in length (26)")
+	if got := f.Commands(""); len(got) != 2 || len(got[1].Options) != 25 {
 		t.Errorf("commands after the refusal: %d, want the earlier registration kept", len(got))
 	}
 }

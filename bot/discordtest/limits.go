@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -86,9 +87,16 @@ func checkLimits(m wireMessage) error {
 // it and Discord refuses the whole bulk overwrite.
 const limitCommandSize = 8000
 
+// limitCommandOptions is Discord's cap on the options of a chat command,
+// sub-commands included, and of each sub-command, and on an option's
+// choices (developer docs, Application Commands, "Application Command
+// Object": "options … max of 25"; "choices … max of 25").
+const limitCommandOptions = 25
+
 // checkCommandSizes counts each command of a bulk overwrite the way
 // Discord does, from the JSON as sent: every "name", "description" and
-// "value" in the command's tree.
+// "value" in the command's tree, and the options and choices of each of
+// its levels.
 func checkCommandSizes(body []byte) error {
 	var cmds []map[string]any
 	if err := json.Unmarshal(body, &cmds); err != nil {
@@ -97,6 +105,28 @@ func checkCommandSizes(body []byte) error {
 	for i, c := range cmds {
 		if n := jsonSize(c); n > limitCommandSize {
 			return fmt.Errorf("%d: Command exceeds maximum size (%d) (%d)", i, limitCommandSize, n)
+		}
+		if err := checkOptionCounts(strconv.Itoa(i), c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkOptionCounts refuses a level of a command (path names it as
+// Discord's error does) with more options or choices than Discord takes.
+func checkOptionCounts(path string, level map[string]any) error {
+	for _, k := range []string{"options", "choices"} {
+		list, _ := level[k].([]any)
+		if len(list) > limitCommandOptions {
+			return fmt.Errorf("%s.%s: Must be %d or fewer in length (%d)", path, k, limitCommandOptions, len(list))
+		}
+		for j, x := range list {
+			if sub, ok := x.(map[string]any); ok {
+				if err := checkOptionCounts(fmt.Sprintf("%s.%s.%d", path, k, j), sub); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil

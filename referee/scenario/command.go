@@ -38,9 +38,10 @@ var battleSubs = map[string]battleSub{
 	"embark":    {referee.ActEmbark, []string{"unit", "dropship"}, nil},
 	"debark":    {referee.ActDebark, []string{"unit", "hex"}, nil},
 	"liftoff":   {referee.ActLiftoff, []string{"unit"}, nil},
+	"truce":     {referee.ActTruce, nil, nil},
 }
 
-var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb", "drop", "embark", "debark", "liftoff"}
+var battleSubNames = []string{"deploy", "move", "overburn", "attack", "rally", "pickup", "withdraw", "retreat", "surrender", "end", "strafe", "bomb", "drop", "embark", "debark", "liftoff", "truce"}
 
 // BattleAction turns a console line `@side /battle sub option:value…`
 // into the referee action it asks for. The user is the acting side. The

@@ -432,6 +432,34 @@ func TestRunScenarioErrors(t *testing.T) {
 	}
 }
 
+// Ensure a scenario file ends a battle by agreement (ruling V18): b's
+// offer, made in a's phase, stands while a ends its phase; a's own
+// offer then ends the battle, a draw with nobody hurt; a command after
+// it is refused as after any end.
+func TestRunScenarioTruce(t *testing.T) {
+	sc := mustParse(t, change(t, `  - "@a /battle end"`, `  - "@b /battle truce"
+  - "@a /battle end"
+  - "@a /battle truce"
+  - "@a /battle end"`), nil)
+	s, events, err := play(t, sc, scripted(t))
+	if err == nil || !strings.Contains(err.Error(), `line 22: "@a /battle end"`) || !strings.Contains(err.Error(), "the battle is over") {
+		t.Errorf("a command after the end: %v", err)
+	}
+	var offers []string
+	for _, e := range events {
+		if e.Type == "truce" {
+			offers = append(offers, e.Text)
+		}
+	}
+	if len(offers) != 2 || !strings.Contains(offers[0], "b offers to end the battle") || !strings.Contains(offers[1], "a accepts") {
+		t.Errorf("truce events %q, want b's offer and a's acceptance", offers)
+	}
+	end := lastOf(events, "battle_end")
+	if end == nil || *end.Winner != "" || !strings.Contains(end.Text, "ruling V18") || s == nil || s.Phase != referee.PhaseOver {
+		t.Errorf("end %+v, want a draw by agreement", end)
+	}
+}
+
 // Ensure retreat, withdrawal and salvage work from a file (V4, V6, V8):
 // three damaged units let a side break off; a unit on its edge leaves;
 // salvage picked up counts 10. B1 stands near enough to meet the others
