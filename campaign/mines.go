@@ -47,7 +47,7 @@ func (c *Campaign) layMines(st *referee.State, sector int, engaged []BattleSide)
 			for h, n := range bs.Mines {
 				sd.Mines[h] += n
 			}
-			parts = append(parts, fmt.Sprintf("your prepared position lays %d points of mines at %s (you may place them elsewhere in the prepared-position area until the battle starts)", mineTotal(bs.Mines), minefieldText(bs.Mines)))
+			parts = append(parts, fmt.Sprintf("your prepared position lays %d points of mines at %s (you may place them elsewhere in the prepared-position area until the battle starts: /battle deploy mines:\"HEX:POINTS …\")", mineTotal(bs.Mines), minefieldText(bs.Mines)))
 		}
 		if len(parts) > 0 {
 			notes[bs.Side] = strings.Join(parts, "; ")

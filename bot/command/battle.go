@@ -290,6 +290,11 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 		}
 	}
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+		if a.Kind == referee.ActTruce {
+			if err := x.truceStillMeant(c.Battle(b.ID)); err != nil {
+				return nil, nil, nil, err
+			}
+		}
 		return g.rules.BattleAct(c, b.ID, x.side.ID, a, d)
 	})
 	if err != nil {
@@ -608,10 +613,8 @@ func (g *Registry) battleRefuse(ctx context.Context, x *call, b *campaign.Battle
 // secret and again until the battle starts; the answer is secret to his
 // side.
 func (g *Registry) battleMines(ctx context.Context, x *call) ([]Reply, error) {
-	for _, o := range []string{"unit", "hex", "auto"} {
-		if x.Option(o) != "" {
-			return nil, userf("mines: places your mines alone: deploy units with unit: and hex: (or auto:true) in another /battle deploy")
-		}
+	if x.Option("unit") != "" || x.Option("hex") != "" || x.flag("auto") {
+		return nil, userf("mines: places your mines alone: deploy units with unit: and hex: (or auto:true) in another /battle deploy")
 	}
 	mines, err := parseMines(x.str("mines"))
 	if err != nil {

@@ -133,20 +133,23 @@ func EventReplies(c *campaign.Campaign, evs []campaign.Event) []Reply {
 // more events than a reader takes in at once points to /battle log
 // instead; when the battle ended, the after-action reports follow. A
 // side's turn that begins while an offer to end the battle stands says
-// so (ruling V18), unless the offer was just told.
+// so (ruling V18), when that side may accept it and nothing in the batch
+// told of an offer already.
 func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Reply {
 	lines := make([]audienceLine, 0, len(evs)+1)
-	ended, turnBegan := false, false
+	ended, turnBegan, told := false, false, false
 	for _, e := range evs {
 		if e.Type == "roll" || e.Type == "mp" {
 			continue
 		}
 		ended = ended || e.Type == "battle_end"
-		turnBegan = e.Type == "turn" || turnBegan && e.Type != "truce"
+		turnBegan = turnBegan || e.Type == "turn"
+		told = told || e.Type == "truce"
 		// An empty, non-nil audience is an event no side may see.
 		lines = append(lines, audienceLine{text: battleEventLine(c, e), public: e.Audience == nil, sides: e.Audience})
 	}
-	if b := c.Battle(battle); turnBegan && !ended && b != nil && b.State != nil && slices.ContainsFunc(b.State.Sides, func(s referee.Side) bool { return s.OffersTruce }) {
+	// The side whose turn began is reminded, if it may accept.
+	if b := c.Battle(battle); turnBegan && !told && !ended && b != nil && b.State != nil && !b.State.PhasingSide().OffersTruce {
 		if t := truceStanding(c, b.State.View("")); t != "" {
 			lines = append(lines, audienceLine{text: t, public: true})
 		}

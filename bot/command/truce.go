@@ -36,6 +36,27 @@ func (x *call) trucePrompt(b *campaign.Battle, a referee.Action) (out []Reply, a
 		Buttons: button("End the battle", true, ButtonID{Action: ButtonTruce, Campaign: x.c.ID, Battle: b.ID})}}, true, nil
 }
 
+// truceStillMeant checks, as the truce is made, that it does what the
+// caller was asked or meant: confirm:true (the question's button)
+// accepts, so it is refused when no enemy offer stands any longer (an
+// attack withdrew it since); without it the caller offers, so it is
+// refused when an enemy offer made since would turn the offer into an
+// acceptance that ends the battle unasked.
+func (x *call) truceStillMeant(b *campaign.Battle) error {
+	if b == nil || b.State == nil {
+		return nil // the engine says what is wrong
+	}
+	offering, _ := truceSides(x.c, b.State.View(x.side.ID))
+	ends := len(offering) >= len(b.State.Sides)-1 && !b.State.Side(x.side.ID).OffersTruce
+	switch {
+	case x.flag("confirm") && !ends:
+		return userf("no offer to end battle %d stands for you to accept: an attack withdrew it, or none was made. /battle truce without confirm offers one of your own", b.ID)
+	case !x.flag("confirm") && ends:
+		return userf("%s to end battle %d meanwhile: your truce would accept it and end the battle now, scored as it stands. Accept with /battle truce battle:%d confirm:true", offerText(offering), b.ID, b.ID)
+	}
+	return nil
+}
+
 // truceOffered tells the caller what the offer he has just made means,
 // or nothing when it ended the battle.
 func (x *call) truceOffered(b *campaign.Battle) []Reply {

@@ -126,8 +126,9 @@ func TestBattleTruceWho(t *testing.T) {
 }
 
 // Ensure a truce in a campaign battle: refused in the deployment in the
-// engine's words; an offer standing is told again as the other side's
-// turn begins; an acceptance confirmed
+// engine's words; an offer standing is told again as the turn of the
+// side that may accept it begins, not the offering side's; an acceptance
+// confirmed
 // ends the battle and the campaign records it as any end.
 func TestBattleTruceInCampaign(t *testing.T) {
 	if testing.Short() {
@@ -154,13 +155,20 @@ func TestBattleTruceInCampaign(t *testing.T) {
 	f.cmdMust(mover, "battle", "end", "battle", bid)
 	out := f.cmdMust(mover, "battle", "end", "battle", bid)
 	c := f.scdCampaign(1)
-	if b := c.Battle(id); !b.Over && b.State.PhasingSide().ID == c.SideOf(other).ID && b.State.Side(c.SideOf(other).ID).OffersTruce {
-		want := c.SideOf(other).Name + " offers to end the battle as it stands (ruling V18): " + c.SideOf(mover).Name + " may accept with /battle truce"
-		if !strings.Contains(seenBy(out, ""), want) {
-			t.Errorf("the turn of %s began with the offer standing, untold:\n%s", other, cmdTexts(out))
-		}
-	} else {
-		t.Fatalf("after %s's turn: over %v, the offer of %s stands %v", mover, b.Over, other, b.State.Side(c.SideOf(other).ID).OffersTruce)
+	reminder := c.SideOf(other).Name + " offers to end the battle as it stands (ruling V18): " + c.SideOf(mover).Name + " may accept with /battle truce"
+	if b := c.Battle(id); b.Over || b.State.PhasingSide().ID != c.SideOf(other).ID || !b.State.Side(c.SideOf(other).ID).OffersTruce {
+		t.Fatalf("after %s's turn: over %v, phasing %s, the offer of %s stands %v", mover, b.Over, b.State.PhasingSide().ID, other, b.State.Side(c.SideOf(other).ID).OffersTruce)
+	}
+	if strings.Contains(seenBy(out, ""), reminder) {
+		t.Errorf("the offering side's own turn began with a reminder of its offer:\n%s", cmdTexts(out))
+	}
+	f.cmdMust(other, "battle", "end", "battle", bid)
+	out = f.cmdMust(other, "battle", "end", "battle", bid)
+	if b := f.scdCampaign(1).Battle(id); b.Over || b.State.PhasingSide().ID != c.SideOf(mover).ID {
+		t.Fatalf("after %s's turn: over %v, phasing %s", other, b.Over, b.State.PhasingSide().ID)
+	}
+	if !strings.Contains(seenBy(out, ""), reminder) {
+		t.Errorf("the turn of %s, who may accept, began with the offer standing, untold:\n%s", mover, cmdTexts(out))
 	}
 	f.cmdMust(mover, "battle", "truce", "battle", bid)
 	out = f.cmdMust(mover, "battle", "truce", "battle", bid, "confirm", "true")
@@ -185,8 +193,8 @@ func TestBattleTruceInCampaign(t *testing.T) {
 // stands through her phases; the AI then plays its turn, and whatever it
 // makes of the offer (rulings V18, AIL1) is told as the battle stands
 // after it: the battle ended by agreement, the offer lapsed at an
-// attack, or the offer still standing and said again as alice's turn
-// begins.
+// attack, or the offer still standing as alice's turn begins, with no
+// reminder of her own offer.
 func TestBattleTruceAgainstAI(t *testing.T) {
 	f := scdFixture(t)
 	f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3")
@@ -208,8 +216,23 @@ func TestBattleTruceAgainstAI(t *testing.T) {
 			t.Errorf("the offer lapsed untold:\n%s", got)
 		}
 	default:
-		if b.State.PhasingSide().ID != "lancers" || !strings.Contains(got, "7th Crucis Lancers offers to end the battle as it stands (ruling V18): Moore's Bandits may accept with /battle truce") {
-			t.Errorf("the offer stands as the lancers' turn begins (phasing %s), untold:\n%s", b.State.PhasingSide().ID, got)
+		if b.State.PhasingSide().ID != "lancers" || strings.Contains(got, "7th Crucis Lancers offers to end the battle as it stands (ruling V18): Moore's Bandits may accept with /battle truce") {
+			t.Errorf("the offer stands as the lancers' turn begins (phasing %s): want no reminder of their own offer:\n%s", b.State.PhasingSide().ID, got)
 		}
+	}
+}
+
+// Ensure the question's button, pressed when no offer stands any longer
+// (an attack withdrew it since it was asked), or confirm:true typed with
+// none standing, is refused and makes no offer of the caller's own: the
+// press meant "accept", and an offer is public and lasting.
+func TestBattleTruceConfirmWithoutAnOffer(t *testing.T) {
+	f := actFixture(t, actEdge) // battle_actions_test.go
+	got := cmdTexts(f.cmdDo("bob", "battle", "truce", "confirm", "true"))
+	if !strings.Contains(got, "no offer to end battle 1 stands for you to accept") || !strings.Contains(got, "/battle truce without confirm offers one of your own") {
+		t.Errorf("confirm:true with no offer standing: %s", got)
+	}
+	if s := f.state(); s.Side("b").OffersTruce || s.Phase == referee.PhaseOver {
+		t.Errorf("the refused acceptance acted: b offers %v, phase %v", s.Side("b").OffersTruce, s.Phase)
 	}
 }
