@@ -305,9 +305,6 @@ func missedPhase(c *campaign.Campaign, id int, d *dice.Dice, seed uint64) (*camp
 			break
 		}
 		a := player.Next(nb.State)
-		if a.Kind == referee.ActTruce {
-			continue // ending the battle is for its players to agree, not a stand-in's (ruling V18)
-		}
 		next, evs, err := campaign.BattleAct(n, id, side, a, d)
 		if err != nil && a.Kind != referee.ActEnd {
 			next, evs, err = campaign.BattleAct(n, id, side, end, d)
