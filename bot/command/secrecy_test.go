@@ -11,22 +11,30 @@ import (
 	"bfbot/referee/dice"
 )
 
-// cmdSeen is a reply with the players who see it.
+// cmdSeen is a reply with the players who see it, and what it must not
+// hold beyond the secrets of their enemies that every reply keeps.
 type cmdSeen struct {
 	reply   Reply
 	viewers []string
+	forbid  []string
 }
 
 // cmdPlay plays turns of campaign 1 through Dispatch as the demo does:
 // AI orders given as commands, battles auto-resolved by the referee, and
-// each player asking for his worksheet and maps. It returns every reply
-// and the campaign after each command.
+// each player asking for his worksheet and maps. A battle being set up
+// gets the referee's judgements, then both sides deploy, alice offers a
+// truce and bob is asked whether he accepts it (ruling V18), which he
+// leaves unanswered, before it is auto-resolved.
+// It returns every reply and the campaign after each command.
 func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Campaign) {
 	t.Helper()
 	var seen []cmdSeen
 	var states []*campaign.Campaign
 	players := map[string]string{"crucis": "alice", "bandits": "bob"}
-	do := func(user, name, sub string, opts map[string]string) {
+	// do returns the replies it adds to seen: seen's own, which the
+	// caller may give what they must not hold.
+	do := func(user, name, sub string, opts map[string]string) []cmdSeen {
+		from := len(seen)
 		r := cmdRequest(user, name, sub)
 		for k, v := range opts {
 			r.Options[k] = v
@@ -39,13 +47,14 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 			if rp.To == Public {
 				v = []string{"alice", "bob"}
 			}
-			seen = append(seen, cmdSeen{rp, v})
+			seen = append(seen, cmdSeen{reply: rp, viewers: v})
 		}
 		c, err := f.store.Get(t.Context(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		states = append(states, c)
+		return seen[from:]
 	}
 	rules := DefaultRules()
 	do("ref", "campaign", "status", nil)
@@ -95,9 +104,13 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 					}
 				}
 				do("ref", "judge", "vp", map[string]string{"side": "bandits", "points": "10", "why": "a lure in battlegroup country", "secret": "true"})
+				cmdPlayTruce(t, ids[0], players, func() *campaign.Campaign { return states[len(states)-1] }, do)
 			}
 			do("alice", "map", "describe", map[string]string{"battle": id})
 			do("ref", "battle", "auto", map[string]string{"battle": id})
+			if b := states[len(states)-1].Battle(ids[0]); !b.Over {
+				t.Fatalf("battle %d goes on after /battle auto", ids[0])
+			}
 			do("bob", "battle", "view", map[string]string{"battle": id})
 			// Each side's whole record of the battle, every page of it.
 			for _, user := range []string{"alice", "bob"} {
@@ -113,10 +126,69 @@ func cmdPlay(t *testing.T, f *cmdFixture, turns int) ([]cmdSeen, []*campaign.Cam
 	return seen, states
 }
 
+// cmdPlayTruce deploys both sides of battle id and answers their
+// decisions, then alice offers to end the battle and bob asks to accept
+// it without confirming (ruling V18): the question must not tell him the
+// enemy's victory points, and the battle goes on. Bob then reads the
+// battle's status and his view of it, the offer standing.
+func cmdPlayTruce(t *testing.T, id int, players map[string]string, cur func() *campaign.Campaign, do func(user, name, sub string, opts map[string]string) []cmdSeen) {
+	t.Helper()
+	bid := strconv.Itoa(id)
+	// Who sets up first is chosen before the deployment, who moves
+	// first after it.
+	answered := map[int]bool{}
+	decide := func() {
+		for _, d := range cur().Decisions {
+			if d.Battle == id && !answered[d.ID] {
+				answered[d.ID] = true
+				do(players[d.Side], "campaign", "decide", map[string]string{"decision": strconv.Itoa(d.ID), "answer": d.Options[0]})
+			}
+		}
+	}
+	decide()
+	do("alice", "battle", "deploy", map[string]string{"battle": bid, "auto": "true"})
+	do("bob", "battle", "deploy", map[string]string{"battle": bid, "auto": "true"})
+	decide()
+	if s := cur().Battle(id).State; s.Phase == referee.PhaseDeploy || s.Phase == referee.PhaseOver {
+		t.Fatalf("battle %d is in its %s phase after both sides deployed: no truce can be offered", id, s.Phase)
+	}
+	do("alice", "battle", "truce", map[string]string{"battle": bid})
+	ask := do("bob", "battle", "truce", map[string]string{"battle": bid})
+	c := cur()
+	s := c.Battle(id).State
+	if !s.Side("crucis").OffersTruce || s.Side("bandits").OffersTruce || s.Phase == referee.PhaseOver {
+		t.Fatalf("battle %d after alice's offer and bob's unconfirmed truce: crucis offers %v, bandits %v, phase %s; want alice's offer standing and the battle going on",
+			id, s.Side("crucis").OffersTruce, s.Side("bandits").OffersTruce, s.Phase)
+	}
+	if len(ask) != 1 || ask[0].reply.User != "bob" || len(ask[0].reply.Buttons) == 0 {
+		t.Fatalf("bob's truce in battle %d did not ask him first: %+v", id, ask)
+	}
+	// The enemy's victory points as the referee knows them, in the
+	// words a reply would give them.
+	for _, vs := range s.RefereeView().Sides {
+		if vs.ID == "bandits" || vs.VP == nil {
+			continue
+		}
+		name := c.SideName(vs.ID)
+		ask[0].forbid = append(ask[0].forbid, fmt.Sprintf("%d VP", *vs.VP), fmt.Sprintf("VP %d", *vs.VP), fmt.Sprintf("%d victory points", *vs.VP), fmt.Sprintf("%s %d", name, *vs.VP), fmt.Sprintf("%s: %d", name, *vs.VP))
+	}
+	if len(ask[0].forbid) == 0 {
+		t.Fatalf("the referee's view of battle %d gives no victory points of crucis: the question's secrecy is untested", id)
+	}
+	// Bob reads the offer standing where the enemy's secrets are checked.
+	for _, sub := range []string{"status", "view"} {
+		if out := do("bob", "battle", sub, map[string]string{"battle": bid}); len(out) == 0 || !strings.Contains(out[0].reply.Text, "offers to end the battle as it stands (ruling V18): Moore's Bandits may accept") {
+			t.Fatalf("bob's /battle %s of battle %d does not show alice's offer standing: %+v", sub, id, out)
+		}
+	}
+}
+
 // Ensure no reply a player sees (public, or private or DM to him) holds
 // the other side's secret battlegroup names or its secret orders and
 // movements (ruling R10) — his battle records page by page, his maps in
-// words and his decisions included.
+// words and his decisions included, and the battle's status and his view
+// of it with a truce offered (ruling V18); nor the question whether he
+// accepts that truce the enemy's victory points.
 func TestSecrecy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two campaign turns")
@@ -204,6 +276,11 @@ func TestSecrecy(t *testing.T) {
 				for secret := range forbidden {
 					if strings.Contains(s.reply.Text, secret) {
 						t.Errorf("%s reply to %s holds the enemy's secret %q:\n%s", s.reply.To, tc.user, secret, s.reply.Text)
+					}
+				}
+				for _, secret := range s.forbid {
+					if strings.Contains(s.reply.Text, secret) {
+						t.Errorf("%s reply to %s holds %q, which it must not tell:\n%s", s.reply.To, tc.user, secret, s.reply.Text)
 					}
 				}
 			}
