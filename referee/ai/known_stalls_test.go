@@ -135,8 +135,34 @@ func TestKnownStalls(t *testing.T) {
 		// (window.go). (A battle of the tournament's second set, which
 		// nothing was tuned on.)
 		{"dropships", 1029, 0, "penned out of sight"},
+		// Nothing could meet, and only a move that hurt its own side
+		// (leaving the map with every unit, a DropShip's lift-off) could
+		// still change the result, so V17 went on; or a chase fell a
+		// turn or two short of the limit. Both sides now agree to end
+		// the battle as it stands (truce.go, ruling V18).
+		{"small", 1103, 0, "a truce (V18)"},
+		{"small", 1103, 1, "a truce (V18)"},
+		{"large", 1008, 1, "a truce (V18)"},
+		{"large", 1145, 0, "a truce (V18)"},
+		{"dropships", 1088, 0, "a truce (V18)"},
 	} {
 		check(g, ai.Normal, ai.Normal)
+	}
+	// The same against Hard and Easy: a side hunting 220 hexes with two
+	// units in the last turns (secrets 147); an idle landed DropShip
+	// that could lift off (dropships 175, 141).
+	for _, g := range []known{
+		{"secrets", 147, 0, "a truce (V18)"},
+		{"dropships", 175, 0, "a truce (V18)"},
+	} {
+		check(g, ai.Hard, ai.Normal)
+	}
+	for _, g := range []known{
+		{"small", 27, 0, "a truce (V18)"},
+		{"dropships", 141, 0, "a truce (V18)"},
+		{"dropships", 147, 0, "a truce (V18)"},
+	} {
+		check(g, ai.Normal, ai.Easy)
 	}
 	// Against Greedy: far ahead on points in the last turn, two Long
 	// Toms closed to within range of an enemy Long Tom none of their
