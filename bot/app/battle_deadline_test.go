@@ -94,23 +94,9 @@ func srvFirstBattle(t *testing.T, r *srvRig) (*campaign.Campaign, int) {
 // and dice differently, and a campaign without the setting plays normal.
 func TestMissedPhaseAtTheCampaignsLevel(t *testing.T) {
 	t.Parallel()
-	r := srvStartedRig(t, "Levels")
-	c, id := srvFirstBattle(t, r)
 	// The set-up's questions and the deployment as a deadline would
 	// have them, then the phase the next deadline plays.
-	d := dice.New(dice.NewSeeded(1))
-	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
-		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
-		t.Fatal(err)
-	}
+	c, id, _ := srvDeployedBattle(t, "Levels")
 	if ph := c.Battle(id).State.Phase; ph != referee.PhaseMovement {
 		t.Fatalf("battle %d in its %s phase once deployed, want movement", id, ph)
 	}
@@ -130,6 +116,28 @@ func TestMissedPhaseAtTheCampaignsLevel(t *testing.T) {
 	if play("") != normal {
 		t.Error("a campaign without ai_level does not play at level normal")
 	}
+}
+
+// srvDeployedBattle is the first battle of a started campaign (named
+// name), its set-up's questions answered and both sides deployed as the
+// deadlines would have them, and the dice that did it.
+func srvDeployedBattle(t *testing.T, name string) (*campaign.Campaign, int, *dice.Dice) {
+	t.Helper()
+	c, id := srvFirstBattle(t, srvStartedRig(t, name))
+	d := dice.New(dice.NewSeeded(1))
+	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
+		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
+		t.Fatal(err)
+	}
+	return c, id, d
 }
 
 // srvStartedRig is a rig with a started campaign of the built-in
@@ -198,21 +206,7 @@ func TestMissedPhaseRemembersTheBattle(t *testing.T) {
 // missed_deadline pass the side only passes, and the offer stands.
 func TestMissedPhaseTruce(t *testing.T) {
 	t.Parallel()
-	r := srvStartedRig(t, "Truce")
-	c, id := srvFirstBattle(t, r)
-	d := dice.New(dice.NewSeeded(1))
-	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
-		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
-		t.Fatal(err)
-	}
+	c, id, _ := srvDeployedBattle(t, "Truce")
 	c = c.Clone()
 	b := c.Battle(id)
 	s := b.State.Clone()
@@ -258,27 +252,14 @@ func TestMissedPhaseTruce(t *testing.T) {
 // and that side is not reminded of its own offer.
 func TestMissedPhaseWithATruceOffered(t *testing.T) {
 	t.Parallel()
-	r := srvStartedRig(t, "Truce")
-	c, id := srvFirstBattle(t, r)
-	d := dice.New(dice.NewSeeded(1))
-	c, _, err := campaign.TakeDefaults(c, campaign.InBattle(id), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, side := range campaign.SetupOrder(c.Battle(id).State) {
-		if c, _, err = campaign.AutoDeploy(c, id, side, d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if c, _, err = campaign.TakeDefaults(c, campaign.InBattle(id), d); err != nil {
-		t.Fatal(err)
-	}
+	c, id, d := srvDeployedBattle(t, "Truce")
 	mover := c.Battle(id).State.PhasingSide().ID
 	offerer := "crucis"
 	if mover == offerer {
 		offerer = "bandits"
 	}
-	if c, _, err = campaign.BattleAct(c, id, offerer, referee.Action{Kind: referee.ActTruce}, d); err != nil {
+	c, _, err := campaign.BattleAct(c, id, offerer, referee.Action{Kind: referee.ActTruce}, d)
+	if err != nil {
 		t.Fatal(err)
 	}
 	var told strings.Builder
