@@ -15,9 +15,9 @@ import (
 // limit. An offer stands until either side attacks — any attack rolled
 // on the CRT: fire, a close assault, an ambush, an overrun, a strafe, a
 // bomb run, fire at a drop — since fighting on is the answer to it;
-// mines and exploding ammunition are nobody's choice and leave it. Any side
-// may offer at any time after the deployment, as it may surrender; the
-// offer and its lapse are public.
+// mines and exploding ammunition are nobody's choice and leave it. Any
+// side may offer at any time after the deployment, as it may surrender;
+// the offer and its lapse are public.
 
 // truceError says why side may not offer a truce now.
 func truceError(s *State, side *Side) error {
