@@ -10,9 +10,11 @@ import (
 
 // /battle truce: a side offers to end the battle as it stands, or
 // accepts the enemy's offer (ruling V18). The offer is public: made at
-// once, it is told in the battle's thread, again as each side's turn
-// begins while it stands, and in /battle status and /battle view. An
-// acceptance ends the battle, so it is asked first, as a surrender is.
+// once, it is told in the battle's thread, again as the turn of a side
+// that may accept it begins (BattleReplies), and in /battle status and
+// /battle view. An acceptance ends the battle, so it is asked first, as
+// a surrender is, and the question's button accepts only
+// (truceStillMeant).
 // What the battle's result would be is not said: the score counts what
 // the caller's side may not know (the enemy's victory points, units it
 // has not seen), so the question says only how it is scored.
