@@ -295,6 +295,9 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 				return nil, nil, nil, err
 			}
 		}
+		if err := x.stillAsked(c.Battle(b.ID), a); err != nil {
+			return nil, nil, nil, err
+		}
 		return g.rules.BattleAct(c, b.ID, x.side.ID, a, d)
 	})
 	if err != nil {
@@ -387,12 +390,8 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		text += fmt.Sprintf(", column %+d after shifts. Chances: %s.", *at.Column, odds)
 	}
 	text += x.attackHow(b)
-	val := "0"
-	if a.Value > 0 {
-		val = strconv.Itoa(a.Value)
-	}
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
-		Buttons: button("Attack", true, ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), val}})}}, nil
+		Buttons: button("Attack", true, ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), strconv.Itoa(a.Value), endsWord(len(x.unitsWithMP(b)) > 0)}})}}, nil
 }
 
 // defenseKnown reports whether the attacker's side knows what a preview

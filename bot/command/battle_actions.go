@@ -88,11 +88,12 @@ func (x *call) actionPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		text = liftoffText(b.State, a.Unit) + " Lift off with the button or /battle liftoff unit:" + a.Unit + " confirm:true."
 	}
 	var buttons []Button
+	ends := endsWord(len(x.unitsWithMP(b)) > 0)
 	switch a.Kind {
 	case referee.ActStrafe:
-		buttons = button("Strafe", true, ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}})
+		buttons = button("Strafe", true, ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), ends}})
 	case referee.ActBomb:
-		buttons = button("Bomb", true, ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}})
+		buttons = button("Bomb", true, ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), ends}})
 	case referee.ActLiftoff:
 		buttons = button("Lift off", true, ButtonID{Action: ButtonLiftoff, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})
 	}
@@ -202,40 +203,52 @@ func (x *call) endsMovementPrompt(b *campaign.Battle, a referee.Action) ([]Reply
 	if _, _, err := dryRun(b, a); err != nil {
 		return nil, true, err
 	}
-	cmd := fmt.Sprintf("/battle %s unit:%s", x.Sub, a.Unit)
 	var id ButtonID
 	switch a.Kind {
 	case referee.ActAttack:
-		cmd += " target:" + a.Target
-		if a.Mode != referee.Ranged {
-			cmd += " mode:" + a.Mode.String()
-		}
-		val := "0"
-		if a.Value > 0 {
-			val = strconv.Itoa(a.Value)
-			cmd += " value:" + val
-		}
-		if a.Observer != "" {
-			cmd += " observer:" + a.Observer
-		} else {
+		if a.Observer == "" {
 			// The button carries no observer: with one, the typed
 			// command is the only way.
-			id = ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), val}}
+			id = ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), strconv.Itoa(a.Value), endsWord(true)}}
 		}
 	case referee.ActStrafe:
-		cmd += " hex:" + a.To.String()
-		id = ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}}
+		id = ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), endsWord(true)}}
 	case referee.ActBomb:
-		cmd += " hex:" + a.To.String()
-		id = ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String()}}
+		id = ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), endsWord(true)}}
 	}
-	text := fmt.Sprintf("Attacking now ends the movement phase for every unit of your side: %s still %s MP and would move no more this turn (%s). Confirm with %s confirm:true (or the button); or move them first and attack in the attack phase.",
-		strings.Join(names, ", "), map[bool]string{true: "has", false: "have"}[len(names) == 1], cite.Span(578, 602), cmd)
+	text := endsMovementText(names) + fmt.Sprintf(" Confirm with %s confirm:true (or the button); or move them first and attack in the attack phase.", x.attackCmd(a))
 	var buttons []Button
 	if id.Action != "" {
 		buttons = button("Attack and end movement", true, id)
 	}
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text, Buttons: buttons}}, true, nil
+}
+
+// endsMovementText says that an attack now ends the movement of the
+// units named (unitsWithMP).
+func endsMovementText(names []string) string {
+	return fmt.Sprintf("Attacking now ends the movement phase for every unit of your side: %s still %s MP and would move no more this turn (%s).",
+		strings.Join(names, ", "), map[bool]string{true: "has", false: "have"}[len(names) == 1], cite.Span(578, 602))
+}
+
+// attackCmd is attack, strafe or bomb a as the /battle command that
+// makes it, its options as given.
+func (x *call) attackCmd(a referee.Action) string {
+	cmd := fmt.Sprintf("/battle %s unit:%s", x.Sub, a.Unit)
+	if a.Kind != referee.ActAttack {
+		return cmd + " hex:" + a.To.String()
+	}
+	cmd += " target:" + a.Target
+	if a.Mode != referee.Ranged {
+		cmd += " mode:" + a.Mode.String()
+	}
+	if a.Value > 0 {
+		cmd += " value:" + strconv.Itoa(a.Value)
+	}
+	if a.Observer != "" {
+		cmd += " observer:" + a.Observer
+	}
+	return cmd
 }
 
 // withdrawPrompt asks before a unit leaves the map, saying whether it gets
@@ -249,18 +262,22 @@ func (x *call) withdrawPrompt(b *campaign.Battle, a referee.Action) ([]Reply, er
 	if err != nil {
 		return nil, err
 	}
-	var text, label string
-	switch {
-	case fate.Captured:
-		text, label = fmt.Sprintf("%s would be CAPTURED, not withdrawn: %s (%s). The enemy scores it.", a.Unit, fate.Why, cite.Span(2655, 2657)), "Leave and be captured"
-	case fate.Chance:
-		text, label = fmt.Sprintf("%s may be captured: %s (%s).", a.Unit, fate.Why, cite.Book(2657)), "Leave the map"
-	default:
-		text, label = fmt.Sprintf("%s leaves the map for good: %s.", a.Unit, fate.Why), "Confirm withdrawal"
-	}
+	text, label := fateText(a.Unit, fate)
 	text += fmt.Sprintf(" Confirm with the button or /battle withdraw unit:%s confirm:true.", a.Unit)
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
-		Buttons: button(label, true, ButtonID{Action: ButtonWithdraw, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})}}, nil
+		Buttons: button(label, true, ButtonID{Action: ButtonWithdraw, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, fateWord(fate)}})}}, nil
+}
+
+// fateText says what withdrawing unit does to it, and why, with the
+// label of the button that confirms it.
+func fateText(unit string, fate referee.WithdrawFate) (text, label string) {
+	switch {
+	case fate.Captured:
+		return fmt.Sprintf("%s would be CAPTURED, not withdrawn: %s (%s). The enemy scores it.", unit, fate.Why, cite.Span(2655, 2657)), "Leave and be captured"
+	case fate.Chance:
+		return fmt.Sprintf("%s may be captured: %s (%s).", unit, fate.Why, cite.Book(2657)), "Leave the map"
+	}
+	return fmt.Sprintf("%s leaves the map for good: %s.", unit, fate.Why), "Confirm withdrawal"
 }
 
 // liftoffPrompt asks before a DropShip leaves the battle with its load.

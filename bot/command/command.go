@@ -131,6 +131,10 @@ type Request struct {
 	// Component is the custom id of a pressed button (Name and Sub are
 	// then empty); see the codec in customid.go.
 	Component string
+	// Asked is what the question whose button was pressed told the
+	// player ("" for a typed command): the command acts only while it
+	// still holds (asked.go).
+	Asked string
 	// Now is the time of the request, fixed for its whole transaction.
 	Now time.Time
 }

@@ -18,15 +18,18 @@ const (
 	// ButtonEndPhase ends the current battle phase (/battle end).
 	ButtonEndPhase ButtonAction = "end"
 	// ButtonWithdraw confirms a unit's withdrawal (/battle withdraw
-	// confirm:true); Args[0] is the unit.
+	// confirm:true); Args are the unit and the fate its question told
+	// (Request.Asked, fateWord).
 	ButtonWithdraw ButtonAction = "withdraw"
 	// ButtonAutoResolve lets the AI fight the battle (/battle auto).
 	ButtonAutoResolve ButtonAction = "auto"
 	// ButtonAttack confirms a previewed attack (/battle attack); Args are
-	// unit, target, mode and the declared value ("0" for full).
+	// unit, target, mode, the declared value ("0" for full) and whether
+	// its question said it ends movement (Request.Asked, endsWord).
 	ButtonAttack ButtonAction = "attack"
 	// ButtonStrafe and ButtonBomb confirm an air lance's attack on a hex
-	// (/battle strafe|bomb confirm:true); Args are unit and hex.
+	// (/battle strafe|bomb confirm:true); Args are unit, hex and whether
+	// its question said it ends movement (Request.Asked, endsWord).
 	ButtonStrafe ButtonAction = "strafe"
 	ButtonBomb   ButtonAction = "bomb"
 	// ButtonLiftoff confirms a DropShip's lift-off (/battle liftoff
@@ -68,11 +71,11 @@ type buttonCommand struct {
 var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonReady:       {"orders", "ready", nil, nil},
 	ButtonEndPhase:    {"battle", "end", nil, nil},
-	ButtonWithdraw:    {"battle", "withdraw", []string{"unit"}, map[string]string{"confirm": "true"}},
+	ButtonWithdraw:    {"battle", "withdraw", []string{"unit", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonAutoResolve: {"battle", "auto", nil, nil},
-	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value"}, nil},
-	ButtonStrafe:      {"battle", "strafe", []string{"unit", "hex"}, map[string]string{"confirm": "true"}},
-	ButtonBomb:        {"battle", "bomb", []string{"unit", "hex"}, map[string]string{"confirm": "true"}},
+	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value", askedArg}, nil},
+	ButtonStrafe:      {"battle", "strafe", []string{"unit", "hex", askedArg}, map[string]string{"confirm": "true"}},
+	ButtonBomb:        {"battle", "bomb", []string{"unit", "hex", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonLiftoff:     {"battle", "liftoff", []string{"unit"}, map[string]string{"confirm": "true"}},
 	ButtonTruce:       {"battle", "truce", nil, map[string]string{"confirm": "true"}},
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
@@ -82,6 +85,12 @@ var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
 	ButtonPage:        {"", "", []string{"command", "sub", "page"}, nil},
 }
+
+// askedArg names the argument of a question's button that is what the
+// question told, not an option: the press carries it as Request.Asked,
+// and the command refuses to act once the battle no longer matches it
+// (asked.go).
+const askedArg = "asked"
 
 // minCampaign is the lowest campaign a button of action a may carry.
 func minCampaign(a ButtonAction) int64 {
@@ -212,10 +221,13 @@ func (b ButtonID) request(r *Request) *Request {
 		n.Options["battle"] = strconv.Itoa(b.Battle)
 	}
 	for i, name := range cmd.args {
-		if b.Args[i] == "0" && name == "value" {
-			continue
+		switch {
+		case name == askedArg:
+			n.Asked = b.Args[i]
+		case b.Args[i] == "0" && name == "value":
+		default:
+			n.Options[name] = b.Args[i]
 		}
-		n.Options[name] = b.Args[i]
 	}
 	for k, v := range cmd.fixed {
 		n.Options[k] = v

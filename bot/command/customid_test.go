@@ -12,12 +12,13 @@ func TestButtonIDRoundTrip(t *testing.T) {
 		id        ButtonID
 		name, sub string
 		opts      map[string]string
+		asked     string
 	}{
-		{ButtonID{Action: ButtonReady, Campaign: 3}, "orders", "ready", map[string]string{"campaign": "3"}},
-		{ButtonID{Action: ButtonEndPhase, Campaign: 3, Battle: 2}, "battle", "end", map[string]string{"campaign": "3", "battle": "2"}},
-		{ButtonID{Action: ButtonWithdraw, Campaign: 12, Battle: 4, Args: []string{"A7"}}, "battle", "withdraw", map[string]string{"campaign": "12", "battle": "4", "unit": "A7", "confirm": "true"}},
-		{ButtonID{Action: ButtonAutoResolve, Campaign: 1, Battle: 9}, "battle", "auto", map[string]string{"campaign": "1", "battle": "9"}},
-		{ButtonID{Action: ButtonAttack, Campaign: 1, Battle: 1, Args: []string{"A1", "B2", "close", "0"}}, "battle", "attack", map[string]string{"campaign": "1", "battle": "1", "unit": "A1", "target": "B2", "mode": "close", "confirm": "true"}},
+		{ButtonID{Action: ButtonReady, Campaign: 3}, "orders", "ready", map[string]string{"campaign": "3"}, ""},
+		{ButtonID{Action: ButtonEndPhase, Campaign: 3, Battle: 2}, "battle", "end", map[string]string{"campaign": "3", "battle": "2"}, ""},
+		{ButtonID{Action: ButtonWithdraw, Campaign: 12, Battle: 4, Args: []string{"A7", "captured"}}, "battle", "withdraw", map[string]string{"campaign": "12", "battle": "4", "unit": "A7", "confirm": "true"}, "captured"},
+		{ButtonID{Action: ButtonAutoResolve, Campaign: 1, Battle: 9}, "battle", "auto", map[string]string{"campaign": "1", "battle": "9"}, ""},
+		{ButtonID{Action: ButtonAttack, Campaign: 1, Battle: 1, Args: []string{"A1", "B2", "close", "0", "attack"}}, "battle", "attack", map[string]string{"campaign": "1", "battle": "1", "unit": "A1", "target": "B2", "mode": "close", "confirm": "true"}, "attack"},
 	} {
 		t.Run(string(tc.id.Action), func(t *testing.T) {
 			s, err := tc.id.Encode()
@@ -32,8 +33,8 @@ func TestButtonIDRoundTrip(t *testing.T) {
 				t.Errorf("decode(encode(%+v)) = %+v", tc.id, got)
 			}
 			r := got.request(cmdRequest("u", "", ""))
-			if r.Name != tc.name || r.Sub != tc.sub || len(r.Options) != len(tc.opts) {
-				t.Fatalf("request = /%s %s %v, want /%s %s %v", r.Name, r.Sub, r.Options, tc.name, tc.sub, tc.opts)
+			if r.Name != tc.name || r.Sub != tc.sub || len(r.Options) != len(tc.opts) || r.Asked != tc.asked {
+				t.Fatalf("request = /%s %s %v asked %q, want /%s %s %v asked %q", r.Name, r.Sub, r.Options, r.Asked, tc.name, tc.sub, tc.opts, tc.asked)
 			}
 			for k, v := range tc.opts {
 				if r.Options[k] != v {
@@ -62,8 +63,8 @@ func TestButtonIDErrors(t *testing.T) {
 		{Action: "nuke", Campaign: 1},
 		{Action: ButtonReady, Campaign: 0},
 		{Action: ButtonWithdraw, Campaign: 1, Battle: 1},
-		{Action: ButtonWithdraw, Campaign: 1, Battle: 1, Args: []string{"A|1"}},
-		{Action: ButtonWithdraw, Campaign: 1, Battle: 1, Args: []string{strings.Repeat("A", 100)}},
+		{Action: ButtonWithdraw, Campaign: 1, Battle: 1, Args: []string{"A|1", "away"}},
+		{Action: ButtonWithdraw, Campaign: 1, Battle: 1, Args: []string{strings.Repeat("A", 100), "away"}},
 	} {
 		if s, err := b.Encode(); err == nil {
 			t.Errorf("Encode(%+v) = %q, want an error", b, s)

@@ -1,0 +1,60 @@
+package command
+
+import (
+	"bfbot/campaign"
+	"bfbot/referee"
+)
+
+// A question's button may be pressed long after it was asked, when the
+// battle has moved on: the unit moved, the side declared its retreat, a
+// new turn began. The press does what the question told or nothing: the
+// button carries what it told in a word (Request.Asked), and the
+// command, inside its transaction, refuses once the battle no longer
+// gives that word, saying what it would do now and how to do it. A
+// typed confirm:true carries no word: the player typed it on the battle
+// as it stands. (The truce question's own check is truceStillMeant.)
+
+// fateWord is a withdrawal's fate as its question tells it (fateText).
+func fateWord(f referee.WithdrawFate) string {
+	switch {
+	case f.Captured:
+		return "captured"
+	case f.Chance:
+		return "chance"
+	}
+	return "away"
+}
+
+// endsWord is whether an attack's question said that it ends the
+// caller's movement phase (endsMovementPrompt, attackHow).
+func endsWord(endsMovement bool) string {
+	if endsMovement {
+		return "movement"
+	}
+	return "attack"
+}
+
+// stillAsked checks, as action a is made on battle b, that b still gives
+// what the question whose button was pressed told: the same fate for a
+// withdrawal; for an attack, strafe or bomb, no end of the movement
+// phase it did not warn of. An attack asked in the movement phase and
+// pressed in the attack phase ends nothing: it is made.
+func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
+	if x.Asked == "" || b == nil || b.State == nil {
+		return nil // the engine says what is wrong
+	}
+	switch a.Kind {
+	case referee.ActWithdraw:
+		fate, err := referee.FateOfWithdrawal(b.State, a.Unit)
+		if err != nil || fateWord(fate) == x.Asked {
+			return nil
+		}
+		text, _ := fateText(a.Unit, fate)
+		return userf("battle %d has changed since you were asked: %s Withdraw with /battle withdraw unit:%s confirm:true, or ask again without confirm", b.ID, text, a.Unit)
+	case referee.ActAttack, referee.ActStrafe, referee.ActBomb:
+		if names := x.unitsWithMP(b); len(names) > 0 && x.Asked != endsWord(true) {
+			return userf("battle %d has changed since you were asked: it is your movement phase now. %s Confirm with %s confirm:true; or move them first and attack in the attack phase", b.ID, endsMovementText(names), x.attackCmd(a))
+		}
+	}
+	return nil
+}

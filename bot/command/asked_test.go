@@ -1,0 +1,63 @@
+package command
+
+import (
+	"strings"
+	"testing"
+
+	"bfbot/referee"
+)
+
+// Ensure a withdrawal's button, pressed after the battle changed the
+// unit's fate, is refused and says the fate now (000 lines 2653–2657;
+// ruling V6): A2 carries salvage on the north edge, so before the
+// retreat it leaves for good; once Lancers retreats by the west edge it
+// may be captured, which the question never told.
+func TestWithdrawButtonAfterFateChanged(t *testing.T) {
+	f := actFixture(t, strings.Replace(actEdge, `step: 1, hex: "0501"}`, `step: 1, hex: "0501", salvage: 1}`, 1))
+	out := f.cmdMust("alice", "battle", "withdraw", "unit", "A2")
+	if got := cmdTexts(out); !strings.Contains(got, "A2 leaves the map for good: a unit carrying salvage may leave by any edge") {
+		t.Fatalf("withdraw with salvage before the retreat: %q", got)
+	}
+	f.cmdMust("alice", "battle", "retreat")
+	f.cmdMust("alice", "battle", "decide", "decision", "1", "answer", "west")
+	got := cmdTexts(f.press("alice", out))
+	if !strings.Contains(got, "battle 1 has changed since you were asked: A2 may be captured: it carries salvage but leaves by the wrong edge") || !strings.Contains(got, "/battle withdraw unit:A2 confirm:true") {
+		t.Errorf("the stale button: %q", got)
+	}
+	if st := f.state().Unit("A2").Status; st != referee.Active {
+		t.Fatalf("A2 %v after the stale button, want still on the map", st)
+	}
+	// Asked again, the fate is told as it stands and the button acts.
+	f.press("alice", f.cmdMust("alice", "battle", "withdraw", "unit", "A2"))
+	if st := f.state().Unit("A2").Status; st == referee.Active {
+		t.Error("A2 still on the map after the new question's button")
+	}
+}
+
+// Ensure an attack's button from a question asked in the attack phase,
+// which warned of nothing, is refused when pressed in the side's next
+// movement phase, where it would end the movement of every unit (ruling
+// CMD4); the button of the question that warned of it acts.
+func TestAttackButtonInALaterMovementPhase(t *testing.T) {
+	f := actFixture(t, strings.Replace(secPreviewScenario(t), ", chits: [aep]", "", 1))
+	f.cmdMust("alice", "battle", "end")
+	out := f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3", "preview", "true")
+	if got := cmdTexts(out); !strings.Contains(got, "Attack with the button or the same command without preview.") {
+		t.Fatalf("preview in the attack phase: %q", got)
+	}
+	for f.state().PhasingSide().ID != "a" || f.state().Phase != referee.PhaseMovement {
+		user := map[string]string{"a": "alice", "b": "bob"}[f.state().PhasingSide().ID]
+		f.cmdMust(user, "battle", "end")
+	}
+	got := cmdTexts(f.press("alice", out))
+	if !strings.Contains(got, "battle 1 has changed since you were asked: it is your movement phase now. Attacking now ends the movement phase for every unit of your side: A1 (5 MP), A2 (6 MP)") || !strings.Contains(got, "/battle attack unit:A1 target:B3 confirm:true") {
+		t.Errorf("the attack phase's button in the movement phase: %q", got)
+	}
+	if s := f.state(); s.Phase != referee.PhaseMovement || s.Unit("A1").Attacked {
+		t.Fatalf("the stale button acted: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)
+	}
+	f.press("alice", f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3"))
+	if s := f.state(); s.Phase != referee.PhaseAttack || !s.Unit("A1").Attacked {
+		t.Errorf("after the warning's button: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)
+	}
+}
