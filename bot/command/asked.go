@@ -1,6 +1,10 @@
 package command
 
 import (
+	"hash/fnv"
+	"strconv"
+	"strings"
+
 	"bfbot/campaign"
 	"bfbot/referee"
 )
@@ -34,14 +38,26 @@ func endsWord(endsMovement bool) string {
 	return "attack"
 }
 
+// loadWord is what a lift-off of ship takes away as its question tells
+// it (liftoffText): a digest of the units aboard, so that a full ship's
+// button stays within Discord's 100 characters.
+func loadWord(s *referee.State, ship string) string {
+	h := fnv.New32a()
+	h.Write([]byte(strings.Join(aboard(s, ship), " ")))
+	return strconv.FormatUint(uint64(h.Sum32()), 36)
+}
+
 // stillAsked checks, as action a is made on battle b, that b still gives
 // what the question whose button was pressed told: the same fate for a
-// withdrawal; for an attack, strafe or bomb, no end of the movement
+// withdrawal; the same load for a lift-off; for an attack, strafe or bomb, no end of the movement
 // phase it did not warn of. An attack asked in the movement phase and
 // pressed in the attack phase ends nothing: it is made.
 func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
 	if x.Asked == "" || b == nil || b.State == nil {
-		return nil // the engine says what is wrong
+		return nil
+	}
+	if _, _, err := dryRun(b, a); err != nil {
+		return nil // the engine's refusal comes first, as it is
 	}
 	switch a.Kind {
 	case referee.ActWithdraw:
@@ -51,6 +67,11 @@ func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
 		}
 		text, _ := fateText(a.Unit, fate)
 		return userf("battle %d has changed since you were asked: %s Withdraw with /battle withdraw unit:%s confirm:true, or ask again without confirm", b.ID, text, a.Unit)
+	case referee.ActLiftoff:
+		if loadWord(b.State, a.Unit) == x.Asked {
+			return nil
+		}
+		return userf("battle %d has changed since you were asked: %s Lift off with /battle liftoff unit:%s confirm:true, or ask again without confirm", b.ID, liftoffText(b.State, a.Unit), a.Unit)
 	case referee.ActAttack, referee.ActStrafe, referee.ActBomb:
 		if names := x.unitsWithMP(b); len(names) > 0 && x.Asked != endsWord(true) {
 			return userf("battle %d has changed since you were asked: it is your movement phase now. %s Confirm with %s confirm:true; or move them first and attack in the attack phase", b.ID, endsMovementText(names), x.attackCmd(a))

@@ -61,3 +61,23 @@ func TestAttackButtonInALaterMovementPhase(t *testing.T) {
 		t.Errorf("after the warning's button: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)
 	}
 }
+
+// Ensure a lift-off's button, pressed after a unit boarded the DropShip,
+// is refused and names the load now (ruling DR16): the question told of
+// nothing aboard, and A1 would leave the battle with the ship unasked.
+func TestLiftoffButtonAfterLoadChanged(t *testing.T) {
+	f := actFixture(t, actShip)
+	f.cmdMust("alice", "battle", "debark", "unit", "A1", "hex", "1009")
+	out := f.cmdMust("alice", "battle", "liftoff", "unit", "D1")
+	if got := cmdTexts(out); !strings.Contains(got, "D1 lifts off with nothing aboard") {
+		t.Fatalf("lift-off question with A1 debarked: %q", got)
+	}
+	f.cmdMust("alice", "battle", "embark", "unit", "A1", "dropship", "D1")
+	got := cmdTexts(f.press("alice", out))
+	if !strings.Contains(got, "battle 1 has changed since you were asked: D1 lifts off with A1 aboard") || !strings.Contains(got, "/battle liftoff unit:D1 confirm:true") {
+		t.Errorf("the stale button: %q", got)
+	}
+	if d1, a1 := f.state().Unit("D1"), f.state().Unit("A1"); d1.Status == referee.Withdrawn || a1.Status == referee.Withdrawn {
+		t.Fatalf("the stale button lifted off: D1 %v, A1 %v", d1.Status, a1.Status)
+	}
+}

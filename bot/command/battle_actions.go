@@ -95,7 +95,7 @@ func (x *call) actionPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 	case referee.ActBomb:
 		buttons = button("Bomb", true, ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), ends}})
 	case referee.ActLiftoff:
-		buttons = button("Lift off", true, ButtonID{Action: ButtonLiftoff, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})
+		buttons = button("Lift off", true, ButtonID{Action: ButtonLiftoff, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, loadWord(b.State, a.Unit)}})
 	}
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text, Buttons: buttons}}, nil
 }
@@ -155,17 +155,22 @@ func atLeast(n int) int {
 // liftoffText says what a lift-off takes away: the ship and its load,
 // which are the owner's to know.
 func liftoffText(s *referee.State, ship string) string {
-	var aboard []string
-	for _, u := range s.Units {
-		if u.Aboard == ship && u.Status == referee.Reserve {
-			aboard = append(aboard, u.ID)
-		}
-	}
 	load := "nothing aboard"
-	if len(aboard) > 0 {
-		load = strings.Join(aboard, ", ") + " aboard"
+	if ids := aboard(s, ship); len(ids) > 0 {
+		load = strings.Join(ids, ", ") + " aboard"
 	}
 	return fmt.Sprintf("%s lifts off with %s and leaves the battle for good: withdrawn, not lost (ruling DR16).", ship, load)
+}
+
+// aboard lists the units that a lift-off of ship takes away.
+func aboard(s *referee.State, ship string) []string {
+	var ids []string
+	for _, u := range s.Units {
+		if u.Aboard == ship && u.Status == referee.Reserve {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
 }
 
 // unitsWithMP lists the caller's units that could still move in his
@@ -287,7 +292,7 @@ func (x *call) liftoffPrompt(b *campaign.Battle, a referee.Action) ([]Reply, err
 	}
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID),
 		Text:    liftoffText(b.State, a.Unit) + fmt.Sprintf(" Confirm with the button or /battle liftoff unit:%s confirm:true.", a.Unit),
-		Buttons: button("Lift off", true, ButtonID{Action: ButtonLiftoff, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit}})}}, nil
+		Buttons: button("Lift off", true, ButtonID{Action: ButtonLiftoff, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, loadWord(b.State, a.Unit)}})}}, nil
 }
 
 // DeployPrompts tells each player of each side that must deploy in the

@@ -33,7 +33,8 @@ const (
 	ButtonStrafe ButtonAction = "strafe"
 	ButtonBomb   ButtonAction = "bomb"
 	// ButtonLiftoff confirms a DropShip's lift-off (/battle liftoff
-	// confirm:true); Args[0] is the DropShip.
+	// confirm:true); Args are the DropShip and the load its question
+	// told (Request.Asked, loadWord).
 	ButtonLiftoff ButtonAction = "liftoff"
 	// ButtonTruce accepts the enemy's offer to end the battle as it
 	// stands (/battle truce confirm:true; ruling V18).
@@ -76,7 +77,7 @@ var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value", askedArg}, nil},
 	ButtonStrafe:      {"battle", "strafe", []string{"unit", "hex", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonBomb:        {"battle", "bomb", []string{"unit", "hex", askedArg}, map[string]string{"confirm": "true"}},
-	ButtonLiftoff:     {"battle", "liftoff", []string{"unit"}, map[string]string{"confirm": "true"}},
+	ButtonLiftoff:     {"battle", "liftoff", []string{"unit", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonTruce:       {"battle", "truce", nil, map[string]string{"confirm": "true"}},
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
 	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
