@@ -79,3 +79,15 @@ func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
 	}
 	return nil
 }
+
+// joinStillAsked checks, as the referee answers user's join request by
+// a button, that the request is still for the side the button's message
+// named: a request withdrawn and made again for another side has a
+// message of its own.
+func (x *call) joinStillAsked(c *campaign.Campaign, user string) error {
+	r := c.PendingOf(user)
+	if x.Asked == "" || r == nil || r.Side == x.Asked {
+		return nil // the campaign says what is wrong
+	}
+	return userf("%s has asked again since, to join %s, not %s: answer the newer message, or /campaign approve|deny user:…", c.NameOf(user), c.SideName(r.Side), c.SideName(x.Asked))
+}

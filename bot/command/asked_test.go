@@ -1,8 +1,10 @@
 package command
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"bfbot/referee"
 )
@@ -79,5 +81,40 @@ func TestLiftoffButtonAfterLoadChanged(t *testing.T) {
 	}
 	if d1, a1 := f.state().Unit("D1"), f.state().Unit("A1"); d1.Status == referee.Withdrawn || a1.Status == referee.Withdrawn {
 		t.Fatalf("the stale button lifted off: D1 %v, A1 %v", d1.Status, a1.Status)
+	}
+}
+
+// Ensure the Approve and Deny buttons of a join request answer only the
+// request their message named: Eve asks for the Lancers, withdraws and
+// asks for the Bandits; the first message's buttons are refused, the
+// second's seat her.
+func TestJoinButtonsAfterTheRequestChanged(t *testing.T) {
+	f := mbNew(t, true)
+	toRef := func(out []Reply) string {
+		for _, r := range out {
+			if r.To == DM && r.User == mbRef.ID && len(r.Buttons) == 2 {
+				return r.Buttons[0].CustomID + " " + r.Buttons[1].CustomID
+			}
+		}
+		t.Fatalf("the referee is not asked with two buttons: %s", cmdTexts(out))
+		return ""
+	}
+	press := func(id string) string {
+		return cmdTexts(f.reg.Dispatch(context.Background(), &Request{User: mbRef, Guild: "g", Channel: "c", Component: id, Now: time.Unix(0, 0)}))
+	}
+	old := strings.Fields(toRef(f.must(mbEve, "campaign", "join", "side", "crucis")))
+	f.must(mbEve, "campaign", "leave")
+	fresh := strings.Fields(toRef(f.must(mbEve, "campaign", "join", "side", "bandits")))
+	for _, id := range old {
+		if got := press(id); !strings.Contains(got, "Eve has asked again since, to join Moore's Bandits, not 7th Crucis Lancers") {
+			t.Errorf("the old message's button %s: %q", id, got)
+		}
+	}
+	if s := f.side(mbEve); s != "" {
+		t.Fatalf("the old message's buttons seated Eve on %s", s)
+	}
+	press(fresh[0])
+	if s := f.side(mbEve); s != "bandits" {
+		t.Errorf("the new message's Approve: Eve on %q, want bandits", s)
 	}
 }

@@ -43,7 +43,8 @@ const (
 	// deploy auto:true).
 	ButtonAutoDeploy ButtonAction = "autodeploy"
 	// ButtonApprove and ButtonDeny answer a join request (/campaign
-	// approve|deny); Args[0] is the user asking.
+	// approve|deny); Args are the user asking and the side he asked for
+	// (Request.Asked).
 	ButtonApprove ButtonAction = "approve"
 	ButtonDeny    ButtonAction = "deny"
 	// ButtonDecide answers a decision (/campaign decide); Args are the
@@ -80,8 +81,8 @@ var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonLiftoff:     {"battle", "liftoff", []string{"unit", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonTruce:       {"battle", "truce", nil, map[string]string{"confirm": "true"}},
 	ButtonAutoDeploy:  {"battle", "deploy", nil, map[string]string{"auto": "true"}},
-	ButtonApprove:     {"campaign", "approve", []string{"user"}, nil},
-	ButtonDeny:        {"campaign", "deny", []string{"user"}, nil},
+	ButtonApprove:     {"campaign", "approve", []string{"user", askedArg}, nil},
+	ButtonDeny:        {"campaign", "deny", []string{"user", askedArg}, nil},
 	ButtonDecide:      {"campaign", "decide", []string{"decision", "answer"}, nil},
 	ButtonLog:         {"battle", "log", []string{"side", "page"}, nil},
 	ButtonPage:        {"", "", []string{"command", "sub", "page"}, nil},

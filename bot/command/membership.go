@@ -78,8 +78,8 @@ func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
 			x.private(fmt.Sprintf("You asked to join %s in campaign %d “%s”. The referee decides; until then you see nothing of the side. /campaign leave withdraws the request.", s.Name, x.c.ID, x.c.Name)),
 			{To: DM, User: x.c.Referee, Campaign: x.c.ID,
 				Text: fmt.Sprintf("%s asks to join %s in campaign %d “%s”. Approve or deny (or /campaign approve|deny user:…).", x.c.NameOf(x.User.ID), s.Name, x.c.ID, x.c.Name),
-				Buttons: append(button("Approve", false, ButtonID{Action: ButtonApprove, Campaign: x.c.ID, Args: []string{x.User.ID}}),
-					button("Deny", true, ButtonID{Action: ButtonDeny, Campaign: x.c.ID, Args: []string{x.User.ID}})...)},
+				Buttons: append(button("Approve", false, ButtonID{Action: ButtonApprove, Campaign: x.c.ID, Args: []string{x.User.ID, s.ID}}),
+					button("Deny", true, ButtonID{Action: ButtonDeny, Campaign: x.c.ID, Args: []string{x.User.ID, s.ID}})...)},
 		}, nil
 	}
 	if x.c.Scenario != nil {
@@ -92,6 +92,9 @@ func (g *Registry) campaignApprove(ctx context.Context, x *call) ([]Reply, error
 	user := x.str("user")
 	var req campaign.JoinRequest
 	out, err := x.seatChange(ctx, func(c *campaign.Campaign) (n *campaign.Campaign, err error) {
+		if err := x.joinStillAsked(c, user); err != nil {
+			return nil, err
+		}
 		n, req, err = campaign.Approve(x.named(c, "user"), user)
 		return n, err
 	})
@@ -107,6 +110,9 @@ func (g *Registry) campaignDeny(ctx context.Context, x *call) ([]Reply, error) {
 	user := x.str("user")
 	var req campaign.JoinRequest
 	if _, err := x.seatChange(ctx, func(c *campaign.Campaign) (n *campaign.Campaign, err error) {
+		if err := x.joinStillAsked(c, user); err != nil {
+			return nil, err
+		}
 		n, req, err = campaign.Deny(c, user)
 		return n, err
 	}); err != nil {

@@ -17,7 +17,7 @@ const seatsSession = `@ref /campaign create name:Seats
 @eve /campaign join side:bandits
 @eve /bg list via:dm
 @eve /orders ready via:dm
-@eve /press id:bf1|approve|1|0|eve
+@eve /press id:bf1|approve|1|0|eve|bandits
 @eve /campaign join side:crucis
 @ref /campaign deny user:@eve
 @eve /campaign join side:bandits
