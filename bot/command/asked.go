@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"hash/fnv"
 	"strconv"
 	"strings"
@@ -90,4 +91,26 @@ func (x *call) joinStillAsked(c *campaign.Campaign, user string) error {
 		return nil // the campaign says what is wrong
 	}
 	return userf("%s has asked again since, to join %s, not %s: answer the newer message, or /campaign approve|deny user:…", c.NameOf(user), c.SideName(r.Side), c.SideName(x.Asked))
+}
+
+// turnWord is the campaign turn and phase a message asks to seal the
+// orders of (OrdersOpen).
+func turnWord(c *campaign.Campaign) string {
+	return fmt.Sprintf("%d-%s", c.Turn, c.Phase)
+}
+
+// turnStillAsked checks, as a Ready button seals the side's orders, that
+// they are those of the turn and phase its message asked for: pressed
+// later, it would seal orders the player has not given yet, and with
+// early_resolution resolve the turn.
+func (x *call) turnStillAsked(c *campaign.Campaign) error {
+	if x.Asked == "" || turnWord(c) == x.Asked {
+		return nil
+	}
+	what := "orders"
+	if c.Phase == campaign.PhaseSearches {
+		what = "searches"
+	}
+	turn, phase, _ := strings.Cut(x.Asked, "-")
+	return userf("this button was for turn %s's %s phase; it is turn %d's %s phase now: give your %s, then seal them with /orders ready or the newest message's button", turn, phase, c.Turn, c.Phase, what)
 }

@@ -2,10 +2,12 @@ package command
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"bfbot/campaign"
 	"bfbot/referee"
 )
 
@@ -116,5 +118,33 @@ func TestJoinButtonsAfterTheRequestChanged(t *testing.T) {
 	press(fresh[0])
 	if s := f.side(mbEve); s != "bandits" {
 		t.Errorf("the new message's Approve: Eve on %q, want bandits", s)
+	}
+}
+
+// Ensure the Ready button of a turn's "orders are open" message, pressed
+// once the campaign has moved on, is refused and seals nothing: it would
+// seal orders the player has not given yet (and with early_resolution
+// resolve the turn).
+func TestReadyButtonOfAnEarlierTurn(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	var old []Reply
+	for _, r := range f.cmdMust("ref", "campaign", "start") {
+		if r.User == "alice" && len(r.Buttons) == 1 {
+			old = append(old, r)
+		}
+	}
+	f.cmdMust("alice", "orders", "ready")
+	f.cmdMust("bob", "orders", "ready")
+	f.cmdMust("ref", "campaign", "advance")
+	c, _ := f.store.Get(t.Context(), 1)
+	if c.Turn == 1 && c.Phase == campaign.PhaseOrders {
+		t.Fatal("the campaign did not move on")
+	}
+	got := cmdTexts(f.press("alice", old))
+	if want := fmt.Sprintf("this button was for turn 1's orders phase; it is turn %d's %s phase now", c.Turn, c.Phase); !strings.Contains(got, want) {
+		t.Errorf("the old Ready: %q, want %q", got, want)
+	}
+	if c, _ := f.store.Get(t.Context(), 1); c.Side("crucis").Orders.Ready {
+		t.Error("the old Ready sealed the orders")
 	}
 }

@@ -227,7 +227,7 @@ func OrdersOpen(c *campaign.Campaign, due time.Time) []Reply {
 		for _, p := range s.Players {
 			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
 				Text:    strings.Join(slices.DeleteFunc([]string{fmt.Sprintf(open, c.Turn, s.Name), ordersDue(due), how}, func(t string) bool { return t == "" }), " "),
-				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID})})
+				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID, Args: []string{turnWord(c)}})})
 		}
 	}
 	return out

@@ -13,7 +13,9 @@ type ButtonAction string
 
 // The buttons the bot offers for frequent steps.
 const (
-	// ButtonReady marks the side's orders ready (/orders ready).
+	// ButtonReady marks the side's orders ready (/orders ready); Args[0]
+	// is the campaign turn and phase of its message (Request.Asked,
+	// turnWord).
 	ButtonReady ButtonAction = "ready"
 	// ButtonEndPhase ends the current battle phase (/battle end).
 	ButtonEndPhase ButtonAction = "end"
@@ -71,7 +73,7 @@ type buttonCommand struct {
 
 // buttonCommands maps a button to its command.
 var buttonCommands = map[ButtonAction]buttonCommand{
-	ButtonReady:       {"orders", "ready", nil, nil},
+	ButtonReady:       {"orders", "ready", []string{askedArg}, nil},
 	ButtonEndPhase:    {"battle", "end", nil, nil},
 	ButtonWithdraw:    {"battle", "withdraw", []string{"unit", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonAutoResolve: {"battle", "auto", nil, nil},

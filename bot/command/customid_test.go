@@ -14,7 +14,7 @@ func TestButtonIDRoundTrip(t *testing.T) {
 		opts      map[string]string
 		asked     string
 	}{
-		{ButtonID{Action: ButtonReady, Campaign: 3}, "orders", "ready", map[string]string{"campaign": "3"}, ""},
+		{ButtonID{Action: ButtonReady, Campaign: 3, Args: []string{"2-orders"}}, "orders", "ready", map[string]string{"campaign": "3"}, "2-orders"},
 		{ButtonID{Action: ButtonEndPhase, Campaign: 3, Battle: 2}, "battle", "end", map[string]string{"campaign": "3", "battle": "2"}, ""},
 		{ButtonID{Action: ButtonWithdraw, Campaign: 12, Battle: 4, Args: []string{"A7", "captured"}}, "battle", "withdraw", map[string]string{"campaign": "12", "battle": "4", "unit": "A7", "confirm": "true"}, "captured"},
 		{ButtonID{Action: ButtonAutoResolve, Campaign: 1, Battle: 9}, "battle", "auto", map[string]string{"campaign": "1", "battle": "9"}, ""},
@@ -50,7 +50,7 @@ func TestButtonIDRoundTrip(t *testing.T) {
 func TestButtonIDErrors(t *testing.T) {
 	for _, s := range []string{
 		"", "bf1", "bf2|ready|1|0", "bf1|nuke|1|0", "bf1|ready|0|0", "bf1|ready|-1|0", "bf1|ready|01|0",
-		"bf1|ready|1|x", "bf1|ready|1|0|extra", "bf1|withdraw|1|1", "bf1|withdraw|1|1|A 1", "bf1|withdraw|1|1|",
+		"bf1|ready|1|x", "bf1|ready|1|0", "bf1|ready|1|0|1-orders|extra", "bf1|withdraw|1|1", "bf1|withdraw|1|1|A 1", "bf1|withdraw|1|1|",
 		"bf1|ready|99999999999999999999|0", strings.Repeat("x", 101),
 	} {
 		t.Run(s, func(t *testing.T) {
@@ -76,7 +76,7 @@ func TestButtonIDErrors(t *testing.T) {
 // stranger's Ready is refused, a player's marks his orders ready.
 func TestButtonPress(t *testing.T) {
 	f := cmdNewFixture(t, true)
-	id, err := ButtonID{Action: ButtonReady, Campaign: 1}.Encode()
+	id, err := ButtonID{Action: ButtonReady, Campaign: 1, Args: []string{"1-orders"}}.Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,8 +99,8 @@ func TestButtonPress(t *testing.T) {
 }
 
 func FuzzDecodeButton(f *testing.F) {
-	f.Add("bf1|attack|1|1|A1|B2|close|0")
-	f.Add("bf1|ready|1|0")
+	f.Add("bf1|attack|1|1|A1|B2|close|0|attack")
+	f.Add("bf1|ready|1|0|1-orders")
 	f.Fuzz(func(t *testing.T, s string) {
 		b, err := DecodeButton(s)
 		if err != nil {

@@ -143,7 +143,12 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	side, sealed := x.side.ID, x.side.Orders.Ready
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		return g.rules.GiveOrder(c, side, o)
+		n, evs, err := g.rules.GiveOrder(c, side, o)
+		if err == nil {
+			// The rules' refusal comes first, as it is.
+			err = x.turnStillAsked(c)
+		}
+		return n, evs, err
 	})
 	if err != nil {
 		return nil, err
@@ -171,7 +176,7 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 		// The channel was told the orders were sealed: it is told they
 		// are not any more, and the side how to seal them again.
 		rp := x.private("This change unsealed your side's orders: seal them again with /orders ready (or the button).")
-		rp.Buttons = button("Ready", false, ButtonID{Action: ButtonReady, Campaign: x.c.ID})
+		rp.Buttons = button("Ready", false, ButtonID{Action: ButtonReady, Campaign: x.c.ID, Args: []string{turnWord(x.c)}})
 		out = append(out, rp, x.public(fmt.Sprintf("%s has unsealed its orders for turn %d.", x.side.Name, x.c.Turn)))
 	}
 	return out, nil

@@ -27,7 +27,7 @@ const cmdSession = `# a campaign is made, joined and started
 @ref /campaign start
 @alice /orders ready via:dm
 @alice /map strategic
-@bob /press id:bf1|ready|1|0
+@bob /press id:bf1|ready|1|0|1-orders
 @bob /nonsense
 /campaign status
 @bob /orders move bg:"unclosed
@@ -93,7 +93,7 @@ func TestConsoleText(t *testing.T) {
 	for _, want := range []string{
 		"> @ref /campaign create name:\"Two words\" turn_limit:2\n[public, campaign 1] Campaign 1",
 		"[dm → alice] Turn 1: orders for 7th Crucis Lancers are open.",
-		`button "Ready": /press id:bf1|ready|1|0`,
+		`button "Ready": /press id:bf1|ready|1|0|1-orders`,
 		"[private → alice] Strategic map, turn 1.\n    file: 001-campaign-1-turn-1-crucis.png",
 	} {
 		if !strings.Contains(out.String(), want) {
