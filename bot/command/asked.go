@@ -50,7 +50,8 @@ func loadWord(s *referee.State, ship string) string {
 
 // stillAsked checks, as action a is made on battle b, that b still gives
 // what the question whose button was pressed told: the same fate for a
-// withdrawal; the same load for a lift-off; for an attack, strafe or bomb, no end of the movement
+// withdrawal; the same load for a lift-off; the same phase for an End
+// phase; for an attack, strafe or bomb, no end of the movement
 // phase it did not warn of. An attack asked in the movement phase and
 // pressed in the attack phase ends nothing: it is made.
 func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
@@ -73,6 +74,8 @@ func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
 			return nil
 		}
 		return userf("battle %d has changed since you were asked: %s Lift off with /battle liftoff unit:%s confirm:true, or ask again without confirm", b.ID, liftoffText(b.State, a.Unit), a.Unit)
+	case referee.ActEnd:
+		return x.phaseStillAsked(b.ID, b.State.Turn, b.State.Phase)
 	case referee.ActAttack, referee.ActStrafe, referee.ActBomb:
 		if names := x.unitsWithMP(b); len(names) > 0 && x.Asked != endsWord(true) {
 			return userf("battle %d has changed since you were asked: it is your movement phase now. %s Confirm with %s confirm:true; or move them first and attack in the attack phase", b.ID, endsMovementText(names), x.attackCmd(a))
@@ -113,4 +116,22 @@ func (x *call) turnStillAsked(c *campaign.Campaign) error {
 	}
 	turn, phase, _ := strings.Cut(x.Asked, "-")
 	return userf("this button was for turn %s's %s phase; it is turn %d's %s phase now: give your %s, then seal them with /orders ready or the newest message's button", turn, phase, c.Turn, c.Phase, what)
+}
+
+// phaseWord is the game turn and phase an End phase button's message
+// said goes on.
+func phaseWord(turn int, phase fmt.Stringer) string {
+	return fmt.Sprintf("%d-%v", turn, phase)
+}
+
+// phaseStillAsked checks, as an End phase button ends the caller's
+// phase of battle, that it is the phase its message named: an older
+// message's button would end a phase the player has not played (his
+// attacks, or the next turn's movement).
+func (x *call) phaseStillAsked(battle, turn int, phase fmt.Stringer) error {
+	if x.Asked == "" || phaseWord(turn, phase) == x.Asked {
+		return nil
+	}
+	t, p, _ := strings.Cut(x.Asked, "-")
+	return userf("this End phase button was for game turn %s's %s phase; battle %d is in game turn %d's %v phase now: end it with /battle end or the newest message's button", t, p, battle, turn, phase)
 }

@@ -148,3 +148,46 @@ func TestReadyButtonOfAnEarlierTurn(t *testing.T) {
 		t.Error("the old Ready sealed the orders")
 	}
 }
+
+// Ensure the End phase button of a "your movement phase goes on"
+// message, pressed in the attack phase that followed, is refused: it
+// would end the attack phase before any attack was made.
+func TestEndPhaseButtonOfAnEarlierPhase(t *testing.T) {
+	f := actFixture(t, strings.Replace(secPreviewScenario(t), ", chits: [aep]", "", 1))
+	out := f.cmdMust("alice", "battle", "move", "unit", "A2", "to", "1209")
+	f.cmdMust("alice", "battle", "end")
+	got := cmdTexts(f.press("alice", out))
+	if !strings.Contains(got, "this End phase button was for game turn 1's movement phase; battle 1 is in game turn 1's attack phase now") {
+		t.Errorf("the movement phase's End phase in the attack phase: %q", got)
+	}
+	if s := f.state(); s.Phase != referee.PhaseAttack || s.PhasingSide().ID != "a" {
+		t.Errorf("after the old button: %s's %v phase, want a's attack phase", s.PhasingSide().ID, s.Phase)
+	}
+}
+
+// Ensure the same of a Quick-Start battle: the End phase button of the
+// movement phase, pressed in the combat phase, ends nothing.
+func TestQuickStartEndPhaseButtonOfAnEarlierPhase(t *testing.T) {
+	f := scdFixture(t)
+	f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2")
+	qsEndSetUp(t, f, map[string]string{"blake": "alice"})
+	out := f.cmdMust("alice", "battle", "move", "unit", "DF", "facing", "NE")
+	var old []Reply
+	for _, r := range out {
+		if len(r.Buttons) == 1 && r.Buttons[0].Label == "End phase" {
+			old = append(old, r)
+		}
+	}
+	before := f.scdCampaign(1).QuickStart.State
+	for s := before; s.Phase == before.Phase || s.Sides[s.Acting] != "blake"; s = f.scdCampaign(1).QuickStart.State {
+		f.cmdMust("alice", "battle", "end")
+	}
+	mid := f.scdCampaign(1).QuickStart.State
+	got := cmdTexts(f.press("alice", old))
+	if want := fmt.Sprintf("this End phase button was for game turn %d's %v phase; battle 1 is in game turn %d's %v phase now", before.Turn, before.Phase, mid.Turn, mid.Phase); !strings.Contains(got, want) {
+		t.Errorf("the old End phase: %q, want %q", got, want)
+	}
+	if after := f.scdCampaign(1).QuickStart.State; after.Turn != mid.Turn || after.Phase != mid.Phase || after.Acting != mid.Acting {
+		t.Errorf("the old End phase ended turn %d's %v phase", mid.Turn, mid.Phase)
+	}
+}

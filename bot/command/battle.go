@@ -310,7 +310,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 		if ph := nb.State.PhasingSide(); ph != nil && ph.ID == x.side.ID && nb.State.Phase != referee.PhaseDeploy {
 			out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID),
 				Text:    fmt.Sprintf("Battle %d: your %s phase goes on.", b.ID, nb.State.Phase),
-				Buttons: button("End phase", false, ButtonID{Action: ButtonEndPhase, Campaign: x.c.ID, Battle: b.ID})})
+				Buttons: button("End phase", false, ButtonID{Action: ButtonEndPhase, Campaign: x.c.ID, Battle: b.ID, Args: []string{phaseWord(nb.State.Turn, nb.State.Phase)}})})
 		}
 	}
 	return out, nil

@@ -17,7 +17,9 @@ const (
 	// is the campaign turn and phase of its message (Request.Asked,
 	// turnWord).
 	ButtonReady ButtonAction = "ready"
-	// ButtonEndPhase ends the current battle phase (/battle end).
+	// ButtonEndPhase ends the current battle phase (/battle end);
+	// Args[0] is the game turn and phase its message said goes on
+	// (Request.Asked, phaseWord).
 	ButtonEndPhase ButtonAction = "end"
 	// ButtonWithdraw confirms a unit's withdrawal (/battle withdraw
 	// confirm:true); Args are the unit and the fate its question told
@@ -74,7 +76,7 @@ type buttonCommand struct {
 // buttonCommands maps a button to its command.
 var buttonCommands = map[ButtonAction]buttonCommand{
 	ButtonReady:       {"orders", "ready", []string{askedArg}, nil},
-	ButtonEndPhase:    {"battle", "end", nil, nil},
+	ButtonEndPhase:    {"battle", "end", []string{askedArg}, nil},
 	ButtonWithdraw:    {"battle", "withdraw", []string{"unit", askedArg}, map[string]string{"confirm": "true"}},
 	ButtonAutoResolve: {"battle", "auto", nil, nil},
 	ButtonAttack:      {"battle", "attack", []string{"unit", "target", "mode", "value", askedArg}, nil},

@@ -15,7 +15,7 @@ func TestButtonIDRoundTrip(t *testing.T) {
 		asked     string
 	}{
 		{ButtonID{Action: ButtonReady, Campaign: 3, Args: []string{"2-orders"}}, "orders", "ready", map[string]string{"campaign": "3"}, "2-orders"},
-		{ButtonID{Action: ButtonEndPhase, Campaign: 3, Battle: 2}, "battle", "end", map[string]string{"campaign": "3", "battle": "2"}, ""},
+		{ButtonID{Action: ButtonEndPhase, Campaign: 3, Battle: 2, Args: []string{"1-set-up"}}, "battle", "end", map[string]string{"campaign": "3", "battle": "2"}, "1-set-up"},
 		{ButtonID{Action: ButtonWithdraw, Campaign: 12, Battle: 4, Args: []string{"A7", "captured"}}, "battle", "withdraw", map[string]string{"campaign": "12", "battle": "4", "unit": "A7", "confirm": "true"}, "captured"},
 		{ButtonID{Action: ButtonAutoResolve, Campaign: 1, Battle: 9}, "battle", "auto", map[string]string{"campaign": "1", "battle": "9"}, ""},
 		{ButtonID{Action: ButtonAttack, Campaign: 1, Battle: 1, Args: []string{"A1", "B2", "close", "0", "attack"}}, "battle", "attack", map[string]string{"campaign": "1", "battle": "1", "unit": "A1", "target": "B2", "mode": "close", "confirm": "true"}, "attack"},

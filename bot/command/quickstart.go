@@ -203,6 +203,11 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return x.quickStartPreview(qb.State, a)
 	}
 	evs, logged, err := g.quickStartUpdate(ctx, x, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+		if s := c.QuickStart.State; a.Kind == quickstart.Done {
+			if err := x.phaseStillAsked(qb.ID, s.Turn, s.Phase); err != nil {
+				return nil, nil, err
+			}
+		}
 		return campaign.QuickStartAct(c, x.side.ID, a, d)
 	})
 	if err != nil {
@@ -215,7 +220,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 	case s.Phase != quickstart.Over && s.Phase != quickstart.SetUpPhase && s.Sides[s.Acting] == x.side.ID && a.Kind != quickstart.Done:
 		out = append(out, Reply{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(qb.ID),
 			Text:    fmt.Sprintf("Battle %d: done (%s). Your %v phase goes on.", qb.ID, a, s.Phase),
-			Buttons: button("End phase", false, ButtonID{Action: ButtonEndPhase, Campaign: x.c.ID, Battle: qb.ID})})
+			Buttons: button("End phase", false, ButtonID{Action: ButtonEndPhase, Campaign: x.c.ID, Battle: qb.ID, Args: []string{phaseWord(s.Turn, s.Phase)}})})
 	case len(out) == 0:
 		out = append(out, x.private("Done."))
 	}
