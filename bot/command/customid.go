@@ -178,7 +178,7 @@ func DecodeButton(s string) (ButtonID, error) {
 	}
 	args := parts[4:]
 	if !argCountOK(b.Action, len(args)) {
-		return ButtonID{}, fmt.Errorf("button %q: %s takes %d arguments, got %d", s, b.Action, len(cmd.args), len(args))
+		return ButtonID{}, fmt.Errorf("button %q: %s takes %d arguments, got %d (a button from an older version?): run the command instead", s, b.Action, len(cmd.args), len(args))
 	}
 	for _, a := range args {
 		if !buttonArgOK(a) {

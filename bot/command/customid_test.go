@@ -96,6 +96,11 @@ func TestButtonPress(t *testing.T) {
 	if got := cmdTexts(f.reg.Dispatch(t.Context(), r)); !strings.Contains(got, "not a bfbot button") {
 		t.Errorf("bad custom id: %s", got)
 	}
+	// A Ready of the version before its message's turn was carried.
+	r.Component = "bf1|ready|1|0"
+	if got := cmdTexts(f.reg.Dispatch(t.Context(), r)); !strings.Contains(got, "(a button from an older version?): run the command instead") {
+		t.Errorf("an older version's button: %s", got)
+	}
 }
 
 func FuzzDecodeButton(f *testing.F) {
