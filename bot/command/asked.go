@@ -10,14 +10,15 @@ import (
 	"bfbot/referee"
 )
 
-// A question's button may be pressed long after it was asked, when the
-// battle has moved on: the unit moved, the side declared its retreat, a
-// new turn began. The press does what the question told or nothing: the
-// button carries what it told in a word (Request.Asked), and the
-// command, inside its transaction, refuses once the battle no longer
-// gives that word, saying what it would do now and how to do it. A
-// typed confirm:true carries no word: the player typed it on the battle
-// as it stands. (The truce question's own check is truceStillMeant.)
+// A message's button may be pressed long after it was sent, when the
+// battle or the campaign has moved on: the unit moved, the side declared
+// its retreat, a new phase or turn began, a join request was made again.
+// The press does what the message told or nothing: the button carries
+// what it told in a word (Request.Asked), and the command, inside its
+// transaction, refuses once the state no longer gives that word, saying
+// what it would do now and how to do it. A typed command (confirm:true
+// too) carries no word: the player typed it on the state as it stands.
+// (The truce question's own check is truceStillMeant.)
 
 // fateWord is a withdrawal's fate as its question tells it (fateText).
 func fateWord(f referee.WithdrawFate) string {
