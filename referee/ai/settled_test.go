@@ -31,51 +31,73 @@ var settledGames = flag.Int("settled.games", 0, "TestSettledAsAtTheLimit: also p
 // can leaves at once: its last truck is off the map in turn 18.)
 // -settled.games plays more.
 func TestSettledAsAtTheLimit(t *testing.T) {
-	type game struct {
-		kind   string
-		battle uint64
-		seat   int
-	}
-	games := []game{{"small", 27, 0}, {"small", 83, 0}, {"large", 49, 1}}
-	fixed := len(games)
-	for _, kind := range ai.MirrorKinds {
-		for g := range *settledGames {
-			games = append(games, game{kind, uint64(g / 2), g % 2})
-		}
-	}
+	fixed := []mirrorGame{{"small", 27, 0}, {"small", 83, 0}, {"large", 49, 1}}
+	games := withMirrorGames(fixed, *settledGames)
 	settled := 0
 	for i, g := range games {
-		seed := 1000 + g.battle
-		play := func(resolve func(*referee.State, *dice.Dice, map[string]*ai.Player, int, ai.After) (*referee.State, []referee.Event, error)) (*referee.State, []referee.Event) {
-			start := ai.MirrorBattle(t, g.kind, g.battle)
-			sides := []string{start.Sides[0].ID, start.Sides[1].ID}
-			players := map[string]*ai.Player{sides[g.seat]: ai.New(sides[g.seat], ai.Normal, seed), sides[1-g.seat]: ai.New(sides[1-g.seat], ai.Normal, seed+7)}
-			for _, p := range players {
-				ai.KnowLimit(p, 20) // both plays alike: the players play to game turn 20
-				ai.NoTruce(p)       // V17 alone: a truce (V18) ends small 27 first
-			}
-			s, events, err := resolve(start, dice.New(dice.NewSeeded(seed)), players, 20, nil)
-			if err != nil {
-				t.Fatalf("%s battle %d seat %d: %v", g.kind, g.battle, g.seat, err)
-			}
-			return s, events
-		}
-		s, events := play(ai.AutoResolveLimit)
+		// Both plays alike, V17 alone: a truce (V18) ends small 27 first.
+		s, events := g.playNormal(t, ai.AutoResolveLimit, ai.NoTruce)
 		end := events[len(events)-1]
 		if !strings.Contains(end.Text, "ruling V17") {
-			if i < fixed {
-				t.Errorf("%s battle %d seat %d: not ended by V17: %s", g.kind, g.battle, g.seat, end.Text)
+			if i < len(fixed) {
+				t.Errorf("%v: not ended by V17: %s", g, end.Text)
 			}
 			continue
 		}
 		settled++
-		full, fullEvents := play(ai.AutoResolveWith)
+		full, fullEvents := g.playNormal(t, ai.AutoResolveWith, ai.NoTruce)
 		got, want := outcome(s), outcome(full)
 		if got != want {
-			t.Errorf("%s battle %d seat %d: V17 ended it in turn %d with %s; played to the limit (%s) it ends with %s", g.kind, g.battle, g.seat, end.Turn, got, fullEvents[len(fullEvents)-1].Text, want)
+			t.Errorf("%v: V17 ended it in turn %d with %s; played to the limit (%s) it ends with %s", g, end.Turn, got, fullEvents[len(fullEvents)-1].Text, want)
 		}
 	}
 	t.Logf("%d of %d games ended by V17, each as at the limit", settled, len(games))
+}
+
+// mirrorGame is a tournament game: a mirror battle of a kind, by its
+// number, played with the player measured in seat (0 or 1).
+type mirrorGame struct {
+	kind   string
+	battle uint64
+	seat   int
+}
+
+func (g mirrorGame) String() string {
+	return fmt.Sprintf("%s battle %d seat %d", g.kind, g.battle, g.seat)
+}
+
+// withMirrorGames is fixed and then, for each mirror kind, its first n
+// games (battle 0 from both seats, then battle 1, …).
+func withMirrorGames(fixed []mirrorGame, n int) []mirrorGame {
+	games := fixed
+	for _, kind := range ai.MirrorKinds {
+		for g := range n {
+			games = append(games, mirrorGame{kind, uint64(g / 2), g % 2})
+		}
+	}
+	return games
+}
+
+// playNormal plays g, Normal on both sides, from the tournament's seeds
+// by resolve, the players told its limit of 20 game turns and each set
+// by set (nil: as they are).
+func (g mirrorGame) playNormal(t *testing.T, resolve func(*referee.State, *dice.Dice, map[string]*ai.Player, int, ai.After) (*referee.State, []referee.Event, error), set func(*ai.Player)) (*referee.State, []referee.Event) {
+	t.Helper()
+	seed := 1000 + g.battle
+	start := ai.MirrorBattle(t, g.kind, g.battle)
+	sides := []string{start.Sides[0].ID, start.Sides[1].ID}
+	players := map[string]*ai.Player{sides[g.seat]: ai.New(sides[g.seat], ai.Normal, seed), sides[1-g.seat]: ai.New(sides[1-g.seat], ai.Normal, seed+7)}
+	for _, p := range players {
+		ai.KnowLimit(p, 20)
+		if set != nil {
+			set(p)
+		}
+	}
+	s, events, err := resolve(start, dice.New(dice.NewSeeded(seed)), players, 20, nil)
+	if err != nil {
+		t.Fatalf("%v: %v", g, err)
+	}
+	return s, events
 }
 
 // outcome is what a battle's end decides: the winner, each side's

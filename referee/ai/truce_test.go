@@ -167,53 +167,27 @@ var truceGames = flag.Int("truce.games", 0, "TestTruceAsPlayedOn: also play this
 // plays more, and reports how many of their truces came out as played
 // on.
 func TestTruceAsPlayedOn(t *testing.T) {
-	type game struct {
-		kind   string
-		battle uint64
-		seat   int
-	}
-	games := []game{{"small", 27, 0}, {"secrets", 127, 1}, {"artillery", 132, 1}}
-	fixed := len(games)
-	for _, kind := range ai.MirrorKinds {
-		for g := range *truceGames {
-			games = append(games, game{kind, uint64(g / 2), g % 2})
-		}
-	}
+	fixed := []mirrorGame{{"small", 27, 0}, {"secrets", 127, 1}, {"artillery", 132, 1}}
+	games := withMirrorGames(fixed, *truceGames)
 	truces, same := 0, 0
 	for i, g := range games {
-		seed := 1000 + g.battle
-		play := func(offer bool) (*referee.State, []referee.Event) {
-			start := ai.MirrorBattle(t, g.kind, g.battle)
-			sides := []string{start.Sides[0].ID, start.Sides[1].ID}
-			players := map[string]*ai.Player{sides[g.seat]: ai.New(sides[g.seat], ai.Normal, seed), sides[1-g.seat]: ai.New(sides[1-g.seat], ai.Normal, seed+7)}
-			for _, p := range players {
-				if !offer {
-					ai.NoTruce(p)
-				}
-			}
-			s, events, err := ai.AutoResolveLimit(start, dice.New(dice.NewSeeded(seed)), players, 20, nil)
-			if err != nil {
-				t.Fatalf("%s battle %d seat %d: %v", g.kind, g.battle, g.seat, err)
-			}
-			return s, events
-		}
-		s, events := play(true)
+		s, events := g.playNormal(t, ai.AutoResolveLimit, nil)
 		end := events[len(events)-1]
 		if !strings.Contains(end.Text, "ruling V18") {
-			if i < fixed {
-				t.Errorf("%s battle %d seat %d: not ended by a truce: %s", g.kind, g.battle, g.seat, end.Text)
+			if i < len(fixed) {
+				t.Errorf("%v: not ended by a truce: %s", g, end.Text)
 			}
 			continue
 		}
 		truces++
-		full, fullEvents := play(false)
+		full, fullEvents := g.playNormal(t, ai.AutoResolveLimit, ai.NoTruce)
 		got, want := outcome(s), outcome(full)
 		if got == want {
 			same++
 			continue
 		}
-		msg := fmt.Sprintf("%s battle %d seat %d: a truce ended it in turn %d with %s; played on (%s) it ends with %s", g.kind, g.battle, g.seat, end.Turn, got, fullEvents[len(fullEvents)-1].Text, want)
-		if i < fixed {
+		msg := fmt.Sprintf("%v: a truce ended it in turn %d with %s; played on (%s) it ends with %s", g, end.Turn, got, fullEvents[len(fullEvents)-1].Text, want)
+		if i < len(fixed) {
 			t.Error(msg)
 		} else {
 			t.Log(msg)
