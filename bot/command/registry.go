@@ -241,8 +241,9 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 // moved are the commands that became options of another, with what the
 // player types now: a console script that uses the old name is told
 // where it went (Discord never sends a sub-command no longer registered;
-// its players learn of the move from the README's guide). /battle mines went into /battle deploy to leave room for
-// /battle truce within Discord's 25 sub-commands of a command.
+// its players learn of the move from the README's guide). /battle mines
+// went into /battle deploy to leave room for /battle truce within
+// Discord's 25 sub-commands of a command.
 var moved = map[string]string{
 	"battle mines": `/battle deploy mines:"0807:10 0910:5" (it was /battle mines hexes:…)`,
 }
