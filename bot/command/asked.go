@@ -31,13 +31,15 @@ func fateWord(f referee.WithdrawFate) string {
 	return "away"
 }
 
-// endsWord is whether an attack's question said that it ends the
-// caller's movement phase (endsMovementPrompt, attackHow).
-func endsWord(endsMovement bool) string {
+// endsWord is whether an attack's question, asked in game turn turn,
+// said that it ends the caller's movement phase (endsMovementPrompt,
+// attackHow): "movement-3", "attack-3". The turn keeps a warning from
+// one turn from ending another turn's movement.
+func endsWord(endsMovement bool, turn int) string {
 	if endsMovement {
-		return "movement"
+		return fmt.Sprintf("movement-%d", turn)
 	}
-	return "attack"
+	return fmt.Sprintf("attack-%d", turn)
 }
 
 // loadWord is what a lift-off of ship takes away as its question tells
@@ -78,7 +80,7 @@ func (x *call) stillAsked(b *campaign.Battle, a referee.Action) error {
 	case referee.ActEnd:
 		return x.phaseStillAsked(b.ID, b.State.Turn, b.State.Phase)
 	case referee.ActAttack, referee.ActStrafe, referee.ActBomb:
-		if names := x.unitsWithMP(b); len(names) > 0 && x.Asked != endsWord(true) {
+		if names := x.unitsWithMP(b); len(names) > 0 && x.Asked != endsWord(true, b.State.Turn) {
 			return userf("battle %d has changed since you were asked: it is your movement phase now. %s Confirm with %s confirm:true; or move them first and attack in the attack phase", b.ID, endsMovementText(names), x.attackCmd(a))
 		}
 	}
@@ -115,8 +117,11 @@ func (x *call) turnStillAsked(c *campaign.Campaign) error {
 	if c.Phase == campaign.PhaseSearches {
 		what = "searches"
 	}
-	turn, phase, _ := strings.Cut(x.Asked, "-")
-	return userf("this button was for turn %s's %s phase; it is turn %d's %s phase now: give your %s, then seal them with /orders ready or the newest message's button", turn, phase, c.Turn, c.Phase, what)
+	was := "an earlier phase"
+	if turn, phase, ok := strings.Cut(x.Asked, "-"); ok {
+		was = fmt.Sprintf("turn %s's %s phase", turn, phase)
+	}
+	return userf("this button was for %s; it is turn %d's %s phase now: give your %s, then seal them with /orders ready or the newest message's button", was, c.Turn, c.Phase, what)
 }
 
 // phaseWord is the game turn and phase an End phase button's message
@@ -133,6 +138,9 @@ func (x *call) phaseStillAsked(battle, turn int, phase fmt.Stringer) error {
 	if x.Asked == "" || phaseWord(turn, phase) == x.Asked {
 		return nil
 	}
-	t, p, _ := strings.Cut(x.Asked, "-")
-	return userf("this End phase button was for game turn %s's %s phase; battle %d is in game turn %d's %v phase now: end it with /battle end or the newest message's button", t, p, battle, turn, phase)
+	was := "an earlier phase"
+	if t, p, ok := strings.Cut(x.Asked, "-"); ok {
+		was = fmt.Sprintf("game turn %s's %s phase", t, p)
+	}
+	return userf("this End phase button was for %s; battle %d is in game turn %d's %v phase now: end it with /battle end or the newest message's button", was, battle, turn, phase)
 }

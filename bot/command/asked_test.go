@@ -60,6 +60,20 @@ func TestAttackButtonInALaterMovementPhase(t *testing.T) {
 	if s := f.state(); s.Phase != referee.PhaseMovement || s.Unit("A1").Attacked {
 		t.Fatalf("the stale button acted: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)
 	}
+	// The warning's own button, pressed in the next turn's movement
+	// phase, warned of this turn's units: refused too.
+	warned := f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3")
+	turn := f.state().Turn
+	for f.state().Turn == turn || f.state().PhasingSide().ID != "a" || f.state().Phase != referee.PhaseMovement {
+		user := map[string]string{"a": "alice", "b": "bob"}[f.state().PhasingSide().ID]
+		f.cmdMust(user, "battle", "end")
+	}
+	if got := cmdTexts(f.press("alice", warned)); !strings.Contains(got, "battle 1 has changed since you were asked: it is your movement phase now") {
+		t.Errorf("an earlier turn's warning's button: %q", got)
+	}
+	if s := f.state(); s.Phase != referee.PhaseMovement || s.Unit("A1").Attacked {
+		t.Fatalf("an earlier turn's warning acted: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)
+	}
 	f.press("alice", f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3"))
 	if s := f.state(); s.Phase != referee.PhaseAttack || !s.Unit("A1").Attacked {
 		t.Errorf("after the warning's button: phase %v, A1 attacked %v", s.Phase, s.Unit("A1").Attacked)

@@ -391,7 +391,7 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 	}
 	text += x.attackHow(b)
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
-		Buttons: button("Attack", true, ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), strconv.Itoa(a.Value), endsWord(len(x.unitsWithMP(b)) > 0)}})}}, nil
+		Buttons: button("Attack", true, ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), strconv.Itoa(a.Value), endsWord(len(x.unitsWithMP(b)) > 0, b.State.Turn)}})}}, nil
 }
 
 // defenseKnown reports whether the attacker's side knows what a preview

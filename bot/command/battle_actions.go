@@ -88,7 +88,7 @@ func (x *call) actionPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		text = liftoffText(b.State, a.Unit) + " Lift off with the button or /battle liftoff unit:" + a.Unit + " confirm:true."
 	}
 	var buttons []Button
-	ends := endsWord(len(x.unitsWithMP(b)) > 0)
+	ends := endsWord(len(x.unitsWithMP(b)) > 0, b.State.Turn)
 	switch a.Kind {
 	case referee.ActStrafe:
 		buttons = button("Strafe", true, ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), ends}})
@@ -214,12 +214,12 @@ func (x *call) endsMovementPrompt(b *campaign.Battle, a referee.Action) ([]Reply
 		if a.Observer == "" {
 			// The button carries no observer: with one, the typed
 			// command is the only way.
-			id = ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), strconv.Itoa(a.Value), endsWord(true)}}
+			id = ButtonID{Action: ButtonAttack, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.Target, a.Mode.String(), strconv.Itoa(a.Value), endsWord(true, b.State.Turn)}}
 		}
 	case referee.ActStrafe:
-		id = ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), endsWord(true)}}
+		id = ButtonID{Action: ButtonStrafe, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), endsWord(true, b.State.Turn)}}
 	case referee.ActBomb:
-		id = ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), endsWord(true)}}
+		id = ButtonID{Action: ButtonBomb, Campaign: x.c.ID, Battle: b.ID, Args: []string{a.Unit, a.To.String(), endsWord(true, b.State.Turn)}}
 	}
 	text := endsMovementText(names) + fmt.Sprintf(" Confirm with %s confirm:true (or the button); or move them first and attack in the attack phase.", x.attackCmd(a))
 	var buttons []Button

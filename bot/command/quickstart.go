@@ -203,12 +203,13 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 		return x.quickStartPreview(qb.State, a)
 	}
 	evs, logged, err := g.quickStartUpdate(ctx, x, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
-		if s := c.QuickStart.State; a.Kind == quickstart.Done {
-			if err := x.phaseStillAsked(qb.ID, s.Turn, s.Phase); err != nil {
-				return nil, nil, err
-			}
+		s := c.QuickStart.State
+		n, evs, err := campaign.QuickStartAct(c, x.side.ID, a, d)
+		if err == nil && a.Kind == quickstart.Done {
+			// The engine's refusal first, as it is; then the phase asked.
+			err = x.phaseStillAsked(qb.ID, s.Turn, s.Phase)
 		}
-		return campaign.QuickStartAct(c, x.side.ID, a, d)
+		return n, evs, err
 	})
 	if err != nil {
 		return nil, err
