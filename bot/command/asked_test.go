@@ -98,6 +98,11 @@ func TestLiftoffButtonAfterLoadChanged(t *testing.T) {
 	if d1, a1 := f.state().Unit("D1"), f.state().Unit("A1"); d1.Status == referee.Withdrawn || a1.Status == referee.Withdrawn {
 		t.Fatalf("the stale button lifted off: D1 %v, A1 %v", d1.Status, a1.Status)
 	}
+	// Asked again, the new question's button acts.
+	f.press("alice", f.cmdMust("alice", "battle", "liftoff", "unit", "D1"))
+	if d1, a1 := f.state().Unit("D1"), f.state().Unit("A1"); d1.Status != referee.Withdrawn || a1.Status != referee.Withdrawn {
+		t.Errorf("the fresh button: D1 %v, A1 %v; want both gone with the ship", d1.Status, a1.Status)
+	}
 }
 
 // Ensure the Approve and Deny buttons of a join request answer only the
@@ -160,6 +165,30 @@ func TestReadyButtonOfAnEarlierTurn(t *testing.T) {
 	}
 	if c, _ := f.store.Get(t.Context(), 1); c.Side("crucis").Orders.Ready {
 		t.Error("the old Ready sealed the orders")
+	}
+}
+
+// Ensure a Ready button pressed in the turn and phase its message named
+// seals the orders though they changed since it was sent: the orders
+// given meanwhile are the ones the player seals (no false refusal).
+func TestReadyButtonAfterAnOrderChanged(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	var ready []Reply
+	for _, r := range f.cmdMust("ref", "campaign", "start") {
+		if r.User == "alice" && len(r.Buttons) == 1 {
+			ready = append(ready, r)
+		}
+	}
+	if len(ready) == 0 {
+		t.Fatal("alice got no Ready button at the start")
+	}
+	f.cmdMust("alice", "orders", "hold", "bg", "3")
+	got := cmdTexts(f.press("alice", ready))
+	if strings.Contains(got, "this button was for") {
+		t.Errorf("a Ready of this turn refused after an order changed: %q", got)
+	}
+	if c, _ := f.store.Get(t.Context(), 1); !c.Side("crucis").Orders.Ready {
+		t.Errorf("the Ready of this turn did not seal the orders: %q", got)
 	}
 }
 
