@@ -140,18 +140,29 @@ func TestJoinButtonsAfterTheRequestChanged(t *testing.T) {
 	}
 }
 
+// readyAtStart starts a campaign and returns alice's message with her
+// Ready button (turn 1's orders phase).
+func readyAtStart(t *testing.T) (*cmdFixture, []Reply) {
+	t.Helper()
+	f := cmdNewFixture(t, false)
+	var ready []Reply
+	for _, r := range f.cmdMust("ref", "campaign", "start") {
+		if r.User == "alice" && len(r.Buttons) == 1 {
+			ready = append(ready, r)
+		}
+	}
+	if len(ready) == 0 {
+		t.Fatal("alice got no Ready button at the start")
+	}
+	return f, ready
+}
+
 // Ensure the Ready button of a turn's "orders are open" message, pressed
 // once the campaign has moved on, is refused and seals nothing: it would
 // seal orders the player has not given yet (and with early_resolution
 // resolve the turn).
 func TestReadyButtonOfAnEarlierTurn(t *testing.T) {
-	f := cmdNewFixture(t, false)
-	var old []Reply
-	for _, r := range f.cmdMust("ref", "campaign", "start") {
-		if r.User == "alice" && len(r.Buttons) == 1 {
-			old = append(old, r)
-		}
-	}
+	f, old := readyAtStart(t)
 	f.cmdMust("alice", "orders", "ready")
 	f.cmdMust("bob", "orders", "ready")
 	f.cmdMust("ref", "campaign", "advance")
@@ -172,16 +183,7 @@ func TestReadyButtonOfAnEarlierTurn(t *testing.T) {
 // seals the orders though they changed since it was sent: the orders
 // given meanwhile are the ones the player seals (no false refusal).
 func TestReadyButtonAfterAnOrderChanged(t *testing.T) {
-	f := cmdNewFixture(t, false)
-	var ready []Reply
-	for _, r := range f.cmdMust("ref", "campaign", "start") {
-		if r.User == "alice" && len(r.Buttons) == 1 {
-			ready = append(ready, r)
-		}
-	}
-	if len(ready) == 0 {
-		t.Fatal("alice got no Ready button at the start")
-	}
+	f, ready := readyAtStart(t)
 	f.cmdMust("alice", "orders", "hold", "bg", "3")
 	got := cmdTexts(f.press("alice", ready))
 	if strings.Contains(got, "this button was for") {
