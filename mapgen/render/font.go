@@ -48,6 +48,37 @@ var parsedFonts = sync.OnceValues(func() (fonts [numFonts]*truetype.Font, err er
 type glyph struct {
 	mask    *image.Alpha // Rect is relative to the dot
 	advance int
+	// inked are the runs of the mask's rows with some coverage, solid
+	// those with at least half (drawCrisp), so that painting goes
+	// through them without a branch a pixel on its coverage: a hex
+	// number's small digits mispredicted such branches at most pixels.
+	inked, solid []glyphRun
+}
+
+// glyphRun is pixels [x0, x1) of a glyph's row y, relative to the dot.
+type glyphRun struct{ y, x0, x1 int }
+
+// runsOf are the runs of the mask's pixels whose coverage is at least
+// least.
+func runsOf(mask *image.Alpha, least uint8) []glyphRun {
+	var out []glyphRun
+	b := mask.Rect
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := mask.Pix[(y-b.Min.Y)*mask.Stride : (y-b.Min.Y)*mask.Stride+b.Dx()]
+		for i := 0; i < len(row); {
+			if row[i] < least {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(row) && row[j] >= least {
+				j++
+			}
+			out = append(out, glyphRun{y, b.Min.X + i, b.Min.X + j})
+			i = j
+		}
+	}
+	return out
 }
 
 // faceKey names a face: font, pixel size in 1/64 px, and whether its
@@ -146,7 +177,7 @@ func (gs *glyphSet) rasterize(r rune) *glyph {
 			a.Pix[i] = [3]uint8{0, 128, 255}[(int(m)+63)/128]
 		}
 	}
-	return &glyph{mask: a, advance: adv.Round()}
+	return &glyph{mask: a, advance: adv.Round(), inked: runsOf(a, 1), solid: runsOf(a, 128)}
 }
 
 // get returns the glyph for r, or the one for '?' when the font lacks it.
@@ -194,24 +225,37 @@ func (gs *glyphSet) paint(img *image.RGBA, x, y int, s string, c color.RGBA, alp
 	for _, r := range s {
 		g := gs.get(r)
 		b := g.mask.Rect
-		// The glyph rows and columns that fall on the picture.
-		gy0, gy1 := max(b.Min.Y, pr.Min.Y-y), min(b.Max.Y, pr.Max.Y-y)
-		gx0, gx1 := max(b.Min.X, pr.Min.X-x), min(b.Max.X, pr.Max.X-x)
-		for gy := gy0; gy < gy1 && gx0 < gx1; gy++ {
-			mrow := g.mask.Pix[(gy-b.Min.Y)*g.mask.Stride+gx0-b.Min.X : (gy-b.Min.Y)*g.mask.Stride+gx1-b.Min.X]
-			o := img.PixOffset(x+gx0, y+gy)
-			d := img.Pix[o : o+4*len(mrow)]
-			for i, m := range mrow {
-				if m == 0 {
-					continue
+		if y+b.Max.Y <= pr.Min.Y || y+b.Min.Y >= pr.Max.Y {
+			x += g.advance
+			continue // not in the picture's rows (a band of a map)
+		}
+		runs := g.inked
+		if crisp {
+			runs = g.solid
+		}
+		for _, rn := range runs {
+			py := y + rn.y
+			x0, x1 := max(x+rn.x0, pr.Min.X), min(x+rn.x1, pr.Max.X)
+			if py < pr.Min.Y || py >= pr.Max.Y || x0 >= x1 {
+				continue
+			}
+			o := img.PixOffset(x0, py)
+			d := img.Pix[o : o+4*(x1-x0)]
+			if crisp {
+				// Every pixel of a solid run alpha over the picture.
+				na := 255 - alpha
+				ar, ag, ab := cr*alpha, cg*alpha, cb*alpha
+				for i := 0; i+3 <= len(d); i += 4 {
+					p := d[i : i+3 : i+3]
+					p[0] = uint8(div255(uint32(p[0])*na + ar))
+					p[1] = uint8(div255(uint32(p[1])*na + ag))
+					p[2] = uint8(div255(uint32(p[2])*na + ab))
 				}
+				continue
+			}
+			m0 := (rn.y-b.Min.Y)*g.mask.Stride + x0 - x - b.Min.X
+			for i, m := range g.mask.Pix[m0 : m0+x1-x0] {
 				a := div255(uint32(m) * alpha)
-				if crisp {
-					if m < 128 {
-						continue
-					}
-					a = alpha
-				}
 				na := 255 - a
 				p := d[4*i : 4*i+3 : 4*i+3]
 				p[0] = uint8(div255(uint32(p[0])*na + cr*a))
