@@ -69,9 +69,12 @@ func (sp *sprite) draw(dst *image.RGBA, x, y int) {
 	if y+sp.dy1 <= cl.Min.Y || y+sp.dy0 >= cl.Max.Y {
 		return
 	}
-	for _, r := range sp.runs {
+	for _, r := range sp.runs { // in order of rows (compile)
 		py := y + r.dy
-		if py < cl.Min.Y || py >= cl.Max.Y {
+		if py >= cl.Max.Y {
+			break
+		}
+		if py < cl.Min.Y {
 			continue
 		}
 		px, src := x+r.dx, r.pix

@@ -544,12 +544,17 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 				continue
 			}
 			x0, x1 := max(c.ax+r.x0, R.Min.X), min(c.ax+r.x1, R.Max.X)
-			for x, k := x0, (x0+y)%period; x < x1; x, k = x+1, k+1 {
+			if x0 >= x1 {
+				continue
+			}
+			o := img.PixOffset(x0, y)
+			row := img.Pix[o : o+4*(x1-x0)]
+			for i, k := 0, (x0+y)%period; i+4 <= len(row); i, k = i+4, k+1 {
 				if k == period {
 					k = 0
 				}
 				if k < period/4 {
-					blendPixel(img, x, y, col, deployAlpha)
+					blendInto(row[i:i+4:i+4], col, deployAlpha)
 				}
 			}
 		}
