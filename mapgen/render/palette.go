@@ -51,6 +51,9 @@ var paletteIndex = sync.OnceValue(func() *[1 << 16]uint8 {
 	return &t
 })
 
+// indexOf is the index colour c is mapped to (quantise).
+func indexOf(c color.RGBA) uint8 { return paletteIndex()[key565(c.R, c.G, c.B)] }
+
 func key565(r, g, b uint8) int { return int(r>>3)<<11 | int(g>>2)<<5 | int(b>>3) }
 
 // buildPalette lists the exact colours first, then the blends, then a

@@ -67,18 +67,28 @@ func newRulers(g grid, mw int, edgeRoom int) (*rulers, error) {
 // on the dark margin: those whose rows img holds (the terrain is painted
 // in bands).
 func (r *rulers) draw(img *image.RGBA, g grid, mw, mh int) {
+	r.labels(g, mw, mh, img.Rect.Min.Y, img.Rect.Max.Y, func(x, base int, s string) {
+		r.face.draw(img, x, base, s, colStripDim, 255)
+	})
+}
+
+// labels calls f with each number's text, the x it starts at and its
+// baseline, of the numbers around the hex area of g (mw×mh pixels)
+// that may reach rows [y0, y1).
+func (r *rulers) labels(g grid, mw, mh, y0, y1 int, f func(x, base int, s string)) {
 	top, left := int(g.oy), int(g.ox)
 	label := func(n int) string { return fmt.Sprintf("%02d", n+1) }
 	// A label's glyphs lie within a capital's height and a pad of its
 	// baseline.
-	on := func(base int) bool { return base+r.cap > img.Rect.Min.Y && base-2*r.cap < img.Rect.Max.Y }
+	on := func(base int) bool { return base+r.cap > y0 && base-2*r.cap < y1 }
 	for _, base := range []int{top - r.gap, top + mh + r.gap + r.cap} {
 		if !on(base) {
 			continue
 		}
 		for x := 0; x < g.w; x += r.colEvery {
 			cx, _ := g.center(hex.Hex{X: x})
-			r.face.drawCentered(img, int(math.Floor(cx+0.5)), base, label(x), colStripDim, 255)
+			s := label(x)
+			f(int(math.Floor(cx+0.5))-r.face.width(s)/2, base, s)
 		}
 	}
 	for y := 0; y < g.h; y += r.rowEvery {
@@ -88,10 +98,10 @@ func (r *rulers) draw(img *image.RGBA, g grid, mw, mh int) {
 		_, ry := g.center(hex.Hex{X: g.w - 1, Y: y})
 		s := label(y)
 		if base := int(math.Floor(ly+0.5)) + r.cap/2; on(base) {
-			r.face.draw(img, left-r.gap-r.face.width(s), base, s, colStripDim, 255)
+			f(left-r.gap-r.face.width(s), base, s)
 		}
 		if base := int(math.Floor(ry+0.5)) + r.cap/2; on(base) {
-			r.face.draw(img, left+mw+r.gap, base, s, colStripDim, 255)
+			f(left+mw+r.gap, base, s)
 		}
 	}
 }

@@ -207,14 +207,52 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	var sums adlerSums
 	buf := getPixels()
 	defer putPixels(buf)
+	g := lay.below()
+	drawn := drawnArea(g)
+	bg := indexOf(colBackground)
 	newTerrainPainter(lay, m, t).paintBands(0, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
 	}, func(band *image.RGBA) {
-		a, e := band.Rect.Min.Y*S, band.Rect.Max.Y*S
-		quantise(rows[a+1:], S, band)
+		B := band.Rect
+		a, e := B.Min.Y*S, B.Max.Y*S
+		// The margins outside the hexes' reach and the rulers' numbers
+		// are their background, written as its index rather than each
+		// pixel looked up.
+		in := drawn.Intersect(B)
+		for y := B.Min.Y; y < B.Max.Y; y++ {
+			row := rows[y*S+1 : (y+1)*S]
+			if y < in.Min.Y || y >= in.Max.Y {
+				fillBytes(row, bg)
+				continue
+			}
+			fillBytes(row[:in.Min.X], bg)
+			fillBytes(row[in.Max.X:], bg)
+		}
+		lookUp := func(r image.Rectangle) {
+			if r = r.Intersect(B); !r.Empty() {
+				quantise(rows[r.Min.Y*S+1+r.Min.X:], S, band.SubImage(r).(*image.RGBA))
+			}
+		}
+		lookUp(in)
+		if lay.rulers != nil {
+			lay.rulers.labels(g, lay.mw, lay.mh, B.Min.Y, B.Max.Y, func(x, base int, s string) {
+				lookUp(lay.rulers.face.bounds(x, base, s))
+			})
+		}
 		sums = sums.then(adlerOf(rows[a:e]), e-a)
 	})
 	return rows, sums
+}
+
+// fillBytes sets every byte of b to v: one byte, then doubling copies.
+func fillBytes(b []byte, v byte) {
+	if len(b) == 0 {
+		return
+	}
+	b[0] = v
+	for n := 1; n < len(b); n *= 2 {
+		copy(b[n:], b[:n])
+	}
 }
 
 // newTerrainPainter is the painter of map m's terrain, laid out by lay,
@@ -452,8 +490,7 @@ func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.
 // only are painted, if it is given.
 func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid, only []bool) {
 	r := img.Rect
-	reachY := math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
-	reachX := math.Ceil(g.size) + math.Ceil(0.15*g.size) + 6
+	reachX, reachY := g.reach()
 	// Hex rows whose centres (even or odd column) lie within reach, and
 	// the columns.
 	first := max(int(math.Floor((float64(r.Min.Y)-reachY-g.oy-g.height)/g.height))-1, 0)
@@ -463,6 +500,25 @@ func (tp *terrainPainter) paintWindow(img *image.RGBA, g grid, only []bool) {
 	if first <= last && c0 <= c1 {
 		tp.paint(img, g, first, last, c0, c1, only)
 	}
+}
+
+// reach is how far a hex's drawing may reach from its centre, across and
+// down (paintWindow).
+func (g grid) reach() (x, y float64) {
+	return math.Ceil(g.size) + math.Ceil(0.15*g.size) + 6, math.Ceil(g.height/2) + math.Ceil(0.15*g.size) + 6
+}
+
+// drawnArea is the rectangle of the picture below the title strip, whose
+// grid is g, that the hexes' drawings may reach: outside it, the margins
+// hold only their background and the rulers.
+func drawnArea(g grid) image.Rectangle {
+	rx, ry := g.reach()
+	x0, y0 := g.center(hex.Hex{})
+	x1, y1 := g.center(hex.Hex{X: g.w - 1, Y: g.h - 1})
+	if g.w > 1 {
+		y1 = g.oy + g.height*float64(g.h) // an odd column's last centre
+	}
+	return image.Rect(int(math.Floor(x0-rx)), int(math.Floor(y0-ry)), int(math.Ceil(x1+rx))+1, int(math.Ceil(y1+ry))+1)
 }
 
 // paint paints the hexes of rows first..last and columns c0..c1 (those
