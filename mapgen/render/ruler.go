@@ -72,6 +72,88 @@ func (r *rulers) draw(img *image.RGBA, g grid, mw, mh int) {
 	})
 }
 
+// rulerLabel is a ruler's number as drawn on the margin's background,
+// in palette indices: the box its glyphs may change (glyphSet.bounds),
+// relative to its start on the baseline, and the box's rows.
+type rulerLabel struct {
+	box image.Rectangle
+	pix []byte // box.Dx() a row
+}
+
+// rulerLabelKey names a number drawn in a face.
+type rulerLabelKey struct {
+	face *glyphSet
+	s    string
+}
+
+// rulerLabels are the numbers drawn, kept: the rulers of a 64×17 map
+// are some 160 numbers of some 600 anti-aliased pixels each, the same on
+// every map of its size, and drawing them cost a tenth of painting its
+// terrain.
+var rulerLabels = kept[rulerLabelKey, *rulerLabel]{bound: 1024}
+
+// label is s drawn as a number of the rulers, kept.
+func (r *rulers) label(s string) *rulerLabel {
+	return rulerLabels.get(rulerLabelKey{r.face, s}, func() *rulerLabel {
+		box := r.face.bounds(0, 0, s)
+		img := image.NewRGBA(box)
+		fillRect(img, box.Min.X, box.Min.Y, box.Max.X, box.Max.Y, colBackground)
+		r.face.draw(img, 0, 0, s, colStripDim, 255)
+		pix := make([]byte, box.Dx()*box.Dy())
+		quantise(pix, box.Dx(), img)
+		return &rulerLabel{box: box, pix: pix}
+	})
+}
+
+// lay puts the numbers around the hex area of g (mw×mh pixels) that
+// reach band, the terrain painted in RGBA but for them, into pix, its
+// rows of palette indices stride bytes apart: copied from the kept
+// numbers where the margin under them holds only its background, which
+// it does outside drawn, the rectangle the hexes' drawings may reach;
+// else (a number over a hex's drawing or over another number, which no
+// layout the package makes has) drawn over the band as draw does and
+// looked up (lookUp).
+func (r *rulers) lay(band *image.RGBA, pix []byte, stride int, g grid, mw, mh int, drawn image.Rectangle, lookUp func(image.Rectangle)) {
+	B := band.Rect
+	type placed struct {
+		at  image.Point
+		lbl *rulerLabel
+		s   string
+	}
+	var ps []placed
+	alone := true // no number over a hex's drawing or another number
+	r.labels(g, mw, mh, B.Min.Y, B.Max.Y, func(x, base int, s string) {
+		p := placed{image.Pt(x, base), r.label(s), s}
+		box := p.lbl.box.Add(p.at)
+		if box.Overlaps(drawn) {
+			alone = false
+		}
+		for _, q := range ps {
+			if box.Overlaps(q.lbl.box.Add(q.at)) {
+				alone = false
+			}
+		}
+		ps = append(ps, p)
+	})
+	if !alone {
+		for _, p := range ps {
+			r.face.draw(band, p.at.X, p.at.Y, p.s, colStripDim, 255)
+		}
+		for _, p := range ps {
+			lookUp(p.lbl.box.Add(p.at))
+		}
+		return
+	}
+	for _, p := range ps {
+		box := p.lbl.box.Add(p.at)
+		in := box.Intersect(B)
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			src := p.lbl.pix[(y-box.Min.Y)*box.Dx()+in.Min.X-box.Min.X:]
+			copy(pix[(y-B.Min.Y)*stride+in.Min.X:(y-B.Min.Y)*stride+in.Max.X], src)
+		}
+	}
+}
+
 // labels calls f with each number's text, the x it starts at and its
 // baseline, of the numbers around the hex area of g (mw×mh pixels)
 // that may reach rows [y0, y1).

@@ -191,7 +191,11 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 	W := img.Rect.Dx()
 	newTerrainPainter(lay, m, t).paintBands(bandRows, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, y0, W, y1)}
-	}, nil)
+	}, func(band *image.RGBA) {
+		if lay.rulers != nil {
+			lay.rulers.draw(band, lay.below(), lay.mw, lay.mh)
+		}
+	})
 }
 
 // terrainRows is paintTerrain's picture (default bands) mapped to the
@@ -215,9 +219,9 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	}, func(band *image.RGBA) {
 		B := band.Rect
 		a, e := B.Min.Y*S, B.Max.Y*S
-		// The margins outside the hexes' reach and the rulers' numbers
-		// are their background, written as its index rather than each
-		// pixel looked up.
+		// The margins outside the hexes' reach are their background,
+		// written as its index rather than each pixel looked up, and
+		// the rulers' numbers laid on it (rulers.lay).
 		in := drawn.Intersect(B)
 		for y := B.Min.Y; y < B.Max.Y; y++ {
 			row := rows[y*S+1 : (y+1)*S]
@@ -235,9 +239,7 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 		}
 		lookUp(in)
 		if lay.rulers != nil {
-			lay.rulers.labels(g, lay.mw, lay.mh, B.Min.Y, B.Max.Y, func(x, base int, s string) {
-				lookUp(lay.rulers.face.bounds(x, base, s))
-			})
+			lay.rulers.lay(band, rows[a+1:], S, g, lay.mw, lay.mh, drawn, lookUp)
 		}
 		sums = sums.then(adlerOf(rows[a:e]), e-a)
 	})
@@ -446,14 +448,14 @@ type terrainPainter struct {
 	fill      filler
 }
 
-// paintBands paints the picture below the title strip one band of
-// bandRows rows at a time (0: two hex rows), every layer of a band
-// before the next band, so the band's pixels stay in the processor's
-// cache: painting the whole picture layer after layer spent more time
-// waiting on memory than drawing. Each band is the window band gives
-// (at the picture's own coordinates, so the pixels are the same
-// whatever the band height: TestBands), handed to done, if given, once
-// painted.
+// paintBands paints the picture below the title strip but for its
+// rulers one band of bandRows rows at a time (0: two hex rows), every
+// layer of a band before the next band, so the band's pixels stay in the
+// processor's cache: painting the whole picture layer after layer spent
+// more time waiting on memory than drawing. Each band is the window band
+// gives (at the picture's own coordinates, so the pixels are the same
+// whatever the band height: TestBands), handed to done once painted,
+// which draws the rulers over it.
 func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.RGBA, done func(*image.RGBA)) {
 	lay := tp.lay
 	g := lay.below()
@@ -473,12 +475,7 @@ func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.
 		fillRect(img, 0, top, int(g.ox+g.size/2)+2, bot, colBackground)
 		fillRect(img, int(g.ox+float64(lay.mw)-g.size/2)-2, top, W, bot, colBackground)
 		tp.paintWindow(img, g, nil)
-		if lay.rulers != nil {
-			lay.rulers.draw(img, g, lay.mw, lay.mh)
-		}
-		if done != nil {
-			done(img)
-		}
+		done(img)
 	}
 }
 

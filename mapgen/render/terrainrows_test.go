@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"math/rand/v2"
 	"testing"
 
@@ -101,4 +102,46 @@ func checkTerrainRows(t *testing.T, name string, v Tactical, o Options) {
 		}
 	}
 	t.Errorf("%s: %d pixels differ from the terrain painted in RGBA and looked up, first at (%d, %d)", name, n, at%(W+1)-1, at/(W+1))
+}
+
+// Ensure the rulers' numbers laid from the kept ones (rulers.lay) are
+// those drawn and looked up, both where the margin under them is clear
+// and where it is not (drawn there and looked up): over a plain
+// background, in bands of several heights, at several hex sizes.
+func TestRulersLaid(t *testing.T) {
+	for _, size := range []float64{MinHexSize, 13.7, DefaultHexSize, MaxHexSize} {
+		v := Tactical{Map: mapgen.New(20, 9)}
+		o := Options{HexSize: size, HexNumbers: true, Rulers: true}
+		lay, err := checkedLayout(&v, &o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := lay.below()
+		W, H := lay.W, lay.H-lay.strip.height
+		S := W + 1
+		img := newPicture(W, H, nil)
+		fillRect(img, 0, 0, W, H, colBackground)
+		lay.rulers.draw(img, g, lay.mw, lay.mh)
+		want := make([]byte, S*H)
+		quantise(want[1:], S, img)
+		for _, drawn := range []image.Rectangle{{}, image.Rect(0, 0, W, H)} {
+			for _, rows := range []int{7, 64, H} {
+				got := make([]byte, S*H)
+				for y0 := 0; y0 < H; y0 += rows {
+					B := image.Rect(0, y0, W, min(y0+rows, H))
+					band := image.NewRGBA(B)
+					fillRect(band, 0, 0, W, H, colBackground)
+					quantise(got[y0*S+1:], S, band)
+					lay.rulers.lay(band, got[y0*S+1:], S, g, lay.mw, lay.mh, drawn, func(r image.Rectangle) {
+						if r = r.Intersect(B); !r.Empty() {
+							quantise(got[r.Min.Y*S+1+r.Min.X:], S, band.SubImage(r).(*image.RGBA))
+						}
+					})
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("size %g, drawn %v, bands of %d rows: the numbers laid differ from those drawn", size, drawn, rows)
+				}
+			}
+		}
+	}
 }
