@@ -87,8 +87,8 @@ type rulerLabelKey struct {
 }
 
 // rulerLabels are the numbers drawn, kept: the rulers of a 64×17 map
-// are some 160 numbers of some 600 anti-aliased pixels each, the same on
-// every map of its size, and drawing them and looking them up in the
+// are 82 numbers in boxes of some 1,200 pixels each, anti-aliased, the
+// same on every map of its size, and drawing them and looking them up in the
 // palette cost some 8% of its terrain's first painting.
 var rulerLabels = kept[rulerLabelKey, *rulerLabel]{bound: 1024}
 
