@@ -188,12 +188,12 @@ func checkedLayout(v *Tactical, o *Options) (layout, error) {
 // margins with their rulers, the terrain with its tints and hex numbers;
 // in bands of bandRows rows (0: the default).
 func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows int) {
-	W := img.Rect.Dx()
+	W, g := img.Rect.Dx(), lay.below()
 	newTerrainPainter(lay, m, t).paintBands(bandRows, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: img.Pix[y0*img.Stride : y1*img.Stride], Stride: img.Stride, Rect: image.Rect(0, y0, W, y1)}
 	}, func(band *image.RGBA) {
 		if lay.rulers != nil {
-			lay.rulers.draw(band, lay.below(), lay.mw, lay.mh)
+			lay.rulers.draw(band, g, lay.mw, lay.mh)
 		}
 	})
 }
