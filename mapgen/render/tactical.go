@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -213,7 +214,7 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	defer putPixels(buf)
 	g := lay.below()
 	drawn := drawnArea(g)
-	bg := indexOf(colBackground)
+	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
 	newTerrainPainter(lay, m, t).paintBands(0, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
 	}, func(band *image.RGBA) {
@@ -226,11 +227,11 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 		for y := B.Min.Y; y < B.Max.Y; y++ {
 			row := rows[y*S+1 : (y+1)*S]
 			if y < in.Min.Y || y >= in.Max.Y {
-				fillBytes(row, bg)
+				copy(row, bg)
 				continue
 			}
-			fillBytes(row[:in.Min.X], bg)
-			fillBytes(row[in.Max.X:], bg)
+			copy(row[:in.Min.X], bg)
+			copy(row[in.Max.X:], bg)
 		}
 		lookUp := func(r image.Rectangle) {
 			if r = r.Intersect(B); !r.Empty() {
@@ -244,17 +245,6 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 		sums = sums.then(adlerOf(rows[a:e]), e-a)
 	})
 	return rows, sums
-}
-
-// fillBytes sets every byte of b to v: one byte, then doubling copies.
-func fillBytes(b []byte, v byte) {
-	if len(b) == 0 {
-		return
-	}
-	b[0] = v
-	for n := 1; n < len(b); n *= 2 {
-		copy(b[n:], b[:n])
-	}
 }
 
 // newTerrainPainter is the painter of map m's terrain, laid out by lay,
