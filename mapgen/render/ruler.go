@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 
 	"bfbot/mapgen/hex"
 )
@@ -105,15 +106,29 @@ func (r *rulers) label(s string) *rulerLabel {
 	})
 }
 
+// alone reports whether every number around the hex area of g (mw×mh
+// pixels) lies clear of drawn, the rectangle the hexes' drawings may
+// reach, and of the other numbers: on the margin's background alone, as
+// in every layout the package makes.
+func (r *rulers) alone(g grid, mw, mh int, drawn image.Rectangle) bool {
+	var boxes []image.Rectangle
+	ok := true
+	r.labels(g, mw, mh, math.MinInt32, math.MaxInt32, func(x, base int, s string) {
+		box := r.label(s).box.Add(image.Pt(x, base))
+		if box.Overlaps(drawn) || slices.ContainsFunc(boxes, box.Overlaps) {
+			ok = false
+		}
+		boxes = append(boxes, box)
+	})
+	return ok
+}
+
 // lay puts the numbers around the hex area of g (mw×mh pixels) that
 // reach band, the terrain painted in RGBA but for them, into pix, its
 // rows of palette indices stride bytes apart: copied from the kept
-// numbers where the margin under them holds only its background, which
-// it does outside drawn, the rectangle the hexes' drawings may reach;
-// else (a number over a hex's drawing or over another number, which no
-// layout the package makes has) drawn over the band as draw does and
-// looked up (lookUp).
-func (r *rulers) lay(band *image.RGBA, pix []byte, stride int, g grid, mw, mh int, drawn image.Rectangle, lookUp func(image.Rectangle)) {
+// numbers when they lie alone on the margin's background (alone); else
+// drawn over the band as draw does and looked up (lookUp).
+func (r *rulers) lay(band *image.RGBA, pix []byte, stride int, g grid, mw, mh int, alone bool, lookUp func(image.Rectangle)) {
 	B := band.Rect
 	type placed struct {
 		at  image.Point
@@ -121,19 +136,8 @@ func (r *rulers) lay(band *image.RGBA, pix []byte, stride int, g grid, mw, mh in
 		s   string
 	}
 	var ps []placed
-	alone := true // no number over a hex's drawing or another number
 	r.labels(g, mw, mh, B.Min.Y, B.Max.Y, func(x, base int, s string) {
-		p := placed{image.Pt(x, base), r.label(s), s}
-		box := p.lbl.box.Add(p.at)
-		if box.Overlaps(drawn) {
-			alone = false
-		}
-		for _, q := range ps {
-			if box.Overlaps(q.lbl.box.Add(q.at)) {
-				alone = false
-			}
-		}
-		ps = append(ps, p)
+		ps = append(ps, placed{image.Pt(x, base), r.label(s), s})
 	})
 	if !alone {
 		for _, p := range ps {

@@ -204,7 +204,11 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 // Adler-32 sums: each band painted in a scratch picture of its own,
 // mapped and summed while its pixels are in the processor's cache (the
 // picture painted whole and then mapped read six megabytes back from
-// memory at 64×17; summed after, 1.6 megabytes).
+// memory at 64×17; summed after, 1.6 megabytes). What is known in
+// palette indices is written so, not painted and looked up: the margins
+// beyond the hexes' reach, the rulers' numbers and, when those lie alone
+// on the margins (rulers.alone), the hex numbers, the last and opaque
+// layer of the hexes (numbersAside).
 func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
@@ -215,14 +219,14 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	g := lay.below()
 	drawn := drawnArea(g)
 	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
-	newTerrainPainter(lay, m, t).paintBands(0, func(y0, y1 int) *image.RGBA {
+	alone := lay.rulers == nil || lay.rulers.alone(g, lay.mw, lay.mh, drawn)
+	tp := newTerrainPainter(lay, m, t)
+	tp.numbersAside = alone
+	tp.paintBands(0, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
 	}, func(band *image.RGBA) {
 		B := band.Rect
 		a, e := B.Min.Y*S, B.Max.Y*S
-		// The margins outside the hexes' reach are their background,
-		// written as its index rather than each pixel looked up, and
-		// the rulers' numbers laid on it (rulers.lay).
 		in := drawn.Intersect(B)
 		for y := B.Min.Y; y < B.Max.Y; y++ {
 			row := rows[y*S+1 : (y+1)*S]
@@ -239,8 +243,9 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 			}
 		}
 		lookUp(in)
+		tp.layNumbers(rows[a+1:], S, B)
 		if lay.rulers != nil {
-			lay.rulers.lay(band, rows[a+1:], S, g, lay.mw, lay.mh, drawn, lookUp)
+			lay.rulers.lay(band, rows[a+1:], S, g, lay.mw, lay.mh, alone, lookUp)
 		}
 		sums = sums.then(adlerOf(rows[a:e]), e-a)
 	})
@@ -434,8 +439,12 @@ type terrainPainter struct {
 	numbers *glyphSet    // nil: no hex numbers
 	// numberTop is from a hex's top to its number's baseline.
 	numberTop int
-	names     []string // XXYY of each hex, made as needed
-	fill      filler
+	// numbersAside: the hex numbers are not painted but listed in
+	// aside, for layNumbers to write in palette indices.
+	numbersAside bool
+	aside        []asideNumber
+	names        []string // XXYY of each hex, made as needed
+	fill         filler
 }
 
 // paintBands paints the picture below the title strip but for its
@@ -633,9 +642,31 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 				col = colWhite
 			}
 			x, y := numberAt(g, c.cx, c.cy, top)
+			if tp.numbersAside {
+				tp.aside = append(tp.aside, asideNumber{x, y, tp.name(c.i, c.h), col})
+				continue
+			}
 			gs.drawCrisp(img, x, y, tp.name(c.i, c.h), col)
 		}
 	}
+}
+
+// asideNumber is a hex number set aside (numbersAside): drawCrisp's
+// place, text and colour.
+type asideNumber struct {
+	x, y int
+	s    string
+	col  color.RGBA
+}
+
+// layNumbers writes the hex numbers set aside since it was last called
+// into pix, the rows of band B's palette indices, stride bytes apart
+// (layCrisp): B painted and looked up without them, as the last layer.
+func (tp *terrainPainter) layNumbers(pix []byte, stride int, B image.Rectangle) {
+	for _, n := range tp.aside {
+		tp.numbers.layCrisp(pix, stride, B, n.x, n.y, n.s, indexOf(n.col))
+	}
+	tp.aside = tp.aside[:0]
 }
 
 // name is hex h's number, cell i's, made once though the hex may span

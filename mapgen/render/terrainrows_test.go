@@ -132,7 +132,7 @@ func TestRulersLaid(t *testing.T) {
 					band := image.NewRGBA(B)
 					fillRect(band, 0, 0, W, H, colBackground)
 					quantise(got[y0*S+1:], S, band)
-					lay.rulers.lay(band, got[y0*S+1:], S, g, lay.mw, lay.mh, drawn, func(r image.Rectangle) {
+					lay.rulers.lay(band, got[y0*S+1:], S, g, lay.mw, lay.mh, lay.rulers.alone(g, lay.mw, lay.mh, drawn), func(r image.Rectangle) {
 						if r = r.Intersect(B); !r.Empty() {
 							quantise(got[r.Min.Y*S+1+r.Min.X:], S, band.SubImage(r).(*image.RGBA))
 						}
