@@ -26,8 +26,9 @@
 // (palette.go) and written as a paletted PNG: a third of the bytes of
 // RGB; what a terrain holds in known indices (the margins' background,
 // the rulers' numbers, kept, and its opaque hex numbers) is written in
-// them straight, not painted and mapped (terrainRows). A tactical map's terrain is painted once per map and deployment
-// zones and kept paletted (base.go), and deflated once (mapcode.go,
+// them straight, not painted and mapped (terrainRows). A tactical
+// map's terrain is painted once per map and deployment zones and kept
+// paletted (base.go), and deflated once (mapcode.go,
 // deflate.go), and so is its title strip's legend (striptemplate.go);
 // each picture redraws only its title and viewer, the hexes a move
 // preview marks (kept marked once painted, reach.go) and the
