@@ -53,9 +53,7 @@ func themeColor(t mapgen.Theme) color.RGBA {
 // DrawStrategic draws the strategic map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
-	scratch := getPixels()
-	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, false, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, false, nil, strategicRects)
 	if err != nil {
 		return nil, err
 	}
@@ -65,9 +63,7 @@ func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 // WriteStrategicPNG draws the strategic map and writes it as PNG, its
 // sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
-	scratch := getPixels()
-	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, true, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, true, nil, strategicRects)
 	if err != nil {
 		return err
 	}

@@ -279,8 +279,10 @@ func (sp *strategicPicture) release() {
 // everything afresh, on the base what the view adds, within the
 // rectangles rects gives; in one of the base's working copies if lend
 // (the picture then to be released), else in new rows. It draws in
-// RGBA in scratch (a pooled buffer, whose old bytes it never reads
-// back).
+// RGBA in scratch, whose old bytes it never reads back, or in a pooled
+// buffer if scratch is nil, taken once the base and the legend are
+// painted: painting them on a map's first picture takes one too, and
+// the two then share it.
 func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
@@ -305,6 +307,10 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 
 	// The scratch picture's pixels are stale outside the rectangles
 	// copied into it: nothing else is read back.
+	if scratch == nil {
+		scratch = getPixels()
+		defer putPixels(scratch)
+	}
 	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.baseRows = base.rows
