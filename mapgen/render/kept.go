@@ -78,6 +78,12 @@ func (k *kept[K, V]) clear() {
 func paintedRows(W, H int, paint func(img *image.RGBA)) []byte {
 	buf := getPixels()
 	defer putPixels(buf)
+	return paintedRowsIn(buf, W, H, paint)
+}
+
+// paintedRowsIn is paintedRows painting in the buffer *buf (grown if
+// need be).
+func paintedRowsIn(buf *[]byte, W, H int, paint func(img *image.RGBA)) []byte {
 	img := newPicture(W, H, buf)
 	paint(img)
 	rows := make([]byte, (W+1)*H)

@@ -108,12 +108,12 @@ func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
-// on a miss.
-func strategicBaseFor(p *strategicPainter) *strategicBase {
+// on a miss in RGBA in scratch.
+func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
+		rows := paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) {
 			fillRect(img, 0, 0, key.W, key.H, colBackground)
 			q := *p
 			q.v = StrategicView{Map: p.v.Map}
@@ -180,15 +180,15 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// legendBand is the legend's band of p's picture, drawn and coded on a
-// miss; nil when the picture has no legend.
-func (p *strategicPainter) legendBand() *legendBand {
+// legendBand is the legend's band of p's picture, drawn in RGBA in
+// scratch and coded on a miss; nil when the picture has no legend.
+func (p *strategicPainter) legendBand(scratch *[]byte) *legendBand {
 	if p.legend.height == 0 {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
-		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+		rows := paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
 		m := getChainMatcher(newMatcher(key.W+1, 0).dists)
 		toks := m.tokens(nil, rows, 0, len(rows))
 		chainMatchers.Put(m)
@@ -279,18 +279,22 @@ func (sp *strategicPicture) release() {
 // everything afresh, on the base what the view adds, within the
 // rectangles rects gives; in one of the base's working copies if lend
 // (the picture then to be released), else in new rows. It draws in
-// RGBA in scratch, whose old bytes it never reads back, or in a pooled
-// buffer if scratch is nil, taken once the base and the legend are
-// painted: painting them on a map's first picture takes one too, and
-// the two then share it.
+// RGBA in scratch (a pooled buffer if nil), whose old bytes it never
+// reads back; a map's first picture paints its base and its legend
+// there first.
 func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
 		return nil, err
 	}
 	W, H, S := p.W, p.H, p.W+1
-	base := strategicBaseFor(p)
-	legend := p.legendBand()
+	if scratch == nil {
+		scratch = getPixels()
+		defer putPixels(scratch)
+	}
+	img := newPicture(W, H, scratch) // the buffer grown once, for all three
+	base := strategicBaseFor(p, scratch)
+	legend := p.legendBand(scratch)
 	var out []byte
 	var work *strategicWork
 	if lend {
@@ -307,11 +311,6 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 
 	// The scratch picture's pixels are stale outside the rectangles
 	// copied into it: nothing else is read back.
-	if scratch == nil {
-		scratch = getPixels()
-		defer putPixels(scratch)
-	}
-	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.baseRows = base.rows
 	rs := cover(rects(p), nil)
