@@ -437,9 +437,9 @@ func (p *strategicPainter) drawSearch(x, y float64, side int) {
 	// handle's halo 2.4 down and right.
 	r := p.searchR()
 	key := markKey{kind: "search", side: side, w: 3.8 * r, h: 3.8 * r}
-	p.drawMark(key, x-1.4*r, y-1.4*r, func(dc *gg.Context, _ *image.RGBA, bx, by float64) {
+	p.drawMark(key, x-1.4*r, y-1.4*r, func(dc *gg.Context, bx, by float64) {
 		searchIcon(dc, bx+1.4*r, by+1.4*r, r, sideColor(side))
-	})
+	}, nil)
 }
 
 // searchIcon is a magnifying glass centred on its lens at (x, y), lens

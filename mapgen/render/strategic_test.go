@@ -632,12 +632,13 @@ func TestStrategicSidesApart(t *testing.T) {
 	}
 }
 
-// clearStrategicCaches drops every kept sectors' base, legend, mark and
-// patch.
+// clearStrategicCaches drops every kept sectors' base, legend, mark,
+// mark's shape and patch.
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
 	markSprites.clear()
+	markShapes.clear()
 	markPatches.clear()
 }
 
