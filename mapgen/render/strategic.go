@@ -224,6 +224,12 @@ func (p *strategicPainter) box(i int) (x0, y0 float64) {
 	return p.margin + float64(col)*(p.cw+p.gap), p.top + float64(row)*(p.ch+p.gap)
 }
 
+// sectorRect is the pixels of sector i's box, which its tint fills.
+func (p *strategicPainter) sectorRect(i int) image.Rectangle {
+	x0, y0 := p.box(i)
+	return image.Rect(int(x0), int(y0), int(x0+p.cw), int(y0+p.ch))
+}
+
 // centre is the middle of sector id's box.
 func (p *strategicPainter) centre(id int) (x, y float64) {
 	x0, y0 := p.box(id - 1)
@@ -309,7 +315,8 @@ func (p *strategicPainter) drawSector(i int) {
 	sec := p.v.Map.Sectors[i]
 	s, img := p.s, p.img
 	x0, y0 := p.box(i)
-	xi0, yi0, xi1, yi1 := int(x0), int(y0), int(x0+p.cw), int(y0+p.ch)
+	r := p.sectorRect(i)
+	xi0, yi0, xi1, yi1 := r.Min.X, r.Min.Y, r.Max.X, r.Max.Y
 	tint := themeColor(sec.Theme)
 	fillRect(img, xi0, yi0, xi1, yi1, tint)
 	frame(img, xi0, yi0, xi1, yi1, 1, colDark)

@@ -113,20 +113,31 @@ func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows := paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) {
-			fillRect(img, 0, 0, key.W, key.H, colBackground)
-			q := *p
-			q.v = StrategicView{Map: p.v.Map}
-			q.drawn = map[symbol]bool{}
-			q.on(img)
-			q.drawTopGround()
-			q.drawLinks()
-			for i := range q.v.Map.Sectors {
-				q.drawSector(i)
-			}
-		})
+		rows := paintedRowsIn(scratch, key.W, key.H, p.paintBase)
 		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
 	})
+}
+
+// paintBase paints on img the base of p's picture: its map with nothing
+// of a view, down to the legend's band.
+func (p *strategicPainter) paintBase(img *image.RGBA) {
+	q := *p
+	q.v = StrategicView{Map: p.v.Map}
+	q.drawn = map[symbol]bool{}
+	q.on(img)
+	q.drawTopGround()
+	// The ground around the sectors: under them their tints.
+	boxes := make([]image.Rectangle, len(q.v.Map.Sectors))
+	for i := range boxes {
+		boxes[i] = q.sectorRect(i)
+	}
+	for _, r := range cover([]image.Rectangle{image.Rect(0, q.baseTop(), q.W, q.legendTop())}, boxes) {
+		fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colBackground)
+	}
+	q.drawLinks()
+	for i := range q.v.Map.Sectors {
+		q.drawSector(i)
+	}
 }
 
 // framed reports whether sector i holds a deployment frame or a search
