@@ -92,10 +92,11 @@ func paintedRowsIn(buf *[]byte, W, H int, paint func(img *image.RGBA)) []byte {
 }
 
 // quantiseRepeats is quantise for a picture whose rows mostly repeat
-// the row above (a strategic map's sectors are flat tints, a strip's
-// ground is plain): such a row's indices are copied from the row above,
-// told by comparing its pixels, which costs a tenth of looking them up;
-// the other rows are quantised in bands.
+// the row above (four in five of a strategic map's base, whose sectors
+// are flat tints): such a row, told by comparing its pixels with the
+// row above's (bytes.Equal, far cheaper than looking each up), has its
+// indices copied from the row above; the other rows are quantised in
+// bands.
 func quantiseRepeats(pix []byte, stride int, img *image.RGBA) {
 	W, H, S := img.Rect.Dx(), img.Rect.Dy(), img.Stride
 	row := func(y int) []byte { return img.Pix[y*S : y*S+4*W] }
