@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"sync"
 )
@@ -75,6 +76,11 @@ func (m *chainMatcher) longest(data []byte, p, limit int) (int, int) {
 	// beat it.
 	for _, d := range m.dists {
 		if q := p - d; q >= 0 && binary.LittleEndian.Uint32(data[q:]) == cur && data[q+best] == data[p+best] {
+			// A row repeated, or a run of ground, matches whole: told
+			// at once by the library's compare.
+			if bytes.Equal(data[p:p+limit], data[q:q+limit]) {
+				return limit, d
+			}
 			if l := matchLen(data, p, q, limit); l > best {
 				best, bestD = l, d
 				if best == limit {
