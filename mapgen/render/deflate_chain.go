@@ -83,9 +83,6 @@ func (m *chainMatcher) longest(data []byte, p, limit int) (int, int) {
 			}
 			if l := matchLen(data, p, q, limit); l > best {
 				best, bestD = l, d
-				if best == limit {
-					return best, bestD
-				}
 			}
 		}
 	}
