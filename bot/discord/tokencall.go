@@ -8,16 +8,16 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// Calls made with an interaction's token (its callback, follow-ups and
-// the edit or removal of its answer) are rate-limited per exchange.
-// Discord counts these routes per interaction token (a webhook's token is
-// a top-level resource of a route, developer docs, Rate Limits; they are
-// not bound to the global rate limit), and a token serves one interaction
-// for 15 minutes, all of which the exchange covers (interactionLife).
-// discordgo v0.29.0 makes a bucket per endpoint string in the session's
-// RateLimiter and never removes one: a bucket per interaction, kept for
-// the life of the process (about 390 bytes each). So each exchange has a
-// RateLimiter of its own, made with it and dropped with it; the session's
+// Calls made with an interaction's token (its callback, its follow-ups,
+// the edit or removal of its answer) keep their rate-limit buckets in the
+// exchange, not in the session. Discord limits these routes per token (a
+// webhook's token is a top-level resource of a route: developer docs,
+// Rate Limits), outside the global limit (Receiving and Responding), and
+// a token serves its one interaction for 15 minutes, which the exchange
+// covers (interactionLife). discordgo v0.29.0's session makes a bucket
+// per endpoint string and never drops one: every interaction left about
+// 390 bytes behind for the life of the process. So each exchange has a
+// RateLimiter of its own, made with it and gone with it; the session's
 // keeps the channels' buckets, a bounded set.
 
 // newExchange starts answering interaction i.

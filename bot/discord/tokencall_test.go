@@ -2,6 +2,8 @@ package discord_test
 
 import (
 	"context"
+	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -41,4 +43,33 @@ func dscBuckets(t *testing.T, rounds int) int {
 		t.Fatal(err)
 	}
 	return rig.bot.RateBuckets()
+}
+
+// Ensure a 429 on a call made with an interaction's token (here the edit
+// of a deferred answer) is waited out in the exchange's own bucket and the
+// call made again, once.
+func TestTokenCallRateLimited(t *testing.T) {
+	t.Parallel()
+	rig := dscStart(t, dscGuild)
+	ch, alice, _ := rig.fresh()
+	in := rig.send(t, alice, dscGuild, ch, "slow", "", nil)
+	dscStarted(t, rig.d, "slow")
+	rig.fake.RateLimitNext(1)
+	close(rig.d.release)
+	rig.fake.MustWait(t, dscWait, "the deferred answer", func() bool {
+		ans := rig.fake.Answers(in.ID)
+		return len(ans) == 1 && !ans[0].Loading
+	})
+	var edits []int
+	for _, r := range rig.fake.Requests() {
+		if r.Method == "PATCH" && strings.HasSuffix(r.Path, "/messages/@original") {
+			edits = append(edits, r.Status)
+		}
+	}
+	if len(edits) != 2 || edits[0] != http.StatusTooManyRequests || edits[1] != http.StatusOK {
+		t.Errorf("edits of the answer answered %v, want a 429 then 200", edits)
+	}
+	if ans := rig.fake.Answers(in.ID); ans[0].Content != "slow done" {
+		t.Errorf("answer %+v, want 'slow done'", ans[0])
+	}
 }
