@@ -15,8 +15,8 @@ import (
 // Rate Limits), outside the global limit (Receiving and Responding), and
 // a token serves its one interaction for 15 minutes, which the exchange
 // covers (interactionLife). discordgo v0.29.0's session makes a bucket
-// per endpoint string and never drops one: every interaction left about
-// 390 bytes behind for the life of the process. So each exchange has a
+// per endpoint string and never drops one: every interaction left a few
+// hundred bytes behind for the life of the process. So each exchange has a
 // RateLimiter of its own, made with it and gone with it; the session's
 // keeps the channels' buckets, a bounded set.
 
