@@ -250,18 +250,27 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 }
 
 // matchLen is how many bytes from p equal those from q, at most limit.
+// The two stretches are cut once and shortened as they are compared, so
+// that the loop keeps them in registers and checks one length (half a
+// whole picture's matching was this loop, its bounds worked out afresh
+// each time).
 func matchLen(data []byte, p, q, limit int) int {
+	a := data[p : p+limit]
+	b := data[q : q+limit]
+	b = b[:len(a)]
 	n := 0
-	for n+8 <= limit {
-		if x := binary.LittleEndian.Uint64(data[p+n:]) ^ binary.LittleEndian.Uint64(data[q+n:]); x != 0 {
+	for len(a) >= 8 {
+		if x := binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b); x != 0 {
 			return n + bits.TrailingZeros64(x)/8
 		}
-		n += 8
+		n, a, b = n+8, a[8:], b[8:]
 	}
-	for n < limit && data[p+n] == data[q+n] {
-		n++
+	for i := range a {
+		if a[i] != b[i] {
+			return n + i
+		}
 	}
-	return n
+	return n + len(a)
 }
 
 // matchLenBack is how many bytes just before end equal those d before
