@@ -119,8 +119,8 @@ type matcher struct {
 	// window, when not 0, is the stride whose row above the last five
 	// of dists try (windowOrder): their first four bytes are told from
 	// one load of the eight from stride+2 back. One by one, the tries
-	// took half the whole picture's matching (BENCHMARKS.md, "The first
-	// picture's matches").
+	// were half the instructions of a whole picture's matching
+	// (BENCHMARKS.md, "The first picture's matches and codes").
 	window int
 	// recent is the last position+1 of each 4-byte hash, when the
 	// matcher looks further: 1<<hashBits entries, or fewer (a power of
@@ -251,9 +251,9 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 
 // matchLen is how many bytes from p equal those from q, at most limit.
 // The two stretches are cut once and shortened as they are compared, so
-// that the loop keeps them in registers and checks one length (half a
-// whole picture's matching was this loop, its bounds worked out afresh
-// each time).
+// that the loop keeps them in registers and checks one length: a
+// quarter of a whole picture's matching was this loop, its bounds
+// worked out afresh for each word.
 func matchLen(data []byte, p, q, limit int) int {
 	a := data[p : p+limit]
 	b := data[q : q+limit]
