@@ -126,6 +126,10 @@ type matcher struct {
 	// matcher looks further: 1<<hashBits entries, or fewer (a power of
 	// two) for the little a picture codes afresh.
 	recent []int32
+	// counts, when not nil, counts the symbols of the tokens appended,
+	// so that a whole picture's codes are made without a pass over its
+	// tokens.
+	counts *symbolCounts
 }
 
 // windowOrder are the distances of the row above a matcher tries last,
@@ -192,7 +196,7 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 	for p := start; p < end; {
 		limit := min(maxMatch, end-p)
 		if limit < 4 {
-			out = append(out, token(data[p]))
+			out = m.putLiteral(out, data[p])
 			p++
 			continue
 		}
@@ -239,14 +243,32 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			m.recent[h] = int32(p + 1)
 		}
 		if best >= minMatch {
-			out = append(out, matchToken(best, bestD))
+			out = m.putMatch(out, best, bestD)
 			p += best
 			continue
 		}
-		out = append(out, token(data[p]))
+		out = m.putLiteral(out, data[p])
 		p++
 	}
 	return out
+}
+
+// putLiteral appends literal b to out, counted if m counts.
+func (m matcher) putLiteral(out []token, b byte) []token {
+	if m.counts != nil {
+		m.counts.lit[b]++
+	}
+	return append(out, token(b))
+}
+
+// putMatch appends a match of length bytes at distance dist to out,
+// counted if m counts.
+func (m matcher) putMatch(out []token, length, dist int) []token {
+	if m.counts != nil {
+		m.counts.lit[endOfBlock+1+int(lengthSyms[length-minMatch])]++
+		m.counts.dist[distSym(dist-1)]++
+	}
+	return append(out, matchToken(length, dist))
 }
 
 // matchLen is how many bytes from p equal those from q, at most limit.
@@ -308,20 +330,38 @@ type codes struct {
 	headBits int    // in this many bits
 }
 
+// symbolCounts are how many times each literal or length symbol and
+// each distance symbol occurs in a block's tokens.
+type symbolCounts struct {
+	lit  [numLitLen]int
+	dist [numDist]int
+}
+
+// add counts token t's symbols, without a branch on whether it is a
+// match, which a picture's tokens made unpredictable: a literal counts
+// a distance too, by 0.
+func (f *symbolCounts) add(t token) {
+	u := uint32(t)
+	match := -(u >> 31) // all ones for a match
+	f.lit[u&0x1ff&^match+match&(endOfBlock+1+uint32(lengthSyms[u>>16&0xff]))]++
+	f.dist[distSym(tokenDist(t))] += int(t >> 31)
+}
+
 // newCodes makes codes for the symbol counts of tokens, every symbol
 // counted at least once, and writes the block header that declares them.
 func newCodes(toks []token) *codes {
-	var lf [numLitLen]int
-	var df [numDist]int
-	// Without a branch on whether a token is a match, which a
-	// picture's tokens made unpredictable: a literal counts a distance
-	// too, by 0.
+	var f symbolCounts
 	for _, t := range toks {
-		u := uint32(t)
-		match := -(u >> 31) // all ones for a match
-		lf[u&0x1ff&^match+match&(endOfBlock+1+uint32(lengthSyms[u>>16&0xff]))]++
-		df[distSym(tokenDist(t))] += int(t >> 31)
+		f.add(t)
 	}
+	return f.codes()
+}
+
+// codes makes codes for the counts (the end of block counted here),
+// every symbol counted at least once, and writes the block header that
+// declares them.
+func (f *symbolCounts) codes() *codes {
+	lf, df := f.lit, f.dist
 	lf[endOfBlock]++
 	for i := range lf {
 		lf[i] = 2*lf[i] + 1
