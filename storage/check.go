@@ -18,9 +18,9 @@ import (
 // and a document of that campaign that, with its first events, passes
 // campaign.Check, events numbered 1 to the newest revision's log length
 // and no more, a summary matching the newest revision, and opaque records
-// that are records; and the index entries exactly those the summaries
-// call for. bfbot check runs it on a
-// file; tests run it after every storage test.
+// that are records with their checksums; and the index entries exactly
+// those the summaries call for. bfbot check runs it on a file; tests run
+// it after every storage test.
 func (s *Store) Check(ctx context.Context) []error {
 	var errs []error
 	err := s.view(ctx, func(tx *bolt.Tx) error {
@@ -145,8 +145,11 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
 		if b := cb.Bucket([]byte(kind)); b != nil {
 			_ = b.ForEach(func(k, v []byte) error {
+				key := RecordKey{id, kind, string(k)}
 				if v == nil {
-					bad(fmt.Errorf("campaign %d: %s/%q is a bucket, want a record", id, kind, k))
+					bad(&RecordError{Campaign: id, Key: key.stored(), Err: fmt.Errorf("a bucket, not a record")})
+				} else if _, err := unsealRecord(key, v); err != nil {
+					bad(err)
 				}
 				return nil
 			})
