@@ -78,23 +78,33 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		return append(errs, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")})
 	}
 	// The events bucket holds exactly the newest revision's log; older
-	// revisions' logs are its first events.
+	// revisions' logs are its first events. A log that cannot be read
+	// has each of its damaged chunks named (damagedChunks), and then no
+	// revision is checked against it: each would count events it lacks.
 	var log campaign.Log
 	var vp map[string]int
-	events, err := storedEvents(cb, id)
-	if err != nil {
-		bad(err)
+	logRead := false
+	newest, newestErr := current(cb, id)
+	if newestErr != nil {
+		bad(newestErr)
 	}
-	if newest, err := current(cb, id); err != nil {
-		bad(err)
-	} else if newest.logLen > events {
+	events, err := storedEvents(cb, id)
+	switch {
+	case err != nil:
+		errs = append(errs, damagedChunks(cb, id, err)...)
+	case newestErr == nil && newest.logLen > events:
 		bad(&RecordError{Campaign: id, Key: chunkKey(chunkOf(events + 1)), Err: fmt.Errorf("event %d missing: revision %d has %d events", events+1, newest.rev, newest.logLen)})
-	} else if newest.logLen < events {
+	case newestErr == nil && newest.logLen < events:
 		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
-	} else if log, _, vp, err = readLog(cb, id, newest.logLen); err != nil {
-		bad(err)
-	} else {
-		errs = append(errs, checkLog(id, log, vp)...)
+	default:
+		// The newest revision unreadable, the older ones are checked
+		// against the log as stored.
+		if log, _, vp, err = readLog(cb, id, events); err != nil {
+			errs = append(errs, damagedChunks(cb, id, err)...)
+		} else {
+			logRead = true
+			errs = append(errs, checkLog(id, log, vp)...)
+		}
 	}
 	var last *campaign.Campaign
 	var lastRev uint64
@@ -114,6 +124,9 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		c, err := decodeDoc(id, st.key(), doc)
 		if err != nil {
 			bad(err)
+			return nil
+		}
+		if !logRead {
 			return nil
 		}
 		if st.logLen > uint64(log.Len()) {
@@ -154,6 +167,40 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 				return nil
 			})
 		}
+	}
+	return errs
+}
+
+// damagedChunks names each chunk of campaign id's log that cannot be
+// read, checked against its checksum and its events decoded, when the
+// log as a whole could not be read (err): the first such chunk stops the
+// log's reading, and bfbot check names every one. err itself is given
+// back when no chunk is damaged (a chunk missing, a full one short of
+// events).
+func damagedChunks(cb *bolt.Bucket, id int64, err error) []error {
+	var errs []error
+	if eb := cb.Bucket(bucketEvents); eb != nil {
+		_ = eb.ForEach(func(k, v []byte) error {
+			if len(k) != 8 || v == nil {
+				errs = append(errs, &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: fmt.Errorf("not a chunk of the log")})
+				return nil
+			}
+			n := uint64(btoi(k))
+			lines, err := readChunk(eb, id, n)
+			for i := 0; err == nil && i < len(lines); i++ {
+				var e campaign.Event
+				if jerr := decodeJSON(lines[i], &e); jerr != nil {
+					err = &RecordError{Campaign: id, Key: chunkKey(n), Err: fmt.Errorf("event %d: %w", (n-1)*eventsPerChunk+uint64(i)+1, jerr)}
+				}
+			}
+			if err != nil {
+				errs = append(errs, err)
+			}
+			return nil
+		})
+	}
+	if len(errs) == 0 {
+		return []error{err}
 	}
 	return errs
 }
