@@ -39,8 +39,9 @@ type Options struct {
 	MaxSize int
 	// Verify reads the whole file in a child process before opening it
 	// (Verify): a damaged file is refused with a *DamageError instead of
-	// crashing the process at the first request that reaches the damage.
-	// Every program that serves from a file sets it.
+	// crashing the process at the first request that reaches the damage,
+	// and one with a damaged meta page with a *MetaDamageError. Every
+	// program that serves from a file sets it.
 	Verify bool
 	// AcceptDamagedMeta opens a file Verify finds one meta page of
 	// damaged (a *MetaDamageError) at the transaction the other holds,
