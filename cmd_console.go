@@ -25,6 +25,7 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	faces := fs.String("dice", "", "the d6 faces every roll takes, in order, e.g. 3,4,6 (instead of --seed)")
 	asJSON := fs.Bool("json", false, `print one JSON object per reply: {"to":…,"user":…,"text":…,"files":[…]}`)
 	out := fs.String("out", "console-out", "directory the replies' files (PNG maps, exports) are written to")
+	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -43,9 +44,12 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 			return usagef("console: --dice: %v", err)
 		}
 	}
-	store, err := openConsoleStore(*db, *seed, script)
+	store, err := openConsoleStore(*db, *seed, script, *acceptMeta)
 	if err != nil {
 		return err
+	}
+	if cs, ok := store.(consoleStore); ok {
+		m.warnDamagedMeta(cs.file)
 	}
 	if cl, ok := store.(interface{ Close() error }); ok {
 		defer cl.Close()
@@ -77,12 +81,12 @@ func consoleRollDice(seedSet bool, seed uint64, script *dice.Script, log *slog.L
 }
 
 // openConsoleStore is the one place the console picks its store.
-func openConsoleStore(db string, seed uint64, script *dice.Script) (botcommand.Store, error) {
+func openConsoleStore(db string, seed uint64, script *dice.Script, acceptMeta bool) (botcommand.Store, error) {
 	if db != "" {
 		if script != nil {
 			return nil, usagef("console: --dice works only with the campaign kept in memory: a database keeps each campaign's own dice (drop --db or --dice)")
 		}
-		st, err := storage.Open(db, storage.Options{Verify: true})
+		st, err := storage.Open(db, storage.Options{Verify: true, AcceptDamagedMeta: acceptMeta})
 		if err != nil {
 			return nil, fmt.Errorf("console --db %s: %w", db, err)
 		}

@@ -108,7 +108,7 @@ const cnsDBCycle = 100
 // cnsDBCampaign opens a bbolt store at path, as `bfbot console --db`
 // does, and starts a campaign in it.
 func cnsDBCampaign(b *testing.B, path string) (*console.Console, botcommand.Store) {
-	store, err := openConsoleStore(path, 1, nil)
+	store, err := openConsoleStore(path, 1, nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}

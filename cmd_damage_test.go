@@ -6,7 +6,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"bfbot/bot/app"
 	"bfbot/bot/discordtest"
 	"bfbot/storage"
 	"bfbot/storage/storagetest"
@@ -118,5 +120,110 @@ func TestDamagedRecordChecked(t *testing.T) {
 	if code != 1 || !strings.Contains(out, `record "revisions/`) || !strings.Contains(out, "checksum mismatch") ||
 		!strings.Contains(out, "restore the database from a backup") || !strings.Contains(errs, "problems") {
 		t.Errorf("check of a flipped record: exit %d\nstdout %s\nstderr %s\nwant 1 and the record named", code, out, errs)
+	}
+}
+
+// Ensure a byte changed in a schedule record, which before schema 12 had
+// no checksum and would have moved the campaign's deadline without a
+// word, is named by bfbot check as that record, and that serve refuses
+// to start on it, naming it and what to do, rather than schedule a
+// changed deadline.
+func TestDamagedScheduleRecord(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath, dbPath := srvWriteConfig(t, dir)
+	s, err := storage.Open(stoDB(t), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := storage.RecordKey{Campaign: 1, Kind: storage.Schedule, Name: "order"}
+	err = s.PutRecord(context.Background(), key, []byte(`{"Campaign":1,"Kind":0,"Spec":"0 20 * * *","TimeZone":"UTC"}`))
+	s.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec *storagetest.Value
+	for _, v := range storagetest.Values(good) {
+		if p := v.Path; len(p) == 4 && string(p[2]) == "schedule" {
+			rec = &v
+		}
+	}
+	if rec == nil {
+		t.Fatal("no schedule record found in the file")
+	}
+	// The spec's hour, "20" made "24": a deadline moved, still valid JSON.
+	bad := append([]byte(nil), good...)
+	at := rec.Offset + bytes.Index(good[rec.Offset:rec.Offset+rec.Len], []byte(`0 20 *`)) + 3
+	bad[at] ^= '0' ^ '4'
+	if err := os.WriteFile(dbPath, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "check", "--db", dbPath)
+	if code != 1 || !strings.Contains(out, `campaign 1: record "schedule/order" is damaged: checksum mismatch`) ||
+		!strings.Contains(out, "restore the database from a backup") || !strings.Contains(errs, "1 problems") {
+		t.Errorf("check of a flipped schedule record: exit %d\nstdout %s\nstderr %s\nwant 1 and the record named", code, out, errs)
+	}
+	fake := discordtest.New(t)
+	old := serveOptions
+	serveOptions = func(*Main) app.Options { return app.Options{HTTPClient: fake.Client()} }
+	t.Cleanup(func() { serveOptions = old })
+	// A serve that started would run until its context ends.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	errs, code = srvServe(ctx, []string{"BFBOT_TOKEN=" + fake.Token(), "BFBOT_APPLICATION_ID=" + fake.AppID()}, "--config", cfgPath)
+	if code != 1 || !strings.Contains(errs, `record "schedule/order" is damaged`) || !strings.Contains(errs, "restore the database from a backup") {
+		t.Errorf("serve on a flipped schedule record: exit %d, stderr %q: want 1 and the record named", code, errs)
+	}
+}
+
+// Ensure a byte changed in a chunk of a campaign's event log is named by
+// bfbot check as that chunk alone, and that the bot serves the file
+// without losing an event: the damaged campaign's commands are refused
+// telling the caller its saved data is damaged and what the operator
+// must do (the log names the chunk), the other campaigns answer, and the
+// chunk is not written over.
+func TestDamagedChunkServed(t *testing.T) {
+	good, err := os.ReadFile(dmgDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chunk *storagetest.Value
+	for _, v := range storagetest.Values(good) {
+		if p := v.Path; len(p) == 4 && string(p[2]) == "events" && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" {
+			chunk = &v
+		}
+	}
+	if chunk == nil {
+		t.Fatal("campaign 1 has no chunk of its log in the file")
+	}
+	dbPath := t.TempDir() + "/bfbot.db"
+	bad := storagetest.Flips(good, *chunk, 0x20, false, 0)[1].Data
+	if err := os.WriteFile(dbPath, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, "check", "--db", dbPath)
+	if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `campaign 1: record "events/1" is damaged: checksum mismatch`) || !strings.Contains(errs, "1 problems") {
+		t.Errorf("check of a flipped chunk: exit %d\nstdout %s\nstderr %s\nwant 1 and the chunk alone named", code, out, errs)
+	}
+	var cout, cerr bytes.Buffer
+	m := &Main{Stdin: strings.NewReader("@referee /campaign status campaign:1\n@referee /campaign advance campaign:1\n@referee /campaign status campaign:2\n"), Stdout: &cout, Stderr: &cerr}
+	if code := m.ExitCode(m.Run(context.Background(), []string{"console", "--db", dbPath, "--out", t.TempDir()})); code != 0 {
+		t.Fatalf("console: exit %d\n%s", code, cerr.String())
+	}
+	if n := strings.Count(cout.String(), "This campaign's saved data is damaged, so the bot will not read it, and nothing was changed. The bot's operator must restore the database from a backup"); n != 2 {
+		t.Errorf("console: %d replies say campaign 1 is damaged, want 2:\n%s", n, cout.String())
+	}
+	if !strings.Contains(cout.String(), "Campaign 2 “tools test”: turn 1") || !strings.Contains(cerr.String(), `record \"events/1\" is damaged`) {
+		t.Errorf("console: campaign 2 not served or the chunk not logged:\nstdout %s\nstderr %s", cout.String(), cerr.String())
+	}
+	after, err := os.ReadFile(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at := chunk.Offset; !bytes.Equal(after[at:at+chunk.Len], bad[at:at+chunk.Len]) {
+		t.Error("the damaged chunk was written over")
 	}
 }

@@ -21,18 +21,27 @@ func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)")
 }
 
+// acceptMetaFlag adds --accept-damaged-meta to the flags of a program
+// that writes to a database file.
+func acceptMetaFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("accept-damaged-meta", false, "open a database file one of whose two meta pages is damaged at the transaction the other holds, though its last change may be lost (ruling SG3)")
+}
+
 // openDB opens the database a tool works on: --db, else the configured
 // store (the BFBOT_CONFIG file and BFBOT_* environment): the etcd prefix
 // when store is "etcd", else the file at database_path (bfbot.db). It
-// returns the store and its name for messages.
-func (m *Main) openDB(db string, readOnly bool) (storage.Engine, string, error) {
+// returns the store and its name for messages. A file with a damaged
+// meta page is opened read-only, which writes nothing over what is
+// left of its last change, and for writing only when acceptMeta says so
+// (ruling SG3); the tool says what it accepted (damagedMeta).
+func (m *Main) openDB(db string, readOnly, acceptMeta bool) (storage.Engine, string, error) {
 	cfg, err := m.config()
 	if err != nil {
 		return nil, "", err
 	}
 	// A tool only reads snapshots; it bounds them loosely so a lowered
 	// undo_snapshots is not reported as damage before the bot trims them.
-	opts := storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true}
+	opts := storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true, AcceptDamagedMeta: readOnly || acceptMeta}
 	if db == "" && cfg.Store == config.StoreEtcd {
 		s, err := storage.OpenConfigured(cfg, opts)
 		if err != nil {
@@ -51,6 +60,24 @@ func (m *Main) openDB(db string, readOnly bool) (storage.Engine, string, error) 
 		return nil, "", err
 	}
 	return s, path, nil
+}
+
+// damagedMeta is the damaged meta page the store was opened with
+// (storage.Options.AcceptDamagedMeta), or nil.
+func damagedMeta(s storage.Engine) *storage.MetaDamageError {
+	if f, ok := s.(*storage.Store); ok {
+		return f.DamagedMeta()
+	}
+	return nil
+}
+
+// warnDamagedMeta tells a tool's user that the file it read or changed
+// had a damaged meta page, and so was read at the transaction before
+// its newest.
+func (m *Main) warnDamagedMeta(s storage.Engine) {
+	if md := damagedMeta(s); md != nil {
+		fmt.Fprintf(m.Stderr, "warning: %v\n", md)
+	}
 }
 
 // config is the configuration the tools read: the BFBOT_CONFIG file and
@@ -97,7 +124,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("check takes no arguments (got %q); name the file with --db", pos[0])
 	}
-	s, name, err := m.openDB(*db, true)
+	s, name, err := m.openDB(*db, true, false)
 	var damaged *storage.DamageError
 	if errors.As(err, &damaged) {
 		// bbolt's check ran in a child process (storage.Verify): this one
@@ -122,11 +149,18 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	}
 	defer s.Close()
 	errs := s.Check(ctx)
+	problems := len(errs)
+	if md := damagedMeta(s); md != nil {
+		// Read-only, the check reads the file at the transaction the
+		// sound meta page holds, and writes nothing.
+		fmt.Fprintln(m.Stdout, md)
+		problems++
+	}
 	for _, err := range errs {
 		fmt.Fprintf(m.Stdout, "%s: %v\n", name, err)
 	}
-	if len(errs) > 0 {
-		return fmt.Errorf("check: %s: %d problems", name, len(errs))
+	if problems > 0 {
+		return fmt.Errorf("check: %s: %d problems", name, problems)
 	}
 	list, err := s.List(ctx)
 	if err != nil {
@@ -163,7 +197,7 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 			return usagef("backup: %s is the database itself: name another file", pos[0])
 		}
 	}
-	s, _, err := m.openDB(path, true)
+	s, _, err := m.openDB(path, true, false)
 	if errors.Is(err, storage.ErrLocked) {
 		sock := admin.SocketPath(path)
 		n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return admin.Backup(ctx, sock, w) })
@@ -180,6 +214,7 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 		return fmt.Errorf("backup: %w", err)
 	}
 	defer s.Close()
+	m.warnDamagedMeta(s)
 	n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return s.Backup(ctx, w) })
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
@@ -192,7 +227,7 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 // revision, into a bbolt file at dst (storage.EtcdStore.Backup): the
 // processes go on serving meanwhile.
 func (m *Main) backupEtcd(ctx context.Context, dst string) error {
-	s, name, err := m.openDB("", true)
+	s, name, err := m.openDB("", true, false)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -255,11 +290,12 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 	if *id == "" || err != nil || n < 1 {
 		return usagef("export: --campaign %q: give the campaign's ID, a number from 1", *id)
 	}
-	s, name, err := m.openDB(*db, true)
+	s, name, err := m.openDB(*db, true, false)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	defer s.Close()
+	m.warnDamagedMeta(s)
 	doc, err := s.Export(ctx, n)
 	if err != nil {
 		return fmt.Errorf("export: %s: %w", name, err)
@@ -273,6 +309,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 func (m *Main) runImport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	db := dbFlag(fs)
+	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -284,11 +321,12 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	s, name, err := m.openDB(*db, false)
+	s, name, err := m.openDB(*db, false, *acceptMeta)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	defer s.Close()
+	m.warnDamagedMeta(s)
 	id, err := s.Import(ctx, doc)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)

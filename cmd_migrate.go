@@ -59,10 +59,14 @@ func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 		return fmt.Errorf("migrate-store: %w", err)
 	}
 	defer etcd.Close()
-	file, err := storage.Open(path, storage.Options{Snapshots: config.MaxUndoSnapshots, ReadOnly: *to == config.StoreEtcd, Verify: true})
+	// Read-only, a file with a damaged meta page is read at the
+	// transaction before, with a warning, as the other tools read it.
+	readOnly := *to == config.StoreEtcd
+	file, err := storage.Open(path, storage.Options{Snapshots: config.MaxUndoSnapshots, ReadOnly: readOnly, Verify: true, AcceptDamagedMeta: readOnly})
 	if err != nil {
 		return fmt.Errorf("migrate-store: %w", err)
 	}
+	m.warnDamagedMeta(file)
 	var from, into storage.Campaigns = file, etcd
 	fromName, intoName := path, etcd.String()
 	if *to == config.StoreBbolt {

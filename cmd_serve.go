@@ -23,12 +23,13 @@ const shutdownGrace = 30 * time.Second
 // at the fake Discord.
 var serveOptions = func(m *Main) app.Options { return app.Options{} }
 
-// runServe is `bfbot serve [--config FILE]`: the Discord bot, until SIGINT
+// runServe is `bfbot serve [--config FILE] [--accept-damaged-meta]`: the Discord bot, until SIGINT
 // or SIGTERM (docs/architecture.md). The file defaults to $BFBOT_CONFIG; the token
 // comes from BFBOT_TOKEN.
 func (m *Main) runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	path := fs.String("config", m.getenv(config.EnvConfigFile), "TOML config file (default $BFBOT_CONFIG; BFBOT_* variables override it)")
+	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -44,6 +45,7 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: the configuration cannot start the bot:\n%w", err)
 	}
 	opts := serveOptions(m)
+	opts.AcceptDamagedMeta = *acceptMeta
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(m.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	}

@@ -64,8 +64,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"demo", "[--out DIR] [--seed N] [--turns N] [--level easy|normal|hard]", "play a whole campaign offline, AI on both sides", (*Main).runDemo},
-		{"serve", "[--config FILE]", "run the Discord bot", (*Main).runServe},
-		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json] [--out DIR]", "speak the bot's commands in a terminal", (*Main).runConsole},
+		{"serve", "[--config FILE] [--accept-damaged-meta]", "run the Discord bot", (*Main).runServe},
+		{"console", "[--db FILE] [--seed N] [--dice FACES] [--json] [--out DIR] [--accept-damaged-meta]", "speak the bot's commands in a terminal", (*Main).runConsole},
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", forceArgs, "show, export or check a regiment: a built-in roster or a regiment file", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
@@ -74,7 +74,7 @@ func commands() []command {
 		{"check", "[--db FILE]", "check a database's invariants", (*Main).runCheck},
 		{"backup", "FILE [--db FILE]", "consistent copy of a database no running bot holds", (*Main).runBackup},
 		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", (*Main).runExport},
-		{"import", "FILE [--db FILE]", "load a campaign from JSON", (*Main).runImport},
+		{"import", "FILE [--db FILE] [--accept-damaged-meta]", "load a campaign from JSON", (*Main).runImport},
 		{"migrate-store", "--to etcd|bbolt [--db FILE]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
 	}
 }

@@ -211,6 +211,7 @@ func apply(s *State, a Action, d *dice.Dice, memo *Legality) (*State, []Event, e
 	if err != nil {
 		return s, nil, err
 	}
+	b.truceHolds() // a side the truce waited for may have left the board (V18)
 	b.s.building = nil
 	return b.s, b.events, nil
 }

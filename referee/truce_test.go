@@ -143,3 +143,99 @@ func hasAction(as []Action, k ActionKind) bool {
 	}
 	return false
 }
+
+// truceThree is the lancers, the raiders and the bandits, in that order
+// of initiative, in the raiders' movement phase of game turn 3: A1 and
+// B1 on open ground, and the raiders' units given by raiders.
+func truceThree(tb testing.TB, raiders string) *State {
+	return mustPosition(tb, `map blank 32x17; turn 3 movement raiders player=8
+		side lancers name="Lancers"; side raiders name="Raiders"; side bandits name="Bandits"
+		unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+		unit B1 bandits medium-mech regular 8/8/8 @2010 r=3 mp=4 ob=10
+		`+raiders)
+}
+
+// truceEnded is the battle's end by agreement in events, "" when there
+// is none.
+func truceEnded(s *State, events []Event) string {
+	if s.Phase != PhaseOver || len(events) == 0 {
+		return ""
+	}
+	if last := events[len(events)-1]; last.Type == "battle_end" && strings.Contains(last.Text, "V18") {
+		return last.Text
+	}
+	return ""
+}
+
+// Ensure a truce with three sides waits for every side still in the
+// battle, and names each of them, but not for a side with no unit left
+// in sight: one whose units are all gone, or whose only unit left is
+// hidden infantry (waiting for it would tell its enemies it is there;
+// its own offer would still count). Its enemies end the battle between
+// them, its victory points counted like theirs.
+func TestTruceWithThreeSides(t *testing.T) {
+	t.Run("all in the battle", func(t *testing.T) {
+		s := truceThree(t, "unit C1 raiders light-mech regular 5/5/4 @1515 r=2 mp=6 ob=6")
+		s, events := mustApply(t, s, "lancers", "truce")
+		if want := "the battle ends once Raiders and Bandits have each accepted"; len(events) != 1 || !strings.Contains(events[0].Text, want) {
+			t.Fatalf("the first offer's events %+v, want one naming both sides still to accept: %q", events, want)
+		}
+		s, events = mustApply(t, s, "raiders", "truce")
+		if s.Phase == PhaseOver || len(events) != 1 || !strings.Contains(events[0].Text, "Raiders offers") || !strings.Contains(events[0].Text, "; Bandits may accept") {
+			t.Fatalf("two offers of three: phase %v, events %+v; want the battle going, the bandits still to accept", s.Phase, events)
+		}
+		s, events = mustApply(t, s, "bandits", "truce")
+		if why := truceEnded(s, events); !strings.Contains(why, "Lancers, Raiders and Bandits agreed") {
+			t.Fatalf("three offers: phase %v, end %q; want the battle ended by the three", s.Phase, why)
+		}
+	})
+	for _, tc := range []struct{ name, raiders string }{
+		{"one gone", "unit C1 raiders light-mech regular 5/5/4 destroyed step=4 @1515 r=2 mp=6 ob=6"},
+		{"one hidden", "unit C1 raiders infantry regular 4/4/4 @1515 r=1 mp=2 hidden"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := truceThree(t, tc.raiders)
+			s, events := mustApply(t, s, "lancers", "truce")
+			if len(events) != 1 || !strings.Contains(events[0].Text, "; Bandits may accept") || strings.Contains(events[0].Text, "Raiders") {
+				t.Fatalf("the first offer's events %+v, want the bandits alone named to accept", events)
+			}
+			s, events = mustApply(t, s, "bandits", "truce")
+			why := truceEnded(s, events)
+			if !strings.Contains(why, "Lancers and Bandits agreed") || !strings.Contains(why, "Raiders has no unit left in sight") {
+				t.Fatalf("the lancers and the bandits offered: phase %v, end %q; want the battle ended by them", s.Phase, why)
+			}
+			if _, ok := events[len(events)-1].VP["raiders"]; !ok {
+				t.Error("the raiders' victory points are not counted")
+			}
+		})
+	}
+	t.Run("hidden with two sides", func(t *testing.T) {
+		s := mustPosition(t, `map blank 32x17; turn 3 attack lancers player=1
+			side lancers name="Lancers"; side bandits name="Bandits"
+			unit A1 lancers heavy-mech regular 12/10/9 @0605 r=3 mp=4 ob=15
+			unit B1 bandits infantry regular 4/4/4 @2010 r=1 mp=2 hidden`)
+		s, events := mustApply(t, s, "lancers", "truce")
+		if s.Phase == PhaseOver || len(events) != 1 || !strings.Contains(events[0].Text, "; Bandits may accept") {
+			t.Fatalf("one offer of two: phase %v, events %+v; want the battle going, the bandits named to accept", s.Phase, events)
+		}
+		if s, events = mustApply(t, s, "bandits", "truce"); truceEnded(s, events) == "" {
+			t.Fatalf("both offered: phase %v, events %+v; want the battle ended", s.Phase, events)
+		}
+	})
+}
+
+// Ensure the truce holds, without a new offer, once the last side that
+// had made none has no unit left in sight: here its last unit leaves the
+// map (captured, for its side never declared a retreat).
+func TestTruceHoldsWhenASideLeaves(t *testing.T) {
+	s := truceThree(t, "unit C1 raiders light-mech regular 5/5/4 @0110 r=2 mp=6 mp-left=6 ob=6")
+	s.Side("lancers").OffersTruce = true
+	s.Side("bandits").OffersTruce = true
+	s, events := mustApply(t, s, "raiders", "withdraw C1")
+	if s.Unit("C1").Status == Active {
+		t.Fatalf("C1 is still on the map: %+v", events)
+	}
+	if why := truceEnded(s, events); !strings.Contains(why, "Lancers and Bandits agreed") {
+		t.Fatalf("the raiders' last unit left: phase %v, events %+v; want the battle ended by the truce", s.Phase, events)
+	}
+}

@@ -47,7 +47,9 @@ type Campaigns interface {
 	Check(ctx context.Context) []error
 	// GetRecord returns an opaque record (nil, nil if none); PutRecord
 	// writes one (a nil value deletes it); Records lists a campaign's
-	// records of a kind, or every campaign's with campaign 0.
+	// records of a kind, or every campaign's with campaign 0. The file
+	// refuses a record whose checksum does not match with a
+	// *RecordError naming it (seal.go).
 	GetRecord(ctx context.Context, key RecordKey) ([]byte, error)
 	PutRecord(ctx context.Context, key RecordKey, value []byte) error
 	Records(ctx context.Context, campaign int64, kind RecordKind) ([]Record, error)

@@ -18,9 +18,9 @@ import (
 // and a document of that campaign that, with its first events, passes
 // campaign.Check, events numbered 1 to the newest revision's log length
 // and no more, a summary matching the newest revision, and opaque records
-// that are records; and the index entries exactly those the summaries
-// call for. bfbot check runs it on a
-// file; tests run it after every storage test.
+// that are records with their checksums; and the index entries exactly
+// those the summaries call for. bfbot check runs it on a file; tests run
+// it after every storage test.
 func (s *Store) Check(ctx context.Context) []error {
 	var errs []error
 	err := s.view(ctx, func(tx *bolt.Tx) error {
@@ -78,23 +78,33 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		return append(errs, &RecordError{Campaign: id, Key: string(bucketRevisions), Err: fmt.Errorf("missing")})
 	}
 	// The events bucket holds exactly the newest revision's log; older
-	// revisions' logs are its first events.
+	// revisions' logs are its first events. A log that cannot be read
+	// has each of its damaged chunks named (damagedChunks), and then no
+	// revision is checked against it: each would count events it lacks.
 	var log campaign.Log
 	var vp map[string]int
-	events, err := storedEvents(cb, id)
-	if err != nil {
-		bad(err)
+	logRead := false
+	newest, newestErr := current(cb, id)
+	if newestErr != nil {
+		bad(newestErr)
 	}
-	if newest, err := current(cb, id); err != nil {
-		bad(err)
-	} else if newest.logLen > events {
+	events, err := storedEvents(cb, id)
+	switch {
+	case err != nil:
+		errs = append(errs, damagedChunks(cb, id, err)...)
+	case newestErr == nil && newest.logLen > events:
 		bad(&RecordError{Campaign: id, Key: chunkKey(chunkOf(events + 1)), Err: fmt.Errorf("event %d missing: revision %d has %d events", events+1, newest.rev, newest.logLen)})
-	} else if newest.logLen < events {
+	case newestErr == nil && newest.logLen < events:
 		bad(fmt.Errorf("campaign %d: %d events stored, but revision %d has only %d", id, events, newest.rev, newest.logLen))
-	} else if log, _, vp, err = readLog(cb, id, newest.logLen); err != nil {
-		bad(err)
-	} else {
-		errs = append(errs, checkLog(id, log, vp)...)
+	default:
+		// The newest revision unreadable, the older ones are checked
+		// against the log as stored.
+		if log, _, vp, err = readLog(cb, id, events); err != nil {
+			errs = append(errs, damagedChunks(cb, id, err)...)
+		} else {
+			logRead = true
+			errs = append(errs, checkLog(id, log, vp)...)
+		}
 	}
 	var last *campaign.Campaign
 	var lastRev uint64
@@ -114,6 +124,9 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 		c, err := decodeDoc(id, st.key(), doc)
 		if err != nil {
 			bad(err)
+			return nil
+		}
+		if !logRead {
 			return nil
 		}
 		if st.logLen > uint64(log.Len()) {
@@ -145,12 +158,49 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
 		if b := cb.Bucket([]byte(kind)); b != nil {
 			_ = b.ForEach(func(k, v []byte) error {
+				key := RecordKey{id, kind, string(k)}
 				if v == nil {
-					bad(fmt.Errorf("campaign %d: %s/%q is a bucket, want a record", id, kind, k))
+					bad(&RecordError{Campaign: id, Key: key.stored(), Err: fmt.Errorf("a bucket, not a record")})
+				} else if _, err := unsealRecord(key, v); err != nil {
+					bad(err)
 				}
 				return nil
 			})
 		}
+	}
+	return errs
+}
+
+// damagedChunks names each chunk of campaign id's log that cannot be
+// read, checked against its checksum and its events decoded, when the
+// log as a whole could not be read (err): the first such chunk stops the
+// log's reading, and bfbot check names every one. err itself is given
+// back when no chunk is damaged (a chunk missing, a full one short of
+// events).
+func damagedChunks(cb *bolt.Bucket, id int64, err error) []error {
+	var errs []error
+	if eb := cb.Bucket(bucketEvents); eb != nil {
+		_ = eb.ForEach(func(k, v []byte) error {
+			if len(k) != 8 || v == nil {
+				errs = append(errs, &RecordError{Campaign: id, Key: fmt.Sprintf("%s/%x", bucketEvents, k), Err: fmt.Errorf("not a chunk of the log")})
+				return nil
+			}
+			n := uint64(btoi(k))
+			lines, err := readChunk(eb, id, n)
+			for i := 0; err == nil && i < len(lines); i++ {
+				var e campaign.Event
+				if jerr := decodeJSON(lines[i], &e); jerr != nil {
+					err = &RecordError{Campaign: id, Key: chunkKey(n), Err: fmt.Errorf("event %d: %w", (n-1)*eventsPerChunk+uint64(i)+1, jerr)}
+				}
+			}
+			if err != nil {
+				errs = append(errs, err)
+			}
+			return nil
+		})
+	}
+	if len(errs) == 0 {
+		return []error{err}
 	}
 	return errs
 }

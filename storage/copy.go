@@ -139,12 +139,11 @@ func boltCopy(id int64, cb *bolt.Bucket) (campaignCopy, error) {
 		}
 	}
 	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
-		if b := cb.Bucket([]byte(kind)); b != nil {
-			_ = b.ForEach(func(k, v []byte) error {
-				cc.records = append(cc.records, Record{RecordKey{id, kind, string(k)}, clone(v)})
-				return nil
-			})
+		recs, err := readRecords(cb, id, kind)
+		if err != nil {
+			return cc, err
 		}
+		cc.records = append(cc.records, recs...)
 	}
 	return cc, nil
 }

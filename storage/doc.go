@@ -39,10 +39,10 @@
 // newest again (as a new, higher revision, with an undo event in its log)
 // and drops both.
 //
-// # Bucket layout (schema 11)
+// # Bucket layout (schema 12)
 //
 //	meta/
-//	    "schema"            uint64 big-endian: the schema version (11)
+//	    "schema"            uint64 big-endian: the schema version (12)
 //	campaigns/              sequence: the last campaign ID given (IDs from 1)
 //	    <id: uint64 BE>/    one bucket per campaign
 //	        revisions/      one record per revision, the newest is the
@@ -93,7 +93,10 @@
 //	        "summary"       JSON Summary of the newest revision, for List
 //	        schedule/       <name> → opaque bytes (the scheduler's entries)
 //	        bindings/       <name> → opaque bytes (guild, channel, threads, pins)
-//	        markers/        <name> → opaque bytes (durable turn markers)
+//	        markers/        <name> → opaque bytes (durable turn markers);
+//	                        each of these three ends in a CRC-32C of the
+//	                        campaign's ID, the kind, the name and the
+//	                        bytes (seal.go)
 //	index/                  <index>/<key, path-escaped>/<id: 16 hex digits>
 //	                        → empty: the campaigns of a channel, the running
 //	                        campaigns of a server and of a user (index.go),
@@ -155,8 +158,8 @@
 // bytes changed after they were written (bbolt checks none of a data
 // page's bytes) is refused as damaged, naming the campaign and the
 // record, never decoded into silently changed values; bfbot check lists
-// every such record. The summaries and the opaque records carry no
-// checksum: Check compares each summary with the newest revision.
+// every such record. The summaries carry no checksum: Check compares
+// each summary with the newest revision.
 // Schema 7 deflated the newest revision's parts; schema 8 reads them as
 // they are (migrate7to8 only sets the number; the fixture is
 // testdata/v7.db), and a campaign's next change packs them with S2.
@@ -173,6 +176,10 @@
 // of its frame, so that a load need not unpack it (migrateChunkSums
 // rewrites the full chunks of schema 10 so; TestMigrateChunkSums on
 // testdata/v9chunks.db, migrated through schema 10).
+// Schema 11 kept the opaque records (schedule, bindings, markers) as the
+// bot gave them; schema 12 seals each with its checksum (migrate11to12;
+// TestMigrateRecordSums on testdata/v11records.db), and GetRecord,
+// Records and Check refuse one whose bytes changed, naming it.
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

@@ -7,7 +7,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Bucket and key names of schema 11 (see the layout in doc.go).
+// Bucket and key names of schema 12 (see the layout in doc.go).
 var (
 	bucketMeta      = []byte("meta")
 	bucketCampaigns = []byte("campaigns")

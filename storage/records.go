@@ -46,6 +46,10 @@ type Record struct {
 	Value []byte
 }
 
+// stored is where the record lies in its campaign's bucket, as a
+// *RecordError names it: "schedule/order".
+func (k RecordKey) stored() string { return string(k.Kind) + "/" + k.Name }
+
 func (k RecordKey) validate() error {
 	switch {
 	case k.Campaign <= 0:
@@ -58,7 +62,8 @@ func (k RecordKey) validate() error {
 	return nil
 }
 
-// GetRecord returns the record's value, or nil if there is none.
+// GetRecord returns the record's value, or nil if there is none; a
+// *RecordError if its checksum (seal.go) does not match.
 func (s *Store) GetRecord(ctx context.Context, key RecordKey) ([]byte, error) {
 	if err := key.validate(); err != nil {
 		return nil, err
@@ -71,7 +76,11 @@ func (s *Store) GetRecord(ctx context.Context, key RecordKey) ([]byte, error) {
 		}
 		if b := cb.Bucket([]byte(key.Kind)); b != nil {
 			if v := b.Get([]byte(key.Name)); v != nil {
-				out = append([]byte{}, v...)
+				body, err := unsealRecord(key, v)
+				if err != nil {
+					return err
+				}
+				out = append([]byte{}, body...)
 			}
 		}
 		return nil
@@ -94,43 +103,70 @@ func (s *Store) PutRecord(ctx context.Context, key RecordKey, value []byte) erro
 }
 
 // Records lists a campaign's records of one kind by name, or, with
-// campaign 0, every campaign's (the scheduler rebuilds its jobs so).
+// campaign 0, every campaign's (the scheduler rebuilds its jobs so). A
+// record whose checksum does not match fails the whole list with a
+// *RecordError naming it: a deadline or a binding silently changed
+// would be worse than a bot that says which record to restore.
 func (s *Store) Records(ctx context.Context, campaign int64, kind RecordKind) ([]Record, error) {
 	if !kind.valid() {
 		return nil, fmt.Errorf("records: kind %q: use %s, %s or %s", kind, Schedule, Binding, Marker)
 	}
 	var out []Record
 	err := s.view(ctx, func(tx *bolt.Tx) error {
-		list := func(id int64, cb *bolt.Bucket) {
-			b := cb.Bucket([]byte(kind))
-			if b == nil {
-				return
-			}
-			_ = b.ForEach(func(k, v []byte) error {
-				out = append(out, Record{RecordKey{id, kind, string(k)}, append([]byte{}, v...)})
-				return nil
-			})
+		list := func(id int64, cb *bolt.Bucket) error {
+			recs, err := readRecords(cb, id, kind)
+			out = append(out, recs...)
+			return err
 		}
 		if campaign != 0 {
 			cb, err := campaignBucket(tx, campaign)
 			if err != nil {
 				return err
 			}
-			list(campaign, cb)
-			return nil
+			return list(campaign, cb)
 		}
 		c := tx.Bucket(bucketCampaigns).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
 			if v == nil && len(k) == 8 {
-				list(btoi(k), tx.Bucket(bucketCampaigns).Bucket(k))
+				if err := list(btoi(k), tx.Bucket(bucketCampaigns).Bucket(k)); err != nil {
+					return err
+				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readRecords returns campaign id's records of one kind, each checked
+// against its checksum and copied out of bbolt's memory, in the order of
+// their names; it stops at the first that fails its checksum.
+func readRecords(cb *bolt.Bucket, id int64, kind RecordKind) ([]Record, error) {
+	b := cb.Bucket([]byte(kind))
+	if b == nil {
+		return nil, nil
+	}
+	var out []Record
+	err := b.ForEach(func(k, v []byte) error {
+		key := RecordKey{id, kind, string(k)}
+		if v == nil {
+			return &RecordError{Campaign: id, Key: key.stored(), Err: fmt.Errorf("a bucket, not a record")}
+		}
+		body, err := unsealRecord(key, v)
+		if err != nil {
+			return err
+		}
+		out = append(out, Record{key, clone(body)})
 		return nil
 	})
 	return out, err
 }
 
-// putRecords writes records into a campaign's bucket inside a transaction.
+// putRecords writes records into a campaign's bucket inside a
+// transaction, each sealed with its checksum.
 func putRecords(cb *bolt.Bucket, recs []Record) error {
 	for _, r := range recs {
 		b, err := cb.CreateBucketIfNotExists([]byte(r.Kind))
@@ -140,7 +176,7 @@ func putRecords(cb *bolt.Bucket, recs []Record) error {
 		if r.Value == nil {
 			err = b.Delete([]byte(r.Name))
 		} else {
-			err = b.Put([]byte(r.Name), r.Value)
+			err = b.Put([]byte(r.Name), sealRecord(r.RecordKey, r.Value))
 		}
 		if err != nil {
 			return err

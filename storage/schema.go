@@ -9,7 +9,7 @@ import (
 
 // SchemaVersion is the layout this bfbot writes (doc.go). Files of an
 // older schema migrate on open; newer ones are refused.
-const SchemaVersion = 11
+const SchemaVersion = 12
 
 // openSchema creates the buckets of a new file, migrates an older one,
 // and refuses a newer one or a file that is not bfbot's.

@@ -58,13 +58,69 @@ func seal(id int64, kind byte, n uint64, v []byte) []byte {
 // unseal checks a sealed record and returns its bytes without the
 // checksum (aliasing v), or an error saying it was changed.
 func unseal(id int64, kind byte, n uint64, v []byte) ([]byte, error) {
-	if len(v) < sealSize {
-		return nil, fmt.Errorf("%d bytes, too short to hold its checksum", len(v))
+	body, stored, err := splitSeal(v)
+	if err == nil {
+		err = sealMatches(checksum(id, kind, n, body), stored)
 	}
-	body := v[:len(v)-sealSize]
-	stored, sum := binary.BigEndian.Uint32(v[len(body):]), checksum(id, kind, n, body)
+	if err != nil {
+		return nil, err
+	}
+	return body, nil
+}
+
+// splitSeal splits a sealed record into its bytes and its checksum.
+func splitSeal(v []byte) (body []byte, stored uint32, err error) {
+	if len(v) < sealSize {
+		return nil, 0, fmt.Errorf("%d bytes, too short to hold its checksum", len(v))
+	}
+	body = v[:len(v)-sealSize]
+	return body, binary.BigEndian.Uint32(v[len(body):]), nil
+}
+
+// sealMatches says whether a record's checksum, sum, is the one stored.
+func sealMatches(sum, stored uint32) error {
 	if stored != sum {
-		return nil, fmt.Errorf("checksum mismatch (CRC-32C %08x, stored %08x): its bytes changed after they were written", sum, stored)
+		return fmt.Errorf("checksum mismatch (CRC-32C %08x, stored %08x): its bytes changed after they were written", sum, stored)
+	}
+	return nil
+}
+
+// From schema 12 the opaque records (records.go: the scheduler's
+// entries, the Discord bindings, the markers) are sealed too: a flipped
+// byte in one could move a deadline, point a campaign at another channel
+// or mark a turn done that was not, and the store never reads them to
+// notice. Their checksum covers the campaign's ID, the record's kind and
+// name, and its bytes.
+
+// recordChecksum is the CRC-32C of the opaque record key, whose bytes
+// are v.
+func recordChecksum(key RecordKey, v []byte) uint32 {
+	var head [8]byte
+	binary.BigEndian.PutUint64(head[:], uint64(key.Campaign))
+	sum := crc32.Checksum(head[:], castagnoli)
+	// The kind names no NUL; the name's length keeps it apart from v.
+	sum = crc32.Update(sum, castagnoli, append([]byte(key.Kind), 0))
+	sum = crc32.Update(sum, castagnoli, binary.AppendUvarint(nil, uint64(len(key.Name))))
+	sum = crc32.Update(sum, castagnoli, []byte(key.Name))
+	return crc32.Update(sum, castagnoli, v)
+}
+
+// sealRecord returns a new slice: the opaque record key's bytes, v, and
+// their checksum.
+func sealRecord(key RecordKey, v []byte) []byte {
+	out := append(make([]byte, 0, len(v)+sealSize), v...)
+	return binary.BigEndian.AppendUint32(out, recordChecksum(key, v))
+}
+
+// unsealRecord checks the opaque record key, sealed, and returns its
+// bytes (aliasing v), or a *RecordError naming it.
+func unsealRecord(key RecordKey, v []byte) ([]byte, error) {
+	body, stored, err := splitSeal(v)
+	if err == nil {
+		err = sealMatches(recordChecksum(key, body), stored)
+	}
+	if err != nil {
+		return nil, &RecordError{Campaign: key.Campaign, Key: key.stored(), Err: err}
 	}
 	return body, nil
 }

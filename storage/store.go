@@ -39,9 +39,15 @@ type Options struct {
 	MaxSize int
 	// Verify reads the whole file in a child process before opening it
 	// (Verify): a damaged file is refused with a *DamageError instead of
-	// crashing the process at the first request that reaches the damage.
-	// Every program that serves from a file sets it.
+	// crashing the process at the first request that reaches the damage,
+	// and one with a damaged meta page with a *MetaDamageError. Every
+	// program that serves from a file sets it.
 	Verify bool
+	// AcceptDamagedMeta opens a file Verify finds one meta page of
+	// damaged (a *MetaDamageError) at the transaction the other holds,
+	// rather than refusing it: the operator's choice (ruling SG3).
+	// DamagedMeta then says what was accepted.
+	AcceptDamagedMeta bool
 }
 
 // Store is the bbolt implementation of Campaigns. It is safe for
@@ -67,6 +73,8 @@ type Store struct {
 	// checker checks each change (campaign.Checker), its maps kept.
 	checker campaign.Checker
 	fault   writeFault // test-only (faults.go)
+	// damagedMeta is the damaged meta page Open accepted, if any.
+	damagedMeta *MetaDamageError
 }
 
 // Open opens (creating if need be) the database file at path, migrating
@@ -91,8 +99,13 @@ func Open(path string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("storage: %w", err)
 		}
 	}
+	var damagedMeta *MetaDamageError
 	if opts.Verify {
-		if err := Verify(context.Background(), path); err != nil {
+		err := Verify(context.Background(), path)
+		if errors.As(err, &damagedMeta) && opts.AcceptDamagedMeta {
+			err = nil
+		}
+		if err != nil {
 			return nil, fmt.Errorf("storage: %w", err)
 		}
 	}
@@ -107,7 +120,7 @@ func Open(path string, opts Options) (*Store, error) {
 	case err != nil:
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path, snapshots: opts.Snapshots, readOnly: opts.ReadOnly}
+	s := &Store{db: db, path: path, snapshots: opts.Snapshots, readOnly: opts.ReadOnly, damagedMeta: damagedMeta}
 	if err := s.openSchema(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
@@ -139,6 +152,10 @@ func Open(path string, opts Options) (*Store, error) {
 func BoltOptions() *bolt.Options {
 	return &bolt.Options{NoFreelistSync: true, FreelistType: bolt.FreelistArrayType}
 }
+
+// DamagedMeta is the damaged meta page Open accepted
+// (Options.AcceptDamagedMeta), or nil: a program says so in its log.
+func (s *Store) DamagedMeta() *MetaDamageError { return s.damagedMeta }
 
 // Path is the database file's path.
 func (s *Store) Path() string { return s.path }

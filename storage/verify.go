@@ -84,10 +84,13 @@ func (e *DamageError) Unwrap() error { return ErrDamaged }
 
 // Verify reads the whole file at path, bbolt's consistency check and
 // every key and value, in a child process, so that a file damaged badly
-// enough to crash bbolt crashes the child, not the caller. It returns nil
-// for a sound file, for a missing or empty one (Open creates it), and when
-// bbolt cannot open the file at all (locked, not bbolt: Open says so
-// itself); else a *DamageError.
+// enough to crash bbolt crashes the child, not the caller; then its two
+// meta pages, raw (meta.go). It returns nil for a sound file, for a
+// missing or empty one (Open creates it), and when bbolt cannot open the
+// file at all (locked, not bbolt: Open says so itself); a *DamageError
+// for a file that fails the check, and a *MetaDamageError for one that
+// passes it at the transaction before its newest because one meta page
+// is damaged.
 func Verify(ctx context.Context, path string) error {
 	fi, err := os.Stat(path)
 	if err != nil || fi.Size() == 0 {
@@ -119,7 +122,7 @@ func Verify(ctx context.Context, path string) error {
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
-		return nil
+		return checkMeta(path)
 	case !errors.As(err, &exit):
 		return fmt.Errorf("%s: cannot check the file before opening it: %w", path, err)
 	case exit.ExitCode() == verifyNoOpen:

@@ -42,6 +42,10 @@ type Options struct {
 	// LockTimeout is how long Open waits for a database file another
 	// process holds (0: storage.DefaultTimeout).
 	LockTimeout time.Duration
+	// AcceptDamagedMeta serves a database file one of whose meta pages
+	// is damaged, from the transaction the other holds, with a warning
+	// in the log; without it such a file is refused (ruling SG3).
+	AcceptDamagedMeta bool
 	// RateLimits bound each user's expensive commands (zero: the command
 	// layer's defaults).
 	RateLimits command.RateLimits
@@ -105,7 +109,7 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	case remind < 0:
 		remind = 0
 	}
-	db, err := storage.OpenConfigured(cfg, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true})
+	db, err := storage.OpenConfigured(cfg, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true, AcceptDamagedMeta: opts.AcceptDamagedMeta})
 	switch {
 	case errors.Is(err, storage.ErrLocked):
 		return nil, fmt.Errorf("database_path %s is in use by another bfbot: stop it, or point this one at another file (several processes share campaigns only with store \"etcd\"): %w", cfg.DatabasePath, err)
@@ -113,6 +117,9 @@ func New(cfg config.Config, opts Options) (*App, error) {
 		return nil, fmt.Errorf("opening the etcd store (etcd_endpoints %s, etcd_prefix %s): %w", cfg.EtcdEndpoints, cfg.EtcdPrefix, err)
 	case err != nil:
 		return nil, fmt.Errorf("opening the database (database_path %s): %w", cfg.DatabasePath, err)
+	}
+	if f, ok := db.(*storage.Store); ok && f.DamagedMeta() != nil {
+		log.Warn("serving a database file with a damaged meta page, as --accept-damaged-meta asks", "err", f.DamagedMeta())
 	}
 	a := &App{cfg: cfg, log: log, clock: clock, db: db}
 	if e, ok := db.(*storage.EtcdStore); ok {

@@ -123,7 +123,7 @@ func mapErr(err error) error {
 	case errors.Is(err, storage.ErrNothingToUndo) && !errors.Is(err, command.ErrNothingToUndo):
 		return &mappedError{err: err, as: command.ErrNothingToUndo}
 	}
-	return unsaved(err) // unsaved.go
+	return damaged(unsaved(err)) // unsaved.go, damaged.go
 }
 
 // mappedError is a storage error that also is a command-layer sentinel.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"bfbot/bot/command"
@@ -64,12 +66,15 @@ func unsaved(err error) error {
 func (h deadlines) turnFailed(ctx context.Context, r schedule.Run, cause error) {
 	a := h.a
 	id, kind := r.Entry.Campaign, r.Entry.Kind
-	c, err := a.db.Get(ctx, id)
+	turn, referee, players, err := whoToTell(ctx, a.db, id)
 	if err != nil {
 		a.log.Error("campaign of a failed deadline unreadable: nobody told", "campaign", id, "err", err)
 		return
 	}
 	reason := unsavedReason(cause)
+	if reason == "" {
+		reason = damagedReason(cause)
+	}
 	if reason == "" {
 		reason = "an internal error (logged for the bot's operator)"
 	}
@@ -78,16 +83,37 @@ func (h deadlines) turnFailed(ctx context.Context, r schedule.Run, cause error) 
 		retry = fmt.Sprintf("at the next deadline (%s)", next.UTC().Format("Mon 2 Jan 15:04 MST"))
 	}
 	text := fmt.Sprintf("⚠ Turn %d's %s (%s) could not be processed: %s. Nothing of it was applied: orders, worksheets and battles are as they were. It will be processed %s, or at once when the referee runs /campaign advance after the problem is fixed.",
-		c.Turn, kind, r.Due.UTC().Format(time.RFC822), reason, retry)
-	out := []command.Reply{{To: command.DM, User: c.Referee, Campaign: id, Text: text}}
+		turn, kind, r.Due.UTC().Format(time.RFC822), reason, retry)
+	out := []command.Reply{{To: command.DM, User: referee, Campaign: id, Text: text}}
 	if _, bound := a.binds.channel(id); bound {
 		out = append(out, command.Reply{To: command.Public, Campaign: id, Text: text})
 	} else {
-		for _, s := range c.Sides {
-			for _, p := range s.Players {
-				out = append(out, command.Reply{To: command.DM, User: p, Campaign: id, Text: text})
-			}
+		for _, p := range players {
+			out = append(out, command.Reply{To: command.DM, User: p, Campaign: id, Text: text})
 		}
 	}
 	a.deliver(ctx, id, out)
+}
+
+// whoToTell returns campaign id's turn, referee and players (side by
+// side) from the campaign or, when it cannot be read (a damaged record,
+// the turn's failure itself perhaps), from its summary (players by ID).
+func whoToTell(ctx context.Context, db storage.Campaigns, id int64) (turn int, referee string, players []string, err error) {
+	c, err := db.Get(ctx, id)
+	if err == nil {
+		for _, s := range c.Sides {
+			players = append(players, s.Players...)
+		}
+		return c.Turn, c.Referee, players, nil
+	}
+	list, lerr := db.List(ctx)
+	if lerr != nil {
+		return 0, "", nil, err
+	}
+	for _, s := range list {
+		if s.ID == id {
+			return s.Turn, s.Referee, slices.Sorted(maps.Keys(s.Players)), nil
+		}
+	}
+	return 0, "", nil, err
 }

@@ -236,3 +236,110 @@ func TestQuickStartEndPhaseButtonOfAnEarlierPhase(t *testing.T) {
 		t.Errorf("the old End phase ended turn %d's %v phase", mid.Turn, mid.Phase)
 	}
 }
+
+// actGrounded is a's air lances over the enemy, neither able to fly the
+// 2 hexes a flight needs (000 line 1090) — A1 with 1 MP, A2 slowed to 1
+// by its 30-point bomb load (line 1094) — so that they may strafe 0912
+// and bomb 1210 in the movement phase before A3, on the ground, has
+// moved (rulings AIR3, AIR4): the attack then ends A3's movement, and
+// the bot asks first (ruling CMD4).
+const actGrounded = `map: {seed: 7, theme: plains, sheets: 1}
+terrain:
+  "0912": {terrain: open, elevation: 0}
+  "1210": {terrain: heavy-woods, elevation: 0}
+rules: {crt: rulebook}
+first: a
+sides:
+  - id: a
+    units:
+      - {id: A1, class: heavy-air, values: {ra: 15, ca: 13, d: 10, r: 15, mp: 1}, experience: veteran, hex: "0911"}
+      - {id: A2, class: light-air, values: {ra: 8, ca: 6, d: 6, r: 15, mp: 7}, experience: green, chits: [bomb30], hex: "1111"}
+      - {id: A3, class: medium-mech, values: {ra: 8, ca: 8, d: 10, r: 3, mp: 5}, hex: "1515"}
+  - id: b
+    units:
+      - {id: B1, class: fire-mech, values: {ra: 10, ca: 6, d: 9, r: 4, mp: 4}, hex: "0912"}
+      - {id: B2, class: tracked, values: {ra: 8, ca: 8, d: 6, r: 3, mp: 6}, hex: "0912"}
+      - {id: B3, class: medium-mech, values: {ra: 8, ca: 8, d: 10, r: 3, mp: 5}, hex: "1210"}
+`
+
+// toMovement ends phases until a's next movement phase.
+func (f *cmdFixture) toMovement() {
+	turn := f.state().Turn
+	for f.state().Turn == turn || f.state().PhasingSide().ID != "a" || f.state().Phase != referee.PhaseMovement {
+		user := map[string]string{"a": "alice", "b": "bob"}[f.state().PhasingSide().ID]
+		f.cmdMust(user, "battle", "end")
+	}
+}
+
+// Ensure the buttons of a strafe and a bomb run carry the game turn and
+// phase they were asked in, as an attack's do (ruling CMD4): the
+// question that warned of the end of game turn 1's movement, pressed in
+// game turn 2's movement phase, is refused and says how to make the
+// attack now; so is a preview's button from the attack phase, which
+// warned of nothing; the question asked anew acts.
+func TestStrafeAndBombButtonsOfAnEarlierTurn(t *testing.T) {
+	for _, tc := range []struct{ sub, unit, hex string }{
+		{"strafe", "A1", "0912"},
+		{"bomb", "A2", "1210"},
+	} {
+		attacked := func(f *cmdFixture) bool {
+			u := f.state().Unit(tc.unit)
+			return u.Attacked || u.BombDropped
+		}
+		t.Run(tc.sub, func(t *testing.T) {
+			f := actFixture(t, actGrounded)
+			warned := f.cmdMust("alice", "battle", tc.sub, "unit", tc.unit, "hex", tc.hex)
+			if got := cmdTexts(warned); !strings.Contains(got, "Attacking now ends the movement phase for every unit of your side: A3 (5 MP)") {
+				t.Fatalf("%s in the movement phase: %q", tc.sub, got)
+			}
+			f.cmdMust("alice", "battle", "end")
+			preview := f.cmdMust("alice", "battle", tc.sub, "unit", tc.unit, "hex", tc.hex, "preview", "true")
+			f.toMovement()
+			refusal := "battle 1 has changed since you were asked: it is your movement phase now. Attacking now ends the movement phase for every unit of your side: A3 (5 MP)"
+			command := fmt.Sprintf("/battle %s unit:%s hex:%s confirm:true", tc.sub, tc.unit, tc.hex)
+			for _, old := range []struct {
+				name string
+				out  []Reply
+			}{{"turn 1's warning", warned}, {"turn 1's preview", preview}} {
+				if got := cmdTexts(f.press("alice", old.out)); !strings.Contains(got, refusal) || !strings.Contains(got, command) {
+					t.Errorf("%s in turn 2's movement phase: %q", old.name, got)
+				}
+				if s := f.state(); s.Phase != referee.PhaseMovement || attacked(f) {
+					t.Fatalf("%s acted: phase %v, %s attacked %v", old.name, s.Phase, tc.unit, attacked(f))
+				}
+			}
+			f.press("alice", f.cmdMust("alice", "battle", tc.sub, "unit", tc.unit, "hex", tc.hex))
+			if s := f.state(); s.Phase != referee.PhaseAttack || !attacked(f) {
+				t.Errorf("turn 2's warning: phase %v, %s attacked %v", s.Phase, tc.unit, attacked(f))
+			}
+		})
+	}
+}
+
+// Ensure an attack's button acts when pressed in the attack phase of
+// the game turn it was asked in, whatever the question warned of: the
+// word (endsWord) tells whether the question warned of the end of a
+// movement phase, and is checked only when the press would end one, so
+// a warning of more than the attack now does stands (ruling CMD4). A1's
+// question warned in the movement phase; A2's preview, asked in the
+// attack phase, warned of nothing.
+func TestAttackButtonInTheAttackPhase(t *testing.T) {
+	f := actFixture(t, strings.Replace(secPreviewScenario(t), ", chits: [aep]", "", 1))
+	warned := f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B3")
+	if got := cmdTexts(warned); !strings.Contains(got, "Attacking now ends the movement phase") {
+		t.Fatalf("the attack in the movement phase: %q", got)
+	}
+	f.cmdMust("alice", "battle", "end")
+	for _, tc := range []struct {
+		unit string
+		out  []Reply
+	}{
+		{"A1", warned},
+		{"A2", f.cmdMust("alice", "battle", "attack", "unit", "A2", "target", "B3", "preview", "true")},
+	} {
+		got := cmdTexts(f.press("alice", tc.out))
+		if s := f.state(); s.Phase != referee.PhaseAttack || !s.Unit(tc.unit).Attacked || strings.Contains(got, "has changed") {
+			t.Errorf("%s's button in the attack phase: phase %v, attacked %v: %q", tc.unit, s.Phase, s.Unit(tc.unit).Attacked, got)
+		}
+	}
+}

@@ -32,6 +32,9 @@ type exchange struct {
 	i     *discordgo.Interaction
 	start time.Time
 	label string
+	// limits holds the rate-limit buckets of the calls made with the
+	// interaction's token (tokencall.go).
+	limits *discordgo.RateLimiter
 
 	acked          bool
 	deferred       bool
@@ -46,7 +49,7 @@ func (x *exchange) logErr(what string, err error, args ...any) {
 // respondText acknowledges with a short text.
 func (x *exchange) respondText(ctx context.Context, text string, private bool) {
 	o := outgoing{content: text}
-	if err := x.b.respond(ctx, x.i, o, private); err != nil {
+	if err := x.respond(ctx, o, private); err != nil {
 		x.logErr("response not delivered", err)
 	}
 	x.acked = true
@@ -57,7 +60,7 @@ func (x *exchange) deferReply(ctx context.Context, private bool) {
 	if x.acked {
 		return
 	}
-	if err := x.b.session.InteractionRespond(x.i, deferral(private), discordgo.WithContext(ctx)); err != nil {
+	if err := x.callback(ctx, deferral(private)); err != nil {
 		x.logErr("deferral not delivered", err)
 	}
 	x.acked, x.deferred, x.deferEphemeral = true, true, private
@@ -77,7 +80,7 @@ func (x *exchange) fail(ctx context.Context, id string) {
 
 // followup sends one more message answering the interaction.
 func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
-	if err := x.b.followupCreate(ctx, x.i, o, private); err != nil {
+	if err := x.followupCreate(ctx, o, private); err != nil {
 		x.logErr("follow-up not delivered", err)
 		x.undelivered(ctx, o) // undelivered.go
 	}
@@ -196,20 +199,20 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 	}
 	switch {
 	case !x.acked:
-		if err := x.b.respond(ctx, x.i, o, priv); err != nil {
+		if err := x.respond(ctx, o, priv); err != nil {
 			x.logErr("response not delivered", err)
 		}
 		x.acked = true
 	case first < 0 && !x.deferEphemeral:
 		// Nothing public to show in the public "thinking" message.
-		if err := x.b.session.InteractionResponseDelete(x.i, discordgo.WithContext(ctx)); err != nil {
+		if err := x.deleteOriginal(ctx); err != nil {
 			x.logErr("deferral not removed", err)
 		}
 		if len(went) > 0 {
 			x.followup(ctx, o, true)
 		}
 	default:
-		if err := x.b.editOriginal(ctx, x.i, o); err != nil {
+		if err := x.editOriginal(ctx, o); err != nil {
 			x.logErr("deferred response not delivered", err)
 		}
 	}

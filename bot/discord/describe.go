@@ -54,52 +54,50 @@ func (b *Bot) sendMessage(ctx context.Context, channel string, o outgoing) (*dis
 	}{o.send(), metas}, o)
 }
 
-// respond answers an interaction with o.
-func (b *Bot) respond(ctx context.Context, i *discordgo.Interaction, o outgoing, private bool) error {
+// respond answers the interaction with o.
+func (x *exchange) respond(ctx context.Context, o outgoing, private bool) error {
 	resp := o.response(private)
 	metas := o.attachmentMetas()
 	if metas == nil {
-		return b.session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		return x.callback(ctx, resp)
 	}
 	type data struct {
 		*discordgo.InteractionResponseData
 		Attachments []attachmentMeta `json:"attachments"`
 	}
-	uri := discordgo.EndpointInteractionResponse(i.ID, i.Token)
-	_, err := b.raw(ctx, "POST", uri, uri, struct {
+	_, err := x.call(ctx, "POST", discordgo.EndpointInteractionResponse(x.i.ID, x.i.Token), struct {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data data                              `json:"data"`
-	}{resp.Type, data{resp.Data, metas}}, o)
+	}{resp.Type, data{resp.Data, metas}}, resp.Data.Files)
 	return err
 }
 
-// followupCreate sends o as a follow-up message of an interaction.
-func (b *Bot) followupCreate(ctx context.Context, i *discordgo.Interaction, o outgoing, private bool) error {
-	metas := o.attachmentMetas()
-	if metas == nil {
-		_, err := b.session.FollowupMessageCreate(i, true, o.followup(private), discordgo.WithContext(ctx))
-		return err
+// followupCreate sends o as a follow-up message of the interaction, and
+// waits for Discord to have stored it.
+func (x *exchange) followupCreate(ctx context.Context, o outgoing, private bool) error {
+	params := o.followup(private)
+	var payload any = params
+	if metas := o.attachmentMetas(); metas != nil {
+		payload = struct {
+			*discordgo.WebhookParams
+			Attachments []attachmentMeta `json:"attachments"`
+		}{params, metas}
 	}
-	uri := discordgo.EndpointWebhookToken(i.AppID, i.Token)
-	_, err := b.raw(ctx, "POST", uri+"?wait=true", uri, struct {
-		*discordgo.WebhookParams
-		Attachments []attachmentMeta `json:"attachments"`
-	}{o.followup(private), metas}, o)
+	_, err := x.call(ctx, "POST", discordgo.EndpointWebhookToken(x.i.AppID, x.i.Token)+"?wait=true", payload, params.Files)
 	return err
 }
 
-// editOriginal replaces an interaction's deferred answer with o.
-func (b *Bot) editOriginal(ctx context.Context, i *discordgo.Interaction, o outgoing) error {
-	metas := o.attachmentMetas()
-	if metas == nil {
-		_, err := b.session.InteractionResponseEdit(i, o.webhookEdit(), discordgo.WithContext(ctx))
-		return err
+// editOriginal replaces the interaction's deferred answer with o.
+func (x *exchange) editOriginal(ctx context.Context, o outgoing) error {
+	edit := o.webhookEdit()
+	var payload any = edit
+	if metas := o.attachmentMetas(); metas != nil {
+		payload = struct {
+			*discordgo.WebhookEdit
+			Attachments []attachmentMeta `json:"attachments"`
+		}{edit, metas}
 	}
-	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	_, err := b.raw(ctx, "PATCH", uri, uri, struct {
-		*discordgo.WebhookEdit
-		Attachments []attachmentMeta `json:"attachments"`
-	}{o.webhookEdit(), metas}, o)
+	_, err := x.call(ctx, "PATCH", discordgo.EndpointWebhookMessage(x.i.AppID, x.i.Token, "@original"), payload, edit.Files)
 	return err
 }
 

@@ -28,14 +28,14 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, ic *discordgo.Interactio
 	if i == nil {
 		return
 	}
+	x := b.newExchange(i)
 	if !b.enter() {
-		b.refuse(i, textRestarting)
+		x.refuse(textRestarting)
 		return
 	}
 	defer b.inflight.Done()
 	ctx, cancel := context.WithTimeout(b.ctx, interactionLife)
 	defer cancel()
-	x := &exchange{b: b, i: i, start: time.Now()}
 	defer func() {
 		if p := recover(); p != nil {
 			id := "panic-" + i.ID
@@ -59,7 +59,8 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, ic *discordgo.Interactio
 }
 
 // refuse answers an interaction the bot will not run.
-func (b *Bot) refuse(i *discordgo.Interaction, text string) {
+func (x *exchange) refuse(text string) {
+	i := x.i
 	resp := outgoing{content: text}.response(true)
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		resp = &discordgo.InteractionResponse{
@@ -67,8 +68,8 @@ func (b *Bot) refuse(i *discordgo.Interaction, text string) {
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
 		}
 	}
-	if err := b.session.InteractionRespond(i, resp); err != nil {
-		b.log.Warn("refusal not delivered", "interaction", i.ID, "error", b.scrub(err.Error(), i.Token))
+	if err := x.callback(context.Background(), resp); err != nil {
+		x.b.log.Warn("refusal not delivered", "interaction", i.ID, "error", x.b.scrub(err.Error(), i.Token))
 	}
 }
 
@@ -341,10 +342,10 @@ func (b *Bot) onAutocomplete(ctx context.Context, x *exchange) {
 			}
 		}
 	}
-	err := b.session.InteractionRespond(x.i, &discordgo.InteractionResponse{
+	err := x.callback(ctx, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
-	}, discordgo.WithContext(ctx))
+	})
 	if err != nil {
 		b.log.Error("autocomplete not delivered", "interaction", x.i.ID, "error", b.scrub(err.Error(), x.i.Token))
 	}

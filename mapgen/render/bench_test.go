@@ -474,6 +474,25 @@ func BenchmarkStrategic12Cold(b *testing.B) {
 	})
 }
 
+// BenchmarkStrategic12NewMap is BenchmarkStrategic12 with the kept
+// sectors and legends dropped before every picture, the marks' sprites,
+// shapes and patches kept: a running bot's first picture of a new map
+// whose marks other maps drew before (they are keyed by the marks, not
+// the map). A new map's legend is often one kept too (the scale test's
+// thousand maps drew 101); here it is drawn every time.
+func BenchmarkStrategic12NewMap(b *testing.B) {
+	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlank(b, img, func(w io.Writer) error {
+		strategicBases.clear()
+		legendBands.clear()
+		return WriteStrategicPNG(w, v, o)
+	})
+}
+
 // Size budgets of BENCHMARKS.md: what a player on a phone downloads.
 const (
 	tacticalPNGBudget  = 250_000

@@ -97,13 +97,17 @@ var distSyms, distFirst = func() (t [512]uint8, first [numDist]int) {
 	return t, first
 }()
 
-// distSym is the distance symbol of distance less one x.
+// distSym is the distance symbol of distance less one x, found without
+// a branch (the distances of a picture's matches took both ways in
+// turn).
 func distSym(x int) int {
-	if x < 256 {
-		return int(distSyms[x])
-	}
-	return int(distSyms[256+x>>7])
+	far := (255 - x) >> 63 // all ones from 256 on
+	return int(distSyms[(x^(x^(256+x>>7))&far)&511])
 }
+
+// tokenDist is match t's distance less one; of a literal, a distance
+// below 32768 that means nothing.
+func tokenDist(t token) int { return int((t - 1) & 0x7fff) }
 
 // distExtra is the number of extra bits of each distance symbol.
 var distExtra = [numDist]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
@@ -112,10 +116,48 @@ var distExtra = [numDist]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7
 // distances it tries, nearest first.
 type matcher struct {
 	dists []int
+	// window, when not 0, is the stride whose row above the last five
+	// of dists try (windowOrder): their first four bytes are told from
+	// one load of the eight from stride+2 back. One by one, the tries
+	// were half the instructions of a whole picture's matching
+	// (BENCHMARKS.md, "The first picture's matches and codes").
+	window int
 	// recent is the last position+1 of each 4-byte hash, when the
 	// matcher looks further: 1<<hashBits entries, or fewer (a power of
 	// two) for the little a picture codes afresh.
 	recent []int32
+	// counts, when not nil, counts the symbols of the tokens appended,
+	// so that a whole picture's codes are made without a pass over its
+	// tokens.
+	counts *symbolCounts
+}
+
+// windowOrder are the distances of the row above a matcher tries last,
+// less the stride, in the order it tries them: the bit of each in the
+// window's set.
+var windowOrder = [5]int{0, -1, 1, -2, 2}
+
+// windowSet is the set of windowOrder's distances whose first four
+// bytes are cur, told from the eight bytes a from the stride+2 back:
+// distance stride+o starts at byte 2-o of them.
+func windowSet(a uint64, cur uint32) uint {
+	var set uint
+	if uint32(a>>16) == cur {
+		set |= 1
+	}
+	if uint32(a>>24) == cur {
+		set |= 2
+	}
+	if uint32(a>>8) == cur {
+		set |= 4
+	}
+	if uint32(a>>32) == cur {
+		set |= 8
+	}
+	if uint32(a) == cur {
+		set |= 16
+	}
+	return set
 }
 
 const hashBits = 15
@@ -137,6 +179,14 @@ func newMatcher(stride, period int) matcher {
 			m.dists = append(m.dists, d)
 		}
 	}
+	if n := len(m.dists); n >= len(windowOrder) {
+		m.window = stride
+		for i, o := range windowOrder {
+			if m.dists[n-len(windowOrder)+i] != stride+o {
+				m.window = 0
+			}
+		}
+	}
 	return m
 }
 
@@ -146,17 +196,34 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 	for p := start; p < end; {
 		limit := min(maxMatch, end-p)
 		if limit < 4 {
-			out = append(out, token(data[p]))
+			out = m.putLiteral(out, data[p])
 			p++
 			continue
 		}
-		// Candidates are first told by their first four bytes.
+		// Candidates are first told by their first four bytes, the
+		// fixed distances' gathered in the order they are tried.
 		cur := binary.LittleEndian.Uint32(data[p:])
+		var cand [8]int
+		n := 0
+		one, win := m.dists, m.window != 0 && p-m.window-2 >= lo
+		if win {
+			one = one[:len(one)-len(windowOrder)]
+		}
+		for _, d := range one {
+			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur {
+				cand[n&7], n = d, n+1
+			}
+		}
+		if win {
+			for set := windowSet(binary.LittleEndian.Uint64(data[p-m.window-2:]), cur); set != 0; set &= set - 1 {
+				cand[n&7], n = m.window+windowOrder[bits.TrailingZeros(set)], n+1
+			}
+		}
 		best, bestD := 0, 0
-		for _, d := range m.dists {
+		for _, d := range cand[:n] {
 			// A candidate must match the byte where the best so far
 			// ends to beat it.
-			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur && data[q+best] == data[p+best] {
+			if q := p - d; data[q+best] == data[p+best] {
 				if l := matchLen(data, p, q, limit); l > best {
 					best, bestD = l, d
 					if best >= goodMatch || best == limit {
@@ -176,29 +243,56 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			m.recent[h] = int32(p + 1)
 		}
 		if best >= minMatch {
-			out = append(out, matchToken(best, bestD))
+			out = m.putMatch(out, best, bestD)
 			p += best
 			continue
 		}
-		out = append(out, token(data[p]))
+		out = m.putLiteral(out, data[p])
 		p++
 	}
 	return out
 }
 
+// putLiteral appends literal b to out, counted if m counts.
+func (m matcher) putLiteral(out []token, b byte) []token {
+	if m.counts != nil {
+		m.counts.lit[b]++
+	}
+	return append(out, token(b))
+}
+
+// putMatch appends a match of length bytes at distance dist to out,
+// counted if m counts.
+func (m matcher) putMatch(out []token, length, dist int) []token {
+	if m.counts != nil {
+		m.counts.lit[endOfBlock+1+int(lengthSyms[length-minMatch])]++
+		m.counts.dist[distSym(dist-1)]++
+	}
+	return append(out, matchToken(length, dist))
+}
+
 // matchLen is how many bytes from p equal those from q, at most limit.
+// The two stretches are cut once and shortened as they are compared, so
+// that the loop keeps them in registers and checks one length: a
+// quarter of a whole picture's matching was this loop, its bounds
+// worked out afresh for each word.
 func matchLen(data []byte, p, q, limit int) int {
+	a := data[p : p+limit]
+	b := data[q : q+limit]
+	b = b[:len(a)]
 	n := 0
-	for n+8 <= limit {
-		if x := binary.LittleEndian.Uint64(data[p+n:]) ^ binary.LittleEndian.Uint64(data[q+n:]); x != 0 {
+	for len(a) >= 8 {
+		if x := binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b); x != 0 {
 			return n + bits.TrailingZeros64(x)/8
 		}
-		n += 8
+		n, a, b = n+8, a[8:], b[8:]
 	}
-	for n < limit && data[p+n] == data[q+n] {
-		n++
+	for i := range a {
+		if a[i] != b[i] {
+			return n + i
+		}
 	}
-	return n
+	return n + len(a)
 }
 
 // matchLenBack is how many bytes just before end equal those d before
@@ -225,27 +319,49 @@ type codes struct {
 	litLen  [numLitLen]uint8
 	dist    [numDist]uint16
 	distLen [numDist]uint8
-	// lengths are each match length less minMatch as written: its
-	// symbol's code and extra bits, and how many bits that is.
-	lengths  [maxMatch - minMatch + 1]uint32
-	lengthN  [maxMatch - minMatch + 1]uint8
+	// syms are each literal and the end of block (0–256), then each
+	// match length less minMatch, as written: the symbol's code and a
+	// length's extra bits, above how many bits that is (the low byte).
+	syms [endOfBlock + 1 + maxMatch - minMatch + 1]uint32
+	// distN is how many bits each distance symbol writes, its code
+	// and extra bits.
+	distN    [numDist]uint8
 	header   []byte // the block header coding the code lengths, 8 bytes to spare,
 	headBits int    // in this many bits
+}
+
+// symbolCounts are how many times each literal or length symbol and
+// each distance symbol occurs in a block's tokens.
+type symbolCounts struct {
+	lit  [numLitLen]int
+	dist [numDist]int
+}
+
+// add counts token t's symbols, without a branch on whether it is a
+// match, which a picture's tokens made unpredictable: a literal counts
+// a distance too, by 0.
+func (f *symbolCounts) add(t token) {
+	u := uint32(t)
+	match := -(u >> 31) // all ones for a match
+	f.lit[u&0x1ff&^match+match&(endOfBlock+1+uint32(lengthSyms[u>>16&0xff]))]++
+	f.dist[distSym(tokenDist(t))] += int(t >> 31)
 }
 
 // newCodes makes codes for the symbol counts of tokens, every symbol
 // counted at least once, and writes the block header that declares them.
 func newCodes(toks []token) *codes {
-	var lf [numLitLen]int
-	var df [numDist]int
+	var f symbolCounts
 	for _, t := range toks {
-		if t&matchFlag == 0 {
-			lf[t]++
-			continue
-		}
-		lf[endOfBlock+1+int(lengthSyms[t>>16&0xff])]++
-		df[distSym(int(t&0xffff)-1)]++
+		f.add(t)
 	}
+	return f.codes()
+}
+
+// codes makes codes for the counts (the end of block counted here),
+// every symbol counted at least once, and writes the block header that
+// declares them.
+func (f *symbolCounts) codes() *codes {
+	lf, df := f.lit, f.dist
 	lf[endOfBlock]++
 	for i := range lf {
 		lf[i] = 2*lf[i] + 1
@@ -258,10 +374,16 @@ func newCodes(toks []token) *codes {
 	huffmanLengths(df[:], maxCodeBits, c.distLen[:])
 	canonical(c.litLen[:], c.lit[:])
 	canonical(c.distLen[:], c.dist[:])
-	for x := range c.lengths {
+	for s := range endOfBlock + 1 {
+		c.syms[s] = uint32(c.lit[s])<<8 | uint32(c.litLen[s])
+	}
+	for x := range maxMatch - minMatch + 1 {
 		lc, ln, lx := lengthCode(x)
 		s := endOfBlock + 1 + lc
-		c.lengths[x], c.lengthN[x] = uint32(c.lit[s])|uint32(lx)<<c.litLen[s], c.litLen[s]+uint8(ln)
+		c.syms[endOfBlock+1+x] = (uint32(c.lit[s])|uint32(lx)<<c.litLen[s])<<8 | uint32(c.litLen[s]+uint8(ln))
+	}
+	for dc := range numDist {
+		c.distN[dc] = c.distLen[dc] + distExtra[dc]
 	}
 	var w bitWriter
 	w.put(1, 1) // the last block
@@ -277,7 +399,9 @@ func newCodes(toks []token) *codes {
 // many are whole, into room made once (a token is at most 48 bits, 6
 // bytes, beside fewer than 8 waiting): no branch on how many bits wait,
 // which a picture's tokens made unpredictable, and a call a piece, not
-// one a token with w's fields read and written for each.
+// one a token with w's fields read and written for each. Nor a branch
+// on whether a token is a match: a literal's distance bits are worked
+// out too and masked away.
 func (c *codes) putAll(w *bitWriter, toks []token) {
 	o := len(w.out)
 	out := slices.Grow(w.out, 6*len(toks)+16)
@@ -287,30 +411,38 @@ func (c *codes) putAll(w *bitWriter, toks []token) {
 	binary.LittleEndian.PutUint64(out[o:], acc)
 	o, acc, n = o+int(n>>3), acc>>(n&^7), n&7
 	for _, t := range toks {
-		if t&matchFlag == 0 {
-			acc |= uint64(c.lit[t]) << n
-			n += uint(c.litLen[t])
-		} else {
-			// The length's bits (at most 20), then the distance's (28).
-			x := t >> 16 & 0xff
-			d := int(t&0xffff) - 1
-			dc := distSym(d)
-			acc |= (uint64(c.lengths[x]) | (uint64(c.dist[dc])|uint64(d-distFirst[dc])<<c.distLen[dc])<<c.lengthN[x]) << n
-			n += uint(c.lengthN[x]) + uint(c.distLen[dc]) + uint(distExtra[dc])
-		}
+		// The literal's or length's bits (at most 20), then the
+		// distance's (28).
+		s := c.sym(t)
+		d := tokenDist(t)
+		dc := distSym(d)
+		mask := uint64(int64(int32(t) >> 31)) // all ones for a match
+		// (Each shift masked to below 64, which it is, so that it is
+		// compiled without a guard.)
+		dist := (uint64(c.dist[dc]) | uint64(d-distFirst[dc])<<(c.distLen[dc]&63)) & mask
+		acc |= (uint64(s>>8) | dist<<(s&63)) << (n & 63)
+		n += uint(s&63) + uint(c.distN[dc])&uint(mask)
 		binary.LittleEndian.PutUint64(out[o:], acc)
-		o, acc, n = o+int(n>>3), acc>>(n&^7), n&7
+		o, acc, n = o+int(n>>3), acc>>(n&56), n&7
 	}
 	w.out, w.acc, w.n = out[:o], acc, n
 }
 
+// sym is token t's entry in c.syms: a literal's, or a match length's,
+// found without a branch (a literal's length bits are 0).
+func (c *codes) sym(t token) uint32 {
+	u := uint32(t)
+	match := -(u >> 31) // all ones for a match
+	return c.syms[u&0x1ff&^match+match&(endOfBlock+1)+u>>16&0xff]
+}
+
 // bitLen is how many bits putAll writes for t.
 func (c *codes) bitLen(t token) int {
-	if t&matchFlag == 0 {
-		return int(c.litLen[t])
+	n := int(c.sym(t) & 0xff)
+	if t&matchFlag != 0 {
+		n += int(c.distN[distSym(tokenDist(t))])
 	}
-	dc := distSym(int(t&0xffff) - 1)
-	return int(c.lengthN[t>>16&0xff]) + int(c.distLen[dc]) + int(distExtra[dc])
+	return n
 }
 
 // codeLengthOrder is the order in which the header lists the lengths of

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"sync"
 )
@@ -77,9 +78,37 @@ func (k *kept[K, V]) clear() {
 func paintedRows(W, H int, paint func(img *image.RGBA)) []byte {
 	buf := getPixels()
 	defer putPixels(buf)
+	return paintedRowsIn(buf, W, H, paint)
+}
+
+// paintedRowsIn is paintedRows painting in the buffer *buf (grown if
+// need be).
+func paintedRowsIn(buf *[]byte, W, H int, paint func(img *image.RGBA)) []byte {
 	img := newPicture(W, H, buf)
 	paint(img)
 	rows := make([]byte, (W+1)*H)
-	quantise(rows[1:], W+1, img)
+	quantiseRepeats(rows[1:], W+1, img)
 	return rows
+}
+
+// quantiseRepeats is quantise for a picture whose rows mostly repeat
+// the row above (four in five of a strategic map's base, whose sectors
+// are flat tints): such a row, told by comparing its pixels with the
+// row above's (bytes.Equal, far cheaper than looking each up), has its
+// indices copied from the row above; the other rows are quantised in
+// bands.
+func quantiseRepeats(pix []byte, stride int, img *image.RGBA) {
+	W, H, S := img.Rect.Dx(), img.Rect.Dy(), img.Stride
+	row := func(y int) []byte { return img.Pix[y*S : y*S+4*W] }
+	for y := 0; y < H; {
+		y1 := y + 1 // the band [y, y1) of rows unlike the row above
+		for y1 < H && !bytes.Equal(row(y1), row(y1-1)) {
+			y1++
+		}
+		band := image.RGBA{Pix: img.Pix[y*S:], Stride: S, Rect: image.Rect(0, 0, W, y1-y)}
+		quantise(pix[y*stride:], stride, &band)
+		for y = y1; y < H && bytes.Equal(row(y), row(y-1)); y++ {
+			copy(pix[y*stride:y*stride+W], pix[(y-1)*stride:])
+		}
+	}
 }

@@ -564,10 +564,11 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
-	m.recent = sc.recent[:]
+	var counts symbolCounts
+	m.recent, m.counts = sc.recent[:], &counts
 	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	putBlock(&bw, toks, true)
+	putCoded(&bw, toks, counts.codes(), true)
 	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, W, H, pal, out)
@@ -576,7 +577,12 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 // putBlock writes toks as a deflate block with codes made for them (the
 // stream's last block if last).
 func putBlock(bw *bitWriter, toks []token, last bool) {
-	codes := newCodes(toks)
+	putCoded(bw, toks, newCodes(toks), last)
+}
+
+// putCoded writes toks as a deflate block with codes, made for them (the
+// stream's last block if last).
+func putCoded(bw *bitWriter, toks []token, codes *codes, last bool) {
 	if !last {
 		codes.header[0] &^= 1 // BFINAL, the header's first bit
 	}

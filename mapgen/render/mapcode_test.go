@@ -421,3 +421,65 @@ func TestTokenBitLen(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a matcher that tells the row above's five distances from one
+// load (window) finds the tokens one that tries them one by one finds:
+// rows of three values (so that every set of the five comes up), rows
+// copied from the row above a pixel or two aside, strides from 4 (the
+// window's load reaching past the position) up, from the stream's start
+// and from within it, with bytes before lo not to be matched.
+func TestMatcherWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, stride := range []int{4, 5, 7, 12, 61, 301} {
+		rows := make([]byte, 40*stride)
+		for i := range rows {
+			switch {
+			case i >= stride+2 && rng.IntN(4) > 0:
+				rows[i] = rows[i-stride+rng.IntN(5)-2]
+			default:
+				rows[i] = byte(rng.IntN(3))
+			}
+		}
+		m := newMatcher(stride, stride+7)
+		if m.window != stride {
+			t.Fatalf("stride %d: no window (dists %v)", stride, m.dists)
+		}
+		one := m
+		one.window = 0
+		for _, lo := range []int{0, 1, 2, stride, 3*stride + 1} {
+			// Starting a row past lo, the window reaches before it.
+			for _, start := range []int{lo, lo + stride - 1, lo + stride + 1} {
+				for _, end := range []int{len(rows), start + 3*stride + 5} {
+					if got, want := m.tokens(nil, rows, start, end, lo), one.tokens(nil, rows, start, end, lo); !slices.Equal(got, want) {
+						t.Errorf("stride %d, bytes %d–%d from %d: %d tokens with the window, %d without", stride, start, end, lo, len(got), len(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// Ensure the symbols a matcher counts as it appends its tokens are
+// those counted from the tokens, on rows of a few values (literals and
+// matches of every kind of distance, from the end of the rows too).
+func TestMatcherCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	stride := 301
+	rows := make([]byte, 60*stride)
+	for i := range rows {
+		if i >= stride+2 && rng.IntN(3) > 0 {
+			rows[i] = rows[i-stride+rng.IntN(5)-2]
+		} else {
+			rows[i] = byte(rng.IntN(5))
+		}
+	}
+	var got, want symbolCounts
+	m := newMatcher(stride, 9)
+	m.recent, m.counts = make([]int32, 1<<hashBits), &got
+	for _, tk := range m.tokens(nil, rows, 0, len(rows), 0) {
+		want.add(tk)
+	}
+	if got != want {
+		t.Errorf("counted as appended %v, from the tokens %v", got, want)
+	}
+}

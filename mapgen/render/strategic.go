@@ -53,9 +53,7 @@ func themeColor(t mapgen.Theme) color.RGBA {
 // DrawStrategic draws the strategic map as the view's viewer sees it.
 // The picture is paletted, in the colours every map is written in.
 func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
-	scratch := getPixels()
-	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, false, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, false, nil, strategicRects)
 	if err != nil {
 		return nil, err
 	}
@@ -65,9 +63,7 @@ func DrawStrategic(v StrategicView, o Options) (image.Image, error) {
 // WriteStrategicPNG draws the strategic map and writes it as PNG, its
 // sectors' bits coded once per map (strategic_base.go).
 func WriteStrategicPNG(w io.Writer, v StrategicView, o Options) error {
-	scratch := getPixels()
-	defer putPixels(scratch)
-	sp, err := composeStrategic(v, o, true, scratch, strategicRects)
+	sp, err := composeStrategic(v, o, true, nil, strategicRects)
 	if err != nil {
 		return err
 	}
@@ -228,6 +224,12 @@ func (p *strategicPainter) box(i int) (x0, y0 float64) {
 	return p.margin + float64(col)*(p.cw+p.gap), p.top + float64(row)*(p.ch+p.gap)
 }
 
+// sectorRect is the pixels of sector i's box, which its tint fills.
+func (p *strategicPainter) sectorRect(i int) image.Rectangle {
+	x0, y0 := p.box(i)
+	return image.Rect(int(x0), int(y0), int(x0+p.cw), int(y0+p.ch))
+}
+
 // centre is the middle of sector id's box.
 func (p *strategicPainter) centre(id int) (x, y float64) {
 	x0, y0 := p.box(id - 1)
@@ -313,7 +315,8 @@ func (p *strategicPainter) drawSector(i int) {
 	sec := p.v.Map.Sectors[i]
 	s, img := p.s, p.img
 	x0, y0 := p.box(i)
-	xi0, yi0, xi1, yi1 := int(x0), int(y0), int(x0+p.cw), int(y0+p.ch)
+	r := p.sectorRect(i)
+	xi0, yi0, xi1, yi1 := r.Min.X, r.Min.Y, r.Max.X, r.Max.Y
 	tint := themeColor(sec.Theme)
 	fillRect(img, xi0, yi0, xi1, yi1, tint)
 	frame(img, xi0, yi0, xi1, yi1, 1, colDark)
@@ -441,9 +444,9 @@ func (p *strategicPainter) drawSearch(x, y float64, side int) {
 	// handle's halo 2.4 down and right.
 	r := p.searchR()
 	key := markKey{kind: "search", side: side, w: 3.8 * r, h: 3.8 * r}
-	p.drawMark(key, x-1.4*r, y-1.4*r, func(dc *gg.Context, _ *image.RGBA, bx, by float64) {
+	p.drawMark(key, x-1.4*r, y-1.4*r, func(dc *gg.Context, bx, by float64) {
 		searchIcon(dc, bx+1.4*r, by+1.4*r, r, sideColor(side))
-	})
+	}, nil)
 }
 
 // searchIcon is a magnifying glass centred on its lens at (x, y), lens

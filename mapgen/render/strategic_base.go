@@ -108,25 +108,36 @@ func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
-// on a miss.
-func strategicBaseFor(p *strategicPainter) *strategicBase {
+// on a miss in RGBA in scratch.
+func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows := paintedRows(key.W, key.H, func(img *image.RGBA) {
-			fillRect(img, 0, 0, key.W, key.H, colBackground)
-			q := *p
-			q.v = StrategicView{Map: p.v.Map}
-			q.drawn = map[symbol]bool{}
-			q.on(img)
-			q.drawTopGround()
-			q.drawLinks()
-			for i := range q.v.Map.Sectors {
-				q.drawSector(i)
-			}
-		})
+		rows := paintedRowsIn(scratch, key.W, key.H, p.paintBase)
 		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
 	})
+}
+
+// paintBase paints on img the base of p's picture: its map with nothing
+// of a view, down to the legend's band.
+func (p *strategicPainter) paintBase(img *image.RGBA) {
+	q := *p
+	q.v = StrategicView{Map: p.v.Map}
+	q.drawn = map[symbol]bool{}
+	q.on(img)
+	q.drawTopGround()
+	// The ground around the sectors: under them their tints.
+	boxes := make([]image.Rectangle, len(q.v.Map.Sectors))
+	for i := range boxes {
+		boxes[i] = q.sectorRect(i)
+	}
+	for _, r := range cover([]image.Rectangle{image.Rect(0, q.baseTop(), q.W, q.legendTop())}, boxes) {
+		fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colBackground)
+	}
+	q.drawLinks()
+	for i := range q.v.Map.Sectors {
+		q.drawSector(i)
+	}
 }
 
 // framed reports whether sector i holds a deployment frame or a search
@@ -180,15 +191,15 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// legendBand is the legend's band of p's picture, drawn and coded on a
-// miss; nil when the picture has no legend.
-func (p *strategicPainter) legendBand() *legendBand {
+// legendBand is the legend's band of p's picture, drawn in RGBA in
+// scratch and coded on a miss; nil when the picture has no legend.
+func (p *strategicPainter) legendBand(scratch *[]byte) *legendBand {
 	if p.legend.height == 0 {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
-		rows := paintedRows(key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+		rows := paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
 		m := getChainMatcher(newMatcher(key.W+1, 0).dists)
 		toks := m.tokens(nil, rows, 0, len(rows))
 		chainMatchers.Put(m)
@@ -279,16 +290,22 @@ func (sp *strategicPicture) release() {
 // everything afresh, on the base what the view adds, within the
 // rectangles rects gives; in one of the base's working copies if lend
 // (the picture then to be released), else in new rows. It draws in
-// RGBA in scratch (a pooled buffer, whose old bytes it never reads
-// back).
+// RGBA in scratch (a pooled buffer if nil), whose old bytes it never
+// reads back; a map's first picture paints its base and its legend
+// there first.
 func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, rects func(*strategicPainter) []image.Rectangle) (*strategicPicture, error) {
 	p, err := layoutStrategic(v, o)
 	if err != nil {
 		return nil, err
 	}
 	W, H, S := p.W, p.H, p.W+1
-	base := strategicBaseFor(p)
-	legend := p.legendBand()
+	if scratch == nil {
+		scratch = getPixels()
+		defer putPixels(scratch)
+	}
+	img := newPicture(W, H, scratch) // the buffer grown once, for all three
+	base := strategicBaseFor(p, scratch)
+	legend := p.legendBand(scratch)
 	var out []byte
 	var work *strategicWork
 	if lend {
@@ -305,7 +322,6 @@ func composeStrategic(v StrategicView, o Options, lend bool, scratch *[]byte, re
 
 	// The scratch picture's pixels are stale outside the rectangles
 	// copied into it: nothing else is read back.
-	img := newPicture(W, H, scratch)
 	p.on(img)
 	p.baseRows = base.rows
 	rs := cover(rects(p), nil)

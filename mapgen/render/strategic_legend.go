@@ -132,12 +132,21 @@ func (in legendInputs) key() string { return fmt.Sprintf("%#v", in) }
 // marks, then the orders.
 func strategicLegend(in legendInputs, s float64) []legendItem {
 	var items []legendItem
+	// The swatches share a context on the legend's picture, each drawn
+	// from its fresh state (Push, Pop): a context costs a rasterizer of
+	// some 10 KB, most of a swatch's garbage.
+	var dc *gg.Context
 	add := func(sym symbol, label string, wide float64, swatch func(dc *gg.Context, x, y, sz float64)) {
 		if !in.has(sym) {
 			return
 		}
 		items = append(items, legendItem{label: label, wide: wide, swatch: func(img *image.RGBA, x, y, sz float64) {
-			swatch(gg.NewContextForRGBA(img), x, y, sz)
+			if dc == nil || dc.Image() != img {
+				dc = gg.NewContextForRGBA(img)
+			}
+			dc.Push()
+			swatch(dc, x, y, sz)
+			dc.Pop()
 		}})
 	}
 	for _, t := range mapgen.Themes {

@@ -115,11 +115,12 @@ func (p *strategicPainter) badgeItem(mk SectorMark) markItem {
 	w := float64(f.width(lbl)) + 0.7*p.s + fort
 	return markItem{w: w, draw: func(x, y, h float64) {
 		key := markKey{kind: "badge", label: lbl, side: mk.Side, hold: hold, w: w, h: h}
-		p.drawMark(key, x, y, func(dc *gg.Context, img *image.RGBA, x, y float64) {
+		p.drawMark(key, x, y, func(dc *gg.Context, x, y float64) {
 			badge(dc, x, y, w, h, sideColor(mk.Side))
 			if hold {
 				rampart(dc, x+0.3*p.s+fort/2, y+h/2, 0.28*p.s)
 			}
+		}, func(img *image.RGBA, x, y float64) {
 			f.drawCentered(img, int(x+fort+(w-fort)/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		})
 		if hold {
@@ -167,8 +168,9 @@ func (p *strategicPainter) contactItem(mk SectorMark, tc color.RGBA) markItem {
 		w += 0.2*p.s + float64(p.faces.text.width(seen))
 	}
 	return markItem{w: w, draw: func(x, y, h float64) {
-		p.drawMark(markKey{kind: "contact", label: lbl, w: dw, h: h}, x, y, func(dc *gg.Context, img *image.RGBA, x, y float64) {
+		p.drawMark(markKey{kind: "contact", label: lbl, w: dw, h: h}, x, y, func(dc *gg.Context, x, y float64) {
 			hostileDiamond(dc, x, y, dw, h)
+		}, func(img *image.RGBA, x, y float64) {
 			f.drawCentered(img, int(x+dw/2+0.5), int(y+h/2)+f.capHeight()/2, lbl, colWhite, 255)
 		})
 		if seen != "" {

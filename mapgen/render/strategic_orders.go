@@ -156,9 +156,9 @@ func (p *strategicPainter) drawArrow(k ArrowKind, c color.RGBA, x0, y0, x1, y1 f
 	pad := p.arrowPad()
 	left, top := math.Min(x0, x1)-pad, math.Min(y0, y1)-pad
 	key := markKey{kind: "arrow", side: int(k), fill: c, dx: x1 - x0, dy: y1 - y0, w: math.Abs(x1-x0) + 2*pad, h: math.Abs(y1-y0) + 2*pad}
-	p.drawMark(key, left, top, func(dc *gg.Context, _ *image.RGBA, bx, by float64) {
+	p.drawMark(key, left, top, func(dc *gg.Context, bx, by float64) {
 		arrow(dc, p.s, bx+x0-left, by+y0-top, bx+x1-left, by+y1-top, arrowStyles[k], c)
-	})
+	}, nil)
 }
 
 // arrowPad is the room an arrow takes beside its course: its head is
@@ -222,13 +222,14 @@ func (p *strategicPainter) arrowLabel(x, y float64, label string, fill, ink colo
 	w := float64(f.width(label)) + 0.4*p.s
 	h := math.Round(0.85 * p.s)
 	key := markKey{kind: "label", label: label, fill: fill, ink: ink, w: w, h: h}
-	p.drawMark(key, x-w/2, y-h/2, func(dc *gg.Context, img *image.RGBA, bx, by float64) {
+	p.drawMark(key, x-w/2, y-h/2, func(dc *gg.Context, bx, by float64) {
 		dc.DrawRoundedRectangle(bx, by, w, h, 0.15*p.s)
 		dc.SetColor(fill)
 		dc.FillPreserve()
 		dc.SetColor(ink)
 		dc.SetLineWidth(math.Max(1, 0.08*p.s))
 		dc.Stroke()
+	}, func(img *image.RGBA, bx, by float64) {
 		// The label's centre, where x is on the picture.
 		cx, cy := bx+w/2, by+h/2
 		f.drawCentered(img, int(cx+0.5), int(cy)+f.capHeight()/2, label, ink, 255)

@@ -113,33 +113,35 @@ type patchKey struct {
 // some forty, of a few hundred bytes each.
 var markPatches = kept[patchKey, *markPatch]{bound: 512}
 
-// patchOf is m laid on ground, drawn on a miss.
-func patchOf(m placedMark, ground byte) *markPatch {
+// patchOf is m laid on ground, drawn on a miss; a sprite or words are
+// drawn in RGBA in scratch (grown if need be), which the patch does not
+// keep.
+func patchOf(m placedMark, ground byte, scratch *[]byte) *markPatch {
 	return markPatches.get(patchKey{m.key, m.face, ground}, func() *markPatch {
 		b := m.box
 		r := b.Sub(b.Min)
 		c := paletteRGBA()[ground] // the ground as expandRect turns it to RGBA
 		gc := color.RGBA{byte(c), byte(c >> 8), byte(c >> 16), byte(c >> 24)}
 		img, at := m.img, b.Min
-		switch {
-		case m.paint != nil: // in the picture's RGBA, all mapped by now
+		if m.paint != nil { // in the picture's RGBA, all mapped by now
 			fillRect(img, b.Min.X, b.Min.Y, b.Max.X, b.Max.Y, gc)
 			m.paint()
-		case m.sp != nil:
-			img, at = image.NewRGBA(r), image.Point{}
+		} else {
+			img, at = newPicture(r.Dx(), r.Dy(), scratch), image.Point{}
 			fillRect(img, 0, 0, r.Dx(), r.Dy(), gc)
-			m.sp.draw(img, m.sp.ax, m.sp.ay)
-		default:
-			img, at = image.NewRGBA(r), image.Point{}
-			fillRect(img, 0, 0, r.Dx(), r.Dy(), gc)
-			m.face.draw(img, m.x-b.Min.X, m.y-b.Min.Y, m.key.label, m.key.ink, 255)
+			if m.sp != nil {
+				m.sp.draw(img, m.sp.ax, m.sp.ay)
+			} else {
+				m.face.draw(img, m.x-b.Min.X, m.y-b.Min.Y, m.key.label, m.key.ink, 255)
+			}
 		}
 		pal := image.NewPaletted(r, mapPalette)
 		for i := range pal.Pix {
 			pal.Pix[i] = ground
 		}
-		var pt markPatch
-		for _, s := range quantiseRect(pal, img, at, r, nil, nil) {
+		spans := quantiseRect(pal, img, at, r, make([]image.Rectangle, 0, r.Dy()), nil)
+		pt := markPatch{runs: make([]patchRun, 0, len(spans))}
+		for _, s := range spans {
 			run := patchRun{dx: s.Min.X, dy: s.Min.Y, pix: pal.Pix[pal.PixOffset(s.Min.X, s.Min.Y):pal.PixOffset(s.Max.X, s.Min.Y)]}
 			for k, e := range run.pix {
 				d := int64(e) - int64(ground)
@@ -249,10 +251,11 @@ func (p *strategicPainter) clear(marks []placedMark, drawn []image.Rectangle, ro
 // the spans they change and what they do to the checksum.
 func (sp *strategicPicture) layAside(aside [][]placedMark) {
 	S, rows := sp.Stride, sp.rows
+	var scratch []byte
 	for _, marks := range aside {
 		for _, m := range marks {
 			b := m.box
-			pt := patchOf(m, rows[b.Min.Y*S+1+b.Min.X])
+			pt := patchOf(m, rows[b.Min.Y*S+1+b.Min.X], &scratch)
 			for _, r := range pt.runs {
 				x, y := b.Min.X+r.dx, b.Min.Y+r.dy
 				at := y*S + 1 + x

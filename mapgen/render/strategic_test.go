@@ -210,9 +210,10 @@ func drawStrategic(v StrategicView, o Options, pix *[]byte) (*image.RGBA, error)
 }
 
 // Ensure the strategic map sets every pixel, as the pooled buffers of
-// WriteStrategicPNG need: what is painted in RGBA of the part above the
-// sectors (into the kept base) and of the legend's band leaves no pixel
-// of a transparent canvas unpainted, and a picture composed in buffers
+// WriteStrategicPNG need: what is painted in RGBA of the kept base (the
+// ground filled around the sectors, not under them) and of the legend's
+// band leaves no pixel of a transparent canvas unpainted, and a picture
+// composed in buffers
 // used before (the base's working copy after another view's picture, an
 // RGBA picture of stale bytes) equals one composed in new ones.
 func TestStrategicEveryPixelPainted(t *testing.T) {
@@ -222,11 +223,11 @@ func TestStrategicEveryPixelPainted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p.on(image.NewRGBA(image.Rect(0, 0, p.W, p.H)))
-			p.drawTopGround()
-			p.legend.draw(p.img, p.H-p.legend.height)
-			for _, r := range []image.Rectangle{image.Rect(0, 0, p.W, p.baseTop()), image.Rect(0, p.H-p.legend.height, p.W, p.H)} {
-				if n, at := unpainted(p.img, r); n > 0 {
+			img := image.NewRGBA(image.Rect(0, 0, p.W, p.H))
+			p.paintBase(img)
+			p.legend.draw(img, p.H-p.legend.height)
+			for _, r := range []image.Rectangle{image.Rect(0, 0, p.W, p.legendTop()), image.Rect(0, p.H-p.legend.height, p.W, p.H)} {
+				if n, at := unpainted(img, r); n > 0 {
 					t.Errorf("%s at hex size %g: %d pixels of %v never painted, first at %v", name, o.HexSize, n, r, at)
 				}
 			}
@@ -632,12 +633,13 @@ func TestStrategicSidesApart(t *testing.T) {
 	}
 }
 
-// clearStrategicCaches drops every kept sectors' base, legend, mark and
-// patch.
+// clearStrategicCaches drops every kept sectors' base, legend, mark,
+// mark's shape and patch.
 func clearStrategicCaches() {
 	strategicBases.clear()
 	legendBands.clear()
 	markSprites.clear()
+	markShapes.clear()
 	markPatches.clear()
 }
 

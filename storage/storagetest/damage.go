@@ -64,9 +64,11 @@ func Corruptions(good []byte, all bool) []Corruption {
 	// Half the pages in use, not half the file: bbolt grows the file
 	// ahead of its pages, whose high-water mark may lie in its first half.
 	add("truncated to half", func(b []byte) []byte { return b[:highWater(b, ps)/2*ps] })
-	// Meta pages: one broken is survivable (bbolt falls back to the
-	// other); both broken is not a database; a root page beyond the file
-	// with a valid checksum points bbolt into nothing.
+	// Meta pages: one broken bbolt survives, falling back to the other
+	// at the transaction before, which Verify reports (the storage
+	// package's TestOpenDamagedMeta); both broken is not a database; a
+	// root page beyond the file with a valid checksum points bbolt into
+	// nothing.
 	add("both meta pages' magic flipped", func(b []byte) []byte {
 		b[pageHeader] ^= 0xff
 		b[ps+pageHeader] ^= 0xff

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"bfbot/bot/app"
+	"bfbot/bot/discordtest"
+	"bfbot/campaign"
+	"bfbot/referee/dice"
+	"bfbot/storage"
+)
+
+// Ensure a database file whose newer meta page is damaged, which bbolt
+// would open at the transaction before without a word, losing the
+// campaign's last change, is handled as ruling SG3 says: check reports
+// the page and the transaction and exits 1; serve, the console and
+// import refuse it naming --accept-damaged-meta; export reads the
+// transaction before with a warning; the console and serve with the
+// flag serve it, with a warning.
+func TestDamagedMetaPage(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath, dbPath := srvWriteConfig(t, dir)
+	good, err := os.ReadFile(stoDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dbPath, good, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The last change, which the damage loses: a new name.
+	s, err := storage.Open(dbPath, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Name = "renamed"
+		return n, nil
+	})
+	s.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bbolt's meta page: a 16-byte page header, then magic, version, page
+	// size, flags (uint32 each), root, sequence, freelist, high-water mark
+	// and transaction (uint64 each).
+	ps := int(binary.LittleEndian.Uint32(b[16+8:]))
+	txid := func(page int) uint64 { return binary.LittleEndian.Uint64(b[page*ps+16+48:]) }
+	newer := 0
+	if txid(1) > txid(0) {
+		newer = 1
+	}
+	b[newer*ps+16+32] ^= 0x10 // the freelist field: only the checksum tells
+	if err := os.WriteFile(dbPath, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta"}
+	says := func(what, text string) {
+		t.Helper()
+		for _, want := range said {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: %q does not say %q", what, text, want)
+			}
+		}
+	}
+	out, errs, code := run(t, "check", "--db", dbPath)
+	if code != 1 || !strings.Contains(errs, "1 problems") {
+		t.Errorf("check: exit %d\nstdout %s\nstderr %s\nwant 1 and one problem", code, out, errs)
+	}
+	says("check", out)
+	fake := discordtest.New(t)
+	old := serveOptions
+	serveOptions = func(*Main) app.Options { return app.Options{HTTPClient: fake.Client()} }
+	t.Cleanup(func() { serveOptions = old })
+	env := []string{"BFBOT_TOKEN=" + fake.Token(), "BFBOT_APPLICATION_ID=" + fake.AppID()}
+	// A serve that started would run until its context ends.
+	refusing, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	errs, code = srvServe(refusing, env, "--config", cfgPath)
+	stop()
+	if code != 1 {
+		t.Errorf("serve: exit %d, want 1", code)
+	}
+	says("serve", errs)
+	console := func(args ...string) (string, string, int) {
+		var cout, cerr bytes.Buffer
+		m := &Main{Stdin: strings.NewReader("@referee /campaign status campaign:1\n"), Stdout: &cout, Stderr: &cerr}
+		code := m.ExitCode(m.Run(context.Background(), append([]string{"console", "--db", dbPath, "--out", t.TempDir()}, args...)))
+		return cout.String(), cerr.String(), code
+	}
+	_, errs, code = console()
+	if code != 1 {
+		t.Errorf("console: exit %d, want 1", code)
+	}
+	says("console", errs)
+	export := filepath.Join(dir, "export.json")
+	if err := os.WriteFile(export, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code = run(t, "import", export, "--db", dbPath)
+	if code != 1 {
+		t.Errorf("import: exit %d, want 1", code)
+	}
+	says("import", errs)
+	out, errs, code = run(t, "export", "--campaign", "1", "--db", dbPath)
+	if code != 0 || !strings.Contains(out, `"tools test"`) || strings.Contains(out, "renamed") {
+		t.Errorf("export: exit %d, want 0 and the campaign before its last change", code)
+	}
+	says("export", errs)
+	out, errs, code = console("--accept-damaged-meta")
+	if code != 0 || !strings.Contains(out, "tools test") {
+		t.Errorf("console --accept-damaged-meta: exit %d\nstdout %s\nstderr %s\nwant 0 and the campaign before its last change", code, out, errs)
+	}
+	says("console --accept-damaged-meta", errs)
+	// Last: the bot's start may write, which writes the page anew.
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan string, 1)
+	go func() {
+		errs, _ := srvServe(ctx, env, "--config", cfgPath, "--accept-damaged-meta")
+		served <- errs
+	}()
+	err = fake.WaitConnected(10 * time.Second)
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs = <-served
+	if !strings.Contains(errs, "serving a database file with a damaged meta page") {
+		t.Errorf("serve --accept-damaged-meta: its log does not warn of the damage:\n%s", errs)
+	}
+	says("serve --accept-damaged-meta", errs)
+}

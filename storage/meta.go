@@ -1,0 +1,125 @@
+package storage
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"os"
+)
+
+// bbolt keeps two meta pages, the file's first two pages, and writes
+// each commit's to the one its transaction number's parity names: page
+// 0 holds an even transaction, page 1 an odd one. Opening the file, it
+// takes the valid page with the higher number, and a page that fails
+// its own check (magic, version, an FNV-64a checksum) it passes over
+// without a word. So one damaged page (a torn write at a power cut, a
+// flipped bit) opens the file at the transaction the other holds, and if
+// the damaged one held the newer, its change (a campaign's last command,
+// order or turn) is gone, and the next commit writes over both it and
+// the pages it reached. Verify reads the two pages itself and reports a
+// damaged one (checkMeta); Open refuses such a file unless told to
+// accept it (Options.AcceptDamagedMeta, ruling SG3).
+
+// bbolt's meta page (go.etcd.io/bbolt/internal/common): a page header
+// (id uint64, flags uint16, count uint16, overflow uint32), then magic,
+// version, page size and flags (uint32 each), the root bucket (page and
+// sequence), the freelist page, the high-water page and the transaction
+// number (uint64 each), and the FNV-64a checksum of the fields before
+// it. All little-endian on the machines bfbot runs on.
+const (
+	metaHeader   = 16
+	metaMagic    = 0xED0CDAED
+	metaVersion  = 2
+	metaTxid     = metaHeader + 48
+	metaChecksum = metaHeader + 56
+	metaEnd      = metaChecksum + 8
+)
+
+// meta is what a meta page says: its page size and transaction, and
+// why it is not valid ("" when it is).
+type meta struct {
+	pageSize int
+	txid     uint64
+	invalid  string
+}
+
+// readMeta reads the meta page at the start of b (at least metaEnd
+// bytes).
+func readMeta(b []byte) meta {
+	m := meta{pageSize: int(binary.LittleEndian.Uint32(b[metaHeader+8:])), txid: binary.LittleEndian.Uint64(b[metaTxid:])}
+	h := fnv.New64a()
+	h.Write(b[metaHeader:metaChecksum])
+	switch {
+	case binary.LittleEndian.Uint32(b[metaHeader:]) != metaMagic:
+		m.invalid = "it does not start with bbolt's magic number"
+	case binary.LittleEndian.Uint32(b[metaHeader+4:]) != metaVersion:
+		m.invalid = fmt.Sprintf("its format version reads %d, not %d", binary.LittleEndian.Uint32(b[metaHeader+4:]), metaVersion)
+	case binary.LittleEndian.Uint64(b[metaChecksum:]) != h.Sum64():
+		m.invalid = "its checksum does not match its fields"
+	}
+	return m
+}
+
+// MetaDamageError is a file one of whose two meta pages is damaged while
+// the other is sound: bbolt opens it at the transaction the sound page
+// holds.
+type MetaDamageError struct {
+	Path string
+	// Page is the damaged meta page, 0 or 1; Why says what is wrong
+	// with it.
+	Page int
+	Why  string
+	// Txid is the transaction the file opens at, the sound page's. The
+	// damaged page held Txid+1 (then that change is lost) or Txid−1
+	// (then nothing is): its own number cannot be trusted.
+	Txid uint64
+}
+
+func (e *MetaDamageError) Error() string {
+	return fmt.Sprintf("%s: %v: meta page %d of 2 is damaged (%s), so the file opens at transaction %d, the one meta page %d holds; "+
+		"if the damaged page held the newer transaction, %d, its change (a campaign's last command, order or turn) is lost: "+
+		"restore it from a backup, or accept the file as it is with --accept-damaged-meta (the next change writes the page anew); "+
+		"`bfbot check --db %s` reads the rest of the file",
+		e.Path, ErrDamaged, e.Page, e.Why, e.Txid, 1-e.Page, e.Txid+1, e.Path)
+}
+
+func (e *MetaDamageError) Unwrap() error { return ErrDamaged }
+
+// checkMeta reads the meta pages of the bbolt file at path, raw, and
+// returns a *MetaDamageError when exactly one is damaged. A file bbolt
+// cannot open at all (both pages damaged, too short, not bbolt) gives
+// nil: Open says what it is.
+func checkMeta(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	// bbolt's pages are 1 KiB to 16 MiB; the first meta page names the
+	// size, and when it is damaged the second is looked for where a page
+	// of each size would put it, as bbolt looks for it.
+	at := func(off int64) (meta, bool) {
+		b := make([]byte, metaEnd)
+		if _, err := f.ReadAt(b, off); err != nil {
+			return meta{}, false
+		}
+		return readMeta(b), true
+	}
+	first, ok := at(0)
+	if !ok {
+		return nil
+	}
+	if first.invalid == "" {
+		second, ok := at(int64(first.pageSize))
+		if !ok || second.invalid == "" {
+			return nil
+		}
+		return &MetaDamageError{Path: path, Page: 1, Why: second.invalid, Txid: first.txid}
+	}
+	for size := int64(1 << 10); size <= 16<<20; size <<= 1 {
+		if second, ok := at(size); ok && second.invalid == "" && int64(second.pageSize) == size {
+			return &MetaDamageError{Path: path, Page: 0, Why: first.invalid, Txid: second.txid}
+		}
+	}
+	return nil
+}
