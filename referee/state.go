@@ -379,6 +379,15 @@ func (s *State) Check() []error {
 	if s.Phasing < 0 || s.Phasing >= len(s.Sides) {
 		bad("phasing side %d does not exist", s.Phasing)
 	}
+	if s.Phase == PhaseDeploy {
+		for _, sd := range s.Sides {
+			if sd.OffersTruce {
+				// truceError refuses an offer before the deployment is
+				// over (V18): only a tampered document holds one.
+				bad("side %s offers a truce during the deployment", sd.ID)
+			}
+		}
+	}
 	if !slices.IsSortedFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) }) {
 		bad("units are not sorted by ID")
 	}

@@ -71,6 +71,9 @@ func (b *battle) truceHolds() {
 // least have an offer standing, and every side the truce waits for is
 // one of them.
 func (s *State) truceAgreed() bool {
+	if s.Phase == PhaseDeploy {
+		return false // no unit is in sight yet, so the truce would wait for no side
+	}
 	offers := 0
 	for i := range s.Sides {
 		if s.Sides[i].OffersTruce {

@@ -116,6 +116,16 @@ func TestTruceWhenAndWritten(t *testing.T) {
 	if _, _, err := Apply(s, Action{Kind: ActTruce, Side: "bandits"}, dice.New(dice.NewSeeded(1))); err == nil {
 		t.Error("a truce offered in the deployment was accepted")
 	}
+	// Only a tampered document holds an offer in the deployment: it is
+	// refused, and were it played no deployment would end the battle.
+	tampered := `map blank 32x17; turn 0 deploy lancers
+		side lancers truce; side bandits truce
+		unit A1 lancers heavy-mech regular 12/10/9 r=3 mp=4 ob=15`
+	if back, err := ReadPosition(tampered, nil); err == nil && len(back.Check()) == 0 {
+		t.Error("a position with truces offered in the deployment passed Check")
+	} else if back != nil && back.truceAgreed() {
+		t.Error("two offers standing in the deployment make a truce")
+	}
 	if _, err := ParseAction("truce now"); err == nil {
 		t.Error(`"truce now" parsed`)
 	}
