@@ -46,7 +46,9 @@ const (
 // transaction bbolt opens it at reaches, and returns the first thing
 // that lies outside its page or the file, naming the page, or "" when
 // nothing does. A file bbolt does not open (no valid meta page, not
-// readable) gives "": Open says what it is.
+// readable, a writer holding it) gives "": Open says what it is. The
+// walk holds a shared lock, as a reader in bbolt does, so that no
+// writer's commit changes the pages under it.
 func checkPages(path string) string {
 	f, err := os.Open(path)
 	if err != nil {
@@ -54,7 +56,7 @@ func checkPages(path string) string {
 	}
 	defer f.Close()
 	fi, err := f.Stat()
-	if err != nil {
+	if err != nil || !shareLock(f) {
 		return ""
 	}
 	first, second, ok := metaPages(f, fi.Size())
