@@ -59,7 +59,12 @@ func checkPages(path string) string {
 	if err != nil || !shareLock(f) {
 		return ""
 	}
-	first, second, ok := metaPages(f, fi.Size())
+	return walkPages(f, fi.Size())
+}
+
+// walkPages is checkPages over f, size bytes.
+func walkPages(f io.ReaderAt, size int64) string {
+	first, second, ok := metaPages(f, size)
 	if !ok {
 		return ""
 	}
@@ -71,7 +76,7 @@ func checkPages(path string) string {
 	if m.pageSize < 1<<10 || m.pageSize > 16<<20 {
 		return fmt.Sprintf("the meta page of transaction %d names a page size of %d bytes, not 1 KiB to 16 MiB", m.txid, m.pageSize)
 	}
-	w := &pageWalk{f: f, ps: int64(m.pageSize), filePages: uint64(fi.Size()) / uint64(m.pageSize), highWater: m.highWater, seen: map[uint64]bool{}}
+	w := &pageWalk{f: f, ps: int64(m.pageSize), filePages: uint64(size) / uint64(m.pageSize), highWater: m.highWater, seen: map[uint64]bool{}}
 	w.todo = append(w.todo, pageRef{m.root, "the meta page's root bucket"})
 	for len(w.todo) > 0 {
 		r := w.todo[len(w.todo)-1]
