@@ -218,7 +218,7 @@ func (w *pageWalk) node(p []byte, name string) string {
 // p, the element at e with its key pos bytes on, do not lie inside p.
 func within(p []byte, e int, pos, ksize, vsize uint32, name string, i int) string {
 	if end := int64(e) + int64(pos) + int64(ksize) + int64(vsize); end > int64(len(p)) {
-		return fmt.Sprintf("%s: element %d's key and value (%d bytes, %d bytes on from the element) end at its byte %d, past its %d bytes", name, i, int64(ksize)+int64(vsize), pos, end, len(p))
+		return fmt.Sprintf("%s: element %d's key and value (%d bytes from %d bytes after the element) end at byte %d of the page, past its %d bytes", name, i, int64(ksize)+int64(vsize), pos, end, len(p))
 	}
 	return ""
 }
