@@ -2,10 +2,7 @@ package storage
 
 import (
 	"bytes"
-	"context"
 	"encoding/binary"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -173,31 +170,5 @@ func FuzzColumns(f *testing.F) {
 		if back, err := joinColumns(nil, splitColumns(nil, p)); err != nil || !bytes.Equal(back, p) {
 			t.Fatalf("%q split and joined: %q (%v)", p, back, err)
 		}
-	})
-}
-
-// Ensure the page walk Verify runs before bbolt reads a file ends
-// without a panic on any file, and in time: it reads each page once.
-func FuzzWalkPages(f *testing.F) {
-	path := filepath.Join(f.TempDir(), "small.db")
-	s, err := Open(path, Options{})
-	if err != nil {
-		f.Fatal(err)
-	}
-	id := stoCreate(f, s, 1)
-	if _, err := s.Update(context.Background(), id, stoStep); err != nil {
-		f.Fatal(err)
-	}
-	s.Close()
-	good, err := os.ReadFile(path)
-	if err != nil {
-		f.Fatal(err)
-	}
-	if problem := walkPages(bytes.NewReader(good), int64(len(good))); problem != "" {
-		f.Fatalf("the sound seed: %s", problem)
-	}
-	f.Add(good)
-	f.Fuzz(func(t *testing.T, b []byte) {
-		walkPages(bytes.NewReader(b), int64(len(b)))
 	})
 }
