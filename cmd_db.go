@@ -127,8 +127,9 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	s, name, err := m.openDB(*db, true, false)
 	var damaged *storage.DamageError
 	if errors.As(err, &damaged) {
-		// bbolt's check ran in a child process (storage.Verify): this one
-		// reports what it found, or how it died, and reads no further.
+		// storage.Verify walked the pages and ran bbolt's check in a child
+		// process: this one reports what they found, or how the child
+		// died, and reads no further.
 		for _, p := range damaged.Problems {
 			fmt.Fprintf(m.Stdout, "%s: %s\n", damaged.Path, p)
 		}

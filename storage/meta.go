@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 )
 
@@ -27,37 +28,91 @@ import (
 // number (uint64 each), and the FNV-64a checksum of the fields before
 // it. All little-endian on the machines bfbot runs on.
 const (
-	metaHeader   = 16
-	metaMagic    = 0xED0CDAED
-	metaVersion  = 2
-	metaTxid     = metaHeader + 48
-	metaChecksum = metaHeader + 56
-	metaEnd      = metaChecksum + 8
+	metaHeader    = 16
+	metaMagic     = 0xED0CDAED
+	metaVersion   = 2
+	metaRoot      = metaHeader + 16
+	metaFreelist  = metaHeader + 32
+	metaHighWater = metaHeader + 40
+	metaTxid      = metaHeader + 48
+	metaChecksum  = metaHeader + 56
+	metaEnd       = metaChecksum + 8
 )
 
-// meta is what a meta page says: its page size and transaction, and
-// why it is not valid ("" when it is).
+// meta is what a meta page says: its page size, root bucket's page,
+// freelist page, high-water mark (the number of pages in use) and
+// transaction, and why it is not valid ("" when it is).
 type meta struct {
-	pageSize int
-	txid     uint64
-	invalid  string
+	pageSize                        int
+	root, freelist, highWater, txid uint64
+	invalid                         string
 }
 
 // readMeta reads the meta page at the start of b (at least metaEnd
 // bytes).
 func readMeta(b []byte) meta {
-	m := meta{pageSize: int(binary.LittleEndian.Uint32(b[metaHeader+8:])), txid: binary.LittleEndian.Uint64(b[metaTxid:])}
+	le := binary.LittleEndian
+	m := meta{pageSize: int(le.Uint32(b[metaHeader+8:])), root: le.Uint64(b[metaRoot:]), freelist: le.Uint64(b[metaFreelist:]),
+		highWater: le.Uint64(b[metaHighWater:]), txid: le.Uint64(b[metaTxid:])}
 	h := fnv.New64a()
 	h.Write(b[metaHeader:metaChecksum])
 	switch {
-	case binary.LittleEndian.Uint32(b[metaHeader:]) != metaMagic:
+	case le.Uint32(b[metaHeader:]) != metaMagic:
 		m.invalid = "it does not start with bbolt's magic number"
-	case binary.LittleEndian.Uint32(b[metaHeader+4:]) != metaVersion:
-		m.invalid = fmt.Sprintf("its format version reads %d, not %d", binary.LittleEndian.Uint32(b[metaHeader+4:]), metaVersion)
-	case binary.LittleEndian.Uint64(b[metaChecksum:]) != h.Sum64():
+	case le.Uint32(b[metaHeader+4:]) != metaVersion:
+		m.invalid = fmt.Sprintf("its format version reads %d, not %d", le.Uint32(b[metaHeader+4:]), metaVersion)
+	case le.Uint64(b[metaChecksum:]) != h.Sum64():
 		m.invalid = "its checksum does not match its fields"
 	}
 	return m
+}
+
+// metaPages reads the two meta pages of a file of size bytes where
+// bbolt reads them: the first at its start; the second one page further,
+// the page size the first names or, when the first is damaged, the size
+// of the first valid meta page found where a page of 1 KiB to 16 MiB
+// would put the second. ok is false when no page size is found (bbolt
+// does not open the file).
+func metaPages(f io.ReaderAt, size int64) (first, second meta, ok bool) {
+	at := func(off int64) (meta, bool) {
+		b := make([]byte, metaEnd)
+		if _, err := f.ReadAt(b, off); err != nil {
+			return meta{}, false
+		}
+		return readMeta(b), true
+	}
+	if first, ok = at(0); !ok {
+		return first, second, false
+	}
+	ps := first.pageSize
+	if first.invalid != "" {
+		ps = 0
+		for off := int64(1 << 10); off <= 16<<20 && off < size-1024 && ps == 0; off <<= 1 {
+			if m, ok := at(off); ok && m.invalid == "" {
+				ps = m.pageSize
+			}
+		}
+	}
+	if ps <= 0 {
+		return first, second, false
+	}
+	second, ok = at(int64(ps))
+	return first, second, ok
+}
+
+// opening is the meta page bbolt opens a file at: the valid one with
+// the higher transaction number. ok is false when neither is valid.
+func opening(first, second meta) (m meta, ok bool) {
+	if second.txid > first.txid {
+		first, second = second, first
+	}
+	switch {
+	case first.invalid == "":
+		return first, true
+	case second.invalid == "":
+		return second, true
+	}
+	return meta{}, false
 }
 
 // MetaDamageError is a file one of whose two meta pages is damaged while
@@ -95,31 +150,16 @@ func checkMeta(path string) error {
 		return nil
 	}
 	defer f.Close()
-	// bbolt's pages are 1 KiB to 16 MiB; the first meta page names the
-	// size, and when it is damaged the second is looked for where a page
-	// of each size would put it, as bbolt looks for it.
-	at := func(off int64) (meta, bool) {
-		b := make([]byte, metaEnd)
-		if _, err := f.ReadAt(b, off); err != nil {
-			return meta{}, false
-		}
-		return readMeta(b), true
-	}
-	first, ok := at(0)
-	if !ok {
+	fi, err := f.Stat()
+	if err != nil {
 		return nil
 	}
-	if first.invalid == "" {
-		second, ok := at(int64(first.pageSize))
-		if !ok || second.invalid == "" {
-			return nil
-		}
-		return &MetaDamageError{Path: path, Page: 1, Why: second.invalid, Txid: first.txid}
+	first, second, ok := metaPages(f, fi.Size())
+	switch {
+	case !ok || (first.invalid == "") == (second.invalid == ""):
+		return nil
+	case first.invalid != "":
+		return &MetaDamageError{Path: path, Page: 0, Why: first.invalid, Txid: second.txid}
 	}
-	for size := int64(1 << 10); size <= 16<<20; size <<= 1 {
-		if second, ok := at(size); ok && second.invalid == "" && int64(second.pageSize) == size {
-			return &MetaDamageError{Path: path, Page: 0, Why: first.invalid, Txid: second.txid}
-		}
-	}
-	return nil
+	return &MetaDamageError{Path: path, Page: 1, Why: second.invalid, Txid: first.txid}
 }

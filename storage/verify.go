@@ -82,10 +82,12 @@ func (e *DamageError) Error() string {
 
 func (e *DamageError) Unwrap() error { return ErrDamaged }
 
-// Verify reads the whole file at path, bbolt's consistency check and
-// every key and value, in a child process, so that a file damaged badly
-// enough to crash bbolt crashes the child, not the caller; then its two
-// meta pages, raw (meta.go). It returns nil for a sound file, for a
+// Verify reads the whole file at path: first its pages, raw, each page
+// the newest transaction reaches checked to lie inside the file and to
+// hold its elements' keys and values inside itself (pages.go); then
+// bbolt's consistency check and every key and value, in a child
+// process, so that a file damaged badly enough to crash bbolt crashes
+// the child, not the caller; then its two meta pages, raw (meta.go). It returns nil for a sound file, for a
 // missing or empty one (Open creates it), and when bbolt cannot open the
 // file at all (locked, not bbolt: Open says so itself); a *DamageError
 // for a file that fails the check, and a *MetaDamageError for one that
@@ -96,6 +98,15 @@ func Verify(ctx context.Context, path string) error {
 	if err != nil || fi.Size() == 0 {
 		return nil
 	}
+	if problem := checkPages(path); problem != "" {
+		return &DamageError{Path: path, Problems: []string{problem}}
+	}
+	return verifyInChild(ctx, path, fi.Size())
+}
+
+// verifyInChild is Verify after the page walk: bbolt's check and a read
+// of every key and value, in the child, then the meta pages.
+func verifyInChild(ctx context.Context, path string, size int64) error {
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("%s: cannot check the file before opening it: %w", path, err)
@@ -103,7 +114,7 @@ func Verify(ctx context.Context, path string) error {
 	// A damaged file can make bbolt walk a cycle of pages for ever: the
 	// check gets a minute and a second per 20 MB of file, some ten times
 	// what reading the file takes.
-	limit := time.Minute + time.Duration(fi.Size()/(20<<20))*time.Second
+	limit := time.Minute + time.Duration(size/(20<<20))*time.Second
 	cctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	cmd := exec.CommandContext(cctx, exe)

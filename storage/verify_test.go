@@ -51,8 +51,9 @@ func stoGoodFile(tb testing.TB) []byte {
 
 // Ensure a damaged file is refused by Open with Verify, naming the path
 // and what to do, and never crashes the process: the kinds of damage that
-// crash bbolt (a root page beyond the file behind a valid checksum) crash
-// only the child. Damage to a free page, one the newest transaction does
+// crash bbolt (a root page beyond the file behind a valid checksum, an
+// element's key past its page) are refused by the page walk before bbolt
+// reads the file, or crash only the child. Damage to a free page, one the newest transaction does
 // not reach but that still holds a leaf an older one wrote, is harmless:
 // the file opens and Check finds it sound. With BFBOT_DAMAGE_ALL set it
 // tries every page below the high-water mark; a copy Verify lets through
@@ -63,7 +64,7 @@ func TestOpenDamaged(t *testing.T) {
 	good := stoGoodFile(t)
 	dir := t.TempDir()
 	all := storagetest.All()
-	crashed, refused, passed, free := 0, 0, 0, 0
+	walked, crashed, refused, passed, free := 0, 0, 0, 0, 0
 	cs := storagetest.Corruptions(good, all)
 	storagetest.MustCover(t, cs)
 	freeLeaf := storagetest.FreeLeaf(good)
@@ -83,8 +84,11 @@ func TestOpenDamaged(t *testing.T) {
 		switch {
 		case errors.As(err, &d):
 			refused++
-			if d.Crash != "" {
+			switch {
+			case d.Crash != "":
 				crashed++
+			case len(d.Problems) == 1 && !strings.HasPrefix(d.Problems[0], "bbolt: "):
+				walked++
 			}
 			msg := err.Error()
 			for _, want := range []string{path + ": database file is damaged", "restore it from a backup", "bfbot check --db " + path} {
@@ -134,14 +138,65 @@ func TestOpenDamaged(t *testing.T) {
 			}
 			s.Close()
 		}
-		if strings.Contains(c.Name, "root beyond the file") && (d == nil || !strings.Contains(d.Crash, "fatal error: fault")) {
-			t.Errorf("%s: crash %q, want the child's fatal fault", c.Name, d.Crash)
+		if strings.Contains(c.Name, "root beyond the file") && (d == nil || d.Crash != "" || !strings.Contains(d.Problems[0], "the meta page's root bucket points to page 1073741824, past the end of the file")) {
+			t.Errorf("%s: Open = %v, want the page walk to refuse the root page", c.Name, err)
 		}
 	}
-	t.Logf("%d refused (%d crashed the check in the child), %d opened and read whole without a crash, %d free pages damaged and the file found sound", refused, crashed, passed, free)
-	if crashed == 0 {
-		t.Error("no corruption crashed the child: the test no longer shows the crash is contained")
+	t.Logf("%d refused (%d by the page walk, %d by crashing the check in the child), %d opened and read whole without a crash, %d free pages damaged and the file found sound", refused, walked, crashed, passed, free)
+}
+
+// Ensure Verify refuses a file one of whose elements' keys lies outside
+// where it may, naming the page and without running bbolt on it: past
+// the end of the file (where bbolt's memory map may or may not end, so
+// bbolt faults or reads whatever lies there), past its page inside the
+// file, and past an inline bucket's value inside its page.
+func TestVerifyElementBounds(t *testing.T) {
+	good := stoGoodFile(t)
+	dir := t.TempDir()
+	n := 0
+	for _, c := range storagetest.Corruptions(good, false) {
+		if !strings.Contains(c.Name, "key past") {
+			continue
+		}
+		n++
+		path := filepath.Join(dir, "bad.db")
+		if err := os.WriteFile(path, c.Data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		page := strings.Fields(strings.SplitN(c.Name, "page ", 2)[1])[0]
+		page = strings.TrimSuffix(page, ":")
+		var d *DamageError
+		err := Verify(context.Background(), path)
+		if !errors.As(err, &d) || d.Crash != "" || len(d.Problems) != 1 || !strings.Contains(d.Problems[0], "page "+page) ||
+			!strings.Contains(d.Problems[0], "element 0's key and value") || !strings.Contains(d.Problems[0], "past its") {
+			t.Errorf("%s: Verify = %v, want element 0 of page %s refused as past its page, with no crash", c.Name, err, page)
+		}
 	}
+	if n != 3 {
+		t.Errorf("%d corruptions of an element's key, want 3 (past the file, past its page, past an inline bucket's value)", n)
+	}
+}
+
+// Ensure a file that crashes bbolt crashes only the child Verify runs it
+// in: the page walk would refuse this one (a root page far past the
+// file, behind a valid checksum) before bbolt reads it, so the child is
+// run on it alone.
+func TestVerifyChildCrash(t *testing.T) {
+	for _, c := range storagetest.Corruptions(stoGoodFile(t), false) {
+		if !strings.Contains(c.Name, "root beyond the file") {
+			continue
+		}
+		path := filepath.Join(t.TempDir(), "bad.db")
+		if err := os.WriteFile(path, c.Data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var d *DamageError
+		if err := verifyInChild(context.Background(), path, int64(len(c.Data))); !errors.As(err, &d) || !strings.Contains(d.Crash, "fatal error: fault") {
+			t.Errorf("%s: the child's check = %v, want its fatal fault", c.Name, err)
+		}
+		return
+	}
+	t.Error("no corruption puts the root page beyond the file")
 }
 
 // stoOpenBytes opens a store on a copy of file.
@@ -212,6 +267,19 @@ func BenchmarkVerify(b *testing.B) {
 	for b.Loop() {
 		if err := Verify(context.Background(), path); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckPages is the page walk's share of BenchmarkVerify.
+func BenchmarkCheckPages(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "good.db")
+	if err := os.WriteFile(path, stoGoodFile(b), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if problem := checkPages(path); problem != "" {
+			b.Fatal(problem)
 		}
 	}
 }

@@ -86,6 +86,7 @@ func Corruptions(good []byte, all bool) []Corruption {
 	if leaf >= 0 {
 		out = append(out, leafDamage(good, ps, leaf, "leaf page")...)
 	}
+	out = append(out, outOfBounds(good, ps, used)...)
 	if branch >= 0 {
 		// A branch element is pos, ksize (uint32 each), page (uint64).
 		add(fmt.Sprintf("branch page %d: first child pointer far outside the file", branch/ps), func(b []byte) []byte {
@@ -202,7 +203,7 @@ func inUse(good []byte, ps int) map[int]bool {
 		for i := range int(binary.LittleEndian.Uint32(good[at+12:])) {
 			used[at/ps+1+i] = false
 		}
-	}, func(Value) {})
+	}, func(int, int) {}, func(Value) {})
 	return used
 }
 
@@ -222,14 +223,16 @@ func firstPage(b []byte, ps int, used map[int]bool, flags uint16) int {
 }
 
 // MustCover fails tb unless cs hold every kind of damage the tests rely
-// on: a truncation, both meta pages, a leaf page and a branch page.
+// on: a truncation, both meta pages, a leaf page and a branch page, and
+// an element's key past the file, past its page and past its inline
+// bucket's value.
 func MustCover(tb testing.TB, cs []Corruption) {
 	tb.Helper()
 	kinds := ""
 	for _, c := range cs {
 		kinds += c.Name + "; "
 	}
-	for _, want := range []string{"truncated", "meta pages", "leaf page", "branch page"} {
+	for _, want := range []string{"truncated", "meta pages", "leaf page", "branch page", "past the end of the file", "past its page", "inline bucket"} {
 		if !strings.Contains(kinds, want) {
 			tb.Errorf("no corruption of kind %q among %s", want, kinds)
 		}

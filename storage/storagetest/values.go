@@ -31,14 +31,15 @@ const (
 // good, a sound bbolt file, holds.
 func Values(good []byte) []Value {
 	var out []Value
-	walk(good, func(int) {}, func(v Value) { out = append(out, v) })
+	walk(good, func(int) {}, func(int, int) {}, func(v Value) { out = append(out, v) })
 	return out
 }
 
 // walk follows good's B+tree from its newer meta page, calling page with
-// the offset of each branch and leaf page it reaches and value with each
-// value (not bucket) it holds.
-func walk(good []byte, page func(at int), value func(Value)) {
+// the offset of each branch and leaf page it reaches, inline with the
+// offset of each bucket's inline page and the end of the value holding
+// it, and value with each value (not bucket) it holds.
+func walk(good []byte, page func(at int), inline func(at, end int), value func(Value)) {
 	ps := int(binary.LittleEndian.Uint32(good[metaPageSize:]))
 	meta := 0
 	if binary.LittleEndian.Uint64(good[ps+metaRoot+32:]) > binary.LittleEndian.Uint64(good[metaRoot+32:]) {
@@ -71,6 +72,7 @@ func walk(good []byte, page func(at int), value func(Value)) {
 				page(root)
 				node(root, sub)
 			} else {
+				inline(val+bucketSize, val+vsize)
 				node(val+bucketSize, sub)
 			}
 		}
