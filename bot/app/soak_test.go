@@ -425,17 +425,22 @@ func (s *ldSoak) send(user, channel, name, sub string, opts map[string]any) ldCa
 // deadline passing meanwhile (every ldSoakDayEvery) resolves the turn
 // with the AI's orders for him: he stops then, as a player whose
 // deadline has passed would; an order sent just before he sees it is
-// refused as meant for another turn or phase, an answer, not a failure.
-// An order refused while its own turn's orders phase stands is one the
-// AI should not have given: a failure (the AI's orders are legal).
+// refused as meant for another turn or phase, an answer, not a failure,
+// or accepted in the next turn, where it stands among the orders the AI
+// plans that turn with. An order refused while its own turn's orders
+// phase stands, when the side had given none before the AI planned, is
+// one the AI should not have given: a failure (the AI's orders are
+// legal).
 func (s *ldSoak) giveOrders(ctx context.Context, c *campaign.Campaign, id int64, side, user string, seed uint64) {
+	own := c.Side(side).Orders
+	fresh := !gaveOrders(own) && !own.Ready
 	s.send(user, "", "bg", "list", ldCampaignOpt(id, nil))
 	for _, o := range campaign.AIOrders(c, side, seed) {
 		if ctx.Err() != nil || !s.still(id, c) {
 			return
 		}
 		name, sub, opts := ldOrderOpts(o)
-		if call := s.send(user, "", name, sub, ldCampaignOpt(id, opts)); call.Outcome.Refused && s.still(id, c) {
+		if call := s.send(user, "", name, sub, ldCampaignOpt(id, opts)); call.Outcome.Refused && fresh && s.still(id, c) {
 			s.stats.add(ldCall{What: "the AI's order " + call.What, Err: fmt.Errorf("refused in its own turn %d: %s", c.Turn, call.Outcome.Text)})
 		}
 	}
