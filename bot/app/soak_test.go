@@ -306,7 +306,7 @@ func ldCheckGrowth(t *testing.T, rest []ldSample, profile string) {
 
 // ldSoakSettings are the /campaign create options of slot k's campaign
 // gen: three campaign turns on a 3×2 map of its own. The regiments set
-// up at the map's ends (000 line 2559), two columns apart here, so their
+// up at the map's opposite ends, two columns apart here, so their
 // main bodies can meet in a short campaign: on the default 4×3 map the
 // AI gathers its battlegroups and keeps a garrison with its RBG before it
 // marches (AIOrders), and two AI sides met in no 3-turn campaign, so the
