@@ -108,6 +108,11 @@ func TestDemoStats(t *testing.T) {
 	for _, n := range append(tally.ends, tally.notes...) {
 		t.Log(n)
 	}
+	// Every share below is of the battles: with none fought they would
+	// all pass.
+	if tally.battles == 0 {
+		t.Errorf("no battle in %d demo campaigns: the strategic AI's sides never met", tally.campaigns)
+	}
 	if tally.zeroDraws*20 > tally.battles {
 		t.Errorf("zero-VP draws %s: want at most 5%%", pct(tally.zeroDraws, tally.battles))
 	}

@@ -74,6 +74,10 @@ func TestDemoWording(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkTranscriptWording(t, string(got))
+		// Its point is the battles' wording the golden's three turns lack.
+		if !strings.Contains(string(got), "contact in sector") {
+			t.Errorf("seed %s: the demo campaign fought no battle", seed)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -94,6 +95,7 @@ type ldSample struct {
 	goroutines int
 	heap       uint64
 	calls      int
+	battles    int64 // finished so far
 }
 
 // ldSoak is a soak run's shared state.
@@ -164,7 +166,7 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 		s.stats.mu.Lock()
 		calls := s.stats.calls
 		s.stats.mu.Unlock()
-		samples = append(samples, ldSample{at: time.Since(start), warm: warm, goroutines: runtime.NumGoroutine(), heap: ms.HeapAlloc, calls: calls})
+		samples = append(samples, ldSample{at: time.Since(start), warm: warm, goroutines: runtime.NumGoroutine(), heap: ms.HeapAlloc, calls: calls, battles: s.battles.Load()})
 		if full {
 			var b strings.Builder
 			_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
@@ -222,6 +224,13 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 	}
 	if s.stats.calls == 0 {
 		t.Error("no interaction was made")
+	}
+	// A soak that fights no battle tests half the bot: no /battle
+	// command, battle map, thread or auto-resolve. It happened silently
+	// once, when the AI came to keep its battlegroups apart in short
+	// campaigns (ldSoakSettings).
+	if warmAt >= 0 && s.battles.Load() == samples[warmAt].battles {
+		t.Errorf("no battle finished after the warm-up (%d before it, %d campaign turns in all): the soak no longer tests battles", samples[warmAt].battles, s.turns.Load())
 	}
 	if checkGrowth {
 		switch {
@@ -295,12 +304,24 @@ func ldCheckGrowth(t *testing.T, rest []ldSample, profile string) {
 	}
 }
 
+// ldSoakSettings are the /campaign create options of slot k's campaign
+// gen: three campaign turns on a 3×2 map of its own. The regiments set
+// up at the map's opposite ends, two columns apart here, so their
+// main bodies can meet in a short campaign: on the default 4×3 map the
+// AI gathers its battlegroups and keeps a garrison with its RBG before it
+// marches (AIOrders), and two AI sides met in no 3-turn campaign, so the
+// soak fought no battle. Played by AIOrders, five in six of these
+// campaigns fight one.
+func ldSoakSettings(k, gen int) []string {
+	return []string{"turn_limit", "3", "map_cols", "3", "map_rows", "2", "map_seed", strconv.Itoa(k*1000 + gen + 1)}
+}
+
 // drive plays campaign slot k again and again until ctx ends: the referee
 // creates and starts a short campaign, the two AI players give their
 // orders, the referee advances, battles are fought.
 func (s *ldSoak) drive(ctx context.Context, k int) {
 	for gen := 0; ctx.Err() == nil; gen++ {
-		id, err := s.r.ldCreate(k, fmt.Sprintf("Soak %d.%d", k, gen), "turn_limit", "3")
+		id, err := s.r.ldCreate(k, fmt.Sprintf("Soak %d.%d", k, gen), ldSoakSettings(k, gen)...)
 		if err != nil {
 			if ctx.Err() == nil {
 				s.stats.add(ldCall{What: "set-up", Err: err})
@@ -337,7 +358,9 @@ func (s *ldSoak) play(ctx context.Context, k int, id int64) bool {
 				}()
 			}
 			wg.Wait()
-			s.send(ids.Ref, ids.Channel, "campaign", "advance", nil)
+			if s.still(id, c) { // else the deadline resolved the turn
+				s.send(ids.Ref, ids.Channel, "campaign", "advance", nil)
+			}
 			s.turns.Add(1)
 		case len(campaign.Unfought(c)) == 0:
 			s.send(ids.Ref, ids.Channel, "campaign", "advance", nil)
@@ -354,6 +377,27 @@ func (s *ldSoak) play(ctx context.Context, k int, id int64) bool {
 		}
 	}
 	return false
+}
+
+// still reports whether campaign id stands where c did: the same turn
+// and phase (the order deadline has not passed since c was read).
+func (s *ldSoak) still(id int64, c *campaign.Campaign) bool {
+	now, err := s.r.app.db.Get(context.Background(), id)
+	return err == nil && now.Turn == c.Turn && now.Phase == c.Phase
+}
+
+// decide answers the decisions of battle b waiting in campaign id with
+// their defaults, each by its side's player.
+func (s *ldSoak) decide(id int64, b int, ids ldIDs) {
+	c, err := s.r.app.db.Get(context.Background(), id)
+	if err != nil {
+		return
+	}
+	for _, d := range c.Decisions {
+		if user, ok := ids.Players[d.Side]; ok && d.Battle == b {
+			s.send(user, ids.Channel, "battle", "decide", srvOpts("decision", srvItoa(d.ID), "answer", "default"))
+		}
+	}
 }
 
 func (s *ldSoak) battle(id int64, b int) *campaign.Battle {
@@ -377,15 +421,31 @@ func (s *ldSoak) send(user, channel, name, sub string, opts map[string]any) ldCa
 }
 
 // giveOrders is one AI player's orders phase: his worksheet, the AI's
-// orders as /orders commands in DMs, his sealed orders, ready.
+// orders as /orders commands in DMs, his sealed orders, ready. The order
+// deadline passing meanwhile (every ldSoakDayEvery) resolves the turn
+// with the AI's orders for him: he stops then, as a player whose
+// deadline has passed would; an order sent just before he sees it is
+// refused as meant for another turn or phase, an answer, not a failure,
+// or accepted in the next turn, where it stands among the orders the AI
+// plans that turn with. An order refused while its own turn's orders
+// phase stands, when the side had given none before the AI planned, is
+// one the AI should not have given: a failure (the AI's orders are
+// legal).
 func (s *ldSoak) giveOrders(ctx context.Context, c *campaign.Campaign, id int64, side, user string, seed uint64) {
+	own := c.Side(side).Orders
+	fresh := !gaveOrders(own) && !own.Ready
 	s.send(user, "", "bg", "list", ldCampaignOpt(id, nil))
 	for _, o := range campaign.AIOrders(c, side, seed) {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || !s.still(id, c) {
 			return
 		}
 		name, sub, opts := ldOrderOpts(o)
-		s.send(user, "", name, sub, ldCampaignOpt(id, opts)) // a refused AI step is no failure of the bot
+		if call := s.send(user, "", name, sub, ldCampaignOpt(id, opts)); call.Outcome.Refused && fresh && s.still(id, c) {
+			s.stats.add(ldCall{What: "the AI's order " + call.What, Err: fmt.Errorf("refused in its own turn %d: %s", c.Turn, call.Outcome.Text)})
+		}
+	}
+	if !s.still(id, c) {
+		return
 	}
 	s.send(user, "", "orders", "show", ldCampaignOpt(id, nil))
 	s.send(user, "", "orders", "ready", ldCampaignOpt(id, nil))
@@ -395,23 +455,27 @@ func (s *ldSoak) giveOrders(ctx context.Context, c *campaign.Campaign, id int64,
 // one battle before the referee's Auto-resolve button finishes it.
 const ldSoakBattleActions = 30
 
-// fight plays a battle through /battle commands: both players deploy
-// (auto), look at their maps, then the phasing side's AI chooses each
-// action and sends it as its /battle command (ending the phase when the
-// command is refused); the referee's Auto-resolve button ends it.
+// fight plays a battle through /battle commands: the players answer
+// its decisions (who sets up first, the initiative winner's choice, and
+// any later) with their defaults, deploy (auto) in the set-up order, look
+// at their maps, then the phasing side's AI chooses each action and
+// sends it as its /battle command (ending the phase when the command is
+// refused); the referee's Auto-resolve button ends it.
 func (s *ldSoak) fight(ctx context.Context, id int64, b int, ids ldIDs, seed uint64) {
 	bid := srvItoa(b)
+	s.decide(id, b, ids)
 	players := map[string]*ai.Player{}
-	for side, user := range ids.Players {
-		s.send(user, ids.Channel, "battle", "deploy", srvOpts("battle", bid, "auto", "true"))
-		players[side] = ai.New(side, ai.Normal, seed+uint64(len(side)))
-	}
-	for side, user := range ids.Players {
-		if side == "crucis" {
-			s.send(user, ids.Channel, "battle", "view", srvOpts("battle", bid))
+	if cb := s.battle(id, b); cb != nil && cb.State != nil {
+		for _, side := range campaign.SetupOrder(cb.State) {
+			if user, ok := ids.Players[side]; ok {
+				s.send(user, ids.Channel, "battle", "deploy", srvOpts("battle", bid, "auto", "true"))
+				players[side] = ai.New(side, ai.Normal, seed+uint64(len(side)))
+			}
 		}
 	}
+	s.send(ids.Players["crucis"], ids.Channel, "battle", "view", srvOpts("battle", bid))
 	for i := 0; i < ldSoakBattleActions && ctx.Err() == nil; i++ {
+		s.decide(id, b, ids)
 		cb := s.battle(id, b)
 		if cb == nil || cb.Over || cb.State == nil {
 			break
