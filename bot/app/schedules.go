@@ -97,9 +97,10 @@ func (s *schedules) put(ctx context.Context, e schedule.Entry) error {
 	return s.db.PutRecord(ctx, scheduleKey(e.Campaign, e.Kind), encodeEntry(e))
 }
 
-// stored reads every stored entry, for the scheduler's Start.
-func (s *schedules) stored(ctx context.Context) ([]schedule.Entry, error) {
-	recs, err := s.db.Records(ctx, 0, storage.Schedule)
+// stored reads every stored entry, for the scheduler's Start; a
+// campaign with a damaged entry is added to damaged (everyRecord).
+func (s *schedules) stored(ctx context.Context, damaged *damagedSet) ([]schedule.Entry, error) {
+	recs, err := everyRecord(ctx, s.db, storage.Schedule, s.log, damaged)
 	if err != nil {
 		return nil, fmt.Errorf("reading the schedules: %w", err)
 	}
