@@ -166,7 +166,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	if md := damagedMeta(s); md != nil {
 		// Read-only, the check reads the file at the transaction the
 		// sound meta page holds, and writes nothing.
-		fmt.Fprintln(m.Stdout, md)
+		fmt.Fprintln(m.Stdout, md.Checked())
 		problems++
 	}
 	for _, err := range errs {

@@ -66,7 +66,7 @@ func TestDamagedMetaPage(t *testing.T) {
 	if err := os.WriteFile(dbPath, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta"}
+	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta, which bfbot serve, console, import, backup and migrate-store --to etcd take"}
 	says := func(what, text string) {
 		t.Helper()
 		for _, want := range said {
@@ -80,6 +80,9 @@ func TestDamagedMetaPage(t *testing.T) {
 		t.Errorf("check: exit %d\nstdout %s\nstderr %s\nwant 1 and one problem", code, out, errs)
 	}
 	says("check", out)
+	if strings.Contains(out, "`bfbot check") {
+		t.Errorf("check: %q tells to run check", out)
+	}
 	fake := discordtest.New(t)
 	old := serveOptions
 	serveOptions = func(*Main) app.Options { return app.Options{HTTPClient: fake.Client()} }
