@@ -2,10 +2,12 @@ package app
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"bfbot/bot/schedule"
 	"bfbot/storage/storagetest"
 )
 
@@ -53,11 +55,23 @@ func TestDamagedCampaignDeadline(t *testing.T) {
 // Ensure a damaged record the bot reads as it starts (a player's
 // reminder binding, a deadline's schedule) takes only its own campaign
 // out, as a damaged chunk of a log does (ruling SG3): the bot starts,
-// the log names each damaged record, the other campaign is served, and
-// the damaged one's referee and channel are told, and its commands
-// refused, with the damaged-data notice.
+// the log names each damaged record, the other campaign is served, the
+// damaged one's referee and channel are told, and its commands refused,
+// with the damaged-data notice, and its deadline does not run (its
+// players cannot give orders), also when only a binding is damaged.
 func TestDamagedRecordAtStart(t *testing.T) {
 	t.Parallel()
+	for name, kinds := range map[string][]string{"binding and schedule": {"bindings", "schedule"}, "binding": {"bindings"}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dmgRecordAtStart(t, kinds)
+		})
+	}
+}
+
+// dmgRecordAtStart is TestDamagedRecordAtStart with campaign 1's
+// records of the kinds given damaged.
+func dmgRecordAtStart(t *testing.T, kinds []string) {
 	const channel2 = "200000000000000202"
 	r := srvNewRig(t)
 	fltSetUp(r)
@@ -73,13 +87,13 @@ func TestDamagedRecordAtStart(t *testing.T) {
 	damagedKeys := map[string]bool{}
 	for _, v := range storagetest.Values(file) {
 		p := v.Path
-		if len(p) == 4 && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" && (string(p[2]) == "bindings" || string(p[2]) == "schedule") {
+		if len(p) == 4 && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" && slices.Contains(kinds, string(p[2])) {
 			file[v.Offset+v.Len/2] ^= 0x10
 			damagedKeys[string(p[2])+"/"+string(p[3])] = true
 		}
 	}
-	if len(damagedKeys) < 2 {
-		t.Fatalf("damaged %v, want campaign 1's binding and schedule records", damagedKeys)
+	if len(damagedKeys) < len(kinds) {
+		t.Fatalf("damaged %v, want campaign 1's records of %v", damagedKeys, kinds)
 	}
 	if err := os.WriteFile(r.path, file, 0o600); err != nil {
 		t.Fatal(err)
@@ -100,5 +114,10 @@ func TestDamagedRecordAtStart(t *testing.T) {
 	}
 	if out := r.send(srvBob, srvGuild, channel2, "campaign", "status", nil); !srvContains(out, "Sound") {
 		t.Errorf("/campaign status of the sound campaign: %q", srvTexts(out))
+	}
+	for _, k := range []schedule.Kind{schedule.OrderDeadline, schedule.BattleDeadline} {
+		if next, ok := r.app.scheduler.Next(1, k); ok {
+			t.Errorf("campaign 1's %s scheduled at %s, want it left out", k, next)
+		}
 	}
 }

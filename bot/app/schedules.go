@@ -98,7 +98,9 @@ func (s *schedules) put(ctx context.Context, e schedule.Entry) error {
 }
 
 // stored reads every stored entry, for the scheduler's Start; a
-// campaign with a damaged entry is added to damaged (everyRecord).
+// campaign with a damaged entry is added to damaged (everyRecord), and
+// the entries of a campaign in damaged are left out: its players cannot
+// give orders, so its turns must not run.
 func (s *schedules) stored(ctx context.Context, damaged *damagedSet) ([]schedule.Entry, error) {
 	recs, err := everyRecord(ctx, s.db, storage.Schedule, s.log, damaged)
 	if err != nil {
@@ -109,6 +111,10 @@ func (s *schedules) stored(ctx context.Context, damaged *damagedSet) ([]schedule
 		e, err := decodeEntry(r.Value)
 		if err != nil {
 			s.log.Error("schedule record unreadable: left out", "record", r.RecordKey.String(), "err", err)
+			continue
+		}
+		if damaged.err(r.Campaign) != nil {
+			s.log.Warn("deadline of a damaged campaign left out", "record", r.RecordKey.String())
 			continue
 		}
 		out = append(out, e)
