@@ -22,7 +22,7 @@ func dbFlag(fs *flag.FlagSet) *string {
 }
 
 // acceptMetaFlag adds --accept-damaged-meta to the flags of a program
-// that writes to a database file.
+// that writes to a database file or copies one.
 func acceptMetaFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("accept-damaged-meta", false, "open a database file one of whose two meta pages is damaged at the transaction the other holds, though its last change may be lost (ruling SG3)")
 }
@@ -68,6 +68,19 @@ func damagedMeta(s storage.Engine) *storage.MetaDamageError {
 	if f, ok := s.(*storage.Store); ok {
 		return f.DamagedMeta()
 	}
+	return nil
+}
+
+// copyOfDamagedMeta refuses to copy a file with a damaged meta page
+// (backup, migrate-store --to etcd) unless accept (--accept-damaged-meta):
+// the copy would be one transaction short yet look sound, and could
+// replace a good backup (ruling SG3). Accepted, it warns.
+func (m *Main) copyOfDamagedMeta(s storage.Engine, accept bool) error {
+	md := damagedMeta(s)
+	if md != nil && !accept {
+		return md
+	}
+	m.warnDamagedMeta(s)
 	return nil
 }
 
@@ -154,7 +167,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	if md := damagedMeta(s); md != nil {
 		// Read-only, the check reads the file at the transaction the
 		// sound meta page holds, and writes nothing.
-		fmt.Fprintln(m.Stdout, md)
+		fmt.Fprintln(m.Stdout, md.Checked())
 		problems++
 	}
 	for _, err := range errs {
@@ -171,14 +184,15 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	return nil
 }
 
-// runBackup is `bfbot backup FILE [--db FILE]`: a consistent copy of the
-// database, mode 0600. It writes a new temporary file beside FILE and
+// runBackup is `bfbot backup FILE [--db FILE] [--accept-damaged-meta]`: a
+// consistent copy of the database, mode 0600. It writes a new temporary file beside FILE and
 // renames it, so FILE is never half a copy. A running bot holds its file (storage.ErrLocked): then the copy
 // comes from the bot through its control socket (package admin,
 // admin.SocketPath of the file).
 func (m *Main) runBackup(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	db := dbFlag(fs)
+	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -215,7 +229,9 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 		return fmt.Errorf("backup: %w", err)
 	}
 	defer s.Close()
-	m.warnDamagedMeta(s)
+	if err := m.copyOfDamagedMeta(s, *acceptMeta); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
 	n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return s.Backup(ctx, w) })
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)

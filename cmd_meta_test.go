@@ -21,10 +21,10 @@ import (
 // Ensure a database file whose newer meta page is damaged, which bbolt
 // would open at the transaction before without a word, losing the
 // campaign's last change, is handled as ruling SG3 says: check reports
-// the page and the transaction and exits 1; serve, the console and
-// import refuse it naming --accept-damaged-meta; export reads the
+// the page and the transaction and exits 1; serve, the console, import
+// and backup refuse it naming --accept-damaged-meta; export reads the
 // transaction before with a warning; the console and serve with the
-// flag serve it, with a warning.
+// flag serve it, and backup with it copies it, with a warning.
 func TestDamagedMetaPage(t *testing.T) {
 	dir := t.TempDir()
 	cfgPath, dbPath := srvWriteConfig(t, dir)
@@ -66,7 +66,7 @@ func TestDamagedMetaPage(t *testing.T) {
 	if err := os.WriteFile(dbPath, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta"}
+	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta, which bfbot serve, console, import, backup and migrate-store --to etcd take"}
 	says := func(what, text string) {
 		t.Helper()
 		for _, want := range said {
@@ -80,6 +80,9 @@ func TestDamagedMetaPage(t *testing.T) {
 		t.Errorf("check: exit %d\nstdout %s\nstderr %s\nwant 1 and one problem", code, out, errs)
 	}
 	says("check", out)
+	if strings.Contains(out, "`bfbot check") {
+		t.Errorf("check: %q tells to run check", out)
+	}
 	fake := discordtest.New(t)
 	old := serveOptions
 	serveOptions = func(*Main) app.Options { return app.Options{HTTPClient: fake.Client()} }
@@ -113,6 +116,19 @@ func TestDamagedMetaPage(t *testing.T) {
 		t.Errorf("import: exit %d, want 1", code)
 	}
 	says("import", errs)
+	// A backup one transaction short would look sound and could replace
+	// a good one: made only with the flag.
+	backup := filepath.Join(dir, "backup.db")
+	_, errs, code = run(t, "backup", backup, "--db", dbPath)
+	if _, err := os.Stat(backup); code != 1 || err == nil {
+		t.Errorf("backup: exit %d, stat %v, want 1 and no copy", code, err)
+	}
+	says("backup", errs)
+	_, errs, code = run(t, "backup", backup, "--db", dbPath, "--accept-damaged-meta")
+	if _, err := os.Stat(backup); code != 0 || err != nil {
+		t.Errorf("backup --accept-damaged-meta: exit %d, stat %v, want 0 and the copy", code, err)
+	}
+	says("backup --accept-damaged-meta", errs)
 	out, errs, code = run(t, "export", "--campaign", "1", "--db", dbPath)
 	if code != 0 || !strings.Contains(out, `"tools test"`) || strings.Contains(out, "renamed") {
 		t.Errorf("export: exit %d, want 0 and the campaign before its last change", code)

@@ -11,7 +11,7 @@ import (
 	"bfbot/storage"
 )
 
-// runMigrateStore is `bfbot migrate-store --to etcd|bbolt [--db FILE]`:
+// runMigrateStore is `bfbot migrate-store --to etcd|bbolt [--db FILE] [--accept-damaged-meta]`:
 // every campaign, with its undo snapshots, schedule entries, bindings and
 // markers, copied from the bbolt file (--db, else database_path) into the
 // configured etcd prefix, or from the etcd prefix into a new file. The
@@ -21,6 +21,7 @@ func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("migrate-store", flag.ContinueOnError)
 	to := fs.String("to", "", `where to copy the campaigns: "etcd" (from the file) or "bbolt" (from etcd into a new file)`)
 	db := dbFlag(fs)
+	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -59,14 +60,17 @@ func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 		return fmt.Errorf("migrate-store: %w", err)
 	}
 	defer etcd.Close()
-	// Read-only, a file with a damaged meta page is read at the
-	// transaction before, with a warning, as the other tools read it.
+	// A file with a damaged meta page is copied into etcd only with
+	// --accept-damaged-meta, as backup copies it (copyOfDamagedMeta).
 	readOnly := *to == config.StoreEtcd
 	file, err := storage.Open(path, storage.Options{Snapshots: config.MaxUndoSnapshots, ReadOnly: readOnly, Verify: true, AcceptDamagedMeta: readOnly})
 	if err != nil {
 		return fmt.Errorf("migrate-store: %w", err)
 	}
-	m.warnDamagedMeta(file)
+	if err := m.copyOfDamagedMeta(file, *acceptMeta); err != nil {
+		file.Close()
+		return fmt.Errorf("migrate-store: %w", err)
+	}
 	var from, into storage.Campaigns = file, etcd
 	fromName, intoName := path, etcd.String()
 	if *to == config.StoreBbolt {

@@ -72,10 +72,10 @@ func commands() []command {
 		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
 		{"docs", "[--out FILE]", "write the command reference (docs/commands.md) from the command registry", (*Main).runDocs},
 		{"check", "[--db FILE]", "check a database's invariants", (*Main).runCheck},
-		{"backup", "FILE [--db FILE]", "consistent copy of a database no running bot holds", (*Main).runBackup},
+		{"backup", "FILE [--db FILE] [--accept-damaged-meta]", "consistent copy of a database no running bot holds", (*Main).runBackup},
 		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", (*Main).runExport},
 		{"import", "FILE [--db FILE] [--accept-damaged-meta]", "load a campaign from JSON", (*Main).runImport},
-		{"migrate-store", "--to etcd|bbolt [--db FILE]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
+		{"migrate-store", "--to etcd|bbolt [--db FILE] [--accept-damaged-meta]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
 	}
 }
 

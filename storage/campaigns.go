@@ -49,7 +49,8 @@ type Campaigns interface {
 	// writes one (a nil value deletes it); Records lists a campaign's
 	// records of a kind, or every campaign's with campaign 0. The file
 	// refuses a record whose checksum does not match with a
-	// *RecordError naming it (seal.go).
+	// *RecordError naming it (seal.go); every campaign's Records
+	// returns the sound records with a *DamagedRecords naming the rest.
 	GetRecord(ctx context.Context, key RecordKey) ([]byte, error)
 	PutRecord(ctx context.Context, key RecordKey, value []byte) error
 	Records(ctx context.Context, campaign int64, kind RecordKind) ([]Record, error)

@@ -139,9 +139,9 @@ func boltCopy(id int64, cb *bolt.Bucket) (campaignCopy, error) {
 		}
 	}
 	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
-		recs, err := readRecords(cb, id, kind)
-		if err != nil {
-			return cc, err
+		recs, bad := readRecords(cb, id, kind)
+		if len(bad) > 0 {
+			return cc, bad[0]
 		}
 		cc.records = append(cc.records, recs...)
 	}

@@ -179,7 +179,8 @@
 // Schema 11 kept the opaque records (schedule, bindings, markers) as the
 // bot gave them; schema 12 seals each with its checksum (migrate11to12;
 // TestMigrateRecordSums on testdata/v11records.db), and GetRecord,
-// Records and Check refuse one whose bytes changed, naming it.
+// Records and Check refuse one whose bytes changed, naming it (every
+// campaign's Records leaves it out, naming it in a DamagedRecords).
 //
 // Schema 1 (bfbot before undo): campaigns/<id as decimal text> → JSON
 // {"campaign": …, "seed": N} and meta/"version" = "1". Opening such a file

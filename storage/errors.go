@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"syscall"
 
 	bolterrors "go.etcd.io/bbolt/errors"
@@ -63,6 +64,31 @@ func (e *RecordError) Error() string {
 }
 
 func (e *RecordError) Unwrap() error { return e.Err }
+
+// DamagedRecords is what Records of every campaign (campaign 0) returns
+// with the sound records when some are damaged: each names its campaign
+// and record, so the caller can leave those campaigns' damaged records
+// out, say which, and go on with the rest.
+type DamagedRecords struct {
+	Errs []*RecordError
+}
+
+func (e *DamagedRecords) Error() string {
+	msgs := make([]string, len(e.Errs))
+	for i, re := range e.Errs {
+		msgs[i] = re.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// Unwrap gives each *RecordError to errors.Is and errors.As.
+func (e *DamagedRecords) Unwrap() []error {
+	out := make([]error, len(e.Errs))
+	for i, re := range e.Errs {
+		out[i] = re
+	}
+	return out
+}
 
 // writeError turns what bbolt and the OS say about a failed write into the
 // package's sentinels, keeping the original for the log.

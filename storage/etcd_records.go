@@ -52,7 +52,8 @@ func (s *EtcdStore) PutRecord(ctx context.Context, key RecordKey, value []byte) 
 }
 
 // Records lists a campaign's records of one kind by name, or, with
-// campaign 0, every campaign's, by campaign and name.
+// campaign 0, every campaign's, by campaign and name; a key that is not
+// a record's is refused as the bbolt store refuses a damaged record.
 func (s *EtcdStore) Records(ctx context.Context, id int64, kind RecordKind) ([]Record, error) {
 	if !kind.valid() {
 		return nil, fmt.Errorf("records: kind %q: use %s, %s or %s", kind, Schedule, Binding, Marker)
@@ -73,18 +74,20 @@ func (s *EtcdStore) Records(ctx context.Context, id int64, kind RecordKind) ([]R
 		return nil, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
 	}
 	var out []Record
+	var bad []*RecordError
 	for _, kv := range r.Responses[0].GetResponseRange().Kvs {
 		k, err := s.parseRecordKey(kind, string(kv.Key))
 		if err != nil {
-			return nil, err
+			bad = append(bad, err)
+			continue
 		}
 		out = append(out, Record{k, kv.Value})
 	}
-	return out, nil
+	return soundRecords(id, out, bad)
 }
 
 // parseRecordKey reads P record/<kind>/<id>/<name>.
-func (s *EtcdStore) parseRecordKey(kind RecordKind, key string) (RecordKey, error) {
+func (s *EtcdStore) parseRecordKey(kind RecordKind, key string) (RecordKey, *RecordError) {
 	rest := strings.TrimPrefix(key, s.p.records(kind))
 	idHex, name, ok := strings.Cut(rest, "/")
 	id, okID := parseHex(idHex, "")

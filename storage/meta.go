@@ -131,11 +131,17 @@ type MetaDamageError struct {
 }
 
 func (e *MetaDamageError) Error() string {
+	return fmt.Sprintf("%s; `bfbot check --db %s` reads the rest of the file", e.Checked(), e.Path)
+}
+
+// Checked is the message as bfbot check prints it: without the hint to
+// run check, which reads the rest of the file itself.
+func (e *MetaDamageError) Checked() string {
 	return fmt.Sprintf("%s: %v: meta page %d of 2 is damaged (%s), so the file opens at transaction %d, the one meta page %d holds; "+
 		"if the damaged page held the newer transaction, %d, its change (a campaign's last command, order or turn) is lost: "+
-		"restore it from a backup, or accept the file as it is with --accept-damaged-meta (the next change writes the page anew); "+
-		"`bfbot check --db %s` reads the rest of the file",
-		e.Path, ErrDamaged, e.Page, e.Why, e.Txid, 1-e.Page, e.Txid+1, e.Path)
+		"restore it from a backup, or accept the file as it is with --accept-damaged-meta, which bfbot serve, console, import, backup "+
+		"and migrate-store --to etcd take (the next change writes the page anew)",
+		e.Path, ErrDamaged, e.Page, e.Why, e.Txid, 1-e.Page, e.Txid+1)
 }
 
 func (e *MetaDamageError) Unwrap() error { return ErrDamaged }

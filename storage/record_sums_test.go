@@ -90,9 +90,9 @@ func TestMigrateRecordSums(t *testing.T) {
 // Ensure a byte changed in an opaque record's value, which bbolt does
 // not check and the store never decodes, is found rather than handed to
 // the bot as a moved deadline or another channel: Check names the
-// campaign and the record, GetRecord and Records refuse it with a
-// RecordError saying to restore a backup, and another campaign's record
-// still reads. Each record is changed at its first, middle and last
+// campaign and the record, GetRecord and the campaign's Records refuse
+// it with a RecordError saying to restore a backup, every campaign's
+// Records names it apart, and another campaign's record still reads. Each record is changed at its first, middle and last
 // byte (the last is its checksum's), and at every 7th with
 // BFBOT_DAMAGE_ALL.
 func TestOpaqueRecordFlipped(t *testing.T) {
@@ -152,8 +152,15 @@ func TestOpaqueRecordFlipped(t *testing.T) {
 			if _, err := s.GetRecord(ctx, key); !errors.As(err, &re) || re.Key != key.stored() || !strings.Contains(err.Error(), "restore the database from a backup") {
 				t.Errorf("%s: GetRecord = %v, want %s damaged and what to do", c.Name, err, key)
 			}
-			if recs, err := s.Records(ctx, 0, key.Kind); !errors.As(err, &re) || recs != nil {
-				t.Errorf("%s: Records = %v, %v, want %s damaged", c.Name, recs, err, key)
+			if recs, err := s.Records(ctx, key.Campaign, key.Kind); !errors.As(err, &re) || re.Key != key.stored() || recs != nil {
+				t.Errorf("%s: Records(%d) = %v, %v, want %s damaged", c.Name, key.Campaign, recs, err, key)
+			}
+			// Every campaign's list keeps the other campaign's record
+			// and names the damaged one apart.
+			var dr *DamagedRecords
+			if recs, err := s.Records(ctx, 0, key.Kind); !errors.As(err, &dr) || len(dr.Errs) != 1 || dr.Errs[0].Key != key.stored() ||
+				len(recs) != 1 || recs[0].RecordKey != other {
+				t.Errorf("%s: Records(0) = %v, %v, want %s sound and %s damaged", c.Name, recs, err, other, key)
 			}
 			if _, err := s.GetRecord(ctx, other); err != nil {
 				t.Errorf("%s: GetRecord(%s) = %v", c.Name, other, err)

@@ -76,9 +76,9 @@ func (s *Store) GetRecord(ctx context.Context, key RecordKey) ([]byte, error) {
 		}
 		if b := cb.Bucket([]byte(key.Kind)); b != nil {
 			if v := b.Get([]byte(key.Name)); v != nil {
-				body, err := unsealRecord(key, v)
-				if err != nil {
-					return err
+				body, rerr := unsealRecord(key, v)
+				if rerr != nil {
+					return rerr
 				}
 				out = append([]byte{}, body...)
 			}
@@ -104,33 +104,32 @@ func (s *Store) PutRecord(ctx context.Context, key RecordKey, value []byte) erro
 
 // Records lists a campaign's records of one kind by name, or, with
 // campaign 0, every campaign's (the scheduler rebuilds its jobs so). A
-// record whose checksum does not match fails the whole list with a
+// record whose checksum does not match fails one campaign's list with a
 // *RecordError naming it: a deadline or a binding silently changed
-// would be worse than a bot that says which record to restore.
+// would be worse than a bot that says which record to restore. With
+// campaign 0 the sound records come back with a *DamagedRecords naming
+// the others, so one campaign's damage does not stop the bot reading
+// the rest (ruling SG3).
 func (s *Store) Records(ctx context.Context, campaign int64, kind RecordKind) ([]Record, error) {
 	if !kind.valid() {
 		return nil, fmt.Errorf("records: kind %q: use %s, %s or %s", kind, Schedule, Binding, Marker)
 	}
 	var out []Record
+	var bad []*RecordError
 	err := s.view(ctx, func(tx *bolt.Tx) error {
-		list := func(id int64, cb *bolt.Bucket) error {
-			recs, err := readRecords(cb, id, kind)
-			out = append(out, recs...)
-			return err
-		}
 		if campaign != 0 {
 			cb, err := campaignBucket(tx, campaign)
 			if err != nil {
 				return err
 			}
-			return list(campaign, cb)
+			out, bad = readRecords(cb, campaign, kind)
+			return nil
 		}
 		c := tx.Bucket(bucketCampaigns).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
 			if v == nil && len(k) == 8 {
-				if err := list(btoi(k), tx.Bucket(bucketCampaigns).Bucket(k)); err != nil {
-					return err
-				}
+				recs, b := readRecords(tx.Bucket(bucketCampaigns).Bucket(k), btoi(k), kind)
+				out, bad = append(out, recs...), append(bad, b...)
 			}
 		}
 		return nil
@@ -138,31 +137,47 @@ func (s *Store) Records(ctx context.Context, campaign int64, kind RecordKind) ([
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return soundRecords(campaign, out, bad)
 }
 
 // readRecords returns campaign id's records of one kind, each checked
 // against its checksum and copied out of bbolt's memory, in the order of
-// their names; it stops at the first that fails its checksum.
-func readRecords(cb *bolt.Bucket, id int64, kind RecordKind) ([]Record, error) {
+// their names, and apart those that fail their checksum.
+func readRecords(cb *bolt.Bucket, id int64, kind RecordKind) ([]Record, []*RecordError) {
 	b := cb.Bucket([]byte(kind))
 	if b == nil {
 		return nil, nil
 	}
 	var out []Record
-	err := b.ForEach(func(k, v []byte) error {
+	var bad []*RecordError
+	_ = b.ForEach(func(k, v []byte) error { // the function never fails
 		key := RecordKey{id, kind, string(k)}
 		if v == nil {
-			return &RecordError{Campaign: id, Key: key.stored(), Err: fmt.Errorf("a bucket, not a record")}
+			bad = append(bad, &RecordError{Campaign: id, Key: key.stored(), Err: fmt.Errorf("a bucket, not a record")})
+			return nil
 		}
 		body, err := unsealRecord(key, v)
 		if err != nil {
-			return err
+			bad = append(bad, err)
+			return nil
 		}
 		out = append(out, Record{key, clone(body)})
 		return nil
 	})
-	return out, err
+	return out, bad
+}
+
+// soundRecords is Records' answer: one campaign's list fails at its
+// first damaged record; every campaign's (campaign 0) keeps its sound
+// records and names the damaged ones in a *DamagedRecords.
+func soundRecords(campaign int64, out []Record, bad []*RecordError) ([]Record, error) {
+	switch {
+	case len(bad) == 0:
+		return out, nil
+	case campaign != 0:
+		return nil, bad[0]
+	}
+	return out, &DamagedRecords{Errs: bad}
 }
 
 // putRecords writes records into a campaign's bucket inside a

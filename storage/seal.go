@@ -114,7 +114,7 @@ func sealRecord(key RecordKey, v []byte) []byte {
 
 // unsealRecord checks the opaque record key, sealed, and returns its
 // bytes (aliasing v), or a *RecordError naming it.
-func unsealRecord(key RecordKey, v []byte) ([]byte, error) {
+func unsealRecord(key RecordKey, v []byte) ([]byte, *RecordError) {
 	body, stored, err := splitSeal(v)
 	if err == nil {
 		err = sealMatches(recordChecksum(key, body), stored)

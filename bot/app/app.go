@@ -77,6 +77,9 @@ type App struct {
 	// "etcd"): the leased claims that say which campaigns' deadlines
 	// this process runs (shared.go).
 	shared *sharedStore
+	// damaged is the campaigns a damaged record was found in as the
+	// bot started, refused by store and told by Start.
+	damaged *damagedSet
 
 	// stopAdmin ends the control socket Start serves; adminDone closes
 	// when it is gone (nil before Start).
@@ -121,16 +124,17 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	if f, ok := db.(*storage.Store); ok && f.DamagedMeta() != nil {
 		log.Warn("serving a database file with a damaged meta page, as --accept-damaged-meta asks", "err", f.DamagedMeta())
 	}
-	a := &App{cfg: cfg, log: log, clock: clock, db: db}
+	a := &App{cfg: cfg, log: log, clock: clock, db: db, damaged: newDamagedSet()}
 	if e, ok := db.(*storage.EtcdStore); ok {
 		a.shared = newSharedStore(a, e, opts.Member)
 	}
 	ctx := context.Background()
-	if a.binds, err = loadBindings(ctx, db); err != nil {
+	if a.binds, err = loadBindings(ctx, db, log, a.damaged); err != nil {
 		db.Close()
 		return nil, err
 	}
 	a.store = NewStore(db, opts.Seed)
+	a.store.damaged = a.damaged
 	a.sched = &schedules{db: db, log: log, zone: cfg.TimeZone, remind: remind, locks: map[int64]*sync.Mutex{}}
 	a.scheduler = schedule.New(clock, deadlines{a}, schedule.Options{Logger: log.With("component", "schedule")})
 	a.sched.sched = a.scheduler
@@ -168,10 +172,11 @@ func (a *App) Start(ctx context.Context) error {
 			return err
 		}
 	}
-	entries, err := a.sched.stored(ctx)
+	entries, err := a.sched.stored(ctx, a.damaged)
 	if err != nil {
 		return err
 	}
+	a.tellDamaged(ctx)
 	if err := a.scheduler.Start(ctx, entries); err != nil {
 		// Bad entries are left out; the others run.
 		a.log.Error("some deadlines could not be scheduled", "err", err)

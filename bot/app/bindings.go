@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,9 +53,10 @@ type bindings struct {
 }
 
 // loadBindings moves the old channel records into their campaigns and
-// reads every campaign's place.
-func loadBindings(ctx context.Context, db storage.Campaigns) (*bindings, error) {
-	if err := migratePlaces(ctx, db); err != nil {
+// reads every campaign's place; a campaign with a damaged binding
+// record is added to damaged (everyRecord).
+func loadBindings(ctx context.Context, db storage.Campaigns, log *slog.Logger, damaged *damagedSet) (*bindings, error) {
+	if err := migratePlaces(ctx, db, log, damaged); err != nil {
 		return nil, err
 	}
 	b := &bindings{db: db, byChannel: map[string]int64{}, channels: map[int64]channelBinding{}}
@@ -71,8 +73,8 @@ func loadBindings(ctx context.Context, db storage.Campaigns) (*bindings, error) 
 // migratePlaces gives each campaign that has no place the channel its
 // old Binding record names (databases of bfbot before Campaign.Channel),
 // so an old campaign keeps its channel and its channel's rules.
-func migratePlaces(ctx context.Context, db storage.Campaigns) error {
-	recs, err := db.Records(ctx, 0, storage.Binding)
+func migratePlaces(ctx context.Context, db storage.Campaigns, log *slog.Logger, damaged *damagedSet) error {
+	recs, err := everyRecord(ctx, db, storage.Binding, log, damaged)
 	if err != nil {
 		return fmt.Errorf("reading the campaigns' channels: %w", err)
 	}
@@ -85,9 +87,16 @@ func migratePlaces(ctx context.Context, db storage.Campaigns) error {
 			return fmt.Errorf("%s: %w", r.RecordKey, err)
 		}
 		c, err := db.Get(ctx, r.Campaign)
-		if errors.Is(err, storage.ErrNotFound) {
+		var re *storage.RecordError
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
 			continue
-		} else if err != nil {
+		case errors.As(err, &re):
+			// A damaged campaign is left as it is (its commands are
+			// refused) and the others are served.
+			log.Error("damaged campaign's channel left as it is: restore the database from a backup", "campaign", r.Campaign, "err", err)
+			continue
+		case err != nil:
 			return fmt.Errorf("campaign %d: %w", r.Campaign, err)
 		}
 		if c.Channel != "" || cb.Channel == "" {

@@ -1,7 +1,12 @@
 package app
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
 
 	"bfbot/storage"
 )
@@ -33,12 +38,93 @@ func damaged(err error) error {
 	return err
 }
 
+// damagedText is what players are told of a damaged record.
+const damagedText = "the campaign's saved data is damaged"
+
 // damagedReason names, for players, why a turn could not be processed
 // when err is a damaged record (turnFailed); "" when it is not.
 func damagedReason(err error) string {
 	var re *storage.RecordError
 	if errors.As(err, &re) {
-		return "the campaign's saved data is damaged, and the bot's operator must restore the database from a backup"
+		return damagedText + ", and the bot's operator must restore the database from a backup"
 	}
 	return ""
+}
+
+// damagedSet is the campaigns a damaged record was found in as the bot
+// started, each with the first such record: the store refuses their
+// commands (Store.refused) as it refuses a campaign whose own data is
+// damaged, though the record itself is read only at start.
+type damagedSet struct {
+	mu sync.Mutex
+	m  map[int64]error
+}
+
+func newDamagedSet() *damagedSet { return &damagedSet{m: map[int64]error{}} }
+
+// add keeps re's campaign's first damaged record (none for campaign 0,
+// a key no campaign can be told of).
+func (d *damagedSet) add(re *storage.RecordError) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.m[re.Campaign]; !ok && re.Campaign != 0 {
+		d.m[re.Campaign] = re
+	}
+}
+
+// err is campaign id's damaged record as a damagedError, nil when it
+// has none (also for a nil set).
+func (d *damagedSet) err(id int64) error {
+	if d == nil {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if re := d.m[id]; re != nil {
+		return &damagedError{re}
+	}
+	return nil
+}
+
+// ids lists the campaigns, in order.
+func (d *damagedSet) ids() []int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]int64, 0, len(d.m))
+	for id := range d.m {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// everyRecord lists every campaign's records of one kind as the bot
+// reads them when it starts: a damaged record is logged, left out, and
+// added to damaged, so one campaign's damage does not stop the others
+// being served (ruling SG3).
+func everyRecord(ctx context.Context, db storage.Campaigns, kind storage.RecordKind, log *slog.Logger, damaged *damagedSet) ([]storage.Record, error) {
+	recs, err := db.Records(ctx, 0, kind)
+	var dr *storage.DamagedRecords
+	if !errors.As(err, &dr) {
+		return recs, err
+	}
+	for _, re := range dr.Errs {
+		log.Error("damaged record left out: restore the database from a backup", "campaign", re.Campaign, "record", re.Key, "err", re.Err)
+		damaged.add(re)
+	}
+	return recs, nil
+}
+
+// tellDamaged tells the referee and the players (in the channel, or by
+// DM when the campaign has none) of each campaign a damaged record was
+// found in as the bot started.
+func (a *App) tellDamaged(ctx context.Context) {
+	for _, id := range a.damaged.ids() {
+		_, referee, players, err := whoToTell(ctx, a.db, id)
+		if err != nil {
+			a.log.Error("campaign with a damaged record unreadable: nobody told", "campaign", id, "err", err)
+			continue
+		}
+		a.tell(ctx, id, referee, players, fmt.Sprintf("⚠ Campaign %d: %s, found as the bot started, so the bot will not read or change the campaign. The bot's operator must restore the database from a backup: tell them this id.", id, damagedText))
+	}
 }

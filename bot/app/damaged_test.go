@@ -2,9 +2,12 @@ package app
 
 import (
 	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"bfbot/bot/schedule"
 	"bfbot/storage/storagetest"
 )
 
@@ -46,5 +49,75 @@ func TestDamagedCampaignDeadline(t *testing.T) {
 	out := r.do(srvAlice, false, "campaign", "status", nil)
 	if !srvContains(out, "This campaign's saved data is damaged, so the bot will not read it, and nothing was changed. The bot's operator must restore the database from a backup") {
 		t.Errorf("/campaign status of the damaged campaign: %q", srvTexts(out))
+	}
+}
+
+// Ensure a damaged record the bot reads as it starts (a player's
+// reminder binding, a deadline's schedule) takes only its own campaign
+// out, as a damaged chunk of a log does (ruling SG3): the bot starts,
+// the log names each damaged record, the other campaign is served, the
+// damaged one's referee and channel are told, and its commands refused,
+// with the damaged-data notice, and its deadline does not run (its
+// players cannot give orders), also when only a binding is damaged.
+func TestDamagedRecordAtStart(t *testing.T) {
+	t.Parallel()
+	for name, kinds := range map[string][]string{"binding and schedule": {"bindings", "schedule"}, "binding": {"bindings"}} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dmgRecordAtStart(t, kinds)
+		})
+	}
+}
+
+// dmgRecordAtStart is TestDamagedRecordAtStart with campaign 1's
+// records of the kinds given damaged.
+func dmgRecordAtStart(t *testing.T, kinds []string) {
+	const channel2 = "200000000000000202"
+	r := srvNewRig(t)
+	fltSetUp(r)
+	r.must(srvAlice, true, "orders", "remind", srvOpts("state", "on"))
+	if out := r.send(srvBob, srvGuild, channel2, "campaign", "create", srvOpts("name", "Sound", "setup_tables", "false")); !srvContains(out, "Sound") {
+		t.Fatalf("/campaign create in another channel: %q", srvTexts(out))
+	}
+	r.close()
+	file, err := os.ReadFile(r.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damagedKeys := map[string]bool{}
+	for _, v := range storagetest.Values(file) {
+		p := v.Path
+		if len(p) == 4 && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" && slices.Contains(kinds, string(p[2])) {
+			file[v.Offset+v.Len/2] ^= 0x10
+			damagedKeys[string(p[2])+"/"+string(p[3])] = true
+		}
+	}
+	if len(damagedKeys) < len(kinds) {
+		t.Fatalf("damaged %v, want campaign 1's records of %v", damagedKeys, kinds)
+	}
+	if err := os.WriteFile(r.path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.open()
+	for key := range damagedKeys {
+		if !strings.Contains(r.logs.String(), key) {
+			t.Errorf("the log does not name the damaged record %s:\n%s", key, r.logs.String())
+		}
+	}
+	r.fake.MustWait(t, srvWait, "the damaged-data notice in campaign 1's channel", func() bool {
+		return fltChannelHas(r, "Campaign 1", "saved data is damaged", "restore the database from a backup")
+	})
+	srvWantDM(t, r, srvRef, "saved data is damaged")
+	out := r.do(srvAlice, false, "orders", "remind", srvOpts("state", "off"))
+	if !srvContains(out, "This campaign's saved data is damaged") {
+		t.Errorf("/orders remind in the damaged campaign: %q", srvTexts(out))
+	}
+	if out := r.send(srvBob, srvGuild, channel2, "campaign", "status", nil); !srvContains(out, "Sound") {
+		t.Errorf("/campaign status of the sound campaign: %q", srvTexts(out))
+	}
+	for _, k := range []schedule.Kind{schedule.OrderDeadline, schedule.BattleDeadline} {
+		if next, ok := r.app.scheduler.Next(1, k); ok {
+			t.Errorf("campaign 1's %s scheduled at %s, want it left out", k, next)
+		}
 	}
 }

@@ -22,6 +22,9 @@ func (s *Store) SetRemind(ctx context.Context, id int64, user string, on bool) e
 	if user == "" {
 		return fmt.Errorf("reminders of campaign %d: no user", id)
 	}
+	if err := s.damaged.err(id); err != nil {
+		return err
+	}
 	var v []byte
 	if on {
 		v = []byte("on")

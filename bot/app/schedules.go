@@ -97,9 +97,12 @@ func (s *schedules) put(ctx context.Context, e schedule.Entry) error {
 	return s.db.PutRecord(ctx, scheduleKey(e.Campaign, e.Kind), encodeEntry(e))
 }
 
-// stored reads every stored entry, for the scheduler's Start.
-func (s *schedules) stored(ctx context.Context) ([]schedule.Entry, error) {
-	recs, err := s.db.Records(ctx, 0, storage.Schedule)
+// stored reads every stored entry, for the scheduler's Start; a
+// campaign with a damaged entry is added to damaged (everyRecord), and
+// the entries of a campaign in damaged are left out: its players cannot
+// give orders, so its turns must not run.
+func (s *schedules) stored(ctx context.Context, damaged *damagedSet) ([]schedule.Entry, error) {
+	recs, err := everyRecord(ctx, s.db, storage.Schedule, s.log, damaged)
 	if err != nil {
 		return nil, fmt.Errorf("reading the schedules: %w", err)
 	}
@@ -108,6 +111,10 @@ func (s *schedules) stored(ctx context.Context) ([]schedule.Entry, error) {
 		e, err := decodeEntry(r.Value)
 		if err != nil {
 			s.log.Error("schedule record unreadable: left out", "record", r.RecordKey.String(), "err", err)
+			continue
+		}
+		if damaged.err(r.Campaign) != nil {
+			s.log.Warn("deadline of a damaged campaign left out", "record", r.RecordKey.String())
 			continue
 		}
 		out = append(out, e)

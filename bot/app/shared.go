@@ -114,7 +114,7 @@ func (s *sharedStore) sync() {
 	s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(s.a.cfg.LeaseTTLSeconds)*time.Second)
 	defer cancel()
-	entries, err := s.a.sched.stored(ctx)
+	entries, err := s.a.sched.stored(ctx, s.a.damaged)
 	if err != nil {
 		s.a.log.Warn("schedules not read from the shared store", "err", err)
 		s.requeue(gained)

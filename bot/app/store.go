@@ -18,6 +18,9 @@ type Store struct {
 	db storage.Campaigns
 	// seed gives each new campaign's dice seed.
 	seed func() uint64
+	// damaged is the campaigns refused for a damaged record found at
+	// start (nil: none).
+	damaged *damagedSet
 }
 
 var _ command.Store = (*Store)(nil)
@@ -44,6 +47,9 @@ func (s *Store) Create(ctx context.Context, c *campaign.Campaign) (int64, error)
 // Get implements command.Store. storage decodes every campaign through
 // campaign.Restore (its doc, "Battles' tactical maps are not stored").
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
+	if err := s.damaged.err(id); err != nil {
+		return nil, err
+	}
 	c, err := s.db.Get(ctx, id)
 	return c, mapErr(err)
 }
@@ -96,18 +102,27 @@ func commandSummaries(list []storage.Summary) []command.Summary {
 
 // Update implements command.Store.
 func (s *Store) Update(ctx context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
+	if err := s.damaged.err(id); err != nil {
+		return err
+	}
 	_, err := s.db.Update(ctx, id, storage.UpdateFunc(fn))
 	return mapErr(err)
 }
 
 // Undo implements command.Store.
 func (s *Store) Undo(ctx context.Context, id int64) error {
+	if err := s.damaged.err(id); err != nil {
+		return err
+	}
 	_, err := s.db.Undo(ctx, id)
 	return mapErr(err)
 }
 
 // Export implements command.Store.
 func (s *Store) Export(ctx context.Context, id int64) ([]byte, error) {
+	if err := s.damaged.err(id); err != nil {
+		return nil, err
+	}
 	b, err := s.db.Export(ctx, id)
 	return b, mapErr(err)
 }

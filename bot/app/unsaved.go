@@ -84,6 +84,12 @@ func (h deadlines) turnFailed(ctx context.Context, r schedule.Run, cause error) 
 	}
 	text := fmt.Sprintf("⚠ Turn %d's %s (%s) could not be processed: %s. Nothing of it was applied: orders, worksheets and battles are as they were. It will be processed %s, or at once when the referee runs /campaign advance after the problem is fixed.",
 		turn, kind, r.Due.UTC().Format(time.RFC822), reason, retry)
+	a.tell(ctx, id, referee, players, text)
+}
+
+// tell gives text to campaign id's referee by DM and to its players in
+// its channel, or by DM when it has none.
+func (a *App) tell(ctx context.Context, id int64, referee string, players []string, text string) {
 	out := []command.Reply{{To: command.DM, User: referee, Campaign: id, Text: text}}
 	if _, bound := a.binds.channel(id); bound {
 		out = append(out, command.Reply{To: command.Public, Campaign: id, Text: text})
