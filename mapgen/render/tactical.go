@@ -453,8 +453,9 @@ type terrainPainter struct {
 // processor's cache: painting the whole picture layer after layer spent
 // more time waiting on memory than drawing. Each band is the window band
 // gives (at the picture's own coordinates, so the pixels are the same
-// whatever the band height: TestBands), handed to done once painted,
-// which draws the rulers over it.
+// whatever the band height: TestBands), handed to done once painted:
+// paintTerrain's done draws the rulers over it, terrainRows's maps it to
+// palette indices and writes the rulers and hex numbers so.
 func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.RGBA, done func(*image.RGBA)) {
 	lay := tp.lay
 	g := lay.below()
