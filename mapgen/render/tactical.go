@@ -210,6 +210,13 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 // on the margins (rulers.alone), the hex numbers, the last and opaque
 // layer of the hexes (numbersAside).
 func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
+	return terrainRowsWithin(lay, m, t, drawnArea(lay.below()))
+}
+
+// terrainRowsWithin is terrainRows with drawn the rectangle the hexes'
+// drawings are taken to reach: what drawnArea gives, or more (the rulers
+// then not alone, as TestTerrainRowsAsLookedUp makes them).
+func terrainRowsWithin(lay layout, m *mapgen.Map, t tints, drawn image.Rectangle) ([]byte, adlerSums) {
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
 	rows := make([]byte, S*H)
@@ -217,7 +224,6 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	buf := getPixels()
 	defer putPixels(buf)
 	g := lay.below()
-	drawn := drawnArea(g)
 	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
 	alone := lay.rulers == nil || lay.rulers.alone(g, lay.mw, lay.mh, drawn)
 	tp := newTerrainPainter(lay, m, t)
