@@ -6,8 +6,11 @@ import (
 	"image/color"
 	"image/draw"
 	"image/gif"
+	"io"
+	"strings"
 	"testing"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -190,5 +193,15 @@ func TestReplayGIFStripHeights(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Ensure a replay of frames of maps of different sizes is refused with
+// an error naming the frame.
+func TestReplayGIFMapSizes(t *testing.T) {
+	frames := []Tactical{{Map: mapgen.New(20, 9)}, {Map: mapgen.New(12, 9)}}
+	err := WriteReplayGIF(io.Discard, frames, nil, Options{})
+	if err == nil || !strings.Contains(err.Error(), "frame 1") {
+		t.Errorf("maps of 20×9 and 12×9: %v, want an error naming frame 1", err)
 	}
 }
