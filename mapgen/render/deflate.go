@@ -169,12 +169,22 @@ const nearBits = 12
 // goodMatch is a match long enough not to look for a longer one.
 const goodMatch = 32
 
+// maxDists bounds the distances a matcher tries: newMatcher lists them
+// in an array of this length, so that a longer list does not compile,
+// and tokens gathers its candidates in one. A power of two (the
+// declaration below does not compile otherwise), so that tokens indexes
+// its candidates with a mask and no bounds check.
+const maxDists = 8
+
+var _ [0 - maxDists&(maxDists-1)]struct{}
+
 // newMatcher is the matcher for rows of stride bytes in the stream (a
 // filter byte and the pixels) and a grid repeating every period pixels
 // (0: none).
 func newMatcher(stride, period int) matcher {
 	var m matcher
-	for _, d := range []int{1, period, stride, stride - 1, stride + 1, stride - 2, stride + 2} {
+	// The entries left 0 are not distances.
+	for _, d := range [maxDists]int{1, period, stride, stride - 1, stride + 1, stride - 2, stride + 2} {
 		if d >= 1 && d <= maxDistance && !slices.Contains(m.dists, d) {
 			m.dists = append(m.dists, d)
 		}
@@ -203,7 +213,8 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 		// Candidates are first told by their first four bytes, the
 		// fixed distances' gathered in the order they are tried.
 		cur := binary.LittleEndian.Uint32(data[p:])
-		var cand [8]int
+		// At most maxDists: each of dists at most once.
+		var cand [maxDists]int
 		n := 0
 		one, win := m.dists, m.window != 0 && p-m.window-2 >= lo
 		if win {
@@ -211,12 +222,12 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 		}
 		for _, d := range one {
 			if q := p - d; q >= lo && binary.LittleEndian.Uint32(data[q:]) == cur {
-				cand[n&7], n = d, n+1
+				cand[n&(maxDists-1)], n = d, n+1
 			}
 		}
 		if win {
 			for set := windowSet(binary.LittleEndian.Uint64(data[p-m.window-2:]), cur); set != 0; set &= set - 1 {
-				cand[n&7], n = m.window+windowOrder[bits.TrailingZeros(set)], n+1
+				cand[n&(maxDists-1)], n = m.window+windowOrder[bits.TrailingZeros(set)], n+1
 			}
 		}
 		best, bestD := 0, 0

@@ -220,48 +220,59 @@ func (gs *glyphSet) draw(img *image.RGBA, x, y int, s string, c color.RGBA, alph
 // paint is draw; crisp paints each glyph pixel of at least half coverage
 // solid and leaves the others (drawCrisp).
 func (gs *glyphSet) paint(img *image.RGBA, x, y int, s string, c color.RGBA, alpha uint32, crisp bool) int {
-	pr := img.Rect
 	cr, cg, cb := uint32(c.R), uint32(c.G), uint32(c.B)
+	return gs.clippedRuns(x, y, s, img.Rect, crisp, func(g *glyph, gx, py, x0, x1 int) {
+		o := img.PixOffset(x0, py)
+		d := img.Pix[o : o+4*(x1-x0)]
+		if crisp {
+			// Every pixel of a solid run alpha over the picture.
+			na := 255 - alpha
+			ar, ag, ab := cr*alpha, cg*alpha, cb*alpha
+			for i := 0; i+3 <= len(d); i += 4 {
+				p := d[i : i+3 : i+3]
+				p[0] = uint8(div255(uint32(p[0])*na + ar))
+				p[1] = uint8(div255(uint32(p[1])*na + ag))
+				p[2] = uint8(div255(uint32(p[2])*na + ab))
+			}
+			return
+		}
+		b := g.mask.Rect
+		m0 := (py-y-b.Min.Y)*g.mask.Stride + x0 - gx - b.Min.X
+		for i, m := range g.mask.Pix[m0 : m0+x1-x0] {
+			a := div255(uint32(m) * alpha)
+			na := 255 - a
+			p := d[4*i : 4*i+3 : 4*i+3]
+			p[0] = uint8(div255(uint32(p[0])*na + cr*a))
+			p[1] = uint8(div255(uint32(p[1])*na + cg*a))
+			p[2] = uint8(div255(uint32(p[2])*na + cb*a))
+		}
+	})
+}
+
+// clippedRuns calls f with each run of the glyphs of s, printed with its
+// baseline at y starting at x, clipped to clip: the run's glyph, the
+// glyph's x, the run's row py and its columns [x0, x1). solid picks the
+// runs of at least half coverage, else every inked run. It returns the x
+// after s.
+func (gs *glyphSet) clippedRuns(x, y int, s string, clip image.Rectangle, solid bool, f func(g *glyph, gx, py, x0, x1 int)) int {
 	for _, r := range s {
 		g := gs.get(r)
 		b := g.mask.Rect
-		if y+b.Max.Y <= pr.Min.Y || y+b.Min.Y >= pr.Max.Y {
+		if y+b.Max.Y <= clip.Min.Y || y+b.Min.Y >= clip.Max.Y {
 			x += g.advance
-			continue // not in the picture's rows (a band of a map)
+			continue // not in the clip's rows (a band of a map)
 		}
 		runs := g.inked
-		if crisp {
+		if solid {
 			runs = g.solid
 		}
 		for _, rn := range runs {
 			py := y + rn.y
-			x0, x1 := max(x+rn.x0, pr.Min.X), min(x+rn.x1, pr.Max.X)
-			if py < pr.Min.Y || py >= pr.Max.Y || x0 >= x1 {
+			x0, x1 := max(x+rn.x0, clip.Min.X), min(x+rn.x1, clip.Max.X)
+			if py < clip.Min.Y || py >= clip.Max.Y || x0 >= x1 {
 				continue
 			}
-			o := img.PixOffset(x0, py)
-			d := img.Pix[o : o+4*(x1-x0)]
-			if crisp {
-				// Every pixel of a solid run alpha over the picture.
-				na := 255 - alpha
-				ar, ag, ab := cr*alpha, cg*alpha, cb*alpha
-				for i := 0; i+3 <= len(d); i += 4 {
-					p := d[i : i+3 : i+3]
-					p[0] = uint8(div255(uint32(p[0])*na + ar))
-					p[1] = uint8(div255(uint32(p[1])*na + ag))
-					p[2] = uint8(div255(uint32(p[2])*na + ab))
-				}
-				continue
-			}
-			m0 := (rn.y-b.Min.Y)*g.mask.Stride + x0 - x - b.Min.X
-			for i, m := range g.mask.Pix[m0 : m0+x1-x0] {
-				a := div255(uint32(m) * alpha)
-				na := 255 - a
-				p := d[4*i : 4*i+3 : 4*i+3]
-				p[0] = uint8(div255(uint32(p[0])*na + cr*a))
-				p[1] = uint8(div255(uint32(p[1])*na + cg*a))
-				p[2] = uint8(div255(uint32(p[2])*na + cb*a))
-			}
+			f(g, x, py, x0, x1)
 		}
 		x += g.advance
 	}

@@ -20,21 +20,11 @@ func (gs *glyphSet) drawCrisp(img *image.RGBA, x, y int, s string, c color.RGBA)
 // palette indices stride bytes apart, clipped to clip: drawCrisp paints
 // each of them the colour at full alpha, whatever was under it.
 func (gs *glyphSet) layCrisp(pix []byte, stride int, clip image.Rectangle, x, y int, s string, i uint8) {
-	x -= gs.width(s) / 2
-	for _, r := range s {
-		g := gs.get(r)
-		for _, rn := range g.solid {
-			py := y + rn.y
-			x0, x1 := max(x+rn.x0, clip.Min.X), min(x+rn.x1, clip.Max.X)
-			if py < clip.Min.Y || py >= clip.Max.Y || x0 >= x1 {
-				continue
-			}
-			o := (py-clip.Min.Y)*stride - clip.Min.X
-			row := pix[o+x0 : o+x1]
-			for k := range row {
-				row[k] = i
-			}
+	gs.clippedRuns(x-gs.width(s)/2, y, s, clip, true, func(_ *glyph, _, py, x0, x1 int) {
+		o := (py-clip.Min.Y)*stride - clip.Min.X
+		row := pix[o+x0 : o+x1]
+		for k := range row {
+			row[k] = i
 		}
-		x += g.advance
-	}
+	})
 }

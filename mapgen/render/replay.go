@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
@@ -82,23 +83,34 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 	basePix, canvasPix := getPixels(), getPixels()
 	defer putPixels(basePix)
 	defer putPixels(canvasPix)
-	var base *image.RGBA
-	var baseMap *mapgen.Map
-	var prev, cur *image.Paletted
+	// Every frame's map is cropped alike and put below the tallest
+	// title strip: frames with strips of other heights (a title or
+	// none) are the same size, their maps in the same place.
+	lays := make([]layout, len(frames))
+	top := 0
 	for i, t := range frames {
 		if err := t.check(); err != nil {
 			return err
 		}
-		lay, err := tacticalLayout(t, o)
-		if err != nil {
+		if lays[i], err = tacticalLayout(t, o); err != nil {
 			return err
 		}
+		if a, b := lays[0].crop(focus).Size(), lays[i].crop(focus).Size(); a != b {
+			return fmt.Errorf("render: replay frame %d's map is cropped to %v, frame 0's to %v: the frames must be of maps of one size", i, b, a)
+		}
+		top = max(top, lays[i].strip.height)
+	}
+	var base *image.RGBA
+	var baseMap *mapgen.Map
+	var prev, cur *image.Paletted
+	for i, t := range frames {
+		lay := lays[i]
 		var img *image.RGBA
 		if len(t.Highlights) == 0 {
 			// The terrain is painted once per map (a frame with rubble
-			// has a map of its own); each frame copies it and adds its
-			// retreat edges, counters and title.
-			if t.Map != baseMap {
+			// has a map of its own) and strip height; each frame copies
+			// it and adds its retreat edges, counters and title.
+			if t.Map != baseMap || base.Rect.Dy() != lay.H {
 				if base, err = drawTactical(Tactical{Map: t.Map, Title: t.Title, Viewer: t.Viewer}, o, basePix); err != nil {
 					return err
 				}
@@ -116,7 +128,7 @@ func WriteReplayGIF(w io.Writer, frames []Tactical, focus []hex.Hex, o Options) 
 			return err
 		}
 		crop := lay.crop(focus)
-		cur = palettedInto(cur, img, crop, lay.strip.height)
+		cur = palettedInto(cur, img, crop, lay.strip.height, top)
 		frame := cur
 		if prev != nil && prev.Rect == cur.Rect {
 			frame = changes(cur, prev)
@@ -161,22 +173,30 @@ func (l layout) crop(focus []hex.Hex) image.Rectangle {
 	return r
 }
 
-// palettedInto copies the title strip (its first crop.Dx() columns) and
-// the cropped map of img into one frame in the replay palette, reusing
-// p's pixels when it has the size.
-func palettedInto(p *image.Paletted, img *image.RGBA, crop image.Rectangle, stripH int) *image.Paletted {
-	w, h := crop.Dx(), stripH+crop.Dy()
+// palettedInto copies the title strip (its first crop.Dx() columns,
+// stripH rows) and the cropped map of img into one frame in the replay
+// palette, the map top rows down (top ≥ stripH; background between),
+// reusing p's pixels when it has the size.
+func palettedInto(p *image.Paletted, img *image.RGBA, crop image.Rectangle, stripH, top int) *image.Paletted {
+	w, h := crop.Dx(), top+crop.Dy()
 	if p == nil || p.Rect != image.Rect(0, 0, w, h) {
 		p = image.NewPaletted(image.Rect(0, 0, w, h), replayPalette)
 	}
+	bg := webIndex(colBackground.R, colBackground.G, colBackground.B)
 	for y := 0; y < h; y++ {
+		dst := p.Pix[y*p.Stride : y*p.Stride+w]
 		sy, sx := y, 0
-		if y >= stripH {
-			sy, sx = crop.Min.Y+y-stripH, crop.Min.X
+		switch {
+		case y >= top:
+			sy, sx = crop.Min.Y+y-top, crop.Min.X
+		case y >= stripH:
+			for x := range dst {
+				dst[x] = bg
+			}
+			continue
 		}
 		src := img.Pix[img.PixOffset(sx, sy):]
-		dst := p.Pix[y*p.Stride:]
-		for x := 0; x < w; x++ {
+		for x := range dst {
 			dst[x] = webIndex(src[4*x], src[4*x+1], src[4*x+2])
 		}
 	}

@@ -6,8 +6,11 @@ import (
 	"image/color"
 	"image/draw"
 	"image/gif"
+	"io"
+	"strings"
 	"testing"
 
+	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
 )
 
@@ -86,7 +89,7 @@ func TestReplayGIF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := palettedInto(nil, img, lay.crop(nil), lay.strip.height)
+	want := palettedInto(nil, img, lay.crop(nil), lay.strip.height, lay.strip.height)
 	if want.Rect != whole {
 		t.Fatalf("the last frame drawn whole is %v, the replay %v", want.Rect, whole)
 	}
@@ -126,4 +129,79 @@ func BenchmarkReplayGIF(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+// Ensure a replay whose frames have title strips of different heights
+// (none, one, none again) shows each frame whole: the strip at the top,
+// background below it down to the tallest frame's strip, then the map,
+// at the same place in every frame.
+func TestReplayGIFStripHeights(t *testing.T) {
+	m := sectorView(t).Map
+	frames := []Tactical{{Map: m}, {Map: m, Title: "Battle 1 — turn 2", Viewer: "crucis"}, {Map: m}}
+	var buf bytes.Buffer
+	if err := WriteReplayGIF(&buf, frames, nil, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatalf("the replay does not decode: %v", err)
+	}
+	o, err := Options{HexSize: ReplayHexSize}.resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := 0
+	for _, f := range frames {
+		lay, err := tacticalLayout(f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		top = max(top, lay.strip.height)
+	}
+	whole := image.Rect(0, 0, g.Config.Width, g.Config.Height)
+	shown := image.NewRGBA(whole)
+	web := func(c color.RGBA) color.RGBA { return replayPalette[webIndex(c.R, c.G, c.B)].(color.RGBA) }
+	for i, f := range frames {
+		p := g.Image[i]
+		if !p.Bounds().In(whole) {
+			t.Fatalf("picture %d is %v, the replay %v", i, p.Bounds(), whole)
+		}
+		draw.Draw(shown, p.Bounds(), p, p.Bounds().Min, draw.Over)
+		img, err := drawTactical(f, o, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lay, err := tacticalLayout(f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh := lay.strip.height
+		if want := image.Rect(0, 0, lay.W, top+lay.H-sh); whole != want {
+			t.Fatalf("the replay is %v, want %v", whole, want)
+		}
+		for y := whole.Min.Y; y < whole.Max.Y; y++ {
+			for x := whole.Min.X; x < whole.Max.X; x++ {
+				w := web(colBackground)
+				switch {
+				case y < sh:
+					w = web(img.RGBAAt(x, y))
+				case y >= top:
+					w = web(img.RGBAAt(x, y-top+sh))
+				}
+				if got := shown.RGBAAt(x, y); got != w {
+					t.Fatalf("frame %d (strip %d of %d) at (%d, %d) shows %v, want %v", i, sh, top, x, y, got, w)
+				}
+			}
+		}
+	}
+}
+
+// Ensure a replay of frames of maps of different sizes is refused with
+// an error naming the frame.
+func TestReplayGIFMapSizes(t *testing.T) {
+	frames := []Tactical{{Map: mapgen.New(20, 9)}, {Map: mapgen.New(12, 9)}}
+	err := WriteReplayGIF(io.Discard, frames, nil, Options{})
+	if err == nil || !strings.Contains(err.Error(), "frame 1") {
+		t.Errorf("maps of 20×9 and 12×9: %v, want an error naming frame 1", err)
+	}
 }

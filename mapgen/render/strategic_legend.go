@@ -133,8 +133,10 @@ func (in legendInputs) key() string { return fmt.Sprintf("%#v", in) }
 func strategicLegend(in legendInputs, s float64) []legendItem {
 	var items []legendItem
 	// The swatches share a context on the legend's picture, each drawn
-	// from its fresh state (Push, Pop): a context costs a rasterizer of
-	// some 10 KB, most of a swatch's garbage.
+	// from its fresh state: a context costs a rasterizer of some 10 KB,
+	// most of a swatch's garbage. Pop restores the matrix, colours and
+	// line style but keeps the path and the clip mask, which ClearPath
+	// and ResetClip drop.
 	var dc *gg.Context
 	add := func(sym symbol, label string, wide float64, swatch func(dc *gg.Context, x, y, sz float64)) {
 		if !in.has(sym) {
@@ -147,6 +149,8 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 			dc.Push()
 			swatch(dc, x, y, sz)
 			dc.Pop()
+			dc.ClearPath()
+			dc.ResetClip()
 		}})
 	}
 	for _, t := range mapgen.Themes {

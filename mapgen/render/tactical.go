@@ -210,6 +210,13 @@ func paintTerrain(img *image.RGBA, lay layout, m *mapgen.Map, t tints, bandRows 
 // on the margins (rulers.alone), the hex numbers, the last and opaque
 // layer of the hexes (numbersAside).
 func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
+	return terrainRowsWithin(lay, m, t, drawnArea(lay.below()))
+}
+
+// terrainRowsWithin is terrainRows with drawn the rectangle the hexes'
+// drawings are taken to reach: what drawnArea gives, or more (the rulers
+// then not alone, as TestTerrainRowsAsLookedUp makes them).
+func terrainRowsWithin(lay layout, m *mapgen.Map, t tints, drawn image.Rectangle) ([]byte, adlerSums) {
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
 	rows := make([]byte, S*H)
@@ -217,7 +224,6 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 	buf := getPixels()
 	defer putPixels(buf)
 	g := lay.below()
-	drawn := drawnArea(g)
 	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
 	alone := lay.rulers == nil || lay.rulers.alone(g, lay.mw, lay.mh, drawn)
 	tp := newTerrainPainter(lay, m, t)
@@ -453,8 +459,9 @@ type terrainPainter struct {
 // processor's cache: painting the whole picture layer after layer spent
 // more time waiting on memory than drawing. Each band is the window band
 // gives (at the picture's own coordinates, so the pixels are the same
-// whatever the band height: TestBands), handed to done once painted,
-// which draws the rulers over it.
+// whatever the band height: TestBands), handed to done once painted:
+// paintTerrain's done draws the rulers over it, terrainRows's maps it to
+// palette indices and writes the rulers and hex numbers so.
 func (tp *terrainPainter) paintBands(bandRows int, band func(y0, y1 int) *image.RGBA, done func(*image.RGBA)) {
 	lay := tp.lay
 	g := lay.below()

@@ -77,6 +77,11 @@ func randomTints(rng *rand.Rand, m *mapgen.Map) []Highlight {
 
 // checkTerrainRows compares terrainRows with the terrain of v painted
 // whole in RGBA (paintTerrain) and every pixel looked up (quantise).
+// With rulers, it compares too the rows made as if the hexes' drawings
+// reached the whole picture: the rulers' numbers are then not alone
+// (rulers.alone), so drawn over the band and looked up, and the hex
+// numbers painted with the hexes (no layout the package makes puts
+// a number of the rulers within the hexes' reach).
 func checkTerrainRows(t *testing.T, name string, v Tactical, o Options) {
 	t.Helper()
 	lay, err := checkedLayout(&v, &o)
@@ -90,6 +95,21 @@ func checkTerrainRows(t *testing.T, name string, v Tactical, o Options) {
 	paintTerrain(img, lay, v.Map, tn, 0)
 	want := make([]byte, (W+1)*H)
 	quantise(want[1:], W+1, img)
+	compareTerrainRows(t, name, got, want, W)
+	if lay.rulers != nil {
+		whole := image.Rect(0, 0, W, H)
+		if lay.rulers.alone(lay.below(), lay.mw, lay.mh, whole) {
+			t.Fatalf("%s: the rulers are alone within the whole picture", name)
+		}
+		got, _ := terrainRowsWithin(lay, v.Map, tn, whole)
+		compareTerrainRows(t, name+", rulers not alone", got, want, W)
+	}
+}
+
+// compareTerrainRows reports the pixels of rows got, W pixels wide,
+// that differ from want.
+func compareTerrainRows(t *testing.T, name string, got, want []byte, W int) {
+	t.Helper()
 	if bytes.Equal(got, want) {
 		return
 	}
