@@ -106,6 +106,7 @@ type ldSoak struct {
 	over      atomic.Int64   // campaigns played to their end
 	battles   atomic.Int64   // battles finished
 	slots     []atomic.Int64 // campaigns played to their end by each slot
+	fighting  int            // slots below this play campaigns made to fight (ldSoakSettings)
 	turns     atomic.Int64
 }
 
@@ -125,7 +126,14 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 		t.Log("battle threads and status messages kept in memory (-soak.memthreads)")
 	}
 	r := ldNewRigWith(t, nil, dopts)
-	s := &ldSoak{r: r, stats: &ldStats{}, slots: make([]atomic.Int64, n)}
+	s := &ldSoak{r: r, stats: &ldStats{}, slots: make([]atomic.Int64, n), fighting: n}
+	if !full {
+		// The smoke's warm-up fills the store's kept campaigns, which
+		// a slot playing battles fills too slowly under -race (50 in 3
+		// minutes for 3 slots): one slot fights, the rest play the
+		// default map's short campaigns, where the AI sides never meet.
+		s.fighting = 1
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	start := time.Now()
@@ -229,8 +237,11 @@ func ldRunSoak(t *testing.T, n int, d, every time.Duration, full bool) {
 	// command, battle map, thread or auto-resolve. It happened silently
 	// once, when the AI came to keep its battlegroups apart in short
 	// campaigns (ldSoakSettings).
-	if warmAt >= 0 && s.battles.Load() == samples[warmAt].battles {
+	switch {
+	case full && warmAt >= 0 && s.battles.Load() == samples[warmAt].battles:
 		t.Errorf("no battle finished after the warm-up (%d before it, %d campaign turns in all): the soak no longer tests battles", samples[warmAt].battles, s.turns.Load())
+	case !full && s.battles.Load() == 0:
+		t.Errorf("no battle finished (%d campaign turns in all): the soak no longer tests battles", s.turns.Load())
 	}
 	if checkGrowth {
 		switch {
@@ -321,7 +332,13 @@ func ldSoakSettings(k, gen int) []string {
 // orders, the referee advances, battles are fought.
 func (s *ldSoak) drive(ctx context.Context, k int) {
 	for gen := 0; ctx.Err() == nil; gen++ {
-		id, err := s.r.ldCreate(k, fmt.Sprintf("Soak %d.%d", k, gen), ldSoakSettings(k, gen)...)
+		var settings []string
+		if k < s.fighting {
+			settings = ldSoakSettings(k, gen)
+		} else {
+			settings = []string{"turn_limit", "3"}
+		}
+		id, err := s.r.ldCreate(k, fmt.Sprintf("Soak %d.%d", k, gen), settings...)
 		if err != nil {
 			if ctx.Err() == nil {
 				s.stats.add(ldCall{What: "set-up", Err: err})
