@@ -92,9 +92,9 @@ func TestMigrateRecordSums(t *testing.T) {
 // the bot as a moved deadline or another channel: Check names the
 // campaign and the record, GetRecord and the campaign's Records refuse
 // it with a RecordError saying to restore a backup, every campaign's
-// Records names it apart, and another campaign's record still reads. Each record is changed at its first, middle and last
-// byte (the last is its checksum's), and at every 7th with
-// BFBOT_DAMAGE_ALL.
+// Records names it apart, and another campaign's record still reads.
+// Each record is changed at its first, middle and last byte (the last
+// is its checksum's), and at every 7th with BFBOT_DAMAGE_ALL.
 func TestOpaqueRecordFlipped(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
