@@ -50,6 +50,22 @@ func TestDamagedCampaignDeadline(t *testing.T) {
 	if !srvContains(out, "This campaign's saved data is damaged, so the bot will not read it, and nothing was changed. The bot's operator must restore the database from a backup") {
 		t.Errorf("/campaign status of the damaged campaign: %q", srvTexts(out))
 	}
+	dmgFromElsewhere(t, r)
+}
+
+// dmgFromElsewhere checks that damaged campaign 1 is, to a request that
+// may not reach it — from another server, a stranger's DM — a campaign
+// that does not exist (ruling CH3): the damaged-data notice would tell
+// them that it does.
+func dmgFromElsewhere(t *testing.T, r *srvRig) {
+	t.Helper()
+	for _, from := range []struct{ guild, channel string }{{plcGuild2, plcChannel2}, {"", ""}} {
+		missing := srvContent(r.send(plcMallory, from.guild, from.channel, "campaign", "status", map[string]any{"campaign": 7}))
+		got := srvContent(r.send(plcMallory, from.guild, from.channel, "campaign", "status", map[string]any{"campaign": 1}))
+		if got != strings.Replace(missing, "7", "1", 1) {
+			t.Errorf("damaged campaign 1 named from %q answered:\n%s\nwant as for a missing campaign:\n%s", from.guild, got, missing)
+		}
+	}
 }
 
 // Ensure a damaged record the bot reads as it starts (a player's

@@ -281,6 +281,12 @@ func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, er
 	if x.c, err = g.deps.Store.Get(ctx, id); errors.Is(err, ErrNotFound) {
 		return nil, errNoCampaign(id, r)
 	} else if err != nil {
+		// A campaign that cannot be read (its saved data damaged) cannot
+		// say where it lives: why it failed is told only where the index
+		// shows it reaches (place.go).
+		if ok, ierr := g.indexReaches(ctx, r, id); ierr != nil || !ok {
+			return nil, errNoCampaign(id, r)
+		}
 		return nil, err
 	}
 	if !reaches(x.c, r) {
