@@ -127,7 +127,7 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 	if later {
 		x.deferReply(ctx, true)
 	} else {
-		x.answer(ctx, replies, first, nil)
+		x.answer(ctx, r.User.ID, replies, first, nil)
 	}
 	var went []string // where the posts went, or why not
 	for k, rep := range replies {
@@ -164,7 +164,7 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 		}
 	}
 	if later {
-		x.answer(ctx, replies, first, went)
+		x.answer(ctx, r.User.ID, replies, first, went)
 	}
 }
 
@@ -188,14 +188,15 @@ func addOnce(list []string, s string) []string {
 }
 
 // answer acknowledges (or completes a deferral) with replies[first], or
-// with a notice saying where the replies went when none answers inline.
-func (x *exchange) answer(ctx context.Context, replies []command.Reply, first int, went []string) {
+// with a notice to caller saying where the replies went when none
+// answers inline.
+func (x *exchange) answer(ctx context.Context, caller string, replies []command.Reply, first int, went []string) {
 	var o outgoing
 	priv := true
 	if first >= 0 {
 		o, priv = x.b.build(replies[first], ""), private(replies[first])
 	} else {
-		o = outgoing{content: notice(replies, went)}
+		o = outgoing{content: notice(caller, replies, went)}
 	}
 	switch {
 	case !x.acked:
@@ -218,12 +219,14 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 	}
 }
 
-// notice tells the caller where replies that are not inline went: went
-// says where the posts were made (or why not).
-func notice(replies []command.Reply, went []string) string {
+// notice tells caller where replies that are not inline went: went
+// says where the posts were made (or why not). A DM to anyone else is
+// not his to know of: it may be a secret of the addressee's side, and
+// its mere sending would tell him that one exists (ruling SE5).
+func notice(caller string, replies []command.Reply, went []string) string {
 	var parts []string
 	for _, rep := range replies {
-		if rep.To == command.DM {
+		if rep.To == command.DM && (rep.User == "" || rep.User == caller) {
 			parts = append(parts, textSentDM)
 			break
 		}

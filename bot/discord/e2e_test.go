@@ -351,7 +351,7 @@ func dscAutocomplete(t *testing.T, rig *dscRig) {
 // the caller is told where once the post is made (the interaction is
 // deferred meanwhile).
 func dscBattleThread(t *testing.T, rig *dscRig) {
-	ch, alice, _ := rig.fresh()
+	ch, alice, bob := rig.fresh()
 	for k := range 2 {
 		in := rig.send(t, alice, dscGuild, ch, "battle", "status", nil)
 		if a := in.Ack(); !a.Ephemeral || a.Type != int(discordgo.InteractionResponseDeferredChannelMessageWithSource) {
@@ -375,6 +375,16 @@ func dscBattleThread(t *testing.T, rig *dscRig) {
 	}
 	if m := rig.fake.Messages(threads[0].ID)[0]; m.Content != "battle 7 turn 1" {
 		t.Errorf("thread message %+v", m)
+	}
+	// A DM the command sends to a player of the other side is his
+	// side's secret: the caller's notice reads as without it (ruling SE5).
+	in := rig.send(t, alice, dscGuild, ch, "battle", "status", map[string]any{"tell": bob})
+	rig.fake.MustWait(t, dscWait, "the notice and bob's DM", func() bool {
+		a := rig.fake.Answers(in.ID)
+		return len(a) == 1 && !a[0].Loading && len(rig.fake.DMs(bob)) == 1
+	})
+	if a := rig.fake.Answers(in.ID)[0]; a.Content != "Posted in the battle thread <#"+threads[0].ID+">." {
+		t.Errorf("notice with a DM to bob %q, want it as without", a.Content)
 	}
 }
 

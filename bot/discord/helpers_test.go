@@ -48,7 +48,9 @@ func dscNewDispatcher() *dscDispatcher {
 func (d *dscDispatcher) Specs() []command.Spec {
 	complete := func(context.Context, *command.Request, string) []string { return nil }
 	return []command.Spec{
-		{Name: "battle", Sub: "status", Description: "The battle's state", Where: command.GuildOnly},
+		{Name: "battle", Sub: "status", Description: "The battle's state", Where: command.GuildOnly, Options: []command.Option{
+			{Name: "tell", Description: "A player of the other side, told a secret by DM", Type: command.String},
+		}},
 		{Name: "buttons", Description: "Seven buttons"},
 		{Name: "call", Description: "Pings a player", Options: []command.Option{
 			{Name: "user", Description: "Who", Type: command.UserID, Required: true},
@@ -108,7 +110,13 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 	case r.Name == "notify":
 		return []command.Reply{{To: command.DM, User: r.Options["user"], Text: "a secret for you"}, {To: command.Private, Text: "notified"}}
 	case r.Name == "battle":
-		return []command.Reply{{To: command.Public, Battle: 7, Text: "battle 7 turn 1"}}
+		out := []command.Reply{{To: command.Public, Battle: 7, Text: "battle 7 turn 1"}}
+		if u := r.Options["tell"]; u != "" {
+			// A secret of the other side's (its sighting of the caller's
+			// unit): only its addressee may learn that it was sent.
+			out = append(out, command.Reply{To: command.DM, User: u, Text: "your side sights a unit"})
+		}
+		return out
 	case r.Name == "shout", r.Name == "shout-slow":
 		// A name a player typed, with mentions and markdown, in every
 		// kind of reply.
