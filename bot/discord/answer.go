@@ -102,7 +102,7 @@ func private(rep command.Reply) bool { return rep.To != command.Public }
 // deferral edited) with the first reply that can be; the others follow:
 // private ones as ephemeral follow-ups, public ones in the campaign's
 // channel (or the battle's thread under it), DMs in the addressee's DM
-// channel. When nothing answers inline, the caller is told where the
+// channel, those to other members last. When nothing answers inline, the caller is told where the
 // replies went once they are there (the interaction is deferred
 // meanwhile), so a post that failed is never announced as made.
 func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []command.Reply) {
@@ -130,12 +130,17 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 		x.answer(ctx, r.User.ID, replies, first, nil)
 	}
 	var went []string // where the posts went, or why not
+	// DMs to other members wait until the caller has all he is told: the
+	// time he waits must not tell him that one was sent (ruling SE5).
+	var others []command.Reply
 	for k, rep := range replies {
 		if k == first {
 			continue
 		}
 		place := x.b.placeOf(rep.Campaign, x.i.ChannelID)
 		switch {
+		case rep.To == command.DM && rep.User != "" && rep.User != r.User.ID:
+			others = append(others, rep)
 		case rep.To == command.DM:
 			x.dm(ctx, r.User.ID, rep)
 		case rep.To == command.Public && rep.Battle != 0:
@@ -165,6 +170,9 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 	}
 	if later {
 		x.answer(ctx, r.User.ID, replies, first, went)
+	}
+	for _, rep := range others {
+		x.dm(ctx, r.User.ID, rep)
 	}
 }
 

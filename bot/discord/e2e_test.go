@@ -386,6 +386,20 @@ func dscBattleThread(t *testing.T, rig *dscRig) {
 	if a := rig.fake.Answers(in.ID)[0]; a.Content != "Posted in the battle thread <#"+threads[0].ID+">." {
 		t.Errorf("notice with a DM to bob %q, want it as without", a.Content)
 	}
+	// Nor does the time the caller waits for his answer: the DM is sent
+	// once the answer is given.
+	answered, sent := -1, -1
+	for i, r := range rig.fake.Requests() {
+		switch {
+		case r.Method == "PATCH" && strings.HasSuffix(r.Path, "/messages/@original"):
+			answered = i
+		case r.Method == "POST" && strings.HasSuffix(r.Path, "/channels/"+rig.fake.DMChannel(bob)+"/messages"):
+			sent = i
+		}
+	}
+	if answered < 0 || sent < answered {
+		t.Errorf("the DM to bob was sent (request %d) before alice's answer (request %d): %v", sent, answered, rig.fake.Requests())
+	}
 }
 
 // Ensure a dropped gateway is resumed and the next command still works.
