@@ -127,6 +127,10 @@ func TestDeploymentZones(t *testing.T) {
 		// Both prepared: each its half of the 64-column map (ruling CB17).
 		{"BothPrepared", 0, 0, true, true, referee.Zone{Edge: referee.West, Depth: 32}, referee.Zone{Edge: referee.East, Depth: 32}, referee.West, referee.East},
 		{"BothPreparedOneMovedIn", 0, 2, true, true, referee.Zone{Edge: referee.South, Depth: 8}, referee.Zone{Edge: referee.North, Depth: 3}, referee.South, referee.North},
+		// Both came from sector 5, where neither searched (ruling CO5):
+		// the initiative winner keeps its edge, the other side takes the
+		// opposite one (ruling CB18).
+		{"BothFromOneSector", 5, 5, false, false, referee.Zone{Edge: referee.West, Depth: 3}, referee.Zone{Edge: referee.East, Depth: 3}, referee.West, referee.East},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := btlCampaign(t)
@@ -147,9 +151,10 @@ func TestDeploymentZones(t *testing.T) {
 			// The sides set up in secret, at once by default: no hex may
 			// lie in both zones, or a refusal there (a full hex) would
 			// tell where the enemy's counters stand (ruling CB17).
+			za, zb := st.Campaign.Zones["A6"], st.Campaign.Zones["B8"]
 			for x := range st.Map.Width {
 				for y := range st.Map.Height {
-					if h := (hex.Hex{X: x, Y: y}); tc.wantA.Contains(st.Map, h) && tc.wantB.Contains(st.Map, h) {
+					if h := (hex.Hex{X: x, Y: y}); za.Contains(st.Map, h) && zb.Contains(st.Map, h) {
 						t.Fatalf("hex %v lies in both sides' zones", h)
 					}
 				}

@@ -102,6 +102,21 @@ func (z Zone) Contains(m *mapgen.Map, h hex.Hex) bool {
 	return true
 }
 
+// Overlaps reports whether a hex of m lies in both zones. A Drop zone
+// overlaps nothing: its lances are placed at no hex before the battle
+// starts (they declare where they land, deployDrop).
+func (z Zone) Overlaps(m *mapgen.Map, o Zone) bool {
+	if z.Drop || o.Drop {
+		return false
+	}
+	for _, h := range m.Hexes() {
+		if z.Contains(m, h) && o.Contains(m, h) {
+			return true
+		}
+	}
+	return false
+}
+
 // String names the zone for a player.
 func (z Zone) String() string {
 	switch {
