@@ -15,6 +15,41 @@ import (
 // player holds one seat in one campaign; a referee holds none unless the
 // campaign was created with Settings.RefereePlays (ruling SEAT2).
 
+// A user who held a seat on one side knows its secrets: seated on
+// another he would read that side's and could tell them to the first,
+// so a switch of sides waits for the referee's approval, whatever the
+// phase, and only a referee who plays against nobody (not
+// RefereeConflicted) may give it — or switch himself (ruling SEAT4).
+
+// switching reports whether a seat on side would seat user on a side
+// other than the one he last held.
+func (c *Campaign) switching(user, side string) bool {
+	held := c.Held[user]
+	return held != "" && held != side
+}
+
+// switchError refuses user a seat on side that would switch him from the
+// side he held, unless ok (the approval of a referee who plays against
+// nobody, or that referee himself).
+func (c *Campaign) switchError(user, side string, ok bool) error {
+	if !c.switching(user, side) || ok {
+		return nil
+	}
+	held := c.SideName(c.Held[user])
+	if user == c.Referee {
+		return errorf("you played %s in campaign %d and another player holds or waits for a seat: you may sit on %s again, not on %s (ruling SEAT4)", held, c.ID, held, c.SideName(side))
+	}
+	return errorf("%s played %s in campaign %d: a seat on %s needs the approval of a referee who plays no side against other players (ruling SEAT4)", c.NameOf(user), held, c.ID, c.SideName(side))
+}
+
+// held records that user holds a seat on side (n is a copy being made).
+func (n *Campaign) held(user, side string) {
+	if n.Held == nil {
+		n.Held = map[string]string{}
+	}
+	n.Held[user] = side
+}
+
 // JoinRequest is a join that waits for the referee's answer.
 type JoinRequest struct {
 	User string `json:"user"`
@@ -135,6 +170,7 @@ func Join(c *Campaign, side, user string) (*Campaign, error) {
 	n.Pending = slices.DeleteFunc(n.Pending, func(r JoinRequest) bool { return r.User == user })
 	s := n.Side(side)
 	s.Players = append(s.Players, user)
+	n.held(user, side)
 	n.emit(Event{Step: "setup", Type: "join", Side: side, Text: fmt.Sprintf("%s joins %s", n.NameOf(user), s.Name)})
 	return n, nil
 }
@@ -142,7 +178,17 @@ func Join(c *Campaign, side, user string) (*Campaign, error) {
 // RequestJoin seats user on side, or, when joins need the referee's
 // approval (NeedsApproval), records the request; seated says which.
 func RequestJoin(c *Campaign, side, user string) (n *Campaign, seated bool, err error) {
-	if !c.NeedsApproval() || user == c.Referee {
+	switching := c.switching(user, side)
+	if user == c.Referee {
+		if err := c.switchError(user, side, !c.RefereeConflicted()); err != nil {
+			return nil, false, err
+		}
+	} else if switching {
+		if err := c.switchError(user, side, c.Referee != "" && !c.RefereeConflicted()); err != nil {
+			return nil, false, err
+		}
+	}
+	if (!c.NeedsApproval() && !switching) || user == c.Referee {
 		n, err = Join(c, side, user)
 		return n, err == nil, err
 	}
@@ -161,6 +207,9 @@ func RequestJoin(c *Campaign, side, user string) (n *Campaign, seated bool, err 
 func Approve(c *Campaign, user string) (*Campaign, JoinRequest, error) {
 	req, err := c.request(user)
 	if err != nil {
+		return nil, req, err
+	}
+	if err := c.switchError(user, req.Side, !c.RefereeConflicted()); err != nil {
 		return nil, req, err
 	}
 	n, err := Join(c, req.Side, user)
@@ -214,6 +263,7 @@ func unseat(c *Campaign, user, notice string) (*Campaign, string, error) {
 	n := c.Clone()
 	ns := n.Side(s.ID)
 	ns.Players = slices.DeleteFunc(ns.Players, func(p string) bool { return p == user })
+	n.held(user, s.ID) // also for a seat taken before Held was kept
 	if user != c.Referee {
 		delete(n.Notify, user) // a player gone keeps nothing here
 	}
@@ -226,8 +276,10 @@ func unseat(c *Campaign, user, notice string) (*Campaign, string, error) {
 }
 
 // Replace hands old's seat to substitute, who must hold none and may not
-// be the referee of a campaign he does not play.
-func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
+// be the referee of a campaign he does not play; one who held a seat on
+// another side takes it only from a referee who plays against nobody
+// (byReferee: the referee hands it on; ruling SEAT4).
+func Replace(c *Campaign, old, substitute string, byReferee bool) (*Campaign, error) {
 	s := c.SideOf(old)
 	if s == nil {
 		return nil, errorf("%s plays no side in campaign %d", c.NameOf(old), c.ID)
@@ -241,6 +293,9 @@ func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
 	if substitute == c.Referee && !c.Settings.RefereePlays {
 		return nil, errorf("the referee of campaign %d plays no side unless the campaign is created with referee_plays:true (ruling SEAT2)", c.ID)
 	}
+	if err := c.switchError(substitute, s.ID, byReferee && !c.RefereeConflicted()); err != nil {
+		return nil, err
+	}
 	n := c.Clone()
 	n.Pending = slices.DeleteFunc(n.Pending, func(r JoinRequest) bool { return r.User == substitute })
 	ns := n.Side(s.ID)
@@ -249,6 +304,8 @@ func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
 			ns.Players[i] = substitute
 		}
 	}
+	n.held(substitute, s.ID)
+	n.held(old, s.ID)
 	if old != c.Referee {
 		delete(n.Notify, old)
 	}
@@ -270,6 +327,11 @@ func (c *Campaign) checkSeats() []error {
 				errs = append(errs, fmt.Errorf("user %s holds seats on %s and %s", p, other, s.ID))
 			}
 			seat[p] = s.ID
+		}
+	}
+	for user, side := range c.Held {
+		if c.Side(side) == nil {
+			errs = append(errs, fmt.Errorf("user %s held a seat on %q, no side of the campaign", user, side))
 		}
 	}
 	asked := map[string]bool{}

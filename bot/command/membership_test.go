@@ -310,3 +310,45 @@ func TestRefereeNotesConflicted(t *testing.T) {
 		t.Fatal("a referee playing against Bob got the referee notes")
 	}
 }
+
+// Ensure a user who held a seat on one side is never seated on another
+// unseen (ruling SEAT4): he knows his side's secrets and would read the
+// other's. A referee who plays crucis against Bob may not leave and sit
+// down on the bandits' side, nor take Bob's seat handed on; Alice, who
+// left crucis, asks for the bandits' seat even before the start, and
+// only a referee who plays no side may grant it; a player may not hand
+// his seat to one who played the other side.
+func TestSeatSwitch(t *testing.T) {
+	bandits := "Ellis' Battalion" // a line of the bandits' worksheet
+	t.Run("RefereeWhoPlays", func(t *testing.T) {
+		f := &mbFixture{t: t, store: NewMemStore(7)}
+		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+		f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true")
+		f.must(mbRef, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "join", "side", "bandits")
+		f.must(mbRef, "campaign", "start")
+		f.must(mbRef, "campaign", "leave")
+		f.refused(mbRef, "SEAT4", "campaign", "join", "side", "bandits")
+		f.refused(mbRef, "SEAT4", "campaign", "replace", "player", "@Bob", "substitute", "@Rhea")
+		if got := cmdTexts(f.do(mbRef, "bg", "list")); strings.Contains(got, bandits) {
+			t.Errorf("the referee who played crucis reads the bandits' worksheet:\n%s", got)
+		}
+		f.must(mbRef, "campaign", "join", "side", "crucis") // his own seat again
+	})
+	t.Run("Player", func(t *testing.T) {
+		f := mbNew(t, false)
+		f.must(mbAlice, "campaign", "leave")
+		f.must(mbAlice, "campaign", "join", "side", "bandits")
+		if got := cmdTexts(f.do(mbAlice, "bg", "list")); strings.Contains(got, bandits) {
+			t.Fatalf("Alice, who played crucis, reads the bandits' worksheet before the start:\n%s", got)
+		}
+		f.must(mbRef, "campaign", "approve", "user", "@Alice")
+		if got := cmdTexts(f.must(mbAlice, "bg", "list")); !strings.Contains(got, bandits) {
+			t.Errorf("Alice, approved, does not read her new side's worksheet:\n%s", got)
+		}
+		f.must(mbSub, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "leave")
+		f.refused(mbSub, "SEAT4", "campaign", "replace", "substitute", "@Bob")
+		f.must(mbRef, "campaign", "replace", "player", "@Sam", "substitute", "@Bob")
+	})
+}
