@@ -206,6 +206,7 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 	if err := checkSizes(r); err != nil {
 		return nil, err
 	}
+	shownNames(r)
 	if r.Component != "" {
 		b, err := DecodeButton(r.Component)
 		if err != nil {
