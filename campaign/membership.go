@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"bfbot/internal/english"
+	"bfbot/internal/usertext"
 )
 
 // Membership: who holds a seat on which side, who waits for one, and what
@@ -109,9 +110,10 @@ func (c *Campaign) RefereeConflicted() bool {
 }
 
 // NameOf is how messages name a user: the display name last seen, never
-// the ID (an unknown user is "a player").
+// the ID (an unknown user is "a player"), shown as usertext.Display
+// shows it (a name stored before it was, or imported).
 func (c *Campaign) NameOf(user string) string {
-	if n := c.Names[user]; n != "" {
+	if n := usertext.Display(c.Names[user]); n != "" {
 		return n
 	}
 	return "a player"
