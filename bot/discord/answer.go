@@ -102,7 +102,8 @@ func private(rep command.Reply) bool { return rep.To != command.Public }
 // deferral edited) with the first reply that can be; the others follow:
 // private ones as ephemeral follow-ups, public ones in the campaign's
 // channel (or the battle's thread under it), DMs in the addressee's DM
-// channel, those to other members last. When nothing answers inline, the caller is told where the
+// channel; then the caller is told of a DM he missed before (missed.go),
+// and DMs to other members go last. When nothing answers inline, the caller is told where the
 // replies went once they are there (the interaction is deferred
 // meanwhile), so a post that failed is never announced as made.
 func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []command.Reply) {
@@ -171,6 +172,7 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 	if later {
 		x.answer(ctx, r.User.ID, replies, first, went)
 	}
+	x.tellMissed(ctx, r.User.ID) // missed.go
 	for _, rep := range others {
 		x.dm(ctx, r.User.ID, rep)
 	}

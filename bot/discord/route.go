@@ -304,7 +304,6 @@ func (b *Bot) run(ctx context.Context, x *exchange, r *command.Request, private 
 		}
 	}
 	x.deliver(ctx, r, replies)
-	x.tellMissed(ctx, r.User.ID)
 	b.log.Info("interaction answered", "interaction", x.i.ID, "what", x.label, "user", r.User.ID,
 		"guild", r.Guild, "replies", len(replies), "deferred", x.deferred, "ms", time.Since(x.start).Milliseconds())
 }
