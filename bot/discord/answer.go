@@ -108,9 +108,16 @@ func private(rep command.Reply) bool { return rep.To != command.Public }
 // meanwhile), so a post that failed is never announced as made.
 func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []command.Reply) {
 	for k := range replies {
-		if replies[k].To != command.Public && replies[k].To != command.Private && replies[k].To != command.DM {
-			x.b.log.Warn("reply with unknown addressee sent privately", "interaction", x.i.ID, "to", string(replies[k].To))
-			replies[k].To = command.Private
+		rep := &replies[k]
+		if rep.To != command.Public && rep.To != command.Private && rep.To != command.DM {
+			x.b.log.Warn("reply with unknown addressee sent privately", "interaction", x.i.ID, "to", string(rep.To))
+			rep.To = command.Private
+		}
+		if rep.To == command.Private && rep.User != "" && rep.User != r.User.ID {
+			// Never shown to the caller: it may be a secret of the
+			// addressee's side.
+			x.b.log.Warn("private reply for another user sent to him by DM", "interaction", x.i.ID, "user", rep.User)
+			rep.To = command.DM
 		}
 	}
 	first := -1

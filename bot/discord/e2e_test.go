@@ -38,6 +38,7 @@ func TestShared(t *testing.T) {
 		{"DMWithFile", dscDMWithFile},
 		{"Described", dscDescribed},
 		{"ClosedDMs", dscClosedDMs},
+		{"PrivateForOther", dscPrivateForOther},
 		{"Button", dscButton},
 		{"Modal", dscModal},
 		{"Autocomplete", dscAutocomplete},
@@ -322,6 +323,23 @@ func dscButton(t *testing.T, rig *dscRig) {
 	}
 	if got := rig.d.last(); got.Component != "btn:c" || got.User.ID != bob || got.Name != "" {
 		t.Errorf("request %+v", got)
+	}
+}
+
+// Ensure a private reply addressed to someone other than the caller is
+// never shown to the caller (it may be the addressee's side's secret):
+// it goes to its addressee by DM.
+func dscPrivateForOther(t *testing.T, rig *dscRig) {
+	ch, alice, bob := rig.fresh()
+	in := rig.send(t, alice, dscGuild, ch, "notify", "", map[string]any{"user": bob, "aside": true})
+	rig.fake.MustWait(t, dscWait, "bob's DMs", func() bool { return len(rig.fake.DMs(bob)) == 2 })
+	for _, a := range rig.fake.Answers(in.ID) {
+		if strings.Contains(a.Content, "aside") {
+			t.Errorf("alice is shown bob's private reply: %+v", a)
+		}
+	}
+	if dm := rig.fake.DMs(bob)[1]; dm.Content != "an aside for you" {
+		t.Errorf("bob's second DM %q, want the aside", dm.Content)
 	}
 }
 

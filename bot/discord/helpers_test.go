@@ -58,6 +58,7 @@ func (d *dscDispatcher) Specs() []command.Spec {
 		{Name: "hold", Description: "Waits for the test"},
 		{Name: "notify", Description: "DM another player", Options: []command.Option{
 			{Name: "user", Description: "Who", Type: command.String, Required: true},
+			{Name: "aside", Description: "Also a private reply addressed to him", Type: command.Boolean},
 		}},
 		{Name: "orders", Sub: "move", Description: "Move a battlegroup", Options: []command.Option{
 			{Name: "confirm", Description: "Sure?", Type: command.Boolean},
@@ -108,7 +109,12 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 	case r.Name == "orders" && r.Sub == "move":
 		return []command.Reply{{To: command.Private, Text: "moving " + r.Options["battlegroup"] + " " + r.Options["hexes"] + " " + r.Options["confirm"]}}
 	case r.Name == "notify":
-		return []command.Reply{{To: command.DM, User: r.Options["user"], Text: "a secret for you"}, {To: command.Private, Text: "notified"}}
+		out := []command.Reply{{To: command.DM, User: r.Options["user"], Text: "a secret for you"}, {To: command.Private, Text: "notified"}}
+		if r.Options["aside"] == "true" {
+			// A handler's slip: a private reply for someone else.
+			out = append(out, command.Reply{To: command.Private, User: r.Options["user"], Text: "an aside for you"})
+		}
+		return out
 	case r.Name == "battle":
 		out := []command.Reply{{To: command.Public, Battle: 7, Text: "battle 7 turn 1"}}
 		if u := r.Options["tell"]; u != "" {
