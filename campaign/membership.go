@@ -82,7 +82,8 @@ func (c *Campaign) IsMember(user string) bool {
 
 // RefereeConflicted reports whether the referee may be playing against
 // another human: the campaign lets him hold a seat (Settings.RefereePlays)
-// and another user holds one or waits for one. He then loses every power
+// and another user holds one, waits for one or has held one (Held: a
+// player kicked or gone leaves his side's secrets behind). He then loses every power
 // that shows another side's secrets (export, undo, other sides' records,
 // referee notes; ruling SEAT3) and the choice of how well the AI plays
 // for an absent player (ai_level, missed_deadline; ruling AIL1). His seat
@@ -103,6 +104,11 @@ func (c *Campaign) RefereeConflicted() bool {
 	}
 	for _, r := range c.Pending {
 		if r.User != c.Referee {
+			return true
+		}
+	}
+	for user := range c.Held {
+		if user != c.Referee {
 			return true
 		}
 	}

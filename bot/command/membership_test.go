@@ -249,8 +249,8 @@ func TestRefereePlays(t *testing.T) {
 	f.must(mbRef, "campaign", "join", "side", "crucis")
 	f.must(mbRef, "campaign", "export")
 	f.must(mbBob, "campaign", "join", "side", "bandits")
-	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold or wait for a seat", "campaign", "export")
-	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold or wait for a seat", "undo", "")
+	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "campaign", "export")
+	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "undo", "")
 	f.refused(mbRef, "see only its own records", "bg", "list", "side", "bandits")
 	// Referee notes would show the battle from both sides: none reach him.
 	c, _ := f.store.Get(context.Background(), 1)
@@ -276,7 +276,7 @@ func TestScenarioStarterPowers(t *testing.T) {
 	f.must(mbAlice, "campaign", "export")
 	f.must(mbBob, "scenario", "join", "side", "bandits")
 	// Bob only waits, but an approval would seat him after the fact.
-	f.refused(mbAlice, "you play 7th Crucis Lancers while other players hold or wait for a seat", "campaign", "export")
+	f.refused(mbAlice, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "campaign", "export")
 	f.must(mbAlice, "campaign", "approve", "user", "@Bob")
 	f.refused(mbAlice, "you started this scenario", "campaign", "export")
 	f.refused(mbAlice, "it is refused while another player holds or waits for a seat", "undo", "")
@@ -334,6 +334,12 @@ func TestSeatSwitch(t *testing.T) {
 			t.Errorf("the referee who played crucis reads the bandits' worksheet:\n%s", got)
 		}
 		f.must(mbRef, "campaign", "join", "side", "crucis") // his own seat again
+		// Nor once he has kicked Bob: Bob played, and what his side
+		// holds is still his side's secret.
+		f.must(mbRef, "campaign", "kick", "user", "@Bob")
+		f.must(mbRef, "campaign", "leave")
+		f.refused(mbRef, "SEAT4", "campaign", "join", "side", "bandits")
+		f.refused(mbRef, "SEAT3", "campaign", "export")
 	})
 	t.Run("Player", func(t *testing.T) {
 		f := mbNew(t, false)
