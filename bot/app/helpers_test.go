@@ -19,6 +19,7 @@ import (
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
 	"bfbot/config"
+	"bfbot/storage"
 )
 
 // Ids used across the tests (snowflake-like).
@@ -43,6 +44,9 @@ type srvRig struct {
 	path  string
 	app   *App
 	logs  *srvLog
+	// wrapStore, when set, wraps the store the commands use (not the
+	// deadlines') as open starts the app.
+	wrapStore func(storage.Campaigns) storage.Campaigns
 }
 
 // srvLog collects the app's logs for the test's failure output.
@@ -109,6 +113,9 @@ func (r *srvRig) open() {
 	})
 	if err != nil {
 		r.t.Fatal(err)
+	}
+	if r.wrapStore != nil {
+		a.store.db = r.wrapStore(a.store.db)
 	}
 	if err := a.Start(context.Background()); err != nil {
 		a.Close(context.Background())
