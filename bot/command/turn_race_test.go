@@ -152,3 +152,30 @@ func turnsClosed(c *campaign.Campaign, turn int) int {
 	}
 	return n
 }
+
+// Ensure the refusal of a command its turn overtook says what is open
+// in every phase the turn may have reached, in words made of the turn
+// and phase alone (both public): nothing else of the campaign.
+func TestTurnMovedSaysWhatIsOpen(t *testing.T) {
+	const head = "turn 1's orders phase closed while your command was on its way: it was not carried out. "
+	for _, tc := range []struct {
+		turn  int
+		phase campaign.Phase
+		want  string
+	}{
+		{1, campaign.PhaseSearches, "It is turn 1's search step now (drops were made): only searches may be given (/orders search) and sealed (/orders ready)."},
+		{1, campaign.PhaseBattles, "It is turn 1's battles phase now: orders open again once its battles are over."},
+		{2, campaign.PhaseOrders, "It is turn 2's orders phase now: give it again if it still stands."},
+		{1, campaign.PhaseOver, "The campaign is over."},
+	} {
+		x := &call{Request: &Request{}, turn: "1-orders"}
+		err := x.turnStillAsked(&campaign.Campaign{Turn: tc.turn, Phase: tc.phase})
+		if err == nil || err.Error() != head+tc.want {
+			t.Errorf("turn %d's %s phase: %v, want %q", tc.turn, tc.phase, err, head+tc.want)
+		}
+	}
+	x := &call{Request: &Request{}, turn: "1-orders"}
+	if err := x.turnStillAsked(&campaign.Campaign{Turn: 1, Phase: campaign.PhaseOrders}); err != nil {
+		t.Errorf("in the turn and phase it came in: %v", err)
+	}
+}
