@@ -9,10 +9,10 @@ import (
 	"bfbot/referee/dice"
 )
 
-// raceStore is a Store that runs between before its Update number at
-// (from 1): what commits after a command read its campaign and before
-// the command's own transaction, such as a deadline resolving the turn,
-// comes there every time, not by a scheduler's luck.
+// raceStore is a Store whose Update number at (from 1) first runs
+// between: what commits after a command read its campaign and before the
+// command's own transaction, such as a deadline resolving the turn, comes
+// there every time, not by a scheduler's luck.
 type raceStore struct {
 	Store
 	at      int
