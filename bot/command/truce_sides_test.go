@@ -86,71 +86,76 @@ func truceThreeSides(t *testing.T, raiders string) *cmdFixture {
 // follows the referee (ruling V18): the truce does not wait for the
 // Raiders, so the Lancers' offer is the Bandits' to accept and the
 // standing offer names them alone; the Bandits' offer, which ends the
-// battle, is asked first and its confirm:true accepted; the Raiders'
-// confirm:true, which would only offer, is refused, and their offer made
-// at once. Nothing tells the Lancers or the Bandits of the hidden unit.
+// battle, is asked first, and their confirm:true, asked or not, accepted;
+// the Raiders' confirm:true, which would only offer, is refused, and
+// their offer made at once. Nothing tells the Lancers or the Bandits of
+// the hidden unit.
 func TestBattleTruceThreeSidesOneHidden(t *testing.T) {
 	const hidden = "unit C1 c infantry regular 4/4/4 @1515 r=1 mp=2 hidden"
-	f := truceThreeSides(t, hidden)
-	mine := seenBy(f.cmdMust("alice", "battle", "truce"), "alice")
-	if want := "You offer to end battle 1 as it stands (ruling V18). If Bandits offers too (/battle truce), the battle ends at once, scored as it stands; any attack, strafe or bomb run by any side withdraws your offer."; !strings.Contains(mine, want) {
-		t.Errorf("alice's offer, want %q:\n%s", want, mine)
-	}
-	standing := "Lancers offers to end the battle as it stands (ruling V18): Bandits may accept with /battle truce; any attack withdraws the offer."
-	status := cmdTexts(f.cmdMust("mallory", "battle", "status", "battle", "1"))
-	if !strings.Contains(status, standing) {
-		t.Errorf("/battle status, want %q:\n%s", standing, status)
-	}
-	seen := mine + status
-
-	got := cmdTexts(f.cmdDo("carol", "battle", "truce", "confirm", "true"))
-	if !strings.Contains(got, "⚠") || !strings.Contains(got, "Lancers offers to end battle 1, but your truce would not end it: Bandits must accept too (ruling V18). /battle truce without confirm makes your offer") {
-		t.Errorf("carol's confirm:true, which would only offer: %s", got)
-	}
-	if s := f.sidesState(); s.Side("c").OffersTruce {
-		t.Fatal("carol's refused acceptance was recorded as an offer")
-	}
-
-	ask := f.cmdMust("bob", "battle", "truce")
-	got = cmdTexts(ask)
-	seen += got
-	if !strings.Contains(got, "private bob") || !strings.Contains(got, "Lancers offers to end battle 1 as it stands (ruling V18). Accepting ends it now, scored as at its turn limit: the victory points as they stand, every side still in the field holding it.") {
-		t.Errorf("bob's offer, which ends the battle, is not asked first: %s", got)
-	}
-	if s := f.sidesState(); s.Phase == referee.PhaseOver || s.Side("b").OffersTruce {
-		t.Fatal("the question acted")
-	}
-
-	out := f.cmdMust("bob", "battle", "truce", "confirm", "true")
-	if s := f.sidesState(); s.Phase != referee.PhaseOver {
-		t.Fatalf("bob's confirm:true did not end the battle:\n%s", cmdTexts(out))
-	}
-	seen += seenBy(out, "bob") + seenBy(out, "alice")
-	if !strings.Contains(seen, "Bandits accepts the offer to end the battle as it stands (ruling V18)") {
-		t.Errorf("the end by agreement is not told:\n%s", cmdTexts(out))
-	}
-	for _, leak := range []string{"C1", "hidden", "infantry", "1515"} {
-		if strings.Contains(seen, leak) {
-			t.Errorf("the Lancers or the Bandits are told %q of the Raiders' hidden unit:\n%s", leak, seen)
+	t.Run("the Bandits accept", func(t *testing.T) {
+		f := truceThreeSides(t, hidden)
+		mine := seenBy(f.cmdMust("alice", "battle", "truce"), "alice")
+		if want := "You offer to end battle 1 as it stands (ruling V18). If Bandits offers too (/battle truce), the battle ends at once, scored as it stands; any attack, strafe or bomb run by any side withdraws your offer."; !strings.Contains(mine, want) {
+			t.Errorf("alice's offer, want %q:\n%s", want, mine)
 		}
-	}
-
-	f = truceThreeSides(t, hidden)
-	f.cmdMust("alice", "battle", "truce")
-	mine = seenBy(f.cmdMust("carol", "battle", "truce"), "carol")
-	if s := f.sidesState(); !s.Side("c").OffersTruce || s.Phase == referee.PhaseOver {
-		t.Fatalf("carol's offer: recorded %v, phase %v; want it made at once", s.Side("c").OffersTruce, s.Phase)
-	}
-	if !strings.Contains(mine, "You offer to end battle 1 as it stands (ruling V18). If Bandits offers too (/battle truce)") {
-		t.Errorf("carol's offer:\n%s", mine)
-	}
-	standing = "Lancers and Raiders offer to end the battle as it stands (ruling V18): Bandits may accept with /battle truce; any attack withdraws the offer."
-	if got := cmdTexts(f.cmdMust("bob", "battle", "view")); !strings.Contains(got, standing) {
-		t.Errorf("bob's /battle view, want %q:\n%s", standing, got)
-	}
-	if got := cmdTexts(f.cmdMust("bob", "battle", "truce")); !strings.Contains(got, "Lancers and Raiders offer to end battle 1 as it stands (ruling V18). Accepting ends it now") {
-		t.Errorf("bob's acceptance is not asked first: %s", got)
-	}
+		standing := "Lancers offers to end the battle as it stands (ruling V18): Bandits may accept with /battle truce; any attack withdraws the offer."
+		status := cmdTexts(f.cmdMust("mallory", "battle", "status", "battle", "1"))
+		if !strings.Contains(status, standing) {
+			t.Errorf("/battle status, want %q:\n%s", standing, status)
+		}
+		ask := cmdTexts(f.cmdMust("bob", "battle", "truce"))
+		if !strings.Contains(ask, "private bob") || !strings.Contains(ask, "Lancers offers to end battle 1 as it stands (ruling V18). Accepting ends it now, scored as at its turn limit: the victory points as they stand, every side still in the field holding it.") {
+			t.Errorf("bob's offer, which ends the battle, is not asked first: %s", ask)
+		}
+		if s := f.sidesState(); s.Phase == referee.PhaseOver || s.Side("b").OffersTruce {
+			t.Fatal("the question acted")
+		}
+		out := f.cmdMust("bob", "battle", "truce", "confirm", "true")
+		if s := f.sidesState(); s.Phase != referee.PhaseOver {
+			t.Fatalf("bob's confirm:true did not end the battle:\n%s", cmdTexts(out))
+		}
+		seen := mine + status + ask + seenBy(out, "bob") + seenBy(out, "alice")
+		if !strings.Contains(seen, "Bandits accepts the offer to end the battle as it stands (ruling V18)") {
+			t.Errorf("the end by agreement is not told:\n%s", cmdTexts(out))
+		}
+		for _, leak := range []string{"C1", "hidden", "infantry", "1515"} {
+			if strings.Contains(seen, leak) {
+				t.Errorf("the Lancers or the Bandits are told %q of the Raiders' hidden unit:\n%s", leak, seen)
+			}
+		}
+	})
+	t.Run("the Bandits accept unasked", func(t *testing.T) {
+		f := truceThreeSides(t, hidden)
+		f.cmdMust("alice", "battle", "truce")
+		if got := cmdTexts(f.cmdDo("bob", "battle", "truce", "confirm", "true")); f.sidesState().Phase != referee.PhaseOver {
+			t.Errorf("bob's confirm:true typed unasked did not end the battle: %s", got)
+		}
+	})
+	t.Run("the Raiders offer", func(t *testing.T) {
+		f := truceThreeSides(t, hidden)
+		f.cmdMust("alice", "battle", "truce")
+		got := cmdTexts(f.cmdDo("carol", "battle", "truce", "confirm", "true"))
+		if !strings.Contains(got, "⚠") || !strings.Contains(got, "Lancers offers to end battle 1, but your truce would not end it: Bandits must accept too (ruling V18). /battle truce without confirm makes your offer") {
+			t.Errorf("carol's confirm:true, which would only offer: %s", got)
+		}
+		if s := f.sidesState(); s.Side("c").OffersTruce {
+			t.Fatal("carol's refused acceptance was recorded as an offer")
+		}
+		mine := seenBy(f.cmdMust("carol", "battle", "truce"), "carol")
+		if s := f.sidesState(); !s.Side("c").OffersTruce || s.Phase == referee.PhaseOver {
+			t.Fatalf("carol's offer: recorded %v, phase %v; want it made at once", s.Side("c").OffersTruce, s.Phase)
+		}
+		if !strings.Contains(mine, "You offer to end battle 1 as it stands (ruling V18). If Bandits offers too (/battle truce)") {
+			t.Errorf("carol's offer:\n%s", mine)
+		}
+		standing := "Lancers and Raiders offer to end the battle as it stands (ruling V18): Bandits may accept with /battle truce; any attack withdraws the offer."
+		if got := cmdTexts(f.cmdMust("bob", "battle", "view")); !strings.Contains(got, standing) {
+			t.Errorf("bob's /battle view, want %q:\n%s", standing, got)
+		}
+		if got := cmdTexts(f.cmdMust("bob", "battle", "truce")); !strings.Contains(got, "Lancers and Raiders offer to end battle 1 as it stands (ruling V18). Accepting ends it now") {
+			t.Errorf("bob's acceptance is not asked first: %s", got)
+		}
+	})
 }
 
 // Ensure /battle truce with three sides all in sight: each offer but the
