@@ -74,10 +74,14 @@ func srvConfig(fake *discordtest.Fake, path string) config.Config {
 	return cfg
 }
 
-// srvNewRig starts a fake Discord (with opts) and an app on a new database file.
+// srvNewRig starts a fake Discord (with opts) and an app on a new
+// database file. The fake measures Discord's limits on an interaction's
+// life on the app's clock.
 func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 	t.Helper()
-	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart),
+	clock := schedule.NewFakeClock(srvStart)
+	opts = append([]discordtest.Option{discordtest.WithClock(clock.Now)}, opts...)
+	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: clock,
 		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
 	// Display names unlike the IDs, so a message that names someone by
 	// ID is caught (srvNoUserIDs).

@@ -24,17 +24,31 @@ func dscLateRig(t *testing.T, opts ...discord.Option) (*dscRig, *schedule.FakeCl
 	return dscStartOn(t, fake, dscGuild, append([]discord.Option{discord.WithClock(clock.Now)}, opts...)...), clock
 }
 
-// dscAnswered waits until the bot has finished with interaction id.
+// dscAnswered waits until the bot has logged the end of interaction id.
+// A log line wakes no Wait of the fake's, so the log is polled.
 func dscAnswered(t *testing.T, rig *dscRig, id string) {
 	t.Helper()
-	rig.fake.MustWait(t, dscWait, "the end of interaction "+id, func() bool {
-		for _, line := range strings.Split(rig.log.String(), "\n") {
-			if strings.Contains(line, `"msg":"interaction answered"`) && strings.Contains(line, `"interaction":"`+id+`"`) {
-				return true
-			}
+	deadline := time.Now().Add(dscWait)
+	for !dscLogged(rig.log.String(), `"msg":"interaction answered"`, `"interaction":"`+id+`"`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("interaction %s not answered within %v:\n%s", id, dscWait, rig.log.String())
 		}
-		return false
-	})
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// dscLogged reports whether a line of logs holds all of parts.
+func dscLogged(logs string, parts ...string) bool {
+	for _, line := range strings.Split(logs, "\n") {
+		all := true
+		for _, p := range parts {
+			all = all && strings.Contains(line, p)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // dscShownWith lists the messages holding text that are not ephemeral
