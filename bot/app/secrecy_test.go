@@ -193,7 +193,7 @@ func srvSees(viewers []string, user string) bool {
 
 // Ensure a secret answer that comes after its interaction's token has
 // expired reaches its caller alone, in his direct messages, and nothing
-// of it shows where the other side reads (ruling DC1): the fake ages
+// of it shows where the other side reads (ruling SE8): the fake ages
 // Alice's token past Discord's 15 minutes as it acknowledges her
 // command (the deferral of a map drawn for her side), so the map is
 // late.

@@ -16,7 +16,7 @@ import (
 // Opcodes and Status Codes, JSON Error Codes). A handler may outlast
 // either: a battle the AI fights, a turn run under load, a store that
 // holds it. Its replies are then delivered without the token, where
-// their readers may see them and nowhere else (ruling DC1):
+// their readers may see them and nowhere else (ruling SE8):
 //
 //   - a public reply goes to the interaction's channel as a bot message,
 //     which has the same readers as the answer it replaces;

@@ -14,7 +14,7 @@ import (
 // These tests hold the adapter to Discord's limits on an interaction's
 // life, which the fake enforces on a clock it shares with the bot: the
 // first answer within 3 seconds, follow-ups and edits within the token's
-// 15 minutes (late.go, ruling DC1).
+// 15 minutes (late.go, ruling SE8).
 
 // dscLateRig is a bot and a fake Discord on one fake clock.
 func dscLateRig(t *testing.T, opts ...discord.Option) (*dscRig, *schedule.FakeClock) {
