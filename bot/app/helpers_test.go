@@ -108,8 +108,9 @@ func (r *srvRig) open() {
 		Seed:       func() uint64 { seed++; return 100 + seed },
 		// The fake clock stands still while commands come fast.
 		RateLimits: command.RateLimits{Off: true},
-		// Attachments are downloaded from the fake too.
-		Discord: []discord.Option{discord.WithFileClient(r.fake.Client())},
+		// Attachments are downloaded from the fake too; the fake's
+		// clock is the app's, and so is the tokens' (srvNewRig).
+		Discord: []discord.Option{discord.WithFileClient(r.fake.Client()), discord.WithInteractionClock(r.clock.Now)},
 	})
 	if err != nil {
 		r.t.Fatal(err)

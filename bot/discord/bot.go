@@ -65,7 +65,9 @@ type Bot struct {
 	log     *slog.Logger
 	store   ThreadStore
 	now     func() time.Time
-	grace   time.Duration
+	// tokenNow is the clock of interaction tokens' lives (late.go).
+	tokenNow func() time.Time
+	grace    time.Duration
 	// deferPrivate says whether a Slow command's deferral is ephemeral.
 	deferPrivate func(command.Spec) bool
 	// files downloads attached files (attach.go).
@@ -113,9 +115,14 @@ func WithHTTPClient(c *http.Client) Option { return func(b *Bot) { b.session.Cli
 // WithStore sets where thread and status message ids are kept.
 func WithStore(s ThreadStore) Option { return func(b *Bot) { b.store = s } }
 
-// WithClock sets the clock that stamps Request.Now and on which an
-// interaction token's life is counted (late.go).
+// WithClock sets the clock that stamps Request.Now.
 func WithClock(now func() time.Time) Option { return func(b *Bot) { b.now = now } }
+
+// WithInteractionClock sets the clock on which an interaction token's
+// life is counted (late.go); the default is real time. It is not the
+// game's clock (WithClock), which tests run days in seconds: that must
+// not age a token. Tests share this one with the fake Discord.
+func WithInteractionClock(now func() time.Time) Option { return func(b *Bot) { b.tokenNow = now } }
 
 // WithAckGrace sets how long a command not marked Slow may run before it is
 // deferred.
@@ -163,6 +170,7 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 		log:          logger.With("component", "discord"),
 		store:        NewMemoryStore(),
 		now:          time.Now,
+		tokenNow:     time.Now,
 		grace:        DefaultAckGrace,
 		deferPrivate: func(command.Spec) bool { return true },
 		files:        &http.Client{Timeout: DefaultFileTimeout},

@@ -29,15 +29,16 @@ import (
 //     privately (missed.go), to read it with the read-only commands.
 //
 // The bot stops using a token at interactionLife after it received the
-// interaction, on its clock, and takes Discord's refusal of a token it
-// still thought alive (a clock that disagrees) the same way.
+// interaction (WithInteractionClock: real time), and takes Discord's
+// refusal of a token it still thought alive (a clock that disagrees)
+// the same way.
 
 // textLate heads a private reply sent by DM because the interaction's
 // token is spent.
 const textLate = "This answer to %s came after the time Discord gives a bot to answer, so it is here:\n\n"
 
 // late reports whether the interaction's token can no longer be used.
-func (x *exchange) late() bool { return x.spent || !x.b.now().Before(x.expires) }
+func (x *exchange) late() bool { return x.spent || !x.b.tokenNow().Before(x.expires) }
 
 // spend reports whether err is Discord refusing the interaction as late
 // or unanswered; the token is then spent for the rest of the exchange.

@@ -21,7 +21,7 @@ func dscLateRig(t *testing.T, opts ...discord.Option) (*dscRig, *schedule.FakeCl
 	t.Helper()
 	clock := schedule.NewFakeClock(time.Date(2026, time.March, 1, 20, 0, 0, 0, time.UTC))
 	fake := discordtest.New(t, discordtest.WithClock(clock.Now))
-	return dscStartOn(t, fake, dscGuild, append([]discord.Option{discord.WithClock(clock.Now)}, opts...)...), clock
+	return dscStartOn(t, fake, dscGuild, append([]discord.Option{discord.WithInteractionClock(clock.Now)}, opts...)...), clock
 }
 
 // dscAnswered waits until the bot has logged the end of interaction id.

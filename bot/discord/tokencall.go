@@ -23,7 +23,7 @@ import (
 // newExchange starts answering interaction i.
 func (b *Bot) newExchange(i *discordgo.Interaction) *exchange {
 	return &exchange{b: b, i: i, start: time.Now(), limits: discordgo.NewRatelimiter(),
-		expires: b.now().Add(interactionLife)}
+		expires: b.tokenNow().Add(interactionLife)}
 }
 
 // call makes one REST call with the interaction's token: payload as JSON,
