@@ -35,7 +35,7 @@ type exchange struct {
 	// limits holds the rate-limit buckets of the calls made with the
 	// interaction's token (tokencall.go).
 	limits *discordgo.RateLimiter
-	// expires is when the bot stops using the token, on its clock;
+	// expires is when the bot stops using the token, on its token clock;
 	// spent is set once Discord refused it (late.go).
 	expires time.Time
 	spent   bool
