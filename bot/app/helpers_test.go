@@ -78,10 +78,14 @@ func srvConfig(fake *discordtest.Fake, path string) config.Config {
 	return cfg
 }
 
-// srvNewRig starts a fake Discord (with opts) and an app on a new database file.
+// srvNewRig starts a fake Discord (with opts) and an app on a new
+// database file. The fake measures Discord's limits on an interaction's
+// life on the app's clock.
 func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 	t.Helper()
-	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart),
+	clock := schedule.NewFakeClock(srvStart)
+	opts = append([]discordtest.Option{discordtest.WithClock(clock.Now)}, opts...)
+	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: clock,
 		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
 	// Display names unlike the IDs, so a message that names someone by
 	// ID is caught (srvNoUserIDs).
@@ -108,8 +112,9 @@ func (r *srvRig) open() {
 		Seed:       func() uint64 { seed++; return 100 + seed },
 		// The fake clock stands still while commands come fast.
 		RateLimits: command.RateLimits{Off: true},
-		// Attachments are downloaded from the fake too.
-		Discord: []discord.Option{discord.WithFileClient(r.fake.Client())},
+		// Attachments are downloaded from the fake too; the fake's
+		// clock is the app's, and so is the tokens' (srvNewRig).
+		Discord: []discord.Option{discord.WithFileClient(r.fake.Client()), discord.WithInteractionClock(r.clock.Now)},
 	})
 	if err != nil {
 		r.t.Fatal(err)
