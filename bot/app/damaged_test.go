@@ -121,3 +121,55 @@ func dmgRecordAtStart(t *testing.T, kinds []string) {
 		}
 	}
 }
+
+// Ensure a damaged reminder marker (the deadline a reminder last went
+// out for) neither takes its campaign out nor stops its reminders
+// (ruling SG3): it is taken as absent, with one warning in the log
+// naming it, the reminder goes out, and the marker is written anew, so
+// the next deadline's reminder goes out too and nothing is logged again.
+func TestDamagedReminderMarker(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	srvSetUp(r)
+	r.must(srvAlice, true, "orders", "remind", srvOpts("state", "on"))
+	r.clock.Set(time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC))
+	r.settle()
+	srvWantDM(t, r, srvAlice, "Reminder: turn 1's orders for")
+	r.close()
+	file, err := os.ReadFile(r.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, v := range storagetest.Values(file) {
+		if p := v.Path; len(p) == 4 && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" && string(p[2]) == "markers" && string(p[3]) == "reminded" {
+			file[v.Offset+v.Len/2] ^= 0x10
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("campaign 1 has no reminder marker in the file")
+	}
+	if err := os.WriteFile(r.path, file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.open()
+	r.settle()
+	if out := r.do(srvAlice, false, "campaign", "status", nil); !srvContains(out, "Deadline") || srvContains(out, "damaged") {
+		t.Errorf("/campaign status with a damaged reminder marker: %q", srvTexts(out))
+	}
+	r.clock.Set(time.Date(2026, 3, 2, 20, 0, 0, 0, time.UTC))
+	r.settle()
+	r.clock.Set(time.Date(2026, 3, 3, 18, 0, 0, 0, time.UTC))
+	r.settle()
+	srvWantDM(t, r, srvAlice, "Reminder: turn 2's orders for")
+	if n := strings.Count(r.logs.String(), "reminder marker damaged"); n != 1 {
+		t.Errorf("the log warns of the damaged marker %d times, want once:\n%s", n, r.logs.String())
+	}
+	if !strings.Contains(r.logs.String(), "markers/reminded") {
+		t.Errorf("the log does not name the damaged marker:\n%s", r.logs.String())
+	}
+	if fltChannelHas(r, "saved data is damaged") {
+		t.Error("the channel was told the campaign's data is damaged")
+	}
+}
