@@ -1,13 +1,17 @@
 package app
 
 import (
+	"context"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	clientv3 "go.etcd.io/etcd/client/v3"
+
 	"bfbot/bot/schedule"
+	"bfbot/storage/etcdtest"
 	"bfbot/storage/storagetest"
 )
 
@@ -64,42 +68,48 @@ func TestDamagedRecordAtStart(t *testing.T) {
 	for name, kinds := range map[string][]string{"binding and schedule": {"bindings", "schedule"}, "binding": {"bindings"}} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dmgRecordAtStart(t, kinds)
+			dmgRecordAtStart(t, nil, func(r *srvRig) []string { return dmgFlipFile(r, kinds) })
 		})
 	}
 }
 
-// dmgRecordAtStart is TestDamagedRecordAtStart with campaign 1's
-// records of the kinds given damaged.
-func dmgRecordAtStart(t *testing.T, kinds []string) {
+// Ensure the bot on etcd takes only a campaign out for a damaged record
+// as it does on a file (TestDamagedRecordAtStart), and for a key in the
+// records' range naming the campaign but not a record, which etcd, a
+// store of keys other programs may write, can hold.
+func TestDamagedRecordAtStartEtcd(t *testing.T) {
+	t.Parallel()
+	for name, damage := range map[string]func(r *srvRig) []string{
+		"binding and schedule": func(r *srvRig) []string { return dmgFlipEtcd(r, "bindings", "schedule") },
+		"key not a record's": func(r *srvRig) []string {
+			key := srvEtcdPrefix + "record/bindings/0000000000000001/"
+			dmgEtcd(r, func(c *clientv3.Client) error { _, err := c.Put(context.Background(), key, "x"); return err })
+			return []string{key}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dmgRecordAtStart(t, etcdtest.Start(t, t.TempDir()).Endpoints, damage)
+		})
+	}
+}
+
+// dmgRecordAtStart is TestDamagedRecordAtStart on a new file, or a
+// prefix of the etcd at the endpoints given, with campaign 1's records
+// damaged, while the bot is stopped, by damage, which returns the keys
+// the log must name.
+func dmgRecordAtStart(t *testing.T, etcd []string, damage func(r *srvRig) []string) {
 	const channel2 = "200000000000000202"
-	r := srvNewRig(t)
+	r := srvNewRigOn(t, etcd)
 	fltSetUp(r)
 	r.must(srvAlice, true, "orders", "remind", srvOpts("state", "on"))
 	if out := r.send(srvBob, srvGuild, channel2, "campaign", "create", srvOpts("name", "Sound", "setup_tables", "false")); !srvContains(out, "Sound") {
 		t.Fatalf("/campaign create in another channel: %q", srvTexts(out))
 	}
 	r.close()
-	file, err := os.ReadFile(r.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	damagedKeys := map[string]bool{}
-	for _, v := range storagetest.Values(file) {
-		p := v.Path
-		if len(p) == 4 && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" && slices.Contains(kinds, string(p[2])) {
-			file[v.Offset+v.Len/2] ^= 0x10
-			damagedKeys[string(p[2])+"/"+string(p[3])] = true
-		}
-	}
-	if len(damagedKeys) < len(kinds) {
-		t.Fatalf("damaged %v, want campaign 1's records of %v", damagedKeys, kinds)
-	}
-	if err := os.WriteFile(r.path, file, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	damagedKeys := damage(r)
 	r.open()
-	for key := range damagedKeys {
+	for _, key := range damagedKeys {
 		if !strings.Contains(r.logs.String(), key) {
 			t.Errorf("the log does not name the damaged record %s:\n%s", key, r.logs.String())
 		}
@@ -171,5 +181,71 @@ func TestDamagedReminderMarker(t *testing.T) {
 	}
 	if fltChannelHas(r, "saved data is damaged") {
 		t.Error("the channel was told the campaign's data is damaged")
+	}
+}
+
+// dmgFlipFile changes a byte of each of campaign 1's records of the
+// kinds given in the rig's file and returns their keys.
+func dmgFlipFile(r *srvRig, kinds []string) []string {
+	r.t.Helper()
+	file, err := os.ReadFile(r.path)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	var keys []string
+	for _, v := range storagetest.Values(file) {
+		p := v.Path
+		if len(p) == 4 && string(p[1]) == "\x00\x00\x00\x00\x00\x00\x00\x01" && slices.Contains(kinds, string(p[2])) {
+			file[v.Offset+v.Len/2] ^= 0x10
+			keys = append(keys, string(p[2])+"/"+string(p[3]))
+		}
+	}
+	if len(keys) < len(kinds) {
+		r.t.Fatalf("damaged %v, want campaign 1's records of %v", keys, kinds)
+	}
+	if err := os.WriteFile(r.path, file, 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+	return keys
+}
+
+// dmgFlipEtcd is dmgFlipFile for a rig on etcd.
+func dmgFlipEtcd(r *srvRig, kinds ...string) []string {
+	r.t.Helper()
+	var keys []string
+	dmgEtcd(r, func(c *clientv3.Client) error {
+		for _, kind := range kinds {
+			prefix := srvEtcdPrefix + "record/" + kind + "/0000000000000001/"
+			g, err := c.Get(context.Background(), prefix, clientv3.WithPrefix())
+			if err != nil {
+				return err
+			}
+			for _, kv := range g.Kvs {
+				v := kv.Value
+				v[len(v)/2] ^= 0x10
+				if _, err := c.Put(context.Background(), string(kv.Key), string(v)); err != nil {
+					return err
+				}
+				keys = append(keys, kind+"/"+strings.TrimPrefix(string(kv.Key), prefix))
+			}
+		}
+		return nil
+	})
+	if len(keys) < len(kinds) {
+		r.t.Fatalf("damaged %v, want campaign 1's records of %v", keys, kinds)
+	}
+	return keys
+}
+
+// dmgEtcd runs write with a client of the rig's etcd.
+func dmgEtcd(r *srvRig, write func(*clientv3.Client) error) {
+	r.t.Helper()
+	c, err := clientv3.New(clientv3.Config{Endpoints: r.etcd})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer c.Close()
+	if err := write(c); err != nil {
+		r.t.Fatal(err)
 	}
 }
