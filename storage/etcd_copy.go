@@ -55,8 +55,7 @@ func (s *EtcdStore) copyAt(ctx context.Context, id int64, at int64, leaveDamaged
 		clientv3.OpGet(s.p.revs(id), clientv3.WithPrefix(), clientv3.WithRev(at)),
 		clientv3.OpGet(s.p.logs(id), clientv3.WithPrefix(), clientv3.WithRev(at)),
 	}
-	kinds := []RecordKind{Schedule, Binding, Marker}
-	for _, kind := range kinds {
+	for _, kind := range recordKinds {
 		ops = append(ops, clientv3.OpGet(s.p.recordsOf(kind, id), clientv3.WithPrefix(), clientv3.WithRev(at)))
 	}
 	r, err := s.read(ctx, ops...)
@@ -85,7 +84,7 @@ func (s *EtcdStore) copyAt(ctx context.Context, id int64, at int64, leaveDamaged
 	for _, e := range raw {
 		cc.events = append(cc.events, e)
 	}
-	for i, kind := range kinds {
+	for i, kind := range recordKinds {
 		recs, bad := s.readRecords(kind, r.Responses[2+i].GetResponseRange().Kvs)
 		if len(bad) > 0 && !leaveDamaged {
 			return cc, bad[0]

@@ -79,9 +79,8 @@ func (s *EtcdStore) Check(ctx context.Context) []error {
 // checkRecords names every schedule, binding and marker record under the
 // prefix whose key is not a record's or whose checksum does not match.
 func (s *EtcdStore) checkRecords(ctx context.Context) []error {
-	kinds := []RecordKind{Schedule, Binding, Marker}
 	var ops []clientv3.Op
-	for _, kind := range kinds {
+	for _, kind := range recordKinds {
 		ops = append(ops, clientv3.OpGet(s.p.records(kind), clientv3.WithPrefix()))
 	}
 	r, err := s.read(ctx, ops...)
@@ -89,7 +88,7 @@ func (s *EtcdStore) checkRecords(ctx context.Context) []error {
 		return []error{err}
 	}
 	var errs []error
-	for i, kind := range kinds {
+	for i, kind := range recordKinds {
 		_, bad := s.readRecords(kind, r.Responses[i].GetResponseRange().Kvs)
 		for _, re := range bad {
 			errs = append(errs, re)

@@ -190,7 +190,7 @@ func TestEtcdLayout7Records(t *testing.T) {
 			t.Errorf("GetRecord(%s) = %q, %v, want %q", r.RecordKey, got, err, r.Value)
 		}
 	}
-	for _, kind := range stoOpaqueKinds {
+	for _, kind := range recordKinds {
 		recs, err := s.Records(ctx, 0, kind)
 		var dr *DamagedRecords
 		if kind == Marker && errors.As(err, &dr) && len(dr.Errs) == 1 && dr.Errs[0].Key == stray {

@@ -211,7 +211,7 @@ type sealedRecord struct {
 // whose last four bytes happen to be its checksum: odds of 1 in 2³², as
 // etcdSealRevisions).
 func etcdSealOpaque(ctx context.Context, s *EtcdStore) error {
-	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
+	for _, kind := range recordKinds {
 		r, err := s.client.Get(ctx, s.p.records(kind), clientv3.WithPrefix())
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.where, err)
