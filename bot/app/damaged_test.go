@@ -249,3 +249,48 @@ func dmgEtcd(r *srvRig, write func(*clientv3.Client) error) {
 		r.t.Fatal(err)
 	}
 }
+
+// Ensure a record damaged on etcd while the bot serves, which a shared
+// store finds when it reads the schedules back at its next sync, takes
+// only its campaign out as at start (TestDamagedRecordAtStartEtcd), and
+// is said once, not at every sync: one log line, one notice to the
+// referee and the channel.
+func TestDamagedRecordWhileServingEtcd(t *testing.T) {
+	t.Parallel()
+	const channel2 = "200000000000000202"
+	r := srvNewRigOn(t, etcdtest.Start(t, t.TempDir()).Endpoints)
+	fltSetUp(r)
+	if out := r.send(srvBob, srvGuild, channel2, "campaign", "create", srvOpts("name", "Sound", "setup_tables", "false")); !srvContains(out, "Sound") {
+		t.Fatalf("/campaign create in another channel: %q", srvTexts(out))
+	}
+	keys := dmgFlipEtcd(r, "schedule")
+	for range 3 {
+		r.app.shared.sync()
+	}
+	r.fake.MustWait(t, srvWait, "the damaged-data notice in campaign 1's channel", func() bool {
+		return fltChannelHas(r, "Campaign 1", "saved data is damaged", "restore the database from a backup")
+	})
+	srvWantDM(t, r, srvRef, "saved data is damaged")
+	r.app.shared.sync()
+	notices := 0
+	for _, m := range r.fake.Messages(srvChannel) {
+		if strings.Contains(m.Content, "saved data is damaged") {
+			notices++
+		}
+	}
+	if notices != 1 {
+		t.Errorf("%d damaged-data notices in the channel, want 1", notices)
+	}
+	if n := strings.Count(r.logs.String(), "damaged record left out"); n != len(keys) {
+		t.Errorf("%d damaged records logged, want each of %v once:\n%s", n, keys, r.logs.String())
+	}
+	if out := r.do(srvAlice, false, "campaign", "status", nil); !srvContains(out, "This campaign's saved data is damaged") {
+		t.Errorf("/campaign status in the damaged campaign: %q", srvTexts(out))
+	}
+	if out := r.send(srvBob, srvGuild, channel2, "campaign", "status", nil); !srvContains(out, "Sound") {
+		t.Errorf("/campaign status of the sound campaign: %q", srvTexts(out))
+	}
+	if next, ok := r.app.scheduler.Next(1, schedule.OrderDeadline); ok {
+		t.Errorf("campaign 1's order deadline scheduled at %s, want it left out", next)
+	}
+}
