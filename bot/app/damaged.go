@@ -52,16 +52,15 @@ func damagedReason(err error) string {
 }
 
 // damagedSet is the campaigns a damaged record was found in as the bot
-// started, each with the first such record: the store refuses their
-// commands (Store.refused) as it refuses a campaign whose own data is
-// damaged, though the record itself is read only at start (and, on a
-// shared store, at every sync: shared.go).
+// started (or, on a shared store, which reads the schedules again at
+// every sync: shared.go, since), each with the first such record: the
+// store refuses their commands (Store.refused) as it refuses a campaign
+// whose own data is damaged, though the record itself is read only then.
 type damagedSet struct {
 	mu sync.Mutex
 	m  map[int64]error
-	// said is what was logged or told already: a shared store's records
-	// are read again at every sync, and each damaged one is logged, and
-	// its campaign told, once.
+	// said is what was logged or told already: each damaged record is
+	// logged, and its campaign told, once, not at every sync.
 	said map[string]bool
 }
 
