@@ -21,3 +21,7 @@ func (b *Bot) RateBuckets() int {
 	defer rl.Unlock()
 	return reflect.ValueOf(rl).Elem().FieldByName("buckets").Len()
 }
+
+// InteractionLife is how long after receiving an interaction the bot
+// uses its token.
+const InteractionLife = interactionLife
