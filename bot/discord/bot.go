@@ -89,9 +89,9 @@ type Bot struct {
 	// battles' posts go on.
 	threadMu    sync.Mutex
 	threadCalls map[BattleKey]*threadCall
-	dms         dmChannels // post.go
-	missed      missedDMs  // missed.go
-	statusMu    sync.Mutex // one status message per key
+	dms         dmChannels                // post.go
+	missed      missedDMs                 // missed.go
+	statusMu    [statusStripes]sync.Mutex // one status message per key (statusLock)
 }
 
 type specKey struct{ name, sub string }
