@@ -277,6 +277,7 @@ type ldStats struct {
 	calls    int
 	refused  int
 	late     int      // acknowledged after ldDiscordAck: failed on Discord
+	deferred int      // acknowledged by a deferral ("thinking…")
 	refusals []string // the first few refusals' texts
 	failures []string // bot failures: errors, internal errors, no answer
 	failed   int
@@ -302,6 +303,10 @@ func (s *ldStats) add(c ldCall) bool {
 		if c.Ack > ldDiscordAck {
 			s.late++
 		}
+		deferral := c.Type == int(discordgo.InteractionResponseDeferredChannelMessageWithSource)
+		if deferral {
+			s.deferred++
+		}
 		w := c.What
 		if strings.HasPrefix(w, "button ") { // one for all: a custom ID names its campaign
 			w = "button"
@@ -312,7 +317,7 @@ func (s *ldStats) add(c ldCall) bool {
 		sl := s.slowest[w]
 		sl.n++
 		if c.Ack > sl.ack {
-			sl.ack, sl.deferred = c.Ack, c.Type == int(discordgo.InteractionResponseDeferredChannelMessageWithSource)
+			sl.ack, sl.deferred = c.Ack, deferral
 		}
 		s.slowest[w] = sl
 	}
@@ -349,8 +354,8 @@ func ldPercentile(ds []time.Duration, q float64) time.Duration {
 func (s *ldStats) summary() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return fmt.Sprintf("%d interactions, %d bot failures, %d acknowledged after %v, %d refusals; ack p50 %v p99 %v max %v; answer p50 %v p99 %v",
-		s.calls, s.failed, s.late, ldDiscordAck, s.refused,
+	return fmt.Sprintf("%d interactions, %d bot failures, %d acknowledged after %v, %d deferred, %d refusals; ack p50 %v p99 %v max %v; answer p50 %v p99 %v",
+		s.calls, s.failed, s.late, ldDiscordAck, s.deferred, s.refused,
 		ldPercentile(s.acks, 0.50).Round(10*time.Microsecond), ldPercentile(s.acks, 0.99).Round(10*time.Microsecond),
 		ldPercentile(s.acks, 1).Round(10*time.Microsecond),
 		ldPercentile(s.totals, 0.50).Round(10*time.Microsecond), ldPercentile(s.totals, 0.99).Round(10*time.Microsecond))
