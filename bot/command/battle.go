@@ -177,7 +177,7 @@ func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
 		sides = append(sides, x.c.SideName(s.Side))
 	}
 	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
-	if t := truceStanding(x.c, v); t != "" {
+	if t := truceStanding(x.c, b.State); t != "" {
 		text += "\n" + t
 	}
 	if b.Over {
@@ -291,7 +291,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		if a.Kind == referee.ActTruce {
-			if err := x.truceStillMeant(c.Battle(b.ID)); err != nil {
+			if err := x.truceStillMeant(c.Battle(b.ID), a); err != nil {
 				return nil, nil, nil, err
 			}
 		}
@@ -515,7 +515,7 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
-	if s := truceStanding(x.c, v); s != "" {
+	if s := truceStanding(x.c, b.State); s != "" {
 		t.WriteString(s + "\n")
 	}
 	side := ""

@@ -395,6 +395,11 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 func (g *Registry) advance(ctx context.Context, x *call) ([]Reply, error) {
 	before, since := len(x.c.Battles), x.c.NextDecision
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		// It moves on the phase it came in, never the one a deadline
+		// opened meanwhile, whose orders are not given yet.
+		if err := x.turnStillAsked(c); err != nil {
+			return nil, nil, err
+		}
 		return g.rules.Advance(c, d)
 	})
 	if err != nil {

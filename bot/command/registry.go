@@ -121,6 +121,10 @@ type call struct {
 	c       *campaign.Campaign
 	side    *campaign.Side
 	referee bool
+	// turn is the campaign turn and phase c was in as the command came
+	// (turnWord): what a typed command about the turn is for
+	// (turnStillAsked).
+	turn string
 }
 
 // New builds the registry.
@@ -295,6 +299,7 @@ func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, er
 	r.Options["campaign"] = strconv.FormatInt(id, 10)
 	x.side = x.c.SideOf(r.User.ID)
 	x.referee = x.c.Referee != "" && x.c.Referee == r.User.ID
+	x.turn = turnWord(x.c)
 	return x, nil
 }
 

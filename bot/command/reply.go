@@ -148,9 +148,9 @@ func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Repl
 		// An empty, non-nil audience is an event no side may see.
 		lines = append(lines, audienceLine{text: battleEventLine(c, e), public: e.Audience == nil, sides: e.Audience})
 	}
-	// The side whose turn began is reminded, if it may accept.
-	if b := c.Battle(battle); turnBegan && !told && !ended && b != nil && b.State != nil && !b.State.PhasingSide().OffersTruce {
-		if t := truceStanding(c, b.State.View("")); t != "" {
+	// The side whose turn began is reminded, if the truce awaits its offer.
+	if b := c.Battle(battle); turnBegan && !told && !ended && b != nil && b.State != nil && truceAwaits(b.State, b.State.PhasingSide().ID) {
+		if t := truceStanding(c, b.State); t != "" {
 			lines = append(lines, audienceLine{text: t, public: true})
 		}
 	}

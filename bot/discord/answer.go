@@ -35,6 +35,10 @@ type exchange struct {
 	// limits holds the rate-limit buckets of the calls made with the
 	// interaction's token (tokencall.go).
 	limits *discordgo.RateLimiter
+	// expires is when the bot stops using the token, on its token clock;
+	// spent is set once Discord refused it (late.go).
+	expires time.Time
+	spent   bool
 
 	acked          bool
 	deferred       bool
@@ -48,9 +52,19 @@ func (x *exchange) logErr(what string, err error, args ...any) {
 
 // respondText acknowledges with a short text.
 func (x *exchange) respondText(ctx context.Context, text string, private bool) {
-	o := outgoing{content: text}
+	x.acknowledge(ctx, outgoing{content: text}, private)
+}
+
+// acknowledge answers the interaction with o; when Discord has
+// forgotten the interaction (its 3 seconds are over), o goes without the
+// token (late.go).
+func (x *exchange) acknowledge(ctx context.Context, o outgoing, private bool) {
 	if err := x.respond(ctx, o, private); err != nil {
-		x.logErr("response not delivered", err)
+		if x.spend(err) {
+			x.withoutToken(ctx, o, private)
+		} else {
+			x.logErr("response not delivered", err)
+		}
 	}
 	x.acked = true
 }
@@ -60,7 +74,7 @@ func (x *exchange) deferReply(ctx context.Context, private bool) {
 	if x.acked {
 		return
 	}
-	if err := x.callback(ctx, deferral(private)); err != nil {
+	if err := x.callback(ctx, deferral(private)); err != nil && !x.spend(err) {
 		x.logErr("deferral not delivered", err)
 	}
 	x.acked, x.deferred, x.deferEphemeral = true, true, private
@@ -78,11 +92,37 @@ func (x *exchange) fail(ctx context.Context, id string) {
 	x.followup(ctx, outgoing{content: text}, true)
 }
 
-// followup sends one more message answering the interaction.
+// followup sends one more message answering the interaction, or sends
+// it without the token once that is spent (late.go).
 func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
+	if x.late() {
+		x.withoutToken(ctx, o, private)
+		return
+	}
 	if err := x.followupCreate(ctx, o, private); err != nil {
+		if x.spend(err) {
+			x.withoutToken(ctx, o, private)
+			return
+		}
 		x.logErr("follow-up not delivered", err)
 		x.undelivered(ctx, o) // undelivered.go
+	}
+}
+
+// complete replaces the deferral's "thinking…" with o, or sends o
+// without the token once that is spent (late.go); private says whether
+// o's readers are the caller alone.
+func (x *exchange) complete(ctx context.Context, o outgoing, private bool) {
+	if x.late() {
+		x.withoutToken(ctx, o, private)
+		return
+	}
+	if err := x.editOriginal(ctx, o); err != nil {
+		if x.spend(err) {
+			x.withoutToken(ctx, o, private)
+			return
+		}
+		x.logErr("deferred response not delivered", err)
 	}
 }
 
@@ -199,22 +239,22 @@ func (x *exchange) answer(ctx context.Context, replies []command.Reply, first in
 	}
 	switch {
 	case !x.acked:
-		if err := x.respond(ctx, o, priv); err != nil {
-			x.logErr("response not delivered", err)
-		}
-		x.acked = true
+		x.acknowledge(ctx, o, priv)
 	case first < 0 && !x.deferEphemeral:
-		// Nothing public to show in the public "thinking" message.
-		if err := x.deleteOriginal(ctx); err != nil {
-			x.logErr("deferral not removed", err)
+		// Nothing public to show in the public "thinking" message (a
+		// spent token leaves it: only the token could remove it).
+		if !x.late() {
+			if err := x.deleteOriginal(ctx); err != nil && !x.spend(err) {
+				x.logErr("deferral not removed", err)
+			}
 		}
 		if len(went) > 0 {
 			x.followup(ctx, o, true)
 		}
 	default:
-		if err := x.editOriginal(ctx, o); err != nil {
-			x.logErr("deferred response not delivered", err)
-		}
+		// The deferral's readers are the caller alone when it is
+		// ephemeral, whatever o is.
+		x.complete(ctx, o, priv || x.deferEphemeral)
 	}
 }
 

@@ -34,6 +34,9 @@
 // a file Discord announces as over command.MaxAttachmentBytes is refused at
 // once, one that fails to download or turns out too big is refused by
 // editing the deferral, and the handler runs only with every file.
+// Replies that come after Discord's 3 seconds or the token's 15 minutes
+// go without the token (late.go, ruling SE8): public ones in the
+// channel, private ones in the caller's DMs, never in a channel.
 //
 // # Mentions and markdown
 //

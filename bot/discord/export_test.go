@@ -27,3 +27,7 @@ func (b *Bot) RateBuckets() int {
 func (b *Bot) SameStatusLock(ch1, key1, ch2, key2 string) bool {
 	return b.statusLock(ch1, key1) == b.statusLock(ch2, key2)
 }
+
+// InteractionLife is how long after receiving an interaction the bot
+// uses its token.
+const InteractionLife = interactionLife

@@ -200,7 +200,12 @@ func (rig *dscRig) fresh() (channel, alice, bob string) {
 // closed at the end of the test.
 func dscStart(tb testing.TB, guild string, opts ...discord.Option) *dscRig {
 	tb.Helper()
-	fake := discordtest.New(tb)
+	return dscStartOn(tb, discordtest.New(tb), guild, opts...)
+}
+
+// dscStartOn is dscStart on a fake of the caller's.
+func dscStartOn(tb testing.TB, fake *discordtest.Fake, guild string, opts ...discord.Option) *dscRig {
+	tb.Helper()
 	d := dscNewDispatcher()
 	lg := &dscLog{}
 	logger := slog.New(slog.NewJSONHandler(lg, &slog.HandlerOptions{Level: slog.LevelDebug}))

@@ -59,6 +59,11 @@ func (c *dmChannels) drop(user, id string) {
 // SendDM sends a reply to user's direct messages. A user who does not accept
 // DMs from server members gives an error for which IsDMClosed is true.
 func (b *Bot) SendDM(ctx context.Context, user string, rep command.Reply) error {
+	return b.sendDM(ctx, user, b.build(rep, ""))
+}
+
+// sendDM sends one message to user's direct messages.
+func (b *Bot) sendDM(ctx context.Context, user string, o outgoing) error {
 	ch, cached := b.dms.get(user)
 	for {
 		if !cached {
@@ -69,7 +74,7 @@ func (b *Bot) SendDM(ctx context.Context, user string, rep command.Reply) error 
 			ch = c.ID
 			b.dms.set(user, ch)
 		}
-		_, err := b.sendMessage(ctx, ch, b.build(rep, ""))
+		_, err := b.sendMessage(ctx, ch, o)
 		if err == nil {
 			return nil
 		}

@@ -34,14 +34,14 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, ic *discordgo.Interactio
 		return
 	}
 	defer b.inflight.Done()
-	ctx, cancel := context.WithTimeout(b.ctx, interactionLife)
+	ctx, cancel := context.WithTimeout(b.ctx, handlerLimit)
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
 			id := "panic-" + i.ID
 			b.log.Error("handler panicked", "interaction", i.ID, "error_id", id,
 				"panic", b.scrub(fmt.Sprint(p), i.Token), "stack", b.scrub(string(debug.Stack()), i.Token))
-			x.fail(ctx, id)
+			x.fail(b.ctx, id)
 		}
 	}()
 	switch i.Type {
@@ -312,8 +312,10 @@ func (b *Bot) run(ctx context.Context, x *exchange, r *command.Request, private 
 			replies = <-done
 		}
 	}
-	x.deliver(ctx, r, replies)
-	x.tellMissed(ctx, r.User.ID)
+	// The replies are delivered whatever time the handler took (its
+	// context may be over): without the token when it is spent (late.go).
+	x.deliver(b.ctx, r, replies)
+	x.tellMissed(b.ctx, r.User.ID)
 	b.log.Info("interaction answered", "interaction", x.i.ID, "what", x.label, "user", r.User.ID,
 		"guild", r.Guild, "replies", len(replies), "deferred", x.deferred, "ms", time.Since(x.start).Milliseconds())
 }

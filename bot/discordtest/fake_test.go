@@ -48,7 +48,7 @@ func TestAckRules(t *testing.T) {
 	f := New(t)
 	s := dscSession(t, f)
 	f.mu.Lock()
-	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{})}
+	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{}), created: f.now()}
 	f.interactions[in.ID], f.byToken[in.Token] = in, in
 	f.mu.Unlock()
 	di := &discordgo.Interaction{ID: in.ID, AppID: f.AppID(), Token: in.Token}
@@ -84,7 +84,7 @@ func TestDeferralFixesVisibility(t *testing.T) {
 	f := New(t)
 	s := dscSession(t, f)
 	f.mu.Lock()
-	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{})}
+	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{}), created: f.now()}
 	f.interactions[in.ID], f.byToken[in.Token] = in, in
 	f.mu.Unlock()
 	di := &discordgo.Interaction{ID: in.ID, AppID: f.AppID(), Token: in.Token}
