@@ -41,7 +41,12 @@ type srvRig struct {
 	t     *testing.T
 	fake  *discordtest.Fake
 	clock *schedule.FakeClock
-	path  string
+	// tokens is the clock of interactions' lives, the fake's and the
+	// bot's: apart from the game's clock, which a test moves by hours
+	// while a command is in flight (TestOrderOvertakenByTheDeadline)
+	// without making it late.
+	tokens *schedule.FakeClock
+	path   string
 	// etcd are the endpoints of the etcd the app keeps its campaigns in,
 	// under srvEtcdPrefix; none: the file at path.
 	etcd []string
@@ -86,7 +91,7 @@ func srvConfig(fake *discordtest.Fake, path string) config.Config {
 
 // srvNewRig starts a fake Discord (with opts) and an app on a new
 // database file. The fake measures Discord's limits on an interaction's
-// life on the app's clock.
+// life on the rig's token clock.
 func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 	t.Helper()
 	return srvNewRigOn(t, nil, opts...)
@@ -96,9 +101,9 @@ func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 // endpoints given (none: a new database file).
 func srvNewRigOn(t *testing.T, etcd []string, opts ...discordtest.Option) *srvRig {
 	t.Helper()
-	clock := schedule.NewFakeClock(srvStart)
-	opts = append([]discordtest.Option{discordtest.WithClock(clock.Now)}, opts...)
-	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: clock,
+	tokens := schedule.NewFakeClock(srvStart)
+	opts = append([]discordtest.Option{discordtest.WithClock(tokens.Now)}, opts...)
+	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart), tokens: tokens,
 		path: filepath.Join(t.TempDir(), "bfbot.db"), etcd: etcd, logs: &srvLog{}}
 	// Display names unlike the IDs, so a message that names someone by
 	// ID is caught (srvNoUserIDs).
@@ -132,9 +137,9 @@ func (r *srvRig) open() {
 		Seed:       func() uint64 { seed++; return 100 + seed },
 		// The fake clock stands still while commands come fast.
 		RateLimits: command.RateLimits{Off: true},
-		// Attachments are downloaded from the fake too; the fake's
-		// clock is the app's, and so is the tokens' (srvNewRig).
-		Discord: []discord.Option{discord.WithFileClient(r.fake.Client()), discord.WithInteractionClock(r.clock.Now)},
+		// Attachments are downloaded from the fake too; the tokens'
+		// clock is the fake's (srvNewRig).
+		Discord: []discord.Option{discord.WithFileClient(r.fake.Client()), discord.WithInteractionClock(r.tokens.Now)},
 	})
 	if err != nil {
 		r.t.Fatal(err)

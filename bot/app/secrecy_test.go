@@ -207,7 +207,7 @@ func TestLateSecretsReachOnlyTheCaller(t *testing.T) {
 	before := len(r.fake.DMs(srvAlice))
 	r.fake.OnAck(func(in discordtest.Interaction) {
 		if in.User == srvAlice {
-			r.clock.Advance(discordtest.TokenLifetime)
+			r.tokens.Advance(discordtest.TokenLifetime)
 		}
 	})
 	in, err := r.fake.SendCommand(srvAlice, srvGuild, srvChannel, "map", "strategic", nil)
