@@ -41,8 +41,17 @@ const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMe
 // Defaults of the options.
 const (
 	// DefaultAckGrace is how long a command not marked Slow may run before
-	// the adapter defers it anyway, to stay inside Discord's 3 seconds.
-	DefaultAckGrace = 2 * time.Second
+	// the adapter defers it anyway, to stay inside Discord's 3 seconds,
+	// which count from the interaction's creation and take in the
+	// gateway's delivery and the deferral's own round trip. A handler
+	// outlasts it when it waits behind other campaigns' store writes (one
+	// writer at a time) on a loaded machine, and the deferral then came
+	// up to 0.77 s after the grace in the soak (load average 12): at 2 s
+	// the slowest acknowledgement was 2.77 s. At 1 s the same wait leaves
+	// over a second to spare, and a command that answers in time (all
+	// but the heaviest, on a machine not overloaded) is still answered in
+	// its own message, not deferred.
+	DefaultAckGrace = time.Second
 	// interactionLife is how long after receiving an interaction the bot
 	// uses its token (Discord: 15 minutes from the interaction; the
 	// minute left covers the gateway's delay and the clocks' difference).
@@ -97,10 +106,10 @@ type Bot struct {
 	// battles' posts go on.
 	threadMu    sync.Mutex
 	threadCalls map[BattleKey]*threadCall
-	dms         dmChannels   // post.go
-	missed      missedDMs    // missed.go
-	lateLost    atomic.Int64 // late replies lost (late.go)
-	statusMu    sync.Mutex   // one status message per key
+	dms         dmChannels                // post.go
+	missed      missedDMs                 // missed.go
+	lateLost    atomic.Int64              // late replies lost (late.go)
+	statusMu    [statusStripes]sync.Mutex // one status message per key (statusLock)
 }
 
 type specKey struct{ name, sub string }

@@ -209,6 +209,30 @@ func TestDeferrals(t *testing.T) {
 	})
 }
 
+// Ensure a press of a button whose command is Slow (Auto-resolve runs
+// /battle auto) is deferred at once, privately, as the typed command is,
+// however long the grace: before, it waited for the grace, behind a
+// handler waiting for the store.
+func TestSlowButtonDeferred(t *testing.T) {
+	t.Parallel()
+	rig := dscStart(t, dscGuild, discord.WithAckGrace(time.Hour))
+	ch, alice, _ := rig.fresh()
+	id, err := command.ButtonID{Action: command.ButtonAutoResolve, Campaign: 1, Battle: 2}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := rig.press(t, alice, dscGuild, ch, id) // the handler is held: only a deferral acknowledges it
+	dscStarted(t, rig.d, "auto")
+	close(rig.d.release)
+	if a := in.Ack(); a.Type != ackDeferred || !a.Ephemeral {
+		t.Fatalf("ack %+v, want an ephemeral deferral", a)
+	}
+	rig.fake.MustWait(t, dscWait, "the deferred answer", func() bool {
+		ans := rig.fake.Answers(in.ID)
+		return len(ans) == 1 && ans[0].Content == "auto done" && ans[0].Ephemeral && !ans[0].Loading
+	})
+}
+
 // Ensure a private reply is ephemeral.
 func dscPrivateReply(t *testing.T, rig *dscRig) {
 	ch, alice, _ := rig.fresh()

@@ -48,6 +48,7 @@ func dscNewDispatcher() *dscDispatcher {
 func (d *dscDispatcher) Specs() []command.Spec {
 	complete := func(context.Context, *command.Request, string) []string { return nil }
 	return []command.Spec{
+		{Name: "battle", Sub: "auto", Description: "The AI fights the battle (its Auto-resolve button is held like /slow)", Where: command.GuildOnly, Slow: true},
 		{Name: "battle", Sub: "status", Description: "The battle's state", Where: command.GuildOnly, Options: []command.Option{
 			{Name: "tell", Description: "A player of the other side, told a secret by DM", Type: command.String},
 		}},
@@ -82,6 +83,10 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 	d.requests = append(d.requests, *r)
 	d.mu.Unlock()
 	switch {
+	case strings.HasPrefix(r.Component, "bf1|auto|"):
+		d.started <- "auto"
+		<-d.release
+		return []command.Reply{{To: command.Private, Text: "auto done"}}
 	case r.Component != "":
 		return []command.Reply{{To: command.Private, Text: "pressed " + r.Component + " " + r.Options["note"]}}
 	case r.Name == "panic":

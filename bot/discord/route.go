@@ -248,6 +248,15 @@ func (b *Bot) onComponent(ctx context.Context, x *exchange) {
 		r.Options["values"] = strings.Join(data.Values, ",")
 	}
 	x.label = "button " + data.CustomID
+	if bid, err := command.DecodeButton(data.CustomID); err == nil {
+		if spec, ok := b.spec(bid.Command()); ok && spec.Slow {
+			// A press runs its command (Auto-resolve runs /battle
+			// auto): a slow one is acknowledged at once, as when typed,
+			// not after the grace, which a handler waiting for the
+			// store uses up. Privately, as run answers a press.
+			x.deferReply(ctx, true)
+		}
+	}
 	b.run(ctx, x, r, true)
 }
 
