@@ -91,7 +91,7 @@ func TestNotationEveryField(t *testing.T) {
 		Rubble: map[hex.Hex]bool{h("0909"): true}, Salvage: map[hex.Hex]int{h("0808"): 2},
 		Known:  map[string]map[string]Knowledge{"bandits": {"A1": KnowClass | KnowValues, "A2": 0}, "lancers": {}},
 		Winner: "bandits", SameHexClosed: 7,
-		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3, Drop: true}, "B1": {Depth: 3}},
+		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3, Drop: true, Off: [4]int{3, 0, 2, 0}}, "B1": {Depth: 3}},
 			WithdrawAfterSteps: 4, StartSteps: map[string]int{"A1": 1}, SetupFirst: "bandits"},
 		Asked:     []string{"lancers", "bandits"},
 		Ambushes:  []Ambush{{Infantry: "B2", Target: "A1"}},
