@@ -197,7 +197,7 @@ func TestDeploymentZonesBookExample(t *testing.T) {
 			t.Errorf("%s deploys %v, want %v", id, got, want)
 		}
 	}
-	if got := st.Campaign.Zones["B8"].String(); got != "within 3 hexes of the west edge, except the first 3 hexes of the north edge and the first 3 hexes of the south edge" {
+	if got := st.Campaign.Zones["B8"].String(); got != "within 3 hexes of the west edge, but not within 3 hexes of the north edge or within 3 hexes of the south edge" {
 		t.Errorf("the bandits' zone reads %q", got)
 	}
 	for _, h := range st.Map.Hexes() {

@@ -137,11 +137,11 @@ func (z Zone) String() string {
 		var off []string
 		for e := North; e <= West; e++ {
 			if n := z.Off[e-1]; n > 0 {
-				off = append(off, fmt.Sprintf("the first %d hexes of the %v edge", n, e))
+				off = append(off, fmt.Sprintf("within %d hexes of the %v edge", n, e))
 			}
 		}
 		if len(off) > 0 {
-			return fmt.Sprintf("within %d hexes of the %v edge, except %s", z.Depth, z.Edge, strings.Join(off, " and "))
+			return fmt.Sprintf("within %d hexes of the %v edge, but not %s", z.Depth, z.Edge, strings.Join(off, " or "))
 		}
 		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
 	case z.Depth > 0:

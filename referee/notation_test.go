@@ -219,6 +219,8 @@ func TestNotationErrors(t *testing.T) {
 		{head + "unit A1 lancers heavy-mech regular 1/2/3; unit A1 lancers hover regular 1/2/3", `unit A1 appears twice`},
 		{head + "known lancers B1:everything", `"B1:everything": knowledge is class, values, class+values or none`},
 		{head + "campaign zone=A1:west", `"zone=A1:west": write zone=UNIT:EDGE:DEPTH`},
+		{head + "campaign zone=A1:west:3:up-3", `"zone=A1:west:3:up-3": an edge is north, east, south or west`},
+		{head + "campaign zone=A1:west:3:north-x", `"x" is not a whole number`},
 		{head + "salvage 0505", `"0505": write HEX:N, e.g. 0505:10`},
 		{head + "rules weather=hail", `"weather=hail": unknown weather "hail"`},
 	} {
