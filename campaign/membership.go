@@ -19,8 +19,9 @@ import (
 // A user who held a seat on one side knows its secrets: seated on
 // another he would read that side's and could tell them to the first,
 // so a switch of sides waits for the referee's approval, whatever the
-// phase, and only a referee who plays against nobody (not
-// RefereeConflicted) may give it — or switch himself (ruling SEAT4).
+// phase. A referee who plays against nobody (not RefereeConflicted) may
+// give it, or switch himself; one who plays may give it for a switch
+// away from his own side only (ruling SEAT4).
 
 // switching reports whether a seat on side would seat user on a side
 // other than the one he last held.
@@ -29,18 +30,50 @@ func (c *Campaign) switching(user, side string) bool {
 	return held != "" && held != side
 }
 
+// switchApprovable reports whether the referee may approve user's switch
+// to side: always when he plays against nobody; when he plays, only a
+// switch away from the side he plays, whose secrets (his own) are the
+// only ones the mover read, never one onto it, which would hand him the
+// other side's (ruling SEAT4).
+func (c *Campaign) switchApprovable(user, side string) bool {
+	if c.Referee == "" || user == c.Referee {
+		return false
+	}
+	if !c.RefereeConflicted() {
+		return true
+	}
+	own := c.Held[c.Referee]
+	return own != "" && c.Held[user] == own && side != own
+}
+
 // switchError refuses user a seat on side that would switch him from the
-// side he held, unless ok (the approval of a referee who plays against
-// nobody, or that referee himself).
+// side he held, unless ok (the referee's approval where switchApprovable
+// allows it, or the referee himself while he plays against nobody), and
+// says what he may do instead.
 func (c *Campaign) switchError(user, side string, ok bool) error {
 	if !c.switching(user, side) || ok {
 		return nil
 	}
 	held := c.SideName(c.Held[user])
-	if user == c.Referee {
-		return errorf("you played %s in campaign %d and another player holds or waits for a seat: you may sit on %s again, not on %s (ruling SEAT4)", held, c.ID, held, c.SideName(side))
+	again := fmt.Sprintf("/campaign join side:%s campaign:%d", c.Held[user], c.ID)
+	switch {
+	case user == c.Referee:
+		return errorf("you played %s in campaign %d and another player holds, waits for or has held a seat: you may sit on %s again (%s), not on %s (ruling SEAT4)", held, c.ID, held, again, c.SideName(side))
+	case c.switchApprovable(user, side):
+		return errorf("%s played %s in campaign %d: a seat on %s needs the referee's approval (ruling SEAT4)", c.NameOf(user), held, c.ID, c.SideName(side))
+	case c.Referee != "" && c.Settings.RefereePlays:
+		return errorf("%s played %s in campaign %d, and this campaign's referee plays %s: no one can approve a change to %s, which would carry one side's secrets to the other (ruling SEAT4). %s may sit on %s again with %s", c.NameOf(user), held, c.ID, c.refereeSide(), c.SideName(side), c.NameOf(user), held, again)
 	}
 	return errorf("%s played %s in campaign %d: a seat on %s needs the approval of a referee who plays no side against other players (ruling SEAT4)", c.NameOf(user), held, c.ID, c.SideName(side))
+}
+
+// refereeSide names the side a referee who plays last held, for a
+// refusal.
+func (c *Campaign) refereeSide() string {
+	if own := c.Held[c.Referee]; own != "" {
+		return c.SideName(own)
+	}
+	return "a side when he likes"
 }
 
 // held records that user holds a seat on side (n is a copy being made).
@@ -192,7 +225,7 @@ func RequestJoin(c *Campaign, side, user string) (n *Campaign, seated bool, err 
 			return nil, false, err
 		}
 	} else if switching {
-		if err := c.switchError(user, side, c.Referee != "" && !c.RefereeConflicted()); err != nil {
+		if err := c.switchError(user, side, c.switchApprovable(user, side)); err != nil {
 			return nil, false, err
 		}
 	}
@@ -217,7 +250,7 @@ func Approve(c *Campaign, user string) (*Campaign, JoinRequest, error) {
 	if err != nil {
 		return nil, req, err
 	}
-	if err := c.switchError(user, req.Side, !c.RefereeConflicted()); err != nil {
+	if err := c.switchError(user, req.Side, c.switchApprovable(user, req.Side)); err != nil {
 		return nil, req, err
 	}
 	n, err := Join(c, req.Side, user)
@@ -301,7 +334,7 @@ func Replace(c *Campaign, old, substitute string, byReferee bool) (*Campaign, er
 	if substitute == c.Referee && !c.Settings.RefereePlays {
 		return nil, errorf("the referee of campaign %d plays no side unless the campaign is created with referee_plays:true (ruling SEAT2)", c.ID)
 	}
-	if err := c.switchError(substitute, s.ID, byReferee && !c.RefereeConflicted()); err != nil {
+	if err := c.switchError(substitute, s.ID, byReferee && c.switchApprovable(substitute, s.ID)); err != nil {
 		return nil, err
 	}
 	n := c.Clone()

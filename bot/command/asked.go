@@ -133,6 +133,9 @@ func (x *call) turnStillAsked(c *campaign.Campaign) error {
 	was := "an earlier phase"
 	if turn, phase, ok := strings.Cut(asked, "-"); ok {
 		was = fmt.Sprintf("turn %s's %s phase", turn, phase)
+		if campaign.Phase(phase) == campaign.PhaseSetup {
+			was = "the set-up before the start" // turn 0 means nothing to a player
+		}
 	}
 	if x.Asked != "" {
 		return turnMoved{userError{fmt.Sprintf("this button was for %s, which has closed: it was not carried out. %s", was, openNow(c, "give its orders, then seal them with /orders ready or the newest message's button"))}}
@@ -153,6 +156,8 @@ func openNow(c *campaign.Campaign, again string) string {
 		return fmt.Sprintf("It is turn %d's battles phase now: orders open again once its battles are over.", c.Turn)
 	case campaign.PhaseOver:
 		return "The campaign is over."
+	case campaign.PhaseSetup:
+		return "The campaign has not started yet."
 	}
 	return fmt.Sprintf("It is turn %d's %s phase now.", c.Turn, c.Phase)
 }

@@ -279,7 +279,7 @@ func TestScenarioStarterPowers(t *testing.T) {
 	f.refused(mbAlice, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "campaign", "export")
 	f.must(mbAlice, "campaign", "approve", "user", "@Bob")
 	f.refused(mbAlice, "you started this scenario", "campaign", "export")
-	f.refused(mbAlice, "it is refused while another player holds or waits for a seat", "undo", "")
+	f.refused(mbAlice, "it is refused while another player holds, waits for or has held a seat", "undo", "")
 }
 
 // Ensure referee notes reach a referee who plays no side, and not one
@@ -323,7 +323,7 @@ func TestSeatSwitch(t *testing.T) {
 	t.Run("RefereeWhoPlays", func(t *testing.T) {
 		f := &mbFixture{t: t, store: NewMemStore(7)}
 		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
-		f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true")
+		f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true", "join_approval", "false")
 		f.must(mbRef, "campaign", "join", "side", "crucis")
 		f.must(mbBob, "campaign", "join", "side", "bandits")
 		f.must(mbRef, "campaign", "start")
@@ -340,6 +340,42 @@ func TestSeatSwitch(t *testing.T) {
 		f.must(mbRef, "campaign", "leave")
 		f.refused(mbRef, "SEAT4", "campaign", "join", "side", "bandits")
 		f.refused(mbRef, "SEAT3", "campaign", "export")
+	})
+	// Bob sat on the referee's side by mistake before the start: the
+	// referee who plays may let him go to the other side, whose secrets
+	// he has not read, never bring him back (ruling SEAT4).
+	t.Run("AwayFromTheRefereesSide", func(t *testing.T) {
+		f := &mbFixture{t: t, store: NewMemStore(7)}
+		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+		f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true", "join_approval", "false")
+		f.must(mbRef, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "leave")
+		f.must(mbBob, "campaign", "join", "side", "bandits")
+		f.must(mbRef, "campaign", "approve", "user", "@Bob")
+		if got := f.side(mbBob); got != "bandits" {
+			t.Fatalf("Bob plays %q, want bandits", got)
+		}
+		f.must(mbBob, "campaign", "leave")
+		f.refused(mbBob, "this campaign's referee plays 7th Crucis Lancers: no one can approve a change to 7th Crucis Lancers, which would carry one side's secrets to the other (ruling SEAT4). Bob may sit on Moore's Bandits again with /campaign join side:bandits campaign:1", "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "join", "side", "bandits")
+	})
+	// A user who sat down on the empty side of a campaign whose referee
+	// plays and left would make the referee conflicted for good: joins
+	// wait for his approval unless he chose otherwise (ruling SEAT4).
+	t.Run("DriveBy", func(t *testing.T) {
+		f := &mbFixture{t: t, store: NewMemStore(7)}
+		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+		if got := cmdTexts(f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true")); !strings.Contains(got, "Joins wait for the referee's approval") {
+			t.Errorf("create does not say joins wait for approval:\n%s", got)
+		}
+		f.must(mbRef, "campaign", "join", "side", "crucis")
+		f.must(mbEve, "campaign", "join", "side", "bandits")
+		if got := f.side(mbEve); got != "" {
+			t.Fatalf("Eve sat down on %s unapproved", got)
+		}
+		f.must(mbRef, "campaign", "deny", "user", "@Eve")
+		f.must(mbRef, "campaign", "export")
 	})
 	t.Run("Player", func(t *testing.T) {
 		f := mbNew(t, false)

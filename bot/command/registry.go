@@ -429,7 +429,7 @@ func permit(e *entry, x *call) error {
 			if x.c.Scenario != nil {
 				why = "you started this scenario"
 			}
-			return userf("%s %s would show the other side's secrets, and %s (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds or waits for a seat.", refusedWho, cmd, conflictReason(x.c, x.User.ID), why)
+			return userf("%s %s would show the other side's secrets, and %s (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds, waits for or has held a seat.", refusedWho, cmd, conflictReason(x.c, x.User.ID), why)
 		}
 		if x.referee {
 			return nil

@@ -95,6 +95,27 @@ func TestOrderOvertakenByTheTurn(t *testing.T) {
 	}
 }
 
+// Ensure a set-up command that the start overtakes names the set-up as
+// the players know it, before the start, not as "turn 0" (ruling SRV4).
+func TestSetupOvertakenByTheStart(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	rs := &raceStore{Store: f.store}
+	f.reg = New(Deps{Store: rs, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+	rs.at, rs.between = 1, func() {
+		err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+			return campaign.Start(c, d)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := cmdTexts(f.cmdDo("alice", "bg", "rename", "bg", "3", "name", "Late"))
+	if want := "private alice: ⚠ the set-up before the start closed while your command was on its way: it was not carried out. " +
+		"It is turn 1's orders phase now: give it again if it still stands.\n"; got != want {
+		t.Errorf("/bg rename overtaken by the start answered\n%s\nwant\n%s", got, want)
+	}
+}
+
 // Ensure a change committed between a command's read and its
 // transaction that leaves the turn and phase as they were refuses
 // nothing: the teammate's or the enemy's orders are no reason.

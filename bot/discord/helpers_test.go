@@ -223,7 +223,10 @@ func dscStartOn(tb testing.TB, fake *discordtest.Fake, guild string, opts ...dis
 	d := dscNewDispatcher()
 	lg := &dscLog{}
 	logger := slog.New(slog.NewJSONHandler(lg, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	opts = append([]discord.Option{discord.WithHTTPClient(fake.Client())}, opts...)
+	// The grace runs in real time: a test that wants a direct answer
+	// would see a deferral after a stall of a loaded machine. Tests
+	// about the grace set their own.
+	opts = append([]discord.Option{discord.WithHTTPClient(fake.Client()), discord.WithAckGrace(time.Minute)}, opts...)
 	bot, err := discord.New(fake.Token(), fake.AppID(), guild, d, logger, opts...)
 	if err != nil {
 		tb.Fatalf("New: %v", err)

@@ -113,6 +113,30 @@ func TestLateAnswer(t *testing.T) {
 	}
 }
 
+// Ensure the direct message carrying a late answer to a button press
+// names the press by the command it runs, not by its custom ID.
+func TestLateAnswerToButton(t *testing.T) {
+	t.Parallel()
+	rig, clock := dscLateRig(t)
+	ch, alice, _ := rig.fresh()
+	id, err := command.ButtonID{Action: command.ButtonAutoResolve, Campaign: 1, Battle: 2}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := rig.press(t, alice, dscGuild, ch, id)
+	dscStarted(t, rig.d, "auto")
+	clock.Advance(discordtest.TokenLifetime)
+	close(rig.d.release)
+	dscAnswered(t, rig, in.ID)
+	dm, ok := dscDMWith(rig, alice, "auto done")
+	if !ok {
+		t.Fatalf("the private answer is lost: DMs %+v, log %s", rig.fake.DMs(alice), rig.log.String())
+	}
+	if want := "This answer to the button for /battle auto came after"; !strings.HasPrefix(dm.Content, want) || strings.Contains(dm.Content, id) {
+		t.Errorf("DM %q, want it headed %q, without the button's custom ID", dm.Content, want)
+	}
+}
+
 // Ensure a private answer that comes too late is never posted publicly
 // in its stead, even when the caller's direct messages are closed: it is
 // then lost, logged and counted, and the caller is told at his next

@@ -247,8 +247,13 @@ func (b *Bot) onComponent(ctx context.Context, x *exchange) {
 	if len(data.Values) > 0 {
 		r.Options["values"] = strings.Join(data.Values, ",")
 	}
-	x.label = "button " + data.CustomID
+	// A press is named by the command it runs: its custom ID means
+	// nothing to the player a late answer's header is for.
+	x.label = "a button"
 	if bid, err := command.DecodeButton(data.CustomID); err == nil {
+		if name, sub := bid.Command(); name != "" {
+			x.label = "the button for " + commandLabel(name, sub)
+		}
 		if spec, ok := b.spec(bid.Command()); ok && spec.Slow {
 			// A press runs its command (Auto-resolve runs /battle
 			// auto): a slow one is acknowledged at once, as when typed,
