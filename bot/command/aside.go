@@ -35,48 +35,75 @@ var (
 // campaign changes each time before it is stored.
 const asideTries = 3
 
-// updateAside is update for a change whose work is long: where the store
-// offers Snapshots, fn runs outside its write transaction, on a snapshot
-// of the campaign and a copy of its dice, and the transaction only
-// stores fn's result, if the campaign is still at the snapshot's
-// revision. There fn's rolls are thrown again on the stored dice, which
-// give the same faces and are left where fn left its copy: what is
-// stored is what update would have stored. A change committed in between
-// makes fn work it out again from the new campaign, up to asideTries
-// times. fn's checks, such as turnStillAsked, see the campaign as it is
-// stored, since nothing changed it before the result is.
+// updateAside is update for a change whose work is long: fn runs
+// outside the store's write transaction where the store offers
+// Snapshots (UpdateAside). fn's checks, such as turnStillAsked, see the
+// campaign as it is stored, since nothing changed it before the result
+// is.
 func (x *call) updateAside(ctx context.Context, fn func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error)) ([]campaign.Event, error) {
-	snaps, ok := x.reg.deps.Store.(Snapshots)
+	var evs []campaign.Event
+	var next *campaign.Campaign
+	if err := UpdateAside(ctx, x.reg.deps.Store, x.c.ID, x.storing(fn, &evs, &next), nil); err != nil {
+		return nil, err
+	}
+	return x.updated(evs, next), nil
+}
+
+// Updater is what UpdateAside stores with: a Store's Update, and
+// Snapshots where the store offers them.
+type Updater interface {
+	Update(ctx context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error
+}
+
+// UpdateAside is s.Update of campaign id for a change whose work is long
+// (the AI fighting a whole battle): where s offers Snapshots, fn runs
+// outside its write transaction, on a snapshot of the campaign and a copy
+// of its dice, and the transaction only runs check (nil: none), for what
+// the snapshot's revision does not cover, and stores fn's result, if the
+// campaign is still at the snapshot's revision. There fn's rolls are
+// thrown again on the stored dice, which give the same faces and are
+// left where fn left its copy: what is stored is what Update would have
+// stored. A change committed in between makes fn work it out again from
+// the new campaign, up to asideTries times.
+func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error), check func() error) error {
+	if check == nil {
+		check = func() error { return nil }
+	}
+	inside := func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+		if err := check(); err != nil {
+			return nil, err
+		}
+		return fn(c, d)
+	}
+	snaps, ok := s.(Snapshots)
 	if !ok {
-		return x.update(ctx, fn)
+		return s.Update(ctx, id, inside)
 	}
 	for range asideTries {
-		c, d, rev, err := snaps.Snapshot(ctx, x.c.ID)
+		c, d, rev, err := snaps.Snapshot(ctx, id)
 		if errors.Is(err, ErrNoSnapshots) {
-			return x.update(ctx, fn)
+			return s.Update(ctx, id, inside)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		var evs []campaign.Event
-		var next *campaign.Campaign
-		n, err := x.storing(fn, &evs, &next)(c, d)
+		n, err := fn(c, d)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		rolls := d.Log()
-		err = snaps.UpdateAt(ctx, x.c.ID, rev, func(_ *campaign.Campaign, stored *dice.Dice) (*campaign.Campaign, error) {
+		err = snaps.UpdateAt(ctx, id, rev, func(_ *campaign.Campaign, stored *dice.Dice) (*campaign.Campaign, error) {
+			if err := check(); err != nil {
+				return nil, err
+			}
 			return n, rethrow(stored, rolls)
 		})
 		if errors.Is(err, ErrChanged) {
 			continue
 		}
-		if err != nil {
-			return nil, err
-		}
-		return x.updated(evs, next), nil
+		return err
 	}
-	return nil, userf("campaign %d changed %d times while this command was worked out: nothing was done; give it again", x.c.ID, asideTries)
+	return userf("campaign %d changed %d times while this command was worked out: nothing was done; give it again", id, asideTries)
 }
 
 // rethrow throws rolls again on d, the dice they were thrown with as

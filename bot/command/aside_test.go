@@ -12,6 +12,7 @@ import (
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
+	"bfbot/referee/quickstart"
 )
 
 // updateOnly is a Store without Snapshots: its changes run whole inside
@@ -159,5 +160,90 @@ func TestBattleAutoChangedEveryTime(t *testing.T) {
 	want := "campaign 1 changed 3 times while this command was worked out: nothing was done; give it again"
 	if !strings.Contains(out, want) || fights != asideTries || f.scdCampaign(1).Battle(id).Over {
 		t.Errorf("fought %d times (want %d), battle over %t; replies:\n%s", fights, asideTries, f.scdCampaign(1).Battle(id).Over, out)
+	}
+}
+
+// qsAsideFixture is a Quick-Start battle for carol, a referee who plays
+// no side, to let the AI fight, whose AI calls during (if not nil) each
+// time it fights, before its work; inside: the store offers no
+// Snapshots, and the AI fights inside its Update.
+func qsAsideFixture(t *testing.T, inside bool, during func()) *cmdFixture {
+	t.Helper()
+	f := qsTwoPlayers(t, "green-training", "3")
+	neutralReferee(t, f)
+	if inside {
+		f.reg = New(Deps{Store: updateOnly{f.store}, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+	}
+	fight := f.reg.rules.AutoResolveQuickStart
+	f.reg.rules.AutoResolveQuickStart = func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+		if during != nil {
+			during()
+		}
+		return fight(c, d)
+	}
+	return f
+}
+
+// Ensure /battle auto of a Quick-Start battle, worked out outside the
+// store's transaction, stores what it stored when it ran inside: the
+// same campaign, byte for byte, the same dice thrown and the same
+// replies.
+func TestQuickStartAutoAsideStoresTheSame(t *testing.T) {
+	run := func(inside bool) (doc []byte, rolls []dice.Roll, replies string) {
+		f := qsAsideFixture(t, inside, nil)
+		replies = cmdTexts(f.cmdMust("carol", "battle", "auto"))
+		if s := f.scdCampaign(1).QuickStart.State; s.Phase != quickstart.Over {
+			t.Fatalf("the battle is at its %v phase", s.Phase)
+		}
+		doc, err := f.store.Export(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc, f.store.DiceLog(1), replies
+	}
+	insideDoc, insideRolls, insideOut := run(true)
+	asideDoc, asideRolls, asideOut := run(false)
+	if !bytes.Equal(insideDoc, asideDoc) {
+		t.Errorf("the campaign stored differs:\ninside the transaction %d bytes, outside %d", len(insideDoc), len(asideDoc))
+	}
+	if !reflect.DeepEqual(insideRolls, asideRolls) {
+		t.Errorf("the dice differ: %d rolls inside the transaction, %d outside", len(insideRolls), len(asideRolls))
+	}
+	if insideOut != asideOut {
+		t.Errorf("the replies differ:\ninside:\n%s\noutside:\n%s", insideOut, asideOut)
+	}
+}
+
+// Ensure the AI's Quick-Start battle is not fought inside the store's
+// transaction: while it fights, the store is free.
+func TestQuickStartAutoOutsideTheTransaction(t *testing.T) {
+	var f *cmdFixture
+	fights, held := 0, 0
+	f = qsAsideFixture(t, false, func() {
+		if fights++; !storeFree(f) {
+			held++
+		}
+	})
+	f.cmdMust("carol", "battle", "auto")
+	if fights != 1 || held != 0 || f.scdCampaign(1).QuickStart.State.Phase != quickstart.Over {
+		t.Errorf("fought %d times (want 1), %d of them holding the store's transaction, battle at its %v phase", fights, held, f.scdCampaign(1).QuickStart.State.Phase)
+	}
+}
+
+// Ensure a change of the campaign committed while the AI fights a
+// Quick-Start battle makes it fight again from the new campaign, and
+// what is stored holds both.
+func TestQuickStartAutoChangedMeanwhile(t *testing.T) {
+	var f *cmdFixture
+	fights := 0
+	f = qsAsideFixture(t, false, func() {
+		if fights++; fights == 1 && storeFree(f) {
+			f.rename("Renamed meanwhile")
+		}
+	})
+	f.cmdMust("carol", "battle", "auto")
+	c := f.scdCampaign(1)
+	if fights != 2 || c.Name != "Renamed meanwhile" || c.QuickStart.State.Phase != quickstart.Over {
+		t.Errorf("fought %d times (want 2), campaign named %q, battle at its %v phase", fights, c.Name, c.QuickStart.State.Phase)
 	}
 }

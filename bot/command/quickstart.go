@@ -73,7 +73,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 		return nil, err
 	}
 	c = x.c
-	evs, logged, err := g.quickStartUpdate(ctx, x, nil)
+	evs, logged, err := g.quickStartUpdate(ctx, x, x.update, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -89,11 +89,12 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 }
 
 // quickStartUpdate plays fn (nil: nothing) on the campaign's Quick-Start
-// battle in one store transaction, the AI playing the sides it holds
-// before and after; it returns the battle's events and the campaign's.
-func (g *Registry) quickStartUpdate(ctx context.Context, x *call, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []quickstart.Event, error)) ([]quickstart.Event, []campaign.Event, error) {
+// battle in one store change by update (x.update, or x.updateAside for
+// the AI's whole battle), the AI playing the sides it holds before and
+// after; it returns the battle's events and the campaign's.
+func (g *Registry) quickStartUpdate(ctx context.Context, x *call, update func(context.Context, func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []campaign.Event, error)) ([]campaign.Event, error), fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []quickstart.Event, error)) ([]quickstart.Event, []campaign.Event, error) {
 	var evs []quickstart.Event
-	logged, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+	logged, err := update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		before := c.Log.Len()
 		// The AI first plays a part of the phase left to it (after an
 		// undo, or a seat given up), then the command, then answers it.
@@ -161,7 +162,9 @@ func (g *Registry) quickStartAuto(ctx context.Context, x *call) ([]Reply, error)
 	if x.c.QuickStart.State.Phase == quickstart.Over {
 		return nil, userf("battle %d is over (/battle status, /battle log)", x.c.QuickStart.ID)
 	}
-	evs, logged, err := g.quickStartUpdate(ctx, x, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	// The AI's whole battle is worked out outside the store's write
+	// transaction, which every other campaign's change waits for.
+	evs, logged, err := g.quickStartUpdate(ctx, x, x.updateAside, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
 		var sides []string
 		for _, s := range c.Sides {
 			sides = append(sides, s.ID)
@@ -169,7 +172,7 @@ func (g *Registry) quickStartAuto(ctx context.Context, x *call) ([]Reply, error)
 		if err := autoRefused(c, x.User.ID, c.QuickStart.ID, sides, false); err != nil {
 			return nil, nil, err
 		}
-		return campaign.AutoResolveQuickStart(c, d)
+		return g.rules.AutoResolveQuickStart(c, d)
 	})
 	if err != nil {
 		return nil, err
@@ -202,7 +205,7 @@ func (g *Registry) quickStartAct(ctx context.Context, x *call) ([]Reply, error) 
 	if x.flag("preview") {
 		return x.quickStartPreview(qb.State, a)
 	}
-	evs, logged, err := g.quickStartUpdate(ctx, x, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	evs, logged, err := g.quickStartUpdate(ctx, x, x.update, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
 		s := c.QuickStart.State
 		n, evs, err := campaign.QuickStartAct(c, x.side.ID, a, d)
 		if err == nil && a.Kind == quickstart.Done {

@@ -95,7 +95,7 @@ func (g *Registry) quickStartDecide(ctx context.Context, x *call) ([]Reply, erro
 		}
 		a.Hexside = quickstart.Side(side)
 	}
-	evs, logged, err := g.quickStartUpdate(ctx, x, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
+	evs, logged, err := g.quickStartUpdate(ctx, x, x.update, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error) {
 		return campaign.QuickStartAct(c, x.side.ID, a, d)
 	})
 	if err != nil {

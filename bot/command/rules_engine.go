@@ -8,6 +8,7 @@ import (
 	"bfbot/referee"
 	"bfbot/referee/ai"
 	"bfbot/referee/dice"
+	"bfbot/referee/quickstart"
 )
 
 // Rules are the campaign engine's operations the commands call. They are
@@ -27,6 +28,9 @@ type Rules struct {
 	// AutoResolveBattle lets the AI fight the battle to its end, at
 	// level on both sides.
 	AutoResolveBattle func(c *campaign.Campaign, battle int, level ai.Level, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error)
+	// AutoResolveQuickStart lets the AI fight a Quick-Start battle to its
+	// end for both sides.
+	AutoResolveQuickStart func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []quickstart.Event, error)
 	// AIOrders are the orders the AI would give for side (the demo's
 	// players).
 	AIOrders func(c *campaign.Campaign, side string, seed uint64) []campaign.Order
@@ -54,9 +58,10 @@ func DefaultRules() *Rules {
 		AutoResolveBattle: func(c *campaign.Campaign, battle int, level ai.Level, d *dice.Dice, seed uint64) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 			return withLog(c)(campaign.AutoResolveBattleAt(c, battle, level, d, seed))
 		},
-		AIOrders:      campaign.AIOrders,
-		AIBattleDrops: campaign.AIBattleDrops,
-		End:           endNow,
+		AutoResolveQuickStart: campaign.AutoResolveQuickStart,
+		AIOrders:              campaign.AIOrders,
+		AIBattleDrops:         campaign.AIBattleDrops,
+		End:                   endNow,
 	}
 }
 
