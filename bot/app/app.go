@@ -257,7 +257,10 @@ func (a *App) serveControl(ctx context.Context) {
 	a.stopAdmin, a.adminDone = cancel, make(chan struct{})
 	go func() {
 		defer close(a.adminDone)
-		file := a.db.(*storage.Store) // the socket serves the file's bot only
+		file, ok := a.db.(*storage.Store) // the socket serves the file's bot only (not a test's engine wrapped)
+		if !ok {
+			return
+		}
 		if err := admin.Serve(actx, admin.SocketPath(file.Path()), file); err != nil {
 			a.log.Warn("control socket", "err", err)
 		}

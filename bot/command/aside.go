@@ -58,9 +58,10 @@ type Updater interface {
 // UpdateAside is s.Update of campaign id for a change whose work is long
 // (the AI fighting a whole battle): where s offers Snapshots, fn runs
 // outside its write transaction, on a snapshot of the campaign and a copy
-// of its dice, and the transaction only runs check (nil: none), for what
-// the snapshot's revision does not cover, and stores fn's result, if the
-// campaign is still at the snapshot's revision. There fn's rolls are
+// of its dice, and the transaction only runs check (nil: none) again, for
+// what the snapshot's revision does not cover, and stores fn's result,
+// if the campaign is still at the snapshot's revision; check runs before
+// fn too, which it may spare. There fn's rolls are
 // thrown again on the stored dice, which give the same faces and are
 // left where fn left its copy: what is stored is what Update would have
 // stored. A change committed in between makes fn work it out again from
@@ -85,6 +86,9 @@ func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Cam
 			return s.Update(ctx, id, inside)
 		}
 		if err != nil {
+			return err
+		}
+		if err := check(); err != nil {
 			return err
 		}
 		n, err := fn(c, d)
