@@ -56,16 +56,16 @@ type Updater interface {
 }
 
 // UpdateAside is s.Update of campaign id for a change whose work is long
-// (the AI fighting a whole battle): where s offers Snapshots, fn runs
-// outside its write transaction, on a snapshot of the campaign and a copy
-// of its dice, and the transaction only runs check (nil: none) again, for
-// what the snapshot's revision does not cover, and stores fn's result,
-// if the campaign is still at the snapshot's revision; check runs before
-// fn too, which it may spare. There fn's rolls are
-// thrown again on the stored dice, which give the same faces and are
-// left where fn left its copy: what is stored is what Update would have
-// stored. A change committed in between makes fn work it out again from
-// the new campaign, up to asideTries times.
+// (the AI fighting a whole battle, or playing a deadline's turn): where
+// s offers Snapshots, fn runs outside its write transaction, on a
+// snapshot of the campaign and a copy of its dice, and the transaction
+// only runs check (nil: none) again, for what the snapshot's revision
+// does not cover, and stores fn's result, if the campaign is still at
+// the snapshot's revision; check runs before fn too, which it may spare.
+// There fn's rolls are thrown again on the stored dice, which give the
+// same faces and are left where fn left its copy: what is stored is what
+// Update would have stored. A change committed in between makes fn work
+// it out again from the new campaign, up to asideTries times.
 func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error), check func() error) error {
 	if check == nil {
 		check = func() error { return nil }
