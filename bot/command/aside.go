@@ -31,8 +31,8 @@ var (
 	ErrChanged = errors.New("the campaign changed meanwhile")
 )
 
-// asideTries bounds how often updateAside works a change out, when the
-// campaign changes each time before it is stored.
+// asideTries bounds how often UpdateAside works a change out on a
+// snapshot, when the campaign changes each time before it is stored.
 const asideTries = 3
 
 // updateAside is update for a change whose work is long: fn runs
@@ -65,7 +65,8 @@ type Updater interface {
 // There fn's rolls are thrown again on the stored dice, which give the
 // same faces and are left where fn left its copy: what is stored is what
 // Update would have stored. A change committed in between makes fn work
-// it out again from the new campaign, up to asideTries times.
+// it out again from the new campaign, up to asideTries times, and then
+// inside the transaction.
 func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error), check func() error) error {
 	if check == nil {
 		check = func() error { return nil }
@@ -107,7 +108,11 @@ func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Cam
 		}
 		return err
 	}
-	return userf("campaign %d changed %d times while this command was worked out: nothing was done; give it again", id, asideTries)
+	// A campaign that keeps changing (its players' last orders as a
+	// deadline comes) would starve the change: it is worked out in the
+	// transaction, as a store without snapshots does, which keeps every
+	// other campaign waiting that once but always ends.
+	return s.Update(ctx, id, inside)
 }
 
 // rethrow throws rolls again on d, the dice they were thrown with as
