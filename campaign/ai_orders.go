@@ -156,7 +156,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 	orders = append(orders, aiSortie(s, &bgs, &next)...)
 	scout := aiScout(bgs)
 
-	enemy := aiEnemy(v, worth)
+	enemy, found := aiEstimate(v, worth)
 	seen := aiSeen(v, bgs, enemy)
 	unheld := aiUnheld(v)
 	// Pressing on to the last objective sector (aiPress), the
@@ -210,7 +210,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// air lances alone and no DropShips to guard: holding, it
 			// would be caught turn after turn in battles it cannot win
 			// nor lose.
-			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain, true)
+			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain, nil)
 			own[b.Sector] -= b.strength()
 			own[b.end] += b.strength()
 			if b.end != b.Sector {
@@ -253,6 +253,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 			switch {
 			case homing:
 				d = toRBG
+			case aiKeep(v, b, bgs, enemy, own):
+				d = map[int]int{b.Sector: 0}
 			case b == main && gather:
 				d = map[int]int{b.Sector: 0}
 			case b == guard:
@@ -262,16 +264,24 @@ func aiOrders(v SideView, seed uint64) []Order {
 			default:
 				d = aiRoute(v, b, targets, enemy)
 			}
-			b.end = aiStep(v, b, enemy, own, d, !press)
-			// Two sides that saw each other next door would swap
+			lure := found
+			if press {
+				lure = nil
+			}
+			b.end = aiStep(v, b, enemy, own, d, lure)
+			// Two sides that found each other next door would swap
 			// sectors turn after turn if both marched: half the time
 			// the AI waits for the enemy where it stands instead;
 			// never when its own battlegroups stand or are bound there
 			// (an RBG holding DropShips cannot leave it, 000 line 2547).
 			// Standing with its RBG it always waits (aiAtHome): the
 			// enemy marching on it meets the RBG too, and a move would
-			// leave the RBG to meet him alone.
-			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d, true) > -1000 && (aiAtHome(b, rbg) || rng.IntN(2) == 0) {
+			// leave the RBG to meet him alone. It waits only for an
+			// enemy it found (aiEstimate): one it knows of by his
+			// search alone may be a recon unit, which never comes to
+			// fight, and in the campaign's last turn no turn is left
+			// to wait for him in.
+			if b.end != b.Sector && found[b.end] && own[b.end] == 0 && !v.lastTurn() && aiStepScore(b, b.Sector, enemy, own, d, nil) > -1000 && (aiAtHome(b, rbg) || rng.IntN(2) == 0) {
 				b.end = b.Sector
 			}
 			own[b.end] += b.strength()
@@ -288,15 +298,20 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// 2598, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
 	// with the odds (aiSearchOdds), marching on the objectives only on
-	// one or where it expects the enemy (a blind fight on the way may
-	// be with his RBG in its prepared position); never from the RBG or
+	// one, where it expects the enemy, or outside the enemy's end of
+	// the map (aiEnds): there a blind fight may be with his RBG in its
+	// prepared position, which set up at his end and, holding
+	// DropShips, cannot leave it (000 lines 2547, 2559); elsewhere it is
+	// with his battlegroups on their way, whom two sides marching on
+	// each other's objectives meet halfway; never from the RBG or
 	// an air-only battlegroup, which stay hidden by not searching (000
 	// line 2618), nor from a recon unit on its way to join them.
+	home, far := aiEnds(v, bgs)
 	var searches []int
 	for _, b := range bgs {
 		_, known := enemy[b.end]
 		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end) &&
-			(!objectives || known || dist[b.end] == 0 || closing[b] != 0)
+			(!objectives || known || dist[b.end] == 0 || closing[b] != 0 || home >= 0 && v.Map.ByID(b.end).Col != far)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -356,6 +371,31 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 // question.
 func aiAtHome(b, rbg *aiBattlegroup) bool {
 	return rbg != nil && b.Sector == rbg.Sector
+}
+
+// aiKeep reports whether b stays on the objective sector it stands on:
+// the side holds it, none of its other battlegroups stays there, and the
+// enemy may take it next turn: it expects him in it or next to it, or,
+// in the first turn, his end of the map (aiEnds), where he set up (000
+// line 2559), lies next to it; but not when an enemy it expects there
+// would outmatch b (aiOdds): a hopeless stand. A sector stays held until
+// the enemy stands there alone (ruling CB14), and one the enemy takes
+// may end the campaign at once; on a small map his battlegroups march
+// on it in their first move. Stood on, it makes him fight for it.
+func aiKeep(v SideView, b *aiBattlegroup, bgs []*aiBattlegroup, enemy, own map[int]float64) bool {
+	i := slices.IndexFunc(v.Sectors, func(sec SectorView) bool { return sec.ID == b.Sector })
+	if i < 0 || !v.Sectors[i].Held || len(v.Map.ByID(b.Sector).Objectives) == 0 || own[b.Sector] > 0 {
+		return false
+	}
+	home, far := aiEnds(v, bgs)
+	threat := false
+	for _, near := range append([]int{b.Sector}, v.Map.Neighbors(b.Sector)...) {
+		if enemy[near] > aiOdds*b.strength() {
+			return false
+		}
+		threat = threat || enemy[near] > 0 || v.Turn == 1 && home >= 0 && v.Map.ByID(near).Col == far
+	}
+	return threat
 }
 
 // aiThreatened reports whether b expects an enemy it would not beat by
@@ -486,13 +526,13 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 // aiStep is the sector a ground battlegroup ends in: a sector next to it
 // (or its own) where it, with the side's strength planned there, beats
 // the enemy strength it expects by aiOdds, the biggest such fight first,
-// when detour lets a fight draw it off its way; else the step toward its
-// targets where it is not outmatched, joining its own battlegroups when
-// it can; else it stays.
-func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int, detour bool) int {
-	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist, detour)
+// when it is one of the sectors lure lets draw it off its way; else the
+// step toward its targets where it is not outmatched, joining its own
+// battlegroups when it can; else it stays.
+func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int, lure map[int]bool) int {
+	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist, lure)
 	for _, nb := range v.Map.Neighbors(b.Sector) {
-		if sc := aiStepScore(b, nb, enemy, own, dist, detour); sc > bestScore {
+		if sc := aiStepScore(b, nb, enemy, own, dist, lure); sc > bestScore {
 			best, bestScore = nb, sc
 		}
 	}
@@ -500,12 +540,12 @@ func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]flo
 }
 
 // aiStepScore rates ending in sector for b: a winnable fight scores by
-// the enemy it would beat (with detour; without, it counts as any
-// sector on the way), a sector where b would be outmatched (or any
+// the enemy it would beat (in a sector of lure; elsewhere it counts as
+// any sector on the way), a sector where b would be outmatched (or any
 // enemy sector, for air lances alone) never scores, the least enemy
 // then the nearest the targets first, and otherwise nearer the targets
 // is better, and beside the side's own battlegroups better still.
-func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int, detour bool) float64 {
+func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int, lure map[int]bool) float64 {
 	d, ok := dist[sector]
 	if !ok {
 		d = len(dist)
@@ -516,7 +556,7 @@ func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[in
 			// ways the nearest its targets (d is less than len(dist)+1).
 			return -1000 - e - float64(d)/float64(len(dist)+1)
 		}
-		if detour {
+		if lure[sector] {
 			return 1000 + e
 		}
 	}

@@ -175,6 +175,62 @@ func TestAIOrders(t *testing.T) {
 			}
 		}
 	})
+	t.Run("WaitsNotForASearch", func(t *testing.T) {
+		// As in AttacksWithOdds, but all the Lancers know of sector 2
+		// is that the enemy searched it: his battlegroup or a recon
+		// unit, which never comes to fight. They march on it and search
+		// it every time, never waiting in 1 for him.
+		n := aiStand(c, "crucis", 4, 1)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Searched: true})
+		for seed := uint64(1); seed <= 10; seed++ {
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", seed)).Side("crucis").Orders
+			if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 2 }) || !slices.Contains(o.Searches, 2) {
+				t.Fatalf("seed %d: the battalions do not march on the enemy's search in sector 2 and search it: %+v", seed, o)
+			}
+		}
+	})
+	t.Run("KeepsItsObjective", func(t *testing.T) {
+		// The Bandits' battalion 3 stands alone on Carrick Landing
+		// (12), theirs, and the Lancers searched sector 11 next to it:
+		// it stays and holds a prepared position rather than join the
+		// main body (battalion 2, in 4) and leave 12 for him to take
+		// (aiKeep, ruling CB14). Against twenty-five units counted next
+		// door, a hopeless stand, it goes.
+		n := aiStand(aiStand(c, "bandits", 3, 12), "bandits", 4, 8)
+		n.Turn = 2
+		n.Side("bandits").Intel = append(n.Side("bandits").Intel, Intel{Turn: 1, Sector: 11, Searched: true})
+		if !slices.Contains(n.Map.Neighbors(12), 11) || len(n.Map.ByID(12).Objectives) == 0 {
+			t.Fatal("objective sector 12 is not next to 11 (the map changed?)")
+		}
+		for seed := uint64(1); seed <= 10; seed++ {
+			o := ordGiveAll(t, n, "bandits", AIOrders(n, "bandits", seed)).Side("bandits").Orders
+			if slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 3 }) || !slices.Contains(o.Holds, 3) {
+				t.Fatalf("seed %d: battalion 3 leaves objective sector 12 with an enemy next door: %+v", seed, o)
+			}
+		}
+		n.Log.Append(Event{Turn: 1, Step: "setup", Type: "setup", Audience: secret("bandits"), Side: "bandits", Sector: 11, Text: fmt.Sprintf(scoutCount, 25, 11)})
+		o := ordGiveAll(t, n, "bandits", AIOrders(n, "bandits", 1)).Side("bandits").Orders
+		if slices.Contains(o.Holds, 3) {
+			t.Errorf("battalion 3 holds 12 against twenty-five units counted next door: %+v", o)
+		}
+	})
+	t.Run("SearchesOnItsWay", func(t *testing.T) {
+		// Battalions 2 and 4 (the main body) stand in sector 6 and march
+		// on Carrick Landing (12), the one objective they do not hold:
+		// a step to 7, off the enemy's end of the map, where his RBG
+		// cannot be, and they search there for his battlegroups on
+		// their way.
+		n := aiStand(aiStand(c, "crucis", 4, 6), "crucis", 2, 6)
+		n.Turn = 3
+		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+		i := slices.IndexFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 })
+		if i < 0 || n.Map.ByID(o.Moves[i].Path[0]).Col == 3 {
+			t.Fatalf("the main body does not step toward 12 off the enemy's end: %+v", o)
+		}
+		if !slices.Contains(o.Searches, o.Moves[i].Path[0]) {
+			t.Errorf("the main body does not search sector %d on its way: %+v", o.Moves[i].Path[0], o)
+		}
+	})
 	t.Run("UnheldObjectives", func(t *testing.T) {
 		// The side marches on every objective sector it does not hold,
 		// scored or not (ruling CB14): Carrick Landing (12), the
@@ -619,7 +675,7 @@ func TestAIOrders(t *testing.T) {
 		b := &aiBattlegroup{Air: true, Units: []string{"A30", "A31", "A32"}}
 		dist := map[int]int{3: 2, 5: 1, 7: 0}
 		enemy := map[int]float64{3: 10, 5: 10, 7: 20}
-		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist, true) }
+		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist, nil) }
 		if score(5) <= score(3) {
 			t.Errorf("equal reach: sector 5 (%v from the targets 1 step) should beat 3 (%v, 2 steps)", score(5), score(3))
 		}
