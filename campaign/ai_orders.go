@@ -26,8 +26,10 @@ import (
 // sends out a sortie. A side that can afford it makes one light lance a
 // recon unit that runs ahead and searches where it stands alone. The
 // main body moves into a sector where it is stronger than the enemy it expects
-// there by aiOdds (half the time it waits instead for an enemy next door
-// who knows of it, always when it stands with its RBG, aiAtHome), else
+// there by aiOdds (half the time it waits instead for an enemy it found
+// next door, aiEstimate, always when it stands with its RBG, aiAtHome;
+// an enemy known only by his search, maybe a recon unit's, is never
+// waited for and draws it off its way to nothing else), else
 // one sector toward its targets (aiTargets: such fights, then the
 // objective sectors it does not hold, then the sectors
 // it has not cleared, the enemy's end of the map first), never into a
@@ -43,8 +45,10 @@ import (
 // goes home only when it expects an enemy next to it that outmatches it.
 // It searches where it ends only with the odds (aiSearchOdds; a search
 // is what makes contact, 000 line 2620), and, marching on the
-// objectives, only on them or where it expects the enemy, not on its
-// way; outmatched it stays hidden. An air-only battlegroup never seeks
+// objectives, on them, where it expects the enemy, or on its way off
+// the enemy's end of the map, where his RBG stands; outmatched it stays
+// hidden. A battlegroup alone on an objective sector the side holds
+// stays there while the enemy may take it next turn (aiKeep). An air-only battlegroup never seeks
 // contact: when the side can pay, its lances become recon units, which
 // may not be attacked, and fly to the main body or the RBG to join it
 // (aiAirRecon); otherwise it ends
@@ -279,8 +283,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// leave the RBG to meet him alone. It waits only for an
 			// enemy it found (aiEstimate): one it knows of by his
 			// search alone may be a recon unit, which never comes to
-			// fight, and in the campaign's last turn no turn is left
-			// to wait for him in.
+			// fight. In the campaign's last turn no turn is left to
+			// wait in.
 			if b.end != b.Sector && found[b.end] && own[b.end] == 0 && !v.lastTurn() && aiStepScore(b, b.Sector, enemy, own, d, nil) > -1000 && (aiAtHome(b, rbg) || rng.IntN(2) == 0) {
 				b.end = b.Sector
 			}

@@ -176,29 +176,29 @@ func TestAIOrders(t *testing.T) {
 		}
 	})
 	t.Run("WaitsNotForASearch", func(t *testing.T) {
-		// As in AttacksWithOdds, but all the Lancers know of sector 2
+		// As in WaitsWithItsRBG, but all the Lancers know of sector 6
 		// is that the enemy searched it: his battlegroup or a recon
-		// unit, which never comes to fight. They march on it and search
-		// it every time, never waiting in 1 for him.
-		n := aiStand(c, "crucis", 4, 1)
-		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 2, Searched: true})
+		// unit, which never comes to fight. They march on 6 and search
+		// it every time rather than wait for him beside their RBG.
+		n := aiStand(aiStand(c, "crucis", 4, 5), "crucis", 2, 5)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 6, Searched: true})
 		for seed := uint64(1); seed <= 10; seed++ {
 			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", seed)).Side("crucis").Orders
-			if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 2 }) || !slices.Contains(o.Searches, 2) {
-				t.Fatalf("seed %d: the battalions do not march on the enemy's search in sector 2 and search it: %+v", seed, o)
+			if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 6 }) || !slices.Contains(o.Searches, 6) {
+				t.Fatalf("seed %d: the battalions do not march on the enemy's search next door and search it: %+v", seed, o)
 			}
 		}
 	})
 	t.Run("KeepsItsObjective", func(t *testing.T) {
 		// The Bandits' battalion 3 stands alone on Carrick Landing
-		// (12), theirs, and the Lancers searched sector 11 next to it:
-		// it stays and holds a prepared position rather than join the
+		// (12), theirs, and their search found the Lancers in sector 11
+		// next to it, more than it would attack: it stays and holds a prepared position rather than join the
 		// main body (battalion 2, in 4) and leave 12 for him to take
 		// (aiKeep, ruling CB14). Against twenty-five units counted next
 		// door, a hopeless stand, it goes.
 		n := aiStand(aiStand(c, "bandits", 3, 12), "bandits", 4, 8)
 		n.Turn = 2
-		n.Side("bandits").Intel = append(n.Side("bandits").Intel, Intel{Turn: 1, Sector: 11, Searched: true})
+		n.Side("bandits").Intel = append(n.Side("bandits").Intel, Intel{Turn: 1, Sector: 11, Present: true})
 		if !slices.Contains(n.Map.Neighbors(12), 11) || len(n.Map.ByID(12).Objectives) == 0 {
 			t.Fatal("objective sector 12 is not next to 11 (the map changed?)")
 		}
