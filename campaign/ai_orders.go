@@ -45,8 +45,9 @@ import (
 // goes home only when it expects an enemy next to it that outmatches it.
 // It searches where it ends only with the odds (aiSearchOdds; a search
 // is what makes contact, 000 line 2620), and, marching on the
-// objectives, on them, where it expects the enemy, or on its way off
-// the enemy's end of the map, where his RBG stands; outmatched it stays
+// objectives, on them, where it expects the enemy, or, when the turns
+// are running out (aiRunningOut), on its way off the enemy's end of the
+// map, where his RBG stands; outmatched it stays
 // hidden. A battlegroup alone on an objective sector the side holds
 // stays there while the enemy may take it next turn (aiKeep). An air-only battlegroup never seeks
 // contact: when the side can pay, its lances become recon units, which
@@ -302,8 +303,9 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// 2598, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
 	// with the odds (aiSearchOdds), marching on the objectives only on
-	// one, where it expects the enemy, or outside the enemy's end of
-	// the map (aiEnds): there a blind fight may be with his RBG in its
+	// one, where it expects the enemy, or, when the turns are running
+	// out (aiRunningOut), outside the enemy's end of the map (aiEnds):
+	// there a blind fight may be with his RBG in its
 	// prepared position, which set up at his end and, holding
 	// DropShips, cannot leave it (000 lines 2547, 2559); elsewhere it is
 	// with his battlegroups on their way, whom two sides marching on
@@ -311,11 +313,12 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// an air-only battlegroup, which stay hidden by not searching (000
 	// line 2618), nor from a recon unit on its way to join them.
 	home, far := aiEnds(v, bgs)
+	onTheWay := home >= 0 && aiRunningOut(v)
 	var searches []int
 	for _, b := range bgs {
 		_, known := enemy[b.end]
 		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end) &&
-			(!objectives || known || dist[b.end] == 0 || closing[b] != 0 || home >= 0 && v.Map.ByID(b.end).Col != far)
+			(!objectives || known || dist[b.end] == 0 || closing[b] != 0 || onTheWay && v.Map.ByID(b.end).Col != far)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -375,6 +378,15 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 // question.
 func aiAtHome(b, rbg *aiBattlegroup) bool {
 	return rbg != nil && b.Sector == rbg.Sector
+}
+
+// aiRunningOut reports whether the campaign's turns are running out:
+// fewer are left after this one than the map has columns, the march
+// from one end to the other. With turns to spare the sides meet where
+// they march, on the objectives and the fights they know of; without,
+// a battlegroup marching on the objectives searches on its way too.
+func aiRunningOut(v SideView) bool {
+	return v.LastTurn > 0 && v.LastTurn-v.Turn < v.Map.Cols
 }
 
 // aiKeep reports whether b stays on the objective sector it stands on:

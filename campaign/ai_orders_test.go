@@ -216,19 +216,22 @@ func TestAIOrders(t *testing.T) {
 	})
 	t.Run("SearchesOnItsWay", func(t *testing.T) {
 		// Battalions 2 and 4 (the main body) stand in sector 6 and march
-		// on Carrick Landing (12), the one objective they do not hold:
-		// a step to 7, off the enemy's end of the map, where his RBG
-		// cannot be, and they search there for his battlegroups on
-		// their way.
+		// on Carrick Landing (12), the one objective they do not hold,
+		// by 7, off the enemy's end of the map, where his RBG cannot be.
+		// In turn 10 of 12, fewer turns left than the map's four
+		// columns (aiRunningOut), they search there for his
+		// battlegroups on their way; in turn 3 they pass unseen.
 		n := aiStand(aiStand(c, "crucis", 4, 6), "crucis", 2, 6)
-		n.Turn = 3
-		o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
-		i := slices.IndexFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 })
-		if i < 0 || n.Map.ByID(o.Moves[i].Path[0]).Col == 3 {
-			t.Fatalf("the main body does not step toward 12 off the enemy's end: %+v", o)
-		}
-		if !slices.Contains(o.Searches, o.Moves[i].Path[0]) {
-			t.Errorf("the main body does not search sector %d on its way: %+v", o.Moves[i].Path[0], o)
+		for _, turn := range []int{3, 10} {
+			n.Turn = turn
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+			i := slices.IndexFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 })
+			if i < 0 || n.Map.ByID(o.Moves[i].Path[0]).Col == 3 {
+				t.Fatalf("turn %d: the main body does not step toward 12 off the enemy's end: %+v", turn, o)
+			}
+			if searched := slices.Contains(o.Searches, o.Moves[i].Path[0]); searched != (turn == 10) {
+				t.Errorf("turn %d of %d: the main body searches sector %d on its way: %v, want %v", turn, n.Settings.TurnLimit, o.Moves[i].Path[0], searched, turn == 10)
+			}
 		}
 	})
 	t.Run("UnheldObjectives", func(t *testing.T) {

@@ -116,7 +116,7 @@ func Example() {
 		fmt.Println()
 	}
 	// Output:
-	// turn 1: 7 public events, 5 secret to crucis, 4 secret to bandits
+	// turn 1: 5 public events, 5 secret to crucis, 4 secret to bandits
 	// turn 2: 5 public events, 3 secret to crucis, 3 secret to bandits
 	// turn 3: 5 public events, 2 secret to crucis, 2 secret to bandits
 	// turn 4: 8 public events, 8 secret to crucis, 6 secret to bandits
