@@ -17,10 +17,9 @@ import (
 // campaign as regiment files, as a player's would.
 
 // demoSeed is the demo's default seed. Its campaign shows the drop
-// rules and the DropShip: the Lancers' drop lance drops from orbit into
-// a battle, declares its hex in secret and lands, and the Bandits'
-// DropShip fights in battle and falls with their RBG
-// (TestDemoDropsAndDropShip).
+// rules: the Lancers' drop lance drops from orbit into a battle, declares
+// its hex in secret and lands (TestDemoDropsAndDropShip, which plays
+// another seed for the Bandits' DropShip in battle).
 const demoSeed = 52
 
 // demoDropLance is the lance the Lancers keep ready to drop.

@@ -65,14 +65,19 @@ func TestDemoDropsAndDropShip(t *testing.T) {
 	if told == 0 {
 		t.Error("the transcript tells no declared drop hex, not even to the Lancers")
 	}
-	t.Run("DropShip", func(t *testing.T) { testDemoDropShip(t, c) })
+	t.Run("DropShip", testDemoDropShip)
 }
 
-// testDemoDropShip checks the demo campaign c of seed demoSeed (000
-// lines 1173–1277, 2703): the Bandits' RBG holds a DropShip that deploys
-// in battle and fights, and that RBG is eliminated, DropShip and all, for
-// 200 VP.
-func testDemoDropShip(t *testing.T, c *campaign.Campaign) {
+// demoDropShipSeed is a demo seed whose campaign has the Bandits'
+// DropShip fight and their RBG eliminated (testDemoDropShip).
+const demoDropShipSeed = 111
+
+// testDemoDropShip checks the demo campaign of seed demoDropShipSeed
+// (000 lines 1173–1277, 2703): the Bandits' RBG holds a DropShip that
+// deploys in battle and fights, and that RBG is eliminated, DropShip and
+// all, for 200 VP.
+func testDemoDropShip(t *testing.T) {
+	c, _ := demoPlayed(t, demoDropShipSeed)
 	shipFought := false
 	for _, b := range c.Battles {
 		st := b.State
