@@ -47,9 +47,9 @@ import (
 // is what makes contact, 000 line 2620), and, marching on the
 // objectives, on them, where it expects the enemy, or, when the turns
 // are running out (aiRunningOut), on its way off the enemy's end of the
-// map, where his RBG stands; outmatched it stays
-// hidden. A battlegroup alone on an objective sector the side holds
-// stays there while the enemy may take it next turn (aiKeep). An air-only battlegroup never seeks
+// map, where his RBG stands; outmatched it stays hidden. A battlegroup
+// alone on an objective sector the side holds stays there while the
+// enemy may take it next turn (aiKeep). An air-only battlegroup never seeks
 // contact: when the side can pay, its lances become recon units, which
 // may not be attacked, and fly to the main body or the RBG to join it
 // (aiAirRecon); otherwise it ends
@@ -305,11 +305,11 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// with the odds (aiSearchOdds), marching on the objectives only on
 	// one, where it expects the enemy, or, when the turns are running
 	// out (aiRunningOut), outside the enemy's end of the map (aiEnds):
-	// there a blind fight may be with his RBG in its
-	// prepared position, which set up at his end and, holding
-	// DropShips, cannot leave it (000 lines 2547, 2559); elsewhere it is
-	// with his battlegroups on their way, whom two sides marching on
-	// each other's objectives meet halfway; never from the RBG or
+	// there a blind fight may be with his RBG in its prepared
+	// position, which set up at his end and, holding DropShips, cannot
+	// leave it (000 lines 2547, 2559); elsewhere it is with his
+	// battlegroups on their way, whom two sides marching on each
+	// other's objectives meet halfway; never from the RBG or
 	// an air-only battlegroup, which stay hidden by not searching (000
 	// line 2618), nor from a recon unit on its way to join them.
 	home, far := aiEnds(v, bgs)
