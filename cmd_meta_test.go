@@ -16,6 +16,7 @@ import (
 	"bfbot/campaign"
 	"bfbot/referee/dice"
 	"bfbot/storage"
+	"bfbot/storage/etcdtest"
 )
 
 // Ensure a database file whose newer meta page is damaged, which bbolt
@@ -28,53 +29,7 @@ import (
 func TestDamagedMetaPage(t *testing.T) {
 	dir := t.TempDir()
 	cfgPath, dbPath := srvWriteConfig(t, dir)
-	good, err := os.ReadFile(stoDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dbPath, good, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	// The last change, which the damage loses: a new name.
-	s, err := storage.Open(dbPath, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = s.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
-		n := c.Clone()
-		n.Name = "renamed"
-		return n, nil
-	})
-	s.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// bbolt's meta page: a 16-byte page header, then magic, version, page
-	// size, flags (uint32 each), root, sequence, freelist, high-water mark
-	// and transaction (uint64 each).
-	ps := int(binary.LittleEndian.Uint32(b[16+8:]))
-	txid := func(page int) uint64 { return binary.LittleEndian.Uint64(b[page*ps+16+48:]) }
-	newer := 0
-	if txid(1) > txid(0) {
-		newer = 1
-	}
-	b[newer*ps+16+32] ^= 0x10 // the freelist field: only the checksum tells
-	if err := os.WriteFile(dbPath, b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta, which bfbot serve, console, import, backup and migrate-store --to etcd take"}
-	says := func(what, text string) {
-		t.Helper()
-		for _, want := range said {
-			if !strings.Contains(text, want) {
-				t.Errorf("%s: %q does not say %q", what, text, want)
-			}
-		}
-	}
+	says := metaDamaged(t, dbPath)
 	out, errs, code := run(t, "check", "--db", dbPath)
 	if code != 1 || !strings.Contains(errs, "1 problems") {
 		t.Errorf("check: exit %d\nstdout %s\nstderr %s\nwant 1 and one problem", code, out, errs)
@@ -146,7 +101,7 @@ func TestDamagedMetaPage(t *testing.T) {
 		errs, _ := srvServe(ctx, env, "--config", cfgPath, "--accept-damaged-meta")
 		served <- errs
 	}()
-	err = fake.WaitConnected(10 * time.Second)
+	err := fake.WaitConnected(10 * time.Second)
 	cancel()
 	if err != nil {
 		t.Fatal(err)
@@ -156,4 +111,89 @@ func TestDamagedMetaPage(t *testing.T) {
 		t.Errorf("serve --accept-damaged-meta: its log does not warn of the damage:\n%s", errs)
 	}
 	says("serve --accept-damaged-meta", errs)
+}
+
+// metaDamaged writes at dbPath a file of one campaign, "tools test",
+// whose last change (renaming it "renamed") the damage to its newer meta
+// page loses, and returns a check that what a program refusing or
+// reading it said says all it must.
+func metaDamaged(t *testing.T, dbPath string) (says func(what, text string)) {
+	t.Helper()
+	good, err := os.ReadFile(stoDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dbPath, good, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The last change, which the damage loses: a new name.
+	s, err := storage.Open(dbPath, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Update(context.Background(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Name = "renamed"
+		return n, nil
+	})
+	s.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bbolt's meta page: a 16-byte page header, then magic, version, page
+	// size, flags (uint32 each), root, sequence, freelist, high-water mark
+	// and transaction (uint64 each).
+	ps := int(binary.LittleEndian.Uint32(b[16+8:]))
+	txid := func(page int) uint64 { return binary.LittleEndian.Uint64(b[page*ps+16+48:]) }
+	newer := 0
+	if txid(1) > txid(0) {
+		newer = 1
+	}
+	b[newer*ps+16+32] ^= 0x10 // the freelist field: only the checksum tells
+	if err := os.WriteFile(dbPath, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	said := []string{dbPath, fmt.Sprintf("meta page %d of 2 is damaged", newer), fmt.Sprintf("opens at transaction %d,", txid(newer)-1), "is lost", "--accept-damaged-meta, which bfbot serve, console, import, backup and migrate-store --to etcd take"}
+	return func(what, text string) {
+		t.Helper()
+		for _, want := range said {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: %q does not say %q", what, text, want)
+			}
+		}
+	}
+}
+
+// Ensure migrate-store --to etcd refuses a file whose newer meta page is
+// damaged, as backup does (ruling SG3): the copy would be one
+// transaction short yet look sound, and the bot started on it would
+// serve it without a word. It says what is lost and names
+// --accept-damaged-meta, copies no campaign, and with the flag copies
+// the campaign as the sound page holds it, with a warning.
+func TestMigrateStoreDamagedMeta(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "bfbot.db")
+	says := metaDamaged(t, dbPath)
+	srv := etcdtest.Start(t, t.TempDir())
+	etcdEnv := []string{"BFBOT_ETCD_ENDPOINTS=" + strings.Join(srv.Endpoints, ","), "BFBOT_ETCD_PREFIX=migrated/"}
+	out, errs, code := stoRunEnv(etcdEnv, "migrate-store", "--to", "etcd", "--db", dbPath)
+	if code != 1 || strings.Contains(out, "copied") {
+		t.Errorf("migrate-store: exit %d, %q, want 1 and no copy", code, out)
+	}
+	says("migrate-store", errs)
+	onEtcd := append([]string{"BFBOT_STORE=etcd"}, etcdEnv...)
+	if out, errs, code := stoRunEnv(onEtcd, "check"); code != 0 || !strings.Contains(out, "0 campaigns") {
+		t.Errorf("check of the prefix after the refusal: exit %d, %q %q, want no campaign copied", code, out, errs)
+	}
+	out, errs, code = stoRunEnv(etcdEnv, "migrate-store", "--to", "etcd", "--db", dbPath, "--accept-damaged-meta")
+	if code != 0 || !strings.Contains(out, "copied 1 campaigns") {
+		t.Fatalf("migrate-store --accept-damaged-meta: exit %d, %q %q", code, out, errs)
+	}
+	says("migrate-store --accept-damaged-meta", errs)
+	if out, errs, code := stoRunEnv(onEtcd, "export", "--campaign", "1"); code != 0 || !strings.Contains(out, `"tools test"`) || strings.Contains(out, "renamed") {
+		t.Errorf("export from etcd: exit %d %q, want the campaign before its last change", code, errs)
+	}
 }

@@ -372,6 +372,9 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 			case bg.Prepared:
 				z = referee.Zone{Depth: referee.CampaignZoneDepth}
 			}
+			if i == 1 {
+				z = apart(m, out[0].zones, z)
+			}
 			out[i].zones = append(out[i].zones, z)
 			if out[i].retreat == referee.NoEdge && z.Edge != referee.NoEdge {
 				out[i].retreat = z.Edge
@@ -382,6 +385,51 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 		}
 	}
 	return out
+}
+
+// apart is zone z of a battlegroup of the initiative loser, kept off
+// every hex of the winner's zones (ruling CB18): the sides set up at
+// once and in secret, and a hex refused as full would tell one side
+// where the other's counters stand. Zones on adjacent edges share only
+// their corner: z keeps its edge and leaves that corner to the winner.
+// A zone the winner's share an edge with (both came in by one edge from
+// a sector where neither searched, ruling CO5, or one stays by the edge
+// opposite an entry that an enemy battlegroup also faces) moves to the
+// opposite edge, else to another edge, else inside the edges as a
+// prepared position; it stays as it is only when every one meets the
+// winner's ground.
+func apart(m *mapgen.Map, winner []referee.Zone, z referee.Zone) referee.Zone {
+	clear := func(z referee.Zone) bool {
+		return slices.ContainsFunc(m.Hexes(), func(h hex.Hex) bool { return z.Contains(m, h) }) &&
+			!slices.ContainsFunc(winner, func(w referee.Zone) bool { return w.Overlaps(m, z) })
+	}
+	tries := []referee.Zone{z}
+	if z.Edge != referee.NoEdge {
+		tries = append(tries, referee.Zone{Edge: z.Edge.Opposite(), Depth: z.Depth})
+	}
+	for _, e := range []referee.Edge{referee.North, referee.East, referee.South, referee.West} {
+		tries = append(tries, referee.Zone{Edge: e, Depth: referee.CampaignZoneDepth})
+	}
+	for _, t := range append(tries, referee.Zone{Depth: referee.CampaignZoneDepth}) {
+		if t = cornersOff(winner, t); clear(t) {
+			return t
+		}
+	}
+	return z
+}
+
+// cornersOff is edge zone z without the hexes it shares with the
+// winner's zones on the edges beside its own (ruling CB18).
+func cornersOff(winner []referee.Zone, z referee.Zone) referee.Zone {
+	if z.Edge == referee.NoEdge || z.Drop {
+		return z
+	}
+	for _, w := range winner {
+		if !w.Drop && w.Edge != referee.NoEdge && w.Edge != z.Edge && w.Edge != z.Edge.Opposite() {
+			z.Off[w.Edge-1] = max(z.Off[w.Edge-1], w.Depth)
+		}
+	}
+	return z
 }
 
 // edgeFacing is the edge of sector to's tactical map that faces sector

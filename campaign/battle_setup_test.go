@@ -127,6 +127,13 @@ func TestDeploymentZones(t *testing.T) {
 		// Both prepared: each its half of the 64-column map (ruling CB17).
 		{"BothPrepared", 0, 0, true, true, referee.Zone{Edge: referee.West, Depth: 32}, referee.Zone{Edge: referee.East, Depth: 32}, referee.West, referee.East},
 		{"BothPreparedOneMovedIn", 0, 2, true, true, referee.Zone{Edge: referee.South, Depth: 8}, referee.Zone{Edge: referee.North, Depth: 3}, referee.South, referee.North},
+		// Both came from sector 5, where neither searched (ruling CO5):
+		// the initiative winner keeps its edge, the other side takes the
+		// opposite one (ruling CB18).
+		{"BothFromOneSector", 5, 5, false, false, referee.Zone{Edge: referee.West, Depth: 3}, referee.Zone{Edge: referee.East, Depth: 3}, referee.West, referee.East},
+		// From the west and from the north: each keeps its edge, and the
+		// loser leaves the shared corner to the winner (ruling CB18).
+		{"PerpendicularEntries", 5, 2, false, false, referee.Zone{Edge: referee.West, Depth: 3}, referee.Zone{Edge: referee.North, Depth: 3, Off: [4]int{3: 3}}, referee.West, referee.North},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := btlCampaign(t)
@@ -147,9 +154,10 @@ func TestDeploymentZones(t *testing.T) {
 			// The sides set up in secret, at once by default: no hex may
 			// lie in both zones, or a refusal there (a full hex) would
 			// tell where the enemy's counters stand (ruling CB17).
+			za, zb := st.Campaign.Zones["A6"], st.Campaign.Zones["B8"]
 			for x := range st.Map.Width {
 				for y := range st.Map.Height {
-					if h := (hex.Hex{X: x, Y: y}); tc.wantA.Contains(st.Map, h) && tc.wantB.Contains(st.Map, h) {
+					if h := (hex.Hex{X: x, Y: y}); za.Contains(st.Map, h) && zb.Contains(st.Map, h) {
 						t.Fatalf("hex %v lies in both sides' zones", h)
 					}
 				}
@@ -160,6 +168,47 @@ func TestDeploymentZones(t *testing.T) {
 			mustCheck(t, c)
 		})
 	}
+}
+
+// Ensure the book's own set-up example (BattleForce, Campaign Set-Up:
+// "two Battlegroups of the 7th Crucis Lancers enter the embattled sector
+// from opposite sides, while a Battlegroup from Moore's Bandits enters
+// directly from the left") gives each battlegroup the three hexes of the
+// mapside it entered by, the bandits without the corners the Lancers hold
+// (ruling CB18).
+func TestDeploymentZonesBookExample(t *testing.T) {
+	c := btlCampaign(t)
+	a := btlGroup(t, c, "crucis", 6, "A6")
+	a.Moved, a.From = true, 2 // from the north
+	a2 := btlGroup(t, c, "crucis", 6, "A9")
+	a2.Moved, a2.From = true, 10 // from the south
+	b := btlGroup(t, c, "bandits", 6, "B8")
+	b.Moved, b.From = true, 5 // from the west, the left
+	if err := setUpBattle(c, 6, []BattleSide{{Side: "crucis", Battlegroups: []int{a.ID, a2.ID}}, {Side: "bandits", Battlegroups: []int{b.ID}}}, btlDice(t, "6,6,1,1")); err != nil {
+		t.Fatal(err)
+	}
+	st := c.Battles[0].State
+	for id, want := range map[string]referee.Zone{
+		"A6": {Edge: referee.North, Depth: 3},
+		"A9": {Edge: referee.South, Depth: 3},
+		"B8": {Edge: referee.West, Depth: 3, Off: [4]int{0: 3, 2: 3}},
+	} {
+		if got := st.Campaign.Zones[id]; got != want {
+			t.Errorf("%s deploys %v, want %v", id, got, want)
+		}
+	}
+	if got := st.Campaign.Zones["B8"].String(); got != "within 3 hexes of the west edge, but not within 3 hexes of the north edge or within 3 hexes of the south edge" {
+		t.Errorf("the bandits' zone reads %q", got)
+	}
+	for _, h := range st.Map.Hexes() {
+		if st.Campaign.Zones["B8"].Contains(st.Map, h) && (st.Campaign.Zones["A6"].Contains(st.Map, h) || st.Campaign.Zones["A9"].Contains(st.Map, h)) {
+			t.Fatalf("hex %v lies in both sides' zones", h)
+		}
+	}
+	if st.Side("bandits").RetreatEdge != referee.West {
+		t.Errorf("the bandits retreat by the %v edge, want west", st.Side("bandits").RetreatEdge)
+	}
+	mustCheck(t, c)
 }
 
 // Ensure recon units stay out of battles (000 line 2598), hidden infantry

@@ -50,7 +50,11 @@ type Campaign struct {
 	Pending []JoinRequest `json:"pending,omitempty"`
 	// Names are the display names of the campaign's people by user ID,
 	// as last seen: messages name people, never show their IDs.
-	Names    map[string]string   `json:"names,omitempty"`
+	Names map[string]string `json:"names,omitempty"`
+	// Held is the side each user last held a seat on, by user ID, kept
+	// when he leaves: he knows its secrets, so he is seated on another
+	// only as ruling SEAT4 allows (membership.go).
+	Held     map[string]string   `json:"held,omitempty"`
 	Settings Settings            `json:"settings"`
 	Map      *mapgen.Strategic   `json:"map"`
 	Sides    []Side              `json:"sides"`
@@ -488,6 +492,9 @@ func (c *Campaign) Clone() *Campaign {
 	}
 	if c.Names != nil {
 		n.Names = maps.Clone(c.Names)
+	}
+	if c.Held != nil {
+		n.Held = maps.Clone(c.Held)
 	}
 	if c.Scenario != nil {
 		sc := *c.Scenario

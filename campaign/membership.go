@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"bfbot/internal/english"
+	"bfbot/internal/usertext"
 )
 
 // Membership: who holds a seat on which side, who waits for one, and what
@@ -14,6 +15,74 @@ import (
 // sit down on the enemy's side and read its worksheet (ruling SEAT1). A
 // player holds one seat in one campaign; a referee holds none unless the
 // campaign was created with Settings.RefereePlays (ruling SEAT2).
+
+// A user who held a seat on one side knows its secrets: seated on
+// another he would read that side's and could tell them to the first,
+// so a switch of sides waits for the referee's approval, whatever the
+// phase. A referee who plays against nobody (not RefereeConflicted) may
+// give it, or switch himself; one who plays may give it for a switch
+// away from his own side only (ruling SEAT4).
+
+// switching reports whether a seat on side would seat user on a side
+// other than the one he last held.
+func (c *Campaign) switching(user, side string) bool {
+	held := c.Held[user]
+	return held != "" && held != side
+}
+
+// switchApprovable reports whether the referee may approve user's switch
+// to side: always when he plays against nobody; when he plays, only a
+// switch away from the side he plays, whose secrets (his own) are the
+// only ones the mover read, never one onto it, which would hand him the
+// other side's (ruling SEAT4).
+func (c *Campaign) switchApprovable(user, side string) bool {
+	if c.Referee == "" || user == c.Referee {
+		return false
+	}
+	if !c.RefereeConflicted() {
+		return true
+	}
+	own := c.Held[c.Referee]
+	return own != "" && c.Held[user] == own && side != own
+}
+
+// switchError refuses user a seat on side that would switch him from the
+// side he held, unless ok (the referee's approval where switchApprovable
+// allows it, or the referee himself while he plays against nobody), and
+// says what he may do instead.
+func (c *Campaign) switchError(user, side string, ok bool) error {
+	if !c.switching(user, side) || ok {
+		return nil
+	}
+	held := c.SideName(c.Held[user])
+	again := fmt.Sprintf("/campaign join side:%s campaign:%d", c.Held[user], c.ID)
+	switch {
+	case user == c.Referee:
+		return errorf("you played %s in campaign %d and another player holds, waits for or has held a seat: you may sit on %s again (%s), not on %s (ruling SEAT4)", held, c.ID, held, again, c.SideName(side))
+	case c.switchApprovable(user, side):
+		return errorf("%s played %s in campaign %d: a seat on %s needs the referee's approval (ruling SEAT4)", c.NameOf(user), held, c.ID, c.SideName(side))
+	case c.Referee != "" && c.Settings.RefereePlays:
+		return errorf("%s played %s in campaign %d, and this campaign's referee plays %s: no one can approve a change to %s, which would carry one side's secrets to the other (ruling SEAT4). %s may sit on %s again with %s", c.NameOf(user), held, c.ID, c.refereeSide(), c.SideName(side), c.NameOf(user), held, again)
+	}
+	return errorf("%s played %s in campaign %d: a seat on %s needs the approval of a referee who plays no side against other players (ruling SEAT4)", c.NameOf(user), held, c.ID, c.SideName(side))
+}
+
+// refereeSide names the side a referee who plays last held, for a
+// refusal.
+func (c *Campaign) refereeSide() string {
+	if own := c.Held[c.Referee]; own != "" {
+		return c.SideName(own)
+	}
+	return "a side when he likes"
+}
+
+// held records that user holds a seat on side (n is a copy being made).
+func (n *Campaign) held(user, side string) {
+	if n.Held == nil {
+		n.Held = map[string]string{}
+	}
+	n.Held[user] = side
+}
 
 // JoinRequest is a join that waits for the referee's answer.
 type JoinRequest struct {
@@ -46,7 +115,8 @@ func (c *Campaign) IsMember(user string) bool {
 
 // RefereeConflicted reports whether the referee may be playing against
 // another human: the campaign lets him hold a seat (Settings.RefereePlays)
-// and another user holds one or waits for one. He then loses every power
+// and another user holds one, waits for one or has held one (Held: a
+// player kicked or gone leaves his side's secrets behind). He then loses every power
 // that shows another side's secrets (export, undo, other sides' records,
 // referee notes; ruling SEAT3) and the choice of how well the AI plays
 // for an absent player (ai_level, missed_deadline; ruling AIL1). His seat
@@ -70,13 +140,19 @@ func (c *Campaign) RefereeConflicted() bool {
 			return true
 		}
 	}
+	for user := range c.Held {
+		if user != c.Referee {
+			return true
+		}
+	}
 	return false
 }
 
 // NameOf is how messages name a user: the display name last seen, never
-// the ID (an unknown user is "a player").
+// the ID (an unknown user is "a player"), shown as usertext.Display
+// shows it (a name stored before it was, or imported).
 func (c *Campaign) NameOf(user string) string {
-	if n := c.Names[user]; n != "" {
+	if n := usertext.Display(c.Names[user]); n != "" {
 		return n
 	}
 	return "a player"
@@ -135,6 +211,7 @@ func Join(c *Campaign, side, user string) (*Campaign, error) {
 	n.Pending = slices.DeleteFunc(n.Pending, func(r JoinRequest) bool { return r.User == user })
 	s := n.Side(side)
 	s.Players = append(s.Players, user)
+	n.held(user, side)
 	n.emit(Event{Step: "setup", Type: "join", Side: side, Text: fmt.Sprintf("%s joins %s", n.NameOf(user), s.Name)})
 	return n, nil
 }
@@ -142,7 +219,17 @@ func Join(c *Campaign, side, user string) (*Campaign, error) {
 // RequestJoin seats user on side, or, when joins need the referee's
 // approval (NeedsApproval), records the request; seated says which.
 func RequestJoin(c *Campaign, side, user string) (n *Campaign, seated bool, err error) {
-	if !c.NeedsApproval() || user == c.Referee {
+	switching := c.switching(user, side)
+	if user == c.Referee {
+		if err := c.switchError(user, side, !c.RefereeConflicted()); err != nil {
+			return nil, false, err
+		}
+	} else if switching {
+		if err := c.switchError(user, side, c.switchApprovable(user, side)); err != nil {
+			return nil, false, err
+		}
+	}
+	if (!c.NeedsApproval() && !switching) || user == c.Referee {
 		n, err = Join(c, side, user)
 		return n, err == nil, err
 	}
@@ -161,6 +248,9 @@ func RequestJoin(c *Campaign, side, user string) (n *Campaign, seated bool, err 
 func Approve(c *Campaign, user string) (*Campaign, JoinRequest, error) {
 	req, err := c.request(user)
 	if err != nil {
+		return nil, req, err
+	}
+	if err := c.switchError(user, req.Side, c.switchApprovable(user, req.Side)); err != nil {
 		return nil, req, err
 	}
 	n, err := Join(c, req.Side, user)
@@ -214,6 +304,7 @@ func unseat(c *Campaign, user, notice string) (*Campaign, string, error) {
 	n := c.Clone()
 	ns := n.Side(s.ID)
 	ns.Players = slices.DeleteFunc(ns.Players, func(p string) bool { return p == user })
+	n.held(user, s.ID) // also for a seat taken before Held was kept
 	if user != c.Referee {
 		delete(n.Notify, user) // a player gone keeps nothing here
 	}
@@ -226,8 +317,10 @@ func unseat(c *Campaign, user, notice string) (*Campaign, string, error) {
 }
 
 // Replace hands old's seat to substitute, who must hold none and may not
-// be the referee of a campaign he does not play.
-func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
+// be the referee of a campaign he does not play; one who held a seat on
+// another side takes it only from a referee who plays against nobody
+// (byReferee: the referee hands it on; ruling SEAT4).
+func Replace(c *Campaign, old, substitute string, byReferee bool) (*Campaign, error) {
 	s := c.SideOf(old)
 	if s == nil {
 		return nil, errorf("%s plays no side in campaign %d", c.NameOf(old), c.ID)
@@ -241,6 +334,9 @@ func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
 	if substitute == c.Referee && !c.Settings.RefereePlays {
 		return nil, errorf("the referee of campaign %d plays no side unless the campaign is created with referee_plays:true (ruling SEAT2)", c.ID)
 	}
+	if err := c.switchError(substitute, s.ID, byReferee && c.switchApprovable(substitute, s.ID)); err != nil {
+		return nil, err
+	}
 	n := c.Clone()
 	n.Pending = slices.DeleteFunc(n.Pending, func(r JoinRequest) bool { return r.User == substitute })
 	ns := n.Side(s.ID)
@@ -249,6 +345,8 @@ func Replace(c *Campaign, old, substitute string) (*Campaign, error) {
 			ns.Players[i] = substitute
 		}
 	}
+	n.held(substitute, s.ID)
+	n.held(old, s.ID)
 	if old != c.Referee {
 		delete(n.Notify, old)
 	}
@@ -270,6 +368,11 @@ func (c *Campaign) checkSeats() []error {
 				errs = append(errs, fmt.Errorf("user %s holds seats on %s and %s", p, other, s.ID))
 			}
 			seat[p] = s.ID
+		}
+	}
+	for user, side := range c.Held {
+		if c.Side(side) == nil {
+			errs = append(errs, fmt.Errorf("user %s held a seat on %q, no side of the campaign", user, side))
 		}
 	}
 	asked := map[string]bool{}

@@ -75,7 +75,7 @@ func TestNotifyGoesWithTheSeat(t *testing.T) {
 	if _, kept := left.Notify["alice"]; kept || !left.NotifyOf("bob").NoPings {
 		t.Errorf("after alice left: %v", left.Notify)
 	}
-	handed, err := Replace(c, "bob", "carol")
+	handed, err := Replace(c, "bob", "carol", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,11 +56,12 @@ func (r SetupResult) ApplyInstalled(s *referee.State) (*referee.State, []hex.Hex
 		if ns.Campaign != nil {
 			cr := *ns.Campaign
 			cr.Zones = map[string]referee.Zone{}
+			anywhere, ok := priorSetupZone(ns, r.Defender)
 			for id, z := range ns.Campaign.Zones {
-				if u := ns.Unit(id); u != nil && u.Side == r.Defender {
-					// The whole map (004 line 145); a lance coming down
-					// from orbit still drops (ruling DR21).
-					z = referee.Zone{Drop: z.Drop}
+				if u := ns.Unit(id); ok && u != nil && u.Side == r.Defender && !z.Drop {
+					// A lance coming down from orbit still drops
+					// (ruling DR21).
+					z = anywhere
 				}
 				cr.Zones[id] = z
 			}
@@ -348,4 +349,43 @@ func pickHexes(s *referee.State, n int, ok func(hex.Hex) bool) []hex.Hex {
 // String summarises the result for logs and tests.
 func (r SetupResult) String() string {
 	return fmt.Sprintf("weather %v night %v defender %q defense %v absent %d late %d air %v", r.Weather.Kind, r.Night, r.Defender, r.Defense, len(r.Absent), len(r.Arrival), r.AirArrival)
+}
+
+// priorSetupZone is where a defender with prior setup deploys: anywhere
+// on the map (004 line 145) but the attacker's zones (ruling CB18). The
+// book has the attackers enter by the side the defender names; here they
+// set up by their edges at once with him and in secret, and a hex
+// refused as full would tell one side where the other's counters stand.
+// So the defender's ground is the map beyond the attacker's edge, or
+// inside the attacker's edges when they hold more than one; the whole map
+// when the attacker has only drops. When the attacker holds a prepared
+// position (no edge) it is none (false): the defender keeps the zones the
+// contact gave him, already kept off the attacker's.
+func priorSetupZone(s *referee.State, defender string) (referee.Zone, bool) {
+	edges, depth, prepared := map[referee.Edge]bool{}, 0, false
+	for id, z := range s.Campaign.Zones {
+		u := s.Unit(id)
+		switch {
+		case u == nil || z.Drop || u.Side == defender:
+		case z.Edge == referee.NoEdge:
+			prepared = true
+		default:
+			edges[z.Edge], depth = true, max(depth, z.Depth)
+		}
+	}
+	switch {
+	case prepared:
+		return referee.Zone{}, false
+	case len(edges) == 0:
+		return referee.Zone{}, true
+	case len(edges) == 1:
+		for e := range edges {
+			across := s.Map.Width
+			if e == referee.North || e == referee.South {
+				across = s.Map.Height
+			}
+			return referee.Zone{Edge: e.Opposite(), Depth: across - depth}, true
+		}
+	}
+	return referee.Zone{Depth: depth}, true
 }

@@ -120,7 +120,7 @@ func TestSetupApplyLate(t *testing.T) {
 // Ensure a detailed count (line 50) lets crucis know every bandit class,
 // a detailed survey (line 52) unhides found infantry and clears found
 // minefields, and prior setup (line 145) hides the defender's infantry and
-// lets it deploy anywhere.
+// lets it deploy anywhere but the attacker's ground (ruling CB18).
 func TestSetupApplyIntel(t *testing.T) {
 	_, ns := stbApply(t, SetupResult{KnowClasses: map[string]bool{"crucis": true}})
 	for _, id := range []string{"B1", "B3", "B5"} {
@@ -139,8 +139,11 @@ func TestSetupApplyIntel(t *testing.T) {
 	if !ns.Unit("B5").Hidden || ns.Unit("B1").Hidden || ns.Unit("A3").Hidden {
 		t.Errorf("hidden: B5 %v B1 %v A3 %v, want B5 only", ns.Unit("B5").Hidden, ns.Unit("B1").Hidden, ns.Unit("A3").Hidden)
 	}
-	if z := ns.Campaign.Zones["B1"]; z != (referee.Zone{}) || ns.Campaign.Zones["A1"] == (referee.Zone{}) {
-		t.Errorf("zones B1 %+v A1 %+v", z, ns.Campaign.Zones["A1"])
+	// Anywhere but the attacker's ground: the sides set up at once and
+	// in secret, and a hex refused as full would tell where the enemy's
+	// counters stand (ruling CB18).
+	if z, want := ns.Campaign.Zones["B1"], (referee.Zone{Edge: referee.East, Depth: ns.Map.Width - 3}); z != want || ns.Campaign.Zones["A1"] != s.Campaign.Zones["A1"] {
+		t.Errorf("zones B1 %+v A1 %+v, want B1 %+v and A1 as it was", z, ns.Campaign.Zones["A1"], want)
 	}
 	if s.Campaign.Zones["B1"] == (referee.Zone{}) || s.Unit("B5").Hidden {
 		t.Error("Apply changed the state it was given")

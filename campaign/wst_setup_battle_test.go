@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -193,14 +194,15 @@ func TestWstContactDefense(t *testing.T) {
 	})
 	t.Run("PriorSetup", func(t *testing.T) {
 		_, bt, evs := wstMustContact(t, oneAdvantage+",4,4", prepared) // d12 10
-		if z := bt.State.Campaign.Zones["B8"]; z != (referee.Zone{}) {
-			t.Errorf("B8 deploys %v, want anywhere (004 line 145)", z)
+		// Anywhere (004 line 145) but the attacker's ground (ruling CB18).
+		if z, want := bt.State.Campaign.Zones["B8"], (referee.Zone{Edge: referee.East, Depth: bt.State.Map.Width - referee.CampaignZoneDepth}); z != want {
+			t.Errorf("B8 deploys %v, want %v", z, want)
 		}
 		if z := bt.State.Campaign.Zones["A6"]; z.Edge != referee.West {
 			t.Errorf("the attacker's A6 deploys %v, want by the west edge", z)
 		}
 		for _, e := range evs {
-			if e.Type == "deployment" && e.Side == "bandits" && !strings.Contains(e.Text, "anywhere on the map") {
+			if e.Type == "deployment" && e.Side == "bandits" && !strings.Contains(e.Text, fmt.Sprintf("within %d hexes of the east edge", bt.State.Map.Width-referee.CampaignZoneDepth)) {
 				t.Errorf("bandits are told %q", e.Text)
 			}
 		}

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 	"maps"
+	"strings"
 
 	"bfbot/internal/cite"
 	"bfbot/mapgen"
@@ -64,10 +65,15 @@ const CampaignZoneDepth = 3
 // owner declares in secret the hex each lands on, anywhere on the map,
 // before the battle starts, and they come down in the first game turn
 // under the drop rules (drop.go; ruling DR21).
+//
+// Off[e-1] hexes in from edge e are left out of the zone: the corner an
+// edge zone shares with the enemy's zone on an adjacent edge (ruling
+// CB18).
 type Zone struct {
-	Edge  Edge `json:"edge,omitempty"`
-	Depth int  `json:"depth,omitempty"`
-	Drop  bool `json:"drop,omitempty"`
+	Edge  Edge   `json:"edge,omitempty"`
+	Depth int    `json:"depth,omitempty"`
+	Drop  bool   `json:"drop,omitempty"`
+	Off   [4]int `json:"off,omitzero"`
 }
 
 // EdgeDistance is how many hexes h lies inside edge e of m: 0 on the
@@ -91,6 +97,11 @@ func (z Zone) Contains(m *mapgen.Map, h hex.Hex) bool {
 	if !m.Contains(h) {
 		return false
 	}
+	for e := North; e <= West; e++ {
+		if EdgeDistance(m, h, e) < z.Off[e-1] {
+			return false
+		}
+	}
 	if z.Edge != NoEdge {
 		return EdgeDistance(m, h, z.Edge) < z.Depth
 	}
@@ -102,12 +113,36 @@ func (z Zone) Contains(m *mapgen.Map, h hex.Hex) bool {
 	return true
 }
 
+// Overlaps reports whether a hex of m lies in both zones. A Drop zone
+// overlaps nothing: its lances are placed at no hex before the battle
+// starts (they declare where they land, deployDrop).
+func (z Zone) Overlaps(m *mapgen.Map, o Zone) bool {
+	if z.Drop || o.Drop {
+		return false
+	}
+	for _, h := range m.Hexes() {
+		if z.Contains(m, h) && o.Contains(m, h) {
+			return true
+		}
+	}
+	return false
+}
+
 // String names the zone for a player.
 func (z Zone) String() string {
 	switch {
 	case z.Drop:
 		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2640) + ")"
 	case z.Edge != NoEdge:
+		var off []string
+		for e := North; e <= West; e++ {
+			if n := z.Off[e-1]; n > 0 {
+				off = append(off, fmt.Sprintf("within %d hexes of the %v edge", n, e))
+			}
+		}
+		if len(off) > 0 {
+			return fmt.Sprintf("within %d hexes of the %v edge, but not %s", z.Depth, z.Edge, strings.Join(off, " or "))
+		}
 		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
 	case z.Depth > 0:
 		return fmt.Sprintf("anywhere at least %d hexes from every edge", z.Depth)

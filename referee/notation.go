@@ -60,9 +60,10 @@ import (
 //	known SIDE [UNIT:KNOWLEDGE…]
 //	    what the side has learnt of enemy units: class, values,
 //	    class+values or none
-//	campaign [withdraw=N] [setup-first=SIDE] [zone=UNIT:EDGE:DEPTH[:drop]…] [start=UNIT:N…]
+//	campaign [withdraw=N] [setup-first=SIDE] [zone=UNIT:EDGE:DEPTH[:drop][:EDGE-N…]…] [start=UNIT:N…]
 //	    a campaign battle's rules: each unit's deployment zone (EDGE
-//	    none: the prepared position; drop: it drops in turn 1), the
+//	    none: the prepared position; drop: it drops in turn 1; EDGE-N:
+//	    the first N hexes in from that edge left out), the
 //	    damage steps that allow a withdrawal and those each unit had
 //	    when the battle began, the side that sets up first
 //	ambush INFANTRY TARGET
@@ -167,6 +168,11 @@ func (p Position) MarshalText() ([]byte, error) {
 			drop := ""
 			if z.Drop {
 				drop = ":drop"
+			}
+			for e := North; e <= West; e++ {
+				if n := z.Off[e-1]; n > 0 {
+					drop += fmt.Sprintf(":%v-%d", e, n)
+				}
 			}
 			tok = append(tok, fmt.Sprintf("zone=%s:%s:%d%s", w.id(u), edgeWord(z.Edge), z.Depth, drop))
 		}

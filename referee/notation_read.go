@@ -437,11 +437,25 @@ func (pr *positionReader) readCampaign(r notationRecord) error {
 		case "zone":
 			parts := strings.Split(v, ":")
 			var z Zone
+			for len(parts) > 3 {
+				e, n, off := strings.Cut(parts[len(parts)-1], "-")
+				if !off {
+					break
+				}
+				edge, err := readEdge(e, false)
+				if err != nil {
+					return err
+				}
+				if z.Off[edge-1], err = readNat(t, n); err != nil {
+					return err
+				}
+				parts = parts[:len(parts)-1]
+			}
 			if len(parts) == 4 && parts[3] == "drop" {
 				parts, z.Drop = parts[:3], true
 			}
 			if len(parts) != 3 {
-				return fmt.Errorf("write zone=UNIT:EDGE:DEPTH, e.g. zone=A1:west:3 (EDGE none: away from every edge; :drop after it for a drop in turn 1)")
+				return fmt.Errorf("write zone=UNIT:EDGE:DEPTH, e.g. zone=A1:west:3 (EDGE none: away from every edge; :drop after it for a drop in turn 1; :north-3 after those to leave out the first 3 hexes in from the north edge)")
 			}
 			if _, err = readWord(t, parts[0]); err == nil {
 				if z.Edge, err = readEdge(parts[1], true); err == nil {

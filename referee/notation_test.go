@@ -91,7 +91,7 @@ func TestNotationEveryField(t *testing.T) {
 		Rubble: map[hex.Hex]bool{h("0909"): true}, Salvage: map[hex.Hex]int{h("0808"): 2},
 		Known:  map[string]map[string]Knowledge{"bandits": {"A1": KnowClass | KnowValues, "A2": 0}, "lancers": {}},
 		Winner: "bandits", SameHexClosed: 7,
-		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3, Drop: true}, "B1": {Depth: 3}},
+		Campaign: &CampaignRules{Zones: map[string]Zone{"A1": {Edge: West, Depth: 3, Drop: true, Off: [4]int{3, 0, 2, 0}}, "B1": {Depth: 3}},
 			WithdrawAfterSteps: 4, StartSteps: map[string]int{"A1": 1}, SetupFirst: "bandits"},
 		Asked:     []string{"lancers", "bandits"},
 		Ambushes:  []Ambush{{Infantry: "B2", Target: "A1"}},
@@ -219,6 +219,8 @@ func TestNotationErrors(t *testing.T) {
 		{head + "unit A1 lancers heavy-mech regular 1/2/3; unit A1 lancers hover regular 1/2/3", `unit A1 appears twice`},
 		{head + "known lancers B1:everything", `"B1:everything": knowledge is class, values, class+values or none`},
 		{head + "campaign zone=A1:west", `"zone=A1:west": write zone=UNIT:EDGE:DEPTH`},
+		{head + "campaign zone=A1:west:3:up-3", `"zone=A1:west:3:up-3": an edge is north, east, south or west`},
+		{head + "campaign zone=A1:west:3:north-x", `"x" is not a whole number`},
 		{head + "salvage 0505", `"0505": write HEX:N, e.g. 0505:10`},
 		{head + "rules weather=hail", `"weather=hail": unknown weather "hail"`},
 	} {

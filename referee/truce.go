@@ -103,28 +103,40 @@ func (s *State) truceWaits(side string) bool {
 	return false
 }
 
-// truceToAccept says who may accept the offers standing: every side the
-// truce waits for that has made none, each of whom must; when it waits
-// for none, any side without an offer, whose offer alone would end the
-// battle.
-func (s *State) truceToAccept() string {
+// TruceAwaited lists the sides whose offers the truce now awaits (V18):
+// every side it waits for that has made none, each of whom must offer
+// (each); when it waits for none, every side without an offer, any one
+// of whose offers ends the battle. It is built from what every side
+// knows (the offers and truceWaits are public), so any side may be told
+// it; it is meant while an offer stands.
+func (s *State) TruceAwaited() (sides []string, each bool) {
 	var waited, others []string
 	for i := range s.Sides {
 		switch sd := &s.Sides[i]; {
 		case sd.OffersTruce:
 		case s.truceWaits(sd.ID):
-			waited = append(waited, sd.Name)
+			waited = append(waited, sd.ID)
 		default:
-			others = append(others, sd.Name)
+			others = append(others, sd.ID)
 		}
 	}
-	switch {
-	case len(waited) > 1:
-		return fmt.Sprintf("the battle ends once %s have each accepted with truce (/battle truce)", english.List(waited))
-	case len(waited) == 1:
-		return waited[0] + " may accept with truce (/battle truce)"
+	if len(waited) > 0 {
+		return waited, true
 	}
-	return english.Or(others) + " may accept with truce (/battle truce)"
+	return others, false
+}
+
+// truceToAccept says who may accept the offers standing (TruceAwaited).
+func (s *State) truceToAccept() string {
+	ids, each := s.TruceAwaited()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = s.Side(id).Name
+	}
+	if each && len(names) > 1 {
+		return fmt.Sprintf("the battle ends once %s have each accepted with truce (/battle truce)", english.List(names))
+	}
+	return english.Or(names) + " may accept with truce (/battle truce)"
 }
 
 // truceWhy is the reason the battle ends by agreement: who agreed, and,

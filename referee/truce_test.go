@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,5 +248,35 @@ func TestTruceHoldsWhenASideLeaves(t *testing.T) {
 	}
 	if why := truceEnded(s, events); !strings.Contains(why, "Lancers and Bandits agreed") {
 		t.Fatalf("the raiders' last unit left: phase %v, events %+v; want the battle ended by the truce", s.Phase, events)
+	}
+}
+
+// Ensure TruceAwaited names the sides whose offers the truce awaits, as
+// the offer's event does: each side in sight without an offer, or, when
+// it waits for none, any side without one (ruling V18).
+func TestTruceAwaited(t *testing.T) {
+	for _, tc := range []struct {
+		name, raiders string
+		offers        []string
+		want          []string
+		each          bool
+	}{
+		{"all in sight", "unit C1 raiders light-mech regular 5/5/4 @1515 r=2 mp=6 ob=6", []string{"lancers"}, []string{"raiders", "bandits"}, true},
+		{"one hidden", "unit C1 raiders infantry regular 4/4/4 @1515 r=1 mp=2 hidden", []string{"lancers"}, []string{"bandits"}, true},
+		{"none waited for", "unit C1 raiders infantry regular 4/4/4 @1515 r=1 mp=2 hidden", []string{"bandits"}, []string{"lancers", "raiders"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := truceThree(t, tc.raiders)
+			if tc.name == "none waited for" {
+				s.Unit("A1").Status = Withdrawn // the Lancers have no unit left in sight
+			}
+			for _, side := range tc.offers {
+				s.Side(side).OffersTruce = true
+			}
+			got, each := s.TruceAwaited()
+			if !slices.Equal(got, tc.want) || each != tc.each {
+				t.Errorf("TruceAwaited = %v, %v; want %v, %v", got, each, tc.want, tc.each)
+			}
+		})
 	}
 }

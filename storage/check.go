@@ -155,7 +155,7 @@ func (s *Store) checkCampaign(id int64, cb *bolt.Bucket) []error {
 	if err := checkSummary(id, cb.Get(keySummary), last, lastRev); err != nil {
 		bad(err)
 	}
-	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
+	for _, kind := range recordKinds {
 		if b := cb.Bucket([]byte(kind)); b != nil {
 			_ = b.ForEach(func(k, v []byte) error {
 				key := RecordKey{id, kind, string(k)}

@@ -138,7 +138,7 @@ func boltCopy(id int64, cb *bolt.Bucket) (campaignCopy, error) {
 			}
 		}
 	}
-	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
+	for _, kind := range recordKinds {
 		recs, bad := readRecords(cb, id, kind)
 		if len(bad) > 0 {
 			return cc, bad[0]

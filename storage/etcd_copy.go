@@ -11,8 +11,15 @@ import (
 
 // eachCopy reads every campaign as it was at one etcd revision: the
 // summaries and the ID sequence first, then each campaign's keys at that
-// revision.
+// revision. A damaged record fails it.
 func (s *EtcdStore) eachCopy(ctx context.Context, fn func(campaignCopy) error) (uint64, error) {
+	return s.copies(ctx, false, fn)
+}
+
+// copies is eachCopy; with leaveDamaged, a damaged schedule, binding or
+// marker record is left out of its campaign's copy instead (Check names
+// it: checkRecords), so that the rest is checked.
+func (s *EtcdStore) copies(ctx context.Context, leaveDamaged bool, fn func(campaignCopy) error) (uint64, error) {
 	r, err := s.read(ctx, clientv3.OpGet(s.p.seq()), clientv3.OpGet(s.p.summaries(), clientv3.WithPrefix()))
 	if err != nil {
 		return 0, err
@@ -28,7 +35,7 @@ func (s *EtcdStore) eachCopy(ctx context.Context, fn func(campaignCopy) error) (
 		if !ok {
 			return seq, &RecordError{Campaign: 0, Key: string(kv.Key), Err: fmt.Errorf("not a summary key")}
 		}
-		cc, err := s.copyAt(ctx, int64(id), at)
+		cc, err := s.copyAt(ctx, int64(id), at, leaveDamaged)
 		if err != nil {
 			return seq, err
 		}
@@ -41,15 +48,14 @@ func (s *EtcdStore) eachCopy(ctx context.Context, fn func(campaignCopy) error) (
 }
 
 // copyAt reads campaign id's revisions, log and records at etcd revision
-// at.
-func (s *EtcdStore) copyAt(ctx context.Context, id int64, at int64) (campaignCopy, error) {
+// at (leaveDamaged: as copies).
+func (s *EtcdStore) copyAt(ctx context.Context, id int64, at int64, leaveDamaged bool) (campaignCopy, error) {
 	cc := campaignCopy{id: id}
 	ops := []clientv3.Op{
 		clientv3.OpGet(s.p.revs(id), clientv3.WithPrefix(), clientv3.WithRev(at)),
 		clientv3.OpGet(s.p.logs(id), clientv3.WithPrefix(), clientv3.WithRev(at)),
 	}
-	kinds := []RecordKind{Schedule, Binding, Marker}
-	for _, kind := range kinds {
+	for _, kind := range recordKinds {
 		ops = append(ops, clientv3.OpGet(s.p.recordsOf(kind, id), clientv3.WithPrefix(), clientv3.WithRev(at)))
 	}
 	r, err := s.read(ctx, ops...)
@@ -78,14 +84,12 @@ func (s *EtcdStore) copyAt(ctx context.Context, id int64, at int64) (campaignCop
 	for _, e := range raw {
 		cc.events = append(cc.events, e)
 	}
-	for i, kind := range kinds {
-		for _, kv := range r.Responses[2+i].GetResponseRange().Kvs {
-			k, err := s.parseRecordKey(kind, string(kv.Key))
-			if err != nil {
-				return cc, err
-			}
-			cc.records = append(cc.records, Record{k, kv.Value})
+	for i, kind := range recordKinds {
+		recs, bad := s.readRecords(kind, r.Responses[2+i].GetResponseRange().Kvs)
+		if len(bad) > 0 && !leaveDamaged {
+			return cc, bad[0]
 		}
+		cc.records = append(cc.records, recs...)
 	}
 	return cc, nil
 }

@@ -48,7 +48,7 @@ func (s *EtcdStore) Import(ctx context.Context, data []byte) (int64, error) {
 // without the schedulers' leased claims.)
 func (s *EtcdStore) Backup(ctx context.Context, w io.Writer) (int64, error) {
 	var n int64
-	err := s.withFileCopy(ctx, func(f *Store) error {
+	err := s.withFileCopy(ctx, false, func(f *Store) error {
 		var err error
 		n, err = f.Backup(ctx, w)
 		return err
@@ -57,12 +57,12 @@ func (s *EtcdStore) Backup(ctx context.Context, w io.Writer) (int64, error) {
 }
 
 // Check returns every broken invariant of the campaigns under the prefix:
-// the keys that do not read back as a campaign's revisions, log and
-// records, then every invariant Store.Check finds in them, written to a
-// file as Backup writes them.
+// the keys that do not read back as a campaign's revisions and log, then
+// every invariant Store.Check finds in them, written to a file as Backup
+// writes them but for their damaged records, each of which it names.
 func (s *EtcdStore) Check(ctx context.Context) []error {
 	var errs []error
-	err := s.withFileCopy(ctx, func(f *Store) error {
+	err := s.withFileCopy(ctx, true, func(f *Store) error {
 		errs = f.Check(ctx)
 		return nil
 	})
@@ -72,12 +72,35 @@ func (s *EtcdStore) Check(ctx context.Context) []error {
 	if err := s.checkStrays(ctx); err != nil {
 		errs = append(errs, err)
 	}
+	errs = append(errs, s.checkRecords(ctx)...)
 	return append(errs, s.checkIndex(ctx)...)
 }
 
+// checkRecords names every schedule, binding and marker record under the
+// prefix whose key is not a record's or whose checksum does not match.
+func (s *EtcdStore) checkRecords(ctx context.Context) []error {
+	var ops []clientv3.Op
+	for _, kind := range recordKinds {
+		ops = append(ops, clientv3.OpGet(s.p.records(kind), clientv3.WithPrefix()))
+	}
+	r, err := s.read(ctx, ops...)
+	if err != nil {
+		return []error{err}
+	}
+	var errs []error
+	for i, kind := range recordKinds {
+		_, bad := s.readRecords(kind, r.Responses[i].GetResponseRange().Kvs)
+		for _, re := range bad {
+			errs = append(errs, re)
+		}
+	}
+	return errs
+}
+
 // withFileCopy copies the prefix into a bbolt file in a directory of its
-// own, opens it, and removes it after fn.
-func (s *EtcdStore) withFileCopy(ctx context.Context, fn func(*Store) error) error {
+// own (leaving damaged records out if leaveDamaged: copies), opens it,
+// and removes it after fn.
+func (s *EtcdStore) withFileCopy(ctx context.Context, leaveDamaged bool, fn func(*Store) error) error {
 	dir, err := os.MkdirTemp("", "bfbot-etcd-copy-")
 	if err != nil {
 		return err
@@ -92,7 +115,7 @@ func (s *EtcdStore) withFileCopy(ctx context.Context, fn func(*Store) error) err
 	if err != nil {
 		return err
 	}
-	seq, err := s.eachCopy(ctx, w.put)
+	seq, err := s.copies(ctx, leaveDamaged, w.put)
 	if err == nil {
 		err = w.finish(seq)
 	}

@@ -25,16 +25,18 @@ import (
 //	P campaign/<id>/log/<start>   a segment of the event log: a JSON array
 //	                              of the events at positions start+1 on
 //	P record/<kind>/<id>/<name>   an opaque record (schedule, bindings,
-//	                              markers)
+//	                              markers), the caller's bytes sealed
+//	                              with their CRC-32C (seal.go, from
+//	                              layout 8)
 //	P index/<entry>               empty: the campaigns of a channel, the
 //	                              running campaigns of a server and of a
 //	                              user (index.go), written with the summary
 //	P claim/…, P member/…         the schedulers' leased claims (bot/schedule)
 //
-// Only the revisions' records carry a checksum (seal.go): the log's
-// segments, the summaries and the opaque records are plain JSON or the
-// caller's bytes, as in the bbolt file (where the log's chunks are
-// sealed too).
+// The revisions' records and the opaque records carry a checksum
+// (seal.go); the log's segments and the summaries are plain JSON, as
+// the summaries are in the bbolt file (where the log's chunks are sealed
+// too).
 //
 // The summaries have a range of their own so that List reads no document;
 // the records are by kind first so that the scheduler lists every
@@ -50,7 +52,7 @@ import (
 // EtcdSchemaVersion is the etcd layout this bfbot writes. The records
 // inside are the bbolt file's (schema SchemaVersion), encoded by the same
 // functions.
-const EtcdSchemaVersion = 7
+const EtcdSchemaVersion = 8
 
 // maxSegmentBytes caps one log segment, well inside etcd's request size.
 const maxSegmentBytes = 256 << 10

@@ -40,6 +40,9 @@ var etcdMigrations = map[uint64]func(context.Context, *EtcdStore) error{
 	// rewritten. (Its snapshots are whole records under keys of their
 	// own already: migrate9to10 has nothing to move here.)
 	6: func(context.Context, *EtcdStore) error { return nil },
+	// Layout 8 holds the records of schema 12: the schedule, binding
+	// and marker records sealed with their checksum (seal.go).
+	7: etcdSealOpaque,
 }
 
 // openSchema writes the schema record and the ID sequence under an empty
@@ -196,4 +199,57 @@ func (s *EtcdStore) sealCampaign(ctx context.Context, id int64) error {
 type sealedRecord struct {
 	kv  *mvccpb.KeyValue
 	rev uint64
+}
+
+// etcdSealOpaque seals the opaque records (schedule, bindings, markers),
+// as migrate11to12 seals the file's: their bytes are the bot's and the
+// store cannot tell damage from what was written, so each is sealed as
+// it is. A key that is not a record's is left for Records and Check to
+// name. Each put is compared against the record read; the step takes
+// several transactions, and one cut short runs again on the next open,
+// leaving a record that reads back sealed as it is (an unsealed one
+// whose last four bytes happen to be its checksum: odds of 1 in 2³², as
+// etcdSealRevisions).
+func etcdSealOpaque(ctx context.Context, s *EtcdStore) error {
+	for _, kind := range recordKinds {
+		r, err := s.client.Get(ctx, s.p.records(kind), clientv3.WithPrefix())
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.where, err)
+		}
+		var cmps []clientv3.Cmp
+		var ops []clientv3.Op
+		size := 0
+		flush := func() error {
+			if len(ops) == 0 {
+				return nil
+			}
+			_, err := s.commit(ctx, cmps, ops)
+			if errors.Is(err, errConflict) {
+				return fmt.Errorf("the %s records were changed while they were being sealed: stop every other bfbot using %s, then start this one again", kind, s.where)
+			}
+			cmps, ops, size = nil, nil, 0
+			return err
+		}
+		for _, kv := range r.Kvs {
+			key, bad := s.parseRecordKey(kind, string(kv.Key))
+			if bad != nil {
+				continue
+			}
+			if _, bad := unsealRecord(key, kv.Value); bad == nil {
+				continue // sealed by a step cut short
+			}
+			if len(ops) == maxTxnOps || size+len(kv.Value) > maxCopyBytes {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+			cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(kv.Key)), "=", kv.ModRevision))
+			ops = append(ops, s.recordOp(Record{key, kv.Value}))
+			size += len(kv.Value)
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -64,7 +64,7 @@ func migrate11to12(tx *bolt.Tx) error { return eachCampaign(tx, 11, sealOpaque) 
 // before any is put back, as bbolt's cursor may not run over a bucket
 // being written; a bucket among them is left for Check to name.
 func sealOpaque(cb *bolt.Bucket, id int64) error {
-	for _, kind := range []RecordKind{Schedule, Binding, Marker} {
+	for _, kind := range recordKinds {
 		b := cb.Bucket([]byte(kind))
 		if b == nil {
 			continue

@@ -14,9 +14,6 @@ import (
 	"bfbot/storage/storagetest"
 )
 
-// stoOpaqueKinds are the kinds of opaque record.
-var stoOpaqueKinds = []RecordKind{Schedule, Binding, Marker}
-
 // stoRawRecords reads every opaque record of the closed file at path as
 // it is stored, checksum and all.
 func stoRawRecords(t *testing.T, path string) map[RecordKey][]byte {
@@ -25,7 +22,7 @@ func stoRawRecords(t *testing.T, path string) map[RecordKey][]byte {
 	stoBolt(t, path, func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketCampaigns).ForEachBucket(func(k []byte) error {
 			cb := tx.Bucket(bucketCampaigns).Bucket(k)
-			for _, kind := range stoOpaqueKinds {
+			for _, kind := range recordKinds {
 				if b := cb.Bucket([]byte(kind)); b != nil {
 					_ = b.ForEach(func(name, v []byte) error {
 						out[RecordKey{btoi(k), kind, string(name)}] = clone(v)
@@ -60,7 +57,7 @@ func TestMigrateRecordSums(t *testing.T) {
 			t.Errorf("GetRecord(%s) = %q, %v, want %q", key, got, err, v)
 		}
 	}
-	for _, kind := range stoOpaqueKinds {
+	for _, kind := range recordKinds {
 		recs, err := s.Records(ctx, 0, kind)
 		if err != nil || len(recs) != 2 {
 			t.Fatalf("Records(%s) = %d records, %v, want 2", kind, len(recs), err)

@@ -28,6 +28,10 @@ const (
 
 func (k RecordKind) valid() bool { return k == Schedule || k == Binding || k == Marker }
 
+// recordKinds are the kinds of opaque record, in the order the copies
+// and checks read them.
+var recordKinds = []RecordKind{Schedule, Binding, Marker}
+
 // RecordKey names one opaque record.
 type RecordKey struct {
 	Campaign int64

@@ -80,7 +80,15 @@ func (s *Store) save(root *bolt.Bucket, c *campaign.Campaign, diceState []byte, 
 // decode goes into the cache: a command reads its campaign before it
 // changes it, and the change need not decode it again.
 func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
+	c, _, err := s.get(ctx, id, nil)
+	return c, err
+}
+
+// get is Get, also giving the revision it read and calling also with
+// that revision's state inside the read transaction (Snapshot).
+func (s *Store) get(ctx context.Context, id int64, also func(state) error) (*campaign.Campaign, uint64, error) {
 	var e *cached
+	var rev uint64
 	hit := false
 	get := func(id int64, rev uint64) *cached {
 		e := s.cache.get(id, rev)
@@ -89,18 +97,25 @@ func (s *Store) Get(ctx context.Context, id int64) (*campaign.Campaign, error) {
 	}
 	err := s.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		_, _, e, err = s.loadFrom(tx, id, get)
-		return err
+		var st state
+		if _, st, e, err = s.loadFrom(tx, id, get); err != nil {
+			return err
+		}
+		rev = st.rev
+		if also != nil {
+			return also(st)
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if !hit {
 		put := *e
 		put.c = e.c.Shell()
 		s.cache.put(id, put)
 	}
-	return e.c, nil
+	return e.c, rev, nil
 }
 
 // List returns every campaign's summary, by ID.
@@ -131,6 +146,12 @@ func (s *Store) List(ctx context.Context) ([]Summary, error) {
 // stays as the undo snapshot: nothing is copied. If fn fails, or the new
 // campaign fails campaign.Check, nothing is written.
 func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Record) (*campaign.Campaign, error) {
+	return s.updateAt(ctx, id, 0, fn, also)
+}
+
+// updateAt is Update, done only while the campaign's newest revision is
+// at (UpdateAt); at 0 takes any.
+func (s *Store) updateAt(ctx context.Context, id int64, at uint64, fn UpdateFunc, also []Record) (*campaign.Campaign, error) {
 	for _, r := range also {
 		if err := r.validate(); err != nil {
 			return nil, err
@@ -152,6 +173,9 @@ func (s *Store) Update(ctx context.Context, id int64, fn UpdateFunc, also ...Rec
 		cb, st, e, err := s.loadFrom(tx, id, s.cache.take)
 		if err != nil {
 			return err
+		}
+		if at != 0 && st.rev != at {
+			return fmt.Errorf("campaign %d: revision %d, not %d: %w", id, st.rev, at, ErrChanged)
 		}
 		c, prevDoc := e.c, e.doc
 		// The chunk holding the last stored event: kept by the cache or

@@ -52,15 +52,30 @@ func damagedReason(err error) string {
 }
 
 // damagedSet is the campaigns a damaged record was found in as the bot
-// started, each with the first such record: the store refuses their
-// commands (Store.refused) as it refuses a campaign whose own data is
-// damaged, though the record itself is read only at start.
+// started (or, on a shared store, which reads the schedules again at
+// every sync: shared.go, since), each with the first such record: the
+// store refuses their commands (Store.refused) as it refuses a campaign
+// whose own data is damaged, though the record itself is read only then.
 type damagedSet struct {
 	mu sync.Mutex
 	m  map[int64]error
+	// said is what was logged or told already: each damaged record is
+	// logged, and its campaign told, once, not at every sync.
+	said map[string]bool
 }
 
-func newDamagedSet() *damagedSet { return &damagedSet{m: map[int64]error{}} }
+func newDamagedSet() *damagedSet { return &damagedSet{m: map[int64]error{}, said: map[string]bool{}} }
+
+// first says whether what is said for the first time, and notes it.
+func (d *damagedSet) first(what string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.said[what] {
+		return false
+	}
+	d.said[what] = true
+	return true
+}
 
 // add keeps re's campaign's first damaged record (none for campaign 0,
 // a key no campaign can be told of).
@@ -109,7 +124,9 @@ func everyRecord(ctx context.Context, db storage.Campaigns, kind storage.RecordK
 		return recs, err
 	}
 	for _, re := range dr.Errs {
-		log.Error("damaged record left out: restore the database from a backup", "campaign", re.Campaign, "record", re.Key, "err", re.Err)
+		if damaged.first(fmt.Sprintf("record %d %s", re.Campaign, re.Key)) {
+			log.Error("damaged record left out: restore the database from a backup", "campaign", re.Campaign, "record", re.Key, "err", re.Err)
+		}
 		damaged.add(re)
 	}
 	return recs, nil
@@ -117,14 +134,18 @@ func everyRecord(ctx context.Context, db storage.Campaigns, kind storage.RecordK
 
 // tellDamaged tells the referee and the players (in the channel, or by
 // DM when the campaign has none) of each campaign a damaged record was
-// found in as the bot started.
+// found in, as the bot started or at a shared store's sync, once: on a
+// shared store, the process that runs the campaign tells.
 func (a *App) tellDamaged(ctx context.Context) {
 	for _, id := range a.damaged.ids() {
+		if !a.runsHere(id) || !a.damaged.first(fmt.Sprint("told ", id)) {
+			continue
+		}
 		_, referee, players, err := whoToTell(ctx, a.db, id)
 		if err != nil {
 			a.log.Error("campaign with a damaged record unreadable: nobody told", "campaign", id, "err", err)
 			continue
 		}
-		a.tell(ctx, id, referee, players, fmt.Sprintf("⚠ Campaign %d: %s, found as the bot started, so the bot will not read or change the campaign. The bot's operator must restore the database from a backup: tell them this id.", id, damagedText))
+		a.tell(ctx, id, referee, players, fmt.Sprintf("⚠ Campaign %d: %s, so the bot will not read or change the campaign. The bot's operator must restore the database from a backup: tell them this id.", id, damagedText))
 	}
 }

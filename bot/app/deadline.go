@@ -372,9 +372,17 @@ func (h deadlines) Remind(ctx context.Context, e schedule.Entry, due time.Time) 
 	// twice, never not at all.
 	sent := storage.RecordKey{Campaign: c.ID, Kind: storage.Marker, Name: "reminded"}
 	mark := []byte(due.UTC().Format(time.RFC3339))
-	if prev, err := h.a.db.GetRecord(ctx, sent); err != nil {
+	prev, err := h.a.db.GetRecord(ctx, sent)
+	var re *storage.RecordError
+	switch {
+	case errors.As(err, &re):
+		// A damaged marker only keeps a reminder from going out twice:
+		// it is taken as absent and written anew below (ruling SG3).
+		h.a.log.Warn("reminder marker damaged, taken as absent: this deadline's reminder may go out a second time, and the marker is written anew",
+			"campaign", re.Campaign, "record", re.Key, "err", re.Err)
+	case err != nil:
 		return err
-	} else if string(prev) == string(mark) {
+	case string(prev) == string(mark):
 		return nil
 	}
 	wants, err := h.a.store.Reminded(ctx, c.ID)

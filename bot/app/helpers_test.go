@@ -19,6 +19,7 @@ import (
 	"bfbot/bot/schedule"
 	"bfbot/campaign"
 	"bfbot/config"
+	"bfbot/storage"
 )
 
 // Ids used across the tests (snowflake-like).
@@ -34,16 +35,30 @@ const (
 // srvStart is a Monday noon; the order deadline is 20:00 UTC daily.
 var srvStart = time.Date(2026, 3, 2, 12, 0, 0, 0, time.UTC)
 
-// srvRig is one app on a temp bbolt file against the fake Discord, with a
-// fake clock.
+// srvRig is one app on a temp bbolt file, or an etcd prefix, against
+// the fake Discord, with a fake clock.
 type srvRig struct {
 	t     *testing.T
 	fake  *discordtest.Fake
 	clock *schedule.FakeClock
-	path  string
-	app   *App
-	logs  *srvLog
+	// tokens is the clock of interactions' lives, the fake's and the
+	// bot's: apart from the game's clock, which a test moves by hours
+	// while a command is in flight (TestOrderOvertakenByTheDeadline)
+	// without making it late.
+	tokens *schedule.FakeClock
+	path   string
+	// etcd are the endpoints of the etcd the app keeps its campaigns in,
+	// under srvEtcdPrefix; none: the file at path.
+	etcd []string
+	app  *App
+	logs *srvLog
+	// wrapStore, when set, wraps the store the commands use (not the
+	// deadlines') as open starts the app.
+	wrapStore func(storage.Campaigns) storage.Campaigns
 }
+
+// srvEtcdPrefix is the etcd prefix of a rig on etcd.
+const srvEtcdPrefix = "rig/"
 
 // srvLog collects the app's logs for the test's failure output.
 type srvLog struct {
@@ -74,11 +89,22 @@ func srvConfig(fake *discordtest.Fake, path string) config.Config {
 	return cfg
 }
 
-// srvNewRig starts a fake Discord (with opts) and an app on a new database file.
+// srvNewRig starts a fake Discord (with opts) and an app on a new
+// database file. The fake measures Discord's limits on an interaction's
+// life on the rig's token clock.
 func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 	t.Helper()
-	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart),
-		path: filepath.Join(t.TempDir(), "bfbot.db"), logs: &srvLog{}}
+	return srvNewRigOn(t, nil, opts...)
+}
+
+// srvNewRigOn is srvNewRig with the campaigns on the etcd at the
+// endpoints given (none: a new database file).
+func srvNewRigOn(t *testing.T, etcd []string, opts ...discordtest.Option) *srvRig {
+	t.Helper()
+	tokens := schedule.NewFakeClock(srvStart)
+	opts = append([]discordtest.Option{discordtest.WithClock(tokens.Now)}, opts...)
+	r := &srvRig{t: t, fake: discordtest.New(t, opts...), clock: schedule.NewFakeClock(srvStart), tokens: tokens,
+		path: filepath.Join(t.TempDir(), "bfbot.db"), etcd: etcd, logs: &srvLog{}}
 	// Display names unlike the IDs, so a message that names someone by
 	// ID is caught (srvNoUserIDs).
 	for id, name := range map[string]string{srvRef: "Rhea", srvAlice: "Alice", srvBob: "Bob"} {
@@ -97,18 +123,29 @@ func srvNewRig(t *testing.T, opts ...discordtest.Option) *srvRig {
 func (r *srvRig) open() {
 	r.t.Helper()
 	seed := uint64(0)
-	a, err := New(srvConfig(r.fake, r.path), Options{
+	cfg := srvConfig(r.fake, r.path)
+	if len(r.etcd) > 0 {
+		cfg.Store, cfg.EtcdEndpoints, cfg.EtcdPrefix = config.StoreEtcd, strings.Join(r.etcd, ","), srvEtcdPrefix
+		// The shortest lease etcd allows: the rig's one process claims
+		// every campaign as it starts.
+		cfg.LeaseTTLSeconds = 2
+	}
+	a, err := New(cfg, Options{
 		Clock:      r.clock,
 		HTTPClient: r.fake.Client(),
 		Logger:     slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		Seed:       func() uint64 { seed++; return 100 + seed },
 		// The fake clock stands still while commands come fast.
 		RateLimits: command.RateLimits{Off: true},
-		// Attachments are downloaded from the fake too.
-		Discord: []discord.Option{discord.WithFileClient(r.fake.Client())},
+		// Attachments are downloaded from the fake too; the tokens'
+		// clock is the fake's (srvNewRig).
+		Discord: []discord.Option{discord.WithFileClient(r.fake.Client()), discord.WithInteractionClock(r.tokens.Now)},
 	})
 	if err != nil {
 		r.t.Fatal(err)
+	}
+	if r.wrapStore != nil {
+		a.store.db = r.wrapStore(a.store.db)
 	}
 	if err := a.Start(context.Background()); err != nil {
 		a.Close(context.Background())

@@ -23,6 +23,8 @@ import (
 	"bfbot/campaign"
 	"bfbot/config"
 	"bfbot/referee"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Shared by the scale, soak and load tests (RELIABILITY.md): an app
@@ -226,6 +228,7 @@ func ldAnswers(f *discordtest.Fake, id string, timeout time.Duration) ([]discord
 type ldCall struct {
 	What    string
 	Ack     time.Duration // dispatch → first callback, as the fake measured it
+	Type    int           // the first callback's type (5: a deferral)
 	Total   time.Duration // send → final answer, as the sender saw it
 	Outcome ldOutcome
 	Err     error
@@ -254,7 +257,7 @@ func ldFinish(f *discordtest.Fake, c ldCall, start time.Time, in discordtest.Int
 		c.Total = time.Since(start)
 		return c
 	}
-	c.Ack = in.Ack().After
+	c.Ack, c.Type = in.Ack().After, in.Ack().Type
 	msgs, err := ldAnswers(f, in.ID, srvWait)
 	c.Total = time.Since(start)
 	c.Err = err
@@ -274,9 +277,18 @@ type ldStats struct {
 	calls    int
 	refused  int
 	late     int      // acknowledged after ldDiscordAck: failed on Discord
+	deferred int      // acknowledged by a deferral ("thinking…")
 	refusals []string // the first few refusals' texts
 	failures []string // bot failures: errors, internal errors, no answer
 	failed   int
+	slowest  map[string]ldSlow // by command: its slowest acknowledgement
+}
+
+// ldSlow is a command's slowest acknowledgement and how it was made.
+type ldSlow struct {
+	ack      time.Duration
+	deferred bool
+	n        int // calls of the command
 }
 
 // add records a call and reports whether it was a bot failure.
@@ -291,6 +303,23 @@ func (s *ldStats) add(c ldCall) bool {
 		if c.Ack > ldDiscordAck {
 			s.late++
 		}
+		deferral := c.Type == int(discordgo.InteractionResponseDeferredChannelMessageWithSource)
+		if deferral {
+			s.deferred++
+		}
+		w := c.What
+		if strings.HasPrefix(w, "button ") { // one for all: a custom ID names its campaign
+			w = "button"
+		}
+		if s.slowest == nil {
+			s.slowest = map[string]ldSlow{}
+		}
+		sl := s.slowest[w]
+		sl.n++
+		if c.Ack > sl.ack {
+			sl.ack, sl.deferred = c.Ack, deferral
+		}
+		s.slowest[w] = sl
 	}
 	if c.Outcome.Refused {
 		s.refused++
@@ -325,11 +354,40 @@ func ldPercentile(ds []time.Duration, q float64) time.Duration {
 func (s *ldStats) summary() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return fmt.Sprintf("%d interactions, %d bot failures, %d acknowledged after %v, %d refusals; ack p50 %v p99 %v max %v; answer p50 %v p99 %v",
-		s.calls, s.failed, s.late, ldDiscordAck, s.refused,
+	return fmt.Sprintf("%d interactions, %d bot failures, %d acknowledged after %v, %d deferred, %d refusals; ack p50 %v p99 %v max %v; answer p50 %v p99 %v",
+		s.calls, s.failed, s.late, ldDiscordAck, s.deferred, s.refused,
 		ldPercentile(s.acks, 0.50).Round(10*time.Microsecond), ldPercentile(s.acks, 0.99).Round(10*time.Microsecond),
 		ldPercentile(s.acks, 1).Round(10*time.Microsecond),
 		ldPercentile(s.totals, 0.50).Round(10*time.Microsecond), ldPercentile(s.totals, 0.99).Round(10*time.Microsecond))
+}
+
+// maxAck is the slowest acknowledgement.
+func (s *ldStats) maxAck() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ldPercentile(s.acks, 1)
+}
+
+// slowAcks names the commands of the slowest acknowledgements, slowest
+// first, with how they were made: where the time goes.
+func (s *ldStats) slowAcks(n int) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ws []string
+	for w := range s.slowest {
+		ws = append(ws, w)
+	}
+	sort.Slice(ws, func(i, j int) bool { return s.slowest[ws[i]].ack > s.slowest[ws[j]].ack })
+	var parts []string
+	for _, w := range ws[:min(n, len(ws))] {
+		sl := s.slowest[w]
+		how := "answered"
+		if sl.deferred {
+			how = "deferred"
+		}
+		parts = append(parts, fmt.Sprintf("%s %v %s (of %d)", w, sl.ack.Round(time.Millisecond), how, sl.n))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // ldMem samples the heap while a run goes on.

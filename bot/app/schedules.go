@@ -114,7 +114,9 @@ func (s *schedules) stored(ctx context.Context, damaged *damagedSet) ([]schedule
 			continue
 		}
 		if damaged.err(r.Campaign) != nil {
-			s.log.Warn("deadline of a damaged campaign left out", "record", r.RecordKey.String())
+			if damaged.first("left out " + r.RecordKey.String()) {
+				s.log.Warn("deadline of a damaged campaign left out", "record", r.RecordKey.String())
+			}
 			continue
 		}
 		out = append(out, e)

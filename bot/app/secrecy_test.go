@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"bfbot/bot/discordtest"
 )
@@ -188,4 +189,67 @@ func srvSees(viewers []string, user string) bool {
 		}
 	}
 	return false
+}
+
+// Ensure a secret answer that comes after its interaction's token has
+// expired reaches its caller alone, in his direct messages, and nothing
+// of it shows where the other side reads (ruling SE8): the fake ages
+// Alice's token past Discord's 15 minutes as it acknowledges her
+// command (the deferral of a map drawn for her side), so the map is
+// late.
+func TestLateSecretsReachOnlyTheCaller(t *testing.T) {
+	t.Parallel()
+	r := srvNewRig(t)
+	r.must(srvRef, false, "campaign", "create", srvOpts("name", "Lyons", "turn_limit", "8", "setup_tables", "false"))
+	r.must(srvAlice, false, "campaign", "join", srvOpts("side", "crucis"))
+	r.must(srvBob, false, "campaign", "join", srvOpts("side", "bandits"))
+	r.must(srvRef, false, "campaign", "start", nil)
+	before := len(r.fake.DMs(srvAlice))
+	r.fake.OnAck(func(in discordtest.Interaction) {
+		if in.User == srvAlice {
+			r.tokens.Advance(discordtest.TokenLifetime)
+		}
+	})
+	in, err := r.fake.SendCommand(srvAlice, srvGuild, srvChannel, "map", "strategic", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A log line wakes no Wait of the fake's, so the log is polled.
+	for deadline := time.Now().Add(srvWait); !strings.Contains(r.logs.String(),
+		`msg="interaction answered" component=discord interaction=`+in.ID+" "); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("/map strategic not answered within %v", srvWait)
+		}
+	}
+	r.fake.OnAck(nil)
+	if got, _ := r.fake.Interaction(in.ID); got.LateCalls != 0 {
+		t.Errorf("%d calls with an expired token, want none", got.LateCalls)
+	}
+	dms := r.fake.DMs(srvAlice)[before:]
+	var bodies []string
+	for _, m := range dms {
+		if _, body, ok := strings.Cut(m.Content, "so it is here:\n\n"); ok {
+			bodies = append(bodies, body)
+		}
+	}
+	for _, s := range srvCollect(r) {
+		if !srvSees(s.viewers, srvBob) {
+			continue
+		}
+		for _, body := range bodies {
+			if strings.Contains(s.msg.Content, body) {
+				t.Errorf("%s message seen by Bob holds Alice's late answer:\n%s", s.where, s.msg.Content)
+			}
+		}
+		for _, f := range s.msg.Files {
+			if strings.HasSuffix(f.Name, "-crucis.png") {
+				t.Errorf("%s picture %s drawn for Alice's side is seen by Bob", s.where, f.Name)
+			}
+		}
+	}
+	// Not lost either.
+	srvWantPNG(t, dms)
+	if len(bodies) != 1 {
+		t.Errorf("late answers in Alice's DMs %v, want the map's", srvTexts(dms))
+	}
 }

@@ -120,6 +120,7 @@ func (s *sharedStore) sync() {
 		s.requeue(gained)
 		return
 	}
+	s.a.tellDamaged(ctx)
 	err = s.a.scheduler.Sync(entries, func(k schedule.Key) bool { return gained[s.claims.Bucket(k.Campaign)] })
 	if err != nil {
 		s.a.log.Error("some deadlines could not be scheduled", "err", err)

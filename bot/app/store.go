@@ -23,7 +23,10 @@ type Store struct {
 	damaged *damagedSet
 }
 
-var _ command.Store = (*Store)(nil)
+var (
+	_ command.Store     = (*Store)(nil)
+	_ command.Snapshots = (*Store)(nil)
+)
 
 // NewStore returns the adapter; seed gives each new campaign's dice seed
 // (nil: a random one, so two campaigns never roll alike).
@@ -109,6 +112,41 @@ func (s *Store) Update(ctx context.Context, id int64, fn func(*campaign.Campaign
 	return mapErr(err)
 }
 
+// snapshots is what a storage engine offers for command.Snapshots: the
+// bbolt file does (storage.Store), the etcd store not yet.
+type snapshots interface {
+	Snapshot(ctx context.Context, id int64) (*campaign.Campaign, *dice.Dice, uint64, error)
+	UpdateAt(ctx context.Context, id int64, rev uint64, fn storage.UpdateFunc, also ...storage.Record) (*campaign.Campaign, error)
+}
+
+var _ snapshots = (*storage.Store)(nil)
+
+// Snapshot implements command.Snapshots.
+func (s *Store) Snapshot(ctx context.Context, id int64) (*campaign.Campaign, *dice.Dice, uint64, error) {
+	if err := s.damaged.err(id); err != nil {
+		return nil, nil, 0, err
+	}
+	db, ok := s.db.(snapshots)
+	if !ok {
+		return nil, nil, 0, command.ErrNoSnapshots
+	}
+	c, d, rev, err := db.Snapshot(ctx, id)
+	return c, d, rev, mapErr(err)
+}
+
+// UpdateAt implements command.Snapshots.
+func (s *Store) UpdateAt(ctx context.Context, id int64, rev uint64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
+	if err := s.damaged.err(id); err != nil {
+		return err
+	}
+	db, ok := s.db.(snapshots)
+	if !ok {
+		return command.ErrNoSnapshots
+	}
+	_, err := db.UpdateAt(ctx, id, rev, storage.UpdateFunc(fn))
+	return mapErr(err)
+}
+
 // Undo implements command.Store.
 func (s *Store) Undo(ctx context.Context, id int64) error {
 	if err := s.damaged.err(id); err != nil {
@@ -137,6 +175,8 @@ func mapErr(err error) error {
 		return &mappedError{err: err, as: command.ErrNotFound}
 	case errors.Is(err, storage.ErrNothingToUndo) && !errors.Is(err, command.ErrNothingToUndo):
 		return &mappedError{err: err, as: command.ErrNothingToUndo}
+	case errors.Is(err, storage.ErrChanged) && !errors.Is(err, command.ErrChanged):
+		return &mappedError{err: err, as: command.ErrChanged}
 	}
 	return damaged(unsaved(err)) // unsaved.go, damaged.go
 }

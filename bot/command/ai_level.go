@@ -20,9 +20,9 @@ import (
 // players: his seat, or the seat he may take at any time.
 func conflictReason(c *campaign.Campaign, user string) string {
 	if s := c.SideOf(user); s != nil {
-		return "you play " + s.Name + " while other players hold or wait for a seat"
+		return "you play " + s.Name + " while other players hold, wait for or have held a seat"
 	}
-	return "you may take a seat at any time (referee_plays:true) while other players hold or wait for one"
+	return "you may take a seat at any time (referee_plays:true) while other players hold, wait for or have held one"
 }
 
 // standInRefused refuses a setting that chooses how the AI plays for a

@@ -185,11 +185,11 @@ func TestAILevelRefereeWhoPlays(t *testing.T) {
 		}
 	}
 	f.cmdMust("bob", "scenario", "join", "side", "bandits")
-	refused("while bob waits", "ai_level: you play 7th Crucis Lancers while other players hold or wait for a seat", "campaign", "settings", "ai_level", "easy")
-	refused("while bob waits", "level: you play 7th Crucis Lancers while other players hold or wait for a seat: the AI fights at the campaign's ai_level", "battle", "auto", "level", "easy")
+	refused("while bob waits", "ai_level: you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "campaign", "settings", "ai_level", "easy")
+	refused("while bob waits", "level: you play 7th Crucis Lancers while other players hold, wait for or have held a seat: the AI fights at the campaign's ai_level", "battle", "auto", "level", "easy")
 	f.cmdMust("alice", "campaign", "approve", "user", "bob")
 	for _, when := range []string{"against bob", "after leaving his seat"} {
-		who := "you play 7th Crucis Lancers while other players hold or wait for a seat"
+		who := "you play 7th Crucis Lancers while other players hold, wait for or have held a seat"
 		if when != "against bob" {
 			who = "you may take a seat at any time"
 		}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"strconv"
@@ -17,8 +18,9 @@ import (
 // what it told in a word (Request.Asked), and the command, inside its
 // transaction, refuses once the state no longer gives that word, saying
 // what it would do now and how to do it. A typed command (confirm:true
-// too) carries no word: the player typed it on the state as it stands.
-// (The truce question's own check is truceStillMeant.)
+// too) carries no word: the player typed it on the state as it stands;
+// but one about the campaign turn is for the turn and phase it came in
+// (turnStillAsked). (The truce question's own check is truceStillMeant.)
 
 // fateWord is a withdrawal's fate as its question tells it (fateText).
 func fateWord(f referee.WithdrawFate) string {
@@ -100,28 +102,64 @@ func (x *call) joinStillAsked(c *campaign.Campaign, user string) error {
 }
 
 // turnWord is the campaign turn and phase a message asks to seal the
-// orders of (OrdersOpen).
+// orders of (OrdersOpen), or that a command came in (call.turn).
 func turnWord(c *campaign.Campaign) string {
 	return fmt.Sprintf("%d-%s", c.Turn, c.Phase)
 }
 
-// turnStillAsked checks, as a Ready button seals the side's orders, that
-// they are those of the turn and phase its message asked for: pressed
-// later, it would seal orders the player has not given yet, and with
-// early_resolution resolve the turn.
+// turnMoved is turnStillAsked's refusal, a user error that a caller
+// may tell from the others (giveOrder's early resolution).
+type turnMoved struct{ userError }
+
+func (e turnMoved) Unwrap() error { return e.userError }
+
+// turnStillAsked checks, inside the transaction that stores a command
+// about the campaign turn (an order, a worksheet change, a seal, a
+// purchase, an advance), that the campaign is still in the turn and
+// phase the command was for: a button's, the one its message named
+// (Request.Asked); a typed command's, the one it found as it came
+// (call.turn). A deadline, the referee's advance or an early resolution
+// may close that phase in between: the command would then be carried
+// into the next phase or turn, where it may mean nothing or something
+// else (a move from a sector the battlegroup has left, a seal of orders
+// not yet given), so it is refused (ruling SRV4). The refusal names only
+// the phase that closed and the one open: what the resolution did
+// reaches each side as it always does.
 func (x *call) turnStillAsked(c *campaign.Campaign) error {
-	if x.Asked == "" || turnWord(c) == x.Asked {
+	asked := cmp.Or(x.Asked, x.turn)
+	if asked == "" || turnWord(c) == asked {
 		return nil
 	}
-	what := "orders"
-	if c.Phase == campaign.PhaseSearches {
-		what = "searches"
-	}
 	was := "an earlier phase"
-	if turn, phase, ok := strings.Cut(x.Asked, "-"); ok {
+	if turn, phase, ok := strings.Cut(asked, "-"); ok {
 		was = fmt.Sprintf("turn %s's %s phase", turn, phase)
+		if campaign.Phase(phase) == campaign.PhaseSetup {
+			was = "the set-up before the start" // turn 0 means nothing to a player
+		}
 	}
-	return userf("this button was for %s; it is turn %d's %s phase now: give your %s, then seal them with /orders ready or the newest message's button", was, c.Turn, c.Phase, what)
+	if x.Asked != "" {
+		return turnMoved{userError{fmt.Sprintf("this button was for %s, which has closed: it was not carried out. %s", was, openNow(c, "give its orders, then seal them with /orders ready or the newest message's button"))}}
+	}
+	return turnMoved{userError{fmt.Sprintf("%s closed while your command was on its way: it was not carried out. %s", was, openNow(c, "give it again if it still stands"))}}
+}
+
+// openNow says which phase of the campaign is open, for a command
+// refused because the one it was for has closed; again is what to do
+// when it is a turn's orders phase.
+func openNow(c *campaign.Campaign, again string) string {
+	switch c.Phase {
+	case campaign.PhaseOrders:
+		return fmt.Sprintf("It is turn %d's orders phase now: %s.", c.Turn, again)
+	case campaign.PhaseSearches:
+		return fmt.Sprintf("It is turn %d's search step now (drops were made): only searches may be given (/orders search) and sealed (/orders ready).", c.Turn)
+	case campaign.PhaseBattles:
+		return fmt.Sprintf("It is turn %d's battles phase now: orders open again once its battles are over.", c.Turn)
+	case campaign.PhaseOver:
+		return "The campaign is over."
+	case campaign.PhaseSetup:
+		return "The campaign has not started yet."
+	}
+	return fmt.Sprintf("It is turn %d's %s phase now.", c.Turn, c.Phase)
 }
 
 // phaseWord is the game turn and phase an End phase button's message

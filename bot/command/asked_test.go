@@ -171,7 +171,7 @@ func TestReadyButtonOfAnEarlierTurn(t *testing.T) {
 		t.Fatal("the campaign did not move on")
 	}
 	got := cmdTexts(f.press("alice", old))
-	if want := fmt.Sprintf("this button was for turn 1's orders phase; it is turn %d's %s phase now", c.Turn, c.Phase); !strings.Contains(got, want) {
+	if want := fmt.Sprintf("this button was for turn 1's orders phase, which has closed: it was not carried out. It is turn %d's %s phase now", c.Turn, c.Phase); !strings.Contains(got, want) {
 		t.Errorf("the old Ready: %q, want %q", got, want)
 	}
 	if c, _ := f.store.Get(t.Context(), 1); c.Side("crucis").Orders.Ready {

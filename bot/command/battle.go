@@ -177,7 +177,7 @@ func (g *Registry) battleStatus(_ context.Context, x *call) ([]Reply, error) {
 		sides = append(sides, x.c.SideName(s.Side))
 	}
 	text := fmt.Sprintf("Battle %d in %s (campaign turn %d), %s: game turn %d, %s %s phase.", b.ID, sectorName(x.c, b.Sector), b.Turn, strings.Join(sides, " against "), v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
-	if t := truceStanding(x.c, v); t != "" {
+	if t := truceStanding(x.c, b.State); t != "" {
 		text += "\n" + t
 	}
 	if b.Over {
@@ -291,7 +291,7 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		if a.Kind == referee.ActTruce {
-			if err := x.truceStillMeant(c.Battle(b.ID)); err != nil {
+			if err := x.truceStillMeant(c.Battle(b.ID), a); err != nil {
 				return nil, nil, nil, err
 			}
 		}
@@ -319,9 +319,15 @@ func (g *Registry) battleAct(ctx context.Context, x *call) ([]Reply, error) {
 // applyBattle runs one battle step in a store transaction and addresses
 // its events.
 func (g *Registry) applyBattle(ctx context.Context, x *call, battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
+	return g.applyBattleBy(ctx, x, x.update, battle, fn)
+}
+
+// applyBattleBy is applyBattle storing the change with update (call.update,
+// or call.updateAside for the AI's long work).
+func (g *Registry) applyBattleBy(ctx context.Context, x *call, update func(context.Context, func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []campaign.Event, error)) ([]campaign.Event, error), battle int, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error)) ([]Reply, error) {
 	var bevs []referee.Event
 	before, since, waiting := len(x.c.Battles), x.c.NextDecision, waitingToDeploy(x.c)
-	cevs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+	cevs, err := update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
 		n, be, ce, err := fn(c, d)
 		if err == nil {
 			// A scenario's side nobody plays answers at once.
@@ -515,7 +521,7 @@ func (g *Registry) battleView(_ context.Context, x *call) ([]Reply, error) {
 	}
 	var t strings.Builder
 	fmt.Fprintf(&t, "Battle %d, game turn %d, %s %s phase.\n", b.ID, v.Turn, english.Possessive(x.c.SideName(v.Phasing)), v.Phase)
-	if s := truceStanding(x.c, v); s != "" {
+	if s := truceStanding(x.c, b.State); s != "" {
 		t.WriteString(s + "\n")
 	}
 	side := ""
@@ -577,7 +583,9 @@ func (g *Registry) battleAuto(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	seed := uint64(x.c.ID)*1000 + uint64(b.ID)
 	// The battle's end is told by its after-action reports (BattleReplies).
-	out, err := g.applyBattle(ctx, x, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
+	// The AI's whole battle is worked out outside the store's write
+	// transaction, which every other campaign's change waits for.
+	out, err := g.applyBattleBy(ctx, x, x.updateAside, b.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []referee.Event, []campaign.Event, error) {
 		var sides []string
 		for _, bs := range b.Sides {
 			sides = append(sides, bs.Side)

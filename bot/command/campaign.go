@@ -75,7 +75,7 @@ var settingOptions = []struct {
 		st.SeatLimit, _ = strconv.Atoi(v)
 		return nil
 	}},
-	{Option{Name: "join_approval", Description: "joins wait for the referee's approval before the start too (after it they always do)", Type: Boolean}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "join_approval", Description: "joins wait for the referee's approval before the start too (after it they always do; on by default with referee_plays)", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.JoinApproval, _ = strconv.ParseBool(v)
 		return nil
 	}},
@@ -169,6 +169,13 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 	}
 	c.Referee = x.User.ID
 	c.Settings.RefereePlays = x.flag("referee_plays")
+	approval := ""
+	if c.Settings.RefereePlays && x.str("join_approval") == "" {
+		// A user who sat down on a side for a moment would make the
+		// referee who plays conflicted for good (ruling SEAT4).
+		c.Settings.JoinApproval = true
+		approval = " Joins wait for the referee's approval (join_approval, on since the referee plays; ruling SEAT4)."
+	}
 	c = campaign.WithName(c, x.User.ID, x.User.Name)
 	id, err := g.createHere(ctx, x.Request, c)
 	if err != nil {
@@ -179,8 +186,8 @@ func (g *Registry) campaignCreate(ctx context.Context, x *call) ([]Reply, error)
 	if l := c.Settings.Level(); l != ai.Normal {
 		level = fmt.Sprintf(" The AI plays at level %s (ruling AIL1).", l)
 	}
-	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.%s\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
-		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), level, c.Sides[0].ID, id))}, nil
+	return []Reply{x.public(fmt.Sprintf("Campaign %d “%s” is set up: %s on %s. Referee: %s.%s%s\nJoin a side with /campaign join side:%s campaign:%d; the referee starts it with /campaign start.",
+		id, c.Name, strings.Join(labels, " against "), mapText, c.NameOf(x.User.ID), level, approval, c.Sides[0].ID, id))}, nil
 }
 
 func applySettings(st *campaign.Settings, x *call) error {
@@ -395,6 +402,11 @@ func (g *Registry) campaignAdvance(ctx context.Context, x *call) ([]Reply, error
 func (g *Registry) advance(ctx context.Context, x *call) ([]Reply, error) {
 	before, since := len(x.c.Battles), x.c.NextDecision
 	evs, err := x.update(ctx, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		// It moves on the phase it came in, never the one a deadline
+		// opened meanwhile, whose orders are not given yet.
+		if err := x.turnStillAsked(c); err != nil {
+			return nil, nil, err
+		}
 		return g.rules.Advance(c, d)
 	})
 	if err != nil {

@@ -213,6 +213,14 @@ func buttonArgOK(a string) bool {
 	return true
 }
 
+// Command is the command a press of b runs ("" for a page button, whose
+// command is its argument): the adapter acknowledges a press of a Slow
+// one at once, as it does the typed command.
+func (b ButtonID) Command() (name, sub string) {
+	c := buttonCommands[b.Action]
+	return c.name, c.sub
+}
+
 // request turns a pressed button into the command it stands for.
 func (b ButtonID) request(r *Request) *Request {
 	cmd := buttonCommands[b.Action]

@@ -117,3 +117,20 @@ func FuzzDecodeButton(f *testing.F) {
 		}
 	})
 }
+
+// Ensure a button names the command its press runs, which the adapter
+// reads to defer a slow one at once, and a page button none.
+func TestButtonCommand(t *testing.T) {
+	for _, c := range []struct {
+		b         ButtonID
+		name, sub string
+	}{
+		{ButtonID{Action: ButtonAutoResolve, Campaign: 1, Battle: 2}, "battle", "auto"},
+		{ButtonID{Action: ButtonReady, Campaign: 1, Args: []string{"t1-orders"}}, "orders", "ready"},
+		{ButtonID{Action: ButtonPage, Args: []string{"help", "-", "2"}}, "", ""},
+	} {
+		if name, sub := c.b.Command(); name != c.name || sub != c.sub {
+			t.Errorf("%s: command %q %q, want %q %q", c.b.Action, name, sub, c.name, c.sub)
+		}
+	}
+}

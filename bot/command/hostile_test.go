@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -234,5 +235,94 @@ func TestHostileAutocomplete(t *testing.T) {
 	}
 	if asked == 0 {
 		t.Fatal("no option autocompletes: the test asks nothing")
+	}
+}
+
+// hsHidden is a scenario battle in which side a holds units b may not
+// know of: hidden infantry (A2), a 'Mech dropping in turn 2 (A3), one
+// aboard a DropShip (A4) and reinforcements due in turn 3 (R1); A1 and
+// the DropShip are counters b sees.
+const hsHidden = `map: {seed: 7, theme: plains, sheets: 1}
+terrain:
+  "1010": {terrain: open, elevation: 0}
+rules: {crt: rulebook}
+first: b
+sides:
+  - id: a
+    reinforcements:
+      - edge: west
+        turn: 3
+        units:
+          - {id: R1, class: light-mech, values: {ra: 4, ca: 5, d: 4, r: 1, mp: 8}, hex: "0103"}
+    units:
+      - {id: A1, class: medium-mech, values: {ra: 8, ca: 8, d: 10, r: 3, mp: 5}, hex: "0505"}
+      - {id: A2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1010"}
+      - {id: A3, class: medium-mech, values: {ra: 7, ca: 12, d: 8, r: 3, mp: 4}, drop: {turn: 2, hex: "1212"}}
+      - {id: DS, class: union, values: {ra: 13, ca: 0, d: 7, r: 6, mp: 0}, hex: "0303"}
+      - {id: A4, class: light-mech, values: {ra: 4, ca: 5, d: 4, r: 1, mp: 8}, aboard: DS}
+  - id: b
+    units:
+      - {id: B1, class: medium-mech, values: {ra: 8, ca: 8, d: 10, r: 3, mp: 5}, hex: "0912"}
+      - {id: B2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hex: "1414"}
+`
+
+// Ensure naming an enemy unit the side may not know of reads as naming
+// one that does not exist: for every option of every command that takes
+// a unit (unit, target, observer, dropship), bob's answer naming a's
+// hidden infantry, a drop still in orbit, a unit aboard a DropShip or
+// reinforcements still to come is his answer naming A9, which no side
+// has, but for the name — in each phase of two game turns, his own and
+// the enemy's. Autocomplete offers him none of them either.
+func TestHostileUnknownUnitsAlike(t *testing.T) {
+	f := actFixture(t, hsHidden)
+	unknown := []string{"A2", "A3", "A4", "R1"}
+	asked := 0
+	for range 6 {
+		st := f.state()
+		for _, s := range f.reg.Specs() {
+			for _, o := range s.Options {
+				if o.Name != "unit" && o.Name != "target" && o.Name != "observer" && o.Name != "dropship" {
+					continue
+				}
+				kv := func(id string) []string {
+					out := []string{o.Name, id}
+					if o.Name != "unit" {
+						out = append(out, "unit", "B1")
+					}
+					for _, r := range s.Options {
+						switch {
+						case !r.Required || r.Name == o.Name || r.Name == "unit":
+						case r.Name == "hex" || r.Name == "to":
+							out = append(out, r.Name, "0911")
+						default:
+							out = append(out, r.Name, "1")
+						}
+					}
+					return out
+				}
+				for _, id := range unknown {
+					for _, extra := range [][]string{nil, {"preview", "true"}} {
+						got := cmdTexts(f.cmdDo("bob", s.Name, s.Sub, append(kv(id), extra...)...))
+						none := cmdTexts(f.cmdDo("bob", s.Name, s.Sub, append(kv("A9"), extra...)...))
+						asked++
+						if strings.ReplaceAll(got, id, "A9") != none {
+							t.Errorf("turn %d %v, /%s %s %s:%s %v by bob:\n%s\nnaming A9, which no side has:\n%s", st.Turn, st.Phase, s.Name, s.Sub, o.Name, id, extra, got, none)
+						}
+					}
+				}
+				if o.Complete == nil {
+					continue
+				}
+				for _, v := range f.reg.Complete(t.Context(), cmdRequest("bob", s.Name, s.Sub), o.Name, "") {
+					if slices.Contains(unknown, v) {
+						t.Errorf("turn %d %v, /%s %s %s: bob is offered %s", st.Turn, st.Phase, s.Name, s.Sub, o.Name, v)
+					}
+				}
+			}
+		}
+		f.cmdMust(map[string]string{"a": "alice", "b": "bob"}[st.PhasingSide().ID], "battle", "end")
+	}
+	if asked == 0 {
+		t.Fatal("no command takes a unit: the test asks nothing")
 	}
 }

@@ -154,7 +154,7 @@ func (g *Registry) campaignReplace(ctx context.Context, x *call) ([]Reply, error
 	}
 	sub := x.str("substitute")
 	out, err := x.seatChange(ctx, func(c *campaign.Campaign) (*campaign.Campaign, error) {
-		return campaign.Replace(x.named(c, "substitute"), old, sub)
+		return campaign.Replace(x.named(c, "substitute"), old, sub, x.referee)
 	})
 	if err != nil {
 		return nil, err

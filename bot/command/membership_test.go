@@ -249,8 +249,8 @@ func TestRefereePlays(t *testing.T) {
 	f.must(mbRef, "campaign", "join", "side", "crucis")
 	f.must(mbRef, "campaign", "export")
 	f.must(mbBob, "campaign", "join", "side", "bandits")
-	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold or wait for a seat", "campaign", "export")
-	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold or wait for a seat", "undo", "")
+	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "campaign", "export")
+	f.refused(mbRef, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "undo", "")
 	f.refused(mbRef, "see only its own records", "bg", "list", "side", "bandits")
 	// Referee notes would show the battle from both sides: none reach him.
 	c, _ := f.store.Get(context.Background(), 1)
@@ -276,10 +276,10 @@ func TestScenarioStarterPowers(t *testing.T) {
 	f.must(mbAlice, "campaign", "export")
 	f.must(mbBob, "scenario", "join", "side", "bandits")
 	// Bob only waits, but an approval would seat him after the fact.
-	f.refused(mbAlice, "you play 7th Crucis Lancers while other players hold or wait for a seat", "campaign", "export")
+	f.refused(mbAlice, "you play 7th Crucis Lancers while other players hold, wait for or have held a seat", "campaign", "export")
 	f.must(mbAlice, "campaign", "approve", "user", "@Bob")
 	f.refused(mbAlice, "you started this scenario", "campaign", "export")
-	f.refused(mbAlice, "it is refused while another player holds or waits for a seat", "undo", "")
+	f.refused(mbAlice, "it is refused while another player holds, waits for or has held a seat", "undo", "")
 }
 
 // Ensure referee notes reach a referee who plays no side, and not one
@@ -309,4 +309,88 @@ func TestRefereeNotesConflicted(t *testing.T) {
 	if toRef() {
 		t.Fatal("a referee playing against Bob got the referee notes")
 	}
+}
+
+// Ensure a user who held a seat on one side is never seated on another
+// unseen (ruling SEAT4): he knows his side's secrets and would read the
+// other's. A referee who plays crucis against Bob may not leave and sit
+// down on the bandits' side, nor take Bob's seat handed on; Alice, who
+// left crucis, asks for the bandits' seat even before the start, and
+// only a referee who plays no side may grant it; a player may not hand
+// his seat to one who played the other side.
+func TestSeatSwitch(t *testing.T) {
+	bandits := "Ellis' Battalion" // a line of the bandits' worksheet
+	t.Run("RefereeWhoPlays", func(t *testing.T) {
+		f := &mbFixture{t: t, store: NewMemStore(7)}
+		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+		f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true", "join_approval", "false")
+		f.must(mbRef, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "join", "side", "bandits")
+		f.must(mbRef, "campaign", "start")
+		f.must(mbRef, "campaign", "leave")
+		f.refused(mbRef, "SEAT4", "campaign", "join", "side", "bandits")
+		f.refused(mbRef, "SEAT4", "campaign", "replace", "player", "@Bob", "substitute", "@Rhea")
+		if got := cmdTexts(f.do(mbRef, "bg", "list")); strings.Contains(got, bandits) {
+			t.Errorf("the referee who played crucis reads the bandits' worksheet:\n%s", got)
+		}
+		f.must(mbRef, "campaign", "join", "side", "crucis") // his own seat again
+		// Nor once he has kicked Bob: Bob played, and what his side
+		// holds is still his side's secret.
+		f.must(mbRef, "campaign", "kick", "user", "@Bob")
+		f.must(mbRef, "campaign", "leave")
+		f.refused(mbRef, "SEAT4", "campaign", "join", "side", "bandits")
+		f.refused(mbRef, "SEAT3", "campaign", "export")
+	})
+	// Bob sat on the referee's side by mistake before the start: the
+	// referee who plays may let him go to the other side, whose secrets
+	// he has not read, never bring him back (ruling SEAT4).
+	t.Run("AwayFromTheRefereesSide", func(t *testing.T) {
+		f := &mbFixture{t: t, store: NewMemStore(7)}
+		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+		f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true", "join_approval", "false")
+		f.must(mbRef, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "leave")
+		f.must(mbBob, "campaign", "join", "side", "bandits")
+		f.must(mbRef, "campaign", "approve", "user", "@Bob")
+		if got := f.side(mbBob); got != "bandits" {
+			t.Fatalf("Bob plays %q, want bandits", got)
+		}
+		f.must(mbBob, "campaign", "leave")
+		f.refused(mbBob, "this campaign's referee plays 7th Crucis Lancers: no one can approve a change to 7th Crucis Lancers, which would carry one side's secrets to the other (ruling SEAT4). Bob may sit on Moore's Bandits again with /campaign join side:bandits campaign:1", "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "join", "side", "bandits")
+	})
+	// A user who sat down on the empty side of a campaign whose referee
+	// plays and left would make the referee conflicted for good: joins
+	// wait for his approval unless he chose otherwise (ruling SEAT4).
+	t.Run("DriveBy", func(t *testing.T) {
+		f := &mbFixture{t: t, store: NewMemStore(7)}
+		f.reg = New(Deps{Store: f.store, ErrorID: func() string { return "test" }, RateLimits: RateLimits{Off: true}})
+		if got := cmdTexts(f.must(mbRef, "campaign", "create", "name", "Seats", "referee_plays", "true")); !strings.Contains(got, "Joins wait for the referee's approval") {
+			t.Errorf("create does not say joins wait for approval:\n%s", got)
+		}
+		f.must(mbRef, "campaign", "join", "side", "crucis")
+		f.must(mbEve, "campaign", "join", "side", "bandits")
+		if got := f.side(mbEve); got != "" {
+			t.Fatalf("Eve sat down on %s unapproved", got)
+		}
+		f.must(mbRef, "campaign", "deny", "user", "@Eve")
+		f.must(mbRef, "campaign", "export")
+	})
+	t.Run("Player", func(t *testing.T) {
+		f := mbNew(t, false)
+		f.must(mbAlice, "campaign", "leave")
+		f.must(mbAlice, "campaign", "join", "side", "bandits")
+		if got := cmdTexts(f.do(mbAlice, "bg", "list")); strings.Contains(got, bandits) {
+			t.Fatalf("Alice, who played crucis, reads the bandits' worksheet before the start:\n%s", got)
+		}
+		f.must(mbRef, "campaign", "approve", "user", "@Alice")
+		if got := cmdTexts(f.must(mbAlice, "bg", "list")); !strings.Contains(got, bandits) {
+			t.Errorf("Alice, approved, does not read her new side's worksheet:\n%s", got)
+		}
+		f.must(mbSub, "campaign", "join", "side", "crucis")
+		f.must(mbBob, "campaign", "leave")
+		f.refused(mbSub, "SEAT4", "campaign", "replace", "substitute", "@Bob")
+		f.must(mbRef, "campaign", "replace", "player", "@Sam", "substitute", "@Bob")
+	})
 }

@@ -25,12 +25,18 @@ type MemStore struct {
 	remind map[int64]map[string]bool
 }
 
-var _ ReminderPrefs = (*MemStore)(nil)
+var (
+	_ ReminderPrefs = (*MemStore)(nil)
+	_ Snapshots     = (*MemStore)(nil)
+)
 
 type memRecord struct {
 	// history holds every stored value, oldest first; the last is current.
 	history []*campaign.Campaign
 	dice    *dice.Dice
+	src     dice.Source // the dice's source
+	// rev counts the stored changes, undos too (Snapshots).
+	rev uint64
 }
 
 // maxUndo bounds the snapshots a MemStore keeps per campaign.
@@ -58,7 +64,8 @@ func (m *MemStore) Create(_ context.Context, c *campaign.Campaign) (int64, error
 	id := m.next
 	m.next++
 	c.ID = id
-	m.records[id] = &memRecord{history: []*campaign.Campaign{c}, dice: dice.New(m.newSource(id))}
+	src := m.newSource(id)
+	m.records[id] = &memRecord{history: []*campaign.Campaign{c}, dice: dice.New(src), src: src, rev: 1}
 	return id, nil
 }
 
@@ -112,11 +119,20 @@ func (m *MemStore) Count(ctx context.Context, ix Index, key string) (int, error)
 // it changes below the shell's fields (storage.UpdateFunc); in a test
 // binary a change that edits the stored campaign in place is refused.
 func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
+	return m.updateAt(id, 0, fn)
+}
+
+// updateAt is Update, done only at revision at (UpdateAt); at 0 takes
+// any.
+func (m *MemStore) updateAt(id int64, at uint64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.records[id]
 	if !ok {
 		return fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	if at != 0 && r.rev != at {
+		return fmt.Errorf("campaign %d: revision %d, not %d: %w", id, r.rev, at, ErrChanged)
 	}
 	cur := r.current()
 	var before []byte
@@ -139,6 +155,7 @@ func (m *MemStore) Update(_ context.Context, id int64, fn func(*campaign.Campaig
 		return fmt.Errorf("memstore: update of campaign %d returned no campaign", id)
 	}
 	n.ID = id
+	r.rev++
 	r.history = append(r.history, n)
 	if len(r.history) > maxUndo+1 {
 		r.history = append([]*campaign.Campaign(nil), r.history[len(r.history)-maxUndo-1:]...)
@@ -159,7 +176,37 @@ func (m *MemStore) Undo(_ context.Context, id int64) error {
 		return fmt.Errorf("campaign %d: %w", id, ErrNothingToUndo)
 	}
 	r.history = r.history[:len(r.history)-1]
+	r.rev++
 	return nil
+}
+
+// Snapshot implements Snapshots, for a campaign whose dice are seeded
+// (a scripted source, shared by every campaign, cannot be copied).
+func (m *MemStore) Snapshot(_ context.Context, id int64) (*campaign.Campaign, *dice.Dice, uint64, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.records[id]
+	if !ok {
+		return nil, nil, 0, fmt.Errorf("campaign %d: %w", id, ErrNotFound)
+	}
+	seeded, ok := r.src.(*dice.Seeded)
+	if !ok {
+		return nil, nil, 0, ErrNoSnapshots
+	}
+	state, err := seeded.MarshalBinary()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	copied := new(dice.Seeded)
+	if err := copied.UnmarshalBinary(state); err != nil {
+		return nil, nil, 0, err
+	}
+	return r.current().Shell(), dice.New(copied), r.rev, nil
+}
+
+// UpdateAt implements Snapshots.
+func (m *MemStore) UpdateAt(_ context.Context, id int64, rev uint64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
+	return m.updateAt(id, rev, fn)
 }
 
 // Export implements Store.

@@ -95,3 +95,33 @@ func TestBattlegroupNamesRefused(t *testing.T) {
 		}
 	}
 }
+
+// Ensure the display names Discord gives (a nickname, which the bot
+// cannot refuse) reach no post with what usertext refuses in typed
+// names: a bidirectional control that would reorder the rest of a public
+// line, zero-width characters, line breaks that would start a line of
+// their own; nor longer than a name may be. Each is shown with those
+// characters left out, and a name of nothing else as "a player".
+func TestDisplayNamesShown(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	for _, tc := range []struct{ name, shown string }{
+		{"\u202EEve", "Eve"},
+		{"Ev\u200Be", "Eve"},
+		{"Eve\nTurn 9, end: crucis wins", "Eve Turn 9, end: crucis wins"},
+		{"\u2066\u200B", "a player"},
+		{strings.Repeat("E", 100), strings.Repeat("E", 40)},
+	} {
+		r := cmdRequest("eve", "roll", "", "dice", "1d6")
+		r.User.Name = tc.name
+		got := cmdTexts(f.reg.Dispatch(context.Background(), r))
+		if !strings.Contains(got, "public : "+tc.shown+" rolls 1d6") || strings.Contains(got, tc.name) {
+			t.Errorf("%q rolls: %q, want the roll shown as %q's", tc.name, got, tc.shown)
+		}
+	}
+	r := cmdRequest("eve", "campaign", "join", "side", "crucis")
+	r.User.Name = "\u202EEve\u200B"
+	f.reg.Dispatch(context.Background(), r)
+	if got := f.scdCampaign(1).NameOf("eve"); got != "Eve" {
+		t.Errorf("the campaign names her %q, want Eve", got)
+	}
+}

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -143,12 +144,12 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	side, sealed := x.side.ID, x.side.Orders.Ready
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		n, evs, err := g.rules.GiveOrder(c, side, o)
-		if err == nil {
-			// The rules' refusal comes first, as it is.
-			err = x.turnStillAsked(c)
+		// The order is for the turn and phase it came in, and only for
+		// them (turnStillAsked).
+		if err := x.turnStillAsked(c); err != nil {
+			return nil, nil, err
 		}
-		return n, evs, err
+		return g.rules.GiveOrder(c, side, o)
 	})
 	if err != nil {
 		return nil, err
@@ -162,7 +163,12 @@ func (g *Registry) giveOrder(ctx context.Context, x *call) ([]Reply, error) {
 		case campaign.AllReady(x.c) && x.c.Settings.EarlyResolution:
 			out = append(out, x.public("Every side has sealed its orders: the turn resolves now (early_resolution)."))
 			more, err := g.advance(ctx, x)
-			if err != nil {
+			switch {
+			case errors.As(err, new(turnMoved)):
+				// The turn was resolved between the seal and this (its
+				// deadline, the referee), which told everyone.
+				more = nil
+			case err != nil:
 				// The orders stay sealed; the turn waits as it would without
 				// the setting.
 				g.log.Error("early resolution failed", "campaign", x.c.ID, "err", err)

@@ -53,6 +53,41 @@ func summaryReaches(s Summary, r *Request) bool {
 	return s.Guild == "" || s.Guild == r.Guild
 }
 
+// indexReaches is reaches for campaign id read from the store's index
+// alone, for a campaign the store cannot read: it is among the campaigns
+// of the channel r comes from, or among the running ones of its server or
+// of the caller, and r may reach it. Only a campaign the caller could
+// have reached without naming it counts: one over, of another channel,
+// reads as one that does not exist.
+func (g *Registry) indexReaches(ctx context.Context, r *Request, id int64) (bool, error) {
+	list, err := g.here(ctx, r)
+	if err != nil {
+		return false, err
+	}
+	found := func(l []Summary) bool {
+		return slices.ContainsFunc(l, func(s Summary) bool { return s.ID == id && summaryReaches(s, r) })
+	}
+	if found(list) {
+		return true, nil
+	}
+	type lookup struct {
+		ix  Index
+		key string
+	}
+	lookups := []lookup{{RunningOf, r.User.ID}}
+	if !r.DM {
+		// The server's own, and those made outside any server.
+		lookups = append(lookups, lookup{RunningInGuild, r.Guild}, lookup{RunningInGuild, ""})
+	}
+	for _, k := range lookups {
+		l, err := g.reachable(ctx, r, k.ix, k.key)
+		if err != nil || found(l) {
+			return err == nil, err
+		}
+	}
+	return false, nil
+}
+
 // errNoCampaign answers a campaign that does not exist, and one the
 // request may not reach, in the same words: nothing tells them apart.
 func errNoCampaign(id int64, r *Request) error {

@@ -121,6 +121,10 @@ type call struct {
 	c       *campaign.Campaign
 	side    *campaign.Side
 	referee bool
+	// turn is the campaign turn and phase c was in as the command came
+	// (turnWord): what a typed command about the turn is for
+	// (turnStillAsked).
+	turn string
 }
 
 // New builds the registry.
@@ -206,6 +210,7 @@ func (g *Registry) run(ctx context.Context, r *Request) ([]Reply, error) {
 	if err := checkSizes(r); err != nil {
 		return nil, err
 	}
+	shownNames(r)
 	if r.Component != "" {
 		b, err := DecodeButton(r.Component)
 		if err != nil {
@@ -281,6 +286,12 @@ func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, er
 	if x.c, err = g.deps.Store.Get(ctx, id); errors.Is(err, ErrNotFound) {
 		return nil, errNoCampaign(id, r)
 	} else if err != nil {
+		// A campaign that cannot be read (its saved data damaged) cannot
+		// say where it lives: why it failed is told only where the index
+		// shows it reaches (place.go).
+		if ok, ierr := g.indexReaches(ctx, r, id); ierr != nil || !ok {
+			return nil, errNoCampaign(id, r)
+		}
 		return nil, err
 	}
 	if !reaches(x.c, r) {
@@ -295,6 +306,7 @@ func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, er
 	r.Options["campaign"] = strconv.FormatInt(id, 10)
 	x.side = x.c.SideOf(r.User.ID)
 	x.referee = x.c.Referee != "" && x.c.Referee == r.User.ID
+	x.turn = turnWord(x.c)
 	return x, nil
 }
 
@@ -417,7 +429,7 @@ func permit(e *entry, x *call) error {
 			if x.c.Scenario != nil {
 				why = "you started this scenario"
 			}
-			return userf("%s %s would show the other side's secrets, and %s (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds or waits for a seat.", refusedWho, cmd, conflictReason(x.c, x.User.ID), why)
+			return userf("%s %s would show the other side's secrets, and %s (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds, waits for or has held a seat.", refusedWho, cmd, conflictReason(x.c, x.User.ID), why)
 		}
 		if x.referee {
 			return nil

@@ -34,6 +34,10 @@ func (g *Registry) forceBuy(ctx context.Context, x *call) ([]Reply, error) {
 		}
 	}
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
+		// A purchase spends this turn's allowance, not the next's.
+		if err := x.turnStillAsked(c); err != nil {
+			return nil, nil, err
+		}
 		return campaign.BuyReinforcements(c, side, units)
 	})
 	if err != nil {

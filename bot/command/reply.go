@@ -33,7 +33,17 @@ func (x *call) public(text string) Reply {
 func (x *call) update(ctx context.Context, fn func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error)) ([]campaign.Event, error) {
 	var evs []campaign.Event
 	var next *campaign.Campaign
-	err := x.reg.deps.Store.Update(ctx, x.c.ID, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
+	if err := x.reg.deps.Store.Update(ctx, x.c.ID, x.storing(fn, &evs, &next)); err != nil {
+		return nil, err
+	}
+	return x.updated(evs, next), nil
+}
+
+// storing is fn as a store's change: it names the caller in the new
+// campaign as the server shows him now, and keeps fn's events and
+// campaign in evs and next.
+func (x *call) storing(fn func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error), evs *[]campaign.Event, next **campaign.Campaign) func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error) {
+	return func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 		n, e, err := fn(c, d)
 		if err != nil {
 			return nil, err
@@ -42,17 +52,19 @@ func (x *call) update(ctx context.Context, fn func(c *campaign.Campaign, d *dice
 			// Messages name people as the server shows them now.
 			n = campaign.WithName(n, x.User.ID, x.User.Name)
 		}
-		evs, next = e, n
+		*evs, *next = e, n
 		return n, nil
-	})
-	if err != nil {
-		return nil, err
 	}
+}
+
+// updated keeps the stored campaign, next, for the rest of the call and
+// returns the change's events.
+func (x *call) updated(evs []campaign.Event, next *campaign.Campaign) []campaign.Event {
 	x.c = next
 	if x.side != nil {
 		x.side = next.Side(x.side.ID)
 	}
-	return evs, nil
+	return evs
 }
 
 // str, integer and flag read options checkOptions has already checked.
@@ -148,9 +160,9 @@ func BattleReplies(c *campaign.Campaign, battle int, evs []referee.Event) []Repl
 		// An empty, non-nil audience is an event no side may see.
 		lines = append(lines, audienceLine{text: battleEventLine(c, e), public: e.Audience == nil, sides: e.Audience})
 	}
-	// The side whose turn began is reminded, if it may accept.
-	if b := c.Battle(battle); turnBegan && !told && !ended && b != nil && b.State != nil && !b.State.PhasingSide().OffersTruce {
-		if t := truceStanding(c, b.State.View("")); t != "" {
+	// The side whose turn began is reminded, if the truce awaits its offer.
+	if b := c.Battle(battle); turnBegan && !told && !ended && b != nil && b.State != nil && truceAwaits(b.State, b.State.PhasingSide().ID) {
+		if t := truceStanding(c, b.State); t != "" {
 			lines = append(lines, audienceLine{text: t, public: true})
 		}
 	}

@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"slices"
 
 	"bfbot/campaign"
 	"bfbot/internal/english"
@@ -18,41 +19,59 @@ import (
 // What the battle's result would be is not said: the score counts what
 // the caller's side may not know (the enemy's victory points, units it
 // has not seen), so the question says only how it is scored.
+// Whether an offer ends the battle, and whose offers the truce awaits,
+// are the referee's (the truce tried on a copy, dryRun, and
+// State.TruceAwaited): with three sides or more the truce waits only for
+// the sides in sight and needs two offers (ruling V18), which the command
+// does not work out again. Both are built from what every side knows,
+// the offers and the units every side sees, so no text here tells of a
+// hidden unit.
 
 // trucePrompt answers /battle truce before it acts: the engine's refusal
 // (in the deployment, an offer already standing, the battle over), or,
 // when the caller's offer would end the battle and confirm:true is not
 // given, the question. asked is false when the truce is to be made.
 func (x *call) trucePrompt(b *campaign.Battle, a referee.Action) (out []Reply, asked bool, err error) {
-	if _, _, err := dryRun(b, a); err != nil {
+	ns, _, err := dryRun(b, a)
+	if err != nil {
 		return nil, true, err
 	}
-	v := b.State.View(x.side.ID)
-	offering, _ := truceSides(x.c, v)
-	if len(offering) < len(v.Sides)-1 || x.flag("confirm") {
+	if ns.Phase != referee.PhaseOver || x.flag("confirm") {
 		return nil, false, nil
 	}
-	text := fmt.Sprintf("%s to end battle %d as it stands (ruling V18). Accepting ends it now, scored as at its turn limit: the victory points as they stand, both sides holding the field. Accept with the button or /battle truce battle:%d confirm:true.",
-		offerText(offering), b.ID, b.ID)
+	field := "both sides holding the field"
+	if len(b.State.Sides) > 2 {
+		field = "every side still in the field holding it"
+	}
+	text := fmt.Sprintf("%s to end battle %d as it stands (ruling V18). Accepting ends it now, scored as at its turn limit: the victory points as they stand, %s. Accept with the button or /battle truce battle:%d confirm:true.",
+		offerText(truceOffering(x.c, b.State)), b.ID, field, b.ID)
 	return []Reply{{To: Private, User: x.User.ID, Campaign: x.c.ID, Battle: int64(b.ID), Text: text,
 		Buttons: button("End the battle", true, ButtonID{Action: ButtonTruce, Campaign: x.c.ID, Battle: b.ID})}}, true, nil
 }
 
 // truceStillMeant checks, as the truce is made, that it does what the
 // caller was asked or meant: confirm:true (the question's button)
-// accepts, so it is refused when no enemy offer stands any longer (an
-// attack withdrew it since); without it the caller offers, so it is
-// refused when an enemy offer made since would turn the offer into an
-// acceptance that ends the battle unasked.
-func (x *call) truceStillMeant(b *campaign.Battle) error {
+// accepts, so it is refused when the truce would not end the battle (an
+// attack withdrew the offer since, or, with three sides or more, another
+// side's offer is still awaited); without it the caller offers, so it is
+// refused when offers made since would turn the offer into an acceptance
+// that ends the battle unasked.
+func (x *call) truceStillMeant(b *campaign.Battle, a referee.Action) error {
 	if b == nil || b.State == nil {
 		return nil // the engine says what is wrong
 	}
-	offering, _ := truceSides(x.c, b.State.View(x.side.ID))
-	ends := len(offering) >= len(b.State.Sides)-1 && !b.State.Side(x.side.ID).OffersTruce
+	ns, _, err := dryRun(b, a)
+	if err != nil {
+		return nil // the engine says it again
+	}
+	ends := ns.Phase == referee.PhaseOver
+	offering := truceOffering(x.c, b.State)
 	switch {
-	case x.flag("confirm") && !ends:
+	case x.flag("confirm") && !ends && len(offering) == 0:
 		return userf("no offer to end battle %d stands for you to accept: an attack withdrew it, or none was made. /battle truce without confirm offers one of your own", b.ID)
+	case x.flag("confirm") && !ends:
+		who, _ := awaitedNames(x.c, ns)
+		return userf("%s to end battle %d, but your truce would not end it: %s must accept too (ruling V18). /battle truce without confirm makes your offer", offerText(offering), b.ID, who)
 	case !x.flag("confirm") && ends:
 		return userf("%s to end battle %d meanwhile: your truce would accept it and end the battle now, scored as it stands. Accept with /battle truce battle:%d confirm:true", offerText(offering), b.ID, b.ID)
 	}
@@ -65,34 +84,66 @@ func (x *call) truceOffered(b *campaign.Battle) []Reply {
 	if b == nil || b.Over || b.State == nil {
 		return nil
 	}
-	_, accepting := truceSides(x.c, b.State.View(x.side.ID))
-	return []Reply{x.private(fmt.Sprintf("You offer to end battle %d as it stands (ruling V18). If %s too (/battle truce), the battle ends at once, scored as it stands; any attack, strafe or bomb run by either side withdraws your offer. Until then the battle goes on as before.",
-		b.ID, offerText(accepting)))}
+	who, plural := awaitedNames(x.c, b.State)
+	offers, by := who+" offers", "either side"
+	if plural {
+		offers = who + " offer"
+	}
+	if len(b.State.Sides) > 2 {
+		by = "any side"
+	}
+	return []Reply{x.private(fmt.Sprintf("You offer to end battle %d as it stands (ruling V18). If %s too (/battle truce), the battle ends at once, scored as it stands; any attack, strafe or bomb run by %s withdraws your offer. Until then the battle goes on as before.",
+		b.ID, offers, by))}
 }
 
 // truceStanding is the line that tells anyone an offer stands in the
-// battle v shows, and who may accept it; "" when none does.
-func truceStanding(c *campaign.Campaign, v referee.View) string {
-	offering, accepting := truceSides(c, v)
-	if len(offering) == 0 || len(accepting) == 0 || v.Phase == referee.PhaseOver.String() {
+// battle s, and who may accept it; "" when none does.
+func truceStanding(c *campaign.Campaign, s *referee.State) string {
+	offering := truceOffering(c, s)
+	if len(offering) == 0 || s.Phase == referee.PhaseOver {
 		return ""
 	}
-	return fmt.Sprintf("%s to end the battle as it stands (ruling V18): %s may accept with /battle truce; any attack withdraws the offer.",
-		offerText(offering), english.List(accepting))
+	who, plural := awaitedNames(c, s)
+	accept := who + " may accept with /battle truce"
+	if plural {
+		accept = "it ends once " + who + " have each accepted with /battle truce"
+	}
+	return fmt.Sprintf("%s to end the battle as it stands (ruling V18): %s; any attack withdraws the offer.", offerText(offering), accept)
 }
 
-// truceSides are the names of the sides whose offer stands and of those
-// that have made none, as every side may know them (ViewSide.OffersTruce
-// is public).
-func truceSides(c *campaign.Campaign, v referee.View) (offering, accepting []string) {
-	for _, s := range v.Sides {
-		if s.OffersTruce {
-			offering = append(offering, c.SideName(s.ID))
-		} else {
-			accepting = append(accepting, c.SideName(s.ID))
+// truceAwaits reports whether the truce standing in s awaits side's
+// offer (State.TruceAwaited).
+func truceAwaits(s *referee.State, side string) bool {
+	ids, _ := s.TruceAwaited()
+	return slices.Contains(ids, side)
+}
+
+// truceOffering are the names of the sides whose offer stands (public:
+// ViewSide.OffersTruce).
+func truceOffering(c *campaign.Campaign, s *referee.State) []string {
+	var names []string
+	for _, sd := range s.Sides {
+		if sd.OffersTruce {
+			names = append(names, c.SideName(sd.ID))
 		}
 	}
-	return offering, accepting
+	return names
+}
+
+// awaitedNames names the sides whose offers the truce in s awaits
+// (State.TruceAwaited): "Bandits"; "Raiders and Bandits", each of whom
+// must offer (plural); "Raiders or Bandits", any one of whom ends the
+// battle.
+func awaitedNames(c *campaign.Campaign, s *referee.State) (who string, plural bool) {
+	ids, each := s.TruceAwaited()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = c.SideName(id)
+	}
+	if each && len(names) > 1 {
+		return english.List(names), true
+	}
+	return english.Or(names), false
 }
 
 // offerText is "Lancers offers", "Lancers and Bandits offer".

@@ -35,6 +35,10 @@ type exchange struct {
 	// limits holds the rate-limit buckets of the calls made with the
 	// interaction's token (tokencall.go).
 	limits *discordgo.RateLimiter
+	// expires is when the bot stops using the token, on its token clock;
+	// spent is set once Discord refused it (late.go).
+	expires time.Time
+	spent   bool
 
 	acked          bool
 	deferred       bool
@@ -48,9 +52,19 @@ func (x *exchange) logErr(what string, err error, args ...any) {
 
 // respondText acknowledges with a short text.
 func (x *exchange) respondText(ctx context.Context, text string, private bool) {
-	o := outgoing{content: text}
+	x.acknowledge(ctx, outgoing{content: text}, private)
+}
+
+// acknowledge answers the interaction with o; when Discord has
+// forgotten the interaction (its 3 seconds are over), o goes without the
+// token (late.go).
+func (x *exchange) acknowledge(ctx context.Context, o outgoing, private bool) {
 	if err := x.respond(ctx, o, private); err != nil {
-		x.logErr("response not delivered", err)
+		if x.spend(err) {
+			x.withoutToken(ctx, o, private)
+		} else {
+			x.logErr("response not delivered", err)
+		}
 	}
 	x.acked = true
 }
@@ -60,7 +74,7 @@ func (x *exchange) deferReply(ctx context.Context, private bool) {
 	if x.acked {
 		return
 	}
-	if err := x.callback(ctx, deferral(private)); err != nil {
+	if err := x.callback(ctx, deferral(private)); err != nil && !x.spend(err) {
 		x.logErr("deferral not delivered", err)
 	}
 	x.acked, x.deferred, x.deferEphemeral = true, true, private
@@ -78,11 +92,37 @@ func (x *exchange) fail(ctx context.Context, id string) {
 	x.followup(ctx, outgoing{content: text}, true)
 }
 
-// followup sends one more message answering the interaction.
+// followup sends one more message answering the interaction, or sends
+// it without the token once that is spent (late.go).
 func (x *exchange) followup(ctx context.Context, o outgoing, private bool) {
+	if x.late() {
+		x.withoutToken(ctx, o, private)
+		return
+	}
 	if err := x.followupCreate(ctx, o, private); err != nil {
+		if x.spend(err) {
+			x.withoutToken(ctx, o, private)
+			return
+		}
 		x.logErr("follow-up not delivered", err)
 		x.undelivered(ctx, o) // undelivered.go
+	}
+}
+
+// complete replaces the deferral's "thinking…" with o, or sends o
+// without the token once that is spent (late.go); private says whether
+// o's readers are the caller alone.
+func (x *exchange) complete(ctx context.Context, o outgoing, private bool) {
+	if x.late() {
+		x.withoutToken(ctx, o, private)
+		return
+	}
+	if err := x.editOriginal(ctx, o); err != nil {
+		if x.spend(err) {
+			x.withoutToken(ctx, o, private)
+			return
+		}
+		x.logErr("deferred response not delivered", err)
 	}
 }
 
@@ -102,14 +142,22 @@ func private(rep command.Reply) bool { return rep.To != command.Public }
 // deferral edited) with the first reply that can be; the others follow:
 // private ones as ephemeral follow-ups, public ones in the campaign's
 // channel (or the battle's thread under it), DMs in the addressee's DM
-// channel. When nothing answers inline, the caller is told where the
+// channel; then the caller is told of a DM he missed before (missed.go),
+// and DMs to other members go last. When nothing answers inline, the caller is told where the
 // replies went once they are there (the interaction is deferred
 // meanwhile), so a post that failed is never announced as made.
 func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []command.Reply) {
 	for k := range replies {
-		if replies[k].To != command.Public && replies[k].To != command.Private && replies[k].To != command.DM {
-			x.b.log.Warn("reply with unknown addressee sent privately", "interaction", x.i.ID, "to", string(replies[k].To))
-			replies[k].To = command.Private
+		rep := &replies[k]
+		if rep.To != command.Public && rep.To != command.Private && rep.To != command.DM {
+			x.b.log.Warn("reply with unknown addressee sent privately", "interaction", x.i.ID, "to", string(rep.To))
+			rep.To = command.Private
+		}
+		if rep.To == command.Private && rep.User != "" && rep.User != r.User.ID {
+			// Never shown to the caller: it may be a secret of the
+			// addressee's side.
+			x.b.log.Warn("private reply for another user sent to him by DM", "interaction", x.i.ID, "user", rep.User)
+			rep.To = command.DM
 		}
 	}
 	first := -1
@@ -127,15 +175,20 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 	if later {
 		x.deferReply(ctx, true)
 	} else {
-		x.answer(ctx, replies, first, nil)
+		x.answer(ctx, r.User.ID, replies, first, nil)
 	}
 	var went []string // where the posts went, or why not
+	// DMs to other members wait until the caller has all he is told: the
+	// time he waits must not tell him that one was sent (ruling SE5).
+	var others []command.Reply
 	for k, rep := range replies {
 		if k == first {
 			continue
 		}
 		place := x.b.placeOf(rep.Campaign, x.i.ChannelID)
 		switch {
+		case rep.To == command.DM && rep.User != "" && rep.User != r.User.ID:
+			others = append(others, rep)
 		case rep.To == command.DM:
 			x.dm(ctx, r.User.ID, rep)
 		case rep.To == command.Public && rep.Battle != 0:
@@ -164,7 +217,11 @@ func (x *exchange) deliver(ctx context.Context, r *command.Request, replies []co
 		}
 	}
 	if later {
-		x.answer(ctx, replies, first, went)
+		x.answer(ctx, r.User.ID, replies, first, went)
+	}
+	x.tellMissed(ctx, r.User.ID) // missed.go
+	for _, rep := range others {
+		x.dm(ctx, r.User.ID, rep)
 	}
 }
 
@@ -188,42 +245,45 @@ func addOnce(list []string, s string) []string {
 }
 
 // answer acknowledges (or completes a deferral) with replies[first], or
-// with a notice saying where the replies went when none answers inline.
-func (x *exchange) answer(ctx context.Context, replies []command.Reply, first int, went []string) {
+// with a notice to caller saying where the replies went when none
+// answers inline.
+func (x *exchange) answer(ctx context.Context, caller string, replies []command.Reply, first int, went []string) {
 	var o outgoing
 	priv := true
 	if first >= 0 {
 		o, priv = x.b.build(replies[first], ""), private(replies[first])
 	} else {
-		o = outgoing{content: notice(replies, went)}
+		o = outgoing{content: notice(caller, replies, went)}
 	}
 	switch {
 	case !x.acked:
-		if err := x.respond(ctx, o, priv); err != nil {
-			x.logErr("response not delivered", err)
-		}
-		x.acked = true
+		x.acknowledge(ctx, o, priv)
 	case first < 0 && !x.deferEphemeral:
-		// Nothing public to show in the public "thinking" message.
-		if err := x.deleteOriginal(ctx); err != nil {
-			x.logErr("deferral not removed", err)
+		// Nothing public to show in the public "thinking" message (a
+		// spent token leaves it: only the token could remove it).
+		if !x.late() {
+			if err := x.deleteOriginal(ctx); err != nil && !x.spend(err) {
+				x.logErr("deferral not removed", err)
+			}
 		}
 		if len(went) > 0 {
 			x.followup(ctx, o, true)
 		}
 	default:
-		if err := x.editOriginal(ctx, o); err != nil {
-			x.logErr("deferred response not delivered", err)
-		}
+		// The deferral's readers are the caller alone when it is
+		// ephemeral, whatever o is.
+		x.complete(ctx, o, priv || x.deferEphemeral)
 	}
 }
 
-// notice tells the caller where replies that are not inline went: went
-// says where the posts were made (or why not).
-func notice(replies []command.Reply, went []string) string {
+// notice tells caller where replies that are not inline went: went
+// says where the posts were made (or why not). A DM to anyone else is
+// not his to know of: it may be a secret of the addressee's side, and
+// its mere sending would tell him that one exists (ruling SE5).
+func notice(caller string, replies []command.Reply, went []string) string {
 	var parts []string
 	for _, rep := range replies {
-		if rep.To == command.DM {
+		if rep.To == command.DM && (rep.User == "" || rep.User == caller) {
 			parts = append(parts, textSentDM)
 			break
 		}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"bfbot/bot/command"
@@ -40,11 +41,25 @@ const Permissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMe
 // Defaults of the options.
 const (
 	// DefaultAckGrace is how long a command not marked Slow may run before
-	// the adapter defers it anyway, to stay inside Discord's 3 seconds.
-	DefaultAckGrace = 2 * time.Second
-	// interactionLife is how long an interaction token lets the bot follow
-	// up (Discord: 15 minutes); handlers get a little less.
+	// the adapter defers it anyway, to stay inside Discord's 3 seconds,
+	// which count from the interaction's creation and take in the
+	// gateway's delivery and the deferral's own round trip. A handler
+	// outlasts it when it waits behind other campaigns' store writes (one
+	// writer at a time) on a loaded machine, and the deferral then came
+	// up to 0.77 s after the grace in the soak (load average 12): at 2 s
+	// the slowest acknowledgement was 2.77 s. At 1 s the same wait leaves
+	// over a second to spare, and a command that answers in time (all
+	// but the heaviest, on a machine not overloaded) is still answered in
+	// its own message, not deferred.
+	DefaultAckGrace = time.Second
+	// interactionLife is how long after receiving an interaction the bot
+	// uses its token (Discord: 15 minutes from the interaction; the
+	// minute left covers the gateway's delay and the clocks' difference).
+	// Replies that come later go without it (late.go).
 	interactionLife = 14 * time.Minute
+	// handlerLimit bounds a handler's run; its replies, delivered after,
+	// are not bounded by it.
+	handlerLimit = 14 * time.Minute
 )
 
 // Bot is the Discord adapter: it registers the command layer's specs as
@@ -59,7 +74,9 @@ type Bot struct {
 	log     *slog.Logger
 	store   ThreadStore
 	now     func() time.Time
-	grace   time.Duration
+	// tokenNow is the clock of interaction tokens' lives (late.go).
+	tokenNow func() time.Time
+	grace    time.Duration
 	// deferPrivate says whether a Slow command's deferral is ephemeral.
 	deferPrivate func(command.Spec) bool
 	// files downloads attached files (attach.go).
@@ -89,9 +106,10 @@ type Bot struct {
 	// battles' posts go on.
 	threadMu    sync.Mutex
 	threadCalls map[BattleKey]*threadCall
-	dms         dmChannels // post.go
-	missed      missedDMs  // missed.go
-	statusMu    sync.Mutex // one status message per key
+	dms         dmChannels                // post.go
+	missed      missedDMs                 // missed.go
+	lateLost    atomic.Int64              // late replies lost (late.go)
+	statusMu    [statusStripes]sync.Mutex // one status message per key (statusLock)
 }
 
 type specKey struct{ name, sub string }
@@ -108,6 +126,12 @@ func WithStore(s ThreadStore) Option { return func(b *Bot) { b.store = s } }
 
 // WithClock sets the clock that stamps Request.Now.
 func WithClock(now func() time.Time) Option { return func(b *Bot) { b.now = now } }
+
+// WithInteractionClock sets the clock on which an interaction token's
+// life is counted (late.go); the default is real time. It is not the
+// game's clock (WithClock), which tests run days in seconds: that must
+// not age a token. Tests share this one with the fake Discord.
+func WithInteractionClock(now func() time.Time) Option { return func(b *Bot) { b.tokenNow = now } }
 
 // WithAckGrace sets how long a command not marked Slow may run before it is
 // deferred.
@@ -155,6 +179,7 @@ func New(token, appID, guildID string, d command.Dispatcher, logger *slog.Logger
 		log:          logger.With("component", "discord"),
 		store:        NewMemoryStore(),
 		now:          time.Now,
+		tokenNow:     time.Now,
 		grace:        DefaultAckGrace,
 		deferPrivate: func(command.Spec) bool { return true },
 		files:        &http.Client{Timeout: DefaultFileTimeout},

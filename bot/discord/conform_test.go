@@ -237,3 +237,15 @@ func TestPermissionsEachNeeded(t *testing.T) {
 		})
 	}
 }
+
+// Ensure the bot's own limits sit inside Discord's on an interaction's
+// life, which the fake enforces: it defers a handler before the 3
+// seconds are over and stops using a token before its 15 minutes.
+func TestInteractionLimits(t *testing.T) {
+	if discord.DefaultAckGrace >= discordtest.AckWindow {
+		t.Errorf("the bot defers after %v, Discord forgets an interaction after %v", discord.DefaultAckGrace, discordtest.AckWindow)
+	}
+	if discord.InteractionLife >= discordtest.TokenLifetime {
+		t.Errorf("the bot uses a token for %v, Discord refuses it after %v", discord.InteractionLife, discordtest.TokenLifetime)
+	}
+}

@@ -23,8 +23,9 @@
 // # Acknowledgement
 //
 // Discord wants every interaction acknowledged within 3 seconds. A command
-// whose Spec is Slow is deferred at once; any other is answered with its
-// first reply, or deferred when its handler outlasts WithAckGrace. A deferred
+// whose Spec is Slow, or a press of a button that runs one, is deferred at
+// once; any other is answered with its first reply, or deferred when its
+// handler outlasts WithAckGrace (DefaultAckGrace, 1 s). A deferred
 // command's "thinking" message is ephemeral unless WithDeferPrivate says
 // otherwise, because the handler's first reply cannot be known before it
 // runs; public replies of a privately deferred command are posted to the
@@ -33,6 +34,9 @@
 // a file Discord announces as over command.MaxAttachmentBytes is refused at
 // once, one that fails to download or turns out too big is refused by
 // editing the deferral, and the handler runs only with every file.
+// Replies that come after Discord's 3 seconds or the token's 15 minutes
+// go without the token (late.go, ruling SE8): public ones in the
+// channel, private ones in the caller's DMs, never in a channel.
 //
 // # Mentions and markdown
 //

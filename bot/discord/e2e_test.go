@@ -38,6 +38,7 @@ func TestShared(t *testing.T) {
 		{"DMWithFile", dscDMWithFile},
 		{"Described", dscDescribed},
 		{"ClosedDMs", dscClosedDMs},
+		{"PrivateForOther", dscPrivateForOther},
 		{"Button", dscButton},
 		{"Modal", dscModal},
 		{"Autocomplete", dscAutocomplete},
@@ -208,6 +209,30 @@ func TestDeferrals(t *testing.T) {
 	})
 }
 
+// Ensure a press of a button whose command is Slow (Auto-resolve runs
+// /battle auto) is deferred at once, privately, as the typed command is,
+// however long the grace: before, it waited for the grace, behind a
+// handler waiting for the store.
+func TestSlowButtonDeferred(t *testing.T) {
+	t.Parallel()
+	rig := dscStart(t, dscGuild, discord.WithAckGrace(time.Hour))
+	ch, alice, _ := rig.fresh()
+	id, err := command.ButtonID{Action: command.ButtonAutoResolve, Campaign: 1, Battle: 2}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := rig.press(t, alice, dscGuild, ch, id) // the handler is held: only a deferral acknowledges it
+	dscStarted(t, rig.d, "auto")
+	close(rig.d.release)
+	if a := in.Ack(); a.Type != ackDeferred || !a.Ephemeral {
+		t.Fatalf("ack %+v, want an ephemeral deferral", a)
+	}
+	rig.fake.MustWait(t, dscWait, "the deferred answer", func() bool {
+		ans := rig.fake.Answers(in.ID)
+		return len(ans) == 1 && ans[0].Content == "auto done" && ans[0].Ephemeral && !ans[0].Loading
+	})
+}
+
 // Ensure a private reply is ephemeral.
 func dscPrivateReply(t *testing.T, rig *dscRig) {
 	ch, alice, _ := rig.fresh()
@@ -325,6 +350,23 @@ func dscButton(t *testing.T, rig *dscRig) {
 	}
 }
 
+// Ensure a private reply addressed to someone other than the caller is
+// never shown to the caller (it may be the addressee's side's secret):
+// it goes to its addressee by DM.
+func dscPrivateForOther(t *testing.T, rig *dscRig) {
+	ch, alice, bob := rig.fresh()
+	in := rig.send(t, alice, dscGuild, ch, "notify", "", map[string]any{"user": bob, "aside": true})
+	rig.fake.MustWait(t, dscWait, "bob's DMs", func() bool { return len(rig.fake.DMs(bob)) == 2 })
+	for _, a := range rig.fake.Answers(in.ID) {
+		if strings.Contains(a.Content, "aside") {
+			t.Errorf("alice is shown bob's private reply: %+v", a)
+		}
+	}
+	if dm := rig.fake.DMs(bob)[1]; dm.Content != "an aside for you" {
+		t.Errorf("bob's second DM %q, want the aside", dm.Content)
+	}
+}
+
 // Ensure a modal's text inputs reach the dispatcher as options.
 func dscModal(t *testing.T, rig *dscRig) {
 	ch, alice, _ := rig.fresh()
@@ -351,7 +393,7 @@ func dscAutocomplete(t *testing.T, rig *dscRig) {
 // the caller is told where once the post is made (the interaction is
 // deferred meanwhile).
 func dscBattleThread(t *testing.T, rig *dscRig) {
-	ch, alice, _ := rig.fresh()
+	ch, alice, bob := rig.fresh()
 	for k := range 2 {
 		in := rig.send(t, alice, dscGuild, ch, "battle", "status", nil)
 		if a := in.Ack(); !a.Ephemeral || a.Type != int(discordgo.InteractionResponseDeferredChannelMessageWithSource) {
@@ -375,6 +417,30 @@ func dscBattleThread(t *testing.T, rig *dscRig) {
 	}
 	if m := rig.fake.Messages(threads[0].ID)[0]; m.Content != "battle 7 turn 1" {
 		t.Errorf("thread message %+v", m)
+	}
+	// A DM the command sends to a player of the other side is his
+	// side's secret: the caller's notice reads as without it (ruling SE5).
+	in := rig.send(t, alice, dscGuild, ch, "battle", "status", map[string]any{"tell": bob})
+	rig.fake.MustWait(t, dscWait, "the notice and bob's DM", func() bool {
+		a := rig.fake.Answers(in.ID)
+		return len(a) == 1 && !a[0].Loading && len(rig.fake.DMs(bob)) == 1
+	})
+	if a := rig.fake.Answers(in.ID)[0]; a.Content != "Posted in the battle thread <#"+threads[0].ID+">." {
+		t.Errorf("notice with a DM to bob %q, want it as without", a.Content)
+	}
+	// Nor does the time the caller waits for his answer: the DM is sent
+	// once the answer is given.
+	answered, sent := -1, -1
+	for i, r := range rig.fake.Requests() {
+		switch {
+		case r.Method == "PATCH" && strings.HasSuffix(r.Path, "/messages/@original"):
+			answered = i
+		case r.Method == "POST" && strings.HasSuffix(r.Path, "/channels/"+rig.fake.DMChannel(bob)+"/messages"):
+			sent = i
+		}
+	}
+	if answered < 0 || sent < answered {
+		t.Errorf("the DM to bob was sent (request %d) before alice's answer (request %d): %v", sent, answered, rig.fake.Requests())
 	}
 }
 

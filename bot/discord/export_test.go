@@ -21,3 +21,13 @@ func (b *Bot) RateBuckets() int {
 	defer rl.Unlock()
 	return reflect.ValueOf(rl).Elem().FieldByName("buckets").Len()
 }
+
+// SameStatusLock reports whether the status messages of two keys share a
+// lock (statusLock).
+func (b *Bot) SameStatusLock(ch1, key1, ch2, key2 string) bool {
+	return b.statusLock(ch1, key1) == b.statusLock(ch2, key2)
+}
+
+// InteractionLife is how long after receiving an interaction the bot
+// uses its token.
+const InteractionLife = interactionLife

@@ -17,7 +17,7 @@ func gwStart(t *testing.T, opts ...discordtest.Option) *dscRig {
 	d := dscNewDispatcher()
 	lg := &dscLog{}
 	bot, err := discord.New(fake.Token(), fake.AppID(), dscGuild, d, slog.New(slog.NewJSONHandler(lg, nil)),
-		discord.WithHTTPClient(fake.Client()), discord.WithInvalidSessionWait(10*time.Millisecond))
+		discord.WithHTTPClient(fake.Client()), discord.WithInvalidSessionWait(10*time.Millisecond), discord.WithAckGrace(time.Minute)) // a direct answer, however slow the machine
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,10 @@ func dscNewDispatcher() *dscDispatcher {
 func (d *dscDispatcher) Specs() []command.Spec {
 	complete := func(context.Context, *command.Request, string) []string { return nil }
 	return []command.Spec{
-		{Name: "battle", Sub: "status", Description: "The battle's state", Where: command.GuildOnly},
+		{Name: "battle", Sub: "auto", Description: "The AI fights the battle (its Auto-resolve button is held like /slow)", Where: command.GuildOnly, Slow: true},
+		{Name: "battle", Sub: "status", Description: "The battle's state", Where: command.GuildOnly, Options: []command.Option{
+			{Name: "tell", Description: "A player of the other side, told a secret by DM", Type: command.String},
+		}},
 		{Name: "buttons", Description: "Seven buttons"},
 		{Name: "call", Description: "Pings a player", Options: []command.Option{
 			{Name: "user", Description: "Who", Type: command.UserID, Required: true},
@@ -56,6 +59,7 @@ func (d *dscDispatcher) Specs() []command.Spec {
 		{Name: "hold", Description: "Waits for the test"},
 		{Name: "notify", Description: "DM another player", Options: []command.Option{
 			{Name: "user", Description: "Who", Type: command.String, Required: true},
+			{Name: "aside", Description: "Also a private reply addressed to him", Type: command.Boolean},
 		}},
 		{Name: "orders", Sub: "move", Description: "Move a battlegroup", Options: []command.Option{
 			{Name: "confirm", Description: "Sure?", Type: command.Boolean},
@@ -79,6 +83,10 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 	d.requests = append(d.requests, *r)
 	d.mu.Unlock()
 	switch {
+	case strings.HasPrefix(r.Component, "bf1|auto|"):
+		d.started <- "auto"
+		<-d.release
+		return []command.Reply{{To: command.Private, Text: "auto done"}}
 	case r.Component != "":
 		return []command.Reply{{To: command.Private, Text: "pressed " + r.Component + " " + r.Options["note"]}}
 	case r.Name == "panic":
@@ -106,9 +114,20 @@ func (d *dscDispatcher) Dispatch(ctx context.Context, r *command.Request) []comm
 	case r.Name == "orders" && r.Sub == "move":
 		return []command.Reply{{To: command.Private, Text: "moving " + r.Options["battlegroup"] + " " + r.Options["hexes"] + " " + r.Options["confirm"]}}
 	case r.Name == "notify":
-		return []command.Reply{{To: command.DM, User: r.Options["user"], Text: "a secret for you"}, {To: command.Private, Text: "notified"}}
+		out := []command.Reply{{To: command.DM, User: r.Options["user"], Text: "a secret for you"}, {To: command.Private, Text: "notified"}}
+		if r.Options["aside"] == "true" {
+			// A handler's slip: a private reply for someone else.
+			out = append(out, command.Reply{To: command.Private, User: r.Options["user"], Text: "an aside for you"})
+		}
+		return out
 	case r.Name == "battle":
-		return []command.Reply{{To: command.Public, Battle: 7, Text: "battle 7 turn 1"}}
+		out := []command.Reply{{To: command.Public, Battle: 7, Text: "battle 7 turn 1"}}
+		if u := r.Options["tell"]; u != "" {
+			// A secret of the other side's (its sighting of the caller's
+			// unit): only its addressee may learn that it was sent.
+			out = append(out, command.Reply{To: command.DM, User: u, Text: "your side sights a unit"})
+		}
+		return out
 	case r.Name == "shout", r.Name == "shout-slow":
 		// A name a player typed, with mentions and markdown, in every
 		// kind of reply.
@@ -195,11 +214,19 @@ func (rig *dscRig) fresh() (channel, alice, bob string) {
 // closed at the end of the test.
 func dscStart(tb testing.TB, guild string, opts ...discord.Option) *dscRig {
 	tb.Helper()
-	fake := discordtest.New(tb)
+	return dscStartOn(tb, discordtest.New(tb), guild, opts...)
+}
+
+// dscStartOn is dscStart on a fake of the caller's.
+func dscStartOn(tb testing.TB, fake *discordtest.Fake, guild string, opts ...discord.Option) *dscRig {
+	tb.Helper()
 	d := dscNewDispatcher()
 	lg := &dscLog{}
 	logger := slog.New(slog.NewJSONHandler(lg, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	opts = append([]discord.Option{discord.WithHTTPClient(fake.Client())}, opts...)
+	// The grace runs in real time: a test that wants a direct answer
+	// would see a deferral after a stall of a loaded machine. Tests
+	// about the grace set their own.
+	opts = append([]discord.Option{discord.WithHTTPClient(fake.Client()), discord.WithAckGrace(time.Minute)}, opts...)
 	bot, err := discord.New(fake.Token(), fake.AppID(), guild, d, logger, opts...)
 	if err != nil {
 		tb.Fatalf("New: %v", err)

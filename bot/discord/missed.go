@@ -41,9 +41,11 @@ func (m *missedDMs) take(user string) bool {
 }
 
 // tellMissed tells the caller of x, privately, of a direct message he
-// missed during another member's command.
+// missed during another member's command (or a late reply of his own,
+// late.go). A spent token keeps the notice for his next command: it
+// could only go by DM, which is what failed.
 func (x *exchange) tellMissed(ctx context.Context, user string) {
-	if x.b.missed.take(user) {
+	if !x.late() && x.b.missed.take(user) {
 		x.followup(ctx, outgoing{content: textDMMissed}, true)
 	}
 }

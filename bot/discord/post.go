@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"strings"
 	"sync"
@@ -58,6 +59,11 @@ func (c *dmChannels) drop(user, id string) {
 // SendDM sends a reply to user's direct messages. A user who does not accept
 // DMs from server members gives an error for which IsDMClosed is true.
 func (b *Bot) SendDM(ctx context.Context, user string, rep command.Reply) error {
+	return b.sendDM(ctx, user, b.build(rep, ""))
+}
+
+// sendDM sends one message to user's direct messages.
+func (b *Bot) sendDM(ctx context.Context, user string, o outgoing) error {
 	ch, cached := b.dms.get(user)
 	for {
 		if !cached {
@@ -68,7 +74,7 @@ func (b *Bot) SendDM(ctx context.Context, user string, rep command.Reply) error 
 			ch = c.ID
 			b.dms.set(user, ch)
 		}
-		_, err := b.sendMessage(ctx, ch, b.build(rep, ""))
+		_, err := b.sendMessage(ctx, ch, o)
 		if err == nil {
 			return nil
 		}
@@ -252,8 +258,9 @@ func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, ba
 // status): it edits the message when it still exists, else sends a new one
 // and pins it.
 func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) error {
-	b.statusMu.Lock()
-	defer b.statusMu.Unlock()
+	mu := b.statusLock(channelID, key)
+	mu.Lock()
+	defer mu.Unlock()
 	o := b.build(command.Reply{Text: text}, "")
 	id, ok, err := b.store.StatusMessage(channelID, key)
 	if err != nil {
@@ -290,6 +297,23 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 		return fmt.Errorf("discord: pinning status %q: %s", key, b.scrub(err.Error()))
 	}
 	return nil
+}
+
+// statusStripes is how many locks the status messages share.
+const statusStripes = 64
+
+// statusLock is the lock of a channel's status message of key: one
+// update at a time per message (else two could each send a new one), and
+// of a few dozen others only, so a campaign's status does not wait for
+// every other's REST calls and store write, as it did behind one lock
+// for all: a /campaign command's answer waits for its status. Striped, not
+// one per key, so that no lock outlives its message.
+func (b *Bot) statusLock(channelID, key string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(channelID))
+	h.Write([]byte{0})
+	h.Write([]byte(key))
+	return &b.statusMu[h.Sum32()%statusStripes]
 }
 
 // pin pins a message by Discord's current route, PUT

@@ -34,14 +34,14 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, ic *discordgo.Interactio
 		return
 	}
 	defer b.inflight.Done()
-	ctx, cancel := context.WithTimeout(b.ctx, interactionLife)
+	ctx, cancel := context.WithTimeout(b.ctx, handlerLimit)
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
 			id := "panic-" + i.ID
 			b.log.Error("handler panicked", "interaction", i.ID, "error_id", id,
 				"panic", b.scrub(fmt.Sprint(p), i.Token), "stack", b.scrub(string(debug.Stack()), i.Token))
-			x.fail(ctx, id)
+			x.fail(b.ctx, id)
 		}
 	}()
 	switch i.Type {
@@ -247,7 +247,21 @@ func (b *Bot) onComponent(ctx context.Context, x *exchange) {
 	if len(data.Values) > 0 {
 		r.Options["values"] = strings.Join(data.Values, ",")
 	}
-	x.label = "button " + data.CustomID
+	// A press is named by the command it runs: its custom ID means
+	// nothing to the player a late answer's header is for.
+	x.label = "a button"
+	if bid, err := command.DecodeButton(data.CustomID); err == nil {
+		if name, sub := bid.Command(); name != "" {
+			x.label = "the button for " + commandLabel(name, sub)
+		}
+		if spec, ok := b.spec(bid.Command()); ok && spec.Slow {
+			// A press runs its command (Auto-resolve runs /battle
+			// auto): a slow one is acknowledged at once, as when typed,
+			// not after the grace, which a handler waiting for the
+			// store uses up. Privately, as run answers a press.
+			x.deferReply(ctx, true)
+		}
+	}
 	b.run(ctx, x, r, true)
 }
 
@@ -303,8 +317,9 @@ func (b *Bot) run(ctx context.Context, x *exchange, r *command.Request, private 
 			replies = <-done
 		}
 	}
-	x.deliver(ctx, r, replies)
-	x.tellMissed(ctx, r.User.ID)
+	// The replies are delivered whatever time the handler took (its
+	// context may be over): without the token when it is spent (late.go).
+	x.deliver(b.ctx, r, replies)
 	b.log.Info("interaction answered", "interaction", x.i.ID, "what", x.label, "user", r.User.ID,
 		"guild", r.Guild, "replies", len(replies), "deferred", x.deferred, "ms", time.Since(x.start).Milliseconds())
 }

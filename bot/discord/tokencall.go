@@ -13,8 +13,8 @@ import (
 // exchange, not in the session. Discord limits these routes per token (a
 // webhook's token is a top-level resource of a route: developer docs,
 // Rate Limits), outside the global limit (Receiving and Responding), and
-// a token serves its one interaction for 15 minutes, which the exchange
-// covers (interactionLife). discordgo v0.29.0's session makes a bucket
+// a token serves its one interaction for 15 minutes, after which the
+// exchange no longer uses it (late.go). discordgo v0.29.0's session makes a bucket
 // per endpoint string and never drops one: every interaction left a few
 // hundred bytes behind for the life of the process. So each exchange has a
 // RateLimiter of its own, made with it and gone with it; the session's
@@ -22,7 +22,8 @@ import (
 
 // newExchange starts answering interaction i.
 func (b *Bot) newExchange(i *discordgo.Interaction) *exchange {
-	return &exchange{b: b, i: i, start: time.Now(), limits: discordgo.NewRatelimiter()}
+	return &exchange{b: b, i: i, start: time.Now(), limits: discordgo.NewRatelimiter(),
+		expires: b.tokenNow().Add(interactionLife)}
 }
 
 // call makes one REST call with the interaction's token: payload as JSON,

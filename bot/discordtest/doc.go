@@ -35,6 +35,13 @@
 //     and listed by Deprecated), and Discord's limits on a message's size:
 //     content, embeds and components (limits.go; 400 code 50035). Other
 //     payload validation is lenient.
+//   - Discord's 3 seconds for the first answer (10062 after) and the
+//     token's 15 minutes for follow-ups and edits (401, 50027 after) are
+//     measured on the fake's clock (WithClock; the default stands still),
+//     never on real time (tokenlife.go); a late callback ends the wait of
+//     SendCommand with no acknowledgement. OnAck runs a test's function at
+//     each acknowledgement, before the bot hears it (to age the token
+//     with no race), and Interaction.LateCalls counts the refused calls.
 //   - Texts the bot escaped for Discord's markdown compare with Shown.
 //   - READY's resume_gateway_url is another address than GET /gateway's
 //     (ResumePaths says where each RESUME came); InvalidateSession sends

@@ -35,6 +35,7 @@ type Fake struct {
 	heartbeat  time.Duration
 	retryAfter time.Duration
 	ackWait    time.Duration
+	now        func() time.Time // Discord's time (tokenlife.go)
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every recorded change
@@ -67,10 +68,11 @@ type Fake struct {
 	heartbeats    int
 	noACKs        bool
 
-	perms        int64            // the bot's permissions in guild channels (permissions.go)
-	channelPerms map[string]int64 // overwrites by channel
-	deprecated   []Request        // calls to deprecated routes (refused)
-	notified     []Notification   // messages that would ping someone (mentions.go)
+	perms        int64             // the bot's permissions in guild channels (permissions.go)
+	channelPerms map[string]int64  // overwrites by channel
+	deprecated   []Request         // calls to deprecated routes (refused)
+	notified     []Notification    // messages that would ping someone (mentions.go)
+	onAck        func(Interaction) // OnAck (tokenlife.go)
 
 	// shardGateway is shard 0's gateway session, the only one unless a
 	// client identifies with a shard (shards.go); shards holds the others.
@@ -105,6 +107,7 @@ func New(tb testing.TB, opts ...Option) *Fake {
 		heartbeat:    45 * time.Second,
 		retryAfter:   50 * time.Millisecond,
 		ackWait:      5 * time.Second,
+		now:          func() time.Time { return fakeEpoch },
 		changed:      make(chan struct{}),
 		nextID:       1000,
 		commands:     map[string][]*discordgo.ApplicationCommand{},

@@ -48,7 +48,7 @@ func TestAckRules(t *testing.T) {
 	f := New(t)
 	s := dscSession(t, f)
 	f.mu.Lock()
-	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{})}
+	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{}), created: f.now()}
 	f.interactions[in.ID], f.byToken[in.Token] = in, in
 	f.mu.Unlock()
 	di := &discordgo.Interaction{ID: in.ID, AppID: f.AppID(), Token: in.Token}
@@ -71,6 +71,36 @@ func TestAckRules(t *testing.T) {
 	ans := f.Answers(in.ID)
 	if len(ans) != 1 || ans[0].Content != "late" || ans[0].Loading || ans[0].Ephemeral {
 		t.Errorf("answers %+v, want the public deferral replaced", ans)
+	}
+}
+
+// Ensure a deferral fixes the visibility of the interaction's answer, as
+// on Discord, where the deferral's flags decide whether the answer is
+// ephemeral and the answer that completes it cannot change that: a
+// private deferral edited with a payload that is not ephemeral stays
+// private (TestAckRules: a public one stays public, so a test sees the
+// leak a public deferral of a secret answer would be).
+func TestDeferralFixesVisibility(t *testing.T) {
+	f := New(t)
+	s := dscSession(t, f)
+	f.mu.Lock()
+	in := &Interaction{ID: f.newID(), Token: "tok", acked: make(chan struct{}), created: f.now()}
+	f.interactions[in.ID], f.byToken[in.Token] = in, in
+	f.mu.Unlock()
+	di := &discordgo.Interaction{ID: in.ID, AppID: f.AppID(), Token: in.Token}
+	none := &discordgo.MessageAllowedMentions{}
+	ack := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: none}}
+	if err := s.InteractionRespond(di, ack); err != nil {
+		t.Fatal(err)
+	}
+	text := "answer"
+	if _, err := s.InteractionResponseEdit(di, &discordgo.WebhookEdit{Content: &text, AllowedMentions: none}); err != nil {
+		t.Fatal(err)
+	}
+	ans := f.Answers(in.ID)
+	if len(ans) != 1 || ans[0].Content != "answer" || ans[0].Loading || !ans[0].Ephemeral {
+		t.Errorf("answers %+v, want the private deferral completed privately", ans)
 	}
 }
 

@@ -269,7 +269,7 @@ func (f *Fake) interact(ctx context.Context, typ int, user, guild, channel strin
 	}
 	f.interactions[in.ID] = in
 	f.byToken[in.Token] = in
-	in.dispatched = time.Now()
+	in.dispatched, in.created = time.Now(), f.now()
 	err = f.dispatchShardLocked(f.shardOfLocked(guild), "INTERACTION_CREATE", body)
 	f.notify()
 	f.mu.Unlock()

@@ -124,21 +124,27 @@ type Ack struct {
 	Content   string
 	Files     []File
 	Choices   []string
-	// After is the time from dispatch to this callback.
+	// After is the real time from dispatch to this callback (how fast the
+	// bot answered; Discord's 3 seconds are enforced on the fake's clock).
 	After time.Duration
 }
 
 // Interaction is one interaction the fake dispatched and what the bot did
 // with it.
 type Interaction struct {
-	ID, Token       string
-	Type            int
-	User            string
-	Guild, Channel  string
-	Acks            []Ack
-	OriginalID      string   // the response message, when there is one
-	FollowupIDs     []string // follow-up messages, in order
-	dispatched      time.Time
+	ID, Token      string
+	Type           int
+	User           string
+	Guild, Channel string
+	Acks           []Ack
+	OriginalID     string   // the response message, when there is one
+	FollowupIDs    []string // follow-up messages, in order
+	// LateCalls counts the calls Discord refused as late: a callback
+	// after its 3 seconds, a webhook call after the token's 15 minutes
+	// (tokenlife.go).
+	LateCalls       int
+	dispatched      time.Time // real time, for Ack.After
+	created         time.Time // on the fake's clock
 	acked           chan struct{}
 	deferEphemeral  bool
 	originalPending bool

@@ -405,16 +405,36 @@ func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 		return
 	}
+	in, ok := f.acknowledge(w, r, cb, files)
+	if !ok {
+		return
+	}
+	f.mu.Lock()
+	hook := f.onAck
+	f.mu.Unlock()
+	if hook != nil {
+		hook(in)
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// acknowledge records a callback, or answers why it is refused.
+func (f *Fake) acknowledge(w http.ResponseWriter, r *http.Request, cb wireCallback, files []File) (Interaction, bool) {
+	var err error
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	in, ok := f.interactions[r.PathValue("id")]
 	if !ok || in.Token != r.PathValue("token") {
 		writeError(w, http.StatusNotFound, codeUnknownInteraction, "Unknown interaction")
-		return
+		return Interaction{}, false
+	}
+	if f.ackLate(w, in) {
+		f.notify()
+		return Interaction{}, false
 	}
 	if len(in.Acks) > 0 {
 		writeError(w, http.StatusBadRequest, codeAlreadyAcked, "Interaction has already been acknowledged.")
-		return
+		return Interaction{}, false
 	}
 	ack := Ack{Type: cb.Type, After: time.Since(in.dispatched), Files: files}
 	var msg wireMessage
@@ -428,14 +448,14 @@ func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 		}
 		if mentions, err = checkMentions(raw); err != nil {
 			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: data."+err.Error())
-			return
+			return Interaction{}, false
 		}
 	}
 	if cb.Data != nil {
 		msg = cb.Data.wireMessage
 		if err := checkLimits(msg); err != nil {
 			writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body: data."+err.Error())
-			return
+			return Interaction{}, false
 		}
 		ack.Ephemeral = msg.Flags&flagEphemeral != 0
 		if msg.Content != nil {
@@ -462,21 +482,25 @@ func (f *Fake) postCallback(w http.ResponseWriter, r *http.Request) {
 		int(discordgo.InteractionApplicationCommandAutocompleteResult), int(discordgo.InteractionResponseModal):
 	default:
 		writeError(w, http.StatusBadRequest, 50035, fmt.Sprintf("Invalid Form Body: unknown response type %d", cb.Type))
-		return
+		return Interaction{}, false
 	}
 	in.Acks = append(in.Acks, ack)
-	close(in.acked)
+	in.settle()
 	f.notify()
-	w.WriteHeader(http.StatusNoContent)
+	return in.clone(), true
 }
 
-// interactionByToken finds the interaction a webhook call belongs to; call
-// with f.mu held.
+// interactionByToken finds the interaction a webhook call belongs to,
+// refusing a token past its 15 minutes; call with f.mu held.
 func (f *Fake) interactionByToken(w http.ResponseWriter, r *http.Request) (*Interaction, bool) {
 	in, ok := f.byToken[r.PathValue("token")]
 	if !ok || r.PathValue("app") != f.appID || len(in.Acks) == 0 {
 		// Discord has no webhook for an interaction not yet acknowledged.
 		writeError(w, http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
+		return nil, false
+	}
+	if f.tokenExpired(w, in) {
+		f.notify()
 		return nil, false
 	}
 	return in, true

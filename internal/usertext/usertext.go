@@ -5,7 +5,9 @@
 // line of text that shows what it says: a name that hides characters
 // (zero-width), reorders what follows it (bidirectional controls), breaks
 // lines or is not text at all is refused, with an error that names the
-// field, what is wrong, where, and how to fix it.
+// field, what is wrong, where, and how to fix it. A display name Discord
+// gives cannot be refused: Display shows it with the same characters
+// left out.
 //
 // Mentions and markdown are not this package's business: they are
 // ordinary characters here and the Discord adapter neutralises them in
@@ -115,7 +117,7 @@ func (k Kind) bad(field, s, what, fix string) error {
 // fix it.
 func problem(r rune) (what, fix string) {
 	switch {
-	case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' || r == '\u0085' || r == '\v' || r == '\f':
+	case isLineBreak(r):
 		return "a line break", "write it on one line"
 	case r == '\t':
 		return "a tab", "use a space"
@@ -135,6 +137,45 @@ func problem(r rune) (what, fix string) {
 		return "a character that cannot be shown", "remove it"
 	}
 	return "", ""
+}
+
+func isLineBreak(r rune) bool {
+	return r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' || r == '\u0085' || r == '\v' || r == '\f'
+}
+
+// MaxDisplay is the most characters Display keeps of a name: Discord's
+// own display names and nicknames hold 32.
+const MaxDisplay = 40
+
+// Display is how a name the bot cannot refuse — a display name Discord
+// gives — is shown: what Clean would refuse in a typed name left out
+// (zero-width and bidirectional controls, control and unshowable
+// characters, marks piled past MaxMarks), a line break or a tab shown as
+// a space, runs of spaces as one, trimmed and cut to MaxDisplay
+// characters; "" when nothing is left.
+func Display(s string) string {
+	var b strings.Builder
+	marks := 0
+	for _, r := range strings.ToValidUTF8(s, "") {
+		if unicode.Is(unicode.Mn, r) {
+			if marks++; marks <= MaxMarks {
+				b.WriteRune(r)
+			}
+			continue
+		}
+		marks = 0
+		switch what, _ := problem(r); {
+		case isLineBreak(r) || r == '\t':
+			b.WriteByte(' ')
+		case what == "":
+			b.WriteRune(r)
+		}
+	}
+	out := strings.Join(strings.Fields(b.String()), " ")
+	if rs := []rune(out); len(rs) > MaxDisplay {
+		out = strings.TrimSpace(string(rs[:MaxDisplay]))
+	}
+	return out
 }
 
 // isZeroWidth reports the zero-width characters: they show nothing, so

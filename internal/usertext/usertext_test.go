@@ -95,3 +95,21 @@ func TestErrorsShowNoRefusedCharacter(t *testing.T) {
 		}
 	}
 }
+
+// Ensure Display shows a name the bot cannot refuse with what Clean
+// refuses left out, line breaks and tabs as spaces, within MaxDisplay.
+func TestDisplay(t *testing.T) {
+	for in, want := range map[string]string{
+		"Alice":                                 "Alice",
+		"  Al\u200Bice \u202E":                  "Alice",
+		"Al\tice\r\nSmith":                      "Al ice Smith",
+		"e\u0301\u0301\u0301\u0301\u0301\u0301": "e\u0301\u0301\u0301\u0301",
+		"Bad\xffByte\U000F0000":                 "BadByte",
+		"\u2066\u2069":                          "",
+		strings.Repeat("é", 50):                 strings.Repeat("é", MaxDisplay),
+	} {
+		if got := Display(in); got != want {
+			t.Errorf("Display(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
