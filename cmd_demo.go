@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -120,6 +121,9 @@ type demo struct {
 	files      int
 	internal   int // internal errors seen
 	refused    int // commands the layer refused
+	// settings are more /campaign create options (the contact
+	// measurement's map sizes and turn limits).
+	settings map[string]string
 }
 
 // say sends one command as user through the command layer and writes it
@@ -199,6 +203,7 @@ func (d *demo) play(ctx context.Context, turns int) (string, error) {
 	if turns > 0 {
 		opts["turn_limit"] = strconv.Itoa(turns)
 	}
+	maps.Copy(opts, d.settings)
 	// The default level is the campaign's default: its transcript says
 	// nothing of it.
 	if d.level != ai.Normal {

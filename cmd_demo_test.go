@@ -45,24 +45,25 @@ func TestDemo(t *testing.T) {
 }
 
 // Ensure a demo campaign plays the objectives as the book has them (000
-// lines 2584, 2704, 2733; ruling CB14): with seed 9 the Lancers take
-// Port Norrin (150 VP, within the book's 100 to 250), the Bandits the
-// Varrow Factory (100); each is scored once, by one side, though the
-// Bandits later hold Port Norrin too; and holding every objective, one
-// of them taken from the enemy, they end the campaign before the turn
-// limit, in turn 10; the Lancers, with more victory points from their
-// battles, win it.
+// lines 2584, 2704, 2733; ruling CB14): with seed 104 the Lancers take
+// the Orsk Factory and the Usk Water Works (100 VP each, within the
+// book's 100 to 250), the Bandits the Ilmar Mining Complex (100); each
+// is scored once, by one side, though the Bandits later hold the
+// Lancers' two too; the Bandits beat the Lancers at New Pellan, their
+// own, which they score (350) for holding it to the end; and holding
+// every objective, one of them taken from the enemy, they end the
+// campaign before the turn limit, in turn 9, and win it.
 func TestDemoObjectives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole campaign")
 	}
 	dir := t.TempDir()
-	out, errs, code := run(t, "demo", "--out", dir, "--seed", "9")
+	out, errs, code := run(t, "demo", "--out", dir, "--seed", "104")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
-	if !strings.Contains(out, "turns: 10,") || !strings.Contains(out, "winner: 7th Crucis Lancers") {
-		t.Errorf("summary:\n%s\nwant the campaign to end in turn 10, before the turn limit of 12, won by the Lancers on points", out)
+	if !strings.Contains(out, "turns: 9,") || !strings.Contains(out, "winner: Moore's Bandits") {
+		t.Errorf("summary:\n%s\nwant the campaign to end in turn 9, before the turn limit of 12, won by the Bandits", out)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "transcript.md"))
 	if err != nil {
@@ -76,7 +77,7 @@ func TestDemoObjectives(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^(?:Turn \d+, vp: |• )(.*) (?:takes|has held) the objectives of sector (\d+) .*: (\d+) victory points`).FindAllStringSubmatch(tr, -1) {
 		got = append(got, m[1]+" "+m[2]+" "+m[3])
 	}
-	want := []string{"7th Crucis Lancers 10 150", "Moore's Bandits 9 100"}
+	want := []string{"7th Crucis Lancers 10 100", "7th Crucis Lancers 7 100", "Moore's Bandits 9 100", "Moore's Bandits 8 350"}
 	if !slices.Equal(got, want) {
 		t.Errorf("objectives scored %q, want %q: each once, by one side", got, want)
 	}

@@ -122,7 +122,18 @@ func (w *aiWorth) seen(u referee.ViewUnit) float64 {
 // Intel older than aiIntelAge turns is forgotten; younger, it loses
 // aiStale of its worth a turn.
 func aiEnemy(v SideView, w *aiWorth) map[int]float64 {
-	est := map[int]float64{}
+	est, _ := aiEstimate(v, w)
+	return est
+}
+
+// aiEstimate is aiEnemy's estimate and the sectors where it found the
+// enemy: where it rests on more than his search, on a battle there, the
+// side's own search that found his battlegroups, or his drop. His search
+// alone tells that a battlegroup or a recon unit stood there (ruling
+// CO4), and recon units search where they stand alone: a sighting worth
+// looking into, not yet a fight found.
+func aiEstimate(v SideView, w *aiWorth) (map[int]float64, map[int]bool) {
+	est, found := map[int]float64{}, map[int]bool{}
 	battle := map[int]BattleView{}
 	for _, b := range v.Battles {
 		if b.Over && len(b.Own) > 0 && b.Turn >= v.Turn-aiIntelAge {
@@ -145,11 +156,13 @@ func aiEnemy(v SideView, w *aiWorth) map[int]float64 {
 				left += w.seen(u)
 			}
 			est[sec.ID] = left * fade(b.Turn)
+			found[sec.ID] = left > 0
 		case fresh && aiSighting(v, sec):
 			est[sec.ID] = aiSighted(w, scouted, sec.ID) * fade(in.Turn)
+			found[sec.ID] = in.Present || in.Drop
 		}
 	}
-	return est
+	return est, found
 }
 
 // aiBattalion is the size, in units, the AI expects of an enemy

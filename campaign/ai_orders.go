@@ -26,8 +26,10 @@ import (
 // sends out a sortie. A side that can afford it makes one light lance a
 // recon unit that runs ahead and searches where it stands alone. The
 // main body moves into a sector where it is stronger than the enemy it expects
-// there by aiOdds (half the time it waits instead for an enemy next door
-// who knows of it, always when it stands with its RBG, aiAtHome), else
+// there by aiOdds (half the time it waits instead for an enemy it found
+// next door, aiEstimate, always when it stands with its RBG, aiAtHome;
+// an enemy known only by his search, maybe a recon unit's, is never
+// waited for and draws it off its way to nothing else), else
 // one sector toward its targets (aiTargets: such fights, then the
 // objective sectors it does not hold, then the sectors
 // it has not cleared, the enemy's end of the map first), never into a
@@ -43,8 +45,11 @@ import (
 // goes home only when it expects an enemy next to it that outmatches it.
 // It searches where it ends only with the odds (aiSearchOdds; a search
 // is what makes contact, 000 line 2620), and, marching on the
-// objectives, only on them or where it expects the enemy, not on its
-// way; outmatched it stays hidden. An air-only battlegroup never seeks
+// objectives, on them, where it expects the enemy, or, when the turns
+// are running out (aiRunningOut), on its way off the enemy's end of the
+// map, where his RBG stands; outmatched it stays hidden. A battlegroup
+// alone on an objective sector the side holds stays there while the
+// enemy may take it next turn (aiKeep). An air-only battlegroup never seeks
 // contact: when the side can pay, its lances become recon units, which
 // may not be attacked, and fly to the main body or the RBG to join it
 // (aiAirRecon); otherwise it ends
@@ -156,7 +161,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 	orders = append(orders, aiSortie(s, &bgs, &next)...)
 	scout := aiScout(bgs)
 
-	enemy := aiEnemy(v, worth)
+	enemy, found := aiEstimate(v, worth)
 	seen := aiSeen(v, bgs, enemy)
 	unheld := aiUnheld(v)
 	// Pressing on to the last objective sector (aiPress), the
@@ -210,7 +215,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 			// air lances alone and no DropShips to guard: holding, it
 			// would be caught turn after turn in battles it cannot win
 			// nor lose.
-			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain, true)
+			b.end = aiStep(v, b, aiReach(v, aiWary(v, worth, enemy)), own, toMain, nil)
 			own[b.Sector] -= b.strength()
 			own[b.end] += b.strength()
 			if b.end != b.Sector {
@@ -253,6 +258,8 @@ func aiOrders(v SideView, seed uint64) []Order {
 			switch {
 			case homing:
 				d = toRBG
+			case aiKeep(v, b, bgs, enemy, own):
+				d = map[int]int{b.Sector: 0}
 			case b == main && gather:
 				d = map[int]int{b.Sector: 0}
 			case b == guard:
@@ -262,16 +269,24 @@ func aiOrders(v SideView, seed uint64) []Order {
 			default:
 				d = aiRoute(v, b, targets, enemy)
 			}
-			b.end = aiStep(v, b, enemy, own, d, !press)
-			// Two sides that saw each other next door would swap
+			lure := found
+			if press {
+				lure = nil
+			}
+			b.end = aiStep(v, b, enemy, own, d, lure)
+			// Two sides that found each other next door would swap
 			// sectors turn after turn if both marched: half the time
 			// the AI waits for the enemy where it stands instead;
 			// never when its own battlegroups stand or are bound there
 			// (an RBG holding DropShips cannot leave it, 000 line 2547).
 			// Standing with its RBG it always waits (aiAtHome): the
 			// enemy marching on it meets the RBG too, and a move would
-			// leave the RBG to meet him alone.
-			if b.end != b.Sector && enemy[b.end] > 0 && own[b.end] == 0 && aiStepScore(b, b.Sector, enemy, own, d, true) > -1000 && (aiAtHome(b, rbg) || rng.IntN(2) == 0) {
+			// leave the RBG to meet him alone. It waits only for an
+			// enemy it found (aiEstimate): one it knows of by his
+			// search alone may be a recon unit, which never comes to
+			// fight. In the campaign's last turn no turn is left to
+			// wait in.
+			if b.end != b.Sector && found[b.end] && own[b.end] == 0 && !v.lastTurn() && aiStepScore(b, b.Sector, enemy, own, d, nil) > -1000 && (aiAtHome(b, rbg) || rng.IntN(2) == 0) {
 				b.end = b.Sector
 			}
 			own[b.end] += b.strength()
@@ -288,15 +303,22 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// 2598, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
 	// with the odds (aiSearchOdds), marching on the objectives only on
-	// one or where it expects the enemy (a blind fight on the way may
-	// be with his RBG in its prepared position); never from the RBG or
+	// one, where it expects the enemy, or, when the turns are running
+	// out (aiRunningOut), outside the enemy's end of the map (aiEnds):
+	// there a blind fight may be with his RBG in its prepared
+	// position, which set up at his end and, holding DropShips, cannot
+	// leave it (000 lines 2547, 2559); elsewhere it is with his
+	// battlegroups on their way, whom two sides marching on each
+	// other's objectives meet halfway; never from the RBG or
 	// an air-only battlegroup, which stay hidden by not searching (000
 	// line 2618), nor from a recon unit on its way to join them.
+	home, far := aiEnds(v, bgs)
+	onTheWay := home >= 0 && aiRunningOut(v)
 	var searches []int
 	for _, b := range bgs {
 		_, known := enemy[b.end]
 		ok := b == scout && own[b.end] == 0 || !b.RBG && !b.Air && !b.Recon && b.end != 0 && aiSearchOdds(worth, own[b.end], enemy, b.end) &&
-			(!objectives || known || dist[b.end] == 0 || closing[b] != 0)
+			(!objectives || known || dist[b.end] == 0 || closing[b] != 0 || onTheWay && v.Map.ByID(b.end).Col != far)
 		if ok && b.end != 0 && !slices.Contains(searches, b.end) {
 			searches = append(searches, b.end)
 		}
@@ -356,6 +378,40 @@ func aiGuard(bgs []*aiBattlegroup, main *aiBattlegroup, toRBG map[int]int) *aiBa
 // question.
 func aiAtHome(b, rbg *aiBattlegroup) bool {
 	return rbg != nil && b.Sector == rbg.Sector
+}
+
+// aiRunningOut reports whether the campaign's turns are running out:
+// fewer are left after this one than the map has columns, the march
+// from one end to the other. With turns to spare the sides meet where
+// they march, on the objectives and the fights they know of; without,
+// a battlegroup marching on the objectives searches on its way too.
+func aiRunningOut(v SideView) bool {
+	return v.LastTurn > 0 && v.LastTurn-v.Turn < v.Map.Cols
+}
+
+// aiKeep reports whether b stays on the objective sector it stands on:
+// the side holds it, none of its other battlegroups stays there, and the
+// enemy may take it next turn: it expects him in it or next to it, or,
+// in the first turn, his end of the map (aiEnds), where he set up (000
+// line 2559), lies next to it; but not when an enemy it expects there
+// would outmatch b (aiOdds): a hopeless stand. A sector stays held until
+// the enemy stands there alone (ruling CB14), and one the enemy takes
+// may end the campaign at once; on a small map his battlegroups march
+// on it in their first move. Stood on, it makes him fight for it.
+func aiKeep(v SideView, b *aiBattlegroup, bgs []*aiBattlegroup, enemy, own map[int]float64) bool {
+	i := slices.IndexFunc(v.Sectors, func(sec SectorView) bool { return sec.ID == b.Sector })
+	if i < 0 || !v.Sectors[i].Held || len(v.Map.ByID(b.Sector).Objectives) == 0 || own[b.Sector] > 0 {
+		return false
+	}
+	home, far := aiEnds(v, bgs)
+	threat := false
+	for _, near := range append([]int{b.Sector}, v.Map.Neighbors(b.Sector)...) {
+		if enemy[near] > aiOdds*b.strength() {
+			return false
+		}
+		threat = threat || enemy[near] > 0 || v.Turn == 1 && home >= 0 && v.Map.ByID(near).Col == far
+	}
+	return threat
 }
 
 // aiThreatened reports whether b expects an enemy it would not beat by
@@ -486,13 +542,13 @@ func aiMerge(bgs *[]*aiBattlegroup) []Order {
 // aiStep is the sector a ground battlegroup ends in: a sector next to it
 // (or its own) where it, with the side's strength planned there, beats
 // the enemy strength it expects by aiOdds, the biggest such fight first,
-// when detour lets a fight draw it off its way; else the step toward its
-// targets where it is not outmatched, joining its own battlegroups when
-// it can; else it stays.
-func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int, detour bool) int {
-	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist, detour)
+// when it is one of the sectors lure lets draw it off its way; else the
+// step toward its targets where it is not outmatched, joining its own
+// battlegroups when it can; else it stays.
+func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]float64, dist map[int]int, lure map[int]bool) int {
+	best, bestScore := b.Sector, aiStepScore(b, b.Sector, enemy, own, dist, lure)
 	for _, nb := range v.Map.Neighbors(b.Sector) {
-		if sc := aiStepScore(b, nb, enemy, own, dist, detour); sc > bestScore {
+		if sc := aiStepScore(b, nb, enemy, own, dist, lure); sc > bestScore {
 			best, bestScore = nb, sc
 		}
 	}
@@ -500,12 +556,12 @@ func aiStep(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[int]flo
 }
 
 // aiStepScore rates ending in sector for b: a winnable fight scores by
-// the enemy it would beat (with detour; without, it counts as any
-// sector on the way), a sector where b would be outmatched (or any
+// the enemy it would beat (in a sector of lure; elsewhere it counts as
+// any sector on the way), a sector where b would be outmatched (or any
 // enemy sector, for air lances alone) never scores, the least enemy
 // then the nearest the targets first, and otherwise nearer the targets
 // is better, and beside the side's own battlegroups better still.
-func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int, detour bool) float64 {
+func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[int]float64, dist map[int]int, lure map[int]bool) float64 {
 	d, ok := dist[sector]
 	if !ok {
 		d = len(dist)
@@ -516,7 +572,7 @@ func aiStepScore(b *aiBattlegroup, sector int, enemy map[int]float64, own map[in
 			// ways the nearest its targets (d is less than len(dist)+1).
 			return -1000 - e - float64(d)/float64(len(dist)+1)
 		}
-		if detour {
+		if lure[sector] {
 			return 1000 + e
 		}
 	}

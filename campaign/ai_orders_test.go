@@ -175,6 +175,65 @@ func TestAIOrders(t *testing.T) {
 			}
 		}
 	})
+	t.Run("WaitsNotForASearch", func(t *testing.T) {
+		// As in WaitsWithItsRBG, but all the Lancers know of sector 6
+		// is that the enemy searched it: his battlegroup or a recon
+		// unit, which never comes to fight. They march on 6 and search
+		// it every time rather than wait for him beside their RBG.
+		n := aiStand(aiStand(c, "crucis", 4, 5), "crucis", 2, 5)
+		n.Side("crucis").Intel = append(n.Side("crucis").Intel, Intel{Turn: 1, Sector: 6, Searched: true})
+		for seed := uint64(1); seed <= 10; seed++ {
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", seed)).Side("crucis").Orders
+			if !slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 && m.Path[0] == 6 }) || !slices.Contains(o.Searches, 6) {
+				t.Fatalf("seed %d: the battalions do not march on the enemy's search next door and search it: %+v", seed, o)
+			}
+		}
+	})
+	t.Run("KeepsItsObjective", func(t *testing.T) {
+		// The Bandits' battalion 3 stands alone on Carrick Landing
+		// (12), theirs, and their search found the Lancers in sector 11
+		// next to it, more than it would attack: it stays and holds a prepared position rather than join the
+		// main body (battalion 2, in 4) and leave 12 for him to take
+		// (aiKeep, ruling CB14). Against twenty-five units counted next
+		// door, a hopeless stand, it goes.
+		n := aiStand(aiStand(c, "bandits", 3, 12), "bandits", 4, 8)
+		n.Turn = 2
+		n.Side("bandits").Intel = append(n.Side("bandits").Intel, Intel{Turn: 1, Sector: 11, Present: true})
+		if !slices.Contains(n.Map.Neighbors(12), 11) || len(n.Map.ByID(12).Objectives) == 0 {
+			t.Fatal("objective sector 12 is not next to 11 (the map changed?)")
+		}
+		for seed := uint64(1); seed <= 10; seed++ {
+			o := ordGiveAll(t, n, "bandits", AIOrders(n, "bandits", seed)).Side("bandits").Orders
+			if slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 3 }) || !slices.Contains(o.Holds, 3) {
+				t.Fatalf("seed %d: battalion 3 leaves objective sector 12 with an enemy next door: %+v", seed, o)
+			}
+		}
+		n.Log.Append(Event{Turn: 1, Step: "setup", Type: "setup", Audience: secret("bandits"), Side: "bandits", Sector: 11, Text: fmt.Sprintf(scoutCount, 25, 11)})
+		o := ordGiveAll(t, n, "bandits", AIOrders(n, "bandits", 1)).Side("bandits").Orders
+		if slices.Contains(o.Holds, 3) {
+			t.Errorf("battalion 3 holds 12 against twenty-five units counted next door: %+v", o)
+		}
+	})
+	t.Run("SearchesOnItsWay", func(t *testing.T) {
+		// Battalions 2 and 4 (the main body) stand in sector 6 and march
+		// on Carrick Landing (12), the one objective they do not hold,
+		// by 7, off the enemy's end of the map, where his RBG cannot be.
+		// In turn 10 of 12, fewer turns left than the map's four
+		// columns (aiRunningOut), they search there for his
+		// battlegroups on their way; in turn 3 they pass unseen.
+		n := aiStand(aiStand(c, "crucis", 4, 6), "crucis", 2, 6)
+		for _, turn := range []int{3, 10} {
+			n.Turn = turn
+			o := ordGiveAll(t, n, "crucis", AIOrders(n, "crucis", 1)).Side("crucis").Orders
+			i := slices.IndexFunc(o.Moves, func(m Move) bool { return m.Battlegroup == 2 })
+			if i < 0 || n.Map.ByID(o.Moves[i].Path[0]).Col == 3 {
+				t.Fatalf("turn %d: the main body does not step toward 12 off the enemy's end: %+v", turn, o)
+			}
+			if searched := slices.Contains(o.Searches, o.Moves[i].Path[0]); searched != (turn == 10) {
+				t.Errorf("turn %d of %d: the main body searches sector %d on its way: %v, want %v", turn, n.Settings.TurnLimit, o.Moves[i].Path[0], searched, turn == 10)
+			}
+		}
+	})
 	t.Run("UnheldObjectives", func(t *testing.T) {
 		// The side marches on every objective sector it does not hold,
 		// scored or not (ruling CB14): Carrick Landing (12), the
@@ -619,7 +678,7 @@ func TestAIOrders(t *testing.T) {
 		b := &aiBattlegroup{Air: true, Units: []string{"A30", "A31", "A32"}}
 		dist := map[int]int{3: 2, 5: 1, 7: 0}
 		enemy := map[int]float64{3: 10, 5: 10, 7: 20}
-		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist, true) }
+		score := func(sec int) float64 { return aiStepScore(b, sec, enemy, map[int]float64{}, dist, nil) }
 		if score(5) <= score(3) {
 			t.Errorf("equal reach: sector 5 (%v from the targets 1 step) should beat 3 (%v, 2 steps)", score(5), score(3))
 		}
