@@ -327,9 +327,10 @@ func ldCheckGrowth(t *testing.T, rest []ldSample, profile string) {
 // up at the map's opposite ends, two columns apart here, so their
 // main bodies can meet in a short campaign: on the default 4×3 map the
 // AI gathers its battlegroups and keeps a garrison with its RBG before it
-// marches (AIOrders), and two AI sides met in no 3-turn campaign, so the
-// soak fought no battle. Played by AIOrders, five in six of these
-// campaigns fight one.
+// marches (AIOrders), and two AI sides meet in fewer than half its
+// 3-turn campaigns (9 of 20 in TestDemoContact), so the soak fought
+// few battles. Played by AIOrders, nearly all of these campaigns meet
+// (20 of 20 in TestDemoContact's 3×2 at 3 turns).
 func ldSoakSettings(k, gen int) []string {
 	return []string{"turn_limit", "3", "map_cols", "3", "map_rows", "2", "map_seed", strconv.Itoa(k*1000 + gen + 1)}
 }
