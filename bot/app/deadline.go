@@ -35,15 +35,14 @@ var (
 // ai.Player always ends a phase in the end, the bound guards the bot.
 const maxPhaseActions = 500
 
-// Deadline implements schedule.Handler. In ONE store change it reads the
+// Deadline implements schedule.Handler. In ONE store Update it reads the
 // stored entry, returns if r.Done says the deadline was processed, else
 // runs the turn and writes r.Entry with it; then it posts the replies and
 // refreshes the campaign's pinned status.
 //
-// The turn is worked out on a snapshot (command.UpdateAside), and the
-// stored entry is read again inside the transaction that stores it: bbolt
-// runs one write transaction at a time, so nothing can commit between
-// that read and the commit. Writes of the record outside Update (pause,
+// The stored entry is read inside the Update function: bbolt runs one
+// write transaction at a time, so nothing can commit between that read
+// and this Update's commit. Writes of the record outside Update (pause,
 // resume, extend) hold the campaign's schedules lock, held here too.
 func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 	a := h.a
@@ -69,31 +68,30 @@ func (h deadlines) Deadline(ctx context.Context, r schedule.Run) error {
 	rec := storage.Record{RecordKey: scheduleKey(id, kind), Value: encodeEntry(e)}
 	var replies []command.Reply
 	var after *campaign.Campaign
-	// The turn (the AI's battles and phases among it) is worked out
-	// outside the store's write transaction, which every other
-	// campaign's change waits for; the entry is read again in the
-	// transaction that stores the turn.
-	done := func() error {
+	// The turn is worked out inside the store's write transaction, not
+	// on a snapshot as /battle auto is (bot/command/aside.go): a
+	// /campaign advance or the last /orders ready committed while it was
+	// worked out would close the turn, and the deadline, worked out again
+	// from the new campaign, would close the next one before anyone
+	// could order for it.
+	_, err = a.db.Update(ctx, id, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 		if st, ok, err := a.sched.load(ctx, id, kind); err != nil {
-			return err
+			return nil, err
 		} else if ok && r.Done(st.LastRun) {
-			return errAlreadyDone
+			return nil, errAlreadyDone
 		}
-		return nil
-	}
-	err = command.UpdateAside(ctx, changes{db: a.db, also: []storage.Record{rec}}, id, func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
 		n, out, err := h.turn(c, d, kind, r)
-		// The members' notification preferences, as they stand after the
-		// turn; a turn worked out again replaces the one before.
-		replies, after = command.Notify(cmp.Or(n, c), out, a.clock.Now()), n
+		// The members' notification preferences, as they stand after the turn.
+		replies = command.Notify(cmp.Or(n, c), out, a.clock.Now())
 		if err != nil {
 			return nil, err
 		}
 		if n == nil {
 			return nil, errNothingToDo
 		}
+		after = n
 		return n, nil
-	}, done)
+	}, rec)
 	switch {
 	case errors.Is(err, errAlreadyDone):
 		unlock()

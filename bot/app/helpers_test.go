@@ -55,9 +55,6 @@ type srvRig struct {
 	// wrapStore, when set, wraps the store the commands use (not the
 	// deadlines') as open starts the app.
 	wrapStore func(storage.Campaigns) storage.Campaigns
-	// wrapEngine, when set, wraps the storage engine the deadlines use
-	// as open starts the app.
-	wrapEngine func(storage.Engine) storage.Engine
 }
 
 // srvEtcdPrefix is the etcd prefix of a rig on etcd.
@@ -149,9 +146,6 @@ func (r *srvRig) open() {
 	}
 	if r.wrapStore != nil {
 		a.store.db = r.wrapStore(a.store.db)
-	}
-	if r.wrapEngine != nil {
-		a.db = r.wrapEngine(a.db)
 	}
 	if err := a.Start(context.Background()); err != nil {
 		a.Close(context.Background())

@@ -126,7 +126,11 @@ func (s *Store) Snapshot(ctx context.Context, id int64) (*campaign.Campaign, *di
 	if err := s.damaged.err(id); err != nil {
 		return nil, nil, 0, err
 	}
-	c, d, rev, err := changes{db: s.db}.Snapshot(ctx, id)
+	db, ok := s.db.(snapshots)
+	if !ok {
+		return nil, nil, 0, command.ErrNoSnapshots
+	}
+	c, d, rev, err := db.Snapshot(ctx, id)
 	return c, d, rev, mapErr(err)
 }
 
@@ -135,50 +139,12 @@ func (s *Store) UpdateAt(ctx context.Context, id int64, rev uint64, fn func(*cam
 	if err := s.damaged.err(id); err != nil {
 		return err
 	}
-	return mapErr(changes{db: s.db}.UpdateAt(ctx, id, rev, fn))
-}
-
-// changes makes a campaign's changes in the storage engine as
-// command.UpdateAside does, each writing the records in also with it (a
-// deadline's schedule entry, with the turn it ran). Its errors are the
-// engine's, but for ErrNoSnapshots and ErrChanged, which are the command
-// layer's.
-type changes struct {
-	db   storage.Campaigns
-	also []storage.Record
-}
-
-var (
-	_ command.Updater   = changes{}
-	_ command.Snapshots = changes{}
-)
-
-// Update implements command.Updater.
-func (s changes) Update(ctx context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
-	_, err := s.db.Update(ctx, id, storage.UpdateFunc(fn), s.also...)
-	return err
-}
-
-// Snapshot implements command.Snapshots.
-func (s changes) Snapshot(ctx context.Context, id int64) (*campaign.Campaign, *dice.Dice, uint64, error) {
-	db, ok := s.db.(snapshots)
-	if !ok {
-		return nil, nil, 0, command.ErrNoSnapshots
-	}
-	return db.Snapshot(ctx, id)
-}
-
-// UpdateAt implements command.Snapshots.
-func (s changes) UpdateAt(ctx context.Context, id int64, rev uint64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
 	db, ok := s.db.(snapshots)
 	if !ok {
 		return command.ErrNoSnapshots
 	}
-	_, err := db.UpdateAt(ctx, id, rev, storage.UpdateFunc(fn), s.also...)
-	if errors.Is(err, storage.ErrChanged) {
-		return &mappedError{err: err, as: command.ErrChanged}
-	}
-	return err
+	_, err := db.UpdateAt(ctx, id, rev, storage.UpdateFunc(fn))
+	return mapErr(err)
 }
 
 // Undo implements command.Store.

@@ -31,65 +31,47 @@ var (
 	ErrChanged = errors.New("the campaign changed meanwhile")
 )
 
-// asideTries bounds how often UpdateAside works a change out on a
+// asideTries bounds how often storeAside works a change out on a
 // snapshot, when the campaign changes each time before it is stored.
 const asideTries = 3
 
-// updateAside is update for a change whose work is long: fn runs
-// outside the store's write transaction where the store offers
-// Snapshots (UpdateAside). fn's checks, such as turnStillAsked, see the
+// updateAside is update for a change whose work is long (the AI
+// fighting a whole battle, /battle auto): where the store offers
+// Snapshots, fn runs outside its write transaction, on a snapshot of the
+// campaign and a copy of its dice, and the transaction only stores fn's
+// result, if the campaign is still at the snapshot's revision. There
+// fn's rolls are thrown again on the stored dice, which give the same
+// faces and are left where fn left its copy: what is stored is what
+// update would have stored. A change committed in between makes fn work
+// it out again from the new campaign, up to asideTries times, and then
+// inside the transaction. fn's checks, such as turnStillAsked, see the
 // campaign as it is stored, since nothing changed it before the result
 // is.
+//
+// A deadline's turn is not worked out so (bot/app/deadline.go): a
+// command that closed the turn meanwhile would have it close the next.
 func (x *call) updateAside(ctx context.Context, fn func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, []campaign.Event, error)) ([]campaign.Event, error) {
 	var evs []campaign.Event
 	var next *campaign.Campaign
-	if err := UpdateAside(ctx, x.reg.deps.Store, x.c.ID, x.storing(fn, &evs, &next), nil); err != nil {
+	if err := storeAside(ctx, x.reg.deps.Store, x.c.ID, x.storing(fn, &evs, &next)); err != nil {
 		return nil, err
 	}
 	return x.updated(evs, next), nil
 }
 
-// Updater is what UpdateAside stores with: a Store's Update, and
-// Snapshots where the store offers them.
-type Updater interface {
-	Update(ctx context.Context, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error
-}
-
-// UpdateAside is s.Update of campaign id for a change whose work is long
-// (the AI fighting a whole battle, or playing a deadline's turn): where
-// s offers Snapshots, fn runs outside its write transaction, on a
-// snapshot of the campaign and a copy of its dice, and the transaction
-// only runs check (nil: none) again, for what the snapshot's revision
-// does not cover, and stores fn's result, if the campaign is still at
-// the snapshot's revision; check runs before fn too, which it may spare.
-// There fn's rolls are thrown again on the stored dice, which give the
-// same faces and are left where fn left its copy: what is stored is what
-// Update would have stored. A change committed in between makes fn work
-// it out again from the new campaign, up to asideTries times, and then
-// inside the transaction.
-func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error), check func() error) error {
-	if check == nil {
-		check = func() error { return nil }
-	}
-	inside := func(c *campaign.Campaign, d *dice.Dice) (*campaign.Campaign, error) {
-		if err := check(); err != nil {
-			return nil, err
-		}
-		return fn(c, d)
-	}
+// storeAside is updateAside's storing: fn's result stored in s, worked
+// out on a snapshot where s offers them.
+func storeAside(ctx context.Context, s Store, id int64, fn func(*campaign.Campaign, *dice.Dice) (*campaign.Campaign, error)) error {
 	snaps, ok := s.(Snapshots)
 	if !ok {
-		return s.Update(ctx, id, inside)
+		return s.Update(ctx, id, fn)
 	}
 	for range asideTries {
 		c, d, rev, err := snaps.Snapshot(ctx, id)
 		if errors.Is(err, ErrNoSnapshots) {
-			return s.Update(ctx, id, inside)
+			return s.Update(ctx, id, fn)
 		}
 		if err != nil {
-			return err
-		}
-		if err := check(); err != nil {
 			return err
 		}
 		n, err := fn(c, d)
@@ -98,9 +80,6 @@ func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Cam
 		}
 		rolls := d.Log()
 		err = snaps.UpdateAt(ctx, id, rev, func(_ *campaign.Campaign, stored *dice.Dice) (*campaign.Campaign, error) {
-			if err := check(); err != nil {
-				return nil, err
-			}
 			return n, rethrow(stored, rolls)
 		})
 		if errors.Is(err, ErrChanged) {
@@ -108,11 +87,10 @@ func UpdateAside(ctx context.Context, s Updater, id int64, fn func(*campaign.Cam
 		}
 		return err
 	}
-	// A campaign that keeps changing (its players' last orders as a
-	// deadline comes) would starve the change: it is worked out in the
-	// transaction, as a store without snapshots does, which keeps every
-	// other campaign waiting that once but always ends.
-	return s.Update(ctx, id, inside)
+	// A campaign that keeps changing would starve the change: it is
+	// worked out in the transaction, as a store without snapshots does,
+	// which keeps every other campaign waiting that once but always ends.
+	return s.Update(ctx, id, fn)
 }
 
 // rethrow throws rolls again on d, the dice they were thrown with as
@@ -124,7 +102,9 @@ func rethrow(d *dice.Dice, rolls []dice.Roll) error {
 			return err
 		}
 		if !slices.Equal(again.Faces, r.Faces) {
-			return fmt.Errorf("the stored dice gave %v for %q, not the snapshot's %v", again.Faces, r.Purpose, r.Faces)
+			// Dice rolled by a change that stored nothing (the memory
+			// store's) moved them without a new revision: worked out again.
+			return fmt.Errorf("%w: the stored dice gave %v for %q, not the snapshot's %v", ErrChanged, again.Faces, r.Purpose, r.Faces)
 		}
 	}
 	return nil

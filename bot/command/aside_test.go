@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"context"
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -249,5 +250,28 @@ func TestQuickStartAutoChangedMeanwhile(t *testing.T) {
 	c := f.scdCampaign(1)
 	if fights != 2 || c.Name != "Renamed meanwhile" || c.QuickStart.State.Phase != quickstart.Over {
 		t.Errorf("fought %d times (want 2), campaign named %q, battle at its %v phase", fights, c.Name, c.QuickStart.State.Phase)
+	}
+}
+
+// Ensure rolls thrown again on dice that give other faces (dice a change
+// that stored nothing moved, with no new revision) are taken as a
+// change meanwhile, worked out again, not as a failure.
+func TestRethrowOtherFacesIsAChange(t *testing.T) {
+	thrown := func(faces ...int) *dice.Dice {
+		s, err := dice.NewScript(faces...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dice.New(s)
+	}
+	d := thrown(2, 5)
+	if _, err := d.Roll("the work's roll", 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := rethrow(thrown(2, 5), d.Log()); err != nil {
+		t.Errorf("the same faces: %v", err)
+	}
+	if err := rethrow(thrown(6, 5), d.Log()); !errors.Is(err, ErrChanged) {
+		t.Errorf("other faces gave %v, want an error wrapping ErrChanged", err)
 	}
 }
