@@ -59,11 +59,7 @@ func (t *contactTally) add(c *campaign.Campaign) {
 			continue
 		}
 		t.battles++
-		zero := b.Outcome.Winner == ""
-		for _, v := range b.Outcome.VP {
-			zero = zero && v == 0
-		}
-		if zero {
+		if zeroDraw(b) {
 			t.zeroDraws++
 		}
 	}

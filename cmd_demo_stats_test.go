@@ -42,11 +42,7 @@ func (t *demoTally) add(seed int, c *campaign.Campaign) {
 			continue
 		}
 		t.battles++
-		zero := b.Outcome.Winner == ""
-		for _, v := range b.Outcome.VP {
-			zero = zero && v == 0
-		}
-		if zero {
+		if zeroDraw(b) {
 			t.zeroDraws++
 			t.notes = append(t.notes, fmt.Sprintf("seed %d battle %d (campaign turn %d, sector %d): zero-VP draw after %d game turns", seed, b.ID, b.Turn, b.Sector, b.State.Turn))
 		}
@@ -125,4 +121,14 @@ func TestDemoStats(t *testing.T) {
 	if tally.decided*5 < tally.campaigns {
 		t.Errorf("campaigns ended by annihilation or their objectives before the turn limit %s: want at least one in five", pct(tally.decided, tally.campaigns))
 	}
+}
+
+// zeroDraw reports whether finished battle b is a draw in which no side
+// scored a victory point.
+func zeroDraw(b campaign.Battle) bool {
+	zero := b.Outcome.Winner == ""
+	for _, v := range b.Outcome.VP {
+		zero = zero && v == 0
+	}
+	return zero
 }
