@@ -55,6 +55,9 @@ type srvRig struct {
 	// wrapStore, when set, wraps the store the commands use (not the
 	// deadlines') as open starts the app.
 	wrapStore func(storage.Campaigns) storage.Campaigns
+	// wrapEngine, when set, wraps the storage engine the deadlines use
+	// as open starts the app.
+	wrapEngine func(storage.Engine) storage.Engine
 }
 
 // srvEtcdPrefix is the etcd prefix of a rig on etcd.
@@ -143,6 +146,9 @@ func (r *srvRig) open() {
 	})
 	if err != nil {
 		r.t.Fatal(err)
+	}
+	if r.wrapEngine != nil {
+		a.db = r.wrapEngine(a.db)
 	}
 	if r.wrapStore != nil {
 		a.store.db = r.wrapStore(a.store.db)
