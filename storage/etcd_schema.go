@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 
 	"go.etcd.io/etcd/api/v3/mvccpb"
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -167,31 +168,56 @@ func (s *EtcdStore) sealCampaign(ctx context.Context, id int64) error {
 		}
 		sealed = append(sealed, sealedRecord{kv, rev})
 	}
-	cmps := []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", sum[0].ModRevision)}
-	var ops []clientv3.Op
-	size := 0
-	flush := func() error {
-		if len(ops) == 0 {
-			return nil
-		}
-		_, err := s.commit(ctx, cmps, ops)
-		if errors.Is(err, errConflict) {
-			return fmt.Errorf("campaign %d was changed while its records were being sealed: stop every other bfbot using %s, then start this one again", id, s.where)
-		}
-		cmps, ops, size = cmps[:1], nil, 0
-		return err
-	}
+	b := sealBatch{ctx: ctx, s: s,
+		guard:   []clientv3.Cmp{clientv3.Compare(clientv3.ModRevision(s.p.summary(id)), "=", sum[0].ModRevision)},
+		changed: fmt.Sprintf("campaign %d's records", id)}
 	for _, r := range sealed {
-		if len(ops) == maxTxnOps/2 || size+len(r.kv.Value) > maxCopyBytes {
-			if err := flush(); err != nil {
-				return err
-			}
+		if err := b.put(r.kv, clientv3.OpPut(string(r.kv.Key), string(sealState(id, r.rev, clone(r.kv.Value))))); err != nil {
+			return err
 		}
-		cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(r.kv.Key)), "=", r.kv.ModRevision))
-		ops = append(ops, clientv3.OpPut(string(r.kv.Key), string(sealState(id, r.rev, clone(r.kv.Value)))))
-		size += len(r.kv.Value)
 	}
-	return flush()
+	return b.flush()
+}
+
+// sealBatch gathers a sealing step's puts, each compared against the
+// record it seals as read, into transactions within etcd's caps, each
+// also holding the guard's compares; a transaction whose compares fail
+// is refused naming what was changed.
+type sealBatch struct {
+	ctx     context.Context
+	s       *EtcdStore
+	guard   []clientv3.Cmp
+	changed string // "campaign 3's records", "the schedule records"
+	cmps    []clientv3.Cmp
+	ops     []clientv3.Op
+	size    int
+}
+
+// put adds op, which seals kv, committing the transaction before when
+// it is full.
+func (b *sealBatch) put(kv *mvccpb.KeyValue, op clientv3.Op) error {
+	if len(b.guard)+len(b.ops) == maxTxnOps || b.size+len(kv.Value) > maxCopyBytes {
+		if err := b.flush(); err != nil {
+			return err
+		}
+	}
+	b.cmps = append(b.cmps, clientv3.Compare(clientv3.ModRevision(string(kv.Key)), "=", kv.ModRevision))
+	b.ops = append(b.ops, op)
+	b.size += len(kv.Value)
+	return nil
+}
+
+// flush commits the puts gathered.
+func (b *sealBatch) flush() error {
+	if len(b.ops) == 0 {
+		return nil
+	}
+	_, err := b.s.commit(b.ctx, append(slices.Clone(b.guard), b.cmps...), b.ops)
+	if errors.Is(err, errConflict) {
+		return fmt.Errorf("%s were changed while they were being sealed: stop every other bfbot using %s, then start this one again", b.changed, b.s.where)
+	}
+	b.cmps, b.ops, b.size = nil, nil, 0
+	return err
 }
 
 // sealedRecord is a revision's record etcdSealRevisions has checked and
@@ -216,20 +242,7 @@ func etcdSealOpaque(ctx context.Context, s *EtcdStore) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.where, err)
 		}
-		var cmps []clientv3.Cmp
-		var ops []clientv3.Op
-		size := 0
-		flush := func() error {
-			if len(ops) == 0 {
-				return nil
-			}
-			_, err := s.commit(ctx, cmps, ops)
-			if errors.Is(err, errConflict) {
-				return fmt.Errorf("the %s records were changed while they were being sealed: stop every other bfbot using %s, then start this one again", kind, s.where)
-			}
-			cmps, ops, size = nil, nil, 0
-			return err
-		}
+		b := sealBatch{ctx: ctx, s: s, changed: fmt.Sprintf("the %s records", kind)}
 		for _, kv := range r.Kvs {
 			key, bad := s.parseRecordKey(kind, string(kv.Key))
 			if bad != nil {
@@ -238,16 +251,11 @@ func etcdSealOpaque(ctx context.Context, s *EtcdStore) error {
 			if _, bad := unsealRecord(key, kv.Value); bad == nil {
 				continue // sealed by a step cut short
 			}
-			if len(ops) == maxTxnOps || size+len(kv.Value) > maxCopyBytes {
-				if err := flush(); err != nil {
-					return err
-				}
+			if err := b.put(kv, s.recordOp(Record{key, kv.Value})); err != nil {
+				return err
 			}
-			cmps = append(cmps, clientv3.Compare(clientv3.ModRevision(string(kv.Key)), "=", kv.ModRevision))
-			ops = append(ops, s.recordOp(Record{key, kv.Value}))
-			size += len(kv.Value)
 		}
-		if err := flush(); err != nil {
+		if err := b.flush(); err != nil {
 			return err
 		}
 	}
