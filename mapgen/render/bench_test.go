@@ -186,6 +186,28 @@ func BenchmarkTactical64x17Cold(b *testing.B) {
 	})
 }
 
+// BenchmarkTactical64x17Second is the second picture of a battle on its
+// terrain, which codes the terrain for the pictures after it
+// (mapcode.go): before each, outside its time, the terrain cache is
+// emptied and the battle's first picture written, its counters a hex
+// east of where the second has them (the phase before) and its title
+// another.
+func BenchmarkTactical64x17Second(b *testing.B) {
+	v, o := sectorView(b), DefaultOptions()
+	first := v
+	first.Title = "Battle of the Kessel Flats, turn 4"
+	first.Counters = slices.Clone(v.Counters)
+	for i := range first.Counters {
+		first.Counters[i].Hex.X++
+	}
+	benchAfter(b, drawnSector(b), func() {
+		bases.clear()
+		if err := WriteTacticalPNG(io.Discard, first, o); err != nil {
+			b.Fatal(err)
+		}
+	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
 // BenchmarkTacticalPreview64x17 is a move preview on the sector map
 // (previewView) whose terrain was drawn before: each picture a unit's
 // of its own in turn, 20 reach sets, more than the terrains kept, so
@@ -222,10 +244,22 @@ func BenchmarkTacticalPreview64x17(b *testing.B) {
 // Taking the three in turn keeps the ratios honest on a shared machine
 // whose speed drifts while the benchmark runs.
 func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) error) {
+	benchAfter(b, img, nil, write)
+}
+
+// benchAfter is benchAgainstBlank with set-up before each map (when
+// not nil), run with the timer stopped and outside the map's CPU time:
+// the pictures of a battle before the one measured.
+func benchAfter(b *testing.B, img *image.RGBA, setup func(), write func(io.Writer) error) {
 	blank, drawn := blankCanvas(img), paletted(img, nil)
 	var buf bytes.Buffer
 	var maps, blanks, mapsCPU, blanksCPU, encodesCPU []time.Duration
 	for b.Loop() {
+		if setup != nil {
+			b.StopTimer()
+			setup()
+			b.StartTimer()
+		}
 		buf.Reset()
 		t0, c0 := time.Now(), cputime.Process()
 		if err := write(&buf); err != nil {
