@@ -42,6 +42,9 @@ type terrainBase struct {
 	period int       // the hex grid's horizontal repeat in pixels
 	once   sync.Once
 	coded  *codedRows
+	// first are the first picture's tokens, kept until the terrain is
+	// coded from them (code).
+	first atomic.Pointer[pictureTokens]
 	// written counts the pictures written on the base.
 	written atomic.Int32
 	id      uint64 // tells its working copies (workCopy) from others'
@@ -95,12 +98,47 @@ func (b *terrainBase) lend(top int) (*workCopy, []byte) {
 	return wc, wc.buf[len(wc.buf)-len(b.rows)-top:]
 }
 
-// code is the base's rows deflated, coded on first use.
+// pictureTokens are the tokens of a picture matched whole, whose stream
+// holds its terrain base's rows from position at on, and the spans of
+// rows where the picture differs from the terrain (tacticalPicture's
+// changed).
+type pictureTokens struct {
+	toks    []token
+	at      int
+	changed []image.Rectangle
+}
+
+// over marks the blocks of the terrain's rows (overBlock bytes each)
+// where the picture of stride S differs from them.
+func (f *pictureTokens) over(rows []byte, S int) []bool {
+	over := make([]bool, len(rows)/overBlock+1)
+	for _, r := range f.changed {
+		a := r.Min.Y*S + 1 + r.Min.X - f.at
+		for k := a / overBlock; k <= (a+r.Dx()-1)/overBlock; k++ {
+			over[k] = true
+		}
+	}
+	return over
+}
+
+// code is the base's rows deflated, coded on first use from the first
+// picture's tokens (codeOver), or matched whole if it has not kept them
+// yet (another goroutine still writing it).
 func (b *terrainBase) code() *codedRows {
 	b.once.Do(func() {
 		stride := b.key.W + 1
-		b.coded = codeRows(b.rows, stride, newMatcher(stride, b.period))
+		var over []bool
+		f := b.first.Load()
+		if f == nil {
+			f = new(pictureTokens)
+		} else {
+			over = f.over(b.rows, stride)
+		}
+		b.coded = codeOver(b.rows, stride, newMatcher(stride, b.period), f.toks, f.at, over, b.sums)
 	})
+	if b.first.Load() != nil {
+		b.first.Store(nil) // coded: the tokens are garbage
+	}
 	return b.coded
 }
 
@@ -324,7 +362,9 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 		// changed, as when drawn again: the rows are not summed again.
 		head := tp.strip * tp.Stride
 		adler := adlerOf(tp.rows[:head]).then(tp.base.sums.with(tp.delta), len(tp.base.rows)).adler32(len(tp.rows))
-		return writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
+		toks, err := writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
+		tp.base.first.Store(&pictureTokens{toks, head, slices.Clone(tp.changed)})
+		return err
 	}
 	n := tp.base.code().count()
 	if tp.template != nil {

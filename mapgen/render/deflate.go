@@ -413,7 +413,16 @@ func (f *symbolCounts) codes() *codes {
 // one a token with w's fields read and written for each. Nor a branch
 // on whether a token is a match: a literal's distance bits are worked
 // out too and masked away.
-func (c *codes) putAll(w *bitWriter, toks []token) {
+func (c *codes) putAll(w *bitWriter, toks []token) { c.putAt(w, toks, nil) }
+
+// putAt is putAll that sets at[i], when at is not nil, to the bit where
+// token i starts (as w's bitLen counts them): a terrain's pieces are
+// written in one call, not one a piece, and where a piece and a token
+// reading another piece start told as they are written.
+func (c *codes) putAt(w *bitWriter, toks []token, at []int32) {
+	if at != nil {
+		at = at[:len(toks)]
+	}
 	o := len(w.out)
 	out := slices.Grow(w.out, 6*len(toks)+16)
 	out = out[:cap(out)]
@@ -421,7 +430,10 @@ func (c *codes) putAll(w *bitWriter, toks []token) {
 	// Fewer than 32 bits wait between calls; fewer than 8 from here.
 	binary.LittleEndian.PutUint64(out[o:], acc)
 	o, acc, n = o+int(n>>3), acc>>(n&^7), n&7
-	for _, t := range toks {
+	for i, t := range toks {
+		if at != nil {
+			at[i] = int32(8*o + int(n))
+		}
 		// The literal's or length's bits (at most 20), then the
 		// distance's (28).
 		s := c.sym(t)

@@ -104,9 +104,98 @@ var readsPool = sync.Pool{New: func() any { return new([]pieceRead) }}
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
+	return codeOver(rows, stride, m, nil, 0, nil, adlerOf(rows))
+}
+
+// overBlock is the length of the blocks of a stream codeOver is told a
+// picture drew over.
+const overBlock = 64
+
+// codeOver codes the stream rows, whose Adler-32 sums are sums, as
+// codeRows does, from the tokens toks of a picture whose stream holds
+// rows from position at on with its overlays drawn over them (none: the
+// rows matched whole); over marks each block of overBlock bytes of the
+// rows where the picture differs from them. The picture's tokens that
+// neither write nor read such a block are kept as they are, those that
+// do are checked against the rows (keep), and what no longer holds is
+// matched afresh: a battle's first picture is matched whole
+// (writeWholePNG), and its terrain, coded for the pictures after it, is
+// the picture but for its title strip and its overlays, so the terrain
+// costs a pass over the picture's tokens instead of a second matching
+// of all its bytes.
+func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over []bool, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
-	return codeTokens(rows, stride, m, m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0), true)
+	out := make([]token, 0, max(len(toks)+len(toks)/8, len(rows)/12))
+	// The tokens before the rows are the title strip's; of one that
+	// ends in the rows, what it writes there is matched afresh.
+	p, i := -at, 0
+	for ; i < len(toks) && p < 0; i++ {
+		p += tokenLen(toks[i])
+	}
+	if p > 0 {
+		out = m.tokens(out, rows, 0, p, 0)
+	}
+	p = max(p, 0)
+	clean := func(a, e int) bool {
+		for k := a / overBlock; k <= (e-1)/overBlock; k++ {
+			if over[k] {
+				return false
+			}
+		}
+		return true
+	}
+	// untouched reports whether token t, written at p, reads and writes
+	// only what the picture left as the rows have it, and its length.
+	untouched := func(p int, t token) (int, bool) {
+		if t&matchFlag == 0 {
+			return 1, clean(p, p+1)
+		}
+		l, d := t.match()
+		return l, p-d >= 0 && clean(p, p+l) && clean(p-d, p-d+l)
+	}
+	for i < len(toks) {
+		if l, ok := untouched(p, toks[i]); ok {
+			out, p, i = append(out, toks[i]), p+l, i+1
+			continue
+		}
+		// A run of tokens that write or read what the picture drew over
+		// is matched afresh, its last match going on past the run as
+		// far as it holds, over the tokens after it: what the picture
+		// drew cut the matches there.
+		q := p
+		for ; i < len(toks); i++ {
+			l, ok := untouched(q, toks[i])
+			if ok {
+				break
+			}
+			q += l
+		}
+		out, p = m.tokens(out, rows, p, q, 0), q
+		if n := len(out) - 1; out[n]&matchFlag != 0 {
+			l, d := out[n].match()
+			end := q + matchLen(rows, q, q-d, min(maxMatch-l, len(rows)-q))
+			out[n] = matchToken(end-q+l, d)
+			for ; i < len(toks) && p+tokenLen(toks[i]) <= end; i++ {
+				p += tokenLen(toks[i])
+			}
+			if p < end { // what the token it cuts writes past it
+				e := p + tokenLen(toks[i])
+				out, p, i = m.tokens(out, rows, end, e, 0), e, i+1
+			}
+		}
+	}
+	out = m.tokens(out, rows, p, len(rows), 0)
+	return codeSummed(rows, stride, m, out, sums, true)
+}
+
+// tokenLen is how many bytes token t writes.
+func tokenLen(t token) int {
+	if t&matchFlag == 0 {
+		return 1
+	}
+	l, _ := t.match()
+	return l
 }
 
 // codeTokens codes the stream rows, whose tokens are toks (matching
@@ -116,7 +205,12 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 // (layer.write); a strategic base's pictures code its tokens again with
 // codes of their own, and never read them.
 func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *codedRows {
-	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m}
+	return codeSummed(rows, stride, m, toks, adlerOf(rows), bits)
+}
+
+// codeSummed is codeTokens for rows whose Adler-32 sums are known.
+func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSums, bits bool) *codedRows {
+	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m, whole: whole}
 	n := c.count()
 	c.bounds = make([]int, n+1)
 	first := make([]int, n+1)
@@ -159,7 +253,6 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *co
 	for i := range n {
 		c.readAt[i+1] += c.readAt[i]
 	}
-	c.whole = adlerOf(rows)
 	c.toks, c.first = toks, first
 	c.readers = make([]reader, len(reads))
 	fill := slices.Clone(c.readAt)
@@ -171,26 +264,19 @@ func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *co
 		return c
 	}
 	c.codes = newCodes(toks)
-	// A sector's terrain codes to about an eighth of its stream.
+	// A sector's terrain codes to about an eighth of its stream. Where
+	// each token's bits start, for the pieces' and the readers'.
 	w := bitWriter{out: make([]byte, 0, len(rows)/8)}
-	c.offs = make([]int, n+1)
-	for i := range n {
-		c.offs[i] = w.bitLen()
-		c.codes.putAll(&w, toks[first[i]:first[i+1]])
-	}
-	c.offs[n] = w.bitLen()
-	c.bits = append(w.bytes(), make([]byte, 8)...)
-
-	// Where each token's bits start, for the readers': a piece's
-	// tokens are coded back to back from its offset.
 	at := make([]int32, len(toks))
-	for i := range n {
-		b := c.offs[i]
-		for ti := first[i]; ti < first[i+1]; ti++ {
-			at[ti] = int32(b)
-			b += c.codes.bitLen(toks[ti])
+	c.codes.putAt(&w, toks, at)
+	c.offs = make([]int, n+1)
+	for i, ti := range first {
+		c.offs[i] = w.bitLen()
+		if ti < len(toks) {
+			c.offs[i] = int(at[ti])
 		}
 	}
+	c.bits = append(w.bytes(), make([]byte, 8)...)
 	c.readBit = make([]int32, len(reads))
 	copy(fill, c.readAt)
 	for _, r := range reads {
@@ -559,8 +645,9 @@ func (s adlerSums) adler32(n int) uint32 {
 }
 
 // writeWholePNG writes as a PNG the W×H paletted picture whose stream is
-// rows, matched whole by m and coded in one block with codes of its own.
-func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) error {
+// rows, matched whole by m and coded in one block with codes of its own,
+// and returns its tokens, the caller's to keep.
+func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) ([]token, error) {
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
@@ -571,7 +658,7 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 	putCoded(&bw, toks, counts.codes(), true)
 	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
-	return writePaletted(w, W, H, pal, out)
+	return slices.Clone(toks), writePaletted(w, W, H, pal, out)
 }
 
 // putBlock writes toks as a deflate block with codes made for them (the

@@ -32,7 +32,7 @@ func decodePNG(tb testing.TB, b []byte) image.Image {
 // a counter on the map's first row and last column), at several hex
 // sizes with and without numbers and rulers; and that a picture written
 // from a warm cache is the same bytes as one written after the terrain
-// was coded afresh.
+// was coded afresh from the same first picture (codeOver).
 func TestCodedPNGPixels(t *testing.T) {
 	clearBases := bases.clear
 	base := sectorView(t)
@@ -67,7 +67,8 @@ func TestCodedPNGPixels(t *testing.T) {
 			}
 			clearBases()
 			var cold bytes.Buffer
-			for range 2 { // the second picture on the fresh terrain is coded
+			// The second picture on the fresh terrain codes it.
+			for _, v := range []Tactical{views[0], v} {
 				cold.Reset()
 				if err := WriteTacticalPNG(&cold, v, o); err != nil {
 					t.Fatal(err)
@@ -160,20 +161,75 @@ func TestCodedRowsInflate(t *testing.T) {
 		case "all bytes":
 			stride = 257
 		}
-		c := codeRows(rows, stride, newMatcher(stride, 12))
-		var bw bitWriter
-		bw.out = append(bw.out, 0x78, 0x01)
-		bw.splice(c.codes.header, 0, c.codes.headBits)
-		bw.splice(c.bits, 0, c.offs[len(c.offs)-1])
-		c.codes.putAll(&bw, []token{endOfBlock})
-		z, err := zlib.NewReader(bytes.NewReader(append(bw.bytes(), 0, 0, 0, 0)))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		got, _ := io.ReadAll(z) // the checksum is left out: only the rows are compared
-		if !bytes.Equal(got, rows) {
+		if got := inflateCoded(t, codeRows(rows, stride, newMatcher(stride, 12))); !bytes.Equal(got, rows) {
 			t.Errorf("%s: inflated %d bytes, not the %d rows coded", name, len(got), len(rows))
 		}
+	}
+}
+
+// inflateCoded is what the coded rows c inflate to, its pieces' bits
+// written as one deflate block with its codes.
+func inflateCoded(tb testing.TB, c *codedRows) []byte {
+	tb.Helper()
+	var bw bitWriter
+	bw.out = append(bw.out, 0x78, 0x01)
+	bw.splice(c.codes.header, 0, c.codes.headBits)
+	bw.splice(c.bits, 0, c.offs[len(c.offs)-1])
+	c.codes.putAll(&bw, []token{endOfBlock})
+	z, err := zlib.NewReader(bytes.NewReader(append(bw.bytes(), 0, 0, 0, 0)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	got, _ := io.ReadAll(z) // the checksum is left out: only the rows are compared
+	return got
+}
+
+// Ensure a terrain coded from its first picture's tokens (codeOver)
+// inflates to the terrain, though the first picture drew counters,
+// lines, edge bars, a move preview's marks and its title strip over it
+// (the tokens over them, and those copying them, matched afresh); and
+// that the pictures after it, their counters elsewhere, so that the
+// terrain the first picture's overlays hid shows, decode to their
+// drawings: random battles on both sector shapes at three hex sizes,
+// and four pictures written at once on a fresh terrain (the second
+// picture may code the terrain before the first kept its tokens).
+func TestCodedOverFirstPicture(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 13))
+	for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
+		m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: orient})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 27.5, HexNumbers: true}} {
+			bases.clear()
+			first := randomBattle(rng, m)
+			first.Highlights = append(first.Highlights, Highlight{Kind: Reachable, Hexes: []hex.Hex{{X: 1, Y: 1}, {X: 2, Y: 1}, {X: 5, Y: 3}}})
+			views := []Tactical{first, randomBattle(rng, m), randomBattle(rng, m)}
+			for i, v := range views {
+				var buf bytes.Buffer
+				if err := WriteTacticalPNG(&buf, v, o); err != nil {
+					t.Fatal(err)
+				}
+				if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, v, o)); n != 0 {
+					t.Fatalf("%d×%d, hex size %g, picture %d: %d pixels differ from the drawing, first at %v", m.Width, m.Height, o.HexSize, i, n, at)
+				}
+				if i != 1 {
+					continue
+				}
+				lay, err := checkedLayout(&first, &o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := terrainBaseFor(m, lay, newTints(first))
+				if got := inflateCoded(t, b.code()); !bytes.Equal(got, b.rows) {
+					t.Fatalf("%d×%d, hex size %g: the terrain coded from the first picture inflates to %d bytes unlike its %d", m.Width, m.Height, o.HexSize, len(got), len(b.rows))
+				}
+			}
+		}
+		bases.clear()
+		v := randomBattle(rng, m)
+		want := MustDrawTactical(t, v, DefaultOptions())
+		writeConcurrently(t, want, func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
 	}
 }
 
