@@ -108,17 +108,15 @@ type pictureTokens struct {
 	changed []image.Rectangle
 }
 
-// over marks the blocks of the terrain's rows (overBlock bytes each)
-// where the picture of stride S differs from them.
-func (f *pictureTokens) over(rows []byte, S int) []bool {
-	over := make([]bool, len(rows)/overBlock+1)
-	for _, r := range f.changed {
-		a := r.Min.Y*S + 1 + r.Min.X - f.at
-		for k := a / overBlock; k <= (a+r.Dx()-1)/overBlock; k++ {
-			over[k] = true
+// over are the blocks of the terrain's rows where the picture of
+// stride S differs from them.
+func (f *pictureTokens) over(rows []byte, S int) drawnOver {
+	return newDrawnOver(len(rows), func(mark func(a, e int)) {
+		for _, r := range f.changed {
+			a := r.Min.Y*S + 1 + r.Min.X - f.at
+			mark(a, a+r.Dx())
 		}
-	}
-	return over
+	})
 }
 
 // code is the base's rows deflated, coded on first use from the first
@@ -127,7 +125,7 @@ func (f *pictureTokens) over(rows []byte, S int) []bool {
 func (b *terrainBase) code() *codedRows {
 	b.once.Do(func() {
 		stride := b.key.W + 1
-		var over []bool
+		var over drawnOver
 		f := b.first.Load()
 		if f == nil {
 			f = new(pictureTokens)

@@ -111,11 +111,37 @@ func codeRows(rows []byte, stride int, m matcher) *codedRows {
 // picture drew over.
 const overBlock = 64
 
+// drawnOver are the blocks of overBlock bytes of a stream a picture drew
+// over, as counts: of each block, how many before it the picture drew
+// over, and then of all of them. Whether a token touches one is then two
+// lookups, not a walk over its blocks (one for each token of a
+// picture).
+type drawnOver []int32
+
+// newDrawnOver is drawnOver for a stream of n bytes, the picture having
+// drawn over the blocks marked by mark (given a function that marks the
+// bytes [a, e)).
+func newDrawnOver(n int, mark func(func(a, e int))) drawnOver {
+	d := make(drawnOver, n/overBlock+2)
+	mark(func(a, e int) {
+		for k := a / overBlock; k <= (e-1)/overBlock; k++ {
+			d[k+1] = 1
+		}
+	})
+	for k := 1; k < len(d); k++ {
+		d[k] += d[k-1]
+	}
+	return d
+}
+
+// clean reports whether the picture drew over none of the bytes [a, e).
+func (d drawnOver) clean(a, e int) bool { return d[(e-1)/overBlock+1] == d[a/overBlock] }
+
 // codeOver codes the stream rows, whose Adler-32 sums are sums, as
 // codeRows does, from the tokens toks of a picture whose stream holds
 // rows from position at on with its overlays drawn over them (none: the
-// rows matched whole); over marks each block of overBlock bytes of the
-// rows where the picture differs from them. The picture's tokens that
+// rows matched whole); over are the blocks of the rows where the
+// picture differs from them. The picture's tokens that
 // neither write nor read such a block are kept as they are, those that
 // do are checked against the rows (keep), and what no longer holds is
 // matched afresh: a battle's first picture is matched whole
@@ -123,7 +149,7 @@ const overBlock = 64
 // the picture but for its title strip and its overlays, so the terrain
 // costs a pass over the picture's tokens instead of a second matching
 // of all its bytes.
-func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over []bool, sums adlerSums) *codedRows {
+func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	out := make([]token, 0, max(len(toks)+len(toks)/8, len(rows)/12))
@@ -137,22 +163,14 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over []b
 		out = m.tokens(out, rows, 0, p, 0)
 	}
 	p = max(p, 0)
-	clean := func(a, e int) bool {
-		for k := a / overBlock; k <= (e-1)/overBlock; k++ {
-			if over[k] {
-				return false
-			}
-		}
-		return true
-	}
 	// untouched reports whether token t, written at p, reads and writes
 	// only what the picture left as the rows have it, and its length.
 	untouched := func(p int, t token) (int, bool) {
 		if t&matchFlag == 0 {
-			return 1, clean(p, p+1)
+			return 1, over.clean(p, p+1)
 		}
 		l, d := t.match()
-		return l, p-d >= 0 && clean(p, p+l) && clean(p-d, p-d+l)
+		return l, p-d >= 0 && over.clean(p, p+l) && over.clean(p-d, p-d+l)
 	}
 	for i < len(toks) {
 		if l, ok := untouched(p, toks[i]); ok {
@@ -221,9 +239,11 @@ func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSum
 	rp := readsPool.Get().(*[]pieceRead)
 	defer readsPool.Put(rp)
 	reads := (*rp)[:0]
-	pos := 0
+	// The token's stream position, and its row and place in the row:
+	// its piece is told without a division or a multiplication (at).
+	pos, y, x := 0, 0, 0
 	for ti, t := range toks {
-		k := c.at(pos)
+		k := y*c.perRow + x/pieceBytes
 		if c.bounds[k] < 0 {
 			c.bounds[k], first[k] = pos, ti
 		}
@@ -232,13 +252,25 @@ func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSum
 			var d int
 			l, d = t.match()
 			src := pos - d
-			for s, e := c.pieceOf(src), c.pieceOf(src+l-1); s <= e; s++ {
-				if s != k {
-					reads = append(reads, pieceRead{int32(s), int32(pos), int32(ti), t})
+			// A match that starts reading its own piece reads no other
+			// (those after it have no tokens yet); most others read one
+			// piece: the next has started past what they read.
+			if s := c.pieceOf(src); s != k {
+				e := s
+				if b := c.bounds[s+1]; b < 0 || src+l-1 >= b {
+					e = c.pieceOf(src + l - 1)
+				}
+				for ; s <= e; s++ {
+					if s != k {
+						reads = append(reads, pieceRead{int32(s), int32(pos), int32(ti), t})
+					}
 				}
 			}
 		}
 		pos += l
+		for x += l; x >= stride; x -= stride {
+			y++
+		}
 	}
 	*rp = reads // its room, for the next base
 	for i := n - 1; i >= 0; i-- {
