@@ -26,7 +26,8 @@ import (
 // (but for the counters' squares, painted over whole), drawn on, and
 // mapped to the palette again. Whether the terrain came from the cache or was just
 // painted, the picture is the same. From the second picture on a
-// terrain, the terrain's deflated bits are kept too (mapcode.go).
+// terrain, the terrain's deflated bits are kept too (mapcode.go), made
+// from the first picture's matches.
 
 // terrainBase is the paletted part of a picture below its title strip,
 // with what it was painted from, to tell a hash collision from a hit,
@@ -353,7 +354,9 @@ func (tp *tacticalPicture) release() {
 // nothing was drawn over them, the rest coded afresh. The first picture
 // on a terrain is matched and coded whole instead (writeWholePNG):
 // coding the terrain in pieces for the pictures to come costs more than
-// deflating one picture (BenchmarkCodeTerrain).
+// deflating one picture (BenchmarkCodeTerrain); its tokens are kept, and
+// the second picture codes the terrain from them (code), not matching
+// it again.
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	if tp.base.written.Add(1) == 1 {
 		// The checksum from the terrain's sums and what the picture

@@ -59,8 +59,9 @@
 // Rendering is deterministic for a given input and Options on one
 // architecture; golden tests compare decoded pixels exactly. A tactical
 // PNG's bytes are not: the first picture on a terrain is deflated whole
-// and later ones reuse the terrain's coded bits (mapcode.go), so the
-// same view written twice may differ in bytes, never in pixels.
+// and later ones reuse the terrain's coded bits (mapcode.go), made from
+// the first picture's matches, so the same view written twice, or after
+// another first picture, may differ in bytes, never in pixels.
 // DrawTactical
 // and DrawStrategic are safe to call from several goroutines at once.
 package render

@@ -141,14 +141,20 @@ func (d drawnOver) clean(a, e int) bool { return d[(e-1)/overBlock+1] == d[a/ove
 // codeRows does, from the tokens toks of a picture whose stream holds
 // rows from position at on with its overlays drawn over them (none: the
 // rows matched whole); over are the blocks of the rows where the
-// picture differs from them. The picture's tokens that
-// neither write nor read such a block are kept as they are, those that
-// do are checked against the rows (keep), and what no longer holds is
-// matched afresh: a battle's first picture is matched whole
+// picture differs from them. A battle's first picture is matched whole
 // (writeWholePNG), and its terrain, coded for the pictures after it, is
-// the picture but for its title strip and its overlays, so the terrain
-// costs a pass over the picture's tokens instead of a second matching
-// of all its bytes.
+// the picture but for its title strip and its overlays: the picture's
+// tokens that neither write nor read a block it drew over are kept as
+// they are, and each run of those that do is matched afresh, so the
+// terrain costs a pass over the picture's tokens instead of a second
+// matching of all its bytes. The terrain's matches are then as long as
+// the picture's, but for those its overlays cut: what is matched afresh
+// finds the kept tokens' places in the table of places seen (the
+// picture's matcher found them there), and a run's last match goes on
+// past the run as far as it holds (stretch). Matched afresh in pieces
+// of the overlays' size, without either, a picture drawn again over a
+// terrain coded from a picture whose counters stood elsewhere was 2%
+// larger (BENCHMARKS.md, "The second picture").
 func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
@@ -174,13 +180,12 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over dra
 	}
 	for i < len(toks) {
 		if l, ok := untouched(p, toks[i]); ok {
+			if p+4 <= len(rows) { // seen, as the picture's matcher saw it
+				m.recent[hash4(binary.LittleEndian.Uint32(rows[p:]))] = int32(p + 1)
+			}
 			out, p, i = append(out, toks[i]), p+l, i+1
 			continue
 		}
-		// A run of tokens that write or read what the picture drew over
-		// is matched afresh, its last match going on past the run as
-		// far as it holds, over the tokens after it: what the picture
-		// drew cut the matches there.
 		q := p
 		for ; i < len(toks); i++ {
 			l, ok := untouched(q, toks[i])
@@ -189,22 +194,37 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over dra
 			}
 			q += l
 		}
-		out, p = m.tokens(out, rows, p, q, 0), q
-		if n := len(out) - 1; out[n]&matchFlag != 0 {
-			l, d := out[n].match()
-			end := q + matchLen(rows, q, q-d, min(maxMatch-l, len(rows)-q))
-			out[n] = matchToken(end-q+l, d)
-			for ; i < len(toks) && p+tokenLen(toks[i]) <= end; i++ {
-				p += tokenLen(toks[i])
-			}
-			if p < end { // what the token it cuts writes past it
-				e := p + tokenLen(toks[i])
-				out, p, i = m.tokens(out, rows, end, e, 0), e, i+1
-			}
-		}
+		out = m.tokens(out, rows, p, q, 0)
+		out, p, i = stretch(out, m, rows, q, toks, i)
 	}
 	out = m.tokens(out, rows, p, len(rows), 0)
 	return codeSummed(rows, stride, m, out, sums, true)
+}
+
+// stretch lengthens the last of out, when it is a match, as far as it
+// still holds past stream position p of rows (to maxMatch at most), over
+// the tokens toks[i:] written from p on, and returns out and the
+// position and index of the first token it leaves whole; what a token
+// it cuts writes past it is matched afresh by m.
+func stretch(out []token, m matcher, rows []byte, p int, toks []token, i int) ([]token, int, int) {
+	n := len(out) - 1
+	if n < 0 || out[n]&matchFlag == 0 {
+		return out, p, i
+	}
+	l, d := out[n].match()
+	end := p + matchLen(rows, p, p-d, min(maxMatch-l, len(rows)-p))
+	if end == p {
+		return out, p, i
+	}
+	out[n] = matchToken(end-p+l, d)
+	for ; i < len(toks) && p+tokenLen(toks[i]) <= end; i++ {
+		p += tokenLen(toks[i])
+	}
+	if p < end {
+		e := p + tokenLen(toks[i])
+		out, p, i = m.tokens(out, rows, end, e, 0), e, i+1
+	}
+	return out, p, i
 }
 
 // tokenLen is how many bytes token t writes.
