@@ -316,9 +316,12 @@ func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSum
 		return c
 	}
 	c.codes = newCodes(toks)
-	// A sector's terrain codes to about an eighth of its stream. Where
+	// Written in a picture's room (putAt makes room for the longest
+	// codes, some five times what a terrain codes to), then copied; where
 	// each token's bits start, for the pieces' and the readers'.
-	w := bitWriter{out: make([]byte, 0, len(rows)/8)}
+	sc := getScratch(0)
+	defer scratches.Put(sc)
+	w := bitWriter{out: sc.out[:0]}
 	at := make([]int32, len(toks))
 	c.codes.putAt(&w, toks, at)
 	c.offs = make([]int, n+1)
@@ -328,7 +331,8 @@ func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSum
 			c.offs[i] = int(at[ti])
 		}
 	}
-	c.bits = append(w.bytes(), make([]byte, 8)...)
+	sc.out = w.bytes()
+	c.bits = append(slices.Clone(sc.out), make([]byte, 8)...)
 	c.readBit = make([]int32, len(reads))
 	copy(fill, c.readAt)
 	for _, r := range reads {
