@@ -43,8 +43,8 @@ type terrainBase struct {
 	period int       // the hex grid's horizontal repeat in pixels
 	once   sync.Once
 	coded  *codedRows
-	// first are the first picture's tokens, kept until the terrain is
-	// coded from them (code).
+	// first are the first picture's tokens, kept for the terrain's
+	// coding (code), which drops them.
 	first atomic.Pointer[pictureTokens]
 	// written counts the pictures written on the base.
 	written atomic.Int32

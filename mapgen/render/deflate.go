@@ -244,7 +244,7 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			}
 		}
 		if m.recent != nil {
-			h := cur * 0x1e35a7bd >> (32 - hashBits) & uint32(len(m.recent)-1)
+			h := m.slot(cur)
 			if q := int(m.recent[h]) - 1; best < goodMatch && q >= lo && p-q <= maxDistance &&
 				binary.LittleEndian.Uint32(data[q:]) == cur {
 				if l := matchLen(data, p, q, limit); l > best {
@@ -262,6 +262,11 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 		p++
 	}
 	return out
+}
+
+// slot is the entry of recent for the four bytes cur (little-endian).
+func (m matcher) slot(cur uint32) uint32 {
+	return cur * 0x1e35a7bd >> (32 - hashBits) & uint32(len(m.recent)-1)
 }
 
 // putLiteral appends literal b to out, counted if m counts.

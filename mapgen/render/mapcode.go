@@ -151,10 +151,10 @@ func (d drawnOver) clean(a, e int) bool { return d[(e-1)/overBlock+1] == d[a/ove
 // the picture's, but for those its overlays cut: what is matched afresh
 // finds the kept tokens' places in the table of places seen (the
 // picture's matcher found them there), and a run's last match goes on
-// past the run as far as it holds (stretch). Matched afresh in pieces
-// of the overlays' size, without either, a picture drawn again over a
-// terrain coded from a picture whose counters stood elsewhere was 2%
-// larger (BENCHMARKS.md, "The second picture").
+// past the run as far as it holds (stretch). Matched afresh without
+// the table, a picture drawn again over a terrain coded from a picture
+// whose counters stood elsewhere was 1.7% larger (BENCHMARKS.md, "The
+// second picture on a terrain").
 func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
@@ -181,7 +181,7 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over dra
 	for i < len(toks) {
 		if l, ok := untouched(p, toks[i]); ok {
 			if p+4 <= len(rows) { // seen, as the picture's matcher saw it
-				m.recent[hash4(binary.LittleEndian.Uint32(rows[p:]))] = int32(p + 1)
+				m.recent[m.slot(binary.LittleEndian.Uint32(rows[p:]))] = int32(p + 1)
 			}
 			out, p, i = append(out, toks[i]), p+l, i+1
 			continue
