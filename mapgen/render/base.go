@@ -105,6 +105,7 @@ func (b *terrainBase) lend(top int) (*workCopy, []byte) {
 // changed).
 type pictureTokens struct {
 	toks    []token
+	codes   *codes
 	at      int
 	changed []image.Rectangle
 }
@@ -133,7 +134,7 @@ func (b *terrainBase) code() *codedRows {
 		} else {
 			over = f.over(b.rows, stride)
 		}
-		b.coded = codeOver(b.rows, stride, newMatcher(stride, b.period), f.toks, f.at, over, b.sums)
+		b.coded = codeOver(b.rows, stride, newMatcher(stride, b.period), f.toks, f.at, over, f.codes, b.sums)
 	})
 	if b.first.Load() != nil {
 		b.first.Store(nil) // coded: the tokens are garbage
@@ -363,8 +364,8 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 		// changed, as when drawn again: the rows are not summed again.
 		head := tp.strip * tp.Stride
 		adler := adlerOf(tp.rows[:head]).then(tp.base.sums.with(tp.delta), len(tp.base.rows)).adler32(len(tp.rows))
-		toks, err := writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
-		tp.base.first.Store(&pictureTokens{toks, head, slices.Clone(tp.changed)})
+		toks, codes, err := writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
+		tp.base.first.Store(&pictureTokens{toks, codes, head, slices.Clone(tp.changed)})
 		return err
 	}
 	n := tp.base.code().count()

@@ -451,7 +451,7 @@ func BenchmarkCodeTerrain(b *testing.B) {
 		c0 := cputime.Process()
 		encodeStd(b, blank)
 		c1 := cputime.Process()
-		codeOver(base.rows, W+1, newMatcher(W+1, base.period), first.toks, first.at, first.over(base.rows, W+1), base.sums)
+		codeOver(base.rows, W+1, newMatcher(W+1, base.period), first.toks, first.at, first.over(base.rows, W+1), first.codes, base.sums)
 		c2 := cputime.Process()
 		codeRows(base.rows, W+1, newMatcher(W+1, base.period))
 		c3 := cputime.Process()

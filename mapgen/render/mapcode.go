@@ -104,7 +104,7 @@ var readsPool = sync.Pool{New: func() any { return new([]pieceRead) }}
 // codeRows codes the stream rows (whole rows of stride bytes) with codes
 // made for it, matching nothing before it.
 func codeRows(rows []byte, stride int, m matcher) *codedRows {
-	return codeOver(rows, stride, m, nil, 0, nil, adlerOf(rows))
+	return codeOver(rows, stride, m, nil, 0, nil, nil, adlerOf(rows))
 }
 
 // overBlock is the length of the blocks of a stream codeOver is told a
@@ -155,7 +155,7 @@ func (d drawnOver) clean(a, e int) bool { return d[(e-1)/overBlock+1] == d[a/ove
 // the table, a picture drawn again over a terrain coded from a picture
 // whose counters stood elsewhere was 1.7% larger (BENCHMARKS.md, "The
 // second picture on a terrain").
-func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, sums adlerSums) *codedRows {
+func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, codes *codes, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	out := make([]token, 0, max(len(toks)+len(toks)/8, len(rows)/12))
@@ -198,7 +198,7 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over dra
 		out, p, i = stretch(out, m, rows, q, toks, i)
 	}
 	out = m.tokens(out, rows, p, len(rows), 0)
-	return codeSummed(rows, stride, m, out, sums, true)
+	return codeSummed(rows, stride, m, out, sums, codes, true)
 }
 
 // stretch lengthens the last of out, when it is a match, as far as it
@@ -243,11 +243,12 @@ func tokenLen(t token) int {
 // (layer.write); a strategic base's pictures code its tokens again with
 // codes of their own, and never read them.
 func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *codedRows {
-	return codeSummed(rows, stride, m, toks, adlerOf(rows), bits)
+	return codeSummed(rows, stride, m, toks, adlerOf(rows), nil, bits)
 }
 
-// codeSummed is codeTokens for rows whose Adler-32 sums are known.
-func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSums, bits bool) *codedRows {
+// codeSummed is codeTokens for rows whose Adler-32 sums are known,
+// with codes made for the tokens or, if not nil, those given.
+func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSums, codes *codes, bits bool) *codedRows {
 	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m, whole: whole}
 	n := c.count()
 	c.bounds = make([]int, n+1)
@@ -315,7 +316,9 @@ func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSum
 	if !bits {
 		return c
 	}
-	c.codes = newCodes(toks)
+	if c.codes = codes; codes == nil {
+		c.codes = newCodes(toks)
+	}
 	// Written in a picture's room (putAt makes room for the longest
 	// codes, some five times what a terrain codes to), then copied; where
 	// each token's bits start, for the pieces' and the readers'.
@@ -702,8 +705,8 @@ func (s adlerSums) adler32(n int) uint32 {
 
 // writeWholePNG writes as a PNG the W×H paletted picture whose stream is
 // rows, matched whole by m and coded in one block with codes of its own,
-// and returns its tokens, the caller's to keep.
-func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) ([]token, error) {
+// and returns its tokens, the caller's to keep, and its codes.
+func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) ([]token, *codes, error) {
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
@@ -711,10 +714,11 @@ func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matc
 	m.recent, m.counts = sc.recent[:], &counts
 	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
 	bw := bitWriter{out: idatHead(sc.out[:0])}
-	putCoded(&bw, toks, counts.codes(), true)
+	codes := counts.codes()
+	putCoded(&bw, toks, codes, true)
 	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
-	return slices.Clone(toks), writePaletted(w, W, H, pal, out)
+	return slices.Clone(toks), codes, writePaletted(w, W, H, pal, out)
 }
 
 // putBlock writes toks as a deflate block with codes made for them (the
