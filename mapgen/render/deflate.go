@@ -244,7 +244,7 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			}
 		}
 		if m.recent != nil {
-			h := m.slot(cur)
+			h := slot(cur, len(m.recent))
 			if q := int(m.recent[h]) - 1; best < goodMatch && q >= lo && p-q <= maxDistance &&
 				binary.LittleEndian.Uint32(data[q:]) == cur {
 				if l := matchLen(data, p, q, limit); l > best {
@@ -264,10 +264,9 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 	return out
 }
 
-// slot is the entry of recent for the four bytes cur (little-endian).
-func (m matcher) slot(cur uint32) uint32 {
-	return cur * 0x1e35a7bd >> (32 - hashBits) & uint32(len(m.recent)-1)
-}
+// slot is the entry of a matcher's table of places seen, of n entries,
+// for the four bytes cur (little-endian).
+func slot(cur uint32, n int) uint32 { return cur * 0x1e35a7bd >> (32 - hashBits) & uint32(n-1) }
 
 // putLiteral appends literal b to out, counted if m counts.
 func (m matcher) putLiteral(out []token, b byte) []token {

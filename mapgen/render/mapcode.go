@@ -140,21 +140,29 @@ func (d drawnOver) clean(a, e int) bool { return d[(e-1)/overBlock+1] == d[a/ove
 // codeOver codes the stream rows, whose Adler-32 sums are sums, as
 // codeRows does, from the tokens toks of a picture whose stream holds
 // rows from position at on with its overlays drawn over them (none: the
-// rows matched whole); over are the blocks of the rows where the
-// picture differs from them. A battle's first picture is matched whole
-// (writeWholePNG), and its terrain, coded for the pictures after it, is
-// the picture but for its title strip and its overlays: the picture's
-// tokens that neither write nor read a block it drew over are kept as
-// they are, and each run of those that do is matched afresh, so the
-// terrain costs a pass over the picture's tokens instead of a second
-// matching of all its bytes. The terrain's matches are then as long as
-// the picture's, but for those its overlays cut: what is matched afresh
-// finds the kept tokens' places in the table of places seen (the
-// picture's matcher found them there), and a run's last match goes on
-// past the run as far as it holds (stretch). Matched afresh without
-// the table, a picture drawn again over a terrain coded from a picture
-// whose counters stood elsewhere was 1.7% larger (BENCHMARKS.md, "The
-// second picture on a terrain").
+// rows matched whole), with the picture's codes if given (nil: codes
+// made for the rows); over are the blocks of the rows where the picture
+// differs from them.
+//
+// A battle's first picture is matched whole (writeWholePNG), and its
+// terrain, coded for the pictures after it, is the picture but for its
+// title strip and its overlays: the picture's tokens that neither write
+// nor read a block it drew over are kept as they are, and each run of
+// those that do is matched afresh, so the terrain costs a pass over the
+// picture's tokens instead of a second matching of all its bytes. The
+// terrain's matches are then as long as the picture's, but for those
+// its overlays cut: what is matched afresh finds the kept tokens'
+// places in the table of places seen (the picture's matcher found them
+// there), and a run's last match goes on past the run as far as it
+// holds (stretch). Matched afresh without the table, a picture drawn
+// again over a terrain coded from a picture whose counters stood
+// elsewhere was 1.7% larger (BENCHMARKS.md, "The second picture on a
+// terrain").
+//
+// The picture's codes give every symbol a code, and the pictures drawn
+// again over the terrain code their overlays with them: made for a
+// picture with overlays, they make those pictures 0.7% smaller than
+// codes made for the terrain alone.
 func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, codes *codes, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
@@ -181,7 +189,7 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over dra
 	for i < len(toks) {
 		if l, ok := untouched(p, toks[i]); ok {
 			if p+4 <= len(rows) { // seen, as the picture's matcher saw it
-				m.recent[m.slot(binary.LittleEndian.Uint32(rows[p:]))] = int32(p + 1)
+				m.recent[slot(binary.LittleEndian.Uint32(rows[p:]), len(m.recent))] = int32(p + 1)
 			}
 			out, p, i = append(out, toks[i]), p+l, i+1
 			continue
