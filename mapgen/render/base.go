@@ -137,7 +137,9 @@ func (b *terrainBase) code() *codedRows {
 		b.coded = codeOver(b.rows, stride, newMatcher(stride, b.period), f.toks, f.at, over, f.codes, b.sums)
 	})
 	if b.first.Load() != nil {
-		b.first.Store(nil) // coded: the tokens are garbage
+		if f := b.first.Swap(nil); f != nil { // coded: not read again
+			giveTokens(f.toks)
+		}
 	}
 	return b.coded
 }

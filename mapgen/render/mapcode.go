@@ -713,20 +713,40 @@ func (s adlerSums) adler32(n int) uint32 {
 
 // writeWholePNG writes as a PNG the W×H paletted picture whose stream is
 // rows, matched whole by m and coded in one block with codes of its own,
-// and returns its tokens, the caller's to keep, and its codes.
+// and returns its tokens, the caller's to keep (in a room of tokenRooms,
+// to be given back with giveTokens), and its codes.
 func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) ([]token, *codes, error) {
 	sc := getScratch(0)
 	defer scratches.Put(sc)
 	clear(sc.recent[:])
 	var counts symbolCounts
 	m.recent, m.counts = sc.recent[:], &counts
-	toks := m.tokens(sc.toks[:0], rows, 0, len(rows), 0)
+	room, ok := tokenRooms.Get().(*[]token)
+	if !ok {
+		// A sector map comes to a token for every 14 bytes or so.
+		room = &[]token{}
+		*room = make([]token, 0, len(rows)/12)
+	}
+	toks := m.tokens((*room)[:0], rows, 0, len(rows), 0)
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	codes := counts.codes()
 	putCoded(&bw, toks, codes, true)
 	out := finishIDAT(bw.bytes(), adler)
-	sc.out, sc.toks = out, toks
-	return slices.Clone(toks), codes, writePaletted(w, W, H, pal, out)
+	sc.out = out
+	return toks, codes, writePaletted(w, W, H, pal, out)
+}
+
+// tokenRooms are rooms for the tokens of pictures matched whole, which
+// their terrains keep until coded from them (terrainBase.code): given
+// back then, a battle's first picture takes its room from the battle
+// before, not copying its tokens out of its scratch (a tenth of a blank).
+var tokenRooms sync.Pool
+
+// giveTokens gives back the room of toks, written by writeWholePNG and
+// no longer read.
+func giveTokens(toks []token) {
+	toks = toks[:0]
+	tokenRooms.Put(&toks)
 }
 
 // putBlock writes toks as a deflate block with codes made for them (the
