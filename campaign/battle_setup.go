@@ -396,8 +396,13 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 // a sector where neither searched, ruling CO5, or one stays by the edge
 // opposite an entry that an enemy battlegroup also faces) moves to the
 // opposite edge, else to another edge, else inside the edges as a
-// prepared position; it stays as it is only when every one meets the
-// winner's ground.
+// prepared position, beyond the winner's half when it holds one (CB17).
+// It keeps z, corners left out, only when the winner's zones cover the
+// whole map: edge zones on all four edges and a prepared position inside
+// them. The winner alone then holds a prepared position, so it sets up
+// first (ruling DEC5) and the loser sees every counter standing in z
+// before it places one; its hidden infantry and mines stand inside the
+// edges, never in z.
 func apart(m *mapgen.Map, winner []referee.Zone, z referee.Zone) referee.Zone {
 	clear := func(z referee.Zone) bool {
 		return slices.ContainsFunc(m.Hexes(), func(h hex.Hex) bool { return z.Contains(m, h) }) &&
@@ -411,21 +416,28 @@ func apart(m *mapgen.Map, winner []referee.Zone, z referee.Zone) referee.Zone {
 		tries = append(tries, referee.Zone{Edge: e, Depth: referee.CampaignZoneDepth})
 	}
 	for _, t := range append(tries, referee.Zone{Depth: referee.CampaignZoneDepth}) {
-		if t = cornersOff(winner, t); clear(t) {
+		if t = besideOff(winner, t); clear(t) {
 			return t
 		}
 	}
-	return z
+	return besideOff(winner, z)
 }
 
-// cornersOff is edge zone z without the hexes it shares with the
-// winner's zones on the edges beside its own (ruling CB18).
-func cornersOff(winner []referee.Zone, z referee.Zone) referee.Zone {
-	if z.Edge == referee.NoEdge || z.Drop {
+// besideOff is zone z without the hexes of the winner's zones on the
+// edges beside its own (ruling CB18): the two adjacent edges of an edge
+// zone, every edge of a zone inside the edges (where only the winner's
+// half of the map, CB17, reaches further in than z's own border).
+func besideOff(winner []referee.Zone, z referee.Zone) referee.Zone {
+	if z.Drop {
 		return z
 	}
 	for _, w := range winner {
-		if !w.Drop && w.Edge != referee.NoEdge && w.Edge != z.Edge && w.Edge != z.Edge.Opposite() {
+		if w.Drop || w.Edge == referee.NoEdge {
+			continue
+		}
+		switch {
+		case z.Edge != referee.NoEdge && w.Edge != z.Edge && w.Edge != z.Edge.Opposite(),
+			z.Edge == referee.NoEdge && w.Depth > z.Depth:
 			z.Off[w.Edge-1] = max(z.Off[w.Edge-1], w.Depth)
 		}
 	}

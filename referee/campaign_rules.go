@@ -134,20 +134,26 @@ func (z Zone) String() string {
 	case z.Drop:
 		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2640) + ")"
 	case z.Edge != NoEdge:
-		var off []string
-		for e := North; e <= West; e++ {
-			if n := z.Off[e-1]; n > 0 {
-				off = append(off, fmt.Sprintf("within %d hexes of the %v edge", n, e))
-			}
-		}
-		if len(off) > 0 {
-			return fmt.Sprintf("within %d hexes of the %v edge, but not %s", z.Depth, z.Edge, strings.Join(off, " or "))
-		}
-		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
+		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge) + z.offText()
 	case z.Depth > 0:
-		return fmt.Sprintf("anywhere at least %d hexes from every edge", z.Depth)
+		return fmt.Sprintf("anywhere at least %d hexes from every edge", z.Depth) + z.offText()
 	}
-	return "anywhere on the map"
+	return "anywhere on the map" + z.offText()
+}
+
+// offText names the hexes left out of the zone (Off): ", but not within
+// 3 hexes of the north edge", or "" when none is.
+func (z Zone) offText() string {
+	var off []string
+	for e := North; e <= West; e++ {
+		if n := z.Off[e-1]; n > 0 {
+			off = append(off, fmt.Sprintf("within %d hexes of the %v edge", n, e))
+		}
+	}
+	if len(off) == 0 {
+		return ""
+	}
+	return ", but not " + strings.Join(off, " or ")
 }
 
 // zoneError says why u may not deploy in h: outside its zone (R7).
