@@ -108,35 +108,51 @@ func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
-// on a miss in RGBA in scratch.
+// on a miss in palette entries (paintBaseEntries), or, if its words and
+// icons do not lie apart, in RGBA in scratch.
 func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows := paintedRowsIn(scratch, key.W, key.H, p.paintBase)
+		rows, ok := p.paintBaseEntries(scratch)
+		if !ok {
+			rows = paintedRowsIn(scratch, key.W, key.H, p.paintBase)
+		}
 		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
 	})
 }
 
-// paintBase paints on img the base of p's picture: its map with nothing
-// of a view, down to the legend's band.
-func (p *strategicPainter) paintBase(img *image.RGBA) {
+// baseOnly is p drawing its base: its map with nothing of a view.
+func (p *strategicPainter) baseOnly() *strategicPainter {
 	q := *p
 	q.v = StrategicView{Map: p.v.Map}
 	q.drawn = map[symbol]bool{}
+	q.aside, q.baseRows = nil, nil
+	return &q
+}
+
+// paintBase paints on img the base of p's picture, down to the legend's
+// band.
+func (p *strategicPainter) paintBase(img *image.RGBA) {
+	q := p.baseOnly()
 	q.on(img)
-	q.drawTopGround()
-	// The ground around the sectors: under them their tints.
-	boxes := make([]image.Rectangle, len(q.v.Map.Sectors))
+	q.drawBase()
+}
+
+// drawBase draws the base: the top's ground, the ground around the
+// sectors (under them their tints), the links, the sectors.
+func (p *strategicPainter) drawBase() {
+	p.drawTopGround()
+	boxes := make([]image.Rectangle, len(p.v.Map.Sectors))
 	for i := range boxes {
-		boxes[i] = q.sectorRect(i)
+		boxes[i] = p.sectorRect(i)
 	}
-	for _, r := range cover([]image.Rectangle{image.Rect(0, q.baseTop(), q.W, q.legendTop())}, boxes) {
-		fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colBackground)
+	for _, r := range cover([]image.Rectangle{image.Rect(0, p.baseTop(), p.W, p.legendTop())}, boxes) {
+		p.fill(r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colBackground)
 	}
-	q.drawLinks()
-	for i := range q.v.Map.Sectors {
-		q.drawSector(i)
+	p.drawLinks()
+	for i := range p.v.Map.Sectors {
+		p.drawSector(i)
 	}
 }
 
