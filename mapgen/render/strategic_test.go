@@ -641,6 +641,7 @@ func clearStrategicCaches() {
 	markSprites.clear()
 	markShapes.clear()
 	markPatches.clear()
+	basePatches.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,
