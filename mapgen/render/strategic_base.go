@@ -51,11 +51,7 @@ var strategicBaseIDs atomic.Uint64
 // code is the base's rows deflated, coded on first use.
 func (b *strategicBase) code() *codedRows {
 	b.once.Do(func() {
-		m := newMatcher(b.stride, 0)
-		cm := getChainMatcher(m.dists)
-		toks := cm.tokens(nil, b.rows, 0, len(b.rows))
-		chainMatchers.Put(cm)
-		b.coded = codeTokens(b.rows, b.stride, m, toks, false)
+		b.coded = codeTokens(b.rows, b.stride, newMatcher(b.stride, 0), chainTokens(b.rows, b.stride), false)
 	})
 	return b.coded
 }
@@ -207,22 +203,24 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// legendBand is the legend's band of p's picture, drawn in RGBA in
-// scratch and coded on a miss; nil when the picture has no legend.
+// legendBand is the legend's band of p's picture, on a miss put
+// together from its kept lines (legendFromLines), or drawn in RGBA in
+// scratch and coded; nil when the picture has no legend.
 func (p *strategicPainter) legendBand(scratch *[]byte) *legendBand {
 	if p.legend.height == 0 {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
-		rows := paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
-		m := getChainMatcher(newMatcher(key.W+1, 0).dists)
-		toks := m.tokens(nil, rows, 0, len(rows))
-		chainMatchers.Put(m)
+		rows, toks, adler, ok := p.legendFromLines(scratch)
+		if !ok {
+			rows = paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+			toks, adler = chainTokens(rows, key.W+1), adlerOf(rows).adler32(len(rows))
+		}
 		var bw bitWriter
 		putBlock(&bw, toks, true)
 		n := bw.bitLen()
-		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adlerOf(rows).adler32(len(rows))}
+		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adler}
 	})
 }
 

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"testing"
 
 	"bfbot/mapgen"
@@ -62,4 +63,46 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// Ensure a legend's band put together from its kept lines holds the
+// rows of the band drawn whole, for every picture of a campaign on 30
+// generated maps and the sample view, at several hex sizes; and that at
+// the default size every band is put together from lines.
+func TestStrategicLegendLines(t *testing.T) {
+	var views []StrategicView
+	for seed := uint64(1); seed <= strategicSizeSeeds; seed++ {
+		s, err := mapgen.GenerateStrategic(seed, 4, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views = append(views, campaignViews(s, seed)...)
+	}
+	views = append(views, sampleStrategicView(sampleStrategic()), setupStrategicView(strategicMap(t)))
+	for _, o := range []Options{DefaultOptions(), {HexSize: 8, Legend: true}, {HexSize: 13, Legend: true}, {HexSize: 27.5, Legend: true}, {HexSize: 64, Legend: true}} {
+		fromLines := 0
+		for _, v := range views {
+			p, err := layoutStrategic(v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, _, adler, ok := p.legendFromLines(nil)
+			if !ok {
+				continue
+			}
+			fromLines++
+			want := paintedRows(p.W, p.legend.height, func(img *image.RGBA) { p.legend.draw(img, 0) })
+			if !bytes.Equal(rows, want) {
+				t.Errorf("%q as seen by %s, hex size %g: the legend from lines differs from the legend drawn whole at byte %d of %d",
+					v.Title, v.Viewer, o.HexSize, firstDiff(rows, want), len(want))
+			}
+			if want := adlerOf(want).adler32(len(want)); adler != want {
+				t.Errorf("%q as seen by %s, hex size %g: checksum %08x, want %08x", v.Title, v.Viewer, o.HexSize, adler, want)
+			}
+		}
+		t.Logf("hex size %g: %d legends of %d from lines", o.HexSize, fromLines, len(views))
+		if o == DefaultOptions() && fromLines < len(views) {
+			t.Errorf("at the default size %d legends of %d were put together from lines, want all", fromLines, len(views))
+		}
+	}
 }

@@ -642,6 +642,7 @@ func clearStrategicCaches() {
 	markShapes.clear()
 	markPatches.clear()
 	basePatches.clear()
+	legendLines.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,
