@@ -514,6 +514,25 @@ func BenchmarkStrategic12NewMap(b *testing.B) {
 	b.ReportMetric(float64(misses)/float64(n), "legend-miss")
 }
 
+// BenchmarkStrategic12NewLegend is BenchmarkStrategic12NewMap with the
+// kept legends' bands dropped before each picture: a new map whose
+// legend (its grounds, objectives and marks) no earlier picture held,
+// what 5–12% of a running bot's new maps meet; what the legends of
+// other maps kept (their lines, strategic_legend_lines.go) stays kept.
+func BenchmarkStrategic12NewLegend(b *testing.B) {
+	o := DefaultOptions()
+	warmStrategicCaches(b, o)
+	v := sampleStrategicView(newStrategicMap(b))
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlankEach(b, img, func() {
+		v = sampleStrategicView(newStrategicMap(b))
+		legendBands.clear()
+	}, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
+}
+
 // newMapSeeds counts the seeds of the maps newStrategicMap generates,
 // far above the seeds the tests draw from.
 var newMapSeeds atomic.Uint64
