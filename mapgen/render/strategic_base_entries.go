@@ -25,8 +25,9 @@ import (
 // (TestStrategicBaseEntries).
 
 // basePatches keeps the words and icons of the bases painted: a 4×3
-// map's base lays some 130, a few hundred bytes each, and a new map
-// finds most of them kept.
+// map's base lays some 130, and a new map finds most of them kept (the
+// sample view on 1,000 generated maps laid 1,518 different ones, 1.4 MB,
+// 1,305 of them by the 200th map).
 var basePatches = kept[patchKey, *markPatch]{bound: 4096}
 
 // paintBaseEntries paints the base of p's picture in palette entries,
