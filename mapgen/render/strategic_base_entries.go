@@ -25,7 +25,7 @@ import (
 // (TestStrategicBaseEntries).
 
 // basePatches keeps the words and icons of the bases painted: a 4×3
-// map's base lays some 130, and a new map finds most of them kept (the
+// map's base lays some 40 to 70, and a new map finds most of them kept (the
 // sample view on 1,000 generated maps laid 1,518 different ones, 1.4 MB,
 // 1,305 of them by the 200th map).
 var basePatches = kept[patchKey, *markPatch]{bound: 4096}
