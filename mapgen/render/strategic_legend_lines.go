@@ -13,9 +13,10 @@ import (
 // legend is a few lines of items, and the legends of different maps and
 // views share most of their lines: the pictures of 2,000 generated maps
 // (each side's and the referee's, the sample view) hold 230 different
-// legends in 598 lines, 73 of them different. So each line is kept, its
-// rows and its tokens matched within the line alone (so that they hold
-// wherever the line is in a stream), and a new legend's band is its
+// legends in 598 lines, 91 of them different where they stand. So each
+// line is kept, its rows and its tokens matched within the line alone
+// (so that they hold wherever the line is in a stream), and a new
+// legend's band is its
 // lines put together: their rows one after the other, their tokens in
 // one block with codes of its own, their checksums joined. A line whose
 // items reach outside its rows is not kept, and its legend is drawn
