@@ -22,6 +22,9 @@ type legendItem struct {
 	swatch func(img *image.RGBA, x, y, sz float64)
 	wide   float64
 	side   int // the side whose colour the swatch is drawn in, if any
+	// id is what the swatch is drawn from besides the scale, when the
+	// legend's lines are kept (a strategic legend's, legendLines).
+	id string
 }
 
 // terrainSwatch draws a small hex of the terrain exactly as the map draws
@@ -226,11 +229,16 @@ func (st *titleStrip) textBounds() (image.Rectangle, bool) {
 
 // drawLegend draws the legend's items.
 func (st *titleStrip) drawLegend(img *image.RGBA, y0 int) {
-	for i, it := range st.items {
-		p := st.at[i]
-		ly := y0 + p.Y*st.lineH + st.lineH/2
-		sw := st.swatchWidth(it)
-		it.swatch(img, float64(p.X)+sw/2, float64(ly), st.swatch)
-		st.textFace.draw(img, p.X+int(sw)+4, ly+st.textFace.capHeight()/2, it.label, colStripDim, 255)
+	for i := range st.items {
+		st.drawItem(img, y0, i)
 	}
+}
+
+// drawItem draws the legend's item i, its swatch and label.
+func (st *titleStrip) drawItem(img *image.RGBA, y0, i int) {
+	it, p := st.items[i], st.at[i]
+	ly := y0 + p.Y*st.lineH + st.lineH/2
+	sw := st.swatchWidth(it)
+	it.swatch(img, float64(p.X)+sw/2, float64(ly), st.swatch)
+	st.textFace.draw(img, p.X+int(sw)+4, ly+st.textFace.capHeight()/2, it.label, colStripDim, 255)
 }

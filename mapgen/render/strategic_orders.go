@@ -23,9 +23,9 @@ func (p *strategicPainter) drawLinks() {
 			ax, ay := p.centre(sec.ID)
 			bx, by := p.centre(n)
 			if ay == by { // side by side: a bar across the gap between them
-				fillRect(p.img, int(min(ax, bx)+p.cw/2), int(ay-w/2), int(max(ax, bx)-p.cw/2), int(ay+w/2), colLink)
+				p.fill(int(min(ax, bx)+p.cw/2), int(ay-w/2), int(max(ax, bx)-p.cw/2), int(ay+w/2), colLink)
 			} else {
-				fillRect(p.img, int(ax-w/2), int(min(ay, by)+p.ch/2), int(ax+w/2), int(max(ay, by)-p.ch/2), colLink)
+				p.fill(int(ax-w/2), int(min(ay, by)+p.ch/2), int(ax+w/2), int(max(ay, by)-p.ch/2), colLink)
 			}
 			p.drawn[symbol{kind: symLink}] = true
 		}
