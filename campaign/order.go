@@ -288,7 +288,7 @@ func orderMove(c *Campaign, s *Side, o Order) (string, error) {
 		}
 		if !c.Map.Adjacent(from, to) {
 			return "", errorf("sector %s is not next to sector %s (sectors meeting only at a corner are not adjacent, %s); adjacent sectors: %s",
-				sectorLabel(c, to), sectorLabel(c, from), cite.Book(2604), neighbourList(c, from))
+				sectorLabel(c, to), sectorLabel(c, from), cite.Book(2591), neighbourList(c, from))
 		}
 		from = to
 	}
@@ -326,7 +326,7 @@ func dropRefusal(c *Campaign, s *Side, b *Battlegroup, o Order) error {
 	}
 	for _, id := range b.Units {
 		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups drop from orbit (%s); unit %s of battlegroup %d is not a 'Mech lance", cite.Book(2602), id, b.ID)
+			return errorf("only 'Mech battlegroups drop from orbit (%s); unit %s of battlegroup %d is not a 'Mech lance", cite.Book(2589), id, b.ID)
 		}
 	}
 	if len(o.Sectors) != 1 {
@@ -344,7 +344,7 @@ func orderHold(c *Campaign, s *Side, o Order) (string, error) {
 	case b.Sector == 0:
 		return "", errorf("battlegroup %d is in orbit; it can take a prepared position once it has landed", b.ID)
 	case b.Recon():
-		return "", errorf("recon unit %d fights no battles (%s), so a prepared position does nothing for it", b.ID, cite.Book(2598))
+		return "", errorf("recon unit %d fights no battles (%s), so a prepared position does nothing for it", b.ID, cite.Book(2583))
 	case b.Prepared:
 		return "", errorf("battlegroup %d already holds a prepared position; it keeps it as long as it does not move", b.ID)
 	}
@@ -372,7 +372,7 @@ func orderLiftOff(s *Side) (string, error) {
 		}
 	}
 	if others == 0 {
-		return "", errorf("the regimental battlegroup holds nothing but DropShips: if they left, the RBG would count as destroyed (%s); merge other units into it first", cite.Book(2549))
+		return "", errorf("the regimental battlegroup holds nothing but DropShips: if they left, the RBG would count as destroyed (%s); merge other units into it first", cite.Book(2547))
 	}
 	s.Orders.LiftOff = true
 	return "the regimental battlegroup's DropShips will lift off for space and stay there for the rest of the campaign (" + cite.Book(2547) + ")", nil
@@ -415,7 +415,7 @@ func orderSearch(c *Campaign, s *Side, o Order) (string, error) {
 			return "", err
 		}
 		if !mayOrderSearch(s, sec) {
-			return "", errorf("you can search sector %s only with a battlegroup or recon unit standing there after this turn's moves (%s)", sectorLabel(c, sec), cite.Book(2612))
+			return "", errorf("you can search sector %s only with a battlegroup or recon unit standing there after this turn's moves (%s)", sectorLabel(c, sec), cite.Book(2599))
 		}
 		if !slices.Contains(s.Orders.Searches, sec) {
 			s.Orders.Searches = append(s.Orders.Searches, sec)

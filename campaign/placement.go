@@ -157,7 +157,7 @@ func orbitRefusal(s *Side, b *Battlegroup) error {
 	for _, id := range b.Units {
 		u := s.Unit(id)
 		if u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2602), id, b.ID)
+			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2589), id, b.ID)
 		}
 		if !u.DropReady {
 			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (%s) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance), cite.Book(2040))

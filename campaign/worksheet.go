@@ -107,7 +107,7 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 		}
 		if w.Sector != b.Sector {
 			return "", errorf("battlegroup %d stands in sector %s and battlegroup %d in %s: only battlegroups in the same sector combine (%s)",
-				w.ID, sectorLabel(c, w.Sector), b.ID, sectorLabel(c, b.Sector), cite.Book(2588))
+				w.ID, sectorLabel(c, w.Sector), b.ID, sectorLabel(c, b.Sector), cite.Book(2579))
 		}
 		ids = append(ids, id)
 	}
@@ -183,7 +183,7 @@ func makeRecon(old, c *Campaign, s *Side, o Order) (*Campaign, []Event, error) {
 	case b.RBG:
 		return nil, nil, errorf("the regimental battlegroup cannot be a recon unit: split one lance off it first")
 	case len(b.Units) != 1:
-		return nil, nil, errorf("a recon unit is one lance (%s); battlegroup %d holds %d units: split one off first", cite.Book(2598), b.ID, len(b.Units))
+		return nil, nil, errorf("a recon unit is one lance (%s); battlegroup %d holds %d units: split one off first", cite.Book(2583), b.ID, len(b.Units))
 	case b.Sector == 0:
 		return nil, nil, errorf("battlegroup %d is in orbit; recon units work on the ground", b.ID)
 	case (!o.ESR || b.ReconESR) && (!o.AEP || b.ReconAEP):

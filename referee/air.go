@@ -58,11 +58,11 @@ func airLoadError(u *Unit) error {
 	case b == 0:
 		return nil
 	case u.Class.Kind() != KindAir:
-		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, bookCite{1094})
+		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, bookCite{1101})
 	case b < 0 || b%5 != 0:
-		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, bookCite{1096})
+		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, bookCite{1103})
 	case b > airBombMax(u.Class):
-		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, bookSpan{1096, 1103})
+		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, bookSpan{1103, 1110})
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func airCanMove(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v", u.ID, u.Status)
 	case airFlown(s, u):
-		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, bookCite{1090})
+		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, bookCite{1097})
 	}
 	return nil
 }
@@ -129,14 +129,14 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 	}
 	n := hex.Distance(u.Hex, to)
 	if n < AirMinMove {
-		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, bookCite{1090})
+		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, bookCite{1097})
 	}
 	if _, ok := airLine(u.Hex, to); !ok {
-		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, bookCite{1090})
+		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, bookCite{1097})
 	}
 	if mp := airMP(u); n > mp {
 		if held := airBombHeld(u); held > 0 {
-			return illegal("hex %s is %d hexes away; %s flies at most %d with its %d-point bomb load (%s)", to, n, u.ID, mp, held, bookCite{1094})
+			return illegal("hex %s is %d hexes away; %s flies at most %d with its %d-point bomb load (%s)", to, n, u.ID, mp, held, bookCite{1101})
 		}
 		return illegal("hex %s is %d hexes away; %s flies at most %d", to, n, u.ID, mp)
 	}
@@ -172,7 +172,7 @@ func (b *battle) airMove(u *Unit, a Action) error {
 			ok = a.Path[i] == line[i]
 		}
 		if !ok {
-			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, bookCite{1090})
+			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, bookCite{1097})
 		}
 	}
 	from := u.Hex
@@ -214,7 +214,7 @@ func airUnmoved(s *State) error {
 	side := s.PhasingSide().ID
 	for _, u := range s.Units {
 		if u.Side == side && u.Class.Kind() == KindAir && u.Status == Active && !airFlown(s, u) && len(airValidMoves(s, u)) > 0 {
-			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, bookCite{1090}, u.ID)
+			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, bookCite{1097}, u.ID)
 		}
 	}
 	return nil
@@ -277,10 +277,10 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 		return p, illegal("%s is an air unit: it attacks ground units by strafing or bombing a hex (strafe %s HEX, bomb %s HEX; %s) and air units with its Air Attack Value", u.ID, u.ID, u.ID, bookSpan{1130, 1150})
 	}
 	if a.Mode != Ranged || a.Observer != "" {
-		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", bookCite{1152})
+		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", bookCite{1150})
 	}
 	if dist := hex.Distance(u.Hex, at); dist > u.Range {
-		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{1152})
+		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{1150})
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
@@ -301,11 +301,11 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	dist := hex.Distance(u.Hex, target.Hex)
 	switch {
 	case dist > 1:
-		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, bookCite{1155})
+		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, bookCite{1154})
 	case a.Mode == CloseAssault:
 		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", bookCite{1011}, a.Target)
 	case a.Observer != "":
-		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", bookCite{1155})
+		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", bookCite{1154})
 	case u.MinRange > 0 && dist < u.MinRange:
 		return p, illegal("%s is %s from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, hexCount(dist), u.ID, u.MinRange, bookCite{835})
 	}
@@ -368,11 +368,11 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	if bomb {
 		what = "bomb"
 		if airBombHeld(u) == 0 {
-			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, bookCite{1106, 1150})
+			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, bookCite{1112, 1146})
 		}
 	}
 	if d := hex.Distance(u.Hex, h); d > 1 {
-		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1140})
+		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1144})
 	}
 	var out []*Unit
 	for _, v := range s.UnitsAt(h, false) {

@@ -33,7 +33,7 @@ func (s *State) waitError(side string) error {
 	case len(s.Ambushes) > 0:
 		a := s.Ambushes[0]
 		owner = s.unitSide(a.Infantry)
-		what = phrase{"whether %s attacks %s (%s)", []any{a.Infantry, a.Target, bookCite{1051}}}
+		what = phrase{"whether %s attacks %s (%s)", []any{a.Infantry, a.Target, bookCite{1052}}}
 	case len(s.DropFires) > 0:
 		f := s.DropFires[0]
 		owner = f.Side

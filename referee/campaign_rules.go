@@ -132,7 +132,7 @@ func (z Zone) Overlaps(m *mapgen.Map, o Zone) bool {
 func (z Zone) String() string {
 	switch {
 	case z.Drop:
-		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2640) + ")"
+		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2639) + ")"
 	case z.Edge != NoEdge:
 		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge) + z.offText()
 	case z.Depth > 0:

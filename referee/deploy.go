@@ -80,7 +80,7 @@ func (b *battle) deployDrop(u *Unit, h hex.Hex) error {
 	}
 	u.DropAt, u.DropTurn = h, 1
 	b.emit(Event{Type: "drop_declared", Unit: u.ID, Hex: hexp(h), Audience: []string{u.Side},
-		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (%s)", u.ID, h, cite.Book(2640))})
+		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (%s)", u.ID, h, cite.Book(2639))})
 	return nil
 }
 

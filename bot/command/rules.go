@@ -20,7 +20,7 @@ type ruleTopic struct {
 var ruleTopics = map[string]ruleTopic{
 	"turn":           {"A campaign turn: reorganise battlegroups, buy recon, move one sector each (recon further), search, fight the battles contact makes, then repair, roll for experience, count victory points and reinforcements.", cite.Span(2561, 2575)},
 	"battlegroups":   {"Each side splits its regiment into battlegroups on a secret worksheet; groups in one sector may merge and a group may split. The regimental battlegroup holds the trucks and DropShips.", cite.Book(2525, 2541, 2577)},
-	"recon":          {"A one-lance battlegroup may be made a recon unit by paying for +2 ESR and/or AEP; it moves further on the strategic map.", cite.Book(2581, 2596)},
+	"recon":          {"A one-lance battlegroup may be made a recon unit by paying for +2 ESR and/or AEP; it moves further on the strategic map.", cite.Book(2581, 2591)},
 	"movement":       {"Tactical: each hex costs MP by terrain (roads cheaper); at most two units per hex; a unit that enters an enemy's hex stops. Campaign: one adjacent sector per turn.", cite.Book(616, 2585)},
 	"overburn":       {"A unit may overburn before it moves: about half again its MP and a higher attack row, at the risk of a damage step (none in water). See ruling R5.", cite.Span(683, 727)},
 	"sighting":       {"Counters stay under information blinds until an enemy is within ESR (normally 5 hexes) with line of sight, or adjacent; woods, water and buildings can hide units. See rulings R4, R10.", cite.Span(772, 808)},
@@ -31,7 +31,7 @@ var ruleTopics = map[string]ruleTopic{
 	"victory":        {"Destroyed enemy units score their cost in victory points, captured ones twice that; salvage counters score too. The difference decides the level of victory. See ruling R8.", cite.Book(2149, 2692)},
 	"search":         {"A search order names sectors; the answer says only whether enemy battlegroups are there, not how many.", cite.Span(2597, 2604)},
 	"contact":        {"Opposing battlegroups in one sector make contact: roll initiative, set up the sector's tactical map and deploy, then fight. The optional Battle Setup Tables add weather, scouting and more (setting setup_tables). See rulings R7, R11.", cite.Span(2609, 2642)},
-	"drop":           {"Battlegroups aboard DropShips in orbit may drop into any sector; a drop is seen by both sides and the group moves no further that turn.", cite.Book(729, 2637)},
+	"drop":           {"Battlegroups aboard DropShips in orbit may drop into any sector; a drop is seen by both sides and the group moves no further that turn.", cite.Book(729, 2589)},
 	"repair":         {"Captured salvage counters and the regimental battlegroup's repair points restore damage steps after battle.", cite.Span(2663, 2675)},
 	"experience":     {"Units that attacked in a battle roll 2D6 to improve: green to regular on 8+, regular to veteran on 10+, veteran to elite on 12.", cite.Span(2677, 2690)},
 	"reinforcements": {"Victory points may be spent on reinforcements; a 2D6 roll sets how many points are available.", cite.Span(2710, 2729)},

@@ -364,7 +364,7 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 		limit = 2 // an air lance is two fighters (line 1063)
 	}
 	if len(rs) > limit {
-		return Lance{}, fmt.Errorf("%w: %d machines; a %s lance holds at most %d (%s)", ErrLance, len(rs), kind, limit, cite.Book(1363, 1063))
+		return Lance{}, fmt.Errorf("%w: %d machines; a %s lance holds at most %d (%s)", ErrLance, len(rs), kind, limit, cite.Book(1361, 1063))
 	}
 	var sumD, sumRA, sumCA, sumR, sumST, members int
 	var tons float64

@@ -221,7 +221,7 @@ type regimentReading struct {
 func (rd *regimentReading) count(n *yaml.Node, path string) error {
 	rd.counters++
 	if rd.counters > MaxRegimentCounters {
-		return rfErr(n, path, "more than %d counters: the book's regiments have about 40 (%s)", MaxRegimentCounters, cite.Span(1906, 1912))
+		return rfErr(n, path, "more than %d counters: the book's regiments have about 40 (%s)", MaxRegimentCounters, cite.Span(1869, 1871))
 	}
 	return nil
 }
