@@ -63,7 +63,7 @@ func TestAirMovementExample(t *testing.T) {
 		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1108)", got)
 	}
 	cbRefuse(t, s, "lancers", "move A2 1112", "flies at most 6 with its 30-point bomb load")
-	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (BattleForce p. 26, Unit Types)")
+	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (BattleForce p. 26, Movement)")
 	cbRefuse(t, s, "lancers", "move A1 1011", "not in line")
 	cbRefuse(t, s, "lancers", "end", "must fly at least 2 hexes each turn")
 	s, ev := airDo(t, s, "lancers", "move A1 0911") // over heavy woods and deep water

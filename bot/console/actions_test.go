@@ -34,7 +34,7 @@ func TestConsoleAirAndDropCommands(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"⚠ F1 is not a 'Mech lance or a DropShip: only those drop (BattleForce p. 15, Dropping; p. 30, Movement)",
-		"⚠ F1 is an air unit and must fly at least 2 hexes each turn (BattleForce p. 26, Unit Types)",
+		"⚠ F1 is an air unit and must fly at least 2 hexes each turn (BattleForce p. 26, Movement)",
 		"⚠ F1 is not a DropShip: only DropShips lift off",
 		"⚠ I5 is hidden and stays where it was written down (ruling DR16)",
 		"⚠ F1 is not aboard a DropShip",
