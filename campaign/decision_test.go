@@ -334,7 +334,7 @@ func TestCheckDecisions(t *testing.T) {
 	}
 }
 
-// Ensure the set-up order (000 line 2636): the initiative winner may have
+// Ensure the set-up order (000 line 2629): the initiative winner may have
 // his opponent set up first; that side places all its units, then the
 // other sees its counters and sets up, and the first may not move its
 // units any more. Deployment waits for the choice; the default is both

@@ -15,8 +15,8 @@ type OrderKind string
 
 // The order kinds. Move, drop, hold, liftoff and search are sealed
 // strategic orders carried out when the turn resolves (000 lines
-// 2600–2618); split, merge, rename and recon change the Battlegroup
-// Worksheet at once (steps 1 and 2 of the turn, lines 2586–2598); clear
+// 2587–2599); split, merge, rename and recon change the Battlegroup
+// Worksheet at once (steps 1 and 2 of the turn, lines 2577–2583); clear
 // and ready manage the orders themselves.
 const (
 	OrderMove    OrderKind = "move"
@@ -220,7 +220,7 @@ func (c *Campaign) checkSector(id int) error {
 }
 
 // StrategicRate is how many sectors a battlegroup may move in one turn:
-// one, or a recon unit's 2 (an air recon unit's 4; 000 line 2598).
+// one, or a recon unit's 2 (an air recon unit's 4; 000 line 2583).
 func StrategicRate(s *Side, b *Battlegroup) int {
 	if !b.Recon() {
 		return 1
@@ -319,7 +319,7 @@ func orderDrop(c *Campaign, s *Side, o Order) (string, error) {
 }
 
 // dropRefusal says why battlegroup b of s may not drop as o asks: only a
-// 'Mech battlegroup in orbit drops (000 line 2602), into one sector.
+// 'Mech battlegroup in orbit drops (000 line 2589), into one sector.
 func dropRefusal(c *Campaign, s *Side, b *Battlegroup, o Order) error {
 	if b.Sector != 0 {
 		return errorf("battlegroup %d stands in sector %s; only battlegroups in orbit drop: give it a move order", b.ID, sectorLabel(c, b.Sector))
@@ -395,7 +395,7 @@ func plannedSector(s *Side, b *Battlegroup) int {
 }
 
 // mayOrderSearch: a side searches only sectors where one of its
-// battlegroups or recon units will stand after movement (000 line 2612).
+// battlegroups or recon units will stand after movement (000 line 2599).
 func mayOrderSearch(s *Side, sector int) bool {
 	for i := range s.Battlegroups {
 		if plannedSector(s, &s.Battlegroups[i]) == sector {

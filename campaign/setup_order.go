@@ -9,7 +9,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The set-up order at contact (000 line 2636): a side whose battlegroup
+// The set-up order at contact (000 line 2629): a side whose battlegroup
 // holds a prepared position sets up first; otherwise (or when both do)
 // the initiative winner may have his opponent set up first, or both set
 // up at once and in secret, the default (rulings CB2, DEC5). The side

@@ -1,6 +1,6 @@
 package referee
 
-// The set-up order of a campaign battle (000 line 2636): the player with
+// The set-up order of a campaign battle (000 line 2629): the player with
 // the initiative may have his opponent set up first, and a player whose
 // battlegroup holds a prepared position sets up first. The side that sets
 // up first places all its units before the other places any; from then on
