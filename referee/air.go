@@ -19,11 +19,11 @@ import (
 const AirMinMove = 2
 
 // AirAdjacentShift is the column shift of ground fire at an air lance in
-// an adjacent hex (000 line 1159).
+// an adjacent hex (000 line 1157).
 const AirAdjacentShift = -4
 
 // airBombMax is the largest bomb load the class may carry (Bomb Load
-// Table, 000 lines 1096–1103): Heavy 10, Medium 15, Light 30.
+// Table, 000 lines 1103–1110): Heavy 10, Medium 15, Light 30.
 func airBombMax(c Class) int {
 	switch c {
 	case LightAir:
@@ -46,12 +46,12 @@ func airBombHeld(u *Unit) int {
 }
 
 // airMP is u's movement allowance: M less 1 per 5 bomb points carried
-// (Bomb Load Table, 000 lines 1094–1108).
+// (Bomb Load Table, 000 lines 1101–1110).
 func airMP(u *Unit) int { return max(0, u.MP-airBombHeld(u)/5) }
 
 // airLoadError says why u's bomb load breaks the Bomb Load Table: whole
 // 5-point counters, no more than the class maximum, air units only (000
-// lines 1096–1106, 1136).
+// lines 1103–1112, 1142).
 func airLoadError(u *Unit) error {
 	b := u.Chits.Bomb
 	switch {
@@ -120,7 +120,7 @@ func airLine(from, to hex.Hex) ([]hex.Hex, bool) {
 }
 
 // airEndError says why u may not fly from its hex to to: a straight line
-// (000 line 1090), 2 hexes or more and no more than its MP (bombs
+// (000 line 1097), 2 hexes or more and no more than its MP (bombs
 // counted), ending on the map, not in a DropShip's hex and within the
 // stacking limit (ruling AIR2).
 func airEndError(s *State, u *Unit, to hex.Hex) error {
@@ -158,7 +158,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 
 // airMove flies u in a straight line to a.To (along a.Path when given,
 // which must be that line). It passes over everything: no terrain, mines,
-// hidden infantry or overrun (000 line 1088; ruling AIR1). Its movement
+// hidden infantry or overrun (000 line 1097; ruling AIR1). Its movement
 // ends for the turn.
 func (b *battle) airMove(u *Unit, a Action) error {
 	s := b.s
@@ -206,7 +206,7 @@ func airValidMoves(s *State, u *Unit) []Action {
 
 // airUnmoved says why the phasing side may not leave its movement phase:
 // an air lance that has not flown and could must fly at least 2 hexes
-// (000 line 1090) or leave the battle (ruling AIR4).
+// (000 line 1097) or leave the battle (ruling AIR4).
 func airUnmoved(s *State) error {
 	if s.Phase != PhaseMovement {
 		return nil
@@ -221,7 +221,7 @@ func airUnmoved(s *State) error {
 }
 
 // airLeaveError says why air unit u may not leave the battle now: it may
-// fly up at any time in its movement phase (000 line 1092; ruling AIR5).
+// fly up at any time in its movement phase (000 line 1099; ruling AIR5).
 func airLeaveError(s *State, u *Unit) error {
 	switch {
 	case s.Phase != PhaseMovement:
@@ -293,7 +293,7 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 }
 
 // airPlanGroundFire checks ground unit u's fire at air unit target (000
-// lines 1155–1159): from the same or an adjacent hex, ranged or close as
+// lines 1154–1157): from the same or an adjacent hex, ranged or close as
 // usual, no terrain and no line of sight, −4 from an adjacent hex (ruling
 // AIR8).
 func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) {

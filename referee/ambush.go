@@ -7,7 +7,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Hidden infantry's choice (000 line 1051): revealed as the first enemy
+// Hidden infantry's choice (000 line 1052): revealed as the first enemy
 // land unit enters its hex, it "may attack immediately if the player so
 // chooses". For a side in State.Asked the choice waits for its owner
 // (an Ambush; nothing else happens in the battle until it is made,

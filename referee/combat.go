@@ -110,7 +110,7 @@ func (b *battle) attack(a Action) error {
 
 // closeAssault resolves infantry u's close assault on target in its hex
 // (000 lines 1011–1015; ruling K9) and then takes the two steps the
-// infantry pays. Hidden infantry attacks this way too (000 line 1051):
+// infantry pays. Hidden infantry attacks this way too (000 line 1052):
 // the caller checks the rest.
 func (b *battle) closeAssault(u, target *Unit) error {
 	e := Event{
@@ -258,7 +258,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 // attackValues are the values u attacks with: its current row (with
 // overburn, 000 line 1021), and while its Extra 'Mech chit is unused the
 // overburn Ranged Attack Value without declaring overburn and without the
-// step it costs (000 line 1301; ruling K20). The chit is removed when it
+// step it costs (000 line 1304; ruling K20). The chit is removed when it
 // absorbs a step (damage.go).
 func attackValues(u *Unit) Values {
 	cur := u.Current()

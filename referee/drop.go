@@ -76,7 +76,7 @@ func FailedLandingRow(roll int) (FailedLanding, error) {
 }
 
 // ScatterDirection is the direction a 1D6 scatter roll gives. The book's
-// scatter diagram did not survive (000 line 1241): 1 is north and the
+// scatter diagram did not survive (000 line 1243): 1 is north and the
 // faces run clockwise, as the hex directions do (ruling DR4).
 func ScatterDirection(face int) hex.Direction { return hex.Directions[(face+5)%6] }
 

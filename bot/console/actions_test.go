@@ -9,7 +9,7 @@ import (
 // Ensure the console reaches the air, drop and DropShip commands with
 // Discord's words and gets the engine's refusals, each naming its rule:
 // in Hot Assault (000 line 2513) the defender's Heavy Air Lance must fly
-// before it attacks (000 line 1090), does not drop (line 731) and does
+// before it attacks (000 line 1097), does not drop (line 731) and does
 // not lift off; hidden infantry does not board (ruling DR16). The
 // attacker's drops at the start ask which lances fire at them first
 // (ruling DR6): Alice takes the defaults.

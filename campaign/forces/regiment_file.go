@@ -43,7 +43,7 @@ import (
 //	        experience: veteran
 //	        chits: [firepower+2]           # variation chits (lines 1279-1355)
 //	        drop: true                     # kept in space for a drop (line 2040)
-//	      - name: Fire Lance               # the rosters' printed form (line 2783)
+//	      - name: Fire Lance               # the rosters' printed form (line 2780)
 //	        values: "9(9)/6-3 4"           # RA(CA)/D-R MP, as RosterValues prints it
 //	        experience: regular
 //	        counter: "Type 2 Heavy"        # the counter column: sets the class (F5)
