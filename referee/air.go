@@ -37,7 +37,7 @@ func airBombMax(c Class) int {
 }
 
 // airBombHeld is the bomb load u still carries: its chit until dropped
-// (000 line 1106: one load per game).
+// (000 line 1112: one load per game).
 func airBombHeld(u *Unit) int {
 	if u.BombDropped {
 		return 0
@@ -262,7 +262,7 @@ func airReady(s *State, u *Unit) error {
 }
 
 // airPlanAttack checks an air attack by air unit u on another air unit
-// (000 line 1152): within its range R, AA − D, shifted only by the
+// (000 line 1150): within its range R, AA − D, shifted only by the
 // attacker's experience.
 func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 	p := attackPlan{attacker: u, mode: a.Mode}

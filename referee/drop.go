@@ -359,7 +359,7 @@ func (b *battle) dropFire(u *Unit, side string, only map[string]bool) error {
 // fire: an enemy unit standing on the map, not hidden, not disrupted,
 // able to fight, not a DropShip (ruling DR7), that has not fired this
 // segment. Air units use AA within their range, shifted by experience
-// only (000 lines 741, 1152); ground units use RA from the same or an
+// only (000 lines 741, 1150); ground units use RA from the same or an
 // adjacent hex, within range, with no terrain shifts, −4 from an adjacent
 // hex, experience, a disrupted target and night as usual (000 line 741).
 func dropFirePlan(s *State, v, u *Unit) (Event, bool) {

@@ -102,7 +102,7 @@ func (e ExitAward) worth(u *Unit) int {
 }
 
 // SalvageRules change what salvage counters are worth (000 lines 2157,
-// 2306–2308, 2399, 2495).
+// 2303–2307, 2397, 2491).
 type SalvageRules struct {
 	// VP per counter: SalvageVP unless Set.
 	VP  int

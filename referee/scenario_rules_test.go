@@ -104,7 +104,7 @@ func scnHas(events []Event, typ, text string) bool {
 	return slices.ContainsFunc(events, func(e Event) bool { return e.Type == typ && strings.Contains(e.Text, text) })
 }
 
-// Ensure a reinforcement that needs 11+ on 2D6 (The Steel Tip, line 2237)
+// Ensure a reinforcement that needs 11+ on 2D6 (The Steel Tip, line 2235)
 // waits while its side rolls lower, enters on the roll, at its entry hex
 // or — blocked — the nearest hex of its edge (SC2), ready to move; it is
 // hidden from the enemy until then, and its side stays in the battle

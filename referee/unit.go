@@ -128,7 +128,7 @@ type Unit struct {
 	Overrun     []string `json:",omitzero"` // defenders it attempted to overrun this turn
 	// Used once per battle.
 	FirepowerUsed, ExtraMechUsed bool `json:",omitzero"`
-	// BombDropped: the air lance has dropped its bomb load (000 line 1150).
+	// BombDropped: the air lance has dropped its bomb load (000 line 1146).
 	BombDropped bool `json:",omitzero"`
 	// Salvage counters it carries.
 	Salvage int `json:",omitzero"`

@@ -372,7 +372,7 @@ func TestCombineDesigns(t *testing.T) {
 		return d
 	}
 	t.Run("FewerThanFour", func(t *testing.T) {
-		// Line 1363: the divisor stays 4. One 'Mech of D 5, RA 4 (10
+		// Line 1361: the divisor stays 4. One 'Mech of D 5, RA 4 (10
 		// damage), CA 10 (10 + 10 + 10 = 30 → 11): 5/4 → 1, 4/4 → 1,
 		// 11/4 → 3.
 		l, err := CombineDesigns("solo", []Design{mech("Solo", 50, 5, 5, "AC/10")}, referee.Regular)

@@ -261,7 +261,7 @@ func TestBookScenarioFixedForces(t *testing.T) {
 }
 
 // Ensure The Steel Tip's special rule and victory conditions (lines
-// 2237–2245): the Highlanders' reinforcements come on 11+ at the west
+// 2235–2245): the Highlanders' reinforcements come on 11+ at the west
 // edge; a Lancers unit leaving by the west edge scores 5; each Lancers
 // unit destroyed is worth 10 more to the Highlanders.
 func TestBookSteelTip(t *testing.T) {
