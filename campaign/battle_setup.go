@@ -12,12 +12,12 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Contact (000 lines 2620–2640): a battle is set up in the sector where
-// enemy battlegroups met. Initiative is 2D6 a side (line 2625); the
+// Contact (000 lines 2609–2639): a battle is set up in the sector where
+// enemy battlegroups met. Initiative is 2D6 a side (line 2615); the
 // tactical map is the sector's own (generated once from its seed, with
 // the rubble earlier battles left); each battlegroup deploys by ruling R7
 // or, from a prepared position, anywhere but the three edge hexes (line
-// 2638), its hidden infantry placed in secret.
+// 2633), its hidden infantry placed in secret.
 
 // WithdrawSteps is how many damage steps a battlegroup must take before
 // it may withdraw (000 line 2653).
@@ -39,7 +39,7 @@ func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
 
 // setUpBattle turns a contact in a sector into a battle appended to
 // c.Battles, in its deployment phase. c is changed in place (the caller
-// has cloned it). Recon battlegroups never fight (000 line 2598): they are
+// has cloned it). Recon battlegroups never fight (000 line 2583): they are
 // left out, and a side with nothing else there is refused. With
 // Settings.SetupTables on, 004's tables are rolled after the initiative
 // and their results put into the battle before deployment (rollSetup).
@@ -91,7 +91,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		engaged = append(engaged, BattleSide{Side: s.ID, Battlegroups: bgs})
 	}
 
-	// Initiative: 2D6 a side, the highest wins, ties roll again (line 2625).
+	// Initiative: 2D6 a side, the highest wins, ties roll again (line 2615).
 	first, rolls, err := contactInitiative(c, engaged, d, sector)
 	if err != nil {
 		return err
@@ -129,11 +129,11 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 				u := cu.Lance.Unit(cu.ID, s.ID)
 				u.Step = cu.Step
 				// Hidden infantry is placed in secret only from a prepared
-				// position (line 2638); otherwise it deploys as any unit.
+				// position (line 2633); otherwise it deploys as any unit.
 				u.Hidden = cu.Hidden && bg.Prepared && u.Class.Kind() == referee.KindInfantry
 				// A battlegroup that dropped this turn is still coming
 				// down: its lances land in turn 1 on the hexes their
-				// owner declares (line 2640; ruling DR21).
+				// owner declares (line 2639; ruling DR21).
 				u.Drop = z.Drop
 				if u.Class.Kind() == referee.KindDropShip {
 					// A DropShip stands landed in its zone, on open level
@@ -257,7 +257,7 @@ func (c *Campaign) sectorName(id int) string {
 }
 
 // contactInitiative rolls 2D6 for each side until one is highest (000
-// line 2625) and returns its index and the rolls as text, sides by name.
+// line 2615) and returns its index and the rolls as text, sides by name.
 func contactInitiative(c *Campaign, sides []BattleSide, d *dice.Dice, sector int) (int, string, error) {
 	var text []string
 	for {
@@ -286,7 +286,7 @@ type sideDeployment struct {
 	retreat referee.Edge
 }
 
-// deploymentEdges applies ruling R7 and line 2638 to the engaged sides
+// deploymentEdges applies ruling R7 and line 2633 to the engaged sides
 // (initiative winner first):
 //   - a battlegroup that moved into the sector deploys within 3 hexes of
 //     the edge facing the sector it came from;
@@ -299,7 +299,7 @@ type sideDeployment struct {
 //     CB2) — when both sides hold one, each deploys anywhere in its own
 //     half of the map (ruling CB17); a battlegroup that dropped this turn
 //     comes down in turn 1 on drop hexes declared in secret anywhere on
-//     the map (line 2640; ruling DR21).
+//     the map (line 2639; ruling DR21).
 //
 // A side withdraws by the edge of its first battlegroup that has one
 // (ruling CB3).

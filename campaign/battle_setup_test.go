@@ -11,8 +11,8 @@ import (
 )
 
 // Ensure a contact makes a battle in its deployment phase: initiative by
-// 2D6 a side (000 line 2625), the sector's map, the engaged units in
-// reserve with their steps, and zones by ruling R7 (line 2630).
+// 2D6 a side (000 line 2615), the sector's map, the engaged units in
+// reserve with their steps, and zones by ruling R7 (line 2625).
 func TestSetUpBattle(t *testing.T) {
 	c, b := btlContact(t)
 	st := b.State
@@ -110,7 +110,7 @@ func TestSetUpBattle(t *testing.T) {
 	})
 }
 
-// Ensure the deployment rules of R7 and 000 line 2638 cover every case.
+// Ensure the deployment rules of R7 and 000 line 2633 cover every case.
 func TestDeploymentZones(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
@@ -281,9 +281,9 @@ func TestDeploymentZonesBookExample(t *testing.T) {
 	mustCheck(t, c)
 }
 
-// Ensure recon units stay out of battles (000 line 2598), hidden infantry
-// of a prepared position deploys hidden (line 2638), rubble from an
-// earlier battle stays (line 2625) and ties for initiative roll again.
+// Ensure recon units stay out of battles (000 line 2583), hidden infantry
+// of a prepared position deploys hidden (line 2633), rubble from an
+// earlier battle stays (line 2611) and ties for initiative roll again.
 func TestSetUpBattleSpecial(t *testing.T) {
 	c := btlCampaign(t)
 	a := btlGroup(t, c, "crucis", 6, "A6")

@@ -8,7 +8,7 @@ import (
 	"bfbot/internal/cite"
 )
 
-// Holding units back at set-up (000 lines 2566, 2722; ruling CB13): a
+// Holding units back at set-up (000 lines 2559, 2712; ruling CB13): a
 // side "may also choose not to place" some of its units, which then "will
 // not appear until later in the campaign". The only way the campaign
 // rules give for them to appear is step 10: reinforcements are bought

@@ -38,7 +38,7 @@ type Settings struct {
 	// else forces.DefaultRepairPoints; ruling RF3).
 	RepairPoints int `json:"repair_points"`
 	// Deployment: "ends" (opposite ends of the strategic map) or
-	// "sectors" (designated sectors, secret placement; 000 line 2565).
+	// "sectors" (designated sectors, secret placement; 000 line 2559).
 	Deployment string `json:"deployment"`
 	// DesignatedSectors lists, per side ID, the sectors where that side
 	// may place its battlegroups with Deployment "sectors" (nil: each

@@ -110,7 +110,7 @@ func (b *battle) attack(a Action) error {
 
 // closeAssault resolves infantry u's close assault on target in its hex
 // (000 lines 1011–1015; ruling K9) and then takes the two steps the
-// infantry pays. Hidden infantry attacks this way too (000 line 1051):
+// infantry pays. Hidden infantry attacks this way too (000 line 1052):
 // the caller checks the rest.
 func (b *battle) closeAssault(u, target *Unit) error {
 	e := Event{
@@ -173,7 +173,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", bookCite{1011})
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
-		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 610})
+		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 606})
 	}
 	cur := attackValues(u)
 	var shiftMem [6]int // on the stack: an AI asks for thousands of plans a turn
@@ -221,10 +221,10 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	case Close:
 		if dist > 1 {
-			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, bookCite{815})
+			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, bookCite{813})
 		}
 		if s.Cell(u.Hex).Elevation != s.Cell(at).Elevation {
-			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, bookCite{839})
+			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, bookCite{837})
 		}
 		p.value = cur.CA
 	case CloseAssault:
@@ -258,7 +258,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 // attackValues are the values u attacks with: its current row (with
 // overburn, 000 line 1021), and while its Extra 'Mech chit is unused the
 // overburn Ranged Attack Value without declaring overburn and without the
-// step it costs (000 line 1301; ruling K20). The chit is removed when it
+// step it costs (000 line 1304; ruling K20). The chit is removed when it
 // absorbs a step (damage.go).
 func attackValues(u *Unit) Values {
 	cur := u.Current()
@@ -276,7 +276,7 @@ func readyToAttack(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v and cannot attack", u.ID, u.Status)
 	case u.Hidden:
-		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, bookCite{1049})
+		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, bookCite{1052})
 	case u.Class.Kind() == KindDropShip:
 		return dropShipReady(s, u) // three arcs, not one attack (dropship.go)
 	case hardLanded(s, u):
@@ -301,7 +301,7 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 		case v.Side == side:
 			return nil, hex.Hex{}, illegal("%s is your own unit", id)
 		case v.Status == Surrendered:
-			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, bookCite{966})
+			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, bookCite{970})
 		}
 		return v, v.Hex, nil
 	}

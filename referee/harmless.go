@@ -59,7 +59,7 @@ func harmRadius(u *Unit) int {
 
 // airHarm: an air lance may fly to any hex, so one that can attack at
 // all can reach every enemy, and every enemy that can attack at all can
-// fire at it once it comes next to it (000 lines 1155–1159).
+// fire at it once it comes next to it (000 lines 1154–1157).
 func airHarm(u *Unit) bool {
 	return u.Rows[0].RA > 0 || u.Rows[0].CA > 0 || (u.Chits.Bomb > 0 && !u.BombDropped)
 }

@@ -142,7 +142,7 @@ func (s *State) harmlessBefore(last int) bool {
 	for i, p := range pieces {
 		if p.air {
 			if salvage > 0 || len(toppled) > 0 {
-				return false // it may leave at will (000 line 1092), and its side the field with it
+				return false // it may leave at will (000 line 1099), and its side the field with it
 			}
 			continue
 		}

@@ -26,7 +26,7 @@ func canMove(s *State, u *Unit) error {
 	case u.Status == Reserve:
 		return illegal("%s has not been deployed", u.ID)
 	case u.Status == Broken:
-		return illegal("%s has broken and fled the map: it must rally before it can move (%s)", u.ID, bookCite{966})
+		return illegal("%s has broken and fled the map: it must rally before it can move (%s)", u.ID, bookCite{968})
 	case u.Status == Surrendered:
 		return illegal("%s has surrendered and may not move (%s)", u.ID, bookCite{970})
 	case u.Status != Active:

@@ -112,7 +112,7 @@ func (b *battle) overrunInPlace(u *Unit, m *mover) error {
 		return illegal("%s is already in %s: a move to its own hex is an overrun, and there is no single enemy unit there it may overrun", u.ID, u.Hex)
 	}
 	if cost := overrunCost(u.Experience); cost > u.MPLeft {
-		return illegal("an overrun costs %s %d MP; it has %d left (%s)", u.ID, cost, u.MPLeft, bookCite{709})
+		return illegal("an overrun costs %s %d MP; it has %d left (%s)", u.ID, cost, u.MPLeft, bookCite{707})
 	}
 	b.startMove(u, m)
 	goOn, err := b.overrun(u, def)

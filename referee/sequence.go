@@ -16,7 +16,7 @@ func Start(s *State) (*State, []Event, error) {
 	for i := range s.Units {
 		if u := s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
-				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, bookCite{2640})
+				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, bookCite{2639})
 			}
 			return s, nil, illegal("%s has not been deployed", u.ID)
 		}

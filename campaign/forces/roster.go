@@ -357,7 +357,7 @@ func rosterMachineID(name string, c referee.Class) string {
 }
 
 // RosterValues prints a lance in the rosters' form "RA(CA)/D-R MP"
-// (line 2783), with the MP letter (j, t, w, h) or, for an air lance,
+// (line 2780), with the MP letter (j, t, w, h) or, for an air lance,
 // "AA(ST)/D-R" and H, M or L (ruling F3).
 func RosterValues(l Lance) string {
 	r0 := l.Rows[0]

@@ -18,7 +18,7 @@ func TestCitations(t *testing.T) {
 		{Book(2649), "BattleForce p. 65, Resolve Battles"},
 		{Book(602, 817, 1263), "BattleForce p. 11, Attack Phase; p. 19, Combat; p. 31, Combat"},
 		{Book(1011, 980), "BattleForce p. 24, Special Combat Rules, Disruption Effects"},
-		{Book(871, 3635), "BattleForce p. 20, Attack Modifiers; back cover, Reference tables"},
+		{Book(871, 3636), "BattleForce p. 20, Attack Modifiers; back cover, Reference tables"},
 		{Book(1011, 1011), "BattleForce p. 24, Special Combat Rules"},
 		{Book(5000), "BattleForce"},
 		{Span(2561, 2575), "BattleForce p. 63, Sequence of Play"},
@@ -124,4 +124,45 @@ func docTable(doc, header string) [][]string {
 		rows = append(rows, cells)
 	}
 	return rows
+}
+
+// Ensure the picture of the text copy (copy.go) lines up with the page
+// map: it runs to the map's last line, each section but a chapter's
+// opening starts at its heading, a line with text, and the running heads
+// docs/sources.md names are running heads. A picture shifted by a line
+// fails here.
+func TestCopyLinesMatchMap(t *testing.T) {
+	n := 0
+	for i, row := range copyLines {
+		if i < len(copyLines)-1 && len(row) != 100 {
+			t.Errorf("row %d of copyLines has %d lines, want 100", i+1, len(row))
+		}
+		n += len(row)
+	}
+	if last := battleForce[len(battleForce)-1].To; n != last {
+		t.Errorf("copyLines pictures %d lines, the page map ends at %d", n, last)
+	}
+	for _, s := range battleForce {
+		if !s.Chapter && !hasText(s.From) {
+			t.Errorf("%s starts at line %d, which copyLines has without text", s.Name, s.From)
+		}
+	}
+	for _, l := range []int{548, 2605} {
+		if r := copyLines[(l-1)/100][(l-1)%100]; r != 'H' {
+			t.Errorf("line %d is %q in copyLines, want the running head H", l, r)
+		}
+	}
+}
+
+// Ensure a citation of a line without text cites the book alone, not a
+// section that may not hold the rule.
+func TestBookSkipsLinesWithoutText(t *testing.T) {
+	for _, l := range []int{2602, 2605, 0, 3687} { // blank, running head, outside
+		if got := Book(l); got != "BattleForce" {
+			t.Errorf("Book(%d) = %q, want the book alone", l, got)
+		}
+	}
+	if got, want := Book(2589, 2602), "BattleForce p. 63, Strategic Map Movement"; got != want {
+		t.Errorf("Book(2589, 2602) = %q, want %q", got, want)
+	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // drawLinks draws a bar across the gap between every two adjacent
-// sectors (000 line 2604: a battlegroup moves to an adjacent sector;
+// sectors (000 line 2591: a battlegroup moves to an adjacent sector;
 // sectors that meet only at a corner are not adjacent, and a hole in the
 // grid joins nothing).
 func (p *strategicPainter) drawLinks() {

@@ -132,7 +132,7 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 		}
 	}
 	if v, ok := f["bounty"]; ok {
-		// Extra VP to the enemy when it is destroyed (000 lines 2237, 2304).
+		// Extra VP to the enemy when it is destroyed (000 lines 2243, 2305).
 		n, err := yn.Int(v.Value, path+".bounty", 0, 1000)
 		if err != nil {
 			return u, nil, err
