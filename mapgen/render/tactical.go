@@ -561,9 +561,18 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			}
 		}
 	}
+	// A hex's own marks and borders are drawn in a view of the window
+	// whose origin is the hex's anchor, from the stamp's centre: alike
+	// in every hex of a parity, to the last bit of their arithmetic.
+	var view image.RGBA
+	at := func(c cell) *image.RGBA {
+		view = *img
+		view.Rect = R.Sub(image.Pt(c.ax, c.ay))
+		return &view
+	}
 	for _, c := range cells {
 		if t := m.Cells[c.i]; t.Terrain != mapgen.Open {
-			drawFeatures(img, tp.art.sprites, g.size, c.h, t, c.cx, c.cy)
+			drawFeatures(at(c), tp.art.sprites, g.size, scatterOf(c.h), t, c.st.fx, c.st.fy)
 		}
 	}
 	// Roads: all the dark casings first, then the grey bands over them,
@@ -571,7 +580,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 	for _, edge := range []bool{true, false} {
 		for _, c := range cells {
 			if m.Cells[c.i].Road {
-				drawRoads(img, c.st, m, c.h, c.ax, c.ay, edge)
+				drawRoads(img, c.st, roadSides(m, c.h), c.ax, c.ay, edge)
 			}
 		}
 	}
@@ -622,8 +631,8 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			if m.Contains(nb) && tp.deploy[nb.Y*m.Width+nb.X] == z {
 				continue
 			}
-			sx0, sy0, sx1, sy1 := g.side(c.cx, c.cy, d)
-			line(img, sx0, sy0, sx1, sy1, math.Max(1.5, 0.1*g.size), col, 230)
+			sx0, sy0, sx1, sy1 := g.side(c.st.fx, c.st.fy, d)
+			line(at(c), sx0, sy0, sx1, sy1, math.Max(1.5, 0.1*g.size), col, 230)
 		}
 	}
 	// Reachable hexes' tags, behind their numbers.
