@@ -111,6 +111,7 @@ type stamp struct {
 	// that each hex of a parity is drawn alike wherever it lies, pixel
 	// for pixel (its terrain is copied from kept tiles, tiles.go).
 	fx, fy   float64
+	area     int // the pixels of the spans
 	outline  *sprite
 	side     [6]*sprite // one hexside's outline: the map's outer edges
 	roadEdge [6]*sprite // the dark casing of a road leaving by hexside d
@@ -164,6 +165,13 @@ func (g grid) newStamps() [2]stamp {
 	pad := math.Ceil(0.15*g.size) + 4
 	for parity := range 2 {
 		st := &out[parity]
+		st.spans, st.fx, st.fy = g.hexSpans(parity)
+		for _, s := range st.spans {
+			st.area += s.x1 - s.x0
+		}
+	}
+	for parity := range 2 {
+		st := &out[parity]
 		cx, cy := g.center(hex.Hex{X: parity})
 		fx, fy := cx-math.Floor(cx), cy-math.Floor(cy)
 		// The same sub-pixel phase, moved to where the stamp's own
@@ -171,7 +179,6 @@ func (g grid) newStamps() [2]stamp {
 		ox, oy := math.Ceil(g.size)+pad, math.Ceil(g.height/2)+pad
 		lx, ly := ox+fx, oy+fy
 		w, h := int(2*ox)+1, int(2*oy)+1
-		st.spans, st.fx, st.fy = g.hexSpans(parity)
 		sprite := func(draw func(img *image.RGBA)) *sprite {
 			sp := newSprite(w, h, int(ox), int(oy))
 			draw(sp.img)

@@ -63,7 +63,7 @@ var tiles = kept[tileKey, []byte]{bound: tilesBound, weigh: func(b []byte) int {
 // terrain is painted, as without tiles, and the missing tiles cut from
 // it: a tile painted on its own paints the pieces of its neighbours
 // that reach it too, several times a hex's share of the whole.
-const tiledWhole = 4
+const tiledWhole = 2
 
 // scattered reports whether terrain t's marks are scattered (scatterOf).
 func scattered(t mapgen.Terrain) bool {
@@ -75,8 +75,9 @@ func scattered(t mapgen.Terrain) bool {
 }
 
 // tileKey is the kind of hex h, on the map or beside it, whose anchor
-// lies at (ax, ay); period is the hatching's.
-func (tp *terrainPainter) tileKey(h hex.Hex, ax, ay, period int) tileKey {
+// lies at (ax, ay); period is the hatching's, roads the cells'
+// roadSides.
+func (tp *terrainPainter) tileKey(h hex.Hex, ax, ay, period int, roads []uint8) tileKey {
 	m := tp.m
 	g := tp.lay.g
 	k := tileKey{size: g.size, height: g.height, parity: uint8(h.X & 1), on: m.Contains(h)}
@@ -88,7 +89,7 @@ func (tp *terrainPainter) tileKey(h hex.Hex, ax, ay, period int) tileKey {
 		}
 		j := n.Y*m.Width + n.X
 		k.near |= 1 << d
-		if roadSides(m, n)&(1<<d.Opposite()) != 0 {
+		if roads[j]&(1<<d.Opposite()) != 0 {
 			k.roadIn |= 1 << d
 		}
 		k.zones[d] = tp.deploy[j]
@@ -105,7 +106,7 @@ func (tp *terrainPainter) tileKey(h hex.Hex, ax, ay, period int) tileKey {
 	}
 	i := h.Y*m.Width + h.X
 	c := m.Cells[i]
-	k.fill, k.terrain, k.roads, k.zone = tp.fills[i], c.Terrain, roadSides(m, h), tp.deploy[i]
+	k.fill, k.terrain, k.roads, k.zone = tp.fills[i], c.Terrain, roads[i], tp.deploy[i]
 	if scattered(c.Terrain) {
 		k.scatter = scatterOf(h)
 	}
@@ -144,44 +145,55 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
 	period := max(6, int(0.4*g.size))
+	roads := make([]uint8, len(m.Cells))
+	for i, c := range m.Cells {
+		if c.Road {
+			roads[i] = roadSides(m, hexAt(m, i))
+		}
+	}
 	hexes := make([]tiledHex, 0, (m.Width+2)*(m.Height+2))
-	missing := 0
+	missing := map[tileKey][]byte{} // the kinds no tile is kept for, and their tiles once made
 	for y := -1; y <= m.Height; y++ {
 		for x := -1; x <= m.Width; x++ {
 			h := hex.Hex{X: x, Y: y}
 			cx, cy := g.center(h)
 			th := tiledHex{h: h, ax: int(math.Floor(cx)), ay: int(math.Floor(cy))}
-			th.key = tp.tileKey(h, th.ax, th.ay, period)
+			th.key = tp.tileKey(h, th.ax, th.ay, period, roads)
 			if !th.key.on && th.key.near == 0 {
 				continue // the margin's background
 			}
 			var ok bool
 			if th.tile, ok = tiles.find(th.key); !ok {
-				missing++
+				missing[th.key] = nil
 			}
 			hexes = append(hexes, th)
 		}
 	}
 	rows := make([]byte, S*H)
-	whole := missing*tiledWhole > len(hexes)
+	whole := len(missing)*tiledWhole > len(hexes)
 	if whole {
 		tp.paintRows(rows, drawn, func(*image.RGBA, func(image.Rectangle)) {})
 	}
 	pic := image.Rect(0, 0, W, H)
 	buf := getPixels()
 	defer putPixels(buf)
+	only := make([]bool, len(m.Cells))
 	for i := range hexes {
 		th := &hexes[i]
 		if th.tile != nil {
 			continue
+		}
+		if th.tile = missing[th.key]; th.tile != nil {
+			continue // made for a hex of its kind before
 		}
 		st := &tp.art.stamps[th.h.X&1]
 		box := st.box().Add(image.Pt(th.ax, th.ay))
 		if whole && box.In(pic) {
 			th.tile = st.cut(rows[1:], S, th.ax, th.ay)
 		} else {
-			th.tile = tp.paintTile(buf, g, st, box, th.ax, th.ay)
+			th.tile = tp.paintTile(buf, g, th.h, st, box, th.ax, th.ay, only)
 		}
+		missing[th.key] = th.tile
 		tiles.add(th.key, th.tile)
 	}
 	if !whole {
@@ -209,14 +221,33 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	return rows
 }
 
-// paintTile paints the tile of the hex whose stamp st lies at (ax, ay),
+// paintTile paints the tile of hex h, whose stamp st lies at (ax, ay),
 // its box box, in grid g: the box painted as the whole terrain would
-// be (background, then every hex reaching it) in a scratch picture of
-// *buf, its spans mapped to the palette.
-func (tp *terrainPainter) paintTile(buf *[]byte, g grid, st *stamp, box image.Rectangle, ax, ay int) []byte {
+// be, the background, then the hex and its neighbours on the map (no
+// other hex reaches its pixels, tileKey), in a scratch picture of
+// *buf, its spans mapped to the palette. only is all false, as long as
+// the map's cells, and left so.
+func (tp *terrainPainter) paintTile(buf *[]byte, g grid, h hex.Hex, st *stamp, box image.Rectangle, ax, ay int, only []bool) []byte {
 	img := &image.RGBA{Pix: bytesFor(buf, 4*box.Dx()*box.Dy()), Stride: 4 * box.Dx(), Rect: box}
 	fillRect(img, box.Min.X, box.Min.Y, box.Max.X, box.Max.Y, colBackground)
-	tp.paintWindow(img, g, nil)
+	m := tp.m
+	nbs := h.Neighbors()
+	around := append(nbs[:], h)
+	for _, n := range around {
+		if m.Contains(n) {
+			only[n.Y*m.Width+n.X] = true
+		}
+	}
+	first, last := max(h.Y-1, 0), min(h.Y+1, m.Height-1)
+	c0, c1 := max(h.X-1, 0), min(h.X+1, m.Width-1)
+	if first <= last && c0 <= c1 {
+		tp.paint(img, g, first, last, c0, c1, only)
+	}
+	for _, n := range around {
+		if m.Contains(n) {
+			only[n.Y*m.Width+n.X] = false
+		}
+	}
 	tp.aside = tp.aside[:0] // numbers are written after
 	pix := make([]byte, box.Dx()*box.Dy())
 	quantise(pix, box.Dx(), img)
@@ -235,7 +266,7 @@ func (st *stamp) box() image.Rectangle {
 // cut is the tile of the stamp's spans at (ax, ay) in pix, rows stride
 // bytes apart: the spans' pixels one after the other.
 func (st *stamp) cut(pix []byte, stride, ax, ay int) []byte {
-	var t []byte
+	t := make([]byte, 0, st.area)
 	for _, s := range st.spans {
 		o := (ay+s.dy)*stride + ax
 		t = append(t, pix[o+s.x0:o+s.x1]...)

@@ -114,7 +114,7 @@ func TestTilePaintedAlone(t *testing.T) {
 				if !box.In(pic) {
 					continue
 				}
-				if got, want := tp.paintTile(buf, g, st, box, ax, ay), st.cut(rows[1:], S, ax, ay); !bytes.Equal(got, want) {
+				if got, want := tp.paintTile(buf, g, hex.Hex{X: x, Y: y}, st, box, ax, ay, make([]bool, len(m.Cells))), st.cut(rows[1:], S, ax, ay); !bytes.Equal(got, want) {
 					t.Errorf("size %g: hex %d,%d painted alone differs from the whole terrain's", size, x, y)
 				}
 				n++
