@@ -27,7 +27,9 @@ import (
 // their time over the time to encode the blank canvas measured in the
 // same run. A tactical map's terrain is cached (base.go): the Tactical
 // benchmarks draw the same battle again, as the bot does after each
-// phase; BenchmarkTactical64x17Cold paints the terrain every time;
+// phase; BenchmarkTactical64x17Cold draws a map not drawn before each
+// time (its hexes copied from tiles kept from the maps before, or
+// painted), BenchmarkTactical64x17First the first map of a process;
 // BenchmarkTacticalPreview64x17 draws move previews on the cached
 // terrain, each with reachable hexes of its own marked (reach.go).
 

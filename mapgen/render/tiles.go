@@ -59,11 +59,13 @@ const tilesBound = 16 << 20
 // tiles are the tiles kept, by kind.
 var tiles = kept[tileKey, []byte]{bound: tilesBound, weigh: func(b []byte) int { return len(b) + 128 }}
 
-// tiledWhole is the share of a map's tiles missing past which the whole
-// terrain is painted, as without tiles, and the missing tiles cut from
-// it: a tile painted on its own paints the pieces of its neighbours
-// that reach it too, several times a hex's share of the whole.
-const tiledWhole = 2
+// tiledWhole is the share of a map's tiles missing (kinds, against
+// hexes) past which the whole terrain is painted, as without tiles, and
+// the missing tiles cut from it: a tile painted alone paints the pieces
+// of its neighbours that reach it too, and cost some 15 µs at the
+// default size where the whole painting costs under 4 µs a hex
+// (BENCHMARKS.md).
+const tiledWhole = 4
 
 // scattered reports whether terrain t's marks are scattered (scatterOf).
 func scattered(t mapgen.Terrain) bool {
