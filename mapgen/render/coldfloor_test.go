@@ -19,8 +19,10 @@ import (
 // Now: x-paint, the terrain of a map not drawn before copied from the
 // kept tiles, warm from 20 maps before (terrainRows, tiles.go; a ring
 // of 64 maps, as BenchmarkTactical64x17Cold); x-paint-first, the same
-// with the tiles emptied first: the terrain painted whole and mapped
-// to the palette, and its tiles cut from it; x-match, the whole picture's matches found
+// with the tiles emptied first, the first map of a process: each kind
+// of its hexes painted alone, or, past a quarter of its hexes
+// (tiledWhole), the terrain painted whole and the tiles cut from it;
+// x-match, the whole picture's matches found
 // (matcher.tokens); x-code, those tokens' Huffman codes made and
 // written, with the chunk's CRC; x-adler, the stream's Adler-32.
 // The floor: x-tiles, the rows filled with the background and every
