@@ -20,7 +20,7 @@ import (
 // kept tiles, warm from 20 maps before (terrainRows, tiles.go; a ring
 // of 64 maps, as BenchmarkTactical64x17Cold); x-paint-first, the same
 // with the tiles emptied first, the first map of a process: each kind
-// of its hexes painted alone, or, past a quarter of its hexes
+// of its hexes painted alone, or, past half its hexes
 // (tiledWhole), the terrain painted whole and the tiles cut from it;
 // x-match, the whole picture's matches found
 // (matcher.tokens); x-code, those tokens' Huffman codes made and

@@ -62,10 +62,9 @@ var tiles = kept[tileKey, []byte]{bound: tilesBound, weigh: func(b []byte) int {
 // tiledWhole is the share of a map's tiles missing (kinds, against
 // hexes) past which the whole terrain is painted, as without tiles, and
 // the missing tiles cut from it: a tile painted alone paints the pieces
-// of its neighbours that reach it too, and cost some 15 µs at the
-// default size where the whole painting costs under 4 µs a hex
-// (BENCHMARKS.md).
-const tiledWhole = 4
+// of its neighbours that reach it too, some 7 µs at the default size,
+// nearly two hexes' share of the whole painting (BENCHMARKS.md).
+const tiledWhole = 2
 
 // scattered reports whether terrain t's marks are scattered (scatterOf).
 func scattered(t mapgen.Terrain) bool {
