@@ -50,10 +50,12 @@ type tileKey struct {
 	zones        [6]int8
 }
 
-// tilesBound is what the kept tiles may weigh, in bytes: some 16,000
-// hexes at the default size, where a 64×17 map has 1,088 and a map of
-// a new battle finds all but some tens of its kinds among those of the
-// maps before (BENCHMARKS.md).
+// tilesBound is what the kept tiles may weigh, in bytes, each counted
+// with 128 bytes of upkeep: some 14,000 tiles of 1,048 bytes at the
+// default size, where a 64×17 map has 1,252 (its 1,088 hexes and the
+// ring around them) of some 400 kinds, and a map of a new battle finds
+// all but some tens of its kinds among those of the maps before
+// (BENCHMARKS.md).
 const tilesBound = 16 << 20
 
 // tiles are the tiles kept, by kind.
