@@ -29,7 +29,9 @@ import (
 // their time over the time to encode the blank canvas measured in the
 // same run. A tactical map's terrain is cached (base.go): the Tactical
 // benchmarks draw the same battle again, as the bot does after each
-// phase; BenchmarkTactical64x17Cold paints the terrain every time;
+// phase; BenchmarkTactical64x17Cold draws a map not drawn before each
+// time (its hexes copied from tiles kept from the maps before, or
+// painted), BenchmarkTactical64x17First the first map of a process;
 // BenchmarkTacticalPreview64x17 draws move previews on the cached
 // terrain, each with reachable hexes of its own marked (reach.go).
 
@@ -178,14 +180,58 @@ func BenchmarkTactical64x17(b *testing.B) {
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
 }
 
-// BenchmarkTactical64x17Cold is BenchmarkTactical64x17 with the
-// terrain cache emptied before each map: the first picture of a battle.
+// BenchmarkTactical64x17Cold is the first picture of a battle in a
+// running bot: each picture on a sector map the process has not drawn
+// before (sectorViews: 64 maps, every theme, prepared before the
+// timer), the kept tiles (tiles.go) warm from 20 other maps drawn
+// first. Run it at most 64 times (-benchtime 40x), or the maps come
+// round again, their tiles kept.
 func BenchmarkTactical64x17Cold(b *testing.B) {
-	v, o := sectorView(b), DefaultOptions()
+	o := DefaultOptions()
+	for _, v := range sectorViews(b, 20, 1000) {
+		if err := WriteTacticalPNG(io.Discard, v, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	vs := sectorViews(b, 64, 0)
+	i := 0
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
-		bases.clear()
-		return WriteTacticalPNG(w, v, o)
+		i++
+		return WriteTacticalPNG(w, vs[i%len(vs)], o)
 	})
+}
+
+// BenchmarkTactical64x17First is the first picture of the first battle
+// of a process: BenchmarkTactical64x17Cold with the kept tiles and
+// terrains emptied before each picture (the glyphs, stamps and palette
+// table, made once for good, kept).
+func BenchmarkTactical64x17First(b *testing.B) {
+	o := DefaultOptions()
+	vs := sectorViews(b, 64, 0)
+	i := 0
+	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
+		i++
+		tiles.clear()
+		bases.clear()
+		return WriteTacticalPNG(w, vs[i%len(vs)], o)
+	})
+}
+
+// sectorViews are n views as sectorView has them, each on a generated
+// 64×17 sector of its own: every theme in turn, seeds from seed0.
+func sectorViews(tb testing.TB, n, seed0 int) []Tactical {
+	tb.Helper()
+	base := sectorView(tb)
+	out := make([]Tactical, n)
+	for i := range out {
+		m, err := mapgen.Generate(mapgen.GenOptions{Seed: uint64(seed0 + i), Theme: mapgen.Themes[i%len(mapgen.Themes)], Sheets: 2, Orientation: mapgen.Wide})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[i] = base
+		out[i].Map = m
+	}
+	return out
 }
 
 // BenchmarkTacticalPreview64x17 is a move preview on the sector map

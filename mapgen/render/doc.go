@@ -27,7 +27,12 @@
 // RGB; what a terrain holds in known indices (the margins' background,
 // the rulers' numbers, kept, and its opaque hex numbers) is written in
 // them straight, not painted and mapped (terrainRows). A tactical
-// map's terrain is painted once per map and deployment zones and kept
+// map's terrain is copied hex by hex from paletted tiles kept for the
+// process across maps, each painted once for every kind of hex (its
+// ground, marks, roads and zone and what its neighbours draw over it),
+// so a new battle's map costs little more than the copy once the
+// maps before it have painted most kinds (tiles.go); it is made once
+// per map and deployment zones and kept
 // paletted (base.go), and deflated once (mapcode.go,
 // deflate.go), and so is its title strip's legend (striptemplate.go);
 // each picture redraws only its title and viewer, the hexes a move
@@ -60,7 +65,9 @@
 // # Caveats
 //
 // Rendering is deterministic for a given input and Options on one
-// architecture; golden tests compare decoded pixels exactly. A tactical
+// architecture, whatever maps the process drew before (a terrain
+// copied from tiles is the terrain painted, TestTilesAsPainted);
+// golden tests compare decoded pixels exactly. A tactical
 // PNG's bytes are not: the first picture on a terrain is deflated whole
 // and later ones reuse the terrain's coded bits (mapcode.go), so the
 // same view written twice may differ in bytes, never in pixels.

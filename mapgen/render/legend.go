@@ -34,7 +34,7 @@ func terrainSwatch(c mapgen.Cell, road bool) func(img *image.RGBA, x, y, sz floa
 		g := newGrid(sz/2, 1, 1, 0, 0)
 		col := groundColor(c)
 		g.spans(x, y, img.Rect.Dx(), img.Rect.Dy(), func(py, x0, x1 int) { fillSpan(img, py, x0, x1, col) })
-		drawFeatures(img, g.art().sprites, g.size, hex.Hex{X: 3, Y: 1}, c, x, y)
+		drawFeatures(img, g.art().sprites, g.size, 1, c, x, y)
 		if road {
 			w := 0.24 * g.size
 			line(img, x-g.size*0.75, y+g.height/4, x+g.size*0.75, y-g.height/4, w+2, colRoadEdge, 255)
