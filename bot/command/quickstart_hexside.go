@@ -127,7 +127,7 @@ func (x *call) hexsideWait(s quickstart.State) error {
 // the map and the two Units' hexes and facings go into it, which both
 // sides see (ruling QS19). The to-hit number is the same either way:
 // woods along the line block the attack (002 line 205), only the
-// target's own hex modifies it (002 line 237).
+// target's own hex modifies it (002 line 332).
 func hexsideWarning(c *campaign.Campaign, s quickstart.State) string {
 	q := s.Question
 	blocks := quickstart.HexsideBlocks(s)

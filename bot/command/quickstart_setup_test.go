@@ -13,7 +13,7 @@ import (
 )
 
 // Ensure two players play the Veteran set-up on Discord (002 lines
-// 566–576, ruling QS18): with seed 2 blake wins the set-up roll and
+// 566–574, ruling QS18): with seed 2 blake wins the set-up roll and
 // chooses the home edge; then the counters go down in the book's order,
 // each side in its turn; every wrong command is refused with its reason
 // and changes nothing; each choice is told to the thread (both sides,

@@ -436,7 +436,7 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		}
 		qs.Sides[i] = side
 		if v, ok := f["counters"]; ok {
-			if qs.Green { // the Green Training Scenario has none (002 lines 504–538)
+			if qs.Green { // the Green Training Scenario has none (002 lines 504–536)
 				return errorf(v.Key, path+".counters", "setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran")
 			}
 			if err := qs.readCounters(v.Value, path+".counters", i); err != nil {
