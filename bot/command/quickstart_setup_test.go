@@ -327,7 +327,7 @@ func TestQuickStartHexsidePreview(t *testing.T) {
 	got := out[0].Text
 	for _, want := range []string{
 		"Preview of DF/3 at AR/1 overheat 1: to-hit ",
-		"Warning: the line from DF to AR runs along hexsides, between 0905 on its left and 0906 on its right (Quick-Start rules, Combat, Verify Line of Sight).",
+		"Warning: the line from DF to AR runs along hexsides, between 0905 on its left and 0906 on its right (Quick-Start rules, Combat Phase, Verify Line of Sight).",
 		"left (0905): no attack (woods in 0905); right (0906): the attack may be made.",
 		"Clan Ghost Bear's player chooses; your declaration waits for the answer, and without one by the battle's deadline the automatic pick, left, is taken.",
 		"Nothing was declared",

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -173,26 +174,26 @@ func (s State) checkPlacement(side int, a Action) error {
 		return illegal("%s is off the map", h)
 	}
 	if d, zone := EdgeDepth(s.Map, h, s.Home[side]), s.zone(side); d > zone {
-		return illegal("%s sets up in %s Deployment Zone, within %s of the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
+		return illegal("%s sets up in %s Deployment Zone, within %s of the %v edge, and %s is %d hexes in (%s)",
 			a.Unit, possessive(s.name(side)), hexCount(zone), s.Home[side], h, d, s.setUpSection())
 	}
 	if o := s.occupant(h, ui); o >= 0 {
-		return illegal("%s already holds unit %s: one Unit a hex (Quick-Start rules, Stacking)", h, s.Units[o].ID)
+		return illegal("%s already holds unit %s: one Unit a hex (%s)", h, s.Units[o].ID, cite.QuickStart(168))
 	}
 	for _, c := range s.Counters {
 		if c.Hex == h && c.Owner == side {
-			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", h, possessive(s.name(side)), c.Kind)
+			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (%s)", h, possessive(s.name(side)), c.Kind, cite.QuickStart(582))
 		}
 	}
 	return nil
 }
 
-// setUpSection names the rulebook's section of the set-up being played.
+// setUpSection cites the rulebook's section of the set-up being played.
 func (s State) setUpSection() string {
 	if s.SetUp != nil && s.SetUp.Winner < 0 {
-		return "Green Training Scenario, Deployment"
+		return cite.QuickStart(520, 528)
 	}
-	return "Veteran Training Scenario, Starting Positions"
+	return cite.QuickStart(578)
 }
 
 // placements are side's valid PlaceUnit actions: each of its Units still

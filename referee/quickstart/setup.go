@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -272,8 +273,8 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 	}
 	home := s.Home[c.Owner]
 	if d := EdgeDepth(s.Map, h, home); d > ZoneDepth {
-		return illegal("%s %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (Quick-Start rules, Veteran Training Scenario, Setting Up)",
-			owner, c.Kind, ZoneDepth, home, h, d)
+		return illegal("%s %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (%s)",
+			owner, c.Kind, ZoneDepth, home, h, d, cite.QuickStart(572, 574))
 	}
 	for _, o := range s.Counters {
 		if o.Hex == h {
