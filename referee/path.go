@@ -182,7 +182,7 @@ func (m *mover) cell(h hex.Hex) mapgen.Cell {
 func (m *mover) at(h hex.Hex) *cellUnits { return &m.occ[h.Y*m.s.Map.Width+h.X] }
 
 // terrainMP is the terrain's additional cost for the movement mode:
-// hovercraft cross rough and water without penalty (000 line 667;
+// hovercraft cross rough and water without penalty (000 line 665;
 // ruling M4).
 func terrainMP(mode mapgen.Movement, t mapgen.Terrain) int {
 	if mode == mapgen.Hover && (t == mapgen.Rough || t.IsWater()) {
