@@ -674,7 +674,7 @@ func TestAttackFirepower(t *testing.T) {
 	}
 }
 
-// Ensure indirect fire (lines 827–831, 898; ruling K5): through a named
+// Ensure indirect fire (lines 827–829, 898; ruling K5): through a named
 // or automatic observer that need be neither in weapon nor sensor range;
 // within the firing unit's own range and minimum range; the target hex's
 // terrain counts, the terrain between never does.
