@@ -197,7 +197,7 @@ func barred(mode mapgen.Movement, c mapgen.Cell) bool {
 }
 
 // step prices one step between adjacent hexes (000 lines 616–681).
-// Jumping units pay 1 a hex and pass over anything (000 line 659; ruling
+// Jumping units pay 1 a hex and pass over anything (000 line 661; ruling
 // M3). Others pay 1, plus the terrain modifier, plus 2 a level climbed or
 // descended, and may change one level a hex; along a road (from a road hex
 // into a road hex it connects to) every terrain modifier, elevation
