@@ -76,7 +76,7 @@ func TestMoveTerrainCosts(t *testing.T) {
 
 // Ensure elevation: 2 MP a level, one level a hex at most (000 line 636),
 // for climbing and descending, on top of the terrain; jumping units ignore
-// it (000 line 659).
+// it (000 line 661).
 func TestMoveElevation(t *testing.T) {
 	m := terrain(map[string]mapgen.Cell{
 		"0506": {Elevation: 1}, "0507": {Elevation: 2}, "0508": {Elevation: 1, Terrain: mapgen.Rough},
