@@ -24,9 +24,10 @@ import (
 var seedCitation = regexp.MustCompile(`(?i)\b00[0-4] lines?\b|\blines? [0-9]|\bseed 00[0-4]`)
 
 // pageByHand is a page citation written out in a string ("BattleForce
-// p. 64, Contact"): it is internal/cite's to write, from the page map,
-// so that a section and its page cannot drift apart.
-var pageByHand = regexp.MustCompile(`\b(BattleForce|Battle Setup Tables|BattleTech Manual),? pp?\. [0-9]`)
+// p. 64, Contact", "Quick-Start rules, Stacking"): it is internal/cite's
+// to write, from the page or section map, so that a section and its
+// page, or the line cited, cannot drift apart.
+var pageByHand = regexp.MustCompile(`\b(BattleForce|Battle Setup Tables|BattleTech Manual),? pp?\. [0-9]|\bQuick-Start rules, [A-Z]`)
 
 // Ensure no string in the code cites a line of a book's text copy, nor
 // writes a page citation by hand: every string may reach a player (a
@@ -75,11 +76,11 @@ func TestNoLineCitationsInStrings(t *testing.T) {
 // citeCall is a call of internal/cite with line numbers written out, or
 // a citation a refusal of package referee formats when it is read
 // (bookCite, bookSpan, setupCite: referee/apply.go).
-var citeCall = regexp.MustCompile(`(cite\.Book|cite\.Span|cite\.Setup|cite\.Manual|bookCite|bookSpan|setupCite)[({]([0-9, ]+)[)}]`)
+var citeCall = regexp.MustCompile(`(cite\.Book|cite\.Span|cite\.Setup|cite\.Manual|cite\.QuickStart|bookCite|bookSpan|setupCite)[({]([0-9, ]+)[)}]`)
 
 // citeFunc is the function of internal/cite each form of citeCall cites
 // with.
-var citeFunc = map[string]string{"cite.Book": "Book", "cite.Span": "Span", "cite.Setup": "Setup", "cite.Manual": "Manual",
+var citeFunc = map[string]string{"cite.Book": "Book", "cite.Span": "Span", "cite.Setup": "Setup", "cite.Manual": "Manual", "cite.QuickStart": "QuickStart",
 	"bookCite": "Book", "bookSpan": "Span", "setupCite": "Setup"}
 
 // Ensure every line the code cites through internal/cite lies in a
@@ -89,7 +90,7 @@ var citeFunc = map[string]string{"cite.Book": "Book", "cite.Span": "Span", "cite
 // span are checked so: a span ends at the last line of its rule.
 func TestCitedLinesAreMapped(t *testing.T) {
 	// the citation of each function for a line outside every map
-	bare := map[string]string{"Book": "BattleForce", "Span": "BattleForce", "Setup": "Battle Setup Tables", "Manual": "BattleTech Manual"}
+	bare := map[string]string{"Book": "BattleForce", "Span": "BattleForce", "Setup": "Battle Setup Tables", "Manual": "BattleTech Manual", "QuickStart": "Quick-Start rules"}
 	n := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
@@ -104,7 +105,7 @@ func TestCitedLinesAreMapped(t *testing.T) {
 				l, _ := strconv.Atoi(strings.TrimSpace(w))
 				n++
 				if fn := citeFunc[m[1]]; citeOne(fn, l) == bare[fn] {
-					t.Errorf("%s: %s: line %d is in no section of the map, or blank or the running head in the text copy", path, m[0], l)
+					t.Errorf("%s: %s: line %d is in no section of the map, or blank, a running head or a Quick-Start heading in the text copy", path, m[0], l)
 				}
 			}
 		}
@@ -127,6 +128,8 @@ func citeOne(fn string, l int) string {
 		return cite.Setup(l)
 	case "Manual":
 		return cite.Manual(l)
+	case "QuickStart":
+		return cite.QuickStart(l)
 	}
 	return cite.Book(l)
 }

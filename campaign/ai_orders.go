@@ -333,7 +333,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 // aiGarrison is the strength, in typical units (aiWorth), the AI keeps
 // with its RBG, which stays put: a battalion's, the RBG's own trucks
 // and DropShips counted in it (strength counts every unit), with the prepared position the defender's
-// advantages (004 line 115), so that no battalion the enemy sends takes
+// advantages (004 line 107), so that no battalion the enemy sends takes
 // it cheaply.
 const aiGarrison = aiBattalion
 

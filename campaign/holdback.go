@@ -20,7 +20,7 @@ import (
 // with the RBG (line 2545); a battlegroup left empty is struck off.
 func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 	if c.Phase != PhaseSetup {
-		return "", errorf("units are held back only before the campaign starts (%s); from then on the worksheet's units are in play", cite.Book(2557))
+		return "", errorf("units are held back only before the campaign starts (%s); from then on the worksheet's units are in play", cite.Book(2559))
 	}
 	if len(o.Units) == 0 {
 		return "", errorf("name the units to hold back, e.g. \"A3 A4\"")

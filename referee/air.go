@@ -303,7 +303,7 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	case dist > 1:
 		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, bookCite{1154})
 	case a.Mode == CloseAssault:
-		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", bookCite{1011}, a.Target)
+		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", bookCite{1013}, a.Target)
 	case a.Observer != "":
 		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", bookCite{1154})
 	case u.MinRange > 0 && dist < u.MinRange:

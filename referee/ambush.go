@@ -60,7 +60,7 @@ func (s *State) unitSide(id string) string {
 
 // ResolveAmbush carries out the owner's choice for the waiting ambush of
 // infantry: a close assault on the unit that entered, when both can
-// still fight (000 lines 1011, 1053), or holding its fire.
+// still fight (000 lines 1013, 1053), or holding its fire.
 func ResolveAmbush(s *State, infantry string, attack bool, d *dice.Dice) (*State, []Event, error) {
 	i := slices.IndexFunc(s.Ambushes, func(a Ambush) bool { return a.Infantry == infantry })
 	if i < 0 {

@@ -13,7 +13,7 @@ import (
 // accepts; attack then rolls and applies the result (damage.go).
 
 // CloseAssaultColumn is the column of an infantry close assault, whatever
-// the target's Defensive Value and terrain (000 line 1011).
+// the target's Defensive Value and terrain (000 line 1013).
 const CloseAssaultColumn = 5
 
 // NightFireShift is the column shift of every ranged attack at night (000
@@ -159,7 +159,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	}
 	p.target, p.at = target, at
 	if target == nil && a.Mode == CloseAssault {
-		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", bookCite{1011})
+		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", bookCite{1013})
 	}
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
@@ -170,7 +170,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("only ranged attacks fire through a forward observer (%s)", bookCite{827})
 	}
 	if a.Value != 0 && a.Mode == CloseAssault {
-		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", bookCite{1011})
+		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", bookCite{1013})
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
 		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 606})
@@ -229,10 +229,10 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		p.value = cur.CA
 	case CloseAssault:
 		if u.Class.Kind() != KindInfantry {
-			return p, illegal("only infantry makes a close assault (%s)", bookCite{1011})
+			return p, illegal("only infantry makes a close assault (%s)", bookCite{1013})
 		}
 		if dist != 0 {
-			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", bookCite{1011}, name, hexCount(dist))
+			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", bookCite{1013}, name, hexCount(dist))
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
@@ -387,7 +387,7 @@ func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
 // hexes away at all: planAttack refuses every attack that cannot (ranged
 // beyond the Range Value, 000 lines 833 and 1265; close beyond an
 // adjacent hex, 815 and 1155; close assault by anything but infantry or
-// outside its hex, 1011; a DropShip fires ranged only, 1265).
+// outside its hex, 1013; a DropShip fires ranged only, 1265).
 // validAttacks asks it first so that only attacks in reach are checked
 // in full, and no refusal is built for the rest.
 func inReach(u *Unit, m AttackMode, dist int) bool {

@@ -674,7 +674,7 @@ func TestAttackFirepower(t *testing.T) {
 	}
 }
 
-// Ensure indirect fire (lines 827–831, 898; ruling K5): through a named
+// Ensure indirect fire (lines 827–829, 898; ruling K5): through a named
 // or automatic observer that need be neither in weapon nor sensor range;
 // within the firing unit's own range and minimum range; the target hex's
 // terrain counts, the terrain between never does.
@@ -713,7 +713,7 @@ func TestAttackIndirect(t *testing.T) {
 		t.Fatal("test layout: O1 still sees B1")
 	}
 	cbRefuse(t, blind, "lancers", "attack L1 B1", "no friendly unit can act as its forward observer")
-	// Indirect fire reaches only the unit's own range (line 831).
+	// Indirect fire reaches only the unit's own range (line 833).
 	far := s.Clone()
 	far.Unit("S1").Range = 7
 	cbRefuse(t, far, "lancers", "attack S1 B1 observer O1", "beyond its range of 7")

@@ -78,7 +78,7 @@ func (b *battle) applyResult(u *Unit, r Result, cause string) error {
 // first (000 line 1304). A unit with no steps left is destroyed; a 'Mech
 // lance leaves a salvage counter unless it blew up (salvage false, 000
 // lines 514, 972). With the optional morale rule every step taken calls
-// for a Disruption Roll (000 line 1001).
+// for a Disruption Roll (000 line 1003).
 func (b *battle) takeSteps(u *Unit, n int, cause string, salvage bool) error {
 	return b.loseSteps(u, n, cause, salvage, true)
 }

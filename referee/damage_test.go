@@ -299,7 +299,7 @@ func TestDamageDestroyedSalvage(t *testing.T) {
 	}
 }
 
-// Ensure the optional morale check (line 1001): one Disruption Roll per
+// Ensure the optional morale check (line 1003): one Disruption Roll per
 // step taken, after the damage; a disrupted unit that fails loses a step,
 // and that step calls for no further roll (ruling K16). Off, no roll.
 func TestDamageMoraleCheck(t *testing.T) {

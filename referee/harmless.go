@@ -21,7 +21,7 @@ import (
 // harmRadius is how far from its hex u could ever attack a ground unit:
 // its range with a Ranged Attack Value (any row it may still fire with),
 // 1 with a Close Attack Value, 0 for infantry, which makes its close
-// assault whatever its values (000 line 1011); -1 when it can never
+// assault whatever its values (000 line 1013); -1 when it can never
 // attack (a truck, 000 line 847; every value 0).
 func harmRadius(u *Unit) int {
 	if u.Class.Kind() == KindDropShip {

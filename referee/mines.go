@@ -71,7 +71,7 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 
 // hiddenInfantry reveals the hidden enemy units in h as u enters, and each
 // that can attacks u at once with a close assault: the +5 column with its
-// experience shift, after which it takes two damage steps (000 lines 1011,
+// experience shift, after which it takes two damage steps (000 lines 1013,
 // 1049–1053); a side in State.Asked chooses first (ambush.go; ruling
 // M14). It reports whether any was there: u's move
 // ends, for it has entered an enemy-held hex (000 line 626).

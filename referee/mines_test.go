@@ -107,7 +107,7 @@ func TestMoveMines(t *testing.T) {
 // Ensure hidden infantry (000 lines 1048–1055): the first enemy ground unit
 // to enter its hex reveals it, and it close-assaults at once on the +5
 // column with its experience shift, or, when its owner is asked, as he
-// chooses (ruling M14), then takes two steps (000 line 1011); the mover
+// chooses (ruling M14), then takes two steps (000 line 1013); the mover
 // stops there. Friends pass; jumping units meet
 // it only where they land.
 func TestMoveHiddenInfantry(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 )
 
 // Full lance creation turns BattleTech designs into BattleForce values
-// (seed 000 lines 1357–1695): each machine's Defensive Value, Ranged
+// (seed 000 lines 1357–1691): each machine's Defensive Value, Ranged
 // Attack Value, range, Close Attack Value and MP, then the lance's average
 // of four. The interpretations are rulings D1–D16 (docs/rulings.md).
 
@@ -318,7 +318,7 @@ func DesignValues(d Design) (DesignResult, error) {
 }
 
 // CombineDesigns creates a lance from up to four machines (two fighters)
-// by the full lance creation rules (000 lines 1357–1695). It is strict: a
+// by the full lance creation rules (000 lines 1357–1691). It is strict: a
 // weapon the 1987 tables do not know, or artillery, is an error, since it
 // cannot hand back warnings (ruling D7); DesignValues and CombineResults
 // give the lenient path that LanceFromMTF takes.

@@ -133,7 +133,7 @@ func QuickLance(names []string, exp referee.Experience) (Lance, error) {
 func quickFits(before []Entry, i int, e Entry) error {
 	who := fmt.Sprintf("member %d (%s)", i+1, e.ID)
 	if e.Kind == KindDropShip {
-		return fmt.Errorf("%s is a DropShip: a DropShip is a counter of its own, not a lance member (%s); give a DropShip counter its values", who, cite.Book(1179))
+		return fmt.Errorf("%s is a DropShip: a DropShip is a counter of its own, not a lance member (%s); give a DropShip counter its values", who, cite.Book(1181))
 	}
 	if len(before) == 0 {
 		return nil

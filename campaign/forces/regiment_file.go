@@ -53,8 +53,8 @@ import (
 //	        class: infantry                # any unit class: infantry, jump-infantry, sniper, …
 //	        experience: green
 //	        crew: ["Green Foot Platoon"]
-//	        hidden: true                   # hidden infantry, kept with the RBG (line 2052)
-//	dropships:                   # the RBG's DropShips (lines 2056-2062)
+//	        hidden: true                   # hidden infantry, kept with the RBG (line 2054)
+//	dropships:                   # the RBG's DropShips (lines 2060-2062)
 //	  - {name: Bull Run, machine: Union, experience: regular}   # experience defaults to regular
 //
 // A unit is either printed (values, counter, crew: the rosters' form; an

@@ -46,7 +46,7 @@ type RosterUnit struct {
 	// right-hand column (the nearest counter, ruling F2).
 	Printed, Counter string
 	// Hidden marks hidden infantry bought for the regiment (kept with the
-	// RBG, line 2052); the rosters have none.
+	// RBG, line 2054); the rosters have none.
 	Hidden bool
 	// Line is the seed line of the lance.
 	Line int

@@ -1188,7 +1188,7 @@ func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col
 func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy, shifts []int) (col int, penalty float64) {
 	switch a.Mode {
 	case referee.CloseAssault:
-		// The infantry pays two steps for it (000 line 1011).
+		// The infantry pays two steps for it (000 line 1013).
 		return referee.Column(referee.CloseAssaultColumn, 0, shifts...), 2 * (1 + float64(attackRA(u))/20)
 	case referee.Close:
 		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)

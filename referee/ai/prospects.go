@@ -72,7 +72,7 @@ func (pic *picture) armed() bool {
 			continue
 		}
 		if u.Kind == referee.KindInfantry.String() {
-			return true // it close-assaults whatever its values (000 line 1011)
+			return true // it close-assaults whatever its values (000 line 1013)
 		}
 		step := 0
 		if u.Values != nil {

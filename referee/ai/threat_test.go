@@ -68,7 +68,7 @@ func TestWatchRaisesMP(t *testing.T) {
 }
 
 // A wheeled unit measures the way to the enemy round deep water it may
-// not enter (000 line 667 and the terrain table); a jumping one flies
+// not enter (000 line 669 and the terrain table); a jumping one flies
 // over it at 1 MP a hex. Both go to a hex in range (1), beside the enemy.
 func TestApproachGoesRound(t *testing.T) {
 	m := mapgen.New(12, 7)

@@ -285,7 +285,7 @@ func chits(u *referee.Unit, n *yaml.Node, path string) error {
 }
 
 // hasOverburnRow reports a counter with a red overburn row: 'Mech lances.
-// Vehicles overburn too (000 line 687) but print no overburn value, so
+// Vehicles overburn too (000 line 689) but print no overburn value, so
 // they cost their step-0 RA (000 line 2124; ruling V14).
 func hasOverburnRow(c referee.Class) bool {
 	return c.Info().Overburn && c.Kind() == referee.KindMech
