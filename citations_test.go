@@ -24,9 +24,10 @@ import (
 var seedCitation = regexp.MustCompile(`(?i)\b00[0-4] lines?\b|\blines? [0-9]|\bseed 00[0-4]`)
 
 // pageByHand is a page citation written out in a string ("BattleForce
-// p. 64, Contact"): it is internal/cite's to write, from the page map,
-// so that a section and its page cannot drift apart.
-var pageByHand = regexp.MustCompile(`\b(BattleForce|Battle Setup Tables|BattleTech Manual),? pp?\. [0-9]`)
+// p. 64, Contact", "Quick-Start rules, Stacking"): it is internal/cite's
+// to write, from the page or section map, so that a section and its
+// page, or the line cited, cannot drift apart.
+var pageByHand = regexp.MustCompile(`\b(BattleForce|Battle Setup Tables|BattleTech Manual),? pp?\. [0-9]|\bQuick-Start rules, [A-Z]`)
 
 // Ensure no string in the code cites a line of a book's text copy, nor
 // writes a page citation by hand: every string may reach a player (a
@@ -75,18 +76,21 @@ func TestNoLineCitationsInStrings(t *testing.T) {
 // citeCall is a call of internal/cite with line numbers written out, or
 // a citation a refusal of package referee formats when it is read
 // (bookCite, bookSpan, setupCite: referee/apply.go).
-var citeCall = regexp.MustCompile(`(cite\.Book|cite\.Span|cite\.Setup|cite\.Manual|bookCite|bookSpan|setupCite)[({]([0-9, ]+)[)}]`)
+var citeCall = regexp.MustCompile(`(cite\.Book|cite\.Span|cite\.Setup|cite\.Manual|cite\.QuickStart|bookCite|bookSpan|setupCite)[({]([0-9, ]+)[)}]`)
 
 // citeFunc is the function of internal/cite each form of citeCall cites
 // with.
-var citeFunc = map[string]string{"cite.Book": "Book", "cite.Span": "Span", "cite.Setup": "Setup", "cite.Manual": "Manual",
+var citeFunc = map[string]string{"cite.Book": "Book", "cite.Span": "Span", "cite.Setup": "Setup", "cite.Manual": "Manual", "cite.QuickStart": "QuickStart",
 	"bookCite": "Book", "bookSpan": "Span", "setupCite": "Setup"}
 
 // Ensure every line the code cites through internal/cite lies in a
-// section of the page map: a wrong line would cite the book alone.
+// section of the page map and holds text in the copy: a line outside
+// the map, blank or the running head is a wrong number (read off another
+// copy, or off by one) and would cite the book alone. Both ends of a
+// span are checked so: a span ends at the last line of its rule.
 func TestCitedLinesAreMapped(t *testing.T) {
 	// the citation of each function for a line outside every map
-	bare := map[string]string{"Book": "BattleForce", "Span": "BattleForce", "Setup": "Battle Setup Tables", "Manual": "BattleTech Manual"}
+	bare := map[string]string{"Book": "BattleForce", "Span": "BattleForce", "Setup": "Battle Setup Tables", "Manual": "BattleTech Manual", "QuickStart": "Quick-Start rules"}
 	n := 0
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
@@ -101,7 +105,7 @@ func TestCitedLinesAreMapped(t *testing.T) {
 				l, _ := strconv.Atoi(strings.TrimSpace(w))
 				n++
 				if fn := citeFunc[m[1]]; citeOne(fn, l) == bare[fn] {
-					t.Errorf("%s: %s: line %d is in no section of the map", path, m[0], l)
+					t.Errorf("%s: %s: line %d is in no section of the map, or blank, a running head or a Quick-Start heading in the text copy", path, m[0], l)
 				}
 			}
 		}
@@ -115,15 +119,17 @@ func TestCitedLinesAreMapped(t *testing.T) {
 	}
 }
 
-// citeOne is internal/cite's citation of one line by the named function.
+// citeOne is internal/cite's citation of one line by the named function;
+// an end of a span is cited as a line of its own, which tells whether it
+// holds text.
 func citeOne(fn string, l int) string {
 	switch fn {
-	case "Span":
-		return cite.Span(l, l)
 	case "Setup":
 		return cite.Setup(l)
 	case "Manual":
 		return cite.Manual(l)
+	case "QuickStart":
+		return cite.QuickStart(l)
 	}
 	return cite.Book(l)
 }

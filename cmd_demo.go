@@ -404,7 +404,7 @@ func (d *demo) battleDrops(ctx context.Context, players map[string]string) error
 }
 
 // place has each AI player place its battlegroups before the start (000
-// lines 2561–2566): secret, through /bg place.
+// lines 2557–2559): secret, through /bg place.
 func (d *demo) place(ctx context.Context, players map[string]string) error {
 	for i, side := range []string{"crucis", "bandits"} {
 		c, err := d.campaign(ctx)

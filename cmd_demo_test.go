@@ -45,7 +45,7 @@ func TestDemo(t *testing.T) {
 }
 
 // Ensure a demo campaign plays the objectives as the book has them (000
-// lines 2584, 2704, 2733; ruling CB14): with seed 104 the Lancers take
+// lines 2575, 2704, 2733; ruling CB14): with seed 104 the Lancers take
 // the Orsk Factory and the Usk Water Works (100 VP each, within the
 // book's 100 to 250), the Bandits the Ilmar Mining Complex (100); each
 // is scored once, by one side, though the Bandits later hold the

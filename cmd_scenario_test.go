@@ -327,7 +327,7 @@ func TestScenarioBuiltInsPlayOut(t *testing.T) {
 
 // Ensure --buy replaces a side's fixed force by a bought one, which the
 // AI then plays, and that a purchase the scenario refuses is a usage
-// error naming the rule and the numbers (000 lines 2208–2210).
+// error naming the rule and the numbers (000 lines 2209).
 func TestScenarioRunBuy(t *testing.T) {
 	out, errs, code := run(t, "scenario", "run", "surprise-encounter", "--ai", "both", "--turns", "2", "--seed", "3",
 		"--buy", `lancers="Atlas Atlas Stalker Zeus @veteran; Locust Wasp Stinger Wasp"`)

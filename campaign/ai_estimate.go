@@ -118,7 +118,7 @@ func (w *aiWorth) seen(u referee.ViewUnit) float64 {
 // that found battlegroups, a drop, or the enemy's own search there (his
 // battlegroup or recon unit stood there, ruling CO4; where the side's own
 // battlegroups stand and fought no battle, only a recon unit) means what
-// aiSighting says, since a search never says how many (000 line 2614).
+// aiSighting says, since a search never says how many (000 line 2599).
 // Intel older than aiIntelAge turns is forgotten; younger, it loses
 // aiStale of its worth a turn.
 func aiEnemy(v SideView, w *aiWorth) map[int]float64 {
@@ -212,7 +212,7 @@ func aiCleared(v SideView, enemy map[int]float64) map[int]bool {
 
 // aiFightsIn reports whether the side has a battlegroup other than a
 // recon unit in the sector: an enemy search there that made no battle
-// was a recon unit's (000 line 2620).
+// was a recon unit's (000 line 2601).
 func aiFightsIn(v SideView, sec SectorView) bool {
 	for _, id := range sec.Own {
 		if b := v.Own.Battlegroup(id); b != nil && !b.Recon() {
@@ -300,7 +300,7 @@ func aiSighting(v SideView, sec SectorView) bool {
 // nothing it learnt since says otherwise. The side can tell in a turn it
 // searched the sector too and found nobody though the enemy searched
 // there: the searched side must reveal every battlegroup it has there
-// and never a recon unit (000 line 2614). A search of its own that
+// and never a recon unit (000 line 2599). A search of its own that
 // found the enemy, a drop, or one that found nobody while the enemy did
 // not search, says otherwise.
 func aiReconSearching(v SideView, sector int) bool {

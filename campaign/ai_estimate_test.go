@@ -69,7 +69,7 @@ func TestAIEstimate(t *testing.T) {
 		// The enemy searched sector 2 in turn 1, where the Lancers
 		// searched too and found no battlegroup: the searched side
 		// reveals every battlegroup and never a recon unit (000 line
-		// 2614), so it was a recon unit's search, no sighting; so is
+		// 2599), so it was a recon unit's search, no sighting; so is
 		// his search there in turn 2, with nothing since saying
 		// otherwise. A search of his with none of the Lancers' to tell
 		// is a sighting, and so is his search after one of theirs that

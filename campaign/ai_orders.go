@@ -44,7 +44,7 @@ import (
 // the side's view does not tell it; otherwise it is a step toward them. Marching on the objectives, a main body too weak to fight alone
 // goes home only when it expects an enemy next to it that outmatches it.
 // It searches where it ends only with the odds (aiSearchOdds; a search
-// is what makes contact, 000 line 2620), and, marching on the
+// is what makes contact, 000 line 2601), and, marching on the
 // objectives, on them, where it expects the enemy, or, when the turns
 // are running out (aiRunningOut), on its way off the enemy's end of the
 // map, where his RBG stands; outmatched it stays hidden. A battlegroup
@@ -126,7 +126,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 		}
 		bgs = append(bgs, ab)
 	}
-	// Reinforcements join the RBG at once (000 line 2722), before it
+	// Reinforcements join the RBG at once (000 line 2712), before it
 	// plans: a unit not yet in play as itself; a destroyed one's new
 	// counter, whose ID is not known yet, counts from next turn. None in
 	// the campaign's last turn: no battle is left for them and the
@@ -300,7 +300,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 		}
 	}
 	// Search where the scout ends alone (it never fights, 000 line
-	// 2598, so its search only tells; beside the side's battlegroups it
+	// 2583, so its search only tells; beside the side's battlegroups it
 	// would make contact for them), or where a ground battlegroup ends
 	// with the odds (aiSearchOdds), marching on the objectives only on
 	// one, where it expects the enemy, or, when the turns are running
@@ -311,7 +311,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 	// battlegroups on their way, whom two sides marching on each
 	// other's objectives meet halfway; never from the RBG or
 	// an air-only battlegroup, which stay hidden by not searching (000
-	// line 2618), nor from a recon unit on its way to join them.
+	// line 2599), nor from a recon unit on its way to join them.
 	home, far := aiEnds(v, bgs)
 	onTheWay := home >= 0 && aiRunningOut(v)
 	var searches []int
@@ -333,7 +333,7 @@ func aiOrders(v SideView, seed uint64) []Order {
 // aiGarrison is the strength, in typical units (aiWorth), the AI keeps
 // with its RBG, which stays put: a battalion's, the RBG's own trucks
 // and DropShips counted in it (strength counts every unit), with the prepared position the defender's
-// advantages (004 line 115), so that no battalion the enemy sends takes
+// advantages (004 line 107), so that no battalion the enemy sends takes
 // it cheaply.
 const aiGarrison = aiBattalion
 
@@ -499,7 +499,7 @@ func aiMobile(b *aiBattlegroup) bool {
 // (aiWeak), and others while it has less than aiGarrison strength, never
 // the biggest one (aiMain), which marches; then it combines the fighting
 // battlegroups standing in the same sector into the one with the lowest
-// ID, to concentrate (000 line 2588). Recon units other than the scout
+// ID, to concentrate (000 line 2579). Recon units other than the scout
 // (aiScout) join the fighting battlegroup they reached; the scout and
 // battlegroups in orbit stay as they are.
 func aiMerge(bgs *[]*aiBattlegroup) []Order {
@@ -661,7 +661,7 @@ func aiRecon(s *Side, bgs *[]*aiBattlegroup, vp, next *int) []Order {
 // +2 ESR on all of them (ruling CO1) from what vp it has left. Air lances
 // alone harm nobody on the ground, and found by the enemy they fight a
 // battle nobody wins (ruling AIR13); a recon unit may not be attacked
-// (000 line 2598) and flies four sectors a turn, so they reach the main
+// (000 line 2583) and flies four sectors a turn, so they reach the main
 // body or the RBG unharmed and join it there (aiMerge). Not in the
 // campaign's last turn: no turn is left to join anyone in, and the
 // points are the score. next is the ID the next new battlegroup gets.
@@ -768,7 +768,7 @@ func aiDropTarget(v SideView, b *aiBattlegroup, enemy map[int]float64, own map[i
 // objective sectors it does not hold (aiUnheld), else the places the
 // enemy may be that it has not cleared lately (aiCleared): the far end
 // of the map first, where the enemy's RBG stood at the start (000 line
-// 2563), then the enemy's half, then anywhere; a campaign is not won by
+// 2559), then the enemy's half, then anywhere; a campaign is not won by
 // waiting.
 func aiTargets(v SideView, bgs []*aiBattlegroup, seen, unheld []int, cleared map[int]bool, press bool) ([]int, bool) {
 	if len(seen) > 0 && !press {
@@ -859,7 +859,7 @@ func aiPress(v SideView, bgs []*aiBattlegroup, unheld []int, enemy map[int]float
 
 // aiUnheld are the objective sectors the side does not hold: it must
 // hold every one, and have taken one the enemy held at the start, for
-// the campaign objectives to be met (step 11, 000 lines 2584, 2733;
+// the campaign objectives to be met (step 11, 000 lines 2575, 2733;
 // ruling CB14), so it marches on them whether or not they were scored
 // (each pays once, CB9), its own that the enemy took among them.
 func aiUnheld(v SideView) []int {

@@ -9,7 +9,7 @@ import (
 	"bfbot/internal/cite"
 )
 
-// Dropping into a battle in progress (000 lines 2602, 2641): "dropping
+// Dropping into a battle in progress (000 lines 2589, 2641): "dropping
 // 'Mechs may also enter a battle as reinforcements". A battlegroup held in
 // orbit drops, while the turn's battles are fought, into a sector where
 // its side fights a battle: the drop is public as any drop (ruling CO8),

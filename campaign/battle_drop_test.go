@@ -24,7 +24,7 @@ func drpContact(tb testing.TB) (*Campaign, *Battle) {
 }
 
 // Ensure a battlegroup that dropped into a sector with a contact deploys
-// by the drop rules (000 line 2640; ruling DR21): its lances wait in
+// by the drop rules (000 line 2639; ruling DR21): its lances wait in
 // orbit, the owner (here the AI) declares their drop hexes in secret —
 // the enemy hears nothing of them and its view holds no trace of them —
 // the battle starts only once both sides are ready, and in turn 1 the
@@ -68,7 +68,7 @@ func TestCampaignDropAtContact(t *testing.T) {
 			landed = append(landed, e.Unit)
 		}
 		if e.Type == "drop" && e.Turn != 1 {
-			t.Errorf("%s drops in turn %d, want 1 (000 line 2640)", e.Unit, e.Turn)
+			t.Errorf("%s drops in turn %d, want 1 (000 line 2639)", e.Unit, e.Turn)
 		}
 	}
 	slices.Sort(landed)

@@ -56,7 +56,7 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 		}
 	}
 
-	// Rubble stays for the next battle in the sector (line 2625).
+	// Rubble stays for the next battle in the sector (line 2611).
 	if len(st.Rubble) > 0 {
 		if c.Sectors == nil {
 			c.Sectors = map[int]SectorState{}
@@ -325,7 +325,7 @@ func (c *Campaign) newUnitID(s *Side) string {
 }
 
 // pruneBattlegroups strikes emptied battlegroups off the worksheets (an
-// RBG with no unit left is destroyed, line 2549).
+// RBG with no unit left is destroyed, line 2547).
 func (c *Campaign) pruneBattlegroups() {
 	for i := range c.Sides {
 		s := &c.Sides[i]
@@ -335,7 +335,7 @@ func (c *Campaign) pruneBattlegroups() {
 
 // fallBack moves the battlegroups of a side that withdrew into the sector
 // beyond its retreat edge, when the strategic map has one there (ruling
-// CB7; an RBG holding DropShips stays, line 2549). If enemy battlegroups
+// CB7; an RBG holding DropShips stays, line 2547). If enemy battlegroups
 // stand there, the fight goes on there at once, without the four-step
 // requirement (line 2659), unless this battle was already such a
 // follow-on fight.

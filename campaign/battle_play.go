@@ -11,7 +11,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Fighting a campaign battle (000 lines 2642–2661): the sides deploy and
+// Fighting a campaign battle (000 lines 2643–2661): the sides deploy and
 // play by the tactical rules, with the campaign's additions (salvage,
 // withdrawal after four damage steps) in referee.CampaignRules. The
 // battle starts by itself once every ground unit has deployed, and its
@@ -259,7 +259,7 @@ func (c *Campaign) follow(b *Battle, st *referee.State, evs []referee.Event, err
 }
 
 // markAttackers sets Attacked on every campaign unit that attacked an
-// enemy unit (000 line 2693): attacks and overruns on a unit of another
+// enemy unit (000 line 2690): attacks and overruns on a unit of another
 // side.
 func (c *Campaign) markAttackers(evs []referee.Event) {
 	for _, e := range evs {

@@ -12,12 +12,12 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Contact (000 lines 2620–2640): a battle is set up in the sector where
-// enemy battlegroups met. Initiative is 2D6 a side (line 2625); the
+// Contact (000 lines 2609–2639): a battle is set up in the sector where
+// enemy battlegroups met. Initiative is 2D6 a side (line 2615); the
 // tactical map is the sector's own (generated once from its seed, with
 // the rubble earlier battles left); each battlegroup deploys by ruling R7
 // or, from a prepared position, anywhere but the three edge hexes (line
-// 2638), its hidden infantry placed in secret.
+// 2633), its hidden infantry placed in secret.
 
 // WithdrawSteps is how many damage steps a battlegroup must take before
 // it may withdraw (000 line 2653).
@@ -39,7 +39,7 @@ func (c *Campaign) sectorMap(sector int) (*mapgen.Map, error) {
 
 // setUpBattle turns a contact in a sector into a battle appended to
 // c.Battles, in its deployment phase. c is changed in place (the caller
-// has cloned it). Recon battlegroups never fight (000 line 2598): they are
+// has cloned it). Recon battlegroups never fight (000 line 2583): they are
 // left out, and a side with nothing else there is refused. With
 // Settings.SetupTables on, 004's tables are rolled after the initiative
 // and their results put into the battle before deployment (rollSetup).
@@ -91,7 +91,7 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 		engaged = append(engaged, BattleSide{Side: s.ID, Battlegroups: bgs})
 	}
 
-	// Initiative: 2D6 a side, the highest wins, ties roll again (line 2625).
+	// Initiative: 2D6 a side, the highest wins, ties roll again (line 2615).
 	first, rolls, err := contactInitiative(c, engaged, d, sector)
 	if err != nil {
 		return err
@@ -129,11 +129,11 @@ func setUpBattleRules(c *Campaign, sector int, sides []BattleSide, d *dice.Dice,
 				u := cu.Lance.Unit(cu.ID, s.ID)
 				u.Step = cu.Step
 				// Hidden infantry is placed in secret only from a prepared
-				// position (line 2638); otherwise it deploys as any unit.
+				// position (line 2633); otherwise it deploys as any unit.
 				u.Hidden = cu.Hidden && bg.Prepared && u.Class.Kind() == referee.KindInfantry
 				// A battlegroup that dropped this turn is still coming
 				// down: its lances land in turn 1 on the hexes their
-				// owner declares (line 2640; ruling DR21).
+				// owner declares (line 2639; ruling DR21).
 				u.Drop = z.Drop
 				if u.Class.Kind() == referee.KindDropShip {
 					// A DropShip stands landed in its zone, on open level
@@ -257,7 +257,7 @@ func (c *Campaign) sectorName(id int) string {
 }
 
 // contactInitiative rolls 2D6 for each side until one is highest (000
-// line 2625) and returns its index and the rolls as text, sides by name.
+// line 2615) and returns its index and the rolls as text, sides by name.
 func contactInitiative(c *Campaign, sides []BattleSide, d *dice.Dice, sector int) (int, string, error) {
 	var text []string
 	for {
@@ -286,7 +286,7 @@ type sideDeployment struct {
 	retreat referee.Edge
 }
 
-// deploymentEdges applies ruling R7 and line 2638 to the engaged sides
+// deploymentEdges applies ruling R7 and line 2633 to the engaged sides
 // (initiative winner first):
 //   - a battlegroup that moved into the sector deploys within 3 hexes of
 //     the edge facing the sector it came from;
@@ -299,7 +299,7 @@ type sideDeployment struct {
 //     CB2) — when both sides hold one, each deploys anywhere in its own
 //     half of the map (ruling CB17); a battlegroup that dropped this turn
 //     comes down in turn 1 on drop hexes declared in secret anywhere on
-//     the map (line 2640; ruling DR21).
+//     the map (line 2639; ruling DR21).
 //
 // A side withdraws by the edge of its first battlegroup that has one
 // (ruling CB3).
@@ -396,8 +396,13 @@ func deploymentEdges(c *Campaign, m *mapgen.Map, sector int, sides []BattleSide)
 // a sector where neither searched, ruling CO5, or one stays by the edge
 // opposite an entry that an enemy battlegroup also faces) moves to the
 // opposite edge, else to another edge, else inside the edges as a
-// prepared position; it stays as it is only when every one meets the
-// winner's ground.
+// prepared position, beyond the winner's half when it holds one (CB17).
+// It keeps z, corners left out, only when the winner's zones cover the
+// whole map: edge zones on all four edges and a prepared position inside
+// them. The winner alone then holds a prepared position, so it sets up
+// first (ruling DEC5) and the loser sees every counter standing in z
+// before it places one; its hidden infantry and mines stand inside the
+// edges, never in z.
 func apart(m *mapgen.Map, winner []referee.Zone, z referee.Zone) referee.Zone {
 	clear := func(z referee.Zone) bool {
 		return slices.ContainsFunc(m.Hexes(), func(h hex.Hex) bool { return z.Contains(m, h) }) &&
@@ -411,21 +416,28 @@ func apart(m *mapgen.Map, winner []referee.Zone, z referee.Zone) referee.Zone {
 		tries = append(tries, referee.Zone{Edge: e, Depth: referee.CampaignZoneDepth})
 	}
 	for _, t := range append(tries, referee.Zone{Depth: referee.CampaignZoneDepth}) {
-		if t = cornersOff(winner, t); clear(t) {
+		if t = besideOff(winner, t); clear(t) {
 			return t
 		}
 	}
-	return z
+	return besideOff(winner, z)
 }
 
-// cornersOff is edge zone z without the hexes it shares with the
-// winner's zones on the edges beside its own (ruling CB18).
-func cornersOff(winner []referee.Zone, z referee.Zone) referee.Zone {
-	if z.Edge == referee.NoEdge || z.Drop {
+// besideOff is zone z without the hexes of the winner's zones on the
+// edges beside its own (ruling CB18): the two adjacent edges of an edge
+// zone, every edge of a zone inside the edges (where only the winner's
+// half of the map, CB17, reaches further in than z's own border).
+func besideOff(winner []referee.Zone, z referee.Zone) referee.Zone {
+	if z.Drop {
 		return z
 	}
 	for _, w := range winner {
-		if !w.Drop && w.Edge != referee.NoEdge && w.Edge != z.Edge && w.Edge != z.Edge.Opposite() {
+		if w.Drop || w.Edge == referee.NoEdge {
+			continue
+		}
+		switch {
+		case z.Edge != referee.NoEdge && w.Edge != z.Edge && w.Edge != z.Edge.Opposite(),
+			z.Edge == referee.NoEdge && w.Depth > z.Depth:
 			z.Off[w.Edge-1] = max(z.Off[w.Edge-1], w.Depth)
 		}
 	}

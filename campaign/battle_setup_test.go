@@ -11,8 +11,8 @@ import (
 )
 
 // Ensure a contact makes a battle in its deployment phase: initiative by
-// 2D6 a side (000 line 2625), the sector's map, the engaged units in
-// reserve with their steps, and zones by ruling R7 (line 2630).
+// 2D6 a side (000 line 2615), the sector's map, the engaged units in
+// reserve with their steps, and zones by ruling R7 (line 2625).
 func TestSetUpBattle(t *testing.T) {
 	c, b := btlContact(t)
 	st := b.State
@@ -110,7 +110,7 @@ func TestSetUpBattle(t *testing.T) {
 	})
 }
 
-// Ensure the deployment rules of R7 and 000 line 2638 cover every case.
+// Ensure the deployment rules of R7 and 000 line 2633 cover every case.
 func TestDeploymentZones(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
@@ -168,6 +168,76 @@ func TestDeploymentZones(t *testing.T) {
 			mustCheck(t, c)
 		})
 	}
+	// The winner's zones leave no edge free: it came in by every edge it
+	// needs, and holds a prepared position too (ruling CB18).
+	type group struct {
+		unit string
+		from int // 0: did not move
+		prep bool
+	}
+	west3 := referee.Zone{Edge: referee.West, Depth: 3, Off: [4]int{0: 3, 2: 3}}
+	for _, tc := range []struct {
+		name           string
+		crucis, bandit []group
+		want           map[string]referee.Zone // the bandits' zones
+		reads          string                  // how B8's zone reads
+		overlap        bool                    // the winner's zones cover the map
+	}{
+		// Both prepared (CB17): the crucis half is the east, its edge
+		// zones the north, south and west; the bandits' half and their
+		// entry edge are the crucis's ground, so both set up inside the
+		// edges, beyond the crucis half.
+		{"WinnersHalfAndThreeEdges", []group{{"A1", 0, true}, {"A2", 2, false}, {"A4", 10, false}, {"A5", 5, false}}, []group{{"B8", 0, true}, {"B9", 5, false}},
+			map[string]referee.Zone{"B8": {Depth: 3, Off: [4]int{1: 32}}, "B9": {Depth: 3, Off: [4]int{1: 32}}},
+			"anywhere at least 3 hexes from every edge, but not within 32 hexes of the east edge", false},
+		// Every edge and the ground inside them are the crucis's: the
+		// bandits keep their entry edge, corners left to the winner, and
+		// set up second, seeing the crucis counters there.
+		{"WinnerCoversTheMap", []group{{"A1", 0, true}, {"A2", 2, false}, {"A3", 7, false}, {"A4", 10, false}, {"A5", 5, false}}, []group{{"B8", 5, false}},
+			map[string]referee.Zone{"B8": west3},
+			"within 3 hexes of the west edge, but not within 3 hexes of the north edge or within 3 hexes of the south edge", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := btlCampaign(t)
+			sides := []BattleSide{{Side: "crucis"}, {Side: "bandits"}}
+			for i, gs := range [][]group{tc.crucis, tc.bandit} {
+				for _, g := range gs {
+					bg := btlGroup(t, c, sides[i].Side, 6, g.unit)
+					bg.Moved, bg.From, bg.Prepared = g.from != 0, g.from, g.prep
+					sides[i].Battlegroups = append(sides[i].Battlegroups, bg.ID)
+				}
+			}
+			if err := setUpBattle(c, 6, sides, btlDice(t, "6,6,1,1")); err != nil {
+				t.Fatal(err)
+			}
+			st := c.Battles[0].State
+			for id, want := range tc.want {
+				if got := st.Campaign.Zones[id]; got != want {
+					t.Errorf("%s deploys %v, want %v", id, got, want)
+				}
+			}
+			if got := st.Campaign.Zones["B8"].String(); got != tc.reads {
+				t.Errorf("B8's zone reads %q, want %q", got, tc.reads)
+			}
+			for _, h := range st.Map.Hexes() {
+				for _, b := range tc.bandit {
+					for _, a := range tc.crucis {
+						za, zb := st.Campaign.Zones[a.unit], st.Campaign.Zones[b.unit]
+						if !za.Contains(st.Map, h) || !zb.Contains(st.Map, h) {
+							continue
+						}
+						// Shared ground is safe only in plain sight: the
+						// winner sets up first (DEC5), and its hidden
+						// infantry and mines keep to its prepared position.
+						if !tc.overlap || a.prep || st.Campaign.SetupFirst != "crucis" {
+							t.Fatalf("hex %v lies in both %s's zone (%v) and %s's (%v), set-up first %q", h, a.unit, za, b.unit, zb, st.Campaign.SetupFirst)
+						}
+					}
+				}
+			}
+			mustCheck(t, c)
+		})
+	}
 }
 
 // Ensure the book's own set-up example (000 line 2625; BattleForce,
@@ -211,9 +281,9 @@ func TestDeploymentZonesBookExample(t *testing.T) {
 	mustCheck(t, c)
 }
 
-// Ensure recon units stay out of battles (000 line 2598), hidden infantry
-// of a prepared position deploys hidden (line 2638), rubble from an
-// earlier battle stays (line 2625) and ties for initiative roll again.
+// Ensure recon units stay out of battles (000 line 2583), hidden infantry
+// of a prepared position deploys hidden (line 2633), rubble from an
+// earlier battle stays (line 2611) and ties for initiative roll again.
 func TestSetUpBattleSpecial(t *testing.T) {
 	c := btlCampaign(t)
 	a := btlGroup(t, c, "crucis", 6, "A6")

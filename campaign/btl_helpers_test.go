@@ -27,7 +27,7 @@ func btlCampaign(tb testing.TB) *Campaign {
 
 // btlGroup forms a new battlegroup of side in sector from the given
 // units, taken out of their battlegroups (emptied ones are struck off),
-// as the worksheet's divide and combine would (000 line 2590).
+// as the worksheet's divide and combine would (000 line 2579).
 func btlGroup(tb testing.TB, c *Campaign, side string, sector int, units ...string) *Battlegroup {
 	tb.Helper()
 	s := c.Side(side)

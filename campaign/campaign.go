@@ -11,7 +11,7 @@ import (
 	"bfbot/referee"
 )
 
-// Phase is where a campaign stands in its turn (000 lines 2571–2584).
+// Phase is where a campaign stands in its turn (000 lines 2563–2575).
 type Phase string
 
 // The phases a campaign passes through. A turn opens for orders, resolves
@@ -100,7 +100,7 @@ type Campaign struct {
 
 // SectorState is what battles leave behind in a sector for the next
 // battle fought there: the tactical map is generated once from the
-// sector's seed, and rubble, mines and hidden infantry stay (000 line 2625).
+// sector's seed, and rubble, mines and hidden infantry stay (000 lines 2611, 2633).
 type SectorState struct {
 	Rubble []hex.Hex `json:"rubble,omitempty"`
 	// Reached is the side that scored the sector's objectives: one side,
@@ -133,11 +133,11 @@ type Side struct {
 	Units        []Unit        `json:"units"`
 	Battlegroups []Battlegroup `json:"battlegroups"`
 	// VP is the running total of victory points; VPSpent what
-	// reinforcements have used up (000 line 2727).
+	// reinforcements have used up (000 line 2729).
 	VP      int `json:"vp"`
 	VPSpent int `json:"vp_spent"`
 	// Reinforcements is the victory points this turn's reinforcement roll
-	// made available and not yet spent (000 line 2715).
+	// made available and not yet spent (000 line 2712).
 	Reinforcements int `json:"reinforcements,omitempty"`
 	// Salvage counters in the RBG box, and repair points kept with the
 	// RBG (000 lines 2663–2669).
@@ -175,7 +175,7 @@ const (
 	UnitLeft      UnitStatus = "left"     // left the planet (DropShips lifting off)
 	UnitBrokenUp  UnitStatus = "broken-up"
 	// UnitAvailable: not yet in play; reinforcements may bring it in
-	// (000 line 2722).
+	// (000 line 2712).
 	UnitAvailable UnitStatus = "available"
 )
 
@@ -196,7 +196,7 @@ type Unit struct {
 	// available).
 	Battlegroup int `json:"battlegroup,omitempty"`
 	// Attacked: it attacked an enemy in a battle this turn, which earns an
-	// experience roll (000 line 2693).
+	// experience roll (000 line 2690).
 	Attacked bool `json:"attacked,omitempty"`
 	// Hidden infantry, placed in secret by a prepared position.
 	Hidden bool `json:"hidden,omitempty"`
@@ -221,20 +221,20 @@ type Battlegroup struct {
 	// later drop).
 	Sector int      `json:"sector"`
 	Units  []string `json:"units"`
-	// RBG marks the regimental battlegroup (000 lines 2539–2547).
+	// RBG marks the regimental battlegroup (000 lines 2541–2547).
 	RBG bool `json:"rbg,omitempty"`
 	// Recon: +2 ESR and/or AEP bought for a lance-sized battlegroup
-	// (000 lines 2596–2598).
+	// (000 lines 2583).
 	ReconESR bool `json:"recon_esr,omitempty"`
 	ReconAEP bool `json:"recon_aep,omitempty"`
 	// Prepared: it did not move and holds a prepared position (000 line
-	// 2606).
+	// 2593).
 	Prepared bool `json:"prepared,omitempty"`
 	// Moved this turn, and From the sector it came from (ruling R7).
 	Moved bool `json:"moved,omitempty"`
 	From  int  `json:"from,omitempty"`
 	// Dropped: it dropped from orbit this turn (public, no further move;
-	// 000 line 2602).
+	// 000 line 2589).
 	Dropped bool `json:"dropped,omitempty"`
 }
 
@@ -246,7 +246,7 @@ type Intel struct {
 	Turn   int `json:"turn"`
 	Sector int `json:"sector"`
 	// Present: a search found at least one enemy battlegroup there (the
-	// answer says no more, 000 line 2614); Drop: an enemy dropped there;
+	// answer says no more, 000 line 2599); Drop: an enemy dropped there;
 	// Searched: the enemy searched there, so one of its battlegroups or
 	// recon units stood there (ruling CO4).
 	Present  bool `json:"present,omitempty"`

@@ -33,7 +33,7 @@ func ordStub(err error) bool {
 // Ensure nothing in any event addressed to a side reveals the enemy's
 // positions, worksheet, orders or recon units beyond what the rules
 // reveal: search answers (present or not, recon never), public drops and
-// contacts (R10; 000 lines 2602, 2612–2620). Random campaigns, both sides
+// contacts (R10; 000 lines 2589, 2599–2601). Random campaigns, both sides
 // played by AIOrders, battles auto-resolved; 20 seeds (about a second,
 // under -short too: five no longer meet every rule checked), 200 with
 // BFBOT_LONG=1.
@@ -308,7 +308,7 @@ func ordCount(c *Campaign, seen *ordSeen) {
 
 // ordFound is the truth a search must answer, computed apart from the
 // code under test: does s have a battlegroup in sector that is not a
-// recon unit (000 lines 2614–2616)?
+// recon unit (000 lines 2599)?
 func ordFound(s *Side, sector int) bool {
 	for _, b := range s.Battlegroups {
 		if b.Sector == sector && !b.ReconESR && !b.ReconAEP {

@@ -39,7 +39,7 @@ func mustCheck(tb testing.TB, c *Campaign) {
 }
 
 // Ensure a new campaign places both regiments at opposite ends (000 line
-// 2563) with every unit in a battlegroup and an RBG holding the trucks.
+// 2559) with every unit in a battlegroup and an RBG holding the trucks.
 func TestNewCampaign(t *testing.T) {
 	c := mustNewCampaign(t)
 	if got, want := len(c.Sides), 2; got != want {

@@ -316,7 +316,7 @@ func TestWholeCampaign(t *testing.T) {
 		}
 	}
 	d, s = whlDice(t)                                        // deploying rolls nothing
-	for _, side := range SetupOrder(c.Battle(b2.ID).State) { // the prepared bandits first (000 line 2636)
+	for _, side := range SetupOrder(c.Battle(b2.ID).State) { // the prepared bandits first (000 line 2629)
 		for _, id := range []string{"A10", "A9", "A14", "B8", "B11", "B12"} {
 			if c.Side(side).Unit(id) != nil {
 				c = whlAct(t, c, b2.ID, side, "deploy "+id+" "+place[id].String(), d)
@@ -444,7 +444,7 @@ func TestWholeCampaign(t *testing.T) {
 		t.Errorf("the Bandits' reinforcements %d, want 50 (roll 10)", got)
 	}
 
-	// ---- Turn 3: reinforcements (lines 2712–2727): the Bandits buy B11
+	// ---- Turn 3: reinforcements (lines 2712–2729): the Bandits buy B11
 	// back, a new counter (B41) at its cost, 5 VP, joining the RBG in
 	// sector 3. 134 − 5 = 129 VP; 5 spent; 45 of the 50 left this turn.
 	n, _, err = BuyReinforcements(c, "bandits", []string{"B11"})

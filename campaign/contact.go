@@ -8,14 +8,14 @@ import (
 	"bfbot/referee/dice"
 )
 
-// resolveContacts makes a battle of every contact (000 lines 2620–2626):
+// resolveContacts makes a battle of every contact (000 lines 2601–2611):
 // a sector where both sides have battlegroups that are not recon units
 // and a search this turn by either side found the enemy. Enemies sharing
 // a sector that nobody searched stay hidden from each other and do not
 // fight (ruling CO5). Sectors are taken in ID order; each battle is set
 // up by setUpBattle with the sides in campaign order, each listing its
 // engaged battlegroups in ID order. Recon units never fight (000 line
-// 2598).
+// 2583).
 func resolveContacts(n *Campaign, d *dice.Dice) error {
 	var found []int
 	for _, s := range n.Sides {

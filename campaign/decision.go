@@ -12,8 +12,8 @@ import (
 
 // Decisions the book leaves to the players (rulings DEC1–DEC6): the
 // initiative winner moves first or second (000 line 564) and may have his
-// opponent set up first (line 2636; setup_order.go), revealed hidden
-// infantry attacks or holds its fire (line 1051; ambush.go), an AEP unit
+// opponent set up first (line 2629; setup_order.go), revealed hidden
+// infantry attacks or holds its fire (line 1052; ambush.go), an AEP unit
 // picks the enemy it probes (lines 1342–1353) and a side the units that
 // fire at a dropping 'Mech (lines 741–743; ambush.go), a retreating
 // side names its edge and with it the sector it falls back into (lines

@@ -334,7 +334,7 @@ func TestCheckDecisions(t *testing.T) {
 	}
 }
 
-// Ensure the set-up order (000 line 2636): the initiative winner may have
+// Ensure the set-up order (000 line 2629): the initiative winner may have
 // his opponent set up first; that side places all its units, then the
 // other sees its counters and sets up, and the first may not move its
 // units any more. Deployment waits for the choice; the default is both
@@ -426,7 +426,7 @@ func logTexts(c *Campaign) []string {
 
 // decAmbush is a started battle (crucis first) with bandits' B9 turned
 // into hidden infantry in a hex next to A6, and A6 moved into it: the
-// question waits for bandits (000 line 1051).
+// question waits for bandits (000 line 1052).
 func decAmbush(t *testing.T) (*Campaign, int, Decision) {
 	c, id := decRetreatReady(t)
 	st := c.Battle(id).State
@@ -457,7 +457,7 @@ func decAmbush(t *testing.T) (*Campaign, int, Decision) {
 }
 
 // Ensure hidden infantry's owner chooses whether it attacks the unit that
-// entered its hex (000 line 1051): the battle waits; attack is the
+// entered its hex (000 line 1052): the battle waits; attack is the
 // default (ruling M14).
 func TestDecideAmbush(t *testing.T) {
 	c, id, dec := decAmbush(t)

@@ -34,7 +34,7 @@ tables, morale, deadlines, what happens at a missed deadline, seats).
 
 # The turn
 
-The book's campaign turn has eleven steps (000 lines 2571–2584), and the
+The book's campaign turn has eleven steps (000 lines 2563–2575), and the
 [Phase] says where a campaign stands in it:
 
   - PhaseOrders (steps 1–2): each side's players split, merge and rename

@@ -7,7 +7,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Experience (000 lines 2679–2692), upkeep step 8: every unit that
+// Experience (000 lines 2679–2690), upkeep step 8: every unit that
 // attacked an enemy unit in a battle this turn rolls 2D6 on the
 // Experience Level Modification Table and rises one level on the target
 // or more, wherever it ended the battle (broken, withdrawn, at step 3);

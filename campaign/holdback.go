@@ -8,7 +8,7 @@ import (
 	"bfbot/internal/cite"
 )
 
-// Holding units back at set-up (000 lines 2566, 2722; ruling CB13): a
+// Holding units back at set-up (000 lines 2559, 2712; ruling CB13): a
 // side "may also choose not to place" some of its units, which then "will
 // not appear until later in the campaign". The only way the campaign
 // rules give for them to appear is step 10: reinforcements are bought
@@ -20,7 +20,7 @@ import (
 // with the RBG (line 2545); a battlegroup left empty is struck off.
 func worksheetHoldBack(c *Campaign, s *Side, o Order) (string, error) {
 	if c.Phase != PhaseSetup {
-		return "", errorf("units are held back only before the campaign starts (%s); from then on the worksheet's units are in play", cite.Book(2557))
+		return "", errorf("units are held back only before the campaign starts (%s); from then on the worksheet's units are in play", cite.Book(2559))
 	}
 	if len(o.Units) == 0 {
 		return "", errorf("name the units to hold back, e.g. \"A3 A4\"")

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// Ensure a side may hold units back before the start (000 line 2566) and
-// buy them later as "available unused units" (000 line 2722; ruling
+// Ensure a side may hold units back before the start (000 line 2559) and
+// buy them later as "available unused units" (000 line 2712; ruling
 // CB13): the unit leaves the worksheet, comes into play itself when
 // bought, and joins the RBG.
 func TestHoldBack(t *testing.T) {

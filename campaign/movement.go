@@ -7,7 +7,7 @@ import (
 	"bfbot/referee"
 )
 
-// Strategic map movement, in the book's order (000 lines 2600–2608):
+// Strategic map movement, in the book's order (000 lines 2587–2595):
 // drops from orbit first and in public, then the secret moves, then
 // prepared positions for battlegroups that did not move, then the RBG's
 // DropShips lifting off. Orders were validated when given; they are
@@ -20,7 +20,7 @@ func orderSkipped(n *Campaign, s *Side, why string) {
 }
 
 // resolveDrops places dropping battlegroups. The drop is public (000 line
-// 2602): everyone hears that the side dropped into the sector, never
+// 2589): everyone hears that the side dropped into the sector, never
 // which battlegroup or what it holds; the enemy notes it as intel.
 func resolveDrops(n *Campaign) {
 	for i := range n.Sides {
@@ -46,7 +46,7 @@ func resolveDrops(n *Campaign) {
 }
 
 // resolveMoves carries out the secret moves. A battlegroup that moves
-// leaves its prepared position (000 line 2606) and notes the sector it
+// leaves its prepared position (000 line 2593) and notes the sector it
 // came from for deployment (ruling R7).
 func resolveMoves(n *Campaign) {
 	for i := range n.Sides {
@@ -84,7 +84,7 @@ func validPath(n *Campaign, s *Side, b *Battlegroup, path []int) bool {
 }
 
 // resolveHolds gives a prepared position to battlegroups ordered to hold
-// that did not move (000 line 2606); it stays until they move.
+// that did not move (000 line 2593); it stays until they move.
 func resolveHolds(n *Campaign) {
 	for i := range n.Sides {
 		s := &n.Sides[i]

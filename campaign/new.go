@@ -16,7 +16,7 @@ import (
 // counters are numbered with the side's letter ("A1", "B7"), its trucks and
 // DropShips form the RBG with the regiment's own units, and each battalion
 // forms a battlegroup. With Settings.Deployment "ends" the sides stand at
-// opposite ends of the map (000 line 2563): the first in the westmost
+// opposite ends of the map (000 line 2559): the first in the westmost
 // column, the second in the eastmost, battalions spread over the column and
 // the RBG in its middle; with "sectors" they stand the same way in the
 // rearmost column of the side's designated sectors (placement.go). Until

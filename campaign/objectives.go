@@ -127,7 +127,7 @@ func (c *Campaign) scoreHeldObjectives() {
 
 // objectivesMet returns the side that holds every objective sector,
 // among them at least one the enemy held at the start, or "" (step 11,
-// 000 lines 2584, 2733: a side's objective is to take the enemy's
+// 000 lines 2575, 2733: a side's objective is to take the enemy's
 // objectives and hold its own, 2704).
 func (c *Campaign) objectivesMet() string {
 	holder, taken, any := "", false, false

@@ -109,7 +109,7 @@ func TestObjectives(t *testing.T) {
 	}
 }
 
-// Ensure an objective can end the campaign (step 11, 000 lines 2584,
+// Ensure an objective can end the campaign (step 11, 000 lines 2575,
 // 2733; ruling CB14): once one side holds every objective sector, having
 // taken at least one the enemy held at the start, the campaign ends;
 // objectives nobody took are

@@ -15,8 +15,8 @@ type OrderKind string
 
 // The order kinds. Move, drop, hold, liftoff and search are sealed
 // strategic orders carried out when the turn resolves (000 lines
-// 2600–2618); split, merge, rename and recon change the Battlegroup
-// Worksheet at once (steps 1 and 2 of the turn, lines 2586–2598); clear
+// 2587–2599); split, merge, rename and recon change the Battlegroup
+// Worksheet at once (steps 1 and 2 of the turn, lines 2577–2583); clear
 // and ready manage the orders themselves.
 const (
 	OrderMove    OrderKind = "move"
@@ -220,7 +220,7 @@ func (c *Campaign) checkSector(id int) error {
 }
 
 // StrategicRate is how many sectors a battlegroup may move in one turn:
-// one, or a recon unit's 2 (an air recon unit's 4; 000 line 2598).
+// one, or a recon unit's 2 (an air recon unit's 4; 000 line 2583).
 func StrategicRate(s *Side, b *Battlegroup) int {
 	if !b.Recon() {
 		return 1
@@ -288,7 +288,7 @@ func orderMove(c *Campaign, s *Side, o Order) (string, error) {
 		}
 		if !c.Map.Adjacent(from, to) {
 			return "", errorf("sector %s is not next to sector %s (sectors meeting only at a corner are not adjacent, %s); adjacent sectors: %s",
-				sectorLabel(c, to), sectorLabel(c, from), cite.Book(2604), neighbourList(c, from))
+				sectorLabel(c, to), sectorLabel(c, from), cite.Book(2591), neighbourList(c, from))
 		}
 		from = to
 	}
@@ -319,14 +319,14 @@ func orderDrop(c *Campaign, s *Side, o Order) (string, error) {
 }
 
 // dropRefusal says why battlegroup b of s may not drop as o asks: only a
-// 'Mech battlegroup in orbit drops (000 line 2602), into one sector.
+// 'Mech battlegroup in orbit drops (000 line 2589), into one sector.
 func dropRefusal(c *Campaign, s *Side, b *Battlegroup, o Order) error {
 	if b.Sector != 0 {
 		return errorf("battlegroup %d stands in sector %s; only battlegroups in orbit drop: give it a move order", b.ID, sectorLabel(c, b.Sector))
 	}
 	for _, id := range b.Units {
 		if u := s.Unit(id); u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups drop from orbit (%s); unit %s of battlegroup %d is not a 'Mech lance", cite.Book(2602), id, b.ID)
+			return errorf("only 'Mech battlegroups drop from orbit (%s); unit %s of battlegroup %d is not a 'Mech lance", cite.Book(2589), id, b.ID)
 		}
 	}
 	if len(o.Sectors) != 1 {
@@ -344,7 +344,7 @@ func orderHold(c *Campaign, s *Side, o Order) (string, error) {
 	case b.Sector == 0:
 		return "", errorf("battlegroup %d is in orbit; it can take a prepared position once it has landed", b.ID)
 	case b.Recon():
-		return "", errorf("recon unit %d fights no battles (%s), so a prepared position does nothing for it", b.ID, cite.Book(2598))
+		return "", errorf("recon unit %d fights no battles (%s), so a prepared position does nothing for it", b.ID, cite.Book(2583))
 	case b.Prepared:
 		return "", errorf("battlegroup %d already holds a prepared position; it keeps it as long as it does not move", b.ID)
 	}
@@ -372,7 +372,7 @@ func orderLiftOff(s *Side) (string, error) {
 		}
 	}
 	if others == 0 {
-		return "", errorf("the regimental battlegroup holds nothing but DropShips: if they left, the RBG would count as destroyed (%s); merge other units into it first", cite.Book(2549))
+		return "", errorf("the regimental battlegroup holds nothing but DropShips: if they left, the RBG would count as destroyed (%s); merge other units into it first", cite.Book(2547))
 	}
 	s.Orders.LiftOff = true
 	return "the regimental battlegroup's DropShips will lift off for space and stay there for the rest of the campaign (" + cite.Book(2547) + ")", nil
@@ -395,7 +395,7 @@ func plannedSector(s *Side, b *Battlegroup) int {
 }
 
 // mayOrderSearch: a side searches only sectors where one of its
-// battlegroups or recon units will stand after movement (000 line 2612).
+// battlegroups or recon units will stand after movement (000 line 2599).
 func mayOrderSearch(s *Side, sector int) bool {
 	for i := range s.Battlegroups {
 		if plannedSector(s, &s.Battlegroups[i]) == sector {
@@ -415,7 +415,7 @@ func orderSearch(c *Campaign, s *Side, o Order) (string, error) {
 			return "", err
 		}
 		if !mayOrderSearch(s, sec) {
-			return "", errorf("you can search sector %s only with a battlegroup or recon unit standing there after this turn's moves (%s)", sectorLabel(c, sec), cite.Book(2612))
+			return "", errorf("you can search sector %s only with a battlegroup or recon unit standing there after this turn's moves (%s)", sectorLabel(c, sec), cite.Book(2599))
 		}
 		if !slices.Contains(s.Orders.Searches, sec) {
 			s.Orders.Searches = append(s.Orders.Searches, sec)

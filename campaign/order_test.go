@@ -70,7 +70,7 @@ func ordRecon(tb testing.TB, c *Campaign, side string, bg int, unit string) (*Ca
 }
 
 // Ensure every sealed order kind is accepted when the rules allow it and
-// refused, with the reason, when they do not (000 lines 2600–2618).
+// refused, with the reason, when they do not (000 lines 2587–2599).
 func TestGiveOrder(t *testing.T) {
 	base := ordStarted(t)
 	withDS := ordDropShip(base, "crucis")

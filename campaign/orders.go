@@ -3,23 +3,23 @@ package campaign
 import "slices"
 
 // Orders are a side's sealed strategic orders for one campaign turn (000
-// lines 2571–2584, 2600–2618). They stay secret to the side until the turn
+// lines 2563–2575, 2587–2599). They stay secret to the side until the turn
 // resolves. Dividing and combining battlegroups (step 1) and making recon
 // units (step 2) are worksheet changes the side makes at once (Split,
 // Merge, MakeRecon); they are secret all the same.
 type Orders struct {
 	// Moves: one adjacent sector per battlegroup; recon units follow a
-	// path of up to their strategic rate (000 lines 2598, 2604).
+	// path of up to their strategic rate (000 lines 2583, 2591).
 	Moves []Move `json:"moves,omitempty"`
 	// Drops: battlegroups in orbit dropping into a sector (public, no
-	// further move; 000 line 2602).
+	// further move; 000 line 2589).
 	Drops []Drop `json:"drops,omitempty"`
 	// Holds: battlegroups taking a prepared position (they must not move;
-	// 000 line 2606).
+	// 000 line 2593).
 	Holds []int `json:"holds,omitempty"`
-	// LiftOff: the RBG's DropShips leave for space (000 line 2608).
+	// LiftOff: the RBG's DropShips leave for space (000 line 2595).
 	LiftOff bool `json:"lift_off,omitempty"`
-	// Searches: the sectors searched (000 line 2612).
+	// Searches: the sectors searched (000 line 2599).
 	Searches []int `json:"searches,omitempty"`
 	// Ready: the side's players have finished their orders.
 	Ready bool `json:"ready,omitempty"`

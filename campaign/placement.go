@@ -13,11 +13,11 @@ import (
 	"bfbot/referee"
 )
 
-// Campaign set-up (000 lines 2561–2566): before turn 1 each side secretly
+// Campaign set-up (000 lines 2557–2559): before turn 1 each side secretly
 // places its battlegroups, either at its own end of the strategic map
 // (Settings.Deployment "ends") or in the sectors designated for it
 // ("sectors"), and may hold 'Mech battlegroups back in orbit to drop later
-// (lines 2602, 2640). Split, merge and rename work in the set-up phase
+// (lines 2589, 2639). Split, merge and rename work in the set-up phase
 // too (GiveOrder), so a side forms its battlegroups before placing them.
 
 // sideIndex is the side's place in c.Sides: the first side holds the west
@@ -99,7 +99,7 @@ func placementSectors(st Settings, m *mapgen.Strategic, i int, side string) ([]i
 
 // homeSectors are the sectors New spreads a side's battlegroups over: the
 // rearmost column of its placement sectors, north to south (so with
-// "ends", its end column, 000 line 2563).
+// "ends", its end column, 000 line 2559).
 func homeSectors(st Settings, m *mapgen.Strategic, i int, side string) ([]int, error) {
 	ids, err := placementSectors(st, m, i, side)
 	if err != nil {
@@ -147,7 +147,7 @@ func checkDesignated(st Settings, m *mapgen.Strategic, sides []string) error {
 }
 
 // orbitRefusal says why a battlegroup may not be held in orbit, or nil:
-// only battlegroups of 'Mech lances, which can drop (000 line 2602), each
+// only battlegroups of 'Mech lances, which can drop (000 line 2589), each
 // kept ready to drop with the special purchase of 10 points a 'Mech (000
 // line 2040; ruling DR24), and never the RBG (ruling PL4).
 func orbitRefusal(s *Side, b *Battlegroup) error {
@@ -157,7 +157,7 @@ func orbitRefusal(s *Side, b *Battlegroup) error {
 	for _, id := range b.Units {
 		u := s.Unit(id)
 		if u == nil || u.Lance.Class.Kind() != referee.KindMech {
-			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2602), id, b.ID)
+			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2589), id, b.ID)
 		}
 		if !u.DropReady {
 			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (%s) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance), cite.Book(2040))

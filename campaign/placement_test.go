@@ -356,7 +356,7 @@ func TestStartChecksPlacement(t *testing.T) {
 }
 
 // Ensure a battlegroup held in orbit at set-up drops in turn 1 (000
-// lines 2602, 2640): the drop is public, the enemy notes it as intel, and
+// lines 2589, 2639): the drop is public, the enemy notes it as intel, and
 // the battlegroup lands in the sector.
 func TestOrbitDrop(t *testing.T) {
 	c := plcNew(t, 4, 3, nil)

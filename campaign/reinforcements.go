@@ -9,7 +9,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Reinforcements (000 lines 2712–2727), upkeep step 10: a side with a
+// Reinforcements (000 lines 2712–2729), upkeep step 10: a side with a
 // regimental battlegroup rolls 2D6 on the Reinforcements Table for the
 // victory points it may spend this turn. It buys (BuyReinforcements) from
 // its units not yet in play and its destroyed ones, at their cost (R8),
@@ -52,7 +52,7 @@ func (c *Campaign) reinforcementRolls(d *dice.Dice) error {
 
 // ReinforcementChoices lists the units side may buy now, in worksheet
 // order: its units not yet in play and its destroyed units not yet
-// replaced (line 2722), each at its cost (R8).
+// replaced (line 2712), each at its cost (R8).
 func ReinforcementChoices(c *Campaign, side string) []Unit {
 	return reinforcementChoices(c.Side(side))
 }

@@ -5,14 +5,14 @@ import (
 	"slices"
 )
 
-// resolveSearches answers every side's searches (000 lines 2612–2618). A
+// resolveSearches answers every side's searches (000 lines 2599). A
 // side searches only where one of its battlegroups or recon units stands
 // after movement. The answer says only whether at least one enemy
 // battlegroup is there: never how many, which or what, and never a recon
 // unit. Both players read off the sectors searched and the searched side
-// answers aloud (2612), so the search and its answer are public: the
+// answers aloud (2599), so the search and its answer are public: the
 // searched side learns that an enemy battlegroup or recon unit stands in
-// the sector, which is why not searching keeps one hidden (2618; ruling
+// the sector, which is why not searching keeps one hidden (2599; ruling
 // CO4). A sector nobody searches stays hidden, whatever stands in it.
 func resolveSearches(n *Campaign) {
 	for i := range n.Sides {
@@ -44,7 +44,7 @@ func resolveSearches(n *Campaign) {
 }
 
 // enemyFound reports whether a search of sector finds side s: it has a
-// battlegroup there that is not a recon unit (000 line 2614).
+// battlegroup there that is not a recon unit (000 line 2599).
 func enemyFound(s *Side, sector int) bool {
 	for _, b := range s.BattlegroupsIn(sector) {
 		if !b.Recon() {

@@ -14,14 +14,14 @@ const MaxMapSide = 8
 // the referee role.
 type Settings struct {
 	// CRT is the Combat Results Table printing (R1); MoraleCheck the
-	// optional rule of 000 line 993.
+	// optional rule of 000 line 1003.
 	CRT         referee.CRT `json:"crt"`
 	MoraleCheck bool        `json:"morale_check,omitempty"`
 	// SetupTables rolls 004's battle setup tables at every contact (R11).
 	SetupTables bool `json:"setup_tables"`
 	// MoraleTable rolls 004's optional morale check (lines 167–237) at
 	// its trigger points in every campaign battle (battle_morale.go); not
-	// MoraleCheck, which is 000 line 993's rule. Part of 004's module, so
+	// MoraleCheck, which is 000 line 1003's rule. Part of 004's module, so
 	// it needs SetupTables (R11).
 	MoraleTable bool `json:"morale_table,omitempty"`
 	// TurnLimit ends the campaign after that campaign turn (0: never; the
@@ -38,7 +38,7 @@ type Settings struct {
 	// else forces.DefaultRepairPoints; ruling RF3).
 	RepairPoints int `json:"repair_points"`
 	// Deployment: "ends" (opposite ends of the strategic map) or
-	// "sectors" (designated sectors, secret placement; 000 line 2565).
+	// "sectors" (designated sectors, secret placement; 000 line 2559).
 	Deployment string `json:"deployment"`
 	// DesignatedSectors lists, per side ID, the sectors where that side
 	// may place its battlegroups with Deployment "sectors" (nil: each

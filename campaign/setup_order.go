@@ -9,7 +9,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The set-up order at contact (000 line 2636): a side whose battlegroup
+// The set-up order at contact (000 line 2629): a side whose battlegroup
 // holds a prepared position sets up first; otherwise (or when both do)
 // the initiative winner may have his opponent set up first, or both set
 // up at once and in secret, the default (rulings CB2, DEC5). The side
@@ -66,7 +66,7 @@ func (c *Campaign) setSetupFirst(b *Battle, side, why string) {
 	cr.SetupFirst = side
 	b.State.Campaign = &cr
 	c.emit(Event{Step: "contact", Type: "setup_order", Sector: b.Sector, Battle: b.ID, Side: side,
-		Text: fmt.Sprintf("battle %d: %s %ssets up first (%s)", b.ID, c.Side(side).Name, why, cite.Book(2636))})
+		Text: fmt.Sprintf("battle %d: %s %ssets up first (%s)", b.ID, c.Side(side).Name, why, cite.Book(2629))})
 }
 
 // SetupOrder lists b's sides in the order they set up: the side that
@@ -89,10 +89,10 @@ func SetupOrder(st *referee.State) []string {
 func (c *Campaign) DeployWait(b *Battle, side string) error {
 	for _, dec := range c.Decisions {
 		if dec.Battle == b.ID && dec.Kind == DecideSetup && dec.Side == side {
-			return errorf("first choose who sets up first in battle %d (%s): answer decision %d", b.ID, cite.Book(2636), dec.ID)
+			return errorf("first choose who sets up first in battle %d (%s): answer decision %d", b.ID, cite.Book(2629), dec.ID)
 		}
 		if dec.Battle == b.ID && dec.Kind == DecideSetup {
-			return errorf("%s is choosing who sets up first in battle %d (%s): deploy once it has (the battle deadline takes the default, both at once)", c.Side(dec.Side).Name, b.ID, cite.Book(2636))
+			return errorf("%s is choosing who sets up first in battle %d (%s): deploy once it has (the battle deadline takes the default, both at once)", c.Side(dec.Side).Name, b.ID, cite.Book(2629))
 		}
 	}
 	return refusal(b.State.SetupWait(side))

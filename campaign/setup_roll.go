@@ -852,7 +852,7 @@ func (sr *setupRoller) aerospace() error {
 
 // NewSetupInput describes a contact for the setup tables: the fighting
 // battlegroups' counters, each side's recon battlegroups in or next to
-// the sector (004 line 20; 000 line 2596), and whether it holds a
+// the sector (004 line 20; 000 line 2583), and whether it holds a
 // prepared position there. sides are the battle's sides as setUpBattle
 // has them (recon battlegroups already left out).
 func NewSetupInput(c *Campaign, sector int, sides []BattleSide) (SetupInput, error) {

@@ -12,7 +12,7 @@ import (
 )
 
 // ResolveTurn carries out both sides' sealed orders, steps 3–5 of the
-// campaign turn (000 lines 2571–2584; steps 1 and 2 were made at once on
+// campaign turn (000 lines 2563–2575; steps 1 and 2 were made at once on
 // the worksheet while orders were open): drops, secret moves, prepared
 // positions and lift-off (movement.go), searches (search.go), and a battle
 // for every contact (contact.go). Searches follow movement (step 4, line

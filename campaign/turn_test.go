@@ -39,7 +39,7 @@ func ordPlace(c *Campaign, side string, bg, sector int) *Campaign {
 	return n
 }
 
-// Ensure movement runs in the book's order (000 lines 2600–2608): public
+// Ensure movement runs in the book's order (000 lines 2587–2595): public
 // drops first, then secret moves, prepared positions for battlegroups that
 // did not move, and the DropShips' lift-off; orders are cleared after.
 func TestResolveMovement(t *testing.T) {
@@ -121,7 +121,7 @@ func TestResolveMovement(t *testing.T) {
 		}
 	}
 	if firstDrop < 0 || firstMove < 0 || firstDrop > firstMove {
-		t.Errorf("drop at event %d, first move at %d: drops come first (000 line 2602)", firstDrop, firstMove)
+		t.Errorf("drop at event %d, first move at %d: drops come first (000 line 2589)", firstDrop, firstMove)
 	}
 
 	t.Run("NextTurn", func(t *testing.T) {
@@ -137,7 +137,7 @@ func TestResolveMovement(t *testing.T) {
 			t.Errorf("per-turn flags not reset: %+v", b)
 		}
 		if !cr.Battlegroup(3).Prepared {
-			t.Error("a prepared position stays while the battlegroup does not move (000 line 2606)")
+			t.Error("a prepared position stays while the battlegroup does not move (000 line 2593)")
 		}
 		if b := ba.Battlegroup(4); b.Prepared || b.Sector != 11 {
 			t.Errorf("bandits battlegroup 4 = %+v: moving removes the prepared position", b)
@@ -160,7 +160,7 @@ func TestResolveMovement(t *testing.T) {
 // Ensure searches answer only whether a battlegroup is there, never
 // reveal recon units, are read aloud to both sides with their answers —
 // the searched side learns where the searcher stands — and that contact
-// needs a search (000 lines 2612–2620, rulings CO4, CO5).
+// needs a search (000 lines 2599–2601, rulings CO4, CO5).
 func TestResolveSearchesAndContacts(t *testing.T) {
 	base := ordStarted(t)
 	// A bandit recon unit in sector 1 beside crucis battlegroup 2; bandit
@@ -185,7 +185,7 @@ func TestResolveSearchesAndContacts(t *testing.T) {
 		if !slices.Contains(ba.Intel, Intel{Turn: 1, Sector: 1, Present: true}) {
 			t.Errorf("the bandit recon unit's search of 1 should find crucis battlegroup 2: %+v", ba.Intel)
 		}
-		// Each side hears where the other searched (line 2612).
+		// Each side hears where the other searched (line 2599).
 		for _, want := range []Intel{{Turn: 1, Sector: 1, Searched: true}, {Turn: 1, Sector: 9, Searched: true}} {
 			if !slices.Contains(ba.Intel, want) {
 				t.Errorf("bandits intel %+v lacks %+v", ba.Intel, want)
@@ -199,7 +199,7 @@ func TestResolveSearchesAndContacts(t *testing.T) {
 				t.Errorf("search answer %q addressed to %v, want public (ruling CO4)", e.Text, e.Audience)
 			}
 			if e.Type == "search" && e.Side == "crucis" && e.Sector == 1 && strings.Contains(e.Text, "are there") {
-				t.Error("a recon unit was revealed by a search (000 line 2616)")
+				t.Error("a recon unit was revealed by a search (000 line 2599)")
 			}
 		}
 		// One contact: sector 9. Sector 1 holds only a recon unit, and
@@ -339,7 +339,7 @@ func BenchmarkCampaignTurn(b *testing.B) {
 }
 
 // Ensure searches come after movement (step 4 after step 3, 000 line
-// 2599; ruling CO10): when the bandits drop in public (line 2602) into
+// 2599; ruling CO10): when the bandits drop in public (line 2589) into
 // sector 1, where crucis battlegroup 2 stands and had no search, the turn
 // stops for the search step; crucis searches in answer, nothing else may
 // be ordered then, and contact follows. The AI answers a drop the same way.

@@ -6,7 +6,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Upkeep (000 lines 2571–2584, steps 7–11): once every battle of the turn
+// Upkeep (000 lines 2563–2575, steps 7–11): once every battle of the turn
 // is over, repair (7), experience (8), victory points (9), the
 // reinforcement roll (10) and the end check (11), which ends the campaign
 // or opens the next turn's orders.
@@ -70,7 +70,7 @@ type End string
 
 const (
 	// EndObjectives: a side holds every objective, one of them the
-	// enemy's (step 11, 000 line 2584; ruling CB14).
+	// enemy's (step 11, 000 line 2575; ruling CB14).
 	EndObjectives End = "objectives"
 	// EndNoBattlegroup: a side has no battlegroup left.
 	EndNoBattlegroup End = "no_battlegroup"
@@ -79,7 +79,7 @@ const (
 )
 
 // endReason is why the campaign ends at this turn's end check, and the
-// words that say it: its objectives are met (step 11, 000 line 2584;
+// words that say it: its objectives are met (step 11, 000 line 2575;
 // ruling CB14), its last turn is done (CB15) or a side has no
 // battlegroup left; "" when it goes on.
 func (c *Campaign) endReason() (End, string) {

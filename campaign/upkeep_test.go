@@ -135,7 +135,7 @@ func TestVictoryPointsStep(t *testing.T) {
 
 // Ensure the reinforcement roll (000 line 2714) sets the points a side may
 // spend, and buying takes unused or destroyed units into the RBG for
-// their cost (R8), spent for good (line 2727). Costs: A6 15, A7 23, A8 23,
+// their cost (R8), spent for good (line 2729). Costs: A6 15, A7 23, A8 23,
 // A10 21.
 func TestReinforcements(t *testing.T) {
 	c := btlCampaign(t)

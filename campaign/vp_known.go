@@ -5,10 +5,10 @@ package campaign
 // (Side.VP). Anyone else — the other side, a spectator, the public status
 // board — knows only the VP changes in events it may see: the battles'
 // victory points and an eliminated regimental battlegroup, which both
-// players work out at the table (000 lines 2695–2703). Objectives reached
+// players work out at the table (000 lines 2694–2703). Objectives reached
 // (ruling CB9), recon units bought (CO1) and reinforcements (CB11) are the
 // side's secret, and so is what they add or cost (000 lines 2583, 2704,
-// 2727). When the campaign is over each side totals its points for all
+// 2729). When the campaign is over each side totals its points for all
 // to see (000 line 2737), so everyone knows every account. An unknown
 // side has no points.
 func (c *Campaign) KnownVP(side, viewer string) int {

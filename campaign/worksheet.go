@@ -11,7 +11,7 @@ import (
 	"bfbot/referee"
 )
 
-// Battlegroup Worksheet changes (000 lines 2586–2598): dividing and
+// Battlegroup Worksheet changes (000 lines 2577–2583): dividing and
 // combining battlegroups (step 1) and making recon units (step 2). They
 // are made at once during the orders phase, are secret to the side, and
 // only ever bring together units standing in the same sector (orbit
@@ -85,7 +85,7 @@ func worksheetSplit(c *Campaign, s *Side, o Order) (string, error) {
 
 // worksheetMerge brings battlegroups in one place together. The result keeps the
 // first battlegroup's ID and name, or the RBG's when the RBG is among
-// them. It is no recon unit (a recon unit is one lance, 000 line 2598),
+// them. It is no recon unit (a recon unit is one lance, 000 line 2583),
 // holds a prepared position only if every part held one, and has no
 // orders: the orders of every part are cancelled (ruling CO3).
 func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
@@ -107,7 +107,7 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 		}
 		if w.Sector != b.Sector {
 			return "", errorf("battlegroup %d stands in sector %s and battlegroup %d in %s: only battlegroups in the same sector combine (%s)",
-				w.ID, sectorLabel(c, w.Sector), b.ID, sectorLabel(c, b.Sector), cite.Book(2588))
+				w.ID, sectorLabel(c, w.Sector), b.ID, sectorLabel(c, b.Sector), cite.Book(2579))
 		}
 		ids = append(ids, id)
 	}
@@ -171,7 +171,7 @@ func ReconCost(l forces.Lance, esr, aep bool) int {
 }
 
 // makeRecon makes a lance-sized battlegroup a recon unit (000 lines
-// 2596–2598). The bought chits go on the lance for good.
+// 2583). The bought chits go on the lance for good.
 func makeRecon(old, c *Campaign, s *Side, o Order) (*Campaign, []Event, error) {
 	b, err := orderBattlegroup(s, o.Battlegroup)
 	if err != nil {
@@ -183,7 +183,7 @@ func makeRecon(old, c *Campaign, s *Side, o Order) (*Campaign, []Event, error) {
 	case b.RBG:
 		return nil, nil, errorf("the regimental battlegroup cannot be a recon unit: split one lance off it first")
 	case len(b.Units) != 1:
-		return nil, nil, errorf("a recon unit is one lance (%s); battlegroup %d holds %d units: split one off first", cite.Book(2598), b.ID, len(b.Units))
+		return nil, nil, errorf("a recon unit is one lance (%s); battlegroup %d holds %d units: split one off first", cite.Book(2583), b.ID, len(b.Units))
 	case b.Sector == 0:
 		return nil, nil, errorf("battlegroup %d is in orbit; recon units work on the ground", b.ID)
 	case (!o.ESR || b.ReconESR) && (!o.AEP || b.ReconAEP):

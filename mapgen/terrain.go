@@ -79,7 +79,7 @@ type TerrainInfo struct {
 	// MP is the additional movement cost to enter (000 line 636).
 	MP int
 	// Prohibited lists the movement modes that may not enter (000 line 636
-	// and the movement-mode texts, 000 lines 653–671).
+	// and the movement-mode texts, 000 lines 653–673).
 	Prohibited [numMovements]bool
 	// Shift is the column shift on the Combat Results Table for the
 	// target's hex or an intervening hex (000 line 902). Level 2 water's

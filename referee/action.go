@@ -50,7 +50,7 @@ const (
 	Ranged AttackMode = iota
 	Close
 	// CloseAssault is infantry's attack in its own hex on the +5 column
-	// (000 line 1011).
+	// (000 line 1013).
 	CloseAssault
 )
 

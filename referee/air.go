@@ -19,11 +19,11 @@ import (
 const AirMinMove = 2
 
 // AirAdjacentShift is the column shift of ground fire at an air lance in
-// an adjacent hex (000 line 1159).
+// an adjacent hex (000 line 1157).
 const AirAdjacentShift = -4
 
 // airBombMax is the largest bomb load the class may carry (Bomb Load
-// Table, 000 lines 1096–1103): Heavy 10, Medium 15, Light 30.
+// Table, 000 lines 1103–1110): Heavy 10, Medium 15, Light 30.
 func airBombMax(c Class) int {
 	switch c {
 	case LightAir:
@@ -37,7 +37,7 @@ func airBombMax(c Class) int {
 }
 
 // airBombHeld is the bomb load u still carries: its chit until dropped
-// (000 line 1106: one load per game).
+// (000 line 1112: one load per game).
 func airBombHeld(u *Unit) int {
 	if u.BombDropped {
 		return 0
@@ -46,23 +46,23 @@ func airBombHeld(u *Unit) int {
 }
 
 // airMP is u's movement allowance: M less 1 per 5 bomb points carried
-// (Bomb Load Table, 000 lines 1094–1108).
+// (Bomb Load Table, 000 lines 1101–1110).
 func airMP(u *Unit) int { return max(0, u.MP-airBombHeld(u)/5) }
 
 // airLoadError says why u's bomb load breaks the Bomb Load Table: whole
 // 5-point counters, no more than the class maximum, air units only (000
-// lines 1096–1106, 1136).
+// lines 1103–1112, 1142).
 func airLoadError(u *Unit) error {
 	b := u.Chits.Bomb
 	switch {
 	case b == 0:
 		return nil
 	case u.Class.Kind() != KindAir:
-		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, bookCite{1094})
+		return illegal("%s is not an air unit and cannot carry bombs (%s)", u.ID, bookCite{1101})
 	case b < 0 || b%5 != 0:
-		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, bookCite{1096})
+		return illegal("%s carries %d bomb points: bomb loads come in counters of 5 (%s)", u.ID, b, bookCite{1103})
 	case b > airBombMax(u.Class):
-		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, bookSpan{1096, 1103})
+		return illegal("%s carries %d bomb points, more than the %d a %v lance may carry (%s)", u.ID, b, airBombMax(u.Class), u.Class, bookSpan{1103, 1110})
 	}
 	return nil
 }
@@ -92,7 +92,7 @@ func airCanMove(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v", u.ID, u.Status)
 	case airFlown(s, u):
-		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, bookCite{1090})
+		return illegal("%s is an air unit and has already flown this turn: it flies one straight line a turn (%s; ruling AIR1)", u.ID, bookCite{1097})
 	}
 	return nil
 }
@@ -120,7 +120,7 @@ func airLine(from, to hex.Hex) ([]hex.Hex, bool) {
 }
 
 // airEndError says why u may not fly from its hex to to: a straight line
-// (000 line 1090), 2 hexes or more and no more than its MP (bombs
+// (000 line 1097), 2 hexes or more and no more than its MP (bombs
 // counted), ending on the map, not in a DropShip's hex and within the
 // stacking limit (ruling AIR2).
 func airEndError(s *State, u *Unit, to hex.Hex) error {
@@ -129,14 +129,14 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 	}
 	n := hex.Distance(u.Hex, to)
 	if n < AirMinMove {
-		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, bookCite{1090})
+		return illegal("%s is an air unit: it must fly at least %d hexes (%s)", u.ID, AirMinMove, bookCite{1097})
 	}
 	if _, ok := airLine(u.Hex, to); !ok {
-		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, bookCite{1090})
+		return illegal("%s is an air unit: it flies in a straight line of hexes, and %s is not in line with %s (%s)", u.ID, to, u.Hex, bookCite{1097})
 	}
 	if mp := airMP(u); n > mp {
 		if held := airBombHeld(u); held > 0 {
-			return illegal("hex %s is %d hexes away; %s flies at most %d with its %d-point bomb load (%s)", to, n, u.ID, mp, held, bookCite{1094})
+			return illegal("hex %s is %d hexes away; %s flies at most %d with its %d-point bomb load (%s)", to, n, u.ID, mp, held, bookCite{1101})
 		}
 		return illegal("hex %s is %d hexes away; %s flies at most %d", to, n, u.ID, mp)
 	}
@@ -158,7 +158,7 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 
 // airMove flies u in a straight line to a.To (along a.Path when given,
 // which must be that line). It passes over everything: no terrain, mines,
-// hidden infantry or overrun (000 line 1088; ruling AIR1). Its movement
+// hidden infantry or overrun (000 line 1097; ruling AIR1). Its movement
 // ends for the turn.
 func (b *battle) airMove(u *Unit, a Action) error {
 	s := b.s
@@ -172,7 +172,7 @@ func (b *battle) airMove(u *Unit, a Action) error {
 			ok = a.Path[i] == line[i]
 		}
 		if !ok {
-			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, bookCite{1090})
+			return illegal("%s is an air unit: its path must be the straight line from %s to %s (%s)", u.ID, u.Hex, a.To, bookCite{1097})
 		}
 	}
 	from := u.Hex
@@ -206,7 +206,7 @@ func airValidMoves(s *State, u *Unit) []Action {
 
 // airUnmoved says why the phasing side may not leave its movement phase:
 // an air lance that has not flown and could must fly at least 2 hexes
-// (000 line 1090) or leave the battle (ruling AIR4).
+// (000 line 1097) or leave the battle (ruling AIR4).
 func airUnmoved(s *State) error {
 	if s.Phase != PhaseMovement {
 		return nil
@@ -214,14 +214,14 @@ func airUnmoved(s *State) error {
 	side := s.PhasingSide().ID
 	for _, u := range s.Units {
 		if u.Side == side && u.Class.Kind() == KindAir && u.Status == Active && !airFlown(s, u) && len(airValidMoves(s, u)) > 0 {
-			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, bookCite{1090}, u.ID)
+			return illegal("%s is an air unit and must fly at least %d hexes each turn (%s), or leave the battle (withdraw %s)", u.ID, AirMinMove, bookCite{1097}, u.ID)
 		}
 	}
 	return nil
 }
 
 // airLeaveError says why air unit u may not leave the battle now: it may
-// fly up at any time in its movement phase (000 line 1092; ruling AIR5).
+// fly up at any time in its movement phase (000 line 1099; ruling AIR5).
 func airLeaveError(s *State, u *Unit) error {
 	switch {
 	case s.Phase != PhaseMovement:
@@ -262,7 +262,7 @@ func airReady(s *State, u *Unit) error {
 }
 
 // airPlanAttack checks an air attack by air unit u on another air unit
-// (000 line 1152): within its range R, AA − D, shifted only by the
+// (000 line 1150): within its range R, AA − D, shifted only by the
 // attacker's experience.
 func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 	p := attackPlan{attacker: u, mode: a.Mode}
@@ -277,10 +277,10 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 		return p, illegal("%s is an air unit: it attacks ground units by strafing or bombing a hex (strafe %s HEX, bomb %s HEX; %s) and air units with its Air Attack Value", u.ID, u.ID, u.ID, bookSpan{1130, 1150})
 	}
 	if a.Mode != Ranged || a.Observer != "" {
-		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", bookCite{1152})
+		return p, illegal("an air attack is made with the Air Attack Value, with no mode or observer (%s)", bookCite{1150})
 	}
 	if dist := hex.Distance(u.Hex, at); dist > u.Range {
-		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{1152})
+		return p, illegal("%s is %d hexes from %s, beyond its air combat range of %d (%s)", a.Target, dist, u.ID, u.Range, bookCite{1150})
 	}
 	p.target, p.at = target, at
 	p.value = u.Current().RA
@@ -293,7 +293,7 @@ func airPlanAttack(s *State, u *Unit, a Action) (attackPlan, error) {
 }
 
 // airPlanGroundFire checks ground unit u's fire at air unit target (000
-// lines 1155–1159): from the same or an adjacent hex, ranged or close as
+// lines 1154–1157): from the same or an adjacent hex, ranged or close as
 // usual, no terrain and no line of sight, −4 from an adjacent hex (ruling
 // AIR8).
 func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) {
@@ -301,11 +301,11 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 	dist := hex.Distance(u.Hex, target.Hex)
 	switch {
 	case dist > 1:
-		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, bookCite{1155})
+		return p, illegal("%s is an air unit %d hexes from %s: ground units fire at air units only in the same or an adjacent hex (%s)", a.Target, dist, u.ID, bookCite{1154})
 	case a.Mode == CloseAssault:
-		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", bookCite{1011}, a.Target)
+		return p, illegal("close assault is an infantry attack on a ground unit in its hex (%s); fire at %s ranged or close", bookCite{1013}, a.Target)
 	case a.Observer != "":
-		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", bookCite{1155})
+		return p, illegal("fire at an air unit needs no forward observer: it must be in the same or an adjacent hex (%s)", bookCite{1154})
 	case u.MinRange > 0 && dist < u.MinRange:
 		return p, illegal("%s is %s from %s, inside its minimum range of %d (%s; ruling K6)", a.Target, hexCount(dist), u.ID, u.MinRange, bookCite{835})
 	}
@@ -368,11 +368,11 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	if bomb {
 		what = "bomb"
 		if airBombHeld(u) == 0 {
-			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, bookCite{1106, 1150})
+			return nil, illegal("%s carries no bomb load: an air lance carries one load per game (%s)", u.ID, bookCite{1112, 1146})
 		}
 	}
 	if d := hex.Distance(u.Hex, h); d > 1 {
-		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1140})
+		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1144})
 	}
 	var out []*Unit
 	for _, v := range s.UnitsAt(h, false) {

@@ -63,7 +63,7 @@ func TestAirMovementExample(t *testing.T) {
 		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1108)", got)
 	}
 	cbRefuse(t, s, "lancers", "move A2 1112", "flies at most 6 with its 30-point bomb load")
-	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (BattleForce p. 26, Unit Types)")
+	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (BattleForce p. 26, Movement)")
 	cbRefuse(t, s, "lancers", "move A1 1011", "not in line")
 	cbRefuse(t, s, "lancers", "end", "must fly at least 2 hexes each turn")
 	s, ev := airDo(t, s, "lancers", "move A1 0911") // over heavy woods and deep water
@@ -81,7 +81,7 @@ func TestAirMovementExample(t *testing.T) {
 	airDo(t, s, "lancers", "end")
 }
 
-// Ensure the rules of air movement (000 lines 1088–1108; AIR1–AIR4): a
+// Ensure the rules of air movement (000 lines 1095–1114; AIR1–AIR4): a
 // straight line given as a path, on the map, not into a DropShip's hex nor
 // a full hex; enemy units and mines do not stop it; ground units move
 // first; a disrupted air lance still flies (000 line 1163); a dropped
@@ -120,7 +120,7 @@ func TestAirMovementRules(t *testing.T) {
 	cbRefuse(t, s, "lancers", "move A1 0501", "flies at most 3")
 	s.Unit("A1").BombDropped = true
 	cbDo(t, s, "lancers", "move A1 0511")
-	// Leaving by flying up (000 line 1092): the phase may then end.
+	// Leaving by flying up (000 line 1099): the phase may then end.
 	s = setup()
 	ns, ev = cbDo(t, s, "lancers", "withdraw A1")
 	if ns.Unit("A1").Status != Withdrawn || cbOf(ev, "withdraw") == nil {
@@ -132,7 +132,7 @@ func TestAirMovementRules(t *testing.T) {
 	cbRefuse(t, s, "lancers", "withdraw A1", "ruling AIR5")
 }
 
-// Ensure the Bomb Load Table (000 lines 1096–1106): 1 MP per 5 points,
+// Ensure the Bomb Load Table (000 lines 1103–1112): 1 MP per 5 points,
 // and Heavy 10, Medium 15, Light 30 at most; Start refuses more.
 func TestAirBombLoad(t *testing.T) {
 	for load := 5; load <= 30; load += 5 {
@@ -287,7 +287,7 @@ func TestAirAttackRules(t *testing.T) {
 	}
 }
 
-// Ensure ground fire at air lances (000 lines 1155–1159; AIR8): from the
+// Ensure ground fire at air lances (000 lines 1154–1157; AIR8): from the
 // same or an adjacent hex only, terrain ignored, −4 from an adjacent hex.
 func TestAirGroundFire(t *testing.T) {
 	s := cbBattle(t, terrain(map[string]mapgen.Cell{"0505": heavyWoods, "0506": level(2)}), PhaseAttack,

@@ -7,7 +7,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Hidden infantry's choice (000 line 1051): revealed as the first enemy
+// Hidden infantry's choice (000 line 1052): revealed as the first enemy
 // land unit enters its hex, it "may attack immediately if the player so
 // chooses". For a side in State.Asked the choice waits for its owner
 // (an Ambush; nothing else happens in the battle until it is made,
@@ -33,7 +33,7 @@ func (s *State) waitError(side string) error {
 	case len(s.Ambushes) > 0:
 		a := s.Ambushes[0]
 		owner = s.unitSide(a.Infantry)
-		what = phrase{"whether %s attacks %s (%s)", []any{a.Infantry, a.Target, bookCite{1051}}}
+		what = phrase{"whether %s attacks %s (%s)", []any{a.Infantry, a.Target, bookCite{1052}}}
 	case len(s.DropFires) > 0:
 		f := s.DropFires[0]
 		owner = f.Side
@@ -60,7 +60,7 @@ func (s *State) unitSide(id string) string {
 
 // ResolveAmbush carries out the owner's choice for the waiting ambush of
 // infantry: a close assault on the unit that entered, when both can
-// still fight (000 lines 1011, 1053), or holding its fire.
+// still fight (000 lines 1013, 1053), or holding its fire.
 func ResolveAmbush(s *State, infantry string, attack bool, d *dice.Dice) (*State, []Event, error) {
 	i := slices.IndexFunc(s.Ambushes, func(a Ambush) bool { return a.Infantry == infantry })
 	if i < 0 {

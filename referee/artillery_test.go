@@ -11,7 +11,7 @@ import (
 )
 
 // Artillery (seed 000_7068ba969e06a83c.txt): indirect fire through forward
-// observers (lines 827–831), the Long Tom's minimum and maximum range and
+// observers (lines 827–829), the Long Tom's minimum and maximum range and
 // the Sniper's lack of a minimum (835, 358), target-hex terrain only for
 // indirect fire units (898), the worked example of line 1275, and the
 // Long Tom's movement allowance (1836: 7/0/4, R 5-40, MP 2T).

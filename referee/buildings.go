@@ -12,7 +12,7 @@ import (
 
 // BuildingCollapseSteps is the least step result that reduces a building
 // to rubble; smaller results, disruptions and critical hits do nothing
-// to it (000 line 1007).
+// to it (000 line 1009).
 const BuildingCollapseSteps = 2
 
 // buildingTarget says why hex h cannot be attacked as a building.
@@ -23,7 +23,7 @@ func buildingTarget(s *State, h hex.Hex) error {
 	case s.Rubble[h]:
 		return illegal("the building in hex %s is already rubble", h)
 	case !s.Cell(h).Terrain.IsBuilding():
-		return illegal("hex %s holds no building: attack a unit by its name (%s)", h, bookCite{1007})
+		return illegal("hex %s holds no building: attack a unit by its name (%s)", h, bookCite{1009})
 	}
 	return nil
 }
@@ -31,7 +31,7 @@ func buildingTarget(s *State, h hex.Hex) error {
 // planBuilding finishes the plan of an attack on a building: the attack
 // value is the column, shifted left by the building's own terrain
 // modifier and by the terrain between (already in shifts, with the night
-// shift); experience and the other modifiers do not apply (000 line 1007;
+// shift); experience and the other modifiers do not apply (000 line 1009;
 // ruling K12). A building has no Defensive Value: defense is 0.
 func planBuilding(s *State, p attackPlan, shifts []int) (attackPlan, error) {
 	p.defense = 0
@@ -40,7 +40,7 @@ func planBuilding(s *State, p attackPlan, shifts []int) (attackPlan, error) {
 }
 
 // attackBuilding rolls an attack on a building and turns it to rubble on
-// two or more steps (000 line 1007). The rubble stays for the rest of the
+// two or more steps (000 line 1009). The rubble stays for the rest of the
 // battle; units inside stay where they are (ruling K11).
 func (b *battle) attackBuilding(p attackPlan) error {
 	u := p.attacker

@@ -116,7 +116,7 @@ func TestBuildingRubbleLineOfSight(t *testing.T) {
 }
 
 // Ensure the other ways to attack a building: close (from beside it, on
-// its level, line 839), indirect through an observer with a line of sight
+// its level, line 837), indirect through an observer with a line of sight
 // to the hex (the terrain between ignored), the Firepower chit, the night
 // (line 2383), and what validAttacks lists.
 func TestBuildingAttackModes(t *testing.T) {

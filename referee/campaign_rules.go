@@ -10,7 +10,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Campaign battle rules (000 lines 2620–2660): the deployment zones of a
+// Campaign battle rules (000 lines 2623–2659): the deployment zones of a
 // contact (ruling R7) and the campaign's own condition for breaking off,
 // four damage steps to the battlegroup (line 2653) instead of the
 // scenario rule of line 2175 (ruling V4). Salvage, withdrawal by the
@@ -35,7 +35,7 @@ type CampaignRules struct {
 	// only steps taken since count towards WithdrawAfterSteps.
 	StartSteps map[string]int `json:"start_steps,omitempty"`
 	// SetupFirst is the side that sets up before the other (000 line
-	// 2636; setup_order.go), "" when both set up at once, in secret.
+	// 2629; setup_order.go), "" when both set up at once, in secret.
 	SetupFirst string `json:"setup_first,omitempty"`
 }
 
@@ -51,17 +51,17 @@ func (r *CampaignRules) clone() *CampaignRules {
 }
 
 // CampaignZoneDepth is how deep a deployment zone reaches into the map:
-// three hexes from the edge (000 lines 2630, 2638).
+// three hexes from the edge (000 lines 2625, 2633).
 const CampaignZoneDepth = 3
 
 // Zone is a deployment zone. With an Edge it is the hexes within Depth
 // hexes of that edge (the edge row is the first); without one (NoEdge) it
 // is every hex at least Depth hexes from every edge, the prepared
 // position's "anywhere but the first three hexes on any side" (line
-// 2638). A zero Zone is the whole map.
+// 2633). A zero Zone is the whole map.
 //
 // A Drop zone is a battlegroup that dropped into the sector this campaign
-// turn (000 line 2640): its 'Mech lances are in orbit (Unit.Drop), their
+// turn (000 line 2639): its 'Mech lances are in orbit (Unit.Drop), their
 // owner declares in secret the hex each lands on, anywhere on the map,
 // before the battle starts, and they come down in the first game turn
 // under the drop rules (drop.go; ruling DR21).
@@ -132,22 +132,28 @@ func (z Zone) Overlaps(m *mapgen.Map, o Zone) bool {
 func (z Zone) String() string {
 	switch {
 	case z.Drop:
-		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2640) + ")"
+		return "by a drop from orbit in turn 1, onto hexes you choose in secret anywhere on the map (" + cite.Book(2639) + ")"
 	case z.Edge != NoEdge:
-		var off []string
-		for e := North; e <= West; e++ {
-			if n := z.Off[e-1]; n > 0 {
-				off = append(off, fmt.Sprintf("within %d hexes of the %v edge", n, e))
-			}
-		}
-		if len(off) > 0 {
-			return fmt.Sprintf("within %d hexes of the %v edge, but not %s", z.Depth, z.Edge, strings.Join(off, " or "))
-		}
-		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge)
+		return fmt.Sprintf("within %d hexes of the %v edge", z.Depth, z.Edge) + z.offText()
 	case z.Depth > 0:
-		return fmt.Sprintf("anywhere at least %d hexes from every edge", z.Depth)
+		return fmt.Sprintf("anywhere at least %d hexes from every edge", z.Depth) + z.offText()
 	}
-	return "anywhere on the map"
+	return "anywhere on the map" + z.offText()
+}
+
+// offText names the hexes left out of the zone (Off): ", but not within
+// 3 hexes of the north edge", or "" when none is.
+func (z Zone) offText() string {
+	var off []string
+	for e := North; e <= West; e++ {
+		if n := z.Off[e-1]; n > 0 {
+			off = append(off, fmt.Sprintf("within %d hexes of the %v edge", n, e))
+		}
+	}
+	if len(off) == 0 {
+		return ""
+	}
+	return ", but not " + strings.Join(off, " or ")
 }
 
 // zoneError says why u may not deploy in h: outside its zone (R7).
@@ -195,7 +201,7 @@ func validDeploys(s *State, u *Unit) []Action {
 
 // dropsAtStart reports a unit of a battlegroup that dropped into the
 // sector this campaign turn: it lands in turn 1 on the hex its owner
-// declares at set-up (a Drop zone; 000 line 2640).
+// declares at set-up (a Drop zone; 000 line 2639).
 func dropsAtStart(s *State, u *Unit) bool {
 	return u.Drop && s.Campaign != nil && s.Campaign.Zones[u.ID].Drop
 }

@@ -22,7 +22,7 @@ func btlCampaignBattle(tb testing.TB, phase Phase) *State {
 		campaign withdraw=4 zone=A1:west:3 zone=B1:none:3 start=A1:1`, phase, status))
 }
 
-// Ensure zones hold the hexes ruling R7 and 000 line 2638 give them.
+// Ensure zones hold the hexes ruling R7 and 000 line 2633 give them.
 func TestZoneContains(t *testing.T) {
 	m := mapgen.New(16, 10)
 	for _, tc := range []struct {

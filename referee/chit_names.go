@@ -32,7 +32,7 @@ func ParseChits(names []string, cl Class) (Chits, int, error) {
 			kind = "extra-mech"
 		}
 		if kind != "jump" && seen[kind] {
-			return c, i, fmt.Errorf("a counter holds one %s chit (%s)", kind, cite.Span(1279, 1355))
+			return c, i, fmt.Errorf("a counter holds one %s chit (%s)", kind, cite.Span(1279, 1353))
 		}
 		seen[kind] = true
 		value := 0

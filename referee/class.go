@@ -74,7 +74,7 @@ type ClassInfo struct {
 	// Indirect: may fire indirectly through a forward observer (Fire
 	// 'Mechs and artillery, 000 line 827).
 	Indirect bool
-	// Overburn: may declare overburn ('Mechs and vehicles, 000 line 687).
+	// Overburn: may declare overburn ('Mechs and vehicles, 000 line 689).
 	Overburn bool
 	// Salvage: leaves a salvage counter when destroyed ('Mechs only, 000
 	// line 514).

@@ -13,7 +13,7 @@ import (
 // accepts; attack then rolls and applies the result (damage.go).
 
 // CloseAssaultColumn is the column of an infantry close assault, whatever
-// the target's Defensive Value and terrain (000 line 1011).
+// the target's Defensive Value and terrain (000 line 1013).
 const CloseAssaultColumn = 5
 
 // NightFireShift is the column shift of every ranged attack at night (000
@@ -110,7 +110,7 @@ func (b *battle) attack(a Action) error {
 
 // closeAssault resolves infantry u's close assault on target in its hex
 // (000 lines 1011–1015; ruling K9) and then takes the two steps the
-// infantry pays. Hidden infantry attacks this way too (000 line 1051):
+// infantry pays. Hidden infantry attacks this way too (000 line 1052):
 // the caller checks the rest.
 func (b *battle) closeAssault(u, target *Unit) error {
 	e := Event{
@@ -159,7 +159,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 	}
 	p.target, p.at = target, at
 	if target == nil && a.Mode == CloseAssault {
-		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", bookCite{1011})
+		return p, illegal("close assault is an infantry attack on a unit in its hex (%s); attack a building ranged or close", bookCite{1013})
 	}
 	name := a.Target
 	dist := hex.Distance(u.Hex, at)
@@ -170,10 +170,10 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		return p, illegal("only ranged attacks fire through a forward observer (%s)", bookCite{827})
 	}
 	if a.Value != 0 && a.Mode == CloseAssault {
-		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", bookCite{1011})
+		return p, illegal("a close assault is resolved on the +5 column whatever the values (%s): declare no value", bookCite{1013})
 	}
 	if s.SameHexClosed == s.PlayerTurn && s.PlayerTurn > 0 && dist == 0 {
-		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 610})
+		return p, illegal("combat within a hex is resolved before all other combat (%s; ruling K10), and your units have already fired at other hexes this turn", bookSpan{604, 606})
 	}
 	cur := attackValues(u)
 	var shiftMem [6]int // on the stack: an AI asks for thousands of plans a turn
@@ -221,18 +221,18 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 		}
 	case Close:
 		if dist > 1 {
-			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, bookCite{815})
+			return p, illegal("%s is %d hexes from %s: close attacks reach only the same or an adjacent hex (%s)", name, dist, u.ID, bookCite{813})
 		}
 		if s.Cell(u.Hex).Elevation != s.Cell(at).Elevation {
-			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, bookCite{839})
+			return p, illegal("%s stands on a different elevation from %s: units adjacent on different elevations attack with their Ranged Attack Value (%s)", name, u.ID, bookCite{837})
 		}
 		p.value = cur.CA
 	case CloseAssault:
 		if u.Class.Kind() != KindInfantry {
-			return p, illegal("only infantry makes a close assault (%s)", bookCite{1011})
+			return p, illegal("only infantry makes a close assault (%s)", bookCite{1013})
 		}
 		if dist != 0 {
-			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", bookCite{1011}, name, hexCount(dist))
+			return p, illegal("a close assault is made on a unit in the infantry's own hex (%s); %s is %s away", bookCite{1013}, name, hexCount(dist))
 		}
 	}
 	shifts = append(shifts, weatherShift(s, u, target, a.Mode, dist))
@@ -258,7 +258,7 @@ func planAttack(s *State, lines *sightlines, u *Unit, a Action) (attackPlan, err
 // attackValues are the values u attacks with: its current row (with
 // overburn, 000 line 1021), and while its Extra 'Mech chit is unused the
 // overburn Ranged Attack Value without declaring overburn and without the
-// step it costs (000 line 1301; ruling K20). The chit is removed when it
+// step it costs (000 line 1304; ruling K20). The chit is removed when it
 // absorbs a step (damage.go).
 func attackValues(u *Unit) Values {
 	cur := u.Current()
@@ -276,7 +276,7 @@ func readyToAttack(s *State, u *Unit) error {
 	case u.Status != Active:
 		return illegal("%s is %v and cannot attack", u.ID, u.Status)
 	case u.Hidden:
-		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, bookCite{1049})
+		return illegal("%s is hidden: hidden infantry attacks only an enemy unit that enters its hex (%s; ruling K2)", u.ID, bookCite{1052})
 	case u.Class.Kind() == KindDropShip:
 		return dropShipReady(s, u) // three arcs, not one attack (dropship.go)
 	case hardLanded(s, u):
@@ -301,7 +301,7 @@ func findTarget(s *State, side, id string) (*Unit, hex.Hex, error) {
 		case v.Side == side:
 			return nil, hex.Hex{}, illegal("%s is your own unit", id)
 		case v.Status == Surrendered:
-			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, bookCite{966})
+			return nil, hex.Hex{}, illegal("%s has surrendered: it may only be captured, by moving into its hex (%s; ruling K3)", id, bookCite{970})
 		}
 		return v, v.Hex, nil
 	}
@@ -387,7 +387,7 @@ func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
 // hexes away at all: planAttack refuses every attack that cannot (ranged
 // beyond the Range Value, 000 lines 833 and 1265; close beyond an
 // adjacent hex, 815 and 1155; close assault by anything but infantry or
-// outside its hex, 1011; a DropShip fires ranged only, 1265).
+// outside its hex, 1013; a DropShip fires ranged only, 1265).
 // validAttacks asks it first so that only attacks in reach are checked
 // in full, and no refusal is built for the rest.
 func inReach(u *Unit, m AttackMode, dist int) bool {

@@ -171,7 +171,7 @@ func cbOneAttack(tb testing.TB, events []Event, want cbAttack) Event {
 }
 
 // cbExample is the position of the combat examples (lines 918–938):
-// Lexington's Company and the Bandits of line 920 in the Lancers'
+// Lexington's Company and the Bandits of line 926 in the Lancers'
 // movement phase (or the given phase), with the values the examples use:
 // Assault CA 20 Elite (926), Medium Veteran (932), Fire lance RA 18, 15
 // at step 1, Regular (934, 936); Heavy D 12, 10 at step 1 (926, 934);
@@ -256,7 +256,7 @@ func TestAttackExamples(t *testing.T) {
 
 // Ensure the aside of line 926: had the Heavy lance stood in 0213, one
 // level higher, the Assault lance could not have used its Close Attack
-// Value; it may still fire its Ranged Attack Value (line 839).
+// Value; it may still fire its Ranged Attack Value (line 837).
 func TestAttackExampleElevation(t *testing.T) {
 	s := cbExample(t, PhaseAttack, "0213", "cell 0213 open level=1")
 	if hex.Distance(h("0314"), h("0213")) != 1 {
@@ -458,7 +458,7 @@ func TestAttackRefusals(t *testing.T) {
 	cbRefuse(t, base(), "bandits", "attack B1 A1", "turn")
 }
 
-// Ensure the Extra 'Mech chit (line 1301; ruling K20): while unused, the
+// Ensure the Extra 'Mech chit (line 1304; ruling K20): while unused, the
 // lance fires its overburn Ranged Attack Value (the row above its own)
 // without overburning; its close attack is unchanged; once the chit has
 // absorbed a step, the lance fires its own row.
@@ -633,7 +633,7 @@ func TestAttackCloseAssault(t *testing.T) {
 	}
 }
 
-// Ensure the Firepower chit (line 1317; ruling K7): +N to ranged attacks
+// Ensure the Firepower chit (line 1318; ruling K7): +N to ranged attacks
 // until the first ranged attack that uses it, at full value or a declared
 // value above the plain RA; close attacks neither use nor spend it.
 func TestAttackFirepower(t *testing.T) {
@@ -674,7 +674,7 @@ func TestAttackFirepower(t *testing.T) {
 	}
 }
 
-// Ensure indirect fire (lines 827–831, 898; ruling K5): through a named
+// Ensure indirect fire (lines 827–829, 898; ruling K5): through a named
 // or automatic observer that need be neither in weapon nor sensor range;
 // within the firing unit's own range and minimum range; the target hex's
 // terrain counts, the terrain between never does.
@@ -713,7 +713,7 @@ func TestAttackIndirect(t *testing.T) {
 		t.Fatal("test layout: O1 still sees B1")
 	}
 	cbRefuse(t, blind, "lancers", "attack L1 B1", "no friendly unit can act as its forward observer")
-	// Indirect fire reaches only the unit's own range (line 831).
+	// Indirect fire reaches only the unit's own range (line 833).
 	far := s.Clone()
 	far.Unit("S1").Range = 7
 	cbRefuse(t, far, "lancers", "attack S1 B1 observer O1", "beyond its range of 7")

@@ -78,7 +78,7 @@ func (b *battle) applyResult(u *Unit, r Result, cause string) error {
 // first (000 line 1304). A unit with no steps left is destroyed; a 'Mech
 // lance leaves a salvage counter unless it blew up (salvage false, 000
 // lines 514, 972). With the optional morale rule every step taken calls
-// for a Disruption Roll (000 line 1001).
+// for a Disruption Roll (000 line 1003).
 func (b *battle) takeSteps(u *Unit, n int, cause string, salvage bool) error {
 	return b.loseSteps(u, n, cause, salvage, true)
 }
@@ -212,7 +212,7 @@ func (b *battle) criticalHit(u *Unit, cause string) error {
 // explode destroys a unit whose magazine went up (no salvage), attacks
 // every unit in or beside its hex on the +5 column with no modifiers, and
 // makes each of them take a Disruption Roll (000 line 972). Hidden
-// infantry is not on the board and is not caught (000 line 1047; ruling
+// infantry is not on the board and is not caught (000 lines 1040, 1050; ruling
 // K18).
 func (b *battle) explode(u *Unit) error {
 	b.destroy(u, "an ammunition explosion", false)

@@ -39,7 +39,7 @@ func cbLone(tb testing.TB, exp Experience, attrs string) *State {
 }
 
 // Ensure the Disruption Roll Table (line 988: Elite 4, Veteran 6, Regular
-// 7, Green 9) with its modifiers (line 995: damaged −1, already disrupted
+// 7, Green 9) with its modifiers (lines 998–999: damaged −1, already disrupted
 // −1) and the night's −1 (line 2385): one short of the number fails, the
 // number passes. A failure topples the unit; a disrupted unit that fails
 // again loses a step (000 line 984; ruling K17).
@@ -299,7 +299,7 @@ func TestDamageDestroyedSalvage(t *testing.T) {
 	}
 }
 
-// Ensure the optional morale check (line 1001): one Disruption Roll per
+// Ensure the optional morale check (line 1003): one Disruption Roll per
 // step taken, after the damage; a disrupted unit that fails loses a step,
 // and that step calls for no further roll (ruling K16). Off, no roll.
 func TestDamageMoraleCheck(t *testing.T) {

@@ -67,7 +67,7 @@ func (b *battle) deployError(u *Unit, h hex.Hex) error {
 }
 
 // deployDrop declares, before the battle starts, the hex a unit dropping
-// at the start lands on in turn 1 (000 line 2640; ruling DR21). The hex is
+// at the start lands on in turn 1 (000 line 2639; ruling DR21). The hex is
 // secret from the enemy until the unit lands (DR1), and the enemy's
 // deployment is secret from the dropping side, so only its own units
 // count against the hex. Declared again, the new hex replaces the old.
@@ -80,7 +80,7 @@ func (b *battle) deployDrop(u *Unit, h hex.Hex) error {
 	}
 	u.DropAt, u.DropTurn = h, 1
 	b.emit(Event{Type: "drop_declared", Unit: u.ID, Hex: hexp(h), Audience: []string{u.Side},
-		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (%s)", u.ID, h, cite.Book(2640))})
+		Text: fmt.Sprintf("%s will drop onto %s in turn 1 (%s)", u.ID, h, cite.Book(2639))})
 	return nil
 }
 

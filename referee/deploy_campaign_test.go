@@ -44,7 +44,7 @@ func TestDeployDropShip(t *testing.T) {
 }
 
 // Ensure a battlegroup that dropped into a campaign sector (000 line
-// 2640; ruling DR21): its lances declare their drop hexes in secret
+// 2639; ruling DR21): its lances declare their drop hexes in secret
 // before the battle starts (deploy UNIT HEX), the battle does not start
 // until each has one, the enemy hears and sees nothing of them, and they
 // come down in turn 1 under the drop rules: fire as they land, the

@@ -76,7 +76,7 @@ func FailedLandingRow(roll int) (FailedLanding, error) {
 }
 
 // ScatterDirection is the direction a 1D6 scatter roll gives. The book's
-// scatter diagram did not survive (000 line 1241): 1 is north and the
+// scatter diagram did not survive (000 line 1243): 1 is north and the
 // faces run clockwise, as the hex directions do (ruling DR4).
 func ScatterDirection(face int) hex.Direction { return hex.Directions[(face+5)%6] }
 
@@ -359,7 +359,7 @@ func (b *battle) dropFire(u *Unit, side string, only map[string]bool) error {
 // fire: an enemy unit standing on the map, not hidden, not disrupted,
 // able to fight, not a DropShip (ruling DR7), that has not fired this
 // segment. Air units use AA within their range, shifted by experience
-// only (000 lines 741, 1152); ground units use RA from the same or an
+// only (000 lines 741, 1150); ground units use RA from the same or an
 // adjacent hex, within range, with no terrain shifts, −4 from an adjacent
 // hex, experience, a disrupted target and night as usual (000 line 741).
 func dropFirePlan(s *State, v, u *Unit) (Event, bool) {

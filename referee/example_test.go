@@ -15,7 +15,7 @@ import (
 // returns a new State and the events; the old State is left as it was.
 func Example() {
 	// The units: values of step 0 (RA, CA, D); DeriveSteps gives the rows
-	// of steps 1–3 (000 line 1527); the overburn row is step-0 RA plus
+	// of steps 1–3 (000 line 1528); the overburn row is step-0 RA plus
 	// the step decrement (ruling R5).
 	lance := func(id, side string, class referee.Class, at string, v referee.Values, exp referee.Experience) *referee.Unit {
 		return &referee.Unit{

@@ -21,7 +21,7 @@ import (
 // harmRadius is how far from its hex u could ever attack a ground unit:
 // its range with a Ranged Attack Value (any row it may still fire with),
 // 1 with a Close Attack Value, 0 for infantry, which makes its close
-// assault whatever its values (000 line 1011); -1 when it can never
+// assault whatever its values (000 line 1013); -1 when it can never
 // attack (a truck, 000 line 847; every value 0).
 func harmRadius(u *Unit) int {
 	if u.Class.Kind() == KindDropShip {
@@ -59,7 +59,7 @@ func harmRadius(u *Unit) int {
 
 // airHarm: an air lance may fly to any hex, so one that can attack at
 // all can reach every enemy, and every enemy that can attack at all can
-// fire at it once it comes next to it (000 lines 1155–1159).
+// fire at it once it comes next to it (000 lines 1154–1157).
 func airHarm(u *Unit) bool {
 	return u.Rows[0].RA > 0 || u.Rows[0].CA > 0 || (u.Chits.Bomb > 0 && !u.BombDropped)
 }

@@ -142,7 +142,7 @@ func (s *State) harmlessBefore(last int) bool {
 	for i, p := range pieces {
 		if p.air {
 			if salvage > 0 || len(toppled) > 0 {
-				return false // it may leave at will (000 line 1092), and its side the field with it
+				return false // it may leave at will (000 line 1099), and its side the field with it
 			}
 			continue
 		}
@@ -379,7 +379,7 @@ func (b *reachBound) near(t *reachBound, r int) bool {
 // terrain between goes, on its own: a line of sight by day (night only
 // blocks more, 000 line 2381), traced on reachCache.sight, every building
 // rubble; or none needed next to it (a close attack, or infantry's
-// assault in its hex, 000 line 1011). A unit that fires indirectly may
+// assault in its hex, 000 line 1013). A unit that fires indirectly may
 // fire without one through a forward observer (observed).
 func (rc *reachCache) mayFire(x, y hex.Hex) bool {
 	return hex.Distance(x, y) <= 1 || LineOfSight(rc.sight, x, y).Clear

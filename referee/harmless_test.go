@@ -75,7 +75,7 @@ func TestBattleEndHarmless(t *testing.T) {
 		{"a jumper leaps it", wide, false, []Unit{scnUnit("A1", "lancers", JumpInfantry, "0505", 0, 0, 3), truck("B1", "bandits", "2505")}, false},
 		{"a truck can be shot", "", false, []Unit{truck("A1", "lancers", "0505"), wheeled("B1", "bandits", "2505")}, false},
 		// Infantry makes its close assault whatever its values (000
-		// line 1011).
+		// line 1013).
 		{"infantry without values", "", false, []Unit{scnUnit("A1", "lancers", Infantry, "0505", 0, 0, 3), truck("B1", "bandits", "2505")}, false},
 		// Hidden infantry counts: it may leave its ambush.
 		{"hidden infantry", wide, false, []Unit{wheeled("A1", "lancers", "0505"), wheeled("B1", "bandits", "2505"), hidden}, false},

@@ -28,7 +28,7 @@ func RollInitiative(s *State, d *dice.Dice) (*State, []Event, error) {
 
 // initiative has every side roll n dice, the sides tied for highest
 // rolling again until one is highest (000 line 564; in later turns 2D6,
-// 000 line 2327). The winner goes to the front of the sides, the others
+// 000 line 2325). The winner goes to the front of the sides, the others
 // keeping their order behind it, and becomes b.side; each roll is its
 // roller's event.
 func (b *battle) initiative(n int) (Side, error) {

@@ -18,7 +18,7 @@ import (
 // stored change, can be undone.
 
 // JudgeMaxSteps caps one judgement's damage: a ground counter's four
-// steps (000 line 514).
+// steps (000 line 512).
 const JudgeMaxSteps = 4
 
 // JudgeDamage gives unit id n damage steps the referee judged it takes,

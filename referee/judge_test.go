@@ -40,7 +40,7 @@ func TestJudgeDamage(t *testing.T) {
 		!slices.Equal(evs[0].Audience, []string{"lancers"}) || !strings.Contains(evs[0].Text, "gauntlet damage") {
 		t.Errorf("events %+v, want the judgement and the damage, to the lancers", evs)
 	}
-	// The last step destroys it and leaves its salvage counter (000 line 514).
+	// The last step destroys it and leaves its salvage counter (000 line 512).
 	ns, evs, err = JudgeDamage(ns, "A1", 2, "hit and run, 004 line 60")
 	if err != nil {
 		t.Fatal(err)

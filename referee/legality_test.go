@@ -63,7 +63,7 @@ func TestRefusalText(t *testing.T) {
 // Ensure a Long Tom's attack list is carried over an attack only while
 // its forward observers are the same (ruling K5; sameObserver): the
 // infantry in the 'Mech's hex, the Long Tom's only observer, close-
-// assaults it (000 line 1011); with four steps it stays on the map and
+// assaults it (000 line 1013); with four steps it stays on the map and
 // the list carries over, with two its own assault destroys it (the two
 // steps it pays) and the Long Tom is offered the 'Mech no more.
 func TestAttacksCarriedWhileObserversStay(t *testing.T) {

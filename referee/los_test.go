@@ -163,7 +163,7 @@ func TestLineOfSightAboveBoth(t *testing.T) {
 	if l := LineOfSight(m, h("0501"), h("0505")); l.Clear || l.By != ByWoods || l.At != h("0503") {
 		t.Errorf("through heavy woods: %v", l)
 	}
-	// Level 2 water between never shifts or blocks (000 line 914 note).
+	// Level 2 water between never shifts or blocks (000 line 918, the note to 906).
 	m.Set(h("0503"), mapgen.Cell{})
 	if l := LineOfSight(m, h("0501"), h("0505")); !l.Clear || l.Shift != -1 {
 		t.Errorf("light woods and water: %v shift %d, want clear, -1", l, l.Shift)

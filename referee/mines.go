@@ -10,8 +10,8 @@ import (
 // What a hex does to a ground unit that enters it, beyond its cost:
 // surrendered units are captured or righted (000 line 970), mines go off
 // (000 lines 1029–1041), hidden infantry springs its close assault (000
-// lines 1043–1057). Jumping units meet all of this only where they land
-// (000 line 1039; rulings M10, M11).
+// lines 1048–1055). Jumping units meet all of this only where they land
+// (000 line 1044; rulings M10, M11).
 
 // capturable reports a surrendered unit that an enemy entering its hex
 // captures: one no friendly unit has reached first (000 line 970).
@@ -49,7 +49,7 @@ func (b *battle) surrendered(u *Unit, h hex.Hex) {
 // against u's D, no modifiers, and every mine in the hex is spent (000
 // line 1042; ruling M13). Mines never lie in water (000 line 1046). It
 // reports whether the mines went off: a unit that survives them moves no
-// more this turn (000 line 1037).
+// more this turn (000 line 1042).
 func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 	s := b.s
 	if s.Cell(h).Terrain.IsWater() {
@@ -71,7 +71,7 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 
 // hiddenInfantry reveals the hidden enemy units in h as u enters, and each
 // that can attacks u at once with a close assault: the +5 column with its
-// experience shift, after which it takes two damage steps (000 lines 1011,
+// experience shift, after which it takes two damage steps (000 lines 1013,
 // 1049–1053); a side in State.Asked chooses first (ambush.go; ruling
 // M14). It reports whether any was there: u's move
 // ends, for it has entered an enemy-held hex (000 line 626).

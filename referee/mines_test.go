@@ -104,10 +104,10 @@ func TestMoveMines(t *testing.T) {
 	})
 }
 
-// Ensure hidden infantry (000 lines 1043–1057): the first enemy ground unit
+// Ensure hidden infantry (000 lines 1048–1055): the first enemy ground unit
 // to enter its hex reveals it, and it close-assaults at once on the +5
 // column with its experience shift, or, when its owner is asked, as he
-// chooses (ruling M14), then takes two steps (000 line 1011); the mover
+// chooses (ruling M14), then takes two steps (000 line 1013); the mover
 // stops there. Friends pass; jumping units meet
 // it only where they land.
 func TestMoveHiddenInfantry(t *testing.T) {
@@ -143,7 +143,7 @@ func TestMoveHiddenInfantry(t *testing.T) {
 		})
 	}
 	t.Run("OwnerChooses", func(t *testing.T) {
-		// Bandits' players are asked (000 line 1051): the move stops, the
+		// Bandits' players are asked (000 line 1052): the move stops, the
 		// battle waits for the choice, then the attack or none.
 		s := mvBattle(t, nil, a1, hidden("bandits", Regular))
 		s.Asked = []string{"bandits"}

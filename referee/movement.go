@@ -26,7 +26,7 @@ func canMove(s *State, u *Unit) error {
 	case u.Status == Reserve:
 		return illegal("%s has not been deployed", u.ID)
 	case u.Status == Broken:
-		return illegal("%s has broken and fled the map: it must rally before it can move (%s)", u.ID, bookCite{966})
+		return illegal("%s has broken and fled the map: it must rally before it can move (%s)", u.ID, bookCite{968})
 	case u.Status == Surrendered:
 		return illegal("%s has surrendered and may not move (%s)", u.ID, bookCite{970})
 	case u.Status != Active:
@@ -207,7 +207,7 @@ func (b *battle) reportMP(u *Unit) {
 	b.emit(Event{Type: "mp", Unit: u.ID, Side: u.Side, Audience: []string{u.Side}, Text: text})
 }
 
-// overburn declares that a unit overburns this turn (000 lines 683–695):
+// overburn declares that a unit overburns this turn (000 lines 685–693):
 // before it moves; a full-strength unit's MP rises to its overburn MP
 // (ruling R5), a damaged unit's does not (000 line 691).
 func (b *battle) overburn(a Action) error {
@@ -243,7 +243,7 @@ func canOverburn(s *State, u *Unit) error {
 
 // overburnLoss takes the step an overburning unit owes at the end of its
 // turn (000 lines 693, 1023), unless it began the turn in water and is in
-// water at its end (000 lines 693, 1025; ruling M16), or its Extra 'Mech
+// water at its end (000 lines 693, 1023; ruling M16), or its Extra 'Mech
 // chit is still unspent (000 line 1304; ruling M17). Its overburn is over.
 func (b *battle) overburnLoss(u *Unit) error {
 	if !u.Overburning || !u.Status.OnMap() {

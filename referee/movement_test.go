@@ -339,7 +339,7 @@ func TestMoveSplit(t *testing.T) {
 	mvDo(t, s, "lancers", "move A1 0906", mvDice(t))
 }
 
-// Ensure overburn movement (000 lines 683–695): declared before moving;
+// Ensure overburn movement (000 lines 685–693): declared before moving;
 // a step-0 unit moves on its overburn MP, half again rounded up (R5); a
 // damaged unit gains no MP; infantry, disrupted and moved units may not.
 func TestMoveOverburn(t *testing.T) {
@@ -380,7 +380,7 @@ func TestMoveOverburn(t *testing.T) {
 }
 
 // Ensure the overburn step loss at the end of the turn (000 line 693) and
-// its exceptions: began and ended in water (000 lines 693, 1025; ruling
+// its exceptions: began and ended in water (000 lines 693, 1023; ruling
 // M16), an unspent Extra 'Mech chit (000 line 1304; ruling M17).
 func TestMoveOverburnLoss(t *testing.T) {
 	m := terrain(map[string]mapgen.Cell{

@@ -50,7 +50,7 @@ import (
 //	unit ID SIDE CLASS EXPERIENCE VALUES [STATUS] [@HEX] [attribute…]
 //	    CLASS as in files (heavy-mech, hover, long-tom…); EXPERIENCE
 //	    green, regular, veteran or elite; VALUES the full-strength
-//	    RA/CA/D, whose rows follow the step table (000 line 1527), or
+//	    RA/CA/D, whose rows follow the step table (000 line 1528), or
 //	    the four printed rows RA/CA/D,RA/CA/D,RA/CA/D,RA/CA/D; STATUS
 //	    reserve, active (the default), broken, surrendered, captured,
 //	    destroyed or withdrawn; @HEX where it stands (left out for

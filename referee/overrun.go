@@ -27,10 +27,10 @@ func overrunCost(e Experience) int {
 // canOverrun reports whether the mover, having spent spent MP this move
 // up to and including entering h, will try to overrun the enemy there, by
 // what its side knows: the enemy is alone in the hex (000 line 699), has
-// not already been tried by this unit this turn (000 line 707), and the
-// unit has the MP for the attempt (000 line 709). Moving into such a hex
+// not already been tried by this unit this turn (000 line 705), and the
+// unit has the MP for the attempt (000 line 707). Moving into such a hex
 // with the MP to spare is an overrun attempt (ruling M7). Only ground
-// units overrun or are overrun, and this is never a drop (000 line 713).
+// units overrun or are overrun, and this is never a drop (000 line 719).
 // An overrun is an attack resolved by the Combat rules (000 line 703),
 // which a truck, having no combat ability (000 line 847), never makes: it
 // may still enter the hex, where its move ends (000 line 626).
@@ -86,7 +86,7 @@ func (b *battle) overrun(u, def *Unit) (goOn bool, err error) {
 		return false, b.disruptionRoll(u, "failed overrun")
 	}
 	// The attacker stands in the defender's hex: no terrain shift (ruling
-	// M8); experience, and +2 on a disrupted defender (000 line 715).
+	// M8); experience, and +2 on a disrupted defender (000 line 719).
 	shifts := []int{ExperienceShift(u.Experience)}
 	if def.Disrupted {
 		shifts = append(shifts, DisruptedTargetShift)
@@ -112,7 +112,7 @@ func (b *battle) overrunInPlace(u *Unit, m *mover) error {
 		return illegal("%s is already in %s: a move to its own hex is an overrun, and there is no single enemy unit there it may overrun", u.ID, u.Hex)
 	}
 	if cost := overrunCost(u.Experience); cost > u.MPLeft {
-		return illegal("an overrun costs %s %d MP; it has %d left (%s)", u.ID, cost, u.MPLeft, bookCite{709})
+		return illegal("an overrun costs %s %d MP; it has %d left (%s)", u.ID, cost, u.MPLeft, bookCite{707})
 	}
 	b.startMove(u, m)
 	goOn, err := b.overrun(u, def)

@@ -182,7 +182,7 @@ func (m *mover) cell(h hex.Hex) mapgen.Cell {
 func (m *mover) at(h hex.Hex) *cellUnits { return &m.occ[h.Y*m.s.Map.Width+h.X] }
 
 // terrainMP is the terrain's additional cost for the movement mode:
-// hovercraft cross rough and water without penalty (000 line 667;
+// hovercraft cross rough and water without penalty (000 line 665;
 // ruling M4).
 func terrainMP(mode mapgen.Movement, t mapgen.Terrain) int {
 	if mode == mapgen.Hover && (t == mapgen.Rough || t.IsWater()) {
@@ -197,7 +197,7 @@ func barred(mode mapgen.Movement, c mapgen.Cell) bool {
 }
 
 // step prices one step between adjacent hexes (000 lines 616–681).
-// Jumping units pay 1 a hex and pass over anything (000 line 659; ruling
+// Jumping units pay 1 a hex and pass over anything (000 line 661; ruling
 // M3). Others pay 1, plus the terrain modifier, plus 2 a level climbed or
 // descended, and may change one level a hex; along a road (from a road hex
 // into a road hex it connects to) every terrain modifier, elevation

@@ -10,10 +10,10 @@ import (
 )
 
 // Ensure the Terrain Modifiers Table (000 line 636) and the movement modes
-// (000 lines 657–671) for every terrain and every movement mode: the cost
+// (000 lines 657–673) for every terrain and every movement mode: the cost
 // of entering from open ground at the same level, or the prohibition.
 // The expectations are written out from the book, not read from mapgen.
-// Hovercraft cross rough and water without penalty (000 line 667, ruling
+// Hovercraft cross rough and water without penalty (000 line 665, ruling
 // M4); infantry on foot may not enter water (000 line 161, ruling B3);
 // motorized infantry moves as wheeled vehicles.
 func TestMoveTerrainCosts(t *testing.T) {
@@ -76,7 +76,7 @@ func TestMoveTerrainCosts(t *testing.T) {
 
 // Ensure elevation: 2 MP a level, one level a hex at most (000 line 636),
 // for climbing and descending, on top of the terrain; jumping units ignore
-// it (000 line 659).
+// it (000 line 661).
 func TestMoveElevation(t *testing.T) {
 	m := terrain(map[string]mapgen.Cell{
 		"0506": {Elevation: 1}, "0507": {Elevation: 2}, "0508": {Elevation: 1, Terrain: mapgen.Rough},

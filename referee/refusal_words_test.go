@@ -18,10 +18,10 @@ func TestRefusalWordsAsFunctions(t *testing.T) {
 		words fmt.Stringer
 		want  string
 	}{
-		{bookCite{1090}, cite.Book(1090)},
+		{bookCite{1097}, cite.Book(1097)},
 		{bookCite{827, 980}, cite.Book(827, 980)},
 		{bookCite{602, 817, 1263}, cite.Book(602, 817, 1263)},
-		{bookSpan{1096, 1103}, cite.Span(1096, 1103)},
+		{bookSpan{1103, 1110}, cite.Span(1103, 1110)},
 		{bookSpan{578, 580}, cite.Span(578, 580)},
 		{setupCite{12}, cite.Setup(12)},
 		{setupCite{11, 15}, cite.Setup(11, 15)},
@@ -33,7 +33,7 @@ func TestRefusalWordsAsFunctions(t *testing.T) {
 		{possessive("Davion Guards"), english.Possessive("Davion Guards")},
 		{commaList{"A1"}, "A1"},
 		{commaList{"A1", "B2", "C3"}, strings.Join([]string{"A1", "B2", "C3"}, ", ")},
-		{phrase{"whether %s attacks %s (%s)", []any{"H1", "A2", bookCite{1051}}}, "whether H1 attacks A2 (" + cite.Book(1051) + ")"},
+		{phrase{"whether %s attacks %s (%s)", []any{"H1", "A2", bookCite{1052}}}, "whether H1 attacks A2 (" + cite.Book(1052) + ")"},
 	} {
 		if got := c.words.String(); got != c.want {
 			t.Errorf("%#v reads %q, want %q", c.words, got, c.want)

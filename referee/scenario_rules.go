@@ -37,7 +37,7 @@ type ScenarioRules struct {
 	// Objectives are hexes worth victory points to a side holding them.
 	Objectives []Objective
 	// InitiativeEachTurn: every game turn after the first starts with a
-	// new initiative roll (Dreaded Duty, 000 line 2327).
+	// new initiative roll (Dreaded Duty, 000 line 2325).
 	InitiativeEachTurn bool
 	// Scavenging: units may leave by any edge and come back on the hex
 	// they left by after a full turn away (000 lines 2389–2395; SC6).
@@ -46,10 +46,10 @@ type ScenarioRules struct {
 	// (scavenging units wait for their return).
 	Left map[string]int
 	// EndWhenSalvageGone ends the battle once no salvage counter lies on
-	// the map or is carried by a unit on it (000 line 2401; SC8).
+	// the map or is carried by a unit on it (000 line 2399; SC8).
 	EndWhenSalvageGone bool
 	// Stranded: units of this side still on the map when the battle ends
-	// are captured, their cost (once) to the enemy (000 line 2495; SC11);
+	// are captured, their cost (once) to the enemy (000 line 2493; SC11);
 	// Captives are the units so captured. EndWhenLiftedOff: the battle
 	// ends once that side has no DropShip left in it.
 	Stranded         string
@@ -75,7 +75,7 @@ type Reinforcement struct {
 // map by Edge (NoEdge: any edge); MechsOnly counts only 'Mech lances.
 // Such a unit is withdrawn, never captured (SC4). Space: instead, for
 // each unit carried off aboard a DropShip that lifted off (No Profit in
-// Dying, 000 line 2495); PerMech: VP for each 'Mech of the lance, four
+// Dying, 000 line 2489); PerMech: VP for each 'Mech of the lance, four
 // (five with an Extra 'Mech chit), not for the counter (SC11).
 type ExitAward struct {
 	Side      string
@@ -102,7 +102,7 @@ func (e ExitAward) worth(u *Unit) int {
 }
 
 // SalvageRules change what salvage counters are worth (000 lines 2157,
-// 2306–2308, 2399, 2495).
+// 2303–2307, 2397, 2491).
 type SalvageRules struct {
 	// VP per counter: SalvageVP unless Set.
 	VP  int
@@ -217,7 +217,7 @@ func (b *battle) scenarioNewTurn() error {
 }
 
 // rollInitiativeAgain: each side rolls 2D6, the highest moves first,
-// ties roll again (000 line 2327; SC5).
+// ties roll again (000 line 2325; SC5).
 func (b *battle) rollInitiativeAgain() error {
 	w, err := b.initiative(2)
 	if err != nil {

@@ -104,7 +104,7 @@ func scnHas(events []Event, typ, text string) bool {
 	return slices.ContainsFunc(events, func(e Event) bool { return e.Type == typ && strings.Contains(e.Text, text) })
 }
 
-// Ensure a reinforcement that needs 11+ on 2D6 (The Steel Tip, line 2237)
+// Ensure a reinforcement that needs 11+ on 2D6 (The Steel Tip, line 2235)
 // waits while its side rolls lower, enters on the roll, at its entry hex
 // or — blocked — the nearest hex of its edge (SC2), ready to move; it is
 // hidden from the enemy until then, and its side stays in the battle
@@ -251,7 +251,7 @@ func TestScenarioExitVictoryPoints(t *testing.T) {
 }
 
 // Ensure bounties add to a destroyed unit's cost (The Steel Tip, 10 per
-// Lancers unit, line 2243; The Pounce, 10 per truck, line 2306), and only
+// Lancers unit, line 2243; The Pounce, 10 per truck, line 2305), and only
 // when it is destroyed.
 func TestScenarioBounty(t *testing.T) {
 	rules := &ScenarioRules{SideBounty: map[string]int{"lancers": 10}, Bounty: map[string]int{"B1": 7}}
@@ -281,8 +281,8 @@ func TestScenarioBounty(t *testing.T) {
 // Ensure the salvage rules: counters worth 15 that count only once
 // carried off (Dreaded Duty, line 2399); counters left on the map
 // scoring for one side, with those its units hold there (The Pounce,
-// line 2304; SC7); a destroyed carrier leaving two (line 2304); and
-// salvage worth nothing (No Profit in Dying, line 2497).
+// line 2307; SC7); a destroyed carrier leaving two (line 2303); and
+// salvage worth nothing (No Profit in Dying, line 2491).
 func TestScenarioSalvageRules(t *testing.T) {
 	units := func() []Unit {
 		a1 := scnUnit("A1", "lancers", MediumMech, "0505", 8, 10, 7)
@@ -377,7 +377,7 @@ func TestScenarioScavenging(t *testing.T) {
 }
 
 // Ensure initiative is rolled again on 2D6 at the start of every game
-// turn after the first (Dreaded Duty, line 2327; SC5): the winner moves
+// turn after the first (Dreaded Duty, line 2325; SC5): the winner moves
 // first, ties roll again.
 func TestScenarioInitiativeEachTurn(t *testing.T) {
 	s, _ := scnBattle(t, &ScenarioRules{InitiativeEachTurn: true}, nil,
@@ -410,7 +410,7 @@ func TestScenarioInitiativeEachTurn(t *testing.T) {
 }
 
 // Ensure Dreaded Duty ends once every salvage counter is off the map
-// (line 2401; SC8): at the end of a player turn with none lying and none
+// (line 2399; SC8): at the end of a player turn with none lying and none
 // carried on the map.
 func TestScenarioEndWhenSalvageGone(t *testing.T) {
 	rules := &ScenarioRules{EndWhenSalvageGone: true, Scavenging: true}
@@ -431,7 +431,7 @@ func TestScenarioEndWhenSalvageGone(t *testing.T) {
 }
 
 // Ensure units of the side left without transport are captured at the
-// end, their cost once to the enemy (No Profit in Dying, line 2495;
+// end, their cost once to the enemy (No Profit in Dying, line 2493;
 // SC11), and objectives score for the side alone in the hex (SC9).
 func TestScenarioStrandedAndObjectives(t *testing.T) {
 	rules := &ScenarioRules{Stranded: "lancers", Objectives: []Objective{
@@ -480,7 +480,7 @@ func TestScenarioCheck(t *testing.T) {
 	}
 }
 
-// Ensure No Profit in Dying's escape (line 2495; SC11): each 'Mech lance
+// Ensure No Profit in Dying's escape (line 2489; SC11): each 'Mech lance
 // carried off aboard a DropShip that lifts off scores 10 VP a 'Mech (40
 // a lance, 50 with an Extra 'Mech chit), other units nothing; the battle
 // ends once the side's DropShips are gone; what is left is captured at

@@ -16,7 +16,7 @@ func Start(s *State) (*State, []Event, error) {
 	for i := range s.Units {
 		if u := s.Units[i]; s.MustDeploy(u) {
 			if u.Drop {
-				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, bookCite{2640})
+				return s, nil, illegal("%s drops in turn 1 and has no drop hex yet: declare it with deploy UNIT HEX (%s)", u.ID, bookCite{2639})
 			}
 			return s, nil, illegal("%s has not been deployed", u.ID)
 		}
@@ -85,7 +85,7 @@ func (b *battle) end() error {
 
 // endMovement closes the movement phase: declared drops land, 'Mechs
 // before DropShips (000 lines 582–584; drop.go), sighting runs for both
-// sides (000 line 598) and the attack phase opens.
+// sides (000 line 596) and the attack phase opens.
 func (b *battle) endMovement() error {
 	if err := b.resolveDrops(); err != nil || len(b.s.DropFires) > 0 {
 		return err // a choice of fire at a drop waits (drop_fire_choice.go)

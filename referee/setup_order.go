@@ -1,6 +1,6 @@
 package referee
 
-// The set-up order of a campaign battle (000 line 2636): the player with
+// The set-up order of a campaign battle (000 line 2629): the player with
 // the initiative may have his opponent set up first, and a player whose
 // battlegroup holds a prepared position sets up first. The side that sets
 // up first places all its units before the other places any; from then on
@@ -17,13 +17,13 @@ func (s *State) SetupWait(side string) error {
 	if side == first {
 		for i := range s.Units {
 			if u := s.Units[i]; u.Side != first && u.Status == Active && u.Class.Ground() {
-				return illegal("your set-up is over: %s has begun to set up after you (%s)", s.sideName(u.Side), bookCite{2636})
+				return illegal("your set-up is over: %s has begun to set up after you (%s)", s.sideName(u.Side), bookCite{2629})
 			}
 		}
 		return nil
 	}
 	if !s.SideDeployed(first) {
-		return illegal("%s sets up first (%s): your units deploy once all of its are placed", s.sideName(first), bookCite{2636})
+		return illegal("%s sets up first (%s): your units deploy once all of its are placed", s.sideName(first), bookCite{2629})
 	}
 	return nil
 }

@@ -3,7 +3,7 @@ package referee
 import "testing"
 
 // Ensure the side setting up second sees the first side's counters and
-// nothing more (ruling DEC5; 000 line 2636): the Bandits set up first
+// nothing more (ruling DEC5; 000 line 2629): the Bandits set up first
 // and are done, so the Lancers see B1's counter blind, but not the
 // hidden infantry B2, not the minefield, and not B3, whose drop hex is
 // declared but which is still in orbit; a spectator sees none of them,

@@ -37,7 +37,7 @@ func (p Phase) String() string {
 // Rules are the battle's options.
 type Rules struct {
 	CRT CRT // R1
-	// MoraleCheck: the optional rule of 000 line 993 (a Disruption Roll
+	// MoraleCheck: the optional rule of 000 line 1003 (a Disruption Roll
 	// for every damage step taken).
 	MoraleCheck bool
 	Night       bool

@@ -36,7 +36,7 @@ func truceError(s *State, side *Side) error {
 	case s.Phase == PhaseDeploy:
 		return illegal("a truce may be offered once the battle has begun")
 	case side.OffersTruce:
-		return illegal("%s has already offered to end the battle; the offer stands until the enemy accepts it or an attack is made", side.Name)
+		return illegal("%s has already offered to end the battle; the offer stands until the battle ends by agreement or an attack is made", side.Name)
 	}
 	return nil
 }

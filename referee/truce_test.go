@@ -191,6 +191,9 @@ func TestTruceWithThreeSides(t *testing.T) {
 		if want := "the battle ends once Raiders and Bandits have each accepted"; len(events) != 1 || !strings.Contains(events[0].Text, want) {
 			t.Fatalf("the first offer's events %+v, want one naming both sides still to accept: %q", events, want)
 		}
+		if _, _, err := Apply(s, Action{Kind: ActTruce, Side: "lancers"}, dice.New(dice.NewSeeded(1))); err == nil || !strings.Contains(err.Error(), "already offered") || strings.Contains(err.Error(), "the enemy") {
+			t.Errorf("a second offer: err %v, want it refused as already offered, without naming one enemy of two", err)
+		}
 		s, events = mustApply(t, s, "raiders", "truce")
 		if s.Phase == PhaseOver || len(events) != 1 || !strings.Contains(events[0].Text, "Raiders offers") || !strings.Contains(events[0].Text, "; Bandits may accept") {
 			t.Fatalf("two offers of three: phase %v, events %+v; want the battle going, the bandits still to accept", s.Phase, events)

@@ -13,7 +13,7 @@ type Values struct {
 }
 
 // StepDecrement is how much a full-strength value drops with each damage
-// step: 2 under 10, 3 from 10 to 15, 4 over 15 (000 line 1527; R5 reads the
+// step: 2 under 10, 3 from 10 to 15, 4 over 15 (000 line 1528; R5 reads the
 // overlapping "15+" as "over 15").
 func StepDecrement(full int) int {
 	switch {
@@ -26,7 +26,7 @@ func StepDecrement(full int) int {
 }
 
 // DeriveSteps builds the four rows of a counter, step 0 to step 3, from
-// its full-strength values by the step table (000 line 1527): each value
+// its full-strength values by the step table (000 line 1528): each value
 // drops by its own decrement per step, never below 0. Printed counters
 // whose rows differ (the book's own do) are given row by row instead.
 func DeriveSteps(full Values) [4]Values {
@@ -128,7 +128,7 @@ type Unit struct {
 	Overrun     []string `json:",omitzero"` // defenders it attempted to overrun this turn
 	// Used once per battle.
 	FirepowerUsed, ExtraMechUsed bool `json:",omitzero"`
-	// BombDropped: the air lance has dropped its bomb load (000 line 1150).
+	// BombDropped: the air lance has dropped its bomb load (000 line 1146).
 	BombDropped bool `json:",omitzero"`
 	// Salvage counters it carries.
 	Salvage int `json:",omitzero"`
@@ -146,7 +146,7 @@ type Unit struct {
 	// only while Moved is set. RoadBonus: it began the turn on a road and
 	// has kept to it, so the road bonus hex is still open (000 line 653).
 	// Halted: its movement has ended this turn (an enemy hex, mines, an
-	// overrun, the one-hex rule; 000 lines 620–626, 1037).
+	// overrun, the one-hex rule; 000 lines 620–626, 1042).
 	MoveTurn  int  `json:",omitzero"`
 	RoadBonus bool `json:",omitzero"`
 	Halted    bool `json:",omitzero"`
@@ -210,7 +210,7 @@ func (u *Unit) CurrentMP() int {
 }
 
 // CanJump reports whether the unit jumps: by class, by counter, or by Jump
-// chits (two for an Assault lance, 000 line 1309).
+// chits (two for an Assault lance, 000 line 1310).
 func (u *Unit) CanJump() bool {
 	need := 1
 	if u.Class == AssaultMech {

@@ -72,7 +72,7 @@ func TestUnitCost(t *testing.T) {
 	if got := vehicle.Cost(); got != 4 {
 		t.Errorf("vehicle cost = %d, want 4", got)
 	}
-	// 000 line 2152: an Elite Heavy lance of cost 18 is worth 28; a +2
+	// 000 line 2153: an Elite Heavy lance of cost 18 is worth 28; a +2
 	// Firepower chit adds 3 more.
 	elite := Unit{Class: HeavyMech, OverburnRA: 18, Experience: Elite}
 	if got := elite.Cost(); got != 28 {

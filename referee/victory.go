@@ -130,7 +130,7 @@ func (s *State) vpTally() (vp map[string]*VPCauses, enemies func(u *Unit, cause 
 // do not; declared drops (DR10) and units still to come (SC3) do. In a
 // campaign battle air lances alone hold no field against enemy ground
 // units or DropShips (ruling AIR13): they may pick up no salvage (000
-// line 2647) and must keep flying (line 1090). It is the one answer to
+// line 2647) and must keep flying (line 1097). It is the one answer to
 // who is still in the battle and who holds the field at its end (000
 // lines 2647, 2661): the battle's end, the salvage left on the map, the
 // campaign's RBG box and its morale table's end of a battle all read it.

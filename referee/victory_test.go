@@ -597,7 +597,7 @@ func TestValidOtherAccepted(t *testing.T) {
 // AIR13): the battle is fought until one side is gone or withdraws (000
 // lines 2653, 2661), and a side left with air lances only against enemy
 // ground units can neither pick up salvage (line 2647) nor stop flying
-// (line 1090), so the battle ends in the first end phase, its air lances
+// (line 1097), so the battle ends in the first end phase, its air lances
 // fly up and the side counts as withdrawn. Outside a campaign, and
 // between air lances alone, the battle goes on.
 func TestBattleEndAirAlone(t *testing.T) {

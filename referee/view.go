@@ -74,7 +74,7 @@ type ViewZone struct {
 	Zone      Zone   `json:"zone"`
 }
 
-// SalvageCounter is a pile of salvage counters on the map (000 line 514).
+// SalvageCounter is a pile of salvage counters on the map (000 line 512).
 type SalvageCounter struct {
 	Hex   hex.Hex `json:"hex"`
 	Count int     `json:"count"`

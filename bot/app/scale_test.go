@@ -330,7 +330,7 @@ func (r *ldRig) ldDispatchCampaign(ctx context.Context, k int) error {
 // fixture, then orders as players give them): the bandits' battlegroup 2
 // stands where crucis's battlegroup 2 does, both sides order it to hold
 // and crucis searches the sector, so neither side's orders are the AI's
-// and the search finds the enemy (000 lines 2620–2626).
+// and the search finds the enemy (000 lines 2601–2611).
 func (r *ldRig) ldContact(ctx context.Context, k int) error {
 	ids := ldSlot(k)
 	id, _ := r.app.binds.campaignIn(ids.Channel)

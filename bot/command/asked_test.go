@@ -238,8 +238,8 @@ func TestQuickStartEndPhaseButtonOfAnEarlierPhase(t *testing.T) {
 }
 
 // actGrounded is a's air lances over the enemy, neither able to fly the
-// 2 hexes a flight needs (000 line 1090) — A1 with 1 MP, A2 slowed to 1
-// by its 30-point bomb load (line 1094) — so that they may strafe 0912
+// 2 hexes a flight needs (000 line 1097) — A1 with 1 MP, A2 slowed to 1
+// by its 30-point bomb load (line 1101) — so that they may strafe 0912
 // and bomb 1210 in the movement phase before A3, on the ground, has
 // moved (rulings AIR3, AIR4): the attack then ends A3's movement, and
 // the bot asks first (ruling CMD4).

@@ -66,7 +66,7 @@ func (g *Registry) battleCommands() []*entry {
 		act("withdraw", "a unit leaves the map (asks to confirm, saying if it gets away or is captured)", unitOption, confirmOpt),
 		act("retreat", "your side breaks off the engagement (asks by which edge)"),
 		act("surrender", "your side gives up the battle (asks to confirm)", confirmOpt),
-		act("truce", "offer to end the battle as it stands, or accept the enemy's offer", confirmOpt),
+		act("truce", "offer to end the battle as it stands, or accept the offers standing", confirmOpt),
 		act("refuse", "decline the battle in game turn 1, when the setup tables allow it (asks to confirm)", confirmOpt),
 		act("end", "end the current phase (Quick-Start set-up: the bot makes the choice due for you)"),
 		act("place", "Quick-Start set-up: home edge (edge:), counter (kind:, hex:), order: or unit (unit:, hex:, facing:)",

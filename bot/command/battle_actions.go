@@ -313,7 +313,7 @@ func DeployPrompts(c *campaign.Campaign, battles []campaign.Battle) []Reply {
 }
 
 // deployPrompt asks side's players to deploy in b, with the Auto-deploy
-// button, or, while the set-up order keeps them waiting (000 line 2636),
+// button, or, while the set-up order keeps them waiting (000 line 2629),
 // says why.
 func deployPrompt(c *campaign.Campaign, b *campaign.Battle, sideID string) []Reply {
 	side := c.Side(sideID)

@@ -377,7 +377,7 @@ func TestDeployNowPrompt(t *testing.T) {
 	collect(advance)
 	users := map[string]string{"crucis": "alice", "bandits": "bob"}
 	// The initiative winner is asked the set-up order first (000 line
-	// 2636): both sides wait, and are prompted once he has chosen.
+	// 2629): both sides wait, and are prompted once he has chosen.
 	for _, d := range f.scdCampaign(1).Decisions {
 		if d.Battle != id || d.Kind != campaign.DecideSetup {
 			continue

@@ -61,7 +61,7 @@ func TestBgPlace(t *testing.T) {
 }
 
 // Ensure /bg holdback answers the player privately before the start
-// (000 lines 2566, 2722; ruling CB13) and is refused after it.
+// (000 lines 2559, 2712; ruling CB13) and is refused after it.
 func TestBgHoldBack(t *testing.T) {
 	f := cmdNewFixture(t, false)
 	out := f.cmdMust("alice", "bg", "holdback", "units", "A6")

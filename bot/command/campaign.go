@@ -51,7 +51,7 @@ var settingOptions = []struct {
 		st.SetupTables, _ = strconv.ParseBool(v)
 		return nil
 	}},
-	{Option{Name: "morale_check", Description: "the optional morale rule (" + cite.Book(993) + ")", Type: Boolean}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "morale_check", Description: "the optional morale rule (" + cite.Book(1003) + ")", Type: Boolean}, func(st *campaign.Settings, v string) error {
 		st.MoraleCheck, _ = strconv.ParseBool(v)
 		return nil
 	}},

@@ -40,7 +40,7 @@ const (
 	// confirm:true); Args are the DropShip and the load its question
 	// told (Request.Asked, loadWord).
 	ButtonLiftoff ButtonAction = "liftoff"
-	// ButtonTruce accepts the enemy's offer to end the battle as it
+	// ButtonTruce accepts the offers standing to end the battle as it
 	// stands (/battle truce confirm:true; ruling V18).
 	ButtonTruce ButtonAction = "truce"
 	// ButtonAutoDeploy lets the AI deploy the side's units (/battle

@@ -18,7 +18,7 @@ import (
 // only what to do next.
 
 // digestSteps are the campaign turn's steps in the book's order (000
-// lines 2571–2584), with the heading a digest gives each.
+// lines 2563–2575), with the heading a digest gives each.
 var digestSteps = []struct{ step, heading string }{
 	{"orders", "Orders"}, {"movement", "Movement"}, {"search", "Searches"}, {"contact", "Contact"},
 	{"battle", "Battles"}, {"repair", "Repair"}, {"experience", "Experience"}, {"vp", "Victory points"},

@@ -10,7 +10,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Ensure a drop at a contact through the commands (000 line 2640; ruling
+// Ensure a drop at a contact through the commands (000 line 2639; ruling
 // DR21): the Lancers hold a battlegroup kept ready to drop in orbit, drop
 // it into the sector of a Bandits battlegroup and find it; in the battle
 // the lance's drop hex, declared with /battle deploy, is told to the

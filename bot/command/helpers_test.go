@@ -169,7 +169,7 @@ func (f *cmdFixture) cmdContact() (int, []Reply) {
 }
 
 // cmdSetUpTogether answers the set-up order decision of battle id, which
-// the initiative winner makes first (000 line 2636): both at once.
+// the initiative winner makes first (000 line 2629): both at once.
 func (f *cmdFixture) cmdSetUpTogether(id int) {
 	f.tb.Helper()
 	c, _ := f.store.Get(context.Background(), 1)

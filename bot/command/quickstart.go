@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
 	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
@@ -52,7 +53,7 @@ func (g *Registry) quickStartStart(ctx context.Context, x *call, name string, da
 	if start := x.str("start"); start != "" {
 		switch {
 		case qs.Green:
-			return nil, userf("start:%s: in %s the players place their Units on the map (Quick-Start rules, Green Training Scenario, Deployment); only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name)
+			return nil, userf("start:%s: in %s the players place their Units on the map (%s); only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name, cite.QuickStart(520, 528))
 		case !qs.SetUp:
 			return nil, userf("start:%s: %s places its Units itself; only a scenario with the Veteran set-up starts them on or off the map: start it without start:", start, name)
 		}

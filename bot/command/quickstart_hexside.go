@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/mapgen/hex"
 	"bfbot/referee/dice"
@@ -29,8 +30,8 @@ const hexsideDecision = 1
 
 // hexsideText is the question with how to answer it.
 func hexsideText(c *campaign.Campaign, q *quickstart.HexsideQuestion) string {
-	return fmt.Sprintf("Decision %d, battle %d: the line from %s to your %s runs exactly between hexes, and you choose which lie along it for every attack between the two this turn (Quick-Start rules, Combat, Verify Line of Sight): left, %s, or right, %s. Answer with /battle decide decision:%d answer:left or answer:right (or a hex of the side). Without an answer by the battle's deadline: %s, the automatic pick.",
-		hexsideDecision, c.QuickStart.ID, q.Attacker, q.Target, quickstart.HexList(q.Hexes[quickstart.Left]), quickstart.HexList(q.Hexes[quickstart.Right]),
+	return fmt.Sprintf("Decision %d, battle %d: the line from %s to your %s runs exactly between hexes, and you choose which lie along it for every attack between the two this turn (%s): left, %s, or right, %s. Answer with /battle decide decision:%d answer:left or answer:right (or a hex of the side). Without an answer by the battle's deadline: %s, the automatic pick.",
+		hexsideDecision, c.QuickStart.ID, q.Attacker, q.Target, cite.QuickStart(197), quickstart.HexList(q.Hexes[quickstart.Left]), quickstart.HexList(q.Hexes[quickstart.Right]),
 		hexsideDecision, quickstart.HexsideDefault(c.QuickStart.State).Hexside)
 }
 
@@ -127,7 +128,7 @@ func (x *call) hexsideWait(s quickstart.State) error {
 // the map and the two Units' hexes and facings go into it, which both
 // sides see (ruling QS19). The to-hit number is the same either way:
 // woods along the line block the attack (002 line 205), only the
-// target's own hex modifies it (002 line 237).
+// target's own hex modifies it (002 line 332).
 func hexsideWarning(c *campaign.Campaign, s quickstart.State) string {
 	q := s.Question
 	blocks := quickstart.HexsideBlocks(s)
@@ -151,6 +152,6 @@ func hexsideWarning(c *campaign.Campaign, s quickstart.State) string {
 	if slices.Contains(aiSides(c), target) {
 		who = fmt.Sprintf("%s is played by the AI, which takes the automatic pick at once: %s", c.SideName(target), pick)
 	}
-	return fmt.Sprintf("Warning: the line from %s to %s runs along hexsides, between %s on its left and %s on its right (Quick-Start rules, Combat, Verify Line of Sight). Which lie along it is chosen for every attack between the two this turn: %s; %s.%s %s.",
-		q.Attacker, q.Target, quickstart.HexList(q.Hexes[quickstart.Left]), quickstart.HexList(q.Hexes[quickstart.Right]), choices[quickstart.Left], choices[quickstart.Right], either, who)
+	return fmt.Sprintf("Warning: the line from %s to %s runs along hexsides, between %s on its left and %s on its right (%s). Which lie along it is chosen for every attack between the two this turn: %s; %s.%s %s.",
+		q.Attacker, q.Target, quickstart.HexList(q.Hexes[quickstart.Left]), quickstart.HexList(q.Hexes[quickstart.Right]), cite.QuickStart(197), choices[quickstart.Left], choices[quickstart.Right], either, who)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/referee/quickstart"
 	"bfbot/referee/scenario"
@@ -27,8 +28,8 @@ import (
 func setUpHelp(qs *scenario.QuickStart, onBoard bool) string {
 	switch {
 	case qs.Green:
-		return fmt.Sprintf(" First the deployment (Quick-Start rules, Green Training Scenario): %s, the defender, places its Units within %s of the %v edge, then %s within %s of the %v edge, each with /battle place unit: hex: facing:; /battle end lets the bot place the Unit due.",
-			qs.Sides[0].Name, english.Counts(qs.Sides[0].Zone, "hex", "hexes"), qs.Sides[0].Home,
+		return fmt.Sprintf(" First the deployment (%s): %s, the defender, places its Units within %s of the %v edge, then %s within %s of the %v edge, each with /battle place unit: hex: facing:; /battle end lets the bot place the Unit due.",
+			cite.QuickStart(520, 528), qs.Sides[0].Name, english.Counts(qs.Sides[0].Zone, "hex", "hexes"), qs.Sides[0].Home,
 			qs.Sides[1].Name, english.Counts(qs.Sides[1].Zone, "hex", "hexes"), qs.Sides[1].Home)
 	case !qs.SetUp:
 		return ""
@@ -37,7 +38,7 @@ func setUpHelp(qs *scenario.QuickStart, onBoard bool) string {
 	if onBoard {
 		start = "then the starting positions roll's winner chooses to set up first or second (/battle place order:) and the sides place a Unit each in turn (/battle place unit: hex: facing:)"
 	}
-	return " First the Veteran set-up (Quick-Start rules, Veteran Training Scenario, Setting Up): the set-up roll's winner chooses his home edge with /battle place edge:, then each side in turn places the objective or Headquarters due with /battle place kind: hex:, " + start + "; /battle end lets the bot make the choice due."
+	return " First the Veteran set-up (" + cite.QuickStart(568, 570, 572, 574) + "): the set-up roll's winner chooses his home edge with /battle place edge:, then each side in turn places the objective or Headquarters due with /battle place kind: hex:, " + start + "; /battle end lets the bot make the choice due."
 }
 
 // setUpDue says whose choice the set-up waits for and how to make it,

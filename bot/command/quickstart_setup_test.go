@@ -13,7 +13,7 @@ import (
 )
 
 // Ensure two players play the Veteran set-up on Discord (002 lines
-// 566–576, ruling QS18): with seed 2 blake wins the set-up roll and
+// 566–574, ruling QS18): with seed 2 blake wins the set-up roll and
 // chooses the home edge; then the counters go down in the book's order,
 // each side in its turn; every wrong command is refused with its reason
 // and changes nothing; each choice is told to the thread (both sides,
@@ -327,7 +327,7 @@ func TestQuickStartHexsidePreview(t *testing.T) {
 	got := out[0].Text
 	for _, want := range []string{
 		"Preview of DF/3 at AR/1 overheat 1: to-hit ",
-		"Warning: the line from DF to AR runs along hexsides, between 0905 on its left and 0906 on its right (Quick-Start rules, Combat, Verify Line of Sight).",
+		"Warning: the line from DF to AR runs along hexsides, between 0905 on its left and 0906 on its right (Quick-Start rules, Combat Phase, Verify Line of Sight).",
 		"left (0905): no attack (woods in 0905); right (0906): the attack may be made.",
 		"Clan Ghost Bear's player chooses; your declaration waits for the answer, and without one by the battle's deadline the automatic pick, left, is taken.",
 		"Nothing was declared",

@@ -26,7 +26,7 @@ func TestQuickStartScenario(t *testing.T) {
 	out := cmdTexts(f.cmdMust("alice", "scenario", "start", "name", "green-training", "side", "blake", "seed", "2"))
 	for _, want := range []string{"Campaign 1 is the scenario Green Training Scenario (green-training), played by the BattleForce Quick-Start rules",
 		"Word of Blake against Clan Ghost Bear", "the AI plays Clan Ghost Bear until someone takes it",
-		"First the deployment (Quick-Start rules, Green Training Scenario): Word of Blake, the defender, places its Units within 3 hexes of the south edge, then Clan Ghost Bear within 1 hex of the north edge",
+		"First the deployment (Quick-Start rules, Green Training Scenario, Deployment): Word of Blake, the defender, places its Units within 3 hexes of the south edge, then Clan Ghost Bear within 1 hex of the north edge",
 		"Battle 1 set-up: Word of Blake places one of its Units (DF, PC) in its Deployment Zone, within 3 hexes of the south edge"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)

@@ -11,7 +11,7 @@ import (
 )
 
 // forceBuyEntry is /force buy: reinforcements bought with victory points
-// after the upkeep's reinforcement roll (000 lines 2712–2727,
+// after the upkeep's reinforcement roll (000 lines 2712–2729,
 // campaign.BuyReinforcements). Without units: it lists what may be bought.
 func (g *Registry) forceBuyEntry() *entry {
 	return &entry{spec: Spec{Name: "force", Sub: "buy", Description: "buy reinforcements with victory points after the reinforcement roll; without units: what you may buy", Who: Player,

@@ -10,7 +10,7 @@ import (
 )
 
 // /battle truce: a side offers to end the battle as it stands, or
-// accepts the enemy's offer (ruling V18). The offer is public: made at
+// accepts the offers standing (ruling V18). The offer is public: made at
 // once, it is told in the battle's thread, again as the turn of a side
 // that may accept it begins (BattleReplies), and in /battle status and
 // /battle view. An acceptance ends the battle, so it is asked first, as

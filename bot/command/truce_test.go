@@ -33,7 +33,7 @@ func TestBattleTruce(t *testing.T) {
 	if s := f.state(); !s.Side("a").OffersTruce || s.Phase != referee.PhaseMovement {
 		t.Fatalf("after the offer: a offers %v, phase %v", s.Side("a").OffersTruce, s.Phase)
 	}
-	if got := cmdTexts(f.cmdDo("alice", "battle", "truce")); !strings.Contains(got, "⚠") || !strings.Contains(got, "Lancers has already offered to end the battle; the offer stands until the enemy accepts it or an attack is made") {
+	if got := cmdTexts(f.cmdDo("alice", "battle", "truce")); !strings.Contains(got, "⚠") || !strings.Contains(got, "Lancers has already offered to end the battle; the offer stands until the battle ends by agreement or an attack is made") {
 		t.Errorf("a second offer: %s", got)
 	}
 	standing := "Lancers offers to end the battle as it stands (ruling V18): Bandits may accept with /battle truce; any attack withdraws the offer."
@@ -85,6 +85,25 @@ func TestBattleTruce(t *testing.T) {
 	}
 	if got := cmdTexts(f.cmdMust("mallory", "rules", "", "topic", "truce")); !strings.Contains(got, "/battle truce") || !strings.Contains(got, "ruling V18") || !strings.Contains(got, "Read: BattleForce p.") {
 		t.Errorf("/rules topic:truce: %s", got)
+	}
+}
+
+// Ensure /rules topic:truce says what ruling V18 decides for any number
+// of sides (a scenario file may have three): every side still in the
+// battle must offer, two offers at least, and a side with no unit left in
+// sight is not waited for; not that "both sides" end it.
+func TestRulesTruceAnySides(t *testing.T) {
+	f := actFixture(t, actEdge)
+	got := cmdTexts(f.cmdMust("mallory", "rules", "", "topic", "truce"))
+	for _, want := range []string{"any side may offer", "any attack by any side withdraws every offer", "every side still in it has an offer standing, two offers at least", "with three or more, a side that is gone or has no unit left in sight is not waited for"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("/rules topic:truce lacks %q: %s", want, got)
+		}
+	}
+	for _, twoSides := range []string{"either side", "both sides have offered"} {
+		if strings.Contains(got, twoSides) {
+			t.Errorf("/rules topic:truce assumes two sides (%q): %s", twoSides, got)
+		}
 	}
 }
 

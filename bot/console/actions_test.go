@@ -9,7 +9,7 @@ import (
 // Ensure the console reaches the air, drop and DropShip commands with
 // Discord's words and gets the engine's refusals, each naming its rule:
 // in Hot Assault (000 line 2513) the defender's Heavy Air Lance must fly
-// before it attacks (000 line 1090), does not drop (line 731) and does
+// before it attacks (000 line 1097), does not drop (line 731) and does
 // not lift off; hidden infantry does not board (ruling DR16). The
 // attacker's drops at the start ask which lances fire at them first
 // (ruling DR6): Alice takes the defaults.
@@ -34,7 +34,7 @@ func TestConsoleAirAndDropCommands(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"⚠ F1 is not a 'Mech lance or a DropShip: only those drop (BattleForce p. 15, Dropping; p. 30, Movement)",
-		"⚠ F1 is an air unit and must fly at least 2 hexes each turn (BattleForce p. 26, Unit Types)",
+		"⚠ F1 is an air unit and must fly at least 2 hexes each turn (BattleForce p. 26, Movement)",
 		"⚠ F1 is not a DropShip: only DropShips lift off",
 		"⚠ I5 is hidden and stays where it was written down (ruling DR16)",
 		"⚠ F1 is not aboard a DropShip",

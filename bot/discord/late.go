@@ -32,6 +32,17 @@ import (
 // interaction (WithInteractionClock: real time), and takes Discord's
 // refusal of a token it still thought alive (a clock that disagrees)
 // the same way.
+//
+// A deferral's "thinking…" message that its answer comes too late to
+// replace stays as Discord left it. Only the token edits or deletes an
+// interaction's original response (Edit and Delete Original Interaction
+// Response), and Discord's documentation does not say that the bot may
+// delete it as its own channel message once the token is spent (Delete
+// Message asks for Manage Messages unless the message was sent by the
+// current user, and the response is made through the interaction's
+// webhook), so the bot does not try. Its deferrals are ephemeral unless
+// WithDeferPrivate says otherwise, so by default that message is the
+// caller's alone, never the channel's.
 
 // textLate heads a private reply sent by DM because the interaction's
 // token is spent.

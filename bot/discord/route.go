@@ -265,6 +265,13 @@ func (b *Bot) onComponent(ctx context.Context, x *exchange) {
 	b.run(ctx, x, r, true)
 }
 
+// onModal runs a modal's submit as a press of its custom ID. Discord
+// sends a submit only for a modal the app itself opened (Receiving and
+// Responding: the modal's custom ID is the one the app provided), and
+// this bot opens none: no command.Reply is a modal, and nothing here
+// answers with InteractionResponseModal. So no player meets the label
+// below, raw custom ID and all, heading a late answer (late.go); the
+// route serves a dispatcher that would open modals, and the tests.
 func (b *Bot) onModal(ctx context.Context, x *exchange) {
 	data := x.i.ModalSubmitData()
 	r, ok := b.request(ctx, x.i)

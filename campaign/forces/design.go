@@ -12,7 +12,7 @@ import (
 )
 
 // Full lance creation turns BattleTech designs into BattleForce values
-// (seed 000 lines 1357–1695): each machine's Defensive Value, Ranged
+// (seed 000 lines 1357–1691): each machine's Defensive Value, Ranged
 // Attack Value, range, Close Attack Value and MP, then the lance's average
 // of four. The interpretations are rulings D1–D16 (docs/rulings.md).
 
@@ -125,7 +125,7 @@ type DesignResult struct {
 	// D is the Defensive Value: the table's base, +1 if it jumps (line 1389).
 	D int
 	// MaxDamage is the sum of the weapons' maximum damage; RA its Attack
-	// Value (lines 1427, 1547). For fighters RA is the Air Attack Value.
+	// Value (lines 1426, 1547). For fighters RA is the Air Attack Value.
 	MaxDamage, RA int
 	// RangeRating is the sum of the weapons' range ratings; Range is
 	// RangeRating/MaxDamage, halves up (line 1475; R6).
@@ -225,7 +225,7 @@ func FighterMP(tons float64) int {
 }
 
 // DesignValues works out one machine's BattleForce values by the lance
-// creation rules (000 lines 1384–1695). Weapons the 1987 tables do not
+// creation rules (000 lines 1367–1696). Weapons the 1987 tables do not
 // know, and artillery, are left out with a warning (rulings D7, D8).
 func DesignValues(d Design) (DesignResult, error) {
 	r := DesignResult{Name: d.Name, Kind: d.Kind, Tons: d.Tons, JumpMP: d.JumpMP, Indirect: d.Indirect, Motive: d.Motive}
@@ -318,7 +318,7 @@ func DesignValues(d Design) (DesignResult, error) {
 }
 
 // CombineDesigns creates a lance from up to four machines (two fighters)
-// by the full lance creation rules (000 lines 1357–1695). It is strict: a
+// by the full lance creation rules (000 lines 1357–1691). It is strict: a
 // weapon the 1987 tables do not know, or artillery, is an error, since it
 // cannot hand back warnings (ruling D7); DesignValues and CombineResults
 // give the lenient path that LanceFromMTF takes.
@@ -343,14 +343,14 @@ var ErrLance = errors.New("cannot form a lance")
 // CombineResults averages machines' values into a lance counter:
 //
 //   - D, RA, CA and range: the sum divided by 4 however many machines
-//     there are (lines 1363, 1389, 1427, 1475, 1512), halves up (R6);
+//     there are (lines 1361, 1389, 1426, 1475, 1512), halves up (R6);
 //     air lances too (line 1660), with the range then × 5 (line 1666),
 //     and AA and ST in place of RA and CA (lines 1664, 1670; ruling D12);
 //   - MP: the slowest machine's (line 1516); jump only if all jump (1518);
 //   - overburn MP half again the MP, rounded up (line 1520; R5), for
 //     'Mechs and vehicles; overburn RA the step-0 RA plus its step
 //     decrement (R5), for 'Mechs only (V14);
-//   - steps 1–3 by the step table (line 1527; ruling B12 via D1);
+//   - steps 1–3 by the step table (line 1528; ruling B12 via D1);
 //   - the class by kind: 'Mechs by average weight (V13), a Fire 'Mech
 //     lance if all fire indirectly; vehicles by movement mode; fighters by
 //     weight (line 1680).
@@ -364,7 +364,7 @@ func CombineResults(name string, rs []DesignResult, exp referee.Experience) (Lan
 		limit = 2 // an air lance is two fighters (line 1063)
 	}
 	if len(rs) > limit {
-		return Lance{}, fmt.Errorf("%w: %d machines; a %s lance holds at most %d (%s)", ErrLance, len(rs), kind, limit, cite.Book(1363, 1063))
+		return Lance{}, fmt.Errorf("%w: %d machines; a %s lance holds at most %d (%s)", ErrLance, len(rs), kind, limit, cite.Book(1361, 1063))
 	}
 	var sumD, sumRA, sumCA, sumR, sumST, members int
 	var tons float64

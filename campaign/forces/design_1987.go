@@ -8,7 +8,7 @@ import (
 	"bfbot/internal/cite"
 )
 
-// Full lance creation (000 lines 1357–1695) knows the weapons of the 1987
+// Full lance creation (000 lines 1357–1691) knows the weapons of the 1987
 // tables only. A MegaMek collection holds thousands of later designs:
 // Clan and mixed technology, rules levels above the introductory one, and
 // weapons the 1987 tables never printed. Such a design still converts, but

@@ -56,7 +56,7 @@ func TestWeaponsTable(t *testing.T) {
 			t.Errorf("%s: rating %d, want %d × %d", w.Name, w.Rating, w.Damage, w.Range)
 		}
 		// The asterisk marks exactly the weapons with a minimum range in
-		// 001's table (000 line 1504).
+		// 001's table (000 line 1502).
 		if w.NoClose != (w.MinRange > 0) {
 			t.Errorf("%s: asterisk %v but minimum range %d", w.Name, w.NoClose, w.MinRange)
 		}
@@ -264,7 +264,7 @@ func TestFourBrothers(t *testing.T) {
 	}
 
 	t.Run("StepRows", func(t *testing.T) {
-		// Ruling D1 (B12): the step table (line 1527) gives 6/9/6, 4/6/4,
+		// Ruling D1 (B12): the step table (line 1528) gives 6/9/6, 4/6/4,
 		// 2/3/2. The book prints 7/9/7, 5/6/6, 3/3/5 (lines 1543–1545):
 		// its CA column follows the table, its RA and D columns follow no
 		// procedure the text gives. The table is applied; both are shown.
@@ -372,7 +372,7 @@ func TestCombineDesigns(t *testing.T) {
 		return d
 	}
 	t.Run("FewerThanFour", func(t *testing.T) {
-		// Line 1363: the divisor stays 4. One 'Mech of D 5, RA 4 (10
+		// Line 1361: the divisor stays 4. One 'Mech of D 5, RA 4 (10
 		// damage), CA 10 (10 + 10 + 10 = 30 → 11): 5/4 → 1, 4/4 → 1,
 		// 11/4 → 3.
 		l, err := CombineDesigns("solo", []Design{mech("Solo", 50, 5, 5, "AC/10")}, referee.Regular)

@@ -342,7 +342,7 @@ func readMount(n *yaml.Node, path string) (Mount, error) {
 // their line (ruling D7), which the caller must show.
 func LanceFromDesignFiles(files [][]byte, names []string, exp referee.Experience) (Lance, []string, error) {
 	if len(files) == 0 {
-		return Lance{}, nil, fmt.Errorf("%w: no design files; a lance is 1 to %d machines (%s)", ErrLance, LanceSize, cite.Book(1363))
+		return Lance{}, nil, fmt.Errorf("%w: no design files; a lance is 1 to %d machines (%s)", ErrLance, LanceSize, cite.Book(1361))
 	}
 	var b designBatch
 	for i, data := range files {
@@ -353,7 +353,7 @@ func LanceFromDesignFiles(files [][]byte, names []string, exp referee.Experience
 		}
 		for _, d := range ds {
 			if len(b.results) == LanceSize {
-				return Lance{}, b.warnings, fmt.Errorf("%s: %w: more than %d designs; a lance is 1 to %d machines (%s)", label, ErrLance, LanceSize, LanceSize, cite.Book(1363))
+				return Lance{}, b.warnings, fmt.Errorf("%s: %w: more than %d designs; a lance is 1 to %d machines (%s)", label, ErrLance, LanceSize, LanceSize, cite.Book(1361))
 			}
 			if err := b.add(label, d); err != nil {
 				return Lance{}, b.warnings, err

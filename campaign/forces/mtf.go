@@ -333,7 +333,7 @@ func mtfShort(s string) string {
 // D7), which the caller must show.
 func LanceFromMTF(files []io.Reader, names []string, exp referee.Experience) (Lance, []string, error) {
 	if len(files) == 0 || len(files) > LanceSize {
-		return Lance{}, nil, fmt.Errorf("%w: %d .mtf files; a lance is 1 to %d 'Mechs (%s)", ErrLance, len(files), LanceSize, cite.Book(1363))
+		return Lance{}, nil, fmt.Errorf("%w: %d .mtf files; a lance is 1 to %d 'Mechs (%s)", ErrLance, len(files), LanceSize, cite.Book(1361))
 	}
 	var b designBatch
 	for i, f := range files {

@@ -32,7 +32,7 @@ var quickSupportVehicles = map[string]bool{
 //     (R6). Rulings Q1, Q2.
 //   - MP is the slowest member's; the lance jumps only if every member
 //     does (lines 1516, 1518).
-//   - Rows are the step table's (line 1527, referee.DeriveSteps); an air
+//   - Rows are the step table's (line 1528, referee.DeriveSteps); an air
 //     counter has two (line 1163, ruling Q5).
 //   - 'Mech lances get the red row: overburn RA = step-0 RA plus its step
 //     decrement (R5); vehicles have none (V14). OverburnMP is half again
@@ -133,7 +133,7 @@ func QuickLance(names []string, exp referee.Experience) (Lance, error) {
 func quickFits(before []Entry, i int, e Entry) error {
 	who := fmt.Sprintf("member %d (%s)", i+1, e.ID)
 	if e.Kind == KindDropShip {
-		return fmt.Errorf("%s is a DropShip: a DropShip is a counter of its own, not a lance member (%s); give a DropShip counter its values", who, cite.Book(1179))
+		return fmt.Errorf("%s is a DropShip: a DropShip is a counter of its own, not a lance member (%s); give a DropShip counter its values", who, cite.Book(1181))
 	}
 	if len(before) == 0 {
 		return nil

@@ -41,7 +41,7 @@ func TestQuickLanceFourBrothers(t *testing.T) {
 	if got, want := qkCounterOf(l), (qkCounter{RA: 8, CA: 12, D: 8, R: 3, MP: 4, Class: referee.MediumMech}); got != want {
 		t.Errorf("counter = %+v, want %+v", got, want)
 	}
-	// Step rows by the step table (line 1527, referee.DeriveSteps); the
+	// Step rows by the step table (line 1528, referee.DeriveSteps); the
 	// book's own RA and D rows at line 1542 do not follow it (B12).
 	want := [4]referee.Values{qkRow(8, 12, 8), qkRow(6, 9, 6), qkRow(4, 6, 4), qkRow(2, 3, 2)}
 	if l.Rows != want {

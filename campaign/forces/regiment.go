@@ -12,7 +12,7 @@ import (
 // F11–F13). A regiment's counters are paid from its budget; the 50
 // special points (line 2016) may buy special purchases, experience and
 // vehicles for a mixed regiment, but never 'Mech lances, and points left
-// over from 'Mech lances may not pay for special purchases (line 2018).
+// over from 'Mech lances may not pay for special purchases (line 2016).
 
 // Regimental battlegroup limits.
 const (
@@ -33,7 +33,7 @@ type RegimentCosts struct {
 	// extra 10 included, and the RBG's DropShips.
 	Counters int
 	// MechBase is what the 'Mech lances cost before experience and chits:
-	// the part the special points may not pay (line 2018).
+	// the part the special points may not pay (line 2016).
 	MechBase int
 	// Experience is the net experience cost of all counters (R8 levels).
 	Experience int

@@ -43,7 +43,7 @@ import (
 //	        experience: veteran
 //	        chits: [firepower+2]           # variation chits (lines 1279-1355)
 //	        drop: true                     # kept in space for a drop (line 2040)
-//	      - name: Fire Lance               # the rosters' printed form (line 2783)
+//	      - name: Fire Lance               # the rosters' printed form (line 2780)
 //	        values: "9(9)/6-3 4"           # RA(CA)/D-R MP, as RosterValues prints it
 //	        experience: regular
 //	        counter: "Type 2 Heavy"        # the counter column: sets the class (F5)
@@ -53,8 +53,8 @@ import (
 //	        class: infantry                # any unit class: infantry, jump-infantry, sniper, …
 //	        experience: green
 //	        crew: ["Green Foot Platoon"]
-//	        hidden: true                   # hidden infantry, kept with the RBG (line 2052)
-//	dropships:                   # the RBG's DropShips (lines 2056-2062)
+//	        hidden: true                   # hidden infantry, kept with the RBG (line 2054)
+//	dropships:                   # the RBG's DropShips (lines 2060-2062)
 //	  - {name: Bull Run, machine: Union, experience: regular}   # experience defaults to regular
 //
 // A unit is either printed (values, counter, crew: the rosters' form; an
@@ -221,7 +221,7 @@ type regimentReading struct {
 func (rd *regimentReading) count(n *yaml.Node, path string) error {
 	rd.counters++
 	if rd.counters > MaxRegimentCounters {
-		return rfErr(n, path, "more than %d counters: the book's regiments have about 40 (%s)", MaxRegimentCounters, cite.Span(1906, 1912))
+		return rfErr(n, path, "more than %d counters: the book's regiments have about 40 (%s)", MaxRegimentCounters, cite.Span(1869, 1871))
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func rgErrText(errs []error) string {
 // A budget small enough to test by hand: 60 points, 50 of them special.
 var rgSmall = Budget{Name: "test regiment", Points: 110, Special: SpecialPoints}
 
-// Ensure each restriction of lines 2016–2018, 2050, 2068, 2545 and 2669 is
+// Ensure each restriction of lines 2016, 2050, 2068, 2545 and 2669 is
 // reported in words a player can act on (ruling F12).
 func TestValidateRegiment(t *testing.T) {
 	heavy := func(name string, exp referee.Experience) Lance { return rgLance(name, referee.HeavyMech, 17, exp) } // costs 21
@@ -69,7 +69,7 @@ func TestValidateRegiment(t *testing.T) {
 	})
 	t.Run("ErrCashInLances", func(t *testing.T) {
 		// One lance leaves 39 of the lance points unspent; they may not buy
-		// 55 points of special purchases (line 2018).
+		// 55 points of special purchases (line 2016).
 		r := rgRegiment(heavy("A1", referee.Regular))
 		r.Special.Salvage = 5
 		r.Special.MineAttack = 25

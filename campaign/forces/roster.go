@@ -46,7 +46,7 @@ type RosterUnit struct {
 	// right-hand column (the nearest counter, ruling F2).
 	Printed, Counter string
 	// Hidden marks hidden infantry bought for the regiment (kept with the
-	// RBG, line 2052); the rosters have none.
+	// RBG, line 2054); the rosters have none.
 	Hidden bool
 	// Line is the seed line of the lance.
 	Line int
@@ -357,7 +357,7 @@ func rosterMachineID(name string, c referee.Class) string {
 }
 
 // RosterValues prints a lance in the rosters' form "RA(CA)/D-R MP"
-// (line 2783), with the MP letter (j, t, w, h) or, for an air lance,
+// (line 2780), with the MP letter (j, t, w, h) or, for an air lance,
 // "AA(ST)/D-R" and H, M or L (ruling F3).
 func RosterValues(l Lance) string {
 	r0 := l.Rows[0]

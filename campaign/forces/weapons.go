@@ -61,7 +61,7 @@ type Weapon struct {
 	Range, Rating int
 	// NoClose is the table's asterisk: the weapon has a BattleTech minimum
 	// range and its damage is taken out of the Close Attack Value (000
-	// line 1471, 1505).
+	// line 1471, 1502).
 	NoClose bool
 	// Block, Heat, MinRange and the last hex of the Short, Medium and Long
 	// bands are the BattleTech Weapons Table's (001 lines 4799–4825).

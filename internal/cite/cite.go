@@ -161,7 +161,7 @@ var battleForce = []section{
 	{"Regimental Rosters", 68, 2747, 2793, true},
 	{"7th Crucis Lancers", 68, 2794, 3117, false},
 	{"Moore's Bandits", 73, 3118, 3578, false},
-	{"Reference tables", 0, 3579, 3685, false},
+	{"Reference tables", 0, 3579, 3686, false},
 }
 
 // table is one of the battle setup tables (004) and its lines.
@@ -192,8 +192,10 @@ var manualTables = []table{
 // Book cites BattleForce at one or more lines of its text copy:
 // "BattleForce p. 24, Disruption Effects"; lines on several pages give
 // "BattleForce p. 11, Attack Phase; p. 20, Attacking". A line outside
-// the map (a mistake the package test catches in the code) cites the
-// book alone.
+// the map, or one that holds no text (blank, or the running head: a
+// line number gone wrong, copy.go), cites the book alone rather than a
+// section that may not hold the rule; the module's test catches both in
+// the code.
 func Book(lines ...int) string {
 	var secs []section
 	for _, l := range lines {
@@ -254,8 +256,11 @@ func Manual(lines ...int) string {
 	return named("BattleTech Manual", manualTables, lines)
 }
 
-// find is the section line l belongs to.
+// find is the section line l belongs to, if the line holds text.
 func find(l int) (section, bool) {
+	if !hasText(l) {
+		return section{}, false
+	}
 	for _, s := range battleForce {
 		if l >= s.From && l <= s.To {
 			return s, true

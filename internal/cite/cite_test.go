@@ -18,7 +18,7 @@ func TestCitations(t *testing.T) {
 		{Book(2649), "BattleForce p. 65, Resolve Battles"},
 		{Book(602, 817, 1263), "BattleForce p. 11, Attack Phase; p. 19, Combat; p. 31, Combat"},
 		{Book(1011, 980), "BattleForce p. 24, Special Combat Rules, Disruption Effects"},
-		{Book(871, 3635), "BattleForce p. 20, Attack Modifiers; back cover, Reference tables"},
+		{Book(871, 3636), "BattleForce p. 20, Attack Modifiers; back cover, Reference tables"},
 		{Book(1011, 1011), "BattleForce p. 24, Special Combat Rules"},
 		{Book(5000), "BattleForce"},
 		{Span(2561, 2575), "BattleForce p. 63, Sequence of Play"},
@@ -124,4 +124,108 @@ func docTable(doc, header string) [][]string {
 		rows = append(rows, cells)
 	}
 	return rows
+}
+
+// Ensure the picture of the text copy (copy.go) lines up with the page
+// map: it runs to the map's last line, each section but a chapter's
+// opening starts at its heading, a line with text, and the running heads
+// docs/sources.md names are running heads. A picture shifted by a line
+// fails here.
+func TestCopyLinesMatchMap(t *testing.T) {
+	n := 0
+	for i, row := range copyLines {
+		if i < len(copyLines)-1 && len(row) != 100 {
+			t.Errorf("row %d of copyLines has %d lines, want 100", i+1, len(row))
+		}
+		n += len(row)
+	}
+	if last := battleForce[len(battleForce)-1].To; n != last {
+		t.Errorf("copyLines pictures %d lines, the page map ends at %d", n, last)
+	}
+	for _, s := range battleForce {
+		if !s.Chapter && !hasText(s.From) {
+			t.Errorf("%s starts at line %d, which copyLines has without text", s.Name, s.From)
+		}
+	}
+	for _, l := range []int{548, 2605} {
+		if r := copyLines[(l-1)/100][(l-1)%100]; r != 'H' {
+			t.Errorf("line %d is %q in copyLines, want the running head H", l, r)
+		}
+	}
+}
+
+// Ensure a citation of a line without text cites the book alone, not a
+// section that may not hold the rule.
+func TestBookSkipsLinesWithoutText(t *testing.T) {
+	for _, l := range []int{2602, 2605, 0, 3687} { // blank, running head, outside
+		if got := Book(l); got != "BattleForce" {
+			t.Errorf("Book(%d) = %q, want the book alone", l, got)
+		}
+	}
+	if got, want := Book(2589, 2602), "BattleForce p. 63, Strategic Map Movement"; got != want {
+		t.Errorf("Book(2589, 2602) = %q, want %q", got, want)
+	}
+}
+
+// Ensure the Quick-Start rules are cited by part and section, and a line
+// that holds no rule (blank, a heading, outside the map) cites the rules
+// alone.
+func TestQuickStartCitations(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{QuickStart(197), "Quick-Start rules, Combat Phase, Verify Line of Sight"},
+		{QuickStart(168), "Quick-Start rules, Stacking"},
+		{QuickStart(520, 528), "Quick-Start rules, Green Training Scenario, Deployment"},
+		{QuickStart(578, 582), "Quick-Start rules, Veteran Training Scenario, Starting Positions"},
+		{QuickStart(572, 578), "Quick-Start rules, Veteran Training Scenario, Setting Up; Veteran Training Scenario, Starting Positions"},
+		{QuickStart(152), "Quick-Start rules, Movement Phase, Jumping"},
+		{QuickStart(895), "Quick-Start rules, Determining Critical Hits Table"},
+		{QuickStart(518), "Quick-Start rules"}, // the heading Deployment
+		{QuickStart(519), "Quick-Start rules"}, // blank
+		{QuickStart(10), "Quick-Start rules"},  // before the rules
+		{QuickStart(2000), "Quick-Start rules"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got  %q\nwant %q", tt.got, tt.want)
+		}
+	}
+}
+
+// Ensure the Quick-Start map covers its lines without gaps or overlaps,
+// lines up with the picture of the copy (each section starts at its
+// heading, but for the pieces of a section the copy breaks up with a
+// table or a diagram's example), and matches docs/sources.md.
+func TestQuickStartMap(t *testing.T) {
+	pieces := map[int]bool{150: true, 233: true, 271: true, 279: true, 420: true, 433: true, 633: true}
+	for i, s := range quickStart {
+		if i > 0 && s.From != quickStart[i-1].To+1 {
+			t.Errorf("%s starts at line %d, %s ended at %d", s.Name, s.From, quickStart[i-1].Name, quickStart[i-1].To)
+		}
+		if heading := qsCopyLines[(s.From-1)/100][(s.From-1)%100] == 'H'; heading == pieces[s.From] {
+			t.Errorf("%s starts at line %d: a heading in qsCopyLines %t, a piece of a section %t", s.Name, s.From, heading, pieces[s.From])
+		}
+	}
+	n := 0
+	for _, row := range qsCopyLines {
+		n += len(row)
+	}
+	if n != 1026 {
+		t.Errorf("qsCopyLines pictures %d lines, the copy has 1026", n)
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "sources.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := docTable(string(doc), "| 002 section | part | lines |")
+	if len(rows) != len(quickStart) {
+		t.Fatalf("docs/sources.md has %d Quick-Start sections, the Go map %d", len(rows), len(quickStart))
+	}
+	for i, r := range rows {
+		s := quickStart[i]
+		if want := []string{s.Name, s.Part, strconv.Itoa(s.From) + "–" + strconv.Itoa(s.To)}; strings.Join(r, "|") != strings.Join(want, "|") {
+			t.Errorf("docs/sources.md Quick-Start row %d: %v; the Go map has %v", i+1, r, want)
+		}
+	}
 }

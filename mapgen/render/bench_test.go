@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"io"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,7 +29,9 @@ import (
 // their time over the time to encode the blank canvas measured in the
 // same run. A tactical map's terrain is cached (base.go): the Tactical
 // benchmarks draw the same battle again, as the bot does after each
-// phase; BenchmarkTactical64x17Cold paints the terrain every time;
+// phase; BenchmarkTactical64x17Cold draws a map not drawn before each
+// time (its hexes copied from tiles kept from the maps before, or
+// painted), BenchmarkTactical64x17First the first map of a process;
 // BenchmarkTacticalPreview64x17 draws move previews on the cached
 // terrain, each with reachable hexes of its own marked (reach.go).
 
@@ -176,13 +180,24 @@ func BenchmarkTactical64x17(b *testing.B) {
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
 }
 
-// BenchmarkTactical64x17Cold is BenchmarkTactical64x17 with the
-// terrain cache emptied before each map: the first picture of a battle.
+// BenchmarkTactical64x17Cold is the first picture of a battle in a
+// running bot: each picture on a sector map the process has not drawn
+// before (sectorViews: 64 maps, every theme, prepared before the
+// timer), the kept tiles (tiles.go) warm from 20 other maps drawn
+// first. Run it at most 64 times (-benchtime 40x), or the maps come
+// round again, their tiles kept.
 func BenchmarkTactical64x17Cold(b *testing.B) {
-	v, o := sectorView(b), DefaultOptions()
+	o := DefaultOptions()
+	for _, v := range sectorViews(b, 20, 1000) {
+		if err := WriteTacticalPNG(io.Discard, v, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	vs := sectorViews(b, 64, 0)
+	i := 0
 	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
-		bases.clear()
-		return WriteTacticalPNG(w, v, o)
+		i++
+		return WriteTacticalPNG(w, vs[i%len(vs)], o)
 	})
 }
 
@@ -200,12 +215,45 @@ func BenchmarkTactical64x17Second(b *testing.B) {
 	for i := range first.Counters {
 		first.Counters[i].Hex.X++
 	}
-	benchAfter(b, drawnSector(b), func() {
+	benchAgainstBlankEach(b, drawnSector(b), func() {
 		bases.clear()
 		if err := WriteTacticalPNG(io.Discard, first, o); err != nil {
 			b.Fatal(err)
 		}
 	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
+// BenchmarkTactical64x17First is the first picture of the first battle
+// of a process: BenchmarkTactical64x17Cold with the kept tiles and
+// terrains emptied before each picture (the glyphs, stamps and palette
+// table, made once for good, kept).
+func BenchmarkTactical64x17First(b *testing.B) {
+	o := DefaultOptions()
+	vs := sectorViews(b, 64, 0)
+	i := 0
+	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
+		i++
+		tiles.clear()
+		bases.clear()
+		return WriteTacticalPNG(w, vs[i%len(vs)], o)
+	})
+}
+
+// sectorViews are n views as sectorView has them, each on a generated
+// 64×17 sector of its own: every theme in turn, seeds from seed0.
+func sectorViews(tb testing.TB, n, seed0 int) []Tactical {
+	tb.Helper()
+	base := sectorView(tb)
+	out := make([]Tactical, n)
+	for i := range out {
+		m, err := mapgen.Generate(mapgen.GenOptions{Seed: uint64(seed0 + i), Theme: mapgen.Themes[i%len(mapgen.Themes)], Sheets: 2, Orientation: mapgen.Wide})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out[i] = base
+		out[i].Map = m
+	}
+	return out
 }
 
 // BenchmarkTacticalPreview64x17 is a move preview on the sector map
@@ -244,20 +292,19 @@ func BenchmarkTacticalPreview64x17(b *testing.B) {
 // Taking the three in turn keeps the ratios honest on a shared machine
 // whose speed drifts while the benchmark runs.
 func benchAgainstBlank(b *testing.B, img *image.RGBA, write func(io.Writer) error) {
-	benchAfter(b, img, nil, write)
+	benchAgainstBlankEach(b, img, nil, write)
 }
 
-// benchAfter is benchAgainstBlank with set-up before each map (when
-// not nil), run with the timer stopped and outside the map's CPU time:
-// the pictures of a battle before the one measured.
-func benchAfter(b *testing.B, img *image.RGBA, setup func(), write func(io.Writer) error) {
+// benchAgainstBlankEach is benchAgainstBlank calling before, if given,
+// with the timer stopped before each map.
+func benchAgainstBlankEach(b *testing.B, img *image.RGBA, before func(), write func(io.Writer) error) {
 	blank, drawn := blankCanvas(img), paletted(img, nil)
 	var buf bytes.Buffer
 	var maps, blanks, mapsCPU, blanksCPU, encodesCPU []time.Duration
 	for b.Loop() {
-		if setup != nil {
+		if before != nil {
 			b.StopTimer()
-			setup()
+			before()
 			b.StartTimer()
 		}
 		buf.Reset()
@@ -520,23 +567,102 @@ func BenchmarkStrategic12Cold(b *testing.B) {
 	})
 }
 
-// BenchmarkStrategic12NewMap is BenchmarkStrategic12 with the kept
-// sectors and legends dropped before every picture, the marks' sprites,
-// shapes and patches kept: a running bot's first picture of a new map
-// whose marks other maps drew before (they are keyed by the marks, not
-// the map). A new map's legend is often one kept too (the scale test's
-// thousand maps drew 101); here it is drawn every time.
+// BenchmarkStrategic12NewMap is a running bot's first picture of a map
+// it has not drawn before: the sample view on a 4×3 map generated from a
+// seed no other picture of the process was drawn from (newMapSeeds),
+// after the pictures of strategicWarmMaps other new maps, whose marks'
+// sprites, shapes and patches and whose legends stay kept as a bot keeps
+// them (they are keyed by what they show, not by the map). Its base is
+// painted and coded; legend-miss is the share of its pictures whose
+// legend no earlier map had drawn.
 func BenchmarkStrategic12NewMap(b *testing.B) {
-	v, o := sampleStrategicView(strategicMap(b)), DefaultOptions()
+	o := DefaultOptions()
+	warmStrategicCaches(b, o)
+	v := sampleStrategicView(newStrategicMap(b))
 	img, err := drawStrategic(v, o, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchAgainstBlank(b, img, func(w io.Writer) error {
-		strategicBases.clear()
+	misses, n := 0, 0
+	benchAgainstBlankEach(b, img, func() {
+		v = sampleStrategicView(newStrategicMap(b))
+		if !strategicLegendKept(v, o) {
+			misses++
+		}
+		n++
+	}, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
+	b.ReportMetric(float64(misses)/float64(n), "legend-miss")
+}
+
+// BenchmarkStrategic12NewLegend is BenchmarkStrategic12NewMap with the
+// kept legends' bands dropped before each picture: a new map whose
+// legend (its grounds, objectives and marks) no earlier picture held,
+// what 5–12% of a running bot's new maps meet; what the legends of
+// other maps kept (their lines, strategic_legend_lines.go) stays kept.
+func BenchmarkStrategic12NewLegend(b *testing.B) {
+	o := DefaultOptions()
+	warmStrategicCaches(b, o)
+	v := sampleStrategicView(newStrategicMap(b))
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchAgainstBlankEach(b, img, func() {
+		v = sampleStrategicView(newStrategicMap(b))
 		legendBands.clear()
-		return WriteStrategicPNG(w, v, o)
+	}, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
+}
+
+// newMapSeeds counts the seeds of the maps newStrategicMap generates,
+// far above the seeds the tests draw from.
+var newMapSeeds atomic.Uint64
+
+// newStrategicMap is a 4×3 strategic map no picture of the process was
+// drawn from before.
+func newStrategicMap(tb testing.TB) *mapgen.Strategic {
+	tb.Helper()
+	s, err := mapgen.GenerateStrategic(1<<32+newMapSeeds.Add(1), 4, 3)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// strategicWarmMaps is how many new maps a running bot is taken to have
+// drawn before the one measured: enough for the legends of the sample
+// view to be kept (some 50 differ by the grounds and objectives the maps
+// hold: 46 in 2,000 maps).
+const strategicWarmMaps = 200
+
+var warmStrategic sync.Once
+
+// warmStrategicCaches draws the sample view on strategicWarmMaps new
+// maps, once per process.
+func warmStrategicCaches(b *testing.B, o Options) {
+	warmStrategic.Do(func() {
+		for range strategicWarmMaps {
+			if err := WriteStrategicPNG(io.Discard, sampleStrategicView(newStrategicMap(b)), o); err != nil {
+				b.Fatal(err)
+			}
+		}
 	})
+}
+
+// strategicLegendKept reports whether the legend of v's picture is kept
+// drawn.
+func strategicLegendKept(v StrategicView, o Options) bool {
+	p, err := layoutStrategic(v, o)
+	if err != nil || p.legend.height == 0 {
+		return true
+	}
+	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
+	legendBands.mu.Lock()
+	defer legendBands.mu.Unlock()
+	_, ok := legendBands.m[key]
+	if !ok {
+		_, ok = legendBands.old[key]
+	}
+	return ok
 }
 
 // Size budgets of BENCHMARKS.md: what a player on a phone downloads.

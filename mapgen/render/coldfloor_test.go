@@ -16,8 +16,13 @@ import (
 // the terrain by copying kept paletted hex tiles and codes matches it
 // knows without searching for them (ruling RND1).
 //
-// Now: x-paint, the terrain painted and mapped to the palette
-// (terrainRows); x-match, the whole picture's matches found
+// Now: x-paint, the terrain of a map not drawn before copied from the
+// kept tiles, warm from 20 maps before (terrainRows, tiles.go; a ring
+// of 64 maps, as BenchmarkTactical64x17Cold); x-paint-first, the same
+// with the tiles emptied first, the first map of a process: each kind
+// of its hexes painted alone, or, past half its hexes
+// (tiledWhole), the terrain painted whole and the tiles cut from it;
+// x-match, the whole picture's matches found
 // (matcher.tokens); x-code, those tokens' Huffman codes made and
 // written, with the chunk's CRC; x-adler, the stream's Adler-32.
 // The floor: x-tiles, the rows filled with the background and every
@@ -45,10 +50,10 @@ func BenchmarkColdFloor(b *testing.B) {
 		dy, x0 int
 		pix    []byte
 	}
-	var tiles [2][]tileRow
+	var grounds [2][]tileRow
 	for p := range 2 {
 		for _, r := range art.stamps[p].spans {
-			tiles[p] = append(tiles[p], tileRow{r.dy, r.x0, slices.Repeat([]byte{byte(3 + p)}, r.x1-r.x0)})
+			grounds[p] = append(grounds[p], tileRow{r.dy, r.x0, slices.Repeat([]byte{byte(3 + p)}, r.x1-r.x0)})
 		}
 	}
 	out := make([]byte, len(rows))
@@ -58,7 +63,7 @@ func BenchmarkColdFloor(b *testing.B) {
 			for x := range v.Map.Width {
 				cx, cy := g.center(hex.Hex{X: x, Y: y})
 				ax, ay := int(math.Floor(cx)), int(math.Floor(cy))
-				for _, r := range tiles[x&1] {
+				for _, r := range grounds[x&1] {
 					o := (ay+r.dy)*S + 1 + ax + r.x0
 					copy(out[o:], r.pix)
 				}
@@ -71,8 +76,19 @@ func BenchmarkColdFloor(b *testing.B) {
 		putBlock(&bw, toks, true)
 		sink += crc32.ChecksumIEEE(bw.bytes())
 	}
+	for _, v := range sectorViews(b, 20, 1000) {
+		terrainRows(lay, v.Map, newTints(v))
+	}
+	vs := sectorViews(b, 64, 0)
+	next := 0
 	benchParts(b, blank, []benchPart{
-		{name: "x-paint", run: func() { terrainRows(lay, v.Map, newTints(v)) }},
+		{name: "x-paint", run: func() {
+			next++
+			terrainRows(lay, vs[next%len(vs)].Map, newTints(v))
+		}},
+		{name: "x-paint-first", run: func() {
+			withoutTiles(func() { terrainRows(lay, vs[next%len(vs)].Map, newTints(v)) })
+		}},
 		{name: "x-match", run: func() {
 			clear(m.recent)
 			toks = m.tokens(toks[:0], rows, 0, len(rows), 0)
@@ -92,4 +108,17 @@ func BenchmarkColdFloor(b *testing.B) {
 	})
 	b.ReportMetric(float64(len(toks))/1000, "k-tokens") // after the loop, which drops what was reported before it
 	_ = sink
+}
+
+// withoutTiles runs f with no tiles kept, the tiles kept before kept
+// again after.
+func withoutTiles(f func()) {
+	tiles.mu.Lock()
+	m, old, n := tiles.m, tiles.old, tiles.n
+	tiles.m, tiles.old, tiles.n = nil, nil, 0
+	tiles.mu.Unlock()
+	f()
+	tiles.mu.Lock()
+	tiles.m, tiles.old, tiles.n = m, old, n
+	tiles.mu.Unlock()
 }

@@ -43,6 +43,14 @@ func getChainMatcher(dists []int) *chainMatcher {
 	return m
 }
 
+// chainTokens are the tokens of the stream rows (whole rows of stride
+// bytes), matching nothing before them.
+func chainTokens(rows []byte, stride int) []token {
+	m := getChainMatcher(newMatcher(stride, 0).dists)
+	defer chainMatchers.Put(m)
+	return m.tokens(nil, rows, 0, len(rows))
+}
+
 // reset forgets every position. The chains (prev) need no clearing: a
 // chain starts at head and each link was written when its position was
 // inserted, after the reset; a slot a later position took is told by its

@@ -27,15 +27,23 @@
 // RGB; what a terrain holds in known indices (the margins' background,
 // the rulers' numbers, kept, and its opaque hex numbers) is written in
 // them straight, not painted and mapped (terrainRows). A tactical
-// map's terrain is painted once per map and deployment zones and kept
+// map's terrain is copied hex by hex from paletted tiles kept for the
+// process across maps, each painted once for every kind of hex (its
+// ground, marks, roads and zone and what its neighbours draw over it),
+// so a new battle's map costs little more than the copy once the
+// maps before it have painted most kinds (tiles.go); it is made once
+// per map and deployment zones and kept
 // paletted (base.go), and deflated once (mapcode.go,
 // deflate.go), and so is its title strip's legend (striptemplate.go);
 // each picture redraws only its title and viewer, the hexes a move
 // preview marks (kept marked once painted, reach.go) and the
 // rectangles its counters and marks touch, and deflates only what
-// those changed. A strategic map's sectors and strips are painted and
-// deflated once per map (with a thorough matcher, deflate_chain.go),
-// its legends kept drawn and deflated, its marks and arrows kept as
+// those changed. A strategic map's sectors and strips are painted once
+// per map in palette entries, their words and icons laid from patches
+// kept across maps (strategic_base_entries.go), and deflated once per
+// map (with a thorough matcher, deflate_chain.go), its legends kept
+// drawn and deflated (a new one put together from lines kept across
+// legends, strategic_legend_lines.go), its marks and arrows kept as
 // sprites, and the marks and words laid on a plain ground kept in
 // palette entries (strategic_base.go, strategic_sprites.go,
 // strategic_patches.go); each picture draws the viewer's arrows and the
@@ -57,7 +65,9 @@
 // # Caveats
 //
 // Rendering is deterministic for a given input and Options on one
-// architecture; golden tests compare decoded pixels exactly. A tactical
+// architecture, whatever maps the process drew before (a terrain
+// copied from tiles is the terrain painted, TestTilesAsPainted);
+// golden tests compare decoded pixels exactly. A tactical
 // PNG's bytes are not: the first picture on a terrain is deflated whole
 // and later ones reuse the terrain's coded bits (mapcode.go), made from
 // the first picture's matches, so the same view written twice, or after

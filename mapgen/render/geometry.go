@@ -105,7 +105,13 @@ type span struct{ dy, x0, x1 int }
 // hexside, as sprites. The anchor is the hex centre rounded down to whole
 // pixels.
 type stamp struct {
-	spans    []span
+	spans []span
+	// fx, fy are the hex centre's place from the anchor: what a hex's
+	// own drawings (features, deployment borders) are placed from, so
+	// that each hex of a parity is drawn alike wherever it lies, pixel
+	// for pixel (its terrain is copied from kept tiles, tiles.go).
+	fx, fy   float64
+	area     int // the pixels of the spans
 	outline  *sprite
 	side     [6]*sprite // one hexside's outline: the map's outer edges
 	roadEdge [6]*sprite // the dark casing of a road leaving by hexside d
@@ -159,6 +165,13 @@ func (g grid) newStamps() [2]stamp {
 	pad := math.Ceil(0.15*g.size) + 4
 	for parity := range 2 {
 		st := &out[parity]
+		st.spans, st.fx, st.fy = g.hexSpans(parity)
+		for _, s := range st.spans {
+			st.area += s.x1 - s.x0
+		}
+	}
+	for parity := range 2 {
+		st := &out[parity]
 		cx, cy := g.center(hex.Hex{X: parity})
 		fx, fy := cx-math.Floor(cx), cy-math.Floor(cy)
 		// The same sub-pixel phase, moved to where the stamp's own
@@ -166,9 +179,6 @@ func (g grid) newStamps() [2]stamp {
 		ox, oy := math.Ceil(g.size)+pad, math.Ceil(g.height/2)+pad
 		lx, ly := ox+fx, oy+fy
 		w, h := int(2*ox)+1, int(2*oy)+1
-		g.spans(lx, ly, w, h, func(y, x0, x1 int) {
-			st.spans = append(st.spans, span{y - int(oy), x0 - int(ox), x1 - int(ox)})
-		})
 		sprite := func(draw func(img *image.RGBA)) *sprite {
 			sp := newSprite(w, h, int(ox), int(oy))
 			draw(sp.img)
@@ -194,6 +204,50 @@ func (g grid) newStamps() [2]stamp {
 	}
 	return out
 }
+
+// hexSpans are the rows of the hex of column parity p, relative to its
+// anchor, with its centre's place from the anchor: the pixels whose
+// centres lie inside it, as spans does, but worked out in integers
+// (six times x, twice y: the centre of a hex is whole in those, its
+// half width a fraction of the height), so that a pixel centre on a
+// hexside falls to one hex only, whatever the size. spans in floating
+// point painted 150 pixels of a 12×8 map twice or not at all at sizes
+// about 63.3, where ties round both ways; the terrain's tiles
+// (tiles.go) take each pixel to be one hex's.
+func (g grid) hexSpans(p int) (out []span, fx, fy float64) {
+	step, h := int64(g.step), int64(g.height)
+	// At the origin: cx = size + p·step with size = step/1.5, cy = h/2
+	// (+h/2 for an odd column).
+	cx6, cy2 := 4*step+6*step*int64(p), h+h*int64(p)
+	ax, ay := floorDiv(cx6, 6), floorDiv(cy2, 2)
+	// Rows whose centres 2y+1 lie in [cy2−h, cy2+h); in a row dy2 from
+	// the centre, x's centre 6x+3 lies in [cx6−w, cx6+w) with w =
+	// 6·half width = 2·step·(2h−dy2)/h.
+	for y := ceilDiv(cy2-h-1, 2); 2*y+1 < cy2+h; y++ {
+		dy2 := 2*y + 1 - cy2
+		if dy2 < 0 {
+			dy2 = -dy2
+		}
+		w := 2 * step * (2*h - dy2)
+		x0 := ceilDiv(h*cx6-w-3*h, 6*h)
+		x1 := ceilDiv(h*cx6+w-3*h, 6*h)
+		if x0 < x1 {
+			out = append(out, span{int(y - ay), int(x0 - ax), int(x1 - ax)})
+		}
+	}
+	return out, float64(cx6-6*ax) / 6, float64(cy2-2*ay) / 2
+}
+
+// floorDiv and ceilDiv are a/b rounded down and up, b > 0.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
 
 // The hex outline: thin and light, so terrain reads through it.
 const (

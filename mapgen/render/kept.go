@@ -21,6 +21,10 @@ type kept[K comparable, V any] struct {
 	mu     sync.Mutex
 	m, old map[K]V
 	bound  int
+	// weigh is what a value counts against the bound (nil: 1), and n
+	// what the newer generation's values count.
+	weigh func(V) int
+	n     int
 }
 
 // get returns the value kept for key, making and keeping it on a miss.
@@ -43,6 +47,22 @@ func (k *kept[K, V]) get(key K, fresh func() V) V {
 	return v
 }
 
+// find returns the value kept for key, if any.
+func (k *kept[K, V]) find(key K) (V, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.lookup(key)
+}
+
+// add keeps v for key, unless a value is kept for it already.
+func (k *kept[K, V]) add(key K, v V) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, ok := k.lookup(key); !ok {
+		k.put(key, v)
+	}
+}
+
 // lookup finds key's value, moving it to the newer generation if it is
 // in the older one. Called with mu held.
 func (k *kept[K, V]) lookup(key K) (V, bool) {
@@ -60,17 +80,22 @@ func (k *kept[K, V]) lookup(key K) (V, bool) {
 // put keeps key's value in the newer generation, which becomes the
 // older when full. Called with mu held.
 func (k *kept[K, V]) put(key K, v V) {
-	if k.m == nil || len(k.m) >= max(k.bound/2, 1) {
-		k.old, k.m = k.m, map[K]V{}
+	w := 1
+	if k.weigh != nil {
+		w = k.weigh(v)
+	}
+	if k.m == nil || k.n+w > max(k.bound/2, 1) && len(k.m) > 0 {
+		k.old, k.m, k.n = k.m, map[K]V{}, 0
 	}
 	k.m[key] = v
+	k.n += w
 }
 
 // clear drops every value.
 func (k *kept[K, V]) clear() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.m, k.old = nil, nil
+	k.m, k.old, k.n = nil, nil, 0
 }
 
 // paintedRows is what paint draws on a W×H picture, mapped to the

@@ -22,6 +22,9 @@ type legendItem struct {
 	swatch func(img *image.RGBA, x, y, sz float64)
 	wide   float64
 	side   int // the side whose colour the swatch is drawn in, if any
+	// id is what the swatch is drawn from besides the scale, when the
+	// legend's lines are kept (a strategic legend's, legendLines).
+	id string
 }
 
 // terrainSwatch draws a small hex of the terrain exactly as the map draws
@@ -31,7 +34,7 @@ func terrainSwatch(c mapgen.Cell, road bool) func(img *image.RGBA, x, y, sz floa
 		g := newGrid(sz/2, 1, 1, 0, 0)
 		col := groundColor(c)
 		g.spans(x, y, img.Rect.Dx(), img.Rect.Dy(), func(py, x0, x1 int) { fillSpan(img, py, x0, x1, col) })
-		drawFeatures(img, g.art().sprites, g.size, hex.Hex{X: 3, Y: 1}, c, x, y)
+		drawFeatures(img, g.art().sprites, g.size, 1, c, x, y)
 		if road {
 			w := 0.24 * g.size
 			line(img, x-g.size*0.75, y+g.height/4, x+g.size*0.75, y-g.height/4, w+2, colRoadEdge, 255)
@@ -226,11 +229,16 @@ func (st *titleStrip) textBounds() (image.Rectangle, bool) {
 
 // drawLegend draws the legend's items.
 func (st *titleStrip) drawLegend(img *image.RGBA, y0 int) {
-	for i, it := range st.items {
-		p := st.at[i]
-		ly := y0 + p.Y*st.lineH + st.lineH/2
-		sw := st.swatchWidth(it)
-		it.swatch(img, float64(p.X)+sw/2, float64(ly), st.swatch)
-		st.textFace.draw(img, p.X+int(sw)+4, ly+st.textFace.capHeight()/2, it.label, colStripDim, 255)
+	for i := range st.items {
+		st.drawItem(img, y0, i)
 	}
+}
+
+// drawItem draws the legend's item i, its swatch and label.
+func (st *titleStrip) drawItem(img *image.RGBA, y0, i int) {
+	it, p := st.items[i], st.at[i]
+	ly := y0 + p.Y*st.lineH + st.lineH/2
+	sw := st.swatchWidth(it)
+	it.swatch(img, float64(p.X)+sw/2, float64(ly), st.swatch)
+	st.textFace.draw(img, p.X+int(sw)+4, ly+st.textFace.capHeight()/2, it.label, colStripDim, 255)
 }

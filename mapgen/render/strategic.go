@@ -103,6 +103,11 @@ type strategicPainter struct {
 	overflowed bool
 	aside      [][]placedMark
 	baseRows   []byte
+	// entries, when set, are the base's rows the fills paint in palette
+	// entries instead of the RGBA picture; inexact tells that a fill's
+	// colour is not one (strategic_base_entries.go).
+	entries []byte
+	inexact bool
 }
 
 // layoutStrategic lays the picture of v out, drawing nothing yet.
@@ -169,18 +174,18 @@ func (p *strategicPainter) drawTop() {
 // the background, the strips of the title and the header, the orbit
 // box and its name. It is part of the kept base (strategic_base.go).
 func (p *strategicPainter) drawTopGround() {
-	fillRect(p.img, 0, 0, p.W, p.baseTop(), colBackground)
+	p.fill(0, 0, p.W, p.baseTop(), colBackground)
 	if p.title.height > 0 {
-		fillRect(p.img, 0, 0, p.W, p.title.height, colStrip)
+		p.fill(0, 0, p.W, p.title.height, colStrip)
 	}
 	if p.headerH > 0 {
-		fillRect(p.img, 0, p.title.height, p.W, p.title.height+p.headerH, colStrip)
+		p.fill(0, p.title.height, p.W, p.title.height+p.headerH, colStrip)
 	}
 	x0, y0, x1, y1 := p.orbitBox()
-	fillRect(p.img, int(x0), int(y0), int(x1), int(y1), colOrbit)
-	frame(p.img, int(x0), int(y0), int(x1), int(y1), 1, colLink)
+	p.fill(int(x0), int(y0), int(x1), int(y1), colOrbit)
+	p.frame(int(x0), int(y0), int(x1), int(y1), colLink)
 	f := p.faces.mark
-	f.draw(p.img, int(x0+p.orbitPad()), int((y0+y1)/2)+f.capHeight()/2, "ORBIT", colStripDim, 255)
+	p.drawWords(f, int(x0+p.orbitPad()), int((y0+y1)/2)+f.capHeight()/2, "ORBIT", colStripDim)
 	p.drawn[symbol{kind: symOrbit}] = true
 }
 
@@ -313,13 +318,13 @@ func (p *strategicPainter) orbitItems() []markItem {
 // number and name, objectives, search mark, and its marks (drawMarks).
 func (p *strategicPainter) drawSector(i int) {
 	sec := p.v.Map.Sectors[i]
-	s, img := p.s, p.img
+	s := p.s
 	x0, y0 := p.box(i)
 	r := p.sectorRect(i)
 	xi0, yi0, xi1, yi1 := r.Min.X, r.Min.Y, r.Max.X, r.Max.Y
 	tint := themeColor(sec.Theme)
-	fillRect(img, xi0, yi0, xi1, yi1, tint)
-	frame(img, xi0, yi0, xi1, yi1, 1, colDark)
+	p.fill(xi0, yi0, xi1, yi1, tint)
+	p.frame(xi0, yi0, xi1, yi1, colDark)
 	p.drawn[symbol{symTheme, int(sec.Theme)}] = true
 	for _, mk := range p.v.Deploy {
 		if mk.SectorID == sec.ID {
@@ -340,24 +345,28 @@ func (p *strategicPainter) drawSector(i int) {
 	}
 	nf, tf := p.faces.name, p.faces.text
 	hy := yi0 + int(pad) + nf.capHeight()
-	x := nf.draw(img, xi0+int(pad), hy, strconv.Itoa(sec.ID), colDark, 255) + int(0.35*s)
-	nf.draw(img, x, hy, fit(nf, sec.Name, right-x), colDark, 255)
+	id := strconv.Itoa(sec.ID)
+	p.drawWords(nf, xi0+int(pad), hy, id, colDark)
+	x := xi0 + int(pad) + nf.width(id) + int(0.35*s)
+	p.drawWords(nf, x, hy, fit(nf, sec.Name, right-x), colDark)
 	// The ground is the tint (the legend names it, and /map describe
 	// says it in words).
 
 	// The marks take the bottom two rows; objectives fill what is above.
 	markTop := p.markTop(i)
 	oy := hy + int(1.05*s)
+	var icons []objectiveAt
 	for _, ob := range sec.Objectives {
 		if float64(oy) > markTop {
 			break
 		}
-		objectiveIcon(p.dc, ob.Kind, x0+pad+0.35*s, float64(oy)-float64(tf.capHeight())/2, 0.35*s)
+		icons = p.drawObjective(icons, objectiveAt{ob.Kind, x0 + pad + 0.35*s, float64(oy) - float64(tf.capHeight())/2})
 		p.drawn[symbol{symObjective, int(ob.Kind)}] = true
 		lbl := fmt.Sprintf("%s  %d VP", ob.Name, ob.VP)
-		tf.draw(img, xi0+int(pad+0.9*s), oy, fit(tf, lbl, xi1-int(pad)-xi0-int(pad+0.9*s)), colDark, 255)
+		p.drawWords(tf, xi0+int(pad+0.9*s), oy, fit(tf, lbl, xi1-int(pad)-xi0-int(pad+0.9*s)), colDark)
 		oy += int(0.85 * s)
 	}
+	p.placeObjectives(icons)
 	p.drawMarks(i)
 }
 

@@ -51,11 +51,7 @@ var strategicBaseIDs atomic.Uint64
 // code is the base's rows deflated, coded on first use.
 func (b *strategicBase) code() *codedRows {
 	b.once.Do(func() {
-		m := newMatcher(b.stride, 0)
-		cm := getChainMatcher(m.dists)
-		toks := cm.tokens(nil, b.rows, 0, len(b.rows))
-		chainMatchers.Put(cm)
-		b.coded = codeTokens(b.rows, b.stride, m, toks, false)
+		b.coded = codeTokens(b.rows, b.stride, newMatcher(b.stride, 0), chainTokens(b.rows, b.stride), false)
 	})
 	return b.coded
 }
@@ -108,35 +104,51 @@ func (p *strategicPainter) baseTop() int { return int(p.top - p.gap/2) }
 func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
-// on a miss in RGBA in scratch.
+// on a miss in palette entries (paintBaseEntries), or, if its words and
+// icons do not lie apart, in RGBA in scratch.
 func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows := paintedRowsIn(scratch, key.W, key.H, p.paintBase)
+		rows, ok := p.paintBaseEntries(scratch)
+		if !ok {
+			rows = paintedRowsIn(scratch, key.W, key.H, p.paintBase)
+		}
 		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
 	})
 }
 
-// paintBase paints on img the base of p's picture: its map with nothing
-// of a view, down to the legend's band.
-func (p *strategicPainter) paintBase(img *image.RGBA) {
+// baseOnly is p drawing its base: its map with nothing of a view.
+func (p *strategicPainter) baseOnly() *strategicPainter {
 	q := *p
 	q.v = StrategicView{Map: p.v.Map}
 	q.drawn = map[symbol]bool{}
+	q.aside, q.baseRows = nil, nil
+	return &q
+}
+
+// paintBase paints on img the base of p's picture, down to the legend's
+// band.
+func (p *strategicPainter) paintBase(img *image.RGBA) {
+	q := p.baseOnly()
 	q.on(img)
-	q.drawTopGround()
-	// The ground around the sectors: under them their tints.
-	boxes := make([]image.Rectangle, len(q.v.Map.Sectors))
+	q.drawBase()
+}
+
+// drawBase draws the base: the top's ground, the ground around the
+// sectors (under them their tints), the links, the sectors.
+func (p *strategicPainter) drawBase() {
+	p.drawTopGround()
+	boxes := make([]image.Rectangle, len(p.v.Map.Sectors))
 	for i := range boxes {
-		boxes[i] = q.sectorRect(i)
+		boxes[i] = p.sectorRect(i)
 	}
-	for _, r := range cover([]image.Rectangle{image.Rect(0, q.baseTop(), q.W, q.legendTop())}, boxes) {
-		fillRect(img, r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colBackground)
+	for _, r := range cover([]image.Rectangle{image.Rect(0, p.baseTop(), p.W, p.legendTop())}, boxes) {
+		p.fill(r.Min.X, r.Min.Y, r.Max.X, r.Max.Y, colBackground)
 	}
-	q.drawLinks()
-	for i := range q.v.Map.Sectors {
-		q.drawSector(i)
+	p.drawLinks()
+	for i := range p.v.Map.Sectors {
+		p.drawSector(i)
 	}
 }
 
@@ -191,22 +203,24 @@ type legendBandKey struct {
 	W, H  int
 }
 
-// legendBand is the legend's band of p's picture, drawn in RGBA in
-// scratch and coded on a miss; nil when the picture has no legend.
+// legendBand is the legend's band of p's picture, on a miss put
+// together from its kept lines (legendFromLines), or drawn in RGBA in
+// scratch and coded; nil when the picture has no legend.
 func (p *strategicPainter) legendBand(scratch *[]byte) *legendBand {
 	if p.legend.height == 0 {
 		return nil
 	}
 	key := legendBandKey{items: p.legendKey, size: p.s, W: p.W, H: p.legend.height}
 	return legendBands.get(key, func() *legendBand {
-		rows := paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
-		m := getChainMatcher(newMatcher(key.W+1, 0).dists)
-		toks := m.tokens(nil, rows, 0, len(rows))
-		chainMatchers.Put(m)
+		rows, toks, adler, ok := p.legendFromLines(scratch)
+		if !ok {
+			rows = paintedRowsIn(scratch, key.W, key.H, func(img *image.RGBA) { p.legend.draw(img, 0) })
+			toks, adler = chainTokens(rows, key.W+1), adlerOf(rows).adler32(len(rows))
+		}
 		var bw bitWriter
 		putBlock(&bw, toks, true)
 		n := bw.bitLen()
-		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adlerOf(rows).adler32(len(rows))}
+		return &legendBand{rows: rows, bits: append(bw.bytes(), make([]byte, 8)...), nbits: n, adler: adler}
 	})
 }
 

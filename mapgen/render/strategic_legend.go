@@ -142,7 +142,22 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 		if !in.has(sym) {
 			return
 		}
-		items = append(items, legendItem{label: label, wide: wide, swatch: func(img *image.RGBA, x, y, sz float64) {
+		// The side whose colour the swatch takes, if any.
+		side := 0
+		switch sym.kind {
+		case symDeploy:
+			side = in.deploySide
+		case symBattlegroup:
+			side = sym.of
+		case symArrow:
+			side = in.orderSide
+		case symHold:
+			side = in.holdSide
+		case symSearch:
+			side = in.searchSide
+		}
+		id := fmt.Sprintf("%d.%d.%d", sym.kind, sym.of, side)
+		items = append(items, legendItem{label: label, wide: wide, id: id, swatch: func(img *image.RGBA, x, y, sz float64) {
 			if dc == nil || dc.Image() != img {
 				dc = gg.NewContextForRGBA(img)
 			}

@@ -9,7 +9,7 @@ import (
 )
 
 // drawLinks draws a bar across the gap between every two adjacent
-// sectors (000 line 2604: a battlegroup moves to an adjacent sector;
+// sectors (000 line 2591: a battlegroup moves to an adjacent sector;
 // sectors that meet only at a corner are not adjacent, and a hole in the
 // grid joins nothing).
 func (p *strategicPainter) drawLinks() {
@@ -23,9 +23,9 @@ func (p *strategicPainter) drawLinks() {
 			ax, ay := p.centre(sec.ID)
 			bx, by := p.centre(n)
 			if ay == by { // side by side: a bar across the gap between them
-				fillRect(p.img, int(min(ax, bx)+p.cw/2), int(ay-w/2), int(max(ax, bx)-p.cw/2), int(ay+w/2), colLink)
+				p.fill(int(min(ax, bx)+p.cw/2), int(ay-w/2), int(max(ax, bx)-p.cw/2), int(ay+w/2), colLink)
 			} else {
-				fillRect(p.img, int(ax-w/2), int(min(ay, by)+p.ch/2), int(ax+w/2), int(max(ay, by)-p.ch/2), colLink)
+				p.fill(int(ax-w/2), int(min(ay, by)+p.ch/2), int(ax+w/2), int(max(ay, by)-p.ch/2), colLink)
 			}
 			p.drawn[symbol{kind: symLink}] = true
 		}

@@ -113,11 +113,16 @@ type patchKey struct {
 // some forty, of a few hundred bytes each.
 var markPatches = kept[patchKey, *markPatch]{bound: 512}
 
-// patchOf is m laid on ground, drawn on a miss; a sprite or words are
-// drawn in RGBA in scratch (grown if need be), which the patch does not
-// keep.
+// patchOf is m laid on ground, kept in markPatches.
 func patchOf(m placedMark, ground byte, scratch *[]byte) *markPatch {
-	return markPatches.get(patchKey{m.key, m.face, ground}, func() *markPatch {
+	return patchIn(&markPatches, m, ground, scratch)
+}
+
+// patchIn is m laid on ground, kept in patches, drawn on a miss; a
+// sprite or words are drawn in RGBA in scratch (grown if need be),
+// which the patch does not keep.
+func patchIn(patches *kept[patchKey, *markPatch], m placedMark, ground byte, scratch *[]byte) *markPatch {
+	return patches.get(patchKey{m.key, m.face, ground}, func() *markPatch {
 		b := m.box
 		r := b.Sub(b.Min)
 		c := paletteRGBA()[ground] // the ground as expandRect turns it to RGBA
@@ -255,15 +260,26 @@ func (sp *strategicPicture) layAside(aside [][]placedMark) {
 	for _, marks := range aside {
 		for _, m := range marks {
 			b := m.box
-			pt := patchOf(m, rows[b.Min.Y*S+1+b.Min.X], &scratch)
-			for _, r := range pt.runs {
-				x, y := b.Min.X+r.dx, b.Min.Y+r.dy
-				at := y*S + 1 + x
-				copy(rows[at:], r.pix)
+			patchOf(m, rows[b.Min.Y*S+1+b.Min.X], &scratch).lay(rows, S, b.Min, func(x, y, at int, r patchRun) {
 				sp.changed = append(sp.changed, image.Rect(x, y, x+len(r.pix), y+1))
 				sp.delta.s1 += r.s1
 				sp.delta.s2 += r.s1*int64(sp.delta.end-at) - r.sx
-			}
+			})
+		}
+	}
+}
+
+// lay copies the patch into rows (S bytes each, led by a filter byte)
+// with its box's top-left corner at pt, telling each run laid, if
+// laid is given, where it went: its first pixel's place and index in
+// rows.
+func (pt *markPatch) lay(rows []byte, S int, at image.Point, laid func(x, y, i int, r patchRun)) {
+	for _, r := range pt.runs {
+		x, y := at.X+r.dx, at.Y+r.dy
+		i := y*S + 1 + x
+		copy(rows[i:], r.pix)
+		if laid != nil {
+			laid(x, y, i, r)
 		}
 	}
 }

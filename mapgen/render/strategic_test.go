@@ -641,6 +641,8 @@ func clearStrategicCaches() {
 	markSprites.clear()
 	markShapes.clear()
 	markPatches.clear()
+	basePatches.clear()
+	legendLines.clear()
 }
 
 // Ensure strategic maps may be written from several goroutines at once,

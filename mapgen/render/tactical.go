@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -215,24 +216,48 @@ func terrainRows(lay layout, m *mapgen.Map, t tints) ([]byte, adlerSums) {
 
 // terrainRowsWithin is terrainRows with drawn the rectangle the hexes'
 // drawings are taken to reach: what drawnArea gives, or more (the rulers
-// then not alone, as TestTerrainRowsAsLookedUp makes them).
+// then not alone, as TestTerrainRowsAsLookedUp makes them). With the
+// rulers' and hex numbers alone and no reachable hexes tagged (a
+// terrain base's), the hexes are copied from kept tiles (tiledRows).
 func terrainRowsWithin(lay layout, m *mapgen.Map, t tints, drawn image.Rectangle) ([]byte, adlerSums) {
-	W, H := lay.W, lay.H-lay.strip.height
-	S := W + 1
-	rows := make([]byte, S*H)
-	var sums adlerSums
-	buf := getPixels()
-	defer putPixels(buf)
+	S := lay.W + 1
 	g := lay.below()
-	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
 	alone := lay.rulers == nil || lay.rulers.alone(g, lay.mw, lay.mh, drawn)
 	tp := newTerrainPainter(lay, m, t)
 	tp.numbersAside = alone
+	if alone && !slices.Contains(t.reach, true) {
+		rows := tp.tiledRows(drawn)
+		return rows, adlerOf(rows)
+	}
+	rows := make([]byte, S*(lay.H-lay.strip.height))
+	var sums adlerSums
+	tp.paintRows(rows, drawn, func(band *image.RGBA, lookUp func(image.Rectangle)) {
+		B := band.Rect
+		a, e := B.Min.Y*S, B.Max.Y*S
+		tp.layNumbers(rows[a+1:], S, B)
+		if lay.rulers != nil {
+			lay.rulers.lay(band, rows[a+1:], S, g, lay.mw, lay.mh, alone, lookUp)
+		}
+		sums = sums.then(adlerOf(rows[a:e]), e-a)
+	})
+	return rows, sums
+}
+
+// paintRows paints the terrain below the title strip in bands into
+// rows, its stream rows (each led by its filter byte, 0), each band in
+// a scratch picture of its own: the margins beyond drawn written as
+// their background, the rest looked up. done is then called with the
+// band and the lookUp that maps a rectangle of it to rows.
+func (tp *terrainPainter) paintRows(rows []byte, drawn image.Rectangle, done func(band *image.RGBA, lookUp func(image.Rectangle))) {
+	W := tp.lay.W
+	S := W + 1
+	buf := getPixels()
+	defer putPixels(buf)
+	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
 	tp.paintBands(0, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
 	}, func(band *image.RGBA) {
 		B := band.Rect
-		a, e := B.Min.Y*S, B.Max.Y*S
 		in := drawn.Intersect(B)
 		for y := B.Min.Y; y < B.Max.Y; y++ {
 			row := rows[y*S+1 : (y+1)*S]
@@ -249,13 +274,8 @@ func terrainRowsWithin(lay layout, m *mapgen.Map, t tints, drawn image.Rectangle
 			}
 		}
 		lookUp(in)
-		tp.layNumbers(rows[a+1:], S, B)
-		if lay.rulers != nil {
-			lay.rulers.lay(band, rows[a+1:], S, g, lay.mw, lay.mh, alone, lookUp)
-		}
-		sums = sums.then(adlerOf(rows[a:e]), e-a)
+		done(band, lookUp)
 	})
-	return rows, sums
 }
 
 // newTerrainPainter is the painter of map m's terrain, laid out by lay,
@@ -561,9 +581,18 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			}
 		}
 	}
+	// A hex's own marks and borders are drawn in a view of the window
+	// whose origin is the hex's anchor, from the stamp's centre: alike
+	// in every hex of a parity, to the last bit of their arithmetic.
+	var view image.RGBA
+	at := func(c cell) *image.RGBA {
+		view = *img
+		view.Rect = R.Sub(image.Pt(c.ax, c.ay))
+		return &view
+	}
 	for _, c := range cells {
 		if t := m.Cells[c.i]; t.Terrain != mapgen.Open {
-			drawFeatures(img, tp.art.sprites, g.size, c.h, t, c.cx, c.cy)
+			drawFeatures(at(c), tp.art.sprites, g.size, scatterOf(c.h), t, c.st.fx, c.st.fy)
 		}
 	}
 	// Roads: all the dark casings first, then the grey bands over them,
@@ -571,7 +600,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 	for _, edge := range []bool{true, false} {
 		for _, c := range cells {
 			if m.Cells[c.i].Road {
-				drawRoads(img, c.st, m, c.h, c.ax, c.ay, edge)
+				drawRoads(img, c.st, roadSides(m, c.h), c.ax, c.ay, edge)
 			}
 		}
 	}
@@ -622,8 +651,8 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 			if m.Contains(nb) && tp.deploy[nb.Y*m.Width+nb.X] == z {
 				continue
 			}
-			sx0, sy0, sx1, sy1 := g.side(c.cx, c.cy, d)
-			line(img, sx0, sy0, sx1, sy1, math.Max(1.5, 0.1*g.size), col, 230)
+			sx0, sy0, sx1, sy1 := g.side(c.st.fx, c.st.fy, d)
+			line(at(c), sx0, sy0, sx1, sy1, math.Max(1.5, 0.1*g.size), col, 230)
 		}
 	}
 	// Reachable hexes' tags, behind their numbers.
@@ -642,20 +671,27 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 	// Hex numbers, XXYY at the top of each hex, dark on light ground
 	// (and on a reachable hex's tag) and light on dark ground.
 	if gs := tp.numbers; gs != nil {
-		top := tp.numberTop
 		for _, c := range cells {
-			col := colDark
-			if luma(tp.fills[c.i]) < 120 && (tp.reach == nil || !tp.reach[c.i]) {
-				col = colWhite
-			}
-			x, y := numberAt(g, c.cx, c.cy, top)
+			n := tp.number(g, c.i, c.h, c.cx, c.cy)
 			if tp.numbersAside {
-				tp.aside = append(tp.aside, asideNumber{x, y, tp.name(c.i, c.h), col})
+				tp.aside = append(tp.aside, n)
 				continue
 			}
-			gs.drawCrisp(img, x, y, tp.name(c.i, c.h), col)
+			gs.drawCrisp(img, n.x, n.y, n.s, n.col)
 		}
 	}
+}
+
+// number is the number of hex h, cell i, centred at (cx, cy) in grid g:
+// where it is printed, dark on light ground (and on a reachable hex's
+// tag) and light on dark ground.
+func (tp *terrainPainter) number(g grid, i int, h hex.Hex, cx, cy float64) asideNumber {
+	col := colDark
+	if luma(tp.fills[i]) < 120 && (tp.reach == nil || !tp.reach[i]) {
+		col = colWhite
+	}
+	x, y := numberAt(g, cx, cy, tp.numberTop)
+	return asideNumber{x, y, tp.name(i, h), col}
 }
 
 // asideNumber is a hex number set aside (numbersAside): drawCrisp's

@@ -79,9 +79,7 @@ func groundColor(c mapgen.Cell) color.RGBA {
 	return base
 }
 
-// noise is a small deterministic hash of a hex and a salt, so tree and
-// rubble marks are scattered differently in each hex yet the same in
-// every picture of it.
+// noise is a small deterministic hash of a hex and a salt.
 func noise(h hex.Hex, salt uint32) uint32 {
 	x := uint32(h.X)*0x9e3779b1 ^ uint32(h.Y)*0x85ebca77 ^ salt*0xc2b2ae3d
 	x ^= x >> 15
@@ -91,6 +89,16 @@ func noise(h hex.Hex, salt uint32) uint32 {
 	x ^= x >> 15
 	return x
 }
+
+// scatters is how many ways a hex's trees, rough marks and rubble are
+// scattered: each hex takes one by a hash of its place (scatterOf), the
+// same in every picture of it, so neighbouring hexes seldom look alike;
+// few, so that a map's hexes are copied from tiles painted once for
+// many maps (tiles.go).
+const scatters = 4
+
+// scatterOf is the scatter of hex h's marks.
+func scatterOf(h hex.Hex) uint8 { return uint8(noise(h, 0) % scatters) }
 
 // jitter is a deterministic offset in [−1, 1) from a hash.
 func jitter(n uint32, shift uint) float64 {
@@ -110,9 +118,12 @@ var (
 )
 
 // drawFeatures draws what stands in a hex on top of its fill: trees,
-// rough-ground marks, waves, building blocks, rubble. Marks are placed on
-// whole pixels so each is one sprite draw.
-func drawFeatures(img *image.RGBA, sp *sprites, s float64, h hex.Hex, c mapgen.Cell, cx, cy float64) {
+// rough-ground marks, waves, building blocks, rubble, scattered as
+// scatter (of scatters) has them. Marks are placed on whole pixels so
+// each is one sprite draw. They keep inside the hex's own pixels
+// (TestFeaturesInsideHex), so that a hex's tile holds all of them.
+func drawFeatures(img *image.RGBA, sp *sprites, s float64, scatter uint8, c mapgen.Cell, cx, cy float64) {
+	h := hex.Hex{X: int(scatter)} // what the marks' hashes are made from
 	at := func(x, y float64) (int, int) { return int(math.Floor(x)), int(math.Floor(y)) }
 	switch c.Terrain {
 	case mapgen.LightWoods, mapgen.HeavyWoods:
@@ -184,13 +195,11 @@ func frame(img *image.RGBA, x0, y0, x1, y1, b int, c color.RGBA) {
 }
 
 // drawRoads draws a road hex: a grey band from the centre through the
-// midpoint of each hexside it leaves by, under a darker edge so it reads
-// on grey pavement and light ground alike. Pavement (no exits) is its
-// fill, with joins drawn toward connecting roads.
-func drawRoads(img *image.RGBA, st *stamp, m *mapgen.Map, h hex.Hex, ax, ay int, edge bool) {
-	c := m.At(h)
+// midpoint of each hexside it leaves by (sides, roadSides), under a
+// darker edge so it reads on grey pavement and light ground alike.
+func drawRoads(img *image.RGBA, st *stamp, sides uint8, ax, ay int, edge bool) {
 	for _, d := range hex.Directions {
-		if !c.HasExit(d) && !(c.Paved() && m.RoadConnects(h, d)) {
+		if sides&(1<<d) == 0 {
 			continue
 		}
 		if edge {
@@ -199,4 +208,21 @@ func drawRoads(img *image.RGBA, st *stamp, m *mapgen.Map, h hex.Hex, ax, ay int,
 			st.road[d].draw(img, ax, ay)
 		}
 	}
+}
+
+// roadSides are the hexsides a road hex's road is drawn to, bit d:
+// its exits; pavement (no exits) is its fill, with joins drawn toward
+// connecting roads. 0 off the road.
+func roadSides(m *mapgen.Map, h hex.Hex) uint8 {
+	c := m.At(h)
+	if !c.Road {
+		return 0
+	}
+	var out uint8
+	for _, d := range hex.Directions {
+		if c.HasExit(d) || (c.Paved() && m.RoadConnects(h, d)) {
+			out |= 1 << d
+		}
+	}
+	return out
 }

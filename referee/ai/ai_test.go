@@ -539,7 +539,7 @@ func TestObserveOnlyVisible(t *testing.T) {
 
 // Ensure no AI level and no baseline ever takes an action Apply refuses
 // in battles with air lances, a disrupted air lance included (it must
-// still fly two hexes or leave, 000 lines 1090, 1163): Normal, Hard and
+// still fly two hexes or leave, 000 lines 1097, 1163): Normal, Hard and
 // Easy against Random and Greedy, from both seats. AutoResolve fails on
 // the first refused action.
 func TestAirNoIllegalActions(t *testing.T) {

@@ -203,7 +203,7 @@ func TestAimsDropShipFiresEveryArc(t *testing.T) {
 }
 
 // Ensure a side the scenario pays for leaving by DropShip (No Profit in
-// Dying, 000 line 2495; SC11) boards its units and lifts off.
+// Dying, 000 line 2489; SC11) boards its units and lifts off.
 func TestAimsEmbarkAndLiftoff(t *testing.T) {
 	r := &referee.ScenarioRules{Exits: []referee.ExitAward{{Side: "red", VP: 10, Space: true, PerMech: true, MechsOnly: true}}, Stranded: "red"}
 	s := aixBattle(t, r, nil,

@@ -9,11 +9,11 @@ import (
 // Air lances (rulings AIR1–AIR13): an air lance flies one straight line
 // a turn after the ground units have moved and then makes one attack —
 // a strafe or a bomb run on its own hex or one next to it, or an air
-// attack on an enemy air lance within R (000 lines 1088–1152). Only
+// attack on an enemy air lance within R (000 lines 1095–1150). Only
 // ground units in or next to its hex fire back, at −4 from next door
-// (000 lines 1155–1159), and enemy air lances within their R. So it flies
+// (000 lines 1154–1157), and enemy air lances within their R. So it flies
 // to the hex whose strike is worth the most against that fire, and it
-// leaves by flying up (000 line 1092) only once no strike is worth the
+// leaves by flying up (000 line 1099) only once no strike is worth the
 // risk and it has nothing to stay for: its side is retreating, or has no
 // ground unit left to fight beside and no unit still to come. Striking
 // nothing this turn, it lines up on a target for the next (airLineUp).

@@ -22,7 +22,7 @@
 // first (they close once another hex is fired on); an infantry close
 // assault is charged the two steps it costs. Ground units fire at an
 // enemy air lance in or next to their hex (no terrain, −4 from next door,
-// 000 lines 1155–1159), air lances fight air lances with their AA, and
+// 000 lines 1154–1157), air lances fight air lances with their AA, and
 // strafe or bomb a hex when the expected damage to the enemies there
 // outweighs that to their own side's units. Indirect fire uses the
 // observer ValidActions names. Lines of sight are traced as the referee

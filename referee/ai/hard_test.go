@@ -57,7 +57,7 @@ func TestStrikeDisruption(t *testing.T) {
 }
 
 // An enemy's reach over the ground goes round water its class may not
-// enter (the terrain table; 000 line 667), where Normal's counts hexes.
+// enter (the terrain table; 000 line 669), where Normal's counts hexes.
 func TestGroundReachGoesRound(t *testing.T) {
 	m := mapgen.New(14, 7)
 	for y := range 6 {

@@ -14,7 +14,7 @@ import (
 
 // The hunt: a battle goes on while a side has a unit on the map, hidden
 // infantry included (ruling V5), and hidden infantry is never seen: it is
-// found only by entering its hex (000 lines 1045–1053; ruling M14). So
+// found only by entering its hex (000 lines 1050–1055; ruling M14). So
 // once the side has fought or stalled (stallTurns without an attack),
 // the hexes of the enemy's half of the map where infantry could stand
 // and none of its units has been yet are searched: by all its units
@@ -31,7 +31,7 @@ import (
 // enters its hex (000 line 1052; ruling M14). So a walking unit searches
 // every hex of its way, a jumping one only the hex it lands in (000 line
 // 1044; ruling M10), and an air unit none: it flies over everything (000
-// line 1088; ruling AIR1).
+// line 1097; ruling AIR1).
 func (p *Player) sweep(e referee.Event) {
 	if e.Type != "move" || e.Side != p.Side || strings.Contains(e.Text, " flies ") {
 		return

@@ -45,7 +45,7 @@ type picture struct {
 	mates      []hex.Cube
 	mateCounts []int
 	// air are the enemy air lances it can see: ground units fire at them
-	// only from the same or an adjacent hex (000 line 1155), so they are
+	// only from the same or an adjacent hex (000 line 1154), so they are
 	// neither closed on nor feared like ground units.
 	air []*enemy
 	// enemyEdges are the retreat edges of the enemy sides: where their
@@ -1164,7 +1164,7 @@ func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col
 		col = referee.Column(u.Detail.Current.RA, t.d, experienceShift(u))
 	case t.air:
 		// Ground fire at an air lance: no terrain, no line of sight, −4
-		// from an adjacent hex (000 lines 1155–1159).
+		// from an adjacent hex (000 lines 1154–1157).
 		if hex.Distance(from, t.at) == 1 {
 			shifts = append(shifts, referee.AirAdjacentShift)
 		}
@@ -1188,7 +1188,7 @@ func (pic *picture) column(u *referee.ViewUnit, a referee.Action, t *enemy) (col
 func (pic *picture) groundColumn(u *referee.ViewUnit, a referee.Action, t *enemy, shifts []int) (col int, penalty float64) {
 	switch a.Mode {
 	case referee.CloseAssault:
-		// The infantry pays two steps for it (000 line 1011).
+		// The infantry pays two steps for it (000 line 1013).
 		return referee.Column(referee.CloseAssaultColumn, 0, shifts...), 2 * (1 + float64(attackRA(u))/20)
 	case referee.Close:
 		shifts = append(shifts, pic.cell(t.at).Terrain.Info().Shift)

@@ -400,7 +400,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 			return *pickup, true
 		}
 		// An air lance leaves by flying up, not by the retreat edge
-		// (000 line 1092): it strikes on the way out (airBreaksOff).
+		// (000 line 1099): it strikes on the way out (airBreaksOff).
 		if me.Retreating && !air && withdraw != nil && pic.onEdge(*u.Hex, me.RetreatEdge) {
 			p.done[u.ID] = true
 			return *withdraw, true
@@ -430,7 +430,7 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 		}
 		p.done[u.ID] = true
 		// An air lance may not stay where it is: it flies at least two
-		// hexes every turn, or leaves the battle (000 line 1090; AIR4).
+		// hexes every turn, or leaves the battle (000 line 1097; AIR4).
 		if air && len(moves) == 0 && withdraw != nil {
 			return *withdraw, true
 		}

@@ -25,7 +25,7 @@ const retreatOdds = 3
 // edge, and the enemy fires at their backs all the way). A side
 // with no ground unit on the map or to come has nothing to lose by
 // staying: its air lances leave one by one when they have nothing left
-// to do (000 line 1092; airBreaksOff), and in a campaign battle air
+// to do (000 line 1099; airBreaksOff), and in a campaign battle air
 // lances alone end it at once (ruling AIR13). With two turns left or
 // fewer it fights on.
 func (pic *picture) lost() bool {
@@ -72,7 +72,7 @@ func (pic *picture) armed() bool {
 			continue
 		}
 		if u.Kind == referee.KindInfantry.String() {
-			return true // it close-assaults whatever its values (000 line 1011)
+			return true // it close-assaults whatever its values (000 line 1013)
 		}
 		step := 0
 		if u.Values != nil {

@@ -66,7 +66,7 @@ func TestRetreatWeighsTheStake(t *testing.T) {
 
 // Ensure an air lance whose side has no ground unit left strafes an
 // enemy it can reach before it leaves, and flies up at once when no
-// enemy is in its reach (000 lines 1092, 1134).
+// enemy is in its reach (000 lines 1099, 1134).
 func TestAirStrikesBeforeItLeaves(t *testing.T) {
 	lost := aixUnit("R2", "red", referee.MediumMech, "", 9, 7, 3, 4)
 	lost.Status, lost.Step = referee.Destroyed, 4

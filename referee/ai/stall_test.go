@@ -504,7 +504,7 @@ func TestStalledUnitPicksUpSalvage(t *testing.T) {
 
 // Ensure an air lance that can strike nothing this turn ends its flight
 // where its next flight lines up on its target: it flies one straight
-// line a turn (000 line 1090), so a hex nearer by the count of hexes may
+// line a turn (000 line 1097), so a hex nearer by the count of hexes may
 // lie on no line to the target at all. Pulled by the hexes alone, the
 // lance of air battle 141 (Normal–Normal), its side's last hope of an
 // attack, ended its flights two hexes and more from a 2-MP wheeled

@@ -68,7 +68,7 @@ func TestWatchRaisesMP(t *testing.T) {
 }
 
 // A wheeled unit measures the way to the enemy round deep water it may
-// not enter (000 line 667 and the terrain table); a jumping one flies
+// not enter (000 line 669 and the terrain table); a jumping one flies
 // over it at 1 MP a hex. Both go to a hex in range (1), beside the enemy.
 func TestApproachGoesRound(t *testing.T) {
 	m := mapgen.New(12, 7)
@@ -90,7 +90,7 @@ func TestApproachGoesRound(t *testing.T) {
 }
 
 // Every attack is rolled in the open with the attacker's value and the
-// target's D (000 lines 870–905): a player who sees an enemy counter fire
+// target's D (000 lines 871–905): a player who sees an enemy counter fire
 // or be fired on reads those off, probe or not. A probed counter keeps
 // its probed values; an event addressed to another side teaches nothing.
 func TestShownValues(t *testing.T) {

@@ -7,10 +7,11 @@ import (
 	"bfbot/referee"
 )
 
-// A truce (ruling V18): a battle ends as it stands once both sides offer
-// to end it. The AI offers — and so accepts an offer standing — only in
-// a stalled battle (Player.stalled: no attack for stallTurns game turns,
-// for one within stallTurns of a turn limit, and no step taken since),
+// A truce (ruling V18): a battle ends as it stands once every side still
+// in it offers to end it. The AI offers — and so accepts an offer
+// standing — only in a stalled battle (Player.stalled: no attack for
+// stallTurns game turns, for one within stallTurns of a turn limit, and
+// no step taken since),
 // and only when it sees nothing coming of going on: its units can fire
 // at no enemy it knows of before the turn limit, or, in a battle without
 // an attack for stallTurns turns, none may fire now and none is nearer

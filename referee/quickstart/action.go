@@ -75,7 +75,7 @@ const (
 	// Edge (002 line 570).
 	ChooseHome
 	// PlaceCounter: a side places the objective or Headquarters due in
-	// the set-up, of kind Counter, in Path's one hex (002 lines 572–576).
+	// the set-up, of kind Counter, in Path's one hex (002 lines 572–574).
 	PlaceCounter
 	// ChooseHexside: the target's side answers the question waiting
 	// (State.Question): the hexes on side Hexside of the line lie along
@@ -85,7 +85,7 @@ const (
 	// up first (First) or second (002 line 578).
 	ChooseOrder
 	// PlaceUnit: in the set-up a side places Unit in Path's one hex of
-	// its Deployment Zone, facing Facing (002 lines 518, 526, 578–582).
+	// its Deployment Zone, facing Facing (002 lines 520, 528, 578–582).
 	PlaceUnit
 )
 

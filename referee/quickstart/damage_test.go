@@ -29,7 +29,7 @@ func hit(t *testing.T, s ElementState, dmg int, d *dice.Dice) (ElementState, Dam
 // 3 from a Banshee at medium range (armor 4 → 1, structure 3), then 3
 // from an Awesome at long range (armor 0, structure 1) and rolls for a
 // critical hit. The example's roll of 9 is read on the table, which gives
-// no critical hit for 9 (lines 429, 895, 976); the example's fire control
+// no critical hit for 9 (lines 428, 895, 976); the example's fire control
 // hit comes from a 4 or a 10 (ruling QS8).
 func TestVultureExample(t *testing.T) {
 	banshee := NewElementState(PeacefulCleansing().Elements[5])

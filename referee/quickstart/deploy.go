@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -15,7 +16,7 @@ import (
 // The players place their own Units on the map before game turn 1
 // (ruling QS23): in the Green Training Scenario the defender places all
 // his Units within 3 hexes of the south edge, then the attacker his on
-// the north edge (002 lines 518, 526); in the Veteran one started on
+// the north edge (002 lines 520, 528); in the Veteran one started on
 // the map, the starting positions roll's winner chooses to set up first
 // or second and the sides place a Unit each in turn, a side with none
 // left skipped (002 line 578). Any facing (580); never in a hex another
@@ -31,7 +32,7 @@ type Placement struct {
 
 // NewGreenBattle starts a battle whose sides place their own Units, as
 // in the Green Training Scenario: side 0, the defender, places every
-// Unit first (002 line 518), then side 1 (526), each within zones[side]
+// Unit first (002 line 520), then side 1 (528), each within zones[side]
 // hexes of its home edge. The Units' hexes and facings as given are the
 // bot's choices for them (SetUpChoice); they start off the map. The two
 // zones may not share a hex, so that neither side can take the other's
@@ -113,7 +114,7 @@ func (s State) checkRoom(side int) error {
 // unitSteps are the placings of the Units still off the map: side first
 // places one, then the other, in turn, a side with none left skipped
 // (002 line 578); or, not alternating, first places all of his, then the
-// other (the Green scenario, 002 lines 518, 526).
+// other (the Green scenario, 002 lines 520, 528).
 func (s State) unitSteps(first int, alternate bool) []SetUpStep {
 	var left [2]int
 	for _, u := range s.Units {
@@ -152,7 +153,7 @@ func (s *State) chooseOrder(chooser int, first bool, d *dice.Dice) ([]Event, err
 
 // checkPlacement refuses side's PlaceUnit a that names no Unit of its
 // own still to place, a facing that is none, or a hex off the map,
-// outside the side's Deployment Zone (002 lines 518, 526, 578), held by
+// outside the side's Deployment Zone (002 lines 520, 528, 578), held by
 // a Unit (168) or by one of the side's own counters (582).
 func (s State) checkPlacement(side int, a Action) error {
 	ui := s.unit(a.Unit)
@@ -173,26 +174,26 @@ func (s State) checkPlacement(side int, a Action) error {
 		return illegal("%s is off the map", h)
 	}
 	if d, zone := EdgeDepth(s.Map, h, s.Home[side]), s.zone(side); d > zone {
-		return illegal("%s sets up in %s Deployment Zone, within %s of the %v edge, and %s is %d hexes in (Quick-Start rules, %s)",
+		return illegal("%s sets up in %s Deployment Zone, within %s of the %v edge, and %s is %d hexes in (%s)",
 			a.Unit, possessive(s.name(side)), hexCount(zone), s.Home[side], h, d, s.setUpSection())
 	}
 	if o := s.occupant(h, ui); o >= 0 {
-		return illegal("%s already holds unit %s: one Unit a hex (Quick-Start rules, Stacking)", h, s.Units[o].ID)
+		return illegal("%s already holds unit %s: one Unit a hex (%s)", h, s.Units[o].ID, cite.QuickStart(168))
 	}
 	for _, c := range s.Counters {
 		if c.Hex == h && c.Owner == side {
-			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", h, possessive(s.name(side)), c.Kind)
+			return illegal("%s holds %s own %v, and a side's Units never occupy its own counters' hexes (%s)", h, possessive(s.name(side)), c.Kind, cite.QuickStart(582))
 		}
 	}
 	return nil
 }
 
-// setUpSection names the rulebook's section of the set-up being played.
+// setUpSection cites the rulebook's section of the set-up being played.
 func (s State) setUpSection() string {
 	if s.SetUp != nil && s.SetUp.Winner < 0 {
-		return "Green Training Scenario, Deployment"
+		return cite.QuickStart(520, 528)
 	}
-	return "Veteran Training Scenario, Starting Positions"
+	return cite.QuickStart(578)
 }
 
 // placements are side's valid PlaceUnit actions: each of its Units still

@@ -148,7 +148,7 @@ func TestUnitPlacementOrder(t *testing.T) {
 	}
 }
 
-// Ensure the Green Training Scenario's deployment (002 lines 518, 526;
+// Ensure the Green Training Scenario's deployment (002 lines 520, 528;
 // ruling QS23): the defender places every Unit first, within 3 hexes of
 // the south edge, then the attacker on the north edge; Done takes the
 // file's position, or when the player has taken it, the front of the

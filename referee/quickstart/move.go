@@ -3,6 +3,7 @@ package quickstart
 import (
 	"slices"
 
+	"bfbot/internal/cite"
 	"bfbot/mapgen/hex"
 )
 
@@ -36,7 +37,7 @@ func (s State) checkMove(ui int, a Action) (hex.Hex, error) {
 		return to, s.checkLanding(ui, to)
 	}
 	if u.OffBoard && len(a.Path) == 0 {
-		return hex.Hex{}, illegal("%s is off the map and enters it this turn: name the hexes it enters, the first on the %v edge (Quick-Start rules, Veteran Training Scenario, Starting Positions)", u.ID, s.Home[u.Side])
+		return hex.Hex{}, illegal("%s is off the map and enters it this turn: name the hexes it enters, the first on the %v edge (%s)", u.ID, s.Home[u.Side], cite.QuickStart(578))
 	}
 	at, spent := u.Hex, 0
 	for i, h := range a.Path {

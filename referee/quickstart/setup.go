@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/english"
 	"bfbot/mapgen"
 	"bfbot/mapgen/hex"
@@ -18,7 +19,7 @@ const ZoneDepth = 5
 
 // SetUp is the set-up being played before game turn 1: the Veteran
 // Training Scenario's (002 lines 566–582), or the Green's, where the
-// players place their Units (002 lines 518, 526; deploy.go). The choices
+// players place their Units (002 lines 520, 528; deploy.go). The choices
 // left are in Steps, the first due now, each made by its side's own
 // action (ChooseHome, PlaceCounter, ChooseOrder, PlaceUnit) or by the
 // bot (SetUpChoice; Done asks for it).
@@ -39,7 +40,7 @@ type SetUp struct {
 }
 
 // SetUpStep is one choice of the set-up: the winner's home edge, Side
-// placing one of Counter.Owner's counters (002 lines 570–576), choosing
+// placing one of Counter.Owner's counters (002 lines 570–574), choosing
 // to set up first or second (Order) or placing one of its Units (Unit;
 // 002 line 578).
 type SetUpStep struct {
@@ -122,7 +123,7 @@ func NewVeteranBattle(m *mapgen.Map, sides, names [2]string, units []UnitState, 
 		Text: fmt.Sprintf("set-up: %s %d, %s %d; %s chooses the home edge", s.name(0), a, s.name(1), b, s.name(winner))}}, nil
 }
 
-// newSetUpSteps orders the choices of the set-up (002 lines 570–576,
+// newSetUpSteps orders the choices of the set-up (002 lines 570–574,
 // ruling QS18): the winner's home edge; beginning with the loser, each
 // side places one of the objectives it attacks, then, beginning with
 // the winner, one of those it defends; then, beginning with the loser,
@@ -272,8 +273,8 @@ func (s State) checkCounterHex(st SetUpStep, kind CounterKind, path []hex.Hex) e
 	}
 	home := s.Home[c.Owner]
 	if d := EdgeDepth(s.Map, h, home); d > ZoneDepth {
-		return illegal("%s %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (Quick-Start rules, Veteran Training Scenario, Setting Up)",
-			owner, c.Kind, ZoneDepth, home, h, d)
+		return illegal("%s %v goes in its Deployment Zone, the %d hexes from the %v edge, and %s is %d hexes in (%s)",
+			owner, c.Kind, ZoneDepth, home, h, d, cite.QuickStart(572, 574))
 	}
 	for _, o := range s.Counters {
 		if o.Hex == h {

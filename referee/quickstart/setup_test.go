@@ -35,11 +35,11 @@ func veteranSetUp(t *testing.T, m *mapgen.Map, onBoard bool, d *dice.Dice) State
 }
 
 // Ensure the Veteran set-up goes in the book's order (002 lines
-// 568–576): the set-up roll's winner (the bears, 12 to 2) chooses his
+// 568–574): the set-up roll's winner (the bears, 12 to 2) chooses his
 // home edge, the loser's is the opposite (570); beginning with the
 // loser, each places one objective he attacks, then, beginning with the
 // winner, one he defends; then, beginning with the loser, each his
-// Headquarters (572–576), each in its owner's Deployment Zone of five
+// Headquarters (572–574), each in its owner's Deployment Zone of five
 // hexes (572, 574). Every wrong action is refused with its reason and
 // changes nothing; every action accepted is one of ValidActions.
 func TestSetUpOrder(t *testing.T) {

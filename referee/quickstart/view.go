@@ -10,7 +10,7 @@ import (
 // values are in plain sight; the pencil marks of a record sheet — armor
 // and structure checked off, critical hits, heat, shutdown, the attack
 // an Element has declared — are its own side's (each player keeps his
-// own sheets, 002 lines 512, 520). That an Element was destroyed is
+// own sheets, 002 lines 516, 524). That an Element was destroyed is
 // told to both sides: the attack that did it says so, and the End Phase
 // takes it off the map.
 type View struct {

@@ -13,7 +13,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The book's scenarios (seed 000_7068ba969e06a83c.txt lines 2200–2515)
+// The book's scenarios (seed 000_7068ba969e06a83c.txt lines 2199–2516)
 // as shipped files: their forces' points, their special rules and
 // victory conditions, and AI-against-AI play to the end. SC1–SC12 are
 // the rulings of the report that added them.
@@ -105,7 +105,7 @@ func scnHas(events []referee.Event, typ, text string) bool {
 }
 
 // Ensure the fixed forces of the book's scenarios keep within their
-// purchase points (ruling SC1; lines 2228–2233, 2271, 2479, and this
+// purchase points (ruling SC1; lines 2227–2231, 2271, 2479, and this
 // project's Hot Assault), leftover points being lost (line 2122), and
 // obey the scenarios' restrictions.
 func TestBookScenarioPoints(t *testing.T) {
@@ -119,7 +119,7 @@ func TestBookScenarioPoints(t *testing.T) {
 		{"steel-tip", map[string]int{"lancers": 350, "highlanders": 150, "highlanders+": 100},
 			map[string]int{"lancers": 350, "highlanders": 150, "highlanders+": 100},
 			func(t *testing.T, u referee.Unit, _ bool) {
-				// Lancers: 'Mechs only, Regular or better (line 2228).
+				// Lancers: 'Mechs only, Regular or better (line 2227).
 				if u.Side == "lancers" && (u.Class.Kind() != referee.KindMech || u.Experience < referee.Regular) {
 					t.Errorf("%s: %v %v", u.ID, u.Class, u.Experience)
 				}
@@ -246,7 +246,7 @@ func TestBookScenarioFixedForces(t *testing.T) {
 		})
 	}
 	// Every unit of The Pounce's column holds an ECM chit; the damaged
-	// 'Mechs carry salvage (line 2290).
+	// 'Mechs carry salvage (line 2291).
 	for _, u := range all(scnBook(t, "pounce")) {
 		if !strings.HasPrefix(u.ID, "S") {
 			continue
@@ -261,7 +261,7 @@ func TestBookScenarioFixedForces(t *testing.T) {
 }
 
 // Ensure The Steel Tip's special rule and victory conditions (lines
-// 2237–2245): the Highlanders' reinforcements come on 11+ at the west
+// 2235–2245): the Highlanders' reinforcements come on 11+ at the west
 // edge; a Lancers unit leaving by the west edge scores 5; each Lancers
 // unit destroyed is worth 10 more to the Highlanders.
 func TestBookSteelTip(t *testing.T) {
@@ -271,7 +271,7 @@ func TestBookSteelTip(t *testing.T) {
 		t.Fatalf("reinforcements %+v", r.Reinforcements)
 	}
 	if sc.Setup.Sides[0].ID != "lancers" {
-		t.Error("the Lancers do not move first (line 2226)")
+		t.Error("the Lancers do not move first (line 2223)")
 	}
 	for _, u := range sc.Setup.Units {
 		if u.Side == "lancers" && u.Hex.X < sc.Setup.Map.Width-6 {

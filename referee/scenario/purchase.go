@@ -57,7 +57,7 @@ type Purchase struct {
 	// Max: the most counters per kind or class name.
 	Max map[string]int
 	// Drops is how many 'Mechs may be kept in space; DropCost what each
-	// costs (line 2177; a scenario may change it, line 2140).
+	// costs (line 2177; a scenario may change it, line 2147).
 	Drops, DropCost     int
 	Mines, Hidden, Chit bool
 	// Keep are the file's units that stay (given free by the scenario);
@@ -411,7 +411,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 	u.Side, u.Experience, u.Status = pr.Side, exp, referee.Reserve
 	if len(chitNames) > 0 {
 		if !pr.Chit {
-			return b, fmt.Errorf("%s: item %d: this scenario allows no variation chits (%s)", pr.Side, item, cite.Book(2190))
+			return b, fmt.Errorf("%s: item %d: this scenario allows no variation chits (%s)", pr.Side, item, cite.Book(2185))
 		}
 		c, _, err := referee.ParseChits(chitNames, u.Class)
 		if err != nil {
@@ -436,7 +436,7 @@ func (pr *Purchase) counter(words []string, item int) (Bought, error) {
 	}
 	if drop {
 		if u.Class.Kind() != referee.KindMech {
-			return b, fmt.Errorf("%s: item %d: only 'Mech lances are kept in space to drop (%s); this is %v", pr.Side, item, cite.Book(2177), u.Class)
+			return b, fmt.Errorf("%s: item %d: only 'Mech lances are kept in space to drop (%s); this is %v", pr.Side, item, cite.Book(2180), u.Class)
 		}
 		u.Drop = true
 		b.Cost += pr.DropCost * purMechs(u)

@@ -12,7 +12,7 @@ import (
 )
 
 // Buying a side's force by purchase points (seed 000_7068ba969e06a83c.txt
-// lines 2116–2190 and each scenario's restrictions, lines 2208–2515).
+// lines 2116–2190 and each scenario's restrictions, lines 2209–2516).
 
 // purCost is what quick lance generation makes of names at exp costs
 // (forces.PurchaseCost, line 2124): the sum the tests expect.
@@ -77,7 +77,7 @@ func TestBuy(t *testing.T) {
 		scnCheck(t, sc.Setup)
 	})
 	t.Run("SpecialPurchases", func(t *testing.T) {
-		// The Steel Tip: drops at 5 a 'Mech (line 2228), the Highlanders'
+		// The Steel Tip: drops at 5 a 'Mech (line 2227), the Highlanders'
 		// free mines and hidden infantry kept (line 2231).
 		sc := scnBook(t, "steel-tip")
 		o, err := sc.Purchases["lancers"].Order(sc.Setup, "Atlas Atlas Stalker Zeus drop +recon")
@@ -242,7 +242,7 @@ func TestPurchaseBlockErrors(t *testing.T) {
 }
 
 // Ensure the shipped scenarios' purchase blocks carry the book's points
-// (lines 2208, 2228–2230, 2271, 2479, 2507, and SC9's 300).
+// (lines 2209, 2227–2229, 2271, 2479, 2507, and SC9's 300).
 func TestBookPurchasePoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 200, "bandits": 200},

@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bfbot/internal/cite"
 	"bfbot/internal/consoleline"
 	"bfbot/internal/usertext"
 	"bfbot/internal/yamlnode"
@@ -436,7 +437,7 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		}
 		qs.Sides[i] = side
 		if v, ok := f["counters"]; ok {
-			if qs.Green { // the Green Training Scenario has none (002 lines 504–538)
+			if qs.Green { // the Green Training Scenario has none (002 lines 504–536)
 				return errorf(v.Key, path+".counters", "setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran")
 			}
 			if err := qs.readCounters(v.Value, path+".counters", i); err != nil {
@@ -464,7 +465,7 @@ func (qs *QuickStart) readSides(n *yaml.Node) error {
 		for _, u := range qs.Units {
 			if u.Hex == c.Hex && u.Side == c.Owner {
 				p := where[u.ID]
-				return errorf(p.node, p.path+".hex", "unit %s stands on its own side's %v in %s: a side's Units never occupy its own counters' hexes (Quick-Start rules, Veteran Training Scenario, Starting Positions)", u.ID, c.Kind, c.Hex)
+				return errorf(p.node, p.path+".hex", "unit %s stands on its own side's %v in %s: a side's Units never occupy its own counters' hexes (%s)", u.ID, c.Kind, c.Hex, cite.QuickStart(582))
 			}
 		}
 	}
@@ -517,7 +518,7 @@ func (qs *QuickStart) readUnit(n *yaml.Node, path string, side int, s QuickStart
 		return u, err
 	}
 	if d := quickstart.EdgeDepth(qs.Map, u.Hex, s.Home); d > s.Zone {
-		return u, errorf(hf.Value, path+".hex", "hex %s is %d hexes from the %v edge: side %s deploys within %d of its home edge (Quick-Start rules, Deployment)", u.Hex, d, s.Home, s.ID, s.Zone)
+		return u, errorf(hf.Value, path+".hex", "hex %s is %d hexes from the %v edge: side %s deploys within %d of its home edge (%s)", u.Hex, d, s.Home, s.ID, s.Zone, cite.QuickStart(520, 528, 572))
 	}
 	u.Facing = quickstart.FacingAway(s.Home)
 	if v, ok := f["facing"]; ok {
@@ -594,7 +595,7 @@ func (qs *QuickStart) readCounters(n *yaml.Node, path string, owner int) error {
 			return err
 		}
 		if d := quickstart.EdgeDepth(qs.Map, c.Hex, s.Home); d > s.Zone {
-			return errorf(hv.Value, cpath+".hex", "hex %s is %d hexes from the %v edge, outside side %s's Deployment Zone of %d (Quick-Start rules, Setting Up)", c.Hex, d, s.Home, s.ID, s.Zone)
+			return errorf(hv.Value, cpath+".hex", "hex %s is %d hexes from the %v edge, outside side %s's Deployment Zone of %d (%s)", c.Hex, d, s.Home, s.ID, s.Zone, cite.QuickStart(572, 574))
 		}
 		for _, o := range qs.Counters {
 			if o.Hex == c.Hex {

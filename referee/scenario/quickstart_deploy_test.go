@@ -106,7 +106,7 @@ func TestPlayersPlaceUnits(t *testing.T) {
 		t.Errorf("an order in the Green file: %v", err)
 	}
 	// The Green Training Scenario has no objectives or Headquarters (002
-	// lines 504–538): a Green file's counters are refused, never dropped.
+	// lines 504–536): a Green file's counters are refused, never dropped.
 	counters := strings.Replace(string(data), "    zone: 3\n", "    zone: 3\n    counters: [{kind: objective, hex: \"0316\"}]\n", 1)
 	if _, err := ParseQuickStart([]byte(counters), nil); err == nil || !strings.Contains(err.Error(), "sides[0].counters: setup: green (the Green Training Scenario) has no objectives or Headquarters: drop counters, or use setup: veteran") {
 		t.Errorf("counters in the Green file: %v", err)

@@ -132,7 +132,7 @@ func (p *parser) unit(n *yaml.Node, path, side string) (referee.Unit, *yaml.Node
 		}
 	}
 	if v, ok := f["bounty"]; ok {
-		// Extra VP to the enemy when it is destroyed (000 lines 2237, 2304).
+		// Extra VP to the enemy when it is destroyed (000 lines 2243, 2305).
 		n, err := yn.Int(v.Value, path+".bounty", 0, 1000)
 		if err != nil {
 			return u, nil, err
@@ -285,7 +285,7 @@ func chits(u *referee.Unit, n *yaml.Node, path string) error {
 }
 
 // hasOverburnRow reports a counter with a red overburn row: 'Mech lances.
-// Vehicles overburn too (000 line 687) but print no overburn value, so
+// Vehicles overburn too (000 line 689) but print no overburn value, so
 // they cost their step-0 RA (000 line 2124; ruling V14).
 func hasOverburnRow(c referee.Class) bool {
 	return c.Info().Overburn && c.Kind() == referee.KindMech
