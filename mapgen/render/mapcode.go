@@ -65,7 +65,6 @@ func (s pieces) at(pos int) int {
 // (codeTokens).
 type codedRows struct {
 	pieces
-	m      matcher
 	codes  *codes
 	toks   []token   // the rows' tokens
 	first  []int     // each piece's first token, and the end
@@ -206,7 +205,7 @@ func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over dra
 		out, p, i = stretch(out, m, rows, q, toks, i)
 	}
 	out = m.tokens(out, rows, p, len(rows), 0)
-	return codeSummed(rows, stride, m, out, sums, codes, true)
+	return codeSummed(rows, stride, out, sums, codes, true)
 }
 
 // stretch lengthens the last of out, when it is a match, as far as it
@@ -245,19 +244,18 @@ func tokenLen(t token) int {
 }
 
 // codeTokens codes the stream rows, whose tokens are toks (matching
-// nothing before the stream), piece by piece; m is the matcher the
-// pictures over them code afresh with. With bits, it codes the tokens
-// with codes made for them, for pictures that splice their bits
-// (layer.write); a strategic base's pictures code its tokens again with
-// codes of their own, and never read them.
-func codeTokens(rows []byte, stride int, m matcher, toks []token, bits bool) *codedRows {
-	return codeSummed(rows, stride, m, toks, adlerOf(rows), nil, bits)
+// nothing before the stream), piece by piece. With bits, it codes the
+// tokens with codes made for them, for pictures that splice their bits
+// (layer.write); a strategic base's pictures code its tokens again
+// with codes of their own, and never read them.
+func codeTokens(rows []byte, stride int, toks []token, bits bool) *codedRows {
+	return codeSummed(rows, stride, toks, adlerOf(rows), nil, bits)
 }
 
 // codeSummed is codeTokens for rows whose Adler-32 sums are known,
 // with codes made for the tokens or, if not nil, those given.
-func codeSummed(rows []byte, stride int, m matcher, toks []token, whole adlerSums, codes *codes, bits bool) *codedRows {
-	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), m: m, whole: whole}
+func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, codes *codes, bits bool) *codedRows {
+	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), whole: whole}
 	n := c.count()
 	c.bounds = make([]int, n+1)
 	first := make([]int, n+1)
