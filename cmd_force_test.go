@@ -158,7 +158,7 @@ func TestForceCheck(t *testing.T) {
 	t.Run("ErrAirLancesOverSpecial", func(t *testing.T) {
 		// A medium regiment of one Locust lance and eight Elite Chippewa
 		// air lances fits the 524 points but not the 50 special points
-		// that buy air units (lines 1961, 2036).
+		// that buy air units (lines 1961, 2038).
 		out, _, code := run(t, "force", "check", "campaign/forces/testdata/regiments/air_special.yaml")
 		if code != 1 || !strings.Contains(out, "special purchases 184") ||
 			!strings.Contains(out, "  - special purchases (chits, air lances, artillery, DropShips, hidden infantry, mines, drops, salvage) cost 184, more than the 50 special points") {

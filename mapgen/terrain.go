@@ -36,7 +36,7 @@ var Terrains = func() []Terrain {
 }()
 
 // Movement is a unit's way of moving over the ground, which decides the
-// terrain it may not enter (000 lines 630–681). Jumping units ignore
+// terrain it may not enter (000 lines 630–679). Jumping units ignore
 // terrain altogether and are not a Movement: the referee checks jump first.
 type Movement uint8
 

@@ -6,7 +6,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Attacks on buildings (000 lines 1005–1009; ruling K11). The target is
+// Attacks on buildings (000 line 1009; ruling K11). The target is
 // the hex, named like "0503"; the units inside are not harmed by it
 // (they are attacked as units, with the building's column shift).
 

@@ -42,7 +42,7 @@ type attackPlan struct {
 }
 
 // sameHex reports an attack within the attacker's own hex, which is
-// resolved before all other combat (000 lines 604–610).
+// resolved before all other combat (000 lines 602–606).
 func (p *attackPlan) sameHex() bool { return p.at == p.attacker.Hex }
 
 // declare lowers p.value to the value the player declared (000 line
@@ -286,7 +286,7 @@ func readyToAttack(s *State, u *Unit) error {
 	case u.Disrupted:
 		return illegal("%s is disrupted and may not attack this turn (%s)", u.ID, bookCite{980})
 	case u.Attacked:
-		return illegal("%s has already attacked this turn: each unit attacks once a turn (%s; ruling K1)", u.ID, bookCite{602, 817, 1263})
+		return illegal("%s has already attacked this turn: each unit attacks once a turn (%s; ruling K1)", u.ID, bookCite{600, 817, 1263})
 	}
 	return nil
 }

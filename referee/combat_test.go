@@ -512,7 +512,7 @@ func TestAttackHiddenTarget(t *testing.T) {
 		}
 	}
 	// Units whose type the side has not sighted may be fired on (line 776,
-	// 792): only hidden infantry is off the board.
+	// 784): only hidden infantry is off the board.
 	cbDo(t, cbPosition(t, PhaseAttack, a1+b3), "lancers", "attack A1 B3", 7)
 }
 
@@ -555,7 +555,7 @@ func TestAttackEndsMovement(t *testing.T) {
 }
 
 // Ensure combat within a hex comes before all other combat (lines
-// 604–610; ruling K10): infantry may close-assault first and others fire
+// 602–606; ruling K10): infantry may close-assault first and others fire
 // after, but not the other way round.
 func TestAttackSameHexFirst(t *testing.T) {
 	s := cbPosition(t, PhaseAttack, `

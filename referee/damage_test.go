@@ -102,7 +102,7 @@ func TestDamageDisruptionTable(t *testing.T) {
 
 // Ensure every row of the Critical Hit Table (line 950): 2 and 12
 // destroyed (an explosion, no salvage), 3 and 11 surrender (toppled, line
-// 966), 4 and 10 break and flee (off the map, line 962), 5 and 9 three
+// 970), 4 and 10 break and flee (off the map, line 968), 5 and 9 three
 // steps, 6 and 8 two, 7 one.
 func TestDamageCriticalTable(t *testing.T) {
 	for roll := 2; roll <= 12; roll++ {

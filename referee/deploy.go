@@ -98,7 +98,7 @@ func deployKnownAt(s *State, side string, h hex.Hex) []*Unit {
 
 // canStand says why u may not stand in h at the end of a move, a
 // deployment, a drop or a debarkation: off the map, prohibited terrain
-// (unless on a road or jumping units, 000 lines 636–681), a DropShip's
+// (unless on a road or jumping units, 000 lines 636–679), a DropShip's
 // hex, a DropShip among other units, or a full hex (000 line 630).
 func (b *battle) canStand(u *Unit, h hex.Hex) error {
 	s := b.s

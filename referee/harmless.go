@@ -14,7 +14,7 @@ import (
 // included, with everything the rules let it do —
 // any row it may yet fire with (overburn, the Extra 'Mech and Firepower
 // chits), its full range whatever the line of sight, every hex its
-// movement mode could ever enter whatever the MP (000 lines 616–681),
+// movement mode could ever enter whatever the MP (000 lines 620–679),
 // enemy units and DropShips no obstacle. Only when none of that brings
 // any unit within reach of any enemy is harm impossible.
 

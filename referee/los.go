@@ -57,7 +57,7 @@ func (l LOS) String() string {
 //     "is in the third" light woods hex), the sighting unit's does not;
 //   - at range two or more between units on different elevations, the hex
 //     beside the lower unit blocks if it is as high as the higher unit's
-//     hex (the dead zone, line 799);
+//     hex (the dead zone, line 801);
 //   - where the line runs along a hexside, the side worse for the sighting
 //     unit counts (R3).
 //

@@ -7,7 +7,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Movement costs and routes (000 lines 616–681). A mover is one unit's
+// Movement costs and routes (000 lines 616–679). A mover is one unit's
 // view of the ground for one move: what each step costs it, which hexes
 // hold units its side knows of, and the cheapest routes within its MP.
 // Mines and hidden enemy units are not part of it: the player does not
@@ -196,7 +196,7 @@ func barred(mode mapgen.Movement, c mapgen.Cell) bool {
 	return c.Terrain.Info().Prohibited[mode]
 }
 
-// step prices one step between adjacent hexes (000 lines 616–681).
+// step prices one step between adjacent hexes (000 lines 616–679).
 // Jumping units pay 1 a hex and pass over anything (000 line 661; ruling
 // M3). Others pay 1, plus the terrain modifier, plus 2 a level climbed or
 // descended, and may change one level a hex; along a road (from a road hex

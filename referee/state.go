@@ -152,7 +152,7 @@ type State struct {
 	// combat: SameHexClosed is the player turn (PlayerTurn) in which the
 	// phasing side first attacked a hex other than the attacker's own.
 	// Combat within a hex is resolved before all other combat, so from
-	// then on that turn it is closed (000 lines 604–610; ruling K10).
+	// then on that turn it is closed (000 lines 602–606; ruling K10).
 	SameHexClosed int
 	// Scenario holds the scenario's special rules (scenario_rules.go), nil
 	// for none. Shared between states: changed only by copying.

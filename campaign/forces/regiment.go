@@ -65,7 +65,7 @@ func (r Regiment) Costs() RegimentCosts {
 			c.Counters += 10
 			special = cost + 10
 		case l.Class.Kind() == referee.KindArtillery, l.Class.Kind() == referee.KindAir:
-			// Air units are on the Special Purchases Table (line 2036) and
+			// Air units are on the Special Purchases Table (line 2038) and
 			// the 50 points are for "buying Air Units" (line 1961).
 			special = cost
 		case l.Class.Kind() == referee.KindMech:

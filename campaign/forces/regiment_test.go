@@ -128,7 +128,7 @@ func TestValidateRegiment(t *testing.T) {
 		}
 	})
 	t.Run("ErrAirLancesAreSpecial", func(t *testing.T) {
-		// Air units are bought with the special points (lines 1961, 2036):
+		// Air units are bought with the special points (lines 1961, 2038):
 		// three Elite air lances of AA 13 cost 69, more than the 50,
 		// though the regiment's 90 points fit the 110.
 		air := func(name string) Lance { return rgLance(name, referee.HeavyAir, 13, referee.Elite) }

@@ -10,7 +10,7 @@ import (
 )
 
 // Routes: a unit closing on the enemy measures the way by the MP it costs
-// (000 lines 616–681), not by hexes, so it goes round a lake or a cliff
+// (000 lines 616–679), not by hexes, so it goes round a lake or a cliff
 // instead of waiting behind it. It goes to where it can fire, a hex in
 // its range of the enemy, not into the enemy's hex: an enemy standing in
 // woods a wheeled unit may not enter is still within its reach from the
