@@ -18,7 +18,7 @@ import (
 // obstacle), and with the most MP the rules could ever give it in each
 // of the movement phases left ('Mechs' and vehicles' overburn, 000 lines
 // 683–689; the road bonus hex, 000 line 653), no one step costing more
-// than that (a unit may always move one hex alone, 000 line 620), each
+// than that (a unit may always move one hex alone, 000 line 624), each
 // building priced and seen through as the rubble attacks may yet make of
 // it (000 line 1009). Unlike V16 it asks for a line of sight for a
 // ranged attack (000 line 823), traced by day, between the hexes the two
@@ -192,7 +192,7 @@ func (s *State) harmlessBefore(last int) bool {
 // 689; ruling R5), one hex more along a road for the modes with the road
 // bonus.
 func mostMP(u *Unit) int {
-	mp := max(u.MP, 1) // one hex whatever the cost (000 line 620)
+	mp := max(u.MP, 1) // one hex whatever the cost (000 line 624)
 	if u.Step == 0 && u.Class.Info().Overburn {
 		mp = OverburnMP(mp)
 	}
@@ -256,7 +256,7 @@ func (rc *reachCache) reachWithin(u *Unit, at hex.Hex, budget int) *reachBound {
 // MP (a search by cost, each step priced by mover.stepFrom on an empty
 // map, every building rubble for the modes that may enter it, mover.ruin).
 // A step costs at most the unit's mostMP: a unit may always move one hex
-// whatever the cost, alone in its turn (000 line 620), so a phase spends
+// whatever the cost, alone in its turn (000 line 624), so a phase spends
 // at most mostMP of the budget either way. The hex it stands on counts
 // even where its mode may not stand.
 func (rc *reachCache) cheapest(u *Unit, at hex.Hex, budget int) []hex.Hex {
@@ -281,7 +281,7 @@ func (rc *reachCache) cheapest(u *Unit, at hex.Hex, budget int) []hex.Hex {
 			fc := rc.m.cell(h)
 			for d, nb := range h.Neighbors() {
 				step, _, f := rc.m.stepFrom(h, fc, hex.Direction(d), nb)
-				step = min(step, mp) // a lone step whatever its cost (000 line 620)
+				step = min(step, mp) // a lone step whatever its cost (000 line 624)
 				if f != stepOK || !enterable(mode, rc.m.cell(nb)) || c+step > budget {
 					continue
 				}
@@ -334,7 +334,7 @@ func (rc *reachCache) reaches(u *Unit, at hex.Hex, budget int, goal hex.Hex, r i
 			fc := rc.m.cell(h)
 			for d, nb := range h.Neighbors() {
 				step, _, fault := rc.m.stepFrom(h, fc, hex.Direction(d), nb)
-				step = min(step, mp) // a lone step whatever its cost (000 line 620)
+				step = min(step, mp) // a lone step whatever its cost (000 line 624)
 				if fault != stepOK || !enterable(mode, rc.m.cell(nb)) {
 					continue
 				}

@@ -133,7 +133,7 @@ func TestHarmlessBefore(t *testing.T) {
 
 // Ensure V17's reach errs towards going on where the battle itself may
 // still open a way: a step a unit may take alone whatever its cost (000
-// line 620), buildings the battle has reduced to rubble (their lines
+// line 624), buildings the battle has reduced to rubble (their lines
 // clear, 000 line 1009), a DropShip that may lift off with the field's
 // future in it (ruling DR16), and a limit so far off it bounds nothing.
 func TestHarmlessBeforeErrsOn(t *testing.T) {

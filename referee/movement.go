@@ -324,7 +324,7 @@ func validMoves(q *Legality, u *Unit) []Action {
 
 // mayEnd reports whether the unit may end its move in h (not its own
 // hex), as the search r reached it: within its MP, or one hex away by
-// the one-hex rule (000 line 620), and a hex it may end in.
+// the one-hex rule (000 line 624), and a hex it may end in.
 func (m *mover) mayEnd(r *route, h hex.Hex) bool {
 	if layer, _ := r.best(h.Y*m.s.Map.Width + h.X); layer < 0 {
 		if !m.fresh || hex.Distance(m.u.Hex, h) != 1 {

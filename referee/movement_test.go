@@ -315,8 +315,8 @@ func TestMoveRefusals(t *testing.T) {
 }
 
 // Ensure a unit may move several times in a phase while it has MP, and
-// that the one-hex rule holds only for a unit's only move (000 lines 618,
-// 620).
+// that the one-hex rule holds only for a unit's only move (000 lines 620,
+// 624).
 func TestMoveSplit(t *testing.T) {
 	m := terrain(map[string]mapgen.Cell{"0507": {Terrain: mapgen.HeavyBuilding}})
 	s := mvBattle(t, m, mvUnit("A1", "lancers", MediumMech, "0505", Values{12, 12, 8}, 4))

@@ -34,7 +34,7 @@ type mover struct {
 	// them).
 	ruin bool
 	// fresh: the unit has not moved this turn, so it may move one hex
-	// whatever the cost (000 line 620).
+	// whatever the cost (000 line 624).
 	fresh bool
 	// origin, when set, is a state that holds what s holds in all a
 	// search reads: the Legality's own state, for validMoves, and for
@@ -441,7 +441,7 @@ func (r *route) path(h hex.Hex) []hex.Hex {
 
 // plan finds the route to h: the cheapest within the MP left, else — for
 // a unit that has not moved — the single step into an adjacent hex (000
-// line 620). The error says why h cannot be reached.
+// line 624). The error says why h cannot be reached.
 func (m *mover) plan(h hex.Hex) ([]hex.Hex, error) {
 	u := m.u
 	if !m.s.Map.Contains(h) {

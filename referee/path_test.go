@@ -56,7 +56,7 @@ func TestMoveTerrainCosts(t *testing.T) {
 				wantCost := tc.cost(want)
 				if wantCost == no {
 					mvRefuse(t, s, "lancers", "move A1 0506", fmt.Sprintf("hex 0506 is %v: %v units may not enter it except along a road (BattleForce p. 12, Terrain Modifiers)", ter, tc.class))
-					// Not even as its only move (000 line 620).
+					// Not even as its only move (000 line 624).
 					s.Unit("A1").MPLeft = 0
 					mvRefuse(t, s, "lancers", "move A1 0506", "may not enter it")
 					return
@@ -217,7 +217,7 @@ func TestMoveEnemyHexes(t *testing.T) {
 	}
 }
 
-// Ensure the one-hex rule (000 line 620): a unit may always move one hex
+// Ensure the one-hex rule (000 line 624): a unit may always move one hex
 // as its only move, but never into barred terrain or up a cliff, and not
 // after it has moved.
 func TestMoveOneHex(t *testing.T) {

@@ -97,7 +97,7 @@ func (b *battle) endMovement() error {
 }
 
 // endPlayerTurn is the end phase: overburning units lose their step,
-// units disrupted before this turn stand up (000 line 604; ruling B14),
+// units disrupted before this turn stand up (000 line 610; ruling B14),
 // then the next side's turn begins, or the next game turn.
 func (b *battle) endPlayerTurn() error {
 	s := b.s

@@ -91,7 +91,7 @@ func TestSequenceOfPlay(t *testing.T) {
 
 // Ensure a disrupted unit misses one turn of its own, whenever it was
 // disrupted: it stands up at the end of its side's first turn that began
-// after the disruption (000 lines 604, 980, 986; ruling B14).
+// after the disruption (000 lines 610, 980, 986; ruling B14).
 func TestStandUp(t *testing.T) {
 	s := coreBattle(t) // lancers' turn 1 (player turn 1)
 	// A1 is disrupted during its own turn (say a failed overrun).

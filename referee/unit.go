@@ -7,7 +7,7 @@ import (
 )
 
 // Values is one row of a counter: Ranged Attack, Close Attack and
-// Defensive Value (000 line 230).
+// Defensive Value (000 lines 234–238).
 type Values struct {
 	RA, CA, D int `json:",omitzero"`
 }

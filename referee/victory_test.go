@@ -323,7 +323,7 @@ func TestRally(t *testing.T) {
 		vcRefuse(t, s, "lancers", "rally A1 0809", "has not broken")
 		vcRefuse(t, s, "bandits", "rally A2 0809", "turn")
 	})
-	// No unit rallies into a DropShip's hex (000 line 624): the rally
+	// No unit rallies into a DropShip's hex (000 line 630): the rally
 	// hex is checked as any hex a unit is placed in.
 	t.Run("ErrDropShip", func(t *testing.T) {
 		s := setup(Regular)
