@@ -9,7 +9,7 @@ import (
 
 // What a hex does to a ground unit that enters it, beyond its cost:
 // surrendered units are captured or righted (000 line 970), mines go off
-// (000 lines 1029–1041), hidden infantry springs its close assault (000
+// (000 lines 1040–1046), hidden infantry springs its close assault (000
 // lines 1048–1055). Jumping units meet all of this only where they land
 // (000 line 1044; rulings M10, M11).
 
@@ -72,7 +72,7 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // hiddenInfantry reveals the hidden enemy units in h as u enters, and each
 // that can attacks u at once with a close assault: the +5 column with its
 // experience shift, after which it takes two damage steps (000 lines 1013,
-// 1049–1053); a side in State.Asked chooses first (ambush.go; ruling
+// 1050–1053); a side in State.Asked chooses first (ambush.go; ruling
 // M14). It reports whether any was there: u's move
 // ends, for it has entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {

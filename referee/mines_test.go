@@ -9,7 +9,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Ensure mine attacks (000 lines 1029–1041): the first ground unit to
+// Ensure mine attacks (000 lines 1040–1046): the first ground unit to
 // enter a mined hex, friend or foe, is attacked at once with the mines'
 // points against its D and no modifiers; every mine in the hex, of every
 // side, goes off together and is spent (ruling M13); a survivor moves no
