@@ -7,7 +7,7 @@ import (
 )
 
 // ownerAndProbers is who may know a unit's damage and values: its own
-// side and every side whose AEP has read it (000 line 1340; ruling R10).
+// side and every side whose AEP has read it (000 lines 1342–1353; ruling R10).
 func (b *battle) ownerAndProbers(u *Unit) []string {
 	out := []string{u.Side}
 	for side, known := range b.s.Known {

@@ -320,7 +320,7 @@ func cbDuelMap() *mapgen.Map {
 // experience, the target hex's terrain (close attacks too, K4), the
 // terrain between (not for indirect fire units, K5), +2 against a
 // disrupted unit (lines 916, 980), −2 for ranged fire at night (line
-// 2383); armor chits raise D (line 1321).
+// 2383); armor chits raise D (line 1326).
 func TestAttackColumns(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -660,7 +660,7 @@ func TestAttackFirepower(t *testing.T) {
 			t.Errorf("%s: spent %v (events %v), want %v", tc.action, ns.Unit("A1").FirepowerUsed, fp, tc.spent)
 		}
 		if len(fp) == 1 && !slices.Equal(fp[0].Audience, []string{"lancers"}) {
-			t.Errorf("the chit is secret (line 1340): audience %v", fp[0].Audience)
+			t.Errorf("the chit is secret (line 1351): audience %v", fp[0].Audience)
 		}
 	}
 	cbRefuse(t, s, "lancers", "attack A1 B1 ranged value 15", "full ranged value of 14")

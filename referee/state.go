@@ -194,7 +194,7 @@ const (
 	// adjacent hex, 000 lines 774, 786).
 	KnowClass Knowledge = 1 << iota
 	// KnowValues: an AEP probe has read its damage, experience, RA, D,
-	// range, bombs and chits (000 line 1340).
+	// range, bombs and chits (000 lines 1344–1351).
 	KnowValues
 )
 
