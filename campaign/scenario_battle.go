@@ -16,7 +16,7 @@ import (
 )
 
 // A scenario campaign is one of the book's scenarios (000 lines
-// 2104–2515) played as a campaign of a single battle, so that the bot's
+// 2104–2513) played as a campaign of a single battle, so that the bot's
 // campaign commands (/battle …) play it: two sides holding one
 // battlegroup each in the one sector of a one-sector strategic map, the
 // battle already set up by the scenario, and no upkeep — the campaign is

@@ -537,7 +537,7 @@ func liftoffError(s *State, u *Unit) error {
 }
 
 // liftoff takes a DropShip and everything aboard out of the battle: they
-// are withdrawn, not lost (the scenario of 000 lines 2409–2503 scores
+// are withdrawn, not lost (the scenario of 000 lines 2409–2493 scores
 // what escapes). Only the owner hears what was aboard.
 func (b *battle) liftoff(a Action) error {
 	u := b.unit(a.Unit)

@@ -12,7 +12,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Scenario special rules (000 lines 2104–2515): reinforcements that enter
+// Scenario special rules (000 lines 2104–2513): reinforcements that enter
 // at an edge, victory points for units leaving by an edge, bounties on
 // destroyed units, salvage worth more (or nothing), objectives, initiative
 // rolled every turn and the scavenging rule that lets units come back.
@@ -40,7 +40,7 @@ type ScenarioRules struct {
 	// new initiative roll (Dreaded Duty, 000 line 2325).
 	InitiativeEachTurn bool
 	// Scavenging: units may leave by any edge and come back on the hex
-	// they left by after a full turn away (000 lines 2389–2395; SC6).
+	// they left by after a full turn away (000 lines 2389–2393; SC6).
 	Scavenging bool
 	// Left is the game turn each unit came off the map by a scenario exit
 	// (scavenging units wait for their return).

@@ -181,7 +181,7 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 
 // Ensure a group due on a turn, without a roll, enters at the start of
 // its side's player turn of that game turn (The Pounce's column, line
-// 2255), and on turn 1 for the side moving first, without dice (SC2).
+// 2257), and on turn 1 for the side moving first, without dice (SC2).
 func TestScenarioReinforcementTurn(t *testing.T) {
 	rules := &ScenarioRules{Reinforcements: []Reinforcement{
 		{Side: "lancers", Edge: South, Turn: 1, Units: []Unit{scnUnit("L2", "lancers", Truck, "1017", 1, 1, 2)}},
@@ -335,7 +335,7 @@ func TestScenarioSalvageRules(t *testing.T) {
 	})
 }
 
-// Ensure the scavenging rule (Dreaded Duty, lines 2389–2395; SC6): a unit
+// Ensure the scavenging rule (Dreaded Duty, lines 2389–2393; SC6): a unit
 // leaves by any edge without being captured, banks what it carries, waits
 // a full game turn and comes back on the hex it left by — or, that hex
 // blocked, waits on; its side is still in the battle meanwhile.

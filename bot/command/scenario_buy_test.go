@@ -7,7 +7,7 @@ import (
 
 // Ensure /scenario start buy:LIST gives the caller's side the bought
 // force (scenario.Buy) and a purchase the scenario refuses is the
-// caller's mistake, named with its numbers (000 lines 2209).
+// caller's mistake, named with its numbers (000 line 2209).
 func TestScenarioStartBuy(t *testing.T) {
 	f := scdFixture(t)
 	f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3",

@@ -40,7 +40,7 @@ func TestScenarioList(t *testing.T) {
 	}
 }
 
-// Ensure a player can fight Surprise Encounter (000 lines 2199–2216)
+// Ensure a player can fight Surprise Encounter (000 lines 2199–2213)
 // against the AI with /battle commands: the AI plays the bandits' phases
 // after each of his, the battle ends, and so does the campaign, won by
 // the battle's winner.

@@ -13,7 +13,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The book's scenarios (seed 000_7068ba969e06a83c.txt lines 2199–2516)
+// The book's scenarios (seed 000_7068ba969e06a83c.txt lines 2199–2513)
 // as shipped files: their forces' points, their special rules and
 // victory conditions, and AI-against-AI play to the end. SC1–SC12 are
 // the rulings of the report that added them.
@@ -106,7 +106,7 @@ func scnHas(events []referee.Event, typ, text string) bool {
 
 // Ensure the fixed forces of the book's scenarios keep within their
 // purchase points (ruling SC1; lines 2227–2231, 2271, 2479, and this
-// project's Hot Assault), leftover points being lost (line 2122), and
+// project's Hot Assault), leftover points being lost (line 2120), and
 // obey the scenarios' restrictions.
 func TestBookScenarioPoints(t *testing.T) {
 	cases := []struct {
@@ -319,7 +319,7 @@ func TestBookSteelTip(t *testing.T) {
 	})
 }
 
-// Ensure The Pounce's victory conditions (lines 2299–2311): the column
+// Ensure The Pounce's victory conditions (lines 2299–2309): the column
 // enters two a turn up the road; a destroyed carrier leaves two salvage
 // counters; counters left on the map go to the raiders; trucks are worth
 // 10 more; the column scores 5 a unit and 10 a counter off the north edge.
@@ -365,7 +365,7 @@ func TestBookPounce(t *testing.T) {
 	}
 }
 
-// Ensure Dreaded Duty's rules (lines 2315–2401): salvage on the 25
+// Ensure Dreaded Duty's rules (lines 2315–2399): salvage on the 25
 // listed hexes, night, scavenging, initiative every turn, counters worth
 // 15 once carried off, and the end when none is left.
 func TestBookDreadedDuty(t *testing.T) {
@@ -406,7 +406,7 @@ func TestBookDreadedDuty(t *testing.T) {
 	}
 }
 
-// Ensure No Profit in Dying's victory conditions (lines 2491–2499): 'Mechs
+// Ensure No Profit in Dying's victory conditions (lines 2489–2493): 'Mechs
 // carried into space score 10 a 'Mech; salvage counts nothing; what the
 // Legion leaves behind is captured at its cost; the Sword of Light
 // arrives on the east edge in its first turn.

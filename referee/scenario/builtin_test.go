@@ -109,7 +109,7 @@ func TestRunAI(t *testing.T) {
 
 // Ensure the shipped scenarios' fixed forces cost what their comments say
 // (forces.PurchaseCost, 000 line 2124), within the book's purchase points
-// (leftover points are lost, line 2122).
+// (leftover points are lost, line 2120).
 func TestBuiltInPoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 199, "bandits": 200},

@@ -24,7 +24,7 @@ import (
 // side's fixed units (ruling SC1) with a bought list:
 //
 //	purchase:
-//	  points: 200                     # what the side may spend; leftovers are lost (line 2122)
+//	  points: 200                     # what the side may spend; leftovers are lost (line 2120)
 //	  kinds: [mech, vehicle, air]     # kinds or classes that may be bought (default: any)
 //	  min_experience: {mech: regular} # per kind or class (or all:)
 //	  max: {mech: 20}                 # most counters per kind or class

@@ -11,7 +11,7 @@ import (
 )
 
 // The scenarios' special rules and victory conditions (000 lines
-// 2104–2515) as file fields; the referee plays them (referee
+// 2104–2513) as file fields; the referee plays them (referee
 // ScenarioRules, rulings SC1–SC12):
 //
 //	rules:    {initiative: each-turn, scavenging: true}
