@@ -111,7 +111,7 @@ func (m *Main) forceCheck(args []string) error {
 	fmt.Fprintf(w, "  special purchases %d (mines %d, salvage %d, drops %d)\n", c.SpecialPurchases, r.Special.MineAttack, r.Special.Salvage, len(r.Special.Drops))
 	if len(r.Special.Drops) > 0 {
 		// Only these lances may be held in orbit in a campaign (ruling DR24).
-		fmt.Fprintf(w, "  kept ready to drop from orbit, %d points at 10 a 'Mech (%s): %s\n", c.Drops, cite.Book(2040), strings.Join(r.Special.Drops, ", "))
+		fmt.Fprintf(w, "  kept ready to drop from orbit, %d points at 10 a 'Mech (%s): %s\n", c.Drops, cite.Span(2040, 2042), strings.Join(r.Special.Drops, ", "))
 	}
 	fmt.Fprintf(w, "  total %d purchase points\n", c.Total)
 	if r.Budget == "" {
@@ -259,7 +259,7 @@ func writeRoster(w io.Writer, r forces.Regiment) {
 		special = append(special, fmt.Sprintf("%d Salvage counters", r.Special.Salvage))
 	}
 	if len(r.Special.Drops) > 0 {
-		special = append(special, fmt.Sprintf("kept ready to drop from orbit (%d points, %s): %s", r.Costs().Drops, cite.Book(2040), strings.Join(r.Special.Drops, ", ")))
+		special = append(special, fmt.Sprintf("kept ready to drop from orbit (%d points, %s): %s", r.Costs().Drops, cite.Span(2040, 2042), strings.Join(r.Special.Drops, ", ")))
 	}
 	if len(special) > 0 {
 		fmt.Fprintf(w, "Special purchases: %s\n", strings.Join(special, "; "))

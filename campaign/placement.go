@@ -160,7 +160,7 @@ func orbitRefusal(s *Side, b *Battlegroup) error {
 			return errorf("only 'Mech battlegroups can be held in orbit to drop later (%s); unit %s of battlegroup %d is not a 'Mech lance: split it off first", cite.Book(2589), id, b.ID)
 		}
 		if !u.DropReady {
-			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (%s) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance), cite.Book(2040))
+			return errorf("battlegroup %d cannot be held in orbit: unit %s is not kept ready to drop, a special purchase of %d points for its 'Mechs (%s) that the regiment did not make; split it off and place it in a sector, or buy the drop in the regiment file (drop: true)", b.ID, id, forces.DropCost(u.Lance), cite.Span(2040, 2042))
 		}
 	}
 	return nil

@@ -19,9 +19,9 @@ type ruleTopic struct {
 // ruleTopics are the topics of /rules.
 var ruleTopics = map[string]ruleTopic{
 	"turn":           {"A campaign turn: reorganise battlegroups, buy recon, move one sector each (recon further), search, fight the battles contact makes, then repair, roll for experience, count victory points and reinforcements.", cite.Span(2561, 2575)},
-	"battlegroups":   {"Each side splits its regiment into battlegroups on a secret worksheet; groups in one sector may merge and a group may split. The regimental battlegroup holds the trucks and DropShips.", cite.Book(2525, 2541, 2577)},
-	"recon":          {"A one-lance battlegroup may be made a recon unit by paying for +2 ESR and/or AEP; it moves further on the strategic map.", cite.Book(2581, 2591)},
-	"movement":       {"Tactical: each hex costs MP by terrain (roads cheaper); at most two units per hex; a unit that enters an enemy's hex stops. Campaign: one adjacent sector per turn.", cite.Book(616, 2585)},
+	"battlegroups":   {"Each side splits its regiment into battlegroups on a secret worksheet; groups in one sector may merge and a group may split. The regimental battlegroup holds the trucks and DropShips.", cite.Book(2529, 2545, 2579)},
+	"recon":          {"A one-lance battlegroup may be made a recon unit by paying for +2 ESR and/or AEP; it moves further on the strategic map.", cite.Book(2583, 2591)},
+	"movement":       {"Tactical: each hex costs MP by terrain (roads cheaper); at most two units per hex; a unit that enters an enemy's hex stops. Campaign: one adjacent sector per turn.", cite.Book(620, 2591)},
 	"overburn":       {"A unit may overburn before it moves: about half again its MP and a higher attack row, at the risk of a damage step (none in water). See ruling R5.", cite.Span(685, 693)},
 	"sighting":       {"Counters stay under information blinds until an enemy is within ESR (normally 5 hexes) with line of sight, or adjacent; woods, water and buildings can hide units. See rulings R4, R10.", cite.Span(772, 805)},
 	"attack":         {"Compare the attacker's value (ranged RA, or CA in the same hex) with the target's D to find the column; experience and terrain shift it; roll 2D6 on the Combat Results Table. /battle attack preview:true shows the column and odds. See ruling R1.", cite.Span(809, 936)},

@@ -152,7 +152,7 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 		case !ok:
 			add("drop: the regiment has no lance %q; name one of its 'Mech lances", name)
 		case u.Lance.Class.Kind() != referee.KindMech:
-			add("drop: %s is a %s; only 'Mech lances are kept in space for a drop (%s)", UnitLabel(u), ClassNoun(u.Lance.Class), cite.Book(2040))
+			add("drop: %s is a %s; only 'Mech lances are kept in space for a drop (%s)", UnitLabel(u), ClassNoun(u.Lance.Class), cite.Span(2040, 2042))
 		case seenDrop[name]:
 			add("drop: %s is named twice; a lance is kept for a drop once", UnitLabel(u))
 		}
@@ -166,7 +166,7 @@ func ValidateRegiment(r Regiment, budget Budget) []error {
 			add("%s: bombs are for air lances; %s is a %s", UnitLabel(u), UnitLabel(u), ClassNoun(u.Lance.Class))
 		}
 		if u.Hidden && u.Lance.Class.Kind() != referee.KindInfantry {
-			add("%s: only infantry may be bought hidden (%s); it is a %s", UnitLabel(u), cite.Book(2052), ClassNoun(u.Lance.Class))
+			add("%s: only infantry may be bought hidden (%s); it is a %s", UnitLabel(u), cite.Span(2052, 2054), ClassNoun(u.Lance.Class))
 		}
 	}
 	for _, u := range r.RBG.DropShips {

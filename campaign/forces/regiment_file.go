@@ -593,7 +593,7 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 			return u, false, err
 		}
 		if u.Hidden && u.Lance.Class.Kind() != referee.KindInfantry {
-			return u, false, rfErr(f.Key, p, "only infantry may be bought hidden (%s); %s is a %s", cite.Book(2052), name, ClassNoun(u.Lance.Class))
+			return u, false, rfErr(f.Key, p, "only infantry may be bought hidden (%s); %s is a %s", cite.Span(2052, 2054), name, ClassNoun(u.Lance.Class))
 		}
 	}
 	drop := false
@@ -603,7 +603,7 @@ func readUnitBody(n *yaml.Node, fs map[string]yamlnode.Field, path, name string)
 			return u, false, err
 		}
 		if drop && u.Lance.Class.Kind() != referee.KindMech {
-			return u, false, rfErr(f.Key, p, "only 'Mech lances are kept in space for a drop (%s); %s is a %s", cite.Book(2040), name, ClassNoun(u.Lance.Class))
+			return u, false, rfErr(f.Key, p, "only 'Mech lances are kept in space for a drop (%s); %s is a %s", cite.Span(2040, 2042), name, ClassNoun(u.Lance.Class))
 		}
 	}
 	return u, drop, nil
