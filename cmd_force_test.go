@@ -201,7 +201,7 @@ func TestForceUsageErrors(t *testing.T) {
 }
 
 // Ensure force check and force show give drop readiness and its cost: a
-// 'Mech lance kept ready to drop, 10 points a 'Mech (000 line 2040), the
+// 'Mech lance kept ready to drop, 10 points a 'Mech (000 lines 2040–2042), the
 // only kind a campaign holds in orbit (ruling DR24).
 func TestForceDropReadiness(t *testing.T) {
 	p := rgfWriteFile(t, "drop.yaml", `id: drop-test

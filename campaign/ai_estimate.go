@@ -29,7 +29,7 @@ const aiOdds = 1.5
 
 // aiWorth is what the AI counts its own units and the enemy's at: a
 // unit's strength is its cost (its better RA with its experience and
-// chits, R8; the points it gives the enemy destroyed, 000 line 2134)
+// chits, R8; the points it gives the enemy destroyed, 000 line 2153)
 // times the share of its steps left. An enemy counter the side saw is
 // worth what its own counters of that class are on average at full
 // strength (of that kind while the information blind hides the class;

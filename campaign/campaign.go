@@ -201,7 +201,7 @@ type Unit struct {
 	// Hidden infantry, placed in secret by a prepared position.
 	Hidden bool `json:"hidden,omitempty"`
 	// DropReady: a 'Mech lance kept ready to drop from space, a special
-	// purchase of 10 points a 'Mech (000 line 2040); only battlegroups
+	// purchase of 10 points a 'Mech (000 lines 2040–2042); only battlegroups
 	// of such lances may be held in orbit (ruling DR24).
 	DropReady bool `json:"drop_ready,omitempty"`
 	// From names the side it was captured from ("" for its own).

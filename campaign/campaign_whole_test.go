@@ -60,7 +60,7 @@ func whlUsed(tb testing.TB, s *dice.Script) {
 
 // whlNew is the campaign: both built-in regiments, the Bandits with 10
 // points of mines bought for prepared positions (Special Purchases, 000
-// line 2048; 2 purchase points), a 3-turn campaign whose battles last at
+// line 2050; 2 purchase points), a 3-turn campaign whose battles last at
 // most 2 game turns. The setup tables are off: the dice script holds the
 // campaign rules' own rolls only.
 func whlNew(tb testing.TB) *Campaign {
@@ -525,7 +525,7 @@ func whlContact(tb testing.TB, prepared bool, mines int) (*Campaign, *Battle) {
 }
 
 // Ensure New gives a side the special purchases that are not counters:
-// mines for prepared positions and salvage counters (000 lines 2044–2048,
+// mines for prepared positions and salvage counters (000 lines 2044–2050,
 // 2633; ruling CI2).
 func TestNewCopiesSpecialPurchases(t *testing.T) {
 	m, err := mapgen.GenerateStrategic(1, 4, 3)

@@ -149,7 +149,7 @@ func checkDesignated(st Settings, m *mapgen.Strategic, sides []string) error {
 // orbitRefusal says why a battlegroup may not be held in orbit, or nil:
 // only battlegroups of 'Mech lances, which can drop (000 line 2589), each
 // kept ready to drop with the special purchase of 10 points a 'Mech (000
-// line 2040; ruling DR24), and never the RBG (ruling PL4).
+// lines 2040–2042; ruling DR24), and never the RBG (ruling PL4).
 func orbitRefusal(s *Side, b *Battlegroup) error {
 	if b.RBG {
 		return errorf("the regimental battlegroup starts on the ground: its trucks cannot drop and its DropShips stay in the sector where it is first placed (%s, ruling PL4); place it in a sector", cite.Book(2547))

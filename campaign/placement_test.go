@@ -38,7 +38,7 @@ func plcTryNew(cols, rows int, change func(*Settings)) (*Campaign, error) {
 			return nil, err
 		}
 		// Every 'Mech lance is kept ready to drop (a special purchase,
-		// 000 line 2040), so any 'Mech battlegroup may be held in orbit
+		// 000 lines 2040–2042), so any 'Mech battlegroup may be held in orbit
 		// (ruling DR24).
 		for _, u := range r.Units {
 			if u.Lance.Class.Kind() == referee.KindMech {
@@ -476,7 +476,7 @@ func TestAIPlacement(t *testing.T) {
 
 // plcDropReady keeps only the first n 'Mech lances of side's first
 // battlegroup other than the RBG ready to drop (a special purchase, 000
-// line 2040) and returns their IDs.
+// lines 2040–2042) and returns their IDs.
 func plcDropReady(c *Campaign, side string, n int) []string {
 	s := c.Side(side)
 	for i := range s.Units {

@@ -48,11 +48,11 @@ func TestPurchaseCost(t *testing.T) {
 		})
 	}
 	// Chits (line 2070ff.): firepower 3 on top of the elite heavy's 28
-	// gives the 31 of line 2166.
+	// gives the 31 of line 2696.
 	l := rgLance("H", referee.HeavyMech, 15, referee.Elite)
 	l.Chits.Firepower = 2
 	if got := PurchaseCost(l); got != 31 {
-		t.Errorf("elite heavy with firepower = %d, want 31 (line 2166)", got)
+		t.Errorf("elite heavy with firepower = %d, want 31 (line 2696)", got)
 	}
 	inf := rgLance("I", referee.Infantry, 3, referee.Regular)
 	if got := HiddenInfantryCost(inf); got != 13 {

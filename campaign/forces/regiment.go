@@ -42,7 +42,7 @@ type RegimentCosts struct {
 	// mines, drops and salvage (ruling F12).
 	SpecialPurchases int
 	// Drops is the part of SpecialPurchases that keeps 'Mech lances ready
-	// to drop from space, 10 points a 'Mech (line 2040; DropCost).
+	// to drop from space, 10 points a 'Mech (lines 2040–2042; DropCost).
 	Drops int
 	// Total is everything the regiment spends. RBG trucks are free: the
 	// supply train comes in addition to the regiment (line 1998, F13).
@@ -200,7 +200,7 @@ func savedNote(saved int) string {
 
 // KeptForDrop reports whether the special purchases keep u, one of the
 // regiment's combat counters, ready to drop from space (Special.Drops,
-// 10 points a 'Mech, line 2040): only such lances may be held in orbit
+// 10 points a 'Mech, lines 2040–2042): only such lances may be held in orbit
 // in a campaign (ruling DR24).
 func (r Regiment) KeptForDrop(u RosterUnit) bool {
 	for _, name := range r.Special.Drops {

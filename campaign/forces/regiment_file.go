@@ -42,7 +42,7 @@ import (
 //	        machines: [Atlas, Atlas, Stalker, Zeus]
 //	        experience: veteran
 //	        chits: [firepower+2]           # variation chits (lines 1279-1355)
-//	        drop: true                     # kept in space for a drop (line 2040)
+//	        drop: true                     # kept in space for a drop (lines 2040-2042)
 //	      - name: Fire Lance               # the rosters' printed form (line 2780)
 //	        values: "9(9)/6-3 4"           # RA(CA)/D-R MP, as RosterValues prints it
 //	        experience: regular
