@@ -345,7 +345,7 @@ var ErrLance = errors.New("cannot form a lance")
 //   - D, RA, CA and range: the sum divided by 4 however many machines
 //     there are (lines 1361, 1389, 1426, 1475, 1512), halves up (R6);
 //     air lances too (line 1662), with the range then × 5 (line 1666),
-//     and AA and ST in place of RA and CA (lines 1664, 1670; ruling D12);
+//     and AA and ST in place of RA and CA (lines 1662, 1670; ruling D12);
 //   - MP: the slowest machine's (line 1516); jump only if all jump (1518);
 //   - overburn MP half again the MP, rounded up (line 1520; R5), for
 //     'Mechs and vehicles; overburn RA the step-0 RA plus its step

@@ -42,7 +42,7 @@ func TestQuickLanceFourBrothers(t *testing.T) {
 		t.Errorf("counter = %+v, want %+v", got, want)
 	}
 	// Step rows by the step table (line 1528, referee.DeriveSteps); the
-	// book's own RA and D rows at line 1542 do not follow it (B12).
+	// book's own RA and D rows at lines 1543–1545 do not follow it (B12).
 	want := [4]referee.Values{qkRow(8, 12, 8), qkRow(6, 9, 6), qkRow(4, 6, 4), qkRow(2, 3, 2)}
 	if l.Rows != want {
 		t.Errorf("rows = %v, want %v", l.Rows, want)
