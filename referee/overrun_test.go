@@ -170,7 +170,7 @@ func TestMoveOverrunOnTheWay(t *testing.T) {
 
 // Ensure the other overrun conditions: RA must top D by 6 (000 line 701);
 // the overrun RA of an overburning unit counts; a defender is tried once a
-// turn (000 line 707); a jumping unit ends in the target hex even when the
+// turn (000 line 705); a jumping unit ends in the target hex even when the
 // defender is destroyed (000 line 719); enemy air units are neither
 // overrun nor stop anyone (000 line 719; ruling M6).
 func TestMoveOverrunConditions(t *testing.T) {

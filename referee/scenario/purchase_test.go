@@ -87,7 +87,7 @@ func TestBuy(t *testing.T) {
 		if want := purCost(t, referee.Regular, "Atlas", "Atlas", "Stalker", "Zeus") + 3 + 4*5; o.Points != want {
 			t.Errorf("a dropped lance with ESR costs %d, want %d", o.Points, want)
 		}
-		// Air units cost their Air Attack Value (line 2128) and wait in
+		// Air units cost their Air Attack Value (line 2124) and wait in
 		// reserve.
 		air, err := forces.QuickLance([]string{"Seydlitz", "Cheetah"}, referee.Veteran)
 		if err != nil {
