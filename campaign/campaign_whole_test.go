@@ -293,7 +293,7 @@ func TestWholeCampaign(t *testing.T) {
 	}
 
 	// ---- Battle 2, action by action. The owner places its mines itself
-	// (000 line 1042: written down in secret) before the battle starts.
+	// (000 line 1040: written down in secret) before the battle starts.
 	mine1, mine2 := hex.Hex{X: 4, Y: 12}, hex.Hex{X: 6, Y: 12} // 0513, 0713: open ground
 	n, _, err = PlaceMines(c, b2.ID, "bandits", map[hex.Hex]int{mine1: 5, mine2: 5})
 	c = btlMust(t, n, err)
@@ -689,7 +689,7 @@ func TestMinesStayInSector(t *testing.T) {
 }
 
 // Ensure the owner may place its laid mines itself before the battle
-// starts (000 line 1042: written down in secret), and each wrong
+// starts (000 line 1040: written down in secret), and each wrong
 // placement is refused with the reason.
 func TestPlaceMines(t *testing.T) {
 	c, b := whlContact(t, true, 10)
