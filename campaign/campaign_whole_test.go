@@ -328,7 +328,7 @@ func TestWholeCampaign(t *testing.T) {
 		t.Fatalf("battle 2 after deployment: phase %v; want the Lancers' movement", st.Phase)
 	}
 
-	// Lancers, game turn 1. Close attacks (line 845) with the attacker's
+	// Lancers, game turn 1. Close attacks (line 837) with the attacker's
 	// experience shift (line 863: veteran +1), no terrain shift in the
 	// open; the CRT is the rulebook's (line 871; R1).
 	//   A10 on B11: CA 18 − D 5 = 13, +1 = column 14; roll 12: 4 steps,

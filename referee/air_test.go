@@ -60,7 +60,7 @@ func TestAirMovementExample(t *testing.T) {
 		unit A3 lancers medium-air regular 10/8/8 @1513 r=15 mp=15 mp-left=15
 		unit B1 bandits light-air regular 8/6/4 @1505 r=15 mp=12 mp-left=12`)
 	if got := airMP(s.Unit("A2")); got != 6 {
-		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1108)", got)
+		t.Errorf("light lance with 30 bomb points flies %d hexes, want 12 − 6 = 6 (000 line 1110)", got)
 	}
 	cbRefuse(t, s, "lancers", "move A2 1112", "flies at most 6 with its 30-point bomb load")
 	cbRefuse(t, s, "lancers", "move A3 1514", "must fly at least 2 hexes (BattleForce p. 26, Movement)")

@@ -139,7 +139,7 @@ func TestLineOfSightInterveningRough(t *testing.T) {
 		t.Errorf("over low rough from hills: %v shift %d, want clear, no shift", l, l.Shift)
 	}
 	// Rough beside the lower unit is as high as a level-1 hill: a dead
-	// zone (line 799, B6).
+	// zone (line 801, B6).
 	m = terrain(map[string]mapgen.Cell{"0502": level(1), "0504": {Terrain: mapgen.Rough}})
 	if l := LineOfSight(m, h("0502"), h("0505")); l.Clear || l.By != ByDeadZone || l.At != h("0504") {
 		t.Errorf("behind rough from a hill: %v, want a dead zone at 0504", l)

@@ -256,7 +256,7 @@ func TestBookScenarioFixedForces(t *testing.T) {
 		}
 	}
 	if u := scnBook(t, "no-profit-in-dying").Setup.Unit("F1"); u.Chits.Bomb != 30 {
-		t.Errorf("the Light AeroSpace carries %d points of bombs, want 30 (line 2456)", u.Chits.Bomb)
+		t.Errorf("the Light AeroSpace carries %d points of bombs, want 30 (line 2455)", u.Chits.Bomb)
 	}
 }
 
