@@ -30,7 +30,7 @@ func demoPlayed(t *testing.T, seed uint64) (*campaign.Campaign, *demo) {
 }
 
 // Ensure the demo's default campaign (seed demoSeed) shows the drop rules
-// (000 lines 729–770, 2639): a battlegroup drops from orbit into a
+// (000 lines 729–765, 2639): a battlegroup drops from orbit into a
 // battle, its lance declaring its hex in secret and landing with a
 // landing roll. The declared drop hex reaches the dropping side alone.
 func TestDemoDropsAndDropShip(t *testing.T) {

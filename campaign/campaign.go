@@ -213,7 +213,7 @@ type Unit struct {
 }
 
 // Battlegroup is one box of the Battlegroup Worksheet: units that move and
-// fight together (000 lines 2529–2535).
+// fight together (000 lines 2529–2533).
 type Battlegroup struct {
 	ID   int    `json:"id"`
 	Name string `json:"name"`

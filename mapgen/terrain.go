@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Terrain is the ground cover of a hex (000 lines 120–195). Elevation and
+// Terrain is the ground cover of a hex (000 lines 127–197). Elevation and
 // roads are separate properties of a Cell: a road may run through woods,
 // and woods may stand on a hill.
 type Terrain uint8
@@ -113,7 +113,7 @@ func prohibit(ms ...Movement) (p [numMovements]bool) {
 
 // terrainTable is the terrain data, indexed by Terrain.
 //
-// Sources, seed 000_7068ba969e06a83c.txt: terrain texts lines 120–195,
+// Sources, seed 000_7068ba969e06a83c.txt: terrain texts lines 127–197,
 // movement Terrain Modifiers Table line 636, movement modes lines 657–673,
 // combat Terrain Modifiers Table line 902, sighting lines 780–792.
 // Water is prohibited to wheeled, tracked and infantry units: the terrain

@@ -42,7 +42,7 @@ func (k ActionKind) String() string {
 	return fmt.Sprintf("ActionKind(%d)", uint8(k))
 }
 
-// AttackMode is how a unit attacks (000 lines 809–840, 1013).
+// AttackMode is how a unit attacks (000 lines 809–837, 1013).
 type AttackMode uint8
 
 // The attack modes.

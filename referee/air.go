@@ -6,7 +6,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Air lances (000 lines 1059–1171; rulings AIR1–AIR12): two fighters that
+// Air lances (000 lines 1059–1169; rulings AIR1–AIR12): two fighters that
 // fly one straight line a turn after the ground units have moved (000
 // lines 578–580), leave the battle by flying up, and make one attack a
 // turn — strafe, bomb or air attack — before all other fire (000 line

@@ -214,7 +214,7 @@ func TestAirCombatExample(t *testing.T) {
 	}
 }
 
-// Ensure the rules of air attacks (000 lines 1128–1153; AIR6–AIR9): one
+// Ensure the rules of air attacks (000 lines 1128–1150; AIR6–AIR9): one
 // attack a turn; strafe and bomb on the same or an adjacent hex, every
 // ground unit in it friend or foe; one bomb load per game; air attacks
 // within R, experience only (no terrain, no disrupted target); an air

@@ -9,7 +9,7 @@ import (
 )
 
 // Variation chits by name, as scenario files, regiment files and purchase
-// lists write them (000 lines 1279–1355): firepower+N and armor+N, recon,
+// lists write them (000 lines 1279–1353): firepower+N and armor+N, recon,
 // ecm, aep, extra-mech, jump and bombN.
 
 // ParseChits reads chit names for a counter of class cl. Each kind is

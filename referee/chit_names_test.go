@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The variation chits by name (000 lines 1279–1355): every kind read,
+// The variation chits by name (000 lines 1279–1353): every kind read,
 // jump repeated, and each refusal pointing at the bad name.
 func TestParseChits(t *testing.T) {
 	c, _, err := ParseChits([]string{"Firepower+2", "armor+3", "recon", "ECM", "aep", "Extra 'Mech", "jump", "jump"}, AssaultMech)

@@ -170,7 +170,7 @@ func cbOneAttack(tb testing.TB, events []Event, want cbAttack) Event {
 	return attacks[0]
 }
 
-// cbExample is the position of the combat examples (lines 918–938):
+// cbExample is the position of the combat examples (lines 926–936):
 // Lexington's Company and the Bandits of line 926 in the Lancers'
 // movement phase (or the given phase), with the values the examples use:
 // Assault CA 20 Elite (926), Medium Veteran (932), Fire lance RA 18, 15
@@ -194,7 +194,7 @@ func cbExample(tb testing.TB, phase Phase, b1, extra string) *State {
 		%s`, phase, b1, extra))
 }
 
-// Ensure the three combat examples of lines 918–938 play through Apply on
+// Ensure the three combat examples of lines 926–936 play through Apply on
 // the map their text lays out, the Lancers firing first after moving: the
 // first on the rulebook table, the third on the reference card (ruling
 // B9), as the examples only fit those printings.
@@ -269,7 +269,7 @@ func TestAttackExampleElevation(t *testing.T) {
 	cbOneAttack(t, events, cbAttack{"A1", "B1", "ranged", 16, 12, 6, 8, "D"})
 }
 
-// Ensure the overburn combat example (lines 1019–1031): a Medium lance at
+// Ensure the overburn combat example (lines 1019–1036): a Medium lance at
 // step 1 that overburns fights with its full-strength row, the close
 // attack never above it; at full strength overburn lifts only RA, to the
 // red row. The counter is the one printed at lines 1025–1030 (overburn RA

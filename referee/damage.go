@@ -8,7 +8,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Effects of fire (000 lines 940–1004): damage steps, the Disruption Roll,
+// Effects of fire (000 lines 940–1003): damage steps, the Disruption Roll,
 // the Critical Hit Table and explosions. Every attack — ranged, close,
 // indirect, overrun, mines, hidden infantry, explosions — ends here.
 

@@ -1,7 +1,7 @@
 /*
 Package referee is the BattleForce tactical engine: units, battle state,
 sighting and line of sight, combat and the sequence of play (book 000,
-lines 550–1355; docs/sources.md). It is pure: no I/O, no clock, no global
+lines 550–1353; docs/sources.md). It is pure: no I/O, no clock, no global
 random source, no logging; dice come from referee/dice.
 
 # The model

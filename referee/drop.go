@@ -11,7 +11,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Dropping 'Mechs (000 lines 729–770; rulings DR1–DR10). A 'Mech lance the
+// Dropping 'Mechs (000 lines 729–765; rulings DR1–DR10). A 'Mech lance the
 // scenario keeps in orbit (Unit.Drop, in Reserve) drops during its side's
 // movement phase: the player declares the target hex in secret (drop UNIT
 // HEX, or the campaign sets DropAt and DropTurn before the battle), and

@@ -7,7 +7,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Overrun (000 lines 697–727): a ground unit that moves into a hex held by
+// Overrun (000 lines 697–725): a ground unit that moves into a hex held by
 // a single enemy unit, and has the MP to pay for it, tries to brush the
 // defender aside. It reveals its Ranged Attack Value and the defender its
 // Defensive Value; at 6 or more above it, the attack is resolved on the

@@ -2,7 +2,7 @@ package referee
 
 import "fmt"
 
-// The sequence of play (000 lines 570–612): in each game turn every side
+// The sequence of play (000 lines 570–610): in each game turn every side
 // takes a player turn in initiative order; a player turn is movement
 // (sighting follows by itself), attack, and the end phase.
 

@@ -46,7 +46,7 @@ func coreApply(t *testing.T, s *State, side, action string) *State {
 	return n
 }
 
-// Ensure the turn order of 000 lines 570–612: each side's player turn runs
+// Ensure the turn order of 000 lines 570–610: each side's player turn runs
 // movement then attack; the game turn advances after every side moved.
 func TestSequenceOfPlay(t *testing.T) {
 	s := coreBattle(t)

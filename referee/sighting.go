@@ -9,7 +9,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// The Sighting Phase (000 lines 772–808, 1122, 1279–1353; rulings S1–S11
+// The Sighting Phase (000 lines 772–805, 1122, 1279–1353; rulings S1–S11
 // and S15 in docs/rulings.md). After every movement phase, and once when the
 // battle starts, each side learns the class of enemy units its sensors
 // reach; units with an Active Electronic Probe read one enemy unit's
@@ -231,7 +231,7 @@ func sightRange(u *Unit, night bool) int {
 	return r
 }
 
-// probeReading is what an AEP probe reads of t (000 lines 1344–1352;
+// probeReading is what an AEP probe reads of t (000 lines 1344–1351;
 // S6), as the text of the probed event.
 func probeReading(t *Unit) string {
 	v := probeValues(t)

@@ -12,7 +12,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Phase is the part of a player turn the battle is in (000 lines 570–612).
+// Phase is the part of a player turn the battle is in (000 lines 570–610).
 type Phase uint8
 
 // The phases. Deployment comes once, before the first game turn; each

@@ -120,7 +120,7 @@ type ViewUnit struct {
 	Detail *UnitDetail `json:"detail,omitempty"`
 }
 
-// UnitValues is what an AEP probe reads (000 lines 1344–1352; S6): the
+// UnitValues is what an AEP probe reads (000 lines 1344–1351; S6): the
 // damage step, experience, the Ranged Attack and Defensive Values of the
 // current step row (with the armor chit; not the overburn row), the range
 // and the chits still held.

@@ -439,7 +439,7 @@ func TestLookupSuggestions(t *testing.T) {
 	}
 }
 
-// Ensure every unit name the regimental rosters use (lines 2747–3540) is
+// Ensure every unit name the regimental rosters use (lines 2750–3540) is
 // found; only their bare "Jeep" needs the variant (C13).
 func TestLookupRosterNames(t *testing.T) {
 	for _, name := range []string{

@@ -225,7 +225,7 @@ func FighterMP(tons float64) int {
 }
 
 // DesignValues works out one machine's BattleForce values by the lance
-// creation rules (000 lines 1367–1696). Weapons the 1987 tables do not
+// creation rules (000 lines 1367–1691). Weapons the 1987 tables do not
 // know, and artillery, are left out with a warning (rulings D7, D8).
 func DesignValues(d Design) (DesignResult, error) {
 	r := DesignResult{Name: d.Name, Kind: d.Kind, Tons: d.Tons, JumpMP: d.JumpMP, Indirect: d.Indirect, Motive: d.Motive}

@@ -41,7 +41,7 @@ import (
 //	      - name: Command Lance            # quick generation (lines 1697-1711)
 //	        machines: [Atlas, Atlas, Stalker, Zeus]
 //	        experience: veteran
-//	        chits: [firepower+2]           # variation chits (lines 1279-1355)
+//	        chits: [firepower+2]           # variation chits (lines 1279-1353)
 //	        drop: true                     # kept in space for a drop (lines 2040-2042)
 //	      - name: Fire Lance               # the rosters' printed form (line 2780)
 //	        values: "9(9)/6-3 4"           # RA(CA)/D-R MP, as RosterValues prints it
@@ -692,7 +692,7 @@ func DropShipUnit(name, machine string, exp referee.Experience) (RosterUnit, err
 	return u, nil
 }
 
-// readChits reads a counter's variation chits (lines 1279-1355), as a
+// readChits reads a counter's variation chits (lines 1279-1353), as a
 // scenario file names them: firepower+N, armor+N, recon, ecm, aep,
 // extra-mech, jump (once per chit; 'Mech lances) and bombN (air lances, in
 // fives). A recon chit the counter column already gives (F6) is no

@@ -68,7 +68,7 @@ func TestBuiltIn(t *testing.T) {
 // Lancers (2 regimental, three battalions of a headquarters and three
 // companies of three, line 1869; the air company is York's, line 3053),
 // and the Bandits' mixed battalions (Mangrove's has five companies, line
-// 1875). Counted by hand from lines 2794–3088 and 3138–3536.
+// 1875). Counted by hand from lines 2794–3086 and 3138–3536.
 func TestBuiltInCounts(t *testing.T) {
 	for _, tc := range []struct {
 		id         string

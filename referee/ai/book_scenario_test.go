@@ -44,7 +44,7 @@ func aixPlayBook(tb testing.TB, name string, seed uint64) (*referee.State, []ref
 	return s, events
 }
 
-// Ensure that in No Profit in Dying (000 lines 2405–2498) the Osaka
+// Ensure that in No Profit in Dying (000 lines 2405–2493) the Osaka
 // Legion boards its DropShips and lifts off with units aboard, scoring
 // the space award (10 VP a 'Mech), in some of 10 seeds, and that no
 // DropShip lifts off empty in turns 1–2, leaving the units it came for

@@ -15,7 +15,7 @@ import (
 // of its units fire at which enemy this turn — by the dice: every attack
 // of the plan on a target is rolled through the Combat Results Table in
 // turn, with the chances of a Disruption Roll failing, of a critical hit
-// (000 lines 942–1004) and of the +2 a disrupted target gives the next
+// (000 lines 942–1003) and of the +2 a disrupted target gives the next
 // attacker; then each enemy that is neither destroyed nor disrupted
 // fires back next turn once, at the one unit of the side in its reach it
 // would hurt most (its reach measured over the ground, reach.go), with

@@ -136,7 +136,7 @@ type enemy struct {
 // estimate is what a player assumes of a counter whose values he has not
 // read: typical BattleForce values of its class, or of its kind while the
 // information blind is on. Its MP are never read (an AEP probe does not
-// show them, 000 lines 1344–1352), so they stay a guess, raised by what
+// show them, 000 lines 1344–1351), so they stay a guess, raised by what
 // the side sees it move (Player.watch).
 type estimate struct{ ra, ca, d, rng, mp int }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // The threat: in a player turn the phasing side moves, then fires (000
-// lines 570–612), so an enemy counter can attack a unit next turn from
+// lines 570–610), so an enemy counter can attack a unit next turn from
 // anywhere its MP take it and its range reaches. A unit that cannot fire
 // this turn keeps out of that reach; the enemy who comes on then ends its
 // move in the side's reach, and the side fires first.

@@ -126,7 +126,7 @@ func TestBuy(t *testing.T) {
 	})
 	t.Run("Enter", func(t *testing.T) {
 		// No Profit in Dying: the Sword of Light places its units on the
-		// east edge on its first turn (lines 2415–2417).
+		// east edge on its first turn (line 2415).
 		sc := scnBook(t, "no-profit-in-dying")
 		if err := Buy(sc, "kurita", "Atlas Atlas Atlas Atlas @elite; Locust Locust Locust Locust drop"); err != nil {
 			t.Fatal(err)

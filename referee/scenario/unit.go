@@ -268,7 +268,7 @@ func readRows(n *yaml.Node, path string) ([4]referee.Values, error) {
 	return out, nil
 }
 
-// chits reads the variation chits (000 lines 1279–1355): firepower+N,
+// chits reads the variation chits (000 lines 1279–1353): firepower+N,
 // armor+N, recon, ecm, aep, extra-mech, jump (twice for an Assault lance),
 // bombN (air units, in fives). Each kind but jump is held once.
 func chits(u *referee.Unit, n *yaml.Node, path string) error {
