@@ -17,7 +17,7 @@ import (
 // unit with V16's reach (any row, its full range, enemy units no
 // obstacle), and with the most MP the rules could ever give it in each
 // of the movement phases left ('Mechs' and vehicles' overburn, 000 lines
-// 683–689; the road bonus hex, 000 line 653), no one step costing more
+// 689–691; the road bonus hex, 000 line 653), no one step costing more
 // than that (a unit may always move one hex alone, 000 line 624), each
 // building priced and seen through as the rubble attacks may yet make of
 // it (000 line 1009). Unlike V16 it asks for a line of sight for a
