@@ -9,7 +9,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Attacks on buildings (000_7068ba969e06a83c.txt lines 1005–1009;
+// Attacks on buildings (000 lines 1005–1009;
 // rulings K11, K12).
 
 // cbTown is the ground of these tests, as cell records: a medium
