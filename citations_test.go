@@ -73,6 +73,39 @@ func TestNoLineCitationsInStrings(t *testing.T) {
 	}
 }
 
+// copyName is the file name of a book's text copy: its number and a
+// hash of its content (docs/sources.md).
+var copyName = regexp.MustCompile(`\b00[0-9]_[0-9a-f]{16}\.txt\b`)
+
+// Ensure no file but docs/sources.md names a text copy's file: the
+// project cites a copy by its book's number ("000 lines 2247–2313"),
+// and what players read (the shipped scenarios, the data files) by
+// book, page and section.
+func TestNoCopyFileNames(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || filepath.ToSlash(path) == "docs/sources.md" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if m := copyName.Find(data); m != nil {
+			t.Errorf("%s names the text copy %s; cite the book (docs/sources.md)", path, m)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // citeCall is a call of internal/cite with line numbers written out, or
 // a citation a refusal of package referee formats when it is read
 // (bookCite, bookSpan, setupCite: referee/apply.go).

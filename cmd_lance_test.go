@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Line numbers in this file are of seed 000_7068ba969e06a83c.txt.
+// Line numbers in this file are of book 000, BattleForce (docs/sources.md).
 
 // Ensure `bfbot lance` makes the Four Brothers (Wasp, Thunderbolt,
 // Vindicator, Hatchetman: line 1385) as the book does: RA 8, CA 12, D 8,

@@ -9,7 +9,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt.
+// Line numbers below are of book 000, BattleForce (docs/sources.md).
 
 // drpContact sets up a battle in sector 6 between crucis A6, A7, which
 // dropped from orbit into it this turn, and bandits B8, B9 (did not

@@ -10,7 +10,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt.
+// Line numbers below are of book 000, BattleForce (docs/sources.md).
 
 // dsContact sets up a battle in sector 6 between crucis A6, A7 (entered
 // from sector 5) and the bandits' RBG, standing there with its trucks

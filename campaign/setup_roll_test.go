@@ -10,8 +10,8 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 004_d52b29d39bf7ec36.txt (battle setup
-// tables); R11 and ST ids are rulings.
+// Line numbers below are of book 004, the battle setup tables
+// (docs/sources.md); R11 and ST ids are rulings.
 
 // stbD10 are the d6 faces giving a d10 of k (ruling ST1).
 func stbD10(k int) []int {

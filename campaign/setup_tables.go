@@ -5,9 +5,9 @@ import (
 	"bfbot/referee"
 )
 
-// The battle setup tables of 004_d52b29d39bf7ec36.txt as data, each row
-// cited to its line. Percentile bands are inclusive; a band's Hi of
-// maxRoll means "and up". What each result does in a BattleForce battle
+// The battle setup tables (book 004, docs/sources.md) as data, each row
+// cited to its line of 004. Percentile bands are inclusive; a band's Hi
+// of maxRoll means "and up". What each result does in a BattleForce battle
 // is ruling R11 and the ST rulings; the rolling is in setup_roll.go.
 
 const maxRoll = 1 << 30

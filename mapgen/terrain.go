@@ -113,7 +113,7 @@ func prohibit(ms ...Movement) (p [numMovements]bool) {
 
 // terrainTable is the terrain data, indexed by Terrain.
 //
-// Sources, seed 000_7068ba969e06a83c.txt: terrain texts lines 127–197,
+// Sources, book 000 (BattleForce): terrain texts lines 127–197,
 // movement Terrain Modifiers Table line 636, movement modes lines 657–673,
 // combat Terrain Modifiers Table line 902, sighting lines 780–792.
 // Water is prohibited to wheeled, tracked and infantry units: the terrain

@@ -6,7 +6,7 @@ import (
 )
 
 // Ensure the terrain table holds the movement costs and prohibitions of
-// the Terrain Modifiers Table, 000_7068ba969e06a83c.txt line 636, and the
+// the Terrain Modifiers Table, 000 line 636, and the
 // combat column shifts of the table at line 902.
 func TestTerrainTable(t *testing.T) {
 	type row struct {

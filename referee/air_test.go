@@ -11,7 +11,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt; AIR ids are the air
+// Line numbers below are of book 000 (BattleForce); AIR ids are the air
 // rulings (the report of the air-lance work).
 
 // airUnit is an air lance at full strength: AA in the RA place, ST in the

@@ -10,7 +10,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Artillery (seed 000_7068ba969e06a83c.txt): indirect fire through forward
+// Artillery (book 000, BattleForce): indirect fire through forward
 // observers (lines 827–829), the Long Tom's minimum and maximum range and
 // the Sniper's lack of a minimum (835, 358), target-hex terrain only for
 // indirect fire units (898), the worked example of line 1275, and the

@@ -13,7 +13,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt; K ids are the combat
+// Line numbers below are of book 000 (BattleForce); K ids are the combat
 // rulings (docs/rulings.md).
 
 // cbUnit is an active unit at full strength whose rows follow the step

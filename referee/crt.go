@@ -92,7 +92,7 @@ func ParseCRT(s string) (CRT, error) {
 // crtText is both printings cell for cell, one row per 2D6 roll from 2 to
 // 12, columns -10 to +15; "." is a blank cell. They differ in 34 cells.
 var crtText = [2][11]string{
-	RulebookCRT: { // 000_7068ba969e06a83c.txt lines 874–884
+	RulebookCRT: { // 000 lines 874–884
 		"C C C C C C C C C C C C C C C 2 2 2 3 3 3 4 4 4 4 4",
 		". . . . D D D D D D D 1 1 1 1 2 2 2 2 3 3 3 4 4 4 4",
 		". . . . . . . . . D D D D 1 1 1 1 2 2 2 3 3 3 4 4 4",

@@ -11,9 +11,9 @@ func mustLookup(t *testing.T, crt CRT, column, roll int) Result {
 	return r
 }
 
-// Ensure the three combat examples of 000_7068ba969e06a83c.txt lines
-// 926–936. The first matches the rulebook printing only, the third the
-// reference printing only (ruling R1); each test names its printing.
+// Ensure the three combat examples of 000 lines 926–936. The first
+// matches the rulebook printing only, the third the reference printing
+// only (ruling R1); each test names its printing.
 func TestCombatExamples(t *testing.T) {
 	// Line 926: CA 20 against D 12 is +8; Elite +2 → +10; a roll of 7 is
 	// one step (rulebook table; the reference card prints 2 there).

@@ -8,7 +8,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Effects of fire (000_7068ba969e06a83c.txt lines 940–1003), called
+// Effects of fire (000 lines 940–1003), called
 // directly on a battle so that each table row is tested alone; the
 // attacks that lead here are tested through Apply in combat_test.go.
 

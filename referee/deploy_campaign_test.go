@@ -8,7 +8,7 @@ import (
 	"bfbot/mapgen"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt.
+// Line numbers below are of book 000, BattleForce (docs/sources.md).
 
 // Ensure a DropShip deployed before the battle stands alone on open
 // ground at level 0 (000 lines 630, 1214; ruling DR22): no other unit may

@@ -11,7 +11,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt; DR ids are the drop
+// Line numbers below are of book 000 (BattleForce); DR ids are the drop
 // and DropShip rulings (the report of this work).
 
 // drpFaces turns a list of rolls into dice faces: an int below 10 is one

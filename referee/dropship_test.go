@@ -11,7 +11,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Seed lines below are in 000_7068ba969e06a83c.txt; DR ids are the drop
+// Line numbers below are of book 000 (BattleForce); DR ids are the drop
 // and DropShip rulings (the report of this work).
 
 // drpShip is a DropShip of class c with the values table's RA and D (000

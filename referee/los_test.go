@@ -25,7 +25,7 @@ var (
 	level      = func(n int) mapgen.Cell { return mapgen.Cell{Elevation: n} }
 )
 
-// Ensure the sighting example of 000_7068ba969e06a83c.txt line 788 holds
+// Ensure the sighting example of 000 line 788 holds
 // on a sheet laid out as its text describes: light woods at 0403, 0402 and
 // 0401; heavy woods and high ground toward 0102 and 0103.
 func TestLineOfSightSightingExample(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Rule references are to seed 000_7068ba969e06a83c.txt (001 is
-// 001_0c3735d6ec51cc34.txt); M1–M17 are the movement rulings of
+// Rule references are to book 000, BattleForce (001 is the BattleTech
+// Manual; docs/sources.md); M1–M17 are the movement rulings of
 // docs/rulings.md.
 
 // mvUnit is an active, regular unit of the class with full-strength values

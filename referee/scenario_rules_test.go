@@ -11,8 +11,8 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Scenario special rules (scenario_rules.go). Lines are seed
-// 000_7068ba969e06a83c.txt; SC1–SC12 are the rulings of the report that
+// Scenario special rules (scenario_rules.go). Lines are of book 000,
+// BattleForce; SC1–SC12 are the rulings of the report that
 // added them.
 
 // scnUnit is a regular unit with step-0 values ra/ca/d, range 3, MP 4,

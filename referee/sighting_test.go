@@ -11,8 +11,8 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Tests of the Sighting Phase. Sources are lines of
-// 000_7068ba969e06a83c.txt; S1–S14 are the sighting rulings of
+// Tests of the Sighting Phase. Sources are lines of book 000,
+// BattleForce; S1–S14 are the sighting rulings of
 // docs/rulings.md.
 
 // stUnit is an active unit of the given class in hex at (regular, step 0,

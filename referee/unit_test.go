@@ -2,8 +2,8 @@ package referee
 
 import "testing"
 
-// Ensure derived step rows follow the step table, 000_7068ba969e06a83c.txt
-// line 1528: each value drops by 2 under 10, 3 from 10 to 15, 4 over 15.
+// Ensure derived step rows follow the step table, 000 line 1528: each
+// value drops by 2 under 10, 3 from 10 to 15, 4 over 15.
 func TestDeriveSteps(t *testing.T) {
 	got := DeriveSteps(Values{RA: 16, CA: 20, D: 10})
 	want := [4]Values{{16, 20, 10}, {12, 16, 7}, {8, 12, 4}, {4, 8, 1}}

@@ -12,7 +12,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Rule references are to seed 000_7068ba969e06a83c.txt; V1–V11 are the
+// Rule references are to book 000, BattleForce; V1–V11 are the
 // battle-end rulings of docs/rulings.md.
 
 // vcBattle is a 32×17 sheet of open ground with two sides, the lancers

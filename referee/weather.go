@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Weather at a campaign contact (004_d52b29d39bf7ec36.txt lines 3–15),
+// Weather at a campaign contact (004 lines 3–15),
 // converted to BattleForce by ruling R11: "+N to hit" is a −N column
 // shift, "LOS limited to N hexes" caps the ESR and the range of fire.
 // Night is not a weather kind here: the weather table's night result

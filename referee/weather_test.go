@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// Seed lines below are in 004_d52b29d39bf7ec36.txt (the battle setup
-// tables); R11 and ST ids are rulings.
+// Line numbers below are of book 004, the battle setup tables
+// (docs/sources.md); R11 and ST ids are rulings.
 
 // stbDuel is A1 (lancers, range rng) at 0605 and B1 (bandits) at the
 // given hex, on open ground, in the lancers' attack phase, with the

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Line numbers in this file are of seed 000_7068ba969e06a83c.txt.
+// Line numbers in this file are of book 000, BattleForce (docs/sources.md).
 
 // MustLookup returns the unit or fails the test.
 func MustLookup(tb testing.TB, name string) Entry {

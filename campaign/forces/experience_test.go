@@ -8,8 +8,8 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Line numbers in this file are of seed 000_7068ba969e06a83c.txt unless
-// 001 (001_0c3735d6ec51cc34.txt) is named.
+// Line numbers in this file are of book 000, BattleForce, unless 001,
+// the BattleTech Manual, is named (docs/sources.md).
 
 // qkScriptedDice returns dice that throw the given faces in order.
 func qkScriptedDice(tb testing.TB, faces ...int) *dice.Dice {

@@ -7,7 +7,7 @@ import (
 	"bfbot/referee"
 )
 
-// Line numbers in this file are of seed 000_7068ba969e06a83c.txt.
+// Line numbers in this file are of book 000, BattleForce (docs/sources.md).
 
 // qkCounter is what a roster prints for a lance, RA(CA)/D-R MP (line
 // 2787), with the class and jump.

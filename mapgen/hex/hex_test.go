@@ -78,7 +78,7 @@ func TestTextRoundTrip(t *testing.T) {
 
 // Ensure neighbours match the printed mapsheet, where even (1-based)
 // columns sit half a hex lower. Cases from the movement example,
-// 000_7068ba969e06a83c.txt line 675: from 1211 the lance can enter 1312,
+// 000 line 675: from 1211 the lance can enter 1312,
 // 1212 and 1112; the scout car drives 1111-1011-0912-0913.
 func TestNeighbors(t *testing.T) {
 	for _, tc := range []struct {

@@ -124,6 +124,7 @@ func (p *strategicPainter) baseOnly() *strategicPainter {
 	q.v = StrategicView{Map: p.v.Map}
 	q.drawn = map[symbol]bool{}
 	q.aside, q.baseRows = nil, nil
+	q.placing, q.entries, q.inexact = nil, nil, false
 	return &q
 }
 

@@ -138,23 +138,12 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 	// line style but keeps the path and the clip mask, which ClearPath
 	// and ResetClip drop.
 	var dc *gg.Context
-	add := func(sym symbol, label string, wide float64, swatch func(dc *gg.Context, x, y, sz float64)) {
+	// side is the side whose colour the swatch takes (0 when none): the
+	// swatch is drawn with it and the item's id holds it, so two items
+	// of one id are drawn alike.
+	add := func(sym symbol, side int, label string, wide float64, swatch func(dc *gg.Context, x, y, sz float64, side int)) {
 		if !in.has(sym) {
 			return
-		}
-		// The side whose colour the swatch takes, if any.
-		side := 0
-		switch sym.kind {
-		case symDeploy:
-			side = in.deploySide
-		case symBattlegroup:
-			side = sym.of
-		case symArrow:
-			side = in.orderSide
-		case symHold:
-			side = in.holdSide
-		case symSearch:
-			side = in.searchSide
 		}
 		id := fmt.Sprintf("%d.%d.%d", sym.kind, sym.of, side)
 		items = append(items, legendItem{label: label, wide: wide, id: id, swatch: func(img *image.RGBA, x, y, sz float64) {
@@ -162,7 +151,7 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 				dc = gg.NewContextForRGBA(img)
 			}
 			dc.Push()
-			swatch(dc, x, y, sz)
+			swatch(dc, x, y, sz, side)
 			dc.Pop()
 			dc.ClearPath()
 			dc.ResetClip()
@@ -170,34 +159,34 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 	}
 	for _, t := range mapgen.Themes {
 		c := themeColor(t)
-		add(symbol{symTheme, int(t)}, t.String(), 0, func(dc *gg.Context, x, y, sz float64) {
+		add(symbol{symTheme, int(t)}, 0, t.String(), 0, func(dc *gg.Context, x, y, sz float64, _ int) {
 			h := math.Round(sz * 0.4)
 			box(dc, x-h, y-h, 2*h, 2*h, c, colDark)
 		})
 	}
 	for _, k := range []mapgen.ObjectiveKind{mapgen.City, mapgen.Spaceport, mapgen.Installation} {
-		add(symbol{symObjective, int(k)}, k.String(), 0, func(dc *gg.Context, x, y, sz float64) {
+		add(symbol{symObjective, int(k)}, 0, k.String(), 0, func(dc *gg.Context, x, y, sz float64, _ int) {
 			objectiveIcon(dc, k, x, y, 0.35*s)
 		})
 	}
-	add(symbol{kind: symLink}, "adjacent", 0, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symLink}, 0, "adjacent", 0, func(dc *gg.Context, x, y, sz float64, _ int) {
 		w := math.Round(0.3 * s)
 		dc.DrawRectangle(x-sz/2, y-w/2, sz, w)
 		dc.SetColor(colLink)
 		dc.Fill()
 	})
-	add(symbol{kind: symOrbit}, "orbit (aboard DropShips)", 0, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symOrbit}, 0, "orbit (aboard DropShips)", 0, func(dc *gg.Context, x, y, sz float64, _ int) {
 		h := math.Round(sz * 0.4)
 		box(dc, x-h, y-h, 2*h, 2*h, colOrbit, colLink)
 	})
-	add(symbol{kind: symDeploy}, "you may deploy here", 0, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symDeploy}, in.deploySide, "you may deploy here", 0, func(dc *gg.Context, x, y, sz float64, side int) {
 		h := math.Round(sz * 0.42)
 		dc.DrawRectangle(x-h, y-h, 2*h, 2*h)
 		dc.SetColor(colClear)
 		dc.Fill()
 		dc.SetDash(0.3*s, 0.18*s)
 		dc.SetLineWidth(math.Round(0.15 * s))
-		dc.SetColor(sideColor(in.deploySide))
+		dc.SetColor(sideColor(side))
 		dc.DrawRectangle(x-h+2, y-h+2, 2*h-4, 2*h-4)
 		dc.Stroke()
 		dc.SetDash()
@@ -207,16 +196,16 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 		if len(in.badges) > 1 {
 			label = b.name + " battlegroup"
 		}
-		add(symbol{symBattlegroup, b.side}, label, 1.3, func(dc *gg.Context, x, y, sz float64) {
+		add(symbol{symBattlegroup, b.side}, b.side, label, 1.3, func(dc *gg.Context, x, y, sz float64, side int) {
 			w, h := 1.3*sz, math.Round(0.95*s)
-			badge(dc, x-w/2, y-h/2, w, h, sideColor(b.side))
+			badge(dc, x-w/2, y-h/2, w, h, sideColor(side))
 			if f, err := coarseFace(bold, math.Max(9, 0.66*s)); err == nil {
 				img := dc.Image().(*image.RGBA)
 				f.drawCentered(img, int(x+0.5), int(y)+f.capHeight()/2, "BG", colWhite, 255)
 			}
 		})
 	}
-	add(symbol{kind: symContact}, "enemy seen (T3: in turn 3)", 1.3, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symContact}, 0, "enemy seen (T3: in turn 3)", 1.3, func(dc *gg.Context, x, y, sz float64, _ int) {
 		h := math.Round(0.95 * s)
 		hostileDiamond(dc, x-h/2, y-h/2, h, h)
 		if f, err := coarseFace(bold, math.Max(9, 0.66*s)); err == nil {
@@ -225,20 +214,20 @@ func strategicLegend(in legendInputs, s float64) []legendItem {
 		}
 	})
 	for k := range numArrowKinds {
-		add(symbol{symArrow, int(k)}, k.String(), 2, func(dc *gg.Context, x, y, sz float64) {
-			arrow(dc, s, x-sz, y, x+sz, y, arrowStyles[k], sideColor(in.orderSide))
+		add(symbol{symArrow, int(k)}, in.orderSide, k.String(), 2, func(dc *gg.Context, x, y, sz float64, side int) {
+			arrow(dc, s, x-sz, y, x+sz, y, arrowStyles[k], sideColor(side))
 		})
 	}
-	add(symbol{kind: symHold}, "hold (prepared position)", 0, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symHold}, in.holdSide, "hold (prepared position)", 0, func(dc *gg.Context, x, y, sz float64, side int) {
 		h := math.Round(0.95 * s)
-		badge(dc, x-h/2-0.1*s, y-h/2, h+0.2*s, h, sideColor(in.holdSide))
+		badge(dc, x-h/2-0.1*s, y-h/2, h+0.2*s, h, sideColor(side))
 		rampart(dc, x, y, 0.28*s)
 	})
-	add(symbol{kind: symSearch}, "search", 0, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symSearch}, in.searchSide, "search", 0, func(dc *gg.Context, x, y, sz float64, side int) {
 		r := 0.32 * s
-		searchIcon(dc, x-0.6*r, y-0.6*r, r, sideColor(in.searchSide))
+		searchIcon(dc, x-0.6*r, y-0.6*r, r, sideColor(side))
 	})
-	add(symbol{kind: symBattle}, "battle being fought", 0, func(dc *gg.Context, x, y, sz float64) {
+	add(symbol{kind: symBattle}, 0, "battle being fought", 0, func(dc *gg.Context, x, y, sz float64, _ int) {
 		h := math.Round(0.95 * s)
 		box(dc, x-h/2, y-h/2, h, h, colBattle, colDark)
 		swords(dc, x, y, 0.36*h)

@@ -51,10 +51,7 @@ type legendLine struct {
 // checksum; false when a line's items reach outside it.
 func (p *strategicPainter) legendFromLines(scratch *[]byte) ([]byte, []token, uint32, bool) {
 	st := p.legend
-	n := st.height / st.lineH
-	if n*st.lineH != st.height || st.title != "" || st.viewer != "" {
-		return nil, nil, 0, false
-	}
+	n := st.height / st.lineH // the band has no title nor viewer: lines of items alone
 	rows := make([]byte, 0, (p.W+1)*st.height)
 	var toks []token
 	adler := uint32(1) // the checksum of nothing
@@ -78,7 +75,7 @@ func (p *strategicPainter) legendLine(k int, scratch *[]byte) *legendLine {
 	var key []byte
 	for i, it := range st.items {
 		if st.at[i].Y == k {
-			key = fmt.Appendf(key, "%s\x00%s\x00%d\x00", it.id, it.label, st.at[i].X)
+			key = fmt.Appendf(key, "%q %q %d\n", it.id, it.label, st.at[i].X)
 		}
 	}
 	return legendLines.get(legendLineKey{items: string(key), line: k, size: p.s, W: p.W}, func() *legendLine {

@@ -188,10 +188,16 @@ func drawBuilding(img *image.RGBA, cls int, cx, cy, s float64) {
 
 // frame draws a rectangle's border, b pixels thick, inside [x0,x1)×[y0,y1).
 func frame(img *image.RGBA, x0, y0, x1, y1, b int, c color.RGBA) {
-	fillRect(img, x0, y0, x1, y0+b, c)
-	fillRect(img, x0, y1-b, x1, y1, c)
-	fillRect(img, x0, y0, x0+b, y1, c)
-	fillRect(img, x1-b, y0, x1, y1, c)
+	for _, r := range frameSides(x0, y0, x1, y1, b) {
+		fillRect(img, r[0], r[1], r[2], r[3], c)
+	}
+}
+
+// frameSides are the four sides of a rectangle's border, b pixels
+// thick, inside [x0,x1)×[y0,y1), each as x0, y0, x1, y1: the top, the
+// bottom, the left, the right.
+func frameSides(x0, y0, x1, y1, b int) [4][4]int {
+	return [4][4]int{{x0, y0, x1, y0 + b}, {x0, y1 - b, x1, y1}, {x0, y0, x0 + b, y1}, {x1 - b, y0, x1, y1}}
 }
 
 // drawRoads draws a road hex: a grey band from the centre through the

@@ -13,7 +13,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The book's scenarios (seed 000_7068ba969e06a83c.txt lines 2199–2513)
+// The book's scenarios (000 lines 2199–2513)
 // as shipped files: their forces' points, their special rules and
 // victory conditions, and AI-against-AI play to the end. SC1–SC12 are
 // the rulings of the report that added them.

@@ -11,8 +11,8 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Buying a side's force by purchase points (seed 000_7068ba969e06a83c.txt
-// lines 2116–2190 and each scenario's restrictions, lines 2209–2513).
+// Buying a side's force by purchase points (000 lines 2116–2190 and
+// each scenario's restrictions, lines 2209–2513).
 
 // purCost is what quick lance generation makes of names at exp costs
 // (forces.PurchaseCost, line 2124): the sum the tests expect.
