@@ -63,7 +63,7 @@ func dropIntoBattle(c *Campaign, side string, o Order) (*Campaign, []Event, erro
 	n.emit(Event{Step: "battle", Type: "drop", Side: side, Sector: sector, Battle: bt.ID,
 		Text: fmt.Sprintf("%s drops 'Mechs from orbit into battle %d in sector %s", s.Name, bt.ID, sectorLabel(n, sector))})
 	n.emit(Event{Step: "battle", Type: "dropped", Audience: secret(side), Side: side, Sector: sector, Battle: bt.ID,
-		Text: fmt.Sprintf("battlegroup %d %q joins battle %d: its lances %v wait in orbit; drop each with /battle drop in your movement phase (%s)", b.ID, b.Name, bt.ID, b.Units, cite.Book(729, 2641))})
+		Text: fmt.Sprintf("battlegroup %d %q joins battle %d: its lances %v wait in orbit; drop each with /battle drop in your movement phase (%s)", b.ID, b.Name, bt.ID, b.Units, cite.Book(735, 2641))})
 	for j := range n.Sides {
 		if e := &n.Sides[j]; e.ID != side {
 			e.Intel = append(e.Intel, Intel{Turn: n.Turn, Sector: sector, Drop: true})

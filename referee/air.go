@@ -351,7 +351,7 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	case s.Phase != PhaseMovement && s.Phase != PhaseAttack:
 		return nil, illegal("attacks come after deployment, in the attack phase of a player turn")
 	case u.Class.Kind() != KindAir:
-		return nil, illegal("%s is not an air unit: only air lances strafe and bomb (%s)", u.ID, bookCite{1128})
+		return nil, illegal("%s is not an air unit: only air lances strafe and bomb (%s)", u.ID, bookCite{1130})
 	case !s.Map.Contains(h):
 		return nil, illegal("hex %s is not on the map", h)
 	}

@@ -73,7 +73,7 @@ func (b *battle) deployError(u *Unit, h hex.Hex) error {
 // count against the hex. Declared again, the new hex replaces the old.
 func (b *battle) deployDrop(u *Unit, h hex.Hex) error {
 	if !dropsAtStart(b.s, u) {
-		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (%s)", u.ID, bookCite{729})
+		return illegal("%s is kept in orbit: it drops with drop UNIT HEX (/battle drop) in your movement phase (%s)", u.ID, bookCite{735})
 	}
 	if err := dropTargetError(b.s, u, h, deployKnownAt(b.s, u.Side, h)); err != nil {
 		return err

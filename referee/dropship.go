@@ -434,7 +434,7 @@ func embarkError(s *State, u, ds *Unit) error {
 	case hex.Distance(u.Hex, ds.Hex) != 1:
 		return illegal("%s must stand next to %s to board it (%s)", u.ID, ds.ID, bookCite{1257})
 	case len(dropShipAboard(s, ds)) >= DropShipLoad(ds.Class):
-		return illegal("%s is full: a %v DropShip carries %s (%s)", ds.ID, ds.Class, unitCount(DropShipLoad(ds.Class)), bookCite{1210})
+		return illegal("%s is full: a %v DropShip carries %s (%s)", ds.ID, ds.Class, unitCount(DropShipLoad(ds.Class)), bookSpan{1205, 1210})
 	}
 	cost, err := embarkCost(s, u, ds)
 	if err != nil {
