@@ -128,3 +128,30 @@ func TestGridSizes(t *testing.T) {
 	}
 	t.Logf("%d grids", len(have))
 }
+
+// Ensure scattered, which tells the tiles of a terrain's hexes apart by
+// their scatter (tileKey), holds exactly the terrains whose marks
+// drawFeatures scatters: the scatters draw alike in every other
+// terrain, and differently in these.
+func TestScatteredAsDrawn(t *testing.T) {
+	g := newGrid(DefaultHexSize, 2, 1, 0, 0)
+	art := g.art()
+	st := &art.stamps[0]
+	n := int(4*g.size) + 8
+	for _, tr := range mapgen.Terrains {
+		var first []byte
+		alike := true
+		for v := range uint8(scatters) {
+			img := image.NewRGBA(image.Rect(-n/2, -n/2, n-n/2, n-n/2))
+			drawFeatures(img, art.sprites, g.size, v, mapgen.Cell{Terrain: tr}, st.fx, st.fy)
+			if first == nil {
+				first = img.Pix
+			} else if !slices.Equal(img.Pix, first) {
+				alike = false
+			}
+		}
+		if alike == scattered(tr) {
+			t.Errorf("%v: scattered %v, yet its scatters draw alike %v", tr, scattered(tr), alike)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"math"
@@ -147,7 +146,7 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	g := lay.below()
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
-	period := max(6, int(0.4*g.size))
+	period := g.hatchPeriod()
 	roads := make([]uint8, len(m.Cells))
 	for i, c := range m.Cells {
 		if c.Road {
@@ -200,7 +199,7 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 		tiles.add(th.key, th.tile)
 	}
 	if !whole {
-		bg := bytes.Repeat([]byte{indexOf(colBackground)}, W)
+		bg := backgroundRow(W)
 		for y := range H {
 			copy(rows[y*S+1:(y+1)*S], bg)
 		}
