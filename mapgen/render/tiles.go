@@ -146,31 +146,7 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	g := lay.below()
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
-	period := g.hatchPeriod()
-	roads := make([]uint8, len(m.Cells))
-	for i, c := range m.Cells {
-		if c.Road {
-			roads[i] = roadSides(m, hexAt(m, i))
-		}
-	}
-	hexes := make([]tiledHex, 0, (m.Width+2)*(m.Height+2))
-	missing := map[tileKey][]byte{} // the kinds no tile is kept for, and their tiles once made
-	for y := -1; y <= m.Height; y++ {
-		for x := -1; x <= m.Width; x++ {
-			h := hex.Hex{X: x, Y: y}
-			cx, cy := g.center(h)
-			th := tiledHex{h: h, ax: int(math.Floor(cx)), ay: int(math.Floor(cy))}
-			th.key = tp.tileKey(h, th.ax, th.ay, period, roads)
-			if !th.key.on && th.key.near == 0 {
-				continue // the margin's background
-			}
-			var ok bool
-			if th.tile, ok = tiles.find(th.key); !ok {
-				missing[th.key] = nil
-			}
-			hexes = append(hexes, th)
-		}
-	}
+	hexes, missing := tp.tiledHexes(g)
 	rows := make([]byte, S*H)
 	whole := len(missing)*tiledWhole > len(hexes)
 	if whole {
@@ -221,6 +197,40 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 		lay.rulers.lay(&image.RGBA{Rect: pic}, rows[1:], S, g, lay.mw, lay.mh, true, nil)
 	}
 	return rows
+}
+
+// tiledHexes are the hexes of the map, and of the ring around it those
+// a hex of the map borders, in grid g, each with its kind and the tile
+// kept for it (nil if none); and the kinds no tile is kept for, each
+// with nil.
+func (tp *terrainPainter) tiledHexes(g grid) ([]tiledHex, map[tileKey][]byte) {
+	m := tp.m
+	period := g.hatchPeriod()
+	roads := make([]uint8, len(m.Cells))
+	for i, c := range m.Cells {
+		if c.Road {
+			roads[i] = roadSides(m, hexAt(m, i))
+		}
+	}
+	hexes := make([]tiledHex, 0, (m.Width+2)*(m.Height+2))
+	missing := map[tileKey][]byte{}
+	for y := -1; y <= m.Height; y++ {
+		for x := -1; x <= m.Width; x++ {
+			h := hex.Hex{X: x, Y: y}
+			cx, cy := g.center(h)
+			th := tiledHex{h: h, ax: int(math.Floor(cx)), ay: int(math.Floor(cy))}
+			th.key = tp.tileKey(h, th.ax, th.ay, period, roads)
+			if !th.key.on && th.key.near == 0 {
+				continue // the margin's background
+			}
+			var ok bool
+			if th.tile, ok = tiles.find(th.key); !ok {
+				missing[th.key] = nil
+			}
+			hexes = append(hexes, th)
+		}
+	}
+	return hexes, missing
 }
 
 // paintTile paints the tile of hex h, whose stamp st lies at (ax, ay),
