@@ -57,6 +57,12 @@ type tileKey struct {
 // (BENCHMARKS.md).
 const tilesBound = 16 << 20
 
+// tilesEach is what the tiles one picture keeps may weigh: past it,
+// the picture paints its new tiles for itself only, so that one big
+// map (60×40 hexes at the largest hex size paints more than the bound)
+// does not drop every map's tiles, its own first.
+const tilesEach = tilesBound / 4
+
 // tiles are the tiles kept, by kind.
 var tiles = kept[tileKey, []byte]{bound: tilesBound, weigh: func(b []byte) int { return len(b) + 128 }}
 
@@ -156,6 +162,7 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	buf := getPixels()
 	defer putPixels(buf)
 	only := make([]bool, len(m.Cells))
+	added := 0 // what the tiles this picture kept weigh
 	for i := range hexes {
 		th := &hexes[i]
 		if th.tile != nil {
@@ -172,7 +179,9 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 			th.tile = tp.paintTile(buf, g, th.h, st, box, th.ax, th.ay, only)
 		}
 		missing[th.key] = th.tile
-		tiles.add(th.key, th.tile)
+		if added += tiles.weigh(th.tile); added <= tilesEach {
+			tiles.add(th.key, th.tile)
+		}
 	}
 	if !whole {
 		bg := backgroundRow(W)

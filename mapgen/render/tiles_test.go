@@ -238,3 +238,55 @@ func TestTilesWholeOrCopied(t *testing.T) {
 		}
 	}
 }
+
+// Ensure one big map does not drop the tiles the maps before it kept:
+// a 60×40 map of hexes all unlike, at the largest hex size, paints
+// more tiles than the bound holds, and keeps only a quarter of it
+// (tilesEach); a 64×17 map drawn before finds all its tiles still kept.
+func TestTilesBigMapKeepsOthers(t *testing.T) {
+	tiles.clear()
+	small := generatedMap(t, mapgen.Mixed)
+	o := DefaultOptions()
+	sv := Tactical{Map: small}
+	slay, err := checkedLayout(&sv, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terrainRows(slay, small, newTints(sv))
+	before := tilesWeight()
+
+	rng := rand.New(rand.NewPCG(3, 9))
+	big := mapgen.New(60, 40)
+	for i := range big.Cells {
+		big.Cells[i] = mapgen.Cell{Terrain: mapgen.Terrains[rng.IntN(len(mapgen.Terrains))], Elevation: rng.IntN(3), Road: rng.IntN(4) == 0}
+	}
+	bv, bo := Tactical{Map: big}, Options{HexSize: MaxHexSize}
+	blay, err := checkedLayout(&bv, &bo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terrainRows(blay, big, newTints(bv))
+	t.Logf("hex size %g, %d×%d pixels, %d bytes of tiles added", blay.g.size, blay.W, blay.H, tilesWeight()-before)
+	if added := tilesWeight() - before; added > tilesEach {
+		t.Errorf("the big map kept %d bytes of tiles, more than %d", added, tilesEach)
+	}
+	ths, _ := newTerrainPainter(slay, small, newTints(sv)).tiledHexes(slay.below())
+	for _, th := range ths {
+		if th.tile == nil {
+			t.Fatalf("the map drawn before the big map lost its tile of hex %v", th.h)
+		}
+	}
+}
+
+// tilesWeight is what the kept tiles weigh.
+func tilesWeight() int {
+	tiles.mu.Lock()
+	defer tiles.mu.Unlock()
+	w := 0
+	for _, m := range []map[tileKey][]byte{tiles.m, tiles.old} {
+		for _, t := range m {
+			w += tiles.weigh(t)
+		}
+	}
+	return w
+}
