@@ -38,13 +38,14 @@ type terrainBase struct {
 	deploy []int8
 	// rows are the H rows of W indices into mapPalette, each led by a
 	// PNG filter byte (0): the stream a PNG deflates.
-	rows   []byte
-	sums   adlerSums // the rows' Adler-32 sums
-	period int       // the hex grid's horizontal repeat in pixels
-	once   sync.Once
-	coded  *codedRows
+	rows    []byte
+	sums    adlerSums // the rows' Adler-32 sums
+	period  int       // the hex grid's horizontal repeat in pixels
+	once    sync.Once
+	coded   *codedRows
+	isCoded atomic.Bool // coded is set
 	// first are the first picture's tokens, kept for the terrain's
-	// coding (code), which drops them.
+	// coding (code), and dropped once it is coded (dropFirst).
 	first atomic.Pointer[pictureTokens]
 	// written counts the pictures written on the base.
 	written atomic.Int32
@@ -135,13 +136,30 @@ func (b *terrainBase) code() *codedRows {
 			over = f.over(b.rows, stride)
 		}
 		b.coded = codeOver(b.rows, stride, newMatcher(stride, b.period), f.toks, f.at, over, f.codes, b.sums)
+		b.isCoded.Store(true)
 	})
-	if b.first.Load() != nil {
-		if f := b.first.Swap(nil); f != nil { // coded: not read again
-			giveTokens(f.toks)
-		}
-	}
+	b.dropFirst()
 	return b.coded
+}
+
+// keepFirst keeps the first picture's tokens f for the terrain's
+// coding; dropped at once if a second picture has coded it already
+// (written before the first kept them), not left to a third picture.
+func (b *terrainBase) keepFirst(f *pictureTokens) {
+	b.first.Store(f)
+	b.dropFirst()
+}
+
+// dropFirst gives back the room of the first picture's tokens once the
+// terrain is coded: they are not read again. code and keepFirst both
+// call it after their own store, so whichever comes second drops them.
+func (b *terrainBase) dropFirst() {
+	if !b.isCoded.Load() || b.first.Load() == nil {
+		return
+	}
+	if f := b.first.Swap(nil); f != nil {
+		giveTokens(f.toks)
+	}
 }
 
 // baseKey is what a terrain base depends on besides the cells and
@@ -367,7 +385,7 @@ func (tp *tacticalPicture) writePNG(w io.Writer) error {
 		head := tp.strip * tp.Stride
 		adler := adlerOf(tp.rows[:head]).then(tp.base.sums.with(tp.delta), len(tp.base.rows)).adler32(len(tp.rows))
 		toks, codes, err := writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
-		tp.base.first.Store(&pictureTokens{toks, codes, head, slices.Clone(tp.changed)})
+		tp.base.keepFirst(&pictureTokens{toks, codes, head, slices.Clone(tp.changed)})
 		return err
 	}
 	n := tp.base.code().count()

@@ -183,23 +183,56 @@ func BenchmarkTactical64x17(b *testing.B) {
 
 // BenchmarkTactical64x17Cold is the first picture of a battle in a
 // running bot: each picture on a sector map the process has not drawn
-// before (sectorViews: 64 maps, every theme, prepared before the
-// timer), the kept tiles (tiles.go) warm from 20 other maps drawn
-// first. Run it at most 64 times (-benchtime 40x), or the maps come
-// round again, their tiles kept.
+// before (coldViews: a new seed each, every theme in turn, generated
+// outside the timer), the kept tiles (tiles.go) warm from 20 other
+// maps drawn first, and put back as they were then before each
+// picture, so that every picture finds the same warmth.
 func BenchmarkTactical64x17Cold(b *testing.B) {
 	o := DefaultOptions()
-	for _, v := range sectorViews(b, 20, 1000) {
+	next := coldViews(b, o)
+	var v Tactical
+	benchAgainstBlankEach(b, drawnSector(b), func() { v = next() }, func(w io.Writer) error {
+		return WriteTacticalPNG(w, v, o)
+	})
+}
+
+// coldViews draws 20 sector maps to warm the kept tiles, and returns
+// what gives, on each call, a view on a sector map of a seed not given
+// before, the kept tiles put back as the 20 maps left them.
+func coldViews(tb testing.TB, o Options) func() Tactical {
+	tb.Helper()
+	tiles.clear()
+	for _, v := range sectorViews(tb, 20, 1000) {
 		if err := WriteTacticalPNG(io.Discard, v, o); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
-	vs := sectorViews(b, 64, 0)
+	warm := savedTiles()
 	i := 0
-	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
+	return func() Tactical {
+		warm.restore()
 		i++
-		return WriteTacticalPNG(w, vs[i%len(vs)], o)
-	})
+		return sectorViewOn(tb, 1<<20+i, mapgen.Themes[i%len(mapgen.Themes)])
+	}
+}
+
+// keptTiles are the tiles kept at a moment (savedTiles), to be kept
+// again (restore).
+type keptTiles struct {
+	m, old map[tileKey][]byte
+	n      int
+}
+
+func savedTiles() keptTiles {
+	tiles.mu.Lock()
+	defer tiles.mu.Unlock()
+	return keptTiles{maps.Clone(tiles.m), maps.Clone(tiles.old), tiles.n}
+}
+
+func (k keptTiles) restore() {
+	tiles.mu.Lock()
+	defer tiles.mu.Unlock()
+	tiles.m, tiles.old, tiles.n = maps.Clone(k.m), maps.Clone(k.old), k.n
 }
 
 // BenchmarkTactical64x17Second is the second picture of a battle on its
@@ -224,37 +257,45 @@ func BenchmarkTactical64x17Second(b *testing.B) {
 	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
 }
 
-// BenchmarkTactical64x17First is the first picture of the first battle
-// of a process: BenchmarkTactical64x17Cold with the kept tiles and
-// terrains emptied before each picture (the glyphs, stamps and palette
-// table, made once for good, kept).
+// BenchmarkTactical64x17First is the first picture of a process: each
+// on a sector map not drawn before, every cache the package keeps
+// across pictures emptied before it (clearKept: tiles, terrains,
+// title strips, counter faces, ruler labels, glyphs, hex art...); only
+// what is made once for good stays (the palette's tables, the parsed
+// fonts).
 func BenchmarkTactical64x17First(b *testing.B) {
 	o := DefaultOptions()
-	vs := sectorViews(b, 64, 0)
+	var v Tactical
 	i := 0
-	benchAgainstBlank(b, drawnSector(b), func(w io.Writer) error {
+	benchAgainstBlankEach(b, drawnSector(b), func() {
 		i++
-		tiles.clear()
-		bases.clear()
-		return WriteTacticalPNG(w, vs[i%len(vs)], o)
-	})
+		v = sectorViewOn(b, 1<<20+i, mapgen.Themes[i%len(mapgen.Themes)])
+		clearKept()
+	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
 }
 
 // sectorViews are n views as sectorView has them, each on a generated
 // 64×17 sector of its own: every theme in turn, seeds from seed0.
 func sectorViews(tb testing.TB, n, seed0 int) []Tactical {
 	tb.Helper()
-	base := sectorView(tb)
 	out := make([]Tactical, n)
 	for i := range out {
-		m, err := mapgen.Generate(mapgen.GenOptions{Seed: uint64(seed0 + i), Theme: mapgen.Themes[i%len(mapgen.Themes)], Sheets: 2, Orientation: mapgen.Wide})
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out[i] = base
-		out[i].Map = m
+		out[i] = sectorViewOn(tb, seed0+i, mapgen.Themes[i%len(mapgen.Themes)])
 	}
 	return out
+}
+
+// sectorViewOn is the view sectorView has on a 64×17 sector generated
+// from seed and theme.
+func sectorViewOn(tb testing.TB, seed int, theme mapgen.Theme) Tactical {
+	tb.Helper()
+	m, err := mapgen.Generate(mapgen.GenOptions{Seed: uint64(seed), Theme: theme, Sheets: 2, Orientation: mapgen.Wide})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v := sectorView(tb)
+	v.Map = m
+	return v
 }
 
 // BenchmarkTacticalPreview64x17 is a move preview on the sector map
@@ -439,6 +480,7 @@ func BenchmarkTacticalFloor(b *testing.B) {
 // benchPart is a part of a picture's cost, measured by benchParts.
 type benchPart struct {
 	name string
+	prep func() // if not nil, run before run, untimed
 	run  func()
 }
 
@@ -450,6 +492,11 @@ func benchParts(b *testing.B, blank *image.Paletted, parts []benchPart) {
 	cpu := make([][]time.Duration, len(parts))
 	for b.Loop() {
 		for i, p := range parts {
+			if p.prep != nil {
+				b.StopTimer()
+				p.prep()
+				b.StartTimer()
+			}
 			c0 := cputime.Process()
 			p.run()
 			cpu[i] = append(cpu[i], cputime.Process()-c0)

@@ -17,8 +17,9 @@ import (
 // knows without searching for them (ruling RND1).
 //
 // Now: x-paint, the terrain of a map not drawn before copied from the
-// kept tiles, warm from 20 maps before (terrainRows, tiles.go; a ring
-// of 64 maps, as BenchmarkTactical64x17Cold); x-paint-first, the same
+// kept tiles, warm from 20 maps before (terrainRows, tiles.go; a new
+// seed each round, the tiles put back to that warmth before each, as
+// BenchmarkTactical64x17Cold has them); x-paint-first, the same
 // with the tiles emptied first, the first map of a process: each kind
 // of its hexes painted alone, or, past half its hexes
 // (tiledWhole), the terrain painted whole and the tiles cut from it;
@@ -76,18 +77,14 @@ func BenchmarkColdFloor(b *testing.B) {
 		putBlock(&bw, toks, true)
 		sink += crc32.ChecksumIEEE(bw.bytes())
 	}
-	for _, v := range sectorViews(b, 20, 1000) {
-		terrainRows(lay, v.Map, newTints(v))
-	}
-	vs := sectorViews(b, 64, 0)
-	next := 0
+	next := coldViews(b, DefaultOptions())
+	var cur Tactical
 	benchParts(b, blank, []benchPart{
-		{name: "x-paint", run: func() {
-			next++
-			terrainRows(lay, vs[next%len(vs)].Map, newTints(v))
+		{name: "x-paint", prep: func() { cur = next() }, run: func() {
+			terrainRows(lay, cur.Map, newTints(v))
 		}},
 		{name: "x-paint-first", run: func() {
-			withoutTiles(func() { terrainRows(lay, vs[next%len(vs)].Map, newTints(v)) })
+			withoutTiles(func() { terrainRows(lay, cur.Map, newTints(v)) })
 		}},
 		{name: "x-match", run: func() {
 			clear(m.recent)

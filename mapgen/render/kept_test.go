@@ -35,3 +35,31 @@ func TestKeptKeepsTheNewest(t *testing.T) {
 		t.Errorf("%d values kept, bound %d", n, k.bound)
 	}
 }
+
+// clearKept empties every cache the package keeps across pictures (the
+// kept maps, and the glyphs, hex art and counter symbols by size), as
+// in a process that has drawn nothing yet; what is made once for good
+// (sync.OnceValue: the palette's tables, the parsed fonts) stays.
+func clearKept() {
+	tiles.clear()
+	bases.clear()
+	strips.clear()
+	counterFaces.clear()
+	rulerLabels.clear()
+	basePatches.clear()
+	markPatches.clear()
+	strategicBases.clear()
+	legendBands.clear()
+	legendLines.clear()
+	markSprites.clear()
+	markShapes.clear()
+	facesMu.Lock()
+	clear(faces)
+	facesMu.Unlock()
+	artMu.Lock()
+	clear(arts)
+	artMu.Unlock()
+	symbolsMu.Lock()
+	clear(symbols)
+	symbolsMu.Unlock()
+}

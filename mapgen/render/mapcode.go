@@ -87,14 +87,14 @@ type reader struct {
 	pos int32
 }
 
-// pieceRead is a match that reads piece from, as codeTokens gathers
+// pieceRead is a match that reads piece from, as codeSummed gathers
 // them: the stream position it writes, its token and the token's index.
 type pieceRead struct {
 	from, pos, tok int32
 	t              token
 }
 
-// readsPool is codeTokens' room for the matches it gathers, some 300 KB
+// readsPool is codeSummed's room for the matches it gathers, some 300 KB
 // for a strategic base, used while it codes one and then garbage: every
 // campaign's turn codes its map's base afresh when the bot has more maps
 // than it keeps (strategicBases).
@@ -243,17 +243,18 @@ func tokenLen(t token) int {
 	return l
 }
 
-// codeTokens codes the stream rows, whose tokens are toks (matching
-// nothing before the stream), piece by piece. With bits, it codes the
-// tokens with codes made for them, for pictures that splice their bits
-// (layer.write); a strategic base's pictures code its tokens again
-// with codes of their own, and never read them.
-func codeTokens(rows []byte, stride int, toks []token, bits bool) *codedRows {
-	return codeSummed(rows, stride, toks, adlerOf(rows), nil, bits)
+// codeTokens parts the stream rows, whose tokens are toks (matching
+// nothing before the stream), into pieces, with no bits: a strategic
+// base's pictures code its tokens again with codes of their own, and
+// never read them.
+func codeTokens(rows []byte, stride int, toks []token) *codedRows {
+	return codeSummed(rows, stride, toks, adlerOf(rows), nil, false)
 }
 
-// codeSummed is codeTokens for rows whose Adler-32 sums are known,
-// with codes made for the tokens or, if not nil, those given.
+// codeSummed codes the stream rows, whose tokens are toks, piece by
+// piece, their Adler-32 sums known. With bits, it codes the tokens with
+// codes made for them or, if not nil, those given, for pictures that
+// splice their bits (layer.write).
 func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, codes *codes, bits bool) *codedRows {
 	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), whole: whole}
 	n := c.count()
@@ -341,7 +342,8 @@ func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, codes *c
 		}
 	}
 	sc.out = w.bytes()
-	c.bits = append(slices.Clone(sc.out), make([]byte, 8)...)
+	c.bits = append(make([]byte, 0, len(sc.out)+8), sc.out...)
+	c.bits = c.bits[:len(c.bits)+8]
 	c.readBit = make([]int32, len(reads))
 	copy(fill, c.readAt)
 	for _, r := range reads {

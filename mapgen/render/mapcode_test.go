@@ -539,3 +539,34 @@ func TestMatcherCounts(t *testing.T) {
 		t.Errorf("counted as appended %v, from the tokens %v", got, want)
 	}
 }
+
+// Ensure the first picture's tokens are kept for the terrain's coding
+// only while it is not coded: kept after the first picture, dropped
+// when the second codes the terrain, and dropped at once when a second
+// picture coded it before the first kept them (its room not left to a
+// third picture).
+func TestFirstTokensDroppedWhenCoded(t *testing.T) {
+	m := generatedMap(t, mapgen.Mixed)
+	v, o := Tactical{Map: m}, DefaultOptions()
+	lay, err := checkedLayout(&v, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, codedFirst := range []bool{false, true} {
+		bases.clear()
+		b := terrainBaseFor(m, lay, newTints(v))
+		if codedFirst {
+			b.code() // a second picture, its first not written yet
+		}
+		if err := WriteTacticalPNG(io.Discard, v, o); err != nil {
+			t.Fatal(err)
+		}
+		if kept := b.first.Load() != nil; kept == codedFirst {
+			t.Errorf("terrain coded before the first picture %v: its tokens kept %v", codedFirst, kept)
+		}
+		b.code()
+		if b.first.Load() != nil {
+			t.Errorf("terrain coded before the first picture %v: its tokens kept once coded", codedFirst)
+		}
+	}
+}

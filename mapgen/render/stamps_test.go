@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"slices"
 	"testing"
 
 	"bfbot/mapgen"
@@ -13,7 +14,7 @@ import (
 // hexes, either parity, is in one hex's spans exactly (a tile is a
 // hex's spans, tiles.go).
 func TestStampsTile(t *testing.T) {
-	for s := float64(MinHexSize); s <= MaxHexSize; s += 0.1 {
+	for _, s := range gridSizes() {
 		g := newGrid(s, 12, 8, 0, 0)
 		art := g.art()
 		W, H := int(14*g.step), int(11*g.height)
@@ -40,7 +41,7 @@ func TestStampsTile(t *testing.T) {
 			}
 		}
 		if bad > 0 {
-			t.Errorf("size %.1f: %d pixels not in one hex", s, bad)
+			t.Errorf("size %g: %d pixels not in one hex", s, bad)
 		}
 	}
 }
@@ -55,7 +56,7 @@ func TestFeaturesInsideHex(t *testing.T) {
 			terrains = append(terrains, tr)
 		}
 	}
-	for s := float64(MinHexSize); s <= MaxHexSize; s += 0.25 {
+	for _, s := range gridSizes() {
 		g := newGrid(s, 2, 1, 0, 0)
 		art := g.art()
 		n := int(4*g.size) + 8
@@ -78,6 +79,79 @@ func TestFeaturesInsideHex(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// gridSizes are a hex size for each grid (column step and hex height,
+// newGrid) the sizes from MinHexSize to MaxHexSize give: the sizes
+// where a rounding changes split the range, and a size is taken inside
+// each part and at both ends.
+func gridSizes() []float64 {
+	cuts := []float64{MinHexSize, MaxHexSize}
+	for k := 0.5; k < 2*MaxHexSize; k++ {
+		for _, c := range []float64{k / 1.5, k / sqrt3} {
+			if c > MinHexSize && c < MaxHexSize {
+				cuts = append(cuts, c)
+			}
+		}
+	}
+	slices.Sort(cuts)
+	sizes := []float64{MinHexSize, MaxHexSize}
+	for i := 1; i < len(cuts); i++ {
+		sizes = append(sizes, (cuts[i-1]+cuts[i])/2)
+	}
+	seen := map[[2]float64]bool{}
+	var out []float64
+	for _, s := range sizes {
+		g := newGrid(s, 1, 1, 0, 0)
+		if k := [2]float64{g.step, g.height}; !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Ensure gridSizes gives every grid: none of the sizes a fine step
+// gives is missing from it.
+func TestGridSizes(t *testing.T) {
+	have := map[[2]float64]bool{}
+	for _, s := range gridSizes() {
+		g := newGrid(s, 1, 1, 0, 0)
+		have[[2]float64{g.step, g.height}] = true
+	}
+	for s := float64(MinHexSize); s <= MaxHexSize; s += 0.001 {
+		if g := newGrid(s, 1, 1, 0, 0); !have[[2]float64{g.step, g.height}] {
+			t.Fatalf("size %g: its grid is missing", s)
+		}
+	}
+	t.Logf("%d grids", len(have))
+}
+
+// Ensure scattered, which tells the tiles of a terrain's hexes apart by
+// their scatter (tileKey), holds exactly the terrains whose marks
+// drawFeatures scatters: the scatters draw alike in every other
+// terrain, and differently in these.
+func TestScatteredAsDrawn(t *testing.T) {
+	g := newGrid(DefaultHexSize, 2, 1, 0, 0)
+	art := g.art()
+	st := &art.stamps[0]
+	n := int(4*g.size) + 8
+	for _, tr := range mapgen.Terrains {
+		var first []byte
+		alike := true
+		for v := range uint8(scatters) {
+			img := image.NewRGBA(image.Rect(-n/2, -n/2, n-n/2, n-n/2))
+			drawFeatures(img, art.sprites, g.size, v, mapgen.Cell{Terrain: tr}, st.fx, st.fy)
+			if first == nil {
+				first = img.Pix
+			} else if !slices.Equal(img.Pix, first) {
+				alike = false
+			}
+		}
+		if alike == scattered(tr) {
+			t.Errorf("%v: scattered %v, yet its scatters draw alike %v", tr, scattered(tr), alike)
 		}
 	}
 }

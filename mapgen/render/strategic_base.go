@@ -51,7 +51,7 @@ var strategicBaseIDs atomic.Uint64
 // code is the base's rows deflated, coded on first use.
 func (b *strategicBase) code() *codedRows {
 	b.once.Do(func() {
-		b.coded = codeTokens(b.rows, b.stride, chainTokens(b.rows, b.stride), false)
+		b.coded = codeTokens(b.rows, b.stride, chainTokens(b.rows, b.stride))
 	})
 	return b.coded
 }

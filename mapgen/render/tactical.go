@@ -253,7 +253,7 @@ func (tp *terrainPainter) paintRows(rows []byte, drawn image.Rectangle, done fun
 	S := W + 1
 	buf := getPixels()
 	defer putPixels(buf)
-	bg := bytes.Repeat([]byte{indexOf(colBackground)}, W) // a row of it
+	bg := backgroundRow(W)
 	tp.paintBands(0, func(y0, y1 int) *image.RGBA {
 		return &image.RGBA{Pix: bytesFor(buf, 4*W*(y1-y0)), Stride: 4 * W, Rect: image.Rect(0, y0, W, y1)}
 	}, func(band *image.RGBA) {
@@ -277,6 +277,14 @@ func (tp *terrainPainter) paintRows(rows []byte, drawn image.Rectangle, done fun
 		done(band, lookUp)
 	})
 }
+
+// backgroundRow is a row of W pixels of the margin's background, in
+// palette indices.
+func backgroundRow(W int) []byte { return bytes.Repeat([]byte{indexOf(colBackground)}, W) }
+
+// hatchPeriod is the period in pixels of a deployment zone's hatching,
+// a quarter of it in the side's colour.
+func (g grid) hatchPeriod() int { return max(6, int(0.4*g.size)) }
 
 // newTerrainPainter is the painter of map m's terrain, laid out by lay,
 // with tints t (reach nil: none).
@@ -619,7 +627,7 @@ func (tp *terrainPainter) paint(img *image.RGBA, g grid, first, last, c0, c1 int
 	}
 	// Deployment zones: hatching in the side colour (aligned to the whole
 	// picture, so bands join) and a border where the zone ends.
-	period := max(6, int(0.4*g.size))
+	period := g.hatchPeriod()
 	for _, c := range cells {
 		z := tp.deploy[c.i]
 		if z == 0 {

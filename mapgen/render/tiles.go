@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"math"
@@ -57,6 +56,12 @@ type tileKey struct {
 // all but some tens of its kinds among those of the maps before
 // (BENCHMARKS.md).
 const tilesBound = 16 << 20
+
+// tilesEach is what the tiles one picture keeps may weigh: past it,
+// the picture paints its new tiles for itself only, so that one big
+// map (60×40 hexes at the largest hex size paints more than the bound)
+// does not drop every map's tiles, its own first.
+const tilesEach = tilesBound / 4
 
 // tiles are the tiles kept, by kind.
 var tiles = kept[tileKey, []byte]{bound: tilesBound, weigh: func(b []byte) int { return len(b) + 128 }}
@@ -147,31 +152,7 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	g := lay.below()
 	W, H := lay.W, lay.H-lay.strip.height
 	S := W + 1
-	period := max(6, int(0.4*g.size))
-	roads := make([]uint8, len(m.Cells))
-	for i, c := range m.Cells {
-		if c.Road {
-			roads[i] = roadSides(m, hexAt(m, i))
-		}
-	}
-	hexes := make([]tiledHex, 0, (m.Width+2)*(m.Height+2))
-	missing := map[tileKey][]byte{} // the kinds no tile is kept for, and their tiles once made
-	for y := -1; y <= m.Height; y++ {
-		for x := -1; x <= m.Width; x++ {
-			h := hex.Hex{X: x, Y: y}
-			cx, cy := g.center(h)
-			th := tiledHex{h: h, ax: int(math.Floor(cx)), ay: int(math.Floor(cy))}
-			th.key = tp.tileKey(h, th.ax, th.ay, period, roads)
-			if !th.key.on && th.key.near == 0 {
-				continue // the margin's background
-			}
-			var ok bool
-			if th.tile, ok = tiles.find(th.key); !ok {
-				missing[th.key] = nil
-			}
-			hexes = append(hexes, th)
-		}
-	}
+	hexes, missing := tp.tiledHexes(g)
 	rows := make([]byte, S*H)
 	whole := len(missing)*tiledWhole > len(hexes)
 	if whole {
@@ -181,6 +162,7 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 	buf := getPixels()
 	defer putPixels(buf)
 	only := make([]bool, len(m.Cells))
+	added := 0 // what the tiles this picture kept weigh
 	for i := range hexes {
 		th := &hexes[i]
 		if th.tile != nil {
@@ -197,10 +179,12 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 			th.tile = tp.paintTile(buf, g, th.h, st, box, th.ax, th.ay, only)
 		}
 		missing[th.key] = th.tile
-		tiles.add(th.key, th.tile)
+		if added += tiles.weigh(th.tile); added <= tilesEach {
+			tiles.add(th.key, th.tile)
+		}
 	}
 	if !whole {
-		bg := bytes.Repeat([]byte{indexOf(colBackground)}, W)
+		bg := backgroundRow(W)
 		for y := range H {
 			copy(rows[y*S+1:(y+1)*S], bg)
 		}
@@ -222,6 +206,40 @@ func (tp *terrainPainter) tiledRows(drawn image.Rectangle) []byte {
 		lay.rulers.lay(&image.RGBA{Rect: pic}, rows[1:], S, g, lay.mw, lay.mh, true, nil)
 	}
 	return rows
+}
+
+// tiledHexes are the hexes of the map, and of the ring around it those
+// a hex of the map borders, in grid g, each with its kind and the tile
+// kept for it (nil if none); and the kinds no tile is kept for, each
+// with nil.
+func (tp *terrainPainter) tiledHexes(g grid) ([]tiledHex, map[tileKey][]byte) {
+	m := tp.m
+	period := g.hatchPeriod()
+	roads := make([]uint8, len(m.Cells))
+	for i, c := range m.Cells {
+		if c.Road {
+			roads[i] = roadSides(m, hexAt(m, i))
+		}
+	}
+	hexes := make([]tiledHex, 0, (m.Width+2)*(m.Height+2))
+	missing := map[tileKey][]byte{}
+	for y := -1; y <= m.Height; y++ {
+		for x := -1; x <= m.Width; x++ {
+			h := hex.Hex{X: x, Y: y}
+			cx, cy := g.center(h)
+			th := tiledHex{h: h, ax: int(math.Floor(cx)), ay: int(math.Floor(cy))}
+			th.key = tp.tileKey(h, th.ax, th.ay, period, roads)
+			if !th.key.on && th.key.near == 0 {
+				continue // the margin's background
+			}
+			var ok bool
+			if th.tile, ok = tiles.find(th.key); !ok {
+				missing[th.key] = nil
+			}
+			hexes = append(hexes, th)
+		}
+	}
+	return hexes, missing
 }
 
 // paintTile paints the tile of hex h, whose stamp st lies at (ax, ay),
