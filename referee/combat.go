@@ -61,7 +61,7 @@ func (p *attackPlan) declare(v int, full any) error {
 }
 
 // attack carries out an attack by the phasing side's unit (000 lines
-// 845–938). The first attack of a player turn ends its movement, and
+// 845–936). The first attack of a player turn ends its movement, and
 // sighting runs first (docs/architecture.md).
 func (b *battle) attack(a Action) error {
 	switch b.s.Phase {
