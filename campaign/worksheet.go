@@ -162,7 +162,7 @@ func worksheetRename(s *Side, o Order) (string, error) {
 
 // ReconCost is what making a recon unit costs in victory points: the
 // purchase cost of each chit the lance does not already carry (+2 ESR 3,
-// AEP 10; 000 line 2177), spent like reinforcements (ruling CO1).
+// AEP 10; 000 lines 2072, 2096), spent like reinforcements (ruling CO1).
 func ReconCost(l forces.Lance, esr, aep bool) int {
 	var add referee.Chits
 	add.Recon = esr && !l.Chits.Recon

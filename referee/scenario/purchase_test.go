@@ -11,7 +11,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Buying a side's force by purchase points (000 lines 2116–2190 and
+// Buying a side's force by purchase points (000 lines 2116–2193 and
 // each scenario's restrictions, lines 2209–2513).
 
 // purCost is what quick lance generation makes of names at exp costs
