@@ -6,7 +6,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Combat (000 lines 809–936, 1005–1031): ranged, close, indirect fire and
+// Combat (000 lines 809–936, 1005–1030): ranged, close, indirect fire and
 // infantry close assault against units, and attacks on buildings
 // (buildings.go). An attack is checked in full by planAttack, which
 // changes nothing, so that validAttacks lists exactly what attack
