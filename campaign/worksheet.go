@@ -11,7 +11,7 @@ import (
 	"bfbot/referee"
 )
 
-// Battlegroup Worksheet changes (000 lines 2577–2583): dividing and
+// Battlegroup Worksheet changes (000 lines 2579–2583): dividing and
 // combining battlegroups (step 1) and making recon units (step 2). They
 // are made at once during the orders phase, are secret to the side, and
 // only ever bring together units standing in the same sector (orbit

@@ -9,7 +9,7 @@ import (
 	"bfbot/internal/usertext"
 )
 
-// Ensure worksheet changes (000 lines 2577–2583) are made at once, only
+// Ensure worksheet changes (000 lines 2579–2583) are made at once, only
 // within a sector, and refused with the reason otherwise.
 func TestWorksheet(t *testing.T) {
 	base := ordStarted(t)
