@@ -242,7 +242,7 @@ func TestPurchaseBlockErrors(t *testing.T) {
 }
 
 // Ensure the shipped scenarios' purchase blocks carry the book's points
-// (lines 2209, 2227–2229, 2271, 2479, 2507, and SC9's 300).
+// (lines 2209, 2227–2229, 2271, 2479, 2509, and SC9's 300).
 func TestBookPurchasePoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 200, "bandits": 200},
