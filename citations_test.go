@@ -78,7 +78,7 @@ func TestNoLineCitationsInStrings(t *testing.T) {
 var copyName = regexp.MustCompile(`\b00[0-9]_[0-9a-f]{16}\.txt\b`)
 
 // Ensure no file but docs/sources.md names a text copy's file: the
-// project cites a copy by its book's number ("000 lines 2247–2313"),
+// project cites a copy by its book's number ("000 lines 2517–2744"),
 // and what players read (the shipped scenarios, the data files) by
 // book, page and section.
 func TestNoCopyFileNames(t *testing.T) {

@@ -9,11 +9,11 @@ import (
 )
 
 // The demo's regiments are the book's two rosters with part of their 50
-// special points spent (000 lines 2018–2040), so that the demo shows
+// special points spent (000 line 2016), so that the demo shows
 // drops and DropShips: the 7th Crucis Lancers keep Christoph's Elite
 // Heavy lance ready to drop from orbit, 40 points, as in the book's drop
 // example (000 line 765); Moore's Bandits bring a Union DropShip with
-// their RBG, 3 × 13 = 39 points (000 lines 1811, 2056). They reach the
+// their RBG, 3 × 13 = 39 points (000 lines 1811, 2060–2062). They reach the
 // campaign as regiment files, as a player's would.
 
 // demoSeed is the demo's default seed. Its campaign shows the drop

@@ -21,7 +21,7 @@ const forceArgs = "show crucis|bandits|FILE.yaml [--json] | export crucis|bandit
 // runForce is `bfbot force`: show a regiment (a built-in roster, seed 000
 // lines 2794–3536, or a regiment file), export one as a regiment file
 // players can edit, or check one against the rules for taking the field
-// and, with a budget, its purchase points (lines 1940–2084).
+// and, with a budget, its purchase points (lines 1940–2096).
 func (m *Main) runForce(_ context.Context, args []string) error {
 	if len(args) == 0 {
 		return usagef("force: say show, export or check (bfbot force %s)", forceArgs)

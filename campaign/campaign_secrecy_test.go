@@ -477,7 +477,7 @@ func TestReservedSideIDs(t *testing.T) {
 // see (ruling SE2): two campaigns that differ only by crucis's secret
 // recon purchase (CO1) and a secret objective (CB9) give bandits and the
 // public the same views, VP included, while crucis sees its own account.
-// At the end of the campaign every account is shown (000 line 2737).
+// At the end of the campaign every account is shown (000 line 2735).
 func TestSecretVPStaysSecret(t *testing.T) {
 	base := ordStarted(t)
 	// Public points both campaigns share, as a battle gives them.

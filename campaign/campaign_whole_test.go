@@ -475,7 +475,7 @@ func TestWholeCampaign(t *testing.T) {
 	// No reinforcement roll: there is no next turn to spend it in (ruling
 	// CB11). The campaign ends, and the Lancers, who held the Ravel Depot
 	// from the start to the end, score it: 5 + 100 = 105. The Bandits lead
-	// 129 to 105 (line 2737: both "pyrrhic victory"; the Bandits still hold
+	// 129 to 105 (line 2743: both "pyrrhic victory"; the Bandits still hold
 	// the Listening Post, scored once already).
 	d, s = whlDice(t)
 	c = whlAdvance(t, c, d)

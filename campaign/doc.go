@@ -1,6 +1,6 @@
 /*
 Package campaign holds the BattleForce campaign rules (book 000, lines
-2517–2745; docs/sources.md): battlegroup worksheets, the strategic map
+2517–2744; docs/sources.md): battlegroup worksheets, the strategic map
 and its sectors, sealed orders, the campaign turn, contact and the
 battles it sets up, the upkeep after them, book 004's battle setup
 tables, per-side views and who holds which seat. The forces the sides

@@ -9,7 +9,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Campaign objectives (000 lines 2704, 2731–2737; rulings CB9, CB14):
+// Campaign objectives (000 lines 2704, 2733–2735; rulings CB9, CB14):
 // the objectives on the strategic map are worth 100 to 250 VP each. A
 // side holds a sector while one of its battlegroups (not a recon unit)
 // stands there with no enemy battlegroup; it keeps holding a sector it

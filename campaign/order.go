@@ -16,7 +16,7 @@ type OrderKind string
 // The order kinds. Move, drop, hold, liftoff and search are sealed
 // strategic orders carried out when the turn resolves (000 lines
 // 2587–2599); split, merge, rename and recon change the Battlegroup
-// Worksheet at once (steps 1 and 2 of the turn, lines 2577–2583); clear
+// Worksheet at once (steps 1 and 2 of the turn, lines 2579–2583); clear
 // and ready manage the orders themselves.
 const (
 	OrderMove    OrderKind = "move"

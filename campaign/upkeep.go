@@ -47,8 +47,8 @@ func Upkeep(c *Campaign, d *dice.Dice) (*Campaign, []Event, error) {
 	return n, n.Log.Since(mark), nil
 }
 
-// CampaignVictoryLevel reads the Campaign Victory Point Table (000 line
-// 2737) for a side's total. The printed bands share their ends (100,
+// CampaignVictoryLevel reads the Campaign Victory Point Table (000 lines
+// 2739–2744) for a side's total. The printed bands share their ends (100,
 // 250); a shared end belongs to the higher band, and a negative total
 // reads as the lowest (ruling CB10).
 func CampaignVictoryLevel(vp int) string {

@@ -197,7 +197,7 @@ func TestReinforcements(t *testing.T) {
 
 // Ensure the end check (step 11) ends the campaign at its turn limit or
 // when a side has no battlegroup, with the winner and each side's level
-// on the Campaign Victory Point Table (000 line 2737), and otherwise opens
+// on the Campaign Victory Point Table (000 lines 2739–2744), and otherwise opens
 // the next turn.
 func TestEndCheck(t *testing.T) {
 	t.Run("TurnLimit", func(t *testing.T) {

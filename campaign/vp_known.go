@@ -9,7 +9,7 @@ package campaign
 // (ruling CB9), recon units bought (CO1) and reinforcements (CB11) are the
 // side's secret, and so is what they add or cost (000 lines 2583, 2704,
 // 2729). When the campaign is over each side totals its points for all
-// to see (000 line 2737), so everyone knows every account. An unknown
+// to see (000 line 2735), so everyone knows every account. An unknown
 // side has no points.
 func (c *Campaign) KnownVP(side, viewer string) int {
 	s := c.Side(side)

@@ -11,7 +11,7 @@ import (
 	"bfbot/referee"
 )
 
-// Battlegroup Worksheet changes (000 lines 2577–2583): dividing and
+// Battlegroup Worksheet changes (000 lines 2579–2583): dividing and
 // combining battlegroups (step 1) and making recon units (step 2). They
 // are made at once during the orders phase, are secret to the side, and
 // only ever bring together units standing in the same sector (orbit
@@ -162,7 +162,7 @@ func worksheetRename(s *Side, o Order) (string, error) {
 
 // ReconCost is what making a recon unit costs in victory points: the
 // purchase cost of each chit the lance does not already carry (+2 ESR 3,
-// AEP 10; 000 line 2177), spent like reinforcements (ruling CO1).
+// AEP 10; 000 lines 2072, 2096), spent like reinforcements (ruling CO1).
 func ReconCost(l forces.Lance, esr, aep bool) int {
 	var add referee.Chits
 	add.Recon = esr && !l.Chits.Recon

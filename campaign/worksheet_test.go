@@ -9,7 +9,7 @@ import (
 	"bfbot/internal/usertext"
 )
 
-// Ensure worksheet changes (000 lines 2577–2583) are made at once, only
+// Ensure worksheet changes (000 lines 2579–2583) are made at once, only
 // within a sector, and refused with the reason otherwise.
 func TestWorksheet(t *testing.T) {
 	base := ordStarted(t)
@@ -129,7 +129,7 @@ func TestWorksheet(t *testing.T) {
 		c = ordVP(c, "crucis", 13)
 		c = ordGive(t, c, "crucis", Order{Kind: OrderRecon, Battlegroup: 6, ESR: true, AEP: true})
 		s := c.Side("crucis")
-		// 3 spent by ordRecon, then 3 + 10 (000 line 2177 chit costs).
+		// 3 spent by ordRecon, then 3 + 10 (000 lines 2072, 2096 chit costs).
 		if s.VP != 0 || s.VPSpent != 16 {
 			t.Fatalf("VP %d spent %d, want 0 and 16", s.VP, s.VPSpent)
 		}

@@ -24,7 +24,7 @@ const (
 	ActSurrender                   // surrender: the side gives up the battle
 	ActEnd                         // end: end the current phase
 	ActStrafe                      // strafe UNIT HEX: an air lance strafes a hex (000 line 1134)
-	ActBomb                        // bomb UNIT HEX: an air lance drops its bomb load (000 line 1140)
+	ActBomb                        // bomb UNIT HEX: an air lance drops its bomb load (000 line 1144)
 	ActDrop                        // drop UNIT HEX: declare a 'Mech drop or DropShip landing (000 lines 735, 1214)
 	ActEmbark                      // embark UNIT DROPSHIP: a unit goes inside a friendly DropShip (000 line 1257)
 	ActDebark                      // debark UNIT HEX: a unit leaves its DropShip (000 line 1253)

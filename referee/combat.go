@@ -6,7 +6,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Combat (000 lines 809–936, 1005–1031): ranged, close, indirect fire and
+// Combat (000 lines 809–936, 1005–1030): ranged, close, indirect fire and
 // infantry close assault against units, and attacks on buildings
 // (buildings.go). An attack is checked in full by planAttack, which
 // changes nothing, so that validAttacks lists exactly what attack
@@ -61,7 +61,7 @@ func (p *attackPlan) declare(v int, full any) error {
 }
 
 // attack carries out an attack by the phasing side's unit (000 lines
-// 845–938). The first attack of a player turn ends its movement, and
+// 845–936). The first attack of a player turn ends its movement, and
 // sighting runs first (docs/architecture.md).
 func (b *battle) attack(a Action) error {
 	switch b.s.Phase {

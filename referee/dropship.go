@@ -42,7 +42,7 @@ func DropShipLoad(c Class) int {
 
 // dropShipValues are a DropShip's values at its step: the counter prints
 // two steps a row, its RA one less each step while D stays (000 lines
-// 1183–1190, the Union of the values table, line 1811; ruling DR12). Only
+// 1183–1191, the Union of the values table, line 1811; ruling DR12). Only
 // the step-0 row of Rows is read.
 func dropShipValues(u *Unit) Values {
 	r := u.Rows[0]

@@ -48,7 +48,7 @@ func TestDropShipValues(t *testing.T) {
 	for step, ra := range []int{13, 12, 11, 10, 9, 8, 7, 6} {
 		u.Step = step
 		if got := u.Current(); got.RA != ra || got.D != 7 {
-			t.Errorf("step %d: %+v, want RA %d D 7 (000 lines 1187–1190)", step, got, ra)
+			t.Errorf("step %d: %+v, want RA %d D 7 (000 lines 1187–1191)", step, got, ra)
 		}
 	}
 	for _, c := range []Class{Leopard, Union, Overlord} {

@@ -74,7 +74,7 @@ func (b *battle) sightFor(side string, sensors []*Unit, lines *sightlines) {
 	}
 }
 
-// probe is AEP unit a's reading of enemy unit t (000 lines 1340–1353).
+// probe is AEP unit a's reading of enemy unit t (000 lines 1342–1353).
 func (b *battle) probe(a, t *Unit) {
 	s, side := b.s, a.Side
 	if s.knowledge(side, t.ID)&KnowClass == 0 {

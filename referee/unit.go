@@ -246,7 +246,7 @@ func ExperienceCost(e Experience) int {
 }
 
 // Cost is the purchase cost of the chits (Special Purchases Table, 000
-// line 2177): bomb 1 per 5 points, recon 3, extra 'Mech 10, jump 5 each,
+// lines 2185–2193): bomb 1 per 5 points, recon 3, extra 'Mech 10, jump 5 each,
 // firepower 3, armor 3, ECM 3, AEP 10.
 func (c Chits) Cost() int {
 	n := c.Bomb/5 + 5*c.Jump

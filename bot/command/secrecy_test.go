@@ -337,7 +337,7 @@ func TestRefereeNotesReachOnlyTheReferee(t *testing.T) {
 // (blind: the woods hide its class, 000 line 784), B2 in the open three
 // hexes away (sighted by ESR: its class is known, its values are not,
 // 000 lines 699, 782) and B3, which alice's AEP lance A2 next to it
-// probes at the first sighting (000 lines 1340–1353).
+// probes at the first sighting (000 lines 1342–1353).
 func secPreviewScenario(t *testing.T) string {
 	t.Helper()
 	var b strings.Builder

@@ -73,7 +73,7 @@ type Design struct {
 	// (vehicles: flanking); JumpMP 0 for none.
 	WalkMP, RunMP, JumpMP int
 	// ArmorPoints, if set, gives the armor; ArmorTons is read only when
-	// ArmorPoints is 0. Sixteen points make a ton (001 line 4332).
+	// ArmorPoints is 0. Sixteen points make a ton (001 line 4330).
 	ArmorPoints int
 	ArmorTons   float64
 	Weapons     []Mount

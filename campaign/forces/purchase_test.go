@@ -20,7 +20,7 @@ func rgLance(name string, c referee.Class, ra int, exp referee.Experience) Lance
 }
 
 // Ensure counters cost what lines 2120–2136 and the Special Purchases
-// Table (lines 2040–2062, 2177–2190) say.
+// Table (lines 2040–2062, 2177–2193) say.
 func TestPurchaseCost(t *testing.T) {
 	for _, tc := range []struct {
 		name string

@@ -129,7 +129,7 @@ func QuickLance(names []string, exp referee.Experience) (Lance, error) {
 
 // quickFits says why machine e cannot join the members before it (i is its
 // index): one kind per counter (lines 1361, 1709), DropShips never, vehicles of
-// one movement mode (line 1654), fighters of one weight class (lines 1063, 1079).
+// one movement mode (line 1654), fighters of one weight class (lines 1063, 1081–1089).
 func quickFits(before []Entry, i int, e Entry) error {
 	who := fmt.Sprintf("member %d (%s)", i+1, e.ID)
 	if e.Kind == KindDropShip {

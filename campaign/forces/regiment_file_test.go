@@ -33,7 +33,7 @@ func rgfErrText(errs []error) string {
 const rgfMinimal = "id: min\nname: Minimal\ngroups:\n  - units:\n      - {name: A, machines: [Wasp], experience: regular}\n"
 
 // Ensure the example file (a heavy regiment bought with purchase points,
-// lines 1940-2084) reads as written and passes ValidateRegiment with the
+// lines 1940-2096) reads as written and passes ValidateRegiment with the
 // heavy budget (670 points, line 1951).
 func TestReadRegimentExample(t *testing.T) {
 	r, err := ReadRegimentChecked(tdRead(t, "regiments/example.yaml"))

@@ -33,7 +33,7 @@ func scnBook(t *testing.T, name string) *Scenario {
 }
 
 // scnCost is what a unit costs to buy (forces.PurchaseCost, 000 line
-// 2124 and the Special Purchases Table, line 2177): plus 10 for hidden
+// 2124 and the Special Purchases Table, lines 2180–2182): plus 10 for hidden
 // infantry and 10 a 'Mech kept in space to drop (ruling F13), or what
 // the scenario's purchase block makes a drop cost (drop_cost, line
 // 2134; ruling SC13).

@@ -18,7 +18,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Buying a force by purchase points (000 lines 2116–2190): the book's
+// Buying a force by purchase points (000 lines 2116–2193): the book's
 // scenarios give each side points, not units, with restrictions on what
 // may be bought. A side's purchase: block holds them; Buy replaces the
 // side's fixed units (ruling SC1) with a bought list:
@@ -29,7 +29,7 @@ import (
 //	  min_experience: {mech: regular} # per kind or class (or all:)
 //	  max: {mech: 20}                 # most counters per kind or class
 //	  drops: 6                        # 'Mechs that may be kept in space (default 0)
-//	  drop_cost: 5                    # per 'Mech (default 10, line 2177)
+//	  drop_cost: 5                    # per 'Mech (default 10, line 2180)
 //	  mines: true                     # mine attacks may be bought
 //	  hidden: true                    # hidden infantry may be bought
 //	  chits: true                     # variation chits may be bought
@@ -44,7 +44,7 @@ import (
 //
 //	Atlas Atlas Stalker Zeus @veteran; Locust Wasp Stinger Wasp +recon
 
-// Purchase is what a side may buy (000 lines 2116–2190 and the
+// Purchase is what a side may buy (000 lines 2116–2193 and the
 // scenario's restrictions).
 type Purchase struct {
 	Side   string
@@ -57,7 +57,7 @@ type Purchase struct {
 	// Max: the most counters per kind or class name.
 	Max map[string]int
 	// Drops is how many 'Mechs may be kept in space; DropCost what each
-	// costs (line 2177; a scenario may change it, line 2147).
+	// costs (line 2180; a scenario may change it, line 2147).
 	Drops, DropCost     int
 	Mines, Hidden, Chit bool
 	// Keep are the file's units that stay (given free by the scenario);

@@ -11,7 +11,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Buying a side's force by purchase points (000 lines 2116–2190 and
+// Buying a side's force by purchase points (000 lines 2116–2193 and
 // each scenario's restrictions, lines 2209–2513).
 
 // purCost is what quick lance generation makes of names at exp costs
@@ -242,7 +242,7 @@ func TestPurchaseBlockErrors(t *testing.T) {
 }
 
 // Ensure the shipped scenarios' purchase blocks carry the book's points
-// (lines 2209, 2227–2229, 2271, 2479, 2507, and SC9's 300).
+// (lines 2209, 2227–2229, 2271, 2479, 2509, and SC9's 300).
 func TestBookPurchasePoints(t *testing.T) {
 	want := map[string]map[string]int{
 		"surprise-encounter":     {"lancers": 200, "bandits": 200},
