@@ -256,7 +256,7 @@ func airReady(s *State, u *Unit) error {
 		return err
 	}
 	if airGroundFired(s, u.Side) {
-		return illegal("%s is an air unit: all fire from air units is resolved first (%s), and your ground units have already fired this turn", u.ID, bookCite{602})
+		return illegal("%s is an air unit: air units fire before ground units (%s), and your ground units have already fired this turn", u.ID, bookCite{602})
 	}
 	return nil
 }

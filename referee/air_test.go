@@ -261,7 +261,7 @@ func TestAirAttackRules(t *testing.T) {
 	// Air fire first (000 line 602).
 	s = setup()
 	ns, _ = airDo(t, s, "lancers", "attack A2 B1 close")
-	cbRefuse(t, ns, "lancers", "strafe A1 0506", "resolved first")
+	cbRefuse(t, ns, "lancers", "strafe A1 0506", "air units fire before ground units")
 	// Air fire in an adjacent hex does not close same-hex combat.
 	s = setup()
 	ns, _ = airDo(t, s, "lancers", "strafe A1 0506")

@@ -305,7 +305,7 @@ sides:
       - {id: B2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1010"}
 `
 	_, err := Parse([]byte(text), nil)
-	if err == nil || !strings.Contains(err.Error(), "only one infantry unit may be hidden in a hex (BattleForce p. 24, Special Combat Rules)") || !strings.Contains(err.Error(), "line 11") {
+	if err == nil || !strings.Contains(err.Error(), "a hex holds at most one hidden infantry unit (BattleForce p. 24, Special Combat Rules)") || !strings.Contains(err.Error(), "line 11") {
 		t.Errorf("two hidden platoons in 1010: %v", err)
 	}
 	if _, err := Parse([]byte(strings.Replace(text, `hidden: true, hex: "1010"}
