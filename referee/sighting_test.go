@@ -131,8 +131,9 @@ func TestSightingExample(t *testing.T) {
 	s.Phase = PhaseDeploy
 
 	t.Run("Start", func(t *testing.T) {
-		// From 0408 every bandit is six hexes or more away, and the book's
-		// example has the lance close to five hexes to learn types (line 790).
+		// From 0408 every bandit is six hexes or more away; in the book's
+		// example the lance must come within five hexes to learn their
+		// types (line 790).
 		s, events, err := Start(s)
 		if err != nil {
 			t.Fatal(err)
