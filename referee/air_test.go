@@ -247,7 +247,7 @@ func TestAirAttackRules(t *testing.T) {
 	cbRefuse(t, ns, "lancers", "strafe A1 0506", "already attacked")
 	ns.Unit("A1").Attacked = false
 	cbRefuse(t, ns, "lancers", "bomb A1 0506", "one load per game")
-	cbRefuse(t, s, "lancers", "strafe A1 0508", "on or adjacent")
+	cbRefuse(t, s, "lancers", "strafe A1 0508", "in or next to the hex")
 	cbRefuse(t, s, "lancers", "strafe A1 0605", "no ground unit")
 	cbRefuse(t, s, "lancers", "attack A1 B2", "by strafing or bombing")
 	cbRefuse(t, s, "lancers", "attack A1 B3", "beyond its air combat range of 3")

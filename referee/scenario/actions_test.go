@@ -110,7 +110,7 @@ func TestScenarioAirExample(t *testing.T) {
 func TestScenarioAirRefusals(t *testing.T) {
 	base := airExample[:strings.Index(airExample, `  - "@lancers /battle strafe`)]
 	for _, tc := range []struct{ line, want string }{
-		{`"@lancers /battle strafe unit:A3 hex:0912"`, "must be on or adjacent"},
+		{`"@lancers /battle strafe unit:A3 hex:0912"`, "must stand in or next to the hex"},
 		{`"@lancers /battle bomb unit:A1 hex:0912"`, "carries no bomb load"},
 		{"\"@lancers /battle strafe unit:A1 hex:0912\"\n  - \"@lancers /battle strafe unit:A1 hex:0911\"", "already attacked this turn"},
 		{`"@bandits /battle strafe unit:B4 hex:0912"`, "lancers' turn"},
