@@ -10,12 +10,12 @@ import (
 )
 
 // Choices in the middle of a turn: hidden infantry revealed as an enemy
-// enters its hex "may attack immediately if the player so chooses" (000
-// line 1052; default: the attack, ruling M14), and an AEP unit reads one
-// enemy unit a sighting phase (lines 1342–1353; default: the nearest,
-// ruling S5), and the fire at a dropping 'Mech is optional (lines
-// 741–743; default: all that may, ruling DR6). A side whose players are
-// asked (asks) chooses; the battle waits meanwhile (referee ambush.go,
+// enters its hex may attack at once if its owner wishes (000 line 1052;
+// default: the attack, ruling M14), and an AEP unit reads one enemy unit
+// a sighting phase (lines 1342–1353; default: the nearest, ruling S5),
+// and the fire at a dropping 'Mech is optional (lines 741–743; default:
+// all that may, ruling DR6). A side whose players are asked (asks)
+// chooses; the battle waits meanwhile (referee ambush.go,
 // probe_choice.go, drop_fire_choice.go).
 
 // DecideAmbush: revealed hidden infantry attacks the unit that entered

@@ -9,14 +9,14 @@ import (
 	"bfbot/internal/cite"
 )
 
-// Dropping into a battle in progress (000 lines 2589, 2641): "dropping
-// 'Mechs may also enter a battle as reinforcements". A battlegroup held in
-// orbit drops, while the turn's battles are fought, into a sector where
-// its side fights a battle: the drop is public as any drop (ruling CO8),
-// the battlegroup joins the battle, and its lances wait in orbit as units
-// kept for a drop, each coming down when its owner declares it (drop UNIT
-// HEX, /battle drop) in a movement phase of the side, under the drop
-// rules (referee/drop.go; ruling DR25).
+// Dropping into a battle in progress (000 lines 2589, 2641): 'Mechs
+// dropping from orbit can also join a battle as reinforcements. A
+// battlegroup held in orbit drops, while the turn's battles are fought,
+// into a sector where its side fights a battle: the drop is public as any
+// drop (ruling CO8), the battlegroup joins the battle, and its lances
+// wait in orbit as units kept for a drop, each coming down when its owner
+// declares it (drop UNIT HEX, /battle drop) in a movement phase of the
+// side, under the drop rules (referee/drop.go; ruling DR25).
 
 // dropIntoBattle carries out a drop order given while battles are fought:
 // battlegroup o.Battlegroup of side, in orbit, joins the battle of its

@@ -241,11 +241,10 @@ func TestDeploymentZones(t *testing.T) {
 }
 
 // Ensure the book's own set-up example (000 line 2625; BattleForce,
-// Campaign Set-Up: "two Battlegroups of the 7th Crucis Lancers enter the
-// embattled sector from opposite sides, while a Battlegroup from Moore's
-// Bandits enters directly from the left") gives each battlegroup the
-// three hexes of the mapside it entered by, the bandits without the
-// corners the Lancers hold (ruling CB18).
+// Campaign Set-Up: two Lancer battlegroups come into the contested sector
+// by opposite mapsides and one of Moore's Bandits by the left) gives each
+// battlegroup the three hexes of the mapside it entered by, the bandits
+// without the corners the Lancers hold (ruling CB18).
 func TestDeploymentZonesBookExample(t *testing.T) {
 	c := btlCampaign(t)
 	a := btlGroup(t, c, "crucis", 6, "A6")

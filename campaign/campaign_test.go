@@ -101,9 +101,9 @@ func TestNewCampaign(t *testing.T) {
 }
 
 // Ensure an RBG starts with its regiment's repair points under the
-// default settings, and with the referee's number when he sets one: "a
-// regiment usually starts a campaign with 25 to 100 repair points",
-// determined at the start (000 lines 2667–2669; ruling RF3).
+// default settings, and with the referee's number when he sets one: the
+// book's usual store is 25 to 100 repair points, fixed when the campaign
+// begins (000 lines 2667–2669; ruling RF3).
 func TestNewRepairPoints(t *testing.T) {
 	m, err := mapgen.GenerateStrategic(1, 4, 3)
 	if err != nil {

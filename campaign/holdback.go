@@ -9,11 +9,11 @@ import (
 )
 
 // Holding units back at set-up (000 lines 2559, 2712; ruling CB13): a
-// side "may also choose not to place" some of its units, which then "will
-// not appear until later in the campaign". The only way the campaign
-// rules give for them to appear is step 10: reinforcements are bought
-// "from available unused or destroyed units". A unit held back is such an
-// available unused unit: off the worksheet until bought.
+// side may leave some of its units off the Strategic Map, to come in at a
+// later point of the campaign. The only way the campaign rules give for
+// them to appear is step 10: reinforcements are bought "from available
+// unused or destroyed units". A unit held back is such an available
+// unused unit: off the worksheet until bought.
 
 // worksheetHoldBack takes the named units off the Battlegroup Worksheet
 // before the start; they become UnitAvailable. Trucks and DropShips stay

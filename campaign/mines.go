@@ -131,7 +131,7 @@ func PlaceMines(c *Campaign, battleID int, side string, mines map[hex.Hex]int) (
 		case !area.Contains(b.State.Map, h):
 			return nil, nil, errorf("hex %s is outside the prepared-position area: place mines %s", h, area)
 		case b.State.Cell(h).Terrain.IsWater():
-			return nil, nil, errorf("hex %s is water: mines may be placed in any terrain but water", h)
+			return nil, nil, errorf("hex %s is water: no mines may be laid in water", h)
 		}
 	}
 	if got := mineTotal(mines); got != want {

@@ -80,8 +80,8 @@ func newSide(r forces.Regiment, letter string, repair int, sectors []int) Side {
 	// for prepared positions (line 2633; ruling CI2) and salvage counters
 	// in the RBG box.
 	s.Mines, s.Salvage = r.Special.MineAttack, r.Special.Salvage
-	// Repair points are "determined at the start of the campaign" (line
-	// 2669): the referee's setting, else the regiment's own, else F8's 50
+	// Repair points are fixed when the campaign begins (line 2669):
+	// the referee's setting, else the regiment's own, else F8's 50
 	// (ruling RF3).
 	if repair == 0 {
 		s.RepairPoints = r.RBG.RepairPoints

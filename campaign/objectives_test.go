@@ -37,8 +37,8 @@ func objUpkeep(t *testing.T, c *Campaign) (*Campaign, []Event) {
 
 // Ensure objectives are worth what the book says and scored as ruling
 // CB14 has them (000 line 2704: 100 to 250 VP for reaching an objective,
-// each side's own objective "to take a city or installation or to hold
-// the same"): standing on one's own start sector scores nothing; taking
+// each side's own objective being to capture or keep a city or an
+// installation): standing on one's own start sector scores nothing; taking
 // a sector scores its objectives once in the campaign, for one side;
 // holding lasts until the enemy stands there alone.
 //

@@ -7,7 +7,8 @@ import "bfbot/mapgen/hex"
 const MaxElevation = 2
 
 // ElevationMP is the movement cost of each level climbed or descended
-// (000 line 636). A unit may change only one level per hex moved.
+// (000 line 636). A unit climbs or descends at most one level per hex it
+// enters.
 const ElevationMP = 2
 
 // Cell is everything the map says about one hex.

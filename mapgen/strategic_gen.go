@@ -27,10 +27,10 @@ const (
 	installationChance = 25 // any other sector holds an installation
 )
 
-// defaultObjectiveVP is what a generated objective is worth: reaching a
-// campaign objective "should be worth between 100 to 250" VP, agreed
-// before play (000 line 2704; ruling B11). A map file may give each
-// objective its own value in that range.
+// defaultObjectiveVP is what a generated objective is worth: the book
+// puts reaching a campaign objective at 100 to 250 VP, agreed before
+// play (000 line 2704; ruling B11). A map file may give each objective
+// its own value in that range.
 var defaultObjectiveVP = [...]int{City: 150, Spaceport: 200, Installation: 100}
 
 // MinObjectiveVP and MaxObjectiveVP bound an objective's value (000 line

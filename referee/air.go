@@ -256,7 +256,7 @@ func airReady(s *State, u *Unit) error {
 		return err
 	}
 	if airGroundFired(s, u.Side) {
-		return illegal("%s is an air unit: all fire from air units is resolved first (%s), and your ground units have already fired this turn", u.ID, bookCite{602})
+		return illegal("%s is an air unit: air units fire before ground units (%s), and your ground units have already fired this turn", u.ID, bookCite{602})
 	}
 	return nil
 }
@@ -372,7 +372,7 @@ func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 		}
 	}
 	if d := hex.Distance(u.Hex, h); d > 1 {
-		return nil, illegal("%s is %d hexes from %s: an air lance must be on or adjacent to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1144})
+		return nil, illegal("%s is %d hexes from %s: an air lance must stand in or next to the hex it %ss (%s)", h, d, u.ID, what, bookCite{1134, 1144})
 	}
 	var out []*Unit
 	for _, v := range s.UnitsAt(h, false) {

@@ -247,7 +247,7 @@ func TestAirAttackRules(t *testing.T) {
 	cbRefuse(t, ns, "lancers", "strafe A1 0506", "already attacked")
 	ns.Unit("A1").Attacked = false
 	cbRefuse(t, ns, "lancers", "bomb A1 0506", "one load per game")
-	cbRefuse(t, s, "lancers", "strafe A1 0508", "on or adjacent")
+	cbRefuse(t, s, "lancers", "strafe A1 0508", "in or next to the hex")
 	cbRefuse(t, s, "lancers", "strafe A1 0605", "no ground unit")
 	cbRefuse(t, s, "lancers", "attack A1 B2", "by strafing or bombing")
 	cbRefuse(t, s, "lancers", "attack A1 B3", "beyond its air combat range of 3")
@@ -261,7 +261,7 @@ func TestAirAttackRules(t *testing.T) {
 	// Air fire first (000 line 602).
 	s = setup()
 	ns, _ = airDo(t, s, "lancers", "attack A2 B1 close")
-	cbRefuse(t, ns, "lancers", "strafe A1 0506", "resolved first")
+	cbRefuse(t, ns, "lancers", "strafe A1 0506", "air units fire before ground units")
 	// Air fire in an adjacent hex does not close same-hex combat.
 	s = setup()
 	ns, _ = airDo(t, s, "lancers", "strafe A1 0506")

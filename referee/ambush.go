@@ -8,11 +8,11 @@ import (
 )
 
 // Hidden infantry's choice (000 line 1052): revealed as the first enemy
-// land unit enters its hex, it "may attack immediately if the player so
-// chooses". For a side in State.Asked the choice waits for its owner
-// (an Ambush; nothing else happens in the battle until it is made,
-// ResolveAmbush); any other side's hidden infantry attacks at once, the
-// default (ruling M14).
+// land unit enters its hex, it may attack at once, at its owner's choice.
+// For a side in State.Asked the choice waits for its owner (an Ambush;
+// nothing else happens in the battle until it is made, ResolveAmbush);
+// any other side's hidden infantry attacks at once, the default (ruling
+// M14).
 
 // Ambush is a revealed hidden infantry unit whose owner chooses whether
 // it close-assaults the unit that entered its hex.

@@ -120,7 +120,7 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 			return illegal("no unit may enter hex %s: DropShip %s stands there (%s)", h, v.ID, bookCite{630})
 		}
 		if u.Hidden && v.Hidden && v.Side == u.Side {
-			return illegal("hidden infantry %s already stands in %s: only one infantry unit may be hidden in a hex (%s)", v.ID, h, bookCite{1055})
+			return illegal("hidden infantry %s already stands in %s: a hex holds at most one hidden infantry unit (%s)", v.ID, h, bookCite{1055})
 		}
 	}
 	if u.Class.Kind() == KindDropShip && n > 0 {

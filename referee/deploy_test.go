@@ -37,7 +37,7 @@ func TestOneHiddenInfantryPerHex(t *testing.T) {
 		unit B1 bandits infantry regular 4/4/4 @1010 r=1 mp=4 hidden
 		unit B2 bandits infantry regular 4/4/4 reserve r=1 mp=4 hidden
 		unit B3 bandits infantry regular 4/4/4 reserve r=1 mp=4`)
-	cbRefuse(t, s, "bandits", "deploy B2 1010", "only one infantry unit may be hidden in a hex (BattleForce p. 24, Special Combat Rules)")
+	cbRefuse(t, s, "bandits", "deploy B2 1010", "a hex holds at most one hidden infantry unit (BattleForce p. 24, Special Combat Rules)")
 	cbDo(t, s, "bandits", "deploy B3 1010")
 	// The AI's deployment (campaign AutoDeploy) picks from ValidActions.
 	offered := func(id string) bool {

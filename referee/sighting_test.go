@@ -131,8 +131,9 @@ func TestSightingExample(t *testing.T) {
 	s.Phase = PhaseDeploy
 
 	t.Run("Start", func(t *testing.T) {
-		// From 0408 every bandit is six hexes or more away: "it will have
-		// to move to within five hexes" (line 790).
+		// From 0408 every bandit is six hexes or more away; in the book's
+		// example the lance must come within five hexes to learn their
+		// types (line 790).
 		s, events, err := Start(s)
 		if err != nil {
 			t.Fatal(err)

@@ -454,7 +454,7 @@ func (s *State) Check() []error {
 		if u.Hidden {
 			key := u.Side + " " + u.Hex.String()
 			if other, ok := hidden[key]; ok {
-				bad("units %s and %s are both hidden in %s: only one infantry unit may be hidden in a hex (%s)", other, u.ID, u.Hex, cite.Book(1055))
+				bad("units %s and %s are both hidden in %s: a hex holds at most one hidden infantry unit (%s)", other, u.ID, u.Hex, cite.Book(1055))
 			}
 			hidden[key] = u.ID
 		}

@@ -6,8 +6,8 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// Entry from off the map (002 line 578: Units "begin play off the board
-// and enter the battlefield on the first turn"). The book says no more;
+// Entry from off the map (002 line 578: as a rule Units start off the
+// map and come onto it in the first turn). The book says no more;
 // ruling QS22 fills it in. A Unit off the map (UnitState.OffBoard)
 // enters in its side's part of game turn 1's Movement Phase: by ground
 // movement its first hex is any hex of its home edge, entered at that

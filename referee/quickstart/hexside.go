@@ -9,8 +9,8 @@ import (
 )
 
 // The target's player's choice of hexside (002 line 197): where the line
-// between two Units runs exactly between hexes, the player controlling
-// the targeted Unit decides which hexes lie along it, and the choice
+// between two Units runs exactly along a hexside, the target's owner
+// picks which of the two hexes the line passes through, and the choice
 // holds for all attacks between the two Units for the rest of the turn.
 // With State.AskHexside the declaration that meets such a line waits
 // (State.Question): the target's side acts, answering ChooseHexside, or

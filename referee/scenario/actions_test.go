@@ -110,7 +110,7 @@ func TestScenarioAirExample(t *testing.T) {
 func TestScenarioAirRefusals(t *testing.T) {
 	base := airExample[:strings.Index(airExample, `  - "@lancers /battle strafe`)]
 	for _, tc := range []struct{ line, want string }{
-		{`"@lancers /battle strafe unit:A3 hex:0912"`, "must be on or adjacent"},
+		{`"@lancers /battle strafe unit:A3 hex:0912"`, "must stand in or next to the hex"},
 		{`"@lancers /battle bomb unit:A1 hex:0912"`, "carries no bomb load"},
 		{"\"@lancers /battle strafe unit:A1 hex:0912\"\n  - \"@lancers /battle strafe unit:A1 hex:0911\"", "already attacked this turn"},
 		{`"@bandits /battle strafe unit:B4 hex:0912"`, "lancers' turn"},
@@ -305,7 +305,7 @@ sides:
       - {id: B2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1010"}
 `
 	_, err := Parse([]byte(text), nil)
-	if err == nil || !strings.Contains(err.Error(), "only one infantry unit may be hidden in a hex (BattleForce p. 24, Special Combat Rules)") || !strings.Contains(err.Error(), "line 11") {
+	if err == nil || !strings.Contains(err.Error(), "a hex holds at most one hidden infantry unit (BattleForce p. 24, Special Combat Rules)") || !strings.Contains(err.Error(), "line 11") {
 		t.Errorf("two hidden platoons in 1010: %v", err)
 	}
 	if _, err := Parse([]byte(strings.Replace(text, `hidden: true, hex: "1010"}
