@@ -19,15 +19,10 @@ import (
 // rulers, with deployment zones of several sides and reachable hexes.
 func TestTerrainRowsAsLookedUp(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 11))
-	type shape struct {
-		sheets int
-		orient mapgen.Orientation
-	}
-	shapes := []shape{{1, mapgen.Wide}, {2, mapgen.Wide}, {2, mapgen.Tall}}
 	sizes := []float64{MinHexSize, 11.5, 13.7, DefaultHexSize, 33.3, 47, MaxHexSize}
 	cases := 0
 	for ti, theme := range mapgen.Themes {
-		for si, sh := range shapes {
+		for si, sh := range sectorShapes {
 			m, err := mapgen.Generate(mapgen.GenOptions{Seed: uint64(3 + ti), Theme: theme, Sheets: sh.sheets, Orientation: sh.orient})
 			if err != nil {
 				t.Fatal(err)
@@ -53,6 +48,13 @@ func TestTerrainRowsAsLookedUp(t *testing.T) {
 	}
 	t.Logf("%d terrains", cases)
 }
+
+// sectorShapes are the shapes the terrain tests generate maps in: one
+// sheet, and sectors of two sheets side by side and one above the other.
+var sectorShapes = []struct {
+	sheets int
+	orient mapgen.Orientation
+}{{1, mapgen.Wide}, {2, mapgen.Wide}, {2, mapgen.Tall}}
 
 // randomTints are deployment zones of two or three sides and reachable
 // hexes on m, some beside each other.

@@ -23,11 +23,6 @@ import (
 // tiles kept from the maps before.
 func TestTilesAsPainted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 17))
-	type shape struct {
-		sheets int
-		orient mapgen.Orientation
-	}
-	shapes := []shape{{1, mapgen.Wide}, {2, mapgen.Wide}, {2, mapgen.Tall}}
 	for si, size := range []float64{MinHexSize, 13.6, DefaultHexSize, 33.3, MaxHexSize} {
 		tiles.clear()
 		seeds := 2
@@ -36,7 +31,7 @@ func TestTilesAsPainted(t *testing.T) {
 		}
 		cases, hexes, found := 0, 0, 0 // found: of the maps' hexes but the first map's
 		for ti, theme := range mapgen.Themes {
-			for hi, sh := range shapes {
+			for hi, sh := range sectorShapes {
 				for seed := range seeds {
 					m, err := mapgen.Generate(mapgen.GenOptions{Seed: uint64(100*seed + 7*ti + hi), Theme: theme, Sheets: sh.sheets, Orientation: sh.orient})
 					if err != nil {
