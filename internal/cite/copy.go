@@ -55,10 +55,14 @@ var copyLines = []string{
 // hasText reports whether line l of BattleForce's text copy holds text
 // a rule can be read from: not blank, not the running head, not past
 // the end of the copy.
-func hasText(l int) bool {
-	if l < 1 || (l-1)/100 >= len(copyLines) {
+func hasText(l int) bool { return textAt(copyLines, l) }
+
+// textAt reports whether line l of a copy pictured as lines holds text
+// ('#'): a line past the picture's end holds none.
+func textAt(lines []string, l int) bool {
+	if l < 1 || (l-1)/100 >= len(lines) {
 		return false
 	}
-	row := copyLines[(l-1)/100]
+	row := lines[(l-1)/100]
 	return (l-1)%100 < len(row) && row[(l-1)%100] == '#'
 }

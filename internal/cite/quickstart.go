@@ -169,10 +169,4 @@ var qsCopyLines = []string{
 
 // qsHasText reports whether line l of the Quick-Start copy holds text a
 // rule can be read from: not blank, not a heading, not past the end.
-func qsHasText(l int) bool {
-	if l < 1 || (l-1)/100 >= len(qsCopyLines) {
-		return false
-	}
-	row := qsCopyLines[(l-1)/100]
-	return (l-1)%100 < len(row) && row[(l-1)%100] == '#'
-}
+func qsHasText(l int) bool { return textAt(qsCopyLines, l) }
