@@ -625,12 +625,7 @@ func BenchmarkStrategic12Cold(b *testing.B) {
 // legend no earlier map had drawn.
 func BenchmarkStrategic12NewMap(b *testing.B) {
 	o := DefaultOptions()
-	warmStrategicCaches(b, o)
-	v := sampleStrategicView(newStrategicMap(b))
-	img, err := drawStrategic(v, o, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	v, img := newMapSetup(b, o)
 	misses, n := 0, 0
 	benchAgainstBlankEach(b, img, func() {
 		v = sampleStrategicView(newStrategicMap(b))
@@ -654,12 +649,7 @@ func BenchmarkStrategic12NewMap(b *testing.B) {
 // objectives a map holds), and would run out.
 func BenchmarkStrategic12NewLegend(b *testing.B) {
 	o := DefaultOptions()
-	warmStrategicCaches(b, o)
-	v := sampleStrategicView(newStrategicMap(b))
-	img, err := drawStrategic(v, o, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	v, img := newMapSetup(b, o)
 	var restoreBands, restoreLines func()
 	var lines map[legendLineKey]bool // the lines kept before the picture
 	newLines, n := 0, 0
@@ -737,6 +727,19 @@ func newStrategicMap(tb testing.TB) *mapgen.Strategic {
 const strategicWarmMaps = 200
 
 var warmStrategic sync.Once
+
+// newMapSetup warms what a running bot keeps (warmStrategicCaches) and
+// gives the sample view on a new map, and its picture: the new-map
+// benchmarks' start.
+func newMapSetup(b *testing.B, o Options) (StrategicView, *image.RGBA) {
+	warmStrategicCaches(b, o)
+	v := sampleStrategicView(newStrategicMap(b))
+	img, err := drawStrategic(v, o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return v, img
+}
 
 // warmStrategicCaches draws the sample view on strategicWarmMaps new
 // maps, once per process.
