@@ -64,11 +64,8 @@ func TestMapContiguous(t *testing.T) {
 // Ensure the Go map and the tables in docs/sources.md are the same:
 // the docs are what a contributor reads, the Go table what players get.
 func TestMapMatchesDocs(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "sources.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := docTable(string(doc), "| section | page | lines of the text copy |")
+	doc := sourcesDoc(t)
+	rows := docTable(doc, "| section | page | lines of the text copy |")
 	if len(rows) != len(battleForce) {
 		t.Fatalf("docs/sources.md has %d sections, the Go map %d", len(rows), len(battleForce))
 	}
@@ -90,7 +87,7 @@ func TestMapMatchesDocs(t *testing.T) {
 		header string
 		tables []table
 	}{{"| 004 table | lines |", setupTables}, {"| 001 table | lines |", manualTables}} {
-		rows := docTable(string(doc), book.header)
+		rows := docTable(doc, book.header)
 		if len(rows) != len(book.tables) {
 			t.Fatalf("docs/sources.md %q has %d rows, the Go map %d", book.header, len(rows), len(book.tables))
 		}
@@ -101,6 +98,17 @@ func TestMapMatchesDocs(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sourcesDoc is docs/sources.md, where the section maps are written out
+// for contributors.
+func sourcesDoc(t *testing.T) string {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "sources.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(doc)
 }
 
 // docTable is the rows of the markdown table under header, cells trimmed.
@@ -214,11 +222,8 @@ func TestQuickStartMap(t *testing.T) {
 	if n != 1026 {
 		t.Errorf("qsCopyLines pictures %d lines, the copy has 1026", n)
 	}
-	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "sources.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := docTable(string(doc), "| 002 section | part | lines |")
+	doc := sourcesDoc(t)
+	rows := docTable(doc, "| 002 section | part | lines |")
 	if len(rows) != len(quickStart) {
 		t.Fatalf("docs/sources.md has %d Quick-Start sections, the Go map %d", len(rows), len(quickStart))
 	}
