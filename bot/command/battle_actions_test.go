@@ -30,8 +30,16 @@ func actFixture(t *testing.T, yaml string) *cmdFixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return seatedFixture(t, c, map[string]string{"a": "alice", "b": "bob"})
+}
+
+// seatedFixture stores campaign c refereed by "ref", users[side]
+// playing each side.
+func seatedFixture(t *testing.T, c *campaign.Campaign, users map[string]string) *cmdFixture {
+	t.Helper()
 	c.Referee = "ref"
-	for side, user := range map[string]string{"a": "alice", "b": "bob"} {
+	for side, user := range users {
+		var err error
 		if c, err = campaign.Join(c, side, user); err != nil {
 			t.Fatal(err)
 		}

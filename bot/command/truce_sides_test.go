@@ -48,17 +48,7 @@ func truceSidesFixture(t *testing.T, position string, users map[string]string) *
 		c.Battles[0].Sides = append(c.Battles[0].Sides, o.Battles[0].Sides[1])
 	}
 	c.Battles[0].State = st
-	c.Referee = "ref"
-	for side, user := range users {
-		if c, err = campaign.Join(c, side, user); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f := scdFixture(t)
-	if _, err := f.store.Create(t.Context(), c); err != nil {
-		t.Fatal(err)
-	}
-	return f
+	return seatedFixture(t, c, users)
 }
 
 // sidesState is the battle of a truceSidesFixture as it stands. It is
