@@ -189,6 +189,9 @@ func TestQuickStartCitations(t *testing.T) {
 		{QuickStart(572, 578), "Quick-Start rules, Veteran Training Scenario, Setting Up; Veteran Training Scenario, Starting Positions"},
 		{QuickStart(152), "Quick-Start rules, Movement Phase, Jumping"},
 		{QuickStart(895), "Quick-Start rules, Determining Critical Hits Table"},
+		{QuickStart(720), "Quick-Start rules, Clan Quick-Start Record Sheet"},
+		{QuickStart(758), "Quick-Start rules, Word of Blake Quick-Start Record Sheet"}, // Peaceful Cleansing, printed after the Clan title
+		{QuickStart(800), "Quick-Start rules, Clan Quick-Start Record Sheet"},
 		{QuickStart(518), "Quick-Start rules"}, // the heading Deployment
 		{QuickStart(519), "Quick-Start rules"}, // blank
 		{QuickStart(10), "Quick-Start rules"},  // before the rules
@@ -206,7 +209,7 @@ func TestQuickStartCitations(t *testing.T) {
 // heading, but for the pieces of a section the copy breaks up with a
 // table or a diagram's example), and matches docs/sources.md.
 func TestQuickStartMap(t *testing.T) {
-	pieces := map[int]bool{150: true, 233: true, 271: true, 279: true, 420: true, 433: true, 633: true}
+	pieces := map[int]bool{150: true, 233: true, 271: true, 279: true, 420: true, 433: true, 633: true, 754: true, 796: true}
 	for i, s := range quickStart {
 		if i > 0 && s.From != quickStart[i-1].To+1 {
 			t.Errorf("%s starts at line %d, %s ended at %d", s.Name, s.From, quickStart[i-1].Name, quickStart[i-1].To)

@@ -100,7 +100,11 @@ var quickStart = []qsSection{
 	{"BattleForce: Standard and Advanced Rules", "", 640, 643},
 	{"Veteran Training Scenario Victory Points Table", "", 644, 661},
 	{"Word of Blake Quick-Start Record Sheet", "", 662, 711},
-	{"Clan Quick-Start Record Sheet", "", 712, 829},
+	// The copy prints each sheet's second unit under the other sheet's
+	// title: Peaceful Cleansing is a Word of Blake unit.
+	{"Clan Quick-Start Record Sheet", "", 712, 753},
+	{"Word of Blake Quick-Start Record Sheet", "", 754, 795},
+	{"Clan Quick-Start Record Sheet", "", 796, 829},
 	{"To-Hit Modifiers Table", "", 830, 862},
 	{"Movement Costs Table", "", 863, 874},
 	{"Turn Sequence", "", 875, 884},
