@@ -73,7 +73,7 @@ func TestDemoDropsAndDropShip(t *testing.T) {
 const demoDropShipSeed = 111
 
 // testDemoDropShip checks the demo campaign of seed demoDropShipSeed
-// (000 lines 1173–1275, 2703): the Bandits' RBG holds a DropShip that
+// (000 lines 1173–1269, 2703): the Bandits' RBG holds a DropShip that
 // deploys in battle and fights, and that RBG is eliminated, DropShip and
 // all, for 200 VP.
 func testDemoDropShip(t *testing.T) {

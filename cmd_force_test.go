@@ -9,7 +9,7 @@ import (
 )
 
 // Ensure `bfbot force show` prints a roster in the book's layout (lines
-// 2794–3088): battalions, companies, lances with values, experience and
+// 2794–3086): battalions, companies, lances with values, experience and
 // crew.
 func TestForceShow(t *testing.T) {
 	out, errs, code := run(t, "force", "show", "crucis")

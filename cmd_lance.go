@@ -110,11 +110,11 @@ func lanceFromDesigns(paths []string, exp referee.Experience) (forces.Lance, []s
 	return forces.LanceFromDesignFiles(files, paths, exp)
 }
 
-// lanceRowNames are the colours of a counter's rows (000 lines 240–244).
+// lanceRowNames are the colours of a counter's rows (000 lines 242–245).
 var lanceRowNames = [...]string{"step 0 (blue)", "step 1 (green)", "step 2 (yellow)", "step 3 (orange)"}
 
 // writeLanceCounter prints the lance as its counter reads (000 lines
-// 230–244): R, M, RA, CA, D for the red overburn row and each step; an
+// 230–245): R, M, RA, CA, D for the red overburn row and each step; an
 // air counter reads R, M, AA, ST, D and has two steps (lines 1067–1071,
 // 1163).
 func writeLanceCounter(w io.Writer, l forces.Lance) error {

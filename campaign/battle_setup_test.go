@@ -241,7 +241,7 @@ func TestDeploymentZones(t *testing.T) {
 }
 
 // Ensure the book's own set-up example (000 line 2625; BattleForce,
-// Campaign Set-Up: two Lancer battlegroups come into the contested sector
+// Contact, Deployment: two Lancer battlegroups come into the contested sector
 // by opposite mapsides and one of Moore's Bandits by the left) gives each
 // battlegroup the three hexes of the mapside it entered by, the bandits
 // without the corners the Lancers hold (ruling CB18).

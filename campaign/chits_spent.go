@@ -6,7 +6,7 @@ import "bfbot/referee"
 // up, so that they do not come back in the next one (ruling CB16): a
 // Firepower chit may be used "only once" (000 line 1318); an Extra 'Mech
 // chit that absorbed a damage step "is removed" (line 1304), and repair
-// mends damaged lances but creates no new 'Mech (line 2669); a dropped
+// mends damaged lances but creates no new 'Mech (line 2667); a dropped
 // bomb load is gone, and the campaign rules have no resupply for it
 // (bombs are a purchase, line 2068).
 func spendChits(cu *Unit, u *referee.Unit) {

@@ -100,7 +100,10 @@ the same transaction.
 # Rule references
 
 Comments cite the books by number and line of the project's text copy,
-"000 line 2571" (docs/sources.md); a bare "line 2571" means book 000.
+"000 line 2571" (docs/sources.md); a bare "line 2571" means book 000,
+except in the files of book 004's battle setup tables and morale check
+(setup_*.go, battle_morale*.go, wst_setup_battle_test.go), where it means
+book 004.
 Rulings that settle the books' gaps carry ids (R1–R11, C*, CB*, CO*, M*,
 SE*, …) defined in docs/rulings.md; the catalog's C* rulings are also
 explained in catalog.go.

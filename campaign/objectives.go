@@ -149,7 +149,7 @@ func (c *Campaign) objectivesMet() string {
 }
 
 // rollRaidObjectives gives each side, at the start, a raid objective
-// rolled on 004's common list (lines 244–256; ruling ST14) in a sector of
+// rolled on the common list (004 lines 244–256; ruling ST14) in a sector of
 // the enemy's deployment area chosen by a die: the enemy defends it, the
 // side scores it by taking it. The map is copied, not changed.
 func (c *Campaign) rollRaidObjectives(d *dice.Dice) error {

@@ -19,7 +19,7 @@ type Settings struct {
 	MoraleCheck bool        `json:"morale_check,omitempty"`
 	// SetupTables rolls 004's battle setup tables at every contact (R11).
 	SetupTables bool `json:"setup_tables"`
-	// MoraleTable rolls 004's optional morale check (lines 167–237) at
+	// MoraleTable rolls the optional morale check (004 lines 167–237) at
 	// its trigger points in every campaign battle (battle_morale.go); not
 	// MoraleCheck, which is 000 line 1003's rule. Part of 004's module, so
 	// it needs SetupTables (R11).

@@ -36,7 +36,7 @@ var Terrains = func() []Terrain {
 }()
 
 // Movement is a unit's way of moving over the ground, which decides the
-// terrain it may not enter (000 lines 630–679). Jumping units ignore
+// terrain it may not enter (000 lines 632–679). Jumping units ignore
 // terrain altogether and are not a Movement: the referee checks jump first.
 type Movement uint8
 
@@ -79,7 +79,7 @@ type TerrainInfo struct {
 	// MP is the additional movement cost to enter (000 line 636).
 	MP int
 	// Prohibited lists the movement modes that may not enter (000 line 636
-	// and the movement-mode texts, 000 lines 653–673).
+	// and the movement-mode texts, 000 lines 657–673).
 	Prohibited [numMovements]bool
 	// Shift is the column shift on the Combat Results Table for the
 	// target's hex or an intervening hex (000 line 902). Level 2 water's

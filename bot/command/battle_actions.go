@@ -14,7 +14,7 @@ import (
 )
 
 // The air, drop and DropShip actions as /battle commands (000 lines
-// 729–770, 1128–1150, 1173–1275), their previews, and the questions that
+// 729–765, 1128–1150, 1173–1269), their previews, and the questions that
 // keep a player from acting by mistake (ruling CMD4).
 
 // previewed are the actions whose preview:true actionPreview shows.

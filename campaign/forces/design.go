@@ -343,7 +343,7 @@ var ErrLance = errors.New("cannot form a lance")
 // CombineResults averages machines' values into a lance counter:
 //
 //   - D, RA, CA and range: the sum divided by 4 however many machines
-//     there are (lines 1361, 1389, 1426, 1475, 1512), halves up (R6);
+//     there are (lines 1361, 1389, 1426, 1488, 1512), halves up (R6);
 //     air lances too (line 1662), with the range then × 5 (line 1666),
 //     and AA and ST in place of RA and CA (lines 1662, 1670; ruling D12);
 //   - MP: the slowest machine's (line 1516); jump only if all jump (1518);

@@ -15,11 +15,11 @@ import (
 // purchases only (lines 1961, 2016).
 const SpecialPoints = 50
 
-// PurchaseCost is what one counter costs to buy (R8, lines 1944, 2124):
+// PurchaseCost is what one counter costs to buy (R8, lines 1936, 2124):
 // overburn RA, else step-0 RA; air lances their Air Attack Value;
 // artillery 2 × RA and DropShips 3 × RA (Special Purchases Table, lines
 // 2058–2062); plus the experience cost (line 2134) and the chits, at
-// least 1 (line 2136). Lance.Cost is R8 alone: it prices artillery and
+// least 1 (line 2126). Lance.Cost is R8 alone: it prices artillery and
 // DropShips at their RA and air lances at 0.
 func PurchaseCost(l Lance) int {
 	c := l.OverburnRA

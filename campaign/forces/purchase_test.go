@@ -19,7 +19,7 @@ func rgLance(name string, c referee.Class, ra int, exp referee.Experience) Lance
 	return l
 }
 
-// Ensure counters cost what lines 2120–2136 and the Special Purchases
+// Ensure counters cost what lines 2124–2139 and the Special Purchases
 // Table (lines 2040–2062, 2177–2193) say.
 func TestPurchaseCost(t *testing.T) {
 	for _, tc := range []struct {
@@ -29,13 +29,13 @@ func TestPurchaseCost(t *testing.T) {
 	}{
 		// Line 2124: a Type 1 Heavy 'Mech with overburn 21 costs 21 (step-0 RA 17).
 		{"heavy overburn", rgLance("A3", referee.HeavyMech, 17, referee.Regular), 21},
-		// Line 2166: an Elite Heavy lance worth 18 + 10 = 28.
+		// Line 2153: an Elite Heavy lance worth 18 + 10 = 28.
 		{"elite heavy", rgLance("H", referee.HeavyMech, 15, referee.Elite), 28},
 		// Line 2124: a Type 7 vehicle with RA 4 costs 4 (no red row).
 		{"vehicle", rgLance("V", referee.Wheeled, 4, referee.Regular), 4},
-		// Line 2136: minimum 1.
+		// Line 2126: minimum 1.
 		{"green minimum", rgLance("V", referee.Wheeled, 1, referee.Green), 1},
-		// Line 1944: air lances by their Air Attack Value.
+		// Line 1936: air lances by their Air Attack Value.
 		{"air", rgLance("Air", referee.HeavyAir, 11, referee.Elite), 21},
 		// Line 2058: artillery 2 × RA; line 2062: DropShips 3 × RA.
 		{"artillery", rgLance("Bty", referee.LongTom, 7, referee.Veteran), 19},

@@ -16,7 +16,7 @@ const AirLanceSize = 2
 // The support vehicles of the values table that make a Truck counter: the
 // coolant trucks, mobile headquarters and hospital units of the "other
 // vehicles" (000 line 330), the ordnance trucks of line 2305, and the
-// members of the rosters' Truck counters (lines 3180–3200). Ruling Q8.
+// members of the rosters' Truck counters (lines 3180–3203). Ruling Q8.
 var quickSupportVehicles = map[string]bool{
 	"Mobile HQ": true, "Coolant Truck": true, "Ordnance Transport": true, "MASH": true,
 }

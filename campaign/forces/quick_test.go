@@ -10,7 +10,7 @@ import (
 // Line numbers in this file are of book 000, BattleForce (docs/sources.md).
 
 // qkCounter is what a roster prints for a lance, RA(CA)/D-R MP (line
-// 2787), with the class and jump.
+// 2780), with the class and jump.
 type qkCounter struct {
 	RA, CA, D, R, MP int
 	Jump             bool
@@ -34,7 +34,7 @@ func qkCounterOf(l Lance) qkCounter {
 }
 
 // Ensure the Four Brothers (line 1385) come out of the values table as the
-// book works them out by the full method: RA 8 (line 1445), CA 12 (1510),
+// book works them out by the full method: RA 8 (line 1447), CA 12 (1510),
 // D 8 (1405), R 3 (1488), MP 4 and no jump (1516–1518, 1532–1538).
 func TestQuickLanceFourBrothers(t *testing.T) {
 	l := qkMustQuickLance(t, referee.Veteran, "Wasp", "Thunderbolt", "Vindicator", "Hatchetman")

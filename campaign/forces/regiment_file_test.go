@@ -67,7 +67,7 @@ func TestReadRegimentExample(t *testing.T) {
 		t.Errorf("Guard Platoon = %+v", g)
 	}
 	// The standard supply train (lines 2000-2004) and a Leopard at 3 × RA
-	// 8 (lines 1810, 2058).
+	// 8 (lines 1810, 2062).
 	if len(r.RBG.Trucks) != 3 || r.RBG.Trucks[0].Line != 2002 || len(r.RBG.DropShips) != 1 {
 		t.Fatalf("RBG = %d trucks, %d DropShips", len(r.RBG.Trucks), len(r.RBG.DropShips))
 	}

@@ -78,7 +78,7 @@ func TestTextRoundTrip(t *testing.T) {
 
 // Ensure neighbours match the printed mapsheet, where even (1-based)
 // columns sit half a hex lower. Cases from the movement example,
-// 000 line 675: from 1211 the lance can enter 1312,
+// 000 lines 675–677: from 1211 the lance can enter 1312,
 // 1212 and 1112; the scout car drives 1111-1011-0912-0913.
 func TestNeighbors(t *testing.T) {
 	for _, tc := range []struct {
@@ -120,8 +120,8 @@ func TestDistance(t *testing.T) {
 	}{
 		{"0101", "0101", 0},
 		{"1311", "1315", 4}, // jump example, 000 line 679: 4 hexes on MP 4
-		{"0408", "0404", 4}, // sighting example, 000 line 788
-		{"0404", "0303", 2}, // within five hexes, line 788
+		{"0408", "0404", 4}, // sighting example, 000 line 790
+		{"0404", "0303", 2}, // within five hexes, line 790
 		{"0404", "0102", 4}, // 0304, 0203, 0103, 0102
 		{"0412", "0515", 3}, // dead zone example, 000 line 803
 		{"0412", "0210", 3},
@@ -247,7 +247,7 @@ func TestLine(t *testing.T) {
 		{"0102", "0502", []string{"0102", "0201/0202", "0302", "0401/0402", "0502"}},
 		// The steep long diagonal runs along the 0504/0604 hexside.
 		{"0505", "0603", []string{"0505", "0504/0604", "0603"}},
-		// Sighting example, 000 line 788: 0404 to 0303 runs along the
+		// Sighting example, 000 line 790: 0404 to 0303 runs along the
 		// 0304/0403 hexside (the book's one light woods hex lies there).
 		{"0404", "0303", []string{"0404", "0304/0403", "0303"}},
 	} {

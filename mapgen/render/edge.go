@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// A retreat edge (000 lines 2175, 2655) is drawn as a bar in the side's
+// A retreat edge (000 lines 2175, 2655–2657) is drawn as a bar in the side's
 // colour just outside that edge of the map, with white arrows along it
 // pointing off the map. When sides share an edge, the bar is cut into
 // pieces coloured by each side in turn.
