@@ -56,7 +56,7 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 		}
 	}
 
-	// Rubble stays for the next battle in the sector (line 2611).
+	// Rubble stays for the next battle in the sector (ruling CB19).
 	if len(st.Rubble) > 0 {
 		if c.Sectors == nil {
 			c.Sectors = map[int]SectorState{}

@@ -282,7 +282,7 @@ func TestDeploymentZonesBookExample(t *testing.T) {
 
 // Ensure recon units stay out of battles (000 line 2583), hidden infantry
 // of a prepared position deploys hidden (line 2633), rubble from an
-// earlier battle stays (line 2611) and ties for initiative roll again.
+// earlier battle stays (ruling CB19) and ties for initiative roll again.
 func TestSetUpBattleSpecial(t *testing.T) {
 	c := btlCampaign(t)
 	a := btlGroup(t, c, "crucis", 6, "A6")

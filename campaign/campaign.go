@@ -100,7 +100,7 @@ type Campaign struct {
 
 // SectorState is what battles leave behind in a sector for the next
 // battle fought there: the tactical map is generated once from the
-// sector's seed, and rubble, mines and hidden infantry stay (000 lines 2611, 2633).
+// sector's seed, and rubble, mines and hidden infantry stay (000 lines 2611, 2633; ruling CB19).
 type SectorState struct {
 	Rubble []hex.Hex `json:"rubble,omitempty"`
 	// Reached is the side that scored the sector's objectives: one side,
