@@ -30,7 +30,7 @@ func btlEnd(t *testing.T, c *Campaign, id int, faces string, change func(st *ref
 // 2694–2698). Costs (R8): A6 15, B8 22. Crucis scores B8 captured, 2 × 22
 // = 44, and the salvage A7 carried off, 10: 54. The bandits score A6
 // destroyed, 15, and the 2 counters left on the field they hold, 20: 35.
-// A margin of 19 is a draw (line 2162).
+// A margin of 19 is a draw (line 2167, the table's Draw row).
 func TestEndBattle(t *testing.T) {
 	pile, ruin := hex.Hex{X: 30, Y: 8}, hex.Hex{X: 31, Y: 9}
 	fates := func(st *referee.State) {
