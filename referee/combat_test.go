@@ -201,7 +201,7 @@ func cbExample(tb testing.TB, phase Phase, b1, extra string) *State {
 func TestAttackExamples(t *testing.T) {
 	s := cbExample(t, PhaseMovement, "0313", "")
 
-	// Line 926: the Elite Assault lance close-attacks the Heavy lance
+	// Line 928: the Elite Assault lance close-attacks the Heavy lance
 	// beside it: 20 − 12 = +8, Elite +2 → +10; a 7 is one step. The first
 	// attack ends the Lancers' movement (docs/architecture.md).
 	s, events := cbDo(t, s, "lancers", "attack A1 B1 close", 7)
