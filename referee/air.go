@@ -15,7 +15,7 @@ import (
 // R and MP is M.
 
 // AirMinMove is the fewest hexes an air lance flies each turn (000 line
-// 1090).
+// 1097).
 const AirMinMove = 2
 
 // AirAdjacentShift is the column shift of ground fire at an air lance in
@@ -233,7 +233,7 @@ func airLeaveError(s *State, u *Unit) error {
 }
 
 // airLeave flies u up and out of the battle: it may not return (000 line
-// 1092).
+// 1099).
 func (b *battle) airLeave(u *Unit) {
 	u.Status, u.Moved, u.MoveTurn, u.MPLeft, u.Disrupted = Withdrawn, true, b.s.PlayerTurn, 0, false
 	b.emit(Event{Type: "withdraw", Unit: u.ID, Hex: hexp(u.Hex), Text: fmt.Sprintf("%s flies up out of the battle from %s and may not return", u.ID, u.Hex)})
@@ -345,7 +345,7 @@ func airPlanGroundFire(s *State, u, target *Unit, a Action) (attackPlan, error) 
 // the ground units it attacks: every one standing in h, friend or foe,
 // except hidden infantry (not on the board) and surrendered units (ruling
 // AIR9). Strafe: on or adjacent to h (000 line 1134). Bomb: the same or
-// an adjacent hex, while it carries its load (000 lines 1140–1150).
+// an adjacent hex, while it carries its load (000 lines 1140–1146).
 func airHexTargets(s *State, u *Unit, h hex.Hex, bomb bool) ([]*Unit, error) {
 	switch {
 	case s.Phase != PhaseMovement && s.Phase != PhaseAttack:

@@ -29,7 +29,7 @@ func arSniper(id, side, at string) Unit {
 	return unitOf(fmt.Sprintf("%s %s sniper regular 5/0/4 @%s name=%[1]q r=12 mp=2", id, side, at))
 }
 
-// arWheeled is a Wheeled Scout platoon (line 1836 table: 2/2/4, R 2, 7W).
+// arWheeled is a Wheeled Scout platoon (values table, line 1829: 2/2/4, R 2, 7W).
 func arWheeled(id, side, at string) Unit {
 	return unitOf(fmt.Sprintf("%s %s wheeled regular 2/2/4 @%s name=%[1]q r=2 mp=7 ob=4", id, side, at))
 }
@@ -61,7 +61,7 @@ func arValid(s *State, unit, target string) (ok bool, observer string) {
 // both batteries' lines of sight, so both need the observer, as the text
 // has them use it. The observer's line 1403–1304–1305–1205 is open. The
 // Long Tom is as the values table prints it (line 1836: 7/0/4, R 5-40,
-// 2 MP tracked), the Wheeled Scout too (2/2/4, R 2, 7W); the book prints
+// 2 MP tracked), the Wheeled Scout too (line 1829: 2/2/4, R 2, 7W); the book prints
 // no Sniper values (only lines 358, 835, 1275 speak of it), so these are
 // the test's own: weaker than the Long Tom (line 358), range 12.
 const arExample = `cell 1104 heavy-woods; cell 1105 heavy-woods

@@ -386,7 +386,7 @@ func autoObserver(s *State, lines *sightlines, u *Unit, at hex.Hex) string {
 // inReach reports whether an attack in mode m can reach a target dist
 // hexes away at all: planAttack refuses every attack that cannot (ranged
 // beyond the Range Value, 000 lines 833 and 1265; close beyond an
-// adjacent hex, 815 and 1155; close assault by anything but infantry or
+// adjacent hex, 813 and 1154; close assault by anything but infantry or
 // outside its hex, 1013; a DropShip fires ranged only, 1265).
 // validAttacks asks it first so that only attacks in reach are checked
 // in full, and no refusal is built for the rest.

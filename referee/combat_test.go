@@ -173,8 +173,8 @@ func cbOneAttack(tb testing.TB, events []Event, want cbAttack) Event {
 // cbExample is the position of the combat examples (lines 926–936):
 // Lexington's Company and the Bandits of line 926 in the Lancers'
 // movement phase (or the given phase), with the values the examples use:
-// Assault CA 20 Elite (926), Medium Veteran (932), Fire lance RA 18, 15
-// at step 1, Regular (934, 936); Heavy D 12, 10 at step 1 (926, 934);
+// Assault CA 20 Elite (928), Medium Veteran (932), Fire lance RA 18, 15
+// at step 1, Regular (934, 936); Heavy D 12, 10 at step 1 (928, 934);
 // Medium Bandit D 8 (932). The ground: the Medium Bandit lance in heavy
 // woods at 0512 behind light woods at 0513 (line 930); heavy woods at
 // 0315 stand between the Fire lance in 0316 and every enemy, so it has no
@@ -201,7 +201,7 @@ func cbExample(tb testing.TB, phase Phase, b1, extra string) *State {
 func TestAttackExamples(t *testing.T) {
 	s := cbExample(t, PhaseMovement, "0313", "")
 
-	// Line 926: the Elite Assault lance close-attacks the Heavy lance
+	// Line 928: the Elite Assault lance close-attacks the Heavy lance
 	// beside it: 20 − 12 = +8, Elite +2 → +10; a 7 is one step. The first
 	// attack ends the Lancers' movement (docs/architecture.md).
 	s, events := cbDo(t, s, "lancers", "attack A1 B1 close", 7)
@@ -254,7 +254,7 @@ func TestAttackExamples(t *testing.T) {
 	}
 }
 
-// Ensure the aside of line 926: had the Heavy lance stood in 0213, one
+// Ensure the aside of line 928: had the Heavy lance stood in 0213, one
 // level higher, the Assault lance could not have used its Close Attack
 // Value; it may still fire its Ranged Attack Value (line 837).
 func TestAttackExampleElevation(t *testing.T) {

@@ -15,7 +15,7 @@ func mustLookup(t *testing.T, crt CRT, column, roll int) Result {
 // matches the rulebook printing only, the third the reference printing
 // only (ruling R1); each test names its printing.
 func TestCombatExamples(t *testing.T) {
-	// Line 926: CA 20 against D 12 is +8; Elite +2 → +10; a roll of 7 is
+	// Line 928: CA 20 against D 12 is +8; Elite +2 → +10; a roll of 7 is
 	// one step (rulebook table; the reference card prints 2 there).
 	col := Column(20, 12, ExperienceShift(Elite))
 	if col != 10 {

@@ -266,7 +266,7 @@ func (b *battle) dropLand(u *Unit, before int) error {
 	damaged := u.Step > before
 	need := LandingTarget(u.Experience, damaged)
 	// The number needed tells the unit's experience, which is behind its
-	// blind (000 line 374): only its owner hears it.
+	// blind (000 line 207): only its owner hears it.
 	why := fmt.Sprintf("5, %+d %v", landingExperience(u.Experience), u.Experience)
 	if damaged {
 		why += fmt.Sprintf(", %+d damaged in the drop", LandingDamagedModifier)

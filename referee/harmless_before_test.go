@@ -27,7 +27,7 @@ func TestBattleEndHarmlessBefore(t *testing.T) {
 	// Woods down columns 10–11, which wheeled units may not enter (000
 	// line 636): the lances either side are 3 hexes apart at the
 	// nearest, in range, and by every line between heavy woods block
-	// it, light woods do not (000 lines 786–790).
+	// it, light woods do not (000 line 780).
 	woods := func(kind string) string {
 		var b strings.Builder
 		for x := 10; x <= 11; x++ {

@@ -53,7 +53,7 @@ func (l LOS) String() string {
 //   - a counting hex blocks if its ground is above both, or if it holds
 //     heavy woods;
 //   - light woods and buildings block from the third counting hex on; the
-//     target's own hex counts toward the three (line 788: the tracked unit
+//     target's own hex counts toward the three (line 790: the tracked unit
 //     "is in the third" light woods hex), the sighting unit's does not;
 //   - at range two or more between units on different elevations, the hex
 //     beside the lower unit blocks if it is as high as the higher unit's

@@ -193,7 +193,7 @@ func (b *battle) fallBack(u *Unit, entered []hex.Hex) {
 }
 
 // reportMP tells the owner what MP the unit has left: the MP allowance is
-// behind the information blind (000 line 374).
+// behind the information blind (000 line 205).
 func (b *battle) reportMP(u *Unit) {
 	if !u.Status.OnMap() {
 		return

@@ -325,7 +325,7 @@ func (b *battle) arrive(u Unit, h hex.Hex, verb string) {
 
 // returnScavengers brings back the side's units that left the map under
 // the scavenging rule a full game turn ago, on the hex they left by, if
-// they may stand there (000 line 2391; SC6).
+// they may stand there (000 line 2389; SC6).
 func (b *battle) returnScavengers(side string) error {
 	s := b.s
 	if s.Scenario == nil || !s.Scenario.Scavenging || s.Side(side).Retreating {

@@ -206,7 +206,7 @@ func TestScenarioReinforcementTurn(t *testing.T) {
 // Ensure units leaving by a scoring edge are withdrawn and bank their VP
 // (The Steel Tip, 5 per ground unit off the west edge, line 2241; The
 // Pounce, 5 per unit and 10 per salvage counter off the north edge, line
-// 2309), while leaving by another edge before a retreat is still a
+// 2307), while leaving by another edge before a retreat is still a
 // capture (ruling V6; SC4).
 func TestScenarioExitVictoryPoints(t *testing.T) {
 	rules := &ScenarioRules{Exits: []ExitAward{{Side: "lancers", Edge: West, VP: 5}}}
@@ -279,7 +279,7 @@ func TestScenarioBounty(t *testing.T) {
 }
 
 // Ensure the salvage rules: counters worth 15 that count only once
-// carried off (Dreaded Duty, line 2399); counters left on the map
+// carried off (Dreaded Duty, line 2397); counters left on the map
 // scoring for one side, with those its units hold there (The Pounce,
 // line 2307; SC7); a destroyed carrier leaving two (line 2303); and
 // salvage worth nothing (No Profit in Dying, line 2491).

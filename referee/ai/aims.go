@@ -119,7 +119,7 @@ func newAims(pic *picture, level Level) *aims {
 
 // idleShips reports a stalled battle in which the side has nothing on
 // the map but landed DropShips, empty, and nothing still to come: they
-// cannot move (000 line 1214), nothing has come within their range for
+// cannot move (000 line 1201), nothing has come within their range for
 // stallTurns turns, and staying only waits for the turn limit. They
 // lift off (wantsLiftoff).
 func (pic *picture) idleShips() bool {

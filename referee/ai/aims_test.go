@@ -374,7 +374,7 @@ func aixPerturbDrops(t *testing.T, s *referee.State, side string, rng *rand.Rand
 // (The Steel Tip's 5 VP by the west edge, the Lancers' retreat edge
 // being the east, 000 line 2241) is a breakthrough the unit fights for
 // first, while the same award by the side's own retreat edge (Pounce's
-// column, north, 000 line 2309) or a larger one is not.
+// column, north, 000 line 2307) or a larger one is not.
 func TestAimsSmallBreakthrough(t *testing.T) {
 	for _, tc := range []struct {
 		edge string
@@ -391,7 +391,7 @@ func TestAimsSmallBreakthrough(t *testing.T) {
 }
 
 // Ensure an enemy that scores by leaving by its own retreat edge (The
-// Pounce's column, 000 line 2309) is closed on where it leaves, the hex
+// Pounce's column, 000 line 2307) is closed on where it leaves, the hex
 // of that edge straight ahead of it, not where it stands; one that
 // scores by breaking through past the side (The Steel Tip's Lancers, by
 // the edge it did not come from), by DropShip, or not at all for its

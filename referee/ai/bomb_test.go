@@ -9,7 +9,7 @@ import (
 )
 
 // Ensure an air lance carrying bombs flies to an enemy and bombs it when
-// its load is the better attack (000 lines 1140–1150: a bomb run on the
+// its load is the better attack (000 lines 1140–1146: a bomb run on the
 // lance's hex or one next to it, with the load in the CA place), and
 // strafes instead when its strafing value beats its small load, keeping
 // the bombs. Random battles carry no bombs, so this is where the AI's

@@ -1108,7 +1108,7 @@ func (m *moveScorer) score(h hex.Hex) float64 {
 // than before (1 a MP), whatever the danger.
 const stalledPull = 2.0
 
-// hexAttackScore scores a strafe or a bomb run (000 lines 1134–1150;
+// hexAttackScore scores a strafe or a bomb run (000 lines 1134–1146;
 // AIR9, AIR10): every ground unit in the hex is attacked, friend or foe,
 // so the expected steps dealt to the enemies there count for it and those
 // dealt to its own side's units against it.

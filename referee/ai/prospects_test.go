@@ -15,7 +15,7 @@ import (
 // salvage lying on the map, with a drop still to come, with few turns
 // left; and a side of air lances alone never declares a retreat (its
 // lances leave one by one once they have nothing to strike, 000 line
-// 1092).
+// 1099).
 func TestRetreatWeighsTheStake(t *testing.T) {
 	blue := []referee.Unit{
 		aixUnit("B1", "blue", referee.HeavyMech, "1503", 15, 9, 3, 4),

@@ -114,7 +114,7 @@ func TestLoneLongTomSeeksSight(t *testing.T) {
 }
 
 // Ensure a side left with nothing but an empty landed DropShip lifts it
-// off once the battle is stalled: it cannot move (000 line 1214), and an
+// off once the battle is stalled: it cannot move (000 line 1201), and an
 // enemy that keeps out of its range would leave it there to the turn
 // limit. Before the stall it stays.
 func TestIdleShipLiftsOff(t *testing.T) {

@@ -197,7 +197,7 @@ const (
 
 // shownValues are a counter's values as the attacks the side has seen
 // showed them (0: not shown): every attack is rolled in the open, with
-// the attacker's value and the target's current D (000 lines 871–905), so
+// the attacker's value and the target's current D (000 line 847), so
 // a player reads them off the table without a probe.
 type shownValues struct{ ra, ca, d int }
 

@@ -90,7 +90,7 @@ func TestApproachGoesRound(t *testing.T) {
 }
 
 // Every attack is rolled in the open with the attacker's value and the
-// target's D (000 lines 871–905): a player who sees an enemy counter fire
+// target's D (000 line 847): a player who sees an enemy counter fire
 // or be fired on reads those off, probe or not. A probed counter keeps
 // its probed values; an event addressed to another side teaches nothing.
 func TestShownValues(t *testing.T) {

@@ -36,7 +36,7 @@ func scnBook(t *testing.T, name string) *Scenario {
 // 2124 and the Special Purchases Table, lines 2180–2182): plus 10 for hidden
 // infantry and 10 a 'Mech kept in space to drop (ruling F13), or what
 // the scenario's purchase block makes a drop cost (drop_cost, line
-// 2134; ruling SC13).
+// 2130; ruling SC13).
 func scnCost(sc *Scenario, u referee.Unit) int {
 	l := forces.Lance{Class: u.Class, Rows: u.Rows, OverburnRA: u.OverburnRA, Experience: u.Experience, Chits: u.Chits}
 	if u.Class.Kind() == referee.KindAir {

@@ -13,7 +13,7 @@ import (
 	"bfbot/referee/dice"
 )
 
-// The book's scenarios (seed 000 lines 2199–2513) — Surprise Encounter,
+// The book's scenarios (000 lines 2199–2513) — Surprise Encounter,
 // The Steel Tip, The Pounce, Dreaded Duty, No Profit in Dying and the
 // variants No 'Mech, 'Mechs versus non-'Mechs and Hot Assault — shipped
 // with the program: scenarios/NAME.yaml. Their forces are fixed lists

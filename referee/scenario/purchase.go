@@ -57,7 +57,7 @@ type Purchase struct {
 	// Max: the most counters per kind or class name.
 	Max map[string]int
 	// Drops is how many 'Mechs may be kept in space; DropCost what each
-	// costs (line 2180; a scenario may change it, line 2147).
+	// costs (line 2180; a scenario may change it, line 2130).
 	Drops, DropCost     int
 	Mines, Hidden, Chit bool
 	// Keep are the file's units that stay (given free by the scenario);
