@@ -18,7 +18,7 @@ import (
 // forceArgs is the usage line of `bfbot force` (main.go's table).
 const forceArgs = "show crucis|bandits|FILE.yaml [--json] | export crucis|bandits|FILE.yaml | check crucis|bandits|FILE.yaml [--budget heavy|medium|light]"
 
-// runForce is `bfbot force`: show a regiment (a built-in roster, seed 000
+// runForce is `bfbot force`: show a regiment (a built-in roster, 000
 // lines 2794–3536, or a regiment file), export one as a regiment file
 // players can edit, or check one against the rules for taking the field
 // and, with a budget, its purchase points (lines 1940–2096).

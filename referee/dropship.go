@@ -10,7 +10,7 @@ import (
 	"bfbot/mapgen/hex"
 )
 
-// DropShips (000 lines 1173–1275; rulings DR11–DR20): one ship to a
+// DropShips (000 lines 1173–1269; rulings DR11–DR20): one ship to a
 // counter, always known to every side (S7), eight damage steps, +4 ESR.
 // A DropShip in orbit (Reserve, Drop) lands with drop UNIT HEX, declared
 // like a 'Mech drop and brought down after the 'Mechs when the movement

@@ -476,7 +476,7 @@ func (b *battle) retreatError(side *Side) error {
 }
 
 // retreat: the side announces it breaks off; from now on its units may
-// withdraw by its retreat edge (000 lines 2175, 2655).
+// withdraw by its retreat edge (000 lines 2175, 2655–2657).
 func (b *battle) retreat() error {
 	side := b.s.Side(b.side)
 	if err := b.retreatError(side); err != nil {

@@ -13,7 +13,7 @@ import (
 )
 
 // The unit catalog is the BattleForce Values Table of the quick lance
-// generation method (seed 000 lines 1697–1853): one row per 'Mech,
+// generation method (000 lines 1697–1853): one row per 'Mech,
 // AeroSpace Fighter, DropShip and vehicle of the Technical Readouts, each
 // already converted to BattleForce values. It lives as text in
 // data/values.tsv (with aliases in data/aliases.tsv) so that it can be

@@ -12,7 +12,7 @@ import (
 )
 
 // Full lance creation turns BattleTech designs into BattleForce values
-// (seed 000 lines 1357–1691): each machine's Defensive Value, Ranged
+// (000 lines 1357–1691): each machine's Defensive Value, Ranged
 // Attack Value, range, Close Attack Value and MP, then the lance's average
 // of four. The interpretations are rulings D1–D16 (docs/rulings.md).
 

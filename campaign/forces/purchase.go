@@ -6,7 +6,7 @@ import (
 	"bfbot/referee"
 )
 
-// Purchase points (seed 000 lines 1940–2096, 2120–2193): what counters,
+// Purchase points (000 lines 1940–2096, 2120–2193): what counters,
 // experience and the special purchases cost. R8 prices a counter; the
 // Special Purchases Table (lines 2022–2096, again at 2177–2193) prices the
 // rest. Rulings F10 and F13 (docs/rulings.md).

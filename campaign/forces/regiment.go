@@ -8,7 +8,7 @@ import (
 	"bfbot/referee"
 )
 
-// Regiment building by purchase points (seed 000 lines 1940–2096; rulings
+// Regiment building by purchase points (000 lines 1940–2096; rulings
 // F11–F13). A regiment's counters are paid from its budget; the 50
 // special points (line 2016) may buy special purchases, experience and
 // vehicles for a mixed regiment, but never 'Mech lances, and points left

@@ -13,7 +13,7 @@ import (
 	"bfbot/referee"
 )
 
-// The built-in regiments are the book's two regimental rosters (seed 000
+// The built-in regiments are the book's two regimental rosters (000
 // lines 2794–3536), kept as data in data/rosters/*.yaml: every lance line
 // as printed ("RA(CA)/D-R MP"), its counter column, its experience and its
 // MechWarriors, each with its seed line. The rulings that read the

@@ -12,10 +12,10 @@ import (
 )
 
 // The weapons table joins the two 1987 tables that lance creation from
-// BattleTech designs needs: BattleForce's Maximum Damage Table (seed 000
+// BattleTech designs needs: BattleForce's Maximum Damage Table (000
 // lines 1449–1471: maximum damage, range, range rating and the asterisk
 // that keeps a weapon out of the Close Attack Value) and the BattleTech
-// Weapons Table (seed 001 lines 4797–4825: heat, minimum range, range
+// Weapons Table (001 lines 4797–4825: heat, minimum range, range
 // bands). It lives in data/weapons.tsv, one row per weapon with both seed
 // lines, and the names MegaMek writes in .mtf files as aliases.
 
@@ -69,8 +69,8 @@ type Weapon struct {
 	Heat, MinRange      int
 	Short, Medium, Long int
 	Aliases             []string
-	BattleForceLine     int // seed 000 line, 0 for artillery
-	BattleTechLine      int // seed 001 line
+	BattleForceLine     int // 000 line, 0 for artillery
+	BattleTechLine      int // 001 line
 }
 
 // Converts reports whether lance creation can count the weapon: every

@@ -37,7 +37,7 @@ func purSide(s *referee.State, side string) []referee.Unit {
 }
 
 // Ensure a bought force replaces the fixed one, costs what the Values
-// Table and the experience costs make it (lines 2124–2136), and sets up
+// Table and the experience costs make it (lines 2124–2139), and sets up
 // in the side's area.
 func TestBuy(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
