@@ -15,7 +15,7 @@ import (
 // ParseChits reads chit names for a counter of class cl. Each kind is
 // held once but jump, which a lance may hold more than once (an Assault
 // lance needs two); jump only on 'Mech lances (line 1310), bombs only on
-// air lances and in fives (line 1288). On a bad name it returns the
+// air lances (line 1288) and in fives (line 2186). On a bad name it returns the
 // name's index with the error.
 func ParseChits(names []string, cl Class) (Chits, int, error) {
 	var c Chits
