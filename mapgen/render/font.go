@@ -136,7 +136,6 @@ func coarseFace(id fontID, px float64) (*glyphSet, error) {
 
 // glyphSetOf returns the glyph set key names, made on first use.
 func glyphSetOf(key faceKey) (*glyphSet, error) {
-	id := key.font
 	facesMu.Lock()
 	defer facesMu.Unlock()
 	if gs := faces[key]; gs != nil {
@@ -151,13 +150,22 @@ func glyphSetOf(key faceKey) (*glyphSet, error) {
 	if len(faces) >= maxFaces {
 		clear(faces)
 	}
-	// Full hinting snaps stems and advances to whole pixels: crisp small
-	// digits, and text that can be laid out in integers.
-	f := truetype.NewFace(fs[id], &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
-	m := f.Metrics()
-	gs := &glyphSet{font: fs[id], face: f, coarse: key.coarse, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
+	gs := newGlyphSet(fs[key.font], key)
 	faces[key] = gs
 	return gs, nil
+}
+
+// newGlyphSet is key's glyph set, its glyphs not made yet.
+func newGlyphSet(f *truetype.Font, key faceKey) *glyphSet {
+	// Full hinting snaps stems and advances to whole pixels: crisp small
+	// digits, and text that can be laid out in integers. The face's own
+	// glyph cache holds one mask: rasterize copies each out at once, and
+	// the 512 a face keeps by default (room for every glyph at its
+	// largest) were a megabyte and a half zeroed for a 38-pixel face.
+	ff := truetype.NewFace(f, &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull,
+		SubPixelsX: 1, SubPixelsY: 1, GlyphCacheEntries: 1})
+	m := ff.Metrics()
+	return &glyphSet{font: f, face: ff, coarse: key.coarse, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
 }
 
 // rasterize copies the face's glyph for r out of the face's own cache,

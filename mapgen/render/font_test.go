@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"io"
 	"testing"
-
-	"github.com/golang/freetype/truetype"
-	"golang.org/x/image/font"
 )
 
 // Ensure a glyph's mask is the same whatever the face rasterized before
@@ -36,10 +33,7 @@ func TestGlyphsInAnyOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for key, gs := range sets {
-		fresh := func() *glyphSet {
-			f := truetype.NewFace(fs[key.font], &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
-			return &glyphSet{font: fs[key.font], face: f, coarse: key.coarse, other: map[rune]*glyph{}}
-		}
+		fresh := func() *glyphSet { return newGlyphSet(fs[key.font], key) }
 		backwards := fresh()
 		for r := rune(126); r >= 32; r-- {
 			want := fresh().get(r)
