@@ -13,6 +13,7 @@ import (
 
 	"bfbot/bot/app"
 	"bfbot/config"
+	"bfbot/mapgen/render"
 )
 
 // shutdownGrace is how long `bfbot serve` lets a turn or an interaction in
@@ -22,6 +23,10 @@ const shutdownGrace = 30 * time.Second
 // serveOptions are the app's options for `bfbot serve`; a test points them
 // at the fake Discord.
 var serveOptions = func(m *Main) app.Options { return app.Options{} }
+
+// warmRenderer makes what the renderer makes once per process for the
+// default hex size (render.Warm); a test sees it called.
+var warmRenderer = render.Warm
 
 // runServe is `bfbot serve [--config FILE] [--accept-damaged-meta]`: the Discord bot, until SIGINT
 // or SIGTERM (docs/architecture.md). The file defaults to $BFBOT_CONFIG; the token
@@ -53,6 +58,15 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
+	// The first picture of a process would make the hex art, glyphs
+	// and counter symbols of its hex size (some tens of milliseconds,
+	// BENCHMARKS.md): made now, in the background, while the bot
+	// connects. It moves that cost, it does not remove it.
+	go func() {
+		if err := warmRenderer(); err != nil {
+			opts.Logger.Warn("warming the map renderer; the first picture will make what it needs", "err", err)
+		}
+	}()
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	runErr := a.Run(ctx)

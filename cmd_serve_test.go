@@ -72,14 +72,17 @@ func TestServeErrors(t *testing.T) {
 }
 
 // Ensure `bfbot serve --config FILE` runs the real wiring against the fake
-// Discord: it registers the commands, connects, answers a command, and
-// shuts down cleanly when its context ends (as on SIGINT or SIGTERM),
-// leaving the database closed for the next process.
+// Discord: it warms the map renderer, registers the commands, connects,
+// answers a command, and shuts down cleanly when its context ends (as on
+// SIGINT or SIGTERM), leaving the database closed for the next process.
 func TestServeRuns(t *testing.T) {
 	fake := discordtest.New(t)
 	old := serveOptions
 	serveOptions = func(*Main) app.Options { return app.Options{HTTPClient: fake.Client()} }
-	t.Cleanup(func() { serveOptions = old })
+	warmed := make(chan struct{})
+	oldWarm := warmRenderer
+	warmRenderer = func() error { close(warmed); return nil }
+	t.Cleanup(func() { serveOptions, warmRenderer = old, oldWarm })
 	cfgPath, dbPath := srvWriteConfig(t, t.TempDir())
 	env := []string{"BFBOT_TOKEN=" + fake.Token(), "BFBOT_APPLICATION_ID=" + fake.AppID(), "BFBOT_CONFIG=" + cfgPath}
 
@@ -111,6 +114,11 @@ func TestServeRuns(t *testing.T) {
 	}
 	cancel()
 	res := <-done
+	select {
+	case <-warmed:
+	case <-time.After(10 * time.Second):
+		t.Error("serve did not warm the map renderer")
+	}
 	if res.code != 0 {
 		t.Fatalf("serve exit %d: %s", res.code, res.errs)
 	}

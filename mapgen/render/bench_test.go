@@ -32,7 +32,8 @@ import (
 // benchmarks draw the same battle again, as the bot does after each
 // phase; BenchmarkTactical64x17Cold draws a map not drawn before each
 // time (its hexes copied from tiles kept from the maps before, or
-// painted), BenchmarkTactical64x17First the first map of a process;
+// painted), BenchmarkTactical64x17First the first map of a process
+// (BenchmarkTactical64x17Warmed after Warm);
 // BenchmarkTacticalPreview64x17 draws move previews on the cached
 // terrain, each with reachable hexes of its own marked (reach.go).
 
@@ -272,6 +273,31 @@ func BenchmarkTactical64x17First(b *testing.B) {
 		v = sectorViewOn(b, 1<<20+i, mapgen.Themes[i%len(mapgen.Themes)])
 		clearKept()
 	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
+// BenchmarkTactical64x17Warmed is BenchmarkTactical64x17First in a
+// process that ran Warm before it (untimed), as bfbot serve does at
+// start-up: what a player's first picture costs once the default hex
+// size's art, glyphs and symbols and two maps' tiles are made.
+func BenchmarkTactical64x17Warmed(b *testing.B) {
+	o := DefaultOptions()
+	var v Tactical
+	i := 0
+	benchAgainstBlankEach(b, drawnSector(b), func() {
+		i++
+		v = sectorViewOn(b, 1<<20+i, mapgen.Themes[i%len(mapgen.Themes)])
+		clearKept()
+		if err := Warm(); err != nil {
+			b.Fatal(err)
+		}
+	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
+}
+
+// BenchmarkWarm is Warm in a process that has drawn nothing (every
+// cache emptied before it): the cost bfbot serve moves to its start-up,
+// against the blank of a 64×17 sector map.
+func BenchmarkWarm(b *testing.B) {
+	benchAgainstBlankEach(b, drawnSector(b), clearKept, func(io.Writer) error { return Warm() })
 }
 
 // sectorViews are n views as sectorView has them, each on a generated

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -89,12 +90,18 @@ type faceKey struct {
 	coarse bool
 }
 
-// glyphSet is one face's glyph cache. The printable ASCII glyphs are made
-// when the set is made and only read afterwards, so most text needs no
-// lock; other runes (a player's name in Cyrillic) are made on demand under
-// mu, since a font.Face may not be used concurrently.
+// glyphSet is one face's glyph cache. Every glyph is rasterized on
+// first use, under mu, since a font.Face may not be used concurrently:
+// a face's hex numbers need ten digits, not the 95 printable ASCII
+// characters all made at once as before, which were two thirds of a
+// process's first picture (BENCHMARKS.md). An ASCII glyph once made is
+// only read, through an atomic pointer, so most text takes no lock;
+// other runes (a player's name in Cyrillic) are looked up under mu.
+// The Go fonts' hinting leaves a glyph's mask the same whatever was
+// rasterized before it (TestGlyphsInAnyOrder), so the pixels do not
+// depend on what the process drew first.
 type glyphSet struct {
-	ascii           [128]*glyph
+	ascii           [128]atomic.Pointer[glyph]
 	ascent, descent int  // pixels above and below the baseline
 	coarse          bool // coverage rounded to none, half or full
 
@@ -129,7 +136,6 @@ func coarseFace(id fontID, px float64) (*glyphSet, error) {
 
 // glyphSetOf returns the glyph set key names, made on first use.
 func glyphSetOf(key faceKey) (*glyphSet, error) {
-	id := key.font
 	facesMu.Lock()
 	defer facesMu.Unlock()
 	if gs := faces[key]; gs != nil {
@@ -144,16 +150,22 @@ func glyphSetOf(key faceKey) (*glyphSet, error) {
 	if len(faces) >= maxFaces {
 		clear(faces)
 	}
-	// Full hinting snaps stems and advances to whole pixels: crisp small
-	// digits, and text that can be laid out in integers.
-	f := truetype.NewFace(fs[id], &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
-	m := f.Metrics()
-	gs := &glyphSet{font: fs[id], face: f, coarse: key.coarse, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
-	for r := rune(32); r < 127; r++ {
-		gs.ascii[r] = gs.rasterize(r)
-	}
+	gs := newGlyphSet(fs[key.font], key)
 	faces[key] = gs
 	return gs, nil
+}
+
+// newGlyphSet is key's glyph set, its glyphs not made yet.
+func newGlyphSet(f *truetype.Font, key faceKey) *glyphSet {
+	// Full hinting snaps stems and advances to whole pixels: crisp small
+	// digits, and text that can be laid out in integers. The face's own
+	// glyph cache holds one mask: rasterize copies each out at once, and
+	// the 512 a face keeps by default (room for every glyph at its
+	// largest) were a megabyte and a half zeroed for a 38-pixel face.
+	ff := truetype.NewFace(f, &truetype.Options{Size: float64(key.size) / 64, DPI: 72, Hinting: font.HintingFull,
+		SubPixelsX: 1, SubPixelsY: 1, GlyphCacheEntries: 1})
+	m := ff.Metrics()
+	return &glyphSet{font: f, face: ff, coarse: key.coarse, other: map[rune]*glyph{}, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil()}
 }
 
 // rasterize copies the face's glyph for r out of the face's own cache,
@@ -180,23 +192,45 @@ func (gs *glyphSet) rasterize(r rune) *glyph {
 	return &glyph{mask: a, advance: adv.Round(), inked: runsOf(a, 1), solid: runsOf(a, 128)}
 }
 
-// get returns the glyph for r, or the one for '?' when the font lacks it.
+// get returns the glyph for r, or the one for '?' when the font lacks it
+// or r is a control character.
 func (gs *glyphSet) get(r rune) *glyph {
-	if r >= 0 && r < 128 {
-		if g := gs.ascii[r]; g != nil {
+	ascii := r >= 0 && r < 128
+	if ascii {
+		if g := gs.ascii[r].Load(); g != nil {
 			return g
 		}
-		return gs.ascii['?']
 	}
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
+	g := gs.made(r)
+	if g == nil {
+		g = gs.made('?')
+	}
+	if ascii {
+		gs.ascii[r].Store(g)
+	}
+	return g
+}
+
+// made is r's glyph, rasterized on first use, or nil for a rune the
+// font lacks or a control character. Called with mu held.
+func (gs *glyphSet) made(r rune) *glyph {
+	if r >= 0 && r < 128 {
+		if g := gs.ascii[r].Load(); g != nil {
+			return g
+		}
+		if r < 32 || r == 127 {
+			return nil
+		}
+		g := gs.rasterize(r)
+		gs.ascii[r].Store(g)
+		return g
+	}
 	g, seen := gs.other[r]
 	if !seen {
 		g = gs.rasterize(r)
 		gs.other[r] = g
-	}
-	if g == nil {
-		return gs.ascii['?']
 	}
 	return g
 }

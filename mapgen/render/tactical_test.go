@@ -199,12 +199,13 @@ func TestBands(t *testing.T) {
 
 // Ensure maps may be drawn from several goroutines at once (the bot
 // renders many campaigns' maps together) and come out the same as drawn
-// alone. Run with -race to check the shared font caches.
+// alone. Run with -race to check the shared caches (glyphs made on
+// first use, hex art, counter faces).
 func TestConcurrent(t *testing.T) {
 	v := sampleView()
 	v.Viewer = "Граф Кёрнер 将军" // glyphs made on demand, under the lock
 	want := MustDrawTactical(t, v, DefaultOptions())
-	counterFaces.clear() // the four goroutines paint the kept faces at once
+	clearKept() // the four goroutines make the kept glyphs, hex art, faces... at once
 	writeConcurrently(t, want, func(w io.Writer) error { return WriteTacticalPNG(w, v, DefaultOptions()) })
 }
 

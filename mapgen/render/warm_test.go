@@ -1,0 +1,37 @@
+package render
+
+import "testing"
+
+// Ensure Warm makes the default hex size's art, counter symbols and
+// hex numbers' glyphs, and that a picture drawn after it is the one a
+// process that drew nothing before draws.
+func TestWarm(t *testing.T) {
+	v := sectorView(t)
+	clearKept()
+	want := MustDrawTactical(t, v, DefaultOptions())
+	clearKept()
+	if err := Warm(); err != nil {
+		t.Fatal(err)
+	}
+	lay, err := tacticalLayout(v, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	artMu.Lock()
+	art := arts[[2]float64{lay.g.size, lay.g.height}]
+	artMu.Unlock()
+	symbolsMu.Lock()
+	nSymbols := len(symbols)
+	symbolsMu.Unlock()
+	if art == nil || nSymbols < len(classKinds)+len(kinds) {
+		t.Errorf("Warm made the default hex size's art %v and %d counter symbols, want true and at least %d", art != nil, nSymbols, len(classKinds)+len(kinds))
+	}
+	for r := '0'; r <= '9'; r++ {
+		if lay.numberFace.ascii[r].Load() == nil {
+			t.Errorf("Warm left the hex numbers' glyph %q unmade", r)
+		}
+	}
+	if n, at := pixelDiff(MustDrawTactical(t, v, DefaultOptions()), want); n != 0 {
+		t.Errorf("after Warm, %d pixels differ from a fresh process's picture, first at %v", n, at)
+	}
+}
