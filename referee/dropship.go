@@ -494,15 +494,14 @@ func (b *battle) debarkError(u *Unit, h hex.Hex) error {
 	case hex.Distance(h, ds.Hex) != 1:
 		return illegal("units leaving a DropShip are placed on a hex next to it (%s); %s is not next to %s", bookCite{1253}, h, ds.ID)
 	}
-	if err := b.canStand(u, h); err != nil {
-		return err
-	}
+	// The enemy the side sees is refused first: a hex it also fills with
+	// hidden units is then refused alike (ruling M12).
 	for _, v := range dropVisibleAt(s, u.Side, h) {
 		if v.Side != u.Side {
 			return illegal("%s may not debark into %s, where enemy unit %s stands (ruling DR16)", u.ID, h, v.ID)
 		}
 	}
-	return nil
+	return b.canStand(u, h)
 }
 
 // debark places a unit beside its DropShip with its whole movement

@@ -360,6 +360,17 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 		s.Unit("D1").LandedAt = s.PlayerTurn
 		cbRefuse(t, s, "lancers", "debark A1 "+drpNear("1010", hex.N, 1), "after the landing")
 	})
+	// An enemy unit in sight and a hidden platoon with it: the debark is
+	// refused for the enemy the lancers see, as it is without the
+	// platoon, never for a full hex, which would tell of the platoon
+	// (ruling M12).
+	t.Run("enemy and hidden platoon", func(t *testing.T) {
+		h := drpNear("1010", hex.N, 1)
+		enemy := cbUnit("B1", "bandits", LightMech, h, Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+		platoon := unitOf("B2 bandits infantry veteran 3/6/5 @" + h + " r=1 mp=2 hidden")
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"), enemy, platoon)
+		cbRefuse(t, s, "lancers", "debark A1 "+h, "where enemy unit B1 stands")
+	})
 }
 
 // Ensure a landed DropShip lifts off with its load (ruling DR16): the

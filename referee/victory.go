@@ -361,7 +361,7 @@ func (b *battle) rallyError(u *Unit, h hex.Hex) error {
 	if !b.besideSteadyFriend(u, h) {
 		return illegal("hex %s is not beside any undisrupted unit of %s", h, s.Side(u.Side).Name)
 	}
-	return b.canStand(u, h)
+	return b.canStandKnown(u, h)
 }
 
 // besideSteadyFriend reports whether h is adjacent to an active,
@@ -377,13 +377,25 @@ func (b *battle) besideSteadyFriend(u *Unit, h hex.Hex) bool {
 
 // rally: a broken unit rolls 2D6 to return to the board (000 line 968;
 // rulings V1, V2). The hex is named before the roll; a unit that rallies
-// has spent its movement for the turn but may attack.
+// has spent its movement for the turn but may attack. A hex that only
+// the enemy's hidden units fill is found full: they are revealed and the
+// try is spent, unrolled (ruling M12).
 func (b *battle) rally(a Action) error {
 	u := b.unit(a.Unit)
 	if err := b.rallyError(u, a.To); err != nil {
 		return err
 	}
 	u.RalliedAt = b.s.PlayerTurn
+	if b.canStand(u, a.To) != nil {
+		for _, v := range b.s.UnitsAt(a.To, true) {
+			if v.Hidden && v.Side != u.Side {
+				b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as %s tries to rally there", v.Class.Kind(), v.ID, a.To, u.ID))
+			}
+		}
+		b.emit(Event{Type: "rally", Unit: u.ID, Result: strp("failed"),
+			Text: fmt.Sprintf("%s cannot rally into %s, which the revealed units fill; it stays broken this turn (ruling M12)", u.ID, a.To)})
+		return nil
+	}
 	roll, err := b.roll(fmt.Sprintf("rally %s", u.ID), 2, nil)
 	if err != nil {
 		return err
