@@ -360,6 +360,17 @@ func TestRally(t *testing.T) {
 		}
 		vcRefuse(t, s, "lancers", "rally A2 0809", "already tried to rally this turn")
 	})
+	// Returning into a hidden platoon's hex enters it: the platoon is
+	// revealed and attacks by close assault (ruling M14).
+	t.Run("IntoHiddenPlatoon", func(t *testing.T) {
+		s := setup(Regular)
+		b3 := unitOf("B3 bandits infantry veteran 3/6/5 @0809 r=1 mp=2 hidden")
+		s.Units = append(s.Units, &b3)
+		s, events := vcDo(t, s, "lancers", "rally A2 0809", vcDice(t, 6, 6, 1, 1))
+		if s.Unit("B3").Hidden || vcLast(events, "revealed") == nil || vcLast(events, "attack") == nil {
+			t.Errorf("B3 hidden %t; events %+v", s.Unit("B3").Hidden, events)
+		}
+	})
 	t.Run("ErrAttackPhase", func(t *testing.T) {
 		s, _ := vcEndTurns(t, setup(Regular), 1)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "movement phase")
