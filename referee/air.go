@@ -198,11 +198,7 @@ func (b *battle) airMove(u *Unit, a Action) error {
 // last hex it may end in, or where it set out (ruling M12).
 func (b *battle) airFallBack(u *Unit, from hex.Hex, line []hex.Hex) {
 	full := u.Hex
-	for _, v := range b.s.UnitsAt(full, true) {
-		if v.Hidden && v.Side != u.Side {
-			b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as %s ends its flight there", v.Class.Kind(), v.ID, full, u.ID))
-		}
-	}
+	b.revealFilling(u, full)
 	u.Hex = from
 	for i := len(line) - 2; i >= 0; i-- {
 		if airRoomError(b.s, u, line[i], true) == nil {

@@ -106,6 +106,21 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error { return b.standError(u, h, 
 // units in h are left out (ruling M12), so a refusal never counts them.
 func (b *battle) canStandKnown(u *Unit, h hex.Hex) error { return b.standError(u, h, false) }
 
+// revealFilling reveals the enemy's hidden units in h when they alone
+// keep u from standing there: a unit that comes into a hex it may stand
+// in for all its side knows, and finds it full, has found them (ruling
+// M12).
+func (b *battle) revealFilling(u *Unit, h hex.Hex) {
+	if b.canStandKnown(u, h) != nil || b.canStand(u, h) == nil {
+		return
+	}
+	for _, v := range b.s.UnitsAt(h, true) {
+		if v.Hidden && v.Side != u.Side {
+			b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as an enemy unit tries to enter", v.Class.Kind(), v.ID, h))
+		}
+	}
+}
+
 // standError is canStand, counting the enemy's hidden units in h only
 // when hidden is set.
 func (b *battle) standError(u *Unit, h hex.Hex, hidden bool) error {

@@ -515,12 +515,7 @@ func (b *battle) debark(a Action) error {
 		// what the side knows): they are revealed, and u stays aboard,
 		// its move spent, as a mover stopped in a full hex falls back
 		// (ruling M12).
-		for _, v := range b.s.UnitsAt(a.To, true) {
-			if v.Hidden && v.Side != u.Side {
-				// What was aboard stays the owner's (DR16).
-				b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as an enemy unit tries to enter", v.Class.Kind(), v.ID, a.To))
-			}
-		}
+		b.revealFilling(u, a.To) // naming no unit: what was aboard stays the owner's (DR16)
 		u.Moved, u.MoveTurn = true, b.s.PlayerTurn
 		b.emit(Event{Type: "debark", Unit: u.ID, Target: ship, Audience: []string{u.Side},
 			Text: fmt.Sprintf("%s cannot leave %s onto %s, which the revealed units fill; it stays aboard this turn (ruling M12)", u.ID, ship, a.To)})

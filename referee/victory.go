@@ -387,11 +387,7 @@ func (b *battle) rally(a Action) error {
 	}
 	u.RalliedAt = b.s.PlayerTurn
 	if b.canStand(u, a.To) != nil {
-		for _, v := range b.s.UnitsAt(a.To, true) {
-			if v.Hidden && v.Side != u.Side {
-				b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as %s tries to rally there", v.Class.Kind(), v.ID, a.To, u.ID))
-			}
-		}
+		b.revealFilling(u, a.To)
 		b.emit(Event{Type: "rally", Unit: u.ID, Result: strp("failed"),
 			Text: fmt.Sprintf("%s cannot rally into %s, which the revealed units fill; it stays broken this turn (ruling M12)", u.ID, a.To)})
 		return nil
