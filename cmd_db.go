@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -56,6 +57,11 @@ func (m *Main) openDB(db string, readOnly, acceptMeta bool) (storage.Engine, str
 	// Verify: a damaged file is refused (storage.DamageError), never read
 	// by this process, which it could crash.
 	s, err := storage.Open(path, opts)
+	if readOnly && errors.Is(err, fs.ErrNotExist) {
+		// A tool that only reads makes no file: most likely it looked
+		// in the wrong place (bfbot.db in the working directory).
+		return nil, "", fmt.Errorf("%s: no such database file: name the bot's database with --db FILE (its database_path)", path)
+	}
 	if err != nil {
 		return nil, "", err
 	}

@@ -120,7 +120,8 @@ func TestDatabaseToolErrors(t *testing.T) {
 		{[]string{"import", bad, "--db", db}, "not a bfbot campaign export", 1},
 		{[]string{"backup", "--db", db}, "name one file", 2},
 		{[]string{"backup", db, "--db", db}, "is the database itself", 2},
-		{[]string{"check", "--db", filepath.Join(dir, "none.db")}, "no such file", 1},
+		{[]string{"check", "--db", filepath.Join(dir, "none.db")}, "none.db: no such database file: name the bot's database with --db FILE", 1},
+		{[]string{"export", "--campaign", "1", "--db", filepath.Join(dir, "none.db")}, "none.db: no such database file", 1},
 	} {
 		_, errs, code := run(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.want) {

@@ -140,9 +140,16 @@ func airEndError(s *State, u *Unit, to hex.Hex) error {
 		}
 		return illegal("hex %s is %d hexes away; %s flies at most %d", to, n, u.ID, mp)
 	}
+	return airRoomError(s, u, to, false)
+}
+
+// airRoomError says why u may not end its flight in to: a DropShip there,
+// or the stacking limit reached. The enemy's hidden units are counted only
+// when hidden is set: a refusal counts what u's side knows (ruling M12).
+func airRoomError(s *State, u *Unit, to hex.Hex, hidden bool) error {
 	others := 0
 	for _, v := range s.UnitsAt(to, true) {
-		if v.ID == u.ID {
+		if v.ID == u.ID || !hidden && v.Hidden && v.Side != u.Side {
 			continue
 		}
 		if v.Class.Kind() == KindDropShip {
@@ -180,7 +187,27 @@ func (b *battle) airMove(u *Unit, a Action) error {
 	u.Hex = a.To
 	b.emit(Event{Type: "move", Unit: u.ID, From: hexp(from), Hex: hexp(a.To),
 		Text: fmt.Sprintf("%s flies %s", u.ID, pathText(from, line))})
+	if airRoomError(s, u, a.To, true) != nil {
+		b.airFallBack(u, from, line)
+	}
 	return nil
+}
+
+// airFallBack handles a flight ended in a hex that the enemy's hidden
+// units fill: they are revealed, and u goes back along its line to the
+// last hex it may end in, or where it set out (ruling M12).
+func (b *battle) airFallBack(u *Unit, from hex.Hex, line []hex.Hex) {
+	full := u.Hex
+	b.revealFilling(u, full)
+	u.Hex = from
+	for i := len(line) - 2; i >= 0; i-- {
+		if airRoomError(b.s, u, line[i], true) == nil {
+			u.Hex = line[i]
+			break
+		}
+	}
+	b.emit(Event{Type: "move", Unit: u.ID, From: hexp(full), Hex: hexp(u.Hex),
+		Text: fmt.Sprintf("%s cannot stay in %s, where %d units already stand, and falls back to %s", u.ID, full, StackLimit, u.Hex)})
 }
 
 // airValidMoves lists the hexes u may fly to now.

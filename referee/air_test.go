@@ -110,6 +110,15 @@ func TestAirMovementRules(t *testing.T) {
 	cbRefuse(t, ns, "lancers", "move A2 2011", "ground units move before air units")
 	// Ending in the enemy's hex is allowed (stacking 2, M6).
 	cbDo(t, s, "lancers", "move A1 0507")
+	// A hidden platoon beside B1 is not counted, which would tell of it:
+	// the flight reveals it and falls back to 0506 (ruling M12).
+	hidden := setup()
+	platoon := unitOf("B5 bandits infantry veteran 3/6/5 @0507 r=1 mp=2 hidden")
+	hidden.Units = append(hidden.Units, &platoon)
+	ns, ev = cbDo(t, hidden, "lancers", "move A1 0507")
+	if ns.Unit("A1").Hex != h("0506") || ns.Unit("B5").Hidden || cbOf(ev, "revealed") == nil {
+		t.Errorf("A1 at %s, B5 hidden %t; events %+v", ns.Unit("A1").Hex, ns.Unit("B5").Hidden, ev)
+	}
 	// Disrupted: it still flies.
 	s = setup()
 	s.Unit("A1").Disrupted = true

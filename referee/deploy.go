@@ -100,7 +100,30 @@ func deployKnownAt(s *State, side string, h hex.Hex) []*Unit {
 // deployment, a drop or a debarkation: off the map, prohibited terrain
 // (unless on a road or jumping units, 000 lines 636–679), a DropShip's
 // hex, a DropShip among other units, or a full hex (000 line 630).
-func (b *battle) canStand(u *Unit, h hex.Hex) error {
+func (b *battle) canStand(u *Unit, h hex.Hex) error { return b.standError(u, h, true) }
+
+// canStandKnown is canStand from what u's side knows: the enemy's hidden
+// units in h are left out (ruling M12), so a refusal never counts them.
+func (b *battle) canStandKnown(u *Unit, h hex.Hex) error { return b.standError(u, h, false) }
+
+// revealFilling reveals the enemy's hidden units in h when they alone
+// keep u from standing there: a unit that comes into a hex it may stand
+// in for all its side knows, and finds it full, has found them (ruling
+// M12).
+func (b *battle) revealFilling(u *Unit, h hex.Hex) {
+	if b.canStandKnown(u, h) != nil || b.canStand(u, h) == nil {
+		return
+	}
+	for _, v := range b.s.UnitsAt(h, true) {
+		if v.Hidden && v.Side != u.Side {
+			b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as an enemy unit tries to enter", v.Class.Kind(), v.ID, h))
+		}
+	}
+}
+
+// standError is canStand, counting the enemy's hidden units in h only
+// when hidden is set.
+func (b *battle) standError(u *Unit, h hex.Hex, hidden bool) error {
 	s := b.s
 	if !s.Map.Contains(h) {
 		return illegal("hex %s is not on the map", h)
@@ -112,7 +135,7 @@ func (b *battle) canStand(u *Unit, h hex.Hex) error {
 	}
 	n := 0
 	for _, v := range s.UnitsAt(h, true) {
-		if v.ID == u.ID {
+		if v.ID == u.ID || !hidden && v.Hidden && v.Side != u.Side {
 			continue
 		}
 		n++

@@ -244,6 +244,7 @@ func (b *battle) dropMech(u *Unit) error {
 	text := fmt.Sprintf("%s, a %v unit, drops onto %s", u.ID, u.Class.Kind(), at)
 	if at != target {
 		text += fmt.Sprintf(" (there is no room in %s)", target)
+		b.revealFilling(u, target)
 	}
 	b.emit(Event{Type: "drop", Unit: u.ID, Hex: hexp(at), Text: text})
 	if b.askDropFire(u) {

@@ -382,6 +382,19 @@ func TestDropNoRoom(t *testing.T) {
 	if got := s.Unit("A1").Hex; got != h("0504") {
 		t.Errorf("A1 came down at %s, want 0504 (north of the full hex)", got)
 	}
+	// Filled by a hidden platoon beside the unit the lancers see: the
+	// platoon is revealed, as the drop that finds no room tells of it
+	// (ruling M12).
+	s = cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers light-mech regular 6/6/6 @0505 r=3 mp=4 ob=8
+		unit B1 bandits infantry veteran 3/6/5 @0505 r=1 mp=2 hidden`)
+	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+	// Revealed next to 0504, the platoon fires at the drop (a 3).
+	s, _ = drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(9))
+	if got := s.Unit("A1").Hex; got != h("0504") || s.Unit("B1").Hidden {
+		t.Errorf("A1 came down at %s, B1 hidden %t: want 0504 and B1 revealed", got, s.Unit("B1").Hidden)
+	}
 }
 
 // Ensure drops set up for a turn (the campaign's drop on turn 1) need no

@@ -490,19 +490,16 @@ func (b *battle) debarkError(u *Unit, h hex.Hex) error {
 	case ds.LandedAt == s.PlayerTurn:
 		return illegal("units debark in the movement phase after the landing (%s)", bookCite{1253})
 	case u.Moved && u.MoveTurn == s.PlayerTurn:
-		return illegal("%s boarded %s this turn", u.ID, ds.ID)
+		return illegal("%s boarded %s, or tried to leave it, this turn", u.ID, ds.ID)
 	case hex.Distance(h, ds.Hex) != 1:
 		return illegal("units leaving a DropShip are placed on a hex next to it (%s); %s is not next to %s", bookCite{1253}, h, ds.ID)
-	}
-	if err := b.canStand(u, h); err != nil {
-		return err
 	}
 	for _, v := range dropVisibleAt(s, u.Side, h) {
 		if v.Side != u.Side {
 			return illegal("%s may not debark into %s, where enemy unit %s stands (ruling DR16)", u.ID, h, v.ID)
 		}
 	}
-	return nil
+	return b.canStandKnown(u, h)
 }
 
 // debark places a unit beside its DropShip with its whole movement
@@ -513,10 +510,28 @@ func (b *battle) debark(a Action) error {
 		return err
 	}
 	ship := u.Aboard
+	if b.canStand(u, a.To) != nil {
+		// The enemy's hidden units fill the hex (debarkError counted only
+		// what the side knows): they are revealed, and u stays aboard,
+		// its move spent, as a mover stopped in a full hex falls back
+		// (ruling M12).
+		b.revealFilling(u, a.To) // naming no unit: what was aboard stays the owner's (DR16)
+		u.Moved, u.MoveTurn = true, b.s.PlayerTurn
+		b.emit(Event{Type: "debark", Unit: u.ID, Target: ship, Audience: []string{u.Side},
+			Text: fmt.Sprintf("%s cannot leave %s onto %s, which the revealed units fill; it stays aboard this turn (ruling M12)", u.ID, ship, a.To)})
+		return nil
+	}
 	u.Status, u.Aboard, u.Hex, u.StartHex = Active, "", a.To, a.To
 	u.Moved, u.Halted, u.RoadBonus, u.MPLeft = false, false, false, weatherMP(b.s, u, u.CurrentMP())
 	b.emit(Event{Type: "debark", Unit: u.ID, Hex: hexp(a.To), Target: ship, Text: fmt.Sprintf("%s leaves %s at %s", u.ID, ship, a.To)})
-	return nil
+	// Leaving the ship into a hex where the enemy's infantry hides is
+	// entering it: the infantry is revealed and may attack, and u stops
+	// (ruling M14).
+	found, err := b.hiddenInfantry(u, a.To)
+	if found {
+		b.halt(u)
+	}
+	return err
 }
 
 // liftoffError says why u may not lift off now (ruling DR16): a DropShip

@@ -328,7 +328,7 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 		t.Error("the bandits see A1 inside the DropShip")
 	}
 	cbRefuse(t, s, "lancers", "embark A2 D1", "D1 is full")
-	cbRefuse(t, s, "lancers", "debark A1 "+drpNear("1010", hex.N, 1), "A1 boarded D1 this turn")
+	cbRefuse(t, s, "lancers", "debark A1 "+drpNear("1010", hex.N, 1), "A1 boarded D1, or tried to leave it, this turn")
 	cbRefuse(t, s, "lancers", "attack A1 B9", "reserve and cannot attack")
 
 	mvNextTurn(t, s, 0)
@@ -359,6 +359,48 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
 		s.Unit("D1").LandedAt = s.PlayerTurn
 		cbRefuse(t, s, "lancers", "debark A1 "+drpNear("1010", hex.N, 1), "after the landing")
+	})
+	// An enemy unit in sight and a hidden platoon with it: the debark is
+	// refused for the enemy the lancers see, as it is without the
+	// platoon, never for a full hex, which would tell of the platoon
+	// (ruling M12).
+	t.Run("enemy and hidden platoon", func(t *testing.T) {
+		h := drpNear("1010", hex.N, 1)
+		enemy := cbUnit("B1", "bandits", LightMech, h, Values{RA: 6, CA: 6, D: 6}, 3, Regular)
+		platoon := unitOf("B2 bandits infantry veteran 3/6/5 @" + h + " r=1 mp=2 hidden")
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"), enemy, platoon)
+		cbRefuse(t, s, "lancers", "debark A1 "+h, "where enemy unit B1 stands")
+	})
+	// A hex the lancers see holding their own A2 only: a hidden platoon
+	// there besides fills it. The debark is no refusal that would count
+	// the platoon: the platoon is revealed, without naming what left the
+	// ship, and A1 stays aboard this turn (ruling M12).
+	t.Run("own unit and hidden platoon", func(t *testing.T) {
+		h := drpNear("1010", hex.N, 1)
+		own := cbUnit("A2", "lancers", MediumMech, h, Values{RA: 10, CA: 10, D: 8}, 3, Regular)
+		platoon := unitOf("B2 bandits infantry veteran 3/6/5 @" + h + " r=1 mp=2 hidden")
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"), own, platoon)
+		ns, ev := drpDo(t, s, "lancers", "debark A1 "+h)
+		if u := ns.Unit("A1"); u.Aboard != "D1" || ns.Unit("B2").Hidden {
+			t.Errorf("A1 aboard %q, B2 hidden %t: want A1 aboard D1 and B2 revealed", u.Aboard, ns.Unit("B2").Hidden)
+		}
+		for _, e := range cbOf(ev, "revealed") {
+			if strings.Contains(e.Text, "A1") {
+				t.Errorf("the public reveal names what was aboard: %q", e.Text)
+			}
+		}
+		cbRefuse(t, ns, "lancers", "debark A1 "+drpNear("1010", hex.NW, 1), "tried to leave it, this turn")
+	})
+	// Leaving the ship into a hidden platoon's hex enters it: the platoon
+	// is revealed and attacks by close assault, and A1 stops (ruling M14).
+	t.Run("into a hidden platoon", func(t *testing.T) {
+		h := drpNear("1010", hex.N, 1)
+		platoon := unitOf("B2 bandits infantry veteran 3/6/5 @" + h + " r=1 mp=2 hidden")
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"), platoon)
+		ns, ev := drpDo(t, s, "lancers", "debark A1 "+h, drpTwo(2))
+		if u := ns.Unit("A1"); u.Hex != hex.MustParse(h) || u.MPLeft != 0 || ns.Unit("B2").Hidden || len(cbOf(ev, "attack")) != 1 {
+			t.Errorf("A1 at %s with %d MP, B2 hidden %t; events %+v", u.Hex, u.MPLeft, ns.Unit("B2").Hidden, ev)
+		}
 	})
 }
 

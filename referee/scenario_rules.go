@@ -290,6 +290,7 @@ func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
 	if b.canStand(u, want) == nil {
 		return want, true
 	}
+	b.revealFilling(u, want)
 	var cands []hex.Hex
 	m := b.s.Map
 	for x := 0; x < m.Width; x++ {
@@ -341,6 +342,7 @@ func (b *battle) returnScavengers(side string) error {
 	for _, id := range ids {
 		u := s.Unit(id)
 		if b.canStand(u, u.Hex) != nil {
+			b.revealFilling(u, u.Hex)
 			b.emit(Event{Type: "arrive", Unit: u.ID, Side: side, Audience: []string{side},
 				Text: fmt.Sprintf("%s cannot come back: %s is blocked", u.ID, u.Hex)})
 			continue

@@ -166,6 +166,18 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 			t.Error("R3 could not move on arrival")
 		}
 	})
+	// The entry hex holds a lancer in sight and a hidden lancers platoon
+	// besides: the bandits' units, which enter elsewhere, have found the
+	// platoon, so it is revealed (ruling M12).
+	t.Run("HiddenFill", func(t *testing.T) {
+		s2 := s.Clone()
+		s2.Units = append(s2.Units, unitPtrs([]Unit{scnUnit("A2", "lancers", MediumMech, "0105", 8, 10, 7), unitOf("A3 lancers infantry veteran 3/6/5 @0105 r=1 mp=2 hidden")})...)
+		sort.Slice(s2.Units, func(i, j int) bool { return s2.Units[i].ID < s2.Units[j].ID })
+		next, ev := scnEnd(t, s2, 2, scnDice(t, 6, 5))
+		if next.Unit("A3").Hidden || !scnHas(ev, "revealed", "A3") || next.Unit("R1").Hex.String() == "0105" {
+			t.Errorf("A3 hidden %t, R1 at %s", next.Unit("A3").Hidden, next.Unit("R1").Hex)
+		}
+	})
 	t.Run("PendingSideStays", func(t *testing.T) {
 		// B1 destroyed: the bandits still have reinforcements to come, so
 		// the battle goes on (SC3).
@@ -373,6 +385,16 @@ func TestScenarioScavenging(t *testing.T) {
 	b, ev := scnEnd(t, b, 4, nil)
 	if b.Unit("A1").Status != Withdrawn || !scnHas(ev, "arrive", "cannot come back") {
 		t.Errorf("A1 returned onto a full hex: %v", b.Unit("A1").Status)
+	}
+	// A bandit and a hidden platoon besides block it: the lancers, told
+	// A1 cannot come back, learn of the platoon, so it is revealed
+	// (ruling M12).
+	b = blocked.Clone()
+	b.Units = append(b.Units, unitPtrs([]Unit{scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), unitOf("B3 bandits infantry veteran 3/6/5 @1601 r=1 mp=2 hidden")})...)
+	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b, ev = scnEnd(t, b, 4, nil)
+	if b.Unit("A1").Status != Withdrawn || b.Unit("B3").Hidden || !scnHas(ev, "revealed", "B3") {
+		t.Errorf("A1 %v, B3 hidden %t", b.Unit("A1").Status, b.Unit("B3").Hidden)
 	}
 }
 

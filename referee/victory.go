@@ -361,7 +361,7 @@ func (b *battle) rallyError(u *Unit, h hex.Hex) error {
 	if !b.besideSteadyFriend(u, h) {
 		return illegal("hex %s is not beside any undisrupted unit of %s", h, s.Side(u.Side).Name)
 	}
-	return b.canStand(u, h)
+	return b.canStandKnown(u, h)
 }
 
 // besideSteadyFriend reports whether h is adjacent to an active,
@@ -377,13 +377,21 @@ func (b *battle) besideSteadyFriend(u *Unit, h hex.Hex) bool {
 
 // rally: a broken unit rolls 2D6 to return to the board (000 line 968;
 // rulings V1, V2). The hex is named before the roll; a unit that rallies
-// has spent its movement for the turn but may attack.
+// has spent its movement for the turn but may attack. A hex that only
+// the enemy's hidden units fill is found full: they are revealed and the
+// try is spent, unrolled (ruling M12).
 func (b *battle) rally(a Action) error {
 	u := b.unit(a.Unit)
 	if err := b.rallyError(u, a.To); err != nil {
 		return err
 	}
 	u.RalliedAt = b.s.PlayerTurn
+	if b.canStand(u, a.To) != nil {
+		b.revealFilling(u, a.To)
+		b.emit(Event{Type: "rally", Unit: u.ID, Result: strp("failed"),
+			Text: fmt.Sprintf("%s cannot rally into %s, which the revealed units fill; it stays broken this turn (ruling M12)", u.ID, a.To)})
+		return nil
+	}
 	roll, err := b.roll(fmt.Sprintf("rally %s", u.ID), 2, nil)
 	if err != nil {
 		return err
@@ -400,7 +408,10 @@ func (b *battle) rally(a Action) error {
 	u.Moved, u.MoveTurn, u.Halted, u.RoadBonus, u.MPLeft = true, b.s.PlayerTurn, true, false, 0
 	b.emit(Event{Type: "rally", Unit: u.ID, Hex: hexp(a.To), Roll: intp(roll), Result: strp("rallied"),
 		Text: fmt.Sprintf("%s rallies (%d%+d) and returns at %s", u.ID, roll, mod, a.To)})
-	return nil
+	// Coming back into a hex where the enemy's infantry hides is entering
+	// it: the infantry is revealed and may attack (ruling M14).
+	_, err = b.hiddenInfantry(u, a.To)
+	return err
 }
 
 // pickupError says why u may not pick up salvage now (ruling V3): a

@@ -343,6 +343,34 @@ func TestRally(t *testing.T) {
 		s.Units = append(s.Units, &b2, &b3)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "already holds 2 units")
 	})
+	// A hex the lancers see holding one unit, filled by a hidden platoon
+	// besides: no refusal counts the platoon (that would tell of it,
+	// ruling M12); the try reveals it and is spent, unrolled.
+	t.Run("HiddenFill", func(t *testing.T) {
+		s := setup(Regular)
+		b2 := scnUnit("B2", "bandits", LightMech, "0809", 6, 8, 6)
+		b3 := unitOf("B3 bandits infantry veteran 3/6/5 @0809 r=1 mp=2 hidden")
+		s.Units = append(s.Units, &b2, &b3)
+		s, events := vcDo(t, s, "lancers", "rally A2 0809", vcDice(t))
+		if u := s.Unit("A2"); u.Status != Broken || s.Unit("B3").Hidden {
+			t.Errorf("A2 %v, B3 hidden %t: want A2 broken and B3 revealed", u.Status, s.Unit("B3").Hidden)
+		}
+		if e := vcLast(events, "revealed"); e == nil || e.Unit != "B3" {
+			t.Errorf("events %+v: want B3 revealed", events)
+		}
+		vcRefuse(t, s, "lancers", "rally A2 0809", "already tried to rally this turn")
+	})
+	// Returning into a hidden platoon's hex enters it: the platoon is
+	// revealed and attacks by close assault (ruling M14).
+	t.Run("IntoHiddenPlatoon", func(t *testing.T) {
+		s := setup(Regular)
+		b3 := unitOf("B3 bandits infantry veteran 3/6/5 @0809 r=1 mp=2 hidden")
+		s.Units = append(s.Units, &b3)
+		s, events := vcDo(t, s, "lancers", "rally A2 0809", vcDice(t, 6, 6, 1, 1))
+		if s.Unit("B3").Hidden || vcLast(events, "revealed") == nil || vcLast(events, "attack") == nil {
+			t.Errorf("B3 hidden %t; events %+v", s.Unit("B3").Hidden, events)
+		}
+	})
 	t.Run("ErrAttackPhase", func(t *testing.T) {
 		s, _ := vcEndTurns(t, setup(Regular), 1)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "movement phase")

@@ -65,7 +65,7 @@ func checkFileSizes(r *Request) error {
 // Attachment option has its file, and each file belongs to a given
 // Attachment option; part of checkOptions.
 func checkFiles(s *Spec, known map[string]*Option, r *Request) error {
-	cmd := "/" + s.Name + " " + s.Sub
+	cmd := commandName(*s)
 	for _, name := range sortedNames(r.Options) {
 		o := known[name]
 		if o == nil || o.Type != Attachment {

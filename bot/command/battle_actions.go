@@ -82,8 +82,11 @@ func (x *call) actionPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		text = fmt.Sprintf("%s would board %s: entering its hex costs %d of its %d MP (%s). Its movement is over for the turn; it may debark from your next movement phase. Board with the same command without preview.",
 			a.Unit, a.Target, cost, u.MPLeft, cite.Book(1257))
 	case referee.ActDebark:
+		// Its MP as it leaves, not the dry run's: an enemy hidden in the
+		// hex would stop it there (ruling M14), which the preview may not
+		// tell.
 		text = fmt.Sprintf("%s would leave %s onto %s with its whole %d MP still to move (%s). Debark with the same command without preview.",
-			a.Unit, u.Aboard, a.To, ns.Unit(a.Unit).MPLeft, cite.Book(1253))
+			a.Unit, u.Aboard, a.To, b.State.Rules.Weather.MP(u.Class, u.CurrentMP()), cite.Book(1253))
 	case referee.ActLiftoff:
 		text = liftoffText(b.State, a.Unit) + " Lift off with the button or /battle liftoff unit:" + a.Unit + " confirm:true."
 	}

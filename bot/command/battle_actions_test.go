@@ -245,6 +245,13 @@ func TestBattleDropShip(t *testing.T) {
 	if got := cmdTexts(f.cmdMust("alice", "battle", "debark", "unit", "A1", "hex", "1009", "preview", "true")); !strings.Contains(got, "A1 would leave D1 onto 1009 with its whole 5 MP") {
 		t.Errorf("debark preview %q", got)
 	}
+	// A platoon hidden in the hex would stop A1 there (ruling M14): the
+	// preview, from what alice knows, is the same.
+	hidden := actFixture(t, strings.Replace(actShip, `hex: "3016"}`, `hex: "3016"}
+      - {id: B2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1009"}`, 1))
+	if got := cmdTexts(hidden.cmdMust("alice", "battle", "debark", "unit", "A1", "hex", "1009", "preview", "true")); !strings.Contains(got, "A1 would leave D1 onto 1009 with its whole 5 MP") {
+		t.Errorf("debark preview beside a hidden platoon %q", got)
+	}
 	if got := cmdTexts(f.cmdDo("alice", "battle", "debark", "unit", "A1", "hex", "1008")); !strings.Contains(got, "next to it") {
 		t.Errorf("debark two hexes away: %q", got)
 	}

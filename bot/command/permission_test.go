@@ -210,3 +210,26 @@ func TestButtonPermissionMatrix(t *testing.T) {
 		}
 	}
 }
+
+// A refusal names a command without subcommands as it is typed, "/undo",
+// never with a space where the subcommand would be ("/undo  is for",
+// "/rules : topic:…"): the refusals of a missing or unknown option, of a
+// value outside its choices and of the permission check.
+func TestRefusalsNameACommandWithoutSubcommand(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	for _, c := range []struct {
+		user, name string
+		kv         []string
+		want       string
+	}{
+		{"eve", "undo", nil, "/undo is for campaign 1's referee"},
+		{"ref", "rules", nil, "/rules needs topic:"},
+		{"ref", "rules", []string{"topic", "nonsense"}, "/rules: topic:nonsense: use "},
+		{"ref", "roll", []string{"nonsense", "1"}, "/roll: unknown option nonsense:"},
+	} {
+		got := cmdTexts(f.cmdDo(c.user, c.name, "", c.kv...))
+		if !strings.Contains(got, c.want) {
+			t.Errorf("@%s /%s %v: want %q in\n%s", c.user, c.name, c.kv, c.want, got)
+		}
+	}
+}

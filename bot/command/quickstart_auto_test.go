@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -70,13 +71,15 @@ func TestQuickStartAuto(t *testing.T) {
 			reports[string(r.To)+r.User] = r
 		}
 	}
+	// The heading's parentheses close once, as a 1987 battle's do.
+	heading := fmt.Sprintf("After-action report: battle 1, Green Training Scenario (Quick-Start rules, game turns 1–%d", s.Turn)
 	pub, ok := reports[string(Public)]
-	if !ok || strings.Contains(pub.Text, "saw it") || strings.Contains(pub.Text, "Your Elements") {
+	if !ok || strings.Contains(pub.Text, "saw it") || strings.Contains(pub.Text, "Your Elements") || !strings.HasPrefix(pub.Text, heading+")\n") {
 		t.Errorf("the public report:\n%s", pub.Text)
 	}
 	for user, side := range map[string]string{"alice": "Word of Blake", "bob": "Clan Ghost Bear"} {
 		r, ok := reports[string(DM)+user]
-		if !ok || !strings.Contains(r.Text, "as "+side+" saw it") || !strings.Contains(r.Text, "Result: ") || len(r.Buttons) != 1 ||
+		if !ok || !strings.HasPrefix(r.Text, heading+", as "+side+" saw it)\n") || !strings.Contains(r.Text, "Result: ") || len(r.Buttons) != 1 ||
 			len(r.Files) != 1 || !strings.HasSuffix(r.Files[0].Name, ".png") {
 			t.Errorf("%s's report:\n%s", user, r.Text)
 		}

@@ -53,7 +53,7 @@ func quickStartReport(c *campaign.Campaign, viewer int) string {
 	qb := c.QuickStart
 	st := qb.State
 	var w strings.Builder
-	fmt.Fprintf(&w, "After-action report: battle %d, %s (Quick-Start rules), game turns 1–%d", qb.ID, c.Name, st.Turn)
+	fmt.Fprintf(&w, "After-action report: battle %d, %s (Quick-Start rules, game turns 1–%d", qb.ID, c.Name, st.Turn)
 	if viewer >= 0 {
 		fmt.Fprintf(&w, ", as %s saw it", c.SideName(st.Sides[viewer]))
 	}

@@ -395,7 +395,7 @@ const (
 // permit is the one permission check: where the request comes from, then
 // who sends it (Spec.Where, Spec.Who).
 func permit(e *entry, x *call) error {
-	cmd := "/" + e.spec.Name + " " + e.spec.Sub
+	cmd := commandName(e.spec)
 	switch e.spec.Where {
 	case GuildOnly:
 		if x.DM {
@@ -443,7 +443,7 @@ func permit(e *entry, x *call) error {
 // their type or choices, and files without their Attachment option,
 // before any handler runs.
 func checkOptions(s *Spec, r *Request) error {
-	cmd := "/" + s.Name + " " + s.Sub
+	cmd := commandName(*s)
 	known := map[string]*Option{}
 	var names []string
 	for i := range s.Options {

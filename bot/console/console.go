@@ -267,6 +267,10 @@ func Format(r command.Reply, user string, files []string) string {
 		}
 		fmt.Fprintf(&b, "[public, %s] ", where)
 	default:
+		if user == "" { // a line read without a speaker
+			fmt.Fprintf(&b, "[%s] ", r.To)
+			break
+		}
 		fmt.Fprintf(&b, "[%s → %s] ", r.To, user)
 	}
 	b.WriteString(strings.ReplaceAll(r.Text, "\n", "\n    "))

@@ -95,6 +95,8 @@ func TestConsoleText(t *testing.T) {
 		"[dm → alice] Turn 1: orders for 7th Crucis Lancers are open.",
 		`button "Ready": /press id:bf1|ready|1|0|1-orders`,
 		"[private → alice] Strategic map, turn 1.\n    file: 001-campaign-1-turn-1-crucis.png",
+		// A line without a speaker is answered to nobody by name.
+		"[private] ⚠ line 11: say who speaks",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("missing %q in\n%s", want, out.String())

@@ -89,8 +89,13 @@ func ParseLine(s string) (*Line, error) {
 	if len(toks) == 0 {
 		return nil, fmt.Errorf("column %d: a command is missing after @%s: e.g. /battle end", len(s)+1, l.User)
 	}
-	if t := toks[0]; t.quoted || !strings.HasPrefix(t.text, "/") || len(t.text) < 2 || strings.Contains(t.text, ":") {
+	switch t := toks[0]; {
+	case t.quoted || !strings.HasPrefix(t.text, "/"):
 		return nil, fmt.Errorf("column %d: %q: a command starts with a slash, e.g. /battle", t.col, t.text)
+	case len(t.text) < 2:
+		return nil, fmt.Errorf("column %d: %q: the command's name follows the slash, e.g. /battle", t.col, t.text)
+	case strings.Contains(t.text, ":"):
+		return nil, fmt.Errorf("column %d: %q: the command comes first, then its options with a blank before each, e.g. /battle status battle:1", t.col, t.text)
 	}
 	l.Command = toks[0].text[1:]
 	for _, t := range toks[1:] {
