@@ -565,8 +565,8 @@ func TestDropIntoHiddenPlatoon(t *testing.T) {
 		}
 		d, _ := drpDice(t, drpTwo(7), drpTwo(12))
 		s, ev, err := ResolveAmbush(s, "B1", true, d)
-		if err != nil || cbOf(ev, "attack") == nil {
-			t.Fatalf("ambush: %v; events %+v", err, ev)
+		if err != nil || cbOf(ev, "attack") == nil || len(s.Ambushes) != 0 {
+			t.Fatalf("ambush: %v, %d waiting; events %+v", err, len(s.Ambushes), ev)
 		}
 	})
 	t.Run("ScatteredAway", func(t *testing.T) {
