@@ -225,10 +225,10 @@ func (b *battle) dropPlace(u *Unit, h hex.Hex) (hex.Hex, bool) {
 // dropMech brings down one 'Mech lance (000 lines 735–765): it is placed
 // on its target (setting off no mines, ruling DR8), the enemy fires at
 // it, and it rolls to land, meeting the hidden infantry where it comes
-// down (dropLand). A gentle
-// landing ends its movement for the turn; a hard landing costs a step,
-// scatters it by the Failed Landing Table (a 2 or 12 destroys it), blinds
-// it for the turn and calls for a Disruption Roll.
+// down (dropLand). A gentle landing ends its movement for the turn; a
+// hard landing costs a step, scatters it by the Failed Landing Table (a 2
+// or 12 destroys it), blinds it for the turn and calls for a Disruption
+// Roll.
 func (b *battle) dropMech(u *Unit) error {
 	s := b.s
 	target := u.DropAt

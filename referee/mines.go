@@ -76,8 +76,8 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // M14). Every way a unit comes into a hex goes through here: a move, a
 // rally, a debark, a 'Mech's landing, a scenario's arrival. Only a land
 // unit finds hidden infantry (BattleForce, Hidden Infantry): an air unit
-// flies over it (ruling AIR1). It reports whether any was there: u's move ends, for it
-// has entered an enemy-held hex (000 line 626).
+// flies over it (ruling AIR1). It reports whether any was there: u's
+// move ends, for it has entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
 	if !u.Class.Ground() {
 		return false, nil
