@@ -119,6 +119,20 @@ func TestAirMovementRules(t *testing.T) {
 	if ns.Unit("A1").Hex != h("0506") || ns.Unit("B5").Hidden || cbOf(ev, "revealed") == nil {
 		t.Errorf("A1 at %s, B5 hidden %t; events %+v", ns.Unit("A1").Hex, ns.Unit("B5").Hidden, ev)
 	}
+	// A hidden platoon alone in the hex where the flight ends is flown
+	// over, not entered: only a land unit finds hidden infantry
+	// (BattleForce, Hidden Infantry; rulings AIR1, M14), so it stays
+	// hidden and does not attack.
+	hidden = setup()
+	alone := unitOf("B5 bandits infantry veteran 3/6/5 @0508 r=1 mp=2 hidden")
+	hidden.Units = append(hidden.Units, &alone)
+	ns, ev = cbDo(t, hidden, "lancers", "move A1 0508")
+	if ns.Unit("A1").Hex != h("0508") || !ns.Unit("B5").Hidden || cbOf(ev, "revealed") != nil || cbOf(ev, "attack") != nil {
+		t.Errorf("A1 at %s, B5 hidden %t; events %+v", ns.Unit("A1").Hex, ns.Unit("B5").Hidden, ev)
+	}
+	if slices.ContainsFunc(ns.View("lancers").Units, func(u ViewUnit) bool { return u.ID == "B5" }) {
+		t.Error("the lancers' view shows the hidden platoon their air lance flew over")
+	}
 	// Disrupted: it still flies.
 	s = setup()
 	s.Unit("A1").Disrupted = true

@@ -524,3 +524,65 @@ func TestDropBeforeAttack(t *testing.T) {
 		t.Errorf("A1 %v", s.Unit("A1").Status)
 	}
 }
+
+// Ensure a 'Mech enters the hex it comes down in: hidden infantry there
+// is revealed to both sides and attacks it, or its owner chooses
+// (BattleForce, Dropping and Hidden Infantry; rulings DR8, M14); a 'Mech
+// that scatters away from the hidden platoon on its target never entered
+// that hex, and one that scatters onto a hidden platoon has.
+func TestDropIntoHiddenPlatoon(t *testing.T) {
+	setup := func(platoon string) *State {
+		return cbPosition(t, PhaseMovement, `
+			unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+			unit A2 lancers light-mech regular 6/6/6 @2010 r=3 mp=4 ob=8
+			unit B1 bandits infantry veteran 3/6/5 @`+platoon+` r=1 mp=2 hidden
+			unit B2 bandits medium-mech regular 8/8/8 @2510 r=3 mp=4 ob=10`)
+	}
+	t.Run("Landed", func(t *testing.T) {
+		s, _ := drpDo(t, setup("0505"), "lancers", "drop A1 0505")
+		// The hidden platoon does not fire at the drop (DR7); A1 lands (a
+		// 9), and B1, revealed, close-assaults it (a 7; A1 stays steady on
+		// a 12).
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(9), drpTwo(7), drpTwo(12))
+		if s.Unit("A1").Hex != h("0505") || s.Unit("B1").Hidden || cbOf(ev, "revealed") == nil || cbOf(ev, "attack") == nil {
+			t.Fatalf("A1 at %s, B1 hidden %t; events %+v", s.Unit("A1").Hex, s.Unit("B1").Hidden, ev)
+		}
+		for _, e := range cbOf(ev, "revealed") {
+			if len(e.Audience) != 0 {
+				t.Errorf("the reveal is told only to %v", e.Audience)
+			}
+		}
+		if !slices.ContainsFunc(s.View("lancers").Units, func(u ViewUnit) bool { return u.ID == "B1" }) {
+			t.Error("the lancers' view does not show the revealed platoon")
+		}
+	})
+	t.Run("Asked", func(t *testing.T) {
+		s, _ := drpDo(t, setup("0505"), "lancers", "drop A1 0505")
+		s.Asked = []string{"bandits"}
+		s, _ = drpDo(t, s, "lancers", "end", drpTwo(9))
+		if s.Unit("B1").Hidden || len(s.Ambushes) != 1 || s.Ambushes[0] != (Ambush{Infantry: "B1", Target: "A1"}) {
+			t.Fatalf("B1 hidden %t, ambushes %v", s.Unit("B1").Hidden, s.Ambushes)
+		}
+		d, _ := drpDice(t, drpTwo(7), drpTwo(12))
+		s, ev, err := ResolveAmbush(s, "B1", true, d)
+		if err != nil || cbOf(ev, "attack") == nil || len(s.Ambushes) != 0 {
+			t.Fatalf("ambush: %v, %d waiting; events %+v", err, len(s.Ambushes), ev)
+		}
+	})
+	t.Run("ScatteredAway", func(t *testing.T) {
+		s, _ := drpDo(t, setup("0505"), "lancers", "drop A1 0505")
+		// A 3 fails the landing: a step, the Failed Landing Table's 7
+		// scatters it 2 hexes, north (a 1), and a Disruption Roll.
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(7), drpOne(1), drpTwo(12))
+		if s.Unit("A1").Hex != h("0503") || !s.Unit("B1").Hidden || cbOf(ev, "revealed") != nil {
+			t.Errorf("A1 at %s, B1 hidden %t; events %+v", s.Unit("A1").Hex, s.Unit("B1").Hidden, ev)
+		}
+	})
+	t.Run("ScatteredOnto", func(t *testing.T) {
+		s, _ := drpDo(t, setup("0503"), "lancers", "drop A1 0505")
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(7), drpOne(1), drpTwo(12), drpTwo(7), drpTwo(12))
+		if s.Unit("A1").Hex != h("0503") || s.Unit("B1").Hidden || cbOf(ev, "attack") == nil {
+			t.Errorf("A1 at %s, B1 hidden %t; events %+v", s.Unit("A1").Hex, s.Unit("B1").Hidden, ev)
+		}
+	})
+}

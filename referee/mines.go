@@ -73,9 +73,15 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // that can attacks u at once with a close assault: the +5 column with its
 // experience shift, after which it takes two damage steps (000 lines 1013,
 // 1050–1053); a side in State.Asked chooses first (ambush.go; ruling
-// M14). It reports whether any was there: u's move
-// ends, for it has entered an enemy-held hex (000 line 626).
+// M14). Every way a unit comes into a hex goes through here: a move, a
+// rally, a debark, a 'Mech's landing, a scenario's arrival. Only a land
+// unit finds hidden infantry (BattleForce, Hidden Infantry): an air unit
+// flies over it (ruling AIR1). It reports whether any was there: u's
+// move ends, for it has entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
+	if !u.Class.Ground() {
+		return false, nil
+	}
 	var found []string
 	for _, v := range b.s.Units {
 		if v.Hidden && v.Hex == h && v.Side != u.Side && v.Status.OnMap() && v.Class.Ground() {

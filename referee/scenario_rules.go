@@ -261,7 +261,9 @@ func (b *battle) scenarioArrivals() error {
 			b.emit(Event{Type: "reinforcements", Roll: intp(roll), Result: strp("arrive"),
 				Text: fmt.Sprintf("reinforcements for %s arrive (rolled %d)", s.Side(side).Name, roll)})
 		}
-		b.bringOn(gi)
+		if err := b.bringOn(gi); err != nil {
+			return err
+		}
 	}
 	return b.returnScavengers(side)
 }
@@ -269,7 +271,7 @@ func (b *battle) scenarioArrivals() error {
 // bringOn places the group's units at their entry hexes, or at the
 // nearest hex of the same edge where they may stand (SC2); a unit with
 // no room waits for the side's next turn.
-func (b *battle) bringOn(gi int) {
+func (b *battle) bringOn(gi int) error {
 	r := b.s.Scenario
 	g := &r.Reinforcements[gi]
 	g.Released = true
@@ -280,9 +282,12 @@ func (b *battle) bringOn(gi int) {
 			waiting = append(waiting, u)
 			continue
 		}
-		b.arrive(u, h, "enters")
+		if err := b.arrive(u, h, "enters"); err != nil {
+			return err
+		}
 	}
 	g.Units = waiting
+	return nil
 }
 
 // entryHex is want, or else the nearest hex along edge where u may stand.
@@ -309,7 +314,10 @@ func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
 }
 
 // arrive puts u on the map at h, ready to move this player turn.
-func (b *battle) arrive(u Unit, h hex.Hex, verb string) {
+// Coming onto the map into a hex where the enemy's infantry hides is
+// entering it: the infantry is revealed and may attack, and u stops
+// (ruling M14).
+func (b *battle) arrive(u Unit, h hex.Hex, verb string) error {
 	s := b.s
 	u.Status, u.Hex, u.StartHex, u.Hidden = Active, h, h, false
 	u.Moved, u.Attacked, u.Overburning, u.Overrun = false, false, false, nil
@@ -322,6 +330,11 @@ func (b *battle) arrive(u Unit, h hex.Hex, verb string) {
 	}
 	b.emit(Event{Type: "arrive", Unit: u.ID, Side: u.Side, Hex: hexp(h), Audience: []string{u.Side},
 		Text: fmt.Sprintf("%s %s the map at %s", u.ID, verb, h)})
+	found, err := b.hiddenInfantry(&u, h)
+	if found {
+		b.halt(&u)
+	}
+	return err
 }
 
 // returnScavengers brings back the side's units that left the map under
@@ -349,7 +362,9 @@ func (b *battle) returnScavengers(side string) error {
 		}
 		r := b.s.Scenario
 		delete(r.Left, id)
-		b.arrive(*u, u.Hex, "comes back onto")
+		if err := b.arrive(*u, u.Hex, "comes back onto"); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -178,6 +178,23 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 			t.Errorf("A3 hidden %t, R1 at %s", next.Unit("A3").Hidden, next.Unit("R1").Hex)
 		}
 	})
+	// A hidden lancers platoon alone on the entry hex: R1 enters it, so
+	// the platoon is revealed and attacks it (a 7; R1 stays steady on a
+	// 12), and R1's move ends, as a unit's that moves into the hex would
+	// (ruling M14). The hex is then full: R2 and R3 enter beside it.
+	t.Run("IntoHiddenPlatoon", func(t *testing.T) {
+		s2 := s.Clone()
+		s2.Units = append(s2.Units, unitPtrs([]Unit{unitOf("A3 lancers infantry veteran 3/6/5 @0105 r=1 mp=2 hidden")})...)
+		sort.Slice(s2.Units, func(i, j int) bool { return s2.Units[i].ID < s2.Units[j].ID })
+		next, ev := scnEnd(t, s2, 2, scnDice(t, 6, 5, 3, 4, 6, 6))
+		r1 := next.Unit("R1")
+		if next.Unit("A3").Hidden || !scnHas(ev, "revealed", "A3") || !scnHas(ev, "attack", "") || r1.Hex.String() != "0105" || r1.MPLeft != 0 {
+			t.Errorf("A3 hidden %t, R1 at %s with %d MP; events %v", next.Unit("A3").Hidden, r1.Hex, r1.MPLeft, ev)
+		}
+		if next.Unit("R2").Hex.String() == "0105" {
+			t.Error("R2 entered the full hex")
+		}
+	})
 	t.Run("PendingSideStays", func(t *testing.T) {
 		// B1 destroyed: the bandits still have reinforcements to come, so
 		// the battle goes on (SC3).
@@ -189,6 +206,25 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 			t.Fatal("the battle ended with the bandits' reinforcements to come")
 		}
 	})
+}
+
+// Ensure an air lance arriving over a hex where the enemy's infantry
+// hides does not find it: only a land unit that enters its hex does
+// (BattleForce, Hidden Infantry; rulings AIR1, M14).
+func TestScenarioAirArrivalOverHiddenPlatoon(t *testing.T) {
+	rules := &ScenarioRules{Reinforcements: []Reinforcement{
+		{Side: "lancers", Edge: South, Turn: 1, Units: []Unit{scnUnit("L2", "lancers", LightAir, "1017", 6, 0, 6)}},
+	}}
+	s, ev := scnBattle(t, rules, nil,
+		scnUnit("A1", "lancers", MediumMech, "1005", 8, 10, 7),
+		scnUnit("B1", "bandits", MediumMech, "2005", 8, 10, 7),
+		unitOf("B2 bandits infantry veteran 3/6/5 @1017 r=1 mp=2 hidden"))
+	if u := s.Unit("L2"); u == nil || u.Hex.String() != "1017" || u.MPLeft == 0 {
+		t.Fatalf("L2 did not arrive at 1017 free to fly: %v", ev)
+	}
+	if !s.Unit("B2").Hidden || scnHas(ev, "revealed", "") || scnHas(ev, "attack", "") {
+		t.Errorf("B2 hidden %t; events %v", s.Unit("B2").Hidden, ev)
+	}
 }
 
 // Ensure a group due on a turn, without a roll, enters at the start of
@@ -395,6 +431,16 @@ func TestScenarioScavenging(t *testing.T) {
 	b, ev = scnEnd(t, b, 4, nil)
 	if b.Unit("A1").Status != Withdrawn || b.Unit("B3").Hidden || !scnHas(ev, "revealed", "B3") {
 		t.Errorf("A1 %v, B3 hidden %t", b.Unit("A1").Status, b.Unit("B3").Hidden)
+	}
+	// A hidden platoon alone on 1601: A1 comes back into its hex, so the
+	// platoon is revealed and attacks it (a 7; A1 stays steady on a 12),
+	// and A1's move ends (ruling M14).
+	b = blocked.Clone()
+	b.Units = append(b.Units, unitPtrs([]Unit{unitOf("B3 bandits infantry veteran 3/6/5 @1601 r=1 mp=2 hidden")})...)
+	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b, ev = scnEnd(t, b, 4, scnDice(t, 3, 4, 6, 6))
+	if a1 := b.Unit("A1"); a1.Status != Active || a1.Hex.String() != "1601" || a1.MPLeft != 0 || b.Unit("B3").Hidden || !scnHas(ev, "attack", "") {
+		t.Errorf("A1 %v at %s with %d MP, B3 hidden %t; events %v", a1.Status, a1.Hex, a1.MPLeft, b.Unit("B3").Hidden, ev)
 	}
 }
 
