@@ -25,31 +25,26 @@ import (
 // edge bars) touch: those are turned back into RGBA from the palette
 // (but for the counters' squares, painted over whole), drawn on, and
 // mapped to the palette again. Whether the terrain came from the cache or was just
-// painted, the picture is the same. From the second picture on a
-// terrain, the terrain's deflated bits are kept too (mapcode.go), made
-// from the first picture's matches.
+// painted, the picture is the same. The terrain's deflated bits are kept
+// too (mapcode.go), made from the terrain alone, never from a picture:
+// a picture's bytes are then the same whatever pictures, of whatever
+// viewer, were written on the terrain before it (ruling RND3).
 
 // terrainBase is the paletted part of a picture below its title strip,
 // with what it was painted from, to tell a hash collision from a hit,
-// and its pixels deflated once a second picture on it is written.
+// and its pixels deflated once, by the first picture written on it.
 type terrainBase struct {
 	key    baseKey
 	cells  []mapgen.Cell
 	deploy []int8
 	// rows are the H rows of W indices into mapPalette, each led by a
 	// PNG filter byte (0): the stream a PNG deflates.
-	rows    []byte
-	sums    adlerSums // the rows' Adler-32 sums
-	period  int       // the hex grid's horizontal repeat in pixels
-	once    sync.Once
-	coded   *codedRows
-	isCoded atomic.Bool // coded is set
-	// first are the first picture's tokens, kept for the terrain's
-	// coding (code), and dropped once it is coded (dropFirst).
-	first atomic.Pointer[pictureTokens]
-	// written counts the pictures written on the base.
-	written atomic.Int32
-	id      uint64 // tells its working copies (workCopy) from others'
+	rows   []byte
+	sums   adlerSums // the rows' Adler-32 sums
+	period int       // the hex grid's horizontal repeat in pixels
+	once   sync.Once
+	coded  *codedRows
+	id     uint64 // tells its working copies (workCopy) from others'
 	// marked are its hexes as a move preview marks them reachable, by
 	// cell, each kept once a preview paints it (reach.go).
 	markMu sync.Mutex
@@ -100,66 +95,15 @@ func (b *terrainBase) lend(top int) (*workCopy, []byte) {
 	return wc, wc.buf[len(wc.buf)-len(b.rows)-top:]
 }
 
-// pictureTokens are the tokens of a picture matched whole, whose stream
-// holds its terrain base's rows from position at on, and the spans of
-// rows where the picture differs from the terrain (tacticalPicture's
-// changed).
-type pictureTokens struct {
-	toks    []token
-	codes   *codes
-	at      int
-	changed []image.Rectangle
-}
-
-// over are the blocks of the terrain's rows where the picture of
-// stride S differs from them.
-func (f *pictureTokens) over(rows []byte, S int) drawnOver {
-	return newDrawnOver(len(rows), func(mark func(a, e int)) {
-		for _, r := range f.changed {
-			a := r.Min.Y*S + 1 + r.Min.X - f.at
-			mark(a, a+r.Dx())
-		}
-	})
-}
-
-// code is the base's rows deflated, coded on first use from the first
-// picture's tokens (codeOver), or matched whole if it has not kept them
-// yet (another goroutine still writing it).
+// code is the base's rows deflated, matched and coded on first use:
+// from the rows alone, so that no viewer's picture shapes the bits
+// every other viewer's pictures are spliced from (ruling RND3).
 func (b *terrainBase) code() *codedRows {
 	b.once.Do(func() {
 		stride := b.key.W + 1
-		var over drawnOver
-		f := b.first.Load()
-		if f == nil {
-			f = new(pictureTokens)
-		} else {
-			over = f.over(b.rows, stride)
-		}
-		b.coded = codeOver(b.rows, stride, newMatcher(stride, b.period), f.toks, f.at, over, f.codes, b.sums)
-		b.isCoded.Store(true)
+		b.coded = codeRows(b.rows, stride, newMatcher(stride, b.period), b.sums)
 	})
-	b.dropFirst()
 	return b.coded
-}
-
-// keepFirst keeps the first picture's tokens f for the terrain's
-// coding; dropped at once if a second picture has coded it already
-// (written before the first kept them), not left to a third picture.
-func (b *terrainBase) keepFirst(f *pictureTokens) {
-	b.first.Store(f)
-	b.dropFirst()
-}
-
-// dropFirst gives back the room of the first picture's tokens once the
-// terrain is coded: they are not read again. code and keepFirst both
-// call it after their own store, so whichever comes second drops them.
-func (b *terrainBase) dropFirst() {
-	if !b.isCoded.Load() || b.first.Load() == nil {
-		return
-	}
-	if f := b.first.Swap(nil); f != nil {
-		giveTokens(f.toks)
-	}
 }
 
 // baseKey is what a terrain base depends on besides the cells and
@@ -373,21 +317,12 @@ func (tp *tacticalPicture) release() {
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
 // nothing was drawn over them, the rest coded afresh. The first picture
-// on a terrain is matched and coded whole instead (writeWholePNG):
-// coding the terrain in pieces for the pictures to come costs more than
-// deflating one picture (BenchmarkCodeTerrain); its tokens are kept, and
-// the second picture codes the terrain from them (code), not matching
-// it again.
+// on a terrain codes the terrain first (code). Matching the picture
+// whole would cost it less (BenchmarkCodeTerrain), but the terrain's
+// bits would then be made from that picture's matches and codes, which
+// every later picture, of any viewer, splices: they would carry where
+// the first viewer's counters stood (ruling RND3).
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
-	if tp.base.written.Add(1) == 1 {
-		// The checksum from the terrain's sums and what the picture
-		// changed, as when drawn again: the rows are not summed again.
-		head := tp.strip * tp.Stride
-		adler := adlerOf(tp.rows[:head]).then(tp.base.sums.with(tp.delta), len(tp.base.rows)).adler32(len(tp.rows))
-		toks, codes, err := writeWholePNG(w, tp.rows, tp.Rect.Dx(), tp.Rect.Dy(), tp.Palette, newMatcher(tp.Stride, tp.base.period), adler)
-		tp.base.keepFirst(&pictureTokens{toks, codes, head, slices.Clone(tp.changed)})
-		return err
-	}
 	n := tp.base.code().count()
 	if tp.template != nil {
 		n += tp.template.code(tp.Stride).count()

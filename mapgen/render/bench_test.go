@@ -237,11 +237,10 @@ func (k keptTiles) restore() {
 }
 
 // BenchmarkTactical64x17Second is the second picture of a battle on its
-// terrain, which codes the terrain for the pictures after it
-// (mapcode.go): before each, outside its time, the terrain cache is
-// emptied and the battle's first picture written, its counters a hex
-// east of where the second has them (the phase before) and its title
-// another.
+// terrain, spliced from the terrain the first coded (mapcode.go): before
+// each, outside its time, the terrain cache is emptied and the battle's
+// first picture written, its counters a hex east of where the second
+// has them (the phase before) and its title another.
 func BenchmarkTactical64x17Second(b *testing.B) {
 	v, o := sectorView(b), DefaultOptions()
 	first := v
@@ -549,39 +548,28 @@ func sectorSetup(b *testing.B) (Tactical, Options, *image.Paletted, layout) {
 	return v, o, blank, lay
 }
 
-// BenchmarkCodeTerrain is what the second picture on a 64×17 terrain
-// pays besides drawing itself: the terrain's stream coded in pieces
-// from the first picture's tokens (codeOver, x-over), against image/png
+// BenchmarkCodeTerrain is what the first picture on a 64×17 terrain
+// pays besides drawing itself: the terrain matched whole and coded in
+// pieces from its rows alone (codeRows, x-code), against image/png
 // encoding the blank canvas and the painted terrain, each in turn in
-// every round (x-over, x-std: the medians' ratios to the blank); and
-// x-code, the terrain matched whole and coded in pieces (codeRows: what
-// the second picture paid before, and pays when the first has not kept
-// its tokens yet).
+// every round (x-code, x-std: the medians' ratios to the blank).
 func BenchmarkCodeTerrain(b *testing.B) {
-	v, o, blank, lay := sectorSetup(b)
-	bases.clear()
-	if err := WriteTacticalPNG(io.Discard, v, o); err != nil {
-		b.Fatal(err)
-	}
+	v, _, blank, lay := sectorSetup(b)
 	base := terrainBaseFor(v.Map, lay, newTints(v))
-	first := base.first.Load()
 	W, H := base.key.W, base.key.H
 	terrain := &image.Paletted{Pix: base.rows[1:], Stride: W + 1, Rect: image.Rect(0, 0, W, H), Palette: mapPalette}
-	var blanks, overs, codes, stds []time.Duration
+	var blanks, codes, stds []time.Duration
 	for b.Loop() {
 		c0 := cputime.Process()
 		encodeStd(b, blank)
 		c1 := cputime.Process()
-		codeOver(base.rows, W+1, newMatcher(W+1, base.period), first.toks, first.at, first.over(base.rows, W+1), first.codes, base.sums)
+		codeRows(base.rows, W+1, newMatcher(W+1, base.period), base.sums)
 		c2 := cputime.Process()
-		codeRows(base.rows, W+1, newMatcher(W+1, base.period))
-		c3 := cputime.Process()
 		encodeStd(b, terrain)
-		blanks, overs, codes = append(blanks, c1-c0), append(overs, c2-c1), append(codes, c3-c2)
-		stds = append(stds, cputime.Process()-c3)
+		blanks, codes = append(blanks, c1-c0), append(codes, c2-c1)
+		stds = append(stds, cputime.Process()-c2)
 	}
 	if floor := median(blanks); floor > 0 {
-		b.ReportMetric(float64(median(overs))/float64(floor), "x-over")
 		b.ReportMetric(float64(median(codes))/float64(floor), "x-code")
 		b.ReportMetric(float64(median(stds))/float64(floor), "x-std")
 	}
@@ -827,8 +815,8 @@ func onMap(v Tactical, m *mapgen.Map) Tactical {
 
 // Ensure a sector map of every theme, 64×17 and 32×34, with the sector
 // view's 40 counters and highlights, and the strategic map, stay within
-// their PNG size budgets; and that each sector map, deflated whole (the
-// first on its terrain) or written over its coded terrain, decodes to
+// their PNG size budgets; and that each sector map, written over its
+// coded terrain (the first picture on a terrain codes it), decodes to
 // its drawing.
 func TestPNGSize(t *testing.T) {
 	v := sectorView(t)
@@ -838,23 +826,17 @@ func TestPNGSize(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The first picture on a terrain is deflated whole, the
-			// next ones are coded over the terrain's bits (mapcode.go).
-			var sizes []int
-			for _, pass := range []string{"whole", "coded"} {
-				var buf bytes.Buffer
-				if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
-					t.Fatal(err)
-				}
-				if buf.Len() > tacticalPNGBudget {
-					t.Errorf("%v %d×%d map with 40 counters (%s) is %d bytes, budget %d", theme, m.Width, m.Height, pass, buf.Len(), tacticalPNGBudget)
-				}
-				if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, onMap(v, m), DefaultOptions())); n != 0 {
-					t.Errorf("%v %d×%d %s: %d pixels differ from the drawing, first at %v", theme, m.Width, m.Height, pass, n, at)
-				}
-				sizes = append(sizes, buf.Len())
+			var buf bytes.Buffer
+			if err := WriteTacticalPNG(&buf, onMap(v, m), DefaultOptions()); err != nil {
+				t.Fatal(err)
 			}
-			t.Logf("%v %d×%d: %d bytes first, %d coded", theme, m.Width, m.Height, sizes[0], sizes[1])
+			if buf.Len() > tacticalPNGBudget {
+				t.Errorf("%v %d×%d map with 40 counters is %d bytes, budget %d", theme, m.Width, m.Height, buf.Len(), tacticalPNGBudget)
+			}
+			if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, onMap(v, m), DefaultOptions())); n != 0 {
+				t.Errorf("%v %d×%d: %d pixels differ from the drawing, first at %v", theme, m.Width, m.Height, n, at)
+			}
+			t.Logf("%v %d×%d: %d bytes", theme, m.Width, m.Height, buf.Len())
 		}
 	}
 	var buf bytes.Buffer

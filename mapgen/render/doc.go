@@ -67,11 +67,11 @@
 // Rendering is deterministic for a given input and Options on one
 // architecture, whatever maps the process drew before (a terrain
 // copied from tiles is the terrain painted, TestTilesAsPainted);
-// golden tests compare decoded pixels exactly. A tactical
-// PNG's bytes are not: the first picture on a terrain is deflated whole
-// and later ones reuse the terrain's coded bits (mapcode.go), made from
-// the first picture's matches, so the same view written twice, or after
-// another first picture, may differ in bytes, never in pixels.
+// golden tests compare decoded pixels exactly. A tactical PNG's bytes
+// are deterministic too, whatever pictures were written before it: each
+// is spliced from its terrain's bits, made from the terrain alone, never
+// from another picture's matches, which would carry where that viewer's
+// counters stand (ruling RND3, TestPictureBytesViewersOwn).
 // DrawTactical
 // and DrawStrategic are safe to call from several goroutines at once.
 package render

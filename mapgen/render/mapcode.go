@@ -100,147 +100,14 @@ type pieceRead struct {
 // than it keeps (strategicBases).
 var readsPool = sync.Pool{New: func() any { return new([]pieceRead) }}
 
-// codeRows codes the stream rows (whole rows of stride bytes) with codes
-// made for it, matching nothing before it.
-func codeRows(rows []byte, stride int, m matcher) *codedRows {
-	return codeOver(rows, stride, m, nil, 0, nil, nil, adlerOf(rows))
-}
-
-// overBlock is the length of the blocks of a stream codeOver is told a
-// picture drew over.
-const overBlock = 64
-
-// drawnOver are the blocks of overBlock bytes of a stream a picture drew
-// over, as counts: of each block, how many before it the picture drew
-// over, and then of all of them. Whether a token touches one is then two
-// lookups, not a walk over its blocks (one for each token of a
-// picture).
-type drawnOver []int32
-
-// newDrawnOver is drawnOver for a stream of n bytes, the picture having
-// drawn over the blocks marked by mark (given a function that marks the
-// bytes [a, e)).
-func newDrawnOver(n int, mark func(func(a, e int))) drawnOver {
-	d := make(drawnOver, n/overBlock+2)
-	mark(func(a, e int) {
-		for k := a / overBlock; k <= (e-1)/overBlock; k++ {
-			d[k+1] = 1
-		}
-	})
-	for k := 1; k < len(d); k++ {
-		d[k] += d[k-1]
-	}
-	return d
-}
-
-// clean reports whether the picture drew over none of the bytes [a, e).
-func (d drawnOver) clean(a, e int) bool { return d[(e-1)/overBlock+1] == d[a/overBlock] }
-
-// codeOver codes the stream rows, whose Adler-32 sums are sums, as
-// codeRows does, from the tokens toks of a picture whose stream holds
-// rows from position at on with its overlays drawn over them (none: the
-// rows matched whole), with the picture's codes if given (nil: codes
-// made for the rows); over are the blocks of the rows where the picture
-// differs from them.
-//
-// A battle's first picture is matched whole (writeWholePNG), and its
-// terrain, coded for the pictures after it, is the picture but for its
-// title strip and its overlays: the picture's tokens that neither write
-// nor read a block it drew over are kept as they are, and each run of
-// those that do is matched afresh, so the terrain costs a pass over the
-// picture's tokens instead of a second matching of all its bytes. The
-// terrain's matches are then as long as the picture's, but for those
-// its overlays cut: what is matched afresh finds the kept tokens'
-// places in the table of places seen (the picture's matcher found them
-// there), and a run's last match goes on past the run as far as it
-// holds (stretch). Matched afresh without the table, a picture drawn
-// again over a terrain coded from a picture whose counters stood
-// elsewhere was 1.7% larger (BENCHMARKS.md, "The second picture on a
-// terrain").
-//
-// The picture's codes give every symbol a code, and the pictures drawn
-// again over the terrain code their overlays with them: made for a
-// picture with overlays, they make those pictures 0.7% smaller than
-// codes made for the terrain alone.
-func codeOver(rows []byte, stride int, m matcher, toks []token, at int, over drawnOver, codes *codes, sums adlerSums) *codedRows {
+// codeRows codes the stream rows (whole rows of stride bytes), whose
+// Adler-32 sums are sums, with codes made for it, matching nothing
+// before it.
+func codeRows(rows []byte, stride int, m matcher, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
-	out := make([]token, 0, max(len(toks)+len(toks)/8, len(rows)/12))
-	// The tokens before the rows are the title strip's; of one that
-	// ends in the rows, what it writes there is matched afresh.
-	p, i := -at, 0
-	for ; i < len(toks) && p < 0; i++ {
-		p += tokenLen(toks[i])
-	}
-	if p > 0 {
-		out = m.tokens(out, rows, 0, p, 0)
-	}
-	p = max(p, 0)
-	// untouched reports whether token t, written at p, reads and writes
-	// only what the picture left as the rows have it, and its length.
-	untouched := func(p int, t token) (int, bool) {
-		if t&matchFlag == 0 {
-			return 1, over.clean(p, p+1)
-		}
-		l, d := t.match()
-		return l, p-d >= 0 && over.clean(p, p+l) && over.clean(p-d, p-d+l)
-	}
-	for i < len(toks) {
-		if l, ok := untouched(p, toks[i]); ok {
-			if p+4 <= len(rows) { // seen, as the picture's matcher saw it
-				m.recent[slot(binary.LittleEndian.Uint32(rows[p:]), len(m.recent))] = int32(p + 1)
-			}
-			out, p, i = append(out, toks[i]), p+l, i+1
-			continue
-		}
-		q := p
-		for ; i < len(toks); i++ {
-			l, ok := untouched(q, toks[i])
-			if ok {
-				break
-			}
-			q += l
-		}
-		out = m.tokens(out, rows, p, q, 0)
-		out, p, i = stretch(out, m, rows, q, toks, i)
-	}
-	out = m.tokens(out, rows, p, len(rows), 0)
-	return codeSummed(rows, stride, out, sums, codes, true)
-}
-
-// stretch lengthens the last of out, when it is a match, as far as it
-// still holds past stream position p of rows (to maxMatch at most), over
-// the tokens toks[i:] written from p on, and returns out and the
-// position and index of the first token it leaves whole; what a token
-// it cuts writes past it is matched afresh by m.
-func stretch(out []token, m matcher, rows []byte, p int, toks []token, i int) ([]token, int, int) {
-	n := len(out) - 1
-	if n < 0 || out[n]&matchFlag == 0 {
-		return out, p, i
-	}
-	l, d := out[n].match()
-	end := p + matchLen(rows, p, p-d, min(maxMatch-l, len(rows)-p))
-	if end == p {
-		return out, p, i
-	}
-	out[n] = matchToken(end-p+l, d)
-	for ; i < len(toks) && p+tokenLen(toks[i]) <= end; i++ {
-		p += tokenLen(toks[i])
-	}
-	if p < end {
-		e := p + tokenLen(toks[i])
-		out, p, i = m.tokens(out, rows, end, e, 0), e, i+1
-	}
-	return out, p, i
-}
-
-// tokenLen is how many bytes token t writes.
-func tokenLen(t token) int {
-	if t&matchFlag == 0 {
-		return 1
-	}
-	l, _ := t.match()
-	return l
+	toks := m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0)
+	return codeSummed(rows, stride, toks, sums, nil, true)
 }
 
 // codeTokens parts the stream rows, whose tokens are toks (matching
@@ -486,7 +353,6 @@ type scratch struct {
 	list           []int32  // room for a layer's changed pieces
 	broken         []uint64 // room for a layer's broken matches (layer.broken)
 	toks           []token
-	recent         [1 << hashBits]int32
 	near           [1 << nearBits]int32 // layer.write's recent
 	out            []byte
 }
@@ -709,44 +575,6 @@ type adlerDelta struct {
 func (s adlerSums) adler32(n int) uint32 {
 	a, b := uint64(s.s1)+1, (uint64(s.s2)+uint64(n))%adlerMod
 	return uint32(b%adlerMod)<<16 | uint32(a%adlerMod)
-}
-
-// writeWholePNG writes as a PNG the W×H paletted picture whose stream is
-// rows, matched whole by m and coded in one block with codes of its own,
-// and returns its tokens, the caller's to keep (in a room of tokenRooms,
-// to be given back with giveTokens), and its codes.
-func writeWholePNG(w io.Writer, rows []byte, W, H int, pal color.Palette, m matcher, adler uint32) ([]token, *codes, error) {
-	sc := getScratch(0)
-	defer scratches.Put(sc)
-	clear(sc.recent[:])
-	var counts symbolCounts
-	m.recent, m.counts = sc.recent[:], &counts
-	room, ok := tokenRooms.Get().(*[]token)
-	if !ok {
-		// A sector map comes to a token for every 14 bytes or so.
-		room = &[]token{}
-		*room = make([]token, 0, len(rows)/12)
-	}
-	toks := m.tokens((*room)[:0], rows, 0, len(rows), 0)
-	bw := bitWriter{out: idatHead(sc.out[:0])}
-	codes := counts.codes()
-	putCoded(&bw, toks, codes, true)
-	out := finishIDAT(bw.bytes(), adler)
-	sc.out = out
-	return toks, codes, writePaletted(w, W, H, pal, out)
-}
-
-// tokenRooms are rooms for the tokens of pictures matched whole, which
-// their terrains keep until coded from them (terrainBase.code): given
-// back then, a battle's first picture takes its room from the battle
-// before, not copying its tokens out of its scratch (a tenth of a blank).
-var tokenRooms sync.Pool
-
-// giveTokens gives back the room of toks, written by writeWholePNG and
-// no longer read.
-func giveTokens(toks []token) {
-	toks = toks[:0]
-	tokenRooms.Put(&toks)
 }
 
 // putBlock writes toks as a deflate block with codes made for them (the

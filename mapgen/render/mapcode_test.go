@@ -31,8 +31,8 @@ func decodePNG(tb testing.TB, b []byte) image.Image {
 // turn on the same terrain (counters moving, a new title, lines of fire,
 // a counter on the map's first row and last column), at several hex
 // sizes with and without numbers and rulers; and that a picture written
-// from a warm cache is the same bytes as one written after the terrain
-// was coded afresh from the same first picture (codeOver).
+// after the others is the same bytes as when it is the first on its
+// terrain (ruling RND3).
 func TestCodedPNGPixels(t *testing.T) {
 	clearBases := bases.clear
 	base := sectorView(t)
@@ -62,20 +62,13 @@ func TestCodedPNGPixels(t *testing.T) {
 			if n, at := pixelDiff(decodePNG(t, warm.Bytes()), want); n != 0 {
 				t.Fatalf("hex size %g, picture %d: %d pixels differ from the drawing, first at %v", o.HexSize, i, n, at)
 			}
-			if i == 0 {
-				continue // the first picture on a terrain is deflated whole
-			}
 			clearBases()
 			var cold bytes.Buffer
-			// The second picture on the fresh terrain codes it.
-			for _, v := range []Tactical{views[0], v} {
-				cold.Reset()
-				if err := WriteTacticalPNG(&cold, v, o); err != nil {
-					t.Fatal(err)
-				}
+			if err := WriteTacticalPNG(&cold, v, o); err != nil {
+				t.Fatal(err)
 			}
 			if !bytes.Equal(warm.Bytes(), cold.Bytes()) {
-				t.Errorf("hex size %g, picture %d: %d bytes over the cached terrain, %d over a terrain coded afresh", o.HexSize, i, warm.Len(), cold.Len())
+				t.Errorf("hex size %g, picture %d: %d bytes written after the pictures before it, %d as the first on its terrain", o.HexSize, i, warm.Len(), cold.Len())
 			}
 		}
 	}
@@ -161,7 +154,7 @@ func TestCodedRowsInflate(t *testing.T) {
 		case "all bytes":
 			stride = 257
 		}
-		if got := inflateCoded(t, codeRows(rows, stride, newMatcher(stride, 12))); !bytes.Equal(got, rows) {
+		if got := inflateCoded(t, codeRows(rows, stride, newMatcher(stride, 12), adlerOf(rows))); !bytes.Equal(got, rows) {
 			t.Errorf("%s: inflated %d bytes, not the %d rows coded", name, len(got), len(rows))
 		}
 	}
@@ -184,16 +177,14 @@ func inflateCoded(tb testing.TB, c *codedRows) []byte {
 	return got
 }
 
-// Ensure a terrain coded from its first picture's tokens (codeOver)
-// inflates to the terrain, though the first picture drew counters,
-// lines, edge bars, a move preview's marks and its title strip over it
-// (the tokens over them, and those copying them, matched afresh); and
-// that the pictures after it, their counters elsewhere, so that the
-// terrain the first picture's overlays hid shows, decode to their
-// drawings: random battles on both sector shapes at three hex sizes,
-// and four pictures written at once on a fresh terrain (the second
-// picture may code the terrain before the first kept its tokens).
-func TestCodedOverFirstPicture(t *testing.T) {
+// Ensure a picture's bytes, not only its pixels, are its viewer's alone
+// (ruling RND3): one side's picture is the same bytes whether the other
+// side's picture, which shows counters it does not (its own, hidden from
+// the first), was written on the terrain before it or not, and both
+// decode to their drawings: random battles on both sector shapes at
+// three hex sizes, a move preview's marks on the other side's picture;
+// and four pictures written at once on a fresh terrain.
+func TestPictureBytesViewersOwn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 13))
 	for _, orient := range []mapgen.Orientation{mapgen.Wide, mapgen.Tall} {
 		m, err := mapgen.Generate(mapgen.GenOptions{Seed: goldenSeed, Theme: mapgen.Mixed, Sheets: 2, Orientation: orient})
@@ -201,28 +192,39 @@ func TestCodedOverFirstPicture(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 27.5, HexNumbers: true}} {
-			bases.clear()
-			first := randomBattle(rng, m)
-			first.Highlights = append(first.Highlights, Highlight{Kind: Reachable, Hexes: []hex.Hex{{X: 1, Y: 1}, {X: 2, Y: 1}, {X: 5, Y: 3}}})
-			views := []Tactical{first, randomBattle(rng, m), randomBattle(rng, m)}
-			for i, v := range views {
+			other := randomBattle(rng, m)
+			other.Viewer = "Bandits"
+			other.Highlights = append(other.Highlights, Highlight{Kind: Reachable, Hexes: []hex.Hex{{X: 1, Y: 1}, {X: 2, Y: 1}, {X: 5, Y: 3}}})
+			own := other
+			own.Viewer = "Lancers"
+			own.Counters = nil
+			for i, k := range other.Counters {
+				if i%3 != 0 { // every third counter hidden from the viewer
+					own.Counters = append(own.Counters, k)
+				}
+			}
+			own.Highlights = nil
+			write := func(v Tactical) []byte {
 				var buf bytes.Buffer
 				if err := WriteTacticalPNG(&buf, v, o); err != nil {
 					t.Fatal(err)
 				}
-				if n, at := pixelDiff(decodePNG(t, buf.Bytes()), MustDrawTactical(t, v, o)); n != 0 {
-					t.Fatalf("%d×%d, hex size %g, picture %d: %d pixels differ from the drawing, first at %v", m.Width, m.Height, o.HexSize, i, n, at)
-				}
-				if i != 1 {
-					continue
-				}
-				lay, err := checkedLayout(&first, &o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				b := terrainBaseFor(m, lay, newTints(first))
-				if got := inflateCoded(t, b.code()); !bytes.Equal(got, b.rows) {
-					t.Fatalf("%d×%d, hex size %g: the terrain coded from the first picture inflates to %d bytes unlike its %d", m.Width, m.Height, o.HexSize, len(got), len(b.rows))
+				return buf.Bytes()
+			}
+			bases.clear()
+			alone := write(own)
+			bases.clear()
+			otherFirst := write(other)
+			after := write(own)
+			if !bytes.Equal(alone, after) {
+				t.Errorf("%d×%d, hex size %g: the viewer's picture is %d bytes alone, %d after the other side's", m.Width, m.Height, o.HexSize, len(alone), len(after))
+			}
+			for name, c := range map[string]struct {
+				png []byte
+				v   Tactical
+			}{"own": {after, own}, "other": {otherFirst, other}} {
+				if n, at := pixelDiff(decodePNG(t, c.png), MustDrawTactical(t, c.v, o)); n != 0 {
+					t.Fatalf("%d×%d, hex size %g, the %s picture: %d pixels differ from the drawing, first at %v", m.Width, m.Height, o.HexSize, name, n, at)
 				}
 			}
 		}
@@ -249,7 +251,7 @@ func TestCodedRandomPictures(t *testing.T) {
 		}
 		for i := range 10 {
 			v := randomBattle(rng, m)
-			for pass := range 2 { // the first picture on a new terrain is deflated whole
+			for pass := range 2 { // the first picture on a new terrain codes it
 				var buf bytes.Buffer
 				if err := WriteTacticalPNG(&buf, v, DefaultOptions()); err != nil {
 					t.Fatal(err)
@@ -537,36 +539,5 @@ func TestMatcherCounts(t *testing.T) {
 	}
 	if got != want {
 		t.Errorf("counted as appended %v, from the tokens %v", got, want)
-	}
-}
-
-// Ensure the first picture's tokens are kept for the terrain's coding
-// only while it is not coded: kept after the first picture, dropped
-// when the second codes the terrain, and dropped at once when a second
-// picture coded it before the first kept them (its room not left to a
-// third picture).
-func TestFirstTokensDroppedWhenCoded(t *testing.T) {
-	m := generatedMap(t, mapgen.Mixed)
-	v, o := Tactical{Map: m}, DefaultOptions()
-	lay, err := checkedLayout(&v, &o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, codedFirst := range []bool{false, true} {
-		bases.clear()
-		b := terrainBaseFor(m, lay, newTints(v))
-		if codedFirst {
-			b.code() // a second picture, its first not written yet
-		}
-		if err := WriteTacticalPNG(io.Discard, v, o); err != nil {
-			t.Fatal(err)
-		}
-		if kept := b.first.Load() != nil; kept == codedFirst {
-			t.Errorf("terrain coded before the first picture %v: its tokens kept %v", codedFirst, kept)
-		}
-		b.code()
-		if b.first.Load() != nil {
-			t.Errorf("terrain coded before the first picture %v: its tokens kept once coded", codedFirst)
-		}
 	}
 }

@@ -7,8 +7,8 @@ import (
 )
 
 // A close-up is written by image/png, paletted (palette.go); the
-// tactical pictures by the package's own deflate (mapcode.go): the first
-// on a terrain matched whole, the others over the terrain coded once;
+// tactical pictures by the package's own deflate (mapcode.go), each over
+// its terrain coded once, from the terrain alone;
 // the strategic map by the same deflate with a thorough matcher
 // (strategic_base.go). Picture buffers and the encoder's own buffers are
 // pooled, since a sector map's pixels are 5 MB in RGB that would

@@ -27,7 +27,7 @@ type stripTemplate struct {
 
 // code is the template's rows deflated, coded on first use.
 func (t *stripTemplate) code(stride int) *codedRows {
-	t.once.Do(func() { t.coded = codeRows(t.rows, stride, newMatcher(stride, 0)) })
+	t.once.Do(func() { t.coded = codeRows(t.rows, stride, newMatcher(stride, 0), adlerOf(t.rows)) })
 	return t.coded
 }
 
