@@ -140,7 +140,7 @@ func (g *Registry) campaignCommands() []*entry {
 		{spec: extendSpec, scope: campaignScope, run: g.campaignExtend},
 		{spec: Spec{Name: "campaign", Sub: "export", Description: "the whole campaign as a JSON file (secrets included: referee only)", Who: Referee, Rate: Export},
 			scope: campaignScope, reveals: true, run: g.campaignExport},
-		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee},
+		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee, Managers: true},
 			scope: campaignScope, run: g.campaignEnd},
 		g.campaignNotifyEntry(),
 	}
@@ -460,9 +460,16 @@ func (g *Registry) campaignExport(ctx context.Context, x *call) ([]Reply, error)
 	return []Reply{x.private(fmt.Sprintf("Campaign %d as JSON (it holds both sides' secrets).", x.c.ID), File{Name: fmt.Sprintf("campaign-%d.json", x.c.ID), Data: data})}, nil
 }
 
+// campaignEnd ends the campaign for its referee, or for a manager of its
+// server (ruling SEAT5), whom the public line names: he sees no more than
+// everyone does.
 func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
+	by := "the referee"
+	if !x.referee {
+		by = "server manager " + x.User.Name
+	}
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		return g.rules.End(c)
+		return g.rules.End(c, by)
 	})
 	if err != nil {
 		return nil, err
