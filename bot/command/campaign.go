@@ -22,7 +22,7 @@ var settingOptions = []struct {
 	opt   Option
 	apply func(st *campaign.Settings, v string) error
 }{
-	{Option{Name: "turn_limit", Description: "end after this campaign turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "turn_limit", Description: "end after this campaign turn (0: no limit; at most " + strconv.Itoa(campaign.MaxTurnLimit) + ")", Type: Integer}, func(st *campaign.Settings, v string) error {
 		st.TurnLimit, _ = strconv.Atoi(v)
 		return nil
 	}},
