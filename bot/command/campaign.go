@@ -100,7 +100,7 @@ var mapOptions = []Option{
 
 // scheduleOptions are the deadlines the scheduler reads.
 var scheduleOptions = []Option{
-	{Name: "order_deadline", Description: `cron spec of the order deadline, e.g. "0 20 * * 5" (none: off)`},
+	{Name: "order_deadline", Description: `cron spec of the order deadline, e.g. "0 20 * * 5", at least an hour apart (none: off)`},
 	{Name: "battle_deadline", Description: `cron spec of the battle-phase deadline (none: off)`},
 	{Name: "time_zone", Description: "time zone of the deadlines, e.g. Europe/Berlin"},
 }
