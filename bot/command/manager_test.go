@@ -49,6 +49,9 @@ func TestServerManagerEnds(t *testing.T) {
 			t.Errorf("the manager got a reply not everyone sees: %+v", r)
 		}
 	}
+	if got := cmdTexts(f.cmdDo("mallory", "help", "", "command", "campaign end")); !strings.Contains(got, "(referee or server manager)") {
+		t.Errorf("/help does not say a server manager may end a campaign:\n%s", got)
+	}
 	ref := cmdNewFixture(t, true)
 	want := cmdTexts(ref.cmdMust("ref", "campaign", "end"))
 	if strings.ReplaceAll(got, "server manager mallory", "the referee") != want {
