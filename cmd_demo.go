@@ -51,8 +51,8 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("demo takes no arguments (got %q)", pos[0])
 	}
-	if *turns < 0 {
-		return usagef("demo: --turns %d: want a number of campaign turns, 1 or more", *turns)
+	if *turns < 0 || (*turns == 0 && flagGiven(fs, "turns")) {
+		return usagef("demo: --turns %d: want a number of campaign turns, 1 or more (leave it out to play to the campaign's turn limit)", *turns)
 	}
 	lvl, err := ai.ParsePlayLevel(*level)
 	if err != nil {

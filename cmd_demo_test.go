@@ -39,8 +39,15 @@ func TestDemo(t *testing.T) {
 	if len(pngs) < 2 {
 		t.Errorf("%d maps written, want each side's strategic map at least", len(pngs))
 	}
-	if _, _, code := run(t, "demo", "--turns", "-1"); code != 2 {
-		t.Errorf("--turns -1: exit %d, want 2", code)
+}
+
+// Ensure --turns below 1 is refused, 0 as -1: a typed 0 once played the
+// whole campaign, as if --turns were left out.
+func TestDemoTurnsRefused(t *testing.T) {
+	for _, n := range []string{"-1", "0"} {
+		if out, errs, code := run(t, "demo", "--out", t.TempDir(), "--turns", n); code != 2 || !strings.Contains(errs, "1 or more") || out != "" {
+			t.Errorf("--turns %s: exit %d, stderr %q, stdout %q; want exit 2 and the range", n, code, errs, out)
+		}
 	}
 }
 

@@ -58,8 +58,8 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	if len(pos) != 1 {
 		return usagef("scenario run: name one shipped scenario or scenario file (%s; bfbot scenario list shows the shipped ones)", runUsage)
 	}
-	if *turns < 0 {
-		return usagef("scenario run: --turns %d: want a number of game turns, 1 or more", *turns)
+	if *turns < 0 || (*turns == 0 && flagGiven(fs, "turns")) {
+		return usagef("scenario run: --turns %d: want a number of game turns, 1 or more (leave it out for the scenario's turn limit)", *turns)
 	}
 	seedSet, levelSet := false, false
 	fs.Visit(func(f *flag.Flag) {

@@ -179,6 +179,7 @@ func TestScenarioRunErrors(t *testing.T) {
 		{[]string{"scenario", "run", skirmish, "--seed", "x"}, `invalid value "x" for flag -seed`, 2},
 		{[]string{"scenario", "run", skirmish, "--dice", "3,7"}, "--dice: ", 2},
 		{[]string{"scenario", "run", skirmish, "--dice", "3,4", "--seed", "2"}, "give --seed or --dice, not both", 2},
+		{[]string{"scenario", "run", skirmish, "--ai", "both", "--turns", "0"}, "--turns 0: want a number of game turns, 1 or more", 2},
 		{[]string{"scenario", "run", filepath.Join(dir, "missing.yaml")}, "no such file", 1},
 		{[]string{"scenario", "run", badClass}, `line 39: sides[1].units[0].class: unknown unit class "heavy-meck": use one of`, 1},
 		{[]string{"scenario", "run", badYAML}, "yaml.yaml: line 1: did not find expected", 1},

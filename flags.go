@@ -34,3 +34,12 @@ func parseFlags(fs *flag.FlagSet, stderr io.Writer, args []string) ([]string, er
 
 // errHelp ends a command that printed its help on request: not a failure.
 var errHelp = errors.New("help shown")
+
+// flagGiven says whether the command line set flag name, so a value the
+// user typed is checked even when it equals the default that stands for
+// "not given" (--turns 0).
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}

@@ -93,12 +93,18 @@ func DefaultSettings() Settings {
 	}
 }
 
+// MaxTurnLimit is the longest turn_limit: two years of weekly turns, far
+// beyond any campaign the book plays (a dozen turns is the default), so a
+// number typed by mistake is refused rather than taken for "no limit",
+// which is 0.
+const MaxTurnLimit = 100
+
 // Validate names the first setting that is out of range.
 func (s Settings) Validate() error {
 	_, levelErr := ai.ParsePlayLevel(s.AILevel)
 	switch {
-	case s.TurnLimit < 0:
-		return errorf("turn_limit %d: use 0 for no limit or a number of campaign turns", s.TurnLimit)
+	case s.TurnLimit < 0 || s.TurnLimit > MaxTurnLimit:
+		return errorf("turn_limit %d: use 0 for no limit or 1 to %d campaign turns", s.TurnLimit, MaxTurnLimit)
 	case s.BattleTurnLimit < 0:
 		return errorf("battle_turn_limit %d: use 0 for no limit or a number of game turns", s.BattleTurnLimit)
 	case s.RepairPoints < 0 || s.RepairPoints > 1000:

@@ -6,6 +6,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
+	"bfbot/internal/english"
 	"bfbot/mapgen"
 )
 
@@ -100,8 +101,8 @@ func createRegiments(x *call) (regs []forces.Regiment, labels []string, err erro
 		return nil, nil, userf("/campaign create: %s %s is one side; name the opponent too: a built-in regiment (e.g. regiments:%s; there are %s) or a second file, regiment_file2:",
 			files[0], quoteFile(f.Name), forces.BuiltInIDs[len(forces.BuiltInIDs)-1], builtIn)
 	case len(ids)+len(files) != 2:
-		return nil, nil, userf("/campaign create: a campaign is fought between two regiments; you gave %d (%d in regiments:, %d files)",
-			len(ids)+len(files), len(ids), len(files))
+		return nil, nil, userf("/campaign create: a campaign is fought between two regiments; you gave %d (%d in regiments:, %s)",
+			len(ids)+len(files), len(ids), english.Count(len(files), "file"))
 	}
 	for _, id := range ids {
 		r, err := forces.BuiltIn(id)

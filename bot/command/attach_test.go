@@ -262,7 +262,7 @@ func TestCreateRegimentFilesRefused(t *testing.T) {
 		{"ErrNoOpponent", map[string]File{"regiment_file": guard}, nil,
 			[]string{"/campaign create: regiment_file att_guard.yaml is one side; name the opponent too", "regiments:bandits"}},
 		{"ErrThree", map[string]File{"regiment_file": guard}, []string{"regiments", "crucis bandits"},
-			[]string{"a campaign is fought between two regiments; you gave 3 (2 in regiments:, 1 files)"}},
+			[]string{"a campaign is fought between two regiments; you gave 3 (2 in regiments:, 1 file)"}},
 		{"ErrSameFileTwice", map[string]File{"regiment_file": guard, "regiment_file2": guard}, nil,
 			[]string{`both sides chose regiment "harlech-guard"`}},
 		{"ErrSameBuiltInTwice", nil, []string{"regiments", "crucis crucis"},

@@ -494,7 +494,7 @@ func (x *call) movePreview(b *campaign.Battle, a referee.Action) ([]Reply, error
 	if reach[a.To] {
 		text += ": within reach this phase. Move with the same command without preview."
 	} else {
-		text += fmt.Sprintf(": %s is out of reach this phase (%d hexes are reachable, each marked on the map by a yellow tag behind its number).", a.To, len(hexes))
+		text += fmt.Sprintf(": %s is out of reach this phase (%s reachable, each marked on the map by a yellow tag behind its number).", a.To, english.Counts(len(hexes), "hex is", "hexes are"))
 	}
 	f, err := tacticalPNG(x.c, b, v, hl...)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 )
 
 // /battle log: a battle's whole record, turn by turn, as one side saw it
@@ -56,7 +57,7 @@ func (x *call) logPage(lines []string, battle int, side, head, whose string) ([]
 		page = p
 	}
 	if page < 1 || page > len(pages) {
-		return nil, userf("page:%d: battle %d's record %shas pages 1 to %d", page, battle, whose, len(pages))
+		return nil, userf("page:%d: battle %d's record %shas %s", page, battle, whose, english.Count(len(pages), "page"))
 	}
 	r := x.private(fmt.Sprintf("%s — page %d of %d\n%s", head, page, len(pages), strings.Join(pages[page-1], "\n")))
 	r.Campaign, r.Battle = x.c.ID, int64(battle)

@@ -22,7 +22,7 @@ var settingOptions = []struct {
 	opt   Option
 	apply func(st *campaign.Settings, v string) error
 }{
-	{Option{Name: "turn_limit", Description: "end after this campaign turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
+	{Option{Name: "turn_limit", Description: "end after this campaign turn (0: no limit; at most " + strconv.Itoa(campaign.MaxTurnLimit) + ")", Type: Integer}, func(st *campaign.Settings, v string) error {
 		st.TurnLimit, _ = strconv.Atoi(v)
 		return nil
 	}},
@@ -100,7 +100,7 @@ var mapOptions = []Option{
 
 // scheduleOptions are the deadlines the scheduler reads.
 var scheduleOptions = []Option{
-	{Name: "order_deadline", Description: `cron spec of the order deadline, e.g. "0 20 * * 5" (none: off)`},
+	{Name: "order_deadline", Description: `cron spec of the order deadline, e.g. "0 20 * * 5", at least an hour apart (none: off)`},
 	{Name: "battle_deadline", Description: `cron spec of the battle-phase deadline (none: off)`},
 	{Name: "time_zone", Description: "time zone of the deadlines, e.g. Europe/Berlin"},
 }
@@ -140,7 +140,7 @@ func (g *Registry) campaignCommands() []*entry {
 		{spec: extendSpec, scope: campaignScope, run: g.campaignExtend},
 		{spec: Spec{Name: "campaign", Sub: "export", Description: "the whole campaign as a JSON file (secrets included: referee only)", Who: Referee, Rate: Export},
 			scope: campaignScope, reveals: true, run: g.campaignExport},
-		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee},
+		{spec: Spec{Name: "campaign", Sub: "end", Description: "end the campaign now; the side with more victory points wins", Who: Referee, Managers: true},
 			scope: campaignScope, run: g.campaignEnd},
 		g.campaignNotifyEntry(),
 	}
@@ -460,9 +460,16 @@ func (g *Registry) campaignExport(ctx context.Context, x *call) ([]Reply, error)
 	return []Reply{x.private(fmt.Sprintf("Campaign %d as JSON (it holds both sides' secrets).", x.c.ID), File{Name: fmt.Sprintf("campaign-%d.json", x.c.ID), Data: data})}, nil
 }
 
+// campaignEnd ends the campaign for its referee, or for a manager of its
+// server (ruling SEAT5), whom the public line names: he sees no more than
+// everyone does.
 func (g *Registry) campaignEnd(ctx context.Context, x *call) ([]Reply, error) {
+	by := "the referee"
+	if !x.referee {
+		by = "server manager " + x.User.Name
+	}
 	evs, err := x.update(ctx, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, []campaign.Event, error) {
-		return g.rules.End(c)
+		return g.rules.End(c, by)
 	})
 	if err != nil {
 		return nil, err

@@ -88,7 +88,11 @@ type Spec struct {
 	Description string
 	Options     []Option
 	Who         Who
-	Where       Where
+	// Managers lets a manager of the campaign's server (Request.Manager)
+	// run a Referee command too, though he is not the referee: ending a
+	// campaign whose referee squats the channel or is gone (ruling SEAT5).
+	Managers bool
+	Where    Where
 	// Slow commands (campaign turns, rendering) are acknowledged at once
 	// and answered by a follow-up (Discord's 3-second limit).
 	Slow bool
@@ -115,8 +119,12 @@ type Request struct {
 	// messages (Guild is then empty).
 	Guild, Channel string
 	DM             bool
-	Name, Sub      string
-	Options        map[string]string
+	// Manager is set when the caller may manage the server Guild: Discord's
+	// Manage Server permission (or Administrator) among the member
+	// permissions of the interaction. The console never sets it.
+	Manager   bool
+	Name, Sub string
+	Options   map[string]string
 	// Files are the contents of the Attachment options, by option name
 	// (the adapter downloads or reads them; checkFiles bounds them).
 	Files map[string]File

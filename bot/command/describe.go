@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 	"bfbot/mapgen/render"
 	"bfbot/referee"
 )
@@ -111,7 +112,7 @@ func unitWords(u referee.ViewUnit) string {
 func replayDescription(c *campaign.Campaign, b *campaign.Battle, side string, frames []campaign.Frame) string {
 	first, last := frames[0], frames[len(frames)-1]
 	var w strings.Builder
-	fmt.Fprintf(&w, "Animated replay of battle %d in %s as %s saw it: %d pictures, game turn %d to %d.", b.ID, sectorName(c, b.Sector), c.Side(side).Name, len(frames), first.Turn, last.Turn)
+	fmt.Fprintf(&w, "Animated replay of battle %d in %s as %s saw it: %s, game turn %d to %d.", b.ID, sectorName(c, b.Sector), c.Side(side).Name, english.Count(len(frames), "picture"), first.Turn, last.Turn)
 	at := map[string]bool{}
 	var own, enemy []string
 	for _, u := range last.Units {

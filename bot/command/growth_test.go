@@ -71,7 +71,7 @@ func TestCampaignCapPerServer(t *testing.T) {
 			t.Fatalf("creation %d: %s", i, got)
 		}
 	}
-	want := "⚠ This server already runs 2 campaigns, as many as the bot allows a server (max_campaigns_per_server): a referee ends one with /campaign end before another starts, or the bot's operator raises the limit."
+	want := "⚠ This server already runs 2 campaigns, as many as the bot allows a server (max_campaigns_per_server): its referee, or a member with Manage Server (ruling SEAT5), ends one with /campaign end before another starts, or the bot's operator raises the limit."
 	for _, scenario := range []bool{false, true} {
 		if got := grCreate(reg, 0, "ref", "g", "c3", scenario); !strings.Contains(got, want) {
 			t.Errorf("3rd campaign (scenario %t):\n got %s\nwant %s", scenario, got, want)

@@ -15,6 +15,14 @@ func (g *Registry) helpCommands() []*entry {
 
 var whoNames = map[Who]string{Anyone: "anyone", Player: "players", Referee: "referee"}
 
+// whoName is who may run s, as /help and the command reference say it.
+func whoName(s Spec) string {
+	if s.Managers {
+		return whoNames[s.Who] + " or server manager"
+	}
+	return whoNames[s.Who]
+}
+
 // help answers /help: with no command an overview of the commands that
 // fits one message; with a command name its subcommands; with a
 // subcommand its options. A long answer is paged (paginate.go).
@@ -35,7 +43,7 @@ func (g *Registry) help(_ context.Context, x *call) ([]Reply, error) {
 	var b strings.Builder
 	if len(matched) == 1 {
 		s := matched[0]
-		fmt.Fprintf(&b, "%s — %s (%s)\n", commandName(s), s.Description, whoNames[s.Who])
+		fmt.Fprintf(&b, "%s — %s (%s)\n", commandName(s), s.Description, whoName(s))
 		for _, o := range s.Options {
 			req := ""
 			if o.Required {
@@ -45,7 +53,7 @@ func (g *Registry) help(_ context.Context, x *call) ([]Reply, error) {
 		}
 	} else {
 		for _, s := range matched {
-			fmt.Fprintf(&b, "%s — %s (%s)\n", commandName(s), s.Description, whoNames[s.Who])
+			fmt.Fprintf(&b, "%s — %s (%s)\n", commandName(s), s.Description, whoName(s))
 		}
 		fmt.Fprintf(&b, "/help command:\"%s NAME\" shows one command's options.", want[0])
 	}

@@ -8,7 +8,8 @@ import (
 // cmdWho is who may run each command, written out by hand so that a
 // spec whose Who or Where changes fails here: "anyone", "player" (a
 // side's players), "reads" (players, and the referee to look), "seats"
-// (players for themselves, the referee for anyone), "referee";
+// (players for themselves, the referee for anyone), "referee", "manages"
+// (the referee, or a manager of the campaign's server: ruling SEAT5);
 // a "guild:" prefix means server channels only.
 var cmdWho = map[string]string{
 	"battle attack": "player", "battle auto": "referee", "battle jump": "player", "battle place": "player", "battle deploy": "player", "battle end": "player",
@@ -18,7 +19,7 @@ var cmdWho = map[string]string{
 	"battle embark": "player", "battle debark": "player", "battle liftoff": "player", "battle decide": "player", "campaign decide": "player",
 	"battle log": "reads", "map describe": "reads", "campaign notify": "player",
 	"bg holdback": "player", "bg list": "reads", "bg merge": "player", "bg place": "player", "bg recon": "player", "bg rename": "player", "bg show": "reads", "bg split": "player",
-	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "referee", "campaign export": "referee", "campaign extend": "referee",
+	"campaign advance": "referee", "campaign create": "guild:anyone", "campaign end": "manages", "campaign export": "referee", "campaign extend": "referee",
 	"campaign join": "anyone", "campaign kick": "referee", "campaign approve": "referee", "campaign deny": "referee",
 	"campaign leave": "anyone", "campaign replace": "seats", "campaign pause": "referee", "campaign resume": "referee",
 	"campaign schedule": "referee", "campaign settings": "referee", "campaign start": "referee", "campaign status": "anyone",
@@ -57,7 +58,8 @@ func cmdFill(s Spec) []string {
 }
 
 // Ensure every command, run by a stranger, a player of each side and the
-// referee, in a server channel and in a DM, is allowed or refused as
+// referee, and a stranger who manages the server, in a server channel and
+// in a DM, is allowed or refused as
 // cmdWho says — and that every command is in cmdWho.
 func TestPermissionMatrix(t *testing.T) {
 	specs := cmdNewFixture(t, true).reg.Specs()
@@ -66,7 +68,7 @@ func TestPermissionMatrix(t *testing.T) {
 	}
 	// eve has asked to join crucis after the start and waits: she may do
 	// no more than a stranger (ruling SEAT1).
-	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
+	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}, {"oscar", "manager"}}
 	for _, s := range specs {
 		key := s.Name + " " + s.Sub
 		want, ok := cmdWho[key]
@@ -86,6 +88,7 @@ func TestPermissionMatrix(t *testing.T) {
 					f := cmdNewFixture(t, true)
 					f.cmdMust("eve", "campaign", "join", "side", "crucis")
 					r := cmdRequest(c.user, s.Name, s.Sub, cmdFill(s)...)
+					r.Manager = c.role == "manager"
 					if dm {
 						r.DM, r.Guild = true, ""
 					}
@@ -97,8 +100,13 @@ func TestPermissionMatrix(t *testing.T) {
 					allowed := !strings.Contains(got, refusedWho) && !strings.Contains(got, refusedWhere)
 					// A direct message reaches a campaign only for its
 					// members (place.go).
-					stranger := dm && c.role == "stranger" && cmdTakesCampaign(s)
-					exp := cmdAllowed(want, c.role) && !(guildOnly && dm) && !stranger
+					stranger := dm && (c.role == "stranger" || c.role == "manager") && cmdTakesCampaign(s)
+					// A DM is no server: its caller manages none.
+					role := c.role
+					if dm && role == "manager" {
+						role = "stranger"
+					}
+					exp := cmdAllowed(want, role) && !(guildOnly && dm) && !stranger
 					if allowed != exp {
 						t.Errorf("allowed = %t, want %t:\n%s", allowed, exp, got)
 					}
@@ -125,6 +133,9 @@ func cmdTakesCampaign(s Spec) bool {
 }
 
 func cmdAllowed(who, role string) bool {
+	if role == "manager" && who != "manages" {
+		role = "stranger" // managing the server gives him nothing else
+	}
 	switch who {
 	case "anyone":
 		return true
@@ -134,6 +145,8 @@ func cmdAllowed(who, role string) bool {
 		return role != "stranger" && role != "pending"
 	case "referee":
 		return role == "referee"
+	case "manages":
+		return role == "referee" || role == "manager"
 	}
 	return false
 }
@@ -156,7 +169,7 @@ func TestPlayerSeesOnlyOwnSide(t *testing.T) {
 // server channel and in a DM. A press is its command run with the
 // presser's rights, never the rights of whoever the button was sent to.
 func TestButtonPermissionMatrix(t *testing.T) {
-	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}}
+	callers := []struct{ user, role string }{{"mallory", "stranger"}, {"eve", "pending"}, {"alice", "crucis"}, {"bob", "bandits"}, {"ref", "referee"}, {"oscar", "manager"}}
 	for action, cmd := range buttonCommands {
 		if action == ButtonPage {
 			continue // any command with pages: TestHostilePageButton

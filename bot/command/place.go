@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"bfbot/campaign"
+	"bfbot/internal/english"
 )
 
 // A campaign's place is the server and channel it was created in
@@ -201,7 +202,7 @@ func (g *Registry) placeFree(ctx context.Context, r *Request) error {
 		return err
 	}
 	if running >= capN {
-		return userf("This server already runs %d campaigns, as many as the bot allows a server (max_campaigns_per_server): a referee ends one with /campaign end before another starts, or the bot's operator raises the limit.", running)
+		return userf("This server already runs %s, as many as the bot allows a server (max_campaigns_per_server): its referee, or a member with Manage Server (ruling SEAT5), ends one with /campaign end before another starts, or the bot's operator raises the limit.", english.Count(running, "campaign"))
 	}
 	return nil
 }

@@ -117,10 +117,12 @@ type call struct {
 	reg *Registry
 	// c is the campaign (nil for noScope commands); side the caller's side
 	// in it (nil for the referee and strangers); referee whether the caller
-	// holds the campaign's referee role.
+	// holds the campaign's referee role; manager whether he manages the
+	// server c lives in (ruling SEAT5).
 	c       *campaign.Campaign
 	side    *campaign.Side
 	referee bool
+	manager bool
 	// turn is the campaign turn and phase c was in as the command came
 	// (turnWord): what a typed command about the turn is for
 	// (turnStillAsked).
@@ -306,6 +308,10 @@ func (g *Registry) newCall(ctx context.Context, e *entry, r *Request) (*call, er
 	r.Options["campaign"] = strconv.FormatInt(id, 10)
 	x.side = x.c.SideOf(r.User.ID)
 	x.referee = x.c.Referee != "" && x.c.Referee == r.User.ID
+	// Only the campaign's own server's managers: not those of another
+	// (which never reaches it anyway, reaches), nor anyone's for a
+	// campaign made outside any server.
+	x.manager = r.Manager && r.Guild != "" && x.c.Guild == r.Guild
 	x.turn = turnWord(x.c)
 	return x, nil
 }
@@ -431,8 +437,11 @@ func permit(e *entry, x *call) error {
 			}
 			return userf("%s %s would show the other side's secrets, and %s (%s; ruling SEAT3). Both players cannot agree to it here: it is refused while another player holds, waits for or has held a seat.", refusedWho, cmd, conflictReason(x.c, x.User.ID), why)
 		}
-		if x.referee {
+		if x.referee || (x.manager && e.spec.Managers) {
 			return nil
+		}
+		if e.spec.Managers {
+			return userf("%s %s is for campaign %d's referee, or a member who may manage this server (Manage Server)", refusedWho, cmd, x.c.ID)
 		}
 		return userf("%s %s is for campaign %d's referee", refusedWho, cmd, x.c.ID)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
+	"bfbot/internal/english"
 	"bfbot/referee/dice"
 )
 
@@ -45,7 +46,7 @@ func (g *Registry) forceBuy(ctx context.Context, x *call) ([]Reply, error) {
 	}
 	out := EventReplies(x.c, evs)
 	s := x.c.Side(side)
-	return append(out, x.private(fmt.Sprintf("%s has %d victory points and %d points of reinforcements left this turn.", s.Name, s.VP, s.Reinforcements))), nil
+	return append(out, x.private(fmt.Sprintf("%s has %s and %s of reinforcements left this turn.", s.Name, english.Count(s.VP, "victory point"), english.Count(s.Reinforcements, "point")))), nil
 }
 
 // reinforcementsText lists what a side may buy now, each at its cost.

@@ -37,8 +37,9 @@ type Rules struct {
 	// AIBattleDrops are the drops into battles in progress the AI would
 	// make for side while battles are fought (the demo's players).
 	AIBattleDrops func(c *campaign.Campaign, side string) []campaign.Order
-	// End closes the campaign now (the referee's /campaign end).
-	End func(c *campaign.Campaign) (*campaign.Campaign, []campaign.Event, error)
+	// End closes the campaign now (/campaign end); by names who ends it:
+	// the referee, or a manager of the server (ruling SEAT5).
+	End func(c *campaign.Campaign, by string) (*campaign.Campaign, []campaign.Event, error)
 }
 
 // DefaultRules wires the campaign package.
@@ -100,7 +101,7 @@ func withLog(before *campaign.Campaign) func(*campaign.Campaign, []referee.Event
 
 // endNow ends the campaign where it stands: the side with more victory
 // points wins, equal points draw.
-func endNow(c *campaign.Campaign) (*campaign.Campaign, []campaign.Event, error) {
+func endNow(c *campaign.Campaign, by string) (*campaign.Campaign, []campaign.Event, error) {
 	if c.Phase == campaign.PhaseOver {
 		return nil, nil, userf("campaign %d is already over", c.ID)
 	}
@@ -116,11 +117,11 @@ func endNow(c *campaign.Campaign) (*campaign.Campaign, []campaign.Event, error) 
 			tie = true
 		}
 	}
-	text := "the referee ends the campaign: a draw"
+	text := by + " ends the campaign: a draw"
 	if tie {
 		n.Winner = ""
 	} else if w := n.Side(n.Winner); w != nil {
-		text = fmt.Sprintf("the referee ends the campaign: %s wins with %d VP", w.Name, w.VP)
+		text = fmt.Sprintf("%s ends the campaign: %s wins with %d VP", by, w.Name, w.VP)
 	}
 	ev := campaign.Event{Turn: n.Turn, Step: "end", Type: "end", Text: text}
 	n.Log.Append(ev)

@@ -14,6 +14,9 @@ func TestScheduleRefusesBadDeadlines(t *testing.T) {
 		{[]string{"battle_deadline", "every day"}, []string{`⚠ battle_deadline "every day":`}},
 		{[]string{"time_zone", "Mars/Olympus"}, []string{"time_zone", "Mars/Olympus", "not a known time zone"}},
 		{[]string{"time_zone", "Local"}, []string{`time_zone "Local" depends on the machine`}},
+		// A deadline a minute would flood the players (ruling SCH5).
+		{[]string{"order_deadline", "* * * * *"}, []string{`⚠ order_deadline "* * * * *":`, "at least an hour apart"}},
+		{[]string{"battle_deadline", "@every 10m"}, []string{`⚠ battle_deadline "@every 10m":`, "at least an hour apart"}},
 	} {
 		got := cmdTexts(f.cmdDo("ref", "campaign", "schedule", tt.kv...))
 		for _, want := range tt.says {

@@ -93,6 +93,13 @@ func (b *Bot) request(ctx context.Context, i *discordgo.Interaction) (*command.R
 		return nil, false
 	}
 	r.User = command.User{ID: u.ID, Name: displayName(u, nick)}
+	// Discord computes the member's permissions into every guild
+	// interaction (none in a DM). Manage Server is a server permission no
+	// channel overwrite changes, so it holds for every campaign of the
+	// server, whichever channel the command comes from (ruling SEAT5).
+	if i.Member != nil {
+		r.Manager = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+	}
 	if !r.DM && r.Channel != "" {
 		r.Parent = b.parentOf(ctx, r.Channel)
 	}

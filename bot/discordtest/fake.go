@@ -70,6 +70,7 @@ type Fake struct {
 
 	perms        int64             // the bot's permissions in guild channels (permissions.go)
 	channelPerms map[string]int64  // overwrites by channel
+	memberPerms  map[string]int64  // members' permissions by guild/user
 	deprecated   []Request         // calls to deprecated routes (refused)
 	notified     []Notification    // messages that would ping someone (mentions.go)
 	onAck        func(Interaction) // OnAck (tokenlife.go)
@@ -123,6 +124,7 @@ func New(tb testing.TB, opts ...Option) *Fake {
 		nicks:        map[string]string{},
 		perms:        DefaultPermissions,
 		channelPerms: map[string]int64{},
+		memberPerms:  map[string]int64{},
 	}
 	for _, o := range opts {
 		o(f)

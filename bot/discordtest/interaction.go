@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -242,7 +243,12 @@ func (f *Fake) interact(ctx context.Context, typ int, user, guild, channel strin
 		if n := f.nicks[user]; n != "" {
 			nick = n
 		}
-		raw["member"] = map[string]any{"user": u, "nick": nick, "joined_at": "2026-01-01T00:00:00Z"}
+		perms, ok := f.memberPerms[guild+"/"+user]
+		if !ok {
+			perms = MemberPermissions
+		}
+		raw["member"] = map[string]any{"user": u, "nick": nick, "joined_at": "2026-01-01T00:00:00Z",
+			"permissions": strconv.FormatInt(perms, 10)}
 		raw["context"] = 0
 	}
 	raw["channel_id"] = channel

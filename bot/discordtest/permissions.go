@@ -4,6 +4,8 @@ import "net/http"
 
 // Discord's permission bits the fake checks (developers/topics/permissions).
 const (
+	PermAdministrator         int64 = 1 << 3
+	PermManageGuild           int64 = 1 << 5
 	PermViewChannel           int64 = 1 << 10
 	PermSendMessages          int64 = 1 << 11
 	PermManageMessages        int64 = 1 << 13
@@ -23,6 +25,21 @@ const (
 // with no more than a real server gives.
 const DefaultPermissions = PermViewChannel | PermSendMessages | PermSendMessagesInThreads |
 	PermCreatePublicThreads | PermAttachFiles | PermEmbedLinks | PermPinMessages
+
+// MemberPermissions are a member's computed permissions in a new Fake's
+// interactions: what a server's @everyone role gives by default, with no
+// power over the server.
+const MemberPermissions = PermViewChannel | PermSendMessages | PermSendMessagesInThreads |
+	PermCreatePublicThreads | PermAttachFiles | PermEmbedLinks | PermReadMessageHistory
+
+// SetMemberPermissions sets the permissions Discord computes for user in
+// guild and sends, as a string, in the member of his interactions there
+// (a DM carries none).
+func (f *Fake) SetMemberPermissions(guild, user string, p int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.memberPerms[guild+"/"+user] = p
+}
 
 // codeMissingPermissions is Discord's "Missing Permissions".
 const codeMissingPermissions = 50013
