@@ -12,10 +12,22 @@ import (
 // ValidateDeadlines checks a campaign's own deadline settings (order and
 // battle cron specs, "" for none, and its time zone, "" for the bot's) as
 // the scheduler will read them, so a bad one is named where it is set
-// (/campaign schedule, bfbot import) rather than when the schedule is
-// built. A campaign's deadlines are at least MinDeadlineGap apart
-// (hourApart). It returns the first problem, naming the setting.
+// (/campaign schedule) rather than when the schedule is built. A
+// campaign's deadlines are at least MinDeadlineGap apart (hourApart). It
+// returns the first problem, naming the setting.
 func ValidateDeadlines(order, battle, zone string) error {
+	return validateDeadlines(order, battle, zone, true)
+}
+
+// ValidateStoredDeadlines is ValidateDeadlines for settings a campaign
+// already had (bfbot import of a backup): deadlines closer than
+// MinDeadlineGap, set before it was the rule, are kept, as stored
+// campaigns keep theirs, so that every backup can be restored.
+func ValidateStoredDeadlines(order, battle, zone string) error {
+	return validateDeadlines(order, battle, zone, false)
+}
+
+func validateDeadlines(order, battle, zone string, apart bool) error {
 	for _, d := range []struct{ name, spec string }{{"order_deadline", order}, {"battle_deadline", battle}} {
 		if d.spec == "" {
 			continue
@@ -23,7 +35,7 @@ func ValidateDeadlines(order, battle, zone string) error {
 		if err := ValidateCron(d.spec); err != nil {
 			return fmt.Errorf("%s %q: %v", d.name, d.spec, err)
 		}
-		if err := hourApart(d.spec); err != nil {
+		if err := hourApart(d.spec); apart && err != nil {
 			return fmt.Errorf("%s %q: %v", d.name, d.spec, err)
 		}
 	}

@@ -192,3 +192,34 @@ func testPlaceKeptAndExported(t *testing.T, e stoEngine) {
 	}
 	stoMustCheck(t, to)
 }
+
+// Ensure a backup whose deadlines come closer than an hour apart, set
+// before ruling SCH5 made that the rule for /campaign schedule, still
+// imports, as stored campaigns keep theirs: every backup restores.
+func TestImportKeepsCloseDeadlines(t *testing.T) { stoEach(t, testImportKeepsCloseDeadlines) }
+
+func testImportKeepsCloseDeadlines(t *testing.T, e stoEngine) {
+	ctx := context.Background()
+	s := e.open(t, Options{})
+	c := stoNewCampaign(t)
+	c.Settings.OrderDeadline, c.Settings.BattleDeadline = "*/15 * * * *", "* * * * *"
+	id, err := s.Create(ctx, c, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := s.Export(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Import(ctx, doc)
+	if err != nil {
+		t.Fatalf("a backup with deadlines every minute was refused: %v", err)
+	}
+	n, err := s.Get(ctx, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Settings.OrderDeadline != "*/15 * * * *" || n.Settings.BattleDeadline != "* * * * *" {
+		t.Errorf("imported deadlines %q, %q, want them kept", n.Settings.OrderDeadline, n.Settings.BattleDeadline)
+	}
+}
