@@ -23,8 +23,9 @@ import (
 // with the tiles emptied first, the first map of a process: each kind
 // of its hexes painted alone, or, past half its hexes
 // (tiledWhole), the terrain painted whole and the tiles cut from it;
-// x-match, the whole picture's matches found
-// (matcher.tokens); x-code, those tokens' Huffman codes made and
+// x-match, the whole picture's matches found (matcher.tokens; the
+// first picture matches its terrain's rows alone, codeRows, a title
+// strip's rows fewer); x-code, those tokens' Huffman codes made and
 // written, with the chunk's CRC; x-adler, the stream's Adler-32.
 // The floor: x-tiles, the rows filled with the background and every
 // hex's ground copied in from a paletted tile of its column parity
