@@ -201,7 +201,7 @@ func (b *battle) airFallBack(u *Unit, from hex.Hex, line []hex.Hex) {
 	b.revealFilling(u, full)
 	u.Hex = from
 	for i := len(line) - 2; i >= 0; i-- {
-		if airRoomError(b.s, u, line[i], true) == nil {
+		if b.tryStand(u, line[i]) {
 			u.Hex = line[i]
 			break
 		}

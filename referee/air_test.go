@@ -119,6 +119,20 @@ func TestAirMovementRules(t *testing.T) {
 	if ns.Unit("A1").Hex != h("0506") || ns.Unit("B5").Hidden || cbOf(ev, "revealed") == nil {
 		t.Errorf("A1 at %s, B5 hidden %t; events %+v", ns.Unit("A1").Hex, ns.Unit("B5").Hidden, ev)
 	}
+	// Falling back from a hex B6 and a hidden B7 fill, past 0507, where a
+	// hidden platoon stands beside B1: that platoon is revealed too, as
+	// landing in 0506 would otherwise tell that 0507 was full (ruling M12).
+	hidden = setup()
+	for _, r := range []string{"B5 bandits infantry veteran 3/6/5 @0507 r=1 mp=2 hidden",
+		"B6 bandits medium-mech regular 8/8/8 @0508 r=3 mp=4 ob=10",
+		"B7 bandits infantry veteran 3/6/5 @0508 r=1 mp=2 hidden"} {
+		v := unitOf(r)
+		hidden.Units = append(hidden.Units, &v)
+	}
+	ns, _ = cbDo(t, hidden, "lancers", "move A1 0508")
+	if ns.Unit("A1").Hex != h("0506") || ns.Unit("B5").Hidden || ns.Unit("B7").Hidden {
+		t.Errorf("A1 at %s, B5 hidden %t, B7 hidden %t", ns.Unit("A1").Hex, ns.Unit("B5").Hidden, ns.Unit("B7").Hidden)
+	}
 	// A hidden platoon alone in the hex where the flight ends is flown
 	// over, not entered: only a land unit finds hidden infantry
 	// (BattleForce, Hidden Infantry; rulings AIR1, M14), so it stays

@@ -121,6 +121,19 @@ func (b *battle) revealFilling(u *Unit, h hex.Hex) {
 	}
 }
 
+// tryStand reports whether u may stand in h, a hex a search for room
+// tries: a fall-back along a path or a line, a drop's or a scatter's
+// nearest hex, an entry edge. When the enemy's hidden units alone fill h
+// they are revealed (revealFilling), as where u ends up would otherwise
+// tell its side that a hex it sees with room was full (ruling M12).
+func (b *battle) tryStand(u *Unit, h hex.Hex) bool {
+	if b.canStand(u, h) == nil {
+		return true
+	}
+	b.revealFilling(u, h)
+	return false
+}
+
 // standError is canStand, counting the enemy's hidden units in h only
 // when hidden is set.
 func (b *battle) standError(u *Unit, h hex.Hex, hidden bool) error {

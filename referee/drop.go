@@ -209,12 +209,13 @@ func (b *battle) resolveDrops() error {
 
 // dropPlace is h when u may come down there, else the nearest hex where
 // it may, ring by ring clockwise from the north (ruling DR3); false when
-// the map has no room at all.
+// the map has no room at all. The enemy's hidden units filling a hex
+// passed over are revealed (tryStand).
 func (b *battle) dropPlace(u *Unit, h hex.Hex) (hex.Hex, bool) {
 	m := b.s.Map
 	for r := 0; r <= m.Width+m.Height; r++ {
 		for _, c := range hex.Ring(h, r) {
-			if m.Contains(c) && b.canStand(u, c) == nil {
+			if m.Contains(c) && b.tryStand(u, c) {
 				return c, true
 			}
 		}
@@ -245,7 +246,6 @@ func (b *battle) dropMech(u *Unit) error {
 	text := fmt.Sprintf("%s, a %v unit, drops onto %s", u.ID, u.Class.Kind(), at)
 	if at != target {
 		text += fmt.Sprintf(" (there is no room in %s)", target)
-		b.revealFilling(u, target)
 	}
 	b.emit(Event{Type: "drop", Unit: u.ID, Hex: hexp(at), Text: text})
 	if b.askDropFire(u) {
@@ -262,7 +262,7 @@ func (b *battle) dropMech(u *Unit) error {
 // (its step was before then): the landing roll and what a hard landing
 // brings. The hex it comes down in, its target or where it scattered, is
 // the hex it enters: the enemy's infantry hiding there is revealed and
-// may attack it (BattleForce, Dropping and Hidden Infantry; rulings DR8,
+// may attack it (BattleForce, Dropping; Hidden Infantry; rulings DR8,
 // M14).
 func (b *battle) dropLand(u *Unit, before int) error {
 	if err := b.landingRoll(u, before); err != nil || u.Status != Active {

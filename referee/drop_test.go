@@ -395,6 +395,39 @@ func TestDropNoRoom(t *testing.T) {
 	if got := s.Unit("A1").Hex; got != h("0504") || s.Unit("B1").Hidden {
 		t.Errorf("A1 came down at %s, B1 hidden %t: want 0504 and B1 revealed", got, s.Unit("B1").Hidden)
 	}
+	// The hex north of the full target holds A4 and a hidden platoon: the
+	// search for room passes it, and reveals the platoon, as where A1 comes
+	// down would otherwise tell that 0504 was full (ruling M12).
+	s = cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers light-mech regular 6/6/6 @0606 r=3 mp=4 ob=8
+		unit A3 lancers light-mech regular 6/6/6 @0606 r=3 mp=4 ob=8
+		unit A4 lancers light-mech regular 6/6/6 @0504 r=3 mp=4 ob=8
+		unit B1 bandits infantry veteran 3/6/5 @0504 r=1 mp=2 hidden`)
+	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+	s.Unit("A2").Hex, s.Unit("A3").Hex = h("0505"), h("0505")
+	s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(9))
+	if got := s.Unit("A1").Hex; got == h("0504") || got == h("0505") || s.Unit("B1").Hidden {
+		t.Errorf("A1 came down at %s, B1 hidden %t: want beside 0504 and B1 revealed; events %+v", got, s.Unit("B1").Hidden, ev)
+	}
+}
+
+// Ensure a 'Mech scattered onto a hex a unit its side sees and a hidden
+// platoon fill reveals the platoon as it is placed beyond it: "2 hexes N
+// to 0502" would otherwise tell that 0503 was full (rulings DR3, M12).
+func TestDropScatterHiddenFill(t *testing.T) {
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers light-mech regular 6/6/6 @2010 r=3 mp=4 ob=8
+		unit B1 bandits infantry veteran 3/6/5 @0503 r=1 mp=2 hidden
+		unit B3 bandits medium-mech regular 8/8/8 @0503 r=3 mp=4 ob=10`)
+	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+	// A 3 fails the landing: a step, the Failed Landing Table's 7 scatters
+	// it 2 hexes, north (a 1), and a Disruption Roll.
+	s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(7), drpOne(1), drpTwo(12))
+	if s.Unit("A1").Hex != h("0502") || s.Unit("B1").Hidden || !slices.ContainsFunc(cbOf(ev, "revealed"), func(e Event) bool { return e.Unit == "B1" && len(e.Audience) == 0 }) {
+		t.Errorf("A1 at %s, B1 hidden %t; events %+v", s.Unit("A1").Hex, s.Unit("B1").Hidden, ev)
+	}
 }
 
 // Ensure drops set up for a turn (the campaign's drop on turn 1) need no
@@ -527,7 +560,7 @@ func TestDropBeforeAttack(t *testing.T) {
 
 // Ensure a 'Mech enters the hex it comes down in: hidden infantry there
 // is revealed to both sides and attacks it, or its owner chooses
-// (BattleForce, Dropping and Hidden Infantry; rulings DR8, M14); a 'Mech
+// (BattleForce, Dropping; Hidden Infantry; rulings DR8, M14); a 'Mech
 // that scatters away from the hidden platoon on its target never entered
 // that hex, and one that scatters onto a hidden platoon has.
 func TestDropIntoHiddenPlatoon(t *testing.T) {

@@ -502,6 +502,11 @@ func (b *battle) debarkError(u *Unit, h hex.Hex) error {
 	return b.canStandKnown(u, h)
 }
 
+// DebarkMP is the MP unit u aboard a DropShip has to move with as it
+// debarks: its whole movement allowance, as the weather leaves it (000
+// line 1253; ruling R11).
+func DebarkMP(s *State, u *Unit) int { return weatherMP(s, u, u.CurrentMP()) }
+
 // debark places a unit beside its DropShip with its whole movement
 // allowance still to use (000 line 1253).
 func (b *battle) debark(a Action) error {
@@ -510,19 +515,19 @@ func (b *battle) debark(a Action) error {
 		return err
 	}
 	ship := u.Aboard
-	if b.canStand(u, a.To) != nil {
+	if !b.tryStand(u, a.To) {
 		// The enemy's hidden units fill the hex (debarkError counted only
-		// what the side knows): they are revealed, and u stays aboard,
+		// what the side knows): they are revealed, naming no unit, as
+		// what was aboard stays the owner's (DR16), and u stays aboard,
 		// its move spent, as a mover stopped in a full hex falls back
 		// (ruling M12).
-		b.revealFilling(u, a.To) // naming no unit: what was aboard stays the owner's (DR16)
 		u.Moved, u.MoveTurn = true, b.s.PlayerTurn
 		b.emit(Event{Type: "debark", Unit: u.ID, Target: ship, Audience: []string{u.Side},
 			Text: fmt.Sprintf("%s cannot leave %s onto %s, which the revealed units fill; it stays aboard this turn (ruling M12)", u.ID, ship, a.To)})
 		return nil
 	}
 	u.Status, u.Aboard, u.Hex, u.StartHex = Active, "", a.To, a.To
-	u.Moved, u.Halted, u.RoadBonus, u.MPLeft = false, false, false, weatherMP(b.s, u, u.CurrentMP())
+	u.Moved, u.Halted, u.RoadBonus, u.MPLeft = false, false, false, DebarkMP(b.s, u)
 	b.emit(Event{Type: "debark", Unit: u.ID, Hex: hexp(a.To), Target: ship, Text: fmt.Sprintf("%s leaves %s at %s", u.ID, ship, a.To)})
 	// Leaving the ship into a hex where the enemy's infantry hides is
 	// entering it: the infantry is revealed and may attack, and u stops

@@ -183,7 +183,7 @@ func (b *battle) fallBack(u *Unit, entered []hex.Hex) {
 	}
 	from := u.Hex
 	for i := len(entered) - 2; i >= 0; i-- {
-		if b.canStand(u, entered[i]) == nil || i == 0 {
+		if b.tryStand(u, entered[i]) || i == 0 {
 			u.Hex = entered[i]
 			break
 		}

@@ -291,26 +291,25 @@ func (b *battle) bringOn(gi int) error {
 }
 
 // entryHex is want, or else the nearest hex along edge where u may stand.
+// The hexes are tried nearest first, so the enemy's hidden units filling
+// one nearer than where u enters are revealed (tryStand).
 func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
-	if b.canStand(u, want) == nil {
-		return want, true
-	}
-	b.revealFilling(u, want)
 	var cands []hex.Hex
 	m := b.s.Map
 	for x := 0; x < m.Width; x++ {
 		for y := 0; y < m.Height; y++ {
-			h := hex.Hex{X: x, Y: y}
-			if OnEdge(m, h, edge) && b.canStand(u, h) == nil {
+			if h := (hex.Hex{X: x, Y: y}); OnEdge(m, h, edge) && h != want {
 				cands = append(cands, h)
 			}
 		}
 	}
-	if len(cands) == 0 {
-		return hex.Hex{}, false
-	}
 	sort.SliceStable(cands, func(i, j int) bool { return hex.Distance(want, cands[i]) < hex.Distance(want, cands[j]) })
-	return cands[0], true
+	for _, h := range append([]hex.Hex{want}, cands...) {
+		if b.tryStand(u, h) {
+			return h, true
+		}
+	}
+	return hex.Hex{}, false
 }
 
 // arrive puts u on the map at h, ready to move this player turn.
@@ -330,9 +329,10 @@ func (b *battle) arrive(u Unit, h hex.Hex, verb string) error {
 	}
 	b.emit(Event{Type: "arrive", Unit: u.ID, Side: u.Side, Hex: hexp(h), Audience: []string{u.Side},
 		Text: fmt.Sprintf("%s %s the map at %s", u.ID, verb, h)})
-	found, err := b.hiddenInfantry(&u, h)
+	on := b.unit(u.ID) // the roll's own copy, which the attack and the halt change
+	found, err := b.hiddenInfantry(on, h)
 	if found {
-		b.halt(&u)
+		b.halt(on)
 	}
 	return err
 }
@@ -354,8 +354,7 @@ func (b *battle) returnScavengers(side string) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		u := s.Unit(id)
-		if b.canStand(u, u.Hex) != nil {
-			b.revealFilling(u, u.Hex)
+		if !b.tryStand(u, u.Hex) {
 			b.emit(Event{Type: "arrive", Unit: u.ID, Side: side, Audience: []string{side},
 				Text: fmt.Sprintf("%s cannot come back: %s is blocked", u.ID, u.Hex)})
 			continue

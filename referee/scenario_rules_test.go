@@ -178,6 +178,18 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 			t.Errorf("A3 hidden %t, R1 at %s", next.Unit("A3").Hidden, next.Unit("R1").Hex)
 		}
 	})
+	// R1 and R2 fill the entry hex; the nearest hex of the edge, 0104,
+	// holds a lancer in sight and a hidden platoon: R3 passing it for 0106
+	// has found the platoon, so it is revealed (ruling M12).
+	t.Run("EdgeHiddenFill", func(t *testing.T) {
+		s2 := s.Clone()
+		s2.Units = append(s2.Units, unitPtrs([]Unit{scnUnit("A2", "lancers", MediumMech, "0104", 8, 10, 7), unitOf("A3 lancers infantry veteran 3/6/5 @0104 r=1 mp=2 hidden")})...)
+		sort.Slice(s2.Units, func(i, j int) bool { return s2.Units[i].ID < s2.Units[j].ID })
+		next, ev := scnEnd(t, s2, 2, scnDice(t, 6, 5))
+		if next.Unit("A3").Hidden || !scnHas(ev, "revealed", "A3") || next.Unit("R3").Hex.String() != "0106" {
+			t.Errorf("A3 hidden %t, R3 at %s", next.Unit("A3").Hidden, next.Unit("R3").Hex)
+		}
+	})
 	// A hidden lancers platoon alone on the entry hex: R1 enters it, so
 	// the platoon is revealed and attacks it (a 7; R1 stays steady on a
 	// 12), and R1's move ends, as a unit's that moves into the hex would

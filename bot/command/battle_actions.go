@@ -86,7 +86,7 @@ func (x *call) actionPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 		// hex would stop it there (ruling M14), which the preview may not
 		// tell.
 		text = fmt.Sprintf("%s would leave %s onto %s with its whole %d MP still to move (%s). Debark with the same command without preview.",
-			a.Unit, u.Aboard, a.To, b.State.Rules.Weather.MP(u.Class, u.CurrentMP()), cite.Book(1253))
+			a.Unit, u.Aboard, a.To, referee.DebarkMP(b.State, u), cite.Book(1253))
 	case referee.ActLiftoff:
 		text = liftoffText(b.State, a.Unit) + " Lift off with the button or /battle liftoff unit:" + a.Unit + " confirm:true."
 	}
