@@ -224,10 +224,10 @@ func (b *battle) dropPlace(u *Unit, h hex.Hex) (hex.Hex, bool) {
 
 // dropMech brings down one 'Mech lance (000 lines 735–765): it is placed
 // on its target, the enemy fires at it, and it rolls to land, entering
-// the hex it comes down in (dropLand). A gentle landing ends its movement for the turn; a
-// hard landing costs a step, scatters it by the Failed Landing Table (a 2
-// or 12 destroys it), blinds it for the turn and calls for a Disruption
-// Roll.
+// the hex it comes down in (dropLand). A gentle landing ends its movement
+// for the turn; a hard landing costs a step, scatters it by the Failed
+// Landing Table (a 2 or 12 destroys it), blinds it for the turn and calls
+// for a Disruption Roll.
 func (b *battle) dropMech(u *Unit) error {
 	s := b.s
 	target := u.DropAt
@@ -264,7 +264,7 @@ func (b *battle) dropMech(u *Unit) error {
 // in: surrendered units there are captured or righted, the mines go off
 // and the enemy's hiding infantry is revealed and may attack it
 // (BattleForce, Dropping, Mine Attacks and Hidden Infantry; rulings DR8,
-// M14). It has entered no other hex: it may not overrun (000 line 719).
+// M14). It overruns nobody there (000 line 719).
 func (b *battle) dropLand(u *Unit, before int) error {
 	if err := b.landingRoll(u, before); err != nil || u.Status != Active {
 		return err
