@@ -62,9 +62,10 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	// and counter symbols of its hex size (some tens of milliseconds,
 	// BENCHMARKS.md): made now, in the background, while the bot
 	// connects. It moves that cost, it does not remove it.
+	warm, logger := warmRenderer, opts.Logger // read before the goroutine, not by it
 	go func() {
-		if err := warmRenderer(); err != nil {
-			opts.Logger.Warn("warming the map renderer; the first picture will make what it needs", "err", err)
+		if err := warm(); err != nil {
+			logger.Warn("warming the map renderer; the first picture will make what it needs", "err", err)
 		}
 	}()
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

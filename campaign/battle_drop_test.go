@@ -1,10 +1,12 @@
 package campaign
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 
+	"bfbot/mapgen/hex"
 	"bfbot/referee"
 	"bfbot/referee/dice"
 )
@@ -75,6 +77,47 @@ func TestCampaignDropAtContact(t *testing.T) {
 	if !slices.Equal(landed, []string{"A6", "A7"}) {
 		t.Errorf("landing rolls for %v, want A6 and A7, in public", landed)
 	}
+}
+
+// Ensure the AI's drop at contact keeps off its own side's mines, which
+// would go off under the 'Mech coming down (rulings DR8, M13, AIX1), and
+// takes no account of the enemy's, which it cannot know.
+func TestCampaignDropAtContactMines(t *testing.T) {
+	aims := func(tb testing.TB, side string, mined map[string]bool) map[string]string {
+		tb.Helper()
+		c, b := drpContact(tb)
+		if len(mined) > 0 {
+			sd := c.Battle(b.ID).State.Side(side)
+			sd.Mines = map[hex.Hex]int{}
+			for h := range mined {
+				sd.Mines[hex.MustParse(h)] = 10
+			}
+		}
+		n, _, err := AutoDeploy(c, b.ID, "crucis", btlDice(tb, "1"))
+		n = btlMust(tb, n, err)
+		out := map[string]string{}
+		for _, id := range []string{"A6", "A7"} {
+			out[id] = n.Battle(b.ID).State.Unit(id).DropAt.String()
+		}
+		return out
+	}
+	plain := aims(t, "crucis", nil)
+	mined := map[string]bool{}
+	for _, h := range plain {
+		mined[h] = true
+	}
+	t.Run("OwnMines", func(t *testing.T) {
+		for id, h := range aims(t, "crucis", mined) {
+			if mined[h] {
+				t.Errorf("%s drops onto its own side's mines at %s", id, h)
+			}
+		}
+	})
+	t.Run("EnemyMines", func(t *testing.T) {
+		if got := aims(t, "bandits", mined); !maps.Equal(got, plain) {
+			t.Errorf("the enemy's mines moved the drops: %v, without them %v", got, plain)
+		}
+	})
 }
 
 // Ensure a battlegroup in orbit drops into a battle in progress in its

@@ -504,8 +504,10 @@ func contactAbs(n int) int {
 // prepared position), each taking the free hex nearest its mark, woods
 // and buildings first among equals; a lance dropping at the start aims
 // along the middle line of the map, where the sides' zones meet, away
-// from water (ruling AIX1). No dice: a deployment helper for the AI,
-// auto-resolved battles and players who missed their deadline.
+// from water and from its own side's mines, which go off under the 'Mech
+// that comes down on them (rulings AIX1, DR8, M13); the enemy's mines it
+// cannot know. No dice: a deployment helper for the AI, auto-resolved
+// battles and players who missed their deadline.
 func deployAI(s *referee.State, side string, d *dice.Dice) (*referee.State, []referee.Event, error) {
 	var reserve []string
 	for _, ship := range []bool{true, false} {
@@ -527,7 +529,7 @@ func deployAI(s *referee.State, side string, d *dice.Dice) (*referee.State, []re
 		for _, a := range acts {
 			score := 4 * hex.Distance(a.To, mark)
 			switch t := s.Cell(a.To).Terrain; {
-			case s.Unit(id).Drop && t.IsWater():
+			case s.Unit(id).Drop && (t.IsWater() || s.Side(side).Mines[a.To] > 0):
 				score += 8
 			case t.IsWoods() || t.IsBuilding():
 				score -= 3

@@ -224,12 +224,11 @@ func (b *battle) dropPlace(u *Unit, h hex.Hex) (hex.Hex, bool) {
 }
 
 // dropMech brings down one 'Mech lance (000 lines 735–765): it is placed
-// on its target (setting off no mines, ruling DR8), the enemy fires at
-// it, and it rolls to land, meeting the hidden infantry where it comes
-// down (dropLand). A gentle landing ends its movement for the turn; a
-// hard landing costs a step, scatters it by the Failed Landing Table (a 2
-// or 12 destroys it), blinds it for the turn and calls for a Disruption
-// Roll.
+// on its target, the enemy fires at it, and it rolls to land, entering
+// the hex it comes down in (dropLand). A gentle landing ends its movement
+// for the turn; a hard landing costs a step, scatters it by the Failed
+// Landing Table (a 2 or 12 destroys it), blinds it for the turn and calls
+// for a Disruption Roll.
 func (b *battle) dropMech(u *Unit) error {
 	s := b.s
 	target := u.DropAt
@@ -261,14 +260,16 @@ func (b *battle) dropMech(u *Unit) error {
 // dropLand is the rest of a 'Mech's drop once the enemy has fired at it
 // (its step was before then): the landing roll and what a hard landing
 // brings. The hex it comes down in, its target or where it scattered, is
-// the hex it enters: the enemy's infantry hiding there is revealed and
-// may attack it (BattleForce, Dropping; Hidden Infantry; rulings DR8,
-// M14).
+// the hex it enters, as the jumping unit enters the hex it ends its move
+// in: surrendered units there are captured or righted, the mines go off
+// and the enemy's hiding infantry is revealed and may attack it
+// (BattleForce, Dropping; Mine Attacks; Hidden Infantry; rulings DR8,
+// M14). It overruns nobody there (000 line 719).
 func (b *battle) dropLand(u *Unit, before int) error {
 	if err := b.landingRoll(u, before); err != nil || u.Status != Active {
 		return err
 	}
-	_, err := b.hiddenInfantry(u, u.Hex)
+	_, err := b.meet(u, u.Hex)
 	return err
 }
 

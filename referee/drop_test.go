@@ -619,3 +619,91 @@ func TestDropIntoHiddenPlatoon(t *testing.T) {
 		}
 	})
 }
+
+// Ensure a dropping 'Mech enters the hex it comes down in once its
+// landing roll is made, as a jumping unit enters the hex it ends its
+// move in (BattleForce, Dropping; Mine Attacks; rulings DR8, M13,
+// M11): the mines there, the enemy's or its own side's, go off at it,
+// after the landing roll, and are spent; a surrendered enemy there is
+// captured, a surrendered friend set righting (000 line 970). Scattered away from its
+// target, it never entered that hex, whose mines stay.
+func TestDropIntoMines(t *testing.T) {
+	setup := func(lancers, bandits map[hex.Hex]int) *State {
+		s := cbPosition(t, PhaseMovement, `
+			unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+			unit A2 lancers light-mech regular 6/6/6 @2010 r=3 mp=4 ob=8
+			unit B2 bandits medium-mech regular 8/8/8 @2510 r=3 mp=4 ob=10`)
+		s.Sides[0].Mines, s.Sides[1].Mines = lancers, bandits
+		return s
+	}
+	mined := func(at string) map[hex.Hex]int { return map[hex.Hex]int{h(at): 10} }
+	for _, tc := range []struct {
+		name             string
+		lancers, bandits map[hex.Hex]int
+	}{
+		{"EnemyMines", nil, mined("0505")},
+		{"OwnMines", mined("0505"), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, ev := drpDo(t, setup(tc.lancers, tc.bandits), "lancers", "drop A1 0505")
+			if mnAttack(t, ev) != nil {
+				t.Fatal("the mines went off at the declaration")
+			}
+			// A1 lands (a 9); 10 points against D 8 is the +2 column,
+			// where a 3 is one step.
+			s, ev = drpDo(t, s, "lancers", "end", drpTwo(9), drpTwo(3))
+			a := mnAttack(t, ev)
+			if a == nil || *a.Value != 10 || *a.Defense != 8 || *a.Column != 2 || a.Target != "A1" {
+				t.Fatalf("mine attack %+v; events %+v", a, ev)
+			}
+			landed := slices.IndexFunc(ev, func(e Event) bool { return e.Type == "landing" })
+			if landed < 0 || landed > slices.IndexFunc(ev, func(e Event) bool { return e.Type == "mines" }) {
+				t.Errorf("the mines went off before the landing roll: %+v", ev)
+			}
+			if u := s.Unit("A1"); u.Hex != h("0505") || u.Step != 1 || s.MinesAt(h("0505")) != 0 {
+				t.Errorf("A1 at %s, step %d, %d mine points left; want one step at 0505, the mines spent", u.Hex, u.Step, s.MinesAt(h("0505")))
+			}
+		})
+	}
+	t.Run("ScatteredAway", func(t *testing.T) {
+		s, _ := drpDo(t, setup(nil, mined("0505")), "lancers", "drop A1 0505")
+		// A 3 fails the landing: a step, the Failed Landing Table's 7
+		// scatters it 2 hexes, north (a 1), and a Disruption Roll.
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(7), drpOne(1), drpTwo(12))
+		if s.Unit("A1").Hex != h("0503") || mnAttack(t, ev) != nil || s.MinesAt(h("0505")) != 10 {
+			t.Errorf("A1 at %s, %d mine points left at 0505; events %+v", s.Unit("A1").Hex, s.MinesAt(h("0505")), ev)
+		}
+	})
+	t.Run("ScatteredOnto", func(t *testing.T) {
+		s, _ := drpDo(t, setup(nil, mined("0503")), "lancers", "drop A1 0505")
+		hurt := *s.Unit("A1")
+		hurt.Step = 1
+		col := Column(10, hurt.Current().D)
+		s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(7), drpOne(1), drpTwo(12), drpTwo(drpRollFor(t, col, "1")))
+		if a := mnAttack(t, ev); a == nil || s.Unit("A1").Step != 2 || s.MinesAt(h("0503")) != 0 {
+			t.Errorf("mine attack %+v, A1 step %d, %d mine points left; events %+v", a, s.Unit("A1").Step, s.MinesAt(h("0503")), ev)
+		}
+	})
+	for _, tc := range []struct{ rec, want string }{
+		{"A3 lancers", "righting"},
+		{"B3 bandits", "captured"},
+	} {
+		t.Run("Surrendered "+tc.rec, func(t *testing.T) {
+			s := setup(nil, nil)
+			u := unitOf(tc.rec + " light-mech regular 6/6/6 @0505 r=3 mp=4 ob=8")
+			u.Status, u.Disrupted = Surrendered, true
+			s.Units = append(s.Units, &u)
+			slices.SortFunc(s.Units, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
+			s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+			s, ev := drpDo(t, s, "lancers", "end", drpTwo(9))
+			v := s.Unit(u.ID)
+			done := v.Righting
+			if tc.want == "captured" {
+				done = v.Status == Captured
+			}
+			if !done || len(cbOf(ev, tc.want)) != 1 {
+				t.Errorf("%s %v, righting %t; events %+v", u.ID, v.Status, v.Righting, ev)
+			}
+		})
+	}
+}

@@ -529,11 +529,11 @@ func (b *battle) debark(a Action) error {
 	u.Status, u.Aboard, u.Hex, u.StartHex = Active, "", a.To, a.To
 	u.Moved, u.Halted, u.RoadBonus, u.MPLeft = false, false, false, DebarkMP(b.s, u)
 	b.emit(Event{Type: "debark", Unit: u.ID, Hex: hexp(a.To), Target: ship, Text: fmt.Sprintf("%s leaves %s at %s", u.ID, ship, a.To)})
-	// Leaving the ship into a hex where the enemy's infantry hides is
-	// entering it: the infantry is revealed and may attack, and u stops
-	// (ruling M14).
-	found, err := b.hiddenInfantry(u, a.To)
-	if found {
+	// Leaving the ship is entering the hex: mines there go off and the
+	// enemy's hiding infantry is revealed and may attack, and either
+	// stops u (rulings M13, M14).
+	halt, err := b.meet(u, a.To)
+	if halt {
 		b.halt(u)
 	}
 	return err

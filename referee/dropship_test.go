@@ -402,6 +402,18 @@ func TestDropShipEmbarkDebark(t *testing.T) {
 			t.Errorf("A1 at %s with %d MP, B2 hidden %t; events %+v", u.Hex, u.MPLeft, ns.Unit("B2").Hidden, ev)
 		}
 	})
+	// Leaving the ship into a mined hex enters it: the mines go off (10
+	// against D 8, the +2 column, where a 3 is one step), are spent, and
+	// A1 moves no more this turn (rulings M13, M14).
+	t.Run("into mines", func(t *testing.T) {
+		h := hex.MustParse(drpNear("1010", hex.N, 1))
+		s := cbBattle(t, m, PhaseMovement, drpShip("D1", "lancers", Leopard, "1010"), drpAboard(near, "D1"))
+		s.Side("bandits").Mines = map[hex.Hex]int{h: 10}
+		ns, ev := drpDo(t, s, "lancers", "debark A1 "+h.String(), drpTwo(3))
+		if u := ns.Unit("A1"); mnAttack(t, ev) == nil || u.Hex != h || u.Step != 1 || u.MPLeft != 0 || ns.MinesAt(h) != 0 {
+			t.Errorf("A1 at %s, step %d, %d MP; events %+v", u.Hex, u.Step, u.MPLeft, ev)
+		}
+	})
 }
 
 // Ensure a landed DropShip lifts off with its load (ruling DR16): the

@@ -11,7 +11,8 @@ import (
 // surrendered units are captured or righted (000 line 970), mines go off
 // (000 lines 1040–1046), hidden infantry springs its close assault (000
 // lines 1048–1055). Jumping units meet all of this only where they land
-// (000 line 1044; rulings M10, M11).
+// (000 line 1044; rulings M10, M11). Every way a ground unit comes to
+// stand in a hex is entering it (meet; rulings M14, DR8).
 
 // capturable reports a surrendered unit that an enemy entering its hex
 // captures: one no friendly unit has reached first (000 line 970).
@@ -73,15 +74,9 @@ func (b *battle) mines(u *Unit, h hex.Hex) (bool, error) {
 // that can attacks u at once with a close assault: the +5 column with its
 // experience shift, after which it takes two damage steps (000 lines 1013,
 // 1050–1053); a side in State.Asked chooses first (ambush.go; ruling
-// M14). Every way a unit comes into a hex goes through here: a move, a
-// rally, a debark, a 'Mech's landing, a scenario's arrival. Only a land
-// unit finds hidden infantry (BattleForce, Hidden Infantry): an air unit
-// flies over it (ruling AIR1). It reports whether any was there: u's
-// move ends, for it has entered an enemy-held hex (000 line 626).
+// M14). It reports whether any was there: u's move ends, for it has
+// entered an enemy-held hex (000 line 626).
 func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
-	if !u.Class.Ground() {
-		return false, nil
-	}
 	var found []string
 	for _, v := range b.s.Units {
 		if v.Hidden && v.Hex == h && v.Side != u.Side && v.Status.OnMap() && v.Class.Ground() {
@@ -106,20 +101,35 @@ func (b *battle) hiddenInfantry(u *Unit, h hex.Hex) (bool, error) {
 	return len(found) > 0, nil
 }
 
-// enter applies everything that happens as u enters h: surrendered units,
-// mines, hidden infantry, and the enemy it meets there, which it overruns
-// when it planned to (overrun set) or else stops for. It reports whether
-// u's move ends in h.
-func (b *battle) enter(u *Unit, h hex.Hex, overrun bool) (halt bool, err error) {
+// meet applies what h holds for u as u comes to stand in it, however it
+// came: a step or a jump's landing (enter), a rally, a debark, a 'Mech's
+// landing after a drop, a scenario's reinforcement or returning scavenger.
+// Each is entering the hex (rulings M14, DR8, SC2): the surrendered units
+// there are captured or righted, the mines go off and the hidden infantry
+// is revealed and may attack. Only a land unit meets any of it: Air Units
+// set off no mines (000 line 1044) and fly over the rest (ruling AIR1).
+// It reports whether u may move no more this turn: mines went off (000
+// line 1042) or hidden infantry was there.
+func (b *battle) meet(u *Unit, h hex.Hex) (halt bool, err error) {
+	if !u.Class.Ground() {
+		return false, nil
+	}
 	b.surrendered(u, h)
 	if halt, err = b.mines(u, h); err != nil || u.Status != Active {
 		return true, err
 	}
 	ambushed, err := b.hiddenInfantry(u, h)
-	if err != nil || u.Status != Active {
+	return halt || ambushed, err
+}
+
+// enter applies everything that happens as u steps into h: what the hex
+// holds (meet), and the enemy it meets there, which it overruns when it
+// planned to (overrun set) or else stops for. It reports whether u's move
+// ends in h.
+func (b *battle) enter(u *Unit, h hex.Hex, overrun bool) (halt bool, err error) {
+	if halt, err = b.meet(u, h); err != nil || u.Status != Active {
 		return true, err
 	}
-	halt = halt || ambushed
 	enemies := b.enemiesAt(u, h)
 	if len(enemies) == 0 {
 		return halt, nil

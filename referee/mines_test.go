@@ -267,3 +267,20 @@ func TestMoveSurrendered(t *testing.T) {
 		}
 	})
 }
+
+// mnAttack is the mine attack among events, nil when there is none. Like
+// a mover's, it is told to every side (ruling M13): what it names is the
+// unit that entered, never whose mines they were.
+func mnAttack(t *testing.T, events []Event) *Event {
+	t.Helper()
+	for i, e := range events {
+		if e.Type != "attack" || e.Mode != "mine" {
+			continue
+		}
+		if len(e.Audience) != 0 || e.Attacker != "mines" {
+			t.Errorf("mine attack %+v: want it public, made by the mines", e)
+		}
+		return &events[i]
+	}
+	return nil
+}

@@ -313,9 +313,9 @@ func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
 }
 
 // arrive puts u on the map at h, ready to move this player turn.
-// Coming onto the map into a hex where the enemy's infantry hides is
-// entering it: the infantry is revealed and may attack, and u stops
-// (ruling M14).
+// Coming onto the map is entering h: surrendered units there are
+// captured or righted, mines go off and the enemy's hiding infantry is
+// revealed and may attack; mines or infantry stop u (rulings SC2, M14).
 func (b *battle) arrive(u Unit, h hex.Hex, verb string) error {
 	s := b.s
 	u.Status, u.Hex, u.StartHex, u.Hidden = Active, h, h, false
@@ -329,9 +329,9 @@ func (b *battle) arrive(u Unit, h hex.Hex, verb string) error {
 	}
 	b.emit(Event{Type: "arrive", Unit: u.ID, Side: u.Side, Hex: hexp(h), Audience: []string{u.Side},
 		Text: fmt.Sprintf("%s %s the map at %s", u.ID, verb, h)})
-	on := b.unit(u.ID) // the roll's own copy, which the attack and the halt change
-	found, err := b.hiddenInfantry(on, h)
-	if found {
+	on := b.unit(u.ID) // the roll's own copy, which meet and the halt change
+	halt, err := b.meet(on, h)
+	if halt {
 		b.halt(on)
 	}
 	return err

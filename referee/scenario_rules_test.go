@@ -207,6 +207,35 @@ func TestScenarioReinforcementRoll(t *testing.T) {
 			t.Error("R2 entered the full hex")
 		}
 	})
+	// The lancers mined the entry hex: R1, the first to enter it, sets
+	// the mines off (a 3 on the +2 column, one step) and moves no more
+	// this turn; R2 enters after it, the mines spent, free to move
+	// (rulings SC2, M13).
+	t.Run("IntoMines", func(t *testing.T) {
+		s2 := s.Clone()
+		s2.Side("lancers").Mines = map[hex.Hex]int{hex.MustParse("0105"): 10}
+		next, ev := scnEnd(t, s2, 2, scnDice(t, 6, 5, 1, 2))
+		r1, r2 := next.Unit("R1"), next.Unit("R2")
+		if a := mnAttack(t, ev); a == nil || a.Target != "R1" || r1.Step != 1 || r1.MPLeft != 0 || !r1.Halted || next.MinesAt(hex.MustParse("0105")) != 0 {
+			t.Fatalf("mine attack %+v; R1 step %d, %d MP; events %v", a, r1.Step, r1.MPLeft, ev)
+		}
+		if r2.Hex.String() != "0105" || r2.MPLeft != r2.CurrentMP() || len(cbOf(ev, "mines")) != 1 {
+			t.Errorf("R2 at %s with %d MP; events %v", r2.Hex, r2.MPLeft, ev)
+		}
+	})
+	// A surrendered lancer on the entry hex: R1, entering, captures it
+	// and carries on, its MP whole (rulings SC2, M11).
+	t.Run("OntoSurrendered", func(t *testing.T) {
+		s2 := s.Clone()
+		a4 := scnUnit("A4", "lancers", MediumMech, "0105", 8, 10, 7)
+		a4.Status, a4.Disrupted = Surrendered, true
+		s2.Units = append(s2.Units, &a4)
+		sort.Slice(s2.Units, func(i, j int) bool { return s2.Units[i].ID < s2.Units[j].ID })
+		next, ev := scnEnd(t, s2, 2, scnDice(t, 6, 5))
+		if r1 := next.Unit("R1"); next.Unit("A4").Status != Captured || r1.Hex.String() != "0105" || r1.MPLeft != r1.CurrentMP() {
+			t.Errorf("A4 %v, R1 at %s with %d MP; events %v", next.Unit("A4").Status, r1.Hex, r1.MPLeft, ev)
+		}
+	})
 	t.Run("PendingSideStays", func(t *testing.T) {
 		// B1 destroyed: the bandits still have reinforcements to come, so
 		// the battle goes on (SC3).
@@ -453,6 +482,15 @@ func TestScenarioScavenging(t *testing.T) {
 	b, ev = scnEnd(t, b, 4, scnDice(t, 3, 4, 6, 6))
 	if a1 := b.Unit("A1"); a1.Status != Active || a1.Hex.String() != "1601" || a1.MPLeft != 0 || b.Unit("B3").Hidden || !scnHas(ev, "attack", "") {
 		t.Errorf("A1 %v at %s with %d MP, B3 hidden %t; events %v", a1.Status, a1.Hex, a1.MPLeft, b.Unit("B3").Hidden, ev)
+	}
+	// The bandits mined 1601 while A1 was away: coming back is entering
+	// it, so the mines go off at A1 (10 against D 7, the +3 column, where
+	// a 4 is one step) and it moves no more this turn (rulings SC6, M13).
+	b = blocked.Clone()
+	b.Side("bandits").Mines = map[hex.Hex]int{hex.MustParse("1601"): 10}
+	b, ev = scnEnd(t, b, 4, scnDice(t, 1, 3))
+	if a1 := b.Unit("A1"); mnAttack(t, ev) == nil || a1.Status != Active || a1.Step != 1 || a1.MPLeft != 0 || b.MinesAt(hex.MustParse("1601")) != 0 {
+		t.Errorf("A1 %v at %s, step %d, %d MP; events %v", a1.Status, a1.Hex, a1.Step, a1.MPLeft, ev)
 	}
 }
 

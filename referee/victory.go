@@ -407,9 +407,9 @@ func (b *battle) rally(a Action) error {
 	u.Moved, u.MoveTurn, u.Halted, u.RoadBonus, u.MPLeft = true, b.s.PlayerTurn, true, false, 0
 	b.emit(Event{Type: "rally", Unit: u.ID, Hex: hexp(a.To), Roll: intp(roll), Result: strp("rallied"),
 		Text: fmt.Sprintf("%s rallies (%d%+d) and returns at %s", u.ID, roll, mod, a.To)})
-	// Coming back into a hex where the enemy's infantry hides is entering
-	// it: the infantry is revealed and may attack (ruling M14).
-	_, err = b.hiddenInfantry(u, a.To)
+	// Coming back into a hex is entering it: mines there go off and the
+	// enemy's hiding infantry is revealed and may attack (ruling M14).
+	_, err = b.meet(u, a.To)
 	return err
 }
 

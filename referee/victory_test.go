@@ -371,6 +371,17 @@ func TestRally(t *testing.T) {
 			t.Errorf("B3 hidden %t; events %+v", s.Unit("B3").Hidden, events)
 		}
 	})
+	// Returning into a mined hex enters it: the mines go off (10 against
+	// D 8, the +2 column, where a 3 is one step) and are spent (rulings
+	// M13, M14).
+	t.Run("IntoMines", func(t *testing.T) {
+		s := setup(Regular)
+		s.Side("bandits").Mines = map[hex.Hex]int{hex.MustParse("0809"): 10}
+		s, events := vcDo(t, s, "lancers", "rally A2 0809", vcDice(t, 6, 6, 1, 2))
+		if u := s.Unit("A2"); mnAttack(t, events) == nil || u.Status != Active || u.Step != 1 || s.MinesAt(hex.MustParse("0809")) != 0 {
+			t.Errorf("A2 %v, step %d; events %+v", u.Status, u.Step, events)
+		}
+	})
 	t.Run("ErrAttackPhase", func(t *testing.T) {
 		s, _ := vcEndTurns(t, setup(Regular), 1)
 		vcRefuse(t, s, "lancers", "rally A2 0809", "movement phase")

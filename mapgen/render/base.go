@@ -317,11 +317,13 @@ func (tp *tacticalPicture) release() {
 
 // writePNG writes the picture as a PNG: the base's coded pieces where
 // nothing was drawn over them, the rest coded afresh. The first picture
-// on a terrain codes the terrain first (code). Matching the picture
-// whole would cost it less (BenchmarkCodeTerrain), but the terrain's
-// bits would then be made from that picture's matches and codes, which
-// every later picture, of any viewer, splices: they would carry where
-// the first viewer's counters stood (ruling RND3).
+// on a terrain codes the terrain first (code). Matching that picture
+// whole and coding the terrain from its tokens cost it less (4.8 blanks
+// against 6.5, BENCHMARKS.md, "Every picture spliced over a terrain
+// coded from the terrain alone"), but the terrain's bits were then made
+// from that picture's matches and codes, which every later picture, of
+// any viewer, splices: they carried where the first viewer's counters
+// stood (ruling RND3).
 func (tp *tacticalPicture) writePNG(w io.Writer) error {
 	n := tp.base.code().count()
 	if tp.template != nil {

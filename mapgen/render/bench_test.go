@@ -263,7 +263,12 @@ func BenchmarkTactical64x17Second(b *testing.B) {
 // title strips, counter faces, ruler labels, glyphs, hex art...); only
 // what is made once for good stays (the palette's tables, the parsed
 // fonts).
-func BenchmarkTactical64x17First(b *testing.B) {
+func BenchmarkTactical64x17First(b *testing.B) { benchFirstPicture(b, nil) }
+
+// benchFirstPicture draws each picture on a sector map not drawn before,
+// every kept cache emptied and then, if given, warm run before it
+// (untimed).
+func benchFirstPicture(b *testing.B, warm func() error) {
 	o := DefaultOptions()
 	var v Tactical
 	i := 0
@@ -271,6 +276,11 @@ func BenchmarkTactical64x17First(b *testing.B) {
 		i++
 		v = sectorViewOn(b, 1<<20+i, mapgen.Themes[i%len(mapgen.Themes)])
 		clearKept()
+		if warm != nil {
+			if err := warm(); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
 }
 
@@ -278,19 +288,7 @@ func BenchmarkTactical64x17First(b *testing.B) {
 // process that ran Warm before it (untimed), as bfbot serve does at
 // start-up: what a player's first picture costs once the default hex
 // size's art, glyphs and symbols and two maps' tiles are made.
-func BenchmarkTactical64x17Warmed(b *testing.B) {
-	o := DefaultOptions()
-	var v Tactical
-	i := 0
-	benchAgainstBlankEach(b, drawnSector(b), func() {
-		i++
-		v = sectorViewOn(b, 1<<20+i, mapgen.Themes[i%len(mapgen.Themes)])
-		clearKept()
-		if err := Warm(); err != nil {
-			b.Fatal(err)
-		}
-	}, func(w io.Writer) error { return WriteTacticalPNG(w, v, o) })
-}
+func BenchmarkTactical64x17Warmed(b *testing.B) { benchFirstPicture(b, Warm) }
 
 // BenchmarkWarm is Warm in a process that has drawn nothing (every
 // cache emptied before it): the cost bfbot serve moves to its start-up,

@@ -126,10 +126,6 @@ type matcher struct {
 	// matcher looks further: 1<<hashBits entries, or fewer (a power of
 	// two) for the little a picture codes afresh.
 	recent []int32
-	// counts, when not nil, counts the symbols of the tokens appended,
-	// so that a whole picture's codes are made without a pass over its
-	// tokens.
-	counts *symbolCounts
 }
 
 // windowOrder are the distances of the row above a matcher tries last,
@@ -206,7 +202,7 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 	for p := start; p < end; {
 		limit := min(maxMatch, end-p)
 		if limit < 4 {
-			out = m.putLiteral(out, data[p])
+			out = append(out, token(data[p]))
 			p++
 			continue
 		}
@@ -254,11 +250,11 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 			m.recent[h] = int32(p + 1)
 		}
 		if best >= minMatch {
-			out = m.putMatch(out, best, bestD)
+			out = append(out, matchToken(best, bestD))
 			p += best
 			continue
 		}
-		out = m.putLiteral(out, data[p])
+		out = append(out, token(data[p]))
 		p++
 	}
 	return out
@@ -267,24 +263,6 @@ func (m matcher) tokens(out []token, data []byte, start, end, lo int) []token {
 // slot is the entry of a matcher's table of places seen, of n entries,
 // for the four bytes cur (little-endian).
 func slot(cur uint32, n int) uint32 { return cur * 0x1e35a7bd >> (32 - hashBits) & uint32(n-1) }
-
-// putLiteral appends literal b to out, counted if m counts.
-func (m matcher) putLiteral(out []token, b byte) []token {
-	if m.counts != nil {
-		m.counts.lit[b]++
-	}
-	return append(out, token(b))
-}
-
-// putMatch appends a match of length bytes at distance dist to out,
-// counted if m counts.
-func (m matcher) putMatch(out []token, length, dist int) []token {
-	if m.counts != nil {
-		m.counts.lit[endOfBlock+1+int(lengthSyms[length-minMatch])]++
-		m.counts.dist[distSym(dist-1)]++
-	}
-	return append(out, matchToken(length, dist))
-}
 
 // matchLen is how many bytes from p equal those from q, at most limit.
 // The two stretches are cut once and shortened as they are compared, so

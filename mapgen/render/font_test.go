@@ -9,18 +9,20 @@ import (
 // Ensure a glyph's mask is the same whatever the face rasterized before
 // it: glyphs are made on first use (glyphSet), so which come first
 // depends on what the process drew before. For every face a tactical
-// and a strategic picture use, each printable ASCII glyph as the
+// and a strategic picture use at three hex sizes, each printable ASCII glyph as the
 // pictures made it, in their order, is the one a fresh face makes
 // alone, and the one a face making them all backwards makes.
 func TestGlyphsInAnyOrder(t *testing.T) {
 	facesMu.Lock()
 	clear(faces)
 	facesMu.Unlock()
-	if err := WriteTacticalPNG(io.Discard, sampleView(), DefaultOptions()); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteStrategicPNG(io.Discard, sampleStrategicView(sampleStrategic()), DefaultOptions()); err != nil {
-		t.Fatal(err)
+	for _, o := range []Options{DefaultOptions(), {HexSize: 13}, {HexSize: 27.5, HexNumbers: true}} {
+		if err := WriteTacticalPNG(io.Discard, sampleView(), o); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteStrategicPNG(io.Discard, sampleStrategicView(sampleStrategic()), o); err != nil {
+			t.Fatal(err)
+		}
 	}
 	facesMu.Lock()
 	sets := map[faceKey]*glyphSet{}

@@ -107,7 +107,7 @@ func codeRows(rows []byte, stride int, m matcher, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	toks := m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0)
-	return codeSummed(rows, stride, toks, sums, nil, true)
+	return codeSummed(rows, stride, toks, sums, true)
 }
 
 // codeTokens parts the stream rows, whose tokens are toks (matching
@@ -115,14 +115,14 @@ func codeRows(rows []byte, stride int, m matcher, sums adlerSums) *codedRows {
 // base's pictures code its tokens again with codes of their own, and
 // never read them.
 func codeTokens(rows []byte, stride int, toks []token) *codedRows {
-	return codeSummed(rows, stride, toks, adlerOf(rows), nil, false)
+	return codeSummed(rows, stride, toks, adlerOf(rows), false)
 }
 
 // codeSummed codes the stream rows, whose tokens are toks, piece by
 // piece, their Adler-32 sums known. With bits, it codes the tokens with
-// codes made for them or, if not nil, those given, for pictures that
-// splice their bits (layer.write).
-func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, codes *codes, bits bool) *codedRows {
+// codes made for them, for pictures that splice their bits
+// (layer.write).
+func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, bits bool) *codedRows {
 	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), whole: whole}
 	n := c.count()
 	c.bounds = make([]int, n+1)
@@ -190,9 +190,7 @@ func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, codes *c
 	if !bits {
 		return c
 	}
-	if c.codes = codes; codes == nil {
-		c.codes = newCodes(toks)
-	}
+	c.codes = newCodes(toks)
 	// Written in a picture's room (putAt makes room for the longest
 	// codes, some five times what a terrain codes to), then copied; where
 	// each token's bits start, for the pieces' and the readers'.

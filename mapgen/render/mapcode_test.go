@@ -516,28 +516,3 @@ func TestMatcherWindow(t *testing.T) {
 		}
 	}
 }
-
-// Ensure the symbols a matcher counts as it appends its tokens are
-// those counted from the tokens, on rows of a few values (literals and
-// matches of every kind of distance, from the end of the rows too).
-func TestMatcherCounts(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 1))
-	stride := 301
-	rows := make([]byte, 60*stride)
-	for i := range rows {
-		if i >= stride+2 && rng.IntN(3) > 0 {
-			rows[i] = rows[i-stride+rng.IntN(5)-2]
-		} else {
-			rows[i] = byte(rng.IntN(5))
-		}
-	}
-	var got, want symbolCounts
-	m := newMatcher(stride, 9)
-	m.recent, m.counts = make([]int32, 1<<hashBits), &got
-	for _, tk := range m.tokens(nil, rows, 0, len(rows), 0) {
-		want.add(tk)
-	}
-	if got != want {
-		t.Errorf("counted as appended %v, from the tokens %v", got, want)
-	}
-}
