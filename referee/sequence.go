@@ -96,6 +96,34 @@ func (b *battle) endMovement() error {
 	return nil
 }
 
+// attackEndsMovement ends the movement phase for attacker's attack
+// declared in it (ruling DR9) and reports whether the attack goes ahead:
+// not while a choice the end asked waits (fire at a drop, a landing's
+// ambush, an AEP probe at sighting), as nothing else happens in the
+// battle until it is answered (ruling DEC6). The end stands as far as an
+// "end" action takes it, and the attacker is told, in the words its
+// next action would be refused with (waitError; ruling SE7), that the
+// attack waits: it declares the attack again once the choice is
+// answered, as in the attack phase after an "end".
+func (b *battle) attackEndsMovement(attacker *Unit) (bool, error) {
+	if b.s.Phase != PhaseMovement {
+		return true, nil
+	}
+	if err := airUnmoved(b.s); err != nil {
+		return false, err
+	}
+	if err := b.endMovement(); err != nil {
+		return false, err
+	}
+	wait, ok := b.s.waitFor(b.side)
+	if !ok {
+		return true, nil
+	}
+	b.emit(Event{Type: "attack_waits", Unit: attacker.ID, Audience: []string{b.side},
+		Text: fmt.Sprintf("The movement phase is over, but %s does not attack yet: %v. Declare the attack again then.", attacker.ID, wait)})
+	return false, nil
+}
+
 // endPlayerTurn is the end phase: overburning units lose their step,
 // units disrupted before this turn stand up (000 line 610; ruling B14),
 // then the next side's turn begins, or the next game turn.
