@@ -81,9 +81,10 @@ func ResolveAmbush(s *State, infantry string, attack bool, d *dice.Dice) (*State
 	v, u := b.s.Unit(a.Infantry), b.s.Unit(a.Target)
 	if !attack || !canAmbush(v, u) {
 		b.emit(Event{Type: "hold_fire", Unit: v.ID, Hex: hexp(v.Hex), Text: fmt.Sprintf("%s holds its fire", v.ID)})
-		return b.s, b.events, nil
+	} else if err := b.closeAssault(v, u); err != nil {
+		return s, nil, err
 	}
-	if err := b.closeAssault(v, u); err != nil {
+	if err := b.endingGoesOn(); err != nil {
 		return s, nil, err
 	}
 	return b.s, b.events, nil

@@ -416,8 +416,17 @@ func TestAttackPreviewHidesUnknownDefense(t *testing.T) {
 	if n := f.scdCampaign(1).Battle(1).State; n.Unit("A1").Attacked || n.Phase != referee.PhaseMovement {
 		t.Fatalf("a preview acted: A1 attacked %v, phase %s", n.Unit("A1").Attacked, n.Phase)
 	}
+	// The attack ends the movement phase, whose sighting asks a which
+	// enemy unit A2 probes: the attack waits for the answer (ruling DEC6).
+	attack := func() string {
+		return cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B1", "mode", "ranged", "confirm", "true"))
+	}
+	if got := attack(); !strings.Contains(got, "A1 does not attack yet") || strings.Contains(got, "vs") {
+		t.Fatalf("the attack as the probe waits: %q", got)
+	}
+	f.cmdMust("alice", "battle", "decide", "decision", "1", "answer", "B2")
 	// The attack made: the defender calls out D (000 line 847).
-	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B1", "mode", "ranged", "confirm", "true")); !strings.Contains(got, "A1 ranged attack on B1: 10 vs 11, column") {
+	if got := attack(); !strings.Contains(got, "A1 ranged attack on B1: 10 vs 11, column") {
 		t.Errorf("the attack on B1: %q, want the D called out", got)
 	}
 }
