@@ -570,7 +570,7 @@ func TestDropIntoHiddenPlatoon(t *testing.T) {
 		}
 	})
 	t.Run("AskedBeforeTheNextDrop", func(t *testing.T) {
-		// The ambush is resolved the moment A1 enters (000 line 592): A3's
+		// The ambush is resolved the moment A1 enters (000 line 590): A3's
 		// drop, the sighting and the attack phase wait for the answer
 		// (ruling DEC6), which carries the end of the movement phase on.
 		s := cbPosition(t, PhaseMovement, `
