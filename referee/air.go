@@ -423,10 +423,8 @@ func (b *battle) airHexAttack(a Action, bomb bool) error {
 	if err != nil {
 		return err
 	}
-	if b.s.Phase == PhaseMovement {
-		if err := b.endMovement(); err != nil {
-			return err
-		}
+	if now, err := b.attackEndsMovement(u); !now || err != nil {
+		return err
 	}
 	u.Attacked = true
 	mode, value := "strafe", u.Current().CA

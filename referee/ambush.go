@@ -27,6 +27,15 @@ type Ambush struct {
 // waits for the owner, since the choice may be the owner's secret (an
 // AEP unit probing it, units able to fire at its drop; ruling SE7).
 func (s *State) waitError(side string) error {
+	if p, ok := s.waitFor(side); ok {
+		return &refusal{p}
+	}
+	return nil
+}
+
+// waitFor is the sentence waitError refuses side's actions with, and
+// whether a choice waits.
+func (s *State) waitFor(side string) (phrase, bool) {
 	var owner string
 	var what phrase
 	switch {
@@ -43,12 +52,12 @@ func (s *State) waitError(side string) error {
 		owner = s.unitSide(p.Unit)
 		what = phrase{"which enemy unit %s probes (%s)", []any{p.Unit, bookCite{1342}}}
 	default:
-		return nil
+		return phrase{}, false
 	}
 	if side != owner {
-		return illegal("the battle waits for a choice of %s: it goes on once %s has answered, or the battle deadline takes the default", s.sideName(owner), s.sideName(owner))
+		return phrase{"the battle waits for a choice of %s: it goes on once %s has answered, or the battle deadline takes the default", []any{s.sideName(owner), s.sideName(owner)}}, true
 	}
-	return illegal("%s chooses first %s: the battle goes on once it has", s.sideName(owner), what)
+	return phrase{"%s chooses first %s: the battle goes on once it has", []any{s.sideName(owner), what}}, true
 }
 
 func (s *State) unitSide(id string) string {
@@ -72,9 +81,10 @@ func ResolveAmbush(s *State, infantry string, attack bool, d *dice.Dice) (*State
 	v, u := b.s.Unit(a.Infantry), b.s.Unit(a.Target)
 	if !attack || !canAmbush(v, u) {
 		b.emit(Event{Type: "hold_fire", Unit: v.ID, Hex: hexp(v.Hex), Text: fmt.Sprintf("%s holds its fire", v.ID)})
-		return b.s, b.events, nil
+	} else if err := b.closeAssault(v, u); err != nil {
+		return s, nil, err
 	}
-	if err := b.closeAssault(v, u); err != nil {
+	if err := b.endingGoesOn(); err != nil {
 		return s, nil, err
 	}
 	return b.s, b.events, nil

@@ -64,18 +64,13 @@ func (p *attackPlan) declare(v int, full any) error {
 // 845–936). The first attack of a player turn ends its movement, and
 // sighting runs first (docs/architecture.md).
 func (b *battle) attack(a Action) error {
-	switch b.s.Phase {
-	case PhaseDeploy:
+	if b.s.Phase == PhaseDeploy {
 		return illegal("attacks come after deployment, in the attack phase of a player turn")
-	case PhaseMovement:
-		if err := airUnmoved(b.s); err != nil {
-			return err
-		}
-		if err := b.endMovement(); err != nil {
-			return err
-		}
 	}
 	u := b.unit(a.Unit)
+	if now, err := b.attackEndsMovement(u); !now || err != nil {
+		return err
+	}
 	p, err := planAttack(b.s, b.sightlines(), u, a)
 	if err != nil {
 		return err

@@ -192,6 +192,9 @@ func (b *battle) resolveDrops() error {
 			if u.Side != side || !dropDeclared(u) || u.DropTurn > s.Turn || (u.Class.Kind() == KindDropShip) != ship {
 				continue
 			}
+			if s.waiting() {
+				return nil // the next drop waits for the choice (endMovement)
+			}
 			u = s.own(i)
 			var err error
 			if ship {
@@ -199,8 +202,8 @@ func (b *battle) resolveDrops() error {
 			} else {
 				err = b.dropMech(u)
 			}
-			if err != nil || len(s.DropFires) > 0 {
-				return err // a pending choice of fire stops the drops (drop_fire_choice.go)
+			if err != nil {
+				return err
 			}
 		}
 	}

@@ -77,7 +77,7 @@ func ResolveDropFire(s *State, mech string, shooters []string, d *dice.Dice) (*S
 	if err := b.dropLand(u, df.Before); err != nil {
 		return s, nil, err
 	}
-	if err := b.endMovement(); err != nil {
+	if err := b.endingGoesOn(); err != nil {
 		return s, nil, err
 	}
 	return b.s, b.events, nil

@@ -602,6 +602,27 @@ func TestDropIntoHiddenPlatoon(t *testing.T) {
 			t.Fatalf("ambush: %v, %d waiting; events %+v", err, len(s.Ambushes), ev)
 		}
 	})
+	t.Run("AskedBeforeTheNextDrop", func(t *testing.T) {
+		// The ambush is resolved the moment A1 enters (000 line 590): A3's
+		// drop, the sighting and the attack phase wait for the answer
+		// (ruling DEC6), which carries the end of the movement phase on.
+		s := cbPosition(t, PhaseMovement, `
+			unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+			unit A3 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+			unit B1 bandits infantry veteran 3/6/5 @0505 r=1 mp=2 hidden`)
+		s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+		s, _ = drpDo(t, s, "lancers", "drop A3 1510")
+		s.Asked = []string{"bandits"}
+		s, _ = drpDo(t, s, "lancers", "end", drpTwo(9))
+		if len(s.Ambushes) != 1 || s.Unit("A3").Status != Reserve || s.Phase != PhaseMovement {
+			t.Fatalf("ambushes %v, A3 %v, phase %v: want A3 in orbit, the movement phase ending, until the bandits answer", s.Ambushes, s.Unit("A3").Status, s.Phase)
+		}
+		d, _ := drpDice(t, drpTwo(9))
+		s, ev, err := ResolveAmbush(s, "B1", false, d)
+		if err != nil || s.Unit("A3").Status != Active || s.Phase != PhaseAttack || cbOf(ev, "hold_fire") == nil || cbOf(ev, "drop") == nil {
+			t.Fatalf("after the answer: %v, A3 %v, phase %v; events %+v", err, s.Unit("A3").Status, s.Phase, ev)
+		}
+	})
 	t.Run("ScatteredAway", func(t *testing.T) {
 		s, _ := drpDo(t, setup("0505"), "lancers", "drop A1 0505")
 		// A 3 fails the landing: a step, the Failed Landing Table's 7

@@ -85,15 +85,67 @@ func (b *battle) end() error {
 
 // endMovement closes the movement phase: declared drops land, 'Mechs
 // before DropShips (000 lines 582–584; drop.go), sighting runs for both
-// sides (000 line 596) and the attack phase opens.
+// sides (000 line 596) and the attack phase opens. A choice a drop asks
+// (the fire at it, the ambush of the platoon hidden where it lands) is
+// answered before anything else happens (ruling DEC6): the end stops
+// there, and endingGoesOn carries it on once the answer is given.
 func (b *battle) endMovement() error {
-	if err := b.resolveDrops(); err != nil || len(b.s.DropFires) > 0 {
-		return err // a choice of fire at a drop waits (drop_fire_choice.go)
+	if err := b.resolveDrops(); err != nil || b.s.waiting() {
+		return err
 	}
 	b.sight()
 	b.s.Phase = PhaseAttack
 	b.emit(Event{Type: "phase", Text: "attack phase"})
 	return nil
+}
+
+// endingGoesOn carries on the end of the movement phase that a choice
+// stopped (endMovement), once no choice waits any more. The end is under
+// way while the phasing side has a unit that came down in this player
+// turn, as drops come down only as the phase ends (ruling DR9); a
+// choice asked in the middle of the phase (a move into a hidden
+// platoon's hex) stops no end.
+func (b *battle) endingGoesOn() error {
+	s := b.s
+	if s.Phase != PhaseMovement || s.waiting() {
+		return nil
+	}
+	side := s.PhasingSide().ID
+	for i := range s.Units {
+		if u := s.Units[i]; u.Side == side && u.LandedAt == s.PlayerTurn {
+			b.side = side
+			return b.endMovement()
+		}
+	}
+	return nil
+}
+
+// attackEndsMovement ends the movement phase for attacker's attack
+// declared in it (ruling DR9) and reports whether the attack goes ahead:
+// not while a choice the end asked waits (fire at a drop, a landing's
+// ambush, an AEP probe at sighting), as nothing else happens in the
+// battle until it is answered (ruling DEC6). The end stands as far as an
+// "end" action takes it, and the attacker is told, in the words its
+// next action would be refused with (waitError; ruling SE7), that the
+// attack waits: it declares the attack again once the choice is
+// answered, as in the attack phase after an "end".
+func (b *battle) attackEndsMovement(attacker *Unit) (bool, error) {
+	if b.s.Phase != PhaseMovement {
+		return true, nil
+	}
+	if err := airUnmoved(b.s); err != nil {
+		return false, err
+	}
+	if err := b.endMovement(); err != nil {
+		return false, err
+	}
+	wait, ok := b.s.waitFor(b.side)
+	if !ok {
+		return true, nil
+	}
+	b.emit(Event{Type: "attack_waits", Unit: attacker.ID, Audience: []string{b.side},
+		Text: fmt.Sprintf("The movement phase is over, but %s does not attack yet: %v. Declare the attack again then.", attacker.ID, wait)})
+	return false, nil
 }
 
 // endPlayerTurn is the end phase: overburning units lose their step,

@@ -171,3 +171,68 @@ func TestStateCheck(t *testing.T) {
 		t.Errorf("Check with an empty unit: %v", errs)
 	}
 }
+
+// Ensure an attack declared in the movement phase is not made while a
+// choice that ending the phase asked waits (rulings DR9, DEC6): fire at a
+// dropping 'Mech, a landing's ambush, an AEP probe at sighting. The
+// phase ends as far as an "end" would take it; the attacker is told only
+// that the battle waits for the other side (ruling SE7), nothing happens
+// to the target, and the attack is made when declared again once the
+// choice is answered.
+func TestAttackWaitsForChoice(t *testing.T) {
+	const lancers = `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers medium-mech regular 10/10/8 @1010 r=3 mp=4 ob=13
+		unit A3 lancers medium-mech regular 10/10/8 @0910 r=3 mp=4 ob=13
+		unit B2 bandits light-mech regular 6/6/6 @1012 r=3 mp=4 ob=8`
+	hit := drpTwo(drpRollFor(t, Column(10, 6), "1"))
+	for _, tc := range []struct {
+		name, bandits, drop string
+		rolls               []drpRoll // of the end of movement
+		answer              func(*State) (*State, []Event, error)
+		secret              []string // what the lancers' notice must not name
+	}{
+		{"DropFire", "unit B1 bandits medium-mech regular 10/10/8 @1407 r=3 mp=4 ob=13", "drop A1 1408", nil,
+			func(s *State) (*State, []Event, error) {
+				d, _ := drpDice(t, drpTwo(9))
+				return ResolveDropFire(s, "A1", nil, d)
+			}, []string{"B1", "fire"}},
+		{"DropAmbush", "unit B1 bandits infantry veteran 3/6/5 @0505 r=1 mp=2 hidden", "drop A1 0505", []drpRoll{drpTwo(9)},
+			func(s *State) (*State, []Event, error) { return ResolveAmbush(s, "B1", false, nil) }, []string{"B1", "infantry"}},
+		{"Probe", "unit B1 bandits light-mech regular 6/6/6 @1013 r=3 mp=4 ob=8 chits=aep", "", nil,
+			func(s *State) (*State, []Event, error) { return ResolveProbe(s, "B1", "A2", nil) }, []string{"B1", "prob"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := cbPosition(t, PhaseMovement, lancers+"\n"+tc.bandits)
+			if tc.drop != "" {
+				s, _ = drpDo(t, s, "lancers", tc.drop)
+			}
+			s.Asked = []string{"bandits"}
+			s, ev := drpDo(t, s, "lancers", "attack A2 B2", tc.rolls...)
+			if !s.waiting() || slices.ContainsFunc(ev, func(e Event) bool { return e.Attacker == "A2" }) || s.Unit("B2").Step != 0 || s.Unit("A2").Attacked {
+				t.Fatalf("A2 attacked while a choice waits (waiting %t, B2 step %d); events %+v", s.waiting(), s.Unit("B2").Step, ev)
+			}
+			notice := cbOf(ev, "attack_waits")
+			if len(notice) != 1 || !slices.Equal(notice[0].Audience, []string{"lancers"}) || !strings.Contains(notice[0].Text, "the battle waits for a choice of Moore's Bandits") {
+				t.Fatalf("the lancers' notice: %+v", notice)
+			}
+			for _, w := range tc.secret {
+				if strings.Contains(notice[0].Text, w) {
+					t.Errorf("the lancers' notice %q names %q", notice[0].Text, w)
+				}
+			}
+			cbRefuse(t, s, "lancers", "attack A2 B2", "the battle waits for a choice of Moore's Bandits")
+			s, _, err := tc.answer(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.waiting() || s.Phase != PhaseAttack {
+				t.Fatalf("after the answer: waiting %t, phase %v", s.waiting(), s.Phase)
+			}
+			s, ev = drpDo(t, s, "lancers", "attack A2 B2", hit)
+			if len(cbOf(ev, "attack")) != 1 || s.Unit("B2").Step != 1 {
+				t.Errorf("the attack declared again: B2 step %d; events %+v", s.Unit("B2").Step, ev)
+			}
+		})
+	}
+}

@@ -367,7 +367,7 @@ func (x *call) attackPreview(b *campaign.Battle, a referee.Action) ([]Reply, err
 	}
 	var at *referee.Event
 	for i := range evs {
-		if evs[i].Type == "attack" && evs[i].Column != nil && evs[i].Visible(x.side.ID) {
+		if evs[i].Type == "attack" && evs[i].Attacker == a.Unit && evs[i].Column != nil && evs[i].Visible(x.side.ID) {
 			at = &evs[i]
 			break
 		}

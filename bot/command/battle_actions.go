@@ -43,8 +43,15 @@ func actionSubs(act func(sub, desc string, opts ...Option) *entry) []*entry {
 // dryRun carries out a on a copy of the battle with dice that are thrown
 // away: the engine's refusal, worded as the action itself would be
 // refused (campaign.BattleAct), or what would happen. Nothing is saved.
+// On the copy nobody is asked the choices of the middle of a turn: each
+// takes its default at once. Whether one would wait is the owner's
+// secret until the action is made (ruling SE7), and an attack that ends
+// the movement phase waits for one (ruling DEC6): a preview that showed
+// the wait would tell it for nothing.
 func dryRun(b *campaign.Battle, a referee.Action) (*referee.State, []referee.Event, error) {
-	ns, evs, err := referee.Apply(b.State, a, dice.New(dice.NewSeeded(0)))
+	st := *b.State // Apply changes nothing it is given: the copy may share the rest
+	st.Asked = nil
+	ns, evs, err := referee.Apply(&st, a, dice.New(dice.NewSeeded(0)))
 	if errors.Is(err, referee.ErrIllegal) {
 		return nil, nil, userError{strings.TrimPrefix(err.Error(), referee.ErrIllegal.Error()+": ")}
 	}

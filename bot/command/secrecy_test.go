@@ -2,6 +2,7 @@ package command
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -395,6 +396,14 @@ func TestAttackPreviewHidesUnknownDefense(t *testing.T) {
 			t.Fatalf("%s is %s to a, want %s", id, got, want)
 		}
 	}
+	// A move first, so that the battle holds the sides asked the choices
+	// of the middle of a turn (a is): the previews take their defaults
+	// (ruling SE7), A2's probe among them, as the attack would wait for
+	// it (ruling DEC6).
+	f.cmdMust("alice", "battle", "move", "unit", "A2", "to", "1207")
+	if asked := f.scdCampaign(1).Battle(1).State.Asked; !slices.Contains(asked, "a") {
+		t.Fatalf("sides asked %v, want a among them", asked)
+	}
 	preview := func(target string) string {
 		return cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", target, "mode", "ranged", "preview", "true"))
 	}
@@ -416,8 +425,17 @@ func TestAttackPreviewHidesUnknownDefense(t *testing.T) {
 	if n := f.scdCampaign(1).Battle(1).State; n.Unit("A1").Attacked || n.Phase != referee.PhaseMovement {
 		t.Fatalf("a preview acted: A1 attacked %v, phase %s", n.Unit("A1").Attacked, n.Phase)
 	}
+	// The attack ends the movement phase, whose sighting asks a which
+	// enemy unit A2 probes: the attack waits for the answer (ruling DEC6).
+	attack := func() string {
+		return cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B1", "mode", "ranged", "confirm", "true"))
+	}
+	if got := attack(); !strings.Contains(got, "A1 does not attack yet") || strings.Contains(got, "vs") {
+		t.Fatalf("the attack as the probe waits: %q", got)
+	}
+	f.cmdMust("alice", "battle", "decide", "decision", "1", "answer", "B2")
 	// The attack made: the defender calls out D (000 line 847).
-	if got := cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A1", "target", "B1", "mode", "ranged", "confirm", "true")); !strings.Contains(got, "A1 ranged attack on B1: 10 vs 11, column") {
+	if got := attack(); !strings.Contains(got, "A1 ranged attack on B1: 10 vs 11, column") {
 		t.Errorf("the attack on B1: %q, want the D called out", got)
 	}
 }
@@ -516,5 +534,44 @@ func TestDecisionsSecret(t *testing.T) {
 	}
 	if c := f.scdCampaign(1); len(c.Decisions) != 1 {
 		t.Errorf("the refused answers changed the decisions: %+v", c.Decisions)
+	}
+}
+
+// Ensure an attack previewed in the movement phase, which would land a's
+// pending drop first, tells nothing of what waits in the drop hex (rulings
+// SE7, DEC6): with b's platoon hidden there, whose owner would be asked
+// whether it attacks the landing lance, the preview reads as it does
+// with the hex empty.
+func TestAttackPreviewHidesTheDropHex(t *testing.T) {
+	preview := func(platoon string) string {
+		f := actFixture(t, `map: {seed: 7, theme: plains, sheets: 1}
+terrain:
+  "1404": {terrain: open, elevation: 0}
+  "1405": {terrain: open, elevation: 0}
+  "1406": {terrain: open, elevation: 0}
+  "1410": {terrain: open, elevation: 0}
+first: a
+sides:
+  - id: a
+    units:
+      - {id: A1, class: heavy-mech, values: {ra: 16, ca: 18, d: 10, r: 3, mp: 4}, drop: true}
+      - {id: A2, class: medium-mech, values: {ra: 8, ca: 8, d: 8, r: 3, mp: 5}, hex: "1404"}
+  - id: b
+    units:
+      - {id: B1, class: medium-mech, values: {ra: 20, ca: 12, d: 9, r: 3, mp: 5}, hex: "1406"}
+`+platoon)
+		f.cmdMust("alice", "battle", "drop", "unit", "A1", "hex", "1410")
+		if asked := f.scdCampaign(1).Battle(1).State.Asked; !slices.Contains(asked, "b") {
+			t.Fatalf("sides asked %v, want b among them", asked)
+		}
+		return cmdTexts(f.cmdMust("alice", "battle", "attack", "unit", "A2", "target", "B1", "mode", "ranged", "preview", "true"))
+	}
+	empty := preview("")
+	if !strings.Contains(empty, "A2 ranged attack on B1") {
+		t.Fatalf("the preview: %q", empty)
+	}
+	if hidden := preview(`      - {id: B2, class: infantry, values: {ra: 3, ca: 6, d: 5, r: 1, mp: 1}, hidden: true, hex: "1410"}
+`); hidden != empty {
+		t.Errorf("the preview with a platoon hidden in the drop hex\n%s\nwithout\n%s", hidden, empty)
 	}
 }
