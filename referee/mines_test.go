@@ -91,6 +91,22 @@ func TestMoveMines(t *testing.T) {
 			t.Errorf("A1 %v at %s, want destroyed at 0507", u.Status, u.Hex)
 		}
 	})
+	t.Run("SurrenderedBesideAHiddenUnit", func(t *testing.T) {
+		// A friend and a hidden enemy fill 0506; the mines there make A1
+		// surrender, so it meets no hidden infantry, and falls back: the
+		// hidden unit that makes the hex full is revealed (ruling M12).
+		h1 := mvUnit("H1", "bandits", Infantry, "0506", Values{6, 6, 4}, 2)
+		h1.Hidden = true
+		s := mvMined(t, nil, nil, map[hex.Hex]int{h("0506"): 10}, a1,
+			mvUnit("A2", "lancers", MediumMech, "0506", Values{12, 12, 8}, 4), h1)
+		next, events := mvDo(t, s, "lancers", "move A1 0506 0507", mvDice(t, 1, 1, 5, 6))
+		if u := next.Unit("A1"); u.Status != Surrendered || u.Hex != h("0505") {
+			t.Fatalf("A1 %v at %s; want surrendered and fallen back to 0505", u.Status, u.Hex)
+		}
+		if r := mvEvent(events, "revealed"); next.Unit("H1").Hidden || r == nil || r.Unit != "H1" || r.Audience != nil {
+			t.Errorf("H1 hidden %v, revealed %+v: want revealed to all before A1 falls back", next.Unit("H1").Hidden, r)
+		}
+	})
 	t.Run("FallBackFromAFullHex", func(t *testing.T) {
 		// Two friends stand in 0506; the mines there stop A1 in it, so it
 		// goes back to 0505 (ruling M12).

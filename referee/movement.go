@@ -176,12 +176,15 @@ func (b *battle) eventful(u *Unit, h hex.Hex) bool {
 // fallBack handles a unit stopped short in a hex it may not stay in: the
 // stacking limit is broken when hidden infantry or mines stop it where two
 // units already stand. It goes back along its path to the last hex it may
-// stand in (ruling M12).
+// stand in (ruling M12). Hidden units that fill the hex it leaves are
+// revealed first: a unit the mines made surrender meets no hidden
+// infantry (meet), and the fall-back would tell its side they are there.
 func (b *battle) fallBack(u *Unit, entered []hex.Hex) {
 	if b.canStand(u, u.Hex) == nil {
 		return
 	}
 	from := u.Hex
+	b.revealFilling(u, from)
 	for i := len(entered) - 2; i >= 0; i-- {
 		if b.tryStand(u, entered[i]) || i == 0 {
 			u.Hex = entered[i]
