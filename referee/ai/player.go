@@ -453,12 +453,15 @@ func (p *Player) movement(g *game) (referee.Action, bool) {
 	return p.liftoff(g)
 }
 
-// pickRally returns to the rally hex nearest the enemy it knows.
+// pickRally returns to the rally hex nearest the enemy it knows, off its
+// side's own mines where it can: a rally into a hex sets them off (ruling
+// M14).
 func (p *Player) pickRally(pic *picture, rallies []referee.Action) referee.Action {
-	best, bestD := rallies[0], 1<<30
+	best, bestD, bestMined := rallies[0], 1<<30, true
 	for _, a := range rallies {
-		if d := pic.nearestEnemy(a.To); d < bestD {
-			best, bestD = a, d
+		mined := pic.mines[a.To] > 0
+		if d := pic.nearestEnemy(a.To); bestMined && !mined || mined == bestMined && d < bestD {
+			best, bestD, bestMined = a, d, mined
 		}
 	}
 	return best
