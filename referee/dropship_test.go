@@ -134,6 +134,25 @@ func TestDropShipLanding(t *testing.T) {
 	}
 }
 
+// Ensure a DropShip landing on enemy mines sets them off neither on
+// itself nor on what it carries, and leaves them unspent (ruling DR17).
+func TestDropShipLandingLeavesMines(t *testing.T) {
+	s := drpLanding(t, "1010")
+	s.Side("bandits").Mines = map[hex.Hex]int{h("1010"): 10}
+	s, events := drpDo(t, s, "lancers", "end", drpTwo(5))
+	if d := s.Unit("D1"); d.Hex != h("1010") || d.Step != 0 || d.Status != Active {
+		t.Fatalf("D1 at %s step %d %v; want landed whole at 1010", d.Hex, d.Step, d.Status)
+	}
+	for _, e := range events {
+		if e.Type == "attack" && e.Mode == "mine" {
+			t.Errorf("a mine attack on the landing: %+v", e)
+		}
+	}
+	if n := s.MinesAt(h("1010")); n != 10 {
+		t.Errorf("%d mine points left at 1010, want the 10 unspent", n)
+	}
+}
+
 // Ensure a scattering DropShip destroys the units where it comes down,
 // with no salvage, while an air unit there moves aside (000 lines
 // 1237–1239; DR18); hidden infantry on a planned landing hex is crushed
