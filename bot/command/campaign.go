@@ -390,6 +390,18 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 		if err := config.ValidateDeadlines(n.Settings.OrderDeadline, n.Settings.BattleDeadline, n.Settings.TimeZone); err != nil {
 			return nil, nil, userf("%v", err)
 		}
+		// Ruling SCH5's hour holds for the deadlines set here: the
+		// campaign keeps closer ones it already had (the operator's
+		// defaults, a backup's), which a new time zone or the other
+		// deadline does not touch.
+		for _, d := range []struct{ name, spec string }{{"order_deadline", n.Settings.OrderDeadline}, {"battle_deadline", n.Settings.BattleDeadline}} {
+			if x.str(d.name) == "" || d.spec == "" {
+				continue
+			}
+			if err := config.ValidateNewDeadline(d.name, d.spec); err != nil {
+				return nil, nil, userf("%v", err)
+			}
+		}
 		return n, nil, n.ValidateSettings()
 	}); err != nil {
 		return nil, err
