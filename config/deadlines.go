@@ -63,7 +63,10 @@ const MinDeadlineGap = time.Hour
 // less than MinDeadlineGap apart. A five-field spec fires at every
 // combination of its fields' values, so two of its minutes fall in one
 // hour, less than an hour apart, and one minute keeps every two deadlines
-// a whole number of hours apart: it must name exactly one minute.
+// a whole number of hours apart: it must name exactly one minute. It
+// looks at one spec alone: an order and a battle deadline may still come
+// closer, and so may the deadlines around a spring clock change, where
+// the scheduler fires a skipped time at the change (ruling SCH5).
 func hourApart(spec string) error {
 	sched, err := cron.ParseStandard(spec)
 	if err != nil {
