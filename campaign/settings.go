@@ -96,14 +96,17 @@ func DefaultSettings() Settings {
 // MaxTurnLimit is the longest turn_limit: two years of weekly turns, far
 // beyond any campaign the book plays (a dozen turns is the default), so a
 // number typed by mistake is refused rather than taken for "no limit",
-// which is 0.
+// which is 0. Only a turn_limit being set (/campaign create and settings)
+// is held to it: a campaign stored, or backed up, with a longer one set
+// before the bound keeps it, as every backup must restore (and as ruling
+// SCH5 keeps old deadlines), so Validate checks no more than its sign.
 const MaxTurnLimit = 100
 
 // Validate names the first setting that is out of range.
 func (s Settings) Validate() error {
 	_, levelErr := ai.ParsePlayLevel(s.AILevel)
 	switch {
-	case s.TurnLimit < 0 || s.TurnLimit > MaxTurnLimit:
+	case s.TurnLimit < 0:
 		return errorf("turn_limit %d: use 0 for no limit or 1 to %d campaign turns", s.TurnLimit, MaxTurnLimit)
 	case s.BattleTurnLimit < 0:
 		return errorf("battle_turn_limit %d: use 0 for no limit or a number of game turns", s.BattleTurnLimit)

@@ -9,33 +9,20 @@ import (
 	"github.com/robfig/cron/v3"
 )
 
-// ValidateDeadlines checks a campaign's own deadline settings (order and
+// ValidateDeadlines checks a campaign's deadline settings (order and
 // battle cron specs, "" for none, and its time zone, "" for the bot's) as
 // the scheduler will read them, so a bad one is named where it is set
-// (/campaign schedule) rather than when the schedule is built. A
-// campaign's deadlines are at least MinDeadlineGap apart (hourApart). It
-// returns the first problem, naming the setting.
+// (/campaign schedule, bfbot import) rather than when the schedule is
+// built. It returns the first problem, naming the setting. It does not
+// hold them to MinDeadlineGap: a campaign keeps the deadlines it already
+// has (the operator's defaults, copied into it, or a backup's, set before
+// the gap was the rule); ValidateNewDeadline checks one being set.
 func ValidateDeadlines(order, battle, zone string) error {
-	return validateDeadlines(order, battle, zone, true)
-}
-
-// ValidateStoredDeadlines is ValidateDeadlines for settings a campaign
-// already had (bfbot import of a backup): deadlines closer than
-// MinDeadlineGap, set before it was the rule, are kept, as stored
-// campaigns keep theirs, so that every backup can be restored.
-func ValidateStoredDeadlines(order, battle, zone string) error {
-	return validateDeadlines(order, battle, zone, false)
-}
-
-func validateDeadlines(order, battle, zone string, apart bool) error {
 	for _, d := range []struct{ name, spec string }{{"order_deadline", order}, {"battle_deadline", battle}} {
 		if d.spec == "" {
 			continue
 		}
 		if err := ValidateCron(d.spec); err != nil {
-			return fmt.Errorf("%s %q: %v", d.name, d.spec, err)
-		}
-		if err := hourApart(d.spec); apart && err != nil {
 			return fmt.Errorf("%s %q: %v", d.name, d.spec, err)
 		}
 	}
@@ -50,18 +37,36 @@ func validateDeadlines(order, battle, zone string, apart bool) error {
 	return nil
 }
 
-// MinDeadlineGap is the least time between two deadlines of a campaign.
+// ValidateNewDeadline checks a deadline spec the referee is setting (name
+// is its setting, order_deadline or battle_deadline): it is valid for
+// ValidateCron and its deadlines are at least MinDeadlineGap apart
+// (hourApart; ruling SCH5).
+func ValidateNewDeadline(name, spec string) error {
+	if err := ValidateCron(spec); err != nil {
+		return fmt.Errorf("%s %q: %v", name, spec, err)
+	}
+	if err := hourApart(spec); err != nil {
+		return fmt.Errorf("%s %q: %v", name, spec, err)
+	}
+	return nil
+}
+
+// MinDeadlineGap is the least time between two deadlines of one kind.
 // Every deadline closes a turn or a phase and messages every player: one a
 // minute (`* * * * *`) would flood them and leave nobody time to give
-// orders. The operator's own defaults (order_deadline, battle_deadline)
-// are not bound by it, nor are stored schedules, which keep running.
+// orders. Only a deadline being set is held to it (ValidateNewDeadline):
+// the operator's own defaults (order_deadline, battle_deadline), the
+// deadlines a campaign already has and a backup's keep running.
 const MinDeadlineGap = time.Hour
 
 // hourApart refuses a spec valid for ValidateCron whose deadlines may come
 // less than MinDeadlineGap apart. A five-field spec fires at every
 // combination of its fields' values, so two of its minutes fall in one
 // hour, less than an hour apart, and one minute keeps every two deadlines
-// a whole number of hours apart: it must name exactly one minute.
+// a whole number of hours apart: it must name exactly one minute. It
+// looks at one spec alone: an order and a battle deadline may still come
+// closer, and so may the deadlines around a spring clock change, where
+// the scheduler fires a skipped time at the change (ruling SCH5).
 func hourApart(spec string) error {
 	sched, err := cron.ParseStandard(spec)
 	if err != nil {

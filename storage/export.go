@@ -133,7 +133,7 @@ func parseImport(data []byte) (*campaign.Campaign, []byte, error) {
 	}
 	// The deadlines as the scheduler will read them.
 	st := doc.Campaign.Settings
-	if err := config.ValidateStoredDeadlines(st.OrderDeadline, st.BattleDeadline, st.TimeZone); err != nil {
+	if err := config.ValidateDeadlines(st.OrderDeadline, st.BattleDeadline, st.TimeZone); err != nil {
 		return nil, nil, fmt.Errorf("import: %w: settings: %v", ErrInvalid, err)
 	}
 	return doc.Campaign, diceState, nil

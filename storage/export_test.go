@@ -223,3 +223,34 @@ func testImportKeepsCloseDeadlines(t *testing.T, e stoEngine) {
 		t.Errorf("imported deadlines %q, %q, want them kept", n.Settings.OrderDeadline, n.Settings.BattleDeadline)
 	}
 }
+
+// Ensure a backup whose turn_limit is past campaign.MaxTurnLimit, set
+// before the bound was the rule for /campaign create and settings, still
+// imports with its turn_limit: every backup restores.
+func TestImportKeepsLongTurnLimit(t *testing.T) { stoEach(t, testImportKeepsLongTurnLimit) }
+
+func testImportKeepsLongTurnLimit(t *testing.T, e stoEngine) {
+	ctx := context.Background()
+	s := e.open(t, Options{})
+	c := stoNewCampaign(t)
+	c.Settings.TurnLimit = 150
+	id, err := s.Create(ctx, c, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := s.Export(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Import(ctx, doc)
+	if err != nil {
+		t.Fatalf("a backup with turn_limit 150 was refused: %v", err)
+	}
+	n, err := s.Get(ctx, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Settings.TurnLimit != 150 {
+		t.Errorf("imported turn_limit %d, want 150 kept", n.Settings.TurnLimit)
+	}
+}

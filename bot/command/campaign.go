@@ -23,7 +23,13 @@ var settingOptions = []struct {
 	apply func(st *campaign.Settings, v string) error
 }{
 	{Option{Name: "turn_limit", Description: "end after this campaign turn (0: no limit; at most " + strconv.Itoa(campaign.MaxTurnLimit) + ")", Type: Integer}, func(st *campaign.Settings, v string) error {
-		st.TurnLimit, _ = strconv.Atoi(v)
+		// The bound is checked here, where turn_limit is set, not in
+		// Settings.Validate: a campaign stored with a longer one keeps it.
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > campaign.MaxTurnLimit {
+			return fmt.Errorf("use 0 for no limit or 1 to %d campaign turns", campaign.MaxTurnLimit)
+		}
+		st.TurnLimit = n
 		return nil
 	}},
 	{Option{Name: "raid_objectives", Description: "at the start, roll each side a raid objective in the enemy's area (Battle Setup Tables)", Type: Boolean}, func(st *campaign.Settings, v string) error {
@@ -383,6 +389,18 @@ func (g *Registry) campaignSchedule(ctx context.Context, x *call) ([]Reply, erro
 		set(&n.Settings.TimeZone, "time_zone")
 		if err := config.ValidateDeadlines(n.Settings.OrderDeadline, n.Settings.BattleDeadline, n.Settings.TimeZone); err != nil {
 			return nil, nil, userf("%v", err)
+		}
+		// Ruling SCH5's hour holds for the deadlines set here: the
+		// campaign keeps closer ones it already had (the operator's
+		// defaults, a backup's), which a new time zone or the other
+		// deadline does not touch.
+		for _, d := range []struct{ name, spec string }{{"order_deadline", n.Settings.OrderDeadline}, {"battle_deadline", n.Settings.BattleDeadline}} {
+			if x.str(d.name) == "" || d.spec == "" {
+				continue
+			}
+			if err := config.ValidateNewDeadline(d.name, d.spec); err != nil {
+				return nil, nil, userf("%v", err)
+			}
 		}
 		return n, nil, n.ValidateSettings()
 	}); err != nil {

@@ -3,6 +3,9 @@ package command
 import (
 	"strings"
 	"testing"
+
+	"bfbot/campaign"
+	"bfbot/referee/dice"
 )
 
 // Ensure /campaign schedule refuses a deadline the scheduler could not
@@ -31,5 +34,29 @@ func TestScheduleRefusesBadDeadlines(t *testing.T) {
 	f.cmdMust("ref", "campaign", "schedule", "order_deadline", "0 20 * * 5", "time_zone", "Europe/Berlin")
 	if got := cmdTexts(f.cmdDo("ref", "campaign", "schedule")); !strings.Contains(got, `orders "0 20 * * 5", battles "", time zone "Europe/Berlin"`) {
 		t.Errorf("valid deadlines not set: %s", got)
+	}
+}
+
+// Ensure /campaign schedule holds only the deadlines it sets to ruling
+// SCH5's hour: a campaign keeps closer ones it already had (the operator's
+// defaults, copied into every new campaign, or a backup's), and a referee
+// changing the time zone or the other deadline is not refused over them.
+func TestScheduleKeepsOtherDeadlines(t *testing.T) {
+	f := cmdNewFixture(t, true)
+	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Settings.OrderDeadline, n.Settings.BattleDeadline = "*/15 * * * *", "* * * * *"
+		return n, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.cmdMust("ref", "campaign", "schedule", "time_zone", "Europe/Berlin")
+	f.cmdMust("ref", "campaign", "schedule", "order_deadline", "0 20 * * 5")
+	if got := cmdTexts(f.cmdDo("ref", "campaign", "schedule")); !strings.Contains(got, `orders "0 20 * * 5", battles "* * * * *", time zone "Europe/Berlin"`) {
+		t.Errorf("deadlines not set, or the stored battle deadline not kept: %s", got)
+	}
+	if got := cmdTexts(f.cmdDo("ref", "campaign", "schedule", "battle_deadline", "*/5 * * * *")); !strings.Contains(got, `⚠ battle_deadline "*/5 * * * *":`) {
+		t.Errorf("a battle deadline set every 5 minutes: %s, want refused", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bfbot/campaign"
+	"bfbot/referee/dice"
 )
 
 // Ensure turn_limit is bounded, at /campaign create and /campaign
@@ -24,5 +25,24 @@ func TestTurnLimitBounded(t *testing.T) {
 	f.cmdMust("ref", "campaign", "settings", "turn_limit", "100")
 	if c, _ := f.store.Get(t.Context(), 1); c.Settings.TurnLimit != campaign.MaxTurnLimit {
 		t.Errorf("turn_limit %d, want the bound itself taken", c.Settings.TurnLimit)
+	}
+}
+
+// Ensure a campaign stored with a turn_limit past the bound (set before
+// it) keeps it, and /campaign settings still changes its other settings:
+// only a turn_limit being set is held to the bound.
+func TestStoredTurnLimitKept(t *testing.T) {
+	f := cmdNewFixture(t, false)
+	err := f.store.Update(t.Context(), 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		n := c.Clone()
+		n.Settings.TurnLimit = 150
+		return n, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.cmdMust("ref", "campaign", "settings", "seat_limit", "3")
+	if c, _ := f.store.Get(t.Context(), 1); c.Settings.TurnLimit != 150 || c.Settings.SeatLimit != 3 {
+		t.Errorf("turn_limit %d, seat_limit %d: want 150 kept and 3 set", c.Settings.TurnLimit, c.Settings.SeatLimit)
 	}
 }

@@ -28,6 +28,12 @@ func TestDeadlinesDST(t *testing.T) {
 			[]time.Time{schUTC(2026, 3, 28, 19, 0), schUTC(2026, 3, 29, 18, 0)}},
 		{"BerlinSkippedTime", "30 2 * * *", "Europe/Berlin", schUTC(2026, 3, 27, 12, 0),
 			[]time.Time{schUTC(2026, 3, 28, 1, 30), schUTC(2026, 3, 29, 1, 0), schUTC(2026, 3, 30, 0, 30)}},
+		// An hourly spec fires the skipped 02:30 (or 02:01) at the change,
+		// closer than ruling SCH5's hour to the deadlines either side.
+		{"BerlinHourlyAcrossSpring", "30 * * * *", "Europe/Berlin", schUTC(2026, 3, 29, 0, 0),
+			[]time.Time{schUTC(2026, 3, 29, 0, 30), schUTC(2026, 3, 29, 1, 0), schUTC(2026, 3, 29, 1, 30)}},
+		{"BerlinMinuteOneAcrossSpring", "1 * * * *", "Europe/Berlin", schUTC(2026, 3, 29, 0, 0),
+			[]time.Time{schUTC(2026, 3, 29, 0, 1), schUTC(2026, 3, 29, 1, 0), schUTC(2026, 3, 29, 1, 1)}},
 		// ... and falls back on 2026-10-25 at 03:00 CEST = 01:00 UTC.
 		{"BerlinRepeatedTime", "30 2 * * *", "Europe/Berlin", schUTC(2026, 10, 23, 12, 0),
 			[]time.Time{schUTC(2026, 10, 24, 0, 30), schUTC(2026, 10, 25, 0, 30), schUTC(2026, 10, 26, 1, 30)}},
