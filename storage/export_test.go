@@ -193,46 +193,17 @@ func testPlaceKeptAndExported(t *testing.T, e stoEngine) {
 	stoMustCheck(t, to)
 }
 
-// Ensure a backup whose deadlines come closer than an hour apart, set
-// before ruling SCH5 made that the rule for /campaign schedule, still
-// imports, as stored campaigns keep theirs: every backup restores.
-func TestImportKeepsCloseDeadlines(t *testing.T) { stoEach(t, testImportKeepsCloseDeadlines) }
+// Ensure a backup holding settings allowed when it was taken and bounded
+// since, deadlines closer than an hour apart (ruling SCH5) and a
+// turn_limit past campaign.MaxTurnLimit (CB15), still imports with them,
+// as stored campaigns keep theirs: every backup restores.
+func TestImportKeepsOldSettings(t *testing.T) { stoEach(t, testImportKeepsOldSettings) }
 
-func testImportKeepsCloseDeadlines(t *testing.T, e stoEngine) {
+func testImportKeepsOldSettings(t *testing.T, e stoEngine) {
 	ctx := context.Background()
 	s := e.open(t, Options{})
 	c := stoNewCampaign(t)
 	c.Settings.OrderDeadline, c.Settings.BattleDeadline = "*/15 * * * *", "* * * * *"
-	id, err := s.Create(ctx, c, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := s.Export(ctx, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := s.Import(ctx, doc)
-	if err != nil {
-		t.Fatalf("a backup with deadlines every minute was refused: %v", err)
-	}
-	n, err := s.Get(ctx, got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n.Settings.OrderDeadline != "*/15 * * * *" || n.Settings.BattleDeadline != "* * * * *" {
-		t.Errorf("imported deadlines %q, %q, want them kept", n.Settings.OrderDeadline, n.Settings.BattleDeadline)
-	}
-}
-
-// Ensure a backup whose turn_limit is past campaign.MaxTurnLimit, set
-// before the bound was the rule for /campaign create and settings, still
-// imports with its turn_limit: every backup restores.
-func TestImportKeepsLongTurnLimit(t *testing.T) { stoEach(t, testImportKeepsLongTurnLimit) }
-
-func testImportKeepsLongTurnLimit(t *testing.T, e stoEngine) {
-	ctx := context.Background()
-	s := e.open(t, Options{})
-	c := stoNewCampaign(t)
 	c.Settings.TurnLimit = 150
 	id, err := s.Create(ctx, c, 7)
 	if err != nil {
@@ -244,13 +215,13 @@ func testImportKeepsLongTurnLimit(t *testing.T, e stoEngine) {
 	}
 	got, err := s.Import(ctx, doc)
 	if err != nil {
-		t.Fatalf("a backup with turn_limit 150 was refused: %v", err)
+		t.Fatalf("a backup with deadlines every minute and turn_limit 150 was refused: %v", err)
 	}
 	n, err := s.Get(ctx, got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n.Settings.TurnLimit != 150 {
-		t.Errorf("imported turn_limit %d, want 150 kept", n.Settings.TurnLimit)
+	if st := n.Settings; st.OrderDeadline != "*/15 * * * *" || st.BattleDeadline != "* * * * *" || st.TurnLimit != 150 {
+		t.Errorf("imported deadlines %q, %q, turn_limit %d, want them kept", st.OrderDeadline, st.BattleDeadline, st.TurnLimit)
 	}
 }
