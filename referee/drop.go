@@ -334,13 +334,18 @@ func (b *battle) scatter(u *Unit, n, tableRoll int) error {
 	}
 	d := ScatterDirection(face)
 	from := u.Hex
-	to := scatterHex(b.s.Map, from, d, n)
-	if at, ok := b.dropPlace(u, to); ok {
+	scattered := scatterHex(b.s.Map, from, d, n)
+	to := scattered
+	if at, ok := b.dropPlace(u, scattered); ok {
 		to = at
 	}
 	u.Hex, u.StartHex = to, to
-	b.emit(Event{Type: "scatter", Unit: u.ID, From: hexp(from), Hex: hexp(to), Roll: intp(tableRoll),
-		Text: fmt.Sprintf("%s scatters %d hexes %v from %s to %s", u.ID, n, d, from, to)})
+	text := fmt.Sprintf("%s scatters %d hexes %v from %s to %s", u.ID, n, d, from, to)
+	if to != scattered {
+		// Said, so that the landing hex does not read as a miscount.
+		text = fmt.Sprintf("%s scatters %d hexes %v from %s to %s, which has no room, and comes down in %s", u.ID, n, d, from, scattered, to)
+	}
+	b.emit(Event{Type: "scatter", Unit: u.ID, From: hexp(from), Hex: hexp(to), Roll: intp(tableRoll), Text: text})
 	return nil
 }
 

@@ -428,6 +428,11 @@ func TestDropScatterHiddenFill(t *testing.T) {
 	if s.Unit("A1").Hex != h("0502") || s.Unit("B1").Hidden || !slices.ContainsFunc(cbOf(ev, "revealed"), func(e Event) bool { return e.Unit == "B1" && len(e.Audience) == 0 }) {
 		t.Errorf("A1 at %s, B1 hidden %t; events %+v", s.Unit("A1").Hex, s.Unit("B1").Hidden, ev)
 	}
+	// The scatter says where it fell and why it came down elsewhere.
+	const want = "A1 scatters 2 hexes N from 0505 to 0503, which has no room, and comes down in 0502"
+	if sc := cbOf(ev, "scatter"); len(sc) != 1 || sc[0].Text != want {
+		t.Errorf("scatter events %+v, want one reading %q", sc, want)
+	}
 }
 
 // Ensure drops set up for a turn (the campaign's drop on turn 1) need no
