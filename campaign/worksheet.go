@@ -142,8 +142,12 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 		return false
 	})
 	target = s.Battlegroup(into)
-	return fmt.Sprintf("battlegroups %s join battlegroup %d %q in sector %s; their orders are cancelled: give them again",
-		strings.Join(gone, ", "), into, target.Name, sectorLabel(c, target.Sector)), nil
+	joins := "battlegroups " + strings.Join(gone, ", ") + " join"
+	if len(gone) == 1 {
+		joins = "battlegroup " + gone[0] + " joins"
+	}
+	return fmt.Sprintf("%s battlegroup %d %q in sector %s; the orders of every battlegroup merged are cancelled: give them again",
+		joins, into, target.Name, sectorLabel(c, target.Sector)), nil
 }
 
 func worksheetRename(s *Side, o Order) (string, error) {

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -112,6 +113,23 @@ func TestWorksheet(t *testing.T) {
 		}
 		if len(s.Orders.Moves) != 0 {
 			t.Fatalf("the merged battlegroups' orders should be cancelled (CO3): %+v", s.Orders.Moves)
+		}
+	})
+	t.Run("MergeSaysWhoJoins", func(t *testing.T) {
+		split := ordGive(t, moving, "crucis", Order{Kind: OrderSplit, Battlegroup: 3, Units: moving.Side("crucis").Battlegroup(3).Units[:1]})
+		id := split.Side("crucis").NextBattlegroup - 1
+		for _, tc := range []struct {
+			c    *Campaign
+			with []int
+			want string
+		}{
+			{moving, []int{1}, "battlegroup 3 joins battlegroup 1 "},
+			{split, []int{1, id}, fmt.Sprintf("battlegroups 3, %d join battlegroup 1 ", id)},
+		} {
+			_, ev, err := GiveOrder(tc.c, "crucis", Order{Kind: OrderMerge, Battlegroup: 3, With: tc.with})
+			if err != nil || len(ev) == 0 || !strings.Contains(ev[len(ev)-1].Text, tc.want) {
+				t.Fatalf("merge with %v: %v, %+v; want a text with %q", tc.with, err, ev, tc.want)
+			}
 		}
 	})
 	t.Run("MergeEndsRecon", func(t *testing.T) {
