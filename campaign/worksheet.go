@@ -7,6 +7,7 @@ import (
 
 	"bfbot/campaign/forces"
 	"bfbot/internal/cite"
+	"bfbot/internal/english"
 	"bfbot/internal/usertext"
 	"bfbot/referee"
 )
@@ -142,7 +143,7 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 		return false
 	})
 	target = s.Battlegroup(into)
-	joins := "battlegroups " + strings.Join(gone, ", ") + " join"
+	joins := "battlegroups " + english.List(gone) + " join"
 	if len(gone) == 1 {
 		joins = "battlegroup " + gone[0] + " joins"
 	}

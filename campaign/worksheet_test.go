@@ -124,7 +124,7 @@ func TestWorksheet(t *testing.T) {
 			want string
 		}{
 			{moving, []int{1}, "battlegroup 3 joins battlegroup 1 "},
-			{split, []int{1, id}, fmt.Sprintf("battlegroups 3, %d join battlegroup 1 ", id)},
+			{split, []int{1, id}, fmt.Sprintf("battlegroups 3 and %d join battlegroup 1 ", id)},
 		} {
 			_, ev, err := GiveOrder(tc.c, "crucis", Order{Kind: OrderMerge, Battlegroup: 3, With: tc.with})
 			if err != nil || len(ev) == 0 || !strings.Contains(ev[len(ev)-1].Text, tc.want) {
