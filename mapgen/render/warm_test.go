@@ -17,14 +17,10 @@ func TestWarm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	artMu.Lock()
-	art := arts[[2]float64{lay.g.size, lay.g.height}]
-	artMu.Unlock()
-	symbolsMu.Lock()
-	nSymbols := len(symbols)
-	symbolsMu.Unlock()
-	if art == nil || nSymbols < len(classKinds)+len(kinds) {
-		t.Errorf("Warm made the default hex size's art %v and %d counter symbols, want true and at least %d", art != nil, nSymbols, len(classKinds)+len(kinds))
+	_, art := arts.find([2]float64{lay.g.size, lay.g.height})
+	nSymbols := len(keptKeys(&symbols))
+	if !art || nSymbols < len(classKinds)+len(kinds) {
+		t.Errorf("Warm made the default hex size's art %v and %d counter symbols, want true and at least %d", art, nSymbols, len(classKinds)+len(kinds))
 	}
 	for r := '0'; r <= '9'; r++ {
 		if lay.numberFace.ascii[r].Load() == nil {
