@@ -20,7 +20,9 @@ import (
 // for. What it kept of its own maps, their terrains and the strategic
 // map's sectors, it drops: a campaign's pictures must owe nothing to
 // another map's (ruling RND3); what stays is keyed by what it shows
-// alone (a hex's kind, a word, a mark, a legend's items).
+// alone (a hex's kind, a word, a mark, a legend's items). A player's
+// picture drawn meanwhile may lose its terrain with them: it is painted
+// again at its next picture.
 // bfbot serve calls it in the background at start-up. It moves that
 // cost to the start-up rather than removing it (BENCHMARKS.md); the
 // pictures drawn after it are the same, pixel for pixel.
@@ -44,7 +46,8 @@ func Warm() error {
 }
 
 // warmStrategicSeed is the seed of Warm's strategic map: not the
-// default campaign map's (seed 1), whose sectors would be kept.
+// default campaign map's (seed 1), whose words and legend would then be
+// made for that map alone.
 const warmStrategicSeed = 2
 
 // warmStrategicView is a view of s, a 4×3 map, holding a mark of every
