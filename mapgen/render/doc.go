@@ -74,4 +74,6 @@
 // counters stand (ruling RND3, TestPictureBytesViewersOwn).
 // DrawTactical
 // and DrawStrategic are safe to call from several goroutines at once.
+// What the package keeps across pictures is bounded in bytes as well as
+// in values at every hex size (kept.go, TestCachesBoundedInBytes).
 package render

@@ -68,12 +68,15 @@ type strategicBaseKey struct {
 	gridTop         int
 }
 
-// strategicBases keeps the sectors of the maps drawn last: a 4×3 map's
-// base is about 0.4 MB paletted and as much again coded. Campaigns on
+// strategicBases keeps the sectors of the maps drawn last, 16 at most
+// and 32 MB: a 4×3 map's base is about 0.4 MB paletted and half as much
+// again coded (4.4 MB paletted at the largest hex size). Campaigns on
 // the default map share one; a bot with more maps than this paints a
 // base for each map's turn, which costs about what drawing the picture
 // whole did (BenchmarkStrategic12Cold).
-var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16}
+var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16, bytes: 32 << 20, weigh: func(b *strategicBase) int {
+	return 2 * len(b.rows) // the rows, and their coding once used
+}}
 
 // sectorsKey is the map's fields the picture draws, as text: the grid,
 // and each sector's number, place, ground, name and objectives.
@@ -183,8 +186,11 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 // the map and the marks and orders a side's view holds: the scale test's
 // thousand campaigns, each on a map of its own, drew 101 different ones,
 // which 64 did not hold (239 drawn, of 2,000 pictures); 128 is some
-// 10 MB.
-var legendBands = kept[legendBandKey, *legendBand]{bound: 128}
+// 10 MB, and 16 MB bounds them at any hex size (a legend at the largest
+// is 0.9 MB).
+var legendBands = kept[legendBandKey, *legendBand]{bound: 128, bytes: 16 << 20, weigh: func(b *legendBand) int {
+	return len(b.rows) + len(b.bits) + keptUpkeep
+}}
 
 // legendBand is a legend's band: its stream rows, and their deflate
 // block, the stream's last, matched within the band alone so that it

@@ -29,8 +29,8 @@ import (
 // sample view on 1,000 generated maps laid 1,518 different ones, 1,305 of
 // them by the 200th map, holding some 2.1 MB of heap: their 17,660
 // runs' entries are 0.54 MB, the rest the runs and the paletted boxes
-// the runs are cut from).
-var basePatches = kept[patchKey, *markPatch]{bound: 4096}
+// the runs are cut from); 16 MB bounds them at any hex size.
+var basePatches = kept[patchKey, *markPatch]{bound: 4096, bytes: 16 << 20, weigh: (*markPatch).weight}
 
 // paintBaseEntries paints the base of p's picture in palette entries,
 // its stream rows led by their filter bytes (0); false if a word or
