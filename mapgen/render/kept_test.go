@@ -49,6 +49,7 @@ func clearKept() {
 	basePatches.clear()
 	markPatches.clear()
 	strategicBases.clear()
+	strategicTops.clear()
 	legendBands.clear()
 	legendLines.clear()
 	markSprites.clear()

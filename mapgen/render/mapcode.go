@@ -62,7 +62,7 @@ func (s pieces) at(pos int) int {
 // codedRows are rows coded with one set of codes, piece by piece: a
 // piece is the tokens that start in its part of the stream, and may end
 // past it. A strategic base's have no codes, bits, offs nor readBit
-// (codeTokens).
+// (strategicBase.code).
 type codedRows struct {
 	pieces
 	codes  *codes
@@ -108,14 +108,6 @@ func codeRows(rows []byte, stride int, m matcher, sums adlerSums) *codedRows {
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	toks := m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0)
 	return codeSummed(rows, stride, toks, sums, true)
-}
-
-// codeTokens parts the stream rows, whose tokens are toks (matching
-// nothing before the stream), into pieces, with no bits: a strategic
-// base's pictures code its tokens again with codes of their own, and
-// never read them.
-func codeTokens(rows []byte, stride int, toks []token) *codedRows {
-	return codeSummed(rows, stride, toks, adlerRows(rows, stride), false)
 }
 
 // codeSummed codes the stream rows, whose tokens are toks, piece by

@@ -40,6 +40,7 @@ import (
 type strategicBase struct {
 	rows   []byte // the base's rows of W+1 bytes: filter byte 0, then indices into mapPalette
 	stride int
+	top    *strategicTop // its rows above the sectors, coded
 	once   sync.Once
 	coded  *codedRows
 	id     uint64 // tells its working copies (strategicWork) from others'
@@ -48,10 +49,23 @@ type strategicBase struct {
 // strategicBaseIDs numbers the bases painted.
 var strategicBaseIDs atomic.Uint64
 
-// code is the base's rows deflated, coded on first use.
+// code is the base's rows deflated, coded on first use: its top's
+// tokens as they were kept, then the sectors' matched by the thorough
+// matcher, whose chains start at the sectors (a match at a fixed
+// distance may read the top), and parted into pieces with no bits: a
+// base's pictures code its tokens again with codes of their own, and
+// never read them. Its checksum's sums are the top's and the sectors',
+// summed row by row.
 func (b *strategicBase) code() *codedRows {
 	b.once.Do(func() {
-		b.coded = codeTokens(b.rows, b.stride, chainTokens(b.rows, b.stride))
+		m := getChainMatcher(newMatcher(b.stride, 0).dists)
+		defer chainMatchers.Put(m)
+		n := len(b.top.rows)
+		// Some 100 bytes a token.
+		toks := append(make([]token, 0, len(b.top.toks)+len(b.rows)/64), b.top.toks...)
+		toks = m.tokens(toks, b.rows, n, len(b.rows))
+		sums := b.top.sums.then(adlerRows(b.rows[n:], b.stride), len(b.rows)-n)
+		b.coded = codeSummed(b.rows, b.stride, toks, sums, false)
 	})
 	return b.coded
 }
@@ -108,16 +122,19 @@ func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
 // on a miss in palette entries (paintBaseEntries), or, if its words and
-// icons do not lie apart, in RGBA in scratch.
+// icons do not lie apart, in RGBA in scratch (its top then coded with
+// it).
 func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows, ok := p.paintBaseEntries(scratch)
+		S := key.W + 1
+		rows, top, ok := p.paintBaseEntries(scratch)
 		if !ok {
 			rows = paintedRowsIn(scratch, key.W, key.H, p.paintBase)
+			top = newStrategicTop(rows[:S*p.baseTop()], S)
 		}
-		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
+		return &strategicBase{rows: rows, stride: S, top: top, id: strategicBaseIDs.Add(1)}
 	})
 }
 
@@ -139,10 +156,15 @@ func (p *strategicPainter) paintBase(img *image.RGBA) {
 	q.drawBase()
 }
 
-// drawBase draws the base: the top's ground, the ground around the
-// sectors (under them their tints), the links, the sectors.
+// drawBase draws the base: the top's ground, then its sectors.
 func (p *strategicPainter) drawBase() {
 	p.drawTopGround()
+	p.drawSectors()
+}
+
+// drawSectors draws the base below its top: the ground around the
+// sectors (under them their tints), the links, the sectors.
+func (p *strategicPainter) drawSectors() {
 	boxes := make([]image.Rectangle, len(p.v.Map.Sectors))
 	for i := range boxes {
 		boxes[i] = p.sectorRect(i)

@@ -41,7 +41,7 @@ func TestStrategicBaseEntries(t *testing.T) {
 				if got, want := adlerRows(want, p.W+1), adlerOf(want); got != want {
 					t.Errorf("%s, hex size %g, header %d: the base's sums by rows %v, want %v", name, o.HexSize, p.headerH, got, want)
 				}
-				got, ok := p.paintBaseEntries(nil)
+				got, _, ok := p.paintBaseEntries(nil)
 				if !ok {
 					continue
 				}
