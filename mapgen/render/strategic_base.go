@@ -83,13 +83,15 @@ type strategicBaseKey struct {
 }
 
 // strategicBases keeps the sectors of the maps drawn last, 16 at most
-// and 32 MB: a 4×3 map's base is about 0.4 MB paletted and half as much
-// again coded (4.4 MB paletted at the largest hex size). Campaigns on
+// and 32 MB: a 4×3 map's base is about 0.4 MB paletted, its tokens some
+// 30 KB (4.4 MB paletted at the largest hex size). Campaigns on
 // the default map share one; a bot with more maps than this paints a
 // base for each map's turn, which costs about what drawing the picture
 // whole did (BenchmarkStrategic12Cold).
 var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16, bytes: 32 << 20, weigh: func(b *strategicBase) int {
-	return 2 * len(b.rows) // the rows, and their coding once used
+	// The rows, their tokens once matched (some 6% of them) and the top
+	// they start with (a fifth), with room to spare.
+	return 2 * len(b.rows)
 }}
 
 // sectorsKey is the map's fields the picture draws, as text: the grid,
