@@ -456,8 +456,8 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 // (changedChunks) is looked at: the others say what they said in the
 // base. The base's tokens are walked whole, not parted into pieces as a
 // tactical terrain's are (mapcode.go): parting them cost a new map's
-// picture a tenth of its time, and a picture walks some 4,000 tokens in
-// about the time it marked and found its pieces. Coding the tokens
+// picture some 7% of its time, and a picture walks its 4,000 or so
+// tokens no slower than it marked and found its pieces. Coding the tokens
 // again costs little on a picture of this size, and codes of its own
 // keep it small: reusing the base's bits, as a tactical map does, wrote
 // the largest of TestStrategicPNGSizeSeeds' pictures in 31 KB instead
