@@ -180,6 +180,7 @@ var keptCaches = map[string]keptCache{
 	"basePatches":    keptCacheOf(&basePatches),
 	"markPatches":    keptCacheOf(&markPatches),
 	"strategicBases": keptCacheOf(&strategicBases),
+	"strategicTops":  keptCacheOf(&strategicTops),
 	"legendBands":    keptCacheOf(&legendBands),
 	"legendLines":    keptCacheOf(&legendLines),
 	"markSprites":    keptCacheOf(&markSprites),

@@ -35,8 +35,11 @@ var basePatches = kept[patchKey, *markPatch]{bound: 4096, bytes: 16 << 20, weigh
 // strategicTops keeps the part of a base above its sectors, which no
 // map changes: the strips' ground, the orbit box and its name, in
 // entries, with its tokens and sums (strategicTop). A bot paints it
-// once for each hex size, width and strips, not once a map.
-var strategicTops = kept[strategicTopKey, *strategicTop]{bound: 16}
+// once for each hex size, width and strips, not once a map: a 4×3
+// map's top is some 0.1 MB (1 MB at the largest hex size).
+var strategicTops = kept[strategicTopKey, *strategicTop]{bound: 16, bytes: 8 << 20, weigh: func(t *strategicTop) int {
+	return len(t.rows) + 4*cap(t.toks) + keptUpkeep
+}}
 
 // strategicTopKey is what the top of a base is painted from: the hex
 // size, the picture's width and the heights of the title's strip and

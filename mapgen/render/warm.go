@@ -20,7 +20,8 @@ import (
 // for. What it kept of its own maps, their terrains and the strategic
 // map's sectors, it drops: a campaign's pictures must owe nothing to
 // another map's (ruling RND3); what stays is keyed by what it shows
-// alone (a hex's kind, a word, a mark, a legend's items). A player's
+// alone (a hex's kind, a word, a mark, a legend's items, the strips
+// above a strategic map's sectors). A player's
 // picture drawn meanwhile may lose its terrain with them: it is painted
 // again at its next picture.
 // bfbot serve calls it in the background at start-up. It moves that
