@@ -272,14 +272,16 @@ func (a *App) Scheduler() *schedule.Scheduler { return a.scheduler }
 
 // deliver posts replies that answer no interaction: public ones to the
 // campaign's channel (dropped, and logged, when it has none), DMs to
-// their addressees. A DM to a player whose DMs are closed is posted in
-// the campaign's channel as a notice that names him and says nothing of
-// the content.
+// their addressees. A player whose DMs are closed is named in the
+// campaign's channel by one notice that says nothing of the content,
+// however many of his DMs failed: their count would tell the other side
+// how many secret messages his side was sent (ruling SE5).
 func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 	if len(replies) == 0 {
 		return
 	}
 	cb, bound := a.binds.channel(id)
+	told := map[string]bool{}
 	for _, rep := range replies {
 		if rep.To == command.Public && !bound {
 			a.log.Warn("public message of a campaign without a channel dropped", "campaign", id)
@@ -290,7 +292,8 @@ func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 			continue
 		}
 		a.log.Error("scheduled message not delivered", "campaign", id, "to", string(rep.To), "user", rep.User, "err", err)
-		if rep.To == command.DM && bound && discordDMClosed(err) {
+		if rep.To == command.DM && bound && !told[rep.User] && discordDMClosed(err) {
+			told[rep.User] = true
 			notice := command.Reply{To: command.Public, Campaign: id, Ping: []string{rep.User},
 				Text: "the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed."}
 			if err := a.bot.Post(ctx, cb.Channel, []command.Reply{notice}); err != nil {
