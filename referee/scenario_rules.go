@@ -355,7 +355,10 @@ func (b *battle) returnScavengers(side string) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		u := s.Unit(id)
-		if !b.tryStand(u, u.Hex, false) {
+		// Its return is due where everyone saw it leave, and the map
+		// shows it back to all: hidden units of either side that alone
+		// keep it away are revealed (ruling M12).
+		if !b.tryStand(u, u.Hex, true) {
 			b.emit(Event{Type: "arrive", Unit: u.ID, Side: side, Audience: []string{side},
 				Text: fmt.Sprintf("%s cannot come back: %s is blocked", u.ID, u.Hex)})
 			continue
