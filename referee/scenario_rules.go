@@ -292,8 +292,9 @@ func (b *battle) bringOn(gi int) error {
 
 // entryHex is want, or else the nearest hex along edge where u may stand.
 // The hexes are tried nearest first, so the enemy's hidden units filling
-// one nearer than where u enters are revealed (tryStand). Where u enters
-// is told to its side alone (arrive), so its own hidden units stay hidden.
+// one nearer than where u enters are revealed (tryStand). Where u was
+// due is its side's secret (the scenario's reinforcements), so the enemy
+// cannot tell that it came in elsewhere: its own hidden units stay hidden.
 func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
 	var cands []hex.Hex
 	m := b.s.Map
