@@ -39,6 +39,7 @@ type channelBinding struct {
 type statusBinding struct {
 	Channel string `json:"channel"`
 	Message string `json:"message"`
+	Sum     string `json:"sum,omitempty"` // of the text last written (discord.StatusRef)
 }
 
 // bindings finds the place of a campaign (Campaign.Guild and .Channel,
@@ -229,32 +230,32 @@ func (t *threadStore) SetBattleThread(campaign, battle int64, threadID string) e
 }
 
 // StatusMessage implements discord.ThreadStore.
-func (t *threadStore) StatusMessage(channelID, key string) (string, bool, error) {
+func (t *threadStore) StatusMessage(channelID, key string) (discord.StatusRef, bool, error) {
 	id, ok := campaignOfKey(key)
 	if !ok {
 		return t.mem.StatusMessage(channelID, key)
 	}
 	v, err := t.db.GetRecord(context.Background(), storage.RecordKey{Campaign: id, Kind: storage.Binding, Name: bindingStatus})
 	if err != nil || v == nil {
-		return "", false, err
+		return discord.StatusRef{}, false, err
 	}
 	var sb statusBinding
 	if err := json.Unmarshal(v, &sb); err != nil {
-		return "", false, fmt.Errorf("status message of campaign %d: %w", id, err)
+		return discord.StatusRef{}, false, fmt.Errorf("status message of campaign %d: %w", id, err)
 	}
 	if sb.Channel != channelID || sb.Message == "" {
-		return "", false, nil
+		return discord.StatusRef{}, false, nil
 	}
-	return sb.Message, true, nil
+	return discord.StatusRef{Message: sb.Message, Sum: sb.Sum}, true, nil
 }
 
 // SetStatusMessage implements discord.ThreadStore.
-func (t *threadStore) SetStatusMessage(channelID, key, messageID string) error {
+func (t *threadStore) SetStatusMessage(channelID, key string, ref discord.StatusRef) error {
 	id, ok := campaignOfKey(key)
 	if !ok {
-		return t.mem.SetStatusMessage(channelID, key, messageID)
+		return t.mem.SetStatusMessage(channelID, key, ref)
 	}
-	v, err := json.Marshal(statusBinding{Channel: channelID, Message: messageID})
+	v, err := json.Marshal(statusBinding{Channel: channelID, Message: ref.Message, Sum: ref.Sum})
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,16 @@ func (d *dispatcher) Complete(ctx context.Context, r *command.Request, option, p
 // Dispatch implements command.Dispatcher.
 func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command.Reply {
 	out := d.reg.Dispatch(ctx, r)
-	if r.Name != "campaign" && r.Name != "undo" {
+	// The pinned status changes only with news everyone is told, whatever
+	// the command (sealed orders, a battle ended, a seat approved by its
+	// button). A command that answers its caller alone (his notification
+	// settings, his side's decision, a refusal) leaves it as it is: every
+	// edit reaches every member (the message's edited time, Discord's
+	// Message Update event) and would tell the other side when he acted.
+	// An update with the text unchanged is not sent (UpsertStatus).
+	public := slices.ContainsFunc(out, func(rep command.Reply) bool { return rep.To == command.Public })
+	settings := r.Name == "campaign" || r.Name == "undo"
+	if !settings && !public {
 		return out
 	}
 	// The registry names the campaign it resolved in the campaign option.
@@ -52,36 +61,40 @@ func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command
 			ids[rep.Campaign] = true
 		}
 	}
-	if r.Sub == "create" {
+	if r.Name == "campaign" && r.Sub == "create" {
 		for _, rep := range out {
 			if rep.To == command.Public && rep.Campaign > 0 {
 				d.created(ctx, r, rep.Campaign)
 			}
 		}
 	}
-	if r.Sub == "status" || r.Sub == "export" {
+	if settings && (r.Sub == "status" || r.Sub == "export") {
 		return out
 	}
-	// The pinned status changes only with news everyone is told. A
-	// command that answers its caller alone (his notification settings,
-	// his side's decision, a refusal) leaves it as it is: every edit
-	// reaches every member (the message's edited time, Discord's Message
-	// Update event) and would tell the other side when he acted.
-	public := slices.ContainsFunc(out, func(rep command.Reply) bool { return rep.To == command.Public })
 	for id := range ids {
-		c, err := d.a.db.Get(ctx, id)
-		if err != nil {
-			continue
-		}
-		if err := d.a.sched.sync(ctx, c); err != nil {
-			d.a.log.Warn("deadline not scheduled", "campaign", id, "err", err)
-			if r.Sub == "schedule" {
-				out = append(out, command.Reply{To: command.Private, User: r.User.ID, Campaign: id,
-					Text: "⚠ The deadlines are saved but not scheduled: " + strings.TrimPrefix(err.Error(), "schedule: ")})
-			}
+		if settings {
+			out = d.schedule(ctx, r, id, out)
 		}
 		if public {
 			d.a.refreshStatus(ctx, id)
+		}
+	}
+	return out
+}
+
+// schedule makes the campaign's deadlines follow its settings after a
+// campaign command, telling the referee of /campaign schedule if they
+// could not be.
+func (d *dispatcher) schedule(ctx context.Context, r *command.Request, id int64, out []command.Reply) []command.Reply {
+	c, err := d.a.db.Get(ctx, id)
+	if err != nil {
+		return out
+	}
+	if err := d.a.sched.sync(ctx, c); err != nil {
+		d.a.log.Warn("deadline not scheduled", "campaign", id, "err", err)
+		if r.Sub == "schedule" {
+			out = append(out, command.Reply{To: command.Private, User: r.User.ID, Campaign: id,
+				Text: "⚠ The deadlines are saved but not scheduled: " + strings.TrimPrefix(err.Error(), "schedule: ")})
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -256,19 +257,26 @@ func (b *Bot) startBattleThread(ctx context.Context, parent string, campaign, ba
 
 // UpsertStatus keeps one pinned message per key in a channel (the campaign
 // status): it edits the message when it still exists, else sends a new one
-// and pins it.
+// and pins it. A text the message already holds is not written again:
+// every edit reaches every member of the channel (Discord's Message Update
+// event, the message's edited time), so an edit that changes nothing
+// would tell them only that somebody did something (ruling SE9).
 func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) error {
 	mu := b.statusLock(channelID, key)
 	mu.Lock()
 	defer mu.Unlock()
 	o := b.build(command.Reply{Text: text}, "")
-	id, ok, err := b.store.StatusMessage(channelID, key)
+	sum := fmt.Sprintf("%x", sha256.Sum256([]byte(text)))
+	ref, ok, err := b.store.StatusMessage(channelID, key)
 	if err != nil {
 		return fmt.Errorf("discord: looking up status %q: %w", key, err)
 	}
+	if ok && ref.Sum == sum {
+		return nil
+	}
 	if ok {
 		edit := func() error {
-			_, err := b.session.ChannelMessageEditComplex(o.edit(channelID, id), discordgo.WithContext(ctx))
+			_, err := b.session.ChannelMessageEditComplex(o.edit(channelID, ref.Message), discordgo.WithContext(ctx))
 			return err
 		}
 		err := edit()
@@ -277,6 +285,10 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 			err = edit()
 		}
 		if err == nil {
+			ref.Sum = sum
+			if err := b.store.SetStatusMessage(channelID, key, ref); err != nil {
+				return fmt.Errorf("discord: remembering status %q: %w", key, err)
+			}
 			return nil
 		}
 		if !hasCode(err, discordgo.ErrCodeUnknownMessage) {
@@ -290,7 +302,7 @@ func (b *Bot) UpsertStatus(ctx context.Context, channelID, key, text string) err
 	}
 	// Remember before pinning: a failed pin must not make the next update
 	// send a second message.
-	if err := b.store.SetStatusMessage(channelID, key, m.ID); err != nil {
+	if err := b.store.SetStatusMessage(channelID, key, StatusRef{Message: m.ID, Sum: sum}); err != nil {
 		return fmt.Errorf("discord: remembering status %q: %w", key, err)
 	}
 	if err := b.pin(ctx, channelID, m.ID); err != nil {

@@ -18,7 +18,7 @@ type dscHeldStore struct {
 	release chan struct{}
 }
 
-func (s *dscHeldStore) StatusMessage(channelID, key string) (string, bool, error) {
+func (s *dscHeldStore) StatusMessage(channelID, key string) (discord.StatusRef, bool, error) {
 	if key == s.key {
 		close(s.held)
 		<-s.release

@@ -17,8 +17,17 @@ type ThreadStore interface {
 	BattleThread(campaign, battle int64) (threadID string, ok bool, err error)
 	SetBattleThread(campaign, battle int64, threadID string) error
 	// StatusMessage returns the pinned status message of key in a channel.
-	StatusMessage(channelID, key string) (messageID string, ok bool, err error)
-	SetStatusMessage(channelID, key, messageID string) error
+	StatusMessage(channelID, key string) (StatusRef, bool, error)
+	SetStatusMessage(channelID, key string, ref StatusRef) error
+}
+
+// StatusRef is a pinned status message and what it was last written
+// with: a digest of its text, so that an update with the same text
+// leaves the message alone (every edit reaches every member of the
+// channel, ruling SE9).
+type StatusRef struct {
+	Message string
+	Sum     string
 }
 
 // BattleKey names a battle across campaigns.
@@ -28,12 +37,12 @@ type BattleKey struct{ Campaign, Battle int64 }
 type MemoryStore struct {
 	mu      sync.Mutex
 	threads map[BattleKey]string
-	status  map[string]string
+	status  map[string]StatusRef
 }
 
 // NewMemoryStore returns an empty MemoryStore.
 func NewMemoryStore() *MemoryStore {
-	return &MemoryStore{threads: map[BattleKey]string{}, status: map[string]string{}}
+	return &MemoryStore{threads: map[BattleKey]string{}, status: map[string]StatusRef{}}
 }
 
 // BattleThread implements ThreadStore.
@@ -57,18 +66,18 @@ func (s *MemoryStore) SetBattleThread(campaign, battle int64, threadID string) e
 func statusKey(channelID, key string) string { return channelID + "/" + key }
 
 // StatusMessage implements ThreadStore.
-func (s *MemoryStore) StatusMessage(channelID, key string) (string, bool, error) {
+func (s *MemoryStore) StatusMessage(channelID, key string) (StatusRef, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id, ok := s.status[statusKey(channelID, key)]
-	return id, ok, nil
+	ref, ok := s.status[statusKey(channelID, key)]
+	return ref, ok, nil
 }
 
 // SetStatusMessage implements ThreadStore.
-func (s *MemoryStore) SetStatusMessage(channelID, key, messageID string) error {
+func (s *MemoryStore) SetStatusMessage(channelID, key string, ref StatusRef) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.status[statusKey(channelID, key)] = messageID
+	s.status[statusKey(channelID, key)] = ref
 	return nil
 }
 
