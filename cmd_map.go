@@ -12,10 +12,19 @@ import (
 	"bfbot/mapgen/render"
 )
 
+// The usage of `bfbot map generate` and `bfbot map render`.
+const (
+	mapGenerateArgs = "generate --out FILE.png [--seed N] [--theme plains|woods|hills|river|urban|mixed] [--sheets 1|2] [--orientation wide|tall] [--board FILE.board] [--hexnums]"
+	mapRenderArgs   = "render FILE.board --out FILE.png [--hexnums]"
+)
+
 // runMap is `bfbot map generate|render`.
 func (m *Main) runMap(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		return usagef("map: say generate or render (bfbot map generate --out FILE.png, bfbot map render FILE.board --out FILE.png)")
+	}
+	if isHelp(args[0]) {
+		return m.groupHelp("map", mapGenerateArgs, mapRenderArgs)
 	}
 	switch args[0] {
 	case "generate":

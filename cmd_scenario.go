@@ -26,13 +26,22 @@ import (
 // how well the AI plays the sides --ai names; --buy replaces a side's
 // fixed force by one bought within the scenario's purchase points
 // (scenario.Buy).
+// scenarioRunArgs is the usage of `bfbot scenario run` (main.go's table).
+const scenarioRunArgs = "run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--start off-board|on-board] [--buy SIDE=\"LIST\"]…"
+
 func (m *Main) runScenario(_ context.Context, args []string) error {
-	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--buy SIDE=\"LIST\"]…"
+	const runUsage = "bfbot scenario " + scenarioRunArgs
 	if len(args) == 0 {
 		return usagef("scenario: say list or run (%s)", runUsage)
 	}
+	if isHelp(args[0]) {
+		return m.groupHelp("scenario", "list", scenarioRunArgs)
+	}
 	switch args[0] {
 	case "list":
+		if len(args) > 1 && isHelp(args[1]) {
+			return m.groupHelp("scenario", "list")
+		}
 		if len(args) > 1 {
 			return usagef("scenario list takes no arguments")
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 )
 
@@ -30,6 +31,27 @@ func parseFlags(fs *flag.FlagSet, stderr io.Writer, args []string) ([]string, er
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// isHelp says whether arg asks for help rather than naming a subcommand.
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
+// groupHelp prints the usage of a command made of subcommands (bfbot map,
+// force, scenario), one line a subcommand, for `bfbot GROUP --help`, and
+// ends the command as flag parsing ends one that printed its help.
+func (m *Main) groupHelp(group string, subs ...string) error {
+	fmt.Fprintln(m.Stdout, "Usage:")
+	for _, s := range subs {
+		fmt.Fprintf(m.Stdout, "  bfbot %s %s\n", group, s)
+	}
+	fmt.Fprintf(m.Stdout, "\nRun 'bfbot %s SUBCOMMAND --help' for a subcommand's flags.\n", group)
+	return errHelp
 }
 
 // errHelp ends a command that printed its help on request: not a failure.

@@ -69,7 +69,7 @@ func commands() []command {
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", forceArgs, "show, export or check a regiment: a built-in roster or a regiment file", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
-		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
+		{"scenario", "list | " + scenarioRunArgs, "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
 		{"docs", "[--out FILE]", "write the command reference (docs/commands.md) from the command registry", (*Main).runDocs},
 		{"check", "[--db FILE]", "check a database's invariants", (*Main).runCheck},
 		{"backup", "FILE [--db FILE] [--accept-damaged-meta]", "consistent copy of a database no running bot holds", (*Main).runBackup},
@@ -81,7 +81,11 @@ func commands() []command {
 
 // Run runs one bfbot command line (without the program name).
 func (m *Main) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 2 && args[0] == "help" {
+		// `bfbot help map` is `bfbot map --help`.
+		args = []string{args[1], "--help"}
+	}
+	if len(args) == 0 || isHelp(args[0]) {
 		m.usage(m.Stdout)
 		if len(args) == 0 {
 			return usagef("no command given")

@@ -174,3 +174,22 @@ func TestMapRenderWarningSummary(t *testing.T) {
 		t.Errorf("stdout %q", out)
 	}
 }
+
+// Ensure `bfbot COMMAND --help`, which the usage tells a newcomer to run,
+// shows help and exits 0 for every command, the ones with subcommands
+// (force, map, scenario) too, and so does `bfbot help COMMAND`.
+func TestEveryCommandHelp(t *testing.T) {
+	for _, c := range commands() {
+		for _, args := range [][]string{{c.name, "--help"}, {c.name, "-h"}, {"help", c.name}} {
+			out, errs, code := run(t, args...)
+			if code != 0 || !strings.Contains(out+errs, "bfbot "+c.name) && !strings.Contains(out+errs, "Usage of "+c.name) {
+				t.Errorf("bfbot %s: exit %d, stdout %q, stderr %q; want exit 0 and its usage", strings.Join(args, " "), code, out, errs)
+			}
+		}
+	}
+	for _, args := range [][]string{{"scenario", "list", "--help"}, {"scenario", "run", "--help"}, {"force", "export", "--help"}} {
+		if _, errs, code := run(t, args...); code != 0 {
+			t.Errorf("bfbot %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
+		}
+	}
+}
