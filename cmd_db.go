@@ -213,10 +213,8 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	if abs, _ := filepath.Abs(pos[0]); abs != "" {
-		if same, _ := filepath.Abs(path); same == abs {
-			return usagef("backup: %s is the database itself: name another file", pos[0])
-		}
+	if sameFile(pos[0], path) {
+		return usagef("backup: %s is the database itself: name another file", pos[0])
 	}
 	s, _, err := m.openDB(path, true, false)
 	if errors.Is(err, storage.ErrLocked) {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,5 +98,41 @@ func TestConsoleOutFileModes(t *testing.T) {
 	}
 	if fi, err := os.Stat(fresh); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("--out directory: %v %v, want 0700", fi.Mode(), err)
+	}
+}
+
+// Ensure `bfbot map` never writes its picture over the file it reads or
+// writes beside it: `map render city.board --out city.board` (the
+// picture's name mistyped) and `map generate --out m.png --board m.png`
+// are refused with the file left as it was, even named another way
+// (./city.board, a link to it).
+func TestMapOutputIsNotInput(t *testing.T) {
+	dir := t.TempDir()
+	board := filepath.Join(dir, "city.board")
+	if _, errs, code := run(t, "map", "generate", "--seed", "3", "--out", filepath.Join(dir, "city.png"), "--board", board); code != 0 {
+		t.Fatalf("map generate: exit %d: %s", code, errs)
+	}
+	want, err := os.ReadFile(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.board")
+	if err := os.Symlink(board, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"map", "render", board, "--out", board},
+		{"map", "render", board, "--out", filepath.Join(dir, ".", "city.board")},
+		{"map", "render", link, "--out", board},
+		{"map", "generate", "--out", board, "--board", board},
+		{"map", "generate", "--out", link, "--board", board},
+	} {
+		_, errs, code := run(t, args...)
+		if code != 2 || !strings.Contains(errs, "same file") {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit 2 naming the same file", strings.Join(args, " "), code, errs)
+		}
+		if got, err := os.ReadFile(board); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("bfbot %s changed the board file (%v)", strings.Join(args, " "), err)
+		}
 	}
 }

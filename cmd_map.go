@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/render"
@@ -54,6 +55,9 @@ func (m *Main) runMapGenerate(args []string) error {
 	if *out == "" {
 		return usagef("map generate: --out FILE.png is required")
 	}
+	if *board != "" && sameFile(*board, *out) {
+		return usagef("map generate: --out %s and --board %s are the same file: the picture would be written over the board; name the PNG another file", *out, *board)
+	}
 	th, err := mapgen.ParseTheme(*theme)
 	if err != nil {
 		return usagef("map generate: --theme: %v", err)
@@ -98,6 +102,9 @@ func (m *Main) runMapRender(args []string) error {
 	}
 	if *out == "" {
 		return usagef("map render: --out FILE.png is required")
+	}
+	if sameFile(pos[0], *out) {
+		return usagef("map render: --out %s is the same file as the board %s: the picture would be written over it; name the PNG another file", *out, pos[0])
 	}
 	f, err := os.Open(pos[0])
 	if err != nil {
@@ -153,4 +160,18 @@ func writeFile(path string, write func(*bufio.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// sameFile says whether paths a and b name one file: the same path
+// however written, or two names (links) of one file that exists. A
+// command that writes one of them must not destroy the other.
+func sameFile(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
