@@ -95,8 +95,14 @@ func Open(path string, opts Options) (*Store, error) {
 		timeout = 0 // bbolt: wait forever
 	}
 	if opts.ReadOnly {
-		if _, err := os.Stat(path); err != nil {
+		fi, err := os.Stat(path)
+		if err != nil {
 			return nil, fmt.Errorf("storage: %w", err)
+		}
+		// bbolt would start a new database in an empty file, which a
+		// read-only open cannot write ("bad file descriptor").
+		if fi.Size() == 0 {
+			return nil, fmt.Errorf("storage: %s: %w: the file is empty (0 bytes): name the bot's database (its database_path), or restore this one from a backup", path, ErrNotDatabase)
 		}
 	}
 	var damagedMeta *MetaDamageError

@@ -277,6 +277,29 @@ func TestOpenRefuses(t *testing.T) {
 	}
 }
 
+// Ensure a tool that only reads (check, export, backup) is told an empty
+// file is no database, naming it, rather than failing on a write it
+// never meant to make; the file is left empty. (A program that writes
+// makes a new database in it, as in a file that is not there.)
+func TestOpenEmptyReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(path, Options{ReadOnly: true, Verify: true})
+	if !errors.Is(err, ErrNotDatabase) {
+		t.Fatalf("Open = %v, want ErrNotDatabase", err)
+	}
+	for _, want := range []string{path, "empty"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file was changed: %v %v", fi, err)
+	}
+}
+
 // stoBolt writes a raw bbolt file.
 func stoBolt(t *testing.T, path string, fn func(*bolt.Tx) error) {
 	t.Helper()
