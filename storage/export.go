@@ -25,7 +25,7 @@ const (
 // exportDoc is a campaign as one readable JSON document. It holds what
 // another bot needs to go on playing: the campaign and its dice state.
 // Undo snapshots, schedule entries, markers and Discord bindings stay with
-// the bot that made them (ruling ST2): the importing bot binds its own
+// the bot that made them (ruling SG2): the importing bot binds its own
 // channels and builds its schedule from the campaign's settings.
 type exportDoc struct {
 	Format  string `json:"format"`
