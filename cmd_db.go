@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"bfbot/bot/admin"
+	"bfbot/campaign"
 	"bfbot/config"
 	"bfbot/storage"
 )
@@ -342,17 +343,48 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
+	// The document is checked before the database is opened, which makes
+	// the file when there is none: a document that is no export leaves
+	// nothing behind.
+	c, err := storage.ReadExport(doc)
+	if err != nil {
+		return fmt.Errorf("%s: %w", pos[0], err)
+	}
 	s, name, err := m.openDB(*db, false, *acceptMeta)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	defer s.Close()
 	m.warnDamagedMeta(s)
+	if err := importPlaceFree(ctx, s, c); err != nil {
+		return fmt.Errorf("import: %s: %w", pos[0], err)
+	}
 	id, err := s.Import(ctx, doc)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
 	fmt.Fprintf(m.Stdout, "import: %s is campaign %d in %s\n", pos[0], id, name)
+	return nil
+}
+
+// importPlaceFree refuses a running campaign whose channel holds a
+// running campaign already, as /campaign create is refused there (ruling
+// CH2): the two would run their deadlines side by side, and every
+// command in the channel would have to name one. The same export
+// imported twice is the likely cause.
+func importPlaceFree(ctx context.Context, s storage.Engine, c *campaign.Campaign) error {
+	if c.Phase == campaign.PhaseOver || c.Channel == "" {
+		return nil
+	}
+	list, err := s.Find(ctx, storage.ByChannel, c.Channel)
+	if err != nil {
+		return err
+	}
+	for _, sum := range list {
+		if sum.Phase != campaign.PhaseOver && sum.Guild == c.Guild {
+			return fmt.Errorf("campaign #%d “%s” is running in its channel already: two campaigns running in one channel would both run their deadlines, and every command there would have to name one. If #%d is this campaign, it is imported already; else its referee ends it first with /campaign end, or import into another database", sum.ID, sum.Name, sum.ID)
+		}
+	}
 	return nil
 }
 

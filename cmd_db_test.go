@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,11 +14,19 @@ import (
 	"bfbot/campaign"
 	"bfbot/campaign/forces"
 	"bfbot/mapgen"
+	"bfbot/referee/dice"
 	"bfbot/storage"
 )
 
 // stoDB makes a database file holding one started campaign.
 func stoDB(t *testing.T) string {
+	t.Helper()
+	return stoDBIn(t, "", "")
+}
+
+// stoDBIn makes a database file holding one started campaign, "tools
+// test", living in channel of server guild.
+func stoDBIn(t *testing.T, guild, channel string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "bfbot.db")
 	s, err := storage.Open(path, storage.Options{})
@@ -39,6 +49,7 @@ func stoDB(t *testing.T) string {
 	c, err := campaign.New(0, "tools test", campaign.DefaultSettings(), m, regs)
 	if err == nil {
 		c.Referee = "referee" // as /campaign create makes its creator the referee
+		c.Guild, c.Channel = guild, channel
 		c, err = campaign.Start(c, nil)
 	}
 	if err == nil {
@@ -139,4 +150,64 @@ func TestDatabaseToolErrors(t *testing.T) {
 			t.Errorf("check of a held file: exit %d, %q", code, errs)
 		}
 	})
+}
+
+// Ensure `bfbot import` of a campaign whose channel already holds a
+// running campaign (the same export imported twice) is refused, naming
+// that campaign, with nothing written: two would run their deadlines
+// side by side and every command in the channel would have to name one
+// (ruling CH2). A campaign that ran there and is over leaves the channel
+// free, as it does for /campaign create.
+func TestImportIntoHeldChannel(t *testing.T) {
+	ctx := context.Background()
+	db := stoDBIn(t, "g1", "c1")
+	out, errs, code := run(t, "export", "--campaign", "1", "--db", db)
+	if code != 0 {
+		t.Fatalf("export: exit %d, %s", code, errs)
+	}
+	doc := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(doc, []byte(out), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code = run(t, "import", doc, "--db", db)
+	if code != 1 || !strings.Contains(errs, "campaign #1 “tools test” is running in its channel") || !strings.Contains(errs, "/campaign end") {
+		t.Errorf("import into a held channel: exit %d, stderr %q", code, errs)
+	}
+	s, err := storage.Open(db, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.List(ctx)
+	if err != nil || len(list) != 1 {
+		t.Errorf("after the refused import: %d campaigns (%v), want 1", len(list), err)
+	}
+	// Over, the campaign leaves its channel free.
+	if _, err := s.Update(ctx, 1, func(c *campaign.Campaign, _ *dice.Dice) (*campaign.Campaign, error) {
+		c.Phase = campaign.PhaseOver
+		return c, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if out, errs, code := run(t, "import", doc, "--db", db); code != 0 || !strings.Contains(out, "is campaign 2") {
+		t.Errorf("import once the channel's campaign is over: exit %d, %q %q", code, out, errs)
+	}
+}
+
+// Ensure an import that fails on its document makes no database file:
+// a mistyped --db, or a file that is no export, must not leave an empty
+// database behind.
+func TestImportBadDocumentMakesNoDatabase(t *testing.T) {
+	dir := t.TempDir()
+	notExport := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notExport, []byte("hello\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "new.db")
+	if _, errs, code := run(t, "import", notExport, "--db", db); code != 1 || !strings.Contains(errs, "not a bfbot campaign export") {
+		t.Errorf("import of a text file: exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a failed import left %s behind (%v)", db, err)
+	}
 }

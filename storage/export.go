@@ -92,6 +92,14 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	return id, nil
 }
 
+// ReadExport reads and checks an export document as Import does, and
+// returns its campaign, writing nothing: a program can refuse a document,
+// or look at where its campaign lives, before it opens a store.
+func ReadExport(data []byte) (*campaign.Campaign, error) {
+	c, _, err := parseImport(data)
+	return c, err
+}
+
 // parseImport reads and checks an export document: the campaign (with
 // its battles' maps) and its dice state. Nothing is written before it
 // passes.
