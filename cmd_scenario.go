@@ -213,6 +213,9 @@ type buyFlags [][2]string
 
 func (b *buyFlags) String() string { return fmt.Sprint(*b) }
 
+// repeatable lets --buy be given once a side (parseFlags).
+func (*buyFlags) repeatable() {}
+
 func (b *buyFlags) Set(v string) error {
 	side, list, ok := strings.Cut(v, "=")
 	side, list = strings.TrimSpace(side), strings.Trim(strings.TrimSpace(list), `"`)

@@ -193,3 +193,40 @@ func TestEveryCommandHelp(t *testing.T) {
 		}
 	}
 }
+
+// Ensure a flag given twice is refused, naming it, rather than the last
+// one silently taken (--db a.db … --db b.db would work on b.db), as the
+// console refuses an option given twice; a repeatable flag (--buy) and
+// a value that looks like a flag are not counted.
+func TestFlagGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.png")
+	db := filepath.Join(dir, "none.db")
+	for _, args := range [][]string{
+		{"map", "generate", "--out", out, "--seed", "1", "--seed", "2"},
+		{"map", "generate", "--out", out, "-seed=1", "--seed=2"},
+		{"map", "generate", "--out", out, "--hexnums", "--hexnums"},
+		{"check", "--db", db, "--db", db},
+		{"demo", "--turns", "1", "--out", dir, "--turns", "2"},
+	} {
+		_, errs, code := run(t, args...)
+		if code != 2 || !strings.Contains(errs, "given twice") {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit 2 and \"given twice\"", strings.Join(args, " "), code, errs)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused command wrote its output")
+	}
+	// A value that reads like a flag is a value: the lance is named
+	// "--json", and --json is given once.
+	if _, errs, code := run(t, "lance", "--name", "--json", "--json", "Wasp", "Wasp", "Wasp", "Wasp"); code != 0 {
+		t.Errorf("lance --name --json --json: exit %d, %s", code, errs)
+	}
+	// After "--" everything is an argument.
+	if _, errs, code := run(t, "map", "render", "--out", out, "--", "--out"); code != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("map render --out X -- --out: exit %d, %s", code, errs)
+	}
+	if _, errs, code := run(t, "lance", "--", "Wasp", "-x"); code != 1 || !strings.Contains(errs, `unknown unit "-x"`) {
+		t.Errorf("lance -- Wasp -x: exit %d, %s", code, errs)
+	}
+}
