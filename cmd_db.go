@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"bfbot/bot/admin"
 	"bfbot/campaign"
@@ -18,9 +17,21 @@ import (
 	"bfbot/storage"
 )
 
-// dbFlag adds --db to a database tool's flags.
-func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)")
+// storeFlags are the flags that say which database a tool works on: the
+// bot's config file, as serve takes it, and a file that overrides it.
+type storeFlags struct{ config, db *string }
+
+// storeFlags adds --config and --db to a database tool's flags.
+func (m *Main) storeFlags(fs *flag.FlagSet) storeFlags {
+	return storeFlags{
+		config: m.configFlag(fs),
+		db:     fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)"),
+	}
+}
+
+// configFlag adds --config, the bot's TOML file, to a command's flags.
+func (m *Main) configFlag(fs *flag.FlagSet) *string {
+	return fs.String("config", m.getenv(config.EnvConfigFile), "TOML config file (default $BFBOT_CONFIG; BFBOT_* variables override it)")
 }
 
 // acceptMetaFlag adds --accept-damaged-meta to the flags of a program
@@ -30,31 +41,28 @@ func acceptMetaFlag(fs *flag.FlagSet) *bool {
 }
 
 // openDB opens the database a tool works on: --db, else the configured
-// store (the BFBOT_CONFIG file and BFBOT_* environment): the etcd prefix
+// store (the --config file and BFBOT_* environment): the etcd prefix
 // when store is "etcd", else the file at database_path (bfbot.db). It
 // returns the store and its name for messages. A file with a damaged
 // meta page is opened read-only, which writes nothing over what is
 // left of its last change, and for writing only when acceptMeta says so
 // (ruling SG3); the tool says what it accepted (damagedMeta).
-func (m *Main) openDB(db string, readOnly, acceptMeta bool) (storage.Engine, string, error) {
-	cfg, err := m.config()
+func (m *Main) openDB(sf storeFlags, readOnly, acceptMeta bool) (storage.Engine, string, error) {
+	cfg, err := config.Load(*sf.config, m.Environ)
 	if err != nil {
 		return nil, "", err
 	}
 	// A tool only reads snapshots; it bounds them loosely so a lowered
 	// undo_snapshots is not reported as damage before the bot trims them.
 	opts := storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true, AcceptDamagedMeta: readOnly || acceptMeta}
-	if db == "" && cfg.Store == config.StoreEtcd {
+	if *sf.db == "" && cfg.Store == config.StoreEtcd {
 		s, err := storage.OpenConfigured(cfg, opts)
 		if err != nil {
 			return nil, "", err
 		}
 		return s, s.(*storage.EtcdStore).String(), nil
 	}
-	path, err := m.dbPath(db)
-	if err != nil {
-		return nil, "", err
-	}
+	path := dbPath(cfg, *sf.db)
 	// Verify: a damaged file is refused (storage.DamageError), never read
 	// by this process, which it could crash.
 	s, err := storage.Open(path, opts)
@@ -100,32 +108,16 @@ func (m *Main) warnDamagedMeta(s storage.Engine) {
 	}
 }
 
-// config is the configuration the tools read: the BFBOT_CONFIG file and
-// the BFBOT_* environment.
-func (m *Main) config() (config.Config, error) {
-	cfgFile := ""
-	for _, kv := range m.Environ {
-		if v, ok := strings.CutPrefix(kv, config.EnvConfigFile+"="); ok {
-			cfgFile = v
-		}
-	}
-	return config.Load(cfgFile, m.Environ)
-}
-
 // dbPath is the database file a tool works on: --db, else database_path
 // from the config, else bfbot.db.
-func (m *Main) dbPath(db string) (string, error) {
-	cfg, err := m.config()
-	if err != nil {
-		return "", err
-	}
+func dbPath(cfg config.Config, db string) string {
 	if db == "" {
 		db = cfg.DatabasePath
 	}
 	if db == "" {
 		db = "bfbot.db"
 	}
-	return db, nil
+	return db
 }
 
 // runCheck is `bfbot check [--db FILE]`: every broken invariant of the
@@ -136,7 +128,7 @@ func (m *Main) dbPath(db string) (string, error) {
 // bfbot check.
 func (m *Main) runCheck(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.storeFlags(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -144,7 +136,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("check takes no arguments (got %q); name the file with --db", pos[0])
 	}
-	s, name, err := m.openDB(*db, true, false)
+	s, name, err := m.openDB(sf, true, false)
 	var damaged *storage.DamageError
 	if errors.As(err, &damaged) {
 		// storage.Verify walked the pages and ran bbolt's check in a child
@@ -198,7 +190,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 // admin.SocketPath of the file).
 func (m *Main) runBackup(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.storeFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -207,17 +199,18 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if len(pos) != 1 {
 		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
 	}
-	if cfg, err := m.config(); err == nil && *db == "" && cfg.Store == config.StoreEtcd {
-		return m.backupEtcd(ctx, pos[0])
-	}
-	path, err := m.dbPath(*db)
+	cfg, err := config.Load(*sf.config, m.Environ)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
+	if *sf.db == "" && cfg.Store == config.StoreEtcd {
+		return m.backupEtcd(ctx, sf, pos[0])
+	}
+	path := dbPath(cfg, *sf.db)
 	if sameFile(pos[0], path) {
 		return usagef("backup: %s is the database itself: name another file", pos[0])
 	}
-	s, _, err := m.openDB(path, true, false)
+	s, _, err := m.openDB(storeFlags{config: sf.config, db: &path}, true, false)
 	if errors.Is(err, storage.ErrLocked) {
 		sock := admin.SocketPath(path)
 		n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return admin.Backup(ctx, sock, w) })
@@ -248,8 +241,8 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 // backupEtcd copies the configured etcd prefix, as it is at one etcd
 // revision, into a bbolt file at dst (storage.EtcdStore.Backup): the
 // processes go on serving meanwhile.
-func (m *Main) backupEtcd(ctx context.Context, dst string) error {
-	s, name, err := m.openDB("", true, false)
+func (m *Main) backupEtcd(ctx context.Context, sf storeFlags, dst string) error {
+	s, name, err := m.openDB(sf, true, false)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -299,7 +292,7 @@ func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error)
 // JSON on standard output.
 func (m *Main) runExport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.storeFlags(fs)
 	id := fs.String("campaign", "", "the campaign's ID (a number from 1)")
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -312,7 +305,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 	if *id == "" || err != nil || n < 1 {
 		return usagef("export: --campaign %q: give the campaign's ID, a number from 1", *id)
 	}
-	s, name, err := m.openDB(*db, true, false)
+	s, name, err := m.openDB(sf, true, false)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -330,7 +323,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 // campaign under the next free ID (creating the database if need be).
 func (m *Main) runImport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.storeFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -350,7 +343,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
-	s, name, err := m.openDB(*db, false, *acceptMeta)
+	s, name, err := m.openDB(sf, false, *acceptMeta)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}

@@ -211,3 +211,39 @@ func TestImportBadDocumentMakesNoDatabase(t *testing.T) {
 		t.Errorf("a failed import left %s behind (%v)", db, err)
 	}
 }
+
+// Ensure the database tools read the config file the bot runs with, given
+// as serve takes it (--config), so that `bfbot backup copy.db --config
+// bfbot.toml` copies the bot's database_path and an import lands there,
+// not in a new bfbot.db of the working directory.
+func TestDatabaseToolsConfigFlag(t *testing.T) {
+	db := stoDB(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "bfbot.toml")
+	if err := os.WriteFile(cfg, []byte(fmt.Sprintf("database_path = %q\n", db)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if out, errs, code := run(t, "check", "--config", cfg); code != 0 || !strings.Contains(out, db+": ok") {
+		t.Errorf("check --config: exit %d, %q %q", code, out, errs)
+	}
+	doc, errs, code := run(t, "export", "--campaign", "1", "--config", cfg)
+	if code != 0 {
+		t.Fatalf("export --config: exit %d, %q", code, errs)
+	}
+	if err := os.WriteFile("c1.json", []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := run(t, "import", "c1.json", "--config", cfg); code != 0 || !strings.Contains(out, "is campaign 2 in "+db) {
+		t.Errorf("import --config: exit %d, %q %q", code, out, errs)
+	}
+	if out, errs, code := run(t, "backup", "copy.db", "--config", cfg); code != 0 || !strings.Contains(out, "of "+db) {
+		t.Errorf("backup --config: exit %d, %q %q", code, out, errs)
+	}
+	if _, err := os.Stat("bfbot.db"); err == nil {
+		t.Error("a tool made bfbot.db in the working directory")
+	}
+	if _, errs, code := run(t, "check", "--config", filepath.Join(dir, "none.toml")); code != 1 || !strings.Contains(errs, "none.toml") {
+		t.Errorf("check --config of a missing file: exit %d, %q", code, errs)
+	}
+}
