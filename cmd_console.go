@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 
 	"bfbot/bot/app"
@@ -44,6 +45,11 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 			return usagef("console: --dice: %v", err)
 		}
 	}
+	// The directory is made at the first file; a file in its place would
+	// end the session there, after the lines before it had run.
+	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
+		return usagef("console: --out %s is not a directory: name a directory for the replies' files (PNG maps, exports)", *out)
+	}
 	store, err := openConsoleStore(*db, *seed, script, *acceptMeta)
 	if err != nil {
 		return err
@@ -63,7 +69,10 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 		RateLimits: botcommand.RateLimits{Off: true},
 	})
 	c := &console.Console{Dispatcher: reg, Out: m.Stdout, JSON: *asJSON, FilesDir: *out}
-	return c.Run(ctx, m.Stdin)
+	if err := c.Run(ctx, m.Stdin); err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	return nil
 }
 
 // consoleRollDice is /roll's source: the --dice script (every roll takes

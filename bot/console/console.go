@@ -27,6 +27,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -71,7 +72,7 @@ const (
 // run; only an input or output failure stops Run.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -79,11 +80,17 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 			return err
 		}
 		if err := c.Line(ctx, n, sc.Text()); err != nil {
-			return err
+			return fmt.Errorf("line %d: %w", n, err)
 		}
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("line %d: longer than %d MiB, the most a console line may have", n+1, maxLine>>20)
 	}
 	return sc.Err()
 }
+
+// maxLine bounds one console line.
+const maxLine = 1 << 20
 
 // Line runs one console line (number n, for error messages) and prints
 // its replies.
@@ -298,7 +305,7 @@ func (c *Console) save(f command.File) (string, error) {
 		return name, nil
 	}
 	if err := os.MkdirAll(c.FilesDir, 0o700); err != nil {
-		return "", err
+		return "", fmt.Errorf("the directory for the replies' files, %s: %w", c.FilesDir, err)
 	}
 	path := filepath.Join(c.FilesDir, name)
 	return path, writePrivate(path, f.Data)
