@@ -34,8 +34,7 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("console takes no arguments (got %q); it reads commands from standard input", pos[0])
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	seedSet := flagGiven(fs, "seed")
 	var script *dice.Script
 	if *faces != "" {
 		if seedSet {
