@@ -70,11 +70,7 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	if *turns < 0 || (*turns == 0 && flagGiven(fs, "turns")) {
 		return usagef("scenario run: --turns %d: want a number of game turns, 1 or more (leave it out for the scenario's turn limit)", *turns)
 	}
-	seedSet, levelSet := false, false
-	fs.Visit(func(f *flag.Flag) {
-		seedSet = seedSet || f.Name == "seed"
-		levelSet = levelSet || f.Name == "level"
-	})
+	seedSet, levelSet := flagGiven(fs, "seed"), flagGiven(fs, "level")
 	lvl, err := ai.ParsePlayLevel(*level)
 	if err != nil {
 		return usagef("scenario run: --level: %v", err)
