@@ -247,3 +247,26 @@ func TestDatabaseToolsConfigFlag(t *testing.T) {
 		t.Errorf("check --config of a missing file: exit %d, %q", code, errs)
 	}
 }
+
+// Ensure a tool that only reads, given a file an older bfbot wrote, says
+// how to migrate it: which programs do, and to copy it first if an older
+// bfbot must still read it.
+func TestReadOldSchemaSaysHow(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("storage", "testdata", "v9.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(db, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"check", "--db", db}, {"export", "--campaign", "1", "--db", db}} {
+		_, errs, code := run(t, args...)
+		if code != 1 || !strings.Contains(errs, "needs migrating from schema 9") || !strings.Contains(errs, "bfbot console --db "+db+" </dev/null") || !strings.Contains(errs, "copy the file first") {
+			t.Errorf("bfbot %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
+		}
+	}
+	if got, err := os.ReadFile(db); err != nil || !bytes.Equal(got, old) {
+		t.Errorf("a tool that only reads changed the old file (%v)", err)
+	}
+}
