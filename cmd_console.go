@@ -55,6 +55,7 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	}
 	if cs, ok := store.(consoleStore); ok {
 		m.warnDamagedMeta(cs.file)
+		m.noteMigrated(cs.file)
 	}
 	if cl, ok := store.(interface{ Close() error }); ok {
 		defer cl.Close()

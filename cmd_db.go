@@ -99,6 +99,14 @@ func (m *Main) copyOfDamagedMeta(s storage.Engine, accept bool) error {
 	return nil
 }
 
+// noteMigrated tells a tool's user that opening the file migrated it
+// from an older schema, which an older bfbot can then no longer read.
+func (m *Main) noteMigrated(s storage.Engine) {
+	if f, ok := s.(*storage.Store); ok && f.MigratedFrom() != 0 {
+		fmt.Fprintf(m.Stderr, "bfbot: %s: migrated from schema %d to %d: an older bfbot can no longer read it\n", f.Path(), f.MigratedFrom(), storage.SchemaVersion)
+	}
+}
+
 // warnDamagedMeta tells a tool's user that the file it read or changed
 // had a damaged meta page, and so was read at the transaction before
 // its newest.
@@ -349,6 +357,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	}
 	defer s.Close()
 	m.warnDamagedMeta(s)
+	m.noteMigrated(s)
 	if err := importPlaceFree(ctx, s, c); err != nil {
 		return fmt.Errorf("import: %s: %w", pos[0], err)
 	}

@@ -270,3 +270,28 @@ func TestReadOldSchemaSaysHow(t *testing.T) {
 		t.Errorf("a tool that only reads changed the old file (%v)", err)
 	}
 }
+
+// Ensure a program that migrates a file an older bfbot wrote says so (an
+// older bfbot can no longer read it), once: the console and import on
+// stderr; the next open migrates nothing and says nothing.
+func TestMigrationIsTold(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("storage", "testdata", "v9.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(db, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s: migrated from schema 9 to %d: an older bfbot can no longer read it", db, storage.SchemaVersion)
+	for i, wantTold := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+		if code := m.ExitCode(m.Run(context.Background(), []string{"console", "--db", db, "--out", t.TempDir()})); code != 0 {
+			t.Fatalf("console %d: exit %d: %s", i, code, errb.String())
+		}
+		if told := strings.Contains(errb.String(), want); told != wantTold {
+			t.Errorf("console %d: stderr %q; told of the migration: %v, want %v", i, errb.String(), told, wantTold)
+		}
+	}
+}

@@ -75,6 +75,8 @@ type Store struct {
 	fault   writeFault // test-only (faults.go)
 	// damagedMeta is the damaged meta page Open accepted, if any.
 	damagedMeta *MetaDamageError
+	// migratedFrom is the schema Open migrated the file from (0: none).
+	migratedFrom uint64
 }
 
 // Open opens (creating if need be) the database file at path, migrating

@@ -124,6 +124,9 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	if f, ok := db.(*storage.Store); ok && f.DamagedMeta() != nil {
 		log.Warn("serving a database file with a damaged meta page, as --accept-damaged-meta asks", "err", f.DamagedMeta())
 	}
+	if f, ok := db.(*storage.Store); ok && f.MigratedFrom() != 0 {
+		log.Warn("migrated the database file to this bfbot's schema: an older bfbot can no longer read it", "path", f.Path(), "from", f.MigratedFrom(), "to", storage.SchemaVersion)
+	}
 	a := &App{cfg: cfg, log: log, clock: clock, db: db, damaged: newDamagedSet()}
 	if e, ok := db.(*storage.EtcdStore); ok {
 		a.shared = newSharedStore(a, e, opts.Member)
