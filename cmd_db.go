@@ -263,7 +263,8 @@ func (m *Main) backupEtcd(ctx context.Context, sf storeFlags, dst string) error 
 	return nil
 }
 
-// writeCopy writes dst through copyTo into a new temporary file beside it,
+// writeCopy writes dst (a new file, an empty one or a database, such as
+// an older copy) through copyTo into a new temporary file beside it,
 // syncs it and renames it into place; on failure it removes the temporary
 // file and dst is untouched. The temporary file is created exclusively
 // (O_EXCL, a random name) with mode 0600, so a file already lying there,
@@ -271,6 +272,11 @@ func (m *Main) backupEtcd(ctx context.Context, sf storeFlags, dst string) error 
 // never written through; the copy holds every side's secrets, and ends
 // up 0600 at dst.
 func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error) {
+	// An older copy is replaced; any other file is kept (bfbot backup
+	// bfbot.toml, a name completed wrong).
+	if fi, err := os.Stat(dst); err == nil && (!fi.Mode().IsRegular() || fi.Size() > 0 && !storage.LooksLikeDatabase(dst)) {
+		return 0, fmt.Errorf("%s exists and is not a bfbot database: name a new file, or an older copy to replace", dst)
+	}
 	f, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".*.tmp")
 	if err != nil {
 		return 0, err

@@ -295,3 +295,30 @@ func TestMigrationIsTold(t *testing.T) {
 		}
 	}
 }
+
+// Ensure `bfbot backup FILE` replaces an older copy but never a file that
+// is no database (bfbot backup bfbot.toml, the name completed wrong):
+// that file is left as it was, named in the refusal.
+func TestBackupKeepsOtherFiles(t *testing.T) {
+	db := stoDB(t)
+	dir := t.TempDir()
+	older := filepath.Join(dir, "copy.db")
+	if _, errs, code := run(t, "backup", older, "--db", db); code != 0 {
+		t.Fatalf("first backup: exit %d, %s", code, errs)
+	}
+	if _, errs, code := run(t, "backup", older, "--db", db); code != 0 {
+		t.Errorf("backup over an older copy: exit %d, %s", code, errs)
+	}
+	cfg := filepath.Join(dir, "bfbot.toml")
+	want := []byte("application_id = \"1\"\n")
+	if err := os.WriteFile(cfg, want, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := run(t, "backup", cfg, "--db", db)
+	if code != 1 || !strings.Contains(errs, cfg+" exists and is not a bfbot database") {
+		t.Errorf("backup over a config file: exit %d, stderr %q", code, errs)
+	}
+	if got, err := os.ReadFile(cfg); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("the config file was replaced (%v)", err)
+	}
+}

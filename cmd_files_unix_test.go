@@ -21,7 +21,8 @@ func TestBackupFileModes(t *testing.T) {
 	db := stoDB(t)
 	dir := t.TempDir()
 	copyPath := filepath.Join(dir, "copy.db")
-	if err := os.WriteFile(copyPath, []byte("old copy"), 0o644); err != nil {
+	// An older copy, left readable to all.
+	if err := os.WriteFile(copyPath, stoFileBytes(t, db), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stale := copyPath + ".tmp"
@@ -135,4 +136,14 @@ func TestMapOutputIsNotInput(t *testing.T) {
 			t.Fatalf("bfbot %s changed the board file (%v)", strings.Join(args, " "), err)
 		}
 	}
+}
+
+// stoFileBytes reads a file whole.
+func stoFileBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

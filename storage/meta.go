@@ -39,6 +39,23 @@ const (
 	metaEnd       = metaChecksum + 8
 )
 
+// LooksLikeDatabase says whether the file at path begins as a bbolt file
+// does, with bbolt's magic number in its first meta page, whatever its
+// state further on: a program about to replace a file (bfbot backup) can
+// tell an older copy from a file that is no database.
+func LooksLikeDatabase(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, metaHeader+4)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return false
+	}
+	return binary.LittleEndian.Uint32(b[metaHeader:]) == metaMagic
+}
+
 // meta is what a meta page says: its page size, root bucket's page,
 // freelist page, high-water mark (the number of pages in use) and
 // transaction, and why it is not valid ("" when it is).
