@@ -66,6 +66,12 @@ func (m *Main) openDB(sf storeFlags, readOnly, acceptMeta bool) (storage.Engine,
 	// Verify: a damaged file is refused (storage.DamageError), never read
 	// by this process, which it could crash.
 	s, err := storage.Open(path, opts)
+	switch {
+	case errors.Is(err, storage.ErrLocked) && readOnly:
+		return nil, "", fmt.Errorf("%s is held by a running bot (%w): read a copy the bot makes, bfbot backup COPY.db --db %s, then --db COPY.db", path, storage.ErrLocked, path)
+	case errors.Is(err, storage.ErrLocked):
+		return nil, "", fmt.Errorf("%s is held by a running bot (%w): stop it first", path, storage.ErrLocked)
+	}
 	if readOnly && errors.Is(err, fs.ErrNotExist) {
 		// A tool that only reads makes no file: most likely it looked
 		// in the wrong place (bfbot.db in the working directory).

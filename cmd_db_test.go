@@ -145,9 +145,21 @@ func TestDatabaseToolErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		_, errs, code := run(t, "check", "--db", db)
-		if code != 1 || !strings.Contains(errs, db) || !strings.Contains(errs, "only one bot") {
-			t.Errorf("check of a held file: exit %d, %q", code, errs)
+		// The tools that read are told how to read it anyway: through a
+		// copy the bot makes; import, which writes, to stop the bot.
+		for _, args := range [][]string{{"check", "--db", db}, {"export", "--campaign", "1", "--db", db}} {
+			_, errs, code := run(t, args...)
+			if code != 1 || !strings.Contains(errs, db+" is held by a running bot") || !strings.Contains(errs, "bfbot backup COPY.db --db "+db) {
+				t.Errorf("bfbot %s of a held file: exit %d, %q", strings.Join(args, " "), code, errs)
+			}
+		}
+		doc := filepath.Join(t.TempDir(), "c.json")
+		if err := os.WriteFile(doc, stoExport(t), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, errs, code := run(t, "import", doc, "--db", db)
+		if code != 1 || !strings.Contains(errs, db+" is held by a running bot") || !strings.Contains(errs, "stop it first") {
+			t.Errorf("import into a held file: exit %d, %q", code, errs)
 		}
 	})
 }
@@ -321,4 +333,14 @@ func TestBackupKeepsOtherFiles(t *testing.T) {
 	if got, err := os.ReadFile(cfg); err != nil || !bytes.Equal(got, want) {
 		t.Errorf("the config file was replaced (%v)", err)
 	}
+}
+
+// stoExport is the export document of stoDB's campaign.
+func stoExport(t *testing.T) []byte {
+	t.Helper()
+	out, errs, code := run(t, "export", "--campaign", "1", "--db", stoDB(t))
+	if code != 0 {
+		t.Fatalf("export: exit %d, %s", code, errs)
+	}
+	return []byte(out)
 }
