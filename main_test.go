@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -228,5 +229,42 @@ func TestFlagGivenTwice(t *testing.T) {
 	}
 	if _, errs, code := run(t, "lance", "--", "Wasp", "-x"); code != 1 || !strings.Contains(errs, `unknown unit "-x"`) {
 		t.Errorf("lance -- Wasp -x: exit %d, %s", code, errs)
+	}
+}
+
+// Ensure the usage bfbot prints names every flag each command takes: a
+// command's line in `bfbot help`, and for one made of subcommands (map,
+// force, scenario) each subcommand's line in its own help.
+func TestUsageNamesEveryFlag(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
+	flagsOf := func(args ...string) []string {
+		_, errs, code := run(t, append(args, "--help")...)
+		if code != 0 {
+			t.Fatalf("bfbot %s --help: exit %d", strings.Join(args, " "), code)
+		}
+		var names []string
+		for _, m := range flagLine.FindAllStringSubmatch(errs, -1) {
+			names = append(names, m[1])
+		}
+		return names
+	}
+	for _, c := range commands() {
+		help, _, _ := run(t, c.name, "--help")
+		subs := regexp.MustCompile(`(?m)^  bfbot `+regexp.QuoteMeta(c.name)+` ([a-z]+)(.*)$`).FindAllStringSubmatch(help, -1)
+		if len(subs) == 0 {
+			for _, f := range flagsOf(c.name) {
+				if !strings.Contains(c.args, "--"+f) {
+					t.Errorf("bfbot help: %s %q does not name --%s", c.name, c.args, f)
+				}
+			}
+			continue
+		}
+		for _, sub := range subs {
+			for _, f := range flagsOf(c.name, sub[1]) {
+				if !strings.Contains(sub[2], "--"+f) {
+					t.Errorf("bfbot %s --help: %s%s does not name --%s", c.name, sub[1], sub[2], f)
+				}
+			}
+		}
 	}
 }
