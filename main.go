@@ -79,8 +79,35 @@ func commands() []command {
 	}
 }
 
-// Run runs one bfbot command line (without the program name).
+// Run runs one bfbot command line (without the program name). A command
+// whose output could not be written fails, whether or not it looked
+// (bfbot force export … > FILE on a full disk must not pass for done).
 func (m *Main) Run(ctx context.Context, args []string) error {
+	out := &outputWriter{w: m.Stdout}
+	mm := *m
+	mm.Stdout = out
+	err := mm.run(ctx, args)
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing the output: %w", out.err)
+	}
+	return err
+}
+
+// outputWriter keeps the first error of writing to w.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
+}
+
+func (m *Main) run(ctx context.Context, args []string) error {
 	if len(args) == 2 && args[0] == "help" {
 		// `bfbot help map` is `bfbot map --help`.
 		args = []string{args[1], "--help"}

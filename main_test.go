@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -265,6 +266,31 @@ func TestUsageNamesEveryFlag(t *testing.T) {
 					t.Errorf("bfbot %s --help: %s%s does not name --%s", c.name, sub[1], sub[2], f)
 				}
 			}
+		}
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// Ensure a command whose output cannot be written fails (exit 1, saying
+// so) rather than exit 0 with the output lost: `bfbot force export
+// bandits > regiment.yaml` on a full disk must not pass for done.
+func TestOutputWriteFails(t *testing.T) {
+	for _, args := range [][]string{
+		{"force", "export", "bandits"},
+		{"force", "show", "crucis"},
+		{"scenario", "list"},
+		{"lance", "Wasp"},
+		{"help"},
+	} {
+		var errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: failWriter{}, Stderr: &errb}
+		code := m.ExitCode(m.Run(context.Background(), args))
+		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("bfbot %s with output failing: exit %d, stderr %q; want exit 1 and the write error", strings.Join(args, " "), code, errb.String())
 		}
 	}
 }
