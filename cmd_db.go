@@ -210,7 +210,7 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
+	if len(pos) != 1 || pos[0] == "" {
 		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
 	}
 	cfg, err := config.Load(*sf.config, m.Environ)

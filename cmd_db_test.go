@@ -130,6 +130,7 @@ func TestDatabaseToolErrors(t *testing.T) {
 		{[]string{"import", filepath.Join(dir, "none.json"), "--db", db}, "no such file", 1},
 		{[]string{"import", bad, "--db", db}, "not a bfbot campaign export", 1},
 		{[]string{"backup", "--db", db}, "name one file", 2},
+		{[]string{"backup", "", "--db", db}, "name one file", 2},
 		{[]string{"backup", db, "--db", db}, "is the database itself", 2},
 		{[]string{"check", "--db", filepath.Join(dir, "none.db")}, "none.db: no such database file: name the bot's database with --db FILE", 1},
 		{[]string{"export", "--campaign", "1", "--db", filepath.Join(dir, "none.db")}, "none.db: no such database file", 1},
