@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -123,8 +124,9 @@ func Open(path string, opts Options) (*Store, error) {
 	switch {
 	case errors.Is(err, bolterrors.ErrTimeout):
 		return nil, fmt.Errorf("storage: %s: %w: only one bot may use a database file at a time; stop the other bfbot or give this one another --db file", path, ErrLocked)
-	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
-		return nil, fmt.Errorf("storage: %s: %w: %v", path, ErrNotDatabase, err)
+	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch),
+		err != nil && !LooksLikeDatabase(path):
+		return nil, fmt.Errorf("storage: %s: %w: %v%s", path, ErrNotDatabase, err, notDatabaseHint(path))
 	case err != nil:
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
@@ -134,6 +136,23 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// notDatabaseHint says what to do with a file at path that is not a
+// database: load a campaign export (JSON) with bfbot import, else name
+// the bot's own file.
+func notDatabaseHint(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var b [512]byte
+	n, _ := f.Read(b[:])
+	if t := bytes.TrimLeft(b[:n], " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		return fmt.Sprintf(": it is JSON, a campaign export perhaps: load one with bfbot import %s", path)
+	}
+	return ": name the bot's database file (its database_path), or restore it from a backup"
 }
 
 // BoltOptions are the bbolt options Open gives every file, before its

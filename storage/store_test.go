@@ -277,6 +277,25 @@ func TestOpenRefuses(t *testing.T) {
 	}
 }
 
+// Ensure a campaign export given where a database file is wanted (bfbot
+// console --db export.json) is refused saying how such a file is loaded.
+func TestOpenExportFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "export.json")
+	doc := `{"format": "bfbot-campaign", "version": 1` + strings.Repeat(" ", 5000) + "}\n"
+	if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{false, true} {
+		_, err := Open(path, Options{ReadOnly: ro, Verify: true})
+		if !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "bfbot import "+path) {
+			t.Errorf("Open(ReadOnly %v) = %v, want ErrNotDatabase saying bfbot import", ro, err)
+		}
+	}
+	if got, _ := os.ReadFile(path); string(got) != doc {
+		t.Error("the export was changed")
+	}
+}
+
 // Ensure a tool that only reads (check, export, backup) is told an empty
 // file is no database, naming it, rather than failing on a write it
 // never meant to make; the file is left empty. (A program that writes
