@@ -129,6 +129,7 @@ func TestDatabaseToolErrors(t *testing.T) {
 		{[]string{"import", "--db", db}, "name one exported campaign file", 2},
 		{[]string{"import", filepath.Join(dir, "none.json"), "--db", db}, "no such file", 1},
 		{[]string{"import", bad, "--db", db}, "not a bfbot campaign export", 1},
+		{[]string{"import", db, "--db", filepath.Join(dir, "other.db")}, "is a bfbot database file, not a campaign export: read it with --db", 1},
 		{[]string{"backup", "--db", db}, "name one file", 2},
 		{[]string{"backup", "", "--db", db}, "name one file", 2},
 		{[]string{"backup", db, "--db", db}, "is the database itself", 2},

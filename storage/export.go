@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -106,6 +107,9 @@ func ReadExport(data []byte) (*campaign.Campaign, error) {
 func parseImport(data []byte) (*campaign.Campaign, []byte, error) {
 	if len(data) > MaxImportBytes {
 		return nil, nil, fmt.Errorf("import: %w: %d bytes is more than the %d MiB a campaign export may have", ErrBadExport, len(data), MaxImportBytes>>20)
+	}
+	if len(data) >= metaHeader+4 && binary.LittleEndian.Uint32(data[metaHeader:]) == metaMagic {
+		return nil, nil, fmt.Errorf("import: %w: the file is a bfbot database file, not a campaign export: read it with --db FILE (bfbot export --campaign ID --db FILE writes an export)", ErrBadExport)
 	}
 	var doc exportDoc
 	dec := json.NewDecoder(bytes.NewReader(data))
