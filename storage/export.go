@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -108,7 +107,7 @@ func parseImport(data []byte) (*campaign.Campaign, []byte, error) {
 	if len(data) > MaxImportBytes {
 		return nil, nil, fmt.Errorf("import: %w: %d bytes is more than the %d MiB a campaign export may have", ErrBadExport, len(data), MaxImportBytes>>20)
 	}
-	if len(data) >= metaHeader+4 && binary.LittleEndian.Uint32(data[metaHeader:]) == metaMagic {
+	if hasBoltMagic(data) {
 		return nil, nil, fmt.Errorf("import: %w: the file is a bfbot database file, not a campaign export: read it with --db FILE (bfbot export --campaign ID --db FILE writes an export)", ErrBadExport)
 	}
 	var doc exportDoc

@@ -53,7 +53,12 @@ func LooksLikeDatabase(path string) bool {
 	if _, err := io.ReadFull(f, b); err != nil {
 		return false
 	}
-	return binary.LittleEndian.Uint32(b[metaHeader:]) == metaMagic
+	return hasBoltMagic(b)
+}
+
+// hasBoltMagic says whether b begins as a bbolt file does.
+func hasBoltMagic(b []byte) bool {
+	return len(b) >= metaHeader+4 && binary.LittleEndian.Uint32(b[metaHeader:]) == metaMagic
 }
 
 // meta is what a meta page says: its page size, root bucket's page,
