@@ -75,7 +75,7 @@ func (m *Main) openDB(sf storeFlags, readOnly, acceptMeta bool) (storage.Engine,
 	if readOnly && errors.Is(err, fs.ErrNotExist) {
 		// A tool that only reads makes no file: most likely it looked
 		// in the wrong place (bfbot.db in the working directory).
-		return nil, "", fmt.Errorf("%s: no such database file: name the bot's database with --db FILE (its database_path)", path)
+		return nil, "", fmt.Errorf("%s: no such database file: name the bot's database with --db FILE (its database_path), or its config file with --config FILE", path)
 	}
 	if err != nil {
 		return nil, "", err
