@@ -119,12 +119,12 @@ func (c *Console) Line(ctx context.Context, n int, text string) error {
 // Request reads a console line into a request (nil for a blank or
 // comment line).
 func (c *Console) Request(text string) (*command.Request, error) {
-	text, where := splitPlace(text)
+	text, where, inGiven := splitPlace(text)
 	l, err := consoleline.ParseLine(text)
 	if err != nil || l == nil {
 		return nil, err
 	}
-	if where != "" {
+	if inGiven {
 		l.Options = append(l.Options, consoleline.Option{Name: "in", Value: where})
 	}
 	if l.User == "" {
@@ -176,14 +176,15 @@ func (c *Console) Request(text string) (*command.Request, error) {
 }
 
 // splitPlace takes an in:PLACE written between the user and the command
-// out of a line (`@alice in:#war-room /campaign create …`).
-func splitPlace(text string) (rest, place string) {
+// out of a line (`@alice in:#war-room /campaign create …`); ok says
+// whether there was one, empty or not.
+func splitPlace(text string) (rest, place string, ok bool) {
 	f := strings.Fields(text)
 	if len(f) < 3 || !strings.HasPrefix(f[0], "@") || !strings.HasPrefix(f[1], "in:") {
-		return text, ""
+		return text, "", false
 	}
 	i := strings.Index(text, f[1])
-	return text[:i] + text[i+len(f[1]):], strings.TrimPrefix(f[1], "in:")
+	return text[:i] + text[i+len(f[1]):], strings.TrimPrefix(f[1], "in:"), true
 }
 
 // setPlace sets where r comes from (in:PLACE, the package doc). Channel IDs
@@ -191,6 +192,9 @@ func splitPlace(text string) (rest, place string) {
 // server is named with its server.
 func setPlace(r *command.Request, v string) error {
 	bad := fmt.Errorf("in:%s: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm", v)
+	if v == "" {
+		return fmt.Errorf("in: names no place: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm")
+	}
 	if v == "dm" {
 		r.DM = true
 		return nil
