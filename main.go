@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 )
 
 func main() {
@@ -123,6 +125,17 @@ func (m *Main) run(ctx context.Context, args []string) error {
 		if c.name == args[0] {
 			return c.run(m, ctx, args[1:])
 		}
+	}
+	if strings.HasPrefix(args[0], "-") {
+		// A flag before the command: name the command it may be meant for.
+		cmd := "COMMAND"
+		for _, a := range args[1:] {
+			if slices.ContainsFunc(commands(), func(c command) bool { return c.name == a }) {
+				cmd = a
+				break
+			}
+		}
+		return usagef("%q comes before the command: flags follow it (bfbot %s %s …)", args[0], cmd, args[0])
 	}
 	return usagef("unknown command %q: run 'bfbot help' for the list", args[0])
 }

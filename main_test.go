@@ -92,6 +92,8 @@ func TestCommandLineErrors(t *testing.T) {
 		code int
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`, 2},
+		{[]string{"--db", "x.db", "check"}, `"--db" comes before the command: flags follow it (bfbot check --db …)`, 2},
+		{[]string{"--json"}, `"--json" comes before the command: flags follow it (bfbot COMMAND --json …)`, 2},
 		{[]string{"map"}, "say generate or render", 2},
 		{[]string{"map", "draw"}, "map draw: unknown", 2},
 		{[]string{"map", "generate"}, "--out FILE.png is required", 2},
