@@ -44,16 +44,21 @@ const (
 // state further on: a program about to replace a file (bfbot backup) can
 // tell an older copy from a file that is no database.
 func LooksLikeDatabase(path string) bool {
+	magic, _ := readMagic(path)
+	return magic
+}
+
+// readMagic reads the beginning of the file at path: read says whether
+// any of it could be read, magic whether it is bbolt's.
+func readMagic(path string) (magic, read bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return false, false
 	}
 	defer f.Close()
 	b := make([]byte, metaHeader+4)
-	if _, err := io.ReadFull(f, b); err != nil {
-		return false
-	}
-	return hasBoltMagic(b)
+	n, _ := io.ReadFull(f, b)
+	return hasBoltMagic(b[:n]), n > 0
 }
 
 // hasBoltMagic says whether b begins as a bbolt file does.

@@ -125,7 +125,7 @@ func Open(path string, opts Options) (*Store, error) {
 	case errors.Is(err, bolterrors.ErrTimeout):
 		return nil, fmt.Errorf("storage: %s: %w: only one bot may use a database file at a time; stop the other bfbot or give this one another --db file", path, ErrLocked)
 	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch),
-		err != nil && !LooksLikeDatabase(path):
+		err != nil && otherFile(path):
 		return nil, fmt.Errorf("storage: %s: %w: %v%s", path, ErrNotDatabase, err, notDatabaseHint(path))
 	case err != nil:
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
@@ -136,6 +136,14 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// otherFile says whether the file at path holds something, and not a
+// bbolt file: bbolt then fails on it with errors of its own ("file size
+// too small"), where a file it cannot open at all is another matter.
+func otherFile(path string) bool {
+	magic, read := readMagic(path)
+	return read && !magic
 }
 
 // notDatabaseHint says what to do with a file at path that is not a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -293,6 +294,11 @@ func TestOpenExportFile(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != doc {
 		t.Error("the export was changed")
+	}
+	// A file that cannot be made is no such question.
+	missing := filepath.Join(t.TempDir(), "no-dir", "bfbot.db")
+	if _, err := Open(missing, Options{}); err == nil || errors.Is(err, ErrNotDatabase) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Open in a missing directory = %v, want ErrNotExist", err)
 	}
 }
 
