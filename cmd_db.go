@@ -48,7 +48,7 @@ func acceptMetaFlag(fs *flag.FlagSet) *bool {
 // left of its last change, and for writing only when acceptMeta says so
 // (ruling SG3); the tool says what it accepted (damagedMeta).
 func (m *Main) openDB(sf storeFlags, readOnly, acceptMeta bool) (storage.Engine, string, error) {
-	cfg, err := config.Load(*sf.config, m.Environ)
+	cfg, err := m.storeConfig(sf)
 	if err != nil {
 		return nil, "", err
 	}
@@ -120,6 +120,16 @@ func (m *Main) warnDamagedMeta(s storage.Engine) {
 	if md := damagedMeta(s); md != nil {
 		fmt.Fprintf(m.Stderr, "warning: %v\n", md)
 	}
+}
+
+// storeConfig is the configuration a database tool reads (the --config
+// file and the BFBOT_* environment), its store keys checked.
+func (m *Main) storeConfig(sf storeFlags) (config.Config, error) {
+	cfg, err := config.Load(*sf.config, m.Environ)
+	if err == nil {
+		err = cfg.ValidateStore()
+	}
+	return cfg, err
 }
 
 // dbPath is the database file a tool works on: --db, else database_path
@@ -213,7 +223,7 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if len(pos) != 1 || pos[0] == "" {
 		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
 	}
-	cfg, err := config.Load(*sf.config, m.Environ)
+	cfg, err := m.storeConfig(sf)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}

@@ -346,3 +346,36 @@ func stoExport(t *testing.T) []byte {
 	}
 	return []byte(out)
 }
+
+// Ensure the database tools check the settings that say where the
+// campaigns are: a misspelt store is refused, naming it, rather than
+// read as the default and an import written into a new bfbot.db; a
+// setting the tools do not use (a bad time zone) does not stop them.
+func TestDatabaseToolsCheckStore(t *testing.T) {
+	db := stoDB(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("store = \"etdc\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("c1.json", stoExport(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"check"}, {"import", "c1.json"}, {"backup", "copy.db"}, {"export", "--campaign", "1"}} {
+		_, errs, code := run(t, append(args, "--config", bad)...)
+		if code != 1 || !strings.Contains(errs, `store "etdc" is not a store`) {
+			t.Errorf("bfbot %s with store etdc: exit %d, stderr %q", args[0], code, errs)
+		}
+	}
+	if _, err := os.Stat("bfbot.db"); err == nil {
+		t.Error("a tool made bfbot.db in the working directory")
+	}
+	odd := filepath.Join(dir, "odd.toml")
+	if err := os.WriteFile(odd, []byte(fmt.Sprintf("database_path = %q\ntime_zone = \"Mars/Base\"\n", db)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := run(t, "check", "--config", odd); code != 0 {
+		t.Errorf("check with a bad time zone in the config: exit %d, %q %q", code, out, errs)
+	}
+}
