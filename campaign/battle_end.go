@@ -20,8 +20,9 @@ import (
 // back out of the sector.
 
 // endBattle folds a battle that is over into the campaign (changed in
-// place; the caller has cloned it).
-func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
+// place; the caller has cloned it). unlogged are the events of the step
+// that ended it, not yet in its record.
+func (c *Campaign) endBattle(b *Battle, d *dice.Dice, unlogged []referee.Event) error {
 	st := b.State
 	if st.Phase != referee.PhaseOver {
 		return fmt.Errorf("battle %d is not over", b.ID)
@@ -100,7 +101,7 @@ func (c *Campaign) endBattle(b *Battle, d *dice.Dice) error {
 	}
 	for _, sd := range st.Sides {
 		enemy := c.Enemy(sd.ID).ID
-		if t := reports[sd.ID].text(reports[enemy]); t != "" {
+		if t := reports[sd.ID].text(seenDestroyed(b, unlogged, sd.ID, reports[enemy].destroyed)); t != "" {
 			c.emit(Event{Step: "battle", Type: "battle_report", Audience: secret(sd.ID), Side: sd.ID, Sector: b.Sector, Battle: b.ID,
 				Text: fmt.Sprintf("battle %d: %s", b.ID, t)})
 		}
@@ -136,7 +137,9 @@ type battleReport struct {
 	taken                         []string // enemy units it captured, with what became of them
 }
 
-func (r *battleReport) text(enemy *battleReport) string {
+// text is the report to r's side; enemyDestroyed are the enemy's units
+// it saw destroyed (seenDestroyed).
+func (r *battleReport) text(enemyDestroyed []string) string {
 	var parts []string
 	list := func(what string, ids []string) {
 		if len(ids) > 0 {
@@ -146,12 +149,38 @@ func (r *battleReport) text(enemy *battleReport) string {
 	list("destroyed:", r.destroyed)
 	list("captured by the enemy:", r.captured)
 	list("withdrew:", r.withdrew)
-	list("enemy units destroyed:", enemy.destroyed)
+	list("enemy units destroyed:", enemyDestroyed)
 	list("enemy units captured:", r.taken)
 	if r.salvage > 0 {
 		parts = append(parts, fmt.Sprintf("%d salvage to the RBG box", r.salvage))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// seenDestroyed are the units of ids whose destruction side may read in
+// b's record or in unlogged: a counter lost where it never saw it (the
+// referee's damage to a counter still to come, or to hidden infantry;
+// ruling JD2) is its owner's secret, which the report at the battle's
+// end keeps.
+func seenDestroyed(b *Battle, unlogged []referee.Event, side string, ids []string) []string {
+	seen := map[string]bool{}
+	for _, l := range b.Log {
+		if l.Event.Type == "destroyed" && l.Visible(side) {
+			seen[l.Event.Unit] = true
+		}
+	}
+	for _, e := range unlogged {
+		if e.Type == "destroyed" && e.Visible(side) {
+			seen[e.Unit] = true
+		}
+	}
+	var out []string
+	for _, id := range ids {
+		if seen[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // foldUnit writes one battle unit's fate into the campaign.

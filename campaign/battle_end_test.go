@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"bfbot/mapgen/hex"
@@ -23,7 +24,7 @@ func btlEnd(t *testing.T, c *Campaign, id int, faces string, change func(st *ref
 	n := c.Clone()
 	b := n.Battle(id)
 	b.State = st
-	return btlMust(t, n, n.endBattle(b, btlDice(t, faces)))
+	return btlMust(t, n, n.endBattle(b, btlDice(t, faces), nil))
 }
 
 // Ensure a battle's end goes into the campaign (000 lines 2647–2661, 970,
@@ -134,4 +135,37 @@ func TestEndBattle(t *testing.T) {
 			t.Fatalf("after the second retreat: battlegroup %+v, %d battles; want it back in sector 6 and no new battle", bg, len(n2.Battles))
 		}
 	})
+}
+
+// Ensure a side's battle report names only the enemy losses it saw: a
+// counter the referee's damage destroyed before it reached the battle is
+// its owner's secret (ruling JD2), and the report at the battle's end
+// does not name it to the enemy.
+func TestEndBattleReportsSeenLosses(t *testing.T) {
+	c, b := btlContact(t)
+	n, _, err := JudgeBattle(c, b.ID, Judgement{Kind: JudgeDamage, Unit: "A6", Steps: 4, Why: "gauntlet damage, 004 line 56"}, btlDice(t, "1"))
+	n = btlMust(t, n, err)
+	if u := n.Battle(b.ID).State.Unit("A6"); u.Status != referee.Destroyed {
+		t.Fatalf("A6 %v, want destroyed before the battle", u.Status)
+	}
+	n = btlEnd(t, n, b.ID, "1", func(st *referee.State) {})
+	var crucis, bandits string
+	for i := range n.Log.Len() {
+		e := n.Log.At(i)
+		if e.Type != "battle_report" {
+			continue
+		}
+		if e.For("bandits") {
+			bandits += e.Text
+		}
+		if e.For("crucis") {
+			crucis += e.Text
+		}
+	}
+	if !strings.Contains(crucis, "A6") {
+		t.Errorf("crucis's report %q does not name its lost A6", crucis)
+	}
+	if strings.Contains(bandits, "A6") {
+		t.Errorf("the bandits' report %q names A6, whose loss they never saw", bandits)
+	}
 }

@@ -177,7 +177,7 @@ func AutoResolveBattleAt(c *Campaign, battleID int, level ai.Level, d *dice.Dice
 	b.logEvents(all)
 	b.takeFrames(st.Turn)
 	n.markAttackers(all)
-	if err := n.endBattle(b, d); err != nil {
+	if err := n.endBattle(b, d, nil); err != nil { // all are logged
 		return nil, nil, err
 	}
 	return n, append(defaults, all...), nil
@@ -229,7 +229,8 @@ func (c *Campaign) advanceBattle(b *Battle, evs []referee.Event, d *dice.Dice) (
 		b.State, more = st, e
 	}
 	if b.State.Phase == referee.PhaseOver {
-		if err := c.endBattle(b, d); err != nil {
+		// The caller records evs once this returns.
+		if err := c.endBattle(b, d, slices.Concat(evs, more)); err != nil {
 			return nil, err
 		}
 		return more, nil

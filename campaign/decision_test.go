@@ -175,7 +175,7 @@ func TestDecideRetreat(t *testing.T) {
 		t.Fatal(err)
 	}
 	n.Battle(id).State = st
-	if err := n.endBattle(n.Battle(id), btlDice(t, "1")); err != nil {
+	if err := n.endBattle(n.Battle(id), btlDice(t, "1"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if bg := n.Side("crucis").Battlegroup(group); bg == nil || bg.Sector != sectorBeyond(c.Map, 6, chosen) {
@@ -229,7 +229,7 @@ func decCapture(t *testing.T) (*Campaign, Decision) {
 	}
 	n := c.Clone()
 	n.Battle(id).State = st
-	n = btlMust(t, n, n.endBattle(n.Battle(id), btlDice(t, "1")))
+	n = btlMust(t, n, n.endBattle(n.Battle(id), btlDice(t, "1"), nil))
 	return n, decOnly(t, n, "crucis", DecideCaptured)
 }
 

@@ -50,7 +50,7 @@ func RefuseBattle(c *Campaign, battleID int, side string, d *dice.Dice) (*Campai
 	}
 	nb.State = st
 	nb.record(prev, prevPhase, evs)
-	if err := n.endBattle(nb, d); err != nil {
+	if err := n.endBattle(nb, d, nil); err != nil {
 		return nil, nil, nil, err
 	}
 	return n, evs, n.Log.Since(start), nil

@@ -102,6 +102,15 @@ func DefaultSettings() Settings {
 // SCH5 keeps old deadlines), so Validate checks no more than its sign.
 const MaxTurnLimit = 100
 
+// MaxBattleTurnLimit is the longest battle_turn_limit. The book sets no
+// length for a battle; the scenario files set 12 to 16 game turns
+// (ruling SC12) and an auto-resolved battle with no limit ends after 20
+// (AutoTurnLimit, ruling CB4), so 50 leaves room for any battle played
+// to the end while a number typed by mistake is refused rather than
+// played. As for MaxTurnLimit, only a battle_turn_limit being set is
+// held to it: a campaign stored or backed up with a longer one keeps it.
+const MaxBattleTurnLimit = 50
+
 // Validate names the first setting that is out of range.
 func (s Settings) Validate() error {
 	_, levelErr := ai.ParsePlayLevel(s.AILevel)
@@ -109,7 +118,7 @@ func (s Settings) Validate() error {
 	case s.TurnLimit < 0:
 		return errorf("turn_limit %d: use 0 for no limit or 1 to %d campaign turns", s.TurnLimit, MaxTurnLimit)
 	case s.BattleTurnLimit < 0:
-		return errorf("battle_turn_limit %d: use 0 for no limit or a number of game turns", s.BattleTurnLimit)
+		return errorf("battle_turn_limit %d: use 0 for no limit or 1 to %d game turns", s.BattleTurnLimit, MaxBattleTurnLimit)
 	case s.RepairPoints < 0 || s.RepairPoints > 1000:
 		return errorf("repair_points %d: use 0 (each regiment's own) or up to 1000 (the book suggests 25 to 100)", s.RepairPoints)
 	case s.Deployment != "ends" && s.Deployment != "sectors":

@@ -198,10 +198,10 @@ func (b *battle) airMove(u *Unit, a Action) error {
 // last hex it may end in, or where it set out (ruling M12).
 func (b *battle) airFallBack(u *Unit, from hex.Hex, line []hex.Hex) {
 	full := u.Hex
-	b.revealFilling(u, full)
+	b.revealFilling(u, full, true)
 	u.Hex = from
 	for i := len(line) - 2; i >= 0; i-- {
-		if b.tryStand(u, line[i]) {
+		if b.tryStand(u, line[i], true) {
 			u.Hex = line[i]
 			break
 		}

@@ -125,7 +125,13 @@ func (b *battle) destroy(u *Unit, cause string, salvage bool) {
 	u.Step = u.Class.Info().Steps
 	u.Status = Destroyed
 	u.Disrupted = false
-	b.emit(Event{Type: "destroyed", Unit: u.ID, Side: u.Side, Hex: hexp(u.Hex), Text: fmt.Sprintf("%s is destroyed by %s", u.ID, cause)})
+	var audience []string
+	if u.Hidden {
+		// Hidden infantry is not on the board for the enemy (ruling K2):
+		// a loss it never saw (the referee's damage, JD2) is its side's.
+		audience = []string{u.Side}
+	}
+	b.emit(Event{Type: "destroyed", Unit: u.ID, Side: u.Side, Hex: hexp(u.Hex), Audience: audience, Text: fmt.Sprintf("%s is destroyed by %s", u.ID, cause)})
 	// A 'Mech lance leaves a counter; a unit carrying one leaves that one,
 	// and never two (000 line 2647). An explosion leaves none (line 972).
 	leaves := salvage && (u.Class.Info().Salvage || u.Salvage > 0)

@@ -100,22 +100,49 @@ func deployKnownAt(s *State, side string, h hex.Hex) []*Unit {
 // deployment, a drop or a debarkation: off the map, prohibited terrain
 // (unless on a road or jumping units, 000 lines 636–679), a DropShip's
 // hex, a DropShip among other units, or a full hex (000 line 630).
-func (b *battle) canStand(u *Unit, h hex.Hex) error { return b.standError(u, h, true) }
+func (b *battle) canStand(u *Unit, h hex.Hex) error { return b.standError(u, h, "") }
 
 // canStandKnown is canStand from what u's side knows: the enemy's hidden
 // units in h are left out (ruling M12), so a refusal never counts them.
-func (b *battle) canStandKnown(u *Unit, h hex.Hex) error { return b.standError(u, h, false) }
+func (b *battle) canStandKnown(u *Unit, h hex.Hex) error { return b.standError(u, h, u.Side) }
 
-// revealFilling reveals the enemy's hidden units in h when they alone
-// keep u from standing there: a unit that comes into a hex it may stand
-// in for all its side knows, and finds it full, has found them (ruling
-// M12).
-func (b *battle) revealFilling(u *Unit, h hex.Hex) {
-	if b.canStandKnown(u, h) != nil || b.canStand(u, h) == nil {
+// revealFilling reveals the hidden units in h that alone keep u from
+// standing there, as a side that sees where u ends up counts the hex: a
+// side that sees room in h (its own hidden units counted, no other
+// side's) would otherwise learn from u's going elsewhere that the
+// others' hidden units fill it (ruling M12). u's own side sees where u
+// ends up, so the enemy's hidden units are revealed to it; inSight is
+// set when every side sees it (a drop's or a scatter's hex, a move's
+// fall-back, public events), and then u's own side's hidden units are
+// revealed too when they alone fill h as the enemy counts it.
+func (b *battle) revealFilling(u *Unit, h hex.Hex, inSight bool) {
+	if b.canStand(u, h) == nil {
 		return
 	}
+	viewers := []string{u.Side}
+	if inSight {
+		viewers = viewers[:0]
+		for _, sd := range b.s.Sides {
+			viewers = append(viewers, sd.ID)
+		}
+	}
+	reveal := map[string]bool{}
+	for _, side := range viewers {
+		if b.standError(u, h, side) != nil {
+			continue
+		}
+		for _, v := range b.s.UnitsAt(h, true) {
+			if v.Hidden && v.Side != side {
+				reveal[v.ID] = true
+			}
+		}
+	}
 	for _, v := range b.s.UnitsAt(h, true) {
-		if v.Hidden && v.Side != u.Side {
+		switch {
+		case !reveal[v.ID]:
+		case v.Side == u.Side:
+			b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s, which %s of its own side finds full", v.Class.Kind(), v.ID, h, u.ID))
+		default:
 			b.unhide(v, fmt.Sprintf("hidden %v %s is revealed at %s as an enemy unit tries to enter", v.Class.Kind(), v.ID, h))
 		}
 	}
@@ -123,20 +150,21 @@ func (b *battle) revealFilling(u *Unit, h hex.Hex) {
 
 // tryStand reports whether u may stand in h, a hex a search for room
 // tries: a fall-back along a path or a line, a drop's or a scatter's
-// nearest hex, an entry edge. When the enemy's hidden units alone fill h
-// they are revealed (revealFilling), as where u ends up would otherwise
-// tell its side that a hex it sees with room was full (ruling M12).
-func (b *battle) tryStand(u *Unit, h hex.Hex) bool {
+// nearest hex, an entry edge. The hidden units that alone fill h are
+// revealed (revealFilling, inSight as there), as where u ends up would
+// otherwise tell a side that a hex it sees with room was full (ruling
+// M12).
+func (b *battle) tryStand(u *Unit, h hex.Hex, inSight bool) bool {
 	if b.canStand(u, h) == nil {
 		return true
 	}
-	b.revealFilling(u, h)
+	b.revealFilling(u, h, inSight)
 	return false
 }
 
-// standError is canStand, counting the enemy's hidden units in h only
-// when hidden is set.
-func (b *battle) standError(u *Unit, h hex.Hex, hidden bool) error {
+// standError is canStand as side counts h: the hidden units of every
+// other side are left out ("" counts them all).
+func (b *battle) standError(u *Unit, h hex.Hex, side string) error {
 	s := b.s
 	if !s.Map.Contains(h) {
 		return illegal("hex %s is not on the map", h)
@@ -148,7 +176,7 @@ func (b *battle) standError(u *Unit, h hex.Hex, hidden bool) error {
 	}
 	n := 0
 	for _, v := range s.UnitsAt(h, true) {
-		if v.ID == u.ID || !hidden && v.Hidden && v.Side != u.Side {
+		if v.ID == u.ID || side != "" && v.Hidden && v.Side != side {
 			continue
 		}
 		n++

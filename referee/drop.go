@@ -218,7 +218,7 @@ func (b *battle) dropPlace(u *Unit, h hex.Hex) (hex.Hex, bool) {
 	m := b.s.Map
 	for r := 0; r <= m.Width+m.Height; r++ {
 		for _, c := range hex.Ring(h, r) {
-			if m.Contains(c) && b.tryStand(u, c) {
+			if m.Contains(c) && b.tryStand(u, c, true) {
 				return c, true
 			}
 		}

@@ -733,3 +733,20 @@ func TestDropIntoMines(t *testing.T) {
 		})
 	}
 }
+
+// Ensure a 'Mech scattered onto a hex its own side's hidden platoon and a
+// unit the enemy sees fill reveals the platoon: the scatter's hex is worked
+// out from public rolls, so coming down beyond it would tell the enemy,
+// who sees one unit there, that the hex was full (ruling M12).
+func TestDropScatterOwnHiddenFill(t *testing.T) {
+	s := cbPosition(t, PhaseMovement, `
+		unit A1 lancers medium-mech regular 10/10/8 reserve drop r=3 mp=4 ob=13
+		unit A2 lancers light-mech regular 6/6/6 @0503 r=3 mp=4 ob=8
+		unit A5 lancers infantry veteran 3/6/5 @0503 r=1 mp=2 hidden
+		unit B3 bandits medium-mech regular 8/8/8 @2010 r=3 mp=4 ob=10`)
+	s, _ = drpDo(t, s, "lancers", "drop A1 0505")
+	s, ev := drpDo(t, s, "lancers", "end", drpTwo(3), drpTwo(7), drpOne(1), drpTwo(12))
+	if s.Unit("A1").Hex != h("0502") || s.Unit("A5").Hidden || !slices.ContainsFunc(cbOf(ev, "revealed"), func(e Event) bool { return e.Unit == "A5" && len(e.Audience) == 0 }) {
+		t.Errorf("A1 at %s, A5 hidden %t; events %+v", s.Unit("A1").Hex, s.Unit("A5").Hidden, ev)
+	}
+}

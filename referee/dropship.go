@@ -515,7 +515,7 @@ func (b *battle) debark(a Action) error {
 		return err
 	}
 	ship := u.Aboard
-	if !b.tryStand(u, a.To) {
+	if !b.tryStand(u, a.To, false) {
 		// The enemy's hidden units fill the hex (debarkError counted only
 		// what the side knows): they are revealed, naming no unit, as
 		// what was aboard stays the owner's (DR16), and u stays aboard,

@@ -192,3 +192,31 @@ func TestJudgeTerrain(t *testing.T) {
 		t.Errorf("started battle: %v", err)
 	}
 }
+
+// Ensure the referee's damage that destroys hidden infantry is told to
+// its side alone, while the battle is set up and once it is on: the
+// enemy never saw the platoon (ruling K2), and a public "destroyed" with
+// its hex would show it where it hid (ruling JD2).
+func TestJudgeDamageHidden(t *testing.T) {
+	for _, phase := range []Phase{PhaseDeploy, PhaseMovement} {
+		s := jdBattle(t, phase)
+		a3 := cbUnit("A3", "lancers", Infantry, "0707", Values{RA: 3, CA: 6, D: 5}, 1, Regular)
+		a3.Hidden = true
+		s.Units = slices.Insert(s.Units, 2, &a3) // in ID order, after A2
+		ns, evs, err := JudgeDamage(s, "A3", 4, "sniper support, 004 line 76")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ns.Unit("A3").Status != Destroyed {
+			t.Errorf("%v: A3 %v, want destroyed", phase, ns.Unit("A3").Status)
+		}
+		for _, e := range evs {
+			if e.Visible("bandits") && (e.Unit == "A3" || strings.Contains(e.Text, "A3") || strings.Contains(e.Text, "0707") || e.Hex != nil) {
+				t.Errorf("%v: the enemy is told %+v of a platoon it never saw", phase, e)
+			}
+		}
+		if !slices.ContainsFunc(evs, func(e Event) bool { return e.Type == "destroyed" && e.Unit == "A3" && e.Visible("lancers") }) {
+			t.Errorf("%v: events %+v, want A3's loss told to the lancers", phase, evs)
+		}
+	}
+}

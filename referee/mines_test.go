@@ -107,6 +107,22 @@ func TestMoveMines(t *testing.T) {
 			t.Errorf("H1 hidden %v, revealed %+v: want revealed to all before A1 falls back", next.Unit("H1").Hidden, r)
 		}
 	})
+	t.Run("FallBackFromOwnHiddenFill", func(t *testing.T) {
+		// A friend and the lancers' own hidden platoon fill 0506, where the
+		// bandits see one unit; the mines there stop A1 in it, and its
+		// fall-back, which everyone sees, reveals the platoon (ruling M12).
+		h2 := mvUnit("H2", "lancers", Infantry, "0506", Values{6, 6, 4}, 2)
+		h2.Hidden = true
+		s := mvMined(t, nil, nil, map[hex.Hex]int{h("0506"): 10}, a1,
+			mvUnit("A2", "lancers", MediumMech, "0506", Values{12, 12, 8}, 4), h2)
+		next, events := mvDo(t, s, "lancers", "move A1 0506 0507", mvDice(t, 1, 2))
+		if u := next.Unit("A1"); u.Hex != h("0505") {
+			t.Fatalf("A1 at %s; want fallen back to 0505", u.Hex)
+		}
+		if r := mvEvent(events, "revealed"); next.Unit("H2").Hidden || r == nil || r.Unit != "H2" || r.Audience != nil {
+			t.Errorf("H2 hidden %v, revealed %+v: want revealed to all as A1 falls back", next.Unit("H2").Hidden, r)
+		}
+	})
 	t.Run("FallBackFromAFullHex", func(t *testing.T) {
 		// Two friends stand in 0506; the mines there stop A1 in it, so it
 		// goes back to 0505 (ruling M12).

@@ -184,9 +184,9 @@ func (b *battle) fallBack(u *Unit, entered []hex.Hex) {
 		return
 	}
 	from := u.Hex
-	b.revealFilling(u, from)
+	b.revealFilling(u, from, true)
 	for i := len(entered) - 2; i >= 0; i-- {
-		if b.tryStand(u, entered[i]) || i == 0 {
+		if b.tryStand(u, entered[i], true) || i == 0 {
 			u.Hex = entered[i]
 			break
 		}

@@ -292,7 +292,9 @@ func (b *battle) bringOn(gi int) error {
 
 // entryHex is want, or else the nearest hex along edge where u may stand.
 // The hexes are tried nearest first, so the enemy's hidden units filling
-// one nearer than where u enters are revealed (tryStand).
+// one nearer than where u enters are revealed (tryStand). Where u was
+// due is its side's secret (the scenario's reinforcements), so the enemy
+// cannot tell that it came in elsewhere: its own hidden units stay hidden.
 func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
 	var cands []hex.Hex
 	m := b.s.Map
@@ -305,7 +307,7 @@ func (b *battle) entryHex(u *Unit, want hex.Hex, edge Edge) (hex.Hex, bool) {
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return hex.Distance(want, cands[i]) < hex.Distance(want, cands[j]) })
 	for _, h := range append([]hex.Hex{want}, cands...) {
-		if b.tryStand(u, h) {
+		if b.tryStand(u, h, false) {
 			return h, true
 		}
 	}
@@ -354,7 +356,10 @@ func (b *battle) returnScavengers(side string) error {
 	sort.Strings(ids)
 	for _, id := range ids {
 		u := s.Unit(id)
-		if !b.tryStand(u, u.Hex) {
+		// Its return is due where everyone saw it leave, and the map
+		// shows it back to all: hidden units of either side that alone
+		// keep it away are revealed (ruling M12).
+		if !b.tryStand(u, u.Hex, true) {
 			b.emit(Event{Type: "arrive", Unit: u.ID, Side: side, Audience: []string{side},
 				Text: fmt.Sprintf("%s cannot come back: %s is blocked", u.ID, u.Hex)})
 			continue

@@ -473,6 +473,17 @@ func TestScenarioScavenging(t *testing.T) {
 	if b.Unit("A1").Status != Withdrawn || b.Unit("B3").Hidden || !scnHas(ev, "revealed", "B3") {
 		t.Errorf("A1 %v, B3 hidden %t", b.Unit("A1").Status, b.Unit("B3").Hidden)
 	}
+	// A lancer and the lancers' own hidden platoon block it: the bandits,
+	// who see one unit on 1601 and know A1 is due back there (its return
+	// is on the map for all to see), would learn of the platoon when A1
+	// stays away, so it is revealed (ruling M12).
+	b = blocked.Clone()
+	b.Units = append(b.Units, unitPtrs([]Unit{scnUnit("A2", "lancers", MediumMech, "1601", 8, 10, 7), unitOf("A3 lancers infantry veteran 3/6/5 @1601 r=1 mp=2 hidden")})...)
+	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b, ev = scnEnd(t, b, 4, nil)
+	if b.Unit("A1").Status != Withdrawn || b.Unit("A3").Hidden || !scnHas(ev, "revealed", "A3") {
+		t.Errorf("A1 %v, A3 hidden %t", b.Unit("A1").Status, b.Unit("A3").Hidden)
+	}
 	// A hidden platoon alone on 1601: A1 comes back into its hex, so the
 	// platoon is revealed and attacks it (a 7; A1 stays steady on a 12),
 	// and A1's move ends (ruling M14).

@@ -386,7 +386,7 @@ func (b *battle) rally(a Action) error {
 		return err
 	}
 	u.RalliedAt = b.s.PlayerTurn
-	if !b.tryStand(u, a.To) {
+	if !b.tryStand(u, a.To, false) {
 		b.emit(Event{Type: "rally", Unit: u.ID, Result: strp("failed"),
 			Text: fmt.Sprintf("%s cannot rally into %s, which the revealed units fill; it stays broken this turn (ruling M12)", u.ID, a.To)})
 		return nil

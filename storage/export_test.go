@@ -194,8 +194,9 @@ func testPlaceKeptAndExported(t *testing.T, e stoEngine) {
 }
 
 // Ensure a backup holding settings allowed when it was taken and bounded
-// since, deadlines closer than an hour apart (ruling SCH5) and a
-// turn_limit past campaign.MaxTurnLimit (CB15), still imports with them,
+// since, deadlines closer than an hour apart (ruling SCH5), a
+// turn_limit past campaign.MaxTurnLimit (CB15) and a battle_turn_limit
+// past campaign.MaxBattleTurnLimit (CB20), still imports with them,
 // as stored campaigns keep theirs: every backup restores.
 func TestImportKeepsOldSettings(t *testing.T) { stoEach(t, testImportKeepsOldSettings) }
 
@@ -204,7 +205,7 @@ func testImportKeepsOldSettings(t *testing.T, e stoEngine) {
 	s := e.open(t, Options{})
 	c := stoNewCampaign(t)
 	c.Settings.OrderDeadline, c.Settings.BattleDeadline = "*/15 * * * *", "* * * * *"
-	c.Settings.TurnLimit = 150
+	c.Settings.TurnLimit, c.Settings.BattleTurnLimit = 150, 80
 	id, err := s.Create(ctx, c, 7)
 	if err != nil {
 		t.Fatal(err)
@@ -215,13 +216,13 @@ func testImportKeepsOldSettings(t *testing.T, e stoEngine) {
 	}
 	got, err := s.Import(ctx, doc)
 	if err != nil {
-		t.Fatalf("a backup with deadlines every minute and turn_limit 150 was refused: %v", err)
+		t.Fatalf("a backup with deadlines every minute, turn_limit 150 and battle_turn_limit 80 was refused: %v", err)
 	}
 	n, err := s.Get(ctx, got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := n.Settings; st.OrderDeadline != "*/15 * * * *" || st.BattleDeadline != "* * * * *" || st.TurnLimit != 150 {
-		t.Errorf("imported deadlines %q, %q, turn_limit %d, want them kept", st.OrderDeadline, st.BattleDeadline, st.TurnLimit)
+	if st := n.Settings; st.OrderDeadline != "*/15 * * * *" || st.BattleDeadline != "* * * * *" || st.TurnLimit != 150 || st.BattleTurnLimit != 80 {
+		t.Errorf("imported deadlines %q, %q, turn_limit %d, battle_turn_limit %d, want them kept", st.OrderDeadline, st.BattleDeadline, st.TurnLimit, st.BattleTurnLimit)
 	}
 }

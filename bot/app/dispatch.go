@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,12 @@ func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command
 	if r.Sub == "status" || r.Sub == "export" {
 		return out
 	}
+	// The pinned status changes only with news everyone is told. A
+	// command that answers its caller alone (his notification settings,
+	// his side's decision, a refusal) leaves it as it is: every edit
+	// reaches every member (the message's edited time, Discord's Message
+	// Update event) and would tell the other side when he acted.
+	public := slices.ContainsFunc(out, func(rep command.Reply) bool { return rep.To == command.Public })
 	for id := range ids {
 		c, err := d.a.db.Get(ctx, id)
 		if err != nil {
@@ -73,7 +80,9 @@ func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command
 					Text: "⚠ The deadlines are saved but not scheduled: " + strings.TrimPrefix(err.Error(), "schedule: ")})
 			}
 		}
-		d.a.refreshStatus(ctx, id)
+		if public {
+			d.a.refreshStatus(ctx, id)
+		}
 	}
 	return out
 }

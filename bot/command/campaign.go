@@ -36,8 +36,13 @@ var settingOptions = []struct {
 		st.RaidObjectives, _ = strconv.ParseBool(v)
 		return nil
 	}},
-	{Option{Name: "battle_turn_limit", Description: "end a battle after this game turn (0: no limit)", Type: Integer}, func(st *campaign.Settings, v string) error {
-		st.BattleTurnLimit, _ = strconv.Atoi(v)
+	{Option{Name: "battle_turn_limit", Description: "end a battle after this game turn (0: no limit; at most " + strconv.Itoa(campaign.MaxBattleTurnLimit) + ")", Type: Integer}, func(st *campaign.Settings, v string) error {
+		// Bounded where it is set, as turn_limit is (ruling CB20).
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > campaign.MaxBattleTurnLimit {
+			return fmt.Errorf("use 0 for no limit or 1 to %d game turns", campaign.MaxBattleTurnLimit)
+		}
+		st.BattleTurnLimit = n
 		return nil
 	}},
 	{Option{Name: "crt", Description: "Combat Results Table printing (ruling R1)", Choices: []string{"rulebook", "reference"}}, func(st *campaign.Settings, v string) error {

@@ -63,6 +63,7 @@ func (x *call) named(c *campaign.Campaign, option string) *campaign.Campaign {
 
 func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
 	side := x.str("side")
+	known := refereeMayKnow(x.c, side) // as the campaign was before the request
 	var seated bool
 	out, err := x.seatChange(ctx, func(c *campaign.Campaign) (*campaign.Campaign, error) {
 		n, ok, err := campaign.RequestJoin(campaign.WithName(c, x.User.ID, x.User.Name), side, x.User.ID)
@@ -75,7 +76,7 @@ func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
 	s := x.c.Side(side)
 	if !seated {
 		return []Reply{
-			x.private(fmt.Sprintf("You asked to join %s in campaign %d “%s”. The referee decides; until then you see nothing of the side. /campaign leave withdraws the request.", s.Name, x.c.ID, x.c.Name)),
+			x.private(fmt.Sprintf("You asked to join %s in campaign %d “%s”. The referee decides; until then you see nothing of the side. /campaign leave withdraws the request.%s", s.Name, x.c.ID, x.c.Name, known)),
 			{To: DM, User: x.c.Referee, Campaign: x.c.ID,
 				Text: fmt.Sprintf("%s asks to join %s in campaign %d “%s”. Approve or deny (or /campaign approve|deny user:…).", x.c.NameOf(x.User.ID), s.Name, x.c.ID, x.c.Name),
 				Buttons: append(button("Approve", false, ButtonID{Action: ButtonApprove, Campaign: x.c.ID, Args: []string{x.User.ID, s.ID}}),
@@ -83,9 +84,30 @@ func (g *Registry) campaignJoin(ctx context.Context, x *call) ([]Reply, error) {
 		}, nil
 	}
 	if x.c.Scenario != nil {
-		return append(out, x.private(fmt.Sprintf("You command %s in the scenario %s (campaign %d). /battle view shows your side's map; /battle status whose phase it is.", s.Name, x.c.Scenario.Name, x.c.ID))), nil
+		return append(out, x.private(fmt.Sprintf("You command %s in the scenario %s (campaign %d). /battle view shows your side's map; /battle status whose phase it is.%s", s.Name, x.c.Scenario.Name, x.c.ID, known))), nil
 	}
-	return append(out, x.private(fmt.Sprintf("You command %s in campaign %d. Your worksheet: /bg list. Your map: /map strategic. Orders are given with /orders … once the referee starts the campaign.", s.Name, x.c.ID))), nil
+	return append(out, x.private(fmt.Sprintf("You command %s in campaign %d. Your worksheet: /bg list. Your map: /map strategic. Orders are given with /orders … once the referee starts the campaign.%s", s.Name, x.c.ID, known))), nil
+}
+
+// refereeMayKnow is the note for a user who asks for a seat on side in
+// c: that the referee plays another side and, with no other player
+// seated until now, could read every side's secrets (ruling SEAT3), so
+// he may know what side has done so far (a scenario's side the AI
+// played, a campaign side nobody held since the start). "" when the
+// referee is neutral, plays that same side, or nothing was played yet.
+func refereeMayKnow(c *campaign.Campaign, side string) string {
+	ref := c.Referee
+	if ref == "" || !c.Settings.RefereePlays || c.RefereeConflicted() || c.Phase == campaign.PhaseSetup && c.Scenario == nil {
+		return ""
+	}
+	own := c.SideOf(ref)
+	if own == nil {
+		own = c.Side(c.Held[ref])
+	}
+	if own == nil || own.ID == side {
+		return ""
+	}
+	return fmt.Sprintf(" Note: the referee plays %s and, with no other player seated until now, could read every side's secrets (ruling SEAT3): he may know what %s has done so far.", own.Name, c.SideName(side))
 }
 
 func (g *Registry) campaignApprove(ctx context.Context, x *call) ([]Reply, error) {

@@ -145,3 +145,29 @@ func TestScenarioJoin(t *testing.T) {
 		}
 	})
 }
+
+// Ensure a player who asks to take over a scenario's side from the AI
+// is told that the starter, who plays the other side and holds the
+// referee role, could read that side's secrets until then (ruling
+// SEAT3): he may have left his seat, read the whole battle and sat down
+// again, and nothing else would tell the newcomer. A campaign whose
+// referee plays no side, or one not yet started, tells nothing.
+func TestScenarioJoinToldTheRefereeCouldRead(t *testing.T) {
+	const note = "could read every side's secrets"
+	f := scdFixture(t)
+	f.cmdMust("alice", "scenario", "start", "name", "surprise-encounter", "side", "lancers", "seed", "3")
+	f.cmdMust("alice", "campaign", "leave")
+	f.cmdMust("alice", "battle", "view") // the whole battle, the AI's side too
+	f.cmdMust("alice", "campaign", "join", "side", "lancers")
+	if got := cmdTexts(f.cmdMust("bob", "scenario", "join", "side", "bandits")); !strings.Contains(got, note) || !strings.Contains(got, "7th Crucis Lancers") {
+		t.Errorf("bob's request to take over the bandits:\n%s\nwant the note that the referee, who plays the lancers, could read them", got)
+	}
+	if got := cmdTexts(f.cmdMust("carol", "scenario", "join", "side", "bandits")); strings.Contains(got, note) {
+		t.Errorf("carol, asking once bob has, is told the referee could read the side still:\n%s", got)
+	}
+	g := cmdNewFixture(t, true)
+	g.cmdMust("alice", "campaign", "leave")
+	if got := cmdTexts(g.cmdMust("alice", "campaign", "join", "side", "crucis")); strings.Contains(got, note) {
+		t.Errorf("a neutral referee's campaign tells the joiner:\n%s", got)
+	}
+}

@@ -31,6 +31,12 @@ func (m *missedDMs) add(user string) {
 	m.users[strings.Clone(user)] = true // not the reply's: see dmChannels.set
 }
 
+// MissedDM records that a direct message for user could not be
+// delivered outside any interaction (a deadline's): he is told so
+// privately at his next command, as for a DM lost during another
+// member's command.
+func (b *Bot) MissedDM(user string) { b.missed.add(user) }
+
 // take reports whether user missed a direct message, and forgets it.
 func (m *missedDMs) take(user string) bool {
 	m.mu.Lock()

@@ -51,6 +51,12 @@ type terrainBase struct {
 	marked []*markedHex
 }
 
+// weight is what the base holds once used: its rows, and as much again
+// and a half for each of what its pictures add to it, the rows coded
+// and the hexes a preview marked (measured to 1.5 and 1.2 times the
+// rows with every hex marked, at the default and the largest hex size).
+func (b *terrainBase) weight() int { return 4 * len(b.rows) }
+
 // terrainBaseIDs numbers the bases painted.
 var terrainBaseIDs atomic.Uint64
 
@@ -117,11 +123,14 @@ type baseKey struct {
 	sum        uint64
 }
 
-// bases are the terrains painted, 8 at most: a 64×17 sector's base is
-// 1.5 MB, and the bot draws a battle's map for each side and the referee
-// in turn.
+// bases are the terrains painted, 8 at most, and 96 MB: a 64×17
+// sector's base is 1.5 MB of rows at the default hex size, 4.9 MB at
+// the zoom's (a generation holds one and four of the default size), and
+// the bot draws a battle's map for each side and the referee in turn.
+// At the largest hex size its 15 MB of rows are not kept (weight): each
+// picture paints its terrain.
 var (
-	bases    = kept[baseKey, *terrainBase]{bound: 8}
+	bases    = kept[baseKey, *terrainBase]{bound: 8, bytes: 96 << 20, weigh: (*terrainBase).weight}
 	baseSeed = maphash.MakeSeed()
 )
 

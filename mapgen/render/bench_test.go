@@ -290,6 +290,34 @@ func benchFirstPicture(b *testing.B, warm func() error) {
 // size's art, glyphs and symbols and two maps' tiles are made.
 func BenchmarkTactical64x17Warmed(b *testing.B) { benchFirstPicture(b, Warm) }
 
+// BenchmarkStrategic12First is a process's first strategic picture: the
+// sample view on a 4×3 map not drawn before, every kept cache emptied
+// before it (clearKept); BenchmarkStrategic12Warmed the same after Warm
+// (untimed), as bfbot serve runs it at start-up.
+func BenchmarkStrategic12First(b *testing.B)  { benchFirstStrategic(b, nil) }
+func BenchmarkStrategic12Warmed(b *testing.B) { benchFirstStrategic(b, Warm) }
+
+// benchFirstStrategic draws each strategic picture on a map not drawn
+// before, every kept cache emptied and then, if given, warm run before
+// it (untimed).
+func benchFirstStrategic(b *testing.B, warm func() error) {
+	o := DefaultOptions()
+	img, err := drawStrategic(sampleStrategicView(strategicMap(b)), o, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var v StrategicView
+	benchAgainstBlankEach(b, img, func() {
+		v = sampleStrategicView(newStrategicMap(b))
+		clearKept()
+		if warm != nil {
+			if err := warm(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}, func(w io.Writer) error { return WriteStrategicPNG(w, v, o) })
+}
+
 // BenchmarkWarm is Warm in a process that has drawn nothing (every
 // cache emptied before it): the cost bfbot serve moves to its start-up,
 // against the blank of a 64×17 sector map.

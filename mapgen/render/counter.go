@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"bfbot/mapgen/hex"
@@ -130,9 +129,12 @@ type counterFaceKey struct {
 	k    Counter
 }
 
-// counterFaces are the faces painted, 1,024 at most (some 2 KB each): a
-// battle shows a face for each unit, at one size or two.
-var counterFaces = kept[counterFaceKey, *counterFace]{bound: 1024}
+// counterFaces are the faces painted, 1,024 at most (some 4 KB each,
+// 44 KB at the largest hex size), and 8 MB: a battle shows a face for
+// each unit, at one size or two.
+var counterFaces = kept[counterFaceKey, *counterFace]{bound: 1024, bytes: 8 << 20, weigh: func(f *counterFace) int {
+	return len(f.img.Pix) + len(f.pal.idx) + len(f.pal.alt) + keptUpkeep
+}}
 
 // faceOf returns the kept face of counter k in style st, painting it on
 // a miss.
@@ -312,42 +314,31 @@ type symbolKey struct {
 
 // Symbols are drawn with gg once per class and size and kept as sprites:
 // a map's forty counters then cost forty sprite draws, not forty rounds of
-// gg's path rasterizer over the whole picture.
-var (
-	symbolsMu sync.Mutex
-	symbols   = map[symbolKey]*sprite{}
-)
-
-// maxSymbols bounds the symbol cache: every class and kind at a few sizes.
-const maxSymbols = 256
+// gg's path rasterizer over the whole picture. 256 at most (every class
+// and kind at a few sizes), and 4 MB (a symbol at the largest hex size
+// is some 6 KB).
+var symbols = kept[symbolKey, *sprite]{bound: 256, bytes: 4 << 20, weigh: (*sprite).weight}
 
 // symbolMask returns the symbol's sprite, anchored at its box's top left.
 func symbolMask(k symbolKey) *sprite {
-	symbolsMu.Lock()
-	defer symbolsMu.Unlock()
-	if sp := symbols[k]; sp != nil {
-		return sp
-	}
-	if len(symbols) >= maxSymbols {
-		clear(symbols)
-	}
-	// Room around the box for round caps and strokes on its edges.
-	m := int(math.Ceil(k.lw)) + 1
-	w, h := int(math.Ceil(k.w))+2*m, int(math.Ceil(k.h))+2*m
-	sp := newSprite(w, h, m, m)
-	dc := gg.NewContextForRGBA(sp.img)
-	dc.SetColor(colDark)
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.SetLineWidth(k.lw)
-	x, y := float64(m), float64(m)
-	if k.class == "" {
-		kindSymbol(dc, k.kind, x, y, k.w, k.h, k.lw)
-	} else {
-		classSymbol(dc, k.class, x, y, k.w, k.h, k.lw)
-	}
-	symbols[k] = sp.compile()
-	return sp
+	return symbols.get(k, func() *sprite {
+		// Room around the box for round caps and strokes on its edges.
+		m := int(math.Ceil(k.lw)) + 1
+		w, h := int(math.Ceil(k.w))+2*m, int(math.Ceil(k.h))+2*m
+		sp := newSprite(w, h, m, m)
+		dc := gg.NewContextForRGBA(sp.img)
+		dc.SetColor(colDark)
+		dc.SetLineCapRound()
+		dc.SetLineJoinRound()
+		dc.SetLineWidth(k.lw)
+		x, y := float64(m), float64(m)
+		if k.class == "" {
+			kindSymbol(dc, k.kind, x, y, k.w, k.h, k.lw)
+		} else {
+			classSymbol(dc, k.class, x, y, k.w, k.h, k.lw)
+		}
+		return sp.compile()
+	})
 }
 
 // kindSymbol draws the symbol of a counter Kind in the box: what a blind

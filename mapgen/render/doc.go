@@ -38,9 +38,10 @@
 // each picture redraws only its title and viewer, the hexes a move
 // preview marks (kept marked once painted, reach.go) and the
 // rectangles its counters and marks touch, and deflates only what
-// those changed. A strategic map's sectors and strips are painted once
-// per map in palette entries, their words and icons laid from patches
-// kept across maps (strategic_base_entries.go), and deflated once per
+// those changed. A strategic map's sectors are painted once per map in
+// palette entries (the strips and the orbit box above them once per
+// size, kept across maps), their words and icons laid from patches
+// kept across maps (strategic_base_entries.go), and matched once per
 // map (with a thorough matcher, deflate_chain.go), its legends kept
 // drawn and deflated (a new one put together from lines kept across
 // legends, strategic_legend_lines.go), its marks and arrows kept as
@@ -74,4 +75,6 @@
 // counters stand (ruling RND3, TestPictureBytesViewersOwn).
 // DrawTactical
 // and DrawStrategic are safe to call from several goroutines at once.
+// What the package keeps across pictures is bounded in bytes as well as
+// in values at every hex size (kept.go, TestCachesBoundedInBytes).
 package render

@@ -116,8 +116,25 @@ var (
 	faces   = map[faceKey]*glyphSet{}
 )
 
-// maxFaces bounds the glyph cache: a picture uses about eight faces.
-const maxFaces = 64
+// maxFaces and facesBytes bound the glyph cache: a picture uses about
+// eight faces, and a face's glyphs at the largest hex size are some
+// 100 KB (the digits and letters its words use), more with every other
+// rune a label holds. glyphBytes counts what the sets kept made (and
+// their faces), and a set asked for past facesBytes drops them all, as
+// past maxFaces: by then the sets in use hold at most one picture's
+// glyphs more.
+const (
+	maxFaces   = 64
+	facesBytes = 8 << 20
+)
+
+// glyphBytes is what the glyph sets kept since they were last dropped
+// hold: their glyphs, and a faceUpkeep each.
+var glyphBytes atomic.Int64
+
+// faceUpkeep is what a glyph set's truetype face is taken to weigh: its
+// rasterizer's buffers and its one-mask cache.
+const faceUpkeep = 16 << 10
 
 // face returns the glyph set for a font at a pixel size (rounded to 1/64
 // px, so sizes derived from HexSize find the same set again).
@@ -138,7 +155,8 @@ func coarseFace(id fontID, px float64) (*glyphSet, error) {
 func glyphSetOf(key faceKey) (*glyphSet, error) {
 	facesMu.Lock()
 	defer facesMu.Unlock()
-	if gs := faces[key]; gs != nil {
+	over := glyphBytes.Load() > facesBytes
+	if gs := faces[key]; gs != nil && !over {
 		return gs, nil
 	}
 	fs, err := parsedFonts()
@@ -147,11 +165,13 @@ func glyphSetOf(key faceKey) (*glyphSet, error) {
 	}
 	// HexSize may come from a player's command; odd sizes must not grow
 	// the cache without end. Sets in use stay valid: their users hold them.
-	if len(faces) >= maxFaces {
+	if len(faces) >= maxFaces || over {
 		clear(faces)
+		glyphBytes.Store(0)
 	}
 	gs := newGlyphSet(fs[key.font], key)
 	faces[key] = gs
+	glyphBytes.Add(faceUpkeep)
 	return gs, nil
 }
 
@@ -189,8 +209,13 @@ func (gs *glyphSet) rasterize(r rune) *glyph {
 			a.Pix[i] = [3]uint8{0, 128, 255}[(int(m)+63)/128]
 		}
 	}
-	return &glyph{mask: a, advance: adv.Round(), inked: runsOf(a, 1), solid: runsOf(a, 128)}
+	g := &glyph{mask: a, advance: adv.Round(), inked: runsOf(a, 1), solid: runsOf(a, 128)}
+	glyphBytes.Add(int64(len(a.Pix) + (cap(g.inked)+cap(g.solid))*glyphRunSize + keptUpkeep))
+	return g
 }
+
+// glyphRunSize is a glyphRun's size: three ints.
+const glyphRunSize = 3 * 8
 
 // get returns the glyph for r, or the one for '?' when the font lacks it
 // or r is a control character.

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"math"
-	"sync"
 
 	"bfbot/mapgen/hex"
 )
@@ -128,34 +127,43 @@ type hexArt struct {
 	sprites *sprites
 }
 
-var (
-	artMu sync.Mutex
-	arts  = map[[2]float64]*hexArt{}
-)
+// arts keeps the hex art of the sizes drawn, 16 at most, like the glyph
+// cache (HexSize may come from a player), and 32 MB: an art is a few
+// hundred kilobytes at the default hex size, 3 MB at the largest.
+var arts = kept[[2]float64, *hexArt]{bound: 16, bytes: 32 << 20, weigh: (*hexArt).weight}
 
-// maxArts bounds the cache of hexArt (a few hundred kilobytes each), like
-// the glyph cache: HexSize may come from a player.
-const maxArts = 16
+// weight is what the art holds: its stamps' spans and sprites.
+func (a *hexArt) weight() int {
+	sps := []*sprite{a.sprites.lightTree, a.sprites.heavyTree, a.sprites.waves, a.sprites.roughMark}
+	n := keptUpkeep
+	for _, st := range a.stamps {
+		n += cap(st.spans) * spanSize
+		sps = append(sps, st.outline)
+		for d := range 6 {
+			sps = append(sps, st.side[d], st.roadEdge[d], st.road[d], st.contour[d])
+		}
+	}
+	for _, sp := range sps {
+		if sp != nil {
+			n += sp.weight()
+		}
+	}
+	return n
+}
 
-// art returns the stamps and sprites of the grid's hex size, made once.
-// The key holds the height too: hex sizes 33 and 33.3 share a column
-// step, and so a size, but not a height.
+// spanSize is a span's size: three ints.
+const spanSize = 3 * 8
+
+// art returns the stamps and sprites of the grid's hex size, made once
+// and kept. The key holds the height too: hex sizes 33 and 33.3 share
+// a column step, and so a size, but not a height.
 func (g grid) art() *hexArt {
-	artMu.Lock()
-	defer artMu.Unlock()
-	key := [2]float64{g.size, g.height}
-	if a := arts[key]; a != nil {
-		return a
-	}
-	if len(arts) >= maxArts {
-		clear(arts)
-	}
-	// Made at the origin: the phase is the same wherever the grid sits.
-	g0 := g
-	g0.ox, g0.oy = 0, 0
-	a := &hexArt{stamps: g0.newStamps(), sprites: newSprites(g.size)}
-	arts[key] = a
-	return a
+	return arts.get([2]float64{g.size, g.height}, func() *hexArt {
+		// Made at the origin: the phase is the same wherever the grid sits.
+		g0 := g
+		g0.ox, g0.oy = 0, 0
+		return &hexArt{stamps: g0.newStamps(), sprites: newSprites(g.size)}
+	})
 }
 
 // newStamps builds the stamps of even and odd columns.

@@ -17,15 +17,25 @@ import (
 // campaigns (each on a map of its own, its two players' pictures drawn
 // one after the other) 1,019 bases were painted, and 239 legends for 101
 // different ones.
+//
+// It is bounded in bytes too: a value's size grows with the hex size's
+// square, and a bound in values that holds a few megabytes at the
+// default size held some hundreds at the largest (TestCachesBoundedInBytes).
+// weigh gives a value's bytes, what it holds once used (a base's coded
+// rows and marked hexes made after it is kept included); a value heavier
+// than half of bytes is not kept at all, each picture making its own.
 type kept[K comparable, V any] struct {
 	mu     sync.Mutex
 	m, old map[K]V
-	bound  int
-	// weigh is what a value counts against the bound (nil: 1), and n
-	// what the newer generation's values count.
-	weigh func(V) int
-	n     int
+	bound  int // values (0: no bound but bytes)
+	bytes  int
+	weigh  func(V) int
+	n      int // what the newer generation's values weigh
 }
+
+// keptUpkeep is what a small value's upkeep is taken to weigh: its map
+// entry, its header and the allocator's rounding.
+const keptUpkeep = 128
 
 // get returns the value kept for key, making and keeping it on a miss.
 // Two callers missing the same key at once may both make it; the
@@ -78,13 +88,14 @@ func (k *kept[K, V]) lookup(key K) (V, bool) {
 }
 
 // put keeps key's value in the newer generation, which becomes the
-// older when full. Called with mu held.
+// older when full, unless the value alone weighs more than a
+// generation may. Called with mu held.
 func (k *kept[K, V]) put(key K, v V) {
-	w := 1
-	if k.weigh != nil {
-		w = k.weigh(v)
+	w := k.weigh(v)
+	if w > k.bytes/2 {
+		return
 	}
-	if k.m == nil || k.n+w > max(k.bound/2, 1) && len(k.m) > 0 {
+	if k.m == nil || len(k.m) > 0 && (k.bound > 0 && len(k.m) >= max(k.bound/2, 1) || k.n+w > k.bytes/2) {
 		k.old, k.m, k.n = k.m, map[K]V{}, 0
 	}
 	k.m[key] = v

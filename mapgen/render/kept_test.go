@@ -6,7 +6,7 @@ import "testing"
 // was when it was made: emptying the map when full dropped a value made
 // just before (a campaign's base between its two players' pictures).
 func TestKeptKeepsTheNewest(t *testing.T) {
-	k := kept[int, int]{bound: 4}
+	k := kept[int, int]{bound: 4, bytes: 1 << 10, weigh: func(int) int { return 8 }}
 	made := 0
 	get := func(key int) int {
 		return k.get(key, func() int { made++; return key * 10 })
@@ -49,6 +49,7 @@ func clearKept() {
 	basePatches.clear()
 	markPatches.clear()
 	strategicBases.clear()
+	strategicTops.clear()
 	legendBands.clear()
 	legendLines.clear()
 	markSprites.clear()
@@ -56,10 +57,6 @@ func clearKept() {
 	facesMu.Lock()
 	clear(faces)
 	facesMu.Unlock()
-	artMu.Lock()
-	clear(arts)
-	artMu.Unlock()
-	symbolsMu.Lock()
-	clear(symbols)
-	symbolsMu.Unlock()
+	arts.clear()
+	symbols.clear()
 }

@@ -61,8 +61,7 @@ func (s pieces) at(pos int) int {
 
 // codedRows are rows coded with one set of codes, piece by piece: a
 // piece is the tokens that start in its part of the stream, and may end
-// past it. A strategic base's have no codes, bits, offs nor readBit
-// (codeTokens).
+// past it.
 type codedRows struct {
 	pieces
 	codes  *codes
@@ -94,10 +93,9 @@ type pieceRead struct {
 	t              token
 }
 
-// readsPool is codeSummed's room for the matches it gathers, some 300 KB
-// for a strategic base, used while it codes one and then garbage: every
-// campaign's turn codes its map's base afresh when the bot has more maps
-// than it keeps (strategicBases).
+// readsPool is codeSummed's room for the matches it gathers, used while
+// it codes a terrain and then garbage: a new battle's map codes its
+// terrain afresh.
 var readsPool = sync.Pool{New: func() any { return new([]pieceRead) }}
 
 // codeRows codes the stream rows (whole rows of stride bytes), whose
@@ -107,22 +105,13 @@ func codeRows(rows []byte, stride int, m matcher, sums adlerSums) *codedRows {
 	m.recent = make([]int32, 1<<hashBits)
 	// A sector's terrain comes to a token for every 15 bytes or so.
 	toks := m.tokens(make([]token, 0, len(rows)/12), rows, 0, len(rows), 0)
-	return codeSummed(rows, stride, toks, sums, true)
-}
-
-// codeTokens parts the stream rows, whose tokens are toks (matching
-// nothing before the stream), into pieces, with no bits: a strategic
-// base's pictures code its tokens again with codes of their own, and
-// never read them.
-func codeTokens(rows []byte, stride int, toks []token) *codedRows {
-	return codeSummed(rows, stride, toks, adlerOf(rows), false)
+	return codeSummed(rows, stride, toks, sums)
 }
 
 // codeSummed codes the stream rows, whose tokens are toks, piece by
-// piece, their Adler-32 sums known. With bits, it codes the tokens with
-// codes made for them, for pictures that splice their bits
-// (layer.write).
-func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, bits bool) *codedRows {
+// piece, their Adler-32 sums known, with codes made for the tokens, for
+// pictures that splice their bits (layer.write).
+func codeSummed(rows []byte, stride int, toks []token, whole adlerSums) *codedRows {
 	c := &codedRows{pieces: newPieces(stride, len(rows)/stride), whole: whole}
 	n := c.count()
 	c.bounds = make([]int, n+1)
@@ -187,9 +176,6 @@ func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, bits boo
 		c.readers[fill[r.from]] = reader{r.t, r.pos}
 		fill[r.from]++
 	}
-	if !bits {
-		return c
-	}
 	c.codes = newCodes(toks)
 	// Written in a picture's room (putAt makes room for the longest
 	// codes, some five times what a terrain codes to), then copied; where
@@ -219,19 +205,24 @@ func codeSummed(rows []byte, stride int, toks []token, whole adlerSums, bits boo
 }
 
 // recode appends to toks the tokens of piece i in the picture whose
-// stream is rows, the base's rows starting at top: each of the base's
-// tokens that still says what the picture holds; of a match that does
-// not, its start and end where they still hold (an overlay cuts a long
-// match in the middle); and the bytes between matched afresh by m.
+// stream is rows, the base's rows starting at top (recodeTokens).
 func (c *codedRows) recode(toks []token, m matcher, rows []byte, top, i int) []token {
-	p := top + c.bounds[i]
+	return recodeTokens(toks, c.toks[c.first[i]:c.first[i+1]], m, rows, top+c.bounds[i])
+}
+
+// recodeTokens appends to toks the tokens of the picture whose stream
+// is rows that write what the tokens src wrote from stream position p:
+// each of them that still says what the picture holds; of a match that
+// does not, its start and end where they still hold (an overlay cuts a
+// long match in the middle); and the bytes between matched afresh by m.
+func recodeTokens(toks, src []token, m matcher, rows []byte, p int) []token {
 	fresh := -1 // where the bytes to be matched afresh start, if any
 	flush := func(end int) {
 		if fresh >= 0 {
 			toks, fresh = m.tokens(toks, rows, fresh, end, 0), -1
 		}
 	}
-	for _, t := range c.toks[c.first[i]:c.first[i+1]] {
+	for _, t := range src {
 		l, ok := tokenHolds(rows, p, t)
 		switch {
 		case ok:
@@ -342,17 +333,32 @@ func adlerOf(b []byte) adlerSums {
 	return adlerSums{s1, s2}
 }
 
+// adlerRows is adlerOf the stream rows of stride bytes, a row that
+// repeats the row above (three in four of a strategic base's) added
+// from its sums, not read again: comparing it costs a fraction of
+// summing it.
+func adlerRows(rows []byte, stride int) adlerSums {
+	var s, row adlerSums
+	for a := 0; a < len(rows); a += stride {
+		if a == 0 || !bytes.Equal(rows[a:a+stride], rows[a-stride:a]) {
+			row = adlerOf(rows[a : a+stride])
+		}
+		s = s.then(row, stride)
+	}
+	return s
+}
+
 // scratch is what writing one picture works in, pooled: which pieces
-// changed, where, and which are coded afresh (layer.fresh), the tokens
-// of a piece, the chunk being built.
+// changed and where, the tokens of a piece, the chunk being built.
 type scratch struct {
-	changed, fresh []bool
-	lo, hi         []int32  // where each changed piece changed (layer.mark)
-	list           []int32  // room for a layer's changed pieces
-	broken         []uint64 // room for a layer's broken matches (layer.broken)
-	toks           []token
-	near           [1 << nearBits]int32 // layer.write's recent
-	out            []byte
+	changed []bool
+	lo, hi  []int32  // where each changed piece changed (layer.mark)
+	list    []int32  // room for a layer's changed pieces
+	broken  []uint64 // room for a layer's broken matches (layer.broken)
+	chunks  []uint64 // room for a strategic picture's changed chunks
+	toks    []token
+	near    [1 << nearBits]int32 // layer.write's recent
+	out     []byte
 }
 
 var scratches sync.Pool
@@ -364,12 +370,10 @@ func getScratch(n int) *scratch {
 	if !ok {
 		sc = new(scratch)
 	}
-	for _, f := range []*[]bool{&sc.changed, &sc.fresh} {
-		if cap(*f) < n {
-			*f = make([]bool, n)
-		}
-		*f = (*f)[:n]
+	if cap(sc.changed) < n {
+		sc.changed = make([]bool, n)
 	}
+	sc.changed = sc.changed[:n]
 	for _, f := range []*[]int32{&sc.lo, &sc.hi} {
 		if cap(*f) < n {
 			*f = make([]int32, n)
@@ -438,31 +442,6 @@ func (l *layer) markChanged(rows []byte, rects []image.Rectangle) {
 			}
 		}
 	}
-}
-
-// fresh marks the layer's pieces a picture codes afresh: those it
-// changed, and those with a match that reads a changed one and no
-// longer says what the picture (whose stream is rows) holds. A match
-// that reads what changed may still hold (the same counter drawn
-// again), and then its piece's tokens stand. Only such matches are
-// looked at: the others of an unchanged piece write and copy bytes the
-// picture did not change, and the bytes a match reads from a changed
-// piece are where the picture was just drawn. The marks are sc.fresh's,
-// as many as the layer's pieces.
-func (l layer) fresh(rows []byte, sc *scratch) []bool {
-	base := l.c
-	fresh := sc.fresh[:len(l.changed)]
-	copy(fresh, l.changed)
-	for _, i := range l.list {
-		for j := base.readAt[i]; j < base.readAt[i+1]; j++ {
-			p := int(base.readers[j].pos)
-			if r := base.at(p); !fresh[r] {
-				_, ok := tokenHolds(rows, l.at+p, base.readers[j].t)
-				fresh[r] = !ok
-			}
-		}
-	}
-	return fresh
 }
 
 // broken lists the matches of the layer's unchanged pieces that read

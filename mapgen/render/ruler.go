@@ -91,7 +91,8 @@ type rulerLabelKey struct {
 // are 82 numbers in boxes of some 1,200 pixels each, anti-aliased, the
 // same on every map of its size, and drawing them and looking them up in the
 // palette cost some 8% of its terrain's first painting.
-var rulerLabels = kept[rulerLabelKey, *rulerLabel]{bound: 1024}
+// (1,024 numbers at most, and 2 MB).
+var rulerLabels = kept[rulerLabelKey, *rulerLabel]{bound: 1024, bytes: 2 << 20, weigh: func(l *rulerLabel) int { return len(l.pix) + keptUpkeep }}
 
 // label is s drawn as a number of the rulers, kept.
 func (r *rulers) label(s string) *rulerLabel {

@@ -26,6 +26,13 @@ type spriteRun struct {
 	pix    []uint8 // premultiplied RGBA
 }
 
+// weight is what the sprite holds: its picture, and its runs (cut from
+// the picture).
+func (sp *sprite) weight() int { return len(sp.img.Pix) + cap(sp.runs)*spriteRunSize + keptUpkeep }
+
+// spriteRunSize is a spriteRun's size: two ints and a slice.
+const spriteRunSize = 5 * 8
+
 func newSprite(w, h, ax, ay int) *sprite {
 	return &sprite{img: image.NewRGBA(image.Rect(0, 0, w, h)), ax: ax, ay: ay}
 }

@@ -32,28 +32,42 @@ import (
 // those kept for each legend (legendBands), with its deflate block and
 // checksum. Its PNG keeps the base's tokens that still say what the
 // picture holds, matches afresh the bytes the others wrote
-// (codedRows.recode), codes the strips' and the sectors' tokens in
-// blocks with codes of their own, and ends with the legend's block as
-// it was kept (writePNG).
+// (recodeTokens), codes the strips' and the sectors' tokens in blocks
+// with codes of their own, and ends with the legend's block as it was
+// kept (writePNG).
 
 // strategicBase is the shared part of a strategic map's pictures.
 type strategicBase struct {
 	rows   []byte // the base's rows of W+1 bytes: filter byte 0, then indices into mapPalette
 	stride int
+	top    *strategicTop // its rows above the sectors, coded
 	once   sync.Once
-	coded  *codedRows
-	id     uint64 // tells its working copies (strategicWork) from others'
+	toks   []token   // the rows' tokens, matching nothing before them (code)
+	sums   adlerSums // the rows' Adler-32 sums
+	id     uint64    // tells its working copies (strategicWork) from others'
 }
 
 // strategicBaseIDs numbers the bases painted.
 var strategicBaseIDs atomic.Uint64
 
-// code is the base's rows deflated, coded on first use.
-func (b *strategicBase) code() *codedRows {
+// code matches the base's rows on first use: its top's tokens as they
+// were kept, then the sectors' matched by the thorough matcher, whose
+// chains start at the sectors (a match at a fixed distance may read the
+// top). Its checksum's sums are the top's and the sectors', summed row
+// by row. The tokens are neither coded nor parted into pieces: a
+// picture walks them all (writePNG), and codes them with codes of its
+// own.
+func (b *strategicBase) code() *strategicBase {
 	b.once.Do(func() {
-		b.coded = codeTokens(b.rows, b.stride, chainTokens(b.rows, b.stride))
+		m := getChainMatcher(newMatcher(b.stride, 0).dists)
+		defer chainMatchers.Put(m)
+		n := len(b.top.rows)
+		// Some 100 bytes a token.
+		toks := append(make([]token, 0, len(b.top.toks)+len(b.rows)/64), b.top.toks...)
+		b.toks = m.tokens(toks, b.rows, n, len(b.rows))
+		b.sums = b.top.sums.then(adlerRows(b.rows[n:], b.stride), len(b.rows)-n)
 	})
-	return b.coded
+	return b
 }
 
 // strategicBaseKey is what a base is painted from: every field of the
@@ -68,12 +82,17 @@ type strategicBaseKey struct {
 	gridTop         int
 }
 
-// strategicBases keeps the sectors of the maps drawn last: a 4×3 map's
-// base is about 0.4 MB paletted and as much again coded. Campaigns on
+// strategicBases keeps the sectors of the maps drawn last, 16 at most
+// and 32 MB: a 4×3 map's base is about 0.4 MB paletted, its tokens some
+// 30 KB (4.4 MB paletted at the largest hex size). Campaigns on
 // the default map share one; a bot with more maps than this paints a
 // base for each map's turn, which costs about what drawing the picture
 // whole did (BenchmarkStrategic12Cold).
-var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16}
+var strategicBases = kept[strategicBaseKey, *strategicBase]{bound: 16, bytes: 32 << 20, weigh: func(b *strategicBase) int {
+	// The rows, their tokens once matched (some 6% of them) and the top
+	// they start with (a fifth), with room to spare.
+	return 2 * len(b.rows)
+}}
 
 // sectorsKey is the map's fields the picture draws, as text: the grid,
 // and each sector's number, place, ground, name and objectives.
@@ -105,16 +124,19 @@ func (p *strategicPainter) legendTop() int { return p.H - p.legend.height }
 
 // strategicBaseFor returns the shared part of p's picture, painting it
 // on a miss in palette entries (paintBaseEntries), or, if its words and
-// icons do not lie apart, in RGBA in scratch.
+// icons do not lie apart, in RGBA in scratch (its top then coded with
+// it).
 func strategicBaseFor(p *strategicPainter, scratch *[]byte) *strategicBase {
 	key := strategicBaseKey{sectors: sectorsKey(p.v.Map), size: p.s, W: p.W, H: p.legendTop(),
 		titleH: p.title.height, headerH: p.headerH, gridTop: int(p.top)}
 	return strategicBases.get(key, func() *strategicBase {
-		rows, ok := p.paintBaseEntries(scratch)
+		S := key.W + 1
+		rows, top, ok := p.paintBaseEntries(scratch)
 		if !ok {
 			rows = paintedRowsIn(scratch, key.W, key.H, p.paintBase)
+			top = newStrategicTop(rows[:S*p.baseTop()], S)
 		}
-		return &strategicBase{rows: rows, stride: key.W + 1, id: strategicBaseIDs.Add(1)}
+		return &strategicBase{rows: rows, stride: S, top: top, id: strategicBaseIDs.Add(1)}
 	})
 }
 
@@ -136,10 +158,15 @@ func (p *strategicPainter) paintBase(img *image.RGBA) {
 	q.drawBase()
 }
 
-// drawBase draws the base: the top's ground, the ground around the
-// sectors (under them their tints), the links, the sectors.
+// drawBase draws the base: the top's ground, then its sectors.
 func (p *strategicPainter) drawBase() {
 	p.drawTopGround()
+	p.drawSectors()
+}
+
+// drawSectors draws the base below its top: the ground around the
+// sectors (under them their tints), the links, the sectors.
+func (p *strategicPainter) drawSectors() {
 	boxes := make([]image.Rectangle, len(p.v.Map.Sectors))
 	for i := range boxes {
 		boxes[i] = p.sectorRect(i)
@@ -183,8 +210,11 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 // the map and the marks and orders a side's view holds: the scale test's
 // thousand campaigns, each on a map of its own, drew 101 different ones,
 // which 64 did not hold (239 drawn, of 2,000 pictures); 128 is some
-// 10 MB.
-var legendBands = kept[legendBandKey, *legendBand]{bound: 128}
+// 10 MB, and 16 MB bounds them at any hex size (a legend at the largest
+// is 0.9 MB).
+var legendBands = kept[legendBandKey, *legendBand]{bound: 128, bytes: 16 << 20, weigh: func(b *legendBand) int {
+	return len(b.rows) + len(b.bits) + keptUpkeep
+}}
 
 // legendBand is a legend's band: its stream rows, and their deflate
 // block, the stream's last, matched within the band alone so that it
@@ -420,52 +450,62 @@ func strategicRects(p *strategicPainter) []image.Rectangle {
 
 // writePNG writes the picture as a PNG in deflate blocks with codes
 // made for them: the base's tokens where they still say what the
-// picture holds; in a piece the picture changed, or one with a match
-// that reads what it changed and no longer holds, the tokens that do
-// not are matched again (their start and end where they still hold)
-// by the thorough matcher, which sees no more than the bytes that
-// changed (codedRows.recode). Coding the tokens again costs little on a
-// picture of this size, and codes of its own keep it small: reusing the
-// base's bits, as a tactical map does, wrote the largest of
-// TestStrategicPNGSizeSeeds' pictures in 31 KB instead of 26.
+// picture holds, the others matched again (their start and end where
+// they still hold) by recodeTokens. Only a token that writes or reads
+// a chunk of the stream holding a span the picture changed
+// (changedChunks) is looked at: the others say what they said in the
+// base. The base's tokens are walked whole, not parted into pieces as a
+// tactical terrain's are (mapcode.go): parting them cost a new map's
+// picture some 7% of its time, and a picture walks its 4,000 or so
+// tokens no slower than it marked and found its pieces. Coding the tokens
+// again costs little on a picture of this size, and codes of its own
+// keep it small: reusing the base's bits, as a tactical map does, wrote
+// the largest of TestStrategicPNGSizeSeeds' pictures in 31 KB instead
+// of 26.
 func (sp *strategicPicture) writePNG(w io.Writer) error {
-	c := sp.base.code()
-	sc := getScratch(c.count())
+	b := sp.base.code()
+	sc := getScratch(0)
 	defer scratches.Put(sc)
 	// What is matched afresh is matched as a tactical picture's is
 	// (layer.write), at the run and the row above and the last place
 	// seen: the thorough matcher wrote the largest picture in 26.5 KB
 	// instead of 27.9, for half as many instructions again.
 	clear(sc.near[:])
-	m := matcher{dists: []int{1, c.stride}, recent: sc.near[:]}
+	m := matcher{dists: []int{1, b.stride}, recent: sc.near[:]}
 	rows, S := sp.rows, sp.Stride
-	l := layer{c: c, ref: sp.base.rows, changed: sc.changed, lo: sc.lo, hi: sc.hi, list: sc.list[:0], delta: sp.delta}
-	for _, r := range sp.changed {
-		a := r.Min.Y*S + 1
-		l.mark(a+r.Min.X, a+r.Max.X)
-	}
-	sc.list = l.list // its room, for the next picture
-	fresh := l.fresh(rows, sc)
+	changed := sp.changedChunks(sc)
 	// Blocks with codes of their own: the strips above the sectors (text
 	// on dark), the sectors, and the legend's as it was kept.
 	toks, cut := sc.toks[:0], -1
-	sectors, n := sp.top*c.perRow, c.count()
-	for i := 0; i < n; {
-		if i >= sectors && cut < 0 {
-			cut = len(toks)
+	sectors := sp.top * S
+	held := 0          // b.toks[held:i] hold, not yet written
+	group, at := -1, 0 // the first of a run of tokens that may not hold, and where it starts
+	p := 0             // where b.toks[i] starts
+	for i, t := range b.toks {
+		l, d := 1, 0
+		if t&matchFlag != 0 {
+			l, d = t.match()
 		}
-		if fresh[i] {
-			toks = c.recode(toks, m, rows, 0, i)
-			i++
-			continue
+		maybe := changed.any(p, p+l) || d > 0 && changed.any(p-d, p-d+l)
+		sectorsStart := p >= sectors && cut < 0
+		if group >= 0 && (!maybe || sectorsStart) {
+			toks = recodeTokens(toks, b.toks[group:i], m, rows, at)
+			group, held = -1, i
 		}
-		// The pieces up to the next fresh one, or the sectors, at once.
-		j := i + 1
-		for j < n && !fresh[j] && j != sectors {
-			j++
+		if sectorsStart {
+			toks = append(toks, b.toks[held:i]...)
+			held, cut = i, len(toks)
 		}
-		toks = append(toks, c.toks[c.first[i]:c.first[j]]...)
-		i = j
+		if maybe && group < 0 {
+			toks = append(toks, b.toks[held:i]...)
+			group, at = i, p
+		}
+		p += l
+	}
+	if group >= 0 {
+		toks = recodeTokens(toks, b.toks[group:], m, rows, at)
+	} else {
+		toks = append(toks, b.toks[held:]...)
 	}
 	if cut < 0 {
 		cut = len(toks)
@@ -473,7 +513,7 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	bw := bitWriter{out: idatHead(sc.out[:0])}
 	putBlock(&bw, toks[:cut], false)
 	putBlock(&bw, toks[cut:], sp.legend == nil)
-	adler := streamAdler(rows[:len(l.ref)], 0, []layer{l})
+	adler := b.sums.with(sp.delta).adler32(len(b.rows))
 	if sp.legend != nil {
 		bw.splice(sp.legend.bits, 0, sp.legend.nbits)
 		adler = adlerJoin(adler, sp.legend.adler, len(sp.legend.rows))
@@ -481,6 +521,44 @@ func (sp *strategicPicture) writePNG(w io.Writer) error {
 	out := finishIDAT(bw.bytes(), adler)
 	sc.out, sc.toks = out, toks
 	return writePaletted(w, sp.Rect.Dx(), sp.Rect.Dy(), sp.Palette, out)
+}
+
+// chunks marks the chunks of 64 bytes of a picture's stream that the
+// picture changed from its base, a bit each.
+type chunks []uint64
+
+// set marks the chunks holding the bytes [a, e).
+func (c chunks) set(a, e int) {
+	for k := a >> 6; k <= (e-1)>>6; k++ {
+		c[k>>6] |= 1 << (k & 63)
+	}
+}
+
+// any reports whether a chunk holding one of the bytes [a, e) is marked.
+func (c chunks) any(a, e int) bool {
+	for k := a >> 6; k <= (e-1)>>6; k++ {
+		if c[k>>6]&(1<<(k&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// changedChunks marks the chunks of the picture's stream that hold the
+// spans it changed, in sc's room.
+func (sp *strategicPicture) changedChunks(sc *scratch) chunks {
+	n := len(sp.rows)>>12 + 1
+	if cap(sc.chunks) < n {
+		sc.chunks = make([]uint64, n)
+	}
+	c := chunks(sc.chunks[:n])
+	clear(c)
+	S := sp.Stride
+	for _, r := range sp.changed {
+		a := r.Min.Y*S + 1
+		c.set(a+r.Min.X, a+r.Max.X)
+	}
+	return c
 }
 
 // adlerJoin is the Adler-32 of two streams back to back, given each

@@ -29,31 +29,91 @@ import (
 // sample view on 1,000 generated maps laid 1,518 different ones, 1,305 of
 // them by the 200th map, holding some 2.1 MB of heap: their 17,660
 // runs' entries are 0.54 MB, the rest the runs and the paletted boxes
-// the runs are cut from).
-var basePatches = kept[patchKey, *markPatch]{bound: 4096}
+// the runs are cut from); 16 MB bounds them at any hex size.
+var basePatches = kept[patchKey, *markPatch]{bound: 4096, bytes: 16 << 20, weigh: (*markPatch).weight}
+
+// strategicTops keeps the part of a base above its sectors, which no
+// map changes: the strips' ground, the orbit box and its name, in
+// entries, with its tokens and sums (strategicTop). A bot paints it
+// once for each hex size, width and strips, not once a map: a 4×3
+// map's top is some 0.1 MB (1 MB at the largest hex size).
+var strategicTops = kept[strategicTopKey, *strategicTop]{bound: 16, bytes: 8 << 20, weigh: func(t *strategicTop) int {
+	return len(t.rows) + 4*cap(t.toks) + keptUpkeep
+}}
+
+// strategicTopKey is what the top of a base is painted from: the hex
+// size, the picture's width and the heights of the title's strip and
+// the header's (0 for none), which place the orbit box.
+type strategicTopKey struct {
+	size               float64
+	W, titleH, headerH int
+}
+
+// strategicTop is the rows of a base above its sectors (baseTop), their
+// tokens, matched within them alone by the thorough matcher, and their
+// checksum's sums: the start of every base of its size.
+type strategicTop struct {
+	rows []byte
+	toks []token
+	sums adlerSums
+}
+
+// newStrategicTop codes rows, a base's top of stride bytes a row.
+func newStrategicTop(rows []byte, stride int) *strategicTop {
+	return &strategicTop{rows: rows, toks: chainTokens(rows, stride), sums: adlerRows(rows, stride)}
+}
 
 // paintBaseEntries paints the base of p's picture in palette entries,
-// its stream rows led by their filter bytes (0); false if a word or
-// icon does not lie apart on one entry, or a ground is not an entry.
-// A word or icon not kept is drawn in RGBA in scratch.
-func (p *strategicPainter) paintBaseEntries(scratch *[]byte) ([]byte, bool) {
-	W, H := p.W, p.legendTop()
-	S := W + 1
-	rows := make([]byte, S*H)
+// its stream rows led by their filter bytes (0): its top copied from
+// the one kept (keptTop), its sectors painted. False if a word or icon
+// does not lie apart on one entry, or a ground is not an entry.
+func (p *strategicPainter) paintBaseEntries(scratch *[]byte) ([]byte, *strategicTop, bool) {
+	top := p.keptTop(scratch)
+	if top.rows == nil {
+		return nil, nil, false
+	}
+	rows := make([]byte, (p.W+1)*p.legendTop())
+	copy(rows, top.rows)
+	if !p.paintEntries(rows, scratch, (*strategicPainter).drawSectors) {
+		return nil, nil, false
+	}
+	return rows, top, true
+}
+
+// keptTop is the top of p's base, painted in entries on a miss; its
+// rows are nil if it cannot be.
+func (p *strategicPainter) keptTop(scratch *[]byte) *strategicTop {
+	key := strategicTopKey{size: p.s, W: p.W, titleH: p.title.height, headerH: p.headerH}
+	return strategicTops.get(key, func() *strategicTop {
+		rows := make([]byte, (p.W+1)*p.baseTop())
+		if !p.paintEntries(rows, scratch, (*strategicPainter).drawTopGround) {
+			return &strategicTop{}
+		}
+		return newStrategicTop(rows, p.W+1)
+	})
+}
+
+// paintEntries paints in rows (a base's first rows) what draw draws of
+// p's base, in palette entries; false if a word or icon does not lie
+// apart on one entry, or a ground is not an entry. A word or icon not
+// kept is drawn in RGBA in scratch.
+func (p *strategicPainter) paintEntries(rows []byte, scratch *[]byte, draw func(*strategicPainter)) bool {
+	W, S := p.W, p.W+1
+	H := len(rows) / S
 	q := p.baseOnly()
 	q.on(newPicture(W, H, scratch)) // where an icon not kept is drawn in place
 	var pieces []placedMark
 	q.entries, q.placing = rows, &pieces
-	q.drawBase()
+	draw(q)
 	if q.inexact || !q.clear(pieces, nil, rows, S, H) {
-		return nil, false
+		return false
 	}
 	var small []byte // a word's picture, drawn on a miss
 	for _, m := range pieces {
 		b := m.box
 		patchIn(&basePatches, m, rows[b.Min.Y*S+1+b.Min.X], &small).lay(rows, S, b.Min, nil)
 	}
-	return rows, true
+	return true
 }
 
 // fill paints the pixels x0–x1, y0–y1 in c, clipped to the picture:

@@ -12,7 +12,8 @@ import (
 // Ensure a base painted in palette entries is the base painted in RGBA
 // and mapped, row for row, on 30 generated maps, the sample map and one
 // whose names run over, with and without a header, at several hex
-// sizes; and that at the default size every generated map's base is
+// sizes; that its checksum summed row by row (adlerRows) is its
+// checksum; and that at the default size every generated map's base is
 // painted in entries.
 func TestStrategicBaseEntries(t *testing.T) {
 	long := sampleStrategic()
@@ -37,7 +38,10 @@ func TestStrategicBaseEntries(t *testing.T) {
 					t.Fatal(err)
 				}
 				want := paintedRows(p.W, p.legendTop(), p.paintBase)
-				got, ok := p.paintBaseEntries(nil)
+				if got, want := adlerRows(want, p.W+1), adlerOf(want); got != want {
+					t.Errorf("%s, hex size %g, header %d: the base's sums by rows %v, want %v", name, o.HexSize, p.headerH, got, want)
+				}
+				got, _, ok := p.paintBaseEntries(nil)
 				if !ok {
 					continue
 				}

@@ -24,8 +24,15 @@ import (
 // (TestStrategicLegendLines).
 
 // legendLines keeps the lines of the legends drawn, some 28 KB each on
-// a 4×3 map: the sample view on 1,000 generated maps draws 42.
-var legendLines = kept[legendLineKey, *legendLine]{bound: 128}
+// a 4×3 map: the sample view on 1,000 generated maps draws 42. A line
+// at the largest hex size is ten times as big, and 128 of them were
+// some 70 MB: 8 MB bounds them.
+var legendLines = kept[legendLineKey, *legendLine]{bound: 128, bytes: 8 << 20, weigh: func(l *legendLine) int {
+	if l == nil { // a line that cannot be kept, known as such
+		return keptUpkeep
+	}
+	return len(l.rows) + 4*len(l.toks) + keptUpkeep
+}}
 
 // legendLineKey is what a legend's line is drawn from: its items (each
 // one's id, label and left edge), its place in the band (a swatch is

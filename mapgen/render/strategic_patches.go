@@ -90,7 +90,16 @@ func (p *strategicPainter) drawWords(f *glyphSet, x, y int, s string, c color.RG
 
 // markPatch is a mark laid on a ground of one entry, in palette
 // entries: the runs of its box's rows where they are not the ground's.
-type markPatch struct{ runs []patchRun }
+type markPatch struct {
+	runs []patchRun
+	box  int // the bytes of the box the runs are cut from
+}
+
+// weight is what the patch holds: its box and runs.
+func (pt *markPatch) weight() int { return pt.box + cap(pt.runs)*patchRunSize + keptUpkeep }
+
+// patchRunSize is a patchRun's size: two ints, a slice and two int64s.
+const patchRunSize = 7 * 8
 
 // patchRun is a run of entries at dx, dy in the mark's box, and what
 // it does to the checksum: the sum of the entries less the ground's,
@@ -110,8 +119,8 @@ type patchKey struct {
 }
 
 // markPatches keeps the marks and words laid on grounds: a picture lays
-// some forty, of a few hundred bytes each.
-var markPatches = kept[patchKey, *markPatch]{bound: 512}
+// some forty, of a few hundred bytes each (512 at most, and 8 MB).
+var markPatches = kept[patchKey, *markPatch]{bound: 512, bytes: 8 << 20, weigh: (*markPatch).weight}
 
 // patchOf is m laid on ground, kept in markPatches.
 func patchOf(m placedMark, ground byte, scratch *[]byte) *markPatch {
@@ -145,7 +154,7 @@ func patchIn(patches *kept[patchKey, *markPatch], m placedMark, ground byte, scr
 			pal.Pix[i] = ground
 		}
 		spans := quantiseRect(pal, img, at, r, make([]image.Rectangle, 0, r.Dy()), nil)
-		pt := markPatch{runs: make([]patchRun, 0, len(spans))}
+		pt := markPatch{runs: make([]patchRun, 0, len(spans)), box: len(pal.Pix)}
 		for _, s := range spans {
 			run := patchRun{dx: s.Min.X, dy: s.Min.Y, pix: pal.Pix[pal.PixOffset(s.Min.X, s.Min.Y):pal.PixOffset(s.Max.X, s.Min.Y)]}
 			for k, e := range run.pix {

@@ -18,8 +18,9 @@ import (
 // pixels cover the same, so the key holds the position's fractions.
 
 // markSprites keeps the marks painted; a 4×3 map's picture holds about
-// thirty, of 1 KB (a badge) to 10 KB (an arrow) each.
-var markSprites = kept[markKey, *sprite]{bound: 512}
+// thirty, of 1 KB (a badge) to 10 KB (an arrow) each, ten times as much
+// at the largest hex size (512 at most, and 16 MB).
+var markSprites = kept[markKey, *sprite]{bound: 512, bytes: 16 << 20, weigh: (*sprite).weight}
 
 // markKey is what a mark's sprite is painted from: what kind it is and
 // every input of its drawing, the scale, its box's size, and the
@@ -41,7 +42,8 @@ type markKey struct {
 // badges BG1 to BG9 are one shape, stroked once: the sample map's
 // first picture (BenchmarkStrategic12Cold) strokes 8 shapes for its 12
 // marks with words, which were three fifths of its marks' cost.
-var markShapes = kept[markKey, *image.RGBA]{bound: 128}
+// (128 at most, and 8 MB).
+var markShapes = kept[markKey, *image.RGBA]{bound: 128, bytes: 8 << 20, weigh: func(img *image.RGBA) int { return len(img.Pix) + keptUpkeep }}
 
 // drawMark lays key's mark over the picture with its box's top-left
 // corner at (x, y), painting its sprite on a miss: shape draws its

@@ -637,6 +637,7 @@ func TestStrategicSidesApart(t *testing.T) {
 // mark's shape and patch.
 func clearStrategicCaches() {
 	strategicBases.clear()
+	strategicTops.clear()
 	legendBands.clear()
 	markSprites.clear()
 	markShapes.clear()

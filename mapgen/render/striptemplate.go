@@ -40,9 +40,12 @@ type stripKey struct {
 	items                string
 }
 
-// strips are the templates drawn, 16 at most: a battle's pictures use
-// a few legends (with and without a move's path, a line of fire).
-var strips = kept[stripKey, *stripTemplate]{bound: 16}
+// strips are the templates drawn, 16 at most, and 8 MB: a battle's
+// pictures use a few legends (with and without a move's path, a line of
+// fire). A template is some 60 to 120 KB of rows at the default hex
+// size, ten times as much at the largest, and its coding once used as
+// much again and a little more.
+var strips = kept[stripKey, *stripTemplate]{bound: 16, bytes: 8 << 20, weigh: func(t *stripTemplate) int { return 5 * len(t.rows) / 2 }}
 
 // stripTemplateFor returns the template of st, drawing it on a miss.
 func stripTemplateFor(st *titleStrip) *stripTemplate {

@@ -64,7 +64,7 @@ const tilesBound = 16 << 20
 const tilesEach = tilesBound / 4
 
 // tiles are the tiles kept, by kind.
-var tiles = kept[tileKey, []byte]{bound: tilesBound, weigh: func(b []byte) int { return len(b) + 128 }}
+var tiles = kept[tileKey, []byte]{bytes: tilesBound, weigh: func(b []byte) int { return len(b) + keptUpkeep }}
 
 // tiledWhole is the share of a map's tiles missing (kinds, against
 // hexes) past which the whole terrain is painted, as without tiles, and

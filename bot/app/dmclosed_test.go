@@ -1,0 +1,56 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"bfbot/bot/command"
+)
+
+// Ensure the DMs of a deadline that cannot reach a player whose direct
+// messages are closed tell the other side nothing (ruling SE5): sent to
+// his side alone (a decision's default, a sighting), they make no notice
+// in the campaign's channel, and he is told privately at his next
+// command; sent to every player (orders open), they make one notice that
+// names him, however many of his failed, since their count would tell how
+// many secret messages his side was sent.
+func TestClosedDMsOneNoticePerDeadline(t *testing.T) {
+	r := srvNewRig(t)
+	r.must(srvRef, false, "campaign", "create", srvOpts("name", "Lyons", "setup_tables", "false"))
+	r.must(srvAlice, false, "campaign", "join", srvOpts("side", "crucis"))
+	r.must(srvBob, false, "campaign", "join", srvOpts("side", "bandits"))
+	r.fake.CloseDMs(srvBob)
+	notices := func() int {
+		n := 0
+		for _, m := range r.fake.Messages(srvChannel) {
+			if strings.HasPrefix(m.Content, "<@"+srvBob+"> the bot cannot send you direct messages") {
+				n++
+			}
+		}
+		return n
+	}
+	before := notices()
+	secret := []command.Reply{
+		{To: command.DM, User: srvBob, Campaign: 1, Battle: 1, Text: "the default was taken: your platoon attacks"},
+		{To: command.DM, User: srvBob, Campaign: 1, Battle: 1, Text: "B4 sights A2"},
+	}
+	r.app.deliver(context.Background(), 1, secret)
+	if got := notices() - before; got != 0 {
+		t.Errorf("%d notices in the channel for DMs to Bob's side alone, want none", got)
+	}
+	own, err := r.fake.SendCommand(srvBob, srvGuild, srvChannel, "campaign", "status", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.fake.MustWait(t, srvWait, "Bob told of his missed DMs at his next command", func() bool {
+		return srvContains(r.fake.Answers(own.ID), "direct message for you could not be delivered")
+	})
+	everyone := append([]command.Reply{{To: command.DM, User: srvAlice, Campaign: 1, Text: "Turn 2: orders for 7th Crucis Lancers are open."}},
+		append(secret, command.Reply{To: command.DM, User: srvBob, Campaign: 1, Text: "Turn 2: orders for Moore's Bandits are open."})...)
+	before = notices()
+	r.app.deliver(context.Background(), 1, everyone)
+	if got := notices() - before; got != 1 {
+		t.Errorf("%d notices for Bob's three failed DMs of a deadline that DMs everyone, want 1", got)
+	}
+}
