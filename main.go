@@ -74,7 +74,7 @@ func commands() []command {
 		{"scenario", "list | " + scenarioRunArgs, "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
 		{"docs", "[--out FILE]", "write the command reference (docs/commands.md) from the command registry", (*Main).runDocs},
 		{"check", "[--config FILE] [--db FILE]", "check a database's invariants", (*Main).runCheck},
-		{"backup", "FILE [--config FILE] [--db FILE] [--accept-damaged-meta]", "consistent copy of a database no running bot holds", (*Main).runBackup},
+		{"backup", "FILE [--config FILE] [--db FILE] [--accept-damaged-meta]", "a consistent copy of a database, through the running bot when one holds it", (*Main).runBackup},
 		{"export", "--campaign ID [--config FILE] [--db FILE]", "a campaign as JSON", (*Main).runExport},
 		{"import", "FILE [--config FILE] [--db FILE] [--accept-damaged-meta]", "load a campaign from JSON", (*Main).runImport},
 		{"migrate-store", "--to etcd|bbolt [--config FILE] [--db FILE] [--accept-damaged-meta]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
