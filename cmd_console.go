@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -49,9 +50,13 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
 		return usagef("console: --out %s is not a directory: name a directory for the replies' files (PNG maps, exports)", *out)
 	}
+	_, statErr := os.Stat(*db)
 	store, err := openConsoleStore(*db, *seed, script, *acceptMeta)
 	if err != nil {
 		return err
+	}
+	if *db != "" && errors.Is(statErr, os.ErrNotExist) {
+		fmt.Fprintf(m.Stderr, "bfbot: %s: made a new, empty database file\n", *db)
 	}
 	if cs, ok := store.(consoleStore); ok {
 		m.warnDamagedMeta(cs.file)

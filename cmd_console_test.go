@@ -129,3 +129,20 @@ func TestConsoleOutNotDirectory(t *testing.T) {
 		t.Errorf("a 2 MiB line: exit %d, stderr %q; want exit 1 naming line 2 and the limit", code, errb.String())
 	}
 }
+
+// Ensure `bfbot console --db FILE` says when it makes a new database file
+// (a mistyped name would otherwise show no campaigns without a word), and
+// not when it opens one again.
+func TestConsoleNewDatabaseTold(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "new.db")
+	for i, want := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+		if code := m.ExitCode(m.Run(context.Background(), []string{"console", "--db", db})); code != 0 {
+			t.Fatalf("console %d: exit %d: %s", i, code, errb.String())
+		}
+		if told := strings.Contains(errb.String(), db+": made a new, empty database file"); told != want {
+			t.Errorf("console %d: stderr %q; told of a new file: %v, want %v", i, errb.String(), told, want)
+		}
+	}
+}
