@@ -21,8 +21,8 @@ import (
 // bot's config file, as serve takes it, and a file that overrides it.
 type storeFlags struct{ config, db *string }
 
-// storeFlags adds --config and --db to a database tool's flags.
-func (m *Main) storeFlags(fs *flag.FlagSet) storeFlags {
+// addStoreFlags adds --config and --db to a database tool's flags.
+func (m *Main) addStoreFlags(fs *flag.FlagSet) storeFlags {
 	return storeFlags{
 		config: m.configFlag(fs),
 		db:     fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)"),
@@ -152,7 +152,7 @@ func dbPath(cfg config.Config, db string) string {
 // bfbot check.
 func (m *Main) runCheck(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	sf := m.storeFlags(fs)
+	sf := m.addStoreFlags(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -214,7 +214,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 // admin.SocketPath of the file).
 func (m *Main) runBackup(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	sf := m.storeFlags(fs)
+	sf := m.addStoreFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -322,7 +322,7 @@ func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error)
 // JSON on standard output.
 func (m *Main) runExport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	sf := m.storeFlags(fs)
+	sf := m.addStoreFlags(fs)
 	id := fs.String("campaign", "", "the campaign's ID (a number from 1)")
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -353,7 +353,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 // campaign under the next free ID (creating the database if need be).
 func (m *Main) runImport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	sf := m.storeFlags(fs)
+	sf := m.addStoreFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {

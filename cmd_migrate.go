@@ -20,7 +20,7 @@ import (
 func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("migrate-store", flag.ContinueOnError)
 	to := fs.String("to", "", `where to copy the campaigns: "etcd" (from the file) or "bbolt" (from etcd into a new file)`)
-	sf := m.storeFlags(fs)
+	sf := m.addStoreFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
