@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 
 	"bfbot/bot/app"
@@ -33,8 +35,7 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("console takes no arguments (got %q); it reads commands from standard input", pos[0])
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	seedSet := flagGiven(fs, "seed")
 	var script *dice.Script
 	if *faces != "" {
 		if seedSet {
@@ -44,12 +45,22 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 			return usagef("console: --dice: %v", err)
 		}
 	}
+	// The directory is made at the first file; a file in its place would
+	// end the session there, after the lines before it had run.
+	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
+		return usagef("console: --out %s is not a directory: name a directory for the replies' files (PNG maps, exports)", *out)
+	}
+	_, statErr := os.Stat(*db)
 	store, err := openConsoleStore(*db, *seed, script, *acceptMeta)
 	if err != nil {
 		return err
 	}
+	if *db != "" && errors.Is(statErr, os.ErrNotExist) {
+		fmt.Fprintf(m.Stderr, "bfbot: %s: made a new, empty database file\n", *db)
+	}
 	if cs, ok := store.(consoleStore); ok {
 		m.warnDamagedMeta(cs.file)
+		m.noteMigrated(cs.file)
 	}
 	if cl, ok := store.(interface{ Close() error }); ok {
 		defer cl.Close()
@@ -63,7 +74,10 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 		RateLimits: botcommand.RateLimits{Off: true},
 	})
 	c := &console.Console{Dispatcher: reg, Out: m.Stdout, JSON: *asJSON, FilesDir: *out}
-	return c.Run(ctx, m.Stdin)
+	if err := c.Run(ctx, m.Stdin); err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	return nil
 }
 
 // consoleRollDice is /roll's source: the --dice script (every roll takes

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -89,5 +91,58 @@ func TestConsoleRollDice(t *testing.T) {
 	}
 	if seeds[0] == seeds[1] || rolls[0] == rolls[1] {
 		t.Errorf("two sessions without a seed: seeds %v, rolls %v, want different", seeds, rolls)
+	}
+}
+
+// Ensure a console whose --out is a file, not a directory, is refused
+// before it runs a line (on a --db file the lines before the first map
+// would have been committed when it failed), and one whose directory
+// cannot be made says which directory, and why.
+func TestConsoleOutNotDirectory(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lines := "@ref /campaign create name:T\n@ref /map strategic\n"
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(lines), Stdout: &out, Stderr: &errb}
+	code := m.ExitCode(m.Run(context.Background(), []string{"console", "--out", file}))
+	if code != 2 || !strings.Contains(errb.String(), "--out "+file+" is not a directory") || out.Len() > 0 {
+		t.Errorf("--out FILE: exit %d, stdout %q, stderr %q; want exit 2 before any line", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	under := filepath.Join(file, "maps") // under a file: cannot be made
+	m = &Main{Stdin: strings.NewReader(lines), Stdout: &out, Stderr: &errb}
+	code = m.ExitCode(m.Run(context.Background(), []string{"console", "--out", under}))
+	if code != 1 || !strings.Contains(errb.String(), "console: line 2: ") || !strings.Contains(errb.String(), under) {
+		t.Errorf("--out under a file: exit %d, stderr %q; want exit 1 naming line 2 and the directory", code, errb.String())
+	}
+	// A line past the console's limit ends the session naming it.
+	out.Reset()
+	errb.Reset()
+	long := "@ref /campaign create name:T\n@ref /help " + strings.Repeat("x", 2<<20) + "\n"
+	m = &Main{Stdin: strings.NewReader(long), Stdout: &out, Stderr: &errb}
+	code = m.ExitCode(m.Run(context.Background(), []string{"console", "--out", dir}))
+	if code != 1 || !strings.Contains(errb.String(), "console: line 2: longer than 1 MiB") {
+		t.Errorf("a 2 MiB line: exit %d, stderr %q; want exit 1 naming line 2 and the limit", code, errb.String())
+	}
+}
+
+// Ensure `bfbot console --db FILE` says when it makes a new database file
+// (a mistyped name would otherwise show no campaigns without a word), and
+// not when it opens one again.
+func TestConsoleNewDatabaseTold(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "new.db")
+	for i, want := range []bool{true, false} {
+		var out, errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}
+		if code := m.ExitCode(m.Run(context.Background(), []string{"console", "--db", db})); code != 0 {
+			t.Fatalf("console %d: exit %d: %s", i, code, errb.String())
+		}
+		if told := strings.Contains(errb.String(), db+": made a new, empty database file"); told != want {
+			t.Errorf("console %d: stderr %q; told of a new file: %v, want %v", i, errb.String(), told, want)
+		}
 	}
 }

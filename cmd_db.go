@@ -10,16 +10,28 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"bfbot/bot/admin"
+	"bfbot/campaign"
 	"bfbot/config"
 	"bfbot/storage"
 )
 
-// dbFlag adds --db to a database tool's flags.
-func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)")
+// storeFlags are the flags that say which database a tool works on: the
+// bot's config file, as serve takes it, and a file that overrides it.
+type storeFlags struct{ config, db *string }
+
+// addStoreFlags adds --config and --db to a database tool's flags.
+func (m *Main) addStoreFlags(fs *flag.FlagSet) storeFlags {
+	return storeFlags{
+		config: m.configFlag(fs),
+		db:     fs.String("db", "", "database file (default: database_path from the config, then bfbot.db)"),
+	}
+}
+
+// configFlag adds --config, the bot's TOML file, to a command's flags.
+func (m *Main) configFlag(fs *flag.FlagSet) *string {
+	return fs.String("config", m.getenv(config.EnvConfigFile), "TOML config file (default $BFBOT_CONFIG; BFBOT_* variables override it)")
 }
 
 // acceptMetaFlag adds --accept-damaged-meta to the flags of a program
@@ -29,38 +41,41 @@ func acceptMetaFlag(fs *flag.FlagSet) *bool {
 }
 
 // openDB opens the database a tool works on: --db, else the configured
-// store (the BFBOT_CONFIG file and BFBOT_* environment): the etcd prefix
+// store (the --config file and BFBOT_* environment): the etcd prefix
 // when store is "etcd", else the file at database_path (bfbot.db). It
 // returns the store and its name for messages. A file with a damaged
 // meta page is opened read-only, which writes nothing over what is
 // left of its last change, and for writing only when acceptMeta says so
 // (ruling SG3); the tool says what it accepted (damagedMeta).
-func (m *Main) openDB(db string, readOnly, acceptMeta bool) (storage.Engine, string, error) {
-	cfg, err := m.config()
+func (m *Main) openDB(sf storeFlags, readOnly, acceptMeta bool) (storage.Engine, string, error) {
+	cfg, err := m.storeConfig(sf)
 	if err != nil {
 		return nil, "", err
 	}
 	// A tool only reads snapshots; it bounds them loosely so a lowered
 	// undo_snapshots is not reported as damage before the bot trims them.
 	opts := storage.Options{ReadOnly: readOnly, Snapshots: config.MaxUndoSnapshots, Verify: true, AcceptDamagedMeta: readOnly || acceptMeta}
-	if db == "" && cfg.Store == config.StoreEtcd {
+	if *sf.db == "" && cfg.Store == config.StoreEtcd {
 		s, err := storage.OpenConfigured(cfg, opts)
 		if err != nil {
 			return nil, "", err
 		}
 		return s, s.(*storage.EtcdStore).String(), nil
 	}
-	path, err := m.dbPath(db)
-	if err != nil {
-		return nil, "", err
-	}
+	path := dbPath(cfg, *sf.db)
 	// Verify: a damaged file is refused (storage.DamageError), never read
 	// by this process, which it could crash.
 	s, err := storage.Open(path, opts)
+	switch {
+	case errors.Is(err, storage.ErrLocked) && readOnly:
+		return nil, "", fmt.Errorf("%s is held by a running bot (%w): read a copy the bot makes, bfbot backup COPY.db --db %s, then --db COPY.db", path, storage.ErrLocked, path)
+	case errors.Is(err, storage.ErrLocked):
+		return nil, "", fmt.Errorf("%s is held by a running bot (%w): stop it first", path, storage.ErrLocked)
+	}
 	if readOnly && errors.Is(err, fs.ErrNotExist) {
 		// A tool that only reads makes no file: most likely it looked
 		// in the wrong place (bfbot.db in the working directory).
-		return nil, "", fmt.Errorf("%s: no such database file: name the bot's database with --db FILE (its database_path)", path)
+		return nil, "", fmt.Errorf("%s: no such database file: name the bot's database with --db FILE (its database_path), or its config file with --config FILE", path)
 	}
 	if err != nil {
 		return nil, "", err
@@ -90,6 +105,14 @@ func (m *Main) copyOfDamagedMeta(s storage.Engine, accept bool) error {
 	return nil
 }
 
+// noteMigrated tells a tool's user that opening the file migrated it
+// from an older schema, which an older bfbot can then no longer read.
+func (m *Main) noteMigrated(s storage.Engine) {
+	if f, ok := s.(*storage.Store); ok && f.MigratedFrom() != 0 {
+		fmt.Fprintf(m.Stderr, "bfbot: %s: migrated from schema %d to %d: an older bfbot can no longer read it\n", f.Path(), f.MigratedFrom(), storage.SchemaVersion)
+	}
+}
+
 // warnDamagedMeta tells a tool's user that the file it read or changed
 // had a damaged meta page, and so was read at the transaction before
 // its newest.
@@ -99,32 +122,26 @@ func (m *Main) warnDamagedMeta(s storage.Engine) {
 	}
 }
 
-// config is the configuration the tools read: the BFBOT_CONFIG file and
-// the BFBOT_* environment.
-func (m *Main) config() (config.Config, error) {
-	cfgFile := ""
-	for _, kv := range m.Environ {
-		if v, ok := strings.CutPrefix(kv, config.EnvConfigFile+"="); ok {
-			cfgFile = v
-		}
+// storeConfig is the configuration a database tool reads (the --config
+// file and the BFBOT_* environment), its store keys checked.
+func (m *Main) storeConfig(sf storeFlags) (config.Config, error) {
+	cfg, err := config.Load(*sf.config, m.Environ)
+	if err == nil {
+		err = cfg.ValidateStore()
 	}
-	return config.Load(cfgFile, m.Environ)
+	return cfg, err
 }
 
 // dbPath is the database file a tool works on: --db, else database_path
 // from the config, else bfbot.db.
-func (m *Main) dbPath(db string) (string, error) {
-	cfg, err := m.config()
-	if err != nil {
-		return "", err
-	}
+func dbPath(cfg config.Config, db string) string {
 	if db == "" {
 		db = cfg.DatabasePath
 	}
 	if db == "" {
 		db = "bfbot.db"
 	}
-	return db, nil
+	return db
 }
 
 // runCheck is `bfbot check [--db FILE]`: every broken invariant of the
@@ -135,7 +152,7 @@ func (m *Main) dbPath(db string) (string, error) {
 // bfbot check.
 func (m *Main) runCheck(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.addStoreFlags(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
@@ -143,7 +160,7 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 	if len(pos) > 0 {
 		return usagef("check takes no arguments (got %q); name the file with --db", pos[0])
 	}
-	s, name, err := m.openDB(*db, true, false)
+	s, name, err := m.openDB(sf, true, false)
 	var damaged *storage.DamageError
 	if errors.As(err, &damaged) {
 		// storage.Verify walked the pages and ran bbolt's check in a child
@@ -197,28 +214,27 @@ func (m *Main) runCheck(ctx context.Context, args []string) error {
 // admin.SocketPath of the file).
 func (m *Main) runBackup(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.addStoreFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
+	if len(pos) != 1 || pos[0] == "" {
 		return usagef("backup: name one file to write the copy to (bfbot backup FILE [--db FILE])")
 	}
-	if cfg, err := m.config(); err == nil && *db == "" && cfg.Store == config.StoreEtcd {
-		return m.backupEtcd(ctx, pos[0])
-	}
-	path, err := m.dbPath(*db)
+	cfg, err := m.storeConfig(sf)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	if abs, _ := filepath.Abs(pos[0]); abs != "" {
-		if same, _ := filepath.Abs(path); same == abs {
-			return usagef("backup: %s is the database itself: name another file", pos[0])
-		}
+	if *sf.db == "" && cfg.Store == config.StoreEtcd {
+		return m.backupEtcd(ctx, sf, pos[0])
 	}
-	s, _, err := m.openDB(path, true, false)
+	path := dbPath(cfg, *sf.db)
+	if sameFile(pos[0], path) {
+		return usagef("backup: %s is the database itself: name another file", pos[0])
+	}
+	s, _, err := m.openDB(storeFlags{config: sf.config, db: &path}, true, false)
 	if errors.Is(err, storage.ErrLocked) {
 		sock := admin.SocketPath(path)
 		n, err := writeCopy(pos[0], func(w io.Writer) (int64, error) { return admin.Backup(ctx, sock, w) })
@@ -249,8 +265,8 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 // backupEtcd copies the configured etcd prefix, as it is at one etcd
 // revision, into a bbolt file at dst (storage.EtcdStore.Backup): the
 // processes go on serving meanwhile.
-func (m *Main) backupEtcd(ctx context.Context, dst string) error {
-	s, name, err := m.openDB("", true, false)
+func (m *Main) backupEtcd(ctx context.Context, sf storeFlags, dst string) error {
+	s, name, err := m.openDB(sf, true, false)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -263,7 +279,8 @@ func (m *Main) backupEtcd(ctx context.Context, dst string) error {
 	return nil
 }
 
-// writeCopy writes dst through copyTo into a new temporary file beside it,
+// writeCopy writes dst (a new file, an empty one or a database, such as
+// an older copy) through copyTo into a new temporary file beside it,
 // syncs it and renames it into place; on failure it removes the temporary
 // file and dst is untouched. The temporary file is created exclusively
 // (O_EXCL, a random name) with mode 0600, so a file already lying there,
@@ -271,6 +288,11 @@ func (m *Main) backupEtcd(ctx context.Context, dst string) error {
 // never written through; the copy holds every side's secrets, and ends
 // up 0600 at dst.
 func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error) {
+	// An older copy is replaced; any other file is kept (bfbot backup
+	// bfbot.toml, a name completed wrong).
+	if fi, err := os.Stat(dst); err == nil && (!fi.Mode().IsRegular() || fi.Size() > 0 && !storage.LooksLikeDatabase(dst)) {
+		return 0, fmt.Errorf("%s exists and is not a bfbot database: name a new file, or an older copy to replace", dst)
+	}
 	f, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+".*.tmp")
 	if err != nil {
 		return 0, err
@@ -300,7 +322,7 @@ func writeCopy(dst string, copyTo func(io.Writer) (int64, error)) (int64, error)
 // JSON on standard output.
 func (m *Main) runExport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.addStoreFlags(fs)
 	id := fs.String("campaign", "", "the campaign's ID (a number from 1)")
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -313,7 +335,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 	if *id == "" || err != nil || n < 1 {
 		return usagef("export: --campaign %q: give the campaign's ID, a number from 1", *id)
 	}
-	s, name, err := m.openDB(*db, true, false)
+	s, name, err := m.openDB(sf, true, false)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -331,7 +353,7 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 // campaign under the next free ID (creating the database if need be).
 func (m *Main) runImport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	db := dbFlag(fs)
+	sf := m.addStoreFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -344,17 +366,49 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
-	s, name, err := m.openDB(*db, false, *acceptMeta)
+	// The document is checked before the database is opened, which makes
+	// the file when there is none: a document that is no export leaves
+	// nothing behind.
+	c, err := storage.ReadExport(doc)
+	if err != nil {
+		return fmt.Errorf("%s: %w", pos[0], err)
+	}
+	s, name, err := m.openDB(sf, false, *acceptMeta)
 	if err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	defer s.Close()
 	m.warnDamagedMeta(s)
+	m.noteMigrated(s)
+	if err := importPlaceFree(ctx, s, c); err != nil {
+		return fmt.Errorf("import: %s: %w", pos[0], err)
+	}
 	id, err := s.Import(ctx, doc)
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[0], err)
 	}
 	fmt.Fprintf(m.Stdout, "import: %s is campaign %d in %s\n", pos[0], id, name)
+	return nil
+}
+
+// importPlaceFree refuses a running campaign whose channel holds a
+// running campaign already, as /campaign create is refused there (ruling
+// CH2): the two would run their deadlines side by side, and every
+// command in the channel would have to name one. The same export
+// imported twice is the likely cause.
+func importPlaceFree(ctx context.Context, s storage.Engine, c *campaign.Campaign) error {
+	if c.Phase == campaign.PhaseOver || c.Channel == "" {
+		return nil
+	}
+	list, err := s.Find(ctx, storage.ByChannel, c.Channel)
+	if err != nil {
+		return err
+	}
+	for _, sum := range list {
+		if sum.Phase != campaign.PhaseOver && sum.Guild == c.Guild {
+			return fmt.Errorf("campaign #%d “%s” is running in its channel already: two campaigns running in one channel would both run their deadlines, and every command there would have to name one. If #%d is this campaign, it is imported already; else its referee ends it first with /campaign end, or import into another database", sum.ID, sum.Name, sum.ID)
+		}
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,8 @@ func TestBackupFileModes(t *testing.T) {
 	db := stoDB(t)
 	dir := t.TempDir()
 	copyPath := filepath.Join(dir, "copy.db")
-	if err := os.WriteFile(copyPath, []byte("old copy"), 0o644); err != nil {
+	// An older copy, left readable to all.
+	if err := os.WriteFile(copyPath, stoFileBytes(t, db), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stale := copyPath + ".tmp"
@@ -98,4 +100,50 @@ func TestConsoleOutFileModes(t *testing.T) {
 	if fi, err := os.Stat(fresh); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("--out directory: %v %v, want 0700", fi.Mode(), err)
 	}
+}
+
+// Ensure `bfbot map` never writes its picture over the file it reads or
+// writes beside it: `map render city.board --out city.board` (the
+// picture's name mistyped) and `map generate --out m.png --board m.png`
+// are refused with the file left as it was, even named another way
+// (./city.board, a link to it).
+func TestMapOutputIsNotInput(t *testing.T) {
+	dir := t.TempDir()
+	board := filepath.Join(dir, "city.board")
+	if _, errs, code := run(t, "map", "generate", "--seed", "3", "--out", filepath.Join(dir, "city.png"), "--board", board); code != 0 {
+		t.Fatalf("map generate: exit %d: %s", code, errs)
+	}
+	want, err := os.ReadFile(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.board")
+	if err := os.Symlink(board, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"map", "render", board, "--out", board},
+		{"map", "render", board, "--out", filepath.Join(dir, ".", "city.board")},
+		{"map", "render", link, "--out", board},
+		{"map", "generate", "--out", board, "--board", board},
+		{"map", "generate", "--out", link, "--board", board},
+	} {
+		_, errs, code := run(t, args...)
+		if code != 2 || !strings.Contains(errs, "same file") {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit 2 naming the same file", strings.Join(args, " "), code, errs)
+		}
+		if got, err := os.ReadFile(board); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("bfbot %s changed the board file (%v)", strings.Join(args, " "), err)
+		}
+	}
+}
+
+// stoFileBytes reads a file whole.
+func stoFileBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -26,6 +26,9 @@ func (m *Main) runForce(_ context.Context, args []string) error {
 	if len(args) == 0 {
 		return usagef("force: say show, export or check (bfbot force %s)", forceArgs)
 	}
+	if isHelp(args[0]) {
+		return m.groupHelp("force", strings.Split(forceArgs, " | ")...)
+	}
 	switch args[0] {
 	case "show":
 		return m.forceShow(args[1:])

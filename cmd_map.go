@@ -7,15 +7,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"bfbot/mapgen"
 	"bfbot/mapgen/render"
+)
+
+// The usage of `bfbot map generate` and `bfbot map render`.
+const (
+	mapGenerateArgs = "generate --out FILE.png [--seed N] [--theme plains|woods|hills|river|urban|mixed] [--sheets 1|2] [--orientation wide|tall] [--board FILE.board] [--hexnums]"
+	mapRenderArgs   = "render FILE.board --out FILE.png [--hexnums]"
 )
 
 // runMap is `bfbot map generate|render`.
 func (m *Main) runMap(ctx context.Context, args []string) error {
 	if len(args) == 0 {
 		return usagef("map: say generate or render (bfbot map generate --out FILE.png, bfbot map render FILE.board --out FILE.png)")
+	}
+	if isHelp(args[0]) {
+		return m.groupHelp("map", mapGenerateArgs, mapRenderArgs)
 	}
 	switch args[0] {
 	case "generate":
@@ -44,6 +54,9 @@ func (m *Main) runMapGenerate(args []string) error {
 	}
 	if *out == "" {
 		return usagef("map generate: --out FILE.png is required")
+	}
+	if *board != "" && sameFile(*board, *out) {
+		return usagef("map generate: --out %s and --board %s are the same file: the picture would be written over the board; name the PNG another file", *out, *board)
 	}
 	th, err := mapgen.ParseTheme(*theme)
 	if err != nil {
@@ -89,6 +102,9 @@ func (m *Main) runMapRender(args []string) error {
 	}
 	if *out == "" {
 		return usagef("map render: --out FILE.png is required")
+	}
+	if sameFile(pos[0], *out) {
+		return usagef("map render: --out %s is the same file as the board %s: the picture would be written over it; name the PNG another file", *out, pos[0])
 	}
 	f, err := os.Open(pos[0])
 	if err != nil {
@@ -144,4 +160,18 @@ func writeFile(path string, write func(*bufio.Writer) error) error {
 		return err
 	}
 	return f.Close()
+}
+
+// sameFile says whether paths a and b name one file: the same path
+// however written, or two names (links) of one file that exists. A
+// command that writes one of them must not destroy the other.
+func sameFile(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }

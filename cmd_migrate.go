@@ -20,7 +20,7 @@ import (
 func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("migrate-store", flag.ContinueOnError)
 	to := fs.String("to", "", `where to copy the campaigns: "etcd" (from the file) or "bbolt" (from etcd into a new file)`)
-	db := dbFlag(fs)
+	sf := m.addStoreFlags(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {
@@ -32,7 +32,7 @@ func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 	if *to != config.StoreEtcd && *to != config.StoreBbolt {
 		return usagef(`migrate-store: --to %q: say --to etcd (the file into etcd) or --to bbolt (etcd into a new file)`, *to)
 	}
-	cfg, err := m.config()
+	cfg, err := config.Load(*sf.config, m.Environ)
 	if err != nil {
 		return fmt.Errorf("migrate-store: %w", err)
 	}
@@ -42,10 +42,7 @@ func (m *Main) runMigrateStore(ctx context.Context, args []string) error {
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("migrate-store: %w", err)
 	}
-	path, err := m.dbPath(*db)
-	if err != nil {
-		return fmt.Errorf("migrate-store: %w", err)
-	}
+	path := dbPath(cfg, *sf.db)
 	eo, err := storage.EtcdOptionsOf(cfg)
 	if err != nil {
 		return fmt.Errorf("migrate-store: %w", err)

@@ -26,13 +26,22 @@ import (
 // how well the AI plays the sides --ai names; --buy replaces a side's
 // fixed force by one bought within the scenario's purchase points
 // (scenario.Buy).
+// scenarioRunArgs is the usage of `bfbot scenario run` (main.go's table).
+const scenarioRunArgs = "run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--start off-board|on-board] [--buy SIDE=\"LIST\"]…"
+
 func (m *Main) runScenario(_ context.Context, args []string) error {
-	const runUsage = "bfbot scenario run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--buy SIDE=\"LIST\"]…"
+	const runUsage = "bfbot scenario " + scenarioRunArgs
 	if len(args) == 0 {
 		return usagef("scenario: say list or run (%s)", runUsage)
 	}
+	if isHelp(args[0]) {
+		return m.groupHelp("scenario", "list", scenarioRunArgs)
+	}
 	switch args[0] {
 	case "list":
+		if len(args) > 1 && isHelp(args[1]) {
+			return m.groupHelp("scenario", "list")
+		}
 		if len(args) > 1 {
 			return usagef("scenario list takes no arguments")
 		}
@@ -61,11 +70,7 @@ func (m *Main) runScenario(_ context.Context, args []string) error {
 	if *turns < 0 || (*turns == 0 && flagGiven(fs, "turns")) {
 		return usagef("scenario run: --turns %d: want a number of game turns, 1 or more (leave it out for the scenario's turn limit)", *turns)
 	}
-	seedSet, levelSet := false, false
-	fs.Visit(func(f *flag.Flag) {
-		seedSet = seedSet || f.Name == "seed"
-		levelSet = levelSet || f.Name == "level"
-	})
+	seedSet, levelSet := flagGiven(fs, "seed"), flagGiven(fs, "level")
 	lvl, err := ai.ParsePlayLevel(*level)
 	if err != nil {
 		return usagef("scenario run: --level: %v", err)
@@ -203,6 +208,9 @@ func (m *Main) endRun(p *eventPrinter, d *dice.Dice, script *dice.Script, file s
 type buyFlags [][2]string
 
 func (b *buyFlags) String() string { return fmt.Sprint(*b) }
+
+// repeatable lets --buy be given once a side (parseFlags).
+func (*buyFlags) repeatable() {}
 
 func (b *buyFlags) Set(v string) error {
 	side, list, ok := strings.Cut(v, "=")

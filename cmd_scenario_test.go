@@ -283,7 +283,7 @@ func TestScenarioRunBadNames(t *testing.T) {
 	if code != 2 {
 		t.Errorf("exit %d", code)
 	}
-	for _, n := range scenario.BuiltIns() {
+	for _, n := range append(scenario.BuiltIns(), scenario.QuickStartBuiltIns()...) {
 		if !strings.Contains(errs, n) {
 			t.Errorf("stderr %q does not list %s", errs, n)
 		}

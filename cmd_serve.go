@@ -33,7 +33,7 @@ var warmRenderer = render.Warm
 // comes from BFBOT_TOKEN.
 func (m *Main) runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	path := fs.String("config", m.getenv(config.EnvConfigFile), "TOML config file (default $BFBOT_CONFIG; BFBOT_* variables override it)")
+	path := m.configFlag(fs)
 	acceptMeta := acceptMetaFlag(fs)
 	pos, err := parseFlags(fs, m.Stderr, args)
 	if err != nil {

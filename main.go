@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 )
 
 func main() {
@@ -69,19 +71,50 @@ func commands() []command {
 		{"lance", "[--json] [--exp LEVEL] [--name NAME] NAME… | --mtf FILE… | --design FILE…", "lance creation: quick from the values table, or from .mtf and design files", (*Main).runLance},
 		{"force", forceArgs, "show, export or check a regiment: a built-in roster or a regiment file", (*Main).runForce},
 		{"map", "generate|render …", "generate, import and render hex maps", (*Main).runMap},
-		{"scenario", "list | run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N]", "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
+		{"scenario", "list | " + scenarioRunArgs, "list the shipped battle scenarios, or play one (or a file)", (*Main).runScenario},
 		{"docs", "[--out FILE]", "write the command reference (docs/commands.md) from the command registry", (*Main).runDocs},
-		{"check", "[--db FILE]", "check a database's invariants", (*Main).runCheck},
-		{"backup", "FILE [--db FILE] [--accept-damaged-meta]", "consistent copy of a database no running bot holds", (*Main).runBackup},
-		{"export", "--campaign ID [--db FILE]", "a campaign as JSON", (*Main).runExport},
-		{"import", "FILE [--db FILE] [--accept-damaged-meta]", "load a campaign from JSON", (*Main).runImport},
-		{"migrate-store", "--to etcd|bbolt [--db FILE] [--accept-damaged-meta]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
+		{"check", "[--config FILE] [--db FILE]", "check a database's invariants", (*Main).runCheck},
+		{"backup", "FILE [--config FILE] [--db FILE] [--accept-damaged-meta]", "a consistent copy of a database, through the running bot when one holds it", (*Main).runBackup},
+		{"export", "--campaign ID [--config FILE] [--db FILE]", "a campaign as JSON", (*Main).runExport},
+		{"import", "FILE [--config FILE] [--db FILE] [--accept-damaged-meta]", "load a campaign from JSON", (*Main).runImport},
+		{"migrate-store", "--to etcd|bbolt [--config FILE] [--db FILE] [--accept-damaged-meta]", "copy every campaign from the file into etcd, or from etcd into a new file", (*Main).runMigrateStore},
 	}
 }
 
-// Run runs one bfbot command line (without the program name).
+// Run runs one bfbot command line (without the program name). A command
+// whose output could not be written fails, whether or not it looked
+// (bfbot force export … > FILE on a full disk must not pass for done).
 func (m *Main) Run(ctx context.Context, args []string) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	out := &outputWriter{w: m.Stdout}
+	mm := *m
+	mm.Stdout = out
+	err := mm.run(ctx, args)
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing the output: %w", out.err)
+	}
+	return err
+}
+
+// outputWriter keeps the first error of writing to w.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
+}
+
+func (m *Main) run(ctx context.Context, args []string) error {
+	if len(args) == 2 && args[0] == "help" {
+		// `bfbot help map` is `bfbot map --help`.
+		args = []string{args[1], "--help"}
+	}
+	if len(args) == 0 || isHelp(args[0]) {
 		m.usage(m.Stdout)
 		if len(args) == 0 {
 			return usagef("no command given")
@@ -92,6 +125,17 @@ func (m *Main) Run(ctx context.Context, args []string) error {
 		if c.name == args[0] {
 			return c.run(m, ctx, args[1:])
 		}
+	}
+	if strings.HasPrefix(args[0], "-") {
+		// A flag before the command: name the command it may be meant for.
+		cmd := "COMMAND"
+		for _, a := range args[1:] {
+			if slices.ContainsFunc(commands(), func(c command) bool { return c.name == a }) {
+				cmd = a
+				break
+			}
+		}
+		return usagef("%q comes before the command: flags follow it (bfbot %s %s …)", args[0], cmd, args[0])
 	}
 	return usagef("unknown command %q: run 'bfbot help' for the list", args[0])
 }

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -90,6 +92,8 @@ func TestCommandLineErrors(t *testing.T) {
 		code int
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`, 2},
+		{[]string{"--db", "x.db", "check"}, `"--db" comes before the command: flags follow it (bfbot check --db …)`, 2},
+		{[]string{"--json"}, `"--json" comes before the command: flags follow it (bfbot COMMAND --json …)`, 2},
 		{[]string{"map"}, "say generate or render", 2},
 		{[]string{"map", "draw"}, "map draw: unknown", 2},
 		{[]string{"map", "generate"}, "--out FILE.png is required", 2},
@@ -172,5 +176,123 @@ func TestMapRenderWarningSummary(t *testing.T) {
 	}
 	if !strings.Contains(out, "(200 warnings)") {
 		t.Errorf("stdout %q", out)
+	}
+}
+
+// Ensure `bfbot COMMAND --help`, which the usage tells a newcomer to run,
+// shows help and exits 0 for every command, the ones with subcommands
+// (force, map, scenario) too, and so does `bfbot help COMMAND`.
+func TestEveryCommandHelp(t *testing.T) {
+	for _, c := range commands() {
+		for _, args := range [][]string{{c.name, "--help"}, {c.name, "-h"}, {"help", c.name}} {
+			out, errs, code := run(t, args...)
+			if code != 0 || !strings.Contains(out+errs, "bfbot "+c.name) && !strings.Contains(out+errs, "Usage of "+c.name) {
+				t.Errorf("bfbot %s: exit %d, stdout %q, stderr %q; want exit 0 and its usage", strings.Join(args, " "), code, out, errs)
+			}
+		}
+	}
+	for _, args := range [][]string{{"scenario", "list", "--help"}, {"scenario", "run", "--help"}, {"force", "export", "--help"}} {
+		if _, errs, code := run(t, args...); code != 0 {
+			t.Errorf("bfbot %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
+		}
+	}
+}
+
+// Ensure a flag given twice is refused, naming it, rather than the last
+// one silently taken (--db a.db … --db b.db would work on b.db), as the
+// console refuses an option given twice; a repeatable flag (--buy) and
+// a value that looks like a flag are not counted.
+func TestFlagGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x.png")
+	db := filepath.Join(dir, "none.db")
+	for _, args := range [][]string{
+		{"map", "generate", "--out", out, "--seed", "1", "--seed", "2"},
+		{"map", "generate", "--out", out, "-seed=1", "--seed=2"},
+		{"map", "generate", "--out", out, "--hexnums", "--hexnums"},
+		{"check", "--db", db, "--db", db},
+		{"demo", "--turns", "1", "--out", dir, "--turns", "2"},
+	} {
+		_, errs, code := run(t, args...)
+		if code != 2 || !strings.Contains(errs, "given twice") {
+			t.Errorf("bfbot %s: exit %d, stderr %q; want exit 2 and \"given twice\"", strings.Join(args, " "), code, errs)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused command wrote its output")
+	}
+	// A value that reads like a flag is a value: the lance is named
+	// "--json", and --json is given once.
+	if _, errs, code := run(t, "lance", "--name", "--json", "--json", "Wasp", "Wasp", "Wasp", "Wasp"); code != 0 {
+		t.Errorf("lance --name --json --json: exit %d, %s", code, errs)
+	}
+	// After "--" everything is an argument.
+	if _, errs, code := run(t, "map", "render", "--out", out, "--", "--out"); code != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("map render --out X -- --out: exit %d, %s", code, errs)
+	}
+	if _, errs, code := run(t, "lance", "--", "Wasp", "-x"); code != 1 || !strings.Contains(errs, `unknown unit "-x"`) {
+		t.Errorf("lance -- Wasp -x: exit %d, %s", code, errs)
+	}
+}
+
+// Ensure the usage bfbot prints names every flag each command takes: a
+// command's line in `bfbot help`, and for one made of subcommands (map,
+// force, scenario) each subcommand's line in its own help.
+func TestUsageNamesEveryFlag(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
+	flagsOf := func(args ...string) []string {
+		_, errs, code := run(t, append(args, "--help")...)
+		if code != 0 {
+			t.Fatalf("bfbot %s --help: exit %d", strings.Join(args, " "), code)
+		}
+		var names []string
+		for _, m := range flagLine.FindAllStringSubmatch(errs, -1) {
+			names = append(names, m[1])
+		}
+		return names
+	}
+	for _, c := range commands() {
+		help, _, _ := run(t, c.name, "--help")
+		subs := regexp.MustCompile(`(?m)^  bfbot `+regexp.QuoteMeta(c.name)+` ([a-z]+)(.*)$`).FindAllStringSubmatch(help, -1)
+		if len(subs) == 0 {
+			for _, f := range flagsOf(c.name) {
+				if !strings.Contains(c.args, "--"+f) {
+					t.Errorf("bfbot help: %s %q does not name --%s", c.name, c.args, f)
+				}
+			}
+			continue
+		}
+		for _, sub := range subs {
+			for _, f := range flagsOf(c.name, sub[1]) {
+				if !strings.Contains(sub[2], "--"+f) {
+					t.Errorf("bfbot %s --help: %s%s does not name --%s", c.name, sub[1], sub[2], f)
+				}
+			}
+		}
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// Ensure a command whose output cannot be written fails (exit 1, saying
+// so) rather than exit 0 with the output lost: `bfbot force export
+// bandits > regiment.yaml` on a full disk must not pass for done.
+func TestOutputWriteFails(t *testing.T) {
+	for _, args := range [][]string{
+		{"force", "export", "bandits"},
+		{"force", "show", "crucis"},
+		{"scenario", "list"},
+		{"lance", "Wasp"},
+		{"help"},
+	} {
+		var errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: failWriter{}, Stderr: &errb}
+		code := m.ExitCode(m.Run(context.Background(), args))
+		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("bfbot %s with output failing: exit %d, stderr %q; want exit 1 and the write error", strings.Join(args, " "), code, errb.String())
+		}
 	}
 }

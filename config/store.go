@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"net/url"
 	"os"
 	"strings"
@@ -32,6 +33,22 @@ func (c Config) Endpoints() []string {
 		}
 	}
 	return out
+}
+
+// ValidateStore checks only the keys that say where the campaigns are
+// (store and the etcd keys; database_path, when empty, is bfbot.db to
+// them): the database tools need no more, and must not refuse a database over a setting they do not use,
+// nor read the default store for a misspelt one.
+func (c Config) ValidateStore() error {
+	var ps []Problem
+	add := func(key, format string, args ...any) {
+		ps = append(ps, Problem{Key: key, Message: fmt.Sprintf(format, args...)})
+	}
+	c.storeProblems(add)
+	if len(ps) == 0 {
+		return nil
+	}
+	return &Error{Context: "invalid configuration", Problems: scrub(ps, c.Token)}
 }
 
 // storeProblems checks the store, etcd and sharding keys.

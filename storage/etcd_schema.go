@@ -87,7 +87,7 @@ func (s *EtcdStore) openSchema(ctx context.Context) error {
 	case version == EtcdSchemaVersion:
 		return nil
 	case s.readOnly:
-		return fmt.Errorf("%w from etcd layout %d to %d: open it once writable", ErrNeedsMigration, version, EtcdSchemaVersion)
+		return fmt.Errorf("%w from etcd layout %d to %d, which bfbot serve does as it starts on it; take an etcdctl snapshot first if an older bfbot must still read it", ErrNeedsMigration, version, EtcdSchemaVersion)
 	}
 	for ; version < EtcdSchemaVersion; version++ {
 		step, ok := etcdMigrations[version]

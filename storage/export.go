@@ -25,7 +25,7 @@ const (
 // exportDoc is a campaign as one readable JSON document. It holds what
 // another bot needs to go on playing: the campaign and its dice state.
 // Undo snapshots, schedule entries, markers and Discord bindings stay with
-// the bot that made them (ruling ST2): the importing bot binds its own
+// the bot that made them (ruling SG2): the importing bot binds its own
 // channels and builds its schedule from the campaign's settings.
 type exportDoc struct {
 	Format  string `json:"format"`
@@ -92,12 +92,23 @@ func (s *Store) Import(ctx context.Context, data []byte) (int64, error) {
 	return id, nil
 }
 
+// ReadExport reads and checks an export document as Import does, and
+// returns its campaign, writing nothing: a program can refuse a document,
+// or look at where its campaign lives, before it opens a store.
+func ReadExport(data []byte) (*campaign.Campaign, error) {
+	c, _, err := parseImport(data)
+	return c, err
+}
+
 // parseImport reads and checks an export document: the campaign (with
 // its battles' maps) and its dice state. Nothing is written before it
 // passes.
 func parseImport(data []byte) (*campaign.Campaign, []byte, error) {
 	if len(data) > MaxImportBytes {
 		return nil, nil, fmt.Errorf("import: %w: %d bytes is more than the %d MiB a campaign export may have", ErrBadExport, len(data), MaxImportBytes>>20)
+	}
+	if hasBoltMagic(data) {
+		return nil, nil, fmt.Errorf("import: %w: the file is a bfbot database file, not a campaign export: read it with --db FILE (bfbot export --campaign ID --db FILE writes an export)", ErrBadExport)
 	}
 	var doc exportDoc
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -39,6 +39,33 @@ const (
 	metaEnd       = metaChecksum + 8
 )
 
+// LooksLikeDatabase says whether the file at path begins as a bbolt file
+// does, with bbolt's magic number in its first meta page, whatever its
+// state further on: a program about to replace a file (bfbot backup) can
+// tell an older copy from a file that is no database.
+func LooksLikeDatabase(path string) bool {
+	magic, _ := readMagic(path)
+	return magic
+}
+
+// readMagic reads the beginning of the file at path: read says whether
+// any of it could be read, magic whether it is bbolt's.
+func readMagic(path string) (magic, read bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, false
+	}
+	defer f.Close()
+	b := make([]byte, metaHeader+4)
+	n, _ := io.ReadFull(f, b)
+	return hasBoltMagic(b[:n]), n > 0
+}
+
+// hasBoltMagic says whether b begins as a bbolt file does.
+func hasBoltMagic(b []byte) bool {
+	return len(b) >= metaHeader+4 && binary.LittleEndian.Uint32(b[metaHeader:]) == metaMagic
+}
+
 // meta is what a meta page says: its page size, root bucket's page,
 // freelist page, high-water mark (the number of pages in use) and
 // transaction, and why it is not valid ("" when it is).

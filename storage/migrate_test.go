@@ -894,3 +894,28 @@ func stoRevisionLayout(t *testing.T, path string, id int64) (values, buckets int
 	})
 	return values, buckets
 }
+
+// Ensure Open says which schema it migrated a file from, so that a
+// program can tell its operator, and that a file already migrated, or
+// new, says 0.
+func TestMigratedFrom(t *testing.T) {
+	path := stoFixture(t, "v9.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.MigratedFrom(); got != 9 {
+		t.Errorf("MigratedFrom = %d, want 9", got)
+	}
+	s.Close()
+	for _, p := range []string{path, filepath.Join(t.TempDir(), "new.db")} {
+		s, err := Open(p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.MigratedFrom(); got != 0 {
+			t.Errorf("%s: MigratedFrom = %d, want 0", p, got)
+		}
+		s.Close()
+	}
+}

@@ -32,15 +32,24 @@ func (s *Store) openSchema() error {
 	case s.readOnly && empty:
 		return fmt.Errorf("%w: the file holds no bfbot data", ErrNotDatabase)
 	case s.readOnly:
-		return fmt.Errorf("%w from schema %d to %d: open it once writable (bfbot check needs no other change)", ErrNeedsMigration, version, SchemaVersion)
+		return fmt.Errorf("%w from schema %d to %d, which a program that writes to it does as it opens it: bfbot serve, or bfbot console --db %s </dev/null; copy the file first if an older bfbot must still read it", ErrNeedsMigration, version, SchemaVersion, s.path)
 	}
-	return s.writeError(s.db.Update(func(tx *bolt.Tx) error {
+	err = s.writeError(s.db.Update(func(tx *bolt.Tx) error {
 		if empty {
 			return createSchema(tx)
 		}
 		return migrate(tx, version)
 	}))
+	if err == nil && !empty {
+		s.migratedFrom = version
+	}
+	return err
 }
+
+// MigratedFrom is the schema of the file Open migrated to SchemaVersion,
+// or 0 when it migrated nothing: a program says so, as an older bfbot
+// can no longer read the file.
+func (s *Store) MigratedFrom() uint64 { return s.migratedFrom }
 
 // readSchema returns the file's schema version; empty reports a file with
 // no buckets at all (just created).

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -75,6 +76,8 @@ type Store struct {
 	fault   writeFault // test-only (faults.go)
 	// damagedMeta is the damaged meta page Open accepted, if any.
 	damagedMeta *MetaDamageError
+	// migratedFrom is the schema Open migrated the file from (0: none).
+	migratedFrom uint64
 }
 
 // Open opens (creating if need be) the database file at path, migrating
@@ -95,8 +98,14 @@ func Open(path string, opts Options) (*Store, error) {
 		timeout = 0 // bbolt: wait forever
 	}
 	if opts.ReadOnly {
-		if _, err := os.Stat(path); err != nil {
+		fi, err := os.Stat(path)
+		if err != nil {
 			return nil, fmt.Errorf("storage: %w", err)
+		}
+		// bbolt would start a new database in an empty file, which a
+		// read-only open cannot write ("bad file descriptor").
+		if fi.Size() == 0 {
+			return nil, fmt.Errorf("storage: %s: %w: the file is empty (0 bytes): name the bot's database (its database_path), or restore this one from a backup", path, ErrNotDatabase)
 		}
 	}
 	var damagedMeta *MetaDamageError
@@ -115,8 +124,9 @@ func Open(path string, opts Options) (*Store, error) {
 	switch {
 	case errors.Is(err, bolterrors.ErrTimeout):
 		return nil, fmt.Errorf("storage: %s: %w: only one bot may use a database file at a time; stop the other bfbot or give this one another --db file", path, ErrLocked)
-	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch):
-		return nil, fmt.Errorf("storage: %s: %w: %v", path, ErrNotDatabase, err)
+	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum), errors.Is(err, bolterrors.ErrVersionMismatch),
+		err != nil && otherFile(path):
+		return nil, fmt.Errorf("storage: %s: %w: %v%s", path, ErrNotDatabase, err, notDatabaseHint(path))
 	case err != nil:
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
@@ -126,6 +136,31 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// otherFile says whether the file at path holds something, and not a
+// bbolt file: bbolt then fails on it with errors of its own ("file size
+// too small"), where a file it cannot open at all is another matter.
+func otherFile(path string) bool {
+	magic, read := readMagic(path)
+	return read && !magic
+}
+
+// notDatabaseHint says what to do with a file at path that is not a
+// database: load a campaign export (JSON) with bfbot import, else name
+// the bot's own file.
+func notDatabaseHint(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var b [512]byte
+	n, _ := f.Read(b[:])
+	if t := bytes.TrimLeft(b[:n], " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		return fmt.Sprintf(": it is JSON, a campaign export perhaps: load one with bfbot import %s", path)
+	}
+	return ": name the bot's database file (its database_path), or restore it from a backup"
 }
 
 // BoltOptions are the bbolt options Open gives every file, before its

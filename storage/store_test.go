@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -274,6 +275,53 @@ func TestOpenRefuses(t *testing.T) {
 				t.Error("a refused file was changed")
 			}
 		})
+	}
+}
+
+// Ensure a campaign export given where a database file is wanted (bfbot
+// console --db export.json) is refused saying how such a file is loaded.
+func TestOpenExportFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "export.json")
+	doc := `{"format": "bfbot-campaign", "version": 1` + strings.Repeat(" ", 5000) + "}\n"
+	if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{false, true} {
+		_, err := Open(path, Options{ReadOnly: ro, Verify: true})
+		if !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "bfbot import "+path) {
+			t.Errorf("Open(ReadOnly %v) = %v, want ErrNotDatabase saying bfbot import", ro, err)
+		}
+	}
+	if got, _ := os.ReadFile(path); string(got) != doc {
+		t.Error("the export was changed")
+	}
+	// A file that cannot be made is no such question.
+	missing := filepath.Join(t.TempDir(), "no-dir", "bfbot.db")
+	if _, err := Open(missing, Options{}); err == nil || errors.Is(err, ErrNotDatabase) || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Open in a missing directory = %v, want ErrNotExist", err)
+	}
+}
+
+// Ensure a tool that only reads (check, export, backup) is told an empty
+// file is no database, naming it, rather than failing on a write it
+// never meant to make; the file is left empty. (A program that writes
+// makes a new database in it, as in a file that is not there.)
+func TestOpenEmptyReadOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bfbot.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(path, Options{ReadOnly: true, Verify: true})
+	if !errors.Is(err, ErrNotDatabase) {
+		t.Fatalf("Open = %v, want ErrNotDatabase", err)
+	}
+	for _, want := range []string{path, "empty"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 0 {
+		t.Errorf("the empty file was changed: %v %v", fi, err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
@@ -112,6 +113,14 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	case remind < 0:
 		remind = 0
 	}
+	// A file that is not there is made: right at the bot's first start,
+	// and later the sign of a database_path naming the wrong file, every
+	// campaign seemingly gone. So it is told.
+	newFile := false
+	if cfg.Store != config.StoreEtcd {
+		_, err := os.Stat(cfg.DatabasePath)
+		newFile = errors.Is(err, fs.ErrNotExist)
+	}
 	db, err := storage.OpenConfigured(cfg, storage.Options{Snapshots: cfg.UndoSnapshots, Timeout: opts.LockTimeout, Verify: true, AcceptDamagedMeta: opts.AcceptDamagedMeta})
 	switch {
 	case errors.Is(err, storage.ErrLocked):
@@ -123,6 +132,12 @@ func New(cfg config.Config, opts Options) (*App, error) {
 	}
 	if f, ok := db.(*storage.Store); ok && f.DamagedMeta() != nil {
 		log.Warn("serving a database file with a damaged meta page, as --accept-damaged-meta asks", "err", f.DamagedMeta())
+	}
+	if newFile {
+		log.Warn("made a new, empty database file: right at the bot's first start; otherwise database_path names the wrong file", "database", cfg.DatabasePath)
+	}
+	if f, ok := db.(*storage.Store); ok && f.MigratedFrom() != 0 {
+		log.Warn("migrated the database file to this bfbot's schema: an older bfbot can no longer read it", "path", f.Path(), "from", f.MigratedFrom(), "to", storage.SchemaVersion)
 	}
 	a := &App{cfg: cfg, log: log, clock: clock, db: db, damaged: newDamagedSet()}
 	if e, ok := db.(*storage.EtcdStore); ok {

@@ -82,3 +82,21 @@ func TestCampaignExtend(t *testing.T) {
 		t.Errorf("turn 1 closed %d times at the extended deadline, want 1", got)
 	}
 }
+
+// Ensure the bot says so when it makes a new database file, which is
+// right at its first start but, later on, the sign of a database_path
+// naming the wrong file (every campaign would seem gone), and says
+// nothing when it opens the file again.
+func TestNewDatabaseFileTold(t *testing.T) {
+	t.Parallel()
+	const told = "made a new, empty database file"
+	r := srvNewRig(t)
+	if n := strings.Count(r.logs.String(), told); n != 1 {
+		t.Errorf("the first start told of the new file %d times, want once:\n%s", n, r.logs.String())
+	}
+	r.close()
+	r.open()
+	if n := strings.Count(r.logs.String(), told); n != 1 {
+		t.Errorf("opening the file again told of a new file:\n%s", r.logs.String())
+	}
+}

@@ -138,7 +138,7 @@ func (g *Registry) here(ctx context.Context, r *Request) ([]Summary, error) {
 // ran there. A
 // campaign in the very channel comes before one of the thread's parent
 // (a campaign created in a thread is that thread's). Two running in one
-// place (an import, or a database from before this rule) must be named.
+// place (a database from before this rule) must be named.
 func campaignHere(list []Summary, r *Request) (int64, error) {
 	for _, level := range []int{2, 1} {
 		var running []Summary

@@ -27,6 +27,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -71,7 +72,7 @@ const (
 // run; only an input or output failure stops Run.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -79,11 +80,17 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 			return err
 		}
 		if err := c.Line(ctx, n, sc.Text()); err != nil {
-			return err
+			return fmt.Errorf("line %d: %w", n, err)
 		}
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("line %d: longer than %d MiB, the most a console line may have", n+1, maxLine>>20)
 	}
 	return sc.Err()
 }
+
+// maxLine bounds one console line.
+const maxLine = 1 << 20
 
 // Line runs one console line (number n, for error messages) and prints
 // its replies.
@@ -112,12 +119,12 @@ func (c *Console) Line(ctx context.Context, n int, text string) error {
 // Request reads a console line into a request (nil for a blank or
 // comment line).
 func (c *Console) Request(text string) (*command.Request, error) {
-	text, where := splitPlace(text)
+	text, where, inGiven := splitPlace(text)
 	l, err := consoleline.ParseLine(text)
 	if err != nil || l == nil {
 		return nil, err
 	}
-	if where != "" {
+	if inGiven {
 		l.Options = append(l.Options, consoleline.Option{Name: "in", Value: where})
 	}
 	if l.User == "" {
@@ -169,14 +176,15 @@ func (c *Console) Request(text string) (*command.Request, error) {
 }
 
 // splitPlace takes an in:PLACE written between the user and the command
-// out of a line (`@alice in:#war-room /campaign create …`).
-func splitPlace(text string) (rest, place string) {
+// out of a line (`@alice in:#war-room /campaign create …`); ok says
+// whether there was one, empty or not.
+func splitPlace(text string) (rest, place string, ok bool) {
 	f := strings.Fields(text)
 	if len(f) < 3 || !strings.HasPrefix(f[0], "@") || !strings.HasPrefix(f[1], "in:") {
-		return text, ""
+		return text, "", false
 	}
 	i := strings.Index(text, f[1])
-	return text[:i] + text[i+len(f[1]):], strings.TrimPrefix(f[1], "in:")
+	return text[:i] + text[i+len(f[1]):], strings.TrimPrefix(f[1], "in:"), true
 }
 
 // setPlace sets where r comes from (in:PLACE, the package doc). Channel IDs
@@ -184,6 +192,9 @@ func splitPlace(text string) (rest, place string) {
 // server is named with its server.
 func setPlace(r *command.Request, v string) error {
 	bad := fmt.Errorf("in:%s: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm", v)
+	if v == "" {
+		return fmt.Errorf("in: names no place: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm")
+	}
 	if v == "dm" {
 		r.DM = true
 		return nil
@@ -298,7 +309,7 @@ func (c *Console) save(f command.File) (string, error) {
 		return name, nil
 	}
 	if err := os.MkdirAll(c.FilesDir, 0o700); err != nil {
-		return "", err
+		return "", fmt.Errorf("the directory for the replies' files, %s: %w", c.FilesDir, err)
 	}
 	path := filepath.Join(c.FilesDir, name)
 	return path, writePrivate(path, f.Data)

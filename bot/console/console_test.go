@@ -159,6 +159,7 @@ const cnsPlaces = `@ref in:#war-room /campaign create name:"Fourth War"
 @ref /campaign status in:#tavern
 @ref in:#war-room /campaign status in:dm
 @ref in:nowhere /campaign status
+@ref in: /campaign status
 `
 
 // Ensure console lines say where they come from (in:…) and each place
@@ -172,7 +173,7 @@ func TestConsolePlaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Split(out.String(), "\n> ")
-	// The last two lines are not read: their errors follow line 14's answer.
+	// The last three lines are not read: their errors follow line 14's answer.
 	if len(got) != 14 {
 		t.Fatalf("%d answers, want 14:\n%s", len(got), out.String())
 	}
@@ -199,6 +200,7 @@ func TestConsolePlaces(t *testing.T) {
 	for _, want := range []string{
 		"line 15: in:#war-room: say once where the line comes from",
 		"line 16: in:nowhere: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm",
+		"line 17: in: names no place: say in:#channel, in:server/#channel, in:#channel/#thread or in:dm",
 	} {
 		if !strings.Contains(got[13], want) {
 			t.Errorf("missing %q in\n%s", want, got[13])

@@ -16,8 +16,8 @@
 // time and readers the caller passes, no clock, no global random source,
 // no logging.
 //
-// Rule references name the seed file and line, by default 000 (BattleForce,
-// FASA 1987). Rulings that settle gaps in the book carry ids in
+// Rule references name the book and the line of its text copy
+// (docs/sources.md), by default 000 (BattleForce, FASA 1987). Rulings that settle gaps in the book carry ids in
 // docs/rulings.md: C* (catalog), Q* (quick lances and experience), D*
 // (designs), F* (regiments, purchase points, rosters), RF* (regiment
 // files).

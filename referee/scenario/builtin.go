@@ -44,7 +44,9 @@ func yamlNames(fsys embed.FS, dir string) []string {
 }
 
 // BuiltIn returns the file of the shipped scenario name; an unknown name
-// is an error listing the shipped ones.
+// is an error listing the shipped ones, the Quick-Start ones too: every
+// caller looks a name up there first (QuickStartBuiltIn), so a name
+// missing from both was meant as either.
 func BuiltIn(name string) ([]byte, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	for _, b := range BuiltIns() {
@@ -52,7 +54,7 @@ func BuiltIn(name string) ([]byte, error) {
 			return builtinFiles.ReadFile("scenarios/" + b + ".yaml")
 		}
 	}
-	return nil, fmt.Errorf("no shipped scenario %q: use one of %s", name, strings.Join(BuiltIns(), ", "))
+	return nil, fmt.Errorf("no shipped scenario %q: use one of %s", name, strings.Join(append(BuiltIns(), QuickStartBuiltIns()...), ", "))
 }
 
 // The Quick-Start rules' two training scenarios (002 lines 504–660),
