@@ -287,17 +287,16 @@ func (a *App) Scheduler() *schedule.Scheduler { return a.scheduler }
 
 // deliver posts replies that answer no interaction: public ones to the
 // campaign's channel (dropped, and logged, when it has none), DMs to
-// their addressees. A member whose DMs are closed is told at his next
-// command, privately; and named in the campaign's channel by one notice
-// that says nothing of the content when every player was sent a DM here
-// (orders opening), so that it tells nobody that his side was sent
-// something, nor how much (ruling SE5).
+// their addressees. A member a DM could not reach is told at his next
+// command, privately (missedDM); and named in the campaign's channel, by
+// one notice that says nothing of the content, only when the DM was one
+// every player is sent alike (orders opening), so that it tells nobody
+// that his side was sent something, nor how much (ruling SE5).
 func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 	if len(replies) == 0 {
 		return
 	}
 	cb, bound := a.binds.channel(id)
-	public := bound && a.everyPlayerSent(ctx, id, replies)
 	told := map[string]bool{}
 	for _, rep := range replies {
 		if rep.To == command.Public && !bound {
@@ -309,11 +308,11 @@ func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 			continue
 		}
 		a.log.Error("scheduled message not delivered", "campaign", id, "to", string(rep.To), "user", rep.User, "err", err)
-		if rep.To != command.DM || !discordDMClosed(err) {
+		if rep.To != command.DM {
 			continue
 		}
-		a.bot.MissedDM(rep.User)
-		if public && !told[rep.User] {
+		a.missedDM(ctx, id, rep.User)
+		if bound && rep.Everyone && discordDMClosed(err) && !told[rep.User] {
 			told[rep.User] = true
 			notice := command.Reply{To: command.Public, Campaign: id, Ping: []string{rep.User},
 				Text: "the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed."}
@@ -322,29 +321,6 @@ func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 			}
 		}
 	}
-}
-
-// everyPlayerSent reports whether replies hold a DM for every player
-// of campaign id: then that one was sent to a player tells nothing.
-func (a *App) everyPlayerSent(ctx context.Context, id int64, replies []command.Reply) bool {
-	c, err := a.db.Get(ctx, id)
-	if err != nil {
-		return false
-	}
-	sent := map[string]bool{}
-	for _, rep := range replies {
-		if rep.To == command.DM {
-			sent[rep.User] = true
-		}
-	}
-	for _, s := range c.Sides {
-		for _, p := range s.Players {
-			if !sent[p] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // refreshStatus edits (or sends and pins) the campaign's status message

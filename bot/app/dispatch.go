@@ -48,9 +48,6 @@ func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command
 	// An update with the text unchanged is not sent (UpsertStatus).
 	public := slices.ContainsFunc(out, func(rep command.Reply) bool { return rep.To == command.Public })
 	settings := r.Name == "campaign" || r.Name == "undo"
-	if !settings && !public {
-		return out
-	}
 	// The registry names the campaign it resolved in the campaign option.
 	ids := map[int64]bool{}
 	if id, err := strconv.ParseInt(r.Options["campaign"], 10, 64); err == nil && id > 0 {
@@ -60,6 +57,14 @@ func (d *dispatcher) Dispatch(ctx context.Context, r *command.Request) []command
 		if rep.Campaign > 0 {
 			ids[rep.Campaign] = true
 		}
+	}
+	for id := range ids {
+		if rep, ok := d.a.tellMissedDM(ctx, id, r.User.ID); ok {
+			out = append(out, rep)
+		}
+	}
+	if !settings && !public {
+		return out
 	}
 	if r.Name == "campaign" && r.Sub == "create" {
 		for _, rep := range out {

@@ -39,6 +39,18 @@ func TestClosedDMsOneNoticePerDeadline(t *testing.T) {
 	if got := notices() - before; got != 0 {
 		t.Errorf("%d notices in the channel for DMs to Bob's side alone, want none", got)
 	}
+	// Each side sent a secret of its own at once: every player was sent
+	// a DM, but not one they are all sent alike.
+	r.app.deliver(context.Background(), 1, append([]command.Reply{{To: command.DM, User: srvAlice, Campaign: 1, Battle: 1, Text: "A2 sights B4"}}, secret[0]))
+	if got := notices() - before; got != 0 {
+		t.Errorf("%d notices in the channel for a secret DM to each side, want none", got)
+	}
+	// The marker is kept in the store, so that a restart, or the process
+	// that answers Bob's commands not being the one that ran the deadline
+	// (shared store), does not lose it.
+	if v, err := r.app.db.GetRecord(context.Background(), missedDMKey(1, srvBob)); err != nil || v == nil {
+		t.Fatalf("no missed-DM marker in the store for Bob: %q, %v", v, err)
+	}
 	own, err := r.fake.SendCommand(srvBob, srvGuild, srvChannel, "campaign", "status", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -46,8 +58,16 @@ func TestClosedDMsOneNoticePerDeadline(t *testing.T) {
 	r.fake.MustWait(t, srvWait, "Bob told of his missed DMs at his next command", func() bool {
 		return srvContains(r.fake.Answers(own.ID), "direct message for you could not be delivered")
 	})
-	everyone := append([]command.Reply{{To: command.DM, User: srvAlice, Campaign: 1, Text: "Turn 2: orders for 7th Crucis Lancers are open."}},
-		append(secret, command.Reply{To: command.DM, User: srvBob, Campaign: 1, Text: "Turn 2: orders for Moore's Bandits are open."})...)
+	again, err := r.fake.SendCommand(srvBob, srvGuild, srvChannel, "campaign", "status", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.fake.MustWait(t, srvWait, "Bob's second command answered", func() bool { return len(r.fake.Answers(again.ID)) > 0 })
+	if srvContains(r.fake.Answers(again.ID), "direct message for you could not be delivered") {
+		t.Error("Bob told twice of the same missed DMs")
+	}
+	everyone := append([]command.Reply{{To: command.DM, User: srvAlice, Campaign: 1, Everyone: true, Text: "Turn 2: orders for 7th Crucis Lancers are open."}},
+		append(secret, command.Reply{To: command.DM, User: srvBob, Campaign: 1, Everyone: true, Text: "Turn 2: orders for Moore's Bandits are open."})...)
 	before = notices()
 	r.app.deliver(context.Background(), 1, everyone)
 	if got := notices() - before; got != 1 {

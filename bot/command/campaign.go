@@ -243,7 +243,7 @@ func OrdersOpen(c *campaign.Campaign, due time.Time) []Reply {
 	var out []Reply
 	for _, s := range c.Sides {
 		for _, p := range s.Players {
-			out = append(out, Reply{To: DM, User: p, Campaign: c.ID,
+			out = append(out, Reply{To: DM, User: p, Campaign: c.ID, Everyone: true,
 				Text:    strings.Join(slices.DeleteFunc([]string{fmt.Sprintf(open, c.Turn, s.Name), ordersDue(due), how}, func(t string) bool { return t == "" }), " "),
 				Buttons: button("Ready", false, ButtonID{Action: ButtonReady, Campaign: c.ID, Args: []string{turnWord(c)}})})
 		}

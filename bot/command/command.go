@@ -167,10 +167,13 @@ type Reply struct {
 	Ping []string
 	// Silent sends the message without a notification (Discord's
 	// suppress-notifications flag): a member's quiet hours (Notify).
-	Silent  bool
-	Embeds  []Embed
-	Files   []File
-	Buttons []Button
+	Silent bool
+	// Everyone marks a DM every player is sent alike (orders open): that
+	// one was sent to him tells nobody anything (ruling SE5).
+	Everyone bool
+	Embeds   []Embed
+	Files    []File
+	Buttons  []Button
 }
 
 // Embed is a titled block of text with fields.

@@ -73,6 +73,9 @@ func TurnDigest(c *campaign.Campaign, evs []campaign.Event, next []Reply) []Repl
 		d.Files = append(d.Files, r.Files...)
 		d.Buttons = append(d.Buttons, r.Buttons...)
 		d.Ping = append(d.Ping, r.Ping...)
+		// Every player is sent the orders opening, so a digest that
+		// carries it is sent to every player too (ruling SE5).
+		d.Everyone = d.Everyone || r.Everyone
 	}
 	for _, u := range order {
 		out = append(out, splitDigest(*digests[u])...)
@@ -109,7 +112,7 @@ func splitDigest(d Reply) []Reply {
 	texts = append(texts, cur)
 	out := make([]Reply, len(texts))
 	for i, t := range texts {
-		out[i] = Reply{To: DM, User: d.User, Campaign: d.Campaign, Text: t}
+		out[i] = Reply{To: DM, User: d.User, Campaign: d.Campaign, Text: t, Everyone: d.Everyone}
 		if i > 0 {
 			out[i].Text = more + t
 		}

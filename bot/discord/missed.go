@@ -6,9 +6,10 @@ import (
 	"sync"
 )
 
-// textDMMissed tells a player, at his next command, that a direct
-// message for him was lost while someone else's command ran.
-const textDMMissed = "A direct message for you could not be delivered: allow direct messages from server members " +
+// TextDMMissed tells a player, at his next command, that a direct
+// message for him was lost while someone else's command ran, or at a
+// deadline (bot/app).
+const TextDMMissed = "A direct message for you could not be delivered: allow direct messages from server members " +
 	"(the server's Privacy Settings) to receive your secret messages. /battle log, /orders show and /bg list show what you missed."
 
 // missedDMs are the users a direct message could not reach during
@@ -31,12 +32,6 @@ func (m *missedDMs) add(user string) {
 	m.users[strings.Clone(user)] = true // not the reply's: see dmChannels.set
 }
 
-// MissedDM records that a direct message for user could not be
-// delivered outside any interaction (a deadline's): he is told so
-// privately at his next command, as for a DM lost during another
-// member's command.
-func (b *Bot) MissedDM(user string) { b.missed.add(user) }
-
 // take reports whether user missed a direct message, and forgets it.
 func (m *missedDMs) take(user string) bool {
 	m.mu.Lock()
@@ -52,6 +47,6 @@ func (m *missedDMs) take(user string) bool {
 // could only go by DM, which is what failed.
 func (x *exchange) tellMissed(ctx context.Context, user string) {
 	if !x.late() && x.b.missed.take(user) {
-		x.followup(ctx, outgoing{content: textDMMissed}, true)
+		x.followup(ctx, outgoing{content: TextDMMissed}, true)
 	}
 }
