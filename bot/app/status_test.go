@@ -5,12 +5,15 @@ import (
 	"testing"
 )
 
-// Ensure the pinned status is edited only by a campaign command whose
-// news everyone is told: a player's own /campaign command that answers
-// him alone (his notification settings, a decision of his side, a
-// refusal) leaves it untouched, since every edit reaches every member
-// (Discord's Message Update event, the message's edited time) and would
-// tell the other side when he acted; a public change still shows.
+// Ensure the pinned status is edited only by a command whose news
+// everyone is told: a player's own command that answers him alone (his
+// notification settings, a refusal, his side's orders) leaves it
+// untouched, since every edit reaches every member (Discord's Message
+// Update event, the message's edited time) and would tell the other side
+// when he acted; a public change still shows. A command that changes the
+// campaign renames its caller as the server now shows him (reply.go), so
+// Bob's orders after a change of nickname change the status's text: it
+// must still not be written then.
 func TestStatusUntouchedBySecretCommands(t *testing.T) {
 	r := srvNewRig(t)
 	srvSetUp(r)
@@ -24,13 +27,18 @@ func TestStatusUntouchedBySecretCommands(t *testing.T) {
 		return 0, ""
 	}
 	before, _ := edits()
+	r.fake.SetNick(srvBob, "Robert")
 	r.must(srvBob, false, "campaign", "notify", srvOpts("quiet_hours", "22-07"))
-	r.do(srvBob, false, "campaign", "decide", srvOpts("decision", "7", "answer", "keep"))
-	if after, _ := edits(); after != before {
-		t.Errorf("the pinned status was edited %d times by Bob's own commands, want none", after-before)
+	r.do(srvBob, false, "campaign", "decide", srvOpts("decision", "7", "answer", "keep")) // no decision 7: a refusal
+	r.must(srvBob, false, "orders", "hold", srvOpts("bg", "1")) // in the channel: the nickname is a member's
+	if c := r.campaign(); c.NameOf(srvBob) != "Robert" {
+		t.Fatalf("Bob's orders did not rename him: %q", c.NameOf(srvBob))
+	}
+	if after, text := edits(); after != before || strings.Contains(text, "Robert") {
+		t.Errorf("the pinned status was edited %d times by Bob's own commands, want none:\n%s", after-before, text)
 	}
 	r.must(srvRef, false, "campaign", "settings", srvOpts("turn_limit", "8"))
-	if after, text := edits(); after == before {
+	if after, text := edits(); after == before || !strings.Contains(text, "Robert") {
 		t.Errorf("the pinned status %q was not edited by a public change of the settings", text)
 	}
 }
