@@ -30,7 +30,7 @@ func TestStatusUntouchedBySecretCommands(t *testing.T) {
 	r.fake.SetNick(srvBob, "Robert")
 	r.must(srvBob, false, "campaign", "notify", srvOpts("quiet_hours", "22-07"))
 	r.do(srvBob, false, "campaign", "decide", srvOpts("decision", "7", "answer", "keep")) // no decision 7: a refusal
-	r.must(srvBob, false, "orders", "hold", srvOpts("bg", "1")) // in the channel: the nickname is a member's
+	r.must(srvBob, false, "orders", "hold", srvOpts("bg", "1"))                           // in the channel: the nickname is a member's
 	if c := r.campaign(); c.NameOf(srvBob) != "Robert" {
 		t.Fatalf("Bob's orders did not rename him: %q", c.NameOf(srvBob))
 	}
