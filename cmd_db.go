@@ -123,10 +123,13 @@ func (m *Main) warnDamagedMeta(s storage.Engine) {
 }
 
 // storeConfig is the configuration a database tool reads (the --config
-// file and the BFBOT_* environment), its store keys checked.
+// file and the BFBOT_* environment), its store keys checked unless --db
+// names the file to work on: then the configured store is not read, and
+// a setting of it (a certificate on another machine) must not refuse the
+// file.
 func (m *Main) storeConfig(sf storeFlags) (config.Config, error) {
 	cfg, err := config.Load(*sf.config, m.Environ)
-	if err == nil {
+	if err == nil && *sf.db == "" {
 		err = cfg.ValidateStore()
 	}
 	return cfg, err

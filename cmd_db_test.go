@@ -371,6 +371,11 @@ func TestDatabaseToolsCheckStore(t *testing.T) {
 	if _, err := os.Stat("bfbot.db"); err == nil {
 		t.Error("a tool made bfbot.db in the working directory")
 	}
+	// --db names the file: the configured store is not read, so its
+	// settings do not refuse it.
+	if out, errs, code := run(t, "check", "--db", db, "--config", bad); code != 0 {
+		t.Errorf("check --db with store etdc in the config: exit %d, %q %q", code, out, errs)
+	}
 	odd := filepath.Join(dir, "odd.toml")
 	if err := os.WriteFile(odd, []byte(fmt.Sprintf("database_path = %q\ntime_zone = \"Mars/Base\"\n", db)), 0o600); err != nil {
 		t.Fatal(err)
