@@ -133,8 +133,9 @@ const (
 var glyphBytes atomic.Int64
 
 // faceUpkeep is what a glyph set's truetype face is taken to weigh: its
-// rasterizer's buffers and its one-mask cache.
-const faceUpkeep = 16 << 10
+// rasterizer's buffers and its one-mask cache, 44–76 KB on the heap at
+// the hex sizes the bot draws (measured by walking a face's heap).
+const faceUpkeep = 80 << 10
 
 // face returns the glyph set for a font at a pixel size (rounded to 1/64
 // px, so sizes derived from HexSize find the same set again).

@@ -56,6 +56,7 @@ func clearKept() {
 	markShapes.clear()
 	facesMu.Lock()
 	clear(faces)
+	glyphBytes.Store(0)
 	facesMu.Unlock()
 	arts.clear()
 	symbols.clear()

@@ -213,7 +213,7 @@ func (p *strategicPainter) holds(i int, lists ...[]SectorMark) bool {
 // 10 MB, and 16 MB bounds them at any hex size (a legend at the largest
 // is 0.9 MB).
 var legendBands = kept[legendBandKey, *legendBand]{bound: 128, bytes: 16 << 20, weigh: func(b *legendBand) int {
-	return len(b.rows) + len(b.bits) + keptUpkeep
+	return cap(b.rows) + cap(b.bits) + keptUpkeep // bits has room past its end (bitWriter)
 }}
 
 // legendBand is a legend's band: its stream rows, and their deflate
