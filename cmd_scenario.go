@@ -19,6 +19,9 @@ import (
 	"bfbot/referee/scenario"
 )
 
+// scenarioRunArgs is the usage of `bfbot scenario run` (main.go's table).
+const scenarioRunArgs = "run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--start off-board|on-board] [--buy SIDE=\"LIST\"]…"
+
 // runScenario is `bfbot scenario list` and `bfbot scenario run NAME|FILE
 // [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice
 // FACES] [--json] [--turns N] [--buy SIDE="LIST"]…`: it lists the shipped
@@ -26,9 +29,6 @@ import (
 // how well the AI plays the sides --ai names; --buy replaces a side's
 // fixed force by one bought within the scenario's purchase points
 // (scenario.Buy).
-// scenarioRunArgs is the usage of `bfbot scenario run` (main.go's table).
-const scenarioRunArgs = "run NAME|FILE.yaml [--ai both|SIDE[,SIDE]] [--level easy|normal|hard] [--seed N] [--dice FACES] [--json] [--turns N] [--start off-board|on-board] [--buy SIDE=\"LIST\"]…"
-
 func (m *Main) runScenario(_ context.Context, args []string) error {
 	const runUsage = "bfbot scenario " + scenarioRunArgs
 	if len(args) == 0 {
