@@ -135,6 +135,9 @@ func (m *Main) run(ctx context.Context, args []string) error {
 				break
 			}
 		}
+		if cmd == "COMMAND" {
+			return usagef("unknown flag %q with no command: run 'bfbot help' for the commands and their flags", args[0])
+		}
 		return usagef("%q comes before the command: flags follow it (bfbot %s %s …)", args[0], cmd, args[0])
 	}
 	return usagef("unknown command %q: run 'bfbot help' for the list", args[0])

@@ -93,7 +93,8 @@ func TestCommandLineErrors(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`, 2},
 		{[]string{"--db", "x.db", "check"}, `"--db" comes before the command: flags follow it (bfbot check --db …)`, 2},
-		{[]string{"--json"}, `"--json" comes before the command: flags follow it (bfbot COMMAND --json …)`, 2},
+		{[]string{"--json"}, `unknown flag "--json" with no command: run 'bfbot help' for the commands and their flags`, 2},
+		{[]string{"--version"}, `unknown flag "--version" with no command`, 2},
 		{[]string{"map"}, "say generate or render", 2},
 		{[]string{"map", "draw"}, "map draw: unknown", 2},
 		{[]string{"map", "generate"}, "--out FILE.png is required", 2},
