@@ -169,3 +169,38 @@ func TestEndBattleReportsSeenLosses(t *testing.T) {
 		t.Errorf("the bandits' report %q names A6, whose loss they never saw", bandits)
 	}
 }
+
+// Ensure a loss told in the step that ended the battle, not yet in its
+// record (the attack that destroyed the last enemy unit), is named in the
+// enemy's report: the events endBattle is given as unlogged count as seen.
+func TestEndBattleReportsTheLastStepsLosses(t *testing.T) {
+	c, b := btlContact(t)
+	c = btlDeployAll(t, c, b.ID)
+	btlSetState(c, b.ID, func(st *referee.State) {
+		a6 := st.Unit("A6")
+		a6.Status, a6.Step = referee.Destroyed, 4
+	})
+	st, _, err := referee.EndBattle(c.Battle(b.ID).State, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := func(unlogged []referee.Event) string {
+		n := c.Clone()
+		nb := n.Battle(b.ID)
+		nb.State = st
+		n = btlMust(t, n, n.endBattle(nb, btlDice(t, "1"), unlogged))
+		text := ""
+		for i := range n.Log.Len() {
+			if e := n.Log.At(i); e.Type == "battle_report" && e.For("bandits") {
+				text += e.Text
+			}
+		}
+		return text
+	}
+	if got := report(nil); strings.Contains(got, "A6") {
+		t.Fatalf("the bandits' report %q names A6 with no event telling its loss", got)
+	}
+	if got := report([]referee.Event{{Type: "destroyed", Unit: "A6"}}); !strings.Contains(got, "A6") {
+		t.Errorf("the bandits' report %q does not name A6, destroyed in the step that ended the battle", got)
+	}
+}
