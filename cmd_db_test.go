@@ -262,10 +262,10 @@ func TestDatabaseToolsConfigFlag(t *testing.T) {
 	}
 }
 
-// Ensure a tool that only reads, given a file an older bfbot wrote, says
-// how to migrate it: which programs do, and to copy it first if an older
-// bfbot must still read it.
-func TestReadOldSchemaSaysHow(t *testing.T) {
+// oldSchemaCopy is a copy of a database file an older bfbot wrote
+// (schema 9), and its bytes.
+func oldSchemaCopy(t *testing.T) (string, []byte) {
+	t.Helper()
 	old, err := os.ReadFile(filepath.Join("storage", "testdata", "v9.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -274,6 +274,14 @@ func TestReadOldSchemaSaysHow(t *testing.T) {
 	if err := os.WriteFile(db, old, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return db, old
+}
+
+// Ensure a tool that only reads, given a file an older bfbot wrote, says
+// how to migrate it: which programs do, and to copy it first if an older
+// bfbot must still read it.
+func TestReadOldSchemaSaysHow(t *testing.T) {
+	db, old := oldSchemaCopy(t)
 	for _, args := range [][]string{{"check", "--db", db}, {"export", "--campaign", "1", "--db", db}} {
 		_, errs, code := run(t, args...)
 		if code != 1 || !strings.Contains(errs, "needs migrating from schema 9") || !strings.Contains(errs, "bfbot console --db "+db+" </dev/null") || !strings.Contains(errs, "copy the file first") {
@@ -289,14 +297,7 @@ func TestReadOldSchemaSaysHow(t *testing.T) {
 // older bfbot can no longer read it), once: the console and import on
 // stderr; the next open migrates nothing and says nothing.
 func TestMigrationIsTold(t *testing.T) {
-	old, err := os.ReadFile(filepath.Join("storage", "testdata", "v9.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := filepath.Join(t.TempDir(), "old.db")
-	if err := os.WriteFile(db, old, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	db, _ := oldSchemaCopy(t)
 	want := fmt.Sprintf("%s: migrated from schema 9 to %d: an older bfbot can no longer read it", db, storage.SchemaVersion)
 	for i, wantTold := range []bool{true, false} {
 		var out, errb bytes.Buffer
