@@ -299,8 +299,10 @@ func TestAdvance(t *testing.T) {
 // regiments on a 4×3 map (12 sectors): both sides' AI orders given and
 // validated, then the turn resolved; no rendering, no storage (budget
 // 5 ms, BENCHMARKS.md). "Contact" places a bandit battalion in sector 9,
-// where crucis's battalion 4 waits for the others and searches, so the
-// turn sets up a battle as well. Each op is the same
+// where crucis's battalion 4 stands, and both hold there, crucis searching
+// it, whatever else the AI orders, so the turn sets up a battle as well
+// (the AI's own orders moved them apart once its strategy changed). Each
+// op is the same
 // turn (the same seeds for the orders and the dice), so the figure does
 // not depend on b.N.
 func BenchmarkCampaignTurn(b *testing.B) {
@@ -310,13 +312,17 @@ func BenchmarkCampaignTurn(b *testing.B) {
 		name    string
 		c       *Campaign
 		battles int
-	}{{"Quiet", quiet, 0}, {"Contact", contact, 1}} {
+		meet    map[string][]Order // given after each side's AI orders
+	}{{"Quiet", quiet, 0, nil}, {"Contact", contact, 1, map[string][]Order{
+		"crucis":  {{Kind: OrderHold, Battlegroup: 4}, {Kind: OrderSearch, Sectors: []int{9}}},
+		"bandits": {{Kind: OrderHold, Battlegroup: 4}},
+	}}} {
 		b.Run(bc.name, func(b *testing.B) {
 			battles := 0
 			for b.Loop() {
 				c := bc.c
 				for _, side := range []string{"crucis", "bandits"} {
-					for _, o := range AIOrders(c, side, 1) {
+					for _, o := range append(AIOrders(c, side, 1), bc.meet[side]...) {
 						n, _, err := GiveOrder(c, side, o)
 						if err != nil {
 							b.Fatal(err)
