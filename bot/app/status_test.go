@@ -5,6 +5,19 @@ import (
 	"testing"
 )
 
+// srvPinned is the campaign channel's pinned status: how many times it
+// was edited, and its text.
+func srvPinned(t *testing.T, r *srvRig) (int, string) {
+	t.Helper()
+	for _, m := range r.fake.Messages(srvChannel) {
+		if m.Pinned {
+			return m.Edits, m.Content
+		}
+	}
+	t.Fatal("no pinned status")
+	return 0, ""
+}
+
 // Ensure the pinned status is edited only by a command whose news
 // everyone is told: a player's own command that answers him alone (his
 // notification settings, a refusal, his side's orders) leaves it
@@ -17,15 +30,7 @@ import (
 func TestStatusUntouchedBySecretCommands(t *testing.T) {
 	r := srvNewRig(t)
 	srvSetUp(r)
-	edits := func() (int, string) {
-		for _, m := range r.fake.Messages(srvChannel) {
-			if m.Pinned {
-				return m.Edits, m.Content
-			}
-		}
-		t.Fatal("no pinned status")
-		return 0, ""
-	}
+	edits := func() (int, string) { return srvPinned(t, r) }
 	before, _ := edits()
 	r.fake.SetNick(srvBob, "Robert")
 	r.must(srvBob, false, "campaign", "notify", srvOpts("quiet_hours", "22-07"))
@@ -51,15 +56,7 @@ func TestStatusUntouchedBySecretCommands(t *testing.T) {
 func TestStatusFollowsPublicNews(t *testing.T) {
 	r := srvNewRig(t)
 	srvSetUp(r)
-	pinned := func() (int, string) {
-		for _, m := range r.fake.Messages(srvChannel) {
-			if m.Pinned {
-				return m.Edits, m.Content
-			}
-		}
-		t.Fatal("no pinned status")
-		return 0, ""
-	}
+	pinned := func() (int, string) { return srvPinned(t, r) }
 	before, text := pinned()
 	if !strings.Contains(text, "Moore's Bandits (bandits): 0 VP; Bob, orders not ready") {
 		t.Fatalf("pinned status before the orders are sealed:\n%s", text)
