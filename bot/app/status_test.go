@@ -30,8 +30,7 @@ func srvPinned(t *testing.T, r *srvRig) (int, string) {
 func TestStatusUntouchedBySecretCommands(t *testing.T) {
 	r := srvNewRig(t)
 	srvSetUp(r)
-	edits := func() (int, string) { return srvPinned(t, r) }
-	before, _ := edits()
+	before, _ := srvPinned(t, r)
 	r.fake.SetNick(srvBob, "Robert")
 	r.must(srvBob, false, "campaign", "notify", srvOpts("quiet_hours", "22-07"))
 	r.do(srvBob, false, "campaign", "decide", srvOpts("decision", "7", "answer", "keep")) // no decision 7: a refusal
@@ -39,11 +38,11 @@ func TestStatusUntouchedBySecretCommands(t *testing.T) {
 	if c := r.campaign(); c.NameOf(srvBob) != "Robert" {
 		t.Fatalf("Bob's orders did not rename him: %q", c.NameOf(srvBob))
 	}
-	if after, text := edits(); after != before || strings.Contains(text, "Robert") {
+	if after, text := srvPinned(t, r); after != before || strings.Contains(text, "Robert") {
 		t.Errorf("the pinned status was edited %d times by Bob's own commands, want none:\n%s", after-before, text)
 	}
 	r.must(srvRef, false, "campaign", "settings", srvOpts("turn_limit", "8"))
-	if after, text := edits(); after == before || !strings.Contains(text, "Robert") {
+	if after, text := srvPinned(t, r); after == before || !strings.Contains(text, "Robert") {
 		t.Errorf("the pinned status %q was not edited by a public change of the settings", text)
 	}
 }
@@ -56,19 +55,18 @@ func TestStatusUntouchedBySecretCommands(t *testing.T) {
 func TestStatusFollowsPublicNews(t *testing.T) {
 	r := srvNewRig(t)
 	srvSetUp(r)
-	pinned := func() (int, string) { return srvPinned(t, r) }
-	before, text := pinned()
+	before, text := srvPinned(t, r)
 	if !strings.Contains(text, "Moore's Bandits (bandits): 0 VP; Bob, orders not ready") {
 		t.Fatalf("pinned status before the orders are sealed:\n%s", text)
 	}
 	r.orders(srvBob, "bandits", 2)
 	r.must(srvBob, true, "orders", "ready", nil)
-	after, text := pinned()
+	after, text := srvPinned(t, r)
 	if !strings.Contains(text, "Bob, orders ready") || after != before+1 {
 		t.Fatalf("pinned status after Bob sealed his orders (%d edits, want 1):\n%s", after-before, text)
 	}
 	r.app.refreshStatus(t.Context(), r.campaign().ID)
-	if again, _ := pinned(); again != after {
+	if again, _ := srvPinned(t, r); again != after {
 		t.Errorf("the pinned status was edited %d times with its text unchanged, want none", again-after)
 	}
 }
