@@ -126,7 +126,8 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 			target.Units = append(target.Units, w.Units...)
 		}
 	}
-	if target.RBG {
+	liftOff := target.RBG && s.Orders.LiftOff
+	if liftOff {
 		s.Orders.LiftOff = false
 	}
 	target.ReconESR, target.ReconAEP = false, false
@@ -147,8 +148,12 @@ func worksheetMerge(c *Campaign, s *Side, o Order) (string, error) {
 	if len(gone) == 1 {
 		joins = "battlegroup " + gone[0] + " joins"
 	}
-	return fmt.Sprintf("%s battlegroup %d %q in sector %s; the orders of every battlegroup merged are cancelled: give them again",
-		joins, into, target.Name, sectorLabel(c, target.Sector)), nil
+	text := fmt.Sprintf("%s battlegroup %d %q in sector %s; the orders of every battlegroup merged are cancelled",
+		joins, into, target.Name, sectorLabel(c, target.Sector))
+	if liftOff {
+		text += ", the lift-off too"
+	}
+	return text + ": give them again", nil
 }
 
 func worksheetRename(s *Side, o Order) (string, error) {

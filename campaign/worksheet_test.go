@@ -124,6 +124,7 @@ func TestWorksheet(t *testing.T) {
 			want string
 		}{
 			{moving, []int{1}, "battlegroup 3 joins battlegroup 1 "},
+			{ordGive(t, ordDropShip(moving, "crucis"), "crucis", Order{Kind: OrderLiftOff}), []int{1}, "cancelled, the lift-off too: give them again"},
 			{split, []int{1, id}, fmt.Sprintf("battlegroups 3 and %d join battlegroup 1 ", id)},
 		} {
 			_, ev, err := GiveOrder(tc.c, "crucis", Order{Kind: OrderMerge, Battlegroup: 3, With: tc.with})
