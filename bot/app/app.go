@@ -314,13 +314,29 @@ func (a *App) deliver(ctx context.Context, id int64, replies []command.Reply) {
 		a.missedDM(ctx, id, rep.User)
 		if bound && rep.Everyone && discordDMClosed(err) && !told[rep.User] {
 			told[rep.User] = true
-			notice := command.Reply{To: command.Public, Campaign: id, Ping: []string{rep.User},
-				Text: "the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed."}
+			notice := a.closedDMsNotice(ctx, id, rep.User)
 			if err := a.bot.Post(ctx, cb.Channel, []command.Reply{notice}); err != nil {
 				a.log.Error("DM fallback not delivered", "campaign", id, "err", err)
 			}
 		}
 	}
+}
+
+// closedDMsNotice names user in the campaign's channel as one the bot
+// cannot send direct messages to: by a ping, unless he turned pings off
+// or is in his quiet hours (command.Notify), then by his name.
+func (a *App) closedDMsNotice(ctx context.Context, id int64, user string) command.Reply {
+	notice := command.Reply{To: command.Public, Campaign: id, Ping: []string{user},
+		Text: "the bot cannot send you direct messages; allow DMs from this server's members, then use /orders show and /bg list to read what you missed."}
+	c, err := a.db.Get(ctx, id)
+	if err != nil {
+		return notice
+	}
+	notice = command.Notify(c, []command.Reply{notice}, a.clock.Now())[0]
+	if len(notice.Ping) == 0 {
+		notice.Text = c.NameOf(user) + ": " + notice.Text
+	}
+	return notice
 }
 
 // refreshStatus edits (or sends and pins) the campaign's status message

@@ -2,10 +2,12 @@ package app
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"bfbot/bot/command"
+	"bfbot/bot/discordtest"
 )
 
 // Ensure the DMs of a deadline that cannot reach a player whose direct
@@ -72,5 +74,17 @@ func TestClosedDMsOneNoticePerDeadline(t *testing.T) {
 	r.app.deliver(context.Background(), 1, everyone)
 	if got := notices() - before; got != 1 {
 		t.Errorf("%d notices for Bob's three failed DMs of a deadline that DMs everyone, want 1", got)
+	}
+	// A member who turned pings off is named, not pinged.
+	r.must(srvBob, false, "campaign", "notify", srvOpts("pings", "false"))
+	before = notices()
+	r.app.deliver(context.Background(), 1, everyone)
+	if got := notices() - before; got != 0 {
+		t.Errorf("Bob pinged %d times with his pings turned off", got)
+	}
+	if !slices.ContainsFunc(r.fake.Messages(srvChannel), func(m discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "Bob: the bot cannot send you direct messages") && len(m.Pings.Users) == 0
+	}) {
+		t.Error("no notice naming Bob, whose pings are off")
 	}
 }
