@@ -1,6 +1,7 @@
 package command
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -8,47 +9,41 @@ import (
 	"bfbot/referee/dice"
 )
 
-// Ensure turn_limit is bounded, at /campaign create and /campaign
-// settings, with an error naming the range: 999999999999 was taken.
-func TestTurnLimitBounded(t *testing.T) {
-	f := cmdNewFixture(t, false)
-	for _, v := range []string{"999999999999", "101", "-1"} {
-		create := cmdRequest("ref", "campaign", "create", "name", "Long", "turn_limit", v)
-		create.Channel = "c2"
-		for _, r := range []*Request{create, cmdRequest("ref", "campaign", "settings", "turn_limit", v)} {
-			got := cmdTexts(f.reg.Dispatch(t.Context(), r))
-			if !strings.Contains(got, "use 0 for no limit or 1 to 100 campaign turns") {
-				t.Errorf("/campaign %s turn_limit:%s:\n%s", r.Sub, v, got)
+// Ensure turn_limit and battle_turn_limit are bounded, at /campaign
+// create and /campaign settings, with an error naming the setting, the
+// value and the range (rulings CB15, CB20): any number was taken. A
+// refused value leaves the setting as it was; the bound itself is taken.
+func TestTurnLimitsBounded(t *testing.T) {
+	for _, tc := range []struct {
+		setting, bound, want string
+		got                  func(campaign.Settings) int
+		max                  int
+	}{
+		{"turn_limit", "100", "use 0 for no limit or 1 to 100 campaign turns",
+			func(s campaign.Settings) int { return s.TurnLimit }, campaign.MaxTurnLimit},
+		{"battle_turn_limit", "50", "use 0 for no limit or 1 to 50 game turns",
+			func(s campaign.Settings) int { return s.BattleTurnLimit }, campaign.MaxBattleTurnLimit},
+	} {
+		f := cmdNewFixture(t, false)
+		c, _ := f.store.Get(t.Context(), 1)
+		before := tc.got(c.Settings)
+		for _, v := range []string{"999999999999", strconv.Itoa(tc.max + 1), "-1"} {
+			create := cmdRequest("ref", "campaign", "create", "name", "Long", tc.setting, v)
+			create.Channel = "c2"
+			for _, r := range []*Request{create, cmdRequest("ref", "campaign", "settings", tc.setting, v)} {
+				got := cmdTexts(f.reg.Dispatch(t.Context(), r))
+				if !strings.Contains(got, tc.setting+":"+v+": "+tc.want) {
+					t.Errorf("/campaign %s %s:%s:\n%s", r.Sub, tc.setting, v, got)
+				}
 			}
 		}
-	}
-	f.cmdMust("ref", "campaign", "settings", "turn_limit", "100")
-	if c, _ := f.store.Get(t.Context(), 1); c.Settings.TurnLimit != campaign.MaxTurnLimit {
-		t.Errorf("turn_limit %d, want the bound itself taken", c.Settings.TurnLimit)
-	}
-}
-
-// Ensure battle_turn_limit is bounded as turn_limit is (ruling CB20),
-// with an error naming the setting, the value and the range: any
-// number was taken.
-func TestBattleTurnLimitBounded(t *testing.T) {
-	f := cmdNewFixture(t, false)
-	for _, v := range []string{"999999999999", "51", "-1"} {
-		create := cmdRequest("ref", "campaign", "create", "name", "Long", "battle_turn_limit", v)
-		create.Channel = "c2"
-		for _, r := range []*Request{create, cmdRequest("ref", "campaign", "settings", "battle_turn_limit", v)} {
-			got := cmdTexts(f.reg.Dispatch(t.Context(), r))
-			if !strings.Contains(got, "battle_turn_limit:"+v+": use 0 for no limit or 1 to 50 game turns") {
-				t.Errorf("/campaign %s battle_turn_limit:%s:\n%s", r.Sub, v, got)
-			}
+		if c, _ := f.store.Get(t.Context(), 1); tc.got(c.Settings) != before {
+			t.Errorf("%s %d set by a refused value", tc.setting, tc.got(c.Settings))
 		}
-	}
-	if c, _ := f.store.Get(t.Context(), 1); c.Settings.BattleTurnLimit != 0 {
-		t.Errorf("battle_turn_limit %d set by a refused value", c.Settings.BattleTurnLimit)
-	}
-	f.cmdMust("ref", "campaign", "settings", "battle_turn_limit", "50")
-	if c, _ := f.store.Get(t.Context(), 1); c.Settings.BattleTurnLimit != campaign.MaxBattleTurnLimit {
-		t.Errorf("battle_turn_limit %d, want the bound itself taken", c.Settings.BattleTurnLimit)
+		f.cmdMust("ref", "campaign", "settings", tc.setting, tc.bound)
+		if c, _ := f.store.Get(t.Context(), 1); tc.got(c.Settings) != tc.max {
+			t.Errorf("%s %d, want the bound itself taken", tc.setting, tc.got(c.Settings))
+		}
 	}
 }
 
