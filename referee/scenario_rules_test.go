@@ -448,6 +448,13 @@ func TestScenarioScavenging(t *testing.T) {
 		t.Fatalf("A1 came back in turn %d", s.Turn)
 	}
 	blocked := s.Clone()
+	// blockedWith is the position before A1's return with us added.
+	blockedWith := func(us ...Unit) *State {
+		b := blocked.Clone()
+		b.Units = append(b.Units, unitPtrs(us)...)
+		sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+		return b
+	}
 	s, _ = scnEnd(t, s, 4, nil)
 	if u := s.Unit("A1"); u.Status != Active || u.Hex.String() != "1601" || s.Turn != 3 {
 		t.Fatalf("A1 is %v at %s in turn %d", u.Status, u.Hex, s.Turn)
@@ -456,9 +463,7 @@ func TestScenarioScavenging(t *testing.T) {
 		t.Error("A1 is still listed as gone")
 	}
 	// Two bandits on 1601 block the return.
-	b := blocked.Clone()
-	b.Units = append(b.Units, unitPtrs([]Unit{scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), scnUnit("B3", "bandits", MediumMech, "1601", 8, 10, 7)})...)
-	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b := blockedWith(scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), scnUnit("B3", "bandits", MediumMech, "1601", 8, 10, 7))
 	b, ev := scnEnd(t, b, 4, nil)
 	if b.Unit("A1").Status != Withdrawn || !scnHas(ev, "arrive", "cannot come back") {
 		t.Errorf("A1 returned onto a full hex: %v", b.Unit("A1").Status)
@@ -466,9 +471,7 @@ func TestScenarioScavenging(t *testing.T) {
 	// A bandit and a hidden platoon besides block it: the lancers, told
 	// A1 cannot come back, learn of the platoon, so it is revealed
 	// (ruling M12).
-	b = blocked.Clone()
-	b.Units = append(b.Units, unitPtrs([]Unit{scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), unitOf("B3 bandits infantry veteran 3/6/5 @1601 r=1 mp=2 hidden")})...)
-	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b = blockedWith(scnUnit("B2", "bandits", MediumMech, "1601", 8, 10, 7), unitOf("B3 bandits infantry veteran 3/6/5 @1601 r=1 mp=2 hidden"))
 	b, ev = scnEnd(t, b, 4, nil)
 	if b.Unit("A1").Status != Withdrawn || b.Unit("B3").Hidden || !scnHas(ev, "revealed", "B3") {
 		t.Errorf("A1 %v, B3 hidden %t", b.Unit("A1").Status, b.Unit("B3").Hidden)
@@ -477,9 +480,7 @@ func TestScenarioScavenging(t *testing.T) {
 	// who see one unit on 1601 and know A1 is due back there (its return
 	// is on the map for all to see), would learn of the platoon when A1
 	// stays away, so it is revealed (ruling M12).
-	b = blocked.Clone()
-	b.Units = append(b.Units, unitPtrs([]Unit{scnUnit("A2", "lancers", MediumMech, "1601", 8, 10, 7), unitOf("A3 lancers infantry veteran 3/6/5 @1601 r=1 mp=2 hidden")})...)
-	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b = blockedWith(scnUnit("A2", "lancers", MediumMech, "1601", 8, 10, 7), unitOf("A3 lancers infantry veteran 3/6/5 @1601 r=1 mp=2 hidden"))
 	b, ev = scnEnd(t, b, 4, nil)
 	if b.Unit("A1").Status != Withdrawn || b.Unit("A3").Hidden || !scnHas(ev, "revealed", "A3") {
 		t.Errorf("A1 %v, A3 hidden %t", b.Unit("A1").Status, b.Unit("A3").Hidden)
@@ -487,9 +488,7 @@ func TestScenarioScavenging(t *testing.T) {
 	// A hidden platoon alone on 1601: A1 comes back into its hex, so the
 	// platoon is revealed and attacks it (a 7; A1 stays steady on a 12),
 	// and A1's move ends (ruling M14).
-	b = blocked.Clone()
-	b.Units = append(b.Units, unitPtrs([]Unit{unitOf("B3 bandits infantry veteran 3/6/5 @1601 r=1 mp=2 hidden")})...)
-	sort.Slice(b.Units, func(i, j int) bool { return b.Units[i].ID < b.Units[j].ID })
+	b = blockedWith(unitOf("B3 bandits infantry veteran 3/6/5 @1601 r=1 mp=2 hidden"))
 	b, ev = scnEnd(t, b, 4, scnDice(t, 3, 4, 6, 6))
 	if a1 := b.Unit("A1"); a1.Status != Active || a1.Hex.String() != "1601" || a1.MPLeft != 0 || b.Unit("B3").Hidden || !scnHas(ev, "attack", "") {
 		t.Errorf("A1 %v at %s with %d MP, B3 hidden %t; events %v", a1.Status, a1.Hex, a1.MPLeft, b.Unit("B3").Hidden, ev)
